@@ -1,0 +1,39 @@
+//! Wormhole chess: rules and engine.
+//!
+//! Every time a piece moves, the square it left becomes a hole; movement
+//! counts only the squares that are not holes. The side with no legal move
+//! loses. See `RULES.md` in the repository for the exact rules.
+//!
+//! The rules live in small modules named after what they describe:
+//! [`steps`] (hole-skipping steps), [`attacks`] (what each piece reaches),
+//! `movegen` (legal moves), [`fen`], [`san`] (move notation), [`perft`].
+
+pub mod attacks;
+mod bitboard;
+mod board;
+mod color;
+pub mod fen;
+mod movegen;
+mod moves;
+mod outcome;
+pub mod perft;
+mod position;
+mod role;
+pub mod san;
+mod square;
+pub mod steps;
+mod variant;
+pub mod zobrist;
+
+pub use bitboard::Bitboard;
+pub use board::Board;
+pub use color::Color;
+pub use fen::{FenError, Setup};
+pub use moves::{MAX_MOVES, Move, MoveList};
+pub use outcome::{EndReason, Outcome};
+pub use perft::perft;
+pub use position::{Position, Undo};
+pub use role::{Piece, Role};
+pub use san::MoveError;
+pub use square::{ParseSquareError, Square};
+pub use variant::{ParseVariantError, Variant};

@@ -1,0 +1,130 @@
+//! Moves and fixed-capacity move lists.
+
+use std::fmt;
+
+use crate::{Role, Square};
+
+/// A move: from, to, and the promotion role if a pawn promotes. Packed into
+/// 16 bits so that move lists and transposition tables stay small.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Move(u16);
+
+impl Move {
+    /// A move from `from` to `to`, promoting to `promotion` if given.
+    #[inline]
+    pub const fn new(from: Square, to: Square, promotion: Option<Role>) -> Move {
+        let promo = match promotion {
+            Some(r) => r.index() as u16 + 1,
+            None => 0,
+        };
+        Move(from.index() as u16 | (to.index() as u16) << 6 | promo << 12)
+    }
+
+    /// The square the piece leaves (it becomes a hole).
+    #[inline]
+    pub const fn from(self) -> Square {
+        Square::new((self.0 & 63) as u8)
+    }
+
+    /// The square the piece arrives on.
+    #[inline]
+    pub const fn to(self) -> Square {
+        Square::new((self.0 >> 6 & 63) as u8)
+    }
+
+    /// The role a pawn promotes to, if this is a promotion.
+    #[inline]
+    pub const fn promotion(self) -> Option<Role> {
+        match self.0 >> 12 {
+            0 => None,
+            i => Role::from_index(i as usize - 1),
+        }
+    }
+
+    /// The packed 16-bit form (for transposition tables).
+    #[inline]
+    pub const fn to_bits(self) -> u16 {
+        self.0
+    }
+
+    /// Rebuilds a move from [`Move::to_bits`]; `None` for bits no move packs to.
+    pub fn from_bits(bits: u16) -> Option<Move> {
+        let promo = bits >> 12;
+        (promo <= 9).then_some(Move(bits))
+    }
+}
+
+/// Coordinate form: `d3f6`, promotions with a lower-case letter (`b7a8q`).
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.from(), self.to())?;
+        if let Some(r) = self.promotion() {
+            write!(f, "{}", r.char().to_ascii_lowercase())?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// The most moves any position can have, with room to spare.
+pub const MAX_MOVES: usize = 256;
+
+/// A list of moves on the stack: move generation never allocates.
+#[derive(Clone)]
+pub struct MoveList {
+    moves: [Move; MAX_MOVES],
+    len: usize,
+}
+
+impl Default for MoveList {
+    fn default() -> MoveList {
+        MoveList::new()
+    }
+}
+
+impl MoveList {
+    /// An empty list.
+    #[inline]
+    pub const fn new() -> MoveList {
+        MoveList { moves: [Move(0); MAX_MOVES], len: 0 }
+    }
+
+    /// Appends a move.
+    #[inline]
+    pub fn push(&mut self, m: Move) {
+        debug_assert!(self.len < MAX_MOVES);
+        self.moves[self.len] = m;
+        self.len += 1;
+    }
+
+    /// Removes every move.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// The moves as a mutable slice (for sorting).
+    #[inline]
+    pub fn as_mut_slice(&mut self) -> &mut [Move] {
+        &mut self.moves[..self.len]
+    }
+}
+
+impl std::ops::Deref for MoveList {
+    type Target = [Move];
+    #[inline]
+    fn deref(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+}
+
+impl fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}

@@ -1,0 +1,237 @@
+//! A playable position: board, side to move, ply count, piece set and hash.
+
+use crate::attacks::Sources;
+use crate::{Bitboard, Board, Color, Move, MoveList, Outcome, Piece, Role, Square, Variant, zobrist};
+
+/// What [`Position::play`] returns so that [`Position::undo`] can restore
+/// the position exactly.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Undo {
+    captured: Option<Piece>,
+    hash: u64,
+}
+
+/// A legal Wormhole position. Built from a FEN ([`Position::from_fen`]) or
+/// as the initial position ([`Position::new`]); changed by playing moves.
+///
+/// ```
+/// use wormhole::{Position, Variant};
+/// let mut pos = Position::new(Variant::Classic);
+/// let m = pos.parse_move("e4").unwrap();
+/// pos.play(m);
+/// assert_eq!(pos.fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPPxPPP/RNBQKBNR b 1");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Position {
+    pub(crate) board: Board,
+    pub(crate) turn: Color,
+    pub(crate) plies: u32,
+    pub(crate) variant: Variant,
+    pub(crate) hash: u64,
+}
+
+impl Position {
+    /// The initial position of a variant.
+    pub fn new(variant: Variant) -> Position {
+        match Position::from_fen(variant.start_fen(), variant) {
+            Ok(pos) => pos,
+            Err(e) => unreachable!("start position is valid: {e}"),
+        }
+    }
+
+    /// The board.
+    #[inline]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// Plies played so far (the FEN's third field).
+    #[inline]
+    pub fn plies(&self) -> u32 {
+        self.plies
+    }
+
+    /// The piece set in play.
+    #[inline]
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The Zobrist hash, kept up to date incrementally.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The pieces of `color` attacking `sq`, with the current holes.
+    pub fn attackers(&self, sq: Square, color: Color) -> Bitboard {
+        Bitboard(self.attackers_with(sq.index(), self.board.open(), self.board.by_color(color).0))
+    }
+
+    /// The pieces within `enemy` (a subset of one colour's pieces) that attack
+    /// square index `s` when the open squares are `open`.
+    #[inline]
+    pub(crate) fn attackers_with(&self, s: usize, open: u64, enemy: u64) -> u64 {
+        let b = &self.board;
+        let knights = b.by_role(Role::Knight).0 & enemy;
+        let wizards = b.by_role(Role::Wizard).0 & enemy;
+        let src = Sources::walk(s, open, knights != 0, wizards != 0);
+        attackers_from(b, &src, enemy, knights, wizards)
+    }
+
+    /// The enemy pieces giving check to the side to move.
+    #[inline]
+    pub fn checkers(&self) -> Bitboard {
+        match self.board.king_of(self.turn) {
+            Some(k) => self.attackers(k, !self.turn),
+            None => Bitboard::EMPTY,
+        }
+    }
+
+    /// Whether the side to move is in check.
+    #[inline]
+    pub fn is_check(&self) -> bool {
+        self.checkers().any()
+    }
+
+    /// The result if the game is over: the side to move has no legal move and loses.
+    pub fn outcome(&self) -> Option<Outcome> {
+        if self.has_legal_move() {
+            return None;
+        }
+        Some(Outcome::new(!self.turn, self.is_check()))
+    }
+
+    /// Whether the side to move has at least one legal move.
+    pub fn has_legal_move(&self) -> bool {
+        !self.legal_moves().is_empty()
+    }
+
+    /// Every legal move.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate(&mut list, !0, true);
+        list
+    }
+
+    /// Every legal capture (including capture-promotions): for quiescence search.
+    pub fn legal_captures(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate(&mut list, self.board.by_color(!self.turn).0, true);
+        list
+    }
+
+    /// Appends the legal moves whose target is in `targets` to `list`.
+    #[inline]
+    pub fn generate_legal(&self, list: &mut MoveList, targets: Bitboard) {
+        self.generate(list, targets.0, true);
+    }
+
+    /// Moves that follow the pieces' movement rules but may leave the king
+    /// attacked (used to explain why a typed move is illegal).
+    pub fn pseudo_legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate(&mut list, !0, false);
+        list
+    }
+
+    /// Whether `m` is a legal move here.
+    pub fn is_legal(&self, m: Move) -> bool {
+        self.legal_moves().contains(&m)
+    }
+
+    /// The piece `m` would capture, if any.
+    #[inline]
+    pub fn captured_by(&self, m: Move) -> Option<Piece> {
+        self.board.piece_at(m.to())
+    }
+
+    /// Plays a move, which must be legal; returns what [`Position::undo`] needs.
+    #[inline]
+    pub fn play(&mut self, m: Move) -> Undo {
+        let undo = Undo { captured: self.board.piece_at(m.to()), hash: self.hash };
+        let (from, to) = (m.from(), m.to());
+        let Some(mut piece) = self.board.take(from) else {
+            debug_assert!(false, "no piece on {from} for {m}");
+            return undo;
+        };
+        let mut h = self.hash ^ zobrist::piece_key(piece, from.index()) ^ zobrist::hole_key(from.index());
+        self.board.toggle_hole(from);
+        if let Some(captured) = self.board.take(to) {
+            h ^= zobrist::piece_key(captured, to.index());
+        }
+        if let Some(role) = m.promotion() {
+            piece.role = role;
+        }
+        self.board.put(to, piece);
+        h ^= zobrist::piece_key(piece, to.index()) ^ zobrist::black_key();
+        self.hash = h;
+        self.turn = !self.turn;
+        self.plies += 1;
+        undo
+    }
+
+    /// Takes back `m`, which must be the last move played, with its [`Undo`].
+    #[inline]
+    pub fn undo(&mut self, m: Move, undo: Undo) {
+        let (from, to) = (m.from(), m.to());
+        self.turn = !self.turn;
+        self.plies -= 1;
+        self.hash = undo.hash;
+        if let Some(mut piece) = self.board.take(to) {
+            if m.promotion().is_some() {
+                piece.role = Role::Pawn;
+            }
+            self.board.toggle_hole(from);
+            self.board.put(from, piece);
+        }
+        if let Some(captured) = undo.captured {
+            self.board.put(to, captured);
+        }
+    }
+
+    /// A copy of the position after `m` (which must be legal).
+    pub fn after(&self, m: Move) -> Position {
+        let mut next = self.clone();
+        next.play(m);
+        next
+    }
+
+    /// The role of the piece that would make move `m`, if there is one on its square.
+    #[inline]
+    pub fn role_at(&self, sq: Square) -> Option<Role> {
+        self.board.piece_at(sq).map(|p| p.role)
+    }
+}
+
+/// The pieces among `enemy` that stand on the reversed-path squares `src`.
+#[inline]
+pub(crate) fn attackers_from(b: &Board, src: &Sources, enemy: u64, knights: u64, wizards: u64) -> u64 {
+    let role = |r: Role| b.by_role(r).0;
+    let (king, queen, lion) = (role(Role::King), role(Role::Queen), role(Role::Lion));
+    let (rook, bishop, champion) = (role(Role::Rook), role(Role::Bishop), role(Role::Champion));
+    let pawn = role(Role::Pawn) & enemy;
+    let white_pawns = pawn & b.by_color(Color::White).0;
+    let black_pawns = pawn & b.by_color(Color::Black).0;
+    // A white pawn attacks upwards, so it stands one diagonal step below its target.
+    let below = src.first_diagonal_below;
+    let above = src.first_diagonal & !below;
+    let slider_orth = rook | queen | champion | lion;
+    let slider_diag = bishop | queen | champion | lion;
+    let near = king | lion;
+    enemy
+        & ((src.first_orthogonal & (near | rook | queen | champion))
+            | (src.first_diagonal & (near | bishop | queen | role(Role::Wizard)))
+            | (src.second_orthogonal & slider_orth)
+            | (src.second_diagonal & slider_diag)
+            | (src.knights & knights)
+            | (src.wizards & wizards)
+            | (below & white_pawns)
+            | (above & black_pawns))
+}

@@ -1,0 +1,76 @@
+//! The two piece sets of Wormhole chess.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::Role;
+
+/// Which piece set is in play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Variant {
+    /// K Q R B N P, with short-range rook, bishop and queen.
+    #[default]
+    Classic,
+    /// K C W M N P: Champion, Wizard and Murray Lion replace Q R B.
+    Fairy,
+}
+
+impl Variant {
+    /// Both variants.
+    pub const ALL: [Variant; 2] = [Variant::Classic, Variant::Fairy];
+
+    /// The name used on the command line and in UCI: `classic` or `fairy`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Variant::Classic => "classic",
+            Variant::Fairy => "fairy",
+        }
+    }
+
+    /// The FEN of the initial position.
+    pub const fn start_fen(self) -> &'static str {
+        match self {
+            Variant::Classic => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0",
+            Variant::Fairy => "cnwmkwnc/pppppppp/8/8/8/8/PPPPPPPP/CNWMKWNC w 0",
+        }
+    }
+
+    /// The roles a pawn may promote to, strongest first.
+    pub const fn promotion_roles(self) -> &'static [Role] {
+        match self {
+            Variant::Classic => &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight],
+            Variant::Fairy => &[Role::Lion, Role::Champion, Role::Wizard, Role::Knight],
+        }
+    }
+
+    /// Whether pieces of this role belong to this piece set.
+    pub const fn has_role(self, role: Role) -> bool {
+        match role {
+            Role::Pawn | Role::Knight | Role::King => true,
+            Role::Queen | Role::Rook | Role::Bishop => matches!(self, Variant::Classic),
+            Role::Champion | Role::Wizard | Role::Lion => matches!(self, Variant::Fairy),
+        }
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The error for an unknown variant name.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown variant '{0}' (expected 'classic' or 'fairy')")]
+pub struct ParseVariantError(pub String);
+
+impl FromStr for Variant {
+    type Err = ParseVariantError;
+    fn from_str(s: &str) -> Result<Variant, ParseVariantError> {
+        match s.to_ascii_lowercase().as_str() {
+            "classic" | "wormhole" | "wormhole2" => Ok(Variant::Classic),
+            "fairy" | "wormhole1" => Ok(Variant::Fairy),
+            _ => Err(ParseVariantError(s.to_string())),
+        }
+    }
+}
