@@ -1,21 +1,37 @@
 //! The `wormhole` command: play in the terminal, or use the engine tools.
 
+mod bench;
+mod match_cmd;
 mod perft_cmd;
+mod play;
+mod uci;
 
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
 /// Wormhole chess: every square a piece leaves becomes a hole.
+///
+/// With no subcommand, starts a game in the terminal (as `wormhole play`).
 #[derive(Debug, Parser)]
-#[command(name = "wormhole", version, about)]
+#[command(name = "wormhole", version, about, long_about, args_conflicts_with_subcommands = true)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    #[command(flatten)]
+    play: play::PlayArgs,
 }
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Play a game in the terminal (the default).
+    Play(play::PlayArgs),
+    /// Speak the UCI protocol on stdin/stdout (for GUIs and tournament managers).
+    Uci,
+    /// Search a fixed list of positions to a fixed depth; prints nodes and speed.
+    Bench(bench::BenchArgs),
+    /// Play games between two engine settings and print the score.
+    Match(match_cmd::MatchArgs),
     /// Count the leaf nodes of the legal move tree (move generator check and benchmark).
     Perft(perft_cmd::PerftArgs),
 }
@@ -23,11 +39,12 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        None => play::run(cli.play),
+        Some(Command::Play(args)) => play::run(args),
+        Some(Command::Uci) => uci::run(),
+        Some(Command::Bench(args)) => bench::run(&args),
+        Some(Command::Match(args)) => match_cmd::run(&args),
         Some(Command::Perft(args)) => perft_cmd::run(&args),
-        None => {
-            eprintln!("the terminal game is coming; try `wormhole perft 5`");
-            Ok(())
-        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
