@@ -1,0 +1,1 @@
+//! The search engine (being built: see the engine branch).

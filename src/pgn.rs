@@ -1,0 +1,1 @@
+//! PGN reading and writing (being built).
