@@ -163,13 +163,16 @@ pub struct Features {
     pub lmr: bool,
     /// Futility and reverse-futility pruning near the leaves.
     pub futility: bool,
+    /// Skip the positional evaluation in the capture search when material
+    /// alone is far outside the window.
+    pub lazy_eval: bool,
     /// Mobility, king escape, promotion and trapped-piece terms (off: material only).
     pub positional_eval: bool,
 }
 
 impl Default for Features {
     fn default() -> Features {
-        Features { null_move: false, lmr: true, futility: true, positional_eval: true }
+        Features { null_move: false, lmr: true, futility: true, lazy_eval: true, positional_eval: true }
     }
 }
 

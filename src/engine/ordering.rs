@@ -2,7 +2,7 @@
 //! most valuable victim / least valuable attacker, promotions, killer moves
 //! and quiet moves by their history score.
 
-use crate::{Color, MAX_MOVES, Move, MoveList, Position, Role};
+use crate::{Bitboard, Color, MAX_MOVES, Move, MoveList, Position, Role};
 
 /// How much quiet moves have caused cutoffs, by side, from and to square.
 pub struct History {
@@ -51,6 +51,12 @@ impl Default for History {
     }
 }
 
+impl Default for Picker {
+    fn default() -> Picker {
+        Picker::new()
+    }
+}
+
 /// Ordering value of a role as a capture victim or promotion.
 #[inline]
 pub fn role_order(role: Role) -> i32 {
@@ -77,21 +83,37 @@ pub struct Picker {
     moves: MoveList,
     scores: [i32; MAX_MOVES],
     next: usize,
+    /// The moves handed out are `moves[..end]` (captures only in the quiescence search).
+    end: usize,
 }
 
 impl Picker {
-    /// Scores every move of `moves` for the main search.
-    pub fn new(
-        pos: &Position,
-        moves: MoveList,
-        tt_move: Option<Move>,
-        killers: [Option<Move>; 2],
-        history: &History,
-    ) -> Picker {
-        let mut scores = [0; MAX_MOVES];
+    /// An empty picker; fill it with [`Picker::generate`].
+    #[inline]
+    pub fn new() -> Picker {
+        Picker { moves: MoveList::new(), scores: [0; MAX_MOVES], next: 0, end: 0 }
+    }
+
+    /// Generates every legal move of `pos` (moves not yet scored); returns
+    /// whether the side to move is in check.
+    #[inline]
+    pub fn generate(&mut self, pos: &Position) -> bool {
+        let in_check = pos.generate_legal_in_check(&mut self.moves, Bitboard::FULL);
+        self.end = self.moves.len();
+        in_check
+    }
+
+    /// Whether there are no moves at all.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    /// Scores the moves for the main search.
+    pub fn score_all(&mut self, pos: &Position, tt_move: Option<Move>, killers: [Option<Move>; 2], history: &History) {
         let turn = pos.turn();
-        for (i, &m) in moves.iter().enumerate() {
-            scores[i] = if Some(m) == tt_move {
+        for (i, &m) in self.moves.iter().enumerate() {
+            self.scores[i] = if Some(m) == tt_move {
                 TT_SCORE
             } else if let Some(victim) = pos.captured_by(m) {
                 CAPTURE_SCORE + capture_order(pos, m, victim.role)
@@ -103,27 +125,39 @@ impl Picker {
                 history.get(turn, m)
             };
         }
-        Picker { moves, scores, next: 0 }
     }
 
-    /// Scores only the captures among `moves` (for the quiescence search);
-    /// the other moves are dropped.
-    pub fn captures(pos: &Position, all: &MoveList) -> Picker {
-        let mut moves = MoveList::new();
-        let mut scores = [0; MAX_MOVES];
-        for &m in all.iter() {
+    /// Generates only the legal captures of `pos`, scored for the quiescence
+    /// search; returns whether the side to move is in check.
+    #[inline]
+    pub fn generate_captures(&mut self, pos: &Position) -> bool {
+        let enemy = pos.board().by_color(!pos.turn());
+        let in_check = pos.generate_legal_in_check(&mut self.moves, enemy);
+        self.end = self.moves.len();
+        self.keep_captures(pos);
+        in_check
+    }
+
+    /// Keeps only the captures, scored (for the quiescence search).
+    pub fn keep_captures(&mut self, pos: &Position) {
+        let mut n = 0;
+        let len = self.end;
+        let slice = self.moves.as_mut_slice();
+        for i in 0..len {
+            let m = slice[i];
             if let Some(victim) = pos.captured_by(m) {
-                scores[moves.len()] = capture_order(pos, m, victim.role);
-                moves.push(m);
+                slice[n] = m;
+                self.scores[n] = capture_order(pos, m, victim.role);
+                n += 1;
             }
         }
-        Picker { moves, scores, next: 0 }
+        self.end = n;
     }
 
     /// The next best move, or `None` when all were handed out.
     #[inline]
     pub fn next_move(&mut self) -> Option<Move> {
-        let n = self.moves.len();
+        let n = self.end;
         if self.next >= n {
             return None;
         }

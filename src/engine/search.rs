@@ -13,6 +13,12 @@ use super::tt::{Bound, Table};
 use super::{Engine, Features, Info, Limits, Score, SearchResult};
 use crate::{Move, Position, zobrist};
 
+/// Entries of the evaluation cache (a power of two).
+const EVAL_CACHE_SIZE: usize = 1 << 16;
+
+/// See [`Searcher::eval_lazy`].
+const LAZY_MARGIN: i32 = 350;
+
 /// How often (in nodes) the clock and stop flags are polled.
 const POLL_INTERVAL: u64 = 2048;
 
@@ -37,6 +43,9 @@ pub(super) struct Searcher<'a> {
     pv: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
     lmr: Box<[[u8; 64]; 64]>,
+    /// Recent static evaluations by hash: the capture search meets the same
+    /// positions again in every iteration.
+    eval_cache: Box<[(u64, i32)]>,
     /// The best root move of the current iteration, once it is fully searched.
     pub root_best: Option<(Move, i32)>,
 }
@@ -81,6 +90,7 @@ impl<'a> Searcher<'a> {
             pv: Box::new([[null; MAX_PLY + 1]; MAX_PLY + 1]),
             pv_len: [0; MAX_PLY + 1],
             lmr,
+            eval_cache: vec![(0, 0); EVAL_CACHE_SIZE].into_boxed_slice(),
             root_best: None,
         }
     }
@@ -117,8 +127,32 @@ impl<'a> Searcher<'a> {
 
     /// The static evaluation used by the search.
     #[inline]
-    pub fn eval(&self, pos: &Position) -> i32 {
-        evaluate(pos, self.params, self.positional)
+    pub fn eval(&mut self, pos: &Position) -> i32 {
+        let key = pos.hash();
+        let slot = &mut self.eval_cache[key as usize & (EVAL_CACHE_SIZE - 1)];
+        if slot.0 == key && key != 0 {
+            return slot.1;
+        }
+        let v = evaluate(pos, self.params, self.positional);
+        *slot = (key, v);
+        v
+    }
+
+    /// The static evaluation, or a bound from material alone when that is
+    /// already far outside the window (the positional terms rarely move a
+    /// score by more than [`LAZY_MARGIN`]).
+    #[inline]
+    pub fn eval_lazy(&mut self, pos: &Position, alpha: i32, beta: i32) -> i32 {
+        if self.positional && self.features.lazy_eval {
+            let m = super::eval::material(pos, self.params);
+            if m - LAZY_MARGIN >= beta {
+                return m - LAZY_MARGIN;
+            }
+            if m + LAZY_MARGIN <= alpha {
+                return m + LAZY_MARGIN;
+            }
+        }
+        self.eval(pos)
     }
 
     #[inline]
@@ -186,14 +220,16 @@ impl<'a> Searcher<'a> {
             }
         }
 
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
+        let mut picker = Picker::new();
+        let in_check = picker.generate(pos);
+        if picker.is_empty() {
             return mated_in(ply);
         }
-        let in_check = pos.is_check();
-        let static_eval = if in_check { -INFINITY } else { self.eval(pos) };
+        // The static evaluation only serves the pruning near the leaves.
+        let needs_eval = !pv_node && !in_check && (depth <= 3 || self.features.null_move);
+        let static_eval = if needs_eval { self.eval(pos) } else { -INFINITY };
 
-        if !pv_node && !in_check && ply > 0 {
+        if needs_eval && ply > 0 {
             // Reverse futility: far above beta near the leaves, assume it holds.
             if self.features.futility && depth <= 3 && !is_mate(beta) && static_eval - 120 * depth >= beta {
                 return static_eval;
@@ -214,7 +250,7 @@ impl<'a> Searcher<'a> {
         }
 
         let killers = self.killers[ply];
-        let mut picker = Picker::new(pos, moves, tt_move, killers, self.history);
+        picker.score_all(pos, tt_move, killers, self.history);
         let mut best = -INFINITY;
         let mut best_move = None;
         let mut count = 0;
@@ -235,6 +271,7 @@ impl<'a> Searcher<'a> {
                 && quiet
                 && depth <= 2
                 && best > -MATE_BOUND
+                && needs_eval
                 && static_eval + 150 * depth <= alpha
                 && Some(m) != killers[0]
             {
@@ -242,13 +279,13 @@ impl<'a> Searcher<'a> {
             }
             let undo = pos.play(m);
             self.tt.prefetch(pos.hash());
-            let gives_check = pos.is_check();
             let new_depth = depth - 1;
             let mut v;
             if count == 1 {
                 v = -self.negamax(pos, new_depth, -beta, -alpha, ply + 1, pv_node);
             } else {
-                let r = if self.features.lmr && depth >= 3 && quiet && !in_check && !gives_check && count > 2 {
+                // Checking moves are not reduced (the test is the costly part, so it comes last).
+                let r = if self.features.lmr && depth >= 3 && quiet && !in_check && count > 2 && !pos.is_check() {
                     let mut r = self.lmr[depth.min(63) as usize][count.min(63)] as i32;
                     if pv_node {
                         r -= 1;

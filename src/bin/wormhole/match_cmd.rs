@@ -79,6 +79,7 @@ fn player(text: &str, seed: Option<u64>, movetime: Duration) -> anyhow::Result<P
             "lmr" => features.lmr = flag()?,
             "futility" => features.futility = flag()?,
             "positional" => features.positional_eval = flag()?,
+            "lazy" => features.lazy_eval = flag()?,
             "escape" => params.king_escape = int()? as i32,
             "boxed" => params.king_boxed = int()? as i32,
             "trapped" => params.trapped = int()? as i32,
