@@ -163,6 +163,10 @@ pub struct Features {
     pub lmr: bool,
     /// Futility and reverse-futility pruning near the leaves.
     pub futility: bool,
+    /// Late-move pruning: skip the last quiet moves near the leaves.
+    pub late_move_pruning: bool,
+    /// Search one ply deeper when in check.
+    pub check_extension: bool,
     /// Skip the positional evaluation in the capture search when material
     /// alone is far outside the window.
     pub lazy_eval: bool,
@@ -172,7 +176,15 @@ pub struct Features {
 
 impl Default for Features {
     fn default() -> Features {
-        Features { null_move: false, lmr: true, futility: true, lazy_eval: true, positional_eval: true }
+        Features {
+            null_move: false,
+            lmr: true,
+            futility: true,
+            late_move_pruning: false,
+            check_extension: false,
+            lazy_eval: true,
+            positional_eval: true,
+        }
     }
 }
 

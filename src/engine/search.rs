@@ -225,6 +225,9 @@ impl<'a> Searcher<'a> {
         if picker.is_empty() {
             return mated_in(ply);
         }
+        // A side in check has few replies, and checks lead to the game ends
+        // this search wants to prove: look one ply further.
+        let depth = if in_check && self.features.check_extension { depth + 1 } else { depth };
         // The static evaluation only serves the pruning near the leaves.
         let needs_eval = !pv_node && !in_check && (depth <= 3 || self.features.null_move);
         let static_eval = if needs_eval { self.eval(pos) } else { -INFINITY };
@@ -274,6 +277,17 @@ impl<'a> Searcher<'a> {
                 && needs_eval
                 && static_eval + 150 * depth <= alpha
                 && Some(m) != killers[0]
+            {
+                continue;
+            }
+            // Late-move pruning: near the leaves, quiet moves ordered last rarely matter.
+            if self.features.late_move_pruning
+                && !pv_node
+                && !in_check
+                && quiet
+                && depth <= 3
+                && best > -MATE_BOUND
+                && count > 4 + 3 * (depth * depth) as usize
             {
                 continue;
             }

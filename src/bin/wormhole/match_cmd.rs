@@ -37,6 +37,10 @@ pub struct MatchArgs {
     /// Print every move of every game.
     #[arg(long)]
     verbose: bool,
+    /// Append every position of every game with its result to this file
+    /// (`<FEN>;<winner w|b>` lines, for fitting evaluation weights).
+    #[arg(long)]
+    dump: Option<std::path::PathBuf>,
 }
 
 /// One side of the match: a name, options, and per-move limits.
@@ -80,6 +84,8 @@ fn player(text: &str, seed: Option<u64>, movetime: Duration) -> anyhow::Result<P
             "futility" => features.futility = flag()?,
             "positional" => features.positional_eval = flag()?,
             "lazy" => features.lazy_eval = flag()?,
+            "lmp" => features.late_move_pruning = flag()?,
+            "checkext" => features.check_extension = flag()?,
             "escape" => params.king_escape = int()? as i32,
             "boxed" => params.king_boxed = int()? as i32,
             "trapped" => params.trapped = int()? as i32,
@@ -116,9 +122,11 @@ fn player(text: &str, seed: Option<u64>, movetime: Duration) -> anyhow::Result<P
 struct GameRecord {
     winner: Color,
     plies: u32,
-    /// The first ply from which every search of the eventual winner or
-    /// loser reported the proved result.
+    /// The first ply from which every search of one side reported a proved
+    /// result (the earlier of the two sides).
     proved_from: Option<u32>,
+    /// The FEN of every position from the start to the end.
+    fens: Vec<String>,
 }
 
 /// Plays a game from `start`; `white` and `black` index into `players`.
@@ -128,26 +136,40 @@ fn play_game(players: &mut [Player; 2], white: usize, start: &Position, verbose:
     for p in players.iter_mut() {
         p.engine.new_game();
     }
-    let mut proved_from: Option<u32> = None;
+    // Per player: the ply from which all its searches reported a proof.
+    let mut proved_from: [Option<u32>; 2] = [None, None];
+    let earliest = |p: [Option<u32>; 2]| p.into_iter().flatten().min();
+    let mut fens = Vec::new();
     loop {
+        fens.push(pos.fen());
         let side = if pos.turn() == Color::White { white } else { 1 - white };
         let p = &mut players[side];
         let result = p.engine.search(&pos, &p.limits, &stop, &mut |_| {});
         let Some(m) = result.best_move else {
-            return GameRecord { winner: !pos.turn(), plies: pos.plies(), proved_from };
+            return GameRecord { winner: !pos.turn(), plies: pos.plies(), proved_from: earliest(proved_from), fens };
         };
-        // The proof must name the eventual winner; checked below once the game ends.
         match result.info.score {
             Score::Win(_) | Score::Loss(_) => {
-                proved_from.get_or_insert(pos.plies());
+                proved_from[side].get_or_insert(pos.plies());
             }
-            Score::Cp(_) => proved_from = None,
+            Score::Cp(_) => proved_from[side] = None,
         }
         if verbose {
             println!("  {:>2}. {:<7} {}", pos.plies() + 1, pos.san(m), result.info.score.uci());
         }
         pos.play(m);
     }
+}
+
+/// Appends the positions of a game with its winner to `path`.
+fn dump(path: &std::path::Path, record: &GameRecord) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut file = std::fs::OpenOptions::new().create(true).append(true).open(path)?;
+    let winner = if record.winner == Color::White { 'w' } else { 'b' };
+    for fen in &record.fens {
+        writeln!(file, "{fen};{winner}")?;
+    }
+    Ok(())
 }
 
 /// The opening: `plies` random legal moves that do not end the game.
@@ -190,6 +212,9 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
         // A plays White in even games and Black in odd ones.
         let white = (g % 2) as usize;
         let record = play_game(&mut players, white, &opening_pos, args.verbose);
+        if let Some(path) = &args.dump {
+            dump(path, &record).with_context(|| format!("writing {}", path.display()))?;
+        }
         let a_color = if white == 0 { Color::White } else { Color::Black };
         let a_won = record.winner == a_color;
         if a_won {
