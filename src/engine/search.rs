@@ -423,7 +423,7 @@ pub(super) fn run(
     let helpers_done = AtomicBool::new(false);
     let threads = engine.options.threads;
     let tt: &Table = &engine.tt;
-    let params = &engine.params;
+    let params = &engine.eval_params(pos.variant());
     let features = engine.features;
     let history = &mut engine.history;
 
