@@ -31,44 +31,36 @@ pub struct EvalParams {
 }
 
 impl Default for EvalParams {
+    /// The classic weights.
     fn default() -> EvalParams {
-        let mut material = [0; 9];
-        material[Role::Pawn.index()] = 100;
-        material[Role::Knight.index()] = 320;
-        material[Role::Bishop.index()] = 300;
-        material[Role::Rook.index()] = 330;
-        material[Role::Queen.index()] = 650;
-        material[Role::Champion.index()] = 500;
-        material[Role::Wizard.index()] = 420;
-        material[Role::Lion.index()] = 650;
-        let mut mobility = [0; 9];
-        mobility[Role::Knight.index()] = 6;
-        mobility[Role::Bishop.index()] = 6;
-        mobility[Role::Rook.index()] = 6;
-        mobility[Role::Queen.index()] = 4;
-        mobility[Role::Champion.index()] = 5;
-        mobility[Role::Wizard.index()] = 5;
-        mobility[Role::Lion.index()] = 4;
-        mobility[Role::Pawn.index()] = 4;
-        EvalParams {
-            material,
-            mobility,
-            king_escape: 8,
-            king_boxed: 40,
-            trapped: 30,
-            pawn_ahead: [0, 60, 35, 20, 10, 5, 0, 0],
-            tempo: 10,
-        }
+        EvalParams::for_variant(Variant::Classic)
     }
 }
 
 impl EvalParams {
-    /// The weights for a piece set (the default holds values for both sets).
+    /// The weights for a piece set, fitted to the results of engine games
+    /// (`examples/fit_eval.rs` on positions from `wormhole match --dump`)
+    /// and checked by matches. Safe moves are worth about a quarter of a
+    /// pawn, unmoved pawns (spare moves) more than advanced ones, and being
+    /// on move almost a pawn.
     pub fn for_variant(variant: Variant) -> EvalParams {
-        match variant {
-            Variant::Classic => EvalParams::default(),
-            Variant::Fairy => EvalParams::default(),
-        }
+        let fitted: [i32; FEATURES] = match variant {
+            Variant::Classic => [
+                100, 242, 258, 318, 701, 0, 500, 420, 650, // material P N B R Q K C W M
+                31, 22, 28, 35, 22, 0, 47, 18, 17, // mobility
+                22, -52, -33, // king escape, boxed king, trapped piece
+                -21, 4, 12, 23, 22, 31, 59, 0,  // pawn by open squares ahead
+                85, // tempo
+            ],
+            Variant::Fairy => [
+                100, 283, 300, 330, 650, 0, 495, 415, 663, // material P N B R Q K C W M
+                41, 0, 28, 35, 22, 0, 47, 18, 17, // mobility
+                18, -50, -60, // king escape, boxed king, trapped piece
+                -25, 35, 11, 16, 27, 23, 32, 0,   // pawn by open squares ahead
+                114, // tempo
+            ],
+        };
+        EvalParams::from_weights(&fitted)
     }
 
     /// The material value of `role`.
@@ -193,7 +185,15 @@ impl EvalParams {
 
     /// The inverse of [`EvalParams::to_weights`].
     pub fn from_weights(w: &[i32; FEATURES]) -> EvalParams {
-        let mut p = EvalParams::default();
+        let mut p = EvalParams {
+            material: [0; 9],
+            mobility: [0; 9],
+            king_escape: 0,
+            king_boxed: 0,
+            trapped: 0,
+            pawn_ahead: [0; 8],
+            tempo: 0,
+        };
         p.material.copy_from_slice(&w[..9]);
         p.mobility.copy_from_slice(&w[9..18]);
         p.king_escape = w[18];

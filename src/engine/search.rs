@@ -17,7 +17,7 @@ use crate::{Move, Position, zobrist};
 const EVAL_CACHE_SIZE: usize = 1 << 16;
 
 /// See [`Searcher::eval_lazy`].
-const LAZY_MARGIN: i32 = 350;
+const LAZY_MARGIN: i32 = 500;
 
 /// How often (in nodes) the clock and stop flags are polled.
 const POLL_INTERVAL: u64 = 2048;

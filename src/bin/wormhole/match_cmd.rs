@@ -7,7 +7,7 @@ use std::time::Duration;
 use anyhow::{Context, anyhow, bail};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
-use wormhole::engine::{Engine, EngineOptions, EvalParams, Features, Limits, Score};
+use wormhole::engine::{Engine, EngineOptions, EvalParams, FEATURES, Features, Limits, Score};
 use wormhole::{Color, Move, Position, Role, Variant};
 
 /// Arguments of `wormhole match`.
@@ -102,6 +102,13 @@ fn player(text: &str, variant: Variant, seed: Option<u64>, movetime: Duration) -
                 for w in params.pawn_ahead.iter_mut() {
                     *w = *w * pct / 100;
                 }
+            }
+            k if k.starts_with("w.") => {
+                let i: usize = k[2..].parse().map_err(|_| anyhow!("setting '{key}': expected w.<index>"))?;
+                let mut w = params.to_weights();
+                let slot = w.get_mut(i).ok_or_else(|| anyhow!("setting '{key}': at most {} weights", FEATURES))?;
+                *slot = int()? as i32;
+                params = EvalParams::from_weights(&w);
             }
             k if k.starts_with("value.") || k.starts_with("mob.") => {
                 let letter = k.rsplit('.').next().and_then(|l| l.chars().next());
