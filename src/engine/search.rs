@@ -415,7 +415,14 @@ pub(super) fn run(
         let info = Info { score: Score::Loss(0), ..Info::default() };
         return SearchResult { best_move: None, info };
     }
-    let plan = plan(pos, limits, settings, start);
+    let mut plan = plan(pos, limits, settings, start);
+    if root_moves.len() == 1 && !limits.infinite {
+        // A forced move: think only long enough to report a score.
+        plan.max_depth = plan.max_depth.min(8);
+        let short = start + std::time::Duration::from_millis(20);
+        plan.time.hard = plan.time.hard.map(|h| h.min(short));
+        plan.time.soft = plan.time.soft.map(|s| s.min(short));
+    }
     engine.tt.new_search();
     engine.history.age();
     let positional = settings.positional_eval && engine.features.positional_eval;
