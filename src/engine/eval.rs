@@ -47,26 +47,27 @@ impl Default for EvalParams {
 impl EvalParams {
     /// The weights for a piece set, fitted to the results of engine games
     /// (`examples/fit_eval.rs` on positions from `wormhole match --dump`)
-    /// and checked by matches. Safe moves are worth about a quarter of a
-    /// pawn, unmoved pawns (spare moves) more than advanced ones, and being
-    /// on move almost a pawn.
+    /// and checked by matches. Safe moves count for little early and for a
+    /// third of a pawn each once the board has shrunk by a quarter; unmoved
+    /// pawns (spare moves) are worth more than advanced ones; being on move
+    /// is worth a pawn or more.
     pub fn for_variant(variant: Variant) -> EvalParams {
         let fitted: [i32; FEATURES] = match variant {
             Variant::Classic => [
-                100, 242, 258, 318, 701, 0, 500, 420, 650, // material P N B R Q K C W M
-                31, 22, 28, 35, 22, 0, 47, 18, 17, // mobility
-                22, -52, -33, // king escape, boxed king, trapped piece
-                -21, 4, 12, 23, 22, 31, 59, 0,  // pawn by open squares ahead
-                85, // tempo
-                0, 0, 0, // late mobility, piece with one move, late tempo
+                100, 205, 236, 318, 712, 0, 500, 420, 650, // material P N B R Q K C W M
+                42, -22, -13, -7, -17, 0, 47, 18, 17, // mobility
+                14, -57, -48, // king escape, boxed king, trapped piece
+                -39, -17, 9, 19, 19, 46, 68, 0,  // pawn by open squares ahead
+                99, // tempo
+                36, -39, 5, // late mobility, piece with one move, late tempo
             ],
             Variant::Fairy => [
-                100, 283, 300, 330, 650, 0, 495, 415, 663, // material P N B R Q K C W M
-                41, 0, 28, 35, 22, 0, 47, 18, 17, // mobility
-                18, -50, -60, // king escape, boxed king, trapped piece
-                -25, 35, 11, 16, 27, 23, 32, 0,   // pawn by open squares ahead
-                114, // tempo
-                0, 0, 0, // late mobility, piece with one move, late tempo
+                100, 245, 258, 318, 701, 0, 472, 409, 660, // material P N B R Q K C W M
+                41, -26, 28, 35, 22, 0, 14, -19, -2, // mobility
+                14, -62, -65, // king escape, boxed king, trapped piece
+                -42, 8, 3, 19, 29, 24, 57, 0,   // pawn by open squares ahead
+                137, // tempo
+                34, -4, 3, // late mobility, piece with one move, late tempo
             ],
         };
         EvalParams::from_weights(&fitted)
