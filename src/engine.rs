@@ -176,6 +176,9 @@ pub struct Features {
     pub lmr: bool,
     /// Futility and reverse-futility pruning near the leaves.
     pub futility: bool,
+    /// Futility margin per ply of depth, in centipawns (reverse futility
+    /// uses four fifths of it).
+    pub futility_margin: i32,
     /// Late-move pruning: skip the last quiet moves near the leaves.
     pub late_move_pruning: bool,
     /// Search one ply deeper when in check.
@@ -193,6 +196,7 @@ impl Default for Features {
             null_move: false,
             lmr: true,
             futility: true,
+            futility_margin: 150,
             late_move_pruning: false,
             check_extension: false,
             lazy_eval: true,

@@ -234,7 +234,11 @@ impl<'a> Searcher<'a> {
 
         if needs_eval && ply > 0 {
             // Reverse futility: far above beta near the leaves, assume it holds.
-            if self.features.futility && depth <= 3 && !is_mate(beta) && static_eval - 120 * depth >= beta {
+            if self.features.futility
+                && depth <= 3
+                && !is_mate(beta)
+                && static_eval - self.features.futility_margin * 4 / 5 * depth >= beta
+            {
                 return static_eval;
             }
             if self.features.null_move && depth >= 3 && static_eval >= beta && !is_mate(beta) && has_pieces(pos) {
@@ -275,7 +279,7 @@ impl<'a> Searcher<'a> {
                 && depth <= 2
                 && best > -MATE_BOUND
                 && needs_eval
-                && static_eval + 150 * depth <= alpha
+                && static_eval + self.features.futility_margin * depth <= alpha
                 && Some(m) != killers[0]
             {
                 continue;
