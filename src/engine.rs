@@ -198,7 +198,7 @@ impl Default for Features {
             futility: true,
             futility_margin: 150,
             late_move_pruning: false,
-            check_extension: false,
+            check_extension: true,
             lazy_eval: true,
             positional_eval: true,
         }
