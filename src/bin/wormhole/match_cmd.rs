@@ -183,7 +183,8 @@ fn dump(path: &std::path::Path, record: &GameRecord) -> std::io::Result<()> {
     Ok(())
 }
 
-/// The opening: `plies` random legal moves that do not end the game.
+/// The opening: `plies` random legal moves, after which the side to move
+/// has a move and cannot end the game at once.
 fn opening(variant: Variant, plies: u32, rng: &mut SmallRng) -> (Position, Vec<Move>) {
     'again: loop {
         let mut pos = Position::new(variant);
@@ -197,7 +198,10 @@ fn opening(variant: Variant, plies: u32, rng: &mut SmallRng) -> (Position, Vec<M
             moves.push(m);
             pos.play(m);
         }
-        if pos.has_legal_move() {
+        // Random plies can leave a mate in one: such an opening decides the
+        // game before the engines play, so draw another.
+        let legal = pos.legal_moves();
+        if !legal.is_empty() && legal.iter().all(|&m| pos.after(m).has_legal_move()) {
             return (pos, moves);
         }
     }
