@@ -167,19 +167,26 @@ impl Default for EngineOptions {
 }
 
 /// Search and evaluation switches, for measuring what each feature gains.
-/// All on by default except those a match showed to lose strength.
+/// The defaults keep what self-play matches showed to gain (200 games per
+/// variant at 30 ms/move, the feature on against off; score of "on"):
+/// LMR 60.5% / 61.5% (classic / fairy), futility 55.5% / 55.5%, check
+/// extension 59.0% / 55.0%, lazy evaluation 56.0% / 52.5%, the fitted
+/// positional evaluation 77.0% / 69.0% against material only. Null move
+/// (53.5% / 51.0%) and late-move pruning (52.0% over 800 games) did not
+/// show a significant gain and stay off: stalemate loses here, so
+/// zugzwang is common and a pass is a poor guide.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Features {
-    /// Null-move pruning.
+    /// Null-move pruning (off: no measured gain).
     pub null_move: bool,
     /// Late-move reductions.
     pub lmr: bool,
     /// Futility and reverse-futility pruning near the leaves.
     pub futility: bool,
     /// Futility margin per ply of depth, in centipawns (reverse futility
-    /// uses four fifths of it).
+    /// uses four fifths of it); 300 did no better than 150.
     pub futility_margin: i32,
-    /// Late-move pruning: skip the last quiet moves near the leaves.
+    /// Late-move pruning: skip the last quiet moves near the leaves (off: no measured gain).
     pub late_move_pruning: bool,
     /// Search one ply deeper when in check.
     pub check_extension: bool,
