@@ -13,9 +13,6 @@ use super::tt::{Bound, Table};
 use super::{Engine, Features, Info, Limits, Score, SearchResult};
 use crate::{Move, Position, zobrist};
 
-/// Entries of the evaluation cache (a power of two).
-const EVAL_CACHE_SIZE: usize = 1 << 16;
-
 /// See [`Searcher::eval_lazy`].
 const LAZY_MARGIN: i32 = 500;
 
@@ -43,9 +40,6 @@ pub(super) struct Searcher<'a> {
     pv: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
     lmr: Box<[[u8; 64]; 64]>,
-    /// Recent static evaluations by hash: the capture search meets the same
-    /// positions again in every iteration.
-    eval_cache: Box<[(u64, i32)]>,
     /// The best root move of the current iteration, once it is fully searched.
     pub root_best: Option<(Move, i32)>,
 }
@@ -90,7 +84,6 @@ impl<'a> Searcher<'a> {
             pv: Box::new([[null; MAX_PLY + 1]; MAX_PLY + 1]),
             pv_len: [0; MAX_PLY + 1],
             lmr,
-            eval_cache: vec![(0, 0); EVAL_CACHE_SIZE].into_boxed_slice(),
             root_best: None,
         }
     }
@@ -127,22 +120,15 @@ impl<'a> Searcher<'a> {
 
     /// The static evaluation used by the search.
     #[inline]
-    pub fn eval(&mut self, pos: &Position) -> i32 {
-        let key = pos.hash();
-        let slot = &mut self.eval_cache[key as usize & (EVAL_CACHE_SIZE - 1)];
-        if slot.0 == key && key != 0 {
-            return slot.1;
-        }
-        let v = evaluate(pos, self.params, self.positional);
-        *slot = (key, v);
-        v
+    pub fn eval(&self, pos: &Position) -> i32 {
+        evaluate(pos, self.params, self.positional)
     }
 
     /// The static evaluation, or a bound from material alone when that is
     /// already far outside the window (the positional terms rarely move a
     /// score by more than [`LAZY_MARGIN`]).
     #[inline]
-    pub fn eval_lazy(&mut self, pos: &Position, alpha: i32, beta: i32) -> i32 {
+    pub fn eval_lazy(&self, pos: &Position, alpha: i32, beta: i32) -> i32 {
         if self.positional && self.features.lazy_eval {
             let m = super::eval::material(pos, self.params);
             if m - LAZY_MARGIN >= beta {
