@@ -5,7 +5,9 @@
 //! the mover's own pieces. Pieces never block one another: a piece moving two
 //! squares jumps, and only holes (which are skipped) shape the paths.
 
-use crate::steps::{self, COMPONENTS_OF, DIAGONAL, DIAGONALS_OF, ORTHOGONAL, first, first_two, index, second};
+use crate::steps::{
+    self, COMPONENTS_OF, DIAGONAL, DIAGONALS_OF, ORTHOGONAL, first, first_and_second, first_two, index, second,
+};
 use crate::{Color, Role};
 
 /// King: the first square in each of the 8 directions.
@@ -176,19 +178,19 @@ impl Sources {
     pub fn walk(s: usize, open: u64, with_knights: bool, with_wizards: bool) -> Sources {
         let mut src = Sources::default();
         for d in ORTHOGONAL {
-            let x = first(d, s, open);
-            src.first_orthogonal |= x;
-            src.second_orthogonal |= second(d, s, open);
+            let (one, two) = first_and_second(d, s, open);
+            src.first_orthogonal |= one;
+            src.second_orthogonal |= two;
         }
         let mut diagonal_firsts = [64usize; 4];
         for (i, d) in DIAGONAL.into_iter().enumerate() {
-            let x = first(d, s, open);
-            diagonal_firsts[i] = index(x);
-            src.first_diagonal |= x;
+            let (one, two) = first_and_second(d, s, open);
+            diagonal_firsts[i] = index(one);
+            src.first_diagonal |= one;
             if d == steps::SW || d == steps::SE {
-                src.first_diagonal_below |= x;
+                src.first_diagonal_below |= one;
             }
-            src.second_diagonal |= second(d, s, open);
+            src.second_diagonal |= two;
         }
         src.path = src.first_orthogonal | src.first_diagonal | src.second_orthogonal | src.second_diagonal;
         if with_knights {
@@ -202,9 +204,9 @@ impl Sources {
         if with_wizards {
             for (i, d) in DIAGONAL.into_iter().enumerate() {
                 for c in COMPONENTS_OF[d] {
-                    let two = first_two(c, diagonal_firsts[i], open);
-                    src.path |= two;
-                    src.wizards |= second(c, diagonal_firsts[i], open);
+                    let (one, two) = first_and_second(c, diagonal_firsts[i], open);
+                    src.path |= one | two;
+                    src.wizards |= two;
                 }
             }
         }
