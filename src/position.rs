@@ -192,7 +192,7 @@ impl Position {
         next
     }
 
-    /// The role of the piece that would make move `m`, if there is one on its square.
+    /// The role of the piece on `sq`, if any.
     #[inline]
     pub fn role_at(&self, sq: Square) -> Option<Role> {
         self.board.piece_at(sq).map(|p| p.role)

@@ -124,6 +124,12 @@ fn move_errors_are_distinct() {
 
     let check = Position::from_fen("4k3/8/8/8/8/8/4r3/4K3 w 0", Variant::Classic).unwrap();
     assert_eq!(check.parse_move("Kd2").unwrap_err().to_string(), "illegal: Ke1d2 leaves your king attacked");
+    let pawn = Position::from_fen("4k3/1P6/8/8/8/8/8/4K3 w 0", Variant::Classic).unwrap();
+    assert_eq!(
+        pawn.parse_move("b8=Q").unwrap_err().to_string(),
+        "a pawn promotes only by capturing: b8 would stay a pawn"
+    );
+    assert_eq!(pawn.san(pawn.parse_move("b8").unwrap()), "b8");
     let twins = Position::from_fen("4k3/8/8/8/8/8/8/1N1NK3 w 0", Variant::Classic).unwrap();
     assert_eq!(twins.parse_move("Nc3").unwrap_err().to_string(), "ambiguous: Nbc3 Ndc3");
     assert_eq!(twins.san(twins.parse_move("b1c3").unwrap()), "Nbc3");
