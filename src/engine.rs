@@ -1,1 +1,297 @@
-//! The search engine (being built: see the engine branch).
+//! The search engine: negamax with alpha-beta, iterative deepening and a
+//! transposition table, tuned for Wormhole chess.
+//!
+//! Scores are exact at game ends: the side with no legal move loses, so a
+//! search that reaches every game end below a move proves the result and
+//! reports [`Score::Win`] or [`Score::Loss`] with the distance in plies.
+//!
+//! The public surface is small: an [`Engine`] searched with [`Engine::search`]
+//! (blocking, with a callback and a stop flag), or the same run on its own
+//! thread with [`SearchThread`].
+//!
+//! ```
+//! use std::sync::atomic::AtomicBool;
+//! use wormhole::engine::{Engine, EngineOptions, Limits};
+//! use wormhole::{Position, Variant};
+//! let mut engine = Engine::new(EngineOptions::default());
+//! let pos = Position::new(Variant::Classic);
+//! let limits = Limits { depth: Some(3), ..Limits::default() };
+//! let result = engine.search(&pos, &limits, &AtomicBool::new(false), &mut |_| {});
+//! assert!(pos.is_legal(result.best_move.unwrap()));
+//! ```
+
+mod eval;
+mod levels;
+mod ordering;
+mod qsearch;
+mod score;
+mod search;
+mod thread;
+mod time;
+mod tt;
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use crate::{Move, Position};
+
+pub use eval::{EvalParams, evaluate};
+pub use levels::LevelSettings;
+pub use thread::{Event, SearchThread};
+
+use self::ordering::History;
+use self::tt::Table;
+
+/// A score from the side to move's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// A heuristic estimate in centipawns (a pawn is about 100).
+    Cp(i32),
+    /// The side to move has a proved win: the opponent runs out of moves
+    /// after at most this many plies.
+    Win(u32),
+    /// The side to move has a proved loss in this many plies (0: it has no
+    /// legal move now).
+    Loss(u32),
+}
+
+impl Default for Score {
+    fn default() -> Score {
+        Score::Cp(0)
+    }
+}
+
+impl Score {
+    /// Whether the result of the game is proved.
+    pub fn is_proved(self) -> bool {
+        !matches!(self, Score::Cp(_))
+    }
+
+    /// The UCI form: `cp X` or `mate N` with N in moves, negative when losing.
+    pub fn uci(self) -> String {
+        match self {
+            Score::Cp(cp) => format!("cp {cp}"),
+            Score::Win(n) => format!("mate {}", n.div_ceil(2)),
+            Score::Loss(n) => format!("mate -{}", n.div_ceil(2)),
+        }
+    }
+}
+
+/// Progress of a search, reported after each completed iteration.
+#[derive(Clone, Debug, Default)]
+pub struct Info {
+    /// The nominal depth of the completed iteration, in plies.
+    pub depth: u32,
+    /// The deepest ply any line reached (including the capture search).
+    pub seldepth: u32,
+    /// The score of the principal variation.
+    pub score: Score,
+    /// Positions searched so far (all threads).
+    pub nodes: u64,
+    /// Nodes per second.
+    pub nps: u64,
+    /// Time spent so far.
+    pub time: Duration,
+    /// The principal variation, starting with the best move.
+    pub pv: Vec<Move>,
+}
+
+/// A chess clock: the mover's remaining time and increment per move.
+#[derive(Clone, Copy, Debug)]
+pub struct Clock {
+    /// Time left on the mover's clock.
+    pub remaining: Duration,
+    /// Time added after each move.
+    pub increment: Duration,
+}
+
+/// What may end a search. Several limits may be combined; the first reached
+/// ends the search. If none of depth, nodes, movetime or clock is set and
+/// `infinite` is false, the engine uses its level's own budget.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Search at most this many plies deep (iterations).
+    pub depth: Option<u32>,
+    /// Search at most about this many nodes.
+    pub nodes: Option<u64>,
+    /// Think for this long.
+    pub movetime: Option<Duration>,
+    /// Manage time from a clock.
+    pub clock: Option<Clock>,
+    /// Search until stopped (or until the result is proved to the end of the game).
+    pub infinite: bool,
+}
+
+impl Limits {
+    /// Whether the caller set no limit at all (the level's budget applies).
+    pub fn is_unset(&self) -> bool {
+        self.depth.is_none()
+            && self.nodes.is_none()
+            && self.movetime.is_none()
+            && self.clock.is_none()
+            && !self.infinite
+    }
+}
+
+/// How the engine is configured.
+#[derive(Clone, Debug)]
+pub struct EngineOptions {
+    /// Playing strength, 1 (a two-ply material search) to 10 (full strength).
+    pub level: u8,
+    /// Transposition table size in MiB.
+    pub hash_mb: usize,
+    /// Search threads (lazy SMP when more than one).
+    pub threads: usize,
+    /// Seed for the random choices of the weak levels; `None` seeds from the OS.
+    pub seed: Option<u64>,
+}
+
+impl Default for EngineOptions {
+    fn default() -> EngineOptions {
+        EngineOptions { level: 10, hash_mb: 64, threads: 1, seed: None }
+    }
+}
+
+/// Search and evaluation switches, for measuring what each feature gains.
+/// All on by default except those a match showed to lose strength.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Features {
+    /// Null-move pruning.
+    pub null_move: bool,
+    /// Late-move reductions.
+    pub lmr: bool,
+    /// Futility and reverse-futility pruning near the leaves.
+    pub futility: bool,
+    /// Late-move pruning: skip the last quiet moves near the leaves.
+    pub late_move_pruning: bool,
+    /// Search one ply deeper when in check.
+    pub check_extension: bool,
+    /// Skip the positional evaluation in the capture search when material
+    /// alone is far outside the window.
+    pub lazy_eval: bool,
+    /// Mobility, king escape, promotion and trapped-piece terms (off: material only).
+    pub positional_eval: bool,
+}
+
+impl Default for Features {
+    fn default() -> Features {
+        Features {
+            null_move: false,
+            lmr: true,
+            futility: true,
+            late_move_pruning: false,
+            check_extension: false,
+            lazy_eval: true,
+            positional_eval: true,
+        }
+    }
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    /// The move to play; `None` only when the side to move has no legal move.
+    pub best_move: Option<Move>,
+    /// The last completed iteration's figures.
+    pub info: Info,
+}
+
+/// A Wormhole chess engine: options, transposition table and move-ordering
+/// history, kept between searches of the same game.
+pub struct Engine {
+    options: EngineOptions,
+    features: Features,
+    params: EvalParams,
+    tt: Arc<Table>,
+    history: History,
+    rng: rand::rngs::SmallRng,
+}
+
+impl Engine {
+    /// An engine with the given options.
+    pub fn new(options: EngineOptions) -> Engine {
+        let mut options = options;
+        options.level = options.level.clamp(1, 10);
+        options.threads = options.threads.clamp(1, 64);
+        let tt = Arc::new(Table::new(options.hash_mb));
+        let rng = levels::make_rng(options.seed);
+        Engine {
+            options,
+            features: Features::default(),
+            params: EvalParams::default(),
+            tt,
+            history: History::new(),
+            rng,
+        }
+    }
+
+    /// The options in use.
+    pub fn options(&self) -> &EngineOptions {
+        &self.options
+    }
+
+    /// Changes the playing strength (clamped to 1..=10).
+    pub fn set_level(&mut self, level: u8) {
+        self.options.level = level.clamp(1, 10);
+    }
+
+    /// Changes the number of search threads (takes effect at the next search).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.options.threads = threads.clamp(1, 64);
+    }
+
+    /// Resizes (and clears) the transposition table.
+    pub fn set_hash_mb(&mut self, hash_mb: usize) {
+        self.options.hash_mb = hash_mb;
+        self.tt = Arc::new(Table::new(hash_mb));
+    }
+
+    /// The search and evaluation switches.
+    pub fn features(&self) -> Features {
+        self.features
+    }
+
+    /// Switches search or evaluation features on or off (for matches).
+    pub fn set_features(&mut self, features: Features) {
+        self.features = features;
+    }
+
+    /// The evaluation weights.
+    pub fn eval_params(&self) -> &EvalParams {
+        &self.params
+    }
+
+    /// Replaces the evaluation weights (for tuning matches).
+    pub fn set_eval_params(&mut self, params: EvalParams) {
+        self.params = params;
+    }
+
+    /// How full the transposition table is, in permille (UCI `hashfull`).
+    pub fn hashfull(&self) -> u32 {
+        self.tt.hashfull()
+    }
+
+    /// Forgets everything learnt: clears the transposition table and history.
+    pub fn new_game(&mut self) {
+        self.tt.clear();
+        self.history = History::new();
+    }
+
+    /// Searches `pos` until a limit is reached or `stop` becomes true.
+    /// Blocks the caller; calls `on_info` after each completed iteration and
+    /// polls `stop` every couple of thousand nodes.
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
+        let settings = LevelSettings::for_level(self.options.level);
+        if settings.random_two_ply {
+            return levels::two_ply_random(pos, &mut self.rng);
+        }
+        search::run(self, pos, limits, &settings, stop, on_info)
+    }
+}

@@ -16,8 +16,9 @@ use crate::{Move, MoveList, Position, Role, Square};
 
 impl Position {
     /// Appends to `list` the moves whose target is in `targets`; with `legal`
-    /// false, moves that leave the king attacked are kept too.
-    pub(crate) fn generate(&self, list: &mut MoveList, targets: u64, legal: bool) {
+    /// false, moves that leave the king attacked are kept too. Returns
+    /// whether the side to move is in check (known for free when `legal`).
+    pub(crate) fn generate(&self, list: &mut MoveList, targets: u64, legal: bool) -> bool {
         let b = &self.board;
         let us = self.turn;
         let own = b.by_color(us).0;
@@ -88,6 +89,7 @@ impl Position {
                 }
             }
         }
+        checkers != 0
     }
 
     fn generate_pawns(&self, list: &mut MoveList, targets: u64, enemy: u64, allowed: &impl Fn(usize) -> u64) {

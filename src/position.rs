@@ -109,6 +109,14 @@ impl Position {
         list
     }
 
+    /// Appends the legal moves whose target is in `targets` to `list` and
+    /// returns whether the side to move is in check (found while
+    /// generating, so a search gets it for free).
+    #[inline]
+    pub fn generate_legal_in_check(&self, list: &mut MoveList, targets: Bitboard) -> bool {
+        self.generate(list, targets.0, true)
+    }
+
     /// Every legal capture (including capture-promotions): for quiescence search.
     pub fn legal_captures(&self) -> MoveList {
         let mut list = MoveList::new();
@@ -119,7 +127,7 @@ impl Position {
     /// Appends the legal moves whose target is in `targets` to `list`.
     #[inline]
     pub fn generate_legal(&self, list: &mut MoveList, targets: Bitboard) {
-        self.generate(list, targets.0, true);
+        let _ = self.generate(list, targets.0, true);
     }
 
     /// Moves that follow the pieces' movement rules but may leave the king

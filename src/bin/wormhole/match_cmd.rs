@@ -1,10 +1,257 @@
-//! `wormhole match`: games between two engine settings. Placeholder until the engine lands.
+//! `wormhole match`: games between two engine settings, alternating
+//! colours, each opening (a few random plies) played once with each colour.
+
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use anyhow::{Context, anyhow, bail};
+use rand::rngs::SmallRng;
+use rand::{RngExt, SeedableRng};
+use wormhole::engine::{Engine, EngineOptions, EvalParams, Features, Limits, Score};
+use wormhole::{Color, Move, Position, Role, Variant};
 
 /// Arguments of `wormhole match`.
 #[derive(Debug, clap::Args)]
-pub struct MatchArgs {}
+pub struct MatchArgs {
+    /// Settings of engine A, e.g. "level=10" or "level=10,null=on,hash=16".
+    #[arg(long)]
+    engine_a: String,
+    /// Settings of engine B.
+    #[arg(long)]
+    engine_b: String,
+    /// Number of games (rounded up to an even number, so each opening is played with both colours).
+    #[arg(long, default_value_t = 2)]
+    games: u32,
+    /// Piece set.
+    #[arg(long, default_value = "classic")]
+    variant: Variant,
+    /// Thinking time per move in milliseconds (a setting's own depth or nodes may cap it further).
+    #[arg(long, default_value_t = 100)]
+    movetime: u64,
+    /// Random plies played at the start of each opening.
+    #[arg(long, default_value_t = 4)]
+    random_plies: u32,
+    /// Seed for the openings and the engines' random choices.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Print every move of every game.
+    #[arg(long)]
+    verbose: bool,
+    /// Append every position of every game with its result to this file
+    /// (`<FEN>;<winner w|b>` lines, for fitting evaluation weights).
+    #[arg(long)]
+    dump: Option<std::path::PathBuf>,
+}
 
-/// Plays the match.
-pub fn run(_args: &MatchArgs) -> anyhow::Result<()> {
-    anyhow::bail!("match is not built yet")
+/// One side of the match: a name, options, and per-move limits.
+struct Player {
+    name: String,
+    engine: Engine,
+    limits: Limits,
+}
+
+/// Builds a player from `key=value` settings separated by commas or spaces.
+fn player(text: &str, seed: Option<u64>, movetime: Duration) -> anyhow::Result<Player> {
+    let mut options = EngineOptions { hash_mb: 16, seed, ..EngineOptions::default() };
+    let mut features = Features::default();
+    let mut params = EvalParams::default();
+    let mut limits = Limits { movetime: Some(movetime), ..Limits::default() };
+    let mut pairs = Vec::new();
+    for item in text.split([',', ' ']).filter(|s| !s.is_empty()) {
+        let (key, value) = item.split_once('=').ok_or_else(|| anyhow!("setting '{item}' is not key=value"))?;
+        pairs.push((key.trim().to_ascii_lowercase(), value.trim().to_string()));
+    }
+    for (key, value) in &pairs {
+        let int = || -> anyhow::Result<i64> {
+            value.parse().with_context(|| format!("setting '{key}' needs a number, got '{value}'"))
+        };
+        let flag = || -> anyhow::Result<bool> {
+            match value.as_str() {
+                "on" | "true" | "1" | "yes" => Ok(true),
+                "off" | "false" | "0" | "no" => Ok(false),
+                _ => bail!("setting '{key}' needs on or off, got '{value}'"),
+            }
+        };
+        match key.as_str() {
+            "level" => options.level = int()?.clamp(1, 10) as u8,
+            "hash" => options.hash_mb = int()?.clamp(1, 4096) as usize,
+            "threads" => options.threads = int()?.clamp(1, 64) as usize,
+            "depth" => limits.depth = Some(int()?.clamp(1, 100) as u32),
+            "nodes" => limits.nodes = Some(int()?.max(1) as u64),
+            "movetime" => limits.movetime = Some(Duration::from_millis(int()?.max(1) as u64)),
+            "null" => features.null_move = flag()?,
+            "lmr" => features.lmr = flag()?,
+            "futility" => features.futility = flag()?,
+            "positional" => features.positional_eval = flag()?,
+            "lazy" => features.lazy_eval = flag()?,
+            "lmp" => features.late_move_pruning = flag()?,
+            "checkext" => features.check_extension = flag()?,
+            "escape" => params.king_escape = int()? as i32,
+            "boxed" => params.king_boxed = int()? as i32,
+            "trapped" => params.trapped = int()? as i32,
+            "tempo" => params.tempo = int()? as i32,
+            "mobscale" => {
+                let pct = int()? as i32;
+                for w in params.mobility.iter_mut() {
+                    *w = *w * pct / 100;
+                }
+            }
+            "pawnscale" => {
+                let pct = int()? as i32;
+                for w in params.pawn_ahead.iter_mut() {
+                    *w = *w * pct / 100;
+                }
+            }
+            k if k.starts_with("value.") || k.starts_with("mob.") => {
+                let letter = k.rsplit('.').next().and_then(|l| l.chars().next());
+                let role =
+                    letter.and_then(Role::from_char).ok_or_else(|| anyhow!("unknown piece in setting '{key}'"))?;
+                let table = if k.starts_with("value.") { &mut params.material } else { &mut params.mobility };
+                table[role.index()] = int()? as i32;
+            }
+            _ => bail!("unknown setting '{key}'"),
+        }
+    }
+    let mut engine = Engine::new(options);
+    engine.set_features(features);
+    engine.set_eval_params(params);
+    Ok(Player { name: text.to_string(), engine, limits })
+}
+
+/// How one game ended.
+struct GameRecord {
+    winner: Color,
+    plies: u32,
+    /// The first ply from which every search of one side reported a proved
+    /// result (the earlier of the two sides).
+    proved_from: Option<u32>,
+    /// The FEN of every position from the start to the end.
+    fens: Vec<String>,
+}
+
+/// Plays a game from `start`; `white` and `black` index into `players`.
+fn play_game(players: &mut [Player; 2], white: usize, start: &Position, verbose: bool) -> GameRecord {
+    let mut pos = start.clone();
+    let stop = AtomicBool::new(false);
+    for p in players.iter_mut() {
+        p.engine.new_game();
+    }
+    // Per player: the ply from which all its searches reported a proof.
+    let mut proved_from: [Option<u32>; 2] = [None, None];
+    let earliest = |p: [Option<u32>; 2]| p.into_iter().flatten().min();
+    let mut fens = Vec::new();
+    loop {
+        fens.push(pos.fen());
+        let side = if pos.turn() == Color::White { white } else { 1 - white };
+        let p = &mut players[side];
+        let result = p.engine.search(&pos, &p.limits, &stop, &mut |_| {});
+        let Some(m) = result.best_move else {
+            return GameRecord { winner: !pos.turn(), plies: pos.plies(), proved_from: earliest(proved_from), fens };
+        };
+        match result.info.score {
+            Score::Win(_) | Score::Loss(_) => {
+                proved_from[side].get_or_insert(pos.plies());
+            }
+            Score::Cp(_) => proved_from[side] = None,
+        }
+        if verbose {
+            println!("  {:>2}. {:<7} {}", pos.plies() + 1, pos.san(m), result.info.score.uci());
+        }
+        pos.play(m);
+    }
+}
+
+/// Appends the positions of a game with its winner to `path`.
+fn dump(path: &std::path::Path, record: &GameRecord) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut file = std::fs::OpenOptions::new().create(true).append(true).open(path)?;
+    let winner = if record.winner == Color::White { 'w' } else { 'b' };
+    for fen in &record.fens {
+        writeln!(file, "{fen};{winner}")?;
+    }
+    Ok(())
+}
+
+/// The opening: `plies` random legal moves that do not end the game.
+fn opening(variant: Variant, plies: u32, rng: &mut SmallRng) -> (Position, Vec<Move>) {
+    'again: loop {
+        let mut pos = Position::new(variant);
+        let mut moves = Vec::new();
+        for _ in 0..plies {
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                continue 'again;
+            }
+            let m = legal[rng.random_range(0..legal.len())];
+            moves.push(m);
+            pos.play(m);
+        }
+        if pos.has_legal_move() {
+            return (pos, moves);
+        }
+    }
+}
+
+/// Plays the match and prints a line per game, then the score of A.
+pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
+    let movetime = Duration::from_millis(args.movetime.max(1));
+    let mut players = [
+        player(&args.engine_a, args.seed, movetime).context("--engine-a")?,
+        player(&args.engine_b, args.seed.map(|s| s ^ 0x9e37_79b9), movetime).context("--engine-b")?,
+    ];
+    let mut rng = SmallRng::seed_from_u64(args.seed.unwrap_or(2026));
+    let games = args.games.max(1).div_ceil(2) * 2;
+    let mut points_a = 0.0;
+    let mut proofs = Vec::new();
+    let mut opening_pos = Position::new(args.variant);
+    let mut opening_moves = Vec::new();
+    for g in 0..games {
+        if g % 2 == 0 {
+            (opening_pos, opening_moves) = opening(args.variant, args.random_plies, &mut rng);
+        }
+        // A plays White in even games and Black in odd ones.
+        let white = (g % 2) as usize;
+        let record = play_game(&mut players, white, &opening_pos, args.verbose);
+        if let Some(path) = &args.dump {
+            dump(path, &record).with_context(|| format!("writing {}", path.display()))?;
+        }
+        let a_color = if white == 0 { Color::White } else { Color::Black };
+        let a_won = record.winner == a_color;
+        if a_won {
+            points_a += 1.0;
+        }
+        let proof = match record.proved_from {
+            Some(p) => {
+                proofs.push(record.plies - p);
+                format!("proved {} plies before the end", record.plies - p)
+            }
+            None => "not proved".to_string(),
+        };
+        let line: Vec<String> = opening_moves.iter().map(|m| m.to_string()).collect();
+        println!(
+            "Game {:>3}: A plays {:<5} {} in {} plies ({}; opening {}); A {}/{}",
+            g + 1,
+            a_color.to_string(),
+            if a_won { "A wins" } else { "B wins" },
+            record.plies,
+            proof,
+            line.join(" "),
+            points_a,
+            g + 1
+        );
+    }
+    let n = games as f64;
+    let p = points_a / n;
+    let margin = 1.96 * (p * (1.0 - p) / n).sqrt() * 100.0;
+    println!("A: {}", players[0].name);
+    println!("B: {}", players[1].name);
+    if !proofs.is_empty() {
+        let mean = proofs.iter().sum::<u32>() as f64 / proofs.len() as f64;
+        println!("Result proved on average {mean:.1} plies before the end ({} games)", proofs.len());
+    }
+    if p > 0.0 && p < 1.0 {
+        println!("Elo difference: {:+.0}", -400.0 * (1.0 / p - 1.0).log10());
+    }
+    println!("Score: {points_a} / {games} ({:.1}%) +/- {margin:.1}", p * 100.0);
+    Ok(())
 }

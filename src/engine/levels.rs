@@ -1,0 +1,107 @@
+//! Strength levels for people: level 1 is the existing vchess bot (a
+//! two-ply material search picking at random among equal moves), level 10
+//! the full engine; the levels between cap the depth or nodes searched.
+
+use std::time::Duration;
+
+use rand::rngs::SmallRng;
+use rand::{RngExt, SeedableRng};
+
+use super::eval::{EvalParams, material};
+use super::{Info, Score, SearchResult};
+use crate::{Move, Position};
+
+/// What a level allows the search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LevelSettings {
+    /// Play like the vchess bot instead of searching.
+    pub random_two_ply: bool,
+    /// The deepest iteration.
+    pub max_depth: Option<u32>,
+    /// The most nodes per move.
+    pub max_nodes: Option<u64>,
+    /// Whether the evaluation looks beyond material.
+    pub positional_eval: bool,
+    /// Thinking time per move when the caller gives no limit.
+    pub default_movetime: Duration,
+}
+
+impl LevelSettings {
+    /// The settings of `level` (clamped to 1..=10).
+    pub fn for_level(level: u8) -> LevelSettings {
+        let full = LevelSettings {
+            random_two_ply: false,
+            max_depth: None,
+            max_nodes: None,
+            positional_eval: true,
+            default_movetime: Duration::from_millis(1000),
+        };
+        let depth = |d| LevelSettings { max_depth: Some(d), ..full };
+        let nodes = |n| LevelSettings { max_nodes: Some(n), ..full };
+        match level.clamp(1, 10) {
+            1 => LevelSettings { random_two_ply: true, max_depth: Some(2), positional_eval: false, ..full },
+            2 => LevelSettings { positional_eval: false, ..depth(2) },
+            3 => depth(2),
+            4 => depth(3),
+            5 => depth(4),
+            6 => depth(5),
+            7 => nodes(30_000),
+            8 => nodes(150_000),
+            9 => nodes(600_000),
+            _ => full,
+        }
+    }
+}
+
+/// A random generator, seeded when a seed is given.
+pub fn make_rng(seed: Option<u64>) -> SmallRng {
+    match seed {
+        Some(s) => SmallRng::seed_from_u64(s),
+        None => rand::make_rng(),
+    }
+}
+
+/// The value for us of the position after our move `m`, looking at every
+/// reply: material, or a game end.
+fn two_ply_value(pos: &mut Position, m: Move, params: &EvalParams) -> i32 {
+    const END: i32 = 100_000;
+    let u = pos.play(m);
+    let replies = pos.legal_moves();
+    let mut worst = END;
+    for &r in replies.iter() {
+        let u2 = pos.play(r);
+        let v = if pos.has_legal_move() { material(pos, params) } else { -END };
+        pos.undo(r, u2);
+        worst = worst.min(v);
+    }
+    pos.undo(m, u);
+    worst
+}
+
+/// Level 1: a two-ply material search choosing at random among the best moves.
+pub fn two_ply_random(pos: &Position, rng: &mut SmallRng) -> SearchResult {
+    let params = EvalParams::default();
+    let mut pos = pos.clone();
+    let moves = pos.legal_moves();
+    let mut best = i32::MIN;
+    let mut ties: Vec<Move> = Vec::new();
+    for &m in moves.iter() {
+        let v = two_ply_value(&mut pos, m, &params);
+        if v > best {
+            best = v;
+            ties.clear();
+        }
+        if v == best {
+            ties.push(m);
+        }
+    }
+    let best_move = if ties.is_empty() { None } else { Some(ties[rng.random_range(0..ties.len())]) };
+    let score = match best_move {
+        None => Score::Loss(0),
+        Some(_) if best >= 100_000 => Score::Win(1),
+        Some(_) if best <= -100_000 => Score::Loss(2),
+        Some(_) => Score::Cp(best),
+    };
+    let info = Info { depth: 2, seldepth: 2, score, pv: best_move.into_iter().collect(), ..Info::default() };
+    SearchResult { best_move, info }
+}

@@ -1,0 +1,67 @@
+//! Running a search on its own thread, reporting through a channel.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, channel};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use super::{Engine, Info, Limits, SearchResult};
+use crate::Position;
+
+/// A message from a search thread.
+#[derive(Clone, Debug)]
+pub enum Event {
+    /// An iteration completed.
+    Info(Info),
+    /// The search ended; the last event.
+    Done(SearchResult),
+}
+
+/// A search running on its own thread, so the caller never blocks.
+pub struct SearchThread {
+    stop: Arc<AtomicBool>,
+    events: Receiver<Event>,
+    handle: JoinHandle<Engine>,
+}
+
+impl SearchThread {
+    /// Starts searching `pos` with `engine` on a new thread.
+    pub fn spawn(mut engine: Engine, pos: Position, limits: Limits) -> SearchThread {
+        let stop = Arc::new(AtomicBool::new(false));
+        let (tx, events) = channel();
+        let flag = Arc::clone(&stop);
+        let handle = std::thread::spawn(move || {
+            let result = engine.search(&pos, &limits, &flag, &mut |info| {
+                let _ = tx.send(Event::Info(info.clone()));
+            });
+            let _ = tx.send(Event::Done(result));
+            engine
+        });
+        SearchThread { stop, events, handle }
+    }
+
+    /// Asks the search to stop; a [`Event::Done`] with the best move so far follows within a few milliseconds.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// The next event, if one is waiting.
+    pub fn try_recv(&self) -> Option<Event> {
+        self.events.try_recv().ok()
+    }
+
+    /// The next event, waiting at most `timeout`.
+    pub fn recv_timeout(&self, timeout: Duration) -> Option<Event> {
+        self.events.recv_timeout(timeout).ok()
+    }
+
+    /// Waits for the thread to finish (call [`SearchThread::stop`] first to
+    /// end an infinite search) and gives the engine back.
+    pub fn join(self) -> Engine {
+        match self.handle.join() {
+            Ok(engine) => engine,
+            Err(panic) => std::panic::resume_unwind(panic),
+        }
+    }
+}

@@ -1,0 +1,53 @@
+//! How long to think: a soft target (do not start another iteration after
+//! it) and a hard limit (abort the iteration).
+
+use std::time::{Duration, Instant};
+
+use super::Limits;
+
+/// Deadlines for one search.
+#[derive(Clone, Copy, Debug)]
+pub struct TimePlan {
+    /// Do not start a new iteration after this.
+    pub soft: Option<Instant>,
+    /// Stop searching at once after this.
+    pub hard: Option<Instant>,
+}
+
+/// Time kept back for the move to travel to the caller.
+const OVERHEAD: Duration = Duration::from_millis(5);
+
+impl TimePlan {
+    /// The plan for `limits` at ply `plies` of the game, with `default`
+    /// used when the caller set no limit.
+    pub fn new(start: Instant, limits: &Limits, plies: u32, default: Option<Duration>) -> TimePlan {
+        let mut plan = TimePlan { soft: None, hard: None };
+        let mut set = |soft: Duration, hard: Duration| {
+            let (s, h) = (start + soft, start + hard);
+            plan.soft = Some(plan.soft.map_or(s, |x| x.min(s)));
+            plan.hard = Some(plan.hard.map_or(h, |x| x.min(h)));
+        };
+        if let Some(t) = limits.movetime.or(default) {
+            set(t, t);
+        }
+        if let Some(c) = limits.clock {
+            // A game lasts at most 64 plies and most end well before: plan for
+            // the moves we may still have to make, never fewer than a few.
+            let ours_left = (64u32.saturating_sub(plies) / 2).clamp(4, 22);
+            let usable = c.remaining.saturating_sub(OVERHEAD);
+            let soft = usable / ours_left + c.increment * 3 / 4;
+            let hard = (soft * 4).min(usable * 2 / 5);
+            set(soft.min(hard), hard);
+        }
+        plan
+    }
+
+    /// Whether a new iteration may start at `now`: iterations take a few
+    /// times longer than the previous, so stop at half the soft target.
+    pub fn may_start_iteration(&self, start: Instant, now: Instant) -> bool {
+        match self.soft {
+            Some(s) => now < start + (s - start) / 2,
+            None => true,
+        }
+    }
+}

@@ -1,0 +1,200 @@
+//! The transposition table: what earlier searches learnt about positions,
+//! keyed by the Zobrist hash (which includes the holes).
+//!
+//! Shared between search threads without locks: each entry is two atomic
+//! words, the key XOR the data and the data, so a torn write (two threads
+//! writing the same entry at once) fails the key check instead of returning
+//! another position's data.
+
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
+
+use crate::Move;
+
+/// What a stored score says about the true value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The true value is at least the score (a beta cutoff).
+    Lower = 1,
+    /// The true value is at most the score (no move reached alpha).
+    Upper = 2,
+    /// The score is exact.
+    Exact = 3,
+}
+
+/// One probe result.
+#[derive(Clone, Copy, Debug)]
+pub struct Entry {
+    /// The best or refuting move found, if any.
+    pub best: Option<Move>,
+    /// The score, relative to the node (see `score::to_tt`).
+    pub score: i32,
+    /// The depth the score was searched to.
+    pub depth: i32,
+    /// What the score bounds.
+    pub bound: Bound,
+}
+
+#[derive(Default)]
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+const BUCKET: usize = 2;
+
+/// A fixed-size hash table of search results, shared between threads.
+pub struct Table {
+    slots: Box<[Slot]>,
+    buckets: usize,
+    generation: AtomicU8,
+}
+
+impl Table {
+    /// A table of about `mb` MiB (at least one bucket).
+    pub fn new(mb: usize) -> Table {
+        let bytes = mb.max(1) * 1024 * 1024;
+        let buckets = (bytes / (16 * BUCKET)).max(1);
+        let slots = (0..buckets * BUCKET).map(|_| Slot::default()).collect::<Vec<_>>().into_boxed_slice();
+        Table { slots, buckets, generation: AtomicU8::new(0) }
+    }
+
+    /// Empties the table.
+    pub fn clear(&self) {
+        for s in self.slots.iter() {
+            s.check.store(0, Ordering::Relaxed);
+            s.data.store(0, Ordering::Relaxed);
+        }
+        self.generation.store(0, Ordering::Relaxed);
+    }
+
+    /// Marks the start of a new search, so old entries are replaced first.
+    pub fn new_search(&self) {
+        let g = self.generation.load(Ordering::Relaxed);
+        self.generation.store((g + 1) & 63, Ordering::Relaxed);
+    }
+
+    #[inline]
+    fn bucket(&self, key: u64) -> usize {
+        (((key as u128) * (self.buckets as u128)) >> 64) as usize * BUCKET
+    }
+
+    /// Hints the processor to load the entry for `key`.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let p = self.slots.as_ptr().wrapping_add(self.bucket(key)) as *const i8;
+            // SAFETY: prefetching is only a hint; the pointer is within the slice.
+            unsafe { std::arch::x86_64::_mm_prefetch(p, std::arch::x86_64::_MM_HINT_T0) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
+    /// The entry stored for `key`, if any.
+    #[inline]
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        let b = self.bucket(key);
+        for s in &self.slots[b..b + BUCKET] {
+            let data = s.data.load(Ordering::Relaxed);
+            if s.check.load(Ordering::Relaxed) ^ data == key && data != 0 {
+                return Some(unpack(data));
+            }
+        }
+        None
+    }
+
+    /// Stores a result. Within its bucket, an entry for the same position
+    /// is overwritten unless it holds a deeper result; otherwise the
+    /// shallowest or oldest entry makes room.
+    #[inline]
+    pub fn store(&self, key: u64, best: Option<Move>, score: i32, depth: i32, bound: Bound) {
+        let generation = self.generation.load(Ordering::Relaxed) as u64;
+        let b = self.bucket(key);
+        let bucket = &self.slots[b..b + BUCKET];
+        let mut target = 0;
+        let mut worst = i32::MAX;
+        for (i, s) in bucket.iter().enumerate() {
+            let data = s.data.load(Ordering::Relaxed);
+            if s.check.load(Ordering::Relaxed) ^ data == key && data != 0 {
+                let old = unpack(data);
+                // Keep a deeper result for the same position, but keep its move if we have none.
+                if bound != Bound::Exact && old.depth > depth + 2 && (data >> 40 & 63) == generation {
+                    return;
+                }
+                let best = best.or(old.best);
+                write(s, key, pack(best, score, depth, bound, generation));
+                return;
+            }
+            let age = ((generation + 64 - (data >> 40 & 63)) & 63) as i32;
+            let worth = (data >> 32 & 0xff) as i32 - 8 * age;
+            if data == 0 {
+                target = i;
+                worst = i32::MIN;
+            } else if worth < worst {
+                worst = worth;
+                target = i;
+            }
+        }
+        write(&bucket[target], key, pack(best, score, depth, bound, generation));
+    }
+
+    /// Permille of the first entries that hold a result of the current search.
+    pub fn hashfull(&self) -> u32 {
+        let generation = self.generation.load(Ordering::Relaxed) as u64;
+        let n = self.slots.len().min(1000);
+        let used = self.slots[..n]
+            .iter()
+            .filter(|s| {
+                let d = s.data.load(Ordering::Relaxed);
+                d != 0 && (d >> 40 & 63) == generation
+            })
+            .count();
+        (used * 1000 / n.max(1)) as u32
+    }
+}
+
+#[inline]
+fn write(s: &Slot, key: u64, data: u64) {
+    s.check.store(key ^ data, Ordering::Relaxed);
+    s.data.store(data, Ordering::Relaxed);
+}
+
+// Layout: move 0..16, score 16..32, depth 32..40, generation 40..46, bound 46..48.
+#[inline]
+fn pack(best: Option<Move>, score: i32, depth: i32, bound: Bound, generation: u64) -> u64 {
+    let m = best.map_or(0, |m| m.to_bits()) as u64;
+    let s = (score.clamp(-32_767, 32_767) as i16 as u16) as u64;
+    let d = depth.clamp(0, 255) as u64;
+    m | s << 16 | d << 32 | generation << 40 | (bound as u64) << 46
+}
+
+#[inline]
+fn unpack(data: u64) -> Entry {
+    let bits = data as u16;
+    let best = if bits == 0 { None } else { Move::from_bits(bits) };
+    let bound = match data >> 46 & 3 {
+        1 => Bound::Lower,
+        2 => Bound::Upper,
+        _ => Bound::Exact,
+    };
+    Entry { best, score: (data >> 16) as u16 as i16 as i32, depth: (data >> 32 & 0xff) as i32, bound }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Square;
+
+    #[test]
+    fn store_and_probe() {
+        let t = Table::new(1);
+        let m = Move::new(Square::new(12), Square::new(28), None);
+        t.store(0xdead_beef, Some(m), -31_990, 7, Bound::Lower);
+        let e = t.probe(0xdead_beef).unwrap();
+        assert_eq!((e.best, e.score, e.depth, e.bound), (Some(m), -31_990, 7, Bound::Lower));
+        assert!(t.probe(0xdead_bee0).is_none());
+        t.clear();
+        assert!(t.probe(0xdead_beef).is_none());
+    }
+}

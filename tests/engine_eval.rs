@@ -1,0 +1,69 @@
+//! The evaluation is colour-symmetric and sees material and mobility.
+
+use wormhole::engine::{EvalParams, evaluate};
+use wormhole::{Position, Variant};
+
+/// The same position with colours swapped and the board flipped top to bottom.
+fn mirror(fen: &str) -> String {
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    let placement: Vec<String> = fields[0]
+        .split('/')
+        .rev()
+        .map(|rank| {
+            rank.chars()
+                .map(|c| {
+                    if c == 'x' {
+                        c
+                    } else if c.is_ascii_uppercase() {
+                        c.to_ascii_lowercase()
+                    } else {
+                        c.to_ascii_uppercase()
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    let side = if fields[1] == "w" { "b" } else { "w" };
+    format!("{} {} {}", placement.join("/"), side, fields[2])
+}
+
+#[test]
+fn evaluation_is_symmetric() {
+    let params = EvalParams::default();
+    let mut seed = 99u64;
+    for variant in Variant::ALL {
+        for _ in 0..20 {
+            let mut pos = Position::new(variant);
+            // Random plies from the start; check every position on the way.
+            while pos.plies() < 40 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                pos.play(moves[(seed % moves.len() as u64) as usize]);
+                let fen = pos.fen();
+                let Ok(flipped) = Position::from_fen(&mirror(&fen), variant) else { continue };
+                for positional in [false, true] {
+                    assert_eq!(evaluate(&pos, &params, positional), evaluate(&flipped, &params, positional), "{fen}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn evaluation_counts_material_and_mobility() {
+    let params = EvalParams::default();
+    // White has an extra knight.
+    let pos = Position::from_fen("4k3/8/8/8/8/8/8/1N2K3 w 0", Variant::Classic).unwrap();
+    assert!(evaluate(&pos, &params, true) > 200);
+    // Same material, but the white knight on a1 is cut off: holes fill its
+    // file and rank to the edge, so it has no step to start a move with.
+    let free = Position::from_fen("4k2K/8/8/8/8/8/8/N7 w 0", Variant::Classic).unwrap();
+    let walled = Position::from_fen("4k2K/x7/x7/x7/x7/x7/x7/Nxxxxxxx w 0", Variant::Classic).unwrap();
+    assert!(walled.legal_moves().iter().all(|m| m.from().to_string() != "a1"));
+    assert!(evaluate(&walled, &params, true) < evaluate(&free, &params, true));
+}
