@@ -141,6 +141,12 @@ pub fn prepare(args: &PlayArgs) -> anyhow::Result<App> {
 /// Starts the terminal game.
 pub fn run(args: PlayArgs) -> anyhow::Result<()> {
     let app = prepare(&args)?;
+    // Runs after ratatui's own hook has restored the screen (that hook wraps this one).
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let _ = crossterm::execute!(std::io::stdout(), crossterm::event::DisableMouseCapture);
+        previous(info);
+    }));
     let mut terminal = ratatui::try_init().context("cannot set up the terminal")?;
     let _ = crossterm::execute!(std::io::stdout(), crossterm::event::EnableMouseCapture);
     let result = tui::run(&mut terminal, app);

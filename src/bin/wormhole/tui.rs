@@ -15,6 +15,7 @@ pub mod theme;
 mod ui;
 
 use std::io;
+use std::time::{Duration, Instant};
 
 use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind};
 use ratatui::DefaultTerminal;
@@ -22,15 +23,42 @@ use ratatui::layout::Rect;
 
 use app::{Action, App, ExitReport, Mode};
 
+/// How often the spinner, the engine's report and the clocks are redrawn.
+const ANIMATION_FRAME: Duration = Duration::from_millis(100);
+
+/// Frame timing, reported on exit when `WORMHOLE_STATS` is set.
+#[derive(Debug, Default)]
+struct FrameStats {
+    frames: u32,
+    total: Duration,
+    max: Duration,
+}
+
+impl FrameStats {
+    fn report(&self) -> String {
+        let mean = self.total.checked_div(self.frames.max(1)).unwrap_or_default();
+        format!("frames drawn: {}, mean {:?}, max {:?}", self.frames, mean, self.max)
+    }
+}
+
 /// Runs the app until it quits; returns what to print afterwards.
 pub fn run(terminal: &mut DefaultTerminal, mut app: App) -> io::Result<ExitReport> {
     let mut dirty = true;
     let mut size = terminal.size()?;
+    let mut stats = FrameStats::default();
+    let mut last_draw: Option<Instant> = None;
     while !app.should_quit() {
-        if dirty {
+        let since = last_draw.map_or(Duration::MAX, |t| t.elapsed());
+        if dirty || (app.animating() && since >= ANIMATION_FRAME) {
+            let t = Instant::now();
             terminal.draw(|f| ui::draw(f, &app))?;
+            let took = t.elapsed();
+            stats.frames += 1;
+            stats.total += took;
+            stats.max = stats.max.max(took);
+            last_draw = Some(t);
+            dirty = false;
         }
-        dirty = app.ai().is_thinking() || app.game().clocks().is_some_and(|c| c.is_running());
         let ready = match app.poll_timeout() {
             Some(t) => event::poll(t)?,
             None => true,
@@ -47,11 +75,14 @@ pub fn run(terminal: &mut DefaultTerminal, mut app: App) -> io::Result<ExitRepor
             }
             dirty = true;
         }
-        let before = app.game().len();
-        app.tick();
-        dirty |= app.game().len() != before || app.mode() == Mode::GameOver;
+        dirty |= app.tick();
     }
-    Ok(app.finish())
+    let mut report = app.finish();
+    if std::env::var_os("WORMHOLE_STATS").is_some() {
+        report.notes.push(stats.report());
+        report.notes.push(app.search_stats());
+    }
+    Ok(report)
 }
 
 /// Turns a terminal event into an action (only key presses count).

@@ -85,6 +85,14 @@ impl Ai {
         }
     }
 
+    /// Stops the search without waiting for its thread (when quitting: Ctrl-C is immediate).
+    pub fn abandon(&mut self) {
+        if let Some(job) = self.job.take() {
+            job.thread.stop();
+            std::mem::forget(job.thread);
+        }
+    }
+
     /// Asks the search to finish now; its best move so far arrives from `poll`.
     pub fn move_now(&self) -> bool {
         match &self.job {

@@ -110,6 +110,16 @@ pub struct ExitReport {
     pub notes: Vec<String>,
 }
 
+/// What the engine played last and how it got there.
+#[derive(Debug, Clone)]
+pub struct LastSearch {
+    pub san: String,
+    pub info: Info,
+    pub took: Duration,
+    /// The side the engine played (the score is from its view).
+    pub mover: Color,
+}
+
 /// View state: nothing here changes the game.
 #[derive(Debug, Default)]
 struct View {
@@ -121,8 +131,7 @@ struct View {
     /// Manual scroll of the move list (rows from the top); None follows the game.
     scroll: Option<usize>,
     /// The last finished engine search: what it played and its report.
-    last_search: Option<(String, Info, Duration)>,
-    tick: usize,
+    last_search: Option<LastSearch>,
 }
 
 pub struct App {
@@ -133,14 +142,24 @@ pub struct App {
     mode: Mode,
     quit: bool,
     notes: Vec<String>,
+    /// How long each engine move took (for the movetime figure).
+    search_times: Vec<Duration>,
 }
 
 impl App {
     /// A new game from `start` (or from a PGN's moves).
     pub fn new(settings: Settings, game: Game) -> App {
         let ai = Ai::new(settings.level, settings.seed);
-        let mut app =
-            App { game, settings, ai, view: View::default(), mode: Mode::Play, quit: false, notes: Vec::new() };
+        let mut app = App {
+            game,
+            settings,
+            ai,
+            view: View::default(),
+            mode: Mode::Play,
+            quit: false,
+            notes: Vec::new(),
+            search_times: Vec::new(),
+        };
         app.view.flipped = app.default_flip();
         app.after_change();
         app
@@ -182,9 +201,6 @@ impl App {
     pub fn message(&self) -> Option<&Message> {
         self.view.message.as_ref()
     }
-    pub fn spinner_tick(&self) -> usize {
-        self.view.tick
-    }
     pub fn scroll(&self) -> Option<usize> {
         self.view.scroll
     }
@@ -194,7 +210,7 @@ impl App {
     pub fn ai(&self) -> &Ai {
         &self.ai
     }
-    pub fn last_search(&self) -> Option<&(String, Info, Duration)> {
+    pub fn last_search(&self) -> Option<&LastSearch> {
         self.view.last_search.as_ref()
     }
 
@@ -267,14 +283,20 @@ impl App {
     }
 
     /// How long the event loop may wait for input: None = until a key comes.
+    /// While the engine thinks, its move is picked up within 20 ms.
     pub fn poll_timeout(&self) -> Option<Duration> {
         if self.ai.is_thinking() {
-            Some(Duration::from_millis(80))
+            Some(Duration::from_millis(20))
         } else if self.game.clocks().is_some_and(|c| c.is_running()) {
-            Some(Duration::from_millis(250))
+            Some(Duration::from_millis(100))
         } else {
             None
         }
+    }
+
+    /// Whether the screen changes by itself (spinner, engine report, clocks).
+    pub fn animating(&self) -> bool {
+        self.ai.is_thinking() || self.game.clocks().is_some_and(|c| c.is_running())
     }
 
     // ----- changes -----
@@ -522,15 +544,19 @@ impl App {
     }
 
     /// Called every loop turn: engine reports, finished searches, clocks.
-    pub fn tick(&mut self) {
-        self.view.tick = self.view.tick.wrapping_add(1);
+    /// Returns whether the game changed (a redraw is due at once).
+    pub fn tick(&mut self) -> bool {
+        let mut changed = false;
         if let Some(done) = self.ai.poll() {
             self.finished(done);
+            changed = true;
         }
         if self.game.check_flag() {
             self.ai.cancel();
             self.mode = Mode::GameOver;
+            changed = true;
         }
+        changed
     }
 
     fn finished(&mut self, done: Finished) {
@@ -539,8 +565,10 @@ impl App {
             Purpose::Move { ply: p } if p == ply && !self.game.is_over() => {
                 let Some(m) = done.best else { return self.error("the engine found no move") };
                 let san = self.game.position().san(m);
+                self.search_times.push(done.elapsed);
                 if let Some(info) = done.info {
-                    self.view.last_search = Some((san, info, done.elapsed));
+                    let mover = self.game.position().turn();
+                    self.view.last_search = Some(LastSearch { san, info, took: done.elapsed, mover });
                 }
                 if let Err(e) = self.game.play(m) {
                     return self.error(format!("engine move {m}: {e}"));
@@ -690,8 +718,20 @@ impl App {
         self.replace_game(game);
     }
 
+    /// Engine move times against `--movetime`.
+    pub fn search_stats(&self) -> String {
+        let t = &self.search_times;
+        if t.is_empty() {
+            return "engine moves: 0".to_string();
+        }
+        let mean = t.iter().sum::<Duration>() / t.len() as u32;
+        let (min, max) = (t.iter().min().copied().unwrap_or_default(), t.iter().max().copied().unwrap_or_default());
+        let target = self.settings.movetime.map_or("level budget".to_string(), |m| format!("{m:?}"));
+        format!("engine moves: {}, target {target}, took mean {mean:?}, min {min:?}, max {max:?}", t.len())
+    }
+
     fn quit(&mut self) {
-        self.ai.cancel();
+        self.ai.abandon();
         self.autosave_if_needed();
         self.quit = true;
     }

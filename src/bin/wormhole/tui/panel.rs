@@ -113,7 +113,7 @@ fn engine_lines(app: &App, width: usize) -> Vec<Line<'static>> {
             Purpose::Hint { .. } => "Finding a hint",
         };
         let secs = ai.elapsed().map_or(0.0, |d| d.as_secs_f64());
-        let spin = app.theme().spinner(app.spinner_tick());
+        let spin = app.theme().spinner(ai.elapsed().map_or(0, |d| (d.as_millis() / 100) as usize));
         lines.push(Line::styled(format!("{spin} {what} {secs:.1}s"), Style::new().fg(app.theme().accent())));
         if let Some((info, pos)) = ai.latest() {
             lines.push(Line::from(format!(
@@ -127,13 +127,18 @@ fn engine_lines(app: &App, width: usize) -> Vec<Line<'static>> {
                 lines.push(Line::from(l));
             }
         }
-    } else if let Some((san, info, took)) = app.last_search()
+    } else if let Some(last) = app.last_search()
         && game.players().contains(&super::game::Player::Engine)
     {
-        lines.push(Line::styled(
-            format!("Engine played {san} ({:.2}s, depth {}, {})", took.as_secs_f64(), info.depth, rate(info.nps)),
-            dim(),
-        ));
+        let text = format!(
+            "Engine played {} in {:.2}s: depth {}, {}, {}",
+            last.san,
+            last.took.as_secs_f64(),
+            last.info.depth,
+            ai::score_text(last.info.score, last.mover),
+            rate(last.info.nps)
+        );
+        lines.extend(wrap(&text, width, 2).into_iter().map(|l| Line::styled(l, dim())));
     }
     lines
 }
