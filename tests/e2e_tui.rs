@@ -8,7 +8,7 @@ use std::process::Command;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use portable_pty::{Child, CommandBuilder, PtySize, native_pty_system};
+use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
 
 const ROWS: u16 = 40;
 const COLS: u16 = 120;
@@ -18,6 +18,7 @@ const TIMEOUT: Duration = Duration::from_secs(30);
 struct Session {
     child: Box<dyn Child + Send + Sync>,
     writer: Box<dyn Write + Send>,
+    master: Box<dyn MasterPty + Send>,
     parser: Arc<Mutex<vt100::Parser>>,
     raw: Arc<Mutex<Vec<u8>>>,
     autosave: PathBuf,
@@ -41,7 +42,6 @@ impl Session {
         let raw = Arc::new(Mutex::new(Vec::new()));
         let (p, r) = (parser.clone(), raw.clone());
         std::thread::spawn(move || {
-            let _master = pair.master;
             let mut buf = [0u8; 8192];
             while let Ok(n) = reader.read(&mut buf) {
                 if n == 0 {
@@ -51,7 +51,13 @@ impl Session {
                 r.lock().unwrap().extend_from_slice(&buf[..n]);
             }
         });
-        Session { child, writer, parser, raw, autosave }
+        Session { child, writer, master: pair.master, parser, raw, autosave }
+    }
+
+    /// Resizes the terminal, as a person dragging the window would.
+    fn resize(&mut self, rows: u16, cols: u16) {
+        self.parser.lock().unwrap().set_size(rows.try_into().unwrap(), cols.try_into().unwrap());
+        self.master.resize(PtySize { rows, cols, pixel_width: 0, pixel_height: 0 }).unwrap();
     }
 
     fn screen(&self) -> String {
@@ -168,6 +174,11 @@ fn hotseat_plays_both_sides() {
     s.enter("Qh5");
     let screen = s.wait_for("no queen can reach h5");
     assert!(screen.contains("> Qh5"), "{screen}");
+    // Too small, then back: the game is still there.
+    s.resize(10, 50);
+    s.wait_for("Please enlarge the terminal");
+    s.resize(ROWS, COLS);
+    s.wait_for("Moves (4)");
     // Ctrl-Z takes back one ply in hot-seat.
     s.send(b"\x15\x1a");
     let screen = s.wait_for("took back 1 move");

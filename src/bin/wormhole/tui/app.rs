@@ -441,6 +441,9 @@ impl App {
     /// Board picking: a piece of the side to move selects it; one of its
     /// targets plays the move (promotion to the strongest piece).
     fn pick(&mut self, sq: Square) {
+        if self.game.is_over() {
+            return self.error("the game is over (Ctrl-N: new game)");
+        }
         if !self.human_to_move() {
             return self.error("not your turn");
         }
