@@ -149,3 +149,73 @@ fn key_action(key: &KeyEvent, app: &App) -> Option<Action> {
         _ => return None,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crossterm::event::{KeyEventState, MouseEvent};
+    use wormhole::Square;
+
+    use app::Settings;
+    use game::Player;
+
+    fn key(code: KeyCode, modifiers: KeyModifiers, kind: KeyEventKind) -> Event {
+        Event::Key(KeyEvent { code, modifiers, kind, state: KeyEventState::NONE })
+    }
+
+    fn app() -> App {
+        App::with_settings(Settings { players: [Player::Human; 2], ..Settings::default() })
+    }
+
+    #[test]
+    fn only_key_presses_count_and_ctrl_c_always_quits() {
+        let mut app = app();
+        let area = Rect::new(0, 0, 100, 30);
+        let press = |c| key(KeyCode::Char(c), KeyModifiers::NONE, KeyEventKind::Press);
+        assert_eq!(action_for(&press('e'), &app, area), Some(Action::Char('e')));
+        let release = key(KeyCode::Char('e'), KeyModifiers::NONE, KeyEventKind::Release);
+        assert_eq!(action_for(&release, &app, area), None);
+        let repeat = key(KeyCode::Char('e'), KeyModifiers::NONE, KeyEventKind::Repeat);
+        assert_eq!(action_for(&repeat, &app, area), None);
+        assert_eq!(action_for(&press('?'), &app, area), Some(Action::Help));
+        app.update(Action::Char('e'));
+        assert_eq!(action_for(&press('?'), &app, area), Some(Action::Char('?')), "? is text once typing");
+        let ctrl_c = key(KeyCode::Char('c'), KeyModifiers::CONTROL, KeyEventKind::Press);
+        assert_eq!(action_for(&ctrl_c, &app, area), Some(Action::Quit));
+        app.update(Action::Help);
+        assert_eq!(action_for(&ctrl_c, &app, area), Some(Action::Quit));
+        app.update(Action::Quit);
+        assert!(app.should_quit(), "Ctrl-C quits even from the help overlay");
+    }
+
+    #[test]
+    fn a_click_maps_to_the_square_under_the_mouse() {
+        let app = app();
+        let area = Rect::new(0, 0, 100, 30);
+        let screen = ui::layout(area, false).unwrap();
+        let e2 = screen.board.rect(Square::from_str_unchecked("e2"));
+        let click = Event::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: e2.x + 1,
+            row: e2.y,
+            modifiers: KeyModifiers::NONE,
+        });
+        assert_eq!(action_for(&click, &app, area), Some(Action::ClickSquare(Square::from_str_unchecked("e2"))));
+        let outside = Event::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: 99,
+            row: 29,
+            modifiers: KeyModifiers::NONE,
+        });
+        assert_eq!(action_for(&outside, &app, area), None);
+    }
+
+    trait Unchecked {
+        fn from_str_unchecked(s: &str) -> Square;
+    }
+    impl Unchecked for Square {
+        fn from_str_unchecked(s: &str) -> Square {
+            s.parse().unwrap()
+        }
+    }
+}

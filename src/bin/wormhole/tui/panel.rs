@@ -37,6 +37,8 @@ fn clock_text(d: Duration) -> String {
     if s < 20 {
         format!("{}:{:02}.{}", s / 60, s % 60, d.subsec_millis() / 100)
     } else {
+        // Whole seconds rounded up, so a fresh 5-minute clock reads 5:00.
+        let s = d.as_millis().div_ceil(1000);
         format!("{}:{:02}", s / 60, s % 60)
     }
 }

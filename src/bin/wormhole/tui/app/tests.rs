@@ -394,3 +394,42 @@ fn quit_autosaves_an_unsaved_game() {
     assert_eq!(report.fen, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPPxPPP/RNBQKBNR b 1");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn hint_shows_a_move_without_playing_it() {
+    let mut app = vs_engine();
+    app.update(Action::Hint);
+    assert!(app.ai().is_thinking());
+    wait_engine(&mut app);
+    let Some(Message::Info(hint)) = app.message() else { panic!("{:?}", app.message()) };
+    assert!(hint.starts_with("Hint: "), "{hint}");
+    let san = hint.trim_start_matches("Hint: ").split(' ').next().unwrap().to_string();
+    assert!(app.game().position().parse_move(&san).is_ok(), "{san}");
+    assert_eq!(app.game().len(), 0, "the hint is not played");
+    assert!(app.highlights().selected.any(), "the hinted piece is marked");
+}
+
+#[test]
+fn clocks_are_shown_and_run_for_the_side_to_move() {
+    let s =
+        Settings { clock: Some((Duration::from_secs(300), Duration::from_secs(3))), ..settings([Player::Human; 2]) };
+    let mut app = App::with_settings(s);
+    let rows = screen(&app, 100, 30);
+    assert!(contains(&rows, "White: White player  5:00"), "{}", rows.join("\n"));
+    assert!(app.animating(), "the clock of the side to move runs");
+    enter(&mut app, "e4");
+    let rows = screen(&app, 100, 30);
+    assert!(
+        contains(&rows, "White: White player  5:02") || contains(&rows, "White: White player  5:03"),
+        "{}",
+        rows.join("\n")
+    );
+}
+
+#[test]
+fn idle_app_waits_for_input_without_a_timeout() {
+    let app = hotseat();
+    assert_eq!(app.poll_timeout(), None, "no busy loop while waiting for a human");
+    let app = App::with_settings(settings([Player::Engine, Player::Human]));
+    assert!(app.poll_timeout().is_some_and(|t| t <= Duration::from_millis(20)));
+}
