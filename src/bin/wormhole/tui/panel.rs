@@ -67,12 +67,13 @@ fn wrap(text: &str, width: usize, max: usize) -> Vec<String> {
     lines
 }
 
-/// The header lines (everything above the move list).
-fn header(app: &App, width: usize) -> Vec<Line<'static>> {
+/// The header lines (everything above the move list), each with a priority:
+/// when rows are short the highest numbers are left out first.
+fn header(app: &App, width: usize) -> Vec<(u8, Line<'static>)> {
     let game = app.game();
     let pos = app.shown_position();
     let bold = Style::new().add_modifier(Modifier::BOLD);
-    let mut lines = vec![Line::styled(format!("Wormhole chess ({})", game.variant()), bold)];
+    let mut lines = vec![(4, Line::styled(format!("Wormhole chess ({})", game.variant()), bold))];
     for color in [Color::White, Color::Black] {
         let marker = if pos.turn() == color && !game.is_over() { "▶ " } else { "  " };
         let mut spans =
@@ -81,7 +82,7 @@ fn header(app: &App, width: usize) -> Vec<Line<'static>> {
             let t = c.remaining(color, game.position().turn());
             spans.push(Span::styled(format!("  {}", clock_text(t)), bold));
         }
-        lines.push(Line::from(spans));
+        lines.push((0, Line::from(spans)));
     }
     let status = match game.end() {
         Some(end) if app.shown_ply() == game.len() => {
@@ -92,16 +93,16 @@ fn header(app: &App, width: usize) -> Vec<Line<'static>> {
         }
         _ => Line::from(format!("{} to move", pos.turn())),
     };
-    lines.push(status);
+    lines.push((0, status));
     let (w, b) = (material(pos, Color::White), material(pos, Color::Black));
     let diff = match w - b {
         0 => "even".to_string(),
         d if d > 0 => format!("White +{d}"),
         d => format!("Black +{}", -d),
     };
-    lines.push(Line::from(format!("Squares left {}/64  ply {}", pos.board().squares_left(), pos.plies())));
-    lines.push(Line::from(format!("Material {w}-{b} ({diff})")));
-    lines.extend(engine_lines(app, width));
+    lines.push((2, Line::from(format!("Squares left {}/64  ply {}", pos.board().squares_left(), pos.plies()))));
+    lines.push((3, Line::from(format!("Material {w}-{b} ({diff})"))));
+    lines.extend(engine_lines(app, width).into_iter().enumerate().map(|(i, l)| (if i == 0 { 1 } else { 5 }, l)));
     lines
 }
 
@@ -175,7 +176,15 @@ fn move_rows(app: &App) -> (Vec<Line<'static>>, Option<usize>) {
 }
 
 pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
-    let head = header(app, area.width as usize);
+    let mut head = header(app, area.width as usize);
+    // Keep at least the "Moves" title and two rows of moves.
+    let room = area.height.saturating_sub(3) as usize;
+    while head.len() > room {
+        let Some(worst) = head.iter().map(|(p, _)| *p).filter(|&p| p > 0).max() else { break };
+        let Some(i) = head.iter().rposition(|(p, _)| *p == worst) else { break };
+        head.remove(i);
+    }
+    let head: Vec<Line> = head.into_iter().map(|(_, l)| l).collect();
     let head_h = (head.len() as u16).min(area.height);
     frame.render_widget(Paragraph::new(head), Rect::new(area.x, area.y, area.width, head_h));
     let rest = Rect::new(area.x, area.y + head_h, area.width, area.height - head_h);

@@ -335,6 +335,8 @@ fn render_move_list_keeps_the_latest_moves_in_a_short_window() {
     let rows = screen(&app, 60, 12);
     let text = rows.join("\n");
     assert!(contains(&rows, "7. a3"), "{text}");
+    assert!(contains(&rows, "Moves (14)"), "{text}");
+    assert!(contains(&rows, "White to move"), "{text}");
     assert!(!contains(&rows, "1. e4"), "{text}");
     app.update(Action::Scroll(-100));
     let rows = screen(&app, 60, 12);
