@@ -56,8 +56,10 @@ pub enum Action {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Mode {
     Play,
+    /// The help overlay: keys and commands, or (Tab) the rules.
     Help {
         scroll: u16,
+        rules: bool,
     },
     /// Reviewing the position after this many moves.
     Browse(usize),
@@ -306,13 +308,13 @@ impl App {
         if !matches!(action, Action::Scroll(_)) && !matches!(self.mode, Mode::Help { .. }) {
             self.view.message = None;
         }
-        if let Mode::Help { scroll } = self.mode {
+        if let Mode::Help { scroll, rules } = self.mode {
+            let scrolled = |d: i32| Mode::Help { scroll: (scroll as i32 + d).clamp(0, 200) as u16, rules };
             match action {
                 Action::Quit => self.quit(),
-                Action::Scroll(d) => self.mode = Mode::Help { scroll: (scroll as i32 + d).clamp(0, 200) as u16 },
-                Action::Cursor(_, dy) => {
-                    self.mode = Mode::Help { scroll: (scroll as i32 - dy as i32).clamp(0, 200) as u16 }
-                }
+                Action::Scroll(d) => self.mode = scrolled(d),
+                Action::Cursor(0, dy) => self.mode = scrolled(-dy as i32),
+                Action::Complete | Action::Cursor(..) => self.mode = Mode::Help { scroll: 0, rules: !rules },
                 _ => self.mode = self.resting_mode(),
             }
             return;
@@ -370,7 +372,7 @@ impl App {
                 self.view.selected = None;
                 self.view.cursor = None;
             }
-            Action::Help => self.mode = Mode::Help { scroll: 0 },
+            Action::Help => self.mode = Mode::Help { scroll: 0, rules: false },
             Action::Undo => self.undo(),
             Action::Redo => self.redo(),
             Action::Flip => self.view.flipped = !self.view.flipped,

@@ -1,4 +1,5 @@
-//! The help overlay: every key and command, and the rules on one screen.
+//! The help overlay: every key and command on one page, the rules on another
+//! (Tab switches).
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -12,74 +13,81 @@ use super::ui::centered;
 
 /// Keys and what they do.
 pub const KEYS: &[(&str, &str)] = &[
-    ("type + Enter", "play a move: e4  Nf3  exd5  bxa8=Q  Nd3f6  Nd3-f6  d3f6  b7a8q"),
-    ("Tab", "complete the move (or command) typed so far"),
-    ("Backspace Ctrl-W Ctrl-U", "delete a letter / a word / the line"),
-    ("Esc", "clear input and selection; close an overlay; leave review"),
-    ("arrows  Space/Enter", "move the board cursor; pick a piece, then its target"),
+    ("type, Enter", "play a move: e4 Nf3 exd5 bxa8=Q Nd3f6 Nd3-f6 d3f6"),
+    ("Tab", "complete the move or command typed so far"),
+    ("Bksp Ctrl-W Ctrl-U", "delete a letter / a word / the whole line"),
+    ("Esc", "clear input and selection; close; leave review"),
+    ("arrows, Space", "move the board cursor; pick piece, then target"),
     ("mouse click", "pick a piece, then click its target"),
     ("F1  ?", "this help (? when the input line is empty)"),
-    ("Ctrl-Z  Ctrl-Y", "undo / redo (against the engine: with its reply)"),
+    ("Ctrl-Z  Ctrl-Y", "undo / redo (vs engine: with its reply)"),
     ("Ctrl-F", "flip the board"),
-    ("Ctrl-T  F2", "hint: the engine's suggestion for you (not played)"),
-    ("Ctrl-G  F3", "engine: move now with the best move so far"),
+    ("Ctrl-T  F2", "hint: the engine's move for you, not played"),
+    ("Ctrl-G  F3", "engine: move now with its best move so far"),
     ("Ctrl-E", "show the FEN and copy it to the clipboard"),
     ("Ctrl-S", "save the game as PGN (wormhole-DATE.pgn)"),
-    ("Ctrl-O  Ctrl-L", "start ':open FILE' (PGN) / ':load FEN'"),
+    ("Ctrl-O  Ctrl-L", "type ':open FILE' (PGN) / ':load FEN'"),
     ("Ctrl-N", "new game with the same settings"),
-    ("PgUp PgDn Home End", "review the game's positions; the game is not changed"),
-    ("wheel", "scroll the move list"),
-    ("Ctrl-C  Ctrl-Q", "quit at once (unsaved game is autosaved, FEN printed)"),
+    ("PgUp PgDn Home End", "review earlier positions (game unchanged)"),
+    ("mouse wheel", "scroll the move list"),
+    ("Ctrl-C  Ctrl-Q", "quit now; unsaved game autosaved, FEN printed"),
 ];
 
 /// The rules in a nutshell.
 pub const RULES: &[&str] = &[
-    "Every time a piece moves, the square it left becomes a HOLE for good.",
-    "Holes are drawn as dark shaded squares: the board is eaten away.",
-    "Movement counts only squares that are not holes: pieces skip holes.",
-    "A capture leaves the target square a normal square.",
-    "King: 1st square in any of the 8 directions.",
-    "Rook: 1st or 2nd square orthogonally (jumps).  Bishop: same, diagonally.",
-    "Queen: rook + bishop.  Knight: one orthogonal then one diagonal step",
-    "  onward (each step skips holes; the first may cross a piece).",
-    "Fairy set: Champion C = 2nd square any direction or 1st orthogonally;",
-    "  Wizard W = 1st diagonal, or 2nd orthogonal then a diagonal step;",
-    "  Lion M = 2nd square any direction; captures only on the 1st square.",
-    "Pawns: 1 forward (2 from the start rank, no jumping), capture diagonally;",
-    "  promotion only by capturing onto the last rank. No en passant.",
-    "No castling. A move may not leave your king attacked.",
-    "The side with NO legal move LOSES (checkmate or not). No draws:",
-    "  the board shrinks one square per move, 64 plies at most.",
+    "When a piece moves, the square it left becomes a HOLE for good",
+    "(drawn dark and shaded: the board is eaten away). A capture leaves",
+    "the target a normal square. The board loses one square per move.",
+    "Moves count only squares that are not holes: pieces skip holes.",
+    "  King    the 1st square in any of the 8 directions",
+    "  Rook    the 1st or 2nd square orthogonally (jumping over)",
+    "  Bishop  the 1st or 2nd square diagonally (jumping over)",
+    "  Queen   rook + bishop",
+    "  Knight  one orthogonal step, then one diagonal step onward;",
+    "          each step skips holes, the first may cross a piece",
+    "  Pawn    1 forward (2 from its start rank, never jumping),",
+    "          captures 1 diagonally forward; promotes only by",
+    "          capturing onto the last rank; no en passant",
+    "Fairy set (--variant fairy):",
+    "  Champion C  2nd square in any direction, or 1st orthogonally",
+    "  Wizard W    1st diagonally, or 2nd orthogonally + a diagonal step",
+    "  Lion M      2nd square in any direction; captures on the 1st too",
+    "No castling. A move must not leave your own king attacked.",
+    "The side with NO legal move LOSES, in check or not. No draws:",
+    "a game lasts at most 64 plies.",
 ];
 
-/// All help lines.
-pub fn lines() -> Vec<Line<'static>> {
+/// The lines of one help page.
+pub fn lines(rules: bool) -> Vec<Line<'static>> {
     let bold = Style::new().add_modifier(Modifier::BOLD);
-    let mut v = vec![Line::styled("Keys", bold)];
+    let mut v = Vec::new();
+    if rules {
+        v.push(Line::styled("Rules of Wormhole chess", bold));
+        v.extend(RULES.iter().map(|r| Line::from(*r)));
+        return v;
+    }
+    v.push(Line::styled("Keys", bold));
     for (k, what) in KEYS {
-        v.push(Line::from(format!("  {k:<24} {what}")));
+        v.push(Line::from(format!(" {k:<18} {what}")));
     }
-    v.push(Line::from(""));
-    v.push(Line::styled("Commands (type : then Enter; Tab completes)", bold));
+    v.push(Line::styled("Commands: type : and the name, Enter (Tab completes)", bold));
     for (c, what) in COMMANDS {
-        v.push(Line::from(format!("  :{c:<10} {what}")));
-    }
-    v.push(Line::from(""));
-    v.push(Line::styled("Rules of Wormhole chess", bold));
-    for r in RULES {
-        v.push(Line::from(format!("  {r}")));
+        v.push(Line::from(format!(" :{c:<9} {what}")));
     }
     v
 }
 
-pub fn draw(frame: &mut Frame, area: Rect, scroll: u16, theme: Theme) {
-    let rect = centered(area, 100, area.height);
+pub fn draw(frame: &mut Frame, area: Rect, scroll: u16, rules: bool, theme: Theme) {
+    let text = lines(rules);
+    let width = text.iter().map(|l| l.width() as u16).max().unwrap_or(40) + 2;
+    let rect = centered(area, width, text.len() as u16 + 2);
     frame.render_widget(Clear, rect);
-    let block = Block::default()
-        .borders(Borders::ALL)
-        .title(" Help: arrows/wheel scroll, any other key closes ")
-        .border_style(Style::new().fg(theme.accent()));
-    let text = lines();
+    let title = if rules {
+        " Rules: Tab keys, arrows scroll, Esc close "
+    } else {
+        " Help: Tab rules, arrows scroll, Esc close "
+    };
+    let block = Block::default().borders(Borders::ALL).title(title).border_style(Style::new().fg(theme.accent()));
     let max = (text.len() as u16).saturating_sub(rect.height.saturating_sub(2));
     frame
         .render_widget(Paragraph::new(text).block(block).wrap(Wrap { trim: false }).scroll((scroll.min(max), 0)), rect);

@@ -27,7 +27,8 @@ pub const COMMANDS: &[(&str, &str)] = &[
     ("review", "browse the game's positions (PgUp/PgDn, Home/End; Esc returns)"),
     ("level", "':level N' sets the engine level 1..10"),
     ("resign", "resign the game"),
-    ("help", "show the help"),
+    ("help", "show the keys and commands"),
+    ("rules", "show the rules"),
     ("quit", "leave (an unsaved game is autosaved; the FEN is printed)"),
 ];
 

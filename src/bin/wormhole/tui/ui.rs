@@ -63,7 +63,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
     panel::draw(frame, screen.panel, app);
     draw_input(frame, screen.input, app);
     match app.mode() {
-        Mode::Help { scroll } => help::draw(frame, area, scroll, app.theme()),
+        Mode::Help { scroll, rules } => help::draw(frame, area, scroll, rules, app.theme()),
         Mode::GameOver => game_over(frame, screen.board.area(), app),
         Mode::Browse(ply) => browse_banner(frame, screen.board.area(), app, ply),
         Mode::Play => {}

@@ -58,7 +58,8 @@ impl App {
                 self.game.resign(side);
                 self.mode = Mode::GameOver;
             }
-            "help" | "h" => self.mode = Mode::Help { scroll: 0 },
+            "help" | "h" => self.mode = Mode::Help { scroll: 0, rules: false },
+            "rules" => self.mode = Mode::Help { scroll: 0, rules: true },
             "quit" | "q" | "exit" => self.quit(),
             _ => self.error(format!("unknown command ':{name}' (F1 or ? lists the commands)")),
         }

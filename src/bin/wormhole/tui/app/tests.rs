@@ -355,13 +355,19 @@ fn render_small_terminal_asks_to_enlarge() {
 fn render_help_overlay_lists_keys_commands_and_rules() {
     let mut app = hotseat();
     app.update(Action::Help);
-    let rows = screen(&app, 110, 60);
+    let rows = screen(&app, 80, 40);
     let text = rows.join("\n");
-    for needle in ["Ctrl-Z", "Ctrl-C", ":save", ":open", ":load", "HOLE", "Knight", "LOSES"] {
+    for needle in ["Ctrl-Z", "Ctrl-C", ":save", ":open", ":load", ":resign", "PgUp"] {
+        assert!(text.contains(needle), "{needle} missing:\n{text}");
+    }
+    app.update(Action::Complete);
+    let rows = screen(&app, 80, 24);
+    let text = rows.join("\n");
+    for needle in ["Rules of Wormhole chess", "HOLE", "Knight", "Champion", "LOSES", "64 plies"] {
         assert!(text.contains(needle), "{needle} missing:\n{text}");
     }
     app.update(Action::Char('x'));
-    assert_eq!(app.mode(), Mode::Play, "any key closes the help");
+    assert_eq!(app.mode(), Mode::Play, "any other key closes the help");
     assert_eq!(app.input(), "", "the closing key is not typed");
 }
 
