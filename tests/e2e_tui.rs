@@ -1,0 +1,224 @@
+//! End-to-end tests: the real `wormhole` binary in a pseudo-terminal, its
+//! screen read back through a terminal emulator (vt100), keys typed as a
+//! person would. Every wait polls the screen with a generous timeout.
+
+use std::io::{Read, Write};
+use std::path::PathBuf;
+use std::process::Command;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
+
+const ROWS: u16 = 40;
+const COLS: u16 = 120;
+const TIMEOUT: Duration = Duration::from_secs(30);
+
+/// The binary running in a pty, with everything it printed fed to a vt100 screen.
+struct Session {
+    child: Box<dyn Child + Send + Sync>,
+    writer: Box<dyn Write + Send>,
+    master: Box<dyn MasterPty + Send>,
+    parser: Arc<Mutex<vt100::Parser>>,
+    raw: Arc<Mutex<Vec<u8>>>,
+    autosave: PathBuf,
+}
+
+impl Session {
+    fn start(args: &[&str]) -> Session {
+        let pty = native_pty_system();
+        let pair = pty.openpty(PtySize { rows: ROWS, cols: COLS, pixel_width: 0, pixel_height: 0 }).unwrap();
+        let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_wormhole"));
+        cmd.args(args);
+        cmd.env("TERM", "xterm-256color");
+        let autosave =
+            std::env::temp_dir().join(format!("wormhole-e2e-{}-{}", std::process::id(), args.join("_").len()));
+        cmd.env("WORMHOLE_AUTOSAVE_DIR", &autosave);
+        let child = pair.slave.spawn_command(cmd).unwrap();
+        drop(pair.slave);
+        let mut reader = pair.master.try_clone_reader().unwrap();
+        let writer = pair.master.take_writer().unwrap();
+        let parser = Arc::new(Mutex::new(vt100::Parser::new(ROWS.try_into().unwrap(), COLS.try_into().unwrap(), 0)));
+        let raw = Arc::new(Mutex::new(Vec::new()));
+        let (p, r) = (parser.clone(), raw.clone());
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 8192];
+            while let Ok(n) = reader.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                p.lock().unwrap().process(&buf[..n]);
+                r.lock().unwrap().extend_from_slice(&buf[..n]);
+            }
+        });
+        Session { child, writer, master: pair.master, parser, raw, autosave }
+    }
+
+    /// Resizes the terminal, as a person dragging the window would.
+    fn resize(&mut self, rows: u16, cols: u16) {
+        self.parser.lock().unwrap().set_size(rows.try_into().unwrap(), cols.try_into().unwrap());
+        self.master.resize(PtySize { rows, cols, pixel_width: 0, pixel_height: 0 }).unwrap();
+    }
+
+    fn screen(&self) -> String {
+        self.parser.lock().unwrap().screen().contents()
+    }
+
+    fn cell(&self, row: u16, col: u16) -> String {
+        self.parser.lock().unwrap().screen().cell(row, col).map(|c| c.contents().to_string()).unwrap_or_default()
+    }
+
+    fn send(&mut self, bytes: &[u8]) {
+        self.writer.write_all(bytes).unwrap();
+        self.writer.flush().unwrap();
+    }
+
+    /// Types text and presses Enter.
+    fn enter(&mut self, text: &str) {
+        self.send(text.as_bytes());
+        self.wait_for(&format!("> {text}"));
+        self.send(b"\r");
+    }
+
+    /// Waits until the screen satisfies `pred`; panics with the screen if it never does.
+    fn wait_until(&self, what: &str, pred: impl Fn(&str) -> bool) -> String {
+        let end = Instant::now() + TIMEOUT;
+        loop {
+            let s = self.screen();
+            if pred(&s) {
+                return s;
+            }
+            assert!(Instant::now() < end, "timed out waiting for {what}; screen:\n{s}");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    fn wait_for(&self, text: &str) -> String {
+        self.wait_until(text, |s| s.contains(text))
+    }
+
+    /// Ctrl-C, then the exit status and everything printed after the terminal was restored.
+    fn quit(mut self) -> (portable_pty::ExitStatus, String, bool) {
+        self.send(b"\x03");
+        let end = Instant::now() + TIMEOUT;
+        let status = loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                break status;
+            }
+            assert!(Instant::now() < end, "the program did not exit after Ctrl-C");
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        // Let the reader drain the last output.
+        let end = Instant::now() + Duration::from_secs(5);
+        while Instant::now() < end && !String::from_utf8_lossy(&self.raw.lock().unwrap()).contains("FEN: ") {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let alternate = self.parser.lock().unwrap().screen().alternate_screen();
+        let raw = String::from_utf8_lossy(&self.raw.lock().unwrap()).into_owned();
+        let _ = std::fs::remove_dir_all(&self.autosave);
+        (status, raw, alternate)
+    }
+}
+
+/// The centre of a square on the 120x40 screen: the board is at the top
+/// left with 2 label columns and 9x4 cells (see `Geometry::fit`).
+fn centre(square: &str, flipped: bool) -> (u16, u16) {
+    let b = square.as_bytes();
+    let (f, r) = ((b[0] - b'a') as u16, (b[1] - b'1') as u16);
+    let (col, row) = if flipped { (7 - f, r) } else { (f, 7 - r) };
+    (row * 4 + 2, 2 + col * 9 + 4)
+}
+
+#[test]
+fn play_e4_against_the_engine_then_ctrl_c() {
+    let mut s = Session::start(&["--movetime", "100", "--seed", "1"]);
+    s.wait_for("White to move >");
+    let (row, col) = centre("e2", false);
+    assert_eq!(s.cell(row, col), "♟", "a pawn on e2 before the move");
+    s.enter("e4");
+    let screen = s.wait_until("the engine's reply in the move list", |sc| {
+        sc.lines().any(|l| l.split_once("1. e4").is_some_and(|(_, reply)| !reply.trim().is_empty()))
+    });
+    assert!(screen.contains("White to move"), "{screen}");
+    assert_eq!(s.cell(row, col), "░", "e2 is drawn as a hole:\n{screen}");
+    let (row, col) = centre("e4", false);
+    assert_eq!(s.cell(row, col), "♟");
+    assert!(screen.contains("Squares left 62/64"), "{screen}");
+    let (status, out, alternate) = s.quit();
+    assert!(status.success(), "exit status {status:?}");
+    assert!(!alternate, "the terminal left the alternate screen");
+    assert!(out.contains("FEN: "), "the FEN is printed on exit");
+    assert!(out.contains("autosaved to"), "the unsaved game is autosaved");
+}
+
+#[test]
+fn hotseat_plays_both_sides() {
+    let mut s = Session::start(&["--hotseat"]);
+    s.wait_for("White to move >");
+    s.enter("e4");
+    s.wait_for("Black to move >");
+    s.enter("Nf6");
+    s.wait_for("White to move >");
+    // Tab completion: "Nb1" -> the knight on b1 has two moves, "Nb1c" one.
+    s.send(b"Nb1c\t");
+    s.wait_for("> Nc3");
+    s.send(b"\r");
+    s.wait_for("Black to move >");
+    s.enter("Nf6e4");
+    let screen = s.wait_for("Moves (4)");
+    assert!(screen.contains("Nxe4"), "{screen}");
+    assert!(screen.contains("1. e4"), "{screen}");
+    assert!(screen.contains("2. Nc3"), "{screen}");
+    assert!(screen.contains("Black: Black player"), "{screen}");
+    // A bad move is explained and the text stays.
+    s.enter("Qh5");
+    let screen = s.wait_for("no queen can reach h5");
+    assert!(screen.contains("> Qh5"), "{screen}");
+    // Too small, then back: the game is still there.
+    s.resize(10, 50);
+    s.wait_for("Please enlarge the terminal");
+    s.resize(ROWS, COLS);
+    s.wait_for("Moves (4)");
+    // Ctrl-Z takes back one ply in hot-seat.
+    s.send(b"\x15\x1a");
+    let screen = s.wait_for("took back 1 move");
+    assert!(!screen.contains("Nxe4"), "{screen}");
+    let (status, _, _) = s.quit();
+    assert!(status.success());
+}
+
+#[test]
+fn loads_a_fen_with_holes_from_the_command_line() {
+    let fen = "rbkxxxbn/ppxppppx/2qxxB2/4x2p/3P1x2/3n1x2/PPPxPPPP/RBxxxNKR b 17";
+    let mut s = Session::start(&["--fen", fen, "--hotseat", "--ascii"]);
+    let screen = s.wait_for("Black to move >");
+    assert!(screen.contains("Squares left 50/64"), "{screen}");
+    for (sq, want) in [("d8", ":"), ("e6", ":"), ("c1", ":"), ("d3", "n"), ("f6", "B"), ("a8", "r")] {
+        let (row, col) = centre(sq, false);
+        assert_eq!(s.cell(row, col), want, "{sq}:\n{screen}");
+    }
+    s.enter("Nxf6");
+    let screen = s.wait_for("Moves (1)");
+    assert!(screen.contains("9. ...     Nxf6"), "{screen}");
+    let (status, out, _) = s.quit();
+    assert!(status.success());
+    assert!(out.contains("FEN: rbkxxxbn/ppxppppx/2qxxn2/4x2p/3P1x2/3x1x2/PPPxPPPP/RBxxxNKR w 18"), "{out}");
+}
+
+#[test]
+fn a_bad_fen_or_pgn_exits_2_before_touching_the_terminal() {
+    let out = Command::new(env!("CARGO_BIN_EXE_wormhole")).args(["--fen", "8/8/8 w 0"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("expected 8 ranks separated by '/', found 3"), "{err}");
+    assert!(out.stdout.is_empty(), "nothing drawn");
+    let dir = std::env::temp_dir().join(format!("wormhole-e2e-pgn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.pgn");
+    std::fs::write(&bad, "[Variant \"Wormhole\"]\n\n1. e4 e5 2. Qh5 *\n").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_wormhole")).arg("--pgn").arg(&bad).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("move 2 (White) 'Qh5'"), "{err}");
+    let _ = std::fs::remove_dir_all(dir);
+}
