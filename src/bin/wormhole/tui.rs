@@ -5,7 +5,6 @@
 mod ai;
 pub mod app;
 mod board_view;
-mod engine_stub;
 pub mod files;
 pub mod game;
 mod help;

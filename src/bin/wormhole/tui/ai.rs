@@ -6,9 +6,9 @@ use std::time::{Duration, Instant};
 
 use wormhole::{Color, Move, Position};
 
-use super::engine_stub as engine;
 pub use engine::{Clock, EngineOptions, Info, Limits, Score};
 use engine::{Engine, Event, SearchThread};
+use wormhole::engine;
 
 /// Why a search runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
