@@ -41,8 +41,8 @@ pub struct PlayArgs {
     /// Hot-seat: turn the board towards the side to move after every move.
     #[arg(long)]
     pub autoflip: bool,
-    /// Engine strength, 1 (weakest) to 10.
-    #[arg(long, value_name = "1..10", default_value_t = 5, value_parser = clap::value_parser!(u8).range(1..=10))]
+    /// Engine strength, 1 (weakest) to 10 (full strength, about 1 s a move unless --movetime or --clock).
+    #[arg(long, value_name = "1..10", default_value_t = 10, value_parser = clap::value_parser!(u8).range(1..=10))]
     pub level: u8,
     /// Engine thinking time per move in milliseconds (overrides the level's budget).
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
