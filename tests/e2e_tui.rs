@@ -100,6 +100,12 @@ impl Session {
     /// Ctrl-C, then the exit status and everything printed after the terminal was restored.
     fn quit(mut self) -> (portable_pty::ExitStatus, String, bool) {
         self.send(b"\x03");
+        self.quit_after_exit()
+    }
+
+    /// Waits for the exit; returns the status, all output, and whether the
+    /// alternate screen is still on.
+    fn quit_after_exit(mut self) -> (portable_pty::ExitStatus, String, bool) {
         let end = Instant::now() + TIMEOUT;
         let status = loop {
             if let Some(status) = self.child.try_wait().unwrap() {
@@ -221,4 +227,20 @@ fn a_bad_fen_or_pgn_exits_2_before_touching_the_terminal() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("move 2 (White) 'Qh5'"), "{err}");
     let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn ctrl_c_quits_at_once_while_the_engine_thinks() {
+    let mut s = Session::start(&["--white", "engine", "--movetime", "20000"]);
+    s.wait_for("Engine thinking");
+    let t = Instant::now();
+    s.send(b"\x03");
+    while s.child.try_wait().unwrap().is_none() {
+        assert!(t.elapsed() < Duration::from_secs(3), "still running 3 s after Ctrl-C");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let (status, out, alternate) = s.quit_after_exit();
+    assert!(status.success(), "{status:?}");
+    assert!(!alternate);
+    assert!(out.contains("FEN: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0"), "{out}");
 }
