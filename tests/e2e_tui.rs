@@ -244,3 +244,26 @@ fn ctrl_c_quits_at_once_while_the_engine_thinks() {
     assert!(!alternate);
     assert!(out.contains("FEN: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0"), "{out}");
 }
+
+#[test]
+fn loads_a_pgn_from_the_command_line_and_saves_it_back() {
+    let dir = std::env::temp_dir().join(format!("wormhole-e2e-pgnok-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let game = dir.join("game.pgn");
+    std::fs::write(&game, "[Variant \"Wormhole\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n").unwrap();
+    let mut s = Session::start(&["--pgn", game.to_str().unwrap(), "--hotseat"]);
+    let screen = s.wait_for("Moves (4)");
+    assert!(screen.contains("2. Nf3     Nc6"), "{screen}");
+    assert!(screen.contains("White to move >"), "{screen}");
+    s.enter("d4");
+    s.wait_for("Moves (5)");
+    let saved = dir.join("saved.pgn");
+    s.enter(&format!(":save {}", saved.display()));
+    s.wait_for("saved to");
+    let (status, out, _) = s.quit();
+    assert!(status.success());
+    assert!(!out.contains("autosaved"), "a saved game is not autosaved again: {out}");
+    let text = std::fs::read_to_string(&saved).unwrap();
+    assert!(text.contains("1. e4 e5 2. Nf3 Nc6 3. d4 *"), "{text}");
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -190,6 +190,33 @@ mod tests {
     }
 
     #[test]
+    fn a_cancelled_search_stops_promptly_and_the_engine_can_search_again() {
+        let mut ai = Ai::new(10, Some(1));
+        let pos = Position::new(Variant::Classic);
+        let limits = Limits { movetime: Some(Duration::from_secs(30)), ..Limits::default() };
+        ai.start(&pos, limits.clone(), Purpose::Move { ply: 0 });
+        std::thread::sleep(Duration::from_millis(50));
+        let t = Instant::now();
+        ai.cancel();
+        assert!(t.elapsed() < Duration::from_millis(500), "cancel took {:?}", t.elapsed());
+        assert!(!ai.is_thinking());
+        // "Move now": the search ends at once with a legal move.
+        ai.start(&pos, limits, Purpose::Move { ply: 0 });
+        std::thread::sleep(Duration::from_millis(50));
+        assert!(ai.move_now());
+        let t = Instant::now();
+        let done = loop {
+            if let Some(done) = ai.poll() {
+                break done;
+            }
+            assert!(t.elapsed() < Duration::from_secs(2), "no move after stop");
+            std::thread::sleep(Duration::from_millis(5));
+        };
+        assert_eq!(done.purpose, Purpose::Move { ply: 0 });
+        assert!(pos.is_legal(done.best.unwrap()));
+    }
+
+    #[test]
     fn pv_is_numbered_san() {
         let pos = Position::new(Variant::Classic);
         let moves: Vec<Move> = {
