@@ -267,3 +267,19 @@ fn loads_a_pgn_from_the_command_line_and_saves_it_back() {
     assert!(text.contains("1. e4 e5 2. Nf3 Nc6 3. d4 *"), "{text}");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn mouse_clicks_pick_a_piece_and_its_target() {
+    let mut s = Session::start(&["--hotseat"]);
+    s.wait_for("White to move >");
+    for sq in ["g1", "f3"] {
+        let (row, col) = centre(sq, false);
+        // SGR mouse report: left button press and release, 1-based coordinates.
+        s.send(format!("\x1b[<0;{};{}M\x1b[<0;{};{}m", col + 1, row + 1, col + 1, row + 1).as_bytes());
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let screen = s.wait_for("Moves (1)");
+    assert!(screen.contains("1. Nf3"), "{screen}");
+    let (status, _, _) = s.quit();
+    assert!(status.success());
+}

@@ -138,19 +138,29 @@ pub fn prepare(args: &PlayArgs) -> anyhow::Result<App> {
     Ok(App::new(settings, game))
 }
 
+/// Turns mouse reporting on or off: clicks and the wheel only (no motion
+/// events), in the SGR encoding crossterm reads.
+fn mouse(on: bool) {
+    use std::io::Write;
+    let seq: &[u8] = if on { b"\x1b[?1000h\x1b[?1006h" } else { b"\x1b[?1006l\x1b[?1000l" };
+    let mut out = std::io::stdout();
+    let _ = out.write_all(seq);
+    let _ = out.flush();
+}
+
 /// Starts the terminal game.
 pub fn run(args: PlayArgs) -> anyhow::Result<()> {
     let app = prepare(&args)?;
     // Runs after ratatui's own hook has restored the screen (that hook wraps this one).
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        let _ = crossterm::execute!(std::io::stdout(), crossterm::event::DisableMouseCapture);
+        mouse(false);
         previous(info);
     }));
     let mut terminal = ratatui::try_init().context("cannot set up the terminal")?;
-    let _ = crossterm::execute!(std::io::stdout(), crossterm::event::EnableMouseCapture);
+    mouse(true);
     let result = tui::run(&mut terminal, app);
-    let _ = crossterm::execute!(std::io::stdout(), crossterm::event::DisableMouseCapture);
+    mouse(false);
     ratatui::restore();
     let report = result.context("terminal error")?;
     println!("FEN: {}", report.fen);
