@@ -134,6 +134,8 @@ struct View {
     scroll: Option<usize>,
     /// The last finished engine search: what it played and its report.
     last_search: Option<LastSearch>,
+    /// The engine's suggestion for the human's current move.
+    hint: Option<Move>,
 }
 
 pub struct App {
@@ -255,13 +257,23 @@ impl App {
         if ply != self.game.len() {
             return hl;
         }
+        let candidates = self.candidates();
         if let Some(from) = self.view.selected {
             hl.selected = Bitboard::from_square(from);
             hl.targets = self.targets_of(from);
-        } else {
-            for c in self.candidates() {
+        } else if let Some(m) = self.view.hint {
+            hl.selected = Bitboard::from_square(m.from());
+            hl.targets = Bitboard::from_square(m.to());
+        } else if !candidates.is_empty() {
+            for c in candidates {
                 hl.selected |= Bitboard::from_square(c.mv.from());
                 hl.targets |= Bitboard::from_square(c.mv.to());
+            }
+        } else if let Some(sq) = self.view.cursor.filter(|_| self.human_to_move()) {
+            // The piece under the keyboard cursor: where it could go.
+            let pos = self.game.position();
+            if pos.board().piece_at(sq).is_some_and(|p| p.color == pos.turn()) {
+                hl.targets = self.targets_of(sq);
             }
         }
         hl
@@ -371,6 +383,7 @@ impl App {
                 self.view.input.clear();
                 self.view.selected = None;
                 self.view.cursor = None;
+                self.view.hint = None;
             }
             Action::Help => self.mode = Mode::Help { scroll: 0, rules: false },
             Action::Undo => self.undo(),
@@ -512,6 +525,7 @@ impl App {
     /// After the game changed: end it, or set the engine thinking, and tidy the view.
     fn after_change(&mut self) {
         self.view.selected = None;
+        self.view.hint = None;
         self.view.scroll = None;
         if self.ai.purpose().is_some_and(|p| match p {
             Purpose::Move { ply } | Purpose::Hint { ply } => ply != self.game.len(),
@@ -585,7 +599,7 @@ impl App {
                     let pos = self.game.position();
                     let score = done.info.as_ref().map(|i| format!(" ({})", ai::score_text(i.score, pos.turn())));
                     let san = pos.san(m);
-                    self.view.selected = Some(m.from());
+                    self.view.hint = Some(m);
                     self.info(format!("Hint: {san}{}", score.unwrap_or_default()));
                 }
                 None => self.error("no hint: no legal move"),

@@ -105,6 +105,8 @@ fn draw_input(frame: &mut Frame, area: Rect, app: &App) {
         let names: Vec<&str> =
             super::input::COMMANDS.iter().map(|c| c.0).filter(|n| n.starts_with(cmd) || cmd.starts_with(n)).collect();
         Line::from(format!("commands: {}", names.join(" ")))
+    } else if !app.input().is_empty() && !game.is_over() && game.player_to_move() == Player::Engine {
+        Line::styled("the engine is to move; type a :command, or wait for its move", dim())
     } else if app.input().is_empty() {
         Line::styled("Type a move (e4, Nf3, Nd3f6) or :command; arrows/mouse pick squares; F1 or ? help", dim())
     } else {

@@ -253,6 +253,7 @@ fn board_picking_plays_a_move() {
     app.update(Action::Select);
     assert_eq!(app.highlights().cursor, Some("e8".parse().unwrap()));
     app.update(Action::Cursor(0, -1));
+    assert_eq!(app.highlights().targets.count(), 2, "e6 and e5 for the pawn under the cursor");
     app.update(Action::Select);
     app.update(Action::Cursor(0, -1));
     app.update(Action::Cursor(0, -1));
@@ -414,7 +415,13 @@ fn hint_shows_a_move_without_playing_it() {
     let san = hint.trim_start_matches("Hint: ").split(' ').next().unwrap().to_string();
     assert!(app.game().position().parse_move(&san).is_ok(), "{san}");
     assert_eq!(app.game().len(), 0, "the hint is not played");
-    assert!(app.highlights().selected.any(), "the hinted piece is marked");
+    let m = app.game().position().parse_move(&san).unwrap();
+    let hl = app.highlights();
+    assert_eq!(hl.selected, wormhole::Bitboard::from_square(m.from()), "the hinted piece is marked");
+    assert_eq!(hl.targets, wormhole::Bitboard::from_square(m.to()), "and where it goes");
+    enter(&mut app, &san);
+    assert_eq!(app.game().sans()[0], san);
+    assert_eq!(app.highlights().targets.count(), 0, "the hint is gone after the move");
 }
 
 #[test]
