@@ -21,11 +21,17 @@ struct Session {
     master: Box<dyn MasterPty + Send>,
     parser: Arc<Mutex<vt100::Parser>>,
     raw: Arc<Mutex<Vec<u8>>>,
+    /// Set when the program's side of the pty is closed (all output read).
+    closed: Arc<std::sync::atomic::AtomicBool>,
     autosave: PathBuf,
 }
 
 impl Session {
     fn start(args: &[&str]) -> Session {
+        Session::start_with_env(args, &[])
+    }
+
+    fn start_with_env(args: &[&str], env: &[(&str, &str)]) -> Session {
         let pty = native_pty_system();
         let pair = pty.openpty(PtySize { rows: ROWS, cols: COLS, pixel_width: 0, pixel_height: 0 }).unwrap();
         let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_wormhole"));
@@ -34,13 +40,17 @@ impl Session {
         let autosave =
             std::env::temp_dir().join(format!("wormhole-e2e-{}-{}", std::process::id(), args.join("_").len()));
         cmd.env("WORMHOLE_AUTOSAVE_DIR", &autosave);
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
         let child = pair.slave.spawn_command(cmd).unwrap();
         drop(pair.slave);
         let mut reader = pair.master.try_clone_reader().unwrap();
         let writer = pair.master.take_writer().unwrap();
         let parser = Arc::new(Mutex::new(vt100::Parser::new(ROWS.try_into().unwrap(), COLS.try_into().unwrap(), 0)));
         let raw = Arc::new(Mutex::new(Vec::new()));
-        let (p, r) = (parser.clone(), raw.clone());
+        let closed = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let (p, r, c) = (parser.clone(), raw.clone(), closed.clone());
         std::thread::spawn(move || {
             let mut buf = [0u8; 8192];
             while let Ok(n) = reader.read(&mut buf) {
@@ -50,8 +60,9 @@ impl Session {
                 p.lock().unwrap().process(&buf[..n]);
                 r.lock().unwrap().extend_from_slice(&buf[..n]);
             }
+            c.store(true, std::sync::atomic::Ordering::SeqCst);
         });
-        Session { child, writer, master: pair.master, parser, raw, autosave }
+        Session { child, writer, master: pair.master, parser, raw, closed, autosave }
     }
 
     /// Resizes the terminal, as a person dragging the window would.
@@ -116,7 +127,7 @@ impl Session {
         };
         // Let the reader drain the last output.
         let end = Instant::now() + Duration::from_secs(5);
-        while Instant::now() < end && !String::from_utf8_lossy(&self.raw.lock().unwrap()).contains("FEN: ") {
+        while Instant::now() < end && !self.closed.load(std::sync::atomic::Ordering::SeqCst) {
             std::thread::sleep(Duration::from_millis(20));
         }
         let alternate = self.parser.lock().unwrap().screen().alternate_screen();
@@ -282,4 +293,20 @@ fn mouse_clicks_pick_a_piece_and_its_target() {
     assert!(screen.contains("1. Nf3"), "{screen}");
     let (status, _, _) = s.quit();
     assert!(status.success());
+}
+
+#[test]
+fn a_panic_restores_the_terminal() {
+    let s = Session::start_with_env(&["--hotseat"], &[("WORMHOLE_DEBUG_PANIC", "1")]);
+    let end = Instant::now() + TIMEOUT;
+    while !String::from_utf8_lossy(&s.raw.lock().unwrap()).contains("WORMHOLE_DEBUG_PANIC is set") {
+        assert!(Instant::now() < end, "no panic message: {}", String::from_utf8_lossy(&s.raw.lock().unwrap()));
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let (status, out, alternate) = s.quit_after_exit();
+    assert!(!status.success(), "a panic is a failure exit");
+    assert!(!alternate, "the alternate screen was left before the panic message");
+    let msg = out.find("WORMHOLE_DEBUG_PANIC is set").unwrap();
+    let (leave, mouse_off) = (out.rfind("\x1b[?1049l").unwrap(), out.rfind("\x1b[?1000l").unwrap());
+    assert!(leave < msg && mouse_off < msg, "screen restored and mouse off before the message");
 }

@@ -46,6 +46,8 @@ pub fn run(terminal: &mut DefaultTerminal, mut app: App) -> io::Result<ExitRepor
     let mut size = terminal.size()?;
     let mut stats = FrameStats::default();
     let mut last_draw: Option<Instant> = None;
+    // Test hook: the end-to-end tests check that a panic restores the terminal.
+    let panic_after_draw = std::env::var_os("WORMHOLE_DEBUG_PANIC").is_some();
     while !app.should_quit() {
         let since = last_draw.map_or(Duration::MAX, |t| t.elapsed());
         if dirty || (app.animating() && since >= ANIMATION_FRAME) {
@@ -57,6 +59,7 @@ pub fn run(terminal: &mut DefaultTerminal, mut app: App) -> io::Result<ExitRepor
             stats.max = stats.max.max(took);
             last_draw = Some(t);
             dirty = false;
+            assert!(!panic_after_draw, "WORMHOLE_DEBUG_PANIC is set");
         }
         let ready = match app.poll_timeout() {
             Some(t) => event::poll(t)?,
