@@ -100,6 +100,12 @@ impl Session {
     /// Ctrl-C, then the exit status and everything printed after the terminal was restored.
     fn quit(mut self) -> (portable_pty::ExitStatus, String, bool) {
         self.send(b"\x03");
+        self.quit_after_exit()
+    }
+
+    /// Waits for the exit; returns the status, all output, and whether the
+    /// alternate screen is still on.
+    fn quit_after_exit(mut self) -> (portable_pty::ExitStatus, String, bool) {
         let end = Instant::now() + TIMEOUT;
         let status = loop {
             if let Some(status) = self.child.try_wait().unwrap() {
@@ -221,4 +227,59 @@ fn a_bad_fen_or_pgn_exits_2_before_touching_the_terminal() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("move 2 (White) 'Qh5'"), "{err}");
     let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn ctrl_c_quits_at_once_while_the_engine_thinks() {
+    let mut s = Session::start(&["--white", "engine", "--movetime", "20000"]);
+    s.wait_for("Engine thinking");
+    let t = Instant::now();
+    s.send(b"\x03");
+    while s.child.try_wait().unwrap().is_none() {
+        assert!(t.elapsed() < Duration::from_secs(3), "still running 3 s after Ctrl-C");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let (status, out, alternate) = s.quit_after_exit();
+    assert!(status.success(), "{status:?}");
+    assert!(!alternate);
+    assert!(out.contains("FEN: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0"), "{out}");
+}
+
+#[test]
+fn loads_a_pgn_from_the_command_line_and_saves_it_back() {
+    let dir = std::env::temp_dir().join(format!("wormhole-e2e-pgnok-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let game = dir.join("game.pgn");
+    std::fs::write(&game, "[Variant \"Wormhole\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n").unwrap();
+    let mut s = Session::start(&["--pgn", game.to_str().unwrap(), "--hotseat"]);
+    let screen = s.wait_for("Moves (4)");
+    assert!(screen.contains("2. Nf3     Nc6"), "{screen}");
+    assert!(screen.contains("White to move >"), "{screen}");
+    s.enter("d4");
+    s.wait_for("Moves (5)");
+    let saved = dir.join("saved.pgn");
+    s.enter(&format!(":save {}", saved.display()));
+    s.wait_for("saved to");
+    let (status, out, _) = s.quit();
+    assert!(status.success());
+    assert!(!out.contains("autosaved"), "a saved game is not autosaved again: {out}");
+    let text = std::fs::read_to_string(&saved).unwrap();
+    assert!(text.contains("1. e4 e5 2. Nf3 Nc6 3. d4 *"), "{text}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn mouse_clicks_pick_a_piece_and_its_target() {
+    let mut s = Session::start(&["--hotseat"]);
+    s.wait_for("White to move >");
+    for sq in ["g1", "f3"] {
+        let (row, col) = centre(sq, false);
+        // SGR mouse report: left button press and release, 1-based coordinates.
+        s.send(format!("\x1b[<0;{};{}M\x1b[<0;{};{}m", col + 1, row + 1, col + 1, row + 1).as_bytes());
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let screen = s.wait_for("Moves (1)");
+    assert!(screen.contains("1. Nf3"), "{screen}");
+    let (status, _, _) = s.quit();
+    assert!(status.success());
 }

@@ -21,13 +21,27 @@ pub enum Who {
     Engine,
 }
 
+/// What `--help` says about playing, after the options.
+const PLAY_HELP: &str = "\
+In the game:
+  Type a move and press Enter: SAN (e4, Nf3, exd5, bxa8=Q) or a long form
+  (Nd3f6, Nd3-f6, Nd3xf6, d3f6, b7a8q). The line under the board lists the
+  legal moves that match what you typed; Tab completes. Or click a piece and
+  its target (or use the arrow keys and Space).
+  F1 or ?   every key and command, and the rules (Tab)
+  Ctrl-Z/Y  undo/redo (against the engine, with its reply)
+  Ctrl-T    hint        Ctrl-G  engine moves now     Ctrl-F  flip board
+  Ctrl-E    show/copy FEN   Ctrl-S  save PGN   :open FILE  :load FEN
+  PgUp/PgDn review the game    Ctrl-N  new game    :resign
+  Ctrl-C    quit at once (an unsaved game is autosaved; the FEN is printed)
+
+Holes are drawn as dark shaded squares. Autosaves go to $WORMHOLE_AUTOSAVE_DIR,
+else $XDG_STATE_HOME/wormhole, else ~/.local/state/wormhole.
+A bad --fen or --pgn is reported with exit code 2 before the screen changes.";
+
 /// Arguments of `wormhole play`.
-///
-/// Keys in the game: type a move (SAN like Nf3, or long forms like Nd3f6)
-/// and press Enter; Tab completes; F1 or ? shows every key and command;
-/// Ctrl-Z/Ctrl-Y undo/redo; Ctrl-T hint; Ctrl-G engine moves now; Ctrl-S
-/// saves PGN; Ctrl-C quits (an unsaved game is autosaved, the FEN printed).
 #[derive(Debug, Clone, Default, clap::Args)]
+#[command(after_help = PLAY_HELP)]
 pub struct PlayArgs {
     /// Who plays White (default: human; with --black human, the engine).
     #[arg(long, value_enum, value_name = "human|engine")]
@@ -41,8 +55,8 @@ pub struct PlayArgs {
     /// Hot-seat: turn the board towards the side to move after every move.
     #[arg(long)]
     pub autoflip: bool,
-    /// Engine strength, 1 (weakest) to 10.
-    #[arg(long, value_name = "1..10", default_value_t = 5, value_parser = clap::value_parser!(u8).range(1..=10))]
+    /// Engine strength, 1 (weakest) to 10 (full strength, about 1 s a move unless --movetime or --clock).
+    #[arg(long, value_name = "1..10", default_value_t = 10, value_parser = clap::value_parser!(u8).range(1..=10))]
     pub level: u8,
     /// Engine thinking time per move in milliseconds (overrides the level's budget).
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
@@ -138,19 +152,29 @@ pub fn prepare(args: &PlayArgs) -> anyhow::Result<App> {
     Ok(App::new(settings, game))
 }
 
+/// Turns mouse reporting on or off: clicks and the wheel only (no motion
+/// events), in the SGR encoding crossterm reads.
+fn mouse(on: bool) {
+    use std::io::Write;
+    let seq: &[u8] = if on { b"\x1b[?1000h\x1b[?1006h" } else { b"\x1b[?1006l\x1b[?1000l" };
+    let mut out = std::io::stdout();
+    let _ = out.write_all(seq);
+    let _ = out.flush();
+}
+
 /// Starts the terminal game.
 pub fn run(args: PlayArgs) -> anyhow::Result<()> {
     let app = prepare(&args)?;
     // Runs after ratatui's own hook has restored the screen (that hook wraps this one).
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        let _ = crossterm::execute!(std::io::stdout(), crossterm::event::DisableMouseCapture);
+        mouse(false);
         previous(info);
     }));
     let mut terminal = ratatui::try_init().context("cannot set up the terminal")?;
-    let _ = crossterm::execute!(std::io::stdout(), crossterm::event::EnableMouseCapture);
+    mouse(true);
     let result = tui::run(&mut terminal, app);
-    let _ = crossterm::execute!(std::io::stdout(), crossterm::event::DisableMouseCapture);
+    mouse(false);
     ratatui::restore();
     let report = result.context("terminal error")?;
     println!("FEN: {}", report.fen);
@@ -194,6 +218,17 @@ mod tests {
         let cli = |v: &[&str]| Cli::try_parse_from(std::iter::once("wormhole").chain(v.iter().copied())).is_err();
         assert!(cli(&["--level", "11"]));
         assert!(cli(&["--hotseat", "--white", "engine"]));
+    }
+
+    #[test]
+    fn help_explains_options_and_keys() {
+        use clap::CommandFactory;
+        let help = Cli::command().render_long_help().to_string();
+        for needle in
+            ["--hotseat", "--movetime", "--clock", "--fen", "--pgn", "--ascii", "Ctrl-C", "Tab", "exit code 2"]
+        {
+            assert!(help.contains(needle), "{needle} missing:\n{help}");
+        }
     }
 
     #[test]

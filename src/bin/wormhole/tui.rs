@@ -5,7 +5,6 @@
 mod ai;
 pub mod app;
 mod board_view;
-mod engine_stub;
 pub mod files;
 pub mod game;
 mod help;
@@ -68,12 +67,13 @@ pub fn run(terminal: &mut DefaultTerminal, mut app: App) -> io::Result<ExitRepor
             if let Event::Resize(w, h) = ev {
                 size = ratatui::layout::Size::new(w, h);
                 terminal.autoresize()?;
+                dirty = true;
             }
             let area = Rect::new(0, 0, size.width, size.height);
             if let Some(action) = action_for(&ev, &app, area) {
                 app.update(action);
+                dirty = true;
             }
-            dirty = true;
         }
         dirty |= app.tick();
     }

@@ -6,9 +6,9 @@ use std::time::{Duration, Instant};
 
 use wormhole::{Color, Move, Position};
 
-use super::engine_stub as engine;
 pub use engine::{Clock, EngineOptions, Info, Limits, Score};
 use engine::{Engine, Event, SearchThread};
+use wormhole::engine;
 
 /// Why a search runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -187,6 +187,33 @@ mod tests {
         assert_eq!(score_text(Score::Cp(140), Color::Black), "-1.4");
         assert_eq!(score_text(Score::Win(7), Color::White), "White wins in 7");
         assert_eq!(score_text(Score::Loss(4), Color::White), "Black wins in 4");
+    }
+
+    #[test]
+    fn a_cancelled_search_stops_promptly_and_the_engine_can_search_again() {
+        let mut ai = Ai::new(10, Some(1));
+        let pos = Position::new(Variant::Classic);
+        let limits = Limits { movetime: Some(Duration::from_secs(30)), ..Limits::default() };
+        ai.start(&pos, limits.clone(), Purpose::Move { ply: 0 });
+        std::thread::sleep(Duration::from_millis(50));
+        let t = Instant::now();
+        ai.cancel();
+        assert!(t.elapsed() < Duration::from_millis(500), "cancel took {:?}", t.elapsed());
+        assert!(!ai.is_thinking());
+        // "Move now": the search ends at once with a legal move.
+        ai.start(&pos, limits, Purpose::Move { ply: 0 });
+        std::thread::sleep(Duration::from_millis(50));
+        assert!(ai.move_now());
+        let t = Instant::now();
+        let done = loop {
+            if let Some(done) = ai.poll() {
+                break done;
+            }
+            assert!(t.elapsed() < Duration::from_secs(2), "no move after stop");
+            std::thread::sleep(Duration::from_millis(5));
+        };
+        assert_eq!(done.purpose, Purpose::Move { ply: 0 });
+        assert!(pos.is_legal(done.best.unwrap()));
     }
 
     #[test]

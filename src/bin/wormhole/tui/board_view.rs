@@ -263,6 +263,20 @@ mod tests {
     }
 
     #[test]
+    fn every_colour_depth_keeps_holes_squares_and_markers_apart() {
+        use crate::tui::theme::ColorDepth;
+        for depth in [ColorDepth::True, ColorDepth::Indexed256, ColorDepth::Basic16] {
+            let t = Theme { ascii: false, depth };
+            let squares = [t.light_square(), t.dark_square()];
+            assert!(!squares.contains(&t.hole_bg()), "{depth:?}");
+            assert!(!squares.contains(&t.target_fg()), "{depth:?}: target dots must show on both squares");
+            for marker in [t.check_bg(), t.selected_bg(), t.capture_bg(), t.last_to_light(), t.last_to_dark()] {
+                assert!(!squares.contains(&marker) && marker != t.hole_bg(), "{depth:?}");
+            }
+        }
+    }
+
+    #[test]
     fn geometry_maps_screen_cells_to_squares_both_ways() {
         let g = Geometry::fit(Rect::new(3, 2, 80, 40), true).unwrap();
         assert_eq!((g.cell_w, g.cell_h), (9, 4));

@@ -54,7 +54,7 @@ impl Theme {
         pick(self.depth, (222, 196, 150), 180, Tc::Yellow)
     }
     pub fn dark_square(&self) -> Tc {
-        pick(self.depth, (160, 112, 72), 137, Tc::Red)
+        pick(self.depth, (160, 112, 72), 137, Tc::Green)
     }
     /// A hole: the void under the board, near-black on any terminal background.
     pub fn hole_bg(&self) -> Tc {
@@ -81,10 +81,10 @@ impl Theme {
         pick(self.depth, (90, 170, 200), 74, Tc::LightCyan)
     }
     pub fn target_fg(&self) -> Tc {
-        pick(self.depth, (30, 110, 40), 28, Tc::Green)
+        pick(self.depth, (30, 110, 40), 28, Tc::Blue)
     }
     pub fn capture_bg(&self) -> Tc {
-        pick(self.depth, (120, 190, 90), 107, Tc::LightGreen)
+        pick(self.depth, (120, 190, 90), 107, Tc::LightMagenta)
     }
     pub fn cursor_bg(&self) -> Tc {
         pick(self.depth, (80, 120, 220), 69, Tc::LightBlue)

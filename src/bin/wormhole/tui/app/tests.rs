@@ -441,3 +441,30 @@ fn idle_app_waits_for_input_without_a_timeout() {
     let app = App::with_settings(settings([Player::Engine, Player::Human]));
     assert!(app.poll_timeout().is_some_and(|t| t <= Duration::from_millis(20)));
 }
+
+#[test]
+fn engine_against_engine_plays_to_the_end() {
+    let mut app = App::with_settings(settings([Player::Engine, Player::Engine]));
+    let end = Instant::now() + Duration::from_secs(30);
+    while !app.game().is_over() && Instant::now() < end {
+        std::thread::sleep(Duration::from_millis(2));
+        app.tick();
+    }
+    let result = app.game().end().expect("the game ends within 64 plies");
+    assert!(app.game().len() <= 64);
+    assert_eq!(app.mode(), Mode::GameOver);
+    assert!(!app.ai().is_thinking());
+    assert!(app.pgn().to_pgn().contains(&format!("[Result \"{}\"]", result.result_str())));
+}
+
+#[test]
+fn autoflip_turns_the_board_to_the_side_to_move_in_hotseat() {
+    let mut app = App::with_settings(Settings { autoflip: true, ..settings([Player::Human; 2]) });
+    assert!(!app.flipped());
+    enter(&mut app, "e4");
+    assert!(app.flipped());
+    enter(&mut app, "e5");
+    assert!(!app.flipped());
+    app.update(Action::Flip);
+    assert!(app.flipped(), "the flip key still works");
+}
