@@ -36,7 +36,7 @@ use std::time::Duration;
 
 use crate::{Move, Position};
 
-pub use eval::{EvalParams, evaluate};
+pub use eval::{EvalParams, FEATURES, evaluate, features};
 pub use levels::LevelSettings;
 pub use thread::{Event, SearchThread};
 
@@ -202,7 +202,8 @@ pub struct SearchResult {
 pub struct Engine {
     options: EngineOptions,
     features: Features,
-    params: EvalParams,
+    /// Evaluation weights set for tuning; `None`: each variant's defaults.
+    params: Option<EvalParams>,
     tt: Arc<Table>,
     history: History,
     rng: rand::rngs::SmallRng,
@@ -216,14 +217,7 @@ impl Engine {
         options.threads = options.threads.clamp(1, 64);
         let tt = Arc::new(Table::new(options.hash_mb));
         let rng = levels::make_rng(options.seed);
-        Engine {
-            options,
-            features: Features::default(),
-            params: EvalParams::default(),
-            tt,
-            history: History::new(),
-            rng,
-        }
+        Engine { options, features: Features::default(), params: None, tt, history: History::new(), rng }
     }
 
     /// The options in use.
@@ -257,13 +251,14 @@ impl Engine {
         self.features = features;
     }
 
-    /// The evaluation weights.
-    pub fn eval_params(&self) -> &EvalParams {
-        &self.params
+    /// The evaluation weights used for `variant`.
+    pub fn eval_params(&self, variant: crate::Variant) -> EvalParams {
+        self.params.clone().unwrap_or_else(|| EvalParams::for_variant(variant))
     }
 
-    /// Replaces the evaluation weights (for tuning matches).
-    pub fn set_eval_params(&mut self, params: EvalParams) {
+    /// Replaces the evaluation weights (for tuning matches); `None` restores
+    /// each variant's defaults.
+    pub fn set_eval_params(&mut self, params: Option<EvalParams>) {
         self.params = params;
     }
 

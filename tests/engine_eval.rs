@@ -67,3 +67,20 @@ fn evaluation_counts_material_and_mobility() {
     assert!(walled.legal_moves().iter().all(|m| m.from().to_string() != "a1"));
     assert!(evaluate(&walled, &params, true) < evaluate(&free, &params, true));
 }
+
+#[test]
+fn features_times_weights_is_the_evaluation() {
+    use wormhole::engine::features;
+    let params = EvalParams::default();
+    let w = params.to_weights();
+    assert_eq!(EvalParams::from_weights(&w), params);
+    for (fen, variant) in [
+        ("rnbqkxxr/xpxpxxpx/2xbpn1p/pP3P2/xx1Px3/x2B4/xxPxxPPP/RNBQKxNR b 17", Variant::Classic),
+        ("cxwxkmxx/pppxxpxx/2np1xcp/2x1W3/3xP3/x4P2/PPPxxxPP/xNxMKxNC w 18", Variant::Fairy),
+    ] {
+        let pos = Position::from_fen(fen, variant).unwrap();
+        let f = features(&pos);
+        let dot: i32 = f.iter().zip(w.iter()).map(|(a, b)| a * b).sum();
+        assert_eq!(dot, evaluate(&pos, &params, true), "{fen}");
+    }
+}

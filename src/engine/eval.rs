@@ -7,7 +7,7 @@
 
 use crate::attacks::{self, pawn_captures};
 use crate::steps::first;
-use crate::{Color, Position, Role};
+use crate::{Color, Position, Role, Variant};
 
 /// The weights of the evaluation, in centipawns. Indexed by [`Role::index`]
 /// where per role.
@@ -31,38 +31,38 @@ pub struct EvalParams {
 }
 
 impl Default for EvalParams {
+    /// The classic weights.
     fn default() -> EvalParams {
-        let mut material = [0; 9];
-        material[Role::Pawn.index()] = 100;
-        material[Role::Knight.index()] = 320;
-        material[Role::Bishop.index()] = 300;
-        material[Role::Rook.index()] = 330;
-        material[Role::Queen.index()] = 650;
-        material[Role::Champion.index()] = 500;
-        material[Role::Wizard.index()] = 420;
-        material[Role::Lion.index()] = 650;
-        let mut mobility = [0; 9];
-        mobility[Role::Knight.index()] = 6;
-        mobility[Role::Bishop.index()] = 6;
-        mobility[Role::Rook.index()] = 6;
-        mobility[Role::Queen.index()] = 4;
-        mobility[Role::Champion.index()] = 5;
-        mobility[Role::Wizard.index()] = 5;
-        mobility[Role::Lion.index()] = 4;
-        mobility[Role::Pawn.index()] = 4;
-        EvalParams {
-            material,
-            mobility,
-            king_escape: 8,
-            king_boxed: 40,
-            trapped: 30,
-            pawn_ahead: [0, 60, 35, 20, 10, 5, 0, 0],
-            tempo: 10,
-        }
+        EvalParams::for_variant(Variant::Classic)
     }
 }
 
 impl EvalParams {
+    /// The weights for a piece set, fitted to the results of engine games
+    /// (`examples/fit_eval.rs` on positions from `wormhole match --dump`)
+    /// and checked by matches. Safe moves are worth about a quarter of a
+    /// pawn, unmoved pawns (spare moves) more than advanced ones, and being
+    /// on move almost a pawn.
+    pub fn for_variant(variant: Variant) -> EvalParams {
+        let fitted: [i32; FEATURES] = match variant {
+            Variant::Classic => [
+                100, 242, 258, 318, 701, 0, 500, 420, 650, // material P N B R Q K C W M
+                31, 22, 28, 35, 22, 0, 47, 18, 17, // mobility
+                22, -52, -33, // king escape, boxed king, trapped piece
+                -21, 4, 12, 23, 22, 31, 59, 0,  // pawn by open squares ahead
+                85, // tempo
+            ],
+            Variant::Fairy => [
+                100, 283, 300, 330, 650, 0, 495, 415, 663, // material P N B R Q K C W M
+                41, 0, 28, 35, 22, 0, 47, 18, 17, // mobility
+                18, -50, -60, // king escape, boxed king, trapped piece
+                -25, 35, 11, 16, 27, 23, 32, 0,   // pawn by open squares ahead
+                114, // tempo
+            ],
+        };
+        EvalParams::from_weights(&fitted)
+    }
+
     /// The material value of `role`.
     #[inline]
     pub fn value(&self, role: Role) -> i32 {
@@ -94,12 +94,146 @@ pub fn material(pos: &Position, params: &EvalParams) -> i32 {
     v
 }
 
+/// The number of terms in the evaluation (see [`features`]).
+pub const FEATURES: usize = 30;
+
+/// One term of the evaluation; the evaluation is the sum over terms of a
+/// weight times a count, White's counts minus Black's.
+#[derive(Clone, Copy, Debug)]
+enum Term {
+    Material(Role),
+    Mobility(Role),
+    KingEscape,
+    KingBoxed,
+    Trapped,
+    PawnAhead(usize),
+    Tempo,
+}
+
+impl Term {
+    #[inline]
+    fn index(self) -> usize {
+        match self {
+            Term::Material(r) => r.index(),
+            Term::Mobility(r) => 9 + r.index(),
+            Term::KingEscape => 18,
+            Term::KingBoxed => 19,
+            Term::Trapped => 20,
+            Term::PawnAhead(i) => 21 + i,
+            Term::Tempo => 29,
+        }
+    }
+}
+
+/// Where the evaluation terms go: summed with weights for the search, or
+/// counted for fitting the weights.
+trait Sink {
+    fn add(&mut self, color: usize, term: Term, count: i32);
+}
+
+/// Sums weighted terms per side.
+struct Scorer<'a> {
+    params: &'a EvalParams,
+    side: [i32; 2],
+}
+
+impl Sink for Scorer<'_> {
+    #[inline(always)]
+    fn add(&mut self, color: usize, term: Term, count: i32) {
+        self.side[color] += self.params.weight(term) * count;
+    }
+}
+
+/// Counts terms per side.
+struct Counter {
+    counts: [[i32; FEATURES]; 2],
+}
+
+impl Sink for Counter {
+    #[inline]
+    fn add(&mut self, color: usize, term: Term, count: i32) {
+        self.counts[color][term.index()] += count;
+    }
+}
+
+impl EvalParams {
+    #[inline(always)]
+    fn weight(&self, term: Term) -> i32 {
+        match term {
+            Term::Material(r) => self.material[r.index()],
+            Term::Mobility(r) => self.mobility[r.index()],
+            Term::KingEscape => self.king_escape,
+            Term::KingBoxed => -self.king_boxed,
+            Term::Trapped => -self.trapped,
+            Term::PawnAhead(i) => self.pawn_ahead[i],
+            Term::Tempo => self.tempo,
+        }
+    }
+
+    /// The weights as one vector, in the order of [`features`].
+    pub fn to_weights(&self) -> [i32; FEATURES] {
+        let mut w = [0; FEATURES];
+        w[..9].copy_from_slice(&self.material);
+        w[9..18].copy_from_slice(&self.mobility);
+        w[18] = self.king_escape;
+        w[19] = -self.king_boxed;
+        w[20] = -self.trapped;
+        w[21..29].copy_from_slice(&self.pawn_ahead);
+        w[29] = self.tempo;
+        w
+    }
+
+    /// The inverse of [`EvalParams::to_weights`].
+    pub fn from_weights(w: &[i32; FEATURES]) -> EvalParams {
+        let mut p = EvalParams {
+            material: [0; 9],
+            mobility: [0; 9],
+            king_escape: 0,
+            king_boxed: 0,
+            trapped: 0,
+            pawn_ahead: [0; 8],
+            tempo: 0,
+        };
+        p.material.copy_from_slice(&w[..9]);
+        p.mobility.copy_from_slice(&w[9..18]);
+        p.king_escape = w[18];
+        p.king_boxed = -w[19];
+        p.trapped = -w[20];
+        p.pawn_ahead.copy_from_slice(&w[21..29]);
+        p.tempo = w[29];
+        p
+    }
+}
+
 /// The evaluation of `pos` from the side to move's point of view.
 /// With `positional` false, material only.
 pub fn evaluate(pos: &Position, params: &EvalParams, positional: bool) -> i32 {
     if !positional {
         return material(pos, params);
     }
+    let mut scorer = Scorer { params, side: [0; 2] };
+    terms(pos, &mut scorer);
+    let us = pos.turn().index();
+    scorer.side[us] - scorer.side[us ^ 1]
+}
+
+/// How often each term occurs, the side to move's count minus the
+/// opponent's: `evaluate` is the dot product of this with
+/// [`EvalParams::to_weights`]. For fitting the weights to game results.
+pub fn features(pos: &Position) -> [i32; FEATURES] {
+    let mut counter = Counter { counts: [[0; FEATURES]; 2] };
+    terms(pos, &mut counter);
+    let us = pos.turn().index();
+    let mut f = [0; FEATURES];
+    for (i, x) in f.iter_mut().enumerate() {
+        *x = counter.counts[us][i] - counter.counts[us ^ 1][i];
+    }
+    f
+}
+
+/// Feeds every term of the evaluation of `pos` to `sink`.
+#[inline(always)]
+fn terms<S: Sink>(pos: &Position, sink: &mut S) {
     let b = pos.board();
     let open = b.open();
     let occupied = b.occupied().0;
@@ -109,21 +243,20 @@ pub fn evaluate(pos: &Position, params: &EvalParams, positional: bool) -> i32 {
             pawn_att[c.index()] |= pawn_captures(c, s.index(), open);
         }
     }
-    let mut side = [0i32; 2];
     let mut all_att = pawn_att;
     for c in Color::ALL {
         let ci = c.index();
         let own = b.by_color(c).0;
         let enemy = b.by_color(!c).0;
         let unsafe_sq = pawn_att[ci ^ 1];
-        let mut v = 0;
         for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::Champion, Role::Wizard, Role::Lion] {
             let pieces = b.pieces(c, role);
             if pieces.is_empty() {
                 continue;
             }
-            let value = params.material[role.index()];
-            let w = params.mobility[role.index()];
+            sink.add(ci, Term::Material(role), pieces.count() as i32);
+            let mut safe_moves = 0;
+            let mut trapped = 0;
             for s in pieces {
                 let s = s.index();
                 let reach = match role {
@@ -141,25 +274,24 @@ pub fn evaluate(pos: &Position, params: &EvalParams, positional: bool) -> i32 {
                 };
                 all_att[ci] |= reach;
                 let moves = reach & !own;
-                v += value + w * (moves & !unsafe_sq).count_ones() as i32;
-                if moves == 0 {
-                    v -= params.trapped;
-                }
+                safe_moves += (moves & !unsafe_sq).count_ones() as i32;
+                trapped += (moves == 0) as i32;
             }
+            sink.add(ci, Term::Mobility(role), safe_moves);
+            sink.add(ci, Term::Trapped, trapped);
         }
         let forward = attacks::pawn_forward(c);
-        let pawn_value = params.material[Role::Pawn.index()];
-        let pawn_w = params.mobility[Role::Pawn.index()];
-        for s in b.pieces(c, Role::Pawn) {
+        let pawns = b.pieces(c, Role::Pawn);
+        sink.add(ci, Term::Material(Role::Pawn), pawns.count() as i32);
+        let mut steps = 0;
+        for s in pawns {
             let s = s.index();
             let step = first(forward, s, open);
             let ahead = (file_ahead(c, s) & open).count_ones() as usize;
-            v += pawn_value + params.pawn_ahead[ahead.min(7)];
-            if step & !occupied != 0 {
-                v += pawn_w;
-            }
+            sink.add(ci, Term::PawnAhead(ahead.min(7)), 1);
+            steps += (step & !occupied != 0) as i32;
         }
-        side[ci] = v;
+        sink.add(ci, Term::Mobility(Role::Pawn), steps);
     }
     let kings = [b.king_of(Color::White), b.king_of(Color::Black)];
     let mut king_reach = [0u64; 2];
@@ -173,12 +305,9 @@ pub fn evaluate(pos: &Position, params: &EvalParams, positional: bool) -> i32 {
         let ci = c.index();
         if kings[ci].is_some() {
             let escapes = (king_reach[ci] & !b.by_color(c).0 & !all_att[ci ^ 1]).count_ones() as i32;
-            side[ci] += params.king_escape * escapes;
-            if escapes == 0 {
-                side[ci] -= params.king_boxed;
-            }
+            sink.add(ci, Term::KingEscape, escapes);
+            sink.add(ci, Term::KingBoxed, (escapes == 0) as i32);
         }
     }
-    let us = pos.turn().index();
-    side[us] - side[us ^ 1] + params.tempo
+    sink.add(pos.turn().index(), Term::Tempo, 1);
 }

@@ -17,7 +17,7 @@ use crate::{Move, Position, zobrist};
 const EVAL_CACHE_SIZE: usize = 1 << 16;
 
 /// See [`Searcher::eval_lazy`].
-const LAZY_MARGIN: i32 = 350;
+const LAZY_MARGIN: i32 = 500;
 
 /// How often (in nodes) the clock and stop flags are polled.
 const POLL_INTERVAL: u64 = 2048;
@@ -423,7 +423,7 @@ pub(super) fn run(
     let helpers_done = AtomicBool::new(false);
     let threads = engine.options.threads;
     let tt: &Table = &engine.tt;
-    let params = &engine.params;
+    let params = &engine.eval_params(pos.variant());
     let features = engine.features;
     let history = &mut engine.history;
 

@@ -7,7 +7,7 @@ use std::time::Duration;
 use anyhow::{Context, anyhow, bail};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
-use wormhole::engine::{Engine, EngineOptions, EvalParams, Features, Limits, Score};
+use wormhole::engine::{Engine, EngineOptions, EvalParams, FEATURES, Features, Limits, Score};
 use wormhole::{Color, Move, Position, Role, Variant};
 
 /// Arguments of `wormhole match`.
@@ -51,10 +51,11 @@ struct Player {
 }
 
 /// Builds a player from `key=value` settings separated by commas or spaces.
-fn player(text: &str, seed: Option<u64>, movetime: Duration) -> anyhow::Result<Player> {
+fn player(text: &str, variant: Variant, seed: Option<u64>, movetime: Duration) -> anyhow::Result<Player> {
     let mut options = EngineOptions { hash_mb: 16, seed, ..EngineOptions::default() };
     let mut features = Features::default();
-    let mut params = EvalParams::default();
+    let mut params = EvalParams::for_variant(variant);
+    let default_params = params.clone();
     let mut limits = Limits { movetime: Some(movetime), ..Limits::default() };
     let mut pairs = Vec::new();
     for item in text.split([',', ' ']).filter(|s| !s.is_empty()) {
@@ -102,6 +103,13 @@ fn player(text: &str, seed: Option<u64>, movetime: Duration) -> anyhow::Result<P
                     *w = *w * pct / 100;
                 }
             }
+            k if k.starts_with("w.") => {
+                let i: usize = k[2..].parse().map_err(|_| anyhow!("setting '{key}': expected w.<index>"))?;
+                let mut w = params.to_weights();
+                let slot = w.get_mut(i).ok_or_else(|| anyhow!("setting '{key}': at most {} weights", FEATURES))?;
+                *slot = int()? as i32;
+                params = EvalParams::from_weights(&w);
+            }
             k if k.starts_with("value.") || k.starts_with("mob.") => {
                 let letter = k.rsplit('.').next().and_then(|l| l.chars().next());
                 let role =
@@ -114,7 +122,9 @@ fn player(text: &str, seed: Option<u64>, movetime: Duration) -> anyhow::Result<P
     }
     let mut engine = Engine::new(options);
     engine.set_features(features);
-    engine.set_eval_params(params);
+    if params != default_params {
+        engine.set_eval_params(Some(params));
+    }
     Ok(Player { name: text.to_string(), engine, limits })
 }
 
@@ -196,8 +206,8 @@ fn opening(variant: Variant, plies: u32, rng: &mut SmallRng) -> (Position, Vec<M
 pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
     let movetime = Duration::from_millis(args.movetime.max(1));
     let mut players = [
-        player(&args.engine_a, args.seed, movetime).context("--engine-a")?,
-        player(&args.engine_b, args.seed.map(|s| s ^ 0x9e37_79b9), movetime).context("--engine-b")?,
+        player(&args.engine_a, args.variant, args.seed, movetime).context("--engine-a")?,
+        player(&args.engine_b, args.variant, args.seed.map(|s| s ^ 0x9e37_79b9), movetime).context("--engine-b")?,
     ];
     let mut rng = SmallRng::seed_from_u64(args.seed.unwrap_or(2026));
     let games = args.games.max(1).div_ceil(2) * 2;

@@ -1,0 +1,138 @@
+//! Fits the evaluation weights to game results (logistic regression on the
+//! evaluation terms, "Texel tuning").
+//!
+//! Input: files of `<FEN>;<winner w|b>` lines, as written by
+//! `wormhole match --dump FILE`. Positions in check, repeated positions
+//! and the first 10 plies of each game (random openings) are skipped.
+//! Captures are almost always available in this game, so positions are
+//! not filtered for quietness; a penalty pulls the weights towards the
+//! current defaults so that rare terms do not run away.
+//!
+//! ```text
+//! cargo run --release --example fit_eval -- classic dump_classic.txt
+//! ```
+
+use std::process::ExitCode;
+
+use wormhole::engine::{EvalParams, FEATURES, features};
+use wormhole::{Position, Variant};
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some((variant, files)) = args.split_first() else {
+        eprintln!("usage: fit_eval <classic|fairy> <dump files...>");
+        return ExitCode::from(2);
+    };
+    let variant: Variant = match variant.parse() {
+        Ok(v) => v,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut seen = std::collections::HashSet::new();
+    let mut xs: Vec<[f64; FEATURES]> = Vec::new();
+    let mut ys: Vec<f64> = Vec::new();
+    for file in files {
+        let text = match std::fs::read_to_string(file) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("{file}: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        for line in text.lines() {
+            let Some((fen, winner)) = line.rsplit_once(';') else { continue };
+            let Ok(pos) = Position::from_fen(fen, variant) else { continue };
+            if pos.plies() < 10 || pos.is_check() || !pos.has_legal_move() || !seen.insert(pos.hash()) {
+                continue;
+            }
+            let f = features(&pos);
+            let mut x = [0.0; FEATURES];
+            for (a, b) in x.iter_mut().zip(f.iter()) {
+                *a = *b as f64;
+            }
+            // Result from the side to move's point of view.
+            let won = (winner == "w") == (pos.turn() == wormhole::Color::White);
+            xs.push(x);
+            ys.push(if won { 1.0 } else { 0.0 });
+        }
+    }
+    eprintln!("{} positions", xs.len());
+    let start = EvalParams::default().to_weights();
+    let mut w: Vec<f64> = start.iter().map(|&v| v as f64).collect();
+    let prior = w.clone();
+    // Penalty per squared centipawn of distance from the defaults.
+    let lambda = 2e-7;
+    // Which weights are free: the pawn value is fixed at 100 (it sets the
+    // scale); weights of terms that never occur stay as they are.
+    let pawn = 0;
+    let mut used = [false; FEATURES];
+    for x in &xs {
+        for (u, v) in used.iter_mut().zip(x.iter()) {
+            *u |= *v != 0.0;
+        }
+    }
+    let mut k = 1.0 / 400.0 * std::f64::consts::LN_10;
+    let loss = |w: &[f64], k: f64| -> f64 {
+        let mut total = 0.0;
+        for (x, &y) in xs.iter().zip(ys.iter()) {
+            let z: f64 = x.iter().zip(w.iter()).map(|(a, b)| a * b).sum::<f64>() * k;
+            let p = 1.0 / (1.0 + (-z).exp());
+            total -= y * p.max(1e-12).ln() + (1.0 - y) * (1.0 - p).max(1e-12).ln();
+        }
+        total / xs.len() as f64 + lambda * w.iter().zip(prior.iter()).map(|(a, b)| (a - b) * (a - b)).sum::<f64>()
+    };
+    eprintln!("loss before {:.5}", loss(&w, k));
+    // Fit the scale first, then all weights with Adam.
+    for _ in 0..60 {
+        let (lo, hi) = (loss(&w, k * 0.95), loss(&w, k * 1.05));
+        let here = loss(&w, k);
+        if lo < here && lo <= hi {
+            k *= 0.95;
+        } else if hi < here {
+            k *= 1.05;
+        }
+    }
+    let (mut m, mut v) = (vec![0.0; FEATURES], vec![0.0; FEATURES]);
+    let (b1, b2, rate) = (0.9, 0.999, 1.0);
+    for step in 1..=600 {
+        let mut g = vec![0.0; FEATURES];
+        for (x, &y) in xs.iter().zip(ys.iter()) {
+            let z: f64 = x.iter().zip(w.iter()).map(|(a, b)| a * b).sum::<f64>() * k;
+            let p = 1.0 / (1.0 + (-z).exp());
+            for (gi, xi) in g.iter_mut().zip(x.iter()) {
+                *gi += (p - y) * xi * k;
+            }
+        }
+        for i in 0..FEATURES {
+            if i == pawn || !used[i] {
+                continue;
+            }
+            let gi = g[i] / xs.len() as f64 + 2.0 * lambda * (w[i] - prior[i]);
+            m[i] = b1 * m[i] + (1.0 - b1) * gi;
+            v[i] = b2 * v[i] + (1.0 - b2) * gi * gi;
+            let mh = m[i] / (1.0 - f64::powi(b1, step));
+            let vh = v[i] / (1.0 - f64::powi(b2, step));
+            w[i] -= rate * mh / (vh.sqrt() + 1e-9);
+        }
+        if step % 100 == 0 {
+            eprintln!("step {step}: loss {:.5}", loss(&w, k));
+        }
+    }
+    let mut fitted = [0i32; FEATURES];
+    for (f, x) in fitted.iter_mut().zip(w.iter()) {
+        *f = x.round() as i32;
+    }
+    // How far the positional terms move the score from material alone: the
+    // margin the lazy evaluation needs.
+    let mut spread: Vec<i32> =
+        xs.iter().map(|x| x.iter().zip(fitted.iter()).skip(9).map(|(a, b)| *a as i32 * b).sum::<i32>().abs()).collect();
+    spread.sort_unstable();
+    let pct = |p: usize| spread.get(spread.len() * p / 100).copied().unwrap_or(0);
+    println!("positional part: median {}, 90% {}, 99% {}", pct(50), pct(90), pct(99));
+    println!("scale k = {k:.6}");
+    println!("{:?}", EvalParams::from_weights(&fitted));
+    println!("weights {fitted:?}");
+    ExitCode::SUCCESS
+}
