@@ -91,7 +91,7 @@ pub struct ClockArg {
     pub increment: Duration,
 }
 
-fn parse_clock(s: &str) -> Result<ClockArg, String> {
+pub fn parse_clock(s: &str) -> Result<ClockArg, String> {
     let (min, inc) = s.split_once('+').unwrap_or((s, "0"));
     let min: f64 = min.trim().parse().map_err(|_| format!("'{s}': expected MIN+INC, e.g. 5+3"))?;
     let inc: f64 = inc.trim().parse().map_err(|_| format!("'{s}': expected MIN+INC, e.g. 5+3"))?;

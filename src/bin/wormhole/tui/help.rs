@@ -73,6 +73,9 @@ pub fn lines(rules: bool) -> Vec<Line<'static>> {
     v.push(Line::styled("Commands: type : and the name, Enter (Tab completes)", bold));
     for (c, what) in COMMANDS {
         v.push(Line::from(format!(" :{c:<9} {what}")));
+        if *c == "new" {
+            v.push(Line::from(format!(" {:<10} {}", "", "[movetime MS] [clock MIN+INC|off]; others as now")));
+        }
     }
     v
 }

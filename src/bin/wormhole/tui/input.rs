@@ -13,7 +13,7 @@ pub struct Candidate {
 
 /// Every command the input line accepts after `:` (for the help and for Tab).
 pub const COMMANDS: &[(&str, &str)] = &[
-    ("new", "new game; optional: classic|fairy  white|black|hotseat|watch  level N"),
+    ("new", "new game: [classic|fairy] [white|black|hotseat|watch] [level N]"),
     ("undo", "take back a move (against the engine: with its reply)"),
     ("redo", "replay a taken-back move"),
     ("flip", "turn the board around"),

@@ -65,7 +65,7 @@ impl App {
         }
     }
 
-    /// `:new [classic|fairy] [white|black|hotseat|watch] [level N]`.
+    /// `:new [classic|fairy] [white|black|hotseat|watch] [level N] [movetime MS] [clock MIN+INC|off]`.
     fn parse_new(&self, args: &str) -> Result<Settings, String> {
         let mut s = self.settings.clone();
         let mut words = args.split_whitespace();
@@ -81,9 +81,22 @@ impl App {
                     Some(n @ 1..=10) => s.level = n,
                     _ => return Err("level must be followed by a number from 1 to 10".into()),
                 },
+                "movetime" => match words.next().and_then(|n| n.parse::<u64>().ok()) {
+                    Some(0) => s.movetime = None,
+                    Some(ms @ 1..=3_600_000) => s.movetime = Some(std::time::Duration::from_millis(ms)),
+                    _ => return Err("movetime must be followed by milliseconds (0: the level's budget)".into()),
+                },
+                "clock" => match words.next() {
+                    Some("off") => s.clock = None,
+                    Some(c) => {
+                        let c = crate::play::parse_clock(c)?;
+                        s.clock = Some((c.initial, c.increment));
+                    }
+                    None => return Err("clock must be followed by MIN+INC (e.g. 5+3) or off".into()),
+                },
                 other => {
                     return Err(format!(
-                        "':new {other}': expected classic, fairy, white, black, hotseat, watch or level N"
+                        "':new {other}': expected classic, fairy, white, black, hotseat, watch, level N, movetime MS or clock MIN+INC|off"
                     ));
                 }
             }

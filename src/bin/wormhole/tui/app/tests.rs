@@ -475,3 +475,22 @@ fn autoflip_turns_the_board_to_the_side_to_move_in_hotseat() {
     app.update(Action::Flip);
     assert!(app.flipped(), "the flip key still works");
 }
+
+#[test]
+fn new_game_with_other_settings() {
+    let mut app = hotseat();
+    enter(&mut app, ":new fairy black level 3 movetime 40 clock 1+2");
+    assert_eq!(app.game().variant(), Variant::Fairy);
+    assert_eq!(app.game().players(), [Player::Engine, Player::Human]);
+    assert_eq!(app.ai().level(), 3);
+    assert!(app.flipped(), "the human plays Black");
+    assert!(app.game().clocks().is_some());
+    assert!(app.ai().is_thinking(), "the engine opens as White");
+    enter(&mut app, ":new clock 0+1");
+    assert!(error(&app).contains("minutes must be in (0, 600]"), "{}", error(&app));
+    enter(&mut app, ":new knight");
+    assert!(error(&app).starts_with("':new knight': expected"), "{}", error(&app));
+    enter(&mut app, ":new hotseat clock off movetime 0");
+    assert_eq!(app.game().players(), [Player::Human; 2]);
+    assert!(app.game().clocks().is_none());
+}
