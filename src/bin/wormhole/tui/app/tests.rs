@@ -494,3 +494,78 @@ fn new_game_with_other_settings() {
     assert_eq!(app.game().players(), [Player::Human; 2]);
     assert!(app.game().clocks().is_none());
 }
+
+/// A small deterministic generator for the random-input test.
+struct XorShift(u64);
+
+impl XorShift {
+    fn next(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+#[test]
+fn random_keys_and_sizes_never_panic_and_keep_the_game_legal() {
+    let dir = std::env::temp_dir().join(format!("wormhole-tui-fuzz-{}", std::process::id()));
+    let mut app =
+        App::with_settings(Settings { autosave_dir: dir.clone(), ..settings([Player::Human, Player::Engine]) });
+    let chars: Vec<char> = "abcdefgh12345678NBRQKxX=+#-: ?".chars().collect();
+    let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
+    let mut longest = 0;
+    for step in 0..3000 {
+        let action = match rng.next(24) {
+            0..=9 => Action::Char(chars[rng.next(chars.len())]),
+            10 => Action::Backspace,
+            11 => Action::Submit,
+            12 => Action::Complete,
+            13 => Action::Escape,
+            14 => Action::Undo,
+            15 => Action::Redo,
+            16 => Action::Cursor(rng.next(3) as i8 - 1, rng.next(3) as i8 - 1),
+            17 => Action::Select,
+            18 => Action::ClickSquare(wormhole::Square::new(rng.next(64) as u8)),
+            19 => {
+                [Action::BrowseBack, Action::BrowseForward, Action::BrowseStart, Action::BrowseEnd][rng.next(4)].clone()
+            }
+            20 => Action::Scroll(rng.next(7) as i32 - 3),
+            21 => [Action::Help, Action::Flip, Action::MoveNow, Action::ShowFen][rng.next(4)].clone(),
+            22 => Action::ClearInput,
+            _ => {
+                // A correct player: a random legal move, typed in full.
+                let moves = app.game().position().legal_moves();
+                if !moves.is_empty() && app.game().player_to_move() == Player::Human {
+                    let m = moves[rng.next(moves.len())];
+                    let san = app.game().position().san(m);
+                    app.update(Action::ClearInput);
+                    type_text(&mut app, &san);
+                }
+                Action::Submit
+            }
+        };
+        app.update(action);
+        app.tick();
+        if app.ai().is_thinking() && rng.next(4) == 0 {
+            wait_engine(&mut app);
+        }
+        if step % 50 == 0 {
+            let (w, h) = (20 + rng.next(120) as u16, 5 + rng.next(50) as u16);
+            screen(&app, w, h);
+        }
+        longest = longest.max(app.game().len());
+        if app.should_quit() || app.game().is_over() {
+            app =
+                App::with_settings(Settings { autosave_dir: dir.clone(), ..settings([Player::Human, Player::Engine]) });
+        }
+        // Every move in the game was legal where it was played.
+        let g = app.game();
+        for (i, &m) in g.moves().iter().enumerate() {
+            assert!(g.position_at(i).is_legal(m), "step {step}: move {i} {m} is illegal");
+        }
+    }
+    app.finish();
+    assert!(longest >= 10, "the random input played some moves (longest game {longest})");
+    let _ = std::fs::remove_dir_all(dir);
+}
