@@ -745,7 +745,11 @@ impl App {
         }
         let mean = t.iter().sum::<Duration>() / t.len() as u32;
         let (min, max) = (t.iter().min().copied().unwrap_or_default(), t.iter().max().copied().unwrap_or_default());
-        let target = self.settings.movetime.map_or("level budget".to_string(), |m| format!("{m:?}"));
+        let target = match (self.settings.movetime, self.settings.clock) {
+            (Some(m), _) => format!("movetime {m:?}"),
+            (None, Some((initial, inc))) => format!("clock {initial:?}+{inc:?}"),
+            (None, None) => "the level's budget".to_string(),
+        };
         format!("engine moves: {}, target {target}, took mean {mean:?}, min {min:?}, max {max:?}", t.len())
     }
 
