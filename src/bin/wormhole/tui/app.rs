@@ -297,10 +297,10 @@ impl App {
     }
 
     /// How long the event loop may wait for input: None = until a key comes.
-    /// While the engine thinks, its move is picked up within 20 ms.
+    /// While the engine thinks, its move is picked up within 10 ms.
     pub fn poll_timeout(&self) -> Option<Duration> {
         if self.ai.is_thinking() {
-            Some(Duration::from_millis(20))
+            Some(Duration::from_millis(10))
         } else if self.game.clocks().is_some_and(|c| c.is_running()) {
             Some(Duration::from_millis(100))
         } else {
