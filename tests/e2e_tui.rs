@@ -37,8 +37,9 @@ impl Session {
         let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_wormhole"));
         cmd.args(args);
         cmd.env("TERM", "xterm-256color");
-        let autosave =
-            std::env::temp_dir().join(format!("wormhole-e2e-{}-{}", std::process::id(), args.join("_").len()));
+        static SESSIONS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = SESSIONS.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        let autosave = std::env::temp_dir().join(format!("wormhole-e2e-{}-{n}", std::process::id()));
         cmd.env("WORMHOLE_AUTOSAVE_DIR", &autosave);
         for (k, v) in env {
             cmd.env(k, v);
