@@ -11,7 +11,16 @@ use crate::tui::game::{GameEnd, Player};
 use crate::tui::ui;
 
 fn settings(players: [Player; 2]) -> Settings {
-    Settings { players, movetime: Some(Duration::from_millis(30)), level: 1, seed: Some(1), ..Settings::default() }
+    // Never the user's own autosave folder.
+    let autosave_dir = std::env::temp_dir().join(format!("wormhole-tui-unit-{}", std::process::id()));
+    Settings {
+        players,
+        movetime: Some(Duration::from_millis(30)),
+        level: 1,
+        seed: Some(1),
+        autosave_dir,
+        ..Settings::default()
+    }
 }
 
 fn hotseat() -> App {
