@@ -141,15 +141,17 @@ impl Ai {
 }
 
 /// A score as the panel shows it: White's view in pawns ("+1.4"), or who
-/// wins once the search has proved it.
+/// wins once the search has proved it, counting the winner's moves as chess
+/// players count "mate in N" (the engine counts plies).
 pub fn score_text(score: Score, side_to_move: Color) -> String {
+    let moves = |n: u32| if n == 1 { "1 move".to_string() } else { format!("{n} moves") };
     match score {
         Score::Cp(cp) => {
             let white = if side_to_move == Color::White { cp } else { -cp };
             format!("{:+.1}", white as f64 / 100.0)
         }
-        Score::Win(n) => format!("{side_to_move} wins in {n}"),
-        Score::Loss(n) => format!("{} wins in {n}", !side_to_move),
+        Score::Win(plies) => format!("{side_to_move} wins in {}", moves(plies.div_ceil(2))),
+        Score::Loss(plies) => format!("{} wins in {}", !side_to_move, moves(plies / 2)),
     }
 }
 
@@ -185,8 +187,9 @@ mod tests {
     fn scores_are_shown_from_whites_side_or_as_a_proved_win() {
         assert_eq!(score_text(Score::Cp(140), Color::White), "+1.4");
         assert_eq!(score_text(Score::Cp(140), Color::Black), "-1.4");
-        assert_eq!(score_text(Score::Win(7), Color::White), "White wins in 7");
-        assert_eq!(score_text(Score::Loss(4), Color::White), "Black wins in 4");
+        assert_eq!(score_text(Score::Win(7), Color::White), "White wins in 4 moves");
+        assert_eq!(score_text(Score::Win(1), Color::Black), "Black wins in 1 move");
+        assert_eq!(score_text(Score::Loss(4), Color::White), "Black wins in 2 moves");
     }
 
     #[test]
