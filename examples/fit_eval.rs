@@ -33,6 +33,10 @@ fn main() -> ExitCode {
     let mut seen = std::collections::HashSet::new();
     let mut xs: Vec<[f64; FEATURES]> = Vec::new();
     let mut ys: Vec<f64> = Vec::new();
+    // Every fifth block of 50 lines (about a game) is held out to check the fit.
+    let mut vx: Vec<[f64; FEATURES]> = Vec::new();
+    let mut vy: Vec<f64> = Vec::new();
+    let mut line_no = 0usize;
     for file in files {
         let text = match std::fs::read_to_string(file) {
             Ok(t) => t,
@@ -42,6 +46,7 @@ fn main() -> ExitCode {
             }
         };
         for line in text.lines() {
+            line_no += 1;
             let Some((fen, winner)) = line.rsplit_once(';') else { continue };
             let Ok(pos) = Position::from_fen(fen, variant) else { continue };
             if pos.plies() < 10 || pos.is_check() || !pos.has_legal_move() || !seen.insert(pos.hash()) {
@@ -54,11 +59,26 @@ fn main() -> ExitCode {
             }
             // Result from the side to move's point of view.
             let won = (winner == "w") == (pos.turn() == wormhole::Color::White);
-            xs.push(x);
-            ys.push(if won { 1.0 } else { 0.0 });
+            let y = if won { 1.0 } else { 0.0 };
+            if line_no / 50 % 5 == 4 {
+                vx.push(x);
+                vy.push(y);
+            } else {
+                xs.push(x);
+                ys.push(y);
+            }
         }
     }
-    eprintln!("{} positions", xs.len());
+    eprintln!("{} positions, {} held out", xs.len(), vx.len());
+    let held_out = |w: &[f64], k: f64| -> f64 {
+        let mut total = 0.0;
+        for (x, &y) in vx.iter().zip(vy.iter()) {
+            let z: f64 = x.iter().zip(w.iter()).map(|(a, b)| a * b).sum::<f64>() * k;
+            let p = 1.0 / (1.0 + (-z).exp());
+            total -= y * p.max(1e-12).ln() + (1.0 - y) * (1.0 - p).max(1e-12).ln();
+        }
+        total / vx.len().max(1) as f64
+    };
     let start = EvalParams::default().to_weights();
     let mut w: Vec<f64> = start.iter().map(|&v| v as f64).collect();
     let prior = w.clone();
@@ -71,6 +91,14 @@ fn main() -> ExitCode {
     for x in &xs {
         for (u, v) in used.iter_mut().zip(x.iter()) {
             *u |= *v != 0.0;
+        }
+    }
+    // FIT_FREEZE=30,31 keeps those weights as they are (to compare term sets).
+    if let Ok(list) = std::env::var("FIT_FREEZE") {
+        for i in list.split(',').filter_map(|t| t.trim().parse::<usize>().ok()) {
+            if i < FEATURES {
+                used[i] = false;
+            }
         }
     }
     let mut k = 1.0 / 400.0 * std::f64::consts::LN_10;
@@ -94,6 +122,7 @@ fn main() -> ExitCode {
             k *= 1.05;
         }
     }
+    eprintln!("held-out loss with the current weights (scale fitted) {:.5}", held_out(&w, k));
     let (mut m, mut v) = (vec![0.0; FEATURES], vec![0.0; FEATURES]);
     let (b1, b2, rate) = (0.9, 0.999, 1.0);
     for step in 1..=600 {
@@ -120,6 +149,7 @@ fn main() -> ExitCode {
             eprintln!("step {step}: loss {:.5}", loss(&w, k));
         }
     }
+    eprintln!("held-out loss after fitting {:.5}", held_out(&w, k));
     let mut fitted = [0i32; FEATURES];
     for (f, x) in fitted.iter_mut().zip(w.iter()) {
         *f = x.round() as i32;

@@ -9,6 +9,19 @@
 //! (blocking, with a callback and a stop flag), or the same run on its own
 //! thread with [`SearchThread`].
 //!
+//! Modules, one concern each: `search` (negamax, principal variation
+//! search, iterative deepening, lazy SMP helpers), `qsearch` (captures at
+//! the horizon, which still detects positions with no legal move), `ordering`
+//! (TT move, MVV-LVA, killers, history), `tt` (lock-free shared table),
+//! `eval` (material, safe moves, king escapes, trapped pieces, pawns),
+//! `time`, `levels` (1..10), `score` (game-end distances).
+//!
+//! Proofs are sound: a game-end score comes only from positions with no
+//! legal move. Reductions only delay proofs; move-skipping pruning
+//! (futility, late-move pruning) applies only once a move is known not to
+//! lose, and a null move never claims a game end, so no loss or win is
+//! claimed without every defence having been searched.
+//!
 //! ```
 //! use std::sync::atomic::AtomicBool;
 //! use wormhole::engine::{Engine, EngineOptions, Limits};
@@ -163,6 +176,9 @@ pub struct Features {
     pub lmr: bool,
     /// Futility and reverse-futility pruning near the leaves.
     pub futility: bool,
+    /// Futility margin per ply of depth, in centipawns (reverse futility
+    /// uses four fifths of it).
+    pub futility_margin: i32,
     /// Late-move pruning: skip the last quiet moves near the leaves.
     pub late_move_pruning: bool,
     /// Search one ply deeper when in check.
@@ -180,6 +196,7 @@ impl Default for Features {
             null_move: false,
             lmr: true,
             futility: true,
+            futility_margin: 150,
             late_move_pruning: false,
             check_extension: false,
             lazy_eval: true,

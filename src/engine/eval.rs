@@ -28,6 +28,13 @@ pub struct EvalParams {
     pub pawn_ahead: [i32; 8],
     /// Bonus for the side to move.
     pub tempo: i32,
+    /// Extra value of a safe move as the board shrinks, per 16 holes
+    /// (running out of moves decides more games late).
+    pub late_mobility: i32,
+    /// Penalty for a piece (not pawn or king) with a single move.
+    pub one_move: i32,
+    /// Extra bonus for the side to move per 16 holes.
+    pub late_tempo: i32,
 }
 
 impl Default for EvalParams {
@@ -40,24 +47,27 @@ impl Default for EvalParams {
 impl EvalParams {
     /// The weights for a piece set, fitted to the results of engine games
     /// (`examples/fit_eval.rs` on positions from `wormhole match --dump`)
-    /// and checked by matches. Safe moves are worth about a quarter of a
-    /// pawn, unmoved pawns (spare moves) more than advanced ones, and being
-    /// on move almost a pawn.
+    /// and checked by matches. Safe moves count for little early and for a
+    /// third of a pawn each once the board has shrunk by a quarter; unmoved
+    /// pawns (spare moves) are worth more than advanced ones; being on move
+    /// is worth a pawn or more.
     pub fn for_variant(variant: Variant) -> EvalParams {
         let fitted: [i32; FEATURES] = match variant {
             Variant::Classic => [
-                100, 242, 258, 318, 701, 0, 500, 420, 650, // material P N B R Q K C W M
-                31, 22, 28, 35, 22, 0, 47, 18, 17, // mobility
-                22, -52, -33, // king escape, boxed king, trapped piece
-                -21, 4, 12, 23, 22, 31, 59, 0,  // pawn by open squares ahead
-                85, // tempo
+                100, 205, 236, 318, 712, 0, 500, 420, 650, // material P N B R Q K C W M
+                42, -22, -13, -7, -17, 0, 47, 18, 17, // mobility
+                14, -57, -48, // king escape, boxed king, trapped piece
+                -39, -17, 9, 19, 19, 46, 68, 0,  // pawn by open squares ahead
+                99, // tempo
+                36, -39, 5, // late mobility, piece with one move, late tempo
             ],
             Variant::Fairy => [
-                100, 283, 300, 330, 650, 0, 495, 415, 663, // material P N B R Q K C W M
-                41, 0, 28, 35, 22, 0, 47, 18, 17, // mobility
-                18, -50, -60, // king escape, boxed king, trapped piece
-                -25, 35, 11, 16, 27, 23, 32, 0,   // pawn by open squares ahead
-                114, // tempo
+                100, 245, 258, 318, 701, 0, 472, 409, 660, // material P N B R Q K C W M
+                41, -26, 28, 35, 22, 0, 14, -19, -2, // mobility
+                14, -62, -65, // king escape, boxed king, trapped piece
+                -42, 8, 3, 19, 29, 24, 57, 0,   // pawn by open squares ahead
+                137, // tempo
+                34, -4, 3, // late mobility, piece with one move, late tempo
             ],
         };
         EvalParams::from_weights(&fitted)
@@ -95,7 +105,7 @@ pub fn material(pos: &Position, params: &EvalParams) -> i32 {
 }
 
 /// The number of terms in the evaluation (see [`features`]).
-pub const FEATURES: usize = 30;
+pub const FEATURES: usize = 33;
 
 /// One term of the evaluation; the evaluation is the sum over terms of a
 /// weight times a count, White's counts minus Black's.
@@ -108,6 +118,9 @@ enum Term {
     Trapped,
     PawnAhead(usize),
     Tempo,
+    LateMobility,
+    OneMove,
+    LateTempo,
 }
 
 impl Term {
@@ -121,6 +134,9 @@ impl Term {
             Term::Trapped => 20,
             Term::PawnAhead(i) => 21 + i,
             Term::Tempo => 29,
+            Term::LateMobility => 30,
+            Term::OneMove => 31,
+            Term::LateTempo => 32,
         }
     }
 }
@@ -167,6 +183,9 @@ impl EvalParams {
             Term::Trapped => -self.trapped,
             Term::PawnAhead(i) => self.pawn_ahead[i],
             Term::Tempo => self.tempo,
+            Term::LateMobility => self.late_mobility,
+            Term::OneMove => -self.one_move,
+            Term::LateTempo => self.late_tempo,
         }
     }
 
@@ -180,6 +199,9 @@ impl EvalParams {
         w[20] = -self.trapped;
         w[21..29].copy_from_slice(&self.pawn_ahead);
         w[29] = self.tempo;
+        w[30] = self.late_mobility;
+        w[31] = -self.one_move;
+        w[32] = self.late_tempo;
         w
     }
 
@@ -193,6 +215,9 @@ impl EvalParams {
             trapped: 0,
             pawn_ahead: [0; 8],
             tempo: 0,
+            late_mobility: 0,
+            one_move: 0,
+            late_tempo: 0,
         };
         p.material.copy_from_slice(&w[..9]);
         p.mobility.copy_from_slice(&w[9..18]);
@@ -201,6 +226,9 @@ impl EvalParams {
         p.trapped = -w[20];
         p.pawn_ahead.copy_from_slice(&w[21..29]);
         p.tempo = w[29];
+        p.late_mobility = w[30];
+        p.one_move = -w[31];
+        p.late_tempo = w[32];
         p
     }
 }
@@ -236,6 +264,7 @@ pub fn features(pos: &Position) -> [i32; FEATURES] {
 fn terms<S: Sink>(pos: &Position, sink: &mut S) {
     let b = pos.board();
     let open = b.open();
+    let holes = b.holes().count() as i32;
     let occupied = b.occupied().0;
     let mut pawn_att = [0u64; 2];
     for c in Color::ALL {
@@ -257,6 +286,7 @@ fn terms<S: Sink>(pos: &Position, sink: &mut S) {
             sink.add(ci, Term::Material(role), pieces.count() as i32);
             let mut safe_moves = 0;
             let mut trapped = 0;
+            let mut one_move = 0;
             for s in pieces {
                 let s = s.index();
                 let reach = match role {
@@ -276,9 +306,12 @@ fn terms<S: Sink>(pos: &Position, sink: &mut S) {
                 let moves = reach & !own;
                 safe_moves += (moves & !unsafe_sq).count_ones() as i32;
                 trapped += (moves == 0) as i32;
+                one_move += (moves != 0 && moves & (moves - 1) == 0) as i32;
             }
             sink.add(ci, Term::Mobility(role), safe_moves);
+            sink.add(ci, Term::LateMobility, safe_moves * holes / 16);
             sink.add(ci, Term::Trapped, trapped);
+            sink.add(ci, Term::OneMove, one_move);
         }
         let forward = attacks::pawn_forward(c);
         let pawns = b.pieces(c, Role::Pawn);
@@ -310,4 +343,5 @@ fn terms<S: Sink>(pos: &Position, sink: &mut S) {
         }
     }
     sink.add(pos.turn().index(), Term::Tempo, 1);
+    sink.add(pos.turn().index(), Term::LateTempo, holes / 16);
 }

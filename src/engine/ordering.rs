@@ -2,6 +2,8 @@
 //! most valuable victim / least valuable attacker, promotions, killer moves
 //! and quiet moves by their history score.
 
+use std::mem::MaybeUninit;
+
 use crate::{Bitboard, Color, MAX_MOVES, Move, MoveList, Position, Role};
 
 /// How much quiet moves have caused cutoffs, by side, from and to square.
@@ -81,7 +83,9 @@ const KILLER_SCORE: i32 = 1_000_000;
 /// usually come early, so most of the list is never sorted).
 pub struct Picker {
     moves: MoveList,
-    scores: [i32; MAX_MOVES],
+    /// Ordering scores of `moves[..end]`; entries past `end` are never read,
+    /// so the array is left uninitialised (zeroing it showed up in profiles).
+    scores: [MaybeUninit<i32>; MAX_MOVES],
     next: usize,
     /// The moves handed out are `moves[..end]` (captures only in the quiescence search).
     end: usize,
@@ -91,7 +95,7 @@ impl Picker {
     /// An empty picker; fill it with [`Picker::generate`].
     #[inline]
     pub fn new() -> Picker {
-        Picker { moves: MoveList::new(), scores: [0; MAX_MOVES], next: 0, end: 0 }
+        Picker { moves: MoveList::new(), scores: [MaybeUninit::uninit(); MAX_MOVES], next: 0, end: 0 }
     }
 
     /// Generates every legal move of `pos` (moves not yet scored); returns
@@ -112,8 +116,8 @@ impl Picker {
     /// Scores the moves for the main search.
     pub fn score_all(&mut self, pos: &Position, tt_move: Option<Move>, killers: [Option<Move>; 2], history: &History) {
         let turn = pos.turn();
-        for (i, &m) in self.moves.iter().enumerate() {
-            self.scores[i] = if Some(m) == tt_move {
+        for (i, &m) in self.moves[..self.end].iter().enumerate() {
+            self.scores[i] = MaybeUninit::new(if Some(m) == tt_move {
                 TT_SCORE
             } else if let Some(victim) = pos.captured_by(m) {
                 CAPTURE_SCORE + capture_order(pos, m, victim.role)
@@ -123,7 +127,7 @@ impl Picker {
                 KILLER_SCORE
             } else {
                 history.get(turn, m)
-            };
+            });
         }
     }
 
@@ -147,11 +151,19 @@ impl Picker {
             let m = slice[i];
             if let Some(victim) = pos.captured_by(m) {
                 slice[n] = m;
-                self.scores[n] = capture_order(pos, m, victim.role);
+                self.scores[n] = MaybeUninit::new(capture_order(pos, m, victim.role));
                 n += 1;
             }
         }
         self.end = n;
+    }
+
+    #[inline(always)]
+    fn score(&self, i: usize) -> i32 {
+        debug_assert!(i < self.end);
+        // SAFETY: `score_all` or `keep_captures` wrote every index below `end`,
+        // and callers only ask for indices below `end`.
+        unsafe { self.scores[i].assume_init() }
     }
 
     /// The next best move, or `None` when all were handed out.
@@ -163,7 +175,7 @@ impl Picker {
         }
         let mut best = self.next;
         for i in self.next + 1..n {
-            if self.scores[i] > self.scores[best] {
+            if self.score(i) > self.score(best) {
                 best = i;
             }
         }

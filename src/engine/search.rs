@@ -234,7 +234,11 @@ impl<'a> Searcher<'a> {
 
         if needs_eval && ply > 0 {
             // Reverse futility: far above beta near the leaves, assume it holds.
-            if self.features.futility && depth <= 3 && !is_mate(beta) && static_eval - 120 * depth >= beta {
+            if self.features.futility
+                && depth <= 3
+                && !is_mate(beta)
+                && static_eval - self.features.futility_margin * 4 / 5 * depth >= beta
+            {
                 return static_eval;
             }
             if self.features.null_move && depth >= 3 && static_eval >= beta && !is_mate(beta) && has_pieces(pos) {
@@ -275,7 +279,7 @@ impl<'a> Searcher<'a> {
                 && depth <= 2
                 && best > -MATE_BOUND
                 && needs_eval
-                && static_eval + 150 * depth <= alpha
+                && static_eval + self.features.futility_margin * depth <= alpha
                 && Some(m) != killers[0]
             {
                 continue;
@@ -415,7 +419,14 @@ pub(super) fn run(
         let info = Info { score: Score::Loss(0), ..Info::default() };
         return SearchResult { best_move: None, info };
     }
-    let plan = plan(pos, limits, settings, start);
+    let mut plan = plan(pos, limits, settings, start);
+    if root_moves.len() == 1 && !limits.infinite {
+        // A forced move: think only long enough to report a score.
+        plan.max_depth = plan.max_depth.min(8);
+        let short = start + std::time::Duration::from_millis(20);
+        plan.time.hard = plan.time.hard.map(|h| h.min(short));
+        plan.time.soft = plan.time.soft.map(|s| s.min(short));
+    }
     engine.tt.new_search();
     engine.history.age();
     let positional = settings.positional_eval && engine.features.positional_eval;

@@ -21,7 +21,7 @@ pub struct BenchArgs {
 }
 
 /// The depth used when none is given.
-pub const DEFAULT_DEPTH: u32 = 9;
+pub const DEFAULT_DEPTH: u32 = 11;
 
 /// The bench positions: the two start positions and positions from engine
 /// games at various stages, in both piece sets.

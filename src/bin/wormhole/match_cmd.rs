@@ -86,6 +86,7 @@ fn player(text: &str, variant: Variant, seed: Option<u64>, movetime: Duration) -
             "positional" => features.positional_eval = flag()?,
             "lazy" => features.lazy_eval = flag()?,
             "lmp" => features.late_move_pruning = flag()?,
+            "fmargin" => features.futility_margin = int()?.clamp(0, 2000) as i32,
             "checkext" => features.check_extension = flag()?,
             "escape" => params.king_escape = int()? as i32,
             "boxed" => params.king_boxed = int()? as i32,
