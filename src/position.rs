@@ -126,13 +126,6 @@ impl Position {
         self.generate(list, targets.0, true)
     }
 
-    /// Every legal capture (including capture-promotions): for quiescence search.
-    pub fn legal_captures(&self) -> MoveList {
-        let mut list = MoveList::new();
-        self.generate(&mut list, self.board.by_color(!self.turn).0, true);
-        list
-    }
-
     /// Appends the legal moves whose target is in `targets` to `list`.
     #[inline]
     pub fn generate_legal(&self, list: &mut MoveList, targets: Bitboard) {
