@@ -5,7 +5,7 @@
 //! the mover's own pieces. Pieces never block one another: a piece moving two
 //! squares jumps, and only holes (which are skipped) shape the paths.
 
-use crate::steps::{self, COMPONENTS_OF, DIAGONAL, DIAGONALS_OF, ORTHOGONAL, first, first_two, index, second};
+use crate::steps::{self, DIAGONAL, DIAGONALS_OF, ORTHOGONAL, first, first_two, index, second};
 use crate::{Color, Role};
 
 /// King: the first square in each of the 8 directions.
@@ -141,73 +141,5 @@ pub fn attacks(role: Role, color: Color, s: usize, open: u64) -> u64 {
         Role::Champion => champion(s, open),
         Role::Wizard => wizard(s, open),
         Role::Lion => lion_leaps(s, open) | lion_strikes(s, open),
-    }
-}
-
-/// Where the pieces standing on `s` would have to be, found by walking each
-/// piece's paths backwards from `s`. Because holes make paths one-way, the
-/// knight and wizard sources are found with the reversed paths (diagonal step
-/// back first, then the orthogonal step back).
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Sources {
-    /// First square orthogonally (king, rook, queen, champion, lion).
-    pub first_orthogonal: u64,
-    /// First square diagonally (king, bishop, queen, wizard, lion, pawns).
-    pub first_diagonal: u64,
-    /// The part of `first_diagonal` below `s` (where a white pawn attacking `s` stands).
-    pub first_diagonal_below: u64,
-    /// Second square orthogonally (rook, queen, champion, lion).
-    pub second_orthogonal: u64,
-    /// Second square diagonally (bishop, queen, champion, lion).
-    pub second_diagonal: u64,
-    /// Squares a knight would attack `s` from.
-    pub knights: u64,
-    /// Squares a wizard would attack `s` from by its extended-knight leap.
-    pub wizards: u64,
-    /// Every square some reversed path passes through or ends on: if one of
-    /// them became a hole, the sources could change.
-    pub path: u64,
-}
-
-impl Sources {
-    /// Walks every reversed path from `s`. Knight and wizard paths are
-    /// walked only when asked, since most positions lack one or the other.
-    #[inline]
-    pub fn walk(s: usize, open: u64, with_knights: bool, with_wizards: bool) -> Sources {
-        let mut src = Sources::default();
-        for d in ORTHOGONAL {
-            let x = first(d, s, open);
-            src.first_orthogonal |= x;
-            src.second_orthogonal |= second(d, s, open);
-        }
-        let mut diagonal_firsts = [64usize; 4];
-        for (i, d) in DIAGONAL.into_iter().enumerate() {
-            let x = first(d, s, open);
-            diagonal_firsts[i] = index(x);
-            src.first_diagonal |= x;
-            if d == steps::SW || d == steps::SE {
-                src.first_diagonal_below |= x;
-            }
-            src.second_diagonal |= second(d, s, open);
-        }
-        src.path = src.first_orthogonal | src.first_diagonal | src.second_orthogonal | src.second_diagonal;
-        if with_knights {
-            for (i, d) in DIAGONAL.into_iter().enumerate() {
-                for c in COMPONENTS_OF[d] {
-                    src.knights |= first(c, diagonal_firsts[i], open);
-                }
-            }
-            src.path |= src.knights;
-        }
-        if with_wizards {
-            for (i, d) in DIAGONAL.into_iter().enumerate() {
-                for c in COMPONENTS_OF[d] {
-                    let two = first_two(c, diagonal_firsts[i], open);
-                    src.path |= two;
-                    src.wizards |= second(c, diagonal_firsts[i], open);
-                }
-            }
-        }
-        src
     }
 }

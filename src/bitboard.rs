@@ -56,17 +56,6 @@ impl Bitboard {
         if self.0 == 0 { None } else { Some(Square::new(self.0.trailing_zeros() as u8)) }
     }
 
-    /// Adds `sq`.
-    #[inline]
-    pub fn set(&mut self, sq: Square) {
-        self.0 |= 1 << sq.index();
-    }
-
-    /// Removes `sq`.
-    #[inline]
-    pub fn clear(&mut self, sq: Square) {
-        self.0 &= !(1 << sq.index());
-    }
 }
 
 impl Iterator for Bitboard {

@@ -24,6 +24,7 @@ mod role;
 pub mod san;
 mod square;
 pub mod steps;
+mod threats;
 mod variant;
 pub mod zobrist;
 

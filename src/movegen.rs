@@ -9,9 +9,9 @@
 //! in check, that set is empty without computing it. King moves are checked
 //! one target at a time.
 
-use crate::attacks::{self, Sources};
-use crate::position::attackers_from;
+use crate::attacks;
 use crate::steps::{first, second};
+use crate::threats::{Paths, Threats};
 use crate::{Move, MoveList, Position, Role, Square};
 
 impl Position {
@@ -26,26 +26,30 @@ impl Position {
         let open = b.open();
         let king = if legal { b.king_of(us).map(Square::index) } else { None };
 
-        // Legal targets for a non-king piece leaving square `f`.
-        let (checkers, danger) = match king {
-            Some(k) => {
-                let knights = b.by_role(Role::Knight).0 & enemy;
-                let wizards = b.by_role(Role::Wizard).0 & enemy;
-                let src = Sources::walk(k, open, knights != 0, wizards != 0);
-                (attackers_from(b, &src, enemy, knights, wizards), src.path)
-            }
-            None => (0, 0),
+        // Who attacks the king now, and which squares its reversed paths cross.
+        let threats = Threats::new(b, !us);
+        let (checkers, paths) = match king {
+            Some(k) => threats.attackers_and_paths(k, open),
+            None => (0, Paths::default()),
         };
+        let danger = paths.all();
+        // The legal targets of a non-king piece leaving square `f`: all, none,
+        // or only the single attacker (capturing it is the one way out).
         let allowed = |f: usize| -> u64 {
             let Some(k) = king else { return !0 };
-            if checkers == 0 && danger >> f & 1 == 0 {
-                return !0;
-            }
-            let a = self.attackers_with(k, open & !(1 << f), enemy);
+            let after = open & !(1 << f);
+            let a = if checkers == 0 {
+                if danger >> f & 1 == 0 {
+                    return !0;
+                }
+                threats.through(&paths, k, f, after)
+            } else {
+                threats.attackers(k, after)
+            };
             if a == 0 {
                 !0
             } else if a & (a - 1) == 0 {
-                a // only capturing the single attacker saves the king
+                a
             } else {
                 0
             }
@@ -80,7 +84,7 @@ impl Position {
             while t != 0 {
                 let to = t.trailing_zeros() as usize;
                 t &= t - 1;
-                if !legal || self.attackers_with(to, after, enemy & !(1 << to)) == 0 {
+                if !legal || threats.attackers(to, after) == 0 {
                     list.push(Move::new(sq(k), sq(to), None));
                 }
             }

@@ -1,1 +1,278 @@
-//! PGN reading and writing (being built).
+//! PGN: saving a game as text and loading it back.
+//!
+//! Written games carry the seven-tag roster plus `[Variant "Wormhole"]` (or
+//! `"Wormhole fairy"`), and `[SetUp "1"]` with `[FEN "..."]` when the game did
+//! not start from the initial position. Reading replays every SAN move
+//! through [`Position::parse_move`], so the first bad move is reported by its
+//! number.
+
+use std::fmt::Write as _;
+
+use crate::{Color, FenError, Move, MoveError, Position, Setup, Variant};
+
+/// Why a PGN text was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PgnError {
+    /// A tag line is not of the form `[Name "value"]`.
+    #[error("line {line}: malformed tag '{text}' (expected [Name \"value\"])")]
+    BadTag { line: usize, text: String },
+    /// The `Variant` tag names a game this program does not play.
+    #[error("unsupported variant \"{0}\" (expected \"Wormhole\" or \"Wormhole fairy\")")]
+    Variant(String),
+    /// The `FEN` tag is not a valid position.
+    #[error("bad FEN tag: {0}")]
+    Fen(#[source] FenError),
+    /// A move in the movetext is not a legal move where it stands.
+    #[error("move {number} ({color}) '{text}': {error}")]
+    BadMove { number: u32, color: Color, text: String, error: MoveError },
+}
+
+/// A game as PGN describes it: tags, the start position and the moves.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PgnGame {
+    /// Tags in the order they are written.
+    pub tags: Vec<(String, String)>,
+    /// The position before the first move.
+    pub start: Position,
+    /// The moves played, in order (each legal where it stands).
+    pub moves: Vec<Move>,
+}
+
+impl PgnGame {
+    /// A game from `start` with `moves`, tagged with placeholder names and today's date unknown.
+    pub fn new(start: Position, moves: Vec<Move>) -> PgnGame {
+        let tags =
+            [("Event", "Casual game"), ("Site", "wormhole"), ("Date", "????.??.??"), ("White", "?"), ("Black", "?")]
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect();
+        PgnGame { tags, start, moves }
+    }
+
+    /// The value of a tag.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
+    }
+
+    /// Sets (or adds) a tag.
+    pub fn set_tag(&mut self, name: &str, value: &str) {
+        match self.tags.iter_mut().find(|(k, _)| k == name) {
+            Some(tag) => tag.1 = value.to_string(),
+            None => self.tags.push((name.to_string(), value.to_string())),
+        }
+    }
+
+    /// The position after all the moves.
+    pub fn final_position(&self) -> Position {
+        let mut pos = self.start.clone();
+        for &m in &self.moves {
+            pos.play(m);
+        }
+        pos
+    }
+
+    /// The result: the `Result` tag if it says who won (e.g. after a
+    /// resignation), else the final position's outcome, else `*`.
+    pub fn result(&self) -> String {
+        match self.tag("Result") {
+            Some(r @ ("1-0" | "0-1")) => r.to_string(),
+            _ => self.final_position().outcome().map_or("*", |o| o.result_str()).to_string(),
+        }
+    }
+
+    /// The game as PGN text.
+    pub fn to_pgn(&self) -> String {
+        let result = self.result();
+        let variant = match self.start.variant() {
+            Variant::Classic => "Wormhole",
+            Variant::Fairy => "Wormhole fairy",
+        };
+        let mut out = String::new();
+        let roster = ["Event", "Site", "Date", "White", "Black"];
+        for name in roster {
+            let _ = writeln!(out, "[{name} \"{}\"]", escape(self.tag(name).unwrap_or("?")));
+        }
+        let _ = writeln!(out, "[Result \"{result}\"]");
+        let _ = writeln!(out, "[Variant \"{variant}\"]");
+        if self.start != Position::new(self.start.variant()) {
+            let _ = writeln!(out, "[SetUp \"1\"]\n[FEN \"{}\"]", self.start.fen());
+        }
+        let skip = ["Result", "Variant", "SetUp", "FEN"];
+        for (k, v) in self.tags.iter().filter(|(k, _)| !roster.contains(&k.as_str()) && !skip.contains(&k.as_str())) {
+            let _ = writeln!(out, "[{k} \"{}\"]", escape(v));
+        }
+        out.push('\n');
+
+        let mut tokens = Vec::new();
+        let mut pos = self.start.clone();
+        for (i, &m) in self.moves.iter().enumerate() {
+            let number = pos.plies() / 2 + 1;
+            if pos.turn() == Color::White {
+                tokens.push(format!("{number}."));
+            } else if i == 0 {
+                tokens.push(format!("{number}..."));
+            }
+            tokens.push(pos.san(m));
+            pos.play(m);
+        }
+        tokens.push(result);
+        let mut line_len = 0;
+        for t in tokens {
+            if line_len > 0 && line_len + 1 + t.len() > 79 {
+                out.push('\n');
+                line_len = 0;
+            } else if line_len > 0 {
+                out.push(' ');
+                line_len += 1;
+            }
+            out.push_str(&t);
+            line_len += t.len();
+        }
+        out.push('\n');
+        out
+    }
+
+    /// Reads the first game of a PGN text.
+    pub fn parse(text: &str) -> Result<PgnGame, PgnError> {
+        let mut tags = Vec::new();
+        let mut movetext = String::new();
+        for (i, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.starts_with('[') && movetext.trim().is_empty() {
+                tags.push(parse_tag(line).ok_or_else(|| PgnError::BadTag { line: i + 1, text: line.to_string() })?);
+            } else if line.starts_with('[') {
+                break; // the next game begins
+            } else if !line.starts_with('%') {
+                movetext.push_str(line);
+                movetext.push('\n');
+            }
+        }
+        let tag = |name: &str| tags.iter().find(|(k, _): &&(String, String)| k == name).map(|(_, v)| v.as_str());
+        let variant = match tag("Variant") {
+            None => None,
+            Some(v) => {
+                let v = v.to_ascii_lowercase();
+                if v.contains("fairy") || v == "wormhole1" {
+                    Some(Variant::Fairy)
+                } else if v.starts_with("wormhole") || v == "classic" {
+                    Some(Variant::Classic)
+                } else {
+                    return Err(PgnError::Variant(v));
+                }
+            }
+        };
+        let start = match tag("FEN") {
+            Some(fen) => {
+                let setup = Setup::from_fen(fen).map_err(PgnError::Fen)?;
+                let variant = variant.or(setup.variant_hint()).unwrap_or_default();
+                Position::from_setup(setup, variant).map_err(PgnError::Fen)?
+            }
+            None => Position::new(variant.unwrap_or_default()),
+        };
+        let mut pos = start.clone();
+        let mut moves = Vec::new();
+        for token in &movetext_tokens(&movetext) {
+            let number = pos.plies() / 2 + 1;
+            let m = pos.parse_move(token).map_err(|error| PgnError::BadMove {
+                number,
+                color: pos.turn(),
+                text: token.clone(),
+                error,
+            })?;
+            pos.play(m);
+            moves.push(m);
+        }
+        Ok(PgnGame { tags, start, moves })
+    }
+}
+
+fn escape(s: &str) -> String {
+    s.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+fn parse_tag(line: &str) -> Option<(String, String)> {
+    let inner = line.strip_prefix('[')?.strip_suffix(']')?.trim();
+    let (name, rest) = inner.split_once(char::is_whitespace)?;
+    let value = rest.trim().strip_prefix('"')?.strip_suffix('"')?;
+    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        return None;
+    }
+    Some((name.to_string(), value.replace("\\\"", "\"").replace("\\\\", "\\")))
+}
+
+/// The move tokens of a movetext: comments, variations, NAGs, move numbers
+/// and the result are left out.
+fn movetext_tokens(text: &str) -> Vec<String> {
+    let mut plain = String::with_capacity(text.len());
+    let mut depth = 0usize; // nesting of ( ) variations
+    let mut in_brace = false;
+    let mut in_line_comment = false;
+    for c in text.chars() {
+        match c {
+            _ if in_brace => in_brace = c != '}',
+            _ if in_line_comment => in_line_comment = c != '\n',
+            '{' => in_brace = true,
+            ';' => in_line_comment = true,
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            _ if depth > 0 => {}
+            _ => {
+                plain.push(c);
+                continue;
+            }
+        }
+        plain.push(' ');
+    }
+    plain
+        .split_whitespace()
+        .filter(|t| !matches!(*t, "1-0" | "0-1" | "1/2-1/2" | "*") && !t.starts_with('$'))
+        .map(|t| t.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.'))
+        .filter(|t| !t.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip_from_a_set_up_position() {
+        let start =
+            Position::from_fen("rbkxxxbn/ppxppppx/2qxxB2/4x2p/3P1x2/3n1x2/PPPxPPPP/RBxxxNKR b 17", Variant::Classic)
+                .unwrap();
+        let mut pos = start.clone();
+        let mut moves = Vec::new();
+        for _ in 0..6 {
+            let Some(&m) = pos.legal_moves().first() else { break };
+            pos.play(m);
+            moves.push(m);
+        }
+        let mut game = PgnGame::new(start, moves);
+        game.set_tag("White", "Ann \"the hole\"");
+        let text = game.to_pgn();
+        assert!(text.contains("[SetUp \"1\"]"), "{text}");
+        assert!(text.contains("9... "), "{text}");
+        let back = PgnGame::parse(&text).unwrap();
+        assert_eq!(back.moves, game.moves);
+        assert_eq!(back.start, game.start);
+        assert_eq!(back.tag("White"), Some("Ann \"the hole\""));
+    }
+
+    #[test]
+    fn reports_the_first_bad_move_by_number() {
+        let text = "[Variant \"Wormhole\"]\n\n1. e4 {a comment} e5 2. Nf3 (2. d4) Nf6 3. Qh9 *\n";
+        let err = PgnGame::parse(text).unwrap_err();
+        assert!(err.to_string().starts_with("move 3 (White) 'Qh9': "), "{err}");
+        let err = PgnGame::parse("1. e4 e5 2. Ke4 *").unwrap_err();
+        assert_eq!(err.to_string(), "move 2 (White) 'Ke4': no king can reach e4");
+    }
+
+    #[test]
+    fn fairy_variant_tag() {
+        let game = PgnGame::parse("[Variant \"Wormhole fairy\"]\n\n1. e4 Nc6 *").unwrap();
+        assert_eq!(game.start.variant(), Variant::Fairy);
+        assert!(game.to_pgn().contains("[Variant \"Wormhole fairy\"]"));
+        assert!(matches!(PgnGame::parse("[Variant \"Atomic\"]\n\n*"), Err(PgnError::Variant(_))));
+    }
+}

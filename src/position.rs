@@ -1,6 +1,6 @@
 //! A playable position: board, side to move, ply count, piece set and hash.
 
-use crate::attacks::Sources;
+use crate::threats::Threats;
 use crate::{Bitboard, Board, Color, Move, MoveList, Outcome, Piece, Role, Square, Variant, zobrist};
 
 /// What [`Position::play`] returns so that [`Position::undo`] can restore
@@ -71,18 +71,16 @@ impl Position {
 
     /// The pieces of `color` attacking `sq`, with the current holes.
     pub fn attackers(&self, sq: Square, color: Color) -> Bitboard {
-        Bitboard(self.attackers_with(sq.index(), self.board.open(), self.board.by_color(color).0))
+        Bitboard(Threats::new(&self.board, color).attackers(sq.index(), self.board.open()))
     }
 
-    /// The pieces within `enemy` (a subset of one colour's pieces) that attack
-    /// square index `s` when the open squares are `open`.
-    #[inline]
-    pub(crate) fn attackers_with(&self, s: usize, open: u64, enemy: u64) -> u64 {
-        let b = &self.board;
-        let knights = b.by_role(Role::Knight).0 & enemy;
-        let wizards = b.by_role(Role::Wizard).0 & enemy;
-        let src = Sources::walk(s, open, knights != 0, wizards != 0);
-        attackers_from(b, &src, enemy, knights, wizards)
+    /// The enemy pieces checking the side to move, and every square on its
+    /// king's reversed paths: a piece of the side to move standing on none of
+    /// them can move without exposing the king (pieces never block).
+    pub(crate) fn checkers_and_king_paths(&self) -> (u64, u64) {
+        let Some(k) = self.board.king_of(self.turn) else { return (0, 0) };
+        let (checkers, paths) = Threats::new(&self.board, !self.turn).attackers_and_paths(k.index(), self.board.open());
+        (checkers, paths.all())
     }
 
     /// The enemy pieces giving check to the side to move.
@@ -126,13 +124,6 @@ impl Position {
     #[inline]
     pub fn generate_legal_in_check(&self, list: &mut MoveList, targets: Bitboard) -> bool {
         self.generate(list, targets.0, true)
-    }
-
-    /// Every legal capture (including capture-promotions): for quiescence search.
-    pub fn legal_captures(&self) -> MoveList {
-        let mut list = MoveList::new();
-        self.generate(&mut list, self.board.by_color(!self.turn).0, true);
-        list
     }
 
     /// Appends the legal moves whose target is in `targets` to `list`.
@@ -211,35 +202,9 @@ impl Position {
         next
     }
 
-    /// The role of the piece that would make move `m`, if there is one on its square.
+    /// The role of the piece on `sq`, if any.
     #[inline]
     pub fn role_at(&self, sq: Square) -> Option<Role> {
         self.board.piece_at(sq).map(|p| p.role)
     }
-}
-
-/// The pieces among `enemy` that stand on the reversed-path squares `src`.
-#[inline]
-pub(crate) fn attackers_from(b: &Board, src: &Sources, enemy: u64, knights: u64, wizards: u64) -> u64 {
-    let role = |r: Role| b.by_role(r).0;
-    let (king, queen, lion) = (role(Role::King), role(Role::Queen), role(Role::Lion));
-    let (rook, bishop, champion) = (role(Role::Rook), role(Role::Bishop), role(Role::Champion));
-    let pawn = role(Role::Pawn) & enemy;
-    let white_pawns = pawn & b.by_color(Color::White).0;
-    let black_pawns = pawn & b.by_color(Color::Black).0;
-    // A white pawn attacks upwards, so it stands one diagonal step below its target.
-    let below = src.first_diagonal_below;
-    let above = src.first_diagonal & !below;
-    let slider_orth = rook | queen | champion | lion;
-    let slider_diag = bishop | queen | champion | lion;
-    let near = king | lion;
-    enemy
-        & ((src.first_orthogonal & (near | rook | queen | champion))
-            | (src.first_diagonal & (near | bishop | queen | role(Role::Wizard)))
-            | (src.second_orthogonal & slider_orth)
-            | (src.second_diagonal & slider_diag)
-            | (src.knights & knights)
-            | (src.wizards & wizards)
-            | (below & white_pawns)
-            | (above & black_pawns))
 }

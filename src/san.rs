@@ -151,10 +151,14 @@ impl Position {
                 _ => format!("you have no piece on {from}"),
             };
         }
-        if let Some(p) = t.promotion
-            && !self.variant.promotion_roles().contains(&p)
-        {
-            return format!("a pawn cannot promote to a {} in the {} piece set", p.name(), self.variant);
+        if let Some(p) = t.promotion {
+            if !self.variant.promotion_roles().contains(&p) {
+                return format!("a pawn cannot promote to a {} in the {} piece set", p.name(), self.variant);
+            }
+            let quiet = MoveText { promotion: None, ..*t };
+            if self.legal_moves().iter().any(|&m| self.text_fits(&quiet, m)) {
+                return format!("a pawn promotes only by capturing: {} would stay a pawn", t.to);
+            }
         }
         let name = t.role.map_or("pawn", Role::name);
         match (t.from_file, t.from_rank) {

@@ -115,6 +115,14 @@ pub fn second(d: usize, s: usize, open: u64) -> u64 {
     nearest(d, x ^ nearest(d, x))
 }
 
+/// The first and the second open square from `s` in direction `d`.
+#[inline(always)]
+pub fn first_and_second(d: usize, s: usize, open: u64) -> (u64, u64) {
+    let x = RAYS[d][s] & open;
+    let a = nearest(d, x);
+    (a, nearest(d, x ^ a))
+}
+
 /// The first and second open squares from `s` in direction `d`, as one mask.
 #[inline(always)]
 pub fn first_two(d: usize, s: usize, open: u64) -> u64 {

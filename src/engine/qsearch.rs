@@ -5,8 +5,7 @@
 use super::ordering::Picker;
 use super::score::{INFINITY, MAX_PLY, mated_in};
 use super::search::Searcher;
-use crate::attacks::{self, Sources};
-use crate::position::attackers_from;
+use crate::attacks;
 use crate::steps::first;
 use crate::{Bitboard, Position, Role};
 
@@ -78,14 +77,8 @@ impl Searcher<'_> {
 /// Whether the side to move is in check, and the squares on the paths
 /// along which enemy pieces could reach its king (one walk gives both).
 fn king_safety(pos: &Position) -> (bool, u64) {
-    let b = pos.board();
-    let Some(king) = b.king_of(pos.turn()) else { return (false, 0) };
-    let enemy = b.by_color(!pos.turn()).0;
-    let knights = b.by_role(Role::Knight).0 & enemy;
-    let wizards = b.by_role(Role::Wizard).0 & enemy;
-    let src = Sources::walk(king.index(), b.open(), knights != 0, wizards != 0);
-    let checkers = attackers_from(b, &src, enemy, knights, wizards);
-    (checkers != 0, src.path)
+    let (checkers, path) = pos.checkers_and_king_paths();
+    (checkers != 0, path)
 }
 
 /// Whether the side to move, not in check, surely has a legal move: a piece

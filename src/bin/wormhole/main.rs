@@ -4,6 +4,7 @@ mod bench;
 mod match_cmd;
 mod perft_cmd;
 mod play;
+mod tui;
 mod uci;
 
 use std::process::ExitCode;

@@ -1,0 +1,239 @@
+//! The engine on its own thread: one search at a time, to play a move or to
+//! give the human a hint. The UI polls it; it never blocks the UI except for
+//! the moment a cancelled search takes to stop.
+
+use std::time::{Duration, Instant};
+
+use wormhole::{Color, Move, Position};
+
+pub use engine::{Clock, EngineOptions, Info, Limits, Score};
+use engine::{Engine, Event, SearchThread};
+use wormhole::engine;
+
+/// Why a search runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Purpose {
+    /// The engine's own move, at this ply of the game.
+    Move { ply: usize },
+    /// A suggestion for the human to move at this ply.
+    Hint { ply: usize },
+}
+
+/// A finished search.
+#[derive(Debug, Clone)]
+pub struct Finished {
+    pub purpose: Purpose,
+    pub best: Option<Move>,
+    pub info: Option<Info>,
+    pub elapsed: Duration,
+}
+
+/// The search in progress.
+struct Job {
+    thread: SearchThread,
+    purpose: Purpose,
+    position: Position,
+    started: Instant,
+    info: Option<Info>,
+}
+
+/// The engine, idle or thinking.
+pub struct Ai {
+    idle: Option<Engine>,
+    job: Option<Job>,
+    level: u8,
+}
+
+impl Ai {
+    pub fn new(level: u8, seed: Option<u64>) -> Ai {
+        let options = EngineOptions { level, seed, ..EngineOptions::default() };
+        Ai { idle: Some(Engine::new(options)), job: None, level }
+    }
+
+    pub fn level(&self) -> u8 {
+        self.level
+    }
+
+    pub fn set_level(&mut self, level: u8) {
+        self.level = level;
+        if let Some(e) = &mut self.idle {
+            e.set_level(level);
+        }
+    }
+
+    pub fn new_game(&mut self) {
+        self.cancel();
+        if let Some(e) = &mut self.idle {
+            e.new_game();
+        }
+    }
+
+    /// Starts a search (cancelling any other).
+    pub fn start(&mut self, position: &Position, limits: Limits, purpose: Purpose) {
+        self.cancel();
+        let Some(mut engine) = self.idle.take() else { return };
+        engine.set_level(self.level);
+        let thread = SearchThread::spawn(engine, position.clone(), limits);
+        self.job = Some(Job { thread, purpose, position: position.clone(), started: Instant::now(), info: None });
+    }
+
+    /// Stops and forgets the search in progress (its result is dropped).
+    pub fn cancel(&mut self) {
+        if let Some(job) = self.job.take() {
+            job.thread.stop();
+            self.idle = Some(job.thread.join());
+        }
+    }
+
+    /// Stops the search without waiting for its thread (when quitting: Ctrl-C is immediate).
+    pub fn abandon(&mut self) {
+        if let Some(job) = self.job.take() {
+            job.thread.stop();
+            std::mem::forget(job.thread);
+        }
+    }
+
+    /// Asks the search to finish now; its best move so far arrives from `poll`.
+    pub fn move_now(&self) -> bool {
+        match &self.job {
+            Some(job) => {
+                job.thread.stop();
+                true
+            }
+            None => false,
+        }
+    }
+
+    pub fn purpose(&self) -> Option<Purpose> {
+        self.job.as_ref().map(|j| j.purpose)
+    }
+
+    pub fn is_thinking(&self) -> bool {
+        self.job.is_some()
+    }
+
+    /// The latest search report and the position it is about.
+    pub fn latest(&self) -> Option<(&Info, &Position)> {
+        self.job.as_ref().and_then(|j| j.info.as_ref().map(|i| (i, &j.position)))
+    }
+
+    pub fn elapsed(&self) -> Option<Duration> {
+        self.job.as_ref().map(|j| j.started.elapsed())
+    }
+
+    /// Takes in the engine's reports; returns the search if it has finished.
+    pub fn poll(&mut self) -> Option<Finished> {
+        let job = self.job.as_mut()?;
+        while let Some(event) = job.thread.try_recv() {
+            match event {
+                Event::Info(info) => job.info = Some(info),
+                Event::Done(result) => {
+                    let job = self.job.take()?;
+                    let elapsed = job.started.elapsed();
+                    let info = Some(result.info).filter(|i| i.depth > 0).or(job.info);
+                    self.idle = Some(job.thread.join());
+                    return Some(Finished { purpose: job.purpose, best: result.best_move, info, elapsed });
+                }
+            }
+        }
+        None
+    }
+}
+
+/// A score as the panel shows it: White's view in pawns ("+1.4"), or who
+/// wins once the search has proved it, counting the winner's moves as chess
+/// players count "mate in N" (the engine counts plies).
+pub fn score_text(score: Score, side_to_move: Color) -> String {
+    let moves = |n: u32| if n == 1 { "1 move".to_string() } else { format!("{n} moves") };
+    match score {
+        Score::Cp(cp) => {
+            let white = if side_to_move == Color::White { cp } else { -cp };
+            format!("{:+.1}", white as f64 / 100.0)
+        }
+        Score::Win(plies) => format!("{side_to_move} wins in {}", moves(plies.div_ceil(2))),
+        Score::Loss(plies) => format!("{} wins in {}", !side_to_move, moves(plies / 2)),
+    }
+}
+
+/// The principal variation in SAN from `pos` (stops at the first move that
+/// does not fit, should the engine send a stale one).
+pub fn pv_san(pos: &Position, pv: &[Move], max: usize) -> String {
+    let mut pos = pos.clone();
+    let mut out = Vec::new();
+    for &m in pv.iter().take(max) {
+        if !pos.is_legal(m) {
+            break;
+        }
+        let number = pos.plies() / 2 + 1;
+        let san = pos.san(m);
+        if pos.turn() == Color::White {
+            out.push(format!("{number}.{san}"));
+        } else if out.is_empty() {
+            out.push(format!("{number}...{san}"));
+        } else {
+            out.push(san);
+        }
+        pos.play(m);
+    }
+    out.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wormhole::Variant;
+
+    #[test]
+    fn scores_are_shown_from_whites_side_or_as_a_proved_win() {
+        assert_eq!(score_text(Score::Cp(140), Color::White), "+1.4");
+        assert_eq!(score_text(Score::Cp(140), Color::Black), "-1.4");
+        assert_eq!(score_text(Score::Win(7), Color::White), "White wins in 4 moves");
+        assert_eq!(score_text(Score::Win(1), Color::Black), "Black wins in 1 move");
+        assert_eq!(score_text(Score::Loss(4), Color::White), "Black wins in 2 moves");
+    }
+
+    #[test]
+    fn a_cancelled_search_stops_promptly_and_the_engine_can_search_again() {
+        let mut ai = Ai::new(10, Some(1));
+        let pos = Position::new(Variant::Classic);
+        let limits = Limits { movetime: Some(Duration::from_secs(30)), ..Limits::default() };
+        ai.start(&pos, limits.clone(), Purpose::Move { ply: 0 });
+        std::thread::sleep(Duration::from_millis(50));
+        let t = Instant::now();
+        ai.cancel();
+        assert!(t.elapsed() < Duration::from_millis(500), "cancel took {:?}", t.elapsed());
+        assert!(!ai.is_thinking());
+        // "Move now": the search ends at once with a legal move.
+        ai.start(&pos, limits, Purpose::Move { ply: 0 });
+        std::thread::sleep(Duration::from_millis(50));
+        assert!(ai.move_now());
+        let t = Instant::now();
+        let done = loop {
+            if let Some(done) = ai.poll() {
+                break done;
+            }
+            assert!(t.elapsed() < Duration::from_secs(2), "no move after stop");
+            std::thread::sleep(Duration::from_millis(5));
+        };
+        assert_eq!(done.purpose, Purpose::Move { ply: 0 });
+        assert!(pos.is_legal(done.best.unwrap()));
+    }
+
+    #[test]
+    fn pv_is_numbered_san() {
+        let pos = Position::new(Variant::Classic);
+        let moves: Vec<Move> = {
+            let mut p = pos.clone();
+            ["e4", "e5", "Nf3"]
+                .iter()
+                .map(|s| {
+                    let m = p.parse_move(s).unwrap();
+                    p.play(m);
+                    m
+                })
+                .collect()
+        };
+        assert_eq!(pv_san(&pos, &moves, 8), "1.e4 e5 2.Nf3");
+        assert_eq!(pv_san(&pos.after(moves[0]), &moves[1..], 8), "1...e5 2.Nf3");
+    }
+}

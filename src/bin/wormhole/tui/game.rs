@@ -1,0 +1,451 @@
+//! The game model: start position, moves (with a redo tail), players, clocks
+//! and how the game ended. No terminal code and no view state here.
+
+use std::time::{Duration, Instant};
+
+use wormhole::pgn::PgnGame;
+use wormhole::{Color, Move, Outcome, Position, Variant};
+
+/// Who plays a side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Player {
+    Human,
+    Engine,
+}
+
+/// How a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GameEnd {
+    /// The side to move had no legal move.
+    Rules(Outcome),
+    /// This side resigned.
+    Resigned(Color),
+    /// This side ran out of time.
+    Time(Color),
+}
+
+impl GameEnd {
+    pub fn winner(self) -> Color {
+        match self {
+            GameEnd::Rules(o) => o.winner,
+            GameEnd::Resigned(c) | GameEnd::Time(c) => !c,
+        }
+    }
+
+    /// `1-0` or `0-1`.
+    pub fn result_str(self) -> &'static str {
+        match self.winner() {
+            Color::White => "1-0",
+            Color::Black => "0-1",
+        }
+    }
+
+    /// A sentence for the game-over banner.
+    pub fn describe(self) -> String {
+        match self {
+            GameEnd::Rules(o) => o.to_string(),
+            GameEnd::Resigned(c) => format!("{} wins: {c} resigned", !c),
+            GameEnd::Time(c) => format!("{} wins on time: {c}'s clock ran out", !c),
+        }
+    }
+}
+
+/// Chess clocks for both sides (`--clock MIN+INC`).
+#[derive(Debug, Clone)]
+pub struct Clocks {
+    remaining: [Duration; 2],
+    increment: Duration,
+    /// When the side to move's clock last started running (None: stopped).
+    running_since: Option<Instant>,
+}
+
+impl Clocks {
+    pub fn new(initial: Duration, increment: Duration) -> Clocks {
+        Clocks { remaining: [initial; 2], increment, running_since: None }
+    }
+
+    /// Time left for `color`, counting the running period if `color` is to move.
+    pub fn remaining(&self, color: Color, to_move: Color) -> Duration {
+        let base = self.remaining[color.index()];
+        match self.running_since {
+            Some(t) if color == to_move => base.saturating_sub(t.elapsed()),
+            _ => base,
+        }
+    }
+
+    pub fn increment(&self) -> Duration {
+        self.increment
+    }
+
+    pub fn is_running(&self) -> bool {
+        self.running_since.is_some()
+    }
+
+    fn start(&mut self) {
+        if self.running_since.is_none() {
+            self.running_since = Some(Instant::now());
+        }
+    }
+
+    fn stop(&mut self, to_move: Color) {
+        if let Some(t) = self.running_since.take() {
+            let r = &mut self.remaining[to_move.index()];
+            *r = r.saturating_sub(t.elapsed());
+        }
+    }
+
+    /// The mover has moved: charge the elapsed time and add the increment.
+    fn moved(&mut self, mover: Color) {
+        self.stop(mover);
+        self.remaining[mover.index()] += self.increment;
+    }
+}
+
+/// Why a move could not be added to the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    #[error("the game is over")]
+    GameOver,
+    #[error("{0} is not legal here")]
+    Illegal(Move),
+}
+
+/// A game: positions after every move, the SAN of every move, the redo tail.
+#[derive(Debug, Clone)]
+pub struct Game {
+    /// `positions[i]` is the position after `i` moves; one longer than `moves`.
+    positions: Vec<Position>,
+    moves: Vec<Move>,
+    sans: Vec<String>,
+    /// Moves actually in the game; `moves[cursor..]` can be redone.
+    cursor: usize,
+    players: [Player; 2],
+    /// Resignation or loss on time, at ply `cursor` when it happened.
+    manual_end: Option<(usize, GameEnd)>,
+    clocks: Option<Clocks>,
+    /// Whether the current game has been saved since its last change.
+    saved: bool,
+}
+
+impl Game {
+    pub fn new(start: Position, players: [Player; 2], clocks: Option<Clocks>) -> Game {
+        Game {
+            positions: vec![start],
+            moves: Vec::new(),
+            sans: Vec::new(),
+            cursor: 0,
+            players,
+            manual_end: None,
+            clocks,
+            saved: true,
+        }
+    }
+
+    /// A game replayed from PGN; its moves are all played.
+    pub fn from_pgn(pgn: &PgnGame, players: [Player; 2], clocks: Option<Clocks>) -> Game {
+        let mut game = Game::new(pgn.start.clone(), players, clocks);
+        for &m in &pgn.moves {
+            if game.play(m).is_err() {
+                break;
+            }
+        }
+        let loser = match pgn.tag("Result") {
+            Some("1-0") => Some(Color::Black),
+            Some("0-1") => Some(Color::White),
+            _ => None,
+        };
+        if let Some(loser) = loser
+            && game.end().is_none()
+        {
+            let end = match pgn.tag("Termination") {
+                Some("time forfeit") => GameEnd::Time(loser),
+                _ => GameEnd::Resigned(loser),
+            };
+            game.manual_end = Some((game.cursor, end));
+        }
+        game.saved = true;
+        game
+    }
+
+    pub fn start(&self) -> &Position {
+        &self.positions[0]
+    }
+
+    pub fn variant(&self) -> Variant {
+        self.start().variant()
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        &self.positions[self.cursor]
+    }
+
+    /// The position after `ply` moves of the game (`ply <= self.len()`).
+    pub fn position_at(&self, ply: usize) -> &Position {
+        &self.positions[ply.min(self.cursor)]
+    }
+
+    /// Number of moves played.
+    pub fn len(&self) -> usize {
+        self.cursor
+    }
+
+    /// The moves played.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves[..self.cursor]
+    }
+
+    /// The SAN of every move played.
+    pub fn sans(&self) -> &[String] {
+        &self.sans[..self.cursor]
+    }
+
+    /// The move that led to the position after `ply` moves.
+    pub fn move_before(&self, ply: usize) -> Option<Move> {
+        ply.checked_sub(1).and_then(|i| self.moves().get(i).copied())
+    }
+
+    pub fn player(&self, color: Color) -> Player {
+        self.players[color.index()]
+    }
+
+    pub fn players(&self) -> [Player; 2] {
+        self.players
+    }
+
+    /// Who plays the side to move.
+    pub fn player_to_move(&self) -> Player {
+        self.player(self.position().turn())
+    }
+
+    pub fn clocks(&self) -> Option<&Clocks> {
+        self.clocks.as_ref()
+    }
+
+    pub fn is_saved(&self) -> bool {
+        self.saved
+    }
+
+    pub fn mark_saved(&mut self) {
+        self.saved = true;
+    }
+
+    /// How the game ended, if it has.
+    pub fn end(&self) -> Option<GameEnd> {
+        if let Some((ply, end)) = self.manual_end
+            && ply == self.cursor
+        {
+            return Some(end);
+        }
+        self.position().outcome().map(GameEnd::Rules)
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.end().is_some()
+    }
+
+    /// Adds a legal move to the game, dropping the redo tail.
+    pub fn play(&mut self, m: Move) -> Result<(), PlayError> {
+        if self.is_over() {
+            return Err(PlayError::GameOver);
+        }
+        let pos = self.position();
+        if !pos.is_legal(m) {
+            return Err(PlayError::Illegal(m));
+        }
+        let san = pos.san(m);
+        let next = pos.after(m);
+        let mover = pos.turn();
+        self.moves.truncate(self.cursor);
+        self.sans.truncate(self.cursor);
+        self.positions.truncate(self.cursor + 1);
+        self.moves.push(m);
+        self.sans.push(san);
+        self.positions.push(next);
+        self.cursor += 1;
+        self.saved = false;
+        self.manual_end = None;
+        if let Some(c) = &mut self.clocks {
+            c.moved(mover);
+        }
+        Ok(())
+    }
+
+    /// Whether there is a move to take back.
+    pub fn can_undo(&self) -> bool {
+        self.cursor > 0
+    }
+
+    /// Whether there is a taken-back move to replay.
+    pub fn can_redo(&self) -> bool {
+        self.cursor < self.moves.len()
+    }
+
+    /// Goes back to the position after `ply` moves, keeping later moves for redo.
+    /// Returns the number of plies taken back.
+    pub fn undo_to(&mut self, ply: usize) -> usize {
+        let ply = ply.min(self.cursor);
+        let n = self.cursor - ply;
+        if n > 0 {
+            self.stop_clock();
+            self.cursor = ply;
+            self.manual_end = None;
+            self.saved = false;
+        }
+        n
+    }
+
+    /// Replays taken-back moves up to ply `ply`. Returns the number replayed.
+    pub fn redo_to(&mut self, ply: usize) -> usize {
+        let ply = ply.min(self.moves.len());
+        let n = ply.saturating_sub(self.cursor);
+        if n > 0 {
+            self.stop_clock();
+            self.cursor = ply;
+            self.saved = false;
+        }
+        n
+    }
+
+    /// The length of the game including the redo tail.
+    pub fn redo_len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// The side to move after `ply` moves (redo tail included).
+    pub fn turn_at(&self, ply: usize) -> Color {
+        self.positions[ply.min(self.moves.len())].turn()
+    }
+
+    /// The side to move resigns.
+    pub fn resign(&mut self, color: Color) {
+        self.stop_clock();
+        self.manual_end = Some((self.cursor, GameEnd::Resigned(color)));
+        self.saved = false;
+    }
+
+    /// Starts the side to move's clock if the game goes on.
+    pub fn start_clock(&mut self) {
+        let over = self.is_over();
+        if let Some(c) = &mut self.clocks
+            && !over
+        {
+            c.start();
+        }
+    }
+
+    pub fn stop_clock(&mut self) {
+        let turn = self.position().turn();
+        if let Some(c) = &mut self.clocks {
+            c.stop(turn);
+        }
+    }
+
+    /// Ends the game on time if the side to move's clock has run out.
+    pub fn check_flag(&mut self) -> bool {
+        let turn = self.position().turn();
+        let flagged = match &self.clocks {
+            Some(c) => c.is_running() && c.remaining(turn, turn).is_zero(),
+            None => false,
+        };
+        if flagged && self.manual_end.is_none() {
+            self.stop_clock();
+            self.manual_end = Some((self.cursor, GameEnd::Time(turn)));
+            self.saved = false;
+        }
+        flagged
+    }
+
+    /// The game as PGN, with player names and the result.
+    pub fn to_pgn(&self, names: [&str; 2], date: &str) -> PgnGame {
+        let mut pgn = PgnGame::new(self.start().clone(), self.moves().to_vec());
+        pgn.set_tag("Event", "Casual game");
+        pgn.set_tag("Site", "wormhole terminal");
+        pgn.set_tag("Date", date);
+        pgn.set_tag("White", names[0]);
+        pgn.set_tag("Black", names[1]);
+        if let Some(end) = self.end() {
+            pgn.set_tag("Result", end.result_str());
+            if let GameEnd::Resigned(_) | GameEnd::Time(_) = end {
+                let why = if matches!(end, GameEnd::Time(_)) { "time forfeit" } else { "resignation" };
+                pgn.set_tag("Termination", why);
+            }
+        }
+        pgn
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hotseat() -> Game {
+        Game::new(Position::new(Variant::Classic), [Player::Human; 2], None)
+    }
+
+    fn play(g: &mut Game, san: &str) {
+        let m = g.position().parse_move(san).unwrap();
+        g.play(m).unwrap();
+    }
+
+    #[test]
+    fn play_undo_redo_keeps_the_tail_until_a_new_move() {
+        let mut g = hotseat();
+        for san in ["e4", "e5", "Nf3"] {
+            play(&mut g, san);
+        }
+        assert_eq!(g.sans(), ["e4", "e5", "Nf3"]);
+        assert_eq!(g.undo_to(1), 2);
+        assert_eq!(g.len(), 1);
+        assert!(g.can_redo());
+        assert_eq!(g.redo_to(3), 2);
+        assert_eq!(g.position().fen(), "rnbqkbnr/ppppxppp/8/4p3/4P3/5N2/PPPPxPPP/RNBQKBxR b 3");
+        g.undo_to(2);
+        play(&mut g, "d4");
+        assert!(!g.can_redo());
+        assert_eq!(g.sans(), ["e4", "e5", "d4"]);
+    }
+
+    #[test]
+    fn resignation_ends_the_game_and_undo_revives_it() {
+        let mut g = hotseat();
+        play(&mut g, "e4");
+        g.resign(Color::Black);
+        assert_eq!(g.end(), Some(GameEnd::Resigned(Color::Black)));
+        assert_eq!(g.end().unwrap().describe(), "White wins: Black resigned");
+        assert!(g.play(g.position().parse_move("e5").unwrap()).is_err());
+        g.undo_to(0);
+        assert_eq!(g.end(), None);
+    }
+
+    #[test]
+    fn pgn_round_trip_keeps_moves_result_and_start() {
+        let start =
+            Position::from_fen("rbkxxxbn/ppxppppx/2qxxB2/4x2p/3P1x2/3n1x2/PPPxPPPP/RBxxxNKR b 17", Variant::Classic)
+                .unwrap();
+        let mut g = Game::new(start, [Player::Human; 2], None);
+        play(&mut g, "Nxf6");
+        play(&mut g, "a3");
+        g.resign(Color::Black);
+        let text = g.to_pgn(["Ann", "Bob"], "2026.11.29").to_pgn();
+        assert!(text.contains("[SetUp \"1\"]"), "{text}");
+        assert!(text.contains("[Result \"1-0\"]"), "{text}");
+        let back = Game::from_pgn(&PgnGame::parse(&text).unwrap(), [Player::Human; 2], None);
+        assert_eq!(back.sans(), g.sans());
+        assert_eq!(back.start(), g.start());
+        assert_eq!(back.end(), Some(GameEnd::Resigned(Color::Black)));
+        assert!(back.is_saved());
+    }
+
+    #[test]
+    fn clocks_charge_the_mover_and_add_increment() {
+        let clocks = Clocks::new(Duration::from_secs(60), Duration::from_secs(2));
+        let mut g = Game::new(Position::new(Variant::Classic), [Player::Human; 2], Some(clocks));
+        g.start_clock();
+        play(&mut g, "e4");
+        let c = g.clocks().unwrap();
+        let white = c.remaining(Color::White, Color::Black);
+        assert!(white > Duration::from_secs(61) && white <= Duration::from_secs(62), "{white:?}");
+        assert_eq!(c.remaining(Color::Black, Color::White), Duration::from_secs(60));
+    }
+}

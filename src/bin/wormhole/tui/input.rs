@@ -1,0 +1,202 @@
+//! The input line: what the user is typing, which legal moves it matches,
+//! and Tab completion. Commands start with `:`.
+
+use wormhole::{Move, Position};
+
+/// A legal move that the typed text could be the start of.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Candidate {
+    pub mv: Move,
+    /// Its SAN (with `+`/`#`), what the list shows and Tab completes to.
+    pub san: String,
+}
+
+/// Every command the input line accepts after `:` (for the help and for Tab).
+pub const COMMANDS: &[(&str, &str)] = &[
+    ("new", "new game: [classic|fairy] [white|black|hotseat|watch] [level N]"),
+    ("undo", "take back a move (against the engine: with its reply)"),
+    ("redo", "replay a taken-back move"),
+    ("flip", "turn the board around"),
+    ("autoflip", "hot-seat: turn the board to the side to move (toggle)"),
+    ("hint", "ask the engine for a move for you (not played)"),
+    ("go", "make the engine move now with its best move so far"),
+    ("fen", "show the FEN and copy it to the clipboard; ':fen FEN' loads a position"),
+    ("load", "':load FEN' starts a game from a position (x = hole)"),
+    ("save", "':save [FILE]' saves the game as PGN"),
+    ("open", "':open FILE' loads a PGN game"),
+    ("review", "browse the game's positions (PgUp/PgDn, Home/End; Esc returns)"),
+    ("level", "':level N' sets the engine level 1..10"),
+    ("resign", "resign the game"),
+    ("help", "show the keys and commands"),
+    ("rules", "show the rules"),
+    ("quit", "leave (an unsaved game is autosaved; the FEN is printed)"),
+];
+
+/// The text being typed. The cursor is always at the end.
+#[derive(Debug, Clone, Default)]
+pub struct InputLine {
+    text: String,
+}
+
+impl InputLine {
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    pub fn set(&mut self, text: &str) {
+        self.text = text.to_string();
+    }
+
+    pub fn push(&mut self, c: char) {
+        if self.text.chars().count() < 200 {
+            self.text.push(c);
+        }
+    }
+
+    pub fn backspace(&mut self) {
+        self.text.pop();
+    }
+
+    pub fn delete_word(&mut self) {
+        let trimmed = self.text.trim_end();
+        let keep = trimmed.rfind(' ').map_or(0, |i| i + 1);
+        self.text.truncate(keep);
+    }
+
+    pub fn clear(&mut self) {
+        self.text.clear();
+    }
+
+    /// Completes the text: a move prefix to the one matching move's SAN (or
+    /// to the common prefix of several), a command prefix to the command.
+    /// Returns whether the text changed.
+    pub fn complete(&mut self, pos: &Position) -> bool {
+        let new = if let Some(cmd) = self.text.strip_prefix(':') {
+            if cmd.contains(' ') {
+                return false;
+            }
+            let names: Vec<&str> = COMMANDS.iter().map(|c| c.0).filter(|n| n.starts_with(cmd)).collect();
+            common_prefix(&names).map(|p| if names.len() == 1 { format!(":{p} ") } else { format!(":{p}") })
+        } else {
+            let cands = candidates(pos, &self.text);
+            match cands.as_slice() {
+                [] => None,
+                [one] => Some(one.san.clone()),
+                many => {
+                    let sans: Vec<&str> =
+                        many.iter().map(|c| c.san.as_str()).filter(|s| s.starts_with(&self.text)).collect();
+                    common_prefix(&sans).map(str::to_string)
+                }
+            }
+        };
+        match new {
+            Some(t) if t != self.text && (t.len() >= self.text.len() || self.candidate_count(pos) == 1) => {
+                self.text = t;
+                true
+            }
+            _ => false,
+        }
+    }
+}
+
+impl InputLine {
+    fn candidate_count(&self, pos: &Position) -> usize {
+        candidates(pos, &self.text).len()
+    }
+}
+
+fn common_prefix<'a>(words: &[&'a str]) -> Option<&'a str> {
+    let first = *words.first()?;
+    let mut len = first.len();
+    for w in &words[1..] {
+        len = len.min(first.bytes().zip(w.bytes()).take_while(|(a, b)| a == b).count());
+    }
+    Some(&first[..len])
+}
+
+/// The ways a move can be written that the prefix matching tries.
+fn forms(pos: &Position, m: Move, san: &str) -> Vec<String> {
+    let letter = match pos.role_at(m.from()) {
+        Some(wormhole::Role::Pawn) | None => String::new(),
+        Some(r) => r.char().to_string(),
+    };
+    let promo = m.promotion().map(|r| r.char().to_string()).unwrap_or_default();
+    let (from, to) = (m.from(), m.to());
+    let mut v = vec![san.to_string(), pos.san_plain(m)];
+    let seps: &[&str] = if pos.captured_by(m).is_some() { &["", "-", "x"] } else { &["", "-"] };
+    for sep in seps {
+        v.push(format!("{letter}{from}{sep}{to}{promo}"));
+        v.push(format!("{letter}{from}{sep}{to}={promo}"));
+        v.push(format!("{from}{sep}{to}{}", promo.to_lowercase()));
+    }
+    v
+}
+
+/// The legal moves whose SAN or long form starts with `text` (none for
+/// empty text or a command).
+pub fn candidates(pos: &Position, text: &str) -> Vec<Candidate> {
+    let text = text.trim();
+    if text.is_empty() || text.starts_with(':') {
+        return Vec::new();
+    }
+    pos.legal_moves()
+        .iter()
+        .filter_map(|&mv| {
+            let san = pos.san(mv);
+            forms(pos, mv, &san).iter().any(|f| f.starts_with(text)).then_some(Candidate { mv, san })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wormhole::Variant;
+
+    fn sans(c: &[Candidate]) -> Vec<&str> {
+        let mut v: Vec<&str> = c.iter().map(|c| c.san.as_str()).collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn typing_n_lists_the_knight_moves() {
+        let pos = Position::new(Variant::Classic);
+        assert_eq!(sans(&candidates(&pos, "N")), ["Na3", "Nc3", "Nf3", "Nh3"]);
+        assert_eq!(sans(&candidates(&pos, "Ng")), ["Nf3", "Nh3"]);
+        assert_eq!(sans(&candidates(&pos, "e")), ["e3", "e4"]);
+        assert_eq!(sans(&candidates(&pos, "e2")), ["e3", "e4"]);
+        assert_eq!(sans(&candidates(&pos, "e2e4")), ["e4"]);
+        assert!(candidates(&pos, "Nf6").is_empty());
+        assert!(candidates(&pos, ":quit").is_empty());
+    }
+
+    #[test]
+    fn tab_completes_an_unambiguous_prefix() {
+        let pos = Position::new(Variant::Classic);
+        let mut line = InputLine::default();
+        line.set("Nf");
+        assert!(line.complete(&pos));
+        assert_eq!(line.text(), "Nf3");
+        line.set("N");
+        assert!(!line.complete(&pos), "four knight moves share only 'N'");
+        line.set("g1");
+        assert!(!line.complete(&pos));
+        line.set(":qu");
+        assert!(line.complete(&pos));
+        assert_eq!(line.text(), ":quit ");
+        line.set(":re");
+        assert!(!line.complete(&pos), "redo, resign, review");
+    }
+
+    #[test]
+    fn long_forms_match_in_a_position_with_holes() {
+        let pos =
+            Position::from_fen("rbkxxxbn/ppxppppx/2qxxB2/4x2p/3P1x2/3n1x2/PPPxPPPP/RBxxxNKR b 17", Variant::Classic)
+                .unwrap();
+        let c = candidates(&pos, "Nd3");
+        assert_eq!(sans(&c), ["Nb4", "Nc5", "Ndg5", "Nxb2", "Nxf2", "Nxf6"]);
+        assert_eq!(sans(&candidates(&pos, "Nd3x")), ["Nxb2", "Nxf2", "Nxf6"]);
+        assert_eq!(sans(&candidates(&pos, "d3-f")), ["Nxf2", "Nxf6"]);
+    }
+}

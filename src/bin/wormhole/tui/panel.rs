@@ -1,0 +1,210 @@
+//! The side panel: players, turn, squares left, material, clocks, the
+//! engine's thinking and the move list.
+
+use std::time::Duration;
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+use wormhole::{Color, Position, Role};
+
+use super::ai::{self, Purpose};
+use super::app::App;
+use super::ui::dim;
+
+/// Piece values for the material count (the fairy pieces by their reach).
+fn value(role: Role) -> i32 {
+    match role {
+        Role::Pawn => 1,
+        Role::Knight | Role::Bishop => 3,
+        Role::Wizard => 4,
+        Role::Rook => 5,
+        Role::Champion => 6,
+        Role::Lion => 7,
+        Role::Queen => 9,
+        Role::King => 0,
+    }
+}
+
+fn material(pos: &Position, color: Color) -> i32 {
+    Role::ALL.iter().map(|&r| value(r) * pos.board().pieces(color, r).count() as i32).sum()
+}
+
+fn clock_text(d: Duration) -> String {
+    let s = d.as_secs();
+    if s < 20 {
+        format!("{}:{:02}.{}", s / 60, s % 60, d.subsec_millis() / 100)
+    } else {
+        // Whole seconds rounded up, so a fresh 5-minute clock reads 5:00.
+        let s = d.as_millis().div_ceil(1000);
+        format!("{}:{:02}", s / 60, s % 60)
+    }
+}
+
+fn rate(nps: u64) -> String {
+    match nps {
+        n if n >= 1_000_000 => format!("{:.1} Mn/s", n as f64 / 1e6),
+        n if n >= 1_000 => format!("{:.0} kn/s", n as f64 / 1e3),
+        n => format!("{n} n/s"),
+    }
+}
+
+/// Splits text into at most `max` lines of at most `width` columns at spaces.
+fn wrap(text: &str, width: usize, max: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split(' ') {
+        match lines.last_mut() {
+            Some(l) if l.chars().count() + 1 + word.chars().count() <= width => {
+                l.push(' ');
+                l.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines.truncate(max);
+    lines
+}
+
+/// The header lines (everything above the move list), each with a priority:
+/// when rows are short the highest numbers are left out first.
+fn header(app: &App, width: usize) -> Vec<(u8, Line<'static>)> {
+    let game = app.game();
+    let pos = app.shown_position();
+    let bold = Style::new().add_modifier(Modifier::BOLD);
+    let mut lines = vec![(4, Line::styled(format!("Wormhole chess ({})", game.variant()), bold))];
+    for color in [Color::White, Color::Black] {
+        let marker = if pos.turn() == color && !game.is_over() { "▶ " } else { "  " };
+        let mut spans =
+            vec![Span::raw(marker), Span::styled(format!("{color}: "), bold), Span::raw(app.player_name(color))];
+        if let Some(c) = game.clocks() {
+            let t = c.remaining(color, game.position().turn());
+            spans.push(Span::styled(format!("  {}", clock_text(t)), bold));
+        }
+        lines.push((0, Line::from(spans)));
+    }
+    let status = match game.end() {
+        Some(end) if app.shown_ply() == game.len() => {
+            Line::styled(end.describe(), bold.fg(ratatui::style::Color::Yellow))
+        }
+        _ if pos.is_check() => {
+            Line::styled(format!("{} to move: check!", pos.turn()), bold.fg(ratatui::style::Color::LightRed))
+        }
+        _ => Line::from(format!("{} to move", pos.turn())),
+    };
+    lines.push((0, status));
+    let (w, b) = (material(pos, Color::White), material(pos, Color::Black));
+    let diff = match w - b {
+        0 => "even".to_string(),
+        d if d > 0 => format!("White +{d}"),
+        d => format!("Black +{}", -d),
+    };
+    lines.push((2, Line::from(format!("Squares left {}/64  ply {}", pos.board().squares_left(), pos.plies()))));
+    lines.push((3, Line::from(format!("Material {w}-{b} ({diff})"))));
+    lines.extend(engine_lines(app, width).into_iter().enumerate().map(|(i, l)| (if i == 0 { 1 } else { 5 }, l)));
+    lines
+}
+
+fn engine_lines(app: &App, width: usize) -> Vec<Line<'static>> {
+    let ai = app.ai();
+    let game = app.game();
+    let mut lines = Vec::new();
+    if let Some(purpose) = ai.purpose() {
+        let what = match purpose {
+            Purpose::Move { .. } => "Engine thinking",
+            Purpose::Hint { .. } => "Finding a hint",
+        };
+        let secs = ai.elapsed().map_or(0.0, |d| d.as_secs_f64());
+        let spin = app.theme().spinner(ai.elapsed().map_or(0, |d| (d.as_millis() / 100) as usize));
+        lines.push(Line::styled(format!("{spin} {what} {secs:.1}s"), Style::new().fg(app.theme().accent())));
+        if let Some((info, pos)) = ai.latest() {
+            lines.push(Line::from(format!(
+                "depth {}/{}  {}  {}",
+                info.depth,
+                info.seldepth,
+                ai::score_text(info.score, pos.turn()),
+                rate(info.nps)
+            )));
+            for l in wrap(&format!("PV {}", ai::pv_san(pos, &info.pv, 8)), width, 3) {
+                lines.push(Line::from(l));
+            }
+        }
+    } else if let Some(last) = app.last_search()
+        && game.players().contains(&super::game::Player::Engine)
+    {
+        let text = format!(
+            "Engine played {} in {:.2}s: depth {}, {}, {}",
+            last.san,
+            last.took.as_secs_f64(),
+            last.info.depth,
+            ai::score_text(last.info.score, last.mover),
+            rate(last.info.nps)
+        );
+        lines.extend(wrap(&text, width, 2).into_iter().map(|l| Line::styled(l, dim())));
+    }
+    lines
+}
+
+/// The move list as rows `12. Nf3  Nc6`, and the row of the shown move.
+fn move_rows(app: &App) -> (Vec<Line<'static>>, Option<usize>) {
+    let game = app.game();
+    let shown = app.shown_ply();
+    let mut rows: Vec<Vec<Span<'static>>> = Vec::new();
+    let mut shown_row = None;
+    for (i, san) in game.sans().iter().enumerate() {
+        let pos = game.position_at(i);
+        let number = pos.plies() / 2 + 1;
+        if pos.turn() == Color::White || rows.is_empty() {
+            let mut row = vec![Span::styled(format!("{number:>3}. "), dim())];
+            if pos.turn() == Color::Black {
+                row.push(Span::styled(format!("{:<8}", "..."), dim()));
+            }
+            rows.push(row);
+        }
+        let style = if i + 1 == shown { Style::new().add_modifier(Modifier::REVERSED) } else { Style::new() };
+        if i + 1 == shown {
+            shown_row = Some(rows.len() - 1);
+        }
+        let row = rows.last_mut().expect("a row was pushed");
+        row.push(Span::styled(format!("{san:<8}"), style));
+    }
+    if let Some(end) = game.end() {
+        rows.push(vec![Span::styled(format!("     {}", end.result_str()), Style::new().add_modifier(Modifier::BOLD))]);
+    }
+    (rows.into_iter().map(Line::from).collect(), shown_row)
+}
+
+pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
+    let mut head = header(app, area.width as usize);
+    // Keep at least the "Moves" title and two rows of moves.
+    let room = area.height.saturating_sub(3) as usize;
+    while head.len() > room {
+        let Some(worst) = head.iter().map(|(p, _)| *p).filter(|&p| p > 0).max() else { break };
+        let Some(i) = head.iter().rposition(|(p, _)| *p == worst) else { break };
+        head.remove(i);
+    }
+    let head: Vec<Line> = head.into_iter().map(|(_, l)| l).collect();
+    let head_h = (head.len() as u16).min(area.height);
+    frame.render_widget(Paragraph::new(head), Rect::new(area.x, area.y, area.width, head_h));
+    let rest = Rect::new(area.x, area.y + head_h, area.width, area.height - head_h);
+    if rest.height < 2 {
+        return;
+    }
+    let (rows, shown_row) = move_rows(app);
+    let title = format!("Moves ({})", app.game().len());
+    frame.render_widget(
+        Paragraph::new(Line::styled(title, Style::new().add_modifier(Modifier::BOLD))),
+        Rect { height: 1, ..rest },
+    );
+    let list = Rect::new(rest.x, rest.y + 1, rest.width, rest.height - 1);
+    let h = list.height as usize;
+    let max_start = rows.len().saturating_sub(h);
+    let start = match (app.scroll(), shown_row) {
+        (Some(s), _) => s.min(max_start),
+        (None, Some(r)) if app.shown_ply() < app.game().len() => (r + 1).saturating_sub(h).min(max_start),
+        _ => max_start,
+    };
+    let visible: Vec<Line> = rows.into_iter().skip(start).take(h).collect();
+    frame.render_widget(Paragraph::new(visible), list);
+}

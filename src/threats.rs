@@ -1,0 +1,160 @@
+//! Which pieces attack a square, found by walking every piece's paths
+//! backwards from it.
+//!
+//! Because holes make paths one-way, knight and wizard attackers are found
+//! with the reversed paths: the diagonal step back first, then the
+//! orthogonal step(s) back. King, rook, bishop, queen, champion, lion and
+//! pawn steps are symmetric (the n-th open square from `a` towards `b` is `b`
+//! exactly when the n-th from `b` back towards `a` is `a`).
+
+use crate::steps::{self, COMPONENTS_OF, DIAGONAL, first, first_and_second, index};
+use crate::{Board, Color, Role};
+
+/// One side's pieces grouped by the path squares they attack from.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Threats {
+    orthogonal_first: u64,
+    orthogonal_second: u64,
+    diagonal_first: u64,
+    diagonal_second: u64,
+    pawns: u64,
+    /// Bit `d` set: the pawns attack a square from its direction `d`.
+    pawn_dirs: u8,
+    knights: u64,
+    wizards: u64,
+}
+
+/// The squares of a square's reversed paths: if one of them became a hole,
+/// the attackers of that square could change.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Paths {
+    /// The first two open squares of each ray, indexed by direction.
+    rays: [u64; 8],
+    /// The knight and wizard paths starting with each diagonal step (indexed like `DIAGONAL`).
+    leaps: [u64; 4],
+}
+
+impl Paths {
+    /// Every path square.
+    #[inline]
+    pub(crate) fn all(&self) -> u64 {
+        let rays = self.rays.iter().fold(0, |acc, p| acc | p);
+        self.leaps.iter().fold(rays, |acc, p| acc | p)
+    }
+}
+
+impl Threats {
+    /// The pieces of `attacker` on `board`.
+    #[inline]
+    pub(crate) fn new(board: &Board, attacker: Color) -> Threats {
+        let side = board.by_color(attacker).0;
+        let role = |r: Role| board.by_role(r).0 & side;
+        let (king, queen, lion, champion) =
+            (role(Role::King), role(Role::Queen), role(Role::Lion), role(Role::Champion));
+        let (rook, bishop, wizard) = (role(Role::Rook), role(Role::Bishop), role(Role::Wizard));
+        // A white pawn captures upwards, so it stands below its target.
+        let pawn_dirs = match attacker {
+            Color::White => 1 << steps::SE | 1 << steps::SW,
+            Color::Black => 1 << steps::NE | 1 << steps::NW,
+        };
+        Threats {
+            orthogonal_first: king | lion | rook | queen | champion,
+            orthogonal_second: rook | queen | champion | lion,
+            diagonal_first: king | lion | bishop | queen | wizard,
+            diagonal_second: bishop | queen | champion | lion,
+            pawns: role(Role::Pawn),
+            pawn_dirs,
+            knights: role(Role::Knight),
+            wizards: wizard,
+        }
+    }
+
+    /// The attackers found on the first two open squares `one`, `two` from
+    /// the target in direction `d`.
+    #[inline(always)]
+    fn on_ray(&self, d: usize, one: u64, two: u64) -> u64 {
+        if d == steps::N || d == steps::E || d == steps::S || d == steps::W {
+            one & self.orthogonal_first | two & self.orthogonal_second
+        } else {
+            let pawns = if self.pawn_dirs >> d & 1 != 0 { self.pawns } else { 0 };
+            one & (self.diagonal_first | pawns) | two & self.diagonal_second
+        }
+    }
+
+    /// The knight and wizard attackers whose reversed path starts with the
+    /// diagonal step `d` from `s`; also returns the path's squares.
+    #[inline(always)]
+    fn on_leaps(&self, d: usize, s: usize, open: u64) -> (u64, u64) {
+        let a_bit = first(d, s, open);
+        let a = index(a_bit);
+        let (mut attackers, mut path) = (0, a_bit);
+        for c in COMPONENTS_OF[d] {
+            let (one, two) = first_and_second(c, a, open);
+            attackers |= one & self.knights | two & self.wizards;
+            path |= one | two;
+        }
+        (attackers, path)
+    }
+
+    #[inline(always)]
+    fn has_leapers(&self) -> bool {
+        self.knights | self.wizards != 0
+    }
+
+    /// The attackers of square index `s` when the open squares are `open`.
+    #[inline]
+    pub(crate) fn attackers(&self, s: usize, open: u64) -> u64 {
+        let mut attackers = 0;
+        for d in steps::ALL {
+            let (one, two) = first_and_second(d, s, open);
+            attackers |= self.on_ray(d, one, two);
+        }
+        if self.has_leapers() {
+            for d in DIAGONAL {
+                attackers |= self.on_leaps(d, s, open).0;
+            }
+        }
+        attackers
+    }
+
+    /// The attackers of square index `s`, and the squares of its reversed paths.
+    #[inline]
+    pub(crate) fn attackers_and_paths(&self, s: usize, open: u64) -> (u64, Paths) {
+        let mut attackers = 0;
+        let mut paths = Paths::default();
+        for d in steps::ALL {
+            let (one, two) = first_and_second(d, s, open);
+            attackers |= self.on_ray(d, one, two);
+            paths.rays[d] = one | two;
+        }
+        if self.has_leapers() {
+            for (i, d) in DIAGONAL.into_iter().enumerate() {
+                let (a, path) = self.on_leaps(d, s, open);
+                attackers |= a;
+                paths.leaps[i] = path;
+            }
+        }
+        (attackers, paths)
+    }
+
+    /// The attackers of square index `s` on those of its `paths` that pass
+    /// through `f`, re-walked with the open squares `open` (in which `f` has
+    /// become a hole). The other paths are unchanged by the new hole.
+    #[inline]
+    pub(crate) fn through(&self, paths: &Paths, s: usize, f: usize, open: u64) -> u64 {
+        let mut attackers = 0;
+        for d in steps::ALL {
+            if paths.rays[d] >> f & 1 != 0 {
+                let (one, two) = first_and_second(d, s, open);
+                attackers |= self.on_ray(d, one, two);
+                break; // the rays from one square are disjoint
+            }
+        }
+        for (i, d) in DIAGONAL.into_iter().enumerate() {
+            if paths.leaps[i] >> f & 1 != 0 {
+                attackers |= self.on_leaps(d, s, open).0;
+            }
+        }
+        attackers
+    }
+}

@@ -1,0 +1,136 @@
+//! Arbitrary text (random bytes, truncated and mutated FENs and moves) never
+//! panics the FEN, move and PGN parsers; each answer is a value or an error.
+
+use proptest::prelude::*;
+use wormhole::pgn::PgnGame;
+use wormhole::{Position, Setup, Variant};
+
+const FENS: &[&str] = &[
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0",
+    "rbkxxxbn/ppxppppx/2qxxB2/4x2p/3P1x2/3n1x2/PPPxPPPP/RBxxxNKR b 17",
+    "cwkxxxwn/ppxppppx/2mxxW2/4x2p/3P1x2/3n1x2/PPPxPPPP/CWxxxNKC b 17",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+    "kxxxxxxx/xxxxxxxx/2Q5/xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxK b 40",
+];
+
+const MOVES: &[&str] = &["e4", "Nf3", "Nd3xf6", "b7a8q", "bxa8=Q", "d3-f6", "Qd3+", "N3d5", "Nbd7#", "e7e3"];
+
+fn parse_everything(text: &str) {
+    for variant in Variant::ALL {
+        let _ = Position::from_fen(text, variant);
+        let _ = Setup::from_fen(text).map(|s| s.variant_hint());
+        let pos = Position::new(variant);
+        let _ = pos.parse_move(text);
+    }
+    let fen = Position::from_fen(FENS[1], Variant::Classic).unwrap();
+    let _ = fen.parse_move(text);
+    let _ = PgnGame::parse(text);
+}
+
+/// Applies byte-level edits (delete, insert, replace) chosen by `edits`.
+fn mutate(base: &str, edits: &[(u8, usize, u8)]) -> String {
+    let mut bytes = base.as_bytes().to_vec();
+    for &(kind, at, byte) in edits {
+        let at = if bytes.is_empty() { 0 } else { at % (bytes.len() + 1) };
+        match kind % 3 {
+            0 if at < bytes.len() => {
+                bytes.remove(at);
+            }
+            1 => bytes.insert(at, byte),
+            _ if at < bytes.len() => bytes[at] = byte,
+            _ => {}
+        }
+    }
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_bytes(bytes in proptest::collection::vec(any::<u8>(), 0..120)) {
+        parse_everything(&String::from_utf8_lossy(&bytes));
+    }
+
+    #[test]
+    fn random_strings(text in "\\PC{0,80}") {
+        parse_everything(&text);
+    }
+
+    #[test]
+    fn truncated_fens(i in 0..FENS.len(), cut in 0usize..80) {
+        let fen = FENS[i];
+        let cut = cut.min(fen.len());
+        parse_everything(&fen[..cut]);
+    }
+
+    #[test]
+    fn mutated_fens_and_moves(
+        i in 0..FENS.len(),
+        j in 0..MOVES.len(),
+        edits in proptest::collection::vec((any::<u8>(), any::<usize>(), prop::sample::select(b"xX/0123456789kqrbnpcwmKQRBNPCWM wb-=+#".to_vec())), 1..4),
+    ) {
+        parse_everything(&mutate(FENS[i], &edits));
+        parse_everything(&mutate(MOVES[j], &edits));
+        let pgn = format!("[Variant \"Wormhole\"]\n\n1. {} e5 *", mutate(MOVES[j], &edits));
+        let _ = PgnGame::parse(&pgn);
+    }
+}
+
+#[test]
+fn fen_errors_say_what_and_where() {
+    let err = |fen: &str| Position::from_fen(fen, Variant::Classic).unwrap_err().to_string();
+    assert_eq!(err("rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0"), "rank 7 has 9 files (expected 8)");
+    assert_eq!(err("rnbqkbnr/pppppppp/8/8/z7/8/PPPPPPPP/RNBQKBNR w 0"), "unknown piece letter 'z' on rank 4");
+    assert_eq!(err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKKNR w 0"), "White has 2 kings (expected exactly 1)");
+    assert_eq!(err("4k3/4Q3/8/8/8/8/8/4K3 w 0"), "the side not to move (black) is in check");
+    assert_eq!(err("4k3/8/8/8/8/8/8/3QK3 q 0"), "side to move must be 'w' or 'b', found 'q'");
+    assert_eq!(err("4k3/8/8/8/8/8/8/3PK3 w 0"), "White pawn on d1, its own first rank");
+    assert_eq!(
+        err("4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1"),
+        "castling field must be '-' (there is no castling in Wormhole chess), found 'KQkq'"
+    );
+    assert_eq!(err("4k3/8/8/8/8/8/8/3CK3 w 0"), "champion on d1 is not part of the classic piece set");
+    assert_eq!(err("4k3/8/8/8/8/8/8 w 0"), "expected 8 ranks separated by '/', found 7");
+    assert_eq!(err("4k3/8/8/8/8/8/8/4K3 w 0 5"), "expected 1, 2, 3 or 6 space-separated fields, found 4");
+    assert_eq!(err(""), "empty FEN");
+}
+
+#[test]
+fn accepted_fen_forms() {
+    let full = Position::from_fen("4k3/8/8/8/8/8/8/4K3 b 7", Variant::Classic).unwrap();
+    assert_eq!(full.fen(), "4k3/8/8/8/8/8/8/4K3 b 7");
+    let placement = Position::from_fen("4k3/8/8/8/8/8/8/4K3", Variant::Classic).unwrap();
+    assert_eq!(placement.fen(), "4k3/8/8/8/8/8/8/4K3 w 0");
+    let two = Position::from_fen("4k3/8/8/8/8/8/8/4K3 b", Variant::Classic).unwrap();
+    assert_eq!(two.fen(), "4k3/8/8/8/8/8/8/4K3 b 0");
+    let six = Position::from_fen("4k3/8/8/8/8/8/8/4K3 b - - 0 4", Variant::Classic).unwrap();
+    assert_eq!(six.fen(), "4k3/8/8/8/8/8/8/4K3 b 7");
+}
+
+#[test]
+fn move_errors_are_distinct() {
+    let pos = Position::from_fen("rbkxxxbn/ppxppppx/2qxxB2/4x2p/3P1x2/3n1x2/PPPxPPPP/RBxxxNKR b 17", Variant::Classic)
+        .unwrap();
+    let err = |text: &str| pos.parse_move(text).unwrap_err().to_string();
+    assert_eq!(err("Nh6"), "no knight can reach h6");
+    assert_eq!(err("Zf6"), "'Zf6' is not a move: unknown piece letter");
+    assert_eq!(err("nf6"), "'nf6' is not a move: piece letters are upper case (N, not n)");
+    assert_eq!(err("O-O"), "'O-O' is not a move: there is no castling in Wormhole chess");
+    assert_eq!(err("h2h3"), "you have no piece on h2");
+    assert_eq!(err("Kc7"), "no king can reach c7"); // c7 is a hole: the king's step lands on c6
+    assert!(err("xyz").starts_with("'xyz' is not a move"));
+    assert_eq!(pos.san(pos.parse_move("exf6").unwrap()), "exf6");
+
+    let check = Position::from_fen("4k3/8/8/8/8/8/4r3/4K3 w 0", Variant::Classic).unwrap();
+    assert_eq!(check.parse_move("Kd2").unwrap_err().to_string(), "illegal: Ke1d2 leaves your king attacked");
+    let pawn = Position::from_fen("4k3/1P6/8/8/8/8/8/4K3 w 0", Variant::Classic).unwrap();
+    assert_eq!(
+        pawn.parse_move("b8=Q").unwrap_err().to_string(),
+        "a pawn promotes only by capturing: b8 would stay a pawn"
+    );
+    assert_eq!(pawn.san(pawn.parse_move("b8").unwrap()), "b8");
+    let twins = Position::from_fen("4k3/8/8/8/8/8/8/1N1NK3 w 0", Variant::Classic).unwrap();
+    assert_eq!(twins.parse_move("Nc3").unwrap_err().to_string(), "ambiguous: Nbc3 Ndc3");
+    assert_eq!(twins.san(twins.parse_move("b1c3").unwrap()), "Nbc3");
+}

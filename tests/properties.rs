@@ -1,0 +1,131 @@
+//! Property tests over random games in both variants.
+
+use proptest::prelude::*;
+use wormhole::{Color, Move, Position, Variant, zobrist};
+
+/// A small deterministic generator, so that a failing seed replays exactly.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+fn variant(fairy: bool) -> Variant {
+    if fairy { Variant::Fairy } else { Variant::Classic }
+}
+
+/// Plays random moves until the game ends, calling `check` on every position
+/// reached; returns the final position.
+fn random_game(seed: u64, variant: Variant, mut check: impl FnMut(&Position)) -> Position {
+    let mut rng = Rng(seed | 1);
+    let mut pos = Position::new(variant);
+    loop {
+        check(&pos);
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return pos;
+        }
+        pos.play(moves[rng.below(moves.len())]);
+    }
+}
+
+fn check_make_unmake_and_hash(pos: &Position) {
+    let mut p = pos.clone();
+    for &m in pos.legal_moves().iter() {
+        let undo = p.play(m);
+        assert_eq!(p.hash(), zobrist::hash(p.board(), p.turn()), "incremental hash after {m} in {}", pos.fen());
+        assert_eq!(p.board().holes().count(), pos.board().holes().count() + 1);
+        p.undo(m, undo);
+        assert_eq!(&p, pos, "undo {m} in {}", pos.fen());
+    }
+}
+
+/// The generator's shortcut (checking king safety once per piece, and only
+/// for pieces on the king's paths) must agree with playing each move and
+/// asking whether the king is attacked.
+fn check_legality_by_copy_make(pos: &Position) {
+    let legal = pos.legal_moves();
+    for &m in pos.pseudo_legal_moves().iter() {
+        let after = pos.after(m);
+        let king = after.board().king_of(pos.turn()).unwrap();
+        let safe = after.attackers(king, !pos.turn()).is_empty();
+        assert_eq!(legal.contains(&m), safe, "{m} in {}", pos.fen());
+    }
+}
+
+fn check_fen_round_trip(pos: &Position) {
+    let back = Position::from_fen(&pos.fen(), pos.variant()).unwrap();
+    assert_eq!(&back, pos);
+}
+
+fn check_notation(pos: &Position) {
+    let moves = pos.legal_moves();
+    let mut sans: Vec<String> = Vec::new();
+    for &m in moves.iter() {
+        let san = pos.san(m);
+        assert_eq!(pos.parse_move(&san), Ok(m), "SAN {san} in {}", pos.fen());
+        assert_eq!(pos.parse_move(&m.to_string()), Ok(m), "{m} in {}", pos.fen());
+        assert_eq!(pos.parse_move(&pos.long_form(m)), Ok(m), "{} in {}", pos.long_form(m), pos.fen());
+        sans.push(san);
+    }
+    let count = sans.len();
+    sans.sort();
+    sans.dedup();
+    assert_eq!(sans.len(), count, "duplicate SAN in {}", pos.fen());
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 4000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn make_unmake_restores_position_and_hash(seed: u64, fairy: bool) {
+        random_game(seed, variant(fairy), check_make_unmake_and_hash);
+    }
+
+    #[test]
+    fn legal_moves_match_copy_make(seed: u64, fairy: bool) {
+        random_game(seed, variant(fairy), check_legality_by_copy_make);
+    }
+
+    #[test]
+    fn fen_write_then_read_is_identity(seed: u64, fairy: bool) {
+        random_game(seed, variant(fairy), check_fen_round_trip);
+    }
+
+    #[test]
+    fn games_end_within_64_plies_with_a_winner(seed: u64, fairy: bool) {
+        let end = random_game(seed, variant(fairy), |pos| {
+            assert_eq!(pos.board().holes().count(), pos.plies());
+            assert_eq!(pos.board().squares_left(), 64 - pos.plies());
+        });
+        prop_assert!(end.plies() <= 64);
+        let outcome = end.outcome().expect("the game is over");
+        prop_assert_eq!(outcome.winner, !end.turn());
+        prop_assert_eq!(outcome.reason == wormhole::EndReason::Checkmate, end.is_check());
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn san_and_coordinates_parse_back_and_san_is_unique(seed: u64, fairy: bool) {
+        random_game(seed, variant(fairy), check_notation);
+    }
+}
+
+#[test]
+fn checkmate_gets_a_hash_sign_and_black_wins() {
+    // The queen lands next to the cornered king, guarded by her own king.
+    let pos = Position::from_fen("8/8/8/8/8/2k5/3q4/K7 b 0", Variant::Classic).unwrap();
+    let m: Move = pos.parse_move("Qb2").unwrap();
+    assert_eq!(pos.san(m), "Qb2#");
+    let outcome = pos.after(m).outcome().unwrap();
+    assert_eq!(outcome.winner, Color::Black);
+    assert_eq!(outcome.to_string(), "Black wins by checkmate");
+}
