@@ -55,7 +55,6 @@ impl Bitboard {
     pub const fn first(self) -> Option<Square> {
         if self.0 == 0 { None } else { Some(Square::new(self.0.trailing_zeros() as u8)) }
     }
-
 }
 
 impl Iterator for Bitboard {
