@@ -32,6 +32,7 @@ pub use bitboard::Bitboard;
 pub use board::Board;
 pub use color::Color;
 pub use fen::{FenError, Setup};
+pub use movegen::KingSafety;
 pub use moves::{MAX_MOVES, Move, MoveList};
 pub use outcome::{EndReason, Outcome};
 pub use perft::perft;

@@ -12,26 +12,76 @@
 use crate::attacks;
 use crate::steps::{first, second};
 use crate::threats::{Paths, Threats};
-use crate::{Move, MoveList, Position, Role, Square};
+use crate::{Bitboard, Move, MoveList, Position, Role, Square};
+
+/// What move generation knows about the mover's king before generating:
+/// who checks it, and which squares its reversed paths cross. A search that
+/// needs the check status before generating (to stand pat, say) computes it
+/// once with [`Position::king_safety`] and hands it to
+/// [`Position::generate_legal_with`].
+#[derive(Debug, Clone, Copy)]
+pub struct KingSafety {
+    /// The king's square index; `None` generates without legality checks.
+    king: Option<usize>,
+    checkers: u64,
+    paths: Paths,
+    threats: Threats,
+}
+
+impl KingSafety {
+    /// Whether the side to move is in check.
+    #[inline]
+    pub fn in_check(&self) -> bool {
+        self.checkers != 0
+    }
+
+    /// The squares on the king's reversed paths: a piece standing on none of
+    /// them can move without exposing its king (pieces never block).
+    #[inline]
+    pub fn path_squares(&self) -> Bitboard {
+        Bitboard(self.paths.all())
+    }
+}
 
 impl Position {
+    /// The king safety of the side to move, for [`Position::generate_legal_with`].
+    #[inline]
+    pub fn king_safety(&self) -> KingSafety {
+        let threats = Threats::new(&self.board, !self.turn);
+        let king = self.board.king_of(self.turn).map(Square::index);
+        let (checkers, paths) = match king {
+            Some(k) => threats.attackers_and_paths(k, self.board.open()),
+            None => (0, Paths::default()),
+        };
+        KingSafety { king, checkers, paths, threats }
+    }
+
+    /// Appends to `list` the legal moves whose target is in `targets`, given
+    /// this position's [`KingSafety`].
+    #[inline]
+    pub fn generate_legal_with(&self, list: &mut MoveList, targets: Bitboard, safety: &KingSafety) {
+        self.generate_with(list, targets.0, safety);
+    }
+
     /// Appends to `list` the moves whose target is in `targets`; with `legal`
     /// false, moves that leave the king attacked are kept too. Returns
     /// whether the side to move is in check (known for free when `legal`).
     pub(crate) fn generate(&self, list: &mut MoveList, targets: u64, legal: bool) -> bool {
+        let mut safety = self.king_safety();
+        if !legal {
+            safety.king = None;
+        }
+        self.generate_with(list, targets, &safety);
+        legal && safety.in_check()
+    }
+
+    fn generate_with(&self, list: &mut MoveList, targets: u64, safety: &KingSafety) {
         let b = &self.board;
         let us = self.turn;
         let own = b.by_color(us).0;
         let enemy = b.by_color(!us).0;
         let open = b.open();
-        let king = if legal { b.king_of(us).map(Square::index) } else { None };
-
-        // Who attacks the king now, and which squares its reversed paths cross.
-        let threats = Threats::new(b, !us);
-        let (checkers, paths) = match king {
-            Some(k) => threats.attackers_and_paths(k, open),
-            None => (0, Paths::default()),
-        };
+        let KingSafety { king, checkers, ref paths, ref threats } = *safety;
         let danger = paths.all();
         // The legal targets of a non-king piece leaving square `f`: all, none,
         // or only the single attacker (capturing it is the one way out).
@@ -42,7 +92,7 @@ impl Position {
                 if danger >> f & 1 == 0 {
                     return !0;
                 }
-                threats.through(&paths, k, f, after)
+                threats.through(paths, k, f, after)
             } else {
                 threats.attackers(k, after)
             };
@@ -84,12 +134,11 @@ impl Position {
             while t != 0 {
                 let to = t.trailing_zeros() as usize;
                 t &= t - 1;
-                if !legal || threats.attackers(to, after) == 0 {
+                if king.is_none() || threats.attackers(to, after) == 0 {
                     list.push(Move::new(sq(k), sq(to), None));
                 }
             }
         }
-        checkers != 0
     }
 
     fn generate_pawns(&self, list: &mut MoveList, targets: u64, enemy: u64, allowed: &impl Fn(usize) -> u64) {

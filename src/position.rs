@@ -74,15 +74,6 @@ impl Position {
         Bitboard(Threats::new(&self.board, color).attackers(sq.index(), self.board.open()))
     }
 
-    /// The enemy pieces checking the side to move, and every square on its
-    /// king's reversed paths: a piece of the side to move standing on none of
-    /// them can move without exposing the king (pieces never block).
-    pub(crate) fn checkers_and_king_paths(&self) -> (u64, u64) {
-        let Some(k) = self.board.king_of(self.turn) else { return (0, 0) };
-        let (checkers, paths) = Threats::new(&self.board, !self.turn).attackers_and_paths(k.index(), self.board.open());
-        (checkers, paths.all())
-    }
-
     /// The enemy pieces giving check to the side to move.
     #[inline]
     pub fn checkers(&self) -> Bitboard {

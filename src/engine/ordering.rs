@@ -4,7 +4,7 @@
 
 use std::mem::MaybeUninit;
 
-use crate::{Bitboard, Color, MAX_MOVES, Move, MoveList, Position, Role};
+use crate::{Bitboard, Color, KingSafety, MAX_MOVES, Move, MoveList, Position, Role};
 
 /// How much quiet moves have caused cutoffs, by side, from and to square.
 pub struct History {
@@ -107,6 +107,13 @@ impl Picker {
         in_check
     }
 
+    /// Generates every legal move of `pos`, given its king safety.
+    #[inline]
+    pub fn generate_with(&mut self, pos: &Position, safety: &KingSafety) {
+        pos.generate_legal_with(&mut self.moves, Bitboard::FULL, safety);
+        self.end = self.moves.len();
+    }
+
     /// Whether there are no moves at all.
     #[inline]
     pub fn is_empty(&self) -> bool {
@@ -131,15 +138,14 @@ impl Picker {
         }
     }
 
-    /// Generates only the legal captures of `pos`, scored for the quiescence
-    /// search; returns whether the side to move is in check.
+    /// Generates only the legal captures of `pos`, given its king safety,
+    /// scored for the quiescence search.
     #[inline]
-    pub fn generate_captures(&mut self, pos: &Position) -> bool {
+    pub fn generate_captures(&mut self, pos: &Position, safety: &KingSafety) {
         let enemy = pos.board().by_color(!pos.turn());
-        let in_check = pos.generate_legal_in_check(&mut self.moves, enemy);
+        pos.generate_legal_with(&mut self.moves, enemy, safety);
         self.end = self.moves.len();
         self.keep_captures(pos);
-        in_check
     }
 
     /// Keeps only the captures, scored (for the quiescence search).

@@ -23,8 +23,9 @@ impl Searcher<'_> {
         }
         let mut picker = Picker::new();
         let mut best = -INFINITY;
-        let (in_check, paths) = king_safety(pos);
-        if !in_check && ply < MAX_PLY - 1 && surely_has_move(pos, paths) {
+        let safety = pos.king_safety();
+        let in_check = safety.in_check();
+        if !in_check && ply < MAX_PLY - 1 && surely_has_move(pos, safety.path_squares().0) {
             // Not out of moves, so it may stand pat before generating anything.
             let stand = self.eval_lazy(pos, alpha, beta);
             if stand >= beta {
@@ -32,9 +33,9 @@ impl Searcher<'_> {
             }
             alpha = alpha.max(stand);
             best = stand;
-            picker.generate_captures(pos);
+            picker.generate_captures(pos, &safety);
         } else {
-            picker.generate(pos);
+            picker.generate_with(pos, &safety);
             if picker.is_empty() {
                 return mated_in(ply);
             }
@@ -72,13 +73,6 @@ impl Searcher<'_> {
         }
         best
     }
-}
-
-/// Whether the side to move is in check, and the squares on the paths
-/// along which enemy pieces could reach its king (one walk gives both).
-fn king_safety(pos: &Position) -> (bool, u64) {
-    let (checkers, path) = pos.checkers_and_king_paths();
-    (checkers != 0, path)
 }
 
 /// Whether the side to move, not in check, surely has a legal move: a piece
