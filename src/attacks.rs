@@ -130,6 +130,7 @@ pub fn pawn_captures(color: Color, s: usize, open: u64) -> u64 {
 
 /// The squares a piece of `role` and `color` on `s` attacks: where it could
 /// capture an enemy piece.
+#[inline(always)]
 pub fn attacks(role: Role, color: Color, s: usize, open: u64) -> u64 {
     match role {
         Role::Pawn => pawn_captures(color, s, open),
@@ -142,4 +143,17 @@ pub fn attacks(role: Role, color: Color, s: usize, open: u64) -> u64 {
         Role::Wizard => wizard(s, open),
         Role::Lion => lion_leaps(s, open) | lion_strikes(s, open),
     }
+}
+
+/// The squares a piece of `role` and `color` on `s` can move to, pawns aside
+/// (their moves depend on occupancy): the squares it reaches that hold no
+/// piece of `own`, except that the lion's first-square strikes only capture
+/// (land on `enemy`).
+#[inline(always)]
+pub fn piece_moves(role: Role, color: Color, s: usize, open: u64, own: u64, enemy: u64) -> u64 {
+    let reach = match role {
+        Role::Lion => lion_leaps(s, open) | (lion_strikes(s, open) & enemy),
+        _ => attacks(role, color, s, open),
+    };
+    reach & !own
 }

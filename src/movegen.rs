@@ -109,16 +109,7 @@ impl Position {
         for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::Champion, Role::Wizard, Role::Lion] {
             for f in b.pieces(us, role) {
                 let f = f.index();
-                let reach = match role {
-                    Role::Knight => attacks::knight(f, open),
-                    Role::Bishop => attacks::bishop(f, open),
-                    Role::Rook => attacks::rook(f, open),
-                    Role::Queen => attacks::queen(f, open),
-                    Role::Champion => attacks::champion(f, open),
-                    Role::Wizard => attacks::wizard(f, open),
-                    _ => attacks::lion_leaps(f, open) | (attacks::lion_strikes(f, open) & enemy),
-                };
-                let t = reach & mask;
+                let t = attacks::piece_moves(role, us, f, open, own, enemy) & targets;
                 if t != 0 {
                     push_all(list, f, t & allowed(f));
                 }

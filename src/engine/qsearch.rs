@@ -95,8 +95,7 @@ fn surely_has_move(pos: &Position, path: u64) -> bool {
                 let step = first(attacks::pawn_forward(us), i, open) & !occupied;
                 step | (attacks::pawn_captures(us, i, open) & enemy)
             }
-            Role::Lion => (attacks::lion_leaps(i, open) & !own) | (attacks::lion_strikes(i, open) & enemy),
-            r => attacks::attacks(r, us, i, open) & !own,
+            r => attacks::piece_moves(r, us, i, open, own, enemy),
         };
         if targets != 0 {
             return true;
