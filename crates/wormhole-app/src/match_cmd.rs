@@ -168,7 +168,7 @@ fn play_game(players: &mut [Player; 2], white: usize, start: &Position, verbose:
         if verbose {
             println!("  {:>2}. {:<7} {}", pos.plies() + 1, pos.san(m), result.info.score.uci());
         }
-        pos.play(m);
+        pos.play_unchecked(m);
     }
 }
 
@@ -196,7 +196,7 @@ fn opening(variant: Variant, plies: u32, rng: &mut SmallRng) -> (Position, Vec<M
             }
             let m = legal[rng.random_range(0..legal.len())];
             moves.push(m);
-            pos.play(m);
+            pos.play_unchecked(m);
         }
         // Random plies can leave a mate in one: such an opening decides the
         // game before the engines play, so draw another.

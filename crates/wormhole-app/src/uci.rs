@@ -195,7 +195,7 @@ impl Session {
         };
         for (i, text) in moves.iter().enumerate() {
             let m = pos.parse_move(text).with_context(|| format!("move {} '{text}' in {}", i + 1, pos.fen()))?;
-            pos.play(m);
+            pos.play_unchecked(m);
         }
         self.pos = pos;
         Ok(())

@@ -106,7 +106,7 @@ fn searches_after_moves_and_reports_info() {
     let mut pos = Position::new(Variant::Classic);
     for m in ["e2e4", "e7e5"] {
         let m = pos.parse_move(m).unwrap();
-        pos.play(m);
+        pos.play_unchecked(m);
     }
     let best = bestmove(&lines);
     assert!(pos.parse_move(&best).is_ok(), "{best}");

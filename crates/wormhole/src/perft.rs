@@ -21,7 +21,7 @@ pub fn perft(pos: &mut Position, depth: u32) -> u64 {
     }
     let mut nodes = 0;
     for &m in moves.iter() {
-        let undo = pos.play(m);
+        let undo = pos.play_unchecked(m);
         nodes += perft(pos, depth - 1);
         pos.undo(m, undo);
     }
@@ -34,7 +34,7 @@ pub fn divide(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
     moves
         .iter()
         .map(|&m| {
-            let undo = pos.play(m);
+            let undo = pos.play_unchecked(m);
             let n = if depth <= 1 { 1 } else { perft(pos, depth - 1) };
             pos.undo(m, undo);
             (m, n)

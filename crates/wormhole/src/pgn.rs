@@ -66,7 +66,7 @@ impl PgnGame {
     pub fn final_position(&self) -> Position {
         let mut pos = self.start.clone();
         for &m in &self.moves {
-            pos.play(m);
+            pos.play_unchecked(m);
         }
         pos
     }
@@ -113,7 +113,7 @@ impl PgnGame {
                 tokens.push(format!("{number}..."));
             }
             tokens.push(pos.san(m));
-            pos.play(m);
+            pos.play_unchecked(m);
         }
         tokens.push(result);
         let mut line_len = 0;
@@ -179,7 +179,7 @@ impl PgnGame {
                 text: token.clone(),
                 error,
             })?;
-            pos.play(m);
+            pos.play_unchecked(m);
             moves.push(m);
         }
         Ok(PgnGame { tags, start, moves })
@@ -245,7 +245,7 @@ mod tests {
         let mut moves = Vec::new();
         for _ in 0..6 {
             let Some(&m) = pos.legal_moves().first() else { break };
-            pos.play(m);
+            pos.play_unchecked(m);
             moves.push(m);
         }
         let mut game = PgnGame::new(start, moves);

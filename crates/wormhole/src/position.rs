@@ -3,7 +3,7 @@
 use crate::threats::Threats;
 use crate::{Bitboard, Board, Color, Move, MoveList, Outcome, Piece, Role, Square, Variant, zobrist};
 
-/// What [`Position::play`] returns so that [`Position::undo`] can restore
+/// What [`Position::play_unchecked`] returns so that [`Position::undo`] can restore
 /// the position exactly.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Undo {
@@ -18,7 +18,7 @@ pub struct Undo {
 /// use wormhole::{Position, Variant};
 /// let mut pos = Position::new(Variant::Classic);
 /// let m = pos.parse_move("e4").unwrap();
-/// pos.play(m);
+/// pos.play_unchecked(m);
 /// assert_eq!(pos.fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPPxPPP/RNBQKBNR b 1");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -142,9 +142,10 @@ impl Position {
         self.board.piece_at(m.to())
     }
 
-    /// Plays a move, which must be legal; returns what [`Position::undo`] needs.
+    /// Plays a move, which must be legal (not checked: for hot paths);
+    /// returns what [`Position::undo`] needs.
     #[inline]
-    pub fn play(&mut self, m: Move) -> Undo {
+    pub fn play_unchecked(&mut self, m: Move) -> Undo {
         let undo = Undo { captured: self.board.piece_at(m.to()), hash: self.hash };
         let (from, to) = (m.from(), m.to());
         let Some(mut piece) = self.board.take(from) else {
@@ -189,7 +190,7 @@ impl Position {
     /// A copy of the position after `m` (which must be legal).
     pub fn after(&self, m: Move) -> Position {
         let mut next = self.clone();
-        next.play(m);
+        next.play_unchecked(m);
         next
     }
 

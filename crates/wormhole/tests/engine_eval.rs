@@ -43,7 +43,7 @@ fn evaluation_is_symmetric() {
                 seed ^= seed << 13;
                 seed ^= seed >> 7;
                 seed ^= seed << 17;
-                pos.play(moves[(seed % moves.len() as u64) as usize]);
+                pos.play_unchecked(moves[(seed % moves.len() as u64) as usize]);
                 let fen = pos.fen();
                 let Ok(flipped) = Position::from_fen(&mirror(&fen), variant) else { continue };
                 for positional in [false, true] {

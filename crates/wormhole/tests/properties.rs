@@ -30,14 +30,14 @@ fn random_game(seed: u64, variant: Variant, mut check: impl FnMut(&Position)) ->
         if moves.is_empty() {
             return pos;
         }
-        pos.play(moves[rng.below(moves.len())]);
+        pos.play_unchecked(moves[rng.below(moves.len())]);
     }
 }
 
 fn check_make_unmake_and_hash(pos: &Position) {
     let mut p = pos.clone();
     for &m in pos.legal_moves().iter() {
-        let undo = p.play(m);
+        let undo = p.play_unchecked(m);
         assert_eq!(p.hash(), zobrist::hash(p.board(), p.turn()), "incremental hash after {m} in {}", pos.fen());
         assert_eq!(p.board().holes().count(), pos.board().holes().count() + 1);
         p.undo(m, undo);

@@ -173,7 +173,7 @@ pub fn pv_san(pos: &Position, pv: &[Move], max: usize) -> String {
         } else {
             out.push(san);
         }
-        pos.play(m);
+        pos.play_unchecked(m);
     }
     out.join(" ")
 }
@@ -228,7 +228,7 @@ mod tests {
                 .iter()
                 .map(|s| {
                     let m = p.parse_move(s).unwrap();
-                    p.play(m);
+                    p.play_unchecked(m);
                     m
                 })
                 .collect()

@@ -238,7 +238,7 @@ mod tests {
     fn last_move_check_targets_and_cursor_are_highlighted() {
         let mut pos = Position::from_fen("k7/2Q5/1K6/8/8/8/8/8 w 0", Variant::Classic).unwrap();
         let m = pos.parse_move("Qb7").unwrap();
-        pos.play(m);
+        pos.play_unchecked(m);
         let last = Some(m);
         assert!(pos.is_check());
         let theme = Theme::default();

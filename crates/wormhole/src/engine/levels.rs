@@ -67,11 +67,11 @@ pub fn make_rng(seed: Option<u64>) -> SmallRng {
 /// reply: material, or a game end.
 fn two_ply_value(pos: &mut Position, m: Move, params: &EvalParams) -> i32 {
     const END: i32 = 100_000;
-    let u = pos.play(m);
+    let u = pos.play_unchecked(m);
     let replies = pos.legal_moves();
     let mut worst = END;
     for &r in replies.iter() {
-        let u2 = pos.play(r);
+        let u2 = pos.play_unchecked(r);
         let v = if pos.has_legal_move() { material(pos, params) } else { -END };
         pos.undo(r, u2);
         worst = worst.min(v);

@@ -55,7 +55,7 @@ impl Searcher<'_> {
             }
         }
         while let Some(m) = picker.next_move() {
-            let undo = pos.play(m);
+            let undo = pos.play_unchecked(m);
             let v = -self.qsearch(pos, -beta, -alpha, ply + 1, qply + 1);
             pos.undo(m, undo);
             if self.stopped {

@@ -281,7 +281,7 @@ impl<'a> Searcher<'a> {
             {
                 continue;
             }
-            let undo = pos.play(m);
+            let undo = pos.play_unchecked(m);
             self.tt.prefetch(pos.hash());
             let new_depth = depth - 1;
             let mut v;
