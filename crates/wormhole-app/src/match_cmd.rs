@@ -74,9 +74,9 @@ fn player(text: &str, variant: Variant, seed: Option<u64>, movetime: Duration) -
             }
         };
         match key.as_str() {
-            "level" => options.level = int()?.clamp(1, 10) as u8,
-            "hash" => options.hash_mb = int()?.clamp(1, 4096) as usize,
-            "threads" => options.threads = int()?.clamp(1, 64) as usize,
+            "level" => options.level = value.parse()?,
+            "hash" => options.hash_mb = int()?.max(1) as usize,
+            "threads" => options.threads = int()?.max(1) as usize,
             "depth" => limits.depth = Some(int()?.clamp(1, 100) as u32),
             "nodes" => limits.nodes = Some(int()?.max(1) as u64),
             "movetime" => limits.movetime = Some(Duration::from_millis(int()?.max(1) as u64)),

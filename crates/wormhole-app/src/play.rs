@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use anyhow::{Context, bail};
 use clap::ValueEnum;
+use wormhole::engine::Level;
 use wormhole::pgn::PgnGame;
 use wormhole::{Position, Setup, Variant};
 
@@ -56,8 +57,8 @@ pub struct PlayArgs {
     #[arg(long)]
     pub autoflip: bool,
     /// Engine strength, 1 (weakest) to 10 (full strength, about 1 s a move unless --movetime or --clock).
-    #[arg(long, value_name = "1..10", default_value_t = 10, value_parser = clap::value_parser!(u8).range(1..=10))]
-    pub level: u8,
+    #[arg(long, value_name = "1..10")]
+    pub level: Option<Level>,
     /// Engine thinking time per move in milliseconds (overrides the level's budget).
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
     pub movetime: Option<u64>,
@@ -121,7 +122,7 @@ pub fn prepare(args: &PlayArgs) -> anyhow::Result<App> {
     let theme = Theme { ascii: args.ascii, depth: ColorDepth::detect() };
     let mut settings = Settings {
         players: players(args),
-        level: args.level,
+        level: args.level.unwrap_or(Level::MAX),
         movetime: args.movetime.map(Duration::from_millis),
         clock: args.clock.map(|c| (c.initial, c.increment)),
         variant: args.variant.unwrap_or_default(),

@@ -12,7 +12,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use anyhow::{Context, anyhow, bail};
-use wormhole::engine::{Clock, Engine, EngineOptions, Info, Limits};
+use wormhole::engine::{Clock, Engine, EngineOptions, Info, Level, Limits};
 use wormhole::{Color, Position, Setup, Variant, perft};
 
 /// A search in progress: its stop flag and the thread that gives the engine back.
@@ -78,9 +78,15 @@ impl Session {
                 say(concat!("id name Wormhole ", env!("CARGO_PKG_VERSION")));
                 say("id author the Wormhole team");
                 say("option name UCI_Variant type combo default classic var classic var fairy");
-                say("option name Hash type spin default 64 min 1 max 4096");
-                say("option name Threads type spin default 1 min 1 max 64");
-                say("option name Level type spin default 10 min 1 max 10");
+                let (hash, level) = (EngineOptions::HASH_MB, (Level::MIN.number(), Level::MAX.number()));
+                say(&format!(
+                    "option name Hash type spin default {} min {} max {}",
+                    EngineOptions::DEFAULT_HASH_MB,
+                    hash.start(),
+                    hash.end()
+                ));
+                say(&format!("option name Threads type spin default 1 min 1 max {}", EngineOptions::MAX_THREADS));
+                say(&format!("option name Level type spin default {} min {} max {}", level.1, level.0, level.1));
                 say("uciok");
             }
             "isready" => say("readyok"),
@@ -155,19 +161,19 @@ impl Session {
                 self.pos = Position::new(variant);
             }
             "hash" => {
-                let mb = number(1, 4096)?;
+                let mb = number(*EngineOptions::HASH_MB.start(), *EngineOptions::HASH_MB.end())?;
                 self.options.hash_mb = mb;
                 self.engine_mut()?.set_hash_mb(mb);
             }
             "threads" => {
-                let n = number(1, 64)?;
+                let n = number(1, EngineOptions::MAX_THREADS)?;
                 self.options.threads = n;
                 self.engine_mut()?.set_threads(n);
             }
             "level" | "skill level" => {
-                let n = number(1, 10)?;
-                self.options.level = n as u8;
-                self.engine_mut()?.set_level(n as u8);
+                let level: Level = value.parse()?;
+                self.options.level = level;
+                self.engine_mut()?.set_level(level);
             }
             _ => bail!("unknown option '{name}'"),
         }

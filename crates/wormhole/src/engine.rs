@@ -50,7 +50,7 @@ use std::time::Duration;
 use crate::{Move, Position};
 
 pub use eval::{EvalParams, FEATURES, evaluate, features};
-pub use levels::LevelSettings;
+pub use levels::{Level, LevelSettings, ParseLevelError};
 pub use thread::{Event, SearchThread};
 
 use self::ordering::History;
@@ -150,8 +150,8 @@ impl Limits {
 /// How the engine is configured.
 #[derive(Clone, Debug)]
 pub struct EngineOptions {
-    /// Playing strength, 1 (a two-ply material search) to 10 (full strength).
-    pub level: u8,
+    /// Playing strength.
+    pub level: Level,
     /// Transposition table size in MiB.
     pub hash_mb: usize,
     /// Search threads (lazy SMP when more than one).
@@ -160,9 +160,19 @@ pub struct EngineOptions {
     pub seed: Option<u64>,
 }
 
+impl EngineOptions {
+    /// The most search threads.
+    pub const MAX_THREADS: usize = 64;
+    /// The transposition table's size limits in MiB.
+    pub const HASH_MB: std::ops::RangeInclusive<usize> = 1..=4096;
+    /// The transposition table's default size in MiB.
+    pub const DEFAULT_HASH_MB: usize = 64;
+}
+
 impl Default for EngineOptions {
+    /// Full strength, one thread, the default table size.
     fn default() -> EngineOptions {
-        EngineOptions { level: 10, hash_mb: 64, threads: 1, seed: None }
+        EngineOptions { level: Level::MAX, hash_mb: EngineOptions::DEFAULT_HASH_MB, threads: 1, seed: None }
     }
 }
 
@@ -237,8 +247,8 @@ impl Engine {
     /// An engine with the given options.
     pub fn new(options: EngineOptions) -> Engine {
         let mut options = options;
-        options.level = options.level.clamp(1, 10);
-        options.threads = options.threads.clamp(1, 64);
+        options.threads = options.threads.clamp(1, EngineOptions::MAX_THREADS);
+        options.hash_mb = options.hash_mb.clamp(*EngineOptions::HASH_MB.start(), *EngineOptions::HASH_MB.end());
         let tt = Arc::new(Table::new(options.hash_mb));
         let rng = levels::make_rng(options.seed);
         Engine { options, features: Features::default(), params: None, tt, history: History::new(), rng }
@@ -249,20 +259,20 @@ impl Engine {
         &self.options
     }
 
-    /// Changes the playing strength (clamped to 1..=10).
-    pub fn set_level(&mut self, level: u8) {
-        self.options.level = level.clamp(1, 10);
+    /// Changes the playing strength.
+    pub fn set_level(&mut self, level: Level) {
+        self.options.level = level;
     }
 
     /// Changes the number of search threads (takes effect at the next search).
     pub fn set_threads(&mut self, threads: usize) {
-        self.options.threads = threads.clamp(1, 64);
+        self.options.threads = threads.clamp(1, EngineOptions::MAX_THREADS);
     }
 
     /// Resizes (and clears) the transposition table.
     pub fn set_hash_mb(&mut self, hash_mb: usize) {
-        self.options.hash_mb = hash_mb;
-        self.tt = Arc::new(Table::new(hash_mb));
+        self.options.hash_mb = hash_mb.clamp(*EngineOptions::HASH_MB.start(), *EngineOptions::HASH_MB.end());
+        self.tt = Arc::new(Table::new(self.options.hash_mb));
     }
 
     /// The search and evaluation switches.
@@ -307,7 +317,7 @@ impl Engine {
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
-        let settings = LevelSettings::for_level(self.options.level);
+        let settings = self.options.level.settings();
         if settings.random_two_ply {
             return levels::two_ply_random(pos, &mut self.rng);
         }

@@ -4,7 +4,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use wormhole::engine::{Engine, EngineOptions, Event, Limits, Score, SearchResult, SearchThread};
+use wormhole::engine::{Engine, EngineOptions, Event, Level, Limits, Score, SearchResult, SearchThread};
 use wormhole::{Move, Position, Variant};
 
 fn engine() -> Engine {
@@ -77,7 +77,7 @@ fn weak_levels_play_legal_moves_reproducibly() {
     let pos =
         Position::from_fen("rnbqkxxr/xpxpxxpx/2xbpn1p/pP3P2/xx1Px3/x2B4/xxPxxPPP/RNBQKxNR b 17", Variant::Classic)
             .unwrap();
-    for level in 1..=9 {
+    for level in Level::all().take(9) {
         let mut a = Engine::new(EngineOptions { level, seed: Some(7), hash_mb: 1, ..EngineOptions::default() });
         let mut b = Engine::new(EngineOptions { level, seed: Some(7), hash_mb: 1, ..EngineOptions::default() });
         let limits = Limits { movetime: Some(Duration::from_secs(5)), nodes: Some(5_000), ..Limits::default() };
@@ -92,7 +92,7 @@ fn weak_levels_play_legal_moves_reproducibly() {
 fn level_one_takes_free_material() {
     // White's queen on d4 can capture the undefended knight on d6... by a two-ply look.
     let pos = Position::from_fen("4k3/8/3n4/8/3Q4/8/8/4K3 w 0", Variant::Classic).unwrap();
-    let mut e = Engine::new(EngineOptions { level: 1, seed: Some(1), ..EngineOptions::default() });
+    let mut e = Engine::new(EngineOptions { level: Level::MIN, seed: Some(1), ..EngineOptions::default() });
     let m = search(&mut e, &pos, Limits::default()).best_move.unwrap();
     assert_eq!(m.to_string(), "d4d6");
 }

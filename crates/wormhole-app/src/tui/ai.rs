@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use wormhole::{Color, Move, Position};
 
 pub use engine::{Clock, EngineOptions, Info, Limits, Score};
-use engine::{Engine, Event, SearchThread};
+use engine::{Engine, Event, Level, SearchThread};
 use wormhole::engine;
 
 /// Why a search runs.
@@ -41,20 +41,20 @@ struct Job {
 pub struct Ai {
     idle: Option<Engine>,
     job: Option<Job>,
-    level: u8,
+    level: Level,
 }
 
 impl Ai {
-    pub fn new(level: u8, seed: Option<u64>) -> Ai {
+    pub fn new(level: Level, seed: Option<u64>) -> Ai {
         let options = EngineOptions { level, seed, ..EngineOptions::default() };
         Ai { idle: Some(Engine::new(options)), job: None, level }
     }
 
-    pub fn level(&self) -> u8 {
+    pub fn level(&self) -> Level {
         self.level
     }
 
-    pub fn set_level(&mut self, level: u8) {
+    pub fn set_level(&mut self, level: Level) {
         self.level = level;
         if let Some(e) = &mut self.idle {
             e.set_level(level);
@@ -194,7 +194,7 @@ mod tests {
 
     #[test]
     fn a_cancelled_search_stops_promptly_and_the_engine_can_search_again() {
-        let mut ai = Ai::new(10, Some(1));
+        let mut ai = Ai::new(Level::MAX, Some(1));
         let pos = Position::new(Variant::Classic);
         let limits = Limits { movetime: Some(Duration::from_secs(30)), ..Limits::default() };
         ai.start(&pos, limits.clone(), Purpose::Move { ply: 0 });

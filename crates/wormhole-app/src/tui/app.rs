@@ -6,6 +6,7 @@ mod commands;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use wormhole::engine::Level;
 use wormhole::{Bitboard, Color, Move, Position, Square, Variant};
 
 use super::ai::{self, Ai, Clock, Finished, Info, Limits, Purpose};
@@ -71,7 +72,7 @@ pub enum Mode {
 #[derive(Debug, Clone)]
 pub struct Settings {
     pub players: [Player; 2],
-    pub level: u8,
+    pub level: Level,
     pub movetime: Option<Duration>,
     pub clock: Option<(Duration, Duration)>,
     pub variant: Variant,
@@ -86,7 +87,7 @@ impl Default for Settings {
     fn default() -> Settings {
         Settings {
             players: [Player::Human, Player::Engine],
-            level: 5,
+            level: Level::new(5).expect("5 is a level"),
             movetime: None,
             clock: None,
             variant: Variant::Classic,
@@ -292,7 +293,7 @@ impl App {
         match self.game.player(color) {
             Player::Human if self.game.players() == [Player::Human; 2] => format!("{color} player"),
             Player::Human => "You".to_string(),
-            Player::Engine => format!("Engine (level {})", self.ai.level()),
+            Player::Engine => format!("Engine (level {})", self.ai.level().number()),
         }
     }
 

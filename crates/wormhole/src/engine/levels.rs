@@ -2,6 +2,8 @@
 //! two-ply material search picking at random among equal moves), level 10
 //! the full engine; the levels between cap the depth or nodes searched.
 
+use std::fmt;
+use std::str::FromStr;
 use std::time::Duration;
 
 use rand::rngs::SmallRng;
@@ -10,6 +12,91 @@ use rand::{RngExt, SeedableRng};
 use super::eval::{EvalParams, material};
 use super::{Info, Score, SearchResult};
 use crate::{Move, Position};
+
+/// A playing strength for people: 1 (a beginner can win) to 10 (the full
+/// engine). The app and UCI show the same [`Level::name`].
+///
+/// ```
+/// use wormhole::engine::Level;
+/// let level: Level = "3".parse().unwrap();
+/// assert_eq!(level.number(), 3);
+/// assert_eq!(level.to_string(), "3 (casual)");
+/// assert!("11".parse::<Level>().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Level(u8);
+
+/// The name of each level, weakest first (index 0 is level 1).
+const LEVEL_NAMES: [&str; 10] = [
+    "beginner",
+    "novice",
+    "casual",
+    "improver",
+    "club player",
+    "strong club player",
+    "expert",
+    "master",
+    "grandmaster",
+    "full strength",
+];
+
+impl Level {
+    /// The weakest level.
+    pub const MIN: Level = Level(1);
+    /// The strongest level: the full engine.
+    pub const MAX: Level = Level(LEVEL_NAMES.len() as u8);
+    /// The level a new player starts at: the middle of the ladder.
+    pub const FOR_NEW_PLAYERS: Level = Level(4);
+
+    /// The level numbered `n`, if it is from 1 to 10.
+    pub const fn new(n: u8) -> Option<Level> {
+        if n >= Level::MIN.0 && n <= Level::MAX.0 { Some(Level(n)) } else { None }
+    }
+
+    /// Every level, weakest first.
+    pub fn all() -> impl DoubleEndedIterator<Item = Level> + ExactSizeIterator {
+        (Level::MIN.0..=Level::MAX.0).map(Level)
+    }
+
+    /// The level's number, 1 to 10.
+    pub const fn number(self) -> u8 {
+        self.0
+    }
+
+    /// A short name a person understands, such as "beginner".
+    pub const fn name(self) -> &'static str {
+        LEVEL_NAMES[self.0 as usize - 1]
+    }
+
+    /// What this level allows the search.
+    pub fn settings(self) -> LevelSettings {
+        LevelSettings::for_level(self)
+    }
+}
+
+/// `3 (casual)`: the number, then the name.
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({})", self.0, self.name())
+    }
+}
+
+/// A level that is not a number from 1 to 10.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("level must be a number from {min} to {max}, not '{text}'", min = Level::MIN.0, max = Level::MAX.0)]
+pub struct ParseLevelError {
+    /// The text that was not a level.
+    pub text: String,
+}
+
+/// Reads a level number (`"7"`).
+impl FromStr for Level {
+    type Err = ParseLevelError;
+
+    fn from_str(s: &str) -> Result<Level, ParseLevelError> {
+        s.trim().parse::<u8>().ok().and_then(Level::new).ok_or_else(|| ParseLevelError { text: s.to_string() })
+    }
+}
 
 /// What a level allows the search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,8 +114,8 @@ pub struct LevelSettings {
 }
 
 impl LevelSettings {
-    /// The settings of `level` (clamped to 1..=10).
-    pub fn for_level(level: u8) -> LevelSettings {
+    /// The settings of `level`.
+    fn for_level(level: Level) -> LevelSettings {
         let full = LevelSettings {
             random_two_ply: false,
             max_depth: None,
@@ -38,7 +125,7 @@ impl LevelSettings {
         };
         let depth = |d| LevelSettings { max_depth: Some(d), ..full };
         let nodes = |n| LevelSettings { max_nodes: Some(n), ..full };
-        match level.clamp(1, 10) {
+        match level.number() {
             1 => LevelSettings { random_two_ply: true, max_depth: Some(2), positional_eval: false, ..full },
             // A ladder measured with `wormhole match` (20 games per step at
             // 1 s/move): each level beat the one below.

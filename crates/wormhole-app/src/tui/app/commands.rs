@@ -2,6 +2,7 @@
 
 use std::path::PathBuf;
 
+use wormhole::engine::Level;
 use wormhole::{Position, Setup, Variant};
 
 use super::{App, Mode, Settings, clocks_of};
@@ -37,13 +38,13 @@ impl App {
             "save" | "w" => self.save((!rest.is_empty()).then(|| PathBuf::from(rest))),
             "open" | "pgn" => self.open_pgn(rest),
             "review" => self.update(super::Action::Review),
-            "level" => match rest.parse::<u8>() {
-                Ok(n @ 1..=10) => {
-                    self.settings.level = n;
-                    self.ai.set_level(n);
-                    self.info(format!("engine level {n} (from its next move)"));
+            "level" => match rest.parse::<Level>() {
+                Ok(level) => {
+                    self.settings.level = level;
+                    self.ai.set_level(level);
+                    self.info(format!("engine level {level} (from its next move)"));
                 }
-                _ => self.error(format!("level must be a number from 1 to 10, not '{rest}'")),
+                Err(e) => self.error(e.to_string()),
             },
             "resign" => {
                 if self.game.is_over() {
@@ -77,10 +78,7 @@ impl App {
                 "black" => s.players = [Player::Engine, Player::Human],
                 "hotseat" => s.players = [Player::Human, Player::Human],
                 "watch" => s.players = [Player::Engine, Player::Engine],
-                "level" => match words.next().and_then(|n| n.parse::<u8>().ok()) {
-                    Some(n @ 1..=10) => s.level = n,
-                    _ => return Err("level must be followed by a number from 1 to 10".into()),
-                },
+                "level" => s.level = words.next().unwrap_or_default().parse::<Level>().map_err(|e| e.to_string())?,
                 "movetime" => match words.next().and_then(|n| n.parse::<u64>().ok()) {
                     Some(0) => s.movetime = None,
                     Some(ms @ 1..=3_600_000) => s.movetime = Some(std::time::Duration::from_millis(ms)),

@@ -16,7 +16,7 @@ fn settings(players: [Player; 2]) -> Settings {
     Settings {
         players,
         movetime: Some(Duration::from_millis(30)),
-        level: 1,
+        level: Level::MIN,
         seed: Some(1),
         autosave_dir,
         ..Settings::default()
@@ -491,7 +491,7 @@ fn new_game_with_other_settings() {
     enter(&mut app, ":new fairy black level 3 movetime 40 clock 1+2");
     assert_eq!(app.game().variant(), Variant::Fairy);
     assert_eq!(app.game().players(), [Player::Engine, Player::Human]);
-    assert_eq!(app.ai().level(), 3);
+    assert_eq!(app.ai().level().number(), 3);
     assert!(app.flipped(), "the human plays Black");
     assert!(app.game().clocks().is_some());
     assert!(app.ai().is_thinking(), "the engine opens as White");
