@@ -7,7 +7,6 @@ use std::time::Duration;
 use anyhow::{Context, bail};
 use clap::ValueEnum;
 use wormhole::engine::Level;
-use wormhole::pgn::PgnGame;
 use wormhole::{Position, Setup, Variant};
 
 use crate::tui;
@@ -138,8 +137,7 @@ pub fn prepare(args: &PlayArgs) -> anyhow::Result<App> {
         settings.variant = variant;
         Game::new(pos, settings.players, clocks_of(&settings))
     } else if let Some(path) = &args.pgn {
-        let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-        let pgn = PgnGame::parse(&text).with_context(|| format!("bad PGN file {}", path.display()))?;
+        let pgn = tui::files::load_pgn(path)?;
         if let Some(v) = args.variant
             && v != pgn.start.variant()
         {

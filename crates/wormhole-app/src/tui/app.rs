@@ -686,9 +686,8 @@ impl App {
     }
 
     fn save(&mut self, path: Option<PathBuf>) {
-        let path = path.unwrap_or_else(|| PathBuf::from(format!("wormhole-{}.pgn", files::stamp())));
-        match files::save_pgn(&self.pgn(), &path) {
-            Ok(()) => {
+        match files::save(&self.pgn(), path.as_deref()) {
+            Ok(path) => {
                 self.game.mark_saved();
                 self.info(format!("saved to {}", path.display()));
             }
