@@ -1,6 +1,7 @@
-//! The terminal app: a small loop that draws, waits for an event (blocking
-//! while idle, polling while the engine thinks or a clock runs), turns it
-//! into an [`Action`] and updates the [`App`].
+//! The terminal app: a small loop that draws, waits for an event (at most
+//! [`MAX_WAIT`], less while the engine thinks or a clock runs), turns it
+//! into an [`Action`] and updates the [`App`]. Quitting, a signal and a lost
+//! terminal all leave the loop the same way, through [`App::finish`].
 
 mod ai;
 pub mod app;
@@ -16,10 +17,12 @@ mod ui;
 use std::io;
 use std::time::{Duration, Instant};
 
-use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind};
+use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind};
 use ratatui::DefaultTerminal;
 use ratatui::layout::Rect;
 
+use crate::signals::{Ending, Signals};
+use crate::term_input::{Next, TerminalInput};
 use app::{Action, App, ExitReport, Mode};
 
 /// How often the spinner, the engine's report and the clocks are redrawn.
@@ -40,19 +43,57 @@ impl FrameStats {
     }
 }
 
-/// Runs the app until it quits; returns what to print afterwards.
-pub fn run(terminal: &mut DefaultTerminal, mut app: App) -> io::Result<ExitReport> {
-    let mut dirty = true;
-    let mut size = terminal.size()?;
+/// The longest the loop waits for an event before it checks for signals
+/// and a closed terminal again.
+const MAX_WAIT: Duration = Duration::from_millis(100);
+
+/// Runs the app until it quits, a signal arrives or the terminal is lost;
+/// then stops the engine and autosaves (the same ending for each). Returns
+/// what to print afterwards and how the session ended.
+pub fn run(terminal: &mut DefaultTerminal, mut app: App, signals: &Signals) -> (ExitReport, Ending) {
+    let input = TerminalInput::start();
     let mut stats = FrameStats::default();
+    let ending = event_loop(terminal, &mut app, &input, signals, &mut stats);
+    let mut report = app.finish();
+    if std::env::var_os("WORMHOLE_STATS").is_some() {
+        report.notes.push(stats.report());
+        report.notes.push(app.search_stats());
+    }
+    (report, ending)
+}
+
+/// Draws, waits for an event and updates the app until something ends the session.
+fn event_loop(
+    terminal: &mut DefaultTerminal,
+    app: &mut App,
+    input: &TerminalInput,
+    signals: &Signals,
+    stats: &mut FrameStats,
+) -> Ending {
+    let lost = |e: io::Error| {
+        Ending::TerminalLost(if input.hung_up() { "the terminal was closed".to_string() } else { e.to_string() })
+    };
+    let mut dirty = true;
+    let mut size = match terminal.size() {
+        Ok(size) => size,
+        Err(e) => return lost(e),
+    };
     let mut last_draw: Option<Instant> = None;
     // Test hook: the end-to-end tests check that a panic restores the terminal.
     let panic_after_draw = std::env::var_os("WORMHOLE_DEBUG_PANIC").is_some();
-    while !app.should_quit() {
+    loop {
+        if app.should_quit() {
+            return Ending::Quit;
+        }
+        if let Some(signal) = signals.received() {
+            return Ending::Signal(signal);
+        }
         let since = last_draw.map_or(Duration::MAX, |t| t.elapsed());
         if dirty || (app.animating() && since >= ANIMATION_FRAME) {
             let t = Instant::now();
-            terminal.draw(|f| ui::draw(f, &app))?;
+            if let Err(e) = terminal.draw(|f| ui::draw(f, app)) {
+                return lost(e);
+            }
             let took = t.elapsed();
             stats.frames += 1;
             stats.total += took;
@@ -61,31 +102,28 @@ pub fn run(terminal: &mut DefaultTerminal, mut app: App) -> io::Result<ExitRepor
             dirty = false;
             assert!(!panic_after_draw, "WORMHOLE_DEBUG_PANIC is set");
         }
-        let ready = match app.poll_timeout() {
-            Some(t) => event::poll(t)?,
-            None => true,
+        let ev = match input.next(app.poll_timeout().map_or(MAX_WAIT, |t| t.min(MAX_WAIT))) {
+            Next::Event(ev) => ev,
+            Next::Idle => {
+                dirty |= app.tick();
+                continue;
+            }
+            Next::Lost(why) => return Ending::TerminalLost(why),
         };
-        if ready {
-            let ev = event::read()?;
-            if let Event::Resize(w, h) = ev {
-                size = ratatui::layout::Size::new(w, h);
-                terminal.autoresize()?;
-                dirty = true;
+        if let Event::Resize(w, h) = ev {
+            size = ratatui::layout::Size::new(w, h);
+            if let Err(e) = terminal.autoresize() {
+                return lost(e);
             }
-            let area = Rect::new(0, 0, size.width, size.height);
-            if let Some(action) = action_for(&ev, &app, area) {
-                app.update(action);
-                dirty = true;
-            }
+            dirty = true;
+        }
+        let area = Rect::new(0, 0, size.width, size.height);
+        if let Some(action) = action_for(&ev, app, area) {
+            app.update(action);
+            dirty = true;
         }
         dirty |= app.tick();
     }
-    let mut report = app.finish();
-    if std::env::var_os("WORMHOLE_STATS").is_some() {
-        report.notes.push(stats.report());
-        report.notes.push(app.search_stats());
-    }
-    Ok(report)
 }
 
 /// Turns a terminal event into an action (only key presses count).

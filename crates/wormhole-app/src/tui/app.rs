@@ -111,6 +111,8 @@ pub enum Message {
 pub struct ExitReport {
     pub fen: String,
     pub notes: Vec<String>,
+    /// Saves that failed (an unsaved game that could not be autosaved).
+    pub errors: Vec<String>,
 }
 
 /// What the engine played last and how it got there.
@@ -147,6 +149,7 @@ pub struct App {
     mode: Mode,
     quit: bool,
     notes: Vec<String>,
+    errors: Vec<String>,
     /// How long each engine move took (for the movetime figure).
     search_times: Vec<Duration>,
 }
@@ -163,6 +166,7 @@ impl App {
             mode: Mode::Play,
             quit: false,
             notes: Vec::new(),
+            errors: Vec::new(),
             search_times: Vec::new(),
         };
         app.view.flipped = app.default_flip();
@@ -696,26 +700,31 @@ impl App {
     }
 
     /// Saves an unsaved game with moves to the autosave folder before it is
-    /// replaced or the program quits. Returns the note to show.
-    fn autosave_if_needed(&mut self) -> Option<String> {
+    /// replaced or the program quits. Returns the note to show, or why the
+    /// save failed (the game is then still unsaved).
+    fn autosave_if_needed(&mut self) -> Result<Option<String>, String> {
         if self.game.is_saved() || self.game.len() == 0 {
-            return None;
+            return Ok(None);
         }
-        let note = match files::autosave(&self.pgn(), &self.settings.autosave_dir) {
+        match files::autosave(&self.pgn(), &self.settings.autosave_dir) {
             Ok(path) => {
                 self.game.mark_saved();
-                format!("Unsaved game autosaved to {}", path.display())
+                let note = format!("Unsaved game autosaved to {}", path.display());
+                self.notes.push(note.clone());
+                Ok(Some(note))
             }
-            Err(e) => format!("Could not autosave the game: {e:#}"),
-        };
-        self.notes.push(note.clone());
-        Some(note)
+            Err(e) => Err(format!("Could not autosave the game: {e:#}")),
+        }
     }
 
     /// Replaces the game; the old one is autosaved if it had unsaved moves.
+    /// If that fails, the old game stays and the error is shown.
     fn replace_game(&mut self, game: Game) {
+        let note = match self.autosave_if_needed() {
+            Ok(note) => note,
+            Err(e) => return self.error(format!("{e}. This game stays: save it with ':save FILE' first")),
+        };
         self.ai.cancel();
-        let note = self.autosave_if_needed();
         self.game = game;
         self.ai.new_game();
         self.mode = Mode::Play;
@@ -755,7 +764,9 @@ impl App {
 
     fn quit(&mut self) {
         self.ai.abandon();
-        self.autosave_if_needed();
+        if let Err(e) = self.autosave_if_needed() {
+            self.errors.push(e);
+        }
         self.quit = true;
     }
 
@@ -764,7 +775,7 @@ impl App {
         if !self.quit {
             self.quit();
         }
-        ExitReport { fen: self.game.position().fen(), notes: self.notes.clone() }
+        ExitReport { fen: self.game.position().fen(), notes: self.notes.clone(), errors: self.errors.clone() }
     }
 }
 

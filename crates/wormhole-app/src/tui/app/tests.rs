@@ -220,6 +220,23 @@ fn replacing_or_quitting_an_unsaved_game_autosaves_it() {
 }
 
 #[test]
+fn a_game_that_cannot_be_autosaved_is_kept_and_the_failure_reported() {
+    // The autosave folder would be inside a file: no one, not even root, can create it.
+    let blocker = tempfile::NamedTempFile::new().unwrap();
+    let autosave_dir = blocker.path().join("autosave");
+    let mut app = App::with_settings(Settings { autosave_dir, ..settings([Player::Human; 2]) });
+    enter(&mut app, "e4");
+    enter(&mut app, ":new");
+    let e = error(&app);
+    assert!(e.starts_with("Could not autosave the game: could not save"), "{e}");
+    assert!(e.ends_with("This game stays: save it with ':save FILE' first"), "{e}");
+    assert_eq!(app.game().len(), 1, "the unsaved game was not replaced");
+    let report = app.finish();
+    assert_eq!(report.errors.len(), 1, "{:?}", report.errors);
+    assert!(report.notes.is_empty(), "{:?}", report.notes);
+}
+
+#[test]
 fn browsing_history_does_not_change_the_game() {
     let mut app = hotseat();
     for m in ["e4", "e5", "Nf3", "Nc6"] {
