@@ -10,7 +10,7 @@ use anyhow::{Context, bail};
 use clap::ValueEnum;
 use ratatui::DefaultTerminal;
 use wormhole::engine::Level;
-use wormhole::{Position, Setup, Variant};
+use wormhole::{Position, Variant};
 
 use crate::signals::{Ending, Signals};
 use crate::tui;
@@ -135,10 +135,12 @@ pub fn prepare(args: &PlayArgs) -> anyhow::Result<App> {
         autosave_dir: tui::files::autosave_dir(),
     };
     let game = if let Some(fen) = &args.fen {
-        let setup = Setup::from_fen(fen).with_context(|| format!("bad FEN '{fen}'"))?;
-        let variant = args.variant.or(setup.variant_hint()).unwrap_or_default();
-        let pos = Position::from_fen(fen, variant).with_context(|| format!("bad FEN '{fen}'"))?;
-        settings.variant = variant;
+        let pos = match args.variant {
+            Some(variant) => Position::from_fen(fen, variant),
+            None => Position::from_fen_auto(fen, Variant::default()),
+        };
+        let pos = pos.with_context(|| format!("bad FEN '{fen}'"))?;
+        settings.variant = pos.variant();
         Game::new(pos, settings.players, clocks_of(&settings))
     } else if let Some(path) = &args.pgn {
         let pgn = tui::files::load_pgn(path)?;

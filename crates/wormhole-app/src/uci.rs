@@ -19,7 +19,7 @@ use std::time::Instant;
 
 use anyhow::{Context, anyhow, bail};
 use wormhole::engine::{EngineOptions, Level, Limits};
-use wormhole::{Move, Position, Setup, Variant};
+use wormhole::{Position, Variant};
 
 use input::Input;
 use worker::{Control, Job, SearchJob, Worker};
@@ -29,7 +29,6 @@ struct Pondering {
     control: Arc<Control>,
     pos: Position,
     limits: Limits,
-    searchmoves: Vec<Move>,
 }
 
 /// The state of a UCI session.
@@ -200,9 +199,7 @@ impl Session {
             Some(&"startpos") if setup.len() == 1 => Position::new(self.variant),
             Some(&"fen") if setup.len() > 1 => {
                 let fen = setup[1..].join(" ");
-                let bad = || format!("bad FEN {}", quoted(&fen));
-                let variant = Setup::from_fen(&fen).with_context(bad)?.variant_hint().unwrap_or(self.variant);
-                Position::from_fen(&fen, variant).with_context(bad)?
+                Position::from_fen_auto(&fen, self.variant).with_context(|| format!("bad FEN {}", quoted(&fen)))?
             }
             _ => bail!("expected 'position startpos' or 'position fen <FEN>', then optionally 'moves ...'"),
         };
@@ -226,13 +223,13 @@ impl Session {
             say(&format!("info string error: {e}"));
         }
         self.stop();
-        let (pos, searchmoves) = (self.pos.clone(), go.searchmoves);
+        let pos = self.pos.clone();
         if go.ponder {
-            let limits = Limits { infinite: true, ..Limits::default() };
-            let control = self.search(pos.clone(), limits, searchmoves.clone());
-            self.pondering = Some(Pondering { control, pos, limits: go.limits, searchmoves });
+            let pondering = Limits { infinite: true, searchmoves: go.limits.searchmoves.clone(), ..Limits::default() };
+            let control = self.search(pos.clone(), pondering);
+            self.pondering = Some(Pondering { control, pos, limits: go.limits });
         } else {
-            self.search(pos, go.limits, searchmoves);
+            self.search(pos, go.limits);
         }
         Ok(())
     }
@@ -242,14 +239,14 @@ impl Session {
     fn ponderhit(&mut self) -> anyhow::Result<()> {
         let p = self.pondering.take().ok_or_else(|| anyhow!("'ponderhit' without a 'go ponder' in progress"))?;
         p.control.supersede();
-        self.search(p.pos, p.limits, p.searchmoves);
+        self.search(p.pos, p.limits);
         Ok(())
     }
 
     /// Queues a search and makes it the latest.
-    fn search(&mut self, pos: Position, limits: Limits, searchmoves: Vec<Move>) -> Arc<Control> {
+    fn search(&mut self, pos: Position, limits: Limits) -> Arc<Control> {
         let control = Arc::new(Control::default());
-        let job = SearchJob { pos, limits, searchmoves, control: Arc::clone(&control), asked: Instant::now() };
+        let job = SearchJob { pos, limits, control: Arc::clone(&control), asked: Instant::now() };
         self.worker.send(Job::Search(job));
         self.latest = Some(Arc::clone(&control));
         control

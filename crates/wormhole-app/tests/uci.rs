@@ -346,3 +346,18 @@ fn ponder_gives_its_bestmove_on_stop_or_after_ponderhit() {
     assert!(uci.until("info string error").last().unwrap().contains("without a 'go ponder'"));
     uci.quit();
 }
+
+#[test]
+fn searchmoves_restrict_the_root() {
+    let mut uci = Uci::start();
+    uci.send("go searchmoves e2e4 d2d4 movetime 100");
+    let best = bestmove(&uci.until("bestmove"));
+    assert!(best == "e2e4" || best == "d2d4", "{best}");
+    // Moves the engine would never choose by itself.
+    uci.send("go searchmoves a2a3 h2h3 depth 4");
+    let lines = uci.until("bestmove");
+    let best = bestmove(&lines);
+    assert!(best == "a2a3" || best == "h2h3", "{best}");
+    assert!(lines.iter().filter(|l| l.contains(" pv ")).all(|l| l.contains(" pv a2a3") || l.contains(" pv h2h3")));
+    uci.quit();
+}

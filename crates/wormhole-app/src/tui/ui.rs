@@ -6,7 +6,6 @@ use ratatui::layout::{Alignment, Rect};
 use ratatui::style::{Color as Tc, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
-use wormhole::Color;
 
 use super::app::{App, Message, Mode};
 use super::board_view::{BoardView, Geometry};
@@ -150,13 +149,9 @@ pub fn centered(area: Rect, w: u16, h: u16) -> Rect {
 
 fn game_over(frame: &mut Frame, board: Rect, app: &App) {
     let Some(end) = app.game().end() else { return };
-    let winner = match end.winner() {
-        Color::White => "1-0",
-        Color::Black => "0-1",
-    };
     let text = vec![
         Line::styled(end.describe(), Style::new().add_modifier(Modifier::BOLD)),
-        Line::from(format!("Result {winner}")),
+        Line::from(format!("Result {}", end.result_str())),
         Line::from(""),
         Line::from("n  new game"),
         Line::from("r  review the game"),

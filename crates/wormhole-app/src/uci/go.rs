@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use wormhole::engine::{Clock, Limits};
-use wormhole::{Color, Move, Position};
+use wormhole::{Color, Position};
 
 use super::quoted;
 
@@ -35,8 +35,6 @@ pub struct Go {
     pub limits: Limits,
     /// `go ponder`: think on the opponent's time until `ponderhit` or `stop`.
     pub ponder: bool,
-    /// `go searchmoves ...`: the only root moves to consider (empty: all).
-    pub searchmoves: Vec<Move>,
 }
 
 /// Parses the arguments of `go` for `pos`. Returns the request and what in
@@ -55,7 +53,7 @@ pub fn parse(args: &[&str], pos: &Position) -> (Go, Vec<String>) {
             "searchmoves" => {
                 while i < args.len() && !KEYWORDS.contains(&args[i]) {
                     match pos.parse_move(args[i]) {
-                        Ok(m) if !go.searchmoves.contains(&m) => go.searchmoves.push(m),
+                        Ok(m) if !go.limits.searchmoves.contains(&m) => go.limits.searchmoves.push(m),
                         Ok(_) => {}
                         Err(e) => errors.push(format!("searchmoves: {} left out: {e}", quoted(args[i]))),
                     }
@@ -127,7 +125,7 @@ mod tests {
     fn searchmoves_run_to_the_next_keyword() {
         let (g, errors) = go("searchmoves e2e4 d2d4 e2e4 movetime 100");
         assert!(errors.is_empty(), "{errors:?}");
-        let texts: Vec<String> = g.searchmoves.iter().map(|m| m.to_string()).collect();
+        let texts: Vec<String> = g.limits.searchmoves.iter().map(|m| m.to_string()).collect();
         assert_eq!(texts, ["e2e4", "d2d4"]);
         assert_eq!(g.limits.movetime, Some(Duration::from_millis(100)));
     }
@@ -137,7 +135,7 @@ mod tests {
         let (g, errors) = go("depth banana movetime 50 searchmoves e2e5 e2e4 frob ponder infinite nodes");
         assert_eq!(g.limits.depth, None);
         assert_eq!(g.limits.movetime, Some(Duration::from_millis(50)));
-        assert_eq!(g.searchmoves.len(), 1, "only e2e4 is a legal move: {:?}", g.searchmoves);
+        assert_eq!(g.limits.searchmoves.len(), 1, "only e2e4 is a legal move: {:?}", g.limits.searchmoves);
         assert!(g.ponder && g.limits.infinite);
         assert_eq!(errors.len(), 4, "{errors:?}");
         assert!(errors[0].contains("'banana'"), "{errors:?}");

@@ -47,8 +47,6 @@ impl Control {
 pub struct SearchJob {
     pub pos: Position,
     pub limits: Limits,
-    /// The only root moves to consider (empty: all).
-    pub searchmoves: Vec<Move>,
     pub control: Arc<Control>,
     /// When the GUI asked: time spent waiting for earlier jobs counts against the clock.
     pub asked: Instant,
@@ -110,7 +108,7 @@ fn serve(queue: &Receiver<Job>, mut options: EngineOptions, quitting: &AtomicBoo
             say("info string error: the engine failed (details on standard error); starting a fresh engine");
             engine = Engine::new(options.clone());
             if let Job::Search(s) = &job {
-                let fallback = s.pos.legal_moves().iter().copied().find(|m| allowed(&s.searchmoves, m));
+                let fallback = s.pos.legal_moves().iter().copied().find(|m| allowed(&s.limits.searchmoves, m));
                 say(&bestmove_line(fallback, &[]));
             }
         }

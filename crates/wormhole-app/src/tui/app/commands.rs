@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use wormhole::engine::Level;
-use wormhole::{Position, Setup, Variant};
+use wormhole::{Position, Variant};
 
 use super::{App, Mode, Settings, clocks_of};
 use crate::tui::files;
@@ -71,9 +71,11 @@ impl App {
         let mut s = self.settings.clone();
         let mut words = args.split_whitespace();
         while let Some(w) = words.next() {
+            if let Ok(v) = w.parse::<Variant>() {
+                s.variant = v;
+                continue;
+            }
             match w {
-                "classic" => s.variant = Variant::Classic,
-                "fairy" => s.variant = Variant::Fairy,
                 "white" => s.players = [Player::Human, Player::Engine],
                 "black" => s.players = [Player::Engine, Player::Human],
                 "hotseat" => s.players = [Player::Human, Player::Human],
@@ -107,10 +109,9 @@ impl App {
             return self
                 .error("':load FEN' needs a position, e.g. :load rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0");
         }
-        let variant = Setup::from_fen(fen).ok().and_then(|s| s.variant_hint()).unwrap_or(self.game.variant());
-        match Position::from_fen(fen, variant) {
+        match Position::from_fen_auto(fen, self.game.variant()) {
             Ok(pos) => {
-                self.settings.variant = variant;
+                self.settings.variant = pos.variant();
                 let game = Game::new(pos, self.settings.players, clocks_of(&self.settings));
                 self.replace_game(game);
                 if self.view.message.is_none() {

@@ -595,3 +595,13 @@ fn random_keys_and_sizes_never_panic_and_keep_the_game_legal() {
     assert!(longest >= 10, "the random input played some moves (longest game {longest})");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn fen_with_an_impossible_ply_count_is_refused_with_the_library_message() {
+    let mut app = hotseat();
+    enter(&mut app, ":fen 4k3/8/8/8/8/8/8/4K3 w 200");
+    assert_eq!(error(&app), "bad FEN: ply count 200 exceeds the number of holes (0) by more than 64");
+    enter(&mut app, ":fen 4k3/8/8/8/8/8/xxx5/4K3 w 2");
+    assert_eq!(error(&app), "bad FEN: ply count 2 is below the number of holes (3): every ply makes one hole");
+    assert_eq!(app.game().position(), &Position::new(Variant::Classic), "the game stays");
+}
