@@ -41,7 +41,7 @@ pub fn pgn_date() -> String {
 }
 
 /// A timestamp for file names: `20261129-134501`.
-pub fn stamp() -> String {
+fn stamp() -> String {
     let (y, mo, d, h, mi, s) = now_utc();
     format!("{y:04}{mo:02}{d:02}-{h:02}{mi:02}{s:02}")
 }
