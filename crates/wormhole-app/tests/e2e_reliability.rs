@@ -164,3 +164,20 @@ fn two_programs_autosaving_in_the_same_second_keep_both_games() {
         assert_eq!(names[1], &names[0].replace(".pgn", "-2.pgn"), "{saved:?}");
     }
 }
+
+#[test]
+fn game_files_above_10_mb_are_refused_before_the_screen_changes() {
+    let dir = tempfile::tempdir().unwrap();
+    let big = dir.path().join("big.pgn");
+    // A sparse file: 10 MB and one byte without writing them.
+    std::fs::File::create(&big).unwrap().set_len(10_000_001).unwrap();
+    for path in [big.as_path(), std::path::Path::new("/dev/zero")] {
+        let started = Instant::now();
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_wormhole")).arg("--pgn").arg(path).output().unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(&format!("{} is larger than 10 MB", path.display())), "{err}");
+        assert!(out.stdout.is_empty(), "nothing drawn");
+        assert!(started.elapsed() < Duration::from_secs(10), "refused without reading it all");
+    }
+}

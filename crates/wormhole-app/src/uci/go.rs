@@ -104,6 +104,7 @@ fn number(key: &str, args: &[&str], i: &mut usize, errors: &mut Vec<String>) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::strategy::Strategy;
     use wormhole::Variant;
 
     fn go(line: &str) -> (Go, Vec<String>) {
@@ -149,5 +150,25 @@ mod tests {
         assert_eq!(go("depth 999999").0.limits.depth, Some(MAX_DEPTH as u32));
         assert_eq!(go("depth 0").0.limits.depth, Some(1));
         assert_eq!(go("movetime 99999999999999999999999").0.limits.movetime, Some(Duration::from_millis(u64::MAX)));
+    }
+
+    proptest::proptest! {
+        /// Whatever words follow `go`, parsing never panics, the depth
+        /// stays in range and no word is reported twice.
+        #[test]
+        fn any_words_parse_or_are_reported(words in proptest::collection::vec(
+            proptest::prop_oneof![
+                proptest::sample::select(KEYWORDS.to_vec()).prop_map(str::to_string),
+                "-?[0-9]{1,25}",
+                "[a-h][1-8][a-h][1-8][qnm]?",
+                "\\PC{0,6}",
+            ],
+            0..12,
+        )) {
+            let args: Vec<&str> = words.iter().map(String::as_str).collect();
+            let (go, errors) = parse(&args, &Position::new(Variant::Classic));
+            proptest::prop_assert!(go.limits.depth.is_none_or(|d| (1..=MAX_DEPTH as u32).contains(&d)));
+            proptest::prop_assert!(errors.len() <= args.len());
+        }
     }
 }

@@ -121,4 +121,31 @@ mod tests {
         assert_eq!(got, vec![Input::TooLong(MAX_LINE + 11), Input::Line("quit".to_string()), Input::End]);
         assert!(got[0].problem(1).unwrap().contains("more than 65536"));
     }
+
+    proptest::proptest! {
+        /// Any bytes: one result per line, text exactly where the line is UTF-8.
+        #[test]
+        fn any_bytes_give_one_result_per_line(bytes in proptest::collection::vec(
+            proptest::prop_oneof![proptest::num::u8::ANY, proptest::strategy::Just(b'\n')],
+            0..200,
+        )) {
+            let got = all(&bytes);
+            let mut lines: Vec<&[u8]> = bytes.split(|&b| b == b'\n').collect();
+            if bytes.is_empty() || bytes.ends_with(b"\n") {
+                lines.pop();
+            }
+            proptest::prop_assert_eq!(got.len(), lines.len() + 1);
+            for (input, line) in got.iter().zip(lines) {
+                let mut line = line;
+                while let Some(rest) = line.strip_suffix(b"\r") {
+                    line = rest;
+                }
+                match input {
+                    Input::Line(text) => proptest::prop_assert_eq!(text.as_bytes(), line),
+                    Input::NotUtf8 { .. } => proptest::prop_assert!(std::str::from_utf8(line).is_err()),
+                    other => proptest::prop_assert!(false, "{:?}", other),
+                }
+            }
+        }
+    }
 }

@@ -187,6 +187,18 @@ fn a_game_that_cannot_be_autosaved_is_kept_and_the_failure_reported() {
 }
 
 #[test]
+fn open_refuses_a_game_file_above_10_mb() {
+    let dir = tempfile::tempdir().unwrap();
+    let big = dir.path().join("big.pgn");
+    std::fs::File::create(&big).unwrap().set_len(10_000_001).unwrap();
+    let mut app = hotseat();
+    enter(&mut app, "e4");
+    enter(&mut app, &format!(":open {}", big.display()));
+    assert_eq!(error(app.session()), format!("{} is larger than 10 MB, too large for a game file", big.display()));
+    assert_eq!(app.session().game().sans(), ["e4"]);
+}
+
+#[test]
 fn browsing_history_does_not_change_the_game() {
     let mut app = hotseat();
     for m in ["e4", "e5", "Nf3", "Nc6"] {
