@@ -278,7 +278,7 @@ fn end_of_input_stops_the_search_with_one_bestmove_and_exit_0() {
 }
 
 #[test]
-fn a_hash_resize_does_not_hold_up_isready() {
+fn a_hash_resize_holds_up_neither_isready_nor_quit() {
     let mut uci = Uci::start();
     uci.send("isready");
     uci.until("readyok");
@@ -289,7 +289,11 @@ fn a_hash_resize_does_not_hold_up_isready() {
     uci.until_within("readyok", Duration::from_millis(500));
     uci.send("go depth 2");
     assert!(is_legal(&Position::new(Variant::Classic), &bestmove(&uci.until("bestmove"))));
-    uci.quit();
+    // quit does not wait for a resize no search needs any more.
+    uci.send("setoption name Hash value 1024");
+    uci.send("quit");
+    let (status, _) = uci.exit_within(Duration::from_millis(500));
+    assert!(status.success());
 }
 
 #[test]

@@ -4,7 +4,7 @@
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -68,6 +68,8 @@ pub struct Worker {
     /// Set when the session ends: settings still queued are skipped, searches
     /// (already stopped) still give their `bestmove`.
     quitting: Arc<AtomicBool>,
+    /// Searches and perfts sent and not yet finished: their output is owed.
+    owed: Arc<AtomicUsize>,
     thread: JoinHandle<()>,
 }
 
@@ -76,42 +78,65 @@ impl Worker {
     pub fn start(options: EngineOptions) -> Worker {
         let (jobs, queue) = channel();
         let quitting = Arc::new(AtomicBool::new(false));
-        let flag = Arc::clone(&quitting);
-        let thread = std::thread::spawn(move || serve(&queue, options, &flag));
-        Worker { jobs, quitting, thread }
+        let owed = Arc::new(AtomicUsize::new(0));
+        let (flag, count) = (Arc::clone(&quitting), Arc::clone(&owed));
+        let thread = std::thread::spawn(move || serve(&queue, options, &flag, &count));
+        Worker { jobs, quitting, owed, thread }
     }
 
     /// Queues a job behind the ones already sent.
     pub fn send(&self, job: Job) {
+        if job.gives_output() {
+            self.owed.fetch_add(1, Ordering::SeqCst);
+        }
         // The thread only ends when the queue closes, so sending cannot fail.
         let _ = self.jobs.send(job);
     }
 
-    /// Lets the queued searches give their `bestmove`, then ends the thread.
+    /// Lets the queued searches give their `bestmove`, then ends the
+    /// thread. With no search owed, it does not wait for a hash resize in
+    /// progress: the program is ending, the table is of no use.
     pub fn finish(self) {
-        self.quitting.store(true, Ordering::Relaxed);
+        self.quitting.store(true, Ordering::SeqCst);
         drop(self.jobs);
-        let _ = self.thread.join();
+        if self.owed.load(Ordering::SeqCst) > 0 {
+            let _ = self.thread.join();
+        }
     }
 }
 
-/// The engine thread: runs jobs until the queue closes. A job that panics
-/// is reported, its search still gives a `bestmove`, and a fresh engine
-/// takes the next job.
-fn serve(queue: &Receiver<Job>, mut options: EngineOptions, quitting: &AtomicBool) {
+impl Job {
+    /// Whether the GUI waits for this job's output (`bestmove`, perft counts).
+    fn gives_output(&self) -> bool {
+        matches!(self, Job::Search(_) | Job::Perft { .. })
+    }
+}
+
+/// The engine thread: runs jobs until the queue closes.
+fn serve(queue: &Receiver<Job>, mut options: EngineOptions, quitting: &AtomicBool, owed: &AtomicUsize) {
     let mut engine = Engine::new(options.clone());
     for job in queue {
-        if quitting.load(Ordering::Relaxed) && !matches!(job, Job::Search(_) | Job::Perft { .. }) {
+        if quitting.load(Ordering::SeqCst) && !job.gives_output() {
             continue;
         }
-        if catch_unwind(AssertUnwindSafe(|| run(&mut engine, &mut options, &job))).is_err() {
-            say("info string error: the engine failed (details on standard error); starting a fresh engine");
-            engine = Engine::new(options.clone());
-            if let Job::Search(s) = &job {
-                let fallback = s.pos.legal_moves().iter().copied().find(|m| allowed(&s.limits.searchmoves, m));
-                say(&bestmove_line(fallback, &[]));
-            }
+        run_guarded(&mut engine, &mut options, &job);
+        if job.gives_output() {
+            owed.fetch_sub(1, Ordering::SeqCst);
         }
+    }
+}
+
+/// Runs one job. One that panics is reported, a search still gives a
+/// `bestmove`, and a fresh engine takes the next job.
+fn run_guarded(engine: &mut Engine, options: &mut EngineOptions, job: &Job) {
+    if catch_unwind(AssertUnwindSafe(|| run(engine, options, job))).is_ok() {
+        return;
+    }
+    say("info string error: the engine failed (details on standard error); starting a fresh engine");
+    *engine = Engine::new(options.clone());
+    if let Job::Search(s) = job {
+        let fallback = s.pos.legal_moves().iter().copied().find(|m| allowed(&s.limits.searchmoves, m));
+        say(&bestmove_line(fallback, &[]));
     }
 }
 
