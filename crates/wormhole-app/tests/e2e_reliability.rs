@@ -35,6 +35,13 @@ fn thinking_engine_session(prelude: Option<&str>) -> Session {
     s
 }
 
+/// Returns early in a second of the clock (file names carry the time to the second).
+fn wait_for_the_next_second() {
+    while SystemTime::now().duration_since(UNIX_EPOCH).unwrap().subsec_millis() > 200 {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
 /// The end of the program's output, for failure messages.
 fn tail(out: &str) -> String {
     let start = out.char_indices().rev().nth(600).map_or(0, |(i, _)| i);
@@ -142,9 +149,7 @@ fn two_programs_autosaving_in_the_same_second_keep_both_games() {
         s.wait_for("Black to move >");
     }
     // Quit both early in a second, so that both autosave names carry the same time.
-    while SystemTime::now().duration_since(UNIX_EPOCH).unwrap().subsec_millis() > 200 {
-        std::thread::sleep(Duration::from_millis(5));
-    }
+    wait_for_the_next_second();
     for s in &mut games {
         s.send(b"\x03");
     }
@@ -180,4 +185,28 @@ fn game_files_above_10_mb_are_refused_before_the_screen_changes() {
         assert!(out.stdout.is_empty(), "nothing drawn");
         assert!(started.elapsed() < Duration::from_secs(10), "refused without reading it all");
     }
+}
+
+#[test]
+fn ctrl_s_twice_in_a_second_keeps_both_saves() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = Session::start_in_dir(dir.path(), &["--hotseat"]);
+    s.wait_for("White to move >");
+    s.enter("e4");
+    s.wait_for("Black to move >");
+    wait_for_the_next_second(); // both saves in the same second, with the same default name
+    s.send(b"\x13"); // Ctrl-S
+    s.wait_for("saved to");
+    s.enter("e5");
+    s.wait_for("White to move >");
+    s.send(b"\x13");
+    s.wait_until("the second save", |sc| sc.contains("saved to") && sc.contains("Moves (2)"));
+    s.send(b"\x03");
+    let exit = s.exit_within(common::TIMEOUT);
+    assert!(exit.status.success());
+    let saved = common::read_folder(dir.path());
+    assert_eq!(saved.len(), 2, "{saved:?}");
+    assert!(saved.iter().all(|(name, _)| name.starts_with("wormhole-") && name.ends_with(".pgn")), "{saved:?}");
+    assert!(saved.iter().any(|(_, text)| text.contains("1. e4 *")), "{saved:?}");
+    assert!(saved.iter().any(|(_, text)| text.contains("1. e4 e5 *")), "{saved:?}");
 }

@@ -56,6 +56,13 @@ impl Session {
         Session::spawn(CommandBuilder::new(env!("CARGO_BIN_EXE_wormhole")), args, env)
     }
 
+    /// Runs the binary with `dir` as its current folder (where Ctrl-S saves).
+    pub fn start_in_dir(dir: &std::path::Path, args: &[&str]) -> Session {
+        let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_wormhole"));
+        cmd.cwd(dir);
+        Session::spawn(cmd, args, &[])
+    }
+
     /// Runs the binary through `sh -c '<prelude>; exec wormhole <args>'`,
     /// e.g. to ignore a signal (`trap '' HUP`) or set a limit (`ulimit -f 0`).
     pub fn start_in_shell(prelude: &str, args: &[&str], env: &[(&str, &str)]) -> Session {
