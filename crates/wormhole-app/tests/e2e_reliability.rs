@@ -6,7 +6,7 @@ mod common;
 
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use common::{Exit, Session};
+use common::pty::{self, Exit, Session};
 use wormhole::pgn::PgnGame;
 
 /// How soon the program must be gone after a signal or a closed terminal.
@@ -128,10 +128,10 @@ fn a_save_that_cannot_be_written_says_so_and_leaves_no_file() {
     s.enter(&format!(":save {}", target.display()));
     let screen = s.wait_for("could not save");
     assert!(screen.contains("File too large"), "{screen}");
-    assert!(common::read_folder(dir.path()).is_empty(), "no file, empty or temporary");
+    assert!(pty::read_folder(dir.path()).is_empty(), "no file, empty or temporary");
     // Ctrl-C: the autosave fails too; the program says so and exits non-zero.
     s.send(b"\x03");
-    let exit = s.exit_within(common::TIMEOUT);
+    let exit = s.exit_within(pty::TIMEOUT);
     assert_eq!(exit.status.exit_code(), 1, "{}", tail(&exit.out));
     assert!(exit.out.contains("error: Could not autosave the game: could not save"), "{}", tail(&exit.out));
     assert!(exit.autosaved.is_empty(), "{:?}", exit.autosaved);
@@ -154,9 +154,9 @@ fn two_programs_autosaving_in_the_same_second_keep_both_games() {
         s.send(b"\x03");
     }
     for s in games {
-        assert!(s.exit_within(common::TIMEOUT).status.success());
+        assert!(s.exit_within(pty::TIMEOUT).status.success());
     }
-    let saved = common::read_folder(dir.path());
+    let saved = pty::read_folder(dir.path());
     assert_eq!(saved.len(), 2, "{saved:?}");
     assert!(saved.iter().any(|(_, text)| text.contains("1. e4 *")), "{saved:?}");
     assert!(saved.iter().any(|(_, text)| text.contains("1. d4 *")), "{saved:?}");
@@ -178,7 +178,7 @@ fn game_files_above_10_mb_are_refused_before_the_screen_changes() {
     std::fs::File::create(&big).unwrap().set_len(10_000_001).unwrap();
     for path in [big.as_path(), std::path::Path::new("/dev/zero")] {
         let started = Instant::now();
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_wormhole")).arg("--pgn").arg(path).output().unwrap();
+        let out = common::wormhole(&["--pgn", path.to_str().unwrap()]);
         assert_eq!(out.status.code(), Some(2));
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains(&format!("{} is larger than 10 MB", path.display())), "{err}");
@@ -202,9 +202,9 @@ fn ctrl_s_twice_in_a_second_keeps_both_saves() {
     s.send(b"\x13");
     s.wait_until("the second save", |sc| sc.contains("saved to") && sc.contains("Moves (2)"));
     s.send(b"\x03");
-    let exit = s.exit_within(common::TIMEOUT);
+    let exit = s.exit_within(pty::TIMEOUT);
     assert!(exit.status.success());
-    let saved = common::read_folder(dir.path());
+    let saved = pty::read_folder(dir.path());
     assert_eq!(saved.len(), 2, "{saved:?}");
     assert!(saved.iter().all(|(name, _)| name.starts_with("wormhole-") && name.ends_with(".pgn")), "{saved:?}");
     assert!(saved.iter().any(|(_, text)| text.contains("1. e4 *")), "{saved:?}");

@@ -5,10 +5,12 @@ use proptest::prelude::*;
 use wormhole::pgn::PgnGame;
 use wormhole::{FenError, Position, Setup, Square, Variant};
 
+mod common;
+
 const FENS: &[&str] = &[
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0",
-    "rbkxxxbn/ppxppppx/2qxxB2/4x2p/3P1x2/3n1x2/PPPxPPPP/RBxxxNKR b 17",
-    "cwkxxxwn/ppxppppx/2mxxW2/4x2p/3P1x2/3n1x2/PPPxPPPP/CWxxxNKC b 17",
+    common::DIAGRAM,
+    common::DIAGRAM_FAIRY,
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
     "kxxxxxxx/xxxxxxxx/2Q5/xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxK b 55",
 ];
@@ -155,8 +157,7 @@ fn accepted_fen_forms() {
 
 #[test]
 fn move_errors_are_distinct() {
-    let pos = Position::from_fen("rbkxxxbn/ppxppppx/2qxxB2/4x2p/3P1x2/3n1x2/PPPxPPPP/RBxxxNKR b 17", Variant::Classic)
-        .unwrap();
+    let pos = common::diagram(Variant::Classic);
     let err = |text: &str| pos.parse_move(text).unwrap_err().to_string();
     assert_eq!(err("Nh6"), "no knight can reach h6");
     assert_eq!(err("Zf6"), "'Zf6' is not a move: unknown piece letter");
