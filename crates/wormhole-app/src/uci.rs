@@ -78,11 +78,15 @@ fn say(line: &str) {
     let _ = out.flush();
 }
 
-/// `text` in quotes for a message, cut after its first 80 characters.
+/// `text` in quotes for a message, at most 80 characters of it (ending in
+/// `...` when cut), as the library quotes input in its errors.
 fn quoted(text: &str) -> String {
     const MAX_CHARS: usize = 80;
     match text.char_indices().nth(MAX_CHARS) {
-        Some((cut, _)) => format!("'{}...'", &text[..cut]),
+        Some(_) => {
+            let cut = text.char_indices().nth(MAX_CHARS - 3).map_or(text.len(), |(i, _)| i);
+            format!("'{}...'", &text[..cut])
+        }
         None => format!("'{text}'"),
     }
 }
@@ -287,9 +291,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn quotes_are_cut_after_80_characters() {
+    fn quotes_are_cut_to_80_characters() {
         assert_eq!(quoted("e2e4"), "'e2e4'");
-        let long = "é".repeat(100);
-        assert_eq!(quoted(&long), format!("'{}...'", "é".repeat(80)));
+        assert_eq!(quoted(&"é".repeat(80)), format!("'{}'", "é".repeat(80)));
+        assert_eq!(quoted(&"é".repeat(100)), format!("'{}...'", "é".repeat(77)));
     }
 }
