@@ -52,6 +52,7 @@ fn tail(out: &str) -> String {
 fn assert_terminal_restored(exit: &Exit) {
     let out = &exit.out;
     assert!(!exit.alternate, "still on the alternate screen");
+    assert_eq!(exit.cooked, Some(true), "the terminal's modes are back to cooked");
     assert!(!exit.cursor_hidden, "the cursor is still hidden");
     let after = |on: &str, off: &str| out.rfind(off).is_some_and(|o| out.rfind(on).is_none_or(|i| i < o));
     assert!(after("\x1b[?1049h", "\x1b[?1049l"), "the alternate screen was left last");
@@ -71,6 +72,7 @@ fn assert_autosaved_two_moves(exit: &Exit) {
 
 fn signal_ends_the_game_like_ctrl_c(name: &str, number: i32) {
     let s = thinking_engine_session(None);
+    assert!(s.modes_changed(), "the game runs in raw mode");
     let sent = Instant::now();
     s.signal(name);
     let exit = s.exit_within(EXIT_LIMIT);

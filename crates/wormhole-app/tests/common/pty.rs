@@ -29,6 +29,8 @@ pub struct Session {
     pub autosave: PathBuf,
     /// Whether the harness made the autosave folder (and removes it at the end).
     own_autosave: bool,
+    /// The terminal's line discipline before the program started (cooked mode).
+    cooked: Option<String>,
 }
 
 /// How a session ended.
@@ -40,6 +42,9 @@ pub struct Exit {
     pub alternate: bool,
     /// Whether the cursor was still hidden at the end.
     pub cursor_hidden: bool,
+    /// Whether the terminal's modes (canonical input, echo, signals...)
+    /// were back as before the program started; `None` once the terminal is closed.
+    pub cooked: Option<bool>,
     /// The text of each file in the autosave folder, by name.
     pub autosaved: Vec<(String, String)>,
 }
@@ -85,6 +90,7 @@ impl Session {
                 own_autosave = false;
             }
         }
+        let cooked = local_modes(pair.master.as_ref());
         let child = pair.slave.spawn_command(cmd).unwrap();
         drop(pair.slave);
         let mut reader = pair.master.try_clone_reader().unwrap();
@@ -115,7 +121,14 @@ impl Session {
             hang_up,
             autosave,
             own_autosave,
+            cooked,
         }
+    }
+
+    /// Whether the terminal's modes differ from before the program started
+    /// (as they do while it runs in raw mode).
+    pub fn modes_changed(&self) -> bool {
+        self.master.as_deref().and_then(local_modes) != self.cooked
     }
 
     /// The program's process id.
@@ -221,11 +234,24 @@ impl Session {
         let screen = self.parser.lock().unwrap().screen().clone();
         let out = String::from_utf8_lossy(&self.raw.lock().unwrap()).into_owned();
         let autosaved = read_folder(&self.autosave);
+        let cooked = self.master.as_deref().and_then(local_modes).map(|now| Some(now) == self.cooked);
         if self.own_autosave {
             let _ = std::fs::remove_dir_all(&self.autosave);
         }
-        Exit { status, out, alternate: screen.alternate_screen(), cursor_hidden: screen.hide_cursor(), autosaved }
+        Exit {
+            status,
+            out,
+            alternate: screen.alternate_screen(),
+            cursor_hidden: screen.hide_cursor(),
+            cooked,
+            autosaved,
+        }
     }
+}
+
+/// The terminal's local modes (canonical input, echo, signals), as text.
+fn local_modes(master: &(dyn MasterPty + Send)) -> Option<String> {
+    master.get_termios().map(|t| format!("{:?}", t.local_flags))
 }
 
 /// Each file in `dir` (none if it does not exist) with its text, sorted by name.
