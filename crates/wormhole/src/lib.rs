@@ -7,6 +7,9 @@
 //! The rules live in small modules named after what they describe:
 //! [`steps`] (hole-skipping steps), [`attacks`] (what each piece reaches),
 //! `movegen` (legal moves), [`fen`], [`san`] (move notation), [`perft`].
+//!
+//! A second game shares the squares, bitboards, colours and roles:
+//! [`porthole`], Porthole chess (orthodox chess with neutral, mobile portholes).
 
 pub mod attacks;
 mod bitboard;
@@ -19,6 +22,7 @@ mod moves;
 mod outcome;
 pub mod perft;
 pub mod pgn;
+pub mod porthole;
 mod position;
 mod role;
 pub mod san;
