@@ -36,7 +36,9 @@ impl FromStr for PerftVariant {
         if s.eq_ignore_ascii_case("porthole") {
             return Ok(PerftVariant::Porthole);
         }
-        s.parse().map(PerftVariant::Wormhole).map_err(|_| format!("unknown variant '{s}' (expected 'classic', 'fairy' or 'porthole')"))
+        s.parse()
+            .map(PerftVariant::Wormhole)
+            .map_err(|_| format!("unknown variant '{s}' (expected 'classic', 'fairy' or 'porthole')"))
     }
 }
 

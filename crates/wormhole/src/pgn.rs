@@ -137,7 +137,7 @@ impl PgnGame {
 // (`crate::porthole::pgn`): tags, movetext tokens, numbering and wrapping.
 
 /// The tags of a new game: placeholder names and an unknown date.
-pub(crate) fn default_tags() -> Vec<(String, String)> {
+pub(crate) fn default_tags() -> Tags {
     [("Event", "Casual game"), ("Site", "wormhole"), ("Date", "????.??.??"), ("White", "?"), ("Black", "?")]
         .iter()
         .map(|(k, v)| (k.to_string(), v.to_string()))
@@ -145,7 +145,7 @@ pub(crate) fn default_tags() -> Vec<(String, String)> {
 }
 
 /// Sets (or adds) the tag `name` in `tags`.
-pub(crate) fn set_tag(tags: &mut Vec<(String, String)>, name: &str, value: &str) {
+pub(crate) fn set_tag(tags: &mut Tags, name: &str, value: &str) {
     match tags.iter_mut().find(|(k, _)| k == name) {
         Some(tag) => tag.1 = value.to_string(),
         None => tags.push((name.to_string(), value.to_string())),
@@ -157,9 +157,12 @@ pub(crate) fn find_tag<'a>(tags: &'a [(String, String)], name: &str) -> Option<&
     tags.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
 }
 
+/// Tag pairs `(name, value)` in the order they are written.
+pub(crate) type Tags = Vec<(String, String)>;
+
 /// The tags and the movetext of the first game in `text`; a malformed tag
 /// line is returned as `Err((line number, line))`.
-pub(crate) fn sections(text: &str) -> Result<(Vec<(String, String)>, String), (usize, String)> {
+pub(crate) fn sections(text: &str) -> Result<(Tags, String), (usize, String)> {
     let mut tags = Vec::new();
     let mut movetext = String::new();
     for (i, line) in text.lines().enumerate() {

@@ -60,8 +60,7 @@ fn example_2_king_escapes_by_porthole() {
 fn example_3_bishop_captures_on_entry() {
     let fen = "6k1/5ppp/8/8/4n3/p7/2B2PPP/6K1 w - - 0 25 h5,e4,a3,c2";
     let pos = Position::from_fen(fen).unwrap();
-    let entries: Vec<String> =
-        pos.legal_moves().iter().filter(|m| m.entry().is_some()).map(|m| pos.san(m)).collect();
+    let entries: Vec<String> = pos.legal_moves().iter().filter(|m| m.entry().is_some()).map(|m| pos.san(m)).collect();
     assert_eq!(entries, ["Bxe4>h5"], "a3 is occupied and c2 is the bishop's own square");
     assert_eq!(pos.legal_moves().len(), 14);
     play(fen, "Bxe4>h5", "Bxe4>h5", "6k1/5ppp/8/7B/8/p7/5PPP/6K1 b - - 0 25 h5,a3,c2*2");

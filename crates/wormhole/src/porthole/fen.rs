@@ -134,7 +134,7 @@ fn parse_placement(placement: &str) -> Result<Board, FenError> {
         let mut file = 0usize;
         for c in text.chars() {
             match c {
-                '1'..='8' => file += c as usize - '0' as usize,
+                '1'..='9' => file += c as usize - '0' as usize,
                 'x' | 'X' => return Err(FenError::Hole { letter: c, rank: rank + 1 }),
                 _ => {
                     let piece = Piece::from_char(c)

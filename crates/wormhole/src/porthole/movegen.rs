@@ -39,7 +39,10 @@ impl Safety {
     #[inline]
     fn normal_mask(&self, s: usize) -> u64 {
         let bit = 1u64 << s;
-        self.pins[..self.pin_count].iter().find(|(p, _)| *p == bit).map_or(self.check_mask, |(_, line)| self.check_mask & line)
+        self.pins[..self.pin_count]
+            .iter()
+            .find(|(p, _)| *p == bit)
+            .map_or(self.check_mask, |(_, line)| self.check_mask & line)
     }
 }
 
@@ -228,8 +231,7 @@ impl Position {
             return Some(CastlingObstacle::Token);
         }
         let mut path = s.king_path;
-        path.find(|sq| self.attackers_with(sq.index(), !us, blockers, !0) != 0)
-            .map(CastlingObstacle::Attacked)
+        path.find(|sq| self.attackers_with(sq.index(), !us, blockers, !0) != 0).map(CastlingObstacle::Attacked)
     }
 }
 

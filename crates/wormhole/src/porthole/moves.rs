@@ -3,8 +3,8 @@
 
 use std::fmt;
 
-use super::castling::{CastlingSide, CastlingSquares};
 use super::MAX_PIECES_PER_SIDE;
+use super::castling::{CastlingSide, CastlingSquares};
 use crate::{Bitboard, Color, Role, Square};
 
 /// What kind of move a [`Move`] is.
@@ -41,7 +41,13 @@ pub(crate) const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop,
 impl Move {
     #[inline]
     const fn pack(from: Square, to: Square, entry: Square, kind: u32, promotion: u32) -> Move {
-        Move(from.index() as u32 | (to.index() as u32) << 6 | (entry.index() as u32) << 12 | kind << 18 | promotion << 20)
+        Move(
+            from.index() as u32
+                | (to.index() as u32) << 6
+                | (entry.index() as u32) << 12
+                | kind << 18
+                | promotion << 20,
+        )
     }
 
     /// An orthodox move from `from` to `to`, promoting to `promotion` if given.
@@ -188,7 +194,8 @@ struct Batch {
 }
 
 impl Batch {
-    const EMPTY: Batch = Batch { from: Square::new(0), entry: Square::new(0), kind: BatchKind::Normal, targets: Bitboard::EMPTY };
+    const EMPTY: Batch =
+        Batch { from: Square::new(0), entry: Square::new(0), kind: BatchKind::Normal, targets: Bitboard::EMPTY };
 
     #[inline]
     fn len(&self) -> usize {

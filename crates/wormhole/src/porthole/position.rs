@@ -314,7 +314,10 @@ impl Position {
         let (hf, ht) = (self.tokens.height(from), self.tokens.height(to));
         self.tokens.take(from);
         self.tokens.add(to);
-        zobrist::token_key(from, hf) ^ zobrist::token_key(from, hf - 1) ^ zobrist::token_key(to, ht) ^ zobrist::token_key(to, ht + 1)
+        zobrist::token_key(from, hf)
+            ^ zobrist::token_key(from, hf - 1)
+            ^ zobrist::token_key(to, ht)
+            ^ zobrist::token_key(to, ht + 1)
     }
 
     /// Moves the castling rook of king move `m` to its square (`forward`) or

@@ -64,7 +64,11 @@ fn castling_text(s: &str) -> Option<CastlingSide> {
 
 /// Reads the part before `>` (or a whole normal move) with the long-form
 /// reader Wormhole chess uses, keeping to the orthodox piece letters.
-fn piece_text(part: &str, exit: Option<Square>, err: &impl Fn(&'static str) -> MoveError) -> Result<PieceText, MoveError> {
+fn piece_text(
+    part: &str,
+    exit: Option<Square>,
+    err: &impl Fn(&'static str) -> MoveError,
+) -> Result<PieceText, MoveError> {
     if part.starts_with("O-O") || part.starts_with("0-0") {
         return Err(err("castling does not go through a porthole"));
     }
