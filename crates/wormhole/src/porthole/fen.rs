@@ -18,44 +18,98 @@ pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 
 /// Why a PFEN was refused. Messages quote the bad input and say where it is.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum FenError {
+    /// The text is empty.
     #[error("empty FEN")]
     Empty,
+    /// Not 4, 6 or 7 fields (the number found).
     #[error("expected 4, 6 or 7 space-separated fields, found {0}")]
     FieldCount(usize),
+    /// Not 8 ranks (the number found).
     #[error("expected 8 ranks separated by '/', found {0}")]
     RankCount(usize),
+    /// A rank (1..8) that does not cover 8 files.
     #[error("rank {rank} has {files} files (expected 8)")]
-    RankWidth { rank: u8, files: usize },
+    RankWidth {
+        /// The rank, 1 to 8.
+        rank: u8,
+        /// The files it covers.
+        files: usize,
+    },
+    /// A Wormhole hole (`x`) on a rank (1..8).
     #[error("'{letter}' on rank {rank}: Porthole chess has no holes (tokens go in the seventh field)")]
-    Hole { letter: char, rank: u8 },
+    Hole {
+        /// The letter as written.
+        letter: char,
+        /// The rank, 1 to 8.
+        rank: u8,
+    },
+    /// A letter that is no orthodox piece, on a rank (1..8).
     #[error("unknown piece letter '{letter}' on rank {rank} (expected one of KQRBNP, upper case for White)")]
-    UnknownPiece { letter: char, rank: u8 },
+    UnknownPiece {
+        /// The letter as written.
+        letter: char,
+        /// The rank, 1 to 8.
+        rank: u8,
+    },
+    /// The side to move is not `w` or `b`.
     #[error("side to move must be 'w' or 'b', found '{0}'")]
     BadSide(String),
+    /// The castling field is malformed.
     #[error(transparent)]
     Castling(#[from] ParseCastlingError),
+    /// The en passant field is neither `-` nor a square.
     #[error("en passant field must be '-' or a square, found '{0}'")]
     EnPassant(String),
+    /// The halfmove clock is not a number from 0 to 9999.
     #[error("halfmove clock must be a number from 0 to 9999, found '{0}'")]
     BadHalfmoves(String),
+    /// The move number is not a number from 1 to 9999.
     #[error("move number must be a number from 1 to 9999, found '{0}'")]
     BadMoveNumber(String),
+    /// The token list (quoted) has an empty entry.
     #[error("token list '{0}' has an empty entry (separate squares with single commas, or write '-' for none)")]
     EmptyTokenEntry(String),
+    /// A token entry that is not `square` or `square*height`.
     #[error("token '{0}' is not a square with an optional height (such as c4 or c2*2)")]
     BadToken(String),
+    /// A square listed twice in the token list.
     #[error("token square {0} is listed twice (write {0}*2 for a stack of two)")]
     RepeatedToken(Square),
+    /// A square given height 0.
     #[error("token square {0} has height 0 (a height is 1 or more)")]
     ZeroHeight(Square),
+    /// More than [`MAX_TOKENS`] tokens (the count reached).
     #[error("{0} tokens in all (at most {MAX_TOKENS})")]
     TooManyTokens(u32),
+    /// A side without exactly one king.
     #[error("{color} has {count} kings (expected exactly 1)")]
-    KingCount { color: Color, count: u32 },
+    KingCount {
+        /// The side.
+        color: Color,
+        /// How many it has.
+        count: u32,
+    },
+    /// A side with more than [`MAX_PIECES_PER_SIDE`] pieces.
     #[error("{color} has {count} pieces (at most {MAX_PIECES_PER_SIDE})")]
-    TooManyPieces { color: Color, count: u32 },
+    TooManyPieces {
+        /// The side.
+        color: Color,
+        /// How many it has.
+        count: u32,
+    },
+    /// A castling right whose king or rook is not on its home square.
     #[error("castling right '{letter}' needs the {color} king on {king} and a rook on {rook}")]
-    CastlingWithoutPieces { letter: char, color: Color, king: Square, rook: Square },
+    CastlingWithoutPieces {
+        /// The right, as its FEN letter.
+        letter: char,
+        /// The side.
+        color: Color,
+        /// The king's home square.
+        king: Square,
+        /// The rook's home square.
+        rook: Square,
+    },
+    /// The side that has just moved is in check.
     #[error("the side not to move ({0}) is in check")]
     OppositeCheck(Color),
 }

@@ -14,7 +14,12 @@ pub const VARIANT: &str = "Porthole";
 pub enum PgnError {
     /// A tag line is not of the form `[Name "value"]`.
     #[error("line {line}: malformed tag '{text}' (expected [Name \"value\"])")]
-    BadTag { line: usize, text: String },
+    BadTag {
+        /// The line number, from 1.
+        line: usize,
+        /// The line.
+        text: String,
+    },
     /// The `Variant` tag names another game.
     #[error("this is a \"{0}\" game, not Porthole chess (expected [Variant \"Porthole\"])")]
     Variant(String),
@@ -23,7 +28,16 @@ pub enum PgnError {
     Fen(#[source] FenError),
     /// A move in the movetext is not a legal move where it stands.
     #[error("move {number} ({color}) '{text}': {error}")]
-    BadMove { number: u32, color: Color, text: String, error: MoveError },
+    BadMove {
+        /// The move number.
+        number: u32,
+        /// The side that was to move.
+        color: Color,
+        /// The move as written.
+        text: String,
+        /// Why it was refused.
+        error: MoveError,
+    },
 }
 
 /// A Porthole game as PGN describes it: tags and the game itself.

@@ -31,27 +31,12 @@ pub enum MoveText {
 /// `exit` is given.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PieceText {
-    /// The piece letter, if one was written (upper case only).
-    pub role: Option<Role>,
-    /// The origin's file, if written (`Nbd7`, `fg4>c4`, `d3f6`).
-    pub from_file: Option<u8>,
-    /// The origin's rank, if written (`N3d5`, `d3f6`).
-    pub from_rank: Option<u8>,
-    /// Whether `x` was written.
-    pub capture: bool,
-    /// The target of a normal move, or the entry of a porthole move.
-    pub to: Square,
+    /// What is written up to the target, read as Wormhole chess reads a
+    /// move (piece letter, origin, `x`, target, promotion); the target of a
+    /// porthole move is its entry (`Bc2xe4` in `Bc2xe4>h5`).
+    pub head: crate::san::MoveText,
     /// The exit of a porthole move.
     pub exit: Option<Square>,
-    /// The promotion role, if written (`=Q`, or a trailing letter as in `e7e8q`).
-    pub promotion: Option<Role>,
-}
-
-impl PieceText {
-    /// The origin, if both file and rank were written.
-    pub fn from_square(&self) -> Option<Square> {
-        Square::from_coords(self.from_file?, self.from_rank?)
-    }
 }
 
 fn castling_text(s: &str) -> Option<CastlingSide> {
@@ -82,8 +67,7 @@ fn piece_text(
     if exit.is_some() && t.promotion.is_some() {
         return Err(err("there is no promotion on a porthole move"));
     }
-    let crate::san::MoveText { role, from_file, from_rank, capture, to, promotion } = t;
-    Ok(PieceText { role, from_file, from_rank, capture, to, exit, promotion })
+    Ok(PieceText { head: t, exit })
 }
 
 /// The coordinate form of a porthole move, `g1h1d4`.
@@ -94,15 +78,15 @@ fn porthole_coordinates(s: &str) -> Option<PieceText> {
     }
     let [from, to, exit] = [0, 2, 4].map(|i| Square::parse_prefix(&b[i..]));
     let (from, to, exit) = (from?, to?, exit?);
-    Some(PieceText {
+    let head = crate::san::MoveText {
         role: None,
         from_file: Some(from.file()),
         from_rank: Some(from.rank()),
         capture: false,
         to,
-        exit: Some(exit),
         promotion: None,
-    })
+    };
+    Some(PieceText { head, exit: Some(exit) })
 }
 
 impl FromStr for MoveText {
@@ -164,21 +148,22 @@ impl Position {
             MoveText::Castle(side) => return m.castling_side() == Some(*side),
             MoveText::Piece(p) => p,
         };
+        let h = &p.head;
         let Some(role) = self.role_at(m.from()) else { return false };
-        let role_ok = match p.role {
+        let role_ok = match h.role {
             Some(r) => r == role,
-            None => p.from_square().is_some() || role == Role::Pawn,
+            None => h.from_square().is_some() || role == Role::Pawn,
         };
         let target_ok = match (p.exit, m.entry()) {
-            (Some(exit), Some(entry)) => p.to == entry && exit == m.to(),
-            (None, None) => p.to == m.to() && (m.kind() != MoveKind::Castle || p.from_square().is_some()),
+            (Some(exit), Some(entry)) => h.to == entry && exit == m.to(),
+            (None, None) => h.to == m.to() && (m.kind() != MoveKind::Castle || h.from_square().is_some()),
             _ => false,
         };
         role_ok
             && target_ok
-            && p.from_file.is_none_or(|f| f == m.from().file())
-            && p.from_rank.is_none_or(|r| r == m.from().rank())
-            && (p.promotion.is_none() || p.promotion == m.promotion())
+            && h.from_file.is_none_or(|f| f == m.from().file())
+            && h.from_rank.is_none_or(|r| r == m.from().rank())
+            && (h.promotion.is_none() || h.promotion == m.promotion())
     }
 
     fn why_unreachable(&self, t: &MoveText) -> String {
@@ -186,27 +171,30 @@ impl Position {
             MoveText::Castle(side) => return self.why_no_castling(*side),
             MoveText::Piece(p) => p,
         };
-        if let Some(from) = p.from_square()
+        let h = &p.head;
+        if let Some(from) = h.from_square()
             && self.board.piece_at(from).is_none_or(|piece| piece.color != self.turn)
         {
             return format!("you have no piece on {from}");
         }
         let reason = match p.exit {
-            Some(exit) => self.porthole_obstacle(p.to, exit),
+            Some(exit) => self.porthole_obstacle(h.to, exit),
             None => self.normal_obstacle(p),
         };
         if let Some(reason) = reason {
             return reason;
         }
         let verb = if p.exit.is_some() { "enter" } else { "reach" };
-        if let (Some(from), Some(piece)) = (p.from_square(), p.from_square().and_then(|s| self.board.piece_at(s))) {
-            return format!("the {} on {from} cannot {verb} {}", piece.role.name(), p.to);
+        if let Some(from) = h.from_square()
+            && let Some(piece) = self.board.piece_at(from)
+        {
+            return format!("the {} on {from} cannot {verb} {}", piece.role.name(), h.to);
         }
-        let name = p.role.map_or("pawn", Role::name);
-        match (p.from_file, p.from_rank) {
-            (Some(f), _) => format!("no {name} on the {}-file can {verb} {}", (b'a' + f) as char, p.to),
-            (_, Some(r)) => format!("no {name} on rank {} can {verb} {}", r + 1, p.to),
-            _ => format!("no {name} can {verb} {}", p.to),
+        let name = h.role.map_or("pawn", Role::name);
+        match (h.from_file, h.from_rank) {
+            (Some(f), _) => format!("no {name} on the {}-file can {verb} {}", (b'a' + f) as char, h.to),
+            (_, Some(r)) => format!("no {name} on rank {} can {verb} {}", r + 1, h.to),
+            _ => format!("no {name} can {verb} {}", h.to),
         }
     }
 
@@ -232,21 +220,22 @@ impl Position {
     /// What is wrong with the target of a written normal move, if anything
     /// is wrong with it alone.
     fn normal_obstacle(&self, p: &PieceText) -> Option<String> {
-        if self.tokens.contains(p.to) {
+        let h = &p.head;
+        if self.tokens.contains(h.to) {
             let through = |m: Move| MoveText::Piece(PieceText { exit: Some(m.to()), ..*p });
             let example =
-                self.legal_moves().iter().find(|&m| m.entry() == Some(p.to) && self.text_fits(&through(m), m));
+                self.legal_moves().iter().find(|&m| m.entry() == Some(h.to) && self.text_fits(&through(m), m));
             return Some(match example {
-                Some(m) => format!("{} is a porthole: name the exit, as in {}", p.to, self.san(m)),
-                None => format!("{} is a porthole: a move onto it must go through it and name the exit", p.to),
+                Some(m) => format!("{} is a porthole: name the exit, as in {}", h.to, self.san(m)),
+                None => format!("{} is a porthole: a move onto it must go through it and name the exit", h.to),
             });
         }
-        match p.promotion {
+        match h.promotion {
             Some(r) if !super::moves::PROMOTIONS.contains(&r) => {
                 Some(format!("a pawn cannot promote to a {}: choose Q, R, B or N", r.name()))
             }
-            Some(_) if p.to.rank() != self.turn.last_rank() => {
-                Some(format!("a pawn promotes only on its last rank, and {} is not on it", p.to))
+            Some(_) if h.to.rank() != self.turn.last_rank() => {
+                Some(format!("a pawn promotes only on its last rank, and {} is not on it", h.to))
             }
             _ => None,
         }
