@@ -108,6 +108,27 @@ pub struct Info {
     pub time: Duration,
     /// The principal variation, starting with the best move.
     pub pv: Vec<Move>,
+    /// The best root moves, best first, as many as [`Limits::multipv`]
+    /// asks for (fewer when fewer moves are legal or allowed). The first
+    /// line repeats `score` and `pv`.
+    pub lines: Vec<PvLine>,
+}
+
+/// One of the best root moves, with its score and principal variation
+/// (for MultiPV analysis).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PvLine {
+    /// The score of the line, from the side to move's point of view.
+    pub score: Score,
+    /// The line, starting with the root move.
+    pub pv: Vec<Move>,
+}
+
+impl PvLine {
+    /// The root move this line starts with.
+    pub fn root_move(&self) -> Option<Move> {
+        self.pv.first().copied()
+    }
 }
 
 /// A chess clock: the mover's remaining time and increment per move.
@@ -119,10 +140,28 @@ pub struct Clock {
     pub increment: Duration,
 }
 
-/// What may end a search. Several limits may be combined; the first reached
-/// ends the search. If none of depth, nodes, movetime or clock is set and
-/// `infinite` is false, the engine uses its level's own budget.
-#[derive(Clone, Debug, Default)]
+/// What may end a search, and which root moves to look at. Several limits
+/// may be combined; the first reached ends the search. If none of depth,
+/// nodes, movetime or clock is set and `infinite` is false, the engine uses
+/// its level's own budget.
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use wormhole::engine::{Engine, EngineOptions, Limits};
+/// use wormhole::{Position, Variant};
+/// let pos = Position::new(Variant::Classic);
+/// let e4 = pos.parse_move("e4").unwrap();
+/// let d4 = pos.parse_move("d4").unwrap();
+/// // The two best of e4 and d4, each with its score and line.
+/// let limits = Limits { depth: Some(4), searchmoves: vec![e4, d4], multipv: 2, ..Limits::default() };
+/// let mut engine = Engine::new(EngineOptions::default());
+/// let result = engine.search(&pos, &limits, &AtomicBool::new(false), &mut |_| {});
+/// let lines = &result.info.lines;
+/// assert_eq!(lines.len(), 2);
+/// assert!(lines.iter().all(|l| [e4, d4].contains(&l.root_move().unwrap())));
+/// assert_ne!(lines[0].root_move(), lines[1].root_move());
+/// ```
+#[derive(Clone, Debug)]
 pub struct Limits {
     /// Search at most this many plies deep (iterations).
     pub depth: Option<u32>,
@@ -134,9 +173,39 @@ pub struct Limits {
     pub clock: Option<Clock>,
     /// Search until stopped (or until the result is proved to the end of the game).
     pub infinite: bool,
+    /// Search only these root moves (UCI `go searchmoves`); empty: every
+    /// legal move. Moves that are not legal in the position are left out;
+    /// if none is legal, every legal move is searched.
+    pub searchmoves: Vec<Move>,
+    /// How many best root moves to report in [`Info::lines`], each with its
+    /// score and line (UCI `MultiPV`); 0 counts as 1. Each extra line costs
+    /// about one more search of the root.
+    pub multipv: usize,
+}
+
+impl Default for Limits {
+    /// No limit (the level's budget), every root move, one line.
+    fn default() -> Limits {
+        Limits {
+            depth: None,
+            nodes: None,
+            movetime: None,
+            clock: None,
+            infinite: false,
+            searchmoves: Vec::new(),
+            multipv: 1,
+        }
+    }
 }
 
 impl Limits {
+    /// The legal root moves of `pos` these limits allow (see [`Limits::searchmoves`]).
+    pub fn root_moves(&self, pos: &Position) -> Vec<Move> {
+        let legal = pos.legal_moves();
+        let allowed: Vec<Move> = legal.iter().copied().filter(|m| self.searchmoves.contains(m)).collect();
+        if allowed.is_empty() { legal.to_vec() } else { allowed }
+    }
+
     /// Whether the caller set no limit at all (the level's budget applies).
     pub fn is_unset(&self) -> bool {
         self.depth.is_none()
@@ -319,7 +388,7 @@ impl Engine {
     ) -> SearchResult {
         let settings = self.options.level.settings();
         if settings.random_two_ply {
-            return levels::two_ply_random(pos, &mut self.rng);
+            return levels::two_ply_random(pos, &limits.root_moves(pos), &mut self.rng);
         }
         search::run(self, pos, limits, &settings, stop, on_info)
     }

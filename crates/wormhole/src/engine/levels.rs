@@ -10,7 +10,7 @@ use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
 use super::eval::{EvalParams, material};
-use super::{Info, Score, SearchResult};
+use super::{Info, PvLine, Score, SearchResult};
 use crate::{Move, Position};
 
 /// A playing strength for people: 1 (a beginner can win) to 10 (the full
@@ -167,11 +167,11 @@ fn two_ply_value(pos: &mut Position, m: Move, params: &EvalParams) -> i32 {
     worst
 }
 
-/// Level 1: a two-ply material search choosing at random among the best moves.
-pub fn two_ply_random(pos: &Position, rng: &mut SmallRng) -> SearchResult {
+/// Level 1: a two-ply material search choosing at random among the best
+/// of `moves` (the legal root moves).
+pub fn two_ply_random(pos: &Position, moves: &[Move], rng: &mut SmallRng) -> SearchResult {
     let params = EvalParams::default();
     let mut pos = pos.clone();
-    let moves = pos.legal_moves();
     let mut best = i32::MIN;
     let mut ties: Vec<Move> = Vec::new();
     for &m in moves.iter() {
@@ -191,6 +191,8 @@ pub fn two_ply_random(pos: &Position, rng: &mut SmallRng) -> SearchResult {
         Some(_) if best <= -100_000 => Score::Loss(2),
         Some(_) => Score::Cp(best),
     };
-    let info = Info { depth: 2, seldepth: 2, score, pv: best_move.into_iter().collect(), ..Info::default() };
+    let pv: Vec<Move> = best_move.into_iter().collect();
+    let lines = best_move.map(|m| vec![PvLine { score, pv: vec![m] }]).unwrap_or_default();
+    let info = Info { depth: 2, seldepth: 2, score, pv, lines, ..Info::default() };
     SearchResult { best_move, info }
 }

@@ -7,10 +7,10 @@ use std::time::Instant;
 use super::eval::{EvalParams, evaluate};
 use super::levels::LevelSettings;
 use super::ordering::{History, Picker};
-use super::score::{INFINITY, MATE, MATE_BOUND, MAX_PLY, from_tt, is_mate, mated_in, to_score, to_tt};
+use super::score::{INFINITY, MATE, MATE_BOUND, MAX_PLY, from_score, from_tt, is_mate, mated_in, to_score, to_tt};
 use super::time::TimePlan;
 use super::tt::{Bound, Table};
-use super::{Engine, Features, Info, Limits, Score, SearchResult};
+use super::{Engine, Features, Info, Limits, PvLine, Score, SearchResult};
 use crate::{Move, Position, zobrist};
 
 /// See [`Searcher::eval_lazy`].
@@ -42,6 +42,11 @@ pub(super) struct Searcher<'a> {
     lmr: Box<[[u8; 64]; 64]>,
     /// The best root move of the current iteration, once it is fully searched.
     pub root_best: Option<(Move, i32)>,
+    /// The root moves this search may play (searchmoves); `None`: all.
+    root_allowed: Option<Vec<Move>>,
+    /// Root moves left out because they head better lines of this
+    /// iteration (MultiPV).
+    root_excluded: Vec<Move>,
 }
 
 impl<'a> Searcher<'a> {
@@ -85,7 +90,26 @@ impl<'a> Searcher<'a> {
             pv_len: [0; MAX_PLY + 1],
             lmr,
             root_best: None,
+            root_allowed: None,
+            root_excluded: Vec::new(),
         }
+    }
+
+    /// Restricts the root to `moves` (all legal moves: no restriction).
+    pub fn restrict_root(&mut self, moves: &[Move], legal: usize) {
+        self.root_allowed = (moves.len() < legal).then(|| moves.to_vec());
+    }
+
+    /// Whether the root search leaves `m` out (searchmoves, MultiPV).
+    #[inline]
+    fn skips_root_move(&self, m: Move) -> bool {
+        self.root_allowed.as_ref().is_some_and(|a| !a.contains(&m)) || self.root_excluded.contains(&m)
+    }
+
+    /// Whether the root search looks at only some of the legal moves, so
+    /// its result says nothing about the position itself.
+    fn root_restricted(&self) -> bool {
+        self.root_allowed.is_some() || !self.root_excluded.is_empty()
     }
 
     /// Counts a node and, every [`POLL_INTERVAL`] nodes, checks whether to stop.
@@ -253,6 +277,9 @@ impl<'a> Searcher<'a> {
         let turn = pos.turn();
 
         while let Some(m) = picker.next_move() {
+            if ply == 0 && self.skips_root_move(m) {
+                continue;
+            }
             let capture = pos.captured_by(m).is_some();
             let quiet = !capture && m.promotion().is_none();
             count += 1;
@@ -342,7 +369,9 @@ impl<'a> Searcher<'a> {
         } else {
             Bound::Upper
         };
-        self.tt.store(key, best_move, to_tt(best, ply), depth, bound);
+        if ply > 0 || !self.root_restricted() {
+            self.tt.store(key, best_move, to_tt(best, ply), depth, bound);
+        }
         best
     }
 
@@ -400,13 +429,14 @@ pub(super) fn run(
     on_info: &mut dyn FnMut(&Info),
 ) -> SearchResult {
     let start = Instant::now();
-    let root_moves = pos.legal_moves();
+    let legal = pos.legal_moves().len();
+    let root_moves = limits.root_moves(pos);
     if root_moves.is_empty() {
         let info = Info { score: Score::Loss(0), ..Info::default() };
         return SearchResult { best_move: None, info };
     }
     let mut plan = plan(pos, limits, settings, start);
-    if root_moves.len() == 1 && !limits.infinite {
+    if legal == 1 && !limits.infinite {
         // A forced move: think only long enough to report a score.
         plan.max_depth = plan.max_depth.min(8);
         let short = start + std::time::Duration::from_millis(20);
@@ -423,6 +453,7 @@ pub(super) fn run(
     let params = &engine.eval_params(pos.variant());
     let features = engine.features;
     let history = &mut engine.history;
+    let root_moves = &root_moves;
 
     std::thread::scope(|scope| {
         for id in 1..threads {
@@ -443,6 +474,7 @@ pub(super) fn run(
                     u64::MAX,
                     plan.time.hard,
                 );
+                s.restrict_root(root_moves, legal);
                 // Helpers start at staggered depths so they fill the table
                 // with different parts of the tree.
                 let mut depth = 1 + (id as u32 % 2);
@@ -465,74 +497,113 @@ pub(super) fn run(
             plan.node_limit,
             plan.time.hard,
         );
-        let result = iterate(&mut s, pos, &root_moves, &plan, start, &shared_nodes, on_info);
+        s.restrict_root(root_moves, legal);
+        let root = Root { moves: root_moves, lines: limits.multipv.clamp(1, root_moves.len()) };
+        let result = iterate(&mut s, pos, &root, &plan, start, &shared_nodes, on_info);
         helpers_done.store(true, Ordering::Relaxed);
         result
     })
 }
 
-/// Iterative deepening on the main thread.
+/// The root moves a search may play and how many best lines it reports.
+struct Root<'a> {
+    moves: &'a [Move],
+    lines: usize,
+}
+
+/// Iterative deepening on the main thread: each iteration searches the
+/// root once per reported line, leaving out the moves of the better lines.
 fn iterate(
     s: &mut Searcher,
     pos: &Position,
-    root_moves: &[Move],
+    root: &Root,
     plan: &Plan,
     start: Instant,
     shared_nodes: &AtomicU64,
     on_info: &mut dyn FnMut(&Info),
 ) -> SearchResult {
     let mut pos = pos.clone();
-    let mut best_move = root_moves[0];
-    let mut info = Info { pv: vec![best_move], ..Info::default() };
-    let mut prev: Option<i32> = None;
+    let first = root.moves[0];
+    let mut info =
+        Info { pv: vec![first], lines: vec![PvLine { score: Score::default(), pv: vec![first] }], ..Info::default() };
+    // The values of the last completed iteration's lines, best first.
+    let mut prev: Vec<i32> = Vec::new();
     for depth in 1..=plan.max_depth {
-        s.root_best = None;
         s.seldepth = 0;
-        let v = aspiration(s, &mut pos, depth as i32, prev);
+        s.root_excluded.clear();
+        let mut lines: Vec<(i32, Vec<Move>)> = Vec::with_capacity(root.lines);
+        for k in 0..root.lines {
+            s.root_best = None;
+            let v = aspiration(s, &mut pos, depth as i32, prev.get(k).copied());
+            if s.stopped {
+                break;
+            }
+            let pv = s.root_pv();
+            let Some(&m) = pv.first().or(s.root_best.as_ref().map(|(m, _)| m)) else { break };
+            s.root_excluded.push(m);
+            lines.push((v, if pv.is_empty() { vec![m] } else { pv }));
+        }
         s.flush_nodes();
         let elapsed = start.elapsed();
         let nodes = shared_nodes.load(Ordering::Relaxed);
         if s.stopped {
-            // A root move that beat the previous best in the unfinished
-            // iteration was fully searched: trust it.
-            if let Some((m, v)) = s.root_best
-                && depth > 1
-                && prev.is_some_and(|p| v > p)
-            {
-                best_move = m;
-                info.score = to_score(v);
-                info.pv = vec![m];
+            if lines.is_empty() {
+                // A root move that beat the previous best in the unfinished
+                // iteration was fully searched: trust it.
+                if let Some((m, v)) = s.root_best
+                    && depth > 1
+                    && prev.first().is_some_and(|&p| v > p)
+                {
+                    lines.push((v, vec![m]));
+                }
+            }
+            if !lines.is_empty() {
+                info.lines = merge_lines(&lines, &info.lines, root.lines);
+                info.score = info.lines[0].score;
+                info.pv = info.lines[0].pv.clone();
             }
             info.nodes = nodes;
             info.time = elapsed;
             info.nps = nps(nodes, elapsed);
             break;
         }
-        let pv = s.root_pv();
-        if let Some(&m) = pv.first() {
-            best_move = m;
-        } else if let Some((m, _)) = s.root_best {
-            best_move = m;
-        }
+        // A later line may come out better than an earlier one (the search
+        // is not perfectly stable): report them best first.
+        lines.sort_by_key(|(v, _)| std::cmp::Reverse(*v));
+        let lines: Vec<PvLine> = lines.into_iter().map(|(v, pv)| PvLine { score: to_score(v), pv }).collect();
+        prev = lines.iter().map(|l| from_score(l.score)).collect();
         info = Info {
             depth,
             seldepth: s.seldepth as u32,
-            score: to_score(v),
+            score: lines[0].score,
             nodes,
             nps: nps(nodes, elapsed),
             time: elapsed,
-            pv: if pv.is_empty() { vec![best_move] } else { pv },
+            pv: lines[0].pv.clone(),
+            lines,
         };
         on_info(&info);
-        prev = Some(v);
-        if is_mate(v) && depth as i32 > MATE - v.abs() {
-            break; // proved, and deep enough to have seen every shorter game end
+        // Proved, and deep enough to have seen every shorter game end.
+        if prev.iter().all(|&v| is_mate(v) && depth as i32 > MATE - v.abs()) {
+            break;
         }
         if !plan.time.may_start_iteration(start, Instant::now()) {
             break;
         }
     }
-    SearchResult { best_move: Some(best_move), info }
+    SearchResult { best_move: info.pv.first().copied(), info }
+}
+
+/// The lines of an unfinished iteration (`new`, searched deeper) first,
+/// then the lines of the last complete one whose moves they do not cover.
+fn merge_lines(new: &[(i32, Vec<Move>)], old: &[PvLine], n: usize) -> Vec<PvLine> {
+    let mut lines: Vec<PvLine> = new.iter().map(|(v, pv)| PvLine { score: to_score(*v), pv: pv.clone() }).collect();
+    for line in old {
+        if lines.len() < n && !lines.iter().any(|l| l.root_move() == line.root_move()) {
+            lines.push(line.clone());
+        }
+    }
+    lines
 }
 
 /// The root search with a narrow window around the previous score, widened on failure.
