@@ -6,7 +6,7 @@
 //!
 //! The rules live in small modules named after what they describe:
 //! [`steps`] (hole-skipping steps), [`attacks`] (what each piece reaches),
-//! `movegen` (legal moves), [`fen`], [`san`] (move notation), [`perft`].
+//! `movegen` (legal moves), [`fen`], [`san`] (move notation), [`perft`](mod@perft).
 //!
 //! A second game shares the squares, bitboards, colours and roles:
 //! [`porthole`], Porthole chess (orthodox chess with neutral, mobile portholes).

@@ -13,7 +13,7 @@
 //! squares), `attacks` (orthodox reach under the path rule), `movegen`
 //! (legal moves), [`Position`] (make/unmake, check, game end), [`fen`] (the
 //! 7-field PFEN), [`san`] (`Kh1>d4`, `fg4>c4`, and the coordinate form
-//! `g1h1d4`), [`zobrist`], [`perft`], [`Game`] (history: repetition and
+//! `g1h1d4`), [`zobrist`], [`perft()`], [`Game`] (history: repetition and
 //! checked play) and [`pgn`].
 //!
 //! ```

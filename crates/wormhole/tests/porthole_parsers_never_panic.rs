@@ -159,7 +159,8 @@ fn move_errors_are_distinct() {
     assert_eq!(err("Kc2>h5"), "your own piece stands on c2: it cannot be entered");
     assert_eq!(err("g2e4h5"), "the pawn on g2 cannot enter e4");
     assert_eq!(err("d2e4h5"), "you have no piece on d2");
-    assert_eq!(err("Bxe4>h5=Q"), "'Bxe4>h5=Q' is not a move: expected an exit square after '>', such as c4");
+    assert_eq!(err("Bxe4>h5=Q"), "'Bxe4>h5=Q' is not a move: there is no promotion on a porthole move");
+    assert_eq!(err("Bxe4>h"), "'Bxe4>h' is not a move: expected an exit square after '>', such as c4");
     assert_eq!(err("Bxe4=Q>h5"), "'Bxe4=Q>h5' is not a move: there is no promotion on a porthole move");
     assert_eq!(err("Bxe4>h5>a3"), "'Bxe4>h5>a3' is not a move: a porthole move has one '>'");
     assert_eq!(err("Cxe4>h5"), "'Cxe4>h5' is not a move: unknown piece letter");

@@ -210,3 +210,14 @@ fn pgn_errors_name_the_variant_and_the_move() {
     let fen = PgnGame::parse("[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1 c2*0\"]\n\n*").unwrap_err();
     assert_eq!(fen.to_string(), "bad FEN tag: token square c2 has height 0 (a height is 1 or more)");
 }
+
+#[test]
+fn porthole_san_disambiguates_among_moves_with_the_same_entry_and_exit() {
+    let p = pos("4k3/8/8/8/8/4N3/7N/4K3 w - - 0 1 g4,c5");
+    assert_eq!(p.san(p.parse_move("e3g4c5").unwrap()), "Neg4>c5");
+    assert_eq!(p.san(p.parse_move("h2g4c5").unwrap()), "Nhg4>c5");
+    assert_eq!(p.parse_move("Ng4>c5").unwrap_err().to_string(), "ambiguous: Nhg4>c5 Neg4>c5");
+    // The same entry with another exit, or another entry, needs no origin.
+    let q = pos("4k3/8/8/8/8/4N3/7N/4K3 w - - 0 1 g4,c5,d5");
+    assert_eq!(q.san(q.parse_move("e3d5c5").unwrap()), "Nd5>c5");
+}

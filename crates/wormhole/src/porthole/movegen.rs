@@ -46,7 +46,7 @@ impl Safety {
     }
 }
 
-/// The squares each side's shared state needs while generating.
+/// The square sets generation reads for every piece.
 struct Ctx {
     us: Color,
     own: u64,

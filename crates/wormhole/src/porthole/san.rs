@@ -111,7 +111,13 @@ impl FromStr for MoveText {
             None => piece_text(&s, None, &err).map(MoveText::Piece),
             Some((_, right)) if right.contains('>') => Err(err("a porthole move has one '>'")),
             Some((left, right)) => {
-                let exit: Square = right.parse().map_err(|_| err("expected an exit square after '>', such as c4"))?;
+                let exit = match (Square::parse_prefix(right.as_bytes()), right.get(2..)) {
+                    (Some(exit), Some("")) => exit,
+                    (Some(_), Some(rest)) if rest.starts_with('=') => {
+                        return Err(err("there is no promotion on a porthole move"));
+                    }
+                    _ => return Err(err("expected an exit square after '>', such as c4")),
+                };
                 piece_text(left, Some(exit), &err).map(MoveText::Piece)
             }
         }
