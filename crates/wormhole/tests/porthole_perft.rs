@@ -71,3 +71,24 @@ fn every_divide_table() {
     }
     assert_eq!(tables, 6);
 }
+
+/// With no tokens Porthole chess is orthodox chess without en passant. The
+/// Chess Programming Wiki's perft positions check the orthodox part (castling,
+/// promotions, pins, checks) where en passant cannot change the count, or
+/// changes it only at the last ply, where its captures are subtracted:
+/// Kiwipete depth 2 is 2039 with 1 en passant capture, position 4 depth 3 is
+/// 9467 with 4.
+#[test]
+fn orthodox_positions_without_tokens() {
+    for (fen, counts) in [
+        ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", &[48, 2039 - 1][..]),
+        ("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", &[6, 264, 9467 - 4]),
+        ("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", &[44, 1486, 62379]),
+        ("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", &[46, 2079, 89890]),
+    ] {
+        let mut pos = Position::from_fen(fen).unwrap();
+        for (depth, &nodes) in (1..).zip(counts) {
+            assert_eq!(perft(&mut pos, depth), nodes, "{fen} depth {depth}");
+        }
+    }
+}

@@ -92,6 +92,8 @@ fn castling_rights_go_with_any_king_or_rook_move_and_with_captures_on_the_rook_s
     assert_eq!(after(&format!("{fen} h2,a5"), &["Rh2>a5"]), "r3k2r/8/8/R7/8/8/8/R3K3 b Qkq - 1 1 a5,h1");
     assert_eq!(after(&format!("{fen} d2,c5"), &["Kd2>c5"]), "r3k2r/8/8/2K5/8/8/8/R6R b kq - 1 1 c5,e1");
     assert_eq!(after(&format!("{fen} h8,a4"), &["Rxh8>a4"]), "r3k3/8/8/8/R7/8/8/R3K3 b Qq - 0 1 a4,h1");
+    assert_eq!(after(&format!("{fen} a2,c5"), &["Ra2>c5"]), "r3k2r/8/8/2R5/8/8/8/4K2R b Kkq - 1 1 c5,a1");
+    assert_eq!(after(fen, &["Rxa8+"]), "R3k2r/8/8/8/8/8/8/4K2R b Kk - 0 1 -");
     assert_eq!(pos(fen).castling(), CastlingRights::ALL);
 }
 
