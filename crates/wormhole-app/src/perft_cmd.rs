@@ -1,6 +1,6 @@
 //! `wormhole perft`: node counts for checking and timing move generation.
 
-use std::fmt::Display;
+use std::fmt::{self, Display};
 use std::str::FromStr;
 use std::time::Instant;
 
@@ -16,29 +16,49 @@ pub struct PerftArgs {
     #[arg(long)]
     fen: Option<String>,
     /// Game: classic or fairy (Wormhole chess piece sets), or porthole.
-    #[arg(long, default_value = "classic")]
+    #[arg(long, default_value_t)]
     variant: PerftVariant,
     /// Print the count below each root move.
     #[arg(long)]
     divide: bool,
 }
 
-/// The game whose move tree perft counts.
+/// The game whose move tree perft counts: a Wormhole piece set, or
+/// Porthole chess (a small dispatch until variants are chosen in one
+/// place for every tool, issue 12 item 3).
 #[derive(Debug, Clone, Copy)]
 enum PerftVariant {
     Wormhole(Variant),
     Porthole,
 }
 
+const PORTHOLE: &str = "porthole";
+
+impl Default for PerftVariant {
+    fn default() -> PerftVariant {
+        PerftVariant::Wormhole(Variant::default())
+    }
+}
+
+impl Display for PerftVariant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PerftVariant::Wormhole(v) => v.fmt(f),
+            PerftVariant::Porthole => f.write_str(PORTHOLE),
+        }
+    }
+}
+
 impl FromStr for PerftVariant {
     type Err = String;
     fn from_str(s: &str) -> Result<PerftVariant, String> {
-        if s.eq_ignore_ascii_case("porthole") {
+        if s.eq_ignore_ascii_case(PORTHOLE) {
             return Ok(PerftVariant::Porthole);
         }
+        let names: Vec<String> = Variant::ALL.iter().map(|v| format!("'{v}'")).collect();
         s.parse()
             .map(PerftVariant::Wormhole)
-            .map_err(|_| format!("unknown variant '{s}' (expected 'classic', 'fairy' or 'porthole')"))
+            .map_err(|_| format!("unknown variant '{s}' (expected {} or '{PORTHOLE}')", names.join(", ")))
     }
 }
 

@@ -36,6 +36,7 @@ mod attacks;
 mod castling;
 pub mod fen;
 mod game;
+mod illegal;
 mod movegen;
 mod moves;
 mod outcome;
@@ -46,14 +47,15 @@ pub mod san;
 mod tokens;
 pub mod zobrist;
 
-pub use castling::{CastlingRights, CastlingSide};
+pub use castling::{CastlingObstacle, CastlingRights, CastlingSide};
 pub use fen::{FenError, Setup};
 pub use game::Game;
+pub use illegal::IllegalMoveError;
 pub use moves::{Move, MoveKind, MoveList};
 pub use outcome::{DrawReason, Outcome};
 pub use perft::perft;
-pub use position::{IllegalMoveError, Position, Undo};
-pub use san::MoveError;
+pub use position::{Position, Undo};
+pub use san::{MoveError, MoveText, PieceText, SyntaxProblem};
 pub use tokens::Tokens;
 
 /// The most pieces a side may have: a [`MoveList`] is sized for it.

@@ -5,7 +5,8 @@
 
 use proptest::prelude::*;
 use wormhole::porthole::pgn::PgnGame;
-use wormhole::porthole::{Position, Setup};
+use wormhole::porthole::{CastlingSide, IllegalMoveError, Move, MoveError, Position, Setup};
+use wormhole::{Color, Role, Square};
 
 const FENS: &[&str] = &[
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 b5,c5,f5,g5,b4,c4,f4,g4",
@@ -147,6 +148,42 @@ fn accepted_fen_forms() {
 }
 
 #[test]
+fn illegal_moves_say_why_with_typed_data() {
+    let sq = |s: &str| s.parse::<Square>().unwrap();
+    let mut pos = Position::from_fen("4k3/1P6/8/8/8/8/3N4/4K3 w - - 0 1 f3,h8").unwrap();
+    let mut refused = |m: Move| pos.play(m).unwrap_err();
+    assert_eq!(refused(Move::normal(sq("d2"), sq("f3"), None)), IllegalMoveError::OntoPorthole { square: sq("f3") });
+    assert_eq!(
+        refused(Move::normal(sq("d2"), sq("d4"), None)),
+        IllegalMoveError::CannotReach { role: Role::Knight, from: sq("d2"), to: sq("d4") }
+    );
+    assert_eq!(
+        refused(Move::porthole(sq("d2"), sq("h8"), sq("f3"))),
+        IllegalMoveError::CannotEnter { role: Role::Knight, from: sq("d2"), entry: sq("h8") }
+    );
+    assert_eq!(
+        refused(Move::normal(sq("b7"), sq("b8"), None)),
+        IllegalMoveError::MissingPromotion { from: sq("b7"), to: sq("b8") }
+    );
+    assert_eq!(
+        refused(Move::normal(sq("d2"), sq("b3"), Some(Role::Queen))),
+        IllegalMoveError::PromotionOffLastRank { to: sq("b3") }
+    );
+    assert_eq!(refused(Move::normal(sq("e8"), sq("d8"), None)), IllegalMoveError::NoPiece { square: sq("e8") });
+    let err = refused(Move::castle(Color::White, CastlingSide::King));
+    assert_eq!(err.to_string(), "White cannot castle kingside: the right is lost");
+    let text = Position::from_fen("4k3/8/8/8/8/8/3N4/4K3 w - - 0 1 f3,h8").unwrap();
+    assert!(matches!(text.parse_move("Nf3"), Err(MoveError::NeedsExit { example: Some(_), .. })));
+    assert_eq!(text.parse_move("Nf3").unwrap_err().to_string(), "f3 is a porthole: name the exit, as in Nf3>h8");
+    assert_eq!(text.parse_move("Ne2e4").unwrap_err().to_string(), "you have no piece on e2");
+    assert_eq!(text.parse_move("Nd2d4").unwrap_err().to_string(), "the knight on d2 cannot reach d4");
+    assert_eq!(text.parse_move("Bd2e3").unwrap_err().to_string(), "no bishop on d2 can reach e3");
+    assert_eq!(text.parse_move("Nbf3>h8").unwrap_err().to_string(), "no knight on the b-file can enter f3");
+    let long = format!("{}>c4", "N".repeat(200));
+    assert!(text.parse_move(&long).unwrap_err().to_string().len() < 150, "long input is quoted in part");
+}
+
+#[test]
 fn move_errors_are_distinct() {
     let pos = Position::from_fen("6k1/5ppp/8/8/4n3/p7/2B2PPP/6K1 w - - 0 25 h5,e4,a3,c2").unwrap();
     let err = |text: &str| pos.parse_move(text).unwrap_err().to_string();
@@ -191,7 +228,7 @@ fn move_errors_are_distinct() {
     );
     assert_eq!(
         cannot("r3k2r/8/8/8/8/8/4q3/R3K2R w KQkq - 0 1", "O-O-O"),
-        "White cannot castle queenside while in check"
+        "White cannot castle queenside: the king is in check"
     );
 
     let promote = Position::from_fen("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1").unwrap();

@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use crate::excerpt::Excerpt;
 use crate::{Bitboard, Color, Square};
 
 /// Kingside (`O-O`) or queenside (`O-O-O`).
@@ -30,6 +31,33 @@ impl CastlingSide {
         match self {
             CastlingSide::King => "kingside",
             CastlingSide::Queen => "queenside",
+        }
+    }
+}
+
+/// What stops a castling.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CastlingObstacle {
+    /// The right is lost (or king or rook is not at home).
+    NoRight,
+    /// The king is in check.
+    InCheck,
+    /// A piece stands between king and rook.
+    Piece,
+    /// A token stands between king and rook (PORTAL.md, D7).
+    Token,
+    /// This square of the king's way is attacked.
+    Attacked(Square),
+}
+
+impl fmt::Display for CastlingObstacle {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CastlingObstacle::NoRight => f.write_str("the right is lost"),
+            CastlingObstacle::InCheck => f.write_str("the king is in check"),
+            CastlingObstacle::Piece => f.write_str("a piece stands between king and rook"),
+            CastlingObstacle::Token => f.write_str("a porthole stands between king and rook"),
+            CastlingObstacle::Attacked(sq) => write!(f, "the king would cross {sq}, which is attacked"),
         }
     }
 }
@@ -197,9 +225,10 @@ impl fmt::Display for CastlingRights {
     }
 }
 
-/// The error for a castling field that is not `-` or letters from `KQkq`.
+/// The error for a castling field that is not `-` or letters from `KQkq`;
+/// holds the field.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("castling field must be '-' or letters from 'KQkq' (each once), found '{0}'")]
+#[error("castling field must be '-' or letters from 'KQkq' (each once), found '{}'", Excerpt(.0))]
 pub struct ParseCastlingError(pub String);
 
 impl std::str::FromStr for CastlingRights {

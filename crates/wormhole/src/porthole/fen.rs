@@ -9,13 +9,15 @@
 
 use super::castling::{CastlingSquares, ParseCastlingError};
 use super::{CastlingRights, MAX_PIECES_PER_SIDE, MAX_TOKENS, Position, Tokens, zobrist};
+use crate::excerpt::Excerpt;
 use crate::fen::Placement;
 use crate::{Board, Color, Piece, Role, Square};
 
 /// The default start as a PFEN.
 pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 b5,c5,f5,g5,b4,c4,f4,g4";
 
-/// Why a PFEN was refused. Messages quote the bad input and say where it is.
+/// Why a PFEN was refused. Messages say what and where, and quote at most
+/// 80 characters of the offending field.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum FenError {
     /// The text is empty.
@@ -52,25 +54,25 @@ pub enum FenError {
         rank: u8,
     },
     /// The side to move is not `w` or `b`.
-    #[error("side to move must be 'w' or 'b', found '{0}'")]
+    #[error("side to move must be 'w' or 'b', found '{}'", Excerpt(.0))]
     BadSide(String),
     /// The castling field is malformed.
     #[error(transparent)]
     Castling(#[from] ParseCastlingError),
     /// The en passant field is neither `-` nor a square.
-    #[error("en passant field must be '-' or a square, found '{0}'")]
+    #[error("en passant field must be '-' or a square, found '{}'", Excerpt(.0))]
     EnPassant(String),
     /// The halfmove clock is not a number from 0 to 9999.
-    #[error("halfmove clock must be a number from 0 to 9999, found '{0}'")]
+    #[error("halfmove clock must be a number from 0 to 9999, found '{}'", Excerpt(.0))]
     BadHalfmoves(String),
     /// The move number is not a number from 1 to 9999.
-    #[error("move number must be a number from 1 to 9999, found '{0}'")]
+    #[error("move number must be a number from 1 to 9999, found '{}'", Excerpt(.0))]
     BadMoveNumber(String),
     /// The token list (quoted) has an empty entry.
-    #[error("token list '{0}' has an empty entry (separate squares with single commas, or write '-' for none)")]
+    #[error("token list '{}' has an empty entry (separate squares with single commas, or write '-' for none)", Excerpt(.0))]
     EmptyTokenEntry(String),
     /// A token entry that is not `square` or `square*height`.
-    #[error("token '{0}' is not a square with an optional height (such as c4 or c2*2)")]
+    #[error("token '{}' is not a square with an optional height (such as c4 or c2*2)", Excerpt(.0))]
     BadToken(String),
     /// A square listed twice in the token list.
     #[error("token square {0} is listed twice (write {0}*2 for a stack of two)")]

@@ -59,7 +59,7 @@ impl Game {
     /// Plays `m` if it is legal in the current position.
     pub fn play(&mut self, m: Move) -> Result<(), IllegalMoveError> {
         if !self.position.is_legal(m) {
-            return Err(IllegalMoveError { mv: m, fen: self.position.fen() });
+            return Err(self.position.why_illegal(m));
         }
         self.push(m);
         Ok(())

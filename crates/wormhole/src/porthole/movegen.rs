@@ -14,7 +14,7 @@
 //! exit by exit.
 
 use super::castling::CastlingSquares;
-use super::{CastlingSide, MoveList, Position, attacks};
+use super::{CastlingObstacle, CastlingSide, MoveList, Position, attacks};
 use crate::steps::{self, slide};
 use crate::{Bitboard, Color, Role, Square};
 
@@ -208,7 +208,7 @@ impl Position {
     fn generate_castles(&self, list: &mut MoveList, king: Square, ctx: &Ctx) {
         let mut targets = Bitboard::EMPTY;
         for side in CastlingSide::ALL {
-            if self.castling_obstacle(side, ctx.blockers).is_none() {
+            if self.castling_blocker(side, ctx.blockers).is_none() {
                 targets |= Bitboard::from_square(CastlingSquares::of(ctx.us, side).king_to);
             }
         }
@@ -217,7 +217,7 @@ impl Position {
 
     /// Why the side to move cannot castle on `side` now, or `None` if it can
     /// (the check test aside, which the caller makes).
-    pub(crate) fn castling_obstacle(&self, side: CastlingSide, blockers: u64) -> Option<CastlingObstacle> {
+    pub(crate) fn castling_blocker(&self, side: CastlingSide, blockers: u64) -> Option<CastlingObstacle> {
         let us = self.turn;
         let s = CastlingSquares::of(us, side);
         let has = |sq: Square, role: Role| self.board.piece_at(sq).is_some_and(|p| p.color == us && p.role == role);
@@ -233,19 +233,6 @@ impl Position {
         let mut path = s.king_path;
         path.find(|sq| self.attackers_with(sq.index(), !us, blockers, !0) != 0).map(CastlingObstacle::Attacked)
     }
-}
-
-/// What stops a castling (for error messages).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum CastlingObstacle {
-    /// The right is lost (or king or rook is not at home).
-    NoRight,
-    /// A piece stands between king and rook.
-    Piece,
-    /// A token stands between king and rook.
-    Token,
-    /// This square of the king's way is attacked (the king's own square: check).
-    Attacked(Square),
 }
 
 /// The squares one rank forward of `bits` for a pawn of `color`.

@@ -4,6 +4,7 @@
 
 use super::{FenError, Game, MoveError, Position};
 use crate::Color;
+use crate::excerpt::Excerpt;
 use crate::pgn::{default_tags, find_tag, header, movetext, movetext_tokens, sections, set_tag};
 
 /// The `Variant` tag value of Porthole chess.
@@ -13,7 +14,7 @@ pub const VARIANT: &str = "Porthole";
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PgnError {
     /// A tag line is not of the form `[Name "value"]`.
-    #[error("line {line}: malformed tag '{text}' (expected [Name \"value\"])")]
+    #[error("line {line}: malformed tag '{}' (expected [Name \"value\"])", Excerpt(.text))]
     BadTag {
         /// The line number, from 1.
         line: usize,
@@ -21,13 +22,14 @@ pub enum PgnError {
         text: String,
     },
     /// The `Variant` tag names another game.
-    #[error("this is a \"{0}\" game, not Porthole chess (expected [Variant \"Porthole\"])")]
+    #[error("this is a \"{}\" game, not Porthole chess (expected [Variant \"Porthole\"])", Excerpt(.0))]
     Variant(String),
-    /// The `FEN` tag is not a valid position.
+    /// The `FEN` tag is not a valid position. (The message includes the
+    /// FEN error's, so it is not also given as the error's source.)
     #[error("bad FEN tag: {0}")]
-    Fen(#[source] FenError),
+    Fen(FenError),
     /// A move in the movetext is not a legal move where it stands.
-    #[error("move {number} ({color}) '{text}': {error}")]
+    #[error("move {number} ({color}) '{}': {error}", Excerpt(.text))]
     BadMove {
         /// The move number.
         number: u32,

@@ -2,7 +2,9 @@
 //! rights, clocks and hash; making and taking back moves.
 
 use super::castling::CastlingSquares;
-use super::{CastlingRights, DrawReason, Move, MoveKind, MoveList, Outcome, Tokens, attacks, zobrist};
+use super::{
+    CastlingRights, DrawReason, IllegalMoveError, Move, MoveKind, MoveList, Outcome, Tokens, attacks, zobrist,
+};
 use crate::zobrist::{black_key, piece_key};
 use crate::{Bitboard, Board, Color, Piece, Role, Square};
 
@@ -14,16 +16,6 @@ pub struct Undo {
     castling: CastlingRights,
     halfmoves: u32,
     hash: u64,
-}
-
-/// The error of [`Position::play`] for a move that is not legal.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{mv} is not a legal move in {fen}")]
-pub struct IllegalMoveError {
-    /// The move, in coordinate form when displayed.
-    pub mv: Move,
-    /// The position, as a PFEN.
-    pub fen: String,
 }
 
 /// A legal Porthole chess position. Built from a PFEN
@@ -223,13 +215,10 @@ impl Position {
         self.board.piece_at(sq).map(|p| p.role)
     }
 
-    /// Plays `m` if it is legal here.
-    pub fn play(&mut self, m: Move) -> Result<(), IllegalMoveError> {
-        if !self.is_legal(m) {
-            return Err(IllegalMoveError { mv: m, fen: self.fen() });
-        }
-        self.play_unchecked(m);
-        Ok(())
+    /// Plays `m` if it is legal here (the checked way); returns what
+    /// [`Position::undo`] needs, or why the move is not legal.
+    pub fn play(&mut self, m: Move) -> Result<Undo, IllegalMoveError> {
+        if self.is_legal(m) { Ok(self.play_unchecked(m)) } else { Err(self.why_illegal(m)) }
     }
 
     /// A copy of the position after `m` (which must be legal).
@@ -239,8 +228,10 @@ impl Position {
         next
     }
 
-    /// Plays a move, which must be legal (not checked: for hot paths);
-    /// returns what [`Position::undo`] needs.
+    /// Plays a move, which must be legal (not checked: for hot paths such
+    /// as search and perft; [`Position::play`] checks); returns what
+    /// [`Position::undo`] needs. An illegal move leaves the position in an
+    /// unspecified (but memory-safe) state.
     #[inline]
     pub fn play_unchecked(&mut self, m: Move) -> Undo {
         let undo = Undo { captured: None, castling: self.castling, halfmoves: self.halfmoves, hash: self.hash };
@@ -253,16 +244,16 @@ impl Position {
             MoveKind::Castle => None,
             _ => self.board.take(capture_sq),
         };
-        let mut h = self.hash ^ piece_key(piece, from.index()) ^ black_key() ^ zobrist::castling_key(self.castling);
+        let mut h = self.hash ^ piece_key(piece, from) ^ black_key() ^ zobrist::castling_key(self.castling);
         if let Some(c) = captured {
-            h ^= piece_key(c, capture_sq.index());
+            h ^= piece_key(c, capture_sq);
         }
         let placed = match m.promotion() {
             Some(role) => Piece { role, ..piece },
             None => piece,
         };
         self.board.put(m.to(), placed);
-        h ^= piece_key(placed, m.to().index());
+        h ^= piece_key(placed, m.to());
         match m.kind() {
             MoveKind::Normal => {}
             MoveKind::Castle => h ^= self.move_castling_rook(m, true),
@@ -331,7 +322,7 @@ impl Position {
         match self.board.take(from) {
             Some(rook) => {
                 self.board.put(to, rook);
-                piece_key(rook, from.index()) ^ piece_key(rook, to.index())
+                piece_key(rook, from) ^ piece_key(rook, to)
             }
             None => 0,
         }

@@ -10,13 +10,110 @@
 //! Reading is two steps, as in shakmaty: [`MoveText`] is what the text says
 //! (syntax only); [`Position::parse_move`] finds the one legal move it names.
 
+use std::fmt;
 use std::str::FromStr;
 
-use super::movegen::CastlingObstacle;
-use super::{CastlingSide, Move, MoveKind, Position};
+use super::castling::CastlingSquares;
+use super::illegal::LongForm;
+use super::moves::PROMOTIONS;
+use super::{CastlingSide, IllegalMoveError, Move, MoveKind, Position};
+use crate::excerpt::Excerpt;
 use crate::{Role, Square};
 
-pub use crate::MoveError;
+/// Why a typed move was refused. Messages quote at most 80 characters of
+/// the text.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    /// The text is not a move in any notation.
+    #[error("'{}' is not a move: {problem}", Excerpt(.text))]
+    Syntax {
+        /// The text as typed.
+        text: String,
+        /// What is wrong with it.
+        problem: SyntaxProblem,
+    },
+    /// The text names a move that is not legal here.
+    #[error(transparent)]
+    Illegal(#[from] IllegalMoveError),
+    /// No piece of the side to move fits the text.
+    #[error("{}", NoMatch { role: *.role, from_file: *.from_file, from_rank: *.from_rank, to: *.to, exit: *.exit })]
+    NoMatch {
+        /// The piece written (a pawn when no letter was).
+        role: Role,
+        /// The origin's file written (0-based), if any.
+        from_file: Option<u8>,
+        /// The origin's rank written (0-based), if any.
+        from_rank: Option<u8>,
+        /// The target of a normal move, or the entry of a porthole move.
+        to: Square,
+        /// The exit, for a porthole move.
+        exit: Option<Square>,
+    },
+    /// A normal move written onto a P-square: it must go through and name
+    /// the exit.
+    #[error("{entry} is a porthole: {}", match .example {
+        Some(san) => format!("name the exit, as in {san}"),
+        None => "a move onto it must go through it and name the exit".to_string(),
+    })]
+    NeedsExit {
+        /// The P-square written as the target.
+        entry: Square,
+        /// The SAN of a legal move through it by a piece that fits the text, if any.
+        example: Option<String>,
+    },
+    /// Several legal moves fit the text.
+    #[error("ambiguous: {}", .sans.join(" "))]
+    Ambiguous {
+        /// The moves that fit.
+        moves: Vec<Move>,
+        /// Their SAN, in the same order.
+        sans: Vec<String>,
+    },
+}
+
+/// Displays "no knight on the b-file can enter g4".
+struct NoMatch {
+    role: Role,
+    from_file: Option<u8>,
+    from_rank: Option<u8>,
+    to: Square,
+    exit: Option<Square>,
+}
+
+impl fmt::Display for NoMatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "no {}", self.role.name())?;
+        match (self.from_file, self.from_rank) {
+            (Some(file), Some(rank)) => write!(f, " on {}", Square::from_coords(file, rank).ok_or(fmt::Error)?)?,
+            (Some(file), None) => write!(f, " on the {}-file", (b'a' + file) as char)?,
+            (None, Some(rank)) => write!(f, " on rank {}", rank + 1)?,
+            (None, None) => {}
+        }
+        let verb = if self.exit.is_some() { "enter" } else { "reach" };
+        write!(f, " can {verb} {}", self.to)
+    }
+}
+
+/// What is wrong with a text that is not a move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum SyntaxProblem {
+    /// A problem of the part that reads as in Wormhole chess (piece letter,
+    /// origin, target, promotion).
+    #[error(transparent)]
+    Text(#[from] crate::san::SyntaxProblem),
+    /// `O-O` followed by `>`.
+    #[error("castling does not go through a porthole")]
+    CastlingThroughPorthole,
+    /// A promotion written on a porthole move (PORTAL.md, D6).
+    #[error("there is no promotion on a porthole move")]
+    PortholePromotion,
+    /// Nothing, or no square, after `>`.
+    #[error("expected an exit square after '>', such as c4")]
+    NoExit,
+    /// More than one `>`.
+    #[error("a porthole move has one '>'")]
+    SeveralExits,
+}
 
 /// What a move text says, before looking at a position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -49,25 +146,21 @@ fn castling_text(s: &str) -> Option<CastlingSide> {
 
 /// Reads the part before `>` (or a whole normal move) with the long-form
 /// reader Wormhole chess uses, keeping to the orthodox piece letters.
-fn piece_text(
-    part: &str,
-    exit: Option<Square>,
-    err: &impl Fn(&'static str) -> MoveError,
-) -> Result<PieceText, MoveError> {
+fn piece_text(part: &str, exit: Option<Square>) -> Result<PieceText, SyntaxProblem> {
     if part.starts_with("O-O") || part.starts_with("0-0") {
-        return Err(err("castling does not go through a porthole"));
+        return Err(SyntaxProblem::CastlingThroughPorthole);
     }
-    let t = crate::san::MoveText::from_str(part).map_err(|e| match e {
-        MoveError::Syntax { reason, .. } => err(reason),
-        other => other,
+    let head = crate::san::MoveText::from_str(part).map_err(|e| match e {
+        crate::MoveError::Syntax { problem, .. } => SyntaxProblem::Text(problem),
+        _ => SyntaxProblem::Text(crate::san::SyntaxProblem::BeforeTarget),
     })?;
-    if t.role.is_some_and(|r| r.index() > Role::King.index()) {
-        return Err(err("unknown piece letter"));
+    if head.role.is_some_and(|r| r.index() > Role::King.index()) {
+        return Err(crate::san::SyntaxProblem::UnknownPiece.into());
     }
-    if exit.is_some() && t.promotion.is_some() {
-        return Err(err("there is no promotion on a porthole move"));
+    if exit.is_some() && head.promotion.is_some() {
+        return Err(SyntaxProblem::PortholePromotion);
     }
-    Ok(PieceText { head: t, exit })
+    Ok(PieceText { head, exit })
 }
 
 /// The coordinate form of a porthole move, `g1h1d4`.
@@ -89,43 +182,46 @@ fn porthole_coordinates(s: &str) -> Option<PieceText> {
     Some(PieceText { head, exit: Some(exit) })
 }
 
+/// The exit written after `>`: a square and nothing else.
+fn exit_text(right: &str) -> Result<Square, SyntaxProblem> {
+    match (Square::parse_prefix(right.as_bytes()), right.get(2..)) {
+        (Some(exit), Some("")) => Ok(exit),
+        (Some(_), Some(rest)) if rest.starts_with('=') => Err(SyntaxProblem::PortholePromotion),
+        _ if right.contains('>') => Err(SyntaxProblem::SeveralExits),
+        _ => Err(SyntaxProblem::NoExit),
+    }
+}
+
 impl FromStr for MoveText {
     type Err = MoveError;
 
     fn from_str(text: &str) -> Result<MoveText, MoveError> {
-        let err = |reason| MoveError::Syntax { text: text.to_string(), reason };
         let s = text.trim().trim_end_matches(['+', '#', '!', '?']).replace('→', ">");
-        if s.is_empty() {
-            return Err(err("it is empty"));
-        }
-        if !s.is_ascii() {
-            return Err(err("unexpected character"));
-        }
-        if let Some(side) = castling_text(&s) {
-            return Ok(MoveText::Castle(side));
-        }
-        if let Some(t) = porthole_coordinates(&s) {
-            return Ok(MoveText::Piece(t));
-        }
-        match s.split_once('>') {
-            None => piece_text(&s, None, &err).map(MoveText::Piece),
-            Some((_, right)) if right.contains('>') => Err(err("a porthole move has one '>'")),
-            Some((left, right)) => {
-                let exit = match (Square::parse_prefix(right.as_bytes()), right.get(2..)) {
-                    (Some(exit), Some("")) => exit,
-                    (Some(_), Some(rest)) if rest.starts_with('=') => {
-                        return Err(err("there is no promotion on a porthole move"));
-                    }
-                    _ => return Err(err("expected an exit square after '>', such as c4")),
-                };
-                piece_text(left, Some(exit), &err).map(MoveText::Piece)
+        let read = || -> Result<MoveText, SyntaxProblem> {
+            if s.is_empty() {
+                return Err(crate::san::SyntaxProblem::Empty.into());
             }
-        }
+            if !s.is_ascii() {
+                return Err(crate::san::SyntaxProblem::NotAscii.into());
+            }
+            if let Some(side) = castling_text(&s) {
+                return Ok(MoveText::Castle(side));
+            }
+            if let Some(t) = porthole_coordinates(&s) {
+                return Ok(MoveText::Piece(t));
+            }
+            match s.split_once('>') {
+                None => piece_text(&s, None).map(MoveText::Piece),
+                Some((left, right)) => piece_text(left, Some(exit_text(right)?)).map(MoveText::Piece),
+            }
+        };
+        read().map_err(|problem| MoveError::Syntax { text: text.to_string(), problem })
     }
 }
 
 impl Position {
-    /// Finds the legal move `text` names, in SAN, a long form or coordinates.
+    /// Finds the legal move `text` names, in SAN, a long form or
+    /// coordinates: the checked way to get a [`Move`].
     ///
     /// ```
     /// use wormhole::porthole::Position;
@@ -133,7 +229,7 @@ impl Position {
     /// let m = pos.parse_move("Bxe4>h5").unwrap();
     /// assert_eq!(pos.parse_move("Bc2xe4→h5").unwrap(), m);
     /// assert_eq!(pos.parse_move("c2e4h5").unwrap(), m);
-    /// assert_eq!(pos.parse_move("Bxe4>a3").unwrap_err().to_string(), "a3 is occupied: a piece leaves only from an open porthole");
+    /// assert_eq!(pos.parse_move("Bxe4").unwrap_err().to_string(), "e4 is a porthole: name the exit, as in Bxe4>h5");
     /// ```
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let t: MoveText = text.parse()?;
@@ -142,10 +238,12 @@ impl Position {
         match candidates.as_slice() {
             [m] => Ok(*m),
             [] => Err(match self.pseudo_legal_moves().iter().find(fits) {
-                Some(m) => MoveError::LeavesKingAttacked(self.long_form(m)),
-                None => MoveError::Unreachable(self.why_unreachable(&t)),
+                Some(m) => self.why_illegal(m).into(),
+                None => self.why_unreachable(&t),
             }),
-            many => Err(MoveError::Ambiguous(many.iter().map(|&m| self.san(m)).collect())),
+            many => {
+                Err(MoveError::Ambiguous { moves: many.to_vec(), sans: many.iter().map(|&m| self.san(m)).collect() })
+            }
         }
     }
 
@@ -172,106 +270,72 @@ impl Position {
             && (h.promotion.is_none() || h.promotion == m.promotion())
     }
 
-    fn why_unreachable(&self, t: &MoveText) -> String {
+    /// Why no move, legal or not, fits `t`.
+    fn why_unreachable(&self, t: &MoveText) -> MoveError {
         let p = match t {
-            MoveText::Castle(side) => return self.why_no_castling(*side),
+            MoveText::Castle(side) => return self.why_illegal(Move::castle(self.turn, *side)).into(),
             MoveText::Piece(p) => p,
         };
         let h = &p.head;
-        if let Some(from) = h.from_square()
-            && self.board.piece_at(from).is_none_or(|piece| piece.color != self.turn)
-        {
-            return format!("you have no piece on {from}");
-        }
-        let reason = match p.exit {
-            Some(exit) => self.porthole_obstacle(h.to, exit),
-            None => self.normal_obstacle(p),
+        let no_match = MoveError::NoMatch {
+            role: h.role.unwrap_or(Role::Pawn),
+            from_file: h.from_file,
+            from_rank: h.from_rank,
+            to: h.to,
+            exit: p.exit,
         };
-        if let Some(reason) = reason {
-            return reason;
+        if let Some(from) = h.from_square() {
+            return match self.board.piece_at(from) {
+                Some(piece) if piece.color == self.turn && h.role.is_none_or(|r| r == piece.role) => {
+                    self.why_illegal(self.written_move(from, p)).into()
+                }
+                Some(piece) if piece.color == self.turn => no_match,
+                _ => IllegalMoveError::NoPiece { square: from }.into(),
+            };
         }
-        let verb = if p.exit.is_some() { "enter" } else { "reach" };
-        if let Some(from) = h.from_square()
-            && let Some(piece) = self.board.piece_at(from)
-        {
-            return format!("the {} on {from} cannot {verb} {}", piece.role.name(), h.to);
-        }
-        let name = h.role.map_or("pawn", Role::name);
-        match (h.from_file, h.from_rank) {
-            (Some(f), _) => format!("no {name} on the {}-file can {verb} {}", (b'a' + f) as char, h.to),
-            (_, Some(r)) => format!("no {name} on rank {} can {verb} {}", r + 1, h.to),
-            _ => format!("no {name} can {verb} {}", h.to),
-        }
+        let obstacle = match (p.exit, h.promotion) {
+            (Some(exit), _) => self.porthole_obstacle(h.to, exit),
+            (None, _) if self.tokens.contains(h.to) => {
+                return MoveError::NeedsExit { entry: h.to, example: self.example_through(p) };
+            }
+            (None, Some(r)) if !PROMOTIONS.contains(&r) => Some(IllegalMoveError::PromotionRole { role: r }),
+            (None, Some(_)) if h.to.rank() != self.turn.last_rank() => {
+                Some(IllegalMoveError::PromotionOffLastRank { to: h.to })
+            }
+            (None, _) => None,
+        };
+        obstacle.map_or(no_match, MoveError::from)
     }
 
-    /// What is wrong with the entry and exit of a written porthole move, if
-    /// anything is wrong with them alone.
-    fn porthole_obstacle(&self, entry: Square, exit: Square) -> Option<String> {
-        let own = |sq: Square| self.board.piece_at(sq).is_some_and(|p| p.color == self.turn);
-        Some(if !self.tokens.contains(entry) {
-            format!("{entry} is not a porthole")
-        } else if own(entry) {
-            format!("your own piece stands on {entry}: it cannot be entered")
-        } else if exit == entry {
-            format!("a piece cannot leave by the porthole it enters ({entry})")
-        } else if !self.tokens.contains(exit) {
-            format!("{exit} is not a porthole")
-        } else if self.board.piece_at(exit).is_some() {
-            format!("{exit} is occupied: a piece leaves only from an open porthole")
-        } else {
-            return None;
-        })
-    }
-
-    /// What is wrong with the target of a written normal move, if anything
-    /// is wrong with it alone.
-    fn normal_obstacle(&self, p: &PieceText) -> Option<String> {
+    /// The one move a text with an origin names (castling when a king on
+    /// its home square is sent to its castling square).
+    fn written_move(&self, from: Square, p: &PieceText) -> Move {
         let h = &p.head;
-        if self.tokens.contains(h.to) {
-            let through = |m: Move| MoveText::Piece(PieceText { exit: Some(m.to()), ..*p });
-            let example =
-                self.legal_moves().iter().find(|&m| m.entry() == Some(h.to) && self.text_fits(&through(m), m));
-            return Some(match example {
-                Some(m) => format!("{} is a porthole: name the exit, as in {}", h.to, self.san(m)),
-                None => format!("{} is a porthole: a move onto it must go through it and name the exit", h.to),
-            });
+        if let Some(exit) = p.exit {
+            return Move::porthole(from, h.to, exit);
         }
-        match h.promotion {
-            Some(r) if !super::moves::PROMOTIONS.contains(&r) => {
-                Some(format!("a pawn cannot promote to a {}: choose Q, R, B or N", r.name()))
-            }
-            Some(_) if h.to.rank() != self.turn.last_rank() => {
-                Some(format!("a pawn promotes only on its last rank, and {} is not on it", h.to))
-            }
-            _ => None,
+        let castle = CastlingSide::ALL.into_iter().find(|&side| {
+            let s = CastlingSquares::of(self.turn, side);
+            self.role_at(from) == Some(Role::King) && s.king_from == from && s.king_to == h.to
+        });
+        match castle {
+            Some(side) => Move::castle(self.turn, side),
+            None => Move::normal(from, h.to, h.promotion),
         }
     }
 
-    fn why_no_castling(&self, side: CastlingSide) -> String {
-        let head = format!("{} cannot castle {}", self.turn, side.name());
-        if self.is_check() {
-            return format!("{head} while in check");
-        }
-        match self.castling_obstacle(side, self.blockers().0) {
-            Some(CastlingObstacle::NoRight) | None => format!("{head}: the right is lost"),
-            Some(CastlingObstacle::Piece) => format!("{head}: a piece stands between king and rook"),
-            Some(CastlingObstacle::Token) => format!("{head}: a porthole stands between king and rook"),
-            Some(CastlingObstacle::Attacked(sq)) => format!("{head}: the king would cross {sq}, which is attacked"),
-        }
+    /// The SAN of a legal porthole move through the target of a normal
+    /// move text, by a piece that fits it, if there is one.
+    fn example_through(&self, p: &PieceText) -> Option<String> {
+        let through = |m: Move| MoveText::Piece(PieceText { exit: Some(m.to()), ..*p });
+        let m = self.legal_moves().iter().find(|&m| m.entry() == Some(p.head.to) && self.text_fits(&through(m), m))?;
+        Some(self.san(m))
     }
 
-    /// The long form with piece letter, `Ng1f3`, `Bc2xe4>h5`, `e7e8=Q`,
+    /// The long form with piece letter, `Ng1f3`, `Bc2e4>h5`, `e7e8=Q`,
     /// `O-O`, for any move whose origin holds a piece (legal or not).
     pub fn long_form(&self, m: Move) -> String {
-        if let Some(side) = m.castling_side() {
-            return side.san().to_string();
-        }
-        let letter = match self.role_at(m.from()) {
-            Some(Role::Pawn) | None => String::new(),
-            Some(r) => r.char().to_string(),
-        };
-        let x = if self.captured_by(m).is_some() { "x" } else { "" };
-        format!("{letter}{}{x}{}", m.from(), self.san_tail(m))
+        LongForm { role: self.role_at(m.from()).unwrap_or(Role::Pawn), mv: m }.to_string()
     }
 
     /// The SAN of a legal move, with minimal disambiguation, `+` for check

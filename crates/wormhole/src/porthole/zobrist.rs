@@ -58,7 +58,7 @@ pub fn hash(board: &Board, tokens: &Tokens, turn: Color, castling: CastlingRight
     let mut h = castling_key(castling) ^ if turn == Color::Black { black_key() } else { 0 };
     for sq in Square::all() {
         if let Some(p) = board.piece_at(sq) {
-            h ^= piece_key(p, sq.index());
+            h ^= piece_key(p, sq);
         }
         h ^= token_key(sq, tokens.height(sq));
     }
