@@ -11,7 +11,8 @@
 //! The parts, one concern each: [`Tokens`] (the portholes and their heights),
 //! [`CastlingRights`], [`Move`] and [`MoveList`] (a porthole move has three
 //! squares), `attacks` (orthodox reach under the path rule), `movegen`
-//! (legal moves), [`Position`] (make/unmake, check, game end), [`fen`] (the
+//! (legal moves), [`Position`] (make/unmake, check, game end),
+//! [`IllegalMoveError`] (why a move is refused), [`fen`] (the
 //! 7-field PFEN), [`san`] (`Kh1>d4`, `fg4>c4`, and the coordinate form
 //! `g1h1d4`), [`zobrist`], [`perft()`], [`Game`] (history: repetition and
 //! checked play) and [`pgn`].
@@ -51,7 +52,7 @@ pub use castling::{CastlingObstacle, CastlingRights, CastlingSide};
 pub use fen::{FenError, Setup};
 pub use game::Game;
 pub use illegal::IllegalMoveError;
-pub use moves::{Move, MoveKind, MoveList};
+pub use moves::{Move, MoveKind, MoveList, Moves};
 pub use outcome::{DrawReason, Outcome};
 pub use perft::perft;
 pub use position::{Position, Undo};
