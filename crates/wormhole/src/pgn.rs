@@ -45,6 +45,17 @@ pub enum PgnError {
 }
 
 /// A game as PGN describes it: tags, the start position and the moves.
+///
+/// ```
+/// use wormhole::pgn::PgnGame;
+/// let game = PgnGame::parse("[White \"Ann\"]\n\n1. e4 Nc6 2. Nf3 *").unwrap();
+/// assert_eq!((game.moves.len(), game.tag("White")), (3, Some("Ann")));
+/// let text = game.to_pgn();
+/// assert!(text.contains("[Variant \"Wormhole\"]") && text.contains("1. e4 Nc6 2. Nf3 *"));
+/// assert_eq!(PgnGame::parse(&text).unwrap().moves, game.moves);
+/// let err = PgnGame::parse("1. e4 e5 2. Ke4 *").unwrap_err();
+/// assert_eq!(err.to_string(), "move 2 (White) 'Ke4': no king can reach e4");
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PgnGame {
     /// Tags in the order they are written.

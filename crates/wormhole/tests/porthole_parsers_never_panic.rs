@@ -3,6 +3,8 @@
 //! answer is a value or an error with a message. The messages for the
 //! common mistakes are checked word for word.
 
+mod common;
+
 use proptest::prelude::*;
 use wormhole::porthole::pgn::PgnGame;
 use wormhole::porthole::{CastlingSide, IllegalMoveError, Move, MoveError, Position, Setup};
@@ -35,23 +37,6 @@ fn parse_everything(text: &str) {
     }
 }
 
-/// Applies byte-level edits (delete, insert, replace) chosen by `edits`.
-fn mutate(base: &str, edits: &[(u8, usize, u8)]) -> String {
-    let mut bytes = base.as_bytes().to_vec();
-    for &(kind, at, byte) in edits {
-        let at = if bytes.is_empty() { 0 } else { at % (bytes.len() + 1) };
-        match kind % 3 {
-            0 if at < bytes.len() => {
-                bytes.remove(at);
-            }
-            1 => bytes.insert(at, byte),
-            _ if at < bytes.len() => bytes[at] = byte,
-            _ => {}
-        }
-    }
-    String::from_utf8_lossy(&bytes).into_owned()
-}
-
 proptest! {
     #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
 
@@ -77,9 +62,9 @@ proptest! {
         j in 0..MOVES.len(),
         edits in proptest::collection::vec((any::<u8>(), any::<usize>(), prop::sample::select(b"xX/0123456789kqrbnpKQRBNP wb-=+#*,>Oabcdefgh".to_vec())), 1..4),
     ) {
-        parse_everything(&mutate(FENS[i], &edits));
-        parse_everything(&mutate(MOVES[j], &edits));
-        let pgn = format!("[Variant \"Porthole\"]\n[FEN \"{}\"]\n\n1. {} *", FENS[i], mutate(MOVES[j], &edits));
+        parse_everything(&common::mutate(FENS[i], &edits));
+        parse_everything(&common::mutate(MOVES[j], &edits));
+        let pgn = format!("[Variant \"Porthole\"]\n[FEN \"{}\"]\n\n1. {} *", FENS[i], common::mutate(MOVES[j], &edits));
         let _ = PgnGame::parse(&pgn);
     }
 }

@@ -2,21 +2,12 @@
 //! from every position of the perft suite (stacks, pawns on their first and
 //! last ranks, kings on P-squares).
 
+mod common;
+
 use proptest::prelude::*;
+use rand::RngExt;
 use wormhole::porthole::{Game, Move, MoveKind, Position, zobrist};
 use wormhole::{Color, Role, Square};
-
-/// A small deterministic generator, so that a failing seed replays exactly.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
 
 /// The default start and every position of the perft suite.
 fn starts() -> Vec<Position> {
@@ -27,7 +18,7 @@ fn starts() -> Vec<Position> {
 /// Plays random legal moves from start `which` until the game ends or
 /// `max_plies` are played, calling `check` on every position reached.
 fn random_game(seed: u64, which: usize, max_plies: usize, mut check: impl FnMut(&Position)) -> Game {
-    let mut rng = Rng(seed | 1);
+    let mut rng = common::rng(seed);
     let starts = starts();
     let mut game = Game::new(starts[which % starts.len()].clone());
     for _ in 0..max_plies {
@@ -36,7 +27,7 @@ fn random_game(seed: u64, which: usize, max_plies: usize, mut check: impl FnMut(
             break;
         }
         let moves: Vec<Move> = game.position().legal_moves().iter().collect();
-        game.play(moves[rng.below(moves.len())]).unwrap();
+        game.play(moves[rng.random_range(0..moves.len())]).unwrap();
     }
     game
 }
