@@ -9,8 +9,10 @@
 //! (blocking, with a callback and a stop flag), or the same run on its own
 //! thread with [`SearchThread`].
 //!
-//! Modules, one concern each: `search` (negamax, principal variation
-//! search, iterative deepening, lazy SMP helpers), `qsearch` (captures at
+//! Modules, one concern each: `search` (a thread's state and the context
+//! its threads share), `negamax` (alpha-beta with principal variation
+//! search, in named steps), `root` (iterative deepening, aspiration
+//! windows, MultiPV, lazy SMP helpers), `qsearch` (captures at
 //! the horizon, which still detects positions with no legal move), `ordering`
 //! (TT move, MVV-LVA, killers, history), `tt` (lock-free shared table),
 //! `eval` (material, safe moves, king escapes, trapped pieces, pawns),
@@ -35,8 +37,10 @@
 
 mod eval;
 mod levels;
+mod negamax;
 mod ordering;
 mod qsearch;
+mod root;
 mod score;
 mod search;
 mod thread;
@@ -390,6 +394,6 @@ impl Engine {
         if settings.random_two_ply {
             return levels::two_ply_random(pos, &limits.root_moves(pos), &mut self.rng);
         }
-        search::run(self, pos, limits, &settings, stop, on_info)
+        root::run(self, pos, limits, &settings, stop, on_info)
     }
 }
