@@ -53,7 +53,7 @@ use std::time::Duration;
 
 use crate::{Move, Position};
 
-pub use eval::{EvalParams, FEATURES, evaluate, features};
+pub use eval::{EvalParams, FEATURES, TERMS, Term, TermShape, evaluate, features};
 pub use levels::{Level, LevelSettings, ParseLevelError};
 pub use thread::{Event, SearchThread};
 
