@@ -3,6 +3,15 @@
 //! moves (reverse futility, null move), the move loop with its per-move
 //! pruning (futility, late moves), the principal variation search of each
 //! move with late-move reductions, and the table store.
+//!
+//! Game ends are exact. A win found is a fact (a line exists whatever was
+//! pruned), and so is a loss (every defence was searched), but a distance
+//! is exact only if no shorter win was pruned away. So a *proof node*, one
+//! whose window asks only about game ends (alpha is a win, "is there a
+//! shorter one?", or beta a loss, "does a defence last longer?") and whose
+//! depth reaches all of them, prunes nothing and trusts only proved table
+//! entries; its result is itself a proof, valid at any depth. The root
+//! verifies each claimed game end with such a search (see `root`).
 
 use super::ordering::Picker;
 use super::score::{INFINITY, MATE, MATE_BOUND, MAX_PLY, from_tt, is_mate, mated_in, to_tt};
@@ -23,6 +32,9 @@ struct Node {
     in_check: bool,
     /// The static evaluation, computed only when the pruning near the leaves needs it.
     static_eval: Option<i32>,
+    /// Whether the window asks only about game ends (see the module docs):
+    /// nothing is pruned.
+    proof: bool,
 }
 
 impl Searcher<'_> {
@@ -53,8 +65,9 @@ impl Searcher<'_> {
                 return alpha;
             }
         }
+        let proof = is_proof_node(alpha, beta, depth, ply);
         let entry = self.tt.probe(pos.hash());
-        if let Some(v) = entry.and_then(|e| tt_cutoff(e, depth, alpha, beta, ply, pv_node)) {
+        if let Some(v) = entry.and_then(|e| tt_cutoff(e, depth, alpha, beta, ply, pv_node, proof)) {
             return v;
         }
         let mut picker = Picker::new();
@@ -62,7 +75,7 @@ impl Searcher<'_> {
         if picker.is_empty() {
             return mated_in(ply);
         }
-        let node = self.node(pos, depth, ply, pv_node, in_check);
+        let node = self.node(pos, depth, ply, pv_node, in_check, proof);
         if ply > 0
             && let Some(v) = self.prune_node(pos, &node, beta)
         {
@@ -78,13 +91,13 @@ impl Searcher<'_> {
 
     /// The node's facts: the check extension and, when pruning will need
     /// it, the static evaluation.
-    fn node(&self, pos: &Position, depth: i32, ply: usize, pv: bool, in_check: bool) -> Node {
+    fn node(&self, pos: &Position, depth: i32, ply: usize, pv: bool, in_check: bool, proof: bool) -> Node {
         // A side in check has few replies, and checks lead to the game ends
         // this search wants to prove: look one ply further.
         let depth = if in_check && self.features.check_extension { depth + 1 } else { depth };
         // The static evaluation only serves the pruning near the leaves.
-        let needs_eval = !pv && !in_check && (depth <= 3 || self.features.null_move);
-        Node { ply, depth, pv, in_check, static_eval: needs_eval.then(|| self.eval(pos)) }
+        let needs_eval = !pv && !in_check && !proof && (depth <= 3 || self.features.null_move);
+        Node { ply, depth, pv, in_check, static_eval: needs_eval.then(|| self.eval(pos)), proof }
     }
 
     /// Pruning before any move is searched: reverse futility (far above
@@ -184,7 +197,7 @@ impl Searcher<'_> {
         alpha: i32,
         killer: Option<Move>,
     ) -> bool {
-        if node.pv || node.in_check || !quiet || best <= -MATE_BOUND {
+        if node.pv || node.proof || node.in_check || !quiet || best <= -MATE_BOUND {
             return false;
         }
         let f = self.features;
@@ -233,7 +246,14 @@ impl Searcher<'_> {
     /// The late-move reduction of the `count`-th move, already played in `pos`.
     fn reduction(&self, pos: &Position, node: &Node, count: usize, quiet: bool) -> i32 {
         // Checking moves are not reduced (the test is the costly part, so it comes last).
-        if !(self.features.lmr && node.depth >= 3 && quiet && !node.in_check && count > 2 && !pos.is_check()) {
+        if !(self.features.lmr
+            && node.depth >= 3
+            && quiet
+            && !node.in_check
+            && !node.proof
+            && count > 2
+            && !pos.is_check())
+        {
             return 0;
         }
         let r = self.lmr[node.depth.min(63) as usize][count.min(63)] as i32 - node.pv as i32;
@@ -280,23 +300,48 @@ impl Searcher<'_> {
         } else {
             Bound::Upper
         };
-        self.tt.store(key, best_move, to_tt(best, node.ply), node.depth, bound);
+        self.tt.store(key, best_move, to_tt(best, node.ply), node.depth, bound, node.proof);
     }
+}
+
+/// Whether a node searched to `depth` with the window (alpha, beta) can
+/// prove its result exactly: the window asks only about game ends (alpha
+/// is a win, "is there a shorter one?", or beta a loss, "does a defence
+/// last longer?"), and the depth reaches past every game end it speaks of
+/// (mate-distance bounds cut everything beyond). Such a node prunes
+/// nothing, and so neither do its descendants. See the module docs.
+#[inline]
+pub(super) fn is_proof_node(alpha: i32, beta: i32, depth: i32, ply: usize) -> bool {
+    let horizon = if alpha >= MATE_BOUND {
+        MATE - alpha
+    } else if beta <= -MATE_BOUND {
+        MATE + beta
+    } else {
+        return false;
+    };
+    depth > horizon - ply as i32
 }
 
 /// The value a table entry proves for a node searched to `depth` with the
 /// window (alpha, beta), if it ends the search there. Never on the
 /// principal variation, which is searched in full to report its line.
-fn tt_cutoff(e: Entry, depth: i32, alpha: i32, beta: i32, ply: usize, pv_node: bool) -> Option<i32> {
-    let v = from_tt(e.score, ply);
-    // Proved game ends hold at any depth.
-    if pv_node || (e.depth < depth && !is_mate(v)) {
+///
+/// A bound holds at any depth when it is a proof: a win as a lower bound,
+/// a loss as an upper bound, or an entry marked `proof`. Other bounds are
+/// estimates, trusted when searched deep enough, but never in a proof
+/// window: a shallow or pruned search may have missed a shorter game end.
+fn tt_cutoff(e: Entry, depth: i32, alpha: i32, beta: i32, ply: usize, pv_node: bool, proof: bool) -> Option<i32> {
+    if pv_node {
         return None;
     }
+    let v = from_tt(e.score, ply);
+    let estimate = !proof && e.depth >= depth;
+    let lower = (estimate || e.proof || v >= MATE_BOUND) && v >= beta;
+    let upper = (estimate || e.proof || v <= -MATE_BOUND) && v <= alpha;
     let cut = match e.bound {
-        Bound::Exact => true,
-        Bound::Lower => v >= beta,
-        Bound::Upper => v <= alpha,
+        Bound::Exact => lower || upper || estimate || e.proof,
+        Bound::Lower => lower,
+        Bound::Upper => upper,
     };
     cut.then_some(v)
 }

@@ -6,8 +6,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use super::levels::LevelSettings;
+use super::negamax::is_proof_node;
 use super::ordering::History;
-use super::score::{INFINITY, MATE, MAX_PLY, from_score, is_mate, to_score};
+use super::score::{INFINITY, MATE, MAX_PLY, is_mate, to_score};
 use super::search::{Searcher, Shared};
 use super::time::TimePlan;
 use super::{Engine, Info, Limits, PvLine, Score, SearchResult};
@@ -41,13 +42,12 @@ pub(super) fn run(
     let legal = pos.legal_moves().len();
     let root_moves = limits.root_moves(pos);
     if root_moves.is_empty() {
-        let info = Info { score: Score::Loss(0), ..Info::default() };
+        let info = Info { score: Score::Loss(0), exact: true, ..Info::default() };
         return SearchResult { best_move: None, info };
     }
     let mut plan = plan(pos, limits, settings, start);
     if legal == 1 && !limits.infinite {
         // A forced move: think only long enough to report a score.
-        plan.max_depth = plan.max_depth.min(8);
         let short = start + std::time::Duration::from_millis(20);
         plan.time.hard = plan.time.hard.map(|h| h.min(short));
         plan.time.soft = plan.time.soft.map(|s| s.min(short));
@@ -103,8 +103,34 @@ struct Root<'a> {
     lines: usize,
 }
 
+/// One line of an iteration, as the root search found it.
+#[derive(Clone, Debug)]
+struct Line {
+    /// The root-relative value.
+    value: i32,
+    /// The line, starting with its root move.
+    pv: Vec<Move>,
+    /// Whether the value is a game end verified exact: searched in a proof
+    /// window deep enough to see every shorter game end (see `negamax`).
+    exact: bool,
+}
+
+impl Line {
+    /// The distance in plies of a claimed game end that is not yet exact.
+    fn unverified_distance(&self) -> Option<i32> {
+        (is_mate(self.value) && !self.exact).then(|| MATE - self.value.abs())
+    }
+
+    fn to_pv_line(&self) -> PvLine {
+        PvLine { score: to_score(self.value), exact: self.exact, pv: self.pv.clone() }
+    }
+}
+
 /// Iterative deepening on the main thread: each iteration searches the
 /// root once per reported line, leaving out the moves of the better lines.
+/// A game end claimed by one iteration is verified by the next, searched
+/// deep enough for that (see [`search_line`]); the search ends early once
+/// every line is an exact game end.
 fn iterate(
     s: &mut Searcher,
     pos: &Position,
@@ -116,79 +142,127 @@ fn iterate(
     let mut pos = pos.clone();
     let first = root.moves[0];
     let mut info =
-        Info { pv: vec![first], lines: vec![PvLine { score: Score::default(), pv: vec![first] }], ..Info::default() };
-    // The values of the last completed iteration's lines, best first.
-    let mut prev: Vec<i32> = Vec::new();
-    for depth in 1..=plan.max_depth {
+        Info { pv: vec![first], lines: vec![PvLine { pv: vec![first], ..PvLine::default() }], ..Info::default() };
+    // The last completed iteration's lines, best first.
+    let mut prev: Vec<Line> = Vec::new();
+    let (mut depth, mut extra) = (0, 0);
+    while let Some(next) = next_depth(depth, &prev, plan.max_depth, &mut extra) {
+        depth = next;
         s.seldepth = 0;
-        s.root_excluded.clear();
-        let mut lines: Vec<(i32, Vec<Move>)> = Vec::with_capacity(root.lines);
-        for k in 0..root.lines {
-            s.root_best = None;
-            let v = aspiration(s, &mut pos, depth as i32, prev.get(k).copied());
-            if s.stopped {
-                break;
-            }
-            let pv = s.root_pv();
-            let Some(&m) = pv.first().or(s.root_best.as_ref().map(|(m, _)| m)) else { break };
-            s.root_excluded.push(m);
-            lines.push((v, if pv.is_empty() { vec![m] } else { pv }));
-        }
+        let lines = search_lines(s, &mut pos, root, depth, &prev);
         s.flush_nodes();
-        let elapsed = start.elapsed();
         let nodes = s.shared.nodes.load(Ordering::Relaxed);
+        let elapsed = start.elapsed();
         if s.stopped {
-            if lines.is_empty() {
-                // A root move that beat the previous best in the unfinished
-                // iteration was fully searched: trust it.
-                if let Some((m, v)) = s.root_best
-                    && depth > 1
-                    && prev.first().is_some_and(|&p| v > p)
-                {
-                    lines.push((v, vec![m]));
-                }
+            let done = keep_unfinished(s, lines, &prev);
+            if !done.is_empty() {
+                info.lines = merge_lines(&done, &info.lines, root.lines);
+                (info.score, info.exact, info.pv) =
+                    (info.lines[0].score, info.lines[0].exact, info.lines[0].pv.clone());
             }
-            if !lines.is_empty() {
-                info.lines = merge_lines(&lines, &info.lines, root.lines);
-                info.score = info.lines[0].score;
-                info.pv = info.lines[0].pv.clone();
-            }
-            info.nodes = nodes;
-            info.time = elapsed;
-            info.nps = nps(nodes, elapsed);
+            (info.nodes, info.time, info.nps) = (nodes, elapsed, nps(nodes, elapsed));
             break;
         }
-        // A later line may come out better than an earlier one (the search
-        // is not perfectly stable): report them best first.
-        lines.sort_by_key(|(v, _)| std::cmp::Reverse(*v));
-        let lines: Vec<PvLine> = lines.into_iter().map(|(v, pv)| PvLine { score: to_score(v), pv }).collect();
-        prev = lines.iter().map(|l| from_score(l.score)).collect();
+        prev = lines;
+        let pv_lines: Vec<PvLine> = prev.iter().map(Line::to_pv_line).collect();
         info = Info {
-            depth,
+            depth: depth as u32,
             seldepth: s.seldepth as u32,
-            score: lines[0].score,
+            score: pv_lines[0].score,
+            exact: pv_lines[0].exact,
             nodes,
             nps: nps(nodes, elapsed),
             time: elapsed,
-            pv: lines[0].pv.clone(),
-            lines,
+            pv: pv_lines[0].pv.clone(),
+            lines: pv_lines,
         };
         on_info(&info);
-        // Proved, and deep enough to have seen every shorter game end.
-        if prev.iter().all(|&v| is_mate(v) && depth as i32 > MATE - v.abs()) {
-            break;
-        }
-        if !plan.time.may_start_iteration(start, Instant::now()) {
+        if prev.iter().all(|l| l.exact) || !plan.time.may_start_iteration(start, Instant::now()) {
             break;
         }
     }
     SearchResult { best_move: info.pv.first().copied(), info }
 }
 
+/// How many iterations may follow the deepest one to verify game ends it
+/// claimed (each search at most `max_depth` deep).
+const EXTRA_VERIFICATIONS: u32 = 2;
+
+/// The depth of the iteration after one at `depth`: one deeper, or deep
+/// enough to verify a claimed game end (two plies past it), within
+/// `max_depth`. Past `max_depth`, a few more iterations that can verify
+/// game ends claimed there (counted in `extra`); otherwise `None`.
+fn next_depth(depth: i32, prev: &[Line], max_depth: u32, extra: &mut u32) -> Option<i32> {
+    let max_depth = max_depth as i32;
+    let verify = prev.iter().filter_map(|l| l.unverified_distance()).max().map(|n| n + 2);
+    if depth < max_depth {
+        return Some((depth + 1).max(verify.unwrap_or(0)).min(max_depth));
+    }
+    *extra += 1;
+    verify.filter(|&v| v <= max_depth && *extra <= EXTRA_VERIFICATIONS)
+}
+
+/// Searches the root once per line, each time leaving out the moves of
+/// the lines before; returns the lines best first (fewer if stopped).
+fn search_lines(s: &mut Searcher, pos: &mut Position, root: &Root, depth: i32, prev: &[Line]) -> Vec<Line> {
+    s.root_excluded.clear();
+    let mut lines: Vec<Line> = Vec::with_capacity(root.lines);
+    for k in 0..root.lines {
+        s.root_best = None;
+        let (value, exact) = search_line(s, pos, depth, prev.get(k).map(|l| l.value));
+        if s.stopped {
+            break;
+        }
+        let pv = s.root_pv();
+        let Some(&m) = pv.first().or(s.root_best.as_ref().map(|(m, _)| m)) else { break };
+        s.root_excluded.push(m);
+        lines.push(Line { value, pv: if pv.is_empty() { vec![m] } else { pv }, exact });
+    }
+    // A later line may come out better than an earlier one (the search is
+    // not perfectly stable): report them best first.
+    lines.sort_by_key(|l| std::cmp::Reverse(l.value));
+    lines
+}
+
+/// The lines of a stopped iteration worth reporting: those it completed
+/// or, if none, a root move that beat the previous best (it was fully
+/// searched: trust it).
+fn keep_unfinished(s: &Searcher, mut lines: Vec<Line>, prev: &[Line]) -> Vec<Line> {
+    if lines.is_empty()
+        && let Some((m, value)) = s.root_best
+        && prev.first().is_some_and(|p| value > p.value)
+    {
+        lines.push(Line { value, pv: vec![m], exact: false });
+    }
+    lines
+}
+
+/// The root search of one line, given the line's value in the previous
+/// iteration; returns the value and whether it is an exact game end.
+///
+/// A claimed game end is searched in a proof window just wide enough to
+/// contain it (a win: "is there a win at least this short?"; a loss: "does
+/// no defence last longer?"), so nothing is pruned and the result, if it
+/// falls in the window and the depth reaches past it, is exact.
+fn search_line(s: &mut Searcher, pos: &mut Position, depth: i32, prev: Option<i32>) -> (i32, bool) {
+    let proof_window = |p: i32| if p > 0 { (p - 1, INFINITY) } else { (-INFINITY, p + 1) };
+    let Some((alpha, beta)) = prev.filter(|&p| is_mate(p)).map(proof_window) else {
+        return (aspiration(s, pos, depth, prev), false);
+    };
+    let exact = is_proof_node(alpha, beta, depth, 0);
+    let v = s.negamax(pos, depth, alpha, beta, 0, true);
+    if s.stopped || (alpha < v && v < beta) {
+        return (v, exact);
+    }
+    // The claim did not hold at this depth (a shallower iteration's view
+    // of another line, say): search the whole window.
+    (s.negamax(pos, depth, -INFINITY, INFINITY, 0, true), false)
+}
+
 /// The lines of an unfinished iteration (`new`, searched deeper) first,
 /// then the lines of the last complete one whose moves they do not cover.
-fn merge_lines(new: &[(i32, Vec<Move>)], old: &[PvLine], n: usize) -> Vec<PvLine> {
-    let mut lines: Vec<PvLine> = new.iter().map(|(v, pv)| PvLine { score: to_score(*v), pv: pv.clone() }).collect();
+fn merge_lines(new: &[Line], old: &[PvLine], n: usize) -> Vec<PvLine> {
+    let mut lines: Vec<PvLine> = new.iter().map(Line::to_pv_line).collect();
     for line in old {
         if lines.len() < n && !lines.iter().any(|l| l.root_move() == line.root_move()) {
             lines.push(line.clone());
@@ -199,7 +273,7 @@ fn merge_lines(new: &[(i32, Vec<Move>)], old: &[PvLine], n: usize) -> Vec<PvLine
 
 /// The root search with a narrow window around the previous score, widened on failure.
 fn aspiration(s: &mut Searcher, pos: &mut Position, depth: i32, prev: Option<i32>) -> i32 {
-    let Some(p) = prev.filter(|p| depth >= 5 && !is_mate(*p)) else {
+    let Some(p) = prev.filter(|_| depth >= 5) else {
         return s.negamax(pos, depth, -INFINITY, INFINITY, 0, true);
     };
     let mut delta = 40;
