@@ -3,6 +3,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::excerpt::Excerpt;
+
 /// A square, `a1 = 0`, `b1 = 1`, ..., `h8 = 63`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square(u8);
@@ -58,7 +60,7 @@ impl Square {
     }
 
     /// Parses the first two bytes of `s` as a square name (`e4`), if they are one.
-    pub fn parse_prefix(s: &[u8]) -> Option<Square> {
+    pub(crate) fn parse_prefix(s: &[u8]) -> Option<Square> {
         match s {
             [f @ b'a'..=b'h', r @ b'1'..=b'8', ..] => Square::from_coords(f - b'a', r - b'1'),
             _ => None,
@@ -72,9 +74,9 @@ impl fmt::Display for Square {
     }
 }
 
-/// The error for a malformed square name.
+/// The error for a malformed square name; holds the text.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("'{0}' is not a square (expected a1..h8)")]
+#[error("'{}' is not a square (expected a1..h8)", Excerpt(.0))]
 pub struct ParseSquareError(pub String);
 
 impl FromStr for Square {

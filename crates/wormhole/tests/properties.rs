@@ -3,35 +3,16 @@
 use proptest::prelude::*;
 use wormhole::{Color, Move, Position, Variant, zobrist};
 
-/// A small deterministic generator, so that a failing seed replays exactly.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
+mod common;
 
 fn variant(fairy: bool) -> Variant {
     if fairy { Variant::Fairy } else { Variant::Classic }
 }
 
-/// Plays random moves until the game ends, calling `check` on every position
-/// reached; returns the final position.
-fn random_game(seed: u64, variant: Variant, mut check: impl FnMut(&Position)) -> Position {
-    let mut rng = Rng(seed | 1);
-    let mut pos = Position::new(variant);
-    loop {
-        check(&pos);
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            return pos;
-        }
-        pos.play_unchecked(moves[rng.below(moves.len())]);
-    }
+/// A random game of `variant` from its initial position (see
+/// [`common::random_game`]).
+fn random_game(seed: u64, variant: Variant, check: impl FnMut(&Position)) -> Position {
+    common::random_game(Position::new(variant), &mut common::rng(seed), check)
 }
 
 fn check_make_unmake_and_hash(pos: &Position) {
@@ -63,6 +44,22 @@ fn check_fen_round_trip(pos: &Position) {
     assert_eq!(&back, pos);
 }
 
+/// The checked `play` accepts exactly the legal moves among `candidates`,
+/// plays them as `play_unchecked` does, and leaves the position untouched
+/// when it refuses one.
+fn check_checked_play(pos: &Position, candidates: &[Move]) {
+    for &m in candidates {
+        let mut p = pos.clone();
+        match p.play(m) {
+            Ok(_) => assert_eq!(p, pos.after(m), "{m} in {}", pos.fen()),
+            Err(e) => {
+                assert!(!pos.is_legal(m), "{m} refused ({e}) in {}", pos.fen());
+                assert_eq!(&p, pos, "refused {m} changed {}", pos.fen());
+            }
+        }
+    }
+}
+
 fn check_notation(pos: &Position) {
     let moves = pos.legal_moves();
     let mut sans: Vec<String> = Vec::new();
@@ -73,6 +70,8 @@ fn check_notation(pos: &Position) {
         assert_eq!(pos.parse_move(&pos.long_form(m)), Ok(m), "{} in {}", pos.long_form(m), pos.fen());
         sans.push(san);
     }
+    let together: Vec<(Move, String)> = moves.iter().copied().zip(sans.iter().cloned()).collect();
+    assert_eq!(pos.san_moves(), together, "san_moves in {}", pos.fen());
     let count = sans.len();
     sans.sort();
     sans.dedup();
@@ -112,6 +111,40 @@ proptest! {
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn checked_play_accepts_exactly_the_legal_moves(seed: u64, fairy: bool) {
+        // Candidates: this position's moves that follow the pieces' rules,
+        // and the previous position's legal moves (mostly illegal now).
+        let mut previous: Vec<Move> = Vec::new();
+        random_game(seed, variant(fairy), |pos| {
+            let mut candidates: Vec<Move> = pos.pseudo_legal_moves().to_vec();
+            candidates.extend(&previous);
+            check_checked_play(pos, &candidates);
+            previous = pos.legal_moves().to_vec();
+        });
+    }
+
+    /// A diagram may count more plies than holes (it starts mid-game); every
+    /// ply then adds one hole, so the difference stays, and every FEN written
+    /// while the game goes on must read back to the same position.
+    #[test]
+    fn fens_written_after_a_mid_game_diagram_read_back(seed: u64, fairy: bool, cut in 0u32..40, extra in 0u32..=64) {
+        let mut diagram = None;
+        let end = random_game(seed, variant(fairy), |pos| {
+            if pos.plies() == cut {
+                diagram = Some(pos.clone());
+            }
+        });
+        let diagram = diagram.unwrap_or(end);
+        let holes = diagram.board().holes().count();
+        let fen = format!("{} {} {}", wormhole::fen::Placement(diagram.board()), diagram.turn().char(), holes + extra);
+        let start = Position::from_fen(&fen, diagram.variant()).unwrap();
+        common::random_game(start, &mut common::rng(seed ^ 0x5eed), |pos| {
+            assert_eq!(pos.plies(), pos.board().holes().count() + extra);
+            check_fen_round_trip(pos);
+        });
+    }
 
     #[test]
     fn san_and_coordinates_parse_back_and_san_is_unique(seed: u64, fairy: bool) {

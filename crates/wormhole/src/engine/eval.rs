@@ -269,7 +269,7 @@ fn terms<S: Sink>(pos: &Position, sink: &mut S) {
             let mut one_move = 0;
             for s in pieces {
                 let s = s.index();
-                all_att[ci] |= attacks::attacks(role, c, s, open);
+                all_att[ci] |= attacks::role_attacks(role, c, s, open);
                 let moves = attacks::piece_moves(role, c, s, open, own, enemy);
                 safe_moves += (moves & !unsafe_sq).count_ones() as i32;
                 trapped += (moves == 0) as i32;
