@@ -35,26 +35,28 @@
 
 mod attacks;
 mod castling;
+pub mod eval;
 pub mod fen;
 mod game;
 mod illegal;
 mod movegen;
 mod moves;
 mod outcome;
-pub mod perft;
 pub mod pgn;
 mod position;
 pub mod san;
 mod tokens;
 pub mod zobrist;
 
+pub use crate::perft::{self, perft};
 pub use castling::{CastlingObstacle, CastlingRights, CastlingSide};
+pub use eval::EvalParams;
 pub use fen::{FenError, Setup};
 pub use game::Game;
 pub use illegal::IllegalMoveError;
+pub use movegen::KingSafety;
 pub use moves::{Move, MoveKind, MoveList, Moves};
 pub use outcome::{DrawReason, Outcome};
-pub use perft::perft;
 pub use position::{Position, Undo};
 pub use san::{MoveError, MoveText, PieceText, SyntaxProblem};
 pub use tokens::Tokens;

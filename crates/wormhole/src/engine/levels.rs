@@ -9,9 +9,8 @@ use std::time::Duration;
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
-use super::eval::{EvalParams, material};
 use super::{Info, PvLine, Score, SearchResult};
-use crate::{Move, Position};
+use crate::rules::{MoveSet, Rules};
 
 /// A playing strength for people: 1 (a beginner can win) to 10 (the full
 /// engine). The app and UCI show the same [`Level::name`].
@@ -150,16 +149,24 @@ pub fn make_rng(seed: Option<u64>) -> SmallRng {
     }
 }
 
+/// The value of a won game end for the two-ply search.
+const END: i32 = 100_000;
+
+/// The value for the side to move of a position where it has no legal
+/// move: a loss, or a draw (stalemate in a game with draws).
+fn no_move<P: Rules>(pos: &P) -> i32 {
+    if P::DRAWS && !pos.is_check() { 0 } else { -END }
+}
+
 /// The value for us of the position after our move `m`, looking at every
 /// reply: material, or a game end.
-fn two_ply_value(pos: &mut Position, m: Move, params: &EvalParams) -> i32 {
-    const END: i32 = 100_000;
+fn two_ply_value<P: Rules>(pos: &mut P, m: P::Move, params: &P::Params) -> i32 {
     let u = pos.play_unchecked(m);
     let replies = pos.legal_moves();
-    let mut worst = END;
-    for &r in replies.iter() {
+    let mut worst = if replies.is_empty() { -no_move(pos) } else { END };
+    for r in replies.iter() {
         let u2 = pos.play_unchecked(r);
-        let v = if pos.has_legal_move() { material(pos, params) } else { -END };
+        let v = if !pos.legal_moves().is_empty() { pos.material(params) } else { no_move(pos) };
         pos.undo(r, u2);
         worst = worst.min(v);
     }
@@ -169,11 +176,11 @@ fn two_ply_value(pos: &mut Position, m: Move, params: &EvalParams) -> i32 {
 
 /// Level 1: a two-ply material search choosing at random among the best
 /// of `moves` (the legal root moves).
-pub fn two_ply_random(pos: &Position, moves: &[Move], rng: &mut SmallRng) -> SearchResult {
-    let params = EvalParams::default();
+pub fn two_ply_random<P: Rules>(pos: &P, moves: &[P::Move], rng: &mut SmallRng) -> SearchResult<P::Move> {
+    let params = P::Params::default();
     let mut pos = pos.clone();
     let mut best = i32::MIN;
-    let mut ties: Vec<Move> = Vec::new();
+    let mut ties: Vec<P::Move> = Vec::new();
     for &m in moves.iter() {
         let v = two_ply_value(&mut pos, m, &params);
         if v > best {
@@ -186,12 +193,13 @@ pub fn two_ply_random(pos: &Position, moves: &[Move], rng: &mut SmallRng) -> Sea
     }
     let best_move = if ties.is_empty() { None } else { Some(ties[rng.random_range(0..ties.len())]) };
     let score = match best_move {
+        None if no_move(&pos) == 0 => Score::Cp(0),
         None => Score::Loss(0),
         Some(_) if best >= 100_000 => Score::Win(1),
         Some(_) if best <= -100_000 => Score::Loss(2),
         Some(_) => Score::Cp(best),
     };
-    let pv: Vec<Move> = best_move.into_iter().collect();
+    let pv: Vec<P::Move> = best_move.into_iter().collect();
     // Two plies see every win in one and every loss in two exactly.
     let exact = score.is_proved();
     let lines = best_move.map(|m| vec![PvLine { score, exact, pv: vec![m] }]).unwrap_or_default();

@@ -7,27 +7,28 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use super::{Engine, Info, Limits, SearchResult};
-use crate::Position;
+use crate::Move;
+use crate::rules::{GameMove, Rules};
 
-/// A message from a search thread.
+/// A message from a search thread; `M` is the game's move type.
 #[derive(Clone, Debug)]
-pub enum Event {
+pub enum Event<M = Move> {
     /// An iteration completed.
-    Info(Info),
+    Info(Info<M>),
     /// The search ended; the last event.
-    Done(SearchResult),
+    Done(SearchResult<M>),
 }
 
 /// A search running on its own thread, so the caller never blocks.
-pub struct SearchThread {
+pub struct SearchThread<M = Move> {
     stop: Arc<AtomicBool>,
-    events: Receiver<Event>,
+    events: Receiver<Event<M>>,
     handle: JoinHandle<Engine>,
 }
 
-impl SearchThread {
+impl<M: GameMove> SearchThread<M> {
     /// Starts searching `pos` with `engine` on a new thread.
-    pub fn spawn(mut engine: Engine, pos: Position, limits: Limits) -> SearchThread {
+    pub fn spawn<P: Rules<Move = M>>(mut engine: Engine, pos: P, limits: Limits<M>) -> SearchThread<M> {
         let stop = Arc::new(AtomicBool::new(false));
         let (tx, events) = channel();
         let flag = Arc::clone(&stop);
@@ -47,12 +48,12 @@ impl SearchThread {
     }
 
     /// The next event, if one is waiting.
-    pub fn try_recv(&self) -> Option<Event> {
+    pub fn try_recv(&self) -> Option<Event<M>> {
         self.events.try_recv().ok()
     }
 
     /// The next event, waiting at most `timeout`.
-    pub fn recv_timeout(&self, timeout: Duration) -> Option<Event> {
+    pub fn recv_timeout(&self, timeout: Duration) -> Option<Event<M>> {
         self.events.recv_timeout(timeout).ok()
     }
 
