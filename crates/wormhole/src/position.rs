@@ -4,8 +4,8 @@ use crate::engine::EvalParams;
 use crate::rules::Rules;
 use crate::threats::Threats;
 use crate::{
-    Bitboard, Board, Color, IllegalMoveError, KingSafety, Move, MoveList, Outcome, Piece, Role, Square, Variant,
-    engine, zobrist,
+    Bitboard, Board, Color, IllegalMoveError, KingSafety, Move, MoveError, MoveList, Outcome, Piece, Role, Square,
+    Variant, engine, zobrist,
 };
 
 /// What [`Position::play_unchecked`] returns so that [`Position::undo`] can restore
@@ -247,6 +247,8 @@ impl Rules for Position {
     type SearchList = MoveList;
     type Safety = KingSafety;
     type Params = EvalParams;
+    type Outcome = Outcome;
+    type MoveError = MoveError;
 
     const DRAWS: bool = false;
 
@@ -268,6 +270,15 @@ impl Rules for Position {
     }
     fn fen(&self) -> String {
         Position::fen(self)
+    }
+    fn outcome(&self, _earlier: &[u64]) -> Option<Outcome> {
+        Position::outcome(self)
+    }
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        Position::parse_move(self, text)
+    }
+    fn san(&self, m: Move) -> String {
+        Position::san(self, m)
     }
     #[inline(always)]
     fn legal_moves(&self) -> MoveList {

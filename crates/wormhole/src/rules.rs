@@ -84,6 +84,20 @@ pub trait EvalWeights: Clone + Default + fmt::Debug + PartialEq + Send + Sync + 
     fn weights_mut(&mut self) -> &mut [i32];
 }
 
+/// How a finished game ended, in any game.
+pub trait GameOutcome: Copy + Eq + fmt::Debug + fmt::Display + Send + Sync + 'static {
+    /// The winner; `None` for a draw.
+    fn winner(self) -> Option<Color>;
+    /// The PGN result: `1-0`, `0-1` or `1/2-1/2`.
+    fn result_str(self) -> &'static str {
+        match self.winner() {
+            Some(Color::White) => "1-0",
+            Some(Color::Black) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+}
+
 /// A game the engine can search, perft can count and the tools can play: a
 /// position with its moves, make and unmake, hash, game end and evaluation.
 ///
@@ -122,6 +136,10 @@ pub trait Rules: Clone + fmt::Debug + Send + Sync + 'static {
     type Safety;
     /// The evaluation weights.
     type Params: EvalWeights;
+    /// How a game ends.
+    type Outcome: GameOutcome;
+    /// Why a typed move was refused.
+    type MoveError: std::error::Error + Clone + PartialEq + Send + Sync + 'static;
 
     /// Whether games can be drawn: stalemate, repetition and rules such as
     /// the fifty-move rule. Wormhole chess has no draws (the side with no
@@ -139,6 +157,15 @@ pub trait Rules: Clone + fmt::Debug + Send + Sync + 'static {
     fn is_check(&self) -> bool;
     /// The position as a FEN of its game.
     fn fen(&self) -> String;
+
+    /// The result if the game is over in this position; `earlier` holds
+    /// the hashes of the positions the game went through before it (for
+    /// repetition, in games with draws).
+    fn outcome(&self, earlier: &[u64]) -> Option<Self::Outcome>;
+    /// The legal move `text` names (SAN, a long form or coordinates).
+    fn parse_move(&self, text: &str) -> Result<Self::Move, Self::MoveError>;
+    /// The SAN of a legal move.
+    fn san(&self, m: Self::Move) -> String;
 
     /// Every legal move.
     fn legal_moves(&self) -> Self::MoveList;

@@ -4,8 +4,8 @@
 use super::castling::CastlingSquares;
 use super::movegen::KingSafety;
 use super::{
-    CastlingRights, DrawReason, EvalParams, IllegalMoveError, Move, MoveKind, MoveList, Outcome, Tokens, attacks, eval,
-    zobrist,
+    CastlingRights, DrawReason, EvalParams, IllegalMoveError, Move, MoveError, MoveKind, MoveList, Outcome, Tokens,
+    attacks, eval, zobrist,
 };
 use crate::rules::Rules;
 use crate::zobrist::{black_key, piece_key};
@@ -342,6 +342,8 @@ impl Rules for Position {
     type SearchList = Vec<Move>;
     type Safety = Option<KingSafety>;
     type Params = EvalParams;
+    type Outcome = Outcome;
+    type MoveError = MoveError;
 
     const DRAWS: bool = true;
 
@@ -363,6 +365,16 @@ impl Rules for Position {
     }
     fn fen(&self) -> String {
         Position::fen(self)
+    }
+    fn outcome(&self, earlier: &[u64]) -> Option<Outcome> {
+        let repeated = earlier.iter().filter(|&&h| h == self.hash).count() >= 2;
+        Position::outcome(self).or_else(|| repeated.then_some(Outcome::Draw(DrawReason::Repetition)))
+    }
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        Position::parse_move(self, text)
+    }
+    fn san(&self, m: Move) -> String {
+        Position::san(self, m)
     }
     #[inline(always)]
     fn legal_moves(&self) -> MoveList {
