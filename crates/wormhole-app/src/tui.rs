@@ -14,11 +14,13 @@ mod ai;
 pub mod app;
 pub mod clock;
 mod commands;
+pub mod config;
 pub mod effects;
 pub mod files;
 pub mod game;
 mod input;
 pub mod keymap;
+mod newgame;
 pub mod state;
 #[cfg(test)]
 mod testing;

@@ -100,6 +100,42 @@ fn base64(bytes: &[u8]) -> String {
     out
 }
 
+/// Where the config file is: `config.toml` in the platform's config folder
+/// (`$XDG_CONFIG_HOME/wormhole/` or `~/.config/wormhole/` on Linux).
+pub fn config_path() -> Option<PathBuf> {
+    dirs::config_dir().map(|d| d.join("wormhole").join("config.toml"))
+}
+
+/// The config file's text, or None if there is none yet.
+pub fn read_config(path: &Path) -> anyhow::Result<Option<String>> {
+    const MAX_CONFIG_BYTES: u64 = 64 * 1024;
+    match std::fs::metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Ok(m) if m.len() > MAX_CONFIG_BYTES => anyhow::bail!("larger than {MAX_CONFIG_BYTES} bytes: not a config file"),
+        _ => {}
+    }
+    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    Ok(Some(text))
+}
+
+/// Writes the config file whole or not at all: a temporary file in the same
+/// folder, then renamed over it.
+pub fn write_config(path: &Path, text: &str) -> anyhow::Result<()> {
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let temp = dir.join(format!(".config-{}.tmp", std::process::id()));
+    let written = std::fs::File::create(&temp).and_then(|mut f| {
+        use std::io::Write;
+        f.write_all(text.as_bytes())?;
+        f.sync_all()
+    });
+    let result = written.and_then(|()| std::fs::rename(&temp, path));
+    if result.is_err() {
+        let _ = std::fs::remove_file(&temp);
+    }
+    result.with_context(|| format!("cannot write {}", path.display()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -12,16 +12,21 @@ use std::time::{Duration, Instant};
 use wormhole::pgn::PgnGame;
 use wormhole::{Color, Move, Square};
 
-use super::action::{Action, Msg};
+use super::action::{Action, AutosaveReason, Msg};
 use super::ai::{self, Clock, EngineEvent, Finished, Limits, Purpose};
+use super::config::{Key, Prefs};
 use super::effects::Effect;
-use super::game::{Game, Player};
-use super::state::{HelpPage, LastSearch, Message, Mode, Session, Settings, Thinking, View};
+use super::game::{Game, Player, Side};
+use super::newgame::NewGameForm;
+use super::state::{HelpPage, LastSearch, Message, Mode, Pending, Session, Settings, Thinking, View};
 
 impl Session {
-    /// The effects of the first position (the engine may be to move).
+    /// The effects of the first position (the engine may be to move). With
+    /// the new-game screen up, nothing starts until it is closed.
     pub fn start(&mut self) -> Vec<Effect> {
-        self.after_change();
+        if !matches!(self.mode, Mode::NewGame(_)) {
+            self.after_change();
+        }
         std::mem::take(&mut self.effects)
     }
 
@@ -37,8 +42,10 @@ impl Session {
             }
             Msg::Engine(EngineEvent::Done(done)) => self.finished(done),
             Msg::Saved(result) => self.saved(result),
-            Msg::Autosaved(result) => self.autosaved(result),
+            Msg::Autosaved { reason, result } => self.autosaved(reason, result),
             Msg::Opened { path, result } => self.opened(path, result),
+            Msg::ConfigSaved(Ok(_)) => {}
+            Msg::ConfigSaved(Err(e)) => self.error(format!("the setting is used but could not be saved: {e}")),
         }
         std::mem::take(&mut self.effects)
     }
@@ -54,7 +61,55 @@ impl Session {
             Mode::Help { scroll, page } => self.in_help(scroll, page, action),
             Mode::GameOver => self.in_game_over(action),
             Mode::Browse(ply) => self.in_browse(ply, action),
+            Mode::NewGame(form) => self.in_new_game(form, action),
+            Mode::Confirm(pending) => self.in_confirm(pending, action),
             Mode::Play => self.in_play(action),
+        }
+    }
+
+    /// The new-game screen: arrows choose and change, Enter starts, Esc goes back.
+    fn in_new_game(&mut self, mut form: NewGameForm, action: Action) {
+        match action {
+            Action::Cursor(0, dy) => form.move_field(-i32::from(dy)),
+            Action::Cursor(dx, _) => form.change(i32::from(dx)),
+            Action::Submit => return self.start_from_form(form),
+            Action::Escape => {
+                // Back to the game as it was (at start-up, the engine may now move).
+                self.mode = Mode::Play;
+                return self.after_change();
+            }
+            _ => {}
+        }
+        self.mode = Mode::NewGame(form);
+    }
+
+    /// Starts the game chosen on the new-game screen and keeps the choices
+    /// as the next defaults.
+    fn start_from_form(&mut self, form: NewGameForm) {
+        form.apply(&mut self.config.prefs);
+        let text = self.config.updated_text(&[Key::Variant, Key::Side, Key::Level, Key::Clock]);
+        self.save_config(text);
+        let settings = Settings {
+            players: form.side.players(),
+            level: form.level,
+            clock: form.clock,
+            variant: form.variant,
+            ..self.settings
+        };
+        self.new_game(settings);
+    }
+
+    fn in_confirm(&mut self, pending: Pending, action: Action) {
+        match action {
+            Action::Answer(true) => {
+                self.mode = self.resting_mode();
+                match pending {
+                    Pending::Resign => self.resign_now(),
+                    Pending::NewGame(settings) => self.new_game(settings),
+                }
+            }
+            Action::Answer(false) | Action::Escape => self.mode = self.resting_mode(),
+            _ => {}
         }
     }
 
@@ -62,17 +117,14 @@ impl Session {
     fn in_help(&mut self, scroll: u16, page: HelpPage, action: Action) {
         self.mode = match action {
             Action::Scroll(d) => Mode::Help { scroll: (i32::from(scroll) + d).clamp(0, 200) as u16, page },
-            Action::TogglePage => {
-                let page = if page == HelpPage::Keys { HelpPage::Rules } else { HelpPage::Keys };
-                Mode::Help { scroll: 0, page }
-            }
+            Action::TogglePage => Mode::Help { scroll: 0, page: page.next() },
             _ => self.resting_mode(),
         };
     }
 
     fn in_game_over(&mut self, action: Action) {
         match action {
-            Action::NewGame => self.new_game(None),
+            Action::NewGame => self.open_new_game_screen(),
             Action::Review => self.browse(0),
             Action::Escape => self.mode = Mode::Play,
             other => self.in_play(other),
@@ -107,7 +159,8 @@ impl Session {
             Action::Submit => self.submit(),
             Action::Escape => self.clear_selection(),
             Action::Help => self.mode = Mode::Help { scroll: 0, page: HelpPage::Keys },
-            Action::TogglePage => {}
+            Action::Legend => self.mode = Mode::Help { scroll: 0, page: HelpPage::Pieces },
+            Action::TogglePage | Action::Answer(_) => {}
             Action::Undo => self.undo(),
             Action::Redo => self.redo(),
             Action::Flip => self.view.flipped = !self.view.flipped,
@@ -116,7 +169,7 @@ impl Session {
             Action::ShowFen => self.show_fen(),
             Action::Save => self.save(None),
             Action::Prefill(text) => self.view.input.set(text),
-            Action::NewGame => self.new_game(None),
+            Action::NewGame => self.open_new_game_screen(),
             Action::Review | Action::BrowseBack => self.browse(self.game.len().saturating_sub(1)),
             Action::BrowseStart => self.browse(0),
             Action::BrowseForward | Action::BrowseEnd => {}
@@ -141,6 +194,19 @@ impl Session {
         }
     }
 
+    /// The new-game screen, with the current game's choices preselected.
+    fn open_new_game_screen(&mut self) {
+        let s = &self.settings;
+        let prefs = Prefs {
+            variant: self.game.variant(),
+            side: Side::of(s.players),
+            level: s.level,
+            clock: s.clock,
+            ..self.config.prefs
+        };
+        self.mode = Mode::NewGame(NewGameForm::new(&prefs));
+    }
+
     /// The mode to return to from help or review.
     fn resting_mode(&self) -> Mode {
         if self.game.is_over() { Mode::GameOver } else { Mode::Play }
@@ -158,6 +224,7 @@ impl Session {
 
     fn type_char(&mut self, c: char) {
         self.view.selected = None;
+        self.view.explained = None;
         if self.mode == Mode::GameOver {
             self.mode = Mode::Play;
         }
@@ -179,6 +246,7 @@ impl Session {
         self.view.selected = None;
         self.view.cursor = None;
         self.view.hint = None;
+        self.view.explained = None;
     }
 
     fn browse(&mut self, ply: usize) {
@@ -230,10 +298,12 @@ impl Session {
                 return self.play_human(m);
             }
         }
-        let own = pos.board().piece_at(sq).is_some_and(|p| p.color == pos.turn());
-        if own && self.targets_of(sq).any() {
+        let piece = pos.board().piece_at(sq);
+        let own = piece.is_some_and(|p| p.color == pos.turn());
+        if let Some(p) = piece.filter(|_| own && self.targets_of(sq).any()) {
             self.view.selected = Some(sq);
             self.view.input.clear();
+            self.info(format!("{} {sq}: {}", capitalised(p.role.name()), p.role.movement()));
         } else {
             if own {
                 self.error(format!("the piece on {sq} has no legal move"));
@@ -298,6 +368,7 @@ impl Session {
     fn after_change(&mut self) {
         self.view.selected = None;
         self.view.hint = None;
+        self.view.explained = None;
         self.view.scroll = None;
         let len = self.game.len();
         if self.thinking.as_ref().is_some_and(|t| match t.purpose {
@@ -363,7 +434,8 @@ impl Session {
         self.search_times.push(done.elapsed);
         if let Some(info) = done.info {
             let mover = self.game.position().turn();
-            self.view.last_search = Some(LastSearch { san, info, took: done.elapsed, mover });
+            let ply = self.game.len();
+            self.view.last_search = Some(LastSearch { ply, san, info, took: done.elapsed, mover });
         }
         if let Err(e) = self.game.play(m, self.now) {
             return self.error(format!("engine move {m}: {e}"));
@@ -372,19 +444,12 @@ impl Session {
     }
 
     fn undo(&mut self) {
-        if !self.game.can_undo() {
-            return self.error("nothing to take back");
-        }
-        let len = self.game.len();
-        let against_engine = self.game.players().contains(&Player::Engine);
-        let target = if against_engine {
-            (0..len).rev().find(|&p| self.game.player(self.game.turn_at(p)) == Player::Human)
-        } else {
-            Some(len - 1)
+        let target = match self.undo_target() {
+            Ok(target) => target,
+            Err(e) => return self.error(e),
         };
-        let Some(target) = target else { return self.error("nothing of yours to take back") };
         self.cancel_search();
-        let n = self.game.undo_to(target, self.now);
+        let n = self.game.undo_to(target);
         self.mode = Mode::Play;
         self.info(format!("took back {n} {}", if n == 1 { "move" } else { "moves" }));
         self.after_change();
@@ -403,7 +468,7 @@ impl Session {
             len + 1
         };
         self.cancel_search();
-        let n = self.game.redo_to(target, self.now);
+        let n = self.game.redo_to(target);
         self.info(format!("replayed {n} {}", if n == 1 { "move" } else { "moves" }));
         self.after_change();
     }
@@ -449,25 +514,40 @@ impl Session {
 
     /// Asks for an unsaved game with moves to be autosaved before it is
     /// replaced or the program quits.
-    fn autosave_if_needed(&mut self) {
+    fn autosave_if_needed(&mut self, reason: AutosaveReason) {
         if !self.game.is_saved() && self.game.len() > 0 {
-            self.effects.push(Effect::Autosave { pgn: self.pgn() });
+            self.effects.push(Effect::Autosave { pgn: self.pgn(), reason });
         }
     }
 
-    fn autosaved(&mut self, result: Result<PathBuf, String>) {
+    /// Notes an autosave, saying which game it was: what is printed at the
+    /// end never passes off an earlier game's file as the last one's.
+    fn autosaved(&mut self, reason: AutosaveReason, result: Result<PathBuf, String>) {
+        let which = match reason {
+            AutosaveReason::Replaced => "The previous game",
+            AutosaveReason::Quit => "The unsaved game",
+        };
         let note = match result {
-            Ok(path) => format!("Unsaved game autosaved to {}", path.display()),
-            Err(e) => format!("Could not autosave the game: {e}"),
+            Ok(path) => format!("{which} was autosaved to {}", path.display()),
+            Err(e) => format!("{which} could not be autosaved: {e}"),
         };
         self.notes.push(note.clone());
         self.info(note);
+    }
+
+    /// Writes the config file's new text, when it may be written.
+    pub(super) fn save_config(&mut self, text: Option<String>) {
+        if let (Some(text), Some(path)) = (text, self.config.path.clone()) {
+            self.effects.push(Effect::SaveConfig { path, text });
+        }
     }
 
     fn opened(&mut self, path: PathBuf, result: Result<PgnGame, String>) {
         match result {
             Ok(pgn) => {
                 self.settings.variant = pgn.start.variant();
+                let turn = pgn.final_position().turn();
+                self.settings.players = Player::human_to_move(self.settings.players, turn);
                 let game = Game::from_pgn(&pgn, self.settings.players, self.settings.clocks());
                 let n = game.len();
                 self.replace_game(game);
@@ -482,7 +562,7 @@ impl Session {
     /// Replaces the game; the old one is autosaved if it had unsaved moves.
     fn replace_game(&mut self, game: Game) {
         self.cancel_search();
-        self.autosave_if_needed();
+        self.autosave_if_needed(AutosaveReason::Replaced);
         self.game = game;
         self.effects.push(Effect::ResetEngine);
         self.mode = Mode::Play;
@@ -491,10 +571,8 @@ impl Session {
         self.after_change();
     }
 
-    fn new_game(&mut self, settings: Option<Settings>) {
-        if let Some(s) = settings {
-            self.settings = s;
-        }
+    fn new_game(&mut self, settings: Settings) {
+        self.settings = settings;
         let game = self.settings.new_game();
         self.replace_game(game);
     }
@@ -503,7 +581,13 @@ impl Session {
         if self.thinking.take().is_some() {
             self.effects.push(Effect::AbandonSearch);
         }
-        self.autosave_if_needed();
+        self.autosave_if_needed(AutosaveReason::Quit);
         self.quit = true;
     }
+}
+
+/// `knight` -> `Knight`.
+pub(super) fn capitalised(word: &str) -> String {
+    let mut c = word.chars();
+    c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
 }

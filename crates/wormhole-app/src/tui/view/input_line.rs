@@ -13,7 +13,7 @@ use crate::tui::keymap;
 use crate::tui::state::{Message, Session};
 
 pub fn draw(frame: &mut Frame, area: Rect, session: &Session) {
-    let lines = vec![prompt(session), hint(session), message_or_footer(session)];
+    let lines = vec![prompt(session), hint(session), message_or_footer(session, area.width as usize)];
     frame.render_widget(Paragraph::new(lines), area);
 }
 
@@ -29,7 +29,7 @@ fn prompt(session: &Session) -> Line<'static> {
         format!("{turn} to move >")
     };
     Line::from(vec![
-        Span::styled(text, Style::new().fg(theme.accent).add_modifier(Modifier::BOLD)),
+        Span::styled(text, theme.accent.add_modifier(Modifier::BOLD)),
         Span::raw(" "),
         Span::raw(session.input().to_string()),
         Span::raw(theme.input_cursor().to_string()),
@@ -37,13 +37,14 @@ fn prompt(session: &Session) -> Line<'static> {
 }
 
 fn hint(session: &Session) -> Line<'static> {
-    let dim = Style::new().fg(session.theme().dim);
+    let dim = session.theme().dim;
     match session.input_hint() {
         InputHint::Command(names) => Line::from(format!("commands: {}", names.join(" "))),
         InputHint::EngineToMove => Line::styled("the engine is to move; type a :command, or wait for its move", dim),
-        InputHint::Empty => {
-            Line::styled("Type a move (e4, Nf3, Nd3f6) or :command; arrows/mouse pick squares; F1 or ? help", dim)
-        }
+        InputHint::Empty => match session.game().end() {
+            Some(end) => Line::styled(format!("{}. Type a :command, or use the keys below", end.describe()), dim),
+            None => Line::styled("Type a move (e4, Nf3, Nd3f6) or :command; arrows/mouse pick squares", dim),
+        },
         InputHint::Exact(san) => Line::from(vec![
             Span::styled("Enter plays ", dim),
             Span::styled(san, Style::new().add_modifier(Modifier::BOLD)),
@@ -57,15 +58,18 @@ fn hint(session: &Session) -> Line<'static> {
     }
 }
 
-fn message_or_footer(session: &Session) -> Line<'static> {
+fn message_or_footer(session: &Session, width: usize) -> Line<'static> {
     let theme = session.theme();
     match session.message() {
-        Some(Message::Error(e)) => Line::styled(e.clone(), Style::new().fg(theme.error).add_modifier(Modifier::BOLD)),
-        Some(Message::Info(i)) => Line::styled(i.clone(), Style::new().fg(theme.info)),
-        None => {
-            let entries = keymap::footer_entries(session.key_context());
-            let text: Vec<String> = entries.iter().map(|(key, word, _)| format!("{key} {word}")).collect();
-            Line::styled(text.join("  "), Style::new().fg(theme.dim))
-        }
+        Some(Message::Error(e)) => Line::styled(e.clone(), theme.error),
+        Some(Message::Info(i)) => Line::styled(i.clone(), theme.info),
+        None => Line::styled(footer(session, width), theme.dim),
     }
+}
+
+/// The keys that work now (only those on offer), as many as fit.
+pub fn footer(session: &Session, width: usize) -> String {
+    let entries =
+        keymap::footer_entries(session.key_context()).into_iter().filter(|e| session.offers(e.action)).collect();
+    keymap::fit_footer(entries, width)
 }

@@ -11,7 +11,8 @@ fn render_start_position_with_panel_and_input() {
     let text = rows.join("\n");
     assert!(contains(&rows, "Wormhole chess (classic)"), "{text}");
     assert!(contains(&rows, "White: You"), "{text}");
-    assert!(contains(&rows, "Black: Engine (level 1)"), "{text}");
+    assert!(contains(&rows, "Black: Engine"), "{text}");
+    assert!(contains(&rows, "Engine level 1: beginner"), "the level by name: {text}");
     assert!(contains(&rows, "Squares left 64/64"), "{text}");
     assert!(contains(&rows, "White to move >"), "{text}");
     assert!(rows.iter().any(|r| r.starts_with("8 ") && r.contains('♜')), "{text}");
@@ -48,15 +49,26 @@ fn render_small_terminal_asks_to_enlarge() {
 fn render_help_overlay_lists_keys_commands_and_rules() {
     let mut app = hotseat();
     app.update(Action::Help);
-    let rows = screen(app.session(), 80, 40);
+    // The whole page, scrolled through at 80x24.
+    let mut text = String::new();
+    for _ in 0..4 {
+        text += &screen(app.session(), 80, 24).join("\n");
+        app.update(Action::Scroll(18));
+    }
+    for needle in ["Ctrl-Z", "Ctrl-C", ":save", ":open", ":load", ":resign", ":explain", "PgUp", "F4", "autoflip"] {
+        assert!(text.contains(needle), "{needle} missing:\n{text}");
+    }
+    assert!(text.contains("Help: Tab next page, Up/Down scroll"), "the help's own keys in its title:\n{text}");
+    app.update(Action::TogglePage);
+    let rows = screen(app.session(), 80, 24);
     let text = rows.join("\n");
-    for needle in ["Ctrl-Z", "Ctrl-C", ":save", ":open", ":load", ":resign", "PgUp"] {
+    for needle in ["Pieces of the classic set", "King (K)", "Knight (N)", "a hole"] {
         assert!(text.contains(needle), "{needle} missing:\n{text}");
     }
     app.update(Action::TogglePage);
     let rows = screen(app.session(), 80, 24);
     let text = rows.join("\n");
-    for needle in ["Rules of Wormhole chess", "HOLE", "Knight", "Champion", "LOSES", "64 plies"] {
+    for needle in ["Rules of Wormhole chess", "HOLE", "Knight", "Champion", "LOSES", "64 plies", "jumping"] {
         assert!(text.contains(needle), "{needle} missing:\n{text}");
     }
     app.update(Action::Char('x'));
