@@ -9,7 +9,7 @@ use anyhow::{Context, bail};
 use clap::ValueEnum;
 use wormhole::engine::Level;
 use wormhole::pgn::PgnGame;
-use wormhole::{Position, Setup, Variant};
+use wormhole::{Position, Variant};
 
 use crate::tui;
 use crate::tui::app::App;
@@ -145,10 +145,11 @@ fn settings(args: &PlayArgs, config: &Config) -> Settings {
 /// The first game: from --fen, --pgn, or the start position.
 fn first_game(args: &PlayArgs, settings: &mut Settings) -> anyhow::Result<Game> {
     let start = if let Some(fen) = &args.fen {
-        let setup = Setup::from_fen(fen).with_context(|| format!("bad FEN '{fen}'"))?;
-        let variant = args.variant.or(setup.variant_hint()).unwrap_or_default();
-        let pos = Position::from_fen(fen, variant).with_context(|| format!("bad FEN '{fen}'"))?;
-        Some((pos, None))
+        let pos = match args.variant {
+            Some(variant) => Position::from_fen(fen, variant),
+            None => Position::from_fen_auto(fen, Variant::default()),
+        };
+        Some((pos.with_context(|| format!("bad FEN '{fen}'"))?, None))
     } else if let Some(path) = &args.pgn {
         let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
         let pgn = PgnGame::parse(&text).with_context(|| format!("bad PGN file {}", path.display()))?;

@@ -10,7 +10,6 @@
 //! one target at a time.
 
 use crate::attacks;
-use crate::steps::{first, second};
 use crate::threats::{Paths, Threats};
 use crate::{Bitboard, Move, MoveList, Position, Role, Square};
 
@@ -20,7 +19,7 @@ use crate::{Bitboard, Move, MoveList, Position, Role, Square};
 /// once with [`Position::king_safety`] and hands it to
 /// [`Position::generate_legal_with`].
 #[derive(Debug, Clone, Copy)]
-pub struct KingSafety {
+pub(crate) struct KingSafety {
     /// The king's square index; `None` generates without legality checks.
     king: Option<usize>,
     checkers: u64,
@@ -46,7 +45,7 @@ impl KingSafety {
 impl Position {
     /// The king safety of the side to move, for [`Position::generate_legal_with`].
     #[inline]
-    pub fn king_safety(&self) -> KingSafety {
+    pub(crate) fn king_safety(&self) -> KingSafety {
         let threats = Threats::new(&self.board, !self.turn);
         let king = self.board.king_of(self.turn).map(Square::index);
         let (checkers, paths) = match king {
@@ -59,7 +58,7 @@ impl Position {
     /// Appends to `list` the legal moves whose target is in `targets`, given
     /// this position's [`KingSafety`].
     #[inline]
-    pub fn generate_legal_with(&self, list: &mut MoveList, targets: Bitboard, safety: &KingSafety) {
+    pub(crate) fn generate_legal_with(&self, list: &mut MoveList, targets: Bitboard, safety: &KingSafety) {
         self.generate_with(list, targets.0, safety);
     }
 
@@ -137,20 +136,10 @@ impl Position {
         let us = self.turn;
         let open = b.open();
         let occupied = b.occupied().0;
-        let forward = attacks::pawn_forward(us);
         let last_rank = crate::Bitboard::rank(us.last_rank()).0;
         for f in b.pieces(us, Role::Pawn) {
-            let on_start = f.rank() == us.pawn_rank();
             let f = f.index();
-            let mut quiet = first(forward, f, open);
-            if quiet & occupied != 0 {
-                quiet = 0;
-            } else if on_start {
-                let two = second(forward, f, open);
-                if two & occupied == 0 {
-                    quiet |= two;
-                }
-            }
+            let quiet = attacks::pawn_pushes(us, f, open, occupied);
             let captures = attacks::pawn_captures(us, f, open) & enemy;
             let t = (quiet | captures) & targets;
             if t == 0 {

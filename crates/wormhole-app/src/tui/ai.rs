@@ -156,7 +156,7 @@ pub fn pv_san(pos: &Position, pv: &[Move], max: usize) -> String {
         if !pos.is_legal(m) {
             break;
         }
-        let number = pos.plies() / 2 + 1;
+        let number = pos.move_number();
         let san = pos.san(m);
         if pos.turn() == Color::White {
             out.push(format!("{number}.{san}"));

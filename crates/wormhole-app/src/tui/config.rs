@@ -132,7 +132,9 @@ impl Prefs {
                     Ok(0) => None,
                     Ok(ms @ 1..=3_600_000) => Some(Duration::from_millis(ms)),
                     _ => {
-                        return Err(format!("movetime '{value}': expected milliseconds up to 3600000 (0: the level's)"));
+                        return Err(format!(
+                            "movetime '{value}': expected milliseconds up to 3600000 (0: the level's)"
+                        ));
                     }
                 }
             }

@@ -117,10 +117,7 @@ impl GameEnd {
 
     /// `1-0` or `0-1`.
     pub fn result_str(self) -> &'static str {
-        match self.winner() {
-            Color::White => "1-0",
-            Color::Black => "0-1",
-        }
+        Outcome::result_for(self.winner())
     }
 
     /// A sentence for the game-over banner.
@@ -190,11 +187,7 @@ impl Game {
         }
         game.clock_times = clocks.iter().flat_map(|c| std::iter::repeat_n(c.times(), game.positions.len())).collect();
         game.clocks = clocks;
-        let loser = match pgn.tag("Result") {
-            Some("1-0") => Some(Color::Black),
-            Some("0-1") => Some(Color::White),
-            _ => None,
-        };
+        let loser = pgn.tag("Result").and_then(Outcome::winner_of).map(|winner| !winner);
         if let Some(loser) = loser
             && game.end().is_none()
         {

@@ -459,6 +459,21 @@ impl Theme {
         if self.ascii { "> " } else { "▶ " }
     }
 
+    /// The lines around dialogs and the help.
+    pub fn border_set(&self) -> ratatui::symbols::border::Set<'static> {
+        const ASCII: ratatui::symbols::border::Set<'static> = ratatui::symbols::border::Set {
+            top_left: "+",
+            top_right: "+",
+            bottom_left: "+",
+            bottom_right: "+",
+            vertical_left: "|",
+            vertical_right: "|",
+            horizontal_top: "-",
+            horizontal_bottom: "-",
+        };
+        if self.ascii { ASCII } else { ratatui::symbols::border::PLAIN }
+    }
+
     /// The input line's cursor.
     pub fn input_cursor(&self) -> char {
         if self.ascii { '_' } else { '█' }

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use wormhole::engine::Level;
-use wormhole::{Bitboard, Color, Position, Role, Setup, Square, Variant};
+use wormhole::{Bitboard, Color, Position, Role, Square, Variant};
 
 use super::capitalised;
 use crate::tui::commands::{self, Cmd};
@@ -221,9 +221,11 @@ impl Session {
                 s.players = side.players();
                 continue;
             }
+            if let Ok(v) = w.parse::<Variant>() {
+                s.variant = v;
+                continue;
+            }
             match w {
-                "classic" => s.variant = Variant::Classic,
-                "fairy" => s.variant = Variant::Fairy,
                 "level" => s.level = words.next().unwrap_or_default().parse::<Level>().map_err(|e| e.to_string())?,
                 "movetime" => match words.next().and_then(|n| n.parse::<u64>().ok()) {
                     Some(0) => s.movetime = None,
@@ -250,10 +252,9 @@ impl Session {
             return self
                 .error("':load FEN' needs a position, e.g. :load rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0");
         }
-        let variant = Setup::from_fen(fen).ok().and_then(|s| s.variant_hint()).unwrap_or(self.game.variant());
-        match Position::from_fen(fen, variant) {
+        match Position::from_fen_auto(fen, self.game.variant()) {
             Ok(pos) => {
-                self.settings.variant = variant;
+                self.settings.variant = pos.variant();
                 self.settings.players = Player::human_to_move(self.settings.players, pos.turn());
                 let game = Game::new(pos, self.settings.players, self.settings.clocks());
                 self.replace_game(game);
@@ -279,16 +280,12 @@ fn role_named(text: &str) -> Option<Role> {
 /// Where the piece on `sq` can go: its legal moves if its side is to move,
 /// else where it would reach on its side's turn.
 fn reach(pos: &Position, sq: Square) -> Bitboard {
-    let Some(p) = pos.board().piece_at(sq) else { return Bitboard::EMPTY };
-    if p.color == pos.turn() {
-        return pos
+    match pos.board().piece_at(sq) {
+        Some(p) if p.color == pos.turn() => pos
             .legal_moves()
             .iter()
             .filter(|m| m.from() == sq)
-            .fold(Bitboard::EMPTY, |b, m| b | Bitboard::from_square(m.to()));
+            .fold(Bitboard::EMPTY, |b, m| b | Bitboard::from_square(m.to())),
+        _ => wormhole::attacks::reach(pos.board(), sq),
     }
-    let board = pos.board();
-    let own = board.by_color(p.color).0;
-    let enemy = board.by_color(!p.color).0;
-    Bitboard(wormhole::attacks::piece_moves(p.role, p.color, sq.index(), board.open(), own, enemy))
 }

@@ -150,7 +150,7 @@ fn replacing_or_quitting_an_unsaved_game_autosaves_it() {
     let dir = std::env::temp_dir().join(format!("wormhole-tui-autosave-{}", std::process::id()));
     let mut app = {
         let s = settings([Player::Human; 2]);
-        app_saving_to(s.clone(), s.new_game(), dir.clone())
+        app_saving_to(s, s.new_game(), dir.clone())
     };
     enter(&mut app, "e4");
     enter(&mut app, ":new fairy");
@@ -417,7 +417,7 @@ impl XorShift {
 
 fn fuzz_app(dir: &std::path::Path) -> crate::tui::app::App {
     let s = settings([Player::Human, Player::Engine]);
-    app_saving_to(s.clone(), s.new_game(), dir.to_path_buf())
+    app_saving_to(s, s.new_game(), dir.to_path_buf())
 }
 
 #[test]
@@ -477,4 +477,14 @@ fn random_keys_and_sizes_never_panic_and_keep_the_game_legal() {
     app.finish();
     assert!(longest >= 10, "the random input played some moves (longest game {longest})");
     let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn fen_with_an_impossible_ply_count_is_refused_with_the_library_message() {
+    let mut app = hotseat();
+    enter(&mut app, ":fen 4k3/8/8/8/8/8/8/4K3 w 200");
+    assert_eq!(error(app.session()), "bad FEN: ply count 200 exceeds the number of holes (0) by more than 64");
+    enter(&mut app, ":fen 4k3/8/8/8/8/8/xxx5/4K3 w 2");
+    assert_eq!(error(app.session()), "bad FEN: ply count 2 is below the number of holes (3): every ply makes one hole");
+    assert_eq!(app.session().game.position(), &Position::new(Variant::Classic), "the game stays");
 }

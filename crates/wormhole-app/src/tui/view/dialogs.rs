@@ -12,13 +12,18 @@ use super::layout::centered;
 use crate::tui::keymap::{self, Context};
 use crate::tui::newgame::{Field, NewGameForm};
 use crate::tui::state::{Pending, Session};
+use crate::tui::theme::Theme;
 
 /// A bordered box with `lines`, centred in `area`.
-fn dialog(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line<'static>>, border: Style) {
+fn dialog(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line<'static>>, theme: &Theme) {
     let w = lines.iter().map(|l| l.width() as u16).max().unwrap_or(20).max(title.len() as u16) + 4;
     let rect = centered(area, w, lines.len() as u16 + 2);
     frame.render_widget(Clear, rect);
-    let block = Block::default().borders(Borders::ALL).title(title.to_string()).border_style(border);
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_set(theme.border_set())
+        .title(title.to_string())
+        .border_style(theme.result);
     frame
         .render_widget(Paragraph::new(lines).alignment(Alignment::Center).wrap(Wrap { trim: true }).block(block), rect);
 }
@@ -41,7 +46,7 @@ pub fn game_over(frame: &mut Frame, board: Rect, session: &Session) {
     ];
     text.extend(key_lines(session, Context::GameOver).into_iter().filter(|l| !l.to_string().contains("help")));
     text.push(Line::from("Esc  close"));
-    dialog(frame, board, " Game over ", text, session.theme().result);
+    dialog(frame, board, " Game over ", text, session.theme());
 }
 
 pub fn confirm(frame: &mut Frame, board: Rect, session: &Session, pending: Pending) {
@@ -49,7 +54,7 @@ pub fn confirm(frame: &mut Frame, board: Rect, session: &Session, pending: Pendi
     let keys: Vec<String> =
         keymap::footer_entries(Context::Confirm).iter().map(|e| format!("{} {}", e.keys, e.word)).collect();
     text.push(Line::from(keys.join("   ")));
-    dialog(frame, board, " Please confirm ", text, session.theme().result);
+    dialog(frame, board, " Please confirm ", text, session.theme());
 }
 
 pub fn new_game(frame: &mut Frame, area: Rect, session: &Session, form: &NewGameForm) {
@@ -73,7 +78,11 @@ pub fn new_game(frame: &mut Frame, area: Rect, session: &Session, form: &NewGame
     let w = text.iter().map(|l| l.width() as u16).max().unwrap_or(40) + 4;
     let rect = centered(area, w, text.len() as u16 + 2);
     frame.render_widget(Clear, rect);
-    let block = Block::default().borders(Borders::ALL).title(" New game ").border_style(theme.accent);
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_set(session.theme().border_set())
+        .title(" New game ")
+        .border_style(theme.accent);
     frame.render_widget(Paragraph::new(text).block(block), rect);
 }
 

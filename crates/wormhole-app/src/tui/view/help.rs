@@ -124,7 +124,11 @@ pub fn draw(frame: &mut Frame, area: Rect, scroll: u16, page: HelpPage, session:
     let width = text.iter().map(|l| l.width() as u16).max().unwrap_or(40).max(title.len() as u16).min(WIDTH) + 2;
     let rect = centered(area, width, text.len() as u16 + 2);
     frame.render_widget(Clear, rect);
-    let block = Block::default().borders(Borders::ALL).title(title).border_style(session.theme().accent);
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_set(session.theme().border_set())
+        .title(title)
+        .border_style(session.theme().accent);
     let max = (text.len() as u16).saturating_sub(rect.height.saturating_sub(2));
     frame
         .render_widget(Paragraph::new(text).block(block).wrap(Wrap { trim: false }).scroll((scroll.min(max), 0)), rect);

@@ -5,7 +5,7 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::Paragraph;
+use ratatui::widgets::{Paragraph, Wrap};
 
 use crate::tui::game::Player;
 use crate::tui::input::InputHint;
@@ -13,8 +13,16 @@ use crate::tui::keymap;
 use crate::tui::state::{Message, Session};
 
 pub fn draw(frame: &mut Frame, area: Rect, session: &Session) {
-    let lines = vec![prompt(session), hint(session), message_or_footer(session, area.width as usize)];
-    frame.render_widget(Paragraph::new(lines), area);
+    let width = area.width as usize;
+    let message = message_or_footer(session, width);
+    if message.width() <= width {
+        let lines = vec![prompt(session), hint(session), message];
+        return frame.render_widget(Paragraph::new(lines), area);
+    }
+    // A long message takes the hint's line too, so that none of it is cut.
+    frame.render_widget(Paragraph::new(prompt(session)), Rect { height: 1, ..area });
+    let rest = Rect { y: area.y + 1, height: area.height.saturating_sub(1), ..area };
+    frame.render_widget(Paragraph::new(message).wrap(Wrap { trim: true }), rest);
 }
 
 fn prompt(session: &Session) -> Line<'static> {

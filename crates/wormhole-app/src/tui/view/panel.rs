@@ -160,7 +160,7 @@ fn move_rows(session: &Session) -> (Vec<Line<'static>>, Option<usize>) {
     let mut shown_row = None;
     for (i, san) in game.sans().iter().enumerate() {
         let pos = game.position_at(i);
-        let number = pos.plies() / 2 + 1;
+        let number = pos.move_number();
         if pos.turn() == Color::White || rows.is_empty() {
             let mut row = vec![Span::styled(format!("{number:>3}. "), dim)];
             if pos.turn() == Color::Black {
