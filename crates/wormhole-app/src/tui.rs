@@ -12,6 +12,7 @@
 pub mod action;
 mod ai;
 pub mod app;
+mod choice;
 pub mod clock;
 mod commands;
 pub mod config;

@@ -15,6 +15,7 @@ use toml::{Spanned, Value};
 use wormhole::Variant;
 use wormhole::engine::Level;
 
+use super::choice::Choice;
 use super::clock::TimeControl;
 use super::game::Side;
 use super::theme::{PieceStyle, ThemeName};

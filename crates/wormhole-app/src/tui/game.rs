@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 use wormhole::pgn::PgnGame;
 use wormhole::{Color, Move, Outcome, Position, Variant};
 
+use super::choice::{Choice, choice_text};
 use super::clock::Clocks;
 
 /// Who plays a side.
@@ -44,10 +45,11 @@ pub enum Side {
     Watch,
 }
 
-impl Side {
-    pub const ALL: [Side; 4] = [Side::White, Side::Black, Side::Hotseat, Side::Watch];
+impl Choice for Side {
+    const ALL: &'static [Side] = &[Side::White, Side::Black, Side::Hotseat, Side::Watch];
+    const KIND: &'static str = "side";
 
-    pub const fn name(self) -> &'static str {
+    fn name(self) -> &'static str {
         match self {
             Side::White => "white",
             Side::Black => "black",
@@ -55,7 +57,11 @@ impl Side {
             Side::Watch => "watch",
         }
     }
+}
 
+choice_text!(Side);
+
+impl Side {
     /// What the new-game screen says.
     pub const fn describe(self) -> &'static str {
         match self {
@@ -76,23 +82,7 @@ impl Side {
     }
 
     pub fn of(players: [Player; 2]) -> Side {
-        Side::ALL.into_iter().find(|s| s.players() == players).unwrap_or_default()
-    }
-}
-
-impl std::fmt::Display for Side {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl std::str::FromStr for Side {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Side, String> {
-        Side::ALL
-            .into_iter()
-            .find(|side| side.name() == s.to_ascii_lowercase())
-            .ok_or_else(|| format!("unknown side '{s}' (expected white, black, hotseat or watch)"))
+        Side::ALL.iter().copied().find(|s| s.players() == players).unwrap_or_default()
     }
 }
 

@@ -222,10 +222,14 @@ pub fn key_label(code: KeyCode, ctrl: bool) -> String {
 }
 
 /// The help lines for the bindings `pick` selects: the keys that share a
-/// help text on one line, `(keys, help)`.
+/// help text on one line, `(keys, help)`; the lines of keys for one context
+/// only (reviewing, the new-game screen...) come after the general ones.
 pub fn help_rows(pick: impl Fn(&Binding) -> bool) -> Vec<(String, &'static str)> {
     let mut rows: Vec<(Vec<String>, &'static str)> = Vec::new();
-    for b in KEYMAP.iter().filter(|b| pick(b)) {
+    let general = |b: &Binding| !matches!(b.when, When::Only(_));
+    let picked: Vec<&Binding> = KEYMAP.iter().filter(|b| pick(b)).collect();
+    let ordered = picked.iter().filter(|b| general(b)).chain(picked.iter().filter(|b| !general(b)));
+    for b in ordered {
         let label = key_label(b.code, b.ctrl);
         match rows.iter_mut().find(|(_, help)| *help == b.help) {
             Some((keys, _)) if !keys.contains(&label) => keys.push(label),
@@ -235,6 +239,21 @@ pub fn help_rows(pick: impl Fn(&Binding) -> bool) -> Vec<(String, &'static str)>
     }
     rows.into_iter().map(|(keys, help)| (join_keys(&keys), help)).collect()
 }
+
+/// The keys of one context only, as its footer shows them: `n new game, r review`.
+pub fn context_keys(ctx: Context) -> String {
+    let only = |e: &FooterEntry| KEYMAP.iter().any(|b| b.when == When::Only(ctx) && b.action == e.action);
+    footer_entries(ctx)
+        .iter()
+        .filter(|e| only(e))
+        .map(|e| format!("{} {}", e.keys, e.word))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Where each context-only set of keys applies, for the help and `--help`.
+pub const CONTEXTS: [(&str, Context); 3] =
+    [("After the game", Context::GameOver), ("New-game screen", Context::NewGame), ("Questions", Context::Confirm)];
 
 /// `Left Right Up Down` reads better as `arrows`.
 fn join_keys(keys: &[String]) -> String {
@@ -291,12 +310,22 @@ pub fn cli_help() -> String {
          legal moves that match what you typed; Tab completes. Or click a piece and\n  \
          its target (or use the arrow keys and Space).\n",
     );
-    for (keys, help) in help_rows(|b| b.when != When::Only(Context::Help)) {
+    for (keys, help) in
+        help_rows(|b| matches!(b.when, When::Always | When::Game | When::EmptyInput | When::Only(Context::Browse)))
+    {
         out.push_str(&format!("  {keys:<18} {help}\n"));
     }
+    for (name, ctx) in CONTEXTS {
+        out.push_str(&format!("  {name}: {}\n", context_keys(ctx)));
+    }
     out.push_str(
-        "\nHoles are drawn as dark shaded squares. Autosaves go to $WORMHOLE_AUTOSAVE_DIR,\n\
-         else $XDG_STATE_HOME/wormhole, else ~/.local/state/wormhole.\n\
+        "\nHoles are drawn as shaded squares (':' in ASCII). With no option that sets up a\n\
+         game, a new-game screen offers the last choices: Enter starts. Settings (level,\n\
+         variant, side, clock, movetime, theme, pieces, autoflip) are kept in\n\
+         $XDG_CONFIG_HOME/wormhole/config.toml; --print-config shows them, :set changes one.\n\
+         NO_COLOR is honoured; a locale that is not UTF-8 gets plain ASCII.\n\
+         Autosaves go to $WORMHOLE_AUTOSAVE_DIR, else $XDG_STATE_HOME/wormhole, else\n\
+         ~/.local/state/wormhole.\n\
          A bad --fen or --pgn is reported with exit code 2 before the screen changes.",
     );
     out
@@ -365,6 +394,8 @@ mod tests {
     #[test]
     fn help_rows_merge_keys_with_the_same_text() {
         let rows = help_rows(|b| b.when != When::Only(Context::Help));
+        assert!(rows[0].0.starts_with("Ctrl-") || rows[0].0 == "Enter", "general keys first: {rows:?}");
+        assert_eq!(context_keys(Context::GameOver), "n new game, r review");
         let find = |help: &str| rows.iter().find(|r| r.1.starts_with(help)).map(|r| r.0.clone());
         assert_eq!(find("hint").as_deref(), Some("Ctrl-T F2"));
         assert_eq!(find("move the board cursor").as_deref(), Some("arrows Space"));

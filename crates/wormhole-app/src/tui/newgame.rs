@@ -4,6 +4,7 @@
 use wormhole::Variant;
 use wormhole::engine::Level;
 
+use super::choice::Choice;
 use super::clock::TimeControl;
 use super::config::Prefs;
 use super::game::Side;
@@ -65,7 +66,7 @@ impl NewGameForm {
     pub fn change(&mut self, d: i32) {
         match self.field {
             Field::Variant => self.variant = step(&Variant::ALL, self.variant, d),
-            Field::Side => self.side = step(&Side::ALL, self.side, d),
+            Field::Side => self.side = step(Side::ALL, self.side, d),
             Field::Level => {
                 let n = (i32::from(self.level.number()) + d).clamp(1, i32::from(Level::MAX.number()));
                 self.level = Level::new(n as u8).unwrap_or(self.level);

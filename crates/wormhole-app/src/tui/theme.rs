@@ -2,11 +2,10 @@
 //! start-up from the chosen [`ThemeName`] and [`PieceStyle`] and from what
 //! the terminal can show ([`Display`]: colour depth, `NO_COLOR`, UTF-8).
 
-use std::fmt;
-use std::str::FromStr;
-
 use ratatui::style::{Color as Tc, Modifier, Style};
 use wormhole::{Color, Piece, Role};
+
+use super::choice::{Choice, choice_text};
 
 /// How many colours the terminal can show.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -76,37 +75,27 @@ pub enum ThemeName {
     HighContrast,
 }
 
-impl ThemeName {
-    pub const ALL: [ThemeName; 3] = [ThemeName::Dark, ThemeName::Light, ThemeName::HighContrast];
+impl Choice for ThemeName {
+    const ALL: &'static [ThemeName] = &[ThemeName::Dark, ThemeName::Light, ThemeName::HighContrast];
+    const KIND: &'static str = "theme";
 
-    pub const fn name(self) -> &'static str {
+    fn name(self) -> &'static str {
         match self {
             ThemeName::Dark => "dark",
             ThemeName::Light => "light",
             ThemeName::HighContrast => "high-contrast",
         }
     }
+}
 
+choice_text!(ThemeName);
+
+impl ThemeName {
     /// The next theme, for `:theme` with no name.
     pub fn next(self) -> ThemeName {
-        let i = ThemeName::ALL.iter().position(|&t| t == self).unwrap_or(0);
-        ThemeName::ALL[(i + 1) % ThemeName::ALL.len()]
-    }
-}
-
-impl fmt::Display for ThemeName {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for ThemeName {
-    type Err = String;
-    fn from_str(s: &str) -> Result<ThemeName, String> {
-        ThemeName::ALL
-            .into_iter()
-            .find(|t| t.name() == s.to_ascii_lowercase() || (s == "contrast" && *t == ThemeName::HighContrast))
-            .ok_or_else(|| format!("unknown theme '{s}' (expected dark, light or high-contrast)"))
+        let all = <ThemeName as Choice>::ALL;
+        let i = all.iter().position(|&t| t == self).unwrap_or(0);
+        all[(i + 1) % all.len()]
     }
 }
 
@@ -120,10 +109,11 @@ pub enum PieceStyle {
     Letters,
 }
 
-impl PieceStyle {
-    pub const ALL: [PieceStyle; 2] = [PieceStyle::Unicode, PieceStyle::Letters];
+impl Choice for PieceStyle {
+    const ALL: &'static [PieceStyle] = &[PieceStyle::Unicode, PieceStyle::Letters];
+    const KIND: &'static str = "piece style";
 
-    pub const fn name(self) -> &'static str {
+    fn name(self) -> &'static str {
         match self {
             PieceStyle::Unicode => "unicode",
             PieceStyle::Letters => "letters",
@@ -131,21 +121,7 @@ impl PieceStyle {
     }
 }
 
-impl fmt::Display for PieceStyle {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for PieceStyle {
-    type Err = String;
-    fn from_str(s: &str) -> Result<PieceStyle, String> {
-        PieceStyle::ALL
-            .into_iter()
-            .find(|p| p.name() == s.to_ascii_lowercase())
-            .ok_or_else(|| format!("unknown piece style '{s}' (expected unicode or letters)"))
-    }
-}
+choice_text!(PieceStyle);
 
 /// One colour, as truecolor and as the nearest basic colour; the 256-colour
 /// index is computed.
@@ -486,7 +462,7 @@ mod tests {
 
     fn all_themes() -> Vec<Theme> {
         let mut v = Vec::new();
-        for name in ThemeName::ALL {
+        for &name in <ThemeName as Choice>::ALL {
             for depth in [ColorDepth::True, ColorDepth::Indexed256, ColorDepth::Basic16] {
                 v.push(Theme::new(name, PieceStyle::Unicode, Display { depth, color: true, unicode: true }));
             }

@@ -4,6 +4,8 @@
 
 mod command;
 #[cfg(test)]
+mod player_tests;
+#[cfg(test)]
 mod tests;
 
 use std::path::PathBuf;

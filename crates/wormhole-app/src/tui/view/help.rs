@@ -47,6 +47,9 @@ fn keys_page(prefs: &Prefs) -> Vec<Line<'static>> {
     for (keys, what) in rows.into_iter().chain([mouse]) {
         v.push(Line::from(format!(" {keys:<18} {what}")));
     }
+    for (name, ctx) in keymap::CONTEXTS {
+        v.push(Line::from(format!(" {name}: {}", keymap::context_keys(ctx))));
+    }
     v.push(Line::styled("Commands: type : and the name, Enter (Tab completes)", bold()));
     for c in COMMANDS {
         let usage = format!(":{} {}", c.name, c.args);

@@ -7,6 +7,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
+use crate::tui::action::Action;
 use crate::tui::game::Player;
 use crate::tui::input::InputHint;
 use crate::tui::keymap;
@@ -31,8 +32,10 @@ fn prompt(session: &Session) -> Line<'static> {
     let turn = game.position().turn();
     let text = if game.is_over() {
         "Game over >".to_string()
-    } else if game.player_to_move() == Player::Engine && !session.input().starts_with(':') {
+    } else if session.offers(Action::MoveNow) && !session.input().starts_with(':') {
         format!("{turn} (engine) is thinking... Ctrl-G: move now >")
+    } else if game.player_to_move() == Player::Engine {
+        format!("{turn} (engine) to move >")
     } else {
         format!("{turn} to move >")
     };

@@ -65,7 +65,7 @@ fn header(session: &Session, width: usize) -> Vec<(u8, Line<'static>)> {
     }
     if game.players().contains(&Player::Engine) {
         let level = session.settings().level;
-        lines.push((1, Line::from(format!("Engine level {}: {}", level.number(), level.name()))));
+        lines.push((0, Line::from(format!("Engine level {}: {}", level.number(), level.name()))));
     }
     let status = match game.end() {
         Some(end) if session.shown_ply() == game.len() => Line::styled(end.describe(), theme.result),

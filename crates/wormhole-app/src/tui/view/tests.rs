@@ -1,8 +1,74 @@
 //! Whole-screen render tests: a session drawn into a test backend.
 
+use std::time::Instant;
+
+use ratatui::layout::Rect;
+use wormhole::Square;
+
 use crate::tui::action::Action;
-use crate::tui::state::Mode;
+use crate::tui::choice::Choice;
+use crate::tui::config::{Config, Prefs};
+use crate::tui::game::Player;
+use crate::tui::state::{Mode, Session};
 use crate::tui::testing::*;
+use crate::tui::theme::{ColorDepth, Display, PieceStyle, ThemeName};
+
+/// A hot-seat session after 1. e4 drawn with a theme and piece style for a display.
+fn themed(theme: ThemeName, pieces: PieceStyle, display: Display) -> Session {
+    let config = Config { prefs: Prefs { theme, pieces, ..Prefs::default() }, ..Config::default() };
+    let s = settings([Player::Human; 2]);
+    let mut session = Session::new(s, s.new_game(), config, display, Instant::now());
+    for c in "e4".chars() {
+        session.update(Action::Char(c));
+    }
+    session.update(Action::Submit);
+    session
+}
+
+#[test]
+fn every_theme_no_color_and_ascii_draw_the_sides_apart_and_mark_holes() {
+    let colour = Display { depth: ColorDepth::Indexed256, color: true, unicode: true };
+    let mut cases = Vec::new();
+    for &name in ThemeName::ALL {
+        for &pieces in PieceStyle::ALL {
+            cases.push((name, pieces, colour));
+            cases.push((name, pieces, Display { color: false, ..colour }));
+            cases.push((name, pieces, Display { unicode: false, ..colour }));
+            cases.push((name, pieces, Display { color: false, unicode: false, ..colour }));
+        }
+    }
+    for (name, pieces, display) in cases {
+        let s = themed(name, pieces, display);
+        let (w, h) = (100, 30);
+        let buf = buffer(&s, w, h);
+        let board = crate::tui::view::layout(Rect::new(0, 0, w, h), false).unwrap().board;
+        let cell = |sq: &str| {
+            let r = board.rect(sq.parse::<Square>().unwrap());
+            buf[(r.x + r.width / 2, r.y + r.height / 2)].clone()
+        };
+        let what = format!("{name} {pieces} {display:?}");
+        let (white, black) = (cell("d1"), cell("d8"));
+        assert_eq!(white.symbol().is_ascii(), !display.unicode || pieces == PieceStyle::Letters, "{what}");
+        if display.color {
+            assert_ne!((white.symbol(), white.fg), (black.symbol(), black.fg), "{what}: queens alike");
+        } else {
+            assert_ne!(white.symbol(), black.symbol(), "{what}: without colour the glyphs differ");
+            assert!(
+                buf.content
+                    .iter()
+                    .all(|c| c.fg == ratatui::style::Color::Reset && c.bg == ratatui::style::Color::Reset),
+                "{what}: no colour"
+            );
+        }
+        let hole = if display.unicode { "░" } else { ":" };
+        assert_eq!(cell("e2").symbol(), hole, "{what}: the square e4 left is a hole");
+        assert_eq!(cell("e3").symbol(), " ", "{what}: an empty square is not a hole");
+        if !display.unicode {
+            let text: String = buf.content.iter().map(|c| c.symbol()).collect();
+            assert!(text.is_ascii(), "{what}: only ASCII");
+        }
+    }
+}
 
 #[test]
 fn render_start_position_with_panel_and_input() {
