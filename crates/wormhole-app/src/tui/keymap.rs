@@ -101,8 +101,8 @@ use KeyCode as K;
 
 const HELP_SCROLL: &str = "scroll the help";
 const HELP_PAGE: &str = "next page: keys, pieces, rules";
-const CURSOR: &str = "move the board cursor; Space picks a piece, then its target";
-const BROWSE: &str = "review earlier positions (game unchanged)";
+const CURSOR: &str = "board cursor; Space picks a piece, then its target";
+const BROWSE: &str = "review earlier positions";
 const DELETE: &str = "delete a letter / a word / the whole line";
 const NEW_FIELD: &str = "choose what to set";
 const NEW_VALUE: &str = "change it";
@@ -146,7 +146,7 @@ pub const KEYMAP: &[Binding] = &[
     key(K::Left, When::Only(Context::Browse), A::BrowseBack, BROWSE),
     key(K::Right, When::Only(Context::Browse), A::BrowseForward, BROWSE),
     // Everywhere.
-    key(K::Enter, When::Game, A::Submit, "play the move typed: e4 Nf3 exd5 bxa8=Q Nd3f6 Nd3-f6 d3f6"),
+    key(K::Enter, When::Game, A::Submit, "play the move typed: e4 Nf3 exd5 bxa8=Q Nd3f6 d3f6"),
     key(K::Tab, When::Game, A::Complete, "complete the move or command typed so far"),
     key(K::Backspace, When::Game, A::Backspace, DELETE),
     ctrl('w', A::DeleteWord, DELETE),
@@ -177,12 +177,12 @@ pub const KEYMAP: &[Binding] = &[
     key(K::End, When::Game, A::BrowseEnd, BROWSE),
     footer(key(K::F(1), When::Game, A::Help, "this help (? when the input line is empty)"), "help", 0),
     key(K::Char('?'), When::EmptyInput, A::Help, "this help (? when the input line is empty)"),
-    always(footer(ctrl('c', A::Quit, "quit now; an unsaved game is autosaved, the FEN printed"), "quit", 0)),
-    always(ctrl('q', A::Quit, "quit now; an unsaved game is autosaved, the FEN printed")),
+    always(footer(ctrl('c', A::Quit, "quit now (an unsaved game is autosaved)"), "quit", 0)),
+    always(ctrl('q', A::Quit, "quit now (an unsaved game is autosaved)")),
 ];
 
 /// The mouse, for the help page.
-pub const MOUSE: (&str, &str) = ("mouse", "click a piece, then its target; the wheel scrolls the moves");
+pub const MOUSE: (&str, &str) = ("mouse", "click a piece, then its target; wheel: scroll moves");
 
 /// The action for a key press in a context; printable keys without a
 /// binding are typed.
@@ -398,7 +398,7 @@ mod tests {
         assert_eq!(context_keys(Context::GameOver), "n new game, r review");
         let find = |help: &str| rows.iter().find(|r| r.1.starts_with(help)).map(|r| r.0.clone());
         assert_eq!(find("hint").as_deref(), Some("Ctrl-T F2"));
-        assert_eq!(find("move the board cursor").as_deref(), Some("arrows Space"));
+        assert_eq!(find("board cursor").as_deref(), Some("arrows Space"));
         assert_eq!(find("delete").as_deref(), Some("Bksp Ctrl-W Ctrl-U"));
     }
 }

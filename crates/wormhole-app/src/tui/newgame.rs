@@ -83,7 +83,7 @@ impl NewGameForm {
                 Variant::Fairy => "fairy (K C W M N P)".to_string(),
             },
             Field::Side => self.side.describe().to_string(),
-            Field::Level if self.side == Side::Hotseat => format!("{} (no engine in a hot-seat game)", self.level),
+            Field::Level if self.side == Side::Hotseat => format!("{}, not used by two players", self.level),
             Field::Level => self.level.to_string(),
             Field::Clock => self.clock.map_or("off".to_string(), |c| format!("{c} (minutes + seconds a move)")),
         }

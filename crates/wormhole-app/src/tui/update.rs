@@ -1,26 +1,28 @@
 //! How the session changes: [`Session::update`] takes a message, changes
 //! the state and returns the effects to perform. Each mode has its own
-//! handler; the `:` commands are in `update/command.rs`.
+//! handler here, with the input line and the board cursor; the game and the
+//! engine are in `update/engine.rs`, files and replacing the game in
+//! `update/games.rs`, the `:` commands in `update/command.rs`.
 
 mod command;
+mod engine;
+mod games;
 #[cfg(test)]
 mod player_tests;
 #[cfg(test)]
 mod tests;
 
-use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use wormhole::pgn::PgnGame;
-use wormhole::{Color, Move, Square};
+use wormhole::{Move, Square};
 
-use super::action::{Action, AutosaveReason, Msg};
-use super::ai::{self, Clock, EngineEvent, Finished, Limits, Purpose};
+use super::action::{Action, Msg};
+use super::ai::EngineEvent;
 use super::config::{Key, Prefs};
 use super::effects::Effect;
-use super::game::{Game, Player, Side};
+use super::game::{Player, Side};
 use super::newgame::NewGameForm;
-use super::state::{HelpPage, LastSearch, Message, Mode, Pending, Session, Settings, Thinking, View};
+use super::state::{HelpPage, Message, Mode, Pending, Session, Settings};
 
 impl Session {
     /// The effects of the first position (the engine may be to move). With
@@ -339,252 +341,6 @@ impl Session {
             }
             Err(e) => self.error(e.to_string()),
         }
-    }
-
-    // ----- the game and the engine -----
-
-    fn play_human(&mut self, m: Move) {
-        if self.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Hint { .. })) {
-            self.cancel_search();
-        }
-        match self.game.play(m, self.now) {
-            Ok(()) => self.after_change(),
-            Err(e) => self.error(e.to_string()),
-        }
-    }
-
-    fn start_search(&mut self, limits: Limits, purpose: Purpose) {
-        let position = self.game.position().clone();
-        let level = self.settings.level;
-        self.effects.push(Effect::StartSearch { position: position.clone(), limits, level, purpose });
-        self.thinking = Some(Thinking { purpose, started: self.now, position, info: None });
-    }
-
-    fn cancel_search(&mut self) {
-        if self.thinking.take().is_some() {
-            self.effects.push(Effect::CancelSearch);
-        }
-    }
-
-    /// After the game changed: end it, or set the engine thinking, and tidy the view.
-    fn after_change(&mut self) {
-        self.view.selected = None;
-        self.view.hint = None;
-        self.view.explained = None;
-        self.view.scroll = None;
-        let len = self.game.len();
-        if self.thinking.as_ref().is_some_and(|t| match t.purpose {
-            Purpose::Move { ply } | Purpose::Hint { ply } => ply != len,
-        }) {
-            self.cancel_search();
-        }
-        if self.settings.autoflip && self.game.players() == [Player::Human; 2] {
-            self.view.flipped = self.game.position().turn() == Color::Black;
-        }
-        if self.game.is_over() {
-            self.cancel_search();
-            self.game.stop_clock(self.now);
-            self.mode = Mode::GameOver;
-            return;
-        }
-        if self.mode == Mode::GameOver {
-            self.mode = Mode::Play;
-        }
-        self.game.start_clock(self.now);
-        if self.game.player_to_move() == Player::Engine && self.thinking.is_none() {
-            let limits = self.engine_limits();
-            self.start_search(limits, Purpose::Move { ply: len });
-        }
-    }
-
-    fn engine_limits(&self) -> Limits {
-        let mut limits = Limits::default();
-        if let Some(mt) = self.settings.movetime {
-            limits.movetime = Some(mt);
-        } else if let Some(c) = self.game.clocks() {
-            let turn = self.game.position().turn();
-            limits.clock = Some(Clock { remaining: c.remaining(turn, turn, self.now), increment: c.increment() });
-        }
-        limits
-    }
-
-    fn finished(&mut self, done: Finished) {
-        if self.thinking.as_ref().is_none_or(|t| t.purpose != done.purpose) {
-            return;
-        }
-        self.thinking = None;
-        let ply = self.game.len();
-        match done.purpose {
-            Purpose::Move { ply: p } if p == ply && !self.game.is_over() => self.engine_moved(done),
-            Purpose::Hint { ply: p } if p == ply => match done.best {
-                Some(m) => {
-                    let pos = self.game.position();
-                    let score = done.info.as_ref().map(|i| format!(" ({})", ai::score_text(i.score, pos.turn())));
-                    let san = pos.san(m);
-                    self.view.hint = Some(m);
-                    self.info(format!("Hint: {san}{}", score.unwrap_or_default()));
-                }
-                None => self.error("no hint: no legal move"),
-            },
-            _ => {}
-        }
-    }
-
-    fn engine_moved(&mut self, done: Finished) {
-        let Some(m) = done.best else { return self.error("the engine found no move") };
-        let san = self.game.position().san(m);
-        self.search_times.push(done.elapsed);
-        if let Some(info) = done.info {
-            let mover = self.game.position().turn();
-            let ply = self.game.len();
-            self.view.last_search = Some(LastSearch { ply, san, info, took: done.elapsed, mover });
-        }
-        if let Err(e) = self.game.play(m, self.now) {
-            return self.error(format!("engine move {m}: {e}"));
-        }
-        self.after_change();
-    }
-
-    fn undo(&mut self) {
-        let target = match self.undo_target() {
-            Ok(target) => target,
-            Err(e) => return self.error(e),
-        };
-        self.cancel_search();
-        let n = self.game.undo_to(target);
-        self.mode = Mode::Play;
-        self.info(format!("took back {n} {}", if n == 1 { "move" } else { "moves" }));
-        self.after_change();
-    }
-
-    fn redo(&mut self) {
-        if !self.game.can_redo() {
-            return self.error("nothing to redo");
-        }
-        let len = self.game.len();
-        let total = self.game.redo_len();
-        let against_engine = self.game.players().contains(&Player::Engine);
-        let target = if against_engine {
-            (len + 1..=total).find(|&p| self.game.player(self.game.turn_at(p)) == Player::Human).unwrap_or(total)
-        } else {
-            len + 1
-        };
-        self.cancel_search();
-        let n = self.game.redo_to(target);
-        self.info(format!("replayed {n} {}", if n == 1 { "move" } else { "moves" }));
-        self.after_change();
-    }
-
-    fn hint(&mut self) {
-        if !self.human_to_move() {
-            return self.error("a hint is for your own move");
-        }
-        let movetime = self.settings.movetime.unwrap_or(Duration::from_secs(1)).min(Duration::from_secs(2));
-        let limits = Limits { movetime: Some(movetime), ..Limits::default() };
-        self.start_search(limits, Purpose::Hint { ply: self.game.len() });
-        self.info("thinking about a hint...");
-    }
-
-    fn move_now(&mut self) {
-        if self.thinking.is_none() {
-            return self.error("the engine is not thinking");
-        }
-        self.effects.push(Effect::MoveNow);
-    }
-
-    fn show_fen(&mut self) {
-        let fen = self.shown_position().fen();
-        self.info(format!("FEN (copied): {fen}"));
-        self.effects.push(Effect::Copy(fen));
-    }
-
-    // ----- files and games -----
-
-    fn save(&mut self, path: Option<PathBuf>) {
-        self.effects.push(Effect::Save { pgn: self.pgn(), path });
-    }
-
-    fn saved(&mut self, result: Result<PathBuf, String>) {
-        match result {
-            Ok(path) => {
-                self.game.mark_saved();
-                self.info(format!("saved to {}", path.display()));
-            }
-            Err(e) => self.error(e),
-        }
-    }
-
-    /// Asks for an unsaved game with moves to be autosaved before it is
-    /// replaced or the program quits.
-    fn autosave_if_needed(&mut self, reason: AutosaveReason) {
-        if !self.game.is_saved() && self.game.len() > 0 {
-            self.effects.push(Effect::Autosave { pgn: self.pgn(), reason });
-        }
-    }
-
-    /// Notes an autosave, saying which game it was: what is printed at the
-    /// end never passes off an earlier game's file as the last one's.
-    fn autosaved(&mut self, reason: AutosaveReason, result: Result<PathBuf, String>) {
-        let which = match reason {
-            AutosaveReason::Replaced => "The previous game",
-            AutosaveReason::Quit => "The unsaved game",
-        };
-        let note = match result {
-            Ok(path) => format!("{which} was autosaved to {}", path.display()),
-            Err(e) => format!("{which} could not be autosaved: {e}"),
-        };
-        self.notes.push(note.clone());
-        self.info(note);
-    }
-
-    /// Writes the config file's new text, when it may be written.
-    pub(super) fn save_config(&mut self, text: Option<String>) {
-        if let (Some(text), Some(path)) = (text, self.config.path.clone()) {
-            self.effects.push(Effect::SaveConfig { path, text });
-        }
-    }
-
-    fn opened(&mut self, path: PathBuf, result: Result<PgnGame, String>) {
-        match result {
-            Ok(pgn) => {
-                self.settings.variant = pgn.start.variant();
-                let turn = pgn.final_position().turn();
-                self.settings.players = Player::human_to_move(self.settings.players, turn);
-                let game = Game::from_pgn(&pgn, self.settings.players, self.settings.clocks());
-                let n = game.len();
-                self.replace_game(game);
-                if self.view.message.is_none() {
-                    self.info(format!("loaded {}: {n} moves", path.display()));
-                }
-            }
-            Err(e) => self.error(e),
-        }
-    }
-
-    /// Replaces the game; the old one is autosaved if it had unsaved moves.
-    fn replace_game(&mut self, game: Game) {
-        self.cancel_search();
-        self.autosave_if_needed(AutosaveReason::Replaced);
-        self.game = game;
-        self.effects.push(Effect::ResetEngine);
-        self.mode = Mode::Play;
-        self.view = View::default();
-        self.view.flipped = self.default_flip();
-        self.after_change();
-    }
-
-    fn new_game(&mut self, settings: Settings) {
-        self.settings = settings;
-        let game = self.settings.new_game();
-        self.replace_game(game);
-    }
-
-    fn quit(&mut self) {
-        if self.thinking.take().is_some() {
-            self.effects.push(Effect::AbandonSearch);
-        }
-        self.autosave_if_needed(AutosaveReason::Quit);
-        self.quit = true;
     }
 }
 

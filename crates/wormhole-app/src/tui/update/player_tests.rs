@@ -253,7 +253,7 @@ fn a_flag_can_be_taken_back_and_the_clocks_are_as_they_were() {
     s.update(Msg::Tick(t0 + Duration::from_secs(200)));
     assert_eq!(s.game().end(), Some(GameEnd::Time(Color::White)));
     assert!(s.offers(Action::Undo), "the dialog offers a take-back");
-    assert!(contains(&screen(&s, 100, 30), "Ctrl-Z  undo"));
+    assert!(contains(&screen(&s, 100, 30), "Ctrl-Z  take back"));
     s.update(Action::Undo);
     assert_eq!((s.mode(), s.game().len(), s.game().end()), (Mode::Play, 1, None));
     let clocks = s.game().clocks().unwrap();

@@ -259,7 +259,7 @@ fn resign_and_game_over_banner() {
     assert_eq!(app.session().mode(), Mode::Confirm(Pending::Resign), "asks first");
     let rows = screen(app.session(), 100, 30);
     assert!(contains(&rows, "Resign this game?"), "{}", rows.join("\n"));
-    assert!(contains(&rows, "y yes   n no"), "{}", rows.join("\n"));
+    assert!(contains(&rows, "y yes, n no"), "{}", rows.join("\n"));
     app.update(Action::Answer(false));
     assert_eq!((app.session().mode(), app.session().game().end()), (Mode::Play, None));
     enter(&mut app, ":resign");

@@ -9,6 +9,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
 use super::layout::centered;
+use crate::tui::action::Action;
 use crate::tui::keymap::{self, Context};
 use crate::tui::newgame::{Field, NewGameForm};
 use crate::tui::state::{Pending, Session};
@@ -28,15 +29,6 @@ fn dialog(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line<'static>>,
         .render_widget(Paragraph::new(lines).alignment(Alignment::Center).wrap(Wrap { trim: true }).block(block), rect);
 }
 
-/// The keys of a context that are on offer, one per line: `n  new game`.
-fn key_lines(session: &Session, ctx: Context) -> Vec<Line<'static>> {
-    keymap::footer_entries(ctx)
-        .into_iter()
-        .filter(|e| session.offers(e.action))
-        .map(|e| Line::from(format!("{}  {}", e.keys, e.word)))
-        .collect()
-}
-
 pub fn game_over(frame: &mut Frame, board: Rect, session: &Session) {
     let Some(end) = session.game().end() else { return };
     let mut text = vec![
@@ -44,16 +36,22 @@ pub fn game_over(frame: &mut Frame, board: Rect, session: &Session) {
         Line::from(format!("Result {}", end.result_str())),
         Line::from(""),
     ];
-    text.extend(key_lines(session, Context::GameOver).into_iter().filter(|l| !l.to_string().contains("help")));
+    // Its own keys, a take-back when there is one to take, and Esc.
+    let own = |e: &keymap::FooterEntry| keymap::context_keys(Context::GameOver).contains(e.word);
+    for e in keymap::footer_entries(Context::GameOver) {
+        let take_back = e.action == Action::Undo && session.offers(e.action);
+        if own(&e) || take_back {
+            let word = if take_back { "take back" } else { e.word };
+            text.push(Line::from(format!("{}  {word}", e.keys)));
+        }
+    }
     text.push(Line::from("Esc  close"));
     dialog(frame, board, " Game over ", text, session.theme());
 }
 
 pub fn confirm(frame: &mut Frame, board: Rect, session: &Session, pending: Pending) {
     let mut text = vec![Line::styled(pending.question(), Style::new().add_modifier(Modifier::BOLD)), Line::from("")];
-    let keys: Vec<String> =
-        keymap::footer_entries(Context::Confirm).iter().map(|e| format!("{} {}", e.keys, e.word)).collect();
-    text.push(Line::from(keys.join("   ")));
+    text.push(Line::from(keymap::context_keys(Context::Confirm)));
     dialog(frame, board, " Please confirm ", text, session.theme());
 }
 
@@ -72,9 +70,7 @@ pub fn new_game(frame: &mut Frame, area: Rect, session: &Session, form: &NewGame
     if session.game_in_progress() {
         text.push(Line::styled("Starting ends the game in progress (it is autosaved).", theme.error));
     }
-    let keys: Vec<String> =
-        keymap::footer_entries(Context::NewGame).iter().map(|e| format!("{} {}", e.keys, e.word)).collect();
-    text.push(Line::styled(keys.join("   "), theme.dim));
+    text.push(Line::styled(keymap::context_keys(Context::NewGame), theme.dim));
     let w = text.iter().map(|l| l.width() as u16).max().unwrap_or(40) + 4;
     let rect = centered(area, w, text.len() as u16 + 2);
     frame.render_widget(Clear, rect);

@@ -60,9 +60,9 @@ fn keys_page(prefs: &Prefs) -> Vec<Line<'static>> {
             v.extend(legend::wrap(&usage, 70).into_iter().map(|l| Line::from(format!("   {l}"))));
         }
     }
-    v.push(Line::styled("Settings: ':set KEY VALUE', kept in the config file", bold()));
+    v.push(Line::styled("Settings: ':set KEY VALUE' (':set KEY' says more), kept in the config file", bold()));
     for k in KEYS {
-        v.push(Line::from(format!(" {:<9} {:<13} {} ({})", k.name, prefs.get(k.key), k.help, k.values)));
+        v.push(Line::from(format!(" {:<9} {:<14} {}", k.name, prefs.get(k.key), k.values)));
     }
     v
 }
