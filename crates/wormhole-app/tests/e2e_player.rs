@@ -8,7 +8,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{Session, centre};
+use common::pty::{Session, centre};
 
 /// A fresh config folder for one test, with `config.toml` holding `text` (if any).
 fn config_home(name: &str, text: Option<&str>) -> PathBuf {

@@ -4,10 +4,9 @@
 
 mod common;
 
-use std::process::Command;
 use std::time::{Duration, Instant};
 
-use common::{COLS, ROWS, Session, TIMEOUT, centre};
+use common::pty::{COLS, ROWS, Session, TIMEOUT, centre};
 
 #[test]
 fn play_e4_against_the_engine_then_ctrl_c() {
@@ -69,7 +68,7 @@ fn hotseat_plays_both_sides() {
 
 #[test]
 fn loads_a_fen_with_holes_from_the_command_line() {
-    let fen = "rbkxxxbn/ppxppppx/2qxxB2/4x2p/3P1x2/3n1x2/PPPxPPPP/RBxxxNKR b 17";
+    let fen = common::DIAGRAM;
     let mut s = Session::start(&["--fen", fen, "--hotseat", "--ascii"]);
     let screen = s.wait_for("Black to move >");
     assert!(screen.contains("Squares left 50/64"), "{screen}");
@@ -87,7 +86,7 @@ fn loads_a_fen_with_holes_from_the_command_line() {
 
 #[test]
 fn a_bad_fen_or_pgn_exits_2_before_touching_the_terminal() {
-    let out = Command::new(env!("CARGO_BIN_EXE_wormhole")).args(["--fen", "8/8/8 w 0"]).output().unwrap();
+    let out = common::wormhole(&["--fen", "8/8/8 w 0"]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("expected 8 ranks separated by '/', found 3"), "{err}");
@@ -96,7 +95,7 @@ fn a_bad_fen_or_pgn_exits_2_before_touching_the_terminal() {
     std::fs::create_dir_all(&dir).unwrap();
     let bad = dir.join("bad.pgn");
     std::fs::write(&bad, "[Variant \"Wormhole\"]\n\n1. e4 e5 2. Qh5 *\n").unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_wormhole")).arg("--pgn").arg(&bad).output().unwrap();
+    let out = common::wormhole(&["--pgn", bad.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("move 2 (White) 'Qh5'"), "{err}");

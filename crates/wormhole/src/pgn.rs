@@ -45,6 +45,17 @@ pub enum PgnError {
 }
 
 /// A game as PGN describes it: tags, the start position and the moves.
+///
+/// ```
+/// use wormhole::pgn::PgnGame;
+/// let game = PgnGame::parse("[White \"Ann\"]\n\n1. e4 Nc6 2. Nf3 *").unwrap();
+/// assert_eq!((game.moves.len(), game.tag("White")), (3, Some("Ann")));
+/// let text = game.to_pgn();
+/// assert!(text.contains("[Variant \"Wormhole\"]") && text.contains("1. e4 Nc6 2. Nf3 *"));
+/// assert_eq!(PgnGame::parse(&text).unwrap().moves, game.moves);
+/// let err = PgnGame::parse("1. e4 e5 2. Ke4 *").unwrap_err();
+/// assert_eq!(err.to_string(), "move 2 (White) 'Ke4': no king can reach e4");
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PgnGame {
     /// Tags in the order they are written.
@@ -58,25 +69,17 @@ pub struct PgnGame {
 impl PgnGame {
     /// A game from `start` with `moves`, tagged with placeholder names and today's date unknown.
     pub fn new(start: Position, moves: Vec<Move>) -> PgnGame {
-        let tags =
-            [("Event", "Casual game"), ("Site", "wormhole"), ("Date", "????.??.??"), ("White", "?"), ("Black", "?")]
-                .iter()
-                .map(|(k, v)| (k.to_string(), v.to_string()))
-                .collect();
-        PgnGame { tags, start, moves }
+        PgnGame { tags: default_tags(), start, moves }
     }
 
     /// The value of a tag.
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
+        find_tag(&self.tags, name)
     }
 
     /// Sets (or adds) a tag.
     pub fn set_tag(&mut self, name: &str, value: &str) {
-        match self.tags.iter_mut().find(|(k, _)| k == name) {
-            Some(tag) => tag.1 = value.to_string(),
-            None => self.tags.push((name.to_string(), value.to_string())),
-        }
+        set_tag(&mut self.tags, name, value);
     }
 
     /// The position after all the moves.
@@ -100,68 +103,22 @@ impl PgnGame {
     /// The game as PGN text.
     pub fn to_pgn(&self) -> String {
         let result = self.result();
-        let variant = self.start.variant().pgn_name();
-        let mut out = String::new();
-        let roster = ["Event", "Site", "Date", "White", "Black"];
-        for name in roster {
-            let _ = writeln!(out, "[{name} \"{}\"]", escape(self.tag(name).unwrap_or("?")));
-        }
-        let _ = writeln!(out, "[Result \"{result}\"]");
-        let _ = writeln!(out, "[Variant \"{variant}\"]");
-        if self.start != Position::new(self.start.variant()) {
-            let _ = writeln!(out, "[SetUp \"1\"]\n[FEN \"{}\"]", self.start.fen());
-        }
-        let skip = ["Result", "Variant", "SetUp", "FEN"];
-        for (k, v) in self.tags.iter().filter(|(k, _)| !roster.contains(&k.as_str()) && !skip.contains(&k.as_str())) {
-            let _ = writeln!(out, "[{k} \"{}\"]", escape(v));
-        }
-        out.push('\n');
-
-        let mut tokens = Vec::new();
+        let set_up = (self.start != Position::new(self.start.variant())).then(|| self.start.fen());
+        let mut out = header(&self.tags, &result, self.start.variant().pgn_name(), set_up.as_deref());
         let mut pos = self.start.clone();
-        for (i, &m) in self.moves.iter().enumerate() {
-            let number = pos.move_number();
-            if pos.turn() == Color::White {
-                tokens.push(format!("{number}."));
-            } else if i == 0 {
-                tokens.push(format!("{number}..."));
-            }
-            tokens.push(pos.san(m));
+        let numbered = self.moves.iter().map(|&m| {
+            let entry = (pos.move_number(), pos.turn(), pos.san(m));
             pos.play_unchecked(m);
-        }
-        tokens.push(result);
-        let mut line_len = 0;
-        for t in tokens {
-            if line_len > 0 && line_len + 1 + t.len() > 79 {
-                out.push('\n');
-                line_len = 0;
-            } else if line_len > 0 {
-                out.push(' ');
-                line_len += 1;
-            }
-            out.push_str(&t);
-            line_len += t.len();
-        }
-        out.push('\n');
+            entry
+        });
+        out.push_str(&movetext(numbered, &result));
         out
     }
 
     /// Reads the first game of a PGN text.
     pub fn parse(text: &str) -> Result<PgnGame, PgnError> {
-        let mut tags = Vec::new();
-        let mut movetext = String::new();
-        for (i, line) in text.lines().enumerate() {
-            let line = line.trim();
-            if line.starts_with('[') && movetext.trim().is_empty() {
-                tags.push(parse_tag(line).ok_or_else(|| PgnError::BadTag { line: i + 1, text: line.to_string() })?);
-            } else if line.starts_with('[') {
-                break; // the next game begins
-            } else if !line.starts_with('%') {
-                movetext.push_str(line);
-                movetext.push('\n');
-            }
-        }
-        let tag = |name: &str| tags.iter().find(|(k, _): &&(String, String)| k == name).map(|(_, v)| v.as_str());
+        let (tags, movetext) = sections(text).map_err(|(line, text)| PgnError::BadTag { line, text })?;
+        let tag = |name: &str| find_tag(&tags, name);
         let variant = match tag("Variant") {
             None => None,
             Some(v) => Some(Variant::from_pgn_tag(v).ok_or_else(|| PgnError::Variant(v.to_ascii_lowercase()))?),
@@ -188,6 +145,103 @@ impl PgnGame {
     }
 }
 
+// The text-level parts below are shared with Porthole chess's PGN
+// (`crate::porthole::pgn`): tags, movetext tokens, numbering and wrapping.
+
+/// Tag pairs `(name, value)` in the order they are written.
+pub(crate) type Tags = Vec<(String, String)>;
+
+/// The tags of a new game: placeholder names and an unknown date.
+pub(crate) fn default_tags() -> Tags {
+    [("Event", "Casual game"), ("Site", "wormhole"), ("Date", "????.??.??"), ("White", "?"), ("Black", "?")]
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect()
+}
+
+/// Sets (or adds) the tag `name` in `tags`.
+pub(crate) fn set_tag(tags: &mut Tags, name: &str, value: &str) {
+    match tags.iter_mut().find(|(k, _)| k == name) {
+        Some(tag) => tag.1 = value.to_string(),
+        None => tags.push((name.to_string(), value.to_string())),
+    }
+}
+
+/// The value of the tag `name` in `tags`.
+pub(crate) fn find_tag<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    tags.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
+}
+
+/// The tags and the movetext of the first game in `text`; a malformed tag
+/// line is returned as `Err((line number, line))`.
+pub(crate) fn sections(text: &str) -> Result<(Tags, String), (usize, String)> {
+    let mut tags = Vec::new();
+    let mut movetext = String::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.starts_with('[') && movetext.trim().is_empty() {
+            tags.push(parse_tag(line).ok_or_else(|| (i + 1, line.to_string()))?);
+        } else if line.starts_with('[') {
+            break; // the next game begins
+        } else if !line.starts_with('%') {
+            movetext.push_str(line);
+            movetext.push('\n');
+        }
+    }
+    Ok((tags, movetext))
+}
+
+/// The tag section: the roster, `Result`, `Variant`, `SetUp` and `FEN` when
+/// `set_up` gives a start FEN, the other tags, then a blank line.
+pub(crate) fn header(tags: &[(String, String)], result: &str, variant: &str, set_up: Option<&str>) -> String {
+    let mut out = String::new();
+    let roster = ["Event", "Site", "Date", "White", "Black"];
+    for name in roster {
+        let _ = writeln!(out, "[{name} \"{}\"]", escape(find_tag(tags, name).unwrap_or("?")));
+    }
+    let _ = writeln!(out, "[Result \"{result}\"]");
+    let _ = writeln!(out, "[Variant \"{variant}\"]");
+    if let Some(fen) = set_up {
+        let _ = writeln!(out, "[SetUp \"1\"]\n[FEN \"{fen}\"]");
+    }
+    let skip = ["Result", "Variant", "SetUp", "FEN"];
+    for (k, v) in tags.iter().filter(|(k, _)| !roster.contains(&k.as_str()) && !skip.contains(&k.as_str())) {
+        let _ = writeln!(out, "[{k} \"{}\"]", escape(v));
+    }
+    out.push('\n');
+    out
+}
+
+/// The movetext from (move number, mover, SAN) triples and the result,
+/// wrapped at 79 columns.
+pub(crate) fn movetext(moves: impl Iterator<Item = (u32, Color, String)>, result: &str) -> String {
+    let mut tokens = Vec::new();
+    for (i, (number, color, san)) in moves.enumerate() {
+        if color == Color::White {
+            tokens.push(format!("{number}."));
+        } else if i == 0 {
+            tokens.push(format!("{number}..."));
+        }
+        tokens.push(san);
+    }
+    tokens.push(result.to_string());
+    let mut out = String::new();
+    let mut line_len = 0;
+    for t in tokens {
+        if line_len > 0 && line_len + 1 + t.len() > 79 {
+            out.push('\n');
+            line_len = 0;
+        } else if line_len > 0 {
+            out.push(' ');
+            line_len += 1;
+        }
+        out.push_str(&t);
+        line_len += t.len();
+    }
+    out.push('\n');
+    out
+}
+
 fn escape(s: &str) -> String {
     s.replace('\\', "\\\\").replace('"', "\\\"")
 }
@@ -204,7 +258,7 @@ fn parse_tag(line: &str) -> Option<(String, String)> {
 
 /// The move tokens of a movetext: comments, variations, NAGs, move numbers
 /// and the result are left out.
-fn movetext_tokens(text: &str) -> Vec<String> {
+pub(crate) fn movetext_tokens(text: &str) -> Vec<String> {
     let mut plain = String::with_capacity(text.len());
     let mut depth = 0usize; // nesting of ( ) variations
     let mut in_brace = false;

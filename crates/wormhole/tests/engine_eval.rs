@@ -3,6 +3,8 @@
 use wormhole::engine::{EvalParams, evaluate};
 use wormhole::{Position, Variant};
 
+mod common;
+
 /// The same position with colours swapped and the board flipped top to bottom.
 fn mirror(fen: &str) -> String {
     let fields: Vec<&str> = fen.split_whitespace().collect();
@@ -30,20 +32,14 @@ fn mirror(fen: &str) -> String {
 #[test]
 fn evaluation_is_symmetric() {
     let params = EvalParams::default();
-    let mut seed = 99u64;
+    let mut rng = common::rng(99);
     for variant in Variant::ALL {
         for _ in 0..20 {
             let mut pos = Position::new(variant);
             // Random plies from the start; check every position on the way.
             while pos.plies() < 40 {
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                pos.play_unchecked(moves[(seed % moves.len() as u64) as usize]);
+                let Some(m) = common::random_move(&pos, &mut rng) else { break };
+                pos.play_unchecked(m);
                 let fen = pos.fen();
                 let Ok(flipped) = Position::from_fen(&mirror(&fen), variant) else { continue };
                 for positional in [false, true] {

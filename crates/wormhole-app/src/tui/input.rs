@@ -123,7 +123,7 @@ fn forms(pos: &Position, m: Move, san: &str) -> Vec<String> {
     let promo = m.promotion().map(|r| r.char().to_string()).unwrap_or_default();
     let (from, to) = (m.from(), m.to());
     let capture = pos.captured_by(m).is_some();
-    let mut v = vec![san.to_string(), pos.san_plain(m)];
+    let mut v = vec![san.to_string(), san.trim_end_matches(['+', '#']).to_string()];
     if !letter.is_empty() {
         v.push(format!("{letter}{}{to}", if capture { "x" } else { "" }));
     }
@@ -153,12 +153,9 @@ pub fn candidates(pos: &Position, text: &str) -> Vec<Candidate> {
     if text.is_empty() || text.starts_with(':') {
         return Vec::new();
     }
-    pos.legal_moves()
-        .iter()
-        .filter_map(|&mv| {
-            let san = pos.san(mv);
-            forms(pos, mv, &san).iter().any(|f| starts(f, text)).then_some(Candidate { mv, san })
-        })
+    pos.san_moves()
+        .into_iter()
+        .filter_map(|(mv, san)| forms(pos, mv, &san).iter().any(|f| starts(f, text)).then_some(Candidate { mv, san }))
         .collect()
 }
 

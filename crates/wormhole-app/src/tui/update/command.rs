@@ -254,10 +254,10 @@ impl Session {
         }
         match Position::from_fen_auto(fen, self.game.variant()) {
             Ok(pos) => {
-                self.settings.variant = pos.variant();
-                self.settings.players = Player::human_to_move(self.settings.players, pos.turn());
-                let game = Game::new(pos, self.settings.players, self.settings.clocks());
-                self.replace_game(game);
+                let players = Player::human_to_move(self.settings.players, pos.turn());
+                let settings = Settings { variant: pos.variant(), players, ..self.settings };
+                let game = Game::new(pos, players, settings.clocks());
+                self.replace_game(game, settings);
                 if self.view.message.is_none() {
                     self.info("position loaded");
                 }

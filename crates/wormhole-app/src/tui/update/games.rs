@@ -25,26 +25,40 @@ impl Session {
     }
 
     /// Asks for an unsaved game with moves to be autosaved before it is
-    /// replaced or the program quits.
-    pub(super) fn autosave_if_needed(&mut self, reason: AutosaveReason) {
-        if !self.game.is_saved() && self.game.len() > 0 {
+    /// replaced or the program quits. Returns whether it asked.
+    pub(super) fn autosave_if_needed(&mut self, reason: AutosaveReason) -> bool {
+        let needed = !self.game.is_saved() && self.game.len() > 0;
+        if needed {
             self.effects.push(Effect::Autosave { pgn: self.pgn(), reason });
         }
+        needed
     }
 
-    /// Notes an autosave, saying which game it was: what is printed at the
-    /// end never passes off an earlier game's file as the last one's.
+    /// The autosave's result, saying which game it was: what is printed at
+    /// the end never passes off an earlier game's file as the last one's.
+    /// Saved: a waiting replacement takes over. Failed: the game stays (on
+    /// quit, the failure is reported on exit).
     pub(super) fn autosaved(&mut self, reason: AutosaveReason, result: Result<PathBuf, String>) {
-        let which = match reason {
-            AutosaveReason::Replaced => "The previous game",
-            AutosaveReason::Quit => "The unsaved game",
+        let (saved, failed) = match reason {
+            AutosaveReason::Replaced => ("Previous game autosaved to", "Could not autosave the previous game"),
+            AutosaveReason::Quit => ("Unsaved game autosaved to", "Could not autosave the game"),
         };
-        let note = match result {
-            Ok(path) => format!("{which} was autosaved to {}", path.display()),
-            Err(e) => format!("{which} could not be autosaved: {e}"),
-        };
-        self.notes.push(note.clone());
-        self.info(note);
+        match result {
+            Ok(path) => {
+                self.game.mark_saved();
+                let note = format!("{saved} {}", path.display());
+                self.notes.push(note.clone());
+                if let Some((game, settings)) = self.replacement.take() {
+                    self.install_game(game, settings);
+                }
+                self.info(note);
+            }
+            Err(e) if self.quit => self.errors.push(format!("{failed}: {e}")),
+            Err(e) => {
+                self.replacement = None;
+                self.error(format!("{failed}: {e}. It stays: save it with ':save FILE' first"));
+            }
+        }
     }
 
     /// Writes the config file's new text, when it may be written.
@@ -57,12 +71,12 @@ impl Session {
     pub(super) fn opened(&mut self, path: PathBuf, result: Result<PgnGame, String>) {
         match result {
             Ok(pgn) => {
-                self.settings.variant = pgn.start.variant();
                 let turn = pgn.final_position().turn();
-                self.settings.players = Player::human_to_move(self.settings.players, turn);
-                let game = Game::from_pgn(&pgn, self.settings.players, self.settings.clocks());
+                let players = Player::human_to_move(self.settings.players, turn);
+                let settings = Settings { variant: pgn.start.variant(), players, ..self.settings };
+                let game = Game::from_pgn(&pgn, players, settings.clocks());
                 let n = game.len();
-                self.replace_game(game);
+                self.replace_game(game, settings);
                 if self.view.message.is_none() {
                     self.info(format!("loaded {}: {n} moves", path.display()));
                 }
@@ -71,10 +85,19 @@ impl Session {
         }
     }
 
-    /// Replaces the game; the old one is autosaved if it had unsaved moves.
-    pub(super) fn replace_game(&mut self, game: Game) {
+    /// Replaces the game, played with `settings`. One with unsaved moves is
+    /// autosaved first and replaced only once that succeeded.
+    pub(super) fn replace_game(&mut self, game: Game, settings: Settings) {
+        if self.autosave_if_needed(AutosaveReason::Replaced) {
+            self.replacement = Some((game, settings));
+        } else {
+            self.install_game(game, settings);
+        }
+    }
+
+    fn install_game(&mut self, game: Game, settings: Settings) {
         self.cancel_search();
-        self.autosave_if_needed(AutosaveReason::Replaced);
+        self.settings = settings;
         self.game = game;
         self.effects.push(Effect::ResetEngine);
         self.mode = Mode::Play;
@@ -84,9 +107,7 @@ impl Session {
     }
 
     pub(super) fn new_game(&mut self, settings: Settings) {
-        self.settings = settings;
-        let game = self.settings.new_game();
-        self.replace_game(game);
+        self.replace_game(settings.new_game(), settings);
     }
 
     pub(super) fn quit(&mut self) {

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use wormhole::engine::{Info, Level, Score};
 use wormhole::{Color, Position, Variant};
 
-use crate::tui::action::{Action, Msg};
+use crate::tui::action::{Action, AutosaveReason, Msg};
 use crate::tui::ai::{EngineEvent, Finished, Purpose};
 use crate::tui::config::Config;
 use crate::tui::effects::Effect;
@@ -56,13 +56,16 @@ fn ctrl_n_opens_the_new_game_screen_with_the_current_choices_and_enter_starts() 
         s.update(a);
     }
     let effects = s.update(Action::Submit);
+    assert!(effects.iter().any(|e| matches!(e, Effect::Autosave { .. })), "the game in progress is autosaved");
+    let text = saved_config(&effects).expect("the choices are kept");
+    assert!(text.contains("side = \"black\"") && text.contains("level = 2"), "{text}");
+    assert_eq!(s.game().len(), 1, "replaced only once it is autosaved");
+    let saved = Msg::Autosaved { reason: AutosaveReason::Replaced, result: Ok("a.pgn".into()) };
+    let effects = s.update(saved);
     assert_eq!(s.mode(), Mode::Play);
     assert_eq!(s.game().players(), [Player::Engine, Player::Human]);
     assert_eq!(s.settings().level.number(), 2);
-    assert!(effects.iter().any(|e| matches!(e, Effect::Autosave { .. })), "the game in progress is autosaved");
     assert!(effects.iter().any(|e| matches!(e, Effect::StartSearch { .. })), "the engine opens as White");
-    let text = saved_config(&effects).expect("the choices are kept");
-    assert!(text.contains("side = \"black\"") && text.contains("level = 2"), "{text}");
 }
 
 #[test]
