@@ -329,10 +329,12 @@ impl Session {
             return;
         }
         if let Some(end) = self.game.end() {
-            return self.error(format!("the game is over ({}); Ctrl-N new game, Ctrl-Z take back", end.describe()));
+            let back = if self.offers(Action::Undo) { ", Ctrl-Z take back" } else { "" };
+            return self.error(format!("the game is over ({}); Ctrl-N new game{back}", end.describe()));
         }
         if self.game.player_to_move() == Player::Engine {
-            return self.error("the engine is to move (Ctrl-G: move now)");
+            let now = if self.offers(Action::MoveNow) { " (Ctrl-G: move now)" } else { "" };
+            return self.error(format!("the engine is to move{now}"));
         }
         match self.game.position().parse_move(&text) {
             Ok(m) => {

@@ -194,6 +194,8 @@ fn after_checkmate_the_panel_shows_the_result_not_the_engines_forecast_and_the_f
     assert!(!text.contains("Type a move"), "{text}");
     assert!(!text.contains("Ctrl-T hint"), "no hint is offered:\n{text}");
     assert!(!contains(&rows, "Ctrl-Z"), "nothing of the human's to take back:\n{text}");
+    typed(&mut s, "Ka7");
+    assert_eq!(error(&s), "the game is over (White wins by checkmate); Ctrl-N new game", "no take-back offered");
 }
 
 #[test]

@@ -160,3 +160,16 @@ fn render_holes_check_and_review_banner() {
     assert!(contains(&rows, "Review: after 0 of 3 moves"), "{}", rows.join("\n"));
     assert!(!rows.join("").contains('░'), "no holes at the start");
 }
+
+#[test]
+fn the_board_grows_with_the_terminal_and_the_panel_keeps_its_room() {
+    for ((w, h), cell) in [((80, 24), (5, 2)), ((120, 40), (9, 4)), ((200, 60), (15, 7))] {
+        let screen = crate::tui::view::layout(Rect::new(0, 0, w, h), false).unwrap();
+        assert_eq!((screen.board.cell_w, screen.board.cell_h), cell, "{w}x{h}");
+        assert!(screen.panel.width >= crate::tui::view::layout::PANEL_MIN_W, "{w}x{h}");
+    }
+    // The legend joins the panel when there is room for it and the moves.
+    let s = hotseat();
+    assert!(!contains(&screen(s.session(), 80, 24), "Pieces (F4: more)"));
+    assert!(contains(&screen(s.session(), 120, 40), "Pieces (F4: more)"));
+}
