@@ -163,6 +163,12 @@ impl BoardView<'_> {
             }
             None => {}
         }
+        // A piece that can be taken: the target mark in its corner too, so
+        // that it shows without colour.
+        let occupied = self.picture.pieces[sq.index()].is_some();
+        if occupied && self.highlights.targets.contains(sq) && rect.width >= 5 {
+            buf[(rect.left(), rect.top())].set_char(t.target_char()).set_style(style.patch(t.target));
+        }
         if let Some(mark) = self.picture.marks[sq.index()] {
             buf[(rect.right() - 1, rect.top())].set_char(mark).set_style(style.patch(t.accent));
         }
@@ -306,6 +312,20 @@ mod tests {
         for name in ["champion", "wizard", "lion"] {
             assert!(text.contains(name), "{name} missing:\n{text}");
         }
+    }
+
+    #[test]
+    fn a_piece_that_can_be_taken_carries_the_target_mark_without_colour() {
+        let pos = Position::new(Variant::Classic);
+        let d7: Square = "d7".parse().unwrap();
+        let hl = Highlights { targets: Bitboard::from_square(d7), ..Highlights::default() };
+        let geometry = Geometry::fit(Rect::new(0, 0, 80, 40), false).unwrap();
+        let mut term = Terminal::new(TestBackend::new(80, 40)).unwrap();
+        let theme = Theme::new(ThemeName::Dark, PieceStyle::Unicode, Display { color: false, ..Display::default() });
+        let view = BoardView { picture: Picture::of(&pos), geometry, highlights: hl, theme: &theme };
+        term.draw(|f| f.render_widget(view, f.area())).unwrap();
+        let r = geometry.rect(d7);
+        assert_eq!(term.backend().buffer()[(r.x, r.y)].symbol(), "●");
     }
 
     #[test]
