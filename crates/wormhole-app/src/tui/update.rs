@@ -283,37 +283,39 @@ impl Session {
     }
 
     /// Board picking: a piece of the side to move selects it; one of its
-    /// targets plays the move (promotion to the strongest piece).
+    /// targets plays the move (promotion to the strongest piece). Any other
+    /// piece is explained: where it could go, and how it moves.
     fn pick(&mut self, sq: Square) {
         if self.game.is_over() {
             return self.error("the game is over (Ctrl-N: new game)");
         }
-        if !self.human_to_move() {
-            return self.error("not your turn");
+        if let Some(m) = self.view.selected.and_then(|from| self.picked_move(from, sq)) {
+            self.view.selected = None;
+            return self.play_human(m);
         }
         let pos = self.game.position();
-        if let Some(from) = self.view.selected {
-            let promo = pos.variant().promotion_roles();
-            let moves: Vec<Move> =
-                pos.legal_moves().iter().copied().filter(|m| m.from() == from && m.to() == sq).collect();
-            let best = moves.iter().copied().min_by_key(|m| m.promotion().map(|r| promo.iter().position(|&p| p == r)));
-            if let Some(m) = best {
-                self.view.selected = None;
-                return self.play_human(m);
-            }
-        }
         let piece = pos.board().piece_at(sq);
-        let own = piece.is_some_and(|p| p.color == pos.turn());
-        if let Some(p) = piece.filter(|_| own && self.targets_of(sq).any()) {
-            self.view.selected = Some(sq);
-            self.view.input.clear();
-            self.info(format!("{} {sq}: {}", capitalised(p.role.name()), p.role.movement()));
-        } else {
-            if own {
-                self.error(format!("the piece on {sq} has no legal move"));
+        let own = self.human_to_move() && piece.is_some_and(|p| p.color == pos.turn());
+        self.view.selected = None;
+        match piece {
+            Some(p) if own && self.targets_of(sq).any() => {
+                self.view.selected = Some(sq);
+                self.view.input.clear();
+                self.info(format!("{} {sq}: {}", capitalised(p.role.name()), p.role.movement()));
             }
-            self.view.selected = None;
+            Some(_) if own => self.error(format!("the piece on {sq} has no legal move")),
+            Some(_) => self.explain(&sq.to_string()),
+            None if !self.human_to_move() => self.error("not your turn"),
+            None => {}
         }
+    }
+
+    /// The move from `from` to `to`, if legal (a promotion to the strongest piece).
+    fn picked_move(&self, from: Square, to: Square) -> Option<Move> {
+        let pos = self.game.position();
+        let promo = pos.variant().promotion_roles();
+        let rank = |m: &Move| m.promotion().map(|r| promo.iter().position(|&p| p == r));
+        pos.legal_moves().iter().copied().filter(|m| m.from() == from && m.to() == to).min_by_key(rank)
     }
 
     fn submit(&mut self) {

@@ -151,7 +151,7 @@ impl Session {
 
     /// `:explain d3`, `:explain N`, `:explain wizard`: how the piece moves,
     /// and where it can go from its square on this board (holes skipped).
-    fn explain(&mut self, arg: &str) {
+    pub(super) fn explain(&mut self, arg: &str) {
         let pos = self.game.position().clone();
         let squares = match self.pieces_to_explain(&pos, arg) {
             Ok(Some(squares)) => squares,

@@ -136,10 +136,15 @@ fn explain_shows_where_a_piece_goes_on_this_board() {
 }
 
 #[test]
-fn picking_a_piece_says_how_it_moves() {
-    let mut s = session([Player::Human; 2]);
+fn picking_a_piece_says_how_it_moves_and_an_opponents_piece_where_it_goes() {
+    let mut s = session([Player::Human, Player::Engine]);
     s.update(Action::ClickSquare("g1".parse().unwrap()));
     assert_eq!(info(&s), "Knight g1: 1 step orthogonally, then 1 diagonally onward, jumping");
+    s.update(Action::ClickSquare("b8".parse().unwrap()));
+    assert!(info(&s).starts_with("Black knight b8: "), "{}", info(&s));
+    assert!(info(&s).contains("goes to a6 c6"), "{}", info(&s));
+    assert_eq!(s.highlights().targets.count(), 2, "its targets are marked");
+    assert_eq!(s.highlights().selected.count(), 1);
 }
 
 #[test]
