@@ -10,6 +10,7 @@
 //! one target at a time.
 
 use crate::attacks;
+use crate::steps::first;
 use crate::threats::{Paths, Threats};
 use crate::{Bitboard, Move, MoveList, Position, Role, Square};
 
