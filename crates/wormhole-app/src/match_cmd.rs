@@ -1,5 +1,6 @@
 //! `wormhole match`: games between two engine settings, alternating
-//! colours, each opening (a few random plies) played once with each colour.
+//! colours, each opening (a few random plies) played once with each colour,
+//! in any game (`--variant`). A draw counts half a point.
 
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -7,8 +8,9 @@ use std::time::Duration;
 use anyhow::{Context, anyhow, bail};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
-use wormhole::engine::{Engine, EngineOptions, EvalParams, FEATURES, Features, Limits, Score, TERMS, TermShape};
-use wormhole::{Color, Move, Position, Role, Variant};
+use wormhole::engine::{Engine, EngineOptions, Features, Limits, Score, TermShape};
+use wormhole::rules::{EvalWeights, GameOutcome, MoveSet};
+use wormhole::{Color, GameKind, Role, Rules, WithPosition};
 
 /// Arguments of `wormhole match`.
 #[derive(Debug, clap::Args)]
@@ -22,9 +24,9 @@ pub struct MatchArgs {
     /// Number of games (rounded up to an even number, so each opening is played with both colours).
     #[arg(long, default_value_t = 2)]
     games: u32,
-    /// Piece set.
+    /// Game: classic or fairy (Wormhole chess piece sets), or porthole.
     #[arg(long, default_value_t)]
-    variant: Variant,
+    variant: GameKind,
     /// Thinking time per move in milliseconds (a setting's own depth or nodes may cap it further).
     #[arg(long, default_value_t = 100)]
     movetime: u64,
@@ -38,23 +40,25 @@ pub struct MatchArgs {
     #[arg(long)]
     verbose: bool,
     /// Append every position of every game with its result to this file
-    /// (`<FEN>;<winner w|b>` lines, for fitting evaluation weights).
+    /// (`<FEN>;<result w|b|d>` lines: White won, Black won, drawn; for
+    /// fitting evaluation weights).
     #[arg(long)]
     dump: Option<std::path::PathBuf>,
 }
 
 /// One side of the match: a name, options, and per-move limits.
-struct Player {
+struct Player<M> {
     name: String,
     engine: Engine,
-    limits: Limits,
+    limits: Limits<M>,
 }
 
-/// Builds a player from `key=value` settings separated by commas or spaces.
-fn player(text: &str, variant: Variant, seed: Option<u64>, movetime: Duration) -> anyhow::Result<Player> {
+/// Builds a player of `start`'s game from `key=value` settings separated
+/// by commas or spaces.
+fn player<P: Rules>(text: &str, start: &P, seed: Option<u64>, movetime: Duration) -> anyhow::Result<Player<P::Move>> {
     let mut options = EngineOptions { hash_mb: 16, seed, ..EngineOptions::default() };
     let mut features = Features::default();
-    let mut params = EvalParams::for_variant(variant);
+    let mut params = start.default_params();
     let default_params = params.clone();
     let mut limits = Limits { movetime: Some(movetime), ..Limits::default() };
     let mut pairs = Vec::new();
@@ -100,12 +104,13 @@ fn player(text: &str, variant: Variant, seed: Option<u64>, movetime: Duration) -
     Ok(Player { name: text.to_string(), engine, limits })
 }
 
-/// Applies `key=value` if `key` names evaluation weights (see
-/// [`TERMS`]): `tempo=90` for a term with one weight, `mob.N=40` for a
-/// per-piece term (by letter), `pawn.1=60` for a per-count term,
-/// `scale.mob=150` to scale all of a term's weights by a percentage, and
-/// `w.29=90` for a weight by its index. Returns whether it did.
-fn set_weight(params: &mut EvalParams, key: &str, value: &str) -> anyhow::Result<bool> {
+/// Applies `key=value` if `key` names evaluation weights (see the game's
+/// terms, [`EvalWeights::terms`]): `tempo=90` for a term with one weight,
+/// `mob.N=40` for a per-piece term (by letter), `pawn.1=60` for a
+/// per-count term, `scale.mob=150` to scale all of a term's weights by a
+/// percentage, and `w.29=90` for a weight by its index. Returns whether it did.
+fn set_weight<W: EvalWeights>(params: &mut W, key: &str, value: &str) -> anyhow::Result<bool> {
+    let count = params.weights().len();
     let (scale, key) = match key.strip_prefix("scale.") {
         Some(rest) => (true, rest),
         None => (false, key),
@@ -117,12 +122,12 @@ fn set_weight(params: &mut EvalParams, key: &str, value: &str) -> anyhow::Result
     let indices = if name == "w" && !scale {
         let i: usize =
             part.and_then(|p| p.parse().ok()).ok_or_else(|| anyhow!("setting '{key}': expected w.<index>"))?;
-        if i >= FEATURES {
-            bail!("setting '{key}': there are {FEATURES} weights");
+        if i >= count {
+            bail!("setting '{key}': there are {count} weights");
         }
         i..i + 1
     } else {
-        let Some(term) = TERMS.iter().find(|t| t.name == name) else { return Ok(false) };
+        let Some(term) = W::terms().iter().find(|t| t.name == name) else { return Ok(false) };
         let len = term.shape.weights();
         match (part, term.shape) {
             (None, TermShape::One) => term.start..term.start + 1,
@@ -153,7 +158,7 @@ fn set_weight(params: &mut EvalParams, key: &str, value: &str) -> anyhow::Result
         }
     };
     let number: i32 = value.parse().with_context(|| format!("setting '{key}' needs a number, got '{value}'"))?;
-    for w in &mut params.weights[indices] {
+    for w in &mut params.weights_mut()[indices] {
         *w = if scale { *w * number / 100 } else { number };
     }
     Ok(true)
@@ -161,7 +166,11 @@ fn set_weight(params: &mut EvalParams, key: &str, value: &str) -> anyhow::Result
 
 /// How one game ended.
 struct GameRecord {
-    winner: Color,
+    /// The winner; `None` for a draw.
+    winner: Option<Color>,
+    /// Why it ended: the game's outcome, or the ply limit.
+    reason: String,
+    /// Plies from the start position, the opening's included.
     plies: u32,
     /// The first ply from which every search of one side reported a proved
     /// result (the earlier of the two sides).
@@ -170,8 +179,20 @@ struct GameRecord {
     fens: Vec<String>,
 }
 
-/// Plays a game from `start`; `white` and `black` index into `players`.
-fn play_game(players: &mut [Player; 2], white: usize, start: &Position, verbose: bool) -> GameRecord {
+/// A game still going after this many plies is drawn (Porthole chess
+/// always ends by its rules, but a pawn going round through portholes can
+/// make that take very long).
+const MAX_PLIES: u32 = 600;
+
+/// Plays a game from `start`, `opening` plies after the start position;
+/// `white` and `black` index into `players`.
+fn play_game<P: Rules>(
+    players: &mut [Player<P::Move>; 2],
+    white: usize,
+    start: &P,
+    opening: u32,
+    verbose: bool,
+) -> GameRecord {
     let mut pos = start.clone();
     let stop = AtomicBool::new(false);
     for p in players.iter_mut() {
@@ -179,48 +200,62 @@ fn play_game(players: &mut [Player; 2], white: usize, start: &Position, verbose:
     }
     // Per player: the ply from which all its searches reported a proof.
     let mut proved_from: [Option<u32>; 2] = [None, None];
-    let earliest = |p: [Option<u32>; 2]| p.into_iter().flatten().min();
     let mut fens = Vec::new();
-    loop {
+    let mut history = Vec::new();
+    let mut ply = opening;
+    let (winner, reason) = loop {
         fens.push(pos.fen());
+        if let Some(outcome) = pos.outcome(&history) {
+            break (outcome.winner(), outcome.to_string());
+        }
+        if ply >= MAX_PLIES {
+            break (None, format!("draw after {MAX_PLIES} plies"));
+        }
         let side = if pos.turn() == Color::White { white } else { 1 - white };
         let p = &mut players[side];
-        let result = p.engine.search(&pos, &p.limits, &stop, &mut |_| {});
-        let Some(m) = result.best_move else {
-            return GameRecord { winner: !pos.turn(), plies: pos.plies(), proved_from: earliest(proved_from), fens };
-        };
+        let limits = Limits { history: history.clone(), ..p.limits.clone() };
+        let result = p.engine.search(&pos, &limits, &stop, &mut |_| {});
+        let Some(m) = result.best_move else { unreachable!("a game that is not over has a legal move") };
         match result.info.score {
             Score::Win(_) | Score::Loss(_) => {
-                proved_from[side].get_or_insert(pos.plies());
+                proved_from[side].get_or_insert(ply);
             }
             Score::Cp(_) => proved_from[side] = None,
         }
         if verbose {
-            println!("  {:>2}. {:<7} {}", pos.plies() + 1, pos.san(m), result.info.score.uci());
+            println!("  {:>3}. {:<9} {}", ply + 1, pos.san(m), result.info.score.uci());
         }
+        history.push(pos.hash());
         pos.play_unchecked(m);
-    }
+        ply += 1;
+    };
+    GameRecord { winner, reason, plies: ply, proved_from: proved_from.into_iter().flatten().min(), fens }
 }
 
-/// Appends the positions of a game with its winner to `path`.
+/// Appends the positions of a game with its result to `path`.
 fn dump(path: &std::path::Path, record: &GameRecord) -> std::io::Result<()> {
     use std::io::Write;
     let mut file = std::fs::OpenOptions::new().create(true).append(true).open(path)?;
-    let winner = if record.winner == Color::White { 'w' } else { 'b' };
+    let result = match record.winner {
+        Some(Color::White) => 'w',
+        Some(Color::Black) => 'b',
+        None => 'd',
+    };
     for fen in &record.fens {
-        writeln!(file, "{fen};{winner}")?;
+        writeln!(file, "{fen};{result}")?;
     }
     Ok(())
 }
 
-/// The opening: `plies` random legal moves, after which the side to move
-/// has a move and cannot end the game at once.
-fn opening(variant: Variant, plies: u32, rng: &mut SmallRng) -> (Position, Vec<Move>) {
+/// The opening: `plies` random legal moves from `start`, after which the
+/// game is not over and the side to move cannot end it at once.
+fn opening<P: Rules>(start: &P, plies: u32, rng: &mut SmallRng) -> (P, Vec<P::Move>) {
+    let over = |pos: &P| pos.outcome(&[]).is_some();
     'again: loop {
-        let mut pos = Position::new(variant);
+        let mut pos = start.clone();
         let mut moves = Vec::new();
         for _ in 0..plies {
-            let legal = pos.legal_moves();
+            let legal: Vec<P::Move> = pos.legal_moves().iter().collect();
             if legal.is_empty() {
                 continue 'again;
             }
@@ -230,8 +265,12 @@ fn opening(variant: Variant, plies: u32, rng: &mut SmallRng) -> (Position, Vec<M
         }
         // Random plies can leave a mate in one: such an opening decides the
         // game before the engines play, so draw another.
-        let legal = pos.legal_moves();
-        if !legal.is_empty() && legal.iter().all(|&m| pos.after(m).has_legal_move()) {
+        let ends_at_once = pos.legal_moves().iter().any(|m| {
+            let mut next = pos.clone();
+            next.play_unchecked(m);
+            over(&next)
+        });
+        if !over(&pos) && !ends_at_once {
             return (pos, moves);
         }
     }
@@ -239,64 +278,80 @@ fn opening(variant: Variant, plies: u32, rng: &mut SmallRng) -> (Position, Vec<M
 
 /// Plays the match and prints a line per game, then the score of A.
 pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
-    let movetime = Duration::from_millis(args.movetime.max(1));
-    let mut players = [
-        player(&args.engine_a, args.variant, args.seed, movetime).context("--engine-a")?,
-        player(&args.engine_b, args.variant, args.seed.map(|s| s ^ 0x9e37_79b9), movetime).context("--engine-b")?,
-    ];
-    let mut rng = SmallRng::seed_from_u64(args.seed.unwrap_or(2026));
-    let games = args.games.max(1).div_ceil(2) * 2;
-    let mut points_a = 0.0;
-    let mut proofs = Vec::new();
-    let mut opening_pos = Position::new(args.variant);
-    let mut opening_moves = Vec::new();
-    for g in 0..games {
-        if g % 2 == 0 {
-            (opening_pos, opening_moves) = opening(args.variant, args.random_plies, &mut rng);
-        }
-        // A plays White in even games and Black in odd ones.
-        let white = (g % 2) as usize;
-        let record = play_game(&mut players, white, &opening_pos, args.verbose);
-        if let Some(path) = &args.dump {
-            dump(path, &record).with_context(|| format!("writing {}", path.display()))?;
-        }
-        let a_color = if white == 0 { Color::White } else { Color::Black };
-        let a_won = record.winner == a_color;
-        if a_won {
-            points_a += 1.0;
-        }
-        let proof = match record.proved_from {
-            Some(p) => {
-                proofs.push(record.plies - p);
-                format!("proved {} plies before the end", record.plies - p)
+    args.variant.with_position(None, Match { args })?
+}
+
+/// The match, in the game of the start position it is given.
+struct Match<'a> {
+    args: &'a MatchArgs,
+}
+
+impl WithPosition for Match<'_> {
+    type Output = anyhow::Result<()>;
+
+    fn run<P: Rules>(self, start: P) -> anyhow::Result<()> {
+        let args = self.args;
+        let movetime = Duration::from_millis(args.movetime.max(1));
+        let mut players = [
+            player(&args.engine_a, &start, args.seed, movetime).context("--engine-a")?,
+            player(&args.engine_b, &start, args.seed.map(|s| s ^ 0x9e37_79b9), movetime).context("--engine-b")?,
+        ];
+        let mut rng = SmallRng::seed_from_u64(args.seed.unwrap_or(2026));
+        let games = args.games.max(1).div_ceil(2) * 2;
+        let mut points_a = 0.0;
+        let mut proofs = Vec::new();
+        let (mut opening_pos, mut opening_moves) = (start.clone(), Vec::new());
+        for g in 0..games {
+            if g % 2 == 0 {
+                (opening_pos, opening_moves) = opening(&start, args.random_plies, &mut rng);
             }
-            None => "not proved".to_string(),
-        };
-        let line: Vec<String> = opening_moves.iter().map(|m| m.to_string()).collect();
-        println!(
-            "Game {:>3}: A plays {:<5} {} in {} plies ({}; opening {}); A {}/{}",
-            g + 1,
-            a_color.to_string(),
-            if a_won { "A wins" } else { "B wins" },
-            record.plies,
-            proof,
-            line.join(" "),
-            points_a,
-            g + 1
-        );
+            // A plays White in even games and Black in odd ones.
+            let white = (g % 2) as usize;
+            let plies = opening_moves.len() as u32;
+            let record = play_game(&mut players, white, &opening_pos, plies, args.verbose);
+            if let Some(path) = &args.dump {
+                dump(path, &record).with_context(|| format!("writing {}", path.display()))?;
+            }
+            let a_color = if white == 0 { Color::White } else { Color::Black };
+            let (points, verdict) = match record.winner {
+                Some(c) if c == a_color => (1.0, "A wins".to_string()),
+                Some(_) => (0.0, "B wins".to_string()),
+                None => (0.5, record.reason.clone()),
+            };
+            points_a += points;
+            let proof = match record.proved_from {
+                Some(p) => {
+                    proofs.push(record.plies - p);
+                    format!("proved {} plies before the end", record.plies - p)
+                }
+                None => "not proved".to_string(),
+            };
+            let line: Vec<String> = opening_moves.iter().map(|m| m.to_string()).collect();
+            println!(
+                "Game {:>3}: A plays {:<5} {} in {} plies ({}; opening {}); A {}/{}",
+                g + 1,
+                a_color.to_string(),
+                verdict,
+                record.plies,
+                proof,
+                line.join(" "),
+                points_a,
+                g + 1
+            );
+        }
+        let n = games as f64;
+        let p = points_a / n;
+        let margin = 1.96 * (p * (1.0 - p) / n).sqrt() * 100.0;
+        println!("A: {}", players[0].name);
+        println!("B: {}", players[1].name);
+        if !proofs.is_empty() {
+            let mean = proofs.iter().sum::<u32>() as f64 / proofs.len() as f64;
+            println!("Result proved on average {mean:.1} plies before the end ({} games)", proofs.len());
+        }
+        if p > 0.0 && p < 1.0 {
+            println!("Elo difference: {:+.0}", -400.0 * (1.0 / p - 1.0).log10());
+        }
+        println!("Score: {points_a} / {games} ({:.1}%) +/- {margin:.1}", p * 100.0);
+        Ok(())
     }
-    let n = games as f64;
-    let p = points_a / n;
-    let margin = 1.96 * (p * (1.0 - p) / n).sqrt() * 100.0;
-    println!("A: {}", players[0].name);
-    println!("B: {}", players[1].name);
-    if !proofs.is_empty() {
-        let mean = proofs.iter().sum::<u32>() as f64 / proofs.len() as f64;
-        println!("Result proved on average {mean:.1} plies before the end ({} games)", proofs.len());
-    }
-    if p > 0.0 && p < 1.0 {
-        println!("Elo difference: {:+.0}", -400.0 * (1.0 / p - 1.0).log10());
-    }
-    println!("Score: {points_a} / {games} ({:.1}%) +/- {margin:.1}", p * 100.0);
-    Ok(())
 }

@@ -30,3 +30,17 @@ fn match_prints_games_and_score() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("level"));
 }
+
+#[test]
+fn porthole_bench_and_match() {
+    let out = stdout_of(&["bench", "--variant", "porthole", "--depth", "4", "--verbose"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.iter().filter(|l| l.contains(" b5,c5,f5,g5,b4,c4,f4,g4")).count(), 1, "{out}");
+    assert_eq!(lines.len(), 8 + 2, "eight Porthole positions, then nodes and speed: {out}");
+    let args = ["match", "--variant", "porthole", "--engine-a", "level=10,depth=2", "--engine-b", "level=1"];
+    let out = stdout_of(&[&args[..], &["--games", "2", "--seed", "5", "--verbose"]].concat());
+    assert!(out.contains(">"), "porthole moves are written in SAN with '>': {out}");
+    assert!(out.lines().last().unwrap().starts_with("Score: "), "{out}");
+    let out = wormhole(&["match", "--variant", "porthole", "--engine-a", "mob.Z=3", "--engine-b", "level=1"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("'z' is not a piece letter"));
+}

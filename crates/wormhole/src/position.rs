@@ -271,6 +271,9 @@ impl Rules for Position {
     fn fen(&self) -> String {
         Position::fen(self)
     }
+    fn move_number(&self) -> u32 {
+        Position::move_number(self)
+    }
     fn outcome(&self, _earlier: &[u64]) -> Option<Outcome> {
         Position::outcome(self)
     }
@@ -336,5 +339,8 @@ impl Rules for Position {
     #[inline(always)]
     fn material(&self, params: &EvalParams) -> i32 {
         engine::material(self, params)
+    }
+    fn eval_features(&self) -> Vec<i32> {
+        engine::features(self).to_vec()
     }
 }

@@ -157,6 +157,9 @@ pub trait Rules: Clone + fmt::Debug + Send + Sync + 'static {
     fn is_check(&self) -> bool;
     /// The position as a FEN of its game.
     fn fen(&self) -> String;
+    /// The number of the move being played: 1 for White's first move and
+    /// Black's reply, 2 for the next pair.
+    fn move_number(&self) -> u32;
 
     /// The result if the game is over in this position; `earlier` holds
     /// the hashes of the positions the game went through before it (for
@@ -204,4 +207,8 @@ pub trait Rules: Clone + fmt::Debug + Send + Sync + 'static {
     fn evaluate(&self, params: &Self::Params, positional: bool) -> i32;
     /// Material only, from the side to move's point of view.
     fn material(&self, params: &Self::Params) -> i32;
+    /// How often each term of the evaluation occurs, the side to move's
+    /// count minus the opponent's: [`Rules::evaluate`] (positional) is the
+    /// dot product of this with the weights. For fitting the weights.
+    fn eval_features(&self) -> Vec<i32>;
 }

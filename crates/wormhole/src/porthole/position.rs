@@ -366,6 +366,9 @@ impl Rules for Position {
     fn fen(&self) -> String {
         Position::fen(self)
     }
+    fn move_number(&self) -> u32 {
+        Position::move_number(self)
+    }
     fn outcome(&self, earlier: &[u64]) -> Option<Outcome> {
         let repeated = earlier.iter().filter(|&&h| h == self.hash).count() >= 2;
         Position::outcome(self).or_else(|| repeated.then_some(Outcome::Draw(DrawReason::Repetition)))
@@ -437,5 +440,8 @@ impl Rules for Position {
     #[inline]
     fn material(&self, params: &EvalParams) -> i32 {
         eval::material(self, params)
+    }
+    fn eval_features(&self) -> Vec<i32> {
+        eval::features(self).to_vec()
     }
 }
