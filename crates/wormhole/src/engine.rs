@@ -68,7 +68,7 @@ use crate::Move;
 use crate::rules::{EvalWeights, MoveSet, Rules};
 
 pub use eval::{EvalParams, FEATURES, TERMS, Term, TermShape, evaluate, features};
-pub(crate) use eval::{Scorer, Sink, material, term_counts};
+pub(crate) use eval::{Scorer, Sink, material, material_balance, term_counts};
 pub use levels::{Level, LevelSettings, ParseLevelError};
 pub use thread::{Event, SearchThread};
 

@@ -8,7 +8,7 @@
 use crate::attacks::{self, pawn_captures};
 use crate::rules::EvalWeights;
 use crate::steps::first;
-use crate::{Color, Position, Role, Variant};
+use crate::{Board, Color, Position, Role, Variant};
 
 /// How many weights a [`Term`] has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -184,13 +184,19 @@ fn file_ahead(color: Color, sq: usize) -> u64 {
 
 /// Material only, from the side to move's point of view.
 pub fn material(pos: &Position, params: &EvalParams) -> i32 {
-    let b = pos.board();
-    let us = pos.turn();
+    material_balance(pos.board(), pos.turn(), &params.weights)
+}
+
+/// The material of `us` minus the other side's, when the piece values are
+/// the first weights of `weights`, by [`Role::index`] (as [`MATERIAL`] is
+/// the first term of every game's evaluation).
+#[inline]
+pub(crate) fn material_balance<const N: usize>(board: &Board, us: Color, weights: &[i32; N]) -> i32 {
     let mut v = 0;
     for role in Role::ALL {
-        let w = params.value(role);
+        let w = weights[role.index()];
         if w != 0 {
-            v += w * (b.pieces(us, role).count() as i32 - b.pieces(!us, role).count() as i32);
+            v += w * (board.pieces(us, role).count() as i32 - board.pieces(!us, role).count() as i32);
         }
     }
     v

@@ -13,7 +13,7 @@
 //! entries; its result is itself a proof, valid at any depth. The root
 //! verifies each claimed game end with such a search (see `root`).
 
-use super::score::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, from_tt, is_mate, mated_in, no_move_value, to_tt};
+use super::score::{INFINITY, MATE, MATE_BOUND, MAX_PLY, from_tt, is_mate, mated_in, no_move_value, to_tt};
 use super::search::Searcher;
 use super::tt::{Bound, Entry};
 use crate::rules::{GameMove, Rules};
@@ -52,13 +52,8 @@ impl<P: Rules> Searcher<'_, P> {
         if depth <= 0 || ply >= MAX_PLY - 1 {
             return self.qsearch(pos, alpha, beta, ply, 0);
         }
-        self.count_node(ply);
-        self.clear_pv(ply);
-        if self.stopped {
-            return 0;
-        }
-        if self.is_draw(pos, ply) {
-            return DRAW;
+        if let Some(v) = self.enter(pos, ply) {
+            return v;
         }
         if ply > 0 {
             // No line through here can beat a game end already found nearer the root.

@@ -2,7 +2,7 @@
 //! the static evaluation. Positions with no legal move are still game
 //! ends, and a side in check searches all its evasions.
 
-use super::score::{DRAW, INFINITY, MAX_PLY, no_move_value};
+use super::score::{INFINITY, MAX_PLY, no_move_value};
 use super::search::Searcher;
 use crate::rules::Rules;
 
@@ -13,13 +13,8 @@ const MAX_CHECK_PLIES: usize = 6;
 impl<P: Rules> Searcher<'_, P> {
     /// The value of `pos` once the captures are resolved (fail-soft).
     pub fn qsearch(&mut self, pos: &mut P, mut alpha: i32, beta: i32, ply: usize, qply: usize) -> i32 {
-        self.count_node(ply);
-        self.clear_pv(ply);
-        if self.stopped {
-            return 0;
-        }
-        if self.is_draw(pos, ply) {
-            return DRAW;
+        if let Some(v) = self.enter(pos, ply) {
+            return v;
         }
         let mut best = -INFINITY;
         let safety = pos.king_safety();

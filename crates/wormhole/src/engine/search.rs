@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use super::Features;
 use super::ordering::{History, Picker};
-use super::score::MAX_PLY;
+use super::score::{DRAW, MAX_PLY};
 use super::tt::Table;
 use crate::rules::Rules;
 
@@ -169,12 +169,25 @@ impl<'a, P: Rules> Searcher<'a, P> {
         self.reported = self.nodes;
     }
 
+    /// What every node does first: counts itself, forgets the line below
+    /// it, and ends at once with a value when the search is stopped (the
+    /// value is not used) or the position is drawn.
+    #[inline(always)]
+    pub fn enter(&mut self, pos: &P, ply: usize) -> Option<i32> {
+        self.count_node(ply);
+        self.clear_pv(ply);
+        if self.stopped {
+            return Some(0);
+        }
+        self.is_draw(pos, ply).then_some(DRAW)
+    }
+
     /// Records `pos` as the position at `ply` on the search path and says
     /// whether it is drawn there: a repetition of a position earlier on
     /// the path or in the game, or a draw by rule. Never in a game without
     /// draws, where it compiles to nothing.
     #[inline(always)]
-    pub fn is_draw(&mut self, pos: &P, ply: usize) -> bool {
+    fn is_draw(&mut self, pos: &P, ply: usize) -> bool {
         if !P::DRAWS {
             return false;
         }

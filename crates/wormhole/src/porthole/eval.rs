@@ -7,7 +7,7 @@
 //! the weights can be fitted to game results ([`features`]).
 
 use super::{Position, attacks};
-use crate::engine::{Scorer, Sink, Term, TermShape, term_counts};
+use crate::engine::{Scorer, Sink, Term, TermShape, material_balance, term_counts};
 use crate::rules::EvalWeights;
 use crate::{Bitboard, Color, Role};
 
@@ -118,9 +118,7 @@ const ROLES: [Role; 6] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Ro
 
 /// Material only, from the side to move's point of view.
 pub fn material(pos: &Position, params: &EvalParams) -> i32 {
-    let b = pos.board();
-    let us = pos.turn();
-    ROLES.iter().map(|&r| params.value(r) * (b.pieces(us, r).count() as i32 - b.pieces(!us, r).count() as i32)).sum()
+    material_balance(pos.board(), pos.turn(), &params.weights)
 }
 
 /// The evaluation of `pos` from the side to move's point of view.

@@ -18,6 +18,7 @@ use super::illegal::LongForm;
 use super::moves::PROMOTIONS;
 use super::{CastlingSide, IllegalMoveError, Move, MoveKind, Position};
 use crate::excerpt::Excerpt;
+use crate::san::push_origin;
 use crate::{Role, Square};
 
 /// Why a typed move was refused. Messages quote at most 80 characters of
@@ -357,31 +358,19 @@ impl Position {
             return side.san().to_string();
         }
         let capture = self.captured_by(m).is_some();
-        let rivals: Vec<Square> = self
-            .legal_moves()
-            .iter()
-            .filter(|o| {
-                o.to() == m.to()
-                    && o.entry() == m.entry()
-                    && o.from() != from
-                    && o.promotion() == m.promotion()
-                    && self.role_at(o.from()) == Some(role)
-            })
-            .map(Move::from)
-            .collect();
-        let same_file = rivals.iter().any(|r| r.file() == from.file());
-        let same_rank = rivals.iter().any(|r| r.rank() == from.rank());
+        let legal = self.legal_moves();
+        let rivals = legal.iter().filter(|o| {
+            o.to() == m.to()
+                && o.entry() == m.entry()
+                && o.from() != from
+                && o.promotion() == m.promotion()
+                && self.role_at(o.from()) == Some(role)
+        });
         let mut s = String::new();
         if role != Role::Pawn {
             s.push(role.char());
         }
-        let pawn_file = role == Role::Pawn && (capture || m.is_porthole());
-        if pawn_file || (!rivals.is_empty() && (!same_file || same_rank)) {
-            s.push(from.file_char());
-        }
-        if !rivals.is_empty() && same_file {
-            s.push(from.rank_char());
-        }
+        push_origin(&mut s, from, rivals.map(Move::from), role == Role::Pawn && (capture || m.is_porthole()));
         if capture {
             s.push('x');
         }
