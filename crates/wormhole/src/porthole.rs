@@ -55,7 +55,7 @@ pub use fen::{FenError, Setup};
 pub use game::Game;
 pub use illegal::IllegalMoveError;
 pub use movegen::KingSafety;
-pub use moves::{Move, MoveKind, MoveList, Moves};
+pub use moves::{Move, MoveKind, MoveList, Moves, PortholeGroup};
 pub use outcome::{DrawReason, Outcome};
 pub use position::{Position, Undo};
 pub use san::{MoveError, MoveText, PieceText, SyntaxProblem};

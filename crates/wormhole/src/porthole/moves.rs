@@ -232,6 +232,17 @@ impl Batch {
     }
 }
 
+/// The porthole moves of one piece through one entry: one move per exit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PortholeGroup {
+    /// Where the piece stands.
+    pub origin: Square,
+    /// The porthole it enters.
+    pub entry: Square,
+    /// The open portholes it may leave by.
+    pub exits: Bitboard,
+}
+
 /// The most batches a position can need: per piece one of normal moves, one
 /// of promotions or castlings, and one per entry (at most 8).
 const MAX_BATCHES: usize = MAX_PIECES_PER_SIDE as usize * 10;
@@ -328,6 +339,25 @@ impl MoveList {
         self.batches()
             .iter()
             .any(|b| b.kind == kind && b.from == m.from() && b.entry == entry && b.targets.contains(m.to()))
+    }
+
+    /// The porthole moves grouped by piece and entry: for each, the exits
+    /// it may leave by (what a board shows when a piece is picked).
+    ///
+    /// ```
+    /// use wormhole::porthole::Position;
+    /// let pos = Position::from_fen("6k1/5ppp/8/8/8/8/5PPP/4r1K1 w - - 0 30 a6,d4,b3,h1").unwrap();
+    /// let groups: Vec<_> = pos.legal_moves().porthole_groups().collect();
+    /// assert_eq!(groups.len(), 1);
+    /// assert_eq!((groups[0].origin.to_string(), groups[0].entry.to_string()), ("g1".into(), "h1".into()));
+    /// assert_eq!(groups[0].exits.count(), 3);
+    /// ```
+    pub fn porthole_groups(&self) -> impl Iterator<Item = PortholeGroup> + '_ {
+        self.batches().iter().filter(|b| b.kind == BatchKind::Porthole).map(|b| PortholeGroup {
+            origin: b.from,
+            entry: b.entry,
+            exits: b.targets,
+        })
     }
 
     /// The moves, piece by piece.
