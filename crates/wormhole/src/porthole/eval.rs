@@ -36,30 +36,41 @@ pub const KING_PORTHOLES: Term = BESIDE_PORTHOLE.then(
     TermShape::One,
     "open portholes next to the king: squares where an enemy piece can arrive from any entry",
 );
+/// Open portholes from which a piece would give check.
+pub const CHECK_PORTHOLES: Term = KING_PORTHOLES.then(
+    "checkholes",
+    TermShape::One,
+    "open portholes on a line or a knight's jump from the king, while the enemy has a piece that can enter one",
+);
 /// Attacked squares next to the king.
 pub const KING_ZONE: Term =
-    KING_PORTHOLES.then("kingzone", TermShape::One, "squares next to the king that enemy pieces attack");
+    CHECK_PORTHOLES.then("kingzone", TermShape::One, "squares next to the king that enemy pieces attack");
 /// Pawns by rank.
 pub const PAWN_RANK: Term = KING_ZONE.then(
     "pawn",
     TermShape::PerCount(8),
     "pawns by rank from their own side (0: first rank, 1: start, 7: last rank, reached through a porthole)",
 );
+/// Passed pawns.
+pub const PASSED: Term =
+    PAWN_RANK.then("passed", TermShape::One, "pawns with no enemy pawn ahead on their file or the files beside it");
 /// The bishop pair.
-pub const BISHOP_PAIR: Term = PAWN_RANK.then("bpair", TermShape::One, "two bishops or more");
+pub const BISHOP_PAIR: Term = PASSED.then("bpair", TermShape::One, "two bishops or more");
 /// The side to move.
 pub const TEMPO: Term = BISHOP_PAIR.then("tempo", TermShape::One, "being the side to move");
 
 /// Every term of the evaluation, in the order of their weights.
-pub const TERMS: [Term; 10] = [
+pub const TERMS: [Term; 12] = [
     MATERIAL,
     MOBILITY,
     ENTRIES,
     ON_PORTHOLE,
     BESIDE_PORTHOLE,
     KING_PORTHOLES,
+    CHECK_PORTHOLES,
     KING_ZONE,
     PAWN_RANK,
+    PASSED,
     BISHOP_PAIR,
     TEMPO,
 ];
@@ -84,8 +95,9 @@ impl Default for EvalParams {
             4, 4, 5, 3, 2, 0, 0, 0, 0, // mob
             8, 10, 10, 8, 6, -5, 0, 0, 0, // entry
             0, 5, // on, beside
-            -25, -8, // kingholes, kingzone
+            -25, -10, -8, // kingholes, checkholes, kingzone
             0, 0, 5, 10, 20, 35, 60, -20, // pawn: by rank
+            20, // passed
             30, // bpair
             15, // tempo
         ];
@@ -176,27 +188,41 @@ fn terms<S: Sink>(pos: &Position, sink: &mut S) {
         beside_open: neighbours(open_portholes),
         pawn_attacks,
     };
-    let attacked = [Color::White, Color::Black].map(|c| side_terms(pos, &ctx, c, sink));
+    let reach = [Color::White, Color::Black].map(|c| side_terms(pos, &ctx, c, sink));
     for c in Color::ALL {
         if let Some(k) = b.king_of(c) {
-            let zone = attacks::king(k.index());
+            let k = k.index();
+            let zone = attacks::king(k);
             let ci = c.index();
             sink.add(ci, KING_PORTHOLES.start, (zone & open_portholes).count_ones() as i32);
-            sink.add(ci, KING_ZONE.start, (zone & attacked[ci ^ 1]).count_ones() as i32);
+            if reach[ci ^ 1].enters {
+                let lines = attacks::rook(k, ctx.blockers) | attacks::bishop(k, ctx.blockers) | attacks::knight(k);
+                sink.add(ci, CHECK_PORTHOLES.start, (lines & open_portholes).count_ones() as i32);
+            }
+            sink.add(ci, KING_ZONE.start, (zone & reach[ci ^ 1].attacked).count_ones() as i32);
         }
     }
     sink.add(pos.turn().index(), TEMPO.start, 1);
 }
 
-/// The terms of `color`'s pieces; returns the squares they attack.
+/// What one side's pieces reach.
+struct Reach {
+    /// The squares they attack.
+    attacked: u64,
+    /// Whether one of them can enter a porthole now.
+    enters: bool,
+}
+
+/// The terms of `color`'s pieces; returns what they reach.
 #[inline(always)]
-fn side_terms<S: Sink>(pos: &Position, ctx: &Board, color: Color, sink: &mut S) -> u64 {
+fn side_terms<S: Sink>(pos: &Position, ctx: &Board, color: Color, sink: &mut S) -> Reach {
     let b = pos.board();
     let ci = color.index();
     let own = b.by_color(color).0;
     let unsafe_squares = ctx.pawn_attacks[ci ^ 1];
     let can_leave = ctx.open_portholes != 0;
     let mut attacked = ctx.pawn_attacks[ci];
+    let mut enters = false;
     for role in ROLES {
         let pieces = b.pieces(color, role);
         if pieces.is_empty() {
@@ -213,6 +239,7 @@ fn side_terms<S: Sink>(pos: &Position, ctx: &Board, color: Color, sink: &mut S) 
             };
             if role == Role::Pawn {
                 sink.add(ci, PAWN_RANK.at(relative_rank(color, s.rank()) as usize), 1);
+                sink.add(ci, PASSED.start, is_passed(pos, color, s.index()) as i32);
             } else {
                 attacked |= reach;
             }
@@ -220,6 +247,7 @@ fn side_terms<S: Sink>(pos: &Position, ctx: &Board, color: Color, sink: &mut S) 
             entries += (reach & ctx.tokens & !own).count_ones() as i32;
         }
         sink.add(ci, MOBILITY.at(role.index()), moves);
+        enters |= can_leave && entries > 0;
         if can_leave {
             sink.add(ci, ENTRIES.at(role.index()), entries);
         }
@@ -228,7 +256,22 @@ fn side_terms<S: Sink>(pos: &Position, ctx: &Board, color: Color, sink: &mut S) 
     sink.add(ci, ON_PORTHOLE.start, (pieces & ctx.tokens).count_ones() as i32);
     sink.add(ci, BESIDE_PORTHOLE.start, (pieces & ctx.beside_open).count_ones() as i32);
     sink.add(ci, BISHOP_PAIR.start, (b.pieces(color, Role::Bishop).count() >= 2) as i32);
-    attacked
+    Reach { attacked, enters }
+}
+
+/// Whether the pawn of `color` on `s` has no enemy pawn ahead of it on its
+/// file or the files beside it.
+#[inline]
+fn is_passed(pos: &Position, color: Color, s: usize) -> bool {
+    let file = 0x0101_0101_0101_0101u64 << (s % 8);
+    let files = file | (file << 1 & !0x0101_0101_0101_0101) | (file >> 1 & !0x8080_8080_8080_8080);
+    let rank = s / 8;
+    let ahead = match color {
+        Color::White if rank < 7 => !0u64 << (8 * (rank + 1)),
+        Color::White => 0,
+        Color::Black => (1u64 << (8 * rank)) - 1,
+    };
+    pos.board().pieces(!color, Role::Pawn).0 & files & ahead == 0
 }
 
 /// The square a pawn of `color` on `s` steps to (none from its last rank).
