@@ -49,6 +49,7 @@
 
 #![warn(missing_docs)]
 
+mod any;
 pub mod attacks;
 mod bitboard;
 mod board;
@@ -74,6 +75,7 @@ mod threats;
 mod variant;
 pub mod zobrist;
 
+pub use any::{AnyMove, AnyMoveError, AnyOutcome, AnyPosition, OtherGameError};
 pub use bitboard::Bitboard;
 pub use board::Board;
 pub use color::Color;
