@@ -8,6 +8,7 @@
 //! [`steps`] (hole-skipping steps), [`attacks`] (what each piece reaches),
 //! `movegen` (legal moves), [`fen`], [`san`] (move notation), [`perft`].
 
+pub mod analysis;
 pub mod attacks;
 mod bitboard;
 mod board;

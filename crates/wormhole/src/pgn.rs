@@ -82,7 +82,46 @@ impl PgnGame {
 
     /// The game as PGN text.
     pub fn to_pgn(&self) -> String {
-        let result = self.result();
+        self.to_pgn_annotated(&[])
+    }
+
+    /// The game as PGN text with `annotations[i]` written after move `i`
+    /// (moves past the end of `annotations` get none).
+    ///
+    /// ```
+    /// use wormhole::pgn::{Annotation, PgnGame};
+    /// use wormhole::{Position, Variant};
+    /// let start = Position::new(Variant::Classic);
+    /// let e4 = start.parse_move("e4").unwrap();
+    /// let d4 = start.parse_move("d4").unwrap();
+    /// let note = Annotation { nag: Some(6), comment: Some("[%eval 0.10]".into()), variation: vec![d4] };
+    /// let text = PgnGame::new(start, vec![e4]).to_pgn_annotated(&[note]);
+    /// assert!(text.contains("1. e4 $6 {[%eval 0.10]} (1. d4) *"), "{text}");
+    /// assert_eq!(PgnGame::parse(&text).unwrap().moves, vec![e4]);
+    /// ```
+    pub fn to_pgn_annotated(&self, annotations: &[Annotation]) -> String {
+        let mut out = self.tag_section();
+        out.push('\n');
+        let mut tokens = Vec::new();
+        let mut pos = self.start.clone();
+        let mut needs_number = true;
+        for (i, &m) in self.moves.iter().enumerate() {
+            tokens.push(move_token(&pos, m, needs_number));
+            needs_number = false;
+            if let Some(note) = annotations.get(i) {
+                tokens.extend(note.tokens(&pos));
+                needs_number = note.comment.is_some() || !note.variation.is_empty();
+            }
+            pos.play_unchecked(m);
+        }
+        tokens.push(self.result());
+        wrap(&mut out, tokens);
+        out
+    }
+
+    /// The tag pairs, one per line: the seven-tag roster, the variant, the
+    /// start position when it is not the initial one, then the other tags.
+    fn tag_section(&self) -> String {
         let variant = match self.start.variant() {
             Variant::Classic => "Wormhole",
             Variant::Fairy => "Wormhole fairy",
@@ -92,7 +131,7 @@ impl PgnGame {
         for name in roster {
             let _ = writeln!(out, "[{name} \"{}\"]", escape(self.tag(name).unwrap_or("?")));
         }
-        let _ = writeln!(out, "[Result \"{result}\"]");
+        let _ = writeln!(out, "[Result \"{}\"]", self.result());
         let _ = writeln!(out, "[Variant \"{variant}\"]");
         if self.start != Position::new(self.start.variant()) {
             let _ = writeln!(out, "[SetUp \"1\"]\n[FEN \"{}\"]", self.start.fen());
@@ -101,34 +140,6 @@ impl PgnGame {
         for (k, v) in self.tags.iter().filter(|(k, _)| !roster.contains(&k.as_str()) && !skip.contains(&k.as_str())) {
             let _ = writeln!(out, "[{k} \"{}\"]", escape(v));
         }
-        out.push('\n');
-
-        let mut tokens = Vec::new();
-        let mut pos = self.start.clone();
-        for (i, &m) in self.moves.iter().enumerate() {
-            let number = pos.plies() / 2 + 1;
-            if pos.turn() == Color::White {
-                tokens.push(format!("{number}."));
-            } else if i == 0 {
-                tokens.push(format!("{number}..."));
-            }
-            tokens.push(pos.san(m));
-            pos.play_unchecked(m);
-        }
-        tokens.push(result);
-        let mut line_len = 0;
-        for t in tokens {
-            if line_len > 0 && line_len + 1 + t.len() > 79 {
-                out.push('\n');
-                line_len = 0;
-            } else if line_len > 0 {
-                out.push(' ');
-                line_len += 1;
-            }
-            out.push_str(&t);
-            line_len += t.len();
-        }
-        out.push('\n');
         out
     }
 
@@ -136,13 +147,17 @@ impl PgnGame {
     pub fn parse(text: &str) -> Result<PgnGame, PgnError> {
         let mut tags = Vec::new();
         let mut movetext = String::new();
+        // Inside a { } comment that goes on to the next line, where a line
+        // may start with `[` (as in `[%eval 0.17]`) without being a tag.
+        let mut in_comment = false;
         for (i, line) in text.lines().enumerate() {
             let line = line.trim();
-            if line.starts_with('[') && movetext.trim().is_empty() {
+            if !in_comment && line.starts_with('[') && movetext.trim().is_empty() {
                 tags.push(parse_tag(line).ok_or_else(|| PgnError::BadTag { line: i + 1, text: line.to_string() })?);
-            } else if line.starts_with('[') {
+            } else if !in_comment && line.starts_with('[') {
                 break; // the next game begins
-            } else if !line.starts_with('%') {
+            } else if in_comment || !line.starts_with('%') {
+                in_comment = ends_in_comment(line, in_comment);
                 movetext.push_str(line);
                 movetext.push('\n');
             }
@@ -186,6 +201,78 @@ impl PgnGame {
     }
 }
 
+/// What an annotated PGN adds after a move: a numeric annotation glyph, a
+/// comment and a variation.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Annotation {
+    /// A numeric annotation glyph, written `$n` (e.g. 2 for `?`, 4 for `??`, 6 for `?!`).
+    pub nag: Option<u8>,
+    /// A comment, written in braces (a `}` in it is dropped).
+    pub comment: Option<String>,
+    /// Moves that could have been played instead of this one, from the
+    /// position before it, written in parentheses (empty: none).
+    pub variation: Vec<Move>,
+}
+
+impl Annotation {
+    /// The movetext tokens of this annotation after a move played in `pos`.
+    fn tokens(&self, pos: &Position) -> Vec<String> {
+        let mut tokens = Vec::new();
+        if let Some(nag) = self.nag {
+            tokens.push(format!("${nag}"));
+        }
+        if let Some(comment) = &self.comment {
+            // One token, so that a wrapped line never starts inside a comment.
+            tokens.push(format!("{{{}}}", comment.replace('}', "")));
+        }
+        let mut line = Vec::new();
+        let mut pos = pos.clone();
+        for &m in &self.variation {
+            if !pos.is_legal(m) {
+                break;
+            }
+            line.push(move_token(&pos, m, line.is_empty()));
+            pos.play_unchecked(m);
+        }
+        if let Some(last) = line.len().checked_sub(1) {
+            line[0].insert(0, '(');
+            line[last].push(')');
+            tokens.extend(line);
+        }
+        tokens
+    }
+}
+
+/// Move `m` in `pos` as one movetext token (so a line never ends between a
+/// move number and its move): `12. Nf3` when White moves, `12... Nf3` for
+/// Black when `numbered`, else the SAN alone.
+fn move_token(pos: &Position, m: Move, numbered: bool) -> String {
+    let number = pos.plies() / 2 + 1;
+    match pos.turn() {
+        Color::White => format!("{number}. {}", pos.san(m)),
+        Color::Black if numbered => format!("{number}... {}", pos.san(m)),
+        Color::Black => pos.san(m),
+    }
+}
+
+/// Appends `tokens` to `out` separated by spaces, in lines of at most 79
+/// characters (a longer token gets a line of its own), then a newline.
+fn wrap(out: &mut String, tokens: Vec<String>) {
+    let mut line_len = 0;
+    for t in tokens {
+        if line_len > 0 && line_len + 1 + t.len() > 79 {
+            out.push('\n');
+            line_len = 0;
+        } else if line_len > 0 {
+            out.push(' ');
+            line_len += 1;
+        }
+        out.push_str(&t);
+        line_len += t.len();
+    }
+    out.push('\n');
+}
+
 fn escape(s: &str) -> String {
     s.replace('\\', "\\\\").replace('"', "\\\"")
 }
@@ -198,6 +285,21 @@ fn parse_tag(line: &str) -> Option<(String, String)> {
         return None;
     }
     Some((name.to_string(), value.replace("\\\"", "\"").replace("\\\\", "\\")))
+}
+
+/// Whether a movetext line that starts inside a brace comment (or not, as
+/// `inside` says) ends inside one.
+fn ends_in_comment(line: &str, inside: bool) -> bool {
+    let mut inside = inside;
+    for c in line.chars() {
+        match c {
+            '}' if inside => inside = false,
+            '{' if !inside => inside = true,
+            ';' if !inside => break, // the rest of the line is a comment
+            _ => {}
+        }
+    }
+    inside
 }
 
 /// The move tokens of a movetext: comments, variations, NAGs, move numbers
@@ -266,6 +368,42 @@ mod tests {
         assert!(err.to_string().starts_with("move 3 (White) 'Qh9': "), "{err}");
         let err = PgnGame::parse("1. e4 e5 2. Ke4 *").unwrap_err();
         assert_eq!(err.to_string(), "move 2 (White) 'Ke4': no king can reach e4");
+    }
+
+    #[test]
+    fn annotated_game_reads_back() {
+        let start = Position::new(Variant::Classic);
+        let mut pos = start.clone();
+        let mut moves = Vec::new();
+        for san in ["e4", "e5", "Nf3", "Nc6", "d4"] {
+            let m = pos.parse_move(san).unwrap();
+            pos.play_unchecked(m);
+            moves.push(m);
+        }
+        let d4 = start.parse_move("d4").unwrap();
+        let d5 = start.after(d4).parse_move("d5").unwrap();
+        let long = "[%eval -0.35] a long comment that does not fit on one line with the moves around it";
+        let notes = vec![
+            Annotation { nag: Some(2), comment: Some(long.to_string()), variation: vec![d4, d5] },
+            Annotation { nag: None, comment: Some("[%eval #-3]".into()), variation: Vec::new() },
+            Annotation { nag: Some(4), comment: None, variation: Vec::new() },
+        ];
+        let text = PgnGame::new(start, moves.clone()).to_pgn_annotated(&notes);
+        assert!(text.contains("1. e4 $2\n{[%eval -0.35] a long"), "{text}");
+        assert!(text.contains("(1. d4 d5) 1... e5 {[%eval #-3]} 2. Nf3 $4 Nc6 3. d4 *"), "{text}");
+        let movetext = text.split("\n\n").nth(1).unwrap();
+        assert!(movetext.lines().all(|l| !l.starts_with('[')), "{text}");
+        assert_eq!(PgnGame::parse(&text).unwrap().moves, moves);
+    }
+
+    #[test]
+    fn a_comment_line_starting_with_a_bracket_is_not_a_tag() {
+        let text = "[Event \"x\"]\n\n1. e4 { a comment over two lines:\n[%eval 0.17] } e5 2. Nf3 *\n";
+        let game = PgnGame::parse(text).unwrap();
+        assert_eq!(game.moves.len(), 3);
+        assert!(ends_in_comment("1. e4 { open", false));
+        assert!(!ends_in_comment("1. e4 ; { a line comment", false));
+        assert!(!ends_in_comment("closed } e5", true));
     }
 
     #[test]
