@@ -90,9 +90,10 @@ pub fn summary_table(game: &PgnGame, analysis: &GameAnalysis) -> String {
 /// A bar on stderr counting searched positions (hidden when stderr is not a terminal).
 fn progress_bar(positions: usize) -> ProgressBar {
     let bar = ProgressBar::new(positions as u64);
-    let style = ProgressStyle::with_template("{spinner} analysing [{bar:30}] {pos}/{len} positions, {elapsed} ({eta} left)")
-        .map(|s| s.progress_chars("=> "))
-        .unwrap_or_else(|_| ProgressStyle::default_bar());
+    let style =
+        ProgressStyle::with_template("{spinner} analysing [{bar:30}] {pos}/{len} positions, {elapsed} ({eta} left)")
+            .map(|s| s.progress_chars("=> "))
+            .unwrap_or_else(|_| ProgressStyle::default_bar());
     bar.set_style(style);
     bar.enable_steady_tick(Duration::from_millis(200));
     bar
@@ -106,7 +107,9 @@ fn read_game_file(path: &Path) -> anyhow::Result<String> {
     use std::io::Read as _;
     let file = std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
     let mut bytes = Vec::new();
-    file.take(MAX_GAME_FILE_BYTES + 1).read_to_end(&mut bytes).with_context(|| format!("cannot read {}", path.display()))?;
+    file.take(MAX_GAME_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("cannot read {}", path.display()))?;
     anyhow::ensure!(
         bytes.len() as u64 <= MAX_GAME_FILE_BYTES,
         "{} is larger than {} MB, too large for a game file",

@@ -23,7 +23,7 @@ pub struct MatchArgs {
     #[arg(long, default_value_t = 2)]
     games: u32,
     /// Piece set.
-    #[arg(long, default_value = "classic")]
+    #[arg(long, default_value_t)]
     variant: Variant,
     /// Thinking time per move in milliseconds (a setting's own depth or nodes may cap it further).
     #[arg(long, default_value_t = 100)]

@@ -14,7 +14,7 @@ pub struct PerftArgs {
     #[arg(long)]
     fen: Option<String>,
     /// Piece set: classic or fairy.
-    #[arg(long, default_value = "classic")]
+    #[arg(long, default_value_t)]
     variant: Variant,
     /// Print the count below each root move.
     #[arg(long)]

@@ -2,17 +2,19 @@
 //! (FEN, PGN file) before the terminal is touched.
 
 use std::path::PathBuf;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 use clap::ValueEnum;
 use wormhole::engine::Level;
 use wormhole::pgn::PgnGame;
-use wormhole::{Position, Setup, Variant};
+use wormhole::{Position, Variant};
 
 use crate::tui;
-use crate::tui::app::{App, Settings, clocks_of};
+use crate::tui::app::App;
+use crate::tui::effects::Runner;
 use crate::tui::game::{Game, Player};
+use crate::tui::state::{Session, Settings};
 use crate::tui::theme::{ColorDepth, Theme};
 
 /// Who plays a side, on the command line.
@@ -22,27 +24,9 @@ pub enum Who {
     Engine,
 }
 
-/// What `--help` says about playing, after the options.
-const PLAY_HELP: &str = "\
-In the game:
-  Type a move and press Enter: SAN (e4, Nf3, exd5, bxa8=Q) or a long form
-  (Nd3f6, Nd3-f6, Nd3xf6, d3f6, b7a8q). The line under the board lists the
-  legal moves that match what you typed; Tab completes. Or click a piece and
-  its target (or use the arrow keys and Space).
-  F1 or ?   every key and command, and the rules (Tab)
-  Ctrl-Z/Y  undo/redo (against the engine, with its reply)
-  Ctrl-T    hint        Ctrl-G  engine moves now     Ctrl-F  flip board
-  Ctrl-E    show/copy FEN   Ctrl-S  save PGN   :open FILE  :load FEN
-  PgUp/PgDn review the game    Ctrl-N  new game    :resign
-  Ctrl-C    quit at once (an unsaved game is autosaved; the FEN is printed)
-
-Holes are drawn as dark shaded squares. Autosaves go to $WORMHOLE_AUTOSAVE_DIR,
-else $XDG_STATE_HOME/wormhole, else ~/.local/state/wormhole.
-A bad --fen or --pgn is reported with exit code 2 before the screen changes.";
-
 /// Arguments of `wormhole play`.
 #[derive(Debug, Clone, Default, clap::Args)]
-#[command(after_help = PLAY_HELP)]
+#[command(after_help = tui::keymap::cli_help())]
 pub struct PlayArgs {
     /// Who plays White (default: human; with --black human, the engine).
     #[arg(long, value_enum, value_name = "human|engine")]
@@ -119,24 +103,23 @@ fn players(args: &PlayArgs) -> [Player; 2] {
 /// Builds the settings and the first game from the arguments, without
 /// touching the terminal. Errors carry the parser's message.
 pub fn prepare(args: &PlayArgs) -> anyhow::Result<App> {
-    let theme = Theme { ascii: args.ascii, depth: ColorDepth::detect() };
+    let theme = Theme::dark(ColorDepth::detect(), args.ascii);
     let mut settings = Settings {
         players: players(args),
         level: args.level.unwrap_or(Level::MAX),
         movetime: args.movetime.map(Duration::from_millis),
         clock: args.clock.map(|c| (c.initial, c.increment)),
         variant: args.variant.unwrap_or_default(),
-        seed: args.seed,
         autoflip: args.autoflip,
-        theme,
-        autosave_dir: tui::files::autosave_dir(),
     };
     let game = if let Some(fen) = &args.fen {
-        let setup = Setup::from_fen(fen).with_context(|| format!("bad FEN '{fen}'"))?;
-        let variant = args.variant.or(setup.variant_hint()).unwrap_or_default();
-        let pos = Position::from_fen(fen, variant).with_context(|| format!("bad FEN '{fen}'"))?;
-        settings.variant = variant;
-        Game::new(pos, settings.players, clocks_of(&settings))
+        let pos = match args.variant {
+            Some(variant) => Position::from_fen(fen, variant),
+            None => Position::from_fen_auto(fen, Variant::default()),
+        };
+        let pos = pos.with_context(|| format!("bad FEN '{fen}'"))?;
+        settings.variant = pos.variant();
+        Game::new(pos, settings.players, settings.clocks())
     } else if let Some(path) = &args.pgn {
         let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
         let pgn = PgnGame::parse(&text).with_context(|| format!("bad PGN file {}", path.display()))?;
@@ -146,11 +129,13 @@ pub fn prepare(args: &PlayArgs) -> anyhow::Result<App> {
             bail!("{} is a {} game but --variant {v} was given", path.display(), pgn.start.variant());
         }
         settings.variant = pgn.start.variant();
-        Game::from_pgn(&pgn, settings.players, clocks_of(&settings))
+        Game::from_pgn(&pgn, settings.players, settings.clocks())
     } else {
-        Game::new(Position::new(settings.variant), settings.players, clocks_of(&settings))
+        settings.new_game()
     };
-    Ok(App::new(settings, game))
+    let session = Session::new(settings, game, theme, Instant::now());
+    let runner = Runner::new(args.seed, tui::files::autosave_dir(), Box::new(std::io::stdout()));
+    Ok(App::new(session, runner))
 }
 
 /// Turns mouse reporting on or off: clicks and the wheel only (no motion

@@ -1,26 +1,41 @@
-//! The terminal app: a small loop that draws, waits for an event (blocking
-//! while idle, polling while the engine thinks or a clock runs), turns it
-//! into an [`Action`] and updates the [`App`].
+//! The terminal app. The event loop draws the [`Session`](state::Session),
+//! waits for an event (blocking while idle, polling while the engine thinks
+//! or a clock runs), turns it into an [`Action`] through the keymap, and
+//! hands it to the [`App`], which updates the session and runs the effects.
+//!
+//! Modules: `state` (the session) and `update` (how it changes), `action`
+//! (what can happen), `effects` (what it asks for, and the runner that does
+//! it), `keymap` and `commands` (the key and `:` command tables), `view`
+//! (drawing), `theme`, `game` and `clock` (the game model), `input` (the
+//! input line), `ai` (the engine's thread), `files`.
 
+pub mod action;
 mod ai;
 pub mod app;
-mod board_view;
+pub mod clock;
+mod commands;
+pub mod effects;
 pub mod files;
 pub mod game;
-mod help;
 mod input;
-mod panel;
+pub mod keymap;
+pub mod state;
+#[cfg(test)]
+mod testing;
 pub mod theme;
-mod ui;
+mod update;
+mod view;
 
 use std::io;
 use std::time::{Duration, Instant};
 
-use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind};
+use crossterm::event::{self, Event, KeyEventKind, MouseButton, MouseEventKind};
 use ratatui::DefaultTerminal;
 use ratatui::layout::Rect;
 
-use app::{Action, App, ExitReport, Mode};
+use action::Action;
+use app::App;
+use state::{ExitReport, Session};
 
 /// How often the spinner, the engine's report and the clocks are redrawn.
 const ANIMATION_FRAME: Duration = Duration::from_millis(100);
@@ -48,11 +63,11 @@ pub fn run(terminal: &mut DefaultTerminal, mut app: App) -> io::Result<ExitRepor
     let mut last_draw: Option<Instant> = None;
     // Test hook: the end-to-end tests check that a panic restores the terminal.
     let panic_after_draw = std::env::var_os("WORMHOLE_DEBUG_PANIC").is_some();
-    while !app.should_quit() {
+    while !app.session().should_quit() {
         let since = last_draw.map_or(Duration::MAX, |t| t.elapsed());
-        if dirty || (app.animating() && since >= ANIMATION_FRAME) {
+        if dirty || (app.session().animating() && since >= ANIMATION_FRAME) {
             let t = Instant::now();
-            terminal.draw(|f| ui::draw(f, &app))?;
+            terminal.draw(|f| view::draw(f, app.session()))?;
             let took = t.elapsed();
             stats.frames += 1;
             stats.total += took;
@@ -61,7 +76,7 @@ pub fn run(terminal: &mut DefaultTerminal, mut app: App) -> io::Result<ExitRepor
             dirty = false;
             assert!(!panic_after_draw, "WORMHOLE_DEBUG_PANIC is set");
         }
-        let ready = match app.poll_timeout() {
+        let ready = match app.session().poll_timeout() {
             Some(t) => event::poll(t)?,
             None => true,
         };
@@ -73,28 +88,32 @@ pub fn run(terminal: &mut DefaultTerminal, mut app: App) -> io::Result<ExitRepor
                 dirty = true;
             }
             let area = Rect::new(0, 0, size.width, size.height);
-            if let Some(action) = action_for(&ev, &app, area) {
+            if let Some(action) = action_for(&ev, app.session(), area) {
+                // The clocks charge a move at the moment it is made.
+                app.tick(Instant::now());
                 app.update(action);
                 dirty = true;
             }
         }
-        dirty |= app.tick();
+        dirty |= app.tick(Instant::now());
     }
     let mut report = app.finish();
     if std::env::var_os("WORMHOLE_STATS").is_some() {
         report.notes.push(stats.report());
-        report.notes.push(app.search_stats());
+        report.notes.push(app.session().search_stats());
     }
     Ok(report)
 }
 
 /// Turns a terminal event into an action (only key presses count).
-pub fn action_for(ev: &Event, app: &App, area: Rect) -> Option<Action> {
+pub fn action_for(ev: &Event, session: &Session, area: Rect) -> Option<Action> {
     match ev {
-        Event::Key(key) if key.kind == KeyEventKind::Press => key_action(key, app),
+        Event::Key(key) if key.kind == KeyEventKind::Press => {
+            keymap::action_for(key, session.key_context(), session.input().is_empty())
+        }
         Event::Mouse(m) => match m.kind {
             MouseEventKind::Down(MouseButton::Left) => {
-                let screen = ui::layout(area, app.flipped())?;
+                let screen = view::layout(area, session.flipped())?;
                 screen.board.square_at(m.column, m.row).map(Action::ClickSquare)
             }
             MouseEventKind::ScrollUp => Some(Action::Scroll(-3)),
@@ -105,120 +124,56 @@ pub fn action_for(ev: &Event, app: &App, area: Rect) -> Option<Action> {
     }
 }
 
-fn key_action(key: &KeyEvent, app: &App) -> Option<Action> {
-    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-    if ctrl {
-        return match key.code {
-            KeyCode::Char('c') | KeyCode::Char('q') => Some(Action::Quit),
-            KeyCode::Char('z') => Some(Action::Undo),
-            KeyCode::Char('y') => Some(Action::Redo),
-            KeyCode::Char('f') => Some(Action::Flip),
-            KeyCode::Char('t') => Some(Action::Hint),
-            KeyCode::Char('g') => Some(Action::MoveNow),
-            KeyCode::Char('e') => Some(Action::ShowFen),
-            KeyCode::Char('s') => Some(Action::Save),
-            KeyCode::Char('o') => Some(Action::Prefill(":open ")),
-            KeyCode::Char('l') => Some(Action::Prefill(":load ")),
-            KeyCode::Char('n') => Some(Action::NewGame),
-            KeyCode::Char('w') => Some(Action::DeleteWord),
-            KeyCode::Char('u') => Some(Action::ClearInput),
-            _ => None,
-        };
-    }
-    let empty = app.input().is_empty();
-    Some(match key.code {
-        KeyCode::F(1) => Action::Help,
-        KeyCode::F(2) => Action::Hint,
-        KeyCode::F(3) => Action::MoveNow,
-        KeyCode::Char('?') if empty => Action::Help,
-        KeyCode::Char(' ') if empty => Action::Select,
-        KeyCode::Char(c) => Action::Char(c),
-        KeyCode::Backspace => Action::Backspace,
-        KeyCode::Enter => Action::Submit,
-        KeyCode::Tab => Action::Complete,
-        KeyCode::Esc => Action::Escape,
-        KeyCode::Left => Action::Cursor(-1, 0),
-        KeyCode::Right => Action::Cursor(1, 0),
-        KeyCode::Up if matches!(app.mode(), Mode::Help { .. }) => Action::Scroll(-1),
-        KeyCode::Down if matches!(app.mode(), Mode::Help { .. }) => Action::Scroll(1),
-        KeyCode::Up => Action::Cursor(0, 1),
-        KeyCode::Down => Action::Cursor(0, -1),
-        KeyCode::PageUp if matches!(app.mode(), Mode::Help { .. }) => Action::Scroll(-10),
-        KeyCode::PageDown if matches!(app.mode(), Mode::Help { .. }) => Action::Scroll(10),
-        KeyCode::PageUp => Action::BrowseBack,
-        KeyCode::PageDown => Action::BrowseForward,
-        KeyCode::Home => Action::BrowseStart,
-        KeyCode::End => Action::BrowseEnd,
-        _ => return None,
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crossterm::event::{KeyEventState, MouseEvent};
+    use crossterm::event::{KeyCode, KeyEvent, KeyEventState, KeyModifiers, MouseEvent};
     use wormhole::Square;
 
-    use app::Settings;
     use game::Player;
+    use testing::session;
 
     fn key(code: KeyCode, modifiers: KeyModifiers, kind: KeyEventKind) -> Event {
         Event::Key(KeyEvent { code, modifiers, kind, state: KeyEventState::NONE })
     }
 
-    fn app() -> App {
-        App::with_settings(Settings { players: [Player::Human; 2], ..Settings::default() })
-    }
-
     #[test]
     fn only_key_presses_count_and_ctrl_c_always_quits() {
-        let mut app = app();
+        let mut s = session([Player::Human; 2]);
         let area = Rect::new(0, 0, 100, 30);
         let press = |c| key(KeyCode::Char(c), KeyModifiers::NONE, KeyEventKind::Press);
-        assert_eq!(action_for(&press('e'), &app, area), Some(Action::Char('e')));
+        assert_eq!(action_for(&press('e'), &s, area), Some(Action::Char('e')));
         let release = key(KeyCode::Char('e'), KeyModifiers::NONE, KeyEventKind::Release);
-        assert_eq!(action_for(&release, &app, area), None);
+        assert_eq!(action_for(&release, &s, area), None);
         let repeat = key(KeyCode::Char('e'), KeyModifiers::NONE, KeyEventKind::Repeat);
-        assert_eq!(action_for(&repeat, &app, area), None);
-        assert_eq!(action_for(&press('?'), &app, area), Some(Action::Help));
-        app.update(Action::Char('e'));
-        assert_eq!(action_for(&press('?'), &app, area), Some(Action::Char('?')), "? is text once typing");
+        assert_eq!(action_for(&repeat, &s, area), None);
+        assert_eq!(action_for(&press('?'), &s, area), Some(Action::Help));
+        s.update(Action::Char('e'));
+        assert_eq!(action_for(&press('?'), &s, area), Some(Action::Char('?')), "? is text once typing");
         let ctrl_c = key(KeyCode::Char('c'), KeyModifiers::CONTROL, KeyEventKind::Press);
-        assert_eq!(action_for(&ctrl_c, &app, area), Some(Action::Quit));
-        app.update(Action::Help);
-        assert_eq!(action_for(&ctrl_c, &app, area), Some(Action::Quit));
-        app.update(Action::Quit);
-        assert!(app.should_quit(), "Ctrl-C quits even from the help overlay");
+        assert_eq!(action_for(&ctrl_c, &s, area), Some(Action::Quit));
+        s.update(Action::Help);
+        assert_eq!(action_for(&ctrl_c, &s, area), Some(Action::Quit));
+        s.update(Action::Quit);
+        assert!(s.should_quit(), "Ctrl-C quits even from the help overlay");
     }
 
     #[test]
     fn a_click_maps_to_the_square_under_the_mouse() {
-        let app = app();
+        let s = session([Player::Human; 2]);
         let area = Rect::new(0, 0, 100, 30);
-        let screen = ui::layout(area, false).unwrap();
-        let e2 = screen.board.rect(Square::from_str_unchecked("e2"));
-        let click = Event::Mouse(MouseEvent {
-            kind: MouseEventKind::Down(MouseButton::Left),
-            column: e2.x + 1,
-            row: e2.y,
-            modifiers: KeyModifiers::NONE,
-        });
-        assert_eq!(action_for(&click, &app, area), Some(Action::ClickSquare(Square::from_str_unchecked("e2"))));
-        let outside = Event::Mouse(MouseEvent {
-            kind: MouseEventKind::Down(MouseButton::Left),
-            column: 99,
-            row: 29,
-            modifiers: KeyModifiers::NONE,
-        });
-        assert_eq!(action_for(&outside, &app, area), None);
-    }
-
-    trait Unchecked {
-        fn from_str_unchecked(s: &str) -> Square;
-    }
-    impl Unchecked for Square {
-        fn from_str_unchecked(s: &str) -> Square {
-            s.parse().unwrap()
-        }
+        let screen = view::layout(area, false).unwrap();
+        let e2: Square = "e2".parse().unwrap();
+        let r = screen.board.rect(e2);
+        let click = |column, row| {
+            Event::Mouse(MouseEvent {
+                kind: MouseEventKind::Down(MouseButton::Left),
+                column,
+                row,
+                modifiers: KeyModifiers::NONE,
+            })
+        };
+        assert_eq!(action_for(&click(r.x + 1, r.y), &s, area), Some(Action::ClickSquare(e2)));
+        assert_eq!(action_for(&click(99, 29), &s, area), None);
     }
 }

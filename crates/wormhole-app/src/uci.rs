@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use anyhow::{Context, anyhow, bail};
 use wormhole::engine::{Clock, Engine, EngineOptions, Info, Level, Limits};
-use wormhole::{Color, Position, Setup, Variant, perft};
+use wormhole::{Color, Position, Variant, perft};
 
 /// A search in progress: its stop flag and the thread that gives the engine back.
 struct Running {
@@ -191,11 +191,7 @@ impl Session {
             Some(&"startpos") if setup.len() == 1 => Position::new(self.variant),
             Some(&"fen") if setup.len() > 1 => {
                 let fen = setup[1..].join(" ");
-                let variant = Setup::from_fen(&fen)
-                    .with_context(|| format!("bad FEN '{fen}'"))?
-                    .variant_hint()
-                    .unwrap_or(self.variant);
-                Position::from_fen(&fen, variant).with_context(|| format!("bad FEN '{fen}'"))?
+                Position::from_fen_auto(&fen, self.variant).with_context(|| format!("bad FEN '{fen}'"))?
             }
             _ => bail!("expected 'position startpos' or 'position fen <FEN>', then optionally 'moves ...'"),
         };

@@ -60,7 +60,11 @@ fn main() -> ExitCode {
     let samples = search_all(&positions);
     let k = fit(&samples);
     println!("variant {variant}: {} positions with a centipawn score", samples.len());
-    println!("slope k = {k:.6} per centipawn (mean log-loss {:.4}; k = 0: {:.4})", log_loss(&samples, k), log_loss(&samples, 0.0));
+    println!(
+        "slope k = {k:.6} per centipawn (mean log-loss {:.4}; k = 0: {:.4})",
+        log_loss(&samples, k),
+        log_loss(&samples, 0.0)
+    );
     print_calibration(&samples, k);
     ExitCode::SUCCESS
 }
@@ -88,7 +92,7 @@ fn search_all(positions: &[(Position, Color)]) -> Vec<Sample> {
         loop {
             let i = next.fetch_add(1, Ordering::Relaxed);
             let Some((pos, winner)) = positions.get(i) else { break };
-            if i % 1000 == 0 {
+            if i.is_multiple_of(1000) {
                 eprintln!("{i}/{}", positions.len());
             }
             if let Score::Cp(cp) = engine.search(pos, &limits, &stop, &mut |_| {}).info.score {

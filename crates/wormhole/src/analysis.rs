@@ -375,7 +375,9 @@ impl GameAnalysis {
     fn annotation(&self, ply: usize) -> Annotation {
         let Some(after) = self.eval(ply + 1) else { return Annotation::default() };
         let mut comment = format!("[%eval {}]", after.eval);
-        let Some(review) = self.review(ply) else { return Annotation { comment: Some(comment), ..Annotation::default() } };
+        let Some(review) = self.review(ply) else {
+            return Annotation { comment: Some(comment), ..Annotation::default() };
+        };
         let Some(judgement) = review.judgement else {
             return Annotation { comment: Some(comment), ..Annotation::default() };
         };

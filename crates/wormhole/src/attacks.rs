@@ -1,16 +1,37 @@
-//! What each piece reaches, and which pieces reach a square.
+//! What each piece reaches.
 //!
-//! All functions take the open squares (`!holes`) and return raw masks of
-//! target squares, ignoring what stands on them; the move generator removes
-//! the mover's own pieces. Pieces never block one another: a piece moving two
+//! [`attacks`] is the public, typed entry point. The crate's hot paths (move
+//! generation, evaluation) call the per-piece functions below, which take the
+//! open squares (`!holes`) as a raw mask and return raw masks of target
+//! squares, ignoring what stands on them; the move generator removes the
+//! mover's own pieces. Pieces never block one another: a piece moving two
 //! squares jumps, and only holes (which are skipped) shape the paths.
 
 use crate::steps::{self, DIAGONAL, DIAGONALS_OF, ORTHOGONAL, first, first_two, index, second};
-use crate::{Color, Role};
+use crate::{Bitboard, Color, Piece, Role, Square};
+
+/// The squares a `piece` standing on `sq` attacks, that is where it could
+/// capture an enemy piece, when the holes are `holes`. Pieces never block, so
+/// only the holes matter. A pawn attacks its two forward diagonals; a lion's
+/// first-square strikes count (they capture).
+///
+/// ```
+/// use wormhole::{Bitboard, Color, Piece, Role, Square, attacks::attacks};
+/// let sq = |s: &str| s.parse::<Square>().unwrap();
+/// let king = Piece { color: Color::White, role: Role::King };
+/// // A king on e4 with holes on e5 and e6 steps up to e7 (RULES.md).
+/// let holes = Bitboard::from_square(sq("e5")) | Bitboard::from_square(sq("e6"));
+/// let reach = attacks(sq("e4"), king, holes);
+/// assert!(reach.contains(sq("e7")) && !reach.contains(sq("e5")));
+/// assert_eq!(reach.count(), 8);
+/// ```
+pub fn attacks(sq: Square, piece: Piece, holes: Bitboard) -> Bitboard {
+    Bitboard(role_attacks(piece.role, piece.color, sq.index(), !holes.0))
+}
 
 /// King: the first square in each of the 8 directions.
 #[inline]
-pub fn king(s: usize, open: u64) -> u64 {
+pub(crate) fn king(s: usize, open: u64) -> u64 {
     let mut t = 0;
     for d in steps::ALL {
         t |= first(d, s, open);
@@ -20,7 +41,7 @@ pub fn king(s: usize, open: u64) -> u64 {
 
 /// Rook: the first or second square orthogonally.
 #[inline]
-pub fn rook(s: usize, open: u64) -> u64 {
+pub(crate) fn rook(s: usize, open: u64) -> u64 {
     let mut t = 0;
     for d in ORTHOGONAL {
         t |= first_two(d, s, open);
@@ -30,7 +51,7 @@ pub fn rook(s: usize, open: u64) -> u64 {
 
 /// Bishop: the first or second square diagonally.
 #[inline]
-pub fn bishop(s: usize, open: u64) -> u64 {
+pub(crate) fn bishop(s: usize, open: u64) -> u64 {
     let mut t = 0;
     for d in DIAGONAL {
         t |= first_two(d, s, open);
@@ -40,13 +61,13 @@ pub fn bishop(s: usize, open: u64) -> u64 {
 
 /// Queen: rook plus bishop.
 #[inline]
-pub fn queen(s: usize, open: u64) -> u64 {
+pub(crate) fn queen(s: usize, open: u64) -> u64 {
     rook(s, open) | bishop(s, open)
 }
 
 /// Knight: one orthogonal step, then one diagonal step continuing the same way.
 #[inline]
-pub fn knight(s: usize, open: u64) -> u64 {
+pub(crate) fn knight(s: usize, open: u64) -> u64 {
     let mut t = 0;
     for o in ORTHOGONAL {
         let a = index(first(o, s, open));
@@ -59,7 +80,7 @@ pub fn knight(s: usize, open: u64) -> u64 {
 
 /// Champion: the second square in any direction, or the first orthogonally.
 #[inline]
-pub fn champion(s: usize, open: u64) -> u64 {
+pub(crate) fn champion(s: usize, open: u64) -> u64 {
     let mut t = 0;
     for d in ORTHOGONAL {
         t |= first_two(d, s, open);
@@ -73,7 +94,7 @@ pub fn champion(s: usize, open: u64) -> u64 {
 /// Wizard: the first square diagonally, or the second orthogonally followed
 /// by one diagonal step continuing the same way.
 #[inline]
-pub fn wizard(s: usize, open: u64) -> u64 {
+pub(crate) fn wizard(s: usize, open: u64) -> u64 {
     let mut t = 0;
     for d in DIAGONAL {
         t |= first(d, s, open);
@@ -89,7 +110,7 @@ pub fn wizard(s: usize, open: u64) -> u64 {
 
 /// Murray Lion, moves and captures: the second square in any direction.
 #[inline]
-pub fn lion_leaps(s: usize, open: u64) -> u64 {
+pub(crate) fn lion_leaps(s: usize, open: u64) -> u64 {
     let mut t = 0;
     for d in steps::ALL {
         t |= second(d, s, open);
@@ -99,13 +120,13 @@ pub fn lion_leaps(s: usize, open: u64) -> u64 {
 
 /// Murray Lion, captures only: the first square in any direction.
 #[inline]
-pub fn lion_strikes(s: usize, open: u64) -> u64 {
+pub(crate) fn lion_strikes(s: usize, open: u64) -> u64 {
     king(s, open)
 }
 
 /// The two diagonal directions a pawn of `color` captures in.
 #[inline]
-pub const fn pawn_capture_dirs(color: Color) -> [usize; 2] {
+pub(crate) const fn pawn_capture_dirs(color: Color) -> [usize; 2] {
     match color {
         Color::White => [steps::NE, steps::NW],
         Color::Black => [steps::SE, steps::SW],
@@ -114,7 +135,7 @@ pub const fn pawn_capture_dirs(color: Color) -> [usize; 2] {
 
 /// The direction a pawn of `color` moves in.
 #[inline]
-pub const fn pawn_forward(color: Color) -> usize {
+pub(crate) const fn pawn_forward(color: Color) -> usize {
     match color {
         Color::White => steps::N,
         Color::Black => steps::S,
@@ -123,7 +144,7 @@ pub const fn pawn_forward(color: Color) -> usize {
 
 /// Pawn of `color`: the squares it would capture on.
 #[inline]
-pub fn pawn_captures(color: Color, s: usize, open: u64) -> u64 {
+pub(crate) fn pawn_captures(color: Color, s: usize, open: u64) -> u64 {
     let [a, b] = pawn_capture_dirs(color);
     first(a, s, open) | first(b, s, open)
 }
@@ -131,7 +152,7 @@ pub fn pawn_captures(color: Color, s: usize, open: u64) -> u64 {
 /// The squares a piece of `role` and `color` on `s` attacks: where it could
 /// capture an enemy piece.
 #[inline(always)]
-pub fn attacks(role: Role, color: Color, s: usize, open: u64) -> u64 {
+pub(crate) fn role_attacks(role: Role, color: Color, s: usize, open: u64) -> u64 {
     match role {
         Role::Pawn => pawn_captures(color, s, open),
         Role::Knight => knight(s, open),
@@ -150,10 +171,10 @@ pub fn attacks(role: Role, color: Color, s: usize, open: u64) -> u64 {
 /// piece of `own`, except that the lion's first-square strikes only capture
 /// (land on `enemy`).
 #[inline(always)]
-pub fn piece_moves(role: Role, color: Color, s: usize, open: u64, own: u64, enemy: u64) -> u64 {
+pub(crate) fn piece_moves(role: Role, color: Color, s: usize, open: u64, own: u64, enemy: u64) -> u64 {
     let reach = match role {
         Role::Lion => lion_leaps(s, open) | (lion_strikes(s, open) & enemy),
-        _ => attacks(role, color, s, open),
+        _ => role_attacks(role, color, s, open),
     };
     reach & !own
 }

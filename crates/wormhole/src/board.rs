@@ -4,6 +4,10 @@
 use crate::{Bitboard, Color, Piece, Role, Square};
 
 /// The contents of the 64 squares. Holds no side to move and no history.
+///
+/// A board is read from a FEN (see [`Setup`](crate::Setup)) and changed only
+/// by playing moves on a [`Position`](crate::Position), so its piece and hole
+/// sets always agree.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Board {
     roles: [u64; 9],
@@ -36,15 +40,16 @@ impl Board {
         self.holes >> sq.index() & 1 != 0
     }
 
-    /// All holes.
+    /// All holes. The squares pieces can stand on and move through are `!holes`.
     #[inline]
     pub fn holes(&self) -> Bitboard {
         Bitboard(self.holes)
     }
 
-    /// The squares that are not holes, as a raw mask (what [`crate::attacks`] takes).
+    /// The squares that are not holes, as the raw mask the crate's hot paths
+    /// (move generation, evaluation) pass around.
     #[inline]
-    pub fn open(&self) -> u64 {
+    pub(crate) fn open(&self) -> u64 {
         !self.holes
     }
 
@@ -80,7 +85,7 @@ impl Board {
 
     /// Puts `piece` on `sq`, which must be empty and not a hole.
     #[inline]
-    pub fn put(&mut self, sq: Square, piece: Piece) {
+    pub(crate) fn put(&mut self, sq: Square, piece: Piece) {
         debug_assert!(self.squares[sq.index()].is_none() && !self.is_hole(sq));
         let bit = 1 << sq.index();
         self.roles[piece.role.index()] |= bit;
@@ -90,7 +95,7 @@ impl Board {
 
     /// Removes and returns the piece on `sq`.
     #[inline]
-    pub fn take(&mut self, sq: Square) -> Option<Piece> {
+    pub(crate) fn take(&mut self, sq: Square) -> Option<Piece> {
         let piece = self.squares[sq.index()].take()?;
         let bit = !(1 << sq.index());
         self.roles[piece.role.index()] &= bit;
@@ -100,7 +105,7 @@ impl Board {
 
     /// Turns the empty square `sq` into a hole, or a hole back into an empty square.
     #[inline]
-    pub fn toggle_hole(&mut self, sq: Square) {
+    pub(crate) fn toggle_hole(&mut self, sq: Square) {
         debug_assert!(self.squares[sq.index()].is_none());
         self.holes ^= 1 << sq.index();
     }

@@ -8,39 +8,110 @@
 
 use std::fmt::{self, Write as _};
 
+use crate::excerpt::Excerpt;
 use crate::{Board, Color, Piece, Position, Role, Square, Variant, zobrist};
 
-/// Why a FEN was refused. Messages quote the bad input and say where it is.
+/// How many more plies than holes a position may have. A game from the
+/// initial position has exactly as many plies as holes (every ply makes one
+/// hole), so it lasts at most 64 plies; a diagram may start mid-game with
+/// more plies than holes, but the difference never changes as the game goes
+/// on. Allowing a difference of up to 64 accepts every count a hole-free
+/// diagram can have (0 to 64) and every count a game continued from an
+/// accepted diagram reaches, so every FEN the program writes reads back.
+pub const MAX_PLIES_BEYOND_HOLES: u32 = 64;
+
+/// Why a FEN was refused. Messages say what and where, and quote at most 80
+/// characters of the offending field.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum FenError {
+    /// The text is empty or only spaces.
     #[error("empty FEN")]
     Empty,
+    /// Not 1, 2, 3 or 6 fields.
     #[error("expected 1, 2, 3 or 6 space-separated fields, found {0}")]
     FieldCount(usize),
+    /// The placement does not have 8 ranks.
     #[error("expected 8 ranks separated by '/', found {0}")]
     RankCount(usize),
+    /// A rank does not describe exactly 8 squares.
     #[error("rank {rank} has {files} files (expected 8)")]
-    RankWidth { rank: u8, files: usize },
+    RankWidth {
+        /// The rank, 1 to 8.
+        rank: u8,
+        /// How many squares it describes.
+        files: usize,
+    },
+    /// A letter that is neither a piece of either set nor `x`.
     #[error("unknown piece letter '{letter}' on rank {rank}")]
-    UnknownPiece { letter: char, rank: u8 },
-    #[error("side to move must be 'w' or 'b', found '{0}'")]
+    UnknownPiece {
+        /// The letter.
+        letter: char,
+        /// The rank, 1 to 8.
+        rank: u8,
+    },
+    /// The side-to-move field is not `w` or `b`.
+    #[error("side to move must be 'w' or 'b', found '{}'", Excerpt(.0))]
     BadSide(String),
-    #[error("ply count must be a number from 0 to 9999, found '{0}'")]
+    /// The ply-count field is not a number.
+    #[error("ply count must be a number, found '{}'", Excerpt(.0))]
     BadPlies(String),
-    #[error("castling field must be '-' (there is no castling in Wormhole chess), found '{0}'")]
+    /// The castling field of the 6-field form is not `-`.
+    #[error("castling field must be '-' (there is no castling in Wormhole chess), found '{}'", Excerpt(.0))]
     Castling(String),
-    #[error("en passant field must be '-' (there is no en passant in Wormhole chess), found '{0}'")]
+    /// The en-passant field of the 6-field form is not `-`.
+    #[error("en passant field must be '-' (there is no en passant in Wormhole chess), found '{}'", Excerpt(.0))]
     EnPassant(String),
-    #[error("move number must be a number from 1 to 9999, found '{0}'")]
+    /// The halfmove clock of the 6-field form is not a number.
+    #[error("halfmove clock must be a number, found '{}'", Excerpt(.0))]
+    BadHalfmoveClock(String),
+    /// The move number of the 6-field form is not a number from 1 up.
+    #[error("move number must be a number from 1 up, found '{}'", Excerpt(.0))]
     BadMoveNumber(String),
+    /// Fewer plies than holes: every ply makes exactly one hole.
+    #[error("ply count {plies} is below the number of holes ({holes}): every ply makes one hole")]
+    PliesBelowHoles {
+        /// The ply count the FEN gives.
+        plies: u32,
+        /// The holes on its board.
+        holes: u32,
+    },
+    /// More plies than holes + [`MAX_PLIES_BEYOND_HOLES`].
+    #[error("ply count {plies} exceeds the number of holes ({holes}) by more than {MAX_PLIES_BEYOND_HOLES}")]
+    TooManyPlies {
+        /// The ply count the FEN gives.
+        plies: u32,
+        /// The holes on its board.
+        holes: u32,
+    },
+    /// A side does not have exactly one king.
     #[error("{color} has {count} kings (expected exactly 1)")]
-    KingCount { color: Color, count: u32 },
+    KingCount {
+        /// The side.
+        color: Color,
+        /// Its kings.
+        count: u32,
+    },
+    /// A pawn stands on its own side's first rank.
     #[error("{color} pawn on {square}, its own first rank")]
-    PawnOnFirstRank { color: Color, square: Square },
-    #[error("{role} on {square} is not part of the {variant} piece set")]
-    WrongPieceSet { role: &'static str, square: Square, variant: Variant },
-    #[error("the side not to move ({0}) is in check")]
-    OppositeCheck(String),
+    PawnOnFirstRank {
+        /// The pawn's side.
+        color: Color,
+        /// Where it stands.
+        square: Square,
+    },
+    /// A piece of the other piece set (a queen in a fairy game, say).
+    #[error("{} on {square} is not part of the {variant} piece set", .role.name())]
+    WrongPieceSet {
+        /// The piece.
+        role: Role,
+        /// Where it stands.
+        square: Square,
+        /// The piece set in play.
+        variant: Variant,
+    },
+    /// The side that just moved left its king attacked.
+    #[error("the side not to move ({}) is in check", .0.to_string().to_lowercase())]
+    OppositeCheck(Color),
 }
 
 /// What a FEN says, not yet checked for legality.
@@ -55,7 +126,15 @@ pub struct Setup {
 }
 
 impl Setup {
-    /// Reads a FEN in any of the accepted forms.
+    /// Reads a FEN in any of the accepted forms. Without a ply count
+    /// (placement alone, or placement and side) the count is the number of
+    /// holes, rounded up to the side to move (even for White, odd for Black).
+    ///
+    /// ```
+    /// use wormhole::Setup;
+    /// let setup = Setup::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPPxPPP/RNBQKBNR b").unwrap();
+    /// assert_eq!(setup.plies, 1);
+    /// ```
     pub fn from_fen(fen: &str) -> Result<Setup, FenError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.is_empty() {
@@ -76,19 +155,12 @@ impl Setup {
             }
         };
         let plies = match fields.len() {
-            3 => parse_number(fields[2], 0).ok_or_else(|| FenError::BadPlies(fields[2].to_string()))?,
-            6 => {
-                if fields[2] != "-" {
-                    return Err(FenError::Castling(fields[2].to_string()));
-                }
-                if fields[3] != "-" {
-                    return Err(FenError::EnPassant(fields[3].to_string()));
-                }
-                parse_number(fields[4], 0).ok_or_else(|| FenError::BadMoveNumber(fields[4].to_string()))?;
-                let full = parse_number(fields[5], 1).ok_or_else(|| FenError::BadMoveNumber(fields[5].to_string()))?;
-                2 * (full - 1) + turn.index() as u32
+            3 => fields[2].parse().map_err(|_| FenError::BadPlies(fields[2].to_string()))?,
+            6 => chess_plies(&fields[2..], turn)?,
+            _ => {
+                let holes = board.holes().count();
+                holes + (holes + turn.index() as u32) % 2
             }
-            _ => 0,
         };
         Ok(Setup { board, turn, plies })
     }
@@ -107,9 +179,19 @@ impl Setup {
     }
 }
 
-fn parse_number(s: &str, min: u32) -> Option<u32> {
-    let n: u32 = s.parse().ok()?;
-    (min..=9999).contains(&n).then_some(n)
+/// The ply count of the chess form's last four fields
+/// `<castling> <en passant> <halfmove clock> <move number>`.
+fn chess_plies(fields: &[&str], turn: Color) -> Result<u32, FenError> {
+    let [castling, en_passant, halfmove, full] = fields else { unreachable!("the chess form has 6 fields") };
+    if *castling != "-" {
+        return Err(FenError::Castling(castling.to_string()));
+    }
+    if *en_passant != "-" {
+        return Err(FenError::EnPassant(en_passant.to_string()));
+    }
+    halfmove.parse::<u32>().map_err(|_| FenError::BadHalfmoveClock(halfmove.to_string()))?;
+    let full = full.parse::<u32>().ok().filter(|&n| n >= 1).ok_or_else(|| FenError::BadMoveNumber(full.to_string()))?;
+    Ok((full - 1).saturating_mul(2).saturating_add(turn.index() as u32))
 }
 
 fn parse_placement(placement: &str) -> Result<Board, FenError> {
@@ -162,8 +244,37 @@ impl Position {
         Position::from_setup(Setup::from_fen(fen)?, variant)
     }
 
+    /// Reads a FEN whose pieces tell the piece set (any of C, W, M: fairy;
+    /// any of Q, R, B: classic; see [`Setup::variant_hint`]), else
+    /// `fallback` (a position of kings, knights and pawns fits both).
+    ///
+    /// ```
+    /// use wormhole::{Position, Variant};
+    /// let fairy = Position::from_fen_auto("cnwmkwnc/pppppppp/8/8/8/8/PPPPPPPP/CNWMKWNC w 0", Variant::Classic);
+    /// assert_eq!(fairy.unwrap().variant(), Variant::Fairy);
+    /// let bare = Position::from_fen_auto("4k3/8/8/8/8/8/8/4K3 w 0", Variant::Fairy);
+    /// assert_eq!(bare.unwrap().variant(), Variant::Fairy);
+    /// ```
+    pub fn from_fen_auto(fen: &str, fallback: Variant) -> Result<Position, FenError> {
+        let setup = Setup::from_fen(fen)?;
+        let variant = setup.variant_hint().unwrap_or(fallback);
+        Position::from_setup(setup, variant)
+    }
+
     /// Checks a [`Setup`]: one king per side, no pawn on its own first rank,
-    /// only pieces of `variant`, the side not to move not in check.
+    /// only pieces of `variant`, a ply count from the number of holes to
+    /// [`MAX_PLIES_BEYOND_HOLES`] more, the side not to move not in check.
+    ///
+    /// ```
+    /// use wormhole::{FenError, Position, Variant};
+    /// // The seed diagram starts mid-game: 17 plies, 14 holes.
+    /// let seed = "rbkxxxbn/ppxppppx/2qxxB2/4x2p/3P1x2/3n1x2/PPPxPPPP/RBxxxNKR b 17";
+    /// assert!(Position::from_fen(seed, Variant::Classic).is_ok());
+    /// let early = "rbkxxxbn/ppxppppx/2qxxB2/4x2p/3P1x2/3n1x2/PPPxPPPP/RBxxxNKR b 13";
+    /// let err = Position::from_fen(early, Variant::Classic).unwrap_err();
+    /// assert_eq!(err, FenError::PliesBelowHoles { plies: 13, holes: 14 });
+    /// assert_eq!(err.to_string(), "ply count 13 is below the number of holes (14): every ply makes one hole");
+    /// ```
     pub fn from_setup(setup: Setup, variant: Variant) -> Result<Position, FenError> {
         let Setup { board, turn, plies } = setup;
         for color in Color::ALL {
@@ -175,7 +286,7 @@ impl Position {
         for square in Square::all() {
             let Some(piece) = board.piece_at(square) else { continue };
             if !variant.has_role(piece.role) {
-                return Err(FenError::WrongPieceSet { role: piece.role.name(), square, variant });
+                return Err(FenError::WrongPieceSet { role: piece.role, square, variant });
             }
             let first_rank = match piece.color {
                 Color::White => 0,
@@ -185,13 +296,20 @@ impl Position {
                 return Err(FenError::PawnOnFirstRank { color: piece.color, square });
             }
         }
+        let holes = board.holes().count();
+        if plies < holes {
+            return Err(FenError::PliesBelowHoles { plies, holes });
+        }
+        if plies - holes > MAX_PLIES_BEYOND_HOLES {
+            return Err(FenError::TooManyPlies { plies, holes });
+        }
         let hash = zobrist::hash(&board, turn);
         let pos = Position { board, turn, plies, variant, hash };
         let waiting = !turn;
         if let Some(k) = pos.board.king_of(waiting)
             && pos.attackers(k, turn).any()
         {
-            return Err(FenError::OppositeCheck(waiting.to_string().to_lowercase()));
+            return Err(FenError::OppositeCheck(waiting));
         }
         Ok(pos)
     }
@@ -203,6 +321,12 @@ impl Position {
 }
 
 /// Displays a board as a FEN placement field.
+///
+/// ```
+/// use wormhole::{Position, Variant, fen::Placement};
+/// let pos = Position::new(Variant::Fairy);
+/// assert_eq!(Placement(pos.board()).to_string(), "cnwmkwnc/pppppppp/8/8/8/8/PPPPPPPP/CNWMKWNC");
+/// ```
 pub struct Placement<'a>(pub &'a Board);
 
 impl fmt::Display for Placement<'_> {

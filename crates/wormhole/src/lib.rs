@@ -5,8 +5,9 @@
 //! loses. See `RULES.md` in the repository for the exact rules.
 //!
 //! The rules live in small modules named after what they describe:
-//! [`steps`] (hole-skipping steps), [`attacks`] (what each piece reaches),
-//! `movegen` (legal moves), [`fen`], [`san`] (move notation), [`perft`].
+//! [`attacks`] (what each piece reaches), `movegen` (legal moves),
+//! [`fen`], [`san`] (move notation), [`pgn`], [`zobrist`], [`perft`]; the
+//! search is in [`engine`].
 
 pub mod analysis;
 pub mod attacks;
@@ -14,7 +15,9 @@ mod bitboard;
 mod board;
 mod color;
 pub mod engine;
+mod excerpt;
 pub mod fen;
+mod illegal;
 mod movegen;
 mod moves;
 mod outcome;
@@ -24,7 +27,7 @@ mod position;
 mod role;
 pub mod san;
 mod square;
-pub mod steps;
+mod steps;
 mod threats;
 mod variant;
 pub mod zobrist;
@@ -33,7 +36,7 @@ pub use bitboard::Bitboard;
 pub use board::Board;
 pub use color::Color;
 pub use fen::{FenError, Setup};
-pub use movegen::KingSafety;
+pub use illegal::IllegalMoveError;
 pub use moves::{MAX_MOVES, Move, MoveList};
 pub use outcome::{EndReason, Outcome};
 pub use perft::perft;
@@ -42,3 +45,5 @@ pub use role::{Piece, Role};
 pub use san::MoveError;
 pub use square::{ParseSquareError, Square};
 pub use variant::{ParseVariantError, Variant};
+
+pub(crate) use movegen::KingSafety;

@@ -20,7 +20,7 @@ use crate::{Bitboard, Move, MoveList, Position, Role, Square};
 /// once with [`Position::king_safety`] and hands it to
 /// [`Position::generate_legal_with`].
 #[derive(Debug, Clone, Copy)]
-pub struct KingSafety {
+pub(crate) struct KingSafety {
     /// The king's square index; `None` generates without legality checks.
     king: Option<usize>,
     checkers: u64,
@@ -46,7 +46,7 @@ impl KingSafety {
 impl Position {
     /// The king safety of the side to move, for [`Position::generate_legal_with`].
     #[inline]
-    pub fn king_safety(&self) -> KingSafety {
+    pub(crate) fn king_safety(&self) -> KingSafety {
         let threats = Threats::new(&self.board, !self.turn);
         let king = self.board.king_of(self.turn).map(Square::index);
         let (checkers, paths) = match king {
@@ -59,7 +59,7 @@ impl Position {
     /// Appends to `list` the legal moves whose target is in `targets`, given
     /// this position's [`KingSafety`].
     #[inline]
-    pub fn generate_legal_with(&self, list: &mut MoveList, targets: Bitboard, safety: &KingSafety) {
+    pub(crate) fn generate_legal_with(&self, list: &mut MoveList, targets: Bitboard, safety: &KingSafety) {
         self.generate_with(list, targets.0, safety);
     }
 

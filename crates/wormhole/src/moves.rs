@@ -6,13 +6,31 @@ use crate::{Role, Square};
 
 /// A move: from, to, and the promotion role if a pawn promotes. Packed into
 /// 16 bits so that move lists and transposition tables stay small.
+///
+/// Moves come from a position, never from thin air: [`Position::legal_moves`]
+/// lists them and [`Position::parse_move`] reads one from SAN, a long form or
+/// UCI coordinates (`e2e4`, `b7a8q`), refusing what is not legal there. A
+/// move from another position is refused by the checked [`Position::play`].
+///
+/// ```
+/// use wormhole::{Position, Variant};
+/// let pos = Position::new(Variant::Classic);
+/// let m = pos.parse_move("e2e4").unwrap();
+/// assert_eq!((m.from().to_string(), m.to().to_string(), m.promotion()), ("e2".into(), "e4".into(), None));
+/// assert_eq!(m.to_string(), "e2e4");
+/// ```
+///
+/// [`Position::legal_moves`]: crate::Position::legal_moves
+/// [`Position::parse_move`]: crate::Position::parse_move
+/// [`Position::play`]: crate::Position::play
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move(u16);
 
 impl Move {
-    /// A move from `from` to `to`, promoting to `promotion` if given.
+    /// A move from `from` to `to`, promoting to `promotion` if given. Crate
+    /// only: outside the rules, moves are found, not built.
     #[inline]
-    pub const fn new(from: Square, to: Square, promotion: Option<Role>) -> Move {
+    pub(crate) const fn new(from: Square, to: Square, promotion: Option<Role>) -> Move {
         let promo = match promotion {
             Some(r) => r.index() as u16 + 1,
             None => 0,
@@ -41,14 +59,16 @@ impl Move {
         }
     }
 
-    /// The packed 16-bit form (for transposition tables).
+    /// The packed 16-bit form: from in bits 0-5, to in bits 6-11, the
+    /// promotion role's index + 1 in bits 12-15 (0: none).
     #[inline]
     pub const fn to_bits(self) -> u16 {
         self.0
     }
 
-    /// Rebuilds a move from [`Move::to_bits`]; `None` for bits no move packs to.
-    pub fn from_bits(bits: u16) -> Option<Move> {
+    /// Rebuilds a move from [`Move::to_bits`] (for transposition tables);
+    /// `None` for bits no move packs to.
+    pub(crate) fn from_bits(bits: u16) -> Option<Move> {
         let promo = bits >> 12;
         (promo <= 9).then_some(Move(bits))
     }
@@ -71,7 +91,7 @@ impl fmt::Debug for Move {
     }
 }
 
-/// The most moves any position can have, with room to spare.
+/// The most moves any position can have, with room to spare: the capacity of a [`MoveList`].
 pub const MAX_MOVES: usize = 256;
 
 /// A list of moves on the stack: move generation never allocates.

@@ -8,23 +8,40 @@
 
 use std::fmt::Write as _;
 
-use crate::{Color, FenError, Move, MoveError, Position, Setup, Variant};
+use crate::excerpt::Excerpt;
+use crate::{Color, FenError, Move, MoveError, Outcome, Position, Variant};
 
-/// Why a PGN text was refused.
+/// Why a PGN text was refused. Messages quote at most 80 characters of the
+/// offending text.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PgnError {
     /// A tag line is not of the form `[Name "value"]`.
-    #[error("line {line}: malformed tag '{text}' (expected [Name \"value\"])")]
-    BadTag { line: usize, text: String },
+    #[error("line {line}: malformed tag '{}' (expected [Name \"value\"])", Excerpt(.text))]
+    BadTag {
+        /// The line number, from 1.
+        line: usize,
+        /// The line.
+        text: String,
+    },
     /// The `Variant` tag names a game this program does not play.
-    #[error("unsupported variant \"{0}\" (expected \"Wormhole\" or \"Wormhole fairy\")")]
+    #[error("unsupported variant \"{}\" (expected \"Wormhole\" or \"Wormhole fairy\")", Excerpt(.0))]
     Variant(String),
-    /// The `FEN` tag is not a valid position.
+    /// The `FEN` tag is not a valid position. (The message includes the
+    /// FEN error's, so it is not also given as the error's source.)
     #[error("bad FEN tag: {0}")]
-    Fen(#[source] FenError),
+    Fen(FenError),
     /// A move in the movetext is not a legal move where it stands.
-    #[error("move {number} ({color}) '{text}': {error}")]
-    BadMove { number: u32, color: Color, text: String, error: MoveError },
+    #[error("move {number} ({color}) '{}': {error}", Excerpt(.text))]
+    BadMove {
+        /// The move number (see [`Position::move_number`]).
+        number: u32,
+        /// The side that was to play it.
+        color: Color,
+        /// The move as written.
+        text: String,
+        /// Why it was refused.
+        error: MoveError,
+    },
 }
 
 /// A game as PGN describes it: tags, the start position and the moves.
@@ -74,9 +91,9 @@ impl PgnGame {
     /// The result: the `Result` tag if it says who won (e.g. after a
     /// resignation), else the final position's outcome, else `*`.
     pub fn result(&self) -> String {
-        match self.tag("Result") {
-            Some(r @ ("1-0" | "0-1")) => r.to_string(),
-            _ => self.final_position().outcome().map_or("*", |o| o.result_str()).to_string(),
+        match self.tag("Result").and_then(Outcome::winner_of) {
+            Some(winner) => Outcome::result_for(winner).to_string(),
+            None => self.final_position().outcome().map_or("*", |o| o.result_str()).to_string(),
         }
     }
 
@@ -122,10 +139,7 @@ impl PgnGame {
     /// The tag pairs, one per line: the seven-tag roster, the variant, the
     /// start position when it is not the initial one, then the other tags.
     fn tag_section(&self) -> String {
-        let variant = match self.start.variant() {
-            Variant::Classic => "Wormhole",
-            Variant::Fairy => "Wormhole fairy",
-        };
+        let variant = self.start.variant().pgn_name();
         let mut out = String::new();
         let roster = ["Event", "Site", "Date", "White", "Black"];
         for name in roster {
@@ -165,29 +179,17 @@ impl PgnGame {
         let tag = |name: &str| tags.iter().find(|(k, _): &&(String, String)| k == name).map(|(_, v)| v.as_str());
         let variant = match tag("Variant") {
             None => None,
-            Some(v) => {
-                let v = v.to_ascii_lowercase();
-                if v.contains("fairy") || v == "wormhole1" {
-                    Some(Variant::Fairy)
-                } else if v.starts_with("wormhole") || v == "classic" {
-                    Some(Variant::Classic)
-                } else {
-                    return Err(PgnError::Variant(v));
-                }
-            }
+            Some(v) => Some(Variant::from_pgn_tag(v).ok_or_else(|| PgnError::Variant(v.to_ascii_lowercase()))?),
         };
-        let start = match tag("FEN") {
-            Some(fen) => {
-                let setup = Setup::from_fen(fen).map_err(PgnError::Fen)?;
-                let variant = variant.or(setup.variant_hint()).unwrap_or_default();
-                Position::from_setup(setup, variant).map_err(PgnError::Fen)?
-            }
-            None => Position::new(variant.unwrap_or_default()),
+        let start = match (tag("FEN"), variant) {
+            (Some(fen), Some(variant)) => Position::from_fen(fen, variant).map_err(PgnError::Fen)?,
+            (Some(fen), None) => Position::from_fen_auto(fen, Variant::default()).map_err(PgnError::Fen)?,
+            (None, variant) => Position::new(variant.unwrap_or_default()),
         };
         let mut pos = start.clone();
         let mut moves = Vec::new();
         for token in &movetext_tokens(&movetext) {
-            let number = pos.plies() / 2 + 1;
+            let number = pos.move_number();
             let m = pos.parse_move(token).map_err(|error| PgnError::BadMove {
                 number,
                 color: pos.turn(),
@@ -247,7 +249,7 @@ impl Annotation {
 /// move number and its move): `12. Nf3` when White moves, `12... Nf3` for
 /// Black when `numbered`, else the SAN alone.
 fn move_token(pos: &Position, m: Move, numbered: bool) -> String {
-    let number = pos.plies() / 2 + 1;
+    let number = pos.move_number();
     match pos.turn() {
         Color::White => format!("{number}. {}", pos.san(m)),
         Color::Black if numbered => format!("{number}... {}", pos.san(m)),

@@ -1,7 +1,7 @@
 //! A playable position: board, side to move, ply count, piece set and hash.
 
 use crate::threats::Threats;
-use crate::{Bitboard, Board, Color, Move, MoveList, Outcome, Piece, Role, Square, Variant, zobrist};
+use crate::{Bitboard, Board, Color, IllegalMoveError, Move, MoveList, Outcome, Piece, Role, Square, Variant, zobrist};
 
 /// What [`Position::play_unchecked`] returns so that [`Position::undo`] can restore
 /// the position exactly.
@@ -12,14 +12,17 @@ pub struct Undo {
 }
 
 /// A legal Wormhole position. Built from a FEN ([`Position::from_fen`]) or
-/// as the initial position ([`Position::new`]); changed by playing moves.
+/// as the initial position ([`Position::new`]); changed by playing moves,
+/// checked ([`Position::play`]) or, on hot paths, unchecked
+/// ([`Position::play_unchecked`]).
 ///
 /// ```
 /// use wormhole::{Position, Variant};
 /// let mut pos = Position::new(Variant::Classic);
 /// let m = pos.parse_move("e4").unwrap();
-/// pos.play_unchecked(m);
+/// pos.play(m).unwrap();
 /// assert_eq!(pos.fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPPxPPP/RNBQKBNR b 1");
+/// assert_eq!(pos.move_number(), 1);
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Position {
@@ -55,6 +58,13 @@ impl Position {
     #[inline]
     pub fn plies(&self) -> u32 {
         self.plies
+    }
+
+    /// The number of the move being played, as PGN and SAN move lists count
+    /// them: 1 for White's first move and Black's reply, 2 for the next pair.
+    #[inline]
+    pub fn move_number(&self) -> u32 {
+        self.plies / 2 + 1
     }
 
     /// The piece set in play.
@@ -113,7 +123,7 @@ impl Position {
     /// returns whether the side to move is in check (found while
     /// generating, so a search gets it for free).
     #[inline]
-    pub fn generate_legal_in_check(&self, list: &mut MoveList, targets: Bitboard) -> bool {
+    pub(crate) fn generate_legal_in_check(&self, list: &mut MoveList, targets: Bitboard) -> bool {
         self.generate(list, targets.0, true)
     }
 
@@ -142,8 +152,26 @@ impl Position {
         self.board.piece_at(m.to())
     }
 
-    /// Plays a move, which must be legal (not checked: for hot paths);
-    /// returns what [`Position::undo`] needs.
+    /// Plays `m` if it is legal here and returns what [`Position::undo`]
+    /// needs; otherwise leaves the position as it is and says why not.
+    ///
+    /// ```
+    /// use wormhole::{Position, Variant};
+    /// let mut pos = Position::new(Variant::Classic);
+    /// let e4 = pos.parse_move("e4").unwrap();
+    /// let undo = pos.play(e4).unwrap();
+    /// assert_eq!(pos.play(e4).unwrap_err().to_string(), "you have no piece on e2");
+    /// pos.undo(e4, undo);
+    /// assert_eq!(pos, Position::new(Variant::Classic));
+    /// ```
+    pub fn play(&mut self, m: Move) -> Result<Undo, IllegalMoveError> {
+        if self.is_legal(m) { Ok(self.play_unchecked(m)) } else { Err(self.why_illegal(m)) }
+    }
+
+    /// Plays a move, which must be legal (not checked: for hot paths such
+    /// as search and perft; [`Position::play`] checks); returns what
+    /// [`Position::undo`] needs. An illegal move leaves the position in an
+    /// unspecified (but memory-safe) state.
     #[inline]
     pub fn play_unchecked(&mut self, m: Move) -> Undo {
         let undo = Undo { captured: self.board.piece_at(m.to()), hash: self.hash };
@@ -152,23 +180,24 @@ impl Position {
             debug_assert!(false, "no piece on {from} for {m}");
             return undo;
         };
-        let mut h = self.hash ^ zobrist::piece_key(piece, from.index()) ^ zobrist::hole_key(from.index());
+        let mut h = self.hash ^ zobrist::piece_key(piece, from) ^ zobrist::hole_key(from);
         self.board.toggle_hole(from);
         if let Some(captured) = self.board.take(to) {
-            h ^= zobrist::piece_key(captured, to.index());
+            h ^= zobrist::piece_key(captured, to);
         }
         if let Some(role) = m.promotion() {
             piece.role = role;
         }
         self.board.put(to, piece);
-        h ^= zobrist::piece_key(piece, to.index()) ^ zobrist::black_key();
+        h ^= zobrist::piece_key(piece, to) ^ zobrist::black_key();
         self.hash = h;
         self.turn = !self.turn;
         self.plies += 1;
         undo
     }
 
-    /// Takes back `m`, which must be the last move played, with its [`Undo`].
+    /// Takes back `m`, which must be the last move played, with the [`Undo`]
+    /// its play returned.
     #[inline]
     pub fn undo(&mut self, m: Move, undo: Undo) {
         let (from, to) = (m.from(), m.to());
@@ -187,7 +216,7 @@ impl Position {
         }
     }
 
-    /// A copy of the position after `m` (which must be legal).
+    /// A copy of the position after `m`, which must be legal (not checked).
     pub fn after(&self, m: Move) -> Position {
         let mut next = self.clone();
         next.play_unchecked(m);

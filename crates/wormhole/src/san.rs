@@ -5,25 +5,112 @@
 //! Reading is two steps, as in shakmaty: [`MoveText`] is what the text says
 //! (syntax only); [`Position::parse_move`] finds the one legal move it names.
 
+use std::fmt;
 use std::str::FromStr;
 
-use crate::{Move, Position, Role, Square};
+use crate::excerpt::Excerpt;
+use crate::{IllegalMoveError, Move, Position, Role, Square};
 
-/// Why a typed move was refused.
+/// Why a typed move was refused. Messages quote at most 80 characters of
+/// the text.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
     /// The text is not a move in any notation.
-    #[error("'{text}' is not a move: {reason}")]
-    Syntax { text: String, reason: &'static str },
-    /// A well-formed move that no piece of the side to move can make.
-    #[error("{0}")]
-    Unreachable(String),
-    /// The piece could make the move, but the king would be left attacked.
-    #[error("illegal: {0} leaves your king attacked")]
-    LeavesKingAttacked(String),
-    /// Several legal moves fit the text; the SAN of each is listed.
-    #[error("ambiguous: {}", .0.join(" "))]
-    Ambiguous(Vec<String>),
+    #[error("'{}' is not a move: {problem}", Excerpt(.text))]
+    Syntax {
+        /// The text as typed.
+        text: String,
+        /// What is wrong with it.
+        problem: SyntaxProblem,
+    },
+    /// The text names a move that is not legal here.
+    #[error(transparent)]
+    Illegal(#[from] IllegalMoveError),
+    /// No piece of the side to move fits the text (with the from-file or
+    /// from-rank it gives, if any).
+    #[error("no {}{} can reach {to}", .role.name(), OnLine { file: *.from_file, rank: *.from_rank })]
+    NoMatch {
+        /// The piece written (a pawn when no letter was).
+        role: Role,
+        /// The from-file written (0-based), if any.
+        from_file: Option<u8>,
+        /// The from-rank written (0-based), if any.
+        from_rank: Option<u8>,
+        /// The target square.
+        to: Square,
+    },
+    /// Several legal moves fit the text.
+    #[error("ambiguous: {}", .sans.join(" "))]
+    Ambiguous {
+        /// The moves that fit.
+        moves: Vec<Move>,
+        /// Their SAN, in the same order.
+        sans: Vec<String>,
+    },
+}
+
+/// What is wrong with a text that is not a move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum SyntaxProblem {
+    /// Nothing but spaces or check marks.
+    #[error("it is empty")]
+    Empty,
+    /// A character outside ASCII.
+    #[error("unexpected character")]
+    NotAscii,
+    /// `O-O` or `0-0-0`.
+    #[error("there is no castling in Wormhole chess")]
+    Castling,
+    /// An upper-case letter that is no piece.
+    #[error("unknown piece letter")]
+    UnknownPiece,
+    /// A promotion letter that is no piece.
+    #[error("unknown promotion piece")]
+    UnknownPromotion,
+    /// The text does not end with a square.
+    #[error("expected a target square such as e4")]
+    NoTarget,
+    /// A piece letter written in lower case (`nf3`).
+    #[error("piece letters are upper case (N, not n)")]
+    LowerCasePiece,
+    /// Something other than a from-square, file or rank, `x` or `-` before the target.
+    #[error("unexpected text before the target square")]
+    BeforeTarget,
+}
+
+/// Displays the restriction of a move text: ` on the b-file`, ` on rank 3` or nothing.
+struct OnLine {
+    file: Option<u8>,
+    rank: Option<u8>,
+}
+
+impl fmt::Display for OnLine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.file, self.rank) {
+            (Some(file), _) => write!(f, " on the {}-file", (b'a' + file) as char),
+            (_, Some(rank)) => write!(f, " on rank {}", rank + 1),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// Displays a move in the long form with piece letter: `Nd3f6`, `e2e4`, `b7a8=Q`.
+pub(crate) struct LongForm {
+    pub(crate) role: Role,
+    pub(crate) mv: Move,
+}
+
+impl fmt::Display for LongForm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.role != Role::Pawn {
+            write!(f, "{}", self.role.char())?;
+        }
+        write!(f, "{}{}", self.mv.from(), self.mv.to())?;
+        if let Some(p) = self.mv.promotion() {
+            write!(f, "={}", p.char())?;
+        }
+        Ok(())
+    }
 }
 
 /// What a move text says, before looking at a position.
@@ -54,37 +141,37 @@ impl FromStr for MoveText {
     type Err = MoveError;
 
     fn from_str(text: &str) -> Result<MoveText, MoveError> {
-        let err = |reason| MoveError::Syntax { text: text.to_string(), reason };
+        let err = |problem| MoveError::Syntax { text: text.to_string(), problem };
         let mut s = text.trim().trim_end_matches(['+', '#', '!', '?']).as_bytes();
         if s.is_empty() {
-            return Err(err("it is empty"));
+            return Err(err(SyntaxProblem::Empty));
         }
         if !s.is_ascii() {
-            return Err(err("unexpected character"));
+            return Err(err(SyntaxProblem::NotAscii));
         }
         if s.starts_with(b"O-O") || s.starts_with(b"0-0") {
-            return Err(err("there is no castling in Wormhole chess"));
+            return Err(err(SyntaxProblem::Castling));
         }
         let mut role = None;
         if s[0].is_ascii_uppercase() {
-            role = Some(Role::from_char(s[0] as char).ok_or_else(|| err("unknown piece letter"))?);
+            role = Some(Role::from_char(s[0] as char).ok_or_else(|| err(SyntaxProblem::UnknownPiece))?);
             s = &s[1..];
         }
         let mut promotion = None;
         if let [rest @ .., b'=', p] = s {
-            promotion = Some(Role::from_char(*p as char).ok_or_else(|| err("unknown promotion piece"))?);
+            promotion = Some(Role::from_char(*p as char).ok_or_else(|| err(SyntaxProblem::UnknownPromotion))?);
             s = rest;
         } else if let [rest @ .., b'1'..=b'8', p] = s
             && p.is_ascii_alphabetic()
         {
-            promotion = Some(Role::from_char(*p as char).ok_or_else(|| err("unknown promotion piece"))?);
+            promotion = Some(Role::from_char(*p as char).ok_or_else(|| err(SyntaxProblem::UnknownPromotion))?);
             s = &s[..rest.len() + 1];
         }
         if s.len() < 2 {
-            return Err(err("expected a target square such as e4"));
+            return Err(err(SyntaxProblem::NoTarget));
         }
         let (rest, target) = s.split_at(s.len() - 2);
-        let to = Square::parse_prefix(target).ok_or_else(|| err("expected a target square such as e4"))?;
+        let to = Square::parse_prefix(target).ok_or_else(|| err(SyntaxProblem::NoTarget))?;
         let (rest, capture) = match rest {
             [rest @ .., b'x' | b':'] => (rest, true),
             [rest @ .., b'-'] => (rest, false),
@@ -96,16 +183,17 @@ impl FromStr for MoveText {
             [r @ b'1'..=b'8'] => (None, Some(r - b'1')),
             [f @ b'a'..=b'h', r @ b'1'..=b'8'] => (Some(f - b'a'), Some(r - b'1')),
             [c, ..] if role.is_none() && Role::from_char(*c as char).is_some() => {
-                return Err(err("piece letters are upper case (N, not n)"));
+                return Err(err(SyntaxProblem::LowerCasePiece));
             }
-            _ => return Err(err("unexpected text before the target square")),
+            _ => return Err(err(SyntaxProblem::BeforeTarget)),
         };
         Ok(MoveText { role, from_file, from_rank, capture, to, promotion })
     }
 }
 
 impl Position {
-    /// Finds the legal move `text` names, in SAN or any long form.
+    /// Finds the legal move `text` names, in SAN, any long form, or UCI
+    /// coordinates (`e2e4`, `b7a8q`): the checked way to get a [`Move`].
     ///
     /// ```
     /// use wormhole::{Position, Variant};
@@ -123,10 +211,12 @@ impl Position {
         match candidates.as_slice() {
             [m] => Ok(*m),
             [] => Err(match self.pseudo_legal_moves().iter().copied().find(fits) {
-                Some(m) => MoveError::LeavesKingAttacked(self.long_form(m)),
-                None => MoveError::Unreachable(self.why_unreachable(&t)),
+                Some(m) => self.why_illegal(m).into(),
+                None => self.why_unreachable(&t),
             }),
-            many => Err(MoveError::Ambiguous(many.iter().map(|&m| self.san(m)).collect())),
+            many => {
+                Err(MoveError::Ambiguous { moves: many.to_vec(), sans: many.iter().map(|&m| self.san(m)).collect() })
+            }
         }
     }
 
@@ -144,39 +234,36 @@ impl Position {
             && (t.promotion.is_none() || t.promotion == m.promotion())
     }
 
-    fn why_unreachable(&self, t: &MoveText) -> String {
+    /// Why no move, legal or not, fits `t`.
+    fn why_unreachable(&self, t: &MoveText) -> MoveError {
         if let Some(from) = t.from_square() {
             return match self.board.piece_at(from) {
-                Some(p) if p.color == self.turn => format!("the {} on {from} cannot reach {}", p.role.name(), t.to),
-                _ => format!("you have no piece on {from}"),
-            };
+                Some(p) if p.color == self.turn => IllegalMoveError::CannotReach { role: p.role, from, to: t.to },
+                _ => IllegalMoveError::NoPiece { square: from },
+            }
+            .into();
         }
         if let Some(p) = t.promotion {
             if !self.variant.promotion_roles().contains(&p) {
-                return format!("a pawn cannot promote to a {} in the {} piece set", p.name(), self.variant);
+                return IllegalMoveError::PromotionNotInSet { role: p, variant: self.variant }.into();
             }
             let quiet = MoveText { promotion: None, ..*t };
             if self.legal_moves().iter().any(|&m| self.text_fits(&quiet, m)) {
-                return format!("a pawn promotes only by capturing: {} would stay a pawn", t.to);
+                return IllegalMoveError::QuietPromotion { to: t.to }.into();
             }
         }
-        let name = t.role.map_or("pawn", Role::name);
-        match (t.from_file, t.from_rank) {
-            (Some(f), _) => format!("no {name} on the {}-file can reach {}", (b'a' + f) as char, t.to),
-            (_, Some(r)) => format!("no {name} on rank {} can reach {}", r + 1, t.to),
-            _ => format!("no {name} can reach {}", t.to),
+        MoveError::NoMatch {
+            role: t.role.unwrap_or(Role::Pawn),
+            from_file: t.from_file,
+            from_rank: t.from_rank,
+            to: t.to,
         }
     }
 
     /// The long form with piece letter, `Nd3f6` / `e2e4` / `b7a8=Q`, for any
     /// move whose from-square holds a piece (legal or not).
     pub fn long_form(&self, m: Move) -> String {
-        let letter = match self.role_at(m.from()) {
-            Some(Role::Pawn) | None => String::new(),
-            Some(r) => r.char().to_string(),
-        };
-        let promo = m.promotion().map(|r| format!("={}", r.char())).unwrap_or_default();
-        format!("{letter}{}{}{promo}", m.from(), m.to())
+        LongForm { role: self.role_at(m.from()).unwrap_or(Role::Pawn), mv: m }.to_string()
     }
 
     /// The SAN of a legal move, with minimal disambiguation, `+` for check

@@ -3,6 +3,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::excerpt::Excerpt;
+
 /// A square, `a1 = 0`, `b1 = 1`, ..., `h8 = 63`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square(u8);
@@ -72,9 +74,9 @@ impl fmt::Display for Square {
     }
 }
 
-/// The error for a malformed square name.
+/// The error for a malformed square name; holds the text.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("'{0}' is not a square (expected a1..h8)")]
+#[error("'{}' is not a square (expected a1..h8)", Excerpt(.0))]
 pub struct ParseSquareError(pub String);
 
 impl FromStr for Square {

@@ -35,12 +35,6 @@ pub const DIAGONAL: [usize; 4] = [NE, NW, SW, SE];
 /// All eight directions.
 pub const ALL: [usize; 8] = [N, E, NE, NW, S, W, SW, SE];
 
-/// The opposite direction: directions are laid out so that `d ^ 4` reverses `d`.
-#[inline(always)]
-pub const fn opposite(d: usize) -> usize {
-    d ^ 4
-}
-
 /// The two diagonals that continue an orthogonal direction (a knight's
 /// second step after stepping `o`), indexed by the orthogonal direction.
 pub const DIAGONALS_OF: [[usize; 2]; 8] = {

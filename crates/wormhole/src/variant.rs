@@ -4,6 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::Role;
+use crate::excerpt::Excerpt;
 
 /// Which piece set is in play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -19,11 +20,43 @@ impl Variant {
     /// Both variants.
     pub const ALL: [Variant; 2] = [Variant::Classic, Variant::Fairy];
 
-    /// The name used on the command line and in UCI: `classic` or `fairy`.
+    /// The name used on the command line and in UCI: `classic` or `fairy`
+    /// (what [`Display`](fmt::Display) writes and [`FromStr`] reads; the
+    /// latter also takes the vchess names `Wormhole2` and `Wormhole1`).
     pub const fn name(self) -> &'static str {
         match self {
             Variant::Classic => "classic",
             Variant::Fairy => "fairy",
+        }
+    }
+
+    /// The name in a PGN `Variant` tag: `Wormhole` or `Wormhole fairy`.
+    pub const fn pgn_name(self) -> &'static str {
+        match self {
+            Variant::Classic => "Wormhole",
+            Variant::Fairy => "Wormhole fairy",
+        }
+    }
+
+    /// The piece set a PGN `Variant` tag names, read leniently (any case;
+    /// any `Wormhole...` name, and `classic`, is classic unless it says
+    /// `fairy` or is `Wormhole1`, the vchess name of the fairy set).
+    ///
+    /// ```
+    /// use wormhole::Variant;
+    /// for v in Variant::ALL {
+    ///     assert_eq!(Variant::from_pgn_tag(v.pgn_name()), Some(v));
+    /// }
+    /// assert_eq!(Variant::from_pgn_tag("Atomic"), None);
+    /// ```
+    pub fn from_pgn_tag(tag: &str) -> Option<Variant> {
+        let tag = tag.to_ascii_lowercase();
+        if tag.contains("fairy") || tag == "wormhole1" {
+            Some(Variant::Fairy)
+        } else if tag.starts_with("wormhole") || tag == "classic" {
+            Some(Variant::Classic)
+        } else {
+            None
         }
     }
 
@@ -59,9 +92,9 @@ impl fmt::Display for Variant {
     }
 }
 
-/// The error for an unknown variant name.
+/// The error for an unknown variant name; holds the name.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown variant '{0}' (expected 'classic' or 'fairy')")]
+#[error("unknown variant '{}' (expected 'classic' or 'fairy')", Excerpt(.0))]
 pub struct ParseVariantError(pub String);
 
 impl FromStr for Variant {

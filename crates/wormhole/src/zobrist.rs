@@ -2,7 +2,7 @@
 //! side to move, XORed together. Holes are part of the position: two boards
 //! with the same pieces but different holes are different positions.
 
-use crate::{Board, Color, Piece};
+use crate::{Board, Color, Piece, Square};
 
 const fn splitmix(state: u64) -> (u64, u64) {
     let s = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
@@ -47,16 +47,16 @@ static KEYS: Keys = {
     keys
 };
 
-/// The key of `piece` standing on square index `sq`.
+/// The key of `piece` standing on `sq`.
 #[inline]
-pub fn piece_key(piece: Piece, sq: usize) -> u64 {
-    KEYS.pieces[piece.color.index()][piece.role.index()][sq]
+pub fn piece_key(piece: Piece, sq: Square) -> u64 {
+    KEYS.pieces[piece.color.index()][piece.role.index()][sq.index()]
 }
 
-/// The key of a hole on square index `sq`.
+/// The key of a hole on `sq`.
 #[inline]
-pub fn hole_key(sq: usize) -> u64 {
-    KEYS.holes[sq]
+pub fn hole_key(sq: Square) -> u64 {
+    KEYS.holes[sq.index()]
 }
 
 /// The key XORed in when Black is to move.
@@ -65,15 +65,16 @@ pub fn black_key() -> u64 {
     KEYS.black
 }
 
-/// The hash of a board and side to move, computed from scratch.
+/// The hash of a board and side to move, computed from scratch (what
+/// [`Position::hash`](crate::Position::hash) keeps up to date as moves are played).
 pub fn hash(board: &Board, turn: Color) -> u64 {
     let mut h = if turn == Color::Black { black_key() } else { 0 };
-    for sq in crate::Square::all() {
+    for sq in Square::all() {
         if let Some(p) = board.piece_at(sq) {
-            h ^= piece_key(p, sq.index());
+            h ^= piece_key(p, sq);
         }
         if board.is_hole(sq) {
-            h ^= hole_key(sq.index());
+            h ^= hole_key(sq);
         }
     }
     h

@@ -104,7 +104,8 @@ fn an_engine_game_at_full_strength_has_no_blunders() {
     let nodes = 40_000;
     for (variant, seed) in [(Variant::Classic, 1), (Variant::Fairy, 2)] {
         let (start, moves) = engine_game(variant, seed, nodes);
-        let options = AnalysisOptions { limits: Limits { nodes: Some(nodes), ..Limits::default() }, threads: 2, hash_mb: 8 };
+        let options =
+            AnalysisOptions { limits: Limits { nodes: Some(nodes), ..Limits::default() }, threads: 2, hash_mb: 8 };
         let analysis = run(&start, &moves, &options);
         assert!(analysis.is_complete());
         // The random opening plies may be judged; the engine's moves are not blunders.

@@ -63,7 +63,7 @@ fn evaluation_counts_material_and_mobility() {
     // Same material, but the white knight on a1 is cut off: holes fill its
     // file and rank to the edge, so it has no step to start a move with.
     let free = Position::from_fen("4k2K/8/8/8/8/8/8/N7 w 0", Variant::Classic).unwrap();
-    let walled = Position::from_fen("4k2K/x7/x7/x7/x7/x7/x7/Nxxxxxxx w 0", Variant::Classic).unwrap();
+    let walled = Position::from_fen("4k2K/x7/x7/x7/x7/x7/x7/Nxxxxxxx w 14", Variant::Classic).unwrap();
     assert!(walled.legal_moves().iter().all(|m| m.from().to_string() != "a1"));
     assert!(evaluate(&walled, &params, true) < evaluate(&free, &params, true));
 }

@@ -137,7 +137,8 @@ fn searchmoves_with_helper_threads_and_a_weak_level() {
 fn illegal_searchmoves_are_left_out() {
     let pos = Position::new(Variant::Classic);
     let e4 = pos.parse_move("e4").unwrap();
-    let illegal = Move::new("e2".parse().unwrap(), "e5".parse().unwrap(), None);
+    // Black's reply e7e5: a move, but not White's.
+    let illegal = pos.after(e4).parse_move("e5").unwrap();
     assert!(!pos.is_legal(illegal));
     let r = search(&pos, &limits(3, 5, vec![illegal, e4]));
     assert_eq!(root_moves(&r), vec![e4]);

@@ -3,14 +3,14 @@
 
 use proptest::prelude::*;
 use wormhole::pgn::PgnGame;
-use wormhole::{Position, Setup, Variant};
+use wormhole::{FenError, Position, Setup, Square, Variant};
 
 const FENS: &[&str] = &[
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0",
     "rbkxxxbn/ppxppppx/2qxxB2/4x2p/3P1x2/3n1x2/PPPxPPPP/RBxxxNKR b 17",
     "cwkxxxwn/ppxppppx/2mxxW2/4x2p/3P1x2/3n1x2/PPPxPPPP/CWxxxNKC b 17",
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
-    "kxxxxxxx/xxxxxxxx/2Q5/xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxK b 40",
+    "kxxxxxxx/xxxxxxxx/2Q5/xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxK b 55",
 ];
 
 const MOVES: &[&str] = &["e4", "Nf3", "Nd3xf6", "b7a8q", "bxa8=Q", "d3-f6", "Qd3+", "N3d5", "Nbd7#", "e7e3"];
@@ -97,13 +97,58 @@ fn fen_errors_say_what_and_where() {
 }
 
 #[test]
+fn ply_count_is_between_the_holes_and_64_more() {
+    let err = |fen: &str| Position::from_fen(fen, Variant::Classic).unwrap_err();
+    assert_eq!(
+        err("4k3/8/8/8/8/8/8/4K3 w 200").to_string(),
+        "ply count 200 exceeds the number of holes (0) by more than 64"
+    );
+    assert_eq!(err("4k3/8/8/8/8/8/8/4K3 b 65"), FenError::TooManyPlies { plies: 65, holes: 0 });
+    assert_eq!(err("4k3/8/8/8/8/8/8/4K3 w - - 0 34"), FenError::TooManyPlies { plies: 66, holes: 0 });
+    assert_eq!(err("4k3/8/8/8/8/8/xxx5/4K3 w 2"), FenError::PliesBelowHoles { plies: 2, holes: 3 });
+    assert_eq!(
+        err("4k3/8/8/8/8/8/xxx5/4K3 w 2").to_string(),
+        "ply count 2 is below the number of holes (3): every ply makes one hole"
+    );
+    // The seed diagram starts mid-game: 17 plies with 14 holes.
+    assert!(Position::from_fen(FENS[1], Variant::Classic).is_ok());
+    assert!(Position::from_fen("4k3/8/8/8/8/8/8/4K3 w 64", Variant::Classic).is_ok());
+    assert!(Position::from_fen("4k3/8/8/8/8/8/xxx5/4K3 b 67", Variant::Classic).is_ok());
+}
+
+#[test]
+fn messages_quote_at_most_80_characters() {
+    let long = "z".repeat(10_000);
+    let messages = [
+        Position::from_fen(&format!("4k3/8/8/8/8/8/8/4K3 {long}"), Variant::Classic).unwrap_err().to_string(),
+        Position::from_fen(&format!("4k3/8/8/8/8/8/8/4K3 w {long}"), Variant::Classic).unwrap_err().to_string(),
+        Position::from_fen(&format!("4k3/8/8/8/8/8/8/4K3 w {long} - 0 1"), Variant::Classic).unwrap_err().to_string(),
+        Position::new(Variant::Classic).parse_move(&long).unwrap_err().to_string(),
+        PgnGame::parse(&format!("[Event {long}]\n\n*")).unwrap_err().to_string(),
+        PgnGame::parse(&format!("[Variant \"{long}\"]\n\n*")).unwrap_err().to_string(),
+        PgnGame::parse(&format!("1. e4 {long} *")).unwrap_err().to_string(),
+        long.parse::<Square>().unwrap_err().to_string(),
+        long.parse::<Variant>().unwrap_err().to_string(),
+    ];
+    for message in messages {
+        assert!(message.len() < 250, "{message}");
+        assert!(message.contains("z...") && !message.contains(&"z".repeat(78)), "{message}");
+    }
+}
+
+#[test]
 fn accepted_fen_forms() {
     let full = Position::from_fen("4k3/8/8/8/8/8/8/4K3 b 7", Variant::Classic).unwrap();
     assert_eq!(full.fen(), "4k3/8/8/8/8/8/8/4K3 b 7");
     let placement = Position::from_fen("4k3/8/8/8/8/8/8/4K3", Variant::Classic).unwrap();
     assert_eq!(placement.fen(), "4k3/8/8/8/8/8/8/4K3 w 0");
     let two = Position::from_fen("4k3/8/8/8/8/8/8/4K3 b", Variant::Classic).unwrap();
-    assert_eq!(two.fen(), "4k3/8/8/8/8/8/8/4K3 b 0");
+    assert_eq!(two.fen(), "4k3/8/8/8/8/8/8/4K3 b 1");
+    // Without a count: the holes, rounded up to the side to move.
+    let holes = |fen: &str| Position::from_fen(fen, Variant::Classic).unwrap().fen();
+    assert_eq!(holes("4k3/8/8/8/8/8/xxx5/4K3"), "4k3/8/8/8/8/8/xxx5/4K3 w 4");
+    assert_eq!(holes("4k3/8/8/8/8/8/xxx5/4K3 b"), "4k3/8/8/8/8/8/xxx5/4K3 b 3");
+    assert_eq!(holes("4k3/8/8/8/8/8/xxxx4/4K3 b"), "4k3/8/8/8/8/8/xxxx4/4K3 b 5");
     let six = Position::from_fen("4k3/8/8/8/8/8/8/4K3 b - - 0 4", Variant::Classic).unwrap();
     assert_eq!(six.fen(), "4k3/8/8/8/8/8/8/4K3 b 7");
 }

@@ -21,9 +21,13 @@ fn variant(fairy: bool) -> Variant {
 
 /// Plays random moves until the game ends, calling `check` on every position
 /// reached; returns the final position.
-fn random_game(seed: u64, variant: Variant, mut check: impl FnMut(&Position)) -> Position {
+fn random_game(seed: u64, variant: Variant, check: impl FnMut(&Position)) -> Position {
+    random_game_from(Position::new(variant), seed, check)
+}
+
+/// [`random_game`] from `pos`.
+fn random_game_from(mut pos: Position, seed: u64, mut check: impl FnMut(&Position)) -> Position {
     let mut rng = Rng(seed | 1);
-    let mut pos = Position::new(variant);
     loop {
         check(&pos);
         let moves = pos.legal_moves();
@@ -61,6 +65,22 @@ fn check_legality_by_copy_make(pos: &Position) {
 fn check_fen_round_trip(pos: &Position) {
     let back = Position::from_fen(&pos.fen(), pos.variant()).unwrap();
     assert_eq!(&back, pos);
+}
+
+/// The checked `play` accepts exactly the legal moves among `candidates`,
+/// plays them as `play_unchecked` does, and leaves the position untouched
+/// when it refuses one.
+fn check_checked_play(pos: &Position, candidates: &[Move]) {
+    for &m in candidates {
+        let mut p = pos.clone();
+        match p.play(m) {
+            Ok(_) => assert_eq!(p, pos.after(m), "{m} in {}", pos.fen()),
+            Err(e) => {
+                assert!(!pos.is_legal(m), "{m} refused ({e}) in {}", pos.fen());
+                assert_eq!(&p, pos, "refused {m} changed {}", pos.fen());
+            }
+        }
+    }
 }
 
 fn check_notation(pos: &Position) {
@@ -112,6 +132,40 @@ proptest! {
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn checked_play_accepts_exactly_the_legal_moves(seed: u64, fairy: bool) {
+        // Candidates: this position's moves that follow the pieces' rules,
+        // and the previous position's legal moves (mostly illegal now).
+        let mut previous: Vec<Move> = Vec::new();
+        random_game(seed, variant(fairy), |pos| {
+            let mut candidates: Vec<Move> = pos.pseudo_legal_moves().to_vec();
+            candidates.extend(&previous);
+            check_checked_play(pos, &candidates);
+            previous = pos.legal_moves().to_vec();
+        });
+    }
+
+    /// A diagram may count more plies than holes (it starts mid-game); every
+    /// ply then adds one hole, so the difference stays, and every FEN written
+    /// while the game goes on must read back to the same position.
+    #[test]
+    fn fens_written_after_a_mid_game_diagram_read_back(seed: u64, fairy: bool, cut in 0u32..40, extra in 0u32..=64) {
+        let mut diagram = None;
+        let end = random_game(seed, variant(fairy), |pos| {
+            if pos.plies() == cut {
+                diagram = Some(pos.clone());
+            }
+        });
+        let diagram = diagram.unwrap_or(end);
+        let holes = diagram.board().holes().count();
+        let fen = format!("{} {} {}", wormhole::fen::Placement(diagram.board()), diagram.turn().char(), holes + extra);
+        let start = Position::from_fen(&fen, diagram.variant()).unwrap();
+        random_game_from(start, seed ^ 0x5eed, |pos| {
+            assert_eq!(pos.plies(), pos.board().holes().count() + extra);
+            check_fen_round_trip(pos);
+        });
+    }
 
     #[test]
     fn san_and_coordinates_parse_back_and_san_is_unique(seed: u64, fairy: bool) {

@@ -1,6 +1,6 @@
 //! The engine on its own thread: one search at a time, to play a move or to
-//! give the human a hint. The UI polls it; it never blocks the UI except for
-//! the moment a cancelled search takes to stop.
+//! give the human a hint. The effects runner starts and polls it; it never
+//! blocks the UI except for the moment a cancelled search takes to stop.
 
 use std::time::{Duration, Instant};
 
@@ -28,39 +28,37 @@ pub struct Finished {
     pub elapsed: Duration,
 }
 
+/// A message from the engine's thread.
+#[derive(Debug, Clone)]
+pub enum EngineEvent {
+    /// A search iteration completed.
+    Info(Info),
+    /// The search ended.
+    Done(Finished),
+}
+
 /// The search in progress.
 struct Job {
     thread: SearchThread,
     purpose: Purpose,
-    position: Position,
     started: Instant,
+    /// The last iteration's report (the final result may carry none).
     info: Option<Info>,
 }
 
-/// The engine, idle or thinking.
+/// The engine, idle or thinking. Only the effects runner owns one.
 pub struct Ai {
     idle: Option<Engine>,
     job: Option<Job>,
-    level: Level,
 }
 
 impl Ai {
-    pub fn new(level: Level, seed: Option<u64>) -> Ai {
-        let options = EngineOptions { level, seed, ..EngineOptions::default() };
-        Ai { idle: Some(Engine::new(options)), job: None, level }
+    pub fn new(seed: Option<u64>) -> Ai {
+        let options = EngineOptions { seed, ..EngineOptions::default() };
+        Ai { idle: Some(Engine::new(options)), job: None }
     }
 
-    pub fn level(&self) -> Level {
-        self.level
-    }
-
-    pub fn set_level(&mut self, level: Level) {
-        self.level = level;
-        if let Some(e) = &mut self.idle {
-            e.set_level(level);
-        }
-    }
-
+    /// Forgets what the engine learnt about the last game.
     pub fn new_game(&mut self) {
         self.cancel();
         if let Some(e) = &mut self.idle {
@@ -68,13 +66,13 @@ impl Ai {
         }
     }
 
-    /// Starts a search (cancelling any other).
-    pub fn start(&mut self, position: &Position, limits: Limits, purpose: Purpose) {
+    /// Starts a search at `level` (cancelling any other).
+    pub fn start(&mut self, position: &Position, limits: Limits, level: Level, purpose: Purpose) {
         self.cancel();
         let Some(mut engine) = self.idle.take() else { return };
-        engine.set_level(self.level);
+        engine.set_level(level);
         let thread = SearchThread::spawn(engine, position.clone(), limits);
-        self.job = Some(Job { thread, purpose, position: position.clone(), started: Instant::now(), info: None });
+        self.job = Some(Job { thread, purpose, started: Instant::now(), info: None });
     }
 
     /// Stops and forgets the search in progress (its result is dropped).
@@ -94,49 +92,43 @@ impl Ai {
     }
 
     /// Asks the search to finish now; its best move so far arrives from `poll`.
-    pub fn move_now(&self) -> bool {
-        match &self.job {
-            Some(job) => {
-                job.thread.stop();
-                true
-            }
-            None => false,
+    pub fn move_now(&self) {
+        if let Some(job) = &self.job {
+            job.thread.stop();
         }
     }
 
-    pub fn purpose(&self) -> Option<Purpose> {
-        self.job.as_ref().map(|j| j.purpose)
-    }
-
+    #[cfg(test)]
     pub fn is_thinking(&self) -> bool {
         self.job.is_some()
     }
 
-    /// The latest search report and the position it is about.
-    pub fn latest(&self) -> Option<(&Info, &Position)> {
-        self.job.as_ref().and_then(|j| j.info.as_ref().map(|i| (i, &j.position)))
-    }
-
-    pub fn elapsed(&self) -> Option<Duration> {
-        self.job.as_ref().map(|j| j.started.elapsed())
-    }
-
-    /// Takes in the engine's reports; returns the search if it has finished.
-    pub fn poll(&mut self) -> Option<Finished> {
-        let job = self.job.as_mut()?;
+    /// The engine's reports since the last call; a finished search comes last.
+    pub fn poll(&mut self) -> Vec<EngineEvent> {
+        let mut out = Vec::new();
+        let Some(job) = self.job.as_mut() else { return out };
         while let Some(event) = job.thread.try_recv() {
             match event {
-                Event::Info(info) => job.info = Some(info),
+                Event::Info(info) => {
+                    job.info = Some(info.clone());
+                    out.push(EngineEvent::Info(info));
+                }
                 Event::Done(result) => {
-                    let job = self.job.take()?;
+                    let Some(job) = self.job.take() else { break };
                     let elapsed = job.started.elapsed();
                     let info = Some(result.info).filter(|i| i.depth > 0).or(job.info);
                     self.idle = Some(job.thread.join());
-                    return Some(Finished { purpose: job.purpose, best: result.best_move, info, elapsed });
+                    out.push(EngineEvent::Done(Finished {
+                        purpose: job.purpose,
+                        best: result.best_move,
+                        info,
+                        elapsed,
+                    }));
+                    break;
                 }
             }
         }
-        None
+        out
     }
 }
 
@@ -164,7 +156,7 @@ pub fn pv_san(pos: &Position, pv: &[Move], max: usize) -> String {
         if !pos.is_legal(m) {
             break;
         }
-        let number = pos.plies() / 2 + 1;
+        let number = pos.move_number();
         let san = pos.san(m);
         if pos.turn() == Color::White {
             out.push(format!("{number}.{san}"));
@@ -194,22 +186,22 @@ mod tests {
 
     #[test]
     fn a_cancelled_search_stops_promptly_and_the_engine_can_search_again() {
-        let mut ai = Ai::new(Level::MAX, Some(1));
+        let mut ai = Ai::new(Some(1));
         let pos = Position::new(Variant::Classic);
         let limits = Limits { movetime: Some(Duration::from_secs(30)), ..Limits::default() };
-        ai.start(&pos, limits.clone(), Purpose::Move { ply: 0 });
+        ai.start(&pos, limits.clone(), Level::MAX, Purpose::Move { ply: 0 });
         std::thread::sleep(Duration::from_millis(50));
         let t = Instant::now();
         ai.cancel();
         assert!(t.elapsed() < Duration::from_millis(500), "cancel took {:?}", t.elapsed());
         assert!(!ai.is_thinking());
         // "Move now": the search ends at once with a legal move.
-        ai.start(&pos, limits, Purpose::Move { ply: 0 });
+        ai.start(&pos, limits, Level::MAX, Purpose::Move { ply: 0 });
         std::thread::sleep(Duration::from_millis(50));
-        assert!(ai.move_now());
+        ai.move_now();
         let t = Instant::now();
         let done = loop {
-            if let Some(done) = ai.poll() {
+            if let Some(EngineEvent::Done(done)) = ai.poll().pop() {
                 break done;
             }
             assert!(t.elapsed() < Duration::from_secs(2), "no move after stop");

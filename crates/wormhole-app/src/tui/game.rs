@@ -1,10 +1,12 @@
 //! The game model: start position, moves (with a redo tail), players, clocks
 //! and how the game ended. No terminal code and no view state here.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use wormhole::pgn::PgnGame;
 use wormhole::{Color, Move, Outcome, Position, Variant};
+
+use super::clock::Clocks;
 
 /// Who plays a side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -34,10 +36,7 @@ impl GameEnd {
 
     /// `1-0` or `0-1`.
     pub fn result_str(self) -> &'static str {
-        match self.winner() {
-            Color::White => "1-0",
-            Color::Black => "0-1",
-        }
+        Outcome::result_for(self.winner())
     }
 
     /// A sentence for the game-over banner.
@@ -47,57 +46,6 @@ impl GameEnd {
             GameEnd::Resigned(c) => format!("{} wins: {c} resigned", !c),
             GameEnd::Time(c) => format!("{} wins on time: {c}'s clock ran out", !c),
         }
-    }
-}
-
-/// Chess clocks for both sides (`--clock MIN+INC`).
-#[derive(Debug, Clone)]
-pub struct Clocks {
-    remaining: [Duration; 2],
-    increment: Duration,
-    /// When the side to move's clock last started running (None: stopped).
-    running_since: Option<Instant>,
-}
-
-impl Clocks {
-    pub fn new(initial: Duration, increment: Duration) -> Clocks {
-        Clocks { remaining: [initial; 2], increment, running_since: None }
-    }
-
-    /// Time left for `color`, counting the running period if `color` is to move.
-    pub fn remaining(&self, color: Color, to_move: Color) -> Duration {
-        let base = self.remaining[color.index()];
-        match self.running_since {
-            Some(t) if color == to_move => base.saturating_sub(t.elapsed()),
-            _ => base,
-        }
-    }
-
-    pub fn increment(&self) -> Duration {
-        self.increment
-    }
-
-    pub fn is_running(&self) -> bool {
-        self.running_since.is_some()
-    }
-
-    fn start(&mut self) {
-        if self.running_since.is_none() {
-            self.running_since = Some(Instant::now());
-        }
-    }
-
-    fn stop(&mut self, to_move: Color) {
-        if let Some(t) = self.running_since.take() {
-            let r = &mut self.remaining[to_move.index()];
-            *r = r.saturating_sub(t.elapsed());
-        }
-    }
-
-    /// The mover has moved: charge the elapsed time and add the increment.
-    fn moved(&mut self, mover: Color) {
-        self.stop(mover);
-        self.remaining[mover.index()] += self.increment;
     }
 }
 
@@ -142,18 +90,17 @@ impl Game {
     }
 
     /// A game replayed from PGN; its moves are all played.
+    /// The clocks start afresh at the last position.
     pub fn from_pgn(pgn: &PgnGame, players: [Player; 2], clocks: Option<Clocks>) -> Game {
-        let mut game = Game::new(pgn.start.clone(), players, clocks);
+        let mut game = Game::new(pgn.start.clone(), players, None);
+        let now = Instant::now();
         for &m in &pgn.moves {
-            if game.play(m).is_err() {
+            if game.play(m, now).is_err() {
                 break;
             }
         }
-        let loser = match pgn.tag("Result") {
-            Some("1-0") => Some(Color::Black),
-            Some("0-1") => Some(Color::White),
-            _ => None,
-        };
+        game.clocks = clocks;
+        let loser = pgn.tag("Result").and_then(Outcome::winner_of).map(|winner| !winner);
         if let Some(loser) = loser
             && game.end().is_none()
         {
@@ -244,8 +191,8 @@ impl Game {
         self.end().is_some()
     }
 
-    /// Adds a legal move to the game, dropping the redo tail.
-    pub fn play(&mut self, m: Move) -> Result<(), PlayError> {
+    /// Adds a legal move to the game at time `now`, dropping the redo tail.
+    pub fn play(&mut self, m: Move, now: Instant) -> Result<(), PlayError> {
         if self.is_over() {
             return Err(PlayError::GameOver);
         }
@@ -266,7 +213,7 @@ impl Game {
         self.saved = false;
         self.manual_end = None;
         if let Some(c) = &mut self.clocks {
-            c.moved(mover);
+            c.moved(mover, now);
         }
         Ok(())
     }
@@ -283,11 +230,11 @@ impl Game {
 
     /// Goes back to the position after `ply` moves, keeping later moves for redo.
     /// Returns the number of plies taken back.
-    pub fn undo_to(&mut self, ply: usize) -> usize {
+    pub fn undo_to(&mut self, ply: usize, now: Instant) -> usize {
         let ply = ply.min(self.cursor);
         let n = self.cursor - ply;
         if n > 0 {
-            self.stop_clock();
+            self.stop_clock(now);
             self.cursor = ply;
             self.manual_end = None;
             self.saved = false;
@@ -296,11 +243,11 @@ impl Game {
     }
 
     /// Replays taken-back moves up to ply `ply`. Returns the number replayed.
-    pub fn redo_to(&mut self, ply: usize) -> usize {
+    pub fn redo_to(&mut self, ply: usize, now: Instant) -> usize {
         let ply = ply.min(self.moves.len());
         let n = ply.saturating_sub(self.cursor);
         if n > 0 {
-            self.stop_clock();
+            self.stop_clock(now);
             self.cursor = ply;
             self.saved = false;
         }
@@ -318,38 +265,38 @@ impl Game {
     }
 
     /// The side to move resigns.
-    pub fn resign(&mut self, color: Color) {
-        self.stop_clock();
+    pub fn resign(&mut self, color: Color, now: Instant) {
+        self.stop_clock(now);
         self.manual_end = Some((self.cursor, GameEnd::Resigned(color)));
         self.saved = false;
     }
 
     /// Starts the side to move's clock if the game goes on.
-    pub fn start_clock(&mut self) {
+    pub fn start_clock(&mut self, now: Instant) {
         let over = self.is_over();
         if let Some(c) = &mut self.clocks
             && !over
         {
-            c.start();
+            c.start(now);
         }
     }
 
-    pub fn stop_clock(&mut self) {
+    pub fn stop_clock(&mut self, now: Instant) {
         let turn = self.position().turn();
         if let Some(c) = &mut self.clocks {
-            c.stop(turn);
+            c.stop(turn, now);
         }
     }
 
-    /// Ends the game on time if the side to move's clock has run out.
-    pub fn check_flag(&mut self) -> bool {
+    /// Ends the game on time if the side to move's clock has run out at `now`.
+    pub fn check_flag(&mut self, now: Instant) -> bool {
         let turn = self.position().turn();
         let flagged = match &self.clocks {
-            Some(c) => c.is_running() && c.remaining(turn, turn).is_zero(),
+            Some(c) => c.is_running() && c.remaining(turn, turn, now).is_zero(),
             None => false,
         };
         if flagged && self.manual_end.is_none() {
-            self.stop_clock();
+            self.stop_clock(now);
             self.manual_end = Some((self.cursor, GameEnd::Time(turn)));
             self.saved = false;
         }
@@ -385,7 +332,7 @@ mod tests {
 
     fn play(g: &mut Game, san: &str) {
         let m = g.position().parse_move(san).unwrap();
-        g.play(m).unwrap();
+        g.play(m, Instant::now()).unwrap();
     }
 
     #[test]
@@ -395,12 +342,12 @@ mod tests {
             play(&mut g, san);
         }
         assert_eq!(g.sans(), ["e4", "e5", "Nf3"]);
-        assert_eq!(g.undo_to(1), 2);
+        assert_eq!(g.undo_to(1, Instant::now()), 2);
         assert_eq!(g.len(), 1);
         assert!(g.can_redo());
-        assert_eq!(g.redo_to(3), 2);
+        assert_eq!(g.redo_to(3, Instant::now()), 2);
         assert_eq!(g.position().fen(), "rnbqkbnr/ppppxppp/8/4p3/4P3/5N2/PPPPxPPP/RNBQKBxR b 3");
-        g.undo_to(2);
+        g.undo_to(2, Instant::now());
         play(&mut g, "d4");
         assert!(!g.can_redo());
         assert_eq!(g.sans(), ["e4", "e5", "d4"]);
@@ -410,11 +357,11 @@ mod tests {
     fn resignation_ends_the_game_and_undo_revives_it() {
         let mut g = hotseat();
         play(&mut g, "e4");
-        g.resign(Color::Black);
+        g.resign(Color::Black, Instant::now());
         assert_eq!(g.end(), Some(GameEnd::Resigned(Color::Black)));
         assert_eq!(g.end().unwrap().describe(), "White wins: Black resigned");
-        assert!(g.play(g.position().parse_move("e5").unwrap()).is_err());
-        g.undo_to(0);
+        assert!(g.play(g.position().parse_move("e5").unwrap(), Instant::now()).is_err());
+        g.undo_to(0, Instant::now());
         assert_eq!(g.end(), None);
     }
 
@@ -426,7 +373,7 @@ mod tests {
         let mut g = Game::new(start, [Player::Human; 2], None);
         play(&mut g, "Nxf6");
         play(&mut g, "a3");
-        g.resign(Color::Black);
+        g.resign(Color::Black, Instant::now());
         let text = g.to_pgn(["Ann", "Bob"], "2026.11.29").to_pgn();
         assert!(text.contains("[SetUp \"1\"]"), "{text}");
         assert!(text.contains("[Result \"1-0\"]"), "{text}");
@@ -439,13 +386,16 @@ mod tests {
 
     #[test]
     fn clocks_charge_the_mover_and_add_increment() {
+        use std::time::Duration;
         let clocks = Clocks::new(Duration::from_secs(60), Duration::from_secs(2));
         let mut g = Game::new(Position::new(Variant::Classic), [Player::Human; 2], Some(clocks));
-        g.start_clock();
-        play(&mut g, "e4");
+        let t0 = Instant::now();
+        g.start_clock(t0);
+        let m = g.position().parse_move("e4").unwrap();
+        let t1 = t0 + Duration::from_millis(500);
+        g.play(m, t1).unwrap();
         let c = g.clocks().unwrap();
-        let white = c.remaining(Color::White, Color::Black);
-        assert!(white > Duration::from_secs(61) && white <= Duration::from_secs(62), "{white:?}");
-        assert_eq!(c.remaining(Color::Black, Color::White), Duration::from_secs(60));
+        assert_eq!(c.remaining(Color::White, Color::Black, t1), Duration::from_millis(61_500));
+        assert_eq!(c.remaining(Color::Black, Color::White, t1), Duration::from_secs(60));
     }
 }

@@ -3,6 +3,8 @@
 
 use wormhole::{Move, Position};
 
+use super::commands;
+
 /// A legal move that the typed text could be the start of.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Candidate {
@@ -11,26 +13,22 @@ pub struct Candidate {
     pub san: String,
 }
 
-/// Every command the input line accepts after `:` (for the help and for Tab).
-pub const COMMANDS: &[(&str, &str)] = &[
-    ("new", "new game: [classic|fairy] [white|black|hotseat|watch] [level N]"),
-    ("undo", "take back a move (against the engine: with its reply)"),
-    ("redo", "replay a taken-back move"),
-    ("flip", "turn the board around"),
-    ("autoflip", "hot-seat: turn the board to the side to move (toggle)"),
-    ("hint", "ask the engine for a move for you (not played)"),
-    ("go", "make the engine move now with its best move so far"),
-    ("fen", "show the FEN and copy it to the clipboard; ':fen FEN' loads a position"),
-    ("load", "':load FEN' starts a game from a position (x = hole)"),
-    ("save", "':save [FILE]' saves the game as PGN"),
-    ("open", "':open FILE' loads a PGN game"),
-    ("review", "browse the game's positions (PgUp/PgDn, Home/End; Esc returns)"),
-    ("level", "':level N' sets the engine level 1..10"),
-    ("resign", "resign the game"),
-    ("help", "show the keys and commands"),
-    ("rules", "show the rules"),
-    ("quit", "leave (an unsaved game is autosaved; the FEN is printed)"),
-];
+/// What the line under the input says about the text typed so far.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum InputHint {
+    /// Nothing typed.
+    Empty,
+    /// A `:` command: the commands the word could be.
+    Command(Vec<&'static str>),
+    /// Text typed while the engine is to move.
+    EngineToMove,
+    /// The text is a legal move: its SAN.
+    Exact(String),
+    /// The text starts these legal moves (SAN).
+    Matches(Vec<String>),
+    /// No legal move starts like this.
+    NoMatch,
+}
 
 /// The text being typed. The cursor is always at the end.
 #[derive(Debug, Clone, Default)]
@@ -75,7 +73,7 @@ impl InputLine {
             if cmd.contains(' ') {
                 return false;
             }
-            let names: Vec<&str> = COMMANDS.iter().map(|c| c.0).filter(|n| n.starts_with(cmd)).collect();
+            let names = commands::completions(cmd);
             common_prefix(&names).map(|p| if names.len() == 1 { format!(":{p} ") } else { format!(":{p}") })
         } else {
             let cands = candidates(pos, &self.text);

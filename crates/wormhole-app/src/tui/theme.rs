@@ -1,5 +1,6 @@
-//! Colours and glyphs, chosen once at start-up from `--ascii` and what the
-//! terminal says it supports (truecolor, 256 colours, or the basic 16).
+//! Every colour and glyph the screen uses, in one struct chosen at
+//! start-up from the options and what the terminal supports (truecolor,
+//! 256 colours, or the basic 16).
 
 use ratatui::style::Color as Tc;
 use wormhole::{Color, Piece, Role};
@@ -27,76 +28,109 @@ impl ColorDepth {
     }
 }
 
+/// One colour said three ways; the depth picks one.
+#[derive(Debug, Clone, Copy)]
+struct Shade {
+    rgb: (u8, u8, u8),
+    indexed: u8,
+    basic: Tc,
+}
+
+const fn shade(rgb: (u8, u8, u8), indexed: u8, basic: Tc) -> Shade {
+    Shade { rgb, indexed, basic }
+}
+
+impl Shade {
+    fn at(self, depth: ColorDepth) -> Tc {
+        match depth {
+            ColorDepth::True => Tc::Rgb(self.rgb.0, self.rgb.1, self.rgb.2),
+            ColorDepth::Indexed256 => Tc::Indexed(self.indexed),
+            ColorDepth::Basic16 => self.basic,
+        }
+    }
+}
+
 /// Glyphs and colours for everything drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Theme {
+    /// Plain ASCII glyphs only.
     pub ascii: bool,
-    pub depth: ColorDepth,
+    pub light_square: Tc,
+    pub dark_square: Tc,
+    /// A hole: the void under the board.
+    pub hole_bg: Tc,
+    pub hole_fg: Tc,
+    /// The square a piece left on the last move (now a hole).
+    pub last_from_bg: Tc,
+    /// Where the last move landed, on a light and on a dark square.
+    pub last_to_light: Tc,
+    pub last_to_dark: Tc,
+    pub check_bg: Tc,
+    pub selected_bg: Tc,
+    /// The dot on an empty legal target.
+    pub target_fg: Tc,
+    /// A legal target with a piece on it.
+    pub capture_bg: Tc,
+    pub cursor: Tc,
+    pub white_piece: Tc,
+    pub black_piece: Tc,
+    /// Board labels, prompts, the spinner, help borders.
+    pub accent: Tc,
+    /// Hints and secondary text.
+    pub dim: Tc,
+    pub error: Tc,
+    pub info: Tc,
+    /// The game's end in the panel, the game-over border.
+    pub result: Tc,
+    /// "check!" in the panel.
+    pub check_text: Tc,
+    /// The review banner.
+    pub banner_fg: Tc,
+    pub banner_bg: Tc,
 }
 
 impl Default for Theme {
     fn default() -> Theme {
-        Theme { ascii: false, depth: ColorDepth::True }
-    }
-}
-
-/// The three ways to say a colour, picked by depth.
-fn pick(depth: ColorDepth, rgb: (u8, u8, u8), indexed: u8, basic: Tc) -> Tc {
-    match depth {
-        ColorDepth::True => Tc::Rgb(rgb.0, rgb.1, rgb.2),
-        ColorDepth::Indexed256 => Tc::Indexed(indexed),
-        ColorDepth::Basic16 => basic,
+        Theme::dark(ColorDepth::True, false)
     }
 }
 
 impl Theme {
-    pub fn light_square(&self) -> Tc {
-        pick(self.depth, (222, 196, 150), 180, Tc::Yellow)
-    }
-    pub fn dark_square(&self) -> Tc {
-        pick(self.depth, (160, 112, 72), 137, Tc::Green)
-    }
-    /// A hole: the void under the board, near-black on any terminal background.
-    pub fn hole_bg(&self) -> Tc {
-        pick(self.depth, (14, 14, 18), 233, Tc::Black)
-    }
-    pub fn hole_fg(&self) -> Tc {
-        pick(self.depth, (70, 70, 80), 238, Tc::DarkGray)
-    }
-    /// The square a piece left on the last move (now a hole).
-    pub fn last_from_bg(&self) -> Tc {
-        pick(self.depth, (84, 74, 20), 58, Tc::DarkGray)
-    }
-    /// Where the last move landed.
-    pub fn last_to_light(&self) -> Tc {
-        pick(self.depth, (236, 220, 110), 186, Tc::LightYellow)
-    }
-    pub fn last_to_dark(&self) -> Tc {
-        pick(self.depth, (190, 166, 60), 143, Tc::LightYellow)
-    }
-    pub fn check_bg(&self) -> Tc {
-        pick(self.depth, (220, 40, 40), 160, Tc::LightRed)
-    }
-    pub fn selected_bg(&self) -> Tc {
-        pick(self.depth, (90, 170, 200), 74, Tc::LightCyan)
-    }
-    pub fn target_fg(&self) -> Tc {
-        pick(self.depth, (30, 110, 40), 28, Tc::Blue)
-    }
-    pub fn capture_bg(&self) -> Tc {
-        pick(self.depth, (120, 190, 90), 107, Tc::LightMagenta)
-    }
-    pub fn cursor_bg(&self) -> Tc {
-        pick(self.depth, (80, 120, 220), 69, Tc::LightBlue)
-    }
-    pub fn piece_fg(&self, color: Color) -> Tc {
-        match color {
-            Color::White => pick(self.depth, (255, 255, 255), 231, Tc::White),
-            Color::Black => pick(self.depth, (0, 0, 0), 16, Tc::Black),
+    /// Warm wooden squares and near-black holes, for dark terminals.
+    pub fn dark(depth: ColorDepth, ascii: bool) -> Theme {
+        let c = |s: Shade| s.at(depth);
+        Theme {
+            ascii,
+            light_square: c(shade((222, 196, 150), 180, Tc::Yellow)),
+            dark_square: c(shade((160, 112, 72), 137, Tc::Green)),
+            hole_bg: c(shade((14, 14, 18), 233, Tc::Black)),
+            hole_fg: c(shade((70, 70, 80), 238, Tc::DarkGray)),
+            last_from_bg: c(shade((84, 74, 20), 58, Tc::DarkGray)),
+            last_to_light: c(shade((236, 220, 110), 186, Tc::LightYellow)),
+            last_to_dark: c(shade((190, 166, 60), 143, Tc::LightYellow)),
+            check_bg: c(shade((220, 40, 40), 160, Tc::LightRed)),
+            selected_bg: c(shade((90, 170, 200), 74, Tc::LightCyan)),
+            target_fg: c(shade((30, 110, 40), 28, Tc::Blue)),
+            capture_bg: c(shade((120, 190, 90), 107, Tc::LightMagenta)),
+            cursor: c(shade((80, 120, 220), 69, Tc::LightBlue)),
+            white_piece: c(shade((255, 255, 255), 231, Tc::White)),
+            black_piece: c(shade((0, 0, 0), 16, Tc::Black)),
+            accent: Tc::Cyan,
+            dim: Tc::DarkGray,
+            error: Tc::LightRed,
+            info: Tc::LightGreen,
+            result: Tc::Yellow,
+            check_text: Tc::LightRed,
+            banner_fg: Tc::White,
+            banner_bg: Tc::Blue,
         }
     }
-    pub fn accent(&self) -> Tc {
-        Tc::Cyan
+
+    pub fn piece_fg(&self, color: Color) -> Tc {
+        match color {
+            Color::White => self.white_piece,
+            Color::Black => self.black_piece,
+        }
     }
 
     /// The glyph of a piece: a filled chess symbol (letters for the fairy
@@ -130,5 +164,15 @@ impl Theme {
         const UNI: [char; 10] = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
         const ASCII: [char; 4] = ['|', '/', '-', '\\'];
         if self.ascii { ASCII[tick % ASCII.len()] } else { UNI[tick % UNI.len()] }
+    }
+
+    /// The marker of the side to move in the panel.
+    pub fn turn_marker(&self) -> &'static str {
+        if self.ascii { "> " } else { "▶ " }
+    }
+
+    /// The input line's cursor.
+    pub fn input_cursor(&self) -> char {
+        if self.ascii { '_' } else { '█' }
     }
 }

@@ -109,7 +109,13 @@ impl Eval {
         // A win in m moves of the winner is at most 2m-1 plies when the
         // winner is to move, 2m plies when the loser is.
         let moves = u32::try_from(moves.unsigned_abs()).ok()?;
-        let plies = if moves == 0 { 0 } else if winner == turn { 2 * moves - 1 } else { 2 * moves };
+        let plies = if moves == 0 {
+            0
+        } else if winner == turn {
+            2 * moves - 1
+        } else {
+            2 * moves
+        };
         Some(Eval::Proved { winner, plies })
     }
 }
@@ -172,7 +178,10 @@ mod tests {
         let white_mates_in_2 = Eval::Proved { winner: Color::White, plies: 4 };
         assert_eq!(white_mates_in_2.to_string(), "#2");
         assert_eq!(Eval::from_pgn_comment("[%eval #2]", Color::Black), Some(white_mates_in_2));
-        assert_eq!(Eval::from_pgn_comment("[%eval #-0]", Color::White), Some(Eval::Proved { winner: Color::Black, plies: 0 }));
+        assert_eq!(
+            Eval::from_pgn_comment("[%eval #-0]", Color::White),
+            Some(Eval::Proved { winner: Color::Black, plies: 0 })
+        );
         assert_eq!(Eval::from_pgn_comment("[%eval nan]", Color::White), None);
         assert_eq!(Eval::from_pgn_comment("[%eval #x]", Color::White), None);
     }

@@ -70,7 +70,8 @@ impl Worker<'_> {
                 break; // cut short: not a result at the asked limit
             }
             let info = result.info;
-            let eval = PositionEval { eval: Eval::from_score(info.score, pos.turn()), line: info.pv, depth: info.depth };
+            let eval =
+                PositionEval { eval: Eval::from_score(info.score, pos.turn()), line: info.pv, depth: info.depth };
             if results.send((index, eval)).is_err() {
                 break;
             }

@@ -10,9 +10,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use wormhole::{Color, Position, Role};
 
-use super::ai::{self, Purpose};
-use super::app::App;
-use super::ui::dim;
+use crate::tui::ai::{self, Purpose};
+use crate::tui::game::Player;
+use crate::tui::state::Session;
 
 /// Piece values for the material count (the fairy pieces by their reach).
 fn value(role: Role) -> i32 {
@@ -69,28 +69,25 @@ fn wrap(text: &str, width: usize, max: usize) -> Vec<String> {
 
 /// The header lines (everything above the move list), each with a priority:
 /// when rows are short the highest numbers are left out first.
-fn header(app: &App, width: usize) -> Vec<(u8, Line<'static>)> {
-    let game = app.game();
-    let pos = app.shown_position();
+fn header(session: &Session, width: usize) -> Vec<(u8, Line<'static>)> {
+    let game = session.game();
+    let pos = session.shown_position();
+    let theme = session.theme();
     let bold = Style::new().add_modifier(Modifier::BOLD);
     let mut lines = vec![(4, Line::styled(format!("Wormhole chess ({})", game.variant()), bold))];
     for color in [Color::White, Color::Black] {
-        let marker = if pos.turn() == color && !game.is_over() { "▶ " } else { "  " };
+        let marker = if pos.turn() == color && !game.is_over() { theme.turn_marker() } else { "  " };
         let mut spans =
-            vec![Span::raw(marker), Span::styled(format!("{color}: "), bold), Span::raw(app.player_name(color))];
+            vec![Span::raw(marker), Span::styled(format!("{color}: "), bold), Span::raw(session.player_name(color))];
         if let Some(c) = game.clocks() {
-            let t = c.remaining(color, game.position().turn());
+            let t = c.remaining(color, game.position().turn(), session.now());
             spans.push(Span::styled(format!("  {}", clock_text(t)), bold));
         }
         lines.push((0, Line::from(spans)));
     }
     let status = match game.end() {
-        Some(end) if app.shown_ply() == game.len() => {
-            Line::styled(end.describe(), bold.fg(ratatui::style::Color::Yellow))
-        }
-        _ if pos.is_check() => {
-            Line::styled(format!("{} to move: check!", pos.turn()), bold.fg(ratatui::style::Color::LightRed))
-        }
+        Some(end) if session.shown_ply() == game.len() => Line::styled(end.describe(), bold.fg(theme.result)),
+        _ if pos.is_check() => Line::styled(format!("{} to move: check!", pos.turn()), bold.fg(theme.check_text)),
         _ => Line::from(format!("{} to move", pos.turn())),
     };
     lines.push((0, status));
@@ -102,23 +99,24 @@ fn header(app: &App, width: usize) -> Vec<(u8, Line<'static>)> {
     };
     lines.push((2, Line::from(format!("Squares left {}/64  ply {}", pos.board().squares_left(), pos.plies()))));
     lines.push((3, Line::from(format!("Material {w}-{b} ({diff})"))));
-    lines.extend(engine_lines(app, width).into_iter().enumerate().map(|(i, l)| (if i == 0 { 1 } else { 5 }, l)));
+    lines.extend(engine_lines(session, width).into_iter().enumerate().map(|(i, l)| (if i == 0 { 1 } else { 5 }, l)));
     lines
 }
 
-fn engine_lines(app: &App, width: usize) -> Vec<Line<'static>> {
-    let ai = app.ai();
-    let game = app.game();
+fn engine_lines(session: &Session, width: usize) -> Vec<Line<'static>> {
+    let game = session.game();
+    let theme = session.theme();
     let mut lines = Vec::new();
-    if let Some(purpose) = ai.purpose() {
-        let what = match purpose {
+    if let Some(thinking) = session.thinking() {
+        let what = match thinking.purpose {
             Purpose::Move { .. } => "Engine thinking",
             Purpose::Hint { .. } => "Finding a hint",
         };
-        let secs = ai.elapsed().map_or(0.0, |d| d.as_secs_f64());
-        let spin = app.theme().spinner(ai.elapsed().map_or(0, |d| (d.as_millis() / 100) as usize));
-        lines.push(Line::styled(format!("{spin} {what} {secs:.1}s"), Style::new().fg(app.theme().accent())));
-        if let Some((info, pos)) = ai.latest() {
+        let elapsed = session.now().saturating_duration_since(thinking.started);
+        let spin = theme.spinner((elapsed.as_millis() / 100) as usize);
+        lines.push(Line::styled(format!("{spin} {what} {:.1}s", elapsed.as_secs_f64()), Style::new().fg(theme.accent)));
+        if let Some(info) = &thinking.info {
+            let pos = &thinking.position;
             lines.push(Line::from(format!(
                 "depth {}/{}  {}  {}",
                 info.depth,
@@ -130,8 +128,8 @@ fn engine_lines(app: &App, width: usize) -> Vec<Line<'static>> {
                 lines.push(Line::from(l));
             }
         }
-    } else if let Some(last) = app.last_search()
-        && game.players().contains(&super::game::Player::Engine)
+    } else if let Some(last) = session.last_search()
+        && game.players().contains(&Player::Engine)
     {
         let text = format!(
             "Engine played {} in {:.2}s: depth {}, {}, {}",
@@ -141,24 +139,25 @@ fn engine_lines(app: &App, width: usize) -> Vec<Line<'static>> {
             ai::score_text(last.info.score, last.mover),
             rate(last.info.nps)
         );
-        lines.extend(wrap(&text, width, 2).into_iter().map(|l| Line::styled(l, dim())));
+        lines.extend(wrap(&text, width, 2).into_iter().map(|l| Line::styled(l, Style::new().fg(theme.dim))));
     }
     lines
 }
 
 /// The move list as rows `12. Nf3  Nc6`, and the row of the shown move.
-fn move_rows(app: &App) -> (Vec<Line<'static>>, Option<usize>) {
-    let game = app.game();
-    let shown = app.shown_ply();
+fn move_rows(session: &Session) -> (Vec<Line<'static>>, Option<usize>) {
+    let game = session.game();
+    let shown = session.shown_ply();
+    let dim = Style::new().fg(session.theme().dim);
     let mut rows: Vec<Vec<Span<'static>>> = Vec::new();
     let mut shown_row = None;
     for (i, san) in game.sans().iter().enumerate() {
         let pos = game.position_at(i);
-        let number = pos.plies() / 2 + 1;
+        let number = pos.move_number();
         if pos.turn() == Color::White || rows.is_empty() {
-            let mut row = vec![Span::styled(format!("{number:>3}. "), dim())];
+            let mut row = vec![Span::styled(format!("{number:>3}. "), dim)];
             if pos.turn() == Color::Black {
-                row.push(Span::styled(format!("{:<8}", "..."), dim()));
+                row.push(Span::styled(format!("{:<8}", "..."), dim));
             }
             rows.push(row);
         }
@@ -175,8 +174,8 @@ fn move_rows(app: &App) -> (Vec<Line<'static>>, Option<usize>) {
     (rows.into_iter().map(Line::from).collect(), shown_row)
 }
 
-pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
-    let mut head = header(app, area.width as usize);
+pub fn draw(frame: &mut Frame, area: Rect, session: &Session) {
+    let mut head = header(session, area.width as usize);
     // Keep at least the "Moves" title and two rows of moves.
     let room = area.height.saturating_sub(3) as usize;
     while head.len() > room {
@@ -191,8 +190,8 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
     if rest.height < 2 {
         return;
     }
-    let (rows, shown_row) = move_rows(app);
-    let title = format!("Moves ({})", app.game().len());
+    let (rows, shown_row) = move_rows(session);
+    let title = format!("Moves ({})", session.game().len());
     frame.render_widget(
         Paragraph::new(Line::styled(title, Style::new().add_modifier(Modifier::BOLD))),
         Rect { height: 1, ..rest },
@@ -200,9 +199,9 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
     let list = Rect::new(rest.x, rest.y + 1, rest.width, rest.height - 1);
     let h = list.height as usize;
     let max_start = rows.len().saturating_sub(h);
-    let start = match (app.scroll(), shown_row) {
+    let start = match (session.scroll(), shown_row) {
         (Some(s), _) => s.min(max_start),
-        (None, Some(r)) if app.shown_ply() < app.game().len() => (r + 1).saturating_sub(h).min(max_start),
+        (None, Some(r)) if session.shown_ply() < session.game().len() => (r + 1).saturating_sub(h).min(max_start),
         _ => max_start,
     };
     let visible: Vec<Line> = rows.into_iter().skip(start).take(h).collect();

@@ -5,9 +5,10 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::widgets::Widget;
-use wormhole::{Bitboard, Move, Position, Square};
+use wormhole::{Position, Square};
 
-use super::theme::Theme;
+use crate::tui::state::Highlights;
+use crate::tui::theme::Theme;
 
 /// Square sizes tried from the largest down: (columns, rows) per square.
 const CELL_SIZES: [(u16, u16); 4] = [(9, 4), (7, 3), (5, 2), (3, 1)];
@@ -78,56 +79,42 @@ impl Geometry {
     }
 }
 
-/// What to mark on the board.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Highlights {
-    pub last_move: Option<Move>,
-    /// The king in check.
-    pub check: Option<Square>,
-    /// The piece about to move.
-    pub selected: Bitboard,
-    /// Where it (or the typed candidates) can go.
-    pub targets: Bitboard,
-    /// The keyboard cursor.
-    pub cursor: Option<Square>,
-}
-
 /// Draws a position: squares, pieces, holes, coordinates and highlights.
 pub struct BoardView<'a> {
     pub position: &'a Position,
     pub geometry: Geometry,
     pub highlights: Highlights,
-    pub theme: Theme,
+    pub theme: &'a Theme,
 }
 
 impl BoardView<'_> {
     fn square_style(&self, sq: Square) -> (Style, char) {
-        let t = &self.theme;
+        let t = self.theme;
         let board = self.position.board();
         let hl = &self.highlights;
         let light = (sq.file() + sq.rank()) % 2 == 1;
         let last_from = hl.last_move.map(|m| m.from()) == Some(sq);
         let last_to = hl.last_move.map(|m| m.to()) == Some(sq);
         if board.is_hole(sq) {
-            let bg = if last_from { t.last_from_bg() } else { t.hole_bg() };
-            return (Style::new().bg(bg).fg(t.hole_fg()), t.hole_char());
+            let bg = if last_from { t.last_from_bg } else { t.hole_bg };
+            return (Style::new().bg(bg).fg(t.hole_fg), t.hole_char());
         }
         let bg = if hl.check == Some(sq) {
-            t.check_bg()
+            t.check_bg
         } else if hl.selected.contains(sq) {
-            t.selected_bg()
+            t.selected_bg
         } else if hl.targets.contains(sq) && board.piece_at(sq).is_some() {
-            t.capture_bg()
+            t.capture_bg
         } else if last_to {
-            if light { t.last_to_light() } else { t.last_to_dark() }
+            if light { t.last_to_light } else { t.last_to_dark }
         } else if light {
-            t.light_square()
+            t.light_square
         } else {
-            t.dark_square()
+            t.dark_square
         };
         match board.piece_at(sq) {
             Some(p) => (Style::new().bg(bg).fg(t.piece_fg(p.color)).add_modifier(Modifier::BOLD), t.piece_glyph(p)),
-            None if hl.targets.contains(sq) => (Style::new().bg(bg).fg(t.target_fg()), t.target_char()),
+            None if hl.targets.contains(sq) => (Style::new().bg(bg).fg(t.target_fg), t.target_char()),
             None => (Style::new().bg(bg), ' '),
         }
     }
@@ -139,7 +126,7 @@ impl Widget for BoardView<'_> {
         if g.area().intersection(area) != g.area() {
             return;
         }
-        let label = Style::new().fg(self.theme.accent());
+        let label = Style::new().fg(self.theme.accent);
         for sq in Square::all() {
             let rect = g.rect(sq);
             let (style, glyph) = self.square_style(sq);
@@ -155,7 +142,7 @@ impl Widget for BoardView<'_> {
                 buf[(cx, cy)].set_char(glyph);
             }
             if self.highlights.cursor == Some(sq) {
-                let s = Style::new().fg(self.theme.cursor_bg()).add_modifier(Modifier::BOLD);
+                let s = Style::new().fg(self.theme.cursor).add_modifier(Modifier::BOLD);
                 buf[(rect.left(), cy)].set_char('[').set_style(s);
                 buf[(rect.right() - 1, cy)].set_char(']').set_style(s);
             }
@@ -176,10 +163,10 @@ mod tests {
     use super::*;
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
-    use wormhole::Variant;
+    use wormhole::{Bitboard, Variant};
 
     /// Draws a board at the smallest size and returns its text rows.
-    fn draw(pos: &Position, hl: Highlights, flipped: bool, theme: Theme) -> (Buffer, Geometry) {
+    fn draw(pos: &Position, hl: Highlights, flipped: bool, theme: &Theme) -> (Buffer, Geometry) {
         let (w, h) = Geometry::min_size();
         let mut term = Terminal::new(TestBackend::new(w, h)).unwrap();
         let geometry = Geometry::fit(Rect::new(0, 0, w, h), flipped).unwrap();
@@ -202,13 +189,13 @@ mod tests {
     fn start_position_in_ascii_and_unicode() {
         let pos = Position::new(Variant::Classic);
         let theme = Theme { ascii: true, ..Theme::default() };
-        let (buf, _) = draw(&pos, Highlights::default(), false, theme);
+        let (buf, _) = draw(&pos, Highlights::default(), false, &theme);
         let rows = rows(&buf);
         assert_eq!(rows[0], "8  r  n  b  q  k  b  n  r ");
         assert_eq!(rows[7], "1  R  N  B  Q  K  B  N  R ");
         assert_eq!(rows[4], "4                         ");
         assert_eq!(rows[8], "   a  b  c  d  e  f  g  h ");
-        let (buf, _) = draw(&pos, Highlights::default(), true, Theme::default());
+        let (buf, _) = draw(&pos, Highlights::default(), true, &Theme::default());
         let rows = self::rows(&buf);
         assert_eq!(rows[0], "1  ♜  ♞  ♝  ♚  ♛  ♝  ♞  ♜ ", "flipped: White at the top");
         assert_eq!(rows[8], "   h  g  f  e  d  c  b  a ");
@@ -219,7 +206,7 @@ mod tests {
         let fen = "rbkxxxbn/ppxppppx/2qxxB2/4x2p/3P1x2/3n1x2/PPPxPPPP/RBxxxNKR b 17";
         let pos = Position::from_fen(fen, Variant::Classic).unwrap();
         let theme = Theme::default();
-        let (buf, g) = draw(&pos, Highlights::default(), false, theme);
+        let (buf, g) = draw(&pos, Highlights::default(), false, &theme);
         let rows = rows(&buf);
         assert_eq!(rows[0], "8  ♜  ♝  ♚ ░░░░░░░░░ ♝  ♞ ");
         assert_eq!(rows[7], "1  ♜  ♝ ░░░░░░░░░ ♞  ♚  ♜ ");
@@ -227,10 +214,10 @@ mod tests {
             let hole = pos.board().is_hole(sq);
             let c = cell(&buf, &g, &sq.to_string());
             assert_eq!(c.symbol() == "░", hole, "{sq}");
-            assert_eq!(c.bg == theme.hole_bg(), hole, "{sq}");
+            assert_eq!(c.bg == theme.hole_bg, hole, "{sq}");
         }
         let ascii = Theme { ascii: true, ..theme };
-        let (buf, _) = draw(&pos, Highlights::default(), false, ascii);
+        let (buf, _) = draw(&pos, Highlights::default(), false, &ascii);
         assert_eq!(self::rows(&buf)[2], "6        q :::::: B       ");
     }
 
@@ -249,16 +236,16 @@ mod tests {
             targets: Bitboard::from_square("c6".parse().unwrap()),
             cursor: Some("a1".parse().unwrap()),
         };
-        let (buf, g) = draw(&pos, hl, false, theme);
-        assert_eq!(cell(&buf, &g, "a8").bg, theme.check_bg());
+        let (buf, g) = draw(&pos, hl, false, &theme);
+        assert_eq!(cell(&buf, &g, "a8").bg, theme.check_bg);
         assert_eq!(cell(&buf, &g, "a8").symbol(), "♚");
-        assert_eq!(cell(&buf, &g, "b7").bg, theme.last_to_light());
+        assert_eq!(cell(&buf, &g, "b7").bg, theme.last_to_light);
         assert_eq!(cell(&buf, &g, "b7").symbol(), "♛");
-        assert_eq!(cell(&buf, &g, "c7").bg, theme.last_from_bg());
+        assert_eq!(cell(&buf, &g, "c7").bg, theme.last_from_bg);
         assert_eq!(cell(&buf, &g, "c7").symbol(), "░", "the square left is a hole");
-        assert_eq!(cell(&buf, &g, "b6").bg, theme.selected_bg());
+        assert_eq!(cell(&buf, &g, "b6").bg, theme.selected_bg);
         assert_eq!(cell(&buf, &g, "c6").symbol(), "●");
-        assert_eq!(cell(&buf, &g, "c6").fg, theme.target_fg());
+        assert_eq!(cell(&buf, &g, "c6").fg, theme.target_fg);
         assert_eq!(rows(&buf)[7].chars().take(5).collect::<String>(), "1 [ ]");
     }
 
@@ -266,12 +253,12 @@ mod tests {
     fn every_colour_depth_keeps_holes_squares_and_markers_apart() {
         use crate::tui::theme::ColorDepth;
         for depth in [ColorDepth::True, ColorDepth::Indexed256, ColorDepth::Basic16] {
-            let t = Theme { ascii: false, depth };
-            let squares = [t.light_square(), t.dark_square()];
-            assert!(!squares.contains(&t.hole_bg()), "{depth:?}");
-            assert!(!squares.contains(&t.target_fg()), "{depth:?}: target dots must show on both squares");
-            for marker in [t.check_bg(), t.selected_bg(), t.capture_bg(), t.last_to_light(), t.last_to_dark()] {
-                assert!(!squares.contains(&marker) && marker != t.hole_bg(), "{depth:?}");
+            let t = Theme::dark(depth, false);
+            let squares = [t.light_square, t.dark_square];
+            assert!(!squares.contains(&t.hole_bg), "{depth:?}");
+            assert!(!squares.contains(&t.target_fg), "{depth:?}: target dots must show on both squares");
+            for marker in [t.check_bg, t.selected_bg, t.capture_bg, t.last_to_light, t.last_to_dark] {
+                assert!(!squares.contains(&marker) && marker != t.hole_bg, "{depth:?}");
             }
         }
     }

@@ -1,0 +1,73 @@
+//! What can happen to a session: the user's [`Action`]s (decoded from keys
+//! and the mouse by the keymap) and every other [`Msg`]: time passing, the
+//! engine's reports, and the results of effects.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use wormhole::Square;
+use wormhole::pgn::PgnGame;
+
+use super::ai::EngineEvent;
+
+/// Everything the user can ask for, already decoded from keys and mouse.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    Quit,
+    Char(char),
+    Backspace,
+    DeleteWord,
+    ClearInput,
+    Submit,
+    Complete,
+    Escape,
+    Help,
+    /// In the help: switch between the keys page and the rules page.
+    TogglePage,
+    Undo,
+    Redo,
+    Flip,
+    Hint,
+    MoveNow,
+    ShowFen,
+    Save,
+    /// Puts a command in the input line for the user to finish (`:open `).
+    Prefill(&'static str),
+    NewGame,
+    Review,
+    BrowseBack,
+    BrowseForward,
+    BrowseStart,
+    BrowseEnd,
+    /// Moves the board cursor by (files, ranks) as seen on screen.
+    Cursor(i8, i8),
+    /// Picks the piece or target under the board cursor.
+    Select,
+    /// A square was clicked.
+    ClickSquare(Square),
+    /// Scrolls the move list (or the help) by rows; negative is up.
+    Scroll(i32),
+}
+
+/// Everything the session reacts to.
+#[derive(Debug, Clone)]
+pub enum Msg {
+    /// The user asked for something.
+    User(Action),
+    /// Time passed: clocks, the spinner, flags.
+    Tick(Instant),
+    /// The engine reported.
+    Engine(EngineEvent),
+    /// A save the user asked for finished: the path written, or what went wrong.
+    Saved(Result<PathBuf, String>),
+    /// An autosave finished: the path written, or what went wrong.
+    Autosaved(Result<PathBuf, String>),
+    /// A PGN file was read (`:open`): the game, or what went wrong.
+    Opened { path: PathBuf, result: Result<PgnGame, String> },
+}
+
+impl From<Action> for Msg {
+    fn from(action: Action) -> Msg {
+        Msg::User(action)
+    }
+}

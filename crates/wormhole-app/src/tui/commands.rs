@@ -1,0 +1,121 @@
+//! The `:` commands of the input line: one table that feeds the parser,
+//! Tab completion, the hint line and the help page. What each command does
+//! is in `update/command.rs`.
+
+/// A command, as the update code dispatches on it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cmd {
+    New,
+    Undo,
+    Redo,
+    Flip,
+    Autoflip,
+    Hint,
+    Go,
+    Fen,
+    Load,
+    Save,
+    Open,
+    Review,
+    Level,
+    Resign,
+    Help,
+    Rules,
+    Quit,
+}
+
+/// One row of the command table.
+#[derive(Debug, Clone, Copy)]
+pub struct CommandSpec {
+    pub cmd: Cmd,
+    /// The name completion offers.
+    pub name: &'static str,
+    /// Other names that work too.
+    pub aliases: &'static [&'static str],
+    /// The arguments, as the help shows them (empty: none).
+    pub args: &'static str,
+    pub help: &'static str,
+}
+
+const fn spec(
+    cmd: Cmd,
+    name: &'static str,
+    aliases: &'static [&'static str],
+    args: &'static str,
+    help: &'static str,
+) -> CommandSpec {
+    CommandSpec { cmd, name, aliases, args, help }
+}
+
+/// Every command, in the order the help lists them.
+pub const COMMANDS: &[CommandSpec] = &[
+    spec(
+        Cmd::New,
+        "new",
+        &["n"],
+        "[classic|fairy] [white|black|hotseat|watch] [level N] [movetime MS] [clock MIN+INC|off]",
+        "new game; what is not given stays as now",
+    ),
+    spec(Cmd::Undo, "undo", &["u"], "", "take back a move (against the engine: with its reply)"),
+    spec(Cmd::Redo, "redo", &[], "", "replay a taken-back move"),
+    spec(Cmd::Flip, "flip", &[], "", "turn the board around"),
+    spec(Cmd::Autoflip, "autoflip", &[], "", "hot-seat: turn the board to the side to move (toggle)"),
+    spec(Cmd::Hint, "hint", &[], "", "ask the engine for a move for you (not played)"),
+    spec(Cmd::Go, "go", &["movenow"], "", "make the engine move now with its best move so far"),
+    spec(Cmd::Fen, "fen", &[], "[FEN]", "show and copy the FEN; with a FEN, load it"),
+    spec(Cmd::Load, "load", &[], "FEN", "start a game from a position (x = hole)"),
+    spec(Cmd::Save, "save", &["w"], "[FILE]", "save the game as PGN"),
+    spec(Cmd::Open, "open", &["pgn"], "FILE", "load a PGN game"),
+    spec(Cmd::Review, "review", &[], "", "browse the game's positions (PgUp/PgDn, Home/End; Esc returns)"),
+    spec(Cmd::Level, "level", &[], "N", "set the engine level 1..10"),
+    spec(Cmd::Resign, "resign", &[], "", "resign the game"),
+    spec(Cmd::Help, "help", &["h"], "", "show the keys and commands"),
+    spec(Cmd::Rules, "rules", &[], "", "show the rules"),
+    spec(Cmd::Quit, "quit", &["q", "exit"], "", "leave (an unsaved game is autosaved; the FEN is printed)"),
+];
+
+/// Splits `name args` and finds the command. The error says what to do.
+pub fn parse(line: &str) -> Result<Option<(Cmd, &str)>, String> {
+    let line = line.trim();
+    let Some(name) = line.split_whitespace().next() else { return Ok(None) };
+    let rest = line[name.len()..].trim();
+    match COMMANDS.iter().find(|c| c.name == name || c.aliases.contains(&name)) {
+        Some(c) => Ok(Some((c.cmd, rest))),
+        None => Err(format!("unknown command ':{name}' (F1 or ? lists the commands)")),
+    }
+}
+
+/// The command names starting with `prefix`.
+pub fn completions(prefix: &str) -> Vec<&'static str> {
+    COMMANDS.iter().map(|c| c.name).filter(|n| n.starts_with(prefix)).collect()
+}
+
+/// The command names the typed word could still become or already is
+/// (`:level 3` still shows `level`), for the hint line.
+pub fn matching(word: &str) -> Vec<&'static str> {
+    COMMANDS.iter().map(|c| c.name).filter(|n| n.starts_with(word) || word.starts_with(n)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_aliases_parse_and_unknown_names_are_explained() {
+        assert_eq!(parse("save  a.pgn ").unwrap(), Some((Cmd::Save, "a.pgn")));
+        assert_eq!(parse("w").unwrap(), Some((Cmd::Save, "")));
+        assert_eq!(parse("  ").unwrap(), None);
+        assert_eq!(parse("frobnicate x").unwrap_err(), "unknown command ':frobnicate' (F1 or ? lists the commands)");
+        assert_eq!(completions("re"), ["redo", "review", "resign"]);
+    }
+
+    #[test]
+    fn every_name_and_alias_is_unique() {
+        let mut all: Vec<&str> =
+            COMMANDS.iter().flat_map(|c| std::iter::once(c.name).chain(c.aliases.iter().copied())).collect();
+        let n = all.len();
+        all.sort();
+        all.dedup();
+        assert_eq!(all.len(), n);
+    }
+}

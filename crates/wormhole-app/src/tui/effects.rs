@@ -1,0 +1,99 @@
+//! Effects: what the session asks the outside world to do (files, the
+//! clipboard, the engine's thread), and the [`Runner`] that does it and
+//! reports back with a [`Msg`].
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use wormhole::Position;
+use wormhole::engine::Level;
+use wormhole::pgn::PgnGame;
+
+use super::action::Msg;
+use super::ai::{Ai, Limits, Purpose};
+use super::files;
+
+/// Something `update` wants done outside the state.
+#[derive(Debug, Clone)]
+pub enum Effect {
+    /// Start a search (stopping any other).
+    StartSearch { position: Position, limits: Limits, level: Level, purpose: Purpose },
+    /// Stop the search and drop its result.
+    CancelSearch,
+    /// Ask the search to finish now with its best move so far.
+    MoveNow,
+    /// Stop the search without waiting for it (quitting).
+    AbandonSearch,
+    /// A new game: the engine forgets the last one.
+    ResetEngine,
+    /// Write the game as PGN to this file, or to a fresh name in the current folder.
+    Save { pgn: PgnGame, path: Option<PathBuf> },
+    /// Write the game to a fresh file in the autosave folder.
+    Autosave { pgn: PgnGame },
+    /// Read a PGN file.
+    OpenPgn(PathBuf),
+    /// Ask the terminal to copy this text (OSC 52).
+    Copy(String),
+}
+
+/// Performs effects: owns the engine and knows where files go.
+pub struct Runner {
+    ai: Ai,
+    autosave_dir: PathBuf,
+    /// Where terminal requests (the clipboard) are written.
+    terminal: Box<dyn Write + Send>,
+}
+
+impl Runner {
+    pub fn new(seed: Option<u64>, autosave_dir: PathBuf, terminal: Box<dyn Write + Send>) -> Runner {
+        Runner { ai: Ai::new(seed), autosave_dir, terminal }
+    }
+
+    /// Does one effect; some report back.
+    pub fn run(&mut self, effect: Effect) -> Option<Msg> {
+        match effect {
+            Effect::StartSearch { position, limits, level, purpose } => {
+                self.ai.start(&position, limits, level, purpose)
+            }
+            Effect::CancelSearch => self.ai.cancel(),
+            Effect::MoveNow => self.ai.move_now(),
+            Effect::AbandonSearch => self.ai.abandon(),
+            Effect::ResetEngine => self.ai.new_game(),
+            Effect::Save { pgn, path } => {
+                let path = path.unwrap_or_else(|| PathBuf::from(format!("wormhole-{}.pgn", files::stamp())));
+                let result = files::save_pgn(&dated(pgn), &path).map(|()| path).map_err(|e| format!("{e:#}"));
+                return Some(Msg::Saved(result));
+            }
+            Effect::Autosave { pgn } => {
+                let result = files::autosave(&dated(pgn), &self.autosave_dir).map_err(|e| format!("{e:#}"));
+                return Some(Msg::Autosaved(result));
+            }
+            Effect::OpenPgn(path) => {
+                let result = files::load_pgn(&path).map_err(|e| format!("{e:#}"));
+                return Some(Msg::Opened { path, result });
+            }
+            Effect::Copy(text) => {
+                let _ = self.terminal.write_all(files::osc52(&text).as_bytes());
+                let _ = self.terminal.flush();
+            }
+        }
+        None
+    }
+
+    /// The engine's reports since the last call.
+    pub fn poll(&mut self) -> Vec<Msg> {
+        self.ai.poll().into_iter().map(Msg::Engine).collect()
+    }
+
+    /// Whether the engine's thread is searching.
+    #[cfg(test)]
+    pub fn is_searching(&self) -> bool {
+        self.ai.is_thinking()
+    }
+}
+
+/// The game with today's date.
+fn dated(mut pgn: PgnGame) -> PgnGame {
+    pgn.set_tag("Date", &files::pgn_date());
+    pgn
+}

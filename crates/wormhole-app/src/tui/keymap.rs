@@ -1,0 +1,276 @@
+//! Every key binding in one table: the key handler, the F1 page, `--help`
+//! and the footer all read [`KEYMAP`], so they cannot disagree.
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+use super::action::Action;
+
+/// Where the session is, as far as keys are concerned.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Context {
+    /// Playing (the board and the input line).
+    Play,
+    /// Stepping through earlier positions.
+    Browse,
+    /// The game has ended and its banner is up.
+    GameOver,
+    /// The help overlay.
+    Help,
+}
+
+/// When a binding applies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum When {
+    /// In every context, the help included.
+    Always,
+    /// Outside the help.
+    Game,
+    /// Outside the help, when nothing has been typed.
+    EmptyInput,
+    /// Only in this context.
+    Only(Context),
+}
+
+impl When {
+    fn applies(self, ctx: Context, input_empty: bool) -> bool {
+        match self {
+            When::Always => true,
+            When::Game => ctx != Context::Help,
+            When::EmptyInput => ctx != Context::Help && input_empty,
+            When::Only(c) => c == ctx,
+        }
+    }
+}
+
+/// One key binding.
+#[derive(Debug, Clone, Copy)]
+pub struct Binding {
+    pub code: KeyCode,
+    /// Whether Ctrl is held (other modifiers are ignored, so Shift-? is ?).
+    pub ctrl: bool,
+    pub when: When,
+    pub action: Action,
+    /// What the help says; consecutive rows with the same text share a line.
+    pub help: &'static str,
+    /// The footer's word for it and its rank there (0 is kept longest), if shown.
+    pub footer: Option<(&'static str, u8)>,
+}
+
+const fn key(code: KeyCode, when: When, action: Action, help: &'static str) -> Binding {
+    Binding { code, ctrl: false, when, action, help, footer: None }
+}
+
+const fn ctrl(c: char, action: Action, help: &'static str) -> Binding {
+    Binding { code: KeyCode::Char(c), ctrl: true, when: When::Game, action, help, footer: None }
+}
+
+const fn always(b: Binding) -> Binding {
+    Binding { when: When::Always, ..b }
+}
+
+const fn footer(b: Binding, word: &'static str, rank: u8) -> Binding {
+    Binding { footer: Some((word, rank)), ..b }
+}
+
+use Action as A;
+use KeyCode as K;
+
+const HELP_SCROLL: &str = "scroll the help";
+const HELP_PAGE: &str = "keys / rules page";
+const CURSOR: &str = "move the board cursor; Space picks a piece, then its target";
+const BROWSE: &str = "review earlier positions (game unchanged)";
+const DELETE: &str = "delete a letter / a word / the whole line";
+
+/// Every binding; the first that applies wins, so specific rows come first.
+pub const KEYMAP: &[Binding] = &[
+    // The help overlay: any other key closes it.
+    footer(key(K::Tab, When::Only(Context::Help), A::TogglePage, HELP_PAGE), "rules", 0),
+    key(K::Left, When::Only(Context::Help), A::TogglePage, HELP_PAGE),
+    key(K::Right, When::Only(Context::Help), A::TogglePage, HELP_PAGE),
+    footer(key(K::Up, When::Only(Context::Help), A::Scroll(-1), HELP_SCROLL), "scroll", 1),
+    key(K::Down, When::Only(Context::Help), A::Scroll(1), HELP_SCROLL),
+    key(K::PageUp, When::Only(Context::Help), A::Scroll(-10), HELP_SCROLL),
+    key(K::PageDown, When::Only(Context::Help), A::Scroll(10), HELP_SCROLL),
+    // After the game.
+    key(K::Char('n'), When::Only(Context::GameOver), A::NewGame, "new game (when the game is over)"),
+    key(K::Char('r'), When::Only(Context::GameOver), A::Review, "review the game (when the game is over)"),
+    // Reviewing.
+    key(K::Left, When::Only(Context::Browse), A::BrowseBack, BROWSE),
+    key(K::Right, When::Only(Context::Browse), A::BrowseForward, BROWSE),
+    // Everywhere.
+    key(K::Enter, When::Game, A::Submit, "play the move typed: e4 Nf3 exd5 bxa8=Q Nd3f6 Nd3-f6 d3f6"),
+    key(K::Tab, When::Game, A::Complete, "complete the move or command typed so far"),
+    key(K::Backspace, When::Game, A::Backspace, DELETE),
+    ctrl('w', A::DeleteWord, DELETE),
+    ctrl('u', A::ClearInput, DELETE),
+    key(K::Esc, When::Always, A::Escape, "clear input and selection; close; leave review"),
+    key(K::Left, When::Game, A::Cursor(-1, 0), CURSOR),
+    key(K::Right, When::Game, A::Cursor(1, 0), CURSOR),
+    key(K::Up, When::Game, A::Cursor(0, 1), CURSOR),
+    key(K::Down, When::Game, A::Cursor(0, -1), CURSOR),
+    key(K::Char(' '), When::EmptyInput, A::Select, CURSOR),
+    footer(ctrl('z', A::Undo, "undo / redo (against the engine: with its reply)"), "undo", 1),
+    footer(ctrl('y', A::Redo, "undo / redo (against the engine: with its reply)"), "redo", 3),
+    footer(ctrl('f', A::Flip, "flip the board"), "flip", 4),
+    footer(ctrl('t', A::Hint, "hint: the engine's move for you, not played"), "hint", 2),
+    key(K::F(2), When::Game, A::Hint, "hint: the engine's move for you, not played"),
+    ctrl('g', A::MoveNow, "engine: move now with its best move so far"),
+    key(K::F(3), When::Game, A::MoveNow, "engine: move now with its best move so far"),
+    ctrl('e', A::ShowFen, "show the FEN and copy it to the clipboard"),
+    footer(ctrl('s', A::Save, "save the game as PGN"), "save", 2),
+    ctrl('o', A::Prefill(":open "), "type ':open FILE' (PGN) / ':load FEN'"),
+    ctrl('l', A::Prefill(":load "), "type ':open FILE' (PGN) / ':load FEN'"),
+    ctrl('n', A::NewGame, "new game with the same settings"),
+    key(K::PageUp, When::Game, A::BrowseBack, BROWSE),
+    key(K::PageDown, When::Game, A::BrowseForward, BROWSE),
+    key(K::Home, When::Game, A::BrowseStart, BROWSE),
+    key(K::End, When::Game, A::BrowseEnd, BROWSE),
+    footer(key(K::F(1), When::Game, A::Help, "this help (? when the input line is empty)"), "help", 0),
+    key(K::Char('?'), When::EmptyInput, A::Help, "this help (? when the input line is empty)"),
+    always(footer(ctrl('c', A::Quit, "quit now; an unsaved game is autosaved, the FEN printed"), "quit", 0)),
+    always(ctrl('q', A::Quit, "quit now; an unsaved game is autosaved, the FEN printed")),
+];
+
+/// The mouse, for the help page.
+pub const MOUSE: (&str, &str) = ("mouse", "click a piece, then its target; the wheel scrolls the moves");
+
+/// The action for a key press in a context; printable keys without a
+/// binding are typed.
+pub fn action_for(key: &KeyEvent, ctx: Context, input_empty: bool) -> Option<Action> {
+    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+    let bound = KEYMAP.iter().find(|b| b.code == key.code && b.ctrl == ctrl && b.when.applies(ctx, input_empty));
+    match (bound, key.code) {
+        (Some(b), _) => Some(b.action),
+        (None, KeyCode::Char(c)) if !ctrl => Some(Action::Char(c)),
+        _ => None,
+    }
+}
+
+/// How a key is written in the help: `Ctrl-Z`, `F1`, `PgUp`, `Space`.
+pub fn key_label(code: KeyCode, ctrl: bool) -> String {
+    let name = match code {
+        KeyCode::Char(' ') => "Space".to_string(),
+        KeyCode::Char(c) if ctrl => c.to_ascii_uppercase().to_string(),
+        KeyCode::Char(c) => c.to_string(),
+        KeyCode::F(n) => format!("F{n}"),
+        KeyCode::Enter => "Enter".into(),
+        KeyCode::Tab => "Tab".into(),
+        KeyCode::Backspace => "Bksp".into(),
+        KeyCode::Esc => "Esc".into(),
+        KeyCode::Left => "Left".into(),
+        KeyCode::Right => "Right".into(),
+        KeyCode::Up => "Up".into(),
+        KeyCode::Down => "Down".into(),
+        KeyCode::PageUp => "PgUp".into(),
+        KeyCode::PageDown => "PgDn".into(),
+        KeyCode::Home => "Home".into(),
+        KeyCode::End => "End".into(),
+        other => format!("{other:?}"),
+    };
+    if ctrl { format!("Ctrl-{name}") } else { name }
+}
+
+/// The help lines for the bindings `pick` selects: the keys that share a
+/// help text on one line, `(keys, help)`.
+pub fn help_rows(pick: impl Fn(&Binding) -> bool) -> Vec<(String, &'static str)> {
+    let mut rows: Vec<(Vec<String>, &'static str)> = Vec::new();
+    for b in KEYMAP.iter().filter(|b| pick(b)) {
+        let label = key_label(b.code, b.ctrl);
+        match rows.iter_mut().find(|(_, help)| *help == b.help) {
+            Some((keys, _)) if !keys.contains(&label) => keys.push(label),
+            Some(_) => {}
+            None => rows.push((vec![label], b.help)),
+        }
+    }
+    rows.into_iter().map(|(keys, help)| (join_keys(&keys), help)).collect()
+}
+
+/// `Left Right Up Down` reads better as `arrows`.
+fn join_keys(keys: &[String]) -> String {
+    let arrows = ["Left", "Right", "Up", "Down"];
+    if arrows.iter().all(|a| keys.iter().any(|k| k == a)) {
+        let rest: Vec<&str> = keys.iter().map(String::as_str).filter(|k| !arrows.contains(k)).collect();
+        return std::iter::once("arrows").chain(rest).collect::<Vec<_>>().join(" ");
+    }
+    keys.join(" ")
+}
+
+/// The footer entries for a context, in table order: `(key, word, rank)`.
+pub fn footer_entries(ctx: Context) -> Vec<(String, &'static str, u8)> {
+    KEYMAP
+        .iter()
+        .filter(|b| b.when.applies(ctx, true))
+        .filter_map(|b| b.footer.map(|(word, rank)| (key_label(b.code, b.ctrl), word, rank)))
+        .collect()
+}
+
+/// What `wormhole play --help` says about the keys.
+pub fn cli_help() -> String {
+    let mut out = String::from(
+        "In the game:\n  Type a move and press Enter: SAN (e4, Nf3, exd5, bxa8=Q) or a long form\n  \
+         (Nd3f6, Nd3-f6, Nd3xf6, d3f6, b7a8q). The line under the board lists the\n  \
+         legal moves that match what you typed; Tab completes. Or click a piece and\n  \
+         its target (or use the arrow keys and Space).\n",
+    );
+    for (keys, help) in help_rows(|b| b.when != When::Only(Context::Help)) {
+        out.push_str(&format!("  {keys:<18} {help}\n"));
+    }
+    out.push_str(
+        "\nHoles are drawn as dark shaded squares. Autosaves go to $WORMHOLE_AUTOSAVE_DIR,\n\
+         else $XDG_STATE_HOME/wormhole, else ~/.local/state/wormhole.\n\
+         A bad --fen or --pgn is reported with exit code 2 before the screen changes.",
+    );
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crossterm::event::{KeyEventKind, KeyEventState};
+
+    fn press(code: KeyCode, modifiers: KeyModifiers) -> KeyEvent {
+        KeyEvent { code, modifiers, kind: KeyEventKind::Press, state: KeyEventState::NONE }
+    }
+
+    #[test]
+    fn the_context_decides_what_a_key_does() {
+        let up = press(KeyCode::Up, KeyModifiers::NONE);
+        assert_eq!(action_for(&up, Context::Help, true), Some(Action::Scroll(-1)));
+        assert_eq!(action_for(&up, Context::Play, true), Some(Action::Cursor(0, 1)));
+        let q = press(KeyCode::Char('?'), KeyModifiers::SHIFT);
+        assert_eq!(action_for(&q, Context::Play, true), Some(Action::Help));
+        assert_eq!(action_for(&q, Context::Play, false), Some(Action::Char('?')), "? is text once typing");
+        let n = press(KeyCode::Char('n'), KeyModifiers::NONE);
+        assert_eq!(action_for(&n, Context::GameOver, true), Some(Action::NewGame));
+        assert_eq!(action_for(&n, Context::Play, true), Some(Action::Char('n')));
+        let ctrl_c = press(KeyCode::Char('c'), KeyModifiers::CONTROL);
+        for ctx in [Context::Play, Context::Browse, Context::GameOver, Context::Help] {
+            assert_eq!(action_for(&ctrl_c, ctx, true), Some(Action::Quit), "{ctx:?}");
+        }
+        assert_eq!(action_for(&press(KeyCode::Char('x'), KeyModifiers::CONTROL), Context::Play, true), None);
+    }
+
+    #[test]
+    fn no_key_is_bound_twice_in_one_context() {
+        for ctx in [Context::Play, Context::Browse, Context::GameOver, Context::Help] {
+            for empty in [true, false] {
+                let live: Vec<&Binding> = KEYMAP.iter().filter(|b| b.when.applies(ctx, empty)).collect();
+                for (i, a) in live.iter().enumerate() {
+                    // A later duplicate would be dead: the first row wins.
+                    let shadowed = live[..i].iter().any(|b| b.code == a.code && b.ctrl == a.ctrl);
+                    let specific = matches!(a.when, When::Only(_));
+                    assert!(!shadowed || !specific, "{ctx:?}: {:?} is shadowed", a.code);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn help_rows_merge_keys_with_the_same_text() {
+        let rows = help_rows(|b| b.when != When::Only(Context::Help));
+        let find = |help: &str| rows.iter().find(|r| r.1.starts_with(help)).map(|r| r.0.clone());
+        assert_eq!(find("hint").as_deref(), Some("Ctrl-T F2"));
+        assert_eq!(find("move the board cursor").as_deref(), Some("arrows Space"));
+        assert_eq!(find("delete").as_deref(), Some("Bksp Ctrl-W Ctrl-U"));
+    }
+}

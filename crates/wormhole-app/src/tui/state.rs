@@ -1,0 +1,384 @@
+//! The session's state: the game, its settings, what the screen shows
+//! (mode, input line, selection) and the engine's progress. Nothing here
+//! does I/O or reads the clock: [`Session::update`] (in `update.rs`)
+//! changes the state and returns the effects for the runner to perform.
+
+use std::time::{Duration, Instant};
+
+use wormhole::engine::Level;
+use wormhole::{Bitboard, Color, Move, Position, Square, Variant};
+
+use super::ai::{Info, Purpose};
+use super::clock::Clocks;
+use super::commands;
+use super::effects::Effect;
+use super::game::{Game, Player};
+use super::input::{self, Candidate, InputHint, InputLine};
+use super::keymap::Context;
+use super::theme::Theme;
+
+/// Which help page is up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HelpPage {
+    Keys,
+    Rules,
+}
+
+/// What the screen is showing besides the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    Play,
+    /// The help overlay.
+    Help {
+        scroll: u16,
+        page: HelpPage,
+    },
+    /// Reviewing the position after this many moves.
+    Browse(usize),
+    /// The game has ended; the banner is up.
+    GameOver,
+}
+
+/// The settings a game is started with (command line or `:new`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Settings {
+    pub players: [Player; 2],
+    pub level: Level,
+    pub movetime: Option<Duration>,
+    /// Initial time and increment.
+    pub clock: Option<(Duration, Duration)>,
+    pub variant: Variant,
+    pub autoflip: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            players: [Player::Human, Player::Engine],
+            level: Level::new(5).expect("5 is a level"),
+            movetime: None,
+            clock: None,
+            variant: Variant::Classic,
+            autoflip: false,
+        }
+    }
+}
+
+impl Settings {
+    /// The clocks a new game of these settings starts with.
+    pub fn clocks(&self) -> Option<Clocks> {
+        self.clock.map(|(initial, inc)| Clocks::new(initial, inc))
+    }
+
+    /// A fresh game of these settings from the initial position.
+    pub fn new_game(&self) -> Game {
+        Game::new(Position::new(self.variant), self.players, self.clocks())
+    }
+}
+
+/// A line under the input: an error or a remark.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Message {
+    Info(String),
+    Error(String),
+}
+
+/// How the session ended, for what `play` prints after the terminal is restored.
+#[derive(Debug, Clone, Default)]
+pub struct ExitReport {
+    pub fen: String,
+    pub notes: Vec<String>,
+}
+
+/// What the engine played last and how it got there.
+#[derive(Debug, Clone)]
+pub struct LastSearch {
+    pub san: String,
+    pub info: Info,
+    pub took: Duration,
+    /// The side the engine played (the score is from its view).
+    pub mover: Color,
+}
+
+/// A search in progress, as the screen shows it.
+#[derive(Debug, Clone)]
+pub struct Thinking {
+    pub purpose: Purpose,
+    pub started: Instant,
+    /// The position searched.
+    pub position: Position,
+    /// The latest completed iteration.
+    pub info: Option<Info>,
+}
+
+/// What the board marks.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Highlights {
+    pub last_move: Option<Move>,
+    /// The king in check.
+    pub check: Option<Square>,
+    /// The piece about to move.
+    pub selected: Bitboard,
+    /// Where it (or the typed candidates) can go.
+    pub targets: Bitboard,
+    /// The keyboard cursor.
+    pub cursor: Option<Square>,
+}
+
+/// View state: nothing here changes the game.
+#[derive(Debug, Default)]
+pub(super) struct View {
+    pub flipped: bool,
+    pub input: InputLine,
+    pub message: Option<Message>,
+    pub cursor: Option<Square>,
+    pub selected: Option<Square>,
+    /// Manual scroll of the move list (rows from the top); None follows the game.
+    pub scroll: Option<usize>,
+    /// The last finished engine search: what it played and its report.
+    pub last_search: Option<LastSearch>,
+    /// The engine's suggestion for the human's current move.
+    pub hint: Option<Move>,
+}
+
+/// A game session: everything the screen shows, changed only by `update`.
+pub struct Session {
+    pub(super) game: Game,
+    pub(super) settings: Settings,
+    pub(super) theme: Theme,
+    pub(super) view: View,
+    pub(super) mode: Mode,
+    pub(super) thinking: Option<Thinking>,
+    /// The time of the latest tick: clocks and the spinner read it.
+    pub(super) now: Instant,
+    pub(super) quit: bool,
+    /// What to print after the session (autosaves).
+    pub(super) notes: Vec<String>,
+    /// How long each engine move took (for the movetime figure).
+    pub(super) search_times: Vec<Duration>,
+    /// Effects waiting to be returned by `update`.
+    pub(super) effects: Vec<Effect>,
+}
+
+impl Session {
+    /// A session playing `game`, at time `now`. Call [`Session::start`] for
+    /// the effects of the first position (the engine may be to move).
+    pub fn new(settings: Settings, game: Game, theme: Theme, now: Instant) -> Session {
+        let mut session = Session {
+            game,
+            settings,
+            theme,
+            view: View::default(),
+            mode: Mode::Play,
+            thinking: None,
+            now,
+            quit: false,
+            notes: Vec::new(),
+            search_times: Vec::new(),
+            effects: Vec::new(),
+        };
+        session.view.flipped = session.default_flip();
+        session
+    }
+
+    pub(super) fn default_flip(&self) -> bool {
+        match self.game.players() {
+            [Player::Engine, Player::Human] => true,
+            [Player::Human, Player::Human] if self.settings.autoflip => self.game.position().turn() == Color::Black,
+            _ => false,
+        }
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+    #[cfg(test)]
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+    pub fn theme(&self) -> &Theme {
+        &self.theme
+    }
+    pub fn flipped(&self) -> bool {
+        self.view.flipped
+    }
+    pub fn input(&self) -> &str {
+        self.view.input.text()
+    }
+    pub fn message(&self) -> Option<&Message> {
+        self.view.message.as_ref()
+    }
+    pub fn scroll(&self) -> Option<usize> {
+        self.view.scroll
+    }
+    pub fn should_quit(&self) -> bool {
+        self.quit
+    }
+    pub fn thinking(&self) -> Option<&Thinking> {
+        self.thinking.as_ref()
+    }
+    pub fn now(&self) -> Instant {
+        self.now
+    }
+    pub fn last_search(&self) -> Option<&LastSearch> {
+        self.view.last_search.as_ref()
+    }
+
+    /// What keys mean now.
+    pub fn key_context(&self) -> Context {
+        match self.mode {
+            Mode::Play => Context::Play,
+            Mode::Help { .. } => Context::Help,
+            Mode::Browse(_) => Context::Browse,
+            Mode::GameOver => Context::GameOver,
+        }
+    }
+
+    /// The ply the board shows (the browsed one, or the current one).
+    pub fn shown_ply(&self) -> usize {
+        match self.mode {
+            Mode::Browse(ply) => ply,
+            _ => self.game.len(),
+        }
+    }
+
+    pub fn shown_position(&self) -> &Position {
+        self.game.position_at(self.shown_ply())
+    }
+
+    /// Whether the human may move now.
+    pub(super) fn human_to_move(&self) -> bool {
+        !self.game.is_over() && self.game.player_to_move() == Player::Human
+    }
+
+    /// The legal moves the typed text could be.
+    pub fn candidates(&self) -> Vec<Candidate> {
+        if !self.human_to_move() || matches!(self.mode, Mode::Browse(_)) {
+            return Vec::new();
+        }
+        input::candidates(self.game.position(), self.view.input.text())
+    }
+
+    /// What the line under the input says about the text typed.
+    pub fn input_hint(&self) -> InputHint {
+        let text = self.view.input.text();
+        if let Some(cmd) = text.strip_prefix(':') {
+            return InputHint::Command(commands::matching(cmd.split_whitespace().next().unwrap_or("")));
+        }
+        if text.is_empty() {
+            return InputHint::Empty;
+        }
+        if !self.game.is_over() && self.game.player_to_move() == Player::Engine {
+            return InputHint::EngineToMove;
+        }
+        let pos = self.game.position();
+        if let Ok(m) = pos.parse_move(text) {
+            return InputHint::Exact(pos.san(m));
+        }
+        match self.candidates().as_slice() {
+            [] => InputHint::NoMatch,
+            many => InputHint::Matches(many.iter().map(|c| c.san.clone()).collect()),
+        }
+    }
+
+    /// What the board marks: last move, check, the piece about to move and its targets.
+    pub fn highlights(&self) -> Highlights {
+        let ply = self.shown_ply();
+        let pos = self.shown_position();
+        let check = if pos.is_check() { pos.board().king_of(pos.turn()) } else { None };
+        let mut hl = Highlights {
+            last_move: self.game.move_before(ply),
+            check,
+            cursor: self.view.cursor,
+            ..Highlights::default()
+        };
+        if ply != self.game.len() {
+            return hl;
+        }
+        let candidates = self.candidates();
+        if let Some(from) = self.view.selected {
+            hl.selected = Bitboard::from_square(from);
+            hl.targets = self.targets_of(from);
+        } else if let Some(m) = self.view.hint {
+            hl.selected = Bitboard::from_square(m.from());
+            hl.targets = Bitboard::from_square(m.to());
+        } else if !candidates.is_empty() {
+            for c in candidates {
+                hl.selected |= Bitboard::from_square(c.mv.from());
+                hl.targets |= Bitboard::from_square(c.mv.to());
+            }
+        } else if let Some(sq) = self.view.cursor.filter(|_| self.human_to_move()) {
+            // The piece under the keyboard cursor: where it could go.
+            let pos = self.game.position();
+            if pos.board().piece_at(sq).is_some_and(|p| p.color == pos.turn()) {
+                hl.targets = self.targets_of(sq);
+            }
+        }
+        hl
+    }
+
+    pub(super) fn targets_of(&self, from: Square) -> Bitboard {
+        let mut b = Bitboard::EMPTY;
+        for m in self.game.position().legal_moves().iter().filter(|m| m.from() == from) {
+            b |= Bitboard::from_square(m.to());
+        }
+        b
+    }
+
+    /// A player's name as the panel and PGN show it.
+    pub fn player_name(&self, color: Color) -> String {
+        match self.game.player(color) {
+            Player::Human if self.game.players() == [Player::Human; 2] => format!("{color} player"),
+            Player::Human => "You".to_string(),
+            Player::Engine => format!("Engine (level {})", self.settings.level.number()),
+        }
+    }
+
+    /// How long the event loop may wait for input: None = until a key comes.
+    /// While the engine thinks, its move is picked up within 10 ms.
+    pub fn poll_timeout(&self) -> Option<Duration> {
+        if self.thinking.is_some() {
+            Some(Duration::from_millis(10))
+        } else if self.game.clocks().is_some_and(|c| c.is_running()) {
+            Some(Duration::from_millis(100))
+        } else {
+            None
+        }
+    }
+
+    /// Whether the screen changes by itself (spinner, engine report, clocks).
+    pub fn animating(&self) -> bool {
+        self.thinking.is_some() || self.game.clocks().is_some_and(|c| c.is_running())
+    }
+
+    /// The game as PGN with the players' names; the date is left for the
+    /// runner to fill in when it writes the file.
+    pub fn pgn(&self) -> wormhole::pgn::PgnGame {
+        let names = [self.player_name(Color::White), self.player_name(Color::Black)];
+        self.game.to_pgn([&names[0], &names[1]], "????.??.??")
+    }
+
+    /// Engine move times against `--movetime`.
+    pub fn search_stats(&self) -> String {
+        let t = &self.search_times;
+        if t.is_empty() {
+            return "engine moves: 0".to_string();
+        }
+        let mean = t.iter().sum::<Duration>() / t.len() as u32;
+        let (min, max) = (t.iter().min().copied().unwrap_or_default(), t.iter().max().copied().unwrap_or_default());
+        let target = match (self.settings.movetime, self.settings.clock) {
+            (Some(m), _) => format!("movetime {m:?}"),
+            (None, Some((initial, inc))) => format!("clock {initial:?}+{inc:?}"),
+            (None, None) => "the level's budget".to_string(),
+        };
+        format!("engine moves: {}, target {target}, took mean {mean:?}, min {min:?}, max {max:?}", t.len())
+    }
+
+    /// What to print once the terminal is restored.
+    pub fn exit_report(&self) -> ExitReport {
+        ExitReport { fen: self.game.position().fen(), notes: self.notes.clone() }
+    }
+}

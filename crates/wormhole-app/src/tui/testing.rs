@@ -1,0 +1,112 @@
+//! Helpers for the unit tests: sessions and apps that never touch the
+//! user's folders or the terminal, typing, waiting for the engine, and
+//! drawing into a test backend.
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use wormhole::engine::Level;
+
+use super::action::Action;
+use super::app::App;
+use super::effects::Runner;
+use super::game::{Game, Player};
+use super::state::{Message, Session, Settings};
+use super::theme::Theme;
+
+/// Fast, weak, reproducible settings for tests.
+pub fn settings(players: [Player; 2]) -> Settings {
+    Settings { players, movetime: Some(Duration::from_millis(30)), level: Level::MIN, ..Settings::default() }
+}
+
+/// A folder of this test process under the system's temporary directory.
+pub fn temp_dir(tag: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("wormhole-tui-{tag}-{}", std::process::id()))
+}
+
+/// A session without a runner: effects are returned, never performed.
+pub fn session(players: [Player; 2]) -> Session {
+    let s = settings(players);
+    let game = s.new_game();
+    Session::new(s, game, Theme::default(), Instant::now())
+}
+
+/// An app playing `game`, autosaving into `autosave_dir`.
+pub fn app_saving_to(settings: Settings, game: Game, autosave_dir: PathBuf) -> App {
+    let session = Session::new(settings, game, Theme::default(), Instant::now());
+    App::new(session, Runner::new(Some(1), autosave_dir, Box::new(std::io::sink())))
+}
+
+/// An app playing `game` (autosaves go to this process's temporary folder).
+pub fn app_with_game(settings: Settings, game: Game) -> App {
+    app_saving_to(settings, game, temp_dir("unit"))
+}
+
+/// An app playing a new game of `settings`.
+pub fn app_with(settings: Settings) -> App {
+    let game = settings.new_game();
+    app_with_game(settings, game)
+}
+
+pub fn hotseat() -> App {
+    app_with(settings([Player::Human, Player::Human]))
+}
+
+pub fn vs_engine() -> App {
+    app_with(settings([Player::Human, Player::Engine]))
+}
+
+pub fn type_text(app: &mut App, text: &str) {
+    for c in text.chars() {
+        app.update(Action::Char(c));
+    }
+}
+
+pub fn enter(app: &mut App, text: &str) {
+    type_text(app, text);
+    app.update(Action::Submit);
+}
+
+/// Lets the engine finish its move (ticking as the event loop would).
+pub fn wait_engine(app: &mut App) {
+    let end = Instant::now() + Duration::from_secs(20);
+    while app.session().thinking().is_some() && Instant::now() < end {
+        std::thread::sleep(Duration::from_millis(5));
+        app.tick(Instant::now());
+    }
+    assert!(app.session().thinking().is_none(), "the engine did not answer in time");
+    assert!(!app.engine_busy(), "the engine's thread is idle when the session thinks so");
+}
+
+pub fn error(session: &Session) -> String {
+    match session.message() {
+        Some(Message::Error(e)) => e.clone(),
+        other => panic!("expected an error, got {other:?}"),
+    }
+}
+
+pub fn info(session: &Session) -> String {
+    match session.message() {
+        Some(Message::Info(i)) => i.clone(),
+        other => panic!("expected a remark, got {other:?}"),
+    }
+}
+
+/// The screen as text rows.
+pub fn screen(session: &Session, w: u16, h: u16) -> Vec<String> {
+    let buf = buffer(session, w, h);
+    (0..h).map(|y| (0..w).map(|x| buf[(x, y)].symbol().to_string()).collect::<String>()).collect()
+}
+
+/// The screen as a buffer (text and colours).
+pub fn buffer(session: &Session, w: u16, h: u16) -> ratatui::buffer::Buffer {
+    let mut term = Terminal::new(TestBackend::new(w, h)).unwrap();
+    term.draw(|f| super::view::draw(f, session)).unwrap();
+    term.backend().buffer().clone()
+}
+
+pub fn contains(rows: &[String], text: &str) -> bool {
+    rows.iter().any(|r| r.contains(text))
+}

@@ -1,0 +1,459 @@
+//! State transitions: actions in, game and view out. Tests that need the
+//! engine or files run the effects through an [`App`].
+
+use std::time::{Duration, Instant};
+
+use wormhole::{Color, Position, Variant};
+
+use crate::tui::action::Action;
+use crate::tui::game::{Game, GameEnd, Player};
+use crate::tui::state::{Mode, Settings};
+use crate::tui::testing::*;
+
+#[test]
+fn typing_moves_plays_them_and_errors_keep_the_text() {
+    let mut app = hotseat();
+    enter(&mut app, "e4");
+    enter(&mut app, "e5");
+    assert_eq!(app.session().game().sans(), ["e4", "e5"]);
+    assert_eq!(app.session().input(), "");
+    enter(&mut app, "Nf6");
+    assert_eq!(error(app.session()), "no knight can reach f6");
+    assert_eq!(app.session().input(), "Nf6", "the text stays for editing");
+    app.update(Action::ClearInput);
+    enter(&mut app, "zz");
+    assert!(error(app.session()).starts_with("'zz' is not a move"), "{}", error(app.session()));
+    app.update(Action::ClearInput);
+    enter(&mut app, "Nge2");
+    assert_eq!(error(app.session()), "no knight on the g-file can reach e2");
+    app.update(Action::ClearInput);
+    enter(&mut app, "g1f3");
+    assert_eq!(app.session().game().sans(), ["e4", "e5", "Nf3"]);
+}
+
+#[test]
+fn ambiguous_and_illegal_moves_are_explained() {
+    let fen = "rbkxxxbn/ppxppppx/2qxxB2/4x2p/3P1x2/3n1x2/PPPxPPPP/RBxxxNKR b 17";
+    let pos = Position::from_fen(fen, Variant::Classic).unwrap();
+    let mut app = app_with_game(settings([Player::Human; 2]), Game::new(pos, [Player::Human; 2], None));
+    enter(&mut app, "Nxf6");
+    assert_eq!(app.session().game().sans(), ["Nxf6"]);
+    let pos = Position::from_fen("4k3/8/8/8/8/8/8/R3R2K w 0", Variant::Classic).unwrap();
+    let mut app = app_with_game(settings([Player::Human; 2]), Game::new(pos, [Player::Human; 2], None));
+    enter(&mut app, "Rc1");
+    assert_eq!(error(app.session()), "ambiguous: Rac1 Rec1");
+    app.update(Action::ClearInput);
+    enter(&mut app, "Rec1");
+    assert_eq!(app.session().game().sans(), ["Rec1"]);
+    let pos = Position::from_fen("4k3/8/8/8/8/8/3q4/4K3 w 0", Variant::Classic).unwrap();
+    let mut app = app_with_game(settings([Player::Human; 2]), Game::new(pos, [Player::Human; 2], None));
+    enter(&mut app, "Ke2");
+    assert_eq!(error(app.session()), "illegal: Ke1e2 leaves your king attacked");
+    assert_eq!(app.session().input(), "Ke2");
+}
+
+#[test]
+fn engine_replies_and_undo_takes_back_both_moves() {
+    let mut app = vs_engine();
+    enter(&mut app, "e4");
+    assert!(app.session().thinking().is_some());
+    enter(&mut app, "d4");
+    assert_eq!(error(app.session()), "the engine is to move (Ctrl-G: move now)");
+    app.update(Action::ClearInput);
+    wait_engine(&mut app);
+    assert_eq!(app.session().game().len(), 2);
+    assert_eq!(app.session().game().position().turn(), Color::White);
+    app.update(Action::Undo);
+    assert_eq!(app.session().game().len(), 0, "undo takes back the engine's reply too");
+    assert!(app.session().thinking().is_none());
+    app.update(Action::Redo);
+    assert_eq!(app.session().game().len(), 2, "redo replays both");
+    assert_eq!(app.session().game().sans()[0], "e4");
+    // Undo while the engine is thinking: its search is cancelled.
+    enter(&mut app, "d4");
+    assert!(app.session().thinking().is_some());
+    app.update(Action::Undo);
+    assert!(app.session().thinking().is_none());
+    assert_eq!(app.session().game().len(), 2);
+    assert!(app.session().game().position().turn() == Color::White);
+}
+
+#[test]
+fn hotseat_undo_is_one_ply_and_a_new_move_drops_the_redo_tail() {
+    let mut app = hotseat();
+    for m in ["e4", "e5", "Nf3"] {
+        enter(&mut app, m);
+    }
+    app.update(Action::Undo);
+    assert_eq!(app.session().game().sans(), ["e4", "e5"]);
+    app.update(Action::Undo);
+    app.update(Action::Redo);
+    assert_eq!(app.session().game().sans(), ["e4", "e5"]);
+    enter(&mut app, "d4");
+    assert_eq!(app.session().game().sans(), ["e4", "e5", "d4"]);
+    app.update(Action::Redo);
+    assert_eq!(error(app.session()), "nothing to redo");
+}
+
+#[test]
+fn engine_as_white_moves_first_and_the_board_is_flipped() {
+    let mut app = app_with(settings([Player::Engine, Player::Human]));
+    assert!(app.session().flipped());
+    assert!(app.session().thinking().is_some());
+    app.update(Action::MoveNow);
+    wait_engine(&mut app);
+    assert_eq!(app.session().game().len(), 1);
+    assert_eq!(app.session().game().position().turn(), Color::Black);
+    app.update(Action::Undo);
+    assert_eq!(error(app.session()), "nothing of yours to take back");
+}
+
+#[test]
+fn fen_and_pgn_round_trips() {
+    let dir = std::env::temp_dir().join(format!("wormhole-tui-test-{}", std::process::id()));
+    let mut app = hotseat();
+    let fen = "rbkxxxbn/ppxppppx/2qxxB2/4x2p/3P1x2/3n1x2/PPPxPPPP/RBxxxNKR b 17";
+    enter(&mut app, &format!(":load {fen}"));
+    assert_eq!(app.session().game().position().fen(), fen);
+    enter(&mut app, "Nxf6");
+    enter(&mut app, "a3");
+    let path = dir.join("game.pgn");
+    enter(&mut app, &format!(":save {}", path.display()));
+    assert!(app.session().game().is_saved(), "{:?}", app.session().message());
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains(&format!("[FEN \"{fen}\"]")), "{text}");
+    assert!(text.contains("[Variant \"Wormhole\"]"), "{text}");
+    assert!(text.contains("9... Nxf6 10. a3"), "{text}");
+    let mut other = hotseat();
+    enter(&mut other, &format!(":open {}", path.display()));
+    assert_eq!(other.session().game().sans(), ["Nxf6", "a3"]);
+    assert_eq!(other.session().game().start().fen(), fen);
+    assert_eq!(other.session().game().position().fen(), app.session().game().position().fen());
+    // A bad PGN names the move.
+    let bad = dir.join("bad.pgn");
+    std::fs::write(&bad, "[Variant \"Wormhole\"]\n\n1. e4 e5 2. Nf6 *\n").unwrap();
+    enter(&mut other, &format!(":open {}", bad.display()));
+    assert!(
+        error(other.session()).contains("move 2 (White) 'Nf6': no knight can reach f6"),
+        "{}",
+        error(other.session())
+    );
+    assert_eq!(other.session().game().len(), 2, "the current game stays");
+    // A bad FEN says what is wrong and keeps the game.
+    enter(&mut other, ":load 8/8/8 w 0");
+    assert_eq!(error(other.session()), "bad FEN: expected 8 ranks separated by '/', found 3");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn replacing_or_quitting_an_unsaved_game_autosaves_it() {
+    let dir = std::env::temp_dir().join(format!("wormhole-tui-autosave-{}", std::process::id()));
+    let mut app = {
+        let s = settings([Player::Human; 2]);
+        app_saving_to(s.clone(), s.new_game(), dir.clone())
+    };
+    enter(&mut app, "e4");
+    enter(&mut app, ":new fairy");
+    let note = info(app.session());
+    assert!(note.starts_with("Unsaved game autosaved to "), "{note}");
+    let path = note.trim_start_matches("Unsaved game autosaved to ").to_string();
+    assert!(std::fs::read_to_string(&path).unwrap().contains("1. e4 *"));
+    assert_eq!(app.session().game().variant(), Variant::Fairy);
+    enter(&mut app, "e4");
+    let report = app.finish();
+    assert_eq!(report.notes.len(), 2, "{:?}", report.notes);
+    assert!(report.notes[1].contains(&dir.display().to_string()));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn browsing_history_does_not_change_the_game() {
+    let mut app = hotseat();
+    for m in ["e4", "e5", "Nf3", "Nc6"] {
+        enter(&mut app, m);
+    }
+    let fen = app.session().game().position().fen();
+    app.update(Action::BrowseBack);
+    assert_eq!(app.session().mode(), Mode::Browse(3));
+    app.update(Action::BrowseBack);
+    app.update(Action::BrowseBack);
+    assert_eq!(app.session().shown_ply(), 1);
+    assert_eq!(app.session().shown_position().fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPPxPPP/RNBQKBNR b 1");
+    assert_eq!(app.session().highlights().last_move.unwrap().to_string(), "e2e4");
+    app.update(Action::BrowseStart);
+    assert_eq!(app.session().shown_ply(), 0);
+    app.update(Action::BrowseForward);
+    assert_eq!(app.session().shown_ply(), 1);
+    app.update(Action::Escape);
+    assert_eq!(app.session().mode(), Mode::Play);
+    assert_eq!(app.session().game().position().fen(), fen);
+    assert_eq!(app.session().game().len(), 4);
+    // Typing while reviewing goes back to the game.
+    app.update(Action::BrowseBack);
+    type_text(&mut app, "d4");
+    assert_eq!(app.session().mode(), Mode::Play);
+    assert_eq!(app.session().input(), "d4");
+}
+
+#[test]
+fn board_picking_plays_a_move() {
+    let mut app = hotseat();
+    app.update(Action::ClickSquare("g1".parse().unwrap()));
+    let hl = app.session().highlights();
+    assert!(hl.selected.contains("g1".parse().unwrap()));
+    assert_eq!(hl.targets.count(), 2, "Nf3 and Nh3");
+    app.update(Action::ClickSquare("f3".parse().unwrap()));
+    assert_eq!(app.session().game().sans(), ["Nf3"]);
+    app.update(Action::Escape);
+    // Keyboard: cursor starts on the king, moves, Space selects.
+    app.update(Action::Select);
+    assert_eq!(app.session().highlights().cursor, Some("e8".parse().unwrap()));
+    app.update(Action::Cursor(0, -1));
+    assert_eq!(app.session().highlights().targets.count(), 2, "e6 and e5 for the pawn under the cursor");
+    app.update(Action::Select);
+    app.update(Action::Cursor(0, -1));
+    app.update(Action::Cursor(0, -1));
+    app.update(Action::Select);
+    assert_eq!(app.session().game().sans(), ["Nf3", "e5"]);
+}
+
+#[test]
+fn typed_prefix_highlights_candidate_targets() {
+    let mut app = hotseat();
+    type_text(&mut app, "N");
+    let hl = app.session().highlights();
+    assert_eq!(hl.targets.count(), 4);
+    assert_eq!(hl.selected.count(), 2);
+    app.update(Action::Backspace);
+    type_text(&mut app, "Ng");
+    app.update(Action::Complete);
+    assert_eq!(app.session().input(), "Ng");
+    type_text(&mut app, "1f");
+    app.update(Action::Complete);
+    assert_eq!(app.session().input(), "Nf3");
+}
+
+#[test]
+fn resign_and_game_over_banner() {
+    let mut app = vs_engine();
+    enter(&mut app, ":resign");
+    assert_eq!(app.session().game().end(), Some(GameEnd::Resigned(Color::White)));
+    assert_eq!(app.session().mode(), Mode::GameOver);
+    let rows = screen(app.session(), 100, 30);
+    assert!(contains(&rows, "Black wins: White resigned"), "{}", rows.join("\n"));
+    assert!(contains(&rows, "n  new game"));
+    assert!(app.session().pgn().to_pgn().contains("[Result \"0-1\"]"));
+    app.update(Action::Char('n'));
+    assert_eq!(app.session().mode(), Mode::Play);
+    assert_eq!(app.session().game().len(), 0);
+}
+
+#[test]
+fn checkmate_and_no_legal_move_end_the_game_with_a_banner() {
+    let mut app = hotseat();
+    enter(&mut app, ":load k7/2Q5/1K6/8/8/8/8/8 w 0");
+    enter(&mut app, "Qb7");
+    assert_eq!(app.session().game().sans(), ["Qb7#"]);
+    assert_eq!(app.session().mode(), Mode::GameOver);
+    let rows = screen(app.session(), 100, 30);
+    assert!(contains(&rows, "White wins by checkmate"), "{}", rows.join("\n"));
+    assert!(contains(&rows, "Result 1-0"));
+    enter(&mut app, "Ka7");
+    assert!(error(app.session()).starts_with("the game is over"));
+    app.update(Action::ClearInput);
+    app.update(Action::Undo);
+    assert_eq!(app.session().mode(), Mode::Play);
+    enter(&mut app, "Kc6");
+    let rows = screen(app.session(), 100, 30);
+    assert!(contains(&rows, "White wins: Black has no legal move"), "{}", rows.join("\n"));
+}
+
+#[test]
+fn quit_autosaves_an_unsaved_game() {
+    let dir = std::env::temp_dir().join(format!("wormhole-tui-quit-{}", std::process::id()));
+    let mut app = hotseat();
+    enter(&mut app, "e4");
+    // Saved games are not autosaved again.
+    enter(&mut app, &format!(":save {}", dir.join("a.pgn").display()));
+    let report = app.finish();
+    assert!(report.notes.is_empty(), "{:?}", report.notes);
+    assert_eq!(report.fen, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPPxPPP/RNBQKBNR b 1");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn hint_shows_a_move_without_playing_it() {
+    let mut app = vs_engine();
+    app.update(Action::Hint);
+    assert!(app.session().thinking().is_some());
+    wait_engine(&mut app);
+    let hint = info(app.session());
+    assert!(hint.starts_with("Hint: "), "{hint}");
+    let san = hint.trim_start_matches("Hint: ").split(' ').next().unwrap().to_string();
+    assert!(app.session().game().position().parse_move(&san).is_ok(), "{san}");
+    assert_eq!(app.session().game().len(), 0, "the hint is not played");
+    let m = app.session().game().position().parse_move(&san).unwrap();
+    let hl = app.session().highlights();
+    assert_eq!(hl.selected, wormhole::Bitboard::from_square(m.from()), "the hinted piece is marked");
+    assert_eq!(hl.targets, wormhole::Bitboard::from_square(m.to()), "and where it goes");
+    enter(&mut app, &san);
+    assert_eq!(app.session().game().sans()[0], san);
+    assert_eq!(app.session().highlights().targets.count(), 0, "the hint is gone after the move");
+}
+
+#[test]
+fn clocks_are_shown_and_run_for_the_side_to_move() {
+    let s =
+        Settings { clock: Some((Duration::from_secs(300), Duration::from_secs(3))), ..settings([Player::Human; 2]) };
+    let mut app = app_with(s);
+    let rows = screen(app.session(), 100, 30);
+    assert!(contains(&rows, "White: White player  5:00"), "{}", rows.join("\n"));
+    assert!(app.session().animating(), "the clock of the side to move runs");
+    enter(&mut app, "e4");
+    let rows = screen(app.session(), 100, 30);
+    assert!(
+        contains(&rows, "White: White player  5:02") || contains(&rows, "White: White player  5:03"),
+        "{}",
+        rows.join("\n")
+    );
+}
+
+#[test]
+fn idle_app_waits_for_input_without_a_timeout() {
+    let app = hotseat();
+    assert_eq!(app.session().poll_timeout(), None, "no busy loop while waiting for a human");
+    let app = app_with(settings([Player::Engine, Player::Human]));
+    assert!(app.session().poll_timeout().is_some_and(|t| t <= Duration::from_millis(20)));
+}
+
+#[test]
+fn engine_against_engine_plays_to_the_end() {
+    let mut app = app_with(settings([Player::Engine, Player::Engine]));
+    let end = Instant::now() + Duration::from_secs(30);
+    while !app.session().game().is_over() && Instant::now() < end {
+        std::thread::sleep(Duration::from_millis(2));
+        app.tick(Instant::now());
+    }
+    let result = app.session().game().end().expect("the game ends within 64 plies");
+    assert!(app.session().game().len() <= 64);
+    assert_eq!(app.session().mode(), Mode::GameOver);
+    assert!(app.session().thinking().is_none());
+    assert!(app.session().pgn().to_pgn().contains(&format!("[Result \"{}\"]", result.result_str())));
+}
+
+#[test]
+fn autoflip_turns_the_board_to_the_side_to_move_in_hotseat() {
+    let mut app = app_with(Settings { autoflip: true, ..settings([Player::Human; 2]) });
+    assert!(!app.session().flipped());
+    enter(&mut app, "e4");
+    assert!(app.session().flipped());
+    enter(&mut app, "e5");
+    assert!(!app.session().flipped());
+    app.update(Action::Flip);
+    assert!(app.session().flipped(), "the flip key still works");
+}
+
+#[test]
+fn new_game_with_other_settings() {
+    let mut app = hotseat();
+    enter(&mut app, ":new fairy black level 3 movetime 40 clock 1+2");
+    assert_eq!(app.session().game().variant(), Variant::Fairy);
+    assert_eq!(app.session().game().players(), [Player::Engine, Player::Human]);
+    assert_eq!(app.session().settings().level.number(), 3);
+    assert!(app.session().flipped(), "the human plays Black");
+    assert!(app.session().game().clocks().is_some());
+    assert!(app.session().thinking().is_some(), "the engine opens as White");
+    enter(&mut app, ":new clock 0+1");
+    assert!(error(app.session()).contains("minutes must be in (0, 600]"), "{}", error(app.session()));
+    enter(&mut app, ":new knight");
+    assert!(error(app.session()).starts_with("':new knight': expected"), "{}", error(app.session()));
+    enter(&mut app, ":new hotseat clock off movetime 0");
+    assert_eq!(app.session().game().players(), [Player::Human; 2]);
+    assert!(app.session().game().clocks().is_none());
+}
+
+/// A small deterministic generator for the random-input test.
+struct XorShift(u64);
+
+impl XorShift {
+    fn next(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+fn fuzz_app(dir: &std::path::Path) -> crate::tui::app::App {
+    let s = settings([Player::Human, Player::Engine]);
+    app_saving_to(s.clone(), s.new_game(), dir.to_path_buf())
+}
+
+#[test]
+fn random_keys_and_sizes_never_panic_and_keep_the_game_legal() {
+    let dir = std::env::temp_dir().join(format!("wormhole-tui-fuzz-{}", std::process::id()));
+    let mut app = fuzz_app(&dir);
+    let chars: Vec<char> = "abcdefgh12345678NBRQKxX=+#-: ?".chars().collect();
+    let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
+    let mut longest = 0;
+    for step in 0..3000 {
+        let action = match rng.next(24) {
+            0..=9 => Action::Char(chars[rng.next(chars.len())]),
+            10 => Action::Backspace,
+            11 => Action::Submit,
+            12 => Action::Complete,
+            13 => Action::Escape,
+            14 => Action::Undo,
+            15 => Action::Redo,
+            16 => Action::Cursor(rng.next(3) as i8 - 1, rng.next(3) as i8 - 1),
+            17 => Action::Select,
+            18 => Action::ClickSquare(wormhole::Square::new(rng.next(64) as u8)),
+            19 => [Action::BrowseBack, Action::BrowseForward, Action::BrowseStart, Action::BrowseEnd][rng.next(4)],
+            20 => Action::Scroll(rng.next(7) as i32 - 3),
+            21 => [Action::Help, Action::Flip, Action::MoveNow, Action::ShowFen][rng.next(4)],
+            22 => Action::ClearInput,
+            _ => {
+                // A correct player: a random legal move, typed in full.
+                let moves = app.session().game().position().legal_moves();
+                if !moves.is_empty() && app.session().game().player_to_move() == Player::Human {
+                    let m = moves[rng.next(moves.len())];
+                    let san = app.session().game().position().san(m);
+                    app.update(Action::ClearInput);
+                    type_text(&mut app, &san);
+                }
+                Action::Submit
+            }
+        };
+        app.update(action);
+        app.tick(Instant::now());
+        if app.session().thinking().is_some() && rng.next(4) == 0 {
+            wait_engine(&mut app);
+        }
+        if step % 50 == 0 {
+            let (w, h) = (20 + rng.next(120) as u16, 5 + rng.next(50) as u16);
+            screen(app.session(), w, h);
+        }
+        longest = longest.max(app.session().game().len());
+        if app.session().should_quit() || app.session().game().is_over() {
+            app = fuzz_app(&dir);
+        }
+        // Every move in the game was legal where it was played.
+        let g = app.session().game();
+        for (i, &m) in g.moves().iter().enumerate() {
+            assert!(g.position_at(i).is_legal(m), "step {step}: move {i} {m} is illegal");
+        }
+    }
+    app.finish();
+    assert!(longest >= 10, "the random input played some moves (longest game {longest})");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn fen_with_an_impossible_ply_count_is_refused_with_the_library_message() {
+    let mut app = hotseat();
+    enter(&mut app, ":fen 4k3/8/8/8/8/8/8/4K3 w 200");
+    assert_eq!(error(app.session()), "bad FEN: ply count 200 exceeds the number of holes (0) by more than 64");
+    enter(&mut app, ":fen 4k3/8/8/8/8/8/xxx5/4K3 w 2");
+    assert_eq!(error(app.session()), "bad FEN: ply count 2 is below the number of holes (3): every ply makes one hole");
+    assert_eq!(app.session().game.position(), &Position::new(Variant::Classic), "the game stays");
+}
