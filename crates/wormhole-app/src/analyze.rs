@@ -121,5 +121,5 @@ fn read_game_file(path: &Path) -> anyhow::Result<String> {
 
 /// Writes the annotated game to `path`.
 fn write_output(path: &Path, text: &str) -> anyhow::Result<()> {
-    std::fs::write(path, text).with_context(|| format!("could not save {}", path.display()))
+    crate::tui::files::save_text(text, path)
 }

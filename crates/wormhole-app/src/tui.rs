@@ -7,18 +7,23 @@
 //! (what can happen), `effects` (what it asks for, and the runner that does
 //! it), `keymap` and `commands` (the key and `:` command tables), `view`
 //! (drawing), `theme`, `game` and `clock` (the game model), `input` (the
-//! input line), `ai` (the engine's thread), `files`.
+//! input line), `ai` (the engine's thread), `files`; `review` and `explore`
+//! (the review screen and live analysis) with `analyst` (the review's
+//! analysis thread).
 
 pub mod action;
 mod ai;
+mod analyst;
 pub mod app;
 pub mod clock;
 mod commands;
 pub mod effects;
+mod explore;
 pub mod files;
 pub mod game;
 mod input;
 pub mod keymap;
+mod review;
 pub mod state;
 #[cfg(test)]
 mod testing;

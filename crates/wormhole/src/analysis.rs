@@ -144,6 +144,10 @@ pub struct PositionEval {
     pub line: Vec<Move>,
     /// The depth the search completed.
     pub depth: u32,
+    /// The evaluation of the move the game played here, searched from this
+    /// position to the same limit, when it is not the engine's best move
+    /// (`None` when it is, or at the end of the game).
+    pub played: Option<Eval>,
 }
 
 impl PositionEval {
@@ -164,7 +168,10 @@ pub struct MoveReview {
     pub played: Move,
     /// The evaluation before the move (with best play).
     pub before: Eval,
-    /// The evaluation after the move.
+    /// The evaluation after the move: the evaluation of the position after
+    /// it or, when it is not the engine's choice and its own search from
+    /// the position before it (as deep as the best move's) found it better
+    /// for the mover, that one.
     pub after: Eval,
     /// The engine's line in the position before the move, starting with its best move.
     pub best_line: Vec<Move>,
@@ -311,14 +318,22 @@ impl GameAnalysis {
         let mover = pos.turn();
         let is_best = before.best_move() == Some(played);
         let variant = pos.variant();
+        // Two views of the move: its own search from the position before it
+        // (as deep as the best move's) and the search of the position after
+        // it. Each can be wrong as a search sees further or less far; the
+        // move is charged only with what both agree it lost.
+        let after = match before.played {
+            Some(played) if !is_best => played.max_for(mover, after.eval),
+            _ => after.eval,
+        };
         // The engine's own choice is never judged: a deeper look after it
         // only says the engine misjudged, not the player.
         let drop = if is_best {
             0.0
         } else {
-            (before.eval.win_chances(mover, variant) - after.eval.win_chances(mover, variant)).max(0.0)
+            (before.eval.win_chances(mover, variant) - after.win_chances(mover, variant)).max(0.0)
         };
-        let gave_up_win = before.eval.is_proved_win_for(mover) && !after.eval.is_proved_win_for(mover);
+        let gave_up_win = before.eval.is_proved_win_for(mover) && !after.is_proved_win_for(mover);
         let judgement = if is_best {
             None
         } else if gave_up_win {
@@ -331,7 +346,7 @@ impl GameAnalysis {
             mover,
             played,
             before: before.eval,
-            after: after.eval,
+            after,
             best_line: before.line.clone(),
             judgement,
             accuracy: move_accuracy(drop),

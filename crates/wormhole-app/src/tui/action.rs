@@ -9,6 +9,7 @@ use wormhole::Square;
 use wormhole::pgn::PgnGame;
 
 use super::ai::EngineEvent;
+use super::analyst::AnalysisEvent;
 
 /// Everything the user can ask for, already decoded from keys and mouse.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -47,6 +48,11 @@ pub enum Action {
     ClickSquare(Square),
     /// Scrolls the move list (or the help) by rows; negative is up.
     Scroll(i32),
+    /// In the review: the next / previous move judged a mistake (or an inaccuracy or blunder).
+    NextJudged,
+    PreviousJudged,
+    /// Live analysis of the position shown (leaves it when on).
+    Analyze,
 }
 
 /// Everything the session reacts to.
@@ -64,6 +70,8 @@ pub enum Msg {
     Autosaved(Result<PathBuf, String>),
     /// A PGN file was read (`:open`): the game, or what went wrong.
     Opened { path: PathBuf, result: Result<PgnGame, String> },
+    /// The review's analysis reported.
+    Analysis(AnalysisEvent),
 }
 
 impl From<Action> for Msg {

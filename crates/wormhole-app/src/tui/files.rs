@@ -49,10 +49,15 @@ pub fn autosave_dir() -> PathBuf {
 
 /// Writes a PGN game to `path`.
 pub fn save_pgn(pgn: &PgnGame, path: &Path) -> anyhow::Result<()> {
+    save_text(&pgn.to_pgn(), path)
+}
+
+/// Writes text (a game as PGN, annotated or not) to `path`.
+pub fn save_text(text: &str, path: &Path) -> anyhow::Result<()> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     }
-    std::fs::write(path, pgn.to_pgn()).with_context(|| format!("cannot write {}", path.display()))
+    std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
 }
 
 /// Reads and replays a PGN file.

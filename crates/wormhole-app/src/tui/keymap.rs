@@ -16,6 +16,10 @@ pub enum Context {
     GameOver,
     /// The help overlay.
     Help,
+    /// The review screen (the engine's analysis of the game).
+    Review,
+    /// Live analysis of a position.
+    Analyze,
 }
 
 /// When a binding applies.
@@ -64,6 +68,10 @@ const fn ctrl(c: char, action: Action, help: &'static str) -> Binding {
     Binding { code: KeyCode::Char(c), ctrl: true, when: When::Game, action, help, footer: None }
 }
 
+const fn only(ctx: Context, b: Binding) -> Binding {
+    Binding { when: When::Only(ctx), ..b }
+}
+
 const fn always(b: Binding) -> Binding {
     Binding { when: When::Always, ..b }
 }
@@ -80,6 +88,8 @@ const HELP_PAGE: &str = "keys / rules page";
 const CURSOR: &str = "move the board cursor; Space picks a piece, then its target";
 const BROWSE: &str = "review earlier positions (game unchanged)";
 const DELETE: &str = "delete a letter / a word / the whole line";
+const REVIEW_STEP: &str = "review: step through the game";
+const REVIEW_JUMP: &str = "review: next / previous move judged ?! ? or ??";
 
 /// Every binding; the first that applies wins, so specific rows come first.
 pub const KEYMAP: &[Binding] = &[
@@ -94,6 +104,21 @@ pub const KEYMAP: &[Binding] = &[
     // After the game.
     key(K::Char('n'), When::Only(Context::GameOver), A::NewGame, "new game (when the game is over)"),
     key(K::Char('r'), When::Only(Context::GameOver), A::Review, "review the game (when the game is over)"),
+    // The review screen.
+    footer(key(K::Left, When::Only(Context::Review), A::BrowseBack, REVIEW_STEP), "step", 0),
+    key(K::Right, When::Only(Context::Review), A::BrowseForward, REVIEW_STEP),
+    key(K::Up, When::Only(Context::Review), A::BrowseBack, REVIEW_STEP),
+    key(K::Down, When::Only(Context::Review), A::BrowseForward, REVIEW_STEP),
+    footer(key(K::Char('n'), When::Only(Context::Review), A::NextJudged, REVIEW_JUMP), "next mistake", 0),
+    key(K::Char('p'), When::Only(Context::Review), A::PreviousJudged, REVIEW_JUMP),
+    footer(
+        key(K::Char('a'), When::Only(Context::Review), A::Analyze, "review: live analysis of the position shown"),
+        "analyse",
+        1,
+    ),
+    // Live analysis.
+    footer(key(K::Esc, When::Only(Context::Analyze), A::Escape, "analysis: leave (the search stops)"), "leave", 0),
+    footer(only(Context::Analyze, ctrl('z', A::Undo, "analysis: take back a move tried")), "take back", 1),
     // Reviewing.
     key(K::Left, When::Only(Context::Browse), A::BrowseBack, BROWSE),
     key(K::Right, When::Only(Context::Browse), A::BrowseForward, BROWSE),
@@ -121,6 +146,7 @@ pub const KEYMAP: &[Binding] = &[
     ctrl('o', A::Prefill(":open "), "type ':open FILE' (PGN) / ':load FEN'"),
     ctrl('l', A::Prefill(":load "), "type ':open FILE' (PGN) / ':load FEN'"),
     ctrl('n', A::NewGame, "new game with the same settings"),
+    ctrl('a', A::Analyze, "live analysis: the engine's best 3 lines here; try moves; Esc leaves"),
     key(K::PageUp, When::Game, A::BrowseBack, BROWSE),
     key(K::PageDown, When::Game, A::BrowseForward, BROWSE),
     key(K::Home, When::Game, A::BrowseStart, BROWSE),
@@ -252,7 +278,8 @@ mod tests {
 
     #[test]
     fn no_key_is_bound_twice_in_one_context() {
-        for ctx in [Context::Play, Context::Browse, Context::GameOver, Context::Help] {
+        let all = [Context::Play, Context::Browse, Context::GameOver, Context::Help, Context::Review, Context::Analyze];
+        for ctx in all {
             for empty in [true, false] {
                 let live: Vec<&Binding> = KEYMAP.iter().filter(|b| b.when.applies(ctx, empty)).collect();
                 for (i, a) in live.iter().enumerate() {

@@ -15,6 +15,7 @@ use super::effects::Effect;
 use super::game::{Game, Player};
 use super::input::{self, Candidate, InputHint, InputLine};
 use super::keymap::Context;
+use super::review::Study;
 use super::theme::Theme;
 
 /// Which help page is up.
@@ -37,6 +38,10 @@ pub enum Mode {
     Browse(usize),
     /// The game has ended; the banner is up.
     GameOver,
+    /// The review screen: the game's analysis (see [`Study::review`]).
+    Review,
+    /// Live analysis of a position (see [`Study::explore`]).
+    Analyze,
 }
 
 /// The settings a game is started with (command line or `:new`).
@@ -158,6 +163,8 @@ pub struct Session {
     pub(super) search_times: Vec<Duration>,
     /// Effects waiting to be returned by `update`.
     pub(super) effects: Vec<Effect>,
+    /// The review screen and the live analysis.
+    pub(super) study: Study,
 }
 
 impl Session {
@@ -176,6 +183,7 @@ impl Session {
             notes: Vec::new(),
             search_times: Vec::new(),
             effects: Vec::new(),
+            study: Study::default(),
         };
         session.view.flipped = session.default_flip();
         session
@@ -234,7 +242,14 @@ impl Session {
             Mode::Help { .. } => Context::Help,
             Mode::Browse(_) => Context::Browse,
             Mode::GameOver => Context::GameOver,
+            Mode::Review => Context::Review,
+            Mode::Analyze => Context::Analyze,
         }
+    }
+
+    /// The review and the live analysis.
+    pub fn study(&self) -> &Study {
+        &self.study
     }
 
     /// The ply the board shows (the browsed one, or the current one).
@@ -246,7 +261,11 @@ impl Session {
     }
 
     pub fn shown_position(&self) -> &Position {
-        self.game.position_at(self.shown_ply())
+        match (self.mode, &self.study.review, &self.study.explore) {
+            (Mode::Review, Some(review), _) => review.position(),
+            (Mode::Analyze, _, Some(explore)) => &explore.position,
+            _ => self.game.position_at(self.shown_ply()),
+        }
     }
 
     /// Whether the human may move now.
@@ -256,6 +275,9 @@ impl Session {
 
     /// The legal moves the typed text could be.
     pub fn candidates(&self) -> Vec<Candidate> {
+        if let (Mode::Analyze, Some(explore)) = (self.mode, &self.study.explore) {
+            return input::candidates(&explore.position, self.view.input.text());
+        }
         if !self.human_to_move() || matches!(self.mode, Mode::Browse(_)) {
             return Vec::new();
         }
@@ -270,6 +292,13 @@ impl Session {
         }
         if text.is_empty() {
             return InputHint::Empty;
+        }
+        if let (Mode::Analyze, Some(explore)) = (self.mode, &self.study.explore) {
+            if let Ok(m) = explore.position.parse_move(text) {
+                return InputHint::Exact(explore.position.san(m));
+            }
+            let sans: Vec<String> = self.candidates().into_iter().map(|c| c.san).collect();
+            return if sans.is_empty() { InputHint::NoMatch } else { InputHint::Matches(sans) };
         }
         if !self.game.is_over() && self.game.player_to_move() == Player::Engine {
             return InputHint::EngineToMove;
@@ -286,6 +315,12 @@ impl Session {
 
     /// What the board marks: last move, check, the piece about to move and its targets.
     pub fn highlights(&self) -> Highlights {
+        if let (Mode::Review, Some(review)) = (self.mode, &self.study.review) {
+            return review.highlights();
+        }
+        if let (Mode::Analyze, Some(explore)) = (self.mode, &self.study.explore) {
+            return explore.highlights(self.thinking.as_ref().and_then(|t| t.info.as_ref()));
+        }
         let ply = self.shown_ply();
         let pos = self.shown_position();
         let check = if pos.is_check() { pos.board().king_of(pos.turn()) } else { None };
@@ -342,6 +377,8 @@ impl Session {
     pub fn poll_timeout(&self) -> Option<Duration> {
         if self.thinking.is_some() {
             Some(Duration::from_millis(10))
+        } else if self.study.review.as_ref().is_some_and(|r| r.running) {
+            Some(Duration::from_millis(50))
         } else if self.game.clocks().is_some_and(|c| c.is_running()) {
             Some(Duration::from_millis(100))
         } else {
@@ -351,7 +388,9 @@ impl Session {
 
     /// Whether the screen changes by itself (spinner, engine report, clocks).
     pub fn animating(&self) -> bool {
-        self.thinking.is_some() || self.game.clocks().is_some_and(|c| c.is_running())
+        self.thinking.is_some()
+            || self.game.clocks().is_some_and(|c| c.is_running())
+            || self.study.review.as_ref().is_some_and(|r| r.running)
     }
 
     /// The game as PGN with the players' names; the date is left for the

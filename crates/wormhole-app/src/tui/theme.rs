@@ -3,6 +3,7 @@
 //! 256 colours, or the basic 16).
 
 use ratatui::style::Color as Tc;
+use wormhole::analysis::Judgement;
 use wormhole::{Color, Piece, Role};
 
 /// How many colours the terminal can show.
@@ -87,6 +88,13 @@ pub struct Theme {
     /// The review banner.
     pub banner_fg: Tc,
     pub banner_bg: Tc,
+    /// The review's marks of each judgement: ?! ? ??.
+    pub inaccuracy: Tc,
+    pub mistake: Tc,
+    pub blunder: Tc,
+    /// The review's evaluation graph and the viewed move on it.
+    pub graph: Tc,
+    pub graph_marker: Tc,
 }
 
 impl Default for Theme {
@@ -123,6 +131,20 @@ impl Theme {
             check_text: Tc::LightRed,
             banner_fg: Tc::White,
             banner_bg: Tc::Blue,
+            inaccuracy: c(shade((86, 180, 233), 74, Tc::LightBlue)),
+            mistake: c(shade((230, 159, 0), 214, Tc::Yellow)),
+            blunder: c(shade((223, 83, 83), 167, Tc::LightRed)),
+            graph: Tc::White,
+            graph_marker: Tc::Cyan,
+        }
+    }
+
+    /// The colour of a judgement's mark in the review.
+    pub fn judgement(&self, j: Judgement) -> Tc {
+        match j {
+            Judgement::Inaccuracy => self.inaccuracy,
+            Judgement::Mistake => self.mistake,
+            Judgement::Blunder => self.blunder,
         }
     }
 

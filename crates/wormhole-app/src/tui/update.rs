@@ -3,6 +3,7 @@
 //! handler; the `:` commands are in `update/command.rs`.
 
 mod command;
+mod review;
 #[cfg(test)]
 mod tests;
 
@@ -39,6 +40,7 @@ impl Session {
             Msg::Saved(result) => self.saved(result),
             Msg::Autosaved(result) => self.autosaved(result),
             Msg::Opened { path, result } => self.opened(path, result),
+            Msg::Analysis(event) => self.analysis_event(event),
         }
         std::mem::take(&mut self.effects)
     }
@@ -55,6 +57,8 @@ impl Session {
             Mode::GameOver => self.in_game_over(action),
             Mode::Browse(ply) => self.in_browse(ply, action),
             Mode::Play => self.in_play(action),
+            Mode::Review => self.in_review(action),
+            Mode::Analyze => self.in_analyze(action),
         }
     }
 
@@ -73,7 +77,7 @@ impl Session {
     fn in_game_over(&mut self, action: Action) {
         match action {
             Action::NewGame => self.new_game(None),
-            Action::Review => self.browse(0),
+            Action::Review => self.open_review(),
             Action::Escape => self.mode = Mode::Play,
             other => self.in_play(other),
         }
@@ -130,6 +134,8 @@ impl Session {
                 self.pick(sq);
             }
             Action::Scroll(d) => self.scroll_moves(d),
+            Action::Analyze => self.start_explore(),
+            Action::NextJudged | Action::PreviousJudged => {}
         }
     }
 
@@ -302,6 +308,7 @@ impl Session {
         let len = self.game.len();
         if self.thinking.as_ref().is_some_and(|t| match t.purpose {
             Purpose::Move { ply } | Purpose::Hint { ply } => ply != len,
+            Purpose::Analysis { .. } => true,
         }) {
             self.cancel_search();
         }

@@ -2,12 +2,14 @@
 //! the board widget, the panel, the input line, the help and the dialogs
 //! each have their own module.
 
+mod analysis;
 mod board;
 mod dialogs;
 mod help;
 mod input_line;
 pub mod layout;
 mod panel;
+mod review;
 #[cfg(test)]
 mod tests;
 
@@ -33,13 +35,17 @@ pub fn draw(frame: &mut Frame, session: &Session) {
         theme: session.theme(),
     };
     frame.render_widget(board, area);
-    panel::draw(frame, screen.panel, session);
+    match session.mode() {
+        Mode::Review => review::draw(frame, screen.panel, session),
+        Mode::Analyze => analysis::draw(frame, screen.panel, session),
+        _ => panel::draw(frame, screen.panel, session),
+    }
     input_line::draw(frame, screen.input, session);
     match session.mode() {
         Mode::Help { scroll, page } => help::draw(frame, area, scroll, page, session.theme()),
         Mode::GameOver => dialogs::game_over(frame, screen.board.area(), session),
         Mode::Browse(ply) => dialogs::browse_banner(frame, screen.board.area(), session, ply),
-        Mode::Play => {}
+        Mode::Play | Mode::Review | Mode::Analyze => {}
     }
 }
 

@@ -6,11 +6,15 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 
 use super::{AnalysisOptions, Eval, GameAnalysis, IllegalGameMove, PositionEval};
-use crate::engine::{Engine, EngineOptions};
+use crate::engine::{Engine, EngineOptions, Limits};
 use crate::{Move, Position};
 
 /// Analyses the game from `start` with `moves`: searches every position
 /// with `options.limits` and returns the finished [`GameAnalysis`].
+///
+/// Where the game's move is not the engine's best, that move is searched
+/// too, from the same position to the depth the best move reached, so the
+/// two compare fairly (see [`GameAnalysis::review`]).
 ///
 /// Positions are searched from the end of the game backwards: the last
 /// positions are proved quickly, and what their searches store in the
@@ -37,7 +41,8 @@ pub fn analyse(
     let (tx, rx) = mpsc::channel();
     std::thread::scope(|scope| {
         for _ in 0..workers {
-            let worker = Worker { engine: engine.sharing_table(), positions: &positions, order: &order, next: &next };
+            let worker =
+                Worker { engine: engine.sharing_table(), positions: &positions, moves, order: &order, next: &next };
             let tx = tx.clone();
             scope.spawn(move || worker.run(options, stop, &tx));
         }
@@ -54,6 +59,8 @@ pub fn analyse(
 struct Worker<'a> {
     engine: Engine,
     positions: &'a [Position],
+    /// The moves of the game (`moves[i]` was played in `positions[i]`).
+    moves: &'a [Move],
     /// The order in which positions are searched.
     order: &'a [usize],
     /// How many positions of `order` the workers have taken.
@@ -70,8 +77,19 @@ impl Worker<'_> {
                 break; // cut short: not a result at the asked limit
             }
             let info = result.info;
-            let eval =
-                PositionEval { eval: Eval::from_score(info.score, pos.turn()), line: info.pv, depth: info.depth };
+            let played = self.moves.get(index).copied().filter(|&m| info.pv.first() != Some(&m));
+            let played = played.map(|m| {
+                // As deep as the best move was searched, not deeper: a lone
+                // root move would get further in the same time.
+                let depth = Some(info.depth.max(1));
+                let limits = Limits { depth, searchmoves: vec![m], multipv: 1, ..options.limits.clone() };
+                Eval::from_score(self.engine.search(pos, &limits, stop, &mut |_| {}).info.score, pos.turn())
+            });
+            if stop.load(Ordering::Relaxed) {
+                break;
+            }
+            let eval = Eval::from_score(info.score, pos.turn());
+            let eval = PositionEval { eval, line: info.pv, depth: info.depth, played };
             if results.send((index, eval)).is_err() {
                 break;
             }
