@@ -316,3 +316,28 @@ fn a_panic_restores_the_terminal() {
     let (leave, mouse_off) = (out.rfind("\x1b[?1049l").unwrap(), out.rfind("\x1b[?1000l").unwrap());
     assert!(leave < msg && mouse_off < msg, "screen restored and mouse off before the message");
 }
+
+#[test]
+fn a_finished_game_is_reviewed_with_a_graph_and_the_blunder_marked() {
+    // White mates with Nxf4 here, plays Ng6?? instead, and Black mates.
+    let fen = "xxxxkxxr/ppxxxppp/xxpx1x1x/rxxxxx1P/xQ1xxpnx/1Pxxxx1N/xxxxxPxx/xxxxKxxR w 40";
+    let mut s = Session::start(&["--fen", fen, "--hotseat"]);
+    s.wait_for("White to move >");
+    s.enter("Ng6");
+    s.wait_for("Black to move >");
+    s.enter("cxh1=Q");
+    s.wait_for("Game over");
+    s.send(b"r");
+    let braille = |screen: &str| screen.chars().any(|c| ('\u{2801}'..='\u{28ff}').contains(&c));
+    let screen = s.wait_until("the finished review", |screen| screen.contains("analysis done") && braille(screen));
+    for needle in ["Evaluation", "Ng6??", "Blunder.", "Best line: 21.Nxf4#"] {
+        assert!(screen.contains(needle), "{needle} missing:\n{screen}");
+    }
+    // Live analysis from the review, then back.
+    s.send(b"a");
+    s.wait_for("Analysis: best 3 lines");
+    s.send(b"\x1b");
+    s.wait_for("analysis done");
+    let (status, _, _) = s.quit();
+    assert!(status.success());
+}
