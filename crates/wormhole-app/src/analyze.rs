@@ -4,7 +4,7 @@
 //! and a per-side summary go to stderr, so stdout stays a valid PGN.
 
 use std::io::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -14,6 +14,8 @@ use wormhole::Color;
 use wormhole::analysis::{AnalysisOptions, GameAnalysis, Judgement, analyse};
 use wormhole::engine::{EngineOptions, Limits};
 use wormhole::pgn::PgnGame;
+
+use crate::tui::files;
 
 /// Arguments of `wormhole analyze`.
 #[derive(Debug, clap::Args)]
@@ -33,7 +35,7 @@ pub struct AnalyzeArgs {
 
 /// Analyses the game and writes the annotated PGN.
 pub fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
-    let text = read_game_file(&args.game)?;
+    let text = files::read_game_file(&args.game)?;
     let game = PgnGame::parse(&text).with_context(|| format!("bad PGN file {}", args.game.display()))?;
     let options = AnalysisOptions {
         limits: Limits { movetime: Some(Duration::from_millis(args.movetime.max(1))), ..Limits::default() },
@@ -49,7 +51,7 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
     bar.finish_and_clear();
     let annotated = annotated_pgn(&game, &analysis, &format!("{} ms per position", args.movetime));
     match &args.output {
-        Some(path) => write_output(path, &annotated)?,
+        Some(path) => drop(files::save_text(&annotated, Some(path))?),
         None => std::io::stdout().write_all(annotated.as_bytes()).context("cannot write the game to stdout")?,
     }
     eprintln!("Analysed {} positions in {:.1} s", analysis.len(), started.elapsed().as_secs_f64());
@@ -97,29 +99,4 @@ fn progress_bar(positions: usize) -> ProgressBar {
     bar.set_style(style);
     bar.enable_steady_tick(Duration::from_millis(200));
     bar
-}
-
-/// The largest game file read: a whole game is a few kilobytes.
-const MAX_GAME_FILE_BYTES: u64 = 10 * 1000 * 1000;
-
-/// Reads a game file, refusing one larger than [`MAX_GAME_FILE_BYTES`].
-fn read_game_file(path: &Path) -> anyhow::Result<String> {
-    use std::io::Read as _;
-    let file = std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let mut bytes = Vec::new();
-    file.take(MAX_GAME_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .with_context(|| format!("cannot read {}", path.display()))?;
-    anyhow::ensure!(
-        bytes.len() as u64 <= MAX_GAME_FILE_BYTES,
-        "{} is larger than {} MB, too large for a game file",
-        path.display(),
-        MAX_GAME_FILE_BYTES / 1_000_000
-    );
-    String::from_utf8(bytes).with_context(|| format!("{} is not a text file", path.display()))
-}
-
-/// Writes the annotated game to `path`.
-fn write_output(path: &Path, text: &str) -> anyhow::Result<()> {
-    crate::tui::files::save_text(text, path)
 }

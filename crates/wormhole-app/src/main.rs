@@ -5,6 +5,8 @@ mod bench;
 mod match_cmd;
 mod perft_cmd;
 mod play;
+mod signals;
+mod term_input;
 mod tui;
 mod uci;
 
@@ -42,20 +44,18 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let done = |result: anyhow::Result<()>| result.map(|()| ExitCode::SUCCESS);
     let result = match cli.command {
         None => play::run(cli.play),
         Some(Command::Play(args)) => play::run(args),
-        Some(Command::Uci) => uci::run(),
-        Some(Command::Bench(args)) => bench::run(&args),
-        Some(Command::Match(args)) => match_cmd::run(&args),
-        Some(Command::Perft(args)) => perft_cmd::run(&args),
-        Some(Command::Analyze(args)) => analyze::run(&args),
+        Some(Command::Uci) => done(uci::run()),
+        Some(Command::Bench(args)) => done(bench::run(&args)),
+        Some(Command::Match(args)) => done(match_cmd::run(&args)),
+        Some(Command::Perft(args)) => done(perft_cmd::run(&args)),
+        Some(Command::Analyze(args)) => done(analyze::run(&args)),
     };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e:#}");
-            ExitCode::from(2)
-        }
-    }
+    result.unwrap_or_else(|e| {
+        eprintln!("error: {e:#}");
+        ExitCode::from(2)
+    })
 }

@@ -7,7 +7,7 @@ use std::time::Duration;
 use anyhow::{Context, anyhow, bail};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
-use wormhole::engine::{Engine, EngineOptions, EvalParams, FEATURES, Features, Limits, Score};
+use wormhole::engine::{Engine, EngineOptions, EvalParams, FEATURES, Features, Limits, Score, TERMS, TermShape};
 use wormhole::{Color, Move, Position, Role, Variant};
 
 /// Arguments of `wormhole match`.
@@ -88,36 +88,7 @@ fn player(text: &str, variant: Variant, seed: Option<u64>, movetime: Duration) -
             "lmp" => features.late_move_pruning = flag()?,
             "fmargin" => features.futility_margin = int()?.clamp(0, 2000) as i32,
             "checkext" => features.check_extension = flag()?,
-            "escape" => params.king_escape = int()? as i32,
-            "boxed" => params.king_boxed = int()? as i32,
-            "trapped" => params.trapped = int()? as i32,
-            "tempo" => params.tempo = int()? as i32,
-            "mobscale" => {
-                let pct = int()? as i32;
-                for w in params.mobility.iter_mut() {
-                    *w = *w * pct / 100;
-                }
-            }
-            "pawnscale" => {
-                let pct = int()? as i32;
-                for w in params.pawn_ahead.iter_mut() {
-                    *w = *w * pct / 100;
-                }
-            }
-            k if k.starts_with("w.") => {
-                let i: usize = k[2..].parse().map_err(|_| anyhow!("setting '{key}': expected w.<index>"))?;
-                let mut w = params.to_weights();
-                let slot = w.get_mut(i).ok_or_else(|| anyhow!("setting '{key}': at most {} weights", FEATURES))?;
-                *slot = int()? as i32;
-                params = EvalParams::from_weights(&w);
-            }
-            k if k.starts_with("value.") || k.starts_with("mob.") => {
-                let letter = k.rsplit('.').next().and_then(|l| l.chars().next());
-                let role =
-                    letter.and_then(Role::from_char).ok_or_else(|| anyhow!("unknown piece in setting '{key}'"))?;
-                let table = if k.starts_with("value.") { &mut params.material } else { &mut params.mobility };
-                table[role.index()] = int()? as i32;
-            }
+            k if set_weight(&mut params, k, value)? => {}
             _ => bail!("unknown setting '{key}'"),
         }
     }
@@ -127,6 +98,65 @@ fn player(text: &str, variant: Variant, seed: Option<u64>, movetime: Duration) -
         engine.set_eval_params(Some(params));
     }
     Ok(Player { name: text.to_string(), engine, limits })
+}
+
+/// Applies `key=value` if `key` names evaluation weights (see
+/// [`TERMS`]): `tempo=90` for a term with one weight, `mob.N=40` for a
+/// per-piece term (by letter), `pawn.1=60` for a per-count term,
+/// `scale.mob=150` to scale all of a term's weights by a percentage, and
+/// `w.29=90` for a weight by its index. Returns whether it did.
+fn set_weight(params: &mut EvalParams, key: &str, value: &str) -> anyhow::Result<bool> {
+    let (scale, key) = match key.strip_prefix("scale.") {
+        Some(rest) => (true, rest),
+        None => (false, key),
+    };
+    let (name, part) = match key.split_once('.') {
+        Some((name, part)) => (name, Some(part)),
+        None => (key, None),
+    };
+    let indices = if name == "w" && !scale {
+        let i: usize =
+            part.and_then(|p| p.parse().ok()).ok_or_else(|| anyhow!("setting '{key}': expected w.<index>"))?;
+        if i >= FEATURES {
+            bail!("setting '{key}': there are {FEATURES} weights");
+        }
+        i..i + 1
+    } else {
+        let Some(term) = TERMS.iter().find(|t| t.name == name) else { return Ok(false) };
+        let len = term.shape.weights();
+        match (part, term.shape) {
+            (None, TermShape::One) => term.start..term.start + 1,
+            (None, _) if scale => term.start..term.start + len,
+            (Some(p), TermShape::PerRole) => {
+                let role = p.chars().next().and_then(Role::from_char).filter(|_| p.len() == 1);
+                let role = role.ok_or_else(|| anyhow!("setting '{key}': '{p}' is not a piece letter"))?;
+                let i = term.at(role.index());
+                i..i + 1
+            }
+            (Some(p), TermShape::PerCount(n)) => {
+                let i = p.parse::<usize>().ok().filter(|&i| i < n);
+                let i = i.ok_or_else(|| anyhow!("setting '{key}': expected a count below {n}, not '{p}'"))?;
+                term.at(i)..term.at(i) + 1
+            }
+            (Some(_), TermShape::One) => {
+                bail!("setting '{key}': '{name}' is a single weight ({}): write {name}=N", term.doc)
+            }
+            (None, TermShape::PerRole) => bail!(
+                "setting '{key}': '{name}' has a weight per piece ({}): write {name}.<letter>=N or scale.{name}=PERCENT",
+                term.doc
+            ),
+            (None, TermShape::PerCount(n)) => bail!(
+                "setting '{key}': '{name}' has {n} weights ({}): write {name}.<0..{}>=N or scale.{name}=PERCENT",
+                term.doc,
+                n - 1
+            ),
+        }
+    };
+    let number: i32 = value.parse().with_context(|| format!("setting '{key}' needs a number, got '{value}'"))?;
+    for w in &mut params.weights[indices] {
+        *w = if scale { *w * number / 100 } else { number };
+    }
+    Ok(true)
 }
 
 /// How one game ended.

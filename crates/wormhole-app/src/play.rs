@@ -1,20 +1,23 @@
 //! `wormhole play` (the default): the terminal game. Arguments are checked
 //! (FEN, PGN file) before the terminal is touched.
 
+use std::io::Write;
 use std::path::PathBuf;
+use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 use clap::ValueEnum;
+use ratatui::DefaultTerminal;
 use wormhole::engine::Level;
-use wormhole::pgn::PgnGame;
 use wormhole::{Position, Variant};
 
+use crate::signals::{Ending, Signals};
 use crate::tui;
 use crate::tui::app::App;
 use crate::tui::effects::Runner;
 use crate::tui::game::{Game, Player};
-use crate::tui::state::{Session, Settings};
+use crate::tui::state::{ExitReport, Session, Settings};
 use crate::tui::theme::{ColorDepth, Theme};
 
 /// Who plays a side, on the command line.
@@ -121,8 +124,7 @@ pub fn prepare(args: &PlayArgs) -> anyhow::Result<App> {
         settings.variant = pos.variant();
         Game::new(pos, settings.players, settings.clocks())
     } else if let Some(path) = &args.pgn {
-        let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-        let pgn = PgnGame::parse(&text).with_context(|| format!("bad PGN file {}", path.display()))?;
+        let pgn = tui::files::load_pgn(path)?;
         if let Some(v) = args.variant
             && v != pgn.start.variant()
         {
@@ -141,16 +143,18 @@ pub fn prepare(args: &PlayArgs) -> anyhow::Result<App> {
 /// Turns mouse reporting on or off: clicks and the wheel only (no motion
 /// events), in the SGR encoding crossterm reads.
 fn mouse(on: bool) {
-    use std::io::Write;
     let seq: &[u8] = if on { b"\x1b[?1000h\x1b[?1006h" } else { b"\x1b[?1006l\x1b[?1000l" };
     let mut out = std::io::stdout();
     let _ = out.write_all(seq);
     let _ = out.flush();
 }
 
-/// Starts the terminal game.
-pub fn run(args: PlayArgs) -> anyhow::Result<()> {
+/// Starts the terminal game. Returns the exit status: 0 after quitting,
+/// 128 + n after signal n, 1 when the terminal was lost or an unsaved game
+/// could not be saved.
+pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
     let app = prepare(&args)?;
+    let signals = Signals::install().context("cannot catch signals")?;
     // Runs after ratatui's own hook has restored the screen (that hook wraps this one).
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
@@ -159,15 +163,44 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
     }));
     let mut terminal = ratatui::try_init().context("cannot set up the terminal")?;
     mouse(true);
-    let result = tui::run(&mut terminal, app);
+    let (report, ending) = tui::run(&mut terminal, app, &signals);
+    restore(terminal);
+    Ok(print_report(&report, &ending))
+}
+
+/// Gives the terminal back as it was: cursor shown, mouse reporting off,
+/// main screen, cooked mode. A terminal that is gone cannot be restored:
+/// errors are ignored.
+fn restore(mut terminal: DefaultTerminal) {
+    let cursor_shown = terminal.show_cursor().is_ok();
     mouse(false);
-    ratatui::restore();
-    let report = result.context("terminal error")?;
-    println!("FEN: {}", report.fen);
-    for note in report.notes {
-        println!("{note}");
+    let _ = ratatui::try_restore();
+    if !cursor_shown {
+        // Dropping it would try to show the cursor again and panic when
+        // printing that error to the closed terminal.
+        std::mem::forget(terminal);
     }
-    Ok(())
+}
+
+/// Prints how the session ended, the FEN and the notes (on stdout, or on
+/// stderr when the terminal is gone), and failed saves on stderr. Returns
+/// the exit status.
+fn print_report(report: &ExitReport, ending: &Ending) -> ExitCode {
+    let mut out: Box<dyn Write> =
+        if ending.terminal_gone() { Box::new(std::io::stderr()) } else { Box::new(std::io::stdout()) };
+    let mut err = std::io::stderr();
+    // Nothing here may panic: the terminal may be gone.
+    if let Some(why) = ending.describe() {
+        let _ = writeln!(err, "{why}");
+    }
+    let _ = writeln!(out, "FEN: {}", report.fen);
+    for note in &report.notes {
+        let _ = writeln!(out, "{note}");
+    }
+    for error in &report.errors {
+        let _ = writeln!(err, "error: {error}");
+    }
+    if *ending == Ending::Quit && !report.errors.is_empty() { ExitCode::FAILURE } else { ending.exit_code() }
 }
 
 #[cfg(test)]

@@ -1,7 +1,8 @@
 //! The terminal app. The event loop draws the [`Session`](state::Session),
-//! waits for an event (blocking while idle, polling while the engine thinks
+//! waits for an event (at most [`MAX_WAIT`], less while the engine thinks
 //! or a clock runs), turns it into an [`Action`] through the keymap, and
 //! hands it to the [`App`], which updates the session and runs the effects.
+//! Quitting, a signal and a lost terminal all end it through [`App::finish`].
 //!
 //! Modules: `state` (the session) and `update` (how it changes), `action`
 //! (what can happen), `effects` (what it asks for, and the runner that does
@@ -34,10 +35,12 @@ mod view;
 use std::io;
 use std::time::{Duration, Instant};
 
-use crossterm::event::{self, Event, KeyEventKind, MouseButton, MouseEventKind};
+use crossterm::event::{Event, KeyEventKind, MouseButton, MouseEventKind};
 use ratatui::DefaultTerminal;
 use ratatui::layout::Rect;
 
+use crate::signals::{Ending, Signals};
+use crate::term_input::{Next, TerminalInput};
 use action::Action;
 use app::App;
 use state::{ExitReport, Session};
@@ -54,60 +57,101 @@ struct FrameStats {
 }
 
 impl FrameStats {
+    /// Draws the session and times it.
+    fn draw(&mut self, terminal: &mut DefaultTerminal, session: &Session) -> io::Result<()> {
+        let t = Instant::now();
+        terminal.draw(|f| view::draw(f, session))?;
+        let took = t.elapsed();
+        self.frames += 1;
+        self.total += took;
+        self.max = self.max.max(took);
+        // Test hook: the end-to-end tests check that a panic restores the terminal.
+        assert!(std::env::var_os("WORMHOLE_DEBUG_PANIC").is_none(), "WORMHOLE_DEBUG_PANIC is set");
+        Ok(())
+    }
+
     fn report(&self) -> String {
         let mean = self.total.checked_div(self.frames.max(1)).unwrap_or_default();
         format!("frames drawn: {}, mean {:?}, max {:?}", self.frames, mean, self.max)
     }
 }
 
-/// Runs the app until it quits; returns what to print afterwards.
-pub fn run(terminal: &mut DefaultTerminal, mut app: App) -> io::Result<ExitReport> {
-    let mut dirty = true;
-    let mut size = terminal.size()?;
+/// The longest the loop waits for an event before it checks for signals
+/// and a closed terminal again.
+const MAX_WAIT: Duration = Duration::from_millis(100);
+
+/// Runs the app until it quits, a signal arrives or the terminal is lost;
+/// then stops the engine and autosaves through [`App::finish`], the same
+/// ending for each. Returns what to print afterwards and how it ended.
+pub fn run(terminal: &mut DefaultTerminal, mut app: App, signals: &Signals) -> (ExitReport, Ending) {
+    let input = TerminalInput::start();
     let mut stats = FrameStats::default();
-    let mut last_draw: Option<Instant> = None;
-    // Test hook: the end-to-end tests check that a panic restores the terminal.
-    let panic_after_draw = std::env::var_os("WORMHOLE_DEBUG_PANIC").is_some();
-    while !app.session().should_quit() {
-        let since = last_draw.map_or(Duration::MAX, |t| t.elapsed());
-        if dirty || (app.session().animating() && since >= ANIMATION_FRAME) {
-            let t = Instant::now();
-            terminal.draw(|f| view::draw(f, app.session()))?;
-            let took = t.elapsed();
-            stats.frames += 1;
-            stats.total += took;
-            stats.max = stats.max.max(took);
-            last_draw = Some(t);
-            dirty = false;
-            assert!(!panic_after_draw, "WORMHOLE_DEBUG_PANIC is set");
-        }
-        let ready = match app.session().poll_timeout() {
-            Some(t) => event::poll(t)?,
-            None => true,
-        };
-        if ready {
-            let ev = event::read()?;
-            if let Event::Resize(w, h) = ev {
-                size = ratatui::layout::Size::new(w, h);
-                terminal.autoresize()?;
-                dirty = true;
-            }
-            let area = Rect::new(0, 0, size.width, size.height);
-            if let Some(action) = action_for(&ev, app.session(), area) {
-                // The clocks charge a move at the moment it is made.
-                app.tick(Instant::now());
-                app.update(action);
-                dirty = true;
-            }
-        }
-        dirty |= app.tick(Instant::now());
-    }
+    let ending = event_loop(terminal, &mut app, &input, signals, &mut stats);
     let mut report = app.finish();
     if std::env::var_os("WORMHOLE_STATS").is_some() {
         report.notes.push(stats.report());
         report.notes.push(app.session().search_stats());
     }
-    Ok(report)
+    (report, ending)
+}
+
+/// Draws, waits for an event and updates the app until something ends the session.
+fn event_loop(
+    terminal: &mut DefaultTerminal,
+    app: &mut App,
+    input: &TerminalInput,
+    signals: &Signals,
+    stats: &mut FrameStats,
+) -> Ending {
+    let lost = |e: io::Error| {
+        Ending::TerminalLost(if input.hung_up() { "the terminal was closed".to_string() } else { e.to_string() })
+    };
+    let mut size = match terminal.size() {
+        Ok(size) => size,
+        Err(e) => return lost(e),
+    };
+    let mut dirty = true;
+    let mut last_draw: Option<Instant> = None;
+    loop {
+        if app.session().should_quit() {
+            return Ending::Quit;
+        }
+        if let Some(signal) = signals.received() {
+            return Ending::Signal(signal);
+        }
+        let since = last_draw.map_or(Duration::MAX, |t| t.elapsed());
+        if dirty || (app.session().animating() && since >= ANIMATION_FRAME) {
+            last_draw = Some(Instant::now());
+            if let Err(e) = stats.draw(terminal, app.session()) {
+                return lost(e);
+            }
+            dirty = false;
+        }
+        let wait = app.session().poll_timeout().map_or(MAX_WAIT, |t| t.min(MAX_WAIT));
+        let ev = match input.next(wait) {
+            Next::Event(ev) => ev,
+            Next::Idle => {
+                dirty |= app.tick(Instant::now());
+                continue;
+            }
+            Next::Lost(why) => return Ending::TerminalLost(why),
+        };
+        if let Event::Resize(w, h) = ev {
+            size = ratatui::layout::Size::new(w, h);
+            if let Err(e) = terminal.autoresize() {
+                return lost(e);
+            }
+            dirty = true;
+        }
+        let area = Rect::new(0, 0, size.width, size.height);
+        if let Some(action) = action_for(&ev, app.session(), area) {
+            // The clocks charge a move at the moment it is made.
+            app.tick(Instant::now());
+            app.update(action);
+            dirty = true;
+        }
+        dirty |= app.tick(Instant::now());
+    }
 }
 
 /// Turns a terminal event into an action (only key presses count).

@@ -1,143 +1,160 @@
 //! `wormhole uci`: the UCI protocol as Fairy-Stockfish speaks it for
 //! variants (`UCI_Variant` chooses the piece set).
 //!
-//! The search runs on its own thread so `stop`, `isready` and `quit` are
-//! answered while it thinks. A bad command or move is answered with
-//! `info string error: ...` and the previous state is kept.
+//! This thread only reads commands and keeps the position; the engine works
+//! on its own thread ([`worker`]), so `isready`, `stop` and `quit` are
+//! answered at once even while it searches, counts perft or resizes its
+//! hash table. Input is read as bytes: a line that is not UTF-8, or a bad
+//! command or move, is answered with `info string error: ...` and the
+//! previous state is kept. Every `go` ends in exactly one `bestmove`; end of
+//! input is `quit`.
 
-use std::io::{BufRead, Write};
+mod go;
+mod input;
+mod worker;
+
+use std::io::Write;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::thread::JoinHandle;
-use std::time::Duration;
+use std::time::Instant;
 
 use anyhow::{Context, anyhow, bail};
-use wormhole::engine::{Clock, Engine, EngineOptions, Info, Level, Limits};
-use wormhole::{Color, Position, Variant, perft};
+use wormhole::engine::{EngineOptions, Level, Limits};
+use wormhole::{Position, Variant};
 
-/// A search in progress: its stop flag and the thread that gives the engine back.
-struct Running {
-    stop: Arc<AtomicBool>,
-    infinite: bool,
-    handle: JoinHandle<Engine>,
+use input::Input;
+use worker::{Control, Job, SearchJob, Worker};
+
+/// A `go ponder` waiting for `ponderhit`: what to search once it comes.
+struct Pondering {
+    control: Arc<Control>,
+    pos: Position,
+    limits: Limits,
 }
 
 /// The state of a UCI session.
 struct Session {
     variant: Variant,
     pos: Position,
-    engine: Option<Engine>,
-    running: Option<Running>,
-    options: EngineOptions,
+    worker: Worker,
+    /// The latest search or perft: every earlier one has been stopped.
+    latest: Option<Arc<Control>>,
+    pondering: Option<Pondering>,
+}
+
+/// What to do after a command.
+#[derive(Debug, PartialEq, Eq)]
+enum Flow {
+    Continue,
+    Quit,
 }
 
 /// Runs the UCI loop on stdin/stdout until `quit` or end of input.
 pub fn run() -> anyhow::Result<()> {
-    let options = EngineOptions::default();
-    let mut session = Session {
-        variant: Variant::Classic,
-        pos: Position::new(Variant::Classic),
-        engine: Some(Engine::new(options.clone())),
-        running: None,
-        options,
+    let mut session = Session::new();
+    let mut stdin = std::io::stdin().lock();
+    let mut number = 0u64;
+    let result = loop {
+        number += 1;
+        match input::read_line(&mut stdin) {
+            Ok(Input::Line(line)) => {
+                if session.command(line.trim()) == Flow::Quit {
+                    break Ok(());
+                }
+            }
+            Ok(Input::End) => break Ok(()),
+            Ok(skipped) => say(&format!("info string error: {}", skipped.problem(number).unwrap_or_default())),
+            Err(e) => break Err(e).context("reading standard input"),
+        }
     };
-    let stdin = std::io::stdin();
-    let mut eof = true;
-    for line in stdin.lock().lines() {
-        let line = line.context("reading standard input")?;
-        let line = line.trim();
-        if line.is_empty() {
-            continue;
-        }
-        if line == "quit" {
-            eof = false;
-            break;
-        }
-        if let Err(e) = session.command(line) {
-            say(&format!("info string error: {e:#}"));
-        }
-    }
-    session.finish_search_at_end_of_input(eof);
-    Ok(())
+    session.quit();
+    result
 }
 
-/// Prints one line and flushes, so GUIs see it at once.
+/// Prints one line and flushes, so GUIs see it at once. A GUI that has
+/// gone away is not an error worth dying for: the end of input follows.
 fn say(line: &str) {
     let mut out = std::io::stdout().lock();
     let _ = writeln!(out, "{line}");
     let _ = out.flush();
 }
 
+/// `text` in quotes for a message, at most 80 characters of it (ending in
+/// `...` when cut), as the library quotes input in its errors.
+fn quoted(text: &str) -> String {
+    const MAX_CHARS: usize = 80;
+    match text.char_indices().nth(MAX_CHARS) {
+        Some(_) => {
+            let cut = text.char_indices().nth(MAX_CHARS - 3).map_or(text.len(), |(i, _)| i);
+            format!("'{}...'", &text[..cut])
+        }
+        None => format!("'{text}'"),
+    }
+}
+
 impl Session {
-    fn command(&mut self, line: &str) -> anyhow::Result<()> {
+    fn new() -> Session {
+        Session {
+            variant: Variant::Classic,
+            pos: Position::new(Variant::Classic),
+            worker: Worker::start(EngineOptions::default()),
+            latest: None,
+            pondering: None,
+        }
+    }
+
+    /// Carries out one command line; errors are reported to the GUI.
+    fn command(&mut self, line: &str) -> Flow {
         let mut words = line.split_whitespace();
-        let Some(cmd) = words.next() else { return Ok(()) };
+        let Some(cmd) = words.next() else { return Flow::Continue };
         let rest: Vec<&str> = words.collect();
-        match cmd {
+        let result = match cmd {
+            "quit" => return Flow::Quit,
             "uci" => {
-                say(concat!("id name Wormhole ", env!("CARGO_PKG_VERSION")));
-                say("id author the Wormhole team");
-                say("option name UCI_Variant type combo default classic var classic var fairy");
-                let (hash, level) = (EngineOptions::HASH_MB, (Level::MIN.number(), Level::MAX.number()));
-                say(&format!(
-                    "option name Hash type spin default {} min {} max {}",
-                    EngineOptions::DEFAULT_HASH_MB,
-                    hash.start(),
-                    hash.end()
-                ));
-                say(&format!("option name Threads type spin default 1 min 1 max {}", EngineOptions::MAX_THREADS));
-                say(&format!("option name Level type spin default {} min {} max {}", level.1, level.0, level.1));
-                say("uciok");
+                handshake();
+                Ok(())
             }
-            "isready" => say("readyok"),
+            "isready" => {
+                say("readyok");
+                Ok(())
+            }
             "ucinewgame" => {
-                self.finish_search();
-                self.engine_mut()?.new_game();
+                self.stop();
+                self.worker.send(Job::NewGame);
                 self.pos = Position::new(self.variant);
+                Ok(())
             }
-            "setoption" => self.set_option(&rest)?,
-            "position" => self.position(&rest)?,
-            "go" => self.go(&rest)?,
-            "stop" => self.finish_search(),
-            "d" => say(&format!("info string fen {}", self.pos.fen())),
-            _ => bail!("unknown command '{cmd}'"),
-        }
-        Ok(())
-    }
-
-    /// The engine, once any search has finished.
-    fn engine_mut(&mut self) -> anyhow::Result<&mut Engine> {
-        self.finish_search();
-        self.engine.as_mut().ok_or_else(|| anyhow!("the engine is busy"))
-    }
-
-    /// After `quit` the search stops at once; at the end of piped input a
-    /// finite search is allowed to finish and print its move.
-    fn finish_search_at_end_of_input(&mut self, eof: bool) {
-        if let Some(r) = &self.running
-            && (!eof || r.infinite)
-        {
-            r.stop.store(true, Ordering::Relaxed);
-        }
-        if let Some(r) = self.running.take() {
-            let _ = r.handle.join();
-        }
-    }
-
-    /// Stops a running search, waits for its `bestmove` and takes the engine back.
-    /// Commands that change the engine do this too: UCI forbids them while
-    /// searching, so it only guards against GUIs that send them anyway.
-    fn finish_search(&mut self) {
-        if let Some(r) = self.running.take() {
-            r.stop.store(true, Ordering::Relaxed);
-            match r.handle.join() {
-                Ok(engine) => self.engine = Some(engine),
-                Err(_) => {
-                    say("info string error: the search thread failed; starting a fresh engine");
-                    self.engine = Some(Engine::new(self.options.clone()));
-                }
+            "setoption" => self.set_option(&rest),
+            "position" => self.position(&rest),
+            "go" => self.go(&rest),
+            "stop" => {
+                self.stop();
+                Ok(())
             }
+            "ponderhit" => self.ponderhit(),
+            "d" => {
+                say(&format!("info string fen {}", self.pos.fen()));
+                Ok(())
+            }
+            _ => Err(anyhow!("unknown command {}", quoted(cmd))),
+        };
+        if let Err(e) = result {
+            say(&format!("info string error: {e:#}"));
         }
+        Flow::Continue
+    }
+
+    /// Stops the latest search or perft; a search gives its `bestmove`.
+    fn stop(&mut self) {
+        if let Some(control) = self.latest.take() {
+            control.stop();
+        }
+        self.pondering = None;
+    }
+
+    /// Ends the session: searches stop and give their `bestmove`, the engine thread ends.
+    fn quit(mut self) {
+        self.stop();
+        self.worker.finish();
     }
 
     fn set_option(&mut self, args: &[&str]) -> anyhow::Result<()> {
@@ -148,35 +165,30 @@ impl Session {
             None => (body.trim(), ""),
         };
         let number = |min: usize, max: usize| -> anyhow::Result<usize> {
-            let n: usize = value.parse().map_err(|_| anyhow!("option '{name}' needs a number, got '{value}'"))?;
+            let n: usize =
+                value.parse().map_err(|_| anyhow!("option '{name}' needs a number, got {}", quoted(value)))?;
             if !(min..=max).contains(&n) {
                 bail!("option '{name}' must be from {min} to {max}, got {n}");
             }
             Ok(n)
         };
-        match name.to_ascii_lowercase().as_str() {
+        let job = match name.to_ascii_lowercase().as_str() {
             "uci_variant" => {
                 let variant: Variant = value.parse()?;
                 self.variant = variant;
                 self.pos = Position::new(variant);
+                return Ok(());
             }
-            "hash" => {
-                let mb = number(*EngineOptions::HASH_MB.start(), *EngineOptions::HASH_MB.end())?;
-                self.options.hash_mb = mb;
-                self.engine_mut()?.set_hash_mb(mb);
-            }
-            "threads" => {
-                let n = number(1, EngineOptions::MAX_THREADS)?;
-                self.options.threads = n;
-                self.engine_mut()?.set_threads(n);
-            }
-            "level" | "skill level" => {
-                let level: Level = value.parse()?;
-                self.options.level = level;
-                self.engine_mut()?.set_level(level);
-            }
-            _ => bail!("unknown option '{name}'"),
-        }
+            "ponder" => return Ok(()), // the GUI decides whether to send `go ponder`
+            "hash" => Job::Hash(number(*EngineOptions::HASH_MB.start(), *EngineOptions::HASH_MB.end())?),
+            "threads" => Job::Threads(number(1, EngineOptions::MAX_THREADS)?),
+            "level" | "skill level" => Job::Level(value.parse()?),
+            _ => bail!("unknown option {}", quoted(name)),
+        };
+        // UCI forbids changing the engine while it searches; a GUI that does
+        // it anyway gets the search's `bestmove` first.
+        self.stop();
+        self.worker.send(job);
         Ok(())
     }
 
@@ -191,124 +203,97 @@ impl Session {
             Some(&"startpos") if setup.len() == 1 => Position::new(self.variant),
             Some(&"fen") if setup.len() > 1 => {
                 let fen = setup[1..].join(" ");
-                Position::from_fen_auto(&fen, self.variant).with_context(|| format!("bad FEN '{fen}'"))?
+                Position::from_fen_auto(&fen, self.variant).with_context(|| format!("bad FEN {}", quoted(&fen)))?
             }
             _ => bail!("expected 'position startpos' or 'position fen <FEN>', then optionally 'moves ...'"),
         };
         for (i, text) in moves.iter().enumerate() {
-            let m = pos.parse_move(text).with_context(|| format!("move {} '{text}' in {}", i + 1, pos.fen()))?;
+            let m =
+                pos.parse_move(text).with_context(|| format!("move {} {} in {}", i + 1, quoted(text), pos.fen()))?;
             pos.play_unchecked(m);
         }
         self.pos = pos;
         Ok(())
     }
 
+    /// `go ...`: always starts a search (so the GUI gets a `bestmove`),
+    /// after reporting anything in the command it had to leave out.
     fn go(&mut self, args: &[&str]) -> anyhow::Result<()> {
         if args.first() == Some(&"perft") {
-            let depth: u32 =
-                args.get(1).and_then(|d| d.parse().ok()).ok_or_else(|| anyhow!("expected 'go perft <depth>'"))?;
-            let mut pos = self.pos.clone();
-            let mut total = 0;
-            for (m, n) in perft::divide(&mut pos, depth.max(1)) {
-                say(&format!("{m}: {n}"));
-                total += n;
-            }
-            say("");
-            say(&format!("Nodes searched: {total}"));
-            return Ok(());
+            return self.perft(args);
         }
-        let limits = parse_go(args, self.pos.turn())?;
-        self.finish_search();
-        let mut engine = self.engine.take().ok_or_else(|| anyhow!("the engine is busy"))?;
-        let stop = Arc::new(AtomicBool::new(false));
-        let flag = Arc::clone(&stop);
+        let (go, errors) = go::parse(args, &self.pos);
+        for e in errors {
+            say(&format!("info string error: {e}"));
+        }
+        self.stop();
         let pos = self.pos.clone();
-        let infinite = limits.infinite;
-        let handle = std::thread::spawn(move || {
-            let mut last_nodes = None;
-            let result = engine.search(&pos, &limits, &flag, &mut |info| {
-                last_nodes = Some(info.nodes);
-                say(&info_line(info));
-            });
-            // UCI: after `go infinite` the best move is sent only after `stop`.
-            while infinite && !flag.load(Ordering::Relaxed) {
-                std::thread::sleep(Duration::from_millis(2));
-            }
-            // A search stopped mid-iteration has figures not yet reported.
-            if last_nodes != Some(result.info.nodes) && result.best_move.is_some() {
-                say(&info_line(&result.info));
-            }
-            match result.best_move {
-                Some(m) => say(&format!("bestmove {m}")),
-                None => say("bestmove (none)"),
-            }
-            engine
-        });
-        self.running = Some(Running { stop, infinite, handle });
+        if go.ponder {
+            let pondering = Limits { infinite: true, searchmoves: go.limits.searchmoves.clone(), ..Limits::default() };
+            let control = self.search(pos.clone(), pondering);
+            self.pondering = Some(Pondering { control, pos, limits: go.limits });
+        } else {
+            self.search(pos, go.limits);
+        }
+        Ok(())
+    }
+
+    /// `ponderhit`: the opponent played the move pondered on; the ponder
+    /// search gives way to a search with the real limits, its time counted from now.
+    fn ponderhit(&mut self) -> anyhow::Result<()> {
+        let p = self.pondering.take().ok_or_else(|| anyhow!("'ponderhit' without a 'go ponder' in progress"))?;
+        p.control.supersede();
+        self.search(p.pos, p.limits);
+        Ok(())
+    }
+
+    /// Queues a search and makes it the latest.
+    fn search(&mut self, pos: Position, limits: Limits) -> Arc<Control> {
+        let control = Arc::new(Control::default());
+        let job = SearchJob { pos, limits, control: Arc::clone(&control), asked: Instant::now() };
+        self.worker.send(Job::Search(job));
+        self.latest = Some(Arc::clone(&control));
+        control
+    }
+
+    /// `go perft <depth>`: counts on the engine thread; `stop` ends it.
+    fn perft(&mut self, args: &[&str]) -> anyhow::Result<()> {
+        let depth: u32 =
+            args.get(1).and_then(|d| d.parse().ok()).ok_or_else(|| anyhow!("expected 'go perft <depth>'"))?;
+        self.stop();
+        let control = Arc::new(Control::default());
+        self.worker.send(Job::Perft { pos: self.pos.clone(), depth: depth.max(1), control: Arc::clone(&control) });
+        self.latest = Some(control);
         Ok(())
     }
 }
 
-/// Parses the arguments of `go`.
-fn parse_go(args: &[&str], turn: Color) -> anyhow::Result<Limits> {
-    let mut limits = Limits::default();
-    let (mut wtime, mut btime, mut winc, mut binc) = (None, None, 0u64, 0u64);
-    let mut i = 0;
-    while i < args.len() {
-        let key = args[i];
-        let mut number = || -> anyhow::Result<u64> {
-            i += 1;
-            let v = args.get(i).ok_or_else(|| anyhow!("'go {key}' needs a number"))?;
-            // Clocks may go negative in some GUIs: treat as zero.
-            if let Ok(n) = v.parse::<i64>() {
-                return Ok(n.max(0) as u64);
-            }
-            Err(anyhow!("'go {key}' needs a number, got '{v}'"))
-        };
-        match key {
-            "depth" => limits.depth = Some(number()?.clamp(1, 200) as u32),
-            "nodes" => limits.nodes = Some(number()?),
-            "movetime" => limits.movetime = Some(Duration::from_millis(number()?)),
-            "wtime" => wtime = Some(number()?),
-            "btime" => btime = Some(number()?),
-            "winc" => winc = number()?,
-            "binc" => binc = number()?,
-            "movestogo" | "mate" => {
-                number()?;
-            }
-            "infinite" => limits.infinite = true,
-            "ponder" => {}
-            _ => bail!("unknown 'go' parameter '{key}'"),
-        }
-        i += 1;
-    }
-    let (time, inc) = match turn {
-        Color::White => (wtime, winc),
-        Color::Black => (btime, binc),
-    };
-    if let Some(t) = time {
-        limits.clock = Some(Clock { remaining: Duration::from_millis(t), increment: Duration::from_millis(inc) });
-    }
-    Ok(limits)
+/// The answer to `uci`: who we are and the options we take.
+fn handshake() {
+    say(concat!("id name Wormhole ", env!("CARGO_PKG_VERSION")));
+    say("id author the Wormhole team");
+    say("option name UCI_Variant type combo default classic var classic var fairy");
+    let (hash, level) = (EngineOptions::HASH_MB, (Level::MIN.number(), Level::MAX.number()));
+    say(&format!(
+        "option name Hash type spin default {} min {} max {}",
+        EngineOptions::DEFAULT_HASH_MB,
+        hash.start(),
+        hash.end()
+    ));
+    say(&format!("option name Threads type spin default 1 min 1 max {}", EngineOptions::MAX_THREADS));
+    say(&format!("option name Level type spin default {} min {} max {}", level.1, level.0, level.1));
+    say("option name Ponder type check default false");
+    say("uciok");
 }
 
-/// The `info ...` line for a completed iteration.
-fn info_line(info: &Info) -> String {
-    let mut s = format!(
-        "info depth {} seldepth {} score {} nodes {} nps {} time {}",
-        info.depth.max(1),
-        info.seldepth,
-        info.score.uci(),
-        info.nodes,
-        info.nps,
-        info.time.as_millis()
-    );
-    if !info.pv.is_empty() {
-        s.push_str(" pv");
-        for m in &info.pv {
-            s.push(' ');
-            s.push_str(&m.to_string());
-        }
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quotes_are_cut_to_80_characters() {
+        assert_eq!(quoted("e2e4"), "'e2e4'");
+        assert_eq!(quoted(&"é".repeat(80)), format!("'{}'", "é".repeat(80)));
+        assert_eq!(quoted(&"é".repeat(100)), format!("'{}...'", "é".repeat(77)));
     }
-    s
 }

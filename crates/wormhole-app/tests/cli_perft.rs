@@ -1,10 +1,8 @@
 //! `wormhole perft` through the real binary.
 
-use std::process::Command;
+mod common;
 
-fn wormhole(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_wormhole")).args(args).output().expect("the binary runs")
-}
+use common::wormhole;
 
 #[test]
 fn perft_prints_nodes_last() {
@@ -17,8 +15,7 @@ fn perft_prints_nodes_last() {
 
 #[test]
 fn divide_lists_each_root_move() {
-    let fen = "rbkxxxbn/ppxppppx/2qxxB2/4x2p/3P1x2/3n1x2/PPPxPPPP/RBxxxNKR b 17";
-    let out = wormhole(&["perft", "2", "--divide", "--fen", fen]);
+    let out = wormhole(&["perft", "2", "--divide", "--fen", common::DIAGRAM]);
     let stdout = String::from_utf8_lossy(&out.stdout);
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(lines.len(), 34);

@@ -2,150 +2,11 @@
 //! screen read back through a terminal emulator (vt100), keys typed as a
 //! person would. Every wait polls the screen with a generous timeout.
 
-use std::io::{Read, Write};
-use std::path::PathBuf;
-use std::process::Command;
-use std::sync::{Arc, Mutex};
+mod common;
+
 use std::time::{Duration, Instant};
 
-use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
-
-const ROWS: u16 = 40;
-const COLS: u16 = 120;
-const TIMEOUT: Duration = Duration::from_secs(30);
-
-/// The binary running in a pty, with everything it printed fed to a vt100 screen.
-struct Session {
-    child: Box<dyn Child + Send + Sync>,
-    writer: Box<dyn Write + Send>,
-    master: Box<dyn MasterPty + Send>,
-    parser: Arc<Mutex<vt100::Parser>>,
-    raw: Arc<Mutex<Vec<u8>>>,
-    /// Set when the program's side of the pty is closed (all output read).
-    closed: Arc<std::sync::atomic::AtomicBool>,
-    autosave: PathBuf,
-}
-
-impl Session {
-    fn start(args: &[&str]) -> Session {
-        Session::start_with_env(args, &[])
-    }
-
-    fn start_with_env(args: &[&str], env: &[(&str, &str)]) -> Session {
-        let pty = native_pty_system();
-        let pair = pty.openpty(PtySize { rows: ROWS, cols: COLS, pixel_width: 0, pixel_height: 0 }).unwrap();
-        let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_wormhole"));
-        cmd.args(args);
-        cmd.env("TERM", "xterm-256color");
-        static SESSIONS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-        let n = SESSIONS.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-        let autosave = std::env::temp_dir().join(format!("wormhole-e2e-{}-{n}", std::process::id()));
-        cmd.env("WORMHOLE_AUTOSAVE_DIR", &autosave);
-        for (k, v) in env {
-            cmd.env(k, v);
-        }
-        let child = pair.slave.spawn_command(cmd).unwrap();
-        drop(pair.slave);
-        let mut reader = pair.master.try_clone_reader().unwrap();
-        let writer = pair.master.take_writer().unwrap();
-        let parser = Arc::new(Mutex::new(vt100::Parser::new(ROWS.try_into().unwrap(), COLS.try_into().unwrap(), 0)));
-        let raw = Arc::new(Mutex::new(Vec::new()));
-        let closed = Arc::new(std::sync::atomic::AtomicBool::new(false));
-        let (p, r, c) = (parser.clone(), raw.clone(), closed.clone());
-        std::thread::spawn(move || {
-            let mut buf = [0u8; 8192];
-            while let Ok(n) = reader.read(&mut buf) {
-                if n == 0 {
-                    break;
-                }
-                p.lock().unwrap().process(&buf[..n]);
-                r.lock().unwrap().extend_from_slice(&buf[..n]);
-            }
-            c.store(true, std::sync::atomic::Ordering::SeqCst);
-        });
-        Session { child, writer, master: pair.master, parser, raw, closed, autosave }
-    }
-
-    /// Resizes the terminal, as a person dragging the window would.
-    fn resize(&mut self, rows: u16, cols: u16) {
-        self.parser.lock().unwrap().set_size(rows.try_into().unwrap(), cols.try_into().unwrap());
-        self.master.resize(PtySize { rows, cols, pixel_width: 0, pixel_height: 0 }).unwrap();
-    }
-
-    fn screen(&self) -> String {
-        self.parser.lock().unwrap().screen().contents()
-    }
-
-    fn cell(&self, row: u16, col: u16) -> String {
-        self.parser.lock().unwrap().screen().cell(row, col).map(|c| c.contents().to_string()).unwrap_or_default()
-    }
-
-    fn send(&mut self, bytes: &[u8]) {
-        self.writer.write_all(bytes).unwrap();
-        self.writer.flush().unwrap();
-    }
-
-    /// Types text and presses Enter.
-    fn enter(&mut self, text: &str) {
-        self.send(text.as_bytes());
-        self.wait_for(&format!("> {text}"));
-        self.send(b"\r");
-    }
-
-    /// Waits until the screen satisfies `pred`; panics with the screen if it never does.
-    fn wait_until(&self, what: &str, pred: impl Fn(&str) -> bool) -> String {
-        let end = Instant::now() + TIMEOUT;
-        loop {
-            let s = self.screen();
-            if pred(&s) {
-                return s;
-            }
-            assert!(Instant::now() < end, "timed out waiting for {what}; screen:\n{s}");
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-
-    fn wait_for(&self, text: &str) -> String {
-        self.wait_until(text, |s| s.contains(text))
-    }
-
-    /// Ctrl-C, then the exit status and everything printed after the terminal was restored.
-    fn quit(mut self) -> (portable_pty::ExitStatus, String, bool) {
-        self.send(b"\x03");
-        self.quit_after_exit()
-    }
-
-    /// Waits for the exit; returns the status, all output, and whether the
-    /// alternate screen is still on.
-    fn quit_after_exit(mut self) -> (portable_pty::ExitStatus, String, bool) {
-        let end = Instant::now() + TIMEOUT;
-        let status = loop {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                break status;
-            }
-            assert!(Instant::now() < end, "the program did not exit after Ctrl-C");
-            std::thread::sleep(Duration::from_millis(20));
-        };
-        // Let the reader drain the last output.
-        let end = Instant::now() + Duration::from_secs(5);
-        while Instant::now() < end && !self.closed.load(std::sync::atomic::Ordering::SeqCst) {
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        let alternate = self.parser.lock().unwrap().screen().alternate_screen();
-        let raw = String::from_utf8_lossy(&self.raw.lock().unwrap()).into_owned();
-        let _ = std::fs::remove_dir_all(&self.autosave);
-        (status, raw, alternate)
-    }
-}
-
-/// The centre of a square on the 120x40 screen: the board is at the top
-/// left with 2 label columns and 9x4 cells (see `Geometry::fit`).
-fn centre(square: &str, flipped: bool) -> (u16, u16) {
-    let b = square.as_bytes();
-    let (f, r) = ((b[0] - b'a') as u16, (b[1] - b'1') as u16);
-    let (col, row) = if flipped { (7 - f, r) } else { (f, 7 - r) };
-    (row * 4 + 2, 2 + col * 9 + 4)
-}
+use common::pty::{COLS, ROWS, Session, TIMEOUT, centre};
 
 #[test]
 fn play_e4_against_the_engine_then_ctrl_c() {
@@ -207,7 +68,7 @@ fn hotseat_plays_both_sides() {
 
 #[test]
 fn loads_a_fen_with_holes_from_the_command_line() {
-    let fen = "rbkxxxbn/ppxppppx/2qxxB2/4x2p/3P1x2/3n1x2/PPPxPPPP/RBxxxNKR b 17";
+    let fen = common::DIAGRAM;
     let mut s = Session::start(&["--fen", fen, "--hotseat", "--ascii"]);
     let screen = s.wait_for("Black to move >");
     assert!(screen.contains("Squares left 50/64"), "{screen}");
@@ -225,7 +86,7 @@ fn loads_a_fen_with_holes_from_the_command_line() {
 
 #[test]
 fn a_bad_fen_or_pgn_exits_2_before_touching_the_terminal() {
-    let out = Command::new(env!("CARGO_BIN_EXE_wormhole")).args(["--fen", "8/8/8 w 0"]).output().unwrap();
+    let out = common::wormhole(&["--fen", "8/8/8 w 0"]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("expected 8 ranks separated by '/', found 3"), "{err}");
@@ -234,7 +95,7 @@ fn a_bad_fen_or_pgn_exits_2_before_touching_the_terminal() {
     std::fs::create_dir_all(&dir).unwrap();
     let bad = dir.join("bad.pgn");
     std::fs::write(&bad, "[Variant \"Wormhole\"]\n\n1. e4 e5 2. Qh5 *\n").unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_wormhole")).arg("--pgn").arg(&bad).output().unwrap();
+    let out = common::wormhole(&["--pgn", bad.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("move 2 (White) 'Qh5'"), "{err}");

@@ -3,8 +3,9 @@
 //! refuse a bad count with the same message. (The TUI's `:fen` is tested
 //! with the app's state tests.)
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use common::{wormhole, wormhole_with_input};
 
 /// The two ways a count can be wrong, with the message each gets.
 const CASES: [(&str, &str); 2] = [
@@ -12,22 +13,10 @@ const CASES: [(&str, &str); 2] = [
     ("4k3/8/8/8/8/8/xxx5/4K3 w 2", "ply count 2 is below the number of holes (3): every ply makes one hole"),
 ];
 
-fn wormhole(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_wormhole"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
-}
-
 #[test]
 fn fen_option_refuses_a_bad_ply_count() {
     for (fen, message) in CASES {
-        let out = wormhole(&["--fen", fen], "");
+        let out = wormhole(&["--fen", fen]);
         assert_eq!(out.status.code(), Some(2), "{fen}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains(message), "{err}");
@@ -42,7 +31,7 @@ fn pgn_fen_tag_refuses_a_bad_ply_count() {
     for (i, (fen, message)) in CASES.into_iter().enumerate() {
         let path = dir.join(format!("bad{i}.pgn"));
         std::fs::write(&path, format!("[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n*\n")).unwrap();
-        let out = wormhole(&["--pgn", path.to_str().unwrap()], "");
+        let out = wormhole(&["--pgn", path.to_str().unwrap()]);
         assert_eq!(out.status.code(), Some(2), "{fen}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains(&format!("bad FEN tag: {message}")), "{err}");
@@ -57,7 +46,7 @@ fn uci_position_fen_refuses_a_bad_ply_count_and_keeps_the_position() {
         script.push_str(&format!("position fen {fen}\n"));
     }
     script.push_str("d\nquit\n");
-    let out = wormhole(&["uci"], &script);
+    let out = wormhole_with_input(&["uci"], &script);
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);
     for (_, message) in CASES {

@@ -1,7 +1,7 @@
 //! UCI conversations through the real binary's stdin and stdout.
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
@@ -9,7 +9,7 @@ use wormhole::{Position, Variant};
 
 struct Uci {
     child: Child,
-    stdin: ChildStdin,
+    stdin: Option<ChildStdin>,
     lines: Receiver<String>,
 }
 
@@ -21,7 +21,7 @@ impl Uci {
             .stdout(Stdio::piped())
             .spawn()
             .expect("the binary starts");
-        let stdin = child.stdin.take().unwrap();
+        let stdin = child.stdin.take();
         let stdout = child.stdout.take().unwrap();
         let (tx, lines) = channel();
         std::thread::spawn(move || {
@@ -35,17 +35,27 @@ impl Uci {
         Uci { child, stdin, lines }
     }
 
+    fn send_bytes(&mut self, bytes: &[u8]) {
+        let stdin = self.stdin.as_mut().expect("standard input is open");
+        stdin.write_all(bytes).unwrap();
+        stdin.flush().unwrap();
+    }
+
     fn send(&mut self, line: &str) {
-        writeln!(self.stdin, "{line}").unwrap();
-        self.stdin.flush().unwrap();
+        self.send_bytes(format!("{line}\n").as_bytes());
     }
 
     /// Every line up to and including the first that starts with `prefix`.
     fn until(&mut self, prefix: &str) -> Vec<String> {
-        let deadline = Instant::now() + Duration::from_secs(20);
+        self.until_within(prefix, Duration::from_secs(20))
+    }
+
+    /// As [`Uci::until`], failing if the line takes longer than `limit`.
+    fn until_within(&mut self, prefix: &str, limit: Duration) -> Vec<String> {
+        let deadline = Instant::now() + limit;
         let mut seen = Vec::new();
-        while Instant::now() < deadline {
-            if let Ok(line) = self.lines.recv_timeout(Duration::from_millis(100)) {
+        while let Some(left) = deadline.checked_duration_since(Instant::now()) {
+            if let Ok(line) = self.lines.recv_timeout(left.min(Duration::from_millis(100))) {
                 let done = line.starts_with(prefix);
                 seen.push(line);
                 if done {
@@ -53,26 +63,36 @@ impl Uci {
                 }
             }
         }
-        panic!("no line starting with '{prefix}'; got {seen:?}");
+        panic!("no line starting with '{prefix}' within {limit:?}; got {seen:?}");
+    }
+
+    /// Waits up to `limit` for the process to end; returns its status and
+    /// every line it printed that was not read yet.
+    fn exit_within(mut self, limit: Duration) -> (ExitStatus, Vec<String>) {
+        let deadline = Instant::now() + limit;
+        while Instant::now() < deadline {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                // The reader thread ends at the end of output, closing the channel.
+                let rest = self.lines.iter().collect();
+                return (status, rest);
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let _ = self.child.kill();
+        panic!("the engine still ran {limit:?} later");
     }
 
     fn quit(mut self) {
         self.send("quit");
-        let deadline = Instant::now() + Duration::from_secs(5);
-        while Instant::now() < deadline {
-            if let Ok(Some(status)) = self.child.try_wait() {
-                assert!(status.success());
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        let _ = self.child.kill();
-        panic!("the engine did not quit");
+        let (status, _) = self.exit_within(Duration::from_secs(5));
+        assert!(status.success(), "{status:?}");
     }
 }
 
+/// The move of the last line, `bestmove <move> [ponder <reply>]`.
 fn bestmove(lines: &[String]) -> String {
-    lines.last().unwrap().strip_prefix("bestmove ").unwrap().to_string()
+    let last = lines.last().unwrap();
+    last.strip_prefix("bestmove ").unwrap().split(' ').next().unwrap().to_string()
 }
 
 #[test]
@@ -189,5 +209,159 @@ fn stop_ends_an_infinite_search() {
     assert_ne!(bestmove(&lines), "(none)");
     uci.send("go wtime 1000 btime 1000 winc 10 binc 10");
     uci.until("bestmove");
+    uci.quit();
+}
+
+/// Whether `text` is a legal move in `pos`, written as UCI writes moves.
+fn is_legal(pos: &Position, text: &str) -> bool {
+    pos.parse_move(text).is_ok_and(|m| m.to_string() == text)
+}
+
+#[test]
+fn a_line_that_is_not_utf8_is_reported_and_the_session_goes_on() {
+    let mut uci = Uci::start();
+    uci.send_bytes(b"position startpos moves e2e4\n\xff\xfe e7e5 \xc3\n");
+    let lines = uci.until("info string error");
+    assert!(lines.last().unwrap().contains("line 2 is not UTF-8"), "{lines:?}");
+    uci.send("isready");
+    uci.until("readyok");
+    uci.send("go depth 3");
+    let best = bestmove(&uci.until("bestmove"));
+    let mut pos = Position::new(Variant::Classic);
+    pos.play_unchecked(pos.parse_move("e2e4").unwrap());
+    assert!(is_legal(&pos, &best), "{best} after e2e4");
+    uci.quit();
+}
+
+#[test]
+fn go_perft_leaves_isready_and_quit_answered_at_once() {
+    let mut uci = Uci::start();
+    uci.send("isready");
+    uci.until("readyok");
+    // perft 6 takes seconds; it runs on the engine's thread.
+    uci.send("go perft 6");
+    std::thread::sleep(Duration::from_millis(100));
+    uci.send("isready");
+    let lines = uci.until_within("readyok", Duration::from_millis(500));
+    assert!(!lines.iter().any(|l| l.starts_with("Nodes searched")), "perft was still counting: {lines:?}");
+    uci.send("quit");
+    let (status, rest) = uci.exit_within(Duration::from_millis(500));
+    assert!(status.success(), "{status:?}");
+    assert!(!rest.iter().any(|l| l.starts_with("Nodes searched")), "perft was stopped: {rest:?}");
+}
+
+#[test]
+fn stop_ends_go_perft() {
+    let mut uci = Uci::start();
+    uci.send("go perft 7");
+    std::thread::sleep(Duration::from_millis(100));
+    uci.send("stop");
+    uci.until_within("info string perft stopped", Duration::from_millis(500));
+    uci.send("go perft 2");
+    assert_eq!(uci.until("Nodes searched").last().unwrap(), "Nodes searched: 841");
+    uci.quit();
+}
+
+#[test]
+fn end_of_input_stops_the_search_with_one_bestmove_and_exit_0() {
+    let mut uci = Uci::start();
+    uci.send("go depth 999999");
+    uci.until("info depth 2 ");
+    let closed = Instant::now();
+    drop(uci.stdin.take());
+    let (status, rest) = uci.exit_within(Duration::from_secs(2));
+    assert!(closed.elapsed() < Duration::from_secs(2));
+    assert!(status.success(), "{status:?}");
+    let best: Vec<&String> = rest.iter().filter(|l| l.starts_with("bestmove")).collect();
+    assert_eq!(best.len(), 1, "{rest:?}");
+    assert!(is_legal(&Position::new(Variant::Classic), &bestmove(&rest[rest.len() - 1..])), "{rest:?}");
+}
+
+#[test]
+fn a_hash_resize_holds_up_neither_isready_nor_quit() {
+    let mut uci = Uci::start();
+    uci.send("isready");
+    uci.until("readyok");
+    // Allocating and clearing 1 GiB takes the engine's thread about 2.5 s here.
+    uci.send("setoption name Hash value 1024");
+    uci.send("ucinewgame");
+    uci.send("isready");
+    uci.until_within("readyok", Duration::from_millis(500));
+    uci.send("go depth 2");
+    assert!(is_legal(&Position::new(Variant::Classic), &bestmove(&uci.until("bestmove"))));
+    // quit does not wait for a resize no search needs any more.
+    uci.send("setoption name Hash value 1024");
+    uci.send("quit");
+    let (status, _) = uci.exit_within(Duration::from_millis(500));
+    assert!(status.success());
+}
+
+#[test]
+fn every_go_ends_in_exactly_one_bestmove() {
+    let mut uci = Uci::start();
+    let script = [
+        "go depth banana",       // the bad part is reported and left out
+        "go infinite",           // replaced by the next go, without a stop
+        "go depth 2 frobnicate", // an unknown word is left out
+        "go ponder movetime 50", // ended by the next go
+        "go ponder wtime 100 btime 100",
+        "ponderhit", // the ponder search gives way to the real one: still one bestmove
+        "go infinite",
+        "setoption name Threads value 2", // stops the search before changing the engine
+        "go searchmoves e2e5 nodes 1000",
+        "go movetime 20",
+        "stop",
+        "quit",
+    ];
+    for line in script {
+        uci.send(line);
+    }
+    let (status, out) = uci.exit_within(Duration::from_secs(10));
+    assert!(status.success());
+    let errors: Vec<&String> = out.iter().filter(|l| l.starts_with("info string error")).collect();
+    assert_eq!(errors.len(), 3, "banana, frobnicate, e2e5: {errors:?}");
+    let best = out.iter().filter(|l| l.starts_with("bestmove")).count();
+    assert_eq!(best, script.iter().filter(|l| l.starts_with("go")).count(), "{out:?}");
+}
+
+#[test]
+fn ponder_gives_its_bestmove_on_stop_or_after_ponderhit() {
+    let mut uci = Uci::start();
+    uci.send("uci");
+    assert!(uci.until("uciok").iter().any(|l| l == "option name Ponder type check default false"));
+    uci.send("position startpos moves e2e4");
+    uci.send("go ponder wtime 60000 btime 60000");
+    // Pondering waits for the opponent however long it takes.
+    uci.send("isready");
+    let mut early = uci.until("readyok");
+    std::thread::sleep(Duration::from_millis(300));
+    early.extend(uci.lines.try_iter());
+    assert!(!early.iter().any(|l| l.starts_with("bestmove")), "{early:?}");
+    uci.send("ponderhit");
+    let best = bestmove(&uci.until("bestmove"));
+    let mut pos = Position::new(Variant::Classic);
+    pos.play_unchecked(pos.parse_move("e2e4").unwrap());
+    assert!(is_legal(&pos, &best), "{best}");
+    uci.send("go ponder movetime 10");
+    std::thread::sleep(Duration::from_millis(100));
+    uci.send("stop");
+    assert!(is_legal(&pos, &bestmove(&uci.until("bestmove"))));
+    uci.send("ponderhit");
+    assert!(uci.until("info string error").last().unwrap().contains("without a 'go ponder'"));
+    uci.quit();
+}
+
+#[test]
+fn searchmoves_restrict_the_root() {
+    let mut uci = Uci::start();
+    uci.send("go searchmoves e2e4 d2d4 movetime 100");
+    let best = bestmove(&uci.until("bestmove"));
+    assert!(best == "e2e4" || best == "d2d4", "{best}");
+    // Moves the engine would never choose by itself.
+    uci.send("go searchmoves a2a3 h2h3 depth 4");
+    let lines = uci.until("bestmove");
+    let best = bestmove(&lines);
+    assert!(best == "a2a3" || best == "h2h3", "{best}");
+    assert!(lines.iter().filter(|l| l.contains(" pv ")).all(|l| l.contains(" pv a2a3") || l.contains(" pv h2h3")));
     uci.quit();
 }

@@ -14,7 +14,7 @@
 
 use std::process::ExitCode;
 
-use wormhole::engine::{EvalParams, FEATURES, features};
+use wormhole::engine::{EvalParams, FEATURES, TERMS, features};
 use wormhole::{Position, Variant};
 
 fn main() -> ExitCode {
@@ -79,25 +79,28 @@ fn main() -> ExitCode {
         }
         total / vx.len().max(1) as f64
     };
-    let start = EvalParams::default().to_weights();
+    let start = EvalParams::for_variant(variant).weights;
     let mut w: Vec<f64> = start.iter().map(|&v| v as f64).collect();
     let prior = w.clone();
     // Penalty per squared centipawn of distance from the defaults.
     let lambda = 2e-7;
     // Which weights are free: the pawn value is fixed at 100 (it sets the
     // scale); weights of terms that never occur stay as they are.
-    let pawn = 0;
+    let material = TERMS[0];
+    let pawn = material.at(wormhole::Role::Pawn.index());
     let mut used = [false; FEATURES];
     for x in &xs {
         for (u, v) in used.iter_mut().zip(x.iter()) {
             *u |= *v != 0.0;
         }
     }
-    // FIT_FREEZE=30,31 keeps those weights as they are (to compare term sets).
+    // FIT_FREEZE=latemob,onemove keeps those terms' weights as they are (to
+    // compare term sets).
     if let Ok(list) = std::env::var("FIT_FREEZE") {
-        for i in list.split(',').filter_map(|t| t.trim().parse::<usize>().ok()) {
-            if i < FEATURES {
-                used[i] = false;
+        for name in list.split(',').map(str::trim) {
+            match TERMS.iter().find(|t| t.name == name) {
+                Some(t) => used[t.start..t.start + t.shape.weights()].fill(false),
+                None => eprintln!("FIT_FREEZE: no term named '{name}'"),
             }
         }
     }
@@ -156,13 +159,18 @@ fn main() -> ExitCode {
     }
     // How far the positional terms move the score from material alone: the
     // margin the lazy evaluation needs.
-    let mut spread: Vec<i32> =
-        xs.iter().map(|x| x.iter().zip(fitted.iter()).skip(9).map(|(a, b)| *a as i32 * b).sum::<i32>().abs()).collect();
+    let mut spread: Vec<i32> = xs
+        .iter()
+        .map(|x| {
+            x.iter().zip(fitted.iter()).skip(material.shape.weights()).map(|(a, b)| *a as i32 * b).sum::<i32>().abs()
+        })
+        .collect();
     spread.sort_unstable();
     let pct = |p: usize| spread.get(spread.len() * p / 100).copied().unwrap_or(0);
     println!("positional part: median {}, 90% {}, 99% {}", pct(50), pct(90), pct(99));
     println!("scale k = {k:.6}");
-    println!("{:?}", EvalParams::from_weights(&fitted));
-    println!("weights {fitted:?}");
+    for t in TERMS {
+        println!("{:<10} {:?}", t.name, &fitted[t.start..t.start + t.shape.weights()]);
+    }
     ExitCode::SUCCESS
 }

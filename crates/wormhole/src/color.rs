@@ -6,7 +6,9 @@ use std::ops::Not;
 /// A side: White moves first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Color {
+    /// The side that moves first; upper-case FEN letters.
     White = 0,
+    /// The side that moves second; lower-case FEN letters.
     Black = 1,
 }
 

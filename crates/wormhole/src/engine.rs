@@ -9,8 +9,10 @@
 //! (blocking, with a callback and a stop flag), or the same run on its own
 //! thread with [`SearchThread`].
 //!
-//! Modules, one concern each: `search` (negamax, principal variation
-//! search, iterative deepening, lazy SMP helpers), `qsearch` (captures at
+//! Modules, one concern each: `search` (a thread's state and the context
+//! its threads share), `negamax` (alpha-beta with principal variation
+//! search, in named steps), `root` (iterative deepening, aspiration
+//! windows, MultiPV, lazy SMP helpers), `qsearch` (captures at
 //! the horizon, which still detects positions with no legal move), `ordering`
 //! (TT move, MVV-LVA, killers, history), `tt` (lock-free shared table),
 //! `eval` (material, safe moves, king escapes, trapped pieces, pawns),
@@ -21,6 +23,11 @@
 //! (futility, late-move pruning) applies only once a move is known not to
 //! lose, and a null move never claims a game end, so no loss or win is
 //! claimed without every defence having been searched.
+//!
+//! Distances are exact when [`Info::exact`] says so: a game end claimed by
+//! one iteration is verified by the next in a proof window (see
+//! `negamax`), where nothing is pruned and the table answers only with
+//! proved bounds. Until then a claimed `Win(n)` means "within n plies".
 //!
 //! ```
 //! use std::sync::atomic::AtomicBool;
@@ -35,8 +42,10 @@
 
 mod eval;
 mod levels;
+mod negamax;
 mod ordering;
 mod qsearch;
+mod root;
 mod score;
 mod search;
 mod thread;
@@ -49,7 +58,7 @@ use std::time::Duration;
 
 use crate::{Move, Position};
 
-pub use eval::{EvalParams, FEATURES, evaluate, features};
+pub use eval::{EvalParams, FEATURES, TERMS, Term, TermShape, evaluate, features};
 pub use levels::{Level, LevelSettings, ParseLevelError};
 pub use thread::{Event, SearchThread};
 
@@ -62,10 +71,12 @@ pub enum Score {
     /// A heuristic estimate in centipawns (a pawn is about 100).
     Cp(i32),
     /// The side to move has a proved win: the opponent runs out of moves
-    /// after at most this many plies.
+    /// after at most this many plies; exactly this many (the shortest win)
+    /// when the search says the distance is exact ([`Info::exact`]).
     Win(u32),
-    /// The side to move has a proved loss in this many plies (0: it has no
-    /// legal move now).
+    /// The side to move has a proved loss: it runs out of moves after at
+    /// most this many plies (0: it has no legal move now); exactly this
+    /// many (the longest defence) when the distance is exact.
     Loss(u32),
 }
 
@@ -100,6 +111,11 @@ pub struct Info {
     pub seldepth: u32,
     /// The score of the principal variation.
     pub score: Score,
+    /// Whether `score` is a proved result whose distance is exact (the
+    /// shortest win, the longest defence). A search that ran out of time
+    /// before verifying a distance reports the proved result with this
+    /// false: the game end comes at the latest after that many plies.
+    pub exact: bool,
     /// Positions searched so far (all threads).
     pub nodes: u64,
     /// Nodes per second.
@@ -120,6 +136,8 @@ pub struct Info {
 pub struct PvLine {
     /// The score of the line, from the side to move's point of view.
     pub score: Score,
+    /// Whether `score` is a proved result with an exact distance (see [`Info::exact`]).
+    pub exact: bool,
     /// The line, starting with the root move.
     pub pv: Vec<Move>,
 }
@@ -406,6 +424,6 @@ impl Engine {
         if settings.random_two_ply {
             return levels::two_ply_random(pos, &limits.root_moves(pos), &mut self.rng);
         }
-        search::run(self, pos, limits, &settings, stop, on_info)
+        root::run(self, pos, limits, &settings, stop, on_info)
     }
 }

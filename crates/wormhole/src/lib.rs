@@ -4,10 +4,50 @@
 //! counts only the squares that are not holes. The side with no legal move
 //! loses. See `RULES.md` in the repository for the exact rules.
 //!
-//! The rules live in small modules named after what they describe:
-//! [`attacks`] (what each piece reaches), `movegen` (legal moves),
-//! [`fen`], [`san`] (move notation), [`pgn`], [`zobrist`], [`perft`]; the
-//! search is in [`engine`].
+//! ```
+//! use std::sync::atomic::AtomicBool;
+//! use wormhole::engine::{Engine, EngineOptions, Limits};
+//! use wormhole::{Position, Variant};
+//!
+//! // The diagram from the rules: Black to move, 14 holes, 17 plies played.
+//! let fen = "rbkxxxbn/ppxppppx/2qxxB2/4x2p/3P1x2/3n1x2/PPPxPPPP/RBxxxNKR b 17";
+//! let mut pos = Position::from_fen(fen, Variant::Classic)?;
+//!
+//! // Every legal move in SAN, generated once.
+//! let sans: Vec<String> = pos.san_moves().into_iter().map(|(_, san)| san).collect();
+//! assert!(sans.contains(&"Nxf6".to_string()));
+//!
+//! // Read a move (SAN, a long form such as Nd3f6, or UCI d3f6) and play it.
+//! let m = pos.parse_move("Nxf6")?;
+//! pos.play(m)?;
+//! assert_eq!(pos.fen(), "rbkxxxbn/ppxppppx/2qxxn2/4x2p/3P1x2/3x1x2/PPPxPPPP/RBxxxNKR w 18");
+//!
+//! // A move that is not legal is refused with a reason.
+//! let err = pos.parse_move("Ke3").unwrap_err();
+//! assert_eq!(err.to_string(), "no king can reach e3");
+//!
+//! // A short search.
+//! let mut engine = Engine::new(EngineOptions::default());
+//! let limits = Limits { depth: Some(3), ..Limits::default() };
+//! let result = engine.search(&pos, &limits, &AtomicBool::new(false), &mut |_| {});
+//! assert!(pos.is_legal(result.best_move.expect("White has a move")));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The main types are re-exported here: [`Position`] (a legal position:
+//! [`Position::from_fen`], [`Position::legal_moves`],
+//! [`Position::parse_move`], the checked [`Position::play`] and, for hot
+//! paths, [`Position::play_unchecked`]), [`Move`], [`Square`], [`Bitboard`],
+//! [`Role`], [`Color`], [`Board`], [`Setup`] (what a FEN says, before it is
+//! checked), [`Outcome`], and the errors [`FenError`], [`MoveError`],
+//! [`IllegalMoveError`]. The modules hold the rest, one concept each:
+//! [`attacks`] (what each piece reaches), [`fen`], [`san`] (move notation),
+//! [`pgn`], [`zobrist`], [`perft`](mod@perft), and the search in [`engine`].
+//!
+//! A second game shares the squares, bitboards, colours and roles:
+//! [`porthole`], Porthole chess (orthodox chess with neutral, mobile portholes).
+
+#![warn(missing_docs)]
 
 pub mod analysis;
 pub mod attacks;
@@ -23,6 +63,7 @@ mod moves;
 mod outcome;
 pub mod perft;
 pub mod pgn;
+pub mod porthole;
 mod position;
 mod role;
 pub mod san;
@@ -37,7 +78,7 @@ pub use board::Board;
 pub use color::Color;
 pub use fen::{FenError, Setup};
 pub use illegal::IllegalMoveError;
-pub use moves::{MAX_MOVES, Move, MoveList};
+pub use moves::{Move, MoveList};
 pub use outcome::{EndReason, Outcome};
 pub use perft::perft;
 pub use position::{Position, Undo};
@@ -47,3 +88,4 @@ pub use square::{ParseSquareError, Square};
 pub use variant::{ParseVariantError, Variant};
 
 pub(crate) use movegen::KingSafety;
+pub(crate) use moves::MAX_MOVES;

@@ -45,6 +45,17 @@ pub enum PgnError {
 }
 
 /// A game as PGN describes it: tags, the start position and the moves.
+///
+/// ```
+/// use wormhole::pgn::PgnGame;
+/// let game = PgnGame::parse("[White \"Ann\"]\n\n1. e4 Nc6 2. Nf3 *").unwrap();
+/// assert_eq!((game.moves.len(), game.tag("White")), (3, Some("Ann")));
+/// let text = game.to_pgn();
+/// assert!(text.contains("[Variant \"Wormhole\"]") && text.contains("1. e4 Nc6 2. Nf3 *"));
+/// assert_eq!(PgnGame::parse(&text).unwrap().moves, game.moves);
+/// let err = PgnGame::parse("1. e4 e5 2. Ke4 *").unwrap_err();
+/// assert_eq!(err.to_string(), "move 2 (White) 'Ke4': no king can reach e4");
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PgnGame {
     /// Tags in the order they are written.
@@ -58,25 +69,17 @@ pub struct PgnGame {
 impl PgnGame {
     /// A game from `start` with `moves`, tagged with placeholder names and today's date unknown.
     pub fn new(start: Position, moves: Vec<Move>) -> PgnGame {
-        let tags =
-            [("Event", "Casual game"), ("Site", "wormhole"), ("Date", "????.??.??"), ("White", "?"), ("Black", "?")]
-                .iter()
-                .map(|(k, v)| (k.to_string(), v.to_string()))
-                .collect();
-        PgnGame { tags, start, moves }
+        PgnGame { tags: default_tags(), start, moves }
     }
 
     /// The value of a tag.
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
+        find_tag(&self.tags, name)
     }
 
     /// Sets (or adds) a tag.
     pub fn set_tag(&mut self, name: &str, value: &str) {
-        match self.tags.iter_mut().find(|(k, _)| k == name) {
-            Some(tag) => tag.1 = value.to_string(),
-            None => self.tags.push((name.to_string(), value.to_string())),
-        }
+        set_tag(&mut self.tags, name, value);
     }
 
     /// The position after all the moves.
@@ -117,66 +120,24 @@ impl PgnGame {
     /// assert_eq!(PgnGame::parse(&text).unwrap().moves, vec![e4]);
     /// ```
     pub fn to_pgn_annotated(&self, annotations: &[Annotation]) -> String {
-        let mut out = self.tag_section();
-        out.push('\n');
-        let mut tokens = Vec::new();
+        let result = self.result();
+        let set_up = (self.start != Position::new(self.start.variant())).then(|| self.start.fen());
+        let mut out = header(&self.tags, &result, self.start.variant().pgn_name(), set_up.as_deref());
         let mut pos = self.start.clone();
-        let mut needs_number = true;
-        for (i, &m) in self.moves.iter().enumerate() {
-            tokens.push(move_token(&pos, m, needs_number));
-            needs_number = false;
-            if let Some(note) = annotations.get(i) {
-                tokens.extend(note.tokens(&pos));
-                needs_number = note.comment.is_some() || !note.variation.is_empty();
-            }
+        let numbered = self.moves.iter().enumerate().map(|(i, &m)| {
+            let notes = annotations.get(i).map(|a| a.tokens(&pos)).unwrap_or_default();
+            let entry = (pos.move_number(), pos.turn(), pos.san(m), notes);
             pos.play_unchecked(m);
-        }
-        tokens.push(self.result());
-        wrap(&mut out, tokens);
-        out
-    }
-
-    /// The tag pairs, one per line: the seven-tag roster, the variant, the
-    /// start position when it is not the initial one, then the other tags.
-    fn tag_section(&self) -> String {
-        let variant = self.start.variant().pgn_name();
-        let mut out = String::new();
-        let roster = ["Event", "Site", "Date", "White", "Black"];
-        for name in roster {
-            let _ = writeln!(out, "[{name} \"{}\"]", escape(self.tag(name).unwrap_or("?")));
-        }
-        let _ = writeln!(out, "[Result \"{}\"]", self.result());
-        let _ = writeln!(out, "[Variant \"{variant}\"]");
-        if self.start != Position::new(self.start.variant()) {
-            let _ = writeln!(out, "[SetUp \"1\"]\n[FEN \"{}\"]", self.start.fen());
-        }
-        let skip = ["Result", "Variant", "SetUp", "FEN"];
-        for (k, v) in self.tags.iter().filter(|(k, _)| !roster.contains(&k.as_str()) && !skip.contains(&k.as_str())) {
-            let _ = writeln!(out, "[{k} \"{}\"]", escape(v));
-        }
+            entry
+        });
+        out.push_str(&annotated_movetext(numbered, &result));
         out
     }
 
     /// Reads the first game of a PGN text.
     pub fn parse(text: &str) -> Result<PgnGame, PgnError> {
-        let mut tags = Vec::new();
-        let mut movetext = String::new();
-        // Inside a { } comment that goes on to the next line, where a line
-        // may start with `[` (as in `[%eval 0.17]`) without being a tag.
-        let mut in_comment = false;
-        for (i, line) in text.lines().enumerate() {
-            let line = line.trim();
-            if !in_comment && line.starts_with('[') && movetext.trim().is_empty() {
-                tags.push(parse_tag(line).ok_or_else(|| PgnError::BadTag { line: i + 1, text: line.to_string() })?);
-            } else if !in_comment && line.starts_with('[') {
-                break; // the next game begins
-            } else if in_comment || !line.starts_with('%') {
-                in_comment = ends_in_comment(line, in_comment);
-                movetext.push_str(line);
-                movetext.push('\n');
-            }
-        }
-        let tag = |name: &str| tags.iter().find(|(k, _): &&(String, String)| k == name).map(|(_, v)| v.as_str());
+        let (tags, movetext) = sections(text).map_err(|(line, text)| PgnError::BadTag { line, text })?;
+        let tag = |name: &str| find_tag(&tags, name);
         let variant = match tag("Variant") {
             None => None,
             Some(v) => Some(Variant::from_pgn_tag(v).ok_or_else(|| PgnError::Variant(v.to_ascii_lowercase()))?),
@@ -203,6 +164,117 @@ impl PgnGame {
     }
 }
 
+// The text-level parts below are shared with Porthole chess's PGN
+// (`crate::porthole::pgn`): tags, movetext tokens, numbering and wrapping.
+
+/// Tag pairs `(name, value)` in the order they are written.
+pub(crate) type Tags = Vec<(String, String)>;
+
+/// The tags of a new game: placeholder names and an unknown date.
+pub(crate) fn default_tags() -> Tags {
+    [("Event", "Casual game"), ("Site", "wormhole"), ("Date", "????.??.??"), ("White", "?"), ("Black", "?")]
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect()
+}
+
+/// Sets (or adds) the tag `name` in `tags`.
+pub(crate) fn set_tag(tags: &mut Tags, name: &str, value: &str) {
+    match tags.iter_mut().find(|(k, _)| k == name) {
+        Some(tag) => tag.1 = value.to_string(),
+        None => tags.push((name.to_string(), value.to_string())),
+    }
+}
+
+/// The value of the tag `name` in `tags`.
+pub(crate) fn find_tag<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    tags.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
+}
+
+/// The tags and the movetext of the first game in `text`; a malformed tag
+/// line is returned as `Err((line number, line))`.
+pub(crate) fn sections(text: &str) -> Result<(Tags, String), (usize, String)> {
+    let mut tags = Vec::new();
+    let mut movetext = String::new();
+    // Inside a { } comment that goes on to the next line, where a line
+    // may start with `[` (as in `[%eval 0.17]`) without being a tag.
+    let mut in_comment = false;
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if !in_comment && line.starts_with('[') && movetext.trim().is_empty() {
+            tags.push(parse_tag(line).ok_or_else(|| (i + 1, line.to_string()))?);
+        } else if !in_comment && line.starts_with('[') {
+            break; // the next game begins
+        } else if in_comment || !line.starts_with('%') {
+            in_comment = ends_in_comment(line, in_comment);
+            movetext.push_str(line);
+            movetext.push('\n');
+        }
+    }
+    Ok((tags, movetext))
+}
+
+/// The tag section: the roster, `Result`, `Variant`, `SetUp` and `FEN` when
+/// `set_up` gives a start FEN, the other tags, then a blank line.
+pub(crate) fn header(tags: &[(String, String)], result: &str, variant: &str, set_up: Option<&str>) -> String {
+    let mut out = String::new();
+    let roster = ["Event", "Site", "Date", "White", "Black"];
+    for name in roster {
+        let _ = writeln!(out, "[{name} \"{}\"]", escape(find_tag(tags, name).unwrap_or("?")));
+    }
+    let _ = writeln!(out, "[Result \"{result}\"]");
+    let _ = writeln!(out, "[Variant \"{variant}\"]");
+    if let Some(fen) = set_up {
+        let _ = writeln!(out, "[SetUp \"1\"]\n[FEN \"{fen}\"]");
+    }
+    let skip = ["Result", "Variant", "SetUp", "FEN"];
+    for (k, v) in tags.iter().filter(|(k, _)| !roster.contains(&k.as_str()) && !skip.contains(&k.as_str())) {
+        let _ = writeln!(out, "[{k} \"{}\"]", escape(v));
+    }
+    out.push('\n');
+    out
+}
+
+/// The movetext from (move number, mover, SAN) triples and the result,
+/// wrapped at 79 columns.
+pub(crate) fn movetext(moves: impl Iterator<Item = (u32, Color, String)>, result: &str) -> String {
+    annotated_movetext(moves.map(|(number, color, san)| (number, color, san, Vec::new())), result)
+}
+
+/// The movetext from (move number, mover, SAN, annotation tokens) and the
+/// result, wrapped at 79 columns. Black's move gets its number (`12...`)
+/// first in the movetext and after a comment or variation.
+fn annotated_movetext(moves: impl Iterator<Item = (u32, Color, String, Vec<String>)>, result: &str) -> String {
+    let mut tokens = Vec::new();
+    let mut numbered = true;
+    for (number, color, san, notes) in moves {
+        if color == Color::White {
+            tokens.push(format!("{number}."));
+        } else if numbered {
+            tokens.push(format!("{number}..."));
+        }
+        tokens.push(san);
+        numbered = notes.iter().any(|t| !t.starts_with('$'));
+        tokens.extend(notes);
+    }
+    tokens.push(result.to_string());
+    let mut out = String::new();
+    let mut line_len = 0;
+    for t in tokens {
+        if line_len > 0 && line_len + 1 + t.len() > 79 {
+            out.push('\n');
+            line_len = 0;
+        } else if line_len > 0 {
+            out.push(' ');
+            line_len += 1;
+        }
+        out.push_str(&t);
+        line_len += t.len();
+    }
+    out.push('\n');
+    out
+}
+
 /// What an annotated PGN adds after a move: a numeric annotation glyph, a
 /// comment and a variation.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -227,66 +299,29 @@ impl Annotation {
             // One token, so that a wrapped line never starts inside a comment.
             tokens.push(format!("{{{}}}", comment.replace('}', "")));
         }
-        let mut line = Vec::new();
         let mut pos = pos.clone();
+        let mut line = Vec::new();
         for &m in &self.variation {
             if !pos.is_legal(m) {
                 break;
             }
-            line.push(move_token(&pos, m, line.is_empty()));
+            line.push((pos.move_number(), pos.turn(), pos.san(m), Vec::new()));
             pos.play_unchecked(m);
         }
-        if let Some(last) = line.len().checked_sub(1) {
-            line[0].insert(0, '(');
-            line[last].push(')');
-            tokens.extend(line);
+        if !line.is_empty() {
+            // The variation's own movetext, without a result.
+            let text = annotated_movetext(line.into_iter(), "");
+            let words: Vec<&str> = text.split_whitespace().collect();
+            if let Some(last) = words.len().checked_sub(1) {
+                for (i, w) in words.iter().enumerate() {
+                    let open = if i == 0 { "(" } else { "" };
+                    let close = if i == last { ")" } else { "" };
+                    tokens.push(format!("{open}{w}{close}"));
+                }
+            }
         }
         tokens
     }
-}
-
-/// Move `m` in `pos` as one movetext token (so a line never ends between a
-/// move number and its move): `12. Nf3` when White moves, `12... Nf3` for
-/// Black when `numbered`, else the SAN alone.
-fn move_token(pos: &Position, m: Move, numbered: bool) -> String {
-    let number = pos.move_number();
-    match pos.turn() {
-        Color::White => format!("{number}. {}", pos.san(m)),
-        Color::Black if numbered => format!("{number}... {}", pos.san(m)),
-        Color::Black => pos.san(m),
-    }
-}
-
-/// Appends `tokens` to `out` separated by spaces, in lines of at most 79
-/// characters (a longer token gets a line of its own), then a newline.
-fn wrap(out: &mut String, tokens: Vec<String>) {
-    let mut line_len = 0;
-    for t in tokens {
-        if line_len > 0 && line_len + 1 + t.len() > 79 {
-            out.push('\n');
-            line_len = 0;
-        } else if line_len > 0 {
-            out.push(' ');
-            line_len += 1;
-        }
-        out.push_str(&t);
-        line_len += t.len();
-    }
-    out.push('\n');
-}
-
-fn escape(s: &str) -> String {
-    s.replace('\\', "\\\\").replace('"', "\\\"")
-}
-
-fn parse_tag(line: &str) -> Option<(String, String)> {
-    let inner = line.strip_prefix('[')?.strip_suffix(']')?.trim();
-    let (name, rest) = inner.split_once(char::is_whitespace)?;
-    let value = rest.trim().strip_prefix('"')?.strip_suffix('"')?;
-    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-        return None;
-    }
-    Some((name.to_string(), value.replace("\\\"", "\"").replace("\\\\", "\\")))
 }
 
 /// Whether a movetext line that starts inside a brace comment (or not, as
@@ -304,9 +339,23 @@ fn ends_in_comment(line: &str, inside: bool) -> bool {
     inside
 }
 
+fn escape(s: &str) -> String {
+    s.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+fn parse_tag(line: &str) -> Option<(String, String)> {
+    let inner = line.strip_prefix('[')?.strip_suffix(']')?.trim();
+    let (name, rest) = inner.split_once(char::is_whitespace)?;
+    let value = rest.trim().strip_prefix('"')?.strip_suffix('"')?;
+    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        return None;
+    }
+    Some((name.to_string(), value.replace("\\\"", "\"").replace("\\\\", "\\")))
+}
+
 /// The move tokens of a movetext: comments, variations, NAGs, move numbers
 /// and the result are left out.
-fn movetext_tokens(text: &str) -> Vec<String> {
+pub(crate) fn movetext_tokens(text: &str) -> Vec<String> {
     let mut plain = String::with_capacity(text.len());
     let mut depth = 0usize; // nesting of ( ) variations
     let mut in_brace = false;

@@ -216,6 +216,15 @@ impl Position {
         }
     }
 
+    /// Passes the turn without moving: a null move for search heuristics,
+    /// not a legal move in Wormhole chess. No hole is made; passing twice
+    /// restores the position exactly.
+    #[inline]
+    pub(crate) fn pass(&mut self) {
+        self.turn = !self.turn;
+        self.hash ^= zobrist::black_key();
+    }
+
     /// A copy of the position after `m`, which must be legal (not checked).
     pub fn after(&self, m: Move) -> Position {
         let mut next = self.clone();

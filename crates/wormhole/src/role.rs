@@ -5,14 +5,28 @@ use crate::Color;
 /// A kind of piece. The classic set is K Q R B N P, the fairy set K C W M N P.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Role {
+    /// Pawn, `P` (both sets): one square forward, two from its first rank,
+    /// captures one square diagonally forward, promotes only by capturing.
     Pawn = 0,
+    /// Knight, `N` (both sets): one orthogonal step, then one diagonal step
+    /// continuing the same way.
     Knight = 1,
+    /// Bishop, `B` (classic): the first or second square diagonally.
     Bishop = 2,
+    /// Rook, `R` (classic): the first or second square orthogonally.
     Rook = 3,
+    /// Queen, `Q` (classic): rook plus bishop.
     Queen = 4,
+    /// King, `K` (both sets): the first square in each direction.
     King = 5,
+    /// Champion, `C` (fairy): the second square in any direction, or the
+    /// first orthogonally.
     Champion = 6,
+    /// Wizard, `W` (fairy): the first square diagonally, or the second
+    /// orthogonally then one diagonal step continuing the same way.
     Wizard = 7,
+    /// Murray Lion, `M` (fairy): moves or captures to the second square in
+    /// any direction; captures only on the first.
     Lion = 8,
 }
 
@@ -92,7 +106,9 @@ impl Role {
 /// A piece on the board: a role and a colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Piece {
+    /// Whose piece it is.
     pub color: Color,
+    /// What kind of piece.
     pub role: Role,
 }
 

@@ -207,7 +207,8 @@ impl Position {
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let t: MoveText = text.parse()?;
         let fits = |m: &Move| self.text_fits(&t, *m);
-        let candidates: Vec<Move> = self.legal_moves().iter().copied().filter(fits).collect();
+        let legal = self.legal_moves();
+        let candidates: Vec<Move> = legal.iter().copied().filter(fits).collect();
         match candidates.as_slice() {
             [m] => Ok(*m),
             [] => Err(match self.pseudo_legal_moves().iter().copied().find(fits) {
@@ -215,7 +216,8 @@ impl Position {
                 None => self.why_unreachable(&t),
             }),
             many => {
-                Err(MoveError::Ambiguous { moves: many.to_vec(), sans: many.iter().map(|&m| self.san(m)).collect() })
+                let sans = many.iter().map(|&m| self.san_among(m, &legal)).collect();
+                Err(MoveError::Ambiguous { moves: many.to_vec(), sans })
             }
         }
     }
@@ -267,9 +269,37 @@ impl Position {
     }
 
     /// The SAN of a legal move, with minimal disambiguation, `+` for check
-    /// and `#` for checkmate.
+    /// and `#` for checkmate. To write every legal move, use
+    /// [`Position::san_moves`], which generates the moves once.
     pub fn san(&self, m: Move) -> String {
-        let mut s = self.san_plain(m);
+        self.san_among(m, &self.legal_moves())
+    }
+
+    /// Every legal move with its SAN, in the order of
+    /// [`Position::legal_moves`]. The legal moves are generated once for all
+    /// of them (calling [`Position::san`] for each would generate them once
+    /// per move).
+    ///
+    /// ```
+    /// use wormhole::{Position, Variant};
+    /// let pos = Position::from_fen("4k3/8/8/8/8/8/8/1N1NK3 w 0", Variant::Classic).unwrap();
+    /// let sans: Vec<String> = pos.san_moves().into_iter().map(|(_, san)| san).collect();
+    /// assert!(sans.contains(&"Nbc3".to_string()) && sans.contains(&"Ndc3".to_string()));
+    /// assert_eq!(sans.len(), pos.legal_moves().len());
+    /// ```
+    pub fn san_moves(&self) -> Vec<(Move, String)> {
+        let legal = self.legal_moves();
+        legal.iter().map(|&m| (m, self.san_among(m, &legal))).collect()
+    }
+
+    /// The SAN of a legal move without the check suffix.
+    pub fn san_plain(&self, m: Move) -> String {
+        self.san_plain_among(m, &self.legal_moves())
+    }
+
+    /// [`Position::san`] given the legal moves.
+    fn san_among(&self, m: Move, legal: &[Move]) -> String {
+        let mut s = self.san_plain_among(m, legal);
         let after = self.after(m);
         if after.is_check() {
             s.push(if after.has_legal_move() { '+' } else { '#' });
@@ -277,33 +307,30 @@ impl Position {
         s
     }
 
-    /// The SAN of a legal move without the check suffix.
-    pub fn san_plain(&self, m: Move) -> String {
+    /// [`Position::san_plain`] given the legal moves (`legal`), among which
+    /// it finds the pieces of the same kind that reach the same square.
+    fn san_plain_among(&self, m: Move, legal: &[Move]) -> String {
         let (from, to) = (m.from(), m.to());
         let Some(role) = self.role_at(from) else { return m.to_string() };
         let capture = self.board.piece_at(to).is_some();
-        let rivals: Vec<Square> = self
-            .legal_moves()
-            .iter()
-            .filter(|o| {
-                o.to() == to
-                    && o.from() != from
-                    && o.promotion() == m.promotion()
-                    && self.role_at(o.from()) == Some(role)
-            })
-            .map(|o| o.from())
-            .collect();
-        let same_file = rivals.iter().any(|r| r.file() == from.file());
-        let same_rank = rivals.iter().any(|r| r.rank() == from.rank());
+        let rivals = legal.iter().filter(|o| {
+            o.to() == to && o.from() != from && o.promotion() == m.promotion() && self.role_at(o.from()) == Some(role)
+        });
+        let (mut any_rival, mut same_file, mut same_rank) = (false, false, false);
+        for r in rivals {
+            any_rival = true;
+            same_file |= r.from().file() == from.file();
+            same_rank |= r.from().rank() == from.rank();
+        }
         let mut s = String::new();
         if role != Role::Pawn {
             s.push(role.char());
         }
         let pawn_capture = role == Role::Pawn && capture;
-        if pawn_capture || (!rivals.is_empty() && (!same_file || same_rank)) {
+        if pawn_capture || (any_rival && (!same_file || same_rank)) {
             s.push(from.file_char());
         }
-        if !rivals.is_empty() && same_file {
+        if same_file {
             s.push(from.rank_char());
         }
         if capture {

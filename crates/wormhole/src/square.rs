@@ -60,7 +60,7 @@ impl Square {
     }
 
     /// Parses the first two bytes of `s` as a square name (`e4`), if they are one.
-    pub fn parse_prefix(s: &[u8]) -> Option<Square> {
+    pub(crate) fn parse_prefix(s: &[u8]) -> Option<Square> {
         match s {
             [f @ b'a'..=b'h', r @ b'1'..=b'8', ..] => Square::from_coords(f - b'a', r - b'1'),
             _ => None,

@@ -7,6 +7,8 @@ use std::time::{Duration, Instant};
 use wormhole::engine::{Engine, EngineOptions, Event, Level, Limits, Score, SearchResult, SearchThread};
 use wormhole::{Move, Position, Variant};
 
+mod common;
+
 fn engine() -> Engine {
     Engine::new(EngineOptions { hash_mb: 4, ..EngineOptions::default() })
 }
@@ -32,20 +34,9 @@ fn forced_win(pos: &Position, plies: u32) -> bool {
     })
 }
 
-/// A tiny xorshift so the test positions do not depend on any library's generator.
-struct Xorshift(u64);
-impl Xorshift {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
 #[test]
 fn never_returns_an_illegal_move() {
-    let mut rng = Xorshift(0x1234_5678);
+    let mut rng = common::rng(0x1234_5678);
     for variant in Variant::ALL {
         let mut e = engine();
         for game in 0..6 {
@@ -60,8 +51,7 @@ fn never_returns_an_illegal_move() {
                     assert!(pos.is_legal(m), "{m} is illegal in {}", pos.fen());
                     searched += 1;
                 }
-                let moves = pos.legal_moves();
-                pos.play_unchecked(moves[rng.below(moves.len())]);
+                pos.play_unchecked(common::random_move(&pos, &mut rng).expect("the loop checked"));
             }
             assert!(searched > 0);
             // The final position has no legal move: no move, and a loss now.

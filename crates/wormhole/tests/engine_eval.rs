@@ -3,6 +3,8 @@
 use wormhole::engine::{EvalParams, evaluate};
 use wormhole::{Position, Variant};
 
+mod common;
+
 /// The same position with colours swapped and the board flipped top to bottom.
 fn mirror(fen: &str) -> String {
     let fields: Vec<&str> = fen.split_whitespace().collect();
@@ -30,20 +32,14 @@ fn mirror(fen: &str) -> String {
 #[test]
 fn evaluation_is_symmetric() {
     let params = EvalParams::default();
-    let mut seed = 99u64;
+    let mut rng = common::rng(99);
     for variant in Variant::ALL {
         for _ in 0..20 {
             let mut pos = Position::new(variant);
             // Random plies from the start; check every position on the way.
             while pos.plies() < 40 {
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                pos.play_unchecked(moves[(seed % moves.len() as u64) as usize]);
+                let Some(m) = common::random_move(&pos, &mut rng) else { break };
+                pos.play_unchecked(m);
                 let fen = pos.fen();
                 let Ok(flipped) = Position::from_fen(&mirror(&fen), variant) else { continue };
                 for positional in [false, true] {
@@ -72,8 +68,7 @@ fn evaluation_counts_material_and_mobility() {
 fn features_times_weights_is_the_evaluation() {
     use wormhole::engine::features;
     let params = EvalParams::default();
-    let w = params.to_weights();
-    assert_eq!(EvalParams::from_weights(&w), params);
+    let w = params.weights;
     for (fen, variant) in [
         ("rnbqkxxr/xpxpxxpx/2xbpn1p/pP3P2/xx1Px3/x2B4/xxPxxPPP/RNBQKxNR b 17", Variant::Classic),
         ("cxwxkmxx/pppxxpxx/2np1xcp/2x1W3/3xP3/x4P2/PPPxxxPP/xNxMKxNC w 18", Variant::Fairy),
@@ -83,4 +78,17 @@ fn features_times_weights_is_the_evaluation() {
         let dot: i32 = f.iter().zip(w.iter()).map(|(a, b)| a * b).sum();
         assert_eq!(dot, evaluate(&pos, &params, true), "{fen}");
     }
+}
+
+#[test]
+fn terms_cover_every_weight_once() {
+    use wormhole::engine::{FEATURES, TERMS};
+    let mut next = 0;
+    for (i, t) in TERMS.iter().enumerate() {
+        assert_eq!(t.start, next, "{} starts where the previous term ends", t.name);
+        assert!(!t.doc.is_empty());
+        assert!(TERMS[..i].iter().all(|u| u.name != t.name), "{} is named once", t.name);
+        next += t.shape.weights();
+    }
+    assert_eq!(next, FEATURES);
 }

@@ -5,10 +5,12 @@ use proptest::prelude::*;
 use wormhole::pgn::PgnGame;
 use wormhole::{FenError, Position, Setup, Square, Variant};
 
+mod common;
+
 const FENS: &[&str] = &[
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0",
-    "rbkxxxbn/ppxppppx/2qxxB2/4x2p/3P1x2/3n1x2/PPPxPPPP/RBxxxNKR b 17",
-    "cwkxxxwn/ppxppppx/2mxxW2/4x2p/3P1x2/3n1x2/PPPxPPPP/CWxxxNKC b 17",
+    common::DIAGRAM,
+    common::DIAGRAM_FAIRY,
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
     "kxxxxxxx/xxxxxxxx/2Q5/xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxK b 55",
 ];
@@ -25,23 +27,6 @@ fn parse_everything(text: &str) {
     let fen = Position::from_fen(FENS[1], Variant::Classic).unwrap();
     let _ = fen.parse_move(text);
     let _ = PgnGame::parse(text);
-}
-
-/// Applies byte-level edits (delete, insert, replace) chosen by `edits`.
-fn mutate(base: &str, edits: &[(u8, usize, u8)]) -> String {
-    let mut bytes = base.as_bytes().to_vec();
-    for &(kind, at, byte) in edits {
-        let at = if bytes.is_empty() { 0 } else { at % (bytes.len() + 1) };
-        match kind % 3 {
-            0 if at < bytes.len() => {
-                bytes.remove(at);
-            }
-            1 => bytes.insert(at, byte),
-            _ if at < bytes.len() => bytes[at] = byte,
-            _ => {}
-        }
-    }
-    String::from_utf8_lossy(&bytes).into_owned()
 }
 
 proptest! {
@@ -70,9 +55,9 @@ proptest! {
         j in 0..MOVES.len(),
         edits in proptest::collection::vec((any::<u8>(), any::<usize>(), prop::sample::select(b"xX/0123456789kqrbnpcwmKQRBNPCWM wb-=+#".to_vec())), 1..4),
     ) {
-        parse_everything(&mutate(FENS[i], &edits));
-        parse_everything(&mutate(MOVES[j], &edits));
-        let pgn = format!("[Variant \"Wormhole\"]\n\n1. {} e5 *", mutate(MOVES[j], &edits));
+        parse_everything(&common::mutate(FENS[i], &edits));
+        parse_everything(&common::mutate(MOVES[j], &edits));
+        let pgn = format!("[Variant \"Wormhole\"]\n\n1. {} e5 *", common::mutate(MOVES[j], &edits));
         let _ = PgnGame::parse(&pgn);
     }
 }
@@ -155,8 +140,7 @@ fn accepted_fen_forms() {
 
 #[test]
 fn move_errors_are_distinct() {
-    let pos = Position::from_fen("rbkxxxbn/ppxppppx/2qxxB2/4x2p/3P1x2/3n1x2/PPPxPPPP/RBxxxNKR b 17", Variant::Classic)
-        .unwrap();
+    let pos = common::diagram(Variant::Classic);
     let err = |text: &str| pos.parse_move(text).unwrap_err().to_string();
     assert_eq!(err("Nh6"), "no knight can reach h6");
     assert_eq!(err("Zf6"), "'Zf6' is not a move: unknown piece letter");

@@ -2,6 +2,8 @@
 
 use wormhole::{Position, Variant, perft};
 
+mod common;
+
 /// Runs each `<fen> ;D1 n ;D2 n ...` line of an EPD file; returns the number checked.
 fn check_suite(text: &str, variant: Variant) -> usize {
     let mut checked = 0;
@@ -33,14 +35,11 @@ fn fairy_suite() {
 /// The seed diagrams: the d3 knight goes to exactly b2 f2 b4 c5 g5 f6.
 #[test]
 fn seed_diagram_knight() {
-    for (fen, variant) in [
-        ("rbkxxxbn/ppxppppx/2qxxB2/4x2p/3P1x2/3n1x2/PPPxPPPP/RBxxxNKR b 17", Variant::Classic),
-        ("cwkxxxwn/ppxppppx/2mxxW2/4x2p/3P1x2/3n1x2/PPPxPPPP/CWxxxNKC b 17", Variant::Fairy),
-    ] {
-        let pos = Position::from_fen(fen, variant).unwrap();
+    for variant in Variant::ALL {
+        let pos = common::diagram(variant);
         let mut targets: Vec<String> =
             pos.legal_moves().iter().filter(|m| m.from().to_string() == "d3").map(|m| m.to().to_string()).collect();
         targets.sort();
-        assert_eq!(targets, ["b2", "b4", "c5", "f2", "f6", "g5"], "{fen}");
+        assert_eq!(targets, ["b2", "b4", "c5", "f2", "f6", "g5"], "{variant}");
     }
 }

@@ -3,39 +3,16 @@
 use proptest::prelude::*;
 use wormhole::{Color, Move, Position, Variant, zobrist};
 
-/// A small deterministic generator, so that a failing seed replays exactly.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
+mod common;
 
 fn variant(fairy: bool) -> Variant {
     if fairy { Variant::Fairy } else { Variant::Classic }
 }
 
-/// Plays random moves until the game ends, calling `check` on every position
-/// reached; returns the final position.
+/// A random game of `variant` from its initial position (see
+/// [`common::random_game`]).
 fn random_game(seed: u64, variant: Variant, check: impl FnMut(&Position)) -> Position {
-    random_game_from(Position::new(variant), seed, check)
-}
-
-/// [`random_game`] from `pos`.
-fn random_game_from(mut pos: Position, seed: u64, mut check: impl FnMut(&Position)) -> Position {
-    let mut rng = Rng(seed | 1);
-    loop {
-        check(&pos);
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            return pos;
-        }
-        pos.play_unchecked(moves[rng.below(moves.len())]);
-    }
+    common::random_game(Position::new(variant), &mut common::rng(seed), check)
 }
 
 fn check_make_unmake_and_hash(pos: &Position) {
@@ -93,6 +70,8 @@ fn check_notation(pos: &Position) {
         assert_eq!(pos.parse_move(&pos.long_form(m)), Ok(m), "{} in {}", pos.long_form(m), pos.fen());
         sans.push(san);
     }
+    let together: Vec<(Move, String)> = moves.iter().copied().zip(sans.iter().cloned()).collect();
+    assert_eq!(pos.san_moves(), together, "san_moves in {}", pos.fen());
     let count = sans.len();
     sans.sort();
     sans.dedup();
@@ -161,7 +140,7 @@ proptest! {
         let holes = diagram.board().holes().count();
         let fen = format!("{} {} {}", wormhole::fen::Placement(diagram.board()), diagram.turn().char(), holes + extra);
         let start = Position::from_fen(&fen, diagram.variant()).unwrap();
-        random_game_from(start, seed ^ 0x5eed, |pos| {
+        common::random_game(start, &mut common::rng(seed ^ 0x5eed), |pos| {
             assert_eq!(pos.plies(), pos.board().holes().count() + extra);
             check_fen_round_trip(pos);
         });

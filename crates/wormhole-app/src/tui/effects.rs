@@ -69,8 +69,7 @@ impl Runner {
             Effect::AbandonSearch => self.ai.abandon(),
             Effect::ResetEngine => self.ai.new_game(),
             Effect::Save { pgn, path } => {
-                let path = path.unwrap_or_else(|| PathBuf::from(format!("wormhole-{}.pgn", files::stamp())));
-                let result = files::save_pgn(&dated(pgn), &path).map(|()| path).map_err(|e| format!("{e:#}"));
+                let result = files::save(&dated(pgn), path.as_deref()).map_err(|e| format!("{e:#}"));
                 return Some(Msg::Saved(result));
             }
             Effect::Autosave { pgn } => {
@@ -90,8 +89,7 @@ impl Runner {
             }
             Effect::StopAnalysis => self.analyst.stop(),
             Effect::SaveText { text, path } => {
-                let path = path.unwrap_or_else(|| PathBuf::from(format!("wormhole-{}.pgn", files::stamp())));
-                let result = files::save_text(&text, &path).map(|()| path).map_err(|e| format!("{e:#}"));
+                let result = files::save_text(&text, path.as_deref()).map_err(|e| format!("{e:#}"));
                 return Some(Msg::Saved(result));
             }
         }

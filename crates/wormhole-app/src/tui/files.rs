@@ -1,10 +1,20 @@
 //! Files and the clipboard: PGN save/load, autosave location, dates, and the
 //! OSC 52 escape that asks the terminal to copy text.
+//!
+//! Every file the app reads or writes goes through here. Saves never leave
+//! a half-written file: the text goes to a temporary file in the same
+//! folder, is synced, then renamed into place. A new name (autosave, Ctrl-S
+//! without a name) is claimed atomically and never replaces a file; only a
+//! file the user named is replaced. Game files above a size limit are
+//! refused before they are read.
 
+use std::fs::{File, OpenOptions};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::Context;
+use tempfile::NamedTempFile;
 use wormhole::pgn::PgnGame;
 
 /// UTC date and time from the system clock: (year, month, day, h, m, s).
@@ -31,7 +41,7 @@ pub fn pgn_date() -> String {
 }
 
 /// A timestamp for file names: `20261129-134501`.
-pub fn stamp() -> String {
+fn stamp() -> String {
     let (y, mo, d, h, mi, s) = now_utc();
     format!("{y:04}{mo:02}{d:02}-{h:02}{mi:02}{s:02}")
 }
@@ -47,40 +57,157 @@ pub fn autosave_dir() -> PathBuf {
         .unwrap_or_else(|| std::env::temp_dir().join("wormhole"))
 }
 
-/// Writes a PGN game to `path`.
-pub fn save_pgn(pgn: &PgnGame, path: &Path) -> anyhow::Result<()> {
+/// The largest game file read: a whole game of Wormhole chess is a few
+/// kilobytes, so anything near this is not a game.
+pub const MAX_GAME_FILE_BYTES: u64 = 10 * 1000 * 1000;
+
+/// How many numbered names (`name-2.pgn` ... ) a new file may try.
+const MAX_NAME_TRIES: u32 = 1000;
+
+/// Reads a game file (PGN) as text. A file larger than
+/// [`MAX_GAME_FILE_BYTES`] is refused before it is read whole, and so is an
+/// endless stream such as `/dev/zero`.
+pub fn read_game_file(path: &Path) -> anyhow::Result<String> {
+    let too_big = || {
+        anyhow::anyhow!(
+            "{} is larger than {} MB, too large for a game file",
+            path.display(),
+            MAX_GAME_FILE_BYTES / 1_000_000
+        )
+    };
+    let file = File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+    if file.metadata().is_ok_and(|m| m.len() > MAX_GAME_FILE_BYTES) {
+        return Err(too_big());
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_GAME_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    if bytes.len() as u64 > MAX_GAME_FILE_BYTES {
+        return Err(too_big());
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        anyhow::anyhow!("{} is not a text file (byte {} is not UTF-8)", path.display(), e.utf8_error().valid_up_to())
+    })
+}
+
+/// Reads and replays a PGN file (see [`read_game_file`] for the size limit).
+pub fn load_pgn(path: &Path) -> anyhow::Result<PgnGame> {
+    let text = read_game_file(path)?;
+    PgnGame::parse(&text).with_context(|| format!("bad PGN file {}", path.display()))
+}
+
+/// Saves a game where the user asked: to `path`, replacing that file if it
+/// exists; without a path, to a new `wormhole-<date>-<time>.pgn` in the
+/// current folder (numbered if taken, never replacing a file). Returns the
+/// file written. A failed save leaves any earlier file as it was.
+pub fn save(pgn: &PgnGame, path: Option<&Path>) -> anyhow::Result<PathBuf> {
     save_text(&pgn.to_pgn(), path)
 }
 
-/// Writes text (a game as PGN, annotated or not) to `path`.
-pub fn save_text(text: &str, path: &Path) -> anyhow::Result<()> {
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+/// Saves text (a game as PGN, annotated or not) as [`save`] does.
+pub fn save_text(text: &str, path: Option<&Path>) -> anyhow::Result<PathBuf> {
+    match path {
+        Some(path) => {
+            write_replacing(path, text)?;
+            Ok(path.to_path_buf())
+        }
+        None => write_new(Path::new("."), &format!("wormhole-{}", stamp()), text),
     }
-    std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
 }
 
-/// Reads and replays a PGN file.
-pub fn load_pgn(path: &Path) -> anyhow::Result<PgnGame> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    PgnGame::parse(&text).with_context(|| format!("{}", path.display()))
-}
-
-/// Saves to a fresh autosave file and returns its path.
+/// Saves to a new `autosave-<date>-<time>.pgn` in `dir` (numbered if taken:
+/// two programs quitting in the same second keep both games). Returns the file.
 pub fn autosave(pgn: &PgnGame, dir: &Path) -> anyhow::Result<PathBuf> {
-    let path = dir.join(format!("autosave-{}.pgn", stamp()));
-    let path = unique(path);
-    save_pgn(pgn, &path)?;
-    Ok(path)
+    write_new(dir, &format!("autosave-{}", stamp()), &pgn.to_pgn())
 }
 
-/// `path`, or `path` with `-2`, `-3`... before the extension if it exists.
-fn unique(path: PathBuf) -> PathBuf {
-    if !path.exists() {
-        return path;
+/// The folder a file goes in (`.` for a bare name), created if missing.
+fn folder_of(path: &Path) -> anyhow::Result<&Path> {
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create the folder {}", dir.display()))?;
+    Ok(dir)
+}
+
+/// `text` in a temporary file in `dir`, flushed and synced to the disk. It
+/// is deleted again if it is dropped before being persisted.
+fn write_temp(dir: &Path, text: &str) -> io::Result<NamedTempFile> {
+    use std::os::unix::fs::PermissionsExt;
+    // Read-write for everyone the umask allows, like any file the user creates.
+    let permissions = std::fs::Permissions::from_mode(0o666);
+    let mut temp =
+        tempfile::Builder::new().prefix(".wormhole-").suffix(".tmp").permissions(permissions).tempfile_in(dir)?;
+    temp.write_all(text.as_bytes())?;
+    temp.as_file().sync_all()?;
+    Ok(temp)
+}
+
+/// Writes `path` whole or not at all: a temporary file next to it is
+/// written and synced, then renamed over it.
+fn write_replacing(path: &Path, text: &str) -> anyhow::Result<()> {
+    let failed = || format!("could not save {}", path.display());
+    let dir = folder_of(path).with_context(failed)?;
+    let temp = write_temp(dir, text).with_context(failed)?;
+    temp.persist(path).map_err(|e| e.error).with_context(failed)?;
+    sync_folder(dir);
+    Ok(())
+}
+
+/// Writes a new file `dir/stem.pgn`, or `dir/stem-2.pgn`, `-3`... when the
+/// name is taken; never replaces a file. Returns the name it got.
+fn write_new(dir: &Path, stem: &str, text: &str) -> anyhow::Result<PathBuf> {
+    let first = dir.join(format!("{stem}.pgn"));
+    let failed = || format!("could not save {}", first.display());
+    folder_of(&first).with_context(failed)?;
+    let mut temp = write_temp(dir, text).with_context(failed)?;
+    for n in 1..=MAX_NAME_TRIES {
+        let path = if n == 1 { first.clone() } else { dir.join(format!("{stem}-{n}.pgn")) };
+        match claim(temp, &path) {
+            Ok(()) => {
+                sync_folder(dir);
+                return Ok(path);
+            }
+            Err(Claim::Taken(back)) => temp = back,
+            Err(Claim::Failed(e)) => return Err(e).with_context(|| format!("could not save {}", path.display())),
+        }
     }
-    let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-    (2..1000).map(|i| path.with_file_name(format!("{stem}-{i}.pgn"))).find(|p| !p.exists()).unwrap_or(path)
+    anyhow::bail!("could not save {}: it and {MAX_NAME_TRIES} numbered names after it all exist", first.display())
+}
+
+/// Why a temporary file did not get a name.
+enum Claim {
+    /// The name exists: here is the file back, to try another.
+    Taken(NamedTempFile),
+    Failed(io::Error),
+}
+
+/// Gives `temp` the name `path` if no file has it, atomically: two programs
+/// can never both get the same name.
+fn claim(temp: NamedTempFile, path: &Path) -> Result<(), Claim> {
+    let refused = match temp.persist_noclobber(path) {
+        Ok(_) => return Ok(()),
+        Err(e) if e.error.kind() == io::ErrorKind::AlreadyExists => return Err(Claim::Taken(e.file)),
+        Err(e) => e,
+    };
+    // A file system with neither exclusive renames nor hard links (FAT, some
+    // network drives): claim the name with an exclusive create, then move
+    // the complete file over that claim.
+    match OpenOptions::new().write(true).create_new(true).open(path) {
+        Ok(_) => refused.file.persist(path).map(|_| ()).map_err(|e| {
+            let _ = std::fs::remove_file(path);
+            Claim::Failed(e.error)
+        }),
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Err(Claim::Taken(refused.file)),
+        Err(e) => Err(Claim::Failed(e)),
+    }
+}
+
+/// Makes a rename in `dir` survive a power cut (best effort: not every
+/// system can sync a folder).
+fn sync_folder(dir: &Path) {
+    if let Ok(d) = File::open(dir) {
+        let _ = d.sync_all();
+    }
 }
 
 /// The escape sequence that asks the terminal to put `text` on the clipboard.
@@ -115,6 +242,101 @@ mod tests {
         assert_eq!(base64(b"Ma"), "TWE=");
         assert_eq!(base64(b"M"), "TQ==");
         assert_eq!(osc52("hi"), "\x1b]52;c;aGk=\x07");
+    }
+
+    fn game(moves: &str) -> PgnGame {
+        PgnGame::parse(&format!("[Variant \"Wormhole\"]\n\n{moves} *\n")).unwrap()
+    }
+
+    /// The names in `dir`, sorted.
+    fn names(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> =
+            std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn new_names_never_collide_or_replace() {
+        let dir = tempfile::tempdir().unwrap();
+        // Eight writers want the same name at once, as two programs quitting
+        // in the same second do: each gets its own file.
+        let written: Vec<(PathBuf, String)> = std::thread::scope(|s| {
+            let handles: Vec<_> = (0..8)
+                .map(|i| {
+                    let dir = dir.path();
+                    s.spawn(move || {
+                        let text = format!("game {i}\n");
+                        (write_new(dir, "autosave-20260101-000000", &text).unwrap(), text)
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        });
+        for (path, text) in &written {
+            assert_eq!(&std::fs::read_to_string(path).unwrap(), text);
+        }
+        let mut want = vec!["autosave-20260101-000000.pgn".to_string()];
+        want.extend((2..=8).map(|n| format!("autosave-20260101-000000-{n}.pgn")));
+        want.sort();
+        assert_eq!(names(dir.path()), want, "eight files and no temporary file left");
+    }
+
+    #[test]
+    fn when_every_numbered_name_is_taken_nothing_is_replaced() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("g.pgn"), "first").unwrap();
+        for n in 2..=MAX_NAME_TRIES {
+            std::fs::write(dir.path().join(format!("g-{n}.pgn")), "older").unwrap();
+        }
+        let err = write_new(dir.path(), "g", "new").unwrap_err();
+        assert!(format!("{err:#}").contains("numbered names after it all exist"), "{err:#}");
+        assert_eq!(std::fs::read_to_string(dir.path().join("g.pgn")).unwrap(), "first");
+        assert_eq!(names(dir.path()).len(), MAX_NAME_TRIES as usize, "no temporary file left");
+    }
+
+    #[test]
+    fn a_named_file_is_replaced_whole_or_left_as_it_was() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("mine.pgn");
+        std::fs::write(&path, "an older, longer game that must not leave a tail behind").unwrap();
+        assert_eq!(save(&game("1. e4"), Some(&path)).unwrap(), path);
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.ends_with("1. e4 *\n"), "{text}");
+        // A name that cannot be replaced (a folder): the save fails, says
+        // where, and leaves nothing behind.
+        let folder = dir.path().join("folder");
+        std::fs::create_dir(&folder).unwrap();
+        let err = save(&game("1. d4"), Some(&folder)).unwrap_err();
+        assert!(format!("{err:#}").starts_with(&format!("could not save {}", folder.display())), "{err:#}");
+        assert_eq!(names(dir.path()), ["folder", "mine.pgn"]);
+    }
+
+    #[test]
+    fn autosave_creates_its_folder() {
+        let dir = tempfile::tempdir().unwrap();
+        let nested = dir.path().join("state/wormhole");
+        let path = autosave(&game("1. e4 e5"), &nested).unwrap();
+        assert!(path.starts_with(&nested));
+        assert!(load_pgn(&path).unwrap().to_pgn().contains("1. e4 e5 *"));
+    }
+
+    #[test]
+    fn game_files_above_the_limit_are_refused_unread() {
+        let dir = tempfile::tempdir().unwrap();
+        let big = dir.path().join("big.pgn");
+        // A sparse file: its size is known without writing 10 MB.
+        File::create(&big).unwrap().set_len(MAX_GAME_FILE_BYTES + 1).unwrap();
+        let err = format!("{:#}", read_game_file(&big).unwrap_err());
+        assert!(err.contains("larger than 10 MB"), "{err}");
+        // A stream has no size until read: at most the limit is read.
+        let err = format!("{:#}", read_game_file(Path::new("/dev/zero")).unwrap_err());
+        assert!(err.contains("/dev/zero is larger than 10 MB"), "{err}");
+        let small = dir.path().join("small.pgn");
+        std::fs::write(&small, "[Variant \"Wormhole\"]\n\n1. e4 *\n").unwrap();
+        assert!(load_pgn(&small).is_ok());
+        std::fs::write(&small, b"\xff\xfe").unwrap();
+        assert!(format!("{:#}", load_pgn(&small).unwrap_err()).contains("not a text file"));
     }
 
     #[test]

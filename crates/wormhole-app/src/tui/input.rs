@@ -120,7 +120,7 @@ fn forms(pos: &Position, m: Move, san: &str) -> Vec<String> {
     };
     let promo = m.promotion().map(|r| r.char().to_string()).unwrap_or_default();
     let (from, to) = (m.from(), m.to());
-    let mut v = vec![san.to_string(), pos.san_plain(m)];
+    let mut v = vec![san.to_string(), san.trim_end_matches(['+', '#']).to_string()];
     let seps: &[&str] = if pos.captured_by(m).is_some() { &["", "-", "x"] } else { &["", "-"] };
     for sep in seps {
         v.push(format!("{letter}{from}{sep}{to}{promo}"));
@@ -137,10 +137,9 @@ pub fn candidates(pos: &Position, text: &str) -> Vec<Candidate> {
     if text.is_empty() || text.starts_with(':') {
         return Vec::new();
     }
-    pos.legal_moves()
-        .iter()
-        .filter_map(|&mv| {
-            let san = pos.san(mv);
+    pos.san_moves()
+        .into_iter()
+        .filter_map(|(mv, san)| {
             forms(pos, mv, &san).iter().any(|f| f.starts_with(text)).then_some(Candidate { mv, san })
         })
         .collect()

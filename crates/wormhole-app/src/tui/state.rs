@@ -93,6 +93,8 @@ pub enum Message {
 pub struct ExitReport {
     pub fen: String,
     pub notes: Vec<String>,
+    /// Saves that failed (an unsaved game that could not be autosaved).
+    pub errors: Vec<String>,
 }
 
 /// What the engine played last and how it got there.
@@ -159,6 +161,11 @@ pub struct Session {
     pub(super) quit: bool,
     /// What to print after the session (autosaves).
     pub(super) notes: Vec<String>,
+    /// Failed saves to report after the session.
+    pub(super) errors: Vec<String>,
+    /// A game waiting to replace the current one once that is autosaved
+    /// (if the autosave fails, the current game stays).
+    pub(super) replacement: Option<Game>,
     /// How long each engine move took (for the movetime figure).
     pub(super) search_times: Vec<Duration>,
     /// Effects waiting to be returned by `update`.
@@ -181,6 +188,8 @@ impl Session {
             now,
             quit: false,
             notes: Vec::new(),
+            errors: Vec::new(),
+            replacement: None,
             search_times: Vec::new(),
             effects: Vec::new(),
             study: Study::default(),
@@ -418,6 +427,6 @@ impl Session {
 
     /// What to print once the terminal is restored.
     pub fn exit_report(&self) -> ExitReport {
-        ExitReport { fen: self.game.position().fen(), notes: self.notes.clone() }
+        ExitReport { fen: self.game.position().fen(), notes: self.notes.clone(), errors: self.errors.clone() }
     }
 }

@@ -455,20 +455,36 @@ impl Session {
     }
 
     /// Asks for an unsaved game with moves to be autosaved before it is
-    /// replaced or the program quits.
-    fn autosave_if_needed(&mut self) {
-        if !self.game.is_saved() && self.game.len() > 0 {
+    /// replaced or the program quits. Returns whether it asked.
+    fn autosave_if_needed(&mut self) -> bool {
+        let needed = !self.game.is_saved() && self.game.len() > 0;
+        if needed {
             self.effects.push(Effect::Autosave { pgn: self.pgn() });
         }
+        needed
     }
 
+    /// The autosave's result. Saved: a waiting replacement takes over.
+    /// Failed: the game stays (on quit, the failure is reported on exit).
     fn autosaved(&mut self, result: Result<PathBuf, String>) {
-        let note = match result {
-            Ok(path) => format!("Unsaved game autosaved to {}", path.display()),
-            Err(e) => format!("Could not autosave the game: {e}"),
-        };
-        self.notes.push(note.clone());
-        self.info(note);
+        match result {
+            Ok(path) => {
+                self.game.mark_saved();
+                let note = format!("Unsaved game autosaved to {}", path.display());
+                self.notes.push(note.clone());
+                if let Some(game) = self.replacement.take() {
+                    self.install_game(game);
+                }
+                self.info(note);
+            }
+            Err(e) if self.quit => self.errors.push(format!("Could not autosave the game: {e}")),
+            Err(e) => {
+                self.replacement = None;
+                self.error(format!(
+                    "Could not autosave the game: {e}. This game stays: save it with ':save FILE' first"
+                ));
+            }
+        }
     }
 
     fn opened(&mut self, path: PathBuf, result: Result<PgnGame, String>) {
@@ -486,10 +502,18 @@ impl Session {
         }
     }
 
-    /// Replaces the game; the old one is autosaved if it had unsaved moves.
+    /// Replaces the game. One with unsaved moves is autosaved first and
+    /// replaced only once that succeeded.
     fn replace_game(&mut self, game: Game) {
+        if self.autosave_if_needed() {
+            self.replacement = Some(game);
+        } else {
+            self.install_game(game);
+        }
+    }
+
+    fn install_game(&mut self, game: Game) {
         self.cancel_search();
-        self.autosave_if_needed();
         self.game = game;
         self.effects.push(Effect::ResetEngine);
         self.mode = Mode::Play;

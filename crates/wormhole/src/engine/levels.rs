@@ -192,7 +192,9 @@ pub fn two_ply_random(pos: &Position, moves: &[Move], rng: &mut SmallRng) -> Sea
         Some(_) => Score::Cp(best),
     };
     let pv: Vec<Move> = best_move.into_iter().collect();
-    let lines = best_move.map(|m| vec![PvLine { score, pv: vec![m] }]).unwrap_or_default();
-    let info = Info { depth: 2, seldepth: 2, score, pv, lines, ..Info::default() };
+    // Two plies see every win in one and every loss in two exactly.
+    let exact = score.is_proved();
+    let lines = best_move.map(|m| vec![PvLine { score, exact, pv: vec![m] }]).unwrap_or_default();
+    let info = Info { depth: 2, seldepth: 2, score, exact, pv, lines, ..Info::default() };
     SearchResult { best_move, info }
 }

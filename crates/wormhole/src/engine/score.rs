@@ -37,15 +37,6 @@ pub fn to_score(v: i32) -> Score {
     }
 }
 
-/// The inverse of [`to_score`].
-pub fn from_score(score: Score) -> i32 {
-    match score {
-        Score::Cp(cp) => cp,
-        Score::Win(n) => MATE - n as i32,
-        Score::Loss(n) => -MATE + n as i32,
-    }
-}
-
 /// A value from the node at `ply` made independent of the path, for the
 /// transposition table: game-end distances are counted from the node.
 #[inline]
@@ -80,9 +71,6 @@ mod tests {
         assert_eq!(to_score(MATE - 3), Score::Win(3));
         assert_eq!(to_score(mated_in(4)), Score::Loss(4));
         assert_eq!(to_score(-57), Score::Cp(-57));
-        for v in [MATE - 3, mated_in(4), -57, 0] {
-            assert_eq!(from_score(to_score(v)), v);
-        }
         assert_eq!(from_tt(to_tt(MATE - 9, 4), 4), MATE - 9);
         assert_eq!(from_tt(to_tt(mated_in(9), 2), 5), mated_in(12));
         assert_eq!(Score::Win(3).uci(), "mate 2");

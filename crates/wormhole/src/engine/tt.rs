@@ -32,6 +32,10 @@ pub struct Entry {
     pub depth: i32,
     /// What the score bounds.
     pub bound: Bound,
+    /// Whether the bound is a proved fact at any depth: it comes from a
+    /// search with no unsound pruning whose depth reached every game end
+    /// the bound speaks of (see `search::Searcher::tt_cutoff`).
+    pub proof: bool,
 }
 
 #[derive(Default)]
@@ -105,10 +109,10 @@ impl Table {
     }
 
     /// Stores a result. Within its bucket, an entry for the same position
-    /// is overwritten unless it holds a deeper result; otherwise the
-    /// shallowest or oldest entry makes room.
+    /// is overwritten unless it holds a deeper result or a proof (and this
+    /// result is none); otherwise the shallowest or oldest entry makes room.
     #[inline]
-    pub fn store(&self, key: u64, best: Option<Move>, score: i32, depth: i32, bound: Bound) {
+    pub fn store(&self, key: u64, best: Option<Move>, score: i32, depth: i32, bound: Bound, proof: bool) {
         let generation = self.generation.load(Ordering::Relaxed) as u64;
         let b = self.bucket(key);
         let bucket = &self.slots[b..b + BUCKET];
@@ -122,8 +126,11 @@ impl Table {
                 if bound != Bound::Exact && old.depth > depth + 2 && (data >> 40 & 63) == generation {
                     return;
                 }
+                if old.proof && !proof {
+                    return;
+                }
                 let best = best.or(old.best);
-                write(s, key, pack(best, score, depth, bound, generation));
+                write(s, key, pack(best, score, depth, bound, proof, generation));
                 return;
             }
             let age = ((generation + 64 - (data >> 40 & 63)) & 63) as i32;
@@ -136,7 +143,7 @@ impl Table {
                 target = i;
             }
         }
-        write(&bucket[target], key, pack(best, score, depth, bound, generation));
+        write(&bucket[target], key, pack(best, score, depth, bound, proof, generation));
     }
 
     /// Permille of the first entries that hold a result of the current search.
@@ -160,13 +167,13 @@ fn write(s: &Slot, key: u64, data: u64) {
     s.data.store(data, Ordering::Relaxed);
 }
 
-// Layout: move 0..16, score 16..32, depth 32..40, generation 40..46, bound 46..48.
+// Layout: move 0..16, score 16..32, depth 32..40, generation 40..46, bound 46..48, proof 48.
 #[inline]
-fn pack(best: Option<Move>, score: i32, depth: i32, bound: Bound, generation: u64) -> u64 {
+fn pack(best: Option<Move>, score: i32, depth: i32, bound: Bound, proof: bool, generation: u64) -> u64 {
     let m = best.map_or(0, |m| m.to_bits()) as u64;
     let s = (score.clamp(-32_767, 32_767) as i16 as u16) as u64;
     let d = depth.clamp(0, 255) as u64;
-    m | s << 16 | d << 32 | generation << 40 | (bound as u64) << 46
+    m | s << 16 | d << 32 | generation << 40 | (bound as u64) << 46 | (proof as u64) << 48
 }
 
 #[inline]
@@ -178,7 +185,8 @@ fn unpack(data: u64) -> Entry {
         2 => Bound::Upper,
         _ => Bound::Exact,
     };
-    Entry { best, score: (data >> 16) as u16 as i16 as i32, depth: (data >> 32 & 0xff) as i32, bound }
+    let proof = data >> 48 & 1 == 1;
+    Entry { best, score: (data >> 16) as u16 as i16 as i32, depth: (data >> 32 & 0xff) as i32, bound, proof }
 }
 
 #[cfg(test)]
@@ -190,9 +198,12 @@ mod tests {
     fn store_and_probe() {
         let t = Table::new(1);
         let m = Move::new(Square::new(12), Square::new(28), None);
-        t.store(0xdead_beef, Some(m), -31_990, 7, Bound::Lower);
+        t.store(0xdead_beef, Some(m), -31_990, 7, Bound::Lower, true);
         let e = t.probe(0xdead_beef).unwrap();
-        assert_eq!((e.best, e.score, e.depth, e.bound), (Some(m), -31_990, 7, Bound::Lower));
+        assert_eq!((e.best, e.score, e.depth, e.bound, e.proof), (Some(m), -31_990, 7, Bound::Lower, true));
+        // A proof is not replaced by a mere estimate, even a deeper one.
+        t.store(0xdead_beef, None, 120, 30, Bound::Exact, false);
+        assert!(t.probe(0xdead_beef).unwrap().proof);
         assert!(t.probe(0xdead_bee0).is_none());
         t.clear();
         assert!(t.probe(0xdead_beef).is_none());

@@ -167,6 +167,38 @@ fn replacing_or_quitting_an_unsaved_game_autosaves_it() {
 }
 
 #[test]
+fn a_game_that_cannot_be_autosaved_is_kept_and_the_failure_reported() {
+    // The autosave folder would be inside a file: no one, not even root, can create it.
+    let blocker = tempfile::NamedTempFile::new().unwrap();
+    let mut app = {
+        let s = settings([Player::Human; 2]);
+        app_saving_to(s.clone(), s.new_game(), blocker.path().join("autosave"))
+    };
+    enter(&mut app, "e4");
+    enter(&mut app, ":new");
+    let e = error(app.session());
+    assert!(e.starts_with("Could not autosave the game: could not save"), "{e}");
+    assert!(e.ends_with("This game stays: save it with ':save FILE' first"), "{e}");
+    assert_eq!(app.session().game().sans(), ["e4"], "the unsaved game was not replaced");
+    let report = app.finish();
+    assert_eq!(report.errors.len(), 1, "{:?}", report.errors);
+    assert!(report.errors[0].starts_with("Could not autosave the game: could not save"), "{:?}", report.errors);
+    assert!(report.notes.is_empty(), "{:?}", report.notes);
+}
+
+#[test]
+fn open_refuses_a_game_file_above_10_mb() {
+    let dir = tempfile::tempdir().unwrap();
+    let big = dir.path().join("big.pgn");
+    std::fs::File::create(&big).unwrap().set_len(10_000_001).unwrap();
+    let mut app = hotseat();
+    enter(&mut app, "e4");
+    enter(&mut app, &format!(":open {}", big.display()));
+    assert_eq!(error(app.session()), format!("{} is larger than 10 MB, too large for a game file", big.display()));
+    assert_eq!(app.session().game().sans(), ["e4"]);
+}
+
+#[test]
 fn browsing_history_does_not_change_the_game() {
     let mut app = hotseat();
     for m in ["e4", "e5", "Nf3", "Nc6"] {
@@ -372,15 +404,14 @@ fn new_game_with_other_settings() {
     assert!(app.session().game().clocks().is_none());
 }
 
-/// A small deterministic generator for the random-input test.
-struct XorShift(u64);
+/// A seeded generator for the random-input test (rand's SmallRng).
+struct Dice(rand::rngs::SmallRng);
 
-impl XorShift {
+impl Dice {
+    /// A number below `n`.
     fn next(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
+        use rand::RngExt;
+        self.0.random_range(0..n)
     }
 }
 
@@ -394,7 +425,7 @@ fn random_keys_and_sizes_never_panic_and_keep_the_game_legal() {
     let dir = std::env::temp_dir().join(format!("wormhole-tui-fuzz-{}", std::process::id()));
     let mut app = fuzz_app(&dir);
     let chars: Vec<char> = "abcdefgh12345678NBRQKxX=+#-: ?".chars().collect();
-    let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
+    let mut rng = Dice(rand::SeedableRng::seed_from_u64(0x9E37_79B9_7F4A_7C15));
     let mut longest = 0;
     for step in 0..3000 {
         let action = match rng.next(24) {

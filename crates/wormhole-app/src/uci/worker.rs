@@ -1,0 +1,296 @@
+//! The engine's own thread. Everything slow (searching, perft, resizing or
+//! clearing the hash table) runs here, one job after another, so the thread
+//! that reads the GUI's commands answers `isready`, `stop` and `quit` at once.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use wormhole::engine::{Engine, EngineOptions, Info, Level, Limits, SearchResult};
+use wormhole::{Move, Position, perft};
+
+use super::say;
+
+/// Perft below this depth runs without checking for `stop` (a few milliseconds of work).
+const PERFT_CHUNK_DEPTH: u32 = 4;
+
+/// How a search or perft is told to end.
+#[derive(Debug, Default)]
+pub struct Control {
+    stop: AtomicBool,
+    /// Set by `ponderhit`: the ponder search ends without a `bestmove`,
+    /// because the real search that follows gives it.
+    superseded: AtomicBool,
+}
+
+impl Control {
+    /// Ends the search (it still gives its `bestmove`).
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// Ends the search without a `bestmove`: another search replaces it.
+    pub fn supersede(&self) {
+        self.superseded.store(true, Ordering::Relaxed);
+        self.stop();
+    }
+
+    fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+}
+
+/// A search as `go` asked for it.
+pub struct SearchJob {
+    pub pos: Position,
+    pub limits: Limits,
+    pub control: Arc<Control>,
+    /// When the GUI asked: time spent waiting for earlier jobs counts against the clock.
+    pub asked: Instant,
+}
+
+/// Work for the engine thread.
+pub enum Job {
+    Hash(usize),
+    Threads(usize),
+    Level(Level),
+    NewGame,
+    Search(SearchJob),
+    Perft { pos: Position, depth: u32, control: Arc<Control> },
+}
+
+/// The engine thread and the queue of its jobs.
+pub struct Worker {
+    jobs: Sender<Job>,
+    /// Set when the session ends: settings still queued are skipped, searches
+    /// (already stopped) still give their `bestmove`.
+    quitting: Arc<AtomicBool>,
+    /// Searches and perfts sent and not yet finished: their output is owed.
+    owed: Arc<AtomicUsize>,
+    thread: JoinHandle<()>,
+}
+
+impl Worker {
+    /// Starts the engine thread; the engine (and its hash table) is built there.
+    pub fn start(options: EngineOptions) -> Worker {
+        let (jobs, queue) = channel();
+        let quitting = Arc::new(AtomicBool::new(false));
+        let owed = Arc::new(AtomicUsize::new(0));
+        let (flag, count) = (Arc::clone(&quitting), Arc::clone(&owed));
+        let thread = std::thread::spawn(move || serve(&queue, options, &flag, &count));
+        Worker { jobs, quitting, owed, thread }
+    }
+
+    /// Queues a job behind the ones already sent.
+    pub fn send(&self, job: Job) {
+        if job.gives_output() {
+            self.owed.fetch_add(1, Ordering::SeqCst);
+        }
+        // The thread only ends when the queue closes, so sending cannot fail.
+        let _ = self.jobs.send(job);
+    }
+
+    /// Lets the queued searches give their `bestmove`, then ends the
+    /// thread. With no search owed, it does not wait for a hash resize in
+    /// progress: the program is ending, the table is of no use.
+    pub fn finish(self) {
+        self.quitting.store(true, Ordering::SeqCst);
+        drop(self.jobs);
+        if self.owed.load(Ordering::SeqCst) > 0 {
+            let _ = self.thread.join();
+        }
+    }
+}
+
+impl Job {
+    /// Whether the GUI waits for this job's output (`bestmove`, perft counts).
+    fn gives_output(&self) -> bool {
+        matches!(self, Job::Search(_) | Job::Perft { .. })
+    }
+}
+
+/// The engine thread: runs jobs until the queue closes.
+fn serve(queue: &Receiver<Job>, mut options: EngineOptions, quitting: &AtomicBool, owed: &AtomicUsize) {
+    let mut engine = Engine::new(options.clone());
+    for job in queue {
+        if quitting.load(Ordering::SeqCst) && !job.gives_output() {
+            continue;
+        }
+        run_guarded(&mut engine, &mut options, &job);
+        if job.gives_output() {
+            owed.fetch_sub(1, Ordering::SeqCst);
+        }
+    }
+}
+
+/// Runs one job. One that panics is reported, a search still gives a
+/// `bestmove`, and a fresh engine takes the next job.
+fn run_guarded(engine: &mut Engine, options: &mut EngineOptions, job: &Job) {
+    if catch_unwind(AssertUnwindSafe(|| run(engine, options, job))).is_ok() {
+        return;
+    }
+    say("info string error: the engine failed (details on standard error); starting a fresh engine");
+    *engine = Engine::new(options.clone());
+    if let Job::Search(s) = job {
+        let fallback = s.pos.legal_moves().iter().copied().find(|m| allowed(&s.limits.searchmoves, m));
+        say(&bestmove_line(fallback, &[]));
+    }
+}
+
+fn run(engine: &mut Engine, options: &mut EngineOptions, job: &Job) {
+    match job {
+        Job::Hash(mb) => {
+            options.hash_mb = *mb;
+            engine.set_hash_mb(*mb);
+        }
+        Job::Threads(n) => {
+            options.threads = *n;
+            engine.set_threads(*n);
+        }
+        Job::Level(level) => {
+            options.level = *level;
+            engine.set_level(*level);
+        }
+        Job::NewGame => engine.new_game(),
+        Job::Search(s) => search(engine, s),
+        Job::Perft { pos, depth, control } => run_perft(pos, *depth, control),
+    }
+}
+
+fn allowed(searchmoves: &[Move], m: &Move) -> bool {
+    searchmoves.is_empty() || searchmoves.contains(m)
+}
+
+/// Runs one search and gives its `bestmove` (after `stop` for infinite and ponder searches).
+fn search(engine: &mut Engine, job: &SearchJob) {
+    let limits = limits_from_now(&job.limits, job.asked.elapsed());
+    let mut last_nodes = None;
+    let result = engine.search(&job.pos, &limits, &job.control.stop, &mut |info| {
+        last_nodes = Some(info.nodes);
+        say(&info_line(info));
+    });
+    // UCI: after `go infinite` or `go ponder` the best move is sent only after `stop`.
+    while limits.infinite && !job.control.stopped() {
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    if job.control.superseded.load(Ordering::Relaxed) {
+        return;
+    }
+    // A search stopped mid-iteration has figures not yet reported.
+    if last_nodes != Some(result.info.nodes) && result.best_move.is_some() {
+        say(&info_line(&result.info));
+    }
+    say(&result_line(&result));
+}
+
+/// The limits with the time already spent in the queue taken off the clock.
+fn limits_from_now(limits: &Limits, waited: Duration) -> Limits {
+    let mut limits = limits.clone();
+    limits.movetime = limits.movetime.map(|t| t.saturating_sub(waited));
+    if let Some(clock) = &mut limits.clock {
+        clock.remaining = clock.remaining.saturating_sub(waited);
+    }
+    limits
+}
+
+fn result_line(result: &SearchResult) -> String {
+    let pv = &result.info.pv;
+    let reply = if pv.first() == result.best_move.as_ref() { pv.get(1..).unwrap_or(&[]) } else { &[] };
+    bestmove_line(result.best_move, reply)
+}
+
+/// `bestmove <move> [ponder <reply>]`, or `bestmove (none)` when there is no legal move.
+fn bestmove_line(best: Option<Move>, reply: &[Move]) -> String {
+    match (best, reply.first()) {
+        (Some(m), Some(r)) => format!("bestmove {m} ponder {r}"),
+        (Some(m), None) => format!("bestmove {m}"),
+        (None, _) => "bestmove (none)".to_string(),
+    }
+}
+
+/// `go perft`: the count below each root move, then the total; `stop` ends it early.
+fn run_perft(pos: &Position, depth: u32, control: &Control) {
+    let mut pos = pos.clone();
+    let mut total = 0;
+    for &m in pos.legal_moves().iter() {
+        let undo = pos.play_unchecked(m);
+        let count = if depth <= 1 { Some(1) } else { stoppable_perft(&mut pos, depth - 1, control) };
+        pos.undo(m, undo);
+        let Some(n) = count else {
+            say("info string perft stopped");
+            return;
+        };
+        say(&format!("{m}: {n}"));
+        total += n;
+    }
+    say("");
+    say(&format!("Nodes searched: {total}"));
+}
+
+/// [`perft`], checking `control` between subtrees small enough to count in
+/// milliseconds; `None` once stopped.
+fn stoppable_perft(pos: &mut Position, depth: u32, control: &Control) -> Option<u64> {
+    if control.stopped() {
+        return None;
+    }
+    if depth <= PERFT_CHUNK_DEPTH {
+        return Some(perft(pos, depth));
+    }
+    let mut nodes = 0;
+    for &m in pos.legal_moves().iter() {
+        let undo = pos.play_unchecked(m);
+        let n = stoppable_perft(pos, depth - 1, control);
+        pos.undo(m, undo);
+        nodes += n?;
+    }
+    Some(nodes)
+}
+
+/// The `info ...` line for a completed iteration.
+fn info_line(info: &Info) -> String {
+    let mut s = format!(
+        "info depth {} seldepth {} score {} nodes {} nps {} time {}",
+        info.depth.max(1),
+        info.seldepth,
+        info.score.uci(),
+        info.nodes,
+        info.nps,
+        info.time.as_millis()
+    );
+    if !info.pv.is_empty() {
+        s.push_str(" pv");
+        for m in &info.pv {
+            s.push(' ');
+            s.push_str(&m.to_string());
+        }
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wormhole::Variant;
+
+    #[test]
+    fn stoppable_perft_counts_as_perft_and_stops() {
+        let mut pos = Position::new(Variant::Classic);
+        let control = Control::default();
+        assert_eq!(stoppable_perft(&mut pos, 5, &control), Some(perft(&mut pos.clone(), 5)));
+        control.stop();
+        assert_eq!(stoppable_perft(&mut pos, 5, &control), None);
+        assert_eq!(pos.fen(), Position::new(Variant::Classic).fen(), "the position is restored");
+    }
+
+    #[test]
+    fn waiting_in_the_queue_counts_against_the_clock() {
+        let limits = Limits { movetime: Some(Duration::from_millis(300)), ..Limits::default() };
+        let now = limits_from_now(&limits, Duration::from_millis(100));
+        assert_eq!(now.movetime, Some(Duration::from_millis(200)));
+        let now = limits_from_now(&limits, Duration::from_secs(1));
+        assert_eq!(now.movetime, Some(Duration::ZERO));
+    }
+}

@@ -1,0 +1,355 @@
+//! Negamax with alpha-beta and principal variation search, in named steps:
+//! mate-distance bounds, the transposition-table probe, pruning before the
+//! moves (reverse futility, null move), the move loop with its per-move
+//! pruning (futility, late moves), the principal variation search of each
+//! move with late-move reductions, and the table store.
+//!
+//! Game ends are exact. A win found is a fact (a line exists whatever was
+//! pruned), and so is a loss (every defence was searched), but a distance
+//! is exact only if no shorter win was pruned away. So a *proof node*, one
+//! whose window asks only about game ends (alpha is a win, "is there a
+//! shorter one?", or beta a loss, "does a defence last longer?") and whose
+//! depth reaches all of them, prunes nothing and trusts only proved table
+//! entries; its result is itself a proof, valid at any depth. The root
+//! verifies each claimed game end with such a search (see `root`).
+
+use super::ordering::Picker;
+use super::score::{INFINITY, MATE, MATE_BOUND, MAX_PLY, from_tt, is_mate, mated_in, to_tt};
+use super::search::Searcher;
+use super::tt::{Bound, Entry};
+use crate::{Color, Move, Position, Role};
+
+/// What the steps of one node need to know about it.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    /// Plies from the root.
+    ply: usize,
+    /// The remaining depth, check extension included.
+    depth: i32,
+    /// Whether the node is on the principal variation (searched with an open window).
+    pv: bool,
+    /// Whether the side to move is in check.
+    in_check: bool,
+    /// The static evaluation, computed only when the pruning near the leaves needs it.
+    static_eval: Option<i32>,
+    /// Whether the window asks only about game ends (see the module docs):
+    /// nothing is pruned.
+    proof: bool,
+}
+
+impl Searcher<'_> {
+    /// Negamax search of `pos` to `depth` plies with the window (alpha, beta);
+    /// fail-soft: the value may lie outside the window.
+    pub fn negamax(
+        &mut self,
+        pos: &mut Position,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        pv_node: bool,
+    ) -> i32 {
+        if depth <= 0 || ply >= MAX_PLY - 1 {
+            return self.qsearch(pos, alpha, beta, ply, 0);
+        }
+        self.count_node(ply);
+        self.clear_pv(ply);
+        if self.stopped {
+            return 0;
+        }
+        if ply > 0 {
+            // No line through here can beat a game end already found nearer the root.
+            alpha = alpha.max(mated_in(ply));
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        let proof = is_proof_node(alpha, beta, depth, ply);
+        let entry = self.tt.probe(pos.hash());
+        if let Some(v) = entry.and_then(|e| tt_cutoff(e, depth, alpha, beta, ply, pv_node, proof)) {
+            return v;
+        }
+        let mut picker = Picker::new();
+        let in_check = picker.generate(pos);
+        if picker.is_empty() {
+            return mated_in(ply);
+        }
+        let node = self.node(pos, depth, ply, pv_node, in_check, proof);
+        if ply > 0
+            && let Some(v) = self.prune_node(pos, &node, beta)
+        {
+            return v;
+        }
+        let tt_move = entry.and_then(|e| e.best);
+        let Some((best, best_move)) = self.search_moves(pos, &mut picker, &node, alpha, beta, tt_move) else {
+            return 0;
+        };
+        self.store(pos.hash(), &node, best, best_move, alpha, beta);
+        best
+    }
+
+    /// The node's facts: the check extension and, when pruning will need
+    /// it, the static evaluation.
+    fn node(&self, pos: &Position, depth: i32, ply: usize, pv: bool, in_check: bool, proof: bool) -> Node {
+        // A side in check has few replies, and checks lead to the game ends
+        // this search wants to prove: look one ply further.
+        let depth = if in_check && self.features.check_extension { depth + 1 } else { depth };
+        // The static evaluation only serves the pruning near the leaves.
+        let needs_eval = !pv && !in_check && !proof && (depth <= 3 || self.features.null_move);
+        Node { ply, depth, pv, in_check, static_eval: needs_eval.then(|| self.eval(pos)), proof }
+    }
+
+    /// Pruning before any move is searched: reverse futility (far above
+    /// beta near the leaves, assume it holds) and the null move. Never
+    /// claims a game end.
+    fn prune_node(&mut self, pos: &mut Position, node: &Node, beta: i32) -> Option<i32> {
+        let static_eval = node.static_eval?;
+        let f = self.features;
+        if f.futility
+            && node.depth <= 3
+            && !is_mate(beta)
+            && static_eval - f.futility_margin * 4 / 5 * node.depth >= beta
+        {
+            return Some(static_eval);
+        }
+        if f.null_move && node.depth >= 3 && static_eval >= beta && !is_mate(beta) && has_pieces(pos, pos.turn()) {
+            let r = 2 + node.depth / 4;
+            pos.pass();
+            let v = -self.negamax(pos, node.depth - 1 - r, -beta, -beta + 1, node.ply + 1, false);
+            pos.pass();
+            if self.stopped {
+                return Some(0);
+            }
+            if v >= beta {
+                // Never claim a game end from a pass, which is not a legal move.
+                return Some(if is_mate(v) { beta } else { v });
+            }
+        }
+        None
+    }
+
+    /// Searches the moves best first; returns the best value and the move
+    /// that raised alpha, or `None` if the search was stopped.
+    fn search_moves(
+        &mut self,
+        pos: &mut Position,
+        picker: &mut Picker,
+        node: &Node,
+        mut alpha: i32,
+        beta: i32,
+        tt_move: Option<Move>,
+    ) -> Option<(i32, Option<Move>)> {
+        let killers = self.killers[node.ply];
+        picker.score_all(pos, tt_move, killers, self.history);
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        let mut count = 0;
+        let mut quiets = [None::<Move>; 64];
+        let mut n_quiets = 0;
+        while let Some(m) = picker.next_move() {
+            if node.ply == 0 && self.skips_root_move(m) {
+                continue;
+            }
+            let quiet = pos.captured_by(m).is_none() && m.promotion().is_none();
+            count += 1;
+            if self.prunes_move(node, m, quiet, count, best, alpha, killers[0]) {
+                continue;
+            }
+            let v = self.search_move(pos, m, node, count, quiet, alpha, beta);
+            if self.stopped {
+                return None;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    best_move = Some(m);
+                    alpha = v;
+                    self.record_improvement(node, m, v);
+                    if v >= beta {
+                        if quiet {
+                            self.reward_quiet(pos.turn(), m, node, &quiets[..n_quiets]);
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet && n_quiets < quiets.len() {
+                quiets[n_quiets] = Some(m);
+                n_quiets += 1;
+            }
+        }
+        Some((best, best_move))
+    }
+
+    /// Per-move pruning near the leaves: futility (a quiet move cannot lift
+    /// a hopeless position) and late-move pruning (quiet moves ordered last
+    /// rarely matter). Only once a move is known not to lose, so no loss is
+    /// claimed without every defence searched.
+    #[allow(clippy::too_many_arguments)]
+    fn prunes_move(
+        &self,
+        node: &Node,
+        m: Move,
+        quiet: bool,
+        count: usize,
+        best: i32,
+        alpha: i32,
+        killer: Option<Move>,
+    ) -> bool {
+        if node.pv || node.proof || node.in_check || !quiet || best <= -MATE_BOUND {
+            return false;
+        }
+        let f = self.features;
+        let futile = f.futility
+            && node.depth <= 2
+            && node.static_eval.is_some_and(|e| e + f.futility_margin * node.depth <= alpha)
+            && Some(m) != killer;
+        let late = f.late_move_pruning && node.depth <= 3 && count > 4 + 3 * (node.depth * node.depth) as usize;
+        futile || late
+    }
+
+    /// Plays and searches `m`, the `count`-th move: the first with the
+    /// node's window, later ones with a null window (reduced when late and
+    /// quiet), searched again when they beat alpha.
+    #[allow(clippy::too_many_arguments)]
+    fn search_move(
+        &mut self,
+        pos: &mut Position,
+        m: Move,
+        node: &Node,
+        count: usize,
+        quiet: bool,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let undo = pos.play_unchecked(m);
+        self.tt.prefetch(pos.hash());
+        let (depth, ply) = (node.depth - 1, node.ply + 1);
+        let mut v;
+        if count == 1 {
+            v = -self.negamax(pos, depth, -beta, -alpha, ply, node.pv);
+        } else {
+            let r = self.reduction(pos, node, count, quiet);
+            v = -self.negamax(pos, depth - r, -alpha - 1, -alpha, ply, false);
+            if v > alpha && r > 0 {
+                v = -self.negamax(pos, depth, -alpha - 1, -alpha, ply, false);
+            }
+            if v > alpha && v < beta && node.pv {
+                v = -self.negamax(pos, depth, -beta, -alpha, ply, true);
+            }
+        }
+        pos.undo(m, undo);
+        v
+    }
+
+    /// The late-move reduction of the `count`-th move, already played in `pos`.
+    fn reduction(&self, pos: &Position, node: &Node, count: usize, quiet: bool) -> i32 {
+        // Checking moves are not reduced (the test is the costly part, so it comes last).
+        if !(self.features.lmr
+            && node.depth >= 3
+            && quiet
+            && !node.in_check
+            && !node.proof
+            && count > 2
+            && !pos.is_check())
+        {
+            return 0;
+        }
+        let r = self.lmr[node.depth.min(63) as usize][count.min(63)] as i32 - node.pv as i32;
+        r.clamp(0, node.depth - 2)
+    }
+
+    /// A move raised alpha: it heads the principal variation, and at the
+    /// root it is the best move so far.
+    fn record_improvement(&mut self, node: &Node, m: Move, v: i32) {
+        if node.pv {
+            self.update_pv(node.ply, m);
+        }
+        if node.ply == 0 {
+            self.root_best = Some((m, v));
+        }
+    }
+
+    /// A quiet move caused a cutoff: it becomes a killer and gains history;
+    /// the quiet moves tried before it lose history.
+    fn reward_quiet(&mut self, turn: Color, m: Move, node: &Node, tried: &[Option<Move>]) {
+        let k = &mut self.killers[node.ply];
+        if k[0] != Some(m) {
+            k[1] = k[0];
+            k[0] = Some(m);
+        }
+        let bonus = (node.depth * node.depth * 8).min(4000);
+        self.history.update(turn, m, bonus);
+        for q in tried.iter().flatten() {
+            self.history.update(turn, *q, -bonus);
+        }
+    }
+
+    /// Stores the node's result; `alpha` and `beta` are the window it was
+    /// searched with. A root restricted to some moves is not stored: its
+    /// value is not the position's.
+    fn store(&self, key: u64, node: &Node, best: i32, best_move: Option<Move>, alpha: i32, beta: i32) {
+        if node.ply == 0 && self.root_restricted() {
+            return;
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(key, best_move, to_tt(best, node.ply), node.depth, bound, node.proof);
+    }
+}
+
+/// Whether a node searched to `depth` with the window (alpha, beta) can
+/// prove its result exactly: the window asks only about game ends (alpha
+/// is a win, "is there a shorter one?", or beta a loss, "does a defence
+/// last longer?"), and the depth reaches past every game end it speaks of
+/// (mate-distance bounds cut everything beyond). Such a node prunes
+/// nothing, and so neither do its descendants. See the module docs.
+#[inline]
+pub(super) fn is_proof_node(alpha: i32, beta: i32, depth: i32, ply: usize) -> bool {
+    let horizon = if alpha >= MATE_BOUND {
+        MATE - alpha
+    } else if beta <= -MATE_BOUND {
+        MATE + beta
+    } else {
+        return false;
+    };
+    depth > horizon - ply as i32
+}
+
+/// The value a table entry proves for a node searched to `depth` with the
+/// window (alpha, beta), if it ends the search there. Never on the
+/// principal variation, which is searched in full to report its line.
+///
+/// A bound holds at any depth when it is a proof: a win as a lower bound,
+/// a loss as an upper bound, or an entry marked `proof`. Other bounds are
+/// estimates, trusted when searched deep enough, but never in a proof
+/// window: a shallow or pruned search may have missed a shorter game end.
+fn tt_cutoff(e: Entry, depth: i32, alpha: i32, beta: i32, ply: usize, pv_node: bool, proof: bool) -> Option<i32> {
+    if pv_node {
+        return None;
+    }
+    let v = from_tt(e.score, ply);
+    let estimate = !proof && e.depth >= depth;
+    let lower = (estimate || e.proof || v >= MATE_BOUND) && v >= beta;
+    let upper = (estimate || e.proof || v <= -MATE_BOUND) && v <= alpha;
+    let cut = match e.bound {
+        Bound::Exact => lower || upper || estimate || e.proof,
+        Bound::Lower => lower,
+        Bound::Upper => upper,
+    };
+    cut.then_some(v)
+}
+
+/// Whether `color` has a piece other than king and pawns (null-move
+/// pruning is unsafe without one).
+fn has_pieces(pos: &Position, color: Color) -> bool {
+    let b = pos.board();
+    let pawns_king = b.by_role(Role::Pawn) | b.by_role(Role::King);
+    (b.by_color(color) & !pawns_king).any()
+}

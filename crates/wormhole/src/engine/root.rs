@@ -1,0 +1,303 @@
+//! The root: planning a search, starting helper threads (lazy SMP: they
+//! share the table and search the same root at staggered depths), and
+//! iterative deepening with aspiration windows and MultiPV on the main thread.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+use super::levels::LevelSettings;
+use super::negamax::is_proof_node;
+use super::ordering::History;
+use super::score::{INFINITY, MATE, MAX_PLY, is_mate, to_score};
+use super::search::{Searcher, Shared};
+use super::time::TimePlan;
+use super::{Engine, Info, Limits, PvLine, Score, SearchResult};
+use crate::{Move, Position};
+
+/// The caps and deadlines of one search.
+struct Plan {
+    max_depth: u32,
+    node_limit: u64,
+    time: TimePlan,
+}
+
+fn plan(pos: &Position, limits: &Limits, settings: &LevelSettings, start: Instant) -> Plan {
+    let depth_cap = (MAX_PLY - 8) as u32;
+    let max_depth = limits.depth.unwrap_or(depth_cap).min(settings.max_depth.unwrap_or(depth_cap)).clamp(1, depth_cap);
+    let node_limit = limits.nodes.unwrap_or(u64::MAX).min(settings.max_nodes.unwrap_or(u64::MAX)).max(1);
+    let default = limits.is_unset().then_some(settings.default_movetime);
+    Plan { max_depth, node_limit, time: TimePlan::new(start, limits, pos.plies(), default) }
+}
+
+/// Runs a whole search for [`Engine::search`].
+pub(super) fn run(
+    engine: &mut Engine,
+    pos: &Position,
+    limits: &Limits,
+    settings: &LevelSettings,
+    stop: &AtomicBool,
+    on_info: &mut dyn FnMut(&Info),
+) -> SearchResult {
+    let start = Instant::now();
+    let legal = pos.legal_moves().len();
+    let root_moves = limits.root_moves(pos);
+    if root_moves.is_empty() {
+        let info = Info { score: Score::Loss(0), exact: true, ..Info::default() };
+        return SearchResult { best_move: None, info };
+    }
+    let mut plan = plan(pos, limits, settings, start);
+    if legal == 1 && !limits.infinite {
+        // A forced move: think only long enough to report a score.
+        let short = start + std::time::Duration::from_millis(20);
+        plan.time.hard = plan.time.hard.map(|h| h.min(short));
+        plan.time.soft = plan.time.soft.map(|s| s.min(short));
+    }
+    engine.tt.new_search();
+    engine.history.age();
+    let nodes = AtomicU64::new(0);
+    let helpers_done = AtomicBool::new(false);
+    let params = engine.eval_params(pos.variant());
+    let shared = Shared {
+        tt: &engine.tt,
+        params: &params,
+        features: engine.features,
+        positional: settings.positional_eval && engine.features.positional_eval,
+        stop,
+        helpers_done: &helpers_done,
+        nodes: &nodes,
+        node_limit: plan.node_limit,
+        hard_deadline: plan.time.hard,
+        root_allowed: (root_moves.len() < legal).then_some(&root_moves[..]),
+    };
+    let threads = engine.options.threads;
+    let history = &mut engine.history;
+    std::thread::scope(|scope| {
+        for id in 1..threads {
+            let (shared, pos) = (&shared, pos.clone());
+            scope.spawn(move || help(shared, pos, id, plan.max_depth));
+        }
+        let mut s = Searcher::new(&shared, history, true);
+        let root = Root { moves: &root_moves, lines: limits.multipv.clamp(1, root_moves.len()) };
+        let result = iterate(&mut s, pos, &root, &plan, start, on_info);
+        helpers_done.store(true, Ordering::Relaxed);
+        result
+    })
+}
+
+/// A helper thread: searches the root at depths staggered by thread, so
+/// the threads fill the table with different parts of the tree.
+fn help(shared: &Shared, mut pos: Position, id: usize, max_depth: u32) {
+    let mut history = History::new();
+    let mut s = Searcher::new(shared, &mut history, false);
+    let mut depth = 1 + (id as u32 % 2);
+    while depth <= max_depth && !s.stopped {
+        s.negamax(&mut pos, depth as i32, -INFINITY, INFINITY, 0, true);
+        depth += 1;
+    }
+    s.flush_nodes();
+}
+
+/// The root moves a search may play and how many best lines it reports.
+struct Root<'a> {
+    moves: &'a [Move],
+    lines: usize,
+}
+
+/// One line of an iteration, as the root search found it.
+#[derive(Clone, Debug)]
+struct Line {
+    /// The root-relative value.
+    value: i32,
+    /// The line, starting with its root move.
+    pv: Vec<Move>,
+    /// Whether the value is a game end verified exact: searched in a proof
+    /// window deep enough to see every shorter game end (see `negamax`).
+    exact: bool,
+}
+
+impl Line {
+    /// The distance in plies of a claimed game end that is not yet exact.
+    fn unverified_distance(&self) -> Option<i32> {
+        (is_mate(self.value) && !self.exact).then(|| MATE - self.value.abs())
+    }
+
+    fn to_pv_line(&self) -> PvLine {
+        PvLine { score: to_score(self.value), exact: self.exact, pv: self.pv.clone() }
+    }
+}
+
+/// Iterative deepening on the main thread: each iteration searches the
+/// root once per reported line, leaving out the moves of the better lines.
+/// A game end claimed by one iteration is verified by the next, searched
+/// deep enough for that (see [`search_line`]); the search ends early once
+/// every line is an exact game end.
+fn iterate(
+    s: &mut Searcher,
+    pos: &Position,
+    root: &Root,
+    plan: &Plan,
+    start: Instant,
+    on_info: &mut dyn FnMut(&Info),
+) -> SearchResult {
+    let mut pos = pos.clone();
+    let first = root.moves[0];
+    let mut info =
+        Info { pv: vec![first], lines: vec![PvLine { pv: vec![first], ..PvLine::default() }], ..Info::default() };
+    // The last completed iteration's lines, best first.
+    let mut prev: Vec<Line> = Vec::new();
+    let (mut depth, mut extra) = (0, 0);
+    while let Some(next) = next_depth(depth, &prev, plan.max_depth, &mut extra) {
+        depth = next;
+        s.seldepth = 0;
+        let lines = search_lines(s, &mut pos, root, depth, &prev);
+        s.flush_nodes();
+        let nodes = s.shared.nodes.load(Ordering::Relaxed);
+        let elapsed = start.elapsed();
+        if s.stopped {
+            let done = keep_unfinished(s, lines, &prev);
+            if !done.is_empty() {
+                info.lines = merge_lines(&done, &info.lines, root.lines);
+                (info.score, info.exact, info.pv) =
+                    (info.lines[0].score, info.lines[0].exact, info.lines[0].pv.clone());
+            }
+            (info.nodes, info.time, info.nps) = (nodes, elapsed, nps(nodes, elapsed));
+            break;
+        }
+        prev = lines;
+        let pv_lines: Vec<PvLine> = prev.iter().map(Line::to_pv_line).collect();
+        info = Info {
+            depth: depth as u32,
+            seldepth: s.seldepth as u32,
+            score: pv_lines[0].score,
+            exact: pv_lines[0].exact,
+            nodes,
+            nps: nps(nodes, elapsed),
+            time: elapsed,
+            pv: pv_lines[0].pv.clone(),
+            lines: pv_lines,
+        };
+        on_info(&info);
+        if prev.iter().all(|l| l.exact) || !plan.time.may_start_iteration(start, Instant::now()) {
+            break;
+        }
+    }
+    SearchResult { best_move: info.pv.first().copied(), info }
+}
+
+/// How many iterations may follow the deepest one to verify game ends it
+/// claimed (each search at most `max_depth` deep).
+const EXTRA_VERIFICATIONS: u32 = 2;
+
+/// The depth of the iteration after one at `depth`: one deeper, or deep
+/// enough to verify a claimed game end (two plies past it), within
+/// `max_depth`. Past `max_depth`, a few more iterations that can verify
+/// game ends claimed there (counted in `extra`); otherwise `None`.
+fn next_depth(depth: i32, prev: &[Line], max_depth: u32, extra: &mut u32) -> Option<i32> {
+    let max_depth = max_depth as i32;
+    let verify = prev.iter().filter_map(|l| l.unverified_distance()).max().map(|n| n + 2);
+    if depth < max_depth {
+        return Some((depth + 1).max(verify.unwrap_or(0)).min(max_depth));
+    }
+    *extra += 1;
+    verify.filter(|&v| v <= max_depth && *extra <= EXTRA_VERIFICATIONS)
+}
+
+/// Searches the root once per line, each time leaving out the moves of
+/// the lines before; returns the lines best first (fewer if stopped).
+fn search_lines(s: &mut Searcher, pos: &mut Position, root: &Root, depth: i32, prev: &[Line]) -> Vec<Line> {
+    s.root_excluded.clear();
+    let mut lines: Vec<Line> = Vec::with_capacity(root.lines);
+    for k in 0..root.lines {
+        s.root_best = None;
+        let (value, exact) = search_line(s, pos, depth, prev.get(k).map(|l| l.value));
+        if s.stopped {
+            break;
+        }
+        let pv = s.root_pv();
+        let Some(&m) = pv.first().or(s.root_best.as_ref().map(|(m, _)| m)) else { break };
+        s.root_excluded.push(m);
+        lines.push(Line { value, pv: if pv.is_empty() { vec![m] } else { pv }, exact });
+    }
+    // A later line may come out better than an earlier one (the search is
+    // not perfectly stable): report them best first.
+    lines.sort_by_key(|l| std::cmp::Reverse(l.value));
+    lines
+}
+
+/// The lines of a stopped iteration worth reporting: those it completed
+/// or, if none, a root move that beat the previous best (it was fully
+/// searched: trust it).
+fn keep_unfinished(s: &Searcher, mut lines: Vec<Line>, prev: &[Line]) -> Vec<Line> {
+    if lines.is_empty()
+        && let Some((m, value)) = s.root_best
+        && prev.first().is_some_and(|p| value > p.value)
+    {
+        lines.push(Line { value, pv: vec![m], exact: false });
+    }
+    lines
+}
+
+/// The root search of one line, given the line's value in the previous
+/// iteration; returns the value and whether it is an exact game end.
+///
+/// A claimed game end is searched in a proof window just wide enough to
+/// contain it (a win: "is there a win at least this short?"; a loss: "does
+/// no defence last longer?"), so nothing is pruned and the result, if it
+/// falls in the window and the depth reaches past it, is exact.
+fn search_line(s: &mut Searcher, pos: &mut Position, depth: i32, prev: Option<i32>) -> (i32, bool) {
+    let proof_window = |p: i32| if p > 0 { (p - 1, INFINITY) } else { (-INFINITY, p + 1) };
+    let Some((alpha, beta)) = prev.filter(|&p| is_mate(p)).map(proof_window) else {
+        return (aspiration(s, pos, depth, prev), false);
+    };
+    let exact = is_proof_node(alpha, beta, depth, 0);
+    let v = s.negamax(pos, depth, alpha, beta, 0, true);
+    if s.stopped || (alpha < v && v < beta) {
+        return (v, exact);
+    }
+    // The claim did not hold at this depth (a shallower iteration's view
+    // of another line, say): search the whole window.
+    (s.negamax(pos, depth, -INFINITY, INFINITY, 0, true), false)
+}
+
+/// The lines of an unfinished iteration (`new`, searched deeper) first,
+/// then the lines of the last complete one whose moves they do not cover.
+fn merge_lines(new: &[Line], old: &[PvLine], n: usize) -> Vec<PvLine> {
+    let mut lines: Vec<PvLine> = new.iter().map(Line::to_pv_line).collect();
+    for line in old {
+        if lines.len() < n && !lines.iter().any(|l| l.root_move() == line.root_move()) {
+            lines.push(line.clone());
+        }
+    }
+    lines
+}
+
+/// The root search with a narrow window around the previous score, widened on failure.
+fn aspiration(s: &mut Searcher, pos: &mut Position, depth: i32, prev: Option<i32>) -> i32 {
+    let Some(p) = prev.filter(|_| depth >= 5) else {
+        return s.negamax(pos, depth, -INFINITY, INFINITY, 0, true);
+    };
+    let mut delta = 40;
+    let (mut alpha, mut beta) = (p - delta, p + delta);
+    loop {
+        let v = s.negamax(pos, depth, alpha, beta, 0, true);
+        if s.stopped {
+            return v;
+        }
+        if v <= alpha {
+            alpha = (alpha - delta).max(-INFINITY);
+        } else if v >= beta {
+            beta = (beta + delta).min(INFINITY);
+        } else {
+            return v;
+        }
+        delta *= 2;
+        if delta > 1000 {
+            alpha = -INFINITY;
+            beta = INFINITY;
+        }
+    }
+}
+
+fn nps(nodes: u64, elapsed: std::time::Duration) -> u64 {
+    (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64
+}
