@@ -389,17 +389,15 @@ impl GameAnalysis {
 
     fn annotation(&self, ply: usize) -> Annotation {
         let Some(after) = self.eval(ply + 1) else { return Annotation::default() };
-        let mut comment = format!("[%eval {}]", after.eval);
-        let Some(review) = self.review(ply) else {
-            return Annotation { comment: Some(comment), ..Annotation::default() };
-        };
-        let Some(judgement) = review.judgement else {
-            return Annotation { comment: Some(comment), ..Annotation::default() };
-        };
-        comment.push(' ');
-        comment.push_str(&self.explain(&review));
-        let variation = if judgement >= Judgement::Mistake { review.best_line.clone() } else { Vec::new() };
-        Annotation { nag: Some(judgement.nag()), comment: Some(comment), variation }
+        let eval = format!("[%eval {}]", after.eval);
+        match self.review(ply).and_then(|r| Some((r.judgement?, r))) {
+            Some((judgement, review)) => Annotation {
+                nag: Some(judgement.nag()),
+                comment: Some(format!("{eval} {}", self.explain(&review))),
+                variation: if judgement >= Judgement::Mistake { review.best_line } else { Vec::new() },
+            },
+            None => Annotation { comment: Some(eval), ..Annotation::default() },
+        }
     }
 
     /// A sentence on a judged move: `Mistake. Nc3 was best.`, or for a

@@ -88,8 +88,8 @@ const HELP_PAGE: &str = "keys / rules page";
 const CURSOR: &str = "move the board cursor; Space picks a piece, then its target";
 const BROWSE: &str = "review earlier positions (game unchanged)";
 const DELETE: &str = "delete a letter / a word / the whole line";
-const REVIEW_STEP: &str = "review: step through the game";
-const REVIEW_JUMP: &str = "review: next / previous move judged ?! ? or ??";
+const REVIEW: &str = "review: arrows step, n/p jump to ?! ? ??, a analyse";
+const ANALYSIS: &str = "analysis: type moves to try, Ctrl-Z back, Esc leaves";
 
 /// Every binding; the first that applies wins, so specific rows come first.
 pub const KEYMAP: &[Binding] = &[
@@ -105,20 +105,16 @@ pub const KEYMAP: &[Binding] = &[
     key(K::Char('n'), When::Only(Context::GameOver), A::NewGame, "new game (when the game is over)"),
     key(K::Char('r'), When::Only(Context::GameOver), A::Review, "review the game (when the game is over)"),
     // The review screen.
-    footer(key(K::Left, When::Only(Context::Review), A::BrowseBack, REVIEW_STEP), "step", 0),
-    key(K::Right, When::Only(Context::Review), A::BrowseForward, REVIEW_STEP),
-    key(K::Up, When::Only(Context::Review), A::BrowseBack, REVIEW_STEP),
-    key(K::Down, When::Only(Context::Review), A::BrowseForward, REVIEW_STEP),
-    footer(key(K::Char('n'), When::Only(Context::Review), A::NextJudged, REVIEW_JUMP), "next mistake", 0),
-    key(K::Char('p'), When::Only(Context::Review), A::PreviousJudged, REVIEW_JUMP),
-    footer(
-        key(K::Char('a'), When::Only(Context::Review), A::Analyze, "review: live analysis of the position shown"),
-        "analyse",
-        1,
-    ),
+    footer(key(K::Left, When::Only(Context::Review), A::BrowseBack, REVIEW), "step", 0),
+    key(K::Right, When::Only(Context::Review), A::BrowseForward, REVIEW),
+    key(K::Up, When::Only(Context::Review), A::BrowseBack, REVIEW),
+    key(K::Down, When::Only(Context::Review), A::BrowseForward, REVIEW),
+    footer(key(K::Char('n'), When::Only(Context::Review), A::NextJudged, REVIEW), "next mistake", 0),
+    key(K::Char('p'), When::Only(Context::Review), A::PreviousJudged, REVIEW),
+    footer(key(K::Char('a'), When::Only(Context::Review), A::Analyze, REVIEW), "analyse", 1),
     // Live analysis.
-    footer(key(K::Esc, When::Only(Context::Analyze), A::Escape, "analysis: leave (the search stops)"), "leave", 0),
-    footer(only(Context::Analyze, ctrl('z', A::Undo, "analysis: take back a move tried")), "take back", 1),
+    footer(key(K::Esc, When::Only(Context::Analyze), A::Escape, ANALYSIS), "leave", 0),
+    footer(only(Context::Analyze, ctrl('z', A::Undo, ANALYSIS)), "take back", 1),
     // Reviewing.
     key(K::Left, When::Only(Context::Browse), A::BrowseBack, BROWSE),
     key(K::Right, When::Only(Context::Browse), A::BrowseForward, BROWSE),
@@ -146,7 +142,7 @@ pub const KEYMAP: &[Binding] = &[
     ctrl('o', A::Prefill(":open "), "type ':open FILE' (PGN) / ':load FEN'"),
     ctrl('l', A::Prefill(":load "), "type ':open FILE' (PGN) / ':load FEN'"),
     ctrl('n', A::NewGame, "new game with the same settings"),
-    ctrl('a', A::Analyze, "live analysis: the engine's best 3 lines here; try moves; Esc leaves"),
+    ctrl('a', A::Analyze, "live analysis: the engine's best 3 lines here"),
     key(K::PageUp, When::Game, A::BrowseBack, BROWSE),
     key(K::PageDown, When::Game, A::BrowseForward, BROWSE),
     key(K::Home, When::Game, A::BrowseStart, BROWSE),

@@ -48,7 +48,7 @@ fn render_small_terminal_asks_to_enlarge() {
 fn render_help_overlay_lists_keys_commands_and_rules() {
     let mut app = hotseat();
     app.update(Action::Help);
-    let rows = screen(app.session(), 80, 40);
+    let rows = screen(app.session(), 80, 48);
     let text = rows.join("\n");
     for needle in ["Ctrl-Z", "Ctrl-C", ":save", ":open", ":load", ":resign", "PgUp"] {
         assert!(text.contains(needle), "{needle} missing:\n{text}");
