@@ -202,3 +202,35 @@ fn a_finished_game_is_reviewed_with_a_graph_and_the_blunder_marked() {
     let (status, _, _) = s.quit();
     assert!(status.success());
 }
+
+#[test]
+fn live_analysis_searches_until_left_then_the_cpu_is_idle() {
+    let mut s = Session::start(&["--hotseat"]);
+    s.wait_for("White to move >");
+    s.send(b"\x01"); // Ctrl-A
+    s.wait_for("Analysis: best 3 lines");
+    s.wait_until("three lines", |screen| screen.contains("depth ") && screen.contains("3. "));
+    let busy = cpu_ticks_over(s.pid(), Duration::from_millis(500));
+    s.send(b"\x1b");
+    s.wait_for("White to move >");
+    std::thread::sleep(Duration::from_millis(200));
+    let idle = cpu_ticks_over(s.pid(), Duration::from_millis(1000));
+    assert!(busy >= 10, "the analysis searched: {busy} ticks (1/100 s) in 0.5 s");
+    assert!(idle <= 10, "no search left running: {idle} ticks (1/100 s) in 1 s");
+    let (status, _, _) = s.quit();
+    assert!(status.success());
+}
+
+/// The CPU time (user + system, in 1/100 s) process `pid` uses over `span`.
+fn cpu_ticks_over(pid: u32, span: Duration) -> u64 {
+    let ticks = || {
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).expect("the process runs");
+        // Fields after the command name in parentheses: utime and stime are the 12th and 13th.
+        let rest = &stat[stat.rfind(')').expect("a stat line") + 2..];
+        let fields: Vec<u64> = rest.split(' ').skip(11).take(2).map(|f| f.parse().unwrap_or(0)).collect();
+        fields.iter().sum::<u64>()
+    };
+    let before = ticks();
+    std::thread::sleep(span);
+    ticks() - before
+}

@@ -1,14 +1,18 @@
 //! Game analysis: the engine reviews a whole game, as lichess does after
 //! every game, and says where each side went wrong.
 //!
-//! Every position of the game is searched once ([`analyse`]); the search
-//! of the position before a move and of the position after it give that
-//! move's [`MoveReview`]: the evaluation before and after, the engine's
-//! best move and line, and a [`Judgement`] by the drop in the mover's
-//! winning chances (see [`Eval::win_chances`]): an inaccuracy from 0.1, a
-//! mistake from 0.2, a blunder from 0.3. Giving up a proved win is always
-//! a blunder. Per side, [`GameAnalysis::summary`] counts the judgements and
-//! gives an accuracy percentage.
+//! Every position of the game is searched once ([`analyse`]), and where
+//! the game's move is not the engine's choice, that move too, as deep as
+//! the best one. The results give each move's [`MoveReview`]: the
+//! evaluation before and after, the engine's best move and line, and a
+//! [`Judgement`] by the drop in the mover's winning chances (see
+//! [`Eval::win_chances`]): an inaccuracy from 0.1, a mistake from 0.2, a
+//! blunder from 0.3. A move is charged only with the drop that both its own
+//! search and the search of the position after it agree on, so an
+//! evaluation that merely drifts as the searches see further is not blamed
+//! on the player. Giving up a proved win is always a blunder. Per side,
+//! [`GameAnalysis::summary`] counts the judgements and gives an accuracy
+//! percentage.
 //!
 //! This module uses only the engine's public API; it lives beside the
 //! engine rather than in it because it is a client of the search, like the

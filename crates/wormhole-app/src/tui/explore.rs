@@ -3,7 +3,7 @@
 //! it without changing the game.
 
 use wormhole::engine::{Info, Limits};
-use wormhole::{Bitboard, Move, Position};
+use wormhole::{Bitboard, Move, Position, Square};
 
 use super::state::Highlights;
 
@@ -30,11 +30,14 @@ pub struct Explore {
     pub tried: Vec<Move>,
     /// `base` after the moves tried.
     pub position: Position,
+    /// The last report of a search that ended by itself (it proved the
+    /// result), shown until the next move is tried.
+    pub finished: Option<Info>,
 }
 
 impl Explore {
     pub fn new(id: u64, base: Position, origin: Origin) -> Explore {
-        Explore { id, origin, position: base.clone(), base, tried: Vec::new() }
+        Explore { id, origin, position: base.clone(), base, tried: Vec::new(), finished: None }
     }
 
     /// The search: until stopped, the best [`ANALYSIS_LINES`] lines.
@@ -42,14 +45,20 @@ impl Explore {
         Limits { infinite: true, multipv: ANALYSIS_LINES, ..Limits::default() }
     }
 
-    /// What the board marks: the last move tried, and the best line's first
-    /// move (from the search's latest report) as a hint.
-    pub fn highlights(&self, info: Option<&Info>) -> Highlights {
-        let mut hl = Highlights { last_move: self.tried.last().copied(), ..Highlights::default() };
+    /// What the board marks: the last move tried, the piece picked and its
+    /// targets, or else the best line's first move (from the search's
+    /// latest report) as a hint.
+    pub fn highlights(&self, info: Option<&Info>, selected: Option<Square>, cursor: Option<Square>) -> Highlights {
+        let mut hl = Highlights { last_move: self.tried.last().copied(), cursor, ..Highlights::default() };
         if self.position.is_check() {
             hl.check = self.position.board().king_of(self.position.turn());
         }
-        if let Some(best) = info.and_then(|i| i.pv.first()).filter(|&&m| self.position.is_legal(m)) {
+        if let Some(from) = selected {
+            hl.selected = Bitboard::from_square(from);
+            for m in self.position.legal_moves().iter().filter(|m| m.from() == from) {
+                hl.targets |= Bitboard::from_square(m.to());
+            }
+        } else if let Some(best) = info.and_then(|i| i.pv.first()).filter(|&&m| self.position.is_legal(m)) {
             hl.selected = Bitboard::from_square(best.from());
             hl.targets = Bitboard::from_square(best.to());
         }
@@ -61,6 +70,7 @@ impl Explore {
         self.position.play_unchecked(m);
         self.tried.push(m);
         self.id = id;
+        self.finished = None;
     }
 
     /// Takes back the last move tried; false if none was.
@@ -74,6 +84,7 @@ impl Explore {
         }
         self.position = pos;
         self.id = id;
+        self.finished = None;
         true
     }
 }

@@ -328,7 +328,8 @@ impl Session {
             return review.highlights();
         }
         if let (Mode::Analyze, Some(explore)) = (self.mode, &self.study.explore) {
-            return explore.highlights(self.thinking.as_ref().and_then(|t| t.info.as_ref()));
+            let info = self.thinking.as_ref().and_then(|t| t.info.as_ref()).or(explore.finished.as_ref());
+            return explore.highlights(info, self.view.selected, self.view.cursor);
         }
         let ply = self.shown_ply();
         let pos = self.shown_position();

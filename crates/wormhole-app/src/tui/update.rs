@@ -11,13 +11,22 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use wormhole::pgn::PgnGame;
-use wormhole::{Color, Move, Square};
+use wormhole::{Color, Move, Position, Square};
 
 use super::action::{Action, Msg};
 use super::ai::{self, Clock, EngineEvent, Finished, Limits, Purpose};
 use super::effects::Effect;
 use super::game::{Game, Player};
 use super::state::{HelpPage, LastSearch, Message, Mode, Session, Settings, Thinking, View};
+
+/// The legal move from `from` to `to` in `pos`, promoting to the strongest
+/// piece (board picking).
+pub(super) fn picked_move(pos: &Position, from: Square, to: Square) -> Option<Move> {
+    let promo = pos.variant().promotion_roles();
+    let moves = pos.legal_moves();
+    let rank = |m: &Move| m.promotion().map(|r| promo.iter().position(|&p| p == r));
+    moves.iter().copied().filter(|m| m.from() == from && m.to() == to).min_by_key(rank)
+}
 
 impl Session {
     /// The effects of the first position (the engine may be to move).
@@ -226,15 +235,9 @@ impl Session {
             return self.error("not your turn");
         }
         let pos = self.game.position();
-        if let Some(from) = self.view.selected {
-            let promo = pos.variant().promotion_roles();
-            let moves: Vec<Move> =
-                pos.legal_moves().iter().copied().filter(|m| m.from() == from && m.to() == sq).collect();
-            let best = moves.iter().copied().min_by_key(|m| m.promotion().map(|r| promo.iter().position(|&p| p == r)));
-            if let Some(m) = best {
-                self.view.selected = None;
-                return self.play_human(m);
-            }
+        if let Some(m) = self.view.selected.and_then(|from| picked_move(pos, from, sq)) {
+            self.view.selected = None;
+            return self.play_human(m);
         }
         let own = pos.board().piece_at(sq).is_some_and(|p| p.color == pos.turn());
         if own && self.targets_of(sq).any() {
@@ -360,6 +363,7 @@ impl Session {
                 }
                 None => self.error("no hint: no legal move"),
             },
+            Purpose::Analysis { id } => self.explore_finished(id, done.info),
             _ => {}
         }
     }

@@ -2,14 +2,16 @@
 //! their keys, and the analysis' reports.
 
 use wormhole::engine::Level;
+use wormhole::{Move, Square};
 
 use crate::tui::action::Action;
-use crate::tui::ai::Purpose;
+use crate::tui::ai::{Info, Purpose};
 use crate::tui::analyst::AnalysisEvent;
 use crate::tui::effects::Effect;
 use crate::tui::explore::{Explore, Origin};
 use crate::tui::review::Review;
 use crate::tui::state::{Mode, Session, Thinking};
+use crate::tui::update::picked_move;
 
 /// What the keys do on the review screen, for a key that does nothing there.
 const REVIEW_KEYS: &str = "review: arrows step, n/p next/previous mistake, a analyse, Ctrl-S save, Esc back";
@@ -128,6 +130,14 @@ impl Session {
         self.thinking = Some(Thinking { purpose, started: self.now, position, info: None });
     }
 
+    /// The live analysis' search ended by itself (the result is proved): its
+    /// last report stays on screen.
+    pub(super) fn explore_finished(&mut self, id: u64, info: Option<Info>) {
+        if let Some(explore) = self.study.explore.as_mut().filter(|e| e.id == id) {
+            explore.finished = info;
+        }
+    }
+
     /// Ends the live analysis: the search stops, and the review or the game comes back.
     fn leave_explore(&mut self) {
         self.cancel_search();
@@ -163,8 +173,45 @@ impl Session {
                 }
             }
             Action::Flip => self.view.flipped = !self.view.flipped,
+            Action::Cursor(dx, dy) => self.move_cursor(dx, dy),
+            Action::ClickSquare(sq) => {
+                self.view.cursor = Some(sq);
+                self.pick_in_explore(sq);
+            }
+            Action::Select => {
+                if let Some(sq) = self.view.cursor {
+                    self.pick_in_explore(sq);
+                }
+            }
             _ => self.info("analysis: type a move to try it, Ctrl-Z takes it back, Esc leaves"),
         }
+    }
+
+    /// Board picking on the analysis board: a piece of the side to move
+    /// selects it, one of its targets tries the move.
+    fn pick_in_explore(&mut self, sq: Square) {
+        let Some(explore) = &self.study.explore else { return };
+        let pos = &explore.position;
+        match self.view.selected.and_then(|from| picked_move(pos, from, sq)) {
+            Some(m) => {
+                self.view.selected = None;
+                self.try_in_explore(m);
+            }
+            None => {
+                let own = pos.board().piece_at(sq).is_some_and(|p| p.color == pos.turn());
+                self.view.selected = own.then_some(sq);
+            }
+        }
+    }
+
+    /// Tries a legal move on the analysis board and searches on from there.
+    fn try_in_explore(&mut self, m: Move) {
+        let id = self.study.next_id();
+        if let Some(e) = self.study.explore.as_mut() {
+            e.try_move(m, id);
+        }
+        self.view.input.clear();
+        self.search_explore();
     }
 
     /// Enter in the live analysis: a `:` command, or a move to try.
@@ -176,14 +223,7 @@ impl Session {
         }
         let Some(explore) = &self.study.explore else { return };
         match explore.position.parse_move(&text) {
-            Ok(m) => {
-                self.view.input.clear();
-                let id = self.study.next_id();
-                if let Some(e) = self.study.explore.as_mut() {
-                    e.try_move(m, id);
-                }
-                self.search_explore();
-            }
+            Ok(m) => self.try_in_explore(m),
             Err(e) => self.error(e.to_string()),
         }
     }
@@ -404,5 +444,29 @@ mod tests {
         }
         app.update(Action::Escape);
         assert!(!app.engine_busy());
+    }
+
+    #[test]
+    fn moves_are_tried_on_the_analysis_board_with_the_mouse() {
+        let mut s = crate::tui::testing::session([Player::Human; 2]);
+        for c in "e4".chars() {
+            s.update(Action::Char(c));
+        }
+        s.update(Action::Submit);
+        s.update(Action::Analyze);
+        let sq = |name: &str| name.parse::<wormhole::Square>().unwrap();
+        s.update(Action::ClickSquare(sq("e7")));
+        assert!(s.highlights().targets.contains(sq("e5")), "the picked pawn's targets are marked");
+        let effects = s.update(Action::ClickSquare(sq("e5")));
+        let explore = s.study.explore.as_ref().unwrap();
+        assert_eq!(explore.tried.len(), 1);
+        assert_eq!(s.game().len(), 1, "the game is not changed");
+        assert!(
+            effects.iter().any(|e| matches!(e, Effect::StartSearch { purpose: Purpose::Analysis { .. }, .. })),
+            "{effects:?}"
+        );
+        let effects = s.update(Action::Escape);
+        assert!(matches!(effects.as_slice(), [Effect::CancelSearch]), "{effects:?}");
+        assert_eq!(s.mode(), Mode::Play);
     }
 }

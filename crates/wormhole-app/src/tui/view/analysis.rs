@@ -28,10 +28,13 @@ pub fn draw(frame: &mut Frame, area: Rect, session: &Session) {
         lines.push(Line::from(format!("Tried: {}", tried_san(explore))));
     }
     lines.push(Line::from(""));
-    match session.thinking().and_then(|t| t.info.as_ref()) {
+    match session.thinking().and_then(|t| t.info.as_ref()).or(explore.finished.as_ref()) {
         Some(info) => {
             let elapsed = session.thinking().map(|t| session.now().saturating_duration_since(t.started));
-            let spin = theme.spinner(elapsed.map_or(0, |e| (e.as_millis() / 100) as usize));
+            let spin = match elapsed {
+                Some(e) => theme.spinner((e.as_millis() / 100) as usize).to_string(),
+                None => "proved:".to_string(),
+            };
             lines.push(Line::styled(
                 format!("{spin} depth {}/{}  {} nodes", info.depth, info.seldepth, info.nodes),
                 Style::new().fg(theme.accent),
