@@ -9,7 +9,7 @@ use wormhole::Position;
 use wormhole::engine::Level;
 use wormhole::pgn::PgnGame;
 
-use super::action::Msg;
+use super::action::{AutosaveReason, Msg};
 use super::ai::{Ai, Limits, Purpose};
 use super::analyst::Analyst;
 use super::files;
@@ -31,7 +31,9 @@ pub enum Effect {
     /// Write the game as PGN to this file, or to a fresh name in the current folder.
     Save { pgn: PgnGame, path: Option<PathBuf> },
     /// Write the game to a fresh file in the autosave folder.
-    Autosave { pgn: PgnGame },
+    Autosave { pgn: PgnGame, reason: AutosaveReason },
+    /// Write the config file.
+    SaveConfig { path: PathBuf, text: String },
     /// Read a PGN file.
     OpenPgn(PathBuf),
     /// Ask the terminal to copy this text (OSC 52).
@@ -72,9 +74,13 @@ impl Runner {
                 let result = files::save(&dated(pgn), path.as_deref()).map_err(|e| format!("{e:#}"));
                 return Some(Msg::Saved(result));
             }
-            Effect::Autosave { pgn } => {
+            Effect::Autosave { pgn, reason } => {
                 let result = files::autosave(&dated(pgn), &self.autosave_dir).map_err(|e| format!("{e:#}"));
-                return Some(Msg::Autosaved(result));
+                return Some(Msg::Autosaved { reason, result });
+            }
+            Effect::SaveConfig { path, text } => {
+                let result = files::write_config(&path, &text).map(|()| path).map_err(|e| format!("{e:#}"));
+                return Some(Msg::ConfigSaved(result));
             }
             Effect::OpenPgn(path) => {
                 let result = files::load_pgn(&path).map_err(|e| format!("{e:#}"));

@@ -8,6 +8,7 @@ mod dialogs;
 mod help;
 mod input_line;
 pub mod layout;
+mod legend;
 mod panel;
 mod review;
 #[cfg(test)]
@@ -19,7 +20,7 @@ use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Wrap};
 
 use super::state::{Mode, Session};
-use board::BoardView;
+use board::{BoardView, Picture};
 pub use layout::layout;
 
 /// Draws one frame.
@@ -29,7 +30,7 @@ pub fn draw(frame: &mut Frame, session: &Session) {
         return too_small(frame, area);
     };
     let board = BoardView {
-        position: session.shown_position(),
+        picture: Picture::of(session.shown_position()),
         geometry: screen.board,
         highlights: session.highlights(),
         theme: session.theme(),
@@ -42,9 +43,11 @@ pub fn draw(frame: &mut Frame, session: &Session) {
     }
     input_line::draw(frame, screen.input, session);
     match session.mode() {
-        Mode::Help { scroll, page } => help::draw(frame, area, scroll, page, session.theme()),
+        Mode::Help { scroll, page } => help::draw(frame, area, scroll, page, session),
         Mode::GameOver => dialogs::game_over(frame, screen.board.area(), session),
         Mode::Browse(ply) => dialogs::browse_banner(frame, screen.board.area(), session, ply),
+        Mode::NewGame(form) => dialogs::new_game(frame, area, session, &form),
+        Mode::Confirm(pending) => dialogs::confirm(frame, screen.board.area(), session, pending),
         Mode::Play | Mode::Review | Mode::Analyze => {}
     }
 }

@@ -11,7 +11,7 @@ use crate::tui::effects::Effect;
 use crate::tui::explore::{Explore, Origin};
 use crate::tui::review::Review;
 use crate::tui::state::{Mode, Session, Thinking};
-use crate::tui::update::picked_move;
+use crate::tui::update::move_between;
 
 /// What the keys do on the review screen, for a key that does nothing there.
 const REVIEW_KEYS: &str = "review: arrows step, n/p next/previous mistake, a analyse, Ctrl-S save, Esc back";
@@ -192,7 +192,7 @@ impl Session {
     fn pick_in_explore(&mut self, sq: Square) {
         let Some(explore) = &self.study.explore else { return };
         let pos = &explore.position;
-        match self.view.selected.and_then(|from| picked_move(pos, from, sq)) {
+        match self.view.selected.and_then(|from| move_between(pos, from, sq)) {
             Some(m) => {
                 self.view.selected = None;
                 self.try_in_explore(m);
@@ -429,7 +429,7 @@ mod tests {
         let row = rows.iter().position(|r| r.contains("Ng6??")).unwrap() as u16;
         let col = rows[row as usize].find("Ng6??").unwrap();
         let col = rows[row as usize][..col].chars().count() as u16;
-        assert_eq!(buf[(col, row)].fg, theme.blunder);
+        assert_eq!(Some(buf[(col, row)].fg), theme.blunder.fg);
     }
 
     #[test]

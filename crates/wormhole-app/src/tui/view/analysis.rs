@@ -15,7 +15,7 @@ pub fn draw(frame: &mut Frame, area: Rect, session: &Session) {
     let Some(explore) = session.study().explore.as_ref() else { return };
     let theme = session.theme();
     let bold = Style::new().add_modifier(Modifier::BOLD);
-    let dim = Style::new().fg(theme.dim);
+    let dim = theme.dim;
     let pos = &explore.position;
     let mut lines = vec![
         Line::styled(format!("Analysis: best {ANALYSIS_LINES} lines"), bold),
@@ -37,7 +37,7 @@ pub fn draw(frame: &mut Frame, area: Rect, session: &Session) {
             };
             lines.push(Line::styled(
                 format!("{spin} depth {}/{}  {} nodes", info.depth, info.seldepth, info.nodes),
-                Style::new().fg(theme.accent),
+                theme.accent,
             ));
             for (k, line) in info.lines.iter().enumerate() {
                 let score = ai::score_text(line.score, pos.turn());
@@ -47,7 +47,7 @@ pub fn draw(frame: &mut Frame, area: Rect, session: &Session) {
                 ]));
             }
         }
-        None if session.thinking().is_some() => lines.push(Line::styled("searching...", Style::new().fg(theme.accent))),
+        None if session.thinking().is_some() => lines.push(Line::styled("searching...", theme.accent)),
         None => lines.push(Line::styled("no search: the side to move has no legal move", dim)),
     }
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), area);

@@ -55,13 +55,12 @@ fn header(review: &Review, theme: &Theme) -> Vec<Line<'static>> {
     } else {
         format!("analysed {}/{} positions (paused)", a.searched(), a.len())
     };
-    let mut lines =
-        vec![Line::from(vec![Span::styled("Review  ", bold), Span::styled(progress, Style::new().fg(theme.dim))])];
+    let mut lines = vec![Line::from(vec![Span::styled("Review  ", bold), Span::styled(progress, theme.dim)])];
     for side in Color::ALL {
         let s = a.summary(side);
         let mut spans = vec![Span::styled(format!("{side:<6}"), bold)];
         for j in Judgement::ALL {
-            spans.push(Span::styled(format!(" {}{}", s.count(j), j.symbol()), Style::new().fg(theme.judgement(j))));
+            spans.push(Span::styled(format!(" {}{}", s.count(j), j.symbol()), theme.judgement(j)));
         }
         if let Some(acc) = s.accuracy {
             spans.push(Span::raw(format!("  accuracy {acc:.0}%")));
@@ -91,13 +90,9 @@ fn draw_graph(frame: &mut Frame, area: Rect, review: &Review, theme: &Theme) {
     let zero = [(0.0, 0.0), (review.len() as f64, 0.0)];
     let marker = if theme.ascii { Marker::Dot } else { Marker::Braille };
     let datasets = vec![
-        Dataset::default().marker(marker).graph_type(GraphType::Line).style(Style::new().fg(theme.dim)).data(&zero),
-        Dataset::default()
-            .marker(marker)
-            .graph_type(GraphType::Line)
-            .style(Style::new().fg(theme.graph_marker))
-            .data(&marker_data),
-        Dataset::default().marker(marker).graph_type(GraphType::Line).style(Style::new().fg(theme.graph)).data(&data),
+        Dataset::default().marker(marker).graph_type(GraphType::Line).style(theme.dim).data(&zero),
+        Dataset::default().marker(marker).graph_type(GraphType::Line).style(theme.graph_marker).data(&marker_data),
+        Dataset::default().marker(marker).graph_type(GraphType::Line).style(theme.graph).data(&data),
     ];
     let block = Block::default().borders(Borders::TOP).title(" Evaluation: White up, Black down ");
     let chart = Chart::new(datasets)
@@ -128,14 +123,14 @@ fn viewed_move(review: &Review, theme: &Theme) -> Vec<Line<'static>> {
     let color = r.judgement.map_or(theme.info, |j| theme.judgement(j));
     let bold = Style::new().add_modifier(Modifier::BOLD);
     let mut lines = vec![Line::from(vec![
-        Span::styled(format!("{number} {}{mark}", pos.san(played)), bold.fg(color)),
+        Span::styled(format!("{number} {}{mark}", pos.san(played)), bold.patch(color)),
         Span::raw(format!("  {} -> {}", describe(r.before), describe(r.after))),
     ])];
     let said = a.explain(&r);
     if !said.is_empty() {
-        lines.push(Line::styled(said, Style::new().fg(color)));
+        lines.push(Line::styled(said, color));
     } else if r.is_best() {
-        lines.push(Line::styled("The engine's choice.", Style::new().fg(theme.info)));
+        lines.push(Line::styled("The engine's choice.", theme.info));
     }
     if !r.best_line.is_empty() {
         lines.push(Line::from(format!("Best line: {}", ai::pv_san(pos, &r.best_line, 10))));
@@ -155,7 +150,7 @@ fn describe(eval: Eval) -> String {
 /// move reversed, scrolled to keep it in sight.
 fn draw_moves(frame: &mut Frame, area: Rect, review: &Review, theme: &Theme) {
     let a = &review.analysis;
-    let dim = Style::new().fg(theme.dim);
+    let dim = theme.dim;
     let mut rows: Vec<Vec<Span<'static>>> = Vec::new();
     let mut viewed_row = 0;
     for (ply, &m) in a.moves().iter().enumerate() {
@@ -169,7 +164,7 @@ fn draw_moves(frame: &mut Frame, area: Rect, review: &Review, theme: &Theme) {
         }
         let judgement = a.review(ply).and_then(|r| r.judgement);
         let mark = judgement.map_or("", Judgement::symbol);
-        let mut style = judgement.map_or(Style::new(), |j| Style::new().fg(theme.judgement(j)));
+        let mut style = judgement.map_or(Style::new(), |j| theme.judgement(j));
         if ply == review.ply {
             style = style.add_modifier(Modifier::REVERSED);
             viewed_row = rows.len() - 1;
