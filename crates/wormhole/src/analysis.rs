@@ -2,13 +2,13 @@
 //! every game, and says where each side went wrong.
 //!
 //! Every position of the game is searched once ([`analyse`]), and where
-//! the game's move is not the engine's choice, that move too, as deep as
-//! the best one. The results give each move's [`MoveReview`]: the
+//! the game's move is not the engine's choice, the two moves again side by
+//! side, as deep as the first search went. The results give each move's [`MoveReview`]: the
 //! evaluation before and after, the engine's best move and line, and a
 //! [`Judgement`] by the drop in the mover's winning chances (see
 //! [`Eval::win_chances`]): an inaccuracy from 0.1, a mistake from 0.2, a
-//! blunder from 0.3. A move is charged only with the drop that both its own
-//! search and the search of the position after it agree on, so an
+//! blunder from 0.3. A move is charged only with the drop that both the
+//! side-by-side search and the search of the position after it agree on, so an
 //! evaluation that merely drifts as the searches see further is not blamed
 //! on the player. Giving up a proved win is always a blunder. Per side,
 //! [`GameAnalysis::summary`] counts the judgements and gives an accuracy
@@ -148,10 +148,20 @@ pub struct PositionEval {
     pub line: Vec<Move>,
     /// The depth the search completed.
     pub depth: u32,
-    /// The evaluation of the move the game played here, searched from this
-    /// position to the same limit, when it is not the engine's best move
-    /// (`None` when it is, or at the end of the game).
-    pub played: Option<Eval>,
+    /// The engine's best move and the move the game played here, searched
+    /// side by side, when they differ (`None` when the game played the best
+    /// move, or at the end of the game).
+    pub compared: Option<Comparison>,
+}
+
+/// The engine's best move and the game's move searched side by side from
+/// the same position, to the same depth (MultiPV over just these two moves).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Comparison {
+    /// The best move's evaluation.
+    pub best: Eval,
+    /// The played move's evaluation.
+    pub played: Eval,
 }
 
 impl PositionEval {
@@ -173,9 +183,8 @@ pub struct MoveReview {
     /// The evaluation before the move (with best play).
     pub before: Eval,
     /// The evaluation after the move: the evaluation of the position after
-    /// it or, when it is not the engine's choice and its own search from
-    /// the position before it (as deep as the best move's) found it better
-    /// for the mover, that one.
+    /// it or, when it is not the engine's choice and its search side by side
+    /// with the best move found it better for the mover, that one.
     pub after: Eval,
     /// The engine's line in the position before the move, starting with its best move.
     pub best_line: Vec<Move>,
@@ -322,21 +331,18 @@ impl GameAnalysis {
         let mover = pos.turn();
         let is_best = before.best_move() == Some(played);
         let variant = pos.variant();
-        // Two views of the move: its own search from the position before it
-        // (as deep as the best move's) and the search of the position after
-        // it. Each can be wrong as a search sees further or less far; the
-        // move is charged only with what both agree it lost.
-        let after = match before.played {
-            Some(played) if !is_best => played.max_for(mover, after.eval),
-            _ => after.eval,
+        // Two views of the move: the side-by-side search of the best and the
+        // played move, and the search of the position after it. Each can be
+        // wrong as a search sees further or less far; the move is charged
+        // only with what both agree it lost.
+        let (best, after) = match before.compared {
+            Some(c) if !is_best => (c.best, c.played.max_for(mover, after.eval)),
+            _ => (before.eval, after.eval),
         };
         // The engine's own choice is never judged: a deeper look after it
         // only says the engine misjudged, not the player.
-        let drop = if is_best {
-            0.0
-        } else {
-            (before.eval.win_chances(mover, variant) - after.win_chances(mover, variant)).max(0.0)
-        };
+        let drop =
+            if is_best { 0.0 } else { (best.win_chances(mover, variant) - after.win_chances(mover, variant)).max(0.0) };
         let gave_up_win = before.eval.is_proved_win_for(mover) && !after.is_proved_win_for(mover);
         let judgement = if is_best {
             None

@@ -104,15 +104,18 @@ fn engine_game(variant: Variant, seed: u64, nodes: u64) -> (Position, Vec<Move>)
 /// `cargo run --release --example play_games -- 10 10 2 1000 DIR classic 21`.
 const TOP_LEVEL_GAME: &str = include_str!("data/top-level-classic.pgn");
 
-/// Analysed with about the budget it was played with (a million nodes is
-/// about a second here), the engine's own moves are not blunders. (With a
-/// fifth of it, the analysis is too shallow to judge this player: it calls
-/// a move or two of such games blunders that a second per position clears.)
+/// Its moves are not blunders. The analysis runs on one thread with a node
+/// budget (300,000 nodes, about a fifth of a second here), so it is the same
+/// on every run: with two threads the order of the searches, and so what the
+/// shared table holds, varies, and one borderline move of this game (12.
+/// Nh6+, a drop of about 0.3) is called a blunder in some runs and not in
+/// others; with 100,000 nodes on two threads it called 7... Qxd4 a
+/// blunder: the analysis must not be much shallower than the player.
 #[test]
 fn an_engine_game_at_full_strength_has_no_blunders() {
     let game = PgnGame::parse(TOP_LEVEL_GAME).unwrap();
-    let limits = Limits { nodes: Some(1_000_000), ..Limits::default() };
-    let analysis = run(&game.start, &game.moves, &AnalysisOptions { limits, threads: 2, hash_mb: 32 });
+    let limits = Limits { nodes: Some(300_000), ..Limits::default() };
+    let analysis = run(&game.start, &game.moves, &AnalysisOptions { limits, threads: 1, hash_mb: 32 });
     assert!(analysis.is_complete());
     // The random opening plies may be judged; the engine's moves are not blunders.
     for review in analysis.reviews().skip(4) {

@@ -5,6 +5,7 @@
 use wormhole::engine::{Info, Limits};
 use wormhole::{Bitboard, Move, Position, Square};
 
+use super::action::Action;
 use super::state::Highlights;
 
 /// How many best lines the live analysis shows.
@@ -63,6 +64,18 @@ impl Explore {
             hl.targets = Bitboard::from_square(best.to());
         }
         hl
+    }
+
+    /// Whether the live analysis does `action` (what its keys offer).
+    pub fn offers(&self, action: Action) -> bool {
+        use Action as A;
+        match action {
+            A::Undo => !self.tried.is_empty(),
+            A::Redo | A::Hint | A::MoveNow | A::Save | A::NewGame | A::Review | A::Help | A::Legend | A::ShowFen => {
+                false
+            }
+            _ => true,
+        }
     }
 
     /// Tries a legal move (the game is not changed).

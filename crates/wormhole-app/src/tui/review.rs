@@ -9,6 +9,7 @@ use wormhole::engine::Limits;
 use wormhole::pgn::PgnGame;
 use wormhole::{Bitboard, Position};
 
+use super::action::Action;
 use super::explore::Explore;
 use super::state::Highlights;
 
@@ -17,6 +18,24 @@ pub const REVIEW_MOVETIME: Duration = Duration::from_millis(300);
 
 /// Positions the review's analysis searches at once.
 pub const REVIEW_THREADS: usize = 2;
+
+/// Whether the review screen does `action` (what its keys offer).
+pub fn offered(action: Action) -> bool {
+    use Action as A;
+    matches!(
+        action,
+        A::BrowseBack
+            | A::BrowseForward
+            | A::BrowseStart
+            | A::BrowseEnd
+            | A::NextJudged
+            | A::PreviousJudged
+            | A::Analyze
+            | A::Save
+            | A::Escape
+            | A::Quit
+    )
+}
 
 /// The review and the live analysis of a session, and the counter that
 /// tells their reports apart from stale ones.
@@ -154,7 +173,7 @@ mod tests {
     }
 
     fn eval(cp: i32, line: Vec<wormhole::Move>) -> PositionEval {
-        PositionEval { eval: Eval::Cp(cp), line, depth: 5, played: None }
+        PositionEval { eval: Eval::Cp(cp), line, depth: 5, compared: None }
     }
 
     #[test]

@@ -333,6 +333,12 @@ impl Session {
 
     /// Whether the screen may offer `action` now: what it offers, it does.
     pub fn offers(&self, action: Action) -> bool {
+        if self.mode == Mode::Review {
+            return super::review::offered(action);
+        }
+        if let (Mode::Analyze, Some(explore)) = (self.mode, &self.study.explore) {
+            return explore.offers(action);
+        }
         match action {
             Action::Undo => self.undo_target().is_ok(),
             Action::Redo => self.game.can_redo(),

@@ -5,16 +5,16 @@
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 
-use super::{AnalysisOptions, Eval, GameAnalysis, IllegalGameMove, PositionEval};
+use super::{AnalysisOptions, Comparison, Eval, GameAnalysis, IllegalGameMove, PositionEval};
 use crate::engine::{Engine, EngineOptions, Limits};
 use crate::{Move, Position};
 
 /// Analyses the game from `start` with `moves`: searches every position
 /// with `options.limits` and returns the finished [`GameAnalysis`].
 ///
-/// Where the game's move is not the engine's best, that move is searched
-/// too, from the same position to the depth the best move reached, so the
-/// two compare fairly (see [`GameAnalysis::review`]).
+/// Where the game's move is not the engine's best, the two are searched
+/// again side by side, to the depth the best move reached, so they compare
+/// fairly (see [`GameAnalysis::review`]).
 ///
 /// Positions are searched from the end of the game backwards: the last
 /// positions are proved quickly, and what their searches store in the
@@ -68,6 +68,28 @@ struct Worker<'a> {
 }
 
 impl Worker<'_> {
+    /// The engine's best move and the game's move searched side by side
+    /// (MultiPV over just the two) as deep as the best move was: the same
+    /// iterations score both, so the difference is not search noise.
+    fn compare(
+        &mut self,
+        pos: &Position,
+        best: Move,
+        played: Move,
+        depth: u32,
+        options: &AnalysisOptions,
+        stop: &AtomicBool,
+    ) -> Option<Comparison> {
+        let searchmoves = vec![best, played];
+        let limits = Limits { depth: Some(depth.max(1)), searchmoves, multipv: 2, ..options.limits.clone() };
+        let lines = self.engine.search(pos, &limits, stop, &mut |_| {}).info.lines;
+        let value = |m: Move| {
+            let line = lines.iter().find(|l| l.root_move() == Some(m))?;
+            Some(Eval::from_score(line.score, pos.turn()))
+        };
+        Some(Comparison { best: value(best)?, played: value(played)? })
+    }
+
     fn run(mut self, options: &AnalysisOptions, stop: &AtomicBool, results: &mpsc::Sender<(usize, PositionEval)>) {
         while !stop.load(Ordering::Relaxed) {
             let Some(&index) = self.order.get(self.next.fetch_add(1, Ordering::Relaxed)) else { break };
@@ -77,19 +99,17 @@ impl Worker<'_> {
                 break; // cut short: not a result at the asked limit
             }
             let info = result.info;
-            let played = self.moves.get(index).copied().filter(|&m| info.pv.first() != Some(&m));
-            let played = played.map(|m| {
-                // As deep as the best move was searched, not deeper: a lone
-                // root move would get further in the same time.
-                let depth = Some(info.depth.max(1));
-                let limits = Limits { depth, searchmoves: vec![m], multipv: 1, ..options.limits.clone() };
-                Eval::from_score(self.engine.search(pos, &limits, stop, &mut |_| {}).info.score, pos.turn())
-            });
+            let compared = match (info.pv.first(), self.moves.get(index)) {
+                (Some(&best), Some(&played)) if best != played => {
+                    self.compare(pos, best, played, info.depth, options, stop)
+                }
+                _ => None,
+            };
             if stop.load(Ordering::Relaxed) {
                 break;
             }
             let eval = Eval::from_score(info.score, pos.turn());
-            let eval = PositionEval { eval, line: info.pv, depth: info.depth, played };
+            let eval = PositionEval { eval, line: info.pv, depth: info.depth, compared };
             if results.send((index, eval)).is_err() {
                 break;
             }

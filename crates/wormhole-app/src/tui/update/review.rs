@@ -1,12 +1,15 @@
 //! The review screen and the live analysis: opening and leaving them,
 //! their keys, and the analysis' reports.
 
+use std::path::PathBuf;
+
 use wormhole::engine::Level;
 use wormhole::{Move, Square};
 
 use crate::tui::action::Action;
 use crate::tui::ai::{Info, Purpose};
 use crate::tui::analyst::AnalysisEvent;
+use crate::tui::commands::{self, Cmd};
 use crate::tui::effects::Effect;
 use crate::tui::explore::{Explore, Origin};
 use crate::tui::review::Review;
@@ -14,7 +17,8 @@ use crate::tui::state::{Mode, Session, Thinking};
 use crate::tui::update::move_between;
 
 /// What the keys do on the review screen, for a key that does nothing there.
-const REVIEW_KEYS: &str = "review: arrows step, n/p next/previous mistake, a analyse, Ctrl-S save, Esc back";
+const REVIEW_KEYS: &str =
+    "review: arrows step, n/p next/previous mistake, a analyse, Ctrl-S or :save FILE saves, Esc back";
 
 impl Session {
     /// Opens the review of the game as it stands (`:review`, `r` at its
@@ -76,12 +80,35 @@ impl Session {
                 let text = review.annotated_pgn();
                 self.effects.push(Effect::SaveText { text, path: None });
             }
+            // A `:` command line.
+            Action::Char(c) if c == ':' || !self.view.input.text().is_empty() => self.view.input.push(c),
+            Action::Backspace => self.view.input.backspace(),
+            Action::DeleteWord => self.view.input.delete_word(),
+            Action::ClearInput => self.view.input.clear(),
+            Action::Submit => self.command_in_review(),
+            Action::Escape if !self.view.input.text().is_empty() => self.view.input.clear(),
             Action::Escape | Action::Review => {
                 self.pause_review();
                 self.mode = self.resting_mode();
             }
             _ => self.info(REVIEW_KEYS),
         }
+    }
+
+    /// Enter on the review screen: `:save [FILE]` saves the annotated game;
+    /// another command leaves the review first.
+    fn command_in_review(&mut self) {
+        let text = self.view.input.text().trim().to_string();
+        self.view.input.clear();
+        let Some(cmd) = text.strip_prefix(':') else { return self.info(REVIEW_KEYS) };
+        if let (Ok(Some((Cmd::Save, rest))), Some(review)) = (commands::parse(cmd), &self.study.review) {
+            let path = (!rest.is_empty()).then(|| PathBuf::from(rest));
+            let text = review.annotated_pgn();
+            return self.effects.push(Effect::SaveText { text, path });
+        }
+        self.pause_review();
+        self.mode = self.resting_mode();
+        self.command(cmd);
     }
 
     /// Records a report of the review's analysis (a stale one is dropped).
@@ -322,7 +349,7 @@ mod tests {
             eval: wormhole::analysis::Eval::Cp(10),
             line: Vec::new(),
             depth: 1,
-            played: None,
+            compared: None,
         };
         let stale = crate::tui::analyst::AnalysisEvent::Position { review: id + 7, index: 0, eval: eval.clone() };
         s.update(crate::tui::action::Msg::Analysis(stale));
@@ -468,5 +495,46 @@ mod tests {
         let effects = s.update(Action::Escape);
         assert!(matches!(effects.as_slice(), [Effect::CancelSearch]), "{effects:?}");
         assert_eq!(s.mode(), Mode::Play);
+    }
+
+    #[test]
+    fn the_keys_of_the_review_and_the_analysis() {
+        use crate::tui::keymap::{Context, action_for};
+        use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyEventState, KeyModifiers};
+        let press =
+            |code, modifiers| KeyEvent { code, modifiers, kind: KeyEventKind::Press, state: KeyEventState::NONE };
+        let n = press(KeyCode::Char('n'), KeyModifiers::NONE);
+        assert_eq!(action_for(&n, Context::Review, true), Some(Action::NextJudged));
+        assert_eq!(action_for(&n, Context::Review, false), Some(Action::Char('n')), "typing a :command");
+        let enter = press(KeyCode::Enter, KeyModifiers::NONE);
+        assert_eq!(action_for(&enter, Context::Analyze, false), Some(Action::Submit));
+        let ctrl_z = press(KeyCode::Char('z'), KeyModifiers::CONTROL);
+        assert_eq!(action_for(&ctrl_z, Context::Analyze, true), Some(Action::Undo));
+        let ctrl_s = press(KeyCode::Char('s'), KeyModifiers::CONTROL);
+        assert_eq!(action_for(&ctrl_s, Context::Review, true), Some(Action::Save));
+        // The footer offers only what works here.
+        let mut app = thrown_game();
+        app.update(Action::Review);
+        let rows = screen(app.session(), 120, 40);
+        let footer = rows.last().unwrap();
+        assert!(footer.contains("next mistake") && !footer.contains("undo"), "{footer}");
+    }
+
+    #[test]
+    fn save_with_a_name_from_the_review_writes_the_annotated_game_there() {
+        let mut app = thrown_game();
+        app.update(Action::Review);
+        wait_review(&mut app);
+        let mut session = crate::tui::testing::session([Player::Human; 2]);
+        session.study.review = app.session().study().review.clone();
+        session.mode = Mode::Review;
+        for c in ":save review.pgn".chars() {
+            session.update(Action::Char(c));
+        }
+        let effects = session.update(Action::Submit);
+        let Some(Effect::SaveText { text, path: Some(path) }) = effects.first() else { panic!("{effects:?}") };
+        assert_eq!(path, &std::path::PathBuf::from("review.pgn"));
+        assert!(text.contains("[%eval"));
+        assert_eq!(session.mode(), Mode::Review, "saving stays in the review");
     }
 }
