@@ -88,7 +88,8 @@ impl Session {
             Purpose::Hint { ply: p } if p == ply => match done.best {
                 Some(m) => {
                     let pos = self.game.position();
-                    let score = done.info.as_ref().map(|i| format!(" ({})", ai::score_text(i.score, pos.turn())));
+                    let score =
+                        done.info.as_ref().map(|i| format!(" ({})", ai::score_text(i.score, i.exact, pos.turn())));
                     let san = pos.san(m);
                     self.view.hint = Some(m);
                     self.info(format!("Hint: {san}{}", score.unwrap_or_default()));

@@ -127,7 +127,7 @@ fn engine_lines(session: &Session, width: usize) -> Vec<Line<'static>> {
                 "depth {}/{}  {}  {}",
                 info.depth,
                 info.seldepth,
-                ai::score_text(info.score, pos.turn()),
+                ai::score_text(info.score, info.exact, pos.turn()),
                 rate(info.nps)
             )));
             for l in wrap(&format!("PV {}", ai::pv_san(pos, &info.pv, 8)), width).into_iter().take(3) {
@@ -144,7 +144,7 @@ fn engine_lines(session: &Session, width: usize) -> Vec<Line<'static>> {
             last.san,
             last.took.as_secs_f64(),
             last.info.depth,
-            ai::score_text(last.info.score, last.mover),
+            ai::score_text(last.info.score, last.info.exact, last.mover),
             rate(last.info.nps)
         );
         lines.extend(wrap(&text, width).into_iter().take(2).map(|l| Line::styled(l, theme.dim)));
