@@ -148,6 +148,10 @@ pub struct PositionEval {
     pub line: Vec<Move>,
     /// The depth the search completed.
     pub depth: u32,
+    /// Whether `eval` is a proved result whose distance the search verified
+    /// (see [`Info::exact`](crate::engine::Info::exact)); else a proved
+    /// distance is an upper bound.
+    pub exact: bool,
     /// The engine's best move and the move the game played here, searched
     /// side by side, when they differ (`None` when the game played the best
     /// move, or at the end of the game).
@@ -411,7 +415,8 @@ impl GameAnalysis {
     }
 
     /// A sentence on a judged move: `Mistake. Nc3 was best.`, or for a
-    /// proved result `Blunder. White wins in 5 moves. Nc3 was best.`
+    /// proved result `Blunder. White wins in 5 moves. Nc3 was best.` ("in at
+    /// most 5 moves" when the search did not verify the distance).
     pub fn explain(&self, review: &MoveReview) -> String {
         let pos = &self.positions[review.ply];
         let mut text = match review.judgement {
@@ -421,8 +426,11 @@ impl GameAnalysis {
         if let Eval::Proved { winner, plies } = review.after
             && plies > 0
         {
+            // Exact only if it is the verified result of the position after the move.
+            let exact = self.eval(review.ply + 1).is_some_and(|e| e.exact && e.eval == review.after);
             let moves = plies.div_ceil(2);
-            text.push_str(&format!(" {winner} wins in {moves} move{}.", if moves == 1 { "" } else { "s" }));
+            let bound = if exact { "" } else { "at most " };
+            text.push_str(&format!(" {winner} wins in {bound}{moves} move{}.", if moves == 1 { "" } else { "s" }));
         } else if review.before.is_proved_win_for(review.mover) {
             text.push_str(" The proved win is gone.");
         }

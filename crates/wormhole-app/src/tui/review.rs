@@ -173,7 +173,7 @@ mod tests {
     }
 
     fn eval(cp: i32, line: Vec<wormhole::Move>) -> PositionEval {
-        PositionEval { eval: Eval::Cp(cp), line, depth: 5, compared: None }
+        PositionEval { eval: Eval::Cp(cp), line, depth: 5, exact: false, compared: None }
     }
 
     #[test]

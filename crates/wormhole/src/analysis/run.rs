@@ -109,7 +109,7 @@ impl Worker<'_> {
                 break;
             }
             let eval = Eval::from_score(info.score, pos.turn());
-            let eval = PositionEval { eval, line: info.pv, depth: info.depth, compared };
+            let eval = PositionEval { eval, line: info.pv, depth: info.depth, exact: info.exact, compared };
             if results.send((index, eval)).is_err() {
                 break;
             }

@@ -349,6 +349,7 @@ mod tests {
             eval: wormhole::analysis::Eval::Cp(10),
             line: Vec::new(),
             depth: 1,
+            exact: false,
             compared: None,
         };
         let stale = crate::tui::analyst::AnalysisEvent::Position { review: id + 7, index: 0, eval: eval.clone() };

@@ -40,7 +40,7 @@ pub fn draw(frame: &mut Frame, area: Rect, session: &Session) {
                 theme.accent,
             ));
             for (k, line) in info.lines.iter().enumerate() {
-                let score = ai::score_text(line.score, pos.turn());
+                let score = ai::score_text(line.score, line.exact, pos.turn());
                 lines.push(Line::from(vec![
                     ratatui::text::Span::styled(format!("{}. {score:<8} ", k + 1), bold),
                     ratatui::text::Span::raw(ai::pv_san(pos, &line.pv, 10)),

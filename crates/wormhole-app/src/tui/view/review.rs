@@ -108,7 +108,7 @@ fn viewed_move(review: &Review, theme: &Theme) -> Vec<Line<'static>> {
     let a = &review.analysis;
     let pos = review.position();
     let Some(&played) = a.moves().get(review.ply) else {
-        let end = a.eval(review.ply).map(|e| describe(e.eval)).unwrap_or_else(|| "not analysed yet".into());
+        let end = a.eval(review.ply).map(|e| describe(e.eval, e.exact)).unwrap_or_else(|| "not analysed yet".into());
         return vec![Line::from(format!("Final position: {end}"))];
     };
     let number = if pos.turn() == Color::White {
@@ -119,12 +119,18 @@ fn viewed_move(review: &Review, theme: &Theme) -> Vec<Line<'static>> {
     let Some(r) = review.current() else {
         return vec![Line::from(format!("{number} {}  (not analysed yet)", pos.san(played)))];
     };
+    // A proved distance is exact only as the verified result of its position.
+    let exact = |i: usize| a.eval(i).is_some_and(|e| e.exact);
     let mark = r.judgement.map_or(String::new(), |j| j.symbol().to_string());
     let color = r.judgement.map_or(theme.info, |j| theme.judgement(j));
     let bold = Style::new().add_modifier(Modifier::BOLD);
     let mut lines = vec![Line::from(vec![
         Span::styled(format!("{number} {}{mark}", pos.san(played)), bold.patch(color)),
-        Span::raw(format!("  {} -> {}", describe(r.before), describe(r.after))),
+        Span::raw(format!(
+            "  {} -> {}",
+            describe(r.before, exact(review.ply)),
+            describe(r.after, exact(review.ply + 1))
+        )),
     ])];
     let said = a.explain(&r);
     if !said.is_empty() {
@@ -138,11 +144,12 @@ fn viewed_move(review: &Review, theme: &Theme) -> Vec<Line<'static>> {
     lines
 }
 
-/// An evaluation as the panel says it: `+0.4`, or who wins in how many moves.
-fn describe(eval: Eval) -> String {
+/// An evaluation as the panel says it: `+0.4`, or who wins in how many
+/// moves (`in at most` unless the distance is `exact`).
+fn describe(eval: Eval, exact: bool) -> String {
     match eval {
         Eval::Proved { winner, plies: 0 } => format!("{winner} has won"),
-        _ => ai::score_text(eval.for_side(Color::White), Color::White),
+        _ => ai::score_text(eval.for_side(Color::White), exact, Color::White),
     }
 }
 
