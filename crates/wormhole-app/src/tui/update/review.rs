@@ -316,15 +316,21 @@ mod tests {
         assert_eq!(app.session().mode(), Mode::GameOver);
     }
 
-    #[test]
-    fn saving_the_review_writes_the_annotated_game() {
+    /// A bare session (it returns a save as an effect instead of writing a
+    /// file) on the review screen of the finished, analysed thrown game.
+    fn reviewed_session() -> crate::tui::state::Session {
         let mut app = thrown_game();
         app.update(Action::Review);
         wait_review(&mut app);
-        // A bare session returns the save as an effect instead of writing a file.
         let mut session = crate::tui::testing::session([Player::Human; 2]);
         session.study.review = app.session().study().review.clone();
         session.mode = Mode::Review;
+        session
+    }
+
+    #[test]
+    fn saving_the_review_writes_the_annotated_game() {
+        let mut session = reviewed_session();
         let effects = session.update(Action::Save);
         let Some(Effect::SaveText { text, path: None }) = effects.first() else { panic!("{effects:?}") };
         let back = wormhole::pgn::PgnGame::parse(text).unwrap();
@@ -523,12 +529,7 @@ mod tests {
 
     #[test]
     fn save_with_a_name_from_the_review_writes_the_annotated_game_there() {
-        let mut app = thrown_game();
-        app.update(Action::Review);
-        wait_review(&mut app);
-        let mut session = crate::tui::testing::session([Player::Human; 2]);
-        session.study.review = app.session().study().review.clone();
-        session.mode = Mode::Review;
+        let mut session = reviewed_session();
         for c in ":save review.pgn".chars() {
             session.update(Action::Char(c));
         }
