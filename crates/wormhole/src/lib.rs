@@ -49,6 +49,7 @@
 
 #![warn(missing_docs)]
 
+pub mod analysis;
 mod any;
 pub mod attacks;
 mod bitboard;

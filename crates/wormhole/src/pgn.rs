@@ -102,16 +102,35 @@ impl PgnGame {
 
     /// The game as PGN text.
     pub fn to_pgn(&self) -> String {
+        self.to_pgn_annotated(&[])
+    }
+
+    /// The game as PGN text with `annotations[i]` written after move `i`
+    /// (moves past the end of `annotations` get none).
+    ///
+    /// ```
+    /// use wormhole::pgn::{Annotation, PgnGame};
+    /// use wormhole::{Position, Variant};
+    /// let start = Position::new(Variant::Classic);
+    /// let e4 = start.parse_move("e4").unwrap();
+    /// let d4 = start.parse_move("d4").unwrap();
+    /// let note = Annotation { nag: Some(6), comment: Some("[%eval 0.10]".into()), variation: vec![d4] };
+    /// let text = PgnGame::new(start, vec![e4]).to_pgn_annotated(&[note]);
+    /// assert!(text.contains("1. e4 $6 {[%eval 0.10]} (1. d4) *"), "{text}");
+    /// assert_eq!(PgnGame::parse(&text).unwrap().moves, vec![e4]);
+    /// ```
+    pub fn to_pgn_annotated(&self, annotations: &[Annotation]) -> String {
         let result = self.result();
         let set_up = (self.start != Position::new(self.start.variant())).then(|| self.start.fen());
         let mut out = header(&self.tags, &result, self.start.variant().pgn_name(), set_up.as_deref());
         let mut pos = self.start.clone();
-        let numbered = self.moves.iter().map(|&m| {
-            let entry = (pos.move_number(), pos.turn(), pos.san(m));
+        let numbered = self.moves.iter().enumerate().map(|(i, &m)| {
+            let notes = annotations.get(i).map(|a| a.tokens(&pos)).unwrap_or_default();
+            let entry = (pos.move_number(), pos.turn(), pos.san(m), notes);
             pos.play_unchecked(m);
             entry
         });
-        out.push_str(&movetext(numbered, &result));
+        out.push_str(&annotated_movetext(numbered, &result));
         out
     }
 
@@ -177,13 +196,17 @@ pub(crate) fn find_tag<'a>(tags: &'a [(String, String)], name: &str) -> Option<&
 pub(crate) fn sections(text: &str) -> Result<(Tags, String), (usize, String)> {
     let mut tags = Vec::new();
     let mut movetext = String::new();
+    // Inside a { } comment that goes on to the next line, where a line
+    // may start with `[` (as in `[%eval 0.17]`) without being a tag.
+    let mut in_comment = false;
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
-        if line.starts_with('[') && movetext.trim().is_empty() {
+        if !in_comment && line.starts_with('[') && movetext.trim().is_empty() {
             tags.push(parse_tag(line).ok_or_else(|| (i + 1, line.to_string()))?);
-        } else if line.starts_with('[') {
+        } else if !in_comment && line.starts_with('[') {
             break; // the next game begins
-        } else if !line.starts_with('%') {
+        } else if in_comment || !line.starts_with('%') {
+            in_comment = ends_in_comment(line, in_comment);
             movetext.push_str(line);
             movetext.push('\n');
         }
@@ -215,14 +238,24 @@ pub(crate) fn header(tags: &[(String, String)], result: &str, variant: &str, set
 /// The movetext from (move number, mover, SAN) triples and the result,
 /// wrapped at 79 columns.
 pub(crate) fn movetext(moves: impl Iterator<Item = (u32, Color, String)>, result: &str) -> String {
+    annotated_movetext(moves.map(|(number, color, san)| (number, color, san, Vec::new())), result)
+}
+
+/// The movetext from (move number, mover, SAN, annotation tokens) and the
+/// result, wrapped at 79 columns. Black's move gets its number (`12...`)
+/// first in the movetext and after a comment or variation.
+fn annotated_movetext(moves: impl Iterator<Item = (u32, Color, String, Vec<String>)>, result: &str) -> String {
     let mut tokens = Vec::new();
-    for (i, (number, color, san)) in moves.enumerate() {
+    let mut numbered = true;
+    for (number, color, san, notes) in moves {
         if color == Color::White {
             tokens.push(format!("{number}."));
-        } else if i == 0 {
+        } else if numbered {
             tokens.push(format!("{number}..."));
         }
         tokens.push(san);
+        numbered = notes.iter().any(|t| !t.starts_with('$'));
+        tokens.extend(notes);
     }
     tokens.push(result.to_string());
     let mut out = String::new();
@@ -240,6 +273,70 @@ pub(crate) fn movetext(moves: impl Iterator<Item = (u32, Color, String)>, result
     }
     out.push('\n');
     out
+}
+
+/// What an annotated PGN adds after a move: a numeric annotation glyph, a
+/// comment and a variation.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Annotation {
+    /// A numeric annotation glyph, written `$n` (e.g. 2 for `?`, 4 for `??`, 6 for `?!`).
+    pub nag: Option<u8>,
+    /// A comment, written in braces (a `}` in it is dropped).
+    pub comment: Option<String>,
+    /// Moves that could have been played instead of this one, from the
+    /// position before it, written in parentheses (empty: none).
+    pub variation: Vec<Move>,
+}
+
+impl Annotation {
+    /// The movetext tokens of this annotation after a move played in `pos`.
+    fn tokens(&self, pos: &Position) -> Vec<String> {
+        let mut tokens = Vec::new();
+        if let Some(nag) = self.nag {
+            tokens.push(format!("${nag}"));
+        }
+        if let Some(comment) = &self.comment {
+            // One token, so that a wrapped line never starts inside a comment.
+            tokens.push(format!("{{{}}}", comment.replace('}', "")));
+        }
+        let mut pos = pos.clone();
+        let mut line = Vec::new();
+        for &m in &self.variation {
+            if !pos.is_legal(m) {
+                break;
+            }
+            line.push((pos.move_number(), pos.turn(), pos.san(m), Vec::new()));
+            pos.play_unchecked(m);
+        }
+        if !line.is_empty() {
+            // The variation's own movetext, without a result.
+            let text = annotated_movetext(line.into_iter(), "");
+            let words: Vec<&str> = text.split_whitespace().collect();
+            if let Some(last) = words.len().checked_sub(1) {
+                for (i, w) in words.iter().enumerate() {
+                    let open = if i == 0 { "(" } else { "" };
+                    let close = if i == last { ")" } else { "" };
+                    tokens.push(format!("{open}{w}{close}"));
+                }
+            }
+        }
+        tokens
+    }
+}
+
+/// Whether a movetext line that starts inside a brace comment (or not, as
+/// `inside` says) ends inside one.
+fn ends_in_comment(line: &str, inside: bool) -> bool {
+    let mut inside = inside;
+    for c in line.chars() {
+        match c {
+            '}' if inside => inside = false,
+            '{' if !inside => inside = true,
+            ';' if !inside => break, // the rest of the line is a comment
+            _ => {}
+        }
+    }
+    inside
 }
 
 fn escape(s: &str) -> String {
@@ -322,6 +419,42 @@ mod tests {
         assert!(err.to_string().starts_with("move 3 (White) 'Qh9': "), "{err}");
         let err = PgnGame::parse("1. e4 e5 2. Ke4 *").unwrap_err();
         assert_eq!(err.to_string(), "move 2 (White) 'Ke4': no king can reach e4");
+    }
+
+    #[test]
+    fn annotated_game_reads_back() {
+        let start = Position::new(Variant::Classic);
+        let mut pos = start.clone();
+        let mut moves = Vec::new();
+        for san in ["e4", "e5", "Nf3", "Nc6", "d4"] {
+            let m = pos.parse_move(san).unwrap();
+            pos.play_unchecked(m);
+            moves.push(m);
+        }
+        let d4 = start.parse_move("d4").unwrap();
+        let d5 = start.after(d4).parse_move("d5").unwrap();
+        let long = "[%eval -0.35] a long comment that does not fit on one line with the moves around it";
+        let notes = vec![
+            Annotation { nag: Some(2), comment: Some(long.to_string()), variation: vec![d4, d5] },
+            Annotation { nag: None, comment: Some("[%eval #-3]".into()), variation: Vec::new() },
+            Annotation { nag: Some(4), comment: None, variation: Vec::new() },
+        ];
+        let text = PgnGame::new(start, moves.clone()).to_pgn_annotated(&notes);
+        assert!(text.contains("1. e4 $2\n{[%eval -0.35] a long"), "{text}");
+        assert!(text.contains("(1. d4 d5) 1... e5 {[%eval #-3]} 2. Nf3 $4 Nc6 3. d4 *"), "{text}");
+        let movetext = text.split("\n\n").nth(1).unwrap();
+        assert!(movetext.lines().all(|l| !l.starts_with('[')), "{text}");
+        assert_eq!(PgnGame::parse(&text).unwrap().moves, moves);
+    }
+
+    #[test]
+    fn a_comment_line_starting_with_a_bracket_is_not_a_tag() {
+        let text = "[Event \"x\"]\n\n1. e4 { a comment over two lines:\n[%eval 0.17] } e5 2. Nf3 *\n";
+        let game = PgnGame::parse(text).unwrap();
+        assert_eq!(game.moves.len(), 3);
+        assert!(ends_in_comment("1. e4 { open", false));
+        assert!(!ends_in_comment("1. e4 ; { a line comment", false));
+        assert!(!ends_in_comment("closed } e5", true));
     }
 
     #[test]

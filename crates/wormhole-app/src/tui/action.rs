@@ -9,6 +9,7 @@ use wormhole::Square;
 use wormhole::pgn::PgnGame;
 
 use super::ai::EngineEvent;
+use super::analyst::AnalysisEvent;
 
 /// Why an unsaved game is autosaved.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -60,6 +61,11 @@ pub enum Action {
     ClickSquare(Square),
     /// Scrolls the move list (or the help) by rows; negative is up.
     Scroll(i32),
+    /// In the review: the next / previous move judged a mistake (or an inaccuracy or blunder).
+    NextJudged,
+    PreviousJudged,
+    /// Live analysis of the position shown (leaves it when on).
+    Analyze,
 }
 
 /// Everything the session reacts to.
@@ -79,6 +85,8 @@ pub enum Msg {
     ConfigSaved(Result<PathBuf, String>),
     /// A PGN file was read (`:open`): the game, or what went wrong.
     Opened { path: PathBuf, result: Result<PgnGame, String> },
+    /// The review's analysis reported.
+    Analysis(AnalysisEvent),
 }
 
 impl From<Action> for Msg {

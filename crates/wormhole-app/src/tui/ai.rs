@@ -17,6 +17,8 @@ pub enum Purpose {
     Move { ply: usize },
     /// A suggestion for the human to move at this ply.
     Hint { ply: usize },
+    /// Live analysis (see `explore.rs`), tagged by its id.
+    Analysis { id: u64 },
 }
 
 /// A finished search.

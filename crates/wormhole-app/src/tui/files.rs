@@ -102,13 +102,17 @@ pub fn load_pgn(path: &Path) -> anyhow::Result<PgnGame> {
 /// current folder (numbered if taken, never replacing a file). Returns the
 /// file written. A failed save leaves any earlier file as it was.
 pub fn save(pgn: &PgnGame, path: Option<&Path>) -> anyhow::Result<PathBuf> {
-    let text = pgn.to_pgn();
+    save_text(&pgn.to_pgn(), path)
+}
+
+/// Saves text (a game as PGN, annotated or not) as [`save`] does.
+pub fn save_text(text: &str, path: Option<&Path>) -> anyhow::Result<PathBuf> {
     match path {
         Some(path) => {
-            write_replacing(path, &text)?;
+            write_replacing(path, text)?;
             Ok(path.to_path_buf())
         }
-        None => write_new(Path::new("."), &format!("wormhole-{}", stamp()), &text),
+        None => write_new(Path::new("."), &format!("wormhole-{}", stamp()), text),
     }
 }
 

@@ -20,12 +20,24 @@ pub enum Context {
     NewGame,
     /// A yes/no question.
     Confirm,
+    /// The review screen (the engine's analysis of the game).
+    Review,
+    /// Live analysis of a position.
+    Analyze,
 }
 
 impl Context {
     #[cfg(test)]
-    pub const ALL: [Context; 6] =
-        [Context::Play, Context::Browse, Context::GameOver, Context::Help, Context::NewGame, Context::Confirm];
+    pub const ALL: [Context; 8] = [
+        Context::Play,
+        Context::Browse,
+        Context::GameOver,
+        Context::Help,
+        Context::NewGame,
+        Context::Confirm,
+        Context::Review,
+        Context::Analyze,
+    ];
 }
 
 /// When a binding applies.
@@ -33,21 +45,27 @@ impl Context {
 pub enum When {
     /// In every context.
     Always,
-    /// With the game on screen (playing, reviewing, game over).
+    /// With the game on screen (playing, browsing, game over, the review, analysis).
     Game,
     /// With the game on screen, when nothing has been typed.
     EmptyInput,
     /// Only in this context.
     Only(Context),
+    /// Only in this context, when nothing has been typed (a letter key
+    /// beside a `:` command line).
+    OnlyEmpty(Context),
 }
 
 impl When {
     fn applies(self, ctx: Context, input_empty: bool) -> bool {
         match self {
             When::Always => true,
-            When::Game => matches!(ctx, Context::Play | Context::Browse | Context::GameOver),
+            When::Game => {
+                matches!(ctx, Context::Play | Context::Browse | Context::GameOver | Context::Review | Context::Analyze)
+            }
             When::EmptyInput => When::Game.applies(ctx, input_empty) && input_empty,
             When::Only(c) => c == ctx,
+            When::OnlyEmpty(c) => c == ctx && input_empty,
         }
     }
 }
@@ -84,6 +102,10 @@ const fn ctrl(c: char, action: Action, help: &'static str) -> Binding {
     Binding { code: KeyCode::Char(c), ctrl: true, when: When::Game, action, help, footer: None }
 }
 
+const fn only(ctx: Context, b: Binding) -> Binding {
+    Binding { when: When::Only(ctx), ..b }
+}
+
 const fn always(b: Binding) -> Binding {
     Binding { when: When::Always, ..b }
 }
@@ -106,6 +128,8 @@ const BROWSE: &str = "review earlier positions";
 const DELETE: &str = "delete a letter / a word / the whole line";
 const NEW_FIELD: &str = "choose what to set";
 const NEW_VALUE: &str = "change it";
+const REVIEW: &str = "review: arrows step, n/p jump to ?! ? ??, a analyse";
+const ANALYSIS: &str = "analysis: type moves to try, Ctrl-Z back, Esc leaves";
 
 /// Every binding; the first that applies wins, so specific rows come first.
 pub const KEYMAP: &[Binding] = &[
@@ -142,6 +166,17 @@ pub const KEYMAP: &[Binding] = &[
         "review",
         1,
     ),
+    // The review screen.
+    footer(key(K::Left, When::Only(Context::Review), A::BrowseBack, REVIEW), "step", 0),
+    key(K::Right, When::Only(Context::Review), A::BrowseForward, REVIEW),
+    key(K::Up, When::Only(Context::Review), A::BrowseBack, REVIEW),
+    key(K::Down, When::Only(Context::Review), A::BrowseForward, REVIEW),
+    footer(key(K::Char('n'), When::OnlyEmpty(Context::Review), A::NextJudged, REVIEW), "next mistake", 0),
+    key(K::Char('p'), When::OnlyEmpty(Context::Review), A::PreviousJudged, REVIEW),
+    footer(key(K::Char('a'), When::OnlyEmpty(Context::Review), A::Analyze, REVIEW), "analyse", 1),
+    // Live analysis.
+    footer(key(K::Esc, When::Only(Context::Analyze), A::Escape, ANALYSIS), "leave", 0),
+    footer(only(Context::Analyze, ctrl('z', A::Undo, ANALYSIS)), "take back", 1),
     // Reviewing.
     key(K::Left, When::Only(Context::Browse), A::BrowseBack, BROWSE),
     key(K::Right, When::Only(Context::Browse), A::BrowseForward, BROWSE),
@@ -171,6 +206,7 @@ pub const KEYMAP: &[Binding] = &[
     ctrl('l', A::Prefill(":load "), "type ':open FILE' (PGN) / ':load FEN'"),
     ctrl('n', A::NewGame, "new game: choose pieces, players, level, clock"),
     key(K::F(4), When::Game, A::Legend, "the pieces in play and how they move"),
+    ctrl('a', A::Analyze, "live analysis: the engine's best 3 lines here"),
     key(K::PageUp, When::Game, A::BrowseBack, BROWSE),
     key(K::PageDown, When::Game, A::BrowseForward, BROWSE),
     key(K::Home, When::Game, A::BrowseStart, BROWSE),
@@ -226,7 +262,7 @@ pub fn key_label(code: KeyCode, ctrl: bool) -> String {
 /// only (reviewing, the new-game screen...) come after the general ones.
 pub fn help_rows(pick: impl Fn(&Binding) -> bool) -> Vec<(String, &'static str)> {
     let mut rows: Vec<(Vec<String>, &'static str)> = Vec::new();
-    let general = |b: &Binding| !matches!(b.when, When::Only(_));
+    let general = |b: &Binding| !matches!(b.when, When::Only(_) | When::OnlyEmpty(_));
     let picked: Vec<&Binding> = KEYMAP.iter().filter(|b| pick(b)).collect();
     let ordered = picked.iter().filter(|b| general(b)).chain(picked.iter().filter(|b| !general(b)));
     for b in ordered {
@@ -242,7 +278,9 @@ pub fn help_rows(pick: impl Fn(&Binding) -> bool) -> Vec<(String, &'static str)>
 
 /// The keys of one context only, as its footer shows them: `n new game, r review`.
 pub fn context_keys(ctx: Context) -> String {
-    let only = |e: &FooterEntry| KEYMAP.iter().any(|b| b.when == When::Only(ctx) && b.action == e.action);
+    let only = |e: &FooterEntry| {
+        KEYMAP.iter().any(|b| matches!(b.when, When::Only(c) | When::OnlyEmpty(c) if c == ctx) && b.action == e.action)
+    };
     footer_entries(ctx)
         .iter()
         .filter(|e| only(e))
@@ -252,8 +290,13 @@ pub fn context_keys(ctx: Context) -> String {
 }
 
 /// Where each context-only set of keys applies, for the help and `--help`.
-pub const CONTEXTS: [(&str, Context); 3] =
-    [("After the game", Context::GameOver), ("New-game screen", Context::NewGame), ("Questions", Context::Confirm)];
+pub const CONTEXTS: [(&str, Context); 5] = [
+    ("After the game", Context::GameOver),
+    ("New-game screen", Context::NewGame),
+    ("Questions", Context::Confirm),
+    ("Review", Context::Review),
+    ("Analysis", Context::Analyze),
+];
 
 /// `Left Right Up Down` reads better as `arrows`.
 fn join_keys(keys: &[String]) -> String {
@@ -370,7 +413,7 @@ mod tests {
                 for (i, a) in live.iter().enumerate() {
                     // A later duplicate would be dead: the first row wins.
                     let shadowed = live[..i].iter().any(|b| b.code == a.code && b.ctrl == a.ctrl);
-                    let specific = matches!(a.when, When::Only(_));
+                    let specific = matches!(a.when, When::Only(_) | When::OnlyEmpty(_));
                     assert!(!shadowed || !specific, "{ctx:?}: {:?} is shadowed", a.code);
                 }
             }

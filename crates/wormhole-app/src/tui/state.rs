@@ -18,6 +18,7 @@ use super::game::{Game, Player};
 use super::input::{self, Candidate, InputHint, InputLine};
 use super::keymap::Context;
 use super::newgame::NewGameForm;
+use super::review::Study;
 use super::theme::{Display, Theme};
 
 /// Which help page is up.
@@ -74,6 +75,10 @@ pub enum Mode {
     NewGame(NewGameForm),
     /// A question (y/n) before something that cannot be undone.
     Confirm(Pending),
+    /// The review screen: the game's analysis (see [`Study::review`]).
+    Review,
+    /// Live analysis of a position (see [`Study::explore`]).
+    Analyze,
 }
 
 /// The settings a game is started with (command line, new-game screen or `:new`).
@@ -213,6 +218,8 @@ pub struct Session {
     pub(super) search_times: Vec<Duration>,
     /// Effects waiting to be returned by `update`.
     pub(super) effects: Vec<Effect>,
+    /// The review screen and the live analysis.
+    pub(super) study: Study,
 }
 
 impl Session {
@@ -237,6 +244,7 @@ impl Session {
             replacement: None,
             search_times: Vec::new(),
             effects: Vec::new(),
+            study: Study::default(),
         };
         session.view.flipped = session.default_flip();
         if let Some(e) = &session.config.error {
@@ -308,7 +316,14 @@ impl Session {
             Mode::GameOver => Context::GameOver,
             Mode::NewGame(_) => Context::NewGame,
             Mode::Confirm(_) => Context::Confirm,
+            Mode::Review => Context::Review,
+            Mode::Analyze => Context::Analyze,
         }
+    }
+
+    /// The review and the live analysis.
+    pub fn study(&self) -> &Study {
+        &self.study
     }
 
     /// Whether a game is under way (moves played, not over): ending it asks first.
@@ -318,6 +333,12 @@ impl Session {
 
     /// Whether the screen may offer `action` now: what it offers, it does.
     pub fn offers(&self, action: Action) -> bool {
+        if self.mode == Mode::Review {
+            return super::review::offered(action);
+        }
+        if let (Mode::Analyze, Some(explore)) = (self.mode, &self.study.explore) {
+            return explore.offers(action);
+        }
         match action {
             Action::Undo => self.undo_target().is_ok(),
             Action::Redo => self.game.can_redo(),
@@ -353,7 +374,11 @@ impl Session {
     }
 
     pub fn shown_position(&self) -> &Position {
-        self.game.position_at(self.shown_ply())
+        match (self.mode, &self.study.review, &self.study.explore) {
+            (Mode::Review, Some(review), _) => review.position(),
+            (Mode::Analyze, _, Some(explore)) => &explore.position,
+            _ => self.game.position_at(self.shown_ply()),
+        }
     }
 
     /// Whether the human may move now.
@@ -363,6 +388,9 @@ impl Session {
 
     /// The legal moves the typed text could be.
     pub fn candidates(&self) -> Vec<Candidate> {
+        if let (Mode::Analyze, Some(explore)) = (self.mode, &self.study.explore) {
+            return input::candidates(&explore.position, self.view.input.text());
+        }
         if !self.human_to_move() || matches!(self.mode, Mode::Browse(_)) {
             return Vec::new();
         }
@@ -377,6 +405,13 @@ impl Session {
         }
         if text.is_empty() {
             return InputHint::Empty;
+        }
+        if let (Mode::Analyze, Some(explore)) = (self.mode, &self.study.explore) {
+            if let Ok(m) = explore.position.parse_move(text) {
+                return InputHint::Exact(explore.position.san(m));
+            }
+            let sans: Vec<String> = self.candidates().into_iter().map(|c| c.san).collect();
+            return if sans.is_empty() { InputHint::NoMatch } else { InputHint::Matches(sans) };
         }
         if !self.game.is_over() && self.game.player_to_move() == Player::Engine {
             return InputHint::EngineToMove;
@@ -393,6 +428,13 @@ impl Session {
 
     /// What the board marks: last move, check, the piece about to move and its targets.
     pub fn highlights(&self) -> Highlights {
+        if let (Mode::Review, Some(review)) = (self.mode, &self.study.review) {
+            return review.highlights();
+        }
+        if let (Mode::Analyze, Some(explore)) = (self.mode, &self.study.explore) {
+            let info = self.thinking.as_ref().and_then(|t| t.info.as_ref()).or(explore.finished.as_ref());
+            return explore.highlights(info, self.view.selected, self.view.cursor);
+        }
         let ply = self.shown_ply();
         let pos = self.shown_position();
         let check = if pos.is_check() { pos.board().king_of(pos.turn()) } else { None };
@@ -452,6 +494,8 @@ impl Session {
     pub fn poll_timeout(&self) -> Option<Duration> {
         if self.thinking.is_some() {
             Some(Duration::from_millis(10))
+        } else if self.study.review.as_ref().is_some_and(|r| r.running) {
+            Some(Duration::from_millis(50))
         } else if self.game.clocks().is_some_and(|c| c.is_running()) {
             Some(Duration::from_millis(100))
         } else {
@@ -461,7 +505,9 @@ impl Session {
 
     /// Whether the screen changes by itself (spinner, engine report, clocks).
     pub fn animating(&self) -> bool {
-        self.thinking.is_some() || self.game.clocks().is_some_and(|c| c.is_running())
+        self.thinking.is_some()
+            || self.game.clocks().is_some_and(|c| c.is_running())
+            || self.study.review.as_ref().is_some_and(|r| r.running)
     }
 
     /// The game as PGN with the players' names; the date is left for the

@@ -3,6 +3,7 @@
 //! the terminal can show ([`Display`]: colour depth, `NO_COLOR`, UTF-8).
 
 use ratatui::style::{Color as Tc, Modifier, Style};
+use wormhole::analysis::Judgement;
 use wormhole::{Color, Piece, Role};
 
 use super::choice::{Choice, choice_text};
@@ -252,6 +253,13 @@ pub struct Theme {
     pub banner: Style,
     /// The highlighted row of a list (the move shown, the field being set).
     pub current: Style,
+    /// The review's marks of each judgement: ?! ? ??.
+    pub inaccuracy: Style,
+    pub mistake: Style,
+    pub blunder: Style,
+    /// The review's evaluation graph, and the viewed move on it.
+    pub graph: Style,
+    pub graph_marker: Style,
 }
 
 impl Default for Theme {
@@ -305,6 +313,12 @@ impl Theme {
             clock_low: bold,
             banner: Style::new().add_modifier(Modifier::REVERSED),
             current: Style::new().add_modifier(Modifier::REVERSED),
+            // lichess's colours for ?! ? ??.
+            inaccuracy: fg(Shade(86, 180, 233, Tc::LightBlue)).add_modifier(Modifier::BOLD),
+            mistake: fg(Shade(230, 159, 0, Tc::Yellow)).add_modifier(Modifier::BOLD),
+            blunder: fg(Shade(223, 83, 83, Tc::LightRed)).add_modifier(Modifier::BOLD),
+            graph: Style::new(),
+            graph_marker: fg(p.selected),
         }
     }
 
@@ -382,7 +396,21 @@ impl Theme {
             clock_low: reversed.add_modifier(Modifier::BOLD),
             banner: reversed,
             current: reversed,
+            inaccuracy: bold,
+            mistake: bold,
+            blunder: bold.add_modifier(Modifier::UNDERLINED),
+            graph: plain,
+            graph_marker: bold,
             ..self
+        }
+    }
+
+    /// The style of a judgement's mark in the review.
+    pub fn judgement(&self, j: Judgement) -> Style {
+        match j {
+            Judgement::Inaccuracy => self.inaccuracy,
+            Judgement::Mistake => self.mistake,
+            Judgement::Blunder => self.blunder,
         }
     }
 

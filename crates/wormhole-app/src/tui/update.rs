@@ -9,12 +9,13 @@ mod engine;
 mod games;
 #[cfg(test)]
 mod player_tests;
+mod review;
 #[cfg(test)]
 mod tests;
 
 use std::time::Instant;
 
-use wormhole::{Move, Square};
+use wormhole::{Move, Position, Square};
 
 use super::action::{Action, Msg};
 use super::ai::EngineEvent;
@@ -23,6 +24,14 @@ use super::effects::Effect;
 use super::game::{Player, Side};
 use super::newgame::NewGameForm;
 use super::state::{HelpPage, Message, Mode, Pending, Session, Settings};
+
+/// The legal move from `from` to `to` in `pos`, if any (a promotion to the
+/// strongest piece): what picking a piece and a target means.
+pub(super) fn move_between(pos: &Position, from: Square, to: Square) -> Option<Move> {
+    let promo = pos.variant().promotion_roles();
+    let rank = |m: &Move| m.promotion().map(|r| promo.iter().position(|&p| p == r));
+    pos.legal_moves().iter().copied().filter(|m| m.from() == from && m.to() == to).min_by_key(rank)
+}
 
 impl Session {
     /// The effects of the first position (the engine may be to move). With
@@ -50,6 +59,7 @@ impl Session {
             Msg::Opened { path, result } => self.opened(path, result),
             Msg::ConfigSaved(Ok(_)) => {}
             Msg::ConfigSaved(Err(e)) => self.error(format!("the setting is used but could not be saved: {e}")),
+            Msg::Analysis(event) => self.analysis_event(event),
         }
         std::mem::take(&mut self.effects)
     }
@@ -68,6 +78,8 @@ impl Session {
             Mode::NewGame(form) => self.in_new_game(form, action),
             Mode::Confirm(pending) => self.in_confirm(pending, action),
             Mode::Play => self.in_play(action),
+            Mode::Review => self.in_review(action),
+            Mode::Analyze => self.in_analyze(action),
         }
     }
 
@@ -129,7 +141,7 @@ impl Session {
     fn in_game_over(&mut self, action: Action) {
         match action {
             Action::NewGame => self.open_new_game_screen(),
-            Action::Review => self.browse(0),
+            Action::Review => self.open_review(),
             Action::Escape => self.mode = Mode::Play,
             other => self.in_play(other),
         }
@@ -187,6 +199,8 @@ impl Session {
                 self.pick(sq);
             }
             Action::Scroll(d) => self.scroll_moves(d),
+            Action::Analyze => self.start_explore(),
+            Action::NextJudged | Action::PreviousJudged => {}
         }
     }
 
@@ -312,10 +326,7 @@ impl Session {
 
     /// The move from `from` to `to`, if legal (a promotion to the strongest piece).
     fn picked_move(&self, from: Square, to: Square) -> Option<Move> {
-        let pos = self.game.position();
-        let promo = pos.variant().promotion_roles();
-        let rank = |m: &Move| m.promotion().map(|r| promo.iter().position(|&p| p == r));
-        pos.legal_moves().iter().copied().filter(|m| m.from() == from && m.to() == to).min_by_key(rank)
+        move_between(self.game.position(), from, to)
     }
 
     fn submit(&mut self) {

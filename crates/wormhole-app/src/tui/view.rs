@@ -2,6 +2,7 @@
 //! the board widget, the panel, the input line, the help and the dialogs
 //! each have their own module.
 
+mod analysis;
 mod board;
 mod dialogs;
 mod help;
@@ -9,6 +10,7 @@ mod input_line;
 pub mod layout;
 mod legend;
 mod panel;
+mod review;
 #[cfg(test)]
 mod tests;
 
@@ -34,7 +36,11 @@ pub fn draw(frame: &mut Frame, session: &Session) {
         theme: session.theme(),
     };
     frame.render_widget(board, area);
-    panel::draw(frame, screen.panel, session);
+    match session.mode() {
+        Mode::Review => review::draw(frame, screen.panel, session),
+        Mode::Analyze => analysis::draw(frame, screen.panel, session),
+        _ => panel::draw(frame, screen.panel, session),
+    }
     input_line::draw(frame, screen.input, session);
     match session.mode() {
         Mode::Help { scroll, page } => help::draw(frame, area, scroll, page, session),
@@ -42,7 +48,7 @@ pub fn draw(frame: &mut Frame, session: &Session) {
         Mode::Browse(ply) => dialogs::browse_banner(frame, screen.board.area(), session, ply),
         Mode::NewGame(form) => dialogs::new_game(frame, area, session, &form),
         Mode::Confirm(pending) => dialogs::confirm(frame, screen.board.area(), session, pending),
-        Mode::Play => {}
+        Mode::Play | Mode::Review | Mode::Analyze => {}
     }
 }
 

@@ -43,6 +43,7 @@ impl Session {
         let len = self.game.len();
         if self.thinking.as_ref().is_some_and(|t| match t.purpose {
             Purpose::Move { ply } | Purpose::Hint { ply } => ply != len,
+            Purpose::Analysis { .. } => true,
         }) {
             self.cancel_search();
         }
@@ -95,6 +96,7 @@ impl Session {
                 }
                 None => self.error("no hint: no legal move"),
             },
+            Purpose::Analysis { id } => self.explore_finished(id, done.info),
             _ => {}
         }
     }

@@ -11,7 +11,7 @@ use crate::tui::action::Action;
 use crate::tui::game::Player;
 use crate::tui::input::InputHint;
 use crate::tui::keymap;
-use crate::tui::state::{Message, Session};
+use crate::tui::state::{Message, Mode, Session};
 
 pub fn draw(frame: &mut Frame, area: Rect, session: &Session) {
     let width = area.width as usize;
@@ -30,7 +30,11 @@ fn prompt(session: &Session) -> Line<'static> {
     let game = session.game();
     let theme = session.theme();
     let turn = game.position().turn();
-    let text = if game.is_over() {
+    let text = if session.mode() == Mode::Review {
+        "Review >".to_string()
+    } else if session.mode() == Mode::Analyze {
+        format!("Analysis, {} to move >", session.shown_position().turn())
+    } else if game.is_over() {
         "Game over >".to_string()
     } else if session.offers(Action::MoveNow) && !session.input().starts_with(':') {
         format!("{turn} (engine) is thinking... Ctrl-G: move now >")
@@ -52,6 +56,12 @@ fn hint(session: &Session) -> Line<'static> {
     match session.input_hint() {
         InputHint::Command(names) => Line::from(format!("commands: {}", names.join(" "))),
         InputHint::EngineToMove => Line::styled("the engine is to move; type a :command, or wait for its move", dim),
+        InputHint::Empty if session.mode() == Mode::Analyze => {
+            Line::styled("Type a move to try it (e4, Nf3, Nd3f6) or :command; Esc leaves", dim)
+        }
+        InputHint::Empty if session.mode() == Mode::Review => {
+            Line::styled("Type a :command, or use the keys below", dim)
+        }
         InputHint::Empty => match session.game().end() {
             Some(end) => Line::styled(format!("{}. Type a :command, or use the keys below", end.describe()), dim),
             None => Line::styled("Type a move (e4, Nf3, Nd3f6) or :command; arrows/mouse pick squares", dim),

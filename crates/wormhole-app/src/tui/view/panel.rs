@@ -116,6 +116,7 @@ fn engine_lines(session: &Session, width: usize) -> Vec<Line<'static>> {
         let what = match thinking.purpose {
             Purpose::Move { .. } => "Engine thinking",
             Purpose::Hint { .. } => "Finding a hint",
+            Purpose::Analysis { .. } => "Analysing",
         };
         let elapsed = session.now().saturating_duration_since(thinking.started);
         let spin = theme.spinner((elapsed.as_millis() / 100) as usize);
