@@ -5,11 +5,13 @@
 //! ([`AnyPosition::with`]).
 
 use std::fmt;
+use std::sync::atomic::AtomicBool;
 
+use crate::engine::{Engine, Info, Limits, SearchResult};
 use crate::rules::{GameOutcome, MoveSet, Rules};
 use crate::{
-    Bitboard, Board, Color, GameFenError, GameKind, Move, MoveError, Outcome, Position, Role, Square, WithPosition,
-    porthole,
+    Bitboard, Board, Color, GameFenError, GameKind, Move, MoveError, Outcome, Piece, Position, Role, Square,
+    WithPosition, porthole,
 };
 
 /// A move of either game.
@@ -64,6 +66,31 @@ impl From<Move> for AnyMove {
 impl From<porthole::Move> for AnyMove {
     fn from(m: porthole::Move) -> AnyMove {
         AnyMove::Porthole(m)
+    }
+}
+
+/// A move of another game than the one asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("{0} is a move of another game")]
+pub struct WrongGameMove(pub AnyMove);
+
+impl TryFrom<AnyMove> for Move {
+    type Error = WrongGameMove;
+    fn try_from(m: AnyMove) -> Result<Move, WrongGameMove> {
+        match m {
+            AnyMove::Wormhole(m) => Ok(m),
+            other => Err(WrongGameMove(other)),
+        }
+    }
+}
+
+impl TryFrom<AnyMove> for porthole::Move {
+    type Error = WrongGameMove;
+    fn try_from(m: AnyMove) -> Result<porthole::Move, WrongGameMove> {
+        match m {
+            AnyMove::Porthole(m) => Ok(m),
+            other => Err(WrongGameMove(other)),
+        }
     }
 }
 
@@ -168,13 +195,26 @@ impl AnyPosition {
         }
     }
 
-    /// The position `fen` describes in the game `kind` (in Wormhole chess
-    /// the pieces may choose the other piece set).
+    /// The position `fen` describes in the game `kind`.
     pub fn from_fen(kind: GameKind, fen: &str) -> Result<AnyPosition, GameFenError> {
         Ok(match kind.variant() {
-            Some(variant) => AnyPosition::Wormhole(Position::from_fen_auto(fen, variant)?),
+            Some(variant) => AnyPosition::Wormhole(Position::from_fen(fen, variant)?),
             None => AnyPosition::Porthole(porthole::Position::from_fen(fen)?),
         })
+    }
+
+    /// The position `fen` describes in the game it says it belongs to
+    /// ([`GameKind::detect_fen`]), or in `fallback` when it does not say.
+    ///
+    /// ```
+    /// use wormhole::{AnyPosition, GameKind};
+    /// let fairy = "cnwmkwnc/pppppppp/8/8/8/8/PPPPPPPP/CNWMKWNC w 0";
+    /// assert_eq!(AnyPosition::from_fen_auto(fairy, GameKind::Porthole).unwrap().kind(), GameKind::Fairy);
+    /// let orthodox = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+    /// assert_eq!(AnyPosition::from_fen_auto(orthodox, GameKind::Porthole).unwrap().kind(), GameKind::Porthole);
+    /// ```
+    pub fn from_fen_auto(fen: &str, fallback: GameKind) -> Result<AnyPosition, GameFenError> {
+        AnyPosition::from_fen(GameKind::detect_fen(fen).unwrap_or(fallback), fen)
     }
 
     /// The game.
@@ -275,6 +315,44 @@ impl AnyPosition {
         }
     }
 
+    /// Every legal move with its SAN.
+    pub fn san_moves(&self) -> Vec<(AnyMove, String)> {
+        match self {
+            AnyPosition::Wormhole(p) => p.san_moves().into_iter().map(|(m, san)| (m.into(), san)).collect(),
+            AnyPosition::Porthole(p) => p.legal_moves().iter().map(|m| (m.into(), p.san(m))).collect(),
+        }
+    }
+
+    /// The piece `m` would capture, if any.
+    pub fn captured_by(&self, m: AnyMove) -> Option<Piece> {
+        match (self, m) {
+            (AnyPosition::Wormhole(p), AnyMove::Wormhole(m)) => p.captured_by(m),
+            (AnyPosition::Porthole(p), AnyMove::Porthole(m)) => p.captured_by(m),
+            _ => None,
+        }
+    }
+
+    /// Where the piece on `sq` could go on its side's turn, its own king's
+    /// safety left aside (for showing how it moves): the squares it moves
+    /// to and the portholes it can enter. Empty without a piece there.
+    pub fn reach(&self, sq: Square) -> Bitboard {
+        match self {
+            AnyPosition::Wormhole(p) => crate::attacks::reach(p.board(), sq),
+            AnyPosition::Porthole(p) => {
+                let Some(piece) = p.board().piece_at(sq) else { return Bitboard::EMPTY };
+                let mut on_turn = p.clone();
+                if piece.color != p.turn() {
+                    Rules::pass(&mut on_turn);
+                }
+                let moves = on_turn.pseudo_legal_moves();
+                moves
+                    .iter()
+                    .filter(|m| m.from() == sq)
+                    .fold(Bitboard::EMPTY, |b, m| b | Bitboard::from_square(m.entry().unwrap_or(m.to())))
+            }
+        }
+    }
+
     /// The role of the piece on `sq`, if any.
     pub fn role_at(&self, sq: Square) -> Option<Role> {
         self.board().piece_at(sq).map(|p| p.role)
@@ -305,6 +383,40 @@ impl AnyPosition {
             AnyPosition::Wormhole(p) => Rules::outcome(p, earlier).map(AnyOutcome::Wormhole),
             AnyPosition::Porthole(p) => Rules::outcome(p, earlier).map(AnyOutcome::Porthole),
         }
+    }
+}
+
+impl AnyPosition {
+    /// Searches this position with `engine` ([`Engine::search`]): the
+    /// game's own search, compiled for it, with its moves seen as
+    /// [`AnyMove`]s (root moves of another game are left out).
+    pub fn search(
+        &self,
+        engine: &mut Engine,
+        limits: &Limits<AnyMove>,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&Info<AnyMove>),
+    ) -> SearchResult<AnyMove> {
+        self.with(Search { engine, limits, stop, on_info })
+    }
+}
+
+/// A search of [`AnyPosition::search`], run on the game's own position.
+struct Search<'a> {
+    engine: &'a mut Engine,
+    limits: &'a Limits<AnyMove>,
+    stop: &'a AtomicBool,
+    on_info: &'a mut dyn FnMut(&Info<AnyMove>),
+}
+
+impl WithPosition for Search<'_> {
+    type Output = SearchResult<AnyMove>;
+
+    fn run<P: Rules>(self, pos: P) -> SearchResult<AnyMove> {
+        let limits = self.limits.map_moves(|&m| P::Move::try_from(m).ok());
+        let on_info = self.on_info;
+        let result = self.engine.search(&pos, &limits, self.stop, &mut |info| on_info(&info.map_moves(Into::into)));
+        result.map_moves(Into::into)
     }
 }
 

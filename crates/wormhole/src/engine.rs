@@ -180,6 +180,29 @@ impl<M: Copy> PvLine<M> {
     pub fn root_move(&self) -> Option<M> {
         self.pv.first().copied()
     }
+
+    /// The same line with every move converted by `f`.
+    pub fn map_moves<N>(&self, f: impl Fn(M) -> N) -> PvLine<N> {
+        PvLine { score: self.score, exact: self.exact, pv: self.pv.iter().map(|&m| f(m)).collect() }
+    }
+}
+
+impl<M: Copy> Info<M> {
+    /// The same figures with every move converted by `f` (for a program
+    /// that holds either game's moves as one type, such as [`AnyMove`](crate::AnyMove)).
+    pub fn map_moves<N>(&self, f: impl Fn(M) -> N) -> Info<N> {
+        Info {
+            depth: self.depth,
+            seldepth: self.seldepth,
+            score: self.score,
+            exact: self.exact,
+            nodes: self.nodes,
+            nps: self.nps,
+            time: self.time,
+            pv: self.pv.iter().map(|&m| f(m)).collect(),
+            lines: self.lines.iter().map(|l| l.map_moves(&f)).collect(),
+        }
+    }
 }
 
 /// A chess clock: the mover's remaining time and increment per move.
@@ -251,6 +274,23 @@ impl<M> Default for Limits<M> {
             searchmoves: Vec::new(),
             multipv: 1,
             history: Vec::new(),
+        }
+    }
+}
+
+impl<M> Limits<M> {
+    /// The same limits for another move type: each root move of
+    /// [`Limits::searchmoves`] converted by `f`, those it rejects left out.
+    pub fn map_moves<N>(&self, f: impl FnMut(&M) -> Option<N>) -> Limits<N> {
+        Limits {
+            depth: self.depth,
+            nodes: self.nodes,
+            movetime: self.movetime,
+            clock: self.clock,
+            infinite: self.infinite,
+            searchmoves: self.searchmoves.iter().filter_map(f).collect(),
+            multipv: self.multipv,
+            history: self.history.clone(),
         }
     }
 }
@@ -355,6 +395,13 @@ pub struct SearchResult<M = Move> {
     pub best_move: Option<M>,
     /// The last completed iteration's figures.
     pub info: Info<M>,
+}
+
+impl<M: Copy> SearchResult<M> {
+    /// The same result with every move converted by `f`.
+    pub fn map_moves<N>(&self, f: impl Fn(M) -> N) -> SearchResult<N> {
+        SearchResult { best_move: self.best_move.map(&f), info: self.info.map_moves(f) }
+    }
 }
 
 /// A chess engine for any game of the crate: options, transposition table

@@ -9,7 +9,7 @@ use std::str::FromStr;
 
 use crate::excerpt::Excerpt;
 use crate::rules::Rules;
-use crate::{Position, Variant, porthole};
+use crate::{Position, Role, Variant, porthole};
 
 /// Which game to play.
 ///
@@ -50,8 +50,14 @@ pub struct GameInfo {
     pub pgn_name: &'static str,
     /// The FEN of its start position.
     pub start_fen: &'static str,
+    /// The game's name for people, as a title.
+    pub title: &'static str,
     /// One line for menus and help.
     pub description: &'static str,
+    /// The roles of its pieces.
+    pub roles: &'static [Role],
+    /// The roles a pawn may promote to, strongest first.
+    pub promotions: &'static [Role],
 }
 
 /// Every game, in the order menus list them.
@@ -62,7 +68,10 @@ pub const GAMES: [GameInfo; 3] = [
         aliases: &["wormhole", "wormhole2"],
         pgn_name: "Wormhole",
         start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0",
+        title: "Wormhole chess (classic)",
         description: "Wormhole chess: every square a piece leaves becomes a hole",
+        roles: &[Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn],
+        promotions: &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight],
     },
     GameInfo {
         kind: GameKind::Fairy,
@@ -70,7 +79,10 @@ pub const GAMES: [GameInfo; 3] = [
         aliases: &["wormhole1", "wormhole fairy"],
         pgn_name: "Wormhole fairy",
         start_fen: "cnwmkwnc/pppppppp/8/8/8/8/PPPPPPPP/CNWMKWNC w 0",
+        title: "Wormhole chess (fairy)",
         description: "Wormhole chess with Champion, Wizard and Lion for rook, bishop and queen",
+        roles: &[Role::King, Role::Champion, Role::Wizard, Role::Lion, Role::Knight, Role::Pawn],
+        promotions: &[Role::Lion, Role::Champion, Role::Wizard, Role::Knight],
     },
     GameInfo {
         kind: GameKind::Porthole,
@@ -78,7 +90,10 @@ pub const GAMES: [GameInfo; 3] = [
         aliases: &[],
         pgn_name: "Porthole",
         start_fen: porthole::fen::START,
+        title: "Porthole chess",
         description: "Porthole chess: orthodox chess with neutral portholes that pieces travel through",
+        roles: &[Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn],
+        promotions: &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight],
     },
 ];
 
@@ -106,9 +121,37 @@ impl GameKind {
         self.info().start_fen
     }
 
+    /// The game's name for people, as a title.
+    pub const fn title(self) -> &'static str {
+        self.info().title
+    }
+
     /// One line for menus and help.
     pub const fn description(self) -> &'static str {
         self.info().description
+    }
+
+    /// The roles of its pieces.
+    pub const fn roles(self) -> &'static [Role] {
+        self.info().roles
+    }
+
+    /// The roles a pawn may promote to, strongest first.
+    pub const fn promotions(self) -> &'static [Role] {
+        self.info().promotions
+    }
+
+    /// How a piece of `role` moves in this game, in one line.
+    pub const fn movement(self, role: Role) -> &'static str {
+        match self {
+            GameKind::Classic | GameKind::Fairy => role.movement(),
+            GameKind::Porthole => porthole::movement(role),
+        }
+    }
+
+    /// Whether pieces of this role belong to this game.
+    pub fn has_role(self, role: Role) -> bool {
+        self.roles().contains(&role)
     }
 
     /// The Wormhole piece set, if this is Wormhole chess.
@@ -141,15 +184,22 @@ impl GameKind {
         })
     }
 
-    /// The game a FEN belongs to, when it says: seven fields or castling
-    /// letters (`KQkq`) are Porthole chess; otherwise the pieces tell the
-    /// Wormhole piece set (C, W or M: fairy; Q, R or B: classic). `None`
-    /// for a text that is no FEN or fits several games.
+    /// The game a FEN belongs to, when it says: four or seven fields, or
+    /// castling letters (`KQkq`), are Porthole chess; holes (`x`), or one to
+    /// three fields, are Wormhole chess, whose pieces tell the piece set (C,
+    /// W or M: fairy; Q, R or B: classic). `None` for a text that is no FEN
+    /// or fits several games (six fields without castling rights or holes
+    /// read in either game; a board of kings, knights and pawns in either
+    /// piece set).
     pub fn detect_fen(fen: &str) -> Option<GameKind> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
-        let castling = fields.get(2).is_some_and(|f| f.chars().any(|c| "KQkq".contains(c)));
-        if fields.len() == 7 || castling {
+        let castling = fields.len() >= 4 && fields[2].chars().any(|c| "KQkq".contains(c));
+        if matches!(fields.len(), 4 | 7) || castling {
             return Some(GameKind::Porthole);
+        }
+        let holes = fields.first().is_some_and(|placement| placement.contains('x'));
+        if fields.len() == 6 && !holes {
+            return None;
         }
         let setup = crate::Setup::from_fen(fen).ok()?;
         setup.variant_hint().map(GameKind::from)
@@ -203,16 +253,22 @@ struct ExpectedNames;
 
 impl fmt::Display for ExpectedNames {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, g) in GAMES.iter().enumerate() {
-            let sep = match i {
-                0 => "",
-                i if i + 1 == GAMES.len() => " or ",
-                _ => ", ",
-            };
-            write!(f, "{sep}'{}'", g.name)?;
-        }
-        Ok(())
+        write_choices(f, '\'', |g| g.name)
     }
+}
+
+/// Writes one field of every game of [`GAMES`] between `quote`s, as a
+/// choice: `'classic', 'fairy' or 'porthole'`.
+pub(crate) fn write_choices(f: &mut fmt::Formatter<'_>, quote: char, field: fn(&GameInfo) -> &str) -> fmt::Result {
+    for (i, g) in GAMES.iter().enumerate() {
+        let sep = match i {
+            0 => "",
+            i if i + 1 == GAMES.len() => " or ",
+            _ => ", ",
+        };
+        write!(f, "{sep}{quote}{}{quote}", field(g))?;
+    }
+    Ok(())
 }
 
 /// Reads a name or alias of [`GAMES`], in any case.

@@ -76,7 +76,7 @@ mod threats;
 mod variant;
 pub mod zobrist;
 
-pub use any::{AnyMove, AnyMoveError, AnyOutcome, AnyPosition, OtherGameError};
+pub use any::{AnyMove, AnyMoveError, AnyOutcome, AnyPosition, OtherGameError, WrongGameMove};
 pub use bitboard::Bitboard;
 pub use board::Board;
 pub use color::Color;

@@ -4,8 +4,8 @@ use crate::engine::EvalParams;
 use crate::rules::Rules;
 use crate::threats::Threats;
 use crate::{
-    Bitboard, Board, Color, IllegalMoveError, KingSafety, Move, MoveError, MoveList, Outcome, Piece, Role, Square,
-    Variant, engine, zobrist,
+    Bitboard, Board, Color, GameKind, IllegalMoveError, KingSafety, Move, MoveError, MoveList, Outcome, Piece, Role,
+    Square, Variant, engine, zobrist,
 };
 
 /// What [`Position::play_unchecked`] returns so that [`Position::undo`] can restore
@@ -252,6 +252,9 @@ impl Rules for Position {
 
     const DRAWS: bool = false;
 
+    fn kind(&self) -> GameKind {
+        self.variant.game()
+    }
     #[inline(always)]
     fn turn(&self) -> Color {
         self.turn

@@ -10,7 +10,7 @@
 use std::fmt;
 use std::hash::Hash;
 
-use crate::{Board, Color, Piece, Role, Square};
+use crate::{AnyMove, Board, Color, GameKind, Piece, Role, Square};
 
 /// A move of some game, as the search sees it: where the piece starts and
 /// ends, a promotion, and a packed form for the transposition table.
@@ -122,8 +122,8 @@ pub trait GameOutcome: Copy + Eq + fmt::Debug + fmt::Display + Send + Sync + 'st
 /// assert_eq!(replies(&porthole::Position::new()).iter().sum::<usize>(), 256);
 /// ```
 pub trait Rules: Clone + fmt::Debug + Send + Sync + 'static {
-    /// A move.
-    type Move: GameMove;
+    /// A move (which a program holding either game sees as an [`AnyMove`]).
+    type Move: GameMove + Into<AnyMove> + TryFrom<AnyMove>;
     /// What [`Rules::play_unchecked`] returns so that [`Rules::undo`] can
     /// restore the position.
     type Undo: Copy + fmt::Debug;
@@ -147,6 +147,8 @@ pub trait Rules: Clone + fmt::Debug + Send + Sync + 'static {
     /// every draw test away.
     const DRAWS: bool;
 
+    /// The game (for Wormhole chess, its piece set).
+    fn kind(&self) -> GameKind;
     /// The side to move.
     fn turn(&self) -> Color;
     /// The Zobrist hash, kept up to date incrementally.

@@ -64,19 +64,12 @@ impl Variant {
 
     /// The roles a pawn may promote to, strongest first.
     pub const fn promotion_roles(self) -> &'static [Role] {
-        match self {
-            Variant::Classic => &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight],
-            Variant::Fairy => &[Role::Lion, Role::Champion, Role::Wizard, Role::Knight],
-        }
+        self.game().promotions()
     }
 
     /// Whether pieces of this role belong to this piece set.
-    pub const fn has_role(self, role: Role) -> bool {
-        match role {
-            Role::Pawn | Role::Knight | Role::King => true,
-            Role::Queen | Role::Rook | Role::Bishop => matches!(self, Variant::Classic),
-            Role::Champion | Role::Wizard | Role::Lion => matches!(self, Variant::Fairy),
-        }
+    pub fn has_role(self, role: Role) -> bool {
+        self.game().has_role(role)
     }
 }
 

@@ -6,7 +6,7 @@
 mod common;
 
 use proptest::prelude::*;
-use wormhole::porthole::pgn::PgnGame;
+use wormhole::pgn::PgnGame;
 use wormhole::porthole::{CastlingSide, IllegalMoveError, Move, MoveError, Position, Setup};
 use wormhole::{Color, Role, Square};
 

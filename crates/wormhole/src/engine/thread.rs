@@ -7,8 +7,8 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use super::{Engine, Info, Limits, SearchResult};
-use crate::Move;
-use crate::rules::{GameMove, Rules};
+use crate::rules::Rules;
+use crate::{AnyMove, AnyPosition, Move};
 
 /// A message from a search thread; `M` is the game's move type.
 #[derive(Clone, Debug)]
@@ -26,14 +26,23 @@ pub struct SearchThread<M = Move> {
     handle: JoinHandle<Engine>,
 }
 
-impl<M: GameMove> SearchThread<M> {
+impl<M: Copy + Send + 'static> SearchThread<M> {
     /// Starts searching `pos` with `engine` on a new thread.
-    pub fn spawn<P: Rules<Move = M>>(mut engine: Engine, pos: P, limits: Limits<M>) -> SearchThread<M> {
+    pub fn spawn<P: Rules<Move = M>>(engine: Engine, pos: P, limits: Limits<M>) -> SearchThread<M> {
+        SearchThread::start(engine, move |engine, stop, on_info| engine.search(&pos, &limits, stop, on_info))
+    }
+
+    /// Runs `search` on a new thread with `engine`, a stop flag and a
+    /// callback that reports each iteration as an event.
+    fn start(
+        mut engine: Engine,
+        search: impl FnOnce(&mut Engine, &AtomicBool, &mut dyn FnMut(&Info<M>)) -> SearchResult<M> + Send + 'static,
+    ) -> SearchThread<M> {
         let stop = Arc::new(AtomicBool::new(false));
         let (tx, events) = channel();
         let flag = Arc::clone(&stop);
         let handle = std::thread::spawn(move || {
-            let result = engine.search(&pos, &limits, &flag, &mut |info| {
+            let result = search(&mut engine, &flag, &mut |info| {
                 let _ = tx.send(Event::Info(info.clone()));
             });
             let _ = tx.send(Event::Done(result));
@@ -64,5 +73,13 @@ impl<M: GameMove> SearchThread<M> {
             Ok(engine) => engine,
             Err(panic) => std::panic::resume_unwind(panic),
         }
+    }
+}
+
+impl SearchThread<AnyMove> {
+    /// Starts searching a position of either game on a new thread: the
+    /// game's own search, its moves reported as [`AnyMove`]s.
+    pub fn spawn_any(engine: Engine, pos: AnyPosition, limits: Limits<AnyMove>) -> SearchThread<AnyMove> {
+        SearchThread::start(engine, move |engine, stop, on_info| pos.search(engine, &limits, stop, on_info))
     }
 }

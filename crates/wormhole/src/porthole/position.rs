@@ -9,7 +9,7 @@ use super::{
 };
 use crate::rules::Rules;
 use crate::zobrist::{black_key, piece_key};
-use crate::{Bitboard, Board, Color, Piece, Role, Square};
+use crate::{Bitboard, Board, Color, GameKind, Piece, Role, Square};
 
 /// What [`Position::play_unchecked`] returns so that [`Position::undo`]
 /// can restore the position exactly.
@@ -347,6 +347,9 @@ impl Rules for Position {
 
     const DRAWS: bool = true;
 
+    fn kind(&self) -> GameKind {
+        GameKind::Porthole
+    }
     #[inline(always)]
     fn turn(&self) -> Color {
         self.turn
