@@ -325,6 +325,25 @@ mod tests {
         assert_eq!(app.session().mode(), Mode::GameOver);
     }
 
+    #[test]
+    fn a_porthole_game_is_reviewed_with_the_mate_through_the_porthole_as_the_better_move() {
+        // White could mate with Rb4>a8 and plays Kf1; Black's king walks away.
+        let mut app = hotseat();
+        enter(&mut app, ":load 6k1/5ppp/8/8/8/8/8/1R4K1 w - - 0 1 a8,b4");
+        enter(&mut app, "Kf1");
+        enter(&mut app, "Kf8");
+        enter(&mut app, ":review");
+        assert_eq!(app.session().mode(), Mode::Review);
+        wait_review(&mut app);
+        let review = app.session().study().review.as_ref().unwrap();
+        let first = review.current().unwrap();
+        assert_eq!(first.judgement, Some(Judgement::Blunder), "{first:?}");
+        let best = first.best_move().unwrap();
+        assert_eq!(review.position().san(best), "Rb4>a8#");
+        let hl = app.session().highlights();
+        assert!(hl.targets.contains(best.entry().unwrap()) && hl.exits.contains(best.to()), "{hl:?}");
+    }
+
     /// A bare session (it returns a save as an effect instead of writing a
     /// file) on the review screen of the finished, analysed thrown game.
     fn reviewed_session() -> crate::tui::state::Session {
