@@ -87,7 +87,18 @@ pub struct EvalParams {
 }
 
 impl Default for EvalParams {
-    /// The weights the engine plays with.
+    /// The weights the engine plays with: set by hand, then checked by
+    /// self-play (`wormhole match --variant porthole`, both sides
+    /// `level=10,nodes=20000`, 6 random plies; score of the first named):
+    ///
+    /// - these weights against material only (`positional=off`): 85/100;
+    /// - against the porthole terms switched off (`scale.entry=0,on=0,
+    ///   beside=0,kingholes=0,checkholes=0`): 50/100, no measured gain yet;
+    /// - weights fitted to 241 self-play games (`examples/fit_eval.rs`,
+    ///   13,850 positions) against these: every term fitted 22.5/60 (match
+    ///   stopped there), porthole terms and mobility kept 40/100, only the
+    ///   pawn, passed-pawn, bishop-pair, king-zone and tempo weights fitted
+    ///   151.5/300. None beat these hand-set weights, so they stay.
     fn default() -> EvalParams {
         #[rustfmt::skip]
         let weights = [
