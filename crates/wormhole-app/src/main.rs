@@ -5,6 +5,7 @@ mod match_cmd;
 mod perft_cmd;
 mod play;
 mod signals;
+mod solve;
 mod term_input;
 mod tui;
 mod uci;
@@ -37,6 +38,8 @@ enum Command {
     Match(match_cmd::MatchArgs),
     /// Count the leaf nodes of the legal move tree (move generator check and benchmark).
     Perft(perft_cmd::PerftArgs),
+    /// Prove who wins a position (proof-number search); the last line is `Result: 1-0|0-1|unknown`.
+    Solve(solve::SolveArgs),
 }
 
 fn main() -> ExitCode {
@@ -49,6 +52,7 @@ fn main() -> ExitCode {
         Some(Command::Bench(args)) => done(bench::run(&args)),
         Some(Command::Match(args)) => done(match_cmd::run(&args)),
         Some(Command::Perft(args)) => done(perft_cmd::run(&args)),
+        Some(Command::Solve(args)) => done(solve::run(&args)),
     };
     result.unwrap_or_else(|e| {
         eprintln!("error: {e:#}");

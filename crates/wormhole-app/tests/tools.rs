@@ -30,3 +30,35 @@ fn match_prints_games_and_score() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("level"));
 }
+
+#[test]
+fn solve_proves_wins_and_losses_and_says_unknown_otherwise() {
+    // White to move wins (a mate in two moves exists).
+    let win = "xxbqkbnr/pxxxxpxp/xx1Px1p1/Rpxxp2n/xx3xPP/Px2BNx1/xxPPPPxx/xNxQKBxR w 24";
+    let out = stdout_of(&["solve", "--fen", win, "--time", "20"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.last(), Some(&"Result: 1-0"), "{out}");
+    assert!(lines.iter().any(|l| l.starts_with("Winning move: ")), "{out}");
+    assert!(lines.iter().any(|l| l.starts_with("Proof: ") && l.contains(" positions")), "{out}");
+    // Black to move loses whatever it plays.
+    let loss = "xxxxxxxr/xQpxxxpx/xxxxxnxp/2bxxkPB/pP2x1x1/xx1xxPKb/xPxPPxxx/RNBxxxRx b 35";
+    let out = stdout_of(&["solve", "--fen", loss, "--time", "20"]);
+    assert_eq!(out.lines().last(), Some("Result: 1-0"), "{out}");
+    assert!(out.contains("Winning move: none (Black to move loses"), "{out}");
+    // Fairy, Black to move wins.
+    let fairy = "xnwmkxxc/pxppxpxx/cp1nx3/1W1pw1px/1x1P2x1/PKx2p1P/xPPxPPPx/CNxMxxNx b 19";
+    let out = stdout_of(&["solve", "--variant", "fairy", "--fen", fairy, "--time", "20"]);
+    assert_eq!(out.lines().last(), Some("Result: 0-1"), "{out}");
+    // The start position is far too deep for a fraction of a second.
+    let out = stdout_of(&["solve", "--time", "0.3"]);
+    assert_eq!(out.lines().last(), Some("Result: unknown"), "{out}");
+}
+
+#[test]
+fn solve_refuses_bad_input() {
+    for args in [&["solve", "--fen", "8/8 w 0"][..], &["solve", "--time=-1"], &["solve", "--variant", "chess"]] {
+        let out = wormhole(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(!String::from_utf8_lossy(&out.stderr).trim().is_empty(), "{args:?}");
+    }
+}

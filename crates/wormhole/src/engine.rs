@@ -48,6 +48,7 @@ mod qsearch;
 mod root;
 mod score;
 mod search;
+mod solve;
 mod thread;
 mod time;
 mod tt;
@@ -60,6 +61,7 @@ use crate::{Move, Position};
 
 pub use eval::{EvalParams, FEATURES, TERMS, Term, TermShape, evaluate, features};
 pub use levels::{Level, LevelSettings, ParseLevelError};
+pub use solve::{Proof, SolveLimits, SolveProgress, SolveResult, Solver};
 pub use thread::{Event, SearchThread};
 
 use self::ordering::History;
