@@ -10,6 +10,10 @@ use rand::{RngExt, SeedableRng};
 use wormhole::engine::{Engine, EngineOptions, EvalParams, FEATURES, Features, Limits, Score, TERMS, TermShape};
 use wormhole::{Color, Move, Position, Role, Variant};
 
+use self::stats::{Pairs, Sprt, Verdict};
+
+mod stats;
+
 /// Arguments of `wormhole match`.
 #[derive(Debug, clap::Args)]
 pub struct MatchArgs {
@@ -41,6 +45,13 @@ pub struct MatchArgs {
     /// (`<FEN>;<winner w|b>` lines, for fitting evaluation weights).
     #[arg(long)]
     dump: Option<std::path::PathBuf>,
+    /// Stop early by a sequential probability ratio test of "A is ELO0
+    /// stronger" against "A is ELO1 stronger" (--games is then the most).
+    #[arg(long, num_args = 2, value_names = ["ELO0", "ELO1"], allow_negative_numbers = true)]
+    sprt: Option<Vec<f64>>,
+    /// The SPRT's error rates (alpha = beta).
+    #[arg(long, default_value_t = 0.05)]
+    sprt_error: f64,
 }
 
 /// One side of the match: a name, options, and per-move limits.
@@ -237,66 +248,140 @@ fn opening(variant: Variant, plies: u32, rng: &mut SmallRng) -> (Position, Vec<M
     }
 }
 
-/// Plays the match and prints a line per game, then the score of A.
+/// Plays the match and prints a line per game, then the statistics and,
+/// last, the score of A.
 pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
     let movetime = Duration::from_millis(args.movetime.max(1));
     let mut players = [
         player(&args.engine_a, args.variant, args.seed, movetime).context("--engine-a")?,
         player(&args.engine_b, args.variant, args.seed.map(|s| s ^ 0x9e37_79b9), movetime).context("--engine-b")?,
     ];
+    let sprt = sprt(args)?;
     let mut rng = SmallRng::seed_from_u64(args.seed.unwrap_or(2026));
-    let games = args.games.max(1).div_ceil(2) * 2;
-    let mut points_a = 0.0;
-    let mut proofs = Vec::new();
-    let mut opening_pos = Position::new(args.variant);
-    let mut opening_moves = Vec::new();
-    for g in 0..games {
-        if g % 2 == 0 {
-            (opening_pos, opening_moves) = opening(args.variant, args.random_plies, &mut rng);
-        }
-        // A plays White in even games and Black in odd ones.
-        let white = (g % 2) as usize;
-        let record = play_game(&mut players, white, &opening_pos, args.verbose);
-        if let Some(path) = &args.dump {
-            dump(path, &record).with_context(|| format!("writing {}", path.display()))?;
-        }
-        let a_color = if white == 0 { Color::White } else { Color::Black };
-        let a_won = record.winner == a_color;
-        if a_won {
-            points_a += 1.0;
-        }
-        let proof = match record.proved_from {
-            Some(p) => {
-                proofs.push(record.plies - p);
-                format!("proved {} plies before the end", record.plies - p)
+    let mut tally = Tally::default();
+    for pair in 0..args.games.max(1).div_ceil(2) {
+        let (start, moves) = opening(args.variant, args.random_plies, &mut rng);
+        let opening: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+        let mut points = 0;
+        // A plays White in the first game of the pair and Black in the second.
+        for white in 0..2 {
+            let record = play_game(&mut players, white, &start, args.verbose);
+            if let Some(path) = &args.dump {
+                dump(path, &record).with_context(|| format!("writing {}", path.display()))?;
             }
-            None => "not proved".to_string(),
-        };
-        let line: Vec<String> = opening_moves.iter().map(|m| m.to_string()).collect();
-        println!(
-            "Game {:>3}: A plays {:<5} {} in {} plies ({}; opening {}); A {}/{}",
-            g + 1,
-            a_color.to_string(),
-            if a_won { "A wins" } else { "B wins" },
-            record.plies,
-            proof,
-            line.join(" "),
-            points_a,
-            g + 1
-        );
+            let a_color = if white == 0 { Color::White } else { Color::Black };
+            let a_won = record.winner == a_color;
+            points += a_won as u32;
+            tally.record(&record, a_won);
+            let proof = match record.proved_from {
+                Some(p) => format!("proved {} plies before the end", record.plies - p),
+                None => "not proved".to_string(),
+            };
+            println!(
+                "Game {:>3}: A plays {a_color:<5} {} in {} plies ({proof}; opening {}); A {}/{}",
+                2 * pair + white as u32 + 1,
+                if a_won { "A wins" } else { "B wins" },
+                record.plies,
+                opening.join(" "),
+                tally.points,
+                tally.games,
+            );
+        }
+        tally.pairs.push(points);
+        if let Some(sprt) = sprt
+            && sprt.verdict(&tally.pairs).is_some()
+        {
+            break;
+        }
     }
-    let n = games as f64;
-    let p = points_a / n;
-    let margin = 1.96 * (p * (1.0 - p) / n).sqrt() * 100.0;
     println!("A: {}", players[0].name);
     println!("B: {}", players[1].name);
-    if !proofs.is_empty() {
-        let mean = proofs.iter().sum::<u32>() as f64 / proofs.len() as f64;
-        println!("Result proved on average {mean:.1} plies before the end ({} games)", proofs.len());
-    }
-    if p > 0.0 && p < 1.0 {
-        println!("Elo difference: {:+.0}", -400.0 * (1.0 / p - 1.0).log10());
-    }
-    println!("Score: {points_a} / {games} ({:.1}%) +/- {margin:.1}", p * 100.0);
+    tally.print(sprt);
     Ok(())
+}
+
+/// The SPRT asked for on the command line, if any.
+fn sprt(args: &MatchArgs) -> anyhow::Result<Option<Sprt>> {
+    let Some(bounds) = &args.sprt else { return Ok(None) };
+    let &[elo0, elo1] = &bounds[..] else { bail!("--sprt needs two Elo differences: ELO0 ELO1") };
+    if elo0.is_nan() || elo1.is_nan() || elo0 >= elo1 {
+        bail!("--sprt: ELO0 ({elo0}) must be below ELO1 ({elo1})");
+    }
+    let error = args.sprt_error;
+    if error.is_nan() || error <= 0.0 || error >= 0.5 {
+        bail!("--sprt-error must be between 0 and 0.5, not {error}");
+    }
+    Ok(Some(Sprt { elo0, elo1, alpha: error, beta: error }))
+}
+
+/// The running totals of a match, from A's side.
+#[derive(Default)]
+struct Tally {
+    games: u32,
+    points: u32,
+    pairs: Pairs,
+    /// Per game whose result was proved: plies from the first proof to the end.
+    proofs: Vec<u32>,
+}
+
+impl Tally {
+    fn record(&mut self, record: &GameRecord, a_won: bool) {
+        self.games += 1;
+        self.points += a_won as u32;
+        if let Some(p) = record.proved_from {
+            self.proofs.push(record.plies - p);
+        }
+    }
+
+    /// Prints the proof horizon, the Elo difference, the SPRT verdict and,
+    /// last, the score.
+    fn print(&self, sprt: Option<Sprt>) {
+        if !self.proofs.is_empty() {
+            let mut sorted = self.proofs.clone();
+            sorted.sort_unstable();
+            let mean = sorted.iter().sum::<u32>() as f64 / sorted.len() as f64;
+            let median = sorted[sorted.len() / 2];
+            println!(
+                "Result proved before the end: median {median} plies, mean {mean:.1} ({} of {} games)",
+                sorted.len(),
+                self.games
+            );
+        }
+        if let Some(e) = self.pairs.elo() {
+            println!(
+                "Elo difference: {} (95% interval {} .. {}, {} game pairs)",
+                signed(e.elo),
+                signed(e.low),
+                signed(e.high),
+                self.pairs.len()
+            );
+        }
+        if let Some(sprt) = sprt {
+            let (low, high) = sprt.bounds();
+            let verdict = match sprt.verdict(&self.pairs) {
+                Some(Verdict::H1) => format!("H1 accepted: A is at least {} Elo stronger", sprt.elo1),
+                Some(Verdict::H0) => format!("H0 accepted: A is at most {} Elo stronger", sprt.elo0),
+                None => "no verdict yet".to_string(),
+            };
+            println!(
+                "SPRT elo0 {} elo1 {} (alpha = beta = {}): LLR {:.2}, bounds {low:.2} .. {high:.2}: {verdict}",
+                sprt.elo0,
+                sprt.elo1,
+                sprt.alpha,
+                self.pairs.llr(sprt.elo0, sprt.elo1)
+            );
+        }
+        let p = self.points as f64 / self.games.max(1) as f64;
+        println!("Score: {} / {} ({:.1}%)", self.points, self.games, p * 100.0);
+    }
+}
+
+/// An Elo figure with its sign; infinite when one side won every pair.
+fn signed(elo: f64) -> String {
+    match elo.round() {
+        0.0 => "0".into(),
+        e if e.is_finite() => format!("{e:+}"),
+        e if e > 0.0 => "+inf".into(),
+        _ => "-inf".into(),
+    }
 }
