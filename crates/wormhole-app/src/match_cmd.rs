@@ -11,8 +11,10 @@ use wormhole::engine::{Engine, EngineOptions, EvalParams, FEATURES, Features, Li
 use wormhole::{Color, Move, Position, Role, Variant};
 
 use self::stats::{Pairs, Sprt, Verdict};
+use self::uci_player::UciEngine;
 
 mod stats;
+mod uci_player;
 
 /// Arguments of `wormhole match`.
 #[derive(Debug, clap::Args)]
@@ -54,14 +56,53 @@ pub struct MatchArgs {
     sprt_error: f64,
 }
 
-/// One side of the match: a name, options, and per-move limits.
+/// One side of the match: a name, what plays, and per-move limits.
 struct Player {
     name: String,
-    engine: Engine,
+    brain: Brain,
     limits: Limits,
 }
 
-/// Builds a player from `key=value` settings separated by commas or spaces.
+/// What plays a side: an engine in this process, or another binary over UCI.
+enum Brain {
+    Inside(Box<Engine>),
+    Uci(UciEngine),
+}
+
+impl Player {
+    fn new_game(&mut self) -> anyhow::Result<()> {
+        match &mut self.brain {
+            Brain::Inside(engine) => engine.new_game(),
+            Brain::Uci(engine) => engine.new_game()?,
+        }
+        Ok(())
+    }
+
+    /// The move to play at `pos` (`None`: no legal move) and its score.
+    fn think(&mut self, pos: &Position) -> anyhow::Result<(Option<Move>, Score)> {
+        match &mut self.brain {
+            Brain::Inside(engine) => {
+                let result = engine.search(pos, &self.limits, &AtomicBool::new(false), &mut |_| {});
+                Ok((result.best_move, result.info.score))
+            }
+            Brain::Uci(engine) => engine.think(pos, &self.limits),
+        }
+    }
+}
+
+/// The settings a UCI engine takes, with the UCI option each sets (none:
+/// a search limit).
+const UCI_SETTINGS: [(&str, Option<&str>); 6] = [
+    ("level", Some("Level")),
+    ("hash", Some("Hash")),
+    ("threads", Some("Threads")),
+    ("depth", None),
+    ("nodes", None),
+    ("movetime", None),
+];
+
+/// Builds a player from `key=value` settings separated by commas or
+/// spaces; `uci=PATH` makes it another `wormhole` binary spoken to over UCI.
 fn player(text: &str, variant: Variant, seed: Option<u64>, movetime: Duration) -> anyhow::Result<Player> {
     let mut options = EngineOptions { hash_mb: 16, seed, ..EngineOptions::default() };
     let mut features = Features::default();
@@ -73,42 +114,71 @@ fn player(text: &str, variant: Variant, seed: Option<u64>, movetime: Duration) -
         let (key, value) = item.split_once('=').ok_or_else(|| anyhow!("setting '{item}' is not key=value"))?;
         pairs.push((key.trim().to_ascii_lowercase(), value.trim().to_string()));
     }
-    for (key, value) in &pairs {
-        let int = || -> anyhow::Result<i64> {
-            value.parse().with_context(|| format!("setting '{key}' needs a number, got '{value}'"))
-        };
-        let flag = || -> anyhow::Result<bool> {
-            match value.as_str() {
-                "on" | "true" | "1" | "yes" => Ok(true),
-                "off" | "false" | "0" | "no" => Ok(false),
-                _ => bail!("setting '{key}' needs on or off, got '{value}'"),
+    let uci_path = pairs.iter().find(|(k, _)| k == "uci").map(|(_, v)| v.clone());
+    let mut uci_options = Vec::new();
+    for (key, value) in pairs.iter().filter(|(k, _)| k != "uci") {
+        if uci_path.is_some() {
+            match UCI_SETTINGS.iter().find(|(k, _)| k == key) {
+                Some((_, Some(option))) => uci_options.push((option.to_string(), value.clone())),
+                Some((_, None)) => {}
+                None => bail!("setting '{key}' is not available for a UCI engine"),
             }
-        };
-        match key.as_str() {
-            "level" => options.level = value.parse()?,
-            "hash" => options.hash_mb = int()?.max(1) as usize,
-            "threads" => options.threads = int()?.max(1) as usize,
-            "depth" => limits.depth = Some(int()?.clamp(1, 100) as u32),
-            "nodes" => limits.nodes = Some(int()?.max(1) as u64),
-            "movetime" => limits.movetime = Some(Duration::from_millis(int()?.max(1) as u64)),
-            "null" => features.null_move = flag()?,
-            "lmr" => features.lmr = flag()?,
-            "futility" => features.futility = flag()?,
-            "positional" => features.positional_eval = flag()?,
-            "lazy" => features.lazy_eval = flag()?,
-            "lmp" => features.late_move_pruning = flag()?,
-            "fmargin" => features.futility_margin = int()?.clamp(0, 2000) as i32,
-            "checkext" => features.check_extension = flag()?,
-            k if set_weight(&mut params, k, value)? => {}
-            _ => bail!("unknown setting '{key}'"),
         }
+        apply_setting(key, value, &mut options, &mut features, &mut params, &mut limits)?;
     }
-    let mut engine = Engine::new(options);
-    engine.set_features(features);
-    if params != default_params {
-        engine.set_eval_params(Some(params));
+    let brain = match uci_path {
+        Some(path) => Brain::Uci(UciEngine::start(&path, variant, &uci_options)?),
+        None => {
+            let mut engine = Engine::new(options);
+            engine.set_features(features);
+            if params != default_params {
+                engine.set_eval_params(Some(params));
+            }
+            Brain::Inside(Box::new(engine))
+        }
+    };
+    Ok(Player { name: text.to_string(), brain, limits })
+}
+
+/// Applies one `key=value` setting.
+fn apply_setting(
+    key: &str,
+    value: &str,
+    options: &mut EngineOptions,
+    features: &mut Features,
+    params: &mut EvalParams,
+    limits: &mut Limits,
+) -> anyhow::Result<()> {
+    let int = || -> anyhow::Result<i64> {
+        value.parse().with_context(|| format!("setting '{key}' needs a number, got '{value}'"))
+    };
+    let flag = || -> anyhow::Result<bool> {
+        match value {
+            "on" | "true" | "1" | "yes" => Ok(true),
+            "off" | "false" | "0" | "no" => Ok(false),
+            _ => bail!("setting '{key}' needs on or off, got '{value}'"),
+        }
+    };
+    match key {
+        "level" => options.level = value.parse()?,
+        "hash" => options.hash_mb = int()?.max(1) as usize,
+        "threads" => options.threads = int()?.max(1) as usize,
+        "depth" => limits.depth = Some(int()?.clamp(1, 100) as u32),
+        "nodes" => limits.nodes = Some(int()?.max(1) as u64),
+        "movetime" => limits.movetime = Some(Duration::from_millis(int()?.max(1) as u64)),
+        "null" => features.null_move = flag()?,
+        "lmr" => features.lmr = flag()?,
+        "futility" => features.futility = flag()?,
+        "positional" => features.positional_eval = flag()?,
+        "lazy" => features.lazy_eval = flag()?,
+        "lmp" => features.late_move_pruning = flag()?,
+        "fmargin" => features.futility_margin = int()?.clamp(0, 2000) as i32,
+        "checkext" => features.check_extension = flag()?,
+        "temperature" => features.temperature = Some(int()?.clamp(1, 100_000) as u32),
+        k if set_weight(params, k, value)? => {}
+        _ => bail!("unknown setting '{key}'"),
     }
-    Ok(Player { name: text.to_string(), engine, limits })
+    Ok(())
 }
 
 /// Applies `key=value` if `key` names evaluation weights (see
@@ -182,11 +252,10 @@ struct GameRecord {
 }
 
 /// Plays a game from `start`; `white` and `black` index into `players`.
-fn play_game(players: &mut [Player; 2], white: usize, start: &Position, verbose: bool) -> GameRecord {
+fn play_game(players: &mut [Player; 2], white: usize, start: &Position, verbose: bool) -> anyhow::Result<GameRecord> {
     let mut pos = start.clone();
-    let stop = AtomicBool::new(false);
     for p in players.iter_mut() {
-        p.engine.new_game();
+        p.new_game()?;
     }
     // Per player: the ply from which all its searches reported a proof.
     let mut proved_from: [Option<u32>; 2] = [None, None];
@@ -195,19 +264,27 @@ fn play_game(players: &mut [Player; 2], white: usize, start: &Position, verbose:
     loop {
         fens.push(pos.fen());
         let side = if pos.turn() == Color::White { white } else { 1 - white };
-        let p = &mut players[side];
-        let result = p.engine.search(&pos, &p.limits, &stop, &mut |_| {});
-        let Some(m) = result.best_move else {
-            return GameRecord { winner: !pos.turn(), plies: pos.plies(), proved_from: earliest(proved_from), fens };
+        let (best, score) =
+            players[side].think(&pos).with_context(|| format!("{} at {}", players[side].name, pos.fen()))?;
+        let Some(m) = best.filter(|&m| pos.is_legal(m)) else {
+            if pos.has_legal_move() {
+                bail!("{} gave no legal move at {}", players[side].name, pos.fen());
+            }
+            return Ok(GameRecord {
+                winner: !pos.turn(),
+                plies: pos.plies(),
+                proved_from: earliest(proved_from),
+                fens,
+            });
         };
-        match result.info.score {
+        match score {
             Score::Win(_) | Score::Loss(_) => {
                 proved_from[side].get_or_insert(pos.plies());
             }
             Score::Cp(_) => proved_from[side] = None,
         }
         if verbose {
-            println!("  {:>2}. {:<7} {}", pos.plies() + 1, pos.san(m), result.info.score.uci());
+            println!("  {:>2}. {:<7} {}", pos.plies() + 1, pos.san(m), score.uci());
         }
         pos.play_unchecked(m);
     }
@@ -265,7 +342,7 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
         let mut points = 0;
         // A plays White in the first game of the pair and Black in the second.
         for white in 0..2 {
-            let record = play_game(&mut players, white, &start, args.verbose);
+            let record = play_game(&mut players, white, &start, args.verbose)?;
             if let Some(path) = &args.dump {
                 dump(path, &record).with_context(|| format!("writing {}", path.display()))?;
             }

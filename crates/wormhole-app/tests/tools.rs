@@ -62,3 +62,55 @@ fn solve_refuses_bad_input() {
         assert!(!String::from_utf8_lossy(&out.stderr).trim().is_empty(), "{args:?}");
     }
 }
+
+#[test]
+fn match_plays_another_binary_over_uci() {
+    let other = format!("uci={},level=3,depth=2", env!("CARGO_BIN_EXE_wormhole"));
+    let out = stdout_of(&[
+        "match",
+        "--engine-a",
+        "level=10,depth=2",
+        "--engine-b",
+        &other,
+        "--games",
+        "2",
+        "--variant",
+        "fairy",
+    ]);
+    assert_eq!(out.lines().filter(|l| l.starts_with("Game ")).count(), 2, "{out}");
+    assert!(out.lines().last().unwrap().starts_with("Score: "), "{out}");
+    // Settings that only an engine in this process has are refused.
+    let out = wormhole(&["match", "--engine-a", "level=1", "--engine-b", "uci=/bin/true,lmr=off"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not available for a UCI engine"));
+}
+
+#[test]
+fn match_stops_early_by_sprt_and_reports_elo() {
+    let out = stdout_of(&[
+        "match",
+        "--engine-a",
+        "level=5",
+        "--engine-b",
+        "level=1",
+        "--games",
+        "200",
+        "--sprt",
+        "0",
+        "200",
+        "--seed",
+        "1",
+    ]);
+    let games = out.lines().filter(|l| l.starts_with("Game ")).count();
+    assert!(games < 200, "{games} games");
+    assert!(out.contains("H1 accepted"), "{out}");
+    assert!(out.lines().any(|l| l.starts_with("Elo difference: ") && l.contains("95% interval")), "{out}");
+}
+
+#[test]
+fn levels_play_the_same_games_under_the_same_seed() {
+    let run = |seed: &str| {
+        stdout_of(&["match", "--engine-a", "level=4", "--engine-b", "level=1", "--games", "4", "--seed", seed])
+    };
+    assert_eq!(run("5"), run("5"));
+    assert_ne!(run("5"), run("6"));
+}

@@ -294,6 +294,9 @@ pub struct Features {
     pub lazy_eval: bool,
     /// Mobility, king escape, promotion and trapped-piece terms (off: material only).
     pub positional_eval: bool,
+    /// Pick the move at random among all root moves, as the weak levels
+    /// do (see [`LevelSettings::temperature`]); `None`: the level decides.
+    pub temperature: Option<u32>,
 }
 
 impl Default for Features {
@@ -307,6 +310,7 @@ impl Default for Features {
             check_extension: true,
             lazy_eval: true,
             positional_eval: true,
+            temperature: None,
         }
     }
 }
@@ -407,9 +411,12 @@ impl Engine {
         on_info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
         let settings = self.options.level.settings();
-        if settings.random_two_ply {
-            return levels::two_ply_random(pos, &limits.root_moves(pos), &mut self.rng);
-        }
-        root::run(self, pos, limits, &settings, stop, on_info)
+        let Some(temperature) = self.features.temperature.or(settings.temperature) else {
+            return root::run(self, pos, limits, &settings, stop, on_info);
+        };
+        // A weak level scores every root move and picks one at random.
+        let every_move = Limits { multipv: usize::MAX, ..limits.clone() };
+        let result = root::run(self, pos, &every_move, &settings, stop, on_info);
+        levels::choose_softly(result, temperature, &mut self.rng)
     }
 }

@@ -1,6 +1,9 @@
-//! Strength levels for people: level 1 is the existing vchess bot (a
-//! two-ply material search picking at random among equal moves), level 10
-//! the full engine; the levels between cap the depth or nodes searched.
+//! Strength levels for people, one table from level 1 (a beginner can
+//! win) to level 10 (the full engine). The weak levels search shallowly
+//! and pick a move at random, favouring the better ones (a softmax over
+//! the root moves' scores with a temperature); the levels above cap the
+//! depth or the positions searched. Each level was measured against the
+//! one below with `wormhole match` (see [`LEVELS`]).
 
 use std::fmt;
 use std::str::FromStr;
@@ -9,9 +12,7 @@ use std::time::Duration;
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
-use super::eval::{EvalParams, material};
 use super::{Info, PvLine, Score, SearchResult};
-use crate::{Move, Position};
 
 /// A playing strength for people: 1 (a beginner can win) to 10 (the full
 /// engine). The app and UCI show the same [`Level::name`].
@@ -26,25 +27,69 @@ use crate::{Move, Position};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Level(u8);
 
-/// The name of each level, weakest first (index 0 is level 1).
-const LEVEL_NAMES: [&str; 10] = [
-    "beginner",
-    "novice",
-    "casual",
-    "improver",
-    "club player",
-    "strong club player",
-    "expert",
-    "master",
-    "grandmaster",
-    "full strength",
+/// One rung of the ladder: the level's name and what it allows.
+#[derive(Clone, Copy, Debug)]
+struct Rung {
+    name: &'static str,
+    settings: LevelSettings,
+}
+
+/// The time a level thinks per move when the caller sets no limit.
+const MOVETIME: Duration = Duration::from_secs(1);
+
+/// A level that searches `depth` plies and picks among the root moves by
+/// a softmax with `temperature` (centipawns).
+const fn soft(name: &'static str, depth: u32, positional_eval: bool, temperature: u32) -> Rung {
+    let settings = LevelSettings {
+        max_depth: Some(depth),
+        max_nodes: None,
+        positional_eval,
+        temperature: Some(temperature),
+        default_movetime: MOVETIME,
+    };
+    Rung { name, settings }
+}
+
+/// A level that plays its best move after at most `nodes` positions.
+const fn nodes(name: &'static str, nodes: u64) -> Rung {
+    let settings = LevelSettings {
+        max_depth: None,
+        max_nodes: Some(nodes),
+        positional_eval: true,
+        temperature: None,
+        default_movetime: MOVETIME,
+    };
+    Rung { name, settings }
+}
+
+/// The ladder, weakest first (index 0 is level 1).
+const LEVELS: [Rung; 10] = [
+    soft("beginner", 1, true, 80),
+    soft("novice", 2, true, 120),
+    soft("casual", 2, true, 60),
+    soft("improver", 3, true, 40),
+    nodes("club player", 3_000),
+    nodes("strong club player", 10_000),
+    nodes("expert", 40_000),
+    nodes("master", 150_000),
+    nodes("grandmaster", 500_000),
+    Rung {
+        name: "full strength",
+        settings: LevelSettings {
+            max_depth: None,
+            max_nodes: None,
+            positional_eval: true,
+            temperature: None,
+            default_movetime: MOVETIME,
+        },
+    },
 ];
 
 impl Level {
     /// The weakest level.
     pub const MIN: Level = Level(1);
     /// The strongest level: the full engine.
-    pub const MAX: Level = Level(LEVEL_NAMES.len() as u8);
+    pub const MAX: Level = Level(LEVELS.len() as u8);
     /// The level a new player starts at: the middle of the ladder.
     pub const FOR_NEW_PLAYERS: Level = Level(4);
 
@@ -65,12 +110,12 @@ impl Level {
 
     /// A short name a person understands, such as "beginner".
     pub const fn name(self) -> &'static str {
-        LEVEL_NAMES[self.0 as usize - 1]
+        LEVELS[self.0 as usize - 1].name
     }
 
     /// What this level allows the search.
-    pub fn settings(self) -> LevelSettings {
-        LevelSettings::for_level(self)
+    pub const fn settings(self) -> LevelSettings {
+        LEVELS[self.0 as usize - 1].settings
     }
 }
 
@@ -101,45 +146,17 @@ impl FromStr for Level {
 /// What a level allows the search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LevelSettings {
-    /// Play like the vchess bot instead of searching.
-    pub random_two_ply: bool,
     /// The deepest iteration.
     pub max_depth: Option<u32>,
     /// The most nodes per move.
     pub max_nodes: Option<u64>,
     /// Whether the evaluation looks beyond material.
     pub positional_eval: bool,
+    /// Pick the move at random among all root moves, a move scoring `t`
+    /// centipawns less being e (2.718) times less likely; `None`: the best.
+    pub temperature: Option<u32>,
     /// Thinking time per move when the caller gives no limit.
     pub default_movetime: Duration,
-}
-
-impl LevelSettings {
-    /// The settings of `level`.
-    fn for_level(level: Level) -> LevelSettings {
-        let full = LevelSettings {
-            random_two_ply: false,
-            max_depth: None,
-            max_nodes: None,
-            positional_eval: true,
-            default_movetime: Duration::from_millis(1000),
-        };
-        let depth = |d| LevelSettings { max_depth: Some(d), ..full };
-        let nodes = |n| LevelSettings { max_nodes: Some(n), ..full };
-        match level.number() {
-            1 => LevelSettings { random_two_ply: true, max_depth: Some(2), positional_eval: false, ..full },
-            // A ladder measured with `wormhole match` (20 games per step at
-            // 1 s/move): each level beat the one below.
-            2 => LevelSettings { positional_eval: false, ..depth(2) },
-            3 => depth(3),
-            4 => depth(4),
-            5 => depth(5),
-            6 => depth(6),
-            7 => nodes(30_000),
-            8 => nodes(150_000),
-            9 => nodes(600_000),
-            _ => full,
-        }
-    }
 }
 
 /// A random generator, seeded when a seed is given.
@@ -150,51 +167,39 @@ pub fn make_rng(seed: Option<u64>) -> SmallRng {
     }
 }
 
-/// The value for us of the position after our move `m`, looking at every
-/// reply: material, or a game end.
-fn two_ply_value(pos: &mut Position, m: Move, params: &EvalParams) -> i32 {
-    const END: i32 = 100_000;
-    let u = pos.play_unchecked(m);
-    let replies = pos.legal_moves();
-    let mut worst = END;
-    for &r in replies.iter() {
-        let u2 = pos.play_unchecked(r);
-        let v = if pos.has_legal_move() { material(pos, params) } else { -END };
-        pos.undo(r, u2);
-        worst = worst.min(v);
+/// A line's score in centipawns for the softmax: game ends far beyond any
+/// estimate, the quicker win and the slower loss first.
+fn softmax_value(score: Score) -> f64 {
+    match score {
+        Score::Cp(cp) => cp as f64,
+        Score::Win(n) => 10_000.0 - n as f64,
+        Score::Loss(n) => -10_000.0 + n as f64,
     }
-    pos.undo(m, u);
-    worst
 }
 
-/// Level 1: a two-ply material search choosing at random among the best
-/// of `moves` (the legal root moves).
-pub fn two_ply_random(pos: &Position, moves: &[Move], rng: &mut SmallRng) -> SearchResult {
-    let params = EvalParams::default();
-    let mut pos = pos.clone();
-    let mut best = i32::MIN;
-    let mut ties: Vec<Move> = Vec::new();
-    for &m in moves.iter() {
-        let v = two_ply_value(&mut pos, m, &params);
-        if v > best {
-            best = v;
-            ties.clear();
+/// Picks one of `lines` (every root move, searched) at random, a line
+/// `temperature` centipawns worse than another being e times less likely.
+pub fn pick_softly<'a>(lines: &'a [PvLine], temperature: u32, rng: &mut SmallRng) -> Option<&'a PvLine> {
+    let t = temperature.max(1) as f64;
+    let best = lines.iter().map(|l| softmax_value(l.score)).fold(f64::NEG_INFINITY, f64::max);
+    let weights: Vec<f64> = lines.iter().map(|l| ((softmax_value(l.score) - best) / t).exp()).collect();
+    let mut x = rng.random::<f64>() * weights.iter().sum::<f64>();
+    for (line, w) in lines.iter().zip(&weights) {
+        if x < *w {
+            return Some(line);
         }
-        if v == best {
-            ties.push(m);
-        }
+        x -= w;
     }
-    let best_move = if ties.is_empty() { None } else { Some(ties[rng.random_range(0..ties.len())]) };
-    let score = match best_move {
-        None => Score::Loss(0),
-        Some(_) if best >= 100_000 => Score::Win(1),
-        Some(_) if best <= -100_000 => Score::Loss(2),
-        Some(_) => Score::Cp(best),
-    };
-    let pv: Vec<Move> = best_move.into_iter().collect();
-    // Two plies see every win in one and every loss in two exactly.
-    let exact = score.is_proved();
-    let lines = best_move.map(|m| vec![PvLine { score, exact, pv: vec![m] }]).unwrap_or_default();
-    let info = Info { depth: 2, seldepth: 2, score, exact, pv, lines, ..Info::default() };
-    SearchResult { best_move, info }
+    lines.last()
+}
+
+/// The result of a search whose lines cover every root move, with the
+/// move chosen by [`pick_softly`].
+pub fn choose_softly(mut result: SearchResult, temperature: u32, rng: &mut SmallRng) -> SearchResult {
+    if let Some(line) = pick_softly(&result.info.lines, temperature, rng).cloned() {
+        result.best_move = line.root_move();
+        let info = Info { score: line.score, exact: line.exact, pv: line.pv, ..result.info };
+        result.info = info;
+    }
+    result
 }
