@@ -22,7 +22,10 @@ use super::{Info, PvLine, Score, SearchResult};
 /// let level: Level = "3".parse().unwrap();
 /// assert_eq!(level.number(), 3);
 /// assert_eq!(level.to_string(), "3 (casual)");
+/// assert_eq!("3 (casual)".parse::<Level>(), Ok(level));
+/// assert_eq!("Casual".parse::<Level>(), Ok(level));
 /// assert!("11".parse::<Level>().is_err());
+/// assert!("3 (expert)".parse::<Level>().is_err());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Level(u8);
@@ -126,20 +129,26 @@ impl fmt::Display for Level {
     }
 }
 
-/// A level that is not a number from 1 to 10.
+/// Text that names no level.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("level must be a number from {min} to {max}, not '{text}'", min = Level::MIN.0, max = Level::MAX.0)]
+#[error("level must be a number from {min} to {max} or a level's name, not '{text}'", min = Level::MIN.0, max = Level::MAX.0)]
 pub struct ParseLevelError {
     /// The text that was not a level.
     pub text: String,
 }
 
-/// Reads a level number (`"7"`).
+/// Reads a level by number (`"7"`), name (`"expert"`) or both as
+/// [`Display`](fmt::Display) writes them (`"7 (expert)"`, what a UCI GUI
+/// sends back from the `Level` option).
 impl FromStr for Level {
     type Err = ParseLevelError;
 
     fn from_str(s: &str) -> Result<Level, ParseLevelError> {
-        s.trim().parse::<u8>().ok().and_then(Level::new).ok_or_else(|| ParseLevelError { text: s.to_string() })
+        let text = s.trim();
+        let number = text.parse::<u8>().ok();
+        Level::all()
+            .find(|l| number == Some(l.number()) || text == l.to_string() || text.eq_ignore_ascii_case(l.name()))
+            .ok_or_else(|| ParseLevelError { text: s.to_string() })
     }
 }
 
