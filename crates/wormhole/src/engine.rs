@@ -7,7 +7,9 @@
 //!
 //! The public surface is small: an [`Engine`] searched with [`Engine::search`]
 //! (blocking, with a callback and a stop flag), or the same run on its own
-//! thread with [`SearchThread`].
+//! thread with [`SearchThread`]; [`Limits`] also restrict the root moves
+//! and ask for several best lines (MultiPV). A separate [`Solver`]
+//! (proof-number search) tries to prove who wins without a time horizon.
 //!
 //! Modules, one concern each: `search` (a thread's state and the context
 //! its threads share), `negamax` (alpha-beta with principal variation
@@ -16,7 +18,8 @@
 //! the horizon, which still detects positions with no legal move), `ordering`
 //! (TT move, MVV-LVA, killers, history), `tt` (lock-free shared table),
 //! `eval` (material, safe moves, king escapes, trapped pieces, pawns),
-//! `time`, `levels` (1..10), `score` (game-end distances).
+//! `time`, `levels` (the ladder 1..10), `score` (game-end distances),
+//! `solve` (proof-number search).
 //!
 //! Proofs are sound: a game-end score comes only from positions with no
 //! legal move. Reductions only delay proofs; move-skipping pruning

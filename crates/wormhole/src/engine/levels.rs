@@ -1,9 +1,9 @@
 //! Strength levels for people, one table from level 1 (a beginner can
-//! win) to level 10 (the full engine). The weak levels search shallowly
-//! and pick a move at random, favouring the better ones (a softmax over
-//! the root moves' scores with a temperature); the levels above cap the
-//! depth or the positions searched. Each level was measured against the
-//! one below with `wormhole match` (see [`LEVELS`]).
+//! win) to level 10 (the full engine). The weak levels search two or three
+//! plies and pick a move at random, favouring the better ones (a softmax
+//! over the root moves' scores with a temperature); the levels above cap
+//! the positions searched. Each level was measured against the one below
+//! with `wormhole match` (see [`LEVELS`]).
 
 use std::fmt;
 use std::str::FromStr;
@@ -67,15 +67,15 @@ const fn nodes(name: &'static str, nodes: u64) -> Rung {
 
 /// The ladder, weakest first (index 0 is level 1).
 const LEVELS: [Rung; 10] = [
-    soft("beginner", 1, true, 80),
-    soft("novice", 2, true, 120),
-    soft("casual", 2, true, 60),
-    soft("improver", 3, true, 40),
-    nodes("club player", 3_000),
-    nodes("strong club player", 10_000),
-    nodes("expert", 40_000),
-    nodes("master", 150_000),
-    nodes("grandmaster", 500_000),
+    soft("beginner", 2, true, 120),
+    soft("novice", 3, true, 100),
+    soft("casual", 3, true, 25),
+    nodes("improver", 2_500),
+    nodes("club player", 7_000),
+    nodes("strong club player", 20_000),
+    nodes("expert", 60_000),
+    nodes("master", 200_000),
+    nodes("grandmaster", 600_000),
     Rung {
         name: "full strength",
         settings: LevelSettings {
@@ -211,4 +211,40 @@ pub fn choose_softly(mut result: SearchResult, temperature: u32, rng: &mut Small
         result.info = info;
     }
     result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_ladder_climbs() {
+        let names: Vec<&str> = Level::all().map(Level::name).collect();
+        assert!(names.iter().enumerate().all(|(i, n)| !n.is_empty() && !names[..i].contains(n)));
+        // Randomness first, then growing node budgets, then the full engine.
+        let settings: Vec<LevelSettings> = Level::all().map(Level::settings).collect();
+        let soft = settings.iter().take_while(|s| s.temperature.is_some()).count();
+        assert!(soft >= 1 && settings[soft..].iter().all(|s| s.temperature.is_none()));
+        let budgets: Vec<u64> = settings[soft..].iter().map(|s| s.max_nodes.unwrap_or(u64::MAX)).collect();
+        assert!(budgets.windows(2).all(|w| w[0] < w[1]), "{budgets:?}");
+        assert_eq!(Level::MAX.settings().max_nodes, None);
+        assert_eq!(Level::MAX.settings().max_depth, None);
+    }
+
+    #[test]
+    fn softmax_prefers_better_lines_and_takes_wins() {
+        let line = |score| PvLine { score, ..PvLine::default() };
+        let lines = [line(Score::Cp(0)), line(Score::Cp(100)), line(Score::Loss(2))];
+        let mut rng = make_rng(Some(1));
+        let mut picked = [0; 3];
+        for _ in 0..2000 {
+            let chosen = pick_softly(&lines, 100, &mut rng).unwrap();
+            picked[lines.iter().position(|l| l.score == chosen.score).unwrap()] += 1;
+        }
+        // e (2.718) times as often for 100 centipawns more; a loss never.
+        let ratio = picked[1] as f64 / picked[0] as f64;
+        assert!((2.3..3.2).contains(&ratio) && picked[2] == 0, "{picked:?}");
+        let win = [line(Score::Cp(900)), line(Score::Win(3))];
+        assert!((0..50).all(|_| pick_softly(&win, 300, &mut rng).unwrap().score == Score::Win(3)));
+    }
 }
