@@ -1,5 +1,6 @@
 //! The `wormhole` command: play in the terminal, or use the engine tools.
 
+mod analyze;
 mod bench;
 mod match_cmd;
 mod perft_cmd;
@@ -36,6 +37,8 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Play games between two engine settings and print the score.
     Match(match_cmd::MatchArgs),
+    /// Review a game from a PGN file: writes it back annotated (evaluations, ?!/?/?? and better lines).
+    Analyze(analyze::AnalyzeArgs),
     /// Count the leaf nodes of the legal move tree (move generator check and benchmark).
     Perft(perft_cmd::PerftArgs),
     /// Prove who wins a position (proof-number search); the last line is `Result: 1-0|0-1|unknown`.
@@ -53,6 +56,7 @@ fn main() -> ExitCode {
         Some(Command::Match(args)) => done(match_cmd::run(&args)),
         Some(Command::Perft(args)) => done(perft_cmd::run(&args)),
         Some(Command::Solve(args)) => done(solve::run(&args)),
+        Some(Command::Analyze(args)) => done(analyze::run(&args)),
     };
     result.unwrap_or_else(|e| {
         eprintln!("error: {e:#}");

@@ -1,5 +1,6 @@
-//! `wormhole play` (the default): the terminal game. Arguments are checked
-//! (FEN, PGN file) before the terminal is touched.
+//! `wormhole play` (the default): the terminal game. The config file is
+//! read and the arguments are checked (FEN, PGN file) before the terminal
+//! is touched.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -15,10 +16,13 @@ use wormhole::{Position, Variant};
 use crate::signals::{Ending, Signals};
 use crate::tui;
 use crate::tui::app::App;
+use crate::tui::clock::TimeControl;
+use crate::tui::config::Config;
 use crate::tui::effects::Runner;
+use crate::tui::files;
 use crate::tui::game::{Game, Player};
 use crate::tui::state::{ExitReport, Session, Settings};
-use crate::tui::theme::{ColorDepth, Theme};
+use crate::tui::theme::{Display, PieceStyle, ThemeName};
 
 /// Who plays a side, on the command line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -31,10 +35,10 @@ pub enum Who {
 #[derive(Debug, Clone, Default, clap::Args)]
 #[command(after_help = tui::keymap::cli_help())]
 pub struct PlayArgs {
-    /// Who plays White (default: human; with --black human, the engine).
+    /// Who plays White (default: as last chosen; at first, you).
     #[arg(long, value_enum, value_name = "human|engine")]
     pub white: Option<Who>,
-    /// Who plays Black (default: the engine).
+    /// Who plays Black (default: as last chosen; at first, the engine).
     #[arg(long, value_enum, value_name = "human|engine")]
     pub black: Option<Who>,
     /// Two humans on one keyboard (same as --white human --black human).
@@ -43,86 +47,112 @@ pub struct PlayArgs {
     /// Hot-seat: turn the board towards the side to move after every move.
     #[arg(long)]
     pub autoflip: bool,
-    /// Engine strength, 1 (weakest) to 10 (full strength, about 1 s a move unless --movetime or --clock).
+    /// Engine strength, 1 (beginner) to 10 (full strength, about 1 s a move
+    /// unless --movetime or --clock). Default: as last chosen; at first, 4.
     #[arg(long, value_name = "1..10")]
     pub level: Option<Level>,
     /// Engine thinking time per move in milliseconds (overrides the level's budget).
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
     pub movetime: Option<u64>,
     /// Chess clocks for both sides: minutes per game plus increment seconds,
-    /// e.g. 5+3 or 0.5+0. Running out of time loses.
-    #[arg(long, value_name = "MIN+INC", value_parser = parse_clock)]
-    pub clock: Option<ClockArg>,
+    /// e.g. 5+3 or 0.5+0 (at least one second). Running out of time loses.
+    #[arg(long, value_name = "MIN+INC")]
+    pub clock: Option<TimeControl>,
     /// Piece set: classic (K Q R B N P) or fairy (K C W M N P). With --fen the
     /// pieces decide when this is not given.
     #[arg(long, value_name = "classic|fairy")]
     pub variant: Option<Variant>,
     /// Start from this position: `<placement> <side> <plies>` with x for a hole,
     /// e.g. "rbkxxxbn/ppxppppx/2qxxB2/4x2p/3P1x2/3n1x2/PPPxPPPP/RBxxxNKR b 17".
+    /// Against the engine you play the side to move unless --white/--black say otherwise.
     #[arg(long, value_name = "FEN", conflicts_with = "pgn")]
     pub fen: Option<String>,
-    /// Load a game from a PGN file and continue it from its last position.
+    /// Load a game from a PGN file and continue it from its last position
+    /// (against the engine you play the side to move).
     #[arg(long, value_name = "FILE")]
     pub pgn: Option<PathBuf>,
-    /// Draw pieces and holes with plain ASCII (for terminals without chess glyphs).
+    /// Colours: dark, light (for light terminals) or high-contrast.
+    #[arg(long, value_name = "dark|light|high-contrast")]
+    pub theme: Option<ThemeName>,
+    /// Pieces as chess symbols (unicode) or letters.
+    #[arg(long, value_name = "unicode|letters")]
+    pub pieces: Option<PieceStyle>,
+    /// Draw pieces and holes with plain ASCII (automatic when the locale is not UTF-8).
     #[arg(long)]
     pub ascii: bool,
     /// Seed for the engine's random choices (reproducible games).
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
+    /// Print where the config file is and the settings in it, then exit.
+    #[arg(long)]
+    pub print_config: bool,
 }
 
-/// `--clock MIN+INC`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ClockArg {
-    pub initial: Duration,
-    pub increment: Duration,
-}
-
-pub fn parse_clock(s: &str) -> Result<ClockArg, String> {
-    let (min, inc) = s.split_once('+').unwrap_or((s, "0"));
-    let min: f64 = min.trim().parse().map_err(|_| format!("'{s}': expected MIN+INC, e.g. 5+3"))?;
-    let inc: f64 = inc.trim().parse().map_err(|_| format!("'{s}': expected MIN+INC, e.g. 5+3"))?;
-    if !(min > 0.0 && min <= 600.0 && (0.0..=600.0).contains(&inc)) {
-        return Err(format!("'{s}': minutes must be in (0, 600] and increment seconds in [0, 600]"));
+impl PlayArgs {
+    /// Whether an option sets up the game; then the new-game screen is skipped.
+    fn sets_up_a_game(&self) -> bool {
+        self.white.is_some()
+            || self.black.is_some()
+            || self.hotseat
+            || self.level.is_some()
+            || self.movetime.is_some()
+            || self.clock.is_some()
+            || self.variant.is_some()
+            || self.fen.is_some()
+            || self.pgn.is_some()
     }
-    Ok(ClockArg { initial: Duration::from_secs_f64(min * 60.0), increment: Duration::from_secs_f64(inc) })
+
+    /// Whether an option says who plays which side.
+    fn chooses_sides(&self) -> bool {
+        self.white.is_some() || self.black.is_some() || self.hotseat
+    }
 }
 
-/// The players from --white/--black/--hotseat; the human is White by default.
-fn players(args: &PlayArgs) -> [Player; 2] {
+/// The players from --white/--black/--hotseat, else `default`.
+fn players(args: &PlayArgs, default: [Player; 2]) -> [Player; 2] {
     let p = |w: Who| if w == Who::Human { Player::Human } else { Player::Engine };
+    let other = |w: Who| if w == Who::Human { Player::Engine } else { Player::Human };
     if args.hotseat {
         return [Player::Human, Player::Human];
     }
     match (args.white, args.black) {
-        (None, None) => [Player::Human, Player::Engine],
-        (Some(w), None) => [p(w), if w == Who::Human { Player::Engine } else { Player::Human }],
-        (None, Some(b)) => [if b == Who::Human { Player::Engine } else { Player::Human }, p(b)],
+        (None, None) => default,
+        (Some(w), None) => [p(w), other(w)],
+        (None, Some(b)) => [other(b), p(b)],
         (Some(w), Some(b)) => [p(w), p(b)],
     }
 }
 
-/// Builds the settings and the first game from the arguments, without
-/// touching the terminal. Errors carry the parser's message.
-pub fn prepare(args: &PlayArgs) -> anyhow::Result<App> {
-    let theme = Theme::dark(ColorDepth::detect(), args.ascii);
-    let mut settings = Settings {
-        players: players(args),
-        level: args.level.unwrap_or(Level::MAX),
-        movetime: args.movetime.map(Duration::from_millis),
-        clock: args.clock.map(|c| (c.initial, c.increment)),
-        variant: args.variant.unwrap_or_default(),
-        autoflip: args.autoflip,
-    };
-    let game = if let Some(fen) = &args.fen {
+/// Reads the config file (a missing file gives the defaults; a broken one
+/// the defaults and the error to show).
+pub fn load_config() -> Config {
+    let Some(path) = files::config_path() else { return Config::from_text(None, None) };
+    match files::read_config(&path) {
+        Ok(text) => Config::from_text(Some(path), text),
+        Err(e) => Config::unreadable(path, format!("{e:#}")),
+    }
+}
+
+/// The settings of this run: the config's, then the options.
+fn settings(args: &PlayArgs, config: &Config) -> Settings {
+    let mut s = Settings::from_prefs(&config.prefs);
+    s.players = players(args, s.players);
+    s.level = args.level.unwrap_or(s.level);
+    s.movetime = args.movetime.map(Duration::from_millis).or(s.movetime);
+    s.clock = args.clock.or(s.clock);
+    s.variant = args.variant.unwrap_or(s.variant);
+    s.autoflip |= args.autoflip;
+    s
+}
+
+/// The first game: from --fen, --pgn, or the start position.
+fn first_game(args: &PlayArgs, settings: &mut Settings) -> anyhow::Result<Game> {
+    let start = if let Some(fen) = &args.fen {
         let pos = match args.variant {
             Some(variant) => Position::from_fen(fen, variant),
             None => Position::from_fen_auto(fen, Variant::default()),
         };
-        let pos = pos.with_context(|| format!("bad FEN '{fen}'"))?;
-        settings.variant = pos.variant();
-        Game::new(pos, settings.players, settings.clocks())
+        Some((pos.with_context(|| format!("bad FEN '{fen}'"))?, None))
     } else if let Some(path) = &args.pgn {
         let pgn = tui::files::load_pgn(path)?;
         if let Some(v) = args.variant
@@ -130,13 +160,31 @@ pub fn prepare(args: &PlayArgs) -> anyhow::Result<App> {
         {
             bail!("{} is a {} game but --variant {v} was given", path.display(), pgn.start.variant());
         }
-        settings.variant = pgn.start.variant();
-        Game::from_pgn(&pgn, settings.players, settings.clocks())
+        Some((pgn.final_position(), Some(pgn)))
     } else {
-        settings.new_game()
+        None
     };
-    let session = Session::new(settings, game, theme, Instant::now());
-    let runner = Runner::new(args.seed, tui::files::autosave_dir(), Box::new(std::io::stdout()));
+    let Some((last, pgn)) = start else { return Ok(settings.new_game()) };
+    settings.variant = last.variant();
+    if !args.chooses_sides() {
+        settings.players = Player::human_to_move(settings.players, last.turn());
+    }
+    Ok(match pgn {
+        Some(pgn) => Game::from_pgn(&pgn, settings.players, settings.clocks()),
+        None => Game::new(last, settings.players, settings.clocks()),
+    })
+}
+
+/// Builds the app from the config and the arguments, without touching the
+/// terminal. Errors carry the parser's message.
+pub fn prepare(args: &PlayArgs, mut config: Config) -> anyhow::Result<App> {
+    config.prefs.theme = args.theme.unwrap_or(config.prefs.theme);
+    config.prefs.pieces = args.pieces.unwrap_or(config.prefs.pieces);
+    let mut settings = settings(args, &config);
+    let game = first_game(args, &mut settings)?;
+    let session = Session::new(settings, game, config, Display::detect(args.ascii), Instant::now());
+    let session = if args.sets_up_a_game() { session } else { session.with_new_game_screen() };
+    let runner = Runner::new(args.seed, files::autosave_dir(), Box::new(std::io::stdout()));
     Ok(App::new(session, runner))
 }
 
@@ -149,11 +197,16 @@ fn mouse(on: bool) {
     let _ = out.flush();
 }
 
-/// Starts the terminal game. Returns the exit status: 0 after quitting,
-/// 128 + n after signal n, 1 when the terminal was lost or an unsaved game
-/// could not be saved.
+/// Starts the terminal game (or prints the config). Returns the exit
+/// status: 0 after quitting, 128 + n after signal n, 1 when the terminal was
+/// lost or an unsaved game could not be saved.
 pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
-    let app = prepare(&args)?;
+    let config = load_config();
+    if args.print_config {
+        print!("{}", config.report());
+        return Ok(ExitCode::SUCCESS);
+    }
+    let app = prepare(&args, config)?;
     let signals = Signals::install().context("cannot catch signals")?;
     // Runs after ratatui's own hook has restored the screen (that hook wraps this one).
     let previous = std::panic::take_hook();
@@ -208,6 +261,9 @@ mod tests {
     use super::*;
     use clap::Parser;
 
+    use crate::tui::config::Prefs;
+    use crate::tui::game::Side;
+
     #[derive(Parser)]
     struct Cli {
         #[command(flatten)]
@@ -218,13 +274,19 @@ mod tests {
         Cli::try_parse_from(std::iter::once("wormhole").chain(a.iter().copied())).unwrap().play
     }
 
+    fn config(prefs: Prefs) -> Config {
+        Config { prefs, ..Config::default() }
+    }
+
     #[test]
-    fn players_default_to_human_white_against_the_engine() {
-        assert_eq!(players(&args(&[])), [Player::Human, Player::Engine]);
-        assert_eq!(players(&args(&["--white", "engine"])), [Player::Engine, Player::Human]);
-        assert_eq!(players(&args(&["--black", "human"])), [Player::Engine, Player::Human]);
-        assert_eq!(players(&args(&["--hotseat"])), [Player::Human, Player::Human]);
-        assert_eq!(players(&args(&["--white", "engine", "--black", "engine"])), [Player::Engine, Player::Engine]);
+    fn players_come_from_the_options_else_the_last_choice() {
+        let (h, e) = (Player::Human, Player::Engine);
+        assert_eq!(players(&args(&[]), [h, e]), [h, e]);
+        assert_eq!(players(&args(&[]), [e, h]), [e, h], "the config said Black");
+        assert_eq!(players(&args(&["--white", "engine"]), [h, e]), [e, h]);
+        assert_eq!(players(&args(&["--black", "human"]), [h, e]), [e, h]);
+        assert_eq!(players(&args(&["--hotseat"]), [h, e]), [h, h]);
+        assert_eq!(players(&args(&["--white", "engine", "--black", "engine"]), [h, e]), [e, e]);
     }
 
     #[test]
@@ -232,30 +294,67 @@ mod tests {
         let a = args(&["--clock", "5+3"]);
         assert_eq!(a.clock.unwrap().initial, Duration::from_secs(300));
         assert_eq!(a.clock.unwrap().increment, Duration::from_secs(3));
-        assert!(parse_clock("x+1").is_err());
-        assert!(parse_clock("0+1").is_err());
-        let cli = |v: &[&str]| Cli::try_parse_from(std::iter::once("wormhole").chain(v.iter().copied())).is_err();
-        assert!(cli(&["--level", "11"]));
-        assert!(cli(&["--hotseat", "--white", "engine"]));
+        let err = |v: &[&str]| {
+            Cli::try_parse_from(std::iter::once("wormhole").chain(v.iter().copied())).err().map(|e| e.to_string())
+        };
+        assert!(err(&["--clock", "1e-9+0"]).unwrap().contains("a clock needs at least one second per side"));
+        assert!(err(&["--clock", "x+1"]).is_some());
+        assert!(err(&["--level", "11"]).is_some());
+        assert!(err(&["--hotseat", "--white", "engine"]).is_some());
+        assert!(err(&["--theme", "neon"]).unwrap().contains("expected dark, light or high-contrast"));
     }
 
     #[test]
     fn help_explains_options_and_keys() {
         use clap::CommandFactory;
         let help = Cli::command().render_long_help().to_string();
-        for needle in
-            ["--hotseat", "--movetime", "--clock", "--fen", "--pgn", "--ascii", "Ctrl-C", "Tab", "exit code 2"]
-        {
+        for needle in [
+            "--hotseat",
+            "--movetime",
+            "--clock",
+            "--fen",
+            "--pgn",
+            "--ascii",
+            "--theme",
+            "--print-config",
+            "Ctrl-C",
+            "Tab",
+            "exit code 2",
+        ] {
             assert!(help.contains(needle), "{needle} missing:\n{help}");
         }
     }
 
     #[test]
     fn a_bad_fen_gives_the_parsers_message() {
-        let err = prepare(&args(&["--fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w 0"])).err().unwrap();
+        let err =
+            prepare(&args(&["--fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w 0"]), Config::default()).err().unwrap();
         assert_eq!(
             format!("{err:#}"),
             "bad FEN 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w 0': expected 8 ranks separated by '/', found 7"
         );
+    }
+
+    #[test]
+    fn the_config_gives_the_defaults_and_options_override_them() {
+        let prefs = Prefs { level: Level::new(2).unwrap(), side: Side::Black, ..Prefs::default() };
+        let s = settings(&args(&[]), &config(prefs));
+        assert_eq!((s.level.number(), s.players), (2, [Player::Engine, Player::Human]));
+        let s = settings(&args(&["--level", "7", "--clock", "3+2"]), &config(prefs));
+        assert_eq!((s.level.number(), s.clock.map(|c| c.to_string())), (7, Some("3+2".to_string())));
+        assert_eq!(settings(&args(&[]), &Config::default()).level, Level::FOR_NEW_PLAYERS);
+        assert!(!args(&["--theme", "light", "--ascii", "--seed", "3"]).sets_up_a_game());
+        assert!(args(&["--level", "3"]).sets_up_a_game());
+    }
+
+    #[test]
+    fn a_loaded_position_is_played_from_the_side_to_move() {
+        let fen = "rbkxxxbn/ppxppppx/2qxxB2/4x2p/3P1x2/3n1x2/PPPxPPPP/RBxxxNKR b 17";
+        let mut s = settings(&args(&["--fen", fen]), &Config::default());
+        let game = first_game(&args(&["--fen", fen]), &mut s).unwrap();
+        assert_eq!(game.players(), [Player::Engine, Player::Human], "the human plays Black, to move");
+        let a = args(&["--fen", fen, "--white", "human"]);
+        let mut s = settings(&a, &Config::default());
+        assert_eq!(first_game(&a, &mut s).unwrap().players(), [Player::Human, Player::Engine], "unless told otherwise");
     }
 }

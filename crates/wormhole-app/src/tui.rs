@@ -6,20 +6,30 @@
 //!
 //! Modules: `state` (the session) and `update` (how it changes), `action`
 //! (what can happen), `effects` (what it asks for, and the runner that does
-//! it), `keymap` and `commands` (the key and `:` command tables), `view`
-//! (drawing), `theme`, `game` and `clock` (the game model), `input` (the
-//! input line), `ai` (the engine's thread), `files`.
+//! it), `keymap`, `commands` and `config` (the tables of keys, `:` commands
+//! and settings), `newgame` (the new-game screen's form), `view` (drawing),
+//! `theme` (every colour and glyph), `game` and `clock` (the game model),
+//! `input` (the input line), `choice` (named values), `ai` (the engine's
+//! thread), `files` (every file read and written); `review` and
+//! `explore` (the review screen and live analysis) with `analyst` (the
+//! review's analysis thread).
 
 pub mod action;
 mod ai;
+mod analyst;
 pub mod app;
+mod choice;
 pub mod clock;
 mod commands;
+pub mod config;
 pub mod effects;
+mod explore;
 pub mod files;
 pub mod game;
 mod input;
 pub mod keymap;
+mod newgame;
+mod review;
 pub mod state;
 #[cfg(test)]
 mod testing;

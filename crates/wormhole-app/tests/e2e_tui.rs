@@ -104,13 +104,13 @@ fn a_bad_fen_or_pgn_exits_2_before_touching_the_terminal() {
 
 #[test]
 fn ctrl_c_quits_at_once_while_the_engine_thinks() {
-    let mut s = Session::start(&["--white", "engine", "--movetime", "20000"]);
+    let mut s = Session::start(&["--white", "engine", "--level", "10", "--movetime", "20000"]);
     s.wait_for("Engine thinking");
     // The UI stays responsive while the engine thinks: help opens and closes.
     s.send(b"\x1bOP");
-    s.wait_for("Help: Tab rules");
+    s.wait_for("Help: Tab next page");
     s.send(b"\x1b");
-    s.wait_until("the help to close", |sc| !sc.contains("Help: Tab rules") && sc.contains("Engine thinking"));
+    s.wait_until("the help to close", |sc| !sc.contains("Help: Tab next page") && sc.contains("Engine thinking"));
     let t = Instant::now();
     s.send(b"\x03");
     while s.child.try_wait().unwrap().is_none() {
@@ -176,4 +176,61 @@ fn a_panic_restores_the_terminal() {
     let msg = out.find("WORMHOLE_DEBUG_PANIC is set").unwrap();
     let (leave, mouse_off) = (out.rfind("\x1b[?1049l").unwrap(), out.rfind("\x1b[?1000l").unwrap());
     assert!(leave < msg && mouse_off < msg, "screen restored and mouse off before the message");
+}
+
+#[test]
+fn a_finished_game_is_reviewed_with_a_graph_and_the_blunder_marked() {
+    // White mates with Nxf4 here, plays Ng6?? instead, and Black mates.
+    let fen = "xxxxkxxr/ppxxxppp/xxpx1x1x/rxxxxx1P/xQ1xxpnx/1Pxxxx1N/xxxxxPxx/xxxxKxxR w 40";
+    let mut s = Session::start(&["--fen", fen, "--hotseat"]);
+    s.wait_for("White to move >");
+    s.enter("Ng6");
+    s.wait_for("Black to move >");
+    s.enter("cxh1=Q");
+    s.wait_for("Game over");
+    s.send(b"r");
+    let braille = |screen: &str| screen.chars().any(|c| ('\u{2801}'..='\u{28ff}').contains(&c));
+    let screen = s.wait_until("the finished review", |screen| screen.contains("analysis done") && braille(screen));
+    for needle in ["Evaluation", "Ng6??", "Blunder.", "Best line: 21.Nxf4#"] {
+        assert!(screen.contains(needle), "{needle} missing:\n{screen}");
+    }
+    // Live analysis from the review, then back.
+    s.send(b"a");
+    s.wait_for("Analysis: best 3 lines");
+    s.send(b"\x1b");
+    s.wait_for("analysis done");
+    let (status, _, _) = s.quit();
+    assert!(status.success());
+}
+
+#[test]
+fn live_analysis_searches_until_left_then_the_cpu_is_idle() {
+    let mut s = Session::start(&["--hotseat"]);
+    s.wait_for("White to move >");
+    s.send(b"\x01"); // Ctrl-A
+    s.wait_for("Analysis: best 3 lines");
+    s.wait_until("three lines", |screen| screen.contains("depth ") && screen.contains("3. "));
+    let busy = cpu_ticks_over(s.pid(), Duration::from_millis(500));
+    s.send(b"\x1b");
+    s.wait_for("White to move >");
+    std::thread::sleep(Duration::from_millis(200));
+    let idle = cpu_ticks_over(s.pid(), Duration::from_millis(1000));
+    assert!(busy >= 10, "the analysis searched: {busy} ticks (1/100 s) in 0.5 s");
+    assert!(idle <= 10, "no search left running: {idle} ticks (1/100 s) in 1 s");
+    let (status, _, _) = s.quit();
+    assert!(status.success());
+}
+
+/// The CPU time (user + system, in 1/100 s) process `pid` uses over `span`.
+fn cpu_ticks_over(pid: u32, span: Duration) -> u64 {
+    let ticks = || {
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).expect("the process runs");
+        // Fields after the command name in parentheses: utime and stime are the 12th and 13th.
+        let rest = &stat[stat.rfind(')').expect("a stat line") + 2..];
+        let fields: Vec<u64> = rest.split(' ').skip(11).take(2).map(|f| f.parse().unwrap_or(0)).collect();
+        fields.iter().sum::<u64>()
+    };
+    let before = ticks();
+    std::thread::sleep(span);
+    ticks() - before
 }

@@ -8,7 +8,7 @@
 //! squares jumps, and only holes (which are skipped) shape the paths.
 
 use crate::steps::{self, DIAGONAL, DIAGONALS_OF, ORTHOGONAL, first, first_two, index, second};
-use crate::{Bitboard, Color, Piece, Role, Square};
+use crate::{Bitboard, Board, Color, Piece, Role, Square};
 
 /// The squares a `piece` standing on `sq` attacks, that is where it could
 /// capture an enemy piece, when the holes are `holes`. Pieces never block, so
@@ -147,6 +147,47 @@ pub(crate) const fn pawn_forward(color: Color) -> usize {
 pub(crate) fn pawn_captures(color: Color, s: usize, open: u64) -> u64 {
     let [a, b] = pawn_capture_dirs(color);
     first(a, s, open) | first(b, s, open)
+}
+
+/// Pawn of `color` on `s`: where it steps forward. The first square if it
+/// is empty; from its start rank also the second if both are empty (a pawn
+/// never jumps).
+#[inline(always)]
+pub(crate) fn pawn_pushes(color: Color, s: usize, open: u64, occupied: u64) -> u64 {
+    let forward = pawn_forward(color);
+    let one = first(forward, s, open);
+    if one & occupied != 0 {
+        return 0;
+    }
+    if s / 8 == usize::from(color.pawn_rank()) {
+        let two = second(forward, s, open);
+        if two & occupied == 0 {
+            return one | two;
+        }
+    }
+    one
+}
+
+/// Where the piece on `sq` could move on its side's turn, its own king's
+/// safety left aside: for showing how a piece moves on this board (holes
+/// skipped, pieces jumped). Empty if no piece stands on `sq`.
+///
+/// ```
+/// use wormhole::{Position, Square, Variant, attacks::reach};
+/// let pos = Position::new(Variant::Classic);
+/// let sq = |s: &str| s.parse::<Square>().unwrap();
+/// // Black's knight, although White is to move.
+/// let to: Vec<String> = reach(pos.board(), sq("g8")).into_iter().map(|s| s.to_string()).collect();
+/// assert_eq!(to, ["f6", "h6"]);
+/// ```
+pub fn reach(board: &Board, sq: Square) -> Bitboard {
+    let Some(p) = board.piece_at(sq) else { return Bitboard::EMPTY };
+    let (open, own, enemy) = (board.open(), board.by_color(p.color).0, board.by_color(!p.color).0);
+    let s = sq.index();
+    Bitboard(match p.role {
+        Role::Pawn => pawn_pushes(p.color, s, open, own | enemy) | (pawn_captures(p.color, s, open) & enemy),
+        role => piece_moves(role, p.color, s, open, own, enemy),
+    })
 }
 
 /// The squares a piece of `role` and `color` on `s` attacks: where it could

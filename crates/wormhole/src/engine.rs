@@ -350,6 +350,22 @@ impl Engine {
         Engine { options, features: Features::default(), params: None, tt, history: History::new(), rng }
     }
 
+    /// Another engine with the same options, features and evaluation
+    /// weights that shares this engine's transposition table, so several
+    /// positions of one game can be searched at once and each search
+    /// profits from what the others stored. Its move-ordering history is its own.
+    pub fn sharing_table(&self) -> Engine {
+        let rng = levels::make_rng(self.options.seed);
+        Engine {
+            options: self.options.clone(),
+            features: self.features,
+            params: self.params.clone(),
+            tt: Arc::clone(&self.tt),
+            history: History::new(),
+            rng,
+        }
+    }
+
     /// The options in use.
     pub fn options(&self) -> &EngineOptions {
         &self.options

@@ -43,9 +43,13 @@
 //! [`IllegalMoveError`]. The modules hold the rest, one concept each:
 //! [`attacks`] (what each piece reaches), [`fen`], [`san`] (move notation),
 //! [`pgn`], [`zobrist`], [`perft`](mod@perft), and the search in [`engine`].
+//!
+//! A second game shares the squares, bitboards, colours and roles:
+//! [`porthole`], Porthole chess (orthodox chess with neutral, mobile portholes).
 
 #![warn(missing_docs)]
 
+pub mod analysis;
 pub mod attacks;
 mod bitboard;
 mod board;
@@ -59,6 +63,7 @@ mod moves;
 mod outcome;
 pub mod perft;
 pub mod pgn;
+pub mod porthole;
 mod position;
 mod role;
 pub mod san;

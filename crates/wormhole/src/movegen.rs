@@ -10,7 +10,6 @@
 //! one target at a time.
 
 use crate::attacks;
-use crate::steps::{first, second};
 use crate::threats::{Paths, Threats};
 use crate::{Bitboard, Move, MoveList, Position, Role, Square};
 
@@ -137,20 +136,10 @@ impl Position {
         let us = self.turn;
         let open = b.open();
         let occupied = b.occupied().0;
-        let forward = attacks::pawn_forward(us);
         let last_rank = crate::Bitboard::rank(us.last_rank()).0;
         for f in b.pieces(us, Role::Pawn) {
-            let on_start = f.rank() == us.pawn_rank();
             let f = f.index();
-            let mut quiet = first(forward, f, open);
-            if quiet & occupied != 0 {
-                quiet = 0;
-            } else if on_start {
-                let two = second(forward, f, open);
-                if two & occupied == 0 {
-                    quiet |= two;
-                }
-            }
+            let quiet = attacks::pawn_pushes(us, f, open, occupied);
             let captures = attacks::pawn_captures(us, f, open) & enemy;
             let t = (quiet | captures) & targets;
             if t == 0 {

@@ -101,6 +101,27 @@ impl Role {
             Role::Lion => "lion",
         }
     }
+
+    /// How the piece moves, in one line (distances count only squares that
+    /// are not holes).
+    ///
+    /// ```
+    /// use wormhole::Role;
+    /// assert_eq!(Role::King.movement(), "the 1st square in any direction");
+    /// ```
+    pub const fn movement(self) -> &'static str {
+        match self {
+            Role::Pawn => "1 forward, 2 from its start (no jumping); captures diagonally",
+            Role::Knight => "1 step orthogonally, then 1 diagonally onward, jumping",
+            Role::Bishop => "the 1st or 2nd square diagonally, jumping",
+            Role::Rook => "the 1st or 2nd square orthogonally, jumping",
+            Role::Queen => "the 1st or 2nd square in any direction, jumping",
+            Role::King => "the 1st square in any direction",
+            Role::Champion => "the 2nd square in any direction, or the 1st orthogonally",
+            Role::Wizard => "the 1st diagonally, or the 2nd orthogonally then 1 diagonally on",
+            Role::Lion => "the 2nd square in any direction; captures on the 1st too",
+        }
+    }
 }
 
 /// A piece on the board: a role and a colour.

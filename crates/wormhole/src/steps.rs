@@ -102,6 +102,15 @@ pub fn first(d: usize, s: usize, open: u64) -> u64 {
     nearest(d, RAYS[d][s] & open)
 }
 
+/// The squares a slider on `s` reaches in direction `d` when `stop` holds the
+/// squares that block it: every square up to and including the first one in
+/// `stop`, or up to the edge. (Porthole chess's orthodox lines, where pieces
+/// and tokens block.)
+#[inline(always)]
+pub fn slide(d: usize, s: usize, stop: u64) -> u64 {
+    RAYS[d][s] ^ RAYS[d][index(first(d, s, stop))]
+}
+
 /// The second open square from `s` (0..=64) in direction `d`.
 #[inline(always)]
 pub fn second(d: usize, s: usize, open: u64) -> u64 {
@@ -144,5 +153,13 @@ mod tests {
         assert_eq!(second(W, sq("b1"), !0), 0);
         assert_eq!(first_two(W, sq("c1"), !0), 1 << sq("a1") | 1 << sq("b1"));
         assert_eq!(first(N, 64, !0), 0);
+    }
+
+    #[test]
+    fn slides_stop_on_the_first_blocker() {
+        let bit = |name| 1u64 << sq(name);
+        assert_eq!(slide(N, sq("e4"), bit("e6")), bit("e5") | bit("e6"));
+        assert_eq!(slide(SW, sq("c3"), 0), bit("b2") | bit("a1"));
+        assert_eq!(slide(W, sq("a1"), !0), 0);
     }
 }

@@ -4,7 +4,9 @@
 
 use crate::{Board, Color, Piece, Square};
 
-const fn splitmix(state: u64) -> (u64, u64) {
+/// One step of the SplitMix64 generator: the next state and a key. Every
+/// Zobrist table in the crate is drawn from it, at compile time.
+pub(crate) const fn splitmix(state: u64) -> (u64, u64) {
     let s = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
     let mut z = s;
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);

@@ -29,23 +29,6 @@ fn parse_everything(text: &str) {
     let _ = PgnGame::parse(text);
 }
 
-/// Applies byte-level edits (delete, insert, replace) chosen by `edits`.
-fn mutate(base: &str, edits: &[(u8, usize, u8)]) -> String {
-    let mut bytes = base.as_bytes().to_vec();
-    for &(kind, at, byte) in edits {
-        let at = if bytes.is_empty() { 0 } else { at % (bytes.len() + 1) };
-        match kind % 3 {
-            0 if at < bytes.len() => {
-                bytes.remove(at);
-            }
-            1 => bytes.insert(at, byte),
-            _ if at < bytes.len() => bytes[at] = byte,
-            _ => {}
-        }
-    }
-    String::from_utf8_lossy(&bytes).into_owned()
-}
-
 proptest! {
     #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
 
@@ -72,9 +55,9 @@ proptest! {
         j in 0..MOVES.len(),
         edits in proptest::collection::vec((any::<u8>(), any::<usize>(), prop::sample::select(b"xX/0123456789kqrbnpcwmKQRBNPCWM wb-=+#".to_vec())), 1..4),
     ) {
-        parse_everything(&mutate(FENS[i], &edits));
-        parse_everything(&mutate(MOVES[j], &edits));
-        let pgn = format!("[Variant \"Wormhole\"]\n\n1. {} e5 *", mutate(MOVES[j], &edits));
+        parse_everything(&common::mutate(FENS[i], &edits));
+        parse_everything(&common::mutate(MOVES[j], &edits));
+        let pgn = format!("[Variant \"Wormhole\"]\n\n1. {} e5 *", common::mutate(MOVES[j], &edits));
         let _ = PgnGame::parse(&pgn);
     }
 }

@@ -9,6 +9,16 @@ use wormhole::Square;
 use wormhole::pgn::PgnGame;
 
 use super::ai::EngineEvent;
+use super::analyst::AnalysisEvent;
+
+/// Why an unsaved game is autosaved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AutosaveReason {
+    /// Another game replaces it.
+    Replaced,
+    /// The program ends.
+    Quit,
+}
 
 /// Everything the user can ask for, already decoded from keys and mouse.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -22,8 +32,12 @@ pub enum Action {
     Complete,
     Escape,
     Help,
-    /// In the help: switch between the keys page and the rules page.
+    /// The help's page of the pieces in play.
+    Legend,
+    /// In the help: the next page (keys, pieces, rules).
     TogglePage,
+    /// The answer to a yes/no question.
+    Answer(bool),
     Undo,
     Redo,
     Flip,
@@ -47,6 +61,11 @@ pub enum Action {
     ClickSquare(Square),
     /// Scrolls the move list (or the help) by rows; negative is up.
     Scroll(i32),
+    /// In the review: the next / previous move judged a mistake (or an inaccuracy or blunder).
+    NextJudged,
+    PreviousJudged,
+    /// Live analysis of the position shown (leaves it when on).
+    Analyze,
 }
 
 /// Everything the session reacts to.
@@ -61,9 +80,13 @@ pub enum Msg {
     /// A save the user asked for finished: the path written, or what went wrong.
     Saved(Result<PathBuf, String>),
     /// An autosave finished: the path written, or what went wrong.
-    Autosaved(Result<PathBuf, String>),
+    Autosaved { reason: AutosaveReason, result: Result<PathBuf, String> },
+    /// The config file was written: its path, or what went wrong.
+    ConfigSaved(Result<PathBuf, String>),
     /// A PGN file was read (`:open`): the game, or what went wrong.
     Opened { path: PathBuf, result: Result<PgnGame, String> },
+    /// The review's analysis reported.
+    Analysis(AnalysisEvent),
 }
 
 impl From<Action> for Msg {

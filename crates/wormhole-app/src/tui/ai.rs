@@ -17,6 +17,8 @@ pub enum Purpose {
     Move { ply: usize },
     /// A suggestion for the human to move at this ply.
     Hint { ply: usize },
+    /// Live analysis (see `explore.rs`), tagged by its id.
+    Analysis { id: u64 },
 }
 
 /// A finished search.
@@ -134,9 +136,11 @@ impl Ai {
 
 /// A score as the panel shows it: White's view in pawns ("+1.4"), or who
 /// wins once the search has proved it, counting the winner's moves as chess
-/// players count "mate in N" (the engine counts plies).
-pub fn score_text(score: Score, side_to_move: Color) -> String {
-    let moves = |n: u32| if n == 1 { "1 move".to_string() } else { format!("{n} moves") };
+/// players count "mate in N" (the engine counts plies). A distance the
+/// search has not verified (`exact` false) is a bound: "in at most N".
+pub fn score_text(score: Score, exact: bool, side_to_move: Color) -> String {
+    let bound = if exact { "" } else { "at most " };
+    let moves = |n: u32| if n == 1 { format!("{bound}1 move") } else { format!("{bound}{n} moves") };
     match score {
         Score::Cp(cp) => {
             let white = if side_to_move == Color::White { cp } else { -cp };
@@ -177,11 +181,12 @@ mod tests {
 
     #[test]
     fn scores_are_shown_from_whites_side_or_as_a_proved_win() {
-        assert_eq!(score_text(Score::Cp(140), Color::White), "+1.4");
-        assert_eq!(score_text(Score::Cp(140), Color::Black), "-1.4");
-        assert_eq!(score_text(Score::Win(7), Color::White), "White wins in 4 moves");
-        assert_eq!(score_text(Score::Win(1), Color::Black), "Black wins in 1 move");
-        assert_eq!(score_text(Score::Loss(4), Color::White), "Black wins in 2 moves");
+        assert_eq!(score_text(Score::Cp(140), false, Color::White), "+1.4");
+        assert_eq!(score_text(Score::Cp(140), true, Color::Black), "-1.4");
+        assert_eq!(score_text(Score::Win(7), true, Color::White), "White wins in 4 moves");
+        assert_eq!(score_text(Score::Win(1), true, Color::Black), "Black wins in 1 move");
+        assert_eq!(score_text(Score::Loss(4), true, Color::White), "Black wins in 2 moves");
+        assert_eq!(score_text(Score::Win(7), false, Color::White), "White wins in at most 4 moves");
     }
 
     #[test]

@@ -65,6 +65,12 @@ impl App {
         self.runner.is_searching()
     }
 
+    /// Whether the review's analysis thread is running.
+    #[cfg(test)]
+    pub fn analysis_busy(&self) -> bool {
+        self.runner.is_analysing()
+    }
+
     /// Ends the session: stops the engine, autosaves, and says what to print.
     pub fn finish(&mut self) -> ExitReport {
         if !self.session.should_quit() {

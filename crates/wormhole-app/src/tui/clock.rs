@@ -1,9 +1,60 @@
 //! Chess clocks for both sides (`--clock MIN+INC`). Time is passed in by
 //! the caller, so the clocks are plain values that tests can drive.
 
+use std::fmt;
+use std::str::FromStr;
 use std::time::{Duration, Instant};
 
 use wormhole::Color;
+
+/// A time control: minutes per game for each side plus an increment per move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TimeControl {
+    pub initial: Duration,
+    pub increment: Duration,
+}
+
+impl TimeControl {
+    /// The least time a side may start with: less is lost before a move can be typed.
+    pub const MIN_INITIAL: Duration = Duration::from_secs(1);
+    /// The most minutes and increment seconds accepted.
+    const MAX: f64 = 600.0;
+
+    /// The clocks a game with this control starts with.
+    pub fn clocks(self) -> Clocks {
+        Clocks::new(self.initial, self.increment)
+    }
+}
+
+/// `5+3`: minutes, then increment seconds (`5` alone is `5+0`).
+impl FromStr for TimeControl {
+    type Err = String;
+    fn from_str(s: &str) -> Result<TimeControl, String> {
+        let (min, inc) = s.split_once('+').unwrap_or((s, "0"));
+        let number = |t: &str| t.trim().parse::<f64>().ok().filter(|v| v.is_finite());
+        let (Some(min), Some(inc)) = (number(min), number(inc)) else {
+            return Err(format!("'{s}': expected MIN+INC, e.g. 5+3"));
+        };
+        if !(0.0..=TimeControl::MAX).contains(&min) || !(0.0..=TimeControl::MAX).contains(&inc) {
+            return Err(format!("'{s}': minutes and increment seconds must be at most 600"));
+        }
+        let initial = Duration::from_secs_f64(min * 60.0);
+        if initial < TimeControl::MIN_INITIAL {
+            return Err(format!("'{s}': a clock needs at least one second per side"));
+        }
+        Ok(TimeControl { initial, increment: Duration::from_secs_f64(inc) })
+    }
+}
+
+impl fmt::Display for TimeControl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let number = |v: f64| {
+            let s = format!("{v:.3}");
+            s.trim_end_matches('0').trim_end_matches('.').to_string()
+        };
+        write!(f, "{}+{}", number(self.initial.as_secs_f64() / 60.0), number(self.increment.as_secs_f64()))
+    }
+}
 
 /// Both sides' clocks: what is left, the increment, and whether the side to
 /// move's clock is running.
@@ -38,6 +89,17 @@ impl Clocks {
         self.running_since.is_some()
     }
 
+    /// Both sides' time as it stands when no clock runs (for taking back).
+    pub fn times(&self) -> [Duration; 2] {
+        self.remaining
+    }
+
+    /// Sets both sides' time and stops the clock.
+    pub(super) fn restore(&mut self, times: [Duration; 2]) {
+        self.remaining = times;
+        self.running_since = None;
+    }
+
     pub(super) fn start(&mut self, now: Instant) {
         if self.running_since.is_none() {
             self.running_since = Some(now);
@@ -61,6 +123,24 @@ impl Clocks {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn time_controls_parse_print_and_refuse_less_than_a_second() {
+        let tc: TimeControl = "5+3".parse().unwrap();
+        assert_eq!((tc.initial, tc.increment), (Duration::from_secs(300), Duration::from_secs(3)));
+        assert_eq!(tc.to_string(), "5+3");
+        assert_eq!("0.5".parse::<TimeControl>().unwrap().to_string(), "0.5+0");
+        assert_eq!(
+            "1e-9+0".parse::<TimeControl>().unwrap_err(),
+            "'1e-9+0': a clock needs at least one second per side"
+        );
+        assert!("0+1".parse::<TimeControl>().unwrap_err().contains("at least one second"));
+        assert!("x+1".parse::<TimeControl>().unwrap_err().contains("expected MIN+INC"));
+        assert!("NaN+1".parse::<TimeControl>().is_err());
+        assert!("601+0".parse::<TimeControl>().unwrap_err().contains("at most 600"));
+        assert!("1/60+0".parse::<TimeControl>().is_err());
+        assert_eq!("0.0167+0".parse::<TimeControl>().map(|t| t.initial >= Duration::from_secs(1)), Ok(true));
+    }
 
     #[test]
     fn only_the_running_side_loses_time() {

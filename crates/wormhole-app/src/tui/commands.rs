@@ -17,7 +17,12 @@ pub enum Cmd {
     Save,
     Open,
     Review,
+    Analyze,
     Level,
+    Set,
+    Theme,
+    Explain,
+    Legend,
     Resign,
     Help,
     Rules,
@@ -66,12 +71,17 @@ pub const COMMANDS: &[CommandSpec] = &[
     spec(Cmd::Load, "load", &[], "FEN", "start a game from a position (x = hole)"),
     spec(Cmd::Save, "save", &["w"], "[FILE]", "save the game as PGN"),
     spec(Cmd::Open, "open", &["pgn"], "FILE", "load a PGN game"),
-    spec(Cmd::Review, "review", &[], "", "browse the game's positions (PgUp/PgDn, Home/End; Esc returns)"),
-    spec(Cmd::Level, "level", &[], "N", "set the engine level 1..10"),
+    spec(Cmd::Review, "review", &[], "", "the engine reviews the game: graph, ?! ? ?? marks, better moves"),
+    spec(Cmd::Analyze, "analyze", &["analyse"], "", "live analysis here: the best 3 lines; try moves (Esc returns)"),
+    spec(Cmd::Level, "level", &[], "[N]", "show or set the engine level, 1 to 10"),
+    spec(Cmd::Set, "set", &[], "[KEY [VALUE]]", "show or change a setting; it is saved in the config file"),
+    spec(Cmd::Theme, "theme", &[], "[NAME]", "next colour theme, or dark, light, high-contrast"),
+    spec(Cmd::Explain, "explain", &["x"], "[SQUARE|PIECE]", "where a piece can go and how it moves: d3, N, wizard"),
+    spec(Cmd::Legend, "legend", &["pieces"], "", "the pieces in play and how they move (F4)"),
     spec(Cmd::Resign, "resign", &[], "", "resign the game"),
     spec(Cmd::Help, "help", &["h"], "", "show the keys and commands"),
     spec(Cmd::Rules, "rules", &[], "", "show the rules"),
-    spec(Cmd::Quit, "quit", &["q", "exit"], "", "leave (an unsaved game is autosaved; the FEN is printed)"),
+    spec(Cmd::Quit, "quit", &["q", "exit"], "", "leave (an unsaved game is autosaved)"),
 ];
 
 /// Splits `name args` and finds the command. The error says what to do.
@@ -107,6 +117,7 @@ mod tests {
         assert_eq!(parse("  ").unwrap(), None);
         assert_eq!(parse("frobnicate x").unwrap_err(), "unknown command ':frobnicate' (F1 or ? lists the commands)");
         assert_eq!(completions("re"), ["redo", "review", "resign"]);
+        assert_eq!(parse("x d3").unwrap(), Some((Cmd::Explain, "d3")));
     }
 
     #[test]

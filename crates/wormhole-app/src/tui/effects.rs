@@ -9,9 +9,11 @@ use wormhole::Position;
 use wormhole::engine::Level;
 use wormhole::pgn::PgnGame;
 
-use super::action::Msg;
+use super::action::{AutosaveReason, Msg};
 use super::ai::{Ai, Limits, Purpose};
+use super::analyst::Analyst;
 use super::files;
+use super::review::Review;
 
 /// Something `update` wants done outside the state.
 #[derive(Debug, Clone)]
@@ -29,16 +31,25 @@ pub enum Effect {
     /// Write the game as PGN to this file, or to a fresh name in the current folder.
     Save { pgn: PgnGame, path: Option<PathBuf> },
     /// Write the game to a fresh file in the autosave folder.
-    Autosave { pgn: PgnGame },
+    Autosave { pgn: PgnGame, reason: AutosaveReason },
+    /// Write the config file.
+    SaveConfig { path: PathBuf, text: String },
     /// Read a PGN file.
     OpenPgn(PathBuf),
     /// Ask the terminal to copy this text (OSC 52).
     Copy(String),
+    /// Analyse the game for the review tagged `review` (stopping any other analysis).
+    StartAnalysis { review: u64, pgn: PgnGame },
+    /// Stop the review's analysis.
+    StopAnalysis,
+    /// Write text (an annotated game) to this file, or to a fresh name in the current folder.
+    SaveText { text: String, path: Option<PathBuf> },
 }
 
 /// Performs effects: owns the engine and knows where files go.
 pub struct Runner {
     ai: Ai,
+    analyst: Analyst,
     autosave_dir: PathBuf,
     /// Where terminal requests (the clipboard) are written.
     terminal: Box<dyn Write + Send>,
@@ -46,7 +57,7 @@ pub struct Runner {
 
 impl Runner {
     pub fn new(seed: Option<u64>, autosave_dir: PathBuf, terminal: Box<dyn Write + Send>) -> Runner {
-        Runner { ai: Ai::new(seed), autosave_dir, terminal }
+        Runner { ai: Ai::new(seed), analyst: Analyst::default(), autosave_dir, terminal }
     }
 
     /// Does one effect; some report back.
@@ -63,9 +74,13 @@ impl Runner {
                 let result = files::save(&dated(pgn), path.as_deref()).map_err(|e| format!("{e:#}"));
                 return Some(Msg::Saved(result));
             }
-            Effect::Autosave { pgn } => {
+            Effect::Autosave { pgn, reason } => {
                 let result = files::autosave(&dated(pgn), &self.autosave_dir).map_err(|e| format!("{e:#}"));
-                return Some(Msg::Autosaved(result));
+                return Some(Msg::Autosaved { reason, result });
+            }
+            Effect::SaveConfig { path, text } => {
+                let result = files::write_config(&path, &text).map(|()| path).map_err(|e| format!("{e:#}"));
+                return Some(Msg::ConfigSaved(result));
             }
             Effect::OpenPgn(path) => {
                 let result = files::load_pgn(&path).map_err(|e| format!("{e:#}"));
@@ -75,13 +90,28 @@ impl Runner {
                 let _ = self.terminal.write_all(files::osc52(&text).as_bytes());
                 let _ = self.terminal.flush();
             }
+            Effect::StartAnalysis { review, pgn } => {
+                self.analyst.start(review, pgn.start, pgn.moves, Review::options())
+            }
+            Effect::StopAnalysis => self.analyst.stop(),
+            Effect::SaveText { text, path } => {
+                let result = files::save_text(&text, path.as_deref()).map_err(|e| format!("{e:#}"));
+                return Some(Msg::Saved(result));
+            }
         }
         None
     }
 
-    /// The engine's reports since the last call.
+    /// The engine's and the analysis' reports since the last call.
     pub fn poll(&mut self) -> Vec<Msg> {
-        self.ai.poll().into_iter().map(Msg::Engine).collect()
+        let engine = self.ai.poll().into_iter().map(Msg::Engine);
+        engine.chain(self.analyst.poll().into_iter().map(Msg::Analysis)).collect()
+    }
+
+    /// Whether the review's analysis thread is running.
+    #[cfg(test)]
+    pub fn is_analysing(&self) -> bool {
+        self.analyst.is_running()
     }
 
     /// Whether the engine's thread is searching.

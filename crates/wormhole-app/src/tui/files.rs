@@ -102,13 +102,17 @@ pub fn load_pgn(path: &Path) -> anyhow::Result<PgnGame> {
 /// current folder (numbered if taken, never replacing a file). Returns the
 /// file written. A failed save leaves any earlier file as it was.
 pub fn save(pgn: &PgnGame, path: Option<&Path>) -> anyhow::Result<PathBuf> {
-    let text = pgn.to_pgn();
+    save_text(&pgn.to_pgn(), path)
+}
+
+/// Saves text (a game as PGN, annotated or not) as [`save`] does.
+pub fn save_text(text: &str, path: Option<&Path>) -> anyhow::Result<PathBuf> {
     match path {
         Some(path) => {
-            write_replacing(path, &text)?;
+            write_replacing(path, text)?;
             Ok(path.to_path_buf())
         }
-        None => write_new(Path::new("."), &format!("wormhole-{}", stamp()), &text),
+        None => write_new(Path::new("."), &format!("wormhole-{}", stamp()), text),
     }
 }
 
@@ -226,6 +230,35 @@ fn base64(bytes: &[u8]) -> String {
         }
     }
     out
+}
+
+/// Where the config file is: `config.toml` in the platform's config folder
+/// (`$XDG_CONFIG_HOME/wormhole/` or `~/.config/wormhole/` on Linux).
+pub fn config_path() -> Option<PathBuf> {
+    dirs::config_dir().map(|d| d.join("wormhole").join("config.toml"))
+}
+
+/// The largest config file read: a few hundred bytes is a full one.
+const MAX_CONFIG_BYTES: u64 = 64 * 1024;
+
+/// The config file's text, or None if there is none yet. A file above
+/// [`MAX_CONFIG_BYTES`] is refused before it is read.
+pub fn read_config(path: &Path) -> anyhow::Result<Option<String>> {
+    let mut file = match File::open(path) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        opened => opened.with_context(|| format!("cannot read {}", path.display()))?,
+    };
+    if file.metadata().is_ok_and(|m| m.len() > MAX_CONFIG_BYTES) {
+        anyhow::bail!("larger than {} KB: not a config file", MAX_CONFIG_BYTES / 1024);
+    }
+    let mut text = String::new();
+    file.read_to_string(&mut text).with_context(|| format!("cannot read {} as text", path.display()))?;
+    Ok(Some(text))
+}
+
+/// Writes the config file whole or not at all (see `write_replacing`).
+pub fn write_config(path: &Path, text: &str) -> anyhow::Result<()> {
+    write_replacing(path, text)
 }
 
 #[cfg(test)]

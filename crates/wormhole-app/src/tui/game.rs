@@ -1,11 +1,12 @@
 //! The game model: start position, moves (with a redo tail), players, clocks
 //! and how the game ended. No terminal code and no view state here.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use wormhole::pgn::PgnGame;
 use wormhole::{Color, Move, Outcome, Position, Variant};
 
+use super::choice::{Choice, choice_text};
 use super::clock::Clocks;
 
 /// Who plays a side.
@@ -13,6 +14,76 @@ use super::clock::Clocks;
 pub enum Player {
     Human,
     Engine,
+}
+
+impl Player {
+    /// The players when a loaded position is played: with one human, the
+    /// human takes the side to move.
+    pub fn human_to_move(players: [Player; 2], turn: Color) -> [Player; 2] {
+        match players {
+            [Player::Human, Player::Engine] | [Player::Engine, Player::Human] => {
+                let mut p = [Player::Engine; 2];
+                p[turn.index()] = Player::Human;
+                p
+            }
+            both => both,
+        }
+    }
+}
+
+/// Who plays which colour: the choice on the new-game screen and in the config.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Side {
+    /// You play White against the engine.
+    #[default]
+    White,
+    /// You play Black against the engine.
+    Black,
+    /// Two people on one keyboard.
+    Hotseat,
+    /// The engine plays both sides.
+    Watch,
+}
+
+impl Choice for Side {
+    const ALL: &'static [Side] = &[Side::White, Side::Black, Side::Hotseat, Side::Watch];
+    const KIND: &'static str = "side";
+
+    fn name(self) -> &'static str {
+        match self {
+            Side::White => "white",
+            Side::Black => "black",
+            Side::Hotseat => "hotseat",
+            Side::Watch => "watch",
+        }
+    }
+}
+
+choice_text!(Side);
+
+impl Side {
+    /// What the new-game screen says.
+    pub const fn describe(self) -> &'static str {
+        match self {
+            Side::White => "you play White",
+            Side::Black => "you play Black",
+            Side::Hotseat => "two players, one keyboard",
+            Side::Watch => "the engine plays both sides",
+        }
+    }
+
+    pub const fn players(self) -> [Player; 2] {
+        match self {
+            Side::White => [Player::Human, Player::Engine],
+            Side::Black => [Player::Engine, Player::Human],
+            Side::Hotseat => [Player::Human, Player::Human],
+            Side::Watch => [Player::Engine, Player::Engine],
+        }
+    }
+
+    pub fn of(players: [Player; 2]) -> Side {
+        Side::ALL.iter().copied().find(|s| s.players() == players).unwrap_or_default()
+    }
 }
 
 /// How a game ended.
@@ -71,12 +142,16 @@ pub struct Game {
     /// Resignation or loss on time, at ply `cursor` when it happened.
     manual_end: Option<(usize, GameEnd)>,
     clocks: Option<Clocks>,
+    /// Both clocks when the position after `i` moves was reached (empty
+    /// without clocks), so that taking back restores them.
+    clock_times: Vec<[Duration; 2]>,
     /// Whether the current game has been saved since its last change.
     saved: bool,
 }
 
 impl Game {
     pub fn new(start: Position, players: [Player; 2], clocks: Option<Clocks>) -> Game {
+        let clock_times = clocks.iter().map(Clocks::times).collect();
         Game {
             positions: vec![start],
             moves: Vec::new(),
@@ -85,6 +160,7 @@ impl Game {
             players,
             manual_end: None,
             clocks,
+            clock_times,
             saved: true,
         }
     }
@@ -99,6 +175,7 @@ impl Game {
                 break;
             }
         }
+        game.clock_times = clocks.iter().flat_map(|c| std::iter::repeat_n(c.times(), game.positions.len())).collect();
         game.clocks = clocks;
         let loser = pgn.tag("Result").and_then(Outcome::winner_of).map(|winner| !winner);
         if let Some(loser) = loser
@@ -214,13 +291,10 @@ impl Game {
         self.manual_end = None;
         if let Some(c) = &mut self.clocks {
             c.moved(mover, now);
+            self.clock_times.truncate(self.cursor);
+            self.clock_times.push(c.times());
         }
         Ok(())
-    }
-
-    /// Whether there is a move to take back.
-    pub fn can_undo(&self) -> bool {
-        self.cursor > 0
     }
 
     /// Whether there is a taken-back move to replay.
@@ -230,12 +304,13 @@ impl Game {
 
     /// Goes back to the position after `ply` moves, keeping later moves for redo.
     /// Returns the number of plies taken back.
-    pub fn undo_to(&mut self, ply: usize, now: Instant) -> usize {
+    /// The clocks go back to what they showed at that ply.
+    pub fn undo_to(&mut self, ply: usize) -> usize {
         let ply = ply.min(self.cursor);
         let n = self.cursor - ply;
         if n > 0 {
-            self.stop_clock(now);
             self.cursor = ply;
+            self.restore_clocks();
             self.manual_end = None;
             self.saved = false;
         }
@@ -243,12 +318,12 @@ impl Game {
     }
 
     /// Replays taken-back moves up to ply `ply`. Returns the number replayed.
-    pub fn redo_to(&mut self, ply: usize, now: Instant) -> usize {
+    pub fn redo_to(&mut self, ply: usize) -> usize {
         let ply = ply.min(self.moves.len());
         let n = ply.saturating_sub(self.cursor);
         if n > 0 {
-            self.stop_clock(now);
             self.cursor = ply;
+            self.restore_clocks();
             self.saved = false;
         }
         n
@@ -271,11 +346,20 @@ impl Game {
         self.saved = false;
     }
 
-    /// Starts the side to move's clock if the game goes on.
+    /// Sets both clocks (stopped) to what they showed at the current ply.
+    fn restore_clocks(&mut self) {
+        if let (Some(c), Some(&times)) = (&mut self.clocks, self.clock_times.get(self.cursor)) {
+            c.restore(times);
+        }
+    }
+
+    /// Starts the side to move's clock if the game goes on. No clock runs
+    /// before the first move (White's clock starts when White has moved,
+    /// as online chess does).
     pub fn start_clock(&mut self, now: Instant) {
-        let over = self.is_over();
+        let running = !self.is_over() && self.cursor > 0;
         if let Some(c) = &mut self.clocks
-            && !over
+            && running
         {
             c.start(now);
         }
@@ -336,18 +420,29 @@ mod tests {
     }
 
     #[test]
+    fn a_lone_human_takes_the_side_to_move() {
+        let (h, e) = (Player::Human, Player::Engine);
+        assert_eq!(Player::human_to_move([h, e], Color::Black), [e, h]);
+        assert_eq!(Player::human_to_move([e, h], Color::White), [h, e]);
+        assert_eq!(Player::human_to_move([h, h], Color::Black), [h, h]);
+        assert_eq!(Player::human_to_move([e, e], Color::Black), [e, e]);
+        assert_eq!(Side::of([e, h]), Side::Black);
+        assert_eq!("hotseat".parse::<Side>(), Ok(Side::Hotseat));
+    }
+
+    #[test]
     fn play_undo_redo_keeps_the_tail_until_a_new_move() {
         let mut g = hotseat();
         for san in ["e4", "e5", "Nf3"] {
             play(&mut g, san);
         }
         assert_eq!(g.sans(), ["e4", "e5", "Nf3"]);
-        assert_eq!(g.undo_to(1, Instant::now()), 2);
+        assert_eq!(g.undo_to(1), 2);
         assert_eq!(g.len(), 1);
         assert!(g.can_redo());
-        assert_eq!(g.redo_to(3, Instant::now()), 2);
+        assert_eq!(g.redo_to(3), 2);
         assert_eq!(g.position().fen(), "rnbqkbnr/ppppxppp/8/4p3/4P3/5N2/PPPPxPPP/RNBQKBxR b 3");
-        g.undo_to(2, Instant::now());
+        g.undo_to(2);
         play(&mut g, "d4");
         assert!(!g.can_redo());
         assert_eq!(g.sans(), ["e4", "e5", "d4"]);
@@ -361,7 +456,7 @@ mod tests {
         assert_eq!(g.end(), Some(GameEnd::Resigned(Color::Black)));
         assert_eq!(g.end().unwrap().describe(), "White wins: Black resigned");
         assert!(g.play(g.position().parse_move("e5").unwrap(), Instant::now()).is_err());
-        g.undo_to(0, Instant::now());
+        g.undo_to(0);
         assert_eq!(g.end(), None);
     }
 
@@ -386,16 +481,47 @@ mod tests {
 
     #[test]
     fn clocks_charge_the_mover_and_add_increment() {
-        use std::time::Duration;
         let clocks = Clocks::new(Duration::from_secs(60), Duration::from_secs(2));
         let mut g = Game::new(Position::new(Variant::Classic), [Player::Human; 2], Some(clocks));
         let t0 = Instant::now();
+        play(&mut g, "e4");
         g.start_clock(t0);
-        let m = g.position().parse_move("e4").unwrap();
+        let m = g.position().parse_move("e5").unwrap();
         let t1 = t0 + Duration::from_millis(500);
         g.play(m, t1).unwrap();
         let c = g.clocks().unwrap();
-        assert_eq!(c.remaining(Color::White, Color::Black, t1), Duration::from_millis(61_500));
-        assert_eq!(c.remaining(Color::Black, Color::White, t1), Duration::from_secs(60));
+        assert_eq!(c.remaining(Color::Black, Color::White, t1), Duration::from_millis(61_500));
+        assert_eq!(c.remaining(Color::White, Color::White, t1), Duration::from_secs(62), "the first move is free");
+    }
+
+    #[test]
+    fn no_clock_runs_before_the_first_move_and_taking_back_restores_both() {
+        let clocks = Clocks::new(Duration::from_secs(60), Duration::ZERO);
+        let mut g = Game::new(Position::new(Variant::Classic), [Player::Human; 2], Some(clocks));
+        let t0 = Instant::now();
+        let at = |s: u64| t0 + Duration::from_secs(s);
+        g.start_clock(t0);
+        assert!(!g.clocks().unwrap().is_running(), "White's clock waits for White's first move");
+        let play = |g: &mut Game, san: &str, t| {
+            let m = g.position().parse_move(san).unwrap();
+            g.play(m, t).unwrap();
+            g.start_clock(t);
+        };
+        play(&mut g, "e4", at(30));
+        play(&mut g, "e5", at(40));
+        play(&mut g, "Nf3", at(55));
+        let c = g.clocks().unwrap();
+        assert_eq!(c.remaining(Color::White, Color::Black, at(55)), Duration::from_secs(45));
+        assert_eq!(c.remaining(Color::Black, Color::Black, at(55)), Duration::from_secs(50));
+        // Black lets the clock run out, then White takes back Nf3.
+        assert!(g.check_flag(at(200)));
+        assert_eq!(g.end(), Some(GameEnd::Time(Color::Black)));
+        g.undo_to(2);
+        assert_eq!(g.end(), None, "the flag is taken back with the move");
+        let c = g.clocks().unwrap();
+        assert!(!c.is_running());
+        assert_eq!(c.times(), [Duration::from_secs(60), Duration::from_secs(50)], "as they were at ply 2");
+        g.redo_to(3);
+        assert_eq!(g.clocks().unwrap().times(), [Duration::from_secs(45), Duration::from_secs(50)]);
     }
 }

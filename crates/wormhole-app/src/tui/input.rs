@@ -112,7 +112,9 @@ fn common_prefix<'a>(words: &[&'a str]) -> Option<&'a str> {
     Some(&first[..len])
 }
 
-/// The ways a move can be written that the prefix matching tries.
+/// The ways a move can be written that the prefix matching tries: its SAN,
+/// its SAN without the disambiguation (`Rd3` for `Rad3`, so that the list
+/// shows every rook that can go there), and the long forms.
 fn forms(pos: &Position, m: Move, san: &str) -> Vec<String> {
     let letter = match pos.role_at(m.from()) {
         Some(wormhole::Role::Pawn) | None => String::new(),
@@ -120,14 +122,28 @@ fn forms(pos: &Position, m: Move, san: &str) -> Vec<String> {
     };
     let promo = m.promotion().map(|r| r.char().to_string()).unwrap_or_default();
     let (from, to) = (m.from(), m.to());
+    let capture = pos.captured_by(m).is_some();
     let mut v = vec![san.to_string(), san.trim_end_matches(['+', '#']).to_string()];
-    let seps: &[&str] = if pos.captured_by(m).is_some() { &["", "-", "x"] } else { &["", "-"] };
+    if !letter.is_empty() {
+        v.push(format!("{letter}{}{to}", if capture { "x" } else { "" }));
+    }
+    let seps: &[&str] = if capture { &["", "-", "x"] } else { &["", "-"] };
     for sep in seps {
         v.push(format!("{letter}{from}{sep}{to}{promo}"));
         v.push(format!("{letter}{from}{sep}{to}={promo}"));
         v.push(format!("{from}{sep}{to}{}", promo.to_lowercase()));
     }
     v
+}
+
+/// Whether typed `text` starts `form`. A bare square form (`e2e4`) counts
+/// only once its square is typed in full: `e` alone means the e-pawn, not
+/// a king standing on the e-file.
+fn starts(form: &str, text: &str) -> bool {
+    let bare_square = form.as_bytes().first().is_some_and(u8::is_ascii_lowercase)
+        && form.as_bytes().get(1).is_some_and(u8::is_ascii_digit);
+    // A pawn's push (`e4`) is its SAN; longer bare forms start with a from-square.
+    form.starts_with(text) && (!bare_square || form.len() <= 2 || text.len() >= 2)
 }
 
 /// The legal moves whose SAN or long form starts with `text` (none for
@@ -139,9 +155,7 @@ pub fn candidates(pos: &Position, text: &str) -> Vec<Candidate> {
     }
     pos.san_moves()
         .into_iter()
-        .filter_map(|(mv, san)| {
-            forms(pos, mv, &san).iter().any(|f| f.starts_with(text)).then_some(Candidate { mv, san })
-        })
+        .filter_map(|(mv, san)| forms(pos, mv, &san).iter().any(|f| starts(f, text)).then_some(Candidate { mv, san }))
         .collect()
 }
 
@@ -184,6 +198,22 @@ mod tests {
         assert_eq!(line.text(), ":quit ");
         line.set(":re");
         assert!(!line.complete(&pos), "redo, resign, review");
+    }
+
+    #[test]
+    fn a_san_that_needs_a_file_lists_every_piece_that_fits() {
+        let pos = Position::from_fen("4k3/8/8/8/8/8/8/1R3RK1 w 0", Variant::Classic).unwrap();
+        assert_eq!(sans(&candidates(&pos, "Rd1")), ["Rbd1", "Rfd1"], "not 'no legal move starts like this'");
+        assert_eq!(pos.parse_move("Rd1").unwrap_err().to_string(), "ambiguous: Rbd1 Rfd1");
+        assert_eq!(sans(&candidates(&pos, "Rbd")), ["Rbd1"]);
+    }
+
+    #[test]
+    fn a_file_letter_means_a_pawn_not_a_piece_on_that_file() {
+        let pos = Position::from_fen("4k3/8/8/8/8/8/3PK3/8 w 0", Variant::Classic).unwrap();
+        assert_eq!(sans(&candidates(&pos, "e")), Vec::<&str>::new(), "the king on e2 is not an e-pawn");
+        assert_eq!(sans(&candidates(&pos, "d")), ["d3", "d4"]);
+        assert!(sans(&candidates(&pos, "e2")).contains(&"Kf3"), "the full square names the king");
     }
 
     #[test]

@@ -16,28 +16,56 @@ pub enum Context {
     GameOver,
     /// The help overlay.
     Help,
+    /// The new-game screen.
+    NewGame,
+    /// A yes/no question.
+    Confirm,
+    /// The review screen (the engine's analysis of the game).
+    Review,
+    /// Live analysis of a position.
+    Analyze,
+}
+
+impl Context {
+    #[cfg(test)]
+    pub const ALL: [Context; 8] = [
+        Context::Play,
+        Context::Browse,
+        Context::GameOver,
+        Context::Help,
+        Context::NewGame,
+        Context::Confirm,
+        Context::Review,
+        Context::Analyze,
+    ];
 }
 
 /// When a binding applies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum When {
-    /// In every context, the help included.
+    /// In every context.
     Always,
-    /// Outside the help.
+    /// With the game on screen (playing, browsing, game over, the review, analysis).
     Game,
-    /// Outside the help, when nothing has been typed.
+    /// With the game on screen, when nothing has been typed.
     EmptyInput,
     /// Only in this context.
     Only(Context),
+    /// Only in this context, when nothing has been typed (a letter key
+    /// beside a `:` command line).
+    OnlyEmpty(Context),
 }
 
 impl When {
     fn applies(self, ctx: Context, input_empty: bool) -> bool {
         match self {
             When::Always => true,
-            When::Game => ctx != Context::Help,
-            When::EmptyInput => ctx != Context::Help && input_empty,
+            When::Game => {
+                matches!(ctx, Context::Play | Context::Browse | Context::GameOver | Context::Review | Context::Analyze)
+            }
+            When::EmptyInput => When::Game.applies(ctx, input_empty) && input_empty,
             When::Only(c) => c == ctx,
+            When::OnlyEmpty(c) => c == ctx && input_empty,
         }
     }
 }
@@ -52,8 +80,18 @@ pub struct Binding {
     pub action: Action,
     /// What the help says; consecutive rows with the same text share a line.
     pub help: &'static str,
-    /// The footer's word for it and its rank there (0 is kept longest), if shown.
-    pub footer: Option<(&'static str, u8)>,
+    /// How the footer (and the help's title) shows it, if it does.
+    pub footer: Option<Footer>,
+}
+
+/// A binding's entry in the footer.
+#[derive(Debug, Clone, Copy)]
+pub struct Footer {
+    /// The keys as written there, when not just this binding's key (`Up/Down`).
+    pub keys: Option<&'static str>,
+    pub word: &'static str,
+    /// 0 is kept longest when the footer is too wide.
+    pub rank: u8,
 }
 
 const fn key(code: KeyCode, when: When, action: Action, help: &'static str) -> Binding {
@@ -64,46 +102,92 @@ const fn ctrl(c: char, action: Action, help: &'static str) -> Binding {
     Binding { code: KeyCode::Char(c), ctrl: true, when: When::Game, action, help, footer: None }
 }
 
+const fn only(ctx: Context, b: Binding) -> Binding {
+    Binding { when: When::Only(ctx), ..b }
+}
+
 const fn always(b: Binding) -> Binding {
     Binding { when: When::Always, ..b }
 }
 
 const fn footer(b: Binding, word: &'static str, rank: u8) -> Binding {
-    Binding { footer: Some((word, rank)), ..b }
+    Binding { footer: Some(Footer { keys: None, word, rank }), ..b }
+}
+
+const fn footer_as(b: Binding, keys: &'static str, word: &'static str, rank: u8) -> Binding {
+    Binding { footer: Some(Footer { keys: Some(keys), word, rank }), ..b }
 }
 
 use Action as A;
 use KeyCode as K;
 
 const HELP_SCROLL: &str = "scroll the help";
-const HELP_PAGE: &str = "keys / rules page";
-const CURSOR: &str = "move the board cursor; Space picks a piece, then its target";
-const BROWSE: &str = "review earlier positions (game unchanged)";
+const HELP_PAGE: &str = "next page: keys, pieces, rules";
+const CURSOR: &str = "board cursor; Space picks a piece, then its target";
+const BROWSE: &str = "review earlier positions";
 const DELETE: &str = "delete a letter / a word / the whole line";
+const NEW_FIELD: &str = "choose what to set";
+const NEW_VALUE: &str = "change it";
+const REVIEW: &str = "review: arrows step, n/p jump to ?! ? ??, a analyse";
+const ANALYSIS: &str = "analysis: type moves to try, Ctrl-Z back, Esc leaves";
 
 /// Every binding; the first that applies wins, so specific rows come first.
 pub const KEYMAP: &[Binding] = &[
     // The help overlay: any other key closes it.
-    footer(key(K::Tab, When::Only(Context::Help), A::TogglePage, HELP_PAGE), "rules", 0),
+    footer(key(K::Tab, When::Only(Context::Help), A::TogglePage, HELP_PAGE), "next page", 0),
     key(K::Left, When::Only(Context::Help), A::TogglePage, HELP_PAGE),
     key(K::Right, When::Only(Context::Help), A::TogglePage, HELP_PAGE),
-    footer(key(K::Up, When::Only(Context::Help), A::Scroll(-1), HELP_SCROLL), "scroll", 1),
+    footer_as(key(K::Up, When::Only(Context::Help), A::Scroll(-1), HELP_SCROLL), "Up/Down", "scroll", 1),
     key(K::Down, When::Only(Context::Help), A::Scroll(1), HELP_SCROLL),
     key(K::PageUp, When::Only(Context::Help), A::Scroll(-10), HELP_SCROLL),
     key(K::PageDown, When::Only(Context::Help), A::Scroll(10), HELP_SCROLL),
+    // The new-game screen.
+    footer_as(key(K::Up, When::Only(Context::NewGame), A::Cursor(0, 1), NEW_FIELD), "Up/Down", "choose", 1),
+    key(K::Down, When::Only(Context::NewGame), A::Cursor(0, -1), NEW_FIELD),
+    key(K::Tab, When::Only(Context::NewGame), A::Cursor(0, -1), NEW_FIELD),
+    footer_as(key(K::Left, When::Only(Context::NewGame), A::Cursor(-1, 0), NEW_VALUE), "Left/Right", "change", 1),
+    key(K::Right, When::Only(Context::NewGame), A::Cursor(1, 0), NEW_VALUE),
+    key(K::Char(' '), When::Only(Context::NewGame), A::Cursor(1, 0), NEW_VALUE),
+    footer(key(K::Enter, When::Only(Context::NewGame), A::Submit, "start the game"), "start", 0),
+    footer(key(K::Esc, When::Only(Context::NewGame), A::Escape, "back to the game"), "back", 0),
+    // A question.
+    footer(key(K::Char('y'), When::Only(Context::Confirm), A::Answer(true), "yes"), "yes", 0),
+    key(K::Enter, When::Only(Context::Confirm), A::Answer(true), "yes"),
+    footer(key(K::Char('n'), When::Only(Context::Confirm), A::Answer(false), "no"), "no", 0),
+    key(K::Esc, When::Only(Context::Confirm), A::Answer(false), "no"),
     // After the game.
-    key(K::Char('n'), When::Only(Context::GameOver), A::NewGame, "new game (when the game is over)"),
-    key(K::Char('r'), When::Only(Context::GameOver), A::Review, "review the game (when the game is over)"),
+    footer(
+        key(K::Char('n'), When::Only(Context::GameOver), A::NewGame, "new game (when the game is over)"),
+        "new game",
+        0,
+    ),
+    footer(
+        key(K::Char('r'), When::Only(Context::GameOver), A::Review, "review the game (when the game is over)"),
+        "review",
+        1,
+    ),
+    // The review screen.
+    footer(key(K::Left, When::Only(Context::Review), A::BrowseBack, REVIEW), "step", 0),
+    key(K::Right, When::Only(Context::Review), A::BrowseForward, REVIEW),
+    key(K::Up, When::Only(Context::Review), A::BrowseBack, REVIEW),
+    key(K::Down, When::Only(Context::Review), A::BrowseForward, REVIEW),
+    footer(key(K::Char('n'), When::OnlyEmpty(Context::Review), A::NextJudged, REVIEW), "next mistake", 0),
+    key(K::Char('p'), When::OnlyEmpty(Context::Review), A::PreviousJudged, REVIEW),
+    footer(key(K::Char('a'), When::OnlyEmpty(Context::Review), A::Analyze, REVIEW), "analyse", 1),
+    // Live analysis.
+    footer(key(K::Esc, When::Only(Context::Analyze), A::Escape, ANALYSIS), "leave", 0),
+    footer(only(Context::Analyze, ctrl('z', A::Undo, ANALYSIS)), "take back", 1),
     // Reviewing.
     key(K::Left, When::Only(Context::Browse), A::BrowseBack, BROWSE),
     key(K::Right, When::Only(Context::Browse), A::BrowseForward, BROWSE),
     // Everywhere.
-    key(K::Enter, When::Game, A::Submit, "play the move typed: e4 Nf3 exd5 bxa8=Q Nd3f6 Nd3-f6 d3f6"),
+    key(K::Enter, When::Game, A::Submit, "play the move typed: e4 Nf3 exd5 bxa8=Q Nd3f6 d3f6"),
     key(K::Tab, When::Game, A::Complete, "complete the move or command typed so far"),
     key(K::Backspace, When::Game, A::Backspace, DELETE),
     ctrl('w', A::DeleteWord, DELETE),
     ctrl('u', A::ClearInput, DELETE),
-    key(K::Esc, When::Always, A::Escape, "clear input and selection; close; leave review"),
+    key(K::Esc, When::Game, A::Escape, "clear input and selection; close; leave review"),
+    key(K::Esc, When::Only(Context::Help), A::Escape, "close the help"),
     key(K::Left, When::Game, A::Cursor(-1, 0), CURSOR),
     key(K::Right, When::Game, A::Cursor(1, 0), CURSOR),
     key(K::Up, When::Game, A::Cursor(0, 1), CURSOR),
@@ -120,28 +204,31 @@ pub const KEYMAP: &[Binding] = &[
     footer(ctrl('s', A::Save, "save the game as PGN"), "save", 2),
     ctrl('o', A::Prefill(":open "), "type ':open FILE' (PGN) / ':load FEN'"),
     ctrl('l', A::Prefill(":load "), "type ':open FILE' (PGN) / ':load FEN'"),
-    ctrl('n', A::NewGame, "new game with the same settings"),
+    ctrl('n', A::NewGame, "new game: choose pieces, players, level, clock"),
+    key(K::F(4), When::Game, A::Legend, "the pieces in play and how they move"),
+    ctrl('a', A::Analyze, "live analysis: the engine's best 3 lines here"),
     key(K::PageUp, When::Game, A::BrowseBack, BROWSE),
     key(K::PageDown, When::Game, A::BrowseForward, BROWSE),
     key(K::Home, When::Game, A::BrowseStart, BROWSE),
     key(K::End, When::Game, A::BrowseEnd, BROWSE),
     footer(key(K::F(1), When::Game, A::Help, "this help (? when the input line is empty)"), "help", 0),
     key(K::Char('?'), When::EmptyInput, A::Help, "this help (? when the input line is empty)"),
-    always(footer(ctrl('c', A::Quit, "quit now; an unsaved game is autosaved, the FEN printed"), "quit", 0)),
-    always(ctrl('q', A::Quit, "quit now; an unsaved game is autosaved, the FEN printed")),
+    always(footer(ctrl('c', A::Quit, "quit now (an unsaved game is autosaved)"), "quit", 0)),
+    always(ctrl('q', A::Quit, "quit now (an unsaved game is autosaved)")),
 ];
 
 /// The mouse, for the help page.
-pub const MOUSE: (&str, &str) = ("mouse", "click a piece, then its target; the wheel scrolls the moves");
+pub const MOUSE: (&str, &str) = ("mouse", "click a piece, then its target; wheel: scroll moves");
 
 /// The action for a key press in a context; printable keys without a
 /// binding are typed.
 pub fn action_for(key: &KeyEvent, ctx: Context, input_empty: bool) -> Option<Action> {
     let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
     let bound = KEYMAP.iter().find(|b| b.code == key.code && b.ctrl == ctrl && b.when.applies(ctx, input_empty));
+    let typing = !matches!(ctx, Context::NewGame | Context::Confirm);
     match (bound, key.code) {
         (Some(b), _) => Some(b.action),
-        (None, KeyCode::Char(c)) if !ctrl => Some(Action::Char(c)),
+        (None, KeyCode::Char(c)) if !ctrl && typing => Some(Action::Char(c)),
         _ => None,
     }
 }
@@ -171,10 +258,14 @@ pub fn key_label(code: KeyCode, ctrl: bool) -> String {
 }
 
 /// The help lines for the bindings `pick` selects: the keys that share a
-/// help text on one line, `(keys, help)`.
+/// help text on one line, `(keys, help)`; the lines of keys for one context
+/// only (reviewing, the new-game screen...) come after the general ones.
 pub fn help_rows(pick: impl Fn(&Binding) -> bool) -> Vec<(String, &'static str)> {
     let mut rows: Vec<(Vec<String>, &'static str)> = Vec::new();
-    for b in KEYMAP.iter().filter(|b| pick(b)) {
+    let general = |b: &Binding| !matches!(b.when, When::Only(_) | When::OnlyEmpty(_));
+    let picked: Vec<&Binding> = KEYMAP.iter().filter(|b| pick(b)).collect();
+    let ordered = picked.iter().filter(|b| general(b)).chain(picked.iter().filter(|b| !general(b)));
+    for b in ordered {
         let label = key_label(b.code, b.ctrl);
         match rows.iter_mut().find(|(_, help)| *help == b.help) {
             Some((keys, _)) if !keys.contains(&label) => keys.push(label),
@@ -184,6 +275,28 @@ pub fn help_rows(pick: impl Fn(&Binding) -> bool) -> Vec<(String, &'static str)>
     }
     rows.into_iter().map(|(keys, help)| (join_keys(&keys), help)).collect()
 }
+
+/// The keys of one context only, as its footer shows them: `n new game, r review`.
+pub fn context_keys(ctx: Context) -> String {
+    let only = |e: &FooterEntry| {
+        KEYMAP.iter().any(|b| matches!(b.when, When::Only(c) | When::OnlyEmpty(c) if c == ctx) && b.action == e.action)
+    };
+    footer_entries(ctx)
+        .iter()
+        .filter(|e| only(e))
+        .map(|e| format!("{} {}", e.keys, e.word))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Where each context-only set of keys applies, for the help and `--help`.
+pub const CONTEXTS: [(&str, Context); 5] = [
+    ("After the game", Context::GameOver),
+    ("New-game screen", Context::NewGame),
+    ("Questions", Context::Confirm),
+    ("Review", Context::Review),
+    ("Analysis", Context::Analyze),
+];
 
 /// `Left Right Up Down` reads better as `arrows`.
 fn join_keys(keys: &[String]) -> String {
@@ -195,13 +308,41 @@ fn join_keys(keys: &[String]) -> String {
     keys.join(" ")
 }
 
-/// The footer entries for a context, in table order: `(key, word, rank)`.
-pub fn footer_entries(ctx: Context) -> Vec<(String, &'static str, u8)> {
+/// A footer entry: the keys, what they do, and the action (to leave out
+/// what is not on offer).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FooterEntry {
+    pub keys: String,
+    pub word: &'static str,
+    pub rank: u8,
+    pub action: Action,
+}
+
+/// The footer entries for a context, in table order.
+pub fn footer_entries(ctx: Context) -> Vec<FooterEntry> {
     KEYMAP
         .iter()
         .filter(|b| b.when.applies(ctx, true))
-        .filter_map(|b| b.footer.map(|(word, rank)| (key_label(b.code, b.ctrl), word, rank)))
+        .filter_map(|b| {
+            let f = b.footer?;
+            let keys = f.keys.map_or_else(|| key_label(b.code, b.ctrl), str::to_string);
+            Some(FooterEntry { keys, word: f.word, rank: f.rank, action: b.action })
+        })
         .collect()
+}
+
+/// The footer line for `entries` in at most `width` columns: the entries
+/// with the highest rank are left out first, whole.
+pub fn fit_footer(mut entries: Vec<FooterEntry>, width: usize) -> String {
+    loop {
+        let text = entries.iter().map(|e| format!("{} {}", e.keys, e.word)).collect::<Vec<_>>().join("  ");
+        if text.chars().count() <= width || entries.is_empty() {
+            return text;
+        }
+        let worst = entries.iter().map(|e| e.rank).max().unwrap_or(0);
+        let i = entries.iter().rposition(|e| e.rank == worst).unwrap_or(entries.len() - 1);
+        entries.remove(i);
+    }
 }
 
 /// What `wormhole play --help` says about the keys.
@@ -212,12 +353,22 @@ pub fn cli_help() -> String {
          legal moves that match what you typed; Tab completes. Or click a piece and\n  \
          its target (or use the arrow keys and Space).\n",
     );
-    for (keys, help) in help_rows(|b| b.when != When::Only(Context::Help)) {
+    for (keys, help) in
+        help_rows(|b| matches!(b.when, When::Always | When::Game | When::EmptyInput | When::Only(Context::Browse)))
+    {
         out.push_str(&format!("  {keys:<18} {help}\n"));
     }
+    for (name, ctx) in CONTEXTS {
+        out.push_str(&format!("  {name}: {}\n", context_keys(ctx)));
+    }
     out.push_str(
-        "\nHoles are drawn as dark shaded squares. Autosaves go to $WORMHOLE_AUTOSAVE_DIR,\n\
-         else $XDG_STATE_HOME/wormhole, else ~/.local/state/wormhole.\n\
+        "\nHoles are drawn as shaded squares (':' in ASCII). With no option that sets up a\n\
+         game, a new-game screen offers the last choices: Enter starts. Settings (level,\n\
+         variant, side, clock, movetime, theme, pieces, autoflip) are kept in\n\
+         $XDG_CONFIG_HOME/wormhole/config.toml; --print-config shows them, :set changes one.\n\
+         NO_COLOR is honoured; a locale that is not UTF-8 gets plain ASCII.\n\
+         Autosaves go to $WORMHOLE_AUTOSAVE_DIR, else $XDG_STATE_HOME/wormhole, else\n\
+         ~/.local/state/wormhole.\n\
          A bad --fen or --pgn is reported with exit code 2 before the screen changes.",
     );
     out
@@ -244,21 +395,25 @@ mod tests {
         assert_eq!(action_for(&n, Context::GameOver, true), Some(Action::NewGame));
         assert_eq!(action_for(&n, Context::Play, true), Some(Action::Char('n')));
         let ctrl_c = press(KeyCode::Char('c'), KeyModifiers::CONTROL);
-        for ctx in [Context::Play, Context::Browse, Context::GameOver, Context::Help] {
+        for ctx in Context::ALL {
             assert_eq!(action_for(&ctrl_c, ctx, true), Some(Action::Quit), "{ctx:?}");
         }
+        let y = press(KeyCode::Char('y'), KeyModifiers::NONE);
+        assert_eq!(action_for(&y, Context::Confirm, true), Some(Action::Answer(true)));
+        let left = press(KeyCode::Left, KeyModifiers::NONE);
+        assert_eq!(action_for(&left, Context::NewGame, true), Some(Action::Cursor(-1, 0)));
         assert_eq!(action_for(&press(KeyCode::Char('x'), KeyModifiers::CONTROL), Context::Play, true), None);
     }
 
     #[test]
     fn no_key_is_bound_twice_in_one_context() {
-        for ctx in [Context::Play, Context::Browse, Context::GameOver, Context::Help] {
+        for ctx in Context::ALL {
             for empty in [true, false] {
                 let live: Vec<&Binding> = KEYMAP.iter().filter(|b| b.when.applies(ctx, empty)).collect();
                 for (i, a) in live.iter().enumerate() {
                     // A later duplicate would be dead: the first row wins.
                     let shadowed = live[..i].iter().any(|b| b.code == a.code && b.ctrl == a.ctrl);
-                    let specific = matches!(a.when, When::Only(_));
+                    let specific = matches!(a.when, When::Only(_) | When::OnlyEmpty(_));
                     assert!(!shadowed || !specific, "{ctx:?}: {:?} is shadowed", a.code);
                 }
             }
@@ -266,11 +421,27 @@ mod tests {
     }
 
     #[test]
+    fn the_footer_drops_whole_entries_by_rank_to_fit() {
+        let entries = footer_entries(Context::Play);
+        let full = fit_footer(entries.clone(), 200);
+        assert_eq!(full, "Ctrl-Z undo  Ctrl-Y redo  Ctrl-F flip  Ctrl-T hint  Ctrl-S save  F1 help  Ctrl-C quit");
+        let narrow = fit_footer(entries, 50);
+        assert!(narrow.chars().count() <= 50, "{narrow}");
+        assert!(
+            narrow.contains("F1 help") && narrow.contains("Ctrl-C quit") && narrow.contains("Ctrl-Z undo"),
+            "{narrow}"
+        );
+        assert!(!narrow.contains("flip"), "{narrow}");
+    }
+
+    #[test]
     fn help_rows_merge_keys_with_the_same_text() {
         let rows = help_rows(|b| b.when != When::Only(Context::Help));
+        assert!(rows[0].0.starts_with("Ctrl-") || rows[0].0 == "Enter", "general keys first: {rows:?}");
+        assert_eq!(context_keys(Context::GameOver), "n new game, r review");
         let find = |help: &str| rows.iter().find(|r| r.1.starts_with(help)).map(|r| r.0.clone());
         assert_eq!(find("hint").as_deref(), Some("Ctrl-T F2"));
-        assert_eq!(find("move the board cursor").as_deref(), Some("arrows Space"));
+        assert_eq!(find("board cursor").as_deref(), Some("arrows Space"));
         assert_eq!(find("delete").as_deref(), Some("Bksp Ctrl-W Ctrl-U"));
     }
 }

@@ -8,20 +8,54 @@ use std::time::{Duration, Instant};
 use wormhole::engine::Level;
 use wormhole::{Bitboard, Color, Move, Position, Square, Variant};
 
+use super::action::Action;
 use super::ai::{Info, Purpose};
-use super::clock::Clocks;
+use super::clock::{Clocks, TimeControl};
 use super::commands;
+use super::config::{Config, Prefs};
 use super::effects::Effect;
 use super::game::{Game, Player};
 use super::input::{self, Candidate, InputHint, InputLine};
 use super::keymap::Context;
-use super::theme::Theme;
+use super::newgame::NewGameForm;
+use super::review::Study;
+use super::theme::{Display, Theme};
 
 /// Which help page is up.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum HelpPage {
     Keys,
+    /// The legend: the pieces in play and how they move.
+    Pieces,
     Rules,
+}
+
+impl HelpPage {
+    /// The page Tab goes to.
+    pub fn next(self) -> HelpPage {
+        match self {
+            HelpPage::Keys => HelpPage::Pieces,
+            HelpPage::Pieces => HelpPage::Rules,
+            HelpPage::Rules => HelpPage::Keys,
+        }
+    }
+}
+
+/// What waits for a yes or no.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pending {
+    Resign,
+    /// `:new` with these settings.
+    NewGame(Settings),
+}
+
+impl Pending {
+    pub fn question(self) -> &'static str {
+        match self {
+            Pending::Resign => "Resign this game?",
+            Pending::NewGame(_) => "End the game in progress and start a new one? (it is autosaved)",
+        }
+    }
 }
 
 /// What the screen is showing besides the game.
@@ -37,37 +71,49 @@ pub enum Mode {
     Browse(usize),
     /// The game has ended; the banner is up.
     GameOver,
+    /// Choosing the next game.
+    NewGame(NewGameForm),
+    /// A question (y/n) before something that cannot be undone.
+    Confirm(Pending),
+    /// The review screen: the game's analysis (see [`Study::review`]).
+    Review,
+    /// Live analysis of a position (see [`Study::explore`]).
+    Analyze,
 }
 
-/// The settings a game is started with (command line or `:new`).
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// The settings a game is started with (command line, new-game screen or `:new`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Settings {
     pub players: [Player; 2],
     pub level: Level,
     pub movetime: Option<Duration>,
-    /// Initial time and increment.
-    pub clock: Option<(Duration, Duration)>,
+    pub clock: Option<TimeControl>,
     pub variant: Variant,
     pub autoflip: bool,
 }
 
 impl Default for Settings {
     fn default() -> Settings {
-        Settings {
-            players: [Player::Human, Player::Engine],
-            level: Level::new(5).expect("5 is a level"),
-            movetime: None,
-            clock: None,
-            variant: Variant::Classic,
-            autoflip: false,
-        }
+        Settings::from_prefs(&Prefs::default())
     }
 }
 
 impl Settings {
+    /// The settings the config's choices start.
+    pub fn from_prefs(p: &Prefs) -> Settings {
+        Settings {
+            players: p.side.players(),
+            level: p.level,
+            movetime: p.movetime,
+            clock: p.clock,
+            variant: p.variant,
+            autoflip: p.autoflip,
+        }
+    }
+
     /// The clocks a new game of these settings starts with.
     pub fn clocks(&self) -> Option<Clocks> {
-        self.clock.map(|(initial, inc)| Clocks::new(initial, inc))
+        self.clock.map(TimeControl::clocks)
     }
 
     /// A fresh game of these settings from the initial position.
@@ -95,6 +141,8 @@ pub struct ExitReport {
 /// What the engine played last and how it got there.
 #[derive(Debug, Clone)]
 pub struct LastSearch {
+    /// The ply the move was played at (the panel shows it only while it is the last move).
+    pub ply: usize,
     pub san: String,
     pub info: Info,
     pub took: Duration,
@@ -141,12 +189,17 @@ pub(super) struct View {
     pub last_search: Option<LastSearch>,
     /// The engine's suggestion for the human's current move.
     pub hint: Option<Move>,
+    /// `:explain`: the pieces explained and where they go.
+    pub explained: Option<(Bitboard, Bitboard)>,
 }
 
 /// A game session: everything the screen shows, changed only by `update`.
 pub struct Session {
     pub(super) game: Game,
     pub(super) settings: Settings,
+    /// The config file and the choices it holds.
+    pub(super) config: Config,
+    pub(super) display: Display,
     pub(super) theme: Theme,
     pub(super) view: View,
     pub(super) mode: Mode,
@@ -160,20 +213,26 @@ pub struct Session {
     pub(super) errors: Vec<String>,
     /// A game waiting to replace the current one once that is autosaved
     /// (if the autosave fails, the current game stays).
-    pub(super) replacement: Option<Game>,
+    pub(super) replacement: Option<(Game, Settings)>,
     /// How long each engine move took (for the movetime figure).
     pub(super) search_times: Vec<Duration>,
     /// Effects waiting to be returned by `update`.
     pub(super) effects: Vec<Effect>,
+    /// The review screen and the live analysis.
+    pub(super) study: Study,
 }
 
 impl Session {
-    /// A session playing `game`, at time `now`. Call [`Session::start`] for
-    /// the effects of the first position (the engine may be to move).
-    pub fn new(settings: Settings, game: Game, theme: Theme, now: Instant) -> Session {
+    /// A session playing `game`, at time `now`, drawn for `display` with the
+    /// config's theme. Call [`Session::start`] for the effects of the first
+    /// position (the engine may be to move).
+    pub fn new(settings: Settings, game: Game, config: Config, display: Display, now: Instant) -> Session {
+        let theme = Theme::new(config.prefs.theme, config.prefs.pieces, display);
         let mut session = Session {
             game,
             settings,
+            config,
+            display,
             theme,
             view: View::default(),
             mode: Mode::Play,
@@ -185,8 +244,12 @@ impl Session {
             replacement: None,
             search_times: Vec::new(),
             effects: Vec::new(),
+            study: Study::default(),
         };
         session.view.flipped = session.default_flip();
+        if let Some(e) = &session.config.error {
+            session.view.message = Some(Message::Error(format!("{e}; using the defaults")));
+        }
         session
     }
 
@@ -198,12 +261,20 @@ impl Session {
         }
     }
 
+    /// Opens the new-game screen over the game (at start-up with no game options).
+    pub fn with_new_game_screen(mut self) -> Session {
+        self.mode = Mode::NewGame(NewGameForm::new(&self.config.prefs));
+        self
+    }
+
     pub fn game(&self) -> &Game {
         &self.game
     }
-    #[cfg(test)]
     pub fn settings(&self) -> &Settings {
         &self.settings
+    }
+    pub fn config(&self) -> &Config {
+        &self.config
     }
     pub fn mode(&self) -> Mode {
         self.mode
@@ -243,7 +314,55 @@ impl Session {
             Mode::Help { .. } => Context::Help,
             Mode::Browse(_) => Context::Browse,
             Mode::GameOver => Context::GameOver,
+            Mode::NewGame(_) => Context::NewGame,
+            Mode::Confirm(_) => Context::Confirm,
+            Mode::Review => Context::Review,
+            Mode::Analyze => Context::Analyze,
         }
+    }
+
+    /// The review and the live analysis.
+    pub fn study(&self) -> &Study {
+        &self.study
+    }
+
+    /// Whether a game is under way (moves played, not over): ending it asks first.
+    pub fn game_in_progress(&self) -> bool {
+        self.game.len() > 0 && !self.game.is_over()
+    }
+
+    /// Whether the screen may offer `action` now: what it offers, it does.
+    pub fn offers(&self, action: Action) -> bool {
+        if self.mode == Mode::Review {
+            return super::review::offered(action);
+        }
+        if let (Mode::Analyze, Some(explore)) = (self.mode, &self.study.explore) {
+            return explore.offers(action);
+        }
+        match action {
+            Action::Undo => self.undo_target().is_ok(),
+            Action::Redo => self.game.can_redo(),
+            Action::Hint => self.human_to_move(),
+            Action::MoveNow => self.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Move { .. })),
+            Action::Review => self.game.len() > 0,
+            _ => true,
+        }
+    }
+
+    /// The ply a take-back goes to: against the engine, the last position
+    /// where the human was to move; in hot-seat, one ply.
+    pub(super) fn undo_target(&self) -> Result<usize, &'static str> {
+        let len = self.game.len();
+        if len == 0 {
+            return Err("nothing to take back");
+        }
+        if !self.game.players().contains(&Player::Engine) {
+            return Ok(len - 1);
+        }
+        (0..len)
+            .rev()
+            .find(|&p| self.game.player(self.game.turn_at(p)) == Player::Human)
+            .ok_or("nothing of yours to take back")
     }
 
     /// The ply the board shows (the browsed one, or the current one).
@@ -255,7 +374,11 @@ impl Session {
     }
 
     pub fn shown_position(&self) -> &Position {
-        self.game.position_at(self.shown_ply())
+        match (self.mode, &self.study.review, &self.study.explore) {
+            (Mode::Review, Some(review), _) => review.position(),
+            (Mode::Analyze, _, Some(explore)) => &explore.position,
+            _ => self.game.position_at(self.shown_ply()),
+        }
     }
 
     /// Whether the human may move now.
@@ -265,6 +388,9 @@ impl Session {
 
     /// The legal moves the typed text could be.
     pub fn candidates(&self) -> Vec<Candidate> {
+        if let (Mode::Analyze, Some(explore)) = (self.mode, &self.study.explore) {
+            return input::candidates(&explore.position, self.view.input.text());
+        }
         if !self.human_to_move() || matches!(self.mode, Mode::Browse(_)) {
             return Vec::new();
         }
@@ -279,6 +405,13 @@ impl Session {
         }
         if text.is_empty() {
             return InputHint::Empty;
+        }
+        if let (Mode::Analyze, Some(explore)) = (self.mode, &self.study.explore) {
+            if let Ok(m) = explore.position.parse_move(text) {
+                return InputHint::Exact(explore.position.san(m));
+            }
+            let sans: Vec<String> = self.candidates().into_iter().map(|c| c.san).collect();
+            return if sans.is_empty() { InputHint::NoMatch } else { InputHint::Matches(sans) };
         }
         if !self.game.is_over() && self.game.player_to_move() == Player::Engine {
             return InputHint::EngineToMove;
@@ -295,6 +428,13 @@ impl Session {
 
     /// What the board marks: last move, check, the piece about to move and its targets.
     pub fn highlights(&self) -> Highlights {
+        if let (Mode::Review, Some(review)) = (self.mode, &self.study.review) {
+            return review.highlights();
+        }
+        if let (Mode::Analyze, Some(explore)) = (self.mode, &self.study.explore) {
+            let info = self.thinking.as_ref().and_then(|t| t.info.as_ref()).or(explore.finished.as_ref());
+            return explore.highlights(info, self.view.selected, self.view.cursor);
+        }
         let ply = self.shown_ply();
         let pos = self.shown_position();
         let check = if pos.is_check() { pos.board().king_of(pos.turn()) } else { None };
@@ -311,6 +451,9 @@ impl Session {
         if let Some(from) = self.view.selected {
             hl.selected = Bitboard::from_square(from);
             hl.targets = self.targets_of(from);
+        } else if let Some((from, to)) = self.view.explained {
+            hl.selected = from;
+            hl.targets = to;
         } else if let Some(m) = self.view.hint {
             hl.selected = Bitboard::from_square(m.from());
             hl.targets = Bitboard::from_square(m.to());
@@ -342,7 +485,7 @@ impl Session {
         match self.game.player(color) {
             Player::Human if self.game.players() == [Player::Human; 2] => format!("{color} player"),
             Player::Human => "You".to_string(),
-            Player::Engine => format!("Engine (level {})", self.settings.level.number()),
+            Player::Engine => format!("Engine, level {}", self.settings.level),
         }
     }
 
@@ -351,6 +494,8 @@ impl Session {
     pub fn poll_timeout(&self) -> Option<Duration> {
         if self.thinking.is_some() {
             Some(Duration::from_millis(10))
+        } else if self.study.review.as_ref().is_some_and(|r| r.running) {
+            Some(Duration::from_millis(50))
         } else if self.game.clocks().is_some_and(|c| c.is_running()) {
             Some(Duration::from_millis(100))
         } else {
@@ -360,7 +505,9 @@ impl Session {
 
     /// Whether the screen changes by itself (spinner, engine report, clocks).
     pub fn animating(&self) -> bool {
-        self.thinking.is_some() || self.game.clocks().is_some_and(|c| c.is_running())
+        self.thinking.is_some()
+            || self.game.clocks().is_some_and(|c| c.is_running())
+            || self.study.review.as_ref().is_some_and(|r| r.running)
     }
 
     /// The game as PGN with the players' names; the date is left for the
@@ -380,7 +527,7 @@ impl Session {
         let (min, max) = (t.iter().min().copied().unwrap_or_default(), t.iter().max().copied().unwrap_or_default());
         let target = match (self.settings.movetime, self.settings.clock) {
             (Some(m), _) => format!("movetime {m:?}"),
-            (None, Some((initial, inc))) => format!("clock {initial:?}+{inc:?}"),
+            (None, Some(tc)) => format!("clock {tc}"),
             (None, None) => "the level's budget".to_string(),
         };
         format!("engine moves: {}, target {target}, took mean {mean:?}, min {min:?}, max {max:?}", t.len())

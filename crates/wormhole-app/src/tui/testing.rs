@@ -11,10 +11,11 @@ use wormhole::engine::Level;
 
 use super::action::Action;
 use super::app::App;
+use super::config::Config;
 use super::effects::Runner;
 use super::game::{Game, Player};
 use super::state::{Message, Session, Settings};
-use super::theme::Theme;
+use super::theme::Display;
 
 /// Fast, weak, reproducible settings for tests.
 pub fn settings(players: [Player; 2]) -> Settings {
@@ -30,12 +31,17 @@ pub fn temp_dir(tag: &str) -> PathBuf {
 pub fn session(players: [Player; 2]) -> Session {
     let s = settings(players);
     let game = s.new_game();
-    Session::new(s, game, Theme::default(), Instant::now())
+    Session::new(s, game, Config::default(), Display::default(), Instant::now())
 }
 
 /// An app playing `game`, autosaving into `autosave_dir`.
 pub fn app_saving_to(settings: Settings, game: Game, autosave_dir: PathBuf) -> App {
-    let session = Session::new(settings, game, Theme::default(), Instant::now());
+    let session = Session::new(settings, game, Config::default(), Display::default(), Instant::now());
+    app_of(session, autosave_dir)
+}
+
+/// An app running `session`, autosaving into `autosave_dir`.
+pub fn app_of(session: Session, autosave_dir: PathBuf) -> App {
     App::new(session, Runner::new(Some(1), autosave_dir, Box::new(std::io::sink())))
 }
 

@@ -1,9 +1,12 @@
-//! Every colour and glyph the screen uses, in one struct chosen at
-//! start-up from the options and what the terminal supports (truecolor,
-//! 256 colours, or the basic 16).
+//! Every colour and glyph the screen uses, in one [`Theme`] built at
+//! start-up from the chosen [`ThemeName`] and [`PieceStyle`] and from what
+//! the terminal can show ([`Display`]: colour depth, `NO_COLOR`, UTF-8).
 
-use ratatui::style::Color as Tc;
+use ratatui::style::{Color as Tc, Modifier, Style};
+use wormhole::analysis::Judgement;
 use wormhole::{Color, Piece, Role};
+
+use super::choice::{Choice, choice_text};
 
 /// How many colours the terminal can show.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -28,126 +31,415 @@ impl ColorDepth {
     }
 }
 
-/// One colour said three ways; the depth picks one.
-#[derive(Debug, Clone, Copy)]
-struct Shade {
-    rgb: (u8, u8, u8),
-    indexed: u8,
-    basic: Tc,
+/// What the terminal can show.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Display {
+    pub depth: ColorDepth,
+    /// False when `NO_COLOR` is set (no-color.org): no colour at all.
+    pub color: bool,
+    /// False for plain ASCII (`--ascii`, or a locale that is not UTF-8).
+    pub unicode: bool,
 }
 
-const fn shade(rgb: (u8, u8, u8), indexed: u8, basic: Tc) -> Shade {
-    Shade { rgb, indexed, basic }
+impl Default for Display {
+    fn default() -> Display {
+        Display { depth: ColorDepth::True, color: true, unicode: true }
+    }
 }
 
-impl Shade {
-    fn at(self, depth: ColorDepth) -> Tc {
-        match depth {
-            ColorDepth::True => Tc::Rgb(self.rgb.0, self.rgb.1, self.rgb.2),
-            ColorDepth::Indexed256 => Tc::Indexed(self.indexed),
-            ColorDepth::Basic16 => self.basic,
+impl Display {
+    /// Reads the environment; `ascii` forces plain ASCII.
+    pub fn detect(ascii: bool) -> Display {
+        let var = |k: &str| std::env::var(k).ok().filter(|v| !v.is_empty());
+        let no_color = var("NO_COLOR").is_some();
+        // The locale that decides the character set: LC_ALL, else LC_CTYPE, else LANG.
+        let locale = var("LC_ALL").or_else(|| var("LC_CTYPE")).or_else(|| var("LANG")).unwrap_or_default();
+        Display { depth: ColorDepth::detect(), color: !no_color, unicode: !ascii && is_utf8_locale(&locale) }
+    }
+}
+
+/// Whether a locale name such as `en_US.UTF-8` or `C.utf8` uses UTF-8.
+pub fn is_utf8_locale(locale: &str) -> bool {
+    let l = locale.to_ascii_lowercase();
+    l.contains("utf-8") || l.contains("utf8")
+}
+
+/// The colour schemes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ThemeName {
+    /// Wooden board, light text colours: for dark terminals.
+    #[default]
+    Dark,
+    /// The same board, darker text colours: for light terminals.
+    Light,
+    /// Black ink on white and grey squares, bold text in the terminal's own colour.
+    HighContrast,
+}
+
+impl Choice for ThemeName {
+    const ALL: &'static [ThemeName] = &[ThemeName::Dark, ThemeName::Light, ThemeName::HighContrast];
+    const KIND: &'static str = "theme";
+
+    fn name(self) -> &'static str {
+        match self {
+            ThemeName::Dark => "dark",
+            ThemeName::Light => "light",
+            ThemeName::HighContrast => "high-contrast",
         }
     }
 }
 
-/// Glyphs and colours for everything drawn.
+choice_text!(ThemeName);
+
+impl ThemeName {
+    /// The next theme, for `:theme` with no name.
+    pub fn next(self) -> ThemeName {
+        let all = <ThemeName as Choice>::ALL;
+        let i = all.iter().position(|&t| t == self).unwrap_or(0);
+        all[(i + 1) % all.len()]
+    }
+}
+
+/// How pieces are drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum PieceStyle {
+    /// Chess symbols (♚ ♛ ♜ ♝ ♞ ♟), letters for the fairy pieces.
+    #[default]
+    Unicode,
+    /// FEN letters: upper case White, lower case Black.
+    Letters,
+}
+
+impl Choice for PieceStyle {
+    const ALL: &'static [PieceStyle] = &[PieceStyle::Unicode, PieceStyle::Letters];
+    const KIND: &'static str = "piece style";
+
+    fn name(self) -> &'static str {
+        match self {
+            PieceStyle::Unicode => "unicode",
+            PieceStyle::Letters => "letters",
+        }
+    }
+}
+
+choice_text!(PieceStyle);
+
+/// One colour, as truecolor and as the nearest basic colour; the 256-colour
+/// index is computed.
+#[derive(Debug, Clone, Copy)]
+struct Shade(u8, u8, u8, Tc);
+
+impl Shade {
+    fn at(self, depth: ColorDepth) -> Tc {
+        let Shade(r, g, b, basic) = self;
+        match depth {
+            ColorDepth::True => Tc::Rgb(r, g, b),
+            ColorDepth::Indexed256 => Tc::Indexed(xterm_index(r, g, b)),
+            ColorDepth::Basic16 => basic,
+        }
+    }
+}
+
+/// The nearest colour of the xterm 256-colour palette (its 6x6x6 cube or its grey ramp).
+fn xterm_index(r: u8, g: u8, b: u8) -> u8 {
+    const LEVELS: [u8; 6] = [0, 95, 135, 175, 215, 255];
+    let nearest = |v: u8| (0..6).min_by_key(|&i| (i32::from(LEVELS[i]) - i32::from(v)).abs()).unwrap_or(0);
+    let (ri, gi, bi) = (nearest(r), nearest(g), nearest(b));
+    let cube = (LEVELS[ri], LEVELS[gi], LEVELS[bi]);
+    let dist = |c: (u8, u8, u8)| {
+        let d = |a: u8, b: u8| (i32::from(a) - i32::from(b)).pow(2);
+        d(c.0, r) + d(c.1, g) + d(c.2, b)
+    };
+    let avg = (u16::from(r) + u16::from(g) + u16::from(b)) / 3;
+    let grey_i = (avg.saturating_sub(8) / 10).min(23) as u8;
+    let grey_v = 8 + 10 * grey_i;
+    if dist((grey_v, grey_v, grey_v)) < dist(cube) {
+        232 + grey_i
+    } else {
+        16 + 36 * ri as u8 + 6 * gi as u8 + bi as u8
+    }
+}
+
+/// The colours of a scheme, before the depth picks how to say them.
+struct Palette {
+    light_square: Shade,
+    dark_square: Shade,
+    hole_bg: Shade,
+    hole_fg: Shade,
+    last_to_light: Shade,
+    last_to_dark: Shade,
+    check: Shade,
+    selected: Shade,
+    target: Shade,
+    capture: Shade,
+    cursor: Shade,
+    white_piece: Shade,
+    black_piece: Shade,
+}
+
+const WOOD: Palette = Palette {
+    light_square: Shade(222, 196, 150, Tc::Yellow),
+    dark_square: Shade(160, 112, 72, Tc::Green),
+    hole_bg: Shade(14, 14, 18, Tc::Black),
+    hole_fg: Shade(70, 70, 80, Tc::DarkGray),
+    last_to_light: Shade(236, 220, 110, Tc::LightYellow),
+    last_to_dark: Shade(190, 166, 60, Tc::LightYellow),
+    check: Shade(220, 40, 40, Tc::LightRed),
+    selected: Shade(90, 170, 200, Tc::LightCyan),
+    target: Shade(30, 110, 40, Tc::Blue),
+    capture: Shade(120, 190, 90, Tc::LightMagenta),
+    cursor: Shade(80, 120, 220, Tc::LightBlue),
+    white_piece: Shade(255, 255, 255, Tc::White),
+    black_piece: Shade(0, 0, 0, Tc::Black),
+};
+
+/// White and grey squares, black ink for both sides (White drawn in
+/// outline), pure colours for the marks.
+const INK: Palette = Palette {
+    light_square: Shade(255, 255, 255, Tc::White),
+    dark_square: Shade(178, 178, 178, Tc::Gray),
+    hole_bg: Shade(0, 0, 0, Tc::Black),
+    hole_fg: Shade(110, 110, 110, Tc::DarkGray),
+    last_to_light: Shade(255, 255, 0, Tc::LightYellow),
+    last_to_dark: Shade(215, 215, 0, Tc::Yellow),
+    check: Shade(255, 0, 0, Tc::LightRed),
+    selected: Shade(0, 215, 255, Tc::LightCyan),
+    target: Shade(0, 0, 215, Tc::Blue),
+    capture: Shade(255, 95, 255, Tc::LightMagenta),
+    cursor: Shade(0, 0, 255, Tc::Blue),
+    white_piece: Shade(0, 0, 0, Tc::Black),
+    black_piece: Shade(0, 0, 0, Tc::Black),
+};
+
+/// Glyphs and styles for everything drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Theme {
+    pub name: ThemeName,
+    pub pieces: PieceStyle,
     /// Plain ASCII glyphs only.
     pub ascii: bool,
-    pub light_square: Tc,
-    pub dark_square: Tc,
+    /// White pieces drawn as outline symbols (when colour cannot tell the sides apart).
+    pub outline_white: bool,
+    pub light_square: Style,
+    pub dark_square: Style,
     /// A hole: the void under the board.
-    pub hole_bg: Tc,
-    pub hole_fg: Tc,
-    /// The square a piece left on the last move (now a hole).
-    pub last_from_bg: Tc,
+    pub hole: Style,
     /// Where the last move landed, on a light and on a dark square.
-    pub last_to_light: Tc,
-    pub last_to_dark: Tc,
-    pub check_bg: Tc,
-    pub selected_bg: Tc,
+    pub last_to_light: Style,
+    pub last_to_dark: Style,
+    pub check: Style,
+    /// The piece about to move.
+    pub selected: Style,
     /// The dot on an empty legal target.
-    pub target_fg: Tc,
+    pub target: Style,
     /// A legal target with a piece on it.
-    pub capture_bg: Tc,
-    pub cursor: Tc,
-    pub white_piece: Tc,
-    pub black_piece: Tc,
+    pub capture: Style,
+    pub cursor: Style,
+    pub white_piece: Style,
+    pub black_piece: Style,
     /// Board labels, prompts, the spinner, help borders.
-    pub accent: Tc,
+    pub accent: Style,
     /// Hints and secondary text.
-    pub dim: Tc,
-    pub error: Tc,
-    pub info: Tc,
+    pub dim: Style,
+    pub error: Style,
+    pub info: Style,
     /// The game's end in the panel, the game-over border.
-    pub result: Tc,
+    pub result: Style,
     /// "check!" in the panel.
-    pub check_text: Tc,
+    pub check_text: Style,
+    /// A clock under ten seconds.
+    pub clock_low: Style,
     /// The review banner.
-    pub banner_fg: Tc,
-    pub banner_bg: Tc,
+    pub banner: Style,
+    /// The highlighted row of a list (the move shown, the field being set).
+    pub current: Style,
+    /// The review's marks of each judgement: ?! ? ??.
+    pub inaccuracy: Style,
+    pub mistake: Style,
+    pub blunder: Style,
+    /// The review's evaluation graph, and the viewed move on it.
+    pub graph: Style,
+    pub graph_marker: Style,
 }
 
 impl Default for Theme {
     fn default() -> Theme {
-        Theme::dark(ColorDepth::True, false)
+        Theme::new(ThemeName::Dark, PieceStyle::Unicode, Display::default())
     }
 }
 
 impl Theme {
-    /// Warm wooden squares and near-black holes, for dark terminals.
-    pub fn dark(depth: ColorDepth, ascii: bool) -> Theme {
-        let c = |s: Shade| s.at(depth);
+    /// The theme `name` as the terminal `display` can show it.
+    pub fn new(name: ThemeName, pieces: PieceStyle, display: Display) -> Theme {
+        let mut theme = match name {
+            ThemeName::Dark | ThemeName::Light => Theme::wood(name, display.depth),
+            ThemeName::HighContrast => Theme::ink(display.depth),
+        };
+        theme.pieces = pieces;
+        theme.ascii = !display.unicode;
+        if !display.color {
+            theme = theme.without_colour();
+        }
+        theme
+    }
+
+    fn board(name: ThemeName, p: &Palette, depth: ColorDepth) -> Theme {
+        let bg = |s: Shade| Style::new().bg(s.at(depth));
+        let fg = |s: Shade| Style::new().fg(s.at(depth));
+        let bold = Style::new().add_modifier(Modifier::BOLD);
         Theme {
-            ascii,
-            light_square: c(shade((222, 196, 150), 180, Tc::Yellow)),
-            dark_square: c(shade((160, 112, 72), 137, Tc::Green)),
-            hole_bg: c(shade((14, 14, 18), 233, Tc::Black)),
-            hole_fg: c(shade((70, 70, 80), 238, Tc::DarkGray)),
-            last_from_bg: c(shade((84, 74, 20), 58, Tc::DarkGray)),
-            last_to_light: c(shade((236, 220, 110), 186, Tc::LightYellow)),
-            last_to_dark: c(shade((190, 166, 60), 143, Tc::LightYellow)),
-            check_bg: c(shade((220, 40, 40), 160, Tc::LightRed)),
-            selected_bg: c(shade((90, 170, 200), 74, Tc::LightCyan)),
-            target_fg: c(shade((30, 110, 40), 28, Tc::Blue)),
-            capture_bg: c(shade((120, 190, 90), 107, Tc::LightMagenta)),
-            cursor: c(shade((80, 120, 220), 69, Tc::LightBlue)),
-            white_piece: c(shade((255, 255, 255), 231, Tc::White)),
-            black_piece: c(shade((0, 0, 0), 16, Tc::Black)),
-            accent: Tc::Cyan,
-            dim: Tc::DarkGray,
-            error: Tc::LightRed,
-            info: Tc::LightGreen,
-            result: Tc::Yellow,
-            check_text: Tc::LightRed,
-            banner_fg: Tc::White,
-            banner_bg: Tc::Blue,
+            name,
+            pieces: PieceStyle::Unicode,
+            ascii: false,
+            outline_white: false,
+            light_square: bg(p.light_square),
+            dark_square: bg(p.dark_square),
+            hole: bg(p.hole_bg).fg(p.hole_fg.at(depth)),
+            last_to_light: bg(p.last_to_light),
+            last_to_dark: bg(p.last_to_dark),
+            check: bg(p.check),
+            selected: bg(p.selected),
+            target: fg(p.target),
+            capture: bg(p.capture),
+            cursor: fg(p.cursor).add_modifier(Modifier::BOLD),
+            white_piece: fg(p.white_piece).add_modifier(Modifier::BOLD),
+            black_piece: fg(p.black_piece).add_modifier(Modifier::BOLD),
+            accent: bold,
+            dim: Style::new(),
+            error: bold,
+            info: Style::new(),
+            result: bold,
+            check_text: bold,
+            clock_low: bold,
+            banner: Style::new().add_modifier(Modifier::REVERSED),
+            current: Style::new().add_modifier(Modifier::REVERSED),
+            // lichess's colours for ?! ? ??.
+            inaccuracy: fg(Shade(86, 180, 233, Tc::LightBlue)).add_modifier(Modifier::BOLD),
+            mistake: fg(Shade(230, 159, 0, Tc::Yellow)).add_modifier(Modifier::BOLD),
+            blunder: fg(Shade(223, 83, 83, Tc::LightRed)).add_modifier(Modifier::BOLD),
+            graph: Style::new(),
+            graph_marker: fg(p.selected),
         }
     }
 
-    pub fn piece_fg(&self, color: Color) -> Tc {
+    /// The wooden board with text colours for a dark or a light terminal.
+    fn wood(name: ThemeName, depth: ColorDepth) -> Theme {
+        let t = Theme::board(name, &WOOD, depth);
+        let fg = |s: Shade| Style::new().fg(s.at(depth));
+        let banner =
+            Style::new().bg(Shade(0, 0, 160, Tc::Blue).at(depth)).fg(Shade(255, 255, 255, Tc::White).at(depth));
+        if name == ThemeName::Light {
+            return Theme {
+                accent: fg(Shade(0, 70, 160, Tc::Blue)),
+                dim: fg(Shade(88, 88, 88, Tc::DarkGray)),
+                error: fg(Shade(190, 0, 0, Tc::Red)).add_modifier(Modifier::BOLD),
+                info: fg(Shade(0, 110, 0, Tc::Green)),
+                result: fg(Shade(120, 60, 0, Tc::Magenta)).add_modifier(Modifier::BOLD),
+                check_text: fg(Shade(190, 0, 0, Tc::Red)).add_modifier(Modifier::BOLD),
+                clock_low: fg(Shade(190, 0, 0, Tc::Red)).add_modifier(Modifier::BOLD),
+                banner,
+                ..t
+            };
+        }
+        Theme {
+            accent: Style::new().fg(Tc::Cyan),
+            dim: Style::new().fg(Tc::DarkGray),
+            error: Style::new().fg(Tc::LightRed).add_modifier(Modifier::BOLD),
+            info: Style::new().fg(Tc::LightGreen),
+            result: Style::new().fg(Tc::Yellow).add_modifier(Modifier::BOLD),
+            check_text: Style::new().fg(Tc::LightRed).add_modifier(Modifier::BOLD),
+            clock_low: Style::new().fg(Tc::LightRed).add_modifier(Modifier::BOLD),
+            banner,
+            ..t
+        }
+    }
+
+    /// Black ink on white and grey squares; text in the terminal's own
+    /// colour, bold, so it reads on any background.
+    fn ink(depth: ColorDepth) -> Theme {
+        let red = Style::new().fg(Shade(255, 0, 0, Tc::LightRed).at(depth)).add_modifier(Modifier::BOLD);
+        Theme {
+            outline_white: true,
+            error: red.add_modifier(Modifier::UNDERLINED),
+            check_text: red,
+            clock_low: red.add_modifier(Modifier::REVERSED),
+            ..Theme::board(ThemeName::HighContrast, &INK, depth)
+        }
+    }
+
+    /// The same theme with every colour removed (`NO_COLOR`): marks become
+    /// text attributes and White is drawn in outline.
+    fn without_colour(self) -> Theme {
+        let plain = Style::new();
+        let bold = plain.add_modifier(Modifier::BOLD);
+        let reversed = plain.add_modifier(Modifier::REVERSED);
+        Theme {
+            outline_white: true,
+            light_square: plain,
+            dark_square: plain,
+            hole: plain,
+            last_to_light: plain.add_modifier(Modifier::UNDERLINED),
+            last_to_dark: plain.add_modifier(Modifier::UNDERLINED),
+            check: reversed.add_modifier(Modifier::BOLD),
+            selected: reversed,
+            target: bold,
+            capture: plain.add_modifier(Modifier::UNDERLINED | Modifier::BOLD),
+            cursor: bold,
+            white_piece: bold,
+            black_piece: bold,
+            accent: bold,
+            dim: plain,
+            error: bold,
+            info: plain,
+            result: bold,
+            check_text: bold,
+            clock_low: reversed.add_modifier(Modifier::BOLD),
+            banner: reversed,
+            current: reversed,
+            inaccuracy: bold,
+            mistake: bold,
+            blunder: bold.add_modifier(Modifier::UNDERLINED),
+            graph: plain,
+            graph_marker: bold,
+            ..self
+        }
+    }
+
+    /// The style of a judgement's mark in the review.
+    pub fn judgement(&self, j: Judgement) -> Style {
+        match j {
+            Judgement::Inaccuracy => self.inaccuracy,
+            Judgement::Mistake => self.mistake,
+            Judgement::Blunder => self.blunder,
+        }
+    }
+
+    pub fn piece_style(&self, color: Color) -> Style {
         match color {
             Color::White => self.white_piece,
             Color::Black => self.black_piece,
         }
     }
 
-    /// The glyph of a piece: a filled chess symbol (letters for the fairy
-    /// pieces, which have none), or the FEN letter in ASCII mode.
+    /// The glyph of a piece. Chess symbols (White in outline when colour
+    /// cannot tell the sides apart); the fairy pieces, which have no
+    /// symbol, and every piece in letter style or ASCII, by their FEN letter
+    /// (upper case White, lower case Black).
     pub fn piece_glyph(&self, p: Piece) -> char {
-        if self.ascii {
+        if self.ascii || self.pieces == PieceStyle::Letters {
             return p.char();
         }
-        match p.role {
-            Role::King => '♚',
-            Role::Queen => '♛',
-            Role::Rook => '♜',
-            Role::Bishop => '♝',
-            Role::Knight => '♞',
-            Role::Pawn => '♟',
-            Role::Champion | Role::Wizard | Role::Lion => p.role.char(),
-        }
+        let outline = self.outline_white && p.color == Color::White;
+        let (filled, hollow) = match p.role {
+            Role::King => ('♚', '♔'),
+            Role::Queen => ('♛', '♕'),
+            Role::Rook => ('♜', '♖'),
+            Role::Bishop => ('♝', '♗'),
+            Role::Knight => ('♞', '♘'),
+            Role::Pawn => ('♟', '♙'),
+            Role::Champion | Role::Wizard | Role::Lion => return p.char(),
+        };
+        if outline { hollow } else { filled }
     }
 
     /// What fills a hole.
@@ -171,8 +463,86 @@ impl Theme {
         if self.ascii { "> " } else { "▶ " }
     }
 
+    /// The lines around dialogs and the help.
+    pub fn border_set(&self) -> ratatui::symbols::border::Set<'static> {
+        const ASCII: ratatui::symbols::border::Set<'static> = ratatui::symbols::border::Set {
+            top_left: "+",
+            top_right: "+",
+            bottom_left: "+",
+            bottom_right: "+",
+            vertical_left: "|",
+            vertical_right: "|",
+            horizontal_top: "-",
+            horizontal_bottom: "-",
+        };
+        if self.ascii { ASCII } else { ratatui::symbols::border::PLAIN }
+    }
+
     /// The input line's cursor.
     pub fn input_cursor(&self) -> char {
         if self.ascii { '_' } else { '█' }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn all_themes() -> Vec<Theme> {
+        let mut v = Vec::new();
+        for &name in <ThemeName as Choice>::ALL {
+            for depth in [ColorDepth::True, ColorDepth::Indexed256, ColorDepth::Basic16] {
+                v.push(Theme::new(name, PieceStyle::Unicode, Display { depth, color: true, unicode: true }));
+            }
+        }
+        v
+    }
+
+    #[test]
+    fn every_theme_and_depth_keeps_holes_squares_and_marks_apart() {
+        for t in all_themes() {
+            let what = format!("{} {:?}", t.name, t.light_square.bg);
+            let squares = [t.light_square.bg, t.dark_square.bg];
+            assert_ne!(squares[0], squares[1], "{what}");
+            assert!(!squares.contains(&t.hole.bg), "{what}");
+            assert!(!squares.contains(&t.target.fg), "{what}: target dots must show on both squares");
+            for mark in [t.check.bg, t.selected.bg, t.capture.bg, t.last_to_light.bg, t.last_to_dark.bg] {
+                assert!(!squares.contains(&mark) && mark != t.hole.bg, "{what}: {mark:?}");
+            }
+            for piece in [t.white_piece.fg, t.black_piece.fg] {
+                assert!(!squares.contains(&piece), "{what}: pieces must show on both squares");
+            }
+        }
+    }
+
+    #[test]
+    fn without_colour_the_sides_differ_by_glyph() {
+        let plain = Theme::new(ThemeName::Dark, PieceStyle::Unicode, Display { color: false, ..Display::default() });
+        assert_eq!(plain.light_square, Style::new());
+        let white = plain.piece_glyph(Piece { color: Color::White, role: Role::Knight });
+        let black = plain.piece_glyph(Piece { color: Color::Black, role: Role::Knight });
+        assert_eq!((white, black), ('♘', '♞'));
+        let lion = |color| plain.piece_glyph(Piece { color, role: Role::Lion });
+        assert_eq!((lion(Color::White), lion(Color::Black)), ('M', 'm'));
+        let ascii = Theme::new(ThemeName::Light, PieceStyle::Unicode, Display { unicode: false, ..Display::default() });
+        assert_eq!(ascii.piece_glyph(Piece { color: Color::Black, role: Role::Queen }), 'q');
+        assert_eq!(ascii.hole_char(), ':');
+    }
+
+    #[test]
+    fn names_parse_and_cycle() {
+        assert_eq!("high-contrast".parse::<ThemeName>(), Ok(ThemeName::HighContrast));
+        assert!("neon".parse::<ThemeName>().unwrap_err().contains("expected dark, light or high-contrast"));
+        assert_eq!(ThemeName::HighContrast.next(), ThemeName::Dark);
+        assert_eq!("letters".parse::<PieceStyle>(), Ok(PieceStyle::Letters));
+        assert!(is_utf8_locale("en_US.UTF-8") && is_utf8_locale("C.utf8") && !is_utf8_locale("C"));
+    }
+
+    #[test]
+    fn xterm_indices_are_the_nearest_palette_colours() {
+        assert_eq!(xterm_index(0, 0, 0), 16);
+        assert_eq!(xterm_index(255, 255, 255), 231);
+        assert_eq!(xterm_index(255, 0, 0), 196);
+        assert_eq!(xterm_index(128, 128, 128), 244);
     }
 }

@@ -1,27 +1,45 @@
 //! How the session changes: [`Session::update`] takes a message, changes
 //! the state and returns the effects to perform. Each mode has its own
-//! handler; the `:` commands are in `update/command.rs`.
+//! handler here, with the input line and the board cursor; the game and the
+//! engine are in `update/engine.rs`, files and replacing the game in
+//! `update/games.rs`, the `:` commands in `update/command.rs`.
 
 mod command;
+mod engine;
+mod games;
+#[cfg(test)]
+mod player_tests;
+mod review;
 #[cfg(test)]
 mod tests;
 
-use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use wormhole::pgn::PgnGame;
-use wormhole::{Color, Move, Square};
+use wormhole::{Move, Position, Square};
 
 use super::action::{Action, Msg};
-use super::ai::{self, Clock, EngineEvent, Finished, Limits, Purpose};
+use super::ai::EngineEvent;
+use super::config::{Key, Prefs};
 use super::effects::Effect;
-use super::game::{Game, Player};
-use super::state::{HelpPage, LastSearch, Message, Mode, Session, Settings, Thinking, View};
+use super::game::{Player, Side};
+use super::newgame::NewGameForm;
+use super::state::{HelpPage, Message, Mode, Pending, Session, Settings};
+
+/// The legal move from `from` to `to` in `pos`, if any (a promotion to the
+/// strongest piece): what picking a piece and a target means.
+pub(super) fn move_between(pos: &Position, from: Square, to: Square) -> Option<Move> {
+    let promo = pos.variant().promotion_roles();
+    let rank = |m: &Move| m.promotion().map(|r| promo.iter().position(|&p| p == r));
+    pos.legal_moves().iter().copied().filter(|m| m.from() == from && m.to() == to).min_by_key(rank)
+}
 
 impl Session {
-    /// The effects of the first position (the engine may be to move).
+    /// The effects of the first position (the engine may be to move). With
+    /// the new-game screen up, nothing starts until it is closed.
     pub fn start(&mut self) -> Vec<Effect> {
-        self.after_change();
+        if !matches!(self.mode, Mode::NewGame(_)) {
+            self.after_change();
+        }
         std::mem::take(&mut self.effects)
     }
 
@@ -37,8 +55,11 @@ impl Session {
             }
             Msg::Engine(EngineEvent::Done(done)) => self.finished(done),
             Msg::Saved(result) => self.saved(result),
-            Msg::Autosaved(result) => self.autosaved(result),
+            Msg::Autosaved { reason, result } => self.autosaved(reason, result),
             Msg::Opened { path, result } => self.opened(path, result),
+            Msg::ConfigSaved(Ok(_)) => {}
+            Msg::ConfigSaved(Err(e)) => self.error(format!("the setting is used but could not be saved: {e}")),
+            Msg::Analysis(event) => self.analysis_event(event),
         }
         std::mem::take(&mut self.effects)
     }
@@ -54,7 +75,57 @@ impl Session {
             Mode::Help { scroll, page } => self.in_help(scroll, page, action),
             Mode::GameOver => self.in_game_over(action),
             Mode::Browse(ply) => self.in_browse(ply, action),
+            Mode::NewGame(form) => self.in_new_game(form, action),
+            Mode::Confirm(pending) => self.in_confirm(pending, action),
             Mode::Play => self.in_play(action),
+            Mode::Review => self.in_review(action),
+            Mode::Analyze => self.in_analyze(action),
+        }
+    }
+
+    /// The new-game screen: arrows choose and change, Enter starts, Esc goes back.
+    fn in_new_game(&mut self, mut form: NewGameForm, action: Action) {
+        match action {
+            Action::Cursor(0, dy) => form.move_field(-i32::from(dy)),
+            Action::Cursor(dx, _) => form.change(i32::from(dx)),
+            Action::Submit => return self.start_from_form(form),
+            Action::Escape => {
+                // Back to the game as it was (at start-up, the engine may now move).
+                self.mode = Mode::Play;
+                return self.after_change();
+            }
+            _ => {}
+        }
+        self.mode = Mode::NewGame(form);
+    }
+
+    /// Starts the game chosen on the new-game screen and keeps the choices
+    /// as the next defaults.
+    fn start_from_form(&mut self, form: NewGameForm) {
+        form.apply(&mut self.config.prefs);
+        let text = self.config.updated_text(&[Key::Variant, Key::Side, Key::Level, Key::Clock]);
+        self.save_config(text);
+        let settings = Settings {
+            players: form.side.players(),
+            level: form.level,
+            clock: form.clock,
+            variant: form.variant,
+            ..self.settings
+        };
+        self.new_game(settings);
+    }
+
+    fn in_confirm(&mut self, pending: Pending, action: Action) {
+        match action {
+            Action::Answer(true) => {
+                self.mode = self.resting_mode();
+                match pending {
+                    Pending::Resign => self.resign_now(),
+                    Pending::NewGame(settings) => self.new_game(settings),
+                }
+            }
+            Action::Answer(false) | Action::Escape => self.mode = self.resting_mode(),
+            _ => {}
         }
     }
 
@@ -62,18 +133,15 @@ impl Session {
     fn in_help(&mut self, scroll: u16, page: HelpPage, action: Action) {
         self.mode = match action {
             Action::Scroll(d) => Mode::Help { scroll: (i32::from(scroll) + d).clamp(0, 200) as u16, page },
-            Action::TogglePage => {
-                let page = if page == HelpPage::Keys { HelpPage::Rules } else { HelpPage::Keys };
-                Mode::Help { scroll: 0, page }
-            }
+            Action::TogglePage => Mode::Help { scroll: 0, page: page.next() },
             _ => self.resting_mode(),
         };
     }
 
     fn in_game_over(&mut self, action: Action) {
         match action {
-            Action::NewGame => self.new_game(None),
-            Action::Review => self.browse(0),
+            Action::NewGame => self.open_new_game_screen(),
+            Action::Review => self.open_review(),
             Action::Escape => self.mode = Mode::Play,
             other => self.in_play(other),
         }
@@ -107,7 +175,8 @@ impl Session {
             Action::Submit => self.submit(),
             Action::Escape => self.clear_selection(),
             Action::Help => self.mode = Mode::Help { scroll: 0, page: HelpPage::Keys },
-            Action::TogglePage => {}
+            Action::Legend => self.mode = Mode::Help { scroll: 0, page: HelpPage::Pieces },
+            Action::TogglePage | Action::Answer(_) => {}
             Action::Undo => self.undo(),
             Action::Redo => self.redo(),
             Action::Flip => self.view.flipped = !self.view.flipped,
@@ -116,7 +185,7 @@ impl Session {
             Action::ShowFen => self.show_fen(),
             Action::Save => self.save(None),
             Action::Prefill(text) => self.view.input.set(text),
-            Action::NewGame => self.new_game(None),
+            Action::NewGame => self.open_new_game_screen(),
             Action::Review | Action::BrowseBack => self.browse(self.game.len().saturating_sub(1)),
             Action::BrowseStart => self.browse(0),
             Action::BrowseForward | Action::BrowseEnd => {}
@@ -130,6 +199,8 @@ impl Session {
                 self.pick(sq);
             }
             Action::Scroll(d) => self.scroll_moves(d),
+            Action::Analyze => self.start_explore(),
+            Action::NextJudged | Action::PreviousJudged => {}
         }
     }
 
@@ -139,6 +210,19 @@ impl Session {
             self.cancel_search();
             self.mode = Mode::GameOver;
         }
+    }
+
+    /// The new-game screen, with the current game's choices preselected.
+    fn open_new_game_screen(&mut self) {
+        let s = &self.settings;
+        let prefs = Prefs {
+            variant: self.game.variant(),
+            side: Side::of(s.players),
+            level: s.level,
+            clock: s.clock,
+            ..self.config.prefs
+        };
+        self.mode = Mode::NewGame(NewGameForm::new(&prefs));
     }
 
     /// The mode to return to from help or review.
@@ -158,6 +242,7 @@ impl Session {
 
     fn type_char(&mut self, c: char) {
         self.view.selected = None;
+        self.view.explained = None;
         if self.mode == Mode::GameOver {
             self.mode = Mode::Play;
         }
@@ -179,6 +264,7 @@ impl Session {
         self.view.selected = None;
         self.view.cursor = None;
         self.view.hint = None;
+        self.view.explained = None;
     }
 
     fn browse(&mut self, ply: usize) {
@@ -211,35 +297,36 @@ impl Session {
     }
 
     /// Board picking: a piece of the side to move selects it; one of its
-    /// targets plays the move (promotion to the strongest piece).
+    /// targets plays the move (promotion to the strongest piece). Any other
+    /// piece is explained: where it could go, and how it moves.
     fn pick(&mut self, sq: Square) {
         if self.game.is_over() {
             return self.error("the game is over (Ctrl-N: new game)");
         }
-        if !self.human_to_move() {
-            return self.error("not your turn");
+        if let Some(m) = self.view.selected.and_then(|from| self.picked_move(from, sq)) {
+            self.view.selected = None;
+            return self.play_human(m);
         }
         let pos = self.game.position();
-        if let Some(from) = self.view.selected {
-            let promo = pos.variant().promotion_roles();
-            let moves: Vec<Move> =
-                pos.legal_moves().iter().copied().filter(|m| m.from() == from && m.to() == sq).collect();
-            let best = moves.iter().copied().min_by_key(|m| m.promotion().map(|r| promo.iter().position(|&p| p == r)));
-            if let Some(m) = best {
-                self.view.selected = None;
-                return self.play_human(m);
+        let piece = pos.board().piece_at(sq);
+        let own = self.human_to_move() && piece.is_some_and(|p| p.color == pos.turn());
+        self.view.selected = None;
+        match piece {
+            Some(p) if own && self.targets_of(sq).any() => {
+                self.view.selected = Some(sq);
+                self.view.input.clear();
+                self.info(format!("{} {sq}: {}", capitalised(p.role.name()), p.role.movement()));
             }
+            Some(_) if own => self.error(format!("the piece on {sq} has no legal move")),
+            Some(_) => self.explain(&sq.to_string()),
+            None if !self.human_to_move() => self.error("not your turn"),
+            None => {}
         }
-        let own = pos.board().piece_at(sq).is_some_and(|p| p.color == pos.turn());
-        if own && self.targets_of(sq).any() {
-            self.view.selected = Some(sq);
-            self.view.input.clear();
-        } else {
-            if own {
-                self.error(format!("the piece on {sq} has no legal move"));
-            }
-            self.view.selected = None;
-        }
+    }
+
+    /// The move from `from` to `to`, if legal (a promotion to the strongest piece).
+    fn picked_move(&self, from: Square, to: Square) -> Option<Move> {
+        move_between(self.game.position(), from, to)
     }
 
     fn submit(&mut self) {
@@ -255,10 +342,12 @@ impl Session {
             return;
         }
         if let Some(end) = self.game.end() {
-            return self.error(format!("the game is over ({}); Ctrl-N new game, Ctrl-Z take back", end.describe()));
+            let back = if self.offers(Action::Undo) { ", Ctrl-Z take back" } else { "" };
+            return self.error(format!("the game is over ({}); Ctrl-N new game{back}", end.describe()));
         }
         if self.game.player_to_move() == Player::Engine {
-            return self.error("the engine is to move (Ctrl-G: move now)");
+            let now = if self.offers(Action::MoveNow) { " (Ctrl-G: move now)" } else { "" };
+            return self.error(format!("the engine is to move{now}"));
         }
         match self.game.position().parse_move(&text) {
             Ok(m) => {
@@ -268,266 +357,10 @@ impl Session {
             Err(e) => self.error(e.to_string()),
         }
     }
+}
 
-    // ----- the game and the engine -----
-
-    fn play_human(&mut self, m: Move) {
-        if self.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Hint { .. })) {
-            self.cancel_search();
-        }
-        match self.game.play(m, self.now) {
-            Ok(()) => self.after_change(),
-            Err(e) => self.error(e.to_string()),
-        }
-    }
-
-    fn start_search(&mut self, limits: Limits, purpose: Purpose) {
-        let position = self.game.position().clone();
-        let level = self.settings.level;
-        self.effects.push(Effect::StartSearch { position: position.clone(), limits, level, purpose });
-        self.thinking = Some(Thinking { purpose, started: self.now, position, info: None });
-    }
-
-    fn cancel_search(&mut self) {
-        if self.thinking.take().is_some() {
-            self.effects.push(Effect::CancelSearch);
-        }
-    }
-
-    /// After the game changed: end it, or set the engine thinking, and tidy the view.
-    fn after_change(&mut self) {
-        self.view.selected = None;
-        self.view.hint = None;
-        self.view.scroll = None;
-        let len = self.game.len();
-        if self.thinking.as_ref().is_some_and(|t| match t.purpose {
-            Purpose::Move { ply } | Purpose::Hint { ply } => ply != len,
-        }) {
-            self.cancel_search();
-        }
-        if self.settings.autoflip && self.game.players() == [Player::Human; 2] {
-            self.view.flipped = self.game.position().turn() == Color::Black;
-        }
-        if self.game.is_over() {
-            self.cancel_search();
-            self.game.stop_clock(self.now);
-            self.mode = Mode::GameOver;
-            return;
-        }
-        if self.mode == Mode::GameOver {
-            self.mode = Mode::Play;
-        }
-        self.game.start_clock(self.now);
-        if self.game.player_to_move() == Player::Engine && self.thinking.is_none() {
-            let limits = self.engine_limits();
-            self.start_search(limits, Purpose::Move { ply: len });
-        }
-    }
-
-    fn engine_limits(&self) -> Limits {
-        let mut limits = Limits::default();
-        if let Some(mt) = self.settings.movetime {
-            limits.movetime = Some(mt);
-        } else if let Some(c) = self.game.clocks() {
-            let turn = self.game.position().turn();
-            limits.clock = Some(Clock { remaining: c.remaining(turn, turn, self.now), increment: c.increment() });
-        }
-        limits
-    }
-
-    fn finished(&mut self, done: Finished) {
-        if self.thinking.as_ref().is_none_or(|t| t.purpose != done.purpose) {
-            return;
-        }
-        self.thinking = None;
-        let ply = self.game.len();
-        match done.purpose {
-            Purpose::Move { ply: p } if p == ply && !self.game.is_over() => self.engine_moved(done),
-            Purpose::Hint { ply: p } if p == ply => match done.best {
-                Some(m) => {
-                    let pos = self.game.position();
-                    let score = done.info.as_ref().map(|i| format!(" ({})", ai::score_text(i.score, pos.turn())));
-                    let san = pos.san(m);
-                    self.view.hint = Some(m);
-                    self.info(format!("Hint: {san}{}", score.unwrap_or_default()));
-                }
-                None => self.error("no hint: no legal move"),
-            },
-            _ => {}
-        }
-    }
-
-    fn engine_moved(&mut self, done: Finished) {
-        let Some(m) = done.best else { return self.error("the engine found no move") };
-        let san = self.game.position().san(m);
-        self.search_times.push(done.elapsed);
-        if let Some(info) = done.info {
-            let mover = self.game.position().turn();
-            self.view.last_search = Some(LastSearch { san, info, took: done.elapsed, mover });
-        }
-        if let Err(e) = self.game.play(m, self.now) {
-            return self.error(format!("engine move {m}: {e}"));
-        }
-        self.after_change();
-    }
-
-    fn undo(&mut self) {
-        if !self.game.can_undo() {
-            return self.error("nothing to take back");
-        }
-        let len = self.game.len();
-        let against_engine = self.game.players().contains(&Player::Engine);
-        let target = if against_engine {
-            (0..len).rev().find(|&p| self.game.player(self.game.turn_at(p)) == Player::Human)
-        } else {
-            Some(len - 1)
-        };
-        let Some(target) = target else { return self.error("nothing of yours to take back") };
-        self.cancel_search();
-        let n = self.game.undo_to(target, self.now);
-        self.mode = Mode::Play;
-        self.info(format!("took back {n} {}", if n == 1 { "move" } else { "moves" }));
-        self.after_change();
-    }
-
-    fn redo(&mut self) {
-        if !self.game.can_redo() {
-            return self.error("nothing to redo");
-        }
-        let len = self.game.len();
-        let total = self.game.redo_len();
-        let against_engine = self.game.players().contains(&Player::Engine);
-        let target = if against_engine {
-            (len + 1..=total).find(|&p| self.game.player(self.game.turn_at(p)) == Player::Human).unwrap_or(total)
-        } else {
-            len + 1
-        };
-        self.cancel_search();
-        let n = self.game.redo_to(target, self.now);
-        self.info(format!("replayed {n} {}", if n == 1 { "move" } else { "moves" }));
-        self.after_change();
-    }
-
-    fn hint(&mut self) {
-        if !self.human_to_move() {
-            return self.error("a hint is for your own move");
-        }
-        let movetime = self.settings.movetime.unwrap_or(Duration::from_secs(1)).min(Duration::from_secs(2));
-        let limits = Limits { movetime: Some(movetime), ..Limits::default() };
-        self.start_search(limits, Purpose::Hint { ply: self.game.len() });
-        self.info("thinking about a hint...");
-    }
-
-    fn move_now(&mut self) {
-        if self.thinking.is_none() {
-            return self.error("the engine is not thinking");
-        }
-        self.effects.push(Effect::MoveNow);
-    }
-
-    fn show_fen(&mut self) {
-        let fen = self.shown_position().fen();
-        self.info(format!("FEN (copied): {fen}"));
-        self.effects.push(Effect::Copy(fen));
-    }
-
-    // ----- files and games -----
-
-    fn save(&mut self, path: Option<PathBuf>) {
-        self.effects.push(Effect::Save { pgn: self.pgn(), path });
-    }
-
-    fn saved(&mut self, result: Result<PathBuf, String>) {
-        match result {
-            Ok(path) => {
-                self.game.mark_saved();
-                self.info(format!("saved to {}", path.display()));
-            }
-            Err(e) => self.error(e),
-        }
-    }
-
-    /// Asks for an unsaved game with moves to be autosaved before it is
-    /// replaced or the program quits. Returns whether it asked.
-    fn autosave_if_needed(&mut self) -> bool {
-        let needed = !self.game.is_saved() && self.game.len() > 0;
-        if needed {
-            self.effects.push(Effect::Autosave { pgn: self.pgn() });
-        }
-        needed
-    }
-
-    /// The autosave's result. Saved: a waiting replacement takes over.
-    /// Failed: the game stays (on quit, the failure is reported on exit).
-    fn autosaved(&mut self, result: Result<PathBuf, String>) {
-        match result {
-            Ok(path) => {
-                self.game.mark_saved();
-                let note = format!("Unsaved game autosaved to {}", path.display());
-                self.notes.push(note.clone());
-                if let Some(game) = self.replacement.take() {
-                    self.install_game(game);
-                }
-                self.info(note);
-            }
-            Err(e) if self.quit => self.errors.push(format!("Could not autosave the game: {e}")),
-            Err(e) => {
-                self.replacement = None;
-                self.error(format!(
-                    "Could not autosave the game: {e}. This game stays: save it with ':save FILE' first"
-                ));
-            }
-        }
-    }
-
-    fn opened(&mut self, path: PathBuf, result: Result<PgnGame, String>) {
-        match result {
-            Ok(pgn) => {
-                self.settings.variant = pgn.start.variant();
-                let game = Game::from_pgn(&pgn, self.settings.players, self.settings.clocks());
-                let n = game.len();
-                self.replace_game(game);
-                if self.view.message.is_none() {
-                    self.info(format!("loaded {}: {n} moves", path.display()));
-                }
-            }
-            Err(e) => self.error(e),
-        }
-    }
-
-    /// Replaces the game. One with unsaved moves is autosaved first and
-    /// replaced only once that succeeded.
-    fn replace_game(&mut self, game: Game) {
-        if self.autosave_if_needed() {
-            self.replacement = Some(game);
-        } else {
-            self.install_game(game);
-        }
-    }
-
-    fn install_game(&mut self, game: Game) {
-        self.cancel_search();
-        self.game = game;
-        self.effects.push(Effect::ResetEngine);
-        self.mode = Mode::Play;
-        self.view = View::default();
-        self.view.flipped = self.default_flip();
-        self.after_change();
-    }
-
-    fn new_game(&mut self, settings: Option<Settings>) {
-        if let Some(s) = settings {
-            self.settings = s;
-        }
-        let game = self.settings.new_game();
-        self.replace_game(game);
-    }
-
-    fn quit(&mut self) {
-        if self.thinking.take().is_some() {
-            self.effects.push(Effect::AbandonSearch);
-        }
-        self.autosave_if_needed();
-        self.quit = true;
-    }
+/// `knight` -> `Knight`.
+pub(super) fn capitalised(word: &str) -> String {
+    let mut c = word.chars();
+    c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
 }

@@ -2,12 +2,15 @@
 //! the board widget, the panel, the input line, the help and the dialogs
 //! each have their own module.
 
+mod analysis;
 mod board;
 mod dialogs;
 mod help;
 mod input_line;
 pub mod layout;
+mod legend;
 mod panel;
+mod review;
 #[cfg(test)]
 mod tests;
 
@@ -17,7 +20,7 @@ use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Wrap};
 
 use super::state::{Mode, Session};
-use board::BoardView;
+use board::{BoardView, Picture};
 pub use layout::layout;
 
 /// Draws one frame.
@@ -27,19 +30,25 @@ pub fn draw(frame: &mut Frame, session: &Session) {
         return too_small(frame, area);
     };
     let board = BoardView {
-        position: session.shown_position(),
+        picture: Picture::of(session.shown_position()),
         geometry: screen.board,
         highlights: session.highlights(),
         theme: session.theme(),
     };
     frame.render_widget(board, area);
-    panel::draw(frame, screen.panel, session);
+    match session.mode() {
+        Mode::Review => review::draw(frame, screen.panel, session),
+        Mode::Analyze => analysis::draw(frame, screen.panel, session),
+        _ => panel::draw(frame, screen.panel, session),
+    }
     input_line::draw(frame, screen.input, session);
     match session.mode() {
-        Mode::Help { scroll, page } => help::draw(frame, area, scroll, page, session.theme()),
+        Mode::Help { scroll, page } => help::draw(frame, area, scroll, page, session),
         Mode::GameOver => dialogs::game_over(frame, screen.board.area(), session),
         Mode::Browse(ply) => dialogs::browse_banner(frame, screen.board.area(), session, ply),
-        Mode::Play => {}
+        Mode::NewGame(form) => dialogs::new_game(frame, area, session, &form),
+        Mode::Confirm(pending) => dialogs::confirm(frame, screen.board.area(), session, pending),
+        Mode::Play | Mode::Review | Mode::Analyze => {}
     }
 }
 

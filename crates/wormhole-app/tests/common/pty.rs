@@ -83,6 +83,10 @@ impl Session {
         let mut autosave = std::env::temp_dir().join(format!("wormhole-e2e-{}-{n}", std::process::id()));
         let mut own_autosave = true;
         cmd.env("WORMHOLE_AUTOSAVE_DIR", &autosave);
+        // Never the user's own config file, and a UTF-8 locale unless a test says otherwise.
+        cmd.env("XDG_CONFIG_HOME", autosave.join("config"));
+        cmd.env("LC_ALL", "C.UTF-8");
+        cmd.env_remove("NO_COLOR");
         for (k, v) in env {
             cmd.env(k, v);
             if *k == "WORMHOLE_AUTOSAVE_DIR" {

@@ -1,6 +1,6 @@
-//! Helpers shared by the library's integration tests: FEN fixtures and
-//! seeded random play. Each test file includes this module with
-//! `mod common;` and uses the part it needs.
+//! Helpers shared by the library's integration tests: FEN fixtures,
+//! seeded random play, and byte edits for the parser fuzz tests. Each test
+//! file includes this module with `mod common;` and uses the part it needs.
 #![allow(dead_code)]
 
 use rand::rngs::SmallRng;
@@ -43,4 +43,21 @@ pub fn random_game(mut pos: Position, rng: &mut SmallRng, mut check: impl FnMut(
         let Some(m) = random_move(&pos, rng) else { return pos };
         pos.play_unchecked(m);
     }
+}
+
+/// Applies byte-level edits (delete, insert, replace) chosen by `edits`.
+pub fn mutate(base: &str, edits: &[(u8, usize, u8)]) -> String {
+    let mut bytes = base.as_bytes().to_vec();
+    for &(kind, at, byte) in edits {
+        let at = if bytes.is_empty() { 0 } else { at % (bytes.len() + 1) };
+        match kind % 3 {
+            0 if at < bytes.len() => {
+                bytes.remove(at);
+            }
+            1 => bytes.insert(at, byte),
+            _ if at < bytes.len() => bytes[at] = byte,
+            _ => {}
+        }
+    }
+    String::from_utf8_lossy(&bytes).into_owned()
 }

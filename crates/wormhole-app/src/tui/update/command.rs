@@ -4,12 +4,15 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use wormhole::engine::Level;
-use wormhole::{Color, Position, Variant};
+use wormhole::{Bitboard, Color, Position, Role, Square, Variant};
 
+use super::capitalised;
 use crate::tui::commands::{self, Cmd};
+use crate::tui::config::{KEYS, Key};
 use crate::tui::effects::Effect;
-use crate::tui::game::{Game, Player};
-use crate::tui::state::{HelpPage, Mode, Session, Settings};
+use crate::tui::game::{Game, Player, Side};
+use crate::tui::state::{HelpPage, Mode, Pending, Session, Settings};
+use crate::tui::theme::{Theme, ThemeName};
 
 impl Session {
     /// Runs `:cmd args`.
@@ -21,7 +24,8 @@ impl Session {
         };
         match cmd {
             Cmd::New => match self.parse_new(rest) {
-                Ok(s) => self.new_game(Some(s)),
+                Ok(s) if self.game_in_progress() => self.mode = Mode::Confirm(Pending::NewGame(s)),
+                Ok(s) => self.new_game(s),
                 Err(e) => self.error(e),
             },
             Cmd::Undo => self.undo(),
@@ -35,37 +39,25 @@ impl Session {
             Cmd::Save => self.save((!rest.is_empty()).then(|| PathBuf::from(rest))),
             Cmd::Open if rest.is_empty() => self.error("':open FILE' needs the path of a PGN file"),
             Cmd::Open => self.effects.push(Effect::OpenPgn(PathBuf::from(rest))),
-            Cmd::Review => self.browse(self.game.len().saturating_sub(1)),
-            Cmd::Level => self.set_level(rest),
-            Cmd::Resign => self.resign(),
+            Cmd::Review => self.open_review(),
+            Cmd::Analyze => self.start_explore(),
+            Cmd::Level => self.level_command(rest),
+            Cmd::Set => self.set_command(rest),
+            Cmd::Theme => self.theme_command(rest),
+            Cmd::Explain => self.explain(rest),
+            Cmd::Legend => self.mode = Mode::Help { scroll: 0, page: HelpPage::Pieces },
+            Cmd::Resign if self.game.is_over() => self.error("the game is already over"),
+            Cmd::Resign => self.mode = Mode::Confirm(Pending::Resign),
             Cmd::Help => self.mode = Mode::Help { scroll: 0, page: HelpPage::Keys },
             Cmd::Rules => self.mode = Mode::Help { scroll: 0, page: HelpPage::Rules },
             Cmd::Quit => self.quit(),
         }
     }
 
-    fn toggle_autoflip(&mut self) {
-        self.settings.autoflip = !self.settings.autoflip;
-        let on = if self.settings.autoflip { "on" } else { "off" };
-        self.info(format!("automatic flipping (hot-seat) {on}"));
-        if self.settings.autoflip && self.game.players() == [Player::Human; 2] {
-            self.view.flipped = self.game.position().turn() == Color::Black;
-        }
-    }
-
-    fn set_level(&mut self, arg: &str) {
-        match arg.parse::<Level>() {
-            Ok(level) => {
-                self.settings.level = level;
-                self.info(format!("engine level {level} (from its next move)"));
-            }
-            Err(e) => self.error(e.to_string()),
-        }
-    }
-
-    fn resign(&mut self) {
+    /// Resigns for the human (the side to move in hot-seat), once confirmed.
+    pub(super) fn resign_now(&mut self) {
         if self.game.is_over() {
-            return self.error("the game is already over");
+            return;
         }
         let side = match self.game.players() {
             [Player::Human, Player::Engine] => Color::White,
@@ -77,20 +69,164 @@ impl Session {
         self.mode = Mode::GameOver;
     }
 
+    fn toggle_autoflip(&mut self) {
+        self.settings.autoflip = !self.settings.autoflip;
+        let on = if self.settings.autoflip { "on" } else { "off" };
+        self.info(format!("automatic flipping (hot-seat) {on}"));
+        if self.settings.autoflip && self.game.players() == [Player::Human; 2] {
+            self.view.flipped = self.game.position().turn() == Color::Black;
+        }
+    }
+
+    /// `:level` shows the level; `:level N` sets it (and keeps it for next time).
+    fn level_command(&mut self, arg: &str) {
+        if arg.is_empty() {
+            let (min, max) = (Level::MIN, Level::MAX);
+            return self.info(format!("engine level {}; ':level N' sets {min} to {max}", self.settings.level));
+        }
+        self.set_command(&format!("level {arg}"));
+    }
+
+    /// `:set` lists the settings, `:set KEY` shows one, `:set KEY VALUE` changes
+    /// it now where it can and saves it for next time.
+    fn set_command(&mut self, args: &str) {
+        let mut words = args.splitn(2, char::is_whitespace);
+        let (name, value) = (words.next().unwrap_or(""), words.next().unwrap_or("").trim());
+        if name.is_empty() {
+            let all: Vec<String> =
+                KEYS.iter().map(|k| format!("{}={}", k.name, self.config.prefs.get(k.key))).collect();
+            return self.info(format!("settings: {} (':set KEY VALUE' changes one)", all.join(" ")));
+        }
+        let key = match Key::from_name(name) {
+            Ok(key) => key,
+            Err(e) => return self.error(e),
+        };
+        if value.is_empty() {
+            let spec = key.spec();
+            return self.info(format!("{name} = {} ({}: {})", self.config.prefs.get(key), spec.values, spec.help));
+        }
+        let text = match self.config.set(key, value) {
+            Ok(text) => text,
+            Err(e) => return self.error(e),
+        };
+        let when = self.apply_setting(key);
+        let saved = match (&text, &self.config.error) {
+            (Some(_), _) => "saved".to_string(),
+            (None, Some(e)) => format!("not saved: the config file is broken ({e})"),
+            (None, None) => "not saved: no config folder".to_string(),
+        };
+        self.info(format!("{name} = {} {when}; {saved}", self.config.prefs.get(key)));
+        self.save_config(text);
+    }
+
+    /// Uses a changed setting in this session; says when it takes effect.
+    fn apply_setting(&mut self, key: Key) -> &'static str {
+        let prefs = self.config.prefs;
+        match key {
+            Key::Level => self.settings.level = prefs.level,
+            Key::Movetime => self.settings.movetime = prefs.movetime,
+            Key::Autoflip => {
+                self.settings.autoflip = prefs.autoflip;
+                if prefs.autoflip && self.game.players() == [Player::Human; 2] {
+                    self.view.flipped = self.game.position().turn() == Color::Black;
+                }
+            }
+            Key::Theme | Key::Pieces => self.theme = Theme::new(prefs.theme, prefs.pieces, self.display),
+            Key::Variant | Key::Side | Key::Clock => return "(from the next game)",
+        }
+        "(now)"
+    }
+
+    /// `:theme` goes to the next theme; `:theme NAME` picks one.
+    fn theme_command(&mut self, arg: &str) {
+        let name = if arg.is_empty() {
+            self.config.prefs.theme.next()
+        } else {
+            match arg.parse::<ThemeName>() {
+                Ok(t) => t,
+                Err(e) => return self.error(e),
+            }
+        };
+        self.set_command(&format!("theme {name}"));
+    }
+
+    /// `:explain d3`, `:explain N`, `:explain wizard`: how the piece moves,
+    /// and where it can go from its square on this board (holes skipped).
+    pub(super) fn explain(&mut self, arg: &str) {
+        let pos = self.game.position().clone();
+        let squares = match self.pieces_to_explain(&pos, arg) {
+            Ok(Some(squares)) => squares,
+            Ok(None) => return,
+            Err(e) => return self.error(e),
+        };
+        let Some(piece) = squares.first().and_then(|&sq| pos.board().piece_at(sq)) else { return };
+        let mut from = Bitboard::EMPTY;
+        let mut targets = Bitboard::EMPTY;
+        for &sq in &squares {
+            from |= Bitboard::from_square(sq);
+            targets |= reach(&pos, sq);
+        }
+        let at: Vec<String> = squares.iter().map(Square::to_string).collect();
+        let to: Vec<String> = Square::all().filter(|&s| targets.contains(s)).map(|s| s.to_string()).collect();
+        let goes =
+            if to.is_empty() { "no move from here now".to_string() } else { format!("goes to {}", to.join(" ")) };
+        let whose = if piece.color == pos.turn() { "" } else { " (on its side's turn)" };
+        self.view.explained = Some((from, targets));
+        self.info(format!(
+            "{} {} {}: {}; {goes}{whose}",
+            piece.color,
+            piece.role.name(),
+            at.join(" "),
+            piece.role.movement()
+        ));
+    }
+
+    /// The squares of the pieces `arg` names; Ok(None) when the answer was
+    /// already given (a piece that is not on the board).
+    fn pieces_to_explain(&mut self, pos: &Position, arg: &str) -> Result<Option<Vec<Square>>, String> {
+        let board = pos.board();
+        if arg.is_empty() {
+            return match self.view.selected.or(self.view.cursor).filter(|&sq| board.piece_at(sq).is_some()) {
+                Some(sq) => Ok(Some(vec![sq])),
+                None => Err("':explain' needs a square (d3) or a piece (N, knight, wizard)".into()),
+            };
+        }
+        if let Ok(sq) = arg.parse::<Square>() {
+            return match board.piece_at(sq) {
+                Some(_) => Ok(Some(vec![sq])),
+                None if board.is_hole(sq) => Err(format!("{sq} is a hole: nothing stands there, pieces skip it")),
+                None => Err(format!("{sq} is empty")),
+            };
+        }
+        let role = role_named(arg)
+            .ok_or_else(|| format!("':explain {arg}': expected a square (d3) or a piece (N, knight)"))?;
+        if !pos.variant().has_role(role) {
+            return Err(format!("there is no {} in the {} piece set", role.name(), pos.variant()));
+        }
+        for color in [pos.turn(), !pos.turn()] {
+            let squares: Vec<Square> = Square::all().filter(|&s| board.pieces(color, role).contains(s)).collect();
+            if !squares.is_empty() {
+                return Ok(Some(squares));
+            }
+        }
+        self.info(format!("{} ({}): {}; none on the board", capitalised(role.name()), role.char(), role.movement()));
+        Ok(None)
+    }
+
     /// `:new [classic|fairy] [white|black|hotseat|watch] [level N] [movetime MS] [clock MIN+INC|off]`.
     fn parse_new(&self, args: &str) -> Result<Settings, String> {
-        let mut s = self.settings.clone();
+        let mut s = self.settings;
         let mut words = args.split_whitespace();
         while let Some(w) = words.next() {
+            if let Ok(side) = w.parse::<Side>() {
+                s.players = side.players();
+                continue;
+            }
             if let Ok(v) = w.parse::<Variant>() {
                 s.variant = v;
                 continue;
             }
             match w {
-                "white" => s.players = [Player::Human, Player::Engine],
-                "black" => s.players = [Player::Engine, Player::Human],
-                "hotseat" => s.players = [Player::Human, Player::Human],
-                "watch" => s.players = [Player::Engine, Player::Engine],
                 "level" => s.level = words.next().unwrap_or_default().parse::<Level>().map_err(|e| e.to_string())?,
                 "movetime" => match words.next().and_then(|n| n.parse::<u64>().ok()) {
                     Some(0) => s.movetime = None,
@@ -99,10 +235,7 @@ impl Session {
                 },
                 "clock" => match words.next() {
                     Some("off") => s.clock = None,
-                    Some(c) => {
-                        let c = crate::play::parse_clock(c)?;
-                        s.clock = Some((c.initial, c.increment));
-                    }
+                    Some(c) => s.clock = Some(c.parse()?),
                     None => return Err("clock must be followed by MIN+INC (e.g. 5+3) or off".into()),
                 },
                 other => {
@@ -122,14 +255,38 @@ impl Session {
         }
         match Position::from_fen_auto(fen, self.game.variant()) {
             Ok(pos) => {
-                self.settings.variant = pos.variant();
-                let game = Game::new(pos, self.settings.players, self.settings.clocks());
-                self.replace_game(game);
+                let players = Player::human_to_move(self.settings.players, pos.turn());
+                let settings = Settings { variant: pos.variant(), players, ..self.settings };
+                let game = Game::new(pos, players, settings.clocks());
+                self.replace_game(game, settings);
                 if self.view.message.is_none() {
                     self.info("position loaded");
                 }
             }
             Err(e) => self.error(format!("bad FEN: {e}")),
         }
+    }
+}
+
+/// A role by letter (`N`, `m`) or name (`knight`, `Lion`).
+fn role_named(text: &str) -> Option<Role> {
+    let mut chars = text.chars();
+    if let (Some(c), None) = (chars.next(), chars.next()) {
+        return Role::from_char(c);
+    }
+    let name = text.to_ascii_lowercase();
+    Role::ALL.into_iter().find(|r| r.name() == name || (name == "murray lion" && *r == Role::Lion))
+}
+
+/// Where the piece on `sq` can go: its legal moves if its side is to move,
+/// else where it would reach on its side's turn.
+fn reach(pos: &Position, sq: Square) -> Bitboard {
+    match pos.board().piece_at(sq) {
+        Some(p) if p.color == pos.turn() => pos
+            .legal_moves()
+            .iter()
+            .filter(|m| m.from() == sq)
+            .fold(Bitboard::EMPTY, |b, m| b | Bitboard::from_square(m.to())),
+        _ => wormhole::attacks::reach(pos.board(), sq),
     }
 }

@@ -7,7 +7,7 @@ use wormhole::{Color, Position, Variant};
 
 use crate::tui::action::Action;
 use crate::tui::game::{Game, GameEnd, Player};
-use crate::tui::state::{Mode, Settings};
+use crate::tui::state::{Mode, Pending, Settings};
 use crate::tui::testing::*;
 
 #[test]
@@ -150,19 +150,38 @@ fn replacing_or_quitting_an_unsaved_game_autosaves_it() {
     let dir = std::env::temp_dir().join(format!("wormhole-tui-autosave-{}", std::process::id()));
     let mut app = {
         let s = settings([Player::Human; 2]);
-        app_saving_to(s.clone(), s.new_game(), dir.clone())
+        app_saving_to(s, s.new_game(), dir.clone())
     };
     enter(&mut app, "e4");
     enter(&mut app, ":new fairy");
+    assert!(matches!(app.session().mode(), Mode::Confirm(_)), "a game in progress is not dropped without asking");
+    app.update(Action::Answer(true));
     let note = info(app.session());
-    assert!(note.starts_with("Unsaved game autosaved to "), "{note}");
-    let path = note.trim_start_matches("Unsaved game autosaved to ").to_string();
+    assert!(note.starts_with("Previous game autosaved to "), "{note}");
+    let path = note.trim_start_matches("Previous game autosaved to ").to_string();
     assert!(std::fs::read_to_string(&path).unwrap().contains("1. e4 *"));
     assert_eq!(app.session().game().variant(), Variant::Fairy);
     enter(&mut app, "e4");
     let report = app.finish();
     assert_eq!(report.notes.len(), 2, "{:?}", report.notes);
+    assert!(report.notes[1].starts_with("Unsaved game autosaved to "), "{:?}", report.notes);
     assert!(report.notes[1].contains(&dir.display().to_string()));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn after_a_save_the_exit_notes_never_pass_off_an_earlier_file_as_this_game() {
+    let dir = temp_dir("exit-notes");
+    let s = settings([Player::Human; 2]);
+    let mut app = app_saving_to(s, s.new_game(), dir.clone());
+    enter(&mut app, "e4");
+    enter(&mut app, ":new");
+    app.update(Action::Answer(true));
+    enter(&mut app, "d4");
+    enter(&mut app, &format!(":save {}", dir.join("mine.pgn").display()));
+    let report = app.finish();
+    assert_eq!(report.notes.len(), 1, "{:?}", report.notes);
+    assert!(report.notes[0].starts_with("Previous game autosaved to "), "{:?}", report.notes);
     let _ = std::fs::remove_dir_all(dir);
 }
 
@@ -172,13 +191,14 @@ fn a_game_that_cannot_be_autosaved_is_kept_and_the_failure_reported() {
     let blocker = tempfile::NamedTempFile::new().unwrap();
     let mut app = {
         let s = settings([Player::Human; 2]);
-        app_saving_to(s.clone(), s.new_game(), blocker.path().join("autosave"))
+        app_saving_to(s, s.new_game(), blocker.path().join("autosave"))
     };
     enter(&mut app, "e4");
     enter(&mut app, ":new");
+    app.update(Action::Answer(true));
     let e = error(app.session());
-    assert!(e.starts_with("Could not autosave the game: could not save"), "{e}");
-    assert!(e.ends_with("This game stays: save it with ':save FILE' first"), "{e}");
+    assert!(e.starts_with("Could not autosave the previous game: could not save"), "{e}");
+    assert!(e.ends_with("It stays: save it with ':save FILE' first"), "{e}");
     assert_eq!(app.session().game().sans(), ["e4"], "the unsaved game was not replaced");
     let report = app.finish();
     assert_eq!(report.errors.len(), 1, "{:?}", report.errors);
@@ -269,13 +289,24 @@ fn typed_prefix_highlights_candidate_targets() {
 fn resign_and_game_over_banner() {
     let mut app = vs_engine();
     enter(&mut app, ":resign");
+    assert_eq!(app.session().mode(), Mode::Confirm(Pending::Resign), "asks first");
+    let rows = screen(app.session(), 100, 30);
+    assert!(contains(&rows, "Resign this game?"), "{}", rows.join("\n"));
+    assert!(contains(&rows, "y yes, n no"), "{}", rows.join("\n"));
+    app.update(Action::Answer(false));
+    assert_eq!((app.session().mode(), app.session().game().end()), (Mode::Play, None));
+    enter(&mut app, ":resign");
+    app.update(Action::Answer(true));
     assert_eq!(app.session().game().end(), Some(GameEnd::Resigned(Color::White)));
     assert_eq!(app.session().mode(), Mode::GameOver);
     let rows = screen(app.session(), 100, 30);
     assert!(contains(&rows, "Black wins: White resigned"), "{}", rows.join("\n"));
     assert!(contains(&rows, "n  new game"));
+    assert!(!contains(&rows, "Ctrl-Z"), "nothing to take back is not offered:\n{}", rows.join("\n"));
     assert!(app.session().pgn().to_pgn().contains("[Result \"0-1\"]"));
-    app.update(Action::Char('n'));
+    app.update(Action::NewGame);
+    assert!(matches!(app.session().mode(), Mode::NewGame(_)));
+    app.update(Action::Submit);
     assert_eq!(app.session().mode(), Mode::Play);
     assert_eq!(app.session().game().len(), 0);
 }
@@ -335,19 +366,19 @@ fn hint_shows_a_move_without_playing_it() {
 
 #[test]
 fn clocks_are_shown_and_run_for_the_side_to_move() {
-    let s =
-        Settings { clock: Some((Duration::from_secs(300), Duration::from_secs(3))), ..settings([Player::Human; 2]) };
+    let s = Settings { clock: "5+3".parse().ok(), ..settings([Player::Human; 2]) };
     let mut app = app_with(s);
     let rows = screen(app.session(), 100, 30);
     assert!(contains(&rows, "White: White player  5:00"), "{}", rows.join("\n"));
-    assert!(app.session().animating(), "the clock of the side to move runs");
+    assert!(!app.session().animating(), "White's clock starts at White's first move");
+    let t0 = app.session().now();
+    app.tick(t0 + Duration::from_secs(30));
     enter(&mut app, "e4");
+    assert!(app.session().animating(), "then Black's clock runs");
+    app.tick(t0 + Duration::from_secs(40));
     let rows = screen(app.session(), 100, 30);
-    assert!(
-        contains(&rows, "White: White player  5:02") || contains(&rows, "White: White player  5:03"),
-        "{}",
-        rows.join("\n")
-    );
+    assert!(contains(&rows, "White: White player  5:03"), "{}", rows.join("\n"));
+    assert!(contains(&rows, "Black: Black player  4:50"), "{}", rows.join("\n"));
 }
 
 #[test]
@@ -396,10 +427,11 @@ fn new_game_with_other_settings() {
     assert!(app.session().game().clocks().is_some());
     assert!(app.session().thinking().is_some(), "the engine opens as White");
     enter(&mut app, ":new clock 0+1");
-    assert!(error(app.session()).contains("minutes must be in (0, 600]"), "{}", error(app.session()));
+    assert_eq!(error(app.session()), "'0+1': a clock needs at least one second per side");
     enter(&mut app, ":new knight");
     assert!(error(app.session()).starts_with("':new knight': expected"), "{}", error(app.session()));
     enter(&mut app, ":new hotseat clock off movetime 0");
+    assert_eq!(app.session().mode(), Mode::Play, "no game in progress: nothing to confirm");
     assert_eq!(app.session().game().players(), [Player::Human; 2]);
     assert!(app.session().game().clocks().is_none());
 }
@@ -417,7 +449,7 @@ impl Dice {
 
 fn fuzz_app(dir: &std::path::Path) -> crate::tui::app::App {
     let s = settings([Player::Human, Player::Engine]);
-    app_saving_to(s.clone(), s.new_game(), dir.to_path_buf())
+    app_saving_to(s, s.new_game(), dir.to_path_buf())
 }
 
 #[test]

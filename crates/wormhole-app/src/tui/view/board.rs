@@ -3,15 +3,16 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::{Modifier, Style};
+use ratatui::style::Style;
 use ratatui::widgets::Widget;
-use wormhole::{Position, Square};
+use wormhole::{Bitboard, Piece, Position, Role, Square};
 
 use crate::tui::state::Highlights;
 use crate::tui::theme::Theme;
 
-/// Square sizes tried from the largest down: (columns, rows) per square.
-const CELL_SIZES: [(u16, u16); 4] = [(9, 4), (7, 3), (5, 2), (3, 1)];
+/// Square sizes tried from the largest down: (columns, rows) per square,
+/// about twice as wide as high so that squares look square.
+const CELL_SIZES: [(u16, u16); 7] = [(15, 7), (13, 6), (11, 5), (9, 4), (7, 3), (5, 2), (3, 1)];
 /// Columns taken by the rank labels on the left.
 const LABEL_W: u16 = 2;
 
@@ -79,43 +80,101 @@ impl Geometry {
     }
 }
 
-/// Draws a position: squares, pieces, holes, coordinates and highlights.
+/// What stands on each square, for drawing: pieces, holes, and any other
+/// game's marks (one character in the square's corner).
+#[derive(Debug, Clone)]
+pub struct Picture {
+    pub pieces: [Option<Piece>; 64],
+    pub holes: Bitboard,
+    pub marks: [Option<char>; 64],
+}
+
+impl Picture {
+    /// A Wormhole position.
+    pub fn of(position: &Position) -> Picture {
+        let board = position.board();
+        Picture {
+            pieces: std::array::from_fn(|i| board.piece_at(Square::new(i as u8))),
+            holes: board.holes(),
+            marks: [None; 64],
+        }
+    }
+}
+
+/// Draws a picture: squares, pieces, holes, marks, coordinates and highlights.
 pub struct BoardView<'a> {
-    pub position: &'a Position,
+    pub picture: Picture,
     pub geometry: Geometry,
     pub highlights: Highlights,
     pub theme: &'a Theme,
 }
 
 impl BoardView<'_> {
-    fn square_style(&self, sq: Square) -> (Style, char) {
+    /// The style of the whole square, before the piece or mark on it.
+    fn square_style(&self, sq: Square) -> Style {
         let t = self.theme;
-        let board = self.position.board();
         let hl = &self.highlights;
-        let light = (sq.file() + sq.rank()) % 2 == 1;
-        let last_from = hl.last_move.map(|m| m.from()) == Some(sq);
-        let last_to = hl.last_move.map(|m| m.to()) == Some(sq);
-        if board.is_hole(sq) {
-            let bg = if last_from { t.last_from_bg } else { t.hole_bg };
-            return (Style::new().bg(bg).fg(t.hole_fg), t.hole_char());
+        if self.picture.holes.contains(sq) {
+            // A hole looks like a hole at once, also the one just made.
+            return t.hole;
         }
-        let bg = if hl.check == Some(sq) {
-            t.check_bg
+        let light = (sq.file() + sq.rank()) % 2 == 1;
+        let occupied = self.picture.pieces[sq.index()].is_some();
+        if hl.check == Some(sq) {
+            t.check
         } else if hl.selected.contains(sq) {
-            t.selected_bg
-        } else if hl.targets.contains(sq) && board.piece_at(sq).is_some() {
-            t.capture_bg
-        } else if last_to {
+            t.selected
+        } else if hl.targets.contains(sq) && occupied {
+            t.capture
+        } else if hl.last_move.map(|m| m.to()) == Some(sq) {
             if light { t.last_to_light } else { t.last_to_dark }
         } else if light {
             t.light_square
         } else {
             t.dark_square
-        };
-        match board.piece_at(sq) {
-            Some(p) => (Style::new().bg(bg).fg(t.piece_fg(p.color)).add_modifier(Modifier::BOLD), t.piece_glyph(p)),
-            None if hl.targets.contains(sq) => (Style::new().bg(bg).fg(t.target_fg), t.target_char()),
-            None => (Style::new().bg(bg), ' '),
+        }
+    }
+
+    fn draw_square(&self, sq: Square, buf: &mut Buffer) {
+        let t = self.theme;
+        let rect = self.geometry.rect(sq);
+        let style = self.square_style(sq);
+        let hole = self.picture.holes.contains(sq);
+        let fill = if hole { t.hole_char() } else { ' ' };
+        for y in rect.top()..rect.bottom() {
+            for x in rect.left()..rect.right() {
+                buf[(x, y)].set_char(fill).set_style(style);
+            }
+        }
+        let (cx, cy) = (rect.x + rect.width / 2, rect.y + rect.height / 2);
+        match self.picture.pieces[sq.index()] {
+            Some(p) => {
+                let piece = style.patch(t.piece_style(p.color));
+                buf[(cx, cy)].set_char(t.piece_glyph(p)).set_style(piece);
+                // The fairy pieces have no chess symbol: name them where there is room.
+                if matches!(p.role, Role::Champion | Role::Wizard | Role::Lion) && rect.width >= 11 && rect.height >= 5
+                {
+                    let name = p.role.name();
+                    buf.set_string(cx - name.len() as u16 / 2, cy + 1, name, piece);
+                }
+            }
+            None if self.highlights.targets.contains(sq) => {
+                buf[(cx, cy)].set_char(t.target_char()).set_style(style.patch(t.target));
+            }
+            None => {}
+        }
+        // A piece that can be taken: the target mark in its corner too, so
+        // that it shows without colour.
+        let occupied = self.picture.pieces[sq.index()].is_some();
+        if occupied && self.highlights.targets.contains(sq) && rect.width >= 5 {
+            buf[(rect.left(), rect.top())].set_char(t.target_char()).set_style(style.patch(t.target));
+        }
+        if let Some(mark) = self.picture.marks[sq.index()] {
+            buf[(rect.right() - 1, rect.top())].set_char(mark).set_style(style.patch(t.accent));
+        }
+        if self.highlights.cursor == Some(sq) {
+            buf[(rect.left(), cy)].set_char('[').set_style(t.cursor);
+            buf[(rect.right() - 1, cy)].set_char(']').set_style(t.cursor);
         }
     }
 }
@@ -126,27 +185,10 @@ impl Widget for BoardView<'_> {
         if g.area().intersection(area) != g.area() {
             return;
         }
-        let label = Style::new().fg(self.theme.accent);
         for sq in Square::all() {
-            let rect = g.rect(sq);
-            let (style, glyph) = self.square_style(sq);
-            let hole = self.position.board().is_hole(sq);
-            for y in rect.top()..rect.bottom() {
-                for x in rect.left()..rect.right() {
-                    let fill = if hole { glyph } else { ' ' };
-                    buf[(x, y)].set_char(fill).set_style(style);
-                }
-            }
-            let (cx, cy) = (rect.x + rect.width / 2, rect.y + rect.height / 2);
-            if !hole {
-                buf[(cx, cy)].set_char(glyph);
-            }
-            if self.highlights.cursor == Some(sq) {
-                let s = Style::new().fg(self.theme.cursor).add_modifier(Modifier::BOLD);
-                buf[(rect.left(), cy)].set_char('[').set_style(s);
-                buf[(rect.right() - 1, cy)].set_char(']').set_style(s);
-            }
+            self.draw_square(sq, buf);
         }
+        let label = self.theme.accent;
         for i in 0..8u8 {
             let rank = if g.flipped { i } else { 7 - i };
             let y = g.y + i as u16 * g.cell_h + g.cell_h / 2;
@@ -163,14 +205,19 @@ mod tests {
     use super::*;
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
-    use wormhole::{Bitboard, Variant};
+    use wormhole::Variant;
 
-    /// Draws a board at the smallest size and returns its text rows.
+    use crate::tui::theme::{Display, PieceStyle, ThemeName};
+
+    const SEED: &str = "rbkxxxbn/ppxppppx/2qxxB2/4x2p/3P1x2/3n1x2/PPPxPPPP/RBxxxNKR b 17";
+
+    /// Draws a board at the smallest size and returns its buffer.
     fn draw(pos: &Position, hl: Highlights, flipped: bool, theme: &Theme) -> (Buffer, Geometry) {
         let (w, h) = Geometry::min_size();
         let mut term = Terminal::new(TestBackend::new(w, h)).unwrap();
         let geometry = Geometry::fit(Rect::new(0, 0, w, h), flipped).unwrap();
-        term.draw(|f| f.render_widget(BoardView { position: pos, geometry, highlights: hl, theme }, f.area())).unwrap();
+        let view = BoardView { picture: Picture::of(pos), geometry, highlights: hl, theme };
+        term.draw(|f| f.render_widget(view, f.area())).unwrap();
         (term.backend().buffer().clone(), geometry)
     }
 
@@ -185,11 +232,14 @@ mod tests {
         buf[(r.x + r.width / 2, r.y + r.height / 2)].clone()
     }
 
+    fn ascii() -> Theme {
+        Theme::new(ThemeName::Dark, PieceStyle::Unicode, Display { unicode: false, ..Display::default() })
+    }
+
     #[test]
     fn start_position_in_ascii_and_unicode() {
         let pos = Position::new(Variant::Classic);
-        let theme = Theme { ascii: true, ..Theme::default() };
-        let (buf, _) = draw(&pos, Highlights::default(), false, &theme);
+        let (buf, _) = draw(&pos, Highlights::default(), false, &ascii());
         let rows = rows(&buf);
         assert_eq!(rows[0], "8  r  n  b  q  k  b  n  r ");
         assert_eq!(rows[7], "1  R  N  B  Q  K  B  N  R ");
@@ -203,8 +253,7 @@ mod tests {
 
     #[test]
     fn holes_are_drawn_as_holes_not_as_empty_squares() {
-        let fen = "rbkxxxbn/ppxppppx/2qxxB2/4x2p/3P1x2/3n1x2/PPPxPPPP/RBxxxNKR b 17";
-        let pos = Position::from_fen(fen, Variant::Classic).unwrap();
+        let pos = Position::from_fen(SEED, Variant::Classic).unwrap();
         let theme = Theme::default();
         let (buf, g) = draw(&pos, Highlights::default(), false, &theme);
         let rows = rows(&buf);
@@ -214,52 +263,95 @@ mod tests {
             let hole = pos.board().is_hole(sq);
             let c = cell(&buf, &g, &sq.to_string());
             assert_eq!(c.symbol() == "░", hole, "{sq}");
-            assert_eq!(c.bg == theme.hole_bg, hole, "{sq}");
+            assert_eq!(c.bg == theme.hole.bg.unwrap(), hole, "{sq}");
         }
-        let ascii = Theme { ascii: true, ..theme };
-        let (buf, _) = draw(&pos, Highlights::default(), false, &ascii);
+        let (buf, _) = draw(&pos, Highlights::default(), false, &ascii());
         assert_eq!(self::rows(&buf)[2], "6        q :::::: B       ");
     }
 
     #[test]
-    fn last_move_check_targets_and_cursor_are_highlighted() {
+    fn the_new_hole_is_a_plain_hole_and_the_last_move_marks_its_target() {
         let mut pos = Position::from_fen("k7/2Q5/1K6/8/8/8/8/8 w 0", Variant::Classic).unwrap();
         let m = pos.parse_move("Qb7").unwrap();
         pos.play_unchecked(m);
-        let last = Some(m);
         assert!(pos.is_check());
         let theme = Theme::default();
         let hl = Highlights {
-            last_move: last,
+            last_move: Some(m),
             check: pos.board().king_of(pos.turn()),
             selected: Bitboard::from_square("b6".parse().unwrap()),
             targets: Bitboard::from_square("c6".parse().unwrap()),
             cursor: Some("a1".parse().unwrap()),
         };
         let (buf, g) = draw(&pos, hl, false, &theme);
-        assert_eq!(cell(&buf, &g, "a8").bg, theme.check_bg);
+        assert_eq!(cell(&buf, &g, "a8").bg, theme.check.bg.unwrap());
         assert_eq!(cell(&buf, &g, "a8").symbol(), "♚");
-        assert_eq!(cell(&buf, &g, "b7").bg, theme.last_to_light);
+        assert_eq!(cell(&buf, &g, "b7").bg, theme.last_to_light.bg.unwrap());
         assert_eq!(cell(&buf, &g, "b7").symbol(), "♛");
-        assert_eq!(cell(&buf, &g, "c7").bg, theme.last_from_bg);
-        assert_eq!(cell(&buf, &g, "c7").symbol(), "░", "the square left is a hole");
-        assert_eq!(cell(&buf, &g, "b6").bg, theme.selected_bg);
+        let c7 = cell(&buf, &g, "c7");
+        assert_eq!((c7.symbol(), c7.bg, c7.fg), ("░", theme.hole.bg.unwrap(), theme.hole.fg.unwrap()), "just a hole");
+        assert_eq!(cell(&buf, &g, "b6").bg, theme.selected.bg.unwrap());
         assert_eq!(cell(&buf, &g, "c6").symbol(), "●");
-        assert_eq!(cell(&buf, &g, "c6").fg, theme.target_fg);
+        assert_eq!(cell(&buf, &g, "c6").fg, theme.target.fg.unwrap());
         assert_eq!(rows(&buf)[7].chars().take(5).collect::<String>(), "1 [ ]");
     }
 
     #[test]
-    fn every_colour_depth_keeps_holes_squares_and_markers_apart() {
-        use crate::tui::theme::ColorDepth;
-        for depth in [ColorDepth::True, ColorDepth::Indexed256, ColorDepth::Basic16] {
-            let t = Theme::dark(depth, false);
-            let squares = [t.light_square, t.dark_square];
-            assert!(!squares.contains(&t.hole_bg), "{depth:?}");
-            assert!(!squares.contains(&t.target_fg), "{depth:?}: target dots must show on both squares");
-            for marker in [t.check_bg, t.selected_bg, t.capture_bg, t.last_to_light, t.last_to_dark] {
-                assert!(!squares.contains(&marker) && marker != t.hole_bg, "{depth:?}");
-            }
+    fn fairy_pieces_are_letters_by_colour_and_named_on_big_squares() {
+        let pos = Position::new(Variant::Fairy);
+        let (buf, g) = draw(&pos, Highlights::default(), false, &Theme::default());
+        assert_eq!(cell(&buf, &g, "a1").symbol(), "C");
+        assert_eq!(cell(&buf, &g, "d8").symbol(), "m");
+        let mut term = Terminal::new(TestBackend::new(100, 50)).unwrap();
+        let geometry = Geometry::fit(Rect::new(0, 0, 100, 50), false).unwrap();
+        assert_eq!((geometry.cell_w, geometry.cell_h), (11, 5));
+        let theme = Theme::default();
+        let view = BoardView { picture: Picture::of(&pos), geometry, highlights: Highlights::default(), theme: &theme };
+        term.draw(|f| f.render_widget(view, f.area())).unwrap();
+        let text = rows(term.backend().buffer()).join("\n");
+        for name in ["champion", "wizard", "lion"] {
+            assert!(text.contains(name), "{name} missing:\n{text}");
+        }
+    }
+
+    #[test]
+    fn a_piece_that_can_be_taken_carries_the_target_mark_without_colour() {
+        let pos = Position::new(Variant::Classic);
+        let d7: Square = "d7".parse().unwrap();
+        let hl = Highlights { targets: Bitboard::from_square(d7), ..Highlights::default() };
+        let geometry = Geometry::fit(Rect::new(0, 0, 80, 40), false).unwrap();
+        let mut term = Terminal::new(TestBackend::new(80, 40)).unwrap();
+        let theme = Theme::new(ThemeName::Dark, PieceStyle::Unicode, Display { color: false, ..Display::default() });
+        let view = BoardView { picture: Picture::of(&pos), geometry, highlights: hl, theme: &theme };
+        term.draw(|f| f.render_widget(view, f.area())).unwrap();
+        let r = geometry.rect(d7);
+        assert_eq!(term.backend().buffer()[(r.x, r.y)].symbol(), "●");
+    }
+
+    #[test]
+    fn another_games_marks_are_drawn_in_the_corner() {
+        let pos = Position::new(Variant::Classic);
+        let mut picture = Picture::of(&pos);
+        let e4: Square = "e4".parse().unwrap();
+        picture.marks[e4.index()] = Some('O');
+        let (w, h) = Geometry::min_size();
+        let geometry = Geometry::fit(Rect::new(0, 0, w, h), false).unwrap();
+        let mut term = Terminal::new(TestBackend::new(w, h)).unwrap();
+        let theme = Theme::default();
+        let view = BoardView { picture, geometry, highlights: Highlights::default(), theme: &theme };
+        term.draw(|f| f.render_widget(view, f.area())).unwrap();
+        let r = geometry.rect(e4);
+        assert_eq!(term.backend().buffer()[(r.right() - 1, r.top())].symbol(), "O");
+    }
+
+    #[test]
+    fn squares_grow_with_the_screen_and_stay_about_twice_as_wide_as_high() {
+        let fit = |w, h| Geometry::fit(Rect::new(0, 0, w, h), false).map(|g| (g.cell_w, g.cell_h));
+        assert_eq!(fit(120, 37), Some((9, 4)));
+        assert_eq!(fit(200, 57), Some((15, 7)));
+        assert_eq!(fit(1000, 1000), Some((15, 7)), "a sensible maximum");
+        for (w, h) in CELL_SIZES {
+            assert!((2 * h..=2 * h + 3).contains(&w), "{w}x{h}");
         }
     }
 

@@ -1,38 +1,90 @@
-//! Boxes over the board: the game-over banner and the review banner.
+//! Boxes over the board: the game-over banner, a yes/no question, the
+//! new-game screen and the review banner. Their keys come from the keymap,
+//! and only the actions on offer are shown.
 
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::style::{Modifier, Style};
-use ratatui::text::Line;
-use ratatui::widgets::{Block, Borders, Clear, Paragraph};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
 use super::layout::centered;
-use crate::tui::state::Session;
+use crate::tui::action::Action;
+use crate::tui::keymap::{self, Context};
+use crate::tui::newgame::{Field, NewGameForm};
+use crate::tui::state::{Pending, Session};
+use crate::tui::theme::Theme;
 
-pub fn game_over(frame: &mut Frame, board: Rect, session: &Session) {
-    let Some(end) = session.game().end() else { return };
-    let text = vec![
-        Line::styled(end.describe(), Style::new().add_modifier(Modifier::BOLD)),
-        Line::from(format!("Result {}", end.result_str())),
-        Line::from(""),
-        Line::from("n  new game"),
-        Line::from("r  review the game"),
-        Line::from("Ctrl-Z  take back   Esc  close"),
-    ];
-    let w = text.iter().map(|l| l.width() as u16).max().unwrap_or(20) + 4;
-    let rect = centered(board, w, text.len() as u16 + 2);
+/// A bordered box with `lines`, centred in `area`.
+fn dialog(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line<'static>>, theme: &Theme) {
+    let w = lines.iter().map(|l| l.width() as u16).max().unwrap_or(20).max(title.len() as u16) + 4;
+    let rect = centered(area, w, lines.len() as u16 + 2);
     frame.render_widget(Clear, rect);
     let block = Block::default()
         .borders(Borders::ALL)
-        .title(" Game over ")
-        .border_style(Style::new().fg(session.theme().result).add_modifier(Modifier::BOLD));
-    frame.render_widget(Paragraph::new(text).alignment(Alignment::Center).block(block), rect);
+        .border_set(theme.border_set())
+        .title(title.to_string())
+        .border_style(theme.result);
+    frame
+        .render_widget(Paragraph::new(lines).alignment(Alignment::Center).wrap(Wrap { trim: true }).block(block), rect);
+}
+
+pub fn game_over(frame: &mut Frame, board: Rect, session: &Session) {
+    let Some(end) = session.game().end() else { return };
+    let mut text = vec![
+        Line::styled(end.describe(), Style::new().add_modifier(Modifier::BOLD)),
+        Line::from(format!("Result {}", end.result_str())),
+        Line::from(""),
+    ];
+    // Its own keys, a take-back when there is one to take, and Esc.
+    let own = |e: &keymap::FooterEntry| keymap::context_keys(Context::GameOver).contains(e.word);
+    for e in keymap::footer_entries(Context::GameOver) {
+        let take_back = e.action == Action::Undo && session.offers(e.action);
+        if own(&e) || take_back {
+            let word = if take_back { "take back" } else { e.word };
+            text.push(Line::from(format!("{}  {word}", e.keys)));
+        }
+    }
+    text.push(Line::from("Esc  close"));
+    dialog(frame, board, " Game over ", text, session.theme());
+}
+
+pub fn confirm(frame: &mut Frame, board: Rect, session: &Session, pending: Pending) {
+    let mut text = vec![Line::styled(pending.question(), Style::new().add_modifier(Modifier::BOLD)), Line::from("")];
+    text.push(Line::from(keymap::context_keys(Context::Confirm)));
+    dialog(frame, board, " Please confirm ", text, session.theme());
+}
+
+pub fn new_game(frame: &mut Frame, area: Rect, session: &Session, form: &NewGameForm) {
+    let theme = session.theme();
+    let mut text = vec![Line::from("")];
+    for field in Field::ALL {
+        let value = format!("< {} >", form.value(field));
+        let style = if field == form.field { theme.current } else { Style::new() };
+        text.push(Line::from(vec![
+            Span::styled(format!("{:>13}  ", field.label()), Style::new().add_modifier(Modifier::BOLD)),
+            Span::styled(value, style),
+        ]));
+    }
+    text.push(Line::from(""));
+    if session.game_in_progress() {
+        text.push(Line::styled("Starting ends the game in progress (it is autosaved).", theme.error));
+    }
+    text.push(Line::styled(keymap::context_keys(Context::NewGame), theme.dim));
+    let w = text.iter().map(|l| l.width() as u16).max().unwrap_or(40) + 4;
+    let rect = centered(area, w, text.len() as u16 + 2);
+    frame.render_widget(Clear, rect);
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_set(session.theme().border_set())
+        .title(" New game ")
+        .border_style(theme.accent);
+    frame.render_widget(Paragraph::new(text).block(block), rect);
 }
 
 pub fn browse_banner(frame: &mut Frame, board: Rect, session: &Session, ply: usize) {
     let text = format!(" Review: after {ply} of {} moves. PgUp/PgDn step, Home start, Esc back ", session.game().len());
     let w = (text.chars().count() as u16).min(board.width);
     let rect = Rect::new(board.x, board.y, w, 1);
-    let theme = session.theme();
-    frame.render_widget(Paragraph::new(text).style(Style::new().bg(theme.banner_bg).fg(theme.banner_fg)), rect);
+    frame.render_widget(Paragraph::new(text).style(session.theme().banner), rect);
 }

@@ -1,105 +1,137 @@
-//! The help overlay: every key (from the keymap) and command (from the
-//! command table) on one page, the rules on another.
+//! The help overlay, three pages: every key (from the keymap), command
+//! (from the command table) and setting (from the config's table); the
+//! pieces in play (the legend); the rules.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
+use wormhole::{Role, Variant};
 
 use super::layout::centered;
+use super::legend;
 use crate::tui::commands::COMMANDS;
+use crate::tui::config::{KEYS, Prefs};
 use crate::tui::keymap::{self, Context, When};
-use crate::tui::state::HelpPage;
+use crate::tui::state::{HelpPage, Session};
 use crate::tui::theme::Theme;
 
-/// The rules in a nutshell.
-pub const RULES: &[&str] = &[
-    "When a piece moves, the square it left becomes a HOLE for good",
-    "(drawn dark and shaded: the board is eaten away). A capture leaves",
-    "the target a normal square. The board loses one square per move.",
+/// The widest a help page gets.
+const WIDTH: u16 = 78;
+
+/// The rules in a nutshell; each piece's move comes from the library.
+const RULES_BEFORE: &[&str] = &[
+    "When a piece moves, the square it left becomes a HOLE for good (the",
+    "board is eaten away). A capture leaves the target a normal square.",
     "Moves count only squares that are not holes: pieces skip holes.",
-    "  King    the 1st square in any of the 8 directions",
-    "  Rook    the 1st or 2nd square orthogonally (jumping over)",
-    "  Bishop  the 1st or 2nd square diagonally (jumping over)",
-    "  Queen   rook + bishop",
-    "  Knight  one orthogonal step, then one diagonal step onward;",
-    "          each step skips holes, the first may cross a piece",
-    "  Pawn    1 forward (2 from its start rank, never jumping),",
-    "          captures 1 diagonally forward; promotes only by",
-    "          capturing onto the last rank; no en passant",
-    "Fairy set (--variant fairy):",
-    "  Champion C  2nd square in any direction, or 1st orthogonally",
-    "  Wizard W    1st diagonally, or 2nd orthogonally + a diagonal step",
-    "  Lion M      2nd square in any direction; captures on the 1st too",
-    "No castling. A move must not leave your own king attacked.",
-    "The side with NO legal move LOSES, in check or not. No draws:",
-    "a game lasts at most 64 plies.",
+];
+const RULES_AFTER: &[&str] = &[
+    "No castling, no en passant. A pawn promotes only by capturing onto",
+    "the last rank. A move must not leave your own king attacked.",
+    "The side with NO legal move LOSES, in check or not. No draws: a game",
+    "lasts at most 64 plies.",
 ];
 
-/// The lines of one help page.
-pub fn lines(page: HelpPage) -> Vec<Line<'static>> {
-    let bold = Style::new().add_modifier(Modifier::BOLD);
-    let mut v = Vec::new();
-    if page == HelpPage::Rules {
-        v.push(Line::styled("Rules of Wormhole chess", bold));
-        v.extend(RULES.iter().map(|r| Line::from(*r)));
-        return v;
-    }
-    v.push(Line::styled("Keys", bold));
+fn bold() -> Style {
+    Style::new().add_modifier(Modifier::BOLD)
+}
+
+fn keys_page(prefs: &Prefs) -> Vec<Line<'static>> {
+    let mut v = vec![Line::styled("Keys", bold())];
     // The help's own keys are in its title; the game-over keys in its banner.
-    let rows = keymap::help_rows(|b| !matches!(b.when, When::Only(Context::Help | Context::GameOver)));
+    let rows = keymap::help_rows(|b| {
+        matches!(b.when, When::Always | When::Game | When::EmptyInput | When::Only(Context::Browse))
+    });
     let mouse = (keymap::MOUSE.0.to_string(), keymap::MOUSE.1);
     for (keys, what) in rows.into_iter().chain([mouse]) {
         v.push(Line::from(format!(" {keys:<18} {what}")));
     }
-    v.push(Line::styled("Commands: type : and the name, Enter (Tab completes)", bold));
+    for (name, ctx) in keymap::CONTEXTS {
+        v.push(Line::from(format!(" {name}: {}", keymap::context_keys(ctx))));
+    }
+    v.push(Line::styled("Commands: type : and the name, Enter (Tab completes)", bold()));
     for c in COMMANDS {
         let usage = format!(":{} {}", c.name, c.args);
-        if usage.len() <= 15 {
-            v.push(Line::from(format!(" {usage:<15} {}", c.help)));
+        if usage.len() <= 16 {
+            v.push(Line::from(format!(" {usage:<16} {}", c.help)));
         } else {
-            v.push(Line::from(format!(" {:<15} {}", format!(":{}", c.name), c.help)));
-            v.extend(wrap_words(&usage, 70).into_iter().map(|l| Line::from(format!("   {l}"))));
+            v.push(Line::from(format!(" {:<16} {}", format!(":{}", c.name), c.help)));
+            v.extend(legend::wrap(&usage, 70).into_iter().map(|l| Line::from(format!("   {l}"))));
         }
+    }
+    v.push(Line::styled("Settings: ':set KEY VALUE' (':set KEY' says more), kept in the config file", bold()));
+    for k in KEYS {
+        v.push(Line::from(format!(" {:<9} {:<14} {}", k.name, prefs.get(k.key), k.values)));
     }
     v
 }
 
-/// Splits text at spaces into lines of at most `width` columns.
-fn wrap_words(text: &str, width: usize) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    for word in text.split(' ') {
-        match lines.last_mut() {
-            Some(l) if l.len() + 1 + word.len() <= width => {
-                l.push(' ');
-                l.push_str(word);
-            }
-            _ => lines.push(word.to_string()),
-        }
-    }
-    lines
+fn pieces_page(theme: &Theme, variant: Variant) -> Vec<Line<'static>> {
+    let mut v = vec![Line::styled(format!("Pieces of the {variant} set (White, Black, name, letter)"), bold())];
+    v.extend(legend::pieces(theme, variant, usize::from(WIDTH) - 2));
+    v.push(Line::styled("On the board", bold()));
+    v.extend(legend::marks(theme));
+    v.push(Line::from("':explain d3' or ':explain N' shows where a piece can go right now."));
+    v
 }
 
-/// The title: the help's own keys, from the keymap.
+fn rules_page() -> Vec<Line<'static>> {
+    let mut v = vec![Line::styled("Rules of Wormhole chess", bold())];
+    v.extend(RULES_BEFORE.iter().map(|r| Line::from(*r)));
+    for variant in Variant::ALL {
+        let also = if variant == Variant::Fairy { " (King, Knight, Pawn as above)" } else { "" };
+        v.push(Line::styled(format!("The {variant} set{also}"), bold()));
+        for role in legend::roles(variant).into_iter().filter(|&r| variant == Variant::Classic || is_fairy(r)) {
+            let name = role.name();
+            let head = format!("  {}{} ({})", name[..1].to_uppercase(), &name[1..], role.char());
+            let lines = legend::wrap(role.movement(), usize::from(WIDTH) - 18);
+            for (i, l) in lines.iter().enumerate() {
+                let left = if i == 0 { head.as_str() } else { "" };
+                v.push(Line::from(format!("{left:<15} {l}")));
+            }
+        }
+    }
+    v.extend(RULES_AFTER.iter().map(|r| Line::from(*r)));
+    v
+}
+
+fn is_fairy(role: Role) -> bool {
+    !Variant::Classic.has_role(role)
+}
+
+/// The lines of one help page.
+pub fn lines(page: HelpPage, session: &Session) -> Vec<Line<'static>> {
+    match page {
+        HelpPage::Keys => keys_page(&session.config().prefs),
+        HelpPage::Pieces => pieces_page(session.theme(), session.game().variant()),
+        HelpPage::Rules => rules_page(),
+    }
+}
+
+/// The title: the page, and the help's own keys from the keymap.
 fn title(page: HelpPage) -> String {
-    let name = if page == HelpPage::Rules { "Rules" } else { "Help" };
+    let name = match page {
+        HelpPage::Keys => "Help",
+        HelpPage::Pieces => "Pieces",
+        HelpPage::Rules => "Rules",
+    };
     let keys: Vec<String> =
-        keymap::footer_entries(Context::Help)
-            .into_iter()
-            .map(|(key, word, _)| {
-                if page == HelpPage::Rules && word == "rules" { format!("{key} keys") } else { format!("{key} {word}") }
-            })
-            .collect();
+        keymap::footer_entries(Context::Help).into_iter().map(|e| format!("{} {}", e.keys, e.word)).collect();
     format!(" {name}: {}, Esc close ", keys.join(", "))
 }
 
-pub fn draw(frame: &mut Frame, area: Rect, scroll: u16, page: HelpPage, theme: &Theme) {
-    let text = lines(page);
-    let width = text.iter().map(|l| l.width() as u16).max().unwrap_or(40) + 2;
+pub fn draw(frame: &mut Frame, area: Rect, scroll: u16, page: HelpPage, session: &Session) {
+    let text = lines(page, session);
+    let title = title(page);
+    let width = text.iter().map(|l| l.width() as u16).max().unwrap_or(40).max(title.len() as u16).min(WIDTH) + 2;
     let rect = centered(area, width, text.len() as u16 + 2);
     frame.render_widget(Clear, rect);
-    let block = Block::default().borders(Borders::ALL).title(title(page)).border_style(Style::new().fg(theme.accent));
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_set(session.theme().border_set())
+        .title(title)
+        .border_style(session.theme().accent);
     let max = (text.len() as u16).saturating_sub(rect.height.saturating_sub(2));
     frame
         .render_widget(Paragraph::new(text).block(block).wrap(Wrap { trim: false }).scroll((scroll.min(max), 0)), rect);

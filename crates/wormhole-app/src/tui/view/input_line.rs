@@ -5,31 +5,46 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::Paragraph;
+use ratatui::widgets::{Paragraph, Wrap};
 
+use crate::tui::action::Action;
 use crate::tui::game::Player;
 use crate::tui::input::InputHint;
 use crate::tui::keymap;
-use crate::tui::state::{Message, Session};
+use crate::tui::state::{Message, Mode, Session};
 
 pub fn draw(frame: &mut Frame, area: Rect, session: &Session) {
-    let lines = vec![prompt(session), hint(session), message_or_footer(session)];
-    frame.render_widget(Paragraph::new(lines), area);
+    let width = area.width as usize;
+    let message = message_or_footer(session, width);
+    if message.width() <= width {
+        let lines = vec![prompt(session), hint(session), message];
+        return frame.render_widget(Paragraph::new(lines), area);
+    }
+    // A long message takes the hint's line too, so that none of it is cut.
+    frame.render_widget(Paragraph::new(prompt(session)), Rect { height: 1, ..area });
+    let rest = Rect { y: area.y + 1, height: area.height.saturating_sub(1), ..area };
+    frame.render_widget(Paragraph::new(message).wrap(Wrap { trim: true }), rest);
 }
 
 fn prompt(session: &Session) -> Line<'static> {
     let game = session.game();
     let theme = session.theme();
     let turn = game.position().turn();
-    let text = if game.is_over() {
+    let text = if session.mode() == Mode::Review {
+        "Review >".to_string()
+    } else if session.mode() == Mode::Analyze {
+        format!("Analysis, {} to move >", session.shown_position().turn())
+    } else if game.is_over() {
         "Game over >".to_string()
-    } else if game.player_to_move() == Player::Engine && !session.input().starts_with(':') {
+    } else if session.offers(Action::MoveNow) && !session.input().starts_with(':') {
         format!("{turn} (engine) is thinking... Ctrl-G: move now >")
+    } else if game.player_to_move() == Player::Engine {
+        format!("{turn} (engine) to move >")
     } else {
         format!("{turn} to move >")
     };
     Line::from(vec![
-        Span::styled(text, Style::new().fg(theme.accent).add_modifier(Modifier::BOLD)),
+        Span::styled(text, theme.accent.add_modifier(Modifier::BOLD)),
         Span::raw(" "),
         Span::raw(session.input().to_string()),
         Span::raw(theme.input_cursor().to_string()),
@@ -37,13 +52,20 @@ fn prompt(session: &Session) -> Line<'static> {
 }
 
 fn hint(session: &Session) -> Line<'static> {
-    let dim = Style::new().fg(session.theme().dim);
+    let dim = session.theme().dim;
     match session.input_hint() {
         InputHint::Command(names) => Line::from(format!("commands: {}", names.join(" "))),
         InputHint::EngineToMove => Line::styled("the engine is to move; type a :command, or wait for its move", dim),
-        InputHint::Empty => {
-            Line::styled("Type a move (e4, Nf3, Nd3f6) or :command; arrows/mouse pick squares; F1 or ? help", dim)
+        InputHint::Empty if session.mode() == Mode::Analyze => {
+            Line::styled("Type a move to try it (e4, Nf3, Nd3f6) or :command; Esc leaves", dim)
         }
+        InputHint::Empty if session.mode() == Mode::Review => {
+            Line::styled("Type a :command, or use the keys below", dim)
+        }
+        InputHint::Empty => match session.game().end() {
+            Some(end) => Line::styled(format!("{}. Type a :command, or use the keys below", end.describe()), dim),
+            None => Line::styled("Type a move (e4, Nf3, Nd3f6) or :command; arrows/mouse pick squares", dim),
+        },
         InputHint::Exact(san) => Line::from(vec![
             Span::styled("Enter plays ", dim),
             Span::styled(san, Style::new().add_modifier(Modifier::BOLD)),
@@ -57,15 +79,18 @@ fn hint(session: &Session) -> Line<'static> {
     }
 }
 
-fn message_or_footer(session: &Session) -> Line<'static> {
+fn message_or_footer(session: &Session, width: usize) -> Line<'static> {
     let theme = session.theme();
     match session.message() {
-        Some(Message::Error(e)) => Line::styled(e.clone(), Style::new().fg(theme.error).add_modifier(Modifier::BOLD)),
-        Some(Message::Info(i)) => Line::styled(i.clone(), Style::new().fg(theme.info)),
-        None => {
-            let entries = keymap::footer_entries(session.key_context());
-            let text: Vec<String> = entries.iter().map(|(key, word, _)| format!("{key} {word}")).collect();
-            Line::styled(text.join("  "), Style::new().fg(theme.dim))
-        }
+        Some(Message::Error(e)) => Line::styled(e.clone(), theme.error),
+        Some(Message::Info(i)) => Line::styled(i.clone(), theme.info),
+        None => Line::styled(footer(session, width), theme.dim),
     }
+}
+
+/// The keys that work now (only those on offer), as many as fit.
+pub fn footer(session: &Session, width: usize) -> String {
+    let entries =
+        keymap::footer_entries(session.key_context()).into_iter().filter(|e| session.offers(e.action)).collect();
+    keymap::fit_footer(entries, width)
 }

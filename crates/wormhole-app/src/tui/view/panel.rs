@@ -10,6 +10,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use wormhole::{Color, Position, Role};
 
+use super::legend::{self, wrap};
 use crate::tui::ai::{self, Purpose};
 use crate::tui::game::Player;
 use crate::tui::state::Session;
@@ -51,22 +52,6 @@ fn rate(nps: u64) -> String {
     }
 }
 
-/// Splits text into at most `max` lines of at most `width` columns at spaces.
-fn wrap(text: &str, width: usize, max: usize) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    for word in text.split(' ') {
-        match lines.last_mut() {
-            Some(l) if l.chars().count() + 1 + word.chars().count() <= width => {
-                l.push(' ');
-                l.push_str(word);
-            }
-            _ => lines.push(word.to_string()),
-        }
-    }
-    lines.truncate(max);
-    lines
-}
-
 /// The header lines (everything above the move list), each with a priority:
 /// when rows are short the highest numbers are left out first.
 fn header(session: &Session, width: usize) -> Vec<(u8, Line<'static>)> {
@@ -76,18 +61,15 @@ fn header(session: &Session, width: usize) -> Vec<(u8, Line<'static>)> {
     let bold = Style::new().add_modifier(Modifier::BOLD);
     let mut lines = vec![(4, Line::styled(format!("Wormhole chess ({})", game.variant()), bold))];
     for color in [Color::White, Color::Black] {
-        let marker = if pos.turn() == color && !game.is_over() { theme.turn_marker() } else { "  " };
-        let mut spans =
-            vec![Span::raw(marker), Span::styled(format!("{color}: "), bold), Span::raw(session.player_name(color))];
-        if let Some(c) = game.clocks() {
-            let t = c.remaining(color, game.position().turn(), session.now());
-            spans.push(Span::styled(format!("  {}", clock_text(t)), bold));
-        }
-        lines.push((0, Line::from(spans)));
+        lines.push((0, player_line(session, color)));
+    }
+    if game.players().contains(&Player::Engine) {
+        let level = session.settings().level;
+        lines.push((0, Line::from(format!("Engine level {}: {}", level.number(), level.name()))));
     }
     let status = match game.end() {
-        Some(end) if session.shown_ply() == game.len() => Line::styled(end.describe(), bold.fg(theme.result)),
-        _ if pos.is_check() => Line::styled(format!("{} to move: check!", pos.turn()), bold.fg(theme.check_text)),
+        Some(end) if session.shown_ply() == game.len() => Line::styled(end.describe(), theme.result),
+        _ if pos.is_check() => Line::styled(format!("{} to move: check!", pos.turn()), theme.check_text),
         _ => Line::from(format!("{} to move", pos.turn())),
     };
     lines.push((0, status));
@@ -103,6 +85,29 @@ fn header(session: &Session, width: usize) -> Vec<(u8, Line<'static>)> {
     lines
 }
 
+/// `▶ White: You  4:59`; a clock under ten seconds is drawn in the warning style.
+fn player_line(session: &Session, color: Color) -> Line<'static> {
+    let game = session.game();
+    let theme = session.theme();
+    let bold = Style::new().add_modifier(Modifier::BOLD);
+    let marker = if session.shown_position().turn() == color && !game.is_over() { theme.turn_marker() } else { "  " };
+    let name = match game.player(color) {
+        Player::Engine => "Engine".to_string(),
+        Player::Human => session.player_name(color),
+    };
+    let mut spans = vec![Span::raw(marker), Span::styled(format!("{color}: "), bold), Span::raw(name)];
+    if let Some(c) = game.clocks() {
+        let t = c.remaining(color, game.position().turn(), session.now());
+        let style = if t < LOW_TIME { theme.clock_low } else { bold };
+        spans.push(Span::raw("  "));
+        spans.push(Span::styled(clock_text(t), style));
+    }
+    Line::from(spans)
+}
+
+/// Below this a clock is drawn as a warning.
+const LOW_TIME: Duration = Duration::from_secs(10);
+
 fn engine_lines(session: &Session, width: usize) -> Vec<Line<'static>> {
     let game = session.game();
     let theme = session.theme();
@@ -111,35 +116,38 @@ fn engine_lines(session: &Session, width: usize) -> Vec<Line<'static>> {
         let what = match thinking.purpose {
             Purpose::Move { .. } => "Engine thinking",
             Purpose::Hint { .. } => "Finding a hint",
+            Purpose::Analysis { .. } => "Analysing",
         };
         let elapsed = session.now().saturating_duration_since(thinking.started);
         let spin = theme.spinner((elapsed.as_millis() / 100) as usize);
-        lines.push(Line::styled(format!("{spin} {what} {:.1}s", elapsed.as_secs_f64()), Style::new().fg(theme.accent)));
+        lines.push(Line::styled(format!("{spin} {what} {:.1}s", elapsed.as_secs_f64()), theme.accent));
         if let Some(info) = &thinking.info {
             let pos = &thinking.position;
             lines.push(Line::from(format!(
                 "depth {}/{}  {}  {}",
                 info.depth,
                 info.seldepth,
-                ai::score_text(info.score, pos.turn()),
+                ai::score_text(info.score, info.exact, pos.turn()),
                 rate(info.nps)
             )));
-            for l in wrap(&format!("PV {}", ai::pv_san(pos, &info.pv, 8)), width, 3) {
+            for l in wrap(&format!("PV {}", ai::pv_san(pos, &info.pv, 8)), width).into_iter().take(3) {
                 lines.push(Line::from(l));
             }
         }
     } else if let Some(last) = session.last_search()
-        && game.players().contains(&Player::Engine)
+        && last.ply + 1 == game.len()
+        && !game.is_over()
     {
+        // Only while it is the last move, and not once the game is decided.
         let text = format!(
             "Engine played {} in {:.2}s: depth {}, {}, {}",
             last.san,
             last.took.as_secs_f64(),
             last.info.depth,
-            ai::score_text(last.info.score, last.mover),
+            ai::score_text(last.info.score, last.info.exact, last.mover),
             rate(last.info.nps)
         );
-        lines.extend(wrap(&text, width, 2).into_iter().map(|l| Line::styled(l, Style::new().fg(theme.dim))));
+        lines.extend(wrap(&text, width).into_iter().take(2).map(|l| Line::styled(l, theme.dim)));
     }
     lines
 }
@@ -148,7 +156,7 @@ fn engine_lines(session: &Session, width: usize) -> Vec<Line<'static>> {
 fn move_rows(session: &Session) -> (Vec<Line<'static>>, Option<usize>) {
     let game = session.game();
     let shown = session.shown_ply();
-    let dim = Style::new().fg(session.theme().dim);
+    let dim = session.theme().dim;
     let mut rows: Vec<Vec<Span<'static>>> = Vec::new();
     let mut shown_row = None;
     for (i, san) in game.sans().iter().enumerate() {
@@ -161,7 +169,7 @@ fn move_rows(session: &Session) -> (Vec<Line<'static>>, Option<usize>) {
             }
             rows.push(row);
         }
-        let style = if i + 1 == shown { Style::new().add_modifier(Modifier::REVERSED) } else { Style::new() };
+        let style = if i + 1 == shown { session.theme().current } else { Style::new() };
         if i + 1 == shown {
             shown_row = Some(rows.len() - 1);
         }
@@ -173,6 +181,9 @@ fn move_rows(session: &Session) -> (Vec<Line<'static>>, Option<usize>) {
     }
     (rows.into_iter().map(Line::from).collect(), shown_row)
 }
+
+/// Rows the move list keeps before the legend is shown under it.
+const MOVE_ROWS_BEFORE_LEGEND: u16 = 10;
 
 pub fn draw(frame: &mut Frame, area: Rect, session: &Session) {
     let mut head = header(session, area.width as usize);
@@ -186,10 +197,22 @@ pub fn draw(frame: &mut Frame, area: Rect, session: &Session) {
     let head: Vec<Line> = head.into_iter().map(|(_, l)| l).collect();
     let head_h = (head.len() as u16).min(area.height);
     frame.render_widget(Paragraph::new(head), Rect::new(area.x, area.y, area.width, head_h));
-    let rest = Rect::new(area.x, area.y + head_h, area.width, area.height - head_h);
-    if rest.height < 2 {
-        return;
+    let mut rest = Rect::new(area.x, area.y + head_h, area.width, area.height - head_h);
+    let mut pieces = vec![Line::styled("Pieces (F4: more)", Style::new().add_modifier(Modifier::BOLD))];
+    pieces.extend(legend::pieces(session.theme(), session.game().variant(), area.width as usize));
+    let legend_h = pieces.len() as u16;
+    if rest.height >= legend_h + 1 + MOVE_ROWS_BEFORE_LEGEND {
+        rest.height -= legend_h + 1;
+        let at = Rect::new(area.x, rest.bottom() + 1, area.width, legend_h);
+        frame.render_widget(Paragraph::new(pieces), at);
     }
+    if rest.height >= 2 {
+        draw_moves(frame, rest, session);
+    }
+}
+
+/// The move list, following the game (or the position reviewed) unless scrolled.
+fn draw_moves(frame: &mut Frame, rest: Rect, session: &Session) {
     let (rows, shown_row) = move_rows(session);
     let title = format!("Moves ({})", session.game().len());
     frame.render_widget(

@@ -1,0 +1,141 @@
+//! The new-game screen's form: variant, who plays, level and clock, with
+//! the last choices preselected so that Enter starts at once.
+
+use wormhole::Variant;
+use wormhole::engine::Level;
+
+use super::choice::Choice;
+use super::clock::TimeControl;
+use super::config::Prefs;
+use super::game::Side;
+
+/// The clocks offered (besides the one in the config, if another).
+const CLOCKS: [&str; 6] = ["1+0", "3+2", "5+3", "10+5", "15+10", "30+0"];
+
+/// A line of the form.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Field {
+    Variant,
+    Side,
+    Level,
+    Clock,
+}
+
+impl Field {
+    pub const ALL: [Field; 4] = [Field::Variant, Field::Side, Field::Level, Field::Clock];
+
+    pub const fn label(self) -> &'static str {
+        match self {
+            Field::Variant => "Pieces",
+            Field::Side => "Players",
+            Field::Level => "Engine level",
+            Field::Clock => "Clock",
+        }
+    }
+}
+
+/// The choices being made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NewGameForm {
+    /// The line being changed.
+    pub field: Field,
+    pub variant: Variant,
+    pub side: Side,
+    pub level: Level,
+    pub clock: Option<TimeControl>,
+}
+
+impl NewGameForm {
+    /// The form with the last choices.
+    pub fn new(prefs: &Prefs) -> NewGameForm {
+        NewGameForm {
+            field: Field::Variant,
+            variant: prefs.variant,
+            side: prefs.side,
+            level: prefs.level,
+            clock: prefs.clock,
+        }
+    }
+
+    /// Moves to the line above (`-1`) or below (`1`), wrapping around.
+    pub fn move_field(&mut self, d: i32) {
+        self.field = step(&Field::ALL, self.field, d);
+    }
+
+    /// Changes the value of the current line to the previous (`-1`) or next (`1`) choice.
+    pub fn change(&mut self, d: i32) {
+        match self.field {
+            Field::Variant => self.variant = step(&Variant::ALL, self.variant, d),
+            Field::Side => self.side = step(Side::ALL, self.side, d),
+            Field::Level => {
+                let n = (i32::from(self.level.number()) + d).clamp(1, i32::from(Level::MAX.number()));
+                self.level = Level::new(n as u8).unwrap_or(self.level);
+            }
+            Field::Clock => self.clock = step(&clock_choices(self.clock), self.clock, d),
+        }
+    }
+
+    /// What a line shows.
+    pub fn value(&self, field: Field) -> String {
+        match field {
+            Field::Variant => match self.variant {
+                Variant::Classic => "classic (K Q R B N P)".to_string(),
+                Variant::Fairy => "fairy (K C W M N P)".to_string(),
+            },
+            Field::Side => self.side.describe().to_string(),
+            Field::Level if self.side == Side::Hotseat => format!("{}, not used by two players", self.level),
+            Field::Level => self.level.to_string(),
+            Field::Clock => self.clock.map_or("off".to_string(), |c| format!("{c} (minutes + seconds a move)")),
+        }
+    }
+
+    /// Writes the choices into the prefs (to be saved as the last choices).
+    pub fn apply(&self, prefs: &mut Prefs) {
+        prefs.variant = self.variant;
+        prefs.side = self.side;
+        prefs.level = self.level;
+        prefs.clock = self.clock;
+    }
+}
+
+/// Off, the usual clocks, and `current` if it is another.
+fn clock_choices(current: Option<TimeControl>) -> Vec<Option<TimeControl>> {
+    let mut v: Vec<Option<TimeControl>> = vec![None];
+    v.extend(CLOCKS.iter().filter_map(|c| c.parse().ok()).map(Some));
+    if !v.contains(&current) {
+        v.push(current);
+    }
+    v
+}
+
+/// The neighbour of `current` in `all`, wrapping around.
+fn step<T: Copy + PartialEq>(all: &[T], current: T, d: i32) -> T {
+    let n = all.len() as i32;
+    let i = all.iter().position(|&x| x == current).unwrap_or(0) as i32;
+    all[(i + d).rem_euclid(n) as usize]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_form_starts_from_the_last_choices_and_cycles_values() {
+        let prefs = Prefs { side: Side::Black, clock: "7+1".parse().ok(), ..Prefs::default() };
+        let mut form = NewGameForm::new(&prefs);
+        assert_eq!((form.field, form.side), (Field::Variant, Side::Black));
+        form.change(1);
+        assert_eq!(form.variant, Variant::Fairy);
+        form.move_field(-1);
+        assert_eq!(form.field, Field::Clock, "wraps to the last line");
+        assert_eq!(form.value(Field::Clock), "7+1 (minutes + seconds a move)");
+        form.change(1);
+        assert_eq!(form.clock, None, "after the config's own clock comes off");
+        form.move_field(-1);
+        form.change(-1);
+        assert_eq!(form.level.number(), Level::FOR_NEW_PLAYERS.number() - 1);
+        let mut p = Prefs::default();
+        form.apply(&mut p);
+        assert_eq!((p.variant, p.side, p.clock), (Variant::Fairy, Side::Black, None));
+    }
+}

@@ -1,0 +1,171 @@
+//! The game and the engine: playing a move, starting and stopping
+//! searches, taking back and replaying, hints.
+
+use std::time::Duration;
+
+use wormhole::{Color, Move};
+
+use crate::tui::ai::{self, Clock, Finished, Limits, Purpose};
+use crate::tui::effects::Effect;
+use crate::tui::game::Player;
+use crate::tui::state::{LastSearch, Mode, Session, Thinking};
+
+impl Session {
+    pub(super) fn play_human(&mut self, m: Move) {
+        if self.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Hint { .. })) {
+            self.cancel_search();
+        }
+        match self.game.play(m, self.now) {
+            Ok(()) => self.after_change(),
+            Err(e) => self.error(e.to_string()),
+        }
+    }
+
+    pub(super) fn start_search(&mut self, limits: Limits, purpose: Purpose) {
+        let position = self.game.position().clone();
+        let level = self.settings.level;
+        self.effects.push(Effect::StartSearch { position: position.clone(), limits, level, purpose });
+        self.thinking = Some(Thinking { purpose, started: self.now, position, info: None });
+    }
+
+    pub(super) fn cancel_search(&mut self) {
+        if self.thinking.take().is_some() {
+            self.effects.push(Effect::CancelSearch);
+        }
+    }
+
+    /// After the game changed: end it, or set the engine thinking, and tidy the view.
+    pub(super) fn after_change(&mut self) {
+        self.view.selected = None;
+        self.view.hint = None;
+        self.view.explained = None;
+        self.view.scroll = None;
+        let len = self.game.len();
+        if self.thinking.as_ref().is_some_and(|t| match t.purpose {
+            Purpose::Move { ply } | Purpose::Hint { ply } => ply != len,
+            Purpose::Analysis { .. } => true,
+        }) {
+            self.cancel_search();
+        }
+        if self.settings.autoflip && self.game.players() == [Player::Human; 2] {
+            self.view.flipped = self.game.position().turn() == Color::Black;
+        }
+        if self.game.is_over() {
+            self.cancel_search();
+            self.game.stop_clock(self.now);
+            self.mode = Mode::GameOver;
+            return;
+        }
+        if self.mode == Mode::GameOver {
+            self.mode = Mode::Play;
+        }
+        self.game.start_clock(self.now);
+        if self.game.player_to_move() == Player::Engine && self.thinking.is_none() {
+            let limits = self.engine_limits();
+            self.start_search(limits, Purpose::Move { ply: len });
+        }
+    }
+
+    pub(super) fn engine_limits(&self) -> Limits {
+        let mut limits = Limits::default();
+        if let Some(mt) = self.settings.movetime {
+            limits.movetime = Some(mt);
+        } else if let Some(c) = self.game.clocks() {
+            let turn = self.game.position().turn();
+            limits.clock = Some(Clock { remaining: c.remaining(turn, turn, self.now), increment: c.increment() });
+        }
+        limits
+    }
+
+    pub(super) fn finished(&mut self, done: Finished) {
+        if self.thinking.as_ref().is_none_or(|t| t.purpose != done.purpose) {
+            return;
+        }
+        self.thinking = None;
+        let ply = self.game.len();
+        match done.purpose {
+            Purpose::Move { ply: p } if p == ply && !self.game.is_over() => self.engine_moved(done),
+            Purpose::Hint { ply: p } if p == ply => match done.best {
+                Some(m) => {
+                    let pos = self.game.position();
+                    let score =
+                        done.info.as_ref().map(|i| format!(" ({})", ai::score_text(i.score, i.exact, pos.turn())));
+                    let san = pos.san(m);
+                    self.view.hint = Some(m);
+                    self.info(format!("Hint: {san}{}", score.unwrap_or_default()));
+                }
+                None => self.error("no hint: no legal move"),
+            },
+            Purpose::Analysis { id } => self.explore_finished(id, done.info),
+            _ => {}
+        }
+    }
+
+    pub(super) fn engine_moved(&mut self, done: Finished) {
+        let Some(m) = done.best else { return self.error("the engine found no move") };
+        let san = self.game.position().san(m);
+        self.search_times.push(done.elapsed);
+        if let Some(info) = done.info {
+            let mover = self.game.position().turn();
+            let ply = self.game.len();
+            self.view.last_search = Some(LastSearch { ply, san, info, took: done.elapsed, mover });
+        }
+        if let Err(e) = self.game.play(m, self.now) {
+            return self.error(format!("engine move {m}: {e}"));
+        }
+        self.after_change();
+    }
+
+    pub(super) fn undo(&mut self) {
+        let target = match self.undo_target() {
+            Ok(target) => target,
+            Err(e) => return self.error(e),
+        };
+        self.cancel_search();
+        let n = self.game.undo_to(target);
+        self.mode = Mode::Play;
+        self.info(format!("took back {n} {}", if n == 1 { "move" } else { "moves" }));
+        self.after_change();
+    }
+
+    pub(super) fn redo(&mut self) {
+        if !self.game.can_redo() {
+            return self.error("nothing to redo");
+        }
+        let len = self.game.len();
+        let total = self.game.redo_len();
+        let against_engine = self.game.players().contains(&Player::Engine);
+        let target = if against_engine {
+            (len + 1..=total).find(|&p| self.game.player(self.game.turn_at(p)) == Player::Human).unwrap_or(total)
+        } else {
+            len + 1
+        };
+        self.cancel_search();
+        let n = self.game.redo_to(target);
+        self.info(format!("replayed {n} {}", if n == 1 { "move" } else { "moves" }));
+        self.after_change();
+    }
+
+    pub(super) fn hint(&mut self) {
+        if !self.human_to_move() {
+            return self.error("a hint is for your own move");
+        }
+        let movetime = self.settings.movetime.unwrap_or(Duration::from_secs(1)).min(Duration::from_secs(2));
+        let limits = Limits { movetime: Some(movetime), ..Limits::default() };
+        self.start_search(limits, Purpose::Hint { ply: self.game.len() });
+        self.info("thinking about a hint...");
+    }
+
+    pub(super) fn move_now(&mut self) {
+        if self.thinking.is_none() {
+            return self.error("the engine is not thinking");
+        }
+        self.effects.push(Effect::MoveNow);
+    }
+
+    pub(super) fn show_fen(&mut self) {
+        let fen = self.shown_position().fen();
+        self.info(format!("FEN (copied): {fen}"));
+        self.effects.push(Effect::Copy(fen));
+    }
+}

@@ -1,0 +1,542 @@
+//! The review screen and the live analysis: opening and leaving them,
+//! their keys, and the analysis' reports.
+
+use std::path::PathBuf;
+
+use wormhole::engine::Level;
+use wormhole::{Move, Square};
+
+use crate::tui::action::Action;
+use crate::tui::ai::{Info, Purpose};
+use crate::tui::analyst::AnalysisEvent;
+use crate::tui::commands::{self, Cmd};
+use crate::tui::effects::Effect;
+use crate::tui::explore::{Explore, Origin};
+use crate::tui::review::Review;
+use crate::tui::state::{Mode, Session, Thinking};
+use crate::tui::update::move_between;
+
+/// What the keys do on the review screen, for a key that does nothing there.
+const REVIEW_KEYS: &str =
+    "review: arrows step, n/p next/previous mistake, a analyse, Ctrl-S or :save FILE saves, Esc back";
+
+impl Session {
+    /// Opens the review of the game as it stands (`:review`, `r` at its
+    /// end); the analysis starts, or goes on if this game was reviewed before.
+    pub(super) fn open_review(&mut self) {
+        if self.mode == Mode::Analyze {
+            self.cancel_search();
+            self.study.explore = None;
+        }
+        if self.game.len() == 0 {
+            return self.error("nothing to review yet: no move has been played");
+        }
+        let pgn = self.pgn();
+        let same = self.study.review.as_ref().is_some_and(|r| r.pgn.start == pgn.start && r.pgn.moves == pgn.moves);
+        if !same {
+            let id = self.study.next_id();
+            match Review::new(id, pgn) {
+                Some(review) => self.study.review = Some(review),
+                None => return self.error("this game cannot be reviewed (a move is not legal)"),
+            }
+        }
+        let Some(review) = self.study.review.as_mut() else { return };
+        if !review.analysis.is_complete() && !review.running {
+            review.running = true;
+            self.effects.push(Effect::StartAnalysis { review: review.id, pgn: review.pgn.clone() });
+        }
+        self.view.input.clear();
+        self.view.selected = None;
+        self.mode = Mode::Review;
+    }
+
+    /// Stops the review's analysis (it goes on when the review is opened again).
+    fn pause_review(&mut self) {
+        if let Some(review) = self.study.review.as_mut().filter(|r| r.running) {
+            review.running = false;
+            self.effects.push(Effect::StopAnalysis);
+        }
+    }
+
+    pub(super) fn in_review(&mut self, action: Action) {
+        let Some(review) = self.study.review.as_mut() else {
+            self.mode = self.resting_mode();
+            return;
+        };
+        match action {
+            Action::BrowseBack => review.go_to(review.ply.saturating_sub(1)),
+            Action::BrowseForward => review.go_to(review.ply + 1),
+            Action::BrowseStart => review.go_to(0),
+            Action::BrowseEnd => review.go_to(review.len()),
+            Action::NextJudged | Action::PreviousJudged => {
+                let found = if action == Action::NextJudged { review.next_judged() } else { review.previous_judged() };
+                if !found {
+                    let so_far = if review.running { " so far" } else { "" };
+                    self.info(format!("no inaccuracy, mistake or blunder{so_far}"));
+                }
+            }
+            Action::Analyze => self.start_explore(),
+            Action::Save => {
+                let text = review.annotated_pgn();
+                self.effects.push(Effect::SaveText { text, path: None });
+            }
+            // A `:` command line.
+            Action::Char(c) if c == ':' || !self.view.input.text().is_empty() => self.view.input.push(c),
+            Action::Backspace => self.view.input.backspace(),
+            Action::DeleteWord => self.view.input.delete_word(),
+            Action::ClearInput => self.view.input.clear(),
+            Action::Submit => self.command_in_review(),
+            Action::Escape if !self.view.input.text().is_empty() => self.view.input.clear(),
+            Action::Escape | Action::Review => {
+                self.pause_review();
+                self.mode = self.resting_mode();
+            }
+            _ => self.info(REVIEW_KEYS),
+        }
+    }
+
+    /// Enter on the review screen: `:save [FILE]` saves the annotated game;
+    /// another command leaves the review first.
+    fn command_in_review(&mut self) {
+        let text = self.view.input.text().trim().to_string();
+        self.view.input.clear();
+        let Some(cmd) = text.strip_prefix(':') else { return self.info(REVIEW_KEYS) };
+        if let (Ok(Some((Cmd::Save, rest))), Some(review)) = (commands::parse(cmd), &self.study.review) {
+            let path = (!rest.is_empty()).then(|| PathBuf::from(rest));
+            let text = review.annotated_pgn();
+            return self.effects.push(Effect::SaveText { text, path });
+        }
+        self.pause_review();
+        self.mode = self.resting_mode();
+        self.command(cmd);
+    }
+
+    /// Records a report of the review's analysis (a stale one is dropped).
+    pub(super) fn analysis_event(&mut self, event: AnalysisEvent) {
+        let Some(review) = self.study.review.as_mut() else { return };
+        match event {
+            AnalysisEvent::Position { review: id, index, eval } if id == review.id => review.record(index, eval),
+            AnalysisEvent::Done { review: id } if id == review.id => review.running = false,
+            _ => {}
+        }
+    }
+
+    /// Starts the live analysis of the position shown (`Ctrl-A`, `:analyze`,
+    /// `a` in the review); the engine's own search waits until it ends.
+    pub(super) fn start_explore(&mut self) {
+        if self.mode == Mode::Analyze {
+            return self.leave_explore();
+        }
+        if self.game.clocks().is_some_and(|c| c.is_running()) {
+            return self.error("no analysis while the clocks run");
+        }
+        let origin = if self.mode == Mode::Review { Origin::Review } else { Origin::Game };
+        let base = self.shown_position().clone();
+        // Two searches at once would share the two cores badly.
+        self.pause_review();
+        self.cancel_search();
+        let id = self.study.next_id();
+        self.study.explore = Some(Explore::new(id, base, origin));
+        self.view.input.clear();
+        self.view.selected = None;
+        self.mode = Mode::Analyze;
+        self.search_explore();
+    }
+
+    /// Searches the analysis board's position without limit.
+    fn search_explore(&mut self) {
+        self.cancel_search();
+        let Some(explore) = &self.study.explore else { return };
+        if !explore.position.has_legal_move() {
+            return self.info(format!("{} has no legal move here: the game would be over", explore.position.turn()));
+        }
+        let purpose = Purpose::Analysis { id: explore.id };
+        let position = explore.position.clone();
+        let (limits, level) = (Explore::limits(), Level::MAX);
+        self.effects.push(Effect::StartSearch { position: position.clone(), limits, level, purpose });
+        self.thinking = Some(Thinking { purpose, started: self.now, position, info: None });
+    }
+
+    /// The live analysis' search ended by itself (the result is proved): its
+    /// last report stays on screen.
+    pub(super) fn explore_finished(&mut self, id: u64, info: Option<Info>) {
+        if let Some(explore) = self.study.explore.as_mut().filter(|e| e.id == id) {
+            explore.finished = info;
+        }
+    }
+
+    /// Ends the live analysis: the search stops, and the review or the game comes back.
+    fn leave_explore(&mut self) {
+        self.cancel_search();
+        self.view.input.clear();
+        match self.study.explore.take().map(|e| e.origin) {
+            Some(Origin::Review) if self.study.review.is_some() => self.open_review(),
+            _ => {
+                self.mode = self.resting_mode();
+                self.after_change();
+            }
+        }
+    }
+
+    pub(super) fn in_analyze(&mut self, action: Action) {
+        match action {
+            Action::Escape | Action::Analyze => self.leave_explore(),
+            Action::Undo => {
+                let id = self.study.next_id();
+                match self.study.explore.as_mut().map(|e| e.take_back(id)) {
+                    Some(true) => self.search_explore(),
+                    _ => self.error("no move tried to take back"),
+                }
+            }
+            Action::Submit => self.submit_in_explore(),
+            Action::Char(c) => self.view.input.push(c),
+            Action::Backspace => self.view.input.backspace(),
+            Action::DeleteWord => self.view.input.delete_word(),
+            Action::ClearInput => self.view.input.clear(),
+            Action::Complete => {
+                if let Some(e) = &self.study.explore {
+                    let pos = e.position.clone();
+                    self.view.input.complete(&pos);
+                }
+            }
+            Action::Flip => self.view.flipped = !self.view.flipped,
+            Action::Cursor(dx, dy) => self.move_cursor(dx, dy),
+            Action::ClickSquare(sq) => {
+                self.view.cursor = Some(sq);
+                self.pick_in_explore(sq);
+            }
+            Action::Select => {
+                if let Some(sq) = self.view.cursor {
+                    self.pick_in_explore(sq);
+                }
+            }
+            _ => self.info("analysis: type a move to try it, Ctrl-Z takes it back, Esc leaves"),
+        }
+    }
+
+    /// Board picking on the analysis board: a piece of the side to move
+    /// selects it, one of its targets tries the move.
+    fn pick_in_explore(&mut self, sq: Square) {
+        let Some(explore) = &self.study.explore else { return };
+        let pos = &explore.position;
+        match self.view.selected.and_then(|from| move_between(pos, from, sq)) {
+            Some(m) => {
+                self.view.selected = None;
+                self.try_in_explore(m);
+            }
+            None => {
+                let own = pos.board().piece_at(sq).is_some_and(|p| p.color == pos.turn());
+                self.view.selected = own.then_some(sq);
+            }
+        }
+    }
+
+    /// Tries a legal move on the analysis board and searches on from there.
+    fn try_in_explore(&mut self, m: Move) {
+        let id = self.study.next_id();
+        if let Some(e) = self.study.explore.as_mut() {
+            e.try_move(m, id);
+        }
+        self.view.input.clear();
+        self.search_explore();
+    }
+
+    /// Enter in the live analysis: a `:` command, or a move to try.
+    fn submit_in_explore(&mut self) {
+        let text = self.view.input.text().trim().to_string();
+        if let Some(cmd) = text.strip_prefix(':') {
+            self.view.input.clear();
+            return self.command(cmd);
+        }
+        let Some(explore) = &self.study.explore else { return };
+        match explore.position.parse_move(&text) {
+            Ok(m) => self.try_in_explore(m),
+            Err(e) => self.error(e.to_string()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::{Duration, Instant};
+
+    use wormhole::analysis::Judgement;
+
+    use crate::tui::action::Action;
+    use crate::tui::ai::Purpose;
+    use crate::tui::app::App;
+    use crate::tui::effects::Effect;
+    use crate::tui::game::Player;
+    use crate::tui::state::Mode;
+    use crate::tui::testing::*;
+
+    /// White mates with Nxf4 here; the game below plays Ng6?? and Black mates with cxh1=Q.
+    pub const THROWN_WIN: &str = "xxxxkxxr/ppxxxppp/xxpx1x1x/rxxxxx1P/xQ1xxpnx/1Pxxxx1N/xxxxxPxx/xxxxKxxR w 40";
+
+    /// A hot-seat game that White threw away, finished.
+    pub fn thrown_game() -> App {
+        let mut app = hotseat();
+        enter(&mut app, &format!(":load {THROWN_WIN}"));
+        enter(&mut app, "Ng6");
+        enter(&mut app, "cxh1=Q");
+        assert_eq!(app.session().mode(), Mode::GameOver, "{:?}", app.session().message());
+        app
+    }
+
+    /// Ticks until the review's analysis is done.
+    pub fn wait_review(app: &mut App) {
+        let end = Instant::now() + Duration::from_secs(30);
+        while app.session().study().review.as_ref().is_some_and(|r| r.running) && Instant::now() < end {
+            std::thread::sleep(Duration::from_millis(10));
+            app.tick(Instant::now());
+        }
+        let review = app.session().study().review.as_ref().expect("a review");
+        assert!(review.analysis.is_complete(), "the analysis did not finish in time");
+        assert!(!app.analysis_busy());
+    }
+
+    #[test]
+    fn the_review_shows_the_thrown_win_as_a_blunder_with_the_better_move() {
+        let mut app = thrown_game();
+        app.update(Action::Review);
+        assert_eq!(app.session().mode(), Mode::Review);
+        wait_review(&mut app);
+        let review = app.session().study().review.as_ref().unwrap();
+        let first = review.current().unwrap();
+        assert_eq!(first.judgement, Some(Judgement::Blunder));
+        assert!(first.before.is_proved_win_for(wormhole::Color::White));
+        let best = first.best_move().unwrap();
+        assert!(!review.position().after(best).has_legal_move(), "the better move mates");
+        assert_eq!(app.session().highlights().targets, wormhole::Bitboard::from_square(best.to()));
+        // The jump finds it from anywhere; Esc returns to the game's end.
+        app.update(Action::BrowseEnd);
+        app.update(Action::NextJudged);
+        assert_eq!(app.session().study().review.as_ref().unwrap().ply, 0);
+        app.update(Action::Escape);
+        assert_eq!(app.session().mode(), Mode::GameOver);
+    }
+
+    /// A bare session (it returns a save as an effect instead of writing a
+    /// file) on the review screen of the finished, analysed thrown game.
+    fn reviewed_session() -> crate::tui::state::Session {
+        let mut app = thrown_game();
+        app.update(Action::Review);
+        wait_review(&mut app);
+        let mut session = crate::tui::testing::session([Player::Human; 2]);
+        session.study.review = app.session().study().review.clone();
+        session.mode = Mode::Review;
+        session
+    }
+
+    #[test]
+    fn saving_the_review_writes_the_annotated_game() {
+        let mut session = reviewed_session();
+        let effects = session.update(Action::Save);
+        let Some(Effect::SaveText { text, path: None }) = effects.first() else { panic!("{effects:?}") };
+        let back = wormhole::pgn::PgnGame::parse(text).unwrap();
+        assert_eq!(back.moves.len(), 2);
+        assert!(text.contains("$4") && text.contains("[%eval #0]") && text.contains("[Annotator \"wormhole"), "{text}");
+    }
+
+    #[test]
+    fn a_review_needs_moves_and_reports_of_an_old_review_are_dropped() {
+        let mut s = crate::tui::testing::session([Player::Human; 2]);
+        let type_line = |s: &mut crate::tui::state::Session, text: &str| {
+            text.chars().for_each(|c| drop(s.update(Action::Char(c))));
+            s.update(Action::Submit)
+        };
+        type_line(&mut s, ":review");
+        assert!(error(&s).contains("nothing to review"), "{:?}", s.message());
+        type_line(&mut s, "e4");
+        let effects = type_line(&mut s, ":review");
+        assert!(matches!(effects.as_slice(), [Effect::StartAnalysis { .. }]), "{effects:?}");
+        let id = s.study.review.as_ref().unwrap().id;
+        let eval = wormhole::analysis::PositionEval {
+            eval: wormhole::analysis::Eval::Cp(10),
+            line: Vec::new(),
+            depth: 1,
+            exact: false,
+            compared: None,
+        };
+        let stale = crate::tui::analyst::AnalysisEvent::Position { review: id + 7, index: 0, eval: eval.clone() };
+        s.update(crate::tui::action::Msg::Analysis(stale));
+        assert_eq!(s.study.review.as_ref().unwrap().analysis.searched(), 0);
+        let fresh = crate::tui::analyst::AnalysisEvent::Position { review: id, index: 0, eval };
+        s.update(crate::tui::action::Msg::Analysis(fresh));
+        assert_eq!(s.study.review.as_ref().unwrap().analysis.searched(), 1);
+        // Leaving stops the analysis; opening again goes on with it.
+        let effects = s.update(Action::Escape);
+        assert!(matches!(effects.as_slice(), [Effect::StopAnalysis]), "{effects:?}");
+        let effects = type_line(&mut s, ":review");
+        assert!(matches!(effects.as_slice(), [Effect::StartAnalysis { .. }]), "{effects:?}");
+        assert_eq!(s.study.review.as_ref().unwrap().analysis.searched(), 1, "the same game keeps its results");
+    }
+
+    /// Waits until the live analysis reports `lines` lines.
+    fn wait_lines(app: &mut App, lines: usize) {
+        let end = Instant::now() + Duration::from_secs(20);
+        loop {
+            app.tick(Instant::now());
+            let info = app.session().thinking().and_then(|t| t.info.as_ref());
+            if info.is_some_and(|i| i.lines.len() >= lines) {
+                return;
+            }
+            assert!(Instant::now() < end, "no analysis lines in time");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    #[test]
+    fn live_analysis_shows_three_lines_tries_moves_and_stops_on_leaving() {
+        let mut app = hotseat();
+        enter(&mut app, "e4");
+        app.update(Action::Analyze);
+        assert_eq!(app.session().mode(), Mode::Analyze);
+        assert!(matches!(app.session().thinking().map(|t| t.purpose), Some(Purpose::Analysis { .. })));
+        wait_lines(&mut app, 3);
+        let lines = &app.session().thinking().unwrap().info.as_ref().unwrap().lines;
+        let roots: Vec<_> = lines.iter().map(|l| l.root_move()).collect();
+        assert!(roots[0] != roots[1] && roots[1] != roots[2] && roots[0] != roots[2], "{roots:?}");
+        // A move tried: the game keeps its one move, the search goes on from there.
+        enter(&mut app, "e5");
+        let explore = app.session().study().explore.as_ref().unwrap();
+        assert_eq!(explore.tried.len(), 1);
+        assert_eq!(app.session().game().len(), 1);
+        assert_eq!(app.session().shown_position(), &explore.position);
+        wait_lines(&mut app, 3);
+        app.update(Action::Undo);
+        assert!(app.session().study().explore.as_ref().unwrap().tried.is_empty());
+        app.update(Action::Escape);
+        assert_eq!(app.session().mode(), Mode::Play);
+        assert!(app.session().thinking().is_none());
+        assert!(!app.engine_busy(), "leaving the analysis stops the search");
+        assert_eq!(app.session().game().len(), 1);
+    }
+
+    #[test]
+    fn live_analysis_against_the_engine_pauses_its_move() {
+        let mut app = app_with(settings([Player::Engine, Player::Human]));
+        assert!(matches!(app.session().thinking().map(|t| t.purpose), Some(Purpose::Move { .. })));
+        enter(&mut app, ":analyze");
+        assert!(matches!(app.session().thinking().map(|t| t.purpose), Some(Purpose::Analysis { .. })));
+        app.update(Action::Analyze);
+        assert!(
+            matches!(app.session().thinking().map(|t| t.purpose), Some(Purpose::Move { .. })),
+            "the engine thinks again"
+        );
+        wait_engine(&mut app);
+        assert_eq!(app.session().game().len(), 1);
+    }
+
+    #[test]
+    fn analysis_from_the_review_returns_to_it() {
+        let mut app = thrown_game();
+        app.update(Action::Review);
+        wait_review(&mut app);
+        app.update(Action::Analyze);
+        assert_eq!(app.session().mode(), Mode::Analyze);
+        let base = app.session().study().explore.as_ref().unwrap().base.clone();
+        assert_eq!(&base, app.session().study().review.as_ref().unwrap().position());
+        app.update(Action::Escape);
+        assert_eq!(app.session().mode(), Mode::Review);
+        assert!(!app.engine_busy());
+    }
+
+    #[test]
+    fn render_the_review_graph_marks_and_better_line() {
+        let mut app = thrown_game();
+        app.update(Action::Review);
+        wait_review(&mut app);
+        let (w, h) = (110, 36);
+        let rows = screen(app.session(), w, h);
+        let text = rows.join("\n");
+        for needle in
+            ["Review", "analysis done", "Evaluation", "21. Ng6??", "Blunder.", "Nxf4# was best", "Best line: 21.Nxf4#"]
+        {
+            assert!(text.contains(needle), "{needle} missing:\n{text}");
+        }
+        let braille = |s: &str| s.chars().any(|c| ('\u{2801}'..='\u{28ff}').contains(&c));
+        assert!(rows.iter().any(|r| braille(r)), "no graph drawn:\n{text}");
+        // The mark has the blunder colour.
+        let buf = buffer(app.session(), w, h);
+        let theme = app.session().theme();
+        let row = rows.iter().position(|r| r.contains("Ng6??")).unwrap() as u16;
+        let col = rows[row as usize].find("Ng6??").unwrap();
+        let col = rows[row as usize][..col].chars().count() as u16;
+        assert_eq!(Some(buf[(col, row)].fg), theme.blunder.fg);
+    }
+
+    #[test]
+    fn render_the_live_analysis_lines() {
+        let mut app = hotseat();
+        app.update(Action::Analyze);
+        wait_lines(&mut app, 3);
+        let rows = screen(app.session(), 110, 36);
+        let text = rows.join("\n");
+        for needle in ["Analysis: best 3 lines", "White to move", "depth ", "1. ", "2. ", "3. "] {
+            assert!(text.contains(needle), "{needle} missing:\n{text}");
+        }
+        app.update(Action::Escape);
+        assert!(!app.engine_busy());
+    }
+
+    #[test]
+    fn moves_are_tried_on_the_analysis_board_with_the_mouse() {
+        let mut s = crate::tui::testing::session([Player::Human; 2]);
+        for c in "e4".chars() {
+            s.update(Action::Char(c));
+        }
+        s.update(Action::Submit);
+        s.update(Action::Analyze);
+        let sq = |name: &str| name.parse::<wormhole::Square>().unwrap();
+        s.update(Action::ClickSquare(sq("e7")));
+        assert!(s.highlights().targets.contains(sq("e5")), "the picked pawn's targets are marked");
+        let effects = s.update(Action::ClickSquare(sq("e5")));
+        let explore = s.study.explore.as_ref().unwrap();
+        assert_eq!(explore.tried.len(), 1);
+        assert_eq!(s.game().len(), 1, "the game is not changed");
+        assert!(
+            effects.iter().any(|e| matches!(e, Effect::StartSearch { purpose: Purpose::Analysis { .. }, .. })),
+            "{effects:?}"
+        );
+        let effects = s.update(Action::Escape);
+        assert!(matches!(effects.as_slice(), [Effect::CancelSearch]), "{effects:?}");
+        assert_eq!(s.mode(), Mode::Play);
+    }
+
+    #[test]
+    fn the_keys_of_the_review_and_the_analysis() {
+        use crate::tui::keymap::{Context, action_for};
+        use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyEventState, KeyModifiers};
+        let press =
+            |code, modifiers| KeyEvent { code, modifiers, kind: KeyEventKind::Press, state: KeyEventState::NONE };
+        let n = press(KeyCode::Char('n'), KeyModifiers::NONE);
+        assert_eq!(action_for(&n, Context::Review, true), Some(Action::NextJudged));
+        assert_eq!(action_for(&n, Context::Review, false), Some(Action::Char('n')), "typing a :command");
+        let enter = press(KeyCode::Enter, KeyModifiers::NONE);
+        assert_eq!(action_for(&enter, Context::Analyze, false), Some(Action::Submit));
+        let ctrl_z = press(KeyCode::Char('z'), KeyModifiers::CONTROL);
+        assert_eq!(action_for(&ctrl_z, Context::Analyze, true), Some(Action::Undo));
+        let ctrl_s = press(KeyCode::Char('s'), KeyModifiers::CONTROL);
+        assert_eq!(action_for(&ctrl_s, Context::Review, true), Some(Action::Save));
+        // The footer offers only what works here.
+        let mut app = thrown_game();
+        app.update(Action::Review);
+        let rows = screen(app.session(), 120, 40);
+        let footer = rows.last().unwrap();
+        assert!(footer.contains("next mistake") && !footer.contains("undo"), "{footer}");
+    }
+
+    #[test]
+    fn save_with_a_name_from_the_review_writes_the_annotated_game_there() {
+        let mut session = reviewed_session();
+        for c in ":save review.pgn".chars() {
+            session.update(Action::Char(c));
+        }
+        let effects = session.update(Action::Submit);
+        let Some(Effect::SaveText { text, path: Some(path) }) = effects.first() else { panic!("{effects:?}") };
+        assert_eq!(path, &std::path::PathBuf::from("review.pgn"));
+        assert!(text.contains("[%eval"));
+        assert_eq!(session.mode(), Mode::Review, "saving stays in the review");
+    }
+}

@@ -1,0 +1,101 @@
+//! The legend: the pieces in play (symbol for each side, name, how it
+//! moves) and the board's marks, in the theme's own glyphs. The help's
+//! Pieces page shows it whole, the panel when there is room.
+
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use wormhole::{Color, Piece, Role, Variant};
+
+use crate::tui::theme::Theme;
+
+/// The roles of a piece set, in the order players list them.
+pub fn roles(variant: Variant) -> Vec<Role> {
+    [
+        Role::King,
+        Role::Queen,
+        Role::Champion,
+        Role::Rook,
+        Role::Lion,
+        Role::Bishop,
+        Role::Wizard,
+        Role::Knight,
+        Role::Pawn,
+    ]
+    .into_iter()
+    .filter(|&r| variant.has_role(r))
+    .collect()
+}
+
+/// `♔ ♚ King (K)` with the theme's glyphs for both sides.
+fn piece_label(theme: &Theme, role: Role) -> Vec<Span<'static>> {
+    let glyph = |color| theme.piece_glyph(Piece { color, role }).to_string();
+    let name = role.name();
+    let name = name[..1].to_uppercase() + &name[1..];
+    vec![
+        Span::styled(glyph(Color::White), theme.light_square.patch(theme.white_piece)),
+        Span::raw(" "),
+        Span::styled(glyph(Color::Black), theme.light_square.patch(theme.black_piece)),
+        Span::styled(format!(" {name} ({})", role.char()), Style::new().add_modifier(Modifier::BOLD)),
+    ]
+}
+
+/// Each piece in at most `width` columns: the label and the move rule,
+/// wrapped under it with an indent.
+pub fn pieces(theme: &Theme, variant: Variant, width: usize) -> Vec<Line<'static>> {
+    const INDENT: &str = "    ";
+    let mut lines = Vec::new();
+    for role in roles(variant) {
+        let mut spans = piece_label(theme, role);
+        let used: usize = spans.iter().map(|s| s.width()).sum();
+        let mut first = String::from(":");
+        let mut rest: Vec<String> = Vec::new();
+        for word in role.movement().split(' ') {
+            match rest.last_mut() {
+                None if used + first.len() + 1 + word.len() <= width => {
+                    first.push(' ');
+                    first.push_str(word);
+                }
+                Some(l) if l.len() + 1 + word.len() <= width => {
+                    l.push(' ');
+                    l.push_str(word);
+                }
+                _ => rest.push(format!("{INDENT}{word}")),
+            }
+        }
+        spans.push(Span::raw(first));
+        lines.push(Line::from(spans));
+        lines.extend(rest.into_iter().map(Line::from));
+    }
+    lines
+}
+
+/// What the marks on the board mean.
+pub fn marks(theme: &Theme) -> Vec<Line<'static>> {
+    let hole = theme.hole_char().to_string().repeat(3);
+    vec![
+        Line::from(vec![
+            Span::styled(hole, theme.hole),
+            Span::raw(" a hole: the square a piece left; nothing stands there, moves skip it"),
+        ]),
+        Line::from(vec![
+            Span::styled(format!(" {} ", theme.target_char()), theme.light_square.patch(theme.target)),
+            Span::raw(" where the chosen piece can go"),
+        ]),
+        Line::from(vec![Span::styled("[ ]", theme.cursor), Span::raw(" the keyboard cursor (arrows, Space picks)")]),
+    ]
+}
+
+/// Splits text at spaces into lines of at most `width` columns.
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split(' ') {
+        match lines.last_mut() {
+            Some(l) if l.chars().count() + 1 + word.chars().count() <= width => {
+                l.push(' ');
+                l.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines
+}

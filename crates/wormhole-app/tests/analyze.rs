@@ -1,0 +1,113 @@
+//! `wormhole analyze` through the real binary: the annotated PGN on stdout
+//! reads back to the same moves with an evaluation after every move; bad
+//! and oversized files are refused with a clear message.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+use std::sync::atomic::AtomicBool;
+
+use wormhole::analysis::Eval;
+use wormhole::engine::{Engine, EngineOptions, Limits};
+use wormhole::pgn::PgnGame;
+use wormhole::{Position, Variant};
+
+fn analyze(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_wormhole")).arg("analyze").args(args).output().expect("the binary runs")
+}
+
+/// A folder of its own for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("wormhole-analyze-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A whole engine game (depth 3 per move) from the fairy start, as PGN.
+fn engine_game() -> PgnGame {
+    let start = Position::new(Variant::Fairy);
+    let mut pos = start.clone();
+    let mut moves = Vec::new();
+    let mut engine = Engine::new(EngineOptions { hash_mb: 4, ..EngineOptions::default() });
+    let limits = Limits { depth: Some(3), ..Limits::default() };
+    while let Some(m) = engine.search(&pos, &limits, &AtomicBool::new(false), &mut |_| {}).best_move {
+        pos.play_unchecked(m);
+        moves.push(m);
+    }
+    let mut game = PgnGame::new(start, moves);
+    game.set_tag("White", "Ann");
+    game
+}
+
+#[test]
+fn annotated_game_on_stdout_reads_back() {
+    let dir = scratch("stdout");
+    let game = engine_game();
+    let path = dir.join("game.pgn");
+    std::fs::write(&path, game.to_pgn()).unwrap();
+    let out = analyze(&[path.to_str().unwrap(), "--movetime", "20", "--threads", "2"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let back = PgnGame::parse(&text).unwrap();
+    assert_eq!(back.moves, game.moves);
+    assert_eq!(back.tag("White"), Some("Ann"));
+    assert!(back.tag("Annotator").is_some_and(|a| a.starts_with("wormhole ")), "{text}");
+    let evals = text.matches("{[%eval ").count();
+    assert_eq!(evals, game.moves.len(), "{text}");
+    // The last move ends the game: its evaluation says so.
+    let last = text.rsplit("{[%eval ").next().unwrap();
+    let final_turn = game.final_position().turn();
+    assert_eq!(
+        Eval::from_pgn_comment(&format!("[%eval {last}"), final_turn),
+        Some(Eval::Proved { winner: !final_turn, plies: 0 })
+    );
+    for row in ["White (Ann)", "Inaccuracies", "Mistakes", "Blunders", "Accuracy"] {
+        assert!(stderr.contains(row), "{row}: {stderr}");
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn output_file_gets_the_game_and_stdout_stays_empty() {
+    let dir = scratch("output");
+    let path = dir.join("game.pgn");
+    let mut game = PgnGame::new(Position::new(Variant::Classic), Vec::new());
+    let mut pos = game.start.clone();
+    for san in ["e4", "d5", "exd5"] {
+        let m = pos.parse_move(san).unwrap();
+        pos.play_unchecked(m);
+        game.moves.push(m);
+    }
+    std::fs::write(&path, game.to_pgn()).unwrap();
+    let output = dir.join("annotated.pgn");
+    let out = analyze(&[path.to_str().unwrap(), "--movetime", "20", "--output", output.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(out.stdout.is_empty());
+    let text = std::fs::read_to_string(&output).unwrap();
+    assert_eq!(PgnGame::parse(&text).unwrap().moves, game.moves);
+    assert_eq!(text.matches("[%eval ").count(), 3, "{text}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn bad_and_oversized_games_are_refused_with_the_reason() {
+    let dir = scratch("bad");
+    let bad = dir.join("bad.pgn");
+    std::fs::write(&bad, "[Variant \"Wormhole\"]\n\n1. e4 e5 2. Ke4 *\n").unwrap();
+    let out = analyze(&[bad.to_str().unwrap()]);
+    assert!(!out.status.success());
+    assert!(out.stdout.is_empty());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("move 2 (White) 'Ke4': no king can reach e4"), "{stderr}");
+
+    let big = dir.join("big.pgn");
+    std::fs::write(&big, " ".repeat(10_000_001)).unwrap();
+    let out = analyze(&[big.to_str().unwrap()]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("too large"), "{}", String::from_utf8_lossy(&out.stderr));
+
+    let out = analyze(&[dir.join("missing.pgn").to_str().unwrap()]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read"));
+    let _ = std::fs::remove_dir_all(dir);
+}

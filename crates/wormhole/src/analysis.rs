@@ -1,0 +1,477 @@
+//! Game analysis: the engine reviews a whole game, as lichess does after
+//! every game, and says where each side went wrong.
+//!
+//! Every position of the game is searched once ([`analyse`]), and where
+//! the game's move is not the engine's choice, the two moves again side by
+//! side, as deep as the first search went. The results give each move's [`MoveReview`]: the
+//! evaluation before and after, the engine's best move and line, and a
+//! [`Judgement`] by the drop in the mover's winning chances (see
+//! [`Eval::win_chances`]): an inaccuracy from 0.1, a mistake from 0.2, a
+//! blunder from 0.3. A move is charged only with the drop that both the
+//! side-by-side search and the search of the position after it agree on, so an
+//! evaluation that merely drifts as the searches see further is not blamed
+//! on the player. Giving up a proved win is always a blunder. Per side,
+//! [`GameAnalysis::summary`] counts the judgements and gives an accuracy
+//! percentage.
+//!
+//! This module uses only the engine's public API; it lives beside the
+//! engine rather than in it because it is a client of the search, like the
+//! app, and knows nothing of its internals.
+//!
+//! ```
+//! use std::sync::atomic::AtomicBool;
+//! use wormhole::analysis::{AnalysisOptions, analyse};
+//! use wormhole::engine::Limits;
+//! use wormhole::{Position, Variant};
+//! let start = Position::new(Variant::Classic);
+//! let mut pos = start.clone();
+//! let mut moves = Vec::new();
+//! for san in ["e4", "e5", "Nf3"] {
+//!     let m = pos.parse_move(san).unwrap();
+//!     pos.play_unchecked(m);
+//!     moves.push(m);
+//! }
+//! let options = AnalysisOptions { limits: Limits { depth: Some(3), ..Limits::default() }, ..AnalysisOptions::default() };
+//! let analysis = analyse(&start, &moves, &options, &AtomicBool::new(false), &mut |_, _| {}).unwrap();
+//! assert!(analysis.is_complete());
+//! let first = analysis.review(0).unwrap();
+//! assert_eq!(first.played, moves[0]);
+//! println!("{}", analysis.summary(wormhole::Color::White));
+//! ```
+
+mod eval;
+mod run;
+
+use std::fmt;
+
+use crate::engine::Limits;
+use crate::pgn::Annotation;
+use crate::{Color, Move, Position};
+
+pub use eval::{Eval, win_chance_slope};
+pub use run::analyse;
+
+/// How a move is judged: by the drop in the mover's winning chances.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Judgement {
+    /// Winning chances dropped by at least 0.1 (`?!`).
+    Inaccuracy,
+    /// Winning chances dropped by at least 0.2 (`?`).
+    Mistake,
+    /// Winning chances dropped by at least 0.3, or a proved win was given up (`??`).
+    Blunder,
+}
+
+impl Judgement {
+    /// Every judgement, mildest first.
+    pub const ALL: [Judgement; 3] = [Judgement::Inaccuracy, Judgement::Mistake, Judgement::Blunder];
+
+    /// The judgement of a drop in winning chances (on the -1..1 scale), if any.
+    pub fn from_drop(drop: f64) -> Option<Judgement> {
+        Judgement::ALL.into_iter().rev().find(|j| drop >= j.threshold())
+    }
+
+    /// The smallest drop in winning chances that earns this judgement.
+    pub const fn threshold(self) -> f64 {
+        match self {
+            Judgement::Inaccuracy => 0.1,
+            Judgement::Mistake => 0.2,
+            Judgement::Blunder => 0.3,
+        }
+    }
+
+    /// The PGN numeric annotation glyph: 6 (`?!`), 2 (`?`) or 4 (`??`).
+    pub const fn nag(self) -> u8 {
+        match self {
+            Judgement::Inaccuracy => 6,
+            Judgement::Mistake => 2,
+            Judgement::Blunder => 4,
+        }
+    }
+
+    /// The mark written after the move: `?!`, `?` or `??`.
+    pub const fn symbol(self) -> &'static str {
+        match self {
+            Judgement::Inaccuracy => "?!",
+            Judgement::Mistake => "?",
+            Judgement::Blunder => "??",
+        }
+    }
+
+    /// An index into per-judgement tables, mildest first.
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// `Inaccuracy`, `Mistake` or `Blunder`.
+impl fmt::Display for Judgement {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Judgement::Inaccuracy => "Inaccuracy",
+            Judgement::Mistake => "Mistake",
+            Judgement::Blunder => "Blunder",
+        })
+    }
+}
+
+/// How to analyse a game.
+#[derive(Clone, Debug)]
+pub struct AnalysisOptions {
+    /// The search limit for each position (a movetime, a depth or a node
+    /// count; unset: the full-strength level's own budget).
+    pub limits: Limits,
+    /// Positions searched at the same time, one search thread each; the
+    /// positions share one transposition table.
+    pub threads: usize,
+    /// The shared transposition table's size in MiB.
+    pub hash_mb: usize,
+}
+
+impl Default for AnalysisOptions {
+    /// 200 ms per position, one thread, the engine's default table size.
+    fn default() -> AnalysisOptions {
+        AnalysisOptions {
+            limits: Limits { movetime: Some(std::time::Duration::from_millis(200)), ..Limits::default() },
+            threads: 1,
+            hash_mb: crate::engine::EngineOptions::DEFAULT_HASH_MB,
+        }
+    }
+}
+
+/// What the engine found in one position of the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionEval {
+    /// The evaluation, from White's point of view.
+    pub eval: Eval,
+    /// The engine's line, starting with its best move (empty when the game is over).
+    pub line: Vec<Move>,
+    /// The depth the search completed.
+    pub depth: u32,
+    /// Whether `eval` is a proved result whose distance the search verified
+    /// (see [`Info::exact`](crate::engine::Info::exact)); else a proved
+    /// distance is an upper bound.
+    pub exact: bool,
+    /// The engine's best move and the move the game played here, searched
+    /// side by side, when they differ (`None` when the game played the best
+    /// move, or at the end of the game).
+    pub compared: Option<Comparison>,
+}
+
+/// The engine's best move and the game's move searched side by side from
+/// the same position, to the same depth (MultiPV over just these two moves).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Comparison {
+    /// The best move's evaluation.
+    pub best: Eval,
+    /// The played move's evaluation.
+    pub played: Eval,
+}
+
+impl PositionEval {
+    /// The engine's best move, if the side to move has a legal move.
+    pub fn best_move(&self) -> Option<Move> {
+        self.line.first().copied()
+    }
+}
+
+/// One move of the game as the analysis sees it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveReview {
+    /// The index of the move in the game (0: the first move).
+    pub ply: usize,
+    /// The side that played it.
+    pub mover: Color,
+    /// The move played.
+    pub played: Move,
+    /// The evaluation before the move (with best play).
+    pub before: Eval,
+    /// The evaluation after the move: the evaluation of the position after
+    /// it or, when it is not the engine's choice and its search side by side
+    /// with the best move found it better for the mover, that one.
+    pub after: Eval,
+    /// The engine's line in the position before the move, starting with its best move.
+    pub best_line: Vec<Move>,
+    /// How the move is judged; `None` for a good move.
+    pub judgement: Option<Judgement>,
+    /// The move's accuracy in percent (100: it kept the winning chances).
+    pub accuracy: f64,
+}
+
+impl MoveReview {
+    /// The engine's best move in the position before the move.
+    pub fn best_move(&self) -> Option<Move> {
+        self.best_line.first().copied()
+    }
+
+    /// Whether the move played is the engine's choice.
+    pub fn is_best(&self) -> bool {
+        self.best_move() == Some(self.played)
+    }
+}
+
+/// Per side: how many moves were judged, and how, and the accuracy.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SideSummary {
+    /// Moves of this side that have a review.
+    pub moves: u32,
+    /// Counts of each [`Judgement`], in the order of [`Judgement::ALL`].
+    pub counts: [u32; 3],
+    /// The mean of the moves' accuracies in percent (`None` without moves).
+    pub accuracy: Option<f64>,
+}
+
+impl SideSummary {
+    /// How many moves earned `judgement`.
+    pub fn count(&self, judgement: Judgement) -> u32 {
+        self.counts[judgement.index()]
+    }
+}
+
+/// `3 inaccuracies, 1 mistake, 0 blunders, accuracy 87%`.
+impl fmt::Display for SideSummary {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, j) in Judgement::ALL.into_iter().enumerate() {
+            let n = self.count(j);
+            let (one, many) = match j {
+                Judgement::Inaccuracy => ("inaccuracy", "inaccuracies"),
+                Judgement::Mistake => ("mistake", "mistakes"),
+                Judgement::Blunder => ("blunder", "blunders"),
+            };
+            write!(f, "{}{n} {}", if i > 0 { ", " } else { "" }, if n == 1 { one } else { many })?;
+        }
+        match self.accuracy {
+            Some(a) => write!(f, ", accuracy {a:.0}%"),
+            None => Ok(()),
+        }
+    }
+}
+
+/// An illegal move in the game given to [`analyse`] or [`GameAnalysis::new`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("move {number} of the game ({mv}) is not legal in its position")]
+pub struct IllegalGameMove {
+    /// The index of the move in the game (0: the first move).
+    pub ply: usize,
+    /// Its move number as a person counts (ply 0 is move 1).
+    pub number: usize,
+    /// The move.
+    pub mv: Move,
+}
+
+/// The analysis of a game, filled in position by position as results
+/// arrive (see [`analyse`]); reviews of moves whose two positions are
+/// both searched are available at once.
+#[derive(Clone, Debug)]
+pub struct GameAnalysis {
+    /// Every position of the game, from the start to after the last move.
+    positions: Vec<Position>,
+    moves: Vec<Move>,
+    evals: Vec<Option<PositionEval>>,
+}
+
+impl GameAnalysis {
+    /// An analysis of the game from `start` with `moves`, with no position searched yet.
+    pub fn new(start: &Position, moves: &[Move]) -> Result<GameAnalysis, IllegalGameMove> {
+        let mut positions = vec![start.clone()];
+        for (ply, &mv) in moves.iter().enumerate() {
+            let pos = &positions[ply];
+            if !pos.is_legal(mv) {
+                return Err(IllegalGameMove { ply, number: ply + 1, mv });
+            }
+            positions.push(pos.after(mv));
+        }
+        let evals = vec![None; positions.len()];
+        Ok(GameAnalysis { positions, moves: moves.to_vec(), evals })
+    }
+
+    /// The moves of the game.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The position before move `index` (`index == moves().len()`: the final position).
+    pub fn position(&self, index: usize) -> Option<&Position> {
+        self.positions.get(index)
+    }
+
+    /// The number of positions: one more than the number of moves.
+    pub fn len(&self) -> usize {
+        self.positions.len()
+    }
+
+    /// Whether the game has no move (only the start position).
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    /// Records what the engine found in position `index`.
+    pub fn record(&mut self, index: usize, eval: PositionEval) {
+        if let Some(slot) = self.evals.get_mut(index) {
+            *slot = Some(eval);
+        }
+    }
+
+    /// What the engine found in position `index`, once searched.
+    pub fn eval(&self, index: usize) -> Option<&PositionEval> {
+        self.evals.get(index)?.as_ref()
+    }
+
+    /// How many positions are searched.
+    pub fn searched(&self) -> usize {
+        self.evals.iter().filter(|e| e.is_some()).count()
+    }
+
+    /// Whether every position is searched.
+    pub fn is_complete(&self) -> bool {
+        self.evals.iter().all(Option::is_some)
+    }
+
+    /// The review of move `ply`, once the positions before and after it are searched.
+    pub fn review(&self, ply: usize) -> Option<MoveReview> {
+        let played = *self.moves.get(ply)?;
+        let (before, after) = (self.eval(ply)?, self.eval(ply + 1)?);
+        let pos = &self.positions[ply];
+        let mover = pos.turn();
+        let is_best = before.best_move() == Some(played);
+        let variant = pos.variant();
+        // Two views of the move: the side-by-side search of the best and the
+        // played move, and the search of the position after it. Each can be
+        // wrong as a search sees further or less far; the move is charged
+        // only with what both agree it lost.
+        let (best, after) = match before.compared {
+            Some(c) if !is_best => (c.best, c.played.max_for(mover, after.eval)),
+            _ => (before.eval, after.eval),
+        };
+        // The engine's own choice is never judged: a deeper look after it
+        // only says the engine misjudged, not the player.
+        let drop =
+            if is_best { 0.0 } else { (best.win_chances(mover, variant) - after.win_chances(mover, variant)).max(0.0) };
+        let gave_up_win = before.eval.is_proved_win_for(mover) && !after.is_proved_win_for(mover);
+        let judgement = if is_best {
+            None
+        } else if gave_up_win {
+            Some(Judgement::Blunder)
+        } else {
+            Judgement::from_drop(drop)
+        };
+        Some(MoveReview {
+            ply,
+            mover,
+            played,
+            before: before.eval,
+            after,
+            best_line: before.line.clone(),
+            judgement,
+            accuracy: move_accuracy(drop),
+        })
+    }
+
+    /// The reviews available so far, in game order.
+    pub fn reviews(&self) -> impl Iterator<Item = MoveReview> + '_ {
+        (0..self.moves.len()).filter_map(|ply| self.review(ply))
+    }
+
+    /// The first move after `ply` (or from the start, for `None`) judged at
+    /// least `judgement`, for stepping through a game's mistakes.
+    pub fn next_judged(&self, after: Option<usize>, judgement: Judgement) -> Option<usize> {
+        let from = after.map_or(0, |p| p + 1);
+        (from..self.moves.len()).find(|&p| self.review(p).and_then(|r| r.judgement).is_some_and(|j| j >= judgement))
+    }
+
+    /// Counts and accuracy of `side`'s reviewed moves.
+    pub fn summary(&self, side: Color) -> SideSummary {
+        let mut summary = SideSummary::default();
+        let mut total = 0.0;
+        for r in self.reviews().filter(|r| r.mover == side) {
+            summary.moves += 1;
+            total += r.accuracy;
+            if let Some(j) = r.judgement {
+                summary.counts[j.index()] += 1;
+            }
+        }
+        summary.accuracy = (summary.moves > 0).then(|| total / summary.moves as f64);
+        summary
+    }
+
+    /// The annotations of an annotated PGN, one per move: the evaluation
+    /// after the move as `[%eval ...]`, the judgement's NAG, and for
+    /// mistakes and blunders the engine's line as a variation.
+    pub fn annotations(&self) -> Vec<Annotation> {
+        (0..self.moves.len()).map(|ply| self.annotation(ply)).collect()
+    }
+
+    fn annotation(&self, ply: usize) -> Annotation {
+        let Some(after) = self.eval(ply + 1) else { return Annotation::default() };
+        let eval = format!("[%eval {}]", after.eval);
+        match self.review(ply).and_then(|r| Some((r.judgement?, r))) {
+            Some((judgement, review)) => Annotation {
+                nag: Some(judgement.nag()),
+                comment: Some(format!("{eval} {}", self.explain(&review))),
+                variation: if judgement >= Judgement::Mistake { review.best_line } else { Vec::new() },
+            },
+            None => Annotation { comment: Some(eval), ..Annotation::default() },
+        }
+    }
+
+    /// A sentence on a judged move: `Mistake. Nc3 was best.`, or for a
+    /// proved result `Blunder. White wins in 5 moves. Nc3 was best.` ("in at
+    /// most 5 moves" when the search did not verify the distance).
+    pub fn explain(&self, review: &MoveReview) -> String {
+        let pos = &self.positions[review.ply];
+        let mut text = match review.judgement {
+            Some(j) => format!("{j}."),
+            None => String::new(),
+        };
+        if let Eval::Proved { winner, plies } = review.after
+            && plies > 0
+        {
+            // Exact only if it is the verified result of the position after the move.
+            let exact = self.eval(review.ply + 1).is_some_and(|e| e.exact && e.eval == review.after);
+            let moves = plies.div_ceil(2);
+            let bound = if exact { "" } else { "at most " };
+            text.push_str(&format!(" {winner} wins in {bound}{moves} move{}.", if moves == 1 { "" } else { "s" }));
+        } else if review.before.is_proved_win_for(review.mover) {
+            text.push_str(" The proved win is gone.");
+        }
+        if let Some(best) = review.best_move().filter(|&b| b != review.played) {
+            text.push_str(&format!(" {} was best.", pos.san(best)));
+        }
+        text.trim_start().to_string()
+    }
+}
+
+/// The accuracy of a move that lost `drop` of winning chances (on the -1..1
+/// scale), in percent: lichess's curve over the win percentage
+/// (`103.1668 · e^(-0.04354 · Δ%) - 3.1669`, clamped to 0..100).
+fn move_accuracy(drop: f64) -> f64 {
+    let percent = drop * 50.0;
+    (103.1668 * (-0.04354 * percent).exp() - 3.1669).clamp(0.0, 100.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn judgement_thresholds() {
+        assert_eq!(Judgement::from_drop(0.05), None);
+        assert_eq!(Judgement::from_drop(0.1), Some(Judgement::Inaccuracy));
+        assert_eq!(Judgement::from_drop(0.25), Some(Judgement::Mistake));
+        assert_eq!(Judgement::from_drop(1.7), Some(Judgement::Blunder));
+        assert_eq!(Judgement::Blunder.nag(), 4);
+    }
+
+    #[test]
+    fn accuracy_falls_with_the_drop() {
+        assert!((move_accuracy(0.0) - 100.0).abs() < 0.01);
+        assert!(move_accuracy(0.1) > move_accuracy(0.3));
+        assert_eq!(move_accuracy(2.0), 0.0);
+    }
+
+    #[test]
+    fn summary_text() {
+        let s = SideSummary { moves: 10, counts: [2, 1, 0], accuracy: Some(86.6) };
+        assert_eq!(s.to_string(), "2 inaccuracies, 1 mistake, 0 blunders, accuracy 87%");
+    }
+}

@@ -1,0 +1,66 @@
+//! Porthole chess: the orthodox army on one board plus neutral, mobile
+//! portholes (the "Portal chess" of seed 004, second version, as `PORTAL.md`
+//! in the repository fixes it).
+//!
+//! Tokens (the portholes) are never owned and never captured. A square with
+//! one or more of them is a *P-square*; a piece enters one by a
+//! capture-shaped move, leaves from another *open* P-square, and the token it
+//! used moves to the square the piece came from. Lines stop at pieces and
+//! tokens alike. With no tokens the game is orthodox chess without en passant.
+//!
+//! The parts, one concern each: [`Tokens`] (the portholes and their heights),
+//! [`CastlingRights`], [`Move`] and [`MoveList`] (a porthole move has three
+//! squares), `attacks` (orthodox reach under the path rule), `movegen`
+//! (legal moves), [`Position`] (make/unmake, check, game end),
+//! [`IllegalMoveError`] (why a move is refused), [`fen`] (the
+//! 7-field PFEN), [`san`] (`Kh1>d4`, `fg4>c4`, and the coordinate form
+//! `g1h1d4`), [`zobrist`], [`perft()`], [`Game`] (history: repetition and
+//! checked play) and [`pgn`].
+//!
+//! ```
+//! use wormhole::porthole::{Position, perft};
+//! let mut pos = Position::new();
+//! assert_eq!(pos.legal_moves().len(), 16); // b, c, f and g pawns cannot double-step
+//! assert_eq!(perft(&mut pos, 3), 7118);
+//! for text in ["f3", "e5", "fg4>c4"] {
+//!     let m = pos.parse_move(text).unwrap();
+//!     pos.play(m).unwrap();
+//! }
+//! // The pawn went in at g4 and out at c4; g4's token moved to f3.
+//! assert_eq!(
+//!     pos.fen(),
+//!     "rnbqkbnr/pppp1ppp/8/4p3/2P5/8/PPPPP1PP/RNBQKBNR b KQkq - 0 2 b5,c5,f5,g5,b4,c4,f4,f3"
+//! );
+//! ```
+
+mod attacks;
+mod castling;
+pub mod fen;
+mod game;
+mod illegal;
+mod movegen;
+mod moves;
+mod outcome;
+pub mod perft;
+pub mod pgn;
+mod position;
+pub mod san;
+mod tokens;
+pub mod zobrist;
+
+pub use castling::{CastlingObstacle, CastlingRights, CastlingSide};
+pub use fen::{FenError, Setup};
+pub use game::Game;
+pub use illegal::IllegalMoveError;
+pub use moves::{Move, MoveKind, MoveList, Moves};
+pub use outcome::{DrawReason, Outcome};
+pub use perft::perft;
+pub use position::{Position, Undo};
+pub use san::{MoveError, MoveText, PieceText, SyntaxProblem};
+pub use tokens::Tokens;
+
+/// The most pieces a side may have: a [`MoveList`] is sized for it.
+pub const MAX_PIECES_PER_SIDE: u32 = 16;
+
+/// The most tokens a position may hold (so every height fits the hash tables).
+pub const MAX_TOKENS: u32 = 64;

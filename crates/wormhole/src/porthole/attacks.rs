@@ -1,0 +1,104 @@
+//! Orthodox reach under the path rule: lines stop at the first piece or
+//! token (`blockers`), and that square is reached. Knights jump. Every
+//! function returns a raw mask of the squares a piece could capture on.
+
+use crate::steps::{DIAGONAL, ORTHOGONAL, slide};
+use crate::{Color, Role};
+
+const fn leaper_table(deltas: &[(i8, i8)]) -> [u64; 64] {
+    let mut table = [0u64; 64];
+    let mut s = 0;
+    while s < 64 {
+        let mut i = 0;
+        while i < deltas.len() {
+            let f = (s % 8) as i8 + deltas[i].0;
+            let r = (s / 8) as i8 + deltas[i].1;
+            if f >= 0 && f < 8 && r >= 0 && r < 8 {
+                table[s] |= 1 << (r * 8 + f);
+            }
+            i += 1;
+        }
+        s += 1;
+    }
+    table
+}
+
+static KNIGHT: [u64; 64] = leaper_table(&[(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]);
+static KING: [u64; 64] = leaper_table(&[(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)]);
+/// `PAWN[color][s]`: the squares a pawn of `color` on `s` captures on.
+static PAWN: [[u64; 64]; 2] = [leaper_table(&[(-1, 1), (1, 1)]), leaper_table(&[(-1, -1), (1, -1)])];
+
+/// Knight jumps from `s`.
+#[inline(always)]
+pub(crate) fn knight(s: usize) -> u64 {
+    KNIGHT[s]
+}
+
+/// King steps from `s`.
+#[inline(always)]
+pub(crate) fn king(s: usize) -> u64 {
+    KING[s]
+}
+
+/// The diagonal-forward squares a pawn of `color` on `s` captures or enters
+/// on (none from its last rank).
+#[inline(always)]
+pub(crate) fn pawn(color: Color, s: usize) -> u64 {
+    PAWN[color.index()][s]
+}
+
+/// Rook lines from `s`.
+#[inline(always)]
+pub(crate) fn rook(s: usize, blockers: u64) -> u64 {
+    ORTHOGONAL.iter().fold(0, |t, &d| t | slide(d, s, blockers))
+}
+
+/// Bishop lines from `s`.
+#[inline(always)]
+pub(crate) fn bishop(s: usize, blockers: u64) -> u64 {
+    DIAGONAL.iter().fold(0, |t, &d| t | slide(d, s, blockers))
+}
+
+/// What a piece of `role` and `color` on `s` reaches.
+#[inline(always)]
+pub(crate) fn attacks(role: Role, color: Color, s: usize, blockers: u64) -> u64 {
+    match role {
+        Role::Pawn => pawn(color, s),
+        Role::Knight => knight(s),
+        Role::Bishop => bishop(s, blockers),
+        Role::Rook => rook(s, blockers),
+        Role::Queen => rook(s, blockers) | bishop(s, blockers),
+        Role::King => king(s),
+        Role::Champion | Role::Wizard | Role::Lion => 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Square;
+
+    fn bits(names: &[&str]) -> u64 {
+        names.iter().map(|n| 1u64 << n.parse::<Square>().unwrap().index()).fold(0, |a, b| a | b)
+    }
+
+    fn at(name: &str) -> usize {
+        name.parse::<Square>().unwrap().index()
+    }
+
+    #[test]
+    fn lines_stop_on_blockers_and_include_them() {
+        let blockers = bits(&["d6", "f4"]);
+        assert_eq!(rook(at("d4"), blockers), bits(&["d5", "d6", "e4", "f4", "d3", "d2", "d1", "c4", "b4", "a4"]));
+        assert_eq!(bishop(at("a1"), bits(&["c3"])), bits(&["b2", "c3"]));
+    }
+
+    #[test]
+    fn leapers_stay_on_the_board() {
+        assert_eq!(knight(at("a1")), bits(&["b3", "c2"]));
+        assert_eq!(king(at("h8")), bits(&["g8", "g7", "h7"]));
+        assert_eq!(pawn(Color::White, at("a2")), bits(&["b3"]));
+        assert_eq!(pawn(Color::Black, at("h7")), bits(&["g6"]));
+        assert_eq!(pawn(Color::White, at("c8")), 0);
+    }
+}

@@ -1,0 +1,306 @@
+//! PFEN: the six orthodox FEN fields and a seventh listing the tokens,
+//! `-` or squares in FEN order with `*h` for a height of 2 or more:
+//! `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 b5,c5,f5,g5,b4,c4,f4,g4`.
+//!
+//! A six-field FEN has no tokens; a four-field FEN also means clocks `0 1`.
+//! The en passant field is written `-`; a square there is accepted and
+//! ignored (there is no en passant). Reading gives a [`Setup`], what the
+//! text says; [`Position::from_setup`] then checks that it is playable.
+
+use super::castling::{CastlingSquares, ParseCastlingError};
+use super::{CastlingRights, MAX_PIECES_PER_SIDE, MAX_TOKENS, Position, Tokens, zobrist};
+use crate::excerpt::Excerpt;
+use crate::fen::Placement;
+use crate::{Board, Color, Piece, Role, Square};
+
+/// The default start as a PFEN.
+pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 b5,c5,f5,g5,b4,c4,f4,g4";
+
+/// Why a PFEN was refused. Messages say what and where, and quote at most
+/// 80 characters of the offending field.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FenError {
+    /// The text is empty.
+    #[error("empty FEN")]
+    Empty,
+    /// Not 4, 6 or 7 fields (the number found).
+    #[error("expected 4, 6 or 7 space-separated fields, found {0}")]
+    FieldCount(usize),
+    /// Not 8 ranks (the number found).
+    #[error("expected 8 ranks separated by '/', found {0}")]
+    RankCount(usize),
+    /// A rank (1..8) that does not cover 8 files.
+    #[error("rank {rank} has {files} files (expected 8)")]
+    RankWidth {
+        /// The rank, 1 to 8.
+        rank: u8,
+        /// The files it covers.
+        files: usize,
+    },
+    /// A Wormhole hole (`x`) on a rank (1..8).
+    #[error("'{letter}' on rank {rank}: Porthole chess has no holes (tokens go in the seventh field)")]
+    Hole {
+        /// The letter as written.
+        letter: char,
+        /// The rank, 1 to 8.
+        rank: u8,
+    },
+    /// A letter that is no orthodox piece, on a rank (1..8).
+    #[error("unknown piece letter '{letter}' on rank {rank} (expected one of KQRBNP, upper case for White)")]
+    UnknownPiece {
+        /// The letter as written.
+        letter: char,
+        /// The rank, 1 to 8.
+        rank: u8,
+    },
+    /// The side to move is not `w` or `b`.
+    #[error("side to move must be 'w' or 'b', found '{}'", Excerpt(.0))]
+    BadSide(String),
+    /// The castling field is malformed.
+    #[error(transparent)]
+    Castling(#[from] ParseCastlingError),
+    /// The en passant field is neither `-` nor a square.
+    #[error("en passant field must be '-' or a square, found '{}'", Excerpt(.0))]
+    EnPassant(String),
+    /// The halfmove clock is not a number from 0 to 9999.
+    #[error("halfmove clock must be a number from 0 to 9999, found '{}'", Excerpt(.0))]
+    BadHalfmoves(String),
+    /// The move number is not a number from 1 to 9999.
+    #[error("move number must be a number from 1 to 9999, found '{}'", Excerpt(.0))]
+    BadMoveNumber(String),
+    /// The token list (quoted) has an empty entry.
+    #[error("token list '{}' has an empty entry (separate squares with single commas, or write '-' for none)", Excerpt(.0))]
+    EmptyTokenEntry(String),
+    /// A token entry that is not `square` or `square*height`.
+    #[error("token '{}' is not a square with an optional height (such as c4 or c2*2)", Excerpt(.0))]
+    BadToken(String),
+    /// A square listed twice in the token list.
+    #[error("token square {0} is listed twice (write {0}*2 for a stack of two)")]
+    RepeatedToken(Square),
+    /// A square given height 0.
+    #[error("token square {0} has height 0 (a height is 1 or more)")]
+    ZeroHeight(Square),
+    /// More than [`MAX_TOKENS`] tokens (the count reached).
+    #[error("{0} tokens in all (at most {MAX_TOKENS})")]
+    TooManyTokens(u32),
+    /// A side without exactly one king.
+    #[error("{color} has {count} kings (expected exactly 1)")]
+    KingCount {
+        /// The side.
+        color: Color,
+        /// How many it has.
+        count: u32,
+    },
+    /// A side with more than [`MAX_PIECES_PER_SIDE`] pieces.
+    #[error("{color} has {count} pieces (at most {MAX_PIECES_PER_SIDE})")]
+    TooManyPieces {
+        /// The side.
+        color: Color,
+        /// How many it has.
+        count: u32,
+    },
+    /// A castling right whose king or rook is not on its home square.
+    #[error("castling right '{letter}' needs the {color} king on {king} and a rook on {rook}")]
+    CastlingWithoutPieces {
+        /// The right, as its FEN letter.
+        letter: char,
+        /// The side.
+        color: Color,
+        /// The king's home square.
+        king: Square,
+        /// The rook's home square.
+        rook: Square,
+    },
+    /// The side that has just moved is in check.
+    #[error("the side not to move ({0}) is in check")]
+    OppositeCheck(Color),
+}
+
+/// What a PFEN says, not yet checked for playability.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Setup {
+    /// The pieces.
+    pub board: Board,
+    /// The tokens.
+    pub tokens: Tokens,
+    /// The side to move.
+    pub turn: Color,
+    /// The castling rights.
+    pub castling: CastlingRights,
+    /// Plies since the last capture or pawn move.
+    pub halfmoves: u32,
+    /// The move number.
+    pub fullmoves: u32,
+}
+
+impl Setup {
+    /// Reads a PFEN of 4, 6 or 7 fields.
+    ///
+    /// ```
+    /// use wormhole::porthole::Setup;
+    /// let setup = Setup::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1 c2*2,h1").unwrap();
+    /// assert_eq!(setup.tokens.count(), 3);
+    /// let err = Setup::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1 c2,c2").unwrap_err();
+    /// assert_eq!(err.to_string(), "token square c2 is listed twice (write c2*2 for a stack of two)");
+    /// ```
+    pub fn from_fen(fen: &str) -> Result<Setup, FenError> {
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        match fields.len() {
+            0 => return Err(FenError::Empty),
+            4 | 6 | 7 => {}
+            n => return Err(FenError::FieldCount(n)),
+        }
+        let board = parse_placement(fields[0])?;
+        let turn = match fields[1] {
+            "w" => Color::White,
+            "b" => Color::Black,
+            s => return Err(FenError::BadSide(s.to_string())),
+        };
+        let castling = fields[2].parse()?;
+        if fields[3] != "-" && fields[3].parse::<Square>().is_err() {
+            return Err(FenError::EnPassant(fields[3].to_string()));
+        }
+        let (halfmoves, fullmoves) = match fields.get(4..6) {
+            Some([h, f]) => (
+                parse_number(h, 0).ok_or_else(|| FenError::BadHalfmoves(h.to_string()))?,
+                parse_number(f, 1).ok_or_else(|| FenError::BadMoveNumber(f.to_string()))?,
+            ),
+            _ => (0, 1),
+        };
+        let tokens = match fields.get(6) {
+            Some(list) => parse_tokens(list)?,
+            None => Tokens::empty(),
+        };
+        Ok(Setup { board, tokens, turn, castling, halfmoves, fullmoves })
+    }
+}
+
+fn parse_number(s: &str, min: u32) -> Option<u32> {
+    let n: u32 = s.parse().ok()?;
+    (min..=9999).contains(&n).then_some(n)
+}
+
+fn parse_placement(placement: &str) -> Result<Board, FenError> {
+    let ranks: Vec<&str> = placement.split('/').collect();
+    if ranks.len() != 8 {
+        return Err(FenError::RankCount(ranks.len()));
+    }
+    let mut board = Board::empty();
+    for (text, rank) in ranks.iter().zip((0..8u8).rev()) {
+        let mut file = 0usize;
+        for c in text.chars() {
+            match c {
+                '1'..='9' => file += c as usize - '0' as usize,
+                'x' | 'X' => return Err(FenError::Hole { letter: c, rank: rank + 1 }),
+                _ => {
+                    let piece = Piece::from_char(c)
+                        .filter(|p| p.role.index() <= Role::King.index())
+                        .ok_or(FenError::UnknownPiece { letter: c, rank: rank + 1 })?;
+                    if let Some(sq) = Square::from_coords(file as u8, rank) {
+                        board.put(sq, piece);
+                    }
+                    file += 1;
+                }
+            }
+        }
+        if file != 8 {
+            return Err(FenError::RankWidth { rank: rank + 1, files: file });
+        }
+    }
+    Ok(board)
+}
+
+fn parse_tokens(list: &str) -> Result<Tokens, FenError> {
+    let mut tokens = Tokens::empty();
+    if list == "-" {
+        return Ok(tokens);
+    }
+    let mut total = 0u32;
+    for item in list.split(',') {
+        if item.is_empty() {
+            return Err(FenError::EmptyTokenEntry(list.to_string()));
+        }
+        let (name, height) = match item.split_once('*') {
+            Some((name, h)) => (name, h.parse::<u32>().map_err(|_| FenError::BadToken(item.to_string()))?),
+            None => (item, 1),
+        };
+        let sq: Square = name.parse().map_err(|_| FenError::BadToken(item.to_string()))?;
+        if tokens.contains(sq) {
+            return Err(FenError::RepeatedToken(sq));
+        }
+        if height == 0 {
+            return Err(FenError::ZeroHeight(sq));
+        }
+        total = total.saturating_add(height);
+        if total > MAX_TOKENS {
+            return Err(FenError::TooManyTokens(total));
+        }
+        (0..height).for_each(|_| tokens.add(sq));
+    }
+    Ok(tokens)
+}
+
+impl Position {
+    /// Reads a PFEN (4, 6 or 7 fields) as a position.
+    ///
+    /// ```
+    /// use wormhole::porthole::Position;
+    /// let err = Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1 c2*0").unwrap_err();
+    /// assert_eq!(err.to_string(), "token square c2 has height 0 (a height is 1 or more)");
+    /// ```
+    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        Position::from_setup(Setup::from_fen(fen)?)
+    }
+
+    /// Checks a [`Setup`]: one king and at most 16 pieces per side,
+    /// castling rights only with king and rook at home, the side not to
+    /// move not in check.
+    pub fn from_setup(setup: Setup) -> Result<Position, FenError> {
+        let Setup { board, tokens, turn, castling, halfmoves, fullmoves } = setup;
+        for color in Color::ALL {
+            let count = board.pieces(color, Role::King).count();
+            if count != 1 {
+                return Err(FenError::KingCount { color, count });
+            }
+            let count = board.by_color(color).count();
+            if count > MAX_PIECES_PER_SIDE {
+                return Err(FenError::TooManyPieces { color, count });
+            }
+        }
+        check_castling(&board, castling)?;
+        let hash = zobrist::hash(&board, &tokens, turn, castling);
+        let pos = Position { board, tokens, turn, castling, halfmoves, fullmoves, hash };
+        let waiting = !turn;
+        if let Some(k) = pos.board.king_of(waiting)
+            && pos.attackers(k, turn).any()
+        {
+            return Err(FenError::OppositeCheck(waiting));
+        }
+        Ok(pos)
+    }
+
+    /// The PFEN, always with seven fields.
+    pub fn fen(&self) -> String {
+        format!(
+            "{} {} {} - {} {} {}",
+            Placement(&self.board),
+            self.turn.char(),
+            self.castling,
+            self.halfmoves,
+            self.fullmoves,
+            self.tokens
+        )
+    }
+}
+
+fn check_castling(board: &Board, castling: CastlingRights) -> Result<(), FenError> {
+    let at = |sq: Square, color: Color, role: Role| board.piece_at(sq) == Some(Piece { color, role });
+    for (color, side) in castling.iter() {
+        let s = CastlingSquares::of(color, side);
+        if !at(s.king_from, color, Role::King) || !at(s.rook_from, color, Role::Rook) {
+            let letter = CastlingRights::letter(color, side);
+            return Err(FenError::CastlingWithoutPieces { letter, color, king: s.king_from, rook: s.rook_from });
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,245 @@
+//! Legal move generation for Porthole chess.
+//!
+//! Normal moves are checked the orthodox way, with pins and a check mask
+//! computed once from the king. Tokens count as blockers, so a piece
+//! standing on a P-square is never pinned (the token stays behind).
+//!
+//! A porthole move changes the blockers at one square at most: the origin
+//! gets a token (still blocked), the exit gets the piece (still blocked),
+//! and the entry loses a token and any enemy piece, so it opens only when
+//! its height was 1. Hence a non-king porthole move is legal for all exits
+//! or for none: when not in check it is legal unless opening the entry
+//! uncovers an attack on the king, and when in check only capturing the
+//! lone checker on the entry can help. A king's porthole move is checked
+//! exit by exit.
+
+use super::castling::CastlingSquares;
+use super::{CastlingObstacle, CastlingSide, MoveList, Position, attacks};
+use crate::steps::{self, slide};
+use crate::{Bitboard, Color, Role, Square};
+
+/// What generation knows about the mover's king.
+struct Safety {
+    king: usize,
+    /// Whether moves are checked for legality at all.
+    legal: bool,
+    checkers: u64,
+    /// Where a non-king normal move may end: everywhere when not in check,
+    /// the checker or the line to it in single check, nowhere in double check.
+    check_mask: u64,
+    /// Pinned pieces with the line (to and including the pinner) each may move on.
+    pins: [(u64, u64); 8],
+    pin_count: usize,
+    /// The first blocker in each of the king's eight directions.
+    king_view: u64,
+}
+
+impl Safety {
+    /// The squares a non-king normal move from `s` may end on.
+    #[inline]
+    fn normal_mask(&self, s: usize) -> u64 {
+        let bit = 1u64 << s;
+        self.pins[..self.pin_count]
+            .iter()
+            .find(|(p, _)| *p == bit)
+            .map_or(self.check_mask, |(_, line)| self.check_mask & line)
+    }
+}
+
+/// The square sets generation reads for every piece.
+struct Ctx {
+    us: Color,
+    own: u64,
+    enemy: u64,
+    tokens: u64,
+    blockers: u64,
+    open_portholes: u64,
+}
+
+impl Position {
+    /// Appends the moves to `list`: only legal ones when `legal`, else every
+    /// move the pieces' rules allow (castling is always checked in full).
+    pub(crate) fn generate(&self, list: &mut MoveList, legal: bool) {
+        let us = self.turn;
+        let own = self.board.by_color(us).0;
+        let enemy = self.board.by_color(!us).0;
+        let tokens = self.tokens.squares().0;
+        let blockers = own | enemy | tokens;
+        let ctx = Ctx { us, own, enemy, tokens, blockers, open_portholes: tokens & !(own | enemy) };
+        let Some(king) = self.board.king_of(us) else { return };
+        let safety = self.safety(king.index(), &ctx, legal);
+
+        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+            for from in self.board.pieces(us, role) {
+                let s = from.index();
+                let reach = attacks::attacks(role, us, s, blockers);
+                list.push_normal(from, Bitboard(reach & !own & !tokens & safety.normal_mask(s)), Bitboard::EMPTY);
+                self.push_entries(list, from, reach & tokens & !own, &ctx, &safety);
+            }
+        }
+        self.generate_pawns(list, &ctx, &safety);
+        self.generate_king(list, king, &ctx, &safety);
+        if safety.checkers == 0 {
+            self.generate_castles(list, king, &ctx);
+        }
+    }
+
+    /// Checkers, pins and the king's view, found by looking out from the king.
+    fn safety(&self, k: usize, ctx: &Ctx, legal: bool) -> Safety {
+        let mut safety =
+            Safety { king: k, legal, checkers: 0, check_mask: !0, pins: [(0, 0); 8], pin_count: 0, king_view: 0 };
+        if !legal {
+            return safety;
+        }
+        let them = !ctx.us;
+        let b = &self.board;
+        let queens = b.pieces(them, Role::Queen).0;
+        let orthogonal = queens | b.pieces(them, Role::Rook).0;
+        let diagonal = queens | b.pieces(them, Role::Bishop).0;
+        let mut checkers = attacks::knight(k) & b.pieces(them, Role::Knight).0
+            | attacks::pawn(ctx.us, k) & b.pieces(them, Role::Pawn).0;
+        let mut slider_line = 0;
+        for d in steps::ALL {
+            let line = slide(d, k, ctx.blockers);
+            let first = line & ctx.blockers;
+            safety.king_view |= first;
+            let sliders = if steps::ORTHOGONAL.contains(&d) { orthogonal } else { diagonal };
+            if first & sliders != 0 {
+                checkers |= first;
+                slider_line = line;
+            } else if first & ctx.own & !ctx.tokens != 0 {
+                let beyond = slide(d, first.trailing_zeros() as usize, ctx.blockers);
+                if beyond & ctx.blockers & sliders != 0 {
+                    safety.pins[safety.pin_count] = (first, line | beyond);
+                    safety.pin_count += 1;
+                }
+            }
+        }
+        safety.checkers = checkers;
+        safety.check_mask = match checkers.count_ones() {
+            0 => !0,
+            1 if checkers & slider_line != 0 => slider_line,
+            1 => checkers,
+            _ => 0,
+        };
+        safety
+    }
+
+    /// Whether a non-king porthole move through `entry` keeps the king safe
+    /// (for every exit alike).
+    #[inline]
+    fn entry_is_safe(&self, entry: Square, ctx: &Ctx, safety: &Safety) -> bool {
+        if !safety.legal {
+            return true;
+        }
+        let e = Bitboard::from_square(entry).0;
+        let opens = self.tokens.height(entry) == 1;
+        match safety.checkers {
+            0 if !opens || safety.king_view & e == 0 => return true,
+            0 => {}
+            c if c == e => {}
+            _ => return false,
+        }
+        let blockers = if opens { ctx.blockers & !e } else { ctx.blockers };
+        self.attackers_with(safety.king, !ctx.us, blockers, !e) == 0
+    }
+
+    /// Adds the porthole moves of the piece on `from` through each of `entries`.
+    #[inline]
+    fn push_entries(&self, list: &mut MoveList, from: Square, entries: u64, ctx: &Ctx, safety: &Safety) {
+        for entry in Bitboard(entries) {
+            let exits = ctx.open_portholes & !Bitboard::from_square(entry).0;
+            if exits != 0 && self.entry_is_safe(entry, ctx, safety) {
+                list.push_porthole(from, entry, Bitboard(exits));
+            }
+        }
+    }
+
+    fn generate_pawns(&self, list: &mut MoveList, ctx: &Ctx, safety: &Safety) {
+        let us = ctx.us;
+        let last_rank = Bitboard::rank(us.last_rank());
+        let empty = !ctx.blockers;
+        for from in self.board.pieces(us, Role::Pawn) {
+            let s = from.index();
+            let one = forward(us, 1u64 << s) & empty;
+            let two = if from.rank() == us.pawn_rank() { forward(us, one) & empty } else { 0 };
+            let reach = attacks::pawn(us, s);
+            let captures = reach & ctx.enemy & !ctx.tokens;
+            list.push_normal(from, Bitboard((one | two | captures) & safety.normal_mask(s)), last_rank);
+            self.push_entries(list, from, reach & ctx.tokens & !ctx.own, ctx, safety);
+        }
+    }
+
+    fn generate_king(&self, list: &mut MoveList, king: Square, ctx: &Ctx, safety: &Safety) {
+        let k = king.index();
+        let them = !ctx.us;
+        let reach = attacks::king(k);
+        let mut normal = reach & !ctx.own & !ctx.tokens;
+        if safety.legal {
+            // The king's square stays blocked only if a token stands there.
+            let blockers = ctx.blockers & !(1u64 << k) | ctx.tokens;
+            for to in Bitboard(normal) {
+                let t = Bitboard::from_square(to).0;
+                if self.attackers_with(to.index(), them, blockers, !t) != 0 {
+                    normal &= !t;
+                }
+            }
+        }
+        list.push_normal(king, Bitboard(normal), Bitboard::EMPTY);
+        for entry in Bitboard(reach & ctx.tokens & !ctx.own) {
+            let e = Bitboard::from_square(entry).0;
+            let mut exits = ctx.open_portholes & !e;
+            if safety.legal {
+                // The origin gets a token and the exit keeps one: only the entry may open.
+                let blockers = if self.tokens.height(entry) == 1 { ctx.blockers & !e } else { ctx.blockers };
+                for exit in Bitboard(exits) {
+                    if self.attackers_with(exit.index(), them, blockers, !e) != 0 {
+                        exits &= !Bitboard::from_square(exit).0;
+                    }
+                }
+            }
+            list.push_porthole(king, entry, Bitboard(exits));
+        }
+    }
+
+    /// Castling (only when not in check): rights kept, king and rook at
+    /// home, no piece or token between them, no attacked square on the
+    /// king's way.
+    fn generate_castles(&self, list: &mut MoveList, king: Square, ctx: &Ctx) {
+        let mut targets = Bitboard::EMPTY;
+        for side in CastlingSide::ALL {
+            if self.castling_blocker(side, ctx.blockers).is_none() {
+                targets |= Bitboard::from_square(CastlingSquares::of(ctx.us, side).king_to);
+            }
+        }
+        list.push_castles(king, targets);
+    }
+
+    /// Why the side to move cannot castle on `side` now, or `None` if it can
+    /// (the check test aside, which the caller makes).
+    pub(crate) fn castling_blocker(&self, side: CastlingSide, blockers: u64) -> Option<CastlingObstacle> {
+        let us = self.turn;
+        let s = CastlingSquares::of(us, side);
+        let has = |sq: Square, role: Role| self.board.piece_at(sq).is_some_and(|p| p.color == us && p.role == role);
+        if !self.castling.has(us, side) || !has(s.king_from, Role::King) || !has(s.rook_from, Role::Rook) {
+            return Some(CastlingObstacle::NoRight);
+        }
+        if (s.between & self.board.occupied()).any() {
+            return Some(CastlingObstacle::Piece);
+        }
+        if (s.between & self.tokens.squares()).any() {
+            return Some(CastlingObstacle::Token);
+        }
+        let mut path = s.king_path;
+        path.find(|sq| self.attackers_with(sq.index(), !us, blockers, !0) != 0).map(CastlingObstacle::Attacked)
+    }
+}
+
+/// The squares one rank forward of `bits` for a pawn of `color`.
+#[inline(always)]
+fn forward(color: Color, bits: u64) -> u64 {
+    match color {
+        Color::White => bits << 8,
+        Color::Black => bits >> 8,
+    }
+}

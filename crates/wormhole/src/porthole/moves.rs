@@ -1,0 +1,356 @@
+//! Porthole moves (up to three squares) and move lists that hold them as
+//! batches of targets.
+
+use std::fmt;
+
+use super::MAX_PIECES_PER_SIDE;
+use super::castling::{CastlingSide, CastlingSquares};
+use crate::{Bitboard, Color, Role, Square};
+
+/// What kind of move a [`Move`] is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MoveKind {
+    /// An orthodox move ending on a square that is not a P-square (with a
+    /// promotion if a pawn reaches its last rank).
+    Normal,
+    /// The king's two-square castling move; the rook moves too.
+    Castle,
+    /// In at the entry, out at the exit; the entry's token moves to the origin.
+    Porthole,
+}
+
+/// A move of Porthole chess, packed into 32 bits: origin, the square the
+/// piece ends on, the entry for a porthole move, and a promotion role.
+///
+/// ```
+/// use wormhole::porthole::{Move, MoveKind};
+/// let m = Move::porthole("g1".parse().unwrap(), "h1".parse().unwrap(), "d4".parse().unwrap());
+/// assert_eq!(m.kind(), MoveKind::Porthole);
+/// assert_eq!(m.to().to_string(), "d4"); // where the king ends: the exit
+/// assert_eq!(m.to_string(), "g1h1d4");
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Move(u32);
+
+const CASTLE: u32 = 1;
+const PORTHOLE: u32 = 2;
+
+/// The roles a pawn may promote to, strongest first.
+pub(crate) const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
+
+impl Move {
+    #[inline]
+    const fn pack(from: Square, to: Square, entry: Square, kind: u32, promotion: u32) -> Move {
+        Move(
+            from.index() as u32
+                | (to.index() as u32) << 6
+                | (entry.index() as u32) << 12
+                | kind << 18
+                | promotion << 20,
+        )
+    }
+
+    /// An orthodox move from `from` to `to`, promoting to `promotion` if given.
+    #[inline]
+    pub const fn normal(from: Square, to: Square, promotion: Option<Role>) -> Move {
+        let promo = match promotion {
+            Some(r) => r.index() as u32 + 1,
+            None => 0,
+        };
+        Move::pack(from, to, from, 0, promo)
+    }
+
+    /// `color` castling on `side` (the king's move, `e1g1` in coordinates).
+    #[inline]
+    pub const fn castle(color: Color, side: CastlingSide) -> Move {
+        let s = CastlingSquares::of(color, side);
+        Move::pack(s.king_from, s.king_to, s.king_from, CASTLE, 0)
+    }
+
+    /// The piece on `origin` enters the porthole on `entry` and leaves from
+    /// the one on `exit`.
+    #[inline]
+    pub const fn porthole(origin: Square, entry: Square, exit: Square) -> Move {
+        Move::pack(origin, exit, entry, PORTHOLE, 0)
+    }
+
+    /// The square the piece leaves.
+    #[inline]
+    pub const fn from(self) -> Square {
+        Square::new((self.0 & 63) as u8)
+    }
+
+    /// The square the piece ends on: the exit of a porthole move, the
+    /// king's square after castling.
+    #[inline]
+    pub const fn to(self) -> Square {
+        Square::new((self.0 >> 6 & 63) as u8)
+    }
+
+    /// The entry of a porthole move.
+    #[inline]
+    pub const fn entry(self) -> Option<Square> {
+        match self.kind() {
+            MoveKind::Porthole => Some(Square::new((self.0 >> 12 & 63) as u8)),
+            _ => None,
+        }
+    }
+
+    /// The square where this move captures, if an enemy piece stands there:
+    /// the entry of a porthole move, else the target.
+    #[inline]
+    pub const fn capture_square(self) -> Square {
+        match self.entry() {
+            Some(e) => e,
+            None => self.to(),
+        }
+    }
+
+    /// What kind of move this is.
+    #[inline]
+    pub const fn kind(self) -> MoveKind {
+        match self.0 >> 18 & 3 {
+            CASTLE => MoveKind::Castle,
+            PORTHOLE => MoveKind::Porthole,
+            _ => MoveKind::Normal,
+        }
+    }
+
+    /// Whether this is a porthole move.
+    #[inline]
+    pub const fn is_porthole(self) -> bool {
+        matches!(self.kind(), MoveKind::Porthole)
+    }
+
+    /// The side a castling move castles on.
+    #[inline]
+    pub const fn castling_side(self) -> Option<CastlingSide> {
+        match self.kind() {
+            MoveKind::Castle if self.to().file() == 6 => Some(CastlingSide::King),
+            MoveKind::Castle => Some(CastlingSide::Queen),
+            _ => None,
+        }
+    }
+
+    /// The role a pawn promotes to, if this is a promotion.
+    #[inline]
+    pub const fn promotion(self) -> Option<Role> {
+        match self.0 >> 20 {
+            0 => None,
+            i => Role::from_index(i as usize - 1),
+        }
+    }
+
+    /// The packed form (for transposition tables).
+    #[inline]
+    pub const fn to_bits(self) -> u32 {
+        self.0
+    }
+}
+
+/// Coordinate form: `e2e4`, `e7e8q`, castling as the king's move `e1g1`, a
+/// porthole move as origin, entry and exit: `g1h1d4`.
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.from())?;
+        if let Some(e) = self.entry() {
+            write!(f, "{e}")?;
+        }
+        write!(f, "{}", self.to())?;
+        if let Some(r) = self.promotion() {
+            write!(f, "{}", r.char().to_ascii_lowercase())?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// How the targets of a batch become moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum BatchKind {
+    /// One normal move per target.
+    Normal,
+    /// Four promotions (Q, R, B, N) per target.
+    Promotion,
+    /// One castling per target (the king's destination).
+    Castle,
+    /// One porthole move per target (the exit).
+    Porthole,
+}
+
+/// The moves of one piece that share a kind (and, for porthole moves, an
+/// entry): a set of target squares.
+#[derive(Debug, Clone, Copy)]
+struct Batch {
+    from: Square,
+    entry: Square,
+    kind: BatchKind,
+    targets: Bitboard,
+}
+
+impl Batch {
+    const EMPTY: Batch =
+        Batch { from: Square::new(0), entry: Square::new(0), kind: BatchKind::Normal, targets: Bitboard::EMPTY };
+
+    #[inline]
+    fn len(&self) -> usize {
+        let n = self.targets.count() as usize;
+        if self.kind == BatchKind::Promotion { n * PROMOTIONS.len() } else { n }
+    }
+
+    #[inline]
+    fn make(&self, to: Square, promotion: usize) -> Move {
+        match self.kind {
+            BatchKind::Normal => Move::normal(self.from, to, None),
+            BatchKind::Promotion => Move::normal(self.from, to, Some(PROMOTIONS[promotion])),
+            BatchKind::Castle => Move::pack(self.from, to, self.from, CASTLE, 0),
+            BatchKind::Porthole => Move::porthole(self.from, self.entry, to),
+        }
+    }
+}
+
+/// The most batches a position can need: per piece one of normal moves, one
+/// of promotions or castlings, and one per entry (at most 8).
+const MAX_BATCHES: usize = MAX_PIECES_PER_SIDE as usize * 10;
+
+/// A list of moves on the stack, held per piece as sets of targets: a
+/// porthole move to each of many exits costs one bit, so the list stays
+/// small however many tokens there are, and [`MoveList::len`] counts
+/// without listing (perft's last ply).
+#[derive(Clone)]
+pub struct MoveList {
+    batches: [Batch; MAX_BATCHES],
+    len: usize,
+}
+
+impl Default for MoveList {
+    fn default() -> MoveList {
+        MoveList::new()
+    }
+}
+
+impl MoveList {
+    /// An empty list.
+    #[inline]
+    pub const fn new() -> MoveList {
+        MoveList { batches: [Batch::EMPTY; MAX_BATCHES], len: 0 }
+    }
+
+    #[inline]
+    fn push(&mut self, kind: BatchKind, from: Square, entry: Square, targets: Bitboard) {
+        if targets.any() {
+            debug_assert!(self.len < MAX_BATCHES);
+            self.batches[self.len] = Batch { from, entry, kind, targets };
+            self.len += 1;
+        }
+    }
+
+    /// Adds the normal moves of the piece on `from` to `targets`; a pawn's
+    /// targets on `last_rank` become promotions.
+    #[inline]
+    pub(crate) fn push_normal(&mut self, from: Square, targets: Bitboard, last_rank: Bitboard) {
+        self.push(BatchKind::Normal, from, from, targets & !last_rank);
+        self.push(BatchKind::Promotion, from, from, targets & last_rank);
+    }
+
+    /// Adds the king's castlings to the destinations in `targets`.
+    #[inline]
+    pub(crate) fn push_castles(&mut self, king: Square, targets: Bitboard) {
+        self.push(BatchKind::Castle, king, king, targets);
+    }
+
+    /// Adds the porthole moves of the piece on `from` through `entry` to each of `exits`.
+    #[inline]
+    pub(crate) fn push_porthole(&mut self, from: Square, entry: Square, exits: Bitboard) {
+        self.push(BatchKind::Porthole, from, entry, exits);
+    }
+
+    /// The number of moves.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.batches[..self.len].iter().map(Batch::len).sum()
+    }
+
+    /// Whether there are no moves.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Removes every move.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// Whether `m` is in the list.
+    pub fn contains(&self, m: Move) -> bool {
+        let kind = match (m.kind(), m.promotion()) {
+            (MoveKind::Normal, None) => BatchKind::Normal,
+            (MoveKind::Normal, Some(r)) if PROMOTIONS.contains(&r) => BatchKind::Promotion,
+            (MoveKind::Normal, Some(_)) => return false,
+            (MoveKind::Castle, _) => BatchKind::Castle,
+            (MoveKind::Porthole, _) => BatchKind::Porthole,
+        };
+        let entry = m.entry().unwrap_or(m.from());
+        self.batches[..self.len]
+            .iter()
+            .any(|b| b.kind == kind && b.from == m.from() && b.entry == entry && b.targets.contains(m.to()))
+    }
+
+    /// The moves, piece by piece.
+    #[inline]
+    pub fn iter(&self) -> Moves<'_> {
+        let batches = &self.batches[..self.len];
+        Moves { batches, index: 0, rest: batches.first().map_or(Bitboard::EMPTY, |b| b.targets), promotion: 0 }
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = Move;
+    type IntoIter = Moves<'a>;
+    fn into_iter(self) -> Moves<'a> {
+        self.iter()
+    }
+}
+
+impl fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+/// The iterator of [`MoveList::iter`].
+#[derive(Debug, Clone)]
+pub struct Moves<'a> {
+    batches: &'a [Batch],
+    index: usize,
+    rest: Bitboard,
+    promotion: usize,
+}
+
+impl Iterator for Moves<'_> {
+    type Item = Move;
+
+    #[inline]
+    fn next(&mut self) -> Option<Move> {
+        while self.rest.is_empty() {
+            self.index += 1;
+            self.rest = self.batches.get(self.index)?.targets;
+        }
+        let batch = &self.batches[self.index];
+        let to = self.rest.first()?;
+        let m = batch.make(to, self.promotion);
+        self.promotion += 1;
+        if batch.kind != BatchKind::Promotion || self.promotion == PROMOTIONS.len() {
+            self.promotion = 0;
+            self.rest.0 &= self.rest.0 - 1;
+        }
+        Some(m)
+    }
+}

@@ -1,0 +1,330 @@
+//! A playable Porthole position: pieces, tokens, side to move, castling
+//! rights, clocks and hash; making and taking back moves.
+
+use super::castling::CastlingSquares;
+use super::{
+    CastlingRights, DrawReason, IllegalMoveError, Move, MoveKind, MoveList, Outcome, Tokens, attacks, zobrist,
+};
+use crate::zobrist::{black_key, piece_key};
+use crate::{Bitboard, Board, Color, Piece, Role, Square};
+
+/// What [`Position::play_unchecked`] returns so that [`Position::undo`]
+/// can restore the position exactly.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Undo {
+    captured: Option<Piece>,
+    castling: CastlingRights,
+    halfmoves: u32,
+    hash: u64,
+}
+
+/// A legal Porthole chess position. Built from a PFEN
+/// ([`Position::from_fen`]) or as the default start ([`Position::new`]);
+/// changed by playing moves. It holds no history: threefold repetition
+/// needs a [`super::Game`].
+///
+/// ```
+/// use wormhole::porthole::Position;
+/// let mut pos = Position::from_fen("6k1/5ppp/8/8/8/8/5PPP/4r1K1 w - - 0 30 a6,d4,b3,h1").unwrap();
+/// assert!(pos.is_check());
+/// let m = pos.parse_move("Kh1>d4").unwrap();
+/// pos.play(m).unwrap();
+/// assert_eq!(pos.fen(), "6k1/5ppp/8/8/3K4/8/5PPP/4r3 b - - 1 30 a6,d4,b3,g1");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Position {
+    pub(crate) board: Board,
+    pub(crate) tokens: Tokens,
+    pub(crate) turn: Color,
+    pub(crate) castling: CastlingRights,
+    pub(crate) halfmoves: u32,
+    pub(crate) fullmoves: u32,
+    pub(crate) hash: u64,
+}
+
+impl Default for Position {
+    fn default() -> Position {
+        Position::new()
+    }
+}
+
+impl Position {
+    /// The default start: the orthodox armies and one token on each of
+    /// b4 c4 f4 g4 b5 c5 f5 g5.
+    pub fn new() -> Position {
+        match Position::from_fen(super::fen::START) {
+            Ok(pos) => pos,
+            Err(e) => unreachable!("the start position is valid: {e}"),
+        }
+    }
+
+    /// The pieces. (Porthole chess has no holes: the board's hole set stays empty.)
+    #[inline]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The tokens.
+    #[inline]
+    pub fn tokens(&self) -> &Tokens {
+        &self.tokens
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// The castling rights left.
+    #[inline]
+    pub fn castling(&self) -> CastlingRights {
+        self.castling
+    }
+
+    /// Plies since the last capture or pawn move (the fifty-move rule's clock).
+    #[inline]
+    pub fn halfmoves(&self) -> u32 {
+        self.halfmoves
+    }
+
+    /// The move number: 1 at the start, one more after each Black move.
+    #[inline]
+    pub fn move_number(&self) -> u32 {
+        self.fullmoves
+    }
+
+    /// The Zobrist hash, kept up to date incrementally (see [`zobrist`]).
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The squares that block lines: every piece and every token.
+    #[inline]
+    pub fn blockers(&self) -> Bitboard {
+        self.board.occupied() | self.tokens.squares()
+    }
+
+    /// The open P-squares: tokens with no piece on them (where porthole moves exit).
+    #[inline]
+    pub fn open_portholes(&self) -> Bitboard {
+        self.tokens.squares() & !self.board.occupied()
+    }
+
+    /// The pieces of `color` attacking `sq` (whether `sq` is a P-square does
+    /// not matter, PORTAL.md D4).
+    pub fn attackers(&self, sq: Square, color: Color) -> Bitboard {
+        Bitboard(self.attackers_with(sq.index(), color, self.blockers().0, !0))
+    }
+
+    /// The pieces of `color` in `pieces` that attack square index `s` when
+    /// `blockers` block the lines: how legality looks at a position after a
+    /// move without making it.
+    #[inline]
+    pub(crate) fn attackers_with(&self, s: usize, color: Color, blockers: u64, pieces: u64) -> u64 {
+        let b = &self.board;
+        let theirs = b.by_color(color).0 & pieces;
+        let role = |r: Role| b.by_role(r).0;
+        let queens = role(Role::Queen);
+        (attacks::knight(s) & role(Role::Knight)
+            | attacks::king(s) & role(Role::King)
+            | attacks::pawn(!color, s) & role(Role::Pawn)
+            | attacks::rook(s, blockers) & (role(Role::Rook) | queens)
+            | attacks::bishop(s, blockers) & (role(Role::Bishop) | queens))
+            & theirs
+    }
+
+    /// The enemy pieces giving check to the side to move.
+    #[inline]
+    pub fn checkers(&self) -> Bitboard {
+        match self.board.king_of(self.turn) {
+            Some(k) => self.attackers(k, !self.turn),
+            None => Bitboard::EMPTY,
+        }
+    }
+
+    /// Whether the side to move is in check.
+    #[inline]
+    pub fn is_check(&self) -> bool {
+        self.checkers().any()
+    }
+
+    /// Every legal move.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate(&mut list, true);
+        list
+    }
+
+    /// Moves that follow the pieces' movement rules but may leave the
+    /// king attacked (used to explain why a typed move is illegal).
+    pub fn pseudo_legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate(&mut list, false);
+        list
+    }
+
+    /// Whether `m` is a legal move here.
+    pub fn is_legal(&self, m: Move) -> bool {
+        self.legal_moves().contains(m)
+    }
+
+    /// Whether the side to move has at least one legal move.
+    pub fn has_legal_move(&self) -> bool {
+        !self.legal_moves().is_empty()
+    }
+
+    /// Whether only the two kings are left (a draw, PORTAL.md D8).
+    pub fn is_king_versus_king(&self) -> bool {
+        self.board.occupied().count() == 2
+    }
+
+    /// The result if the game is over by this position alone: checkmate,
+    /// stalemate, king against king or the fifty-move rule. Threefold
+    /// repetition needs the game's history: see [`super::Game::outcome`].
+    pub fn outcome(&self) -> Option<Outcome> {
+        if !self.has_legal_move() {
+            return Some(if self.is_check() {
+                Outcome::Checkmate { winner: !self.turn }
+            } else {
+                Outcome::Draw(DrawReason::Stalemate)
+            });
+        }
+        if self.is_king_versus_king() {
+            Some(Outcome::Draw(DrawReason::KingVersusKing))
+        } else if self.halfmoves >= 100 {
+            Some(Outcome::Draw(DrawReason::FiftyMoves))
+        } else {
+            None
+        }
+    }
+
+    /// The piece `m` would capture, if any.
+    #[inline]
+    pub fn captured_by(&self, m: Move) -> Option<Piece> {
+        match m.kind() {
+            MoveKind::Castle => None,
+            _ => self.board.piece_at(m.capture_square()),
+        }
+    }
+
+    /// The role of the piece on `sq`, if any.
+    #[inline]
+    pub fn role_at(&self, sq: Square) -> Option<Role> {
+        self.board.piece_at(sq).map(|p| p.role)
+    }
+
+    /// Plays `m` if it is legal here (the checked way); returns what
+    /// [`Position::undo`] needs, or why the move is not legal.
+    pub fn play(&mut self, m: Move) -> Result<Undo, IllegalMoveError> {
+        if self.is_legal(m) { Ok(self.play_unchecked(m)) } else { Err(self.why_illegal(m)) }
+    }
+
+    /// A copy of the position after `m` (which must be legal).
+    pub fn after(&self, m: Move) -> Position {
+        let mut next = self.clone();
+        next.play_unchecked(m);
+        next
+    }
+
+    /// Plays a move, which must be legal (not checked: for hot paths such
+    /// as search and perft; [`Position::play`] checks); returns what
+    /// [`Position::undo`] needs. An illegal move leaves the position in an
+    /// unspecified (but memory-safe) state.
+    #[inline]
+    pub fn play_unchecked(&mut self, m: Move) -> Undo {
+        let undo = Undo { captured: None, castling: self.castling, halfmoves: self.halfmoves, hash: self.hash };
+        let (from, capture_sq) = (m.from(), m.capture_square());
+        let Some(piece) = self.board.take(from) else {
+            debug_assert!(false, "no piece on {from} for {m}");
+            return undo;
+        };
+        let captured = match m.kind() {
+            MoveKind::Castle => None,
+            _ => self.board.take(capture_sq),
+        };
+        let mut h = self.hash ^ piece_key(piece, from) ^ black_key() ^ zobrist::castling_key(self.castling);
+        if let Some(c) = captured {
+            h ^= piece_key(c, capture_sq);
+        }
+        let placed = match m.promotion() {
+            Some(role) => Piece { role, ..piece },
+            None => piece,
+        };
+        self.board.put(m.to(), placed);
+        h ^= piece_key(placed, m.to());
+        match m.kind() {
+            MoveKind::Normal => {}
+            MoveKind::Castle => h ^= self.move_castling_rook(m, true),
+            MoveKind::Porthole => h ^= self.move_token(capture_sq, from),
+        }
+        self.castling = self.castling.after_touching(from).after_touching(capture_sq);
+        self.hash = h ^ zobrist::castling_key(self.castling);
+        self.halfmoves = if captured.is_some() || piece.role == Role::Pawn { 0 } else { self.halfmoves + 1 };
+        if self.turn == Color::Black {
+            self.fullmoves += 1;
+        }
+        self.turn = !self.turn;
+        Undo { captured, ..undo }
+    }
+
+    /// Takes back `m`, which must be the last move played, with its [`Undo`].
+    #[inline]
+    pub fn undo(&mut self, m: Move, undo: Undo) {
+        self.turn = !self.turn;
+        if self.turn == Color::Black {
+            self.fullmoves -= 1;
+        }
+        self.castling = undo.castling;
+        self.halfmoves = undo.halfmoves;
+        self.hash = undo.hash;
+        match m.kind() {
+            MoveKind::Normal => {}
+            MoveKind::Castle => {
+                self.move_castling_rook(m, false);
+            }
+            MoveKind::Porthole => {
+                self.move_token(m.from(), m.capture_square());
+            }
+        }
+        if let Some(mut piece) = self.board.take(m.to()) {
+            if m.promotion().is_some() {
+                piece.role = Role::Pawn;
+            }
+            self.board.put(m.from(), piece);
+        }
+        if let Some(captured) = undo.captured {
+            self.board.put(m.capture_square(), captured);
+        }
+    }
+
+    /// Moves one token from `from` to `to`; returns the change of hash.
+    #[inline]
+    fn move_token(&mut self, from: Square, to: Square) -> u64 {
+        let (hf, ht) = (self.tokens.height(from), self.tokens.height(to));
+        self.tokens.take(from);
+        self.tokens.add(to);
+        zobrist::token_key(from, hf)
+            ^ zobrist::token_key(from, hf - 1)
+            ^ zobrist::token_key(to, ht)
+            ^ zobrist::token_key(to, ht + 1)
+    }
+
+    /// Moves the castling rook of king move `m` to its square (`forward`) or
+    /// back; returns the change of hash.
+    #[inline]
+    fn move_castling_rook(&mut self, m: Move, forward: bool) -> u64 {
+        let Some(side) = m.castling_side() else { return 0 };
+        let color = if m.from().rank() == 0 { Color::White } else { Color::Black };
+        let s = CastlingSquares::of(color, side);
+        let (from, to) = if forward { (s.rook_from, s.rook_to) } else { (s.rook_to, s.rook_from) };
+        match self.board.take(from) {
+            Some(rook) => {
+                self.board.put(to, rook);
+                piece_key(rook, from) ^ piece_key(rook, to)
+            }
+            None => 0,
+        }
+    }
+}

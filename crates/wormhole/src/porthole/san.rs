@@ -1,0 +1,402 @@
+//! Move notation for Porthole chess.
+//!
+//! SAN as in orthodox chess (`Nf3`, `exd5`, `e8=Q`, `O-O`), and for a
+//! porthole move: piece letter, disambiguation, `x` only when a piece is
+//! captured on the entry, the entry, `>`, the exit: `Kh1>d4`, `Bxe4>h5`,
+//! `Nc3>g6+`; pawns always show their file (`fg4>c4`). Readers also accept
+//! `→` for `>`, the long forms (`Kg1h1>d4`, `Bc2xe4>h5`, `Ng1-f3`) and the
+//! coordinate form (`e2e4`, `e7e8q`, `e1g1`, `g1h1d4`).
+//!
+//! Reading is two steps, as in shakmaty: [`MoveText`] is what the text says
+//! (syntax only); [`Position::parse_move`] finds the one legal move it names.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::castling::CastlingSquares;
+use super::illegal::LongForm;
+use super::moves::PROMOTIONS;
+use super::{CastlingSide, IllegalMoveError, Move, MoveKind, Position};
+use crate::excerpt::Excerpt;
+use crate::{Role, Square};
+
+/// Why a typed move was refused. Messages quote at most 80 characters of
+/// the text.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    /// The text is not a move in any notation.
+    #[error("'{}' is not a move: {problem}", Excerpt(.text))]
+    Syntax {
+        /// The text as typed.
+        text: String,
+        /// What is wrong with it.
+        problem: SyntaxProblem,
+    },
+    /// The text names a move that is not legal here.
+    #[error(transparent)]
+    Illegal(#[from] IllegalMoveError),
+    /// No piece of the side to move fits the text.
+    #[error("{}", NoMatch { role: *.role, from_file: *.from_file, from_rank: *.from_rank, to: *.to, exit: *.exit })]
+    NoMatch {
+        /// The piece written (a pawn when no letter was).
+        role: Role,
+        /// The origin's file written (0-based), if any.
+        from_file: Option<u8>,
+        /// The origin's rank written (0-based), if any.
+        from_rank: Option<u8>,
+        /// The target of a normal move, or the entry of a porthole move.
+        to: Square,
+        /// The exit, for a porthole move.
+        exit: Option<Square>,
+    },
+    /// A normal move written onto a P-square: it must go through and name
+    /// the exit.
+    #[error("{entry} is a porthole: {}", match .example {
+        Some(san) => format!("name the exit, as in {san}"),
+        None => "a move onto it must go through it and name the exit".to_string(),
+    })]
+    NeedsExit {
+        /// The P-square written as the target.
+        entry: Square,
+        /// The SAN of a legal move through it by a piece that fits the text, if any.
+        example: Option<String>,
+    },
+    /// Several legal moves fit the text.
+    #[error("ambiguous: {}", .sans.join(" "))]
+    Ambiguous {
+        /// The moves that fit.
+        moves: Vec<Move>,
+        /// Their SAN, in the same order.
+        sans: Vec<String>,
+    },
+}
+
+/// Displays "no knight on the b-file can enter g4".
+struct NoMatch {
+    role: Role,
+    from_file: Option<u8>,
+    from_rank: Option<u8>,
+    to: Square,
+    exit: Option<Square>,
+}
+
+impl fmt::Display for NoMatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "no {}", self.role.name())?;
+        match (self.from_file, self.from_rank) {
+            (Some(file), Some(rank)) => write!(f, " on {}", Square::from_coords(file, rank).ok_or(fmt::Error)?)?,
+            (Some(file), None) => write!(f, " on the {}-file", (b'a' + file) as char)?,
+            (None, Some(rank)) => write!(f, " on rank {}", rank + 1)?,
+            (None, None) => {}
+        }
+        let verb = if self.exit.is_some() { "enter" } else { "reach" };
+        write!(f, " can {verb} {}", self.to)
+    }
+}
+
+/// What is wrong with a text that is not a move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum SyntaxProblem {
+    /// A problem of the part that reads as in Wormhole chess (piece letter,
+    /// origin, target, promotion).
+    #[error(transparent)]
+    Text(#[from] crate::san::SyntaxProblem),
+    /// `O-O` followed by `>`.
+    #[error("castling does not go through a porthole")]
+    CastlingThroughPorthole,
+    /// A promotion written on a porthole move (PORTAL.md, D6).
+    #[error("there is no promotion on a porthole move")]
+    PortholePromotion,
+    /// Nothing, or no square, after `>`.
+    #[error("expected an exit square after '>', such as c4")]
+    NoExit,
+    /// More than one `>`.
+    #[error("a porthole move has one '>'")]
+    SeveralExits,
+}
+
+/// What a move text says, before looking at a position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MoveText {
+    /// `O-O` or `O-O-O` (also with zeros).
+    Castle(CastlingSide),
+    /// Any other move.
+    Piece(PieceText),
+}
+
+/// A written move of one piece: a normal move, or a porthole move when
+/// `exit` is given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PieceText {
+    /// What is written up to the target, read as Wormhole chess reads a
+    /// move (piece letter, origin, `x`, target, promotion); the target of a
+    /// porthole move is its entry (`Bc2xe4` in `Bc2xe4>h5`).
+    pub head: crate::san::MoveText,
+    /// The exit of a porthole move.
+    pub exit: Option<Square>,
+}
+
+fn castling_text(s: &str) -> Option<CastlingSide> {
+    match s {
+        "O-O" | "0-0" => Some(CastlingSide::King),
+        "O-O-O" | "0-0-0" => Some(CastlingSide::Queen),
+        _ => None,
+    }
+}
+
+/// Reads the part before `>` (or a whole normal move) with the long-form
+/// reader Wormhole chess uses, keeping to the orthodox piece letters.
+fn piece_text(part: &str, exit: Option<Square>) -> Result<PieceText, SyntaxProblem> {
+    if part.starts_with("O-O") || part.starts_with("0-0") {
+        return Err(SyntaxProblem::CastlingThroughPorthole);
+    }
+    let head = crate::san::MoveText::from_str(part).map_err(|e| match e {
+        crate::MoveError::Syntax { problem, .. } => SyntaxProblem::Text(problem),
+        _ => SyntaxProblem::Text(crate::san::SyntaxProblem::BeforeTarget),
+    })?;
+    if head.role.is_some_and(|r| r.index() > Role::King.index()) {
+        return Err(crate::san::SyntaxProblem::UnknownPiece.into());
+    }
+    if exit.is_some() && head.promotion.is_some() {
+        return Err(SyntaxProblem::PortholePromotion);
+    }
+    Ok(PieceText { head, exit })
+}
+
+/// The coordinate form of a porthole move, `g1h1d4`.
+fn porthole_coordinates(s: &str) -> Option<PieceText> {
+    let b = s.as_bytes();
+    if b.len() != 6 {
+        return None;
+    }
+    let [from, to, exit] = [0, 2, 4].map(|i| Square::parse_prefix(&b[i..]));
+    let (from, to, exit) = (from?, to?, exit?);
+    let head = crate::san::MoveText {
+        role: None,
+        from_file: Some(from.file()),
+        from_rank: Some(from.rank()),
+        capture: false,
+        to,
+        promotion: None,
+    };
+    Some(PieceText { head, exit: Some(exit) })
+}
+
+/// The exit written after `>`: a square and nothing else.
+fn exit_text(right: &str) -> Result<Square, SyntaxProblem> {
+    match (Square::parse_prefix(right.as_bytes()), right.get(2..)) {
+        (Some(exit), Some("")) => Ok(exit),
+        (Some(_), Some(rest)) if rest.starts_with('=') => Err(SyntaxProblem::PortholePromotion),
+        _ if right.contains('>') => Err(SyntaxProblem::SeveralExits),
+        _ => Err(SyntaxProblem::NoExit),
+    }
+}
+
+impl FromStr for MoveText {
+    type Err = MoveError;
+
+    fn from_str(text: &str) -> Result<MoveText, MoveError> {
+        let s = text.trim().trim_end_matches(['+', '#', '!', '?']).replace('→', ">");
+        let read = || -> Result<MoveText, SyntaxProblem> {
+            if s.is_empty() {
+                return Err(crate::san::SyntaxProblem::Empty.into());
+            }
+            if !s.is_ascii() {
+                return Err(crate::san::SyntaxProblem::NotAscii.into());
+            }
+            if let Some(side) = castling_text(&s) {
+                return Ok(MoveText::Castle(side));
+            }
+            if let Some(t) = porthole_coordinates(&s) {
+                return Ok(MoveText::Piece(t));
+            }
+            match s.split_once('>') {
+                None => piece_text(&s, None).map(MoveText::Piece),
+                Some((left, right)) => piece_text(left, Some(exit_text(right)?)).map(MoveText::Piece),
+            }
+        };
+        read().map_err(|problem| MoveError::Syntax { text: text.to_string(), problem })
+    }
+}
+
+impl Position {
+    /// Finds the legal move `text` names, in SAN, a long form or
+    /// coordinates: the checked way to get a [`Move`].
+    ///
+    /// ```
+    /// use wormhole::porthole::Position;
+    /// let pos = Position::from_fen("6k1/5ppp/8/8/4n3/p7/2B2PPP/6K1 w - - 0 25 h5,e4,a3,c2").unwrap();
+    /// let m = pos.parse_move("Bxe4>h5").unwrap();
+    /// assert_eq!(pos.parse_move("Bc2xe4→h5").unwrap(), m);
+    /// assert_eq!(pos.parse_move("c2e4h5").unwrap(), m);
+    /// assert_eq!(pos.parse_move("Bxe4").unwrap_err().to_string(), "e4 is a porthole: name the exit, as in Bxe4>h5");
+    /// ```
+    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        let t: MoveText = text.parse()?;
+        let fits = |m: &Move| self.text_fits(&t, *m);
+        let candidates: Vec<Move> = self.legal_moves().iter().filter(fits).collect();
+        match candidates.as_slice() {
+            [m] => Ok(*m),
+            [] => Err(match self.pseudo_legal_moves().iter().find(fits) {
+                Some(m) => self.why_illegal(m).into(),
+                None => self.why_unreachable(&t),
+            }),
+            many => {
+                Err(MoveError::Ambiguous { moves: many.to_vec(), sans: many.iter().map(|&m| self.san(m)).collect() })
+            }
+        }
+    }
+
+    fn text_fits(&self, t: &MoveText, m: Move) -> bool {
+        let p = match t {
+            MoveText::Castle(side) => return m.castling_side() == Some(*side),
+            MoveText::Piece(p) => p,
+        };
+        let h = &p.head;
+        let Some(role) = self.role_at(m.from()) else { return false };
+        let role_ok = match h.role {
+            Some(r) => r == role,
+            None => h.from_square().is_some() || role == Role::Pawn,
+        };
+        let target_ok = match (p.exit, m.entry()) {
+            (Some(exit), Some(entry)) => h.to == entry && exit == m.to(),
+            (None, None) => h.to == m.to() && (m.kind() != MoveKind::Castle || h.from_square().is_some()),
+            _ => false,
+        };
+        role_ok
+            && target_ok
+            && h.from_file.is_none_or(|f| f == m.from().file())
+            && h.from_rank.is_none_or(|r| r == m.from().rank())
+            && (h.promotion.is_none() || h.promotion == m.promotion())
+    }
+
+    /// Why no move, legal or not, fits `t`.
+    fn why_unreachable(&self, t: &MoveText) -> MoveError {
+        let p = match t {
+            MoveText::Castle(side) => return self.why_illegal(Move::castle(self.turn, *side)).into(),
+            MoveText::Piece(p) => p,
+        };
+        let h = &p.head;
+        let no_match = MoveError::NoMatch {
+            role: h.role.unwrap_or(Role::Pawn),
+            from_file: h.from_file,
+            from_rank: h.from_rank,
+            to: h.to,
+            exit: p.exit,
+        };
+        if let Some(from) = h.from_square() {
+            return match self.board.piece_at(from) {
+                Some(piece) if piece.color == self.turn && h.role.is_none_or(|r| r == piece.role) => {
+                    self.why_illegal(self.written_move(from, p)).into()
+                }
+                Some(piece) if piece.color == self.turn => no_match,
+                _ => IllegalMoveError::NoPiece { square: from }.into(),
+            };
+        }
+        let obstacle = match (p.exit, h.promotion) {
+            (Some(exit), _) => self.porthole_obstacle(h.to, exit),
+            (None, _) if self.tokens.contains(h.to) => {
+                return MoveError::NeedsExit { entry: h.to, example: self.example_through(p) };
+            }
+            (None, Some(r)) if !PROMOTIONS.contains(&r) => Some(IllegalMoveError::PromotionRole { role: r }),
+            (None, Some(_)) if h.to.rank() != self.turn.last_rank() => {
+                Some(IllegalMoveError::PromotionOffLastRank { to: h.to })
+            }
+            (None, _) => None,
+        };
+        obstacle.map_or(no_match, MoveError::from)
+    }
+
+    /// The one move a text with an origin names (castling when a king on
+    /// its home square is sent to its castling square).
+    fn written_move(&self, from: Square, p: &PieceText) -> Move {
+        let h = &p.head;
+        if let Some(exit) = p.exit {
+            return Move::porthole(from, h.to, exit);
+        }
+        let castle = CastlingSide::ALL.into_iter().find(|&side| {
+            let s = CastlingSquares::of(self.turn, side);
+            self.role_at(from) == Some(Role::King) && s.king_from == from && s.king_to == h.to
+        });
+        match castle {
+            Some(side) => Move::castle(self.turn, side),
+            None => Move::normal(from, h.to, h.promotion),
+        }
+    }
+
+    /// The SAN of a legal porthole move through the target of a normal
+    /// move text, by a piece that fits it, if there is one.
+    fn example_through(&self, p: &PieceText) -> Option<String> {
+        let through = |m: Move| MoveText::Piece(PieceText { exit: Some(m.to()), ..*p });
+        let m = self.legal_moves().iter().find(|&m| m.entry() == Some(p.head.to) && self.text_fits(&through(m), m))?;
+        Some(self.san(m))
+    }
+
+    /// The long form with piece letter, `Ng1f3`, `Bc2e4>h5`, `e7e8=Q`,
+    /// `O-O`, for any move whose origin holds a piece (legal or not).
+    pub fn long_form(&self, m: Move) -> String {
+        LongForm { role: self.role_at(m.from()).unwrap_or(Role::Pawn), mv: m }.to_string()
+    }
+
+    /// The SAN of a legal move, with minimal disambiguation, `+` for check
+    /// and `#` for checkmate.
+    pub fn san(&self, m: Move) -> String {
+        let mut s = self.san_plain(m);
+        let after = self.after(m);
+        if after.is_check() {
+            s.push(if after.has_legal_move() { '+' } else { '#' });
+        }
+        s
+    }
+
+    /// The SAN of a legal move without the check suffix.
+    pub fn san_plain(&self, m: Move) -> String {
+        let from = m.from();
+        let Some(role) = self.role_at(from) else { return m.to_string() };
+        if let Some(side) = m.castling_side() {
+            return side.san().to_string();
+        }
+        let capture = self.captured_by(m).is_some();
+        let rivals: Vec<Square> = self
+            .legal_moves()
+            .iter()
+            .filter(|o| {
+                o.to() == m.to()
+                    && o.entry() == m.entry()
+                    && o.from() != from
+                    && o.promotion() == m.promotion()
+                    && self.role_at(o.from()) == Some(role)
+            })
+            .map(Move::from)
+            .collect();
+        let same_file = rivals.iter().any(|r| r.file() == from.file());
+        let same_rank = rivals.iter().any(|r| r.rank() == from.rank());
+        let mut s = String::new();
+        if role != Role::Pawn {
+            s.push(role.char());
+        }
+        let pawn_file = role == Role::Pawn && (capture || m.is_porthole());
+        if pawn_file || (!rivals.is_empty() && (!same_file || same_rank)) {
+            s.push(from.file_char());
+        }
+        if !rivals.is_empty() && same_file {
+            s.push(from.rank_char());
+        }
+        if capture {
+            s.push('x');
+        }
+        s + &self.san_tail(m)
+    }
+
+    /// The part of SAN after the `x`: target or `entry>exit`, and promotion.
+    fn san_tail(&self, m: Move) -> String {
+        let target = match m.entry() {
+            Some(entry) => format!("{entry}>{}", m.to()),
+            None => m.to().to_string(),
+        };
+        match m.promotion() {
+            Some(r) => format!("{target}={}", r.char()),
+            None => target,
+        }
+    }
+}

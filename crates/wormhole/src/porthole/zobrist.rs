@@ -1,0 +1,66 @@
+//! Zobrist hashing for Porthole chess: the pieces and the side to move
+//! share Wormhole's keys ([`crate::zobrist`]); tokens have one key per
+//! square and height, and castling rights one key per set of rights. Two
+//! positions hash alike when they agree on pieces, tokens with their
+//! heights, side to move and castling rights: exactly what threefold
+//! repetition compares (PORTAL.md, D9). Clocks are not hashed.
+
+use super::{CastlingRights, MAX_TOKENS, Tokens};
+use crate::zobrist::{black_key, piece_key, splitmix};
+use crate::{Board, Color, Square};
+
+const HEIGHTS: usize = MAX_TOKENS as usize + 1;
+
+struct Keys {
+    /// `tokens[s][h]`: `s` holds `h` tokens (`h = 0` has key 0).
+    tokens: [[u64; HEIGHTS]; 64],
+    castling: [u64; 16],
+}
+
+static KEYS: Keys = {
+    let mut keys = Keys { tokens: [[0; HEIGHTS]; 64], castling: [0; 16] };
+    let mut state = 0x504f_5254_484f_4c45; // any fixed seed: the keys must be stable across runs
+    let mut s = 0;
+    while s < 64 {
+        let mut h = 1;
+        while h < HEIGHTS {
+            let (next, key) = splitmix(state);
+            state = next;
+            keys.tokens[s][h] = key;
+            h += 1;
+        }
+        s += 1;
+    }
+    let mut r = 1;
+    while r < 16 {
+        let (next, key) = splitmix(state);
+        state = next;
+        keys.castling[r] = key;
+        r += 1;
+    }
+    keys
+};
+
+/// The key of `height` tokens on `sq` (0 for none).
+#[inline]
+pub fn token_key(sq: Square, height: u8) -> u64 {
+    KEYS.tokens[sq.index()][height as usize]
+}
+
+/// The key of a set of castling rights (0 for none).
+#[inline]
+pub fn castling_key(rights: CastlingRights) -> u64 {
+    KEYS.castling[rights.bits() as usize]
+}
+
+/// The hash of a position's parts, computed from scratch.
+pub fn hash(board: &Board, tokens: &Tokens, turn: Color, castling: CastlingRights) -> u64 {
+    let mut h = castling_key(castling) ^ if turn == Color::Black { black_key() } else { 0 };
+    for sq in Square::all() {
+        if let Some(p) = board.piece_at(sq) {
+            h ^= piece_key(p, sq);
+        }
+        h ^= token_key(sq, tokens.height(sq));
+    }
+    h
+}

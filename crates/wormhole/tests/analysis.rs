@@ -1,0 +1,196 @@
+//! Game analysis: judgements on constructed games, engine games without
+//! blunders, parallel analysis, and the annotated PGN reading back.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use rand::rngs::SmallRng;
+use rand::{RngExt, SeedableRng};
+use wormhole::analysis::{AnalysisOptions, Eval, GameAnalysis, Judgement, analyse};
+use wormhole::engine::{Engine, EngineOptions, Limits, Score};
+use wormhole::pgn::PgnGame;
+use wormhole::{Color, Move, Position, Variant};
+
+fn depth_options(depth: u32, threads: usize) -> AnalysisOptions {
+    AnalysisOptions { limits: Limits { depth: Some(depth), ..Limits::default() }, threads, hash_mb: 8 }
+}
+
+fn run(start: &Position, moves: &[Move], options: &AnalysisOptions) -> GameAnalysis {
+    analyse(start, moves, options, &AtomicBool::new(false), &mut |_, _| {}).expect("legal game")
+}
+
+fn score(pos: &Position, limits: &Limits) -> Score {
+    let mut engine = Engine::new(EngineOptions { hash_mb: 8, ..EngineOptions::default() });
+    engine.search(pos, limits, &AtomicBool::new(false), &mut |_| {}).info.score
+}
+
+/// White wins in 3 plies here (1. Qd3, from issue 9's exact-distance list;
+/// the engine may report a longer win).
+const WHITE_WINS: &str = "xxbqkbnr/pxxxxpxp/xx1Px1p1/Rpxxp2n/xx3xPP/Px2BNx1/xxPPPPxx/xNxQKBxR w 24";
+
+#[test]
+fn giving_up_a_proved_win_is_a_blunder() {
+    let start = Position::from_fen(WHITE_WINS, Variant::Classic).unwrap();
+    // A move after which a deeper search than the analysis's proves no win for White.
+    let deep = Limits { depth: Some(8), ..Limits::default() };
+    let throw = start
+        .legal_moves()
+        .iter()
+        .copied()
+        .find(|&m| !matches!(score(&start.after(m), &deep), Score::Loss(_)))
+        .expect("some move gives the win away");
+    let analysis = run(&start, &[throw], &depth_options(6, 1));
+    let review = analysis.review(0).unwrap();
+    assert!(review.before.is_proved_win_for(Color::White), "{review:?}");
+    assert!(!review.after.is_proved_win_for(Color::White), "{review:?}");
+    assert_eq!(review.judgement, Some(Judgement::Blunder));
+    assert!(review.accuracy < 100.0, "{review:?}");
+    let best = review.best_move().unwrap();
+    assert!(matches!(score(&start.after(best), &deep), Score::Loss(_)), "the best move keeps the win");
+    let text = analysis.explain(&review);
+    assert!(text.starts_with("Blunder.") && text.ends_with(&format!("{} was best.", start.san(best))), "{text}");
+    assert_eq!(analysis.summary(Color::White).count(Judgement::Blunder), 1);
+    assert_eq!(analysis.summary(Color::Black).moves, 0);
+}
+
+#[test]
+fn the_winning_move_is_not_judged_and_the_end_is_proved() {
+    let start = Position::from_fen(WHITE_WINS, Variant::Classic).unwrap();
+    // Play the engine's winning line to the end of the game.
+    let mut pos = start.clone();
+    let mut moves = Vec::new();
+    let limits = Limits { depth: Some(6), ..Limits::default() };
+    while pos.has_legal_move() {
+        let mut engine = Engine::new(EngineOptions { hash_mb: 8, ..EngineOptions::default() });
+        let m = engine.search(&pos, &limits, &AtomicBool::new(false), &mut |_| {}).best_move.unwrap();
+        pos.play_unchecked(m);
+        moves.push(m);
+    }
+    let analysis = run(&start, &moves, &depth_options(6, 2));
+    for review in analysis.reviews() {
+        assert_eq!(review.judgement, None, "{review:?}");
+        assert!(review.before.is_proved_win_for(Color::White), "{review:?}");
+    }
+    let end = analysis.eval(moves.len()).unwrap();
+    assert_eq!(end.eval, Eval::Proved { winner: Color::White, plies: 0 });
+    assert!(end.line.is_empty());
+    let annotations = analysis.annotations();
+    assert_eq!(annotations.last().unwrap().comment.as_deref(), Some("[%eval #0]"));
+}
+
+/// An engine game at full strength: a few random plies, then the engine
+/// (a fixed node budget per move) plays both sides to the end.
+fn engine_game(variant: Variant, seed: u64, nodes: u64) -> (Position, Vec<Move>) {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let start = Position::new(variant);
+    let mut pos = start.clone();
+    let mut moves = Vec::new();
+    let mut engine = Engine::new(EngineOptions { hash_mb: 8, seed: Some(seed), ..EngineOptions::default() });
+    let limits = Limits { nodes: Some(nodes), ..Limits::default() };
+    while pos.has_legal_move() {
+        let m = if moves.len() < 4 {
+            let legal = pos.legal_moves();
+            legal[rng.random_range(0..legal.len())]
+        } else {
+            engine.search(&pos, &limits, &AtomicBool::new(false), &mut |_| {}).best_move.unwrap()
+        };
+        pos.play_unchecked(m);
+        moves.push(m);
+    }
+    (start, moves)
+}
+
+/// A game the engine played against itself at full strength (level 10,
+/// its own budget of 1 s per move) after 4 random plies, recorded with
+/// `cargo run --release --example play_games -- 10 10 2 1000 DIR classic 21`.
+const TOP_LEVEL_GAME: &str = include_str!("data/top-level-classic.pgn");
+
+/// Its moves are not blunders. The analysis runs on one thread with a node
+/// budget (300,000 nodes, about a fifth of a second here), so it is the same
+/// on every run: with two threads the order of the searches, and so what the
+/// shared table holds, varies, and one borderline move of this game (12.
+/// Nh6+, a drop of about 0.3) is called a blunder in some runs and not in
+/// others; with 100,000 nodes on two threads it called 7... Qxd4 a
+/// blunder: the analysis must not be much shallower than the player.
+#[test]
+fn an_engine_game_at_full_strength_has_no_blunders() {
+    let game = PgnGame::parse(TOP_LEVEL_GAME).unwrap();
+    let limits = Limits { nodes: Some(300_000), ..Limits::default() };
+    let analysis = run(&game.start, &game.moves, &AnalysisOptions { limits, threads: 1, hash_mb: 32 });
+    assert!(analysis.is_complete());
+    // The random opening plies may be judged; the engine's moves are not blunders.
+    for review in analysis.reviews().skip(4) {
+        assert_ne!(review.judgement, Some(Judgement::Blunder), "{review:?}");
+    }
+}
+
+#[test]
+fn parallel_analysis_reports_every_position_once() {
+    let (start, moves) = engine_game(Variant::Classic, 3, 5_000);
+    let mut seen = vec![0; moves.len() + 1];
+    let analysis = analyse(&start, &moves, &depth_options(3, 2), &AtomicBool::new(false), &mut |partial, index| {
+        seen[index] += 1;
+        assert!(partial.eval(index).is_some());
+    })
+    .unwrap();
+    assert!(seen.iter().all(|&n| n == 1), "{seen:?}");
+    assert!(analysis.is_complete());
+    assert_eq!(analysis.reviews().count(), moves.len());
+    let white = analysis.summary(Color::White);
+    let black = analysis.summary(Color::Black);
+    assert_eq!((white.moves + black.moves) as usize, moves.len());
+    for s in [white, black] {
+        assert!(s.accuracy.is_some_and(|a| (0.0..=100.0).contains(&a)), "{s:?}");
+    }
+}
+
+#[test]
+fn stopping_ends_the_analysis_early() {
+    let (start, moves) = engine_game(Variant::Fairy, 4, 5_000);
+    let stop = AtomicBool::new(false);
+    // Without the stop, searching every position 64 plies deep would take hours.
+    let options = depth_options(64, 1);
+    let begin = std::time::Instant::now();
+    let analysis = analyse(&start, &moves, &options, &stop, &mut |_, _| stop.store(true, Ordering::Relaxed));
+    assert!(!analysis.unwrap().is_complete());
+    assert!(begin.elapsed() < std::time::Duration::from_secs(60), "{:?}", begin.elapsed());
+    let stop = AtomicBool::new(true);
+    assert_eq!(analyse(&start, &moves, &options, &stop, &mut |_, _| {}).unwrap().searched(), 0);
+}
+
+#[test]
+fn an_illegal_move_is_refused_with_its_number() {
+    let start = Position::new(Variant::Classic);
+    let e4 = start.parse_move("e4").unwrap();
+    let err = GameAnalysis::new(&start, &[e4, e4]).unwrap_err();
+    assert_eq!(err.ply, 1);
+    assert!(err.to_string().contains("move 2"), "{err}");
+}
+
+#[test]
+fn the_annotated_pgn_reads_back_with_its_evaluations() {
+    let (start, moves) = engine_game(Variant::Classic, 5, 5_000);
+    let analysis = run(&start, &moves, &depth_options(4, 2));
+    let text = PgnGame::new(start.clone(), moves.clone()).to_pgn_annotated(&analysis.annotations());
+    let back = PgnGame::parse(&text).unwrap();
+    assert_eq!(back.moves, moves);
+    // Every [%eval] comment, in order, is the evaluation after its move.
+    let comments: Vec<&str> = text.split('{').skip(1).map(|c| c.split('}').next().unwrap()).collect();
+    assert_eq!(comments.len(), moves.len(), "{text}");
+    for (ply, comment) in comments.iter().enumerate() {
+        let turn = analysis.position(ply + 1).unwrap().turn();
+        let expected = analysis.eval(ply + 1).unwrap().eval;
+        let read = Eval::from_pgn_comment(comment, turn).unwrap();
+        match (read, expected) {
+            // A mate distance in moves reads back as the longest number of plies it stands for.
+            (Eval::Proved { winner: a, plies: p }, Eval::Proved { winner: b, plies: q }) => {
+                assert_eq!(a, b);
+                assert_eq!(p.div_ceil(2), q.div_ceil(2), "{comment}");
+            }
+            _ => assert_eq!(read, expected, "{comment}"),
+        }
+    }
+    for review in analysis.reviews().filter(|r| r.judgement.is_some()) {
+        let nag = format!("${}", review.judgement.unwrap().nag());
+        assert!(text.contains(&nag), "{text}");
+    }
+}
