@@ -6,6 +6,7 @@ mod match_cmd;
 mod perft_cmd;
 mod play;
 mod signals;
+mod solve;
 mod term_input;
 mod tui;
 mod uci;
@@ -40,6 +41,8 @@ enum Command {
     Analyze(analyze::AnalyzeArgs),
     /// Count the leaf nodes of the legal move tree (move generator check and benchmark).
     Perft(perft_cmd::PerftArgs),
+    /// Prove who wins a position (proof-number search); the last line is `Result: 1-0|0-1|unknown`.
+    Solve(solve::SolveArgs),
 }
 
 fn main() -> ExitCode {
@@ -52,6 +55,7 @@ fn main() -> ExitCode {
         Some(Command::Bench(args)) => done(bench::run(&args)),
         Some(Command::Match(args)) => done(match_cmd::run(&args)),
         Some(Command::Perft(args)) => done(perft_cmd::run(&args)),
+        Some(Command::Solve(args)) => done(solve::run(&args)),
         Some(Command::Analyze(args)) => done(analyze::run(&args)),
     };
     result.unwrap_or_else(|e| {

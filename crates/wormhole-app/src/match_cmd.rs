@@ -12,6 +12,12 @@ use wormhole::engine::{Engine, EngineOptions, Features, Limits, Score, TermShape
 use wormhole::rules::{EvalWeights, GameOutcome, MoveSet};
 use wormhole::{Color, GameKind, Role, Rules, WithPosition};
 
+use self::stats::{Pairs, Sprt, Verdict};
+use self::uci_player::UciEngine;
+
+mod stats;
+mod uci_player;
+
 /// Arguments of `wormhole match`.
 #[derive(Debug, clap::Args)]
 pub struct MatchArgs {
@@ -44,17 +50,65 @@ pub struct MatchArgs {
     /// fitting evaluation weights).
     #[arg(long)]
     dump: Option<std::path::PathBuf>,
+    /// Stop early by a sequential probability ratio test of "A is ELO0
+    /// stronger" against "A is ELO1 stronger" (--games is then the most).
+    #[arg(long, num_args = 2, value_names = ["ELO0", "ELO1"], allow_negative_numbers = true)]
+    sprt: Option<Vec<f64>>,
+    /// The SPRT's error rates (alpha = beta).
+    #[arg(long, default_value_t = 0.05)]
+    sprt_error: f64,
 }
 
-/// One side of the match: a name, options, and per-move limits.
+/// One side of the match: a name, what plays, and per-move limits.
 struct Player<M> {
     name: String,
-    engine: Engine,
+    brain: Brain,
     limits: Limits<M>,
 }
 
+/// What plays a side: an engine in this process, or another binary over UCI.
+enum Brain {
+    Inside(Box<Engine>),
+    Uci(UciEngine),
+}
+
+impl<M: Copy + PartialEq> Player<M> {
+    fn new_game(&mut self) -> anyhow::Result<()> {
+        match &mut self.brain {
+            Brain::Inside(engine) => engine.new_game(),
+            Brain::Uci(engine) => engine.new_game()?,
+        }
+        Ok(())
+    }
+
+    /// The move to play at `pos`, reached from `start` by `moves`
+    /// (`earlier`: the hashes of the positions before it), and its score.
+    fn think<P: Rules<Move = M>>(&mut self, game: &GameSoFar<P>) -> anyhow::Result<(Option<M>, Score)> {
+        match &mut self.brain {
+            Brain::Inside(engine) => {
+                let limits = Limits { history: game.earlier.clone(), ..self.limits.clone() };
+                let result = engine.search(&game.pos, &limits, &AtomicBool::new(false), &mut |_| {});
+                Ok((result.best_move, result.info.score))
+            }
+            Brain::Uci(engine) => engine.think(&game.start, &game.moves, &game.pos, &self.limits),
+        }
+    }
+}
+
+/// The settings a UCI engine takes, with the UCI option each sets (none:
+/// a search limit).
+const UCI_SETTINGS: [(&str, Option<&str>); 6] = [
+    ("level", Some("Level")),
+    ("hash", Some("Hash")),
+    ("threads", Some("Threads")),
+    ("depth", None),
+    ("nodes", None),
+    ("movetime", None),
+];
+
 /// Builds a player of `start`'s game from `key=value` settings separated
-/// by commas or spaces.
+/// by commas or spaces; `uci=PATH` makes it another `wormhole` binary
+/// spoken to over UCI.
 fn player<P: Rules>(text: &str, start: &P, seed: Option<u64>, movetime: Duration) -> anyhow::Result<Player<P::Move>> {
     let mut options = EngineOptions { hash_mb: 16, seed, ..EngineOptions::default() };
     let mut features = Features::default();
@@ -66,42 +120,71 @@ fn player<P: Rules>(text: &str, start: &P, seed: Option<u64>, movetime: Duration
         let (key, value) = item.split_once('=').ok_or_else(|| anyhow!("setting '{item}' is not key=value"))?;
         pairs.push((key.trim().to_ascii_lowercase(), value.trim().to_string()));
     }
-    for (key, value) in &pairs {
-        let int = || -> anyhow::Result<i64> {
-            value.parse().with_context(|| format!("setting '{key}' needs a number, got '{value}'"))
-        };
-        let flag = || -> anyhow::Result<bool> {
-            match value.as_str() {
-                "on" | "true" | "1" | "yes" => Ok(true),
-                "off" | "false" | "0" | "no" => Ok(false),
-                _ => bail!("setting '{key}' needs on or off, got '{value}'"),
+    let uci_path = pairs.iter().find(|(k, _)| k == "uci").map(|(_, v)| v.clone());
+    let mut uci_options = Vec::new();
+    for (key, value) in pairs.iter().filter(|(k, _)| k != "uci") {
+        if uci_path.is_some() {
+            match UCI_SETTINGS.iter().find(|(k, _)| k == key) {
+                Some((_, Some(option))) => uci_options.push((option.to_string(), value.clone())),
+                Some((_, None)) => {}
+                None => bail!("setting '{key}' is not available for a UCI engine"),
             }
-        };
-        match key.as_str() {
-            "level" => options.level = value.parse()?,
-            "hash" => options.hash_mb = int()?.max(1) as usize,
-            "threads" => options.threads = int()?.max(1) as usize,
-            "depth" => limits.depth = Some(int()?.clamp(1, 100) as u32),
-            "nodes" => limits.nodes = Some(int()?.max(1) as u64),
-            "movetime" => limits.movetime = Some(Duration::from_millis(int()?.max(1) as u64)),
-            "null" => features.null_move = flag()?,
-            "lmr" => features.lmr = flag()?,
-            "futility" => features.futility = flag()?,
-            "positional" => features.positional_eval = flag()?,
-            "lazy" => features.lazy_eval = flag()?,
-            "lmp" => features.late_move_pruning = flag()?,
-            "fmargin" => features.futility_margin = int()?.clamp(0, 2000) as i32,
-            "checkext" => features.check_extension = flag()?,
-            k if set_weight(&mut params, k, value)? => {}
-            _ => bail!("unknown setting '{key}'"),
         }
+        apply_setting(key, value, &mut options, &mut features, &mut params, &mut limits)?;
     }
-    let mut engine = Engine::new(options);
-    engine.set_features(features);
-    if params != default_params {
-        engine.set_eval_params(Some(params));
+    let brain = match uci_path {
+        Some(path) => Brain::Uci(UciEngine::start(&path, start.kind(), &uci_options)?),
+        None => {
+            let mut engine = Engine::new(options);
+            engine.set_features(features);
+            if params != default_params {
+                engine.set_eval_params(Some(params));
+            }
+            Brain::Inside(Box::new(engine))
+        }
+    };
+    Ok(Player { name: text.to_string(), brain, limits })
+}
+
+/// Applies one `key=value` setting.
+fn apply_setting<W: EvalWeights, M>(
+    key: &str,
+    value: &str,
+    options: &mut EngineOptions,
+    features: &mut Features,
+    params: &mut W,
+    limits: &mut Limits<M>,
+) -> anyhow::Result<()> {
+    let int = || -> anyhow::Result<i64> {
+        value.parse().with_context(|| format!("setting '{key}' needs a number, got '{value}'"))
+    };
+    let flag = || -> anyhow::Result<bool> {
+        match value {
+            "on" | "true" | "1" | "yes" => Ok(true),
+            "off" | "false" | "0" | "no" => Ok(false),
+            _ => bail!("setting '{key}' needs on or off, got '{value}'"),
+        }
+    };
+    match key {
+        "level" => options.level = value.parse()?,
+        "hash" => options.hash_mb = int()?.max(1) as usize,
+        "threads" => options.threads = int()?.max(1) as usize,
+        "depth" => limits.depth = Some(int()?.clamp(1, 100) as u32),
+        "nodes" => limits.nodes = Some(int()?.max(1) as u64),
+        "movetime" => limits.movetime = Some(Duration::from_millis(int()?.max(1) as u64)),
+        "null" => features.null_move = flag()?,
+        "lmr" => features.lmr = flag()?,
+        "futility" => features.futility = flag()?,
+        "positional" => features.positional_eval = flag()?,
+        "lazy" => features.lazy_eval = flag()?,
+        "lmp" => features.late_move_pruning = flag()?,
+        "fmargin" => features.futility_margin = int()?.clamp(0, 2000) as i32,
+        "checkext" => features.check_extension = flag()?,
+        "temperature" => features.temperature = Some(int()?.clamp(1, 100_000) as u32),
+        k if set_weight(params, k, value)? => {}
+        _ => bail!("unknown setting '{key}'"),
     }
-    Ok(Player { name: text.to_string(), engine, limits })
+    Ok(())
 }
 
 /// Applies `key=value` if `key` names evaluation weights (see the game's
@@ -184,6 +267,15 @@ struct GameRecord {
 /// make that take very long).
 const MAX_PLIES: u32 = 600;
 
+/// A game in progress: where it started, its moves, where it stands, and
+/// the hashes of the positions before this one (for repetitions).
+struct GameSoFar<P: Rules> {
+    start: P,
+    moves: Vec<P::Move>,
+    pos: P,
+    earlier: Vec<u64>,
+}
+
 /// Plays a game from `start`, `opening` plies after the start position;
 /// `white` and `black` index into `players`.
 fn play_game<P: Rules>(
@@ -192,44 +284,45 @@ fn play_game<P: Rules>(
     start: &P,
     opening: u32,
     verbose: bool,
-) -> GameRecord {
-    let mut pos = start.clone();
-    let stop = AtomicBool::new(false);
+) -> anyhow::Result<GameRecord> {
     for p in players.iter_mut() {
-        p.engine.new_game();
+        p.new_game()?;
     }
+    let mut game = GameSoFar { start: start.clone(), moves: Vec::new(), pos: start.clone(), earlier: Vec::new() };
     // Per player: the ply from which all its searches reported a proof.
     let mut proved_from: [Option<u32>; 2] = [None, None];
     let mut fens = Vec::new();
-    let mut history = Vec::new();
     let mut ply = opening;
     let (winner, reason) = loop {
+        let pos = &game.pos;
         fens.push(pos.fen());
-        if let Some(outcome) = pos.outcome(&history) {
+        if let Some(outcome) = pos.outcome(&game.earlier) {
             break (outcome.winner(), outcome.to_string());
         }
         if ply >= MAX_PLIES {
             break (None, format!("draw after {MAX_PLIES} plies"));
         }
         let side = if pos.turn() == Color::White { white } else { 1 - white };
-        let p = &mut players[side];
-        let limits = Limits { history: history.clone(), ..p.limits.clone() };
-        let result = p.engine.search(&pos, &limits, &stop, &mut |_| {});
-        let Some(m) = result.best_move else { unreachable!("a game that is not over has a legal move") };
-        match result.info.score {
+        let (best, score) =
+            players[side].think(&game).with_context(|| format!("{} at {}", players[side].name, pos.fen()))?;
+        let Some(m) = best.filter(|&m| pos.legal_moves().contains(m)) else {
+            bail!("{} gave no legal move at {}", players[side].name, pos.fen());
+        };
+        match score {
             Score::Win(_) | Score::Loss(_) => {
                 proved_from[side].get_or_insert(ply);
             }
             Score::Cp(_) => proved_from[side] = None,
         }
         if verbose {
-            println!("  {:>3}. {:<9} {}", ply + 1, pos.san(m), result.info.score.uci());
+            println!("  {:>3}. {:<9} {}", ply + 1, pos.san(m), score.uci());
         }
-        history.push(pos.hash());
-        pos.play_unchecked(m);
+        game.earlier.push(pos.hash());
+        game.pos.play_unchecked(m);
+        game.moves.push(m);
         ply += 1;
     };
-    GameRecord { winner, reason, plies: ply, proved_from: proved_from.into_iter().flatten().min(), fens }
+    Ok(GameRecord { winner, reason, plies: ply, proved_from: proved_from.into_iter().flatten().min(), fens })
 }
 
 /// Appends the positions of a game with its result to `path`.
@@ -276,7 +369,8 @@ fn opening<P: Rules>(start: &P, plies: u32, rng: &mut SmallRng) -> (P, Vec<P::Mo
     }
 }
 
-/// Plays the match and prints a line per game, then the score of A.
+/// Plays the match and prints a line per game, then the statistics and,
+/// last, the score of A.
 pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
     args.variant.with_position(None, Match { args })?
 }
@@ -296,62 +390,137 @@ impl WithPosition for Match<'_> {
             player(&args.engine_a, &start, args.seed, movetime).context("--engine-a")?,
             player(&args.engine_b, &start, args.seed.map(|s| s ^ 0x9e37_79b9), movetime).context("--engine-b")?,
         ];
+        let sprt = sprt(args)?;
         let mut rng = SmallRng::seed_from_u64(args.seed.unwrap_or(2026));
-        let games = args.games.max(1).div_ceil(2) * 2;
-        let mut points_a = 0.0;
-        let mut proofs = Vec::new();
-        let (mut opening_pos, mut opening_moves) = (start.clone(), Vec::new());
-        for g in 0..games {
-            if g % 2 == 0 {
-                (opening_pos, opening_moves) = opening(&start, args.random_plies, &mut rng);
-            }
-            // A plays White in even games and Black in odd ones.
-            let white = (g % 2) as usize;
-            let plies = opening_moves.len() as u32;
-            let record = play_game(&mut players, white, &opening_pos, plies, args.verbose);
-            if let Some(path) = &args.dump {
-                dump(path, &record).with_context(|| format!("writing {}", path.display()))?;
-            }
-            let a_color = if white == 0 { Color::White } else { Color::Black };
-            let (points, verdict) = match record.winner {
-                Some(c) if c == a_color => (1.0, "A wins".to_string()),
-                Some(_) => (0.0, "B wins".to_string()),
-                None => (0.5, record.reason.clone()),
-            };
-            points_a += points;
-            let proof = match record.proved_from {
-                Some(p) => {
-                    proofs.push(record.plies - p);
-                    format!("proved {} plies before the end", record.plies - p)
+        let mut tally = Tally::default();
+        for pair in 0..args.games.max(1).div_ceil(2) {
+            let (opening_pos, moves) = opening(&start, args.random_plies, &mut rng);
+            let opening: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+            let mut points = 0.0;
+            // A plays White in the first game of the pair and Black in the second.
+            for white in 0..2 {
+                let record = play_game(&mut players, white, &opening_pos, moves.len() as u32, args.verbose)?;
+                if let Some(path) = &args.dump {
+                    dump(path, &record).with_context(|| format!("writing {}", path.display()))?;
                 }
-                None => "not proved".to_string(),
-            };
-            let line: Vec<String> = opening_moves.iter().map(|m| m.to_string()).collect();
-            println!(
-                "Game {:>3}: A plays {:<5} {} in {} plies ({}; opening {}); A {}/{}",
-                g + 1,
-                a_color.to_string(),
-                verdict,
-                record.plies,
-                proof,
-                line.join(" "),
-                points_a,
-                g + 1
-            );
+                let a_color = if white == 0 { Color::White } else { Color::Black };
+                let (a_points, verdict) = match record.winner {
+                    Some(c) if c == a_color => (1.0, "A wins".to_string()),
+                    Some(_) => (0.0, "B wins".to_string()),
+                    None => (0.5, record.reason.clone()),
+                };
+                points += a_points;
+                tally.record(&record, a_points);
+                let proof = match record.proved_from {
+                    Some(p) => format!("proved {} plies before the end", record.plies - p),
+                    None => "not proved".to_string(),
+                };
+                println!(
+                    "Game {:>3}: A plays {a_color:<5} {verdict} in {} plies ({proof}; opening {}); A {}/{}",
+                    2 * pair + white as u32 + 1,
+                    record.plies,
+                    opening.join(" "),
+                    tally.points,
+                    tally.games,
+                );
+            }
+            tally.pairs.push(points);
+            if let Some(sprt) = sprt
+                && sprt.verdict(&tally.pairs).is_some()
+            {
+                break;
+            }
         }
-        let n = games as f64;
-        let p = points_a / n;
-        let margin = 1.96 * (p * (1.0 - p) / n).sqrt() * 100.0;
         println!("A: {}", players[0].name);
         println!("B: {}", players[1].name);
-        if !proofs.is_empty() {
-            let mean = proofs.iter().sum::<u32>() as f64 / proofs.len() as f64;
-            println!("Result proved on average {mean:.1} plies before the end ({} games)", proofs.len());
-        }
-        if p > 0.0 && p < 1.0 {
-            println!("Elo difference: {:+.0}", -400.0 * (1.0 / p - 1.0).log10());
-        }
-        println!("Score: {points_a} / {games} ({:.1}%) +/- {margin:.1}", p * 100.0);
+        tally.print(sprt);
         Ok(())
+    }
+}
+
+/// The SPRT asked for on the command line, if any.
+fn sprt(args: &MatchArgs) -> anyhow::Result<Option<Sprt>> {
+    let Some(bounds) = &args.sprt else { return Ok(None) };
+    let &[elo0, elo1] = &bounds[..] else { bail!("--sprt needs two Elo differences: ELO0 ELO1") };
+    if elo0.is_nan() || elo1.is_nan() || elo0 >= elo1 {
+        bail!("--sprt: ELO0 ({elo0}) must be below ELO1 ({elo1})");
+    }
+    let error = args.sprt_error;
+    if error.is_nan() || error <= 0.0 || error >= 0.5 {
+        bail!("--sprt-error must be between 0 and 0.5, not {error}");
+    }
+    Ok(Some(Sprt { elo0, elo1, alpha: error, beta: error }))
+}
+
+/// The running totals of a match, from A's side.
+#[derive(Default)]
+struct Tally {
+    games: u32,
+    /// A's points (a draw is half of one).
+    points: f64,
+    pairs: Pairs,
+    /// Per game whose result was proved: plies from the first proof to the end.
+    proofs: Vec<u32>,
+}
+
+impl Tally {
+    fn record(&mut self, record: &GameRecord, a_points: f64) {
+        self.games += 1;
+        self.points += a_points;
+        if let Some(p) = record.proved_from {
+            self.proofs.push(record.plies - p);
+        }
+    }
+
+    /// Prints the proof horizon, the Elo difference, the SPRT verdict and,
+    /// last, the score.
+    fn print(&self, sprt: Option<Sprt>) {
+        if !self.proofs.is_empty() {
+            let mut sorted = self.proofs.clone();
+            sorted.sort_unstable();
+            let mean = sorted.iter().sum::<u32>() as f64 / sorted.len() as f64;
+            let median = sorted[sorted.len() / 2];
+            println!(
+                "Result proved before the end: median {median} plies, mean {mean:.1} ({} of {} games)",
+                sorted.len(),
+                self.games
+            );
+        }
+        if let Some(e) = self.pairs.elo() {
+            println!(
+                "Elo difference: {} (95% interval {} .. {}, {} game pairs)",
+                signed(e.elo),
+                signed(e.low),
+                signed(e.high),
+                self.pairs.len()
+            );
+        }
+        if let Some(sprt) = sprt {
+            let (low, high) = sprt.bounds();
+            let verdict = match sprt.verdict(&self.pairs) {
+                Some(Verdict::H1) => format!("H1 accepted: A is at least {} Elo stronger", sprt.elo1),
+                Some(Verdict::H0) => format!("H0 accepted: A is at most {} Elo stronger", sprt.elo0),
+                None => "no verdict yet".to_string(),
+            };
+            println!(
+                "SPRT elo0 {} elo1 {} (alpha = beta = {}): LLR {:.2}, bounds {low:.2} .. {high:.2}: {verdict}",
+                sprt.elo0,
+                sprt.elo1,
+                sprt.alpha,
+                self.pairs.llr(sprt.elo0, sprt.elo1)
+            );
+        }
+        let p = self.points / f64::from(self.games.max(1));
+        println!("Score: {} / {} ({:.1}%)", self.points, self.games, p * 100.0);
+    }
+}
+
+/// An Elo figure with its sign; infinite when one side won every pair.
+fn signed(elo: f64) -> String {
+    match elo.round() {
+        0.0 => "0".into(),
+        e if e.is_finite() => format!("{e:+}"),
+        e if e > 0.0 => "+inf".into(),
+        _ => "-inf".into(),
     }
 }

@@ -43,6 +43,8 @@ struct Session {
     /// The latest search or perft: every earlier one has been stopped.
     latest: Option<Arc<Control>>,
     pondering: Option<Pondering>,
+    /// How many best lines each search reports (option `MultiPV`).
+    multipv: usize,
 }
 
 /// What to do after a command.
@@ -103,6 +105,7 @@ impl Session {
             worker: Worker::start(EngineOptions::default()),
             latest: None,
             pondering: None,
+            multipv: 1,
         }
     }
 
@@ -184,6 +187,10 @@ impl Session {
                 return Ok(());
             }
             "ponder" => return Ok(()), // the GUI decides whether to send `go ponder`
+            "multipv" => {
+                self.multipv = number(1, MAX_MULTIPV)?;
+                return Ok(());
+            }
             "hash" => Job::Hash(number(*EngineOptions::HASH_MB.start(), *EngineOptions::HASH_MB.end())?),
             "threads" => Job::Threads(number(1, EngineOptions::MAX_THREADS)?),
             "level" | "skill level" => Job::Level(value.parse()?),
@@ -219,7 +226,7 @@ impl Session {
             return self.perft(args);
         }
         let (now, later) = (Arc::new(Control::default()), Arc::new(Control::default()));
-        let tasks = self.game.go(args, Arc::clone(&now), Arc::clone(&later));
+        let tasks = self.game.go(args, self.multipv, Arc::clone(&now), Arc::clone(&later));
         for e in tasks.errors {
             say(&format!("info string error: {e}"));
         }
@@ -267,13 +274,16 @@ fn start(kind: GameKind) -> Box<dyn UciGame> {
     }
 }
 
+/// The most lines option `MultiPV` asks for.
+const MAX_MULTIPV: usize = 256;
+
 /// The answer to `uci`: who we are and the options we take.
 fn handshake() {
     say(concat!("id name Wormhole ", env!("CARGO_PKG_VERSION")));
     say("id author the Wormhole team");
     let vars: Vec<String> = GAMES.iter().map(|g| format!("var {}", g.name)).collect();
     say(&format!("option name UCI_Variant type combo default {} {}", GameKind::default(), vars.join(" ")));
-    let (hash, level) = (EngineOptions::HASH_MB, (Level::MIN.number(), Level::MAX.number()));
+    let hash = EngineOptions::HASH_MB;
     say(&format!(
         "option name Hash type spin default {} min {} max {}",
         EngineOptions::DEFAULT_HASH_MB,
@@ -281,7 +291,9 @@ fn handshake() {
         hash.end()
     ));
     say(&format!("option name Threads type spin default 1 min 1 max {}", EngineOptions::MAX_THREADS));
-    say(&format!("option name Level type spin default {} min {} max {}", level.1, level.0, level.1));
+    let names: String = Level::all().map(|l| format!(" var {l}")).collect();
+    say(&format!("option name Level type combo default {}{names}", Level::MAX));
+    say(&format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"));
     say("option name Ponder type check default false");
     say("uciok");
 }

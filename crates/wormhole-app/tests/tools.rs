@@ -44,3 +44,95 @@ fn porthole_bench_and_match() {
     let out = wormhole(&["match", "--variant", "porthole", "--engine-a", "mob.Z=3", "--engine-b", "level=1"]);
     assert!(String::from_utf8_lossy(&out.stderr).contains("'z' is not a piece letter"));
 }
+
+#[test]
+fn solve_proves_wins_and_losses_and_says_unknown_otherwise() {
+    // White to move wins (a mate in two moves exists).
+    let win = "xxbqkbnr/pxxxxpxp/xx1Px1p1/Rpxxp2n/xx3xPP/Px2BNx1/xxPPPPxx/xNxQKBxR w 24";
+    let out = stdout_of(&["solve", "--fen", win, "--time", "20"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.last(), Some(&"Result: 1-0"), "{out}");
+    assert!(lines.iter().any(|l| l.starts_with("Winning move: ")), "{out}");
+    assert!(lines.iter().any(|l| l.starts_with("Proof: ") && l.contains(" positions")), "{out}");
+    // Black to move loses whatever it plays.
+    let loss = "xxxxxxxr/xQpxxxpx/xxxxxnxp/2bxxkPB/pP2x1x1/xx1xxPKb/xPxPPxxx/RNBxxxRx b 35";
+    let out = stdout_of(&["solve", "--fen", loss, "--time", "20"]);
+    assert_eq!(out.lines().last(), Some("Result: 1-0"), "{out}");
+    assert!(out.contains("Winning move: none (Black to move loses"), "{out}");
+    // Fairy, Black to move wins.
+    let fairy = "xnwmkxxc/pxppxpxx/cp1nx3/1W1pw1px/1x1P2x1/PKx2p1P/xPPxPPPx/CNxMxxNx b 19";
+    let out = stdout_of(&["solve", "--variant", "fairy", "--fen", fairy, "--time", "20"]);
+    assert_eq!(out.lines().last(), Some("Result: 0-1"), "{out}");
+    // The start position is far too deep for a fraction of a second.
+    let out = stdout_of(&["solve", "--time", "0.3"]);
+    assert_eq!(out.lines().last(), Some("Result: unknown"), "{out}");
+}
+
+#[test]
+fn solve_refuses_bad_input() {
+    for args in [&["solve", "--fen", "8/8 w 0"][..], &["solve", "--time=-1"], &["solve", "--variant", "chess"]] {
+        let out = wormhole(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(!String::from_utf8_lossy(&out.stderr).trim().is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn match_plays_another_binary_over_uci() {
+    let other = format!("uci={},level=3,depth=2", env!("CARGO_BIN_EXE_wormhole"));
+    let out = stdout_of(&[
+        "match",
+        "--engine-a",
+        "level=10,depth=2",
+        "--engine-b",
+        &other,
+        "--games",
+        "2",
+        "--variant",
+        "fairy",
+    ]);
+    assert_eq!(out.lines().filter(|l| l.starts_with("Game ")).count(), 2, "{out}");
+    assert!(out.lines().last().unwrap().starts_with("Score: "), "{out}");
+    // Settings that only an engine in this process has are refused.
+    let out = wormhole(&["match", "--engine-a", "level=1", "--engine-b", "uci=/bin/true,lmr=off"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not available for a UCI engine"));
+}
+
+#[test]
+fn match_stops_early_by_sprt_and_reports_elo() {
+    let out = stdout_of(&[
+        "match",
+        "--engine-a",
+        "level=5",
+        "--engine-b",
+        "level=1",
+        "--games",
+        "200",
+        "--sprt",
+        "0",
+        "200",
+        "--seed",
+        "1",
+    ]);
+    let games = out.lines().filter(|l| l.starts_with("Game ")).count();
+    assert!(games < 200, "{games} games");
+    assert!(out.contains("H1 accepted"), "{out}");
+    assert!(out.lines().any(|l| l.starts_with("Elo difference: ") && l.contains("95% interval")), "{out}");
+}
+
+#[test]
+fn levels_play_the_same_games_under_the_same_seed() {
+    let run = |seed: &str| {
+        stdout_of(&["match", "--engine-a", "level=4", "--engine-b", "level=1", "--games", "4", "--seed", seed])
+    };
+    assert_eq!(run("5"), run("5"));
+    assert_ne!(run("5"), run("6"));
+}
+
+#[test]
+fn solve_says_it_plays_wormhole_chess_only() {
+    let out = wormhole(&["solve", "--variant", "porthole"]);
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("solve plays Wormhole chess only") && stderr.contains("draws or repetitions"), "{stderr}");
+}

@@ -104,7 +104,10 @@ fn handshake_lists_the_options() {
     assert!(lines.iter().any(|l| l == variants), "{lines:?}");
     assert!(lines.iter().any(|l| l.starts_with("option name Hash type spin")));
     assert!(lines.iter().any(|l| l.starts_with("option name Threads type spin")));
-    assert!(lines.iter().any(|l| l.starts_with("option name Level type spin")));
+    assert!(
+        lines.iter().any(|l| l.starts_with("option name Level type combo default 10 (full strength) var 1 (beginner)"))
+    );
+    assert!(lines.iter().any(|l| l == "option name MultiPV type spin default 1 min 1 max 256"));
     uci.send("isready");
     assert_eq!(uci.until("readyok"), vec!["readyok"]);
     uci.quit();
@@ -405,5 +408,29 @@ fn porthole_repetition_of_the_game_scores_as_a_draw() {
     let lines = uci.until("bestmove");
     assert_eq!(bestmove(&lines), "a7a8");
     assert!(lines.iter().any(|l| l.starts_with("info depth 4 ") && l.contains(" score cp 0 ")), "{lines:?}");
+}
+
+#[test]
+fn multipv_reports_numbered_lines_and_levels_take_names() {
+    let mut uci = Uci::start();
+    uci.send("setoption name MultiPV value 3");
+    uci.send("setoption name Level value 9 (grandmaster)");
+    uci.send("position startpos");
+    uci.send("go depth 3");
+    let lines = uci.until("bestmove");
+    assert!(lines.iter().all(|l| !l.contains("error")), "{lines:?}");
+    let last: Vec<&String> = lines.iter().filter(|l| l.starts_with("info depth 3 ")).collect();
+    assert_eq!(last.len(), 3, "{lines:?}");
+    let mut moves = Vec::new();
+    for (k, line) in last.iter().enumerate() {
+        assert!(line.contains(&format!(" multipv {} ", k + 1)), "{line}");
+        moves.push(line.split(" pv ").nth(1).unwrap().split(' ').next().unwrap().to_string());
+    }
+    moves.sort();
+    moves.dedup();
+    assert_eq!(moves.len(), 3, "three different first moves: {lines:?}");
+    uci.send("setoption name Level value eleven");
+    uci.send("isready");
+    assert!(uci.until("readyok").iter().any(|l| l.starts_with("info string error") && l.contains("level")));
     uci.quit();
 }

@@ -13,7 +13,9 @@
 //!
 //! The public surface is small: an [`Engine`] searched with [`Engine::search`]
 //! (blocking, with a callback and a stop flag), or the same run on its own
-//! thread with [`SearchThread`].
+//! thread with [`SearchThread`]; [`Limits`] also restrict the root moves
+//! and ask for several best lines (MultiPV). A separate [`Solver`]
+//! (proof-number search) tries to prove who wins without a time horizon.
 //!
 //! Modules, one concern each: `search` (a thread's state and the context
 //! its threads share), `negamax` (alpha-beta with principal variation
@@ -23,7 +25,8 @@
 //! (TT move, MVV-LVA, killers, history), `tt` (lock-free shared table),
 //! `eval` (Wormhole chess: material, safe moves, king escapes, trapped
 //! pieces, pawns; Porthole chess evaluates in `porthole::eval`),
-//! `time`, `levels` (1..10), `score` (game-end distances).
+//! `time`, `levels` (the ladder 1..10), `score` (game-end distances),
+//! `solve` (proof-number search, Wormhole chess).
 //!
 //! Proofs are sound: a game-end score comes only from positions with no
 //! legal move. Reductions only delay proofs; move-skipping pruning
@@ -55,6 +58,7 @@ mod qsearch;
 mod root;
 mod score;
 mod search;
+mod solve;
 mod thread;
 mod time;
 mod tt;
@@ -70,6 +74,7 @@ use crate::rules::{EvalWeights, MoveSet, Rules};
 pub use eval::{EvalParams, FEATURES, TERMS, Term, TermShape, evaluate, features};
 pub(crate) use eval::{Scorer, Sink, material, material_balance, term_counts};
 pub use levels::{Level, LevelSettings, ParseLevelError};
+pub use solve::{Proof, SolveLimits, SolveProgress, SolveResult, Solver};
 pub use thread::{Event, SearchThread};
 
 use self::ordering::History;
@@ -371,6 +376,9 @@ pub struct Features {
     pub lazy_eval: bool,
     /// Mobility, king escape, promotion and trapped-piece terms (off: material only).
     pub positional_eval: bool,
+    /// Pick the move at random among all root moves, as the weak levels
+    /// do (see [`LevelSettings::temperature`]); `None`: the level decides.
+    pub temperature: Option<u32>,
 }
 
 impl Default for Features {
@@ -384,6 +392,7 @@ impl Default for Features {
             check_extension: true,
             lazy_eval: true,
             positional_eval: true,
+            temperature: None,
         }
     }
 }
@@ -511,9 +520,12 @@ impl Engine {
         on_info: &mut dyn FnMut(&Info<P::Move>),
     ) -> SearchResult<P::Move> {
         let settings = self.options.level.settings();
-        if settings.random_two_ply {
-            return levels::two_ply_random(pos, &limits.root_moves(pos), &mut self.rng);
-        }
-        root::run(self, pos, limits, &settings, stop, on_info)
+        let Some(temperature) = self.features.temperature.or(settings.temperature) else {
+            return root::run(self, pos, limits, &settings, stop, on_info);
+        };
+        // A weak level scores every root move and picks one at random.
+        let every_move = Limits { multipv: usize::MAX, ..limits.clone() };
+        let result = root::run(self, pos, &every_move, &settings, stop, on_info);
+        levels::choose_softly(result, temperature, &mut self.rng)
     }
 }

@@ -79,12 +79,20 @@ fn weak_levels_play_legal_moves_reproducibly() {
 }
 
 #[test]
-fn level_one_takes_free_material() {
-    // White's queen on d4 can capture the undefended knight on d6... by a two-ply look.
+fn weak_levels_prefer_good_moves_but_not_always() {
+    // White's queen on d4 can take the undefended knight on d6.
     let pos = Position::from_fen("4k3/8/3n4/8/3Q4/8/8/4K3 w 0", Variant::Classic).unwrap();
-    let mut e = Engine::new(EngineOptions { level: Level::MIN, seed: Some(1), ..EngineOptions::default() });
-    let m = search(&mut e, &pos, Limits::default()).best_move.unwrap();
-    assert_eq!(m.to_string(), "d4d6");
+    let takes = |level: Level, seed: u64| {
+        let mut e = Engine::new(EngineOptions { level, seed: Some(seed), hash_mb: 1, ..EngineOptions::default() });
+        search(&mut e, &pos, Limits::default()).best_move.unwrap().to_string() == "d4d6"
+    };
+    let legal = pos.legal_moves().len() as u64;
+    let seeds = 60;
+    let beginner = (0..seeds).filter(|&seed| takes(Level::MIN, seed)).count() as u64;
+    // Far more often than a random mover, but not always: a beginner can win.
+    assert!(beginner * legal >= 3 * seeds && beginner < seeds, "level 1 took it {beginner} times of {seeds}");
+    let club = Level::new(5).unwrap();
+    assert!((0..5).all(|seed| takes(club, seed)), "level 5 always takes it");
 }
 
 fn assert_wins_in(fen: &str, variant: Variant, plies: u32) -> Move {

@@ -1,6 +1,8 @@
-//! Exact game-end distances: the engine's proved results agree with an
-//! independent brute-force solver on a few hundred late-game positions of
-//! both piece sets (`tests/data/mate_distances.txt`).
+//! Proofs checked against an independent brute-force solver on a few
+//! hundred late-game positions of both piece sets
+//! (`tests/data/mate_distances.txt`): the engine's game-end distances are
+//! exact, and the proof-number solver never claims a result the brute
+//! force refutes.
 //!
 //! The truth comes from plain minimax over the rules core (no table, no
 //! move ordering, no pruning beyond "one winning move is enough"), run once
@@ -15,7 +17,7 @@ use std::sync::atomic::AtomicBool;
 
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
-use wormhole::engine::{Engine, EngineOptions, Info, Limits, Score};
+use wormhole::engine::{Engine, EngineOptions, Info, Limits, Proof, Score, SolveLimits, Solver};
 use wormhole::{Position, Variant};
 
 /// Results are looked for up to this many plies ahead.
@@ -196,6 +198,46 @@ fn short_searches_never_report_a_wrong_distance() {
             check_search(&case, &Limits { nodes: Some(nodes), ..Limits::default() }, &format!("{nodes} nodes"));
         }
     }
+}
+
+/// Checks a solver result against the truth: the right winner, a proof
+/// no shorter than the shortest game end, and (when short enough to check)
+/// a winning move that the brute force confirms.
+fn check_proof(case: &Case, proof: Proof) {
+    let what = format!("{} {}: solver {proof:?}, truth {:?}", case.variant, case.fen, case.truth);
+    let (won, plies) = match proof {
+        Proof::Unknown => return,
+        Proof::Win { plies, .. } => (true, plies),
+        Proof::Loss { plies, .. } => (false, plies),
+    };
+    match case.truth {
+        Some(Score::Win(t)) => assert!(won && plies >= t, "{what}"),
+        Some(Score::Loss(t)) => assert!(!won && plies >= t, "{what}"),
+        _ => assert!(plies > HORIZON, "{what}"),
+    }
+    if let Proof::Win { first_move, plies, .. } = proof
+        && plies <= HORIZON
+    {
+        let mut next = Position::from_fen(&case.fen, case.variant).unwrap().after(first_move);
+        let mut brute = Brute { nodes: 0, budget: u64::MAX };
+        assert_eq!(brute.loses_within(&mut next, plies - 1), Some(true), "{what}: {first_move} does not win");
+    }
+}
+
+#[test]
+fn solver_never_claims_a_refuted_result() {
+    let mut solver = Solver::new(16);
+    let (mut proved, mut decided) = (0, 0);
+    for case in cases() {
+        let pos = Position::from_fen(&case.fen, case.variant).unwrap();
+        let limits = SolveLimits { nodes: Some(20_000), ..SolveLimits::default() };
+        let result = solver.solve(&pos, &limits, &AtomicBool::new(false), &mut |_| {});
+        check_proof(&case, result.proof);
+        decided += case.truth.is_some() as usize;
+        proved += (case.truth.is_some() && result.proof != Proof::Unknown) as usize;
+    }
+    // Positions decided within 9 plies are easy for it.
+    assert!(proved * 10 >= decided * 9, "proved {proved} of {decided}");
 }
 
 /// Late-game positions from random play, each solved by the brute force;

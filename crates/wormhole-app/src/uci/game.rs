@@ -28,8 +28,9 @@ pub struct GoTasks {
 pub trait UciGame: Send {
     /// The position as a FEN of its game (for the `d` command).
     fn fen(&self) -> String;
-    /// The searches `go <args>` asks for; each stops when its control says.
-    fn go(&self, args: &[&str], now: Arc<Control>, later: Arc<Control>) -> GoTasks;
+    /// The searches `go <args>` asks for, reporting `multipv` lines; each
+    /// stops when its control says.
+    fn go(&self, args: &[&str], multipv: usize, now: Arc<Control>, later: Arc<Control>) -> GoTasks;
     /// `go perft <depth>`.
     fn perft(&self, depth: u32, control: Arc<Control>) -> Box<dyn Task>;
 }
@@ -46,10 +47,10 @@ impl<P: Rules> UciGame for Game<P> {
         self.pos.fen()
     }
 
-    fn go(&self, args: &[&str], now: Arc<Control>, later: Arc<Control>) -> GoTasks {
+    fn go(&self, args: &[&str], multipv: usize, now: Arc<Control>, later: Arc<Control>) -> GoTasks {
         let (go, errors) = go::parse(args, &self.pos);
         let asked = Instant::now();
-        let limits = Limits { history: self.history.clone(), ..go.limits };
+        let limits = Limits { history: self.history.clone(), multipv, ..go.limits };
         let search = |limits, control| -> Box<dyn Task> {
             Box::new(SearchJob { pos: self.pos.clone(), limits, control, asked })
         };

@@ -9,7 +9,7 @@ use std::sync::mpsc::{Receiver, Sender, channel};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use wormhole::engine::{Engine, EngineOptions, Info, Level, Limits, SearchResult};
+use wormhole::engine::{Engine, EngineOptions, Info, Level, Limits, Score, SearchResult};
 use wormhole::rules::{GameMove, MoveSet};
 use wormhole::{Rules, perft};
 
@@ -183,7 +183,7 @@ impl<P: Rules> Task for SearchJob<P> {
         let mut last_nodes = None;
         let result = engine.search(&self.pos, &limits, &self.control.stop, &mut |info| {
             last_nodes = Some(info.nodes);
-            say(&info_line(info));
+            info_lines(info).iter().for_each(|l| say(l));
         });
         // UCI: after `go infinite` or `go ponder` the best move is sent only after `stop`.
         while limits.infinite && !self.control.stopped() {
@@ -194,7 +194,7 @@ impl<P: Rules> Task for SearchJob<P> {
         }
         // A search stopped mid-iteration has figures not yet reported.
         if last_nodes != Some(result.info.nodes) && result.best_move.is_some() {
-            say(&info_line(&result.info));
+            info_lines(&result.info).iter().for_each(|l| say(l));
         }
         say(&result_line(&result));
     }
@@ -287,20 +287,25 @@ fn stoppable_perft<P: Rules>(pos: &mut P, depth: u32, control: &Control) -> Opti
     Some(nodes)
 }
 
-/// The `info ...` line for a completed iteration.
-fn info_line<M: GameMove>(info: &Info<M>) -> String {
-    let mut s = format!(
-        "info depth {} seldepth {} score {} nodes {} nps {} time {}",
-        info.depth.max(1),
-        info.seldepth,
-        info.score.uci(),
-        info.nodes,
-        info.nps,
-        info.time.as_millis()
-    );
-    if !info.pv.is_empty() {
+/// The `info ...` lines for a completed iteration: one, or with MultiPV
+/// one per line, numbered from the best (`multipv 1`).
+fn info_lines<M: GameMove>(info: &Info<M>) -> Vec<String> {
+    if info.lines.len() <= 1 {
+        return vec![info_line(info, None, info.score, &info.pv)];
+    }
+    info.lines.iter().enumerate().map(|(i, l)| info_line(info, Some(i + 1), l.score, &l.pv)).collect()
+}
+
+/// One `info` line: the iteration's figures with a line's score and moves.
+fn info_line<M: GameMove>(info: &Info<M>, multipv: Option<usize>, score: Score, pv: &[M]) -> String {
+    let mut s = format!("info depth {} seldepth {}", info.depth.max(1), info.seldepth);
+    if let Some(k) = multipv {
+        s += &format!(" multipv {k}");
+    }
+    s += &format!(" score {} nodes {} nps {} time {}", score.uci(), info.nodes, info.nps, info.time.as_millis());
+    if !pv.is_empty() {
         s.push_str(" pv");
-        for m in &info.pv {
+        for m in pv {
             s.push(' ');
             s.push_str(&m.to_string());
         }

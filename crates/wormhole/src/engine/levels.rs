@@ -1,6 +1,9 @@
-//! Strength levels for people: level 1 is the existing vchess bot (a
-//! two-ply material search picking at random among equal moves), level 10
-//! the full engine; the levels between cap the depth or nodes searched.
+//! Strength levels for people, one table from level 1 (a beginner can
+//! win) to level 10 (the full engine). The weak levels search two or three
+//! plies and pick a move at random, favouring the better ones (a softmax
+//! over the root moves' scores with a temperature); the levels above cap
+//! the positions searched. Each level was measured against the one below
+//! with `wormhole match` (see [`LEVELS`]).
 
 use std::fmt;
 use std::str::FromStr;
@@ -10,7 +13,6 @@ use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
 use super::{Info, PvLine, Score, SearchResult};
-use crate::rules::{MoveSet, Rules};
 
 /// A playing strength for people: 1 (a beginner can win) to 10 (the full
 /// engine). The app and UCI show the same [`Level::name`].
@@ -20,30 +22,77 @@ use crate::rules::{MoveSet, Rules};
 /// let level: Level = "3".parse().unwrap();
 /// assert_eq!(level.number(), 3);
 /// assert_eq!(level.to_string(), "3 (casual)");
+/// assert_eq!("3 (casual)".parse::<Level>(), Ok(level));
+/// assert_eq!("Casual".parse::<Level>(), Ok(level));
 /// assert!("11".parse::<Level>().is_err());
+/// assert!("3 (expert)".parse::<Level>().is_err());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Level(u8);
 
-/// The name of each level, weakest first (index 0 is level 1).
-const LEVEL_NAMES: [&str; 10] = [
-    "beginner",
-    "novice",
-    "casual",
-    "improver",
-    "club player",
-    "strong club player",
-    "expert",
-    "master",
-    "grandmaster",
-    "full strength",
+/// One rung of the ladder: the level's name and what it allows.
+#[derive(Clone, Copy, Debug)]
+struct Rung {
+    name: &'static str,
+    settings: LevelSettings,
+}
+
+/// The time a level thinks per move when the caller sets no limit.
+const MOVETIME: Duration = Duration::from_secs(1);
+
+/// A level that searches `depth` plies and picks among the root moves by
+/// a softmax with `temperature` (centipawns).
+const fn soft(name: &'static str, depth: u32, positional_eval: bool, temperature: u32) -> Rung {
+    let settings = LevelSettings {
+        max_depth: Some(depth),
+        max_nodes: None,
+        positional_eval,
+        temperature: Some(temperature),
+        default_movetime: MOVETIME,
+    };
+    Rung { name, settings }
+}
+
+/// A level that plays its best move after at most `nodes` positions.
+const fn nodes(name: &'static str, nodes: u64) -> Rung {
+    let settings = LevelSettings {
+        max_depth: None,
+        max_nodes: Some(nodes),
+        positional_eval: true,
+        temperature: None,
+        default_movetime: MOVETIME,
+    };
+    Rung { name, settings }
+}
+
+/// The ladder, weakest first (index 0 is level 1).
+const LEVELS: [Rung; 10] = [
+    soft("beginner", 2, true, 120),
+    soft("novice", 3, true, 100),
+    soft("casual", 3, true, 25),
+    nodes("improver", 2_500),
+    nodes("club player", 7_000),
+    nodes("strong club player", 20_000),
+    nodes("expert", 60_000),
+    nodes("master", 200_000),
+    nodes("grandmaster", 600_000),
+    Rung {
+        name: "full strength",
+        settings: LevelSettings {
+            max_depth: None,
+            max_nodes: None,
+            positional_eval: true,
+            temperature: None,
+            default_movetime: MOVETIME,
+        },
+    },
 ];
 
 impl Level {
     /// The weakest level.
     pub const MIN: Level = Level(1);
     /// The strongest level: the full engine.
-    pub const MAX: Level = Level(LEVEL_NAMES.len() as u8);
+    pub const MAX: Level = Level(LEVELS.len() as u8);
     /// The level a new player starts at: the middle of the ladder.
     pub const FOR_NEW_PLAYERS: Level = Level(4);
 
@@ -64,12 +113,12 @@ impl Level {
 
     /// A short name a person understands, such as "beginner".
     pub const fn name(self) -> &'static str {
-        LEVEL_NAMES[self.0 as usize - 1]
+        LEVELS[self.0 as usize - 1].name
     }
 
     /// What this level allows the search.
-    pub fn settings(self) -> LevelSettings {
-        LevelSettings::for_level(self)
+    pub const fn settings(self) -> LevelSettings {
+        LEVELS[self.0 as usize - 1].settings
     }
 }
 
@@ -80,65 +129,43 @@ impl fmt::Display for Level {
     }
 }
 
-/// A level that is not a number from 1 to 10.
+/// Text that names no level.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("level must be a number from {min} to {max}, not '{text}'", min = Level::MIN.0, max = Level::MAX.0)]
+#[error("level must be a number from {min} to {max} or a level's name, not '{text}'", min = Level::MIN.0, max = Level::MAX.0)]
 pub struct ParseLevelError {
     /// The text that was not a level.
     pub text: String,
 }
 
-/// Reads a level number (`"7"`).
+/// Reads a level by number (`"7"`), name (`"expert"`) or both as
+/// [`Display`](fmt::Display) writes them (`"7 (expert)"`, what a UCI GUI
+/// sends back from the `Level` option).
 impl FromStr for Level {
     type Err = ParseLevelError;
 
     fn from_str(s: &str) -> Result<Level, ParseLevelError> {
-        s.trim().parse::<u8>().ok().and_then(Level::new).ok_or_else(|| ParseLevelError { text: s.to_string() })
+        let text = s.trim();
+        let number = text.parse::<u8>().ok();
+        Level::all()
+            .find(|l| number == Some(l.number()) || text == l.to_string() || text.eq_ignore_ascii_case(l.name()))
+            .ok_or_else(|| ParseLevelError { text: s.to_string() })
     }
 }
 
 /// What a level allows the search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LevelSettings {
-    /// Play like the vchess bot instead of searching.
-    pub random_two_ply: bool,
     /// The deepest iteration.
     pub max_depth: Option<u32>,
     /// The most nodes per move.
     pub max_nodes: Option<u64>,
     /// Whether the evaluation looks beyond material.
     pub positional_eval: bool,
+    /// Pick the move at random among all root moves, a move scoring `t`
+    /// centipawns less being e (2.718) times less likely; `None`: the best.
+    pub temperature: Option<u32>,
     /// Thinking time per move when the caller gives no limit.
     pub default_movetime: Duration,
-}
-
-impl LevelSettings {
-    /// The settings of `level`.
-    fn for_level(level: Level) -> LevelSettings {
-        let full = LevelSettings {
-            random_two_ply: false,
-            max_depth: None,
-            max_nodes: None,
-            positional_eval: true,
-            default_movetime: Duration::from_millis(1000),
-        };
-        let depth = |d| LevelSettings { max_depth: Some(d), ..full };
-        let nodes = |n| LevelSettings { max_nodes: Some(n), ..full };
-        match level.number() {
-            1 => LevelSettings { random_two_ply: true, max_depth: Some(2), positional_eval: false, ..full },
-            // A ladder measured with `wormhole match` (20 games per step at
-            // 1 s/move): each level beat the one below.
-            2 => LevelSettings { positional_eval: false, ..depth(2) },
-            3 => depth(3),
-            4 => depth(4),
-            5 => depth(5),
-            6 => depth(6),
-            7 => nodes(30_000),
-            8 => nodes(150_000),
-            9 => nodes(600_000),
-            _ => full,
-        }
-    }
 }
 
 /// A random generator, seeded when a seed is given.
@@ -149,60 +176,75 @@ pub fn make_rng(seed: Option<u64>) -> SmallRng {
     }
 }
 
-/// The value of a won game end for the two-ply search.
-const END: i32 = 100_000;
-
-/// The value for the side to move of a position where it has no legal
-/// move: a loss, or a draw (stalemate in a game with draws).
-fn no_move<P: Rules>(pos: &P) -> i32 {
-    if P::DRAWS && !pos.is_check() { 0 } else { -END }
+/// A line's score in centipawns for the softmax: game ends far beyond any
+/// estimate, the quicker win and the slower loss first.
+fn softmax_value(score: Score) -> f64 {
+    match score {
+        Score::Cp(cp) => cp as f64,
+        Score::Win(n) => 10_000.0 - n as f64,
+        Score::Loss(n) => -10_000.0 + n as f64,
+    }
 }
 
-/// The value for us of the position after our move `m`, looking at every
-/// reply: material, or a game end.
-fn two_ply_value<P: Rules>(pos: &mut P, m: P::Move, params: &P::Params) -> i32 {
-    let u = pos.play_unchecked(m);
-    let replies = pos.legal_moves();
-    let mut worst = if replies.is_empty() { -no_move(pos) } else { END };
-    for r in replies.iter() {
-        let u2 = pos.play_unchecked(r);
-        let v = if !pos.legal_moves().is_empty() { pos.material(params) } else { no_move(pos) };
-        pos.undo(r, u2);
-        worst = worst.min(v);
+/// Picks one of `lines` (every root move, searched) at random, a line
+/// `temperature` centipawns worse than another being e times less likely.
+pub fn pick_softly<'a, M>(lines: &'a [PvLine<M>], temperature: u32, rng: &mut SmallRng) -> Option<&'a PvLine<M>> {
+    let t = temperature.max(1) as f64;
+    let best = lines.iter().map(|l| softmax_value(l.score)).fold(f64::NEG_INFINITY, f64::max);
+    let weights: Vec<f64> = lines.iter().map(|l| ((softmax_value(l.score) - best) / t).exp()).collect();
+    let mut x = rng.random::<f64>() * weights.iter().sum::<f64>();
+    for (line, w) in lines.iter().zip(&weights) {
+        if x < *w {
+            return Some(line);
+        }
+        x -= w;
     }
-    pos.undo(m, u);
-    worst
+    lines.last()
 }
 
-/// Level 1: a two-ply material search choosing at random among the best
-/// of `moves` (the legal root moves).
-pub fn two_ply_random<P: Rules>(pos: &P, moves: &[P::Move], rng: &mut SmallRng) -> SearchResult<P::Move> {
-    let params = P::Params::default();
-    let mut pos = pos.clone();
-    let mut best = i32::MIN;
-    let mut ties: Vec<P::Move> = Vec::new();
-    for &m in moves.iter() {
-        let v = two_ply_value(&mut pos, m, &params);
-        if v > best {
-            best = v;
-            ties.clear();
-        }
-        if v == best {
-            ties.push(m);
-        }
+/// The result of a search whose lines cover every root move, with the
+/// move chosen by [`pick_softly`].
+pub fn choose_softly<M: Copy>(mut result: SearchResult<M>, temperature: u32, rng: &mut SmallRng) -> SearchResult<M> {
+    if let Some(line) = pick_softly(&result.info.lines, temperature, rng).cloned() {
+        result.best_move = line.root_move();
+        let info = Info { score: line.score, exact: line.exact, pv: line.pv, ..result.info };
+        result.info = info;
     }
-    let best_move = if ties.is_empty() { None } else { Some(ties[rng.random_range(0..ties.len())]) };
-    let score = match best_move {
-        None if no_move(&pos) == 0 => Score::Cp(0),
-        None => Score::Loss(0),
-        Some(_) if best >= 100_000 => Score::Win(1),
-        Some(_) if best <= -100_000 => Score::Loss(2),
-        Some(_) => Score::Cp(best),
-    };
-    let pv: Vec<P::Move> = best_move.into_iter().collect();
-    // Two plies see every win in one and every loss in two exactly.
-    let exact = score.is_proved();
-    let lines = best_move.map(|m| vec![PvLine { score, exact, pv: vec![m] }]).unwrap_or_default();
-    let info = Info { depth: 2, seldepth: 2, score, exact, pv, lines, ..Info::default() };
-    SearchResult { best_move, info }
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_ladder_climbs() {
+        let names: Vec<&str> = Level::all().map(Level::name).collect();
+        assert!(names.iter().enumerate().all(|(i, n)| !n.is_empty() && !names[..i].contains(n)));
+        // Randomness first, then growing node budgets, then the full engine.
+        let settings: Vec<LevelSettings> = Level::all().map(Level::settings).collect();
+        let soft = settings.iter().take_while(|s| s.temperature.is_some()).count();
+        assert!(soft >= 1 && settings[soft..].iter().all(|s| s.temperature.is_none()));
+        let budgets: Vec<u64> = settings[soft..].iter().map(|s| s.max_nodes.unwrap_or(u64::MAX)).collect();
+        assert!(budgets.windows(2).all(|w| w[0] < w[1]), "{budgets:?}");
+        assert_eq!(Level::MAX.settings().max_nodes, None);
+        assert_eq!(Level::MAX.settings().max_depth, None);
+    }
+
+    #[test]
+    fn softmax_prefers_better_lines_and_takes_wins() {
+        let line = |score| -> PvLine { PvLine { score, ..PvLine::default() } };
+        let lines = [line(Score::Cp(0)), line(Score::Cp(100)), line(Score::Loss(2))];
+        let mut rng = make_rng(Some(1));
+        let mut picked = [0; 3];
+        for _ in 0..2000 {
+            let chosen = pick_softly(&lines, 100, &mut rng).unwrap();
+            picked[lines.iter().position(|l| l.score == chosen.score).unwrap()] += 1;
+        }
+        // e (2.718) times as often for 100 centipawns more; a loss never.
+        let ratio = picked[1] as f64 / picked[0] as f64;
+        assert!((2.3..3.2).contains(&ratio) && picked[2] == 0, "{picked:?}");
+        let win = [line(Score::Cp(900)), line(Score::Win(3))];
+        assert!((0..50).all(|_| pick_softly(&win, 300, &mut rng).unwrap().score == Score::Win(3)));
+    }
 }

@@ -1,0 +1,157 @@
+//! An engine in another process, spoken to over UCI, as one side of a
+//! match (to play two builds against each other).
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+use anyhow::{Context, anyhow, bail};
+use wormhole::engine::{Limits, Score};
+use wormhole::{GameKind, Rules};
+
+/// A running UCI engine.
+pub struct UciEngine {
+    path: String,
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+}
+
+impl UciEngine {
+    /// Starts `path uci` (a `wormhole` binary), sets the game and the
+    /// given `options` (UCI option name and value), and waits until it is ready.
+    pub fn start(path: &str, variant: GameKind, options: &[(String, String)]) -> anyhow::Result<UciEngine> {
+        let mut child = Command::new(path)
+            .arg("uci")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .with_context(|| format!("starting the UCI engine '{path}'"))?;
+        let input = child.stdin.take().ok_or_else(|| anyhow!("no input pipe to '{path}'"))?;
+        let output = BufReader::new(child.stdout.take().ok_or_else(|| anyhow!("no output pipe from '{path}'"))?);
+        let mut engine = UciEngine { path: path.to_string(), child, input, output };
+        engine.send("uci")?;
+        engine.wait_for("uciok")?;
+        engine.send(&format!("setoption name UCI_Variant value {variant}"))?;
+        for (name, value) in options {
+            engine.send(&format!("setoption name {name} value {value}"))?;
+        }
+        engine.ready()?;
+        Ok(engine)
+    }
+
+    fn send(&mut self, line: &str) -> anyhow::Result<()> {
+        writeln!(self.input, "{line}")
+            .and_then(|()| self.input.flush())
+            .with_context(|| format!("writing to '{}'", self.path))
+    }
+
+    /// The next line the engine prints.
+    fn line(&mut self) -> anyhow::Result<String> {
+        let mut line = String::new();
+        if self.output.read_line(&mut line).with_context(|| format!("reading from '{}'", self.path))? == 0 {
+            bail!("the UCI engine '{}' quit", self.path);
+        }
+        Ok(line.trim_end().to_string())
+    }
+
+    fn wait_for(&mut self, word: &str) -> anyhow::Result<()> {
+        while self.line()? != word {}
+        Ok(())
+    }
+
+    fn ready(&mut self) -> anyhow::Result<()> {
+        self.send("isready")?;
+        self.wait_for("readyok")
+    }
+
+    /// Tells the engine a new game starts.
+    pub fn new_game(&mut self) -> anyhow::Result<()> {
+        self.send("ucinewgame")?;
+        self.ready()
+    }
+
+    /// Searches `pos`, reached from `start` by `moves` (sent as such, so
+    /// that the engine sees repetitions), within `limits`; returns the move
+    /// (`None`: the engine says it has none) and the last score it reported.
+    pub fn think<P: Rules>(
+        &mut self,
+        start: &P,
+        moves: &[P::Move],
+        pos: &P,
+        limits: &Limits<P::Move>,
+    ) -> anyhow::Result<(Option<P::Move>, Score)> {
+        let moves: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+        let tail = if moves.is_empty() { String::new() } else { format!(" moves {}", moves.join(" ")) };
+        self.send(&format!("position fen {}{tail}", start.fen()))?;
+        self.send(&go_command(limits))?;
+        let mut score = Score::Cp(0);
+        loop {
+            let line = self.line()?;
+            let words: Vec<&str> = line.split_whitespace().collect();
+            match words.first() {
+                Some(&"info") => score = score_of(&words).unwrap_or(score),
+                Some(&"bestmove") => {
+                    let text = words.get(1).copied().unwrap_or("(none)");
+                    if text == "(none)" || text == "0000" {
+                        return Ok((None, score));
+                    }
+                    let m = pos.parse_move(text).with_context(|| format!("'{}' played {text}", self.path))?;
+                    return Ok((Some(m), score));
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+impl Drop for UciEngine {
+    fn drop(&mut self) {
+        let _ = self.send("quit");
+        let _ = self.child.wait();
+    }
+}
+
+/// The `go` command for `limits`.
+fn go_command<M>(limits: &Limits<M>) -> String {
+    let mut go = String::from("go");
+    if let Some(d) = limits.depth {
+        go += &format!(" depth {d}");
+    }
+    if let Some(n) = limits.nodes {
+        go += &format!(" nodes {n}");
+    }
+    if let Some(t) = limits.movetime {
+        go += &format!(" movetime {}", t.as_millis());
+    }
+    go
+}
+
+/// The score of an `info` line (`score cp X` or `score mate N`, N in moves).
+fn score_of(words: &[&str]) -> Option<Score> {
+    let i = words.iter().position(|w| *w == "score")?;
+    let value: i64 = words.get(i + 2)?.parse().ok()?;
+    match *words.get(i + 1)? {
+        "cp" => Some(Score::Cp(value as i32)),
+        "mate" if value > 0 => Some(Score::Win(2 * value as u32 - 1)),
+        "mate" => Some(Score::Loss(2 * value.unsigned_abs() as u32)),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_scores_and_writes_limits() {
+        let words = |s: &'static str| s.split_whitespace().collect::<Vec<_>>();
+        assert_eq!(score_of(&words("info depth 3 score cp -42 nodes 9")), Some(Score::Cp(-42)));
+        assert_eq!(score_of(&words("info depth 9 score mate 2 pv a1a2")), Some(Score::Win(3)));
+        assert_eq!(score_of(&words("info depth 9 score mate -1")), Some(Score::Loss(2)));
+        assert_eq!(score_of(&words("info string hello")), None);
+        let limits: Limits =
+            Limits { nodes: Some(500), movetime: Some(std::time::Duration::from_millis(80)), ..Limits::default() };
+        assert_eq!(go_command(&limits), "go nodes 500 movetime 80");
+    }
+}

@@ -1,0 +1,467 @@
+//! Proving who wins: depth-first proof-number search (df-pn, Nagai 2002,
+//! with the 1+ε thresholds of Pawlewicz and Lew).
+//!
+//! Every ply adds a hole, so no position repeats: the game graph is a
+//! directed acyclic graph and the search needs none of the cycle fixes
+//! chess solvers need. There are no draws either, so disproving "the side
+//! to move wins" proves that it loses. A side wins by leaving the other
+//! without moves, which is what proof numbers favour: a new position's
+//! disproof number starts at its number of legal moves (df-pn+), so the
+//! search first follows the moves that leave the opponent fewest replies.
+//!
+//! Each position has a proof number φ (how many positions must still be
+//! solved to prove the side to move wins) and a disproof number δ (to
+//! prove it loses). Seen from the side to move, φ is the least δ of its
+//! children and δ the sum of their φ.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use crate::{Move, MoveList, Position};
+
+/// A proof or disproof number too large to reach: the question is settled.
+const INF: u32 = u32::MAX / 2;
+
+/// The child's disproof threshold grows to (1 + 1/EPSILON_DIV) times the
+/// second-best child's, so the search switches children less often.
+const EPSILON_DIV: u32 = 4;
+
+/// How often (in positions) the clock and stop flag are polled.
+const POLL_INTERVAL: u64 = 4096;
+
+/// What a proof search found about the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Proof {
+    /// The side to move wins by playing `first_move`: whatever the
+    /// opponent does, it runs out of moves within `plies` plies (the
+    /// longest line of the proof, not necessarily the shortest win).
+    Win {
+        /// A winning move.
+        first_move: Move,
+        /// The longest line of the proof, in plies.
+        plies: u32,
+        /// Positions in the proof tree.
+        size: u64,
+    },
+    /// The side to move loses whatever it plays: it runs out of moves
+    /// within `plies` plies.
+    Loss {
+        /// The longest line of the proof, in plies.
+        plies: u32,
+        /// Positions in the proof tree.
+        size: u64,
+    },
+    /// Not settled within the limits.
+    Unknown,
+}
+
+/// How far a proof search may go; the first limit reached ends it.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SolveLimits {
+    /// Search at most about this many positions.
+    pub nodes: Option<u64>,
+    /// Search for at most this long.
+    pub time: Option<Duration>,
+}
+
+/// Progress of a proof search, reported about every second.
+#[derive(Clone, Copy, Debug)]
+pub struct SolveProgress {
+    /// Positions expanded so far.
+    pub nodes: u64,
+    /// Time spent so far.
+    pub time: Duration,
+    /// The root's proof number (0: the side to move wins).
+    pub proof_number: u32,
+    /// The root's disproof number (0: the side to move loses).
+    pub disproof_number: u32,
+}
+
+/// The outcome of [`Solver::solve`].
+#[derive(Clone, Copy, Debug)]
+pub struct SolveResult {
+    /// The result, if proved.
+    pub proof: Proof,
+    /// Positions expanded.
+    pub nodes: u64,
+    /// Time spent.
+    pub time: Duration,
+}
+
+/// One table entry: a position's numbers and the work spent on it.
+#[derive(Clone, Copy, Default)]
+struct Slot {
+    key: u64,
+    phi: u32,
+    delta: u32,
+    /// Positions expanded below it: cheap entries are replaced first,
+    /// settled ones never by unsettled ones.
+    work: u32,
+}
+
+impl Slot {
+    fn settled(&self) -> bool {
+        self.phi == 0 || self.delta == 0
+    }
+}
+
+/// Proof and disproof numbers by position, in two-entry buckets.
+struct ProofTable {
+    slots: Vec<Slot>,
+}
+
+impl ProofTable {
+    fn new(mb: usize) -> ProofTable {
+        let n = (mb.max(1) * 1024 * 1024 / std::mem::size_of::<Slot>()).max(2) & !1;
+        ProofTable { slots: vec![Slot::default(); n] }
+    }
+
+    fn bucket(&self, key: u64) -> usize {
+        (((key as u128) * (self.slots.len() as u128 / 2)) >> 64) as usize * 2
+    }
+
+    fn get(&self, key: u64) -> Option<(u32, u32)> {
+        let b = self.bucket(key);
+        self.slots[b..b + 2].iter().find(|s| s.key == key).map(|s| (s.phi, s.delta))
+    }
+
+    fn put(&mut self, key: u64, phi: u32, delta: u32, work: u32) {
+        let b = self.bucket(key);
+        let new = Slot { key, phi, delta, work };
+        let pair = &mut self.slots[b..b + 2];
+        let i = match pair.iter().position(|s| s.key == key) {
+            Some(i) => i,
+            None => {
+                // Keep settled entries, then the costlier one.
+                let cost = |s: &Slot| if s.key == 0 { 0 } else { s.work as u64 + ((s.settled() as u64) << 32) };
+                if cost(&pair[0]) <= cost(&pair[1]) { 0 } else { 1 }
+            }
+        };
+        if pair[i].key != key && pair[i].settled() && !new.settled() {
+            return;
+        }
+        pair[i] = new;
+    }
+
+    fn clear(&mut self) {
+        self.slots.fill(Slot::default());
+    }
+}
+
+/// A proof-number solver with its table, kept between searches (a
+/// settled position stays settled).
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use wormhole::engine::{Proof, SolveLimits, Solver};
+/// use wormhole::{Position, Variant};
+/// // Black to move, and every Black move allows a mate in one.
+/// let fen = "rxxqxknr/pxxxxxxp/1px1b2x/1Nnpxppx/2xp3x/x4PKN/PPxxPxPx/RxBQxBxR b 23";
+/// let pos = Position::from_fen(fen, Variant::Classic).unwrap();
+/// let mut solver = Solver::new(4);
+/// let result = solver.solve(&pos, &SolveLimits::default(), &AtomicBool::new(false), &mut |_| {});
+/// assert!(matches!(result.proof, Proof::Win { .. }));
+/// ```
+pub struct Solver {
+    table: ProofTable,
+    /// Per ply, the children of the position being expanded there.
+    children: Vec<Vec<Child>>,
+}
+
+/// The limits of one search and its progress reports.
+struct Budget<'a> {
+    start: Instant,
+    nodes: u64,
+    node_limit: u64,
+    deadline: Option<Instant>,
+    stop: &'a AtomicBool,
+    stopped: bool,
+    next_report: Instant,
+    on_progress: &'a mut dyn FnMut(&SolveProgress),
+    /// The root's numbers as last known, for the progress reports.
+    root: (u32, u32),
+}
+
+impl Budget<'_> {
+    /// Counts a position; every [`POLL_INTERVAL`] positions checks the
+    /// limits and reports progress when a second has passed.
+    #[inline]
+    fn count(&mut self) {
+        self.nodes += 1;
+        if self.nodes & (POLL_INTERVAL - 1) != 0 {
+            return;
+        }
+        let now = Instant::now();
+        if self.stop.load(Ordering::Relaxed) || self.nodes >= self.node_limit || self.deadline.is_some_and(|d| now >= d)
+        {
+            self.stopped = true;
+        }
+        if now >= self.next_report {
+            self.next_report = now + Duration::from_secs(1);
+            let (proof_number, disproof_number) = self.root;
+            (self.on_progress)(&SolveProgress {
+                nodes: self.nodes,
+                time: now - self.start,
+                proof_number,
+                disproof_number,
+            });
+        }
+    }
+}
+
+/// A child of an expanded position: the move and the child's numbers from
+/// the child's side.
+#[derive(Clone, Copy)]
+struct Child {
+    m: Move,
+    phi: u32,
+    delta: u32,
+}
+
+impl Solver {
+    /// A solver with a table of about `mb` MiB.
+    pub fn new(mb: usize) -> Solver {
+        Solver { table: ProofTable::new(mb), children: Vec::new() }
+    }
+
+    /// Forgets every position (for a new game).
+    pub fn clear(&mut self) {
+        self.table.clear();
+    }
+
+    /// Tries to prove who wins `pos` within `limits`, until `stop`
+    /// becomes true; calls `on_progress` about every second.
+    pub fn solve(
+        &mut self,
+        pos: &Position,
+        limits: &SolveLimits,
+        stop: &AtomicBool,
+        on_progress: &mut dyn FnMut(&SolveProgress),
+    ) -> SolveResult {
+        let start = Instant::now();
+        let mut budget = Budget {
+            start,
+            nodes: 0,
+            node_limit: limits.nodes.unwrap_or(u64::MAX),
+            deadline: limits.time.map(|t| start + t),
+            stop,
+            stopped: false,
+            next_report: start + Duration::from_secs(1),
+            on_progress,
+            root: (1, 1),
+        };
+        let mut pos = pos.clone();
+        let (phi, delta) = self.mid(&mut pos, INF, INF, 0, &mut budget);
+        let nodes = budget.nodes;
+        // Walking the proof may have to redo parts the table lost: allow it
+        // as much work again, whatever the limits.
+        let mut walk_budget =
+            Budget { node_limit: nodes.saturating_mul(2).max(POLL_INTERVAL), deadline: None, stopped: false, ..budget };
+        let proof = match (phi, delta) {
+            (0, _) => self.proof_tree(&pos, &mut walk_budget).map_or(Proof::Unknown, ProofTree::win),
+            (_, 0) => self.proof_tree(&pos, &mut walk_budget).map_or(Proof::Unknown, ProofTree::loss),
+            _ => Proof::Unknown,
+        };
+        SolveResult { proof, nodes, time: start.elapsed() }
+    }
+
+    /// The numbers of `pos` from the table, or its first estimate: a
+    /// position without moves is lost; otherwise proving it lost takes
+    /// about one proof per move.
+    fn numbers(&self, pos: &Position) -> (u32, u32) {
+        if let Some(n) = self.table.get(pos.hash()) {
+            return n;
+        }
+        match pos.legal_moves().len() {
+            0 => (INF, 0),
+            n => (1, n as u32),
+        }
+    }
+
+    /// Expands `pos` until its proof number reaches `th_phi`, its disproof
+    /// number `th_delta`, or the search runs out of budget; returns its
+    /// numbers.
+    fn mid(&mut self, pos: &mut Position, th_phi: u32, th_delta: u32, ply: usize, budget: &mut Budget) -> (u32, u32) {
+        budget.count();
+        let start_nodes = budget.nodes;
+        if self.children.len() <= ply {
+            self.children.push(Vec::new());
+        }
+        let mut kids = std::mem::take(&mut self.children[ply]);
+        self.expand(pos, &mut kids);
+        let (mut phi, mut delta);
+        loop {
+            let (p, d, best, delta2) = aggregate(&kids);
+            (phi, delta) = (p, d);
+            if ply == 0 {
+                budget.root = (phi, delta);
+            }
+            if phi >= th_phi || delta >= th_delta || budget.stopped {
+                break;
+            }
+            let c = kids[best];
+            // The child may take our disproof number up to its threshold, and
+            // its own disproof number (our proof number) up to a little past
+            // the second-best child's.
+            let child_th_phi = th_delta.saturating_sub(delta).saturating_add(c.phi).min(INF);
+            let child_th_delta = th_phi.min(delta2.saturating_add(delta2 / EPSILON_DIV).saturating_add(1)).min(INF);
+            let undo = pos.play_unchecked(c.m);
+            let (cp, cd) = self.mid(pos, child_th_phi, child_th_delta, ply + 1, budget);
+            pos.undo(c.m, undo);
+            kids[best].phi = cp;
+            kids[best].delta = cd;
+        }
+        let work = (budget.nodes - start_nodes).min(u32::MAX as u64) as u32;
+        self.table.put(pos.hash(), phi, delta, work);
+        self.children[ply] = kids;
+        (phi, delta)
+    }
+
+    /// Fills `kids` with the children of `pos` and their current numbers.
+    fn expand(&self, pos: &mut Position, kids: &mut Vec<Child>) {
+        kids.clear();
+        let moves: MoveList = pos.legal_moves();
+        for &m in moves.iter() {
+            let undo = pos.play_unchecked(m);
+            let (phi, delta) = self.numbers(pos);
+            kids.push(Child { m, phi, delta });
+            pos.undo(m, undo);
+        }
+    }
+
+    /// The proof tree of a settled position: its size and longest line,
+    /// and the winning move if the side to move wins. `None` if part of
+    /// the proof was lost from the table and could not be redone.
+    fn proof_tree(&mut self, pos: &Position, budget: &mut Budget) -> Option<ProofTree> {
+        let mut walk = TreeWalk { depths: HashMap::new(), budget };
+        let mut pos = pos.clone();
+        let won = self.numbers(&pos).0 == 0;
+        let plies = self.tree_depth(&mut pos, won, &mut walk)?;
+        let first_move = if won { self.winning_child(&mut pos, &mut walk).map(|c| c.m) } else { None };
+        Some(ProofTree { first_move, plies, size: walk.depths.len() as u64 })
+    }
+
+    /// The longest line of the proof below `pos`, which is settled as
+    /// `won` (the side to move wins) or lost.
+    fn tree_depth(&mut self, pos: &mut Position, won: bool, walk: &mut TreeWalk) -> Option<u32> {
+        let key = pos.hash();
+        if let Some(&d) = walk.depths.get(&key) {
+            return Some(d);
+        }
+        let depth = if won {
+            let c = self.winning_child(pos, walk)?;
+            let undo = pos.play_unchecked(c.m);
+            let d = self.tree_depth(pos, false, walk);
+            pos.undo(c.m, undo);
+            1 + d?
+        } else {
+            let moves = pos.legal_moves();
+            let mut deepest = 0;
+            for &m in moves.iter() {
+                let undo = pos.play_unchecked(m);
+                let d = self.settle(pos, true, walk).and_then(|()| self.tree_depth(pos, true, walk));
+                pos.undo(m, undo);
+                deepest = deepest.max(1 + d?);
+            }
+            deepest
+        };
+        walk.depths.insert(key, depth);
+        Some(depth)
+    }
+
+    /// The child of a won position that is lost for its side (preferring
+    /// one with no move at all).
+    fn winning_child(&mut self, pos: &mut Position, walk: &mut TreeWalk) -> Option<Child> {
+        let moves = pos.legal_moves();
+        let mut found = None;
+        for &m in moves.iter() {
+            let undo = pos.play_unchecked(m);
+            let (phi, delta) = self.numbers(pos);
+            let no_move = phi == INF && delta == 0 && !pos.has_legal_move();
+            let child = Child { m, phi, delta };
+            pos.undo(m, undo);
+            if delta == 0 && (found.is_none() || no_move) {
+                found = Some(child);
+                if no_move {
+                    break;
+                }
+            }
+        }
+        if found.is_none() {
+            // The table lost the proof: redo it below each move in turn.
+            for &m in moves.iter() {
+                let undo = pos.play_unchecked(m);
+                let lost = self.settle(pos, false, walk).is_some();
+                pos.undo(m, undo);
+                if lost {
+                    return Some(Child { m, phi: INF, delta: 0 });
+                }
+            }
+        }
+        found
+    }
+
+    /// Makes sure the table holds `pos` settled as `won` (side to move
+    /// wins) or lost, searching again if the entry was replaced.
+    fn settle(&mut self, pos: &mut Position, won: bool, walk: &mut TreeWalk) -> Option<()> {
+        let settled = |(phi, delta): (u32, u32)| if won { phi == 0 } else { delta == 0 };
+        if settled(self.numbers(pos)) {
+            return Some(());
+        }
+        let n = self.mid(pos, INF, INF, 1, walk.budget);
+        settled(n).then_some(())
+    }
+}
+
+/// A walk over a proof tree: the depths of the positions already walked,
+/// and the budget for redoing lost parts.
+struct TreeWalk<'a, 'b> {
+    depths: HashMap<u64, u32>,
+    budget: &'a mut Budget<'b>,
+}
+
+/// A proof tree's summary.
+struct ProofTree {
+    first_move: Option<Move>,
+    plies: u32,
+    size: u64,
+}
+
+impl ProofTree {
+    fn win(self) -> Proof {
+        match self.first_move {
+            Some(first_move) => Proof::Win { first_move, plies: self.plies, size: self.size },
+            None => Proof::Unknown,
+        }
+    }
+
+    fn loss(self) -> Proof {
+        Proof::Loss { plies: self.plies, size: self.size }
+    }
+}
+
+/// The numbers of a position from its children's: φ is the least child δ,
+/// δ the sum of the children's φ. Also returns the child with the least δ
+/// and the second-least δ.
+fn aggregate(kids: &[Child]) -> (u32, u32, usize, u32) {
+    if kids.is_empty() {
+        // No move: the side to move has lost.
+        return (INF, 0, 0, INF);
+    }
+    let (mut phi, mut delta2, mut best) = (INF, INF, 0);
+    let mut sum: u64 = 0;
+    for (i, c) in kids.iter().enumerate() {
+        if c.delta < phi {
+            delta2 = phi;
+            phi = c.delta;
+            best = i;
+        } else if c.delta < delta2 {
+            delta2 = c.delta;
+        }
+        sum += c.phi as u64;
+    }
+    // A child whose side cannot win makes us win: its φ is INF, and so is our δ.
+    let delta = if kids.iter().any(|c| c.phi >= INF) { INF } else { sum.min(INF as u64 - 1) as u32 };
+    (phi, delta, best, delta2)
+}
