@@ -1,5 +1,6 @@
 //! `wormhole match`: games between two engine settings, alternating
-//! colours, each opening (a few random plies) played once with each colour.
+//! colours, each opening (a few random plies) played once with each colour,
+//! in any game (`--variant`). A draw counts half a point.
 
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -7,8 +8,9 @@ use std::time::Duration;
 use anyhow::{Context, anyhow, bail};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
-use wormhole::engine::{Engine, EngineOptions, EvalParams, FEATURES, Features, Limits, Score, TERMS, TermShape};
-use wormhole::{Color, Move, Position, Role, Variant};
+use wormhole::engine::{Engine, EngineOptions, Features, Limits, Score, TermShape};
+use wormhole::rules::{EvalWeights, GameOutcome, MoveSet};
+use wormhole::{Color, GameKind, Role, Rules, WithPosition};
 
 use self::stats::{Pairs, Sprt, Verdict};
 use self::uci_player::UciEngine;
@@ -28,9 +30,9 @@ pub struct MatchArgs {
     /// Number of games (rounded up to an even number, so each opening is played with both colours).
     #[arg(long, default_value_t = 2)]
     games: u32,
-    /// Piece set.
+    /// Game: classic or fairy (Wormhole chess piece sets), or porthole.
     #[arg(long, default_value_t)]
-    variant: Variant,
+    variant: GameKind,
     /// Thinking time per move in milliseconds (a setting's own depth or nodes may cap it further).
     #[arg(long, default_value_t = 100)]
     movetime: u64,
@@ -44,7 +46,8 @@ pub struct MatchArgs {
     #[arg(long)]
     verbose: bool,
     /// Append every position of every game with its result to this file
-    /// (`<FEN>;<winner w|b>` lines, for fitting evaluation weights).
+    /// (`<FEN>;<result w|b|d>` lines: White won, Black won, drawn; for
+    /// fitting evaluation weights).
     #[arg(long)]
     dump: Option<std::path::PathBuf>,
     /// Stop early by a sequential probability ratio test of "A is ELO0
@@ -57,10 +60,10 @@ pub struct MatchArgs {
 }
 
 /// One side of the match: a name, what plays, and per-move limits.
-struct Player {
+struct Player<M> {
     name: String,
     brain: Brain,
-    limits: Limits,
+    limits: Limits<M>,
 }
 
 /// What plays a side: an engine in this process, or another binary over UCI.
@@ -69,7 +72,7 @@ enum Brain {
     Uci(UciEngine),
 }
 
-impl Player {
+impl<M: Copy + PartialEq> Player<M> {
     fn new_game(&mut self) -> anyhow::Result<()> {
         match &mut self.brain {
             Brain::Inside(engine) => engine.new_game(),
@@ -78,14 +81,16 @@ impl Player {
         Ok(())
     }
 
-    /// The move to play at `pos` (`None`: no legal move) and its score.
-    fn think(&mut self, pos: &Position) -> anyhow::Result<(Option<Move>, Score)> {
+    /// The move to play at `pos`, reached from `start` by `moves`
+    /// (`earlier`: the hashes of the positions before it), and its score.
+    fn think<P: Rules<Move = M>>(&mut self, game: &GameSoFar<P>) -> anyhow::Result<(Option<M>, Score)> {
         match &mut self.brain {
             Brain::Inside(engine) => {
-                let result = engine.search(pos, &self.limits, &AtomicBool::new(false), &mut |_| {});
+                let limits = Limits { history: game.earlier.clone(), ..self.limits.clone() };
+                let result = engine.search(&game.pos, &limits, &AtomicBool::new(false), &mut |_| {});
                 Ok((result.best_move, result.info.score))
             }
-            Brain::Uci(engine) => engine.think(pos, &self.limits),
+            Brain::Uci(engine) => engine.think(&game.start, &game.moves, &game.pos, &self.limits),
         }
     }
 }
@@ -101,12 +106,13 @@ const UCI_SETTINGS: [(&str, Option<&str>); 6] = [
     ("movetime", None),
 ];
 
-/// Builds a player from `key=value` settings separated by commas or
-/// spaces; `uci=PATH` makes it another `wormhole` binary spoken to over UCI.
-fn player(text: &str, variant: Variant, seed: Option<u64>, movetime: Duration) -> anyhow::Result<Player> {
+/// Builds a player of `start`'s game from `key=value` settings separated
+/// by commas or spaces; `uci=PATH` makes it another `wormhole` binary
+/// spoken to over UCI.
+fn player<P: Rules>(text: &str, start: &P, seed: Option<u64>, movetime: Duration) -> anyhow::Result<Player<P::Move>> {
     let mut options = EngineOptions { hash_mb: 16, seed, ..EngineOptions::default() };
     let mut features = Features::default();
-    let mut params = EvalParams::for_variant(variant);
+    let mut params = start.default_params();
     let default_params = params.clone();
     let mut limits = Limits { movetime: Some(movetime), ..Limits::default() };
     let mut pairs = Vec::new();
@@ -127,7 +133,7 @@ fn player(text: &str, variant: Variant, seed: Option<u64>, movetime: Duration) -
         apply_setting(key, value, &mut options, &mut features, &mut params, &mut limits)?;
     }
     let brain = match uci_path {
-        Some(path) => Brain::Uci(UciEngine::start(&path, variant, &uci_options)?),
+        Some(path) => Brain::Uci(UciEngine::start(&path, start.kind(), &uci_options)?),
         None => {
             let mut engine = Engine::new(options);
             engine.set_features(features);
@@ -141,13 +147,13 @@ fn player(text: &str, variant: Variant, seed: Option<u64>, movetime: Duration) -
 }
 
 /// Applies one `key=value` setting.
-fn apply_setting(
+fn apply_setting<W: EvalWeights, M>(
     key: &str,
     value: &str,
     options: &mut EngineOptions,
     features: &mut Features,
-    params: &mut EvalParams,
-    limits: &mut Limits,
+    params: &mut W,
+    limits: &mut Limits<M>,
 ) -> anyhow::Result<()> {
     let int = || -> anyhow::Result<i64> {
         value.parse().with_context(|| format!("setting '{key}' needs a number, got '{value}'"))
@@ -181,12 +187,13 @@ fn apply_setting(
     Ok(())
 }
 
-/// Applies `key=value` if `key` names evaluation weights (see
-/// [`TERMS`]): `tempo=90` for a term with one weight, `mob.N=40` for a
-/// per-piece term (by letter), `pawn.1=60` for a per-count term,
-/// `scale.mob=150` to scale all of a term's weights by a percentage, and
-/// `w.29=90` for a weight by its index. Returns whether it did.
-fn set_weight(params: &mut EvalParams, key: &str, value: &str) -> anyhow::Result<bool> {
+/// Applies `key=value` if `key` names evaluation weights (see the game's
+/// terms, [`EvalWeights::terms`]): `tempo=90` for a term with one weight,
+/// `mob.N=40` for a per-piece term (by letter), `pawn.1=60` for a
+/// per-count term, `scale.mob=150` to scale all of a term's weights by a
+/// percentage, and `w.29=90` for a weight by its index. Returns whether it did.
+fn set_weight<W: EvalWeights>(params: &mut W, key: &str, value: &str) -> anyhow::Result<bool> {
+    let count = params.weights().len();
     let (scale, key) = match key.strip_prefix("scale.") {
         Some(rest) => (true, rest),
         None => (false, key),
@@ -198,12 +205,12 @@ fn set_weight(params: &mut EvalParams, key: &str, value: &str) -> anyhow::Result
     let indices = if name == "w" && !scale {
         let i: usize =
             part.and_then(|p| p.parse().ok()).ok_or_else(|| anyhow!("setting '{key}': expected w.<index>"))?;
-        if i >= FEATURES {
-            bail!("setting '{key}': there are {FEATURES} weights");
+        if i >= count {
+            bail!("setting '{key}': there are {count} weights");
         }
         i..i + 1
     } else {
-        let Some(term) = TERMS.iter().find(|t| t.name == name) else { return Ok(false) };
+        let Some(term) = W::terms().iter().find(|t| t.name == name) else { return Ok(false) };
         let len = term.shape.weights();
         match (part, term.shape) {
             (None, TermShape::One) => term.start..term.start + 1,
@@ -234,7 +241,7 @@ fn set_weight(params: &mut EvalParams, key: &str, value: &str) -> anyhow::Result
         }
     };
     let number: i32 = value.parse().with_context(|| format!("setting '{key}' needs a number, got '{value}'"))?;
-    for w in &mut params.weights[indices] {
+    for w in &mut params.weights_mut()[indices] {
         *w = if scale { *w * number / 100 } else { number };
     }
     Ok(true)
@@ -242,7 +249,11 @@ fn set_weight(params: &mut EvalParams, key: &str, value: &str) -> anyhow::Result
 
 /// How one game ended.
 struct GameRecord {
-    winner: Color,
+    /// The winner; `None` for a draw.
+    winner: Option<Color>,
+    /// Why it ended: the game's outcome, or the ply limit.
+    reason: String,
+    /// Plies from the start position, the opening's included.
     plies: u32,
     /// The first ply from which every search of one side reported a proved
     /// result (the earlier of the two sides).
@@ -251,64 +262,93 @@ struct GameRecord {
     fens: Vec<String>,
 }
 
-/// Plays a game from `start`; `white` and `black` index into `players`.
-fn play_game(players: &mut [Player; 2], white: usize, start: &Position, verbose: bool) -> anyhow::Result<GameRecord> {
-    let mut pos = start.clone();
+/// A game still going after this many plies is drawn (Porthole chess
+/// always ends by its rules, but a pawn going round through portholes can
+/// make that take very long).
+const MAX_PLIES: u32 = 600;
+
+/// A game in progress: where it started, its moves, where it stands, and
+/// the hashes of the positions before this one (for repetitions).
+struct GameSoFar<P: Rules> {
+    start: P,
+    moves: Vec<P::Move>,
+    pos: P,
+    earlier: Vec<u64>,
+}
+
+/// Plays a game from `start`, `opening` plies after the start position;
+/// `white` and `black` index into `players`.
+fn play_game<P: Rules>(
+    players: &mut [Player<P::Move>; 2],
+    white: usize,
+    start: &P,
+    opening: u32,
+    verbose: bool,
+) -> anyhow::Result<GameRecord> {
     for p in players.iter_mut() {
         p.new_game()?;
     }
+    let mut game = GameSoFar { start: start.clone(), moves: Vec::new(), pos: start.clone(), earlier: Vec::new() };
     // Per player: the ply from which all its searches reported a proof.
     let mut proved_from: [Option<u32>; 2] = [None, None];
-    let earliest = |p: [Option<u32>; 2]| p.into_iter().flatten().min();
     let mut fens = Vec::new();
-    loop {
+    let mut ply = opening;
+    let (winner, reason) = loop {
+        let pos = &game.pos;
         fens.push(pos.fen());
+        if let Some(outcome) = pos.outcome(&game.earlier) {
+            break (outcome.winner(), outcome.to_string());
+        }
+        if ply >= MAX_PLIES {
+            break (None, format!("draw after {MAX_PLIES} plies"));
+        }
         let side = if pos.turn() == Color::White { white } else { 1 - white };
         let (best, score) =
-            players[side].think(&pos).with_context(|| format!("{} at {}", players[side].name, pos.fen()))?;
-        let Some(m) = best.filter(|&m| pos.is_legal(m)) else {
-            if pos.has_legal_move() {
-                bail!("{} gave no legal move at {}", players[side].name, pos.fen());
-            }
-            return Ok(GameRecord {
-                winner: !pos.turn(),
-                plies: pos.plies(),
-                proved_from: earliest(proved_from),
-                fens,
-            });
+            players[side].think(&game).with_context(|| format!("{} at {}", players[side].name, pos.fen()))?;
+        let Some(m) = best.filter(|&m| pos.legal_moves().contains(m)) else {
+            bail!("{} gave no legal move at {}", players[side].name, pos.fen());
         };
         match score {
             Score::Win(_) | Score::Loss(_) => {
-                proved_from[side].get_or_insert(pos.plies());
+                proved_from[side].get_or_insert(ply);
             }
             Score::Cp(_) => proved_from[side] = None,
         }
         if verbose {
-            println!("  {:>2}. {:<7} {}", pos.plies() + 1, pos.san(m), score.uci());
+            println!("  {:>3}. {:<9} {}", ply + 1, pos.san(m), score.uci());
         }
-        pos.play_unchecked(m);
-    }
+        game.earlier.push(pos.hash());
+        game.pos.play_unchecked(m);
+        game.moves.push(m);
+        ply += 1;
+    };
+    Ok(GameRecord { winner, reason, plies: ply, proved_from: proved_from.into_iter().flatten().min(), fens })
 }
 
-/// Appends the positions of a game with its winner to `path`.
+/// Appends the positions of a game with its result to `path`.
 fn dump(path: &std::path::Path, record: &GameRecord) -> std::io::Result<()> {
     use std::io::Write;
     let mut file = std::fs::OpenOptions::new().create(true).append(true).open(path)?;
-    let winner = if record.winner == Color::White { 'w' } else { 'b' };
+    let result = match record.winner {
+        Some(Color::White) => 'w',
+        Some(Color::Black) => 'b',
+        None => 'd',
+    };
     for fen in &record.fens {
-        writeln!(file, "{fen};{winner}")?;
+        writeln!(file, "{fen};{result}")?;
     }
     Ok(())
 }
 
-/// The opening: `plies` random legal moves, after which the side to move
-/// has a move and cannot end the game at once.
-fn opening(variant: Variant, plies: u32, rng: &mut SmallRng) -> (Position, Vec<Move>) {
+/// The opening: `plies` random legal moves from `start`, after which the
+/// game is not over and the side to move cannot end it at once.
+fn opening<P: Rules>(start: &P, plies: u32, rng: &mut SmallRng) -> (P, Vec<P::Move>) {
+    let over = |pos: &P| pos.outcome(&[]).is_some();
     'again: loop {
-        let mut pos = Position::new(variant);
+        let mut pos = start.clone();
         let mut moves = Vec::new();
         for _ in 0..plies {
-            let legal = pos.legal_moves();
+            let legal: Vec<P::Move> = pos.legal_moves().iter().collect();
             if legal.is_empty() {
                 continue 'again;
             }
@@ -318,8 +358,12 @@ fn opening(variant: Variant, plies: u32, rng: &mut SmallRng) -> (Position, Vec<M
         }
         // Random plies can leave a mate in one: such an opening decides the
         // game before the engines play, so draw another.
-        let legal = pos.legal_moves();
-        if !legal.is_empty() && legal.iter().all(|&m| pos.after(m).has_legal_move()) {
+        let ends_at_once = pos.legal_moves().iter().any(|m| {
+            let mut next = pos.clone();
+            next.play_unchecked(m);
+            over(&next)
+        });
+        if !over(&pos) && !ends_at_once {
             return (pos, moves);
         }
     }
@@ -328,53 +372,70 @@ fn opening(variant: Variant, plies: u32, rng: &mut SmallRng) -> (Position, Vec<M
 /// Plays the match and prints a line per game, then the statistics and,
 /// last, the score of A.
 pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
-    let movetime = Duration::from_millis(args.movetime.max(1));
-    let mut players = [
-        player(&args.engine_a, args.variant, args.seed, movetime).context("--engine-a")?,
-        player(&args.engine_b, args.variant, args.seed.map(|s| s ^ 0x9e37_79b9), movetime).context("--engine-b")?,
-    ];
-    let sprt = sprt(args)?;
-    let mut rng = SmallRng::seed_from_u64(args.seed.unwrap_or(2026));
-    let mut tally = Tally::default();
-    for pair in 0..args.games.max(1).div_ceil(2) {
-        let (start, moves) = opening(args.variant, args.random_plies, &mut rng);
-        let opening: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
-        let mut points = 0;
-        // A plays White in the first game of the pair and Black in the second.
-        for white in 0..2 {
-            let record = play_game(&mut players, white, &start, args.verbose)?;
-            if let Some(path) = &args.dump {
-                dump(path, &record).with_context(|| format!("writing {}", path.display()))?;
+    args.variant.with_position(None, Match { args })?
+}
+
+/// The match, in the game of the start position it is given.
+struct Match<'a> {
+    args: &'a MatchArgs,
+}
+
+impl WithPosition for Match<'_> {
+    type Output = anyhow::Result<()>;
+
+    fn run<P: Rules>(self, start: P) -> anyhow::Result<()> {
+        let args = self.args;
+        let movetime = Duration::from_millis(args.movetime.max(1));
+        let mut players = [
+            player(&args.engine_a, &start, args.seed, movetime).context("--engine-a")?,
+            player(&args.engine_b, &start, args.seed.map(|s| s ^ 0x9e37_79b9), movetime).context("--engine-b")?,
+        ];
+        let sprt = sprt(args)?;
+        let mut rng = SmallRng::seed_from_u64(args.seed.unwrap_or(2026));
+        let mut tally = Tally::default();
+        for pair in 0..args.games.max(1).div_ceil(2) {
+            let (opening_pos, moves) = opening(&start, args.random_plies, &mut rng);
+            let opening: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+            let mut points = 0.0;
+            // A plays White in the first game of the pair and Black in the second.
+            for white in 0..2 {
+                let record = play_game(&mut players, white, &opening_pos, moves.len() as u32, args.verbose)?;
+                if let Some(path) = &args.dump {
+                    dump(path, &record).with_context(|| format!("writing {}", path.display()))?;
+                }
+                let a_color = if white == 0 { Color::White } else { Color::Black };
+                let (a_points, verdict) = match record.winner {
+                    Some(c) if c == a_color => (1.0, "A wins".to_string()),
+                    Some(_) => (0.0, "B wins".to_string()),
+                    None => (0.5, record.reason.clone()),
+                };
+                points += a_points;
+                tally.record(&record, a_points);
+                let proof = match record.proved_from {
+                    Some(p) => format!("proved {} plies before the end", record.plies - p),
+                    None => "not proved".to_string(),
+                };
+                println!(
+                    "Game {:>3}: A plays {a_color:<5} {verdict} in {} plies ({proof}; opening {}); A {}/{}",
+                    2 * pair + white as u32 + 1,
+                    record.plies,
+                    opening.join(" "),
+                    tally.points,
+                    tally.games,
+                );
             }
-            let a_color = if white == 0 { Color::White } else { Color::Black };
-            let a_won = record.winner == a_color;
-            points += a_won as u32;
-            tally.record(&record, a_won);
-            let proof = match record.proved_from {
-                Some(p) => format!("proved {} plies before the end", record.plies - p),
-                None => "not proved".to_string(),
-            };
-            println!(
-                "Game {:>3}: A plays {a_color:<5} {} in {} plies ({proof}; opening {}); A {}/{}",
-                2 * pair + white as u32 + 1,
-                if a_won { "A wins" } else { "B wins" },
-                record.plies,
-                opening.join(" "),
-                tally.points,
-                tally.games,
-            );
+            tally.pairs.push(points);
+            if let Some(sprt) = sprt
+                && sprt.verdict(&tally.pairs).is_some()
+            {
+                break;
+            }
         }
-        tally.pairs.push(points);
-        if let Some(sprt) = sprt
-            && sprt.verdict(&tally.pairs).is_some()
-        {
-            break;
-        }
+        println!("A: {}", players[0].name);
+        println!("B: {}", players[1].name);
+        tally.print(sprt);
+        Ok(())
     }
-    println!("A: {}", players[0].name);
-    println!("B: {}", players[1].name);
-    tally.print(sprt);
-    Ok(())
 }
 
 /// The SPRT asked for on the command line, if any.
@@ -395,16 +456,17 @@ fn sprt(args: &MatchArgs) -> anyhow::Result<Option<Sprt>> {
 #[derive(Default)]
 struct Tally {
     games: u32,
-    points: u32,
+    /// A's points (a draw is half of one).
+    points: f64,
     pairs: Pairs,
     /// Per game whose result was proved: plies from the first proof to the end.
     proofs: Vec<u32>,
 }
 
 impl Tally {
-    fn record(&mut self, record: &GameRecord, a_won: bool) {
+    fn record(&mut self, record: &GameRecord, a_points: f64) {
         self.games += 1;
-        self.points += a_won as u32;
+        self.points += a_points;
         if let Some(p) = record.proved_from {
             self.proofs.push(record.plies - p);
         }
@@ -448,7 +510,7 @@ impl Tally {
                 self.pairs.llr(sprt.elo0, sprt.elo1)
             );
         }
-        let p = self.points as f64 / self.games.max(1) as f64;
+        let p = self.points / f64::from(self.games.max(1));
         println!("Score: {} / {} ({:.1}%)", self.points, self.games, p * 100.0);
     }
 }

@@ -11,7 +11,7 @@ use anyhow::{Context, bail};
 use clap::ValueEnum;
 use ratatui::DefaultTerminal;
 use wormhole::engine::Level;
-use wormhole::{Position, Variant};
+use wormhole::{AnyPosition, GameKind};
 
 use crate::signals::{Ending, Signals};
 use crate::tui;
@@ -58,12 +58,14 @@ pub struct PlayArgs {
     /// e.g. 5+3 or 0.5+0 (at least one second). Running out of time loses.
     #[arg(long, value_name = "MIN+INC")]
     pub clock: Option<TimeControl>,
-    /// Piece set: classic (K Q R B N P) or fairy (K C W M N P). With --fen the
-    /// pieces decide when this is not given.
-    #[arg(long, value_name = "classic|fairy")]
-    pub variant: Option<Variant>,
+    /// Game: classic (Wormhole chess, K Q R B N P), fairy (Wormhole chess,
+    /// K C W M N P) or porthole (Porthole chess). With --fen the FEN decides
+    /// when this is not given and it can tell.
+    #[arg(long, value_name = "classic|fairy|porthole")]
+    pub variant: Option<GameKind>,
     /// Start from this position: `<placement> <side> <plies>` with x for a hole,
-    /// e.g. "rbkxxxbn/ppxppppx/2qxxB2/4x2p/3P1x2/3n1x2/PPPxPPPP/RBxxxNKR b 17".
+    /// e.g. "rbkxxxbn/ppxppppx/2qxxB2/4x2p/3P1x2/3n1x2/PPPxPPPP/RBxxxNKR b 17";
+    /// for Porthole chess a 7-field FEN whose last field lists the portholes.
     /// Against the engine you play the side to move unless --white/--black say otherwise.
     #[arg(long, value_name = "FEN", conflicts_with = "pgn")]
     pub fen: Option<String>,
@@ -149,23 +151,23 @@ fn settings(args: &PlayArgs, config: &Config) -> Settings {
 fn first_game(args: &PlayArgs, settings: &mut Settings) -> anyhow::Result<Game> {
     let start = if let Some(fen) = &args.fen {
         let pos = match args.variant {
-            Some(variant) => Position::from_fen(fen, variant),
-            None => Position::from_fen_auto(fen, Variant::default()),
+            Some(kind) => AnyPosition::from_fen(kind, fen),
+            None => AnyPosition::from_fen_auto(fen, GameKind::default()),
         };
         Some((pos.with_context(|| format!("bad FEN '{fen}'"))?, None))
     } else if let Some(path) = &args.pgn {
         let pgn = tui::files::load_pgn(path)?;
         if let Some(v) = args.variant
-            && v != pgn.start.variant()
+            && v != pgn.kind()
         {
-            bail!("{} is a {} game but --variant {v} was given", path.display(), pgn.start.variant());
+            bail!("{} is a {} game but --variant {v} was given", path.display(), pgn.kind());
         }
         Some((pgn.final_position(), Some(pgn)))
     } else {
         None
     };
     let Some((last, pgn)) = start else { return Ok(settings.new_game()) };
-    settings.variant = last.variant();
+    settings.variant = last.kind();
     if !args.chooses_sides() {
         settings.players = Player::human_to_move(settings.players, last.turn());
     }

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use anyhow::{Context, bail};
 use wormhole::engine::{Proof, SolveLimits, Solver};
-use wormhole::{Color, Position, Variant};
+use wormhole::{Color, GameKind, Position};
 
 /// Arguments of `wormhole solve`.
 #[derive(Debug, clap::Args)]
@@ -14,9 +14,11 @@ pub struct SolveArgs {
     /// The position to solve (FEN); the initial position if omitted.
     #[arg(long)]
     fen: Option<String>,
-    /// Piece set: classic or fairy.
-    #[arg(long, default_value = "classic")]
-    variant: Variant,
+    /// Game: classic or fairy (Wormhole chess piece sets). Porthole chess
+    /// is refused: the solver proves wins by running the loser out of moves
+    /// and has no draws or repetitions.
+    #[arg(long, default_value_t)]
+    variant: GameKind,
     /// Give up after this many seconds.
     #[arg(long, default_value_t = 10.0)]
     time: f64,
@@ -29,9 +31,15 @@ pub struct SolveArgs {
 /// the proof's size, then `Result: 1-0`, `Result: 0-1` or `Result: unknown`
 /// as the last line.
 pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
+    let Some(variant) = args.variant.variant() else {
+        bail!(
+            "solve plays Wormhole chess only (classic or fairy): its proof search knows no draws or \
+             repetitions, which Porthole chess has"
+        );
+    };
     let pos = match &args.fen {
-        Some(fen) => Position::from_fen(fen, args.variant).with_context(|| format!("bad FEN '{fen}'"))?,
-        None => Position::new(args.variant),
+        Some(fen) => Position::from_fen(fen, variant).with_context(|| format!("bad FEN '{fen}'"))?,
+        None => Position::new(variant),
     };
     if !(args.time > 0.0 && args.time.is_finite()) {
         bail!("--time must be a positive number of seconds, not {}", args.time);

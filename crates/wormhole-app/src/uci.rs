@@ -1,5 +1,7 @@
 //! `wormhole uci`: the UCI protocol as Fairy-Stockfish speaks it for
-//! variants (`UCI_Variant` chooses the piece set).
+//! variants (`UCI_Variant` chooses the game: `classic` and `fairy`, the
+//! piece sets of Wormhole chess, or `porthole`, whose porthole moves are
+//! written in six characters, origin, entry and exit: `g1h1d4`).
 //!
 //! This thread only reads commands and keeps the position; the engine works
 //! on its own thread ([`worker`]), so `isready`, `stop` and `quit` are
@@ -9,6 +11,7 @@
 //! previous state is kept. Every `go` ends in exactly one `bestmove`; end of
 //! input is `quit`.
 
+mod game;
 mod go;
 mod input;
 mod worker;
@@ -18,23 +21,24 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::{Context, anyhow, bail};
-use wormhole::engine::{EngineOptions, Level, Limits};
-use wormhole::{Position, Variant};
+use wormhole::engine::{EngineOptions, Level};
+use wormhole::{GAMES, GameKind};
 
+use game::UciGame;
 use input::Input;
-use worker::{Control, Job, SearchJob, Worker};
+use worker::{Control, Job, Task, Worker};
 
-/// A `go ponder` waiting for `ponderhit`: what to search once it comes.
+/// A `go ponder` waiting for `ponderhit`: the ponder search's control, and
+/// the search to start once it comes with its control.
 struct Pondering {
     control: Arc<Control>,
-    pos: Position,
-    limits: Limits,
+    then: (Box<dyn Task>, Arc<Control>),
 }
 
 /// The state of a UCI session.
 struct Session {
-    variant: Variant,
-    pos: Position,
+    kind: GameKind,
+    game: Box<dyn UciGame>,
     worker: Worker,
     /// The latest search or perft: every earlier one has been stopped.
     latest: Option<Arc<Control>>,
@@ -96,8 +100,8 @@ fn quoted(text: &str) -> String {
 impl Session {
     fn new() -> Session {
         Session {
-            variant: Variant::Classic,
-            pos: Position::new(Variant::Classic),
+            kind: GameKind::Classic,
+            game: start(GameKind::Classic),
             worker: Worker::start(EngineOptions::default()),
             latest: None,
             pondering: None,
@@ -123,7 +127,7 @@ impl Session {
             "ucinewgame" => {
                 self.stop();
                 self.worker.send(Job::NewGame);
-                self.pos = Position::new(self.variant);
+                self.game = start(self.kind);
                 Ok(())
             }
             "setoption" => self.set_option(&rest),
@@ -135,7 +139,7 @@ impl Session {
             }
             "ponderhit" => self.ponderhit(),
             "d" => {
-                say(&format!("info string fen {}", self.pos.fen()));
+                say(&format!("info string fen {}", self.game.fen()));
                 Ok(())
             }
             _ => Err(anyhow!("unknown command {}", quoted(cmd))),
@@ -177,9 +181,9 @@ impl Session {
         };
         let job = match name.to_ascii_lowercase().as_str() {
             "uci_variant" => {
-                let variant: Variant = value.parse()?;
-                self.variant = variant;
-                self.pos = Position::new(variant);
+                let kind: GameKind = value.parse()?;
+                self.kind = kind;
+                self.game = start(kind);
                 return Ok(());
             }
             "ponder" => return Ok(()), // the GUI decides whether to send `go ponder`
@@ -206,20 +210,12 @@ impl Session {
             Some(i) => (&args[..i], &args[i + 1..]),
             None => (args, &args[args.len()..]),
         };
-        let mut pos = match setup.first() {
-            Some(&"startpos") if setup.len() == 1 => Position::new(self.variant),
-            Some(&"fen") if setup.len() > 1 => {
-                let fen = setup[1..].join(" ");
-                Position::from_fen_auto(&fen, self.variant).with_context(|| format!("bad FEN {}", quoted(&fen)))?
-            }
+        let fen = match setup.first() {
+            Some(&"startpos") if setup.len() == 1 => None,
+            Some(&"fen") if setup.len() > 1 => Some(setup[1..].join(" ")),
             _ => bail!("expected 'position startpos' or 'position fen <FEN>', then optionally 'moves ...'"),
         };
-        for (i, text) in moves.iter().enumerate() {
-            let m =
-                pos.parse_move(text).with_context(|| format!("move {} {} in {}", i + 1, quoted(text), pos.fen()))?;
-            pos.play_unchecked(m);
-        }
-        self.pos = pos;
+        self.game = game::position(self.kind, fen.as_deref(), moves)?;
         Ok(())
     }
 
@@ -229,19 +225,15 @@ impl Session {
         if args.first() == Some(&"perft") {
             return self.perft(args);
         }
-        let (mut go, errors) = go::parse(args, &self.pos);
-        go.limits.multipv = self.multipv;
-        for e in errors {
+        let (now, later) = (Arc::new(Control::default()), Arc::new(Control::default()));
+        let tasks = self.game.go(args, self.multipv, Arc::clone(&now), Arc::clone(&later));
+        for e in tasks.errors {
             say(&format!("info string error: {e}"));
         }
         self.stop();
-        let pos = self.pos.clone();
-        if go.ponder {
-            let pondering = Limits { infinite: true, searchmoves: go.limits.searchmoves.clone(), ..Limits::default() };
-            let control = self.search(pos.clone(), pondering);
-            self.pondering = Some(Pondering { control, pos, limits: go.limits });
-        } else {
-            self.search(pos, go.limits);
+        self.start_task(tasks.now, Arc::clone(&now));
+        if let Some(then) = tasks.after_ponderhit {
+            self.pondering = Some(Pondering { control: now, then: (then, later) });
         }
         Ok(())
     }
@@ -251,17 +243,16 @@ impl Session {
     fn ponderhit(&mut self) -> anyhow::Result<()> {
         let p = self.pondering.take().ok_or_else(|| anyhow!("'ponderhit' without a 'go ponder' in progress"))?;
         p.control.supersede();
-        self.search(p.pos, p.limits);
+        let (mut then, control) = p.then;
+        then.restart_clock(Instant::now());
+        self.start_task(then, control);
         Ok(())
     }
 
-    /// Queues a search and makes it the latest.
-    fn search(&mut self, pos: Position, limits: Limits) -> Arc<Control> {
-        let control = Arc::new(Control::default());
-        let job = SearchJob { pos, limits, control: Arc::clone(&control), asked: Instant::now() };
-        self.worker.send(Job::Search(job));
-        self.latest = Some(Arc::clone(&control));
-        control
+    /// Queues a search or perft and makes it the latest.
+    fn start_task(&mut self, task: Box<dyn Task>, control: Arc<Control>) {
+        self.worker.send(Job::Task(task));
+        self.latest = Some(control);
     }
 
     /// `go perft <depth>`: counts on the engine thread; `stop` ends it.
@@ -270,9 +261,16 @@ impl Session {
             args.get(1).and_then(|d| d.parse().ok()).ok_or_else(|| anyhow!("expected 'go perft <depth>'"))?;
         self.stop();
         let control = Arc::new(Control::default());
-        self.worker.send(Job::Perft { pos: self.pos.clone(), depth: depth.max(1), control: Arc::clone(&control) });
-        self.latest = Some(control);
+        self.start_task(self.game.perft(depth.max(1), Arc::clone(&control)), control);
         Ok(())
+    }
+}
+
+/// The start position of `kind`.
+fn start(kind: GameKind) -> Box<dyn UciGame> {
+    match game::position(kind, None, &[]) {
+        Ok(game) => game,
+        Err(e) => unreachable!("every start position is valid: {e:#}"),
     }
 }
 
@@ -283,7 +281,8 @@ const MAX_MULTIPV: usize = 256;
 fn handshake() {
     say(concat!("id name Wormhole ", env!("CARGO_PKG_VERSION")));
     say("id author the Wormhole team");
-    say("option name UCI_Variant type combo default classic var classic var fairy");
+    let vars: Vec<String> = GAMES.iter().map(|g| format!("var {}", g.name)).collect();
+    say(&format!("option name UCI_Variant type combo default {} {}", GameKind::default(), vars.join(" ")));
     let hash = EngineOptions::HASH_MB;
     say(&format!(
         "option name Hash type spin default {} min {} max {}",

@@ -71,11 +71,11 @@ fn annotated_game_on_stdout_reads_back() {
 fn output_file_gets_the_game_and_stdout_stays_empty() {
     let dir = scratch("output");
     let path = dir.join("game.pgn");
-    let mut game = PgnGame::new(Position::new(Variant::Classic), Vec::new());
+    let mut game = PgnGame::new(Position::new(Variant::Classic), Vec::<wormhole::Move>::new());
     let mut pos = game.start.clone();
     for san in ["e4", "d5", "exd5"] {
         let m = pos.parse_move(san).unwrap();
-        pos.play_unchecked(m);
+        pos = pos.after(m);
         game.moves.push(m);
     }
     std::fs::write(&path, game.to_pgn()).unwrap();
@@ -109,5 +109,25 @@ fn bad_and_oversized_games_are_refused_with_the_reason() {
     let out = analyze(&[dir.join("missing.pgn").to_str().unwrap()]);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read"));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_porthole_game_is_analysed_and_its_blunder_marked() {
+    let dir = scratch("porthole");
+    // White could mate through a porthole (Rb4>a8#) but plays Kf1 instead.
+    let fen = "6k1/5ppp/8/8/8/8/8/1R4K1 w - - 0 1 a8,b4";
+    let text = format!("[Variant \"Porthole\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n1. Kf1 Kf8 *\n");
+    let path = dir.join("game.pgn");
+    std::fs::write(&path, &text).unwrap();
+    let out = analyze(&[path.to_str().unwrap(), "--movetime", "50"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let annotated = String::from_utf8(out.stdout).unwrap();
+    assert!(annotated.contains("[Variant \"Porthole\"]"), "{annotated}");
+    assert!(annotated.contains("Rb4>a8# was best"), "the mate through the porthole: {annotated}");
+    let back = PgnGame::parse(&annotated).unwrap();
+    assert_eq!(back.moves, PgnGame::parse(&text).unwrap().moves);
+    assert_eq!(annotated.matches("{[%eval ").count(), 2, "{annotated}");
     let _ = std::fs::remove_dir_all(dir);
 }

@@ -32,6 +32,20 @@ fn match_prints_games_and_score() {
 }
 
 #[test]
+fn porthole_bench_and_match() {
+    let out = stdout_of(&["bench", "--variant", "porthole", "--depth", "4", "--verbose"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.iter().filter(|l| l.contains(" b5,c5,f5,g5,b4,c4,f4,g4")).count(), 1, "{out}");
+    assert_eq!(lines.len(), 8 + 2, "eight Porthole positions, then nodes and speed: {out}");
+    let args = ["match", "--variant", "porthole", "--engine-a", "level=10,depth=2", "--engine-b", "level=1"];
+    let out = stdout_of(&[&args[..], &["--games", "2", "--seed", "5", "--verbose"]].concat());
+    assert!(out.contains(">"), "porthole moves are written in SAN with '>': {out}");
+    assert!(out.lines().last().unwrap().starts_with("Score: "), "{out}");
+    let out = wormhole(&["match", "--variant", "porthole", "--engine-a", "mob.Z=3", "--engine-b", "level=1"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("'z' is not a piece letter"));
+}
+
+#[test]
 fn solve_proves_wins_and_losses_and_says_unknown_otherwise() {
     // White to move wins (a mate in two moves exists).
     let win = "xxbqkbnr/pxxxxpxp/xx1Px1p1/Rpxxp2n/xx3xPP/Px2BNx1/xxPPPPxx/xNxQKBxR w 24";
@@ -113,4 +127,12 @@ fn levels_play_the_same_games_under_the_same_seed() {
     };
     assert_eq!(run("5"), run("5"));
     assert_ne!(run("5"), run("6"));
+}
+
+#[test]
+fn solve_says_it_plays_wormhole_chess_only() {
+    let out = wormhole(&["solve", "--variant", "porthole"]);
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("solve plays Wormhole chess only") && stderr.contains("draws or repetitions"), "{stderr}");
 }

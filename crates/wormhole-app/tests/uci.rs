@@ -100,7 +100,8 @@ fn handshake_lists_the_options() {
     let mut uci = Uci::start();
     uci.send("uci");
     let lines = uci.until("uciok");
-    assert!(lines.iter().any(|l| l == "option name UCI_Variant type combo default classic var classic var fairy"));
+    let variants = "option name UCI_Variant type combo default classic var classic var fairy var porthole";
+    assert!(lines.iter().any(|l| l == variants), "{lines:?}");
     assert!(lines.iter().any(|l| l.starts_with("option name Hash type spin")));
     assert!(lines.iter().any(|l| l.starts_with("option name Threads type spin")));
     assert!(
@@ -367,6 +368,46 @@ fn searchmoves_restrict_the_root() {
     assert!(best == "a2a3" || best == "h2h3", "{best}");
     assert!(lines.iter().filter(|l| l.contains(" pv ")).all(|l| l.contains(" pv a2a3") || l.contains(" pv h2h3")));
     uci.quit();
+}
+
+#[test]
+fn porthole_moves_in_six_characters_or_san() {
+    let mut uci = Uci::start();
+    uci.send("setoption name UCI_Variant value porthole");
+    // PORTAL.md's first example: the f-pawn goes in at g4 and out at c4.
+    let after = "info string fen rnbqkbnr/pppp1ppp/8/4p3/2P5/8/PPPPP1PP/RNBQKBNR b KQkq - 0 2 b5,c5,f5,g5,b4,c4,f4,f3";
+    uci.send("position startpos moves f2f3 e7e5 f3g4c4");
+    uci.send("d");
+    assert_eq!(uci.until("info string fen").last().unwrap(), after);
+    uci.send("position startpos moves f3 e5 fg4>c4");
+    uci.send("d");
+    assert_eq!(uci.until("info string fen").last().unwrap(), after);
+    uci.send("go depth 3");
+    let lines = uci.until("bestmove");
+    let pos = wormhole::porthole::Position::from_fen(after.strip_prefix("info string fen ").unwrap()).unwrap();
+    let best = bestmove(&lines);
+    assert!(pos.parse_move(&best).is_ok_and(|m| m.to_string() == best), "{best}");
+    // A porthole move the position does not allow is refused with the
+    // reason, and the position stays.
+    uci.send("position startpos moves g1h3c4");
+    assert!(uci.until("info string error").last().unwrap().contains("'g1h3c4'"));
+    uci.send("go perft 2");
+    let count = wormhole::perft(&mut pos.clone(), 2);
+    assert_eq!(uci.until("Nodes searched").last().unwrap(), &format!("Nodes searched: {count}"));
+    uci.quit();
+}
+
+#[test]
+fn porthole_repetition_of_the_game_scores_as_a_draw() {
+    let mut uci = Uci::start();
+    uci.send("setoption name UCI_Variant value porthole");
+    // A queen down, Black can go back to the position of the FEN, already
+    // seen in this game: the engine takes the draw.
+    uci.send("position fen k7/8/8/8/8/8/1Q6/K7 w - - 0 1 - moves b2b3 a8a7 b3b2");
+    uci.send("go depth 4");
+    let lines = uci.until("bestmove");
+    assert_eq!(bestmove(&lines), "a7a8");
+    assert!(lines.iter().any(|l| l.starts_with("info depth 4 ") && l.contains(" score cp 0 ")), "{lines:?}");
 }
 
 #[test]

@@ -2,8 +2,9 @@
 //! the slope `k` of `P(win) = 1 / (1 + e^(-k·cp))`, where `cp` is the
 //! engine's score for the side to move (see `analysis::win_chance_slope`).
 //!
-//! Input: files of `<FEN>;<winner w|b>` lines, as written by
-//! `wormhole match --dump FILE`. Each position from the fifth ply on (the
+//! Input: files of `<FEN>;<result w|b|d>` lines (White won, Black won,
+//! drawn; a draw counts half a win), as written by `wormhole match --dump
+//! FILE`, in any game. Each position from the fifth ply on (the
 //! match's random openings come before) is searched to a fixed node count
 //! on two threads; positions with a proved result, or with no legal move,
 //! are left out (their winning chances are 1 or -1 by definition). The
@@ -15,31 +16,33 @@
 //! wormhole match --engine-a level=10 --engine-b level=10 --games 200 \
 //!     --movetime 50 --variant classic --seed 11 --dump dump_classic.txt
 //! cargo run --release --example fit_win_chances -- classic dump_classic.txt
+//! cargo run --release --example fit_win_chances -- porthole dump_porthole.txt
 //! ```
 
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use wormhole::engine::{Engine, EngineOptions, Limits, Score};
-use wormhole::{Color, Position, Variant};
+use wormhole::{AnyPosition, Color, GameKind};
 
 /// Nodes searched per position: about 30 ms, enough for a score a few
 /// plies deep.
 const NODES: u64 = 50_000;
 
-/// One searched position: the score for the side to move and whether that side won.
+/// One searched position: the score for the side to move and its result
+/// for that side (1 won, 0.5 drawn, 0 lost).
 struct Sample {
     cp: f64,
-    won: bool,
+    result: f64,
 }
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some((variant, files)) = args.split_first() else {
-        eprintln!("usage: fit_win_chances <classic|fairy> <dump files...>");
+        eprintln!("usage: fit_win_chances <classic|fairy|porthole> <dump files...>");
         return ExitCode::from(2);
     };
-    let variant: Variant = match variant.parse() {
+    let variant: GameKind = match variant.parse() {
         Ok(v) => v,
         Err(e) => {
             eprintln!("{e}");
@@ -69,20 +72,27 @@ fn main() -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// The positions of a dump with the winner, from the fifth ply on.
-fn read_dump(text: &str, variant: Variant) -> Vec<(Position, Color)> {
+/// The positions of a dump with White's result (1, 0.5, 0), from the
+/// fifth ply on, games that are over left out.
+fn read_dump(text: &str, kind: GameKind) -> Vec<(AnyPosition, f64)> {
     text.lines()
         .filter_map(|line| {
-            let (fen, winner) = line.rsplit_once(';')?;
-            let winner = Color::from_char(winner.trim().chars().next()?)?;
-            let pos = Position::from_fen(fen, variant).ok()?;
-            (pos.plies() >= 4 && pos.has_legal_move()).then_some((pos, winner))
+            let (fen, result) = line.rsplit_once(';')?;
+            let white = match result.trim() {
+                "w" => 1.0,
+                "b" => 0.0,
+                "d" => 0.5,
+                _ => return None,
+            };
+            let pos = AnyPosition::from_fen(kind, fen).ok()?;
+            let early = pos.move_number() < 3;
+            (!early && pos.outcome(&[]).is_none()).then_some((pos, white))
         })
         .collect()
 }
 
 /// Searches every position (two threads) and keeps those with a centipawn score.
-fn search_all(positions: &[(Position, Color)]) -> Vec<Sample> {
+fn search_all(positions: &[(AnyPosition, f64)]) -> Vec<Sample> {
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let limits = Limits { nodes: Some(NODES), ..Limits::default() };
@@ -91,12 +101,13 @@ fn search_all(positions: &[(Position, Color)]) -> Vec<Sample> {
         let mut samples = Vec::new();
         loop {
             let i = next.fetch_add(1, Ordering::Relaxed);
-            let Some((pos, winner)) = positions.get(i) else { break };
+            let Some((pos, white)) = positions.get(i) else { break };
             if i.is_multiple_of(1000) {
                 eprintln!("{i}/{}", positions.len());
             }
-            if let Score::Cp(cp) = engine.search(pos, &limits, &stop, &mut |_| {}).info.score {
-                samples.push(Sample { cp: cp as f64, won: *winner == pos.turn() });
+            if let Score::Cp(cp) = pos.search(&mut engine, &limits, &stop, &mut |_| {}).info.score {
+                let result = if pos.turn() == Color::White { *white } else { 1.0 - white };
+                samples.push(Sample { cp: cp as f64, result });
             }
         }
         samples
@@ -119,7 +130,7 @@ fn log_loss(samples: &[Sample], k: f64) -> f64 {
         .iter()
         .map(|s| {
             let p = win_probability(s.cp, k).clamp(1e-12, 1.0 - 1e-12);
-            -(if s.won { p.ln() } else { (1.0 - p).ln() })
+            -(s.result * p.ln() + (1.0 - s.result) * (1.0 - p).ln())
         })
         .sum();
     total / samples.len().max(1) as f64
@@ -151,7 +162,7 @@ fn print_calibration(samples: &[Sample], k: f64) {
         }
         let n = bucket.len() as f64;
         let predicted = bucket.iter().map(|s| win_probability(s.cp, k)).sum::<f64>() / n;
-        let observed = bucket.iter().filter(|s| s.won).count() as f64 / n;
+        let observed = bucket.iter().map(|s| s.result).sum::<f64>() / n;
         let label = format!("{:.0}..{:.0}", w[0].max(-9999.0), w[1].min(9999.0));
         println!("{label:>13} {:>7} {:>8.1}% {:>8.1}%", bucket.len(), predicted * 100.0, observed * 100.0);
     }

@@ -22,13 +22,14 @@
 //! use std::sync::atomic::AtomicBool;
 //! use wormhole::analysis::{AnalysisOptions, analyse};
 //! use wormhole::engine::Limits;
-//! use wormhole::{Position, Variant};
-//! let start = Position::new(Variant::Classic);
+//! use wormhole::{AnyPosition, GameKind};
+//! // A game of either kind: here Porthole chess, with a porthole move.
+//! let start = AnyPosition::new(GameKind::Porthole);
 //! let mut pos = start.clone();
 //! let mut moves = Vec::new();
-//! for san in ["e4", "e5", "Nf3"] {
+//! for san in ["f3", "e5", "fg4>c4"] {
 //!     let m = pos.parse_move(san).unwrap();
-//!     pos.play_unchecked(m);
+//!     pos = pos.after(m);
 //!     moves.push(m);
 //! }
 //! let options = AnalysisOptions { limits: Limits { depth: Some(3), ..Limits::default() }, ..AnalysisOptions::default() };
@@ -46,7 +47,7 @@ use std::fmt;
 
 use crate::engine::Limits;
 use crate::pgn::Annotation;
-use crate::{Color, Move, Position};
+use crate::{AnyMove, AnyPosition, Color};
 
 pub use eval::{Eval, win_chance_slope};
 pub use run::analyse;
@@ -120,7 +121,7 @@ impl fmt::Display for Judgement {
 pub struct AnalysisOptions {
     /// The search limit for each position (a movetime, a depth or a node
     /// count; unset: the full-strength level's own budget).
-    pub limits: Limits,
+    pub limits: Limits<AnyMove>,
     /// Positions searched at the same time, one search thread each; the
     /// positions share one transposition table.
     pub threads: usize,
@@ -145,7 +146,7 @@ pub struct PositionEval {
     /// The evaluation, from White's point of view.
     pub eval: Eval,
     /// The engine's line, starting with its best move (empty when the game is over).
-    pub line: Vec<Move>,
+    pub line: Vec<AnyMove>,
     /// The depth the search completed.
     pub depth: u32,
     /// Whether `eval` is a proved result whose distance the search verified
@@ -170,7 +171,7 @@ pub struct Comparison {
 
 impl PositionEval {
     /// The engine's best move, if the side to move has a legal move.
-    pub fn best_move(&self) -> Option<Move> {
+    pub fn best_move(&self) -> Option<AnyMove> {
         self.line.first().copied()
     }
 }
@@ -183,7 +184,7 @@ pub struct MoveReview {
     /// The side that played it.
     pub mover: Color,
     /// The move played.
-    pub played: Move,
+    pub played: AnyMove,
     /// The evaluation before the move (with best play).
     pub before: Eval,
     /// The evaluation after the move: the evaluation of the position after
@@ -191,7 +192,7 @@ pub struct MoveReview {
     /// with the best move found it better for the mover, that one.
     pub after: Eval,
     /// The engine's line in the position before the move, starting with its best move.
-    pub best_line: Vec<Move>,
+    pub best_line: Vec<AnyMove>,
     /// How the move is judged; `None` for a good move.
     pub judgement: Option<Judgement>,
     /// The move's accuracy in percent (100: it kept the winning chances).
@@ -200,7 +201,7 @@ pub struct MoveReview {
 
 impl MoveReview {
     /// The engine's best move in the position before the move.
-    pub fn best_move(&self) -> Option<Move> {
+    pub fn best_move(&self) -> Option<AnyMove> {
         self.best_line.first().copied()
     }
 
@@ -256,7 +257,7 @@ pub struct IllegalGameMove {
     /// Its move number as a person counts (ply 0 is move 1).
     pub number: usize,
     /// The move.
-    pub mv: Move,
+    pub mv: AnyMove,
 }
 
 /// The analysis of a game, filled in position by position as results
@@ -265,14 +266,14 @@ pub struct IllegalGameMove {
 #[derive(Clone, Debug)]
 pub struct GameAnalysis {
     /// Every position of the game, from the start to after the last move.
-    positions: Vec<Position>,
-    moves: Vec<Move>,
+    positions: Vec<AnyPosition>,
+    moves: Vec<AnyMove>,
     evals: Vec<Option<PositionEval>>,
 }
 
 impl GameAnalysis {
     /// An analysis of the game from `start` with `moves`, with no position searched yet.
-    pub fn new(start: &Position, moves: &[Move]) -> Result<GameAnalysis, IllegalGameMove> {
+    pub fn new(start: &AnyPosition, moves: &[AnyMove]) -> Result<GameAnalysis, IllegalGameMove> {
         let mut positions = vec![start.clone()];
         for (ply, &mv) in moves.iter().enumerate() {
             let pos = &positions[ply];
@@ -286,12 +287,12 @@ impl GameAnalysis {
     }
 
     /// The moves of the game.
-    pub fn moves(&self) -> &[Move] {
+    pub fn moves(&self) -> &[AnyMove] {
         &self.moves
     }
 
     /// The position before move `index` (`index == moves().len()`: the final position).
-    pub fn position(&self, index: usize) -> Option<&Position> {
+    pub fn position(&self, index: usize) -> Option<&AnyPosition> {
         self.positions.get(index)
     }
 
@@ -334,7 +335,7 @@ impl GameAnalysis {
         let pos = &self.positions[ply];
         let mover = pos.turn();
         let is_best = before.best_move() == Some(played);
-        let variant = pos.variant();
+        let kind = pos.kind();
         // Two views of the move: the side-by-side search of the best and the
         // played move, and the search of the position after it. Each can be
         // wrong as a search sees further or less far; the move is charged
@@ -346,7 +347,7 @@ impl GameAnalysis {
         // The engine's own choice is never judged: a deeper look after it
         // only says the engine misjudged, not the player.
         let drop =
-            if is_best { 0.0 } else { (best.win_chances(mover, variant) - after.win_chances(mover, variant)).max(0.0) };
+            if is_best { 0.0 } else { (best.win_chances(mover, kind) - after.win_chances(mover, kind)).max(0.0) };
         let gave_up_win = before.eval.is_proved_win_for(mover) && !after.is_proved_win_for(mover);
         let judgement = if is_best {
             None

@@ -1,9 +1,15 @@
 //! The search engine: negamax with alpha-beta, iterative deepening and a
-//! transposition table, tuned for Wormhole chess.
+//! transposition table, for every game that implements [`Rules`]: Wormhole
+//! chess and Porthole chess. The search is generic and monomorphized, so
+//! each game gets its own compiled copy calling its own move generator and
+//! evaluation.
 //!
-//! Scores are exact at game ends: the side with no legal move loses, so a
-//! search that reaches every game end below a move proves the result and
-//! reports [`Score::Win`] or [`Score::Loss`] with the distance in plies.
+//! Scores are exact at game ends: in Wormhole chess the side with no legal
+//! move loses, in Porthole chess the side checkmated, so a search that
+//! reaches every game end below a move proves the result and reports
+//! [`Score::Win`] or [`Score::Loss`] with the distance in plies. Draws
+//! (stalemate, repetition, the fifty-move rule, king against king: games
+//! with [`Rules::DRAWS`]) score 0 for both sides.
 //!
 //! The public surface is small: an [`Engine`] searched with [`Engine::search`]
 //! (blocking, with a callback and a stop flag), or the same run on its own
@@ -17,9 +23,10 @@
 //! windows, MultiPV, lazy SMP helpers), `qsearch` (captures at
 //! the horizon, which still detects positions with no legal move), `ordering`
 //! (TT move, MVV-LVA, killers, history), `tt` (lock-free shared table),
-//! `eval` (material, safe moves, king escapes, trapped pieces, pawns),
+//! `eval` (Wormhole chess: material, safe moves, king escapes, trapped
+//! pieces, pawns; Porthole chess evaluates in `porthole::eval`),
 //! `time`, `levels` (the ladder 1..10), `score` (game-end distances),
-//! `solve` (proof-number search).
+//! `solve` (proof-number search, Wormhole chess).
 //!
 //! Proofs are sound: a game-end score comes only from positions with no
 //! legal move. Reductions only delay proofs; move-skipping pruning
@@ -56,13 +63,16 @@ mod thread;
 mod time;
 mod tt;
 
+use std::any::Any;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use crate::{Move, Position};
+use crate::Move;
+use crate::rules::{EvalWeights, MoveSet, Rules};
 
 pub use eval::{EvalParams, FEATURES, TERMS, Term, TermShape, evaluate, features};
+pub(crate) use eval::{Scorer, Sink, material, material_balance, term_counts};
 pub use levels::{Level, LevelSettings, ParseLevelError};
 pub use solve::{Proof, SolveLimits, SolveProgress, SolveResult, Solver};
 pub use thread::{Event, SearchThread};
@@ -107,9 +117,10 @@ impl Score {
     }
 }
 
-/// Progress of a search, reported after each completed iteration.
-#[derive(Clone, Debug, Default)]
-pub struct Info {
+/// Progress of a search, reported after each completed iteration. `M` is
+/// the game's move type (Wormhole chess's [`Move`] unless said otherwise).
+#[derive(Clone, Debug)]
+pub struct Info<M = Move> {
     /// The nominal depth of the completed iteration, in plies.
     pub depth: u32,
     /// The deepest ply any line reached (including the capture search).
@@ -128,29 +139,74 @@ pub struct Info {
     /// Time spent so far.
     pub time: Duration,
     /// The principal variation, starting with the best move.
-    pub pv: Vec<Move>,
+    pub pv: Vec<M>,
     /// The best root moves, best first, as many as [`Limits::multipv`]
     /// asks for (fewer when fewer moves are legal or allowed). The first
     /// line repeats `score` and `pv`.
-    pub lines: Vec<PvLine>,
+    pub lines: Vec<PvLine<M>>,
+}
+
+impl<M> Default for Info<M> {
+    fn default() -> Info<M> {
+        Info {
+            depth: 0,
+            seldepth: 0,
+            score: Score::default(),
+            exact: false,
+            nodes: 0,
+            nps: 0,
+            time: Duration::ZERO,
+            pv: Vec::new(),
+            lines: Vec::new(),
+        }
+    }
 }
 
 /// One of the best root moves, with its score and principal variation
 /// (for MultiPV analysis).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct PvLine {
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PvLine<M = Move> {
     /// The score of the line, from the side to move's point of view.
     pub score: Score,
     /// Whether `score` is a proved result with an exact distance (see [`Info::exact`]).
     pub exact: bool,
     /// The line, starting with the root move.
-    pub pv: Vec<Move>,
+    pub pv: Vec<M>,
 }
 
-impl PvLine {
+impl<M> Default for PvLine<M> {
+    fn default() -> PvLine<M> {
+        PvLine { score: Score::default(), exact: false, pv: Vec::new() }
+    }
+}
+
+impl<M: Copy> PvLine<M> {
     /// The root move this line starts with.
-    pub fn root_move(&self) -> Option<Move> {
+    pub fn root_move(&self) -> Option<M> {
         self.pv.first().copied()
+    }
+
+    /// The same line with every move converted by `f`.
+    pub fn map_moves<N>(&self, f: impl Fn(M) -> N) -> PvLine<N> {
+        PvLine { score: self.score, exact: self.exact, pv: self.pv.iter().map(|&m| f(m)).collect() }
+    }
+}
+
+impl<M: Copy> Info<M> {
+    /// The same figures with every move converted by `f` (for a program
+    /// that holds either game's moves as one type, such as [`AnyMove`](crate::AnyMove)).
+    pub fn map_moves<N>(&self, f: impl Fn(M) -> N) -> Info<N> {
+        Info {
+            depth: self.depth,
+            seldepth: self.seldepth,
+            score: self.score,
+            exact: self.exact,
+            nodes: self.nodes,
+            nps: self.nps,
+            time: self.time,
+            pv: self.pv.iter().map(|&m| f(m)).collect(),
+            lines: self.lines.iter().map(|l| l.map_moves(&f)).collect(),
+        }
     }
 }
 
@@ -185,7 +241,7 @@ pub struct Clock {
 /// assert_ne!(lines[0].root_move(), lines[1].root_move());
 /// ```
 #[derive(Clone, Debug)]
-pub struct Limits {
+pub struct Limits<M = Move> {
     /// Search at most this many plies deep (iterations).
     pub depth: Option<u32>,
     /// Search at most about this many nodes.
@@ -199,16 +255,21 @@ pub struct Limits {
     /// Search only these root moves (UCI `go searchmoves`); empty: every
     /// legal move. Moves that are not legal in the position are left out;
     /// if none is legal, every legal move is searched.
-    pub searchmoves: Vec<Move>,
+    pub searchmoves: Vec<M>,
     /// How many best root moves to report in [`Info::lines`], each with its
     /// score and line (UCI `MultiPV`); 0 counts as 1. Each extra line costs
     /// about one more search of the root.
     pub multipv: usize,
+    /// The hashes of the positions the game went through before this one,
+    /// oldest first, in games where positions can repeat ([`Rules::DRAWS`]):
+    /// the search scores a return to any of them as a draw. Ignored in
+    /// Wormhole chess, where no position comes back.
+    pub history: Vec<u64>,
 }
 
-impl Default for Limits {
-    /// No limit (the level's budget), every root move, one line.
-    fn default() -> Limits {
+impl<M> Default for Limits<M> {
+    /// No limit (the level's budget), every root move, one line, no history.
+    fn default() -> Limits<M> {
         Limits {
             depth: None,
             nodes: None,
@@ -217,16 +278,34 @@ impl Default for Limits {
             infinite: false,
             searchmoves: Vec::new(),
             multipv: 1,
+            history: Vec::new(),
         }
     }
 }
 
-impl Limits {
+impl<M> Limits<M> {
+    /// The same limits for another move type: each root move of
+    /// [`Limits::searchmoves`] converted by `f`, those it rejects left out.
+    pub fn map_moves<N>(&self, f: impl FnMut(&M) -> Option<N>) -> Limits<N> {
+        Limits {
+            depth: self.depth,
+            nodes: self.nodes,
+            movetime: self.movetime,
+            clock: self.clock,
+            infinite: self.infinite,
+            searchmoves: self.searchmoves.iter().filter_map(f).collect(),
+            multipv: self.multipv,
+            history: self.history.clone(),
+        }
+    }
+}
+
+impl<M: Copy + PartialEq> Limits<M> {
     /// The legal root moves of `pos` these limits allow (see [`Limits::searchmoves`]).
-    pub fn root_moves(&self, pos: &Position) -> Vec<Move> {
-        let legal = pos.legal_moves();
-        let allowed: Vec<Move> = legal.iter().copied().filter(|m| self.searchmoves.contains(m)).collect();
-        if allowed.is_empty() { legal.to_vec() } else { allowed }
+    pub fn root_moves<P: Rules<Move = M>>(&self, pos: &P) -> Vec<M> {
+        let legal: Vec<M> = pos.legal_moves().iter().collect();
+        let allowed: Vec<M> = legal.iter().copied().filter(|m| self.searchmoves.contains(m)).collect();
+        if allowed.is_empty() { legal } else { allowed }
     }
 
     /// Whether the caller set no limit at all (the level's budget applies).
@@ -320,20 +399,29 @@ impl Default for Features {
 
 /// The outcome of a search.
 #[derive(Clone, Debug)]
-pub struct SearchResult {
+pub struct SearchResult<M = Move> {
     /// The move to play; `None` only when the side to move has no legal move.
-    pub best_move: Option<Move>,
+    pub best_move: Option<M>,
     /// The last completed iteration's figures.
-    pub info: Info,
+    pub info: Info<M>,
 }
 
-/// A Wormhole chess engine: options, transposition table and move-ordering
-/// history, kept between searches of the same game.
+impl<M: Copy> SearchResult<M> {
+    /// The same result with every move converted by `f`.
+    pub fn map_moves<N>(&self, f: impl Fn(M) -> N) -> SearchResult<N> {
+        SearchResult { best_move: self.best_move.map(&f), info: self.info.map_moves(f) }
+    }
+}
+
+/// A chess engine for any game of the crate: options, transposition table
+/// and move-ordering history, kept between searches of the same game (call
+/// [`Engine::new_game`] when the game changes).
 pub struct Engine {
     options: EngineOptions,
     features: Features,
-    /// Evaluation weights set for tuning; `None`: each variant's defaults.
-    params: Option<EvalParams>,
+    /// Evaluation weights set for tuning (one game's [`Rules::Params`]);
+    /// `None`, or another game's weights: each position's defaults.
+    params: Option<Arc<dyn Any + Send + Sync>>,
     tt: Arc<Table>,
     history: History,
     rng: rand::rngs::SmallRng,
@@ -397,15 +485,17 @@ impl Engine {
         self.features = features;
     }
 
-    /// The evaluation weights used for `variant`.
-    pub fn eval_params(&self, variant: crate::Variant) -> EvalParams {
-        self.params.clone().unwrap_or_else(|| EvalParams::for_variant(variant))
+    /// The evaluation weights used for `pos`: those set with
+    /// [`Engine::set_eval_params`] if they are of its game, else its defaults.
+    pub fn eval_params<P: Rules>(&self, pos: &P) -> P::Params {
+        let set = self.params.as_ref().and_then(|p| p.downcast_ref::<P::Params>());
+        set.cloned().unwrap_or_else(|| pos.default_params())
     }
 
-    /// Replaces the evaluation weights (for tuning matches); `None` restores
-    /// each variant's defaults.
-    pub fn set_eval_params(&mut self, params: Option<EvalParams>) {
-        self.params = params;
+    /// Replaces the evaluation weights of one game (for tuning matches);
+    /// `None` restores every game's defaults.
+    pub fn set_eval_params<W: EvalWeights>(&mut self, params: Option<W>) {
+        self.params = params.map(|p| Arc::new(p) as Arc<dyn Any + Send + Sync>);
     }
 
     /// How full the transposition table is, in permille (UCI `hashfull`).
@@ -422,13 +512,13 @@ impl Engine {
     /// Searches `pos` until a limit is reached or `stop` becomes true.
     /// Blocks the caller; calls `on_info` after each completed iteration and
     /// polls `stop` every couple of thousand nodes.
-    pub fn search(
+    pub fn search<P: Rules>(
         &mut self,
-        pos: &Position,
-        limits: &Limits,
+        pos: &P,
+        limits: &Limits<P::Move>,
         stop: &AtomicBool,
-        on_info: &mut dyn FnMut(&Info),
-    ) -> SearchResult {
+        on_info: &mut dyn FnMut(&Info<P::Move>),
+    ) -> SearchResult<P::Move> {
         let settings = self.options.level.settings();
         let Some(temperature) = self.features.temperature.or(settings.temperature) else {
             return root::run(self, pos, limits, &settings, stop, on_info);

@@ -50,6 +50,7 @@
 #![warn(missing_docs)]
 
 pub mod analysis;
+mod any;
 pub mod attacks;
 mod bitboard;
 mod board;
@@ -57,6 +58,7 @@ mod color;
 pub mod engine;
 mod excerpt;
 pub mod fen;
+mod game_kind;
 mod illegal;
 mod movegen;
 mod moves;
@@ -66,6 +68,7 @@ pub mod pgn;
 pub mod porthole;
 mod position;
 mod role;
+pub mod rules;
 pub mod san;
 mod square;
 mod steps;
@@ -73,19 +76,20 @@ mod threats;
 mod variant;
 pub mod zobrist;
 
+pub use any::{AnyMove, AnyMoveError, AnyOutcome, AnyPosition, OtherGameError, WrongGameMove};
 pub use bitboard::Bitboard;
 pub use board::Board;
 pub use color::Color;
 pub use fen::{FenError, Setup};
+pub use game_kind::{GAMES, GameFenError, GameInfo, GameKind, ParseGameKindError, WithPosition};
 pub use illegal::IllegalMoveError;
+pub use movegen::KingSafety;
 pub use moves::{Move, MoveList};
 pub use outcome::{EndReason, Outcome};
 pub use perft::perft;
 pub use position::{Position, Undo};
 pub use role::{Piece, Role};
+pub use rules::Rules;
 pub use san::MoveError;
 pub use square::{ParseSquareError, Square};
 pub use variant::{ParseVariantError, Variant};
-
-pub(crate) use movegen::KingSafety;
-pub(crate) use moves::MAX_MOVES;

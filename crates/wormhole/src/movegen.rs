@@ -10,16 +10,17 @@
 //! one target at a time.
 
 use crate::attacks;
+use crate::steps::first;
 use crate::threats::{Paths, Threats};
 use crate::{Bitboard, Move, MoveList, Position, Role, Square};
 
 /// What move generation knows about the mover's king before generating:
 /// who checks it, and which squares its reversed paths cross. A search that
 /// needs the check status before generating (to stand pat, say) computes it
-/// once with [`Position::king_safety`] and hands it to
-/// [`Position::generate_legal_with`].
+/// once with [`Rules::king_safety`](crate::Rules::king_safety) and hands it
+/// to [`Rules::generate`](crate::Rules::generate).
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct KingSafety {
+pub struct KingSafety {
     /// The king's square index; `None` generates without legality checks.
     king: Option<usize>,
     checkers: u64,
@@ -157,6 +158,37 @@ impl Position {
                 }
             }
         }
+    }
+}
+
+impl Position {
+    /// Whether the side to move, not in check, surely has a legal move: a
+    /// piece standing on none of the `safety`'s paths to its king can move
+    /// without exposing it (pieces never block, only holes shape paths). A
+    /// `false` says nothing; the caller then generates the moves.
+    pub(crate) fn surely_has_move(&self, safety: &KingSafety) -> bool {
+        let b = &self.board;
+        let us = self.turn;
+        let open = b.open();
+        let own = b.by_color(us).0;
+        let enemy = b.by_color(!us).0;
+        let occupied = own | enemy;
+        let free = b.by_color(us) & !b.by_role(Role::King) & Bitboard(!safety.path_squares().0);
+        for s in free {
+            let i = s.index();
+            let role = b.piece_at(s).map_or(Role::King, |p| p.role);
+            let targets = match role {
+                Role::Pawn => {
+                    let step = first(attacks::pawn_forward(us), i, open) & !occupied;
+                    step | (attacks::pawn_captures(us, i, open) & enemy)
+                }
+                r => attacks::piece_moves(r, us, i, open, own, enemy),
+            };
+            if targets != 0 {
+                return true;
+            }
+        }
+        false
     }
 }
 

@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use crate::rules::{GameMove, MoveBuffer, MoveSet};
 use crate::{Role, Square};
 
 /// A move: from, to, and the promotion role if a pawn promotes. Packed into
@@ -65,12 +66,24 @@ impl Move {
     pub const fn to_bits(self) -> u16 {
         self.0
     }
+}
 
-    /// Rebuilds a move from [`Move::to_bits`] (for transposition tables);
-    /// `None` for bits no move packs to.
-    pub(crate) fn from_bits(bits: u16) -> Option<Move> {
-        let promo = bits >> 12;
-        (promo <= 9).then_some(Move(bits))
+impl GameMove for Move {
+    #[inline(always)]
+    fn from(self) -> Square {
+        Move::from(self)
+    }
+    #[inline(always)]
+    fn to(self) -> Square {
+        Move::to(self)
+    }
+    #[inline(always)]
+    fn promotion(self) -> Option<Role> {
+        Move::promotion(self)
+    }
+    #[inline(always)]
+    fn to_bits(self) -> u32 {
+        u32::from(self.0)
     }
 }
 
@@ -140,6 +153,35 @@ impl std::ops::Deref for MoveList {
     #[inline]
     fn deref(&self) -> &[Move] {
         &self.moves[..self.len]
+    }
+}
+
+impl MoveSet<Move> for MoveList {
+    #[inline]
+    fn len(&self) -> usize {
+        self.len
+    }
+    #[inline]
+    fn iter(&self) -> impl Iterator<Item = Move> + '_ {
+        self.moves[..self.len].iter().copied()
+    }
+    fn contains(&self, m: Move) -> bool {
+        self.moves[..self.len].contains(&m)
+    }
+}
+
+impl MoveBuffer<Move> for MoveList {
+    #[inline(always)]
+    fn clear(&mut self) {
+        self.len = 0;
+    }
+    #[inline(always)]
+    fn len(&self) -> usize {
+        self.len
+    }
+    #[inline(always)]
+    fn as_mut_slice(&mut self) -> &mut [Move] {
+        &mut self.moves[..self.len]
     }
 }
 

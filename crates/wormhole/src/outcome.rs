@@ -65,3 +65,9 @@ impl fmt::Display for Outcome {
         }
     }
 }
+
+impl crate::rules::GameOutcome for Outcome {
+    fn winner(self) -> Option<Color> {
+        Some(self.winner)
+    }
+}

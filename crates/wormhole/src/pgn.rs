@@ -1,15 +1,16 @@
-//! PGN: saving a game as text and loading it back.
+//! PGN: saving a game as text and loading it back, in either game.
 //!
-//! Written games carry the seven-tag roster plus `[Variant "Wormhole"]` (or
-//! `"Wormhole fairy"`), and `[SetUp "1"]` with `[FEN "..."]` when the game did
-//! not start from the initial position. Reading replays every SAN move
-//! through [`Position::parse_move`], so the first bad move is reported by its
-//! number.
+//! Written games carry the seven-tag roster plus the game's `Variant` tag
+//! (`Wormhole`, `Wormhole fairy` or `Porthole`, from [`GAMES`](crate::GAMES)),
+//! and `[SetUp "1"]` with `[FEN "..."]` when the game did not start from
+//! the initial position. Reading replays every SAN move through the game's
+//! own `parse_move`, so the first bad move is reported by its number.
 
 use std::fmt::Write as _;
 
 use crate::excerpt::Excerpt;
-use crate::{Color, FenError, Move, MoveError, Outcome, Position, Variant};
+use crate::rules::GameOutcome;
+use crate::{AnyMove, AnyMoveError, AnyPosition, Color, GameFenError, GameKind};
 
 /// Why a PGN text was refused. Messages quote at most 80 characters of the
 /// offending text.
@@ -24,30 +25,41 @@ pub enum PgnError {
         text: String,
     },
     /// The `Variant` tag names a game this program does not play.
-    #[error("unsupported variant \"{}\" (expected \"Wormhole\" or \"Wormhole fairy\")", Excerpt(.0))]
+    #[error("unsupported variant \"{}\" (expected {})", Excerpt(.0), PgnNames)]
     Variant(String),
     /// The `FEN` tag is not a valid position. (The message includes the
     /// FEN error's, so it is not also given as the error's source.)
     #[error("bad FEN tag: {0}")]
-    Fen(FenError),
+    Fen(GameFenError),
     /// A move in the movetext is not a legal move where it stands.
     #[error("move {number} ({color}) '{}': {error}", Excerpt(.text))]
     BadMove {
-        /// The move number (see [`Position::move_number`]).
+        /// The move number (see [`AnyPosition::move_number`]).
         number: u32,
         /// The side that was to play it.
         color: Color,
         /// The move as written.
         text: String,
         /// Why it was refused.
-        error: MoveError,
+        error: AnyMoveError,
     },
 }
 
-/// A game as PGN describes it: tags, the start position and the moves.
+/// The `Variant` tags of [`GAMES`](crate::GAMES), quoted: `"Wormhole", "Wormhole fairy" or "Porthole"`.
+struct PgnNames;
+
+impl std::fmt::Display for PgnNames {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        crate::game_kind::write_choices(f, '"', |g| g.pgn_name)
+    }
+}
+
+/// A game as PGN describes it, in either game: tags, the start position
+/// and the moves.
 ///
 /// ```
 /// use wormhole::pgn::PgnGame;
+/// use wormhole::GameKind;
 /// let game = PgnGame::parse("[White \"Ann\"]\n\n1. e4 Nc6 2. Nf3 *").unwrap();
 /// assert_eq!((game.moves.len(), game.tag("White")), (3, Some("Ann")));
 /// let text = game.to_pgn();
@@ -55,21 +67,30 @@ pub enum PgnError {
 /// assert_eq!(PgnGame::parse(&text).unwrap().moves, game.moves);
 /// let err = PgnGame::parse("1. e4 e5 2. Ke4 *").unwrap_err();
 /// assert_eq!(err.to_string(), "move 2 (White) 'Ke4': no king can reach e4");
+/// // Porthole chess, with its porthole moves.
+/// let porthole = PgnGame::parse("[Variant \"Porthole\"]\n\n1. f3 e5 2. fg4>c4 *").unwrap();
+/// assert_eq!(porthole.kind(), GameKind::Porthole);
+/// assert!(porthole.to_pgn().contains("1. f3 e5 2. fg4>c4 *"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PgnGame {
     /// Tags in the order they are written.
     pub tags: Vec<(String, String)>,
     /// The position before the first move.
-    pub start: Position,
+    pub start: AnyPosition,
     /// The moves played, in order (each legal where it stands).
-    pub moves: Vec<Move>,
+    pub moves: Vec<AnyMove>,
 }
 
 impl PgnGame {
-    /// A game from `start` with `moves`, tagged with placeholder names and today's date unknown.
-    pub fn new(start: Position, moves: Vec<Move>) -> PgnGame {
-        PgnGame { tags: default_tags(), start, moves }
+    /// A game from `start` with `moves`, tagged with placeholder names and an unknown date.
+    pub fn new(start: impl Into<AnyPosition>, moves: impl IntoIterator<Item = impl Into<AnyMove>>) -> PgnGame {
+        PgnGame { tags: default_tags(), start: start.into(), moves: moves.into_iter().map(Into::into).collect() }
+    }
+
+    /// The game.
+    pub fn kind(&self) -> GameKind {
+        self.start.kind()
     }
 
     /// The value of a tag.
@@ -82,21 +103,33 @@ impl PgnGame {
         set_tag(&mut self.tags, name, value);
     }
 
-    /// The position after all the moves.
-    pub fn final_position(&self) -> Position {
-        let mut pos = self.start.clone();
+    /// Every position of the game, from the start to after the last move.
+    pub fn positions(&self) -> Vec<AnyPosition> {
+        let mut positions = vec![self.start.clone()];
         for &m in &self.moves {
-            pos.play_unchecked(m);
+            let next = positions[positions.len() - 1].after(m);
+            positions.push(next);
         }
-        pos
+        positions
     }
 
-    /// The result: the `Result` tag if it says who won (e.g. after a
-    /// resignation), else the final position's outcome, else `*`.
+    /// The position after all the moves.
+    pub fn final_position(&self) -> AnyPosition {
+        self.positions().pop().unwrap_or_else(|| self.start.clone())
+    }
+
+    /// The result: the final position's outcome if it ends the game (a
+    /// repetition of the game's positions included), else the `Result` tag
+    /// if it gives one (a resignation, a loss on time, an agreed draw),
+    /// else `*`.
     pub fn result(&self) -> String {
-        match self.tag("Result").and_then(Outcome::winner_of) {
-            Some(winner) => Outcome::result_for(winner).to_string(),
-            None => self.final_position().outcome().map_or("*", |o| o.result_str()).to_string(),
+        let positions = self.positions();
+        let (last, earlier) = positions.split_last().unwrap_or((&self.start, &[]));
+        let hashes: Vec<u64> = earlier.iter().map(AnyPosition::hash).collect();
+        match (last.outcome(&hashes), self.tag("Result")) {
+            (Some(outcome), _) => outcome.result_str().to_string(),
+            (None, Some(r @ ("1-0" | "0-1" | "1/2-1/2"))) => r.to_string(),
+            _ => "*".to_string(),
         }
     }
 
@@ -114,39 +147,43 @@ impl PgnGame {
     /// let start = Position::new(Variant::Classic);
     /// let e4 = start.parse_move("e4").unwrap();
     /// let d4 = start.parse_move("d4").unwrap();
-    /// let note = Annotation { nag: Some(6), comment: Some("[%eval 0.10]".into()), variation: vec![d4] };
-    /// let text = PgnGame::new(start, vec![e4]).to_pgn_annotated(&[note]);
+    /// let note = Annotation { nag: Some(6), comment: Some("[%eval 0.10]".into()), variation: vec![d4.into()] };
+    /// let text = PgnGame::new(start, [e4]).to_pgn_annotated(&[note]);
     /// assert!(text.contains("1. e4 $6 {[%eval 0.10]} (1. d4) *"), "{text}");
-    /// assert_eq!(PgnGame::parse(&text).unwrap().moves, vec![e4]);
+    /// assert_eq!(PgnGame::parse(&text).unwrap().moves, vec![e4.into()]);
     /// ```
     pub fn to_pgn_annotated(&self, annotations: &[Annotation]) -> String {
         let result = self.result();
-        let set_up = (self.start != Position::new(self.start.variant())).then(|| self.start.fen());
-        let mut out = header(&self.tags, &result, self.start.variant().pgn_name(), set_up.as_deref());
+        let kind = self.kind();
+        let set_up = (self.start != AnyPosition::new(kind)).then(|| self.start.fen());
+        let mut out = header(&self.tags, &result, kind.pgn_name(), set_up.as_deref());
         let mut pos = self.start.clone();
         let numbered = self.moves.iter().enumerate().map(|(i, &m)| {
             let notes = annotations.get(i).map(|a| a.tokens(&pos)).unwrap_or_default();
             let entry = (pos.move_number(), pos.turn(), pos.san(m), notes);
-            pos.play_unchecked(m);
+            pos = pos.after(m);
             entry
         });
         out.push_str(&annotated_movetext(numbered, &result));
         out
     }
 
-    /// Reads the first game of a PGN text.
+    /// Reads the first game of a PGN text. Without a `Variant` tag, the
+    /// `FEN` tag tells the game when it can ([`GameKind::detect_fen`]);
+    /// otherwise it is Wormhole chess.
     pub fn parse(text: &str) -> Result<PgnGame, PgnError> {
         let (tags, movetext) = sections(text).map_err(|(line, text)| PgnError::BadTag { line, text })?;
         let tag = |name: &str| find_tag(&tags, name);
-        let variant = match tag("Variant") {
+        let kind = match tag("Variant") {
             None => None,
-            Some(v) => Some(Variant::from_pgn_tag(v).ok_or_else(|| PgnError::Variant(v.to_ascii_lowercase()))?),
+            Some(v) => Some(GameKind::from_pgn_tag(v).ok_or_else(|| PgnError::Variant(v.to_ascii_lowercase()))?),
         };
-        let start = match (tag("FEN"), variant) {
-            (Some(fen), Some(variant)) => Position::from_fen(fen, variant).map_err(PgnError::Fen)?,
-            (Some(fen), None) => Position::from_fen_auto(fen, Variant::default()).map_err(PgnError::Fen)?,
-            (None, variant) => Position::new(variant.unwrap_or_default()),
-        };
+        let start = match (tag("FEN"), kind) {
+            (Some(fen), Some(kind)) => AnyPosition::from_fen(kind, fen),
+            (Some(fen), None) => AnyPosition::from_fen_auto(fen, GameKind::default()),
+            (None, kind) => Ok(AnyPosition::new(kind.unwrap_or_default())),
+        }
+        .map_err(PgnError::Fen)?;
         let mut pos = start.clone();
         let mut moves = Vec::new();
         for token in &movetext_tokens(&movetext) {
@@ -157,21 +194,20 @@ impl PgnGame {
                 text: token.clone(),
                 error,
             })?;
-            pos.play_unchecked(m);
+            pos = pos.after(m);
             moves.push(m);
         }
         Ok(PgnGame { tags, start, moves })
     }
 }
 
-// The text-level parts below are shared with Porthole chess's PGN
-// (`crate::porthole::pgn`): tags, movetext tokens, numbering and wrapping.
+// The text-level parts: tags, movetext tokens, numbering and wrapping.
 
 /// Tag pairs `(name, value)` in the order they are written.
-pub(crate) type Tags = Vec<(String, String)>;
+type Tags = Vec<(String, String)>;
 
 /// The tags of a new game: placeholder names and an unknown date.
-pub(crate) fn default_tags() -> Tags {
+fn default_tags() -> Tags {
     [("Event", "Casual game"), ("Site", "wormhole"), ("Date", "????.??.??"), ("White", "?"), ("Black", "?")]
         .iter()
         .map(|(k, v)| (k.to_string(), v.to_string()))
@@ -179,7 +215,7 @@ pub(crate) fn default_tags() -> Tags {
 }
 
 /// Sets (or adds) the tag `name` in `tags`.
-pub(crate) fn set_tag(tags: &mut Tags, name: &str, value: &str) {
+fn set_tag(tags: &mut Tags, name: &str, value: &str) {
     match tags.iter_mut().find(|(k, _)| k == name) {
         Some(tag) => tag.1 = value.to_string(),
         None => tags.push((name.to_string(), value.to_string())),
@@ -187,13 +223,13 @@ pub(crate) fn set_tag(tags: &mut Tags, name: &str, value: &str) {
 }
 
 /// The value of the tag `name` in `tags`.
-pub(crate) fn find_tag<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
+fn find_tag<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
     tags.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
 }
 
 /// The tags and the movetext of the first game in `text`; a malformed tag
 /// line is returned as `Err((line number, line))`.
-pub(crate) fn sections(text: &str) -> Result<(Tags, String), (usize, String)> {
+fn sections(text: &str) -> Result<(Tags, String), (usize, String)> {
     let mut tags = Vec::new();
     let mut movetext = String::new();
     // Inside a { } comment that goes on to the next line, where a line
@@ -216,7 +252,7 @@ pub(crate) fn sections(text: &str) -> Result<(Tags, String), (usize, String)> {
 
 /// The tag section: the roster, `Result`, `Variant`, `SetUp` and `FEN` when
 /// `set_up` gives a start FEN, the other tags, then a blank line.
-pub(crate) fn header(tags: &[(String, String)], result: &str, variant: &str, set_up: Option<&str>) -> String {
+fn header(tags: &[(String, String)], result: &str, variant: &str, set_up: Option<&str>) -> String {
     let mut out = String::new();
     let roster = ["Event", "Site", "Date", "White", "Black"];
     for name in roster {
@@ -233,12 +269,6 @@ pub(crate) fn header(tags: &[(String, String)], result: &str, variant: &str, set
     }
     out.push('\n');
     out
-}
-
-/// The movetext from (move number, mover, SAN) triples and the result,
-/// wrapped at 79 columns.
-pub(crate) fn movetext(moves: impl Iterator<Item = (u32, Color, String)>, result: &str) -> String {
-    annotated_movetext(moves.map(|(number, color, san)| (number, color, san, Vec::new())), result)
 }
 
 /// The movetext from (move number, mover, SAN, annotation tokens) and the
@@ -285,12 +315,12 @@ pub struct Annotation {
     pub comment: Option<String>,
     /// Moves that could have been played instead of this one, from the
     /// position before it, written in parentheses (empty: none).
-    pub variation: Vec<Move>,
+    pub variation: Vec<AnyMove>,
 }
 
 impl Annotation {
     /// The movetext tokens of this annotation after a move played in `pos`.
-    fn tokens(&self, pos: &Position) -> Vec<String> {
+    fn tokens(&self, pos: &AnyPosition) -> Vec<String> {
         let mut tokens = Vec::new();
         if let Some(nag) = self.nag {
             tokens.push(format!("${nag}"));
@@ -306,7 +336,7 @@ impl Annotation {
                 break;
             }
             line.push((pos.move_number(), pos.turn(), pos.san(m), Vec::new()));
-            pos.play_unchecked(m);
+            pos = pos.after(m);
         }
         if !line.is_empty() {
             // The variation's own movetext, without a result.
@@ -355,7 +385,7 @@ fn parse_tag(line: &str) -> Option<(String, String)> {
 
 /// The move tokens of a movetext: comments, variations, NAGs, move numbers
 /// and the result are left out.
-pub(crate) fn movetext_tokens(text: &str) -> Vec<String> {
+fn movetext_tokens(text: &str) -> Vec<String> {
     let mut plain = String::with_capacity(text.len());
     let mut depth = 0usize; // nesting of ( ) variations
     let mut in_brace = false;
@@ -388,6 +418,7 @@ pub(crate) fn movetext_tokens(text: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{Position, Variant};
 
     #[test]
     fn round_trip_from_a_set_up_position() {
@@ -409,6 +440,7 @@ mod tests {
         let back = PgnGame::parse(&text).unwrap();
         assert_eq!(back.moves, game.moves);
         assert_eq!(back.start, game.start);
+        assert_eq!(back.kind(), GameKind::Classic);
         assert_eq!(back.tag("White"), Some("Ann \"the hole\""));
     }
 
@@ -435,11 +467,12 @@ mod tests {
         let d5 = start.after(d4).parse_move("d5").unwrap();
         let long = "[%eval -0.35] a long comment that does not fit on one line with the moves around it";
         let notes = vec![
-            Annotation { nag: Some(2), comment: Some(long.to_string()), variation: vec![d4, d5] },
+            Annotation { nag: Some(2), comment: Some(long.to_string()), variation: vec![d4.into(), d5.into()] },
             Annotation { nag: None, comment: Some("[%eval #-3]".into()), variation: Vec::new() },
             Annotation { nag: Some(4), comment: None, variation: Vec::new() },
         ];
         let text = PgnGame::new(start, moves.clone()).to_pgn_annotated(&notes);
+        let moves: Vec<AnyMove> = moves.into_iter().map(Into::into).collect();
         assert!(text.contains("1. e4 $2\n{[%eval -0.35] a long"), "{text}");
         assert!(text.contains("(1. d4 d5) 1... e5 {[%eval #-3]} 2. Nf3 $4 Nc6 3. d4 *"), "{text}");
         let movetext = text.split("\n\n").nth(1).unwrap();
@@ -460,8 +493,32 @@ mod tests {
     #[test]
     fn fairy_variant_tag() {
         let game = PgnGame::parse("[Variant \"Wormhole fairy\"]\n\n1. e4 Nc6 *").unwrap();
-        assert_eq!(game.start.variant(), Variant::Fairy);
+        assert_eq!(game.kind(), GameKind::Fairy);
         assert!(game.to_pgn().contains("[Variant \"Wormhole fairy\"]"));
-        assert!(matches!(PgnGame::parse("[Variant \"Atomic\"]\n\n*"), Err(PgnError::Variant(_))));
+        let err = PgnGame::parse("[Variant \"Atomic\"]\n\n*").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "unsupported variant \"atomic\" (expected \"Wormhole\", \"Wormhole fairy\" or \"Porthole\")"
+        );
+    }
+
+    #[test]
+    fn porthole_games_with_their_tag_a_set_up_start_and_a_draw() {
+        // The knights go out and back twice: a draw by threefold repetition.
+        let text = "[Variant \"Porthole\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 *\n";
+        let game = PgnGame::parse(text).unwrap();
+        assert_eq!((game.kind(), game.moves.len(), game.result()), (GameKind::Porthole, 8, "1/2-1/2".to_string()));
+        assert!(game.to_pgn().contains("4. Ng1 Ng8 1/2-1/2"));
+        // A set-up start is written as a 7-field FEN, and read back.
+        let fen = "6k1/5ppp/8/8/8/8/5PPP/4r1K1 w - - 0 30 a6,d4,b3,h1";
+        let start = AnyPosition::from_fen(GameKind::Porthole, fen).unwrap();
+        let m = start.parse_move("Kh1>d4").unwrap();
+        let written = PgnGame::new(start.clone(), [m]).to_pgn();
+        assert!(written.contains(&format!("[FEN \"{fen}\"]")) && written.contains("30. Kh1>d4 *"), "{written}");
+        let back = PgnGame::parse(&written).unwrap();
+        assert_eq!((back.start, back.moves), (start, vec![m]));
+        // A move that is not legal is reported by number, in the game's words.
+        let err = PgnGame::parse("[Variant \"Porthole\"]\n\n1. f3 e5 2. fg4>d4 *").unwrap_err();
+        assert_eq!(err.to_string(), "move 2 (White) 'fg4>d4': d4 is not a porthole");
     }
 }

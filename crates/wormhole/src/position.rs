@@ -1,7 +1,12 @@
 //! A playable position: board, side to move, ply count, piece set and hash.
 
+use crate::engine::EvalParams;
+use crate::rules::Rules;
 use crate::threats::Threats;
-use crate::{Bitboard, Board, Color, IllegalMoveError, Move, MoveList, Outcome, Piece, Role, Square, Variant, zobrist};
+use crate::{
+    Bitboard, Board, Color, GameKind, IllegalMoveError, KingSafety, Move, MoveError, MoveList, Outcome, Piece, Role,
+    Square, Variant, engine, zobrist,
+};
 
 /// What [`Position::play_unchecked`] returns so that [`Position::undo`] can restore
 /// the position exactly.
@@ -113,18 +118,11 @@ impl Position {
     }
 
     /// Every legal move.
+    #[inline]
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
         self.generate(&mut list, !0, true);
         list
-    }
-
-    /// Appends the legal moves whose target is in `targets` to `list` and
-    /// returns whether the side to move is in check (found while
-    /// generating, so a search gets it for free).
-    #[inline]
-    pub(crate) fn generate_legal_in_check(&self, list: &mut MoveList, targets: Bitboard) -> bool {
-        self.generate(list, targets.0, true)
     }
 
     /// Appends the legal moves whose target is in `targets` to `list`.
@@ -236,5 +234,116 @@ impl Position {
     #[inline]
     pub fn role_at(&self, sq: Square) -> Option<Role> {
         self.board.piece_at(sq).map(|p| p.role)
+    }
+}
+
+/// Wormhole chess for the engine and the tools: no draws (the side with no
+/// legal move loses, and a position never repeats since every move makes a
+/// hole), and a game of at most 64 plies.
+impl Rules for Position {
+    type Move = Move;
+    type Undo = Undo;
+    type MoveList = MoveList;
+    type SearchList = MoveList;
+    type Safety = KingSafety;
+    type Params = EvalParams;
+    type Outcome = Outcome;
+    type MoveError = MoveError;
+
+    const DRAWS: bool = false;
+
+    fn kind(&self) -> GameKind {
+        self.variant.game()
+    }
+    #[inline(always)]
+    fn turn(&self) -> Color {
+        self.turn
+    }
+    #[inline(always)]
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+    #[inline(always)]
+    fn board(&self) -> &Board {
+        &self.board
+    }
+    #[inline]
+    fn is_check(&self) -> bool {
+        Position::is_check(self)
+    }
+    fn fen(&self) -> String {
+        Position::fen(self)
+    }
+    fn move_number(&self) -> u32 {
+        Position::move_number(self)
+    }
+    fn outcome(&self, _earlier: &[u64]) -> Option<Outcome> {
+        Position::outcome(self)
+    }
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        Position::parse_move(self, text)
+    }
+    fn san(&self, m: Move) -> String {
+        Position::san(self, m)
+    }
+    #[inline(always)]
+    fn legal_moves(&self) -> MoveList {
+        Position::legal_moves(self)
+    }
+    #[inline(always)]
+    fn play_unchecked(&mut self, m: Move) -> Undo {
+        Position::play_unchecked(self, m)
+    }
+    #[inline(always)]
+    fn undo(&mut self, m: Move, undo: Undo) {
+        Position::undo(self, m, undo)
+    }
+    #[inline(always)]
+    fn captured_by(&self, m: Move) -> Option<Piece> {
+        Position::captured_by(self, m)
+    }
+    #[inline(always)]
+    fn is_rule_draw(&self) -> bool {
+        false
+    }
+    fn moves_to_plan(&self) -> u32 {
+        // At most 64 plies, and most games end well before: plan for the
+        // moves we may still have to make, never fewer than a few.
+        (64u32.saturating_sub(self.plies) / 2).clamp(4, 22)
+    }
+    #[inline(always)]
+    fn pass(&mut self) {
+        Position::pass(self)
+    }
+    #[inline(always)]
+    fn king_safety(&self) -> KingSafety {
+        Position::king_safety(self)
+    }
+    #[inline(always)]
+    fn safety_in_check(safety: &KingSafety) -> bool {
+        safety.in_check()
+    }
+    #[inline(always)]
+    fn surely_has_move(&self, safety: &KingSafety) -> bool {
+        Position::surely_has_move(self, safety)
+    }
+    #[inline(always)]
+    fn generate(&self, safety: &KingSafety, list: &mut MoveList, captures: bool) {
+        let targets = if captures { self.board.by_color(!self.turn) } else { Bitboard::FULL };
+        self.generate_legal_with(list, targets, safety);
+    }
+    fn default_params(&self) -> EvalParams {
+        EvalParams::for_variant(self.variant)
+    }
+    #[inline(always)]
+    fn evaluate(&self, params: &EvalParams, positional: bool) -> i32 {
+        engine::evaluate(self, params, positional)
+    }
+    #[inline(always)]
+    fn material(&self, params: &EvalParams) -> i32 {
+        engine::material(self, params)
+    }
+    fn eval_features(&self) -> Vec<i32> {
+        engine::features(self).to_vec()
     }
 }

@@ -191,6 +191,25 @@ impl FromStr for MoveText {
     }
 }
 
+/// Writes what SAN shows of a move's origin: nothing, its file, its rank,
+/// or both, the least that tells it apart from the `rivals` (the origins of
+/// the other legal moves of the same piece kind to the same place); the
+/// file always when `file` (a pawn's capture).
+pub(crate) fn push_origin(s: &mut String, from: Square, rivals: impl IntoIterator<Item = Square>, file: bool) {
+    let (mut any_rival, mut same_file, mut same_rank) = (false, false, false);
+    for r in rivals {
+        any_rival = true;
+        same_file |= r.file() == from.file();
+        same_rank |= r.rank() == from.rank();
+    }
+    if file || (any_rival && (!same_file || same_rank)) {
+        s.push(from.file_char());
+    }
+    if same_file {
+        s.push(from.rank_char());
+    }
+}
+
 impl Position {
     /// Finds the legal move `text` names, in SAN, any long form, or UCI
     /// coordinates (`e2e4`, `b7a8q`): the checked way to get a [`Move`].
@@ -316,23 +335,11 @@ impl Position {
         let rivals = legal.iter().filter(|o| {
             o.to() == to && o.from() != from && o.promotion() == m.promotion() && self.role_at(o.from()) == Some(role)
         });
-        let (mut any_rival, mut same_file, mut same_rank) = (false, false, false);
-        for r in rivals {
-            any_rival = true;
-            same_file |= r.from().file() == from.file();
-            same_rank |= r.from().rank() == from.rank();
-        }
         let mut s = String::new();
         if role != Role::Pawn {
             s.push(role.char());
         }
-        let pawn_capture = role == Role::Pawn && capture;
-        if pawn_capture || (any_rival && (!same_file || same_rank)) {
-            s.push(from.file_char());
-        }
-        if same_file {
-            s.push(from.rank_char());
-        }
+        push_origin(&mut s, from, rivals.map(|r| r.from()), role == Role::Pawn && capture);
         if capture {
             s.push('x');
         }

@@ -3,8 +3,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::Role;
 use crate::excerpt::Excerpt;
+use crate::{GameKind, Role};
 
 /// Which piece set is in play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -20,27 +20,30 @@ impl Variant {
     /// Both variants.
     pub const ALL: [Variant; 2] = [Variant::Classic, Variant::Fairy];
 
+    /// The game this piece set plays: [`GameKind::Classic`] or
+    /// [`GameKind::Fairy`], whose line of [`GAMES`](crate::GAMES) holds the
+    /// names and the start position.
+    pub const fn game(self) -> GameKind {
+        match self {
+            Variant::Classic => GameKind::Classic,
+            Variant::Fairy => GameKind::Fairy,
+        }
+    }
+
     /// The name used on the command line and in UCI: `classic` or `fairy`
     /// (what [`Display`](fmt::Display) writes and [`FromStr`] reads; the
     /// latter also takes the vchess names `Wormhole2` and `Wormhole1`).
     pub const fn name(self) -> &'static str {
-        match self {
-            Variant::Classic => "classic",
-            Variant::Fairy => "fairy",
-        }
+        self.game().name()
     }
 
     /// The name in a PGN `Variant` tag: `Wormhole` or `Wormhole fairy`.
     pub const fn pgn_name(self) -> &'static str {
-        match self {
-            Variant::Classic => "Wormhole",
-            Variant::Fairy => "Wormhole fairy",
-        }
+        self.game().pgn_name()
     }
 
-    /// The piece set a PGN `Variant` tag names, read leniently (any case;
-    /// any `Wormhole...` name, and `classic`, is classic unless it says
-    /// `fairy` or is `Wormhole1`, the vchess name of the fairy set).
+    /// The piece set a PGN `Variant` tag names, read leniently (see
+    /// [`GameKind::from_pgn_tag`]); `None` for another game.
     ///
     /// ```
     /// use wormhole::Variant;
@@ -48,41 +51,25 @@ impl Variant {
     ///     assert_eq!(Variant::from_pgn_tag(v.pgn_name()), Some(v));
     /// }
     /// assert_eq!(Variant::from_pgn_tag("Atomic"), None);
+    /// assert_eq!(Variant::from_pgn_tag("Porthole"), None);
     /// ```
     pub fn from_pgn_tag(tag: &str) -> Option<Variant> {
-        let tag = tag.to_ascii_lowercase();
-        if tag.contains("fairy") || tag == "wormhole1" {
-            Some(Variant::Fairy)
-        } else if tag.starts_with("wormhole") || tag == "classic" {
-            Some(Variant::Classic)
-        } else {
-            None
-        }
+        GameKind::from_pgn_tag(tag).and_then(GameKind::variant)
     }
 
     /// The FEN of the initial position.
     pub const fn start_fen(self) -> &'static str {
-        match self {
-            Variant::Classic => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0",
-            Variant::Fairy => "cnwmkwnc/pppppppp/8/8/8/8/PPPPPPPP/CNWMKWNC w 0",
-        }
+        self.game().start_fen()
     }
 
     /// The roles a pawn may promote to, strongest first.
     pub const fn promotion_roles(self) -> &'static [Role] {
-        match self {
-            Variant::Classic => &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight],
-            Variant::Fairy => &[Role::Lion, Role::Champion, Role::Wizard, Role::Knight],
-        }
+        self.game().promotions()
     }
 
     /// Whether pieces of this role belong to this piece set.
-    pub const fn has_role(self, role: Role) -> bool {
-        match role {
-            Role::Pawn | Role::Knight | Role::King => true,
-            Role::Queen | Role::Rook | Role::Bishop => matches!(self, Variant::Classic),
-            Role::Champion | Role::Wizard | Role::Lion => matches!(self, Variant::Fairy),
-        }
+    pub fn has_role(self, role: Role) -> bool {
+        self.game().has_role(role)
     }
 }
 
@@ -97,13 +84,10 @@ impl fmt::Display for Variant {
 #[error("unknown variant '{}' (expected 'classic' or 'fairy')", Excerpt(.0))]
 pub struct ParseVariantError(pub String);
 
+/// Reads the names of the Wormhole games in [`GAMES`](crate::GAMES), in any case.
 impl FromStr for Variant {
     type Err = ParseVariantError;
     fn from_str(s: &str) -> Result<Variant, ParseVariantError> {
-        match s.to_ascii_lowercase().as_str() {
-            "classic" | "wormhole" | "wormhole2" => Ok(Variant::Classic),
-            "fairy" | "wormhole1" => Ok(Variant::Fairy),
-            _ => Err(ParseVariantError(s.to_string())),
-        }
+        s.parse::<GameKind>().ok().and_then(GameKind::variant).ok_or_else(|| ParseVariantError(s.to_string()))
     }
 }

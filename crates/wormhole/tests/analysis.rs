@@ -8,14 +8,29 @@ use rand::{RngExt, SeedableRng};
 use wormhole::analysis::{AnalysisOptions, Eval, GameAnalysis, Judgement, analyse};
 use wormhole::engine::{Engine, EngineOptions, Limits, Score};
 use wormhole::pgn::PgnGame;
-use wormhole::{Color, Move, Position, Variant};
+use wormhole::{AnyMove, AnyPosition, Color, Move, Position, Variant};
 
 fn depth_options(depth: u32, threads: usize) -> AnalysisOptions {
     AnalysisOptions { limits: Limits { depth: Some(depth), ..Limits::default() }, threads, hash_mb: 8 }
 }
 
+/// A Wormhole game as the analysis takes it (either game's moves).
+fn any(start: &Position, moves: &[Move]) -> (AnyPosition, Vec<AnyMove>) {
+    (start.clone().into(), moves.iter().map(|&m| m.into()).collect())
+}
+
 fn run(start: &Position, moves: &[Move], options: &AnalysisOptions) -> GameAnalysis {
+    let (start, moves) = any(start, moves);
+    analyse(&start, &moves, options, &AtomicBool::new(false), &mut |_, _| {}).expect("legal game")
+}
+
+fn run_any(start: &AnyPosition, moves: &[AnyMove], options: &AnalysisOptions) -> GameAnalysis {
     analyse(start, moves, options, &AtomicBool::new(false), &mut |_, _| {}).expect("legal game")
+}
+
+/// A move the analysis names, as Wormhole chess's own.
+fn wormhole(m: AnyMove) -> Move {
+    Move::try_from(m).expect("a Wormhole move")
 }
 
 fn score(pos: &Position, limits: &Limits) -> Score {
@@ -44,7 +59,7 @@ fn giving_up_a_proved_win_is_a_blunder() {
     assert!(!review.after.is_proved_win_for(Color::White), "{review:?}");
     assert_eq!(review.judgement, Some(Judgement::Blunder));
     assert!(review.accuracy < 100.0, "{review:?}");
-    let best = review.best_move().unwrap();
+    let best = wormhole(review.best_move().unwrap());
     assert!(matches!(score(&start.after(best), &deep), Score::Loss(_)), "the best move keeps the win");
     let text = analysis.explain(&review);
     assert!(text.starts_with("Blunder.") && text.ends_with(&format!("{} was best.", start.san(best))), "{text}");
@@ -115,7 +130,7 @@ const TOP_LEVEL_GAME: &str = include_str!("data/top-level-classic.pgn");
 fn an_engine_game_at_full_strength_has_no_blunders() {
     let game = PgnGame::parse(TOP_LEVEL_GAME).unwrap();
     let limits = Limits { nodes: Some(300_000), ..Limits::default() };
-    let analysis = run(&game.start, &game.moves, &AnalysisOptions { limits, threads: 1, hash_mb: 32 });
+    let analysis = run_any(&game.start, &game.moves, &AnalysisOptions { limits, threads: 1, hash_mb: 32 });
     assert!(analysis.is_complete());
     // The random opening plies may be judged; the engine's moves are not blunders.
     for review in analysis.reviews().skip(4) {
@@ -126,6 +141,7 @@ fn an_engine_game_at_full_strength_has_no_blunders() {
 #[test]
 fn parallel_analysis_reports_every_position_once() {
     let (start, moves) = engine_game(Variant::Classic, 3, 5_000);
+    let (start, moves) = any(&start, &moves);
     let mut seen = vec![0; moves.len() + 1];
     let analysis = analyse(&start, &moves, &depth_options(3, 2), &AtomicBool::new(false), &mut |partial, index| {
         seen[index] += 1;
@@ -146,6 +162,7 @@ fn parallel_analysis_reports_every_position_once() {
 #[test]
 fn stopping_ends_the_analysis_early() {
     let (start, moves) = engine_game(Variant::Fairy, 4, 5_000);
+    let (start, moves) = any(&start, &moves);
     let stop = AtomicBool::new(false);
     // Without the stop, searching every position 64 plies deep would take hours.
     let options = depth_options(64, 1);
@@ -161,7 +178,8 @@ fn stopping_ends_the_analysis_early() {
 fn an_illegal_move_is_refused_with_its_number() {
     let start = Position::new(Variant::Classic);
     let e4 = start.parse_move("e4").unwrap();
-    let err = GameAnalysis::new(&start, &[e4, e4]).unwrap_err();
+    let (start, moves) = any(&start, &[e4, e4]);
+    let err = GameAnalysis::new(&start, &moves).unwrap_err();
     assert_eq!(err.ply, 1);
     assert!(err.to_string().contains("move 2"), "{err}");
 }
@@ -172,7 +190,7 @@ fn the_annotated_pgn_reads_back_with_its_evaluations() {
     let analysis = run(&start, &moves, &depth_options(4, 2));
     let text = PgnGame::new(start.clone(), moves.clone()).to_pgn_annotated(&analysis.annotations());
     let back = PgnGame::parse(&text).unwrap();
-    assert_eq!(back.moves, moves);
+    assert_eq!(back.moves, any(&start, &moves).1);
     // Every [%eval] comment, in order, is the evaluation after its move.
     let comments: Vec<&str> = text.split('{').skip(1).map(|c| c.split('}').next().unwrap()).collect();
     assert_eq!(comments.len(), moves.len(), "{text}");

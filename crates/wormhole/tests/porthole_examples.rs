@@ -1,7 +1,7 @@
 //! The worked examples of PORTAL.md, move by move: the legal move lists,
 //! the SAN, and the resulting PFEN; and the default start.
 
-use wormhole::porthole::{Move, Position};
+use wormhole::porthole::{Move, MoveError, PortholeGroup, Position};
 
 fn sorted_coordinates(pos: &Position) -> Vec<String> {
     let mut moves: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
@@ -38,6 +38,17 @@ fn example_1_pawn_through_g4_to_c4() {
     );
     assert_eq!(pos.parse_move("fg4→c4"), Ok(m));
     assert_eq!(pos.parse_move("f3g4>c4"), Ok(m));
+    // Without an exit, the text lists the seven ways out, and the move list
+    // groups them under their entry.
+    let err = pos.parse_move("fg4").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "g4 is a porthole: name the exit: fg4>b4, fg4>c4, fg4>f4, fg4>b5, fg4>c5, fg4>f5 or fg4>g5"
+    );
+    assert!(matches!(err, MoveError::NeedsExit { moves, .. } if moves.len() == 7));
+    let groups: Vec<PortholeGroup> = pos.legal_moves().porthole_groups().collect();
+    let f3 = groups.iter().find(|g| g.origin.to_string() == "f3").unwrap();
+    assert_eq!((f3.entry.to_string(), f3.exits.count()), ("g4".to_string(), 7));
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! normal and porthole moves, stacks, pawns, castling, check, legality,
 //! game end, hashing and PGN.
 
-use wormhole::porthole::pgn::{PgnError, PgnGame};
+use wormhole::pgn::{PgnError, PgnGame};
 use wormhole::porthole::{CastlingRights, DrawReason, Game, Outcome, Position};
 
 fn pos(fen: &str) -> Position {
@@ -191,21 +191,24 @@ fn the_hash_covers_pieces_tokens_heights_side_and_castling_but_not_clocks() {
 fn pgn_round_trip_from_a_set_up_position_with_a_draw() {
     let mut game = Game::new(pos("4k3/8/8/8/8/8/4q3/4K3 w - - 0 1 b3,g6"));
     game.play_text("Kxe2").unwrap();
-    let mut pgn = PgnGame::new(game);
+    let mut pgn = PgnGame::new(game.start().clone(), game.moves());
     pgn.set_tag("White", "Ann \"the porthole\"");
     let text = pgn.to_pgn();
     assert!(text.contains("[Result \"1/2-1/2\"]\n[Variant \"Porthole\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4q3/4K3 w - - 0 1 g6,b3\"]"), "{text}");
     assert!(text.ends_with("1. Kxe2 1/2-1/2\n"), "{text}");
     let back = PgnGame::parse(&text).unwrap();
-    assert_eq!(back.game.moves().collect::<Vec<_>>(), pgn.game.moves().collect::<Vec<_>>());
-    assert_eq!(back.game.start(), pgn.game.start());
+    assert_eq!(back.moves, pgn.moves);
+    assert_eq!(back.start, pgn.start);
     assert_eq!(back.tag("White"), Some("Ann \"the porthole\""));
 }
 
 #[test]
 fn pgn_errors_name_the_variant_and_the_move() {
-    let wrong = PgnGame::parse("[Variant \"Wormhole\"]\n\n1. e4 *").unwrap_err();
-    assert_eq!(wrong.to_string(), "this is a \"Wormhole\" game, not Porthole chess (expected [Variant \"Porthole\"])");
+    let wrong = PgnGame::parse("[Variant \"Wormhole\"]\n\n1. f3 e5 2. fg4>c4 *").unwrap_err();
+    assert!(
+        wrong.to_string().starts_with("move 2 (White) 'fg4>c4': "),
+        "a Wormhole game has no porthole move: {wrong}"
+    );
     let err = PgnGame::parse("[Variant \"Porthole\"]\n\n1. f3 e5 2. fg4>d4 *").unwrap_err();
     assert!(matches!(err, PgnError::BadMove { number: 2, .. }));
     assert_eq!(err.to_string(), "move 2 (White) 'fg4>d4': d4 is not a porthole");

@@ -1,7 +1,8 @@
 //! Match statistics from colour-swapped game pairs (the pentanomial model,
 //! as fastchess uses): the two games of one opening form one sample, so an
-//! opening's bias towards one colour cancels out. Wormhole chess has no
-//! draws, so a pair scores 0, 1 or 2 points.
+//! opening's bias towards one colour cancels out. A pair scores from 0 to 2
+//! points: 0, 1 or 2 in Wormhole chess, which has no draws, and halves too
+//! in Porthole chess.
 //!
 //! The Elo difference comes with a 95% interval, and the sequential
 //! probability ratio test (SPRT) uses the generalized log-likelihood
@@ -41,9 +42,9 @@ fn score_of(elo: f64) -> f64 {
 }
 
 impl Pairs {
-    /// Records a pair in which A scored `points` (0, 1 or 2) over its two games.
-    pub fn push(&mut self, points: u32) {
-        self.scores.push(points as f64 / 2.0);
+    /// Records a pair in which A scored `points` (0 to 2, by halves) over its two games.
+    pub fn push(&mut self, points: f64) {
+        self.scores.push(points / 2.0);
     }
 
     /// The number of pairs.
@@ -139,7 +140,7 @@ mod tests {
         let mut p = Pairs::default();
         for (points, &n) in counts.iter().enumerate() {
             for _ in 0..n {
-                p.push(points as u32);
+                p.push(points as f64);
             }
         }
         p

@@ -6,7 +6,7 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 use anyhow::{Context, anyhow, bail};
 use wormhole::engine::{Limits, Score};
-use wormhole::{Move, Position, Variant};
+use wormhole::{GameKind, Rules};
 
 /// A running UCI engine.
 pub struct UciEngine {
@@ -17,9 +17,9 @@ pub struct UciEngine {
 }
 
 impl UciEngine {
-    /// Starts `path uci` (a `wormhole` binary), sets the piece set and the
+    /// Starts `path uci` (a `wormhole` binary), sets the game and the
     /// given `options` (UCI option name and value), and waits until it is ready.
-    pub fn start(path: &str, variant: Variant, options: &[(String, String)]) -> anyhow::Result<UciEngine> {
+    pub fn start(path: &str, variant: GameKind, options: &[(String, String)]) -> anyhow::Result<UciEngine> {
         let mut child = Command::new(path)
             .arg("uci")
             .stdin(Stdio::piped())
@@ -71,10 +71,19 @@ impl UciEngine {
         self.ready()
     }
 
-    /// Searches `pos` within `limits`; returns the move (`None`: the engine
-    /// says it has none) and the last score it reported.
-    pub fn think(&mut self, pos: &Position, limits: &Limits) -> anyhow::Result<(Option<Move>, Score)> {
-        self.send(&format!("position fen {}", pos.fen()))?;
+    /// Searches `pos`, reached from `start` by `moves` (sent as such, so
+    /// that the engine sees repetitions), within `limits`; returns the move
+    /// (`None`: the engine says it has none) and the last score it reported.
+    pub fn think<P: Rules>(
+        &mut self,
+        start: &P,
+        moves: &[P::Move],
+        pos: &P,
+        limits: &Limits<P::Move>,
+    ) -> anyhow::Result<(Option<P::Move>, Score)> {
+        let moves: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+        let tail = if moves.is_empty() { String::new() } else { format!(" moves {}", moves.join(" ")) };
+        self.send(&format!("position fen {}{tail}", start.fen()))?;
         self.send(&go_command(limits))?;
         let mut score = Score::Cp(0);
         loop {
@@ -104,7 +113,7 @@ impl Drop for UciEngine {
 }
 
 /// The `go` command for `limits`.
-fn go_command(limits: &Limits) -> String {
+fn go_command<M>(limits: &Limits<M>) -> String {
     let mut go = String::from("go");
     if let Some(d) = limits.depth {
         go += &format!(" depth {d}");
@@ -141,7 +150,7 @@ mod tests {
         assert_eq!(score_of(&words("info depth 9 score mate 2 pv a1a2")), Some(Score::Win(3)));
         assert_eq!(score_of(&words("info depth 9 score mate -1")), Some(Score::Loss(2)));
         assert_eq!(score_of(&words("info string hello")), None);
-        let limits =
+        let limits: Limits =
             Limits { nodes: Some(500), movetime: Some(std::time::Duration::from_millis(80)), ..Limits::default() };
         assert_eq!(go_command(&limits), "go nodes 500 movetime 80");
     }

@@ -84,7 +84,7 @@ pub enum Msg {
     /// The config file was written: its path, or what went wrong.
     ConfigSaved(Result<PathBuf, String>),
     /// A PGN file was read (`:open`): the game, or what went wrong.
-    Opened { path: PathBuf, result: Result<PgnGame, String> },
+    Opened { path: PathBuf, result: Result<Box<PgnGame>, String> },
     /// The review's analysis reported.
     Analysis(AnalysisEvent),
 }

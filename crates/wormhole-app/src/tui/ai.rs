@@ -4,11 +4,16 @@
 
 use std::time::{Duration, Instant};
 
-use wormhole::{Color, Move, Position};
+use wormhole::{AnyMove, AnyPosition, Color};
 
-pub use engine::{Clock, EngineOptions, Info, Limits, Score};
+pub use engine::{Clock, EngineOptions, Score};
 use engine::{Engine, Event, Level, SearchThread};
 use wormhole::engine;
+
+/// A search's report, its moves those of whichever game is played.
+pub type Info = engine::Info<AnyMove>;
+/// What may end a search, in whichever game is played.
+pub type Limits = engine::Limits<AnyMove>;
 
 /// Why a search runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -25,7 +30,7 @@ pub enum Purpose {
 #[derive(Debug, Clone)]
 pub struct Finished {
     pub purpose: Purpose,
-    pub best: Option<Move>,
+    pub best: Option<AnyMove>,
     pub info: Option<Info>,
     pub elapsed: Duration,
 }
@@ -41,7 +46,7 @@ pub enum EngineEvent {
 
 /// The search in progress.
 struct Job {
-    thread: SearchThread,
+    thread: SearchThread<AnyMove>,
     purpose: Purpose,
     started: Instant,
     /// The last iteration's report (the final result may carry none).
@@ -69,11 +74,11 @@ impl Ai {
     }
 
     /// Starts a search at `level` (cancelling any other).
-    pub fn start(&mut self, position: &Position, limits: Limits, level: Level, purpose: Purpose) {
+    pub fn start(&mut self, position: &AnyPosition, limits: Limits, level: Level, purpose: Purpose) {
         self.cancel();
         let Some(mut engine) = self.idle.take() else { return };
         engine.set_level(level);
-        let thread = SearchThread::spawn(engine, position.clone(), limits);
+        let thread = SearchThread::spawn_any(engine, position.clone(), limits);
         self.job = Some(Job { thread, purpose, started: Instant::now(), info: None });
     }
 
@@ -153,7 +158,7 @@ pub fn score_text(score: Score, exact: bool, side_to_move: Color) -> String {
 
 /// The principal variation in SAN from `pos` (stops at the first move that
 /// does not fit, should the engine send a stale one).
-pub fn pv_san(pos: &Position, pv: &[Move], max: usize) -> String {
+pub fn pv_san(pos: &AnyPosition, pv: &[AnyMove], max: usize) -> String {
     let mut pos = pos.clone();
     let mut out = Vec::new();
     for &m in pv.iter().take(max) {
@@ -169,7 +174,7 @@ pub fn pv_san(pos: &Position, pv: &[Move], max: usize) -> String {
         } else {
             out.push(san);
         }
-        pos.play_unchecked(m);
+        pos = pos.after(m);
     }
     out.join(" ")
 }
@@ -177,7 +182,7 @@ pub fn pv_san(pos: &Position, pv: &[Move], max: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use wormhole::Variant;
+    use wormhole::GameKind;
 
     #[test]
     fn scores_are_shown_from_whites_side_or_as_a_proved_win() {
@@ -192,7 +197,7 @@ mod tests {
     #[test]
     fn a_cancelled_search_stops_promptly_and_the_engine_can_search_again() {
         let mut ai = Ai::new(Some(1));
-        let pos = Position::new(Variant::Classic);
+        let pos = AnyPosition::new(GameKind::Classic);
         let limits = Limits { movetime: Some(Duration::from_secs(30)), ..Limits::default() };
         ai.start(&pos, limits.clone(), Level::MAX, Purpose::Move { ply: 0 });
         std::thread::sleep(Duration::from_millis(50));
@@ -218,19 +223,44 @@ mod tests {
 
     #[test]
     fn pv_is_numbered_san() {
-        let pos = Position::new(Variant::Classic);
-        let moves: Vec<Move> = {
+        let pos = AnyPosition::new(GameKind::Classic);
+        let moves: Vec<AnyMove> = {
             let mut p = pos.clone();
             ["e4", "e5", "Nf3"]
                 .iter()
                 .map(|s| {
                     let m = p.parse_move(s).unwrap();
-                    p.play_unchecked(m);
+                    p.play(m).unwrap();
                     m
                 })
                 .collect()
         };
         assert_eq!(pv_san(&pos, &moves, 8), "1.e4 e5 2.Nf3");
         assert_eq!(pv_san(&pos.after(moves[0]), &moves[1..], 8), "1...e5 2.Nf3");
+    }
+}
+
+#[cfg(test)]
+mod porthole_tests {
+    use super::*;
+    use wormhole::GameKind;
+
+    #[test]
+    fn the_engine_plays_porthole_chess_and_writes_its_line_in_san() {
+        let pos = AnyPosition::from_fen(GameKind::Porthole, "6k1/5ppp/8/8/8/8/8/1R4K1 w - - 0 1 a8,b4").unwrap();
+        let mut ai = Ai::new(Some(1));
+        let limits = Limits { depth: Some(3), ..Limits::default() };
+        ai.start(&pos, limits, Level::MAX, Purpose::Move { ply: 0 });
+        let t = Instant::now();
+        let done = loop {
+            if let Some(EngineEvent::Done(done)) = ai.poll().pop() {
+                break done;
+            }
+            assert!(t.elapsed() < Duration::from_secs(10), "no move");
+            std::thread::sleep(Duration::from_millis(5));
+        };
+        let best = done.best.unwrap();
+        assert_eq!(pos.san(best), "Rb4>a8#");
+        assert_eq!(pv_san(&pos, &[best], 8), "1.Rb4>a8#");
     }
 }

@@ -8,7 +8,7 @@ use std::sync::mpsc::{Receiver, channel};
 use std::thread::JoinHandle;
 
 use wormhole::analysis::{AnalysisOptions, PositionEval, analyse};
-use wormhole::{Move, Position};
+use wormhole::{AnyMove, AnyPosition};
 
 /// A report from the analysis thread, tagged with the review it belongs to.
 #[derive(Debug, Clone)]
@@ -34,7 +34,7 @@ pub struct Analyst {
 impl Analyst {
     /// Starts analysing the game from `start` with `moves` (stopping any
     /// analysis in progress); its reports carry `review`.
-    pub fn start(&mut self, review: u64, start: Position, moves: Vec<Move>, options: AnalysisOptions) {
+    pub fn start(&mut self, review: u64, start: AnyPosition, moves: Vec<AnyMove>, options: AnalysisOptions) {
         self.stop();
         let stop = Arc::new(AtomicBool::new(false));
         let (tx, events) = channel();

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use toml::{Spanned, Value};
-use wormhole::Variant;
+use wormhole::GameKind;
 use wormhole::engine::Level;
 
 use super::choice::Choice;
@@ -24,7 +24,7 @@ use super::theme::{PieceStyle, ThemeName};
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Prefs {
     pub level: Level,
-    pub variant: Variant,
+    pub variant: GameKind,
     pub side: Side,
     pub clock: Option<TimeControl>,
     /// Engine thinking time per move (None: the level's own budget).
@@ -39,7 +39,7 @@ impl Default for Prefs {
     fn default() -> Prefs {
         Prefs {
             level: Level::FOR_NEW_PLAYERS,
-            variant: Variant::Classic,
+            variant: GameKind::Classic,
             side: Side::White,
             clock: None,
             movetime: None,
@@ -76,7 +76,7 @@ pub struct KeySpec {
 /// Every setting, in the order files and help list them.
 pub const KEYS: &[KeySpec] = &[
     KeySpec { key: Key::Level, name: "level", values: "1..10", help: "engine strength (1 beginner, 10 full strength)" },
-    KeySpec { key: Key::Variant, name: "variant", values: "classic|fairy", help: "piece set of new games" },
+    KeySpec { key: Key::Variant, name: "variant", values: "classic|fairy|porthole", help: "game of new games" },
     KeySpec { key: Key::Side, name: "side", values: "white|black|hotseat|watch", help: "who plays new games" },
     KeySpec { key: Key::Clock, name: "clock", values: "MIN+INC|off", help: "chess clock of new games, e.g. 5+3" },
     KeySpec { key: Key::Movetime, name: "movetime", values: "MS", help: "engine time per move (0: the level's)" },
@@ -124,7 +124,7 @@ impl Prefs {
         let value = value.trim();
         match key {
             Key::Level => self.level = value.parse().map_err(|e: wormhole::engine::ParseLevelError| e.to_string())?,
-            Key::Variant => self.variant = value.parse().map_err(|e: wormhole::ParseVariantError| e.to_string())?,
+            Key::Variant => self.variant = value.parse().map_err(|e: wormhole::ParseGameKindError| e.to_string())?,
             Key::Side => self.side = value.parse()?,
             Key::Clock if value == "off" => self.clock = None,
             Key::Clock => self.clock = Some(value.parse()?),
@@ -315,7 +315,7 @@ mod tests {
         assert_eq!(p.level.number(), 7);
         assert_eq!(
             (p.variant, p.side, p.theme, p.pieces),
-            (Variant::Fairy, Side::Black, ThemeName::Light, PieceStyle::Letters)
+            (GameKind::Fairy, Side::Black, ThemeName::Light, PieceStyle::Letters)
         );
         assert_eq!(p.clock.unwrap().to_string(), "5+3");
         assert_eq!(p.movetime, Some(Duration::from_millis(500)));

@@ -5,7 +5,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use wormhole::Position;
+use wormhole::AnyPosition;
 use wormhole::engine::Level;
 use wormhole::pgn::PgnGame;
 
@@ -19,7 +19,7 @@ use super::review::Review;
 #[derive(Debug, Clone)]
 pub enum Effect {
     /// Start a search (stopping any other).
-    StartSearch { position: Position, limits: Limits, level: Level, purpose: Purpose },
+    StartSearch { position: AnyPosition, limits: Limits, level: Level, purpose: Purpose },
     /// Stop the search and drop its result.
     CancelSearch,
     /// Ask the search to finish now with its best move so far.
@@ -83,7 +83,7 @@ impl Runner {
                 return Some(Msg::ConfigSaved(result));
             }
             Effect::OpenPgn(path) => {
-                let result = files::load_pgn(&path).map_err(|e| format!("{e:#}"));
+                let result = files::load_pgn(&path).map(Box::new).map_err(|e| format!("{e:#}"));
                 return Some(Msg::Opened { path, result });
             }
             Effect::Copy(text) => {

@@ -2,8 +2,8 @@
 //! its best lines (MultiPV) as they deepen, and moves the player tries on
 //! it without changing the game.
 
-use wormhole::engine::{Info, Limits};
-use wormhole::{Bitboard, Move, Position, Square};
+use super::ai::{Info, Limits};
+use wormhole::{AnyMove, AnyPosition, Bitboard, Square};
 
 use super::action::Action;
 use super::state::Highlights;
@@ -27,17 +27,17 @@ pub struct Explore {
     /// Tags the search, so a report from an earlier one is dropped.
     pub id: u64,
     pub origin: Origin,
-    pub base: Position,
-    pub tried: Vec<Move>,
+    pub base: AnyPosition,
+    pub tried: Vec<AnyMove>,
     /// `base` after the moves tried.
-    pub position: Position,
+    pub position: AnyPosition,
     /// The last report of a search that ended by itself (it proved the
     /// result), shown until the next move is tried.
     pub finished: Option<Info>,
 }
 
 impl Explore {
-    pub fn new(id: u64, base: Position, origin: Origin) -> Explore {
+    pub fn new(id: u64, base: AnyPosition, origin: Origin) -> Explore {
         Explore { id, origin, position: base.clone(), base, tried: Vec::new(), finished: None }
     }
 
@@ -56,12 +56,9 @@ impl Explore {
         }
         if let Some(from) = selected {
             hl.selected = Bitboard::from_square(from);
-            for m in self.position.legal_moves().iter().filter(|m| m.from() == from) {
-                hl.targets |= Bitboard::from_square(m.to());
-            }
-        } else if let Some(best) = info.and_then(|i| i.pv.first()).filter(|&&m| self.position.is_legal(m)) {
-            hl.selected = Bitboard::from_square(best.from());
-            hl.targets = Bitboard::from_square(best.to());
+            hl.show_moves_of(&self.position, from, None);
+        } else if let Some(&best) = info.and_then(|i| i.pv.first()).filter(|&&m| self.position.is_legal(m)) {
+            hl.show_move(best);
         }
         hl
     }
@@ -79,8 +76,8 @@ impl Explore {
     }
 
     /// Tries a legal move (the game is not changed).
-    pub fn try_move(&mut self, m: Move, id: u64) {
-        self.position.play_unchecked(m);
+    pub fn try_move(&mut self, m: AnyMove, id: u64) {
+        self.position = self.position.after(m);
         self.tried.push(m);
         self.id = id;
         self.finished = None;
@@ -93,7 +90,7 @@ impl Explore {
         }
         let mut pos = self.base.clone();
         for &m in &self.tried {
-            pos.play_unchecked(m);
+            pos = pos.after(m);
         }
         self.position = pos;
         self.id = id;
@@ -105,11 +102,11 @@ impl Explore {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use wormhole::Variant;
+    use wormhole::GameKind;
 
     #[test]
     fn moves_tried_and_taken_back_leave_the_base_alone() {
-        let base = Position::new(Variant::Fairy);
+        let base = AnyPosition::new(GameKind::Fairy);
         let mut e = Explore::new(1, base.clone(), Origin::Game);
         let m = base.parse_move("e4").unwrap();
         e.try_move(m, 2);

@@ -4,7 +4,8 @@
 use std::time::{Duration, Instant};
 
 use wormhole::pgn::PgnGame;
-use wormhole::{Color, Move, Outcome, Position, Variant};
+use wormhole::rules::GameOutcome;
+use wormhole::{AnyMove, AnyOutcome, AnyPosition, Color, GameKind, Outcome};
 
 use super::choice::{Choice, choice_text};
 use super::clock::Clocks;
@@ -89,8 +90,9 @@ impl Side {
 /// How a game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum GameEnd {
-    /// The side to move had no legal move.
-    Rules(Outcome),
+    /// The game's rules ended it: no legal move (Wormhole chess),
+    /// checkmate, or a draw with its reason (Porthole chess).
+    Rules(AnyOutcome),
     /// This side resigned.
     Resigned(Color),
     /// This side ran out of time.
@@ -98,16 +100,31 @@ pub enum GameEnd {
 }
 
 impl GameEnd {
-    pub fn winner(self) -> Color {
+    /// The winner; `None` for a draw.
+    pub fn winner(self) -> Option<Color> {
         match self {
-            GameEnd::Rules(o) => o.winner,
-            GameEnd::Resigned(c) | GameEnd::Time(c) => !c,
+            GameEnd::Rules(o) => o.winner(),
+            GameEnd::Resigned(c) | GameEnd::Time(c) => Some(!c),
         }
     }
 
-    /// `1-0` or `0-1`.
+    /// `1-0`, `0-1` or `1/2-1/2`.
     pub fn result_str(self) -> &'static str {
-        Outcome::result_for(self.winner())
+        match self.winner() {
+            Some(winner) => Outcome::result_for(winner),
+            None => "1/2-1/2",
+        }
+    }
+
+    /// What the PGN `Termination` tag says: why a game ended other than
+    /// by a win on the board (resignation, time, a draw and its reason).
+    pub fn termination(self) -> Option<String> {
+        match self {
+            GameEnd::Resigned(_) => Some("resignation".to_string()),
+            GameEnd::Time(_) => Some("time forfeit".to_string()),
+            GameEnd::Rules(o) if o.winner().is_none() => Some(o.to_string()),
+            GameEnd::Rules(_) => None,
+        }
     }
 
     /// A sentence for the game-over banner.
@@ -126,15 +143,15 @@ pub enum PlayError {
     #[error("the game is over")]
     GameOver,
     #[error("{0} is not legal here")]
-    Illegal(Move),
+    Illegal(AnyMove),
 }
 
 /// A game: positions after every move, the SAN of every move, the redo tail.
 #[derive(Debug, Clone)]
 pub struct Game {
     /// `positions[i]` is the position after `i` moves; one longer than `moves`.
-    positions: Vec<Position>,
-    moves: Vec<Move>,
+    positions: Vec<AnyPosition>,
+    moves: Vec<AnyMove>,
     sans: Vec<String>,
     /// Moves actually in the game; `moves[cursor..]` can be redone.
     cursor: usize,
@@ -150,7 +167,7 @@ pub struct Game {
 }
 
 impl Game {
-    pub fn new(start: Position, players: [Player; 2], clocks: Option<Clocks>) -> Game {
+    pub fn new(start: AnyPosition, players: [Player; 2], clocks: Option<Clocks>) -> Game {
         let clock_times = clocks.iter().map(Clocks::times).collect();
         Game {
             positions: vec![start],
@@ -191,21 +208,22 @@ impl Game {
         game
     }
 
-    pub fn start(&self) -> &Position {
+    pub fn start(&self) -> &AnyPosition {
         &self.positions[0]
     }
 
-    pub fn variant(&self) -> Variant {
-        self.start().variant()
+    /// The game being played.
+    pub fn kind(&self) -> GameKind {
+        self.start().kind()
     }
 
     /// The current position.
-    pub fn position(&self) -> &Position {
+    pub fn position(&self) -> &AnyPosition {
         &self.positions[self.cursor]
     }
 
     /// The position after `ply` moves of the game (`ply <= self.len()`).
-    pub fn position_at(&self, ply: usize) -> &Position {
+    pub fn position_at(&self, ply: usize) -> &AnyPosition {
         &self.positions[ply.min(self.cursor)]
     }
 
@@ -215,7 +233,7 @@ impl Game {
     }
 
     /// The moves played.
-    pub fn moves(&self) -> &[Move] {
+    pub fn moves(&self) -> &[AnyMove] {
         &self.moves[..self.cursor]
     }
 
@@ -225,7 +243,7 @@ impl Game {
     }
 
     /// The move that led to the position after `ply` moves.
-    pub fn move_before(&self, ply: usize) -> Option<Move> {
+    pub fn move_before(&self, ply: usize) -> Option<AnyMove> {
         ply.checked_sub(1).and_then(|i| self.moves().get(i).copied())
     }
 
@@ -261,7 +279,13 @@ impl Game {
         {
             return Some(end);
         }
-        self.position().outcome().map(GameEnd::Rules)
+        self.position().outcome(&self.earlier_hashes()).map(GameEnd::Rules)
+    }
+
+    /// The hashes of the positions the game went through before the
+    /// current one (repetition draws, in games that have them).
+    pub fn earlier_hashes(&self) -> Vec<u64> {
+        self.positions[..self.cursor].iter().map(AnyPosition::hash).collect()
     }
 
     pub fn is_over(&self) -> bool {
@@ -269,7 +293,7 @@ impl Game {
     }
 
     /// Adds a legal move to the game at time `now`, dropping the redo tail.
-    pub fn play(&mut self, m: Move, now: Instant) -> Result<(), PlayError> {
+    pub fn play(&mut self, m: AnyMove, now: Instant) -> Result<(), PlayError> {
         if self.is_over() {
             return Err(PlayError::GameOver);
         }
@@ -397,9 +421,8 @@ impl Game {
         pgn.set_tag("Black", names[1]);
         if let Some(end) = self.end() {
             pgn.set_tag("Result", end.result_str());
-            if let GameEnd::Resigned(_) | GameEnd::Time(_) = end {
-                let why = if matches!(end, GameEnd::Time(_)) { "time forfeit" } else { "resignation" };
-                pgn.set_tag("Termination", why);
+            if let Some(why) = end.termination() {
+                pgn.set_tag("Termination", &why);
             }
         }
         pgn
@@ -411,7 +434,7 @@ mod tests {
     use super::*;
 
     fn hotseat() -> Game {
-        Game::new(Position::new(Variant::Classic), [Player::Human; 2], None)
+        Game::new(AnyPosition::new(GameKind::Classic), [Player::Human; 2], None)
     }
 
     fn play(g: &mut Game, san: &str) {
@@ -462,9 +485,11 @@ mod tests {
 
     #[test]
     fn pgn_round_trip_keeps_moves_result_and_start() {
-        let start =
-            Position::from_fen("rbkxxxbn/ppxppppx/2qxxB2/4x2p/3P1x2/3n1x2/PPPxPPPP/RBxxxNKR b 17", Variant::Classic)
-                .unwrap();
+        let start = AnyPosition::from_fen(
+            GameKind::Classic,
+            "rbkxxxbn/ppxppppx/2qxxB2/4x2p/3P1x2/3n1x2/PPPxPPPP/RBxxxNKR b 17",
+        )
+        .unwrap();
         let mut g = Game::new(start, [Player::Human; 2], None);
         play(&mut g, "Nxf6");
         play(&mut g, "a3");
@@ -482,7 +507,7 @@ mod tests {
     #[test]
     fn clocks_charge_the_mover_and_add_increment() {
         let clocks = Clocks::new(Duration::from_secs(60), Duration::from_secs(2));
-        let mut g = Game::new(Position::new(Variant::Classic), [Player::Human; 2], Some(clocks));
+        let mut g = Game::new(AnyPosition::new(GameKind::Classic), [Player::Human; 2], Some(clocks));
         let t0 = Instant::now();
         play(&mut g, "e4");
         g.start_clock(t0);
@@ -497,7 +522,7 @@ mod tests {
     #[test]
     fn no_clock_runs_before_the_first_move_and_taking_back_restores_both() {
         let clocks = Clocks::new(Duration::from_secs(60), Duration::ZERO);
-        let mut g = Game::new(Position::new(Variant::Classic), [Player::Human; 2], Some(clocks));
+        let mut g = Game::new(AnyPosition::new(GameKind::Classic), [Player::Human; 2], Some(clocks));
         let t0 = Instant::now();
         let at = |s: u64| t0 + Duration::from_secs(s);
         g.start_clock(t0);

@@ -1,14 +1,14 @@
 //! The input line: what the user is typing, which legal moves it matches,
 //! and Tab completion. Commands start with `:`.
 
-use wormhole::{Move, Position};
+use wormhole::{AnyMove, AnyPosition};
 
 use super::commands;
 
 /// A legal move that the typed text could be the start of.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Candidate {
-    pub mv: Move,
+    pub mv: AnyMove,
     /// Its SAN (with `+`/`#`), what the list shows and Tab completes to.
     pub san: String,
 }
@@ -68,7 +68,7 @@ impl InputLine {
     /// Completes the text: a move prefix to the one matching move's SAN (or
     /// to the common prefix of several), a command prefix to the command.
     /// Returns whether the text changed.
-    pub fn complete(&mut self, pos: &Position) -> bool {
+    pub fn complete(&mut self, pos: &AnyPosition) -> bool {
         let new = if let Some(cmd) = self.text.strip_prefix(':') {
             if cmd.contains(' ') {
                 return false;
@@ -98,7 +98,7 @@ impl InputLine {
 }
 
 impl InputLine {
-    fn candidate_count(&self, pos: &Position) -> usize {
+    fn candidate_count(&self, pos: &AnyPosition) -> usize {
         candidates(pos, &self.text).len()
     }
 }
@@ -115,23 +115,29 @@ fn common_prefix<'a>(words: &[&'a str]) -> Option<&'a str> {
 /// The ways a move can be written that the prefix matching tries: its SAN,
 /// its SAN without the disambiguation (`Rd3` for `Rad3`, so that the list
 /// shows every rook that can go there), and the long forms.
-fn forms(pos: &Position, m: Move, san: &str) -> Vec<String> {
+fn forms(pos: &AnyPosition, m: AnyMove, san: &str) -> Vec<String> {
     let letter = match pos.role_at(m.from()) {
         Some(wormhole::Role::Pawn) | None => String::new(),
         Some(r) => r.char().to_string(),
     };
     let promo = m.promotion().map(|r| r.char().to_string()).unwrap_or_default();
     let (from, to) = (m.from(), m.to());
+    // A porthole move's target is its entry and exit: `e4>h5` in SAN and
+    // the long forms, `e4h5` in coordinates.
+    let (target, squares) = match m.entry() {
+        Some(entry) => (format!("{entry}>{to}"), format!("{entry}{to}")),
+        None => (to.to_string(), to.to_string()),
+    };
     let capture = pos.captured_by(m).is_some();
     let mut v = vec![san.to_string(), san.trim_end_matches(['+', '#']).to_string()];
     if !letter.is_empty() {
-        v.push(format!("{letter}{}{to}", if capture { "x" } else { "" }));
+        v.push(format!("{letter}{}{target}", if capture { "x" } else { "" }));
     }
     let seps: &[&str] = if capture { &["", "-", "x"] } else { &["", "-"] };
     for sep in seps {
-        v.push(format!("{letter}{from}{sep}{to}{promo}"));
-        v.push(format!("{letter}{from}{sep}{to}={promo}"));
-        v.push(format!("{from}{sep}{to}{}", promo.to_lowercase()));
+        v.push(format!("{letter}{from}{sep}{target}{promo}"));
+        v.push(format!("{letter}{from}{sep}{target}={promo}"));
+        v.push(format!("{from}{sep}{squares}{}", promo.to_lowercase()));
     }
     v
 }
@@ -148,7 +154,7 @@ fn starts(form: &str, text: &str) -> bool {
 
 /// The legal moves whose SAN or long form starts with `text` (none for
 /// empty text or a command).
-pub fn candidates(pos: &Position, text: &str) -> Vec<Candidate> {
+pub fn candidates(pos: &AnyPosition, text: &str) -> Vec<Candidate> {
     let text = text.trim();
     if text.is_empty() || text.starts_with(':') {
         return Vec::new();
@@ -162,7 +168,11 @@ pub fn candidates(pos: &Position, text: &str) -> Vec<Candidate> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use wormhole::Variant;
+    use wormhole::GameKind;
+
+    fn classic(fen: &str) -> AnyPosition {
+        AnyPosition::from_fen(GameKind::Classic, fen).unwrap()
+    }
 
     fn sans(c: &[Candidate]) -> Vec<&str> {
         let mut v: Vec<&str> = c.iter().map(|c| c.san.as_str()).collect();
@@ -172,7 +182,7 @@ mod tests {
 
     #[test]
     fn typing_n_lists_the_knight_moves() {
-        let pos = Position::new(Variant::Classic);
+        let pos = AnyPosition::new(GameKind::Classic);
         assert_eq!(sans(&candidates(&pos, "N")), ["Na3", "Nc3", "Nf3", "Nh3"]);
         assert_eq!(sans(&candidates(&pos, "Ng")), ["Nf3", "Nh3"]);
         assert_eq!(sans(&candidates(&pos, "e")), ["e3", "e4"]);
@@ -184,7 +194,7 @@ mod tests {
 
     #[test]
     fn tab_completes_an_unambiguous_prefix() {
-        let pos = Position::new(Variant::Classic);
+        let pos = AnyPosition::new(GameKind::Classic);
         let mut line = InputLine::default();
         line.set("Nf");
         assert!(line.complete(&pos));
@@ -202,7 +212,7 @@ mod tests {
 
     #[test]
     fn a_san_that_needs_a_file_lists_every_piece_that_fits() {
-        let pos = Position::from_fen("4k3/8/8/8/8/8/8/1R3RK1 w 0", Variant::Classic).unwrap();
+        let pos = classic("4k3/8/8/8/8/8/8/1R3RK1 w 0");
         assert_eq!(sans(&candidates(&pos, "Rd1")), ["Rbd1", "Rfd1"], "not 'no legal move starts like this'");
         assert_eq!(pos.parse_move("Rd1").unwrap_err().to_string(), "ambiguous: Rbd1 Rfd1");
         assert_eq!(sans(&candidates(&pos, "Rbd")), ["Rbd1"]);
@@ -210,7 +220,7 @@ mod tests {
 
     #[test]
     fn a_file_letter_means_a_pawn_not_a_piece_on_that_file() {
-        let pos = Position::from_fen("4k3/8/8/8/8/8/3PK3/8 w 0", Variant::Classic).unwrap();
+        let pos = classic("4k3/8/8/8/8/8/3PK3/8 w 0");
         assert_eq!(sans(&candidates(&pos, "e")), Vec::<&str>::new(), "the king on e2 is not an e-pawn");
         assert_eq!(sans(&candidates(&pos, "d")), ["d3", "d4"]);
         assert!(sans(&candidates(&pos, "e2")).contains(&"Kf3"), "the full square names the king");
@@ -218,12 +228,32 @@ mod tests {
 
     #[test]
     fn long_forms_match_in_a_position_with_holes() {
-        let pos =
-            Position::from_fen("rbkxxxbn/ppxppppx/2qxxB2/4x2p/3P1x2/3n1x2/PPPxPPPP/RBxxxNKR b 17", Variant::Classic)
-                .unwrap();
+        let pos = classic("rbkxxxbn/ppxppppx/2qxxB2/4x2p/3P1x2/3n1x2/PPPxPPPP/RBxxxNKR b 17");
         let c = candidates(&pos, "Nd3");
         assert_eq!(sans(&c), ["Nb4", "Nc5", "Ndg5", "Nxb2", "Nxf2", "Nxf6"]);
         assert_eq!(sans(&candidates(&pos, "Nd3x")), ["Nxb2", "Nxf2", "Nxf6"]);
         assert_eq!(sans(&candidates(&pos, "d3-f")), ["Nxf2", "Nxf6"]);
+    }
+}
+
+#[cfg(test)]
+mod porthole_tests {
+    use super::*;
+    use wormhole::GameKind;
+
+    #[test]
+    fn typing_an_entry_lists_its_exits() {
+        // PORTAL.md's first example: f3 can go in at g4 and out at seven portholes.
+        let fen = "rnbqkbnr/pppp1ppp/8/4p3/8/5P2/PPPPP1PP/RNBQKBNR w KQkq - 0 2 b5,c5,f5,g5,b4,c4,f4,g4";
+        let pos = AnyPosition::from_fen(GameKind::Porthole, fen).unwrap();
+        let mut sans: Vec<String> = candidates(&pos, "fg4").into_iter().map(|c| c.san).collect();
+        sans.sort();
+        assert_eq!(sans, ["fg4>b4", "fg4>b5", "fg4>c4", "fg4>c5", "fg4>f4", "fg4>f5", "fg4>g5"]);
+        assert_eq!(candidates(&pos, "f3g4c").len(), 2, "coordinates: c4 and c5");
+        let mut line = InputLine::default();
+        line.set("fg4>c");
+        assert!(!line.complete(&pos), "c4 or c5");
+        line.set("fg4>c4");
+        assert_eq!(candidates(&pos, line.text()).len(), 1);
     }
 }

@@ -1,7 +1,7 @@
-//! The new-game screen's form: variant, who plays, level and clock, with
+//! The new-game screen's form: game, who plays, level and clock, with
 //! the last choices preselected so that Enter starts at once.
 
-use wormhole::Variant;
+use wormhole::GameKind;
 use wormhole::engine::Level;
 
 use super::choice::Choice;
@@ -26,7 +26,7 @@ impl Field {
 
     pub const fn label(self) -> &'static str {
         match self {
-            Field::Variant => "Pieces",
+            Field::Variant => "Game",
             Field::Side => "Players",
             Field::Level => "Engine level",
             Field::Clock => "Clock",
@@ -39,7 +39,7 @@ impl Field {
 pub struct NewGameForm {
     /// The line being changed.
     pub field: Field,
-    pub variant: Variant,
+    pub variant: GameKind,
     pub side: Side,
     pub level: Level,
     pub clock: Option<TimeControl>,
@@ -65,7 +65,7 @@ impl NewGameForm {
     /// Changes the value of the current line to the previous (`-1`) or next (`1`) choice.
     pub fn change(&mut self, d: i32) {
         match self.field {
-            Field::Variant => self.variant = step(&Variant::ALL, self.variant, d),
+            Field::Variant => self.variant = step(&GameKind::ALL, self.variant, d),
             Field::Side => self.side = step(Side::ALL, self.side, d),
             Field::Level => {
                 let n = (i32::from(self.level.number()) + d).clamp(1, i32::from(Level::MAX.number()));
@@ -78,10 +78,10 @@ impl NewGameForm {
     /// What a line shows.
     pub fn value(&self, field: Field) -> String {
         match field {
-            Field::Variant => match self.variant {
-                Variant::Classic => "classic (K Q R B N P)".to_string(),
-                Variant::Fairy => "fairy (K C W M N P)".to_string(),
-            },
+            Field::Variant => {
+                let letters: Vec<String> = self.variant.roles().iter().map(|r| r.char().to_string()).collect();
+                format!("{} ({}): {}", self.variant, letters.join(" "), self.variant.title())
+            }
             Field::Side => self.side.describe().to_string(),
             Field::Level if self.side == Side::Hotseat => format!("{}, not used by two players", self.level),
             Field::Level => self.level.to_string(),
@@ -125,7 +125,7 @@ mod tests {
         let mut form = NewGameForm::new(&prefs);
         assert_eq!((form.field, form.side), (Field::Variant, Side::Black));
         form.change(1);
-        assert_eq!(form.variant, Variant::Fairy);
+        assert_eq!(form.variant, GameKind::Fairy);
         form.move_field(-1);
         assert_eq!(form.field, Field::Clock, "wraps to the last line");
         assert_eq!(form.value(Field::Clock), "7+1 (minutes + seconds a move)");
@@ -136,6 +136,6 @@ mod tests {
         assert_eq!(form.level.number(), Level::FOR_NEW_PLAYERS.number() - 1);
         let mut p = Prefs::default();
         form.apply(&mut p);
-        assert_eq!((p.variant, p.side, p.clock), (Variant::Fairy, Side::Black, None));
+        assert_eq!((p.variant, p.side, p.clock), (GameKind::Fairy, Side::Black, None));
     }
 }

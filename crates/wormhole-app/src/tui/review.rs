@@ -4,10 +4,10 @@
 
 use std::time::Duration;
 
+use super::ai::Limits;
+use wormhole::AnyPosition;
 use wormhole::analysis::{AnalysisOptions, GameAnalysis, Judgement, MoveReview, PositionEval};
-use wormhole::engine::Limits;
 use wormhole::pgn::PgnGame;
-use wormhole::{Bitboard, Position};
 
 use super::action::Action;
 use super::explore::Explore;
@@ -94,7 +94,7 @@ impl Review {
     }
 
     /// The position the board shows: before the viewed move.
-    pub fn position(&self) -> &Position {
+    pub fn position(&self) -> &AnyPosition {
         self.analysis.position(self.ply).unwrap_or(&self.pgn.start)
     }
 
@@ -141,8 +141,7 @@ impl Review {
         }
         let best = self.analysis.eval(self.ply).and_then(PositionEval::best_move);
         if let Some(best) = best.filter(|&b| Some(b) != hl.last_move) {
-            hl.selected = Bitboard::from_square(best.from());
-            hl.targets = Bitboard::from_square(best.to());
+            hl.show_move(best);
         }
         hl
     }
@@ -157,22 +156,22 @@ impl Review {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use wormhole::Variant;
+    use wormhole::GameKind;
     use wormhole::analysis::Eval;
 
     fn review_of(sans: &[&str]) -> Review {
-        let start = Position::new(Variant::Classic);
+        let start = AnyPosition::new(GameKind::Classic);
         let mut pos = start.clone();
         let mut moves = Vec::new();
         for san in sans {
             let m = pos.parse_move(san).unwrap();
-            pos.play_unchecked(m);
+            pos = pos.after(m);
             moves.push(m);
         }
         Review::new(1, PgnGame::new(start, moves)).unwrap()
     }
 
-    fn eval(cp: i32, line: Vec<wormhole::Move>) -> PositionEval {
+    fn eval(cp: i32, line: Vec<wormhole::AnyMove>) -> PositionEval {
         PositionEval { eval: Eval::Cp(cp), line, depth: 5, exact: false, compared: None }
     }
 

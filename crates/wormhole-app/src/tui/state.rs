@@ -6,7 +6,7 @@
 use std::time::{Duration, Instant};
 
 use wormhole::engine::Level;
-use wormhole::{Bitboard, Color, Move, Position, Square, Variant};
+use wormhole::{AnyMove, AnyPosition, Bitboard, Color, GameKind, Square};
 
 use super::action::Action;
 use super::ai::{Info, Purpose};
@@ -88,7 +88,7 @@ pub struct Settings {
     pub level: Level,
     pub movetime: Option<Duration>,
     pub clock: Option<TimeControl>,
-    pub variant: Variant,
+    pub variant: GameKind,
     pub autoflip: bool,
 }
 
@@ -118,7 +118,7 @@ impl Settings {
 
     /// A fresh game of these settings from the initial position.
     pub fn new_game(&self) -> Game {
-        Game::new(Position::new(self.variant), self.players, self.clocks())
+        Game::new(AnyPosition::new(self.variant), self.players, self.clocks())
     }
 }
 
@@ -156,7 +156,7 @@ pub struct Thinking {
     pub purpose: Purpose,
     pub started: Instant,
     /// The position searched.
-    pub position: Position,
+    pub position: AnyPosition,
     /// The latest completed iteration.
     pub info: Option<Info>,
 }
@@ -164,15 +164,50 @@ pub struct Thinking {
 /// What the board marks.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Highlights {
-    pub last_move: Option<Move>,
+    pub last_move: Option<AnyMove>,
     /// The king in check.
     pub check: Option<Square>,
     /// The piece about to move.
     pub selected: Bitboard,
-    /// Where it (or the typed candidates) can go.
+    /// Where it (or the typed candidates) can go; for a porthole move, the
+    /// porthole it enters.
     pub targets: Bitboard,
+    /// The portholes its porthole moves can leave by (Porthole chess).
+    pub exits: Bitboard,
     /// The keyboard cursor.
     pub cursor: Option<Square>,
+}
+
+impl Highlights {
+    /// Marks `m`: the piece, where it goes (a porthole move: the porthole
+    /// it enters, and its exit).
+    pub fn show_move(&mut self, m: AnyMove) {
+        self.selected |= Bitboard::from_square(m.from());
+        match m.entry() {
+            Some(entry) => {
+                self.targets |= Bitboard::from_square(entry);
+                self.exits |= Bitboard::from_square(m.to());
+            }
+            None => self.targets |= Bitboard::from_square(m.to()),
+        }
+    }
+
+    /// Marks the legal moves of the piece on `from` in `pos`; once the
+    /// porthole `entry` is chosen, only the exits of that porthole (the
+    /// piece and the porthole shown as picked).
+    pub fn show_moves_of(&mut self, pos: &AnyPosition, from: Square, entry: Option<Square>) {
+        self.selected |= Bitboard::from_square(from);
+        if let Some(e) = entry {
+            self.selected |= Bitboard::from_square(e);
+        }
+        for m in pos.legal_moves().into_iter().filter(|m| m.from() == from) {
+            match entry {
+                Some(e) if m.entry() == Some(e) => self.exits |= Bitboard::from_square(m.to()),
+                Some(_) => {}
+                None => self.show_move(m),
+            }
+        }
+    }
 }
 
 /// View state: nothing here changes the game.
@@ -183,12 +218,15 @@ pub(super) struct View {
     pub message: Option<Message>,
     pub cursor: Option<Square>,
     pub selected: Option<Square>,
+    /// The porthole the selected piece goes into, once picked (its exit is
+    /// picked next).
+    pub entry: Option<Square>,
     /// Manual scroll of the move list (rows from the top); None follows the game.
     pub scroll: Option<usize>,
     /// The last finished engine search: what it played and its report.
     pub last_search: Option<LastSearch>,
     /// The engine's suggestion for the human's current move.
-    pub hint: Option<Move>,
+    pub hint: Option<AnyMove>,
     /// `:explain`: the pieces explained and where they go.
     pub explained: Option<(Bitboard, Bitboard)>,
 }
@@ -373,7 +411,7 @@ impl Session {
         }
     }
 
-    pub fn shown_position(&self) -> &Position {
+    pub fn shown_position(&self) -> &AnyPosition {
         match (self.mode, &self.study.review, &self.study.explore) {
             (Mode::Review, Some(review), _) => review.position(),
             (Mode::Analyze, _, Some(explore)) => &explore.position,
@@ -449,35 +487,30 @@ impl Session {
         }
         let candidates = self.candidates();
         if let Some(from) = self.view.selected {
-            hl.selected = Bitboard::from_square(from);
-            hl.targets = self.targets_of(from);
+            hl.show_moves_of(self.game.position(), from, self.view.entry);
         } else if let Some((from, to)) = self.view.explained {
             hl.selected = from;
             hl.targets = to;
         } else if let Some(m) = self.view.hint {
-            hl.selected = Bitboard::from_square(m.from());
-            hl.targets = Bitboard::from_square(m.to());
+            hl.show_move(m);
         } else if !candidates.is_empty() {
             for c in candidates {
-                hl.selected |= Bitboard::from_square(c.mv.from());
-                hl.targets |= Bitboard::from_square(c.mv.to());
+                hl.show_move(c.mv);
             }
         } else if let Some(sq) = self.view.cursor.filter(|_| self.human_to_move()) {
             // The piece under the keyboard cursor: where it could go.
             let pos = self.game.position();
             if pos.board().piece_at(sq).is_some_and(|p| p.color == pos.turn()) {
-                hl.targets = self.targets_of(sq);
+                hl.show_moves_of(pos, sq, None);
+                hl.selected = Bitboard::EMPTY;
             }
         }
         hl
     }
 
-    pub(super) fn targets_of(&self, from: Square) -> Bitboard {
-        let mut b = Bitboard::EMPTY;
-        for m in self.game.position().legal_moves().iter().filter(|m| m.from() == from) {
-            b |= Bitboard::from_square(m.to());
-        }
-        b
+    /// Whether the piece on `from` has a legal move.
+    pub(super) fn can_move(&self, from: Square) -> bool {
+        self.game.position().legal_moves().iter().any(|m| m.from() == from)
     }
 
     /// A player's name as the panel and PGN show it.

@@ -175,6 +175,9 @@ struct Palette {
     cursor: Shade,
     white_piece: Shade,
     black_piece: Shade,
+    /// A porthole (Porthole chess), and an exit the chosen piece can leave by.
+    porthole: Shade,
+    exit: Shade,
 }
 
 const WOOD: Palette = Palette {
@@ -191,6 +194,8 @@ const WOOD: Palette = Palette {
     cursor: Shade(80, 120, 220, Tc::LightBlue),
     white_piece: Shade(255, 255, 255, Tc::White),
     black_piece: Shade(0, 0, 0, Tc::Black),
+    porthole: Shade(120, 40, 160, Tc::Magenta),
+    exit: Shade(200, 30, 120, Tc::LightRed),
 };
 
 /// White and grey squares, black ink for both sides (White drawn in
@@ -209,6 +214,8 @@ const INK: Palette = Palette {
     cursor: Shade(0, 0, 255, Tc::Blue),
     white_piece: Shade(0, 0, 0, Tc::Black),
     black_piece: Shade(0, 0, 0, Tc::Black),
+    porthole: Shade(128, 0, 160, Tc::Magenta),
+    exit: Shade(215, 0, 95, Tc::LightRed),
 };
 
 /// Glyphs and styles for everything drawn.
@@ -234,6 +241,10 @@ pub struct Theme {
     pub target: Style,
     /// A legal target with a piece on it.
     pub capture: Style,
+    /// The porthole mark and its height (Porthole chess).
+    pub porthole: Style,
+    /// The mark of a porthole the chosen piece can leave by.
+    pub exit: Style,
     pub cursor: Style,
     pub white_piece: Style,
     pub black_piece: Style,
@@ -301,6 +312,8 @@ impl Theme {
             selected: bg(p.selected),
             target: fg(p.target),
             capture: bg(p.capture),
+            porthole: fg(p.porthole).add_modifier(Modifier::BOLD),
+            exit: fg(p.exit).add_modifier(Modifier::BOLD),
             cursor: fg(p.cursor).add_modifier(Modifier::BOLD),
             white_piece: fg(p.white_piece).add_modifier(Modifier::BOLD),
             black_piece: fg(p.black_piece).add_modifier(Modifier::BOLD),
@@ -384,6 +397,8 @@ impl Theme {
             selected: reversed,
             target: bold,
             capture: plain.add_modifier(Modifier::UNDERLINED | Modifier::BOLD),
+            porthole: bold,
+            exit: bold.add_modifier(Modifier::UNDERLINED),
             cursor: bold,
             white_piece: bold,
             black_piece: bold,
@@ -450,6 +465,17 @@ impl Theme {
     /// The marker of an empty legal target.
     pub fn target_char(&self) -> char {
         if self.ascii { '*' } else { '●' }
+    }
+
+    /// The mark of a porthole (Porthole chess): on its square, or in the
+    /// corner when a piece stands on it.
+    pub fn porthole_char(&self) -> char {
+        if self.ascii { 'O' } else { '◎' }
+    }
+
+    /// The mark of a porthole the chosen piece can come out of.
+    pub fn exit_char(&self) -> char {
+        if self.ascii { '>' } else { '◆' }
     }
 
     pub fn spinner(&self, tick: usize) -> char {

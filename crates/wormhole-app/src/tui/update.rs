@@ -9,13 +9,15 @@ mod engine;
 mod games;
 #[cfg(test)]
 mod player_tests;
+#[cfg(test)]
+mod porthole_tests;
 mod review;
 #[cfg(test)]
 mod tests;
 
 use std::time::Instant;
 
-use wormhole::{Move, Position, Square};
+use wormhole::{AnyMove, AnyPosition, Square};
 
 use super::action::{Action, Msg};
 use super::ai::EngineEvent;
@@ -25,12 +27,47 @@ use super::game::{Player, Side};
 use super::newgame::NewGameForm;
 use super::state::{HelpPage, Message, Mode, Pending, Session, Settings};
 
-/// The legal move from `from` to `to` in `pos`, if any (a promotion to the
-/// strongest piece): what picking a piece and a target means.
-pub(super) fn move_between(pos: &Position, from: Square, to: Square) -> Option<Move> {
-    let promo = pos.variant().promotion_roles();
-    let rank = |m: &Move| m.promotion().map(|r| promo.iter().position(|&p| p == r));
-    pos.legal_moves().iter().copied().filter(|m| m.from() == from && m.to() == to).min_by_key(rank)
+/// What picking a square means once a piece is picked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Pick {
+    /// A move to play.
+    Play(AnyMove),
+    /// A porthole with several exits: the piece goes in there; its exit is
+    /// picked next (the moves through it, one per exit).
+    Entry(Vec<AnyMove>),
+    /// No move of the piece goes there.
+    Nothing,
+}
+
+/// What picking `sq` means for the piece on `from` in `pos` (through the
+/// porthole `entry`, once that is picked): a normal move there (a
+/// promotion to the strongest piece), a porthole move entering there (or,
+/// with several exits, the choice of its exit), or a porthole move that
+/// comes out there through the only porthole that leads there.
+pub(super) fn pick_move(pos: &AnyPosition, from: Square, entry: Option<Square>, sq: Square) -> Pick {
+    let moves: Vec<AnyMove> = pos.legal_moves().into_iter().filter(|m| m.from() == from).collect();
+    if let Some(e) = entry {
+        return moves.into_iter().find(|m| m.entry() == Some(e) && m.to() == sq).map_or(Pick::Nothing, Pick::Play);
+    }
+    let promo = pos.kind().promotions();
+    let rank = |m: &&AnyMove| m.promotion().map(|r| promo.iter().position(|&p| p == r));
+    if let Some(&m) = moves.iter().filter(|m| m.to() == sq && m.entry().is_none()).min_by_key(rank) {
+        return Pick::Play(m);
+    }
+    let through: Vec<AnyMove> = moves.iter().copied().filter(|m| m.entry() == Some(sq)).collect();
+    let out: Vec<AnyMove> = moves.iter().copied().filter(|m| m.entry().is_some() && m.to() == sq).collect();
+    match (through.as_slice(), out.as_slice()) {
+        ([one], _) | ([], [one]) => Pick::Play(*one),
+        ([], _) => Pick::Nothing,
+        (_, _) => Pick::Entry(through),
+    }
+}
+
+/// What the line says once a porthole with several exits is picked: the
+/// moves through it, to pick one's exit.
+pub(super) fn exit_prompt(pos: &AnyPosition, entry: Square, moves: &[AnyMove]) -> String {
+    let sans: Vec<String> = moves.iter().map(|&m| pos.san(m)).collect();
+    format!("in at {entry}: now pick the exit ({})", sans.join(", "))
 }
 
 impl Session {
@@ -216,7 +253,7 @@ impl Session {
     fn open_new_game_screen(&mut self) {
         let s = &self.settings;
         let prefs = Prefs {
-            variant: self.game.variant(),
+            variant: self.game.kind(),
             side: Side::of(s.players),
             level: s.level,
             clock: s.clock,
@@ -303,30 +340,35 @@ impl Session {
         if self.game.is_over() {
             return self.error("the game is over (Ctrl-N: new game)");
         }
-        if let Some(m) = self.view.selected.and_then(|from| self.picked_move(from, sq)) {
-            self.view.selected = None;
-            return self.play_human(m);
+        if let Some(from) = self.view.selected {
+            match pick_move(self.game.position(), from, self.view.entry, sq) {
+                Pick::Play(m) => {
+                    (self.view.selected, self.view.entry) = (None, None);
+                    return self.play_human(m);
+                }
+                Pick::Entry(moves) => {
+                    self.view.entry = Some(sq);
+                    return self.info(exit_prompt(self.game.position(), sq, &moves));
+                }
+                Pick::Nothing => {}
+            }
         }
         let pos = self.game.position();
         let piece = pos.board().piece_at(sq);
         let own = self.human_to_move() && piece.is_some_and(|p| p.color == pos.turn());
-        self.view.selected = None;
+        (self.view.selected, self.view.entry) = (None, None);
         match piece {
-            Some(p) if own && self.targets_of(sq).any() => {
+            Some(p) if own && self.can_move(sq) => {
                 self.view.selected = Some(sq);
                 self.view.input.clear();
-                self.info(format!("{} {sq}: {}", capitalised(p.role.name()), p.role.movement()));
+                let how = self.game.kind().movement(p.role);
+                self.info(format!("{} {sq}: {how}", capitalised(p.role.name())));
             }
             Some(_) if own => self.error(format!("the piece on {sq} has no legal move")),
             Some(_) => self.explain(&sq.to_string()),
             None if !self.human_to_move() => self.error("not your turn"),
             None => {}
         }
-    }
-
-    /// The move from `from` to `to`, if legal (a promotion to the strongest piece).
-    fn picked_move(&self, from: Square, to: Square) -> Option<Move> {
-        move_between(self.game.position(), from, to)
     }
 
     fn submit(&mut self) {

@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use wormhole::engine::{Clock, Limits};
-use wormhole::{Color, Position};
+use wormhole::{Color, Rules};
 
 use super::quoted;
 
@@ -28,19 +28,19 @@ const KEYWORDS: [&str; 12] = [
 /// The deepest search `go depth` asks for (deeper requests are cut to this).
 const MAX_DEPTH: u64 = 200;
 
-/// What a `go` command asked for.
-#[derive(Debug, Default)]
-pub struct Go {
+/// What a `go` command asked for; `M` is the game's move type.
+#[derive(Debug)]
+pub struct Go<M> {
     /// When to stop (for `go ponder`: once the opponent has played the move pondered on).
-    pub limits: Limits,
+    pub limits: Limits<M>,
     /// `go ponder`: think on the opponent's time until `ponderhit` or `stop`.
     pub ponder: bool,
 }
 
 /// Parses the arguments of `go` for `pos`. Returns the request and what in
 /// it was wrong (and left out).
-pub fn parse(args: &[&str], pos: &Position) -> (Go, Vec<String>) {
-    let mut go = Go::default();
+pub fn parse<P: Rules>(args: &[&str], pos: &P) -> (Go<P::Move>, Vec<String>) {
+    let mut go = Go { limits: Limits::default(), ponder: false };
     let mut errors = Vec::new();
     let (mut wtime, mut btime, mut winc, mut binc) = (None, None, 0, 0);
     let mut i = 0;
@@ -105,9 +105,9 @@ fn number(key: &str, args: &[&str], i: &mut usize, errors: &mut Vec<String>) -> 
 mod tests {
     use super::*;
     use proptest::strategy::Strategy;
-    use wormhole::Variant;
+    use wormhole::{Move, Position, Variant};
 
-    fn go(line: &str) -> (Go, Vec<String>) {
+    fn go(line: &str) -> (Go<Move>, Vec<String>) {
         let args: Vec<&str> = line.split_whitespace().collect();
         parse(&args, &Position::new(Variant::Classic))
     }

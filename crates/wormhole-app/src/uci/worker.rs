@@ -10,7 +10,8 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use wormhole::engine::{Engine, EngineOptions, Info, Level, Limits, Score, SearchResult};
-use wormhole::{Move, Position, perft};
+use wormhole::rules::{GameMove, MoveSet};
+use wormhole::{Rules, perft};
 
 use super::say;
 
@@ -43,13 +44,31 @@ impl Control {
     }
 }
 
+/// A search or perft for the engine thread, in whichever game the session
+/// plays (written once, generically: see [`SearchJob`] and [`PerftJob`]).
+pub trait Task: Send {
+    /// Does the work and says what the GUI is owed (`bestmove`, the counts).
+    fn run(&self, engine: &mut Engine);
+    /// After `run` panicked: says what the GUI is still owed.
+    fn recover(&self);
+    /// Counts the clock from `now` (a ponder search's real limits, at `ponderhit`).
+    fn restart_clock(&mut self, now: Instant);
+}
+
 /// A search as `go` asked for it.
-pub struct SearchJob {
-    pub pos: Position,
-    pub limits: Limits,
+pub struct SearchJob<P: Rules> {
+    pub pos: P,
+    pub limits: Limits<P::Move>,
     pub control: Arc<Control>,
     /// When the GUI asked: time spent waiting for earlier jobs counts against the clock.
     pub asked: Instant,
+}
+
+/// `go perft <depth>`.
+pub struct PerftJob<P> {
+    pub pos: P,
+    pub depth: u32,
+    pub control: Arc<Control>,
 }
 
 /// Work for the engine thread.
@@ -58,8 +77,7 @@ pub enum Job {
     Threads(usize),
     Level(Level),
     NewGame,
-    Search(SearchJob),
-    Perft { pos: Position, depth: u32, control: Arc<Control> },
+    Task(Box<dyn Task>),
 }
 
 /// The engine thread and the queue of its jobs.
@@ -108,7 +126,7 @@ impl Worker {
 impl Job {
     /// Whether the GUI waits for this job's output (`bestmove`, perft counts).
     fn gives_output(&self) -> bool {
-        matches!(self, Job::Search(_) | Job::Perft { .. })
+        matches!(self, Job::Task(_))
     }
 }
 
@@ -134,9 +152,8 @@ fn run_guarded(engine: &mut Engine, options: &mut EngineOptions, job: &Job) {
     }
     say("info string error: the engine failed (details on standard error); starting a fresh engine");
     *engine = Engine::new(options.clone());
-    if let Job::Search(s) = job {
-        let fallback = s.pos.legal_moves().iter().copied().find(|m| allowed(&s.limits.searchmoves, m));
-        say(&bestmove_line(fallback, &[]));
+    if let Job::Task(task) = job {
+        task.recover();
     }
 }
 
@@ -155,39 +172,58 @@ fn run(engine: &mut Engine, options: &mut EngineOptions, job: &Job) {
             engine.set_level(*level);
         }
         Job::NewGame => engine.new_game(),
-        Job::Search(s) => search(engine, s),
-        Job::Perft { pos, depth, control } => run_perft(pos, *depth, control),
+        Job::Task(task) => task.run(engine),
     }
 }
 
-fn allowed(searchmoves: &[Move], m: &Move) -> bool {
-    searchmoves.is_empty() || searchmoves.contains(m)
+impl<P: Rules> Task for SearchJob<P> {
+    /// Runs one search and gives its `bestmove` (after `stop` for infinite and ponder searches).
+    fn run(&self, engine: &mut Engine) {
+        let limits = limits_from_now(&self.limits, self.asked.elapsed());
+        let mut last_nodes = None;
+        let result = engine.search(&self.pos, &limits, &self.control.stop, &mut |info| {
+            last_nodes = Some(info.nodes);
+            info_lines(info).iter().for_each(|l| say(l));
+        });
+        // UCI: after `go infinite` or `go ponder` the best move is sent only after `stop`.
+        while limits.infinite && !self.control.stopped() {
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        if self.control.superseded.load(Ordering::Relaxed) {
+            return;
+        }
+        // A search stopped mid-iteration has figures not yet reported.
+        if last_nodes != Some(result.info.nodes) && result.best_move.is_some() {
+            info_lines(&result.info).iter().for_each(|l| say(l));
+        }
+        say(&result_line(&result));
+    }
+
+    /// A legal move the search was allowed to play, so the GUI gets its `bestmove`.
+    fn recover(&self) {
+        let allowed = |m: &P::Move| self.limits.searchmoves.is_empty() || self.limits.searchmoves.contains(m);
+        let fallback = self.pos.legal_moves().iter().find(allowed);
+        say(&bestmove_line(fallback, &[]));
+    }
+
+    fn restart_clock(&mut self, now: Instant) {
+        self.asked = now;
+    }
 }
 
-/// Runs one search and gives its `bestmove` (after `stop` for infinite and ponder searches).
-fn search(engine: &mut Engine, job: &SearchJob) {
-    let limits = limits_from_now(&job.limits, job.asked.elapsed());
-    let mut last_nodes = None;
-    let result = engine.search(&job.pos, &limits, &job.control.stop, &mut |info| {
-        last_nodes = Some(info.nodes);
-        info_lines(info).iter().for_each(|l| say(l));
-    });
-    // UCI: after `go infinite` or `go ponder` the best move is sent only after `stop`.
-    while limits.infinite && !job.control.stopped() {
-        std::thread::sleep(Duration::from_millis(2));
+impl<P: Rules> Task for PerftJob<P> {
+    fn run(&self, _engine: &mut Engine) {
+        run_perft(&self.pos, self.depth, &self.control);
     }
-    if job.control.superseded.load(Ordering::Relaxed) {
-        return;
-    }
-    // A search stopped mid-iteration has figures not yet reported.
-    if last_nodes != Some(result.info.nodes) && result.best_move.is_some() {
-        info_lines(&result.info).iter().for_each(|l| say(l));
-    }
-    say(&result_line(&result));
+
+    /// Perft owes nothing more once it failed.
+    fn recover(&self) {}
+
+    fn restart_clock(&mut self, _now: Instant) {}
 }
 
 /// The limits with the time already spent in the queue taken off the clock.
-fn limits_from_now(limits: &Limits, waited: Duration) -> Limits {
+fn limits_from_now<M: Clone>(limits: &Limits<M>, waited: Duration) -> Limits<M> {
     let mut limits = limits.clone();
     limits.movetime = limits.movetime.map(|t| t.saturating_sub(waited));
     if let Some(clock) = &mut limits.clock {
@@ -196,14 +232,14 @@ fn limits_from_now(limits: &Limits, waited: Duration) -> Limits {
     limits
 }
 
-fn result_line(result: &SearchResult) -> String {
+fn result_line<M: GameMove>(result: &SearchResult<M>) -> String {
     let pv = &result.info.pv;
     let reply = if pv.first() == result.best_move.as_ref() { pv.get(1..).unwrap_or(&[]) } else { &[] };
     bestmove_line(result.best_move, reply)
 }
 
 /// `bestmove <move> [ponder <reply>]`, or `bestmove (none)` when there is no legal move.
-fn bestmove_line(best: Option<Move>, reply: &[Move]) -> String {
+fn bestmove_line<M: GameMove>(best: Option<M>, reply: &[M]) -> String {
     match (best, reply.first()) {
         (Some(m), Some(r)) => format!("bestmove {m} ponder {r}"),
         (Some(m), None) => format!("bestmove {m}"),
@@ -212,10 +248,11 @@ fn bestmove_line(best: Option<Move>, reply: &[Move]) -> String {
 }
 
 /// `go perft`: the count below each root move, then the total; `stop` ends it early.
-fn run_perft(pos: &Position, depth: u32, control: &Control) {
+fn run_perft<P: Rules>(pos: &P, depth: u32, control: &Control) {
     let mut pos = pos.clone();
     let mut total = 0;
-    for &m in pos.legal_moves().iter() {
+    let moves = pos.legal_moves();
+    for m in moves.iter() {
         let undo = pos.play_unchecked(m);
         let count = if depth <= 1 { Some(1) } else { stoppable_perft(&mut pos, depth - 1, control) };
         pos.undo(m, undo);
@@ -232,7 +269,7 @@ fn run_perft(pos: &Position, depth: u32, control: &Control) {
 
 /// [`perft`], checking `control` between subtrees small enough to count in
 /// milliseconds; `None` once stopped.
-fn stoppable_perft(pos: &mut Position, depth: u32, control: &Control) -> Option<u64> {
+fn stoppable_perft<P: Rules>(pos: &mut P, depth: u32, control: &Control) -> Option<u64> {
     if control.stopped() {
         return None;
     }
@@ -240,7 +277,8 @@ fn stoppable_perft(pos: &mut Position, depth: u32, control: &Control) -> Option<
         return Some(perft(pos, depth));
     }
     let mut nodes = 0;
-    for &m in pos.legal_moves().iter() {
+    let moves = pos.legal_moves();
+    for m in moves.iter() {
         let undo = pos.play_unchecked(m);
         let n = stoppable_perft(pos, depth - 1, control);
         pos.undo(m, undo);
@@ -251,7 +289,7 @@ fn stoppable_perft(pos: &mut Position, depth: u32, control: &Control) -> Option<
 
 /// The `info ...` lines for a completed iteration: one, or with MultiPV
 /// one per line, numbered from the best (`multipv 1`).
-fn info_lines(info: &Info) -> Vec<String> {
+fn info_lines<M: GameMove>(info: &Info<M>) -> Vec<String> {
     if info.lines.len() <= 1 {
         return vec![info_line(info, None, info.score, &info.pv)];
     }
@@ -259,7 +297,7 @@ fn info_lines(info: &Info) -> Vec<String> {
 }
 
 /// One `info` line: the iteration's figures with a line's score and moves.
-fn info_line(info: &Info, multipv: Option<usize>, score: Score, pv: &[Move]) -> String {
+fn info_line<M: GameMove>(info: &Info<M>, multipv: Option<usize>, score: Score, pv: &[M]) -> String {
     let mut s = format!("info depth {} seldepth {}", info.depth.max(1), info.seldepth);
     if let Some(k) = multipv {
         s += &format!(" multipv {k}");
@@ -278,7 +316,7 @@ fn info_line(info: &Info, multipv: Option<usize>, score: Score, pv: &[Move]) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use wormhole::Variant;
+    use wormhole::{Position, Variant};
 
     #[test]
     fn stoppable_perft_counts_as_perft_and_stops() {
@@ -292,7 +330,7 @@ mod tests {
 
     #[test]
     fn waiting_in_the_queue_counts_against_the_clock() {
-        let limits = Limits { movetime: Some(Duration::from_millis(300)), ..Limits::default() };
+        let limits: Limits = Limits { movetime: Some(Duration::from_millis(300)), ..Limits::default() };
         let now = limits_from_now(&limits, Duration::from_millis(100));
         assert_eq!(now.movetime, Some(Duration::from_millis(200)));
         let now = limits_from_now(&limits, Duration::from_secs(1));

@@ -4,7 +4,7 @@
 use std::fmt;
 
 use crate::engine::Score;
-use crate::{Color, Variant};
+use crate::{Color, GameKind};
 
 /// An evaluation of a position from White's point of view: centipawns, or
 /// a proved result.
@@ -70,24 +70,24 @@ impl Eval {
         matches!(self, Eval::Proved { winner, .. } if winner == side)
     }
 
-    /// `side`'s winning chances in `variant`, from -1 (a sure loss) to 1 (a
+    /// `side`'s winning chances in the game `kind`, from -1 (a sure loss) to 1 (a
     /// sure win): 1 or -1 for a proved result, else `2 / (1 + e^(-k·cp)) - 1`
     /// with the slope `k` fitted to self-play games (see [`win_chance_slope`]).
     ///
     /// ```
-    /// use wormhole::{Color, Variant};
+    /// use wormhole::{Color, GameKind};
     /// use wormhole::analysis::Eval;
     /// let eval = Eval::Cp(150);
-    /// let white = eval.win_chances(Color::White, Variant::Classic);
+    /// let white = eval.win_chances(Color::White, GameKind::Classic);
     /// assert!(white > 0.0 && white < 1.0);
-    /// assert_eq!(eval.win_chances(Color::Black, Variant::Classic), -white);
+    /// assert_eq!(eval.win_chances(Color::Black, GameKind::Classic), -white);
     /// ```
-    pub fn win_chances(self, side: Color, variant: Variant) -> f64 {
+    pub fn win_chances(self, side: Color, kind: GameKind) -> f64 {
         match self.for_side(side) {
             Score::Win(_) => 1.0,
             Score::Loss(_) => -1.0,
             // 2 / (1 + e^(-x)) - 1 is tanh(x / 2), which is exactly odd.
-            Score::Cp(cp) => (win_chance_slope(variant) * cp as f64 / 2.0).tanh(),
+            Score::Cp(cp) => (win_chance_slope(kind) * cp as f64 / 2.0).tanh(),
         }
     }
 
@@ -150,7 +150,7 @@ impl fmt::Display for Eval {
 }
 
 /// The slope `k` of the logistic curve `2 / (1 + e^(-k·cp)) - 1` that turns
-/// centipawns into winning chances in `variant`.
+/// centipawns into winning chances in the game `kind`.
 ///
 /// Fitted by maximum likelihood to the results of level-10 self-play
 /// games by `examples/fit_win_chances.rs` (50,000-node searches of every
@@ -164,14 +164,22 @@ impl fmt::Display for Eval {
 ///
 /// - classic: 200 games, 5,571 positions with a centipawn score,
 ///   k = 0.003891, mean log-loss 0.548 (0.693 for a coin);
-/// - fairy: 200 games, 4,494 positions, k = 0.004463, log-loss 0.443.
+/// - fairy: 200 games, 4,494 positions, k = 0.004463, log-loss 0.443;
+/// - porthole: 241 games (20,000 nodes a move, 6 random plies, seed 101,
+///   draws counted as half a win), 30,945 positions, k = 0.002146, log-loss
+///   0.542:
+///   `wormhole match --variant porthole --engine-a level=10,nodes=20000
+///   --engine-b level=10,nodes=20000 --games 400 --random-plies 6 --seed 101
+///   --dump dump_porthole.txt` (stopped after 241 games), then
+///   `fit_win_chances -- porthole dump_porthole.txt`.
 ///
-/// In both, predicted and observed win rates agree within 8 points
+/// In all three, predicted and observed win rates agree within 8 points
 /// in every score bucket. For comparison, lichess uses 0.00368 for chess.
-pub fn win_chance_slope(variant: Variant) -> f64 {
-    match variant {
-        Variant::Classic => 0.003891,
-        Variant::Fairy => 0.004463,
+pub fn win_chance_slope(kind: GameKind) -> f64 {
+    match kind {
+        GameKind::Classic => 0.003891,
+        GameKind::Fairy => 0.004463,
+        GameKind::Porthole => 0.002146,
     }
 }
 
@@ -215,12 +223,12 @@ mod tests {
     fn winning_chances_are_monotonic_and_bounded() {
         let mut last = -1.0;
         for cp in (-3000..=3000).step_by(50) {
-            let w = Eval::Cp(cp).win_chances(Color::White, Variant::Classic);
+            let w = Eval::Cp(cp).win_chances(Color::White, GameKind::Classic);
             assert!(w > last && w < 1.0, "{cp}: {w}");
             last = w;
         }
         let proved = Eval::Proved { winner: Color::Black, plies: 3 };
-        assert_eq!(proved.win_chances(Color::Black, Variant::Fairy), 1.0);
-        assert_eq!(proved.win_chances(Color::White, Variant::Fairy), -1.0);
+        assert_eq!(proved.win_chances(Color::Black, GameKind::Fairy), 1.0);
+        assert_eq!(proved.win_chances(Color::White, GameKind::Fairy), -1.0);
     }
 }

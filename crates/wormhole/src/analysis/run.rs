@@ -7,7 +7,7 @@ use std::sync::mpsc;
 
 use super::{AnalysisOptions, Comparison, Eval, GameAnalysis, IllegalGameMove, PositionEval};
 use crate::engine::{Engine, EngineOptions, Limits};
-use crate::{Move, Position};
+use crate::{AnyMove, AnyPosition};
 
 /// Analyses the game from `start` with `moves`: searches every position
 /// with `options.limits` and returns the finished [`GameAnalysis`].
@@ -26,8 +26,8 @@ use crate::{Move, Position};
 /// so a caller can show results as they arrive. Setting `stop` ends the
 /// analysis early: positions not searched to their limit stay unsearched.
 pub fn analyse(
-    start: &Position,
-    moves: &[Move],
+    start: &AnyPosition,
+    moves: &[AnyMove],
     options: &AnalysisOptions,
     stop: &AtomicBool,
     on_progress: &mut dyn FnMut(&GameAnalysis, usize),
@@ -58,9 +58,9 @@ pub fn analyse(
 /// One analysis thread: takes the next position to search until none is left.
 struct Worker<'a> {
     engine: Engine,
-    positions: &'a [Position],
+    positions: &'a [AnyPosition],
     /// The moves of the game (`moves[i]` was played in `positions[i]`).
-    moves: &'a [Move],
+    moves: &'a [AnyMove],
     /// The order in which positions are searched.
     order: &'a [usize],
     /// How many positions of `order` the workers have taken.
@@ -73,17 +73,17 @@ impl Worker<'_> {
     /// iterations score both, so the difference is not search noise.
     fn compare(
         &mut self,
-        pos: &Position,
-        best: Move,
-        played: Move,
+        pos: &AnyPosition,
+        best: AnyMove,
+        played: AnyMove,
         depth: u32,
         options: &AnalysisOptions,
         stop: &AtomicBool,
     ) -> Option<Comparison> {
         let searchmoves = vec![best, played];
         let limits = Limits { depth: Some(depth.max(1)), searchmoves, multipv: 2, ..options.limits.clone() };
-        let lines = self.engine.search(pos, &limits, stop, &mut |_| {}).info.lines;
-        let value = |m: Move| {
+        let lines = pos.search(&mut self.engine, &limits, stop, &mut |_| {}).info.lines;
+        let value = |m: AnyMove| {
             let line = lines.iter().find(|l| l.root_move() == Some(m))?;
             Some(Eval::from_score(line.score, pos.turn()))
         };
@@ -94,7 +94,7 @@ impl Worker<'_> {
         while !stop.load(Ordering::Relaxed) {
             let Some(&index) = self.order.get(self.next.fetch_add(1, Ordering::Relaxed)) else { break };
             let pos = &self.positions[index];
-            let result = self.engine.search(pos, &options.limits, stop, &mut |_| {});
+            let result = pos.search(&mut self.engine, &options.limits, stop, &mut |_| {});
             if stop.load(Ordering::Relaxed) {
                 break; // cut short: not a result at the asked limit
             }

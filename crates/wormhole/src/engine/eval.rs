@@ -6,8 +6,9 @@
 //! all (cut off by holes), and pawns close to a capture-promotion.
 
 use crate::attacks::{self, pawn_captures};
+use crate::rules::EvalWeights;
 use crate::steps::first;
-use crate::{Color, Position, Role, Variant};
+use crate::{Board, Color, Position, Role, Variant};
 
 /// How many weights a [`Term`] has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,11 +49,13 @@ pub struct Term {
 }
 
 impl Term {
-    const fn first(name: &'static str, shape: TermShape, doc: &'static str) -> Term {
+    /// The first term of a table: its weights start at 0.
+    pub(crate) const fn first(name: &'static str, shape: TermShape, doc: &'static str) -> Term {
         Term { name, doc, shape, start: 0 }
     }
 
-    const fn then(self, name: &'static str, shape: TermShape, doc: &'static str) -> Term {
+    /// The term after `self` in a table: its weights follow `self`'s.
+    pub(crate) const fn then(self, name: &'static str, shape: TermShape, doc: &'static str) -> Term {
         Term { name, doc, shape, start: self.start + self.shape.weights() }
     }
 
@@ -157,6 +160,18 @@ impl EvalParams {
     }
 }
 
+impl EvalWeights for EvalParams {
+    fn terms() -> &'static [Term] {
+        &TERMS
+    }
+    fn weights(&self) -> &[i32] {
+        &self.weights
+    }
+    fn weights_mut(&mut self) -> &mut [i32] {
+        &mut self.weights
+    }
+}
+
 /// The squares of the file of `sq` strictly ahead of it for `color`.
 #[inline]
 fn file_ahead(color: Color, sq: usize) -> u64 {
@@ -169,32 +184,53 @@ fn file_ahead(color: Color, sq: usize) -> u64 {
 
 /// Material only, from the side to move's point of view.
 pub fn material(pos: &Position, params: &EvalParams) -> i32 {
-    let b = pos.board();
-    let us = pos.turn();
+    material_balance(pos.board(), pos.turn(), &params.weights)
+}
+
+/// The material of `us` minus the other side's, when the piece values are
+/// the first weights of `weights`, by [`Role::index`] (as [`MATERIAL`] is
+/// the first term of every game's evaluation).
+#[inline]
+pub(crate) fn material_balance<const N: usize>(board: &Board, us: Color, weights: &[i32; N]) -> i32 {
     let mut v = 0;
     for role in Role::ALL {
-        let w = params.value(role);
+        let w = weights[role.index()];
         if w != 0 {
-            v += w * (b.pieces(us, role).count() as i32 - b.pieces(!us, role).count() as i32);
+            v += w * (board.pieces(us, role).count() as i32 - board.pieces(!us, role).count() as i32);
         }
     }
     v
 }
 
 /// Where the evaluation terms go: summed with weights for the search, or
-/// counted for fitting the weights.
-trait Sink {
+/// counted for fitting the weights. Shared by every game's evaluation.
+pub(crate) trait Sink {
     /// Adds `count` occurrences of weight `index` for `color`.
     fn add(&mut self, color: usize, index: usize, count: i32);
 }
 
 /// Sums weighted terms per side.
-struct Scorer<'a> {
-    weights: &'a [i32; FEATURES],
+pub(crate) struct Scorer<'a, const N: usize> {
+    weights: &'a [i32; N],
     side: [i32; 2],
 }
 
-impl Sink for Scorer<'_> {
+impl<'a, const N: usize> Scorer<'a, N> {
+    /// A scorer with these weights and nothing summed yet.
+    #[inline(always)]
+    pub(crate) fn new(weights: &'a [i32; N]) -> Scorer<'a, N> {
+        Scorer { weights, side: [0; 2] }
+    }
+
+    /// The sum for `us` minus the sum for the other side.
+    #[inline(always)]
+    pub(crate) fn for_side(&self, us: Color) -> i32 {
+        let us = us.index();
+        self.side[us] - self.side[us ^ 1]
+    }
+}
+
+impl<const N: usize> Sink for Scorer<'_, N> {
     #[inline(always)]
     fn add(&mut self, color: usize, index: usize, count: i32) {
         self.side[color] += self.weights[index] * count;
@@ -202,15 +238,23 @@ impl Sink for Scorer<'_> {
 }
 
 /// Counts terms per side.
-struct Counter {
-    counts: [[i32; FEATURES]; 2],
+pub(crate) struct Counter<const N: usize> {
+    counts: [[i32; N]; 2],
 }
 
-impl Sink for Counter {
+impl<const N: usize> Sink for Counter<N> {
     #[inline]
     fn add(&mut self, color: usize, index: usize, count: i32) {
         self.counts[color][index] += count;
     }
+}
+
+/// How often each term `feed` gives occurs, `us`'s count minus the other side's.
+pub(crate) fn term_counts<const N: usize>(us: Color, feed: impl FnOnce(&mut Counter<N>)) -> [i32; N] {
+    let mut counter = Counter { counts: [[0; N]; 2] };
+    feed(&mut counter);
+    let us = us.index();
+    std::array::from_fn(|i| counter.counts[us][i] - counter.counts[us ^ 1][i])
 }
 
 /// The evaluation of `pos` from the side to move's point of view.
@@ -219,24 +263,16 @@ pub fn evaluate(pos: &Position, params: &EvalParams, positional: bool) -> i32 {
     if !positional {
         return material(pos, params);
     }
-    let mut scorer = Scorer { weights: &params.weights, side: [0; 2] };
+    let mut scorer = Scorer::new(&params.weights);
     terms(pos, &mut scorer);
-    let us = pos.turn().index();
-    scorer.side[us] - scorer.side[us ^ 1]
+    scorer.for_side(pos.turn())
 }
 
 /// How often each term occurs, the side to move's count minus the
 /// opponent's: `evaluate` is the dot product of this with
 /// [`EvalParams::weights`]. For fitting the weights to game results.
 pub fn features(pos: &Position) -> [i32; FEATURES] {
-    let mut counter = Counter { counts: [[0; FEATURES]; 2] };
-    terms(pos, &mut counter);
-    let us = pos.turn().index();
-    let mut f = [0; FEATURES];
-    for (i, x) in f.iter_mut().enumerate() {
-        *x = counter.counts[us][i] - counter.counts[us ^ 1][i];
-    }
-    f
+    term_counts(pos.turn(), |sink| terms(pos, sink))
 }
 
 /// Feeds every term of the evaluation of `pos` to `sink`.

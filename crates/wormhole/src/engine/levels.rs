@@ -188,7 +188,7 @@ fn softmax_value(score: Score) -> f64 {
 
 /// Picks one of `lines` (every root move, searched) at random, a line
 /// `temperature` centipawns worse than another being e times less likely.
-pub fn pick_softly<'a>(lines: &'a [PvLine], temperature: u32, rng: &mut SmallRng) -> Option<&'a PvLine> {
+pub fn pick_softly<'a, M>(lines: &'a [PvLine<M>], temperature: u32, rng: &mut SmallRng) -> Option<&'a PvLine<M>> {
     let t = temperature.max(1) as f64;
     let best = lines.iter().map(|l| softmax_value(l.score)).fold(f64::NEG_INFINITY, f64::max);
     let weights: Vec<f64> = lines.iter().map(|l| ((softmax_value(l.score) - best) / t).exp()).collect();
@@ -204,7 +204,7 @@ pub fn pick_softly<'a>(lines: &'a [PvLine], temperature: u32, rng: &mut SmallRng
 
 /// The result of a search whose lines cover every root move, with the
 /// move chosen by [`pick_softly`].
-pub fn choose_softly(mut result: SearchResult, temperature: u32, rng: &mut SmallRng) -> SearchResult {
+pub fn choose_softly<M: Copy>(mut result: SearchResult<M>, temperature: u32, rng: &mut SmallRng) -> SearchResult<M> {
     if let Some(line) = pick_softly(&result.info.lines, temperature, rng).cloned() {
         result.best_move = line.root_move();
         let info = Info { score: line.score, exact: line.exact, pv: line.pv, ..result.info };
@@ -233,7 +233,7 @@ mod tests {
 
     #[test]
     fn softmax_prefers_better_lines_and_takes_wins() {
-        let line = |score| PvLine { score, ..PvLine::default() };
+        let line = |score| -> PvLine { PvLine { score, ..PvLine::default() } };
         let lines = [line(Score::Cp(0)), line(Score::Cp(100)), line(Score::Loss(2))];
         let mut rng = make_rng(Some(1));
         let mut picked = [0; 3];

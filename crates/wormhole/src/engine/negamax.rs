@@ -13,11 +13,11 @@
 //! entries; its result is itself a proof, valid at any depth. The root
 //! verifies each claimed game end with such a search (see `root`).
 
-use super::ordering::Picker;
-use super::score::{INFINITY, MATE, MATE_BOUND, MAX_PLY, from_tt, is_mate, mated_in, to_tt};
+use super::score::{INFINITY, MATE, MATE_BOUND, MAX_PLY, from_tt, is_mate, mated_in, no_move_value, to_tt};
 use super::search::Searcher;
 use super::tt::{Bound, Entry};
-use crate::{Color, Move, Position, Role};
+use crate::rules::{GameMove, Rules};
+use crate::{Color, Role};
 
 /// What the steps of one node need to know about it.
 #[derive(Clone, Copy, Debug)]
@@ -37,12 +37,12 @@ struct Node {
     proof: bool,
 }
 
-impl Searcher<'_> {
+impl<P: Rules> Searcher<'_, P> {
     /// Negamax search of `pos` to `depth` plies with the window (alpha, beta);
     /// fail-soft: the value may lie outside the window.
     pub fn negamax(
         &mut self,
-        pos: &mut Position,
+        pos: &mut P,
         depth: i32,
         mut alpha: i32,
         mut beta: i32,
@@ -52,10 +52,8 @@ impl Searcher<'_> {
         if depth <= 0 || ply >= MAX_PLY - 1 {
             return self.qsearch(pos, alpha, beta, ply, 0);
         }
-        self.count_node(ply);
-        self.clear_pv(ply);
-        if self.stopped {
-            return 0;
+        if let Some(v) = self.enter(pos, ply) {
+            return v;
         }
         if ply > 0 {
             // No line through here can beat a game end already found nearer the root.
@@ -70,10 +68,11 @@ impl Searcher<'_> {
         if let Some(v) = entry.and_then(|e| tt_cutoff(e, depth, alpha, beta, ply, pv_node, proof)) {
             return v;
         }
-        let mut picker = Picker::new();
-        let in_check = picker.generate(pos);
-        if picker.is_empty() {
-            return mated_in(ply);
+        let safety = pos.king_safety();
+        self.pickers[ply].generate(pos, &safety, false);
+        let in_check = P::safety_in_check(&safety);
+        if self.pickers[ply].is_empty() {
+            return no_move_value::<P>(in_check, ply);
         }
         let node = self.node(pos, depth, ply, pv_node, in_check, proof);
         if ply > 0
@@ -82,7 +81,7 @@ impl Searcher<'_> {
             return v;
         }
         let tt_move = entry.and_then(|e| e.best);
-        let Some((best, best_move)) = self.search_moves(pos, &mut picker, &node, alpha, beta, tt_move) else {
+        let Some((best, best_move)) = self.search_moves(pos, &node, alpha, beta, tt_move) else {
             return 0;
         };
         self.store(pos.hash(), &node, best, best_move, alpha, beta);
@@ -91,7 +90,7 @@ impl Searcher<'_> {
 
     /// The node's facts: the check extension and, when pruning will need
     /// it, the static evaluation.
-    fn node(&self, pos: &Position, depth: i32, ply: usize, pv: bool, in_check: bool, proof: bool) -> Node {
+    fn node(&self, pos: &P, depth: i32, ply: usize, pv: bool, in_check: bool, proof: bool) -> Node {
         // A side in check has few replies, and checks lead to the game ends
         // this search wants to prove: look one ply further.
         let depth = if in_check && self.features.check_extension { depth + 1 } else { depth };
@@ -103,7 +102,7 @@ impl Searcher<'_> {
     /// Pruning before any move is searched: reverse futility (far above
     /// beta near the leaves, assume it holds) and the null move. Never
     /// claims a game end.
-    fn prune_node(&mut self, pos: &mut Position, node: &Node, beta: i32) -> Option<i32> {
+    fn prune_node(&mut self, pos: &mut P, node: &Node, beta: i32) -> Option<i32> {
         let static_eval = node.static_eval?;
         let f = self.features;
         if f.futility
@@ -115,9 +114,11 @@ impl Searcher<'_> {
         }
         if f.null_move && node.depth >= 3 && static_eval >= beta && !is_mate(beta) && has_pieces(pos, pos.turn()) {
             let r = 2 + node.depth / 4;
+            self.mark_pass(pos, node.ply, true);
             pos.pass();
             let v = -self.negamax(pos, node.depth - 1 - r, -beta, -beta + 1, node.ply + 1, false);
             pos.pass();
+            self.mark_pass(pos, node.ply, false);
             if self.stopped {
                 return Some(0);
             }
@@ -133,21 +134,20 @@ impl Searcher<'_> {
     /// that raised alpha, or `None` if the search was stopped.
     fn search_moves(
         &mut self,
-        pos: &mut Position,
-        picker: &mut Picker,
+        pos: &mut P,
         node: &Node,
         mut alpha: i32,
         beta: i32,
-        tt_move: Option<Move>,
-    ) -> Option<(i32, Option<Move>)> {
+        tt_move: Option<u32>,
+    ) -> Option<(i32, Option<P::Move>)> {
         let killers = self.killers[node.ply];
-        picker.score_all(pos, tt_move, killers, self.history);
+        self.pickers[node.ply].score_all(pos, tt_move, killers, self.history);
         let mut best = -INFINITY;
         let mut best_move = None;
         let mut count = 0;
-        let mut quiets = [None::<Move>; 64];
+        let mut quiets = [None::<P::Move>; 64];
         let mut n_quiets = 0;
-        while let Some(m) = picker.next_move() {
+        while let Some(m) = self.pickers[node.ply].next_move() {
             if node.ply == 0 && self.skips_root_move(m) {
                 continue;
             }
@@ -190,12 +190,12 @@ impl Searcher<'_> {
     fn prunes_move(
         &self,
         node: &Node,
-        m: Move,
+        m: P::Move,
         quiet: bool,
         count: usize,
         best: i32,
         alpha: i32,
-        killer: Option<Move>,
+        killer: Option<P::Move>,
     ) -> bool {
         if node.pv || node.proof || node.in_check || !quiet || best <= -MATE_BOUND {
             return false;
@@ -215,8 +215,8 @@ impl Searcher<'_> {
     #[allow(clippy::too_many_arguments)]
     fn search_move(
         &mut self,
-        pos: &mut Position,
-        m: Move,
+        pos: &mut P,
+        m: P::Move,
         node: &Node,
         count: usize,
         quiet: bool,
@@ -244,7 +244,7 @@ impl Searcher<'_> {
     }
 
     /// The late-move reduction of the `count`-th move, already played in `pos`.
-    fn reduction(&self, pos: &Position, node: &Node, count: usize, quiet: bool) -> i32 {
+    fn reduction(&self, pos: &P, node: &Node, count: usize, quiet: bool) -> i32 {
         // Checking moves are not reduced (the test is the costly part, so it comes last).
         if !(self.features.lmr
             && node.depth >= 3
@@ -262,7 +262,7 @@ impl Searcher<'_> {
 
     /// A move raised alpha: it heads the principal variation, and at the
     /// root it is the best move so far.
-    fn record_improvement(&mut self, node: &Node, m: Move, v: i32) {
+    fn record_improvement(&mut self, node: &Node, m: P::Move, v: i32) {
         if node.pv {
             self.update_pv(node.ply, m);
         }
@@ -273,7 +273,7 @@ impl Searcher<'_> {
 
     /// A quiet move caused a cutoff: it becomes a killer and gains history;
     /// the quiet moves tried before it lose history.
-    fn reward_quiet(&mut self, turn: Color, m: Move, node: &Node, tried: &[Option<Move>]) {
+    fn reward_quiet(&mut self, turn: Color, m: P::Move, node: &Node, tried: &[Option<P::Move>]) {
         let k = &mut self.killers[node.ply];
         if k[0] != Some(m) {
             k[1] = k[0];
@@ -289,7 +289,7 @@ impl Searcher<'_> {
     /// Stores the node's result; `alpha` and `beta` are the window it was
     /// searched with. A root restricted to some moves is not stored: its
     /// value is not the position's.
-    fn store(&self, key: u64, node: &Node, best: i32, best_move: Option<Move>, alpha: i32, beta: i32) {
+    fn store(&self, key: u64, node: &Node, best: i32, best_move: Option<P::Move>, alpha: i32, beta: i32) {
         if node.ply == 0 && self.root_restricted() {
             return;
         }
@@ -300,7 +300,7 @@ impl Searcher<'_> {
         } else {
             Bound::Upper
         };
-        self.tt.store(key, best_move, to_tt(best, node.ply), node.depth, bound, node.proof);
+        self.tt.store(key, best_move.map(GameMove::to_bits), to_tt(best, node.ply), node.depth, bound, node.proof);
     }
 }
 
@@ -348,7 +348,7 @@ fn tt_cutoff(e: Entry, depth: i32, alpha: i32, beta: i32, ply: usize, pv_node: b
 
 /// Whether `color` has a piece other than king and pawns (null-move
 /// pruning is unsafe without one).
-fn has_pieces(pos: &Position, color: Color) -> bool {
+fn has_pieces<P: Rules>(pos: &P, color: Color) -> bool {
     let b = pos.board();
     let pawns_king = b.by_role(Role::Pawn) | b.by_role(Role::King);
     (b.by_color(color) & !pawns_king).any()

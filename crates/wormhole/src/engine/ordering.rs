@@ -1,10 +1,10 @@
 //! Move ordering: the transposition-table move first, then captures by
 //! most valuable victim / least valuable attacker, promotions, killer moves
-//! and quiet moves by their history score.
+//! and quiet moves by their history score (by from and to square, which
+//! for a porthole move are its origin and exit).
 
-use std::mem::MaybeUninit;
-
-use crate::{Bitboard, Color, KingSafety, MAX_MOVES, Move, MoveList, Position, Role};
+use crate::rules::{GameMove, MoveBuffer, Rules};
+use crate::{Color, Role};
 
 /// How much quiet moves have caused cutoffs, by side, from and to square.
 pub struct History {
@@ -22,14 +22,14 @@ impl History {
 
     /// The score of a quiet move by `color`.
     #[inline]
-    pub fn get(&self, color: Color, m: Move) -> i32 {
+    pub fn get<M: GameMove>(&self, color: Color, m: M) -> i32 {
         self.table[color.index()][m.from().index()][m.to().index()]
     }
 
     /// Rewards (`bonus > 0`) or punishes a quiet move; old scores decay so
     /// the table follows the current part of the game.
     #[inline]
-    pub fn update(&mut self, color: Color, m: Move, bonus: i32) {
+    pub fn update<M: GameMove>(&mut self, color: Color, m: M, bonus: i32) {
         let h = &mut self.table[color.index()][m.from().index()][m.to().index()];
         let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
         *h += b - *h * b.abs() / HISTORY_MAX;
@@ -53,12 +53,6 @@ impl Default for History {
     }
 }
 
-impl Default for Picker {
-    fn default() -> Picker {
-        Picker::new()
-    }
-}
-
 /// Ordering value of a role as a capture victim or promotion.
 #[inline]
 pub fn role_order(role: Role) -> i32 {
@@ -79,39 +73,37 @@ const TT_SCORE: i32 = 3_000_000;
 const CAPTURE_SCORE: i32 = 2_000_000;
 const KILLER_SCORE: i32 = 1_000_000;
 
-/// Hands out the moves of a list best first (selection sort: cutoffs
-/// usually come early, so most of the list is never sorted).
-pub struct Picker {
-    moves: MoveList,
-    /// Ordering scores of `moves[..end]`; entries past `end` are never read,
-    /// so the array is left uninitialised (zeroing it showed up in profiles).
-    scores: [MaybeUninit<i32>; MAX_MOVES],
+/// Hands out the moves of a node best first (selection sort: cutoffs
+/// usually come early, so most of the list is never sorted). Each search
+/// thread keeps one picker per ply and reuses it, so the lists are not
+/// built anew at every node.
+pub struct Picker<P: Rules> {
+    moves: P::SearchList,
+    /// Ordering scores of `moves[..end]`, grown as needed.
+    scores: Vec<i32>,
     next: usize,
     /// The moves handed out are `moves[..end]` (captures only in the quiescence search).
     end: usize,
 }
 
-impl Picker {
-    /// An empty picker; fill it with [`Picker::generate`].
-    #[inline]
-    pub fn new() -> Picker {
-        Picker { moves: MoveList::new(), scores: [MaybeUninit::uninit(); MAX_MOVES], next: 0, end: 0 }
+impl<P: Rules> Default for Picker<P> {
+    fn default() -> Picker<P> {
+        Picker { moves: P::SearchList::default(), scores: Vec::new(), next: 0, end: 0 }
     }
+}
 
-    /// Generates every legal move of `pos` (moves not yet scored); returns
-    /// whether the side to move is in check.
+impl<P: Rules> Picker<P> {
+    /// Generates the legal moves of `pos` (only captures when `captures`),
+    /// given its king safety; moves not yet scored.
     #[inline]
-    pub fn generate(&mut self, pos: &Position) -> bool {
-        let in_check = pos.generate_legal_in_check(&mut self.moves, Bitboard::FULL);
+    pub fn generate(&mut self, pos: &P, safety: &P::Safety, captures: bool) {
+        self.moves.clear();
+        pos.generate(safety, &mut self.moves, captures);
+        self.next = 0;
         self.end = self.moves.len();
-        in_check
-    }
-
-    /// Generates every legal move of `pos`, given its king safety.
-    #[inline]
-    pub fn generate_with(&mut self, pos: &Position, safety: &KingSafety) {
-        pos.generate_legal_with(&mut self.moves, Bitboard::FULL, safety);
-        self.end = self.moves.len();
+        if self.scores.len() < self.end {
+            self.scores.resize(self.end.next_power_of_two(), 0);
+        }
     }
 
     /// Whether there are no moves at all.
@@ -121,10 +113,13 @@ impl Picker {
     }
 
     /// Scores the moves for the main search.
-    pub fn score_all(&mut self, pos: &Position, tt_move: Option<Move>, killers: [Option<Move>; 2], history: &History) {
+    pub fn score_all(&mut self, pos: &P, tt_move: Option<u32>, killers: [Option<P::Move>; 2], history: &History) {
         let turn = pos.turn();
-        for (i, &m) in self.moves[..self.end].iter().enumerate() {
-            self.scores[i] = MaybeUninit::new(if Some(m) == tt_move {
+        let n = self.end;
+        let tt_bits = tt_move.unwrap_or(0);
+        let moves = &self.moves.as_mut_slice()[..n];
+        for (score, &m) in self.scores[..n].iter_mut().zip(moves) {
+            *score = if m.to_bits() == tt_bits {
                 TT_SCORE
             } else if let Some(victim) = pos.captured_by(m) {
                 CAPTURE_SCORE + capture_order(pos, m, victim.role)
@@ -134,22 +129,20 @@ impl Picker {
                 KILLER_SCORE
             } else {
                 history.get(turn, m)
-            });
+            };
         }
     }
 
     /// Generates only the legal captures of `pos`, given its king safety,
     /// scored for the quiescence search.
     #[inline]
-    pub fn generate_captures(&mut self, pos: &Position, safety: &KingSafety) {
-        let enemy = pos.board().by_color(!pos.turn());
-        pos.generate_legal_with(&mut self.moves, enemy, safety);
-        self.end = self.moves.len();
+    pub fn generate_captures(&mut self, pos: &P, safety: &P::Safety) {
+        self.generate(pos, safety, true);
         self.keep_captures(pos);
     }
 
     /// Keeps only the captures, scored (for the quiescence search).
-    pub fn keep_captures(&mut self, pos: &Position) {
+    pub fn keep_captures(&mut self, pos: &P) {
         let mut n = 0;
         let len = self.end;
         let slice = self.moves.as_mut_slice();
@@ -157,37 +150,30 @@ impl Picker {
             let m = slice[i];
             if let Some(victim) = pos.captured_by(m) {
                 slice[n] = m;
-                self.scores[n] = MaybeUninit::new(capture_order(pos, m, victim.role));
+                self.scores[n] = capture_order(pos, m, victim.role);
                 n += 1;
             }
         }
         self.end = n;
     }
 
-    #[inline(always)]
-    fn score(&self, i: usize) -> i32 {
-        debug_assert!(i < self.end);
-        // SAFETY: `score_all` or `keep_captures` wrote every index below `end`,
-        // and callers only ask for indices below `end`.
-        unsafe { self.scores[i].assume_init() }
-    }
-
     /// The next best move, or `None` when all were handed out.
     #[inline]
-    pub fn next_move(&mut self) -> Option<Move> {
+    pub fn next_move(&mut self) -> Option<P::Move> {
         let n = self.end;
         if self.next >= n {
             return None;
         }
+        let scores = &mut self.scores[..n];
         let mut best = self.next;
         for i in self.next + 1..n {
-            if self.score(i) > self.score(best) {
+            if scores[i] > scores[best] {
                 best = i;
             }
         }
         let slice = self.moves.as_mut_slice();
         slice.swap(self.next, best);
-        self.scores.swap(self.next, best);
+        scores.swap(self.next, best);
         let m = slice[self.next];
         self.next += 1;
         Some(m)
@@ -196,8 +182,8 @@ impl Picker {
 
 /// MVV-LVA with promotions: the victim counts most, then the promotion, then a cheap attacker.
 #[inline]
-fn capture_order(pos: &Position, m: Move, victim: Role) -> i32 {
-    let attacker = pos.role_at(m.from()).map_or(0, role_order);
+fn capture_order<P: Rules>(pos: &P, m: P::Move, victim: Role) -> i32 {
+    let attacker = pos.board().piece_at(m.from()).map_or(0, |p| role_order(p.role));
     let promo = m.promotion().map_or(0, role_order);
     victim_value(victim) * 64 + promo * 8 - attacker
 }

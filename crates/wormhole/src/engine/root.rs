@@ -8,11 +8,11 @@ use std::time::Instant;
 use super::levels::LevelSettings;
 use super::negamax::is_proof_node;
 use super::ordering::History;
-use super::score::{INFINITY, MATE, MAX_PLY, is_mate, to_score};
+use super::score::{INFINITY, MATE, MAX_PLY, is_mate, no_move_value, to_score};
 use super::search::{Searcher, Shared};
 use super::time::TimePlan;
-use super::{Engine, Info, Limits, PvLine, Score, SearchResult};
-use crate::{Move, Position};
+use super::{Engine, Info, Limits, PvLine, SearchResult};
+use crate::rules::{MoveSet, Rules};
 
 /// The caps and deadlines of one search.
 struct Plan {
@@ -21,28 +21,29 @@ struct Plan {
     time: TimePlan,
 }
 
-fn plan(pos: &Position, limits: &Limits, settings: &LevelSettings, start: Instant) -> Plan {
+fn plan<P: Rules>(pos: &P, limits: &Limits<P::Move>, settings: &LevelSettings, start: Instant) -> Plan {
     let depth_cap = (MAX_PLY - 8) as u32;
     let max_depth = limits.depth.unwrap_or(depth_cap).min(settings.max_depth.unwrap_or(depth_cap)).clamp(1, depth_cap);
     let node_limit = limits.nodes.unwrap_or(u64::MAX).min(settings.max_nodes.unwrap_or(u64::MAX)).max(1);
     let default = limits.is_unset().then_some(settings.default_movetime);
-    Plan { max_depth, node_limit, time: TimePlan::new(start, limits, pos.plies(), default) }
+    Plan { max_depth, node_limit, time: TimePlan::new(start, limits, pos.moves_to_plan(), default) }
 }
 
 /// Runs a whole search for [`Engine::search`].
-pub(super) fn run(
+pub(super) fn run<P: Rules>(
     engine: &mut Engine,
-    pos: &Position,
-    limits: &Limits,
+    pos: &P,
+    limits: &Limits<P::Move>,
     settings: &LevelSettings,
     stop: &AtomicBool,
-    on_info: &mut dyn FnMut(&Info),
-) -> SearchResult {
+    on_info: &mut dyn FnMut(&Info<P::Move>),
+) -> SearchResult<P::Move> {
     let start = Instant::now();
     let legal = pos.legal_moves().len();
     let root_moves = limits.root_moves(pos);
     if root_moves.is_empty() {
-        let info = Info { score: Score::Loss(0), exact: true, ..Info::default() };
+        let score = to_score(no_move_value::<P>(pos.is_check(), 0));
+        let info = Info { score, exact: true, ..Info::default() };
         return SearchResult { best_move: None, info };
     }
     let mut plan = plan(pos, limits, settings, start);
@@ -56,7 +57,7 @@ pub(super) fn run(
     engine.history.age();
     let nodes = AtomicU64::new(0);
     let helpers_done = AtomicBool::new(false);
-    let params = engine.eval_params(pos.variant());
+    let params = engine.eval_params(pos);
     let shared = Shared {
         tt: &engine.tt,
         params: &params,
@@ -68,6 +69,7 @@ pub(super) fn run(
         node_limit: plan.node_limit,
         hard_deadline: plan.time.hard,
         root_allowed: (root_moves.len() < legal).then_some(&root_moves[..]),
+        history: if P::DRAWS { &limits.history } else { &[] },
     };
     let threads = engine.options.threads;
     let history = &mut engine.history;
@@ -86,7 +88,7 @@ pub(super) fn run(
 
 /// A helper thread: searches the root at depths staggered by thread, so
 /// the threads fill the table with different parts of the tree.
-fn help(shared: &Shared, mut pos: Position, id: usize, max_depth: u32) {
+fn help<P: Rules>(shared: &Shared<P>, mut pos: P, id: usize, max_depth: u32) {
     let mut history = History::new();
     let mut s = Searcher::new(shared, &mut history, false);
     let mut depth = 1 + (id as u32 % 2);
@@ -98,30 +100,30 @@ fn help(shared: &Shared, mut pos: Position, id: usize, max_depth: u32) {
 }
 
 /// The root moves a search may play and how many best lines it reports.
-struct Root<'a> {
-    moves: &'a [Move],
+struct Root<'a, M> {
+    moves: &'a [M],
     lines: usize,
 }
 
 /// One line of an iteration, as the root search found it.
 #[derive(Clone, Debug)]
-struct Line {
+struct Line<M> {
     /// The root-relative value.
     value: i32,
     /// The line, starting with its root move.
-    pv: Vec<Move>,
+    pv: Vec<M>,
     /// Whether the value is a game end verified exact: searched in a proof
     /// window deep enough to see every shorter game end (see `negamax`).
     exact: bool,
 }
 
-impl Line {
+impl<M: Copy> Line<M> {
     /// The distance in plies of a claimed game end that is not yet exact.
     fn unverified_distance(&self) -> Option<i32> {
         (is_mate(self.value) && !self.exact).then(|| MATE - self.value.abs())
     }
 
-    fn to_pv_line(&self) -> PvLine {
+    fn to_pv_line(&self) -> PvLine<M> {
         PvLine { score: to_score(self.value), exact: self.exact, pv: self.pv.clone() }
     }
 }
@@ -131,20 +133,20 @@ impl Line {
 /// A game end claimed by one iteration is verified by the next, searched
 /// deep enough for that (see [`search_line`]); the search ends early once
 /// every line is an exact game end.
-fn iterate(
-    s: &mut Searcher,
-    pos: &Position,
-    root: &Root,
+fn iterate<P: Rules>(
+    s: &mut Searcher<P>,
+    pos: &P,
+    root: &Root<P::Move>,
     plan: &Plan,
     start: Instant,
-    on_info: &mut dyn FnMut(&Info),
-) -> SearchResult {
+    on_info: &mut dyn FnMut(&Info<P::Move>),
+) -> SearchResult<P::Move> {
     let mut pos = pos.clone();
     let first = root.moves[0];
     let mut info =
         Info { pv: vec![first], lines: vec![PvLine { pv: vec![first], ..PvLine::default() }], ..Info::default() };
     // The last completed iteration's lines, best first.
-    let mut prev: Vec<Line> = Vec::new();
+    let mut prev: Vec<Line<P::Move>> = Vec::new();
     let (mut depth, mut extra) = (0, 0);
     while let Some(next) = next_depth(depth, &prev, plan.max_depth, &mut extra) {
         depth = next;
@@ -164,7 +166,7 @@ fn iterate(
             break;
         }
         prev = lines;
-        let pv_lines: Vec<PvLine> = prev.iter().map(Line::to_pv_line).collect();
+        let pv_lines: Vec<PvLine<P::Move>> = prev.iter().map(Line::to_pv_line).collect();
         info = Info {
             depth: depth as u32,
             seldepth: s.seldepth as u32,
@@ -192,7 +194,7 @@ const EXTRA_VERIFICATIONS: u32 = 2;
 /// enough to verify a claimed game end (two plies past it), within
 /// `max_depth`. Past `max_depth`, a few more iterations that can verify
 /// game ends claimed there (counted in `extra`); otherwise `None`.
-fn next_depth(depth: i32, prev: &[Line], max_depth: u32, extra: &mut u32) -> Option<i32> {
+fn next_depth<M: Copy>(depth: i32, prev: &[Line<M>], max_depth: u32, extra: &mut u32) -> Option<i32> {
     let max_depth = max_depth as i32;
     let verify = prev.iter().filter_map(|l| l.unverified_distance()).max().map(|n| n + 2);
     if depth < max_depth {
@@ -204,9 +206,15 @@ fn next_depth(depth: i32, prev: &[Line], max_depth: u32, extra: &mut u32) -> Opt
 
 /// Searches the root once per line, each time leaving out the moves of
 /// the lines before; returns the lines best first (fewer if stopped).
-fn search_lines(s: &mut Searcher, pos: &mut Position, root: &Root, depth: i32, prev: &[Line]) -> Vec<Line> {
+fn search_lines<P: Rules>(
+    s: &mut Searcher<P>,
+    pos: &mut P,
+    root: &Root<P::Move>,
+    depth: i32,
+    prev: &[Line<P::Move>],
+) -> Vec<Line<P::Move>> {
     s.root_excluded.clear();
-    let mut lines: Vec<Line> = Vec::with_capacity(root.lines);
+    let mut lines: Vec<Line<P::Move>> = Vec::with_capacity(root.lines);
     for k in 0..root.lines {
         s.root_best = None;
         let (value, exact) = search_line(s, pos, depth, prev.get(k).map(|l| l.value));
@@ -227,7 +235,11 @@ fn search_lines(s: &mut Searcher, pos: &mut Position, root: &Root, depth: i32, p
 /// The lines of a stopped iteration worth reporting: those it completed
 /// or, if none, a root move that beat the previous best (it was fully
 /// searched: trust it).
-fn keep_unfinished(s: &Searcher, mut lines: Vec<Line>, prev: &[Line]) -> Vec<Line> {
+fn keep_unfinished<P: Rules>(
+    s: &Searcher<P>,
+    mut lines: Vec<Line<P::Move>>,
+    prev: &[Line<P::Move>],
+) -> Vec<Line<P::Move>> {
     if lines.is_empty()
         && let Some((m, value)) = s.root_best
         && prev.first().is_some_and(|p| value > p.value)
@@ -244,7 +256,7 @@ fn keep_unfinished(s: &Searcher, mut lines: Vec<Line>, prev: &[Line]) -> Vec<Lin
 /// contain it (a win: "is there a win at least this short?"; a loss: "does
 /// no defence last longer?"), so nothing is pruned and the result, if it
 /// falls in the window and the depth reaches past it, is exact.
-fn search_line(s: &mut Searcher, pos: &mut Position, depth: i32, prev: Option<i32>) -> (i32, bool) {
+fn search_line<P: Rules>(s: &mut Searcher<P>, pos: &mut P, depth: i32, prev: Option<i32>) -> (i32, bool) {
     let proof_window = |p: i32| if p > 0 { (p - 1, INFINITY) } else { (-INFINITY, p + 1) };
     let Some((alpha, beta)) = prev.filter(|&p| is_mate(p)).map(proof_window) else {
         return (aspiration(s, pos, depth, prev), false);
@@ -261,8 +273,8 @@ fn search_line(s: &mut Searcher, pos: &mut Position, depth: i32, prev: Option<i3
 
 /// The lines of an unfinished iteration (`new`, searched deeper) first,
 /// then the lines of the last complete one whose moves they do not cover.
-fn merge_lines(new: &[Line], old: &[PvLine], n: usize) -> Vec<PvLine> {
-    let mut lines: Vec<PvLine> = new.iter().map(Line::to_pv_line).collect();
+fn merge_lines<M: Copy + PartialEq>(new: &[Line<M>], old: &[PvLine<M>], n: usize) -> Vec<PvLine<M>> {
+    let mut lines: Vec<PvLine<M>> = new.iter().map(Line::to_pv_line).collect();
     for line in old {
         if lines.len() < n && !lines.iter().any(|l| l.root_move() == line.root_move()) {
             lines.push(line.clone());
@@ -272,7 +284,7 @@ fn merge_lines(new: &[Line], old: &[PvLine], n: usize) -> Vec<PvLine> {
 }
 
 /// The root search with a narrow window around the previous score, widened on failure.
-fn aspiration(s: &mut Searcher, pos: &mut Position, depth: i32, prev: Option<i32>) -> i32 {
+fn aspiration<P: Rules>(s: &mut Searcher<P>, pos: &mut P, depth: i32, prev: Option<i32>) -> i32 {
     let Some(p) = prev.filter(|_| depth >= 5) else {
         return s.negamax(pos, depth, -INFINITY, INFINITY, 0, true);
     };

@@ -4,12 +4,14 @@
 //! away `-(MATE - n)`, so the shortest win and the longest loss score best.
 
 use super::Score;
+use crate::rules::Rules;
 
 /// The score of having no legal move, negated: a win at the root.
 pub const MATE: i32 = 32_000;
 /// Larger than any score.
 pub const INFINITY: i32 = 32_001;
-/// The deepest ply any line can reach (a game has at most 64 plies).
+/// The deepest ply any line can reach (a Wormhole game has at most 64
+/// plies; longer games are cut there).
 pub const MAX_PLY: usize = 128;
 /// Scores at least this large in absolute value are proved game ends.
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
@@ -18,6 +20,16 @@ pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 #[inline]
 pub const fn mated_in(ply: usize) -> i32 {
     -MATE + ply as i32
+}
+
+/// The score of a drawn position, for both sides (no contempt).
+pub const DRAW: i32 = 0;
+
+/// The score of the side to move that has no legal move, `ply` plies from
+/// the root: a loss, except a stalemate in a game where that draws.
+#[inline(always)]
+pub fn no_move_value<P: Rules>(in_check: bool, ply: usize) -> i32 {
+    if P::DRAWS && !in_check { DRAW } else { mated_in(ply) }
 }
 
 /// Whether `v` is a proved game end.

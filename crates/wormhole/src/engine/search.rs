@@ -1,19 +1,19 @@
 //! One search thread's state: what all threads share (table, weights,
 //! switches, limits) in a [`Shared`] context, and what each keeps for
-//! itself (history, killers, principal variation, node count) in a
-//! [`Searcher`]. The recursive searches are in `negamax` and `qsearch`; the
-//! root and iterative deepening in `root`.
+//! itself (history, killers, principal variation, move lists, the
+//! positions on its path, node count) in a [`Searcher`]. The recursive
+//! searches are in `negamax` and `qsearch`; the root and iterative
+//! deepening in `root`.
 
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use super::Features;
-use super::eval::{self, EvalParams, evaluate};
-use super::ordering::History;
-use super::score::MAX_PLY;
+use super::ordering::{History, Picker};
+use super::score::{DRAW, MAX_PLY};
 use super::tt::Table;
-use crate::{Move, Position, Square};
+use crate::rules::Rules;
 
 /// See [`Searcher::eval_lazy`].
 const LAZY_MARGIN: i32 = 500;
@@ -22,11 +22,11 @@ const LAZY_MARGIN: i32 = 500;
 const POLL_INTERVAL: u64 = 2048;
 
 /// What every thread of one search shares.
-pub(super) struct Shared<'a> {
+pub(super) struct Shared<'a, P: Rules> {
     /// The transposition table.
     pub tt: &'a Table,
     /// The evaluation weights.
-    pub params: &'a EvalParams,
+    pub params: &'a P::Params,
     /// The search and evaluation switches.
     pub features: Features,
     /// Whether the evaluation looks beyond material.
@@ -42,7 +42,10 @@ pub(super) struct Shared<'a> {
     /// Every thread stops at this instant.
     pub hard_deadline: Option<Instant>,
     /// The root moves the search may play; `None`: every legal move.
-    pub root_allowed: Option<&'a [Move]>,
+    pub root_allowed: Option<&'a [P::Move]>,
+    /// The positions of the game before the root, oldest first (games
+    /// with draws: a return to one of them is a draw).
+    pub history: &'a [u64],
 }
 
 /// Late-move reductions by depth and move number.
@@ -63,9 +66,23 @@ fn lmr_table() -> &'static LmrTable {
     })
 }
 
+/// The positions on the way to the node being searched, for games where
+/// positions can repeat: the game's history, then one entry per ply.
+struct Path {
+    /// Hash and piece count of each position; a capture lowers the count
+    /// for good, so a repetition is looked for only back to the last one.
+    entries: Vec<(u64, u32)>,
+    /// Where ply 0 (the root) is.
+    root: usize,
+}
+
+/// A piece count that matches no position: written over a position that
+/// passes (null move), so no repetition is seen through the pass.
+const PASSED: u32 = u32::MAX;
+
 /// One search thread: the shared context plus what the thread learns.
-pub(super) struct Searcher<'a> {
-    pub shared: &'a Shared<'a>,
+pub(super) struct Searcher<'a, P: Rules> {
+    pub shared: &'a Shared<'a, P>,
     pub tt: &'a Table,
     pub history: &'a mut History,
     pub features: Features,
@@ -75,22 +92,31 @@ pub(super) struct Searcher<'a> {
     reported: u64,
     pub stopped: bool,
     pub seldepth: usize,
-    pub killers: [[Option<Move>; 2]; MAX_PLY + 1],
-    pv: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
-    pv_len: [usize; MAX_PLY + 1],
+    pub killers: [[Option<P::Move>; 2]; MAX_PLY + 1],
+    /// The principal variation found below each ply.
+    pv: Vec<Vec<P::Move>>,
+    /// One move list per ply, reused from node to node.
+    pub pickers: Vec<Picker<P>>,
+    path: Path,
     pub lmr: &'static LmrTable,
     /// The best root move of the current iteration, once it is fully searched.
-    pub root_best: Option<(Move, i32)>,
+    pub root_best: Option<(P::Move, i32)>,
     /// Root moves left out because they head better lines of this
     /// iteration (MultiPV).
-    pub root_excluded: Vec<Move>,
+    pub root_excluded: Vec<P::Move>,
 }
 
-impl<'a> Searcher<'a> {
+impl<'a, P: Rules> Searcher<'a, P> {
     /// A thread's searcher; `main` for the thread that reports and obeys
     /// the node limit.
-    pub fn new(shared: &'a Shared<'a>, history: &'a mut History, main: bool) -> Searcher<'a> {
-        let null = Move::new(Square::new(0), Square::new(0), None);
+    pub fn new(shared: &'a Shared<'a, P>, history: &'a mut History, main: bool) -> Searcher<'a, P> {
+        let mut entries = Vec::new();
+        if P::DRAWS {
+            entries.reserve(shared.history.len() + MAX_PLY + 1);
+            entries.extend(shared.history.iter().map(|&h| (h, 0)));
+            // Piece counts of the history are unknown: compare them all.
+            entries.resize(shared.history.len() + MAX_PLY + 1, (0, 0));
+        }
         Searcher {
             shared,
             tt: shared.tt,
@@ -102,8 +128,9 @@ impl<'a> Searcher<'a> {
             stopped: false,
             seldepth: 0,
             killers: [[None; 2]; MAX_PLY + 1],
-            pv: Box::new([[null; MAX_PLY + 1]; MAX_PLY + 1]),
-            pv_len: [0; MAX_PLY + 1],
+            pv: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
+            pickers: (0..=MAX_PLY).map(|_| Picker::default()).collect(),
+            path: Path { entries, root: shared.history.len() },
             lmr: lmr_table(),
             root_best: None,
             root_excluded: Vec::new(),
@@ -142,19 +169,63 @@ impl<'a> Searcher<'a> {
         self.reported = self.nodes;
     }
 
+    /// What every node does first: counts itself, forgets the line below
+    /// it, and ends at once with a value when the search is stopped (the
+    /// value is not used) or the position is drawn.
+    #[inline(always)]
+    pub fn enter(&mut self, pos: &P, ply: usize) -> Option<i32> {
+        self.count_node(ply);
+        self.clear_pv(ply);
+        if self.stopped {
+            return Some(0);
+        }
+        self.is_draw(pos, ply).then_some(DRAW)
+    }
+
+    /// Records `pos` as the position at `ply` on the search path and says
+    /// whether it is drawn there: a repetition of a position earlier on
+    /// the path or in the game, or a draw by rule. Never in a game without
+    /// draws, where it compiles to nothing.
+    #[inline(always)]
+    fn is_draw(&mut self, pos: &P, ply: usize) -> bool {
+        if !P::DRAWS {
+            return false;
+        }
+        let hash = pos.hash();
+        let count = pos.board().occupied().count();
+        let at = self.path.root + ply;
+        self.path.entries[at] = (hash, count);
+        if ply == 0 {
+            return false;
+        }
+        let earlier = &self.path.entries[..at];
+        let repeated = earlier.iter().rev().take_while(|&&(_, c)| c == count || c == 0).any(|&(h, _)| h == hash);
+        repeated || pos.is_rule_draw()
+    }
+
+    /// Marks the position at `ply` as passing (a null move) or, with
+    /// `false`, restores it: no repetition is seen through a pass.
+    #[inline(always)]
+    pub fn mark_pass(&mut self, pos: &P, ply: usize, passing: bool) {
+        if P::DRAWS {
+            let count = if passing { PASSED } else { pos.board().occupied().count() };
+            self.path.entries[self.path.root + ply].1 = count;
+        }
+    }
+
     /// The static evaluation used by the search.
     #[inline]
-    pub fn eval(&self, pos: &Position) -> i32 {
-        evaluate(pos, self.shared.params, self.shared.positional)
+    pub fn eval(&self, pos: &P) -> i32 {
+        pos.evaluate(self.shared.params, self.shared.positional)
     }
 
     /// The static evaluation, or a bound from material alone when that is
     /// already far outside the window (the positional terms rarely move a
     /// score by more than [`LAZY_MARGIN`]).
     #[inline]
-    pub fn eval_lazy(&self, pos: &Position, alpha: i32, beta: i32) -> i32 {
+    pub fn eval_lazy(&self, pos: &P, alpha: i32, beta: i32) -> i32 {
         if self.shared.positional && self.features.lazy_eval {
-            let m = eval::material(pos, self.shared.params);
+            let m = pos.material(self.shared.params);
             if m - LAZY_MARGIN >= beta {
                 return m - LAZY_MARGIN;
             }
@@ -168,27 +239,26 @@ impl<'a> Searcher<'a> {
     /// Forgets the principal variation below `ply`.
     #[inline]
     pub fn clear_pv(&mut self, ply: usize) {
-        self.pv_len[ply] = 0;
+        self.pv[ply].clear();
     }
 
     /// Makes `m` followed by the child's line the principal variation at `ply`.
-    pub fn update_pv(&mut self, ply: usize, m: Move) {
-        let child = self.pv_len[ply + 1].min(MAX_PLY - ply - 1);
-        self.pv[ply][0] = m;
-        for i in 0..child {
-            self.pv[ply][i + 1] = self.pv[ply + 1][i];
-        }
-        self.pv_len[ply] = child + 1;
+    pub fn update_pv(&mut self, ply: usize, m: P::Move) {
+        let (line, below) = self.pv.split_at_mut(ply + 1);
+        let (line, child) = (&mut line[ply], &below[0]);
+        line.clear();
+        line.push(m);
+        line.extend_from_slice(&child[..child.len().min(MAX_PLY - ply - 1)]);
     }
 
     /// The principal variation of the last root search.
-    pub fn root_pv(&self) -> Vec<Move> {
-        self.pv[0][..self.pv_len[0]].to_vec()
+    pub fn root_pv(&self) -> Vec<P::Move> {
+        self.pv[0].clone()
     }
 
     /// Whether the root search leaves `m` out (searchmoves, MultiPV).
     #[inline]
-    pub fn skips_root_move(&self, m: Move) -> bool {
+    pub fn skips_root_move(&self, m: P::Move) -> bool {
         self.shared.root_allowed.is_some_and(|a| !a.contains(&m)) || self.root_excluded.contains(&m)
     }
 

@@ -7,32 +7,42 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use super::{Engine, Info, Limits, SearchResult};
-use crate::Position;
+use crate::rules::Rules;
+use crate::{AnyMove, AnyPosition, Move};
 
-/// A message from a search thread.
+/// A message from a search thread; `M` is the game's move type.
 #[derive(Clone, Debug)]
-pub enum Event {
+pub enum Event<M = Move> {
     /// An iteration completed.
-    Info(Info),
+    Info(Info<M>),
     /// The search ended; the last event.
-    Done(SearchResult),
+    Done(SearchResult<M>),
 }
 
 /// A search running on its own thread, so the caller never blocks.
-pub struct SearchThread {
+pub struct SearchThread<M = Move> {
     stop: Arc<AtomicBool>,
-    events: Receiver<Event>,
+    events: Receiver<Event<M>>,
     handle: JoinHandle<Engine>,
 }
 
-impl SearchThread {
+impl<M: Copy + Send + 'static> SearchThread<M> {
     /// Starts searching `pos` with `engine` on a new thread.
-    pub fn spawn(mut engine: Engine, pos: Position, limits: Limits) -> SearchThread {
+    pub fn spawn<P: Rules<Move = M>>(engine: Engine, pos: P, limits: Limits<M>) -> SearchThread<M> {
+        SearchThread::start(engine, move |engine, stop, on_info| engine.search(&pos, &limits, stop, on_info))
+    }
+
+    /// Runs `search` on a new thread with `engine`, a stop flag and a
+    /// callback that reports each iteration as an event.
+    fn start(
+        mut engine: Engine,
+        search: impl FnOnce(&mut Engine, &AtomicBool, &mut dyn FnMut(&Info<M>)) -> SearchResult<M> + Send + 'static,
+    ) -> SearchThread<M> {
         let stop = Arc::new(AtomicBool::new(false));
         let (tx, events) = channel();
         let flag = Arc::clone(&stop);
         let handle = std::thread::spawn(move || {
-            let result = engine.search(&pos, &limits, &flag, &mut |info| {
+            let result = search(&mut engine, &flag, &mut |info| {
                 let _ = tx.send(Event::Info(info.clone()));
             });
             let _ = tx.send(Event::Done(result));
@@ -47,12 +57,12 @@ impl SearchThread {
     }
 
     /// The next event, if one is waiting.
-    pub fn try_recv(&self) -> Option<Event> {
+    pub fn try_recv(&self) -> Option<Event<M>> {
         self.events.try_recv().ok()
     }
 
     /// The next event, waiting at most `timeout`.
-    pub fn recv_timeout(&self, timeout: Duration) -> Option<Event> {
+    pub fn recv_timeout(&self, timeout: Duration) -> Option<Event<M>> {
         self.events.recv_timeout(timeout).ok()
     }
 
@@ -63,5 +73,13 @@ impl SearchThread {
             Ok(engine) => engine,
             Err(panic) => std::panic::resume_unwind(panic),
         }
+    }
+}
+
+impl SearchThread<AnyMove> {
+    /// Starts searching a position of either game on a new thread: the
+    /// game's own search, its moves reported as [`AnyMove`]s.
+    pub fn spawn_any(engine: Engine, pos: AnyPosition, limits: Limits<AnyMove>) -> SearchThread<AnyMove> {
+        SearchThread::start(engine, move |engine, stop, on_info| pos.search(engine, &limits, stop, on_info))
     }
 }

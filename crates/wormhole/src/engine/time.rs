@@ -18,9 +18,10 @@ pub struct TimePlan {
 const OVERHEAD: Duration = Duration::from_millis(5);
 
 impl TimePlan {
-    /// The plan for `limits` at ply `plies` of the game, with `default`
-    /// used when the caller set no limit.
-    pub fn new(start: Instant, limits: &Limits, plies: u32, default: Option<Duration>) -> TimePlan {
+    /// The plan for `limits` when the clock should last `moves_left` more
+    /// moves of ours ([`Rules::moves_to_plan`](crate::rules::Rules::moves_to_plan)),
+    /// with `default` used when the caller set no limit.
+    pub fn new<M>(start: Instant, limits: &Limits<M>, moves_left: u32, default: Option<Duration>) -> TimePlan {
         let mut plan = TimePlan { soft: None, hard: None };
         let mut set = |soft: Duration, hard: Duration| {
             let (s, h) = (start + soft, start + hard);
@@ -31,11 +32,8 @@ impl TimePlan {
             set(t, t);
         }
         if let Some(c) = limits.clock {
-            // A game lasts at most 64 plies and most end well before: plan for
-            // the moves we may still have to make, never fewer than a few.
-            let ours_left = (64u32.saturating_sub(plies) / 2).clamp(4, 22);
             let usable = c.remaining.saturating_sub(OVERHEAD);
-            let soft = usable / ours_left + c.increment * 3 / 4;
+            let soft = usable / moves_left.max(1) + c.increment * 3 / 4;
             let hard = (soft * 4).min(usable * 2 / 5);
             set(soft.min(hard), hard);
         }

@@ -8,8 +8,6 @@
 
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
-use crate::Move;
-
 /// What a stored score says about the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bound {
@@ -24,8 +22,9 @@ pub enum Bound {
 /// One probe result.
 #[derive(Clone, Copy, Debug)]
 pub struct Entry {
-    /// The best or refuting move found, if any.
-    pub best: Option<Move>,
+    /// The best or refuting move found, if any, packed
+    /// ([`GameMove::to_bits`](crate::rules::GameMove::to_bits)).
+    pub best: Option<u32>,
     /// The score, relative to the node (see `score::to_tt`).
     pub score: i32,
     /// The depth the score was searched to.
@@ -112,7 +111,7 @@ impl Table {
     /// is overwritten unless it holds a deeper result or a proof (and this
     /// result is none); otherwise the shallowest or oldest entry makes room.
     #[inline]
-    pub fn store(&self, key: u64, best: Option<Move>, score: i32, depth: i32, bound: Bound, proof: bool) {
+    pub fn store(&self, key: u64, best: Option<u32>, score: i32, depth: i32, bound: Bound, proof: bool) {
         let generation = self.generation.load(Ordering::Relaxed) as u64;
         let b = self.bucket(key);
         let bucket = &self.slots[b..b + BUCKET];
@@ -123,7 +122,7 @@ impl Table {
             if s.check.load(Ordering::Relaxed) ^ data == key && data != 0 {
                 let old = unpack(data);
                 // Keep a deeper result for the same position, but keep its move if we have none.
-                if bound != Bound::Exact && old.depth > depth + 2 && (data >> 40 & 63) == generation {
+                if bound != Bound::Exact && old.depth > depth + 2 && (data >> GENERATION & 63) == generation {
                     return;
                 }
                 if old.proof && !proof {
@@ -133,8 +132,8 @@ impl Table {
                 write(s, key, pack(best, score, depth, bound, proof, generation));
                 return;
             }
-            let age = ((generation + 64 - (data >> 40 & 63)) & 63) as i32;
-            let worth = (data >> 32 & 0xff) as i32 - 8 * age;
+            let age = ((generation + 64 - (data >> GENERATION & 63)) & 63) as i32;
+            let worth = (data >> DEPTH & 0xff) as i32 - 8 * age;
             if data == 0 {
                 target = i;
                 worst = i32::MIN;
@@ -154,7 +153,7 @@ impl Table {
             .iter()
             .filter(|s| {
                 let d = s.data.load(Ordering::Relaxed);
-                d != 0 && (d >> 40 & 63) == generation
+                d != 0 && (d >> GENERATION & 63) == generation
             })
             .count();
         (used * 1000 / n.max(1)) as u32
@@ -167,26 +166,37 @@ fn write(s: &Slot, key: u64, data: u64) {
     s.data.store(data, Ordering::Relaxed);
 }
 
-// Layout: move 0..16, score 16..32, depth 32..40, generation 40..46, bound 46..48, proof 48.
+// Layout: move 0..24 (0: none), score 24..40, depth 40..48, generation 48..54, bound 54..56, proof 56.
+const MOVE_BITS: u64 = (1 << 24) - 1;
+const SCORE: u32 = 24;
+const DEPTH: u32 = 40;
+const GENERATION: u32 = 48;
+const BOUND: u32 = 54;
+const PROOF: u32 = 56;
+
 #[inline]
-fn pack(best: Option<Move>, score: i32, depth: i32, bound: Bound, proof: bool, generation: u64) -> u64 {
-    let m = best.map_or(0, |m| m.to_bits()) as u64;
+fn pack(best: Option<u32>, score: i32, depth: i32, bound: Bound, proof: bool, generation: u64) -> u64 {
+    let m = best.map_or(0, u64::from) & MOVE_BITS;
     let s = (score.clamp(-32_767, 32_767) as i16 as u16) as u64;
     let d = depth.clamp(0, 255) as u64;
-    m | s << 16 | d << 32 | generation << 40 | (bound as u64) << 46 | (proof as u64) << 48
+    m | s << SCORE | d << DEPTH | generation << GENERATION | (bound as u64) << BOUND | (proof as u64) << PROOF
 }
 
 #[inline]
 fn unpack(data: u64) -> Entry {
-    let bits = data as u16;
-    let best = if bits == 0 { None } else { Move::from_bits(bits) };
-    let bound = match data >> 46 & 3 {
+    let bits = (data & MOVE_BITS) as u32;
+    let bound = match data >> BOUND & 3 {
         1 => Bound::Lower,
         2 => Bound::Upper,
         _ => Bound::Exact,
     };
-    let proof = data >> 48 & 1 == 1;
-    Entry { best, score: (data >> 16) as u16 as i16 as i32, depth: (data >> 32 & 0xff) as i32, bound, proof }
+    Entry {
+        best: (bits != 0).then_some(bits),
+        score: (data >> SCORE) as u16 as i16 as i32,
+        depth: (data >> DEPTH & 0xff) as i32,
+        bound,
+        proof: data >> PROOF & 1 == 1,
+    }
 }
 
 #[cfg(test)]
@@ -197,7 +207,9 @@ mod tests {
     #[test]
     fn store_and_probe() {
         let t = Table::new(1);
-        let m = Move::new(Square::new(12), Square::new(28), None);
+        // The widest move: a porthole move from h8 through h7 to h6 (24 bits).
+        let h = |name: &str| name.parse::<Square>().unwrap();
+        let m = crate::porthole::Move::porthole(h("h8"), h("h7"), h("h6")).to_bits();
         t.store(0xdead_beef, Some(m), -31_990, 7, Bound::Lower, true);
         let e = t.probe(0xdead_beef).unwrap();
         assert_eq!((e.best, e.score, e.depth, e.bound, e.proof), (Some(m), -31_990, 7, Bound::Lower, true));

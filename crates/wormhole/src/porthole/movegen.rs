@@ -18,9 +18,13 @@ use super::{CastlingObstacle, CastlingSide, MoveList, Position, attacks};
 use crate::steps::{self, slide};
 use crate::{Bitboard, Color, Role, Square};
 
-/// What generation knows about the mover's king.
-struct Safety {
-    king: usize,
+/// What generation knows about the mover's king, worked out once per
+/// position ([`Rules::king_safety`](crate::Rules::king_safety)); also the square sets every piece's
+/// generation reads.
+#[derive(Debug, Clone)]
+pub struct KingSafety {
+    ctx: Ctx,
+    king: Square,
     /// Whether moves are checked for legality at all.
     legal: bool,
     checkers: u64,
@@ -34,7 +38,13 @@ struct Safety {
     king_view: u64,
 }
 
-impl Safety {
+impl KingSafety {
+    /// Whether the side to move is in check.
+    #[inline]
+    pub(crate) fn in_check(&self) -> bool {
+        self.checkers != 0
+    }
+
     /// The squares a non-king normal move from `s` may end on.
     #[inline]
     fn normal_mask(&self, s: usize) -> u64 {
@@ -47,6 +57,7 @@ impl Safety {
 }
 
 /// The square sets generation reads for every piece.
+#[derive(Debug, Clone, Copy)]
 struct Ctx {
     us: Color,
     own: u64,
@@ -60,37 +71,62 @@ impl Position {
     /// Appends the moves to `list`: only legal ones when `legal`, else every
     /// move the pieces' rules allow (castling is always checked in full).
     pub(crate) fn generate(&self, list: &mut MoveList, legal: bool) {
+        if let Some(safety) = self.safety(legal) {
+            self.generate_with(list, &safety, Bitboard::FULL);
+        }
+    }
+
+    /// What legal move generation needs to know about the king of the side
+    /// to move (`None` only in a position without that king, which a FEN
+    /// never gives).
+    #[inline]
+    pub(crate) fn king_safety(&self) -> Option<KingSafety> {
+        self.safety(true)
+    }
+
+    /// Appends to `list` the moves allowed by `safety` whose target (the
+    /// entry, for a porthole move) is in `targets`.
+    pub(crate) fn generate_with(&self, list: &mut MoveList, safety: &KingSafety, targets: Bitboard) {
+        let ctx = &safety.ctx;
+        let (us, own, tokens) = (ctx.us, ctx.own, ctx.tokens);
+        let targets = targets.0;
+        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+            for from in self.board.pieces(us, role) {
+                let s = from.index();
+                let reach = attacks::attacks(role, us, s, ctx.blockers) & targets;
+                list.push_normal(from, Bitboard(reach & !own & !tokens & safety.normal_mask(s)), Bitboard::EMPTY);
+                self.push_entries(list, from, reach & tokens & !own, safety);
+            }
+        }
+        self.generate_pawns(list, safety, targets);
+        self.generate_king(list, safety, targets);
+        if safety.checkers == 0 {
+            self.generate_castles(list, safety, targets);
+        }
+    }
+
+    /// Checkers, pins and the king's view, found by looking out from the
+    /// king (none of them when not `legal`).
+    fn safety(&self, legal: bool) -> Option<KingSafety> {
         let us = self.turn;
         let own = self.board.by_color(us).0;
         let enemy = self.board.by_color(!us).0;
         let tokens = self.tokens.squares().0;
         let blockers = own | enemy | tokens;
         let ctx = Ctx { us, own, enemy, tokens, blockers, open_portholes: tokens & !(own | enemy) };
-        let Some(king) = self.board.king_of(us) else { return };
-        let safety = self.safety(king.index(), &ctx, legal);
-
-        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
-            for from in self.board.pieces(us, role) {
-                let s = from.index();
-                let reach = attacks::attacks(role, us, s, blockers);
-                list.push_normal(from, Bitboard(reach & !own & !tokens & safety.normal_mask(s)), Bitboard::EMPTY);
-                self.push_entries(list, from, reach & tokens & !own, &ctx, &safety);
-            }
+        let king = self.board.king_of(us)?;
+        let mut safety =
+            KingSafety { ctx, king, legal, checkers: 0, check_mask: !0, pins: [(0, 0); 8], pin_count: 0, king_view: 0 };
+        if legal {
+            self.find_checks_and_pins(&mut safety);
         }
-        self.generate_pawns(list, &ctx, &safety);
-        self.generate_king(list, king, &ctx, &safety);
-        if safety.checkers == 0 {
-            self.generate_castles(list, king, &ctx);
-        }
+        Some(safety)
     }
 
-    /// Checkers, pins and the king's view, found by looking out from the king.
-    fn safety(&self, k: usize, ctx: &Ctx, legal: bool) -> Safety {
-        let mut safety =
-            Safety { king: k, legal, checkers: 0, check_mask: !0, pins: [(0, 0); 8], pin_count: 0, king_view: 0 };
-        if !legal {
-            return safety;
-        }
+    /// Fills in the checkers, the check mask, the pins and the king's view.
+    fn find_checks_and_pins(&self, safety: &mut KingSafety) {
+        let ctx = safety.ctx;
+        let k = safety.king.index();
         let them = !ctx.us;
         let b = &self.board;
         let queens = b.pieces(them, Role::Queen).0;
@@ -122,13 +158,35 @@ impl Position {
             1 => checkers,
             _ => 0,
         };
-        safety
+    }
+
+    /// Whether the side to move, not in check, surely has a legal move: a
+    /// piece other than the king that is not pinned and has a normal move
+    /// (porthole moves and the king aside). A `false` says nothing.
+    pub(crate) fn surely_has_move(&self, safety: &KingSafety) -> bool {
+        let ctx = &safety.ctx;
+        let free = ctx.own & !(1u64 << safety.king.index());
+        let pinned = safety.pins[..safety.pin_count].iter().fold(0, |p, &(piece, _)| p | piece);
+        let empty = !ctx.blockers;
+        for from in Bitboard(free & !pinned) {
+            let s = from.index();
+            let role = self.board.piece_at(from).map_or(Role::King, |p| p.role);
+            let targets = match role {
+                Role::Pawn => forward(ctx.us, 1u64 << s) & empty | attacks::pawn(ctx.us, s) & ctx.enemy,
+                r => attacks::attacks(r, ctx.us, s, ctx.blockers) & !ctx.own,
+            };
+            if targets & !ctx.tokens != 0 {
+                return true;
+            }
+        }
+        false
     }
 
     /// Whether a non-king porthole move through `entry` keeps the king safe
     /// (for every exit alike).
     #[inline]
-    fn entry_is_safe(&self, entry: Square, ctx: &Ctx, safety: &Safety) -> bool {
+    fn entry_is_safe(&self, entry: Square, safety: &KingSafety) -> bool {
+        let ctx = &safety.ctx;
         if !safety.legal {
             return true;
         }
@@ -141,21 +199,22 @@ impl Position {
             _ => return false,
         }
         let blockers = if opens { ctx.blockers & !e } else { ctx.blockers };
-        self.attackers_with(safety.king, !ctx.us, blockers, !e) == 0
+        self.attackers_with(safety.king.index(), !ctx.us, blockers, !e) == 0
     }
 
     /// Adds the porthole moves of the piece on `from` through each of `entries`.
     #[inline]
-    fn push_entries(&self, list: &mut MoveList, from: Square, entries: u64, ctx: &Ctx, safety: &Safety) {
+    fn push_entries(&self, list: &mut MoveList, from: Square, entries: u64, safety: &KingSafety) {
         for entry in Bitboard(entries) {
-            let exits = ctx.open_portholes & !Bitboard::from_square(entry).0;
-            if exits != 0 && self.entry_is_safe(entry, ctx, safety) {
+            let exits = safety.ctx.open_portholes & !Bitboard::from_square(entry).0;
+            if exits != 0 && self.entry_is_safe(entry, safety) {
                 list.push_porthole(from, entry, Bitboard(exits));
             }
         }
     }
 
-    fn generate_pawns(&self, list: &mut MoveList, ctx: &Ctx, safety: &Safety) {
+    fn generate_pawns(&self, list: &mut MoveList, safety: &KingSafety, targets: u64) {
+        let ctx = &safety.ctx;
         let us = ctx.us;
         let last_rank = Bitboard::rank(us.last_rank());
         let empty = !ctx.blockers;
@@ -163,17 +222,19 @@ impl Position {
             let s = from.index();
             let one = forward(us, 1u64 << s) & empty;
             let two = if from.rank() == us.pawn_rank() { forward(us, one) & empty } else { 0 };
-            let reach = attacks::pawn(us, s);
+            let reach = attacks::pawn(us, s) & targets;
             let captures = reach & ctx.enemy & !ctx.tokens;
-            list.push_normal(from, Bitboard((one | two | captures) & safety.normal_mask(s)), last_rank);
-            self.push_entries(list, from, reach & ctx.tokens & !ctx.own, ctx, safety);
+            list.push_normal(from, Bitboard(((one | two) & targets | captures) & safety.normal_mask(s)), last_rank);
+            self.push_entries(list, from, reach & ctx.tokens & !ctx.own, safety);
         }
     }
 
-    fn generate_king(&self, list: &mut MoveList, king: Square, ctx: &Ctx, safety: &Safety) {
+    fn generate_king(&self, list: &mut MoveList, safety: &KingSafety, targets: u64) {
+        let ctx = &safety.ctx;
+        let king = safety.king;
         let k = king.index();
         let them = !ctx.us;
-        let reach = attacks::king(k);
+        let reach = attacks::king(k) & targets;
         let mut normal = reach & !ctx.own & !ctx.tokens;
         if safety.legal {
             // The king's square stays blocked only if a token stands there.
@@ -205,14 +266,16 @@ impl Position {
     /// Castling (only when not in check): rights kept, king and rook at
     /// home, no piece or token between them, no attacked square on the
     /// king's way.
-    fn generate_castles(&self, list: &mut MoveList, king: Square, ctx: &Ctx) {
-        let mut targets = Bitboard::EMPTY;
+    fn generate_castles(&self, list: &mut MoveList, safety: &KingSafety, targets: u64) {
+        let ctx = &safety.ctx;
+        let mut castles = Bitboard::EMPTY;
         for side in CastlingSide::ALL {
-            if self.castling_blocker(side, ctx.blockers).is_none() {
-                targets |= Bitboard::from_square(CastlingSquares::of(ctx.us, side).king_to);
+            let to = Bitboard::from_square(CastlingSquares::of(ctx.us, side).king_to);
+            if to.0 & targets != 0 && self.castling_blocker(side, ctx.blockers).is_none() {
+                castles |= to;
             }
         }
-        list.push_castles(king, targets);
+        list.push_castles(safety.king, castles);
     }
 
     /// Why the side to move cannot castle on `side` now, or `None` if it can

@@ -2,9 +2,11 @@
 //! batches of targets.
 
 use std::fmt;
+use std::mem::MaybeUninit;
 
 use super::MAX_PIECES_PER_SIDE;
 use super::castling::{CastlingSide, CastlingSquares};
+use crate::rules::{GameMove, MoveSet};
 use crate::{Bitboard, Color, Role, Square};
 
 /// What kind of move a [`Move`] is.
@@ -148,6 +150,25 @@ impl Move {
     }
 }
 
+impl GameMove for Move {
+    #[inline(always)]
+    fn from(self) -> Square {
+        Move::from(self)
+    }
+    #[inline(always)]
+    fn to(self) -> Square {
+        Move::to(self)
+    }
+    #[inline(always)]
+    fn promotion(self) -> Option<Role> {
+        Move::promotion(self)
+    }
+    #[inline(always)]
+    fn to_bits(self) -> u32 {
+        self.0
+    }
+}
+
 /// Coordinate form: `e2e4`, `e7e8q`, castling as the king's move `e1g1`, a
 /// porthole move as origin, entry and exit: `g1h1d4`.
 impl fmt::Display for Move {
@@ -194,9 +215,6 @@ struct Batch {
 }
 
 impl Batch {
-    const EMPTY: Batch =
-        Batch { from: Square::new(0), entry: Square::new(0), kind: BatchKind::Normal, targets: Bitboard::EMPTY };
-
     #[inline]
     fn len(&self) -> usize {
         let n = self.targets.count() as usize;
@@ -214,6 +232,17 @@ impl Batch {
     }
 }
 
+/// The porthole moves of one piece through one entry: one move per exit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PortholeGroup {
+    /// Where the piece stands.
+    pub origin: Square,
+    /// The porthole it enters.
+    pub entry: Square,
+    /// The open portholes it may leave by.
+    pub exits: Bitboard,
+}
+
 /// The most batches a position can need: per piece one of normal moves, one
 /// of promotions or castlings, and one per entry (at most 8).
 const MAX_BATCHES: usize = MAX_PIECES_PER_SIDE as usize * 10;
@@ -224,7 +253,9 @@ const MAX_BATCHES: usize = MAX_PIECES_PER_SIDE as usize * 10;
 /// without listing (perft's last ply).
 #[derive(Clone)]
 pub struct MoveList {
-    batches: [Batch; MAX_BATCHES],
+    /// The batches; the first `len` are written, the rest never read (so
+    /// a new list costs nothing: zeroing it was half of perft's time).
+    batches: [MaybeUninit<Batch>; MAX_BATCHES],
     len: usize,
 }
 
@@ -238,14 +269,21 @@ impl MoveList {
     /// An empty list.
     #[inline]
     pub const fn new() -> MoveList {
-        MoveList { batches: [Batch::EMPTY; MAX_BATCHES], len: 0 }
+        MoveList { batches: [const { MaybeUninit::uninit() }; MAX_BATCHES], len: 0 }
+    }
+
+    /// The batches written so far.
+    #[inline]
+    fn batches(&self) -> &[Batch] {
+        // SAFETY: `push` wrote every batch below `len` (and `len` only grows
+        // by writing one), and `MaybeUninit<Batch>` has `Batch`'s layout.
+        unsafe { std::slice::from_raw_parts(self.batches.as_ptr().cast::<Batch>(), self.len) }
     }
 
     #[inline]
     fn push(&mut self, kind: BatchKind, from: Square, entry: Square, targets: Bitboard) {
         if targets.any() {
-            debug_assert!(self.len < MAX_BATCHES);
-            self.batches[self.len] = Batch { from, entry, kind, targets };
+            self.batches[self.len] = MaybeUninit::new(Batch { from, entry, kind, targets });
             self.len += 1;
         }
     }
@@ -273,7 +311,7 @@ impl MoveList {
     /// The number of moves.
     #[inline]
     pub fn len(&self) -> usize {
-        self.batches[..self.len].iter().map(Batch::len).sum()
+        self.batches().iter().map(Batch::len).sum()
     }
 
     /// Whether there are no moves.
@@ -298,16 +336,49 @@ impl MoveList {
             (MoveKind::Porthole, _) => BatchKind::Porthole,
         };
         let entry = m.entry().unwrap_or(m.from());
-        self.batches[..self.len]
+        self.batches()
             .iter()
             .any(|b| b.kind == kind && b.from == m.from() && b.entry == entry && b.targets.contains(m.to()))
+    }
+
+    /// The porthole moves grouped by piece and entry: for each, the exits
+    /// it may leave by (what a board shows when a piece is picked).
+    ///
+    /// ```
+    /// use wormhole::porthole::Position;
+    /// let pos = Position::from_fen("6k1/5ppp/8/8/8/8/5PPP/4r1K1 w - - 0 30 a6,d4,b3,h1").unwrap();
+    /// let groups: Vec<_> = pos.legal_moves().porthole_groups().collect();
+    /// assert_eq!(groups.len(), 1);
+    /// assert_eq!((groups[0].origin.to_string(), groups[0].entry.to_string()), ("g1".into(), "h1".into()));
+    /// assert_eq!(groups[0].exits.count(), 3);
+    /// ```
+    pub fn porthole_groups(&self) -> impl Iterator<Item = PortholeGroup> + '_ {
+        self.batches().iter().filter(|b| b.kind == BatchKind::Porthole).map(|b| PortholeGroup {
+            origin: b.from,
+            entry: b.entry,
+            exits: b.targets,
+        })
     }
 
     /// The moves, piece by piece.
     #[inline]
     pub fn iter(&self) -> Moves<'_> {
-        let batches = &self.batches[..self.len];
+        let batches = self.batches();
         Moves { batches, index: 0, rest: batches.first().map_or(Bitboard::EMPTY, |b| b.targets), promotion: 0 }
+    }
+}
+
+impl MoveSet<Move> for MoveList {
+    #[inline]
+    fn len(&self) -> usize {
+        MoveList::len(self)
+    }
+    #[inline]
+    fn iter(&self) -> impl Iterator<Item = Move> + '_ {
+        MoveList::iter(self)
+    }
+    fn contains(&self, m: Move) -> bool {
+        MoveList::contains(self, m)
     }
 }
 

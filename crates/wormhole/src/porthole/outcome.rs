@@ -77,3 +77,9 @@ impl fmt::Display for Outcome {
         }
     }
 }
+
+impl crate::rules::GameOutcome for Outcome {
+    fn winner(self) -> Option<Color> {
+        Outcome::winner(self)
+    }
+}

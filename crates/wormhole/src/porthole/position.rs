@@ -2,11 +2,14 @@
 //! rights, clocks and hash; making and taking back moves.
 
 use super::castling::CastlingSquares;
+use super::movegen::KingSafety;
 use super::{
-    CastlingRights, DrawReason, IllegalMoveError, Move, MoveKind, MoveList, Outcome, Tokens, attacks, zobrist,
+    CastlingRights, DrawReason, EvalParams, IllegalMoveError, Move, MoveError, MoveKind, MoveList, Outcome, Tokens,
+    attacks, eval, zobrist,
 };
+use crate::rules::Rules;
 use crate::zobrist::{black_key, piece_key};
-use crate::{Bitboard, Board, Color, Piece, Role, Square};
+use crate::{Bitboard, Board, Color, GameKind, Piece, Role, Square};
 
 /// What [`Position::play_unchecked`] returns so that [`Position::undo`]
 /// can restore the position exactly.
@@ -151,6 +154,7 @@ impl Position {
     }
 
     /// Every legal move.
+    #[inline]
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
         self.generate(&mut list, true);
@@ -326,5 +330,121 @@ impl Position {
             }
             None => 0,
         }
+    }
+}
+
+/// Porthole chess for the engine and the tools: stalemate, repetition, the
+/// fifty-move rule and king against king draw; a checkmated side loses.
+impl Rules for Position {
+    type Move = Move;
+    type Undo = Undo;
+    type MoveList = MoveList;
+    type SearchList = Vec<Move>;
+    type Safety = Option<KingSafety>;
+    type Params = EvalParams;
+    type Outcome = Outcome;
+    type MoveError = MoveError;
+
+    const DRAWS: bool = true;
+
+    fn kind(&self) -> GameKind {
+        GameKind::Porthole
+    }
+    #[inline(always)]
+    fn turn(&self) -> Color {
+        self.turn
+    }
+    #[inline(always)]
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+    #[inline(always)]
+    fn board(&self) -> &Board {
+        &self.board
+    }
+    #[inline]
+    fn is_check(&self) -> bool {
+        Position::is_check(self)
+    }
+    fn fen(&self) -> String {
+        Position::fen(self)
+    }
+    fn move_number(&self) -> u32 {
+        Position::move_number(self)
+    }
+    fn outcome(&self, earlier: &[u64]) -> Option<Outcome> {
+        let repeated = earlier.iter().filter(|&&h| h == self.hash).count() >= 2;
+        Position::outcome(self).or_else(|| repeated.then_some(Outcome::Draw(DrawReason::Repetition)))
+    }
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        Position::parse_move(self, text)
+    }
+    fn san(&self, m: Move) -> String {
+        Position::san(self, m)
+    }
+    #[inline(always)]
+    fn legal_moves(&self) -> MoveList {
+        Position::legal_moves(self)
+    }
+    #[inline(always)]
+    fn play_unchecked(&mut self, m: Move) -> Undo {
+        Position::play_unchecked(self, m)
+    }
+    #[inline(always)]
+    fn undo(&mut self, m: Move, undo: Undo) {
+        Position::undo(self, m, undo)
+    }
+    #[inline(always)]
+    fn captured_by(&self, m: Move) -> Option<Piece> {
+        Position::captured_by(self, m)
+    }
+    #[inline]
+    fn is_rule_draw(&self) -> bool {
+        self.halfmoves >= 100 || self.is_king_versus_king()
+    }
+    fn moves_to_plan(&self) -> u32 {
+        // Orthodox games last about forty moves; plan for the rest of that,
+        // never for fewer than a dozen.
+        50u32.saturating_sub(self.fullmoves).clamp(12, 30)
+    }
+    #[inline]
+    fn pass(&mut self) {
+        self.turn = !self.turn;
+        self.hash ^= black_key();
+    }
+    #[inline]
+    fn king_safety(&self) -> Option<KingSafety> {
+        Position::king_safety(self)
+    }
+    #[inline]
+    fn safety_in_check(safety: &Option<KingSafety>) -> bool {
+        safety.as_ref().is_some_and(KingSafety::in_check)
+    }
+    #[inline]
+    fn surely_has_move(&self, safety: &Option<KingSafety>) -> bool {
+        safety.as_ref().is_some_and(|s| Position::surely_has_move(self, s))
+    }
+    #[inline]
+    fn generate(&self, safety: &Option<KingSafety>, list: &mut Vec<Move>, captures: bool) {
+        if let Some(safety) = safety {
+            let targets = if captures { self.board.by_color(!self.turn) } else { Bitboard::FULL };
+            let mut batches = MoveList::new();
+            self.generate_with(&mut batches, safety, targets);
+            list.extend(batches.iter());
+        }
+    }
+    fn default_params(&self) -> EvalParams {
+        EvalParams::default()
+    }
+    #[inline]
+    fn evaluate(&self, params: &EvalParams, positional: bool) -> i32 {
+        eval::evaluate(self, params, positional)
+    }
+    #[inline]
+    fn material(&self, params: &EvalParams) -> i32 {
+        eval::material(self, params)
+    }
+    fn eval_features(&self) -> Vec<i32> {
+        eval::features(self).to_vec()
     }
 }

@@ -18,6 +18,7 @@ use super::illegal::LongForm;
 use super::moves::PROMOTIONS;
 use super::{CastlingSide, IllegalMoveError, Move, MoveKind, Position};
 use crate::excerpt::Excerpt;
+use crate::san::push_origin;
 use crate::{Role, Square};
 
 /// Why a typed move was refused. Messages quote at most 80 characters of
@@ -50,16 +51,16 @@ pub enum MoveError {
         exit: Option<Square>,
     },
     /// A normal move written onto a P-square: it must go through and name
-    /// the exit.
-    #[error("{entry} is a porthole: {}", match .example {
-        Some(san) => format!("name the exit, as in {san}"),
-        None => "a move onto it must go through it and name the exit".to_string(),
-    })]
+    /// the exit. The legal moves through it by a piece that fits the text
+    /// are listed, one per exit.
+    #[error("{entry} is a porthole: {}", ExitChoices(.sans))]
     NeedsExit {
         /// The P-square written as the target.
         entry: Square,
-        /// The SAN of a legal move through it by a piece that fits the text, if any.
-        example: Option<String>,
+        /// The legal porthole moves through it that fit the text.
+        moves: Vec<Move>,
+        /// Their SAN, in the same order.
+        sans: Vec<String>,
     },
     /// Several legal moves fit the text.
     #[error("ambiguous: {}", .sans.join(" "))]
@@ -69,6 +70,20 @@ pub enum MoveError {
         /// Their SAN, in the same order.
         sans: Vec<String>,
     },
+}
+
+/// Displays the exits a text without one could mean: "name the exit, as
+/// in Bxe4>h5", or "name the exit: fg4>b4, fg4>c4 or fg4>b5".
+struct ExitChoices<'a>(&'a [String]);
+
+impl fmt::Display for ExitChoices<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            [] => f.write_str("a move onto it must go through it and name the exit"),
+            [one] => write!(f, "name the exit, as in {one}"),
+            [first @ .., last] => write!(f, "name the exit: {} or {last}", first.join(", ")),
+        }
+    }
 }
 
 /// Displays "no knight on the b-file can enter g4".
@@ -296,7 +311,9 @@ impl Position {
         let obstacle = match (p.exit, h.promotion) {
             (Some(exit), _) => self.porthole_obstacle(h.to, exit),
             (None, _) if self.tokens.contains(h.to) => {
-                return MoveError::NeedsExit { entry: h.to, example: self.example_through(p) };
+                let moves = self.moves_through(p);
+                let sans = moves.iter().map(|&m| self.san(m)).collect();
+                return MoveError::NeedsExit { entry: h.to, moves, sans };
             }
             (None, Some(r)) if !PROMOTIONS.contains(&r) => Some(IllegalMoveError::PromotionRole { role: r }),
             (None, Some(_)) if h.to.rank() != self.turn.last_rank() => {
@@ -324,12 +341,11 @@ impl Position {
         }
     }
 
-    /// The SAN of a legal porthole move through the target of a normal
-    /// move text, by a piece that fits it, if there is one.
-    fn example_through(&self, p: &PieceText) -> Option<String> {
+    /// The legal porthole moves through the target of a normal move text
+    /// by a piece that fits it: one per exit.
+    fn moves_through(&self, p: &PieceText) -> Vec<Move> {
         let through = |m: Move| MoveText::Piece(PieceText { exit: Some(m.to()), ..*p });
-        let m = self.legal_moves().iter().find(|&m| m.entry() == Some(p.head.to) && self.text_fits(&through(m), m))?;
-        Some(self.san(m))
+        self.legal_moves().iter().filter(|&m| m.entry() == Some(p.head.to) && self.text_fits(&through(m), m)).collect()
     }
 
     /// The long form with piece letter, `Ng1f3`, `Bc2e4>h5`, `e7e8=Q`,
@@ -357,31 +373,19 @@ impl Position {
             return side.san().to_string();
         }
         let capture = self.captured_by(m).is_some();
-        let rivals: Vec<Square> = self
-            .legal_moves()
-            .iter()
-            .filter(|o| {
-                o.to() == m.to()
-                    && o.entry() == m.entry()
-                    && o.from() != from
-                    && o.promotion() == m.promotion()
-                    && self.role_at(o.from()) == Some(role)
-            })
-            .map(Move::from)
-            .collect();
-        let same_file = rivals.iter().any(|r| r.file() == from.file());
-        let same_rank = rivals.iter().any(|r| r.rank() == from.rank());
+        let legal = self.legal_moves();
+        let rivals = legal.iter().filter(|o| {
+            o.to() == m.to()
+                && o.entry() == m.entry()
+                && o.from() != from
+                && o.promotion() == m.promotion()
+                && self.role_at(o.from()) == Some(role)
+        });
         let mut s = String::new();
         if role != Role::Pawn {
             s.push(role.char());
         }
-        let pawn_file = role == Role::Pawn && (capture || m.is_porthole());
-        if pawn_file || (!rivals.is_empty() && (!same_file || same_rank)) {
-            s.push(from.file_char());
-        }
-        if !rivals.is_empty() && same_file {
-            s.push(from.rank_char());
-        }
+        push_origin(&mut s, from, rivals.map(Move::from), role == Role::Pawn && (capture || m.is_porthole()));
         if capture {
             s.push('x');
         }

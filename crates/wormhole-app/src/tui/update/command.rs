@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use wormhole::engine::Level;
-use wormhole::{Bitboard, Color, Position, Role, Square, Variant};
+use wormhole::{AnyPosition, Bitboard, Color, GameKind, Role, Square};
 
 use super::capitalised;
 use crate::tui::commands::{self, Cmd};
@@ -177,13 +177,13 @@ impl Session {
             piece.color,
             piece.role.name(),
             at.join(" "),
-            piece.role.movement()
+            pos.kind().movement(piece.role)
         ));
     }
 
     /// The squares of the pieces `arg` names; Ok(None) when the answer was
     /// already given (a piece that is not on the board).
-    fn pieces_to_explain(&mut self, pos: &Position, arg: &str) -> Result<Option<Vec<Square>>, String> {
+    fn pieces_to_explain(&mut self, pos: &AnyPosition, arg: &str) -> Result<Option<Vec<Square>>, String> {
         let board = pos.board();
         if arg.is_empty() {
             return match self.view.selected.or(self.view.cursor).filter(|&sq| board.piece_at(sq).is_some()) {
@@ -200,8 +200,8 @@ impl Session {
         }
         let role = role_named(arg)
             .ok_or_else(|| format!("':explain {arg}': expected a square (d3) or a piece (N, knight)"))?;
-        if !pos.variant().has_role(role) {
-            return Err(format!("there is no {} in the {} piece set", role.name(), pos.variant()));
+        if !pos.kind().has_role(role) {
+            return Err(format!("there is no {} in {}", role.name(), pos.kind().title()));
         }
         for color in [pos.turn(), !pos.turn()] {
             let squares: Vec<Square> = Square::all().filter(|&s| board.pieces(color, role).contains(s)).collect();
@@ -209,11 +209,12 @@ impl Session {
                 return Ok(Some(squares));
             }
         }
-        self.info(format!("{} ({}): {}; none on the board", capitalised(role.name()), role.char(), role.movement()));
+        let how = pos.kind().movement(role);
+        self.info(format!("{} ({}): {how}; none on the board", capitalised(role.name()), role.char()));
         Ok(None)
     }
 
-    /// `:new [classic|fairy] [white|black|hotseat|watch] [level N] [movetime MS] [clock MIN+INC|off]`.
+    /// `:new [classic|fairy|porthole] [white|black|hotseat|watch] [level N] [movetime MS] [clock MIN+INC|off]`.
     fn parse_new(&self, args: &str) -> Result<Settings, String> {
         let mut s = self.settings;
         let mut words = args.split_whitespace();
@@ -222,7 +223,7 @@ impl Session {
                 s.players = side.players();
                 continue;
             }
-            if let Ok(v) = w.parse::<Variant>() {
+            if let Ok(v) = w.parse::<GameKind>() {
                 s.variant = v;
                 continue;
             }
@@ -240,7 +241,7 @@ impl Session {
                 },
                 other => {
                     return Err(format!(
-                        "':new {other}': expected classic, fairy, white, black, hotseat, watch, level N, movetime MS or clock MIN+INC|off"
+                        "':new {other}': expected classic, fairy, porthole, white, black, hotseat, watch, level N, movetime MS or clock MIN+INC|off"
                     ));
                 }
             }
@@ -253,10 +254,10 @@ impl Session {
             return self
                 .error("':load FEN' needs a position, e.g. :load rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0");
         }
-        match Position::from_fen_auto(fen, self.game.variant()) {
+        match AnyPosition::from_fen_auto(fen, self.game.kind()) {
             Ok(pos) => {
                 let players = Player::human_to_move(self.settings.players, pos.turn());
-                let settings = Settings { variant: pos.variant(), players, ..self.settings };
+                let settings = Settings { variant: pos.kind(), players, ..self.settings };
                 let game = Game::new(pos, players, settings.clocks());
                 self.replace_game(game, settings);
                 if self.view.message.is_none() {
@@ -278,15 +279,16 @@ fn role_named(text: &str) -> Option<Role> {
     Role::ALL.into_iter().find(|r| r.name() == name || (name == "murray lion" && *r == Role::Lion))
 }
 
-/// Where the piece on `sq` can go: its legal moves if its side is to move,
-/// else where it would reach on its side's turn.
-fn reach(pos: &Position, sq: Square) -> Bitboard {
+/// Where the piece on `sq` can go: its legal moves (a porthole move: the
+/// porthole it enters) if its side is to move, else where it would reach
+/// on its side's turn.
+fn reach(pos: &AnyPosition, sq: Square) -> Bitboard {
     match pos.board().piece_at(sq) {
         Some(p) if p.color == pos.turn() => pos
             .legal_moves()
             .iter()
             .filter(|m| m.from() == sq)
-            .fold(Bitboard::EMPTY, |b, m| b | Bitboard::from_square(m.to())),
-        _ => wormhole::attacks::reach(pos.board(), sq),
+            .fold(Bitboard::EMPTY, |b, m| b | Bitboard::from_square(m.entry().unwrap_or(m.to()))),
+        _ => pos.reach(sq),
     }
 }

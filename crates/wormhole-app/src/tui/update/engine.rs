@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use wormhole::{Color, Move};
+use wormhole::{AnyMove, Color};
 
 use crate::tui::ai::{self, Clock, Finished, Limits, Purpose};
 use crate::tui::effects::Effect;
@@ -11,7 +11,7 @@ use crate::tui::game::Player;
 use crate::tui::state::{LastSearch, Mode, Session, Thinking};
 
 impl Session {
-    pub(super) fn play_human(&mut self, m: Move) {
+    pub(super) fn play_human(&mut self, m: AnyMove) {
         if self.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Hint { .. })) {
             self.cancel_search();
         }
@@ -23,6 +23,8 @@ impl Session {
 
     pub(super) fn start_search(&mut self, limits: Limits, purpose: Purpose) {
         let position = self.game.position().clone();
+        // The positions before this one: a return to one is a draw in Porthole chess.
+        let limits = Limits { history: self.game.earlier_hashes(), ..limits };
         let level = self.settings.level;
         self.effects.push(Effect::StartSearch { position: position.clone(), limits, level, purpose });
         self.thinking = Some(Thinking { purpose, started: self.now, position, info: None });

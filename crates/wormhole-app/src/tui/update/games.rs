@@ -68,12 +68,12 @@ impl Session {
         }
     }
 
-    pub(super) fn opened(&mut self, path: PathBuf, result: Result<PgnGame, String>) {
+    pub(super) fn opened(&mut self, path: PathBuf, result: Result<Box<PgnGame>, String>) {
         match result {
             Ok(pgn) => {
                 let turn = pgn.final_position().turn();
                 let players = Player::human_to_move(self.settings.players, turn);
-                let settings = Settings { variant: pgn.start.variant(), players, ..self.settings };
+                let settings = Settings { variant: pgn.kind(), players, ..self.settings };
                 let game = Game::from_pgn(&pgn, players, settings.clocks());
                 let n = game.len();
                 self.replace_game(game, settings);

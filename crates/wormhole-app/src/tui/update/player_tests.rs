@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use wormhole::engine::{Info, Level, Score};
-use wormhole::{Color, Position, Variant};
+use wormhole::{AnyPosition, Color, GameKind};
 
 use crate::tui::action::{Action, AutosaveReason, Msg};
 use crate::tui::ai::{EngineEvent, Finished, Purpose};
@@ -114,7 +114,7 @@ fn level_alone_shows_the_level_by_name() {
 #[test]
 fn explain_shows_where_a_piece_goes_on_this_board() {
     let fen = "rbkxxxbn/ppxppppx/2qxxB2/4x2p/3P1x2/3n1x2/PPPxPPPP/RBxxxNKR b 17";
-    let pos = Position::from_fen(fen, Variant::Classic).unwrap();
+    let pos = AnyPosition::from_fen(GameKind::Classic, fen).unwrap();
     let s0 = settings([Player::Human; 2]);
     let mut s =
         Session::new(s0, Game::new(pos, s0.players, None), Config::default(), Display::default(), Instant::now());
@@ -130,7 +130,7 @@ fn explain_shows_where_a_piece_goes_on_this_board() {
     typed(&mut s, ":explain e6");
     assert_eq!(error(&s), "e6 is a hole: nothing stands there, pieces skip it");
     typed(&mut s, ":explain wizard");
-    assert_eq!(error(&s), "there is no wizard in the classic piece set");
+    assert_eq!(error(&s), "there is no wizard in Wormhole chess (classic)");
     s.update(Action::Escape);
     assert_eq!(s.highlights().targets.count(), 0, "Esc clears the marks");
 }
@@ -160,14 +160,14 @@ fn a_loaded_position_is_played_from_the_side_to_move() {
 fn new_during_a_game_and_resign_ask_first() {
     let mut s = session([Player::Human, Player::Engine]);
     typed(&mut s, ":new fairy");
-    assert_eq!(s.game().variant(), Variant::Fairy, "no game in progress: no question");
+    assert_eq!(s.game().kind(), GameKind::Fairy, "no game in progress: no question");
     let mut s = session([Player::Human; 2]);
     typed(&mut s, "e4");
     typed(&mut s, ":new fairy");
     assert!(matches!(s.mode(), Mode::Confirm(_)));
     assert!(contains(&screen(&s, 100, 30), "End the game in progress"));
     s.update(Action::Answer(false));
-    assert_eq!((s.game().variant(), s.game().len()), (Variant::Classic, 1), "no: nothing changed");
+    assert_eq!((s.game().kind(), s.game().len()), (GameKind::Classic, 1), "no: nothing changed");
     typed(&mut s, ":resign");
     s.update(Action::Escape);
     assert_eq!(s.game().end(), None, "Esc is no");
@@ -185,7 +185,7 @@ fn engine_done(s: &mut Session, san: &str, score: Score) {
 
 #[test]
 fn after_checkmate_the_panel_shows_the_result_not_the_engines_forecast_and_the_footer_no_move_prompt() {
-    let pos = Position::from_fen("k7/2Q5/1K6/8/8/8/8/8 w 0", Variant::Classic).unwrap();
+    let pos = AnyPosition::from_fen(GameKind::Classic, "k7/2Q5/1K6/8/8/8/8/8 w 0").unwrap();
     let players = [Player::Engine, Player::Human];
     let s0 = Settings { players, ..settings(players) };
     let mut s = Session::new(s0, Game::new(pos, players, None), Config::default(), Display::default(), Instant::now());
@@ -227,7 +227,7 @@ fn the_footer_at_80_columns_shows_whole_entries_only() {
 
 #[test]
 fn typing_a_san_that_needs_a_file_lists_the_candidates_before_and_after_enter() {
-    let pos = Position::from_fen("4k3/8/8/8/8/8/8/1R3RK1 w 0", Variant::Classic).unwrap();
+    let pos = AnyPosition::from_fen(GameKind::Classic, "4k3/8/8/8/8/8/8/1R3RK1 w 0").unwrap();
     let s0 = settings([Player::Human; 2]);
     let mut s =
         Session::new(s0, Game::new(pos, s0.players, None), Config::default(), Display::default(), Instant::now());

@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use wormhole::engine::Level;
-use wormhole::{Move, Square};
+use wormhole::{AnyMove, Square};
 
 use crate::tui::action::Action;
 use crate::tui::ai::{Info, Purpose};
@@ -14,7 +14,7 @@ use crate::tui::effects::Effect;
 use crate::tui::explore::{Explore, Origin};
 use crate::tui::review::Review;
 use crate::tui::state::{Mode, Session, Thinking};
-use crate::tui::update::move_between;
+use crate::tui::update::{Pick, exit_prompt, pick_move};
 
 /// What the keys do on the review screen, for a key that does nothing there.
 const REVIEW_KEYS: &str =
@@ -147,7 +147,7 @@ impl Session {
     fn search_explore(&mut self) {
         self.cancel_search();
         let Some(explore) = &self.study.explore else { return };
-        if !explore.position.has_legal_move() {
+        if explore.position.legal_moves().is_empty() {
             return self.info(format!("{} has no legal move here: the game would be over", explore.position.turn()));
         }
         let purpose = Purpose::Analysis { id: explore.id };
@@ -219,20 +219,29 @@ impl Session {
     fn pick_in_explore(&mut self, sq: Square) {
         let Some(explore) = &self.study.explore else { return };
         let pos = &explore.position;
-        match self.view.selected.and_then(|from| move_between(pos, from, sq)) {
-            Some(m) => {
-                self.view.selected = None;
+        let pick = match self.view.selected {
+            Some(from) => pick_move(pos, from, self.view.entry, sq),
+            None => Pick::Nothing,
+        };
+        match pick {
+            Pick::Play(m) => {
+                (self.view.selected, self.view.entry) = (None, None);
                 self.try_in_explore(m);
             }
-            None => {
+            Pick::Entry(moves) => {
+                let prompt = exit_prompt(pos, sq, &moves);
+                self.view.entry = Some(sq);
+                self.info(prompt);
+            }
+            Pick::Nothing => {
                 let own = pos.board().piece_at(sq).is_some_and(|p| p.color == pos.turn());
-                self.view.selected = own.then_some(sq);
+                (self.view.selected, self.view.entry) = (own.then_some(sq), None);
             }
         }
     }
 
     /// Tries a legal move on the analysis board and searches on from there.
-    fn try_in_explore(&mut self, m: Move) {
+    fn try_in_explore(&mut self, m: AnyMove) {
         let id = self.study.next_id();
         if let Some(e) = self.study.explore.as_mut() {
             e.try_move(m, id);
@@ -306,7 +315,7 @@ mod tests {
         assert_eq!(first.judgement, Some(Judgement::Blunder));
         assert!(first.before.is_proved_win_for(wormhole::Color::White));
         let best = first.best_move().unwrap();
-        assert!(!review.position().after(best).has_legal_move(), "the better move mates");
+        assert!(review.position().after(best).legal_moves().is_empty(), "the better move mates");
         assert_eq!(app.session().highlights().targets, wormhole::Bitboard::from_square(best.to()));
         // The jump finds it from anywhere; Esc returns to the game's end.
         app.update(Action::BrowseEnd);
@@ -314,6 +323,25 @@ mod tests {
         assert_eq!(app.session().study().review.as_ref().unwrap().ply, 0);
         app.update(Action::Escape);
         assert_eq!(app.session().mode(), Mode::GameOver);
+    }
+
+    #[test]
+    fn a_porthole_game_is_reviewed_with_the_mate_through_the_porthole_as_the_better_move() {
+        // White could mate with Rb4>a8 and plays Kf1; Black's king walks away.
+        let mut app = hotseat();
+        enter(&mut app, ":load 6k1/5ppp/8/8/8/8/8/1R4K1 w - - 0 1 a8,b4");
+        enter(&mut app, "Kf1");
+        enter(&mut app, "Kf8");
+        enter(&mut app, ":review");
+        assert_eq!(app.session().mode(), Mode::Review);
+        wait_review(&mut app);
+        let review = app.session().study().review.as_ref().unwrap();
+        let first = review.current().unwrap();
+        assert_eq!(first.judgement, Some(Judgement::Blunder), "{first:?}");
+        let best = first.best_move().unwrap();
+        assert_eq!(review.position().san(best), "Rb4>a8#");
+        let hl = app.session().highlights();
+        assert!(hl.targets.contains(best.entry().unwrap()) && hl.exits.contains(best.to()), "{hl:?}");
     }
 
     /// A bare session (it returns a save as an effect instead of writing a

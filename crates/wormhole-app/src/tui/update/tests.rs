@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use wormhole::{Color, Position, Variant};
+use wormhole::{AnyPosition, Color, GameKind};
 
 use crate::tui::action::Action;
 use crate::tui::game::{Game, GameEnd, Player};
@@ -34,18 +34,18 @@ fn typing_moves_plays_them_and_errors_keep_the_text() {
 #[test]
 fn ambiguous_and_illegal_moves_are_explained() {
     let fen = "rbkxxxbn/ppxppppx/2qxxB2/4x2p/3P1x2/3n1x2/PPPxPPPP/RBxxxNKR b 17";
-    let pos = Position::from_fen(fen, Variant::Classic).unwrap();
+    let pos = AnyPosition::from_fen(GameKind::Classic, fen).unwrap();
     let mut app = app_with_game(settings([Player::Human; 2]), Game::new(pos, [Player::Human; 2], None));
     enter(&mut app, "Nxf6");
     assert_eq!(app.session().game().sans(), ["Nxf6"]);
-    let pos = Position::from_fen("4k3/8/8/8/8/8/8/R3R2K w 0", Variant::Classic).unwrap();
+    let pos = AnyPosition::from_fen(GameKind::Classic, "4k3/8/8/8/8/8/8/R3R2K w 0").unwrap();
     let mut app = app_with_game(settings([Player::Human; 2]), Game::new(pos, [Player::Human; 2], None));
     enter(&mut app, "Rc1");
     assert_eq!(error(app.session()), "ambiguous: Rac1 Rec1");
     app.update(Action::ClearInput);
     enter(&mut app, "Rec1");
     assert_eq!(app.session().game().sans(), ["Rec1"]);
-    let pos = Position::from_fen("4k3/8/8/8/8/8/3q4/4K3 w 0", Variant::Classic).unwrap();
+    let pos = AnyPosition::from_fen(GameKind::Classic, "4k3/8/8/8/8/8/3q4/4K3 w 0").unwrap();
     let mut app = app_with_game(settings([Player::Human; 2]), Game::new(pos, [Player::Human; 2], None));
     enter(&mut app, "Ke2");
     assert_eq!(error(app.session()), "illegal: Ke1e2 leaves your king attacked");
@@ -160,7 +160,7 @@ fn replacing_or_quitting_an_unsaved_game_autosaves_it() {
     assert!(note.starts_with("Previous game autosaved to "), "{note}");
     let path = note.trim_start_matches("Previous game autosaved to ").to_string();
     assert!(std::fs::read_to_string(&path).unwrap().contains("1. e4 *"));
-    assert_eq!(app.session().game().variant(), Variant::Fairy);
+    assert_eq!(app.session().game().kind(), GameKind::Fairy);
     enter(&mut app, "e4");
     let report = app.finish();
     assert_eq!(report.notes.len(), 2, "{:?}", report.notes);
@@ -420,7 +420,7 @@ fn autoflip_turns_the_board_to_the_side_to_move_in_hotseat() {
 fn new_game_with_other_settings() {
     let mut app = hotseat();
     enter(&mut app, ":new fairy black level 3 movetime 40 clock 1+2");
-    assert_eq!(app.session().game().variant(), Variant::Fairy);
+    assert_eq!(app.session().game().kind(), GameKind::Fairy);
     assert_eq!(app.session().game().players(), [Player::Engine, Player::Human]);
     assert_eq!(app.session().settings().level.number(), 3);
     assert!(app.session().flipped(), "the human plays Black");
@@ -518,5 +518,5 @@ fn fen_with_an_impossible_ply_count_is_refused_with_the_library_message() {
     assert_eq!(error(app.session()), "bad FEN: ply count 200 exceeds the number of holes (0) by more than 64");
     enter(&mut app, ":fen 4k3/8/8/8/8/8/xxx5/4K3 w 2");
     assert_eq!(error(app.session()), "bad FEN: ply count 2 is below the number of holes (3): every ply makes one hole");
-    assert_eq!(app.session().game.position(), &Position::new(Variant::Classic), "the game stays");
+    assert_eq!(app.session().game.position(), &AnyPosition::new(GameKind::Classic), "the game stays");
 }

@@ -5,7 +5,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::widgets::Widget;
-use wormhole::{Bitboard, Piece, Position, Role, Square};
+use wormhole::{AnyPosition, Bitboard, Piece, Role, Square};
 
 use crate::tui::state::Highlights;
 use crate::tui::theme::Theme;
@@ -80,28 +80,33 @@ impl Geometry {
     }
 }
 
-/// What stands on each square, for drawing: pieces, holes, and any other
-/// game's marks (one character in the square's corner).
+/// What stands on each square, for drawing: pieces, holes (Wormhole
+/// chess) and portholes with their heights (Porthole chess).
 #[derive(Debug, Clone)]
 pub struct Picture {
     pub pieces: [Option<Piece>; 64],
     pub holes: Bitboard,
-    pub marks: [Option<char>; 64],
+    /// The number of porthole tokens on each square (0: none).
+    pub portholes: [u8; 64],
 }
 
 impl Picture {
-    /// A Wormhole position.
-    pub fn of(position: &Position) -> Picture {
+    /// A position of either game.
+    pub fn of(position: &AnyPosition) -> Picture {
         let board = position.board();
+        let portholes = match position.tokens() {
+            Some(tokens) => std::array::from_fn(|i| tokens.height(Square::new(i as u8))),
+            None => [0; 64],
+        };
         Picture {
             pieces: std::array::from_fn(|i| board.piece_at(Square::new(i as u8))),
             holes: board.holes(),
-            marks: [None; 64],
+            portholes,
         }
     }
 }
 
-/// Draws a picture: squares, pieces, holes, marks, coordinates and highlights.
+/// Draws a picture: squares, pieces, holes, portholes, coordinates and highlights.
 pub struct BoardView<'a> {
     pub picture: Picture,
     pub geometry: Geometry,
@@ -161,6 +166,12 @@ impl BoardView<'_> {
             None if self.highlights.targets.contains(sq) => {
                 buf[(cx, cy)].set_char(t.target_char()).set_style(style.patch(t.target));
             }
+            None if self.highlights.exits.contains(sq) => {
+                buf[(cx, cy)].set_char(t.exit_char()).set_style(style.patch(t.exit));
+            }
+            None if self.picture.portholes[sq.index()] > 0 => {
+                buf[(cx, cy)].set_char(t.porthole_char()).set_style(style.patch(t.porthole));
+            }
             None => {}
         }
         // A piece that can be taken: the target mark in its corner too, so
@@ -169,12 +180,44 @@ impl BoardView<'_> {
         if occupied && self.highlights.targets.contains(sq) && rect.width >= 5 {
             buf[(rect.left(), rect.top())].set_char(t.target_char()).set_style(style.patch(t.target));
         }
-        if let Some(mark) = self.picture.marks[sq.index()] {
-            buf[(rect.right() - 1, rect.top())].set_char(mark).set_style(style.patch(t.accent));
-        }
+        self.draw_porthole_marks(sq, rect, style, buf);
         if self.highlights.cursor == Some(sq) {
             buf[(rect.left(), cy)].set_char('[').set_style(t.cursor);
             buf[(rect.right() - 1, cy)].set_char(']').set_style(t.cursor);
+        }
+    }
+}
+
+impl BoardView<'_> {
+    /// A porthole's marks in the top-right corner, when something else
+    /// takes the middle of its square (a piece, a target or exit mark): the
+    /// porthole mark (the exit mark on a piece the chosen one can come out
+    /// on), and the height beside it when above one. An empty porthole has
+    /// its mark in the middle and its height in the corner. On the
+    /// narrowest squares the corner holds the height alone.
+    fn draw_porthole_marks(&self, sq: Square, rect: Rect, style: Style, buf: &mut Buffer) {
+        let (t, hl) = (self.theme, &self.highlights);
+        let height = self.picture.portholes[sq.index()];
+        if height == 0 {
+            return;
+        }
+        let occupied = self.picture.pieces[sq.index()].is_some();
+        let covered = occupied || hl.targets.contains(sq) || hl.exits.contains(sq);
+        let corner = (rect.right() - 1, rect.top());
+        let digit = char::from_digit(u32::from(height.min(9)), 10).unwrap_or('+');
+        let wide = rect.width >= 5;
+        if covered && (height == 1 || wide) {
+            let (mark, mark_style) = if occupied && hl.exits.contains(sq) {
+                (t.exit_char(), t.exit)
+            } else {
+                (t.porthole_char(), t.porthole)
+            };
+            buf[corner].set_char(mark).set_style(style.patch(mark_style));
+            if height > 1 {
+                buf[(corner.0 - 1, corner.1)].set_char(digit).set_style(style.patch(t.porthole));
+            }
+        } else if height > 1 {
+            buf[corner].set_char(digit).set_style(style.patch(t.porthole));
         }
     }
 }
@@ -205,14 +248,14 @@ mod tests {
     use super::*;
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
-    use wormhole::Variant;
+    use wormhole::GameKind;
 
     use crate::tui::theme::{Display, PieceStyle, ThemeName};
 
     const SEED: &str = "rbkxxxbn/ppxppppx/2qxxB2/4x2p/3P1x2/3n1x2/PPPxPPPP/RBxxxNKR b 17";
 
     /// Draws a board at the smallest size and returns its buffer.
-    fn draw(pos: &Position, hl: Highlights, flipped: bool, theme: &Theme) -> (Buffer, Geometry) {
+    fn draw(pos: &AnyPosition, hl: Highlights, flipped: bool, theme: &Theme) -> (Buffer, Geometry) {
         let (w, h) = Geometry::min_size();
         let mut term = Terminal::new(TestBackend::new(w, h)).unwrap();
         let geometry = Geometry::fit(Rect::new(0, 0, w, h), flipped).unwrap();
@@ -238,7 +281,7 @@ mod tests {
 
     #[test]
     fn start_position_in_ascii_and_unicode() {
-        let pos = Position::new(Variant::Classic);
+        let pos = AnyPosition::new(GameKind::Classic);
         let (buf, _) = draw(&pos, Highlights::default(), false, &ascii());
         let rows = rows(&buf);
         assert_eq!(rows[0], "8  r  n  b  q  k  b  n  r ");
@@ -253,7 +296,7 @@ mod tests {
 
     #[test]
     fn holes_are_drawn_as_holes_not_as_empty_squares() {
-        let pos = Position::from_fen(SEED, Variant::Classic).unwrap();
+        let pos = AnyPosition::from_fen(GameKind::Classic, SEED).unwrap();
         let theme = Theme::default();
         let (buf, g) = draw(&pos, Highlights::default(), false, &theme);
         let rows = rows(&buf);
@@ -271,9 +314,9 @@ mod tests {
 
     #[test]
     fn the_new_hole_is_a_plain_hole_and_the_last_move_marks_its_target() {
-        let mut pos = Position::from_fen("k7/2Q5/1K6/8/8/8/8/8 w 0", Variant::Classic).unwrap();
+        let mut pos = AnyPosition::from_fen(GameKind::Classic, "k7/2Q5/1K6/8/8/8/8/8 w 0").unwrap();
         let m = pos.parse_move("Qb7").unwrap();
-        pos.play_unchecked(m);
+        pos = pos.after(m);
         assert!(pos.is_check());
         let theme = Theme::default();
         let hl = Highlights {
@@ -281,6 +324,7 @@ mod tests {
             check: pos.board().king_of(pos.turn()),
             selected: Bitboard::from_square("b6".parse().unwrap()),
             targets: Bitboard::from_square("c6".parse().unwrap()),
+            exits: Bitboard::EMPTY,
             cursor: Some("a1".parse().unwrap()),
         };
         let (buf, g) = draw(&pos, hl, false, &theme);
@@ -298,7 +342,7 @@ mod tests {
 
     #[test]
     fn fairy_pieces_are_letters_by_colour_and_named_on_big_squares() {
-        let pos = Position::new(Variant::Fairy);
+        let pos = AnyPosition::new(GameKind::Fairy);
         let (buf, g) = draw(&pos, Highlights::default(), false, &Theme::default());
         assert_eq!(cell(&buf, &g, "a1").symbol(), "C");
         assert_eq!(cell(&buf, &g, "d8").symbol(), "m");
@@ -316,7 +360,7 @@ mod tests {
 
     #[test]
     fn a_piece_that_can_be_taken_carries_the_target_mark_without_colour() {
-        let pos = Position::new(Variant::Classic);
+        let pos = AnyPosition::new(GameKind::Classic);
         let d7: Square = "d7".parse().unwrap();
         let hl = Highlights { targets: Bitboard::from_square(d7), ..Highlights::default() };
         let geometry = Geometry::fit(Rect::new(0, 0, 80, 40), false).unwrap();
@@ -328,20 +372,76 @@ mod tests {
         assert_eq!(term.backend().buffer()[(r.x, r.y)].symbol(), "●");
     }
 
-    #[test]
-    fn another_games_marks_are_drawn_in_the_corner() {
-        let pos = Position::new(Variant::Classic);
-        let mut picture = Picture::of(&pos);
-        let e4: Square = "e4".parse().unwrap();
-        picture.marks[e4.index()] = Some('O');
-        let (w, h) = Geometry::min_size();
-        let geometry = Geometry::fit(Rect::new(0, 0, w, h), false).unwrap();
-        let mut term = Terminal::new(TestBackend::new(w, h)).unwrap();
-        let theme = Theme::default();
-        let view = BoardView { picture, geometry, highlights: Highlights::default(), theme: &theme };
+    /// Every theme at every colour depth, without colour, and in ASCII.
+    fn every_theme() -> Vec<Theme> {
+        use crate::tui::choice::Choice;
+        use crate::tui::theme::ColorDepth;
+        let mut themes = Vec::new();
+        for &name in <ThemeName as Choice>::ALL {
+            for depth in [ColorDepth::True, ColorDepth::Indexed256, ColorDepth::Basic16] {
+                themes.push(Theme::new(name, PieceStyle::Unicode, Display { depth, color: true, unicode: true }));
+            }
+            themes.push(Theme::new(name, PieceStyle::Unicode, Display { color: false, ..Display::default() }));
+            themes.push(Theme::new(name, PieceStyle::Unicode, Display { unicode: false, ..Display::default() }));
+        }
+        themes
+    }
+
+    /// Draws `pos` at `size` with `theme`; returns the buffer and geometry.
+    fn draw_at(pos: &AnyPosition, hl: Highlights, theme: &Theme, size: (u16, u16)) -> (Buffer, Geometry) {
+        let mut term = Terminal::new(TestBackend::new(size.0, size.1)).unwrap();
+        let geometry = Geometry::fit(Rect::new(0, 0, size.0, size.1), false).unwrap();
+        let view = BoardView { picture: Picture::of(pos), geometry, highlights: hl, theme };
         term.draw(|f| f.render_widget(view, f.area())).unwrap();
-        let r = geometry.rect(e4);
-        assert_eq!(term.backend().buffer()[(r.right() - 1, r.top())].symbol(), "O");
+        (term.backend().buffer().clone(), geometry)
+    }
+
+    #[test]
+    fn portholes_are_marked_with_their_height_in_every_theme_without_colour_and_in_ascii() {
+        // An empty stack of two on c2, the white king on a stack of two on
+        // e2, a black pawn on a lone porthole on a3, an empty lone one on h5.
+        let fen = "6k1/8/8/7P/8/p7/4K3/8 w - - 0 1 h5,a3,c2*2,e2*2";
+        let pos = AnyPosition::from_fen(GameKind::Porthole, fen).unwrap();
+        let sq = |s: &str| -> Square { s.parse().unwrap() };
+        for theme in every_theme() {
+            let what = format!("{} ascii {} outline {}", theme.name, theme.ascii, theme.outline_white);
+            let mark = theme.porthole_char().to_string();
+            // The smallest squares (3 x 1): the mark in the middle of an
+            // empty porthole, its height in the corner; under a piece, the
+            // corner holds the mark, or the height for a stack.
+            let (buf, g) = draw_at(&pos, Highlights::default(), &theme, Geometry::min_size());
+            let at = |s: &str, right: bool| {
+                let r = g.rect(sq(s));
+                let x = if right { r.right() - 1 } else { r.x + r.width / 2 };
+                (buf[(x, r.y + r.height / 2)].symbol().to_string(), buf[(x, r.y)].style())
+            };
+            assert_eq!(at("c2", false).0, mark, "{what}");
+            assert_eq!(at("c2", true).0, "2", "{what}");
+            assert_eq!(at("a3", true).0, mark, "{what}: a pawn on a porthole");
+            assert_eq!(at("e2", true).0, "2", "{what}: a king on a stack of two");
+            assert_eq!(at("d2", false).0, " ", "{what}: no porthole, no mark");
+            // Marks stand out from the square by colour or by attribute.
+            let style = at("c2", false).1;
+            assert!(style.fg != style.bg || !style.add_modifier.is_empty(), "{what}: {style:?}");
+            // Bigger squares show the mark and the height under a piece.
+            let (buf, g) = draw_at(&pos, Highlights::default(), &theme, (80, 40));
+            let r = g.rect(sq("e2"));
+            let corner = |dx: u16| buf[(r.right() - 1 - dx, r.y)].symbol().to_string();
+            assert_eq!((corner(0), corner(1)), (mark.clone(), "2".to_string()), "{what}");
+        }
+    }
+
+    #[test]
+    fn the_chosen_pieces_exits_are_marked() {
+        let pos = AnyPosition::from_fen(GameKind::Porthole, "6k1/8/8/7P/8/p7/4K3/8 w - - 0 1 h5,a3,c2*2,e2*2").unwrap();
+        let c2: Square = "c2".parse().unwrap();
+        let hl = Highlights { exits: Bitboard::from_square(c2), ..Highlights::default() };
+        for theme in [Theme::default(), ascii()] {
+            let (buf, g) = draw_at(&pos, hl, &theme, Geometry::min_size());
+            let r = g.rect(c2);
+            assert_eq!(buf[(r.x + 1, r.y)].symbol(), theme.exit_char().to_string());
+            assert_eq!(buf[(r.right() - 1, r.y)].symbol(), "2", "the height stays");
+        }
     }
 
     #[test]

@@ -7,7 +7,7 @@ use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
-use wormhole::{Role, Variant};
+use wormhole::{GameKind, Role, Variant};
 
 use super::layout::centered;
 use super::legend;
@@ -20,7 +20,8 @@ use crate::tui::theme::Theme;
 /// The widest a help page gets.
 const WIDTH: u16 = 78;
 
-/// The rules in a nutshell; each piece's move comes from the library.
+/// The rules of Wormhole chess in a nutshell; each piece's move comes
+/// from the library.
 const RULES_BEFORE: &[&str] = &[
     "When a piece moves, the square it left becomes a HOLE for good (the",
     "board is eaten away). A capture leaves the target a normal square.",
@@ -31,6 +32,26 @@ const RULES_AFTER: &[&str] = &[
     "the last rank. A move must not leave your own king attacked.",
     "The side with NO legal move LOSES, in check or not. No draws: a game",
     "lasts at most 64 plies.",
+];
+
+/// The rules of Porthole chess in a nutshell; each piece's move comes from
+/// the library.
+const PORTHOLE_RULES_BEFORE: &[&str] = &[
+    "Orthodox chess (castling, promotion; no en passant) plus PORTHOLES:",
+    "neutral tokens, one each on b4 c4 f4 g4 b5 c5 f5 g5 at the start. A",
+    "square with tokens is a porthole (a stack acts as one, its height shown",
+    "beside the mark); it is open when no piece stands on it.",
+    "Lines stop at pieces and portholes alike; a normal move cannot end on",
+    "a porthole.",
+];
+const PORTHOLE_RULES_AFTER: &[&str] = &[
+    "A piece ENTERS a porthole it could capture on (an enemy piece there",
+    "is captured), comes OUT at any other open porthole, and one token of",
+    "the entry moves to the square it came from. No promotion that way.",
+    "SAN: Bxe4>h5 (in at e4, out at h5), fg4>c4; coordinates f3g4c4.",
+    "Check and checkmate as in chess; nothing attacks through a porthole.",
+    "DRAWS: stalemate, threefold repetition, fifty moves without a capture",
+    "or pawn move, king against king.",
 ];
 
 fn bold() -> Style {
@@ -67,32 +88,49 @@ fn keys_page(prefs: &Prefs) -> Vec<Line<'static>> {
     v
 }
 
-fn pieces_page(theme: &Theme, variant: Variant) -> Vec<Line<'static>> {
-    let mut v = vec![Line::styled(format!("Pieces of the {variant} set (White, Black, name, letter)"), bold())];
-    v.extend(legend::pieces(theme, variant, usize::from(WIDTH) - 2));
+fn pieces_page(theme: &Theme, kind: GameKind) -> Vec<Line<'static>> {
+    let mut v = vec![Line::styled(format!("Pieces of {} (White, Black, name, letter)", kind.title()), bold())];
+    v.extend(legend::pieces(theme, kind, usize::from(WIDTH) - 2));
     v.push(Line::styled("On the board", bold()));
-    v.extend(legend::marks(theme));
+    v.extend(legend::marks(theme, kind));
     v.push(Line::from("':explain d3' or ':explain N' shows where a piece can go right now."));
     v
 }
 
-fn rules_page() -> Vec<Line<'static>> {
+/// The rules of the game being played.
+fn rules_page(kind: GameKind) -> Vec<Line<'static>> {
+    if kind == GameKind::Porthole {
+        let mut v = vec![Line::styled("Rules of Porthole chess", bold())];
+        v.extend(PORTHOLE_RULES_BEFORE.iter().map(|r| Line::from(*r)));
+        v.extend(role_lines(kind, kind.roles()));
+        v.extend(PORTHOLE_RULES_AFTER.iter().map(|r| Line::from(*r)));
+        return v;
+    }
     let mut v = vec![Line::styled("Rules of Wormhole chess", bold())];
     v.extend(RULES_BEFORE.iter().map(|r| Line::from(*r)));
     for variant in Variant::ALL {
         let also = if variant == Variant::Fairy { " (King, Knight, Pawn as above)" } else { "" };
         v.push(Line::styled(format!("The {variant} set{also}"), bold()));
-        for role in legend::roles(variant).into_iter().filter(|&r| variant == Variant::Classic || is_fairy(r)) {
-            let name = role.name();
-            let head = format!("  {}{} ({})", name[..1].to_uppercase(), &name[1..], role.char());
-            let lines = legend::wrap(role.movement(), usize::from(WIDTH) - 18);
-            for (i, l) in lines.iter().enumerate() {
-                let left = if i == 0 { head.as_str() } else { "" };
-                v.push(Line::from(format!("{left:<15} {l}")));
-            }
-        }
+        let roles = legend::roles(variant.game());
+        let shown: Vec<Role> = roles.into_iter().filter(|&r| variant == Variant::Classic || is_fairy(r)).collect();
+        v.extend(role_lines(variant.game(), &shown));
     }
     v.extend(RULES_AFTER.iter().map(|r| Line::from(*r)));
+    v
+}
+
+/// One entry per role: its name and letter, then how it moves in `kind`.
+fn role_lines(kind: GameKind, roles: &[Role]) -> Vec<Line<'static>> {
+    let mut v = Vec::new();
+    for &role in roles {
+        let name = role.name();
+        let head = format!("  {}{} ({})", name[..1].to_uppercase(), &name[1..], role.char());
+        let lines = legend::wrap(kind.movement(role), usize::from(WIDTH) - 18);
+        for (i, l) in lines.iter().enumerate() {
+            let left = if i == 0 { head.as_str() } else { "" };
+            v.push(Line::from(format!("{left:<15} {l}")));
+        }
+    }
     v
 }
 
@@ -104,8 +142,8 @@ fn is_fairy(role: Role) -> bool {
 pub fn lines(page: HelpPage, session: &Session) -> Vec<Line<'static>> {
     match page {
         HelpPage::Keys => keys_page(&session.config().prefs),
-        HelpPage::Pieces => pieces_page(session.theme(), session.game().variant()),
-        HelpPage::Rules => rules_page(),
+        HelpPage::Pieces => pieces_page(session.theme(), session.game().kind()),
+        HelpPage::Rules => rules_page(session.game().kind()),
     }
 }
 

@@ -4,12 +4,12 @@
 
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
-use wormhole::{Color, Piece, Role, Variant};
+use wormhole::{Color, GameKind, Piece, Role};
 
 use crate::tui::theme::Theme;
 
-/// The roles of a piece set, in the order players list them.
-pub fn roles(variant: Variant) -> Vec<Role> {
+/// The roles of a game's pieces, in the order players list them.
+pub fn roles(kind: GameKind) -> Vec<Role> {
     [
         Role::King,
         Role::Queen,
@@ -22,7 +22,7 @@ pub fn roles(variant: Variant) -> Vec<Role> {
         Role::Pawn,
     ]
     .into_iter()
-    .filter(|&r| variant.has_role(r))
+    .filter(|&r| kind.has_role(r))
     .collect()
 }
 
@@ -41,15 +41,15 @@ fn piece_label(theme: &Theme, role: Role) -> Vec<Span<'static>> {
 
 /// Each piece in at most `width` columns: the label and the move rule,
 /// wrapped under it with an indent.
-pub fn pieces(theme: &Theme, variant: Variant, width: usize) -> Vec<Line<'static>> {
+pub fn pieces(theme: &Theme, kind: GameKind, width: usize) -> Vec<Line<'static>> {
     const INDENT: &str = "    ";
     let mut lines = Vec::new();
-    for role in roles(variant) {
+    for role in roles(kind) {
         let mut spans = piece_label(theme, role);
         let used: usize = spans.iter().map(|s| s.width()).sum();
         let mut first = String::from(":");
         let mut rest: Vec<String> = Vec::new();
-        for word in role.movement().split(' ') {
+        for word in kind.movement(role).split(' ') {
             match rest.last_mut() {
                 None if used + first.len() + 1 + word.len() <= width => {
                     first.push(' ');
@@ -69,20 +69,36 @@ pub fn pieces(theme: &Theme, variant: Variant, width: usize) -> Vec<Line<'static
     lines
 }
 
-/// What the marks on the board mean.
-pub fn marks(theme: &Theme) -> Vec<Line<'static>> {
-    let hole = theme.hole_char().to_string().repeat(3);
-    vec![
-        Line::from(vec![
+/// What the marks on the board mean in the game `kind`.
+pub fn marks(theme: &Theme, kind: GameKind) -> Vec<Line<'static>> {
+    let mut lines = Vec::new();
+    if kind.variant().is_some() {
+        let hole = theme.hole_char().to_string().repeat(3);
+        lines.push(Line::from(vec![
             Span::styled(hole, theme.hole),
             Span::raw(" a hole: the square a piece left; nothing stands there, moves skip it"),
-        ]),
-        Line::from(vec![
-            Span::styled(format!(" {} ", theme.target_char()), theme.light_square.patch(theme.target)),
-            Span::raw(" where the chosen piece can go"),
-        ]),
-        Line::from(vec![Span::styled("[ ]", theme.cursor), Span::raw(" the keyboard cursor (arrows, Space picks)")]),
-    ]
+        ]));
+    }
+    lines.push(Line::from(vec![
+        Span::styled(format!(" {} ", theme.target_char()), theme.light_square.patch(theme.target)),
+        Span::raw(" where the chosen piece can go (or the porthole it goes into)"),
+    ]));
+    if kind == GameKind::Porthole {
+        let mark = |c: char, style: Style| Span::styled(format!(" {c} "), theme.light_square.patch(style));
+        lines.push(Line::from(vec![
+            mark(theme.porthole_char(), theme.porthole),
+            Span::raw(" a porthole (in the corner under a piece; a digit: a stack of that many)"),
+        ]));
+        lines.push(Line::from(vec![
+            mark(theme.exit_char(), theme.exit),
+            Span::raw(" a porthole the chosen piece can come out of"),
+        ]));
+    }
+    lines.push(Line::from(vec![
+        Span::styled("[ ]", theme.cursor),
+        Span::raw(" the keyboard cursor (arrows, Space picks)"),
+    ]));
+    lines
 }
 
 /// Splits text at spaces into lines of at most `width` columns.

@@ -1,5 +1,5 @@
-//! The side panel: players, turn, squares left, material, clocks, the
-//! engine's thinking and the move list.
+//! The side panel: players, turn, the board's state (squares left, or the
+//! portholes), material, clocks, the engine's thinking and the move list.
 
 use std::time::Duration;
 
@@ -8,7 +8,7 @@ use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
-use wormhole::{Color, Position, Role};
+use wormhole::{AnyPosition, Color, Role};
 
 use super::legend::{self, wrap};
 use crate::tui::ai::{self, Purpose};
@@ -29,7 +29,7 @@ fn value(role: Role) -> i32 {
     }
 }
 
-fn material(pos: &Position, color: Color) -> i32 {
+fn material(pos: &AnyPosition, color: Color) -> i32 {
     Role::ALL.iter().map(|&r| value(r) * pos.board().pieces(color, r).count() as i32).sum()
 }
 
@@ -59,7 +59,7 @@ fn header(session: &Session, width: usize) -> Vec<(u8, Line<'static>)> {
     let pos = session.shown_position();
     let theme = session.theme();
     let bold = Style::new().add_modifier(Modifier::BOLD);
-    let mut lines = vec![(4, Line::styled(format!("Wormhole chess ({})", game.variant()), bold))];
+    let mut lines = vec![(4, Line::styled(game.kind().title(), bold))];
     for color in [Color::White, Color::Black] {
         lines.push((0, player_line(session, color)));
     }
@@ -79,10 +79,28 @@ fn header(session: &Session, width: usize) -> Vec<(u8, Line<'static>)> {
         d if d > 0 => format!("White +{d}"),
         d => format!("Black +{}", -d),
     };
-    lines.push((2, Line::from(format!("Squares left {}/64  ply {}", pos.board().squares_left(), pos.plies()))));
+    lines.push((2, Line::from(board_state(pos))));
     lines.push((3, Line::from(format!("Material {w}-{b} ({diff})"))));
     lines.extend(engine_lines(session, width).into_iter().enumerate().map(|(i, l)| (if i == 0 { 1 } else { 5 }, l)));
     lines
+}
+
+/// What the board is like now: the squares left and the ply (Wormhole
+/// chess), or the portholes and the moves since a capture or pawn move
+/// (Porthole chess).
+fn board_state(pos: &AnyPosition) -> String {
+    match pos {
+        AnyPosition::Wormhole(p) => format!("Squares left {}/64  ply {}", p.board().squares_left(), p.plies()),
+        AnyPosition::Porthole(p) => {
+            let tokens = p.tokens();
+            format!(
+                "Portholes {} ({} open)  quiet plies {}/100",
+                tokens.count(),
+                p.open_portholes().count(),
+                p.halfmoves()
+            )
+        }
+    }
 }
 
 /// `▶ White: You  4:59`; a clock under ten seconds is drawn in the warning style.
@@ -199,7 +217,7 @@ pub fn draw(frame: &mut Frame, area: Rect, session: &Session) {
     frame.render_widget(Paragraph::new(head), Rect::new(area.x, area.y, area.width, head_h));
     let mut rest = Rect::new(area.x, area.y + head_h, area.width, area.height - head_h);
     let mut pieces = vec![Line::styled("Pieces (F4: more)", Style::new().add_modifier(Modifier::BOLD))];
-    pieces.extend(legend::pieces(session.theme(), session.game().variant(), area.width as usize));
+    pieces.extend(legend::pieces(session.theme(), session.game().kind(), area.width as usize));
     let legend_h = pieces.len() as u16;
     if rest.height >= legend_h + 1 + MOVE_ROWS_BEFORE_LEGEND {
         rest.height -= legend_h + 1;

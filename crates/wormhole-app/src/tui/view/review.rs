@@ -75,8 +75,8 @@ fn points(a: &GameAnalysis) -> Vec<(f64, f64)> {
     (0..a.len())
         .filter_map(|i| {
             let eval = a.eval(i)?.eval;
-            let variant = a.position(i)?.variant();
-            Some((i as f64, eval.win_chances(Color::White, variant)))
+            let kind = a.position(i)?.kind();
+            Some((i as f64, eval.win_chances(Color::White, kind)))
         })
         .collect()
 }

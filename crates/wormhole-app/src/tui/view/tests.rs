@@ -128,7 +128,7 @@ fn render_help_overlay_lists_keys_commands_and_rules() {
     app.update(Action::TogglePage);
     let rows = screen(app.session(), 80, 24);
     let text = rows.join("\n");
-    for needle in ["Pieces of the classic set", "King (K)", "Knight (N)", "a hole"] {
+    for needle in ["Pieces of Wormhole chess (classic)", "King (K)", "Knight (N)", "a hole"] {
         assert!(text.contains(needle), "{needle} missing:\n{text}");
     }
     app.update(Action::TogglePage);

@@ -1,0 +1,306 @@
+//! Choosing the game: Wormhole chess with either piece set, or Porthole
+//! chess. One table, [`GAMES`], holds each game's name (command line, UCI
+//! `UCI_Variant`, configuration), the names it also answers to, its PGN
+//! `Variant` tag, its start position and a one-line description; every
+//! place that chooses a game reads it.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::excerpt::Excerpt;
+use crate::rules::Rules;
+use crate::{Position, Role, Variant, porthole};
+
+/// Which game to play.
+///
+/// ```
+/// use wormhole::GameKind;
+/// let kind: GameKind = "porthole".parse().unwrap();
+/// assert_eq!(kind.pgn_name(), "Porthole");
+/// assert_eq!(GameKind::from_pgn_tag("Wormhole fairy"), Some(GameKind::Fairy));
+/// // A FEN says which game it is when it can.
+/// assert_eq!(GameKind::detect_fen(GameKind::Porthole.start_fen()), Some(GameKind::Porthole));
+/// assert_eq!(GameKind::detect_fen("cnwmkwnc/pppppppp/8/8/8/8/PPPPPPPP/CNWMKWNC w 0"), Some(GameKind::Fairy));
+/// assert_eq!(
+///     "chess".parse::<GameKind>().unwrap_err().to_string(),
+///     "unknown variant 'chess' (expected 'classic', 'fairy' or 'porthole')"
+/// );
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum GameKind {
+    /// Wormhole chess with the classic piece set.
+    #[default]
+    Classic,
+    /// Wormhole chess with the fairy piece set.
+    Fairy,
+    /// Porthole chess.
+    Porthole,
+}
+
+/// What the program says about a game, in one place.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameInfo {
+    /// The game.
+    pub kind: GameKind,
+    /// Its name on the command line, in UCI and in the configuration file.
+    pub name: &'static str,
+    /// Other names read as this game (lower case).
+    pub aliases: &'static [&'static str],
+    /// The PGN `Variant` tag written for it.
+    pub pgn_name: &'static str,
+    /// The FEN of its start position.
+    pub start_fen: &'static str,
+    /// The game's name for people, as a title.
+    pub title: &'static str,
+    /// One line for menus and help.
+    pub description: &'static str,
+    /// The roles of its pieces.
+    pub roles: &'static [Role],
+    /// The roles a pawn may promote to, strongest first.
+    pub promotions: &'static [Role],
+}
+
+/// Every game, in the order menus list them.
+pub const GAMES: [GameInfo; 3] = [
+    GameInfo {
+        kind: GameKind::Classic,
+        name: "classic",
+        aliases: &["wormhole", "wormhole2"],
+        pgn_name: "Wormhole",
+        start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0",
+        title: "Wormhole chess (classic)",
+        description: "Wormhole chess: every square a piece leaves becomes a hole",
+        roles: &[Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn],
+        promotions: &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight],
+    },
+    GameInfo {
+        kind: GameKind::Fairy,
+        name: "fairy",
+        aliases: &["wormhole1", "wormhole fairy"],
+        pgn_name: "Wormhole fairy",
+        start_fen: "cnwmkwnc/pppppppp/8/8/8/8/PPPPPPPP/CNWMKWNC w 0",
+        title: "Wormhole chess (fairy)",
+        description: "Wormhole chess with Champion, Wizard and Lion for rook, bishop and queen",
+        roles: &[Role::King, Role::Champion, Role::Wizard, Role::Lion, Role::Knight, Role::Pawn],
+        promotions: &[Role::Lion, Role::Champion, Role::Wizard, Role::Knight],
+    },
+    GameInfo {
+        kind: GameKind::Porthole,
+        name: "porthole",
+        aliases: &[],
+        pgn_name: "Porthole",
+        start_fen: porthole::fen::START,
+        title: "Porthole chess",
+        description: "Porthole chess: orthodox chess with neutral portholes that pieces travel through",
+        roles: &[Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn],
+        promotions: &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight],
+    },
+];
+
+impl GameKind {
+    /// Every game, in the order of [`GAMES`].
+    pub const ALL: [GameKind; 3] = [GameKind::Classic, GameKind::Fairy, GameKind::Porthole];
+
+    /// This game's line of [`GAMES`].
+    pub const fn info(self) -> &'static GameInfo {
+        &GAMES[self as usize]
+    }
+
+    /// The name on the command line, in UCI and in the configuration file.
+    pub const fn name(self) -> &'static str {
+        self.info().name
+    }
+
+    /// The PGN `Variant` tag.
+    pub const fn pgn_name(self) -> &'static str {
+        self.info().pgn_name
+    }
+
+    /// The FEN of the start position.
+    pub const fn start_fen(self) -> &'static str {
+        self.info().start_fen
+    }
+
+    /// The game's name for people, as a title.
+    pub const fn title(self) -> &'static str {
+        self.info().title
+    }
+
+    /// One line for menus and help.
+    pub const fn description(self) -> &'static str {
+        self.info().description
+    }
+
+    /// The roles of its pieces.
+    pub const fn roles(self) -> &'static [Role] {
+        self.info().roles
+    }
+
+    /// The roles a pawn may promote to, strongest first.
+    pub const fn promotions(self) -> &'static [Role] {
+        self.info().promotions
+    }
+
+    /// How a piece of `role` moves in this game, in one line.
+    pub const fn movement(self, role: Role) -> &'static str {
+        match self {
+            GameKind::Classic | GameKind::Fairy => role.movement(),
+            GameKind::Porthole => porthole::movement(role),
+        }
+    }
+
+    /// Whether pieces of this role belong to this game.
+    pub fn has_role(self, role: Role) -> bool {
+        self.roles().contains(&role)
+    }
+
+    /// The Wormhole piece set, if this is Wormhole chess.
+    pub const fn variant(self) -> Option<Variant> {
+        match self {
+            GameKind::Classic => Some(Variant::Classic),
+            GameKind::Fairy => Some(Variant::Fairy),
+            GameKind::Porthole => None,
+        }
+    }
+
+    /// The game a name or alias names (any case).
+    fn from_name(name: &str) -> Option<GameKind> {
+        let name = name.trim().to_ascii_lowercase();
+        GAMES.iter().find(|g| g.name == name || g.aliases.contains(&name.as_str())).map(|g| g.kind)
+    }
+
+    /// The game a PGN `Variant` tag names, read leniently: any case, the
+    /// names and aliases of [`GAMES`], and any other `Wormhole...` tag as
+    /// classic unless it says `fairy`.
+    pub fn from_pgn_tag(tag: &str) -> Option<GameKind> {
+        if let Some(g) = GAMES.iter().find(|g| g.pgn_name.eq_ignore_ascii_case(tag.trim())) {
+            return Some(g.kind);
+        }
+        let lower = tag.to_ascii_lowercase();
+        GameKind::from_name(&lower).or_else(|| match lower.starts_with("wormhole") {
+            true if lower.contains("fairy") => Some(GameKind::Fairy),
+            true => Some(GameKind::Classic),
+            false => None,
+        })
+    }
+
+    /// The game a FEN belongs to, when it says: four or seven fields, or
+    /// castling letters (`KQkq`), are Porthole chess; holes (`x`), or one to
+    /// three fields, are Wormhole chess, whose pieces tell the piece set (C,
+    /// W or M: fairy; Q, R or B: classic). `None` for a text that is no FEN
+    /// or fits several games (six fields without castling rights or holes
+    /// read in either game; a board of kings, knights and pawns in either
+    /// piece set).
+    pub fn detect_fen(fen: &str) -> Option<GameKind> {
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        let castling = fields.len() >= 4 && fields[2].chars().any(|c| "KQkq".contains(c));
+        if matches!(fields.len(), 4 | 7) || castling {
+            return Some(GameKind::Porthole);
+        }
+        let holes = fields.first().is_some_and(|placement| placement.contains('x'));
+        if fields.len() == 6 && !holes {
+            return None;
+        }
+        let setup = crate::Setup::from_fen(fen).ok()?;
+        setup.variant_hint().map(GameKind::from)
+    }
+
+    /// Runs `job` with the position `fen` describes (the start position
+    /// when `None`) in this game: `job` is compiled once per game.
+    pub fn with_position<J: WithPosition>(self, fen: Option<&str>, job: J) -> Result<J::Output, GameFenError> {
+        let fen = fen.unwrap_or(self.start_fen());
+        Ok(match self.variant() {
+            Some(variant) => job.run(Position::from_fen(fen, variant)?),
+            None => job.run(porthole::Position::from_fen(fen)?),
+        })
+    }
+}
+
+/// Something to do with a position of whichever game was chosen
+/// ([`GameKind::with_position`]): a generic method, so each game gets its
+/// own compiled copy.
+pub trait WithPosition {
+    /// What it gives back.
+    type Output;
+    /// Does it with `pos`.
+    fn run<P: Rules>(self, pos: P) -> Self::Output;
+}
+
+impl From<Variant> for GameKind {
+    fn from(variant: Variant) -> GameKind {
+        match variant {
+            Variant::Classic => GameKind::Classic,
+            Variant::Fairy => GameKind::Fairy,
+        }
+    }
+}
+
+/// The name ([`GameKind::name`]).
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A name that is no game (the command line and UCI call the choice a
+/// variant); holds the name.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown variant '{}' (expected {})", Excerpt(.0), ExpectedNames)]
+pub struct ParseGameKindError(pub String);
+
+/// The names of [`GAMES`], quoted: `'classic', 'fairy' or 'porthole'`.
+struct ExpectedNames;
+
+impl fmt::Display for ExpectedNames {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_choices(f, '\'', |g| g.name)
+    }
+}
+
+/// Writes one field of every game of [`GAMES`] between `quote`s, as a
+/// choice: `'classic', 'fairy' or 'porthole'`.
+pub(crate) fn write_choices(f: &mut fmt::Formatter<'_>, quote: char, field: fn(&GameInfo) -> &str) -> fmt::Result {
+    for (i, g) in GAMES.iter().enumerate() {
+        let sep = match i {
+            0 => "",
+            i if i + 1 == GAMES.len() => " or ",
+            _ => ", ",
+        };
+        write!(f, "{sep}{quote}{}{quote}", field(g))?;
+    }
+    Ok(())
+}
+
+/// Reads a name or alias of [`GAMES`], in any case.
+impl FromStr for GameKind {
+    type Err = ParseGameKindError;
+    fn from_str(s: &str) -> Result<GameKind, ParseGameKindError> {
+        GameKind::from_name(s).ok_or_else(|| ParseGameKindError(s.to_string()))
+    }
+}
+
+/// A FEN of the chosen game that could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GameFenError {
+    /// A Wormhole chess FEN.
+    #[error(transparent)]
+    Wormhole(#[from] crate::FenError),
+    /// A Porthole chess PFEN.
+    #[error(transparent)]
+    Porthole(#[from] porthole::FenError),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_is_in_the_order_of_the_enum() {
+        for (i, g) in GAMES.iter().enumerate() {
+            assert_eq!(g.kind as usize, i);
+            assert_eq!(g.name.parse::<GameKind>(), Ok(g.kind));
+            assert_eq!(GameKind::from_pgn_tag(g.pgn_name), Some(g.kind));
+            assert_eq!(GameKind::detect_fen(g.start_fen), Some(g.kind));
+        }
+    }
+}

@@ -1,0 +1,216 @@
+//! What a game must provide so that one engine, one perft and one set of
+//! tools serve every game of the crate: the [`Rules`] trait, implemented by
+//! Wormhole chess's [`Position`](crate::Position) and Porthole chess's
+//! [`porthole::Position`](crate::porthole::Position).
+//!
+//! Generic code is monomorphized: the search compiled for Wormhole chess
+//! calls Wormhole's move generator directly, and a game that cannot be drawn
+//! ([`Rules::DRAWS`] false) compiles the draw tests away.
+
+use std::fmt;
+use std::hash::Hash;
+
+use crate::{AnyMove, Board, Color, GameKind, Piece, Role, Square};
+
+/// A move of some game, as the search sees it: where the piece starts and
+/// ends, a promotion, and a packed form for the transposition table.
+pub trait GameMove: Copy + Eq + Hash + fmt::Display + fmt::Debug + Send + Sync + 'static {
+    /// The square the piece leaves.
+    fn from(self) -> Square;
+    /// The square the piece ends on.
+    fn to(self) -> Square;
+    /// The role a pawn promotes to, if this is a promotion.
+    fn promotion(self) -> Option<Role>;
+    /// The move packed into at most 24 bits, never 0 (the transposition
+    /// table stores it and compares it with generated moves).
+    fn to_bits(self) -> u32;
+}
+
+/// The legal moves of a position, as [`Rules::legal_moves`] returns them.
+pub trait MoveSet<M> {
+    /// The number of moves.
+    fn len(&self) -> usize;
+    /// Whether there is no move.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// The moves, by value.
+    fn iter(&self) -> impl Iterator<Item = M> + '_;
+    /// Whether `m` is one of them.
+    fn contains(&self, m: M) -> bool;
+}
+
+/// A flat list of moves that a search generates into and then reorders in
+/// place (one per ply, reused from node to node, so nothing is allocated
+/// once it has grown).
+pub trait MoveBuffer<M>: Default + Send {
+    /// Removes every move.
+    fn clear(&mut self);
+    /// The number of moves.
+    fn len(&self) -> usize;
+    /// Whether there is no move.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// The moves, to read and reorder.
+    fn as_mut_slice(&mut self) -> &mut [M];
+}
+
+impl<M: Copy + Send> MoveBuffer<M> for Vec<M> {
+    #[inline]
+    fn clear(&mut self) {
+        Vec::clear(self);
+    }
+    #[inline]
+    fn len(&self) -> usize {
+        Vec::len(self)
+    }
+    #[inline]
+    fn as_mut_slice(&mut self) -> &mut [M] {
+        self
+    }
+}
+
+/// Evaluation weights that a match can change by name: each term of the
+/// evaluation ([`engine::Term`](crate::engine::Term)) owns a range of them.
+///
+/// `Default` gives the weights of the game's main piece set.
+pub trait EvalWeights: Clone + Default + fmt::Debug + PartialEq + Send + Sync + 'static {
+    /// Every term, in the order of the weights.
+    fn terms() -> &'static [crate::engine::Term];
+    /// The weights, in the order of [`EvalWeights::terms`].
+    fn weights(&self) -> &[i32];
+    /// The weights, to change.
+    fn weights_mut(&mut self) -> &mut [i32];
+}
+
+/// How a finished game ended, in any game.
+pub trait GameOutcome: Copy + Eq + fmt::Debug + fmt::Display + Send + Sync + 'static {
+    /// The winner; `None` for a draw.
+    fn winner(self) -> Option<Color>;
+    /// The PGN result: `1-0`, `0-1` or `1/2-1/2`.
+    fn result_str(self) -> &'static str {
+        match self.winner() {
+            Some(Color::White) => "1-0",
+            Some(Color::Black) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+}
+
+/// A game the engine can search, perft can count and the tools can play: a
+/// position with its moves, make and unmake, hash, game end and evaluation.
+///
+/// ```
+/// use wormhole::rules::MoveSet;
+/// use wormhole::{Position, Rules, Variant, porthole};
+/// // One function for both games: the number of legal replies to each move.
+/// fn replies<P: Rules>(pos: &P) -> Vec<usize> {
+///     let mut pos = pos.clone();
+///     let moves: Vec<P::Move> = pos.legal_moves().iter().collect();
+///     moves
+///         .into_iter()
+///         .map(|m| {
+///             let undo = pos.play_unchecked(m);
+///             let n = pos.legal_moves().len();
+///             pos.undo(m, undo);
+///             n
+///         })
+///         .collect()
+/// }
+/// assert_eq!(replies(&Position::new(Variant::Classic)).iter().sum::<usize>(), 841);
+/// assert_eq!(replies(&porthole::Position::new()).iter().sum::<usize>(), 256);
+/// ```
+pub trait Rules: Clone + fmt::Debug + Send + Sync + 'static {
+    /// A move (which a program holding either game sees as an [`AnyMove`]).
+    type Move: GameMove + Into<AnyMove> + TryFrom<AnyMove>;
+    /// What [`Rules::play_unchecked`] returns so that [`Rules::undo`] can
+    /// restore the position.
+    type Undo: Copy + fmt::Debug;
+    /// The legal moves, as [`Rules::legal_moves`] returns them.
+    type MoveList: MoveSet<Self::Move>;
+    /// The list a search generates into ([`Rules::generate`]).
+    type SearchList: MoveBuffer<Self::Move>;
+    /// What move generation works out about the mover's king before
+    /// generating (computed once per node, see [`Rules::king_safety`]).
+    type Safety;
+    /// The evaluation weights.
+    type Params: EvalWeights;
+    /// How a game ends.
+    type Outcome: GameOutcome;
+    /// Why a typed move was refused.
+    type MoveError: std::error::Error + Clone + PartialEq + Send + Sync + 'static;
+
+    /// Whether games can be drawn: stalemate, repetition and rules such as
+    /// the fifty-move rule. Wormhole chess has no draws (the side with no
+    /// legal move loses and no position repeats), so its search compiles
+    /// every draw test away.
+    const DRAWS: bool;
+
+    /// The game (for Wormhole chess, its piece set).
+    fn kind(&self) -> GameKind;
+    /// The side to move.
+    fn turn(&self) -> Color;
+    /// The Zobrist hash, kept up to date incrementally.
+    fn hash(&self) -> u64;
+    /// The pieces (and, in Wormhole chess, the holes).
+    fn board(&self) -> &Board;
+    /// Whether the side to move is in check.
+    fn is_check(&self) -> bool;
+    /// The position as a FEN of its game.
+    fn fen(&self) -> String;
+    /// The number of the move being played: 1 for White's first move and
+    /// Black's reply, 2 for the next pair.
+    fn move_number(&self) -> u32;
+
+    /// The result if the game is over in this position; `earlier` holds
+    /// the hashes of the positions the game went through before it (for
+    /// repetition, in games with draws).
+    fn outcome(&self, earlier: &[u64]) -> Option<Self::Outcome>;
+    /// The legal move `text` names (SAN, a long form or coordinates).
+    fn parse_move(&self, text: &str) -> Result<Self::Move, Self::MoveError>;
+    /// The SAN of a legal move.
+    fn san(&self, m: Self::Move) -> String;
+
+    /// Every legal move.
+    fn legal_moves(&self) -> Self::MoveList;
+    /// Plays a legal move (not checked); returns what [`Rules::undo`] needs.
+    fn play_unchecked(&mut self, m: Self::Move) -> Self::Undo;
+    /// Takes back `m`, the last move played, with its [`Rules::Undo`].
+    fn undo(&mut self, m: Self::Move, undo: Self::Undo);
+    /// The piece `m` would capture, if any.
+    fn captured_by(&self, m: Self::Move) -> Option<Piece>;
+
+    /// Whether the game is drawn by a rule that looks at this position
+    /// alone (the fifty-move rule, king against king); never in a game
+    /// without draws.
+    fn is_rule_draw(&self) -> bool;
+    /// How many more moves of the side to move a clock should be planned
+    /// for (a Wormhole game lasts at most 64 plies; orthodox games longer).
+    fn moves_to_plan(&self) -> u32;
+
+    /// Passes the turn without moving: a null move for search heuristics,
+    /// never a legal move. Passing twice restores the position.
+    fn pass(&mut self);
+    /// What move generation works out about the king of the side to move.
+    fn king_safety(&self) -> Self::Safety;
+    /// Whether the side to move is in check, given its [`Rules::Safety`].
+    fn safety_in_check(safety: &Self::Safety) -> bool;
+    /// Whether the side to move, not in check, surely has a legal move
+    /// (a cheap test: `false` says nothing).
+    fn surely_has_move(&self, safety: &Self::Safety) -> bool;
+    /// Appends the legal moves (only those that capture when `captures`) to `list`.
+    fn generate(&self, safety: &Self::Safety, list: &mut Self::SearchList, captures: bool);
+
+    /// The evaluation weights of this position's game.
+    fn default_params(&self) -> Self::Params;
+    /// The static evaluation from the side to move's point of view, in
+    /// centipawns; material only unless `positional`.
+    fn evaluate(&self, params: &Self::Params, positional: bool) -> i32;
+    /// Material only, from the side to move's point of view.
+    fn material(&self, params: &Self::Params) -> i32;
+    /// How often each term of the evaluation occurs, the side to move's
+    /// count minus the opponent's: [`Rules::evaluate`] (positional) is the
+    /// dot product of this with the weights. For fitting the weights.
+    fn eval_features(&self) -> Vec<i32>;
+}

@@ -1,0 +1,55 @@
+//! A position of either game behind one type: each game's own answers,
+//! moves of the other game refused, game ends with draws and repetition.
+
+use wormhole::rules::GameOutcome;
+use wormhole::{AnyMove, AnyPosition, GameKind};
+
+#[test]
+fn each_game_answers_by_its_own_rules() {
+    for kind in GameKind::ALL {
+        let pos = AnyPosition::new(kind);
+        assert_eq!(pos.kind(), kind);
+        assert_eq!(AnyPosition::from_fen(kind, &pos.fen()).unwrap(), pos);
+        for m in pos.legal_moves() {
+            assert!(pos.is_legal(m));
+            assert_eq!(pos.parse_move(&pos.san(m)).unwrap(), m, "{kind}: {}", pos.san(m));
+        }
+    }
+    let porthole = AnyPosition::new(GameKind::Porthole);
+    assert_eq!(porthole.legal_moves().len(), 16);
+    assert_eq!(porthole.tokens().map(|t| t.count()), Some(8));
+    assert!(AnyPosition::new(GameKind::Fairy).porthole_groups().is_empty());
+}
+
+#[test]
+fn a_move_of_the_other_game_is_refused() {
+    let mut classic = AnyPosition::new(GameKind::Classic);
+    let porthole = AnyPosition::new(GameKind::Porthole);
+    let e4 = porthole.parse_move("e4").unwrap();
+    assert!(matches!(e4, AnyMove::Porthole(_)));
+    assert!(!classic.is_legal(e4));
+    let err = classic.play(e4).unwrap_err();
+    assert_eq!(err.to_string(), "e2e4 is a move of another game than classic");
+    assert_eq!(classic, AnyPosition::new(GameKind::Classic), "unchanged");
+    assert_eq!(classic.san(e4), "e2e4", "a foreign move is written in coordinates");
+}
+
+#[test]
+fn outcomes_give_winner_draw_and_reason() {
+    // Porthole: the knights go out and back twice; the third time is a draw.
+    let mut pos = AnyPosition::new(GameKind::Porthole);
+    let mut earlier = Vec::new();
+    for text in ["Nf3", "Nf6", "Ng1", "Ng8"].iter().cycle().take(8) {
+        assert_eq!(pos.outcome(&earlier), None);
+        let m = pos.parse_move(text).unwrap();
+        earlier.push(pos.hash());
+        pos.play(m).unwrap();
+    }
+    let draw = pos.outcome(&earlier).unwrap();
+    assert_eq!((draw.winner(), draw.result_str()), (None, "1/2-1/2"));
+    assert_eq!(draw.to_string(), "draw by threefold repetition");
+    // Wormhole: Black to move has no legal move and loses.
+    let lost = AnyPosition::from_fen(GameKind::Classic, "k7/1Q6/1K6/8/8/8/8/8 b 0").unwrap();
+    let end = lost.outcome(&[]).unwrap();
+    assert_eq!((end.winner(), end.result_str()), (Some(wormhole::Color::White), "1-0"));
+}

@@ -1,0 +1,100 @@
+//! The shared engine playing Porthole chess: game ends (mate through a
+//! porthole, stalemate), draws scored as draws (stalemate, repetition with
+//! the game's history, the fifty-move rule), the weakest level, and a
+//! search on its own thread.
+
+use std::sync::atomic::AtomicBool;
+
+use wormhole::engine::{Engine, EngineOptions, Event, Level, Limits, Score, SearchResult, SearchThread};
+use wormhole::porthole::{Move, Position};
+
+fn engine() -> Engine {
+    Engine::new(EngineOptions { hash_mb: 4, ..EngineOptions::default() })
+}
+
+fn search(fen: &str, limits: Limits<Move>) -> (Position, SearchResult<Move>) {
+    let pos = Position::from_fen(fen).unwrap();
+    let result = engine().search(&pos, &limits, &AtomicBool::new(false), &mut |_| {});
+    (pos, result)
+}
+
+fn depth(d: u32) -> Limits<Move> {
+    Limits { depth: Some(d), ..Limits::default() }
+}
+
+#[test]
+fn mates_through_a_porthole() {
+    // The rook enters b4 and leaves at a8: the only mate (b1-b8 is blocked
+    // by b4's token, and a normal move cannot end on a8).
+    let (pos, result) = search("6k1/5ppp/8/8/8/8/8/1R4K1 w - - 0 1 a8,b4", depth(4));
+    assert_eq!(result.info.score, Score::Win(1));
+    assert!(result.info.exact);
+    assert_eq!(pos.san(result.best_move.unwrap()), "Rb4>a8#");
+}
+
+#[test]
+fn a_side_with_no_move_is_mated_or_stalemated() {
+    let (_, mated) = search("k7/1Q6/1K6/8/8/8/8/8 b - - 0 1 -", depth(3));
+    assert_eq!((mated.best_move, mated.info.score), (None, Score::Loss(0)));
+    let (_, stalemated) = search("k7/8/1Q6/8/8/8/8/2K5 b - - 0 1 -", depth(3));
+    assert_eq!((stalemated.best_move, stalemated.info.score), (None, Score::Cp(0)));
+}
+
+#[test]
+fn stalemate_is_a_draw_not_a_win() {
+    // Qb6 would stalemate Black: a queen up, White keeps the game going.
+    let (pos, result) = search("k7/8/8/1Q6/8/8/8/2K5 w - - 0 1 -", depth(3));
+    assert_ne!(result.best_move.unwrap(), pos.parse_move("Qb6").unwrap());
+    assert!(matches!(result.info.score, Score::Cp(v) if v > 500) || matches!(result.info.score, Score::Win(_)));
+}
+
+#[test]
+fn returning_to_a_position_of_the_game_is_a_draw() {
+    // A queen down, Black can only hope for a draw: Ka8 goes back to a
+    // position the game has seen, which the search scores as a draw.
+    let fen = "1k6/8/8/8/8/8/1Q6/K7 b - - 0 1 -";
+    let pos = Position::from_fen(fen).unwrap();
+    let ka8 = pos.parse_move("Ka8").unwrap();
+    let seen = pos.after(ka8).hash();
+    let limits = Limits { history: vec![seen], ..depth(4) };
+    let (_, result) = search(fen, limits);
+    assert_eq!((result.best_move, result.info.score), (Some(ka8), Score::Cp(0)));
+    // Without that history the same search sees a lost position.
+    let (_, fresh) = search(fen, depth(4));
+    assert!(matches!(fresh.info.score, Score::Cp(v) if v < -500) || matches!(fresh.info.score, Score::Loss(_)));
+}
+
+#[test]
+fn the_fifty_move_rule_draws() {
+    // 99 plies without a capture or pawn move: any quiet move draws, and
+    // White (a queen down) takes one.
+    let (_, result) = search("k7/8/8/8/8/8/1q6/4K3 w - - 99 80 -", depth(3));
+    assert_eq!(result.info.score, Score::Cp(0));
+}
+
+#[test]
+fn the_weakest_level_plays_legal_moves_and_sees_mate_in_one() {
+    let pos = Position::from_fen("6k1/5ppp/8/8/8/8/8/1R4K1 w - - 0 1 a8,b4").unwrap();
+    let mut e = Engine::new(EngineOptions { level: Level::MIN, seed: Some(3), ..EngineOptions::default() });
+    let result = e.search(&pos, &Limits::default(), &AtomicBool::new(false), &mut |_| {});
+    assert_eq!(pos.san(result.best_move.unwrap()), "Rb4>a8#");
+    let start = Position::new();
+    let result = e.search(&start, &Limits::default(), &AtomicBool::new(false), &mut |_| {});
+    assert!(start.is_legal(result.best_move.unwrap()));
+}
+
+#[test]
+fn searches_on_its_own_thread() {
+    let pos = Position::new();
+    let thread = SearchThread::spawn(engine(), pos.clone(), depth(5));
+    let mut done = None;
+    while done.is_none() {
+        match thread.recv_timeout(std::time::Duration::from_secs(60)) {
+            Some(Event::Done(result)) => done = Some(result),
+            Some(Event::Info(info)) => assert!(info.pv.iter().all(|&m| m.to_bits() != 0)),
+            None => panic!("no result within a minute"),
+        }
+    }
+    thread.join();
+    assert!(pos.is_legal(done.unwrap().best_move.unwrap()));
+}
