@@ -68,6 +68,18 @@ fn ignored_in(status: &str, signal: i32) -> bool {
         .is_some_and(|mask| mask & (1 << (signal - 1)) != 0)
 }
 
+/// Makes a tool that prints to standard output end quietly, as other
+/// command-line programs do, when its reader goes away (`wormhole bench |
+/// head -1`): SIGPIPE gets its default action back. Rust programs ignore
+/// SIGPIPE, so every later print would panic. Not for the game (it must
+/// save first) nor for tools that talk to other programs through pipes.
+pub fn end_quietly_on_closed_stdout() {
+    // SAFETY: `signal` with SIG_DFL installs no handler code; called at start-up.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 /// How a game session ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Ending {

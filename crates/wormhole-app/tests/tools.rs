@@ -18,6 +18,28 @@ fn bench_node_count_is_pinned() {
     assert!(speed.starts_with("Nodes/second: "), "{speed}");
 }
 
+/// `wormhole bench --verbose | head -1`: the reader closes the pipe after
+/// one line and bench ends at its next line, by SIGPIPE, without a panic.
+#[test]
+fn bench_ends_quietly_when_its_reader_goes_away() {
+    use std::io::{BufRead, BufReader};
+    use std::os::unix::process::ExitStatusExt;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_wormhole"))
+        .args(["bench", "--verbose"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+    assert!(!first.is_empty());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(out.status.signal(), Some(libc::SIGPIPE), "{:?}", out.status);
+}
+
 #[test]
 fn match_prints_games_and_score() {
     let out =
