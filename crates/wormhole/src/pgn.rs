@@ -32,7 +32,7 @@ pub enum PgnError {
     #[error("bad FEN tag: {0}")]
     Fen(GameFenError),
     /// A move in the movetext is not a legal move where it stands.
-    #[error("move {number} ({color}) '{}': {error}", Excerpt(.text))]
+    #[error("move {number} ({color}) '{}': {}", Excerpt(.text), Reason(.error))]
     BadMove {
         /// The move number (see [`AnyPosition::move_number`]).
         number: u32,
@@ -43,6 +43,22 @@ pub enum PgnError {
         /// Why it was refused.
         error: AnyMoveError,
     },
+}
+
+/// A move error's reason without the move's text, which
+/// [`PgnError::BadMove`] quotes already: `not a move: unknown piece letter`.
+struct Reason<'a>(&'a AnyMoveError);
+
+impl std::fmt::Display for Reason<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0 {
+            AnyMoveError::Wormhole(crate::MoveError::Syntax { problem, .. }) => write!(f, "not a move: {problem}"),
+            AnyMoveError::Porthole(crate::porthole::MoveError::Syntax { problem, .. }) => {
+                write!(f, "not a move: {problem}")
+            }
+            error => error.fmt(f),
+        }
+    }
 }
 
 /// The `Variant` tags of [`GAMES`](crate::GAMES), quoted: `"Wormhole", "Wormhole fairy" or "Porthole"`.
@@ -449,6 +465,8 @@ mod tests {
         let text = "[Variant \"Wormhole\"]\n\n1. e4 {a comment} e5 2. Nf3 (2. d4) Nf6 3. Qh9 *\n";
         let err = PgnGame::parse(text).unwrap_err();
         assert!(err.to_string().starts_with("move 3 (White) 'Qh9': "), "{err}");
+        let err = PgnGame::parse("1. e4 e5 2. Zz9 *").unwrap_err();
+        assert_eq!(err.to_string(), "move 2 (White) 'Zz9': not a move: unknown piece letter");
         let err = PgnGame::parse("1. e4 e5 2. Ke4 *").unwrap_err();
         assert_eq!(err.to_string(), "move 2 (White) 'Ke4': no king can reach e4");
     }
