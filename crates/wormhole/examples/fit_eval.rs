@@ -56,6 +56,153 @@ impl WithPosition for Defaults {
     }
 }
 
+/// Positions' terms (`xs`) and results for the side to move (`ys`).
+#[derive(Default)]
+struct Data {
+    xs: Vec<Vec<f64>>,
+    ys: Vec<f64>,
+}
+
+/// Penalty per squared centipawn of distance from the default weights.
+const LAMBDA: f64 = 2e-7;
+
+/// The predicted score of terms `x` under weights `w` at scale `k`.
+fn predict(x: &[f64], w: &[f64], k: f64) -> f64 {
+    let z: f64 = x.iter().zip(w).map(|(a, b)| a * b).sum::<f64>() * k;
+    1.0 / (1.0 + (-z).exp())
+}
+
+impl Data {
+    /// Mean cross-entropy of the results under weights `w` at scale `k`.
+    fn loss(&self, w: &[f64], k: f64) -> f64 {
+        let total: f64 = self
+            .xs
+            .iter()
+            .zip(&self.ys)
+            .map(|(x, &y)| {
+                let p = predict(x, w, k);
+                -(y * p.max(1e-12).ln() + (1.0 - y) * (1.0 - p).max(1e-12).ln())
+            })
+            .sum();
+        total / self.xs.len().max(1) as f64
+    }
+
+    /// The loss plus the penalty for straying from `prior`.
+    fn penalised_loss(&self, w: &[f64], k: f64, prior: &[f64]) -> f64 {
+        self.loss(w, k) + LAMBDA * w.iter().zip(prior).map(|(a, b)| (a - b) * (a - b)).sum::<f64>()
+    }
+
+    /// The gradient of the loss (without the penalty) by each weight.
+    fn gradient(&self, w: &[f64], k: f64) -> Vec<f64> {
+        let mut g = vec![0.0; w.len()];
+        for (x, &y) in self.xs.iter().zip(&self.ys) {
+            let p = predict(x, w, k);
+            for (gi, xi) in g.iter_mut().zip(x) {
+                *gi += (p - y) * xi * k;
+            }
+        }
+        g.iter().map(|gi| gi / self.xs.len().max(1) as f64).collect()
+    }
+}
+
+/// Reads the dumps: the training positions and, every fifth block of 50
+/// lines (about a game), the held-out ones that check the fit.
+fn load(kind: GameKind, files: &[String]) -> Result<(Data, Data), String> {
+    let mut seen = std::collections::HashSet::new();
+    let (mut train, mut held_out) = (Data::default(), Data::default());
+    let mut line_no = 0usize;
+    for file in files {
+        let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+        for line in text.lines() {
+            line_no += 1;
+            let Some((fen, result)) = line.rsplit_once(';') else { continue };
+            let Ok(Some((hash, x, y))) = kind.with_position(Some(fen), Sample { result }) else { continue };
+            if seen.insert(hash) {
+                let data = if line_no / 50 % 5 == 4 { &mut held_out } else { &mut train };
+                data.xs.push(x);
+                data.ys.push(y);
+            }
+        }
+    }
+    Ok((train, held_out))
+}
+
+/// Which weights are free: not the pawn's value (fixed at 100, it sets the
+/// scale), not those of terms that never occur, not those of the terms
+/// named in `FIT_FREEZE=latemob,onemove` (to compare term sets).
+fn free_weights(terms: &[Term], train: &Data, features: usize) -> Vec<bool> {
+    let mut free = vec![false; features];
+    for x in &train.xs {
+        for (u, v) in free.iter_mut().zip(x) {
+            *u |= *v != 0.0;
+        }
+    }
+    free[terms[0].at(wormhole::Role::Pawn.index())] = false;
+    if let Ok(list) = std::env::var("FIT_FREEZE") {
+        for name in list.split(',').map(str::trim) {
+            match terms.iter().find(|t| t.name == name) {
+                Some(t) => free[t.start..t.start + t.shape.weights()].fill(false),
+                None => eprintln!("FIT_FREEZE: no term named '{name}'"),
+            }
+        }
+    }
+    free
+}
+
+/// The scale that fits `w` best, starting from a logistic curve on which
+/// 400 centipawns are a factor of ten in the odds.
+fn fit_scale(train: &Data, w: &[f64]) -> f64 {
+    let mut k = 1.0 / 400.0 * std::f64::consts::LN_10;
+    for _ in 0..60 {
+        let (lo, here, hi) = (train.loss(w, k * 0.95), train.loss(w, k), train.loss(w, k * 1.05));
+        if lo < here && lo <= hi {
+            k *= 0.95;
+        } else if hi < here {
+            k *= 1.05;
+        }
+    }
+    k
+}
+
+/// Fits the free weights by Adam, 600 steps, pulled towards `prior`.
+fn fit_weights(train: &Data, w: &mut [f64], k: f64, free: &[bool], prior: &[f64]) {
+    let (mut m, mut v) = (vec![0.0; w.len()], vec![0.0; w.len()]);
+    let (b1, b2, rate) = (0.9, 0.999, 1.0);
+    for step in 1..=600 {
+        let g = train.gradient(w, k);
+        for i in (0..w.len()).filter(|&i| free[i]) {
+            let gi = g[i] + 2.0 * LAMBDA * (w[i] - prior[i]);
+            m[i] = b1 * m[i] + (1.0 - b1) * gi;
+            v[i] = b2 * v[i] + (1.0 - b2) * gi * gi;
+            let mh = m[i] / (1.0 - f64::powi(b1, step));
+            let vh = v[i] / (1.0 - f64::powi(b2, step));
+            w[i] -= rate * mh / (vh.sqrt() + 1e-9);
+        }
+        if step % 100 == 0 {
+            eprintln!("step {step}: loss {:.5}", train.penalised_loss(w, k, prior));
+        }
+    }
+}
+
+/// Prints the fitted weights per term, and how far the positional terms
+/// move the score from material alone (the margin the lazy evaluation
+/// needs).
+fn print_fit(terms: &[Term], train: &Data, fitted: &[i32], k: f64) {
+    let material = terms[0].shape.weights();
+    let mut spread: Vec<i32> = train
+        .xs
+        .iter()
+        .map(|x| x.iter().zip(fitted).skip(material).map(|(a, b)| *a as i32 * b).sum::<i32>().abs())
+        .collect();
+    spread.sort_unstable();
+    let pct = |p: usize| spread.get(spread.len() * p / 100).copied().unwrap_or(0);
+    println!("positional part: median {}, 90% {}, 99% {}", pct(50), pct(90), pct(99));
+    println!("scale k = {k:.6}");
+    for t in terms {
+        println!("{:<10} {:?}", t.name, &fitted[t.start..t.start + t.shape.weights()]);
+    }
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some((kind, files)) = args.split_first() else {
@@ -70,139 +217,23 @@ fn main() -> ExitCode {
         }
     };
     let Ok((terms, start)) = kind.with_position(None, Defaults) else { unreachable!("start positions are valid") };
-    let features = start.len();
-    let mut seen = std::collections::HashSet::new();
-    let mut xs: Vec<Vec<f64>> = Vec::new();
-    let mut ys: Vec<f64> = Vec::new();
-    // Every fifth block of 50 lines (about a game) is held out to check the fit.
-    let mut vx: Vec<Vec<f64>> = Vec::new();
-    let mut vy: Vec<f64> = Vec::new();
-    let mut line_no = 0usize;
-    for file in files {
-        let text = match std::fs::read_to_string(file) {
-            Ok(t) => t,
-            Err(e) => {
-                eprintln!("{file}: {e}");
-                return ExitCode::from(2);
-            }
-        };
-        for line in text.lines() {
-            line_no += 1;
-            let Some((fen, result)) = line.rsplit_once(';') else { continue };
-            let Ok(Some((hash, x, y))) = kind.with_position(Some(fen), Sample { result }) else { continue };
-            if !seen.insert(hash) {
-                continue;
-            }
-            if line_no / 50 % 5 == 4 {
-                vx.push(x);
-                vy.push(y);
-            } else {
-                xs.push(x);
-                ys.push(y);
-            }
+    let (train, held_out) = match load(kind, files) {
+        Ok(data) => data,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(2);
         }
-    }
-    eprintln!("{} positions, {} held out", xs.len(), vx.len());
-    let held_out = |w: &[f64], k: f64| -> f64 {
-        let mut total = 0.0;
-        for (x, &y) in vx.iter().zip(vy.iter()) {
-            let z: f64 = x.iter().zip(w.iter()).map(|(a, b)| a * b).sum::<f64>() * k;
-            let p = 1.0 / (1.0 + (-z).exp());
-            total -= y * p.max(1e-12).ln() + (1.0 - y) * (1.0 - p).max(1e-12).ln();
-        }
-        total / vx.len().max(1) as f64
     };
-    let mut w: Vec<f64> = start.iter().map(|&v| v as f64).collect();
-    let prior = w.clone();
-    // Penalty per squared centipawn of distance from the defaults.
-    let lambda = 2e-7;
-    // Which weights are free: the pawn value is fixed at 100 (it sets the
-    // scale); weights of terms that never occur stay as they are.
-    let material = terms[0];
-    let pawn = material.at(wormhole::Role::Pawn.index());
-    let mut used = vec![false; features];
-    for x in &xs {
-        for (u, v) in used.iter_mut().zip(x.iter()) {
-            *u |= *v != 0.0;
-        }
-    }
-    // FIT_FREEZE=latemob,onemove keeps those terms' weights as they are (to
-    // compare term sets).
-    if let Ok(list) = std::env::var("FIT_FREEZE") {
-        for name in list.split(',').map(str::trim) {
-            match terms.iter().find(|t| t.name == name) {
-                Some(t) => used[t.start..t.start + t.shape.weights()].fill(false),
-                None => eprintln!("FIT_FREEZE: no term named '{name}'"),
-            }
-        }
-    }
-    let mut k = 1.0 / 400.0 * std::f64::consts::LN_10;
-    let loss = |w: &[f64], k: f64| -> f64 {
-        let mut total = 0.0;
-        for (x, &y) in xs.iter().zip(ys.iter()) {
-            let z: f64 = x.iter().zip(w.iter()).map(|(a, b)| a * b).sum::<f64>() * k;
-            let p = 1.0 / (1.0 + (-z).exp());
-            total -= y * p.max(1e-12).ln() + (1.0 - y) * (1.0 - p).max(1e-12).ln();
-        }
-        total / xs.len() as f64 + lambda * w.iter().zip(prior.iter()).map(|(a, b)| (a - b) * (a - b)).sum::<f64>()
-    };
-    eprintln!("loss before {:.5}", loss(&w, k));
-    // Fit the scale first, then all weights with Adam.
-    for _ in 0..60 {
-        let (lo, hi) = (loss(&w, k * 0.95), loss(&w, k * 1.05));
-        let here = loss(&w, k);
-        if lo < here && lo <= hi {
-            k *= 0.95;
-        } else if hi < here {
-            k *= 1.05;
-        }
-    }
-    eprintln!("held-out loss with the current weights (scale fitted) {:.5}", held_out(&w, k));
-    let (mut m, mut v) = (vec![0.0; features], vec![0.0; features]);
-    let (b1, b2, rate) = (0.9, 0.999, 1.0);
-    for step in 1..=600 {
-        let mut g = vec![0.0; features];
-        for (x, &y) in xs.iter().zip(ys.iter()) {
-            let z: f64 = x.iter().zip(w.iter()).map(|(a, b)| a * b).sum::<f64>() * k;
-            let p = 1.0 / (1.0 + (-z).exp());
-            for (gi, xi) in g.iter_mut().zip(x.iter()) {
-                *gi += (p - y) * xi * k;
-            }
-        }
-        for i in 0..features {
-            if i == pawn || !used[i] {
-                continue;
-            }
-            let gi = g[i] / xs.len() as f64 + 2.0 * lambda * (w[i] - prior[i]);
-            m[i] = b1 * m[i] + (1.0 - b1) * gi;
-            v[i] = b2 * v[i] + (1.0 - b2) * gi * gi;
-            let mh = m[i] / (1.0 - f64::powi(b1, step));
-            let vh = v[i] / (1.0 - f64::powi(b2, step));
-            w[i] -= rate * mh / (vh.sqrt() + 1e-9);
-        }
-        if step % 100 == 0 {
-            eprintln!("step {step}: loss {:.5}", loss(&w, k));
-        }
-    }
-    eprintln!("held-out loss after fitting {:.5}", held_out(&w, k));
-    let mut fitted = vec![0i32; features];
-    for (f, x) in fitted.iter_mut().zip(w.iter()) {
-        *f = x.round() as i32;
-    }
-    // How far the positional terms move the score from material alone: the
-    // margin the lazy evaluation needs.
-    let mut spread: Vec<i32> = xs
-        .iter()
-        .map(|x| {
-            x.iter().zip(fitted.iter()).skip(material.shape.weights()).map(|(a, b)| *a as i32 * b).sum::<i32>().abs()
-        })
-        .collect();
-    spread.sort_unstable();
-    let pct = |p: usize| spread.get(spread.len() * p / 100).copied().unwrap_or(0);
-    println!("positional part: median {}, 90% {}, 99% {}", pct(50), pct(90), pct(99));
-    println!("scale k = {k:.6}");
-    for t in terms {
-        println!("{:<10} {:?}", t.name, &fitted[t.start..t.start + t.shape.weights()]);
-    }
+    eprintln!("{} positions, {} held out", train.xs.len(), held_out.xs.len());
+    let prior: Vec<f64> = start.iter().map(|&v| v as f64).collect();
+    let mut w = prior.clone();
+    eprintln!("loss before {:.5}", train.loss(&w, 1.0 / 400.0 * std::f64::consts::LN_10));
+    // The scale first, then all weights.
+    let k = fit_scale(&train, &w);
+    eprintln!("held-out loss with the current weights (scale fitted) {:.5}", held_out.loss(&w, k));
+    fit_weights(&train, &mut w, k, &free_weights(terms, &train, start.len()), &prior);
+    eprintln!("held-out loss after fitting {:.5}", held_out.loss(&w, k));
+    let fitted: Vec<i32> = w.iter().map(|x| x.round() as i32).collect();
+    print_fit(terms, &train, &fitted, k);
     ExitCode::SUCCESS
 }
