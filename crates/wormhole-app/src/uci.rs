@@ -22,6 +22,7 @@ use std::time::Instant;
 
 use anyhow::{Context, anyhow, bail};
 use wormhole::engine::{EngineOptions, Level};
+use wormhole::excerpt::Excerpt;
 use wormhole::{GAMES, GameKind};
 
 use game::UciGame;
@@ -84,17 +85,10 @@ fn say(line: &str) {
     let _ = out.flush();
 }
 
-/// `text` in quotes for a message, at most 80 characters of it (ending in
-/// `...` when cut), as the library quotes input in its errors.
+/// `text` in quotes for a message, cut as the library quotes input in its
+/// errors ([`Excerpt`]).
 fn quoted(text: &str) -> String {
-    const MAX_CHARS: usize = 80;
-    match text.char_indices().nth(MAX_CHARS) {
-        Some(_) => {
-            let cut = text.char_indices().nth(MAX_CHARS - 3).map_or(text.len(), |(i, _)| i);
-            format!("'{}...'", &text[..cut])
-        }
-        None => format!("'{text}'"),
-    }
+    format!("'{}'", Excerpt(text))
 }
 
 impl Session {

@@ -5,10 +5,20 @@
 use std::fmt;
 
 /// The most characters of the offending input an error message quotes.
-pub(crate) const MAX_QUOTE: usize = 80;
+pub const MAX_QUOTE: usize = 80;
 
-/// Displays `text`, cut to [`MAX_QUOTE`] characters (ending in `...` when cut).
-pub(crate) struct Excerpt<'a>(pub(crate) &'a str);
+/// Displays a text, cut to [`MAX_QUOTE`] characters (ending in `...` when
+/// cut): how every error of this crate quotes its input, for programs that
+/// report their own errors the same way.
+///
+/// ```
+/// use wormhole::excerpt::{Excerpt, MAX_QUOTE};
+/// assert_eq!(Excerpt("e4").to_string(), "e4");
+/// let long = Excerpt(&"x".repeat(1000)).to_string();
+/// assert_eq!(long.len(), MAX_QUOTE);
+/// assert!(long.ends_with("..."));
+/// ```
+pub struct Excerpt<'a>(pub &'a str);
 
 impl fmt::Display for Excerpt<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -56,7 +56,7 @@ mod bitboard;
 mod board;
 mod color;
 pub mod engine;
-mod excerpt;
+pub mod excerpt;
 pub mod fen;
 mod game_kind;
 mod illegal;
