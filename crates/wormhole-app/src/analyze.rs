@@ -15,7 +15,7 @@ use wormhole::analysis::{AnalysisOptions, GameAnalysis, Judgement, analyse};
 use wormhole::engine::{EngineOptions, Limits};
 use wormhole::pgn::PgnGame;
 
-use crate::tui::files;
+use crate::files;
 
 /// Arguments of `wormhole analyze`.
 #[derive(Debug, clap::Args)]

@@ -2,6 +2,7 @@
 
 mod analyze;
 mod bench;
+mod files;
 mod match_cmd;
 mod perft_cmd;
 mod play;

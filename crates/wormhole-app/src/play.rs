@@ -13,13 +13,13 @@ use ratatui::DefaultTerminal;
 use wormhole::engine::Level;
 use wormhole::{AnyPosition, GameKind};
 
+use crate::files;
 use crate::signals::{Ending, Signals};
 use crate::tui;
 use crate::tui::app::App;
 use crate::tui::clock::TimeControl;
 use crate::tui::config::Config;
 use crate::tui::effects::Runner;
-use crate::tui::files;
 use crate::tui::game::{Game, Player};
 use crate::tui::state::{ExitReport, Session, Settings};
 use crate::tui::theme::{Display, PieceStyle, ThemeName};
@@ -156,7 +156,7 @@ fn first_game(args: &PlayArgs, settings: &mut Settings) -> anyhow::Result<Game> 
         };
         Some((pos.with_context(|| format!("bad FEN '{fen}'"))?, None))
     } else if let Some(path) = &args.pgn {
-        let pgn = tui::files::load_pgn(path)?;
+        let pgn = files::load_pgn(path)?;
         if let Some(v) = args.variant
             && v != pgn.kind()
         {

@@ -24,7 +24,6 @@ mod commands;
 pub mod config;
 pub mod effects;
 mod explore;
-pub mod files;
 pub mod game;
 mod input;
 pub mod keymap;

@@ -12,8 +12,8 @@ use wormhole::pgn::PgnGame;
 use super::action::{AutosaveReason, Msg};
 use super::ai::{Ai, Limits, Purpose};
 use super::analyst::Analyst;
-use super::files;
 use super::review::Review;
+use crate::files;
 
 /// Something `update` wants done outside the state.
 #[derive(Debug, Clone)]
