@@ -379,6 +379,18 @@ pub struct Features {
     /// Pick the move at random among all root moves, as the weak levels
     /// do (see [`LevelSettings::temperature`]); `None`: the level decides.
     pub temperature: Option<u32>,
+    /// At full strength with a time limit, from move
+    /// [`Features::PROOF_FROM_MOVE`] on, give the proof-number [`Solver`]
+    /// the time the alpha-beta search leaves unused when it did not prove
+    /// the result (games with a solver only): it proves results from
+    /// further out.
+    pub proof_search: bool,
+}
+
+impl Features {
+    /// The first move at which [`Features::proof_search`] runs the solver:
+    /// before it, the solver rarely proves anything.
+    pub const PROOF_FROM_MOVE: u32 = 11;
 }
 
 impl Default for Features {
@@ -393,6 +405,7 @@ impl Default for Features {
             lazy_eval: true,
             positional_eval: true,
             temperature: None,
+            proof_search: true,
         }
     }
 }
@@ -425,6 +438,10 @@ pub struct Engine {
     tt: Arc<Table>,
     history: History,
     rng: rand::rngs::SmallRng,
+    /// The proof-number solver of [`Features::proof_search`], made at its
+    /// first use; its table stays between searches (a settled position
+    /// stays settled).
+    solver: Option<Box<Solver>>,
 }
 
 impl Engine {
@@ -435,7 +452,7 @@ impl Engine {
         options.hash_mb = options.hash_mb.clamp(*EngineOptions::HASH_MB.start(), *EngineOptions::HASH_MB.end());
         let tt = Arc::new(Table::new(options.hash_mb));
         let rng = levels::make_rng(options.seed);
-        Engine { options, features: Features::default(), params: None, tt, history: History::new(), rng }
+        Engine { options, features: Features::default(), params: None, tt, history: History::new(), rng, solver: None }
     }
 
     /// Another engine with the same options, features and evaluation
@@ -451,6 +468,7 @@ impl Engine {
             tt: Arc::clone(&self.tt),
             history: History::new(),
             rng,
+            solver: None,
         }
     }
 
@@ -507,6 +525,9 @@ impl Engine {
     pub fn new_game(&mut self) {
         self.tt.clear();
         self.history = History::new();
+        if let Some(solver) = &mut self.solver {
+            solver.clear();
+        }
     }
 
     /// Searches `pos` until a limit is reached or `stop` becomes true.

@@ -332,6 +332,15 @@ impl Rules for Position {
         let targets = if captures { self.board.by_color(!self.turn) } else { Bitboard::FULL };
         self.generate_legal_with(list, targets, safety);
     }
+    fn prove(
+        &self,
+        solver: &mut engine::Solver,
+        time: std::time::Duration,
+        stop: &std::sync::atomic::AtomicBool,
+    ) -> engine::Proof {
+        let limits = engine::SolveLimits { time: Some(time), nodes: None };
+        solver.solve(self, &limits, stop, &mut |_| {}).proof
+    }
     fn default_params(&self) -> EvalParams {
         EvalParams::for_variant(self.variant)
     }

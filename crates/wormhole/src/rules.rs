@@ -9,7 +9,10 @@
 
 use std::fmt;
 use std::hash::Hash;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
+use crate::engine::{Proof, Solver};
 use crate::{AnyMove, Board, Color, GameKind, Piece, Role, Square};
 
 /// A move of some game, as the search sees it: where the piece starts and
@@ -201,6 +204,14 @@ pub trait Rules: Clone + fmt::Debug + Send + Sync + 'static {
     fn surely_has_move(&self, safety: &Self::Safety) -> bool;
     /// Appends the legal moves (only those that capture when `captures`) to `list`.
     fn generate(&self, safety: &Self::Safety, list: &mut Self::SearchList, captures: bool);
+    /// Tries for at most `time` (or until `stop`) to prove who wins with
+    /// the proof-number [`Solver`], which the engine runs before its
+    /// alpha-beta search. Only a game without draws has one: by default
+    /// nothing is proved.
+    fn prove(&self, solver: &mut Solver, time: Duration, stop: &AtomicBool) -> Proof<Self::Move> {
+        let _ = (solver, time, stop);
+        Proof::Unknown
+    }
 
     /// The evaluation weights of this position's game.
     fn default_params(&self) -> Self::Params;

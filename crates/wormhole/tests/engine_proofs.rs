@@ -240,6 +240,28 @@ fn solver_never_claims_a_refuted_result() {
     assert!(proved * 10 >= decided * 9, "proved {proved} of {decided}");
 }
 
+/// The engine at full strength with a time limit gives the proof-number
+/// solver the time its alpha-beta search leaves unused: whatever it then
+/// claims is sound, and a win it plays is a winning move.
+#[test]
+fn timed_searches_with_the_solver_never_claim_a_refuted_result() {
+    let late = |c: &&Case| c.fen.split(' ').nth(2).and_then(|p| p.parse::<u32>().ok()).is_some_and(|p| p >= 20);
+    let cases = cases();
+    let late: Vec<&Case> = cases.iter().filter(late).step_by(2).collect();
+    assert!(late.len() >= 100, "{} late cases", late.len());
+    let limits = Limits { movetime: Some(std::time::Duration::from_millis(60)), ..Limits::default() };
+    for case in late {
+        let info = check_search(case, &limits, "60 ms with the solver");
+        if let Score::Win(n) = info.score
+            && n <= HORIZON
+        {
+            let mut next = Position::from_fen(&case.fen, case.variant).unwrap().after(info.pv[0]);
+            let mut brute = Brute { nodes: 0, budget: u64::MAX };
+            assert_eq!(brute.loses_within(&mut next, n - 1), Some(true), "{}: {} does not win", case.fen, info.pv[0]);
+        }
+    }
+}
+
 /// Late-game positions from random play, each solved by the brute force;
 /// keeps a mix of wins, losses and undecided positions in both piece sets.
 fn generate(rng: &mut SmallRng, variant: Variant, wanted: usize) -> Vec<Case> {

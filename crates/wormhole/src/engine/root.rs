@@ -1,9 +1,11 @@
 //! The root: planning a search, starting helper threads (lazy SMP: they
 //! share the table and search the same root at staggered depths), and
 //! iterative deepening with aspiration windows and MultiPV on the main thread.
+//! After it, at full strength, the proof-number solver may try to settle
+//! the game ([`Features::proof_search`](super::Features::proof_search)).
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::levels::LevelSettings;
 use super::negamax::is_proof_node;
@@ -11,7 +13,7 @@ use super::ordering::History;
 use super::score::{INFINITY, MATE, MAX_PLY, is_mate, no_move_value, to_score};
 use super::search::{Searcher, Shared};
 use super::time::TimePlan;
-use super::{Engine, Info, Limits, PvLine, SearchResult};
+use super::{Engine, Info, Limits, Proof, PvLine, Score, SearchResult, Solver};
 use crate::rules::{MoveSet, Rules};
 
 /// The caps and deadlines of one search.
@@ -73,7 +75,7 @@ pub(super) fn run<P: Rules>(
     };
     let threads = engine.options.threads;
     let history = &mut engine.history;
-    std::thread::scope(|scope| {
+    let result = std::thread::scope(|scope| {
         for id in 1..threads {
             let (shared, pos) = (&shared, pos.clone());
             scope.spawn(move || help(shared, pos, id, plan.max_depth));
@@ -83,7 +85,77 @@ pub(super) fn run<P: Rules>(
         let result = iterate(&mut s, pos, &root, &plan, start, on_info);
         helpers_done.store(true, Ordering::Relaxed);
         result
-    })
+    });
+    match proof_time(engine, pos, limits, settings, &plan, &result) {
+        Some(time) => {
+            let solver = engine.solver.get_or_insert_with(|| Box::new(Solver::new(SOLVER_MB)));
+            with_proof(result, pos.prove(solver, time, stop), start, on_info)
+        }
+        None => result,
+    }
+}
+
+/// The size of the proof-number solver's table, in MiB.
+const SOLVER_MB: usize = 64;
+
+/// The least time worth giving the proof-number solver.
+const MIN_PROOF_TIME: Duration = Duration::from_millis(20);
+
+/// How long the proof-number solver may try to settle the root after the
+/// alpha-beta search, which leaves part of its time unused (it starts no
+/// iteration past half of it): the rest of the time, when the search did
+/// not prove the result, the engine plays at full strength (no caps on
+/// depth or positions, one line, every root move) with a time limit, from
+/// [`Features::PROOF_FROM_MOVE`](super::Features::PROOF_FROM_MOVE) on.
+fn proof_time<P: Rules>(
+    engine: &Engine,
+    pos: &P,
+    limits: &Limits<P::Move>,
+    settings: &LevelSettings,
+    plan: &Plan,
+    result: &SearchResult<P::Move>,
+) -> Option<Duration> {
+    let capped = settings.max_depth.is_some() || settings.max_nodes.is_some();
+    let limited = limits.depth.is_some() || limits.nodes.is_some() || limits.multipv > 1;
+    let every_move = limits.searchmoves.is_empty();
+    let late = pos.move_number() >= super::Features::PROOF_FROM_MOVE;
+    let proved = matches!(result.info.score, Score::Win(_) | Score::Loss(_));
+    if !engine.features.proof_search || capped || limited || !every_move || !late || proved {
+        return None;
+    }
+    let left = plan.time.soft?.checked_duration_since(Instant::now())?;
+    (left >= MIN_PROOF_TIME).then_some(left)
+}
+
+/// The alpha-beta search's result, told what the solver proved when the
+/// search did not prove as much itself: a proved win plays the solver's
+/// winning move and scores a win within the proof's longest line; a proved
+/// loss keeps the search's move (its best defence) and scores the loss.
+/// Neither distance is exact. Reports the changed result to `on_info`,
+/// timed from `start`.
+fn with_proof<M: Copy>(
+    mut result: SearchResult<M>,
+    proof: Proof<M>,
+    start: Instant,
+    on_info: &mut dyn FnMut(&Info<M>),
+) -> SearchResult<M> {
+    let info = &mut result.info;
+    let (score, pv) = match (proof, info.score) {
+        (Proof::Win { first_move, plies, .. }, score) if !matches!(score, Score::Win(_)) => {
+            result.best_move = Some(first_move);
+            (Score::Win(plies), vec![first_move])
+        }
+        (Proof::Loss { plies, .. }, score) if !matches!(score, Score::Loss(_)) => (Score::Loss(plies), info.pv.clone()),
+        _ => return result,
+    };
+    let line = PvLine { score, exact: false, pv: pv.clone() };
+    match info.lines.first_mut() {
+        Some(first) => *first = line,
+        None => info.lines.push(line),
+    }
+    (info.score, info.exact, info.pv, info.time) = (score, false, pv, start.elapsed());
+    on_info(info);
+    result
 }
 
 /// A helper thread: searches the root at depths staggered by thread, so
@@ -312,4 +384,45 @@ fn aspiration<P: Rules>(s: &mut Searcher<P>, pos: &mut P, depth: i32, prev: Opti
 
 fn nps(nodes: u64, elapsed: std::time::Duration) -> u64 {
     (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Position, Variant};
+
+    /// A search result for `m` with `score`, as the alpha-beta search left it.
+    fn searched(m: crate::Move, score: Score) -> SearchResult {
+        let line = PvLine { score, exact: false, pv: vec![m] };
+        SearchResult { best_move: Some(m), info: Info { score, pv: vec![m], lines: vec![line], ..Info::default() } }
+    }
+
+    #[test]
+    fn a_proof_the_search_lacked_is_reported_and_played() {
+        let pos = Position::new(Variant::Classic);
+        let (e4, d4) = (pos.parse_move("e4").unwrap(), pos.parse_move("d4").unwrap());
+        let mut reported = Vec::new();
+        let win = Proof::Win { first_move: d4, plies: 7, size: 30 };
+        let result = with_proof(searched(e4, Score::Cp(120)), win, Instant::now(), &mut |i| reported.push(i.score));
+        assert_eq!(result.best_move, Some(d4));
+        assert_eq!((result.info.score, result.info.exact, &result.info.pv[..]), (Score::Win(7), false, &[d4][..]));
+        assert_eq!(result.info.lines[0].score, Score::Win(7));
+        assert_eq!(reported, [Score::Win(7)]);
+        // A proved loss keeps the search's move: its best defence.
+        let loss = Proof::Loss { plies: 6, size: 30 };
+        let result = with_proof(searched(e4, Score::Cp(-300)), loss, Instant::now(), &mut |_| {});
+        assert_eq!((result.best_move, result.info.score, result.info.exact), (Some(e4), Score::Loss(6), false));
+    }
+
+    #[test]
+    fn a_search_that_proved_the_result_keeps_its_own() {
+        let pos = Position::new(Variant::Classic);
+        let (e4, d4) = (pos.parse_move("e4").unwrap(), pos.parse_move("d4").unwrap());
+        let win = Proof::Win { first_move: d4, plies: 9, size: 30 };
+        let mut calls = 0;
+        let result = with_proof(searched(e4, Score::Win(5)), win, Instant::now(), &mut |_| calls += 1);
+        assert_eq!((result.best_move, result.info.score, calls), (Some(e4), Score::Win(5), 0));
+        let result = with_proof(searched(e4, Score::Cp(10)), Proof::Unknown, Instant::now(), &mut |_| calls += 1);
+        assert_eq!((result.best_move, result.info.score, calls), (Some(e4), Score::Cp(10), 0));
+    }
 }

@@ -30,15 +30,16 @@ const EPSILON_DIV: u32 = 4;
 /// How often (in positions) the clock and stop flag are polled.
 const POLL_INTERVAL: u64 = 4096;
 
-/// What a proof search found about the side to move.
+/// What a proof search found about the side to move (`M`: the game's
+/// move; only Wormhole chess has a solver).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Proof {
+pub enum Proof<M = Move> {
     /// The side to move wins by playing `first_move`: whatever the
     /// opponent does, it runs out of moves within `plies` plies (the
     /// longest line of the proof, not necessarily the shortest win).
     Win {
         /// A winning move.
-        first_move: Move,
+        first_move: M,
         /// The longest line of the proof, in plies.
         plies: u32,
         /// Positions in the proof tree.
