@@ -87,11 +87,11 @@ pub(super) fn run<P: Rules>(
         result
     });
     match proof_time(engine, pos, limits, settings, &plan, &result) {
-        Some(time) => {
+        Some(time) if !stop.load(Ordering::Relaxed) => {
             let solver = engine.solver.get_or_insert_with(|| Box::new(Solver::new(SOLVER_MB)));
             with_proof(result, pos.prove(solver, time, stop), start, on_info)
         }
-        None => result,
+        _ => result,
     }
 }
 
@@ -102,11 +102,12 @@ const SOLVER_MB: usize = 64;
 const MIN_PROOF_TIME: Duration = Duration::from_millis(20);
 
 /// How long the proof-number solver may try to settle the root after the
-/// alpha-beta search, which leaves part of its time unused (it starts no
-/// iteration past half of it): the rest of the time, when the search did
-/// not prove the result, the engine plays at full strength (no caps on
-/// depth or positions, one line, every root move) with a time limit, from
-/// [`Features::PROOF_FROM_MOVE`](super::Features::PROOF_FROM_MOVE) on.
+/// alpha-beta search: the rest of the move's planned time (the search
+/// starts no iteration past half of it, so part is left). Only when the
+/// search proved nothing, the engine plays at full strength (no caps on
+/// depth or positions, one line, every root move) with a time limit, and
+/// the game has reached move
+/// [`Features::PROOF_FROM_MOVE`](super::Features::PROOF_FROM_MOVE).
 fn proof_time<P: Rules>(
     engine: &Engine,
     pos: &P,
