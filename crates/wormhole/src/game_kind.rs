@@ -144,7 +144,7 @@ impl GameKind {
     /// How a piece of `role` moves in this game, in one line.
     pub const fn movement(self, role: Role) -> &'static str {
         match self {
-            GameKind::Classic | GameKind::Fairy => role.movement(),
+            GameKind::Classic | GameKind::Fairy => crate::games::wormhole::movement(role),
             GameKind::Porthole => porthole::movement(role),
         }
     }

@@ -61,7 +61,7 @@ pub use san::{MoveError, MoveText, PieceText, SyntaxProblem};
 pub use tokens::Tokens;
 
 /// How a piece of Porthole chess moves, in one line (Wormhole chess's
-/// pieces move otherwise: [`Role::movement`](crate::Role::movement)).
+/// pieces move otherwise: [`GameKind::movement`](crate::GameKind::movement)).
 ///
 /// ```
 /// use wormhole::Role;
