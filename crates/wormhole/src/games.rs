@@ -3,4 +3,5 @@
 //! analysis and PGN reach a game through [`crate::rules::Rules`] and
 //! [`crate::GameInfo`].
 
+pub mod porthole;
 pub(crate) mod wormhole;

@@ -57,13 +57,13 @@ mod game_kind;
 mod games;
 pub mod perft;
 pub mod pgn;
-pub mod porthole;
 pub mod rules;
 
 pub use crate::core::excerpt;
 pub use crate::core::{Bitboard, Board, Color, ParseSquareError, Piece, Role, Square};
 pub use any::{AnyMove, AnyMoveError, AnyOutcome, AnyPosition, OtherGameError, WrongGameMove};
 pub use game_kind::{GAMES, GameFenError, GameInfo, GameKind, ParseGameKindError, WithPosition};
+pub use games::porthole;
 pub use games::wormhole::{
     EndReason, FenError, IllegalMoveError, KingSafety, Move, MoveError, MoveList, Outcome, ParseVariantError, Position,
     Setup, Undo, Variant, attacks, fen, san, zobrist,
