@@ -72,7 +72,7 @@ use crate::rules::{EvalWeights, MoveSet, Rules};
 
 pub(crate) use eval::{Scorer, Sink, material_balance, term_counts};
 pub use eval::{Term, TermShape};
-pub use levels::{Level, LevelSettings, ParseLevelError};
+pub use levels::{Level, LevelColumn, LevelSettings, ParseLevelError};
 // Wormhole chess's evaluation and solver, kept at the paths they had
 // before the game got its folder (the trait split moves them out).
 pub use crate::games::wormhole::eval::{EvalParams, FEATURES, TERMS, evaluate, features};
