@@ -60,7 +60,7 @@ pub mod pgn;
 pub mod rules;
 
 pub use crate::core::excerpt;
-pub use crate::core::{Bitboard, Board, Color, ParseSquareError, Piece, Role, Square};
+pub use crate::core::{Bitboard, Board, Color, ParseSquareError, Piece, Placement, Role, Square};
 pub use any::{AnyMove, AnyMoveError, AnyOutcome, AnyPosition, OtherGameError, WrongGameMove};
 pub use game_kind::{GAMES, GameFenError, GameInfo, GameKind, ParseGameKindError, WithPosition};
 pub use games::porthole;

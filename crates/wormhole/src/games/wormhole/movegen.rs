@@ -10,8 +10,8 @@
 //! one target at a time.
 
 use super::attacks;
-use super::steps::first;
 use super::threats::{Paths, Threats};
+use crate::core::steps::first;
 use crate::{Bitboard, Move, MoveList, Position, Role, Square};
 
 /// What move generation knows about the mover's king before generating:
