@@ -28,9 +28,7 @@
 //! let mut pos = start.clone();
 //! let mut moves = Vec::new();
 //! for san in ["f3", "e5", "fg4>c4"] {
-//!     let m = pos.parse_move(san).unwrap();
-//!     pos = pos.after(m);
-//!     moves.push(m);
+//!     moves.push(pos.play_text(san).unwrap());
 //! }
 //! let options = AnalysisOptions { limits: Limits { depth: Some(3), ..Limits::default() }, ..AnalysisOptions::default() };
 //! let analysis = analyse(&start, &moves, &options, &AtomicBool::new(false), &mut |_, _| {}).unwrap();
@@ -47,7 +45,7 @@ use std::fmt;
 
 use crate::engine::Limits;
 use crate::pgn::Annotation;
-use crate::{AnyMove, AnyPosition, Color};
+use crate::{AnyMove, AnyPosition, Color, PlayError};
 
 pub use eval::{Eval, win_chance_slope};
 pub use run::analyse;
@@ -250,7 +248,7 @@ impl fmt::Display for SideSummary {
 
 /// An illegal move in the game given to [`analyse`] or [`GameAnalysis::new`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("move {number} of the game ({mv}) is not legal in its position")]
+#[error("move {number} of the game ({mv}) is not legal in its position: {reason}")]
 pub struct IllegalGameMove {
     /// The index of the move in the game (0: the first move).
     pub ply: usize,
@@ -258,6 +256,8 @@ pub struct IllegalGameMove {
     pub number: usize,
     /// The move.
     pub mv: AnyMove,
+    /// Why it cannot be played there.
+    pub reason: PlayError,
 }
 
 /// The analysis of a game, filled in position by position as results
@@ -276,11 +276,9 @@ impl GameAnalysis {
     pub fn new(start: &AnyPosition, moves: &[AnyMove]) -> Result<GameAnalysis, IllegalGameMove> {
         let mut positions = vec![start.clone()];
         for (ply, &mv) in moves.iter().enumerate() {
-            let pos = &positions[ply];
-            if !pos.is_legal(mv) {
-                return Err(IllegalGameMove { ply, number: ply + 1, mv });
-            }
-            positions.push(pos.after(mv));
+            let next =
+                positions[ply].after(mv).map_err(|reason| IllegalGameMove { ply, number: ply + 1, mv, reason })?;
+            positions.push(next);
         }
         let evals = vec![None; positions.len()];
         Ok(GameAnalysis { positions, moves: moves.to_vec(), evals })
@@ -435,8 +433,8 @@ impl GameAnalysis {
         } else if review.before.is_proved_win_for(review.mover) {
             text.push_str(" The proved win is gone.");
         }
-        if let Some(best) = review.best_move().filter(|&b| b != review.played) {
-            text.push_str(&format!(" {} was best.", pos.san(best)));
+        if let Some(san) = review.best_move().filter(|&b| b != review.played).and_then(|b| pos.san(b).ok()) {
+            text.push_str(&format!(" {san} was best."));
         }
         text.trim_start().to_string()
     }

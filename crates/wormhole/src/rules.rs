@@ -24,6 +24,11 @@ pub trait GameMove: Copy + Eq + Hash + fmt::Display + fmt::Debug + Send + Sync +
     fn to(self) -> Square;
     /// The role a pawn promotes to, if this is a promotion.
     fn promotion(self) -> Option<Role>;
+    /// The portal a move goes through, in a game with portals (the entry
+    /// of a porthole move); `None` by default.
+    fn entry(self) -> Option<Square> {
+        None
+    }
     /// The move packed into at most 24 bits, never 0 (the transposition
     /// table stores it and compares it with generated moves).
     fn to_bits(self) -> u32;
@@ -87,6 +92,14 @@ pub trait EvalWeights: Clone + Default + fmt::Debug + PartialEq + Send + Sync + 
     fn weights_mut(&mut self) -> &mut [i32];
 }
 
+/// Why a typed move was refused, in a game: the text may be no move at
+/// all, or name a move that is not legal here.
+pub trait MoveTextError: std::error::Error + Clone + PartialEq + Send + Sync + 'static {
+    /// What is wrong with the text when it is no move in any notation
+    /// (`None` when it names a move that is not legal here).
+    fn syntax_problem(&self) -> Option<&dyn std::error::Error>;
+}
+
 /// How a finished game ended, in any game.
 pub trait GameOutcome: Copy + Eq + fmt::Debug + fmt::Display + Send + Sync + 'static {
     /// The winner; `None` for a draw.
@@ -142,7 +155,9 @@ pub trait Rules: Clone + fmt::Debug + Send + Sync + 'static {
     /// How a game ends.
     type Outcome: GameOutcome;
     /// Why a typed move was refused.
-    type MoveError: std::error::Error + Clone + PartialEq + Send + Sync + 'static;
+    type MoveError: MoveTextError;
+    /// Why a FEN was refused.
+    type FenError: std::error::Error + Clone + PartialEq + Send + Sync + 'static;
 
     /// Whether games can be drawn: stalemate, repetition and rules such as
     /// the fifty-move rule. Wormhole chess has no draws (the side with no
@@ -150,6 +165,9 @@ pub trait Rules: Clone + fmt::Debug + Send + Sync + 'static {
     /// every draw test away.
     const DRAWS: bool;
 
+    /// The position `fen` describes in `kind`, one of the kinds this
+    /// game plays (for Wormhole chess, the piece set).
+    fn from_fen_in(kind: GameKind, fen: &str) -> Result<Self, Self::FenError>;
     /// The game (for Wormhole chess, its piece set).
     fn kind(&self) -> GameKind;
     /// The side to move.
@@ -174,6 +192,14 @@ pub trait Rules: Clone + fmt::Debug + Send + Sync + 'static {
     fn parse_move(&self, text: &str) -> Result<Self::Move, Self::MoveError>;
     /// The SAN of a legal move.
     fn san(&self, m: Self::Move) -> String;
+    /// Every legal move with its SAN, in the order of [`Rules::legal_moves`].
+    fn san_moves(&self) -> Vec<(Self::Move, String)> {
+        self.legal_moves().iter().map(|m| (m, self.san(m))).collect()
+    }
+    /// Where the piece on `sq` could go on its side's turn, its own king's
+    /// safety left aside (for showing how it moves): the squares it moves
+    /// to and the portals it can enter. Empty without a piece there.
+    fn reach(&self, sq: Square) -> crate::Bitboard;
 
     /// Every legal move.
     fn legal_moves(&self) -> Self::MoveList;

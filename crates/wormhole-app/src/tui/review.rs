@@ -165,7 +165,7 @@ mod tests {
         let mut moves = Vec::new();
         for san in sans {
             let m = pos.parse_move(san).unwrap();
-            pos = pos.after(m);
+            pos = pos.after(m).unwrap();
             moves.push(m);
         }
         Review::new(1, PgnGame::new(start, moves)).unwrap()

@@ -72,10 +72,11 @@ impl<P: Rules> UciGame for Game<P> {
 }
 
 /// The position `fen` (the start when `None`) of `kind`, after `moves`.
-/// In Wormhole chess the FEN's pieces may choose the other piece set.
+/// The FEN may choose another kind played by the same rules (in Wormhole
+/// chess, the other piece set).
 pub fn position(kind: GameKind, fen: Option<&str>, moves: &[&str]) -> anyhow::Result<Box<dyn UciGame>> {
-    let kind = match (kind.variant(), fen.and_then(GameKind::detect_fen)) {
-        (Some(_), Some(detected)) if detected.variant().is_some() => detected,
+    let kind = match fen.and_then(GameKind::detect_fen) {
+        Some(detected) if detected.same_rules(kind) => detected,
         _ => kind,
     };
     let fen_text = fen.unwrap_or_default();

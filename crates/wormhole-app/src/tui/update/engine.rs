@@ -92,7 +92,10 @@ impl Session {
                     let pos = self.game.position();
                     let score =
                         done.info.as_ref().map(|i| format!(" ({})", ai::score_text(i.score, i.exact, pos.turn())));
-                    let san = pos.san(m);
+                    let san = match pos.san(m) {
+                        Ok(san) => san,
+                        Err(e) => return self.error(format!("hint: {e}")),
+                    };
                     self.view.hint = Some(m);
                     self.info(format!("Hint: {san}{}", score.unwrap_or_default()));
                 }
@@ -105,7 +108,10 @@ impl Session {
 
     pub(super) fn engine_moved(&mut self, done: Finished) {
         let Some(m) = done.best else { return self.error("the engine found no move") };
-        let san = self.game.position().san(m);
+        let san = match self.game.position().san(m) {
+            Ok(san) => san,
+            Err(e) => return self.error(format!("engine move {m}: {e}")),
+        };
         self.search_times.push(done.elapsed);
         if let Some(info) = done.info {
             let mover = self.game.position().turn();

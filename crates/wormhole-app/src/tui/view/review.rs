@@ -117,7 +117,10 @@ fn viewed_move(review: &Review, theme: &Theme) -> Vec<Line<'static>> {
         format!("{}...", pos.move_number())
     };
     let Some(r) = review.current() else {
-        return vec![Line::from(format!("{number} {}  (not analysed yet)", pos.san(played)))];
+        return vec![Line::from(format!(
+            "{number} {}  (not analysed yet)",
+            pos.san(played).unwrap_or_else(|e| e.to_string())
+        ))];
     };
     // A proved distance is exact only as the verified result of its position.
     let exact = |i: usize| a.eval(i).is_some_and(|e| e.exact);
@@ -125,7 +128,10 @@ fn viewed_move(review: &Review, theme: &Theme) -> Vec<Line<'static>> {
     let color = r.judgement.map_or(theme.info, |j| theme.judgement(j));
     let bold = Style::new().add_modifier(Modifier::BOLD);
     let mut lines = vec![Line::from(vec![
-        Span::styled(format!("{number} {}{mark}", pos.san(played)), bold.patch(color)),
+        Span::styled(
+            format!("{number} {}{mark}", pos.san(played).unwrap_or_else(|e| e.to_string())),
+            bold.patch(color),
+        ),
         Span::raw(format!(
             "  {} -> {}",
             describe(r.before, exact(review.ply)),
@@ -176,7 +182,7 @@ fn draw_moves(frame: &mut Frame, area: Rect, review: &Review, theme: &Theme) {
             style = style.add_modifier(Modifier::REVERSED);
             viewed_row = rows.len() - 1;
         }
-        let text = format!("{}{mark}", pos.san(m));
+        let text = format!("{}{mark}", pos.san(m).unwrap_or_else(|e| e.to_string()));
         let row = rows.last_mut().expect("a row was pushed");
         row.push(Span::styled(text.clone(), style));
         row.push(Span::raw(" ".repeat(10usize.saturating_sub(text.chars().count()))));

@@ -4,8 +4,8 @@
 use super::castling::CastlingSquares;
 use super::movegen::KingSafety;
 use super::{
-    CastlingRights, DrawReason, EvalParams, IllegalMoveError, Move, MoveError, MoveKind, MoveList, Outcome, Tokens,
-    attacks, eval, zobrist,
+    CastlingRights, DrawReason, EvalParams, FenError, IllegalMoveError, Move, MoveError, MoveKind, MoveList, Outcome,
+    Tokens, attacks, eval, zobrist,
 };
 use crate::core::zobrist::{black_key, piece_key};
 use crate::rules::Rules;
@@ -167,6 +167,22 @@ impl Position {
         let mut list = MoveList::new();
         self.generate(&mut list, false);
         list
+    }
+
+    /// Where the piece on `sq` could go on its side's turn, its own king's
+    /// safety left aside (for showing how it moves): the squares it moves
+    /// to and the portholes it can enter. Empty without a piece there.
+    pub fn reach(&self, sq: Square) -> Bitboard {
+        let Some(piece) = self.board.piece_at(sq) else { return Bitboard::EMPTY };
+        let mut on_turn = self.clone();
+        if piece.color != self.turn {
+            Rules::pass(&mut on_turn);
+        }
+        let moves = on_turn.pseudo_legal_moves();
+        moves
+            .iter()
+            .filter(|m| m.from() == sq)
+            .fold(Bitboard::EMPTY, |b, m| b | Bitboard::from_square(m.entry().unwrap_or(m.to())))
     }
 
     /// Whether `m` is a legal move here.
@@ -344,9 +360,13 @@ impl Rules for Position {
     type Params = EvalParams;
     type Outcome = Outcome;
     type MoveError = MoveError;
+    type FenError = FenError;
 
     const DRAWS: bool = true;
 
+    fn from_fen_in(_kind: GameKind, fen: &str) -> Result<Position, FenError> {
+        Position::from_fen(fen)
+    }
     fn kind(&self) -> GameKind {
         GameKind::Porthole
     }
@@ -381,6 +401,9 @@ impl Rules for Position {
     }
     fn san(&self, m: Move) -> String {
         Position::san(self, m)
+    }
+    fn reach(&self, sq: Square) -> Bitboard {
+        Position::reach(self, sq)
     }
     #[inline(always)]
     fn legal_moves(&self) -> MoveList {

@@ -72,6 +72,15 @@ pub enum MoveError {
     },
 }
 
+impl crate::rules::MoveTextError for MoveError {
+    fn syntax_problem(&self) -> Option<&dyn std::error::Error> {
+        match self {
+            MoveError::Syntax { problem, .. } => Some(problem),
+            _ => None,
+        }
+    }
+}
+
 /// Displays the exits a text without one could mean: "name the exit, as
 /// in Bxe4>h5", or "name the exit: fg4>b4, fg4>c4 or fg4>b5".
 struct ExitChoices<'a>(&'a [String]);

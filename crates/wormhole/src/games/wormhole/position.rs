@@ -6,8 +6,8 @@ use super::threats::Threats;
 use super::zobrist;
 use crate::rules::Rules;
 use crate::{
-    Bitboard, Board, Color, GameKind, IllegalMoveError, KingSafety, Move, MoveError, MoveList, Outcome, Piece, Role,
-    Square, Variant,
+    Bitboard, Board, Color, FenError, GameKind, IllegalMoveError, KingSafety, Move, MoveError, MoveList, Outcome,
+    Piece, Role, Square, Variant,
 };
 
 /// What [`Position::play_unchecked`] returns so that [`Position::undo`] can restore
@@ -251,9 +251,13 @@ impl Rules for Position {
     type Params = EvalParams;
     type Outcome = Outcome;
     type MoveError = MoveError;
+    type FenError = FenError;
 
     const DRAWS: bool = false;
 
+    fn from_fen_in(kind: GameKind, fen: &str) -> Result<Position, FenError> {
+        Position::from_fen(fen, kind.variant().unwrap_or_default())
+    }
     fn kind(&self) -> GameKind {
         self.variant.game()
     }
@@ -287,6 +291,12 @@ impl Rules for Position {
     }
     fn san(&self, m: Move) -> String {
         Position::san(self, m)
+    }
+    fn san_moves(&self) -> Vec<(Move, String)> {
+        Position::san_moves(self)
+    }
+    fn reach(&self, sq: Square) -> Bitboard {
+        super::attacks::reach(&self.board, sq)
     }
     #[inline(always)]
     fn legal_moves(&self) -> MoveList {

@@ -61,6 +61,15 @@ pub enum SyntaxProblem {
     Castling,
 }
 
+impl crate::rules::MoveTextError for MoveError {
+    fn syntax_problem(&self) -> Option<&dyn std::error::Error> {
+        match self {
+            MoveError::Syntax { problem, .. } => Some(problem),
+            _ => None,
+        }
+    }
+}
+
 /// Displays the restriction of a move text: ` on the b-file`, ` on rank 3` or nothing.
 struct OnLine {
     file: Option<u8>,
