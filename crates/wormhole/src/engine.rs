@@ -54,6 +54,7 @@ mod eval;
 mod levels;
 mod negamax;
 mod ordering;
+mod prove;
 mod qsearch;
 mod root;
 mod score;
@@ -73,10 +74,11 @@ use crate::rules::{EvalWeights, MoveSet, Rules};
 pub(crate) use eval::{Scorer, Sink, material_balance, term_counts};
 pub use eval::{Term, TermShape};
 pub use levels::{Level, LevelColumn, LevelSettings, ParseLevelError};
+pub use prove::{Proof, ProverMemory, ProverSlot};
 // Wormhole chess's evaluation and solver, kept at the paths they had
 // before the game got its folder (the trait split moves them out).
 pub use crate::games::wormhole::eval::{EvalParams, FEATURES, TERMS, evaluate, features};
-pub use crate::games::wormhole::solve::{Proof, SolveLimits, SolveProgress, SolveResult, Solver};
+pub use crate::games::wormhole::solve::{SolveLimits, SolveProgress, SolveResult, Solver};
 pub use thread::{Event, SearchThread};
 
 use self::ordering::History;
@@ -382,10 +384,11 @@ pub struct Features {
     /// do (see [`LevelSettings::temperature`]); `None`: the level decides.
     pub temperature: Option<u32>,
     /// At full strength with a time limit, from move
-    /// [`Features::PROOF_FROM_MOVE`] on, give the proof-number [`Solver`]
-    /// the time the alpha-beta search leaves unused when it did not prove
-    /// the result (games with a solver only): it proves results from
-    /// further out.
+    /// [`Features::PROOF_FROM_MOVE`] on, give the game's prover
+    /// ([`Rules::PROVER`]; Wormhole chess's proof-number [`Solver`]) the
+    /// time the alpha-beta search leaves unused when it did not prove the
+    /// result (games with a prover only): it proves results from further
+    /// out.
     pub proof_search: bool,
 }
 
@@ -440,10 +443,10 @@ pub struct Engine {
     tt: Arc<Table>,
     history: History,
     rng: rand::rngs::SmallRng,
-    /// The proof-number solver of [`Features::proof_search`], made at its
-    /// first use; its table stays between searches (a settled position
-    /// stays settled).
-    solver: Option<Box<Solver>>,
+    /// The memory of the game's prover ([`Features::proof_search`]), made
+    /// at its first use; its table stays between searches (a settled
+    /// position stays settled).
+    prover: ProverSlot,
 }
 
 impl Engine {
@@ -454,7 +457,15 @@ impl Engine {
         options.hash_mb = options.hash_mb.clamp(*EngineOptions::HASH_MB.start(), *EngineOptions::HASH_MB.end());
         let tt = Arc::new(Table::new(options.hash_mb));
         let rng = levels::make_rng(options.seed);
-        Engine { options, features: Features::default(), params: None, tt, history: History::new(), rng, solver: None }
+        Engine {
+            options,
+            features: Features::default(),
+            params: None,
+            tt,
+            history: History::new(),
+            rng,
+            prover: ProverSlot::default(),
+        }
     }
 
     /// Another engine with the same options, features and evaluation
@@ -470,7 +481,7 @@ impl Engine {
             tt: Arc::clone(&self.tt),
             history: History::new(),
             rng,
-            solver: None,
+            prover: ProverSlot::default(),
         }
     }
 
@@ -527,9 +538,7 @@ impl Engine {
     pub fn new_game(&mut self) {
         self.tt.clear();
         self.history = History::new();
-        if let Some(solver) = &mut self.solver {
-            solver.clear();
-        }
+        self.prover.clear();
     }
 
     /// Searches `pos` until a limit is reached or `stop` becomes true.

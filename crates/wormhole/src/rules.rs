@@ -12,7 +12,7 @@ use std::hash::Hash;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use crate::engine::{Proof, Solver};
+use crate::engine::{Proof, ProverSlot};
 use crate::{AnyMove, Board, Color, GameKind, Piece, Role, Square};
 
 /// A move of some game, as the search sees it: where the piece starts and
@@ -112,6 +112,18 @@ pub trait GameOutcome: Copy + Eq + fmt::Debug + fmt::Display + Send + Sync + 'st
             None => "1/2-1/2",
         }
     }
+}
+
+/// How the engine calls a game's prover ([`Prove::prove`]).
+pub type Prover<P> = fn(&P, &mut ProverSlot, Duration, &AtomicBool) -> Proof<<P as Rules>::Move>;
+
+/// Proving who wins, opt-in: a game with a prover (Wormhole chess's
+/// proof-number solver) implements it and names it in [`Rules::PROVER`].
+pub trait Prove: Rules {
+    /// Tries for at most `time` (or until `stop`) to prove who wins;
+    /// `memory` keeps the prover's table between searches (the prover
+    /// puts its own type there, [`ProverSlot::with`]).
+    fn prove(&self, memory: &mut ProverSlot, time: Duration, stop: &AtomicBool) -> Proof<Self::Move>;
 }
 
 /// A game the engine can search, perft can count and the tools can play: a
@@ -230,14 +242,10 @@ pub trait Rules: Clone + fmt::Debug + Send + Sync + 'static {
     fn surely_has_move(&self, safety: &Self::Safety) -> bool;
     /// Appends the legal moves (only those that capture when `captures`) to `list`.
     fn generate(&self, safety: &Self::Safety, list: &mut Self::SearchList, captures: bool);
-    /// Tries for at most `time` (or until `stop`) to prove who wins with
-    /// the proof-number [`Solver`], which the engine runs before its
-    /// alpha-beta search. Only a game without draws has one: by default
-    /// nothing is proved.
-    fn prove(&self, solver: &mut Solver, time: Duration, stop: &AtomicBool) -> Proof<Self::Move> {
-        let _ = (solver, time, stop);
-        Proof::Unknown
-    }
+    /// The game's prover, if it has one ([`Prove`]): the engine runs it
+    /// after its alpha-beta search. `None` by default; a game that
+    /// implements [`Prove`] sets `Some(<Self as Prove>::prove)`.
+    const PROVER: Option<Prover<Self>> = None;
 
     /// The evaluation weights of this position's game.
     fn default_params(&self) -> Self::Params;

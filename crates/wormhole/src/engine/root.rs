@@ -13,7 +13,7 @@ use super::ordering::History;
 use super::score::{INFINITY, MATE, MAX_PLY, is_mate, no_move_value, to_score};
 use super::search::{Searcher, Shared};
 use super::time::TimePlan;
-use super::{Engine, Info, Limits, Proof, PvLine, Score, SearchResult, Solver};
+use super::{Engine, Info, Limits, Proof, PvLine, Score, SearchResult};
 use crate::rules::{MoveSet, Rules};
 
 /// The caps and deadlines of one search.
@@ -86,17 +86,13 @@ pub(super) fn run<P: Rules>(
         helpers_done.store(true, Ordering::Relaxed);
         result
     });
-    match proof_time(engine, pos, limits, settings, &plan, &result) {
-        Some(time) if !stop.load(Ordering::Relaxed) => {
-            let solver = engine.solver.get_or_insert_with(|| Box::new(Solver::new(SOLVER_MB)));
-            with_proof(result, pos.prove(solver, time, stop), start, on_info)
+    match (P::PROVER, proof_time(engine, pos, limits, settings, &plan, &result)) {
+        (Some(prove), Some(time)) if !stop.load(Ordering::Relaxed) => {
+            with_proof(result, prove(pos, &mut engine.prover, time, stop), start, on_info)
         }
         _ => result,
     }
 }
-
-/// The size of the proof-number solver's table, in MiB.
-const SOLVER_MB: usize = 64;
 
 /// The least time worth giving the proof-number solver.
 const MIN_PROOF_TIME: Duration = Duration::from_millis(20);

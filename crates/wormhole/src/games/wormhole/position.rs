@@ -1,10 +1,11 @@
 //! A playable position: board, side to move, ply count, piece set and hash.
 
 use super::eval::{self, EvalParams};
-use super::solve::{Proof, SolveLimits, Solver};
+use super::solve::{SOLVER_MB, SolveLimits, Solver};
 use super::threats::Threats;
 use super::zobrist;
-use crate::rules::Rules;
+use crate::engine::{Proof, ProverSlot};
+use crate::rules::{Prove, Prover, Rules};
 use crate::{
     Bitboard, Board, Color, FenError, GameKind, IllegalMoveError, KingSafety, Move, MoveError, MoveList, Outcome,
     Piece, Role, Square, Variant,
@@ -239,6 +240,20 @@ impl Position {
     }
 }
 
+/// Wormhole chess proves who wins with its proof-number [`Solver`].
+impl Prove for Position {
+    fn prove(
+        &self,
+        memory: &mut ProverSlot,
+        time: std::time::Duration,
+        stop: &std::sync::atomic::AtomicBool,
+    ) -> Proof<Move> {
+        let limits = SolveLimits { time: Some(time), nodes: None };
+        memory
+            .with(|| Solver::new(SOLVER_MB), |solver: &mut Solver| solver.solve(self, &limits, stop, &mut |_| {}).proof)
+    }
+}
+
 /// Wormhole chess for the engine and the tools: no draws (the side with no
 /// legal move loses, and a position never repeats since every move makes a
 /// hole), and a game of at most 64 plies.
@@ -254,6 +269,7 @@ impl Rules for Position {
     type FenError = FenError;
 
     const DRAWS: bool = false;
+    const PROVER: Option<Prover<Position>> = Some(<Position as Prove>::prove);
 
     fn from_fen_in(kind: GameKind, fen: &str) -> Result<Position, FenError> {
         Position::from_fen(fen, kind.variant().unwrap_or_default())
@@ -343,10 +359,6 @@ impl Rules for Position {
     fn generate(&self, safety: &KingSafety, list: &mut MoveList, captures: bool) {
         let targets = if captures { self.board.by_color(!self.turn) } else { Bitboard::FULL };
         self.generate_legal_with(list, targets, safety);
-    }
-    fn prove(&self, solver: &mut Solver, time: std::time::Duration, stop: &std::sync::atomic::AtomicBool) -> Proof {
-        let limits = SolveLimits { time: Some(time), nodes: None };
-        solver.solve(self, &limits, stop, &mut |_| {}).proof
     }
     fn default_params(&self) -> EvalParams {
         EvalParams::for_variant(self.variant)
