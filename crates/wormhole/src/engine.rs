@@ -68,7 +68,6 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use crate::Move;
 use crate::rules::{EvalWeights, MoveSet, Rules};
 
 pub(crate) use eval::{Scorer, Sink, material_balance, term_counts};
@@ -124,7 +123,7 @@ impl Score {
 /// Progress of a search, reported after each completed iteration. `M` is
 /// the game's move type (Wormhole chess's [`Move`] unless said otherwise).
 #[derive(Clone, Debug)]
-pub struct Info<M = Move> {
+pub struct Info<M> {
     /// The nominal depth of the completed iteration, in plies.
     pub depth: u32,
     /// The deepest ply any line reached (including the capture search).
@@ -169,7 +168,7 @@ impl<M> Default for Info<M> {
 /// One of the best root moves, with its score and principal variation
 /// (for MultiPV analysis).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PvLine<M = Move> {
+pub struct PvLine<M> {
     /// The score of the line, from the side to move's point of view.
     pub score: Score,
     /// Whether `score` is a proved result with an exact distance (see [`Info::exact`]).
@@ -245,7 +244,7 @@ pub struct Clock {
 /// assert_ne!(lines[0].root_move(), lines[1].root_move());
 /// ```
 #[derive(Clone, Debug)]
-pub struct Limits<M = Move> {
+pub struct Limits<M> {
     /// Search at most this many plies deep (iterations).
     pub depth: Option<u32>,
     /// Search at most about this many nodes.
@@ -417,7 +416,7 @@ impl Default for Features {
 
 /// The outcome of a search.
 #[derive(Clone, Debug)]
-pub struct SearchResult<M = Move> {
+pub struct SearchResult<M> {
     /// The move to play; `None` only when the side to move has no legal move.
     pub best_move: Option<M>,
     /// The last completed iteration's figures.

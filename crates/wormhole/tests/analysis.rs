@@ -33,7 +33,7 @@ fn wormhole(m: AnyMove) -> Move {
     Move::try_from(m).expect("a Wormhole move")
 }
 
-fn score(pos: &Position, limits: &Limits) -> Score {
+fn score(pos: &Position, limits: &Limits<Move>) -> Score {
     let mut engine = Engine::new(EngineOptions { hash_mb: 8, ..EngineOptions::default() });
     engine.search(pos, limits, &AtomicBool::new(false), &mut |_| {}).info.score
 }

@@ -13,11 +13,11 @@ fn engine() -> Engine {
     Engine::new(EngineOptions { hash_mb: 4, ..EngineOptions::default() })
 }
 
-fn search(engine: &mut Engine, pos: &Position, limits: Limits) -> SearchResult {
+fn search(engine: &mut Engine, pos: &Position, limits: Limits<Move>) -> SearchResult<Move> {
     engine.search(pos, &limits, &AtomicBool::new(false), &mut |_| {})
 }
 
-fn depth(d: u32) -> Limits {
+fn depth(d: u32) -> Limits<Move> {
     Limits { depth: Some(d), ..Limits::default() }
 }
 

@@ -150,7 +150,7 @@ mod tests {
         assert_eq!(score_of(&words("info depth 9 score mate 2 pv a1a2")), Some(Score::Win(3)));
         assert_eq!(score_of(&words("info depth 9 score mate -1")), Some(Score::Loss(2)));
         assert_eq!(score_of(&words("info string hello")), None);
-        let limits: Limits =
+        let limits: Limits<wormhole::Move> =
             Limits { nodes: Some(500), movetime: Some(std::time::Duration::from_millis(80)), ..Limits::default() };
         assert_eq!(go_command(&limits), "go nodes 500 movetime 80");
     }

@@ -330,7 +330,7 @@ mod tests {
 
     #[test]
     fn waiting_in_the_queue_counts_against_the_clock() {
-        let limits: Limits = Limits { movetime: Some(Duration::from_millis(300)), ..Limits::default() };
+        let limits: Limits<wormhole::Move> = Limits { movetime: Some(Duration::from_millis(300)), ..Limits::default() };
         let now = limits_from_now(&limits, Duration::from_millis(100));
         assert_eq!(now.movetime, Some(Duration::from_millis(200)));
         let now = limits_from_now(&limits, Duration::from_secs(1));

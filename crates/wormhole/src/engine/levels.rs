@@ -240,7 +240,7 @@ mod tests {
 
     #[test]
     fn softmax_prefers_better_lines_and_takes_wins() {
-        let line = |score| -> PvLine { PvLine { score, ..PvLine::default() } };
+        let line = |score| -> PvLine<crate::Move> { PvLine { score, ..PvLine::default() } };
         let lines = [line(Score::Cp(0)), line(Score::Cp(100)), line(Score::Loss(2))];
         let mut rng = make_rng(Some(1));
         let mut picked = [0; 3];

@@ -389,7 +389,7 @@ mod tests {
     use crate::{Position, Variant};
 
     /// A search result for `m` with `score`, as the alpha-beta search left it.
-    fn searched(m: crate::Move, score: Score) -> SearchResult {
+    fn searched(m: crate::Move, score: Score) -> SearchResult<crate::Move> {
         let line = PvLine { score, exact: false, pv: vec![m] };
         SearchResult { best_move: Some(m), info: Info { score, pv: vec![m], lines: vec![line], ..Info::default() } }
     }

@@ -8,11 +8,11 @@ use std::time::Duration;
 
 use super::{Engine, Info, Limits, SearchResult};
 use crate::rules::Rules;
-use crate::{AnyMove, AnyPosition, Move};
+use crate::{AnyMove, AnyPosition};
 
 /// A message from a search thread; `M` is the game's move type.
 #[derive(Clone, Debug)]
-pub enum Event<M = Move> {
+pub enum Event<M> {
     /// An iteration completed.
     Info(Info<M>),
     /// The search ended; the last event.
@@ -20,7 +20,7 @@ pub enum Event<M = Move> {
 }
 
 /// A search running on its own thread, so the caller never blocks.
-pub struct SearchThread<M = Move> {
+pub struct SearchThread<M> {
     stop: Arc<AtomicBool>,
     events: Receiver<Event<M>>,
     handle: JoinHandle<Engine>,
