@@ -9,8 +9,9 @@ use anyhow::{Context, anyhow, bail};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use wormhole::engine::{Engine, EngineOptions, Features, Limits, Score, TermShape};
+use wormhole::rules::Searchable;
 use wormhole::rules::{EvalWeights, GameOutcome, MoveSet};
-use wormhole::{Color, GameKind, Role, Rules, WithPosition};
+use wormhole::{Color, GameKind, Role, WithPosition};
 
 use self::stats::{Pairs, Sprt, Verdict};
 use self::uci_player::UciEngine;
@@ -83,7 +84,7 @@ impl<M: Copy + PartialEq> Player<M> {
 
     /// The move to play at `pos`, reached from `start` by `moves`
     /// (`earlier`: the hashes of the positions before it), and its score.
-    fn think<P: Rules<Move = M>>(&mut self, game: &GameSoFar<P>) -> anyhow::Result<(Option<M>, Score)> {
+    fn think<P: Searchable<Move = M>>(&mut self, game: &GameSoFar<P>) -> anyhow::Result<(Option<M>, Score)> {
         match &mut self.brain {
             Brain::Inside(engine) => {
                 let limits = Limits { history: game.earlier.clone(), ..self.limits.clone() };
@@ -109,7 +110,12 @@ const UCI_SETTINGS: [(&str, Option<&str>); 6] = [
 /// Builds a player of `start`'s game from `key=value` settings separated
 /// by commas or spaces; `uci=PATH` makes it another `wormhole` binary
 /// spoken to over UCI.
-fn player<P: Rules>(text: &str, start: &P, seed: Option<u64>, movetime: Duration) -> anyhow::Result<Player<P::Move>> {
+fn player<P: Searchable>(
+    text: &str,
+    start: &P,
+    seed: Option<u64>,
+    movetime: Duration,
+) -> anyhow::Result<Player<P::Move>> {
     let mut options = EngineOptions { hash_mb: 16, seed, ..EngineOptions::default() };
     let mut features = Features::default();
     let mut params = start.default_params();
@@ -270,7 +276,7 @@ const MAX_PLIES: u32 = 600;
 
 /// A game in progress: where it started, its moves, where it stands, and
 /// the hashes of the positions before this one (for repetitions).
-struct GameSoFar<P: Rules> {
+struct GameSoFar<P: Searchable> {
     start: P,
     moves: Vec<P::Move>,
     pos: P,
@@ -279,7 +285,7 @@ struct GameSoFar<P: Rules> {
 
 /// Plays a game from `start`, `opening` plies after the start position;
 /// `white` and `black` index into `players`.
-fn play_game<P: Rules>(
+fn play_game<P: Searchable>(
     players: &mut [Player<P::Move>; 2],
     white: usize,
     start: &P,
@@ -343,7 +349,7 @@ fn dump(path: &std::path::Path, record: &GameRecord) -> std::io::Result<()> {
 
 /// The opening: `plies` random legal moves from `start`, after which the
 /// game is not over and the side to move cannot end it at once.
-fn opening<P: Rules>(start: &P, plies: u32, rng: &mut SmallRng) -> (P, Vec<P::Move>) {
+fn opening<P: Searchable>(start: &P, plies: u32, rng: &mut SmallRng) -> (P, Vec<P::Move>) {
     let over = |pos: &P| pos.outcome(&[]).is_some();
     'again: loop {
         let mut pos = start.clone();
@@ -384,7 +390,7 @@ struct Match<'a> {
 impl WithPosition for Match<'_> {
     type Output = anyhow::Result<()>;
 
-    fn run<P: Rules>(self, start: P) -> anyhow::Result<()> {
+    fn run<P: Searchable>(self, start: P) -> anyhow::Result<()> {
         let args = self.args;
         let movetime = Duration::from_millis(args.movetime.max(1));
         let mut players = [

@@ -16,7 +16,7 @@ use std::fmt;
 use std::sync::atomic::AtomicBool;
 
 use crate::engine::{Engine, Info, Limits, SearchResult};
-use crate::rules::{GameMove, MoveSet, Rules};
+use crate::rules::{GameMove, MoveSet, Rules, Searchable};
 use crate::{
     AnyMove, AnyMoveError, AnyOutcome, AnyPosition, Bitboard, Board, Color, GameFenError, GameKind, Piece, Role,
     Square, WithPosition, porthole,
@@ -619,7 +619,7 @@ struct Search<'a> {
 impl WithPosition for Search<'_> {
     type Output = SearchResult<AnyMove>;
 
-    fn run<P: Rules>(self, pos: P) -> SearchResult<AnyMove> {
+    fn run<P: Searchable>(self, pos: P) -> SearchResult<AnyMove> {
         let limits = self.limits.map_moves(|&m| P::Move::try_from(m).ok());
         let on_info = self.on_info;
         let result = self.engine.search(&pos, &limits, self.stop, &mut |info| on_info(&info.map_moves(Into::into)));

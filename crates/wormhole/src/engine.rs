@@ -1,5 +1,5 @@
 //! The search engine: negamax with alpha-beta, iterative deepening and a
-//! transposition table, for every game that implements [`Rules`]: Wormhole
+//! transposition table, for every game that implements [`Searchable`]: Wormhole
 //! chess and Porthole chess. The search is generic and monomorphized, so
 //! each game gets its own compiled copy calling its own move generator and
 //! evaluation.
@@ -9,7 +9,7 @@
 //! reaches every game end below a move proves the result and reports
 //! [`Score::Win`] or [`Score::Loss`] with the distance in plies. Draws
 //! (stalemate, repetition, the fifty-move rule, king against king: games
-//! with [`Rules::DRAWS`]) score 0 for both sides.
+//! with [`Rules::DRAWS`](crate::rules::Rules::DRAWS)) score 0 for both sides.
 //!
 //! The public surface is small: an [`Engine`] searched with [`Engine::search`]
 //! (blocking, with a callback and a stop flag), or the same run on its own
@@ -68,7 +68,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use crate::rules::{EvalWeights, MoveSet, Rules};
+use crate::rules::{EvalWeights, MoveSet, Searchable};
 
 pub(crate) use eval::{Scorer, Sink, material_balance, term_counts};
 pub use eval::{Term, TermShape};
@@ -121,7 +121,7 @@ impl Score {
 }
 
 /// Progress of a search, reported after each completed iteration. `M` is
-/// the game's move type (Wormhole chess's [`Move`] unless said otherwise).
+/// the game's move type ([`Rules::Move`](crate::rules::Rules::Move)).
 #[derive(Clone, Debug)]
 pub struct Info<M> {
     /// The nominal depth of the completed iteration, in plies.
@@ -264,7 +264,7 @@ pub struct Limits<M> {
     /// about one more search of the root.
     pub multipv: usize,
     /// The hashes of the positions the game went through before this one,
-    /// oldest first, in games where positions can repeat ([`Rules::DRAWS`]):
+    /// oldest first, in games where positions can repeat ([`Rules::DRAWS`](crate::rules::Rules::DRAWS)):
     /// the search scores a return to any of them as a draw. Ignored in
     /// Wormhole chess, where no position comes back.
     pub history: Vec<u64>,
@@ -305,7 +305,7 @@ impl<M> Limits<M> {
 
 impl<M: Copy + PartialEq> Limits<M> {
     /// The legal root moves of `pos` these limits allow (see [`Limits::searchmoves`]).
-    pub fn root_moves<P: Rules<Move = M>>(&self, pos: &P) -> Vec<M> {
+    pub fn root_moves<P: Searchable<Move = M>>(&self, pos: &P) -> Vec<M> {
         let legal: Vec<M> = pos.legal_moves().iter().collect();
         let allowed: Vec<M> = legal.iter().copied().filter(|m| self.searchmoves.contains(m)).collect();
         if allowed.is_empty() { legal } else { allowed }
@@ -384,7 +384,7 @@ pub struct Features {
     pub temperature: Option<u32>,
     /// At full strength with a time limit, from move
     /// [`Features::PROOF_FROM_MOVE`] on, give the game's prover
-    /// ([`Rules::PROVER`]; Wormhole chess's proof-number [`Solver`]) the
+    /// ([`SearchHooks::PROVER`](crate::rules::SearchHooks::PROVER); Wormhole chess's proof-number [`Solver`]) the
     /// time the alpha-beta search leaves unused when it did not prove the
     /// result (games with a prover only): it proves results from further
     /// out.
@@ -436,7 +436,7 @@ impl<M: Copy> SearchResult<M> {
 pub struct Engine {
     options: EngineOptions,
     features: Features,
-    /// Evaluation weights set for tuning (one game's [`Rules::Params`]);
+    /// Evaluation weights set for tuning (one game's [`Evaluate::Params`](crate::rules::Evaluate::Params));
     /// `None`, or another game's weights: each position's defaults.
     params: Option<Arc<dyn Any + Send + Sync>>,
     tt: Arc<Table>,
@@ -517,7 +517,7 @@ impl Engine {
 
     /// The evaluation weights used for `pos`: those set with
     /// [`Engine::set_eval_params`] if they are of its game, else its defaults.
-    pub fn eval_params<P: Rules>(&self, pos: &P) -> P::Params {
+    pub fn eval_params<P: Searchable>(&self, pos: &P) -> P::Params {
         let set = self.params.as_ref().and_then(|p| p.downcast_ref::<P::Params>());
         set.cloned().unwrap_or_else(|| pos.default_params())
     }
@@ -543,7 +543,7 @@ impl Engine {
     /// Searches `pos` until a limit is reached or `stop` becomes true.
     /// Blocks the caller; calls `on_info` after each completed iteration and
     /// polls `stop` every couple of thousand nodes.
-    pub fn search<P: Rules>(
+    pub fn search<P: Searchable>(
         &mut self,
         pos: &P,
         limits: &Limits<P::Move>,

@@ -11,7 +11,7 @@ use std::str::FromStr;
 use crate::Role;
 use crate::engine::LevelColumn;
 use crate::excerpt::Excerpt;
-use crate::rules::Rules;
+use crate::rules::Searchable;
 use crate::{GAMES, GameKind};
 
 /// What the program says about a game, in one place (the game's folder).
@@ -152,7 +152,7 @@ pub trait WithPosition {
     /// What it gives back.
     type Output;
     /// Does it with `pos`.
-    fn run<P: Rules>(self, pos: P) -> Self::Output;
+    fn run<P: Searchable>(self, pos: P) -> Self::Output;
 }
 
 /// The name ([`GameKind::name`]).

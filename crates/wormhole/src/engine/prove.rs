@@ -1,6 +1,6 @@
 //! Proving who wins, for a game that has a prover (opt-in: the game
 //! implements [`Prove`](crate::rules::Prove) and names it in
-//! [`Rules::PROVER`](crate::rules::Rules::PROVER)). The engine runs it after
+//! [`SearchHooks::PROVER`](crate::rules::SearchHooks::PROVER)). The engine runs it after
 //! its alpha-beta search without knowing which game it is: it holds the
 //! prover's memory in a [`ProverSlot`] and reads back a [`Proof`].
 

@@ -7,7 +7,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use super::{Engine, Info, Limits, SearchResult};
-use crate::rules::Rules;
+use crate::rules::Searchable;
 use crate::{AnyMove, AnyPosition};
 
 /// A message from a search thread; `M` is the game's move type.
@@ -28,7 +28,7 @@ pub struct SearchThread<M> {
 
 impl<M: Copy + Send + 'static> SearchThread<M> {
     /// Starts searching `pos` with `engine` on a new thread.
-    pub fn spawn<P: Rules<Move = M>>(engine: Engine, pos: P, limits: Limits<M>) -> SearchThread<M> {
+    pub fn spawn<P: Searchable<Move = M>>(engine: Engine, pos: P, limits: Limits<M>) -> SearchThread<M> {
         SearchThread::start(engine, move |engine, stop, on_info| engine.search(&pos, &limits, stop, on_info))
     }
 

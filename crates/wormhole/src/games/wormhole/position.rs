@@ -5,7 +5,7 @@ use super::solve::{SOLVER_MB, SolveLimits, Solver};
 use super::threats::Threats;
 use super::zobrist;
 use crate::engine::{Proof, ProverSlot};
-use crate::rules::{Prove, Prover, Rules};
+use crate::rules::{Evaluate, Prove, Prover, Rules, SearchHooks, sealed};
 use crate::{
     Bitboard, Board, Color, FenError, GameKind, IllegalMoveError, KingSafety, Move, MoveError, MoveList, Outcome,
     Piece, Role, Square, Variant,
@@ -261,16 +261,10 @@ impl Rules for Position {
     type Move = Move;
     type Undo = Undo;
     type MoveList = MoveList;
-    type SearchList = MoveList;
-    type Safety = KingSafety;
-    type Params = EvalParams;
     type Outcome = Outcome;
     type MoveError = MoveError;
     type FenError = FenError;
-
     const DRAWS: bool = false;
-    const PROVER: Option<Prover<Position>> = Some(<Position as Prove>::prove);
-
     fn from_fen_in(kind: GameKind, fen: &str) -> Result<Position, FenError> {
         Position::from_fen(fen, kind.variant().unwrap_or_default())
     }
@@ -339,6 +333,34 @@ impl Rules for Position {
         // moves we may still have to make, never fewer than a few.
         (64u32.saturating_sub(self.plies) / 2).clamp(4, 22)
     }
+}
+
+/// Wormhole chess's evaluation (its terms and weights).
+impl Evaluate for Position {
+    type Params = EvalParams;
+    fn default_params(&self) -> EvalParams {
+        EvalParams::for_variant(self.variant)
+    }
+    #[inline(always)]
+    fn evaluate(&self, params: &EvalParams, positional: bool) -> i32 {
+        eval::evaluate(self, params, positional)
+    }
+    #[inline(always)]
+    fn material(&self, params: &EvalParams) -> i32 {
+        eval::material(self, params)
+    }
+    fn eval_features(&self) -> Vec<i32> {
+        eval::features(self).to_vec()
+    }
+}
+
+impl sealed::Sealed for Position {}
+
+/// Wormhole chess's search hooks.
+impl SearchHooks for Position {
+    type SearchList = MoveList;
+    type Safety = KingSafety;
+    const PROVER: Option<Prover<Position>> = Some(<Position as Prove>::prove);
     #[inline(always)]
     fn pass(&mut self) {
         Position::pass(self)
@@ -359,19 +381,5 @@ impl Rules for Position {
     fn generate(&self, safety: &KingSafety, list: &mut MoveList, captures: bool) {
         let targets = if captures { self.board.by_color(!self.turn) } else { Bitboard::FULL };
         self.generate_legal_with(list, targets, safety);
-    }
-    fn default_params(&self) -> EvalParams {
-        EvalParams::for_variant(self.variant)
-    }
-    #[inline(always)]
-    fn evaluate(&self, params: &EvalParams, positional: bool) -> i32 {
-        eval::evaluate(self, params, positional)
-    }
-    #[inline(always)]
-    fn material(&self, params: &EvalParams) -> i32 {
-        eval::material(self, params)
-    }
-    fn eval_features(&self) -> Vec<i32> {
-        eval::features(self).to_vec()
     }
 }
