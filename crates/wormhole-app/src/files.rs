@@ -17,6 +17,8 @@ use anyhow::Context;
 use tempfile::NamedTempFile;
 use wormhole::pgn::PgnGame;
 
+use crate::limits::{MAX_CONFIG_BYTES, MAX_GAME_FILE_BYTES};
+
 /// UTC date and time from the system clock: (year, month, day, h, m, s).
 fn now_utc() -> (i64, u32, u32, u32, u32, u32) {
     let secs = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs()) as i64;
@@ -57,16 +59,62 @@ pub fn autosave_dir() -> PathBuf {
         .unwrap_or_else(|| std::env::temp_dir().join("wormhole"))
 }
 
-/// The largest game file read: a whole game of Wormhole chess is a few
-/// kilobytes, so anything near this is not a game.
-pub const MAX_GAME_FILE_BYTES: u64 = 10 * 1000 * 1000;
+/// How many symbolic links a save follows before it gives up (a loop).
+const MAX_LINKS: u32 = 40;
 
 /// How many numbered names (`name-2.pgn` ... ) a new file may try.
 const MAX_NAME_TRIES: u32 = 1000;
 
-/// Reads a game file (PGN) as text. A file larger than
-/// [`MAX_GAME_FILE_BYTES`] is refused before it is read whole, and so is an
-/// endless stream such as `/dev/zero`.
+/// What a file type is, for messages about files that are not plain files.
+fn kind_of(t: std::fs::FileType) -> &'static str {
+    use std::os::unix::fs::FileTypeExt;
+    if t.is_dir() {
+        "a folder"
+    } else if t.is_fifo() {
+        "a FIFO (named pipe)"
+    } else if t.is_char_device() {
+        "a character device"
+    } else if t.is_block_device() {
+        "a block device"
+    } else if t.is_socket() {
+        "a socket"
+    } else {
+        "a special file"
+    }
+}
+
+/// Opens `path` for reading if it is a regular file (after following
+/// symbolic links); a folder, device, FIFO or socket is refused by name.
+/// The file is opened without blocking, so a FIFO with no writer cannot
+/// hang the program before it is refused.
+fn open_regular(path: &Path) -> io::Result<File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let file = OpenOptions::new().read(true).custom_flags(libc::O_NONBLOCK).open(path)?;
+    let kind = file.metadata()?.file_type();
+    if !kind.is_file() {
+        return Err(io::Error::other(format!("it is {}, not a regular file", kind_of(kind))));
+    }
+    Ok(file)
+}
+
+/// The bytes of the regular file `path`, refused unread when larger than
+/// `max` (`too_big` says so); at most `max` + 1 bytes are ever read.
+fn read_bounded(path: &Path, max: u64, too_big: impl Fn() -> anyhow::Error) -> anyhow::Result<Vec<u8>> {
+    let file = open_regular(path).with_context(|| format!("cannot read {}", path.display()))?;
+    if file.metadata().is_ok_and(|m| m.len() > max) {
+        return Err(too_big());
+    }
+    let mut bytes = Vec::new();
+    file.take(max + 1).read_to_end(&mut bytes).with_context(|| format!("cannot read {}", path.display()))?;
+    if bytes.len() as u64 > max {
+        return Err(too_big());
+    }
+    Ok(bytes)
+}
+
+/// Reads a game file (PGN) as text, without a byte-order mark. A file
+/// larger than [`MAX_GAME_FILE_BYTES`] is refused before it is read whole,
+/// and so is anything that is not a regular file (`/dev/zero`, a FIFO).
 pub fn read_game_file(path: &Path) -> anyhow::Result<String> {
     let too_big = || {
         anyhow::anyhow!(
@@ -75,19 +123,13 @@ pub fn read_game_file(path: &Path) -> anyhow::Result<String> {
             MAX_GAME_FILE_BYTES / 1_000_000
         )
     };
-    let file = File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
-    if file.metadata().is_ok_and(|m| m.len() > MAX_GAME_FILE_BYTES) {
-        return Err(too_big());
-    }
-    let mut bytes = Vec::new();
-    file.take(MAX_GAME_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .with_context(|| format!("cannot read {}", path.display()))?;
-    if bytes.len() as u64 > MAX_GAME_FILE_BYTES {
-        return Err(too_big());
-    }
-    String::from_utf8(bytes).map_err(|e| {
+    let bytes = read_bounded(path, MAX_GAME_FILE_BYTES, too_big)?;
+    let text = String::from_utf8(bytes).map_err(|e| {
         anyhow::anyhow!("{} is not a text file (byte {} is not UTF-8)", path.display(), e.utf8_error().valid_up_to())
+    })?;
+    Ok(match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
     })
 }
 
@@ -142,13 +184,43 @@ fn write_temp(dir: &Path, text: &str) -> io::Result<NamedTempFile> {
     Ok(temp)
 }
 
+/// Where a save to `path` writes: `path` itself, or for a symbolic link
+/// the file it points at (so the link stays a link and its target gets the
+/// new text). Only a regular file, or a name not taken, is written: a
+/// folder, device, FIFO or socket is refused with what it is.
+fn save_target(path: &Path) -> anyhow::Result<PathBuf> {
+    let mut at = path.to_path_buf();
+    for _ in 0..MAX_LINKS {
+        let kind = match std::fs::symlink_metadata(&at) {
+            Ok(meta) => meta.file_type(),
+            // Not there (a new file), or not readable (the write says why).
+            Err(_) => return Ok(at),
+        };
+        if kind.is_file() {
+            return Ok(at);
+        }
+        if !kind.is_symlink() {
+            anyhow::bail!("{} is {}, not a regular file: nothing was written", at.display(), kind_of(kind));
+        }
+        let link = std::fs::read_link(&at)?;
+        at = at.parent().unwrap_or(Path::new("")).join(link);
+    }
+    anyhow::bail!("{} is a symbolic link that leads to more than {MAX_LINKS} others (a loop?)", path.display())
+}
+
 /// Writes `path` whole or not at all: a temporary file next to it is
-/// written and synced, then renamed over it.
+/// written and synced, then renamed over it. A symbolic link is followed
+/// and its target replaced (the link stays); the target keeps its
+/// permissions; what is not a regular file is refused ([`save_target`]).
 fn write_replacing(path: &Path, text: &str) -> anyhow::Result<()> {
     let failed = || format!("could not save {}", path.display());
-    let dir = folder_of(path).with_context(failed)?;
+    let target = save_target(path).with_context(failed)?;
+    let dir = folder_of(&target).with_context(failed)?;
     let temp = write_temp(dir, text).with_context(failed)?;
-    temp.persist(path).map_err(|e| e.error).with_context(failed)?;
+    if let Ok(meta) = std::fs::metadata(&target) {
+        temp.as_file().set_permissions(meta.permissions()).with_context(failed)?;
+    }
+    temp.persist(&target).map_err(|e| e.error).with_context(failed)?;
     sync_folder(dir);
     Ok(())
 }
@@ -238,21 +310,16 @@ pub fn config_path() -> Option<PathBuf> {
     dirs::config_dir().map(|d| d.join("wormhole").join("config.toml"))
 }
 
-/// The largest config file read: a few hundred bytes is a full one.
-const MAX_CONFIG_BYTES: u64 = 64 * 1024;
-
 /// The config file's text, or None if there is none yet. A file above
-/// [`MAX_CONFIG_BYTES`] is refused before it is read.
+/// [`MAX_CONFIG_BYTES`], or one that is not a regular file, is refused
+/// before it is read.
 pub fn read_config(path: &Path) -> anyhow::Result<Option<String>> {
-    let mut file = match File::open(path) {
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-        opened => opened.with_context(|| format!("cannot read {}", path.display()))?,
-    };
-    if file.metadata().is_ok_and(|m| m.len() > MAX_CONFIG_BYTES) {
-        anyhow::bail!("larger than {} KB: not a config file", MAX_CONFIG_BYTES / 1024);
+    if std::fs::metadata(path).is_err_and(|e| e.kind() == io::ErrorKind::NotFound) {
+        return Ok(None);
     }
-    let mut text = String::new();
-    file.read_to_string(&mut text).with_context(|| format!("cannot read {} as text", path.display()))?;
+    let too_big = || anyhow::anyhow!("larger than {} KB: not a config file", MAX_CONFIG_BYTES / 1024);
+    let bytes = read_bounded(path, MAX_CONFIG_BYTES, too_big)?;
+    let text = String::from_utf8(bytes).with_context(|| format!("cannot read {} as text", path.display()))?;
     Ok(Some(text))
 }
 
@@ -358,14 +425,93 @@ mod tests {
         File::create(&big).unwrap().set_len(MAX_GAME_FILE_BYTES + 1).unwrap();
         let err = format!("{:#}", read_game_file(&big).unwrap_err());
         assert!(err.contains("larger than 10 MB"), "{err}");
-        // A stream has no size until read: at most the limit is read.
+        // A stream is not a file: refused before anything is read.
         let err = format!("{:#}", read_game_file(Path::new("/dev/zero")).unwrap_err());
-        assert!(err.contains("/dev/zero is larger than 10 MB"), "{err}");
+        assert!(err.contains("/dev/zero: it is a character device, not a regular file"), "{err}");
         let small = dir.path().join("small.pgn");
         std::fs::write(&small, "[Variant \"Wormhole\"]\n\n1. e4 *\n").unwrap();
         assert!(load_pgn(&small).is_ok());
         std::fs::write(&small, b"\xff\xfe").unwrap();
         assert!(format!("{:#}", load_pgn(&small).unwrap_err()).contains("not a text file"));
+    }
+
+    /// A folder with `name` made by `make` (a FIFO, a link...) beside a plain file.
+    fn special(make: &str, name: &str) -> (tempfile::TempDir, PathBuf) {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(name);
+        let status = std::process::Command::new("sh").arg("-c").arg(make).current_dir(dir.path()).status();
+        assert!(status.unwrap().success(), "{make}");
+        (dir, path)
+    }
+
+    #[test]
+    fn a_symlink_is_followed_and_stays_a_link() {
+        let (dir, link) = special("echo old > real.pgn && ln -s real.pgn link.pgn", "link.pgn");
+        save(&game("1. e4"), Some(&link)).unwrap();
+        assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink(), "still a link");
+        assert!(std::fs::read_to_string(dir.path().join("real.pgn")).unwrap().ends_with("1. e4 *\n"));
+        // A dangling link gets its target created; a chain is followed to its end.
+        let (dir, link) = special("ln -s sub/new.pgn a.pgn && ln -s a.pgn b.pgn", "b.pgn");
+        save(&game("1. d4"), Some(&link)).unwrap();
+        assert!(std::fs::read_to_string(dir.path().join("sub/new.pgn")).unwrap().ends_with("1. d4 *\n"));
+        assert_eq!(names(dir.path()), ["a.pgn", "b.pgn", "sub"]);
+        // A loop is refused.
+        let (_dir, link) = special("ln -s x y && ln -s y x", "x");
+        let err = format!("{:#}", save(&game("1. d4"), Some(&link)).unwrap_err());
+        assert!(err.contains("leads to more than 40 others"), "{err}");
+    }
+
+    #[test]
+    fn a_replaced_file_keeps_its_permissions() {
+        use std::os::unix::fs::PermissionsExt;
+        let (_dir, path) = special("echo old > g.pgn && chmod 600 g.pgn", "g.pgn");
+        save(&game("1. e4"), Some(&path)).unwrap();
+        assert_eq!(std::fs::metadata(&path).unwrap().permissions().mode() & 0o777, 0o600);
+    }
+
+    #[test]
+    fn what_is_not_a_plain_file_is_never_replaced() {
+        for (make, name, kind) in [
+            ("mkfifo fifo", "fifo", "is a FIFO (named pipe), not a regular file"),
+            ("mkdir folder", "folder", "is a folder, not a regular file"),
+            ("mkfifo fifo && ln -s fifo link", "link", "fifo is a FIFO (named pipe), not a regular file"),
+        ] {
+            let (dir, path) = special(make, name);
+            let before = names(dir.path());
+            let err = format!("{:#}", save(&game("1. e4"), Some(&path)).unwrap_err());
+            assert!(err.starts_with(&format!("could not save {}", path.display())), "{err}");
+            assert!(err.contains(kind), "{err}");
+            assert_eq!(names(dir.path()), before, "nothing written, no temporary file left");
+        }
+        for device in ["/dev/null", "/dev/zero"] {
+            let err = format!("{:#}", save(&game("1. e4"), Some(Path::new(device))).unwrap_err());
+            assert!(err.contains("is a character device, not a regular file: nothing was written"), "{err}");
+        }
+        let (dir, fifo) = special("mkfifo fifo", "fifo");
+        let err = format!("{:#}", read_game_file(&fifo).unwrap_err());
+        assert!(err.contains("it is a FIFO (named pipe), not a regular file"), "read without waiting: {err}");
+        let err = format!("{:#}", read_config(dir.path()).unwrap_err());
+        assert!(err.contains("it is a folder, not a regular file"), "{err}");
+    }
+
+    #[test]
+    fn config_reads_are_bounded() {
+        let (dir, link) = special("ln -s /dev/zero config.toml", "config.toml");
+        let err = format!("{:#}", read_config(&link).unwrap_err());
+        assert!(err.contains("it is a character device, not a regular file"), "{err}");
+        let big = dir.path().join("big.toml");
+        File::create(&big).unwrap().set_len(MAX_CONFIG_BYTES + 1).unwrap();
+        assert!(format!("{:#}", read_config(&big).unwrap_err()).contains("larger than 64 KB"));
+        assert_eq!(read_config(&dir.path().join("none.toml")).unwrap(), None);
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("bom.pgn");
+        std::fs::write(&path, "\u{feff}[Variant \"Wormhole\"]\n\n1. e4 *\n").unwrap();
+        assert!(std::fs::read(&path).unwrap().starts_with(b"\xef\xbb\xbf"));
+        assert_eq!(load_pgn(&path).unwrap().moves.len(), 1);
     }
 
     #[test]

@@ -178,12 +178,15 @@ fn game_files_above_10_mb_are_refused_before_the_screen_changes() {
     let big = dir.path().join("big.pgn");
     // A sparse file: 10 MB and one byte without writing them.
     std::fs::File::create(&big).unwrap().set_len(10_000_001).unwrap();
-    for path in [big.as_path(), std::path::Path::new("/dev/zero")] {
+    let not_a_file = "/dev/zero: it is a character device, not a regular file";
+    for (path, why) in
+        [(big.as_path(), format!("{} is larger than 10 MB", big.display())), ("/dev/zero".as_ref(), not_a_file.into())]
+    {
         let started = Instant::now();
         let out = common::wormhole(&["--pgn", path.to_str().unwrap()]);
         assert_eq!(out.status.code(), Some(2));
         let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.contains(&format!("{} is larger than 10 MB", path.display())), "{err}");
+        assert!(err.contains(&why), "{err}");
         assert!(out.stdout.is_empty(), "nothing drawn");
         assert!(started.elapsed() < Duration::from_secs(10), "refused without reading it all");
     }

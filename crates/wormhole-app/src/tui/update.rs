@@ -283,7 +283,14 @@ impl Session {
         if self.mode == Mode::GameOver {
             self.mode = Mode::Play;
         }
-        self.view.input.push(c);
+        self.push_input(c);
+    }
+
+    /// Types `c` into the input line; a full line says its limit.
+    pub(super) fn push_input(&mut self, c: char) {
+        if let Err(e) = self.view.input.push(c) {
+            self.error(e);
+        }
     }
 
     fn complete(&mut self) {
