@@ -15,6 +15,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::Context;
 use tempfile::NamedTempFile;
+use wormhole::excerpt::Excerpt;
 use wormhole::pgn::PgnGame;
 
 use crate::limits::{MAX_CONFIG_BYTES, MAX_GAME_FILE_BYTES};
@@ -100,12 +101,12 @@ fn open_regular(path: &Path) -> io::Result<File> {
 /// The bytes of the regular file `path`, refused unread when larger than
 /// `max` (`too_big` says so); at most `max` + 1 bytes are ever read.
 fn read_bounded(path: &Path, max: u64, too_big: impl Fn() -> anyhow::Error) -> anyhow::Result<Vec<u8>> {
-    let file = open_regular(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let file = open_regular(path).with_context(|| format!("cannot read {}", shown(path)))?;
     if file.metadata().is_ok_and(|m| m.len() > max) {
         return Err(too_big());
     }
     let mut bytes = Vec::new();
-    file.take(max + 1).read_to_end(&mut bytes).with_context(|| format!("cannot read {}", path.display()))?;
+    file.take(max + 1).read_to_end(&mut bytes).with_context(|| format!("cannot read {}", shown(path)))?;
     if bytes.len() as u64 > max {
         return Err(too_big());
     }
@@ -119,13 +120,13 @@ pub fn read_game_file(path: &Path) -> anyhow::Result<String> {
     let too_big = || {
         anyhow::anyhow!(
             "{} is larger than {} MB, too large for a game file",
-            path.display(),
+            shown(path),
             MAX_GAME_FILE_BYTES / 1_000_000
         )
     };
     let bytes = read_bounded(path, MAX_GAME_FILE_BYTES, too_big)?;
     let text = String::from_utf8(bytes).map_err(|e| {
-        anyhow::anyhow!("{} is not a text file (byte {} is not UTF-8)", path.display(), e.utf8_error().valid_up_to())
+        anyhow::anyhow!("{} is not a text file (byte {} is not UTF-8)", shown(path), e.utf8_error().valid_up_to())
     })?;
     Ok(match text.strip_prefix('\u{feff}') {
         Some(rest) => rest.to_string(),
@@ -136,7 +137,7 @@ pub fn read_game_file(path: &Path) -> anyhow::Result<String> {
 /// Reads and replays a PGN file (see [`read_game_file`] for the size limit).
 pub fn load_pgn(path: &Path) -> anyhow::Result<PgnGame> {
     let text = read_game_file(path)?;
-    PgnGame::parse(&text).with_context(|| format!("bad PGN file {}", path.display()))
+    PgnGame::parse(&text).with_context(|| format!("bad PGN file {}", shown(path)))
 }
 
 /// Saves a game where the user asked: to `path`, replacing that file if it
@@ -167,7 +168,7 @@ pub fn autosave(pgn: &PgnGame, dir: &Path) -> anyhow::Result<PathBuf> {
 /// The folder a file goes in (`.` for a bare name), created if missing.
 fn folder_of(path: &Path) -> anyhow::Result<&Path> {
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    std::fs::create_dir_all(dir).with_context(|| format!("cannot create the folder {}", dir.display()))?;
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create the folder {}", shown(dir)))?;
     Ok(dir)
 }
 
@@ -184,28 +185,40 @@ fn write_temp(dir: &Path, text: &str) -> io::Result<NamedTempFile> {
     Ok(temp)
 }
 
+/// `path` for a message: a long one is cut as the library quotes input
+/// ([`Excerpt`]), so that the reason after it stays in sight.
+fn shown(path: &Path) -> String {
+    Excerpt(&path.display().to_string()).to_string()
+}
+
 /// Where a save to `path` writes: `path` itself, or for a symbolic link
 /// the file it points at (so the link stays a link and its target gets the
 /// new text). Only a regular file, or a name not taken, is written: a
 /// folder, device, FIFO or socket is refused with what it is.
 fn save_target(path: &Path) -> anyhow::Result<PathBuf> {
+    let is_link = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
+    match std::fs::metadata(path) {
+        Ok(meta) if !meta.is_file() => {
+            anyhow::bail!("{} is {}, not a regular file: nothing was written", shown(path), kind_of(meta.file_type()))
+        }
+        Ok(_) if is_link => Ok(std::fs::canonicalize(path)?),
+        Ok(_) => Ok(path.to_path_buf()),
+        Err(_) if is_link => dangling_target(path),
+        // A new name, or one that cannot be looked at (the write says why).
+        Err(_) => Ok(path.to_path_buf()),
+    }
+}
+
+/// Where a symbolic link to a file that does not exist yet leads.
+fn dangling_target(path: &Path) -> anyhow::Result<PathBuf> {
     let mut at = path.to_path_buf();
     for _ in 0..MAX_LINKS {
-        let kind = match std::fs::symlink_metadata(&at) {
-            Ok(meta) => meta.file_type(),
-            // Not there (a new file), or not readable (the write says why).
+        match std::fs::read_link(&at) {
+            Ok(link) => at = at.parent().unwrap_or(Path::new("")).join(link),
             Err(_) => return Ok(at),
-        };
-        if kind.is_file() {
-            return Ok(at);
         }
-        if !kind.is_symlink() {
-            anyhow::bail!("{} is {}, not a regular file: nothing was written", at.display(), kind_of(kind));
-        }
-        let link = std::fs::read_link(&at)?;
-        at = at.parent().unwrap_or(Path::new("")).join(link);
     }
-    anyhow::bail!("{} is a symbolic link that leads to more than {MAX_LINKS} others (a loop?)", path.display())
+    anyhow::bail!("{} is a symbolic link that leads to more than {MAX_LINKS} others (a loop?)", shown(path))
 }
 
 /// Writes `path` whole or not at all: a temporary file next to it is
@@ -213,7 +226,7 @@ fn save_target(path: &Path) -> anyhow::Result<PathBuf> {
 /// and its target replaced (the link stays); the target keeps its
 /// permissions; what is not a regular file is refused ([`save_target`]).
 fn write_replacing(path: &Path, text: &str) -> anyhow::Result<()> {
-    let failed = || format!("could not save {}", path.display());
+    let failed = || format!("could not save {}", shown(path));
     let target = save_target(path).with_context(failed)?;
     let dir = folder_of(&target).with_context(failed)?;
     let temp = write_temp(dir, text).with_context(failed)?;
@@ -229,7 +242,7 @@ fn write_replacing(path: &Path, text: &str) -> anyhow::Result<()> {
 /// name is taken; never replaces a file. Returns the name it got.
 fn write_new(dir: &Path, stem: &str, text: &str) -> anyhow::Result<PathBuf> {
     let first = dir.join(format!("{stem}.pgn"));
-    let failed = || format!("could not save {}", first.display());
+    let failed = || format!("could not save {}", shown(&first));
     folder_of(&first).with_context(failed)?;
     let mut temp = write_temp(dir, text).with_context(failed)?;
     for n in 1..=MAX_NAME_TRIES {
@@ -240,10 +253,10 @@ fn write_new(dir: &Path, stem: &str, text: &str) -> anyhow::Result<PathBuf> {
                 return Ok(path);
             }
             Err(Claim::Taken(back)) => temp = back,
-            Err(Claim::Failed(e)) => return Err(e).with_context(|| format!("could not save {}", path.display())),
+            Err(Claim::Failed(e)) => return Err(e).with_context(|| format!("could not save {}", shown(&path))),
         }
     }
-    anyhow::bail!("could not save {}: it and {MAX_NAME_TRIES} numbered names after it all exist", first.display())
+    anyhow::bail!("could not save {}: it and {MAX_NAME_TRIES} numbered names after it all exist", shown(&first))
 }
 
 /// Why a temporary file did not get a name.
@@ -319,7 +332,7 @@ pub fn read_config(path: &Path) -> anyhow::Result<Option<String>> {
     }
     let too_big = || anyhow::anyhow!("larger than {} KB: not a config file", MAX_CONFIG_BYTES / 1024);
     let bytes = read_bounded(path, MAX_CONFIG_BYTES, too_big)?;
-    let text = String::from_utf8(bytes).with_context(|| format!("cannot read {} as text", path.display()))?;
+    let text = String::from_utf8(bytes).with_context(|| format!("cannot read {} as text", shown(path)))?;
     Ok(Some(text))
 }
 
@@ -474,7 +487,7 @@ mod tests {
         for (make, name, kind) in [
             ("mkfifo fifo", "fifo", "is a FIFO (named pipe), not a regular file"),
             ("mkdir folder", "folder", "is a folder, not a regular file"),
-            ("mkfifo fifo && ln -s fifo link", "link", "fifo is a FIFO (named pipe), not a regular file"),
+            ("mkfifo fifo && ln -s fifo link", "link", "link is a FIFO (named pipe), not a regular file"),
         ] {
             let (dir, path) = special(make, name);
             let before = names(dir.path());

@@ -16,6 +16,10 @@ use crate::{AnyMove, AnyMoveError, AnyPosition, Color, GameFenError, GameKind};
 /// offending text.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PgnError {
+    /// The text holds no game: no tag and no movetext (only white space,
+    /// or nothing, as in an empty file).
+    #[error("no game: the text is empty")]
+    Empty,
     /// A tag line is not of the form `[Name "value"]`.
     #[error("line {line}: malformed tag '{}' (expected [Name \"value\"])", Excerpt(.text))]
     BadTag {
@@ -188,6 +192,9 @@ impl PgnGame {
     /// `FEN` tag tells the game when it can ([`GameKind::detect_fen`]);
     /// otherwise it is Wormhole chess.
     pub fn parse(text: &str) -> Result<PgnGame, PgnError> {
+        if text.trim().is_empty() {
+            return Err(PgnError::Empty);
+        }
         let (tags, movetext) = sections(text).map_err(|(line, text)| PgnError::BadTag { line, text })?;
         let tag = |name: &str| find_tag(&tags, name);
         let kind = match tag("Variant") {
@@ -435,6 +442,14 @@ fn movetext_tokens(text: &str) -> Vec<String> {
 mod tests {
     use super::*;
     use crate::{Position, Variant};
+
+    #[test]
+    fn an_empty_text_is_no_game() {
+        for text in ["", "\n\n", " \t\r\n"] {
+            assert_eq!(PgnGame::parse(text).unwrap_err(), PgnError::Empty);
+        }
+        assert!(PgnGame::parse("*").is_ok(), "a game with no moves is a game");
+    }
 
     #[test]
     fn round_trip_from_a_set_up_position() {
