@@ -134,6 +134,16 @@ pub fn read_game_file(path: &Path) -> anyhow::Result<String> {
     })
 }
 
+/// A path the user typed: a leading `~` (alone or before `/`) is the home
+/// folder, as a shell reads it; anything else is taken as it is.
+pub fn user_path(text: &str) -> PathBuf {
+    let home = dirs::home_dir();
+    match (text.strip_prefix('~'), home) {
+        (Some(rest), Some(home)) if rest.is_empty() || rest.starts_with('/') => home.join(rest.trim_start_matches('/')),
+        _ => PathBuf::from(text),
+    }
+}
+
 /// Reads and replays a PGN file (see [`read_game_file`] for the size limit).
 pub fn load_pgn(path: &Path) -> anyhow::Result<PgnGame> {
     let text = read_game_file(path)?;
@@ -525,6 +535,15 @@ mod tests {
         std::fs::write(&path, "\u{feff}[Variant \"Wormhole\"]\n\n1. e4 *\n").unwrap();
         assert!(std::fs::read(&path).unwrap().starts_with(b"\xef\xbb\xbf"));
         assert_eq!(load_pgn(&path).unwrap().moves.len(), 1);
+    }
+
+    #[test]
+    fn a_leading_tilde_is_the_home_folder() {
+        let home = dirs::home_dir().unwrap();
+        assert_eq!(user_path("~/x.pgn"), home.join("x.pgn"));
+        assert_eq!(user_path("~"), home);
+        assert_eq!(user_path("~bob/x.pgn"), PathBuf::from("~bob/x.pgn"), "another user's home is not guessed");
+        assert_eq!(user_path("a/~/x.pgn"), PathBuf::from("a/~/x.pgn"));
     }
 
     #[test]

@@ -51,7 +51,9 @@ pub struct PlayArgs {
     /// unless --movetime or --clock). Default: as last chosen; at first, 4.
     #[arg(long, value_name = "1..10")]
     pub level: Option<Level>,
-    /// Engine thinking time per move in milliseconds (overrides the level's budget).
+    /// Engine thinking time per move in milliseconds, 1 to 3600000, in place
+    /// of the level's own time. Levels below 10 still stop at their depth
+    /// or position limit, so only level 10 is sure to use all of it.
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(limits::MOVETIME_MS))]
     pub movetime: Option<u64>,
     /// Chess clocks for both sides: minutes per game plus increment seconds,
@@ -323,6 +325,8 @@ mod tests {
             "Ctrl-C",
             "Tab",
             "exit code 2",
+            // What --movetime does and does not lift (issue 18).
+            "only level 10 is sure to use all of it",
         ] {
             assert!(help.contains(needle), "{needle} missing:\n{help}");
         }

@@ -191,7 +191,11 @@ impl Session {
                 self.game = Ok(start(kind));
                 return Ok(());
             }
-            "ponder" => return Ok(()), // the GUI decides whether to send `go ponder`
+            // The GUI decides whether to send `go ponder`; the value is only checked.
+            "ponder" => match value {
+                "true" | "false" => return Ok(()),
+                _ => bail!("option 'Ponder' is true or false, got {}", quoted(value)),
+            },
             "multipv" => {
                 self.multipv = number(1, MAX_MULTIPV)?;
                 return Ok(());

@@ -182,6 +182,9 @@ fn bad_commands_get_errors_and_keep_the_position() {
     uci.until("info string error");
     uci.send("setoption name UCI_Variant value chess960");
     uci.until("info string error");
+    uci.send("setoption name Ponder value maybe");
+    assert!(uci.until("info string error").last().unwrap().contains("option 'Ponder' is true or false, got 'maybe'"));
+    uci.send("setoption name Ponder value true");
     // The position after e2e4 is still the one in use.
     uci.send("d");
     assert_eq!(

@@ -238,7 +238,7 @@ impl Solver {
     /// ```
     /// use wormhole::engine::Solver;
     /// assert!(Solver::try_new(1).is_ok());
-    /// assert!(Solver::try_new(1 << 40).is_err(), "a zettabyte");
+    /// assert!(Solver::try_new(usize::MAX >> 20).is_err(), "more bytes than an address holds");
     /// ```
     pub fn try_new(mb: usize) -> Result<Solver, TableAllocError> {
         Ok(Solver { table: ProofTable::new(mb)?, children: Vec::new() })

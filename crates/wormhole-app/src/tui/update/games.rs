@@ -10,15 +10,23 @@ use crate::tui::game::{Game, Player};
 use crate::tui::state::{Mode, Session, Settings, View};
 
 impl Session {
+    /// Saves the game (to `path`, or without one to a new file), unless
+    /// it is unchanged since it was saved: then Ctrl-S says where it is
+    /// instead of writing the same game to another file.
     pub(super) fn save(&mut self, path: Option<PathBuf>) {
+        if path.is_none()
+            && let Some(file) = self.game.saved_to()
+        {
+            return self.info(format!("already saved to {}", file.display()));
+        }
         self.effects.push(Effect::Save { pgn: self.pgn(), path });
     }
 
     pub(super) fn saved(&mut self, result: Result<PathBuf, String>) {
         match result {
             Ok(path) => {
-                self.game.mark_saved();
                 self.info(format!("saved to {}", path.display()));
+                self.game.mark_saved(path);
             }
             Err(e) => self.error(e),
         }
@@ -45,7 +53,7 @@ impl Session {
         };
         match result {
             Ok(path) => {
-                self.game.mark_saved();
+                self.game.mark_saved(path.clone());
                 let note = format!("{saved} {}", path.display());
                 self.notes.push(note.clone());
                 if let Some((game, settings)) = self.replacement.take() {
