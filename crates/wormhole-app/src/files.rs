@@ -158,6 +158,12 @@ pub fn save(pgn: &PgnGame, path: Option<&Path>) -> anyhow::Result<PathBuf> {
     save_text(&pgn.to_pgn(), path)
 }
 
+/// Whether a file (of any kind, a dangling link included) has the name
+/// `path`: a save there would replace it, so the app asks first.
+pub fn is_taken(path: &Path) -> bool {
+    std::fs::symlink_metadata(path).is_ok()
+}
+
 /// Saves text (a game as PGN, annotated or not) as [`save`] does.
 pub fn save_text(text: &str, path: Option<&Path>) -> anyhow::Result<PathBuf> {
     match path {

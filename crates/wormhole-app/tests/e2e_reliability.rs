@@ -236,12 +236,17 @@ fn save_follows_a_symlink_and_refuses_a_fifo_and_a_folder() {
     let dir = tempfile::tempdir().unwrap();
     shell_in(dir.path(), "echo old > real.pgn && ln -s real.pgn link.pgn && mkfifo fifo && mkdir folder");
     let mut s = game_after_e4_in(dir.path());
-    s.enter(":save link.pgn");
-    s.wait_for("saved to link.pgn");
-    s.enter(":save fifo");
-    s.wait_for("fifo is a FIFO (named pipe), not a regular file: nothing was written");
-    s.enter(":save folder");
-    s.wait_for("folder is a folder, not a regular file: nothing was written");
+    // Each name is taken: the app asks before it writes.
+    for (name, outcome) in [
+        ("link.pgn", "saved to link.pgn"),
+        ("fifo", "fifo is a FIFO (named pipe), not a regular file: nothing was written"),
+        ("folder", "folder is a folder, not a regular file: nothing was written"),
+    ] {
+        s.enter(&format!(":save {name}"));
+        s.wait_for("A file of that name exists. Replace it with this game?");
+        s.send(b"y");
+        s.wait_for(outcome);
+    }
     assert!(s.quit().0.success());
     let link = dir.path().join("link.pgn");
     assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink(), "the link stays a link");

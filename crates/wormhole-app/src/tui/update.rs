@@ -92,6 +92,7 @@ impl Session {
             }
             Msg::Engine(EngineEvent::Done(done)) => self.finished(done),
             Msg::Saved(result) => self.saved(result),
+            Msg::WouldReplace(path) => self.ask_to_replace(path),
             Msg::Autosaved { reason, result } => self.autosaved(reason, result),
             Msg::Opened { path, result } => self.opened(path, result),
             Msg::ConfigSaved(Ok(_)) => {}
@@ -159,6 +160,7 @@ impl Session {
                 match pending {
                     Pending::Resign => self.resign_now(),
                     Pending::NewGame(settings) => self.new_game(settings),
+                    Pending::Replace => self.replace_confirmed(),
                 }
             }
             Action::Answer(false) | Action::Escape => self.mode = self.resting_mode(),

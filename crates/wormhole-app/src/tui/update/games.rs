@@ -7,7 +7,7 @@ use wormhole::pgn::PgnGame;
 use crate::tui::action::AutosaveReason;
 use crate::tui::effects::Effect;
 use crate::tui::game::{Game, Player};
-use crate::tui::state::{Mode, Session, Settings, View};
+use crate::tui::state::{Mode, Pending, Session, Settings, View};
 
 impl Session {
     /// Saves the game (to `path`, or without one to a new file), unless
@@ -20,6 +20,25 @@ impl Session {
             return self.info(format!("already saved to {}", file.display()));
         }
         self.effects.push(Effect::Save { pgn: self.pgn(), path });
+    }
+
+    /// `:save FILE`: saves unless a file has that name; then asks first.
+    pub(super) fn save_asking(&mut self, path: PathBuf) {
+        self.effects.push(Effect::SaveIfNew { pgn: self.pgn(), path });
+    }
+
+    /// A file has the name `:save` was given: asks whether to replace it.
+    pub(super) fn ask_to_replace(&mut self, path: PathBuf) {
+        self.info(format!("{} exists", path.display()));
+        self.replace_target = Some(path);
+        self.mode = Mode::Confirm(Pending::Replace);
+    }
+
+    /// The user said yes: the game replaces the file.
+    pub(super) fn replace_confirmed(&mut self) {
+        if let Some(path) = self.replace_target.take() {
+            self.save(Some(path));
+        }
     }
 
     pub(super) fn saved(&mut self, result: Result<PathBuf, String>) {
