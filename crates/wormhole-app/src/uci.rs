@@ -28,7 +28,7 @@ use wormhole::{GAMES, GameKind};
 
 use game::UciGame;
 use input::Input;
-use worker::{Control, Job, Task, Worker};
+use worker::{Control, Job, NoPosition, Task, Worker};
 
 /// A `go ponder` waiting for `ponderhit`: the ponder search's control, and
 /// the search to start once it comes with its control.
@@ -257,9 +257,9 @@ impl Session {
         let tasks = match self.game() {
             Ok(game) => game.go(args, self.multipv, Arc::clone(&now), Arc::clone(&later)),
             Err(e) => {
+                // Queued, so that it comes after any earlier search's `bestmove`.
                 self.stop();
-                say(&format!("info string error: {e:#}"));
-                say("bestmove (none)");
+                self.start_task(Box::new(NoPosition { why: format!("{e:#}") }), now);
                 return Ok(());
             }
         };

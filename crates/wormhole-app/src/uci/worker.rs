@@ -70,6 +70,12 @@ pub struct PerftJob<P> {
     pub control: Arc<Control>,
 }
 
+/// A `go` without a position to search (the last `position` was refused):
+/// says why, then `bestmove (none)`.
+pub struct NoPosition {
+    pub why: String,
+}
+
 /// Work for the engine thread.
 pub enum Job {
     Hash(usize),
@@ -212,6 +218,19 @@ impl<P: Rules> Task for SearchJob<P> {
     fn restart_clock(&mut self, now: Instant) {
         self.asked = now;
     }
+}
+
+impl Task for NoPosition {
+    fn run(&self, _engine: &mut Engine) {
+        say(&format!("info string error: {}", self.why));
+        self.recover();
+    }
+
+    fn recover(&self) {
+        say(&bestmove_line::<wormhole::Move>(None, &[]));
+    }
+
+    fn restart_clock(&mut self, _now: Instant) {}
 }
 
 impl<P: Rules> Task for PerftJob<P> {
