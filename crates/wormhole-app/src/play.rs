@@ -13,7 +13,6 @@ use ratatui::DefaultTerminal;
 use wormhole::engine::Level;
 use wormhole::{AnyPosition, GameKind};
 
-use crate::files;
 use crate::signals::{Ending, Signals};
 use crate::tui;
 use crate::tui::app::App;
@@ -23,6 +22,7 @@ use crate::tui::effects::Runner;
 use crate::tui::game::{Game, Player};
 use crate::tui::state::{ExitReport, Session, Settings};
 use crate::tui::theme::{Display, PieceStyle, ThemeName};
+use crate::{files, limits};
 
 /// Who plays a side, on the command line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -51,8 +51,10 @@ pub struct PlayArgs {
     /// unless --movetime or --clock). Default: as last chosen; at first, 4.
     #[arg(long, value_name = "1..10")]
     pub level: Option<Level>,
-    /// Engine thinking time per move in milliseconds (overrides the level's budget).
-    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
+    /// Engine thinking time per move in milliseconds, 1 to 3600000, in place
+    /// of the level's own time. Levels below 10 still stop at their depth
+    /// or position limit, so only level 10 is sure to use all of it.
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(limits::MOVETIME_MS))]
     pub movetime: Option<u64>,
     /// Chess clocks for both sides: minutes per game plus increment seconds,
     /// e.g. 5+3 or 0.5+0 (at least one second). Running out of time loses.
@@ -205,7 +207,7 @@ fn mouse(on: bool) {
 pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
     let config = load_config();
     if args.print_config {
-        print!("{}", config.report());
+        crate::signals::print_or_end(&config.report());
         return Ok(ExitCode::SUCCESS);
     }
     let app = prepare(&args, config)?;
@@ -255,7 +257,8 @@ fn print_report(report: &ExitReport, ending: &Ending) -> ExitCode {
     for error in &report.errors {
         let _ = writeln!(err, "error: {error}");
     }
-    if *ending == Ending::Quit && !report.errors.is_empty() { ExitCode::FAILURE } else { ending.exit_code() }
+    // A game that could not be saved outweighs how the session ended.
+    if report.errors.is_empty() { ending.exit_code() } else { ExitCode::FAILURE }
 }
 
 #[cfg(test)]
@@ -322,6 +325,8 @@ mod tests {
             "Ctrl-C",
             "Tab",
             "exit code 2",
+            // What --movetime does and does not lift (issue 18).
+            "only level 10 is sure to use all of it",
         ] {
             assert!(help.contains(needle), "{needle} missing:\n{help}");
         }

@@ -79,6 +79,8 @@ pub enum Msg {
     Engine(EngineEvent),
     /// A save the user asked for finished: the path written, or what went wrong.
     Saved(Result<PathBuf, String>),
+    /// `:save FILE` found a file of that name: nothing was written yet.
+    WouldReplace(PathBuf),
     /// An autosave finished: the path written, or what went wrong.
     Autosaved { reason: AutosaveReason, result: Result<PathBuf, String> },
     /// The config file was written: its path, or what went wrong.

@@ -30,6 +30,9 @@ pub enum Effect {
     ResetEngine,
     /// Write the game as PGN to this file, or to a fresh name in the current folder.
     Save { pgn: PgnGame, path: Option<PathBuf> },
+    /// Save the game to `path` if no file has that name; else ask first
+    /// ([`Msg::WouldReplace`]).
+    SaveIfNew { pgn: PgnGame, path: PathBuf },
     /// Write the game to a fresh file in the autosave folder.
     Autosave { pgn: PgnGame, reason: AutosaveReason },
     /// Write the config file.
@@ -72,6 +75,11 @@ impl Runner {
             Effect::ResetEngine => self.ai.new_game(),
             Effect::Save { pgn, path } => {
                 let result = files::save(&dated(pgn), path.as_deref()).map_err(|e| format!("{e:#}"));
+                return Some(Msg::Saved(result));
+            }
+            Effect::SaveIfNew { path, .. } if files::is_taken(&path) => return Some(Msg::WouldReplace(path)),
+            Effect::SaveIfNew { pgn, path } => {
+                let result = files::save(&dated(pgn), Some(&path)).map_err(|e| format!("{e:#}"));
                 return Some(Msg::Saved(result));
             }
             Effect::Autosave { pgn, reason } => {

@@ -1,6 +1,7 @@
 //! The game model: start position, moves (with a redo tail), players, clocks
 //! and how the game ended. No terminal code and no view state here.
 
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use wormhole::pgn::PgnGame;
@@ -164,6 +165,8 @@ pub struct Game {
     clock_times: Vec<[Duration; 2]>,
     /// Whether the current game has been saved since its last change.
     saved: bool,
+    /// The file it was last saved to (meaningful while `saved`).
+    saved_to: Option<PathBuf>,
 }
 
 impl Game {
@@ -179,6 +182,7 @@ impl Game {
             clocks,
             clock_times,
             saved: true,
+            saved_to: None,
         }
     }
 
@@ -268,8 +272,15 @@ impl Game {
         self.saved
     }
 
-    pub fn mark_saved(&mut self) {
+    /// Notes that the game as it is now is in the file `to`.
+    pub fn mark_saved(&mut self, to: PathBuf) {
         self.saved = true;
+        self.saved_to = Some(to);
+    }
+
+    /// The file that holds the game as it is now, if it was saved since its last change.
+    pub fn saved_to(&self) -> Option<&Path> {
+        self.saved_to.as_deref().filter(|_| self.saved)
     }
 
     /// How the game ended, if it has.

@@ -3,6 +3,7 @@
 //! does I/O or reads the clock: [`Session::update`] (in `update.rs`)
 //! changes the state and returns the effects for the runner to perform.
 
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use wormhole::engine::Level;
@@ -47,6 +48,8 @@ pub enum Pending {
     Resign,
     /// `:new` with these settings.
     NewGame(Settings),
+    /// `:save FILE` over an existing file (the file: [`Session::replace_target`]).
+    Replace,
 }
 
 impl Pending {
@@ -54,6 +57,7 @@ impl Pending {
         match self {
             Pending::Resign => "Resign this game?",
             Pending::NewGame(_) => "End the game in progress and start a new one? (it is autosaved)",
+            Pending::Replace => "A file of that name exists. Replace it with this game?",
         }
     }
 }
@@ -252,6 +256,8 @@ pub struct Session {
     /// A game waiting to replace the current one once that is autosaved
     /// (if the autosave fails, the current game stays).
     pub(super) replacement: Option<(Game, Settings)>,
+    /// The file `:save` asks about replacing ([`Pending::Replace`]).
+    pub(super) replace_target: Option<PathBuf>,
     /// How long each engine move took (for the movetime figure).
     pub(super) search_times: Vec<Duration>,
     /// Effects waiting to be returned by `update`.
@@ -280,6 +286,7 @@ impl Session {
             notes: Vec::new(),
             errors: Vec::new(),
             replacement: None,
+            replace_target: None,
             search_times: Vec::new(),
             effects: Vec::new(),
             study: Study::default(),

@@ -92,6 +92,7 @@ impl Session {
             }
             Msg::Engine(EngineEvent::Done(done)) => self.finished(done),
             Msg::Saved(result) => self.saved(result),
+            Msg::WouldReplace(path) => self.ask_to_replace(path),
             Msg::Autosaved { reason, result } => self.autosaved(reason, result),
             Msg::Opened { path, result } => self.opened(path, result),
             Msg::ConfigSaved(Ok(_)) => {}
@@ -159,6 +160,7 @@ impl Session {
                 match pending {
                     Pending::Resign => self.resign_now(),
                     Pending::NewGame(settings) => self.new_game(settings),
+                    Pending::Replace => self.replace_confirmed(),
                 }
             }
             Action::Answer(false) | Action::Escape => self.mode = self.resting_mode(),
@@ -283,7 +285,14 @@ impl Session {
         if self.mode == Mode::GameOver {
             self.mode = Mode::Play;
         }
-        self.view.input.push(c);
+        self.push_input(c);
+    }
+
+    /// Types `c` into the input line; a full line says its limit.
+    pub(super) fn push_input(&mut self, c: char) {
+        if let Err(e) = self.view.input.push(c) {
+            self.error(e);
+        }
     }
 
     fn complete(&mut self) {

@@ -7,18 +7,45 @@ use wormhole::pgn::PgnGame;
 use crate::tui::action::AutosaveReason;
 use crate::tui::effects::Effect;
 use crate::tui::game::{Game, Player};
-use crate::tui::state::{Mode, Session, Settings, View};
+use crate::tui::state::{Mode, Pending, Session, Settings, View};
 
 impl Session {
+    /// Saves the game (to `path`, or without one to a new file), unless
+    /// it is unchanged since it was saved: then Ctrl-S says where it is
+    /// instead of writing the same game to another file.
     pub(super) fn save(&mut self, path: Option<PathBuf>) {
+        if path.is_none()
+            && let Some(file) = self.game.saved_to()
+        {
+            return self.info(format!("already saved to {}", file.display()));
+        }
         self.effects.push(Effect::Save { pgn: self.pgn(), path });
+    }
+
+    /// `:save FILE`: saves unless a file has that name; then asks first.
+    pub(super) fn save_asking(&mut self, path: PathBuf) {
+        self.effects.push(Effect::SaveIfNew { pgn: self.pgn(), path });
+    }
+
+    /// A file has the name `:save` was given: asks whether to replace it.
+    pub(super) fn ask_to_replace(&mut self, path: PathBuf) {
+        self.info(format!("{} exists", path.display()));
+        self.replace_target = Some(path);
+        self.mode = Mode::Confirm(Pending::Replace);
+    }
+
+    /// The user said yes: the game replaces the file.
+    pub(super) fn replace_confirmed(&mut self) {
+        if let Some(path) = self.replace_target.take() {
+            self.save(Some(path));
+        }
     }
 
     pub(super) fn saved(&mut self, result: Result<PathBuf, String>) {
         match result {
             Ok(path) => {
-                self.game.mark_saved();
                 self.info(format!("saved to {}", path.display()));
+                self.game.mark_saved(path);
             }
             Err(e) => self.error(e),
         }
@@ -45,7 +72,7 @@ impl Session {
         };
         match result {
             Ok(path) => {
-                self.game.mark_saved();
+                self.game.mark_saved(path.clone());
                 let note = format!("{saved} {}", path.display());
                 self.notes.push(note.clone());
                 if let Some((game, settings)) = self.replacement.take() {

@@ -520,3 +520,39 @@ fn fen_with_an_impossible_ply_count_is_refused_with_the_library_message() {
     assert_eq!(error(app.session()), "bad FEN: ply count 2 is below the number of holes (3): every ply makes one hole");
     assert_eq!(app.session().game.position(), &AnyPosition::new(GameKind::Classic), "the game stays");
 }
+
+#[test]
+fn ctrl_s_on_an_unchanged_game_says_where_it_is_instead_of_writing_again() {
+    let dir = temp_dir("already-saved");
+    let mut app = hotseat();
+    enter(&mut app, "e4");
+    let path = dir.join("game.pgn");
+    enter(&mut app, &format!(":save {}", path.display()));
+    app.update(Action::Save);
+    assert_eq!(info(app.session()), format!("already saved to {}", path.display()));
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1, "no second file");
+    enter(&mut app, "e5");
+    assert_eq!(app.session().game().saved_to(), None, "a changed game is not in that file");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn save_over_an_existing_file_asks_first() {
+    let dir = temp_dir("ask-replace");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("mine.pgn");
+    std::fs::write(&path, "KEEP ME").unwrap();
+    let mut app = hotseat();
+    enter(&mut app, "e4");
+    enter(&mut app, &format!(":save {}", path.display()));
+    assert_eq!(app.session().mode(), Mode::Confirm(Pending::Replace));
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "KEEP ME", "nothing written before the answer");
+    app.update(Action::Answer(false));
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "KEEP ME");
+    assert!(!app.session().game().is_saved());
+    enter(&mut app, &format!(":save {}", path.display()));
+    app.update(Action::Answer(true));
+    assert!(std::fs::read_to_string(&path).unwrap().contains("1. e4 *"));
+    assert_eq!(info(app.session()), format!("saved to {}", path.display()));
+    let _ = std::fs::remove_dir_all(dir);
+}
