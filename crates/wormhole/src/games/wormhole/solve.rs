@@ -18,7 +18,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use super::tt::TableAllocError;
+use crate::engine::TableAllocError;
 use crate::{Move, MoveList, Position};
 
 /// A proof or disproof number too large to reach: the question is settled.
