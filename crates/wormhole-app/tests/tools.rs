@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{stdout_of, wormhole};
+use common::{spawn_piped, stdout_of, wormhole};
 
 /// The node count of `wormhole bench` (default depth). It changes only with
 /// a search or evaluation change whose commit says so and gives the new
@@ -24,13 +24,7 @@ fn bench_node_count_is_pinned() {
 fn bench_ends_quietly_when_its_reader_goes_away() {
     use std::io::{BufRead, BufReader};
     use std::os::unix::process::ExitStatusExt;
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_wormhole"))
-        .args(["bench", "--verbose"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn_piped(&["bench", "--verbose"]);
     let mut first = String::new();
     BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
     assert!(!first.is_empty());
@@ -191,7 +185,6 @@ fn huge_and_zero_values_are_refused_with_the_range() {
 fn every_command_ends_quietly_on_a_closed_pipe() {
     use std::io::Write;
     use std::os::unix::process::ExitStatusExt;
-    use std::process::{Command, Stdio};
     let pgn = tempfile::NamedTempFile::new().unwrap();
     std::fs::write(pgn.path(), "1. e4 e5 *\n").unwrap();
     let game = pgn.path().to_str().unwrap();
@@ -208,13 +201,7 @@ fn every_command_ends_quietly_on_a_closed_pipe() {
         (&["solve", "--help"], ""),
     ];
     for (args, input) in commands {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_wormhole"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+        let mut child = spawn_piped(args);
         drop(child.stdout.take());
         let mut stdin = child.stdin.take().unwrap();
         stdin.write_all(input.as_bytes()).unwrap();
