@@ -8,7 +8,8 @@
 //! (what can happen), `effects` (what it asks for, and the runner that does
 //! it), `keymap`, `commands` and `config` (the tables of keys, `:` commands
 //! and settings), `newgame` (the new-game screen's form), `view` (drawing),
-//! `theme` (every colour and glyph), `game` and `clock` (the game model),
+//! `theme` (every colour and glyph), `figures` (the pieces drawn on big
+//! squares), `game` and `clock` (the game model),
 //! `input` (the input line), `choice` (named values), `ai` (the engine's
 //! thread), `files` (every file read and written); `review` and
 //! `explore` (the review screen and live analysis) with `analyst` (the
@@ -24,6 +25,7 @@ mod commands;
 pub mod config;
 pub mod effects;
 mod explore;
+mod figures;
 pub mod game;
 mod input;
 pub mod keymap;

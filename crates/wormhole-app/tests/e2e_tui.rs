@@ -6,22 +6,20 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::pty::{COLS, ROWS, Session, TIMEOUT, centre};
+use common::pty::{COLS, PAWN, ROWS, Session, TIMEOUT, centre};
 
 #[test]
 fn play_e4_against_the_engine_then_ctrl_c() {
     let mut s = Session::start(&["--movetime", "100", "--seed", "1"]);
     s.wait_for("White to move >");
-    let (row, col) = centre("e2", false);
-    assert_eq!(s.cell(row, col), "♟", "a pawn on e2 before the move");
+    assert!(s.square("e2", false).contains(PAWN), "a pawn's figure on e2 before the move");
     s.enter("e4");
     let screen = s.wait_until("the engine's reply in the move list", |sc| {
         sc.lines().any(|l| l.split_once("1. e4").is_some_and(|(_, reply)| !reply.trim().is_empty()))
     });
     assert!(screen.contains("White to move"), "{screen}");
-    assert_eq!(s.cell(row, col), "░", "e2 is drawn as a hole:\n{screen}");
-    let (row, col) = centre("e4", false);
-    assert_eq!(s.cell(row, col), "♟");
+    assert!(s.square("e2", false).contains('░'), "e2 is drawn as a hole:\n{screen}");
+    assert!(s.square("e4", false).contains(PAWN), "{screen}");
     assert!(screen.contains("Squares left 62/64"), "{screen}");
     let (status, out, alternate) = s.quit();
     assert!(status.success(), "exit status {status:?}");

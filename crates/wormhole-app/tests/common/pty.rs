@@ -172,6 +172,15 @@ impl Session {
         self.parser.lock().unwrap().screen().cell(row, col).map(|c| c.contents().to_string()).unwrap_or_default()
     }
 
+    /// The cells of a square on the 120x40 screen (9x4: see [`centre`]),
+    /// row by row, an empty cell as a space.
+    pub fn square(&self, square: &str, flipped: bool) -> String {
+        let (row, col) = centre(square, flipped);
+        let text = |r: u16, c: u16| Some(self.cell(r, c)).filter(|t| !t.is_empty()).unwrap_or(" ".into());
+        let rows: Vec<String> = (row - 2..row + 2).map(|r| (col - 4..col + 5).map(|c| text(r, c)).collect()).collect();
+        rows.join("\n")
+    }
+
     pub fn send(&mut self, bytes: &[u8]) {
         let writer = self.writer.as_mut().expect("the terminal is open");
         writer.write_all(bytes).unwrap();
@@ -270,6 +279,13 @@ pub fn read_folder(dir: &std::path::Path) -> Vec<(String, String)> {
     files.sort();
     files
 }
+
+/// The middle row of a pawn's figure, and of a White pawn's in outline
+/// (without colour), on the 120x40 screen's 9x4 squares.
+pub const PAWN: &str = "▝█▘";
+pub const HOLLOW_PAWN: &str = "▝▄▘";
+/// The top row of an empty porthole's figure.
+pub const PORTHOLE: &str = "▗▞▀▚▖";
 
 /// The centre of a square on the 120x40 screen: the board is at the top
 /// left with 2 label columns and 9x4 cells (see `Geometry::fit`).
