@@ -6,6 +6,7 @@ mod files;
 mod match_cmd;
 mod perft_cmd;
 mod play;
+mod saved_games;
 mod signals;
 mod solve;
 mod term_input;

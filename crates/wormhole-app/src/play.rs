@@ -13,16 +13,16 @@ use ratatui::DefaultTerminal;
 use wormhole::engine::Level;
 use wormhole::{AnyPosition, GameKind};
 
-use crate::files;
 use crate::signals::{Ending, Signals};
 use crate::tui;
 use crate::tui::app::App;
 use crate::tui::clock::TimeControl;
 use crate::tui::config::Config;
-use crate::tui::effects::Runner;
+use crate::tui::effects::{Folders, Runner};
 use crate::tui::game::{Game, Player};
 use crate::tui::state::{ExitReport, Session, Settings};
 use crate::tui::theme::{Display, PieceStyle, ThemeName};
+use crate::{files, saved_games};
 
 /// Who plays a side, on the command line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -186,7 +186,8 @@ pub fn prepare(args: &PlayArgs, mut config: Config) -> anyhow::Result<App> {
     let game = first_game(args, &mut settings)?;
     let session = Session::new(settings, game, config, Display::detect(args.ascii), Instant::now());
     let session = if args.sets_up_a_game() { session } else { session.with_new_game_screen() };
-    let runner = Runner::new(args.seed, files::autosave_dir(), Box::new(std::io::stdout()));
+    let folders = Folders { games: saved_games::games_dir(), autosaves: files::autosave_dir() };
+    let runner = Runner::new(args.seed, folders, Box::new(std::io::stdout()));
     Ok(App::new(session, runner))
 }
 

@@ -34,8 +34,7 @@ fn a_porthole_move_typed_in_san_after_the_exits_are_listed() {
 
 #[test]
 fn a_draw_by_repetition_is_shown_and_saved_as_half_a_point_with_the_reason() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut s = Session::start_in_dir(dir.path(), &["--variant", "porthole", "--hotseat", "--ascii"]);
+    let mut s = Session::start(&["--variant", "porthole", "--hotseat", "--ascii"]);
     s.wait_for("White to move >");
     for (i, text) in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"].iter().enumerate() {
         s.enter(text);
@@ -48,7 +47,7 @@ fn a_draw_by_repetition_is_shown_and_saved_as_half_a_point_with_the_reason() {
     s.send(b"\x03");
     let exit = s.exit_within(pty::TIMEOUT);
     assert!(exit.status.success());
-    let saved = pty::read_folder(dir.path());
+    let saved = exit.saved;
     assert_eq!(saved.len(), 1, "{saved:?}");
     let text = &saved[0].1;
     for tag in ["[Result \"1/2-1/2\"]", "[Variant \"Porthole\"]", "[Termination \"draw by threefold repetition\"]"] {

@@ -232,3 +232,34 @@ fn cpu_ticks_over(pid: u32, span: Duration) -> u64 {
     std::thread::sleep(span);
     ticks() - before
 }
+
+#[test]
+fn ctrl_s_saves_into_the_games_folder_and_ctrl_o_lists_the_saves_newest_first() {
+    let mut s = Session::start(&["--hotseat"]);
+    s.wait_for("White to move >");
+    s.enter("e4");
+    s.wait_for("Black to move >");
+    s.send(b"\x13"); // Ctrl-S
+    let screen = s.wait_for("saved to");
+    let games = s.games_dir();
+    assert!(screen.contains("wormhole/games/wormhole-") && screen.contains("Ctrl-O lists it"), "{screen}");
+    s.enter("e5");
+    s.wait_for("White to move >");
+    s.enter(":save");
+    s.wait_until("the second save", |sc| sc.contains("saved to") && sc.contains("Moves (2)"));
+    s.send(b"\x0f"); // Ctrl-O
+    let list = s.wait_for("2 of 2 games, newest first");
+    let rows: Vec<&str> = list.lines().filter(|l| l.contains("White player - Black player  *")).collect();
+    assert_eq!(rows.len(), 2, "{list}");
+    assert!(rows[0].contains("1. e4 e5") && !rows[1].contains("e5"), "newest first:\n{list}");
+    assert!(list.contains(&games.display().to_string()), "the folder is named:\n{list}");
+    s.send(b"e5");
+    s.wait_for("1 of 2 games");
+    s.send(b"\r");
+    let screen = s.wait_for("loaded");
+    assert!(screen.contains(": 2 moves") && screen.contains("White to move >"), "{screen}");
+    s.send(b"\x03");
+    let exit = s.exit_within(TIMEOUT);
+    assert!(exit.status.success());
+    assert_eq!(exit.saved.len(), 2, "{:?}", exit.saved);
+}

@@ -24,11 +24,13 @@ pub enum Context {
     Review,
     /// Live analysis of a position.
     Analyze,
+    /// The list of saved games.
+    OpenGame,
 }
 
 impl Context {
     #[cfg(test)]
-    pub const ALL: [Context; 8] = [
+    pub const ALL: [Context; 9] = [
         Context::Play,
         Context::Browse,
         Context::GameOver,
@@ -37,6 +39,7 @@ impl Context {
         Context::Confirm,
         Context::Review,
         Context::Analyze,
+        Context::OpenGame,
     ];
 }
 
@@ -130,6 +133,8 @@ const NEW_FIELD: &str = "choose what to set";
 const NEW_VALUE: &str = "change it";
 const REVIEW: &str = "review: arrows step, n/p jump to ?! ? ??, a analyse";
 const ANALYSIS: &str = "analysis: type moves to try, Ctrl-Z back, Esc leaves";
+const PICK_GAME: &str = "saved games: type to filter, arrows choose, Enter opens";
+const OPEN_LIST: &str = "saved games and autosaves, newest first: pick one to open";
 
 /// Every binding; the first that applies wins, so specific rows come first.
 pub const KEYMAP: &[Binding] = &[
@@ -150,6 +155,15 @@ pub const KEYMAP: &[Binding] = &[
     key(K::Char(' '), When::Only(Context::NewGame), A::Cursor(1, 0), NEW_VALUE),
     footer(key(K::Enter, When::Only(Context::NewGame), A::Submit, "start the game"), "start", 0),
     footer(key(K::Esc, When::Only(Context::NewGame), A::Escape, "back to the game"), "back", 0),
+    footer(key(K::Char('o'), When::Only(Context::NewGame), A::OpenList, OPEN_LIST), "saved games", 1),
+    // The list of saved games: letters filter it.
+    footer_as(key(K::Up, When::Only(Context::OpenGame), A::Cursor(0, 1), PICK_GAME), "Up/Down", "choose", 1),
+    key(K::Down, When::Only(Context::OpenGame), A::Cursor(0, -1), PICK_GAME),
+    key(K::PageUp, When::Only(Context::OpenGame), A::Cursor(0, 10), PICK_GAME),
+    key(K::PageDown, When::Only(Context::OpenGame), A::Cursor(0, -10), PICK_GAME),
+    key(K::Backspace, When::Only(Context::OpenGame), A::Backspace, PICK_GAME),
+    footer(key(K::Enter, When::Only(Context::OpenGame), A::Submit, PICK_GAME), "open", 0),
+    footer(key(K::Esc, When::Only(Context::OpenGame), A::Escape, PICK_GAME), "back", 0),
     // A question.
     footer(key(K::Char('y'), When::Only(Context::Confirm), A::Answer(true), "yes"), "yes", 0),
     key(K::Enter, When::Only(Context::Confirm), A::Answer(true), "yes"),
@@ -202,8 +216,8 @@ pub const KEYMAP: &[Binding] = &[
     key(K::F(3), When::Game, A::MoveNow, "engine: move now with its best move so far"),
     ctrl('e', A::ShowFen, "show the FEN and copy it to the clipboard"),
     footer(ctrl('s', A::Save, "save the game as PGN"), "save", 2),
-    ctrl('o', A::Prefill(":open "), "type ':open FILE' (PGN) / ':load FEN'"),
-    ctrl('l', A::Prefill(":load "), "type ':open FILE' (PGN) / ':load FEN'"),
+    ctrl('o', A::OpenList, OPEN_LIST),
+    ctrl('l', A::Prefill(":load "), "type ':load FEN': a position (x = hole)"),
     ctrl('n', A::NewGame, "new game: choose pieces, players, level, clock"),
     key(K::F(4), When::Game, A::Legend, "the pieces in play and how they move"),
     ctrl('a', A::Analyze, "live analysis: the engine's best 3 lines here"),
@@ -290,12 +304,13 @@ pub fn context_keys(ctx: Context) -> String {
 }
 
 /// Where each context-only set of keys applies, for the help and `--help`.
-pub const CONTEXTS: [(&str, Context); 5] = [
+pub const CONTEXTS: [(&str, Context); 6] = [
     ("After the game", Context::GameOver),
     ("New-game screen", Context::NewGame),
     ("Questions", Context::Confirm),
     ("Review", Context::Review),
     ("Analysis", Context::Analyze),
+    ("Saved games", Context::OpenGame),
 ];
 
 /// `Left Right Up Down` reads better as `arrows`.
@@ -367,8 +382,10 @@ pub fn cli_help() -> String {
          variant, side, clock, movetime, theme, pieces, autoflip) are kept in\n\
          $XDG_CONFIG_HOME/wormhole/config.toml; --print-config shows them, :set changes one.\n\
          NO_COLOR is honoured; a locale that is not UTF-8 gets plain ASCII.\n\
-         Autosaves go to $WORMHOLE_AUTOSAVE_DIR, else $XDG_STATE_HOME/wormhole, else\n\
-         ~/.local/state/wormhole.\n\
+         Ctrl-S saves into the games folder: $WORMHOLE_GAMES_DIR, else\n\
+         $XDG_DATA_HOME/wormhole/games, else ~/.local/share/wormhole/games; ':save FILE'\n\
+         saves where you name it. Autosaves go to $WORMHOLE_AUTOSAVE_DIR, else\n\
+         $XDG_STATE_HOME/wormhole, else ~/.local/state/wormhole. Ctrl-O lists both.\n\
          A bad --fen or --pgn is reported with exit code 2 before the screen changes.",
     );
     out

@@ -18,6 +18,7 @@ use super::game::{Game, Player};
 use super::input::{self, Candidate, InputHint, InputLine};
 use super::keymap::Context;
 use super::newgame::NewGameForm;
+use super::picker::GamePicker;
 use super::review::Study;
 use super::theme::{Display, Theme};
 
@@ -79,6 +80,8 @@ pub enum Mode {
     Review,
     /// Live analysis of a position (see [`Study::explore`]).
     Analyze,
+    /// The list of saved games (see [`Session::picker`]).
+    OpenGame,
 }
 
 /// The settings a game is started with (command line, new-game screen or `:new`).
@@ -258,6 +261,8 @@ pub struct Session {
     pub(super) effects: Vec<Effect>,
     /// The review screen and the live analysis.
     pub(super) study: Study,
+    /// The list of saved games, while it is up.
+    pub(super) picker: Option<GamePicker>,
 }
 
 impl Session {
@@ -283,6 +288,7 @@ impl Session {
             search_times: Vec::new(),
             effects: Vec::new(),
             study: Study::default(),
+            picker: None,
         };
         session.view.flipped = session.default_flip();
         if let Some(e) = &session.config.error {
@@ -356,7 +362,13 @@ impl Session {
             Mode::Confirm(_) => Context::Confirm,
             Mode::Review => Context::Review,
             Mode::Analyze => Context::Analyze,
+            Mode::OpenGame => Context::OpenGame,
         }
+    }
+
+    /// The list of saved games, while it is up.
+    pub fn picker(&self) -> Option<&GamePicker> {
+        self.picker.as_ref()
     }
 
     /// The review and the live analysis.

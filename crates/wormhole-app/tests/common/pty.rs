@@ -27,6 +27,9 @@ pub struct Session {
     /// Asks the reader thread to close its end of the pty after its next read.
     hang_up: Arc<AtomicBool>,
     pub autosave: PathBuf,
+    /// The program's data folder (`XDG_DATA_HOME`), made by the harness
+    /// and removed at the end: Ctrl-S saves into `wormhole/games` there.
+    pub data: PathBuf,
     /// Whether the harness made the autosave folder (and removes it at the end).
     own_autosave: bool,
     /// The terminal's line discipline before the program started (cooked mode).
@@ -47,6 +50,8 @@ pub struct Exit {
     pub cooked: Option<bool>,
     /// The text of each file in the autosave folder, by name.
     pub autosaved: Vec<(String, String)>,
+    /// The text of each file in the games folder, by name.
+    pub saved: Vec<(String, String)>,
 }
 
 impl Session {
@@ -82,7 +87,10 @@ impl Session {
         let n = SESSIONS.fetch_add(1, Ordering::SeqCst);
         let mut autosave = std::env::temp_dir().join(format!("wormhole-e2e-{}-{n}", std::process::id()));
         let mut own_autosave = true;
+        let data = PathBuf::from(format!("{}-data", autosave.display()));
         cmd.env("WORMHOLE_AUTOSAVE_DIR", &autosave);
+        cmd.env("XDG_DATA_HOME", &data);
+        cmd.env_remove("WORMHOLE_GAMES_DIR");
         // Never the user's own config file, and a UTF-8 locale unless a test says otherwise.
         cmd.env("XDG_CONFIG_HOME", autosave.join("config"));
         cmd.env("LC_ALL", "C.UTF-8");
@@ -124,6 +132,7 @@ impl Session {
             closed,
             hang_up,
             autosave,
+            data,
             own_autosave,
             cooked,
         }
@@ -170,6 +179,11 @@ impl Session {
 
     pub fn cell(&self, row: u16, col: u16) -> String {
         self.parser.lock().unwrap().screen().cell(row, col).map(|c| c.contents().to_string()).unwrap_or_default()
+    }
+
+    /// Where Ctrl-S saves: the games folder in the data folder.
+    pub fn games_dir(&self) -> PathBuf {
+        self.data.join("wormhole").join("games")
     }
 
     /// The cells of a square on the 120x40 screen (9x4: see [`centre`]),
@@ -247,6 +261,8 @@ impl Session {
         let screen = self.parser.lock().unwrap().screen().clone();
         let out = String::from_utf8_lossy(&self.raw.lock().unwrap()).into_owned();
         let autosaved = read_folder(&self.autosave);
+        let saved = read_folder(&self.games_dir());
+        let _ = std::fs::remove_dir_all(&self.data);
         let cooked = self.master.as_deref().and_then(local_modes).map(|now| Some(now) == self.cooked);
         if self.own_autosave {
             let _ = std::fs::remove_dir_all(&self.autosave);
@@ -258,6 +274,7 @@ impl Session {
             cursor_hidden: screen.hide_cursor(),
             cooked,
             autosaved,
+            saved,
         }
     }
 }

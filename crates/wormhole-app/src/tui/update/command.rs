@@ -37,7 +37,7 @@ impl Session {
             Cmd::Fen if rest.is_empty() => self.show_fen(),
             Cmd::Fen | Cmd::Load => self.load_fen(rest),
             Cmd::Save => self.save((!rest.is_empty()).then(|| PathBuf::from(rest))),
-            Cmd::Open if rest.is_empty() => self.error("':open FILE' needs the path of a PGN file"),
+            Cmd::Open if rest.is_empty() => self.open_list(self.resting_mode()),
             Cmd::Open => self.effects.push(Effect::OpenPgn(PathBuf::from(rest))),
             Cmd::Review => self.open_review(),
             Cmd::Analyze => self.start_explore(),

@@ -520,3 +520,53 @@ fn fen_with_an_impossible_ply_count_is_refused_with_the_library_message() {
     assert_eq!(error(app.session()), "bad FEN: ply count 2 is below the number of holes (3): every ply makes one hole");
     assert_eq!(app.session().game.position(), &AnyPosition::new(GameKind::Classic), "the game stays");
 }
+
+#[test]
+fn the_saved_games_list_opens_from_the_new_game_screen_holds_autosaves_and_esc_goes_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app =
+        app_saving_to(settings([Player::Human; 2]), settings([Player::Human; 2]).new_game(), dir.path().join("auto"));
+    enter(&mut app, "e4");
+    app.update(Action::Save);
+    assert!(info(app.session()).ends_with("(the games folder: Ctrl-O lists it)"), "{}", info(app.session()));
+    enter(&mut app, "e5");
+    // A new game autosaves this one (unsaved since e5).
+    enter(&mut app, ":new");
+    app.update(Action::Answer(true));
+    app.update(Action::NewGame);
+    let Mode::NewGame(form) = app.session().mode() else { panic!("{:?}", app.session().mode()) };
+    app.update(Action::OpenList);
+    assert_eq!(app.session().mode(), Mode::OpenGame);
+    let picker = app.session().picker().unwrap();
+    let rows: Vec<String> = picker.shown().iter().map(|g| g.row()).collect();
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert!(rows[0].ends_with("1. e4 e5  (autosave)") && rows[1].ends_with("*  1. e4"), "{rows:?}");
+    app.update(Action::Escape);
+    assert_eq!(app.session().mode(), Mode::NewGame(form), "back to the form as it was");
+    app.update(Action::OpenList);
+    app.update(Action::Cursor(0, -1));
+    app.update(Action::Submit);
+    assert_eq!(app.session().game().sans(), ["e4"], "the older save, the second row");
+    assert_eq!(app.session().mode(), Mode::Play);
+}
+
+#[test]
+fn tab_completes_the_path_of_open_and_save() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("my-game.pgn"), "[Variant \"Wormhole\"]\n\n1. d4 *\n").unwrap();
+    std::fs::write(dir.path().join("my-notes.pgn"), "").unwrap();
+    let mut app = hotseat();
+    let base = format!("{}/", dir.path().display());
+    type_text(&mut app, &format!(":open {base}my"));
+    app.update(Action::Complete);
+    assert_eq!(app.session().input(), format!(":open {base}my-"));
+    assert_eq!(info(app.session()), "2 names fit: my-game.pgn  my-notes.pgn");
+    type_text(&mut app, "g");
+    app.update(Action::Complete);
+    assert_eq!(app.session().input(), format!(":open {base}my-game.pgn"));
+    app.update(Action::Submit);
+    assert_eq!(app.session().game().sans(), ["d4"]);
+    type_text(&mut app, &format!(":save {base}zz"));
+    app.update(Action::Complete);
+    assert_eq!(info(app.session()), format!("no file or folder starts with '{base}zz'"));
+}
