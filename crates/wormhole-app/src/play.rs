@@ -19,7 +19,7 @@ use crate::tui::app::App;
 use crate::tui::clock::TimeControl;
 use crate::tui::config::Config;
 use crate::tui::effects::{Folders, Runner};
-use crate::tui::game::{Game, Player};
+use crate::tui::game::{Game, Player, recorded_level};
 use crate::tui::state::{ExitReport, Session, Settings};
 use crate::tui::theme::{Display, PieceStyle, ThemeName};
 use crate::{files, saved_games};
@@ -161,6 +161,10 @@ fn first_game(args: &PlayArgs, settings: &mut Settings) -> anyhow::Result<Game> 
             && v != pgn.kind()
         {
             bail!("{} is a {} game but --variant {v} was given", path.display(), pgn.kind());
+        }
+        // The engine resumes at the level the file records, unless --level says otherwise.
+        if let (None, Some(level)) = (args.level, recorded_level(&pgn)) {
+            settings.level = level;
         }
         Some((pgn.final_position(), Some(pgn)))
     } else {

@@ -157,3 +157,23 @@ fn dated(mut pgn: PgnGame) -> PgnGame {
 fn dated_text(text: &str) -> String {
     text.replacen("[Date \"????.??.??\"]", &format!("[Date \"{}\"]", files::pgn_date()), 1)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_save_from_the_review_gets_todays_date_and_goes_to_the_games_folder() {
+        let dir = tempfile::tempdir().unwrap();
+        let folders = Folders { games: dir.path().join("games"), autosaves: dir.path().join("autosaves") };
+        let mut runner = Runner::new(Some(1), folders, Box::new(std::io::sink()));
+        // The review's annotated game, as the session hands it over.
+        let text = "[Event \"Casual game\"]\n[Date \"????.??.??\"]\n\n1. e4 $2 {[%eval 0.30]} *\n";
+        let msg = runner.run(Effect::SaveText { text: text.to_string(), path: None });
+        let Some(Msg::Saved { result: Ok(path), in_games_folder: true }) = msg else { panic!("{msg:?}") };
+        assert!(path.starts_with(dir.path().join("games")), "{}", path.display());
+        let saved = std::fs::read_to_string(&path).unwrap();
+        assert!(saved.contains(&format!("[Date \"{}\"]", files::pgn_date())), "{saved}");
+        assert!(!saved.contains("????") && saved.contains("{[%eval 0.30]}"), "{saved}");
+    }
+}

@@ -3,6 +3,7 @@
 
 use std::time::{Duration, Instant};
 
+use wormhole::engine::Level;
 use wormhole::pgn::PgnGame;
 use wormhole::rules::GameOutcome;
 use wormhole::{AnyMove, AnyOutcome, AnyPosition, Color, GameKind, Outcome};
@@ -411,7 +412,7 @@ impl Game {
         flagged
     }
 
-    /// The game as PGN, with player names and the result.
+    /// The game as PGN, with player names (see [`ENGINE_NAME`]) and the result.
     pub fn to_pgn(&self, names: [&str; 2], date: &str) -> PgnGame {
         let mut pgn = PgnGame::new(self.start().clone(), self.moves().to_vec());
         pgn.set_tag("Event", "Casual game");
@@ -427,6 +428,14 @@ impl Game {
         }
         pgn
     }
+}
+
+/// How a saved game names the engine, before its level: `Engine, level 3 (club)`.
+pub const ENGINE_NAME: &str = "Engine, level ";
+
+/// The level the engine played at in a saved game, read from its player's name.
+pub fn recorded_level(pgn: &PgnGame) -> Option<Level> {
+    ["White", "Black"].iter().find_map(|tag| pgn.tag(tag)?.strip_prefix(ENGINE_NAME)?.parse().ok())
 }
 
 #[cfg(test)]

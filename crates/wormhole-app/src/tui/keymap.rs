@@ -128,6 +128,7 @@ const HELP_SCROLL: &str = "scroll the help";
 const HELP_PAGE: &str = "next page: keys, pieces, rules";
 const CURSOR: &str = "board cursor; Space picks a piece, then its target";
 const BROWSE: &str = "review earlier positions";
+const BROWSE_STEP: &str = "while reviewing earlier positions (after PgUp): step back / forward";
 const DELETE: &str = "delete a letter / a word / the whole line";
 const NEW_FIELD: &str = "choose what to set";
 const NEW_VALUE: &str = "change it";
@@ -192,8 +193,8 @@ pub const KEYMAP: &[Binding] = &[
     footer(key(K::Esc, When::Only(Context::Analyze), A::Escape, ANALYSIS), "leave", 0),
     footer(only(Context::Analyze, ctrl('z', A::Undo, ANALYSIS)), "take back", 1),
     // Reviewing.
-    key(K::Left, When::Only(Context::Browse), A::BrowseBack, BROWSE),
-    key(K::Right, When::Only(Context::Browse), A::BrowseForward, BROWSE),
+    key(K::Left, When::Only(Context::Browse), A::BrowseBack, BROWSE_STEP),
+    key(K::Right, When::Only(Context::Browse), A::BrowseForward, BROWSE_STEP),
     // Everywhere.
     key(K::Enter, When::Game, A::Submit, "play the move typed: e4 Nf3 exd5 bxa8=Q Nd3f6 d3f6"),
     key(K::Tab, When::Game, A::Complete, "complete the move or command typed so far"),
@@ -333,12 +334,14 @@ pub struct FooterEntry {
     pub action: Action,
 }
 
-/// The footer entries for a context, in table order.
+/// The footer entries for a context, in table order: only the bindings
+/// that act there (a key bound earlier for the context shadows a later row).
 pub fn footer_entries(ctx: Context) -> Vec<FooterEntry> {
-    KEYMAP
-        .iter()
-        .filter(|b| b.when.applies(ctx, true))
-        .filter_map(|b| {
+    let live: Vec<&Binding> = KEYMAP.iter().filter(|b| b.when.applies(ctx, true)).collect();
+    live.iter()
+        .enumerate()
+        .filter(|&(i, b)| !live[..i].iter().any(|a| a.code == b.code && a.ctrl == b.ctrl))
+        .filter_map(|(_, b)| {
             let f = b.footer?;
             let keys = f.keys.map_or_else(|| key_label(b.code, b.ctrl), str::to_string);
             Some(FooterEntry { keys, word: f.word, rank: f.rank, action: b.action })
@@ -449,6 +452,27 @@ mod tests {
             "{narrow}"
         );
         assert!(!narrow.contains("flip"), "{narrow}");
+    }
+
+    #[test]
+    fn each_key_is_in_a_footer_once_and_the_help_says_what_it_does_where() {
+        for ctx in Context::ALL {
+            let keys: Vec<String> = footer_entries(ctx).into_iter().map(|e| e.keys).collect();
+            let mut unique = keys.clone();
+            unique.sort();
+            unique.dedup();
+            assert_eq!(unique.len(), keys.len(), "{ctx:?}: {keys:?}");
+        }
+        let analysis = fit_footer(footer_entries(Context::Analyze), 200);
+        assert_eq!(analysis.matches("Ctrl-Z").count(), 1, "{analysis}");
+        assert!(analysis.contains("Ctrl-Z take back"), "{analysis}");
+        // In a game Left/Right move the board cursor; only while browsing do they step.
+        let rows =
+            help_rows(|b| matches!(b.when, When::Always | When::Game | When::EmptyInput | When::Only(Context::Browse)));
+        let left: Vec<&str> =
+            rows.iter().filter(|r| r.0.split(' ').any(|k| k == "Left" || k == "arrows")).map(|r| r.1).collect();
+        assert_eq!(left.len(), 2, "{left:?}");
+        assert!(left[0].starts_with("board cursor") && left[1].starts_with("while reviewing"), "{left:?}");
     }
 
     #[test]

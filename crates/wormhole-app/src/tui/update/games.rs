@@ -8,7 +8,7 @@ use crate::saved_games::{PathCompletion, SavedGame};
 use crate::tui::action::{Action, AutosaveReason};
 use crate::tui::commands::{self, Cmd};
 use crate::tui::effects::Effect;
-use crate::tui::game::{Game, Player};
+use crate::tui::game::{Game, Player, recorded_level};
 use crate::tui::picker::GamePicker;
 use crate::tui::state::{Mode, Session, Settings, View};
 
@@ -148,12 +148,21 @@ impl Session {
             Ok(pgn) => {
                 let turn = pgn.final_position().turn();
                 let players = Player::human_to_move(self.settings.players, turn);
-                let settings = Settings { variant: pgn.kind(), players, ..self.settings };
+                let recorded = recorded_level(&pgn);
+                let level = recorded.unwrap_or(self.settings.level);
+                let settings = Settings { variant: pgn.kind(), players, level, ..self.settings };
                 let game = Game::from_pgn(&pgn, players, settings.clocks());
                 let n = game.len();
                 self.replace_game(game, settings);
+                let said = match recorded {
+                    Some(l) => format!("; engine level {l}, as recorded in the file"),
+                    None if players.contains(&Player::Engine) => {
+                        format!("; engine level {level} (the file records no level)")
+                    }
+                    None => String::new(),
+                };
                 if self.view.message.is_none() {
-                    self.info(format!("loaded {}: {n} moves", path.display()));
+                    self.info(format!("loaded {}: {n} moves{said}", path.display()));
                 }
             }
             Err(e) => self.error(e),

@@ -570,3 +570,45 @@ fn tab_completes_the_path_of_open_and_save() {
     app.update(Action::Complete);
     assert_eq!(info(app.session()), format!("no file or folder starts with '{base}zz'"));
 }
+
+#[test]
+fn a_move_from_a_hole_says_it_is_a_hole() {
+    let mut app = hotseat();
+    enter(&mut app, "e4");
+    enter(&mut app, "e5");
+    enter(&mut app, "e2e4");
+    assert_eq!(error(app.session()), "e2 is a hole: no piece stands there");
+    assert_eq!(app.session().input(), "e2e4", "the text stays to be corrected");
+}
+
+#[test]
+fn a_reloaded_game_keeps_the_engine_level_of_the_file_and_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("level.pgn");
+    let players = [Player::Human, Player::Engine];
+    let three = Settings { level: "3".parse().unwrap(), ..settings(players) };
+    let mut app = app_with(three);
+    enter(&mut app, "e4");
+    wait_engine(&mut app);
+    enter(&mut app, &format!(":save {}", path.display()));
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("[Black \"Engine, level 3"), "{text}");
+    let mut other = app_with(settings(players));
+    assert_eq!(other.session().settings().level.number(), 1);
+    enter(&mut other, &format!(":open {}", path.display()));
+    assert_eq!(other.session().settings().level.number(), 3);
+    let said = info(other.session());
+    assert!(said.contains(": 2 moves; engine level 3 (") && said.ends_with(", as recorded in the file"), "{said}");
+}
+
+#[test]
+fn a_short_fen_says_what_was_assumed_and_an_orthodox_one_that_it_has_no_portholes() {
+    let mut app = hotseat();
+    enter(&mut app, ":load 4k3/8/8/8/8/8/8/4K3");
+    assert_eq!(info(app.session()), "position loaded; the FEN gave 1 of 3 fields: assumed 'w 0' (White to move)");
+    enter(&mut app, ":load 4k3/8/8/8/8/8/8/4K3 b 7");
+    assert_eq!(info(app.session()), "position loaded");
+    enter(&mut app, ":load rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    assert_eq!(app.session().game().kind(), GameKind::Porthole);
+    assert!(info(app.session()).starts_with("loaded as Porthole chess (an orthodox FEN: 6 fields) with no portholes"));
+}

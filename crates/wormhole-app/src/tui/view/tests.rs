@@ -180,6 +180,26 @@ fn the_board_grows_with_the_terminal_and_the_panel_keeps_its_room() {
 }
 
 #[test]
+fn the_command_list_fits_the_line_and_says_how_many_more() {
+    let mut app = hotseat();
+    app.update(Action::Char(':'));
+    for w in [120u16, 80, 200] {
+        let rows = screen(app.session(), w, 40);
+        let line = rows.iter().find(|r| r.starts_with("commands:")).expect("the command list");
+        let shown = line.trim_end();
+        let all = crate::tui::commands::COMMANDS.len();
+        if w == 200 {
+            assert!(shown.ends_with("quit"), "all fit at 200 columns: {shown}");
+        } else {
+            let more: usize = shown.split(" +").nth(1).and_then(|m| m.split(' ').next()?.parse().ok()).unwrap();
+            let named = shown.split(" +").next().unwrap().split(' ').count() - 1;
+            assert_eq!(named + more, all, "{shown}");
+            assert!(shown.ends_with("more (F1 lists them)"), "no name cut at {w} columns: {shown}");
+        }
+    }
+}
+
+#[test]
 fn a_big_screen_draws_multi_cell_figures_and_contrasting_sides() {
     let s = themed(ThemeName::Light, PieceStyle::Unicode, Display::default());
     let (w, h) = (200, 60);
