@@ -305,6 +305,14 @@ impl Session {
         }
     }
 
+    /// Starts with `text` on the message line (unless a config error is there).
+    pub fn with_info(mut self, text: String) -> Session {
+        if self.view.message.is_none() {
+            self.view.message = Some(Message::Info(text));
+        }
+        self
+    }
+
     /// Opens the new-game screen over the game (at start-up with no game options).
     pub fn with_new_game_screen(mut self) -> Session {
         self.mode = Mode::NewGame(NewGameForm::new(&self.config.prefs));

@@ -10,7 +10,7 @@ use super::capitalised;
 use crate::tui::commands::{self, Cmd};
 use crate::tui::config::{KEYS, Key};
 use crate::tui::effects::Effect;
-use crate::tui::game::{Game, Player, Side};
+use crate::tui::game::{self, Game, Player, Side};
 use crate::tui::state::{HelpPage, Mode, Pending, Session, Settings};
 use crate::tui::theme::{Theme, ThemeName};
 
@@ -256,7 +256,7 @@ impl Session {
         }
         match AnyPosition::from_fen_auto(fen, self.game.kind()) {
             Ok(pos) => {
-                let note = fen_note(fen, &pos);
+                let note = game::fen_note(fen, &pos);
                 let players = Player::human_to_move(self.settings.players, pos.turn());
                 let settings = Settings { variant: pos.kind(), players, ..self.settings };
                 let game = Game::new(pos, players, settings.clocks());
@@ -268,29 +268,6 @@ impl Session {
             Err(e) => self.error(format!("bad FEN: {e}")),
         }
     }
-}
-
-/// What loading the FEN `text` as `pos` says: that an orthodox FEN became
-/// Porthole chess without portholes, or which fields it left out were
-/// assumed (the side to move above all), or just that it loaded.
-fn fen_note(text: &str, pos: &AnyPosition) -> String {
-    let no_portholes = pos.tokens().is_some_and(|t| Square::all().all(|s| t.height(s) == 0));
-    if no_portholes {
-        return "loaded as Porthole chess (an orthodox FEN: 6 fields) with no portholes; a Wormhole chess FEN \
-                has 3 fields (board, side, ply), a Porthole one lists its portholes after the 6th"
-            .to_string();
-    }
-    let full: Vec<String> = pos.fen().split_whitespace().map(str::to_string).collect();
-    let given = text.split_whitespace().count();
-    if given >= full.len() {
-        return "position loaded".to_string();
-    }
-    format!(
-        "position loaded; the FEN gave {given} of {} fields: assumed '{}' ({} to move)",
-        full.len(),
-        full[given..].join(" "),
-        pos.turn()
-    )
 }
 
 /// A role by letter (`N`, `m`) or name (`knight`, `Lion`).
