@@ -128,9 +128,9 @@ fn loads_a_pgn_from_the_command_line_and_saves_it_back() {
     let game = dir.join("game.pgn");
     std::fs::write(&game, "[Variant \"Wormhole\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n").unwrap();
     let mut s = Session::start(&["--pgn", game.to_str().unwrap(), "--hotseat"]);
-    let screen = s.wait_for("Moves (4)");
+    // The prompt is drawn after the panel: waiting for both sees a whole frame.
+    let screen = s.wait_until("the game loaded", |sc| sc.contains("Moves (4)") && sc.contains("White to move >"));
     assert!(screen.contains("2. Nf3     Nc6"), "{screen}");
-    assert!(screen.contains("White to move >"), "{screen}");
     s.enter("d4");
     s.wait_for("Moves (5)");
     let saved = dir.join("saved.pgn");
@@ -240,7 +240,7 @@ fn ctrl_s_saves_into_the_games_folder_and_ctrl_o_lists_the_saves_newest_first() 
     s.enter("e4");
     s.wait_for("Black to move >");
     s.send(b"\x13"); // Ctrl-S
-    let screen = s.wait_for("saved to");
+    let screen = s.wait_until("the first save", |sc| sc.contains("saved to") && sc.contains("Ctrl-O lists it"));
     let games = s.games_dir();
     assert!(screen.contains("wormhole/games/wormhole-") && screen.contains("Ctrl-O lists it"), "{screen}");
     s.enter("e5");
@@ -248,7 +248,8 @@ fn ctrl_s_saves_into_the_games_folder_and_ctrl_o_lists_the_saves_newest_first() 
     s.enter(":save");
     s.wait_until("the second save", |sc| sc.contains("saved to") && sc.contains("Moves (2)"));
     s.send(b"\x0f"); // Ctrl-O
-    let list = s.wait_for("2 of 2 games, newest first");
+    // The keys are the list's last line: waiting for them sees it whole.
+    let list = s.wait_until("the list", |sc| sc.contains("2 of 2 games, newest first") && sc.contains("Esc back"));
     let rows: Vec<&str> = list.lines().filter(|l| l.contains("White player - Black player  *")).collect();
     assert_eq!(rows.len(), 2, "{list}");
     assert!(rows[0].contains("1. e4 e5") && !rows[1].contains("e5"), "newest first:\n{list}");
@@ -256,8 +257,8 @@ fn ctrl_s_saves_into_the_games_folder_and_ctrl_o_lists_the_saves_newest_first() 
     s.send(b"e5");
     s.wait_for("1 of 2 games");
     s.send(b"\r");
-    let screen = s.wait_for("loaded");
-    assert!(screen.contains(": 2 moves") && screen.contains("White to move >"), "{screen}");
+    let screen = s.wait_until("the game opened", |sc| sc.contains("loaded") && sc.contains(": 2 moves"));
+    assert!(screen.contains("White to move >"), "{screen}");
     s.send(b"\x03");
     let exit = s.exit_within(TIMEOUT);
     assert!(exit.status.success());
