@@ -209,15 +209,35 @@ impl Session {
     }
 
     /// Waits until the screen satisfies `pred`; panics with the screen if it never does.
+    /// The screen returned is settled: a frame comes in several reads, so
+    /// it is read again once no output has come for a moment (the rest of
+    /// the frame drawn), and `pred` must still hold.
     pub fn wait_until(&self, what: &str, pred: impl Fn(&str) -> bool) -> String {
         let end = Instant::now() + TIMEOUT;
         loop {
             let s = self.screen();
             if pred(&s) {
-                return s;
+                let settled = self.settled_screen();
+                if pred(&settled) {
+                    return settled;
+                }
             }
             assert!(Instant::now() < end, "timed out waiting for {what}; screen:\n{s}");
             std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// The screen once no output has come for 50 ms (at most one second on).
+    fn settled_screen(&self) -> String {
+        let end = Instant::now() + Duration::from_secs(1);
+        let mut seen = self.raw.lock().unwrap().len();
+        loop {
+            std::thread::sleep(Duration::from_millis(50));
+            let now = self.raw.lock().unwrap().len();
+            if now == seen || Instant::now() >= end {
+                return self.screen();
+            }
+            seen = now;
         }
     }
 
