@@ -51,7 +51,7 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
     bar.finish_and_clear();
     let annotated = annotated_pgn(&game, &analysis, &format!("{} ms per position", args.movetime));
     match &args.output {
-        Some(path) => drop(files::save_text(&annotated, Some(path))?),
+        Some(path) => files::save_text(&annotated, path)?,
         None => std::io::stdout().write_all(annotated.as_bytes()).context("cannot write the game to stdout")?,
     }
     eprintln!("Analysed {} positions in {:.1} s", analysis.len(), started.elapsed().as_secs_f64());

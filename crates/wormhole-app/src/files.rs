@@ -22,7 +22,12 @@ use crate::limits::{MAX_CONFIG_BYTES, MAX_GAME_FILE_BYTES};
 
 /// UTC date and time from the system clock: (year, month, day, h, m, s).
 fn now_utc() -> (i64, u32, u32, u32, u32, u32) {
-    let secs = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs()) as i64;
+    utc(SystemTime::now())
+}
+
+/// A moment as a UTC date and time: (year, month, day, h, m, s).
+fn utc(t: SystemTime) -> (i64, u32, u32, u32, u32, u32) {
+    let secs = t.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs()) as i64;
     let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
     // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
     let z = days + 719_468;
@@ -41,6 +46,12 @@ fn now_utc() -> (i64, u32, u32, u32, u32, u32) {
 pub fn pgn_date() -> String {
     let (y, m, d, ..) = now_utc();
     format!("{y:04}.{m:02}.{d:02}")
+}
+
+/// A moment to the minute, UTC, as lists of files show it: `2026-11-29 13:45`.
+pub fn minute_text(t: SystemTime) -> String {
+    let (y, mo, d, h, mi, _) = utc(t);
+    format!("{y:04}-{mo:02}-{d:02} {h:02}:{mi:02}")
 }
 
 /// A timestamp for file names: `20261129-134501`.
@@ -150,12 +161,11 @@ pub fn load_pgn(path: &Path) -> anyhow::Result<PgnGame> {
     PgnGame::parse(&text).with_context(|| format!("bad PGN file {}", shown(path)))
 }
 
-/// Saves a game where the user asked: to `path`, replacing that file if it
-/// exists; without a path, to a new `wormhole-<date>-<time>.pgn` in the
-/// current folder (numbered if taken, never replacing a file). Returns the
-/// file written. A failed save leaves any earlier file as it was.
-pub fn save(pgn: &PgnGame, path: Option<&Path>) -> anyhow::Result<PathBuf> {
-    save_text(&pgn.to_pgn(), path)
+/// Saves text (a game as PGN, annotated or not) where the user named it:
+/// to `path`, replacing that file if it exists. A failed save leaves any
+/// earlier file as it was.
+pub fn save_text(text: &str, path: &Path) -> anyhow::Result<()> {
+    write_replacing(path, text)
 }
 
 /// Whether a file (of any kind, a dangling link included) has the name
@@ -164,15 +174,10 @@ pub fn is_taken(path: &Path) -> bool {
     std::fs::symlink_metadata(path).is_ok()
 }
 
-/// Saves text (a game as PGN, annotated or not) as [`save`] does.
-pub fn save_text(text: &str, path: Option<&Path>) -> anyhow::Result<PathBuf> {
-    match path {
-        Some(path) => {
-            write_replacing(path, text)?;
-            Ok(path.to_path_buf())
-        }
-        None => write_new(Path::new("."), &format!("wormhole-{}", stamp()), text),
-    }
+/// Saves text (a game as PGN) to a new `wormhole-<date>-<time>.pgn` in
+/// `dir` (numbered if taken, never replacing a file). Returns the file.
+pub fn save_new(text: &str, dir: &Path) -> anyhow::Result<PathBuf> {
+    write_new(dir, &format!("wormhole-{}", stamp()), text)
 }
 
 /// Saves to a new `autosave-<date>-<time>.pgn` in `dir` (numbered if taken:
@@ -425,14 +430,14 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("mine.pgn");
         std::fs::write(&path, "an older, longer game that must not leave a tail behind").unwrap();
-        assert_eq!(save(&game("1. e4"), Some(&path)).unwrap(), path);
+        save_text(&game("1. e4").to_pgn(), &path).unwrap();
         let text = std::fs::read_to_string(&path).unwrap();
         assert!(text.ends_with("1. e4 *\n"), "{text}");
         // A name that cannot be replaced (a folder): the save fails, says
         // where, and leaves nothing behind.
         let folder = dir.path().join("folder");
         std::fs::create_dir(&folder).unwrap();
-        let err = save(&game("1. d4"), Some(&folder)).unwrap_err();
+        let err = save_text(&game("1. d4").to_pgn(), &folder).unwrap_err();
         assert!(format!("{err:#}").starts_with(&format!("could not save {}", folder.display())), "{err:#}");
         assert_eq!(names(dir.path()), ["folder", "mine.pgn"]);
     }
@@ -476,17 +481,17 @@ mod tests {
     #[test]
     fn a_symlink_is_followed_and_stays_a_link() {
         let (dir, link) = special("echo old > real.pgn && ln -s real.pgn link.pgn", "link.pgn");
-        save(&game("1. e4"), Some(&link)).unwrap();
+        save_text(&game("1. e4").to_pgn(), &link).unwrap();
         assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink(), "still a link");
         assert!(std::fs::read_to_string(dir.path().join("real.pgn")).unwrap().ends_with("1. e4 *\n"));
         // A dangling link gets its target created; a chain is followed to its end.
         let (dir, link) = special("ln -s sub/new.pgn a.pgn && ln -s a.pgn b.pgn", "b.pgn");
-        save(&game("1. d4"), Some(&link)).unwrap();
+        save_text(&game("1. d4").to_pgn(), &link).unwrap();
         assert!(std::fs::read_to_string(dir.path().join("sub/new.pgn")).unwrap().ends_with("1. d4 *\n"));
         assert_eq!(names(dir.path()), ["a.pgn", "b.pgn", "sub"]);
         // A loop is refused.
         let (_dir, link) = special("ln -s x y && ln -s y x", "x");
-        let err = format!("{:#}", save(&game("1. d4"), Some(&link)).unwrap_err());
+        let err = format!("{:#}", save_text(&game("1. d4").to_pgn(), &link).unwrap_err());
         assert!(err.contains("leads to more than 40 others"), "{err}");
     }
 
@@ -494,7 +499,7 @@ mod tests {
     fn a_replaced_file_keeps_its_permissions() {
         use std::os::unix::fs::PermissionsExt;
         let (_dir, path) = special("echo old > g.pgn && chmod 600 g.pgn", "g.pgn");
-        save(&game("1. e4"), Some(&path)).unwrap();
+        save_text(&game("1. e4").to_pgn(), &path).unwrap();
         assert_eq!(std::fs::metadata(&path).unwrap().permissions().mode() & 0o777, 0o600);
     }
 
@@ -507,13 +512,13 @@ mod tests {
         ] {
             let (dir, path) = special(make, name);
             let before = names(dir.path());
-            let err = format!("{:#}", save(&game("1. e4"), Some(&path)).unwrap_err());
+            let err = format!("{:#}", save_text(&game("1. e4").to_pgn(), &path).unwrap_err());
             assert!(err.starts_with(&format!("could not save {}", path.display())), "{err}");
             assert!(err.contains(kind), "{err}");
             assert_eq!(names(dir.path()), before, "nothing written, no temporary file left");
         }
         for device in ["/dev/null", "/dev/zero"] {
-            let err = format!("{:#}", save(&game("1. e4"), Some(Path::new(device))).unwrap_err());
+            let err = format!("{:#}", save_text(&game("1. e4").to_pgn(), Path::new(device)).unwrap_err());
             assert!(err.contains("is a character device, not a regular file: nothing was written"), "{err}");
         }
         let (dir, fifo) = special("mkfifo fifo", "fifo");
@@ -558,5 +563,7 @@ mod tests {
         assert_eq!(d.len(), 10);
         assert!(d.starts_with("20"), "{d}");
         assert_eq!(stamp().len(), 15);
+        let leap_day = UNIX_EPOCH + std::time::Duration::from_secs(951_782_400 + 3_600 + 120);
+        assert_eq!(minute_text(leap_day), "2000-02-29 01:02");
     }
 }

@@ -15,6 +15,7 @@ mod limits;
 mod match_cmd;
 mod perft_cmd;
 mod play;
+mod saved_games;
 mod signals;
 mod solve;
 mod term_input;

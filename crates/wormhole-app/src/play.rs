@@ -18,11 +18,11 @@ use crate::tui;
 use crate::tui::app::App;
 use crate::tui::clock::TimeControl;
 use crate::tui::config::Config;
-use crate::tui::effects::Runner;
-use crate::tui::game::{Game, Player};
+use crate::tui::effects::{Folders, Runner};
+use crate::tui::game::{Game, Player, fen_note, recorded_level};
 use crate::tui::state::{ExitReport, Session, Settings};
 use crate::tui::theme::{Display, PieceStyle, ThemeName};
-use crate::{files, limits};
+use crate::{files, limits, saved_games};
 
 /// Who plays a side, on the command line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -164,6 +164,10 @@ fn first_game(args: &PlayArgs, settings: &mut Settings) -> anyhow::Result<Game> 
         {
             bail!("{} is a {} game but --variant {v} was given", path.display(), pgn.kind());
         }
+        // The engine resumes at the level the file records, unless --level says otherwise.
+        if let (None, Some(level)) = (args.level, recorded_level(&pgn)) {
+            settings.level = level;
+        }
         Some((pgn.final_position(), Some(pgn)))
     } else {
         None
@@ -186,9 +190,16 @@ pub fn prepare(args: &PlayArgs, mut config: Config) -> anyhow::Result<App> {
     config.prefs.pieces = args.pieces.unwrap_or(config.prefs.pieces);
     let mut settings = settings(args, &config);
     let game = first_game(args, &mut settings)?;
+    // What a --fen left to be assumed is said at once, as ':load' says it.
+    let note = args.fen.as_deref().map(|fen| fen_note(fen, game.start()));
     let session = Session::new(settings, game, config, Display::detect(args.ascii), Instant::now());
+    let session = match note {
+        Some(note) => session.with_info(note),
+        None => session,
+    };
     let session = if args.sets_up_a_game() { session } else { session.with_new_game_screen() };
-    let runner = Runner::new(args.seed, files::autosave_dir(), Box::new(std::io::stdout()));
+    let folders = Folders { games: saved_games::games_dir(), autosaves: files::autosave_dir() };
+    let runner = Runner::new(args.seed, folders, Box::new(std::io::stdout()));
     Ok(App::new(session, runner))
 }
 
@@ -330,6 +341,13 @@ mod tests {
         ] {
             assert!(help.contains(needle), "{needle} missing:\n{help}");
         }
+    }
+
+    #[test]
+    fn a_short_fen_on_the_command_line_says_what_was_assumed() {
+        let app = prepare(&args(&["--fen", "4k3/8/8/8/8/8/8/4K3"]), Config::default()).unwrap();
+        let said = format!("{:?}", app.session().message());
+        assert!(said.contains("the FEN gave 1 of 3 fields: assumed 'w 0' (White to move)"), "{said}");
     }
 
     #[test]

@@ -91,7 +91,9 @@ impl Session {
                 }
             }
             Msg::Engine(EngineEvent::Done(done)) => self.finished(done),
-            Msg::Saved(result) => self.saved(result),
+            Msg::Saved { result, in_games_folder } => self.saved(result, in_games_folder),
+            Msg::GamesListed { games, folders } => self.games_listed(games, &folders),
+            Msg::PathCompleted { line, before, completion } => self.path_completed(&line, &before, completion),
             Msg::WouldReplace(path) => self.ask_to_replace(path),
             Msg::Autosaved { reason, result } => self.autosaved(reason, result),
             Msg::Opened { path, result } => self.opened(path, result),
@@ -118,6 +120,7 @@ impl Session {
             Mode::Play => self.in_play(action),
             Mode::Review => self.in_review(action),
             Mode::Analyze => self.in_analyze(action),
+            Mode::OpenGame => self.in_picker(action),
         }
     }
 
@@ -127,6 +130,7 @@ impl Session {
             Action::Cursor(0, dy) => form.move_field(-i32::from(dy)),
             Action::Cursor(dx, _) => form.change(i32::from(dx)),
             Action::Submit => return self.start_from_form(form),
+            Action::OpenList => return self.open_list(Mode::NewGame(form)),
             Action::Escape => {
                 // Back to the game as it was (at start-up, the engine may now move).
                 self.mode = Mode::Play;
@@ -224,6 +228,7 @@ impl Session {
             Action::ShowFen => self.show_fen(),
             Action::Save => self.save(None),
             Action::Prefill(text) => self.view.input.set(text),
+            Action::OpenList => self.open_list(self.resting_mode()),
             Action::NewGame => self.open_new_game_screen(),
             Action::Review | Action::BrowseBack => self.browse(self.game.len().saturating_sub(1)),
             Action::BrowseStart => self.browse(0),
@@ -296,6 +301,9 @@ impl Session {
     }
 
     fn complete(&mut self) {
+        if self.complete_path() {
+            return;
+        }
         let pos = self.game.position().clone();
         if !self.view.input.complete(&pos) {
             let n = self.candidates().len();

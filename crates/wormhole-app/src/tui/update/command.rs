@@ -10,7 +10,7 @@ use crate::files;
 use crate::tui::commands::{self, Cmd};
 use crate::tui::config::{KEYS, Key};
 use crate::tui::effects::Effect;
-use crate::tui::game::{Game, Player, Side};
+use crate::tui::game::{self, Game, Player, Side};
 use crate::tui::state::{HelpPage, Mode, Pending, Session, Settings};
 use crate::tui::theme::{Theme, ThemeName};
 
@@ -38,7 +38,7 @@ impl Session {
             Cmd::Fen | Cmd::Load => self.load_fen(rest),
             Cmd::Save if rest.is_empty() => self.save(None),
             Cmd::Save => self.save_asking(files::user_path(rest)),
-            Cmd::Open if rest.is_empty() => self.error("':open FILE' needs the path of a PGN file"),
+            Cmd::Open if rest.is_empty() => self.open_list(self.resting_mode()),
             Cmd::Open => self.effects.push(Effect::OpenPgn(files::user_path(rest))),
             Cmd::Review => self.open_review(),
             Cmd::Analyze => self.start_explore(),
@@ -257,12 +257,13 @@ impl Session {
         }
         match AnyPosition::from_fen_auto(fen, self.game.kind()) {
             Ok(pos) => {
+                let note = game::fen_note(fen, &pos);
                 let players = Player::human_to_move(self.settings.players, pos.turn());
                 let settings = Settings { variant: pos.kind(), players, ..self.settings };
                 let game = Game::new(pos, players, settings.clocks());
                 self.replace_game(game, settings);
                 if self.view.message.is_none() {
-                    self.info("position loaded");
+                    self.info(note);
                 }
             }
             Err(e) => self.error(format!("bad FEN: {e}")),

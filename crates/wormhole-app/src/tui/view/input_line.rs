@@ -17,7 +17,7 @@ pub fn draw(frame: &mut Frame, area: Rect, session: &Session) {
     let width = area.width as usize;
     let message = message_or_footer(session, width);
     if message.width() <= width {
-        let lines = vec![prompt(session, width), hint(session), message];
+        let lines = vec![prompt(session, width), hint(session, width), message];
         return frame.render_widget(Paragraph::new(lines), area);
     }
     // A long message takes the hint's line too, so that none of it is cut.
@@ -64,10 +64,25 @@ fn tail(text: &str, room: usize) -> String {
     std::iter::once('…').chain(text.chars().skip(count - keep)).collect()
 }
 
-fn hint(session: &Session) -> Line<'static> {
+/// `commands: ` and the names, as many as fit in `width`, then how many more.
+fn command_names(names: &[&str], width: usize) -> String {
+    let mut text = String::from("commands:");
+    for (i, name) in names.iter().enumerate() {
+        let more = names.len() - i - 1;
+        let tail = if more > 0 { format!(" +{more} more (F1 lists them)").len() } else { 0 };
+        if text.len() + 1 + name.len() + tail > width {
+            return format!("{text} +{} more (F1 lists them)", names.len() - i);
+        }
+        text.push(' ');
+        text.push_str(name);
+    }
+    text
+}
+
+fn hint(session: &Session, width: usize) -> Line<'static> {
     let dim = session.theme().dim;
     match session.input_hint() {
-        InputHint::Command(names) => Line::from(format!("commands: {}", names.join(" "))),
+        InputHint::Command(names) => Line::from(command_names(&names, width)),
         InputHint::EngineToMove => Line::styled("the engine is to move; type a :command, or wait for its move", dim),
         InputHint::Empty if session.mode() == Mode::Analyze => {
             Line::styled("Type a move to try it (e4, Nf3, Nd3f6) or :command; Esc leaves", dim)
