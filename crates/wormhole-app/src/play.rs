@@ -47,9 +47,10 @@ pub struct PlayArgs {
     /// Hot-seat: turn the board towards the side to move after every move.
     #[arg(long)]
     pub autoflip: bool,
-    /// Engine strength, 1 (beginner) to 10 (full strength, about 1 s a move
-    /// unless --movetime or --clock). Default: as last chosen; at first, 4.
-    #[arg(long, value_name = "1..10")]
+    /// Engine strength, 1 (newcomer) to 12 (full strength, about 1 s a move
+    /// unless --movetime or --clock), or a level's name. Default: as last
+    /// chosen; at first, 6.
+    #[arg(long, value_name = "1..12")]
     pub level: Option<Level>,
     /// Engine thinking time per move in milliseconds (overrides the level's budget).
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=3_600_000))]

@@ -43,7 +43,7 @@ fn bench_ends_quietly_when_its_reader_goes_away() {
 #[test]
 fn match_prints_games_and_score() {
     let out =
-        stdout_of(&["match", "--engine-a", "level=10,depth=2", "--engine-b", "level=1", "--games", "2", "--seed", "3"]);
+        stdout_of(&["match", "--engine-a", "level=12,depth=2", "--engine-b", "level=1", "--games", "2", "--seed", "3"]);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.iter().filter(|l| l.starts_with("Game ")).count(), 2);
     let score = lines.last().unwrap();
@@ -59,7 +59,7 @@ fn porthole_bench_and_match() {
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.iter().filter(|l| l.contains(" b5,c5,f5,g5,b4,c4,f4,g4")).count(), 1, "{out}");
     assert_eq!(lines.len(), 8 + 2, "eight Porthole positions, then nodes and speed: {out}");
-    let args = ["match", "--variant", "porthole", "--engine-a", "level=10,depth=2", "--engine-b", "level=1"];
+    let args = ["match", "--variant", "porthole", "--engine-a", "level=12,depth=2", "--engine-b", "level=1"];
     let out = stdout_of(&[&args[..], &["--games", "2", "--seed", "5", "--verbose"]].concat());
     assert!(out.contains(">"), "porthole moves are written in SAN with '>': {out}");
     assert!(out.lines().last().unwrap().starts_with("Score: "), "{out}");
@@ -105,7 +105,7 @@ fn match_plays_another_binary_over_uci() {
     let out = stdout_of(&[
         "match",
         "--engine-a",
-        "level=10,depth=2",
+        "level=12,depth=2",
         "--engine-b",
         &other,
         "--games",

@@ -105,7 +105,7 @@ fn handshake_lists_the_options() {
     assert!(lines.iter().any(|l| l.starts_with("option name Hash type spin")));
     assert!(lines.iter().any(|l| l.starts_with("option name Threads type spin")));
     assert!(
-        lines.iter().any(|l| l.starts_with("option name Level type combo default 10 (full strength) var 1 (beginner)"))
+        lines.iter().any(|l| l.starts_with("option name Level type combo default 12 (full strength) var 1 (newcomer)"))
     );
     assert!(lines.iter().any(|l| l == "option name MultiPV type spin default 1 min 1 max 256"));
     uci.send("isready");

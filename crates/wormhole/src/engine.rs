@@ -52,6 +52,7 @@
 
 mod eval;
 mod levels;
+mod minimax;
 mod negamax;
 mod ordering;
 mod qsearch;
@@ -74,6 +75,7 @@ use crate::rules::{EvalWeights, MoveSet, Rules};
 pub use eval::{EvalParams, FEATURES, TERMS, Term, TermShape, evaluate, features};
 pub(crate) use eval::{Scorer, Sink, material, material_balance, term_counts};
 pub use levels::{Level, LevelSettings, ParseLevelError};
+pub use minimax::{Minimax, WIN_VALUE};
 pub use solve::{Proof, SolveLimits, SolveProgress, SolveResult, Solver};
 pub use thread::{Event, SearchThread};
 
@@ -453,23 +455,6 @@ impl Engine {
         let tt = Arc::new(Table::new(options.hash_mb));
         let rng = levels::make_rng(options.seed);
         Engine { options, features: Features::default(), params: None, tt, history: History::new(), rng, solver: None }
-    }
-
-    /// Another engine with the same options, features and evaluation
-    /// weights that shares this engine's transposition table, so several
-    /// positions of one game can be searched at once and each search
-    /// profits from what the others stored. Its move-ordering history is its own.
-    pub fn sharing_table(&self) -> Engine {
-        let rng = levels::make_rng(self.options.seed);
-        Engine {
-            options: self.options.clone(),
-            features: self.features,
-            params: self.params.clone(),
-            tt: Arc::clone(&self.tt),
-            history: History::new(),
-            rng,
-            solver: None,
-        }
     }
 
     /// The options in use.

@@ -91,8 +91,9 @@ fn weak_levels_prefer_good_moves_but_not_always() {
     let beginner = (0..seeds).filter(|&seed| takes(Level::MIN, seed)).count() as u64;
     // Far more often than a random mover, but not always: a beginner can win.
     assert!(beginner * legal >= 3 * seeds && beginner < seeds, "level 1 took it {beginner} times of {seeds}");
-    let club = Level::new(5).unwrap();
-    assert!((0..5).all(|seed| takes(club, seed)), "level 5 always takes it");
+    let club = Level::new(7).unwrap();
+    assert_eq!(club.name(), "club player");
+    assert!((0..5).all(|seed| takes(club, seed)), "the club player always takes it");
 }
 
 fn assert_wins_in(fen: &str, variant: Variant, plies: u32) -> Move {

@@ -106,7 +106,7 @@ fn set_changes_a_setting_now_and_saves_it_and_a_broken_file_is_never_written() {
 fn level_alone_shows_the_level_by_name() {
     let mut s = session([Player::Human, Player::Engine]);
     typed(&mut s, ":level");
-    assert_eq!(info(&s), "engine level 1 (beginner); ':level N' sets 1 (beginner) to 10 (full strength)");
+    assert_eq!(info(&s), "engine level 1 (newcomer); ':level N' sets 1 (newcomer) to 12 (full strength)");
     typed(&mut s, ":level x");
     assert!(error(&s).contains("'x'"), "{}", error(&s));
 }
