@@ -21,7 +21,8 @@ mod uci_player;
 /// Arguments of `wormhole match`.
 #[derive(Debug, clap::Args)]
 pub struct MatchArgs {
-    /// Settings of engine A, e.g. "level=10" or "level=10,null=on,hash=16".
+    /// Settings of engine A, e.g. "level=12" or "level=12,null=on,hash=16",
+    /// or "minimax=2" (a plain two-ply minimax on material).
     #[arg(long)]
     engine_a: String,
     /// Settings of engine B.

@@ -302,7 +302,7 @@ mod tests {
         };
         assert!(err(&["--clock", "1e-9+0"]).unwrap().contains("a clock needs at least one second per side"));
         assert!(err(&["--clock", "x+1"]).is_some());
-        assert!(err(&["--level", "11"]).is_some());
+        assert!(err(&["--level", "13"]).is_some());
         assert!(err(&["--hotseat", "--white", "engine"]).is_some());
         assert!(err(&["--theme", "neon"]).unwrap().contains("expected dark, light or high-contrast"));
     }

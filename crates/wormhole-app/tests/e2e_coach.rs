@@ -107,6 +107,8 @@ fn review_on_screen(moves: &[(String, String)], pgn: &std::path::Path) -> Vec<Sh
     for (_, label) in moves {
         let screen = s.wait_until(label, |sc| figures(sc, label).is_some());
         let (before, after) = figures(&screen, label).unwrap();
+        // Trailing blanks left by the terminal's redraws are not part of what is shown.
+        let screen = screen.lines().map(str::trim_end).collect::<Vec<_>>().join("\n");
         shown.push(Shown { before, after, screen });
         s.send(b"\x1b[C"); // Right: the next move
     }

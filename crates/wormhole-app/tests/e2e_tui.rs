@@ -196,7 +196,7 @@ fn a_finished_game_is_reviewed_with_a_graph_and_the_blunder_marked() {
     }
     // Live analysis from the review, then back.
     s.send(b"a");
-    s.wait_for("Analysis (full-strength engine): best 3 lines");
+    s.wait_for("Analysis: best 3 lines");
     s.send(b"\x1b");
     s.wait_for("analysis done");
     let (status, _, _) = s.quit();
@@ -208,7 +208,7 @@ fn live_analysis_searches_until_left_then_the_cpu_is_idle() {
     let mut s = Session::start(&["--hotseat"]);
     s.wait_for("White to move >");
     s.send(b"\x01"); // Ctrl-A
-    s.wait_for("Analysis (full-strength engine): best 3 lines");
+    s.wait_for("Analysis: best 3 lines");
     s.wait_until("three lines", |screen| screen.contains("depth ") && screen.contains("3. "));
     let busy = cpu_ticks_over(s.pid(), Duration::from_millis(500));
     s.send(b"\x1b");

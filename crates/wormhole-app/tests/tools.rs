@@ -145,7 +145,7 @@ fn match_stops_early_by_sprt_and_reports_elo() {
 #[test]
 fn levels_play_the_same_games_under_the_same_seed() {
     let run = |seed: &str| {
-        stdout_of(&["match", "--engine-a", "level=4", "--engine-b", "level=1", "--games", "4", "--seed", seed])
+        stdout_of(&["match", "--engine-a", "level=6", "--engine-b", "level=3", "--games", "4", "--seed", seed])
     };
     assert_eq!(run("5"), run("5"));
     assert_ne!(run("5"), run("6"));
@@ -157,4 +157,33 @@ fn solve_says_it_plays_wormhole_chess_only() {
     assert!(!out.status.success());
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("solve plays Wormhole chess only") && stderr.contains("draws or repetitions"), "{stderr}");
+}
+
+/// A's score in percent from a match's last line, `Score: P / N (X%)`.
+fn score_percent(out: &str) -> f64 {
+    let last = out.lines().last().unwrap_or_default();
+    let percent = last.rsplit('(').next().and_then(|p| p.strip_suffix("%)"));
+    percent.and_then(|p| p.parse().ok()).unwrap_or_else(|| panic!("no score line: {out}"))
+}
+
+#[test]
+fn the_lowest_level_loses_to_a_two_ply_material_bot() {
+    // 40 seeded games at depth-limited settings: the same games every run.
+    let args = ["match", "--engine-a", "level=1", "--engine-b", "minimax=2", "--games", "40", "--seed", "11"];
+    let out = stdout_of(&args);
+    let lowest = score_percent(&out);
+    assert!(lowest < 45.0, "the lowest level scored {lowest}% against minimax=2:\n{out}");
+    // The level that used to be the lowest beats it.
+    let out =
+        stdout_of(&["match", "--engine-a", "level=3", "--engine-b", "minimax=2", "--games", "40", "--seed", "11"]);
+    assert!(score_percent(&out) > 55.0, "{out}");
+}
+
+#[test]
+fn minimax_is_a_player_of_its_own() {
+    let out = wormhole(&["match", "--engine-a", "minimax=2,level=3", "--engine-b", "level=1"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("minimax=N is a player of its own"), "{out:?}");
+    let out = wormhole(&["match", "--engine-a", "minimax=0", "--engine-b", "level=1"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("from 1 to 6"), "{out:?}");
 }

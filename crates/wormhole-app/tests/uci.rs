@@ -414,7 +414,7 @@ fn porthole_repetition_of_the_game_scores_as_a_draw() {
 fn multipv_reports_numbered_lines_and_levels_take_names() {
     let mut uci = Uci::start();
     uci.send("setoption name MultiPV value 3");
-    uci.send("setoption name Level value 9 (grandmaster)");
+    uci.send("setoption name Level value 11 (grandmaster)");
     uci.send("position startpos");
     uci.send("go depth 3");
     let lines = uci.until("bestmove");

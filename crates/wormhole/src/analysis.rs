@@ -157,14 +157,19 @@ impl AnalysisOptions {
     /// assert_eq!(AnalysisOptions::with_nodes(5000, 2).how(), "full-strength engine, 5000 nodes per position");
     /// ```
     pub fn how(&self) -> String {
+        format!("full-strength engine, {}", self.limit())
+    }
+
+    /// The search limit per position, for a person: `200000 nodes per
+    /// position`, `depth 6 per position` or `300 ms per position`.
+    pub fn limit(&self) -> String {
         let l = &self.limits;
-        let limit = match (l.nodes, l.depth, l.movetime) {
+        match (l.nodes, l.depth, l.movetime) {
             (Some(n), _, _) => format!("{n} nodes per position"),
             (None, Some(d), _) => format!("depth {d} per position"),
             (None, None, Some(t)) => format!("{} ms per position", t.as_millis()),
             (None, None, None) => "the full-strength level's own budget".to_string(),
-        };
-        format!("full-strength engine, {limit}")
+        }
     }
 }
 

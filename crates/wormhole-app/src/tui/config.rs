@@ -327,7 +327,7 @@ mod tests {
     #[test]
     fn problems_name_the_line() {
         let bad = |text: &str| Prefs::parse(text).unwrap_err();
-        assert_eq!(bad("level = 4\nlevel = 11\n").line, Some(2));
+        assert_eq!(bad("level = 4\nlevel = 13\n").line, Some(2));
         let p = bad("variant = \"classic\"\n\ntheme = \"neon\"\n");
         assert_eq!(p.line, Some(3));
         assert!(p.message.contains("expected dark, light or high-contrast"), "{}", p.message);
@@ -351,7 +351,7 @@ mod tests {
         let text = config.set(Key::Clock, "3+2").unwrap().unwrap();
         assert_eq!(text, "# my comment\nlevel = 6\ntheme = \"dark\"\nclock = \"3+2\"\n");
         assert_eq!(Prefs::parse(&text).unwrap(), config.prefs, "what is written reads back");
-        assert!(config.set(Key::Level, "11").unwrap_err().contains("11"));
+        assert!(config.set(Key::Level, "13").unwrap_err().contains("13"));
         let mut fresh = Config::from_text(Some("c.toml".into()), None);
         let text = fresh.set(Key::Autoflip, "true").unwrap().unwrap();
         assert!(text.starts_with('#') && text.ends_with("autoflip = true\n"), "{text}");

@@ -84,8 +84,8 @@ fn set_changes_a_setting_now_and_saves_it_and_a_broken_file_is_never_written() {
     assert_eq!(s.settings().level.number(), 6, "from the engine's next move");
     assert_eq!(saved_config(&effects).as_deref(), Some("# mine\nlevel = 6\n"));
     assert!(info(&s).starts_with("level = 6 (now); saved"), "{}", info(&s));
-    typed(&mut s, ":set level 11");
-    assert!(error(&s).contains("11"), "{}", error(&s));
+    typed(&mut s, ":set level 13");
+    assert!(error(&s).contains("13"), "{}", error(&s));
     typed(&mut s, ":set colour red");
     assert!(error(&s).starts_with("unknown setting 'colour' (expected level, variant"), "{}", error(&s));
     typed(&mut s, ":set clock");

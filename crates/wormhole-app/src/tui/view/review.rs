@@ -57,7 +57,8 @@ fn header(review: &Review, theme: &Theme) -> Vec<Line<'static>> {
     };
     let mut lines = vec![
         Line::from(vec![Span::styled("Review  ", bold), Span::styled(progress, theme.dim)]),
-        Line::styled(format!("by the {}", Review::options().how()), theme.dim),
+        Line::styled("by the full-strength engine,", theme.dim),
+        Line::styled(Review::options().limit(), theme.dim),
     ];
     for side in Color::ALL {
         let s = a.summary(side);
