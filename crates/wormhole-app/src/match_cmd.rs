@@ -8,7 +8,7 @@ use std::time::Duration;
 use anyhow::{Context, anyhow, bail};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
-use wormhole::engine::{Engine, EngineOptions, Features, Limits, Score, TermShape};
+use wormhole::engine::{Engine, EngineOptions, Features, Limits, Minimax, Score, TermShape};
 use wormhole::rules::{EvalWeights, GameOutcome, MoveSet};
 use wormhole::{Color, GameKind, Role, Rules, WithPosition};
 
@@ -22,7 +22,8 @@ mod uci_player;
 /// Arguments of `wormhole match`.
 #[derive(Debug, clap::Args)]
 pub struct MatchArgs {
-    /// Settings of engine A, e.g. "level=10" or "level=10,null=on,hash=16".
+    /// Settings of engine A, e.g. "level=12" or "level=12,null=on,hash=16",
+    /// or "minimax=2" (a plain two-ply minimax on material).
     #[arg(long)]
     engine_a: String,
     /// Settings of engine B.
@@ -67,9 +68,11 @@ struct Player<M> {
     limits: Limits<M>,
 }
 
-/// What plays a side: an engine in this process, or another binary over UCI.
+/// What plays a side: an engine in this process, a plain minimax on
+/// material (`minimax=N`), or another binary over UCI.
 enum Brain {
     Inside(Box<Engine>),
+    Minimax(Minimax),
     Uci(UciEngine),
 }
 
@@ -77,6 +80,7 @@ impl<M: Copy + PartialEq> Player<M> {
     fn new_game(&mut self) -> anyhow::Result<()> {
         match &mut self.brain {
             Brain::Inside(engine) => engine.new_game(),
+            Brain::Minimax(_) => {}
             Brain::Uci(engine) => engine.new_game()?,
         }
         Ok(())
@@ -90,6 +94,9 @@ impl<M: Copy + PartialEq> Player<M> {
                 let limits = Limits { history: game.earlier.clone(), ..self.limits.clone() };
                 let result = engine.search(&game.pos, &limits, &AtomicBool::new(false), &mut |_| {});
                 Ok((result.best_move, result.info.score))
+            }
+            Brain::Minimax(bot) => {
+                Ok(bot.choose(&game.pos).map_or((None, Score::Cp(0)), |(m, v)| (Some(m), Score::Cp(v))))
             }
             Brain::Uci(engine) => engine.think(&game.start, &game.moves, &game.pos, &self.limits),
         }
@@ -109,7 +116,8 @@ const UCI_SETTINGS: [(&str, Option<&str>); 6] = [
 
 /// Builds a player of `start`'s game from `key=value` settings separated
 /// by commas or spaces; `uci=PATH` makes it another `wormhole` binary
-/// spoken to over UCI.
+/// spoken to over UCI, `minimax=N` a plain N-ply minimax on material (see
+/// [`Minimax`]; no other setting applies to it).
 fn player<P: Rules>(text: &str, start: &P, seed: Option<u64>, movetime: Duration) -> anyhow::Result<Player<P::Move>> {
     let mut options = EngineOptions { hash_mb: 16, seed, ..EngineOptions::default() };
     let mut features = Features::default();
@@ -120,6 +128,9 @@ fn player<P: Rules>(text: &str, start: &P, seed: Option<u64>, movetime: Duration
     for item in text.split([',', ' ']).filter(|s| !s.is_empty()) {
         let (key, value) = item.split_once('=').ok_or_else(|| anyhow!("setting '{item}' is not key=value"))?;
         pairs.push((key.trim().to_ascii_lowercase(), value.trim().to_string()));
+    }
+    if let Some(bot) = minimax(&pairs, seed)? {
+        return Ok(Player { name: text.to_string(), brain: Brain::Minimax(bot), limits });
     }
     let uci_path = pairs.iter().find(|(k, _)| k == "uci").map(|(_, v)| v.clone());
     let mut uci_options = Vec::new();
@@ -145,6 +156,20 @@ fn player<P: Rules>(text: &str, start: &P, seed: Option<u64>, movetime: Duration
         }
     };
     Ok(Player { name: text.to_string(), brain, limits })
+}
+
+/// The plain minimax player that `minimax=N` asks for, alone, if it does.
+fn minimax(pairs: &[(String, String)], seed: Option<u64>) -> anyhow::Result<Option<Minimax>> {
+    let Some((_, value)) = pairs.iter().find(|(k, _)| k == "minimax") else { return Ok(None) };
+    if pairs.len() > 1 {
+        bail!("minimax=N is a player of its own: it takes no other setting");
+    }
+    let depth: u32 = value
+        .parse()
+        .ok()
+        .filter(|d| (1..=6).contains(d))
+        .ok_or_else(|| anyhow!("setting 'minimax' needs a number of plies from 1 to 6, got '{value}'"))?;
+    Ok(Some(Minimax::new(depth, seed)))
 }
 
 /// Applies one `key=value` setting.

@@ -52,6 +52,7 @@
 
 mod eval;
 mod levels;
+mod minimax;
 mod negamax;
 mod ordering;
 mod qsearch;
@@ -73,6 +74,7 @@ use crate::rules::{EvalWeights, MoveSet, Rules};
 pub(crate) use eval::{Scorer, Sink, material_balance, term_counts};
 pub use eval::{Term, TermShape};
 pub use levels::{Level, LevelColumn, LevelSettings, ParseLevelError};
+pub use minimax::{Minimax, WIN_VALUE};
 // Wormhole chess's evaluation and solver, kept at the paths they had
 // before the game got its folder (the trait split moves them out).
 pub use crate::games::wormhole::eval::{EvalParams, FEATURES, TERMS, evaluate, features};
@@ -464,23 +466,6 @@ impl Engine {
         let tt = Arc::new(new_table(options.hash_mb));
         let rng = levels::make_rng(options.seed);
         Engine { options, features: Features::default(), params: None, tt, history: History::new(), rng, solver: None }
-    }
-
-    /// Another engine with the same options, features and evaluation
-    /// weights that shares this engine's transposition table, so several
-    /// positions of one game can be searched at once and each search
-    /// profits from what the others stored. Its move-ordering history is its own.
-    pub fn sharing_table(&self) -> Engine {
-        let rng = levels::make_rng(self.options.seed);
-        Engine {
-            options: self.options.clone(),
-            features: self.features,
-            params: self.params.clone(),
-            tt: Arc::clone(&self.tt),
-            history: History::new(),
-            rng,
-            solver: None,
-        }
     }
 
     /// The options in use.

@@ -501,7 +501,9 @@ mod tests {
         wait_lines(&mut app, 3);
         let rows = screen(app.session(), 110, 36);
         let text = rows.join("\n");
-        for needle in ["Analysis: best 3 lines", "White to move", "depth ", "1. ", "2. ", "3. "] {
+        for needle in
+            ["Analysis: best 3 lines", "by the full-strength engine", "White to move", "depth ", "1. ", "2. ", "3. "]
+        {
             assert!(text.contains(needle), "{needle} missing:\n{text}");
         }
         app.update(Action::Escape);

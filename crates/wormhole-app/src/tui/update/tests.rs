@@ -351,8 +351,8 @@ fn hint_shows_a_move_without_playing_it() {
     assert!(app.session().thinking().is_some());
     wait_engine(&mut app);
     let hint = info(app.session());
-    assert!(hint.starts_with("Hint: "), "{hint}");
-    let san = hint.trim_start_matches("Hint: ").split(' ').next().unwrap().to_string();
+    assert!(hint.starts_with("Hint (full-strength engine): "), "{hint}");
+    let san = hint.trim_start_matches("Hint (full-strength engine): ").split(' ').next().unwrap().to_string();
     assert!(app.session().game().position().parse_move(&san).is_ok(), "{san}");
     assert_eq!(app.session().game().len(), 0, "the hint is not played");
     let m = app.session().game().position().parse_move(&san).unwrap();
