@@ -533,7 +533,7 @@ impl Engine {
     /// Forgets everything learnt: clears the transposition table and
     /// history. A table this engine alone uses is replaced by fresh zeroed
     /// memory instead of being written over, which takes no time even at
-    /// the largest size; a table shared ([`Engine::sharing_table`]) is
+    /// the largest size; a table another holder still shares is
     /// cleared in place.
     pub fn new_game(&mut self) {
         match Table::new(self.options.hash_mb) {
