@@ -81,7 +81,7 @@ impl Session {
                 self.effects.push(Effect::SaveText { text, path: None });
             }
             // A `:` command line.
-            Action::Char(c) if c == ':' || !self.view.input.text().is_empty() => self.view.input.push(c),
+            Action::Char(c) if c == ':' || !self.view.input.text().is_empty() => self.push_input(c),
             Action::Backspace => self.view.input.backspace(),
             Action::DeleteWord => self.view.input.delete_word(),
             Action::ClearInput => self.view.input.clear(),
@@ -189,7 +189,7 @@ impl Session {
                 }
             }
             Action::Submit => self.submit_in_explore(),
-            Action::Char(c) => self.view.input.push(c),
+            Action::Char(c) => self.push_input(c),
             Action::Backspace => self.view.input.backspace(),
             Action::DeleteWord => self.view.input.delete_word(),
             Action::ClearInput => self.view.input.clear(),
@@ -503,7 +503,9 @@ mod tests {
         wait_lines(&mut app, 3);
         let rows = screen(app.session(), 110, 36);
         let text = rows.join("\n");
-        for needle in ["Analysis: best 3 lines", "White to move", "depth ", "1. ", "2. ", "3. "] {
+        for needle in
+            ["Analysis: best 3 lines", "by the full-strength engine", "White to move", "depth ", "1. ", "2. ", "3. "]
+        {
             assert!(text.contains(needle), "{needle} missing:\n{text}");
         }
         app.update(Action::Escape);
