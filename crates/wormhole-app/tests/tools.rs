@@ -138,8 +138,12 @@ fn match_stops_early_by_sprt_and_reports_elo() {
 
 #[test]
 fn levels_play_the_same_games_under_the_same_seed() {
+    // A minute a move: the levels' own node and depth caps end every search,
+    // never the clock, so a loaded machine plays the same games.
     let run = |seed: &str| {
-        stdout_of(&["match", "--engine-a", "level=6", "--engine-b", "level=3", "--games", "4", "--seed", seed])
+        let (a, b) = (["--engine-a", "level=6"], ["--engine-b", "level=3"]);
+        let rest = ["--games", "4", "--movetime", "60000", "--seed", seed];
+        stdout_of(&[&["match"][..], &a, &b, &rest].concat())
     };
     assert_eq!(run("5"), run("5"));
     assert_ne!(run("5"), run("6"));
