@@ -365,19 +365,22 @@ fn end_of_input_stops_the_search_with_one_bestmove_and_exit_0() {
 
 #[test]
 fn a_hash_resize_holds_up_neither_isready_nor_quit() {
+    // Clearing 1 GiB in place took seconds; 2 s leaves room for a loaded
+    // machine (tests run two at a time) and still tells the two apart.
+    let limit = Duration::from_secs(2);
     let mut uci = Uci::start();
     uci.send("isready");
     uci.until("readyok");
     uci.send("setoption name Hash value 1024");
     uci.send("ucinewgame");
     uci.send("isready");
-    uci.until_within("readyok", Duration::from_millis(500));
+    uci.until_within("readyok", limit);
     uci.send("go depth 2");
     assert!(is_legal(&Position::new(Variant::Classic), &bestmove(&uci.until("bestmove"))));
     // quit does not wait for a resize no search needs any more.
     uci.send("setoption name Hash value 1024");
     uci.send("quit");
-    let (status, _) = uci.exit_within(Duration::from_millis(500));
+    let (status, _) = uci.exit_within(limit);
     assert!(status.success());
 }
 
