@@ -60,6 +60,7 @@ pub mod excerpt;
 pub mod fen;
 mod game_kind;
 mod illegal;
+pub mod linked;
 mod movegen;
 mod moves;
 mod outcome;

@@ -1,0 +1,67 @@
+//! Linked-portal chess: the orthodox armies plus one portal per player; the
+//! two portal squares are joined into one square (the third "Portal chess"
+//! of seed 004, as `PORTAL-LINKED.md` in the repository fixes it).
+//!
+//! A piece arriving on either portal cell arrives on the joined square J and
+//! comes out on the other cell; sliders and double steps may go on from there
+//! in the same direction. A friendly resident of J blocks it, an enemy one is
+//! captured. On its turn a player moves a piece or steps his own portal one
+//! square: onto an empty square, onto a piece (which is teleported to the
+//! other portal's cell), or onto the other portal (a black hole: the nine
+//! squares around are cleared and both portals freeze). With no portals the
+//! game is orthodox chess.
+//!
+//! The parts, one concern each: [`Portals`], [`Move`] and [`MoveList`]
+//! (piece moves by origin and landing square, portal moves `Z@e5`),
+//! `routes` (where a piece can land, directly or through the portal, and
+//! attacks), `movegen` (legal moves), [`Position`] (make/unmake, check,
+//! game end), [`fen`] (the 7-field FEN), [`zobrist`] and [`Game`] (history:
+//! repetition).
+//!
+//! ```
+//! use wormhole::linked::Position;
+//! let pos = Position::new();
+//! assert_eq!(pos.legal_moves().len(), 28); // 20 orthodox moves and 8 portal steps
+//! let e4: wormhole::linked::Move = pos.legal_moves().iter().find(|m| m.to_string() == "e2a5").unwrap();
+//! let next = pos.after(e4);
+//! assert_eq!(next.fen(), "rnbqkbnr/pppppppp/8/P7/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 e4,a5");
+//! ```
+
+mod castling;
+pub mod fen;
+mod game;
+mod movegen;
+mod moves;
+mod outcome;
+mod portals;
+mod position;
+mod routes;
+pub mod zobrist;
+
+pub use crate::porthole::{CastlingRights, CastlingSide};
+pub use fen::{FenError, Setup};
+pub use game::Game;
+pub use movegen::{CastlingObstacle, PortalObstacle};
+pub use moves::{Move, MoveKind, MoveList};
+pub use outcome::{DrawReason, Outcome};
+pub use portals::{ParsePortalsError, Portals};
+pub use position::{Position, Undo};
+
+/// How a piece of Linked-portal chess moves, in one line.
+///
+/// ```
+/// use wormhole::Role;
+/// assert!(wormhole::linked::movement(Role::Knight).contains("portal"));
+/// ```
+pub const fn movement(role: crate::Role) -> &'static str {
+    use crate::Role;
+    match role {
+        Role::Pawn => "1 forward, 2 from its start, captures 1 diagonally; may pass a portal and promote beyond it",
+        Role::Knight => "a jump 2 one way and 1 across; a portal cell it lands on sends it out of the other",
+        Role::Bishop => "any number of squares diagonally, on through an empty portal in the same direction",
+        Role::Rook => "any number of squares orthogonally, on through an empty portal in the same direction",
+        Role::Queen => "any number of squares in a line, on through an empty portal in the same direction",
+        Role::King => "the 1st square in any direction (through a portal too); castles as in chess",
+        Role::Champion | Role::Wizard | Role::Lion => "not a piece of Linked-portal chess",
+    }
+}
