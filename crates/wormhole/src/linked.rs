@@ -30,22 +30,26 @@
 mod castling;
 pub mod fen;
 mod game;
+mod illegal;
 mod movegen;
 mod moves;
 mod outcome;
 mod portals;
 mod position;
 mod routes;
+pub mod san;
 pub mod zobrist;
 
 pub use crate::porthole::{CastlingRights, CastlingSide};
 pub use fen::{FenError, Setup};
 pub use game::Game;
+pub use illegal::IllegalMoveError;
 pub use movegen::{CastlingObstacle, PortalObstacle};
 pub use moves::{Move, MoveKind, MoveList};
 pub use outcome::{DrawReason, Outcome};
 pub use portals::{ParsePortalsError, Portals};
 pub use position::{Position, Undo};
+pub use san::{MoveError, MoveText, PieceText, SyntaxProblem};
 
 /// How a piece of Linked-portal chess moves, in one line.
 ///

@@ -275,7 +275,7 @@ fn parse_placement(placement: &str) -> Result<Board, FenError> {
     for (text, rank) in ranks.iter().zip((0..8u8).rev()) {
         let mut file = 0usize;
         for c in text.chars() {
-            if let Some(d) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
+            if let Some(d) = c.to_digit(10).filter(|d| (1..=9).contains(d)) {
                 file += d as usize;
                 continue;
             }

@@ -1,7 +1,7 @@
 //! A game in progress: the start, the moves, and the history that
 //! threefold repetition needs.
 
-use super::{DrawReason, Move, Outcome, Position, Undo};
+use super::{DrawReason, IllegalMoveError, Move, MoveError, Outcome, Position, Undo};
 
 /// A game of Linked-portal chess: a start position and the legal moves
 /// played from it. Unlike a [`Position`] it knows the positions that came
@@ -12,9 +12,8 @@ use super::{DrawReason, Move, Outcome, Position, Undo};
 /// use wormhole::linked::{DrawReason, Game, Outcome};
 /// let mut game = Game::default();
 /// for _ in 0..2 {
-///     for text in ["g1f3", "g8f6", "f3g1", "f6g8"] {
-///         let m = game.position().legal_moves().iter().find(|m| m.to_string() == text).unwrap();
-///         game.play(m);
+///     for text in ["Nf3", "Nf6", "Ng1", "Ng8"] {
+///         game.play_text(text).unwrap();
 ///     }
 /// }
 /// assert_eq!(game.repetitions(), 3);
@@ -58,15 +57,28 @@ impl Game {
         self.moves.iter().map(|&(m, _)| m)
     }
 
-    /// Plays `m` if it is legal in the current position; returns whether it was.
-    pub fn play(&mut self, m: Move) -> bool {
+    /// Plays `m` if it is legal in the current position.
+    pub fn play(&mut self, m: Move) -> Result<(), IllegalMoveError> {
         if !self.position.is_legal(m) {
-            return false;
+            return Err(self.position.why_illegal(m));
         }
+        self.push(m);
+        Ok(())
+    }
+
+    /// Reads `text` as a move of the current position ([`Position::parse_move`])
+    /// and plays it.
+    pub fn play_text(&mut self, text: &str) -> Result<Move, MoveError> {
+        let m = self.position.parse_move(text)?;
+        self.push(m);
+        Ok(m)
+    }
+
+    /// Plays the legal move `m` and records it.
+    fn push(&mut self, m: Move) {
         let undo = self.position.play_unchecked(m);
         self.moves.push((m, undo));
         self.hashes.push(self.position.hash());
-        true
     }
 
     /// Takes back the last move, if any, and returns it.

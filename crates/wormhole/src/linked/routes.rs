@@ -246,6 +246,13 @@ impl Position {
         r
     }
 
+    /// Where the piece on `sq` can land on its side's turn (its king's
+    /// safety and castling left aside); `None` without a piece there.
+    pub(crate) fn routes(&self, sq: Square) -> Option<Routes> {
+        let piece = self.board.piece_at(sq)?;
+        Some(self.routes_in(&self.scene(piece.color), piece.role, sq.index()))
+    }
+
     /// The pieces of `by` that could capture a piece standing on `s` by
     /// arriving there directly, when `stop` stops lines.
     #[inline(always)]
