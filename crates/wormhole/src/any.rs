@@ -11,7 +11,7 @@ use crate::engine::{Engine, Info, Limits, SearchResult};
 use crate::rules::{GameOutcome, MoveSet, Rules};
 use crate::{
     Bitboard, Board, Color, GameFenError, GameKind, Move, MoveError, Outcome, Piece, Position, Role, Square,
-    WithPosition, porthole,
+    WithPosition, linked, porthole,
 };
 
 /// A move of either game.
@@ -21,6 +21,8 @@ pub enum AnyMove {
     Wormhole(Move),
     /// A move of Porthole chess.
     Porthole(porthole::Move),
+    /// A move of Linked-portal chess.
+    Linked(linked::Move),
 }
 
 impl AnyMove {
@@ -29,6 +31,7 @@ impl AnyMove {
         match self {
             AnyMove::Wormhole(m) => m.from(),
             AnyMove::Porthole(m) => m.from(),
+            AnyMove::Linked(m) => m.from(),
         }
     }
 
@@ -37,13 +40,14 @@ impl AnyMove {
         match self {
             AnyMove::Wormhole(m) => m.to(),
             AnyMove::Porthole(m) => m.to(),
+            AnyMove::Linked(m) => m.to(),
         }
     }
 
     /// The porthole a porthole move enters.
     pub fn entry(self) -> Option<Square> {
         match self {
-            AnyMove::Wormhole(_) => None,
+            AnyMove::Wormhole(_) | AnyMove::Linked(_) => None,
             AnyMove::Porthole(m) => m.entry(),
         }
     }
@@ -53,6 +57,7 @@ impl AnyMove {
         match self {
             AnyMove::Wormhole(m) => m.promotion(),
             AnyMove::Porthole(m) => m.promotion(),
+            AnyMove::Linked(m) => m.promotion(),
         }
     }
 }
@@ -66,6 +71,12 @@ impl From<Move> for AnyMove {
 impl From<porthole::Move> for AnyMove {
     fn from(m: porthole::Move) -> AnyMove {
         AnyMove::Porthole(m)
+    }
+}
+
+impl From<linked::Move> for AnyMove {
+    fn from(m: linked::Move) -> AnyMove {
+        AnyMove::Linked(m)
     }
 }
 
@@ -94,12 +105,23 @@ impl TryFrom<AnyMove> for porthole::Move {
     }
 }
 
+impl TryFrom<AnyMove> for linked::Move {
+    type Error = WrongGameMove;
+    fn try_from(m: AnyMove) -> Result<linked::Move, WrongGameMove> {
+        match m {
+            AnyMove::Linked(m) => Ok(m),
+            other => Err(WrongGameMove(other)),
+        }
+    }
+}
+
 /// The coordinate form of the game's move (`e2e4`, `g1h1d4`).
 impl fmt::Display for AnyMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             AnyMove::Wormhole(m) => m.fmt(f),
             AnyMove::Porthole(m) => m.fmt(f),
+            AnyMove::Linked(m) => m.fmt(f),
         }
     }
 }
@@ -111,6 +133,8 @@ pub enum AnyOutcome {
     Wormhole(Outcome),
     /// Porthole chess: checkmate, or a draw with its reason.
     Porthole(porthole::Outcome),
+    /// Linked-portal chess: checkmate, or a draw with its reason.
+    Linked(linked::Outcome),
 }
 
 impl GameOutcome for AnyOutcome {
@@ -118,6 +142,7 @@ impl GameOutcome for AnyOutcome {
         match self {
             AnyOutcome::Wormhole(o) => GameOutcome::winner(o),
             AnyOutcome::Porthole(o) => GameOutcome::winner(o),
+            AnyOutcome::Linked(o) => GameOutcome::winner(o),
         }
     }
 }
@@ -128,6 +153,7 @@ impl fmt::Display for AnyOutcome {
         match self {
             AnyOutcome::Wormhole(o) => o.fmt(f),
             AnyOutcome::Porthole(o) => o.fmt(f),
+            AnyOutcome::Linked(o) => o.fmt(f),
         }
     }
 }
@@ -141,6 +167,9 @@ pub enum AnyMoveError {
     /// Porthole chess's reason.
     #[error(transparent)]
     Porthole(#[from] porthole::MoveError),
+    /// Linked-portal chess's reason.
+    #[error(transparent)]
+    Linked(#[from] linked::MoveError),
 }
 
 /// A move given to a position of the other game.
@@ -174,6 +203,8 @@ pub enum AnyPosition {
     Wormhole(Position),
     /// A Porthole chess position.
     Porthole(porthole::Position),
+    /// A Linked-portal chess position.
+    Linked(linked::Position),
 }
 
 /// Calls the same method on whichever position `$pos` holds.
@@ -182,6 +213,7 @@ macro_rules! each {
         match $pos {
             AnyPosition::Wormhole($p) => $body,
             AnyPosition::Porthole($p) => $body,
+            AnyPosition::Linked($p) => $body,
         }
     };
 }
@@ -189,17 +221,19 @@ macro_rules! each {
 impl AnyPosition {
     /// The start position of `kind`.
     pub fn new(kind: GameKind) -> AnyPosition {
-        match kind.variant() {
-            Some(variant) => AnyPosition::Wormhole(Position::new(variant)),
-            None => AnyPosition::Porthole(porthole::Position::new()),
+        match (kind, kind.variant()) {
+            (_, Some(variant)) => AnyPosition::Wormhole(Position::new(variant)),
+            (GameKind::Linked, None) => AnyPosition::Linked(linked::Position::new()),
+            (_, None) => AnyPosition::Porthole(porthole::Position::new()),
         }
     }
 
     /// The position `fen` describes in the game `kind`.
     pub fn from_fen(kind: GameKind, fen: &str) -> Result<AnyPosition, GameFenError> {
-        Ok(match kind.variant() {
-            Some(variant) => AnyPosition::Wormhole(Position::from_fen(fen, variant)?),
-            None => AnyPosition::Porthole(porthole::Position::from_fen(fen)?),
+        Ok(match (kind, kind.variant()) {
+            (_, Some(variant)) => AnyPosition::Wormhole(Position::from_fen(fen, variant)?),
+            (GameKind::Linked, None) => AnyPosition::Linked(linked::Position::from_fen(fen)?),
+            (_, None) => AnyPosition::Porthole(porthole::Position::from_fen(fen)?),
         })
     }
 
@@ -222,6 +256,7 @@ impl AnyPosition {
         match self {
             AnyPosition::Wormhole(p) => p.variant().game(),
             AnyPosition::Porthole(_) => GameKind::Porthole,
+            AnyPosition::Linked(_) => GameKind::Linked,
         }
     }
 
@@ -248,8 +283,16 @@ impl AnyPosition {
     /// The portholes, in Porthole chess.
     pub fn tokens(&self) -> Option<&porthole::Tokens> {
         match self {
-            AnyPosition::Wormhole(_) => None,
             AnyPosition::Porthole(p) => Some(p.tokens()),
+            _ => None,
+        }
+    }
+
+    /// The portals, in Linked-portal chess.
+    pub fn portals(&self) -> Option<linked::Portals> {
+        match self {
+            AnyPosition::Linked(p) => Some(p.portals()),
+            _ => None,
         }
     }
 
@@ -278,14 +321,15 @@ impl AnyPosition {
         match self {
             AnyPosition::Wormhole(p) => MoveSet::iter(&p.legal_moves()).map(AnyMove::Wormhole).collect(),
             AnyPosition::Porthole(p) => p.legal_moves().iter().map(AnyMove::Porthole).collect(),
+            AnyPosition::Linked(p) => p.legal_moves().iter().map(AnyMove::Linked).collect(),
         }
     }
 
     /// The porthole moves grouped by piece and entry (none in Wormhole chess).
     pub fn porthole_groups(&self) -> Vec<porthole::PortholeGroup> {
         match self {
-            AnyPosition::Wormhole(_) => Vec::new(),
             AnyPosition::Porthole(p) => p.legal_moves().porthole_groups().collect(),
+            _ => Vec::new(),
         }
     }
 
@@ -294,6 +338,7 @@ impl AnyPosition {
         match (self, m) {
             (AnyPosition::Wormhole(p), AnyMove::Wormhole(m)) => p.is_legal(m),
             (AnyPosition::Porthole(p), AnyMove::Porthole(m)) => p.is_legal(m),
+            (AnyPosition::Linked(p), AnyMove::Linked(m)) => p.is_legal(m),
             _ => false,
         }
     }
@@ -303,6 +348,7 @@ impl AnyPosition {
         Ok(match self {
             AnyPosition::Wormhole(p) => p.parse_move(text)?.into(),
             AnyPosition::Porthole(p) => p.parse_move(text)?.into(),
+            AnyPosition::Linked(p) => p.parse_move(text)?.into(),
         })
     }
 
@@ -311,6 +357,7 @@ impl AnyPosition {
         match (self, m) {
             (AnyPosition::Wormhole(p), AnyMove::Wormhole(m)) => p.san(m),
             (AnyPosition::Porthole(p), AnyMove::Porthole(m)) => p.san(m),
+            (AnyPosition::Linked(p), AnyMove::Linked(m)) => p.san(m),
             _ => m.to_string(),
         }
     }
@@ -320,6 +367,7 @@ impl AnyPosition {
         match self {
             AnyPosition::Wormhole(p) => p.san_moves().into_iter().map(|(m, san)| (m.into(), san)).collect(),
             AnyPosition::Porthole(p) => p.legal_moves().iter().map(|m| (m.into(), p.san(m))).collect(),
+            AnyPosition::Linked(p) => p.legal_moves().iter().map(|m| (m.into(), p.san(m))).collect(),
         }
     }
 
@@ -328,6 +376,7 @@ impl AnyPosition {
         match (self, m) {
             (AnyPosition::Wormhole(p), AnyMove::Wormhole(m)) => p.captured_by(m),
             (AnyPosition::Porthole(p), AnyMove::Porthole(m)) => p.captured_by(m),
+            (AnyPosition::Linked(p), AnyMove::Linked(m)) => p.captured_by(m),
             _ => None,
         }
     }
@@ -350,6 +399,7 @@ impl AnyPosition {
                     .filter(|m| m.from() == sq)
                     .fold(Bitboard::EMPTY, |b, m| b | Bitboard::from_square(m.entry().unwrap_or(m.to())))
             }
+            AnyPosition::Linked(p) => p.landings(sq),
         }
     }
 
@@ -364,6 +414,7 @@ impl AnyPosition {
         match (self, m) {
             (AnyPosition::Wormhole(p), AnyMove::Wormhole(m)) if p.is_legal(m) => drop(p.play_unchecked(m)),
             (AnyPosition::Porthole(p), AnyMove::Porthole(m)) if p.is_legal(m) => drop(p.play_unchecked(m)),
+            (AnyPosition::Linked(p), AnyMove::Linked(m)) if p.is_legal(m) => drop(p.play_unchecked(m)),
             _ => return Err(OtherGameError { mv: m, kind }),
         }
         Ok(())
@@ -382,6 +433,7 @@ impl AnyPosition {
         match self {
             AnyPosition::Wormhole(p) => Rules::outcome(p, earlier).map(AnyOutcome::Wormhole),
             AnyPosition::Porthole(p) => Rules::outcome(p, earlier).map(AnyOutcome::Porthole),
+            AnyPosition::Linked(p) => Rules::outcome(p, earlier).map(AnyOutcome::Linked),
         }
     }
 }
@@ -429,5 +481,11 @@ impl From<Position> for AnyPosition {
 impl From<porthole::Position> for AnyPosition {
     fn from(p: porthole::Position) -> AnyPosition {
         AnyPosition::Porthole(p)
+    }
+}
+
+impl From<linked::Position> for AnyPosition {
+    fn from(p: linked::Position) -> AnyPosition {
+        AnyPosition::Linked(p)
     }
 }

@@ -9,7 +9,7 @@ use std::str::FromStr;
 
 use crate::excerpt::Excerpt;
 use crate::rules::Rules;
-use crate::{Position, Role, Variant, porthole};
+use crate::{Position, Role, Variant, linked, porthole};
 
 /// Which game to play.
 ///
@@ -23,7 +23,7 @@ use crate::{Position, Role, Variant, porthole};
 /// assert_eq!(GameKind::detect_fen("cnwmkwnc/pppppppp/8/8/8/8/PPPPPPPP/CNWMKWNC w 0"), Some(GameKind::Fairy));
 /// assert_eq!(
 ///     "chess".parse::<GameKind>().unwrap_err().to_string(),
-///     "unknown variant 'chess' (expected 'classic', 'fairy' or 'porthole')"
+///     "unknown variant 'chess' (expected 'classic', 'fairy', 'porthole' or 'linked')"
 /// );
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -35,6 +35,8 @@ pub enum GameKind {
     Fairy,
     /// Porthole chess.
     Porthole,
+    /// Linked-portal chess.
+    Linked,
 }
 
 /// What the program says about a game, in one place.
@@ -61,7 +63,7 @@ pub struct GameInfo {
 }
 
 /// Every game, in the order menus list them.
-pub const GAMES: [GameInfo; 3] = [
+pub const GAMES: [GameInfo; 4] = [
     GameInfo {
         kind: GameKind::Classic,
         name: "classic",
@@ -95,11 +97,22 @@ pub const GAMES: [GameInfo; 3] = [
         roles: &[Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn],
         promotions: &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight],
     },
+    GameInfo {
+        kind: GameKind::Linked,
+        name: "linked",
+        aliases: &["linked-portal"],
+        pgn_name: "Linked",
+        start_fen: linked::fen::START,
+        title: "Linked-portal chess",
+        description: "Linked-portal chess: each player's portal joins two squares into one; portals step, teleport and explode",
+        roles: &[Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn],
+        promotions: &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight],
+    },
 ];
 
 impl GameKind {
     /// Every game, in the order of [`GAMES`].
-    pub const ALL: [GameKind; 3] = [GameKind::Classic, GameKind::Fairy, GameKind::Porthole];
+    pub const ALL: [GameKind; 4] = [GameKind::Classic, GameKind::Fairy, GameKind::Porthole, GameKind::Linked];
 
     /// This game's line of [`GAMES`].
     pub const fn info(self) -> &'static GameInfo {
@@ -146,6 +159,7 @@ impl GameKind {
         match self {
             GameKind::Classic | GameKind::Fairy => role.movement(),
             GameKind::Porthole => porthole::movement(role),
+            GameKind::Linked => linked::movement(role),
         }
     }
 
@@ -159,7 +173,7 @@ impl GameKind {
         match self {
             GameKind::Classic => Some(Variant::Classic),
             GameKind::Fairy => Some(Variant::Fairy),
-            GameKind::Porthole => None,
+            GameKind::Porthole | GameKind::Linked => None,
         }
     }
 
@@ -184,7 +198,10 @@ impl GameKind {
         })
     }
 
-    /// The game a FEN belongs to, when it says: four or seven fields, or
+    /// The game a FEN belongs to, when it says: a seventh field of two
+    /// squares (`e4,a5`, White's and Black's portal) is Linked-portal chess
+    /// (a Porthole FEN with exactly two single tokens reads so too: choose
+    /// the game to read it as Porthole chess); four or seven fields, or
     /// castling letters (`KQkq`), are Porthole chess; holes (`x`), or one to
     /// three fields, are Wormhole chess, whose pieces tell the piece set (C,
     /// W or M: fairy; Q, R or B: classic). `None` for a text that is no FEN
@@ -193,6 +210,9 @@ impl GameKind {
     /// piece set).
     pub fn detect_fen(fen: &str) -> Option<GameKind> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
+        if fields.get(6).is_some_and(|f| f.parse::<linked::Portals>().is_ok_and(|p| p != linked::Portals::None)) {
+            return Some(GameKind::Linked);
+        }
         let castling = fields.len() >= 4 && fields[2].chars().any(|c| "KQkq".contains(c));
         if matches!(fields.len(), 4 | 7) || castling {
             return Some(GameKind::Porthole);
@@ -209,9 +229,10 @@ impl GameKind {
     /// when `None`) in this game: `job` is compiled once per game.
     pub fn with_position<J: WithPosition>(self, fen: Option<&str>, job: J) -> Result<J::Output, GameFenError> {
         let fen = fen.unwrap_or(self.start_fen());
-        Ok(match self.variant() {
-            Some(variant) => job.run(Position::from_fen(fen, variant)?),
-            None => job.run(porthole::Position::from_fen(fen)?),
+        Ok(match (self, self.variant()) {
+            (_, Some(variant)) => job.run(Position::from_fen(fen, variant)?),
+            (GameKind::Linked, None) => job.run(linked::Position::from_fen(fen)?),
+            (_, None) => job.run(porthole::Position::from_fen(fen)?),
         })
     }
 }
@@ -288,6 +309,9 @@ pub enum GameFenError {
     /// A Porthole chess PFEN.
     #[error(transparent)]
     Porthole(#[from] porthole::FenError),
+    /// A Linked-portal chess FEN.
+    #[error(transparent)]
+    Linked(#[from] linked::FenError),
 }
 
 #[cfg(test)]

@@ -28,6 +28,7 @@
 //! ```
 
 mod castling;
+pub mod eval;
 pub mod fen;
 mod game;
 mod illegal;
@@ -37,10 +38,13 @@ mod outcome;
 mod portals;
 mod position;
 mod routes;
+mod rules;
 pub mod san;
 pub mod zobrist;
 
+pub use crate::perft::{self, perft};
 pub use crate::porthole::{CastlingRights, CastlingSide};
+pub use eval::EvalParams;
 pub use fen::{FenError, Setup};
 pub use game::Game;
 pub use illegal::IllegalMoveError;

@@ -56,6 +56,9 @@ impl std::fmt::Display for Reason<'_> {
             AnyMoveError::Porthole(crate::porthole::MoveError::Syntax { problem, .. }) => {
                 write!(f, "not a move: {problem}")
             }
+            AnyMoveError::Linked(crate::linked::MoveError::Syntax { problem, .. }) => {
+                write!(f, "not a move: {problem}")
+            }
             error => error.fmt(f),
         }
     }
@@ -516,7 +519,7 @@ mod tests {
         let err = PgnGame::parse("[Variant \"Atomic\"]\n\n*").unwrap_err();
         assert_eq!(
             err.to_string(),
-            "unsupported variant \"atomic\" (expected \"Wormhole\", \"Wormhole fairy\" or \"Porthole\")"
+            "unsupported variant \"atomic\" (expected \"Wormhole\", \"Wormhole fairy\", \"Porthole\" or \"Linked\")"
         );
     }
 

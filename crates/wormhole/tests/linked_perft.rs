@@ -5,22 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use wormhole::linked::Position;
-
-/// Leaf count of the legal move tree (bulk-counted last ply).
-fn perft(pos: &mut Position, depth: u32) -> u64 {
-    if depth <= 1 {
-        return if depth == 0 { 1 } else { pos.legal_moves().len() as u64 };
-    }
-    let moves = pos.legal_moves();
-    let mut nodes = 0;
-    for m in moves.iter() {
-        let undo = pos.play_unchecked(m);
-        nodes += perft(pos, depth - 1);
-        pos.undo(m, undo);
-    }
-    nodes
-}
+use wormhole::linked::{Position, perft};
 
 /// The `(FEN, [(depth, nodes)])` lines of the EPD suite.
 fn suite() -> Vec<(&'static str, Vec<(u32, u64)>)> {
@@ -83,13 +68,8 @@ fn every_divide_table() {
             let (coord, count) = row.split_once(": ").unwrap();
             expected.insert(coord.to_string(), count.parse::<u64>().unwrap());
         }
-        let moves = pos.legal_moves();
-        let mut ours = BTreeMap::new();
-        for m in moves.iter() {
-            let undo = pos.play_unchecked(m);
-            ours.insert(m.to_string(), perft(&mut pos, 1));
-            pos.undo(m, undo);
-        }
+        let ours: BTreeMap<String, u64> =
+            perft::divide(&mut pos, 2).into_iter().map(|(m, n)| (m.to_string(), n)).collect();
         assert_eq!(ours, expected, "{fen}");
         assert_eq!(Some(ours.values().sum::<u64>()), total, "{fen}");
         tables += 1;

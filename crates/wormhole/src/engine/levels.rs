@@ -134,7 +134,9 @@ impl Level {
         let rung = &LEVELS[self.0 as usize - 1];
         match game {
             GameKind::Classic | GameKind::Fairy => rung.wormhole,
-            GameKind::Porthole => rung.porthole,
+            // Linked-portal chess plays with the orthodox armies: it uses
+            // Porthole chess's column until its own ladder is measured.
+            GameKind::Porthole | GameKind::Linked => rung.porthole,
         }
     }
 }

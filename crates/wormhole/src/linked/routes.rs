@@ -253,6 +253,13 @@ impl Position {
         Some(self.routes_in(&self.scene(piece.color), piece.role, sq.index()))
     }
 
+    /// Where the piece on `sq` can land on its side's turn, its king's
+    /// safety and castling left aside (for showing how it moves; empty
+    /// without a piece there).
+    pub fn landings(&self, sq: Square) -> crate::Bitboard {
+        crate::Bitboard(self.routes(sq).map_or(0, |r| r.all()))
+    }
+
     /// The pieces of `by` that could capture a piece standing on `s` by
     /// arriving there directly, when `stop` stops lines.
     #[inline(always)]
