@@ -52,6 +52,11 @@ impl AnyMove {
         }
     }
 
+    /// Whether this moves a portal (Linked-portal chess) rather than a piece.
+    pub fn is_portal(self) -> bool {
+        matches!(self, AnyMove::Linked(m) if m.is_portal())
+    }
+
     /// The role a pawn promotes to, if this is a promotion.
     pub fn promotion(self) -> Option<Role> {
         match self {
@@ -323,6 +328,14 @@ impl AnyPosition {
             AnyPosition::Porthole(p) => p.legal_moves().iter().map(AnyMove::Porthole).collect(),
             AnyPosition::Linked(p) => p.legal_moves().iter().map(AnyMove::Linked).collect(),
         }
+    }
+
+    /// The legal moves of what stands on `sq`: the piece there, or on an
+    /// empty square the mover's portal (Linked-portal chess; a portal under
+    /// a piece is moved by its text, `Z@e5`).
+    pub fn moves_from(&self, sq: Square) -> Vec<AnyMove> {
+        let piece = self.board().piece_at(sq).is_some();
+        self.legal_moves().into_iter().filter(|m| m.from() == sq && m.is_portal() != piece).collect()
     }
 
     /// The porthole moves grouped by piece and entry (none in Wormhole chess).

@@ -73,3 +73,27 @@ pub const fn movement(role: crate::Role) -> &'static str {
         Role::Champion | Role::Wizard | Role::Lion => "not a piece of Linked-portal chess",
     }
 }
+
+/// The rules in a nutshell, before each piece's move ([`movement`]), for a
+/// rules page 72 columns wide.
+pub const RULES_BEFORE_PIECES: &[&str] = &[
+    "Orthodox chess (castling, en passant, promotion) plus two PORTALS, one",
+    "per player (White's on rank 4, Black's on rank 5 at the start; e4 and",
+    "a5 by default). The two portal squares are ONE square, J: a piece",
+    "arriving on either comes out of the other. A friendly piece on J blocks",
+    "it, an enemy piece on J is captured; on an empty J sliders and double",
+    "steps go on from the other cell in the same direction (once).",
+];
+
+/// The rules in a nutshell, after each piece's move.
+pub const RULES_AFTER_PIECES: &[&str] = &[
+    "Instead of a piece, a player may step HIS PORTAL one square (Z@d3):",
+    "onto an empty square; onto a piece, which is TELEPORTED to the other",
+    "portal (only if that cell is empty, never a pawn to its last rank); or",
+    "onto the other portal: a BLACK HOLE clears it and its 8 neighbours",
+    "(not allowed next to a king) and both portals freeze for good.",
+    "Checks and mates go through the portal. SAN: e4>a5 (in at e4, out at",
+    "a5), Ra4>e8#, bxc7>h8=Q+; coordinates e2a5, b6h8q, Z@e5.",
+    "DRAWS: stalemate, threefold repetition, 50 moves without a pawn move,",
+    "capture or black hole that removed a piece; king against king.",
+];

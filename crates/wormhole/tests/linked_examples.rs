@@ -141,7 +141,9 @@ fn pgn_records_the_variant_and_a_portal_placement_other_than_the_default() {
     assert_eq!(game.final_position().fen(), "rnbqkb1r/pppppppp/5n2/P7/8/8/PPPP1PPP/RNBQKBNR b KQkq - 2 2 e5,a5");
     let pgn = game.to_pgn();
     assert!(pgn.contains("[Variant \"Linked\"]") && !pgn.contains("[FEN"), "{pgn}");
-    let start = AnyPosition::from_fen(GameKind::Linked, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 c4,f5").unwrap();
+    let start =
+        AnyPosition::from_fen(GameKind::Linked, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 c4,f5")
+            .unwrap();
     let placed = PgnGame::new(start, Vec::<wormhole::AnyMove>::new()).to_pgn();
     assert!(placed.contains("[SetUp \"1\"]") && placed.contains("c4,f5\"]"), "{placed}");
     assert_eq!(PgnGame::parse(&placed).unwrap().positions()[0].portals().unwrap().to_string(), "c4,f5");
