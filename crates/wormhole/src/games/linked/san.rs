@@ -19,7 +19,7 @@ use std::str::FromStr;
 use super::moves::PROMOTIONS;
 use super::{CastlingSide, IllegalMoveError, Move, MoveKind, Position};
 use crate::excerpt::Excerpt;
-use crate::san::push_origin;
+use crate::games::wormhole::san::push_origin;
 use crate::{Role, Square};
 
 /// Why a typed move was refused. Messages quote at most 80 characters of

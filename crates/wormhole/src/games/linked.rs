@@ -32,6 +32,7 @@ pub mod eval;
 pub mod fen;
 mod game;
 mod illegal;
+mod info;
 mod movegen;
 mod moves;
 mod outcome;
@@ -42,37 +43,20 @@ mod rules;
 pub mod san;
 pub mod zobrist;
 
+pub use crate::games::porthole::{CastlingRights, CastlingSide};
 pub use crate::perft::{self, perft};
-pub use crate::porthole::{CastlingRights, CastlingSide};
 pub use eval::EvalParams;
 pub use fen::{FenError, Setup};
 pub use game::Game;
 pub use illegal::IllegalMoveError;
+pub(crate) use info::INFO;
+pub use info::movement;
 pub use movegen::{CastlingObstacle, PortalObstacle};
 pub use moves::{Move, MoveKind, MoveList};
 pub use outcome::{DrawReason, Outcome};
 pub use portals::{ParsePortalsError, Portals};
 pub use position::{Position, Undo};
 pub use san::{MoveError, MoveText, PieceText, SyntaxProblem};
-
-/// How a piece of Linked-portal chess moves, in one line.
-///
-/// ```
-/// use wormhole::Role;
-/// assert!(wormhole::linked::movement(Role::Knight).contains("portal"));
-/// ```
-pub const fn movement(role: crate::Role) -> &'static str {
-    use crate::Role;
-    match role {
-        Role::Pawn => "1 forward, 2 from its start, captures 1 diagonally; may pass a portal and promote beyond it",
-        Role::Knight => "a jump 2 one way and 1 across; a portal cell it lands on sends it out of the other",
-        Role::Bishop => "any number of squares diagonally, on through an empty portal in the same direction",
-        Role::Rook => "any number of squares orthogonally, on through an empty portal in the same direction",
-        Role::Queen => "any number of squares in a line, on through an empty portal in the same direction",
-        Role::King => "the 1st square in any direction (through a portal too); castles as in chess",
-        Role::Champion | Role::Wizard | Role::Lion => "not a piece of Linked-portal chess",
-    }
-}
 
 /// The rules in a nutshell, before each piece's move ([`movement`]), for a
 /// rules page 72 columns wide.

@@ -1,8 +1,8 @@
 //! Linked-portal chess for the engine and the tools ([`Rules`]).
 
 use super::{DrawReason, EvalParams, Move, MoveError, MoveList, Outcome, Position, Undo, eval};
+use crate::core::zobrist::black_key;
 use crate::rules::Rules;
-use crate::zobrist::black_key;
 use crate::{Board, Color, GameKind, Piece};
 
 /// Stalemate, repetition, the fifty-move rule and king against king draw;

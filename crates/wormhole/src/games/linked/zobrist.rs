@@ -1,12 +1,12 @@
 //! Zobrist hashing for Linked-portal chess: pieces and the side to move use
-//! Wormhole chess's keys ([`crate::zobrist`]); on top, one key per square for
+//! the keys every game shares ([`crate::core::zobrist`]); on top, one key per square for
 //! White's portal and one per square for Black's portal, one for frozen
 //! portals, one per set of castling rights and one per en passant file. Two
 //! positions hash alike when threefold repetition counts them as the same
 //! (portal squares and frozen included). Clocks are not hashed.
 
 use super::{CastlingRights, Portals};
-use crate::zobrist::{black_key, piece_key, splitmix};
+use crate::core::zobrist::{black_key, piece_key, splitmix};
 use crate::{Board, Color, Square};
 
 struct Keys {

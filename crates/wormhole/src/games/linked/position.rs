@@ -6,7 +6,7 @@ use super::castling::{CastlingSquares, rights_kept};
 use super::routes::{self, forward};
 use super::zobrist::{castling_key, en_passant_key, portals_key};
 use super::{CastlingRights, DrawReason, Move, MoveKind, MoveList, Outcome, Portals};
-use crate::zobrist::{black_key, piece_key};
+use crate::core::zobrist::{black_key, piece_key};
 use crate::{Bitboard, Board, Color, Piece, Role, Square};
 
 /// What [`Position::play_unchecked`] returns so that [`Position::undo`]

@@ -10,7 +10,7 @@ use super::portals::ParsePortalsError;
 use super::routes::forward;
 use super::{CastlingRights, Portals, Position, zobrist};
 use crate::excerpt::Excerpt;
-use crate::fen::Placement;
+use crate::games::wormhole::fen::Placement;
 use crate::{Board, Color, Piece, Role, Square};
 
 /// The default start: White's portal on e4, Black's on a5.
