@@ -416,6 +416,15 @@ impl AnyPosition {
         }
     }
 
+    /// The squares whose pieces the black hole `m` would remove
+    /// (Linked-portal chess; empty for any other move).
+    pub fn swallowed_by(&self, m: AnyMove) -> Bitboard {
+        match (self, m) {
+            (AnyPosition::Linked(p), AnyMove::Linked(m)) => p.swallowed_by(m),
+            _ => Bitboard::EMPTY,
+        }
+    }
+
     /// The role of the piece on `sq`, if any.
     pub fn role_at(&self, sq: Square) -> Option<Role> {
         self.board().piece_at(sq).map(|p| p.role)

@@ -69,6 +69,10 @@ fn a_portal_moves_by_clicking_it_and_a_neighbouring_square_or_by_its_text() {
 fn a_black_hole_ends_in_king_against_king() {
     let mut s = linked("6k1/8/3p1n2/8/4N3/8/8/6K1 w - - 0 1 d4,e5");
     type_text(&mut s, "Z@e5");
+    assert_eq!(
+        info(&s),
+        "black hole on e5: it swallowed the White knight on e4, the Black pawn on d6, the Black knight on f6; the portals are frozen"
+    );
     assert_eq!(s.mode(), Mode::GameOver);
     assert_eq!(s.game().end().unwrap().describe(), "draw by king against king");
 }
