@@ -25,7 +25,7 @@ use super::action::{Action, Msg};
 use super::ai::EngineEvent;
 use super::config::{Key, Prefs};
 use super::effects::Effect;
-use super::game::{Player, Side};
+use super::game::{Game, Player, Side};
 use super::newgame::NewGameForm;
 use super::state::{HelpPage, Message, Mode, Pending, Session, Settings};
 
@@ -151,7 +151,8 @@ impl Session {
             variant: form.variant,
             ..self.settings
         };
-        self.new_game(settings);
+        let game = Game::new(form.start(), settings.players, settings.clocks());
+        self.replace_game(game, settings);
     }
 
     fn in_confirm(&mut self, pending: Pending, action: Action) {

@@ -99,3 +99,19 @@ fn the_help_explains_portals() {
         }
     }
 }
+
+#[test]
+fn the_new_game_screen_places_the_portals() {
+    let mut s = linked(START);
+    s.update(Action::NewGame);
+    let rows = screen(&s, 100, 30);
+    assert!(contains(&rows, "White portal") && contains(&rows, "e4 (any square of rank 4)"), "{}", rows.join("\n"));
+    // Down to White's portal, Right: f4; down to Black's, Left: h5.
+    for a in [Action::Cursor(0, -1), Action::Cursor(1, 0), Action::Cursor(0, -1), Action::Cursor(-1, 0)] {
+        s.update(a);
+    }
+    s.update(Action::Submit);
+    assert_eq!(s.mode(), Mode::Play);
+    assert!(s.game().position().fen().ends_with(" f4,h5"), "{}", s.game().position().fen());
+    assert!(s.pgn().to_pgn().contains("f4,h5\"]"), "the PGN records the placement in its FEN tag");
+}

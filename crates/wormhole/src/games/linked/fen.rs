@@ -16,6 +16,22 @@ use crate::{Board, Color, Piece, Role, Square};
 /// The default start: White's portal on e4, Black's on a5.
 pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 e4,a5";
 
+/// The default start with the portals placed elsewhere: White's on
+/// `white`, Black's on `black` (the set-up, D2: any square of rank 4 for
+/// White and of rank 5 for Black; other squares are refused).
+///
+/// ```
+/// use wormhole::linked::fen::start_with_portals;
+/// let sq = |s: &str| s.parse().unwrap();
+/// let fen = start_with_portals(sq("c4"), sq("f5")).unwrap();
+/// assert_eq!(fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 c4,f5");
+/// assert!(start_with_portals(sq("c3"), sq("f5")).is_none());
+/// ```
+pub fn start_with_portals(white: Square, black: Square) -> Option<String> {
+    let (base, _) = START.rsplit_once(' ')?;
+    (white.rank() == 3 && black.rank() == 4).then(|| format!("{base} {white},{black}"))
+}
+
 /// Why a FEN was refused. Messages say what and where, and quote at most
 /// 80 characters of the offending field.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
