@@ -15,15 +15,15 @@ use wormhole::analysis::{AnalysisOptions, GameAnalysis, Judgement, analyse};
 use wormhole::engine::{EngineOptions, Limits};
 use wormhole::pgn::PgnGame;
 
-use crate::files;
+use crate::{files, limits};
 
 /// Arguments of `wormhole analyze`.
 #[derive(Debug, clap::Args)]
 pub struct AnalyzeArgs {
     /// The game to analyse (the first game of a PGN file).
     game: PathBuf,
-    /// Thinking time per position in milliseconds.
-    #[arg(long, default_value_t = 200)]
+    /// Thinking time per position in milliseconds (1 to 3600000).
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(limits::MOVETIME_MS))]
     movetime: u64,
     /// Positions analysed at the same time (one search thread each).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=EngineOptions::MAX_THREADS as u64))]
@@ -38,7 +38,7 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
     let text = files::read_game_file(&args.game)?;
     let game = PgnGame::parse(&text).with_context(|| format!("bad PGN file {}", args.game.display()))?;
     let options = AnalysisOptions {
-        limits: Limits { movetime: Some(Duration::from_millis(args.movetime.max(1))), ..Limits::default() },
+        limits: Limits { movetime: Some(Duration::from_millis(args.movetime)), ..Limits::default() },
         threads: args.threads as usize,
         ..AnalysisOptions::default()
     };
@@ -51,7 +51,7 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
     bar.finish_and_clear();
     let annotated = annotated_pgn(&game, &analysis, &format!("{} ms per position", args.movetime));
     match &args.output {
-        Some(path) => drop(files::save_text(&annotated, Some(path))?),
+        Some(path) => files::save_text(&annotated, path)?,
         None => std::io::stdout().write_all(annotated.as_bytes()).context("cannot write the game to stdout")?,
     }
     eprintln!("Analysed {} positions in {:.1} s", analysis.len(), started.elapsed().as_secs_f64());

@@ -14,6 +14,7 @@ use wormhole::{Color, GameKind, Role, Rules, WithPosition};
 
 use self::stats::{Pairs, Sprt, Verdict};
 use self::uci_player::UciEngine;
+use crate::limits;
 
 mod stats;
 mod uci_player;
@@ -28,13 +29,13 @@ pub struct MatchArgs {
     #[arg(long)]
     engine_b: String,
     /// Number of games (rounded up to an even number, so each opening is played with both colours).
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(limits::MATCH_GAMES))]
     games: u32,
     /// Game: classic or fairy (Wormhole chess piece sets), porthole or linked.
     #[arg(long, default_value_t)]
     variant: GameKind,
     /// Thinking time per move in milliseconds (a setting's own depth or nodes may cap it further).
-    #[arg(long, default_value_t = 100)]
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(limits::MOVETIME_MS))]
     movetime: u64,
     /// Random plies played at the start of each opening.
     #[arg(long, default_value_t = 4)]
@@ -316,7 +317,7 @@ fn play_game<P: Rules>(
             Score::Cp(_) => proved_from[side] = None,
         }
         if verbose {
-            println!("  {:>3}. {:<9} {}", ply + 1, pos.san(m), score.uci());
+            outln!("  {:>3}. {:<9} {}", ply + 1, pos.san(m), score.uci());
         }
         game.earlier.push(pos.hash());
         game.pos.play_unchecked(m);
@@ -386,7 +387,7 @@ impl WithPosition for Match<'_> {
 
     fn run<P: Rules>(self, start: P) -> anyhow::Result<()> {
         let args = self.args;
-        let movetime = Duration::from_millis(args.movetime.max(1));
+        let movetime = Duration::from_millis(args.movetime);
         let mut players = [
             player(&args.engine_a, &start, args.seed, movetime).context("--engine-a")?,
             player(&args.engine_b, &start, args.seed.map(|s| s ^ 0x9e37_79b9), movetime).context("--engine-b")?,
@@ -394,7 +395,7 @@ impl WithPosition for Match<'_> {
         let sprt = sprt(args)?;
         let mut rng = SmallRng::seed_from_u64(args.seed.unwrap_or(2026));
         let mut tally = Tally::default();
-        for pair in 0..args.games.max(1).div_ceil(2) {
+        for pair in 0..args.games.div_ceil(2) {
             let (opening_pos, moves) = opening(&start, args.random_plies, &mut rng);
             let opening: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
             let mut points = 0.0;
@@ -416,7 +417,7 @@ impl WithPosition for Match<'_> {
                     Some(p) => format!("proved {} plies before the end", record.plies - p),
                     None => "not proved".to_string(),
                 };
-                println!(
+                outln!(
                     "Game {:>3}: A plays {a_color:<5} {verdict} in {} plies ({proof}; opening {}); A {}/{}",
                     2 * pair + white as u32 + 1,
                     record.plies,
@@ -432,8 +433,8 @@ impl WithPosition for Match<'_> {
                 break;
             }
         }
-        println!("A: {}", players[0].name);
-        println!("B: {}", players[1].name);
+        outln!("A: {}", players[0].name);
+        outln!("B: {}", players[1].name);
         tally.print(sprt);
         Ok(())
     }
@@ -481,14 +482,14 @@ impl Tally {
             sorted.sort_unstable();
             let mean = sorted.iter().sum::<u32>() as f64 / sorted.len() as f64;
             let median = sorted[sorted.len() / 2];
-            println!(
+            outln!(
                 "Result proved before the end: median {median} plies, mean {mean:.1} ({} of {} games)",
                 sorted.len(),
                 self.games
             );
         }
         if let Some(e) = self.pairs.elo() {
-            println!(
+            outln!(
                 "Elo difference: {} (95% interval {} .. {}, {} game pairs)",
                 signed(e.elo),
                 signed(e.low),
@@ -503,7 +504,7 @@ impl Tally {
                 Some(Verdict::H0) => format!("H0 accepted: A is at most {} Elo stronger", sprt.elo0),
                 None => "no verdict yet".to_string(),
             };
-            println!(
+            outln!(
                 "SPRT elo0 {} elo1 {} (alpha = beta = {}): LLR {:.2}, bounds {low:.2} .. {high:.2}: {verdict}",
                 sprt.elo0,
                 sprt.elo1,
@@ -512,7 +513,7 @@ impl Tally {
             );
         }
         let p = self.points / f64::from(self.games.max(1));
-        println!("Score: {} / {} ({:.1}%)", self.points, self.games, p * 100.0);
+        outln!("Score: {} / {} ({:.1}%)", self.points, self.games, p * 100.0);
     }
 }
 

@@ -13,16 +13,16 @@ use ratatui::DefaultTerminal;
 use wormhole::engine::Level;
 use wormhole::{AnyPosition, GameKind};
 
-use crate::files;
 use crate::signals::{Ending, Signals};
 use crate::tui;
 use crate::tui::app::App;
 use crate::tui::clock::TimeControl;
 use crate::tui::config::Config;
-use crate::tui::effects::Runner;
-use crate::tui::game::{Game, Player};
+use crate::tui::effects::{Folders, Runner};
+use crate::tui::game::{Game, Player, fen_note, recorded_level};
 use crate::tui::state::{ExitReport, Session, Settings};
 use crate::tui::theme::{Display, PieceStyle, ThemeName};
+use crate::{files, limits, saved_games};
 
 /// Who plays a side, on the command line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -51,8 +51,10 @@ pub struct PlayArgs {
     /// unless --movetime or --clock). Default: as last chosen; at first, 4.
     #[arg(long, value_name = "1..10")]
     pub level: Option<Level>,
-    /// Engine thinking time per move in milliseconds (overrides the level's budget).
-    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
+    /// Engine thinking time per move in milliseconds, 1 to 3600000, in place
+    /// of the level's own time. Levels below 10 still stop at their depth
+    /// or position limit, so only level 10 is sure to use all of it.
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(limits::MOVETIME_MS))]
     pub movetime: Option<u64>,
     /// Chess clocks for both sides: minutes per game plus increment seconds,
     /// e.g. 5+3 or 0.5+0 (at least one second). Running out of time loses.
@@ -163,6 +165,10 @@ fn first_game(args: &PlayArgs, settings: &mut Settings) -> anyhow::Result<Game> 
         {
             bail!("{} is a {} game but --variant {v} was given", path.display(), pgn.kind());
         }
+        // The engine resumes at the level the file records, unless --level says otherwise.
+        if let (None, Some(level)) = (args.level, recorded_level(&pgn)) {
+            settings.level = level;
+        }
         Some((pgn.final_position(), Some(pgn)))
     } else {
         None
@@ -185,9 +191,16 @@ pub fn prepare(args: &PlayArgs, mut config: Config) -> anyhow::Result<App> {
     config.prefs.pieces = args.pieces.unwrap_or(config.prefs.pieces);
     let mut settings = settings(args, &config);
     let game = first_game(args, &mut settings)?;
+    // What a --fen left to be assumed is said at once, as ':load' says it.
+    let note = args.fen.as_deref().map(|fen| fen_note(fen, game.start()));
     let session = Session::new(settings, game, config, Display::detect(args.ascii), Instant::now());
+    let session = match note {
+        Some(note) => session.with_info(note),
+        None => session,
+    };
     let session = if args.sets_up_a_game() { session } else { session.with_new_game_screen() };
-    let runner = Runner::new(args.seed, files::autosave_dir(), Box::new(std::io::stdout()));
+    let folders = Folders { games: saved_games::games_dir(), autosaves: files::autosave_dir() };
+    let runner = Runner::new(args.seed, folders, Box::new(std::io::stdout()));
     Ok(App::new(session, runner))
 }
 
@@ -206,7 +219,7 @@ fn mouse(on: bool) {
 pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
     let config = load_config();
     if args.print_config {
-        print!("{}", config.report());
+        crate::signals::print_or_end(&config.report());
         return Ok(ExitCode::SUCCESS);
     }
     let app = prepare(&args, config)?;
@@ -256,7 +269,8 @@ fn print_report(report: &ExitReport, ending: &Ending) -> ExitCode {
     for error in &report.errors {
         let _ = writeln!(err, "error: {error}");
     }
-    if *ending == Ending::Quit && !report.errors.is_empty() { ExitCode::FAILURE } else { ending.exit_code() }
+    // A game that could not be saved outweighs how the session ended.
+    if report.errors.is_empty() { ending.exit_code() } else { ExitCode::FAILURE }
 }
 
 #[cfg(test)]
@@ -323,9 +337,18 @@ mod tests {
             "Ctrl-C",
             "Tab",
             "exit code 2",
+            // What --movetime does and does not lift (issue 18).
+            "only level 10 is sure to use all of it",
         ] {
             assert!(help.contains(needle), "{needle} missing:\n{help}");
         }
+    }
+
+    #[test]
+    fn a_short_fen_on_the_command_line_says_what_was_assumed() {
+        let app = prepare(&args(&["--fen", "4k3/8/8/8/8/8/8/4K3"]), Config::default()).unwrap();
+        let said = format!("{:?}", app.session().message());
+        assert!(said.contains("the FEN gave 1 of 3 fields: assumed 'w 0' (White to move)"), "{said}");
     }
 
     #[test]

@@ -7,8 +7,9 @@
 //! Modules: `state` (the session) and `update` (how it changes), `action`
 //! (what can happen), `effects` (what it asks for, and the runner that does
 //! it), `keymap`, `commands` and `config` (the tables of keys, `:` commands
-//! and settings), `newgame` (the new-game screen's form), `view` (drawing),
-//! `theme` (every colour and glyph), `game` and `clock` (the game model),
+//! and settings), `newgame` (the new-game screen's form), `picker` (the list of saved games), `view` (drawing),
+//! `theme` (every colour and glyph), `figures` (the pieces drawn on big
+//! squares), `game` and `clock` (the game model),
 //! `input` (the input line), `choice` (named values), `ai` (the engine's
 //! thread), `files` (every file read and written); `review` and
 //! `explore` (the review screen and live analysis) with `analyst` (the
@@ -24,10 +25,12 @@ mod commands;
 pub mod config;
 pub mod effects;
 mod explore;
+mod figures;
 pub mod game;
 mod input;
 pub mod keymap;
 mod newgame;
+mod picker;
 mod review;
 pub mod state;
 #[cfg(test)]

@@ -8,7 +8,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::pty::{Session, centre};
+use common::pty::{HOLLOW_PAWN, PAWN, Session, centre};
 
 /// A fresh config folder for one test, with `config.toml` holding `text` (if any).
 fn config_home(name: &str, text: Option<&str>) -> PathBuf {
@@ -114,18 +114,20 @@ fn a_loaded_position_with_black_to_move_is_played_by_the_human_as_black() {
 }
 
 #[test]
-fn no_color_draws_the_sides_with_different_glyphs_and_no_colour() {
+fn no_color_draws_white_hollow_dots_the_dark_squares_and_uses_no_colour() {
     let home = config_home("nocolor", None);
     let mut s =
         Session::start_with_env(&["--hotseat"], &[("NO_COLOR", "1"), ("XDG_CONFIG_HOME", home.to_str().unwrap())]);
     s.wait_for("White to move >");
-    let (row, col) = centre("e2", false);
-    assert_eq!(s.cell(row, col), "♙", "White in outline");
-    let (row7, col7) = centre("e7", false);
-    assert_eq!(s.cell(row7, col7), "♟", "Black filled");
+    let (white, black) = (s.square("e2", false), s.square("e7", false));
+    assert!(white.contains(HOLLOW_PAWN), "White in outline:\n{white}");
+    assert!(black.contains(PAWN), "Black filled:\n{black}");
+    // The dark squares are dotted: e7 around its pawn, e3 (empty) all over.
+    assert!(black.contains('·') && !white.contains('·'), "e7 is dark, e2 light:\n{black}\n{white}");
+    assert_eq!(s.square("e3", false).lines().next(), Some(" · · · · "), "e3 is dark");
     s.enter("e4");
     s.wait_for("Black to move >");
-    assert_eq!(s.cell(row, col), "░", "the new hole is marked");
+    assert!(s.square("e2", false).contains('░'), "the new hole is marked");
     let (status, out, _) = s.quit();
     assert!(status.success());
     let colours = colour_codes(&out);

@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{stdout_of, wormhole};
+use common::{spawn_piped, stdout_of, wormhole};
 
 /// The node count of `wormhole bench` (default depth). It changes only with
 /// a search or evaluation change whose commit says so and gives the new
@@ -24,13 +24,7 @@ fn bench_node_count_is_pinned() {
 fn bench_ends_quietly_when_its_reader_goes_away() {
     use std::io::{BufRead, BufReader};
     use std::os::unix::process::ExitStatusExt;
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_wormhole"))
-        .args(["bench", "--verbose"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn_piped(&["bench", "--verbose"]);
     let mut first = String::new();
     BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
     assert!(!first.is_empty());
@@ -157,4 +151,66 @@ fn solve_says_it_plays_wormhole_chess_only() {
     assert!(!out.status.success());
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("solve plays Wormhole chess only") && stderr.contains("draws or repetitions"), "{stderr}");
+}
+
+/// Numbers out of range are refused with the range, before any work,
+/// instead of a panic (overflow, float conversion) or an abort (allocation).
+#[test]
+fn huge_and_zero_values_are_refused_with_the_range() {
+    let pgn = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(pgn.path(), "1. e4 *\n").unwrap();
+    let game = pgn.path().to_str().unwrap();
+    for (args, why) in [
+        (&["solve", "--time", "1e19"][..], "1e19 seconds is outside 0.001 to 604800 seconds"),
+        (&["solve", "--time", "1e20"], "1e20 seconds is outside 0.001 to 604800 seconds"),
+        (&["solve", "--time", "0"], "0 seconds is outside"),
+        (&["solve", "--hash", "100000"], "100000 is not in 1..=4096"),
+        (&["analyze", game, "--movetime", "0"], "0 is not in 1..=3600000"),
+        (&["match", "--engine-a", "level=1", "--engine-b", "level=2", "--games", "0"], "0 is not in 1..=1000000"),
+        (&["match", "--engine-a", "level=1", "--engine-b", "level=2", "--movetime", "0"], "0 is not in 1..=3600000"),
+        (&["--movetime", "0"], "0 is not in 1..=3600000"),
+        (&["--movetime", "99999999999999999999"], "invalid value"),
+    ] {
+        let out = wormhole(args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(why), "{args:?}: {err}");
+    }
+}
+
+/// Each command with its standard output closed before it writes (`wormhole
+/// CMD | true`): it ends without a panic or an abort, either normally or
+/// as a program killed by SIGPIPE does (status 141 or the signal).
+#[test]
+fn every_command_ends_quietly_on_a_closed_pipe() {
+    use std::io::Write;
+    use std::os::unix::process::ExitStatusExt;
+    let pgn = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(pgn.path(), "1. e4 e5 *\n").unwrap();
+    let game = pgn.path().to_str().unwrap();
+    let commands: [(&[&str], &str); 10] = [
+        (&["bench", "--depth", "2"], ""),
+        (&["perft", "2"], ""),
+        (&["solve", "--time", "0.2"], ""),
+        (&["analyze", game, "--movetime", "5"], ""),
+        (&["match", "--engine-a", "level=1", "--engine-b", "level=1", "--games", "2", "--movetime", "5"], ""),
+        (&["uci"], "uci\nisready\nposition startpos\ngo depth 3\n"),
+        (&["--print-config"], ""),
+        (&["--help"], ""),
+        (&["--version"], ""),
+        (&["solve", "--help"], ""),
+    ];
+    for (args, input) in commands {
+        let mut child = spawn_piped(args);
+        drop(child.stdout.take());
+        let mut stdin = child.stdin.take().unwrap();
+        stdin.write_all(input.as_bytes()).unwrap();
+        drop(stdin);
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!err.contains("panicked") && !err.contains("Broken pipe"), "{args:?}: {err}");
+        let status = out.status;
+        let quiet = status.success() || status.code() == Some(141) || status.signal() == Some(libc::SIGPIPE);
+        assert!(quiet, "{args:?}: {status:?} {err}");
+    }
 }

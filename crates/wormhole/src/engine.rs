@@ -78,6 +78,7 @@ pub use levels::{Level, LevelColumn, LevelSettings, ParseLevelError};
 pub use crate::games::wormhole::eval::{EvalParams, FEATURES, TERMS, evaluate, features};
 pub use crate::games::wormhole::solve::{Proof, SolveLimits, SolveProgress, SolveResult, Solver};
 pub use thread::{Event, SearchThread};
+pub use tt::TableAllocError;
 
 use self::ordering::History;
 use self::tt::Table;
@@ -446,13 +447,21 @@ pub struct Engine {
     solver: Option<Box<Solver>>,
 }
 
+/// The transposition table of a new engine. An engine cannot work without
+/// one; a size within [`EngineOptions::HASH_MB`] that the machine cannot
+/// give is a fatal error, reported by name (use [`Engine::set_hash_mb`] to
+/// grow a table with the error as a value).
+fn new_table(mb: usize) -> Table {
+    Table::new(mb).unwrap_or_else(|e| panic!("{e}"))
+}
+
 impl Engine {
     /// An engine with the given options.
     pub fn new(options: EngineOptions) -> Engine {
         let mut options = options;
         options.threads = options.threads.clamp(1, EngineOptions::MAX_THREADS);
         options.hash_mb = options.hash_mb.clamp(*EngineOptions::HASH_MB.start(), *EngineOptions::HASH_MB.end());
-        let tt = Arc::new(Table::new(options.hash_mb));
+        let tt = Arc::new(new_table(options.hash_mb));
         let rng = levels::make_rng(options.seed);
         Engine { options, features: Features::default(), params: None, tt, history: History::new(), rng, solver: None }
     }
@@ -489,10 +498,23 @@ impl Engine {
         self.options.threads = threads.clamp(1, EngineOptions::MAX_THREADS);
     }
 
-    /// Resizes (and clears) the transposition table.
-    pub fn set_hash_mb(&mut self, hash_mb: usize) {
-        self.options.hash_mb = hash_mb.clamp(*EngineOptions::HASH_MB.start(), *EngineOptions::HASH_MB.end());
-        self.tt = Arc::new(Table::new(self.options.hash_mb));
+    /// Resizes (and clears) the transposition table, in no time (see
+    /// [`Engine::new_game`]). When the memory cannot be had the table stays
+    /// as it was and the error says so.
+    pub fn set_hash_mb(&mut self, hash_mb: usize) -> Result<(), TableAllocError> {
+        let hash_mb = hash_mb.clamp(*EngineOptions::HASH_MB.start(), *EngineOptions::HASH_MB.end());
+        self.replace_table(Table::new(hash_mb)?);
+        self.options.hash_mb = hash_mb;
+        Ok(())
+    }
+
+    /// Puts `table` in place of the transposition table; the old one is
+    /// freed on a thread of its own, as giving back gigabytes of touched
+    /// memory takes a while that no search or `stop` should wait for.
+    fn replace_table(&mut self, table: Table) {
+        let old = std::mem::replace(&mut self.tt, Arc::new(table));
+        // Without a thread (spawn failed), it is freed here.
+        let _ = std::thread::Builder::new().name("free table".into()).spawn(move || drop(old));
     }
 
     /// The search and evaluation switches.
@@ -523,9 +545,16 @@ impl Engine {
         self.tt.hashfull()
     }
 
-    /// Forgets everything learnt: clears the transposition table and history.
+    /// Forgets everything learnt: clears the transposition table and
+    /// history. A table this engine alone uses is replaced by fresh zeroed
+    /// memory instead of being written over, which takes no time even at
+    /// the largest size; a table shared ([`Engine::sharing_table`]) is
+    /// cleared in place.
     pub fn new_game(&mut self) {
-        self.tt.clear();
+        match Table::new(self.options.hash_mb) {
+            Ok(fresh) if Arc::strong_count(&self.tt) == 1 => self.replace_table(fresh),
+            _ => self.tt.clear(),
+        }
         self.history = History::new();
         if let Some(solver) = &mut self.solver {
             solver.clear();

@@ -1,5 +1,4 @@
-//! The engine's own thread. Everything slow (searching, perft, resizing or
-//! clearing the hash table) runs here, one job after another, so the thread
+//! The engine's own thread. Everything slow (searching, perft) runs here, one job after another, so the thread
 //! that reads the GUI's commands answers `isready`, `stop` and `quit` at once.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -13,7 +12,7 @@ use wormhole::engine::{Engine, EngineOptions, Info, Level, Limits, Score, Search
 use wormhole::rules::{GameMove, MoveSet};
 use wormhole::{Rules, perft};
 
-use super::say;
+use super::{output_gone, say};
 
 /// Perft below this depth runs without checking for `stop` (a few milliseconds of work).
 const PERFT_CHUNK_DEPTH: u32 = 4;
@@ -69,6 +68,12 @@ pub struct PerftJob<P> {
     pub pos: P,
     pub depth: u32,
     pub control: Arc<Control>,
+}
+
+/// A `go` without a position to search (the last `position` was refused):
+/// says why, then `bestmove (none)`.
+pub struct NoPosition {
+    pub why: String,
 }
 
 /// Work for the engine thread.
@@ -159,10 +164,10 @@ fn run_guarded(engine: &mut Engine, options: &mut EngineOptions, job: &Job) {
 
 fn run(engine: &mut Engine, options: &mut EngineOptions, job: &Job) {
     match job {
-        Job::Hash(mb) => {
-            options.hash_mb = *mb;
-            engine.set_hash_mb(*mb);
-        }
+        Job::Hash(mb) => match engine.set_hash_mb(*mb) {
+            Ok(()) => options.hash_mb = *mb,
+            Err(e) => say(&format!("info string error: {e}; the table stays at {} MiB", options.hash_mb)),
+        },
         Job::Threads(n) => {
             options.threads = *n;
             engine.set_threads(*n);
@@ -184,9 +189,13 @@ impl<P: Rules> Task for SearchJob<P> {
         let result = engine.search(&self.pos, &limits, &self.control.stop, &mut |info| {
             last_nodes = Some(info.nodes);
             info_lines(info).iter().for_each(|l| say(l));
+            // Nobody reads the output any more: stop working for them.
+            if output_gone() {
+                self.control.stop();
+            }
         });
         // UCI: after `go infinite` or `go ponder` the best move is sent only after `stop`.
-        while limits.infinite && !self.control.stopped() {
+        while limits.infinite && !self.control.stopped() && !output_gone() {
             std::thread::sleep(Duration::from_millis(2));
         }
         if self.control.superseded.load(Ordering::Relaxed) {
@@ -209,6 +218,19 @@ impl<P: Rules> Task for SearchJob<P> {
     fn restart_clock(&mut self, now: Instant) {
         self.asked = now;
     }
+}
+
+impl Task for NoPosition {
+    fn run(&self, _engine: &mut Engine) {
+        say(&format!("info string error: {}", self.why));
+        self.recover();
+    }
+
+    fn recover(&self) {
+        say(&bestmove_line::<wormhole::Move>(None, &[]));
+    }
+
+    fn restart_clock(&mut self, _now: Instant) {}
 }
 
 impl<P: Rules> Task for PerftJob<P> {

@@ -204,6 +204,20 @@ fn after_checkmate_the_panel_shows_the_result_not_the_engines_forecast_and_the_f
 }
 
 #[test]
+fn the_engines_move_line_says_whose_number_it_is_and_breaks_no_phrase() {
+    let mut s = session([Player::Human, Player::Engine]);
+    typed(&mut s, "e4");
+    engine_done(&mut s, "e5", Score::Cp(60));
+    for (w, h) in [(120, 40), (100, 30), (200, 60)] {
+        let rows = screen(&s, w, h);
+        let text = rows.join("\n");
+        assert!(contains(&rows, "Engine played e5 in"), "{text}");
+        assert!(contains(&rows, "-0.6 for White,"), "Black's +0.6, said from White's side:\n{text}");
+        assert!(rows.iter().any(|r| r.contains("depth ") && r.contains("n/s")), "{text}");
+    }
+}
+
+#[test]
 fn the_engines_last_move_line_goes_with_an_undo() {
     let mut s = session([Player::Human, Player::Engine]);
     typed(&mut s, "e4");

@@ -81,7 +81,7 @@ impl Session {
                 self.effects.push(Effect::SaveText { text, path: None });
             }
             // A `:` command line.
-            Action::Char(c) if c == ':' || !self.view.input.text().is_empty() => self.view.input.push(c),
+            Action::Char(c) if c == ':' || !self.view.input.text().is_empty() => self.push_input(c),
             Action::Backspace => self.view.input.backspace(),
             Action::DeleteWord => self.view.input.delete_word(),
             Action::ClearInput => self.view.input.clear(),
@@ -189,7 +189,7 @@ impl Session {
                 }
             }
             Action::Submit => self.submit_in_explore(),
-            Action::Char(c) => self.view.input.push(c),
+            Action::Char(c) => self.push_input(c),
             Action::Backspace => self.view.input.backspace(),
             Action::DeleteWord => self.view.input.delete_word(),
             Action::ClearInput => self.view.input.clear(),

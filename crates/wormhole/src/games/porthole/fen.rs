@@ -221,7 +221,11 @@ fn parse_tokens(list: &str) -> Result<Tokens, FenError> {
             return Err(FenError::EmptyTokenEntry(list.to_string()));
         }
         let (name, height) = match item.split_once('*') {
-            Some((name, h)) => (name, h.parse::<u32>().map_err(|_| FenError::BadToken(item.to_string()))?),
+            // Digits only: `parse` alone would take a sign (`b4*+2`).
+            Some((name, h)) if !h.is_empty() && h.bytes().all(|b| b.is_ascii_digit()) => {
+                (name, h.parse::<u32>().map_err(|_| FenError::BadToken(item.to_string()))?)
+            }
+            Some(_) => return Err(FenError::BadToken(item.to_string())),
             None => (item, 1),
         };
         let sq: Square = name.parse().map_err(|_| FenError::BadToken(item.to_string()))?;

@@ -160,7 +160,7 @@ impl Position {
     /// let mut pos = Position::new(Variant::Classic);
     /// let e4 = pos.parse_move("e4").unwrap();
     /// let undo = pos.play(e4).unwrap();
-    /// assert_eq!(pos.play(e4).unwrap_err().to_string(), "you have no piece on e2");
+    /// assert_eq!(pos.play(e4).unwrap_err().to_string(), "e2 is a hole: no piece stands there");
     /// pos.undo(e4, undo);
     /// assert_eq!(pos, Position::new(Variant::Classic));
     /// ```

@@ -260,7 +260,7 @@ impl Position {
         if let Some(from) = t.from_square() {
             return match self.board.piece_at(from) {
                 Some(p) if p.color == self.turn => IllegalMoveError::CannotReach { role: p.role, from, to: t.to },
-                _ => IllegalMoveError::NoPiece { square: from },
+                _ => self.no_piece(from),
             }
             .into();
         }

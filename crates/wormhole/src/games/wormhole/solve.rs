@@ -18,6 +18,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use crate::engine::TableAllocError;
 use crate::{Move, MoveList, Position};
 
 /// A proof or disproof number too large to reach: the question is settled.
@@ -113,9 +114,13 @@ struct ProofTable {
 }
 
 impl ProofTable {
-    fn new(mb: usize) -> ProofTable {
-        let n = (mb.max(1) * 1024 * 1024 / std::mem::size_of::<Slot>()).max(2) & !1;
-        ProofTable { slots: vec![Slot::default(); n] }
+    fn new(mb: usize) -> Result<ProofTable, TableAllocError> {
+        let bytes = mb.max(1).checked_mul(1024 * 1024).ok_or(TableAllocError { mb })?;
+        let n = (bytes / std::mem::size_of::<Slot>()).max(2) & !1;
+        let mut slots = Vec::new();
+        slots.try_reserve_exact(n).map_err(|_| TableAllocError { mb })?;
+        slots.resize(n, Slot::default());
+        Ok(ProofTable { slots })
     }
 
     fn bucket(&self, key: u64) -> usize {
@@ -221,9 +226,22 @@ struct Child {
 }
 
 impl Solver {
-    /// A solver with a table of about `mb` MiB.
+    /// A solver with a table of about `mb` MiB. Panics when the machine
+    /// cannot give that memory: see [`Solver::try_new`].
     pub fn new(mb: usize) -> Solver {
-        Solver { table: ProofTable::new(mb), children: Vec::new() }
+        Solver::try_new(mb).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A solver with a table of about `mb` MiB, or the error when the
+    /// machine cannot give that memory.
+    ///
+    /// ```
+    /// use wormhole::engine::Solver;
+    /// assert!(Solver::try_new(1).is_ok());
+    /// assert!(Solver::try_new(usize::MAX >> 20).is_err(), "more bytes than an address holds");
+    /// ```
+    pub fn try_new(mb: usize) -> Result<Solver, TableAllocError> {
+        Ok(Solver { table: ProofTable::new(mb)?, children: Vec::new() })
     }
 
     /// Forgets every position (for a new game).
