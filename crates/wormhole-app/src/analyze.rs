@@ -22,9 +22,14 @@ use crate::{files, limits};
 pub struct AnalyzeArgs {
     /// The game to analyse (the first game of a PGN file).
     game: PathBuf,
-    /// Thinking time per position in milliseconds (1 to 3600000).
-    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(limits::MOVETIME_MS))]
-    movetime: u64,
+    /// Nodes searched per position: the same game gives the same analysis
+    /// every time, on any number of threads.
+    #[arg(long, default_value_t = AnalysisOptions::DEFAULT_NODES, value_parser = clap::value_parser!(u64).range(1..))]
+    nodes: u64,
+    /// Thinking time per position in milliseconds instead of a node budget
+    /// (1 to 3600000; the result then depends on the machine and its load).
+    #[arg(long, conflicts_with = "nodes", value_parser = clap::value_parser!(u64).range(limits::MOVETIME_MS))]
+    movetime: Option<u64>,
     /// Positions analysed at the same time (one search thread each).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=EngineOptions::MAX_THREADS as u64))]
     threads: u64,
@@ -37,11 +42,10 @@ pub struct AnalyzeArgs {
 pub fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
     let text = files::read_game_file(&args.game)?;
     let game = PgnGame::parse(&text).with_context(|| format!("bad PGN file {}", args.game.display()))?;
-    let options = AnalysisOptions {
-        limits: Limits { movetime: Some(Duration::from_millis(args.movetime)), ..Limits::default() },
-        threads: args.threads as usize,
-        ..AnalysisOptions::default()
-    };
+    let mut options = AnalysisOptions::with_nodes(args.nodes, args.threads as usize);
+    if let Some(ms) = args.movetime {
+        options.limits = Limits { movetime: Some(Duration::from_millis(ms)), ..Limits::default() };
+    }
     let started = Instant::now();
     let bar = progress_bar(game.moves.len() + 1);
     let stop = AtomicBool::new(false);
@@ -49,7 +53,7 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
         bar.set_position(partial.searched() as u64);
     })?;
     bar.finish_and_clear();
-    let annotated = annotated_pgn(&game, &analysis, &format!("{} ms per position", args.movetime));
+    let annotated = annotated_pgn(&game, &analysis, &options.how());
     match &args.output {
         Some(path) => files::save_text(&annotated, path)?,
         None => std::io::stdout().write_all(annotated.as_bytes()).context("cannot write the game to stdout")?,

@@ -47,9 +47,10 @@ pub struct PlayArgs {
     /// Hot-seat: turn the board towards the side to move after every move.
     #[arg(long)]
     pub autoflip: bool,
-    /// Engine strength, 1 (beginner) to 10 (full strength, about 1 s a move
-    /// unless --movetime or --clock). Default: as last chosen; at first, 4.
-    #[arg(long, value_name = "1..10")]
+    /// Engine strength, 1 (newcomer) to 12 (full strength, about 1 s a move
+    /// unless --movetime or --clock), or a level's name. Default: as last
+    /// chosen; at first, 6.
+    #[arg(long, value_name = "1..12")]
     pub level: Option<Level>,
     /// Engine thinking time per move in milliseconds, 1 to 3600000, in place
     /// of the level's own time. Levels below 10 still stop at their depth
@@ -316,7 +317,7 @@ mod tests {
         };
         assert!(err(&["--clock", "1e-9+0"]).unwrap().contains("a clock needs at least one second per side"));
         assert!(err(&["--clock", "x+1"]).is_some());
-        assert!(err(&["--level", "11"]).is_some());
+        assert!(err(&["--level", "13"]).is_some());
         assert!(err(&["--hotseat", "--white", "engine"]).is_some());
         assert!(err(&["--theme", "neon"]).unwrap().contains("expected dark, light or high-contrast"));
     }

@@ -75,7 +75,7 @@ fn output_file_gets_the_game_and_stdout_stays_empty() {
     let mut pos = game.start.clone();
     for san in ["e4", "d5", "exd5"] {
         let m = pos.parse_move(san).unwrap();
-        pos = pos.after(m);
+        pos = pos.after(m).unwrap();
         game.moves.push(m);
     }
     std::fs::write(&path, game.to_pgn()).unwrap();

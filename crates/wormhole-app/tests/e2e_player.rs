@@ -34,34 +34,34 @@ fn the_new_game_screen_starts_a_game_with_enter_and_remembers_the_choice() {
     let home = config_home("first", None);
     let mut s = start_with_config(&home, &[]);
     let screen = s.wait_for("New game");
-    assert!(screen.contains("4 (improver)"), "a first game is at a middle level:\n{screen}");
+    assert!(screen.contains("6 (improver)"), "a first game is at a middle level:\n{screen}");
     assert!(screen.contains("you play White"), "{screen}");
     s.send(b"\r");
     let screen = s.wait_until("the game", |sc| !sc.contains("New game") && sc.contains("White to move >"));
-    assert!(screen.contains("Engine level 4: improver"), "the panel names the level:\n{screen}");
+    assert!(screen.contains("Engine level 6: improver"), "the panel names the level:\n{screen}");
     let (status, _, _) = s.quit();
     assert!(status.success());
     let saved = std::fs::read_to_string(config_file(&home)).unwrap();
-    assert!(saved.contains("level = 4") && saved.contains("side = \"white\""), "{saved}");
+    assert!(saved.contains("level = 6") && saved.contains("side = \"white\""), "{saved}");
     let _ = std::fs::remove_dir_all(home);
 }
 
 #[test]
 fn a_config_file_sets_the_level_and_the_panel_shows_it() {
-    let home = config_home("level", Some("# my settings\nlevel = 2\nvariant = \"fairy\"\n"));
+    let home = config_home("level", Some("# my settings\nlevel = 4\nvariant = \"fairy\"\n"));
     let mut s = start_with_config(&home, &[]);
     let screen = s.wait_for("New game");
-    assert!(screen.contains("2 (novice)") && screen.contains("fairy"), "preselected from the file:\n{screen}");
+    assert!(screen.contains("4 (novice)") && screen.contains("fairy"), "preselected from the file:\n{screen}");
     s.send(b"\r");
-    let screen = s.wait_for("Engine level 2: novice");
+    let screen = s.wait_for("Engine level 4: novice");
     assert!(screen.contains("Wormhole chess (fairy)"), "{screen}");
     // :set changes the level now and keeps the rest of the file.
-    s.enter(":set level 3");
-    s.wait_for("Engine level 3: casual");
+    s.enter(":set level 5");
+    s.wait_for("Engine level 5: casual");
     let (status, _, _) = s.quit();
     assert!(status.success());
     let saved = std::fs::read_to_string(config_file(&home)).unwrap();
-    assert!(saved.starts_with("# my settings\nlevel = 3\n"), "{saved}");
+    assert!(saved.starts_with("# my settings\nlevel = 5\n"), "{saved}");
     let _ = std::fs::remove_dir_all(home);
 }
 
@@ -91,7 +91,7 @@ fn a_broken_config_file_is_named_with_its_line_and_the_game_starts_with_defaults
     let printed = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{printed}");
     assert!(printed.contains(&format!("Config file: {}", file.display())), "{printed}");
-    assert!(printed.contains("line 2") && printed.contains("level = 4"), "{printed}");
+    assert!(printed.contains("line 2") && printed.contains("level = 6"), "{printed}");
     let _ = std::fs::remove_dir_all(home);
 }
 

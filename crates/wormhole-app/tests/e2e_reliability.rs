@@ -26,7 +26,7 @@ fn two_moves_then_thinking(session: &mut Session) {
 }
 
 fn thinking_engine_session(prelude: Option<&str>) -> Session {
-    let args = ["--white", "engine", "--level", "10", "--movetime", "20000", "--seed", "1"];
+    let args = ["--white", "engine", "--level", "12", "--movetime", "20000", "--seed", "1"];
     let mut s = match prelude {
         Some(prelude) => Session::start_in_shell(prelude, &args, &[]),
         None => Session::start(&args),

@@ -102,7 +102,7 @@ fn a_bad_fen_or_pgn_exits_2_before_touching_the_terminal() {
 
 #[test]
 fn ctrl_c_quits_at_once_while_the_engine_thinks() {
-    let mut s = Session::start(&["--white", "engine", "--level", "10", "--movetime", "20000"]);
+    let mut s = Session::start(&["--white", "engine", "--level", "12", "--movetime", "20000"]);
     s.wait_for("Engine thinking");
     // The UI stays responsive while the engine thinks: help opens and closes.
     s.send(b"\x1bOP");

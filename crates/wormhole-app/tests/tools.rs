@@ -37,7 +37,7 @@ fn bench_ends_quietly_when_its_reader_goes_away() {
 #[test]
 fn match_prints_games_and_score() {
     let out =
-        stdout_of(&["match", "--engine-a", "level=10,depth=2", "--engine-b", "level=1", "--games", "2", "--seed", "3"]);
+        stdout_of(&["match", "--engine-a", "level=12,depth=2", "--engine-b", "level=1", "--games", "2", "--seed", "3"]);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.iter().filter(|l| l.starts_with("Game ")).count(), 2);
     let score = lines.last().unwrap();
@@ -53,7 +53,7 @@ fn porthole_bench_and_match() {
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.iter().filter(|l| l.contains(" b5,c5,f5,g5,b4,c4,f4,g4")).count(), 1, "{out}");
     assert_eq!(lines.len(), 8 + 2, "eight Porthole positions, then nodes and speed: {out}");
-    let args = ["match", "--variant", "porthole", "--engine-a", "level=10,depth=2", "--engine-b", "level=1"];
+    let args = ["match", "--variant", "porthole", "--engine-a", "level=12,depth=2", "--engine-b", "level=1"];
     let out = stdout_of(&[&args[..], &["--games", "2", "--seed", "5", "--verbose"]].concat());
     assert!(out.contains(">"), "porthole moves are written in SAN with '>': {out}");
     assert!(out.lines().last().unwrap().starts_with("Score: "), "{out}");
@@ -99,7 +99,7 @@ fn match_plays_another_binary_over_uci() {
     let out = stdout_of(&[
         "match",
         "--engine-a",
-        "level=10,depth=2",
+        "level=12,depth=2",
         "--engine-b",
         &other,
         "--games",
@@ -139,7 +139,7 @@ fn match_stops_early_by_sprt_and_reports_elo() {
 #[test]
 fn levels_play_the_same_games_under_the_same_seed() {
     let run = |seed: &str| {
-        stdout_of(&["match", "--engine-a", "level=4", "--engine-b", "level=1", "--games", "4", "--seed", seed])
+        stdout_of(&["match", "--engine-a", "level=6", "--engine-b", "level=3", "--games", "4", "--seed", seed])
     };
     assert_eq!(run("5"), run("5"));
     assert_ne!(run("5"), run("6"));
@@ -213,4 +213,33 @@ fn every_command_ends_quietly_on_a_closed_pipe() {
         let quiet = status.success() || status.code() == Some(141) || status.signal() == Some(libc::SIGPIPE);
         assert!(quiet, "{args:?}: {status:?} {err}");
     }
+}
+
+/// A's score in percent from a match's last line, `Score: P / N (X%)`.
+fn score_percent(out: &str) -> f64 {
+    let last = out.lines().last().unwrap_or_default();
+    let percent = last.rsplit('(').next().and_then(|p| p.strip_suffix("%)"));
+    percent.and_then(|p| p.parse().ok()).unwrap_or_else(|| panic!("no score line: {out}"))
+}
+
+#[test]
+fn the_lowest_level_loses_to_a_two_ply_material_bot() {
+    // 40 seeded games at depth-limited settings: the same games every run.
+    let args = ["match", "--engine-a", "level=1", "--engine-b", "minimax=2", "--games", "40", "--seed", "11"];
+    let out = stdout_of(&args);
+    let lowest = score_percent(&out);
+    assert!(lowest < 45.0, "the lowest level scored {lowest}% against minimax=2:\n{out}");
+    // The level that used to be the lowest beats it.
+    let out =
+        stdout_of(&["match", "--engine-a", "level=3", "--engine-b", "minimax=2", "--games", "40", "--seed", "11"]);
+    assert!(score_percent(&out) > 55.0, "{out}");
+}
+
+#[test]
+fn minimax_is_a_player_of_its_own() {
+    let out = wormhole(&["match", "--engine-a", "minimax=2,level=3", "--engine-b", "level=1"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("minimax=N is a player of its own"), "{out:?}");
+    let out = wormhole(&["match", "--engine-a", "minimax=0", "--engine-b", "level=1"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("from 1 to 6"), "{out:?}");
 }

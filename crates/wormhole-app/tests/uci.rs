@@ -105,7 +105,7 @@ fn handshake_lists_the_options() {
     assert!(lines.iter().any(|l| l.starts_with("option name Hash type spin")));
     assert!(lines.iter().any(|l| l.starts_with("option name Threads type spin")));
     assert!(
-        lines.iter().any(|l| l.starts_with("option name Level type combo default 10 (full strength) var 1 (beginner)"))
+        lines.iter().any(|l| l.starts_with("option name Level type combo default 12 (full strength) var 1 (newcomer)"))
     );
     assert!(lines.iter().any(|l| l == "option name MultiPV type spin default 1 min 1 max 256"));
     uci.send("isready");
@@ -518,7 +518,7 @@ fn porthole_repetition_of_the_game_scores_as_a_draw() {
 fn multipv_reports_numbered_lines_and_levels_take_names() {
     let mut uci = Uci::start();
     uci.send("setoption name MultiPV value 3");
-    uci.send("setoption name Level value 9 (grandmaster)");
+    uci.send("setoption name Level value 11 (grandmaster)");
     uci.send("position startpos");
     uci.send("go depth 3");
     let lines = uci.until("bestmove");

@@ -1,5 +1,5 @@
-//! Choosing the game: Wormhole chess with either piece set, or Porthole
-//! chess. One table, [`GAMES`], holds each game's name (command line, UCI
+//! Choosing the game: Wormhole chess with either piece set, Porthole chess
+//! or Linked-portal chess. One table, [`GAMES`], holds each game's name (command line, UCI
 //! `UCI_Variant`, configuration), the names it also answers to, its PGN
 //! `Variant` tag, its start position and a one-line description; every
 //! place that chooses a game reads it. Each game defines its line in its
@@ -8,39 +8,12 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::Role;
 use crate::engine::LevelColumn;
 use crate::excerpt::Excerpt;
-use crate::games::{linked, porthole, wormhole};
-use crate::rules::Rules;
-use crate::{Position, Role, Variant};
-
-/// Which game to play.
-///
-/// ```
-/// use wormhole::GameKind;
-/// let kind: GameKind = "porthole".parse().unwrap();
-/// assert_eq!(kind.pgn_name(), "Porthole");
-/// assert_eq!(GameKind::from_pgn_tag("Wormhole fairy"), Some(GameKind::Fairy));
-/// // A FEN says which game it is when it can.
-/// assert_eq!(GameKind::detect_fen(GameKind::Porthole.start_fen()), Some(GameKind::Porthole));
-/// assert_eq!(GameKind::detect_fen("cnwmkwnc/pppppppp/8/8/8/8/PPPPPPPP/CNWMKWNC w 0"), Some(GameKind::Fairy));
-/// assert_eq!(
-///     "chess".parse::<GameKind>().unwrap_err().to_string(),
-///     "unknown variant 'chess' (expected 'classic', 'fairy', 'porthole' or 'linked')"
-/// );
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum GameKind {
-    /// Wormhole chess with the classic piece set.
-    #[default]
-    Classic,
-    /// Wormhole chess with the fairy piece set.
-    Fairy,
-    /// Porthole chess.
-    Porthole,
-    /// Linked-portal chess.
-    Linked,
-}
+use crate::games::linked;
+use crate::rules::Searchable;
+use crate::{GAMES, GameKind};
 
 /// What the program says about a game, in one place (the game's folder).
 #[derive(Debug, Clone, Copy)]
@@ -72,14 +45,14 @@ pub struct GameInfo {
     pub win_chance_slope: f64,
 }
 
-/// Every game, in the order menus list them: each game's line is defined
-/// in its folder.
-pub const GAMES: [GameInfo; 4] = [wormhole::info::CLASSIC, wormhole::info::FAIRY, porthole::INFO, linked::INFO];
+/// The first game of [`GAMES`].
+impl Default for GameKind {
+    fn default() -> GameKind {
+        GameKind::ALL[0]
+    }
+}
 
 impl GameKind {
-    /// Every game, in the order of [`GAMES`].
-    pub const ALL: [GameKind; 4] = [GameKind::Classic, GameKind::Fairy, GameKind::Porthole, GameKind::Linked];
-
     /// This game's line of [`GAMES`].
     pub const fn info(self) -> &'static GameInfo {
         &GAMES[self as usize]
@@ -130,15 +103,6 @@ impl GameKind {
         self.roles().contains(&role)
     }
 
-    /// The Wormhole piece set, if this is Wormhole chess.
-    pub const fn variant(self) -> Option<Variant> {
-        match self {
-            GameKind::Classic => Some(Variant::Classic),
-            GameKind::Fairy => Some(Variant::Fairy),
-            GameKind::Porthole | GameKind::Linked => None,
-        }
-    }
-
     /// The game a name or alias names (any case).
     fn from_name(name: &str) -> Option<GameKind> {
         let name = name.trim().to_ascii_lowercase();
@@ -162,8 +126,9 @@ impl GameKind {
 
     /// The game a FEN belongs to, when it says: a seventh field of two
     /// squares (`e4,a5`, White's and Black's portal) is Linked-portal chess
-    /// (a Porthole FEN with exactly two single tokens reads so too: choose
-    /// the game to read it as Porthole chess); four or seven fields, or
+    /// (a Porthole FEN with exactly two single tokens has the same form:
+    /// [`GameKind::detect_fen_or`] keeps Porthole chess when it is the game
+    /// chosen); four or seven fields, or
     /// castling letters (`KQkq`), are Porthole chess; holes (`x`), or one to
     /// three fields, are Wormhole chess, whose pieces tell the piece set (C,
     /// W or M: fairy; Q, R or B: classic). `None` for a text that is no FEN
@@ -187,15 +152,22 @@ impl GameKind {
         setup.variant_hint().map(GameKind::from)
     }
 
-    /// Runs `job` with the position `fen` describes (the start position
-    /// when `None`) in this game: `job` is compiled once per game.
-    pub fn with_position<J: WithPosition>(self, fen: Option<&str>, job: J) -> Result<J::Output, GameFenError> {
-        let fen = fen.unwrap_or(self.start_fen());
-        Ok(match (self, self.variant()) {
-            (_, Some(variant)) => job.run(Position::from_fen(fen, variant)?),
-            (GameKind::Linked, None) => job.run(linked::Position::from_fen(fen)?),
-            (_, None) => job.run(porthole::Position::from_fen(fen)?),
-        })
+    /// The game a FEN belongs to ([`GameKind::detect_fen`]), or `chosen`
+    /// when it does not say or when its form fits `chosen` as well: a
+    /// seventh field of two squares is Linked-portal chess's two portals or
+    /// two of Porthole chess's portholes.
+    ///
+    /// ```
+    /// use wormhole::GameKind;
+    /// let two = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 e4,a5";
+    /// assert_eq!(GameKind::detect_fen_or(two, GameKind::Porthole), GameKind::Porthole);
+    /// assert_eq!(GameKind::detect_fen_or(two, GameKind::Classic), GameKind::Linked);
+    /// ```
+    pub fn detect_fen_or(fen: &str, chosen: GameKind) -> GameKind {
+        match GameKind::detect_fen(fen) {
+            Some(GameKind::Linked) if chosen == GameKind::Porthole => chosen,
+            detected => detected.unwrap_or(chosen),
+        }
     }
 }
 
@@ -206,16 +178,7 @@ pub trait WithPosition {
     /// What it gives back.
     type Output;
     /// Does it with `pos`.
-    fn run<P: Rules>(self, pos: P) -> Self::Output;
-}
-
-impl From<Variant> for GameKind {
-    fn from(variant: Variant) -> GameKind {
-        match variant {
-            Variant::Classic => GameKind::Classic,
-            Variant::Fairy => GameKind::Fairy,
-        }
-    }
+    fn run<P: Searchable>(self, pos: P) -> Self::Output;
 }
 
 /// The name ([`GameKind::name`]).
@@ -260,20 +223,6 @@ impl FromStr for GameKind {
     fn from_str(s: &str) -> Result<GameKind, ParseGameKindError> {
         GameKind::from_name(s).ok_or_else(|| ParseGameKindError(s.to_string()))
     }
-}
-
-/// A FEN of the chosen game that could not be read.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum GameFenError {
-    /// A Wormhole chess FEN.
-    #[error(transparent)]
-    Wormhole(#[from] crate::FenError),
-    /// A Porthole chess PFEN.
-    #[error(transparent)]
-    Porthole(#[from] porthole::FenError),
-    /// A Linked-portal chess FEN.
-    #[error(transparent)]
-    Linked(#[from] linked::FenError),
 }
 
 #[cfg(test)]

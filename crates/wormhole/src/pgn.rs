@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 
 use crate::excerpt::Excerpt;
 use crate::rules::GameOutcome;
-use crate::{AnyMove, AnyMoveError, AnyPosition, Color, GameFenError, GameKind};
+use crate::{AnyMove, AnyMoveError, AnyPosition, Color, GameFenError, GameKind, PlayError};
 
 /// Why a PGN text was refused. Messages quote at most 80 characters of the
 /// offending text.
@@ -75,15 +75,9 @@ struct Reason<'a>(&'a AnyMoveError);
 
 impl std::fmt::Display for Reason<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.0 {
-            AnyMoveError::Wormhole(crate::MoveError::Syntax { problem, .. }) => write!(f, "not a move: {problem}"),
-            AnyMoveError::Porthole(crate::porthole::MoveError::Syntax { problem, .. }) => {
-                write!(f, "not a move: {problem}")
-            }
-            AnyMoveError::Linked(crate::linked::MoveError::Syntax { problem, .. }) => {
-                write!(f, "not a move: {problem}")
-            }
-            error => error.fmt(f),
+        match self.0.syntax_problem() {
+            Some(problem) => write!(f, "not a move: {problem}"),
+            None => self.0.fmt(f),
         }
     }
 }
@@ -146,14 +140,26 @@ impl PgnGame {
         set_tag(&mut self.tags, name, value);
     }
 
-    /// Every position of the game, from the start to after the last move.
+    /// Every position of the game, from the start to after the last move
+    /// (or, for a game built with a move that cannot be played where it
+    /// stands, to before that move: see [`PgnGame::check`]).
     pub fn positions(&self) -> Vec<AnyPosition> {
         let mut positions = vec![self.start.clone()];
         for &m in &self.moves {
-            let next = positions[positions.len() - 1].after(m);
-            positions.push(next);
+            match positions[positions.len() - 1].after(m) {
+                Ok(next) => positions.push(next),
+                Err(_) => break,
+            }
         }
         positions
+    }
+
+    /// Whether every move can be played where it stands: the first that
+    /// cannot, with its index and why. [`PgnGame::parse`] only makes games
+    /// that pass; [`PgnGame::new`] takes the moves as they are.
+    pub fn check(&self) -> Result<(), (usize, PlayError)> {
+        let mut pos = self.start.clone();
+        self.moves.iter().enumerate().try_for_each(|(i, &m)| pos.play(m).map_err(|e| (i, e)))
     }
 
     /// The position after all the moves.
@@ -182,7 +188,8 @@ impl PgnGame {
     }
 
     /// The game as PGN text with `annotations[i]` written after move `i`
-    /// (moves past the end of `annotations` get none).
+    /// (moves past the end of `annotations` get none). The moves are
+    /// written up to the first that cannot be played ([`PgnGame::check`]).
     ///
     /// ```
     /// use wormhole::pgn::{Annotation, PgnGame};
@@ -201,11 +208,11 @@ impl PgnGame {
         let set_up = (self.start != AnyPosition::new(kind)).then(|| self.start.fen());
         let mut out = header(&self.tags, &result, kind.pgn_name(), set_up.as_deref());
         let mut pos = self.start.clone();
-        let numbered = self.moves.iter().enumerate().map(|(i, &m)| {
+        let numbered = self.moves.iter().enumerate().map_while(|(i, &m)| {
             let notes = annotations.get(i).map(|a| a.tokens(&pos)).unwrap_or_default();
-            let entry = (pos.move_number(), pos.turn(), pos.san(m), notes);
-            pos = pos.after(m);
-            entry
+            let entry = (pos.move_number(), pos.turn(), pos.san(m).ok()?, notes);
+            pos.play(m).ok()?;
+            Some(entry)
         });
         out.push_str(&annotated_movetext(numbered, &result));
         out
@@ -248,9 +255,8 @@ fn replay(start: &AnyPosition, tokens: &[String]) -> Result<Vec<AnyMove>, PgnErr
         if let Some(end) = pos.outcome(&earlier) {
             return Err(PgnError::AfterTheEnd { number, color, text, end: end.to_string() });
         }
-        let m = pos.parse_move(token).map_err(|error| PgnError::BadMove { number, color, text, error })?;
         earlier.push(pos.hash());
-        pos = pos.after(m);
+        let m = pos.play_text(token).map_err(|error| PgnError::BadMove { number, color, text, error })?;
         moves.push(m);
     }
     Ok(moves)
@@ -401,11 +407,12 @@ impl Annotation {
         let mut pos = pos.clone();
         let mut line = Vec::new();
         for &m in &self.variation {
-            if !pos.is_legal(m) {
+            let Ok(san) = pos.san(m) else { break };
+            let entry = (pos.move_number(), pos.turn(), san, Vec::new());
+            if pos.play(m).is_err() {
                 break;
             }
-            line.push((pos.move_number(), pos.turn(), pos.san(m), Vec::new()));
-            pos = pos.after(m);
+            line.push(entry);
         }
         if !line.is_empty() {
             // The variation's own movetext, without a result.

@@ -4,9 +4,9 @@
 
 use std::sync::atomic::AtomicBool;
 
-use wormhole::Rules;
 use wormhole::engine::{Engine, EngineOptions, Limits, Score, SearchResult};
 use wormhole::linked::{EvalParams, Move, Position, eval};
+use wormhole::rules::Evaluate;
 
 fn search(fen: &str, d: u32) -> (Position, SearchResult<Move>) {
     let pos = Position::from_fen(fen).unwrap();

@@ -73,7 +73,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     spec(Cmd::Open, "open", &["pgn"], "[FILE]", "open a PGN game; no FILE: pick from the saved games (Tab completes)"),
     spec(Cmd::Review, "review", &[], "", "the engine reviews the game: graph, ?! ? ?? marks, better moves"),
     spec(Cmd::Analyze, "analyze", &["analyse"], "", "live analysis here: the best 3 lines; try moves (Esc returns)"),
-    spec(Cmd::Level, "level", &[], "[N]", "show or set the engine level, 1 to 10"),
+    spec(Cmd::Level, "level", &[], "[N]", "show or set the engine level, 1 to 12"),
     spec(Cmd::Set, "set", &[], "[KEY [VALUE]]", "show or change a setting; it is saved in the config file"),
     spec(Cmd::Theme, "theme", &[], "[NAME]", "next colour theme, or dark, light, high-contrast"),
     spec(Cmd::Explain, "explain", &["x"], "[SQUARE|PIECE]", "where a piece can go and how it moves: d3, N, wizard"),

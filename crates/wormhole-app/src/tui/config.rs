@@ -75,7 +75,7 @@ pub struct KeySpec {
 
 /// Every setting, in the order files and help list them.
 pub const KEYS: &[KeySpec] = &[
-    KeySpec { key: Key::Level, name: "level", values: "1..10", help: "engine strength (1 beginner, 10 full strength)" },
+    KeySpec { key: Key::Level, name: "level", values: "1..12", help: "engine strength (1 newcomer, 12 full strength)" },
     KeySpec { key: Key::Variant, name: "variant", values: "classic|fairy|porthole|linked", help: "game of new games" },
     KeySpec { key: Key::Side, name: "side", values: "white|black|hotseat|watch", help: "who plays new games" },
     KeySpec { key: Key::Clock, name: "clock", values: "MIN+INC|off", help: "chess clock of new games, e.g. 5+3" },
@@ -342,7 +342,7 @@ mod tests {
     #[test]
     fn problems_name_the_line() {
         let bad = |text: &str| Prefs::parse(text).unwrap_err();
-        assert_eq!(bad("level = 4\nlevel = 11\n").line, Some(2));
+        assert_eq!(bad("level = 4\nlevel = 13\n").line, Some(2));
         let p = bad("variant = \"classic\"\n\ntheme = \"neon\"\n");
         assert_eq!(p.line, Some(3));
         assert!(p.message.contains("expected dark, light or high-contrast"), "{}", p.message);
@@ -366,7 +366,7 @@ mod tests {
         let text = config.set(Key::Clock, "3+2").unwrap().unwrap();
         assert_eq!(text, "# my comment\nlevel = 6 # weak\ntheme = \"dark\"\nclock = \"3+2\"\n");
         assert_eq!(Prefs::parse(&text).unwrap(), config.prefs, "what is written reads back");
-        assert!(config.set(Key::Level, "11").unwrap_err().contains("11"));
+        assert!(config.set(Key::Level, "13").unwrap_err().contains("13"));
         assert_eq!(inline_comment("theme = \"a#b\"  # mine"), "  # mine", "a # in quotes is the value's");
         assert_eq!(inline_comment("level = 2"), "");
         let mut fresh = Config::from_text(Some("c.toml".into()), None);

@@ -140,12 +140,12 @@ impl GameEnd {
 }
 
 /// Why a move could not be added to the game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PlayError {
     #[error("the game is over")]
     GameOver,
-    #[error("{0} is not legal here")]
-    Illegal(AnyMove),
+    #[error(transparent)]
+    Illegal(#[from] wormhole::PlayError),
 }
 
 /// A game: positions after every move, the SAN of every move, the redo tail.
@@ -310,11 +310,8 @@ impl Game {
             return Err(PlayError::GameOver);
         }
         let pos = self.position();
-        if !pos.is_legal(m) {
-            return Err(PlayError::Illegal(m));
-        }
-        let san = pos.san(m);
-        let next = pos.after(m);
+        let next = pos.after(m)?;
+        let san = pos.san(m).map_err(wormhole::PlayError::from)?;
         let mover = pos.turn();
         self.moves.truncate(self.cursor);
         self.sans.truncate(self.cursor);

@@ -135,7 +135,7 @@ fn forms(pos: &AnyPosition, m: AnyMove, san: &str) -> Vec<String> {
         Some(entry) => (format!("{entry}>{to}"), format!("{entry}{to}")),
         None => (to.to_string(), to.to_string()),
     };
-    let capture = pos.captured_by(m).is_some();
+    let capture = matches!(pos.captured_by(m), Ok(Some(_)));
     let mut v = vec![san.to_string(), san.trim_end_matches(['+', '#']).to_string()];
     if !letter.is_empty() {
         v.push(format!("{letter}{}{target}", if capture { "x" } else { "" }));

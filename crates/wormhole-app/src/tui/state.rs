@@ -472,8 +472,8 @@ impl Session {
             return InputHint::Empty;
         }
         if let (Mode::Analyze, Some(explore)) = (self.mode, &self.study.explore) {
-            if let Ok(m) = explore.position.parse_move(text) {
-                return InputHint::Exact(explore.position.san(m));
+            if let Some(san) = explore.position.parse_move(text).ok().and_then(|m| explore.position.san(m).ok()) {
+                return InputHint::Exact(san);
             }
             let sans: Vec<String> = self.candidates().into_iter().map(|c| c.san).collect();
             return if sans.is_empty() { InputHint::NoMatch } else { InputHint::Matches(sans) };
@@ -482,8 +482,8 @@ impl Session {
             return InputHint::EngineToMove;
         }
         let pos = self.game.position();
-        if let Ok(m) = pos.parse_move(text) {
-            return InputHint::Exact(pos.san(m));
+        if let Some(san) = pos.parse_move(text).ok().and_then(|m| pos.san(m).ok()) {
+            return InputHint::Exact(san);
         }
         match self.candidates().as_slice() {
             [] => InputHint::NoMatch,

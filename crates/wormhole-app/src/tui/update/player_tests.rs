@@ -84,8 +84,8 @@ fn set_changes_a_setting_now_and_saves_it_and_a_broken_file_is_never_written() {
     assert_eq!(s.settings().level.number(), 6, "from the engine's next move");
     assert_eq!(saved_config(&effects).as_deref(), Some("# mine\nlevel = 6\n"));
     assert!(info(&s).starts_with("level = 6 (now); saved"), "{}", info(&s));
-    typed(&mut s, ":set level 11");
-    assert!(error(&s).contains("11"), "{}", error(&s));
+    typed(&mut s, ":set level 13");
+    assert!(error(&s).contains("13"), "{}", error(&s));
     typed(&mut s, ":set colour red");
     assert!(error(&s).starts_with("unknown setting 'colour' (expected level, variant"), "{}", error(&s));
     typed(&mut s, ":set clock");
@@ -106,7 +106,7 @@ fn set_changes_a_setting_now_and_saves_it_and_a_broken_file_is_never_written() {
 fn level_alone_shows_the_level_by_name() {
     let mut s = session([Player::Human, Player::Engine]);
     typed(&mut s, ":level");
-    assert_eq!(info(&s), "engine level 1 (beginner); ':level N' sets 1 (beginner) to 10 (full strength)");
+    assert_eq!(info(&s), "engine level 1 (newcomer); ':level N' sets 1 (newcomer) to 12 (full strength)");
     typed(&mut s, ":level x");
     assert!(error(&s).contains("'x'"), "{}", error(&s));
 }

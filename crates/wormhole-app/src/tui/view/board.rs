@@ -405,7 +405,7 @@ mod tests {
     fn the_new_hole_is_a_plain_hole_and_the_last_move_marks_its_target() {
         let mut pos = AnyPosition::from_fen(GameKind::Classic, "k7/2Q5/1K6/8/8/8/8/8 w 0").unwrap();
         let m = pos.parse_move("Qb7").unwrap();
-        pos = pos.after(m);
+        pos = pos.after(m).unwrap();
         assert!(pos.is_check());
         let theme = Theme::default();
         let hl = Highlights {

@@ -134,8 +134,8 @@ fn engine_lines(session: &Session, width: usize) -> Vec<Line<'static>> {
     if let Some(thinking) = session.thinking() {
         let what = match thinking.purpose {
             Purpose::Move { .. } => "Engine thinking",
-            Purpose::Hint { .. } => "Finding a hint",
-            Purpose::Analysis { .. } => "Analysing",
+            Purpose::Hint { .. } => "Finding a hint (full strength)",
+            Purpose::Analysis { .. } => "Analysing (full strength)",
         };
         let elapsed = session.now().saturating_duration_since(thinking.started);
         let spin = theme.spinner((elapsed.as_millis() / 100) as usize);

@@ -81,7 +81,7 @@ fn render_start_position_with_panel_and_input() {
     assert!(contains(&rows, "Wormhole chess (classic)"), "{text}");
     assert!(contains(&rows, "White: You"), "{text}");
     assert!(contains(&rows, "Black: Engine"), "{text}");
-    assert!(contains(&rows, "Engine level 1: beginner"), "the level by name: {text}");
+    assert!(contains(&rows, "Engine level 1: newcomer"), "the level by name: {text}");
     assert!(contains(&rows, "Squares left 64/64"), "{text}");
     assert!(contains(&rows, "White to move >"), "{text}");
     assert!(rows.iter().any(|r| r.starts_with("8 ") && r.contains("▐█▌")), "a rook's figure: {text}");

@@ -8,7 +8,7 @@
 //! Lines stop at portal cells (every line arrives there) and at pieces.
 
 use super::Position;
-use crate::games::wormhole::steps::{self, slide};
+use crate::core::steps::{self, slide};
 use crate::{Color, Role, Square};
 
 const fn leaper_table(deltas: &[(i8, i8)]) -> [u64; 64] {

@@ -1,25 +1,25 @@
 //! Linked-portal chess for the engine and the tools ([`Rules`]).
 
-use super::{DrawReason, EvalParams, Move, MoveError, MoveList, Outcome, Position, Undo, eval};
+use super::{DrawReason, EvalParams, FenError, Move, MoveError, MoveList, Outcome, Position, Undo, eval};
 use crate::core::zobrist::black_key;
-use crate::rules::Rules;
-use crate::{Board, Color, GameKind, Piece};
+use crate::rules::{Evaluate, Rules, SearchHooks, sealed};
+use crate::{Bitboard, Board, Color, GameKind, Piece, Square};
 
 /// Stalemate, repetition, the fifty-move rule and king against king draw;
-/// a checkmated side loses. Legality is tested by playing each move, so the
-/// king's safety worked out before generating is only whether it is in check.
+/// a checkmated side loses.
 impl Rules for Position {
     type Move = Move;
     type Undo = Undo;
     type MoveList = MoveList;
-    type SearchList = Vec<Move>;
-    type Safety = bool;
-    type Params = EvalParams;
     type Outcome = Outcome;
     type MoveError = MoveError;
+    type FenError = FenError;
 
     const DRAWS: bool = true;
 
+    fn from_fen_in(_kind: GameKind, fen: &str) -> Result<Position, FenError> {
+        Position::from_fen(fen)
+    }
     fn kind(&self) -> GameKind {
         GameKind::Linked
     }
@@ -55,6 +55,9 @@ impl Rules for Position {
     fn san(&self, m: Move) -> String {
         Position::san(self, m)
     }
+    fn reach(&self, sq: Square) -> Bitboard {
+        Position::landings(self, sq)
+    }
     #[inline(always)]
     fn legal_moves(&self) -> MoveList {
         Position::legal_moves(self)
@@ -80,6 +83,15 @@ impl Rules for Position {
         // never for fewer than a dozen.
         50u32.saturating_sub(self.fullmoves).clamp(12, 30)
     }
+}
+
+impl sealed::Sealed for Position {}
+
+/// Linked-portal chess's search hooks: legality is tested by playing each
+/// move, so the king's safety is only whether it is in check.
+impl SearchHooks for Position {
+    type SearchList = Vec<Move>;
+    type Safety = bool;
     #[inline]
     fn pass(&mut self) {
         // An en passant square stays: only the side that did not
@@ -108,6 +120,11 @@ impl Rules for Position {
             list.extend(moves.iter());
         }
     }
+}
+
+/// Linked-portal chess's evaluation (its terms and weights).
+impl Evaluate for Position {
+    type Params = EvalParams;
     fn default_params(&self) -> EvalParams {
         EvalParams::default()
     }

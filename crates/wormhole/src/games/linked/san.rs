@@ -18,8 +18,8 @@ use std::str::FromStr;
 
 use super::moves::PROMOTIONS;
 use super::{CastlingSide, IllegalMoveError, Move, MoveKind, Position};
+use crate::core::notation::push_origin;
 use crate::excerpt::Excerpt;
-use crate::games::wormhole::san::push_origin;
 use crate::{Role, Square};
 
 /// Why a typed move was refused. Messages quote at most 80 characters of
@@ -70,6 +70,15 @@ pub enum MoveError {
         /// Their SAN, in the same order.
         sans: Vec<String>,
     },
+}
+
+impl crate::rules::MoveTextError for MoveError {
+    fn syntax_problem(&self) -> Option<&dyn std::error::Error> {
+        match self {
+            MoveError::Syntax { problem, .. } => Some(problem),
+            _ => None,
+        }
+    }
 }
 
 /// Displays the moves a text could mean: "write e4>a5", "write one of ...", or "none is legal".

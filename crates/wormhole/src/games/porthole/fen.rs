@@ -10,8 +10,7 @@
 use super::castling::{CastlingSquares, ParseCastlingError};
 use super::{CastlingRights, MAX_PIECES_PER_SIDE, MAX_TOKENS, Position, Tokens, zobrist};
 use crate::excerpt::Excerpt;
-use crate::games::wormhole::fen::Placement;
-use crate::{Board, Color, Piece, Role, Square};
+use crate::{Board, Color, Piece, Placement, Role, Square};
 
 /// The default start as a PFEN.
 pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 b5,c5,f5,g5,b4,c4,f4,g4";
