@@ -14,7 +14,7 @@ use wormhole::{GameKind, WithPosition};
 /// Arguments of `wormhole bench`.
 #[derive(Debug, clap::Args)]
 pub struct BenchArgs {
-    /// Search depth in plies (default: 11 for Wormhole chess, 9 for Porthole chess).
+    /// Search depth in plies (default: 11 for Wormhole chess, 9 for Porthole and Linked-portal chess).
     #[arg(long)]
     depth: Option<u32>,
     /// Only the positions of this game (default: both Wormhole chess piece sets).
@@ -25,11 +25,12 @@ pub struct BenchArgs {
     verbose: bool,
 }
 
-/// The depth used when none is given: Porthole chess has more moves per
-/// position and longer games, so it is searched less deep.
+/// The depth used when none is given: the orthodox games (Porthole and
+/// Linked-portal chess) have more moves per position and longer games, so
+/// they are searched less deep.
 fn default_depth(kind: Option<GameKind>) -> u32 {
     match kind {
-        Some(GameKind::Porthole) => 9,
+        Some(GameKind::Porthole | GameKind::Linked) => 9,
         _ => 11,
     }
 }
@@ -69,6 +70,11 @@ pub const POSITIONS: &[(&str, GameKind)] = &[
     ("r3kb2/p7/2n5/rpnp4/1p6/1P1NP3/P2K1PP1/R4B1R w q - 3 28 c8,h8,c6,f6,a5,b4,c4*2", GameKind::Porthole),
     ("8/7p/Q1p1r1k1/1p6/8/P7/2P1BPPP/1R2K1NR b K - 0 36 f8,a6,f6,a5,c4,e4,c3,d1", GameKind::Porthole),
     ("2kn4/5r2/p7/1p2B3/3R4/1Q2PP2/6P1/2r1K3 w - - 13 45 c8,f8,a7,c6,f6,b3,a2*2", GameKind::Porthole),
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 e4,a5", GameKind::Linked),
+    ("rnbqkbnr/ppppp2p/8/3p2p1/8/1P1P3P/P1PQPPP1/RNB1KBNR b KQkq - 0 6 c5,d4", GameKind::Linked),
+    ("1nbqkbnr/1p1p4/1pp2pp1/2P4p/1P6/r1P1pP2/P3P1PP/RNBQKBNR w KQk - 2 12 d4,c5", GameKind::Linked),
+    ("r1q1kbnr/Qpp1p1pN/2n5/3bP3/8/P3B3/P3P1PP/RP2KBNR b KQkq - 4 15 c2,e6", GameKind::Linked),
+    ("4k2r/1rp2pp1/pp4Pp/3p4/2pPP3/2P3P1/P4P1P/2R2R1K b k d3 0 12 a1,h7", GameKind::Linked),
 ];
 
 /// Runs the benchmark: `Nodes searched: N` and `Nodes/second: N` are the last two lines.

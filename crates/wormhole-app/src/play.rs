@@ -62,13 +62,14 @@ pub struct PlayArgs {
     #[arg(long, value_name = "MIN+INC")]
     pub clock: Option<TimeControl>,
     /// Game: classic (Wormhole chess, K Q R B N P), fairy (Wormhole chess,
-    /// K C W M N P) or porthole (Porthole chess). With --fen the FEN decides
-    /// when this is not given and it can tell.
-    #[arg(long, value_name = "classic|fairy|porthole")]
+    /// K C W M N P), porthole (Porthole chess) or linked (Linked-portal
+    /// chess). With --fen the FEN decides when this is not given and it can tell.
+    #[arg(long, value_name = "classic|fairy|porthole|linked")]
     pub variant: Option<GameKind>,
     /// Start from this position: `<placement> <side> <plies>` with x for a hole,
     /// e.g. "rbkxxxbn/ppxppppx/2qxxB2/4x2p/3P1x2/3n1x2/PPPxPPPP/RBxxxNKR b 17";
-    /// for Porthole chess a 7-field FEN whose last field lists the portholes.
+    /// for Porthole chess a 7-field FEN whose last field lists the portholes;
+    /// for Linked-portal chess one whose last field gives the portals (e4,a5).
     /// Against the engine you play the side to move unless --white/--black say otherwise.
     #[arg(long, value_name = "FEN", conflicts_with = "pgn")]
     pub fen: Option<String>,

@@ -100,7 +100,7 @@ fn handshake_lists_the_options() {
     let mut uci = Uci::start();
     uci.send("uci");
     let lines = uci.until("uciok");
-    let variants = "option name UCI_Variant type combo default classic var classic var fairy var porthole";
+    let variants = "option name UCI_Variant type combo default classic var classic var fairy var porthole var linked";
     assert!(lines.iter().any(|l| l == variants), "{lines:?}");
     assert!(lines.iter().any(|l| l.starts_with("option name Hash type spin")));
     assert!(lines.iter().any(|l| l.starts_with("option name Threads type spin")));
@@ -481,6 +481,26 @@ fn porthole_moves_in_six_characters_or_san() {
     uci.send("go perft 2");
     let count = wormhole::perft(&mut pos.clone(), 2);
     assert_eq!(uci.until("Nodes searched").last().unwrap(), &format!("Nodes searched: {count}"));
+    uci.quit();
+}
+
+#[test]
+fn linked_moves_through_the_portal_portal_steps_and_a_black_hole() {
+    let mut uci = Uci::start();
+    uci.send("setoption name UCI_Variant value linked");
+    // 1.e4 goes in at e4 and out at a5; Black's portal steps to b5.
+    uci.send("position startpos moves e2a5 Z@b5");
+    uci.send("d");
+    let fen = "rnbqkbnr/pppppppp/8/P7/8/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2 e4,b5";
+    assert_eq!(uci.until("info string fen").last().unwrap(), &format!("info string fen {fen}"));
+    uci.send("go depth 3");
+    let best = bestmove(&uci.until("bestmove"));
+    let pos = wormhole::linked::Position::from_fen(fen).unwrap();
+    assert!(pos.parse_move(&best).is_ok_and(|m| m.to_string() == best), "{best}");
+    // PORTAL-LINKED.md's fourth example: the black hole Z@e5 leaves the two kings.
+    uci.send("position fen 6k1/8/3p1n2/8/4N3/8/8/6K1 w - - 0 1 d4,e5 moves Z@e5");
+    uci.send("d");
+    assert_eq!(uci.until("info string fen").last().unwrap(), "info string fen 6k1/8/8/8/8/8/8/6K1 b - - 0 1 e5,e5");
     uci.quit();
 }
 

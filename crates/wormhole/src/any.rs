@@ -19,7 +19,7 @@ use crate::engine::{Engine, Info, Limits, SearchResult};
 use crate::rules::{GameMove, MoveSet, Rules, Searchable};
 use crate::{
     AnyMove, AnyMoveError, AnyOutcome, AnyPosition, Bitboard, Board, Color, GameFenError, GameKind, Piece, Role,
-    Square, WithPosition, porthole,
+    Square, WithPosition, linked, porthole,
 };
 
 /// Generates, from the one list of games in `games.rs`, the types and
@@ -45,7 +45,7 @@ macro_rules! games {
         /// assert_eq!(GameKind::detect_fen("cnwmkwnc/pppppppp/8/8/8/8/PPPPPPPP/CNWMKWNC w 0"), Some(GameKind::Fairy));
         /// assert_eq!(
         ///     "chess".parse::<GameKind>().unwrap_err().to_string(),
-        ///     "unknown variant 'chess' (expected 'classic', 'fairy' or 'porthole')"
+        ///     "unknown variant 'chess' (expected 'classic', 'fairy', 'porthole' or 'linked')"
         /// );
         /// ```
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -282,6 +282,11 @@ impl AnyMove {
         self.inner().entry()
     }
 
+    /// Whether this moves a portal (Linked-portal chess) rather than a piece.
+    pub fn is_portal(self) -> bool {
+        matches!(self, AnyMove::Linked(m) if m.is_portal())
+    }
+
     /// The role a pawn promotes to, if this is a promotion.
     pub fn promotion(self) -> Option<Role> {
         self.inner().promotion()
@@ -456,8 +461,9 @@ impl AnyPosition {
         AnyPosition::from_fen(kind, kind.start_fen()).expect("every game's start FEN reads (tested)")
     }
 
-    /// The position `fen` describes in the game it says it belongs to
-    /// ([`GameKind::detect_fen`]), or in `fallback` when it does not say.
+    /// The position `fen` describes in the game it says it belongs to, or
+    /// in `fallback` when it does not say or fits `fallback` as well
+    /// ([`GameKind::detect_fen_or`]).
     ///
     /// ```
     /// use wormhole::{AnyPosition, GameKind};
@@ -467,7 +473,7 @@ impl AnyPosition {
     /// assert_eq!(AnyPosition::from_fen_auto(orthodox, GameKind::Porthole).unwrap().kind(), GameKind::Porthole);
     /// ```
     pub fn from_fen_auto(fen: &str, fallback: GameKind) -> Result<AnyPosition, GameFenError> {
-        AnyPosition::from_fen(GameKind::detect_fen(fen).unwrap_or(fallback), fen)
+        AnyPosition::from_fen(GameKind::detect_fen_or(fen, fallback), fen)
     }
 
     /// The game.
@@ -496,6 +502,31 @@ impl AnyPosition {
             AnyPosition::Porthole(p) => Some(p.tokens()),
             _ => None,
         }
+    }
+
+    /// The portals, in Linked-portal chess (`None` in a game without them).
+    pub fn portals(&self) -> Option<linked::Portals> {
+        match self {
+            AnyPosition::Linked(p) => Some(p.portals()),
+            _ => None,
+        }
+    }
+
+    /// The squares whose pieces the black hole `m` would remove
+    /// (Linked-portal chess; empty for any other move).
+    pub fn swallowed_by(&self, m: AnyMove) -> Bitboard {
+        match (self, m) {
+            (AnyPosition::Linked(p), AnyMove::Linked(m)) => p.swallowed_by(m),
+            _ => Bitboard::EMPTY,
+        }
+    }
+
+    /// The legal moves of what stands on `sq`: the piece there, or on an
+    /// empty square the mover's portal (Linked-portal chess; a portal under
+    /// a piece is moved by its text, `Z@e5`).
+    pub fn moves_from(&self, sq: Square) -> Vec<AnyMove> {
+        let piece = self.board().piece_at(sq).is_some();
+        self.legal_moves().into_iter().filter(|m| m.from() == sq && m.is_portal() != piece).collect()
     }
 
     /// The porthole moves grouped by piece and entry (none in a game

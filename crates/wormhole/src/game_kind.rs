@@ -1,5 +1,5 @@
-//! Choosing the game: Wormhole chess with either piece set, or Porthole
-//! chess. One table, [`GAMES`], holds each game's name (command line, UCI
+//! Choosing the game: Wormhole chess with either piece set, Porthole chess
+//! or Linked-portal chess. One table, [`GAMES`], holds each game's name (command line, UCI
 //! `UCI_Variant`, configuration), the names it also answers to, its PGN
 //! `Variant` tag, its start position and a one-line description; every
 //! place that chooses a game reads it. Each game defines its line in its
@@ -11,6 +11,7 @@ use std::str::FromStr;
 use crate::Role;
 use crate::engine::LevelColumn;
 use crate::excerpt::Excerpt;
+use crate::games::linked;
 use crate::rules::Searchable;
 use crate::{GAMES, GameKind};
 
@@ -123,7 +124,11 @@ impl GameKind {
         })
     }
 
-    /// The game a FEN belongs to, when it says: four or seven fields, or
+    /// The game a FEN belongs to, when it says: a seventh field of two
+    /// squares (`e4,a5`, White's and Black's portal) is Linked-portal chess
+    /// (a Porthole FEN with exactly two single tokens has the same form:
+    /// [`GameKind::detect_fen_or`] keeps Porthole chess when it is the game
+    /// chosen); four or seven fields, or
     /// castling letters (`KQkq`), are Porthole chess; holes (`x`), or one to
     /// three fields, are Wormhole chess, whose pieces tell the piece set (C,
     /// W or M: fairy; Q, R or B: classic). `None` for a text that is no FEN
@@ -132,6 +137,9 @@ impl GameKind {
     /// piece set).
     pub fn detect_fen(fen: &str) -> Option<GameKind> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
+        if fields.get(6).is_some_and(|f| f.parse::<linked::Portals>().is_ok_and(|p| p != linked::Portals::None)) {
+            return Some(GameKind::Linked);
+        }
         let castling = fields.len() >= 4 && fields[2].chars().any(|c| "KQkq".contains(c));
         if matches!(fields.len(), 4 | 7) || castling {
             return Some(GameKind::Porthole);
@@ -142,6 +150,24 @@ impl GameKind {
         }
         let setup = crate::Setup::from_fen(fen).ok()?;
         setup.variant_hint().map(GameKind::from)
+    }
+
+    /// The game a FEN belongs to ([`GameKind::detect_fen`]), or `chosen`
+    /// when it does not say or when its form fits `chosen` as well: a
+    /// seventh field of two squares is Linked-portal chess's two portals or
+    /// two of Porthole chess's portholes.
+    ///
+    /// ```
+    /// use wormhole::GameKind;
+    /// let two = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 e4,a5";
+    /// assert_eq!(GameKind::detect_fen_or(two, GameKind::Porthole), GameKind::Porthole);
+    /// assert_eq!(GameKind::detect_fen_or(two, GameKind::Classic), GameKind::Linked);
+    /// ```
+    pub fn detect_fen_or(fen: &str, chosen: GameKind) -> GameKind {
+        match GameKind::detect_fen(fen) {
+            Some(GameKind::Linked) if chosen == GameKind::Porthole => chosen,
+            detected => detected.unwrap_or(chosen),
+        }
     }
 }
 

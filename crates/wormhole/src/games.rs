@@ -7,6 +7,7 @@
 //! [`crate::GameKind`], [`crate::GAMES`] and the "any game" types of
 //! `any.rs`. A new game is its folder, a `mod` line and its entry here.
 
+pub mod linked;
 pub mod porthole;
 pub(crate) mod wormhole;
 
@@ -22,5 +23,10 @@ crate::any::games! {
     Porthole("Porthole chess"): porthole::Position {
         /// Porthole chess.
         Porthole: porthole::INFO,
+    }
+    /// A Linked-portal chess position.
+    Linked("Linked-portal chess"): linked::Position {
+        /// Linked-portal chess.
+        Linked: linked::INFO,
     }
 }

@@ -44,8 +44,10 @@
 //! [`attacks`] (what each piece reaches), [`fen`], [`san`] (move notation),
 //! [`pgn`], [`zobrist`], [`perft`](mod@perft), and the search in [`engine`].
 //!
-//! A second game shares the squares, bitboards, colours and roles:
-//! [`porthole`], Porthole chess (orthodox chess with neutral, mobile portholes).
+//! Two more games share the squares, bitboards, colours and roles:
+//! [`porthole`], Porthole chess (orthodox chess with neutral, mobile
+//! portholes), and [`linked`], Linked-portal chess (orthodox chess with one
+//! portal per player, the two joined into one square).
 
 #![warn(missing_docs)]
 
@@ -63,11 +65,11 @@ pub use crate::core::excerpt;
 pub use crate::core::{Bitboard, Board, Color, ParseSquareError, Piece, Placement, Role, Square};
 pub use any::{OtherGameError, PlayError, WrongGameMove};
 pub use game_kind::{GameInfo, ParseGameKindError, WithPosition};
-pub use games::porthole;
 pub use games::wormhole::{
     EndReason, FenError, IllegalMoveError, KingSafety, Move, MoveError, MoveList, Outcome, ParseVariantError, Position,
     Setup, Undo, Variant, attacks, fen, san, zobrist,
 };
 pub use games::{AnyMove, AnyMoveError, AnyOutcome, AnyPosition, GAMES, GameFenError, GameKind};
+pub use games::{linked, porthole};
 pub use perft::perft;
 pub use rules::Rules;

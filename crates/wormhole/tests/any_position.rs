@@ -65,3 +65,20 @@ fn outcomes_give_winner_draw_and_reason() {
     let end = lost.outcome(&[]).unwrap();
     assert_eq!((end.winner(), end.result_str()), (Some(wormhole::Color::White), "1-0"));
 }
+
+#[test]
+fn a_seventh_field_of_two_squares_keeps_the_chosen_game_between_porthole_and_linked() {
+    // Two single portholes and two portals are written alike.
+    let fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 d4,d5";
+    let porthole = AnyPosition::from_fen_auto(fen, GameKind::Porthole).unwrap();
+    assert_eq!(porthole.kind(), GameKind::Porthole);
+    assert_eq!(porthole.tokens().unwrap().to_string(), "d5,d4");
+    let linked = AnyPosition::from_fen_auto(fen, GameKind::Linked).unwrap();
+    assert_eq!(linked.kind(), GameKind::Linked);
+    assert_eq!(linked.portals().unwrap().to_string(), "d4,d5");
+    // Chosen elsewhere, the FEN is read as the game it names first.
+    assert_eq!(AnyPosition::from_fen_auto(fen, GameKind::Classic).unwrap().kind(), GameKind::Linked);
+    // Three tokens are Porthole chess whatever was chosen.
+    let three = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 d4,d5,e5";
+    assert_eq!(AnyPosition::from_fen_auto(three, GameKind::Linked).unwrap().kind(), GameKind::Porthole);
+}

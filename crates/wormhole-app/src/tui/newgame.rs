@@ -1,8 +1,8 @@
 //! The new-game screen's form: game, who plays, level and clock, with
 //! the last choices preselected so that Enter starts at once.
 
-use wormhole::GameKind;
 use wormhole::engine::Level;
+use wormhole::{AnyPosition, Color, GameKind, Square};
 
 use super::choice::Choice;
 use super::clock::TimeControl;
@@ -16,17 +16,24 @@ const CLOCKS: [&str; 6] = ["1+0", "3+2", "5+3", "10+5", "15+10", "30+0"];
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Field {
     Variant,
+    /// Where White's portal starts (Linked-portal chess): a square of rank 4.
+    WhitePortal,
+    /// Where Black's portal starts: a square of rank 5.
+    BlackPortal,
     Side,
     Level,
     Clock,
 }
 
 impl Field {
-    pub const ALL: [Field; 4] = [Field::Variant, Field::Side, Field::Level, Field::Clock];
+    pub const ALL: [Field; 6] =
+        [Field::Variant, Field::WhitePortal, Field::BlackPortal, Field::Side, Field::Level, Field::Clock];
 
     pub const fn label(self) -> &'static str {
         match self {
             Field::Variant => "Game",
+            Field::WhitePortal => "White portal",
+            Field::BlackPortal => "Black portal",
             Field::Side => "Players",
             Field::Level => "Engine level",
             Field::Clock => "Clock",
@@ -43,6 +50,8 @@ pub struct NewGameForm {
     pub side: Side,
     pub level: Level,
     pub clock: Option<TimeControl>,
+    /// The files (0-7) of White's portal on rank 4 and Black's on rank 5.
+    pub portal_files: [u8; 2],
 }
 
 impl NewGameForm {
@@ -54,12 +63,20 @@ impl NewGameForm {
             side: prefs.side,
             level: prefs.level,
             clock: prefs.clock,
+            // The default start: e4 and a5.
+            portal_files: [4, 0],
         }
+    }
+
+    /// The lines shown: the portal lines only for Linked-portal chess.
+    pub fn fields(&self) -> Vec<Field> {
+        let linked = self.variant == GameKind::Linked;
+        Field::ALL.into_iter().filter(|f| linked || !matches!(f, Field::WhitePortal | Field::BlackPortal)).collect()
     }
 
     /// Moves to the line above (`-1`) or below (`1`), wrapping around.
     pub fn move_field(&mut self, d: i32) {
-        self.field = step(&Field::ALL, self.field, d);
+        self.field = step(&self.fields(), self.field, d);
     }
 
     /// Changes the value of the current line to the previous (`-1`) or next (`1`) choice.
@@ -72,6 +89,26 @@ impl NewGameForm {
                 self.level = Level::new(n as u8).unwrap_or(self.level);
             }
             Field::Clock => self.clock = step(&clock_choices(self.clock), self.clock, d),
+            Field::WhitePortal => self.portal_files[0] = (i32::from(self.portal_files[0]) + d).rem_euclid(8) as u8,
+            Field::BlackPortal => self.portal_files[1] = (i32::from(self.portal_files[1]) + d).rem_euclid(8) as u8,
+        }
+    }
+
+    /// The square of `color`'s portal chosen (rank 4 for White, 5 for Black).
+    pub fn portal(&self, color: Color) -> Square {
+        let rank = if color == Color::White { 3 } else { 4 };
+        Square::from_coords(self.portal_files[color.index()], rank).unwrap_or(Square::new(0))
+    }
+
+    /// The start position chosen: the game's default start, with the
+    /// portals where the players put them in Linked-portal chess.
+    pub fn start(&self) -> AnyPosition {
+        let placed = wormhole::linked::fen::start_with_portals(self.portal(Color::White), self.portal(Color::Black));
+        match placed.filter(|_| self.variant == GameKind::Linked) {
+            Some(fen) => {
+                AnyPosition::from_fen(GameKind::Linked, &fen).unwrap_or_else(|_| AnyPosition::new(self.variant))
+            }
+            None => AnyPosition::new(self.variant),
         }
     }
 
@@ -82,6 +119,8 @@ impl NewGameForm {
                 let letters: Vec<String> = self.variant.roles().iter().map(|r| r.char().to_string()).collect();
                 format!("{} ({}): {}", self.variant, letters.join(" "), self.variant.title())
             }
+            Field::WhitePortal => format!("{} (any square of rank 4)", self.portal(Color::White)),
+            Field::BlackPortal => format!("{} (any square of rank 5)", self.portal(Color::Black)),
             Field::Side => self.side.describe().to_string(),
             Field::Level if self.side == Side::Hotseat => format!("{}, not used by two players", self.level),
             Field::Level => self.level.to_string(),
@@ -137,5 +176,21 @@ mod tests {
         let mut p = Prefs::default();
         form.apply(&mut p);
         assert_eq!((p.variant, p.side, p.clock), (GameKind::Fairy, Side::Black, None));
+    }
+
+    #[test]
+    fn the_players_place_their_portals_on_ranks_4_and_5() {
+        let mut form = NewGameForm::new(&Prefs { variant: GameKind::Linked, ..Prefs::default() });
+        assert_eq!(form.start().fen(), GameKind::Linked.start_fen(), "e4 and a5 by default");
+        form.move_field(1);
+        assert_eq!(form.value(Field::WhitePortal), "e4 (any square of rank 4)");
+        form.change(-2);
+        form.move_field(1);
+        form.change(-1);
+        assert_eq!(form.value(Field::BlackPortal), "h5 (any square of rank 5)", "wraps around");
+        assert!(form.start().fen().ends_with(" c4,h5"), "{}", form.start().fen());
+        form.variant = GameKind::Porthole;
+        assert!(!form.fields().contains(&Field::WhitePortal), "no portal lines in other games");
+        assert_eq!(form.start().fen(), GameKind::Porthole.start_fen());
     }
 }

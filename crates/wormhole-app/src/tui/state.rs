@@ -207,7 +207,7 @@ impl Highlights {
         if let Some(e) = entry {
             self.selected |= Bitboard::from_square(e);
         }
-        for m in pos.legal_moves().into_iter().filter(|m| m.from() == from) {
+        for m in pos.moves_from(from) {
             match entry {
                 Some(e) if m.entry() == Some(e) => self.exits |= Bitboard::from_square(m.to()),
                 Some(_) => {}
@@ -537,7 +537,7 @@ impl Session {
 
     /// Whether the piece on `from` has a legal move.
     pub(super) fn can_move(&self, from: Square) -> bool {
-        self.game.position().legal_moves().iter().any(|m| m.from() == from)
+        !self.game.position().moves_from(from).is_empty()
     }
 
     /// A player's name as the panel and PGN show it.

@@ -492,6 +492,28 @@ impl Theme {
         if self.ascii { 'O' } else { '◎' }
     }
 
+    /// The mark of a portal (Linked-portal chess) of `owner`, or of frozen
+    /// portals: each its own character, so that they show without colour.
+    pub fn portal_char(&self, owner: Option<Color>) -> char {
+        match (owner, self.ascii) {
+            (Some(Color::White), false) => '○',
+            (Some(Color::Black), false) => '◉',
+            (None, false) => '⊗',
+            (Some(Color::White), true) => 'o',
+            (Some(Color::Black), true) => '@',
+            (None, true) => '#',
+        }
+    }
+
+    /// The style of a portal mark: its owner's piece colour, in bold (the
+    /// porthole style for frozen portals).
+    pub fn portal_style(&self, owner: Option<Color>) -> Style {
+        match owner {
+            Some(color) => self.piece_style(color).add_modifier(Modifier::BOLD),
+            None => self.porthole,
+        }
+    }
+
     /// The mark of a porthole the chosen piece can come out of.
     pub fn exit_char(&self) -> char {
         if self.ascii { '>' } else { '◆' }

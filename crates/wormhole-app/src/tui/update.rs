@@ -8,6 +8,8 @@ mod command;
 mod engine;
 mod games;
 #[cfg(test)]
+mod linked_tests;
+#[cfg(test)]
 mod player_tests;
 #[cfg(test)]
 mod porthole_tests;
@@ -23,7 +25,7 @@ use super::action::{Action, Msg};
 use super::ai::EngineEvent;
 use super::config::{Key, Prefs};
 use super::effects::Effect;
-use super::game::{Player, Side};
+use super::game::{Game, Player, Side};
 use super::newgame::NewGameForm;
 use super::state::{HelpPage, Message, Mode, Pending, Session, Settings};
 
@@ -45,7 +47,7 @@ pub(super) enum Pick {
 /// with several exits, the choice of its exit), or a porthole move that
 /// comes out there through the only porthole that leads there.
 pub(super) fn pick_move(pos: &AnyPosition, from: Square, entry: Option<Square>, sq: Square) -> Pick {
-    let moves: Vec<AnyMove> = pos.legal_moves().into_iter().filter(|m| m.from() == from).collect();
+    let moves = pos.moves_from(from);
     if let Some(e) = entry {
         return moves.into_iter().find(|m| m.entry() == Some(e) && m.to() == sq).map_or(Pick::Nothing, Pick::Play);
     }
@@ -154,7 +156,8 @@ impl Session {
             variant: form.variant,
             ..self.settings
         };
-        self.new_game(settings);
+        let game = Game::new(form.start(), settings.players, settings.clocks());
+        self.replace_game(game, settings);
     }
 
     fn in_confirm(&mut self, pending: Pending, action: Action) {
@@ -384,6 +387,12 @@ impl Session {
             Some(_) if own => self.error(format!("the piece on {sq} has no legal move")),
             Some(_) => self.explain(&sq.to_string()),
             None if !self.human_to_move() => self.error("not your turn"),
+            None if self.can_move(sq) => {
+                // The mover's own portal: its steps are marked.
+                self.view.selected = Some(sq);
+                self.view.input.clear();
+                self.info(format!("your portal on {sq}: pick a neighbouring square (or type Z@ and a square)"));
+            }
             None => {}
         }
     }

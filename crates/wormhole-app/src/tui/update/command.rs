@@ -215,7 +215,7 @@ impl Session {
         Ok(None)
     }
 
-    /// `:new [classic|fairy|porthole] [white|black|hotseat|watch] [level N] [movetime MS] [clock MIN+INC|off]`.
+    /// `:new [classic|fairy|porthole|linked] [white|black|hotseat|watch] [level N] [movetime MS] [clock MIN+INC|off]`.
     fn parse_new(&self, args: &str) -> Result<Settings, String> {
         let mut s = self.settings;
         let mut words = args.split_whitespace();
@@ -242,7 +242,7 @@ impl Session {
                 },
                 other => {
                     return Err(format!(
-                        "':new {other}': expected classic, fairy, porthole, white, black, hotseat, watch, level N, movetime MS or clock MIN+INC|off"
+                        "':new {other}': expected classic, fairy, porthole, linked, white, black, hotseat, watch, level N, movetime MS or clock MIN+INC|off"
                     ));
                 }
             }

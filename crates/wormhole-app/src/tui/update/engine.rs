@@ -3,7 +3,7 @@
 
 use wormhole::analysis::AnalysisOptions;
 use wormhole::engine::Level;
-use wormhole::{AnyMove, Color};
+use wormhole::{AnyMove, AnyPosition, Color};
 
 use crate::tui::ai::{self, Clock, Finished, Limits, Purpose};
 use crate::tui::effects::Effect;
@@ -19,9 +19,13 @@ impl Session {
         if self.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Hint { .. })) {
             self.cancel_search();
         }
+        let black_hole = black_hole_message(self.game.position(), m);
         match self.game.play(m, self.now) {
             Ok(()) => self.after_change(),
-            Err(e) => self.error(e.to_string()),
+            Err(e) => return self.error(e.to_string()),
+        }
+        if let Some(text) = black_hole {
+            self.info(text);
         }
     }
 
@@ -123,10 +127,14 @@ impl Session {
             let ply = self.game.len();
             self.view.last_search = Some(LastSearch { ply, san, info, took: done.elapsed, mover });
         }
+        let black_hole = black_hole_message(self.game.position(), m);
         if let Err(e) = self.game.play(m, self.now) {
             return self.error(format!("engine move {m}: {e}"));
         }
         self.after_change();
+        if let Some(text) = black_hole {
+            self.info(text);
+        }
     }
 
     pub(super) fn undo(&mut self) {
@@ -186,4 +194,19 @@ impl Session {
         self.info(format!("FEN (copied): {fen}"));
         self.effects.push(Effect::Copy(fen));
     }
+}
+
+/// What a black hole (Linked-portal chess) removes, for the message line:
+/// "black hole on e5: the white knight on e4, ...".
+fn black_hole_message(pos: &AnyPosition, m: AnyMove) -> Option<String> {
+    let other = pos.portals().filter(|p| p.is_active()).and_then(|p| p.of(!pos.turn()));
+    if !m.is_portal() || other != Some(m.to()) {
+        return None;
+    }
+    let pieces: Vec<String> = pos
+        .swallowed_by(m)
+        .filter_map(|sq| pos.board().piece_at(sq).map(|p| format!("the {} {} on {sq}", p.color, p.role.name())))
+        .collect();
+    let what = if pieces.is_empty() { "nothing".to_string() } else { pieces.join(", ") };
+    Some(format!("black hole on {}: it swallowed {what}; the portals are frozen", m.to()))
 }

@@ -331,7 +331,8 @@ mod tests {
     fn a_porthole_game_is_reviewed_with_the_mate_through_the_porthole_as_the_better_move() {
         // White could mate with Rb4>a8 and plays Kf1; Black's king walks away.
         let mut app = hotseat();
-        enter(&mut app, ":load 6k1/5ppp/8/8/8/8/8/1R4K1 w - - 0 1 a8,b4");
+        // Three tokens: a 7th field of exactly two squares reads as Linked-portal chess.
+        enter(&mut app, ":load 6k1/5ppp/8/8/8/8/8/1R4K1 w - - 0 1 a8,b4,h3");
         enter(&mut app, "Kf1");
         enter(&mut app, "Kf8");
         enter(&mut app, ":review");

@@ -5,6 +5,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::widgets::Widget;
+use wormhole::linked::Portals;
 use wormhole::{AnyPosition, Bitboard, Color, Piece, Role, Square};
 
 use crate::tui::figures::{self, Shape};
@@ -82,13 +83,16 @@ impl Geometry {
 }
 
 /// What stands on each square, for drawing: pieces, holes (Wormhole
-/// chess) and portholes with their heights (Porthole chess).
+/// chess), portholes with their heights (Porthole chess) and portals
+/// (Linked-portal chess).
 #[derive(Debug, Clone)]
 pub struct Picture {
     pub pieces: [Option<Piece>; 64],
     pub holes: Bitboard,
     /// The number of porthole tokens on each square (0: none).
     pub portholes: [u8; 64],
+    /// The portals, if the game has them.
+    pub portals: Option<Portals>,
 }
 
 impl Picture {
@@ -103,6 +107,16 @@ impl Picture {
             pieces: std::array::from_fn(|i| board.piece_at(Square::new(i as u8))),
             holes: board.holes(),
             portholes,
+            portals: position.portals(),
+        }
+    }
+
+    /// The portal on `sq`: `Some(Some(owner))`, `Some(None)` for frozen
+    /// portals, `None` without one.
+    pub fn portal_at(&self, sq: Square) -> Option<Option<Color>> {
+        match self.portals? {
+            Portals::Frozen(f) => (f == sq).then_some(None),
+            p => Color::ALL.into_iter().find(|&c| p.of(c) == Some(sq)).map(Some),
         }
     }
 }
@@ -167,7 +181,11 @@ impl BoardView<'_> {
                     draw_figure(Shape::Hole, scale, false, rect, style, buf);
                 }
             }
-            None => {}
+            None => {
+                if let Some(owner) = self.picture.portal_at(sq) {
+                    buf[(cx, cy)].set_char(t.portal_char(owner)).set_style(style.patch(t.portal_style(owner)));
+                }
+            }
         }
         // A piece that can be taken: the target mark in its corner too, so
         // that it shows without colour.
@@ -176,6 +194,12 @@ impl BoardView<'_> {
             buf[(rect.left(), rect.top())].set_char(t.target_char()).set_style(style.patch(t.target));
         }
         self.draw_porthole_marks(sq, rect, style, buf);
+        if let Some(owner) = self.picture.portal_at(sq)
+            && (occupied || self.highlights.targets.contains(sq))
+        {
+            let corner = (rect.right() - 1, rect.top());
+            buf[corner].set_char(t.portal_char(owner)).set_style(style.patch(t.portal_style(owner)));
+        }
         if self.highlights.cursor == Some(sq) {
             buf[(rect.left(), cy)].set_char('[').set_style(t.cursor);
             buf[(rect.right() - 1, cy)].set_char(']').set_style(t.cursor);
@@ -545,6 +569,33 @@ mod tests {
             let r = g.rect(sq("e2"));
             let corner = |dx: u16| buf[(r.right() - 1 - dx, r.y)].symbol().to_string();
             assert_eq!((corner(0), corner(1)), (mark.clone(), "2".to_string()), "{what}");
+        }
+    }
+
+    #[test]
+    fn portals_are_marked_by_owner_and_frozen_ones_distinctly_in_every_theme() {
+        // White's portal empty on e4, Black's under a white pawn on a5; then frozen on e5.
+        let active = AnyPosition::from_fen(GameKind::Linked, "4k3/8/8/P7/8/8/8/4K3 w - - 0 1 e4,a5").unwrap();
+        let frozen = AnyPosition::from_fen(GameKind::Linked, "4k3/8/8/8/8/8/8/4K3 w - - 0 1 e5,e5").unwrap();
+        let sq = |s: &str| -> Square { s.parse().unwrap() };
+        for theme in every_theme() {
+            let what = format!("{} ascii {} outline {}", theme.name, theme.ascii, theme.outline_white);
+            let marks = [Some(Color::White), Some(Color::Black), None].map(|o| theme.portal_char(o).to_string());
+            assert!(marks[0] != marks[1] && marks[1] != marks[2] && marks[0] != marks[2], "{what}");
+            for size in [Geometry::min_size(), (80, 40)] {
+                let (buf, g) = draw_at(&active, Highlights::default(), &theme, size);
+                let at = |s: &str, right: bool| {
+                    let r = g.rect(sq(s));
+                    let x = if right { r.right() - 1 } else { r.x + r.width / 2 };
+                    let y = if right { r.y } else { r.y + r.height / 2 };
+                    buf[(x, y)].symbol().to_string()
+                };
+                assert_eq!(at("e4", false), marks[0], "{what}: White's empty portal");
+                assert_eq!(at("a5", true), marks[1], "{what}: Black's portal under a pawn");
+                let (buf, g) = draw_at(&frozen, Highlights::default(), &theme, size);
+                let r = g.rect(sq("e5"));
+                assert_eq!(buf[(r.x + r.width / 2, r.y + r.height / 2)].symbol(), marks[2], "{what}: frozen");
+            }
         }
     }
 

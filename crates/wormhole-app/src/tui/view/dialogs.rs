@@ -11,7 +11,7 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use super::layout::centered;
 use crate::tui::action::Action;
 use crate::tui::keymap::{self, Context};
-use crate::tui::newgame::{Field, NewGameForm};
+use crate::tui::newgame::NewGameForm;
 use crate::tui::state::{Pending, Session};
 use crate::tui::theme::Theme;
 
@@ -58,7 +58,7 @@ pub fn confirm(frame: &mut Frame, board: Rect, session: &Session, pending: Pendi
 pub fn new_game(frame: &mut Frame, area: Rect, session: &Session, form: &NewGameForm) {
     let theme = session.theme();
     let mut text = vec![Line::from("")];
-    for field in Field::ALL {
+    for field in form.fields() {
         let value = format!("< {} >", form.value(field));
         let style = if field == form.field { theme.current } else { Style::new() };
         text.push(Line::from(vec![

@@ -99,6 +99,13 @@ fn pieces_page(theme: &Theme, kind: GameKind) -> Vec<Line<'static>> {
 
 /// The rules of the game being played.
 fn rules_page(kind: GameKind) -> Vec<Line<'static>> {
+    if kind == GameKind::Linked {
+        let mut v = vec![Line::styled("Rules of Linked-portal chess", bold())];
+        v.extend(wormhole::linked::RULES_BEFORE_PIECES.iter().map(|r| Line::from(*r)));
+        v.extend(role_lines(kind, kind.roles()));
+        v.extend(wormhole::linked::RULES_AFTER_PIECES.iter().map(|r| Line::from(*r)));
+        return v;
+    }
     if kind == GameKind::Porthole {
         let mut v = vec![Line::styled("Rules of Porthole chess", bold())];
         v.extend(PORTHOLE_RULES_BEFORE.iter().map(|r| Line::from(*r)));

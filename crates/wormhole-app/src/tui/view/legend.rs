@@ -94,6 +94,18 @@ pub fn marks(theme: &Theme, kind: GameKind) -> Vec<Line<'static>> {
             Span::raw(" a porthole the chosen piece can come out of"),
         ]));
     }
+    if kind == GameKind::Linked {
+        let mark = |owner: Option<Color>| {
+            let (c, style) = (theme.portal_char(owner), theme.portal_style(owner));
+            Span::styled(format!(" {c} "), theme.light_square.patch(style))
+        };
+        lines.push(Line::from(vec![
+            mark(Some(Color::White)),
+            mark(Some(Color::Black)),
+            Span::raw(" White's and Black's portal (in the corner under a piece); one square, J"),
+        ]));
+        lines.push(Line::from(vec![mark(None), Span::raw(" frozen portals after a black hole: an ordinary square")]));
+    }
     lines.push(Line::from(vec![
         Span::styled("[ ]", theme.cursor),
         Span::raw(" the keyboard cursor (arrows, Space picks)"),

@@ -86,8 +86,8 @@ fn header(session: &Session, width: usize) -> Vec<(u8, Line<'static>)> {
 }
 
 /// What the board is like now: the squares left and the ply (Wormhole
-/// chess), or the portholes and the moves since a capture or pawn move
-/// (Porthole chess).
+/// chess), the portholes (Porthole chess) or the portals (Linked-portal
+/// chess), and the moves since a capture or pawn move.
 fn board_state(pos: &AnyPosition) -> String {
     match pos {
         AnyPosition::Wormhole(p) => format!("Squares left {}/64  ply {}", p.board().squares_left(), p.plies()),
@@ -100,6 +100,7 @@ fn board_state(pos: &AnyPosition) -> String {
                 p.halfmoves()
             )
         }
+        AnyPosition::Linked(p) => format!("Portals {}  quiet plies {}/100", p.portals(), p.halfmoves()),
     }
 }
 

@@ -1,0 +1,117 @@
+//! Linked-portal chess in the app: typing `e4` from the start names
+//! `e4>a5`, picking a piece shows where it lands through the portal, a
+//! portal move by clicking one's portal and a neighbouring square or by
+//! typing `Z@d3`, a black hole named in the message line, and the help.
+//! Pure transitions through `Session::update`.
+
+use std::time::Instant;
+
+use wormhole::{AnyPosition, Bitboard, GameKind, Square};
+
+use crate::tui::action::Action;
+use crate::tui::config::Config;
+use crate::tui::game::{Game, Player};
+use crate::tui::state::{HelpPage, Mode, Session};
+use crate::tui::testing::*;
+use crate::tui::theme::Display;
+
+fn sq(name: &str) -> Square {
+    name.parse().unwrap()
+}
+
+fn squares(b: Bitboard) -> Vec<String> {
+    let mut v: Vec<String> = b.into_iter().map(|s| s.to_string()).collect();
+    v.sort();
+    v
+}
+
+/// A hot-seat session of Linked-portal chess from `fen`.
+fn linked(fen: &str) -> Session {
+    let pos = AnyPosition::from_fen(GameKind::Linked, fen).unwrap();
+    let mut s0 = settings([Player::Human; 2]);
+    s0.variant = GameKind::Linked;
+    Session::new(s0, Game::new(pos, s0.players, None), Config::default(), Display::default(), Instant::now())
+}
+
+fn type_text(s: &mut Session, text: &str) {
+    for c in text.chars() {
+        s.update(Action::Char(c));
+    }
+    s.update(Action::Submit);
+}
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 e4,a5";
+
+#[test]
+fn typing_e4_from_the_start_names_the_move_through_the_portal() {
+    let mut s = linked(START);
+    type_text(&mut s, "e4");
+    assert!(error(&s).contains("write e4>a5"), "{}", error(&s));
+    s.update(Action::ClickSquare(sq("e2")));
+    assert_eq!(squares(s.highlights().targets), ["a5", "e3"], "the pawn lands on a5 through the portal");
+    s.update(Action::ClickSquare(sq("a5")));
+    assert_eq!(s.game().sans(), ["e4>a5"]);
+}
+
+#[test]
+fn a_portal_moves_by_clicking_it_and_a_neighbouring_square_or_by_its_text() {
+    let mut s = linked(START);
+    s.update(Action::ClickSquare(sq("e4")));
+    assert!(info(&s).starts_with("your portal on e4"), "{}", info(&s));
+    assert_eq!(squares(s.highlights().targets), ["d3", "d4", "d5", "e3", "e5", "f3", "f4", "f5"]);
+    s.update(Action::ClickSquare(sq("d3")));
+    type_text(&mut s, "Z@b5");
+    assert_eq!(s.game().sans(), ["Z@d3", "Z@b5"]);
+    assert!(s.game().position().fen().ends_with("d3,b5"), "{}", s.game().position().fen());
+}
+
+#[test]
+fn a_black_hole_ends_in_king_against_king() {
+    let mut s = linked("6k1/8/3p1n2/8/4N3/8/8/6K1 w - - 0 1 d4,e5");
+    type_text(&mut s, "Z@e5");
+    assert_eq!(
+        info(&s),
+        "black hole on e5: it swallowed the White knight on e4, the Black pawn on d6, the Black knight on f6; the portals are frozen"
+    );
+    assert_eq!(s.mode(), Mode::GameOver);
+    assert_eq!(s.game().end().unwrap().describe(), "draw by king against king");
+}
+
+#[test]
+fn the_help_explains_portals() {
+    let mut s = linked(START);
+    s.update(Action::Help);
+    for page in [HelpPage::Pieces, HelpPage::Rules] {
+        while !matches!(s.mode(), Mode::Help { page: p, .. } if p == page) {
+            s.update(Action::TogglePage);
+        }
+        let mut text = String::new();
+        for _ in 0..4 {
+            text += &screen(&s, 100, 40).join("\n");
+            s.update(Action::Scroll(18));
+        }
+        let needles: &[&str] = match page {
+            HelpPage::Pieces => &["Pieces of Linked-portal chess", "White's and Black's portal", "frozen portals"],
+            _ => &["Rules of Linked-portal chess", "TELEPORTED", "BLACK HOLE", "e4>a5", "DRAWS"],
+        };
+        for needle in needles {
+            assert!(text.contains(needle), "{needle} missing:\n{text}");
+        }
+    }
+}
+
+#[test]
+fn the_new_game_screen_places_the_portals() {
+    let mut s = linked(START);
+    s.update(Action::NewGame);
+    let rows = screen(&s, 100, 30);
+    assert!(contains(&rows, "White portal") && contains(&rows, "e4 (any square of rank 4)"), "{}", rows.join("\n"));
+    // Down to White's portal, Right: f4; down to Black's, Left: h5.
+    for a in [Action::Cursor(0, -1), Action::Cursor(1, 0), Action::Cursor(0, -1), Action::Cursor(-1, 0)] {
+        s.update(a);
+    }
+    s.update(Action::Submit);
+    assert_eq!(s.mode(), Mode::Play);
+    assert!(s.game().position().fen().ends_with(" f4,h5"), "{}", s.game().position().fen());
+    assert!(s.pgn().to_pgn().contains("f4,h5\"]"), "the PGN records the placement in its FEN tag");
+}

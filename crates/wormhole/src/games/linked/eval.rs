@@ -1,0 +1,254 @@
+//! Static evaluation for Linked-portal chess: material, mobility (landings
+//! reached directly and through the portal), king safety (attacked squares
+//! next to the king, and those reached through the portal), the portals'
+//! placement (one's portal close to the enemy king threatens teleports and
+//! black holes; a piece on J holds the joined square), pawns by rank,
+//! passed pawns, the bishop pair and the move. A weighted sum of counts,
+//! one table of [`TERMS`], so a match can change any weight by name and the
+//! weights can be fitted to game results ([`features`]).
+
+use super::Position;
+use super::routes::{self, Routes};
+use crate::engine::{Scorer, Sink, Term, TermShape, material_balance, term_counts};
+use crate::rules::EvalWeights;
+use crate::{Color, Role, Square};
+
+/// The value of each piece.
+pub const MATERIAL: Term = Term::first("value", TermShape::PerRole, "pieces of each role (material)");
+/// Landings, by role.
+pub const MOBILITY: Term = MATERIAL.then(
+    "mob",
+    TermShape::PerRole,
+    "landings of each role (directly or through the portal) that no enemy pawn attacks",
+);
+/// Landings only reachable through the portal, by role.
+pub const THROUGH: Term =
+    MOBILITY.then("through", TermShape::PerRole, "landings each role reaches only through the portal");
+/// Attacked squares next to the king.
+pub const KING_ZONE: Term =
+    THROUGH.then("kingzone", TermShape::One, "the king's square and its neighbours that enemy pieces reach");
+/// King squares reached through the portal.
+pub const KING_PORTAL: Term = KING_ZONE.then(
+    "kingportal",
+    TermShape::One,
+    "the king's square and its neighbours that enemy pieces reach through the portal",
+);
+/// One's portal close to the enemy king.
+pub const PORTAL_NEAR_KING: Term = KING_PORTAL.then(
+    "portalking",
+    TermShape::One,
+    "own active portal near the enemy king: 2 when next to it, 1 at distance 2",
+);
+/// A piece on J.
+pub const RESIDENT: Term =
+    PORTAL_NEAR_KING.then("resident", TermShape::One, "own piece (not the king) on the joined square");
+/// Pawns by rank.
+pub const PAWN_RANK: Term = RESIDENT.then(
+    "pawn",
+    TermShape::PerCount(8),
+    "pawns by rank from their own side (0: first rank, reached through the portal; 1: start)",
+);
+/// Passed pawns.
+pub const PASSED: Term =
+    PAWN_RANK.then("passed", TermShape::One, "pawns with no enemy pawn ahead on their file or the files beside it");
+/// The bishop pair.
+pub const BISHOP_PAIR: Term = PASSED.then("bpair", TermShape::One, "two bishops or more");
+/// The side to move.
+pub const TEMPO: Term = BISHOP_PAIR.then("tempo", TermShape::One, "being the side to move");
+
+/// Every term of the evaluation, in the order of their weights.
+pub const TERMS: [Term; 11] = [
+    MATERIAL,
+    MOBILITY,
+    THROUGH,
+    KING_ZONE,
+    KING_PORTAL,
+    PORTAL_NEAR_KING,
+    RESIDENT,
+    PAWN_RANK,
+    PASSED,
+    BISHOP_PAIR,
+    TEMPO,
+];
+
+/// The number of weights of the evaluation (see [`features`]).
+pub const FEATURES: usize = TEMPO.start + TEMPO.shape.weights();
+
+/// The weights of Linked-portal chess's evaluation, in centipawns, one per
+/// count of [`features`]; [`TERMS`] says where each term's weights are.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EvalParams {
+    /// The weights, in the order of [`TERMS`].
+    pub weights: [i32; FEATURES],
+}
+
+impl Default for EvalParams {
+    /// The weights the engine plays with, set by hand (orthodox values and
+    /// Porthole chess's mobility and pawn weights; the portal terms set so
+    /// that two squares of portal pressure weigh about a pawn's advance).
+    /// Not yet fitted by self-play.
+    fn default() -> EvalParams {
+        #[rustfmt::skip]
+        let weights = [
+            100, 320, 330, 500, 900, 0, 0, 0, 0, // value: P N B R Q K (C W M unused)
+            4, 4, 5, 3, 2, 0, 0, 0, 0, // mob
+            2, 3, 3, 2, 2, 0, 0, 0, 0, // through
+            -8, -12, // kingzone, kingportal
+            12, 8, // portalking, resident
+            0, 0, 5, 10, 20, 35, 60, 0, // pawn: by rank
+            20, // passed
+            30, // bpair
+            15, // tempo
+        ];
+        EvalParams { weights }
+    }
+}
+
+impl EvalParams {
+    /// The material value of `role`.
+    #[inline]
+    pub fn value(&self, role: Role) -> i32 {
+        self.weights[MATERIAL.at(role.index())]
+    }
+}
+
+impl EvalWeights for EvalParams {
+    fn terms() -> &'static [Term] {
+        &TERMS
+    }
+    fn weights(&self) -> &[i32] {
+        &self.weights
+    }
+    fn weights_mut(&mut self) -> &mut [i32] {
+        &mut self.weights
+    }
+}
+
+/// The roles a side can have.
+const ROLES: [Role; 6] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
+
+/// Material only, from the side to move's point of view.
+pub fn material(pos: &Position, params: &EvalParams) -> i32 {
+    material_balance(pos.board(), pos.turn(), &params.weights)
+}
+
+/// The evaluation of `pos` from the side to move's point of view.
+/// With `positional` false, material only.
+pub fn evaluate(pos: &Position, params: &EvalParams, positional: bool) -> i32 {
+    if !positional {
+        return material(pos, params);
+    }
+    let mut scorer = Scorer::new(&params.weights);
+    terms(pos, &mut scorer);
+    scorer.for_side(pos.turn())
+}
+
+/// How often each term occurs, the side to move's count minus the
+/// opponent's: [`evaluate`] is the dot product of this with
+/// [`EvalParams::weights`]. For fitting the weights to game results.
+pub fn features(pos: &Position) -> [i32; FEATURES] {
+    term_counts(pos.turn(), |sink| terms(pos, sink))
+}
+
+/// What one side's pieces reach.
+#[derive(Default, Clone, Copy)]
+struct Reach {
+    /// Every landing.
+    all: u64,
+    /// Landings through the portal.
+    through: u64,
+}
+
+/// Feeds every term of the evaluation of `pos` to `sink`.
+#[inline(always)]
+fn terms<S: Sink>(pos: &Position, sink: &mut S) {
+    let b = pos.board();
+    let mut pawn_attacks = [0u64; 2];
+    for c in Color::ALL {
+        for s in b.pieces(c, Role::Pawn) {
+            pawn_attacks[c.index()] |= routes::pawn(c, s.index());
+        }
+    }
+    let reach = Color::ALL.map(|c| side_terms(pos, c, pawn_attacks, sink));
+    for c in Color::ALL {
+        let ci = c.index();
+        let Some(k) = b.king_of(c) else { continue };
+        let zone = routes::king(k.index()) | 1 << k.index();
+        sink.add(ci, KING_ZONE.start, (zone & reach[ci ^ 1].all).count_ones() as i32);
+        sink.add(ci, KING_PORTAL.start, (zone & reach[ci ^ 1].through).count_ones() as i32);
+        if pos.portals().is_active()
+            && let Some(portal) = pos.portals().of(!c)
+        {
+            sink.add(ci ^ 1, PORTAL_NEAR_KING.start, 3i32.saturating_sub(distance(portal, k)).max(0));
+        }
+    }
+    if let Some((_, piece)) = pos.resident().filter(|(_, p)| p.role != Role::King) {
+        sink.add(piece.color.index(), RESIDENT.start, 1);
+    }
+    sink.add(pos.turn().index(), TEMPO.start, 1);
+}
+
+/// The king's distance between two squares.
+#[inline]
+fn distance(a: Square, b: Square) -> i32 {
+    (a.file() as i32 - b.file() as i32).abs().max((a.rank() as i32 - b.rank() as i32).abs())
+}
+
+/// The terms of `color`'s pieces; returns what they reach.
+#[inline(always)]
+fn side_terms<S: Sink>(pos: &Position, color: Color, pawn_attacks: [u64; 2], sink: &mut S) -> Reach {
+    let b = pos.board();
+    let ci = color.index();
+    let scene = pos.scene(color);
+    let unsafe_squares = pawn_attacks[ci ^ 1];
+    let mut reach = Reach { all: pawn_attacks[ci], through: 0 };
+    for role in ROLES {
+        let pieces = b.pieces(color, role);
+        if pieces.is_empty() {
+            continue;
+        }
+        sink.add(ci, MATERIAL.at(role.index()), pieces.count() as i32);
+        let (mut moves, mut through) = (0, 0);
+        for s in pieces {
+            let r: Routes = pos.routes_in(&scene, role, s.index());
+            let via = (r.via[0] | r.via[1]) & !r.direct;
+            if role == Role::Pawn {
+                sink.add(ci, PAWN_RANK.at(relative_rank(color, s.rank()) as usize), 1);
+                sink.add(ci, PASSED.start, is_passed(pos, color, s.index()) as i32);
+            } else {
+                reach.all |= r.all();
+                reach.through |= via;
+            }
+            moves += (r.all() & !unsafe_squares).count_ones() as i32;
+            through += via.count_ones() as i32;
+        }
+        sink.add(ci, MOBILITY.at(role.index()), moves);
+        sink.add(ci, THROUGH.at(role.index()), through);
+    }
+    sink.add(ci, BISHOP_PAIR.start, (b.pieces(color, Role::Bishop).count() >= 2) as i32);
+    reach
+}
+
+/// Whether the pawn of `color` on `s` has no enemy pawn ahead of it on its
+/// file or the files beside it.
+#[inline]
+fn is_passed(pos: &Position, color: Color, s: usize) -> bool {
+    let file = 0x0101_0101_0101_0101u64 << (s % 8);
+    let files = file | (file << 1 & !0x0101_0101_0101_0101) | (file >> 1 & !0x8080_8080_8080_8080);
+    let rank = s / 8;
+    let ahead = match color {
+        Color::White if rank < 7 => !0u64 << (8 * (rank + 1)),
+        Color::White => 0,
+        Color::Black => (1u64 << (8 * rank)) - 1,
+    };
+    pos.board().pieces(!color, Role::Pawn).0 & files & ahead == 0
+}
+
+/// `rank` (0 to 7) counted from `color`'s side of the board.
+#[inline]
+fn relative_rank(color: Color, rank: u8) -> u8 {
+    match color {
+        Color::White => rank,
+        Color::Black => 7 - rank,
+    }
+}

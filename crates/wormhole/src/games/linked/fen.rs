@@ -1,0 +1,311 @@
+//! The FEN of Linked-portal chess: the six orthodox fields and a seventh,
+//! the portal field: White's portal square then Black's (`e4,a5`), one
+//! square twice for frozen portals (`e5,e5`), or `-` for none (orthodox
+//! chess). A six-field FEN means `-`; a four-field FEN also means clocks
+//! `0 1`. Reading gives a [`Setup`], what the text says;
+//! [`Position::from_setup`] then checks that it is playable.
+
+use super::castling::{CastlingSquares, pieces_at_home};
+use super::portals::ParsePortalsError;
+use super::routes::forward;
+use super::{CastlingRights, Portals, Position, zobrist};
+use crate::excerpt::Excerpt;
+use crate::games::wormhole::fen::Placement;
+use crate::{Board, Color, Piece, Role, Square};
+
+/// The default start: White's portal on e4, Black's on a5.
+pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 e4,a5";
+
+/// The default start with the portals placed elsewhere: White's on
+/// `white`, Black's on `black` (the set-up, D2: any square of rank 4 for
+/// White and of rank 5 for Black; other squares are refused).
+///
+/// ```
+/// use wormhole::linked::fen::start_with_portals;
+/// let sq = |s: &str| s.parse().unwrap();
+/// let fen = start_with_portals(sq("c4"), sq("f5")).unwrap();
+/// assert_eq!(fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 c4,f5");
+/// assert!(start_with_portals(sq("c3"), sq("f5")).is_none());
+/// ```
+pub fn start_with_portals(white: Square, black: Square) -> Option<String> {
+    let (base, _) = START.rsplit_once(' ')?;
+    (white.rank() == 3 && black.rank() == 4).then(|| format!("{base} {white},{black}"))
+}
+
+/// Why a FEN was refused. Messages say what and where, and quote at most
+/// 80 characters of the offending field.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FenError {
+    /// The text is empty.
+    #[error("empty FEN")]
+    Empty,
+    /// Not 4, 6 or 7 fields (the number found).
+    #[error("expected 4, 6 or 7 space-separated fields, found {0}")]
+    FieldCount(usize),
+    /// Not 8 ranks (the number found).
+    #[error("expected 8 ranks separated by '/', found {0}")]
+    RankCount(usize),
+    /// A rank (1..8) that does not cover 8 files.
+    #[error("rank {rank} has {files} files (expected 8)")]
+    RankWidth {
+        /// The rank, 1 to 8.
+        rank: u8,
+        /// The files it covers.
+        files: usize,
+    },
+    /// A letter that is no orthodox piece, on a rank (1..8).
+    #[error("unknown piece letter '{letter}' on rank {rank} (expected one of KQRBNP, upper case for White)")]
+    UnknownPiece {
+        /// The letter as written.
+        letter: char,
+        /// The rank, 1 to 8.
+        rank: u8,
+    },
+    /// The side to move is not `w` or `b`.
+    #[error("side to move must be 'w' or 'b', found '{}'", Excerpt(.0))]
+    BadSide(String),
+    /// The castling field is not `-` or letters from `KQkq`.
+    #[error("castling field must be '-' or letters from 'KQkq' (each once), found '{}'", Excerpt(.0))]
+    Castling(String),
+    /// The halfmove clock is not a number from 0 to 9999.
+    #[error("halfmove clock must be a number from 0 to 9999, found '{}'", Excerpt(.0))]
+    BadHalfmoves(String),
+    /// The move number is not a number from 1 to 9999.
+    #[error("move number must be a number from 1 to 9999, found '{}'", Excerpt(.0))]
+    BadMoveNumber(String),
+    /// The en passant field is neither `-` nor a square.
+    #[error("en passant field must be '-' or a square, found '{}'", Excerpt(.0))]
+    EnPassant(String),
+    /// An en passant square that no double step of the side that just moved can have passed.
+    #[error("en passant square {0} does not follow a double step of the side that just moved")]
+    EnPassantImpossible(Square),
+    /// The portal field is malformed.
+    #[error(transparent)]
+    Portals(#[from] ParsePortalsError),
+    /// Both cells of active portals hold a piece.
+    #[error("both portal cells ({0} and {1}) hold a piece: at most one piece stands on the joined square")]
+    CrowdedPortals(Square, Square),
+    /// A side without exactly one king.
+    #[error("{color} has {count} kings (expected exactly 1)")]
+    KingCount {
+        /// The side.
+        color: Color,
+        /// How many it has.
+        count: u32,
+    },
+    /// A pawn on its own last rank.
+    #[error("a {color} pawn stands on {square}, its last rank")]
+    PawnOnLastRank {
+        /// The pawn's side.
+        color: Color,
+        /// Where it stands.
+        square: Square,
+    },
+    /// A castling right whose king or rook is not on its home square.
+    #[error("castling right '{letter}' needs the {color} king on {king} and a rook on {rook}")]
+    CastlingWithoutPieces {
+        /// The right, as its FEN letter.
+        letter: char,
+        /// The side.
+        color: Color,
+        /// The king's home square.
+        king: Square,
+        /// The rook's home square.
+        rook: Square,
+    },
+    /// The side that has just moved is in check.
+    #[error("the side not to move ({0}) is in check")]
+    OppositeCheck(Color),
+}
+
+/// What a FEN says, not yet checked for playability.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Setup {
+    /// The pieces.
+    pub board: Board,
+    /// The portals.
+    pub portals: Portals,
+    /// The side to move.
+    pub turn: Color,
+    /// The castling rights.
+    pub castling: CastlingRights,
+    /// The en passant square.
+    pub ep: Option<Square>,
+    /// Plies since the last pawn move, capture or black hole that removed a piece.
+    pub halfmoves: u32,
+    /// The move number.
+    pub fullmoves: u32,
+}
+
+impl Setup {
+    /// Reads a FEN of 4, 6 or 7 fields.
+    ///
+    /// ```
+    /// use wormhole::linked::{Portals, Setup};
+    /// let setup = Setup::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+    /// assert_eq!(setup.portals, Portals::None);
+    /// let err = Setup::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1 e4").unwrap_err();
+    /// assert!(err.to_string().starts_with("portal field must be"));
+    /// ```
+    pub fn from_fen(fen: &str) -> Result<Setup, FenError> {
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        match fields.len() {
+            0 => return Err(FenError::Empty),
+            4 | 6 | 7 => {}
+            n => return Err(FenError::FieldCount(n)),
+        }
+        let board = parse_placement(fields[0])?;
+        let turn = match fields[1] {
+            "w" => Color::White,
+            "b" => Color::Black,
+            s => return Err(FenError::BadSide(s.to_string())),
+        };
+        let castling = fields[2].parse().map_err(|_| FenError::Castling(fields[2].to_string()))?;
+        let (halfmoves, fullmoves) = match fields.get(4..6) {
+            Some([h, f]) => (
+                parse_number(h, 0).ok_or_else(|| FenError::BadHalfmoves(h.to_string()))?,
+                parse_number(f, 1).ok_or_else(|| FenError::BadMoveNumber(f.to_string()))?,
+            ),
+            _ => (0, 1),
+        };
+        let ep = match fields[3] {
+            "-" => None,
+            s => Some(s.parse::<Square>().map_err(|_| FenError::EnPassant(s.to_string()))?),
+        };
+        let portals = match fields.get(6) {
+            Some(field) => field.parse()?,
+            None => Portals::None,
+        };
+        Ok(Setup { board, portals, turn, castling, ep, halfmoves, fullmoves })
+    }
+}
+
+impl Position {
+    /// Reads a FEN (4, 6 or 7 fields) as a position.
+    ///
+    /// ```
+    /// use wormhole::linked::Position;
+    /// let err = Position::from_fen("4k3/8/8/8/8/8/8/R3K3 w K - 0 1 e4,a5").unwrap_err();
+    /// assert_eq!(err.to_string(), "castling right 'K' needs the White king on e1 and a rook on h1");
+    /// let err = Position::from_fen("4k3/8/8/P7/4P3/8/8/4K3 w - - 0 1 e4,a5").unwrap_err();
+    /// assert_eq!(err.to_string(), "both portal cells (e4 and a5) hold a piece: at most one piece stands on the joined square");
+    /// ```
+    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        Position::from_setup(Setup::from_fen(fen)?)
+    }
+
+    /// Checks a [`Setup`]: one king per side, no pawn on its last rank, at
+    /// most one piece on the portal cells, castling rights only with king
+    /// and rook at home, an en passant square only behind a pawn that has
+    /// just double-stepped, the side not to move not in check.
+    pub fn from_setup(setup: Setup) -> Result<Position, FenError> {
+        let Setup { board, portals, turn, castling, ep, halfmoves, fullmoves } = setup;
+        check_pieces(&board, portals)?;
+        check_castling(&board, castling)?;
+        if let Some(sq) = ep {
+            check_en_passant(&board, turn, sq)?;
+        }
+        let hash = zobrist::hash(&board, portals, turn, castling, ep);
+        let pos = Position { board, portals, turn, castling, ep, halfmoves, fullmoves, hash };
+        let waiting = !turn;
+        if let Some(k) = pos.board.king_of(waiting)
+            && pos.attacked(k, turn)
+        {
+            return Err(FenError::OppositeCheck(waiting));
+        }
+        Ok(pos)
+    }
+
+    /// The FEN, always with seven fields.
+    pub fn fen(&self) -> String {
+        let ep = self.ep.map_or("-".to_string(), |sq| sq.to_string());
+        format!(
+            "{} {} {} {ep} {} {} {}",
+            Placement(&self.board),
+            self.turn.char(),
+            self.castling,
+            self.halfmoves,
+            self.fullmoves,
+            self.portals
+        )
+    }
+}
+
+/// One king per side, no pawn on its last rank, one piece at most on J.
+fn check_pieces(board: &Board, portals: Portals) -> Result<(), FenError> {
+    for color in Color::ALL {
+        let count = board.pieces(color, Role::King).count();
+        if count != 1 {
+            return Err(FenError::KingCount { color, count });
+        }
+        let last = crate::Bitboard::rank(color.last_rank());
+        if let Some(square) = (board.pieces(color, Role::Pawn) & last).first() {
+            return Err(FenError::PawnOnLastRank { color, square });
+        }
+    }
+    if let Portals::Active { white, black } = portals
+        && board.piece_at(white).is_some()
+        && board.piece_at(black).is_some()
+    {
+        return Err(FenError::CrowdedPortals(white, black));
+    }
+    Ok(())
+}
+
+fn check_castling(board: &Board, castling: CastlingRights) -> Result<(), FenError> {
+    for (color, side) in castling.iter() {
+        if !pieces_at_home(board, color, side) {
+            let s = CastlingSquares::of(color, side);
+            let letter = CastlingRights::NONE.with(color, side).to_string().chars().next().unwrap_or('-');
+            return Err(FenError::CastlingWithoutPieces { letter, color, king: s.king_from, rook: s.rook_from });
+        }
+    }
+    Ok(())
+}
+
+/// An en passant square lies on the third rank of the side that just moved,
+/// empty, with that side's pawn in front of it and the square behind empty.
+fn check_en_passant(board: &Board, turn: Color, sq: Square) -> Result<(), FenError> {
+    let mover = !turn;
+    let bit = 1u64 << sq.index();
+    let pawn_ahead = forward(mover, bit);
+    let behind = forward(turn, bit);
+    let ok = sq.rank() == if mover == Color::White { 2 } else { 5 }
+        && board.piece_at(sq).is_none()
+        && board.pieces(mover, Role::Pawn).0 & pawn_ahead != 0
+        && board.occupied().0 & behind == 0;
+    if ok { Ok(()) } else { Err(FenError::EnPassantImpossible(sq)) }
+}
+
+fn parse_number(s: &str, min: u32) -> Option<u32> {
+    let n: u32 = s.parse().ok()?;
+    (min..=9999).contains(&n).then_some(n)
+}
+
+fn parse_placement(placement: &str) -> Result<Board, FenError> {
+    let ranks: Vec<&str> = placement.split('/').collect();
+    if ranks.len() != 8 {
+        return Err(FenError::RankCount(ranks.len()));
+    }
+    let mut board = Board::empty();
+    for (text, rank) in ranks.iter().zip((0..8u8).rev()) {
+        let mut file = 0usize;
+        for c in text.chars() {
+            if let Some(d) = c.to_digit(10).filter(|d| (1..=9).contains(d)) {
+                file += d as usize;
+                continue;
+            }
+            let piece = Piece::from_char(c)
+                .filter(|p| p.role.index() <= Role::King.index())
+                .ok_or(FenError::UnknownPiece { letter: c, rank: rank + 1 })?;
+            if let Some(sq) = Square::from_coords(file as u8, rank) {
+                board.put(sq, piece);
+            }
+            file += 1;
+        }
+        if file != 8 {
+            return Err(FenError::RankWidth { rank: rank + 1, files: file });
+        }
+    }
+    Ok(board)
+}

@@ -1,0 +1,146 @@
+//! Why a move is not legal in a Linked-portal position: the typed error
+//! that [`Position::play`] returns.
+
+use super::moves::PROMOTIONS;
+use super::routes;
+use super::{CastlingObstacle, CastlingSide, Move, MoveKind, PortalObstacle, Position};
+use crate::{Color, Role, Square};
+
+/// Why a move is not legal where it was played.
+///
+/// ```
+/// use wormhole::linked::{IllegalMoveError, Move, Position};
+/// let sq = |s: &str| s.parse().unwrap();
+/// let mut pos = Position::from_fen("8/8/3p1k2/8/4B3/8/8/6K1 w - - 0 1 d4,e5").unwrap();
+/// let err = pos.play(Move::portal(sq("d4"), sq("e5"))).unwrap_err();
+/// assert_eq!(err.to_string(), "Z@e5 is not possible: the black hole would swallow the king on f6");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum IllegalMoveError {
+    /// The side to move has no piece on the origin.
+    #[error("you have no piece on {square}")]
+    NoPiece {
+        /// The origin.
+        square: Square,
+    },
+    /// The piece on the origin does not land on the target, directly or through the portal.
+    #[error("the {} on {from} cannot reach {to}", .role.name())]
+    CannotReach {
+        /// The piece that was asked to move.
+        role: Role,
+        /// Where it stands.
+        from: Square,
+        /// The landing it cannot reach.
+        to: Square,
+    },
+    /// The piece could make the move, but its king would be left attacked.
+    #[error("illegal: {mv} leaves your king attacked")]
+    LeavesKingAttacked {
+        /// The move (coordinates).
+        mv: Move,
+    },
+    /// Castling is not possible now.
+    #[error("{color} cannot castle {}: {reason}", .side.name())]
+    CannotCastle {
+        /// The side to move.
+        color: Color,
+        /// Kingside or queenside.
+        side: CastlingSide,
+        /// What stops it.
+        reason: CastlingObstacle,
+    },
+    /// A promotion to a king or a pawn.
+    #[error("a pawn cannot promote to a {}: choose Q, R, B or N", .role.name())]
+    PromotionRole {
+        /// The role asked for.
+        role: Role,
+    },
+    /// A promotion asked for a move that does not land on the last rank.
+    #[error("a pawn promotes only on its last rank, and {to} is not on it")]
+    PromotionOffLastRank {
+        /// The landing.
+        to: Square,
+    },
+    /// A pawn landing on its last rank must say what it becomes.
+    #[error("the pawn on {from} must promote when it lands on {to}")]
+    MissingPromotion {
+        /// Where the pawn stands.
+        from: Square,
+        /// Its landing on the last rank.
+        to: Square,
+    },
+    /// A portal move without active portals.
+    #[error("there are no active portals to move")]
+    NoPortals,
+    /// A portal move to a square that is not next to the mover's portal.
+    #[error("your portal on {portal} steps only to a neighbouring square, and {to} is not one")]
+    PortalTooFar {
+        /// The mover's portal.
+        portal: Square,
+        /// The target asked for.
+        to: Square,
+    },
+    /// A portal step the rules forbid.
+    #[error("Z@{to} is not possible: {reason}")]
+    PortalStep {
+        /// The target.
+        to: Square,
+        /// Why not.
+        reason: PortalObstacle,
+    },
+}
+
+impl Position {
+    /// Why `m`, which is not legal here, is refused.
+    pub(crate) fn why_illegal(&self, m: Move) -> IllegalMoveError {
+        match m.kind() {
+            MoveKind::Castle => {
+                let side = m.castling_side().unwrap_or(CastlingSide::King);
+                match self.castling_obstacle(side) {
+                    Some(reason) => IllegalMoveError::CannotCastle { color: self.turn, side, reason },
+                    None => IllegalMoveError::LeavesKingAttacked { mv: m },
+                }
+            }
+            MoveKind::Portal => self.why_portal_illegal(m),
+            MoveKind::Normal | MoveKind::EnPassant => self.why_piece_illegal(m),
+        }
+    }
+
+    fn why_portal_illegal(&self, m: Move) -> IllegalMoveError {
+        let (Some(own), Some(other)) = (self.portals.of(self.turn), self.portals.of(!self.turn)) else {
+            return IllegalMoveError::NoPortals;
+        };
+        if !self.portals.is_active() {
+            return IllegalMoveError::NoPortals;
+        }
+        let to = m.to();
+        if m.from() != own || routes::king(own.index()) & 1 << to.index() == 0 {
+            return IllegalMoveError::PortalTooFar { portal: own, to };
+        }
+        match self.portal_step_obstacle(other, to) {
+            Some(reason) => IllegalMoveError::PortalStep { to, reason },
+            None => IllegalMoveError::LeavesKingAttacked { mv: m },
+        }
+    }
+
+    fn why_piece_illegal(&self, m: Move) -> IllegalMoveError {
+        let (from, to) = (m.from(), m.to());
+        let Some(piece) = self.board.piece_at(from).filter(|p| p.color == self.turn) else {
+            return IllegalMoveError::NoPiece { square: from };
+        };
+        if self.pseudo_legal_moves().contains(m) {
+            return IllegalMoveError::LeavesKingAttacked { mv: m };
+        }
+        let last_rank = to.rank() == self.turn.last_rank();
+        let promotion = match m.promotion() {
+            Some(r) if !PROMOTIONS.contains(&r) => Some(IllegalMoveError::PromotionRole { role: r }),
+            Some(_) if !last_rank || piece.role != Role::Pawn => Some(IllegalMoveError::PromotionOffLastRank { to }),
+            None if piece.role == Role::Pawn && last_rank => {
+                let promotes = self.pseudo_legal_moves().contains(Move::normal(from, to, Some(Role::Queen)));
+                promotes.then_some(IllegalMoveError::MissingPromotion { from, to })
+            }
+            _ => None,
+        };
+        promotion.unwrap_or(IllegalMoveError::CannotReach { role: piece.role, from, to })
+    }
+}

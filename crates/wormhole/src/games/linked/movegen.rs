@@ -1,0 +1,181 @@
+//! Move generation for Linked-portal chess.
+//!
+//! Each piece's landings come from its [`Routes`](super::routes::Routes)
+//! (several paths to one landing are one move); castling and the portal
+//! steps are added, and a move is legal when, played on a scratch copy, it
+//! leaves the mover's king unattacked (D10): lines through the portal
+//! change with every arrival, so no pin is precomputed.
+
+use super::castling::CastlingSquares;
+use super::moves::PROMOTIONS;
+use super::routes;
+use super::{CastlingSide, Move, MoveList, Portals, Position};
+use crate::{Bitboard, Role, Square};
+
+impl Position {
+    /// Appends every move the rules allow, the mover's king's safety left
+    /// aside (castling is checked in full).
+    pub(crate) fn generate_pseudo(&self, list: &mut MoveList) {
+        let us = self.turn;
+        let scene = self.scene(us);
+        let last_rank = Bitboard::rank(us.last_rank()).0;
+        for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King] {
+            for from in self.board.pieces(us, role) {
+                let landings = self.routes_in(&scene, role, from.index()).all();
+                let ep = if role == Role::Pawn { scene.ep() } else { 0 };
+                push_landings(list, from, landings, ep, if role == Role::Pawn { last_rank } else { 0 });
+            }
+        }
+        self.generate_castles(list);
+        self.generate_portal_steps(list);
+    }
+
+    /// Castling: the right, nothing between king and rook, no portal cell
+    /// from king to rook, and the king's square, the one it crosses and its
+    /// landing unattacked (D13).
+    fn generate_castles(&self, list: &mut MoveList) {
+        let us = self.turn;
+        for side in CastlingSide::ALL {
+            if self.castling_obstacle(side).is_none() {
+                list.push(Move::castle(us, side));
+            }
+        }
+    }
+
+    /// Why the side to move cannot castle on `side`, or `None` if it can.
+    pub(crate) fn castling_obstacle(&self, side: CastlingSide) -> Option<CastlingObstacle> {
+        let us = self.turn;
+        let s = CastlingSquares::of(us, side);
+        if !self.castling.has(us, side) {
+            return Some(CastlingObstacle::NoRight);
+        }
+        if s.span & self.portals.cells().0 != 0 {
+            return Some(CastlingObstacle::Portal);
+        }
+        if s.between & self.board.occupied().0 != 0 {
+            return Some(CastlingObstacle::Piece);
+        }
+        Bitboard(s.king_path).find(|&sq| self.attacked(sq, !us)).map(CastlingObstacle::Attacked)
+    }
+
+    /// The portal steps of the side to move (D1, D11, D12): onto an empty
+    /// square; onto a piece, teleported to the other cell if it is empty
+    /// and the piece is no pawn reaching its last rank; onto the other
+    /// portal, a black hole, unless a king stands in its nine squares.
+    fn generate_portal_steps(&self, list: &mut MoveList) {
+        let Portals::Active { .. } = self.portals else { return };
+        let (Some(own), Some(other)) = (self.portals.of(self.turn), self.portals.of(!self.turn)) else { return };
+        for to in Bitboard(routes::king(own.index())) {
+            if self.portal_step_obstacle(other, to).is_none() {
+                list.push(Move::portal(own, to));
+            }
+        }
+    }
+
+    /// What forbids the mover's portal to step to the neighbouring `to`
+    /// (the other portal standing on `other`), if anything.
+    pub(crate) fn portal_step_obstacle(&self, other: Square, to: Square) -> Option<PortalObstacle> {
+        if to == other {
+            let zone = routes::king(to.index()) | Bitboard::from_square(to).0;
+            return Bitboard(zone & self.board.by_role(Role::King).0).next().map(PortalObstacle::KingInBlackHole);
+        }
+        let piece = self.board.piece_at(to)?;
+        if self.board.piece_at(other).is_some() {
+            Some(PortalObstacle::OtherCellOccupied(other))
+        } else if piece.role == Role::Pawn && other.rank() == piece.color.last_rank() {
+            Some(PortalObstacle::PawnToLastRank(other))
+        } else {
+            None
+        }
+    }
+
+    /// Appends the legal moves to `list`.
+    pub(crate) fn generate_legal(&self, list: &mut MoveList) {
+        self.generate_pseudo(list);
+        let mut scratch = self.clone();
+        let us = self.turn;
+        list.retain(|m| {
+            let undo = scratch.play_unchecked(m);
+            let safe = scratch.board.king_of(us).is_some_and(|k| !scratch.attacked(k, !us));
+            scratch.undo(m, undo);
+            safe
+        });
+    }
+
+    /// Whether the side to move has a legal move (stops at the first one).
+    pub fn has_legal_move(&self) -> bool {
+        let mut list = MoveList::new();
+        self.generate_pseudo(&mut list);
+        let mut scratch = self.clone();
+        let us = self.turn;
+        list.iter().any(|m| {
+            let undo = scratch.play_unchecked(m);
+            let safe = scratch.board.king_of(us).is_some_and(|k| !scratch.attacked(k, !us));
+            scratch.undo(m, undo);
+            safe
+        })
+    }
+}
+
+/// What stops a castling.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CastlingObstacle {
+    /// The right is lost.
+    NoRight,
+    /// A portal cell lies between king and rook, both included (D13).
+    Portal,
+    /// A piece stands between king and rook.
+    Piece,
+    /// This square of the king's way (its own included) is attacked.
+    Attacked(Square),
+}
+
+impl std::fmt::Display for CastlingObstacle {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CastlingObstacle::NoRight => f.write_str("the right is lost"),
+            CastlingObstacle::Portal => f.write_str("a portal stands between king and rook"),
+            CastlingObstacle::Piece => f.write_str("a piece stands between king and rook"),
+            CastlingObstacle::Attacked(sq) => write!(f, "{sq} is attacked"),
+        }
+    }
+}
+
+/// What forbids a portal step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PortalObstacle {
+    /// A king stands on this square, within the black hole's nine (D12).
+    KingInBlackHole(Square),
+    /// The other portal's cell is occupied, so nothing can be teleported there.
+    OtherCellOccupied(Square),
+    /// The teleport would put a pawn on its last rank (this square).
+    PawnToLastRank(Square),
+}
+
+impl std::fmt::Display for PortalObstacle {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PortalObstacle::KingInBlackHole(sq) => write!(f, "the black hole would swallow the king on {sq}"),
+            PortalObstacle::OtherCellOccupied(sq) => {
+                write!(f, "the other portal ({sq}) is occupied, so nothing can be teleported")
+            }
+            PortalObstacle::PawnToLastRank(sq) => write!(f, "a pawn cannot be teleported to its last rank ({sq})"),
+        }
+    }
+}
+
+/// Adds the moves of the piece on `from` to `landings`: en passant onto
+/// `ep`, promotions onto `last` (both empty for pieces other than pawns).
+#[inline]
+fn push_landings(list: &mut MoveList, from: Square, landings: u64, ep: u64, last: u64) {
+    for to in Bitboard(landings) {
+        let bit = Bitboard::from_square(to).0;
+        if bit & ep != 0 {
+            list.push(Move::en_passant(from, to));
+        } else if bit & last != 0 {
+            PROMOTIONS.iter().for_each(|&r| list.push(Move::normal(from, to, Some(r))));
+        } else {
+            list.push(Move::normal(from, to, None));
+        }
+    }
+}

@@ -1,0 +1,284 @@
+//! Moves of Linked-portal chess and lists of them.
+
+use std::fmt;
+use std::mem::MaybeUninit;
+
+use super::CastlingSide;
+use super::castling::CastlingSquares;
+use crate::rules::{GameMove, MoveSet};
+use crate::{Color, Role, Square};
+
+/// What kind of move a [`Move`] is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MoveKind {
+    /// A piece moves to its landing square, directly or through the portal
+    /// (with a promotion when a pawn lands on its last rank).
+    Normal,
+    /// A pawn takes en passant.
+    EnPassant,
+    /// The king's two-square castling move; the rook moves too.
+    Castle,
+    /// The side to move steps its own portal to a neighbouring square.
+    Portal,
+}
+
+/// A move, packed into 32 bits: origin, landing square, kind and promotion.
+/// A piece move is known by its origin, landing square and promotion (two
+/// paths to the same landing are one move); a portal move by its target
+/// (its origin is the mover's portal).
+///
+/// ```
+/// use wormhole::linked::{Move, MoveKind};
+/// let sq = |s: &str| s.parse().unwrap();
+/// let m = Move::normal(sq("b6"), sq("h8"), Some(wormhole::Role::Queen));
+/// assert_eq!(m.to_string(), "b6h8q");
+/// let z = Move::portal(sq("e4"), sq("e5"));
+/// assert_eq!((z.kind(), z.to_string()), (MoveKind::Portal, "Z@e5".to_string()));
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Move(u32);
+
+const EN_PASSANT: u32 = 1;
+const CASTLE: u32 = 2;
+const PORTAL: u32 = 3;
+
+/// The roles a pawn may promote to, strongest first.
+pub(crate) const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
+
+impl Move {
+    #[inline]
+    const fn pack(from: Square, to: Square, kind: u32, promotion: u32) -> Move {
+        Move(from.index() as u32 | (to.index() as u32) << 6 | kind << 12 | promotion << 14)
+    }
+
+    /// A piece move from `from` to the landing square `to`, promoting to
+    /// `promotion` if given.
+    #[inline]
+    pub const fn normal(from: Square, to: Square, promotion: Option<Role>) -> Move {
+        let promo = match promotion {
+            Some(r) => r.index() as u32 + 1,
+            None => 0,
+        };
+        Move::pack(from, to, 0, promo)
+    }
+
+    /// A pawn on `from` taking en passant on `to`.
+    #[inline]
+    pub const fn en_passant(from: Square, to: Square) -> Move {
+        Move::pack(from, to, EN_PASSANT, 0)
+    }
+
+    /// `color` castling on `side` (the king's move, `e1g1`).
+    #[inline]
+    pub const fn castle(color: Color, side: CastlingSide) -> Move {
+        let s = CastlingSquares::of(color, side);
+        Move::pack(s.king_from, s.king_to, CASTLE, 0)
+    }
+
+    /// The portal on `from` steps to `to`.
+    #[inline]
+    pub const fn portal(from: Square, to: Square) -> Move {
+        Move::pack(from, to, PORTAL, 0)
+    }
+
+    /// The square the piece (or the portal) leaves.
+    #[inline]
+    pub const fn from(self) -> Square {
+        Square::new((self.0 & 63) as u8)
+    }
+
+    /// The square the piece lands on (or the portal's target).
+    #[inline]
+    pub const fn to(self) -> Square {
+        Square::new((self.0 >> 6 & 63) as u8)
+    }
+
+    /// What kind of move this is.
+    #[inline]
+    pub const fn kind(self) -> MoveKind {
+        match self.0 >> 12 & 3 {
+            EN_PASSANT => MoveKind::EnPassant,
+            CASTLE => MoveKind::Castle,
+            PORTAL => MoveKind::Portal,
+            _ => MoveKind::Normal,
+        }
+    }
+
+    /// Whether this is a portal move.
+    #[inline]
+    pub const fn is_portal(self) -> bool {
+        matches!(self.kind(), MoveKind::Portal)
+    }
+
+    /// The side a castling move castles on.
+    #[inline]
+    pub const fn castling_side(self) -> Option<CastlingSide> {
+        match self.kind() {
+            MoveKind::Castle if self.to().file() == 6 => Some(CastlingSide::King),
+            MoveKind::Castle => Some(CastlingSide::Queen),
+            _ => None,
+        }
+    }
+
+    /// The role a pawn promotes to, if this is a promotion.
+    #[inline]
+    pub const fn promotion(self) -> Option<Role> {
+        match self.0 >> 14 {
+            0 => None,
+            i => Role::from_index(i as usize - 1),
+        }
+    }
+
+    /// The packed form (for transposition tables), never 0.
+    #[inline]
+    pub const fn to_bits(self) -> u32 {
+        self.0
+    }
+}
+
+impl GameMove for Move {
+    #[inline(always)]
+    fn from(self) -> Square {
+        Move::from(self)
+    }
+    #[inline(always)]
+    fn to(self) -> Square {
+        Move::to(self)
+    }
+    #[inline(always)]
+    fn promotion(self) -> Option<Role> {
+        Move::promotion(self)
+    }
+    #[inline(always)]
+    fn to_bits(self) -> u32 {
+        self.0
+    }
+}
+
+/// Coordinate form: origin and landing square (`e2a5`, `b6h8q`), castling as
+/// the king's move (`e1g1`), a portal move as `Z@` and its target (`Z@e5`).
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_portal() {
+            return write!(f, "Z@{}", self.to());
+        }
+        write!(f, "{}{}", self.from(), self.to())?;
+        if let Some(r) = self.promotion() {
+            write!(f, "{}", r.char().to_ascii_lowercase())?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// The most moves a list holds (orthodox positions have at most 218; the
+/// portal adds landings and eight portal steps).
+const MAX_MOVES: usize = 384;
+
+/// A list of moves on the stack.
+#[derive(Clone)]
+pub struct MoveList {
+    /// The first `len` are written, the rest never read (so a new list costs nothing).
+    moves: [MaybeUninit<Move>; MAX_MOVES],
+    len: usize,
+}
+
+impl Default for MoveList {
+    fn default() -> MoveList {
+        MoveList::new()
+    }
+}
+
+impl MoveList {
+    /// An empty list.
+    #[inline]
+    pub const fn new() -> MoveList {
+        MoveList { moves: [const { MaybeUninit::uninit() }; MAX_MOVES], len: 0 }
+    }
+
+    /// The moves written so far.
+    #[inline]
+    pub fn as_slice(&self) -> &[Move] {
+        // SAFETY: `push` wrote every move below `len` (and `len` only grows
+        // by writing one), and `MaybeUninit<Move>` has `Move`'s layout.
+        unsafe { std::slice::from_raw_parts(self.moves.as_ptr().cast::<Move>(), self.len) }
+    }
+
+    /// Adds a move.
+    #[inline]
+    pub(crate) fn push(&mut self, m: Move) {
+        self.moves[self.len] = MaybeUninit::new(m);
+        self.len += 1;
+    }
+
+    /// Keeps only the moves `keep` accepts.
+    #[inline]
+    pub(crate) fn retain(&mut self, mut keep: impl FnMut(Move) -> bool) {
+        let mut kept = 0;
+        for i in 0..self.len {
+            // SAFETY: every index below `len` was written.
+            let m = unsafe { self.moves[i].assume_init() };
+            if keep(m) {
+                self.moves[kept] = MaybeUninit::new(m);
+                kept += 1;
+            }
+        }
+        self.len = kept;
+    }
+
+    /// The number of moves.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether there are no moves.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Whether `m` is in the list.
+    pub fn contains(&self, m: Move) -> bool {
+        self.as_slice().contains(&m)
+    }
+
+    /// The moves.
+    #[inline]
+    pub fn iter(&self) -> std::iter::Copied<std::slice::Iter<'_, Move>> {
+        self.as_slice().iter().copied()
+    }
+}
+
+impl MoveSet<Move> for MoveList {
+    #[inline]
+    fn len(&self) -> usize {
+        MoveList::len(self)
+    }
+    #[inline]
+    fn iter(&self) -> impl Iterator<Item = Move> + '_ {
+        MoveList::iter(self)
+    }
+    fn contains(&self, m: Move) -> bool {
+        MoveList::contains(self, m)
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = Move;
+    type IntoIter = std::iter::Copied<std::slice::Iter<'a, Move>>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}

@@ -1,0 +1,85 @@
+//! Zobrist hashing for Linked-portal chess: pieces and the side to move use
+//! the keys every game shares ([`crate::core::zobrist`]); on top, one key per square for
+//! White's portal and one per square for Black's portal, one for frozen
+//! portals, one per set of castling rights and one per en passant file. Two
+//! positions hash alike when threefold repetition counts them as the same
+//! (portal squares and frozen included). Clocks are not hashed.
+
+use super::{CastlingRights, Portals};
+use crate::core::zobrist::{black_key, piece_key, splitmix};
+use crate::{Board, Color, Square};
+
+struct Keys {
+    portals: [[u64; 64]; 2],
+    frozen: u64,
+    castling: [u64; 16],
+    en_passant: [u64; 8],
+}
+
+static KEYS: Keys = {
+    let mut keys = Keys { portals: [[0; 64]; 2], frozen: 0, castling: [0; 16], en_passant: [0; 8] };
+    let mut state = 0x4c49_4e4b_4544_2121; // any fixed seed: the keys must be stable across runs
+    let mut c = 0;
+    while c < 2 {
+        let mut s = 0;
+        while s < 64 {
+            let (next, key) = splitmix(state);
+            state = next;
+            keys.portals[c][s] = key;
+            s += 1;
+        }
+        c += 1;
+    }
+    let mut r = 1;
+    while r < 16 {
+        let (next, key) = splitmix(state);
+        state = next;
+        keys.castling[r] = key;
+        r += 1;
+    }
+    let mut f = 0;
+    while f < 8 {
+        let (next, key) = splitmix(state);
+        state = next;
+        keys.en_passant[f] = key;
+        f += 1;
+    }
+    keys.frozen = splitmix(state).1;
+    keys
+};
+
+/// The key of the portals (0 for none).
+#[inline]
+pub fn portals_key(portals: Portals) -> u64 {
+    match portals {
+        Portals::None => 0,
+        Portals::Active { white, black } => KEYS.portals[0][white.index()] ^ KEYS.portals[1][black.index()],
+        Portals::Frozen(sq) => KEYS.portals[0][sq.index()] ^ KEYS.portals[1][sq.index()] ^ KEYS.frozen,
+    }
+}
+
+/// The key of a set of castling rights (0 for none).
+#[inline]
+pub fn castling_key(rights: CastlingRights) -> u64 {
+    KEYS.castling[rights.bits() as usize]
+}
+
+/// The key of an en passant square (0 for none).
+#[inline]
+pub fn en_passant_key(ep: Option<Square>) -> u64 {
+    ep.map_or(0, |sq| KEYS.en_passant[sq.file() as usize])
+}
+
+/// The hash of a position's parts, computed from scratch.
+pub fn hash(board: &Board, portals: Portals, turn: Color, castling: CastlingRights, ep: Option<Square>) -> u64 {
+    let mut h = castling_key(castling) ^ portals_key(portals) ^ en_passant_key(ep);
+    if turn == Color::Black {
+        h ^= black_key();
+    }
+    for sq in Square::all() {
+        if let Some(p) = board.piece_at(sq) {
+            h ^= piece_key(p, sq);
+        }
+    }
+    h
+}
