@@ -73,6 +73,7 @@ pub mod san;
 mod square;
 mod steps;
 mod threats;
+pub mod twoboard;
 mod variant;
 pub mod zobrist;
 

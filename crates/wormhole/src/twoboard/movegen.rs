@@ -1,0 +1,177 @@
+//! Legal moves of Two-board portal chess, in the order of precedence of
+//! the rules: the forced move of a pending intent, else the free moves
+//! (orthodox moves and intents on the board to play), else a pass (D13).
+//!
+//! Candidates are generated pseudo-legally on the board to play and kept
+//! if, once played, the mover's king is safe by D11 and D12.
+
+use super::castling::CastlingSquares;
+use super::moves::PROMOTIONS;
+use super::{BoardId, CastlingSide, IntentState, Move, MoveList, PORTALS, Position, attacks};
+use crate::{Bitboard, Color, Role, Square};
+
+impl Position {
+    /// Every legal move.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut candidates = MoveList::new();
+        self.candidates(&mut candidates);
+        let mut legal = MoveList::new();
+        let mut scratch = self.clone();
+        for m in candidates.iter() {
+            let undo = scratch.play_unchecked(m);
+            if scratch.mover_is_safe(self.turn, self.board) {
+                legal.push(m);
+            }
+            scratch.undo(m, undo);
+        }
+        if legal.is_empty() && !self.king_on_board_to_play() && self.pass_is_safe() {
+            legal.push(Move::NULL);
+        }
+        legal
+    }
+
+    /// The moves of kinds 1 and 2, before the king-safety test: the forced
+    /// move of a pending intent, else every free move.
+    pub(crate) fn candidates(&self, list: &mut MoveList) {
+        match self.intents[self.turn.index()] {
+            Some(intent) => list.push(match intent.state {
+                IntentState::Lost => Move::NULL,
+                IntentState::Live | IntentState::InTransit(_) => Move::teleport(self.board, intent.square),
+            }),
+            None => self.free_moves(list),
+        }
+    }
+
+    /// Whether a pass would leave the side to move's king safe by D11 (the
+    /// test that tells checkmate from stalemate or a pass, D13).
+    pub(crate) fn pass_is_safe(&self) -> bool {
+        let us = self.turn;
+        let mut after = self.clone();
+        after.intents[us.index()] = None;
+        match self.king_square(us) {
+            Some((id, k)) if us == Color::White || id == self.board => !after.is_attacked(!us, id, k),
+            _ => true,
+        }
+    }
+
+    /// Whether `m` is a legal move here.
+    pub fn is_legal(&self, m: Move) -> bool {
+        self.legal_moves().contains(m)
+    }
+
+    /// Orthodox moves and intents on the board to play.
+    fn free_moves(&self, list: &mut MoveList) {
+        let (us, id) = (self.turn, self.board);
+        let b = &self.boards[id];
+        let own = b.by_color(us).0;
+        let occupied = b.occupied().0;
+        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King] {
+            for from in b.pieces(us, role) {
+                let targets = attacks::attacks(role, us, from.index(), occupied) & !own;
+                push_all(list, id, from, targets, None);
+            }
+        }
+        self.pawn_moves(list);
+        self.castles(list);
+        for sq in b.by_color(us) & PORTALS {
+            list.push(Move::intent(id, sq));
+        }
+    }
+
+    /// Pawn pushes, double steps, captures, promotions and en passant.
+    fn pawn_moves(&self, list: &mut MoveList) {
+        let (us, id) = (self.turn, self.board);
+        let b = &self.boards[id];
+        let (enemy, empty) = (b.by_color(!us).0, !b.occupied().0);
+        let last_rank = Bitboard::rank(us.last_rank()).0;
+        let ep = self.en_passant[id].filter(|sq| sq.rank() == if us == Color::White { 5 } else { 2 });
+        for from in b.pieces(us, Role::Pawn) {
+            let s = from.index();
+            let one = forward(us, 1 << s) & empty;
+            let two = if from.rank() == us.pawn_rank() { forward(us, one) & empty } else { 0 };
+            let targets = one | two | attacks::pawn(us, s) & enemy;
+            push_all(list, id, from, targets & !last_rank, None);
+            for promotion in PROMOTIONS {
+                push_all(list, id, from, targets & last_rank, Some(promotion));
+            }
+            if let Some(ep) = ep
+                && attacks::pawn(us, s) & Bitboard::from_square(ep).0 != 0
+                && self.en_passant_victim(ep)
+            {
+                list.push(Move::en_passant(id, from, ep));
+            }
+        }
+    }
+
+    /// Whether an enemy pawn stands behind `ep` and `ep` is empty (a FEN may
+    /// name an en passant square that nothing can be captured on).
+    fn en_passant_victim(&self, ep: Square) -> bool {
+        let b = &self.boards[self.board];
+        let behind = Square::new(if self.turn == Color::White { ep.index() - 8 } else { ep.index() + 8 } as u8);
+        b.piece_at(ep).is_none() && b.piece_at(behind).is_some_and(|p| p.color != self.turn && p.role == Role::Pawn)
+    }
+
+    /// Castling on the board to play: right kept, king and rook at home,
+    /// nothing between them, no square of the king's way attacked (D4).
+    fn castles(&self, list: &mut MoveList) {
+        let (us, id) = (self.turn, self.board);
+        let b = &self.boards[id];
+        for side in CastlingSide::ALL {
+            let s = CastlingSquares::of(us, side);
+            let at = |sq: Square, role: Role| b.piece_at(sq).is_some_and(|p| p.color == us && p.role == role);
+            if self.castling[id].has(us, side)
+                && at(s.king_from, Role::King)
+                && at(s.rook_from, Role::Rook)
+                && b.occupied().0 & s.between == 0
+                && s.king_path.iter().all(|&sq| !self.is_attacked(!us, id, sq))
+            {
+                list.push(Move::castle(id, s.king_from, s.king_to));
+            }
+        }
+    }
+}
+
+/// Adds a move from `from` to each of `targets`.
+#[inline]
+fn push_all(list: &mut MoveList, board: BoardId, from: Square, targets: u64, promotion: Option<Role>) {
+    for to in Bitboard(targets) {
+        list.push(Move::normal(board, from, to, promotion));
+    }
+}
+
+/// The squares one rank forward of `bits` for a pawn of `color`.
+#[inline(always)]
+fn forward(color: Color, bits: u64) -> u64 {
+    match color {
+        Color::White => bits << 8,
+        Color::Black => bits >> 8,
+    }
+}
+
+impl Position {
+    /// The result if the game is over by this position alone: checkmate,
+    /// stalemate (D13), king against king (D14) or the fifty-move rule.
+    /// Threefold repetition needs the game's history: see [`super::Game::outcome`].
+    pub fn outcome(&self) -> Option<super::Outcome> {
+        use super::{DrawReason, Outcome};
+        if self.legal_moves().is_empty() {
+            return Some(if self.pass_is_safe() {
+                Outcome::Draw(DrawReason::Stalemate)
+            } else {
+                Outcome::Checkmate { winner: !self.turn }
+            });
+        }
+        if self.is_king_versus_king() {
+            Some(Outcome::Draw(DrawReason::KingVersusKing))
+        } else if self.halfmoves >= 100 {
+            Some(Outcome::Draw(DrawReason::FiftyMoves))
+        } else {
+            None
+        }
+    }
+
+    /// Whether the side to move is checkmated (D13).
+    pub fn is_checkmate(&self) -> bool {
+        self.legal_moves().is_empty() && !self.pass_is_safe()
+    }
+}
