@@ -87,6 +87,10 @@ pub enum InvalidPosition {
     /// A side without exactly one king (a king in transit counts).
     #[error("{0} must have exactly one king on the two boards, found {1}")]
     KingCount(Color, u32),
+    /// More than 31 pieces of one side, two sets less a king (the number
+    /// found, a piece in transit counted).
+    #[error("{0} has {1} pieces (at most 31: two sets with one king)")]
+    TooManyPieces(Color, u32),
     /// A pawn on rank 1 or 8.
     #[error("a pawn stands on {1} of board {0} (rank 1 or 8)")]
     PawnOnLastRank(BoardId, Square),
@@ -154,7 +158,7 @@ impl Position {
         };
         let mut pos = Position { boards, turn, board, castling, en_passant, intents, halfmoves, fullmoves, hash: 0 };
         pos.validate()?;
-        pos.hash = pos.compute_hash();
+        pos.hash = pos.hash_from_scratch();
         Ok(pos)
     }
 
@@ -186,6 +190,11 @@ impl Position {
                 + u32::from(transit.is_some_and(|p| p.role == Role::King));
             if kings != 1 {
                 return Err(InvalidPosition::KingCount(color, kings));
+            }
+            let pieces =
+                self.boards.iter().map(|b| b.by_color(color).count()).sum::<u32>() + u32::from(transit.is_some());
+            if pieces > 31 {
+                return Err(InvalidPosition::TooManyPieces(color, pieces));
             }
         }
         for id in BoardId::BOTH {
@@ -264,8 +273,11 @@ fn placement(text: &str) -> Result<Board, PlacementError> {
         let rank = 7 - i as u8;
         let mut file = 0u8;
         for c in rank_text.chars() {
-            if let Some(d) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
+            if let Some(d) = c.to_digit(10) {
                 file = file.saturating_add(d as u8);
+                if d == 0 || file > 8 {
+                    return Err(PlacementError::RankWidth(rank + 1));
+                }
                 continue;
             }
             let piece = Piece::from_char(c)

@@ -1,6 +1,7 @@
 //! Moves of Two-board portal chess and the list that holds them.
 
 use std::fmt;
+use std::mem::MaybeUninit;
 
 use super::BoardId;
 use crate::{Role, Square};
@@ -159,15 +160,17 @@ impl fmt::Debug for Move {
     }
 }
 
-/// The most legal moves a position can have: an orthodox board has at
-/// most 218, at most four intents come on top, and the candidates before the
-/// king-safety test need room too.
-pub const MAX_MOVES: usize = 320;
+/// Room for the moves of any position: at most 31 pieces of a side on
+/// the board to play, none reaching more than 27 squares, plus four
+/// intents and two castlings (the candidates before the king-safety test
+/// need this room; legal moves of real games stay far below).
+pub const MAX_MOVES: usize = 1024;
 
-/// A list of legal moves on the stack.
+/// A list of moves on the stack.
 #[derive(Clone)]
 pub struct MoveList {
-    moves: [Move; MAX_MOVES],
+    /// The first `len` are written, the rest never read (so a new list costs nothing).
+    moves: [MaybeUninit<Move>; MAX_MOVES],
     len: usize,
 }
 
@@ -181,13 +184,13 @@ impl MoveList {
     /// An empty list.
     #[inline]
     pub const fn new() -> MoveList {
-        MoveList { moves: [Move::NULL; MAX_MOVES], len: 0 }
+        MoveList { moves: [MaybeUninit::uninit(); MAX_MOVES], len: 0 }
     }
 
     /// Adds `m`.
     #[inline]
     pub(crate) fn push(&mut self, m: Move) {
-        self.moves[self.len] = m;
+        self.moves[self.len] = MaybeUninit::new(m);
         self.len += 1;
     }
 
@@ -206,7 +209,9 @@ impl MoveList {
     /// The moves.
     #[inline]
     pub fn as_slice(&self) -> &[Move] {
-        &self.moves[..self.len]
+        // SAFETY: `push` wrote every move below `len` (and `len` only grows by
+        // writing one), and `MaybeUninit<Move>` has `Move`'s layout.
+        unsafe { std::slice::from_raw_parts(self.moves.as_ptr().cast::<Move>(), self.len) }
     }
 
     /// The moves, by value.

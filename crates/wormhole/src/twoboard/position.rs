@@ -235,8 +235,8 @@ impl Position {
         h
     }
 
-    /// The hash computed from scratch.
-    pub(crate) fn compute_hash(&self) -> u64 {
+    /// The Zobrist hash computed from scratch (what [`Position::hash`] keeps up to date).
+    pub fn hash_from_scratch(&self) -> u64 {
         let mut h = self.state_key();
         for id in BoardId::BOTH {
             for sq in self.boards[id].occupied() {

@@ -17,7 +17,7 @@ const KEYS: usize = BOARD_B + 1;
 /// splitmix64: fixed pseudo-random keys, computed at compile time.
 const fn keys() -> [u64; KEYS] {
     let mut table = [0u64; KEYS];
-    let mut state: u64 = 0x2b0a_7d_c4e5_1f93;
+    let mut state: u64 = 0x2b0a_7dc4_e51f_9327;
     let mut i = 0;
     while i < KEYS {
         state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
