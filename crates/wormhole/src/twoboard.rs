@@ -28,6 +28,7 @@
 mod attacks;
 mod board_id;
 mod castling;
+pub mod eval;
 pub mod fen;
 mod game;
 mod illegal;
@@ -42,6 +43,7 @@ pub mod zobrist;
 
 pub use board_id::{BoardId, PORTALS, is_portal};
 pub use castling::{CastlingRights, CastlingSide, ParseCastlingError};
+pub use eval::EvalParams;
 pub use fen::FenError;
 pub use game::Game;
 pub use illegal::IllegalMoveError;
