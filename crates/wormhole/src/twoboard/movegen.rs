@@ -16,13 +16,17 @@ impl Position {
         let mut candidates = MoveList::new();
         self.candidates(&mut candidates);
         let mut legal = MoveList::new();
-        let mut scratch = self.clone();
-        for m in candidates.iter() {
-            let undo = scratch.play_unchecked(m);
-            if scratch.mover_is_safe(self.turn, self.board) {
-                legal.push(m);
+        if self.free_moves_are_safe() {
+            legal = candidates;
+        } else {
+            let mut scratch = self.clone();
+            for m in candidates.iter() {
+                let undo = scratch.play_unchecked(m);
+                if scratch.mover_is_safe(self.turn, self.board) {
+                    legal.push(m);
+                }
+                scratch.undo(m, undo);
             }
-            scratch.undo(m, undo);
         }
         if legal.is_empty() && !self.king_on_board_to_play() && self.pass_is_safe() {
             legal.push(Move::NULL);
@@ -40,6 +44,21 @@ impl Position {
             }),
             None => self.free_moves(list),
         }
+    }
+
+    /// Whether every free move is legal without testing it: the mover has
+    /// no pending intent and its king is on the other board, where a move
+    /// on this board cannot attack it (only orthodox attacks there and
+    /// pending arrivals count, and a free move adds neither). Black's king
+    /// there need not be safe at all (D11); White's must be safe already.
+    #[inline]
+    fn free_moves_are_safe(&self) -> bool {
+        let us = self.turn;
+        self.intents[us.index()].is_none()
+            && match self.king_square(us) {
+                Some((id, k)) if id != self.board => us == Color::Black || !self.is_attacked(!us, id, k),
+                _ => false,
+            }
     }
 
     /// Whether a pass would leave the side to move's king safe by D11 (the
