@@ -7,7 +7,7 @@
 
 use super::castling::CastlingSquares;
 use super::moves::PROMOTIONS;
-use super::{BoardId, CastlingSide, IntentState, Move, MoveList, PORTALS, Position, attacks};
+use super::{BoardId, CastlingSide, IntentState, Move, MoveKind, MoveList, PORTALS, Position, attacks};
 use crate::{Bitboard, Color, Role, Square};
 
 impl Position {
@@ -19,13 +19,15 @@ impl Position {
         if self.free_moves_are_safe() {
             legal = candidates;
         } else {
-            let mut scratch = self.clone();
+            let mut scratch: Option<Position> = None;
             for m in candidates.iter() {
-                let undo = scratch.play_unchecked(m);
-                if scratch.mover_is_safe(self.turn, self.board) {
+                let safe = match self.keeps_king_safe(m) {
+                    Some(safe) => safe,
+                    None => scratch.get_or_insert_with(|| self.clone()).is_safe_after(m),
+                };
+                if safe {
                     legal.push(m);
                 }
-                scratch.undo(m, undo);
             }
         }
         if legal.is_empty() && !self.king_on_board_to_play() && self.pass_is_safe() {
@@ -61,14 +63,47 @@ impl Position {
             }
     }
 
+    /// Whether `m` keeps the mover's king safe (D11), by playing it on this
+    /// copy of the position and taking it back.
+    fn is_safe_after(&mut self, m: Move) -> bool {
+        let (us, board) = (self.turn, self.board);
+        let undo = self.play_unchecked(m);
+        let safe = self.mover_is_safe(us, board);
+        self.undo(m, undo);
+        safe
+    }
+
+    /// Whether the normal move `m` (not the king's, not en passant) keeps
+    /// the mover's king on the board played safe, told without playing it:
+    /// only the lines through its origin and target change, and a piece
+    /// captured there attacks no more. Pending arrivals onto that king come
+    /// from the other board and a normal move leaves them as they are.
+    /// `None` for the moves this cannot tell.
+    #[inline]
+    fn keeps_king_safe(&self, m: Move) -> Option<bool> {
+        let (us, id) = (self.turn, self.board);
+        let (Some((king_board, king)), MoveKind::Normal) = (self.king_square(us), m.kind()) else { return None };
+        if king_board != id || m.from() == king {
+            return None;
+        }
+        let b = &self.boards[id];
+        let to = 1u64 << m.to().index();
+        let occupied = b.occupied().0 & !(1u64 << m.from().index()) | to;
+        let enemy = b.by_color(!us).0 & !to;
+        Some(self.attackers_with(!us, id, king.index(), occupied, enemy) == 0 && !self.arrives_on(!us, id, king))
+    }
+
     /// Whether a pass would leave the side to move's king safe by D11 (the
     /// test that tells checkmate from stalemate or a pass, D13).
     pub(crate) fn pass_is_safe(&self) -> bool {
         let us = self.turn;
-        let mut after = self.clone();
-        after.intents[us.index()] = None;
         match self.king_square(us) {
-            Some((id, k)) if us == Color::White || id == self.board => !after.is_attacked(!us, id, k),
+            Some((id, k)) if us == Color::White || id == self.board => {
+                // The pass drops the mover's own intent, so an enemy arrival
+                // on the king counts even where the king would have swapped.
+                let arrival = self.intents[(!us).index()].is_some_and(|i| i.arrives() && i.target() == (id, k));
+                !arrival && self.attackers(!us, id, k).is_empty()
+            }
             _ => true,
         }
     }

@@ -144,17 +144,23 @@ impl Position {
     /// The pieces of `by` on `board` that attack `sq` orthodoxly.
     pub fn attackers(&self, by: Color, board: BoardId, sq: Square) -> Bitboard {
         let b = &self.boards[board];
-        let (s, occupied) = (sq.index(), b.occupied().0);
+        Bitboard(self.attackers_with(by, board, sq.index(), b.occupied().0, b.by_color(by).0))
+    }
+
+    /// The pieces of `by` in `pieces` on `board` that attack square index
+    /// `s` when `occupied` block the lines: how legality looks at a
+    /// position after a move without making it.
+    #[inline]
+    pub(crate) fn attackers_with(&self, by: Color, board: BoardId, s: usize, occupied: u64, pieces: u64) -> u64 {
+        let b = &self.boards[board];
         let role = |r: Role| b.by_role(r).0;
         let queens = role(Role::Queen);
-        Bitboard(
-            (attacks::knight(s) & role(Role::Knight)
-                | attacks::king(s) & role(Role::King)
-                | attacks::pawn(!by, s) & role(Role::Pawn)
-                | attacks::rook(s, occupied) & (role(Role::Rook) | queens)
-                | attacks::bishop(s, occupied) & (role(Role::Bishop) | queens))
-                & b.by_color(by).0,
-        )
+        (attacks::knight(s) & role(Role::Knight)
+            | attacks::king(s) & role(Role::King)
+            | attacks::pawn(!by, s) & role(Role::Pawn)
+            | attacks::rook(s, occupied) & (role(Role::Rook) | queens)
+            | attacks::bishop(s, occupied) & (role(Role::Bishop) | queens))
+            & pieces
     }
 
     /// Whether `by` has a pending arrival on `sq` of `board`: a live intent
