@@ -4,6 +4,7 @@ use std::fmt;
 use std::mem::MaybeUninit;
 
 use super::BoardId;
+use crate::rules::{GameMove, MoveSet};
 use crate::{Role, Square};
 
 /// What kind of move a [`Move`] is.
@@ -229,5 +230,38 @@ impl MoveList {
 impl fmt::Debug for MoveList {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl GameMove for Move {
+    #[inline(always)]
+    fn from(self) -> Square {
+        Move::from(self)
+    }
+    #[inline(always)]
+    fn to(self) -> Square {
+        Move::to(self)
+    }
+    #[inline(always)]
+    fn promotion(self) -> Option<Role> {
+        Move::promotion(self)
+    }
+    #[inline(always)]
+    fn to_bits(self) -> u32 {
+        self.0
+    }
+}
+
+impl MoveSet<Move> for MoveList {
+    #[inline]
+    fn len(&self) -> usize {
+        MoveList::len(self)
+    }
+    #[inline]
+    fn iter(&self) -> impl Iterator<Item = Move> + '_ {
+        MoveList::iter(self)
+    }
+    fn contains(&self, m: Move) -> bool {
+        MoveList::contains(self, m)
     }
 }
