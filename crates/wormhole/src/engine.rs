@@ -58,7 +58,6 @@ mod qsearch;
 mod root;
 mod score;
 mod search;
-mod solve;
 mod thread;
 mod time;
 mod tt;
@@ -71,10 +70,13 @@ use std::time::Duration;
 use crate::Move;
 use crate::rules::{EvalWeights, MoveSet, Rules};
 
-pub use eval::{EvalParams, FEATURES, TERMS, Term, TermShape, evaluate, features};
-pub(crate) use eval::{Scorer, Sink, material, material_balance, term_counts};
-pub use levels::{Level, LevelSettings, ParseLevelError};
-pub use solve::{Proof, SolveLimits, SolveProgress, SolveResult, Solver};
+pub(crate) use eval::{Scorer, Sink, material_balance, term_counts};
+pub use eval::{Term, TermShape};
+pub use levels::{Level, LevelColumn, LevelSettings, ParseLevelError};
+// Wormhole chess's evaluation and solver, kept at the paths they had
+// before the game got its folder (the trait split moves them out).
+pub use crate::games::wormhole::eval::{EvalParams, FEATURES, TERMS, evaluate, features};
+pub use crate::games::wormhole::solve::{Proof, SolveLimits, SolveProgress, SolveResult, Solver};
 pub use thread::{Event, SearchThread};
 
 use self::ordering::History;

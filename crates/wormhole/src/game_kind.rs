@@ -2,14 +2,17 @@
 //! chess. One table, [`GAMES`], holds each game's name (command line, UCI
 //! `UCI_Variant`, configuration), the names it also answers to, its PGN
 //! `Variant` tag, its start position and a one-line description; every
-//! place that chooses a game reads it.
+//! place that chooses a game reads it. Each game defines its line in its
+//! own folder.
 
 use std::fmt;
 use std::str::FromStr;
 
+use crate::engine::LevelColumn;
 use crate::excerpt::Excerpt;
+use crate::games::{porthole, wormhole};
 use crate::rules::Rules;
-use crate::{Position, Role, Variant, porthole};
+use crate::{Position, Role, Variant};
 
 /// Which game to play.
 ///
@@ -37,8 +40,8 @@ pub enum GameKind {
     Porthole,
 }
 
-/// What the program says about a game, in one place.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// What the program says about a game, in one place (the game's folder).
+#[derive(Debug, Clone, Copy)]
 pub struct GameInfo {
     /// The game.
     pub kind: GameKind,
@@ -58,44 +61,18 @@ pub struct GameInfo {
     pub roles: &'static [Role],
     /// The roles a pawn may promote to, strongest first.
     pub promotions: &'static [Role],
+    /// How a piece of each role moves, in one line.
+    pub movement: fn(Role) -> &'static str,
+    /// What each strength level allows the search.
+    pub levels: &'static LevelColumn,
+    /// The slope `k` of the curve that turns centipawns into winning
+    /// chances ([`win_chance_slope`](crate::analysis::win_chance_slope)).
+    pub win_chance_slope: f64,
 }
 
-/// Every game, in the order menus list them.
-pub const GAMES: [GameInfo; 3] = [
-    GameInfo {
-        kind: GameKind::Classic,
-        name: "classic",
-        aliases: &["wormhole", "wormhole2"],
-        pgn_name: "Wormhole",
-        start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0",
-        title: "Wormhole chess (classic)",
-        description: "Wormhole chess: every square a piece leaves becomes a hole",
-        roles: &[Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn],
-        promotions: &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight],
-    },
-    GameInfo {
-        kind: GameKind::Fairy,
-        name: "fairy",
-        aliases: &["wormhole1", "wormhole fairy"],
-        pgn_name: "Wormhole fairy",
-        start_fen: "cnwmkwnc/pppppppp/8/8/8/8/PPPPPPPP/CNWMKWNC w 0",
-        title: "Wormhole chess (fairy)",
-        description: "Wormhole chess with Champion, Wizard and Lion for rook, bishop and queen",
-        roles: &[Role::King, Role::Champion, Role::Wizard, Role::Lion, Role::Knight, Role::Pawn],
-        promotions: &[Role::Lion, Role::Champion, Role::Wizard, Role::Knight],
-    },
-    GameInfo {
-        kind: GameKind::Porthole,
-        name: "porthole",
-        aliases: &[],
-        pgn_name: "Porthole",
-        start_fen: porthole::fen::START,
-        title: "Porthole chess",
-        description: "Porthole chess: orthodox chess with neutral portholes that pieces travel through",
-        roles: &[Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn],
-        promotions: &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight],
-    },
-];
+/// Every game, in the order menus list them: each game's line is defined
+/// in its folder.
+pub const GAMES: [GameInfo; 3] = [wormhole::info::CLASSIC, wormhole::info::FAIRY, porthole::INFO];
 
 impl GameKind {
     /// Every game, in the order of [`GAMES`].
@@ -142,11 +119,8 @@ impl GameKind {
     }
 
     /// How a piece of `role` moves in this game, in one line.
-    pub const fn movement(self, role: Role) -> &'static str {
-        match self {
-            GameKind::Classic | GameKind::Fairy => role.movement(),
-            GameKind::Porthole => porthole::movement(role),
-        }
+    pub fn movement(self, role: Role) -> &'static str {
+        (self.info().movement)(role)
     }
 
     /// Whether pieces of this role belong to this game.

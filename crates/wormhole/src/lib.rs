@@ -51,46 +51,23 @@
 
 pub mod analysis;
 mod any;
-pub mod attacks;
-mod bitboard;
-mod board;
-mod color;
+pub mod core;
 pub mod engine;
-pub mod excerpt;
-pub mod fen;
 mod game_kind;
-mod illegal;
-mod movegen;
-mod moves;
-mod outcome;
+mod games;
 pub mod perft;
 pub mod pgn;
-pub mod porthole;
-mod position;
-mod role;
 pub mod rules;
-pub mod san;
-mod square;
-mod steps;
-mod threats;
 pub mod twoboard;
-mod variant;
-pub mod zobrist;
 
+pub use crate::core::excerpt;
+pub use crate::core::{Bitboard, Board, Color, ParseSquareError, Piece, Role, Square};
 pub use any::{AnyMove, AnyMoveError, AnyOutcome, AnyPosition, OtherGameError, WrongGameMove};
-pub use bitboard::Bitboard;
-pub use board::Board;
-pub use color::Color;
-pub use fen::{FenError, Setup};
 pub use game_kind::{GAMES, GameFenError, GameInfo, GameKind, ParseGameKindError, WithPosition};
-pub use illegal::IllegalMoveError;
-pub use movegen::KingSafety;
-pub use moves::{Move, MoveList};
-pub use outcome::{EndReason, Outcome};
+pub use games::porthole;
+pub use games::wormhole::{
+    EndReason, FenError, IllegalMoveError, KingSafety, Move, MoveError, MoveList, Outcome, ParseVariantError, Position,
+    Setup, Undo, Variant, attacks, fen, san, zobrist,
+};
 pub use perft::perft;
-pub use position::{Position, Undo};
-pub use role::{Piece, Role};
 pub use rules::Rules;
-pub use san::MoveError;
-pub use square::{ParseSquareError, Square};
-pub use variant::{ParseVariantError, Variant};

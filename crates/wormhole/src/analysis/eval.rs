@@ -152,35 +152,15 @@ impl fmt::Display for Eval {
 /// The slope `k` of the logistic curve `2 / (1 + e^(-k·cp)) - 1` that turns
 /// centipawns into winning chances in the game `kind`.
 ///
-/// Fitted by maximum likelihood to the results of level-10 self-play
+/// Each game's slope lives in its folder ([`GameInfo::win_chance_slope`](crate::GameInfo::win_chance_slope)),
+/// fitted by maximum likelihood to the results of level-10 self-play
 /// games by `examples/fit_win_chances.rs` (50,000-node searches of every
-/// position from the fifth ply on; proved positions left out):
-///
-/// ```text
-/// wormhole match --engine-a level=10 --engine-b level=10 --games 200 --movetime 50 \
-///     --variant classic --seed 11 --dump dump_classic.txt     (fairy: --seed 12)
-/// cargo run --release --example fit_win_chances -- classic dump_classic.txt
-/// ```
-///
-/// - classic: 200 games, 5,571 positions with a centipawn score,
-///   k = 0.003891, mean log-loss 0.548 (0.693 for a coin);
-/// - fairy: 200 games, 4,494 positions, k = 0.004463, log-loss 0.443;
-/// - porthole: 241 games (20,000 nodes a move, 6 random plies, seed 101,
-///   draws counted as half a win), 30,945 positions, k = 0.002146, log-loss
-///   0.542:
-///   `wormhole match --variant porthole --engine-a level=10,nodes=20000
-///   --engine-b level=10,nodes=20000 --games 400 --random-plies 6 --seed 101
-///   --dump dump_porthole.txt` (stopped after 241 games), then
-///   `fit_win_chances -- porthole dump_porthole.txt`.
-///
-/// In all three, predicted and observed win rates agree within 8 points
-/// in every score bucket. For comparison, lichess uses 0.00368 for chess.
+/// position from the fifth ply on; proved positions left out); the game's
+/// folder gives the commands and figures. In every game, predicted and
+/// observed win rates agree within 8 points in every score bucket. For
+/// comparison, lichess uses 0.00368 for chess.
 pub fn win_chance_slope(kind: GameKind) -> f64 {
-    match kind {
-        GameKind::Classic => 0.003891,
-        GameKind::Fairy => 0.004463,
-        GameKind::Porthole => 0.002146,
-    }
+    kind.info().win_chance_slope
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 //! plies and pick a move at random, favouring the better ones (a softmax
 //! over the root moves' scores with a temperature); the levels above cap
 //! the positions searched. Each level was measured against the one below
-//! with `wormhole match` (see [`LEVELS`]).
+//! with `wormhole match`, in each game (its [`LevelColumn`]).
 
 use std::fmt;
 use std::str::FromStr;
@@ -31,81 +31,35 @@ use crate::GameKind;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Level(u8);
 
-/// One rung of the ladder: the level's name and what it allows in each
-/// game.
-#[derive(Clone, Copy, Debug)]
-struct Rung {
-    name: &'static str,
-    /// In Wormhole chess (both piece sets).
-    wormhole: LevelSettings,
-    /// In Porthole chess: orthodox chess has more moves per position, so
-    /// the same depth takes more positions, and close scores are common,
-    /// so a softmax at a given temperature errs more.
-    porthole: LevelSettings,
-}
-
 /// The time a level thinks per move when the caller sets no limit.
 const MOVETIME: Duration = Duration::from_secs(1);
 
-/// A level that searches `depth` plies and picks among the root moves by
-/// a softmax with `temperature` (centipawns).
-const fn soft(depth: u32, temperature: u32) -> LevelSettings {
-    LevelSettings {
-        max_depth: Some(depth),
-        max_nodes: None,
-        positional_eval: true,
-        temperature: Some(temperature),
-        default_movetime: MOVETIME,
-    }
-}
-
-/// A level that plays its best move after at most `nodes` positions.
-const fn nodes(nodes: u64) -> LevelSettings {
-    LevelSettings {
-        max_depth: None,
-        max_nodes: Some(nodes),
-        positional_eval: true,
-        temperature: None,
-        default_movetime: MOVETIME,
-    }
-}
-
-/// The full engine.
-const FULL: LevelSettings = LevelSettings {
-    max_depth: None,
-    max_nodes: None,
-    positional_eval: true,
-    temperature: None,
-    default_movetime: MOVETIME,
-};
-
-const fn rung(name: &'static str, wormhole: LevelSettings, porthole: LevelSettings) -> Rung {
-    Rung { name, wormhole, porthole }
-}
-
-/// The ladder, weakest first (index 0 is level 1). In Wormhole chess each
-/// level scored 65-85% against the one below over 100 games. Porthole
-/// chess's column was measured the same way; its steps are less even
-/// (from 71% to 95%: a softmax's temperature and a node budget matter
-/// more there), but each level beats the one below.
-const LEVELS: [Rung; 10] = [
-    rung("beginner", soft(2, 120), soft(2, 120)),
-    rung("novice", soft(3, 100), soft(3, 100)),
-    rung("casual", soft(3, 25), soft(3, 50)),
-    rung("improver", nodes(2_500), soft(3, 25)),
-    rung("club player", nodes(7_000), nodes(10_000)),
-    rung("strong club player", nodes(20_000), nodes(25_000)),
-    rung("expert", nodes(60_000), nodes(60_000)),
-    rung("master", nodes(200_000), nodes(150_000)),
-    rung("grandmaster", nodes(600_000), nodes(400_000)),
-    rung("full strength", FULL, FULL),
+/// The levels' names, weakest first (index 0 is level 1). What each level
+/// allows the search is the game's: its [`LevelColumn`]
+/// ([`GameInfo::levels`](crate::GameInfo::levels)), measured with
+/// `wormhole match` so that each level beats the one below.
+const NAMES: [&str; 10] = [
+    "beginner",
+    "novice",
+    "casual",
+    "improver",
+    "club player",
+    "strong club player",
+    "expert",
+    "master",
+    "grandmaster",
+    "full strength",
 ];
+
+/// What each level allows the search in one game, weakest first (index 0
+/// is level 1).
+pub type LevelColumn = [LevelSettings; NAMES.len()];
 
 impl Level {
     /// The weakest level.
     pub const MIN: Level = Level(1);
     /// The strongest level: the full engine.
-    pub const MAX: Level = Level(LEVELS.len() as u8);
+    pub const MAX: Level = Level(NAMES.len() as u8);
     /// The level a new player starts at: the middle of the ladder.
     pub const FOR_NEW_PLAYERS: Level = Level(4);
 
@@ -126,16 +80,12 @@ impl Level {
 
     /// A short name a person understands, such as "beginner".
     pub const fn name(self) -> &'static str {
-        LEVELS[self.0 as usize - 1].name
+        NAMES[self.0 as usize - 1]
     }
 
     /// What this level allows the search in `game`.
     pub const fn settings(self, game: GameKind) -> LevelSettings {
-        let rung = &LEVELS[self.0 as usize - 1];
-        match game {
-            GameKind::Classic | GameKind::Fairy => rung.wormhole,
-            GameKind::Porthole => rung.porthole,
-        }
+        game.info().levels[self.0 as usize - 1]
     }
 }
 
@@ -183,6 +133,40 @@ pub struct LevelSettings {
     pub temperature: Option<u32>,
     /// Thinking time per move when the caller gives no limit.
     pub default_movetime: Duration,
+}
+
+impl LevelSettings {
+    /// A level that searches `depth` plies and picks among the root moves
+    /// by a softmax with `temperature` (centipawns).
+    pub const fn soft(depth: u32, temperature: u32) -> LevelSettings {
+        LevelSettings {
+            max_depth: Some(depth),
+            max_nodes: None,
+            positional_eval: true,
+            temperature: Some(temperature),
+            default_movetime: MOVETIME,
+        }
+    }
+
+    /// A level that plays its best move after at most `nodes` positions.
+    pub const fn nodes(nodes: u64) -> LevelSettings {
+        LevelSettings {
+            max_depth: None,
+            max_nodes: Some(nodes),
+            positional_eval: true,
+            temperature: None,
+            default_movetime: MOVETIME,
+        }
+    }
+
+    /// The full engine.
+    pub const FULL: LevelSettings = LevelSettings {
+        max_depth: None,
+        max_nodes: None,
+        positional_eval: true,
+        temperature: None,
+        default_movetime: MOVETIME,
+    };
 }
 
 /// A random generator, seeded when a seed is given.
@@ -250,7 +234,7 @@ mod tests {
             assert!(settings[..soft].windows(2).all(|w| calmer(&w[0], &w[1])), "{game}: {settings:?}");
             let budgets: Vec<u64> = settings[soft..].iter().map(|s| s.max_nodes.unwrap_or(u64::MAX)).collect();
             assert!(budgets.windows(2).all(|w| w[0] < w[1]), "{game}: {budgets:?}");
-            assert_eq!(Level::MAX.settings(game), FULL);
+            assert_eq!(Level::MAX.settings(game), LevelSettings::FULL);
         }
     }
 

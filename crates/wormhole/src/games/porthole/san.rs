@@ -18,7 +18,7 @@ use super::illegal::LongForm;
 use super::moves::PROMOTIONS;
 use super::{CastlingSide, IllegalMoveError, Move, MoveKind, Position};
 use crate::excerpt::Excerpt;
-use crate::san::push_origin;
+use crate::games::wormhole::san::push_origin;
 use crate::{Role, Square};
 
 /// Why a typed move was refused. Messages quote at most 80 characters of
@@ -115,7 +115,7 @@ pub enum SyntaxProblem {
     /// A problem of the part that reads as in Wormhole chess (piece letter,
     /// origin, target, promotion).
     #[error(transparent)]
-    Text(#[from] crate::san::SyntaxProblem),
+    Text(#[from] crate::games::wormhole::san::SyntaxProblem),
     /// `O-O` followed by `>`.
     #[error("castling does not go through a porthole")]
     CastlingThroughPorthole,
@@ -146,7 +146,7 @@ pub struct PieceText {
     /// What is written up to the target, read as Wormhole chess reads a
     /// move (piece letter, origin, `x`, target, promotion); the target of a
     /// porthole move is its entry (`Bc2xe4` in `Bc2xe4>h5`).
-    pub head: crate::san::MoveText,
+    pub head: crate::games::wormhole::san::MoveText,
     /// The exit of a porthole move.
     pub exit: Option<Square>,
 }
@@ -165,12 +165,12 @@ fn piece_text(part: &str, exit: Option<Square>) -> Result<PieceText, SyntaxProbl
     if part.starts_with("O-O") || part.starts_with("0-0") {
         return Err(SyntaxProblem::CastlingThroughPorthole);
     }
-    let head = crate::san::MoveText::from_str(part).map_err(|e| match e {
+    let head = crate::games::wormhole::san::MoveText::from_str(part).map_err(|e| match e {
         crate::MoveError::Syntax { problem, .. } => SyntaxProblem::Text(problem),
-        _ => SyntaxProblem::Text(crate::san::SyntaxProblem::BeforeTarget),
+        _ => SyntaxProblem::Text(crate::games::wormhole::san::SyntaxProblem::BeforeTarget),
     })?;
     if head.role.is_some_and(|r| r.index() > Role::King.index()) {
-        return Err(crate::san::SyntaxProblem::UnknownPiece.into());
+        return Err(crate::games::wormhole::san::SyntaxProblem::UnknownPiece.into());
     }
     if exit.is_some() && head.promotion.is_some() {
         return Err(SyntaxProblem::PortholePromotion);
@@ -186,7 +186,7 @@ fn porthole_coordinates(s: &str) -> Option<PieceText> {
     }
     let [from, to, exit] = [0, 2, 4].map(|i| Square::parse_prefix(&b[i..]));
     let (from, to, exit) = (from?, to?, exit?);
-    let head = crate::san::MoveText {
+    let head = crate::games::wormhole::san::MoveText {
         role: None,
         from_file: Some(from.file()),
         from_rank: Some(from.rank()),
@@ -214,10 +214,10 @@ impl FromStr for MoveText {
         let s = text.trim().trim_end_matches(['+', '#', '!', '?']).replace('→', ">");
         let read = || -> Result<MoveText, SyntaxProblem> {
             if s.is_empty() {
-                return Err(crate::san::SyntaxProblem::Empty.into());
+                return Err(crate::games::wormhole::san::SyntaxProblem::Empty.into());
             }
             if !s.is_ascii() {
-                return Err(crate::san::SyntaxProblem::NotAscii.into());
+                return Err(crate::games::wormhole::san::SyntaxProblem::NotAscii.into());
             }
             if let Some(side) = castling_text(&s) {
                 return Ok(MoveText::Castle(side));

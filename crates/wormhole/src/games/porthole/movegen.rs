@@ -15,7 +15,7 @@
 
 use super::castling::CastlingSquares;
 use super::{CastlingObstacle, CastlingSide, MoveList, Position, attacks};
-use crate::steps::{self, slide};
+use crate::games::wormhole::steps::{self, slide};
 use crate::{Bitboard, Color, Role, Square};
 
 /// What generation knows about the mover's king, worked out once per

@@ -1,7 +1,7 @@
 //! Why a move is not legal in a position: the typed error that
 //! [`Position::play`] returns, and the explanation behind it.
 
-use crate::san::LongForm;
+use super::san::LongForm;
 use crate::{Move, Position, Role, Square, Variant};
 
 /// Why a move is not legal where it was played. [`Position::play`] returns

@@ -1,12 +1,13 @@
-//! Zobrist hashing: one random key per (piece, square), per hole and for the
-//! side to move, XORed together. Holes are part of the position: two boards
-//! with the same pieces but different holes are different positions.
+//! The Zobrist keys every game shares: one random key per (piece, square),
+//! per marked square (a hole of Wormhole chess) and for the side to move,
+//! drawn at compile time. Each game XORs them, with keys of its own, into
+//! its hash (`zobrist` in the game's folder).
 
-use crate::{Board, Color, Piece, Square};
+use crate::{Piece, Square};
 
 /// One step of the SplitMix64 generator: the next state and a key. Every
 /// Zobrist table in the crate is drawn from it, at compile time.
-pub(crate) const fn splitmix(state: u64) -> (u64, u64) {
+pub const fn splitmix(state: u64) -> (u64, u64) {
     let s = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
     let mut z = s;
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
@@ -55,7 +56,7 @@ pub fn piece_key(piece: Piece, sq: Square) -> u64 {
     KEYS.pieces[piece.color.index()][piece.role.index()][sq.index()]
 }
 
-/// The key of a hole on `sq`.
+/// The key of a marked square `sq` (a hole of Wormhole chess).
 #[inline]
 pub fn hole_key(sq: Square) -> u64 {
     KEYS.holes[sq.index()]
@@ -65,19 +66,4 @@ pub fn hole_key(sq: Square) -> u64 {
 #[inline]
 pub fn black_key() -> u64 {
     KEYS.black
-}
-
-/// The hash of a board and side to move, computed from scratch (what
-/// [`Position::hash`](crate::Position::hash) keeps up to date as moves are played).
-pub fn hash(board: &Board, turn: Color) -> u64 {
-    let mut h = if turn == Color::Black { black_key() } else { 0 };
-    for sq in Square::all() {
-        if let Some(p) = board.piece_at(sq) {
-            h ^= piece_key(p, sq);
-        }
-        if board.is_hole(sq) {
-            h ^= hole_key(sq);
-        }
-    }
-    h
 }

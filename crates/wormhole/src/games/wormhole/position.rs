@@ -1,11 +1,13 @@
 //! A playable position: board, side to move, ply count, piece set and hash.
 
-use crate::engine::EvalParams;
+use super::eval::{self, EvalParams};
+use super::solve::{Proof, SolveLimits, Solver};
+use super::threats::Threats;
+use super::zobrist;
 use crate::rules::Rules;
-use crate::threats::Threats;
 use crate::{
     Bitboard, Board, Color, GameKind, IllegalMoveError, KingSafety, Move, MoveError, MoveList, Outcome, Piece, Role,
-    Square, Variant, engine, zobrist,
+    Square, Variant,
 };
 
 /// What [`Position::play_unchecked`] returns so that [`Position::undo`] can restore
@@ -332,13 +334,8 @@ impl Rules for Position {
         let targets = if captures { self.board.by_color(!self.turn) } else { Bitboard::FULL };
         self.generate_legal_with(list, targets, safety);
     }
-    fn prove(
-        &self,
-        solver: &mut engine::Solver,
-        time: std::time::Duration,
-        stop: &std::sync::atomic::AtomicBool,
-    ) -> engine::Proof {
-        let limits = engine::SolveLimits { time: Some(time), nodes: None };
+    fn prove(&self, solver: &mut Solver, time: std::time::Duration, stop: &std::sync::atomic::AtomicBool) -> Proof {
+        let limits = SolveLimits { time: Some(time), nodes: None };
         solver.solve(self, &limits, stop, &mut |_| {}).proof
     }
     fn default_params(&self) -> EvalParams {
@@ -346,13 +343,13 @@ impl Rules for Position {
     }
     #[inline(always)]
     fn evaluate(&self, params: &EvalParams, positional: bool) -> i32 {
-        engine::evaluate(self, params, positional)
+        eval::evaluate(self, params, positional)
     }
     #[inline(always)]
     fn material(&self, params: &EvalParams) -> i32 {
-        engine::material(self, params)
+        eval::material(self, params)
     }
     fn eval_features(&self) -> Vec<i32> {
-        engine::features(self).to_vec()
+        eval::features(self).to_vec()
     }
 }

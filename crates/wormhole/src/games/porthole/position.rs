@@ -7,8 +7,8 @@ use super::{
     CastlingRights, DrawReason, EvalParams, IllegalMoveError, Move, MoveError, MoveKind, MoveList, Outcome, Tokens,
     attacks, eval, zobrist,
 };
+use crate::core::zobrist::{black_key, piece_key};
 use crate::rules::Rules;
-use crate::zobrist::{black_key, piece_key};
 use crate::{Bitboard, Board, Color, GameKind, Piece, Role, Square};
 
 /// What [`Position::play_unchecked`] returns so that [`Position::undo`]

@@ -9,9 +9,9 @@
 //! in check, that set is empty without computing it. King moves are checked
 //! one target at a time.
 
-use crate::attacks;
-use crate::steps::first;
-use crate::threats::{Paths, Threats};
+use super::attacks;
+use super::steps::first;
+use super::threats::{Paths, Threats};
 use crate::{Bitboard, Move, MoveList, Position, Role, Square};
 
 /// What move generation knows about the mover's king before generating:

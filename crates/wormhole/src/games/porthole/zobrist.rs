@@ -1,12 +1,12 @@
 //! Zobrist hashing for Porthole chess: the pieces and the side to move
-//! share Wormhole's keys ([`crate::zobrist`]); tokens have one key per
+//! share the keys of [`crate::core::zobrist`]; tokens have one key per
 //! square and height, and castling rights one key per set of rights. Two
 //! positions hash alike when they agree on pieces, tokens with their
 //! heights, side to move and castling rights: exactly what threefold
 //! repetition compares (PORTAL.md, D9). Clocks are not hashed.
 
 use super::{CastlingRights, MAX_TOKENS, Tokens};
-use crate::zobrist::{black_key, piece_key, splitmix};
+use crate::core::zobrist::{black_key, piece_key, splitmix};
 use crate::{Board, Color, Square};
 
 const HEIGHTS: usize = MAX_TOKENS as usize + 1;

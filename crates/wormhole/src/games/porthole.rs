@@ -14,8 +14,9 @@
 //! (legal moves), [`Position`] (make/unmake, check, game end),
 //! [`IllegalMoveError`] (why a move is refused), [`fen`] (the
 //! 7-field PFEN), [`san`] (`Kh1>d4`, `fg4>c4`, and the coordinate form
-//! `g1h1d4`), [`zobrist`], [`perft()`] and [`Game`] (history: repetition and
-//! checked play). PGN is shared with Wormhole chess ([`crate::pgn`]).
+//! `g1h1d4`), [`zobrist`], [`perft()`], [`Game`] (history: repetition and
+//! checked play) and `info` (what the program says about the game: names,
+//! level settings, win-chance slope, [`movement`]). PGN is shared with Wormhole chess ([`crate::pgn`]).
 //!
 //! ```
 //! use wormhole::porthole::{Position, perft};
@@ -39,6 +40,7 @@ pub mod eval;
 pub mod fen;
 mod game;
 mod illegal;
+mod info;
 mod movegen;
 mod moves;
 mod outcome;
@@ -53,32 +55,14 @@ pub use eval::EvalParams;
 pub use fen::{FenError, Setup};
 pub use game::Game;
 pub use illegal::IllegalMoveError;
+pub(crate) use info::INFO;
+pub use info::movement;
 pub use movegen::KingSafety;
 pub use moves::{Move, MoveKind, MoveList, Moves, PortholeGroup};
 pub use outcome::{DrawReason, Outcome};
 pub use position::{Position, Undo};
 pub use san::{MoveError, MoveText, PieceText, SyntaxProblem};
 pub use tokens::Tokens;
-
-/// How a piece of Porthole chess moves, in one line (Wormhole chess's
-/// pieces move otherwise: [`Role::movement`](crate::Role::movement)).
-///
-/// ```
-/// use wormhole::Role;
-/// assert!(wormhole::porthole::movement(Role::Rook).starts_with("any number of squares"));
-/// ```
-pub const fn movement(role: crate::Role) -> &'static str {
-    use crate::Role;
-    match role {
-        Role::Pawn => "1 forward, 2 from its start; captures or enters a porthole 1 diagonally forward",
-        Role::Knight => "a jump 2 one way and 1 across; captures or enters a porthole there",
-        Role::Bishop => "any number of squares diagonally, stopped by pieces and portholes",
-        Role::Rook => "any number of squares orthogonally, stopped by pieces and portholes",
-        Role::Queen => "any number of squares in a line, stopped by pieces and portholes",
-        Role::King => "the 1st square in any direction; castles as in chess",
-        Role::Champion | Role::Wizard | Role::Lion => "not a piece of Porthole chess",
-    }
-}
 
 /// The most pieces a side may have: a [`MoveList`] is sized for it.
 pub const MAX_PIECES_PER_SIDE: u32 = 16;

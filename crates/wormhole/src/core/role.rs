@@ -1,32 +1,29 @@
-//! Piece kinds of both piece sets, and pieces (a kind with a colour).
+//! Piece kinds (their letters and names) and pieces (a kind with a colour).
 
 use crate::Color;
 
-/// A kind of piece. The classic set is K Q R B N P, the fairy set K C W M N P.
+/// A kind of piece: its letter and name. Which roles a game uses, and how
+/// each moves, is the game's (Wormhole chess: the classic set K Q R B N P
+/// or the fairy set K C W M N P; Porthole chess: K Q R B N P).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Role {
-    /// Pawn, `P` (both sets): one square forward, two from its first rank,
-    /// captures one square diagonally forward, promotes only by capturing.
+    /// Pawn, `P`.
     Pawn = 0,
-    /// Knight, `N` (both sets): one orthogonal step, then one diagonal step
-    /// continuing the same way.
+    /// Knight, `N`.
     Knight = 1,
-    /// Bishop, `B` (classic): the first or second square diagonally.
+    /// Bishop, `B`.
     Bishop = 2,
-    /// Rook, `R` (classic): the first or second square orthogonally.
+    /// Rook, `R`.
     Rook = 3,
-    /// Queen, `Q` (classic): rook plus bishop.
+    /// Queen, `Q`.
     Queen = 4,
-    /// King, `K` (both sets): the first square in each direction.
+    /// King, `K`.
     King = 5,
-    /// Champion, `C` (fairy): the second square in any direction, or the
-    /// first orthogonally.
+    /// Champion, `C`.
     Champion = 6,
-    /// Wizard, `W` (fairy): the first square diagonally, or the second
-    /// orthogonally then one diagonal step continuing the same way.
+    /// Wizard, `W`.
     Wizard = 7,
-    /// Murray Lion, `M` (fairy): moves or captures to the second square in
-    /// any direction; captures only on the first.
+    /// Murray Lion, `M`.
     Lion = 8,
 }
 
@@ -99,27 +96,6 @@ impl Role {
             Role::Champion => "champion",
             Role::Wizard => "wizard",
             Role::Lion => "lion",
-        }
-    }
-
-    /// How the piece moves, in one line (distances count only squares that
-    /// are not holes).
-    ///
-    /// ```
-    /// use wormhole::Role;
-    /// assert_eq!(Role::King.movement(), "the 1st square in any direction");
-    /// ```
-    pub const fn movement(self) -> &'static str {
-        match self {
-            Role::Pawn => "1 forward, 2 from its start (no jumping); captures diagonally",
-            Role::Knight => "1 step orthogonally, then 1 diagonally onward, jumping",
-            Role::Bishop => "the 1st or 2nd square diagonally, jumping",
-            Role::Rook => "the 1st or 2nd square orthogonally, jumping",
-            Role::Queen => "the 1st or 2nd square in any direction, jumping",
-            Role::King => "the 1st square in any direction",
-            Role::Champion => "the 2nd square in any direction, or the 1st orthogonally",
-            Role::Wizard => "the 1st diagonally, or the 2nd orthogonally then 1 diagonally on",
-            Role::Lion => "the 2nd square in any direction; captures on the 1st too",
         }
     }
 }

@@ -10,7 +10,7 @@
 use super::castling::{CastlingSquares, ParseCastlingError};
 use super::{CastlingRights, MAX_PIECES_PER_SIDE, MAX_TOKENS, Position, Tokens, zobrist};
 use crate::excerpt::Excerpt;
-use crate::fen::Placement;
+use crate::games::wormhole::fen::Placement;
 use crate::{Board, Color, Piece, Role, Square};
 
 /// The default start as a PFEN.

@@ -1,0 +1,35 @@
+//! Wormhole chess: every square a piece leaves becomes a hole, movement
+//! counts only the squares that are not holes, and the side with no legal
+//! move loses (`RULES.md` in the repository). Its parts, one concern each:
+//! `steps` and `threats` (hole-aware stepping), [`attacks`], `movegen`,
+//! `moves`, `position`, [`fen`], [`san`], `illegal` (why a move is refused),
+//! `outcome`, `variant` (the two piece sets), [`zobrist`], its evaluation
+//! terms ([`eval`]), its proof-number solver ([`solve`]) and what the program
+//! says about it (`info`: names, level settings, win-chance slopes, how
+//! the pieces move). The crate root
+//! re-exports its main types ([`crate::Position`], [`crate::Move`], ...).
+
+pub mod attacks;
+pub mod eval;
+pub mod fen;
+pub(crate) mod illegal;
+pub(crate) mod info;
+pub(crate) mod movegen;
+pub(crate) mod moves;
+pub(crate) mod outcome;
+pub(crate) mod position;
+pub mod san;
+pub mod solve;
+pub(crate) mod steps;
+pub(crate) mod threats;
+pub(crate) mod variant;
+pub mod zobrist;
+
+pub use fen::{FenError, Setup};
+pub use illegal::IllegalMoveError;
+pub use movegen::KingSafety;
+pub use moves::{Move, MoveList};
+pub use outcome::{EndReason, Outcome};
+pub use position::{Position, Undo};
+pub use san::MoveError;
+pub use variant::{ParseVariantError, Variant};

@@ -1,0 +1,86 @@
+//! What the program says about Wormhole chess, one line of
+//! [`GAMES`](crate::GAMES) per piece set: names, start position, how the
+//! pieces move, the level settings and the win-chance slope.
+
+use crate::engine::{LevelColumn, LevelSettings};
+use crate::{GameInfo, GameKind, Role};
+
+/// Wormhole chess with the classic piece set.
+pub(crate) const CLASSIC: GameInfo = GameInfo {
+    kind: GameKind::Classic,
+    name: "classic",
+    aliases: &["wormhole", "wormhole2"],
+    pgn_name: "Wormhole",
+    start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0",
+    title: "Wormhole chess (classic)",
+    description: "Wormhole chess: every square a piece leaves becomes a hole",
+    roles: &[Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn],
+    promotions: &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight],
+    movement,
+    levels: &LEVELS,
+    win_chance_slope: CLASSIC_SLOPE,
+};
+
+/// Wormhole chess with the fairy piece set.
+pub(crate) const FAIRY: GameInfo = GameInfo {
+    kind: GameKind::Fairy,
+    name: "fairy",
+    aliases: &["wormhole1", "wormhole fairy"],
+    pgn_name: "Wormhole fairy",
+    start_fen: "cnwmkwnc/pppppppp/8/8/8/8/PPPPPPPP/CNWMKWNC w 0",
+    title: "Wormhole chess (fairy)",
+    description: "Wormhole chess with Champion, Wizard and Lion for rook, bishop and queen",
+    roles: &[Role::King, Role::Champion, Role::Wizard, Role::Lion, Role::Knight, Role::Pawn],
+    promotions: &[Role::Lion, Role::Champion, Role::Wizard, Role::Knight],
+    movement,
+    levels: &LEVELS,
+    win_chance_slope: FAIRY_SLOPE,
+};
+
+/// The levels in Wormhole chess (both piece sets): each scored 65-85%
+/// against the one below over 100 games.
+const LEVELS: LevelColumn = [
+    LevelSettings::soft(2, 120),
+    LevelSettings::soft(3, 100),
+    LevelSettings::soft(3, 25),
+    LevelSettings::nodes(2_500),
+    LevelSettings::nodes(7_000),
+    LevelSettings::nodes(20_000),
+    LevelSettings::nodes(60_000),
+    LevelSettings::nodes(200_000),
+    LevelSettings::nodes(600_000),
+    LevelSettings::FULL,
+];
+
+/// The win-chance slopes of the two piece sets, fitted as
+/// [`win_chance_slope`](crate::analysis::win_chance_slope) says:
+///
+/// ```text
+/// wormhole match --engine-a level=10 --engine-b level=10 --games 200 --movetime 50 \
+///     --variant classic --seed 11 --dump dump_classic.txt     (fairy: --seed 12)
+/// cargo run --release --example fit_win_chances -- classic dump_classic.txt
+/// ```
+///
+/// - classic: 200 games, 5,571 positions with a centipawn score,
+///   k = 0.003891, mean log-loss 0.548 (0.693 for a coin);
+/// - fairy: 200 games, 4,494 positions, k = 0.004463, log-loss 0.443.
+const CLASSIC_SLOPE: f64 = 0.003891;
+
+/// The fairy piece set's slope (see [`CLASSIC_SLOPE`]).
+const FAIRY_SLOPE: f64 = 0.004463;
+
+/// How a piece of Wormhole chess moves, in one line (distances count only
+/// squares that are not holes), in either piece set.
+pub const fn movement(role: Role) -> &'static str {
+    match role {
+        Role::Pawn => "1 forward, 2 from its start (no jumping); captures diagonally",
+        Role::Knight => "1 step orthogonally, then 1 diagonally onward, jumping",
+        Role::Bishop => "the 1st or 2nd square diagonally, jumping",
+        Role::Rook => "the 1st or 2nd square orthogonally, jumping",
+        Role::Queen => "the 1st or 2nd square in any direction, jumping",
+        Role::King => "the 1st square in any direction",
+        Role::Champion => "the 2nd square in any direction, or the 1st orthogonally",
+        Role::Wizard => "the 1st diagonally, or the 2nd orthogonally then 1 diagonally on",
+        Role::Lion => "the 2nd square in any direction; captures on the 1st too",
+    }
+}
