@@ -4,4 +4,5 @@
 //! [`crate::GameInfo`].
 
 pub mod porthole;
+pub mod twoboard;
 pub(crate) mod wormhole;

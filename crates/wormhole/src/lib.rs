@@ -44,8 +44,9 @@
 //! [`attacks`] (what each piece reaches), [`fen`], [`san`] (move notation),
 //! [`pgn`], [`zobrist`], [`perft`](mod@perft), and the search in [`engine`].
 //!
-//! A second game shares the squares, bitboards, colours and roles:
-//! [`porthole`], Porthole chess (orthodox chess with neutral, mobile portholes).
+//! Two more games share the squares, bitboards, colours and roles:
+//! [`porthole`], Porthole chess (orthodox chess with neutral, mobile portholes),
+//! and [`twoboard`], Two-board portal chess (two boards joined by fixed portals).
 
 #![warn(missing_docs)]
 
@@ -58,13 +59,13 @@ mod games;
 pub mod perft;
 pub mod pgn;
 pub mod rules;
-pub mod twoboard;
 
 pub use crate::core::excerpt;
 pub use crate::core::{Bitboard, Board, Color, ParseSquareError, Piece, Role, Square};
 pub use any::{AnyMove, AnyMoveError, AnyOutcome, AnyPosition, OtherGameError, WrongGameMove};
 pub use game_kind::{GAMES, GameFenError, GameInfo, GameKind, ParseGameKindError, WithPosition};
 pub use games::porthole;
+pub use games::twoboard;
 pub use games::wormhole::{
     EndReason, FenError, IllegalMoveError, KingSafety, Move, MoveError, MoveList, Outcome, ParseVariantError, Position,
     Setup, Undo, Variant, attacks, fen, san, zobrist,
