@@ -24,11 +24,13 @@ pub struct BenchArgs {
     verbose: bool,
 }
 
-/// The depth used when none is given: Porthole chess has more moves per
-/// position and longer games, so it is searched less deep.
+/// The depth used when none is given: Porthole and Two-board portal chess
+/// have more moves per position and longer games, so they are searched
+/// less deep.
 fn default_depth(kind: Option<GameKind>) -> u32 {
     match kind {
         Some(GameKind::Porthole) => 9,
+        Some(GameKind::Twoboard) => 7,
         _ => 11,
     }
 }
@@ -68,6 +70,31 @@ pub const POSITIONS: &[(&str, GameKind)] = &[
     ("r3kb2/p7/2n5/rpnp4/1p6/1P1NP3/P2K1PP1/R4B1R w q - 3 28 c8,h8,c6,f6,a5,b4,c4*2", GameKind::Porthole),
     ("8/7p/Q1p1r1k1/1p6/8/P7/2P1BPPP/1R2K1NR b K - 0 36 f8,a6,f6,a5,c4,e4,c3,d1", GameKind::Porthole),
     ("2kn4/5r2/p7/1p2B3/3R4/1Q2PP2/6P1/2r1K3 w - - 13 45 c8,f8,a7,c6,f6,b3,a2*2", GameKind::Porthole),
+    (
+        "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w A KQ|kq -|- - 0 1",
+        GameKind::Twoboard,
+    ),
+    (
+        "rnbq1bnr/ppp2ppp/3pp3/P7/8/8/1PPPPPPP/RNBQKBNR|rnbqkbnr/1pppppp1/7p/p7/8/6PP/PPPPPP2/RNBQ1BNR b B KQ|kq -|- wAa5 1 5",
+        GameKind::Twoboard,
+    ),
+    (
+        "rnbq1bnr/ppp2ppp/4p3/3pP3/8/8/PPPP1PPP/RNBQKBNR|rnbqkbnr/2pppppp/pp6/8/8/6PP/PPPPPP2/RNBQ1BNR w A KQ|kq d6|- - 0 5",
+        GameKind::Twoboard,
+    ),
+    (
+        "rn3bnr/pp2p1pp/2p2p2/3p3P/6bP/1P3N2/P1PBQ1P1/R3KB1R|1nbqkbnr/2ppppp1/7p/rp6/p2P1P1R/P5PN/1PP1P3/RNBQ1B2 w A KQ|k -|- wBh4! 2 21",
+        GameKind::Twoboard,
+    ),
+    (
+        "1nbq1bnr/2p1p3/1P1p2p1/5p1p/1P1P3p/N2r4/R1P1PPPP/3QKBNR|1nb1k1n1/1pqp2p1/2p1pp2/8/pb1P4/N4P1N/1BP1P1PP/2RQ1BR1 b A K|- -|- bBa4 5 32",
+        GameKind::Twoboard,
+    ),
+    (
+        "1nb1q3/4pr2/P7/2pP1p2/2P2Pnp/NPP3P1/PB6/1R2KBNR|r1b1k3/1pp2pp1/P1n1r3/r1P4q/4pN1R/3PB3/2N1P1P1/1R1Q1B2 b A -|- -|- bBh4! 0 58",
+        GameKind::Twoboard,
+    ),
+    ("7K/8/8/7n/8/8/8/7r|k7/8/8/8/8/8/8/1N6 b B -|- -|- bAh5 0 39", GameKind::Twoboard),
 ];
 
 /// Runs the benchmark: `Nodes searched: N` and `Nodes/second: N` are the last two lines.

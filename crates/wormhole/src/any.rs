@@ -11,7 +11,7 @@ use crate::engine::{Engine, Info, Limits, SearchResult};
 use crate::rules::{GameOutcome, MoveSet, Rules};
 use crate::{
     Bitboard, Board, Color, GameFenError, GameKind, Move, MoveError, Outcome, Piece, Position, Role, Square,
-    WithPosition, porthole,
+    WithPosition, porthole, twoboard,
 };
 
 /// A move of either game.
@@ -21,6 +21,8 @@ pub enum AnyMove {
     Wormhole(Move),
     /// A move of Porthole chess.
     Porthole(porthole::Move),
+    /// A move of Two-board portal chess.
+    Twoboard(twoboard::Move),
 }
 
 impl AnyMove {
@@ -29,6 +31,7 @@ impl AnyMove {
         match self {
             AnyMove::Wormhole(m) => m.from(),
             AnyMove::Porthole(m) => m.from(),
+            AnyMove::Twoboard(m) => m.from(),
         }
     }
 
@@ -37,13 +40,14 @@ impl AnyMove {
         match self {
             AnyMove::Wormhole(m) => m.to(),
             AnyMove::Porthole(m) => m.to(),
+            AnyMove::Twoboard(m) => m.to(),
         }
     }
 
     /// The porthole a porthole move enters.
     pub fn entry(self) -> Option<Square> {
         match self {
-            AnyMove::Wormhole(_) => None,
+            AnyMove::Wormhole(_) | AnyMove::Twoboard(_) => None,
             AnyMove::Porthole(m) => m.entry(),
         }
     }
@@ -53,6 +57,7 @@ impl AnyMove {
         match self {
             AnyMove::Wormhole(m) => m.promotion(),
             AnyMove::Porthole(m) => m.promotion(),
+            AnyMove::Twoboard(m) => m.promotion(),
         }
     }
 }
@@ -66,6 +71,12 @@ impl From<Move> for AnyMove {
 impl From<porthole::Move> for AnyMove {
     fn from(m: porthole::Move) -> AnyMove {
         AnyMove::Porthole(m)
+    }
+}
+
+impl From<twoboard::Move> for AnyMove {
+    fn from(m: twoboard::Move) -> AnyMove {
+        AnyMove::Twoboard(m)
     }
 }
 
@@ -94,12 +105,23 @@ impl TryFrom<AnyMove> for porthole::Move {
     }
 }
 
+impl TryFrom<AnyMove> for twoboard::Move {
+    type Error = WrongGameMove;
+    fn try_from(m: AnyMove) -> Result<twoboard::Move, WrongGameMove> {
+        match m {
+            AnyMove::Twoboard(m) => Ok(m),
+            other => Err(WrongGameMove(other)),
+        }
+    }
+}
+
 /// The coordinate form of the game's move (`e2e4`, `g1h1d4`).
 impl fmt::Display for AnyMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             AnyMove::Wormhole(m) => m.fmt(f),
             AnyMove::Porthole(m) => m.fmt(f),
+            AnyMove::Twoboard(m) => m.fmt(f),
         }
     }
 }
@@ -111,6 +133,8 @@ pub enum AnyOutcome {
     Wormhole(Outcome),
     /// Porthole chess: checkmate, or a draw with its reason.
     Porthole(porthole::Outcome),
+    /// Two-board portal chess: checkmate, or a draw with its reason.
+    Twoboard(twoboard::Outcome),
 }
 
 impl GameOutcome for AnyOutcome {
@@ -118,6 +142,7 @@ impl GameOutcome for AnyOutcome {
         match self {
             AnyOutcome::Wormhole(o) => GameOutcome::winner(o),
             AnyOutcome::Porthole(o) => GameOutcome::winner(o),
+            AnyOutcome::Twoboard(o) => GameOutcome::winner(o),
         }
     }
 }
@@ -128,6 +153,7 @@ impl fmt::Display for AnyOutcome {
         match self {
             AnyOutcome::Wormhole(o) => o.fmt(f),
             AnyOutcome::Porthole(o) => o.fmt(f),
+            AnyOutcome::Twoboard(o) => o.fmt(f),
         }
     }
 }
@@ -141,6 +167,9 @@ pub enum AnyMoveError {
     /// Porthole chess's reason.
     #[error(transparent)]
     Porthole(#[from] porthole::MoveError),
+    /// Two-board portal chess's reason.
+    #[error(transparent)]
+    Twoboard(#[from] twoboard::MoveError),
 }
 
 /// A move given to a position of the other game.
@@ -174,6 +203,8 @@ pub enum AnyPosition {
     Wormhole(Position),
     /// A Porthole chess position.
     Porthole(porthole::Position),
+    /// A Two-board portal chess position (its board is the board to play).
+    Twoboard(twoboard::Position),
 }
 
 /// Calls the same method on whichever position `$pos` holds.
@@ -182,6 +213,7 @@ macro_rules! each {
         match $pos {
             AnyPosition::Wormhole($p) => $body,
             AnyPosition::Porthole($p) => $body,
+            AnyPosition::Twoboard($p) => $body,
         }
     };
 }
@@ -189,17 +221,19 @@ macro_rules! each {
 impl AnyPosition {
     /// The start position of `kind`.
     pub fn new(kind: GameKind) -> AnyPosition {
-        match kind.variant() {
-            Some(variant) => AnyPosition::Wormhole(Position::new(variant)),
-            None => AnyPosition::Porthole(porthole::Position::new()),
+        match (kind, kind.variant()) {
+            (_, Some(variant)) => AnyPosition::Wormhole(Position::new(variant)),
+            (GameKind::Twoboard, None) => AnyPosition::Twoboard(twoboard::Position::new()),
+            (_, None) => AnyPosition::Porthole(porthole::Position::new()),
         }
     }
 
     /// The position `fen` describes in the game `kind`.
     pub fn from_fen(kind: GameKind, fen: &str) -> Result<AnyPosition, GameFenError> {
-        Ok(match kind.variant() {
-            Some(variant) => AnyPosition::Wormhole(Position::from_fen(fen, variant)?),
-            None => AnyPosition::Porthole(porthole::Position::from_fen(fen)?),
+        Ok(match (kind, kind.variant()) {
+            (_, Some(variant)) => AnyPosition::Wormhole(Position::from_fen(fen, variant)?),
+            (GameKind::Twoboard, None) => AnyPosition::Twoboard(twoboard::Position::from_fen(fen)?),
+            (_, None) => AnyPosition::Porthole(porthole::Position::from_fen(fen)?),
         })
     }
 
@@ -222,6 +256,7 @@ impl AnyPosition {
         match self {
             AnyPosition::Wormhole(p) => p.variant().game(),
             AnyPosition::Porthole(_) => GameKind::Porthole,
+            AnyPosition::Twoboard(_) => GameKind::Twoboard,
         }
     }
 
@@ -235,9 +270,10 @@ impl AnyPosition {
         each!(self, p => p.fen())
     }
 
-    /// The pieces (and the holes, in Wormhole chess).
+    /// The pieces (and the holes, in Wormhole chess; the board to play, in
+    /// Two-board portal chess).
     pub fn board(&self) -> &Board {
-        each!(self, p => p.board())
+        each!(self, p => Rules::board(p))
     }
 
     /// The holes (Wormhole chess; none in Porthole chess).
@@ -248,7 +284,7 @@ impl AnyPosition {
     /// The portholes, in Porthole chess.
     pub fn tokens(&self) -> Option<&porthole::Tokens> {
         match self {
-            AnyPosition::Wormhole(_) => None,
+            AnyPosition::Wormhole(_) | AnyPosition::Twoboard(_) => None,
             AnyPosition::Porthole(p) => Some(p.tokens()),
         }
     }
@@ -278,13 +314,14 @@ impl AnyPosition {
         match self {
             AnyPosition::Wormhole(p) => MoveSet::iter(&p.legal_moves()).map(AnyMove::Wormhole).collect(),
             AnyPosition::Porthole(p) => p.legal_moves().iter().map(AnyMove::Porthole).collect(),
+            AnyPosition::Twoboard(p) => p.legal_moves().iter().map(AnyMove::Twoboard).collect(),
         }
     }
 
     /// The porthole moves grouped by piece and entry (none in Wormhole chess).
     pub fn porthole_groups(&self) -> Vec<porthole::PortholeGroup> {
         match self {
-            AnyPosition::Wormhole(_) => Vec::new(),
+            AnyPosition::Wormhole(_) | AnyPosition::Twoboard(_) => Vec::new(),
             AnyPosition::Porthole(p) => p.legal_moves().porthole_groups().collect(),
         }
     }
@@ -294,6 +331,7 @@ impl AnyPosition {
         match (self, m) {
             (AnyPosition::Wormhole(p), AnyMove::Wormhole(m)) => p.is_legal(m),
             (AnyPosition::Porthole(p), AnyMove::Porthole(m)) => p.is_legal(m),
+            (AnyPosition::Twoboard(p), AnyMove::Twoboard(m)) => p.is_legal(m),
             _ => false,
         }
     }
@@ -303,6 +341,7 @@ impl AnyPosition {
         Ok(match self {
             AnyPosition::Wormhole(p) => p.parse_move(text)?.into(),
             AnyPosition::Porthole(p) => p.parse_move(text)?.into(),
+            AnyPosition::Twoboard(p) => p.parse_move(text)?.into(),
         })
     }
 
@@ -311,6 +350,7 @@ impl AnyPosition {
         match (self, m) {
             (AnyPosition::Wormhole(p), AnyMove::Wormhole(m)) => p.san(m),
             (AnyPosition::Porthole(p), AnyMove::Porthole(m)) => p.san(m),
+            (AnyPosition::Twoboard(p), AnyMove::Twoboard(m)) => p.san(m),
             _ => m.to_string(),
         }
     }
@@ -320,6 +360,7 @@ impl AnyPosition {
         match self {
             AnyPosition::Wormhole(p) => p.san_moves().into_iter().map(|(m, san)| (m.into(), san)).collect(),
             AnyPosition::Porthole(p) => p.legal_moves().iter().map(|m| (m.into(), p.san(m))).collect(),
+            AnyPosition::Twoboard(p) => p.legal_moves().iter().map(|m| (m.into(), p.san(m))).collect(),
         }
     }
 
@@ -328,6 +369,7 @@ impl AnyPosition {
         match (self, m) {
             (AnyPosition::Wormhole(p), AnyMove::Wormhole(m)) => p.captured_by(m),
             (AnyPosition::Porthole(p), AnyMove::Porthole(m)) => p.captured_by(m),
+            (AnyPosition::Twoboard(p), AnyMove::Twoboard(m)) => p.captured_by(m),
             _ => None,
         }
     }
@@ -350,6 +392,7 @@ impl AnyPosition {
                     .filter(|m| m.from() == sq)
                     .fold(Bitboard::EMPTY, |b, m| b | Bitboard::from_square(m.entry().unwrap_or(m.to())))
             }
+            AnyPosition::Twoboard(p) => p.reach(sq),
         }
     }
 
@@ -364,6 +407,7 @@ impl AnyPosition {
         match (self, m) {
             (AnyPosition::Wormhole(p), AnyMove::Wormhole(m)) if p.is_legal(m) => drop(p.play_unchecked(m)),
             (AnyPosition::Porthole(p), AnyMove::Porthole(m)) if p.is_legal(m) => drop(p.play_unchecked(m)),
+            (AnyPosition::Twoboard(p), AnyMove::Twoboard(m)) if p.is_legal(m) => drop(p.play_unchecked(m)),
             _ => return Err(OtherGameError { mv: m, kind }),
         }
         Ok(())
@@ -382,6 +426,7 @@ impl AnyPosition {
         match self {
             AnyPosition::Wormhole(p) => Rules::outcome(p, earlier).map(AnyOutcome::Wormhole),
             AnyPosition::Porthole(p) => Rules::outcome(p, earlier).map(AnyOutcome::Porthole),
+            AnyPosition::Twoboard(p) => Rules::outcome(p, earlier).map(AnyOutcome::Twoboard),
         }
     }
 }
@@ -429,5 +474,11 @@ impl From<Position> for AnyPosition {
 impl From<porthole::Position> for AnyPosition {
     fn from(p: porthole::Position) -> AnyPosition {
         AnyPosition::Porthole(p)
+    }
+}
+
+impl From<twoboard::Position> for AnyPosition {
+    fn from(p: twoboard::Position) -> AnyPosition {
+        AnyPosition::Twoboard(p)
     }
 }

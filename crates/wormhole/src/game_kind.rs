@@ -1,5 +1,5 @@
-//! Choosing the game: Wormhole chess with either piece set, or Porthole
-//! chess. One table, [`GAMES`], holds each game's name (command line, UCI
+//! Choosing the game: Wormhole chess with either piece set, Porthole
+//! chess or Two-board portal chess. One table, [`GAMES`], holds each game's name (command line, UCI
 //! `UCI_Variant`, configuration), the names it also answers to, its PGN
 //! `Variant` tag, its start position and a one-line description; every
 //! place that chooses a game reads it. Each game defines its line in its
@@ -10,7 +10,7 @@ use std::str::FromStr;
 
 use crate::engine::LevelColumn;
 use crate::excerpt::Excerpt;
-use crate::games::{porthole, wormhole};
+use crate::games::{porthole, twoboard, wormhole};
 use crate::rules::Rules;
 use crate::{Position, Role, Variant};
 
@@ -26,7 +26,7 @@ use crate::{Position, Role, Variant};
 /// assert_eq!(GameKind::detect_fen("cnwmkwnc/pppppppp/8/8/8/8/PPPPPPPP/CNWMKWNC w 0"), Some(GameKind::Fairy));
 /// assert_eq!(
 ///     "chess".parse::<GameKind>().unwrap_err().to_string(),
-///     "unknown variant 'chess' (expected 'classic', 'fairy' or 'porthole')"
+///     "unknown variant 'chess' (expected 'classic', 'fairy', 'porthole' or 'twoboard')"
 /// );
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -38,6 +38,8 @@ pub enum GameKind {
     Fairy,
     /// Porthole chess.
     Porthole,
+    /// Two-board portal chess.
+    Twoboard,
 }
 
 /// What the program says about a game, in one place (the game's folder).
@@ -72,11 +74,11 @@ pub struct GameInfo {
 
 /// Every game, in the order menus list them: each game's line is defined
 /// in its folder.
-pub const GAMES: [GameInfo; 3] = [wormhole::info::CLASSIC, wormhole::info::FAIRY, porthole::INFO];
+pub const GAMES: [GameInfo; 4] = [wormhole::info::CLASSIC, wormhole::info::FAIRY, porthole::INFO, twoboard::INFO];
 
 impl GameKind {
     /// Every game, in the order of [`GAMES`].
-    pub const ALL: [GameKind; 3] = [GameKind::Classic, GameKind::Fairy, GameKind::Porthole];
+    pub const ALL: [GameKind; 4] = [GameKind::Classic, GameKind::Fairy, GameKind::Porthole, GameKind::Twoboard];
 
     /// This game's line of [`GAMES`].
     pub const fn info(self) -> &'static GameInfo {
@@ -133,7 +135,7 @@ impl GameKind {
         match self {
             GameKind::Classic => Some(Variant::Classic),
             GameKind::Fairy => Some(Variant::Fairy),
-            GameKind::Porthole => None,
+            GameKind::Porthole | GameKind::Twoboard => None,
         }
     }
 
@@ -158,7 +160,8 @@ impl GameKind {
         })
     }
 
-    /// The game a FEN belongs to, when it says: four or seven fields, or
+    /// The game a FEN belongs to, when it says: two placements joined by `|`
+    /// are Two-board portal chess; four or seven fields, or
     /// castling letters (`KQkq`), are Porthole chess; holes (`x`), or one to
     /// three fields, are Wormhole chess, whose pieces tell the piece set (C,
     /// W or M: fairy; Q, R or B: classic). `None` for a text that is no FEN
@@ -166,6 +169,9 @@ impl GameKind {
     /// read in either game; a board of kings, knights and pawns in either
     /// piece set).
     pub fn detect_fen(fen: &str) -> Option<GameKind> {
+        if fen.contains('|') {
+            return Some(GameKind::Twoboard);
+        }
         let fields: Vec<&str> = fen.split_whitespace().collect();
         let castling = fields.len() >= 4 && fields[2].chars().any(|c| "KQkq".contains(c));
         if matches!(fields.len(), 4 | 7) || castling {
@@ -183,9 +189,10 @@ impl GameKind {
     /// when `None`) in this game: `job` is compiled once per game.
     pub fn with_position<J: WithPosition>(self, fen: Option<&str>, job: J) -> Result<J::Output, GameFenError> {
         let fen = fen.unwrap_or(self.start_fen());
-        Ok(match self.variant() {
-            Some(variant) => job.run(Position::from_fen(fen, variant)?),
-            None => job.run(porthole::Position::from_fen(fen)?),
+        Ok(match (self, self.variant()) {
+            (_, Some(variant)) => job.run(Position::from_fen(fen, variant)?),
+            (GameKind::Twoboard, None) => job.run(twoboard::Position::from_fen(fen)?),
+            (_, None) => job.run(porthole::Position::from_fen(fen)?),
         })
     }
 }
@@ -222,7 +229,7 @@ impl fmt::Display for GameKind {
 #[error("unknown variant '{}' (expected {})", Excerpt(.0), ExpectedNames)]
 pub struct ParseGameKindError(pub String);
 
-/// The names of [`GAMES`], quoted: `'classic', 'fairy' or 'porthole'`.
+/// The names of [`GAMES`], quoted: `'classic', 'fairy', 'porthole' or 'twoboard'`.
 struct ExpectedNames;
 
 impl fmt::Display for ExpectedNames {
@@ -232,7 +239,7 @@ impl fmt::Display for ExpectedNames {
 }
 
 /// Writes one field of every game of [`GAMES`] between `quote`s, as a
-/// choice: `'classic', 'fairy' or 'porthole'`.
+/// choice: `'classic', 'fairy', 'porthole' or 'twoboard'`.
 pub(crate) fn write_choices(f: &mut fmt::Formatter<'_>, quote: char, field: fn(&GameInfo) -> &str) -> fmt::Result {
     for (i, g) in GAMES.iter().enumerate() {
         let sep = match i {
@@ -262,6 +269,9 @@ pub enum GameFenError {
     /// A Porthole chess PFEN.
     #[error(transparent)]
     Porthole(#[from] porthole::FenError),
+    /// A Two-board portal chess FEN.
+    #[error(transparent)]
+    Twoboard(#[from] twoboard::FenError),
 }
 
 #[cfg(test)]

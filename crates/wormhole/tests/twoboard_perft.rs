@@ -4,7 +4,8 @@
 
 use std::collections::BTreeMap;
 
-use wormhole::twoboard::{Position, divide, perft};
+use wormhole::perft::divide;
+use wormhole::twoboard::{Position, perft};
 
 /// The `(FEN, [(depth, nodes)])` lines of the EPD suite.
 fn suite() -> Vec<(&'static str, Vec<(u32, u64)>)> {

@@ -12,6 +12,8 @@
 //! (orthodox reach), `movegen` (legal moves, D11-D13), [`Position`]
 //! (make/unmake, attacks including pending arrivals), [`fen`], [`san`]
 //! (notation), [`zobrist`], [`perft()`] and [`Game`] (history: repetition).
+//! The engine plays it through [`crate::Rules`] (`search`), with its own
+//! evaluation ([`eval`]).
 //!
 //! ```
 //! use wormhole::twoboard::{Position, perft};
@@ -32,24 +34,28 @@ pub mod eval;
 pub mod fen;
 mod game;
 mod illegal;
+mod info;
 mod intent;
 mod movegen;
 mod moves;
 mod outcome;
-mod perft;
 mod position;
 pub mod san;
+mod search;
 pub mod zobrist;
 
+pub use crate::perft::{self, perft};
 pub use board_id::{BoardId, PORTALS, is_portal};
 pub use castling::{CastlingRights, CastlingSide, ParseCastlingError};
 pub use eval::EvalParams;
 pub use fen::FenError;
 pub use game::Game;
 pub use illegal::IllegalMoveError;
+pub(crate) use info::INFO;
+pub use info::movement;
 pub use intent::{Intent, IntentState};
 pub use moves::{MAX_MOVES, Move, MoveKind, MoveList};
 pub use outcome::{DrawReason, Outcome};
-pub use perft::{divide, perft};
 pub use position::{Position, Undo};
 pub use san::MoveError;
+pub use search::Safety;

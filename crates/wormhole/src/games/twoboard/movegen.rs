@@ -185,6 +185,33 @@ impl Position {
     }
 }
 
+impl Position {
+    /// Where the piece on `sq` of the board to play could move on its
+    /// side's turn there, its own king's safety left aside (for showing how
+    /// it moves). Empty if no piece stands there.
+    ///
+    /// ```
+    /// use wormhole::twoboard::Position;
+    /// let pos = Position::new();
+    /// let to: Vec<String> = pos.reach("d1".parse().unwrap()).map(|s| s.to_string()).collect();
+    /// assert!(to.is_empty()); // White's queen on A is hemmed in
+    /// assert_eq!(pos.reach("b8".parse().unwrap()).count(), 2); // Black's knight on A
+    /// ```
+    pub fn reach(&self, sq: Square) -> Bitboard {
+        let b = &self.boards[self.board];
+        let Some(p) = b.piece_at(sq) else { return Bitboard::EMPTY };
+        let (s, occupied) = (sq.index(), b.occupied().0);
+        Bitboard(match p.role {
+            Role::Pawn => {
+                let one = forward(p.color, 1 << s) & !occupied;
+                let two = if sq.rank() == p.color.pawn_rank() { forward(p.color, one) & !occupied } else { 0 };
+                one | two | attacks::pawn(p.color, s) & b.by_color(!p.color).0
+            }
+            role => attacks::attacks(role, p.color, s, occupied) & !b.by_color(p.color).0,
+        })
+    }
+}
+
 /// Adds a move from `from` to each of `targets`.
 #[inline]
 fn push_all(list: &mut MoveList, board: BoardId, from: Square, targets: u64, promotion: Option<Role>) {
