@@ -516,7 +516,7 @@ mod tests {
         let err = PgnGame::parse("[Variant \"Atomic\"]\n\n*").unwrap_err();
         assert_eq!(
             err.to_string(),
-            "unsupported variant \"atomic\" (expected \"Wormhole\", \"Wormhole fairy\" or \"Porthole\")"
+            "unsupported variant \"atomic\" (expected \"Wormhole\", \"Wormhole fairy\", \"Porthole\" or \"Twoboard\")"
         );
     }
 

@@ -146,3 +146,17 @@ fn the_seeds_turn_order_example() {
     assert_eq!(game.position().move_number(), 3);
     assert_eq!(game.position().board_to_play(), wormhole::twoboard::BoardId::A);
 }
+
+#[test]
+fn pgn_with_the_variant_tag() {
+    use wormhole::GameKind;
+    use wormhole::pgn::PgnGame;
+    let game = PgnGame::parse("[Variant \"Twoboard\"]\n\n1. A:e4 B:a5 2. B:h4 A:e5 3. A:Nf3 B:a5^ *").unwrap();
+    assert_eq!(game.kind(), GameKind::Twoboard);
+    assert_eq!(game.moves.len(), 6);
+    let text = game.to_pgn();
+    assert!(text.contains("[Variant \"Twoboard\"]"), "{text}");
+    assert!(text.contains("1. A:e4 B:a5 2. B:h4 A:e5 3. A:Nf3 B:a5^"), "{text}");
+    let again = PgnGame::parse(&text).unwrap();
+    assert_eq!(again.final_position().fen(), game.final_position().fen());
+}
