@@ -10,7 +10,7 @@ use crate::{GameInfo, GameKind, Role};
 pub(crate) const INFO: GameInfo = GameInfo {
     kind: GameKind::Twoboard,
     name: "twoboard",
-    aliases: &["two-board", "portal"],
+    aliases: &["two-board"],
     pgn_name: "Twoboard",
     start_fen: START,
     title: "Two-board portal chess",
