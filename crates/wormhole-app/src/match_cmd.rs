@@ -30,7 +30,7 @@ pub struct MatchArgs {
     /// Number of games (rounded up to an even number, so each opening is played with both colours).
     #[arg(long, default_value_t = 2)]
     games: u32,
-    /// Game: classic or fairy (Wormhole chess piece sets), or porthole.
+    /// Game: classic or fairy (Wormhole chess piece sets), porthole or twoboard.
     #[arg(long, default_value_t)]
     variant: GameKind,
     /// Thinking time per move in milliseconds (a setting's own depth or nodes may cap it further).

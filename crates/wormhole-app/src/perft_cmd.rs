@@ -10,10 +10,10 @@ use wormhole::{GameKind, Rules, WithPosition, perft};
 pub struct PerftArgs {
     /// Depth in plies.
     depth: u32,
-    /// Start from this FEN (a PFEN for porthole) instead of the initial position.
+    /// Start from this FEN (a PFEN for porthole, two placements joined by `|` for twoboard) instead of the initial position.
     #[arg(long)]
     fen: Option<String>,
-    /// Game: classic or fairy (Wormhole chess piece sets), or porthole.
+    /// Game: classic or fairy (Wormhole chess piece sets), porthole or twoboard.
     #[arg(long, default_value_t)]
     variant: GameKind,
     /// Print the count below each root move.
