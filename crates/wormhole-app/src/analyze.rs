@@ -15,16 +15,21 @@ use wormhole::analysis::{AnalysisOptions, GameAnalysis, Judgement, analyse};
 use wormhole::engine::{EngineOptions, Limits};
 use wormhole::pgn::PgnGame;
 
-use crate::files;
+use crate::{files, limits};
 
 /// Arguments of `wormhole analyze`.
 #[derive(Debug, clap::Args)]
 pub struct AnalyzeArgs {
     /// The game to analyse (the first game of a PGN file).
     game: PathBuf,
-    /// Thinking time per position in milliseconds.
-    #[arg(long, default_value_t = 200)]
-    movetime: u64,
+    /// Nodes searched per position: the same game gives the same analysis
+    /// every time, on any number of threads.
+    #[arg(long, default_value_t = AnalysisOptions::DEFAULT_NODES, value_parser = clap::value_parser!(u64).range(1..))]
+    nodes: u64,
+    /// Thinking time per position in milliseconds instead of a node budget
+    /// (1 to 3600000; the result then depends on the machine and its load).
+    #[arg(long, conflicts_with = "nodes", value_parser = clap::value_parser!(u64).range(limits::MOVETIME_MS))]
+    movetime: Option<u64>,
     /// Positions analysed at the same time (one search thread each).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=EngineOptions::MAX_THREADS as u64))]
     threads: u64,
@@ -37,11 +42,10 @@ pub struct AnalyzeArgs {
 pub fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
     let text = files::read_game_file(&args.game)?;
     let game = PgnGame::parse(&text).with_context(|| format!("bad PGN file {}", args.game.display()))?;
-    let options = AnalysisOptions {
-        limits: Limits { movetime: Some(Duration::from_millis(args.movetime.max(1))), ..Limits::default() },
-        threads: args.threads as usize,
-        ..AnalysisOptions::default()
-    };
+    let mut options = AnalysisOptions::with_nodes(args.nodes, args.threads as usize);
+    if let Some(ms) = args.movetime {
+        options.limits = Limits { movetime: Some(Duration::from_millis(ms)), ..Limits::default() };
+    }
     let started = Instant::now();
     let bar = progress_bar(game.moves.len() + 1);
     let stop = AtomicBool::new(false);
@@ -49,9 +53,9 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
         bar.set_position(partial.searched() as u64);
     })?;
     bar.finish_and_clear();
-    let annotated = annotated_pgn(&game, &analysis, &format!("{} ms per position", args.movetime));
+    let annotated = annotated_pgn(&game, &analysis, &options.how());
     match &args.output {
-        Some(path) => drop(files::save_text(&annotated, Some(path))?),
+        Some(path) => files::save_text(&annotated, path)?,
         None => std::io::stdout().write_all(annotated.as_bytes()).context("cannot write the game to stdout")?,
     }
     eprintln!("Analysed {} positions in {:.1} s", analysis.len(), started.elapsed().as_secs_f64());

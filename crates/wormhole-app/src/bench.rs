@@ -8,7 +8,8 @@ use std::time::Instant;
 
 use anyhow::Context;
 use wormhole::engine::{Engine, EngineOptions, Limits};
-use wormhole::{GameKind, Rules, WithPosition};
+use wormhole::rules::Searchable;
+use wormhole::{GameKind, WithPosition};
 
 /// Arguments of `wormhole bench`.
 #[derive(Debug, clap::Args)]
@@ -135,7 +136,7 @@ struct Search<'a> {
 impl WithPosition for Search<'_> {
     type Output = (u64, String, String);
 
-    fn run<P: Rules>(self, pos: P) -> Self::Output {
+    fn run<P: Searchable>(self, pos: P) -> Self::Output {
         let limits = Limits { depth: Some(self.depth), ..Limits::default() };
         let result = self.engine.search(&pos, &limits, &AtomicBool::new(false), &mut |_| {});
         let best = result.best_move.map_or("(none)".to_string(), |m| m.to_string());

@@ -15,11 +15,19 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::Context;
 use tempfile::NamedTempFile;
+use wormhole::excerpt::Excerpt;
 use wormhole::pgn::PgnGame;
+
+use crate::limits::{MAX_CONFIG_BYTES, MAX_GAME_FILE_BYTES};
 
 /// UTC date and time from the system clock: (year, month, day, h, m, s).
 fn now_utc() -> (i64, u32, u32, u32, u32, u32) {
-    let secs = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs()) as i64;
+    utc(SystemTime::now())
+}
+
+/// A moment as a UTC date and time: (year, month, day, h, m, s).
+fn utc(t: SystemTime) -> (i64, u32, u32, u32, u32, u32) {
+    let secs = t.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs()) as i64;
     let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
     // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
     let z = days + 719_468;
@@ -40,6 +48,12 @@ pub fn pgn_date() -> String {
     format!("{y:04}.{m:02}.{d:02}")
 }
 
+/// A moment to the minute, UTC, as lists of files show it: `2026-11-29 13:45`.
+pub fn minute_text(t: SystemTime) -> String {
+    let (y, mo, d, h, mi, _) = utc(t);
+    format!("{y:04}-{mo:02}-{d:02} {h:02}:{mi:02}")
+}
+
 /// A timestamp for file names: `20261129-134501`.
 fn stamp() -> String {
     let (y, mo, d, h, mi, s) = now_utc();
@@ -57,63 +71,113 @@ pub fn autosave_dir() -> PathBuf {
         .unwrap_or_else(|| std::env::temp_dir().join("wormhole"))
 }
 
-/// The largest game file read: a whole game of Wormhole chess is a few
-/// kilobytes, so anything near this is not a game.
-pub const MAX_GAME_FILE_BYTES: u64 = 10 * 1000 * 1000;
+/// How many symbolic links a save follows before it gives up (a loop).
+const MAX_LINKS: u32 = 40;
 
 /// How many numbered names (`name-2.pgn` ... ) a new file may try.
 const MAX_NAME_TRIES: u32 = 1000;
 
-/// Reads a game file (PGN) as text. A file larger than
-/// [`MAX_GAME_FILE_BYTES`] is refused before it is read whole, and so is an
-/// endless stream such as `/dev/zero`.
+/// What a file type is, for messages about files that are not plain files.
+fn kind_of(t: std::fs::FileType) -> &'static str {
+    use std::os::unix::fs::FileTypeExt;
+    if t.is_dir() {
+        "a folder"
+    } else if t.is_fifo() {
+        "a FIFO (named pipe)"
+    } else if t.is_char_device() {
+        "a character device"
+    } else if t.is_block_device() {
+        "a block device"
+    } else if t.is_socket() {
+        "a socket"
+    } else {
+        "a special file"
+    }
+}
+
+/// Opens `path` for reading if it is a regular file (after following
+/// symbolic links); a folder, device, FIFO or socket is refused by name.
+/// The file is opened without blocking, so a FIFO with no writer cannot
+/// hang the program before it is refused.
+fn open_regular(path: &Path) -> io::Result<File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let file = OpenOptions::new().read(true).custom_flags(libc::O_NONBLOCK).open(path)?;
+    let kind = file.metadata()?.file_type();
+    if !kind.is_file() {
+        return Err(io::Error::other(format!("it is {}, not a regular file", kind_of(kind))));
+    }
+    Ok(file)
+}
+
+/// The bytes of the regular file `path`, refused unread when larger than
+/// `max` (`too_big` says so); at most `max` + 1 bytes are ever read.
+fn read_bounded(path: &Path, max: u64, too_big: impl Fn() -> anyhow::Error) -> anyhow::Result<Vec<u8>> {
+    let file = open_regular(path).with_context(|| format!("cannot read {}", shown(path)))?;
+    if file.metadata().is_ok_and(|m| m.len() > max) {
+        return Err(too_big());
+    }
+    let mut bytes = Vec::new();
+    file.take(max + 1).read_to_end(&mut bytes).with_context(|| format!("cannot read {}", shown(path)))?;
+    if bytes.len() as u64 > max {
+        return Err(too_big());
+    }
+    Ok(bytes)
+}
+
+/// Reads a game file (PGN) as text, without a byte-order mark. A file
+/// larger than [`MAX_GAME_FILE_BYTES`] is refused before it is read whole,
+/// and so is anything that is not a regular file (`/dev/zero`, a FIFO).
 pub fn read_game_file(path: &Path) -> anyhow::Result<String> {
     let too_big = || {
         anyhow::anyhow!(
             "{} is larger than {} MB, too large for a game file",
-            path.display(),
+            shown(path),
             MAX_GAME_FILE_BYTES / 1_000_000
         )
     };
-    let file = File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
-    if file.metadata().is_ok_and(|m| m.len() > MAX_GAME_FILE_BYTES) {
-        return Err(too_big());
-    }
-    let mut bytes = Vec::new();
-    file.take(MAX_GAME_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .with_context(|| format!("cannot read {}", path.display()))?;
-    if bytes.len() as u64 > MAX_GAME_FILE_BYTES {
-        return Err(too_big());
-    }
-    String::from_utf8(bytes).map_err(|e| {
-        anyhow::anyhow!("{} is not a text file (byte {} is not UTF-8)", path.display(), e.utf8_error().valid_up_to())
+    let bytes = read_bounded(path, MAX_GAME_FILE_BYTES, too_big)?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        anyhow::anyhow!("{} is not a text file (byte {} is not UTF-8)", shown(path), e.utf8_error().valid_up_to())
+    })?;
+    Ok(match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
     })
+}
+
+/// A path the user typed: a leading `~` (alone or before `/`) is the home
+/// folder, as a shell reads it; anything else is taken as it is.
+pub fn user_path(text: &str) -> PathBuf {
+    let home = dirs::home_dir();
+    match (text.strip_prefix('~'), home) {
+        (Some(rest), Some(home)) if rest.is_empty() || rest.starts_with('/') => home.join(rest.trim_start_matches('/')),
+        _ => PathBuf::from(text),
+    }
 }
 
 /// Reads and replays a PGN file (see [`read_game_file`] for the size limit).
 pub fn load_pgn(path: &Path) -> anyhow::Result<PgnGame> {
     let text = read_game_file(path)?;
-    PgnGame::parse(&text).with_context(|| format!("bad PGN file {}", path.display()))
+    PgnGame::parse(&text).with_context(|| format!("bad PGN file {}", shown(path)))
 }
 
-/// Saves a game where the user asked: to `path`, replacing that file if it
-/// exists; without a path, to a new `wormhole-<date>-<time>.pgn` in the
-/// current folder (numbered if taken, never replacing a file). Returns the
-/// file written. A failed save leaves any earlier file as it was.
-pub fn save(pgn: &PgnGame, path: Option<&Path>) -> anyhow::Result<PathBuf> {
-    save_text(&pgn.to_pgn(), path)
+/// Saves text (a game as PGN, annotated or not) where the user named it:
+/// to `path`, replacing that file if it exists. A failed save leaves any
+/// earlier file as it was.
+pub fn save_text(text: &str, path: &Path) -> anyhow::Result<()> {
+    write_replacing(path, text)
 }
 
-/// Saves text (a game as PGN, annotated or not) as [`save`] does.
-pub fn save_text(text: &str, path: Option<&Path>) -> anyhow::Result<PathBuf> {
-    match path {
-        Some(path) => {
-            write_replacing(path, text)?;
-            Ok(path.to_path_buf())
-        }
-        None => write_new(Path::new("."), &format!("wormhole-{}", stamp()), text),
-    }
+/// Whether a file (of any kind, a dangling link included) has the name
+/// `path`: a save there would replace it, so the app asks first.
+pub fn is_taken(path: &Path) -> bool {
+    std::fs::symlink_metadata(path).is_ok()
+}
+
+/// Saves text (a game as PGN) to a new `wormhole-<date>-<time>.pgn` in
+/// `dir` (numbered if taken, never replacing a file). Returns the file.
+pub fn save_new(text: &str, dir: &Path) -> anyhow::Result<PathBuf> {
+    write_new(dir, &format!("wormhole-{}", stamp()), text)
 }
 
 /// Saves to a new `autosave-<date>-<time>.pgn` in `dir` (numbered if taken:
@@ -125,7 +189,7 @@ pub fn autosave(pgn: &PgnGame, dir: &Path) -> anyhow::Result<PathBuf> {
 /// The folder a file goes in (`.` for a bare name), created if missing.
 fn folder_of(path: &Path) -> anyhow::Result<&Path> {
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    std::fs::create_dir_all(dir).with_context(|| format!("cannot create the folder {}", dir.display()))?;
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create the folder {}", shown(dir)))?;
     Ok(dir)
 }
 
@@ -142,13 +206,55 @@ fn write_temp(dir: &Path, text: &str) -> io::Result<NamedTempFile> {
     Ok(temp)
 }
 
+/// `path` for a message: a long one is cut as the library quotes input
+/// ([`Excerpt`]), so that the reason after it stays in sight.
+fn shown(path: &Path) -> String {
+    Excerpt(&path.display().to_string()).to_string()
+}
+
+/// Where a save to `path` writes: `path` itself, or for a symbolic link
+/// the file it points at (so the link stays a link and its target gets the
+/// new text). Only a regular file, or a name not taken, is written: a
+/// folder, device, FIFO or socket is refused with what it is.
+fn save_target(path: &Path) -> anyhow::Result<PathBuf> {
+    let is_link = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
+    match std::fs::metadata(path) {
+        Ok(meta) if !meta.is_file() => {
+            anyhow::bail!("{} is {}, not a regular file: nothing was written", shown(path), kind_of(meta.file_type()))
+        }
+        Ok(_) if is_link => Ok(std::fs::canonicalize(path)?),
+        Ok(_) => Ok(path.to_path_buf()),
+        Err(_) if is_link => dangling_target(path),
+        // A new name, or one that cannot be looked at (the write says why).
+        Err(_) => Ok(path.to_path_buf()),
+    }
+}
+
+/// Where a symbolic link to a file that does not exist yet leads.
+fn dangling_target(path: &Path) -> anyhow::Result<PathBuf> {
+    let mut at = path.to_path_buf();
+    for _ in 0..MAX_LINKS {
+        match std::fs::read_link(&at) {
+            Ok(link) => at = at.parent().unwrap_or(Path::new("")).join(link),
+            Err(_) => return Ok(at),
+        }
+    }
+    anyhow::bail!("{} is a symbolic link that leads to more than {MAX_LINKS} others (a loop?)", shown(path))
+}
+
 /// Writes `path` whole or not at all: a temporary file next to it is
-/// written and synced, then renamed over it.
+/// written and synced, then renamed over it. A symbolic link is followed
+/// and its target replaced (the link stays); the target keeps its
+/// permissions; what is not a regular file is refused ([`save_target`]).
 fn write_replacing(path: &Path, text: &str) -> anyhow::Result<()> {
-    let failed = || format!("could not save {}", path.display());
-    let dir = folder_of(path).with_context(failed)?;
+    let failed = || format!("could not save {}", shown(path));
+    let target = save_target(path).with_context(failed)?;
+    let dir = folder_of(&target).with_context(failed)?;
     let temp = write_temp(dir, text).with_context(failed)?;
-    temp.persist(path).map_err(|e| e.error).with_context(failed)?;
+    if let Ok(meta) = std::fs::metadata(&target) {
+        temp.as_file().set_permissions(meta.permissions()).with_context(failed)?;
+    }
+    temp.persist(&target).map_err(|e| e.error).with_context(failed)?;
     sync_folder(dir);
     Ok(())
 }
@@ -157,7 +263,7 @@ fn write_replacing(path: &Path, text: &str) -> anyhow::Result<()> {
 /// name is taken; never replaces a file. Returns the name it got.
 fn write_new(dir: &Path, stem: &str, text: &str) -> anyhow::Result<PathBuf> {
     let first = dir.join(format!("{stem}.pgn"));
-    let failed = || format!("could not save {}", first.display());
+    let failed = || format!("could not save {}", shown(&first));
     folder_of(&first).with_context(failed)?;
     let mut temp = write_temp(dir, text).with_context(failed)?;
     for n in 1..=MAX_NAME_TRIES {
@@ -168,10 +274,10 @@ fn write_new(dir: &Path, stem: &str, text: &str) -> anyhow::Result<PathBuf> {
                 return Ok(path);
             }
             Err(Claim::Taken(back)) => temp = back,
-            Err(Claim::Failed(e)) => return Err(e).with_context(|| format!("could not save {}", path.display())),
+            Err(Claim::Failed(e)) => return Err(e).with_context(|| format!("could not save {}", shown(&path))),
         }
     }
-    anyhow::bail!("could not save {}: it and {MAX_NAME_TRIES} numbered names after it all exist", first.display())
+    anyhow::bail!("could not save {}: it and {MAX_NAME_TRIES} numbered names after it all exist", shown(&first))
 }
 
 /// Why a temporary file did not get a name.
@@ -238,21 +344,16 @@ pub fn config_path() -> Option<PathBuf> {
     dirs::config_dir().map(|d| d.join("wormhole").join("config.toml"))
 }
 
-/// The largest config file read: a few hundred bytes is a full one.
-const MAX_CONFIG_BYTES: u64 = 64 * 1024;
-
 /// The config file's text, or None if there is none yet. A file above
-/// [`MAX_CONFIG_BYTES`] is refused before it is read.
+/// [`MAX_CONFIG_BYTES`], or one that is not a regular file, is refused
+/// before it is read.
 pub fn read_config(path: &Path) -> anyhow::Result<Option<String>> {
-    let mut file = match File::open(path) {
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-        opened => opened.with_context(|| format!("cannot read {}", path.display()))?,
-    };
-    if file.metadata().is_ok_and(|m| m.len() > MAX_CONFIG_BYTES) {
-        anyhow::bail!("larger than {} KB: not a config file", MAX_CONFIG_BYTES / 1024);
+    if std::fs::metadata(path).is_err_and(|e| e.kind() == io::ErrorKind::NotFound) {
+        return Ok(None);
     }
-    let mut text = String::new();
-    file.read_to_string(&mut text).with_context(|| format!("cannot read {} as text", path.display()))?;
+    let too_big = || anyhow::anyhow!("larger than {} KB: not a config file", MAX_CONFIG_BYTES / 1024);
+    let bytes = read_bounded(path, MAX_CONFIG_BYTES, too_big)?;
+    let text = String::from_utf8(bytes).with_context(|| format!("cannot read {} as text", shown(path)))?;
     Ok(Some(text))
 }
 
@@ -329,14 +430,14 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("mine.pgn");
         std::fs::write(&path, "an older, longer game that must not leave a tail behind").unwrap();
-        assert_eq!(save(&game("1. e4"), Some(&path)).unwrap(), path);
+        save_text(&game("1. e4").to_pgn(), &path).unwrap();
         let text = std::fs::read_to_string(&path).unwrap();
         assert!(text.ends_with("1. e4 *\n"), "{text}");
         // A name that cannot be replaced (a folder): the save fails, says
         // where, and leaves nothing behind.
         let folder = dir.path().join("folder");
         std::fs::create_dir(&folder).unwrap();
-        let err = save(&game("1. d4"), Some(&folder)).unwrap_err();
+        let err = save_text(&game("1. d4").to_pgn(), &folder).unwrap_err();
         assert!(format!("{err:#}").starts_with(&format!("could not save {}", folder.display())), "{err:#}");
         assert_eq!(names(dir.path()), ["folder", "mine.pgn"]);
     }
@@ -358,14 +459,102 @@ mod tests {
         File::create(&big).unwrap().set_len(MAX_GAME_FILE_BYTES + 1).unwrap();
         let err = format!("{:#}", read_game_file(&big).unwrap_err());
         assert!(err.contains("larger than 10 MB"), "{err}");
-        // A stream has no size until read: at most the limit is read.
+        // A stream is not a file: refused before anything is read.
         let err = format!("{:#}", read_game_file(Path::new("/dev/zero")).unwrap_err());
-        assert!(err.contains("/dev/zero is larger than 10 MB"), "{err}");
+        assert!(err.contains("/dev/zero: it is a character device, not a regular file"), "{err}");
         let small = dir.path().join("small.pgn");
         std::fs::write(&small, "[Variant \"Wormhole\"]\n\n1. e4 *\n").unwrap();
         assert!(load_pgn(&small).is_ok());
         std::fs::write(&small, b"\xff\xfe").unwrap();
         assert!(format!("{:#}", load_pgn(&small).unwrap_err()).contains("not a text file"));
+    }
+
+    /// A folder with `name` made by `make` (a FIFO, a link...) beside a plain file.
+    fn special(make: &str, name: &str) -> (tempfile::TempDir, PathBuf) {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(name);
+        let status = std::process::Command::new("sh").arg("-c").arg(make).current_dir(dir.path()).status();
+        assert!(status.unwrap().success(), "{make}");
+        (dir, path)
+    }
+
+    #[test]
+    fn a_symlink_is_followed_and_stays_a_link() {
+        let (dir, link) = special("echo old > real.pgn && ln -s real.pgn link.pgn", "link.pgn");
+        save_text(&game("1. e4").to_pgn(), &link).unwrap();
+        assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink(), "still a link");
+        assert!(std::fs::read_to_string(dir.path().join("real.pgn")).unwrap().ends_with("1. e4 *\n"));
+        // A dangling link gets its target created; a chain is followed to its end.
+        let (dir, link) = special("ln -s sub/new.pgn a.pgn && ln -s a.pgn b.pgn", "b.pgn");
+        save_text(&game("1. d4").to_pgn(), &link).unwrap();
+        assert!(std::fs::read_to_string(dir.path().join("sub/new.pgn")).unwrap().ends_with("1. d4 *\n"));
+        assert_eq!(names(dir.path()), ["a.pgn", "b.pgn", "sub"]);
+        // A loop is refused.
+        let (_dir, link) = special("ln -s x y && ln -s y x", "x");
+        let err = format!("{:#}", save_text(&game("1. d4").to_pgn(), &link).unwrap_err());
+        assert!(err.contains("leads to more than 40 others"), "{err}");
+    }
+
+    #[test]
+    fn a_replaced_file_keeps_its_permissions() {
+        use std::os::unix::fs::PermissionsExt;
+        let (_dir, path) = special("echo old > g.pgn && chmod 600 g.pgn", "g.pgn");
+        save_text(&game("1. e4").to_pgn(), &path).unwrap();
+        assert_eq!(std::fs::metadata(&path).unwrap().permissions().mode() & 0o777, 0o600);
+    }
+
+    #[test]
+    fn what_is_not_a_plain_file_is_never_replaced() {
+        for (make, name, kind) in [
+            ("mkfifo fifo", "fifo", "is a FIFO (named pipe), not a regular file"),
+            ("mkdir folder", "folder", "is a folder, not a regular file"),
+            ("mkfifo fifo && ln -s fifo link", "link", "link is a FIFO (named pipe), not a regular file"),
+        ] {
+            let (dir, path) = special(make, name);
+            let before = names(dir.path());
+            let err = format!("{:#}", save_text(&game("1. e4").to_pgn(), &path).unwrap_err());
+            assert!(err.starts_with(&format!("could not save {}", path.display())), "{err}");
+            assert!(err.contains(kind), "{err}");
+            assert_eq!(names(dir.path()), before, "nothing written, no temporary file left");
+        }
+        for device in ["/dev/null", "/dev/zero"] {
+            let err = format!("{:#}", save_text(&game("1. e4").to_pgn(), Path::new(device)).unwrap_err());
+            assert!(err.contains("is a character device, not a regular file: nothing was written"), "{err}");
+        }
+        let (dir, fifo) = special("mkfifo fifo", "fifo");
+        let err = format!("{:#}", read_game_file(&fifo).unwrap_err());
+        assert!(err.contains("it is a FIFO (named pipe), not a regular file"), "read without waiting: {err}");
+        let err = format!("{:#}", read_config(dir.path()).unwrap_err());
+        assert!(err.contains("it is a folder, not a regular file"), "{err}");
+    }
+
+    #[test]
+    fn config_reads_are_bounded() {
+        let (dir, link) = special("ln -s /dev/zero config.toml", "config.toml");
+        let err = format!("{:#}", read_config(&link).unwrap_err());
+        assert!(err.contains("it is a character device, not a regular file"), "{err}");
+        let big = dir.path().join("big.toml");
+        File::create(&big).unwrap().set_len(MAX_CONFIG_BYTES + 1).unwrap();
+        assert!(format!("{:#}", read_config(&big).unwrap_err()).contains("larger than 64 KB"));
+        assert_eq!(read_config(&dir.path().join("none.toml")).unwrap(), None);
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("bom.pgn");
+        std::fs::write(&path, "\u{feff}[Variant \"Wormhole\"]\n\n1. e4 *\n").unwrap();
+        assert!(std::fs::read(&path).unwrap().starts_with(b"\xef\xbb\xbf"));
+        assert_eq!(load_pgn(&path).unwrap().moves.len(), 1);
+    }
+
+    #[test]
+    fn a_leading_tilde_is_the_home_folder() {
+        let home = dirs::home_dir().unwrap();
+        assert_eq!(user_path("~/x.pgn"), home.join("x.pgn"));
+        assert_eq!(user_path("~"), home);
+        assert_eq!(user_path("~bob/x.pgn"), PathBuf::from("~bob/x.pgn"), "another user's home is not guessed");
+        assert_eq!(user_path("a/~/x.pgn"), PathBuf::from("a/~/x.pgn"));
     }
 
     #[test]
@@ -374,5 +563,7 @@ mod tests {
         assert_eq!(d.len(), 10);
         assert!(d.starts_with("20"), "{d}");
         assert_eq!(stamp().len(), 15);
+        let leap_day = UNIX_EPOCH + std::time::Duration::from_secs(951_782_400 + 3_600 + 120);
+        assert_eq!(minute_text(leap_day), "2000-02-29 01:02");
     }
 }

@@ -1,11 +1,21 @@
 //! The `wormhole` command: play in the terminal, or use the engine tools.
 
+/// `println!` for commands that must not die of SIGPIPE (they talk to
+/// engines through pipes, or own a game): see [`signals::print_or_end`].
+macro_rules! outln {
+    ($($arg:tt)*) => {
+        $crate::signals::print_or_end(&format!("{}\n", format_args!($($arg)*)))
+    };
+}
+
 mod analyze;
 mod bench;
 mod files;
+mod limits;
 mod match_cmd;
 mod perft_cmd;
 mod play;
+mod saved_games;
 mod signals;
 mod solve;
 mod term_input;

@@ -8,12 +8,14 @@ use std::time::Duration;
 use anyhow::{Context, anyhow, bail};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
-use wormhole::engine::{Engine, EngineOptions, Features, Limits, Score, TermShape};
+use wormhole::engine::{Engine, EngineOptions, Features, Limits, Minimax, Score, TermShape};
+use wormhole::rules::Searchable;
 use wormhole::rules::{EvalWeights, GameOutcome, MoveSet};
-use wormhole::{Color, GameKind, Role, Rules, WithPosition};
+use wormhole::{Color, GameKind, Role, WithPosition};
 
 use self::stats::{Pairs, Sprt, Verdict};
 use self::uci_player::UciEngine;
+use crate::limits;
 
 mod stats;
 mod uci_player;
@@ -21,20 +23,21 @@ mod uci_player;
 /// Arguments of `wormhole match`.
 #[derive(Debug, clap::Args)]
 pub struct MatchArgs {
-    /// Settings of engine A, e.g. "level=10" or "level=10,null=on,hash=16".
+    /// Settings of engine A, e.g. "level=12" or "level=12,null=on,hash=16",
+    /// or "minimax=2" (a plain two-ply minimax on material).
     #[arg(long)]
     engine_a: String,
     /// Settings of engine B.
     #[arg(long)]
     engine_b: String,
     /// Number of games (rounded up to an even number, so each opening is played with both colours).
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(limits::MATCH_GAMES))]
     games: u32,
     /// Game: classic or fairy (Wormhole chess piece sets), porthole or twoboard.
     #[arg(long, default_value_t)]
     variant: GameKind,
     /// Thinking time per move in milliseconds (a setting's own depth or nodes may cap it further).
-    #[arg(long, default_value_t = 100)]
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(limits::MOVETIME_MS))]
     movetime: u64,
     /// Random plies played at the start of each opening.
     #[arg(long, default_value_t = 4)]
@@ -66,9 +69,11 @@ struct Player<M> {
     limits: Limits<M>,
 }
 
-/// What plays a side: an engine in this process, or another binary over UCI.
+/// What plays a side: an engine in this process, a plain minimax on
+/// material (`minimax=N`), or another binary over UCI.
 enum Brain {
     Inside(Box<Engine>),
+    Minimax(Minimax),
     Uci(UciEngine),
 }
 
@@ -76,6 +81,7 @@ impl<M: Copy + PartialEq> Player<M> {
     fn new_game(&mut self) -> anyhow::Result<()> {
         match &mut self.brain {
             Brain::Inside(engine) => engine.new_game(),
+            Brain::Minimax(_) => {}
             Brain::Uci(engine) => engine.new_game()?,
         }
         Ok(())
@@ -83,12 +89,15 @@ impl<M: Copy + PartialEq> Player<M> {
 
     /// The move to play at `pos`, reached from `start` by `moves`
     /// (`earlier`: the hashes of the positions before it), and its score.
-    fn think<P: Rules<Move = M>>(&mut self, game: &GameSoFar<P>) -> anyhow::Result<(Option<M>, Score)> {
+    fn think<P: Searchable<Move = M>>(&mut self, game: &GameSoFar<P>) -> anyhow::Result<(Option<M>, Score)> {
         match &mut self.brain {
             Brain::Inside(engine) => {
                 let limits = Limits { history: game.earlier.clone(), ..self.limits.clone() };
                 let result = engine.search(&game.pos, &limits, &AtomicBool::new(false), &mut |_| {});
                 Ok((result.best_move, result.info.score))
+            }
+            Brain::Minimax(bot) => {
+                Ok(bot.choose(&game.pos).map_or((None, Score::Cp(0)), |(m, v)| (Some(m), Score::Cp(v))))
             }
             Brain::Uci(engine) => engine.think(&game.start, &game.moves, &game.pos, &self.limits),
         }
@@ -108,8 +117,14 @@ const UCI_SETTINGS: [(&str, Option<&str>); 6] = [
 
 /// Builds a player of `start`'s game from `key=value` settings separated
 /// by commas or spaces; `uci=PATH` makes it another `wormhole` binary
-/// spoken to over UCI.
-fn player<P: Rules>(text: &str, start: &P, seed: Option<u64>, movetime: Duration) -> anyhow::Result<Player<P::Move>> {
+/// spoken to over UCI, `minimax=N` a plain N-ply minimax on material (see
+/// [`Minimax`]; no other setting applies to it).
+fn player<P: Searchable>(
+    text: &str,
+    start: &P,
+    seed: Option<u64>,
+    movetime: Duration,
+) -> anyhow::Result<Player<P::Move>> {
     let mut options = EngineOptions { hash_mb: 16, seed, ..EngineOptions::default() };
     let mut features = Features::default();
     let mut params = start.default_params();
@@ -119,6 +134,9 @@ fn player<P: Rules>(text: &str, start: &P, seed: Option<u64>, movetime: Duration
     for item in text.split([',', ' ']).filter(|s| !s.is_empty()) {
         let (key, value) = item.split_once('=').ok_or_else(|| anyhow!("setting '{item}' is not key=value"))?;
         pairs.push((key.trim().to_ascii_lowercase(), value.trim().to_string()));
+    }
+    if let Some(bot) = minimax(&pairs, seed)? {
+        return Ok(Player { name: text.to_string(), brain: Brain::Minimax(bot), limits });
     }
     let uci_path = pairs.iter().find(|(k, _)| k == "uci").map(|(_, v)| v.clone());
     let mut uci_options = Vec::new();
@@ -144,6 +162,20 @@ fn player<P: Rules>(text: &str, start: &P, seed: Option<u64>, movetime: Duration
         }
     };
     Ok(Player { name: text.to_string(), brain, limits })
+}
+
+/// The plain minimax player that `minimax=N` asks for, alone, if it does.
+fn minimax(pairs: &[(String, String)], seed: Option<u64>) -> anyhow::Result<Option<Minimax>> {
+    let Some((_, value)) = pairs.iter().find(|(k, _)| k == "minimax") else { return Ok(None) };
+    if pairs.len() > 1 {
+        bail!("minimax=N is a player of its own: it takes no other setting");
+    }
+    let depth: u32 = value
+        .parse()
+        .ok()
+        .filter(|d| (1..=6).contains(d))
+        .ok_or_else(|| anyhow!("setting 'minimax' needs a number of plies from 1 to 6, got '{value}'"))?;
+    Ok(Some(Minimax::new(depth, seed)))
 }
 
 /// Applies one `key=value` setting.
@@ -270,7 +302,7 @@ const MAX_PLIES: u32 = 600;
 
 /// A game in progress: where it started, its moves, where it stands, and
 /// the hashes of the positions before this one (for repetitions).
-struct GameSoFar<P: Rules> {
+struct GameSoFar<P: Searchable> {
     start: P,
     moves: Vec<P::Move>,
     pos: P,
@@ -279,7 +311,7 @@ struct GameSoFar<P: Rules> {
 
 /// Plays a game from `start`, `opening` plies after the start position;
 /// `white` and `black` index into `players`.
-fn play_game<P: Rules>(
+fn play_game<P: Searchable>(
     players: &mut [Player<P::Move>; 2],
     white: usize,
     start: &P,
@@ -316,7 +348,7 @@ fn play_game<P: Rules>(
             Score::Cp(_) => proved_from[side] = None,
         }
         if verbose {
-            println!("  {:>3}. {:<9} {}", ply + 1, pos.san(m), score.uci());
+            outln!("  {:>3}. {:<9} {}", ply + 1, pos.san(m), score.uci());
         }
         game.earlier.push(pos.hash());
         game.pos.play_unchecked(m);
@@ -343,7 +375,7 @@ fn dump(path: &std::path::Path, record: &GameRecord) -> std::io::Result<()> {
 
 /// The opening: `plies` random legal moves from `start`, after which the
 /// game is not over and the side to move cannot end it at once.
-fn opening<P: Rules>(start: &P, plies: u32, rng: &mut SmallRng) -> (P, Vec<P::Move>) {
+fn opening<P: Searchable>(start: &P, plies: u32, rng: &mut SmallRng) -> (P, Vec<P::Move>) {
     let over = |pos: &P| pos.outcome(&[]).is_some();
     'again: loop {
         let mut pos = start.clone();
@@ -384,9 +416,9 @@ struct Match<'a> {
 impl WithPosition for Match<'_> {
     type Output = anyhow::Result<()>;
 
-    fn run<P: Rules>(self, start: P) -> anyhow::Result<()> {
+    fn run<P: Searchable>(self, start: P) -> anyhow::Result<()> {
         let args = self.args;
-        let movetime = Duration::from_millis(args.movetime.max(1));
+        let movetime = Duration::from_millis(args.movetime);
         let mut players = [
             player(&args.engine_a, &start, args.seed, movetime).context("--engine-a")?,
             player(&args.engine_b, &start, args.seed.map(|s| s ^ 0x9e37_79b9), movetime).context("--engine-b")?,
@@ -394,7 +426,7 @@ impl WithPosition for Match<'_> {
         let sprt = sprt(args)?;
         let mut rng = SmallRng::seed_from_u64(args.seed.unwrap_or(2026));
         let mut tally = Tally::default();
-        for pair in 0..args.games.max(1).div_ceil(2) {
+        for pair in 0..args.games.div_ceil(2) {
             let (opening_pos, moves) = opening(&start, args.random_plies, &mut rng);
             let opening: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
             let mut points = 0.0;
@@ -416,7 +448,7 @@ impl WithPosition for Match<'_> {
                     Some(p) => format!("proved {} plies before the end", record.plies - p),
                     None => "not proved".to_string(),
                 };
-                println!(
+                outln!(
                     "Game {:>3}: A plays {a_color:<5} {verdict} in {} plies ({proof}; opening {}); A {}/{}",
                     2 * pair + white as u32 + 1,
                     record.plies,
@@ -432,8 +464,8 @@ impl WithPosition for Match<'_> {
                 break;
             }
         }
-        println!("A: {}", players[0].name);
-        println!("B: {}", players[1].name);
+        outln!("A: {}", players[0].name);
+        outln!("B: {}", players[1].name);
         tally.print(sprt);
         Ok(())
     }
@@ -481,14 +513,14 @@ impl Tally {
             sorted.sort_unstable();
             let mean = sorted.iter().sum::<u32>() as f64 / sorted.len() as f64;
             let median = sorted[sorted.len() / 2];
-            println!(
+            outln!(
                 "Result proved before the end: median {median} plies, mean {mean:.1} ({} of {} games)",
                 sorted.len(),
                 self.games
             );
         }
         if let Some(e) = self.pairs.elo() {
-            println!(
+            outln!(
                 "Elo difference: {} (95% interval {} .. {}, {} game pairs)",
                 signed(e.elo),
                 signed(e.low),
@@ -503,7 +535,7 @@ impl Tally {
                 Some(Verdict::H0) => format!("H0 accepted: A is at most {} Elo stronger", sprt.elo0),
                 None => "no verdict yet".to_string(),
             };
-            println!(
+            outln!(
                 "SPRT elo0 {} elo1 {} (alpha = beta = {}): LLR {:.2}, bounds {low:.2} .. {high:.2}: {verdict}",
                 sprt.elo0,
                 sprt.elo1,
@@ -512,7 +544,7 @@ impl Tally {
             );
         }
         let p = self.points / f64::from(self.games.max(1));
-        println!("Score: {} / {} ({:.1}%)", self.points, self.games, p * 100.0);
+        outln!("Score: {} / {} ({:.1}%)", self.points, self.games, p * 100.0);
     }
 }
 

@@ -13,16 +13,17 @@ use ratatui::DefaultTerminal;
 use wormhole::engine::Level;
 use wormhole::{AnyPosition, GameKind};
 
-use crate::files;
 use crate::signals::{Ending, Signals};
 use crate::tui;
 use crate::tui::app::App;
 use crate::tui::clock::TimeControl;
 use crate::tui::config::Config;
-use crate::tui::effects::Runner;
-use crate::tui::game::{Game, Player};
+use crate::tui::drawn;
+use crate::tui::effects::{Folders, Runner};
+use crate::tui::game::{Game, Player, fen_note, recorded_level};
 use crate::tui::state::{ExitReport, Session, Settings};
 use crate::tui::theme::{Display, PieceStyle, ThemeName};
+use crate::{files, limits, saved_games};
 
 /// Who plays a side, on the command line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -47,12 +48,15 @@ pub struct PlayArgs {
     /// Hot-seat: turn the board towards the side to move after every move.
     #[arg(long)]
     pub autoflip: bool,
-    /// Engine strength, 1 (beginner) to 10 (full strength, about 1 s a move
-    /// unless --movetime or --clock). Default: as last chosen; at first, 4.
-    #[arg(long, value_name = "1..10")]
+    /// Engine strength, 1 (newcomer) to 12 (full strength, about 1 s a move
+    /// unless --movetime or --clock), or a level's name. Default: as last
+    /// chosen; at first, 6.
+    #[arg(long, value_name = "1..12")]
     pub level: Option<Level>,
-    /// Engine thinking time per move in milliseconds (overrides the level's budget).
-    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
+    /// Engine thinking time per move in milliseconds, 1 to 3600000, in place
+    /// of the level's own time. Levels below 10 still stop at their depth
+    /// or position limit, so only level 10 is sure to use all of it.
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(limits::MOVETIME_MS))]
     pub movetime: Option<u64>,
     /// Chess clocks for both sides: minutes per game plus increment seconds,
     /// e.g. 5+3 or 0.5+0 (at least one second). Running out of time loses.
@@ -61,7 +65,7 @@ pub struct PlayArgs {
     /// Game: classic (Wormhole chess, K Q R B N P), fairy (Wormhole chess,
     /// K C W M N P) or porthole (Porthole chess). With --fen the FEN decides
     /// when this is not given and it can tell.
-    #[arg(long, value_name = "classic|fairy|porthole")]
+    #[arg(long, value_name = "classic|fairy|porthole", value_parser = drawn::parse_drawn)]
     pub variant: Option<GameKind>,
     /// Start from this position: `<placement> <side> <plies>` with x for a hole,
     /// e.g. "rbkxxxbn/ppxppppx/2qxxB2/4x2p/3P1x2/3n1x2/PPPxPPPP/RBxxxNKR b 17";
@@ -162,11 +166,16 @@ fn first_game(args: &PlayArgs, settings: &mut Settings) -> anyhow::Result<Game> 
         {
             bail!("{} is a {} game but --variant {v} was given", path.display(), pgn.kind());
         }
+        // The engine resumes at the level the file records, unless --level says otherwise.
+        if let (None, Some(level)) = (args.level, recorded_level(&pgn)) {
+            settings.level = level;
+        }
         Some((pgn.final_position(), Some(pgn)))
     } else {
         None
     };
     let Some((last, pgn)) = start else { return Ok(settings.new_game()) };
+    drawn::drawn(last.kind())?;
     settings.variant = last.kind();
     if !args.chooses_sides() {
         settings.players = Player::human_to_move(settings.players, last.turn());
@@ -184,9 +193,16 @@ pub fn prepare(args: &PlayArgs, mut config: Config) -> anyhow::Result<App> {
     config.prefs.pieces = args.pieces.unwrap_or(config.prefs.pieces);
     let mut settings = settings(args, &config);
     let game = first_game(args, &mut settings)?;
+    // What a --fen left to be assumed is said at once, as ':load' says it.
+    let note = args.fen.as_deref().map(|fen| fen_note(fen, game.start()));
     let session = Session::new(settings, game, config, Display::detect(args.ascii), Instant::now());
+    let session = match note {
+        Some(note) => session.with_info(note),
+        None => session,
+    };
     let session = if args.sets_up_a_game() { session } else { session.with_new_game_screen() };
-    let runner = Runner::new(args.seed, files::autosave_dir(), Box::new(std::io::stdout()));
+    let folders = Folders { games: saved_games::games_dir(), autosaves: files::autosave_dir() };
+    let runner = Runner::new(args.seed, folders, Box::new(std::io::stdout()));
     Ok(App::new(session, runner))
 }
 
@@ -205,7 +221,7 @@ fn mouse(on: bool) {
 pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
     let config = load_config();
     if args.print_config {
-        print!("{}", config.report());
+        crate::signals::print_or_end(&config.report());
         return Ok(ExitCode::SUCCESS);
     }
     let app = prepare(&args, config)?;
@@ -255,7 +271,8 @@ fn print_report(report: &ExitReport, ending: &Ending) -> ExitCode {
     for error in &report.errors {
         let _ = writeln!(err, "error: {error}");
     }
-    if *ending == Ending::Quit && !report.errors.is_empty() { ExitCode::FAILURE } else { ending.exit_code() }
+    // A game that could not be saved outweighs how the session ended.
+    if report.errors.is_empty() { ending.exit_code() } else { ExitCode::FAILURE }
 }
 
 #[cfg(test)]
@@ -301,7 +318,7 @@ mod tests {
         };
         assert!(err(&["--clock", "1e-9+0"]).unwrap().contains("a clock needs at least one second per side"));
         assert!(err(&["--clock", "x+1"]).is_some());
-        assert!(err(&["--level", "11"]).is_some());
+        assert!(err(&["--level", "13"]).is_some());
         assert!(err(&["--hotseat", "--white", "engine"]).is_some());
         assert!(err(&["--theme", "neon"]).unwrap().contains("expected dark, light or high-contrast"));
     }
@@ -322,9 +339,18 @@ mod tests {
             "Ctrl-C",
             "Tab",
             "exit code 2",
+            // What --movetime does and does not lift (issue 18).
+            "only level 10 is sure to use all of it",
         ] {
             assert!(help.contains(needle), "{needle} missing:\n{help}");
         }
+    }
+
+    #[test]
+    fn a_short_fen_on_the_command_line_says_what_was_assumed() {
+        let app = prepare(&args(&["--fen", "4k3/8/8/8/8/8/8/4K3"]), Config::default()).unwrap();
+        let said = format!("{:?}", app.session().message());
+        assert!(said.contains("the FEN gave 1 of 3 fields: assumed 'w 0' (White to move)"), "{said}");
     }
 
     #[test]

@@ -80,6 +80,28 @@ pub fn end_quietly_on_closed_stdout() {
     }
 }
 
+/// The exit status after the reader of standard output went away: what
+/// the shell shows for a program ended by SIGPIPE (128 + 13).
+pub const CLOSED_OUTPUT_EXIT: i32 = 141;
+
+/// Prints `text` on standard output, for commands that keep SIGPIPE
+/// ignored (`match` talks to engines through pipes): when the reader has
+/// gone away (`wormhole match ... | head -1`) the program ends quietly with
+/// [`CLOSED_OUTPUT_EXIT`], as the other tools do; any other failure to
+/// write ends it with the error and status 1.
+pub fn print_or_end(text: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(CLOSED_OUTPUT_EXIT),
+        Err(e) => {
+            eprintln!("error: cannot write to standard output: {e}");
+            std::process::exit(1);
+        }
+    }
+}
+
 /// How a game session ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Ending {

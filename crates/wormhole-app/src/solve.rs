@@ -8,6 +8,8 @@ use anyhow::{Context, bail};
 use wormhole::engine::{Proof, SolveLimits, Solver};
 use wormhole::{Color, GameKind, Position};
 
+use crate::limits;
+
 /// Arguments of `wormhole solve`.
 #[derive(Debug, clap::Args)]
 pub struct SolveArgs {
@@ -19,12 +21,12 @@ pub struct SolveArgs {
     /// and has no draws or repetitions.
     #[arg(long, default_value_t)]
     variant: GameKind,
-    /// Give up after this many seconds.
-    #[arg(long, default_value_t = 10.0)]
+    /// Give up after this many seconds (0.001 to 604800, a week).
+    #[arg(long, default_value_t = 10.0, value_parser = limits::seconds)]
     time: f64,
-    /// Size of the proof table in MiB.
-    #[arg(long, default_value_t = 256)]
-    hash: usize,
+    /// Size of the proof table in MiB (1 to 4096).
+    #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u64).range(limits::SOLVE_HASH_MB))]
+    hash: u64,
 }
 
 /// Solves the position: progress on stderr; on stdout the winning move and
@@ -41,11 +43,8 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         Some(fen) => Position::from_fen(fen, variant).with_context(|| format!("bad FEN '{fen}'"))?,
         None => Position::new(variant),
     };
-    if !(args.time > 0.0 && args.time.is_finite()) {
-        bail!("--time must be a positive number of seconds, not {}", args.time);
-    }
     let limits = SolveLimits { time: Some(Duration::from_secs_f64(args.time)), ..SolveLimits::default() };
-    let mut solver = Solver::new(args.hash.clamp(1, 65_536));
+    let mut solver = Solver::try_new(args.hash as usize).context("--hash")?;
     let result = solver.solve(&pos, &limits, &AtomicBool::new(false), &mut |p| {
         eprintln!(
             "{:.1} s: {} positions, proof number {}, disproof number {}",

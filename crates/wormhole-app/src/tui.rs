@@ -7,9 +7,11 @@
 //! Modules: `state` (the session) and `update` (how it changes), `action`
 //! (what can happen), `effects` (what it asks for, and the runner that does
 //! it), `keymap`, `commands` and `config` (the tables of keys, `:` commands
-//! and settings), `newgame` (the new-game screen's form), `view` (drawing),
-//! `theme` (every colour and glyph), `game` and `clock` (the game model),
-//! `input` (the input line), `choice` (named values), `ai` (the engine's
+//! and settings), `newgame` (the new-game screen's form), `picker` (the list of saved games), `view` (drawing),
+//! `theme` (every colour and glyph), `figures` (the pieces drawn on big
+//! squares), `game` and `clock` (the game model),
+//! `input` (the input line), `choice` (named values), `drawn` (which
+//! games the app can draw), `ai` (the engine's
 //! thread), `files` (every file read and written); `review` and
 //! `explore` (the review screen and live analysis) with `analyst` (the
 //! review's analysis thread).
@@ -22,12 +24,15 @@ mod choice;
 pub mod clock;
 mod commands;
 pub mod config;
+pub mod drawn;
 pub mod effects;
 mod explore;
+mod figures;
 pub mod game;
 mod input;
 pub mod keymap;
 mod newgame;
+mod picker;
 mod review;
 pub mod state;
 #[cfg(test)]

@@ -7,8 +7,8 @@
 //! on its own thread ([`worker`]), so `isready`, `stop` and `quit` are
 //! answered at once even while it searches, counts perft or resizes its
 //! hash table. Input is read as bytes: a line that is not UTF-8, or a bad
-//! command or move, is answered with `info string error: ...` and the
-//! previous state is kept. Every `go` ends in exactly one `bestmove`; end of
+//! command or move, is answered with `info string error: ...`; a refused
+//! `position` leaves no position, and `go` then answers `bestmove (none)`. Every `go` ends in exactly one `bestmove`; end of
 //! input is `quit`.
 
 mod game;
@@ -18,6 +18,7 @@ mod worker;
 
 use std::io::Write;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use anyhow::{Context, anyhow, bail};
@@ -27,7 +28,7 @@ use wormhole::{GAMES, GameKind};
 
 use game::UciGame;
 use input::Input;
-use worker::{Control, Job, Task, Worker};
+use worker::{Control, Job, NoPosition, Task, Worker};
 
 /// A `go ponder` waiting for `ponderhit`: the ponder search's control, and
 /// the search to start once it comes with its control.
@@ -39,7 +40,9 @@ struct Pondering {
 /// The state of a UCI session.
 struct Session {
     kind: GameKind,
-    game: Box<dyn UciGame>,
+    /// The position to search, or why the last `position` was refused: a
+    /// `go` then answers `bestmove (none)` until a valid position comes.
+    game: Result<Box<dyn UciGame>, String>,
     worker: Worker,
     /// The latest search or perft: every earlier one has been stopped.
     latest: Option<Arc<Control>>,
@@ -64,7 +67,8 @@ pub fn run() -> anyhow::Result<()> {
         number += 1;
         match input::read_line(&mut stdin) {
             Ok(Input::Line(line)) => {
-                if session.command(line.trim()) == Flow::Quit {
+                // A GUI that no longer reads gets no more work done for it.
+                if session.command(line.trim()) == Flow::Quit || output_gone() {
                     break Ok(());
                 }
             }
@@ -77,12 +81,22 @@ pub fn run() -> anyhow::Result<()> {
     result
 }
 
+/// Set once a line could not be written: the GUI has gone, so searches
+/// stop and the session ends at its next command or end of input.
+static OUTPUT_GONE: AtomicBool = AtomicBool::new(false);
+
 /// Prints one line and flushes, so GUIs see it at once. A GUI that has
-/// gone away is not an error worth dying for: the end of input follows.
+/// gone away is not an error worth dying for: it is noted ([`output_gone`]).
 fn say(line: &str) {
     let mut out = std::io::stdout().lock();
-    let _ = writeln!(out, "{line}");
-    let _ = out.flush();
+    if writeln!(out, "{line}").and_then(|()| out.flush()).is_err() {
+        OUTPUT_GONE.store(true, Ordering::SeqCst);
+    }
+}
+
+/// Whether standard output has failed (the GUI closed it).
+fn output_gone() -> bool {
+    OUTPUT_GONE.load(Ordering::SeqCst)
 }
 
 /// `text` in quotes for a message, cut as the library quotes input in its
@@ -95,7 +109,7 @@ impl Session {
     fn new() -> Session {
         Session {
             kind: GameKind::Classic,
-            game: start(GameKind::Classic),
+            game: Ok(start(GameKind::Classic)),
             worker: Worker::start(EngineOptions::default()),
             latest: None,
             pondering: None,
@@ -121,7 +135,7 @@ impl Session {
             "ucinewgame" => {
                 self.stop();
                 self.worker.send(Job::NewGame);
-                self.game = start(self.kind);
+                self.game = Ok(start(self.kind));
                 Ok(())
             }
             "setoption" => self.set_option(&rest),
@@ -132,10 +146,7 @@ impl Session {
                 Ok(())
             }
             "ponderhit" => self.ponderhit(),
-            "d" => {
-                say(&format!("info string fen {}", self.game.fen()));
-                Ok(())
-            }
+            "d" => self.game().map(|game| say(&format!("info string fen {}", game.fen()))),
             _ => Err(anyhow!("unknown command {}", quoted(cmd))),
         };
         if let Err(e) = result {
@@ -177,10 +188,14 @@ impl Session {
             "uci_variant" => {
                 let kind: GameKind = value.parse()?;
                 self.kind = kind;
-                self.game = start(kind);
+                self.game = Ok(start(kind));
                 return Ok(());
             }
-            "ponder" => return Ok(()), // the GUI decides whether to send `go ponder`
+            // The GUI decides whether to send `go ponder`; the value is only checked.
+            "ponder" => match value {
+                "true" | "false" => return Ok(()),
+                _ => bail!("option 'Ponder' is true or false, got {}", quoted(value)),
+            },
             "multipv" => {
                 self.multipv = number(1, MAX_MULTIPV)?;
                 return Ok(());
@@ -197,8 +212,27 @@ impl Session {
         Ok(())
     }
 
-    /// `position startpos|fen <FEN> [moves ...]`; on any error the previous position stays.
+    /// The position to search, or why there is none.
+    fn game(&self) -> anyhow::Result<&dyn UciGame> {
+        self.game.as_deref().map_err(|why| anyhow!("no position: {why}"))
+    }
+
+    /// `position startpos|fen <FEN> [moves ...]`. A refused one leaves no
+    /// position to search (not the previous one: the GUI did not send it).
     fn position(&mut self, args: &[&str]) -> anyhow::Result<()> {
+        match Self::parse_position(self.kind, args) {
+            Ok(game) => {
+                self.game = Ok(game);
+                Ok(())
+            }
+            Err(e) => {
+                self.game = Err(format!("the last 'position' was refused ({e:#})"));
+                Err(e)
+            }
+        }
+    }
+
+    fn parse_position(kind: GameKind, args: &[&str]) -> anyhow::Result<Box<dyn UciGame>> {
         let moves_at = args.iter().position(|&w| w == "moves");
         let (setup, moves) = match moves_at {
             Some(i) => (&args[..i], &args[i + 1..]),
@@ -209,18 +243,26 @@ impl Session {
             Some(&"fen") if setup.len() > 1 => Some(setup[1..].join(" ")),
             _ => bail!("expected 'position startpos' or 'position fen <FEN>', then optionally 'moves ...'"),
         };
-        self.game = game::position(self.kind, fen.as_deref(), moves)?;
-        Ok(())
+        game::position(kind, fen.as_deref(), moves)
     }
 
     /// `go ...`: always starts a search (so the GUI gets a `bestmove`),
-    /// after reporting anything in the command it had to leave out.
+    /// after reporting anything in the command it had to leave out. With
+    /// no position (the last was refused): says why, then `bestmove (none)`.
     fn go(&mut self, args: &[&str]) -> anyhow::Result<()> {
         if args.first() == Some(&"perft") {
             return self.perft(args);
         }
         let (now, later) = (Arc::new(Control::default()), Arc::new(Control::default()));
-        let tasks = self.game.go(args, self.multipv, Arc::clone(&now), Arc::clone(&later));
+        let tasks = match self.game() {
+            Ok(game) => game.go(args, self.multipv, Arc::clone(&now), Arc::clone(&later)),
+            Err(e) => {
+                // Queued, so that it comes after any earlier search's `bestmove`.
+                self.stop();
+                self.start_task(Box::new(NoPosition { why: format!("{e:#}") }), now);
+                return Ok(());
+            }
+        };
         for e in tasks.errors {
             say(&format!("info string error: {e}"));
         }
@@ -253,9 +295,10 @@ impl Session {
     fn perft(&mut self, args: &[&str]) -> anyhow::Result<()> {
         let depth: u32 =
             args.get(1).and_then(|d| d.parse().ok()).ok_or_else(|| anyhow!("expected 'go perft <depth>'"))?;
-        self.stop();
         let control = Arc::new(Control::default());
-        self.start_task(self.game.perft(depth.max(1), Arc::clone(&control)), control);
+        let task = self.game()?.perft(depth.max(1), Arc::clone(&control));
+        self.stop();
+        self.start_task(task, control);
         Ok(())
     }
 }

@@ -75,7 +75,7 @@ fn output_file_gets_the_game_and_stdout_stays_empty() {
     let mut pos = game.start.clone();
     for san in ["e4", "d5", "exd5"] {
         let m = pos.parse_move(san).unwrap();
-        pos = pos.after(m);
+        pos = pos.after(m).unwrap();
         game.moves.push(m);
     }
     std::fs::write(&path, game.to_pgn()).unwrap();
@@ -129,5 +129,47 @@ fn a_porthole_game_is_analysed_and_its_blunder_marked() {
     let back = PgnGame::parse(&annotated).unwrap();
     assert_eq!(back.moves, PgnGame::parse(&text).unwrap().moves);
     assert_eq!(annotated.matches("{[%eval ").count(), 2, "{annotated}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn output_follows_a_symlink_and_refuses_devices_fifos_and_folders() {
+    let dir = scratch("special");
+    let path = dir.join("game.pgn");
+    std::fs::write(&path, "[Variant \"Wormhole\"]\n\n1. e4 e5 *\n").unwrap();
+    let script =
+        "echo old > real.pgn && ln -s real.pgn link.pgn && mkfifo fifo && mkdir folder && ln -s /dev/null null";
+    assert!(Command::new("sh").arg("-c").arg(script).current_dir(&dir).status().unwrap().success());
+    let run = |output: &str| analyze(&[path.to_str().unwrap(), "--movetime", "5", "--output", output]);
+    let out = run(dir.join("link.pgn").to_str().unwrap());
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(std::fs::symlink_metadata(dir.join("link.pgn")).unwrap().file_type().is_symlink());
+    assert!(std::fs::read_to_string(dir.join("real.pgn")).unwrap().contains("[%eval "));
+    for (name, kind) in [
+        ("fifo", "is a FIFO (named pipe)"),
+        ("folder", "is a folder"),
+        ("null", "null is a character device"),
+        ("/dev/stdout", "not a regular file"),
+    ] {
+        let target = if name.starts_with('/') { name.into() } else { dir.join(name) };
+        let out = run(target.to_str().unwrap());
+        assert_eq!(out.status.code(), Some(2), "{name}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(kind) && err.contains("nothing was written"), "{name}: {err}");
+    }
+    use std::os::unix::fs::FileTypeExt;
+    assert!(std::fs::metadata(dir.join("fifo")).unwrap().file_type().is_fifo());
+    assert!(std::fs::metadata("/dev/null").unwrap().file_type().is_char_device());
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn an_empty_game_file_is_refused() {
+    let dir = scratch("empty");
+    let path = dir.join("empty.pgn");
+    std::fs::write(&path, "\n\n").unwrap();
+    let out = analyze(&[path.to_str().unwrap(), "--movetime", "5"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no game"), "{}", String::from_utf8_lossy(&out.stderr));
     let _ = std::fs::remove_dir_all(dir);
 }

@@ -8,7 +8,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::pty::{Session, centre};
+use common::pty::{HOLLOW_PAWN, PAWN, Session, centre};
 
 /// A fresh config folder for one test, with `config.toml` holding `text` (if any).
 fn config_home(name: &str, text: Option<&str>) -> PathBuf {
@@ -34,34 +34,34 @@ fn the_new_game_screen_starts_a_game_with_enter_and_remembers_the_choice() {
     let home = config_home("first", None);
     let mut s = start_with_config(&home, &[]);
     let screen = s.wait_for("New game");
-    assert!(screen.contains("4 (improver)"), "a first game is at a middle level:\n{screen}");
+    assert!(screen.contains("6 (improver)"), "a first game is at a middle level:\n{screen}");
     assert!(screen.contains("you play White"), "{screen}");
     s.send(b"\r");
     let screen = s.wait_until("the game", |sc| !sc.contains("New game") && sc.contains("White to move >"));
-    assert!(screen.contains("Engine level 4: improver"), "the panel names the level:\n{screen}");
+    assert!(screen.contains("Engine level 6: improver"), "the panel names the level:\n{screen}");
     let (status, _, _) = s.quit();
     assert!(status.success());
     let saved = std::fs::read_to_string(config_file(&home)).unwrap();
-    assert!(saved.contains("level = 4") && saved.contains("side = \"white\""), "{saved}");
+    assert!(saved.contains("level = 6") && saved.contains("side = \"white\""), "{saved}");
     let _ = std::fs::remove_dir_all(home);
 }
 
 #[test]
 fn a_config_file_sets_the_level_and_the_panel_shows_it() {
-    let home = config_home("level", Some("# my settings\nlevel = 2\nvariant = \"fairy\"\n"));
+    let home = config_home("level", Some("# my settings\nlevel = 4\nvariant = \"fairy\"\n"));
     let mut s = start_with_config(&home, &[]);
     let screen = s.wait_for("New game");
-    assert!(screen.contains("2 (novice)") && screen.contains("fairy"), "preselected from the file:\n{screen}");
+    assert!(screen.contains("4 (novice)") && screen.contains("fairy"), "preselected from the file:\n{screen}");
     s.send(b"\r");
-    let screen = s.wait_for("Engine level 2: novice");
+    let screen = s.wait_for("Engine level 4: novice");
     assert!(screen.contains("Wormhole chess (fairy)"), "{screen}");
     // :set changes the level now and keeps the rest of the file.
-    s.enter(":set level 3");
-    s.wait_for("Engine level 3: casual");
+    s.enter(":set level 5");
+    s.wait_for("Engine level 5: casual");
     let (status, _, _) = s.quit();
     assert!(status.success());
     let saved = std::fs::read_to_string(config_file(&home)).unwrap();
-    assert!(saved.starts_with("# my settings\nlevel = 3\n"), "{saved}");
+    assert!(saved.starts_with("# my settings\nlevel = 5\n"), "{saved}");
     let _ = std::fs::remove_dir_all(home);
 }
 
@@ -91,7 +91,7 @@ fn a_broken_config_file_is_named_with_its_line_and_the_game_starts_with_defaults
     let printed = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{printed}");
     assert!(printed.contains(&format!("Config file: {}", file.display())), "{printed}");
-    assert!(printed.contains("line 2") && printed.contains("level = 4"), "{printed}");
+    assert!(printed.contains("line 2") && printed.contains("level = 6"), "{printed}");
     let _ = std::fs::remove_dir_all(home);
 }
 
@@ -114,18 +114,20 @@ fn a_loaded_position_with_black_to_move_is_played_by_the_human_as_black() {
 }
 
 #[test]
-fn no_color_draws_the_sides_with_different_glyphs_and_no_colour() {
+fn no_color_draws_white_hollow_dots_the_dark_squares_and_uses_no_colour() {
     let home = config_home("nocolor", None);
     let mut s =
         Session::start_with_env(&["--hotseat"], &[("NO_COLOR", "1"), ("XDG_CONFIG_HOME", home.to_str().unwrap())]);
     s.wait_for("White to move >");
-    let (row, col) = centre("e2", false);
-    assert_eq!(s.cell(row, col), "♙", "White in outline");
-    let (row7, col7) = centre("e7", false);
-    assert_eq!(s.cell(row7, col7), "♟", "Black filled");
+    let (white, black) = (s.square("e2", false), s.square("e7", false));
+    assert!(white.contains(HOLLOW_PAWN), "White in outline:\n{white}");
+    assert!(black.contains(PAWN), "Black filled:\n{black}");
+    // The dark squares are dotted: e7 around its pawn, e3 (empty) all over.
+    assert!(black.contains('·') && !white.contains('·'), "e7 is dark, e2 light:\n{black}\n{white}");
+    assert_eq!(s.square("e3", false).lines().next(), Some(" · · · · "), "e3 is dark");
     s.enter("e4");
     s.wait_for("Black to move >");
-    assert_eq!(s.cell(row, col), "░", "the new hole is marked");
+    assert!(s.square("e2", false).contains('░'), "the new hole is marked");
     let (status, out, _) = s.quit();
     assert!(status.success());
     let colours = colour_codes(&out);

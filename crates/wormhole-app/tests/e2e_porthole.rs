@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::pty::{self, Session, centre};
+use common::pty::{self, PAWN, PORTHOLE, Session};
 
 #[test]
 fn a_porthole_move_typed_in_san_after_the_exits_are_listed() {
@@ -11,8 +11,7 @@ fn a_porthole_move_typed_in_san_after_the_exits_are_listed() {
     let screen = s.wait_for("White to move >");
     assert!(screen.contains("Porthole chess"), "{screen}");
     // The empty portholes carry their mark; c4 is one.
-    let (row, col) = centre("c4", false);
-    assert_eq!(s.cell(row, col), "◎", "{screen}");
+    assert!(s.square("c4", false).contains(PORTHOLE), "{screen}");
     s.enter("f3");
     s.wait_for("Black to move >");
     s.enter("e5");
@@ -27,18 +26,15 @@ fn a_porthole_move_typed_in_san_after_the_exits_are_listed() {
     let screen = s.wait_for("Black to move >");
     assert!(screen.contains("2. fg4>c4"), "{screen}");
     // The pawn came out at c4; g4's token went to f3, where the pawn was.
-    let (row, col) = centre("c4", false);
-    assert_eq!(s.cell(row, col), "♟", "{screen}");
-    let (row, col) = centre("f3", false);
-    assert_eq!(s.cell(row, col), "◎", "{screen}");
+    assert!(s.square("c4", false).contains(PAWN), "{screen}");
+    assert!(s.square("f3", false).contains(PORTHOLE), "{screen}");
     let (status, _, _) = s.quit();
     assert!(status.success());
 }
 
 #[test]
 fn a_draw_by_repetition_is_shown_and_saved_as_half_a_point_with_the_reason() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut s = Session::start_in_dir(dir.path(), &["--variant", "porthole", "--hotseat", "--ascii"]);
+    let mut s = Session::start(&["--variant", "porthole", "--hotseat", "--ascii"]);
     s.wait_for("White to move >");
     for (i, text) in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"].iter().enumerate() {
         s.enter(text);
@@ -51,7 +47,7 @@ fn a_draw_by_repetition_is_shown_and_saved_as_half_a_point_with_the_reason() {
     s.send(b"\x03");
     let exit = s.exit_within(pty::TIMEOUT);
     assert!(exit.status.success());
-    let saved = pty::read_folder(dir.path());
+    let saved = exit.saved;
     assert_eq!(saved.len(), 1, "{saved:?}");
     let text = &saved[0].1;
     for tag in ["[Result \"1/2-1/2\"]", "[Variant \"Porthole\"]", "[Termination \"draw by threefold repetition\"]"] {

@@ -26,7 +26,7 @@ fn two_moves_then_thinking(session: &mut Session) {
 }
 
 fn thinking_engine_session(prelude: Option<&str>) -> Session {
-    let args = ["--white", "engine", "--level", "10", "--movetime", "20000", "--seed", "1"];
+    let args = ["--white", "engine", "--level", "12", "--movetime", "20000", "--seed", "1"];
     let mut s = match prelude {
         Some(prelude) => Session::start_in_shell(prelude, &args, &[]),
         None => Session::start(&args),
@@ -178,12 +178,15 @@ fn game_files_above_10_mb_are_refused_before_the_screen_changes() {
     let big = dir.path().join("big.pgn");
     // A sparse file: 10 MB and one byte without writing them.
     std::fs::File::create(&big).unwrap().set_len(10_000_001).unwrap();
-    for path in [big.as_path(), std::path::Path::new("/dev/zero")] {
+    let not_a_file = "/dev/zero: it is a character device, not a regular file";
+    for (path, why) in
+        [(big.as_path(), format!("{} is larger than 10 MB", big.display())), ("/dev/zero".as_ref(), not_a_file.into())]
+    {
         let started = Instant::now();
         let out = common::wormhole(&["--pgn", path.to_str().unwrap()]);
         assert_eq!(out.status.code(), Some(2));
         let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.contains(&format!("{} is larger than 10 MB", path.display())), "{err}");
+        assert!(err.contains(&why), "{err}");
         assert!(out.stdout.is_empty(), "nothing drawn");
         assert!(started.elapsed() < Duration::from_secs(10), "refused without reading it all");
     }
@@ -206,9 +209,105 @@ fn ctrl_s_twice_in_a_second_keeps_both_saves() {
     s.send(b"\x03");
     let exit = s.exit_within(pty::TIMEOUT);
     assert!(exit.status.success());
-    let saved = pty::read_folder(dir.path());
+    assert!(pty::read_folder(dir.path()).is_empty(), "nothing in the folder the program started in");
+    let saved = exit.saved;
     assert_eq!(saved.len(), 2, "{saved:?}");
     assert!(saved.iter().all(|(name, _)| name.starts_with("wormhole-") && name.ends_with(".pgn")), "{saved:?}");
     assert!(saved.iter().any(|(_, text)| text.contains("1. e4 *")), "{saved:?}");
     assert!(saved.iter().any(|(_, text)| text.contains("1. e4 e5 *")), "{saved:?}");
+}
+
+/// Runs `script` with `sh` in `dir` (making links, FIFOs, folders).
+fn shell_in(dir: &std::path::Path, script: &str) {
+    let status = std::process::Command::new("sh").arg("-c").arg(script).current_dir(dir).status().unwrap();
+    assert!(status.success(), "{script}");
+}
+
+/// A hot-seat game after 1. e4, run in `dir`.
+fn game_after_e4_in(dir: &std::path::Path) -> Session {
+    let mut s = Session::start_in_dir(dir, &["--hotseat"]);
+    s.wait_for("White to move >");
+    s.enter("e4");
+    s.wait_for("Black to move >");
+    s
+}
+
+#[test]
+fn save_follows_a_symlink_and_refuses_a_fifo_and_a_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    shell_in(dir.path(), "echo old > real.pgn && ln -s real.pgn link.pgn && mkfifo fifo && mkdir folder");
+    let mut s = game_after_e4_in(dir.path());
+    // Each name is taken: the app asks before it writes.
+    for (name, outcome) in [
+        ("link.pgn", "saved to link.pgn"),
+        ("fifo", "fifo is a FIFO (named pipe), not a regular file: nothing was written"),
+        ("folder", "folder is a folder, not a regular file: nothing was written"),
+    ] {
+        s.enter(&format!(":save {name}"));
+        s.wait_for("A file of that name exists. Replace it with this game?");
+        s.send(b"y");
+        s.wait_for(outcome);
+    }
+    assert!(s.quit().0.success());
+    let link = dir.path().join("link.pgn");
+    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink(), "the link stays a link");
+    assert!(std::fs::read_to_string(dir.path().join("real.pgn")).unwrap().contains("1. e4 *"));
+    use std::os::unix::fs::FileTypeExt;
+    assert!(std::fs::symlink_metadata(dir.path().join("fifo")).unwrap().file_type().is_fifo());
+    assert!(dir.path().join("folder").is_dir());
+    // Names only: reading the FIFO would wait for a writer.
+    let mut names: Vec<String> =
+        std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    names.sort();
+    assert_eq!(names, ["fifo", "folder", "link.pgn", "real.pgn"], "no temporary file left");
+}
+
+#[test]
+fn a_300_character_path_is_used_whole_and_never_cut() {
+    // The first 200 characters of the command name this file: a line cut
+    // at 200 characters would replace it.
+    let dir = tempfile::tempdir().unwrap();
+    let command = format!(":save {}.pgn", "b".repeat(300));
+    let keep = dir.path().join(&command[":save ".len()..200]);
+    std::fs::write(&keep, "KEEP ME").unwrap();
+    let mut s = game_after_e4_in(dir.path());
+    s.send(command.as_bytes());
+    s.wait_for("bbb.pgn");
+    s.send(b"\r");
+    // The whole name is too long for the file system, and the message says so.
+    s.wait_until("the error", |screen| screen.split_whitespace().collect::<String>().contains("Filenametoolong"));
+    assert!(s.quit().0.success());
+    assert_eq!(std::fs::read_to_string(&keep).unwrap(), "KEEP ME");
+    assert_eq!(pty::read_folder(dir.path()).len(), 1, "no other file");
+}
+
+#[test]
+fn a_signal_with_a_failed_autosave_exits_1_as_the_readme_says() {
+    let mut s = Session::start_in_shell("ulimit -f 0", &["--hotseat"], &[]);
+    s.wait_for("White to move >");
+    s.enter("e4");
+    s.wait_for("Black to move >");
+    s.signal("TERM");
+    let exit = s.exit_within(EXIT_LIMIT);
+    assert_eq!(exit.status.exit_code(), 1, "{}", tail(&exit.out));
+    assert!(exit.out.contains("Ended by SIGTERM"), "{}", tail(&exit.out));
+    assert!(exit.out.contains("error: Could not autosave the game"), "{}", tail(&exit.out));
+    assert_terminal_restored(&exit);
+}
+
+#[test]
+fn a_config_linked_to_dev_zero_is_refused_unread() {
+    let dir = tempfile::tempdir().unwrap();
+    shell_in(dir.path(), "mkdir wormhole && ln -s /dev/zero wormhole/config.toml");
+    let started = Instant::now();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_wormhole"))
+        .arg("--print-config")
+        .env("XDG_CONFIG_HOME", dir.path())
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("it is a character device, not a regular file"), "{text}");
+    assert!(text.contains("level = 4"), "the defaults: {text}");
+    assert!(started.elapsed() < Duration::from_secs(5));
 }

@@ -6,22 +6,20 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::pty::{COLS, ROWS, Session, TIMEOUT, centre};
+use common::pty::{COLS, PAWN, ROWS, Session, TIMEOUT, centre};
 
 #[test]
 fn play_e4_against_the_engine_then_ctrl_c() {
     let mut s = Session::start(&["--movetime", "100", "--seed", "1"]);
     s.wait_for("White to move >");
-    let (row, col) = centre("e2", false);
-    assert_eq!(s.cell(row, col), "♟", "a pawn on e2 before the move");
+    assert!(s.square("e2", false).contains(PAWN), "a pawn's figure on e2 before the move");
     s.enter("e4");
     let screen = s.wait_until("the engine's reply in the move list", |sc| {
         sc.lines().any(|l| l.split_once("1. e4").is_some_and(|(_, reply)| !reply.trim().is_empty()))
     });
     assert!(screen.contains("White to move"), "{screen}");
-    assert_eq!(s.cell(row, col), "░", "e2 is drawn as a hole:\n{screen}");
-    let (row, col) = centre("e4", false);
-    assert_eq!(s.cell(row, col), "♟");
+    assert!(s.square("e2", false).contains('░'), "e2 is drawn as a hole:\n{screen}");
+    assert!(s.square("e4", false).contains(PAWN), "{screen}");
     assert!(screen.contains("Squares left 62/64"), "{screen}");
     let (status, out, alternate) = s.quit();
     assert!(status.success(), "exit status {status:?}");
@@ -104,7 +102,7 @@ fn a_bad_fen_or_pgn_exits_2_before_touching_the_terminal() {
 
 #[test]
 fn ctrl_c_quits_at_once_while_the_engine_thinks() {
-    let mut s = Session::start(&["--white", "engine", "--level", "10", "--movetime", "20000"]);
+    let mut s = Session::start(&["--white", "engine", "--level", "12", "--movetime", "20000"]);
     s.wait_for("Engine thinking");
     // The UI stays responsive while the engine thinks: help opens and closes.
     s.send(b"\x1bOP");
@@ -130,9 +128,9 @@ fn loads_a_pgn_from_the_command_line_and_saves_it_back() {
     let game = dir.join("game.pgn");
     std::fs::write(&game, "[Variant \"Wormhole\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n").unwrap();
     let mut s = Session::start(&["--pgn", game.to_str().unwrap(), "--hotseat"]);
-    let screen = s.wait_for("Moves (4)");
+    // The prompt is drawn after the panel: waiting for both sees a whole frame.
+    let screen = s.wait_until("the game loaded", |sc| sc.contains("Moves (4)") && sc.contains("White to move >"));
     assert!(screen.contains("2. Nf3     Nc6"), "{screen}");
-    assert!(screen.contains("White to move >"), "{screen}");
     s.enter("d4");
     s.wait_for("Moves (5)");
     let saved = dir.join("saved.pgn");
@@ -233,4 +231,36 @@ fn cpu_ticks_over(pid: u32, span: Duration) -> u64 {
     let before = ticks();
     std::thread::sleep(span);
     ticks() - before
+}
+
+#[test]
+fn ctrl_s_saves_into_the_games_folder_and_ctrl_o_lists_the_saves_newest_first() {
+    let mut s = Session::start(&["--hotseat"]);
+    s.wait_for("White to move >");
+    s.enter("e4");
+    s.wait_for("Black to move >");
+    s.send(b"\x13"); // Ctrl-S
+    let screen = s.wait_until("the first save", |sc| sc.contains("saved to") && sc.contains("Ctrl-O lists it"));
+    let games = s.games_dir();
+    assert!(screen.contains("wormhole/games/wormhole-") && screen.contains("Ctrl-O lists it"), "{screen}");
+    s.enter("e5");
+    s.wait_for("White to move >");
+    s.enter(":save");
+    s.wait_until("the second save", |sc| sc.contains("saved to") && sc.contains("Moves (2)"));
+    s.send(b"\x0f"); // Ctrl-O
+    // The keys are the list's last line: waiting for them sees it whole.
+    let list = s.wait_until("the list", |sc| sc.contains("2 of 2 games, newest first") && sc.contains("Esc back"));
+    let rows: Vec<&str> = list.lines().filter(|l| l.contains("White player - Black player  *")).collect();
+    assert_eq!(rows.len(), 2, "{list}");
+    assert!(rows[0].contains("1. e4 e5") && !rows[1].contains("e5"), "newest first:\n{list}");
+    assert!(list.contains(&games.display().to_string()), "the folder is named:\n{list}");
+    s.send(b"e5");
+    s.wait_for("1 of 2 games");
+    s.send(b"\r");
+    let screen = s.wait_until("the game opened", |sc| sc.contains("loaded") && sc.contains(": 2 moves"));
+    assert!(screen.contains("White to move >"), "{screen}");
+    s.send(b"\x03");
+    let exit = s.exit_within(TIMEOUT);
+    assert!(exit.status.success());
+    assert_eq!(exit.saved.len(), 2, "{:?}", exit.saved);
 }

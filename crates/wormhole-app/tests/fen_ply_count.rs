@@ -40,17 +40,20 @@ fn pgn_fen_tag_refuses_a_bad_ply_count() {
 }
 
 #[test]
-fn uci_position_fen_refuses_a_bad_ply_count_and_keeps_the_position() {
+fn uci_position_fen_refuses_a_bad_ply_count_and_leaves_no_position() {
     let mut script = String::from("uci\nposition startpos moves e2e4\n");
     for (fen, _) in CASES {
         script.push_str(&format!("position fen {fen}\n"));
     }
-    script.push_str("d\nquit\n");
+    script.push_str("d\ngo depth 1\nquit\n");
     let out = wormhole_with_input(&["uci"], &script);
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);
     for (_, message) in CASES {
         assert!(text.lines().any(|l| l.starts_with("info string error") && l.contains(message)), "{text}");
     }
-    assert!(text.contains("rnbqkbnr/pppppppp/8/8/4P3/8/PPPPxPPP/RNBQKBNR b 1"), "the previous position stays: {text}");
+    // Not the previous position: the GUI did not send it (issue 18).
+    assert!(!text.contains("info string fen"), "{text}");
+    assert!(text.contains("info string error: no position: the last 'position' was refused"), "{text}");
+    assert!(text.trim_end().ends_with("bestmove (none)"), "{text}");
 }

@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{stdout_of, wormhole};
+use common::{spawn_piped, stdout_of, wormhole};
 
 /// The node count of `wormhole bench` (default depth). It changes only with
 /// a search or evaluation change whose commit says so and gives the new
@@ -24,13 +24,7 @@ fn bench_node_count_is_pinned() {
 fn bench_ends_quietly_when_its_reader_goes_away() {
     use std::io::{BufRead, BufReader};
     use std::os::unix::process::ExitStatusExt;
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_wormhole"))
-        .args(["bench", "--verbose"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn_piped(&["bench", "--verbose"]);
     let mut first = String::new();
     BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
     assert!(!first.is_empty());
@@ -43,7 +37,7 @@ fn bench_ends_quietly_when_its_reader_goes_away() {
 #[test]
 fn match_prints_games_and_score() {
     let out =
-        stdout_of(&["match", "--engine-a", "level=10,depth=2", "--engine-b", "level=1", "--games", "2", "--seed", "3"]);
+        stdout_of(&["match", "--engine-a", "level=12,depth=2", "--engine-b", "level=1", "--games", "2", "--seed", "3"]);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.iter().filter(|l| l.starts_with("Game ")).count(), 2);
     let score = lines.last().unwrap();
@@ -59,7 +53,7 @@ fn porthole_bench_and_match() {
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.iter().filter(|l| l.contains(" b5,c5,f5,g5,b4,c4,f4,g4")).count(), 1, "{out}");
     assert_eq!(lines.len(), 8 + 2, "eight Porthole positions, then nodes and speed: {out}");
-    let args = ["match", "--variant", "porthole", "--engine-a", "level=10,depth=2", "--engine-b", "level=1"];
+    let args = ["match", "--variant", "porthole", "--engine-a", "level=12,depth=2", "--engine-b", "level=1"];
     let out = stdout_of(&[&args[..], &["--games", "2", "--seed", "5", "--verbose"]].concat());
     assert!(out.contains(">"), "porthole moves are written in SAN with '>': {out}");
     assert!(out.lines().last().unwrap().starts_with("Score: "), "{out}");
@@ -105,7 +99,7 @@ fn match_plays_another_binary_over_uci() {
     let out = stdout_of(&[
         "match",
         "--engine-a",
-        "level=10,depth=2",
+        "level=12,depth=2",
         "--engine-b",
         &other,
         "--games",
@@ -145,7 +139,7 @@ fn match_stops_early_by_sprt_and_reports_elo() {
 #[test]
 fn levels_play_the_same_games_under_the_same_seed() {
     let run = |seed: &str| {
-        stdout_of(&["match", "--engine-a", "level=4", "--engine-b", "level=1", "--games", "4", "--seed", seed])
+        stdout_of(&["match", "--engine-a", "level=6", "--engine-b", "level=3", "--games", "4", "--seed", seed])
     };
     assert_eq!(run("5"), run("5"));
     assert_ne!(run("5"), run("6"));
@@ -157,4 +151,113 @@ fn solve_says_it_plays_wormhole_chess_only() {
     assert!(!out.status.success());
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("solve plays Wormhole chess only") && stderr.contains("draws or repetitions"), "{stderr}");
+}
+
+/// The app draws one board: it refuses Two-board portal chess (by name
+/// or by FEN) before touching the terminal, saying where the game plays;
+/// the engine tools play it.
+#[test]
+fn the_app_refuses_two_board_games_that_the_tools_play() {
+    let refused = "Two-board portal chess plays in the engine tools (perft, bench, match, uci, analyze) only; \
+                   the app cannot draw two boards yet";
+    let fen =
+        "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w A KQ|kq -|- - 0 1";
+    for args in [&["--variant", "twoboard"][..], &["play", "--fen", fen]] {
+        let out = wormhole(args);
+        assert!(!out.status.success(), "{args:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(refused), "{args:?}: {stderr}");
+    }
+    assert!(stdout_of(&["perft", "2", "--variant", "twoboard"]).contains("Nodes searched:"));
+}
+
+/// Numbers out of range are refused with the range, before any work,
+/// instead of a panic (overflow, float conversion) or an abort (allocation).
+#[test]
+fn huge_and_zero_values_are_refused_with_the_range() {
+    let pgn = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(pgn.path(), "1. e4 *\n").unwrap();
+    let game = pgn.path().to_str().unwrap();
+    for (args, why) in [
+        (&["solve", "--time", "1e19"][..], "1e19 seconds is outside 0.001 to 604800 seconds"),
+        (&["solve", "--time", "1e20"], "1e20 seconds is outside 0.001 to 604800 seconds"),
+        (&["solve", "--time", "0"], "0 seconds is outside"),
+        (&["solve", "--hash", "100000"], "100000 is not in 1..=4096"),
+        (&["analyze", game, "--movetime", "0"], "0 is not in 1..=3600000"),
+        (&["match", "--engine-a", "level=1", "--engine-b", "level=2", "--games", "0"], "0 is not in 1..=1000000"),
+        (&["match", "--engine-a", "level=1", "--engine-b", "level=2", "--movetime", "0"], "0 is not in 1..=3600000"),
+        (&["--movetime", "0"], "0 is not in 1..=3600000"),
+        (&["--movetime", "99999999999999999999"], "invalid value"),
+    ] {
+        let out = wormhole(args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(why), "{args:?}: {err}");
+    }
+}
+
+/// Each command with its standard output closed before it writes (`wormhole
+/// CMD | true`): it ends without a panic or an abort, either normally or
+/// as a program killed by SIGPIPE does (status 141 or the signal).
+#[test]
+fn every_command_ends_quietly_on_a_closed_pipe() {
+    use std::io::Write;
+    use std::os::unix::process::ExitStatusExt;
+    let pgn = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(pgn.path(), "1. e4 e5 *\n").unwrap();
+    let game = pgn.path().to_str().unwrap();
+    let commands: [(&[&str], &str); 10] = [
+        (&["bench", "--depth", "2"], ""),
+        (&["perft", "2"], ""),
+        (&["solve", "--time", "0.2"], ""),
+        (&["analyze", game, "--movetime", "5"], ""),
+        (&["match", "--engine-a", "level=1", "--engine-b", "level=1", "--games", "2", "--movetime", "5"], ""),
+        (&["uci"], "uci\nisready\nposition startpos\ngo depth 3\n"),
+        (&["--print-config"], ""),
+        (&["--help"], ""),
+        (&["--version"], ""),
+        (&["solve", "--help"], ""),
+    ];
+    for (args, input) in commands {
+        let mut child = spawn_piped(args);
+        drop(child.stdout.take());
+        let mut stdin = child.stdin.take().unwrap();
+        stdin.write_all(input.as_bytes()).unwrap();
+        drop(stdin);
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!err.contains("panicked") && !err.contains("Broken pipe"), "{args:?}: {err}");
+        let status = out.status;
+        let quiet = status.success() || status.code() == Some(141) || status.signal() == Some(libc::SIGPIPE);
+        assert!(quiet, "{args:?}: {status:?} {err}");
+    }
+}
+
+/// A's score in percent from a match's last line, `Score: P / N (X%)`.
+fn score_percent(out: &str) -> f64 {
+    let last = out.lines().last().unwrap_or_default();
+    let percent = last.rsplit('(').next().and_then(|p| p.strip_suffix("%)"));
+    percent.and_then(|p| p.parse().ok()).unwrap_or_else(|| panic!("no score line: {out}"))
+}
+
+#[test]
+fn the_lowest_level_loses_to_a_two_ply_material_bot() {
+    // 40 seeded games at depth-limited settings: the same games every run.
+    let args = ["match", "--engine-a", "level=1", "--engine-b", "minimax=2", "--games", "40", "--seed", "11"];
+    let out = stdout_of(&args);
+    let lowest = score_percent(&out);
+    assert!(lowest < 45.0, "the lowest level scored {lowest}% against minimax=2:\n{out}");
+    // The level that used to be the lowest beats it.
+    let out =
+        stdout_of(&["match", "--engine-a", "level=3", "--engine-b", "minimax=2", "--games", "40", "--seed", "11"]);
+    assert!(score_percent(&out) > 55.0, "{out}");
+}
+
+#[test]
+fn minimax_is_a_player_of_its_own() {
+    let out = wormhole(&["match", "--engine-a", "minimax=2,level=3", "--engine-b", "level=1"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("minimax=N is a player of its own"), "{out:?}");
+    let out = wormhole(&["match", "--engine-a", "minimax=0", "--engine-b", "level=1"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("from 1 to 6"), "{out:?}");
 }

@@ -105,7 +105,7 @@ fn handshake_lists_the_options() {
     assert!(lines.iter().any(|l| l.starts_with("option name Hash type spin")));
     assert!(lines.iter().any(|l| l.starts_with("option name Threads type spin")));
     assert!(
-        lines.iter().any(|l| l.starts_with("option name Level type combo default 10 (full strength) var 1 (beginner)"))
+        lines.iter().any(|l| l.starts_with("option name Level type combo default 12 (full strength) var 1 (newcomer)"))
     );
     assert!(lines.iter().any(|l| l == "option name MultiPV type spin default 1 min 1 max 256"));
     uci.send("isready");
@@ -174,11 +174,6 @@ fn reports_mate_scores_and_no_move() {
 fn bad_commands_get_errors_and_keep_the_position() {
     let mut uci = Uci::start();
     uci.send("position startpos moves e2e4");
-    uci.send("position startpos moves e7e5");
-    let lines = uci.until("info string error");
-    assert!(lines.last().unwrap().contains("e7e5"), "{lines:?}");
-    uci.send("position fen 8/8/8 w 0");
-    assert!(uci.until("info string error").last().unwrap().contains("ranks"));
     uci.send("frobnicate");
     assert!(uci.until("info string error").last().unwrap().contains("frobnicate"));
     uci.send("go depth banana");
@@ -187,6 +182,9 @@ fn bad_commands_get_errors_and_keep_the_position() {
     uci.until("info string error");
     uci.send("setoption name UCI_Variant value chess960");
     uci.until("info string error");
+    uci.send("setoption name Ponder value maybe");
+    assert!(uci.until("info string error").last().unwrap().contains("option 'Ponder' is true or false, got 'maybe'"));
+    uci.send("setoption name Ponder value true");
     // The position after e2e4 is still the one in use.
     uci.send("d");
     assert_eq!(
@@ -196,6 +194,90 @@ fn bad_commands_get_errors_and_keep_the_position() {
     uci.send("isready");
     uci.until("readyok");
     uci.quit();
+}
+
+#[test]
+fn after_a_refused_position_go_answers_bestmove_none_until_a_valid_one() {
+    let mut uci = Uci::start();
+    for refused in ["position fen kkkk/8 w 0", "position startpos moves e2e4 e7e5 e4e5"] {
+        uci.send("position startpos moves d2d4");
+        uci.send(refused);
+        uci.until("info string error");
+        uci.send("go depth 2");
+        let lines = uci.until("bestmove");
+        assert_eq!(lines.last().unwrap(), "bestmove (none)", "{refused}: {lines:?}");
+        let why = &lines[lines.len() - 2];
+        assert!(why.starts_with("info string error: no position: the last 'position' was refused"), "{why}");
+        uci.send("d");
+        assert!(uci.until("info string").last().unwrap().contains("no position"));
+    }
+    // A valid position ends it.
+    uci.send("position startpos moves d2d4");
+    uci.send("go depth 2");
+    let mut after_d4 = Position::new(Variant::Classic);
+    after_d4.play(after_d4.parse_move("d4").unwrap()).unwrap();
+    assert!(is_legal(&after_d4, &bestmove(&uci.until("bestmove"))));
+    uci.quit();
+}
+
+#[test]
+fn hash_4096_with_a_1_second_clock_neither_loses_on_time_nor_delays_stop() {
+    let mut uci = Uci::start();
+    uci.send("setoption name Hash value 4096");
+    uci.send("ucinewgame");
+    uci.send("isready");
+    uci.until_within("readyok", Duration::from_millis(500));
+    uci.send("position startpos");
+    let asked = Instant::now();
+    uci.send("go wtime 1000 btime 1000");
+    let lines = uci.until_within("bestmove", Duration::from_secs(1));
+    assert!(asked.elapsed() < Duration::from_secs(1), "{:?}", asked.elapsed());
+    assert!(is_legal(&Position::new(Variant::Classic), &bestmove(&lines)), "{lines:?}");
+    // Clearing the big table again delays neither the search nor `stop`,
+    // and the answer is for Black, to move in the position sent.
+    uci.send("ucinewgame");
+    uci.send("position startpos moves e2e4");
+    uci.send("go infinite");
+    std::thread::sleep(Duration::from_millis(300));
+    let asked = Instant::now();
+    uci.send("stop");
+    // 50 ms on an idle machine; the margin is for a loaded one.
+    let lines = uci.until_within("bestmove", Duration::from_millis(250));
+    let mut after_e4 = Position::new(Variant::Classic);
+    after_e4.play(after_e4.parse_move("e4").unwrap()).unwrap();
+    assert!(is_legal(&after_e4, &bestmove(&lines)), "{lines:?} after {:?}", asked.elapsed());
+    uci.quit();
+}
+
+#[test]
+fn a_closed_output_stops_the_search() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_wormhole"))
+        .arg("uci")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"position startpos\ngo infinite\n").unwrap();
+    stdin.flush().unwrap();
+    // /proc/<pid>/stat: user and system time in clock ticks (fields 14, 15).
+    let cpu_ticks = || -> u64 {
+        let stat = std::fs::read_to_string(format!("/proc/{}/stat", child.id())).unwrap();
+        let after_name = &stat[stat.rfind(')').unwrap() + 2..];
+        after_name.split(' ').skip(11).take(2).map(|t| t.parse::<u64>().unwrap()).sum()
+    };
+    std::thread::sleep(Duration::from_millis(500));
+    let before = cpu_ticks();
+    std::thread::sleep(Duration::from_secs(1));
+    let used = cpu_ticks() - before;
+    assert!(used < 20, "{used} ticks (1/100 s) of CPU in the second after its output closed");
+    // The session ends quietly at its next command (or already has).
+    let _ = stdin.write_all(b"isready\n");
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{:?}", out.status);
+    assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
 }
 
 #[test]
@@ -286,7 +368,6 @@ fn a_hash_resize_holds_up_neither_isready_nor_quit() {
     let mut uci = Uci::start();
     uci.send("isready");
     uci.until("readyok");
-    // Allocating and clearing 1 GiB takes the engine's thread about 2.5 s here.
     uci.send("setoption name Hash value 1024");
     uci.send("ucinewgame");
     uci.send("isready");
@@ -388,9 +469,12 @@ fn porthole_moves_in_six_characters_or_san() {
     let best = bestmove(&lines);
     assert!(pos.parse_move(&best).is_ok_and(|m| m.to_string() == best), "{best}");
     // A porthole move the position does not allow is refused with the
-    // reason, and the position stays.
+    // reason, and there is no position to count from until a valid one.
     uci.send("position startpos moves g1h3c4");
     assert!(uci.until("info string error").last().unwrap().contains("'g1h3c4'"));
+    uci.send("go perft 2");
+    assert!(uci.until("info string error").last().unwrap().contains("no position"));
+    uci.send("position startpos moves f3 e5 fg4>c4");
     uci.send("go perft 2");
     let count = wormhole::perft(&mut pos.clone(), 2);
     assert_eq!(uci.until("Nodes searched").last().unwrap(), &format!("Nodes searched: {count}"));
@@ -414,7 +498,7 @@ fn porthole_repetition_of_the_game_scores_as_a_draw() {
 fn multipv_reports_numbered_lines_and_levels_take_names() {
     let mut uci = Uci::start();
     uci.send("setoption name MultiPV value 3");
-    uci.send("setoption name Level value 9 (grandmaster)");
+    uci.send("setoption name Level value 11 (grandmaster)");
     uci.send("position startpos");
     uci.send("go depth 3");
     let lines = uci.until("bestmove");

@@ -3,16 +3,23 @@
 //!
 //! Every position of the game is searched once ([`analyse`]), and where
 //! the game's move is not the engine's choice, the two moves again side by
-//! side, as deep as the first search went. The results give each move's [`MoveReview`]: the
-//! evaluation before and after, the engine's best move and line, and a
-//! [`Judgement`] by the drop in the mover's winning chances (see
-//! [`Eval::win_chances`]): an inaccuracy from 0.1, a mistake from 0.2, a
-//! blunder from 0.3. A move is charged only with the drop that both the
-//! side-by-side search and the search of the position after it agree on, so an
-//! evaluation that merely drifts as the searches see further is not blamed
-//! on the player. Giving up a proved win is always a blunder. Per side,
-//! [`GameAnalysis::summary`] counts the judgements and gives an accuracy
-//! percentage.
+//! side, as deep as the first search went. The results give each move's
+//! [`MoveReview`]: the evaluation before and after (one chain: the
+//! evaluation after move N is the one before move N+1, and the `[%eval]`
+//! of the annotated PGN), the two moves' side-by-side evaluations, the
+//! engine's best move and line, and a [`Judgement`] by the drop in the
+//! mover's winning chances (see [`Eval::win_chances`]): an inaccuracy
+//! from 0.1, a mistake from 0.2, a blunder from 0.3. A move is charged
+//! only with the drop that both the chain and the side-by-side search
+//! agree on, so an evaluation that merely drifts as the searches see
+//! further is not blamed on the player, and a better move is named only
+//! when both say it is better. Giving up a proved win is always a blunder.
+//! Per side, [`GameAnalysis::summary`] counts the judgements and gives an
+//! accuracy percentage.
+//!
+//! With a node budget ([`AnalysisOptions::default`]) the analysis is
+//! deterministic: the same game with the same options gives the same
+//! review, whatever the number of threads (see [`analyse`]).
 //!
 //! This module uses only the engine's public API; it lives beside the
 //! engine rather than in it because it is a client of the search, like the
@@ -28,9 +35,7 @@
 //! let mut pos = start.clone();
 //! let mut moves = Vec::new();
 //! for san in ["f3", "e5", "fg4>c4"] {
-//!     let m = pos.parse_move(san).unwrap();
-//!     pos = pos.after(m);
-//!     moves.push(m);
+//!     moves.push(pos.play_text(san).unwrap());
 //! }
 //! let options = AnalysisOptions { limits: Limits { depth: Some(3), ..Limits::default() }, ..AnalysisOptions::default() };
 //! let analysis = analyse(&start, &moves, &options, &AtomicBool::new(false), &mut |_, _| {}).unwrap();
@@ -47,7 +52,7 @@ use std::fmt;
 
 use crate::engine::Limits;
 use crate::pgn::Annotation;
-use crate::{AnyMove, AnyPosition, Color};
+use crate::{AnyMove, AnyPosition, Color, PlayError};
 
 pub use eval::{Eval, win_chance_slope};
 pub use run::analyse;
@@ -116,27 +121,61 @@ impl fmt::Display for Judgement {
     }
 }
 
-/// How to analyse a game.
+/// How to analyse a game: always with the full-strength engine.
 #[derive(Clone, Debug)]
 pub struct AnalysisOptions {
-    /// The search limit for each position (a movetime, a depth or a node
-    /// count; unset: the full-strength level's own budget).
+    /// The search limit for each position: a node count (the same result
+    /// every time), a depth, or a movetime (which depends on the machine
+    /// and its load); unset: the full-strength level's own budget.
     pub limits: Limits<AnyMove>,
-    /// Positions searched at the same time, one search thread each; the
-    /// positions share one transposition table.
+    /// Positions searched at the same time, one search thread each.
     pub threads: usize,
-    /// The shared transposition table's size in MiB.
+    /// Each thread's transposition table size in MiB (cleared before
+    /// each position).
     pub hash_mb: usize,
 }
 
-impl Default for AnalysisOptions {
-    /// 200 ms per position, one thread, the engine's default table size.
-    fn default() -> AnalysisOptions {
-        AnalysisOptions {
-            limits: Limits { movetime: Some(std::time::Duration::from_millis(200)), ..Limits::default() },
-            threads: 1,
-            hash_mb: crate::engine::EngineOptions::DEFAULT_HASH_MB,
+impl AnalysisOptions {
+    /// The node budget per position of [`AnalysisOptions::default`].
+    pub const DEFAULT_NODES: u64 = 200_000;
+    /// The table size per thread of [`AnalysisOptions::default`], in MiB.
+    pub const DEFAULT_HASH_MB: usize = 16;
+
+    /// The default options searching `nodes` nodes per position with `threads` threads.
+    pub fn with_nodes(nodes: u64, threads: usize) -> AnalysisOptions {
+        let limits = Limits { nodes: Some(nodes.max(1)), ..Limits::default() };
+        AnalysisOptions { limits, threads, hash_mb: AnalysisOptions::DEFAULT_HASH_MB }
+    }
+
+    /// How the analysis searches, for a person: `full-strength engine,
+    /// 200000 nodes per position` (or a depth, or a time per position).
+    ///
+    /// ```
+    /// use wormhole::analysis::AnalysisOptions;
+    /// assert_eq!(AnalysisOptions::with_nodes(5000, 2).how(), "full-strength engine, 5000 nodes per position");
+    /// ```
+    pub fn how(&self) -> String {
+        format!("full-strength engine, {}", self.limit())
+    }
+
+    /// The search limit per position, for a person: `200000 nodes per
+    /// position`, `depth 6 per position` or `300 ms per position`.
+    pub fn limit(&self) -> String {
+        let l = &self.limits;
+        match (l.nodes, l.depth, l.movetime) {
+            (Some(n), _, _) => format!("{n} nodes per position"),
+            (None, Some(d), _) => format!("depth {d} per position"),
+            (None, None, Some(t)) => format!("{} ms per position", t.as_millis()),
+            (None, None, None) => "the full-strength level's own budget".to_string(),
         }
+    }
+}
+
+impl Default for AnalysisOptions {
+    /// [`AnalysisOptions::DEFAULT_NODES`] nodes per position, one thread,
+    /// [`AnalysisOptions::DEFAULT_HASH_MB`] MiB of table.
+    fn default() -> AnalysisOptions {
+        AnalysisOptions::with_nodes(AnalysisOptions::DEFAULT_NODES, 1)
     }
 }
 
@@ -187,10 +226,12 @@ pub struct MoveReview {
     pub played: AnyMove,
     /// The evaluation before the move (with best play).
     pub before: Eval,
-    /// The evaluation after the move: the evaluation of the position after
-    /// it or, when it is not the engine's choice and its search side by side
-    /// with the best move found it better for the mover, that one.
+    /// The evaluation after the move: that of the position after it, the
+    /// next move's `before` and the `[%eval]` of the annotated PGN.
     pub after: Eval,
+    /// The engine's best move and the played move searched side by side
+    /// (when they differ and the search was not stopped).
+    pub compared: Option<Comparison>,
     /// The engine's line in the position before the move, starting with its best move.
     pub best_line: Vec<AnyMove>,
     /// How the move is judged; `None` for a good move.
@@ -208,6 +249,17 @@ impl MoveReview {
     /// Whether the move played is the engine's choice.
     pub fn is_best(&self) -> bool {
         self.best_move() == Some(self.played)
+    }
+
+    /// The engine's move, if it is a better move than the one played by
+    /// every number the review shows: `before` is better than `after` for
+    /// the mover, and so is the best move's side-by-side evaluation than
+    /// the played move's.
+    pub fn better_move(&self) -> Option<AnyMove> {
+        let best = self.best_move().filter(|&b| b != self.played)?;
+        let by_chain = self.before.is_better_for(self.mover, self.after);
+        let side_by_side = self.compared.is_none_or(|c| c.best.is_better_for(self.mover, c.played));
+        (by_chain && side_by_side).then_some(best)
     }
 }
 
@@ -250,7 +302,7 @@ impl fmt::Display for SideSummary {
 
 /// An illegal move in the game given to [`analyse`] or [`GameAnalysis::new`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("move {number} of the game ({mv}) is not legal in its position")]
+#[error("move {number} of the game ({mv}) is not legal in its position: {reason}")]
 pub struct IllegalGameMove {
     /// The index of the move in the game (0: the first move).
     pub ply: usize,
@@ -258,6 +310,8 @@ pub struct IllegalGameMove {
     pub number: usize,
     /// The move.
     pub mv: AnyMove,
+    /// Why it cannot be played there.
+    pub reason: PlayError,
 }
 
 /// The analysis of a game, filled in position by position as results
@@ -276,11 +330,9 @@ impl GameAnalysis {
     pub fn new(start: &AnyPosition, moves: &[AnyMove]) -> Result<GameAnalysis, IllegalGameMove> {
         let mut positions = vec![start.clone()];
         for (ply, &mv) in moves.iter().enumerate() {
-            let pos = &positions[ply];
-            if !pos.is_legal(mv) {
-                return Err(IllegalGameMove { ply, number: ply + 1, mv });
-            }
-            positions.push(pos.after(mv));
+            let next =
+                positions[ply].after(mv).map_err(|reason| IllegalGameMove { ply, number: ply + 1, mv, reason })?;
+            positions.push(next);
         }
         let evals = vec![None; positions.len()];
         Ok(GameAnalysis { positions, moves: moves.to_vec(), evals })
@@ -335,20 +387,22 @@ impl GameAnalysis {
         let pos = &self.positions[ply];
         let mover = pos.turn();
         let is_best = before.best_move() == Some(played);
+        let compared = before.compared.filter(|_| !is_best);
         let kind = pos.kind();
-        // Two views of the move: the side-by-side search of the best and the
-        // played move, and the search of the position after it. Each can be
+        let drop = |better: Eval, worse: Eval| better.win_chances(mover, kind) - worse.win_chances(mover, kind);
+        // Two views of the move: the chain (the search of the position
+        // before it against that of the position after it) and the
+        // side-by-side search of the best and the played move. Each can be
         // wrong as a search sees further or less far; the move is charged
-        // only with what both agree it lost.
-        let (best, after) = match before.compared {
-            Some(c) if !is_best => (c.best, c.played.max_for(mover, after.eval)),
-            _ => (before.eval, after.eval),
+        // only with what both agree it lost. The engine's own choice is
+        // never judged: a deeper look after it only says the engine
+        // misjudged, not the player.
+        let drop = match compared {
+            _ if is_best => 0.0,
+            Some(c) => drop(before.eval, after.eval).min(drop(c.best, c.played)).max(0.0),
+            None => drop(before.eval, after.eval).max(0.0),
         };
-        // The engine's own choice is never judged: a deeper look after it
-        // only says the engine misjudged, not the player.
-        let drop =
-            if is_best { 0.0 } else { (best.win_chances(mover, kind) - after.win_chances(mover, kind)).max(0.0) };
-        let gave_up_win = before.eval.is_proved_win_for(mover) && !after.is_proved_win_for(mover);
+        let gave_up_win = before.eval.is_proved_win_for(mover) && !after.eval.is_proved_win_for(mover);
         let judgement = if is_best {
             None
         } else if gave_up_win {
@@ -361,7 +415,8 @@ impl GameAnalysis {
             mover,
             played,
             before: before.eval,
-            after,
+            after: after.eval,
+            compared,
             best_line: before.line.clone(),
             judgement,
             accuracy: move_accuracy(drop),
@@ -409,7 +464,11 @@ impl GameAnalysis {
             Some((judgement, review)) => Annotation {
                 nag: Some(judgement.nag()),
                 comment: Some(format!("{eval} {}", self.explain(&review))),
-                variation: if judgement >= Judgement::Mistake { review.best_line } else { Vec::new() },
+                variation: if judgement >= Judgement::Mistake && review.better_move().is_some() {
+                    review.best_line
+                } else {
+                    Vec::new()
+                },
             },
             None => Annotation { comment: Some(eval), ..Annotation::default() },
         }
@@ -427,16 +486,15 @@ impl GameAnalysis {
         if let Eval::Proved { winner, plies } = review.after
             && plies > 0
         {
-            // Exact only if it is the verified result of the position after the move.
-            let exact = self.eval(review.ply + 1).is_some_and(|e| e.exact && e.eval == review.after);
+            let exact = self.eval(review.ply + 1).is_some_and(|e| e.exact);
             let moves = plies.div_ceil(2);
             let bound = if exact { "" } else { "at most " };
             text.push_str(&format!(" {winner} wins in {bound}{moves} move{}.", if moves == 1 { "" } else { "s" }));
         } else if review.before.is_proved_win_for(review.mover) {
             text.push_str(" The proved win is gone.");
         }
-        if let Some(best) = review.best_move().filter(|&b| b != review.played) {
-            text.push_str(&format!(" {} was best.", pos.san(best)));
+        if let Some(san) = review.better_move().and_then(|b| pos.san(b).ok()) {
+            text.push_str(&format!(" {san} was best."));
         }
         text.trim_start().to_string()
     }

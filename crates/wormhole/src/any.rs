@@ -1,82 +1,297 @@
 //! A position or move of whichever game is in play, for a program that
 //! lets its user choose the game ([`GameKind`]) and holds one game at a
-//! time, as the terminal app does. Each method answers with the game's own
-//! rules; the engine searches the game's own position, compiled for it
-//! ([`AnyPosition::with`]).
+//! time, as the terminal app does.
+//!
+//! One list of games ([`games!`](crate::games) in `games.rs`) generates
+//! everything here that names each game: [`GameKind`] and [`GAMES`],
+//! [`AnyMove`], [`AnyOutcome`], [`AnyMoveError`], [`GameFenError`],
+//! [`AnyPosition`] and the visitor dispatch ([`GameKind::with_position`],
+//! [`AnyPosition::with`]). Every other method of [`AnyPosition`] is written
+//! once, for any game, in the object-safe [`DynPosition`] that every
+//! [`Rules`] implements; the engine searches the game's own position,
+//! compiled for it. A move of another game is refused with an
+//! [`OtherGameError`], never answered silently.
 
 use std::fmt;
 use std::sync::atomic::AtomicBool;
 
 use crate::engine::{Engine, Info, Limits, SearchResult};
-use crate::rules::{GameOutcome, MoveSet, Rules};
+use crate::rules::{GameMove, MoveSet, Rules, Searchable};
 use crate::{
-    Bitboard, Board, Color, GameFenError, GameKind, Move, MoveError, Outcome, Piece, Position, Role, Square,
-    WithPosition, porthole, twoboard,
+    AnyMove, AnyMoveError, AnyOutcome, AnyPosition, Bitboard, Board, Color, GameFenError, GameKind, Piece, Role,
+    Square, WithPosition, porthole,
 };
 
-/// A move of either game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum AnyMove {
-    /// A move of Wormhole chess.
-    Wormhole(Move),
-    /// A move of Porthole chess.
-    Porthole(porthole::Move),
-    /// A move of Two-board portal chess.
-    Twoboard(twoboard::Move),
+/// Generates, from the one list of games in `games.rs`, the types and
+/// dispatch that name every game: each game is its position type (which
+/// implements [`Rules`]) with the kinds ([`GameKind`]s) it plays, each kind
+/// with its [`GameInfo`](crate::GameInfo) line.
+macro_rules! games {
+    ($(
+        $(#[$gdoc:meta])*
+        $game:ident($title:literal): $pos:ty {
+            $( $(#[$kdoc:meta])* $kind:ident: $info:expr, )+
+        }
+    )+) => {
+        /// Which game to play.
+        ///
+        /// ```
+        /// use wormhole::GameKind;
+        /// let kind: GameKind = "porthole".parse().unwrap();
+        /// assert_eq!(kind.pgn_name(), "Porthole");
+        /// assert_eq!(GameKind::from_pgn_tag("Wormhole fairy"), Some(GameKind::Fairy));
+        /// // A FEN says which game it is when it can.
+        /// assert_eq!(GameKind::detect_fen(GameKind::Porthole.start_fen()), Some(GameKind::Porthole));
+        /// assert_eq!(GameKind::detect_fen("cnwmkwnc/pppppppp/8/8/8/8/PPPPPPPP/CNWMKWNC w 0"), Some(GameKind::Fairy));
+        /// assert_eq!(
+        ///     "chess".parse::<GameKind>().unwrap_err().to_string(),
+        ///     "unknown variant 'chess' (expected 'classic', 'fairy', 'porthole' or 'twoboard')"
+        /// );
+        /// ```
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum GameKind {
+            $( $( $(#[$kdoc])* $kind, )+ )+
+        }
+
+        /// How many games [`GAMES`] lists.
+        const GAME_COUNT: usize = [$( $( stringify!($kind), )+ )+].len();
+
+        /// Every game, in the order menus list them: each game's line is
+        /// defined in its folder.
+        pub const GAMES: [$crate::GameInfo; GAME_COUNT] = [$( $( $info, )+ )+];
+
+        impl GameKind {
+            /// Every game, in the order of [`GAMES`].
+            pub const ALL: [GameKind; GAME_COUNT] = [$( $( GameKind::$kind, )+ )+];
+
+            /// Runs `job` with the position `fen` describes (the start
+            /// position when `None`) in this game: `job` is compiled once
+            /// per game.
+            pub fn with_position<J: $crate::WithPosition>(self, fen: Option<&str>, job: J) -> Result<J::Output, GameFenError> {
+                let fen = fen.unwrap_or(self.start_fen());
+                Ok(match self {
+                    $( $( GameKind::$kind )|+ => job.run(<$pos as $crate::rules::Rules>::from_fen_in(self, fen)?), )+
+                })
+            }
+
+            /// Whether `self` and `other` are played by the same rules (the
+            /// same position type: the piece sets of Wormhole chess).
+            pub fn same_rules(self, other: GameKind) -> bool {
+                self.rules_index() == other.rules_index()
+            }
+
+            fn rules_index(self) -> usize {
+                let mut index = 0;
+                $(
+                    if matches!(self, $( GameKind::$kind )|+) {
+                        return index;
+                    }
+                    index += 1;
+                )+
+                index
+            }
+        }
+
+        /// A move of any game.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum AnyMove {
+            $( #[doc = concat!("A move of ", $title, ".")] $game(<$pos as $crate::rules::Rules>::Move), )+
+        }
+
+        impl AnyMove {
+            pub(crate) fn inner(&self) -> &dyn $crate::any::DynMove {
+                match self {
+                    $( AnyMove::$game(m) => m, )+
+                }
+            }
+        }
+
+        $(
+            impl From<<$pos as $crate::rules::Rules>::Move> for AnyMove {
+                fn from(m: <$pos as $crate::rules::Rules>::Move) -> AnyMove {
+                    AnyMove::$game(m)
+                }
+            }
+
+            impl TryFrom<AnyMove> for <$pos as $crate::rules::Rules>::Move {
+                type Error = $crate::WrongGameMove;
+                fn try_from(m: AnyMove) -> Result<Self, $crate::WrongGameMove> {
+                    match m {
+                        AnyMove::$game(m) => Ok(m),
+                        #[allow(unreachable_patterns)]
+                        other => Err($crate::WrongGameMove(other)),
+                    }
+                }
+            }
+        )+
+
+        /// How a game of any kind ended.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum AnyOutcome {
+            $( #[doc = concat!("How a game of ", $title, " ended.")] $game(<$pos as $crate::rules::Rules>::Outcome), )+
+        }
+
+        impl AnyOutcome {
+            pub(crate) fn inner(&self) -> &dyn $crate::any::DynOutcome {
+                match self {
+                    $( AnyOutcome::$game(o) => o, )+
+                }
+            }
+        }
+
+        $(
+            impl From<<$pos as $crate::rules::Rules>::Outcome> for AnyOutcome {
+                fn from(o: <$pos as $crate::rules::Rules>::Outcome) -> AnyOutcome {
+                    AnyOutcome::$game(o)
+                }
+            }
+        )+
+
+        /// Why a typed move was refused, in any game.
+        #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+        pub enum AnyMoveError {
+            $(
+                #[doc = concat!($title, "'s reason.")]
+                #[error(transparent)]
+                $game(#[from] <$pos as $crate::rules::Rules>::MoveError),
+            )+
+        }
+
+        impl AnyMoveError {
+            /// What is wrong with the text when it is no move at all (in
+            /// any notation), as opposed to a move that is not legal here.
+            pub fn syntax_problem(&self) -> Option<&dyn std::error::Error> {
+                match self {
+                    $( AnyMoveError::$game(e) => $crate::rules::MoveTextError::syntax_problem(e), )+
+                }
+            }
+        }
+
+        /// A FEN of the chosen game that could not be read.
+        #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+        pub enum GameFenError {
+            $(
+                #[doc = concat!("A FEN of ", $title, ".")]
+                #[error(transparent)]
+                $game(#[from] <$pos as $crate::rules::Rules>::FenError),
+            )+
+        }
+
+        /// A position of any game.
+        ///
+        /// ```
+        /// use wormhole::{AnyPosition, GameKind};
+        /// let mut pos = AnyPosition::new(GameKind::Porthole);
+        /// for text in ["f3", "e5", "fg4>c4"] {
+        ///     let m = pos.parse_move(text).unwrap();
+        ///     pos.play(m).unwrap();
+        /// }
+        /// assert_eq!(pos.tokens().unwrap().to_string(), "b5,c5,f5,g5,b4,c4,f4,f3");
+        /// assert_eq!(pos.kind(), GameKind::Porthole);
+        /// let classic = AnyPosition::new(GameKind::Classic);
+        /// assert_eq!(classic.legal_moves().len(), 29);
+        /// assert!(classic.tokens().is_none());
+        /// // A move of another game is refused, with the move and the game.
+        /// let e4 = classic.parse_move("e4").unwrap();
+        /// assert_eq!(pos.san(e4).unwrap_err().to_string(), "e2e4 is a move of another game than porthole");
+        /// ```
+        #[derive(Debug, Clone, PartialEq, Eq)]
+        pub enum AnyPosition {
+            $( $(#[$gdoc])* $game($pos), )+
+        }
+
+        impl AnyPosition {
+            /// The position `fen` describes in the game `kind`.
+            pub fn from_fen(kind: GameKind, fen: &str) -> Result<AnyPosition, GameFenError> {
+                Ok(match kind {
+                    $( $( GameKind::$kind )|+ => AnyPosition::$game(<$pos as $crate::rules::Rules>::from_fen_in(kind, fen)?), )+
+                })
+            }
+
+            /// Runs `job` with the game's own position (a copy).
+            pub fn with<J: $crate::WithPosition>(&self, job: J) -> J::Output {
+                match self {
+                    $( AnyPosition::$game(p) => job.run(p.clone()), )+
+                }
+            }
+
+            pub(crate) fn inner(&self) -> &dyn $crate::any::DynPosition {
+                match self {
+                    $( AnyPosition::$game(p) => p, )+
+                }
+            }
+
+            pub(crate) fn inner_mut(&mut self) -> &mut dyn $crate::any::DynPosition {
+                match self {
+                    $( AnyPosition::$game(p) => p, )+
+                }
+            }
+        }
+
+        $(
+            impl From<$pos> for AnyPosition {
+                fn from(p: $pos) -> AnyPosition {
+                    AnyPosition::$game(p)
+                }
+            }
+        )+
+    };
+}
+pub(crate) use games;
+
+/// What [`AnyMove`] asks of each game's move, once for every game.
+pub(crate) trait DynMove {
+    fn from(&self) -> Square;
+    fn to(&self) -> Square;
+    fn entry(&self) -> Option<Square>;
+    fn promotion(&self) -> Option<Role>;
+    fn display(&self) -> &dyn fmt::Display;
+}
+
+impl<M: GameMove> DynMove for M {
+    fn from(&self) -> Square {
+        GameMove::from(*self)
+    }
+    fn to(&self) -> Square {
+        GameMove::to(*self)
+    }
+    fn entry(&self) -> Option<Square> {
+        GameMove::entry(*self)
+    }
+    fn promotion(&self) -> Option<Role> {
+        GameMove::promotion(*self)
+    }
+    fn display(&self) -> &dyn fmt::Display {
+        self
+    }
 }
 
 impl AnyMove {
     /// The square the piece leaves.
     pub fn from(self) -> Square {
-        match self {
-            AnyMove::Wormhole(m) => m.from(),
-            AnyMove::Porthole(m) => m.from(),
-            AnyMove::Twoboard(m) => m.from(),
-        }
+        self.inner().from()
     }
 
     /// The square the piece ends on (a porthole move's exit).
     pub fn to(self) -> Square {
-        match self {
-            AnyMove::Wormhole(m) => m.to(),
-            AnyMove::Porthole(m) => m.to(),
-            AnyMove::Twoboard(m) => m.to(),
-        }
+        self.inner().to()
     }
 
     /// The porthole a porthole move enters.
     pub fn entry(self) -> Option<Square> {
-        match self {
-            AnyMove::Wormhole(_) | AnyMove::Twoboard(_) => None,
-            AnyMove::Porthole(m) => m.entry(),
-        }
+        self.inner().entry()
     }
 
     /// The role a pawn promotes to, if this is a promotion.
     pub fn promotion(self) -> Option<Role> {
-        match self {
-            AnyMove::Wormhole(m) => m.promotion(),
-            AnyMove::Porthole(m) => m.promotion(),
-            AnyMove::Twoboard(m) => m.promotion(),
-        }
+        self.inner().promotion()
     }
 }
 
-impl From<Move> for AnyMove {
-    fn from(m: Move) -> AnyMove {
-        AnyMove::Wormhole(m)
-    }
-}
-
-impl From<porthole::Move> for AnyMove {
-    fn from(m: porthole::Move) -> AnyMove {
-        AnyMove::Porthole(m)
-    }
-}
-
-impl From<twoboard::Move> for AnyMove {
-    fn from(m: twoboard::Move) -> AnyMove {
-        AnyMove::Twoboard(m)
+/// The coordinate form of the game's move (`e2e4`, `g1h1d4`).
+impl fmt::Display for AnyMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.inner().display().fmt(f)
     }
 }
 
@@ -85,94 +300,35 @@ impl From<twoboard::Move> for AnyMove {
 #[error("{0} is a move of another game")]
 pub struct WrongGameMove(pub AnyMove);
 
-impl TryFrom<AnyMove> for Move {
-    type Error = WrongGameMove;
-    fn try_from(m: AnyMove) -> Result<Move, WrongGameMove> {
-        match m {
-            AnyMove::Wormhole(m) => Ok(m),
-            other => Err(WrongGameMove(other)),
-        }
+/// What [`AnyOutcome`] asks of each game's outcome.
+pub(crate) trait DynOutcome {
+    fn winner(&self) -> Option<Color>;
+    fn display(&self) -> &dyn fmt::Display;
+}
+
+impl<O: crate::rules::GameOutcome> DynOutcome for O {
+    fn winner(&self) -> Option<Color> {
+        O::winner(*self)
+    }
+    fn display(&self) -> &dyn fmt::Display {
+        self
     }
 }
 
-impl TryFrom<AnyMove> for porthole::Move {
-    type Error = WrongGameMove;
-    fn try_from(m: AnyMove) -> Result<porthole::Move, WrongGameMove> {
-        match m {
-            AnyMove::Porthole(m) => Ok(m),
-            other => Err(WrongGameMove(other)),
-        }
-    }
-}
-
-impl TryFrom<AnyMove> for twoboard::Move {
-    type Error = WrongGameMove;
-    fn try_from(m: AnyMove) -> Result<twoboard::Move, WrongGameMove> {
-        match m {
-            AnyMove::Twoboard(m) => Ok(m),
-            other => Err(WrongGameMove(other)),
-        }
-    }
-}
-
-/// The coordinate form of the game's move (`e2e4`, `g1h1d4`).
-impl fmt::Display for AnyMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            AnyMove::Wormhole(m) => m.fmt(f),
-            AnyMove::Porthole(m) => m.fmt(f),
-            AnyMove::Twoboard(m) => m.fmt(f),
-        }
-    }
-}
-
-/// How a game of either kind ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum AnyOutcome {
-    /// Wormhole chess: the side to move had no legal move.
-    Wormhole(Outcome),
-    /// Porthole chess: checkmate, or a draw with its reason.
-    Porthole(porthole::Outcome),
-    /// Two-board portal chess: checkmate, or a draw with its reason.
-    Twoboard(twoboard::Outcome),
-}
-
-impl GameOutcome for AnyOutcome {
+impl crate::rules::GameOutcome for AnyOutcome {
     fn winner(self) -> Option<Color> {
-        match self {
-            AnyOutcome::Wormhole(o) => GameOutcome::winner(o),
-            AnyOutcome::Porthole(o) => GameOutcome::winner(o),
-            AnyOutcome::Twoboard(o) => GameOutcome::winner(o),
-        }
+        self.inner().winner()
     }
 }
 
 /// The game's own sentence: "White wins by checkmate", "draw by threefold repetition".
 impl fmt::Display for AnyOutcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            AnyOutcome::Wormhole(o) => o.fmt(f),
-            AnyOutcome::Porthole(o) => o.fmt(f),
-            AnyOutcome::Twoboard(o) => o.fmt(f),
-        }
+        self.inner().display().fmt(f)
     }
 }
 
-/// Why a typed move was refused, in either game.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum AnyMoveError {
-    /// Wormhole chess's reason.
-    #[error(transparent)]
-    Wormhole(#[from] MoveError),
-    /// Porthole chess's reason.
-    #[error(transparent)]
-    Porthole(#[from] porthole::MoveError),
-    /// Two-board portal chess's reason.
-    #[error(transparent)]
-    Twoboard(#[from] twoboard::MoveError),
-}
-
-/// A move given to a position of the other game.
+/// A move given to a position of another game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[error("{mv} is a move of another game than {kind}")]
 pub struct OtherGameError {
@@ -182,59 +338,122 @@ pub struct OtherGameError {
     pub kind: GameKind,
 }
 
-/// A position of either game.
-///
-/// ```
-/// use wormhole::{AnyPosition, GameKind};
-/// let mut pos = AnyPosition::new(GameKind::Porthole);
-/// for text in ["f3", "e5", "fg4>c4"] {
-///     let m = pos.parse_move(text).unwrap();
-///     pos.play(m).unwrap();
-/// }
-/// assert_eq!(pos.tokens().unwrap().to_string(), "b5,c5,f5,g5,b4,c4,f4,f3");
-/// assert_eq!(pos.kind(), GameKind::Porthole);
-/// let classic = AnyPosition::new(GameKind::Classic);
-/// assert_eq!(classic.legal_moves().len(), 29);
-/// assert!(classic.tokens().is_none());
-/// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum AnyPosition {
-    /// A Wormhole chess position (either piece set).
-    Wormhole(Position),
-    /// A Porthole chess position.
-    Porthole(porthole::Position),
-    /// A Two-board portal chess position (its board is the board to play).
-    Twoboard(twoboard::Position),
+/// Why [`AnyPosition::play`] refused a move.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    /// The move is one of another game.
+    #[error(transparent)]
+    OtherGame(#[from] OtherGameError),
+    /// The move is of this game but not legal in this position.
+    #[error("{mv} is not a legal move in {fen}")]
+    Illegal {
+        /// The move.
+        mv: AnyMove,
+        /// The position, as a FEN of its game.
+        fen: String,
+    },
 }
 
-/// Calls the same method on whichever position `$pos` holds.
-macro_rules! each {
-    ($pos:expr, $p:ident => $body:expr) => {
-        match $pos {
-            AnyPosition::Wormhole($p) => $body,
-            AnyPosition::Porthole($p) => $body,
-            AnyPosition::Twoboard($p) => $body,
+/// What [`AnyPosition`] asks of each game's position: written once, for
+/// every game that implements [`Rules`] and is in the list of games.
+pub(crate) trait DynPosition {
+    fn kind(&self) -> GameKind;
+    fn fen(&self) -> String;
+    fn board(&self) -> &Board;
+    fn turn(&self) -> Color;
+    fn hash(&self) -> u64;
+    fn move_number(&self) -> u32;
+    fn is_check(&self) -> bool;
+    fn legal_moves(&self) -> Vec<AnyMove>;
+    fn is_legal(&self, m: AnyMove) -> Result<bool, OtherGameError>;
+    fn parse_move(&self, text: &str) -> Result<AnyMove, AnyMoveError>;
+    fn play_text(&mut self, text: &str) -> Result<AnyMove, AnyMoveError>;
+    fn san(&self, m: AnyMove) -> Result<String, OtherGameError>;
+    fn san_moves(&self) -> Vec<(AnyMove, String)>;
+    fn captured_by(&self, m: AnyMove) -> Result<Option<Piece>, OtherGameError>;
+    fn reach(&self, sq: Square) -> Bitboard;
+    fn play(&mut self, m: AnyMove) -> Result<(), PlayError>;
+    fn outcome(&self, earlier: &[u64]) -> Option<AnyOutcome>;
+}
+
+impl<P: Rules> DynPosition for P
+where
+    P::Move: Into<AnyMove> + TryFrom<AnyMove>,
+    P::MoveError: Into<AnyMoveError>,
+    P::Outcome: Into<AnyOutcome>,
+{
+    fn kind(&self) -> GameKind {
+        Rules::kind(self)
+    }
+    fn fen(&self) -> String {
+        Rules::fen(self)
+    }
+    fn board(&self) -> &Board {
+        Rules::board(self)
+    }
+    fn turn(&self) -> Color {
+        Rules::turn(self)
+    }
+    fn hash(&self) -> u64 {
+        Rules::hash(self)
+    }
+    fn move_number(&self) -> u32 {
+        Rules::move_number(self)
+    }
+    fn is_check(&self) -> bool {
+        Rules::is_check(self)
+    }
+    fn legal_moves(&self) -> Vec<AnyMove> {
+        Rules::legal_moves(self).iter().map(Into::into).collect()
+    }
+    fn is_legal(&self, m: AnyMove) -> Result<bool, OtherGameError> {
+        Ok(Rules::legal_moves(self).contains(own_move(self, m)?))
+    }
+    fn parse_move(&self, text: &str) -> Result<AnyMove, AnyMoveError> {
+        Rules::parse_move(self, text).map(Into::into).map_err(Into::into)
+    }
+    fn play_text(&mut self, text: &str) -> Result<AnyMove, AnyMoveError> {
+        let m = Rules::parse_move(self, text).map_err(Into::into)?;
+        Rules::play_unchecked(self, m);
+        Ok(m.into())
+    }
+    fn san(&self, m: AnyMove) -> Result<String, OtherGameError> {
+        Ok(Rules::san(self, own_move(self, m)?))
+    }
+    fn san_moves(&self) -> Vec<(AnyMove, String)> {
+        Rules::san_moves(self).into_iter().map(|(m, san)| (m.into(), san)).collect()
+    }
+    fn captured_by(&self, m: AnyMove) -> Result<Option<Piece>, OtherGameError> {
+        Ok(Rules::captured_by(self, own_move(self, m)?))
+    }
+    fn reach(&self, sq: Square) -> Bitboard {
+        Rules::reach(self, sq)
+    }
+    fn play(&mut self, m: AnyMove) -> Result<(), PlayError> {
+        let own = own_move(self, m)?;
+        if !Rules::legal_moves(self).contains(own) {
+            return Err(PlayError::Illegal { mv: m, fen: Rules::fen(self) });
         }
-    };
+        Rules::play_unchecked(self, own);
+        Ok(())
+    }
+    fn outcome(&self, earlier: &[u64]) -> Option<AnyOutcome> {
+        Rules::outcome(self, earlier).map(Into::into)
+    }
+}
+
+/// `m` as a move of `pos`'s game, or the error that says it is another game's.
+fn own_move<P: Rules>(pos: &P, m: AnyMove) -> Result<P::Move, OtherGameError>
+where
+    P::Move: TryFrom<AnyMove>,
+{
+    P::Move::try_from(m).map_err(|_| OtherGameError { mv: m, kind: pos.kind() })
 }
 
 impl AnyPosition {
     /// The start position of `kind`.
     pub fn new(kind: GameKind) -> AnyPosition {
-        match (kind, kind.variant()) {
-            (_, Some(variant)) => AnyPosition::Wormhole(Position::new(variant)),
-            (GameKind::Twoboard, None) => AnyPosition::Twoboard(twoboard::Position::new()),
-            (_, None) => AnyPosition::Porthole(porthole::Position::new()),
-        }
-    }
-
-    /// The position `fen` describes in the game `kind`.
-    pub fn from_fen(kind: GameKind, fen: &str) -> Result<AnyPosition, GameFenError> {
-        Ok(match (kind, kind.variant()) {
-            (_, Some(variant)) => AnyPosition::Wormhole(Position::from_fen(fen, variant)?),
-            (GameKind::Twoboard, None) => AnyPosition::Twoboard(twoboard::Position::from_fen(fen)?),
-            (_, None) => AnyPosition::Porthole(porthole::Position::from_fen(fen)?),
-        })
+        AnyPosition::from_fen(kind, kind.start_fen()).expect("every game's start FEN reads (tested)")
     }
 
     /// The position `fen` describes in the game it says it belongs to
@@ -253,27 +472,17 @@ impl AnyPosition {
 
     /// The game.
     pub fn kind(&self) -> GameKind {
-        match self {
-            AnyPosition::Wormhole(p) => p.variant().game(),
-            AnyPosition::Porthole(_) => GameKind::Porthole,
-            AnyPosition::Twoboard(_) => GameKind::Twoboard,
-        }
-    }
-
-    /// Runs `job` with the game's own position (a copy).
-    pub fn with<J: WithPosition>(&self, job: J) -> J::Output {
-        each!(self, p => job.run(p.clone()))
+        self.inner().kind()
     }
 
     /// The FEN of the game.
     pub fn fen(&self) -> String {
-        each!(self, p => p.fen())
+        self.inner().fen()
     }
 
-    /// The pieces (and the holes, in Wormhole chess; the board to play, in
-    /// Two-board portal chess).
+    /// The pieces (and the holes, in Wormhole chess).
     pub fn board(&self) -> &Board {
-        each!(self, p => Rules::board(p))
+        self.inner().board()
     }
 
     /// The holes (Wormhole chess; none in Porthole chess).
@@ -281,119 +490,84 @@ impl AnyPosition {
         self.board().holes()
     }
 
-    /// The portholes, in Porthole chess.
+    /// The portholes, in Porthole chess (`None` in a game without them).
     pub fn tokens(&self) -> Option<&porthole::Tokens> {
         match self {
-            AnyPosition::Wormhole(_) | AnyPosition::Twoboard(_) => None,
             AnyPosition::Porthole(p) => Some(p.tokens()),
+            _ => None,
+        }
+    }
+
+    /// The porthole moves grouped by piece and entry (none in a game
+    /// without portholes).
+    pub fn porthole_groups(&self) -> Vec<porthole::PortholeGroup> {
+        match self {
+            AnyPosition::Porthole(p) => p.legal_moves().porthole_groups().collect(),
+            _ => Vec::new(),
         }
     }
 
     /// The side to move.
     pub fn turn(&self) -> Color {
-        each!(self, p => p.turn())
+        self.inner().turn()
     }
 
     /// The Zobrist hash.
     pub fn hash(&self) -> u64 {
-        each!(self, p => p.hash())
+        self.inner().hash()
     }
 
     /// The move number, as PGN counts it.
     pub fn move_number(&self) -> u32 {
-        each!(self, p => p.move_number())
+        self.inner().move_number()
     }
 
     /// Whether the side to move is in check.
     pub fn is_check(&self) -> bool {
-        each!(self, p => p.is_check())
+        self.inner().is_check()
     }
 
     /// Every legal move.
     pub fn legal_moves(&self) -> Vec<AnyMove> {
-        match self {
-            AnyPosition::Wormhole(p) => MoveSet::iter(&p.legal_moves()).map(AnyMove::Wormhole).collect(),
-            AnyPosition::Porthole(p) => p.legal_moves().iter().map(AnyMove::Porthole).collect(),
-            AnyPosition::Twoboard(p) => p.legal_moves().iter().map(AnyMove::Twoboard).collect(),
-        }
+        self.inner().legal_moves()
     }
 
-    /// The porthole moves grouped by piece and entry (none in Wormhole chess).
-    pub fn porthole_groups(&self) -> Vec<porthole::PortholeGroup> {
-        match self {
-            AnyPosition::Wormhole(_) | AnyPosition::Twoboard(_) => Vec::new(),
-            AnyPosition::Porthole(p) => p.legal_moves().porthole_groups().collect(),
-        }
-    }
-
-    /// Whether `m` is a legal move here.
-    pub fn is_legal(&self, m: AnyMove) -> bool {
-        match (self, m) {
-            (AnyPosition::Wormhole(p), AnyMove::Wormhole(m)) => p.is_legal(m),
-            (AnyPosition::Porthole(p), AnyMove::Porthole(m)) => p.is_legal(m),
-            (AnyPosition::Twoboard(p), AnyMove::Twoboard(m)) => p.is_legal(m),
-            _ => false,
-        }
+    /// Whether `m` is a legal move here; an error for a move of another game.
+    pub fn is_legal(&self, m: AnyMove) -> Result<bool, OtherGameError> {
+        self.inner().is_legal(m)
     }
 
     /// The legal move `text` names (SAN, a long form or coordinates).
     pub fn parse_move(&self, text: &str) -> Result<AnyMove, AnyMoveError> {
-        Ok(match self {
-            AnyPosition::Wormhole(p) => p.parse_move(text)?.into(),
-            AnyPosition::Porthole(p) => p.parse_move(text)?.into(),
-            AnyPosition::Twoboard(p) => p.parse_move(text)?.into(),
-        })
+        self.inner().parse_move(text)
     }
 
-    /// The SAN of a legal move (its coordinates if it is not one of this game).
-    pub fn san(&self, m: AnyMove) -> String {
-        match (self, m) {
-            (AnyPosition::Wormhole(p), AnyMove::Wormhole(m)) => p.san(m),
-            (AnyPosition::Porthole(p), AnyMove::Porthole(m)) => p.san(m),
-            (AnyPosition::Twoboard(p), AnyMove::Twoboard(m)) => p.san(m),
-            _ => m.to_string(),
-        }
+    /// Plays the legal move `text` names ([`AnyPosition::parse_move`]) and
+    /// returns it; leaves the position unchanged when it names none.
+    pub fn play_text(&mut self, text: &str) -> Result<AnyMove, AnyMoveError> {
+        self.inner_mut().play_text(text)
+    }
+
+    /// The SAN of a legal move; an error for a move of another game.
+    pub fn san(&self, m: AnyMove) -> Result<String, OtherGameError> {
+        self.inner().san(m)
     }
 
     /// Every legal move with its SAN.
     pub fn san_moves(&self) -> Vec<(AnyMove, String)> {
-        match self {
-            AnyPosition::Wormhole(p) => p.san_moves().into_iter().map(|(m, san)| (m.into(), san)).collect(),
-            AnyPosition::Porthole(p) => p.legal_moves().iter().map(|m| (m.into(), p.san(m))).collect(),
-            AnyPosition::Twoboard(p) => p.legal_moves().iter().map(|m| (m.into(), p.san(m))).collect(),
-        }
+        self.inner().san_moves()
     }
 
-    /// The piece `m` would capture, if any.
-    pub fn captured_by(&self, m: AnyMove) -> Option<Piece> {
-        match (self, m) {
-            (AnyPosition::Wormhole(p), AnyMove::Wormhole(m)) => p.captured_by(m),
-            (AnyPosition::Porthole(p), AnyMove::Porthole(m)) => p.captured_by(m),
-            (AnyPosition::Twoboard(p), AnyMove::Twoboard(m)) => p.captured_by(m),
-            _ => None,
-        }
+    /// The piece `m` would capture, if any; an error for a move of another game.
+    pub fn captured_by(&self, m: AnyMove) -> Result<Option<Piece>, OtherGameError> {
+        self.inner().captured_by(m)
     }
 
     /// Where the piece on `sq` could go on its side's turn, its own king's
     /// safety left aside (for showing how it moves): the squares it moves
     /// to and the portholes it can enter. Empty without a piece there.
     pub fn reach(&self, sq: Square) -> Bitboard {
-        match self {
-            AnyPosition::Wormhole(p) => crate::attacks::reach(p.board(), sq),
-            AnyPosition::Porthole(p) => {
-                let Some(piece) = p.board().piece_at(sq) else { return Bitboard::EMPTY };
-                let mut on_turn = p.clone();
-                if piece.color != p.turn() {
-                    Rules::pass(&mut on_turn);
-                }
-                let moves = on_turn.pseudo_legal_moves();
-                moves
-                    .iter()
-                    .filter(|m| m.from() == sq)
-                    .fold(Bitboard::EMPTY, |b, m| b | Bitboard::from_square(m.entry().unwrap_or(m.to())))
-            }
-            AnyPosition::Twoboard(p) => p.reach(sq),
-        }
+        self.inner().reach(sq)
     }
 
     /// The role of the piece on `sq`, if any.
@@ -401,37 +575,25 @@ impl AnyPosition {
         self.board().piece_at(sq).map(|p| p.role)
     }
 
-    /// Plays a legal move of this game.
-    pub fn play(&mut self, m: AnyMove) -> Result<(), OtherGameError> {
-        let kind = self.kind();
-        match (self, m) {
-            (AnyPosition::Wormhole(p), AnyMove::Wormhole(m)) if p.is_legal(m) => drop(p.play_unchecked(m)),
-            (AnyPosition::Porthole(p), AnyMove::Porthole(m)) if p.is_legal(m) => drop(p.play_unchecked(m)),
-            (AnyPosition::Twoboard(p), AnyMove::Twoboard(m)) if p.is_legal(m) => drop(p.play_unchecked(m)),
-            _ => return Err(OtherGameError { mv: m, kind }),
-        }
-        Ok(())
+    /// Plays a legal move of this game; refuses a move of another game or
+    /// one that is not legal here, leaving the position unchanged.
+    pub fn play(&mut self, m: AnyMove) -> Result<(), PlayError> {
+        self.inner_mut().play(m)
     }
 
-    /// A copy after the legal move `m` (unchanged if `m` is not legal here).
-    pub fn after(&self, m: AnyMove) -> AnyPosition {
+    /// A copy after the legal move `m`, or why `m` cannot be played here.
+    pub fn after(&self, m: AnyMove) -> Result<AnyPosition, PlayError> {
         let mut next = self.clone();
-        let _ = next.play(m);
-        next
+        next.play(m)?;
+        Ok(next)
     }
 
     /// The result if the game is over here; `earlier` holds the hashes of
     /// the positions the game went through before (for repetition).
     pub fn outcome(&self, earlier: &[u64]) -> Option<AnyOutcome> {
-        match self {
-            AnyPosition::Wormhole(p) => Rules::outcome(p, earlier).map(AnyOutcome::Wormhole),
-            AnyPosition::Porthole(p) => Rules::outcome(p, earlier).map(AnyOutcome::Porthole),
-            AnyPosition::Twoboard(p) => Rules::outcome(p, earlier).map(AnyOutcome::Twoboard),
-        }
+        self.inner().outcome(earlier)
     }
-}
 
-impl AnyPosition {
     /// Searches this position with `engine` ([`Engine::search`]): the
     /// game's own search, compiled for it, with its moves seen as
     /// [`AnyMove`]s (root moves of another game are left out).
@@ -457,28 +619,10 @@ struct Search<'a> {
 impl WithPosition for Search<'_> {
     type Output = SearchResult<AnyMove>;
 
-    fn run<P: Rules>(self, pos: P) -> SearchResult<AnyMove> {
+    fn run<P: Searchable>(self, pos: P) -> SearchResult<AnyMove> {
         let limits = self.limits.map_moves(|&m| P::Move::try_from(m).ok());
         let on_info = self.on_info;
         let result = self.engine.search(&pos, &limits, self.stop, &mut |info| on_info(&info.map_moves(Into::into)));
         result.map_moves(Into::into)
-    }
-}
-
-impl From<Position> for AnyPosition {
-    fn from(p: Position) -> AnyPosition {
-        AnyPosition::Wormhole(p)
-    }
-}
-
-impl From<porthole::Position> for AnyPosition {
-    fn from(p: porthole::Position) -> AnyPosition {
-        AnyPosition::Porthole(p)
-    }
-}
-
-impl From<twoboard::Position> for AnyPosition {
-    fn from(p: twoboard::Position) -> AnyPosition {
-        AnyPosition::Twoboard(p)
     }
 }

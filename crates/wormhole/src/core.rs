@@ -1,18 +1,24 @@
 //! What every game shares: [`Square`], [`Bitboard`], [`Color`], [`Role`]
 //! (the letters and names of the pieces), [`Piece`], [`Board`], the shared
-//! [`zobrist`] keys and [`excerpt`] (how an error quotes bad input). Each
+//! [`zobrist`] keys, [`excerpt`] (how an error quotes bad input), the
+//! [`Placement`] field of a FEN, the move-text reader of [`notation`] and
+//! `steps` (rays and slides on bitboards). Each
 //! game's rules live in its own folder under `games/`.
 
 mod bitboard;
 mod board;
 mod color;
 pub mod excerpt;
+pub mod notation;
+mod placement;
 mod role;
 mod square;
+pub(crate) mod steps;
 pub mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use board::Board;
 pub use color::Color;
+pub use placement::Placement;
 pub use role::{Piece, Role};
 pub use square::{ParseSquareError, Square};

@@ -1,5 +1,5 @@
 //! The search engine: negamax with alpha-beta, iterative deepening and a
-//! transposition table, for every game that implements [`Rules`]: Wormhole
+//! transposition table, for every game that implements [`Searchable`]: Wormhole
 //! chess and Porthole chess. The search is generic and monomorphized, so
 //! each game gets its own compiled copy calling its own move generator and
 //! evaluation.
@@ -9,7 +9,7 @@
 //! reaches every game end below a move proves the result and reports
 //! [`Score::Win`] or [`Score::Loss`] with the distance in plies. Draws
 //! (stalemate, repetition, the fifty-move rule, king against king: games
-//! with [`Rules::DRAWS`]) score 0 for both sides.
+//! with [`Rules::DRAWS`](crate::rules::Rules::DRAWS)) score 0 for both sides.
 //!
 //! The public surface is small: an [`Engine`] searched with [`Engine::search`]
 //! (blocking, with a callback and a stop flag), or the same run on its own
@@ -52,8 +52,10 @@
 
 mod eval;
 mod levels;
+mod minimax;
 mod negamax;
 mod ordering;
+mod prove;
 mod qsearch;
 mod root;
 mod score;
@@ -67,17 +69,19 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use crate::Move;
-use crate::rules::{EvalWeights, MoveSet, Rules};
+use crate::rules::{EvalWeights, MoveSet, Searchable};
 
 pub(crate) use eval::{Scorer, Sink, material_balance, term_counts};
 pub use eval::{Term, TermShape};
 pub use levels::{Level, LevelColumn, LevelSettings, ParseLevelError};
+pub use minimax::{Minimax, WIN_VALUE};
+pub use prove::{Proof, ProverMemory, ProverSlot};
 // Wormhole chess's evaluation and solver, kept at the paths they had
 // before the game got its folder (the trait split moves them out).
 pub use crate::games::wormhole::eval::{EvalParams, FEATURES, TERMS, evaluate, features};
-pub use crate::games::wormhole::solve::{Proof, SolveLimits, SolveProgress, SolveResult, Solver};
+pub use crate::games::wormhole::solve::{SolveLimits, SolveProgress, SolveResult, Solver};
 pub use thread::{Event, SearchThread};
+pub use tt::TableAllocError;
 
 use self::ordering::History;
 use self::tt::Table;
@@ -120,9 +124,9 @@ impl Score {
 }
 
 /// Progress of a search, reported after each completed iteration. `M` is
-/// the game's move type (Wormhole chess's [`Move`] unless said otherwise).
+/// the game's move type ([`Rules::Move`](crate::rules::Rules::Move)).
 #[derive(Clone, Debug)]
-pub struct Info<M = Move> {
+pub struct Info<M> {
     /// The nominal depth of the completed iteration, in plies.
     pub depth: u32,
     /// The deepest ply any line reached (including the capture search).
@@ -167,7 +171,7 @@ impl<M> Default for Info<M> {
 /// One of the best root moves, with its score and principal variation
 /// (for MultiPV analysis).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PvLine<M = Move> {
+pub struct PvLine<M> {
     /// The score of the line, from the side to move's point of view.
     pub score: Score,
     /// Whether `score` is a proved result with an exact distance (see [`Info::exact`]).
@@ -243,7 +247,7 @@ pub struct Clock {
 /// assert_ne!(lines[0].root_move(), lines[1].root_move());
 /// ```
 #[derive(Clone, Debug)]
-pub struct Limits<M = Move> {
+pub struct Limits<M> {
     /// Search at most this many plies deep (iterations).
     pub depth: Option<u32>,
     /// Search at most about this many nodes.
@@ -263,7 +267,7 @@ pub struct Limits<M = Move> {
     /// about one more search of the root.
     pub multipv: usize,
     /// The hashes of the positions the game went through before this one,
-    /// oldest first, in games where positions can repeat ([`Rules::DRAWS`]):
+    /// oldest first, in games where positions can repeat ([`Rules::DRAWS`](crate::rules::Rules::DRAWS)):
     /// the search scores a return to any of them as a draw. Ignored in
     /// Wormhole chess, where no position comes back.
     pub history: Vec<u64>,
@@ -304,7 +308,7 @@ impl<M> Limits<M> {
 
 impl<M: Copy + PartialEq> Limits<M> {
     /// The legal root moves of `pos` these limits allow (see [`Limits::searchmoves`]).
-    pub fn root_moves<P: Rules<Move = M>>(&self, pos: &P) -> Vec<M> {
+    pub fn root_moves<P: Searchable<Move = M>>(&self, pos: &P) -> Vec<M> {
         let legal: Vec<M> = pos.legal_moves().iter().collect();
         let allowed: Vec<M> = legal.iter().copied().filter(|m| self.searchmoves.contains(m)).collect();
         if allowed.is_empty() { legal } else { allowed }
@@ -382,10 +386,11 @@ pub struct Features {
     /// do (see [`LevelSettings::temperature`]); `None`: the level decides.
     pub temperature: Option<u32>,
     /// At full strength with a time limit, from move
-    /// [`Features::PROOF_FROM_MOVE`] on, give the proof-number [`Solver`]
-    /// the time the alpha-beta search leaves unused when it did not prove
-    /// the result (games with a solver only): it proves results from
-    /// further out.
+    /// [`Features::PROOF_FROM_MOVE`] on, give the game's prover
+    /// ([`SearchHooks::PROVER`](crate::rules::SearchHooks::PROVER); Wormhole chess's proof-number [`Solver`]) the
+    /// time the alpha-beta search leaves unused when it did not prove the
+    /// result (games with a prover only): it proves results from further
+    /// out.
     pub proof_search: bool,
 }
 
@@ -414,7 +419,7 @@ impl Default for Features {
 
 /// The outcome of a search.
 #[derive(Clone, Debug)]
-pub struct SearchResult<M = Move> {
+pub struct SearchResult<M> {
     /// The move to play; `None` only when the side to move has no legal move.
     pub best_move: Option<M>,
     /// The last completed iteration's figures.
@@ -434,16 +439,24 @@ impl<M: Copy> SearchResult<M> {
 pub struct Engine {
     options: EngineOptions,
     features: Features,
-    /// Evaluation weights set for tuning (one game's [`Rules::Params`]);
+    /// Evaluation weights set for tuning (one game's [`Evaluate::Params`](crate::rules::Evaluate::Params));
     /// `None`, or another game's weights: each position's defaults.
     params: Option<Arc<dyn Any + Send + Sync>>,
     tt: Arc<Table>,
     history: History,
     rng: rand::rngs::SmallRng,
-    /// The proof-number solver of [`Features::proof_search`], made at its
-    /// first use; its table stays between searches (a settled position
-    /// stays settled).
-    solver: Option<Box<Solver>>,
+    /// The memory of the game's prover ([`Features::proof_search`]), made
+    /// at its first use; its table stays between searches (a settled
+    /// position stays settled).
+    prover: ProverSlot,
+}
+
+/// The transposition table of a new engine. An engine cannot work without
+/// one; a size within [`EngineOptions::HASH_MB`] that the machine cannot
+/// give is a fatal error, reported by name (use [`Engine::set_hash_mb`] to
+/// grow a table with the error as a value).
+fn new_table(mb: usize) -> Table {
+    Table::new(mb).unwrap_or_else(|e| panic!("{e}"))
 }
 
 impl Engine {
@@ -452,25 +465,16 @@ impl Engine {
         let mut options = options;
         options.threads = options.threads.clamp(1, EngineOptions::MAX_THREADS);
         options.hash_mb = options.hash_mb.clamp(*EngineOptions::HASH_MB.start(), *EngineOptions::HASH_MB.end());
-        let tt = Arc::new(Table::new(options.hash_mb));
+        let tt = Arc::new(new_table(options.hash_mb));
         let rng = levels::make_rng(options.seed);
-        Engine { options, features: Features::default(), params: None, tt, history: History::new(), rng, solver: None }
-    }
-
-    /// Another engine with the same options, features and evaluation
-    /// weights that shares this engine's transposition table, so several
-    /// positions of one game can be searched at once and each search
-    /// profits from what the others stored. Its move-ordering history is its own.
-    pub fn sharing_table(&self) -> Engine {
-        let rng = levels::make_rng(self.options.seed);
         Engine {
-            options: self.options.clone(),
-            features: self.features,
-            params: self.params.clone(),
-            tt: Arc::clone(&self.tt),
+            options,
+            features: Features::default(),
+            params: None,
+            tt,
             history: History::new(),
             rng,
-            solver: None,
+            prover: ProverSlot::default(),
         }
     }
 
@@ -489,10 +493,23 @@ impl Engine {
         self.options.threads = threads.clamp(1, EngineOptions::MAX_THREADS);
     }
 
-    /// Resizes (and clears) the transposition table.
-    pub fn set_hash_mb(&mut self, hash_mb: usize) {
-        self.options.hash_mb = hash_mb.clamp(*EngineOptions::HASH_MB.start(), *EngineOptions::HASH_MB.end());
-        self.tt = Arc::new(Table::new(self.options.hash_mb));
+    /// Resizes (and clears) the transposition table, in no time (see
+    /// [`Engine::new_game`]). When the memory cannot be had the table stays
+    /// as it was and the error says so.
+    pub fn set_hash_mb(&mut self, hash_mb: usize) -> Result<(), TableAllocError> {
+        let hash_mb = hash_mb.clamp(*EngineOptions::HASH_MB.start(), *EngineOptions::HASH_MB.end());
+        self.replace_table(Table::new(hash_mb)?);
+        self.options.hash_mb = hash_mb;
+        Ok(())
+    }
+
+    /// Puts `table` in place of the transposition table; the old one is
+    /// freed on a thread of its own, as giving back gigabytes of touched
+    /// memory takes a while that no search or `stop` should wait for.
+    fn replace_table(&mut self, table: Table) {
+        let old = std::mem::replace(&mut self.tt, Arc::new(table));
+        // Without a thread (spawn failed), it is freed here.
+        let _ = std::thread::Builder::new().name("free table".into()).spawn(move || drop(old));
     }
 
     /// The search and evaluation switches.
@@ -507,7 +524,7 @@ impl Engine {
 
     /// The evaluation weights used for `pos`: those set with
     /// [`Engine::set_eval_params`] if they are of its game, else its defaults.
-    pub fn eval_params<P: Rules>(&self, pos: &P) -> P::Params {
+    pub fn eval_params<P: Searchable>(&self, pos: &P) -> P::Params {
         let set = self.params.as_ref().and_then(|p| p.downcast_ref::<P::Params>());
         set.cloned().unwrap_or_else(|| pos.default_params())
     }
@@ -523,19 +540,24 @@ impl Engine {
         self.tt.hashfull()
     }
 
-    /// Forgets everything learnt: clears the transposition table and history.
+    /// Forgets everything learnt: clears the transposition table and
+    /// history. A table this engine alone uses is replaced by fresh zeroed
+    /// memory instead of being written over, which takes no time even at
+    /// the largest size; a table another holder still shares is
+    /// cleared in place.
     pub fn new_game(&mut self) {
-        self.tt.clear();
-        self.history = History::new();
-        if let Some(solver) = &mut self.solver {
-            solver.clear();
+        match Table::new(self.options.hash_mb) {
+            Ok(fresh) if Arc::strong_count(&self.tt) == 1 => self.replace_table(fresh),
+            _ => self.tt.clear(),
         }
+        self.history = History::new();
+        self.prover.clear();
     }
 
     /// Searches `pos` until a limit is reached or `stop` becomes true.
     /// Blocks the caller; calls `on_info` after each completed iteration and
     /// polls `stop` every couple of thousand nodes.
-    pub fn search<P: Rules>(
+    pub fn search<P: Searchable>(
         &mut self,
         pos: &P,
         limits: &Limits<P::Move>,

@@ -8,39 +8,11 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::Role;
 use crate::engine::LevelColumn;
 use crate::excerpt::Excerpt;
-use crate::games::{porthole, twoboard, wormhole};
-use crate::rules::Rules;
-use crate::{Position, Role, Variant};
-
-/// Which game to play.
-///
-/// ```
-/// use wormhole::GameKind;
-/// let kind: GameKind = "porthole".parse().unwrap();
-/// assert_eq!(kind.pgn_name(), "Porthole");
-/// assert_eq!(GameKind::from_pgn_tag("Wormhole fairy"), Some(GameKind::Fairy));
-/// // A FEN says which game it is when it can.
-/// assert_eq!(GameKind::detect_fen(GameKind::Porthole.start_fen()), Some(GameKind::Porthole));
-/// assert_eq!(GameKind::detect_fen("cnwmkwnc/pppppppp/8/8/8/8/PPPPPPPP/CNWMKWNC w 0"), Some(GameKind::Fairy));
-/// assert_eq!(
-///     "chess".parse::<GameKind>().unwrap_err().to_string(),
-///     "unknown variant 'chess' (expected 'classic', 'fairy', 'porthole' or 'twoboard')"
-/// );
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum GameKind {
-    /// Wormhole chess with the classic piece set.
-    #[default]
-    Classic,
-    /// Wormhole chess with the fairy piece set.
-    Fairy,
-    /// Porthole chess.
-    Porthole,
-    /// Two-board portal chess.
-    Twoboard,
-}
+use crate::rules::Searchable;
+use crate::{GAMES, GameKind};
 
 /// What the program says about a game, in one place (the game's folder).
 #[derive(Debug, Clone, Copy)]
@@ -70,16 +42,18 @@ pub struct GameInfo {
     /// The slope `k` of the curve that turns centipawns into winning
     /// chances ([`win_chance_slope`](crate::analysis::win_chance_slope)).
     pub win_chance_slope: f64,
+    /// How many boards it is played on (the app draws one board only).
+    pub boards: u8,
 }
 
-/// Every game, in the order menus list them: each game's line is defined
-/// in its folder.
-pub const GAMES: [GameInfo; 4] = [wormhole::info::CLASSIC, wormhole::info::FAIRY, porthole::INFO, twoboard::INFO];
+/// The first game of [`GAMES`].
+impl Default for GameKind {
+    fn default() -> GameKind {
+        GameKind::ALL[0]
+    }
+}
 
 impl GameKind {
-    /// Every game, in the order of [`GAMES`].
-    pub const ALL: [GameKind; 4] = [GameKind::Classic, GameKind::Fairy, GameKind::Porthole, GameKind::Twoboard];
-
     /// This game's line of [`GAMES`].
     pub const fn info(self) -> &'static GameInfo {
         &GAMES[self as usize]
@@ -125,18 +99,14 @@ impl GameKind {
         (self.info().movement)(role)
     }
 
+    /// How many boards it is played on.
+    pub const fn boards(self) -> u8 {
+        self.info().boards
+    }
+
     /// Whether pieces of this role belong to this game.
     pub fn has_role(self, role: Role) -> bool {
         self.roles().contains(&role)
-    }
-
-    /// The Wormhole piece set, if this is Wormhole chess.
-    pub const fn variant(self) -> Option<Variant> {
-        match self {
-            GameKind::Classic => Some(Variant::Classic),
-            GameKind::Fairy => Some(Variant::Fairy),
-            GameKind::Porthole | GameKind::Twoboard => None,
-        }
     }
 
     /// The game a name or alias names (any case).
@@ -184,17 +154,6 @@ impl GameKind {
         let setup = crate::Setup::from_fen(fen).ok()?;
         setup.variant_hint().map(GameKind::from)
     }
-
-    /// Runs `job` with the position `fen` describes (the start position
-    /// when `None`) in this game: `job` is compiled once per game.
-    pub fn with_position<J: WithPosition>(self, fen: Option<&str>, job: J) -> Result<J::Output, GameFenError> {
-        let fen = fen.unwrap_or(self.start_fen());
-        Ok(match (self, self.variant()) {
-            (_, Some(variant)) => job.run(Position::from_fen(fen, variant)?),
-            (GameKind::Twoboard, None) => job.run(twoboard::Position::from_fen(fen)?),
-            (_, None) => job.run(porthole::Position::from_fen(fen)?),
-        })
-    }
 }
 
 /// Something to do with a position of whichever game was chosen
@@ -204,16 +163,7 @@ pub trait WithPosition {
     /// What it gives back.
     type Output;
     /// Does it with `pos`.
-    fn run<P: Rules>(self, pos: P) -> Self::Output;
-}
-
-impl From<Variant> for GameKind {
-    fn from(variant: Variant) -> GameKind {
-        match variant {
-            Variant::Classic => GameKind::Classic,
-            Variant::Fairy => GameKind::Fairy,
-        }
-    }
+    fn run<P: Searchable>(self, pos: P) -> Self::Output;
 }
 
 /// The name ([`GameKind::name`]).
@@ -258,20 +208,6 @@ impl FromStr for GameKind {
     fn from_str(s: &str) -> Result<GameKind, ParseGameKindError> {
         GameKind::from_name(s).ok_or_else(|| ParseGameKindError(s.to_string()))
     }
-}
-
-/// A FEN of the chosen game that could not be read.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum GameFenError {
-    /// A Wormhole chess FEN.
-    #[error(transparent)]
-    Wormhole(#[from] crate::FenError),
-    /// A Porthole chess PFEN.
-    #[error(transparent)]
-    Porthole(#[from] porthole::FenError),
-    /// A Two-board portal chess FEN.
-    #[error(transparent)]
-    Twoboard(#[from] twoboard::FenError),
 }
 
 #[cfg(test)]

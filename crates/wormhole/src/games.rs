@@ -2,7 +2,31 @@
 //! FEN, evaluation terms, level settings, descriptions). The engine,
 //! analysis and PGN reach a game through [`crate::rules::Rules`] and
 //! [`crate::GameInfo`].
+//!
+//! The list below is the one place that names every game: it generates
+//! [`crate::GameKind`], [`crate::GAMES`] and the "any game" types of
+//! `any.rs`. A new game is its folder, a `mod` line and its entry here.
 
 pub mod porthole;
 pub mod twoboard;
 pub(crate) mod wormhole;
+
+crate::any::games! {
+    /// A Wormhole chess position (either piece set).
+    Wormhole("Wormhole chess"): wormhole::Position {
+        /// Wormhole chess with the classic piece set.
+        Classic: wormhole::info::CLASSIC,
+        /// Wormhole chess with the fairy piece set.
+        Fairy: wormhole::info::FAIRY,
+    }
+    /// A Porthole chess position.
+    Porthole("Porthole chess"): porthole::Position {
+        /// Porthole chess.
+        Porthole: porthole::INFO,
+    }
+    /// A Two-board portal chess position.
+    Twoboard("Two-board portal chess"): twoboard::Position {
+        /// Two-board portal chess.
+        Twoboard: twoboard::INFO,
+    }
+}

@@ -61,14 +61,15 @@ pub mod pgn;
 pub mod rules;
 
 pub use crate::core::excerpt;
-pub use crate::core::{Bitboard, Board, Color, ParseSquareError, Piece, Role, Square};
-pub use any::{AnyMove, AnyMoveError, AnyOutcome, AnyPosition, OtherGameError, WrongGameMove};
-pub use game_kind::{GAMES, GameFenError, GameInfo, GameKind, ParseGameKindError, WithPosition};
+pub use crate::core::{Bitboard, Board, Color, ParseSquareError, Piece, Placement, Role, Square};
+pub use any::{OtherGameError, PlayError, WrongGameMove};
+pub use game_kind::{GameInfo, ParseGameKindError, WithPosition};
 pub use games::porthole;
 pub use games::twoboard;
 pub use games::wormhole::{
     EndReason, FenError, IllegalMoveError, KingSafety, Move, MoveError, MoveList, Outcome, ParseVariantError, Position,
     Setup, Undo, Variant, attacks, fen, san, zobrist,
 };
+pub use games::{AnyMove, AnyMoveError, AnyOutcome, AnyPosition, GAMES, GameFenError, GameKind};
 pub use perft::perft;
 pub use rules::Rules;

@@ -10,12 +10,16 @@ use std::fmt::Write as _;
 
 use crate::excerpt::Excerpt;
 use crate::rules::GameOutcome;
-use crate::{AnyMove, AnyMoveError, AnyPosition, Color, GameFenError, GameKind};
+use crate::{AnyMove, AnyMoveError, AnyPosition, Color, GameFenError, GameKind, PlayError};
 
 /// Why a PGN text was refused. Messages quote at most 80 characters of the
 /// offending text.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PgnError {
+    /// The text holds no game: no tag and no movetext (only white space,
+    /// or nothing, as in an empty file).
+    #[error("no game: the text is empty")]
+    Empty,
     /// A tag line is not of the form `[Name "value"]`.
     #[error("line {line}: malformed tag '{}' (expected [Name \"value\"])", Excerpt(.text))]
     BadTag {
@@ -31,6 +35,26 @@ pub enum PgnError {
     /// FEN error's, so it is not also given as the error's source.)
     #[error("bad FEN tag: {0}")]
     Fen(GameFenError),
+    /// The `Result` tag and the result at the end of the movetext differ.
+    #[error("the Result tag says {tag} but the moves end with {terminator}")]
+    ResultMismatch {
+        /// The `Result` tag's value.
+        tag: String,
+        /// The result that ends the movetext.
+        terminator: String,
+    },
+    /// A move comes after the game had ended by its rules.
+    #[error("move {number} ({color}) '{}': the game was already over ({end})", Excerpt(.text))]
+    AfterTheEnd {
+        /// The move number (see [`AnyPosition::move_number`]).
+        number: u32,
+        /// The side that was to play it.
+        color: Color,
+        /// The move as written.
+        text: String,
+        /// How the game had ended.
+        end: String,
+    },
     /// A move in the movetext is not a legal move where it stands.
     #[error("move {number} ({color}) '{}': {}", Excerpt(.text), Reason(.error))]
     BadMove {
@@ -51,12 +75,9 @@ struct Reason<'a>(&'a AnyMoveError);
 
 impl std::fmt::Display for Reason<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.0 {
-            AnyMoveError::Wormhole(crate::MoveError::Syntax { problem, .. }) => write!(f, "not a move: {problem}"),
-            AnyMoveError::Porthole(crate::porthole::MoveError::Syntax { problem, .. }) => {
-                write!(f, "not a move: {problem}")
-            }
-            error => error.fmt(f),
+        match self.0.syntax_problem() {
+            Some(problem) => write!(f, "not a move: {problem}"),
+            None => self.0.fmt(f),
         }
     }
 }
@@ -119,14 +140,26 @@ impl PgnGame {
         set_tag(&mut self.tags, name, value);
     }
 
-    /// Every position of the game, from the start to after the last move.
+    /// Every position of the game, from the start to after the last move
+    /// (or, for a game built with a move that cannot be played where it
+    /// stands, to before that move: see [`PgnGame::check`]).
     pub fn positions(&self) -> Vec<AnyPosition> {
         let mut positions = vec![self.start.clone()];
         for &m in &self.moves {
-            let next = positions[positions.len() - 1].after(m);
-            positions.push(next);
+            match positions[positions.len() - 1].after(m) {
+                Ok(next) => positions.push(next),
+                Err(_) => break,
+            }
         }
         positions
+    }
+
+    /// Whether every move can be played where it stands: the first that
+    /// cannot, with its index and why. [`PgnGame::parse`] only makes games
+    /// that pass; [`PgnGame::new`] takes the moves as they are.
+    pub fn check(&self) -> Result<(), (usize, PlayError)> {
+        let mut pos = self.start.clone();
+        self.moves.iter().enumerate().try_for_each(|(i, &m)| pos.play(m).map_err(|e| (i, e)))
     }
 
     /// The position after all the moves.
@@ -155,7 +188,8 @@ impl PgnGame {
     }
 
     /// The game as PGN text with `annotations[i]` written after move `i`
-    /// (moves past the end of `annotations` get none).
+    /// (moves past the end of `annotations` get none). The moves are
+    /// written up to the first that cannot be played ([`PgnGame::check`]).
     ///
     /// ```
     /// use wormhole::pgn::{Annotation, PgnGame};
@@ -174,11 +208,11 @@ impl PgnGame {
         let set_up = (self.start != AnyPosition::new(kind)).then(|| self.start.fen());
         let mut out = header(&self.tags, &result, kind.pgn_name(), set_up.as_deref());
         let mut pos = self.start.clone();
-        let numbered = self.moves.iter().enumerate().map(|(i, &m)| {
+        let numbered = self.moves.iter().enumerate().map_while(|(i, &m)| {
             let notes = annotations.get(i).map(|a| a.tokens(&pos)).unwrap_or_default();
-            let entry = (pos.move_number(), pos.turn(), pos.san(m), notes);
-            pos = pos.after(m);
-            entry
+            let entry = (pos.move_number(), pos.turn(), pos.san(m).ok()?, notes);
+            pos.play(m).ok()?;
+            Some(entry)
         });
         out.push_str(&annotated_movetext(numbered, &result));
         out
@@ -188,6 +222,9 @@ impl PgnGame {
     /// `FEN` tag tells the game when it can ([`GameKind::detect_fen`]);
     /// otherwise it is Wormhole chess.
     pub fn parse(text: &str) -> Result<PgnGame, PgnError> {
+        if text.trim().is_empty() {
+            return Err(PgnError::Empty);
+        }
         let (tags, movetext) = sections(text).map_err(|(line, text)| PgnError::BadTag { line, text })?;
         let tag = |name: &str| find_tag(&tags, name);
         let kind = match tag("Variant") {
@@ -200,20 +237,42 @@ impl PgnGame {
             (None, kind) => Ok(AnyPosition::new(kind.unwrap_or_default())),
         }
         .map_err(PgnError::Fen)?;
-        let mut pos = start.clone();
-        let mut moves = Vec::new();
-        for token in &movetext_tokens(&movetext) {
-            let number = pos.move_number();
-            let m = pos.parse_move(token).map_err(|error| PgnError::BadMove {
-                number,
-                color: pos.turn(),
-                text: token.clone(),
-                error,
-            })?;
-            pos = pos.after(m);
-            moves.push(m);
-        }
+        check_terminator(tag("Result"), &movetext)?;
+        let moves = replay(&start, &movetext_tokens(&movetext))?;
         Ok(PgnGame { tags, start, moves })
+    }
+}
+
+/// The moves of `tokens` played from `start`. A move that is not legal, or
+/// that comes after the game has ended by its rules (a repetition
+/// included), is refused: the game is one rule for every reader.
+fn replay(start: &AnyPosition, tokens: &[String]) -> Result<Vec<AnyMove>, PgnError> {
+    let mut pos = start.clone();
+    let mut earlier = Vec::new();
+    let mut moves = Vec::new();
+    for token in tokens {
+        let (number, color, text) = (pos.move_number(), pos.turn(), token.clone());
+        if let Some(end) = pos.outcome(&earlier) {
+            return Err(PgnError::AfterTheEnd { number, color, text, end: end.to_string() });
+        }
+        earlier.push(pos.hash());
+        let m = pos.play_text(token).map_err(|error| PgnError::BadMove { number, color, text, error })?;
+        moves.push(m);
+    }
+    Ok(moves)
+}
+
+/// The results a game can end with (`*`, still going, aside).
+const DECIDED: [&str; 3] = ["1-0", "0-1", "1/2-1/2"];
+
+/// A decided `Result` tag and a decided terminator that disagree are refused.
+fn check_terminator(tag: Option<&str>, movetext: &str) -> Result<(), PgnError> {
+    let last = movetext.split_whitespace().last();
+    match (tag, last) {
+        (Some(tag), Some(end)) if DECIDED.contains(&tag) && DECIDED.contains(&end) && tag != end => {
+            Err(PgnError::ResultMismatch { tag: tag.to_string(), terminator: end.to_string() })
+        }
+        _ => Ok(()),
     }
 }
 
@@ -348,11 +407,12 @@ impl Annotation {
         let mut pos = pos.clone();
         let mut line = Vec::new();
         for &m in &self.variation {
-            if !pos.is_legal(m) {
+            let Ok(san) = pos.san(m) else { break };
+            let entry = (pos.move_number(), pos.turn(), san, Vec::new());
+            if pos.play(m).is_err() {
                 break;
             }
-            line.push((pos.move_number(), pos.turn(), pos.san(m), Vec::new()));
-            pos = pos.after(m);
+            line.push(entry);
         }
         if !line.is_empty() {
             // The variation's own movetext, without a result.
@@ -435,6 +495,22 @@ fn movetext_tokens(text: &str) -> Vec<String> {
 mod tests {
     use super::*;
     use crate::{Position, Variant};
+
+    #[test]
+    fn a_result_tag_and_a_terminator_that_disagree_are_refused() {
+        let err = PgnGame::parse("[Result \"1-0\"]\n\n1. e4 e5 0-1\n").unwrap_err();
+        assert_eq!(err.to_string(), "the Result tag says 1-0 but the moves end with 0-1");
+        assert!(PgnGame::parse("[Result \"1-0\"]\n\n1. e4 e5 1-0\n").is_ok());
+        assert!(PgnGame::parse("[Result \"*\"]\n\n1. e4 e5 0-1\n").is_ok(), "an unknown result is no claim");
+    }
+
+    #[test]
+    fn an_empty_text_is_no_game() {
+        for text in ["", "\n\n", " \t\r\n"] {
+            assert_eq!(PgnGame::parse(text).unwrap_err(), PgnError::Empty);
+        }
+        assert!(PgnGame::parse("*").is_ok(), "a game with no moves is a game");
+    }
 
     #[test]
     fn round_trip_from_a_set_up_position() {
@@ -527,6 +603,9 @@ mod tests {
         let game = PgnGame::parse(text).unwrap();
         assert_eq!((game.kind(), game.moves.len(), game.result()), (GameKind::Porthole, 8, "1/2-1/2".to_string()));
         assert!(game.to_pgn().contains("4. Ng1 Ng8 1/2-1/2"));
+        // A move after that end is refused, by every reader of the file.
+        let err = PgnGame::parse(&text.replace("Ng8 *", "Ng8 5. e4 *")).unwrap_err();
+        assert_eq!(err.to_string(), "move 5 (White) 'e4': the game was already over (draw by threefold repetition)");
         // A set-up start is written as a 7-field FEN, and read back.
         let fen = "6k1/5ppp/8/8/8/8/5PPP/4r1K1 w - - 0 30 a6,d4,b3,h1";
         let start = AnyPosition::from_fen(GameKind::Porthole, fen).unwrap();

@@ -1,18 +1,26 @@
 //! What a game must provide so that one engine, one perft and one set of
-//! tools serve every game of the crate: the [`Rules`] trait, implemented by
-//! Wormhole chess's [`Position`](crate::Position) and Porthole chess's
-//! [`porthole::Position`](crate::porthole::Position).
+//! tools serve every game of the crate, in four traits:
 //!
-//! Generic code is monomorphized: the search compiled for Wormhole chess
-//! calls Wormhole's move generator directly, and a game that cannot be drawn
-//! ([`Rules::DRAWS`] false) compiles the draw tests away.
+//! - [`Rules`], the game itself: position, moves, notation, make and
+//!   unmake, hash, game end (the checked [`Rules::play`], [`Rules::is_legal`],
+//!   [`Rules::after`] and [`Rules::san_moves`] are provided);
+//! - [`Evaluate`], its static evaluation and weights;
+//! - [`SearchHooks`], sealed: what the search needs beyond the rules (null
+//!   move, generation with king safety, the prover);
+//! - [`Prove`], opt-in: a prover (only Wormhole chess has one), which the
+//!   engine runs when [`SearchHooks::PROVER`] names it.
+//!
+//! [`Searchable`] is all of them, for every game in the list of
+//! `games.rs`. Generic code is monomorphized: the search compiled for
+//! Wormhole chess calls Wormhole's move generator directly, and a game that
+//! cannot be drawn ([`Rules::DRAWS`] false) compiles the draw tests away.
 
 use std::fmt;
 use std::hash::Hash;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use crate::engine::{Proof, Solver};
+use crate::engine::{Proof, ProverSlot};
 use crate::{AnyMove, Board, Color, GameKind, Piece, Role, Square};
 
 /// A move of some game, as the search sees it: where the piece starts and
@@ -24,6 +32,11 @@ pub trait GameMove: Copy + Eq + Hash + fmt::Display + fmt::Debug + Send + Sync +
     fn to(self) -> Square;
     /// The role a pawn promotes to, if this is a promotion.
     fn promotion(self) -> Option<Role>;
+    /// The portal a move goes through, in a game with portals (the entry
+    /// of a porthole move); `None` by default.
+    fn entry(self) -> Option<Square> {
+        None
+    }
     /// The move packed into at most 24 bits, never 0 (the transposition
     /// table stores it and compares it with generated moves).
     fn to_bits(self) -> u32;
@@ -87,6 +100,14 @@ pub trait EvalWeights: Clone + Default + fmt::Debug + PartialEq + Send + Sync + 
     fn weights_mut(&mut self) -> &mut [i32];
 }
 
+/// Why a typed move was refused, in a game: the text may be no move at
+/// all, or name a move that is not legal here.
+pub trait MoveTextError: std::error::Error + Clone + PartialEq + Send + Sync + 'static {
+    /// What is wrong with the text when it is no move in any notation
+    /// (`None` when it names a move that is not legal here).
+    fn syntax_problem(&self) -> Option<&dyn std::error::Error>;
+}
+
 /// How a finished game ended, in any game.
 pub trait GameOutcome: Copy + Eq + fmt::Debug + fmt::Display + Send + Sync + 'static {
     /// The winner; `None` for a draw.
@@ -101,8 +122,33 @@ pub trait GameOutcome: Copy + Eq + fmt::Debug + fmt::Display + Send + Sync + 'st
     }
 }
 
-/// A game the engine can search, perft can count and the tools can play: a
-/// position with its moves, make and unmake, hash, game end and evaluation.
+/// How the engine calls a game's prover ([`Prove::prove`]).
+pub type Prover<P> = fn(&P, &mut ProverSlot, Duration, &AtomicBool) -> Proof<<P as Rules>::Move>;
+
+/// Proving who wins, opt-in: a game with a prover (Wormhole chess's
+/// proof-number solver) implements it and names it in [`SearchHooks::PROVER`].
+pub trait Prove: Rules {
+    /// Tries for at most `time` (or until `stop`) to prove who wins;
+    /// `memory` keeps the prover's table between searches (the prover
+    /// puts its own type there, [`ProverSlot::with`]).
+    fn prove(&self, memory: &mut ProverSlot, time: Duration, stop: &AtomicBool) -> Proof<Self::Move>;
+}
+
+/// A move refused by the checked [`Rules::play`]: not legal in the position.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{mv} is not a legal move in {fen}")]
+pub struct NotLegal<M: GameMove> {
+    /// The move.
+    pub mv: M,
+    /// The position, as a FEN of its game.
+    pub fen: String,
+}
+
+/// A game: a position with its moves, notation, make and unmake, hash and
+/// game end; perft and the tools need nothing more. The checked
+/// [`Rules::play`], [`Rules::is_legal`], [`Rules::after`] and
+/// [`Rules::san_moves`] are provided. The engine also needs the game's
+/// [`Evaluate`] and its [`SearchHooks`] ([`Searchable`] is all three).
 ///
 /// ```
 /// use wormhole::rules::MoveSet;
@@ -125,24 +171,19 @@ pub trait GameOutcome: Copy + Eq + fmt::Debug + fmt::Display + Send + Sync + 'st
 /// assert_eq!(replies(&porthole::Position::new()).iter().sum::<usize>(), 256);
 /// ```
 pub trait Rules: Clone + fmt::Debug + Send + Sync + 'static {
-    /// A move (which a program holding either game sees as an [`AnyMove`]).
-    type Move: GameMove + Into<AnyMove> + TryFrom<AnyMove>;
+    /// A move.
+    type Move: GameMove;
     /// What [`Rules::play_unchecked`] returns so that [`Rules::undo`] can
     /// restore the position.
     type Undo: Copy + fmt::Debug;
     /// The legal moves, as [`Rules::legal_moves`] returns them.
     type MoveList: MoveSet<Self::Move>;
-    /// The list a search generates into ([`Rules::generate`]).
-    type SearchList: MoveBuffer<Self::Move>;
-    /// What move generation works out about the mover's king before
-    /// generating (computed once per node, see [`Rules::king_safety`]).
-    type Safety;
-    /// The evaluation weights.
-    type Params: EvalWeights;
     /// How a game ends.
     type Outcome: GameOutcome;
     /// Why a typed move was refused.
-    type MoveError: std::error::Error + Clone + PartialEq + Send + Sync + 'static;
+    type MoveError: MoveTextError;
+    /// Why a FEN was refused.
+    type FenError: std::error::Error + Clone + PartialEq + Send + Sync + 'static;
 
     /// Whether games can be drawn: stalemate, repetition and rules such as
     /// the fifty-move rule. Wormhole chess has no draws (the side with no
@@ -150,6 +191,9 @@ pub trait Rules: Clone + fmt::Debug + Send + Sync + 'static {
     /// every draw test away.
     const DRAWS: bool;
 
+    /// The position `fen` describes in `kind`, one of the kinds this
+    /// game plays (for Wormhole chess, the piece set).
+    fn from_fen_in(kind: GameKind, fen: &str) -> Result<Self, Self::FenError>;
     /// The game (for Wormhole chess, its piece set).
     fn kind(&self) -> GameKind;
     /// The side to move.
@@ -174,6 +218,14 @@ pub trait Rules: Clone + fmt::Debug + Send + Sync + 'static {
     fn parse_move(&self, text: &str) -> Result<Self::Move, Self::MoveError>;
     /// The SAN of a legal move.
     fn san(&self, m: Self::Move) -> String;
+    /// Every legal move with its SAN, in the order of [`Rules::legal_moves`].
+    fn san_moves(&self) -> Vec<(Self::Move, String)> {
+        self.legal_moves().iter().map(|m| (m, self.san(m))).collect()
+    }
+    /// Where the piece on `sq` could go on its side's turn, its own king's
+    /// safety left aside (for showing how it moves): the squares it moves
+    /// to and the portals it can enter. Empty without a piece there.
+    fn reach(&self, sq: Square) -> crate::Bitboard;
 
     /// Every legal move.
     fn legal_moves(&self) -> Self::MoveList;
@@ -184,6 +236,25 @@ pub trait Rules: Clone + fmt::Debug + Send + Sync + 'static {
     /// The piece `m` would capture, if any.
     fn captured_by(&self, m: Self::Move) -> Option<Piece>;
 
+    /// Whether `m` is a legal move here.
+    fn is_legal(&self, m: Self::Move) -> bool {
+        self.legal_moves().contains(m)
+    }
+    /// Plays `m` if it is legal here (the checked [`Rules::play_unchecked`]);
+    /// returns what [`Rules::undo`] needs.
+    fn play(&mut self, m: Self::Move) -> Result<Self::Undo, NotLegal<Self::Move>> {
+        match Rules::is_legal(self, m) {
+            true => Ok(self.play_unchecked(m)),
+            false => Err(NotLegal { mv: m, fen: self.fen() }),
+        }
+    }
+    /// A copy after `m`, if it is legal here.
+    fn after(&self, m: Self::Move) -> Result<Self, NotLegal<Self::Move>> {
+        let mut next = self.clone();
+        Rules::play(&mut next, m)?;
+        Ok(next)
+    }
+
     /// Whether the game is drawn by a rule that looks at this position
     /// alone (the fifty-move rule, king against king); never in a game
     /// without draws.
@@ -191,33 +262,13 @@ pub trait Rules: Clone + fmt::Debug + Send + Sync + 'static {
     /// How many more moves of the side to move a clock should be planned
     /// for (a Wormhole game lasts at most 64 plies; orthodox games longer).
     fn moves_to_plan(&self) -> u32;
+}
 
-    /// Passes the turn without moving: a null move for search heuristics,
-    /// never a legal move. Passing twice restores the position.
-    fn pass(&mut self);
-    /// Whether the search may try a null move ([`Rules::pass`]) here: in a
-    /// game with forced moves, passing where a move is forced is no fair
-    /// test of the position. Every position, by default.
-    fn may_pass(&self) -> bool {
-        true
-    }
-    /// What move generation works out about the king of the side to move.
-    fn king_safety(&self) -> Self::Safety;
-    /// Whether the side to move is in check, given its [`Rules::Safety`].
-    fn safety_in_check(safety: &Self::Safety) -> bool;
-    /// Whether the side to move, not in check, surely has a legal move
-    /// (a cheap test: `false` says nothing).
-    fn surely_has_move(&self, safety: &Self::Safety) -> bool;
-    /// Appends the legal moves (only those that capture when `captures`) to `list`.
-    fn generate(&self, safety: &Self::Safety, list: &mut Self::SearchList, captures: bool);
-    /// Tries for at most `time` (or until `stop`) to prove who wins with
-    /// the proof-number [`Solver`], which the engine runs before its
-    /// alpha-beta search. Only a game without draws has one: by default
-    /// nothing is proved.
-    fn prove(&self, solver: &mut Solver, time: Duration, stop: &AtomicBool) -> Proof<Self::Move> {
-        let _ = (solver, time, stop);
-        Proof::Unknown
-    }
+/// A game's static evaluation, its own trait: its weights ([`EvalWeights`])
+/// and its terms.
+pub trait Evaluate {
+    /// The evaluation weights.
+    type Params: EvalWeights;
 
     /// The evaluation weights of this position's game.
     fn default_params(&self) -> Self::Params;
@@ -227,7 +278,59 @@ pub trait Rules: Clone + fmt::Debug + Send + Sync + 'static {
     /// Material only, from the side to move's point of view.
     fn material(&self, params: &Self::Params) -> i32;
     /// How often each term of the evaluation occurs, the side to move's
-    /// count minus the opponent's: [`Rules::evaluate`] (positional) is the
+    /// count minus the opponent's: [`Evaluate::evaluate`] (positional) is the
     /// dot product of this with the weights. For fitting the weights.
     fn eval_features(&self) -> Vec<i32>;
+}
+
+/// What the search asks of a game beyond its rules: its null move, its
+/// generator with the king safety it computes once per node, and its
+/// prover. Sealed (only the games of this crate implement it): these are
+/// the search's internals, not a public promise.
+pub trait SearchHooks: Rules + sealed::Sealed {
+    /// The list a search generates into ([`SearchHooks::generate`]).
+    type SearchList: MoveBuffer<Self::Move>;
+    /// What move generation works out about the mover's king before
+    /// generating (computed once per node, see [`SearchHooks::king_safety`]).
+    type Safety;
+
+    /// Passes the turn without moving: a null move for search heuristics,
+    /// never a legal move. Passing twice restores the position.
+    fn pass(&mut self);
+    /// Whether the search may try a null move ([`SearchHooks::pass`]) here:
+    /// in a game with forced moves, passing where a move is forced is no
+    /// fair test of the position. Every position, by default.
+    fn may_pass(&self) -> bool {
+        true
+    }
+    /// What move generation works out about the king of the side to move.
+    fn king_safety(&self) -> Self::Safety;
+    /// Whether the side to move is in check, given its [`SearchHooks::Safety`].
+    fn safety_in_check(safety: &Self::Safety) -> bool;
+    /// Whether the side to move, not in check, surely has a legal move
+    /// (a cheap test: `false` says nothing).
+    fn surely_has_move(&self, safety: &Self::Safety) -> bool;
+    /// Appends the legal moves (only those that capture when `captures`) to `list`.
+    fn generate(&self, safety: &Self::Safety, list: &mut Self::SearchList, captures: bool);
+    /// The game's prover, if it has one ([`Prove`]): the engine runs it
+    /// after its alpha-beta search. `None` by default; a game that
+    /// implements [`Prove`] sets `Some(<Self as Prove>::prove)`.
+    const PROVER: Option<Prover<Self>> = None;
+}
+
+pub(crate) mod sealed {
+    /// Seals [`SearchHooks`](super::SearchHooks): implemented by the games of this crate only.
+    pub trait Sealed {}
+}
+
+/// A game the engine can search and a program holding any game can hold:
+/// its [`Rules`], [`Evaluate`] and [`SearchHooks`], with moves that convert
+/// to and from [`AnyMove`]. Every game of the list in `games.rs` is one.
+pub trait Searchable: SearchHooks<Move: Into<AnyMove> + TryFrom<AnyMove>> + Evaluate {}
+
+impl<P> Searchable for P
+where
+    P: SearchHooks + Evaluate,
+    P::Move: Into<AnyMove> + TryFrom<AnyMove>,
+{
 }

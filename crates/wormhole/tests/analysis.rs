@@ -33,7 +33,7 @@ fn wormhole(m: AnyMove) -> Move {
     Move::try_from(m).expect("a Wormhole move")
 }
 
-fn score(pos: &Position, limits: &Limits) -> Score {
+fn score(pos: &Position, limits: &Limits<Move>) -> Score {
     let mut engine = Engine::new(EngineOptions { hash_mb: 8, ..EngineOptions::default() });
     engine.search(pos, limits, &AtomicBool::new(false), &mut |_| {}).info.score
 }
@@ -167,7 +167,13 @@ fn stopping_ends_the_analysis_early() {
     // Without the stop, searching every position 64 plies deep would take hours.
     let options = depth_options(64, 1);
     let begin = std::time::Instant::now();
-    let analysis = analyse(&start, &moves, &options, &stop, &mut |_, _| stop.store(true, Ordering::Relaxed));
+    let analysis = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            std::thread::sleep(std::time::Duration::from_millis(300));
+            stop.store(true, Ordering::Relaxed);
+        });
+        analyse(&start, &moves, &options, &stop, &mut |_, _| {})
+    });
     assert!(!analysis.unwrap().is_complete());
     assert!(begin.elapsed() < std::time::Duration::from_secs(60), "{:?}", begin.elapsed());
     let stop = AtomicBool::new(true);
@@ -210,5 +216,62 @@ fn the_annotated_pgn_reads_back_with_its_evaluations() {
     for review in analysis.reviews().filter(|r| r.judgement.is_some()) {
         let nag = format!("${}", review.judgement.unwrap().nag());
         assert!(text.contains(&nag), "{text}");
+    }
+}
+
+/// A careless game: `plies` random moves (fewer if the game ends).
+fn random_game(variant: Variant, seed: u64, plies: usize) -> (Position, Vec<Move>) {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let start = Position::new(variant);
+    let mut pos = start.clone();
+    let mut moves = Vec::new();
+    while moves.len() < plies && pos.has_legal_move() {
+        let legal = pos.legal_moves();
+        let m = legal[rng.random_range(0..legal.len())];
+        pos.play_unchecked(m);
+        moves.push(m);
+    }
+    (start, moves)
+}
+
+#[test]
+fn the_same_game_gets_the_same_review_on_one_or_two_threads() {
+    let (start, moves) = random_game(Variant::Classic, 17, 24);
+    let one = run(&start, &moves, &AnalysisOptions::with_nodes(20_000, 1));
+    let two = run(&start, &moves, &AnalysisOptions::with_nodes(20_000, 2));
+    for index in 0..one.len() {
+        assert_eq!(one.eval(index), two.eval(index), "position {index}");
+    }
+    assert_eq!(one.annotations(), two.annotations());
+    assert!(one.reviews().any(|r| r.judgement.is_some()), "a careless game has judged moves");
+}
+
+#[test]
+fn the_reviews_numbers_chain_and_a_better_move_is_named_only_when_its_numbers_are_better() {
+    for (variant, seed) in [(Variant::Classic, 21), (Variant::Fairy, 22)] {
+        let (start, moves) = random_game(variant, seed, 30);
+        let analysis = run(&start, &moves, &AnalysisOptions::with_nodes(20_000, 2));
+        let reviews: Vec<_> = analysis.reviews().collect();
+        assert_eq!(reviews.len(), moves.len());
+        let annotations = analysis.annotations();
+        for (r, note) in reviews.iter().zip(&annotations) {
+            // The number after the move is the next move's before and the PGN's [%eval].
+            if let Some(next) = reviews.get(r.ply + 1) {
+                assert_eq!(r.after, next.before, "ply {}", r.ply);
+            }
+            let comment = note.comment.as_deref().unwrap();
+            assert!(comment.starts_with(&format!("[%eval {}]", r.after)), "{comment} / {r:?}");
+            let named = analysis.explain(r).contains("was best");
+            assert_eq!(named, r.better_move().is_some(), "{r:?}");
+            if let Some(better) = r.better_move() {
+                assert_ne!(better, r.played);
+                assert!(r.before.is_better_for(r.mover, r.after), "{r:?}");
+                let c = r.compared.expect("the two moves were compared");
+                assert!(c.best.is_better_for(r.mover, c.played), "{r:?}");
+            }
+            if r.judgement.is_some() && !r.before.is_proved_win_for(r.mover) {
+                assert!(r.better_move().is_some(), "a judged move has a better one: {r:?}");
+            }
+        }
     }
 }

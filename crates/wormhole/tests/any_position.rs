@@ -2,7 +2,7 @@
 //! moves of the other game refused, game ends with draws and repetition.
 
 use wormhole::rules::GameOutcome;
-use wormhole::{AnyMove, AnyPosition, GameKind};
+use wormhole::{AnyMove, AnyPosition, GameKind, OtherGameError, PlayError};
 
 #[test]
 fn each_game_answers_by_its_own_rules() {
@@ -11,8 +11,9 @@ fn each_game_answers_by_its_own_rules() {
         assert_eq!(pos.kind(), kind);
         assert_eq!(AnyPosition::from_fen(kind, &pos.fen()).unwrap(), pos);
         for m in pos.legal_moves() {
-            assert!(pos.is_legal(m));
-            assert_eq!(pos.parse_move(&pos.san(m)).unwrap(), m, "{kind}: {}", pos.san(m));
+            assert_eq!(pos.is_legal(m), Ok(true));
+            let san = pos.san(m).unwrap();
+            assert_eq!(pos.parse_move(&san).unwrap(), m, "{kind}: {san}");
         }
     }
     let porthole = AnyPosition::new(GameKind::Porthole);
@@ -27,11 +28,22 @@ fn a_move_of_the_other_game_is_refused() {
     let porthole = AnyPosition::new(GameKind::Porthole);
     let e4 = porthole.parse_move("e4").unwrap();
     assert!(matches!(e4, AnyMove::Porthole(_)));
-    assert!(!classic.is_legal(e4));
+    let other = OtherGameError { mv: e4, kind: GameKind::Classic };
+    assert_eq!(classic.is_legal(e4), Err(other));
     let err = classic.play(e4).unwrap_err();
+    assert_eq!(err, PlayError::OtherGame(other));
     assert_eq!(err.to_string(), "e2e4 is a move of another game than classic");
     assert_eq!(classic, AnyPosition::new(GameKind::Classic), "unchanged");
-    assert_eq!(classic.san(e4), "e2e4", "a foreign move is written in coordinates");
+    assert_eq!(classic.san(e4), Err(other), "a foreign move has no SAN here");
+    assert_eq!(classic.captured_by(e4), Err(other));
+    assert_eq!(classic.after(e4), Err(PlayError::OtherGame(other)));
+    // A move of the right game that is not legal here is refused too.
+    let e5 =
+        AnyPosition::new(GameKind::Fairy).after(classic.parse_move("e4").unwrap()).unwrap().parse_move("e5").unwrap();
+    assert_eq!(
+        classic.play(e5).unwrap_err().to_string(),
+        format!("e7e5 is not a legal move in {}", GameKind::Classic.start_fen())
+    );
 }
 
 #[test]

@@ -6,12 +6,12 @@ use std::sync::atomic::AtomicBool;
 use wormhole::engine::{Engine, EngineOptions, Limits, Score, SearchResult};
 use wormhole::{Move, Position, Variant};
 
-fn search(pos: &Position, limits: &Limits) -> SearchResult {
+fn search(pos: &Position, limits: &Limits<Move>) -> SearchResult<Move> {
     let mut engine = Engine::new(EngineOptions { hash_mb: 4, ..EngineOptions::default() });
     engine.search(pos, limits, &AtomicBool::new(false), &mut |_| {})
 }
 
-fn limits(depth: u32, multipv: usize, searchmoves: Vec<Move>) -> Limits {
+fn limits(depth: u32, multipv: usize, searchmoves: Vec<Move>) -> Limits<Move> {
     Limits { depth: Some(depth), multipv, searchmoves, ..Limits::default() }
 }
 
@@ -34,7 +34,7 @@ fn rank(score: Score) -> i64 {
     }
 }
 
-fn root_moves(result: &SearchResult) -> Vec<Move> {
+fn root_moves(result: &SearchResult<Move>) -> Vec<Move> {
     result.info.lines.iter().map(|l| l.root_move().expect("a line is never empty")).collect()
 }
 

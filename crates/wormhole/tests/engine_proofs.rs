@@ -18,7 +18,7 @@ use std::sync::atomic::AtomicBool;
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use wormhole::engine::{Engine, EngineOptions, Info, Limits, Proof, Score, SolveLimits, Solver};
-use wormhole::{Position, Variant};
+use wormhole::{Move, Position, Variant};
 
 /// Results are looked for up to this many plies ahead.
 const HORIZON: u32 = 9;
@@ -145,7 +145,7 @@ fn check(case: &Case, score: Score, exact: bool, when: &str) {
     }
 }
 
-fn check_search(case: &Case, limits: &Limits, when: &str) -> Info {
+fn check_search(case: &Case, limits: &Limits<Move>, when: &str) -> Info<Move> {
     let pos = Position::from_fen(&case.fen, case.variant).unwrap();
     let mut engine = Engine::new(EngineOptions { hash_mb: 8, ..EngineOptions::default() });
     let result = engine.search(&pos, limits, &AtomicBool::new(false), &mut |info| {
@@ -203,7 +203,7 @@ fn short_searches_never_report_a_wrong_distance() {
 /// Checks a solver result against the truth: the right winner, a proof
 /// no shorter than the shortest game end, and (when short enough to check)
 /// a winning move that the brute force confirms.
-fn check_proof(case: &Case, proof: Proof) {
+fn check_proof(case: &Case, proof: Proof<Move>) {
     let what = format!("{} {}: solver {proof:?}, truth {:?}", case.variant, case.fen, case.truth);
     let (won, plies) = match proof {
         Proof::Unknown => return,

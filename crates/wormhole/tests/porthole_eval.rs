@@ -2,9 +2,9 @@
 //! term counts, and the porthole terms count what they say.
 
 use rand::RngExt;
-use wormhole::Rules;
 use wormhole::porthole::eval::{self, CHECK_PORTHOLES, EvalParams, KING_PORTHOLES, ON_PORTHOLE, PASSED};
 use wormhole::porthole::{Move, Position};
+use wormhole::rules::Evaluate;
 
 mod common;
 

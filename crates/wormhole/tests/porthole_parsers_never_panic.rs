@@ -111,6 +111,13 @@ fn fen_errors_say_what_and_where() {
         "token square c2 is listed twice (write c2*2 for a stack of two)"
     );
     assert_eq!(err(&format!("{k} w - - 0 1 c2*0")), "token square c2 has height 0 (a height is 1 or more)");
+    for signed in ["b4*+2", "b4*-2"] {
+        assert_eq!(
+            err(&format!("{k} w - - 0 1 {signed}")),
+            format!("token '{signed}' is not a square with an optional height (such as c4 or c2*2)"),
+            "a height is digits only"
+        );
+    }
     assert_eq!(err(&format!("{k} w - - 0 1 c2*60,d4*5")), "65 tokens in all (at most 64)");
     assert_eq!(err("4k3/8/8/8/8/8/8/4KK2 w - -"), "White has 2 kings (expected exactly 1)");
     assert_eq!(err("4k3/8/8/8/8/8/8/8 w - -"), "White has 0 kings (expected exactly 1)");

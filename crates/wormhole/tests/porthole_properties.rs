@@ -7,7 +7,8 @@ mod common;
 use proptest::prelude::*;
 use rand::RngExt;
 use wormhole::porthole::{Game, Move, MoveKind, Position, zobrist};
-use wormhole::{Color, Role, Rules, Square};
+use wormhole::rules::SearchHooks;
+use wormhole::{Color, Role, Square};
 
 /// The default start and every position of the perft suite.
 fn starts() -> Vec<Position> {
@@ -137,20 +138,20 @@ fn check_move_list(pos: &Position) {
 /// What the search generates (all moves, captures only) agrees with the
 /// legal moves, and its quick "surely has a move" test never lies.
 fn check_search_lists(pos: &Position) {
-    let safety = Rules::king_safety(pos);
+    let safety = SearchHooks::king_safety(pos);
     let sorted = |mut v: Vec<Move>| {
         v.sort_by_key(|m| m.to_bits());
         v
     };
     let legal = sorted(pos.legal_moves().iter().collect());
     let (mut all, mut captures) = (Vec::new(), Vec::new());
-    Rules::generate(pos, &safety, &mut all, false);
-    Rules::generate(pos, &safety, &mut captures, true);
+    SearchHooks::generate(pos, &safety, &mut all, false);
+    SearchHooks::generate(pos, &safety, &mut captures, true);
     assert_eq!(sorted(all), legal, "search list in {}", pos.fen());
     let legal_captures: Vec<Move> = legal.iter().copied().filter(|&m| pos.captured_by(m).is_some()).collect();
     assert_eq!(sorted(captures), legal_captures, "captures in {}", pos.fen());
-    assert_eq!(<Position as Rules>::safety_in_check(&safety), pos.is_check());
-    if !pos.is_check() && Rules::surely_has_move(pos, &safety) {
+    assert_eq!(<Position as SearchHooks>::safety_in_check(&safety), pos.is_check());
+    if !pos.is_check() && SearchHooks::surely_has_move(pos, &safety) {
         assert!(!legal.is_empty(), "no legal move in {}", pos.fen());
     }
 }

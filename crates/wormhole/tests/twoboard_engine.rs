@@ -6,8 +6,8 @@
 
 use std::sync::atomic::AtomicBool;
 
-use wormhole::Rules;
 use wormhole::engine::{Engine, EngineOptions, Limits, Score, SearchResult};
+use wormhole::rules::SearchHooks;
 use wormhole::twoboard::{Move, Position};
 
 fn search(fen: &str, d: u32) -> (Position, SearchResult<Move>) {
@@ -55,13 +55,13 @@ fn the_null_move_swaps_side_and_board_and_waits_for_no_intent() {
     let mut pos = Position::new();
     assert!(pos.may_pass());
     let before = (pos.fen(), pos.hash());
-    Rules::pass(&mut pos);
+    SearchHooks::pass(&mut pos);
     assert_eq!(
         pos.fen(),
         "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR b B KQ|kq -|- - 0 1"
     );
     assert_eq!(pos.hash(), pos.hash_from_scratch());
-    Rules::pass(&mut pos);
+    SearchHooks::pass(&mut pos);
     assert_eq!((pos.fen(), pos.hash()), before);
     let intent = Position::from_fen("r7/8/8/8/8/8/8/4K3|7k/8/8/7n/8/7R/8/8 b A -|- -|- bBh5 2 21").unwrap();
     assert!(!intent.may_pass());

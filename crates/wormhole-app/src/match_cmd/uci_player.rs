@@ -5,8 +5,9 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 use anyhow::{Context, anyhow, bail};
+use wormhole::GameKind;
 use wormhole::engine::{Limits, Score};
-use wormhole::{GameKind, Rules};
+use wormhole::rules::Searchable;
 
 /// A running UCI engine.
 pub struct UciEngine {
@@ -74,7 +75,7 @@ impl UciEngine {
     /// Searches `pos`, reached from `start` by `moves` (sent as such, so
     /// that the engine sees repetitions), within `limits`; returns the move
     /// (`None`: the engine says it has none) and the last score it reported.
-    pub fn think<P: Rules>(
+    pub fn think<P: Searchable>(
         &mut self,
         start: &P,
         moves: &[P::Move],
@@ -150,7 +151,7 @@ mod tests {
         assert_eq!(score_of(&words("info depth 9 score mate 2 pv a1a2")), Some(Score::Win(3)));
         assert_eq!(score_of(&words("info depth 9 score mate -1")), Some(Score::Loss(2)));
         assert_eq!(score_of(&words("info string hello")), None);
-        let limits: Limits =
+        let limits: Limits<wormhole::Move> =
             Limits { nodes: Some(500), movetime: Some(std::time::Duration::from_millis(80)), ..Limits::default() };
         assert_eq!(go_command(&limits), "go nodes 500 movetime 80");
     }

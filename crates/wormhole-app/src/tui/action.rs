@@ -10,6 +10,7 @@ use wormhole::pgn::PgnGame;
 
 use super::ai::EngineEvent;
 use super::analyst::AnalysisEvent;
+use crate::saved_games::{PathCompletion, SavedGame};
 
 /// Why an unsaved game is autosaved.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,8 +46,10 @@ pub enum Action {
     MoveNow,
     ShowFen,
     Save,
-    /// Puts a command in the input line for the user to finish (`:open `).
+    /// Puts a command in the input line for the user to finish (`:load `).
     Prefill(&'static str),
+    /// The list of saved games and autosaves, to pick one to open.
+    OpenList,
     NewGame,
     Review,
     BrowseBack,
@@ -77,12 +80,19 @@ pub enum Msg {
     Tick(Instant),
     /// The engine reported.
     Engine(EngineEvent),
-    /// A save the user asked for finished: the path written, or what went wrong.
-    Saved(Result<PathBuf, String>),
+    /// A save the user asked for finished: the path written (in the games
+    /// folder, or where the user named it), or what went wrong.
+    Saved { result: Result<PathBuf, String>, in_games_folder: bool },
+    /// `:save FILE` found a file of that name: nothing was written yet.
+    WouldReplace(PathBuf),
     /// An autosave finished: the path written, or what went wrong.
     Autosaved { reason: AutosaveReason, result: Result<PathBuf, String> },
     /// The config file was written: its path, or what went wrong.
     ConfigSaved(Result<PathBuf, String>),
+    /// The saved games and autosaves, newest first, and the folders looked in.
+    GamesListed { games: Vec<SavedGame>, folders: [PathBuf; 2] },
+    /// Tab on a path in the input line `line`: its completion (after `before`), if any.
+    PathCompleted { line: String, before: String, completion: Option<PathCompletion> },
     /// A PGN file was read (`:open`): the game, or what went wrong.
     Opened { path: PathBuf, result: Result<Box<PgnGame>, String> },
     /// The review's analysis reported.

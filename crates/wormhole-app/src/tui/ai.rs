@@ -162,11 +162,8 @@ pub fn pv_san(pos: &AnyPosition, pv: &[AnyMove], max: usize) -> String {
     let mut pos = pos.clone();
     let mut out = Vec::new();
     for &m in pv.iter().take(max) {
-        if !pos.is_legal(m) {
-            break;
-        }
+        let (Ok(next), Ok(san)) = (pos.after(m), pos.san(m)) else { break };
         let number = pos.move_number();
-        let san = pos.san(m);
         if pos.turn() == Color::White {
             out.push(format!("{number}.{san}"));
         } else if out.is_empty() {
@@ -174,7 +171,7 @@ pub fn pv_san(pos: &AnyPosition, pv: &[AnyMove], max: usize) -> String {
         } else {
             out.push(san);
         }
-        pos = pos.after(m);
+        pos = next;
     }
     out.join(" ")
 }
@@ -218,7 +215,7 @@ mod tests {
             std::thread::sleep(Duration::from_millis(5));
         };
         assert_eq!(done.purpose, Purpose::Move { ply: 0 });
-        assert!(pos.is_legal(done.best.unwrap()));
+        assert_eq!(pos.is_legal(done.best.unwrap()), Ok(true));
     }
 
     #[test]
@@ -236,7 +233,7 @@ mod tests {
                 .collect()
         };
         assert_eq!(pv_san(&pos, &moves, 8), "1.e4 e5 2.Nf3");
-        assert_eq!(pv_san(&pos.after(moves[0]), &moves[1..], 8), "1...e5 2.Nf3");
+        assert_eq!(pv_san(&pos.after(moves[0]).unwrap(), &moves[1..], 8), "1...e5 2.Nf3");
     }
 }
 
@@ -260,7 +257,7 @@ mod porthole_tests {
             std::thread::sleep(Duration::from_millis(5));
         };
         let best = done.best.unwrap();
-        assert_eq!(pos.san(best), "Rb4>a8#");
+        assert_eq!(pos.san(best).unwrap(), "Rb4>a8#");
         assert_eq!(pv_san(&pos, &[best], 8), "1.Rb4>a8#");
     }
 }

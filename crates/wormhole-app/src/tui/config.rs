@@ -75,7 +75,7 @@ pub struct KeySpec {
 
 /// Every setting, in the order files and help list them.
 pub const KEYS: &[KeySpec] = &[
-    KeySpec { key: Key::Level, name: "level", values: "1..10", help: "engine strength (1 beginner, 10 full strength)" },
+    KeySpec { key: Key::Level, name: "level", values: "1..12", help: "engine strength (1 newcomer, 12 full strength)" },
     KeySpec { key: Key::Variant, name: "variant", values: "classic|fairy|porthole", help: "game of new games" },
     KeySpec { key: Key::Side, name: "side", values: "white|black|hotseat|watch", help: "who plays new games" },
     KeySpec { key: Key::Clock, name: "clock", values: "MIN+INC|off", help: "chess clock of new games, e.g. 5+3" },
@@ -124,7 +124,7 @@ impl Prefs {
         let value = value.trim();
         match key {
             Key::Level => self.level = value.parse().map_err(|e: wormhole::engine::ParseLevelError| e.to_string())?,
-            Key::Variant => self.variant = value.parse().map_err(|e: wormhole::ParseGameKindError| e.to_string())?,
+            Key::Variant => self.variant = super::drawn::parse_drawn(value)?,
             Key::Side => self.side = value.parse()?,
             Key::Clock if value == "off" => self.clock = None,
             Key::Clock => self.clock = Some(value.parse()?),
@@ -181,13 +181,14 @@ impl Prefs {
     }
 
     /// `text` with `key` set to this value: the key's line is replaced (or
-    /// added at the end); comments and other lines stay as they were.
+    /// added at the end), keeping its comment; comments and other lines
+    /// stay as they were.
     pub fn write_into(&self, text: &str, key: Key) -> String {
         let line = format!("{} = {}", key.name(), self.toml_value(key));
         let is_key = |l: &str| l.trim_start().strip_prefix(key.name()).is_some_and(|r| r.trim_start().starts_with('='));
         let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
         match lines.iter().position(|l| is_key(l)) {
-            Some(i) => lines[i] = line,
+            Some(i) => lines[i] = format!("{line}{}", inline_comment(&lines[i])),
             None => {
                 if lines.is_empty() {
                     lines.push("# Wormhole chess settings: `wormhole --print-config` lists them all.".into());
@@ -207,6 +208,20 @@ impl Prefs {
         }
         out
     }
+}
+
+/// The comment at the end of a `key = value` line with the spaces before
+/// it (`"  # weak"`), or nothing; a `#` inside a quoted value is not one.
+fn inline_comment(line: &str) -> &str {
+    let mut quoted = false;
+    for (i, c) in line.char_indices() {
+        match c {
+            '"' => quoted = !quoted,
+            '#' if !quoted => return &line[line[..i].trim_end().len()..],
+            _ => {}
+        }
+    }
+    ""
 }
 
 /// What is wrong in a config file, and on which line.
@@ -327,7 +342,7 @@ mod tests {
     #[test]
     fn problems_name_the_line() {
         let bad = |text: &str| Prefs::parse(text).unwrap_err();
-        assert_eq!(bad("level = 4\nlevel = 11\n").line, Some(2));
+        assert_eq!(bad("level = 4\nlevel = 13\n").line, Some(2));
         let p = bad("variant = \"classic\"\n\ntheme = \"neon\"\n");
         assert_eq!(p.line, Some(3));
         assert!(p.message.contains("expected dark, light or high-contrast"), "{}", p.message);
@@ -347,11 +362,13 @@ mod tests {
         let mut config =
             Config::from_text(Some("c.toml".into()), Some("# my comment\nlevel = 2 # weak\ntheme = \"dark\"\n".into()));
         let text = config.set(Key::Level, "6").unwrap().unwrap();
-        assert_eq!(text, "# my comment\nlevel = 6\ntheme = \"dark\"\n");
+        assert_eq!(text, "# my comment\nlevel = 6 # weak\ntheme = \"dark\"\n");
         let text = config.set(Key::Clock, "3+2").unwrap().unwrap();
-        assert_eq!(text, "# my comment\nlevel = 6\ntheme = \"dark\"\nclock = \"3+2\"\n");
+        assert_eq!(text, "# my comment\nlevel = 6 # weak\ntheme = \"dark\"\nclock = \"3+2\"\n");
         assert_eq!(Prefs::parse(&text).unwrap(), config.prefs, "what is written reads back");
-        assert!(config.set(Key::Level, "11").unwrap_err().contains("11"));
+        assert!(config.set(Key::Level, "13").unwrap_err().contains("13"));
+        assert_eq!(inline_comment("theme = \"a#b\"  # mine"), "  # mine", "a # in quotes is the value's");
+        assert_eq!(inline_comment("level = 2"), "");
         let mut fresh = Config::from_text(Some("c.toml".into()), None);
         let text = fresh.set(Key::Autoflip, "true").unwrap().unwrap();
         assert!(text.starts_with('#') && text.ends_with("autoflip = true\n"), "{text}");

@@ -57,7 +57,8 @@ impl Explore {
         if let Some(from) = selected {
             hl.selected = Bitboard::from_square(from);
             hl.show_moves_of(&self.position, from, None);
-        } else if let Some(&best) = info.and_then(|i| i.pv.first()).filter(|&&m| self.position.is_legal(m)) {
+        } else if let Some(&best) = info.and_then(|i| i.pv.first()).filter(|&&m| self.position.is_legal(m) == Ok(true))
+        {
             hl.show_move(best);
         }
         hl
@@ -75,12 +76,14 @@ impl Explore {
         }
     }
 
-    /// Tries a legal move (the game is not changed).
-    pub fn try_move(&mut self, m: AnyMove, id: u64) {
-        self.position = self.position.after(m);
+    /// Tries a legal move (the game is not changed); refuses one that
+    /// cannot be played here.
+    pub fn try_move(&mut self, m: AnyMove, id: u64) -> Result<(), wormhole::PlayError> {
+        self.position = self.position.after(m)?;
         self.tried.push(m);
         self.id = id;
         self.finished = None;
+        Ok(())
     }
 
     /// Takes back the last move tried; false if none was.
@@ -89,8 +92,12 @@ impl Explore {
             return false;
         }
         let mut pos = self.base.clone();
+        // Every tried move was played from here before (try_move keeps
+        // only those), so none is refused.
         for &m in &self.tried {
-            pos = pos.after(m);
+            if pos.play(m).is_err() {
+                break;
+            }
         }
         self.position = pos;
         self.id = id;
@@ -109,8 +116,8 @@ mod tests {
         let base = AnyPosition::new(GameKind::Fairy);
         let mut e = Explore::new(1, base.clone(), Origin::Game);
         let m = base.parse_move("e4").unwrap();
-        e.try_move(m, 2);
-        assert_eq!(e.position, base.after(m));
+        e.try_move(m, 2).unwrap();
+        assert_eq!(Ok(&e.position), base.after(m).as_ref());
         assert_eq!(e.id, 2);
         assert!(e.take_back(3));
         assert_eq!(e.position, base);

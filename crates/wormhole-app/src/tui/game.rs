@@ -1,11 +1,13 @@
 //! The game model: start position, moves (with a redo tail), players, clocks
 //! and how the game ended. No terminal code and no view state here.
 
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use wormhole::engine::Level;
 use wormhole::pgn::PgnGame;
 use wormhole::rules::GameOutcome;
-use wormhole::{AnyMove, AnyOutcome, AnyPosition, Color, GameKind, Outcome};
+use wormhole::{AnyMove, AnyOutcome, AnyPosition, Color, GameKind, Outcome, Square};
 
 use super::choice::{Choice, choice_text};
 use super::clock::Clocks;
@@ -138,12 +140,12 @@ impl GameEnd {
 }
 
 /// Why a move could not be added to the game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PlayError {
     #[error("the game is over")]
     GameOver,
-    #[error("{0} is not legal here")]
-    Illegal(AnyMove),
+    #[error(transparent)]
+    Illegal(#[from] wormhole::PlayError),
 }
 
 /// A game: positions after every move, the SAN of every move, the redo tail.
@@ -164,6 +166,8 @@ pub struct Game {
     clock_times: Vec<[Duration; 2]>,
     /// Whether the current game has been saved since its last change.
     saved: bool,
+    /// The file it was last saved to (meaningful while `saved`).
+    saved_to: Option<PathBuf>,
 }
 
 impl Game {
@@ -179,6 +183,7 @@ impl Game {
             clocks,
             clock_times,
             saved: true,
+            saved_to: None,
         }
     }
 
@@ -268,8 +273,15 @@ impl Game {
         self.saved
     }
 
-    pub fn mark_saved(&mut self) {
+    /// Notes that the game as it is now is in the file `to`.
+    pub fn mark_saved(&mut self, to: PathBuf) {
         self.saved = true;
+        self.saved_to = Some(to);
+    }
+
+    /// The file that holds the game as it is now, if it was saved since its last change.
+    pub fn saved_to(&self) -> Option<&Path> {
+        self.saved_to.as_deref().filter(|_| self.saved)
     }
 
     /// How the game ended, if it has.
@@ -298,11 +310,8 @@ impl Game {
             return Err(PlayError::GameOver);
         }
         let pos = self.position();
-        if !pos.is_legal(m) {
-            return Err(PlayError::Illegal(m));
-        }
-        let san = pos.san(m);
-        let next = pos.after(m);
+        let next = pos.after(m)?;
+        let san = pos.san(m).map_err(wormhole::PlayError::from)?;
         let mover = pos.turn();
         self.moves.truncate(self.cursor);
         self.sans.truncate(self.cursor);
@@ -411,7 +420,7 @@ impl Game {
         flagged
     }
 
-    /// The game as PGN, with player names and the result.
+    /// The game as PGN, with player names (see [`ENGINE_NAME`]) and the result.
     pub fn to_pgn(&self, names: [&str; 2], date: &str) -> PgnGame {
         let mut pgn = PgnGame::new(self.start().clone(), self.moves().to_vec());
         pgn.set_tag("Event", "Casual game");
@@ -427,6 +436,37 @@ impl Game {
         }
         pgn
     }
+}
+
+/// How a saved game names the engine, before its level: `Engine, level 3 (club)`.
+pub const ENGINE_NAME: &str = "Engine, level ";
+
+/// The level the engine played at in a saved game, read from its player's name.
+pub fn recorded_level(pgn: &PgnGame) -> Option<Level> {
+    ["White", "Black"].iter().find_map(|tag| pgn.tag(tag)?.strip_prefix(ENGINE_NAME)?.parse().ok())
+}
+
+/// What loading the FEN `text` as `pos` says: that an orthodox FEN became
+/// Porthole chess without portholes, or which fields it left out were
+/// assumed (the side to move above all), or just that it loaded.
+pub fn fen_note(text: &str, pos: &AnyPosition) -> String {
+    let no_portholes = pos.tokens().is_some_and(|t| Square::all().all(|s| t.height(s) == 0));
+    if no_portholes {
+        return "loaded as Porthole chess (an orthodox FEN: 6 fields) with no portholes; a Wormhole chess FEN \
+                has 3 fields (board, side, ply), a Porthole one lists its portholes after the 6th"
+            .to_string();
+    }
+    let full: Vec<String> = pos.fen().split_whitespace().map(str::to_string).collect();
+    let given = text.split_whitespace().count();
+    if given >= full.len() {
+        return "position loaded".to_string();
+    }
+    format!(
+        "position loaded; the FEN gave {given} of {} fields: assumed '{}' ({} to move)",
+        full.len(),
+        full[given..].join(" "),
+        pos.turn()
+    )
 }
 
 #[cfg(test)]

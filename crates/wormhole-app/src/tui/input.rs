@@ -4,6 +4,7 @@
 use wormhole::{AnyMove, AnyPosition};
 
 use super::commands;
+use crate::limits::MAX_INPUT_CHARS;
 
 /// A legal move that the typed text could be the start of.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -45,10 +46,16 @@ impl InputLine {
         self.text = text.to_string();
     }
 
-    pub fn push(&mut self, c: char) {
-        if self.text.chars().count() < 200 {
-            self.text.push(c);
+    /// Adds `c` at the end, unless the line already holds
+    /// [`MAX_INPUT_CHARS`] characters: then nothing changes and the error
+    /// says the limit (input is refused whole, never cut).
+    pub fn push(&mut self, c: char) -> Result<(), String> {
+        // Fewer bytes than the limit means fewer characters: no count needed.
+        if self.text.len() >= MAX_INPUT_CHARS && self.text.chars().count() >= MAX_INPUT_CHARS {
+            return Err(format!("the input line holds at most {MAX_INPUT_CHARS} characters: '{c}' was not added"));
         }
+        self.text.push(c);
+        Ok(())
     }
 
     pub fn backspace(&mut self) {
@@ -128,7 +135,7 @@ fn forms(pos: &AnyPosition, m: AnyMove, san: &str) -> Vec<String> {
         Some(entry) => (format!("{entry}>{to}"), format!("{entry}{to}")),
         None => (to.to_string(), to.to_string()),
     };
-    let capture = pos.captured_by(m).is_some();
+    let capture = matches!(pos.captured_by(m), Ok(Some(_)));
     let mut v = vec![san.to_string(), san.trim_end_matches(['+', '#']).to_string()];
     if !letter.is_empty() {
         v.push(format!("{letter}{}{target}", if capture { "x" } else { "" }));
@@ -233,6 +240,80 @@ mod tests {
         assert_eq!(sans(&c), ["Nb4", "Nc5", "Ndg5", "Nxb2", "Nxf2", "Nxf6"]);
         assert_eq!(sans(&candidates(&pos, "Nd3x")), ["Nxb2", "Nxf2", "Nxf6"]);
         assert_eq!(sans(&candidates(&pos, "d3-f")), ["Nxf2", "Nxf6"]);
+    }
+}
+
+#[cfg(test)]
+mod fuzz {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// What a key does to the line.
+    #[derive(Debug, Clone)]
+    enum Key {
+        Char(char),
+        /// The same character many times (a paste, a held key).
+        Run(char, usize),
+        Backspace,
+        DeleteWord,
+        Clear,
+    }
+
+    fn key() -> impl Strategy<Value = Key> {
+        prop_oneof![
+            8 => any::<char>().prop_map(Key::Char),
+            2 => (any::<char>(), 0..2 * MAX_INPUT_CHARS).prop_map(|(c, n)| Key::Run(c, n)),
+            2 => Just(Key::Backspace),
+            1 => Just(Key::DeleteWord),
+            1 => Just(Key::Clear),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// Whatever is typed, the line holds exactly the characters that
+        /// were accepted, never more than the limit, and every refused
+        /// character is reported: input is never cut silently.
+        #[test]
+        fn the_line_keeps_what_was_typed_or_says_why_not(keys in proptest::collection::vec(key(), 0..60)) {
+            let mut line = InputLine::default();
+            let mut model: Vec<char> = Vec::new();
+            let push = |line: &mut InputLine, model: &mut Vec<char>, c: char| -> Result<(), TestCaseError> {
+                let fits = model.len() < MAX_INPUT_CHARS;
+                match line.push(c) {
+                    Ok(()) => { prop_assert!(fits); model.push(c); }
+                    Err(e) => { prop_assert!(!fits); prop_assert!(e.contains(&MAX_INPUT_CHARS.to_string()), "{}", e); }
+                }
+                Ok(())
+            };
+            for k in keys {
+                match k {
+                    Key::Char(c) => push(&mut line, &mut model, c)?,
+                    Key::Run(c, n) => for _ in 0..n { push(&mut line, &mut model, c)? },
+                    Key::Backspace => { line.backspace(); model.pop(); }
+                    Key::DeleteWord => {
+                        line.delete_word();
+                        let text: String = model.iter().collect();
+                        let keep = text.trim_end().rfind(' ').map_or(0, |i| i + 1);
+                        model = text[..keep].chars().collect();
+                    }
+                    Key::Clear => { line.clear(); model.clear(); }
+                }
+                prop_assert_eq!(line.text().chars().collect::<Vec<_>>(), model.clone());
+                prop_assert!(line.text().chars().count() <= MAX_INPUT_CHARS);
+            }
+        }
+    }
+
+    #[test]
+    fn a_300_character_path_is_kept_whole() {
+        let path = format!(":save /tmp/{}.pgn", "b".repeat(300));
+        let mut line = InputLine::default();
+        for c in path.chars() {
+            line.push(c).unwrap();
+        }
+        assert_eq!(line.text(), path);
     }
 }
 

@@ -24,11 +24,13 @@ pub enum Context {
     Review,
     /// Live analysis of a position.
     Analyze,
+    /// The list of saved games.
+    OpenGame,
 }
 
 impl Context {
     #[cfg(test)]
-    pub const ALL: [Context; 8] = [
+    pub const ALL: [Context; 9] = [
         Context::Play,
         Context::Browse,
         Context::GameOver,
@@ -37,6 +39,7 @@ impl Context {
         Context::Confirm,
         Context::Review,
         Context::Analyze,
+        Context::OpenGame,
     ];
 }
 
@@ -125,11 +128,14 @@ const HELP_SCROLL: &str = "scroll the help";
 const HELP_PAGE: &str = "next page: keys, pieces, rules";
 const CURSOR: &str = "board cursor; Space picks a piece, then its target";
 const BROWSE: &str = "review earlier positions";
+const BROWSE_STEP: &str = "while reviewing earlier positions (after PgUp): step back / forward";
 const DELETE: &str = "delete a letter / a word / the whole line";
 const NEW_FIELD: &str = "choose what to set";
 const NEW_VALUE: &str = "change it";
 const REVIEW: &str = "review: arrows step, n/p jump to ?! ? ??, a analyse";
 const ANALYSIS: &str = "analysis: type moves to try, Ctrl-Z back, Esc leaves";
+const PICK_GAME: &str = "saved games: type to filter, arrows choose, Enter opens";
+const OPEN_LIST: &str = "saved games and autosaves, newest first: pick one to open";
 
 /// Every binding; the first that applies wins, so specific rows come first.
 pub const KEYMAP: &[Binding] = &[
@@ -150,6 +156,15 @@ pub const KEYMAP: &[Binding] = &[
     key(K::Char(' '), When::Only(Context::NewGame), A::Cursor(1, 0), NEW_VALUE),
     footer(key(K::Enter, When::Only(Context::NewGame), A::Submit, "start the game"), "start", 0),
     footer(key(K::Esc, When::Only(Context::NewGame), A::Escape, "back to the game"), "back", 0),
+    footer(key(K::Char('o'), When::Only(Context::NewGame), A::OpenList, OPEN_LIST), "saved games", 1),
+    // The list of saved games: letters filter it.
+    footer_as(key(K::Up, When::Only(Context::OpenGame), A::Cursor(0, 1), PICK_GAME), "Up/Down", "choose", 1),
+    key(K::Down, When::Only(Context::OpenGame), A::Cursor(0, -1), PICK_GAME),
+    key(K::PageUp, When::Only(Context::OpenGame), A::Cursor(0, 10), PICK_GAME),
+    key(K::PageDown, When::Only(Context::OpenGame), A::Cursor(0, -10), PICK_GAME),
+    key(K::Backspace, When::Only(Context::OpenGame), A::Backspace, PICK_GAME),
+    footer(key(K::Enter, When::Only(Context::OpenGame), A::Submit, PICK_GAME), "open", 0),
+    footer(key(K::Esc, When::Only(Context::OpenGame), A::Escape, PICK_GAME), "back", 0),
     // A question.
     footer(key(K::Char('y'), When::Only(Context::Confirm), A::Answer(true), "yes"), "yes", 0),
     key(K::Enter, When::Only(Context::Confirm), A::Answer(true), "yes"),
@@ -178,8 +193,8 @@ pub const KEYMAP: &[Binding] = &[
     footer(key(K::Esc, When::Only(Context::Analyze), A::Escape, ANALYSIS), "leave", 0),
     footer(only(Context::Analyze, ctrl('z', A::Undo, ANALYSIS)), "take back", 1),
     // Reviewing.
-    key(K::Left, When::Only(Context::Browse), A::BrowseBack, BROWSE),
-    key(K::Right, When::Only(Context::Browse), A::BrowseForward, BROWSE),
+    key(K::Left, When::Only(Context::Browse), A::BrowseBack, BROWSE_STEP),
+    key(K::Right, When::Only(Context::Browse), A::BrowseForward, BROWSE_STEP),
     // Everywhere.
     key(K::Enter, When::Game, A::Submit, "play the move typed: e4 Nf3 exd5 bxa8=Q Nd3f6 d3f6"),
     key(K::Tab, When::Game, A::Complete, "complete the move or command typed so far"),
@@ -202,8 +217,8 @@ pub const KEYMAP: &[Binding] = &[
     key(K::F(3), When::Game, A::MoveNow, "engine: move now with its best move so far"),
     ctrl('e', A::ShowFen, "show the FEN and copy it to the clipboard"),
     footer(ctrl('s', A::Save, "save the game as PGN"), "save", 2),
-    ctrl('o', A::Prefill(":open "), "type ':open FILE' (PGN) / ':load FEN'"),
-    ctrl('l', A::Prefill(":load "), "type ':open FILE' (PGN) / ':load FEN'"),
+    ctrl('o', A::OpenList, OPEN_LIST),
+    ctrl('l', A::Prefill(":load "), "type ':load FEN': a position (x = hole)"),
     ctrl('n', A::NewGame, "new game: choose pieces, players, level, clock"),
     key(K::F(4), When::Game, A::Legend, "the pieces in play and how they move"),
     ctrl('a', A::Analyze, "live analysis: the engine's best 3 lines here"),
@@ -290,12 +305,13 @@ pub fn context_keys(ctx: Context) -> String {
 }
 
 /// Where each context-only set of keys applies, for the help and `--help`.
-pub const CONTEXTS: [(&str, Context); 5] = [
+pub const CONTEXTS: [(&str, Context); 6] = [
     ("After the game", Context::GameOver),
     ("New-game screen", Context::NewGame),
     ("Questions", Context::Confirm),
     ("Review", Context::Review),
     ("Analysis", Context::Analyze),
+    ("Saved games", Context::OpenGame),
 ];
 
 /// `Left Right Up Down` reads better as `arrows`.
@@ -318,12 +334,14 @@ pub struct FooterEntry {
     pub action: Action,
 }
 
-/// The footer entries for a context, in table order.
+/// The footer entries for a context, in table order: only the bindings
+/// that act there (a key bound earlier for the context shadows a later row).
 pub fn footer_entries(ctx: Context) -> Vec<FooterEntry> {
-    KEYMAP
-        .iter()
-        .filter(|b| b.when.applies(ctx, true))
-        .filter_map(|b| {
+    let live: Vec<&Binding> = KEYMAP.iter().filter(|b| b.when.applies(ctx, true)).collect();
+    live.iter()
+        .enumerate()
+        .filter(|&(i, b)| !live[..i].iter().any(|a| a.code == b.code && a.ctrl == b.ctrl))
+        .filter_map(|(_, b)| {
             let f = b.footer?;
             let keys = f.keys.map_or_else(|| key_label(b.code, b.ctrl), str::to_string);
             Some(FooterEntry { keys, word: f.word, rank: f.rank, action: b.action })
@@ -367,8 +385,10 @@ pub fn cli_help() -> String {
          variant, side, clock, movetime, theme, pieces, autoflip) are kept in\n\
          $XDG_CONFIG_HOME/wormhole/config.toml; --print-config shows them, :set changes one.\n\
          NO_COLOR is honoured; a locale that is not UTF-8 gets plain ASCII.\n\
-         Autosaves go to $WORMHOLE_AUTOSAVE_DIR, else $XDG_STATE_HOME/wormhole, else\n\
-         ~/.local/state/wormhole.\n\
+         Ctrl-S saves into the games folder: $WORMHOLE_GAMES_DIR, else\n\
+         $XDG_DATA_HOME/wormhole/games, else ~/.local/share/wormhole/games; ':save FILE'\n\
+         saves where you name it. Autosaves go to $WORMHOLE_AUTOSAVE_DIR, else\n\
+         $XDG_STATE_HOME/wormhole, else ~/.local/state/wormhole. Ctrl-O lists both.\n\
          A bad --fen or --pgn is reported with exit code 2 before the screen changes.",
     );
     out
@@ -432,6 +452,27 @@ mod tests {
             "{narrow}"
         );
         assert!(!narrow.contains("flip"), "{narrow}");
+    }
+
+    #[test]
+    fn each_key_is_in_a_footer_once_and_the_help_says_what_it_does_where() {
+        for ctx in Context::ALL {
+            let keys: Vec<String> = footer_entries(ctx).into_iter().map(|e| e.keys).collect();
+            let mut unique = keys.clone();
+            unique.sort();
+            unique.dedup();
+            assert_eq!(unique.len(), keys.len(), "{ctx:?}: {keys:?}");
+        }
+        let analysis = fit_footer(footer_entries(Context::Analyze), 200);
+        assert_eq!(analysis.matches("Ctrl-Z").count(), 1, "{analysis}");
+        assert!(analysis.contains("Ctrl-Z take back"), "{analysis}");
+        // In a game Left/Right move the board cursor; only while browsing do they step.
+        let rows =
+            help_rows(|b| matches!(b.when, When::Always | When::Game | When::EmptyInput | When::Only(Context::Browse)));
+        let left: Vec<&str> =
+            rows.iter().filter(|r| r.0.split(' ').any(|k| k == "Left" || k == "arrows")).map(|r| r.1).collect();
+        assert_eq!(left.len(), 2, "{left:?}");
+        assert!(left[0].starts_with("board cursor") && left[1].starts_with("while reviewing"), "{left:?}");
     }
 
     #[test]

@@ -2,9 +2,6 @@
 //! results arrive, and the move being viewed. Pure: the analysis runs in
 //! the effects runner (`analyst.rs`), and its reports are recorded here.
 
-use std::time::Duration;
-
-use super::ai::Limits;
 use wormhole::AnyPosition;
 use wormhole::analysis::{AnalysisOptions, GameAnalysis, Judgement, MoveReview, PositionEval};
 use wormhole::pgn::PgnGame;
@@ -13,10 +10,8 @@ use super::action::Action;
 use super::explore::Explore;
 use super::state::Highlights;
 
-/// How long the review's analysis searches each position.
-pub const REVIEW_MOVETIME: Duration = Duration::from_millis(300);
-
-/// Positions the review's analysis searches at once.
+/// Positions the review's analysis searches at once (the results do not
+/// depend on it: see `analyse`).
 pub const REVIEW_THREADS: usize = 2;
 
 /// Whether the review screen does `action` (what its keys offer).
@@ -77,10 +72,10 @@ impl Review {
         Some(Review { id, pgn, analysis, ply: 0, running: false })
     }
 
-    /// How the review's analysis searches.
+    /// How the review's analysis searches: the full-strength engine, a
+    /// node budget per position, so the same game gets the same review.
     pub fn options() -> AnalysisOptions {
-        let limits = Limits { movetime: Some(REVIEW_MOVETIME), ..Limits::default() };
-        AnalysisOptions { limits, threads: REVIEW_THREADS, ..AnalysisOptions::default() }
+        AnalysisOptions::with_nodes(AnalysisOptions::DEFAULT_NODES, REVIEW_THREADS)
     }
 
     /// Records one position's result.
@@ -132,24 +127,22 @@ impl Review {
     }
 
     /// What the board marks: the played move as the last move, the
-    /// engine's best move as a hint (its piece and target).
+    /// better move the review names as a hint (its piece and target).
     pub fn highlights(&self) -> Highlights {
         let mut hl = Highlights { last_move: self.analysis.moves().get(self.ply).copied(), ..Highlights::default() };
         let pos = self.position();
         if pos.is_check() {
             hl.check = pos.board().king_of(pos.turn());
         }
-        let best = self.analysis.eval(self.ply).and_then(PositionEval::best_move);
-        if let Some(best) = best.filter(|&b| Some(b) != hl.last_move) {
-            hl.show_move(best);
+        if let Some(better) = self.current().and_then(|r| r.better_move()) {
+            hl.show_move(better);
         }
         hl
     }
 
     /// The game as annotated PGN (what `wormhole analyze` writes).
     pub fn annotated_pgn(&self) -> String {
-        let how = format!("{} ms per position", REVIEW_MOVETIME.as_millis());
-        crate::analyze::annotated_pgn(&self.pgn, &self.analysis, &how)
+        crate::analyze::annotated_pgn(&self.pgn, &self.analysis, &Review::options().how())
     }
 }
 
@@ -165,7 +158,7 @@ mod tests {
         let mut moves = Vec::new();
         for san in sans {
             let m = pos.parse_move(san).unwrap();
-            pos = pos.after(m);
+            pos = pos.after(m).unwrap();
             moves.push(m);
         }
         Review::new(1, PgnGame::new(start, moves)).unwrap()

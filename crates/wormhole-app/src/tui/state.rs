@@ -3,6 +3,7 @@
 //! does I/O or reads the clock: [`Session::update`] (in `update.rs`)
 //! changes the state and returns the effects for the runner to perform.
 
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use wormhole::engine::Level;
@@ -14,10 +15,11 @@ use super::clock::{Clocks, TimeControl};
 use super::commands;
 use super::config::{Config, Prefs};
 use super::effects::Effect;
-use super::game::{Game, Player};
+use super::game::{ENGINE_NAME, Game, Player};
 use super::input::{self, Candidate, InputHint, InputLine};
 use super::keymap::Context;
 use super::newgame::NewGameForm;
+use super::picker::GamePicker;
 use super::review::Study;
 use super::theme::{Display, Theme};
 
@@ -47,6 +49,8 @@ pub enum Pending {
     Resign,
     /// `:new` with these settings.
     NewGame(Settings),
+    /// `:save FILE` over an existing file (the file: [`Session::replace_target`]).
+    Replace,
 }
 
 impl Pending {
@@ -54,6 +58,7 @@ impl Pending {
         match self {
             Pending::Resign => "Resign this game?",
             Pending::NewGame(_) => "End the game in progress and start a new one? (it is autosaved)",
+            Pending::Replace => "A file of that name exists. Replace it with this game?",
         }
     }
 }
@@ -79,6 +84,8 @@ pub enum Mode {
     Review,
     /// Live analysis of a position (see [`Study::explore`]).
     Analyze,
+    /// The list of saved games (see [`Session::picker`]).
+    OpenGame,
 }
 
 /// The settings a game is started with (command line, new-game screen or `:new`).
@@ -252,12 +259,16 @@ pub struct Session {
     /// A game waiting to replace the current one once that is autosaved
     /// (if the autosave fails, the current game stays).
     pub(super) replacement: Option<(Game, Settings)>,
+    /// The file `:save` asks about replacing ([`Pending::Replace`]).
+    pub(super) replace_target: Option<PathBuf>,
     /// How long each engine move took (for the movetime figure).
     pub(super) search_times: Vec<Duration>,
     /// Effects waiting to be returned by `update`.
     pub(super) effects: Vec<Effect>,
     /// The review screen and the live analysis.
     pub(super) study: Study,
+    /// The list of saved games, while it is up.
+    pub(super) picker: Option<GamePicker>,
 }
 
 impl Session {
@@ -280,9 +291,11 @@ impl Session {
             notes: Vec::new(),
             errors: Vec::new(),
             replacement: None,
+            replace_target: None,
             search_times: Vec::new(),
             effects: Vec::new(),
             study: Study::default(),
+            picker: None,
         };
         session.view.flipped = session.default_flip();
         if let Some(e) = &session.config.error {
@@ -297,6 +310,14 @@ impl Session {
             [Player::Human, Player::Human] if self.settings.autoflip => self.game.position().turn() == Color::Black,
             _ => false,
         }
+    }
+
+    /// Starts with `text` on the message line (unless a config error is there).
+    pub fn with_info(mut self, text: String) -> Session {
+        if self.view.message.is_none() {
+            self.view.message = Some(Message::Info(text));
+        }
+        self
     }
 
     /// Opens the new-game screen over the game (at start-up with no game options).
@@ -356,7 +377,13 @@ impl Session {
             Mode::Confirm(_) => Context::Confirm,
             Mode::Review => Context::Review,
             Mode::Analyze => Context::Analyze,
+            Mode::OpenGame => Context::OpenGame,
         }
+    }
+
+    /// The list of saved games, while it is up.
+    pub fn picker(&self) -> Option<&GamePicker> {
+        self.picker.as_ref()
     }
 
     /// The review and the live analysis.
@@ -445,8 +472,8 @@ impl Session {
             return InputHint::Empty;
         }
         if let (Mode::Analyze, Some(explore)) = (self.mode, &self.study.explore) {
-            if let Ok(m) = explore.position.parse_move(text) {
-                return InputHint::Exact(explore.position.san(m));
+            if let Some(san) = explore.position.parse_move(text).ok().and_then(|m| explore.position.san(m).ok()) {
+                return InputHint::Exact(san);
             }
             let sans: Vec<String> = self.candidates().into_iter().map(|c| c.san).collect();
             return if sans.is_empty() { InputHint::NoMatch } else { InputHint::Matches(sans) };
@@ -455,8 +482,8 @@ impl Session {
             return InputHint::EngineToMove;
         }
         let pos = self.game.position();
-        if let Ok(m) = pos.parse_move(text) {
-            return InputHint::Exact(pos.san(m));
+        if let Some(san) = pos.parse_move(text).ok().and_then(|m| pos.san(m).ok()) {
+            return InputHint::Exact(san);
         }
         match self.candidates().as_slice() {
             [] => InputHint::NoMatch,
@@ -518,7 +545,7 @@ impl Session {
         match self.game.player(color) {
             Player::Human if self.game.players() == [Player::Human; 2] => format!("{color} player"),
             Player::Human => "You".to_string(),
-            Player::Engine => format!("Engine, level {}", self.settings.level),
+            Player::Engine => format!("{ENGINE_NAME}{}", self.settings.level),
         }
     }
 

@@ -12,7 +12,7 @@ use wormhole::engine::Level;
 use super::action::Action;
 use super::app::App;
 use super::config::Config;
-use super::effects::Runner;
+use super::effects::{Folders, Runner};
 use super::game::{Game, Player};
 use super::state::{Message, Session, Settings};
 use super::theme::Display;
@@ -40,9 +40,12 @@ pub fn app_saving_to(settings: Settings, game: Game, autosave_dir: PathBuf) -> A
     app_of(session, autosave_dir)
 }
 
-/// An app running `session`, autosaving into `autosave_dir`.
+/// An app running `session`, autosaving into `autosave_dir` and saving
+/// unnamed games beside it, into `<autosave_dir>-games`.
 pub fn app_of(session: Session, autosave_dir: PathBuf) -> App {
-    App::new(session, Runner::new(Some(1), autosave_dir, Box::new(std::io::sink())))
+    let games = PathBuf::from(format!("{}-games", autosave_dir.display()));
+    let folders = Folders { games, autosaves: autosave_dir };
+    App::new(session, Runner::new(Some(1), folders, Box::new(std::io::sink())))
 }
 
 /// An app playing `game` (autosaves go to this process's temporary folder).

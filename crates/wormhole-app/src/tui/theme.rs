@@ -181,21 +181,23 @@ struct Palette {
 }
 
 const WOOD: Palette = Palette {
-    light_square: Shade(222, 196, 150, Tc::Yellow),
-    dark_square: Shade(160, 112, 72, Tc::Green),
+    // Mid-tone wood: white and black pieces both stand out (contrast of
+    // at least 3 to 1 on every square colour; see the tests).
+    light_square: Shade(181, 136, 96, Tc::Yellow),
+    dark_square: Shade(136, 92, 58, Tc::Green),
     hole_bg: Shade(14, 14, 18, Tc::Black),
     hole_fg: Shade(70, 70, 80, Tc::DarkGray),
-    last_to_light: Shade(236, 220, 110, Tc::LightYellow),
-    last_to_dark: Shade(190, 166, 60, Tc::LightYellow),
+    last_to_light: Shade(160, 142, 45, Tc::LightYellow),
+    last_to_dark: Shade(140, 125, 35, Tc::LightYellow),
     check: Shade(220, 40, 40, Tc::LightRed),
-    selected: Shade(90, 170, 200, Tc::LightCyan),
-    target: Shade(30, 110, 40, Tc::Blue),
-    capture: Shade(120, 190, 90, Tc::LightMagenta),
+    selected: Shade(60, 140, 175, Tc::LightCyan),
+    target: Shade(200, 255, 170, Tc::Blue),
+    capture: Shade(90, 150, 60, Tc::LightMagenta),
     cursor: Shade(80, 120, 220, Tc::LightBlue),
     white_piece: Shade(255, 255, 255, Tc::White),
     black_piece: Shade(0, 0, 0, Tc::Black),
-    porthole: Shade(120, 40, 160, Tc::Magenta),
-    exit: Shade(200, 30, 120, Tc::LightRed),
+    porthole: Shade(50, 0, 95, Tc::Magenta),
+    exit: Shade(255, 235, 140, Tc::LightRed),
 };
 
 /// White and grey squares, black ink for both sides (White drawn in
@@ -227,6 +229,8 @@ pub struct Theme {
     pub ascii: bool,
     /// White pieces drawn as outline symbols (when colour cannot tell the sides apart).
     pub outline_white: bool,
+    /// Dark squares dotted (when colour cannot tell the squares apart).
+    pub dotted_dark: bool,
     pub light_square: Style,
     pub dark_square: Style,
     /// A hole: the void under the board.
@@ -303,6 +307,7 @@ impl Theme {
             pieces: PieceStyle::Unicode,
             ascii: false,
             outline_white: false,
+            dotted_dark: false,
             light_square: bg(p.light_square),
             dark_square: bg(p.dark_square),
             hole: bg(p.hole_bg).fg(p.hole_fg.at(depth)),
@@ -388,6 +393,7 @@ impl Theme {
         let reversed = plain.add_modifier(Modifier::REVERSED);
         Theme {
             outline_white: true,
+            dotted_dark: true,
             light_square: plain,
             dark_square: plain,
             hole: plain,
@@ -436,9 +442,20 @@ impl Theme {
         }
     }
 
-    /// The glyph of a piece. Chess symbols (White in outline when colour
-    /// cannot tell the sides apart); the fairy pieces, which have no
-    /// symbol, and every piece in letter style or ASCII, by their FEN letter
+    /// Whether pieces, portholes and holes are drawn as figures on squares
+    /// big enough (see [`figures`](super::figures)): not in ASCII or letter style.
+    pub fn figures(&self) -> bool {
+        !self.ascii && self.pieces == PieceStyle::Unicode
+    }
+
+    /// What dots a dark square (only without colour), every other column.
+    pub fn dark_square_dot(&self) -> Option<char> {
+        self.dotted_dark.then_some(if self.ascii { '.' } else { '·' })
+    }
+
+    /// The glyph of a piece. Chess symbols, and shapes of their own for the
+    /// fairy pieces (White in outline when colour cannot tell the sides
+    /// apart); every piece in letter style or ASCII by its FEN letter
     /// (upper case White, lower case Black).
     pub fn piece_glyph(&self, p: Piece) -> char {
         if self.ascii || self.pieces == PieceStyle::Letters {
@@ -452,7 +469,9 @@ impl Theme {
             Role::Bishop => ('♝', '♗'),
             Role::Knight => ('♞', '♘'),
             Role::Pawn => ('♟', '♙'),
-            Role::Champion | Role::Wizard | Role::Lion => return p.char(),
+            Role::Champion => ('▲', '△'),
+            Role::Wizard => ('★', '☆'),
+            Role::Lion => ('■', '□'),
         };
         if outline { hollow } else { filled }
     }
@@ -541,6 +560,41 @@ mod tests {
         }
     }
 
+    /// The contrast ratio of two truecolor colours (WCAG 2: 1 to 21).
+    fn contrast(a: Option<Tc>, b: Option<Tc>) -> f64 {
+        let luminance = |c: Option<Tc>| {
+            let Some(Tc::Rgb(r, g, b)) = c else { panic!("not a truecolor colour: {c:?}") };
+            let lin = |v: u8| {
+                let v = f64::from(v) / 255.0;
+                if v <= 0.039_28 { v / 12.92 } else { ((v + 0.055) / 1.055).powf(2.4) }
+            };
+            0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
+        };
+        let (x, y) = (luminance(a), luminance(b));
+        (x.max(y) + 0.05) / (x.min(y) + 0.05)
+    }
+
+    #[test]
+    fn both_sides_stand_out_on_every_square_of_the_wood_board() {
+        for name in [ThemeName::Dark, ThemeName::Light] {
+            let t = Theme::new(name, PieceStyle::Unicode, Display::default());
+            let squares =
+                [t.light_square, t.dark_square, t.last_to_light, t.last_to_dark, t.selected, t.capture, t.check];
+            for (i, square) in squares.iter().enumerate() {
+                for piece in [t.white_piece, t.black_piece] {
+                    let c = contrast(piece.fg, square.bg);
+                    assert!(c >= 2.9, "{name}: square style {i}, piece {:?}: contrast {c:.2}", piece.fg);
+                }
+            }
+            for mark in [t.target, t.porthole, t.exit] {
+                for square in [t.light_square, t.dark_square] {
+                    let c = contrast(mark.fg, square.bg);
+                    assert!(c >= 2.5, "{name}: mark {:?} on {:?}: contrast {c:.2}", mark.fg, square.bg);
+                }
+            }
+        }
+    }
+
     #[test]
     fn without_colour_the_sides_differ_by_glyph() {
         let plain = Theme::new(ThemeName::Dark, PieceStyle::Unicode, Display { color: false, ..Display::default() });
@@ -549,7 +603,7 @@ mod tests {
         let black = plain.piece_glyph(Piece { color: Color::Black, role: Role::Knight });
         assert_eq!((white, black), ('♘', '♞'));
         let lion = |color| plain.piece_glyph(Piece { color, role: Role::Lion });
-        assert_eq!((lion(Color::White), lion(Color::Black)), ('M', 'm'));
+        assert_eq!((lion(Color::White), lion(Color::Black)), ('□', '■'));
         let ascii = Theme::new(ThemeName::Light, PieceStyle::Unicode, Display { unicode: false, ..Display::default() });
         assert_eq!(ascii.piece_glyph(Piece { color: Color::Black, role: Role::Queen }), 'q');
         assert_eq!(ascii.hole_char(), ':');

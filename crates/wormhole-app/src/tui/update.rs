@@ -66,7 +66,7 @@ pub(super) fn pick_move(pos: &AnyPosition, from: Square, entry: Option<Square>, 
 /// What the line says once a porthole with several exits is picked: the
 /// moves through it, to pick one's exit.
 pub(super) fn exit_prompt(pos: &AnyPosition, entry: Square, moves: &[AnyMove]) -> String {
-    let sans: Vec<String> = moves.iter().map(|&m| pos.san(m)).collect();
+    let sans: Vec<String> = moves.iter().map(|&m| pos.san(m).unwrap_or_else(|e| e.to_string())).collect();
     format!("in at {entry}: now pick the exit ({})", sans.join(", "))
 }
 
@@ -91,7 +91,10 @@ impl Session {
                 }
             }
             Msg::Engine(EngineEvent::Done(done)) => self.finished(done),
-            Msg::Saved(result) => self.saved(result),
+            Msg::Saved { result, in_games_folder } => self.saved(result, in_games_folder),
+            Msg::GamesListed { games, folders } => self.games_listed(games, &folders),
+            Msg::PathCompleted { line, before, completion } => self.path_completed(&line, &before, completion),
+            Msg::WouldReplace(path) => self.ask_to_replace(path),
             Msg::Autosaved { reason, result } => self.autosaved(reason, result),
             Msg::Opened { path, result } => self.opened(path, result),
             Msg::ConfigSaved(Ok(_)) => {}
@@ -117,6 +120,7 @@ impl Session {
             Mode::Play => self.in_play(action),
             Mode::Review => self.in_review(action),
             Mode::Analyze => self.in_analyze(action),
+            Mode::OpenGame => self.in_picker(action),
         }
     }
 
@@ -126,6 +130,7 @@ impl Session {
             Action::Cursor(0, dy) => form.move_field(-i32::from(dy)),
             Action::Cursor(dx, _) => form.change(i32::from(dx)),
             Action::Submit => return self.start_from_form(form),
+            Action::OpenList => return self.open_list(Mode::NewGame(form)),
             Action::Escape => {
                 // Back to the game as it was (at start-up, the engine may now move).
                 self.mode = Mode::Play;
@@ -159,6 +164,7 @@ impl Session {
                 match pending {
                     Pending::Resign => self.resign_now(),
                     Pending::NewGame(settings) => self.new_game(settings),
+                    Pending::Replace => self.replace_confirmed(),
                 }
             }
             Action::Answer(false) | Action::Escape => self.mode = self.resting_mode(),
@@ -222,6 +228,7 @@ impl Session {
             Action::ShowFen => self.show_fen(),
             Action::Save => self.save(None),
             Action::Prefill(text) => self.view.input.set(text),
+            Action::OpenList => self.open_list(self.resting_mode()),
             Action::NewGame => self.open_new_game_screen(),
             Action::Review | Action::BrowseBack => self.browse(self.game.len().saturating_sub(1)),
             Action::BrowseStart => self.browse(0),
@@ -283,10 +290,20 @@ impl Session {
         if self.mode == Mode::GameOver {
             self.mode = Mode::Play;
         }
-        self.view.input.push(c);
+        self.push_input(c);
+    }
+
+    /// Types `c` into the input line; a full line says its limit.
+    pub(super) fn push_input(&mut self, c: char) {
+        if let Err(e) = self.view.input.push(c) {
+            self.error(e);
+        }
     }
 
     fn complete(&mut self) {
+        if self.complete_path() {
+            return;
+        }
         let pos = self.game.position().clone();
         if !self.view.input.complete(&pos) {
             let n = self.candidates().len();

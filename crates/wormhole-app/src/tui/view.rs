@@ -48,6 +48,7 @@ pub fn draw(frame: &mut Frame, session: &Session) {
         Mode::Browse(ply) => dialogs::browse_banner(frame, screen.board.area(), session, ply),
         Mode::NewGame(form) => dialogs::new_game(frame, area, session, &form),
         Mode::Confirm(pending) => dialogs::confirm(frame, screen.board.area(), session, pending),
+        Mode::OpenGame => dialogs::saved_games(frame, area, session),
         Mode::Play | Mode::Review | Mode::Analyze => {}
     }
 }

@@ -8,7 +8,8 @@ use std::time::Instant;
 
 use anyhow::Context;
 use wormhole::engine::Limits;
-use wormhole::{GameKind, Rules, WithPosition};
+use wormhole::rules::Searchable;
+use wormhole::{GameKind, WithPosition};
 
 use super::go;
 use super::quoted;
@@ -37,12 +38,12 @@ pub trait UciGame: Send {
 
 /// The position of one game, with the positions the game went through
 /// before it (so the search sees repetitions, in games that have them).
-struct Game<P: Rules> {
+struct Game<P: Searchable> {
     pos: P,
     history: Vec<u64>,
 }
 
-impl<P: Rules> UciGame for Game<P> {
+impl<P: Searchable> UciGame for Game<P> {
     fn fen(&self) -> String {
         self.pos.fen()
     }
@@ -72,10 +73,11 @@ impl<P: Rules> UciGame for Game<P> {
 }
 
 /// The position `fen` (the start when `None`) of `kind`, after `moves`.
-/// In Wormhole chess the FEN's pieces may choose the other piece set.
+/// The FEN may choose another kind played by the same rules (in Wormhole
+/// chess, the other piece set).
 pub fn position(kind: GameKind, fen: Option<&str>, moves: &[&str]) -> anyhow::Result<Box<dyn UciGame>> {
-    let kind = match (kind.variant(), fen.and_then(GameKind::detect_fen)) {
-        (Some(_), Some(detected)) if detected.variant().is_some() => detected,
+    let kind = match fen.and_then(GameKind::detect_fen) {
+        Some(detected) if detected.same_rules(kind) => detected,
         _ => kind,
     };
     let fen_text = fen.unwrap_or_default();
@@ -90,7 +92,7 @@ struct PlayMoves<'a> {
 impl WithPosition for PlayMoves<'_> {
     type Output = anyhow::Result<Box<dyn UciGame>>;
 
-    fn run<P: Rules>(self, mut pos: P) -> Self::Output {
+    fn run<P: Searchable>(self, mut pos: P) -> Self::Output {
         let mut history = Vec::with_capacity(self.moves.len());
         for (i, text) in self.moves.iter().enumerate() {
             let m =

@@ -1,5 +1,4 @@
-//! The engine's own thread. Everything slow (searching, perft, resizing or
-//! clearing the hash table) runs here, one job after another, so the thread
+//! The engine's own thread. Everything slow (searching, perft) runs here, one job after another, so the thread
 //! that reads the GUI's commands answers `isready`, `stop` and `quit` at once.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -10,10 +9,11 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use wormhole::engine::{Engine, EngineOptions, Info, Level, Limits, Score, SearchResult};
+use wormhole::perft;
+use wormhole::rules::Searchable;
 use wormhole::rules::{GameMove, MoveSet};
-use wormhole::{Rules, perft};
 
-use super::say;
+use super::{output_gone, say};
 
 /// Perft below this depth runs without checking for `stop` (a few milliseconds of work).
 const PERFT_CHUNK_DEPTH: u32 = 4;
@@ -56,7 +56,7 @@ pub trait Task: Send {
 }
 
 /// A search as `go` asked for it.
-pub struct SearchJob<P: Rules> {
+pub struct SearchJob<P: Searchable> {
     pub pos: P,
     pub limits: Limits<P::Move>,
     pub control: Arc<Control>,
@@ -69,6 +69,12 @@ pub struct PerftJob<P> {
     pub pos: P,
     pub depth: u32,
     pub control: Arc<Control>,
+}
+
+/// A `go` without a position to search (the last `position` was refused):
+/// says why, then `bestmove (none)`.
+pub struct NoPosition {
+    pub why: String,
 }
 
 /// Work for the engine thread.
@@ -159,10 +165,10 @@ fn run_guarded(engine: &mut Engine, options: &mut EngineOptions, job: &Job) {
 
 fn run(engine: &mut Engine, options: &mut EngineOptions, job: &Job) {
     match job {
-        Job::Hash(mb) => {
-            options.hash_mb = *mb;
-            engine.set_hash_mb(*mb);
-        }
+        Job::Hash(mb) => match engine.set_hash_mb(*mb) {
+            Ok(()) => options.hash_mb = *mb,
+            Err(e) => say(&format!("info string error: {e}; the table stays at {} MiB", options.hash_mb)),
+        },
         Job::Threads(n) => {
             options.threads = *n;
             engine.set_threads(*n);
@@ -176,7 +182,7 @@ fn run(engine: &mut Engine, options: &mut EngineOptions, job: &Job) {
     }
 }
 
-impl<P: Rules> Task for SearchJob<P> {
+impl<P: Searchable> Task for SearchJob<P> {
     /// Runs one search and gives its `bestmove` (after `stop` for infinite and ponder searches).
     fn run(&self, engine: &mut Engine) {
         let limits = limits_from_now(&self.limits, self.asked.elapsed());
@@ -184,9 +190,13 @@ impl<P: Rules> Task for SearchJob<P> {
         let result = engine.search(&self.pos, &limits, &self.control.stop, &mut |info| {
             last_nodes = Some(info.nodes);
             info_lines(info).iter().for_each(|l| say(l));
+            // Nobody reads the output any more: stop working for them.
+            if output_gone() {
+                self.control.stop();
+            }
         });
         // UCI: after `go infinite` or `go ponder` the best move is sent only after `stop`.
-        while limits.infinite && !self.control.stopped() {
+        while limits.infinite && !self.control.stopped() && !output_gone() {
             std::thread::sleep(Duration::from_millis(2));
         }
         if self.control.superseded.load(Ordering::Relaxed) {
@@ -211,7 +221,20 @@ impl<P: Rules> Task for SearchJob<P> {
     }
 }
 
-impl<P: Rules> Task for PerftJob<P> {
+impl Task for NoPosition {
+    fn run(&self, _engine: &mut Engine) {
+        say(&format!("info string error: {}", self.why));
+        self.recover();
+    }
+
+    fn recover(&self) {
+        say(&bestmove_line::<wormhole::Move>(None, &[]));
+    }
+
+    fn restart_clock(&mut self, _now: Instant) {}
+}
+
+impl<P: Searchable> Task for PerftJob<P> {
     fn run(&self, _engine: &mut Engine) {
         run_perft(&self.pos, self.depth, &self.control);
     }
@@ -248,7 +271,7 @@ fn bestmove_line<M: GameMove>(best: Option<M>, reply: &[M]) -> String {
 }
 
 /// `go perft`: the count below each root move, then the total; `stop` ends it early.
-fn run_perft<P: Rules>(pos: &P, depth: u32, control: &Control) {
+fn run_perft<P: Searchable>(pos: &P, depth: u32, control: &Control) {
     let mut pos = pos.clone();
     let mut total = 0;
     let moves = pos.legal_moves();
@@ -269,7 +292,7 @@ fn run_perft<P: Rules>(pos: &P, depth: u32, control: &Control) {
 
 /// [`perft`], checking `control` between subtrees small enough to count in
 /// milliseconds; `None` once stopped.
-fn stoppable_perft<P: Rules>(pos: &mut P, depth: u32, control: &Control) -> Option<u64> {
+fn stoppable_perft<P: Searchable>(pos: &mut P, depth: u32, control: &Control) -> Option<u64> {
     if control.stopped() {
         return None;
     }
@@ -330,7 +353,7 @@ mod tests {
 
     #[test]
     fn waiting_in_the_queue_counts_against_the_clock() {
-        let limits: Limits = Limits { movetime: Some(Duration::from_millis(300)), ..Limits::default() };
+        let limits: Limits<wormhole::Move> = Limits { movetime: Some(Duration::from_millis(300)), ..Limits::default() };
         let now = limits_from_now(&limits, Duration::from_millis(100));
         assert_eq!(now.movetime, Some(Duration::from_millis(200)));
         let now = limits_from_now(&limits, Duration::from_secs(1));

@@ -6,7 +6,7 @@
 pub mod pty;
 
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 
 /// The diagram of the rules (seed page 002): Black to move, 17 plies played
 /// and 14 holes.
@@ -18,16 +18,21 @@ pub fn wormhole(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_wormhole")).args(args).output().expect("the binary runs")
 }
 
-/// Runs the binary with `args`, writing `input` to its standard input and
-/// then closing it.
-pub fn wormhole_with_input(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_wormhole"))
+/// Starts the binary with `args`, its standard input, output and error piped.
+pub fn spawn_piped(args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_wormhole"))
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("the binary runs");
+        .expect("the binary runs")
+}
+
+/// Runs the binary with `args`, writing `input` to its standard input and
+/// then closing it.
+pub fn wormhole_with_input(args: &[&str], input: &str) -> Output {
+    let mut child = spawn_piped(args);
     child.stdin.take().expect("piped").write_all(input.as_bytes()).expect("the binary reads its input");
     child.wait_with_output().expect("the binary ends")
 }

@@ -27,6 +27,9 @@ pub struct Session {
     /// Asks the reader thread to close its end of the pty after its next read.
     hang_up: Arc<AtomicBool>,
     pub autosave: PathBuf,
+    /// The program's data folder (`XDG_DATA_HOME`), made by the harness
+    /// and removed at the end: Ctrl-S saves into `wormhole/games` there.
+    pub data: PathBuf,
     /// Whether the harness made the autosave folder (and removes it at the end).
     own_autosave: bool,
     /// The terminal's line discipline before the program started (cooked mode).
@@ -47,6 +50,8 @@ pub struct Exit {
     pub cooked: Option<bool>,
     /// The text of each file in the autosave folder, by name.
     pub autosaved: Vec<(String, String)>,
+    /// The text of each file in the games folder, by name.
+    pub saved: Vec<(String, String)>,
 }
 
 impl Session {
@@ -82,7 +87,10 @@ impl Session {
         let n = SESSIONS.fetch_add(1, Ordering::SeqCst);
         let mut autosave = std::env::temp_dir().join(format!("wormhole-e2e-{}-{n}", std::process::id()));
         let mut own_autosave = true;
+        let data = PathBuf::from(format!("{}-data", autosave.display()));
         cmd.env("WORMHOLE_AUTOSAVE_DIR", &autosave);
+        cmd.env("XDG_DATA_HOME", &data);
+        cmd.env_remove("WORMHOLE_GAMES_DIR");
         // Never the user's own config file, and a UTF-8 locale unless a test says otherwise.
         cmd.env("XDG_CONFIG_HOME", autosave.join("config"));
         cmd.env("LC_ALL", "C.UTF-8");
@@ -124,6 +132,7 @@ impl Session {
             closed,
             hang_up,
             autosave,
+            data,
             own_autosave,
             cooked,
         }
@@ -172,6 +181,20 @@ impl Session {
         self.parser.lock().unwrap().screen().cell(row, col).map(|c| c.contents().to_string()).unwrap_or_default()
     }
 
+    /// Where Ctrl-S saves: the games folder in the data folder.
+    pub fn games_dir(&self) -> PathBuf {
+        self.data.join("wormhole").join("games")
+    }
+
+    /// The cells of a square on the 120x40 screen (9x4: see [`centre`]),
+    /// row by row, an empty cell as a space.
+    pub fn square(&self, square: &str, flipped: bool) -> String {
+        let (row, col) = centre(square, flipped);
+        let text = |r: u16, c: u16| Some(self.cell(r, c)).filter(|t| !t.is_empty()).unwrap_or(" ".into());
+        let rows: Vec<String> = (row - 2..row + 2).map(|r| (col - 4..col + 5).map(|c| text(r, c)).collect()).collect();
+        rows.join("\n")
+    }
+
     pub fn send(&mut self, bytes: &[u8]) {
         let writer = self.writer.as_mut().expect("the terminal is open");
         writer.write_all(bytes).unwrap();
@@ -186,15 +209,35 @@ impl Session {
     }
 
     /// Waits until the screen satisfies `pred`; panics with the screen if it never does.
+    /// The screen returned is settled: a frame comes in several reads, so
+    /// it is read again once no output has come for a moment (the rest of
+    /// the frame drawn), and `pred` must still hold.
     pub fn wait_until(&self, what: &str, pred: impl Fn(&str) -> bool) -> String {
         let end = Instant::now() + TIMEOUT;
         loop {
             let s = self.screen();
             if pred(&s) {
-                return s;
+                let settled = self.settled_screen();
+                if pred(&settled) {
+                    return settled;
+                }
             }
             assert!(Instant::now() < end, "timed out waiting for {what}; screen:\n{s}");
             std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// The screen once no output has come for 50 ms (at most one second on).
+    fn settled_screen(&self) -> String {
+        let end = Instant::now() + Duration::from_secs(1);
+        let mut seen = self.raw.lock().unwrap().len();
+        loop {
+            std::thread::sleep(Duration::from_millis(50));
+            let now = self.raw.lock().unwrap().len();
+            if now == seen || Instant::now() >= end {
+                return self.screen();
+            }
+            seen = now;
         }
     }
 
@@ -238,6 +281,8 @@ impl Session {
         let screen = self.parser.lock().unwrap().screen().clone();
         let out = String::from_utf8_lossy(&self.raw.lock().unwrap()).into_owned();
         let autosaved = read_folder(&self.autosave);
+        let saved = read_folder(&self.games_dir());
+        let _ = std::fs::remove_dir_all(&self.data);
         let cooked = self.master.as_deref().and_then(local_modes).map(|now| Some(now) == self.cooked);
         if self.own_autosave {
             let _ = std::fs::remove_dir_all(&self.autosave);
@@ -249,6 +294,7 @@ impl Session {
             cursor_hidden: screen.hide_cursor(),
             cooked,
             autosaved,
+            saved,
         }
     }
 }
@@ -270,6 +316,13 @@ pub fn read_folder(dir: &std::path::Path) -> Vec<(String, String)> {
     files.sort();
     files
 }
+
+/// The middle row of a pawn's figure, and of a White pawn's in outline
+/// (without colour), on the 120x40 screen's 9x4 squares.
+pub const PAWN: &str = "▝█▘";
+pub const HOLLOW_PAWN: &str = "▝▄▘";
+/// The top row of an empty porthole's figure.
+pub const PORTHOLE: &str = "▗▞▀▚▖";
 
 /// The centre of a square on the 120x40 screen: the board is at the top
 /// left with 2 label columns and 9x4 cells (see `Geometry::fit`).

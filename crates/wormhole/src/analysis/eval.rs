@@ -54,15 +54,28 @@ impl Eval {
         }
     }
 
-    /// The better of two evaluations for `side`: the higher winning
-    /// chances; between proved results, the faster win or the slower loss.
-    pub fn max_for(self, side: Color, other: Eval) -> Eval {
-        let rank = |e: Eval| match e.for_side(side) {
+    /// Whether this evaluation is strictly better for `side` than `other`:
+    /// higher winning chances; between proved results, the faster win or
+    /// the slower loss.
+    ///
+    /// ```
+    /// use wormhole::Color;
+    /// use wormhole::analysis::Eval;
+    /// assert!(Eval::Cp(-20).is_better_for(Color::Black, Eval::Cp(10)));
+    /// assert!(!Eval::Cp(10).is_better_for(Color::White, Eval::Cp(10)));
+    /// ```
+    pub fn is_better_for(self, side: Color, other: Eval) -> bool {
+        self.rank_for(side) > other.rank_for(side)
+    }
+
+    /// An order of evaluations for `side`: wins first, the faster the
+    /// better, then centipawns, then losses, the slower the better.
+    fn rank_for(self, side: Color) -> i64 {
+        match self.for_side(side) {
             Score::Win(n) => i64::MAX - i64::from(n),
             Score::Cp(cp) => i64::from(cp),
             Score::Loss(n) => i64::MIN + i64::from(n),
-        };
-        if rank(other) > rank(self) { other } else { self }
+        }
     }
 
     /// Whether `side` is proved to win.

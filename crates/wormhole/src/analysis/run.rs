@@ -1,6 +1,7 @@
-//! Running an analysis: every position searched once, several at a time
-//! when more than one thread is allowed, all sharing one transposition
-//! table.
+//! Running an analysis: every position searched once by the full-strength
+//! engine, several at a time when more than one thread is allowed, each
+//! search on one thread with a table cleared for it, so that the results
+//! do not depend on which thread searched what, or when.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -16,10 +17,13 @@ use crate::{AnyMove, AnyPosition};
 /// again side by side, to the depth the best move reached, so they compare
 /// fairly (see [`GameAnalysis::review`]).
 ///
-/// Positions are searched from the end of the game backwards: the last
-/// positions are proved quickly, and what their searches store in the
-/// shared table helps prove the earlier ones. With `options.threads` above
-/// one, that many positions are searched at once, one search thread each.
+/// Each position is searched on one thread, starting from an empty
+/// transposition table and move-ordering history, so its result depends
+/// only on the position, the limits and `options.hash_mb`: with a node
+/// budget or a depth (not a movetime), the same game gives the same
+/// analysis every time, on any number of threads. With `options.threads`
+/// above one, that many positions are searched at once, each thread with
+/// its own table.
 ///
 /// `on_progress` is called on the caller's thread after each position,
 /// with the analysis so far and the index of the position just searched,
@@ -34,15 +38,14 @@ pub fn analyse(
 ) -> Result<GameAnalysis, IllegalGameMove> {
     let mut analysis = GameAnalysis::new(start, moves)?;
     let positions = analysis.positions.clone();
-    let order: Vec<usize> = (0..positions.len()).rev().collect();
     let next = AtomicUsize::new(0);
-    let workers = options.threads.clamp(1, EngineOptions::MAX_THREADS).min(order.len());
-    let engine = Engine::new(EngineOptions { threads: 1, hash_mb: options.hash_mb, ..EngineOptions::default() });
+    let workers = options.threads.clamp(1, EngineOptions::MAX_THREADS).min(positions.len());
     let (tx, rx) = mpsc::channel();
     std::thread::scope(|scope| {
         for _ in 0..workers {
-            let worker =
-                Worker { engine: engine.sharing_table(), positions: &positions, moves, order: &order, next: &next };
+            let engine =
+                Engine::new(EngineOptions { threads: 1, hash_mb: options.hash_mb, ..EngineOptions::default() });
+            let worker = Worker { engine, positions: &positions, moves, next: &next };
             let tx = tx.clone();
             scope.spawn(move || worker.run(options, stop, &tx));
         }
@@ -61,9 +64,7 @@ struct Worker<'a> {
     positions: &'a [AnyPosition],
     /// The moves of the game (`moves[i]` was played in `positions[i]`).
     moves: &'a [AnyMove],
-    /// The order in which positions are searched.
-    order: &'a [usize],
-    /// How many positions of `order` the workers have taken.
+    /// How many positions the workers have taken, from the first on.
     next: &'a AtomicUsize,
 }
 
@@ -92,8 +93,9 @@ impl Worker<'_> {
 
     fn run(mut self, options: &AnalysisOptions, stop: &AtomicBool, results: &mpsc::Sender<(usize, PositionEval)>) {
         while !stop.load(Ordering::Relaxed) {
-            let Some(&index) = self.order.get(self.next.fetch_add(1, Ordering::Relaxed)) else { break };
-            let pos = &self.positions[index];
+            let index = self.next.fetch_add(1, Ordering::Relaxed);
+            let Some(pos) = self.positions.get(index) else { break };
+            self.engine.new_game();
             let result = pos.search(&mut self.engine, &options.limits, stop, &mut |_| {});
             if stop.load(Ordering::Relaxed) {
                 break; // cut short: not a result at the asked limit

@@ -1,9 +1,11 @@
-//! Strength levels for people, one table from level 1 (a beginner can
-//! win) to level 10 (the full engine). The weak levels search two or three
-//! plies and pick a move at random, favouring the better ones (a softmax
-//! over the root moves' scores with a temperature); the levels above cap
-//! the positions searched. Each level was measured against the one below
-//! with `wormhole match`, in each game (its [`LevelColumn`]).
+//! Strength levels for people, one table from level 1 (a newcomer to the
+//! game can win) to level 12 (the full engine). The weak levels search two
+//! or three plies and pick a move at random, favouring the better ones (a
+//! softmax over the root moves' scores with a temperature); the levels
+//! above cap the positions searched. Each level was measured against the
+//! one below with `wormhole match`, in each game (its [`LevelColumn`]), and
+//! the lowest against a plain two-ply minimax on material
+//! ([`Minimax`](super::Minimax)).
 
 use std::fmt;
 use std::str::FromStr;
@@ -15,18 +17,18 @@ use rand::{RngExt, SeedableRng};
 use super::{Info, PvLine, Score, SearchResult};
 use crate::GameKind;
 
-/// A playing strength for people: 1 (a beginner can win) to 10 (the full
-/// engine). The app and UCI show the same [`Level::name`].
+/// A playing strength for people: 1 (a newcomer to the game can win) to
+/// 12 (the full engine). The app and UCI show the same [`Level::name`].
 ///
 /// ```
 /// use wormhole::engine::Level;
-/// let level: Level = "3".parse().unwrap();
-/// assert_eq!(level.number(), 3);
-/// assert_eq!(level.to_string(), "3 (casual)");
-/// assert_eq!("3 (casual)".parse::<Level>(), Ok(level));
+/// let level: Level = "5".parse().unwrap();
+/// assert_eq!(level.number(), 5);
+/// assert_eq!(level.to_string(), "5 (casual)");
+/// assert_eq!("5 (casual)".parse::<Level>(), Ok(level));
 /// assert_eq!("Casual".parse::<Level>(), Ok(level));
-/// assert!("11".parse::<Level>().is_err());
-/// assert!("3 (expert)".parse::<Level>().is_err());
+/// assert!("13".parse::<Level>().is_err());
+/// assert!("5 (expert)".parse::<Level>().is_err());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Level(u8);
@@ -38,8 +40,10 @@ const MOVETIME: Duration = Duration::from_secs(1);
 /// allows the search is the game's: its [`LevelColumn`]
 /// ([`GameInfo::levels`](crate::GameInfo::levels)), measured with
 /// `wormhole match` so that each level beats the one below.
-const NAMES: [&str; 10] = [
+const NAMES: [&str; 12] = [
+    "newcomer",
     "beginner",
+    "learner",
     "novice",
     "casual",
     "improver",
@@ -61,9 +65,9 @@ impl Level {
     /// The strongest level: the full engine.
     pub const MAX: Level = Level(NAMES.len() as u8);
     /// The level a new player starts at: the middle of the ladder.
-    pub const FOR_NEW_PLAYERS: Level = Level(4);
+    pub const FOR_NEW_PLAYERS: Level = Level(6);
 
-    /// The level numbered `n`, if it is from 1 to 10.
+    /// The level numbered `n`, if it is from 1 to 12.
     pub const fn new(n: u8) -> Option<Level> {
         if n >= Level::MIN.0 && n <= Level::MAX.0 { Some(Level(n)) } else { None }
     }
@@ -73,7 +77,7 @@ impl Level {
         (Level::MIN.0..=Level::MAX.0).map(Level)
     }
 
-    /// The level's number, 1 to 10.
+    /// The level's number, 1 to 12.
     pub const fn number(self) -> u8 {
         self.0
     }
@@ -240,7 +244,7 @@ mod tests {
 
     #[test]
     fn softmax_prefers_better_lines_and_takes_wins() {
-        let line = |score| -> PvLine { PvLine { score, ..PvLine::default() } };
+        let line = |score| -> PvLine<crate::Move> { PvLine { score, ..PvLine::default() } };
         let lines = [line(Score::Cp(0)), line(Score::Cp(100)), line(Score::Loss(2))];
         let mut rng = make_rng(Some(1));
         let mut picked = [0; 3];

@@ -16,7 +16,7 @@
 use super::score::{INFINITY, MATE, MATE_BOUND, MAX_PLY, from_tt, is_mate, mated_in, no_move_value, to_tt};
 use super::search::Searcher;
 use super::tt::{Bound, Entry};
-use crate::rules::{GameMove, Rules};
+use crate::rules::{GameMove, Searchable};
 use crate::{Color, Role};
 
 /// What the steps of one node need to know about it.
@@ -37,7 +37,7 @@ struct Node {
     proof: bool,
 }
 
-impl<P: Rules> Searcher<'_, P> {
+impl<P: Searchable> Searcher<'_, P> {
     /// Negamax search of `pos` to `depth` plies with the window (alpha, beta);
     /// fail-soft: the value may lie outside the window.
     pub fn negamax(
@@ -354,7 +354,7 @@ fn tt_cutoff(e: Entry, depth: i32, alpha: i32, beta: i32, ply: usize, pv_node: b
 
 /// Whether `color` has a piece other than king and pawns (null-move
 /// pruning is unsafe without one).
-fn has_pieces<P: Rules>(pos: &P, color: Color) -> bool {
+fn has_pieces<P: Searchable>(pos: &P, color: Color) -> bool {
     let b = pos.board();
     let pawns_king = b.by_role(Role::Pawn) | b.by_role(Role::King);
     (b.by_color(color) & !pawns_king).any()

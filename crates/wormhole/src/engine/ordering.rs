@@ -3,7 +3,7 @@
 //! and quiet moves by their history score (by from and to square, which
 //! for a porthole move are its origin and exit).
 
-use crate::rules::{GameMove, MoveBuffer, Rules};
+use crate::rules::{GameMove, MoveBuffer, Searchable};
 use crate::{Color, Role};
 
 /// How much quiet moves have caused cutoffs, by side, from and to square.
@@ -77,7 +77,7 @@ const KILLER_SCORE: i32 = 1_000_000;
 /// usually come early, so most of the list is never sorted). Each search
 /// thread keeps one picker per ply and reuses it, so the lists are not
 /// built anew at every node.
-pub struct Picker<P: Rules> {
+pub struct Picker<P: Searchable> {
     moves: P::SearchList,
     /// Ordering scores of `moves[..end]`, grown as needed.
     scores: Vec<i32>,
@@ -86,13 +86,13 @@ pub struct Picker<P: Rules> {
     end: usize,
 }
 
-impl<P: Rules> Default for Picker<P> {
+impl<P: Searchable> Default for Picker<P> {
     fn default() -> Picker<P> {
         Picker { moves: P::SearchList::default(), scores: Vec::new(), next: 0, end: 0 }
     }
 }
 
-impl<P: Rules> Picker<P> {
+impl<P: Searchable> Picker<P> {
     /// Generates the legal moves of `pos` (only captures when `captures`),
     /// given its king safety; moves not yet scored.
     #[inline]
@@ -182,7 +182,7 @@ impl<P: Rules> Picker<P> {
 
 /// MVV-LVA with promotions: the victim counts most, then the promotion, then a cheap attacker.
 #[inline]
-fn capture_order<P: Rules>(pos: &P, m: P::Move, victim: Role) -> i32 {
+fn capture_order<P: Searchable>(pos: &P, m: P::Move, victim: Role) -> i32 {
     let attacker = pos.board().piece_at(m.from()).map_or(0, |p| role_order(p.role));
     let promo = m.promotion().map_or(0, role_order);
     victim_value(victim) * 64 + promo * 8 - attacker

@@ -4,13 +4,13 @@
 
 use super::score::{INFINITY, MAX_PLY, no_move_value};
 use super::search::Searcher;
-use crate::rules::Rules;
+use crate::rules::Searchable;
 
 /// Beyond this many capture-search plies, a side in check stands pat too,
 /// so long chains of checks cannot blow the search up.
 const MAX_CHECK_PLIES: usize = 6;
 
-impl<P: Rules> Searcher<'_, P> {
+impl<P: Searchable> Searcher<'_, P> {
     /// The value of `pos` once the captures are resolved (fail-soft).
     pub fn qsearch(&mut self, pos: &mut P, mut alpha: i32, beta: i32, ply: usize, qply: usize) -> i32 {
         if let Some(v) = self.enter(pos, ply) {

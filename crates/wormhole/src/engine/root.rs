@@ -13,8 +13,8 @@ use super::ordering::History;
 use super::score::{INFINITY, MATE, MAX_PLY, is_mate, no_move_value, to_score};
 use super::search::{Searcher, Shared};
 use super::time::TimePlan;
-use super::{Engine, Info, Limits, Proof, PvLine, Score, SearchResult, Solver};
-use crate::rules::{MoveSet, Rules};
+use super::{Engine, Info, Limits, Proof, PvLine, Score, SearchResult};
+use crate::rules::{MoveSet, Searchable};
 
 /// The caps and deadlines of one search.
 struct Plan {
@@ -23,7 +23,7 @@ struct Plan {
     time: TimePlan,
 }
 
-fn plan<P: Rules>(pos: &P, limits: &Limits<P::Move>, settings: &LevelSettings, start: Instant) -> Plan {
+fn plan<P: Searchable>(pos: &P, limits: &Limits<P::Move>, settings: &LevelSettings, start: Instant) -> Plan {
     let depth_cap = (MAX_PLY - 8) as u32;
     let max_depth = limits.depth.unwrap_or(depth_cap).min(settings.max_depth.unwrap_or(depth_cap)).clamp(1, depth_cap);
     let node_limit = limits.nodes.unwrap_or(u64::MAX).min(settings.max_nodes.unwrap_or(u64::MAX)).max(1);
@@ -32,7 +32,7 @@ fn plan<P: Rules>(pos: &P, limits: &Limits<P::Move>, settings: &LevelSettings, s
 }
 
 /// Runs a whole search for [`Engine::search`].
-pub(super) fn run<P: Rules>(
+pub(super) fn run<P: Searchable>(
     engine: &mut Engine,
     pos: &P,
     limits: &Limits<P::Move>,
@@ -86,17 +86,13 @@ pub(super) fn run<P: Rules>(
         helpers_done.store(true, Ordering::Relaxed);
         result
     });
-    match proof_time(engine, pos, limits, settings, &plan, &result) {
-        Some(time) if !stop.load(Ordering::Relaxed) => {
-            let solver = engine.solver.get_or_insert_with(|| Box::new(Solver::new(SOLVER_MB)));
-            with_proof(result, pos.prove(solver, time, stop), start, on_info)
+    match (P::PROVER, proof_time(engine, pos, limits, settings, &plan, &result)) {
+        (Some(prove), Some(time)) if !stop.load(Ordering::Relaxed) => {
+            with_proof(result, prove(pos, &mut engine.prover, time, stop), start, on_info)
         }
         _ => result,
     }
 }
-
-/// The size of the proof-number solver's table, in MiB.
-const SOLVER_MB: usize = 64;
 
 /// The least time worth giving the proof-number solver.
 const MIN_PROOF_TIME: Duration = Duration::from_millis(20);
@@ -108,7 +104,7 @@ const MIN_PROOF_TIME: Duration = Duration::from_millis(20);
 /// depth or positions, one line, every root move) with a time limit, and
 /// the game has reached move
 /// [`Features::PROOF_FROM_MOVE`](super::Features::PROOF_FROM_MOVE).
-fn proof_time<P: Rules>(
+fn proof_time<P: Searchable>(
     engine: &Engine,
     pos: &P,
     limits: &Limits<P::Move>,
@@ -161,7 +157,7 @@ fn with_proof<M: Copy>(
 
 /// A helper thread: searches the root at depths staggered by thread, so
 /// the threads fill the table with different parts of the tree.
-fn help<P: Rules>(shared: &Shared<P>, mut pos: P, id: usize, max_depth: u32) {
+fn help<P: Searchable>(shared: &Shared<P>, mut pos: P, id: usize, max_depth: u32) {
     let mut history = History::new();
     let mut s = Searcher::new(shared, &mut history, false);
     let mut depth = 1 + (id as u32 % 2);
@@ -206,7 +202,7 @@ impl<M: Copy> Line<M> {
 /// A game end claimed by one iteration is verified by the next, searched
 /// deep enough for that (see [`search_line`]); the search ends early once
 /// every line is an exact game end.
-fn iterate<P: Rules>(
+fn iterate<P: Searchable>(
     s: &mut Searcher<P>,
     pos: &P,
     root: &Root<P::Move>,
@@ -279,7 +275,7 @@ fn next_depth<M: Copy>(depth: i32, prev: &[Line<M>], max_depth: u32, extra: &mut
 
 /// Searches the root once per line, each time leaving out the moves of
 /// the lines before; returns the lines best first (fewer if stopped).
-fn search_lines<P: Rules>(
+fn search_lines<P: Searchable>(
     s: &mut Searcher<P>,
     pos: &mut P,
     root: &Root<P::Move>,
@@ -308,7 +304,7 @@ fn search_lines<P: Rules>(
 /// The lines of a stopped iteration worth reporting: those it completed
 /// or, if none, a root move that beat the previous best (it was fully
 /// searched: trust it).
-fn keep_unfinished<P: Rules>(
+fn keep_unfinished<P: Searchable>(
     s: &Searcher<P>,
     mut lines: Vec<Line<P::Move>>,
     prev: &[Line<P::Move>],
@@ -329,7 +325,7 @@ fn keep_unfinished<P: Rules>(
 /// contain it (a win: "is there a win at least this short?"; a loss: "does
 /// no defence last longer?"), so nothing is pruned and the result, if it
 /// falls in the window and the depth reaches past it, is exact.
-fn search_line<P: Rules>(s: &mut Searcher<P>, pos: &mut P, depth: i32, prev: Option<i32>) -> (i32, bool) {
+fn search_line<P: Searchable>(s: &mut Searcher<P>, pos: &mut P, depth: i32, prev: Option<i32>) -> (i32, bool) {
     let proof_window = |p: i32| if p > 0 { (p - 1, INFINITY) } else { (-INFINITY, p + 1) };
     let Some((alpha, beta)) = prev.filter(|&p| is_mate(p)).map(proof_window) else {
         return (aspiration(s, pos, depth, prev), false);
@@ -357,7 +353,7 @@ fn merge_lines<M: Copy + PartialEq>(new: &[Line<M>], old: &[PvLine<M>], n: usize
 }
 
 /// The root search with a narrow window around the previous score, widened on failure.
-fn aspiration<P: Rules>(s: &mut Searcher<P>, pos: &mut P, depth: i32, prev: Option<i32>) -> i32 {
+fn aspiration<P: Searchable>(s: &mut Searcher<P>, pos: &mut P, depth: i32, prev: Option<i32>) -> i32 {
     let Some(p) = prev.filter(|_| depth >= 5) else {
         return s.negamax(pos, depth, -INFINITY, INFINITY, 0, true);
     };
@@ -393,7 +389,7 @@ mod tests {
     use crate::{Position, Variant};
 
     /// A search result for `m` with `score`, as the alpha-beta search left it.
-    fn searched(m: crate::Move, score: Score) -> SearchResult {
+    fn searched(m: crate::Move, score: Score) -> SearchResult<crate::Move> {
         let line = PvLine { score, exact: false, pv: vec![m] };
         SearchResult { best_move: Some(m), info: Info { score, pv: vec![m], lines: vec![line], ..Info::default() } }
     }

@@ -4,7 +4,7 @@
 //! away `-(MATE - n)`, so the shortest win and the longest loss score best.
 
 use super::Score;
-use crate::rules::Rules;
+use crate::rules::Searchable;
 
 /// The score of having no legal move, negated: a win at the root.
 pub const MATE: i32 = 32_000;
@@ -28,7 +28,7 @@ pub const DRAW: i32 = 0;
 /// The score of the side to move that has no legal move, `ply` plies from
 /// the root: a loss, except a stalemate in a game where that draws.
 #[inline(always)]
-pub fn no_move_value<P: Rules>(in_check: bool, ply: usize) -> i32 {
+pub fn no_move_value<P: Searchable>(in_check: bool, ply: usize) -> i32 {
     if P::DRAWS && !in_check { DRAW } else { mated_in(ply) }
 }
 

@@ -13,7 +13,7 @@ use super::Features;
 use super::ordering::{History, Picker};
 use super::score::{DRAW, MAX_PLY};
 use super::tt::Table;
-use crate::rules::Rules;
+use crate::rules::Searchable;
 
 /// See [`Searcher::eval_lazy`].
 const LAZY_MARGIN: i32 = 500;
@@ -22,7 +22,7 @@ const LAZY_MARGIN: i32 = 500;
 const POLL_INTERVAL: u64 = 2048;
 
 /// What every thread of one search shares.
-pub(super) struct Shared<'a, P: Rules> {
+pub(super) struct Shared<'a, P: Searchable> {
     /// The transposition table.
     pub tt: &'a Table,
     /// The evaluation weights.
@@ -81,7 +81,7 @@ struct Path {
 const PASSED: u32 = u32::MAX;
 
 /// One search thread: the shared context plus what the thread learns.
-pub(super) struct Searcher<'a, P: Rules> {
+pub(super) struct Searcher<'a, P: Searchable> {
     pub shared: &'a Shared<'a, P>,
     pub tt: &'a Table,
     pub history: &'a mut History,
@@ -106,7 +106,7 @@ pub(super) struct Searcher<'a, P: Rules> {
     pub root_excluded: Vec<P::Move>,
 }
 
-impl<'a, P: Rules> Searcher<'a, P> {
+impl<'a, P: Searchable> Searcher<'a, P> {
     /// A thread's searcher; `main` for the thread that reports and obeys
     /// the node limit.
     pub fn new(shared: &'a Shared<'a, P>, history: &'a mut History, main: bool) -> Searcher<'a, P> {

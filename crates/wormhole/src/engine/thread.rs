@@ -7,12 +7,12 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use super::{Engine, Info, Limits, SearchResult};
-use crate::rules::Rules;
-use crate::{AnyMove, AnyPosition, Move};
+use crate::rules::Searchable;
+use crate::{AnyMove, AnyPosition};
 
 /// A message from a search thread; `M` is the game's move type.
 #[derive(Clone, Debug)]
-pub enum Event<M = Move> {
+pub enum Event<M> {
     /// An iteration completed.
     Info(Info<M>),
     /// The search ended; the last event.
@@ -20,7 +20,7 @@ pub enum Event<M = Move> {
 }
 
 /// A search running on its own thread, so the caller never blocks.
-pub struct SearchThread<M = Move> {
+pub struct SearchThread<M> {
     stop: Arc<AtomicBool>,
     events: Receiver<Event<M>>,
     handle: JoinHandle<Engine>,
@@ -28,7 +28,7 @@ pub struct SearchThread<M = Move> {
 
 impl<M: Copy + Send + 'static> SearchThread<M> {
     /// Starts searching `pos` with `engine` on a new thread.
-    pub fn spawn<P: Rules<Move = M>>(engine: Engine, pos: P, limits: Limits<M>) -> SearchThread<M> {
+    pub fn spawn<P: Searchable<Move = M>>(engine: Engine, pos: P, limits: Limits<M>) -> SearchThread<M> {
         SearchThread::start(engine, move |engine, stop, on_info| engine.search(&pos, &limits, stop, on_info))
     }
 

@@ -37,6 +37,7 @@ pub struct Entry {
     pub proof: bool,
 }
 
+/// Two atomic words; all bits zero is an empty slot.
 #[derive(Default)]
 struct Slot {
     check: AtomicU64,
@@ -52,13 +53,25 @@ pub struct Table {
     generation: AtomicU8,
 }
 
+/// A table of search results could not be allocated: the machine does
+/// not have the memory asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("cannot allocate {mb} MiB for the table: not enough memory")]
+pub struct TableAllocError {
+    /// The size asked for, in MiB.
+    pub mb: usize,
+}
+
 impl Table {
-    /// A table of about `mb` MiB (at least one bucket).
-    pub fn new(mb: usize) -> Table {
-        let bytes = mb.max(1) * 1024 * 1024;
+    /// A table of about `mb` MiB (at least one bucket), or an error when
+    /// the memory cannot be had. The memory comes zeroed from the system,
+    /// untouched: allocating even the largest table takes no time, and a
+    /// page is only paid for when a search first stores to it.
+    pub fn new(mb: usize) -> Result<Table, TableAllocError> {
+        let bytes = mb.max(1).checked_mul(1024 * 1024).ok_or(TableAllocError { mb })?;
         let buckets = (bytes / (16 * BUCKET)).max(1);
-        let slots = (0..buckets * BUCKET).map(|_| Slot::default()).collect::<Vec<_>>().into_boxed_slice();
-        Table { slots, buckets, generation: AtomicU8::new(0) }
+        let slots = zeroed_slots(buckets * BUCKET).ok_or(TableAllocError { mb })?;
+        Ok(Table { slots, buckets, generation: AtomicU8::new(0) })
     }
 
     /// Empties the table.
@@ -161,6 +174,24 @@ impl Table {
 }
 
 #[inline]
+/// `n` empty slots in zeroed memory straight from the allocator (which the
+/// system hands out untouched), or `None` if it cannot be had.
+fn zeroed_slots(n: usize) -> Option<Box<[Slot]>> {
+    let layout = std::alloc::Layout::array::<Slot>(n).ok()?;
+    if layout.size() == 0 {
+        return None;
+    }
+    // SAFETY: the layout has a non-zero size (checked above).
+    let ptr = unsafe { std::alloc::alloc_zeroed(layout) }.cast::<Slot>();
+    if ptr.is_null() {
+        return None;
+    }
+    // SAFETY: `ptr` holds `n` slots allocated with the layout a `Box<[Slot]>`
+    // of length `n` frees with, and all-zero bytes are a valid `Slot` (two
+    // atomic integers at 0).
+    Some(unsafe { Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, n)) })
+}
+
 fn write(s: &Slot, key: u64, data: u64) {
     s.check.store(key ^ data, Ordering::Relaxed);
     s.data.store(data, Ordering::Relaxed);
@@ -206,7 +237,7 @@ mod tests {
 
     #[test]
     fn store_and_probe() {
-        let t = Table::new(1);
+        let t = Table::new(1).unwrap();
         // The widest move: a porthole move from h8 through h7 to h6 (24 bits).
         let h = |name: &str| name.parse::<Square>().unwrap();
         let m = crate::porthole::Move::porthole(h("h8"), h("h7"), h("h6")).to_bits();
@@ -219,5 +250,11 @@ mod tests {
         assert!(t.probe(0xdead_bee0).is_none());
         t.clear();
         assert!(t.probe(0xdead_beef).is_none());
+    }
+
+    #[test]
+    fn a_table_the_machine_cannot_hold_is_an_error() {
+        assert_eq!(Table::new(usize::MAX).err(), Some(TableAllocError { mb: usize::MAX }));
+        assert_eq!(Table::new(usize::MAX >> 20).err(), Some(TableAllocError { mb: usize::MAX >> 20 }));
     }
 }

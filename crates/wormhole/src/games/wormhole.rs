@@ -1,7 +1,7 @@
 //! Wormhole chess: every square a piece leaves becomes a hole, movement
 //! counts only the squares that are not holes, and the side with no legal
 //! move loses (`RULES.md` in the repository). Its parts, one concern each:
-//! `steps` and `threats` (hole-aware stepping), [`attacks`], `movegen`,
+//! `threats` (hole-aware stepping with `core::steps`), [`attacks`], `movegen`,
 //! `moves`, `position`, [`fen`], [`san`], `illegal` (why a move is refused),
 //! `outcome`, `variant` (the two piece sets), [`zobrist`], its evaluation
 //! terms ([`eval`]), its proof-number solver ([`solve`]) and what the program
@@ -20,7 +20,6 @@ pub(crate) mod outcome;
 pub(crate) mod position;
 pub mod san;
 pub mod solve;
-pub(crate) mod steps;
 pub(crate) mod threats;
 pub(crate) mod variant;
 pub mod zobrist;

@@ -1,16 +1,16 @@
 //! What each `:` command of the [command table](crate::tui::commands) does.
 
-use std::path::PathBuf;
 use std::time::Duration;
 
 use wormhole::engine::Level;
 use wormhole::{AnyPosition, Bitboard, Color, GameKind, Role, Square};
 
 use super::capitalised;
+use crate::files;
 use crate::tui::commands::{self, Cmd};
 use crate::tui::config::{KEYS, Key};
 use crate::tui::effects::Effect;
-use crate::tui::game::{Game, Player, Side};
+use crate::tui::game::{self, Game, Player, Side};
 use crate::tui::state::{HelpPage, Mode, Pending, Session, Settings};
 use crate::tui::theme::{Theme, ThemeName};
 
@@ -36,9 +36,10 @@ impl Session {
             Cmd::Go => self.move_now(),
             Cmd::Fen if rest.is_empty() => self.show_fen(),
             Cmd::Fen | Cmd::Load => self.load_fen(rest),
-            Cmd::Save => self.save((!rest.is_empty()).then(|| PathBuf::from(rest))),
-            Cmd::Open if rest.is_empty() => self.error("':open FILE' needs the path of a PGN file"),
-            Cmd::Open => self.effects.push(Effect::OpenPgn(PathBuf::from(rest))),
+            Cmd::Save if rest.is_empty() => self.save(None),
+            Cmd::Save => self.save_asking(files::user_path(rest)),
+            Cmd::Open if rest.is_empty() => self.open_list(self.resting_mode()),
+            Cmd::Open => self.effects.push(Effect::OpenPgn(files::user_path(rest))),
             Cmd::Review => self.open_review(),
             Cmd::Analyze => self.start_explore(),
             Cmd::Level => self.level_command(rest),
@@ -256,12 +257,13 @@ impl Session {
         }
         match AnyPosition::from_fen_auto(fen, self.game.kind()) {
             Ok(pos) => {
+                let note = game::fen_note(fen, &pos);
                 let players = Player::human_to_move(self.settings.players, pos.turn());
                 let settings = Settings { variant: pos.kind(), players, ..self.settings };
                 let game = Game::new(pos, players, settings.clocks());
                 self.replace_game(game, settings);
                 if self.view.message.is_none() {
-                    self.info("position loaded");
+                    self.info(note);
                 }
             }
             Err(e) => self.error(format!("bad FEN: {e}")),

@@ -1,14 +1,18 @@
 //! The game and the engine: playing a move, starting and stopping
 //! searches, taking back and replaying, hints.
 
-use std::time::Duration;
-
+use wormhole::analysis::AnalysisOptions;
+use wormhole::engine::Level;
 use wormhole::{AnyMove, Color};
 
 use crate::tui::ai::{self, Clock, Finished, Limits, Purpose};
 use crate::tui::effects::Effect;
 use crate::tui::game::Player;
 use crate::tui::state::{LastSearch, Mode, Session, Thinking};
+
+/// What a hint after the game says instead.
+const GAME_OVER_HINT: &str =
+    "the game is over, so no hint: :review (or r) shows the full-strength engine's review of every move";
 
 impl Session {
     pub(super) fn play_human(&mut self, m: AnyMove) {
@@ -25,7 +29,8 @@ impl Session {
         let position = self.game.position().clone();
         // The positions before this one: a return to one is a draw in Porthole chess.
         let limits = Limits { history: self.game.earlier_hashes(), ..limits };
-        let level = self.settings.level;
+        // Only the engine's own moves are played at the opponent's level.
+        let level = if matches!(purpose, Purpose::Move { .. }) { self.settings.level } else { Level::MAX };
         self.effects.push(Effect::StartSearch { position: position.clone(), limits, level, purpose });
         self.thinking = Some(Thinking { purpose, started: self.now, position, info: None });
     }
@@ -92,9 +97,12 @@ impl Session {
                     let pos = self.game.position();
                     let score =
                         done.info.as_ref().map(|i| format!(" ({})", ai::score_text(i.score, i.exact, pos.turn())));
-                    let san = pos.san(m);
+                    let san = match pos.san(m) {
+                        Ok(san) => san,
+                        Err(e) => return self.error(format!("hint: {e}")),
+                    };
                     self.view.hint = Some(m);
-                    self.info(format!("Hint: {san}{}", score.unwrap_or_default()));
+                    self.info(format!("Hint (full-strength engine): {san}{}", score.unwrap_or_default()));
                 }
                 None => self.error("no hint: no legal move"),
             },
@@ -105,7 +113,10 @@ impl Session {
 
     pub(super) fn engine_moved(&mut self, done: Finished) {
         let Some(m) = done.best else { return self.error("the engine found no move") };
-        let san = self.game.position().san(m);
+        let san = match self.game.position().san(m) {
+            Ok(san) => san,
+            Err(e) => return self.error(format!("engine move {m}: {e}")),
+        };
         self.search_times.push(done.elapsed);
         if let Some(info) = done.info {
             let mover = self.game.position().turn();
@@ -148,14 +159,19 @@ impl Session {
         self.after_change();
     }
 
+    /// A hint from the full-strength engine, whatever the opponent's
+    /// level, searching as far as the review does per position; after the
+    /// game, the review is offered instead.
     pub(super) fn hint(&mut self) {
+        if self.game.is_over() {
+            return self.info(GAME_OVER_HINT);
+        }
         if !self.human_to_move() {
             return self.error("a hint is for your own move");
         }
-        let movetime = self.settings.movetime.unwrap_or(Duration::from_secs(1)).min(Duration::from_secs(2));
-        let limits = Limits { movetime: Some(movetime), ..Limits::default() };
+        let limits = Limits { nodes: Some(AnalysisOptions::DEFAULT_NODES), ..Limits::default() };
         self.start_search(limits, Purpose::Hint { ply: self.game.len() });
-        self.info("thinking about a hint...");
+        self.info("the full-strength engine is thinking about a hint...");
     }
 
     pub(super) fn move_now(&mut self) {

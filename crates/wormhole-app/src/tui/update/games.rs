@@ -4,23 +4,126 @@ use std::path::PathBuf;
 
 use wormhole::pgn::PgnGame;
 
-use crate::tui::action::AutosaveReason;
+use crate::saved_games::{PathCompletion, SavedGame};
+use crate::tui::action::{Action, AutosaveReason};
+use crate::tui::commands::{self, Cmd};
+use crate::tui::drawn::drawn;
 use crate::tui::effects::Effect;
-use crate::tui::game::{Game, Player};
-use crate::tui::state::{Mode, Session, Settings, View};
+use crate::tui::game::{Game, Player, recorded_level};
+use crate::tui::picker::GamePicker;
+use crate::tui::state::{Mode, Pending, Session, Settings, View};
 
 impl Session {
+    /// Saves the game (to `path`, or without one to a new file), unless
+    /// it is unchanged since it was saved: then Ctrl-S says where it is
+    /// instead of writing the same game to another file.
     pub(super) fn save(&mut self, path: Option<PathBuf>) {
+        if path.is_none()
+            && let Some(file) = self.game.saved_to()
+        {
+            return self.info(format!("already saved to {}", file.display()));
+        }
         self.effects.push(Effect::Save { pgn: self.pgn(), path });
     }
 
-    pub(super) fn saved(&mut self, result: Result<PathBuf, String>) {
+    /// `:save FILE`: saves unless a file has that name; then asks first.
+    pub(super) fn save_asking(&mut self, path: PathBuf) {
+        self.effects.push(Effect::SaveIfNew { pgn: self.pgn(), path });
+    }
+
+    /// A file has the name `:save` was given: asks whether to replace it.
+    pub(super) fn ask_to_replace(&mut self, path: PathBuf) {
+        self.info(format!("{} exists", path.display()));
+        self.replace_target = Some(path);
+        self.mode = Mode::Confirm(Pending::Replace);
+    }
+
+    /// The user said yes: the game replaces the file.
+    pub(super) fn replace_confirmed(&mut self) {
+        if let Some(path) = self.replace_target.take() {
+            self.save(Some(path));
+        }
+    }
+
+    pub(super) fn saved(&mut self, result: Result<PathBuf, String>, in_games_folder: bool) {
         match result {
             Ok(path) => {
-                self.game.mark_saved();
-                self.info(format!("saved to {}", path.display()));
+                let list = if in_games_folder { " (the games folder: Ctrl-O lists it)" } else { "" };
+                self.info(format!("saved to {}{list}", path.display()));
+                self.game.mark_saved(path);
             }
             Err(e) => self.error(e),
+        }
+    }
+
+    /// Puts up the list of saved games (read by an effect); Esc goes back to `back`.
+    pub(super) fn open_list(&mut self, back: Mode) {
+        self.picker = Some(GamePicker::new(back));
+        self.mode = Mode::OpenGame;
+        self.effects.push(Effect::ListGames);
+    }
+
+    /// The saved games, read: into the list if it is still up.
+    pub(super) fn games_listed(&mut self, games: Vec<SavedGame>, folders: &[PathBuf]) {
+        if let Some(picker) = self.picker.as_mut() {
+            picker.games = Some(games);
+            picker.folders = folders.to_vec();
+        }
+    }
+
+    /// The list of saved games: typing filters, arrows choose, Enter opens, Esc goes back.
+    pub(super) fn in_picker(&mut self, action: Action) {
+        let Some(picker) = self.picker.as_mut() else {
+            self.mode = self.resting_mode();
+            return;
+        };
+        match action {
+            Action::Char(c) => picker.type_char(c),
+            Action::Backspace => picker.backspace(),
+            Action::Cursor(_, dy) => picker.move_by(-i32::from(dy)),
+            Action::Submit => match picker.chosen().map(|g| g.path.clone()) {
+                Some(path) => {
+                    self.mode = picker.back;
+                    self.picker = None;
+                    self.effects.push(Effect::OpenPgn(path));
+                }
+                None => self.info("no saved game matches what you typed (Backspace, or Esc to go back)"),
+            },
+            Action::Escape => {
+                self.mode = picker.back;
+                self.picker = None;
+            }
+            _ => {}
+        }
+    }
+
+    /// Tab after `:open ` or `:save `: asks for the path to be completed.
+    /// Returns whether the input line holds such a command.
+    pub(super) fn complete_path(&mut self) -> bool {
+        let line = self.view.input.text().to_string();
+        let Some((before, path)) = line.strip_prefix(':').and_then(|cmd| cmd.split_once(' ')) else { return false };
+        let takes_a_file = matches!(commands::parse(before), Ok(Some((Cmd::Open | Cmd::Save, _))));
+        if takes_a_file {
+            let before = format!(":{before} ");
+            self.effects.push(Effect::CompletePath { line: line.clone(), before, path: path.to_string() });
+        }
+        takes_a_file
+    }
+
+    /// A path completed: into the input line, if it still holds what was typed.
+    pub(super) fn path_completed(&mut self, line: &str, before: &str, completion: Option<PathCompletion>) {
+        if self.view.input.text() != line {
+            return;
+        }
+        let Some(done) = completion else {
+            return self.info(format!("no file or folder starts with '{}'", &line[before.len()..]));
+        };
+        self.view.input.set(&format!("{before}{}", done.text));
+        if !done.choices.is_empty() {
+            let n = done.choices.len();
+            let some: Vec<&str> = done.choices.iter().take(8).map(String::as_str).collect();
+            let more = if n > some.len() { " ..." } else { "" };
+            self.info(format!("{n} names fit: {}{more}", some.join("  ")));
         }
     }
 
@@ -45,7 +148,7 @@ impl Session {
         };
         match result {
             Ok(path) => {
-                self.game.mark_saved();
+                self.game.mark_saved(path.clone());
                 let note = format!("{saved} {}", path.display());
                 self.notes.push(note.clone());
                 if let Some((game, settings)) = self.replacement.take() {
@@ -73,12 +176,21 @@ impl Session {
             Ok(pgn) => {
                 let turn = pgn.final_position().turn();
                 let players = Player::human_to_move(self.settings.players, turn);
-                let settings = Settings { variant: pgn.kind(), players, ..self.settings };
+                let recorded = recorded_level(&pgn);
+                let level = recorded.unwrap_or(self.settings.level);
+                let settings = Settings { variant: pgn.kind(), players, level, ..self.settings };
                 let game = Game::from_pgn(&pgn, players, settings.clocks());
                 let n = game.len();
                 self.replace_game(game, settings);
+                let said = match recorded {
+                    Some(l) => format!("; engine level {l}, as recorded in the file"),
+                    None if players.contains(&Player::Engine) => {
+                        format!("; engine level {level} (the file records no level)")
+                    }
+                    None => String::new(),
+                };
                 if self.view.message.is_none() {
-                    self.info(format!("loaded {}: {n} moves", path.display()));
+                    self.info(format!("loaded {}: {n} moves{said}", path.display()));
                 }
             }
             Err(e) => self.error(e),
@@ -88,6 +200,9 @@ impl Session {
     /// Replaces the game, played with `settings`. One with unsaved moves is
     /// autosaved first and replaced only once that succeeded.
     pub(super) fn replace_game(&mut self, game: Game, settings: Settings) {
+        if let Err(e) = drawn(game.kind()) {
+            return self.error(e.to_string());
+        }
         if self.autosave_if_needed(AutosaveReason::Replaced) {
             self.replacement = Some((game, settings));
         } else {

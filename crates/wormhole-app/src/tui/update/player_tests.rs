@@ -84,8 +84,8 @@ fn set_changes_a_setting_now_and_saves_it_and_a_broken_file_is_never_written() {
     assert_eq!(s.settings().level.number(), 6, "from the engine's next move");
     assert_eq!(saved_config(&effects).as_deref(), Some("# mine\nlevel = 6\n"));
     assert!(info(&s).starts_with("level = 6 (now); saved"), "{}", info(&s));
-    typed(&mut s, ":set level 11");
-    assert!(error(&s).contains("11"), "{}", error(&s));
+    typed(&mut s, ":set level 13");
+    assert!(error(&s).contains("13"), "{}", error(&s));
     typed(&mut s, ":set colour red");
     assert!(error(&s).starts_with("unknown setting 'colour' (expected level, variant"), "{}", error(&s));
     typed(&mut s, ":set clock");
@@ -106,7 +106,7 @@ fn set_changes_a_setting_now_and_saves_it_and_a_broken_file_is_never_written() {
 fn level_alone_shows_the_level_by_name() {
     let mut s = session([Player::Human, Player::Engine]);
     typed(&mut s, ":level");
-    assert_eq!(info(&s), "engine level 1 (beginner); ':level N' sets 1 (beginner) to 10 (full strength)");
+    assert_eq!(info(&s), "engine level 1 (newcomer); ':level N' sets 1 (newcomer) to 12 (full strength)");
     typed(&mut s, ":level x");
     assert!(error(&s).contains("'x'"), "{}", error(&s));
 }
@@ -201,6 +201,20 @@ fn after_checkmate_the_panel_shows_the_result_not_the_engines_forecast_and_the_f
     assert!(!contains(&rows, "Ctrl-Z"), "nothing of the human's to take back:\n{text}");
     typed(&mut s, "Ka7");
     assert_eq!(error(&s), "the game is over (White wins by checkmate); Ctrl-N new game", "no take-back offered");
+}
+
+#[test]
+fn the_engines_move_line_says_whose_number_it_is_and_breaks_no_phrase() {
+    let mut s = session([Player::Human, Player::Engine]);
+    typed(&mut s, "e4");
+    engine_done(&mut s, "e5", Score::Cp(60));
+    for (w, h) in [(120, 40), (100, 30), (200, 60)] {
+        let rows = screen(&s, w, h);
+        let text = rows.join("\n");
+        assert!(contains(&rows, "Engine played e5 in"), "{text}");
+        assert!(contains(&rows, "-0.6 for White,"), "Black's +0.6, said from White's side:\n{text}");
+        assert!(rows.iter().any(|r| r.contains("depth ") && r.contains("n/s")), "{text}");
+    }
 }
 
 #[test]

@@ -81,7 +81,7 @@ impl Session {
                 self.effects.push(Effect::SaveText { text, path: None });
             }
             // A `:` command line.
-            Action::Char(c) if c == ':' || !self.view.input.text().is_empty() => self.view.input.push(c),
+            Action::Char(c) if c == ':' || !self.view.input.text().is_empty() => self.push_input(c),
             Action::Backspace => self.view.input.backspace(),
             Action::DeleteWord => self.view.input.delete_word(),
             Action::ClearInput => self.view.input.clear(),
@@ -189,7 +189,7 @@ impl Session {
                 }
             }
             Action::Submit => self.submit_in_explore(),
-            Action::Char(c) => self.view.input.push(c),
+            Action::Char(c) => self.push_input(c),
             Action::Backspace => self.view.input.backspace(),
             Action::DeleteWord => self.view.input.delete_word(),
             Action::ClearInput => self.view.input.clear(),
@@ -243,8 +243,10 @@ impl Session {
     /// Tries a legal move on the analysis board and searches on from there.
     fn try_in_explore(&mut self, m: AnyMove) {
         let id = self.study.next_id();
-        if let Some(e) = self.study.explore.as_mut() {
-            e.try_move(m, id);
+        if let Some(e) = self.study.explore.as_mut()
+            && let Err(e) = e.try_move(m, id)
+        {
+            return self.error(e.to_string());
         }
         self.view.input.clear();
         self.search_explore();
@@ -315,7 +317,7 @@ mod tests {
         assert_eq!(first.judgement, Some(Judgement::Blunder));
         assert!(first.before.is_proved_win_for(wormhole::Color::White));
         let best = first.best_move().unwrap();
-        assert!(review.position().after(best).legal_moves().is_empty(), "the better move mates");
+        assert!(review.position().after(best).unwrap().legal_moves().is_empty(), "the better move mates");
         assert_eq!(app.session().highlights().targets, wormhole::Bitboard::from_square(best.to()));
         // The jump finds it from anywhere; Esc returns to the game's end.
         app.update(Action::BrowseEnd);
@@ -339,7 +341,7 @@ mod tests {
         let first = review.current().unwrap();
         assert_eq!(first.judgement, Some(Judgement::Blunder), "{first:?}");
         let best = first.best_move().unwrap();
-        assert_eq!(review.position().san(best), "Rb4>a8#");
+        assert_eq!(review.position().san(best).unwrap(), "Rb4>a8#");
         let hl = app.session().highlights();
         assert!(hl.targets.contains(best.entry().unwrap()) && hl.exits.contains(best.to()), "{hl:?}");
     }
@@ -501,7 +503,9 @@ mod tests {
         wait_lines(&mut app, 3);
         let rows = screen(app.session(), 110, 36);
         let text = rows.join("\n");
-        for needle in ["Analysis: best 3 lines", "White to move", "depth ", "1. ", "2. ", "3. "] {
+        for needle in
+            ["Analysis: best 3 lines", "by the full-strength engine", "White to move", "depth ", "1. ", "2. ", "3. "]
+        {
             assert!(text.contains(needle), "{needle} missing:\n{text}");
         }
         app.update(Action::Escape);

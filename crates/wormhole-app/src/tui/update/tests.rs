@@ -351,8 +351,8 @@ fn hint_shows_a_move_without_playing_it() {
     assert!(app.session().thinking().is_some());
     wait_engine(&mut app);
     let hint = info(app.session());
-    assert!(hint.starts_with("Hint: "), "{hint}");
-    let san = hint.trim_start_matches("Hint: ").split(' ').next().unwrap().to_string();
+    assert!(hint.starts_with("Hint (full-strength engine): "), "{hint}");
+    let san = hint.trim_start_matches("Hint (full-strength engine): ").split(' ').next().unwrap().to_string();
     assert!(app.session().game().position().parse_move(&san).is_ok(), "{san}");
     assert_eq!(app.session().game().len(), 0, "the hint is not played");
     let m = app.session().game().position().parse_move(&san).unwrap();
@@ -480,7 +480,7 @@ fn random_keys_and_sizes_never_panic_and_keep_the_game_legal() {
                 let moves = app.session().game().position().legal_moves();
                 if !moves.is_empty() && app.session().game().player_to_move() == Player::Human {
                     let m = moves[rng.next(moves.len())];
-                    let san = app.session().game().position().san(m);
+                    let san = app.session().game().position().san(m).unwrap();
                     app.update(Action::ClearInput);
                     type_text(&mut app, &san);
                 }
@@ -503,7 +503,7 @@ fn random_keys_and_sizes_never_panic_and_keep_the_game_legal() {
         // Every move in the game was legal where it was played.
         let g = app.session().game();
         for (i, &m) in g.moves().iter().enumerate() {
-            assert!(g.position_at(i).is_legal(m), "step {step}: move {i} {m} is illegal");
+            assert_eq!(g.position_at(i).is_legal(m), Ok(true), "step {step}: move {i} {m} is illegal");
         }
     }
     app.finish();
@@ -519,4 +519,157 @@ fn fen_with_an_impossible_ply_count_is_refused_with_the_library_message() {
     enter(&mut app, ":fen 4k3/8/8/8/8/8/xxx5/4K3 w 2");
     assert_eq!(error(app.session()), "bad FEN: ply count 2 is below the number of holes (3): every ply makes one hole");
     assert_eq!(app.session().game.position(), &AnyPosition::new(GameKind::Classic), "the game stays");
+}
+
+#[test]
+fn ctrl_s_on_an_unchanged_game_says_where_it_is_instead_of_writing_again() {
+    let dir = temp_dir("already-saved");
+    let mut app = hotseat();
+    enter(&mut app, "e4");
+    let path = dir.join("game.pgn");
+    enter(&mut app, &format!(":save {}", path.display()));
+    app.update(Action::Save);
+    assert_eq!(info(app.session()), format!("already saved to {}", path.display()));
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1, "no second file");
+    enter(&mut app, "e5");
+    assert_eq!(app.session().game().saved_to(), None, "a changed game is not in that file");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn save_over_an_existing_file_asks_first() {
+    let dir = temp_dir("ask-replace");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("mine.pgn");
+    std::fs::write(&path, "KEEP ME").unwrap();
+    let mut app = hotseat();
+    enter(&mut app, "e4");
+    enter(&mut app, &format!(":save {}", path.display()));
+    assert_eq!(app.session().mode(), Mode::Confirm(Pending::Replace));
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "KEEP ME", "nothing written before the answer");
+    app.update(Action::Answer(false));
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "KEEP ME");
+    assert!(!app.session().game().is_saved());
+    enter(&mut app, &format!(":save {}", path.display()));
+    app.update(Action::Answer(true));
+    assert!(std::fs::read_to_string(&path).unwrap().contains("1. e4 *"));
+    assert_eq!(info(app.session()), format!("saved to {}", path.display()));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn the_saved_games_list_opens_from_the_new_game_screen_holds_autosaves_and_esc_goes_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app =
+        app_saving_to(settings([Player::Human; 2]), settings([Player::Human; 2]).new_game(), dir.path().join("auto"));
+    enter(&mut app, "e4");
+    app.update(Action::Save);
+    let said = info(app.session());
+    let saved = said.strip_prefix("saved to ").and_then(|s| s.strip_suffix(" (the games folder: Ctrl-O lists it)"));
+    // A minute older, so that the order does not rest on the file system's clock granularity.
+    let older = std::time::SystemTime::now() - Duration::from_secs(60);
+    std::fs::File::options().write(true).open(saved.expect(&said)).unwrap().set_modified(older).unwrap();
+    enter(&mut app, "e5");
+    // A new game autosaves this one (unsaved since e5).
+    enter(&mut app, ":new");
+    app.update(Action::Answer(true));
+    app.update(Action::NewGame);
+    let Mode::NewGame(form) = app.session().mode() else { panic!("{:?}", app.session().mode()) };
+    app.update(Action::OpenList);
+    assert_eq!(app.session().mode(), Mode::OpenGame);
+    let picker = app.session().picker().unwrap();
+    let rows: Vec<String> = picker.shown().iter().map(|g| g.row()).collect();
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert!(rows[0].ends_with("1. e4 e5  (autosave)") && rows[1].ends_with("*  1. e4"), "{rows:?}");
+    app.update(Action::Escape);
+    assert_eq!(app.session().mode(), Mode::NewGame(form), "back to the form as it was");
+    app.update(Action::OpenList);
+    app.update(Action::Cursor(0, -1));
+    app.update(Action::Submit);
+    assert_eq!(app.session().game().sans(), ["e4"], "the older save, the second row");
+    assert_eq!(app.session().mode(), Mode::Play);
+}
+
+#[test]
+fn tab_completes_the_path_of_open_and_save() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("my-game.pgn"), "[Variant \"Wormhole\"]\n\n1. d4 *\n").unwrap();
+    std::fs::write(dir.path().join("my-notes.pgn"), "").unwrap();
+    let mut app = hotseat();
+    let base = format!("{}/", dir.path().display());
+    type_text(&mut app, &format!(":open {base}my"));
+    app.update(Action::Complete);
+    assert_eq!(app.session().input(), format!(":open {base}my-"));
+    assert_eq!(info(app.session()), "2 names fit: my-game.pgn  my-notes.pgn");
+    type_text(&mut app, "g");
+    app.update(Action::Complete);
+    assert_eq!(app.session().input(), format!(":open {base}my-game.pgn"));
+    app.update(Action::Submit);
+    assert_eq!(app.session().game().sans(), ["d4"]);
+    type_text(&mut app, &format!(":save {base}zz"));
+    app.update(Action::Complete);
+    assert_eq!(info(app.session()), format!("no file or folder starts with '{base}zz'"));
+}
+
+#[test]
+fn a_move_from_a_hole_says_it_is_a_hole() {
+    let mut app = hotseat();
+    enter(&mut app, "e4");
+    enter(&mut app, "e5");
+    enter(&mut app, "e2e4");
+    assert_eq!(error(app.session()), "e2 is a hole: no piece stands there");
+    assert_eq!(app.session().input(), "e2e4", "the text stays to be corrected");
+}
+
+#[test]
+fn a_reloaded_game_keeps_the_engine_level_of_the_file_and_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("level.pgn");
+    let players = [Player::Human, Player::Engine];
+    let three = Settings { level: "3".parse().unwrap(), ..settings(players) };
+    let mut app = app_with(three);
+    enter(&mut app, "e4");
+    wait_engine(&mut app);
+    enter(&mut app, &format!(":save {}", path.display()));
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("[Black \"Engine, level 3"), "{text}");
+    let mut other = app_with(settings(players));
+    assert_eq!(other.session().settings().level.number(), 1);
+    enter(&mut other, &format!(":open {}", path.display()));
+    assert_eq!(other.session().settings().level.number(), 3);
+    let said = info(other.session());
+    assert!(said.contains(": 2 moves; engine level 3 (") && said.ends_with(", as recorded in the file"), "{said}");
+}
+
+#[test]
+fn a_short_fen_says_what_was_assumed_and_an_orthodox_one_that_it_has_no_portholes() {
+    let mut app = hotseat();
+    enter(&mut app, ":load 4k3/8/8/8/8/8/8/4K3");
+    assert_eq!(info(app.session()), "position loaded; the FEN gave 1 of 3 fields: assumed 'w 0' (White to move)");
+    enter(&mut app, ":load 4k3/8/8/8/8/8/8/4K3 b 7");
+    assert_eq!(info(app.session()), "position loaded");
+    enter(&mut app, ":load rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    assert_eq!(app.session().game().kind(), GameKind::Porthole);
+    assert!(info(app.session()).starts_with("loaded as Porthole chess (an orthodox FEN: 6 fields) with no portholes"));
+}
+
+/// The app draws one board: Two-board portal chess is refused by every
+/// way in (`:load`, `:new`, `:set variant`) with where it plays, and the
+/// game stays.
+#[test]
+fn two_board_games_are_refused_and_the_game_stays() {
+    let refused = "Two-board portal chess plays in the engine tools (perft, bench, match, uci, analyze) only; \
+                   the app cannot draw two boards yet";
+    let mut app = hotseat();
+    enter(&mut app, "e4");
+    enter(&mut app, &format!(":load {}", GameKind::Twoboard.start_fen()));
+    assert_eq!(error(app.session()), refused);
+    app.update(Action::ClearInput);
+    enter(&mut app, ":new twoboard");
+    assert_eq!(error(app.session()), refused);
+    app.update(Action::ClearInput);
+    enter(&mut app, ":set variant twoboard");
+    assert!(error(app.session()).contains(refused), "{}", error(app.session()));
+    assert_eq!(app.session().game().kind(), GameKind::Classic);
+    assert_eq!(app.session().game().sans(), ["e4"]);
 }

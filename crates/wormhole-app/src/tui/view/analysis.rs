@@ -19,6 +19,7 @@ pub fn draw(frame: &mut Frame, area: Rect, session: &Session) {
     let pos = &explore.position;
     let mut lines = vec![
         Line::styled(format!("Analysis: best {ANALYSIS_LINES} lines"), bold),
+        Line::styled("by the full-strength engine.", dim),
         Line::styled("The game is not changed. Type a move to try it,", dim),
         Line::styled("Ctrl-Z takes it back, Esc leaves.", dim),
         Line::from(""),

@@ -5,8 +5,9 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::widgets::Widget;
-use wormhole::{AnyPosition, Bitboard, Piece, Role, Square};
+use wormhole::{AnyPosition, Bitboard, Color, Piece, Role, Square};
 
+use crate::tui::figures::{self, Shape};
 use crate::tui::state::Highlights;
 use crate::tui::theme::Theme;
 
@@ -144,33 +145,27 @@ impl BoardView<'_> {
         let t = self.theme;
         let rect = self.geometry.rect(sq);
         let style = self.square_style(sq);
-        let hole = self.picture.holes.contains(sq);
-        let fill = if hole { t.hole_char() } else { ' ' };
-        for y in rect.top()..rect.bottom() {
-            for x in rect.left()..rect.right() {
-                buf[(x, y)].set_char(fill).set_style(style);
-            }
-        }
+        self.fill_square(sq, rect, style, buf);
         let (cx, cy) = (rect.x + rect.width / 2, rect.y + rect.height / 2);
+        let scale = figure_scale(t, rect);
         match self.picture.pieces[sq.index()] {
-            Some(p) => {
-                let piece = style.patch(t.piece_style(p.color));
-                buf[(cx, cy)].set_char(t.piece_glyph(p)).set_style(piece);
-                // The fairy pieces have no chess symbol: name them where there is room.
-                if matches!(p.role, Role::Champion | Role::Wizard | Role::Lion) && rect.width >= 11 && rect.height >= 5
-                {
-                    let name = p.role.name();
-                    buf.set_string(cx - name.len() as u16 / 2, cy + 1, name, piece);
-                }
-            }
+            Some(p) => self.draw_piece(p, rect, style, buf),
             None if self.highlights.targets.contains(sq) => {
                 buf[(cx, cy)].set_char(t.target_char()).set_style(style.patch(t.target));
             }
             None if self.highlights.exits.contains(sq) => {
                 buf[(cx, cy)].set_char(t.exit_char()).set_style(style.patch(t.exit));
             }
-            None if self.picture.portholes[sq.index()] > 0 => {
-                buf[(cx, cy)].set_char(t.porthole_char()).set_style(style.patch(t.porthole));
+            None if self.picture.portholes[sq.index()] > 0 => match scale {
+                Some(scale) => draw_figure(Shape::Porthole, scale, false, rect, style.patch(t.porthole), buf),
+                None => {
+                    buf[(cx, cy)].set_char(t.porthole_char()).set_style(style.patch(t.porthole));
+                }
+            },
+            None if self.picture.holes.contains(sq) => {
+                if let Some(scale) = scale {
+                    draw_figure(Shape::Hole, scale, false, rect, style, buf);
+                }
             }
             None => {}
         }
@@ -189,6 +184,48 @@ impl BoardView<'_> {
 }
 
 impl BoardView<'_> {
+    /// The square's background: the shade of a hole, dots on a dark square
+    /// when colour cannot tell the squares apart, else blank.
+    fn fill_square(&self, sq: Square, rect: Rect, style: Style, buf: &mut Buffer) {
+        let t = self.theme;
+        let hole = self.picture.holes.contains(sq);
+        let dark = (sq.file() + sq.rank()).is_multiple_of(2);
+        for y in rect.top()..rect.bottom() {
+            for x in rect.left()..rect.right() {
+                let fill = match t.dark_square_dot() {
+                    _ if hole => t.hole_char(),
+                    Some(dot) if dark && (x - rect.left()) % 2 == 1 => dot,
+                    _ => ' ',
+                };
+                buf[(x, y)].set_char(fill).set_style(style);
+            }
+        }
+    }
+
+    /// A piece: its figure on a big square (a fairy piece named under it
+    /// where there is room), else its glyph in the middle.
+    fn draw_piece(&self, p: Piece, rect: Rect, style: Style, buf: &mut Buffer) {
+        let t = self.theme;
+        let piece = style.patch(t.piece_style(p.color));
+        let (cx, cy) = (rect.x + rect.width / 2, rect.y + rect.height / 2);
+        let figure = figure_scale(t, rect);
+        match figure {
+            Some(scale) => {
+                let outline = t.outline_white && p.color == Color::White;
+                draw_figure(Shape::Piece(p.role), scale, outline, rect, piece, buf);
+            }
+            None => {
+                buf[(cx, cy)].set_char(t.piece_glyph(p)).set_style(piece);
+            }
+        }
+        // The fairy pieces are new to most players: name them where there is room.
+        if matches!(p.role, Role::Champion | Role::Wizard | Role::Lion) && rect.width >= 11 && rect.height >= 5 {
+            let name = p.role.name();
+            let y = if figure.is_some() { rect.bottom() - 1 } else { cy + 1 };
+            buf.set_string(cx - name.len() as u16 / 2, y, name, piece);
+        }
+    }
+
     /// A porthole's marks in the top-right corner, when something else
     /// takes the middle of its square (a piece, a target or exit mark): the
     /// porthole mark (the exit mark on a piece the chosen one can come out
@@ -219,6 +256,34 @@ impl BoardView<'_> {
         } else if height > 1 {
             buf[corner].set_char(digit).set_style(style.patch(t.porthole));
         }
+    }
+}
+
+/// The scale figures are drawn at on `rect` (see [`figures::size`]): 2
+/// where a double-size figure leaves the square's edges free, 1 on squares
+/// of at least 7 x 3 cells, None (a one-character glyph) on smaller
+/// squares or when the theme draws no figures.
+fn figure_scale(theme: &Theme, rect: Rect) -> Option<u16> {
+    let fits = |scale| {
+        let (w, h) = figures::size(scale);
+        rect.width >= w + 4 && rect.height > h
+    };
+    if !theme.figures() || rect.width < 7 || rect.height < 3 {
+        None
+    } else if fits(2) {
+        Some(2)
+    } else {
+        Some(1)
+    }
+}
+
+/// Draws a figure centred across `rect`, from its top down (the last row
+/// of a tall square stays free for a name).
+fn draw_figure(shape: Shape, scale: u16, outline: bool, rect: Rect, style: Style, buf: &mut Buffer) {
+    let (w, h) = figures::size(scale);
+    let (x0, y0) = (rect.x + (rect.width - w) / 2, rect.y + (rect.height - h) / 2);
+    for (dx, dy, c) in figures::cells(shape, scale, outline) {
+        buf[(x0 + dx, y0 + dy)].set_char(c).set_style(style);
     }
 }
 
@@ -316,7 +381,7 @@ mod tests {
     fn the_new_hole_is_a_plain_hole_and_the_last_move_marks_its_target() {
         let mut pos = AnyPosition::from_fen(GameKind::Classic, "k7/2Q5/1K6/8/8/8/8/8 w 0").unwrap();
         let m = pos.parse_move("Qb7").unwrap();
-        pos = pos.after(m);
+        pos = pos.after(m).unwrap();
         assert!(pos.is_check());
         let theme = Theme::default();
         let hl = Highlights {
@@ -341,21 +406,73 @@ mod tests {
     }
 
     #[test]
-    fn fairy_pieces_are_letters_by_colour_and_named_on_big_squares() {
+    fn fairy_pieces_have_glyphs_of_their_own_and_are_named_on_big_squares() {
         let pos = AnyPosition::new(GameKind::Fairy);
         let (buf, g) = draw(&pos, Highlights::default(), false, &Theme::default());
-        assert_eq!(cell(&buf, &g, "a1").symbol(), "C");
-        assert_eq!(cell(&buf, &g, "d8").symbol(), "m");
-        let mut term = Terminal::new(TestBackend::new(100, 50)).unwrap();
-        let geometry = Geometry::fit(Rect::new(0, 0, 100, 50), false).unwrap();
-        assert_eq!((geometry.cell_w, geometry.cell_h), (11, 5));
+        assert_eq!(cell(&buf, &g, "a1").symbol(), "▲");
+        assert_eq!(cell(&buf, &g, "d8").symbol(), "■");
         let theme = Theme::default();
-        let view = BoardView { picture: Picture::of(&pos), geometry, highlights: Highlights::default(), theme: &theme };
-        term.draw(|f| f.render_widget(view, f.area())).unwrap();
-        let text = rows(term.backend().buffer()).join("\n");
+        let (buf, geometry) = draw_at(&pos, Highlights::default(), &theme, (100, 50));
+        assert_eq!((geometry.cell_w, geometry.cell_h), (11, 5));
+        let text = rows(&buf).join("\n");
         for name in ["champion", "wizard", "lion"] {
             assert!(text.contains(name), "{name} missing:\n{text}");
         }
+    }
+
+    /// The cells of the square `sq` as text rows.
+    fn square_rows(buf: &Buffer, g: &Geometry, sq: &str) -> Vec<String> {
+        let r = g.rect(sq.parse().unwrap());
+        (r.y..r.bottom()).map(|y| (r.x..r.right()).map(|x| buf[(x, y)].symbol()).collect()).collect()
+    }
+
+    #[test]
+    fn big_squares_hold_figures_and_small_squares_one_glyph() {
+        let pos = AnyPosition::new(GameKind::Classic);
+        let theme = Theme::default();
+        // 9 x 4 squares: the 5 x 3 figure from the top, centred.
+        let (buf, g) = draw_at(&pos, Highlights::default(), &theme, (80, 40));
+        assert_eq!(square_rows(&buf, &g, "e2"), ["    ▄    ", "   ▝█▘   ", "  ▗▟█▙▖  ", "         "]);
+        assert_eq!(square_rows(&buf, &g, "e1")[0], "   ▗█▖   ", "the king's cross");
+        // 15 x 7 squares: the figure at double size.
+        let (buf, g) = draw_at(&pos, Highlights::default(), &theme, (200, 60));
+        assert_eq!((g.cell_w, g.cell_h), (15, 7));
+        let rook = square_rows(&buf, &g, "a8");
+        assert_eq!(rook[0], "    █ ██ █     ");
+        assert_eq!(rook[5], "   ████████    ");
+        let r = g.rect("a8".parse().unwrap());
+        assert_eq!(buf[(r.x + 5, r.y + 1)].fg, theme.black_piece.fg.unwrap(), "in the side's colour");
+        // Letters and ASCII keep one character whatever the size.
+        let letters = Theme::new(ThemeName::Dark, PieceStyle::Letters, Display::default());
+        for theme in [letters, ascii()] {
+            let (buf, g) = draw_at(&pos, Highlights::default(), &theme, (200, 60));
+            let text = square_rows(&buf, &g, "a8").concat();
+            assert_eq!(text.trim(), "r", "{text:?}");
+        }
+    }
+
+    #[test]
+    fn without_colour_dark_squares_are_dotted_and_white_figures_hollow() {
+        let pos = AnyPosition::new(GameKind::Classic);
+        let plain = Theme::new(ThemeName::Dark, PieceStyle::Unicode, Display { color: false, ..Display::default() });
+        let (buf, g) = draw_at(&pos, Highlights::default(), &plain, (80, 40));
+        assert_eq!(square_rows(&buf, &g, "a3")[0], " · · · · ", "a3 is dark");
+        assert_eq!(square_rows(&buf, &g, "b3")[0], "         ", "b3 is light");
+        // The same figure, hollow for White: the rooks on a1 (dark) and h8 (dark).
+        let (white, black) = (square_rows(&buf, &g, "a1"), square_rows(&buf, &g, "h8"));
+        assert_ne!(white[1].replace('·', " "), black[1].replace('·', " "), "{white:?} {black:?}");
+        let (buf, g) = draw_at(&pos, Highlights::default(), &plain, Geometry::min_size());
+        assert_eq!(square_rows(&buf, &g, "a3"), [" · "]);
+        let ascii_plain = Theme::new(
+            ThemeName::Dark,
+            PieceStyle::Unicode,
+            Display { color: false, unicode: false, ..Display::default() },
+        );
+        let (buf, g) = draw_at(&pos, Highlights::default(), &ascii_plain, Geometry::min_size());
+        assert_eq!(square_rows(&buf, &g, "a3"), [" . "]);
+        // With colour the squares speak for themselves.
+        let (buf, g) = draw_at(&pos, Highlights::default(), &Theme::default(), Geometry::min_size());
+        assert_eq!(square_rows(&buf, &g, "a3"), ["   "]);
     }
 
     #[test]
@@ -419,7 +536,7 @@ mod tests {
             assert_eq!(at("c2", true).0, "2", "{what}");
             assert_eq!(at("a3", true).0, mark, "{what}: a pawn on a porthole");
             assert_eq!(at("e2", true).0, "2", "{what}: a king on a stack of two");
-            assert_eq!(at("d2", false).0, " ", "{what}: no porthole, no mark");
+            assert_eq!(at("d3", false).0, " ", "{what}: no porthole, no mark");
             // Marks stand out from the square by colour or by attribute.
             let style = at("c2", false).1;
             assert!(style.fg != style.bg || !style.add_modifier.is_empty(), "{what}: {style:?}");

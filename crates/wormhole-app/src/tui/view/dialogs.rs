@@ -82,6 +82,46 @@ pub fn new_game(frame: &mut Frame, area: Rect, session: &Session, form: &NewGame
     frame.render_widget(Paragraph::new(text).block(block), rect);
 }
 
+/// The list of saved games: the filter typed, one row per game (the chosen
+/// one highlighted, scrolled into view), the folders and the keys.
+pub fn saved_games(frame: &mut Frame, area: Rect, session: &Session) {
+    let Some(picker) = session.picker() else { return };
+    let theme = session.theme();
+    let width = area.width.saturating_sub(4).max(20);
+    let rows_room = usize::from(area.height.saturating_sub(9)).max(1);
+    let mut text = vec![Line::from(vec![
+        Span::styled("Filter: ", Style::new().add_modifier(Modifier::BOLD)),
+        Span::raw(format!("{}{}", picker.filter, theme.input_cursor())),
+    ])];
+    let shown = picker.shown();
+    let first = picker.selected.saturating_sub(rows_room - 1);
+    match &picker.games {
+        None => text.push(Line::styled("reading the games folder...", theme.dim)),
+        Some(all) if all.is_empty() => text.push(Line::styled("no saved games or autosaves yet", theme.dim)),
+        Some(all) => {
+            text.push(Line::styled(format!("{} of {} games, newest first", shown.len(), all.len()), theme.dim));
+            for (i, game) in shown.iter().enumerate().skip(first).take(rows_room) {
+                let style = if i == picker.selected { theme.current } else { Style::new() };
+                let row: String = game.row().chars().take(usize::from(width) - 2).collect();
+                text.push(Line::styled(row, style));
+            }
+        }
+    }
+    text.push(Line::from(""));
+    for dir in &picker.folders {
+        text.push(Line::styled(format!("in {}", dir.display()), theme.dim));
+    }
+    text.push(Line::styled(keymap::context_keys(Context::OpenGame), theme.dim));
+    let rect = centered(area, width, (text.len() as u16 + 2).min(area.height));
+    frame.render_widget(Clear, rect);
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_set(theme.border_set())
+        .title(" Saved games (type to filter) ")
+        .border_style(theme.accent);
+    frame.render_widget(Paragraph::new(text).block(block), rect);
+}
+
 pub fn browse_banner(frame: &mut Frame, board: Rect, session: &Session, ply: usize) {
     let text = format!(" Review: after {ply} of {} moves. PgUp/PgDn step, Home start, Esc back ", session.game().len());
     let w = (text.chars().count() as u16).min(board.width);

@@ -17,16 +17,18 @@ pub fn draw(frame: &mut Frame, area: Rect, session: &Session) {
     let width = area.width as usize;
     let message = message_or_footer(session, width);
     if message.width() <= width {
-        let lines = vec![prompt(session), hint(session), message];
+        let lines = vec![prompt(session, width), hint(session, width), message];
         return frame.render_widget(Paragraph::new(lines), area);
     }
     // A long message takes the hint's line too, so that none of it is cut.
-    frame.render_widget(Paragraph::new(prompt(session)), Rect { height: 1, ..area });
+    frame.render_widget(Paragraph::new(prompt(session, width)), Rect { height: 1, ..area });
     let rest = Rect { y: area.y + 1, height: area.height.saturating_sub(1), ..area };
     frame.render_widget(Paragraph::new(message).wrap(Wrap { trim: true }), rest);
 }
 
-fn prompt(session: &Session) -> Line<'static> {
+/// The prompt and the typed text; a text too long for the `width` shows
+/// its end (where the cursor is), after `…`.
+fn prompt(session: &Session, width: usize) -> Line<'static> {
     let game = session.game();
     let theme = session.theme();
     let turn = game.position().turn();
@@ -43,18 +45,44 @@ fn prompt(session: &Session) -> Line<'static> {
     } else {
         format!("{turn} to move >")
     };
+    let room = width.saturating_sub(text.chars().count() + 2);
     Line::from(vec![
         Span::styled(text, theme.accent.add_modifier(Modifier::BOLD)),
         Span::raw(" "),
-        Span::raw(session.input().to_string()),
+        Span::raw(tail(session.input(), room)),
         Span::raw(theme.input_cursor().to_string()),
     ])
 }
 
-fn hint(session: &Session) -> Line<'static> {
+/// `text`, or `…` and its last characters when it has more than `room`.
+fn tail(text: &str, room: usize) -> String {
+    let count = text.chars().count();
+    if count <= room {
+        return text.to_string();
+    }
+    let keep = room.saturating_sub(1);
+    std::iter::once('…').chain(text.chars().skip(count - keep)).collect()
+}
+
+/// `commands: ` and the names, as many as fit in `width`, then how many more.
+fn command_names(names: &[&str], width: usize) -> String {
+    let mut text = String::from("commands:");
+    for (i, name) in names.iter().enumerate() {
+        let more = names.len() - i - 1;
+        let tail = if more > 0 { format!(" +{more} more (F1 lists them)").len() } else { 0 };
+        if text.len() + 1 + name.len() + tail > width {
+            return format!("{text} +{} more (F1 lists them)", names.len() - i);
+        }
+        text.push(' ');
+        text.push_str(name);
+    }
+    text
+}
+
+fn hint(session: &Session, width: usize) -> Line<'static> {
     let dim = session.theme().dim;
     match session.input_hint() {
-        InputHint::Command(names) => Line::from(format!("commands: {}", names.join(" "))),
+        InputHint::Command(names) => Line::from(command_names(&names, width)),
         InputHint::EngineToMove => Line::styled("the engine is to move; type a :command, or wait for its move", dim),
         InputHint::Empty if session.mode() == Mode::Analyze => {
             Line::styled("Type a move to try it (e4, Nf3, Nd3f6) or :command; Esc leaves", dim)

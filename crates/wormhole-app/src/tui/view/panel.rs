@@ -11,9 +11,9 @@ use ratatui::widgets::Paragraph;
 use wormhole::{AnyPosition, Color, Role};
 
 use super::legend::{self, wrap};
-use crate::tui::ai::{self, Purpose};
+use crate::tui::ai::{self, Purpose, Score};
 use crate::tui::game::Player;
-use crate::tui::state::Session;
+use crate::tui::state::{LastSearch, Session};
 
 /// Piece values for the material count (the fairy pieces by their reach).
 fn value(role: Role) -> i32 {
@@ -140,8 +140,8 @@ fn engine_lines(session: &Session, width: usize) -> Vec<Line<'static>> {
     if let Some(thinking) = session.thinking() {
         let what = match thinking.purpose {
             Purpose::Move { .. } => "Engine thinking",
-            Purpose::Hint { .. } => "Finding a hint",
-            Purpose::Analysis { .. } => "Analysing",
+            Purpose::Hint { .. } => "Finding a hint (full strength)",
+            Purpose::Analysis { .. } => "Analysing (full strength)",
         };
         let elapsed = session.now().saturating_duration_since(thinking.started);
         let spin = theme.spinner((elapsed.as_millis() / 100) as usize);
@@ -164,15 +164,33 @@ fn engine_lines(session: &Session, width: usize) -> Vec<Line<'static>> {
         && !game.is_over()
     {
         // Only while it is the last move, and not once the game is decided.
-        let text = format!(
-            "Engine played {} in {:.2}s: depth {}, {}, {}",
-            last.san,
-            last.took.as_secs_f64(),
-            last.info.depth,
-            ai::score_text(last.info.score, last.info.exact, last.mover),
-            rate(last.info.nps)
-        );
-        lines.extend(wrap(&text, width).into_iter().take(2).map(|l| Line::styled(l, theme.dim)));
+        lines.extend(engine_played(last, width).into_iter().map(|l| Line::styled(l, theme.dim)));
+    }
+    lines
+}
+
+/// What the engine played, its score (saying from whose side a number
+/// is) and how it searched: short phrases, each on a line of its own when
+/// they do not fit on one, so that none is broken.
+fn engine_played(last: &LastSearch, width: usize) -> Vec<String> {
+    let score = match last.info.score {
+        Score::Cp(_) => format!("{} for White", ai::score_text(last.info.score, last.info.exact, last.mover)),
+        _ => ai::score_text(last.info.score, last.info.exact, last.mover),
+    };
+    let phrases = [
+        format!("Engine played {} in {:.2}s,", last.san, last.took.as_secs_f64()),
+        format!("{score},"),
+        format!("depth {}, {}", last.info.depth, rate(last.info.nps)),
+    ];
+    let mut lines: Vec<String> = Vec::new();
+    for p in phrases {
+        match lines.last_mut() {
+            Some(l) if l.chars().count() + 1 + p.chars().count() <= width => {
+                l.push(' ');
+                l.push_str(&p);
+            }
+            _ => lines.push(p),
+        }
     }
     lines
 }

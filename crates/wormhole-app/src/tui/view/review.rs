@@ -55,7 +55,11 @@ fn header(review: &Review, theme: &Theme) -> Vec<Line<'static>> {
     } else {
         format!("analysed {}/{} positions (paused)", a.searched(), a.len())
     };
-    let mut lines = vec![Line::from(vec![Span::styled("Review  ", bold), Span::styled(progress, theme.dim)])];
+    let mut lines = vec![
+        Line::from(vec![Span::styled("Review  ", bold), Span::styled(progress, theme.dim)]),
+        Line::styled("by the full-strength engine,", theme.dim),
+        Line::styled(Review::options().limit(), theme.dim),
+    ];
     for side in Color::ALL {
         let s = a.summary(side);
         let mut spans = vec![Span::styled(format!("{side:<6}"), bold)];
@@ -117,7 +121,10 @@ fn viewed_move(review: &Review, theme: &Theme) -> Vec<Line<'static>> {
         format!("{}...", pos.move_number())
     };
     let Some(r) = review.current() else {
-        return vec![Line::from(format!("{number} {}  (not analysed yet)", pos.san(played)))];
+        return vec![Line::from(format!(
+            "{number} {}  (not analysed yet)",
+            pos.san(played).unwrap_or_else(|e| e.to_string())
+        ))];
     };
     // A proved distance is exact only as the verified result of its position.
     let exact = |i: usize| a.eval(i).is_some_and(|e| e.exact);
@@ -125,31 +132,43 @@ fn viewed_move(review: &Review, theme: &Theme) -> Vec<Line<'static>> {
     let color = r.judgement.map_or(theme.info, |j| theme.judgement(j));
     let bold = Style::new().add_modifier(Modifier::BOLD);
     let mut lines = vec![Line::from(vec![
-        Span::styled(format!("{number} {}{mark}", pos.san(played)), bold.patch(color)),
+        Span::styled(
+            format!("{number} {}{mark}", pos.san(played).unwrap_or_else(|e| e.to_string())),
+            bold.patch(color),
+        ),
         Span::raw(format!(
             "  {} -> {}",
             describe(r.before, exact(review.ply)),
             describe(r.after, exact(review.ply + 1))
         )),
     ])];
+    if let (Some(c), Some(best)) = (r.compared, r.best_move()) {
+        let san = |m| pos.san(m).unwrap_or_else(|e| e.to_string());
+        let (best, played) = (san(best), san(played));
+        let (b, p) = (describe(c.best, false), describe(c.played, false));
+        lines.push(Line::styled(format!("Side by side, same depth: {best} {b}, {played} {p}"), theme.dim));
+    }
     let said = a.explain(&r);
     if !said.is_empty() {
         lines.push(Line::styled(said, color));
     } else if r.is_best() {
         lines.push(Line::styled("The engine's choice.", theme.info));
     }
-    if !r.best_line.is_empty() {
+    if (r.is_best() || r.better_move().is_some()) && !r.best_line.is_empty() {
         lines.push(Line::from(format!("Best line: {}", ai::pv_san(pos, &r.best_line, 10))));
     }
     lines
 }
 
-/// An evaluation as the panel says it: `+0.4`, or who wins in how many
-/// moves (`in at most` unless the distance is `exact`).
+/// An evaluation as the panel says it: White's view in pawns with the two
+/// decimals of the annotated PGN (`+0.40`), or who wins in how many moves
+/// (`in at most` unless the distance is `exact`).
 fn describe(eval: Eval, exact: bool) -> String {
     match eval {
         Eval::Proved { winner, plies: 0 } => format!("{winner} has won"),
-        _ => ai::score_text(eval.for_side(Color::White), exact, Color::White),
+        Eval::Cp(cp) if cp > 0 => format!("+{eval}"),
+        Eval::Cp(_) => eval.to_string(),
+        Eval::Proved { .. } => ai::score_text(eval.for_side(Color::White), exact, Color::White),
     }
 }
 
@@ -176,7 +195,7 @@ fn draw_moves(frame: &mut Frame, area: Rect, review: &Review, theme: &Theme) {
             style = style.add_modifier(Modifier::REVERSED);
             viewed_row = rows.len() - 1;
         }
-        let text = format!("{}{mark}", pos.san(m));
+        let text = format!("{}{mark}", pos.san(m).unwrap_or_else(|e| e.to_string()));
         let row = rows.last_mut().expect("a row was pushed");
         row.push(Span::styled(text.clone(), style));
         row.push(Span::raw(" ".repeat(10usize.saturating_sub(text.chars().count()))));

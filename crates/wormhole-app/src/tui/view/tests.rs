@@ -42,17 +42,20 @@ fn every_theme_no_color_and_ascii_draw_the_sides_apart_and_mark_holes() {
         let (w, h) = (100, 30);
         let buf = buffer(&s, w, h);
         let board = crate::tui::view::layout(Rect::new(0, 0, w, h), false).unwrap().board;
-        let cell = |sq: &str| {
+        let square = |sq: &str| {
             let r = board.rect(sq.parse::<Square>().unwrap());
-            buf[(r.x + r.width / 2, r.y + r.height / 2)].clone()
+            let cells: Vec<_> = (r.y..r.bottom()).flat_map(|y| (r.x..r.right()).map(move |x| (x, y))).collect();
+            let text: String = cells.iter().map(|&p| buf[p].symbol()).collect();
+            (text, cells.iter().map(|&p| buf[p].fg).collect::<Vec<_>>())
         };
         let what = format!("{name} {pieces} {display:?}");
-        let (white, black) = (cell("d1"), cell("d8"));
-        assert_eq!(white.symbol().is_ascii(), !display.unicode || pieces == PieceStyle::Letters, "{what}");
+        let (white, black) = (square("d1"), square("d8"));
+        let figures = display.unicode && pieces == PieceStyle::Unicode;
+        assert_eq!(white.0.trim().is_ascii(), !figures, "{what}: {white:?}");
         if display.color {
-            assert_ne!((white.symbol(), white.fg), (black.symbol(), black.fg), "{what}: queens alike");
+            assert_ne!(white, black, "{what}: queens alike");
         } else {
-            assert_ne!(white.symbol(), black.symbol(), "{what}: without colour the glyphs differ");
+            assert_ne!(white.0, black.0, "{what}: without colour the figures differ");
             assert!(
                 buf.content
                     .iter()
@@ -61,8 +64,8 @@ fn every_theme_no_color_and_ascii_draw_the_sides_apart_and_mark_holes() {
             );
         }
         let hole = if display.unicode { "░" } else { ":" };
-        assert_eq!(cell("e2").symbol(), hole, "{what}: the square e4 left is a hole");
-        assert_eq!(cell("e3").symbol(), " ", "{what}: an empty square is not a hole");
+        assert!(square("e2").0.contains(hole), "{what}: the square e4 left is a hole");
+        assert!(!square("e3").0.contains(hole), "{what}: an empty square is not a hole");
         if !display.unicode {
             let text: String = buf.content.iter().map(|c| c.symbol()).collect();
             assert!(text.is_ascii(), "{what}: only ASCII");
@@ -78,10 +81,10 @@ fn render_start_position_with_panel_and_input() {
     assert!(contains(&rows, "Wormhole chess (classic)"), "{text}");
     assert!(contains(&rows, "White: You"), "{text}");
     assert!(contains(&rows, "Black: Engine"), "{text}");
-    assert!(contains(&rows, "Engine level 1: beginner"), "the level by name: {text}");
+    assert!(contains(&rows, "Engine level 1: newcomer"), "the level by name: {text}");
     assert!(contains(&rows, "Squares left 64/64"), "{text}");
     assert!(contains(&rows, "White to move >"), "{text}");
-    assert!(rows.iter().any(|r| r.starts_with("8 ") && r.contains('♜')), "{text}");
+    assert!(rows.iter().any(|r| r.starts_with("8 ") && r.contains("▐█▌")), "a rook's figure: {text}");
 }
 
 #[test]
@@ -154,7 +157,9 @@ fn render_holes_check_and_review_banner() {
         enter(&mut app, m);
     }
     let rows = screen(app.session(), 100, 30);
-    assert_eq!(rows.join("").matches('░').count(), 3 * 7 * 3, "three holes of 7x3 cells");
+    let text = rows.join("\n");
+    assert_eq!(text.matches("▗▀▀▀▖").count(), 3, "three holes, each a rim in its shade:\n{text}");
+    assert!(text.contains("░▌░░░▐░"), "{text}");
     app.update(Action::BrowseStart);
     let rows = screen(app.session(), 100, 30);
     assert!(contains(&rows, "Review: after 0 of 3 moves"), "{}", rows.join("\n"));
@@ -172,4 +177,41 @@ fn the_board_grows_with_the_terminal_and_the_panel_keeps_its_room() {
     let s = hotseat();
     assert!(!contains(&screen(s.session(), 80, 24), "Pieces (F4: more)"));
     assert!(contains(&screen(s.session(), 120, 40), "Pieces (F4: more)"));
+}
+
+#[test]
+fn the_command_list_fits_the_line_and_says_how_many_more() {
+    let mut app = hotseat();
+    app.update(Action::Char(':'));
+    for w in [120u16, 80, 200] {
+        let rows = screen(app.session(), w, 40);
+        let line = rows.iter().find(|r| r.starts_with("commands:")).expect("the command list");
+        let shown = line.trim_end();
+        let all = crate::tui::commands::COMMANDS.len();
+        if w == 200 {
+            assert!(shown.ends_with("quit"), "all fit at 200 columns: {shown}");
+        } else {
+            let more: usize = shown.split(" +").nth(1).and_then(|m| m.split(' ').next()?.parse().ok()).unwrap();
+            let named = shown.split(" +").next().unwrap().split(' ').count() - 1;
+            assert_eq!(named + more, all, "{shown}");
+            assert!(shown.ends_with("more (F1 lists them)"), "no name cut at {w} columns: {shown}");
+        }
+    }
+}
+
+#[test]
+fn a_big_screen_draws_multi_cell_figures_and_contrasting_sides() {
+    let s = themed(ThemeName::Light, PieceStyle::Unicode, Display::default());
+    let (w, h) = (200, 60);
+    let buf = buffer(&s, w, h);
+    let board = crate::tui::view::layout(Rect::new(0, 0, w, h), false).unwrap().board;
+    assert_eq!((board.cell_w, board.cell_h), (15, 7));
+    // The White king on e1: a figure ten cells wide and six high.
+    let r = board.rect("e1".parse::<Square>().unwrap());
+    let rows: Vec<String> =
+        (r.y..r.bottom()).map(|y| (r.x..r.right()).map(|x| buf[(x, y)].symbol()).collect()).collect();
+    assert_eq!(rows.iter().filter(|row| row.contains('█')).count(), 6, "{rows:#?}");
+    assert_eq!(rows[5].trim(), "████████", "{rows:#?}");
+    let figure = buf[(r.x + 6, r.y)].clone();
+    assert_eq!((figure.symbol(), figure.fg), ("█", s.theme().white_piece.fg.unwrap()));
 }

@@ -2,7 +2,7 @@
 //! token (`blockers`), and that square is reached. Knights jump. Every
 //! function returns a raw mask of the squares a piece could capture on.
 
-use crate::games::wormhole::steps::{DIAGONAL, ORTHOGONAL, slide};
+use crate::core::steps::{DIAGONAL, ORTHOGONAL, slide};
 use crate::{Color, Role};
 
 const fn leaper_table(deltas: &[(i8, i8)]) -> [u64; 64] {

@@ -10,8 +10,7 @@
 use super::castling::{CastlingSquares, ParseCastlingError};
 use super::{CastlingRights, MAX_PIECES_PER_SIDE, MAX_TOKENS, Position, Tokens, zobrist};
 use crate::excerpt::Excerpt;
-use crate::games::wormhole::fen::Placement;
-use crate::{Board, Color, Piece, Role, Square};
+use crate::{Board, Color, Piece, Placement, Role, Square};
 
 /// The default start as a PFEN.
 pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 b5,c5,f5,g5,b4,c4,f4,g4";
@@ -221,7 +220,11 @@ fn parse_tokens(list: &str) -> Result<Tokens, FenError> {
             return Err(FenError::EmptyTokenEntry(list.to_string()));
         }
         let (name, height) = match item.split_once('*') {
-            Some((name, h)) => (name, h.parse::<u32>().map_err(|_| FenError::BadToken(item.to_string()))?),
+            // Digits only: `parse` alone would take a sign (`b4*+2`).
+            Some((name, h)) if !h.is_empty() && h.bytes().all(|b| b.is_ascii_digit()) => {
+                (name, h.parse::<u32>().map_err(|_| FenError::BadToken(item.to_string()))?)
+            }
+            Some(_) => return Err(FenError::BadToken(item.to_string())),
             None => (item, 1),
         };
         let sq: Square = name.parse().map_err(|_| FenError::BadToken(item.to_string()))?;

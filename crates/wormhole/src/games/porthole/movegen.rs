@@ -15,11 +15,11 @@
 
 use super::castling::CastlingSquares;
 use super::{CastlingObstacle, CastlingSide, MoveList, Position, attacks};
-use crate::games::wormhole::steps::{self, slide};
+use crate::core::steps::{self, slide};
 use crate::{Bitboard, Color, Role, Square};
 
 /// What generation knows about the mover's king, worked out once per
-/// position ([`Rules::king_safety`](crate::Rules::king_safety)); also the square sets every piece's
+/// position ([`SearchHooks::king_safety`](crate::rules::SearchHooks::king_safety)); also the square sets every piece's
 /// generation reads.
 #[derive(Debug, Clone)]
 pub struct KingSafety {

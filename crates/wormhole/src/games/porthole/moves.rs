@@ -164,6 +164,10 @@ impl GameMove for Move {
         Move::promotion(self)
     }
     #[inline(always)]
+    fn entry(self) -> Option<Square> {
+        Move::entry(self)
+    }
+    #[inline(always)]
     fn to_bits(self) -> u32 {
         self.0
     }

@@ -4,11 +4,11 @@
 use super::castling::CastlingSquares;
 use super::movegen::KingSafety;
 use super::{
-    CastlingRights, DrawReason, EvalParams, IllegalMoveError, Move, MoveError, MoveKind, MoveList, Outcome, Tokens,
-    attacks, eval, zobrist,
+    CastlingRights, DrawReason, EvalParams, FenError, IllegalMoveError, Move, MoveError, MoveKind, MoveList, Outcome,
+    Tokens, attacks, eval, zobrist,
 };
 use crate::core::zobrist::{black_key, piece_key};
-use crate::rules::Rules;
+use crate::rules::{Evaluate, Rules, SearchHooks, sealed};
 use crate::{Bitboard, Board, Color, GameKind, Piece, Role, Square};
 
 /// What [`Position::play_unchecked`] returns so that [`Position::undo`]
@@ -167,6 +167,22 @@ impl Position {
         let mut list = MoveList::new();
         self.generate(&mut list, false);
         list
+    }
+
+    /// Where the piece on `sq` could go on its side's turn, its own king's
+    /// safety left aside (for showing how it moves): the squares it moves
+    /// to and the portholes it can enter. Empty without a piece there.
+    pub fn reach(&self, sq: Square) -> Bitboard {
+        let Some(piece) = self.board.piece_at(sq) else { return Bitboard::EMPTY };
+        let mut on_turn = self.clone();
+        if piece.color != self.turn {
+            SearchHooks::pass(&mut on_turn);
+        }
+        let moves = on_turn.pseudo_legal_moves();
+        moves
+            .iter()
+            .filter(|m| m.from() == sq)
+            .fold(Bitboard::EMPTY, |b, m| b | Bitboard::from_square(m.entry().unwrap_or(m.to())))
     }
 
     /// Whether `m` is a legal move here.
@@ -339,14 +355,13 @@ impl Rules for Position {
     type Move = Move;
     type Undo = Undo;
     type MoveList = MoveList;
-    type SearchList = Vec<Move>;
-    type Safety = Option<KingSafety>;
-    type Params = EvalParams;
     type Outcome = Outcome;
     type MoveError = MoveError;
-
+    type FenError = FenError;
     const DRAWS: bool = true;
-
+    fn from_fen_in(_kind: GameKind, fen: &str) -> Result<Position, FenError> {
+        Position::from_fen(fen)
+    }
     fn kind(&self) -> GameKind {
         GameKind::Porthole
     }
@@ -382,6 +397,9 @@ impl Rules for Position {
     fn san(&self, m: Move) -> String {
         Position::san(self, m)
     }
+    fn reach(&self, sq: Square) -> Bitboard {
+        Position::reach(self, sq)
+    }
     #[inline(always)]
     fn legal_moves(&self) -> MoveList {
         Position::legal_moves(self)
@@ -407,6 +425,33 @@ impl Rules for Position {
         // never for fewer than a dozen.
         50u32.saturating_sub(self.fullmoves).clamp(12, 30)
     }
+}
+
+/// Porthole chess's evaluation (its terms and weights).
+impl Evaluate for Position {
+    type Params = EvalParams;
+    fn default_params(&self) -> EvalParams {
+        EvalParams::default()
+    }
+    #[inline]
+    fn evaluate(&self, params: &EvalParams, positional: bool) -> i32 {
+        eval::evaluate(self, params, positional)
+    }
+    #[inline]
+    fn material(&self, params: &EvalParams) -> i32 {
+        eval::material(self, params)
+    }
+    fn eval_features(&self) -> Vec<i32> {
+        eval::features(self).to_vec()
+    }
+}
+
+impl sealed::Sealed for Position {}
+
+/// Porthole chess's search hooks.
+impl SearchHooks for Position {
+    type SearchList = Vec<Move>;
+    type Safety = Option<KingSafety>;
     #[inline]
     fn pass(&mut self) {
         self.turn = !self.turn;
@@ -432,19 +477,5 @@ impl Rules for Position {
             self.generate_with(&mut batches, safety, targets);
             list.extend(batches.iter());
         }
-    }
-    fn default_params(&self) -> EvalParams {
-        EvalParams::default()
-    }
-    #[inline]
-    fn evaluate(&self, params: &EvalParams, positional: bool) -> i32 {
-        eval::evaluate(self, params, positional)
-    }
-    #[inline]
-    fn material(&self, params: &EvalParams) -> i32 {
-        eval::material(self, params)
-    }
-    fn eval_features(&self) -> Vec<i32> {
-        eval::features(self).to_vec()
     }
 }

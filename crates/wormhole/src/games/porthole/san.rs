@@ -17,8 +17,8 @@ use super::castling::CastlingSquares;
 use super::illegal::LongForm;
 use super::moves::PROMOTIONS;
 use super::{CastlingSide, IllegalMoveError, Move, MoveKind, Position};
+use crate::core::notation::{self, push_origin};
 use crate::excerpt::Excerpt;
-use crate::games::wormhole::san::push_origin;
 use crate::{Role, Square};
 
 /// Why a typed move was refused. Messages quote at most 80 characters of
@@ -72,6 +72,15 @@ pub enum MoveError {
     },
 }
 
+impl crate::rules::MoveTextError for MoveError {
+    fn syntax_problem(&self) -> Option<&dyn std::error::Error> {
+        match self {
+            MoveError::Syntax { problem, .. } => Some(problem),
+            _ => None,
+        }
+    }
+}
+
 /// Displays the exits a text without one could mean: "name the exit, as
 /// in Bxe4>h5", or "name the exit: fg4>b4, fg4>c4 or fg4>b5".
 struct ExitChoices<'a>(&'a [String]);
@@ -112,10 +121,10 @@ impl fmt::Display for NoMatch {
 /// What is wrong with a text that is not a move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum SyntaxProblem {
-    /// A problem of the part that reads as in Wormhole chess (piece letter,
+    /// A problem of the part every game reads the same way (piece letter,
     /// origin, target, promotion).
     #[error(transparent)]
-    Text(#[from] crate::games::wormhole::san::SyntaxProblem),
+    Text(#[from] notation::SyntaxProblem),
     /// `O-O` followed by `>`.
     #[error("castling does not go through a porthole")]
     CastlingThroughPorthole,
@@ -143,10 +152,10 @@ pub enum MoveText {
 /// `exit` is given.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PieceText {
-    /// What is written up to the target, read as Wormhole chess reads a
+    /// What is written up to the target, read as every game reads a
     /// move (piece letter, origin, `x`, target, promotion); the target of a
     /// porthole move is its entry (`Bc2xe4` in `Bc2xe4>h5`).
-    pub head: crate::games::wormhole::san::MoveText,
+    pub head: notation::MoveText,
     /// The exit of a porthole move.
     pub exit: Option<Square>,
 }
@@ -160,17 +169,14 @@ fn castling_text(s: &str) -> Option<CastlingSide> {
 }
 
 /// Reads the part before `>` (or a whole normal move) with the long-form
-/// reader Wormhole chess uses, keeping to the orthodox piece letters.
+/// reader every game uses, keeping to the orthodox piece letters.
 fn piece_text(part: &str, exit: Option<Square>) -> Result<PieceText, SyntaxProblem> {
     if part.starts_with("O-O") || part.starts_with("0-0") {
         return Err(SyntaxProblem::CastlingThroughPorthole);
     }
-    let head = crate::games::wormhole::san::MoveText::from_str(part).map_err(|e| match e {
-        crate::MoveError::Syntax { problem, .. } => SyntaxProblem::Text(problem),
-        _ => SyntaxProblem::Text(crate::games::wormhole::san::SyntaxProblem::BeforeTarget),
-    })?;
+    let head: notation::MoveText = part.parse()?;
     if head.role.is_some_and(|r| r.index() > Role::King.index()) {
-        return Err(crate::games::wormhole::san::SyntaxProblem::UnknownPiece.into());
+        return Err(notation::SyntaxProblem::UnknownPiece.into());
     }
     if exit.is_some() && head.promotion.is_some() {
         return Err(SyntaxProblem::PortholePromotion);
@@ -186,7 +192,7 @@ fn porthole_coordinates(s: &str) -> Option<PieceText> {
     }
     let [from, to, exit] = [0, 2, 4].map(|i| Square::parse_prefix(&b[i..]));
     let (from, to, exit) = (from?, to?, exit?);
-    let head = crate::games::wormhole::san::MoveText {
+    let head = notation::MoveText {
         role: None,
         from_file: Some(from.file()),
         from_rank: Some(from.rank()),
@@ -214,10 +220,10 @@ impl FromStr for MoveText {
         let s = text.trim().trim_end_matches(['+', '#', '!', '?']).replace('→', ">");
         let read = || -> Result<MoveText, SyntaxProblem> {
             if s.is_empty() {
-                return Err(crate::games::wormhole::san::SyntaxProblem::Empty.into());
+                return Err(notation::SyntaxProblem::Empty.into());
             }
             if !s.is_ascii() {
-                return Err(crate::games::wormhole::san::SyntaxProblem::NotAscii.into());
+                return Err(notation::SyntaxProblem::NotAscii.into());
             }
             if let Some(side) = castling_text(&s) {
                 return Ok(MoveText::Castle(side));

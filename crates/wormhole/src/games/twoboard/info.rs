@@ -20,12 +20,15 @@ pub(crate) const INFO: GameInfo = GameInfo {
     movement,
     levels: &LEVELS,
     win_chance_slope: WIN_CHANCE_SLOPE,
+    boards: 2,
 };
 
 /// The levels: not measured in this game yet. They are Porthole chess's
 /// settings (orthodox pieces on an orthodox board), a starting point until
 /// a ladder of matches sets them.
 const LEVELS: LevelColumn = [
+    LevelSettings::soft(2, 220),
+    LevelSettings::soft(2, 160),
     LevelSettings::soft(2, 120),
     LevelSettings::soft(3, 100),
     LevelSettings::soft(3, 50),

@@ -43,6 +43,15 @@ pub enum MoveError {
     },
 }
 
+impl crate::rules::MoveTextError for MoveError {
+    fn syntax_problem(&self) -> Option<&dyn std::error::Error> {
+        match self {
+            MoveError::Syntax { problem, .. } => Some(problem),
+            _ => None,
+        }
+    }
+}
+
 /// What is wrong with the syntax of a move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum SyntaxProblem {

@@ -1,11 +1,12 @@
-//! Two-board portal chess for the engine and the tools: the [`Rules`]
-//! trait. A forced move (teleport, landing, lost move) and a pass are
-//! moves like any other; the search's null move is refused while an intent
-//! is pending ([`Rules::may_pass`]), where passing is no neutral test.
+//! Two-board portal chess for the engine and the tools: the [`Rules`],
+//! [`Evaluate`] and [`SearchHooks`] traits. A forced move (teleport,
+//! landing, lost move) and a pass are moves like any other; the search's
+//! null move is refused while an intent is pending
+//! ([`SearchHooks::may_pass`]), where passing is no neutral test.
 
-use super::{DrawReason, EvalParams, Move, MoveError, MoveList, Outcome, Position, Undo, eval, zobrist};
-use crate::rules::Rules;
-use crate::{Board, Color, GameKind, Piece};
+use super::{DrawReason, EvalParams, FenError, Move, MoveError, MoveList, Outcome, Position, Undo, eval, zobrist};
+use crate::rules::{Evaluate, Rules, SearchHooks, sealed};
+use crate::{Bitboard, Board, Color, GameKind, Piece, Square};
 
 /// What the search works out about the side to move once per node.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -15,18 +16,21 @@ pub struct Safety {
     in_check: bool,
 }
 
+/// Two-board portal chess for the engine and the tools: checkmate wins;
+/// stalemate, repetition, the fifty-move rule and king against king draw.
 impl Rules for Position {
     type Move = Move;
     type Undo = Undo;
     type MoveList = MoveList;
-    type SearchList = Vec<Move>;
-    type Safety = Safety;
-    type Params = EvalParams;
     type Outcome = Outcome;
     type MoveError = MoveError;
+    type FenError = FenError;
 
     const DRAWS: bool = true;
 
+    fn from_fen_in(_kind: GameKind, fen: &str) -> Result<Position, FenError> {
+        Position::from_fen(fen)
+    }
     fn kind(&self) -> GameKind {
         GameKind::Twoboard
     }
@@ -63,6 +67,10 @@ impl Rules for Position {
     fn san(&self, m: Move) -> String {
         Position::san(self, m)
     }
+    /// On the board to play.
+    fn reach(&self, sq: Square) -> Bitboard {
+        Position::reach(self, sq)
+    }
     #[inline(always)]
     fn legal_moves(&self) -> MoveList {
         Position::legal_moves(self)
@@ -88,9 +96,37 @@ impl Rules for Position {
         // for fewer than a dozen.
         50u32.saturating_sub(self.fullmoves).clamp(12, 30)
     }
+}
+
+/// Two-board portal chess's evaluation (its terms and weights).
+impl Evaluate for Position {
+    type Params = EvalParams;
+    fn default_params(&self) -> EvalParams {
+        EvalParams::default()
+    }
+    #[inline]
+    fn evaluate(&self, params: &EvalParams, positional: bool) -> i32 {
+        eval::evaluate(self, params, positional)
+    }
+    #[inline]
+    fn material(&self, params: &EvalParams) -> i32 {
+        eval::material(self, params)
+    }
+    fn eval_features(&self) -> Vec<i32> {
+        eval::features(self).to_vec()
+    }
+}
+
+impl sealed::Sealed for Position {}
+
+/// Two-board portal chess's search hooks.
+impl SearchHooks for Position {
+    type SearchList = Vec<Move>;
+    type Safety = Safety;
+
     /// The null move swaps the side and the board to play: from (White, A)
     /// that is the turn order's next ply, and twice it restores the
-    /// position. Only called where [`Rules::may_pass`] allows, so no
+    /// position. Only called where [`SearchHooks::may_pass`] allows, so no
     /// intent is pending and every board is a valid one to play.
     #[inline]
     fn pass(&mut self) {
@@ -121,19 +157,5 @@ impl Rules for Position {
     fn generate(&self, _safety: &Safety, list: &mut Vec<Move>, captures: bool) {
         let moves = self.legal_moves();
         list.extend(moves.iter().filter(|&m| !captures || self.captured_by(m).is_some()));
-    }
-    fn default_params(&self) -> EvalParams {
-        EvalParams::default()
-    }
-    #[inline]
-    fn evaluate(&self, params: &EvalParams, positional: bool) -> i32 {
-        eval::evaluate(self, params, positional)
-    }
-    #[inline]
-    fn material(&self, params: &EvalParams) -> i32 {
-        eval::material(self, params)
-    }
-    fn eval_features(&self) -> Vec<i32> {
-        eval::features(self).to_vec()
     }
 }

@@ -6,8 +6,8 @@
 //! all (cut off by holes), and pawns close to a capture-promotion.
 
 use super::attacks::{self, pawn_captures};
-use super::steps::first;
 use super::{Position, Variant};
+use crate::core::steps::first;
 use crate::engine::{Scorer, Sink, Term, TermShape, material_balance, term_counts};
 use crate::rules::EvalWeights;
 use crate::{Color, Role};

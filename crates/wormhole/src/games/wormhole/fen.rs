@@ -6,8 +6,7 @@
 //! [`Setup`], which says what the text says; [`Position::from_setup`] then
 //! checks that it is a legal position.
 
-use std::fmt::{self, Write as _};
-
+pub use crate::core::Placement;
 use crate::excerpt::Excerpt;
 use crate::{Board, Color, Piece, Position, Role, Square, Variant, zobrist};
 
@@ -317,45 +316,5 @@ impl Position {
     /// The FEN in the 3-field vchess form `<placement> <side> <plies>`.
     pub fn fen(&self) -> String {
         format!("{} {} {}", Placement(&self.board), self.turn.char(), self.plies)
-    }
-}
-
-/// Displays a board as a FEN placement field.
-///
-/// ```
-/// use wormhole::{Position, Variant, fen::Placement};
-/// let pos = Position::new(Variant::Fairy);
-/// assert_eq!(Placement(pos.board()).to_string(), "cnwmkwnc/pppppppp/8/8/8/8/PPPPPPPP/CNWMKWNC");
-/// ```
-pub struct Placement<'a>(pub &'a Board);
-
-impl fmt::Display for Placement<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for rank in (0..8).rev() {
-            let mut empty = 0;
-            for file in 0..8 {
-                let Some(sq) = Square::from_coords(file, rank) else { continue };
-                let c = if self.0.is_hole(sq) {
-                    'x'
-                } else if let Some(p) = self.0.piece_at(sq) {
-                    p.char()
-                } else {
-                    empty += 1;
-                    continue;
-                };
-                if empty > 0 {
-                    write!(f, "{empty}")?;
-                    empty = 0;
-                }
-                f.write_char(c)?;
-            }
-            if empty > 0 {
-                write!(f, "{empty}")?;
-            }
-            if rank > 0 {
-                f.write_char('/')?;
-            }
-        }
-        Ok(())
     }
 }

@@ -16,14 +16,20 @@ use crate::{Move, Position, Role, Square, Variant};
 /// pos.play(e4).unwrap();
 /// // The same move again: the pawn has left e2, which is now a hole.
 /// let err = pos.play(e4).unwrap_err();
-/// assert_eq!(err, IllegalMoveError::NoPiece { square: "e2".parse::<Square>().unwrap() });
-/// assert_eq!(err.to_string(), "you have no piece on e2");
+/// assert_eq!(err, IllegalMoveError::Hole { square: "e2".parse::<Square>().unwrap() });
+/// assert_eq!(err.to_string(), "e2 is a hole: no piece stands there");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum IllegalMoveError {
     /// The side to move has no piece on the from-square.
     #[error("you have no piece on {square}")]
     NoPiece {
+        /// The from-square.
+        square: Square,
+    },
+    /// The from-square is a hole: no piece can stand there.
+    #[error("{square} is a hole: no piece stands there")]
+    Hole {
         /// The from-square.
         square: Square,
     },
@@ -72,14 +78,24 @@ pub enum IllegalMoveError {
 }
 
 impl Position {
+    /// Why the side to move cannot move from `from`, where it has no piece:
+    /// a hole, or no piece of its own.
+    pub(crate) fn no_piece(&self, from: Square) -> IllegalMoveError {
+        if self.board.is_hole(from) {
+            IllegalMoveError::Hole { square: from }
+        } else {
+            IllegalMoveError::NoPiece { square: from }
+        }
+    }
+
     /// Why `m`, which is not legal here, is refused: the first of these that
-    /// applies, in this order: no own piece on its from-square, the king
-    /// would be left attacked, a promotion problem, the piece cannot reach
-    /// the target.
+    /// applies, in this order: no own piece on its from-square (or a hole),
+    /// the king would be left attacked, a promotion problem, the piece
+    /// cannot reach the target.
     pub(crate) fn why_illegal(&self, m: Move) -> IllegalMoveError {
         let (from, to) = (m.from(), m.to());
         let Some(piece) = self.board.piece_at(from).filter(|p| p.color == self.turn) else {
-            return IllegalMoveError::NoPiece { square: from };
+            return self.no_piece(from);
         };
         let role = piece.role;
         let pseudo = self.pseudo_legal_moves();

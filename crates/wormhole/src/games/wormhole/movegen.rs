@@ -10,15 +10,15 @@
 //! one target at a time.
 
 use super::attacks;
-use super::steps::first;
 use super::threats::{Paths, Threats};
+use crate::core::steps::first;
 use crate::{Bitboard, Move, MoveList, Position, Role, Square};
 
 /// What move generation knows about the mover's king before generating:
 /// who checks it, and which squares its reversed paths cross. A search that
 /// needs the check status before generating (to stand pat, say) computes it
-/// once with [`Rules::king_safety`](crate::Rules::king_safety) and hands it
-/// to [`Rules::generate`](crate::Rules::generate).
+/// once with [`SearchHooks::king_safety`](crate::rules::SearchHooks::king_safety) and hands it
+/// to [`SearchHooks::generate`](crate::rules::SearchHooks::generate).
 #[derive(Debug, Clone, Copy)]
 pub struct KingSafety {
     /// The king's square index; `None` generates without legality checks.

@@ -1,13 +1,14 @@
 //! A playable position: board, side to move, ply count, piece set and hash.
 
 use super::eval::{self, EvalParams};
-use super::solve::{Proof, SolveLimits, Solver};
+use super::solve::{SOLVER_MB, SolveLimits, Solver};
 use super::threats::Threats;
 use super::zobrist;
-use crate::rules::Rules;
+use crate::engine::{Proof, ProverSlot};
+use crate::rules::{Evaluate, Prove, Prover, Rules, SearchHooks, sealed};
 use crate::{
-    Bitboard, Board, Color, GameKind, IllegalMoveError, KingSafety, Move, MoveError, MoveList, Outcome, Piece, Role,
-    Square, Variant,
+    Bitboard, Board, Color, FenError, GameKind, IllegalMoveError, KingSafety, Move, MoveError, MoveList, Outcome,
+    Piece, Role, Square, Variant,
 };
 
 /// What [`Position::play_unchecked`] returns so that [`Position::undo`] can restore
@@ -160,7 +161,7 @@ impl Position {
     /// let mut pos = Position::new(Variant::Classic);
     /// let e4 = pos.parse_move("e4").unwrap();
     /// let undo = pos.play(e4).unwrap();
-    /// assert_eq!(pos.play(e4).unwrap_err().to_string(), "you have no piece on e2");
+    /// assert_eq!(pos.play(e4).unwrap_err().to_string(), "e2 is a hole: no piece stands there");
     /// pos.undo(e4, undo);
     /// assert_eq!(pos, Position::new(Variant::Classic));
     /// ```
@@ -239,6 +240,20 @@ impl Position {
     }
 }
 
+/// Wormhole chess proves who wins with its proof-number [`Solver`].
+impl Prove for Position {
+    fn prove(
+        &self,
+        memory: &mut ProverSlot,
+        time: std::time::Duration,
+        stop: &std::sync::atomic::AtomicBool,
+    ) -> Proof<Move> {
+        let limits = SolveLimits { time: Some(time), nodes: None };
+        memory
+            .with(|| Solver::new(SOLVER_MB), |solver: &mut Solver| solver.solve(self, &limits, stop, &mut |_| {}).proof)
+    }
+}
+
 /// Wormhole chess for the engine and the tools: no draws (the side with no
 /// legal move loses, and a position never repeats since every move makes a
 /// hole), and a game of at most 64 plies.
@@ -246,14 +261,13 @@ impl Rules for Position {
     type Move = Move;
     type Undo = Undo;
     type MoveList = MoveList;
-    type SearchList = MoveList;
-    type Safety = KingSafety;
-    type Params = EvalParams;
     type Outcome = Outcome;
     type MoveError = MoveError;
-
+    type FenError = FenError;
     const DRAWS: bool = false;
-
+    fn from_fen_in(kind: GameKind, fen: &str) -> Result<Position, FenError> {
+        Position::from_fen(fen, kind.variant().unwrap_or_default())
+    }
     fn kind(&self) -> GameKind {
         self.variant.game()
     }
@@ -288,6 +302,12 @@ impl Rules for Position {
     fn san(&self, m: Move) -> String {
         Position::san(self, m)
     }
+    fn san_moves(&self) -> Vec<(Move, String)> {
+        Position::san_moves(self)
+    }
+    fn reach(&self, sq: Square) -> Bitboard {
+        super::attacks::reach(&self.board, sq)
+    }
     #[inline(always)]
     fn legal_moves(&self) -> MoveList {
         Position::legal_moves(self)
@@ -313,6 +333,34 @@ impl Rules for Position {
         // moves we may still have to make, never fewer than a few.
         (64u32.saturating_sub(self.plies) / 2).clamp(4, 22)
     }
+}
+
+/// Wormhole chess's evaluation (its terms and weights).
+impl Evaluate for Position {
+    type Params = EvalParams;
+    fn default_params(&self) -> EvalParams {
+        EvalParams::for_variant(self.variant)
+    }
+    #[inline(always)]
+    fn evaluate(&self, params: &EvalParams, positional: bool) -> i32 {
+        eval::evaluate(self, params, positional)
+    }
+    #[inline(always)]
+    fn material(&self, params: &EvalParams) -> i32 {
+        eval::material(self, params)
+    }
+    fn eval_features(&self) -> Vec<i32> {
+        eval::features(self).to_vec()
+    }
+}
+
+impl sealed::Sealed for Position {}
+
+/// Wormhole chess's search hooks.
+impl SearchHooks for Position {
+    type SearchList = MoveList;
+    type Safety = KingSafety;
+    const PROVER: Option<Prover<Position>> = Some(<Position as Prove>::prove);
     #[inline(always)]
     fn pass(&mut self) {
         Position::pass(self)
@@ -333,23 +381,5 @@ impl Rules for Position {
     fn generate(&self, safety: &KingSafety, list: &mut MoveList, captures: bool) {
         let targets = if captures { self.board.by_color(!self.turn) } else { Bitboard::FULL };
         self.generate_legal_with(list, targets, safety);
-    }
-    fn prove(&self, solver: &mut Solver, time: std::time::Duration, stop: &std::sync::atomic::AtomicBool) -> Proof {
-        let limits = SolveLimits { time: Some(time), nodes: None };
-        solver.solve(self, &limits, stop, &mut |_| {}).proof
-    }
-    fn default_params(&self) -> EvalParams {
-        EvalParams::for_variant(self.variant)
-    }
-    #[inline(always)]
-    fn evaluate(&self, params: &EvalParams, positional: bool) -> i32 {
-        eval::evaluate(self, params, positional)
-    }
-    #[inline(always)]
-    fn material(&self, params: &EvalParams) -> i32 {
-        eval::material(self, params)
-    }
-    fn eval_features(&self) -> Vec<i32> {
-        eval::features(self).to_vec()
     }
 }

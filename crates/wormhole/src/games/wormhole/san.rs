@@ -6,8 +6,9 @@
 //! (syntax only); [`Position::parse_move`] finds the one legal move it names.
 
 use std::fmt;
-use std::str::FromStr;
 
+pub use crate::core::notation::MoveText;
+use crate::core::notation::{self, push_origin};
 use crate::excerpt::Excerpt;
 use crate::{IllegalMoveError, Move, Position, Role, Square};
 
@@ -52,30 +53,21 @@ pub enum MoveError {
 /// What is wrong with a text that is not a move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum SyntaxProblem {
-    /// Nothing but spaces or check marks.
-    #[error("it is empty")]
-    Empty,
-    /// A character outside ASCII.
-    #[error("unexpected character")]
-    NotAscii,
+    /// A problem every game's move text has ([`MoveText`]).
+    #[error(transparent)]
+    Text(#[from] notation::SyntaxProblem),
     /// `O-O` or `0-0-0`.
     #[error("there is no castling in Wormhole chess")]
     Castling,
-    /// An upper-case letter that is no piece.
-    #[error("unknown piece letter")]
-    UnknownPiece,
-    /// A promotion letter that is no piece.
-    #[error("unknown promotion piece")]
-    UnknownPromotion,
-    /// The text does not end with a square.
-    #[error("expected a target square such as e4")]
-    NoTarget,
-    /// A piece letter written in lower case (`nf3`).
-    #[error("piece letters are upper case (N, not n)")]
-    LowerCasePiece,
-    /// Something other than a from-square, file or rank, `x` or `-` before the target.
-    #[error("unexpected text before the target square")]
-    BeforeTarget,
+}
+
+impl crate::rules::MoveTextError for MoveError {
+    fn syntax_problem(&self) -> Option<&dyn std::error::Error> {
+        match self {
+            MoveError::Syntax { problem, .. } => Some(problem),
+            _ => None,
+        }
+    }
 }
 
 /// Displays the restriction of a move text: ` on the b-file`, ` on rank 3` or nothing.
@@ -113,101 +105,17 @@ impl fmt::Display for LongForm {
     }
 }
 
-/// What a move text says, before looking at a position.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct MoveText {
-    /// The piece letter, if one was written (upper case only).
-    pub role: Option<Role>,
-    /// The from-file, if written (`Nbd7`, `exd5`, `d3f6`).
-    pub from_file: Option<u8>,
-    /// The from-rank, if written (`N3d5`, `d3f6`).
-    pub from_rank: Option<u8>,
-    /// Whether `x` was written.
-    pub capture: bool,
-    /// The target square.
-    pub to: Square,
-    /// The promotion role, if written (`=Q`, or a trailing letter as in `b7a8q`).
-    pub promotion: Option<Role>,
-}
-
-impl MoveText {
-    /// The from-square, if both file and rank were written.
-    pub fn from_square(&self) -> Option<Square> {
-        Square::from_coords(self.from_file?, self.from_rank?)
-    }
-}
-
-impl FromStr for MoveText {
-    type Err = MoveError;
-
-    fn from_str(text: &str) -> Result<MoveText, MoveError> {
-        let err = |problem| MoveError::Syntax { text: text.to_string(), problem };
-        let mut s = text.trim().trim_end_matches(['+', '#', '!', '?']).as_bytes();
-        if s.is_empty() {
-            return Err(err(SyntaxProblem::Empty));
-        }
-        if !s.is_ascii() {
-            return Err(err(SyntaxProblem::NotAscii));
-        }
-        if s.starts_with(b"O-O") || s.starts_with(b"0-0") {
-            return Err(err(SyntaxProblem::Castling));
-        }
-        let mut role = None;
-        if s[0].is_ascii_uppercase() {
-            role = Some(Role::from_char(s[0] as char).ok_or_else(|| err(SyntaxProblem::UnknownPiece))?);
-            s = &s[1..];
-        }
-        let mut promotion = None;
-        if let [rest @ .., b'=', p] = s {
-            promotion = Some(Role::from_char(*p as char).ok_or_else(|| err(SyntaxProblem::UnknownPromotion))?);
-            s = rest;
-        } else if let [rest @ .., b'1'..=b'8', p] = s
-            && p.is_ascii_alphabetic()
-        {
-            promotion = Some(Role::from_char(*p as char).ok_or_else(|| err(SyntaxProblem::UnknownPromotion))?);
-            s = &s[..rest.len() + 1];
-        }
-        if s.len() < 2 {
-            return Err(err(SyntaxProblem::NoTarget));
-        }
-        let (rest, target) = s.split_at(s.len() - 2);
-        let to = Square::parse_prefix(target).ok_or_else(|| err(SyntaxProblem::NoTarget))?;
-        let (rest, capture) = match rest {
-            [rest @ .., b'x' | b':'] => (rest, true),
-            [rest @ .., b'-'] => (rest, false),
-            _ => (rest, false),
+/// Reads `text` as a move of one piece ([`MoveText`]), refusing castling.
+fn read_text(text: &str) -> Result<MoveText, MoveError> {
+    text.parse().map_err(|problem| {
+        let castling = ["O-O", "0-0"].iter().any(|c| text.trim().starts_with(c));
+        let problem = match problem {
+            notation::SyntaxProblem::NotAscii => SyntaxProblem::Text(problem),
+            _ if castling => SyntaxProblem::Castling,
+            _ => SyntaxProblem::Text(problem),
         };
-        let (from_file, from_rank) = match rest {
-            [] => (None, None),
-            [f @ b'a'..=b'h'] => (Some(f - b'a'), None),
-            [r @ b'1'..=b'8'] => (None, Some(r - b'1')),
-            [f @ b'a'..=b'h', r @ b'1'..=b'8'] => (Some(f - b'a'), Some(r - b'1')),
-            [c, ..] if role.is_none() && Role::from_char(*c as char).is_some() => {
-                return Err(err(SyntaxProblem::LowerCasePiece));
-            }
-            _ => return Err(err(SyntaxProblem::BeforeTarget)),
-        };
-        Ok(MoveText { role, from_file, from_rank, capture, to, promotion })
-    }
-}
-
-/// Writes what SAN shows of a move's origin: nothing, its file, its rank,
-/// or both, the least that tells it apart from the `rivals` (the origins of
-/// the other legal moves of the same piece kind to the same place); the
-/// file always when `file` (a pawn's capture).
-pub(crate) fn push_origin(s: &mut String, from: Square, rivals: impl IntoIterator<Item = Square>, file: bool) {
-    let (mut any_rival, mut same_file, mut same_rank) = (false, false, false);
-    for r in rivals {
-        any_rival = true;
-        same_file |= r.file() == from.file();
-        same_rank |= r.rank() == from.rank();
-    }
-    if file || (any_rival && (!same_file || same_rank)) {
-        s.push(from.file_char());
-    }
-    if same_file {
-        s.push(from.rank_char());
-    }
+        MoveError::Syntax { text: text.to_string(), problem }
+    })
 }
 
 impl Position {
@@ -224,7 +132,7 @@ impl Position {
     /// assert_eq!(pos.parse_move("Nh6").unwrap_err().to_string(), "no knight can reach h6");
     /// ```
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        let t: MoveText = text.parse()?;
+        let t = read_text(text)?;
         let fits = |m: &Move| self.text_fits(&t, *m);
         let legal = self.legal_moves();
         let candidates: Vec<Move> = legal.iter().copied().filter(fits).collect();
@@ -260,7 +168,7 @@ impl Position {
         if let Some(from) = t.from_square() {
             return match self.board.piece_at(from) {
                 Some(p) if p.color == self.turn => IllegalMoveError::CannotReach { role: p.role, from, to: t.to },
-                _ => IllegalMoveError::NoPiece { square: from },
+                _ => self.no_piece(from),
             }
             .into();
         }

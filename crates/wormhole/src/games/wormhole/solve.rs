@@ -18,6 +18,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use crate::engine::{Proof, ProverMemory, TableAllocError};
 use crate::{Move, MoveList, Position};
 
 /// A proof or disproof number too large to reach: the question is settled.
@@ -30,32 +31,8 @@ const EPSILON_DIV: u32 = 4;
 /// How often (in positions) the clock and stop flag are polled.
 const POLL_INTERVAL: u64 = 4096;
 
-/// What a proof search found about the side to move (`M`: the game's
-/// move; only Wormhole chess has a solver).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Proof<M = Move> {
-    /// The side to move wins by playing `first_move`: whatever the
-    /// opponent does, it runs out of moves within `plies` plies (the
-    /// longest line of the proof, not necessarily the shortest win).
-    Win {
-        /// A winning move.
-        first_move: M,
-        /// The longest line of the proof, in plies.
-        plies: u32,
-        /// Positions in the proof tree.
-        size: u64,
-    },
-    /// The side to move loses whatever it plays: it runs out of moves
-    /// within `plies` plies.
-    Loss {
-        /// The longest line of the proof, in plies.
-        plies: u32,
-        /// Positions in the proof tree.
-        size: u64,
-    },
-    /// Not settled within the limits.
-    Unknown,
-}
+/// The size of the solver's table when the engine makes it, in MiB.
+pub(crate) const SOLVER_MB: usize = 64;
 
 /// How far a proof search may go; the first limit reached ends it.
 #[derive(Clone, Copy, Debug, Default)]
@@ -83,7 +60,7 @@ pub struct SolveProgress {
 #[derive(Clone, Copy, Debug)]
 pub struct SolveResult {
     /// The result, if proved.
-    pub proof: Proof,
+    pub proof: Proof<Move>,
     /// Positions expanded.
     pub nodes: u64,
     /// Time spent.
@@ -113,9 +90,13 @@ struct ProofTable {
 }
 
 impl ProofTable {
-    fn new(mb: usize) -> ProofTable {
-        let n = (mb.max(1) * 1024 * 1024 / std::mem::size_of::<Slot>()).max(2) & !1;
-        ProofTable { slots: vec![Slot::default(); n] }
+    fn new(mb: usize) -> Result<ProofTable, TableAllocError> {
+        let bytes = mb.max(1).checked_mul(1024 * 1024).ok_or(TableAllocError { mb })?;
+        let n = (bytes / std::mem::size_of::<Slot>()).max(2) & !1;
+        let mut slots = Vec::new();
+        slots.try_reserve_exact(n).map_err(|_| TableAllocError { mb })?;
+        slots.resize(n, Slot::default());
+        Ok(ProofTable { slots })
     }
 
     fn bucket(&self, key: u64) -> usize {
@@ -221,9 +202,22 @@ struct Child {
 }
 
 impl Solver {
-    /// A solver with a table of about `mb` MiB.
+    /// A solver with a table of about `mb` MiB. Panics when the machine
+    /// cannot give that memory: see [`Solver::try_new`].
     pub fn new(mb: usize) -> Solver {
-        Solver { table: ProofTable::new(mb), children: Vec::new() }
+        Solver::try_new(mb).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A solver with a table of about `mb` MiB, or the error when the
+    /// machine cannot give that memory.
+    ///
+    /// ```
+    /// use wormhole::engine::Solver;
+    /// assert!(Solver::try_new(1).is_ok());
+    /// assert!(Solver::try_new(usize::MAX >> 20).is_err(), "more bytes than an address holds");
+    /// ```
+    pub fn try_new(mb: usize) -> Result<Solver, TableAllocError> {
+        Ok(Solver { table: ProofTable::new(mb)?, children: Vec::new() })
     }
 
     /// Forgets every position (for a new game).
@@ -430,14 +424,14 @@ struct ProofTree {
 }
 
 impl ProofTree {
-    fn win(self) -> Proof {
+    fn win(self) -> Proof<Move> {
         match self.first_move {
             Some(first_move) => Proof::Win { first_move, plies: self.plies, size: self.size },
             None => Proof::Unknown,
         }
     }
 
-    fn loss(self) -> Proof {
+    fn loss(self) -> Proof<Move> {
         Proof::Loss { plies: self.plies, size: self.size }
     }
 }
@@ -465,4 +459,11 @@ fn aggregate(kids: &[Child]) -> (u32, u32, usize, u32) {
     // A child whose side cannot win makes us win: its φ is INF, and so is our δ.
     let delta = if kids.iter().any(|c| c.phi >= INF) { INF } else { sum.min(INF as u64 - 1) as u32 };
     (phi, delta, best, delta2)
+}
+
+/// The engine keeps the solver between searches and clears it for a new game.
+impl ProverMemory for Solver {
+    fn clear(&mut self) {
+        Solver::clear(self);
+    }
 }

@@ -7,7 +7,7 @@
 //! pawn steps are symmetric (the n-th open square from `a` towards `b` is `b`
 //! exactly when the n-th from `b` back towards `a` is `a`).
 
-use super::steps::{self, COMPONENTS_OF, DIAGONAL, first, first_and_second, index};
+use crate::core::steps::{self, COMPONENTS_OF, DIAGONAL, first, first_and_second, index};
 use crate::{Board, Color, Role};
 
 /// One side's pieces grouped by the path squares they attack from.

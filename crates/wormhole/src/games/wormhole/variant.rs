@@ -73,6 +73,24 @@ impl Variant {
     }
 }
 
+/// The game of a piece set ([`Variant::game`]).
+impl From<Variant> for GameKind {
+    fn from(variant: Variant) -> GameKind {
+        variant.game()
+    }
+}
+
+impl GameKind {
+    /// The Wormhole piece set, if this is Wormhole chess.
+    pub const fn variant(self) -> Option<Variant> {
+        match self {
+            GameKind::Classic => Some(Variant::Classic),
+            GameKind::Fairy => Some(Variant::Fairy),
+            _ => None,
+        }
+    }
+}
+
 impl fmt::Display for Variant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())

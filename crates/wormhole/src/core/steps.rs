@@ -1,6 +1,8 @@
-//! Hole-skipping steps: "the n-th non-hole square from `s` in direction `d`".
+//! Steps along rays: "the n-th open square from `s` in direction `d`", and
+//! orthodox slides that stop at the first blocker.
 //!
-//! Every Wormhole move is built from these steps. For each square and
+//! Every Wormhole move is built from these steps (the open squares are the
+//! ones that are not holes); Porthole chess slides with them. For each square and
 //! direction we keep the ray of squares beyond it; masking the ray with the
 //! squares that are not holes and taking its nearest bit gives the first
 //! square, clearing that bit and repeating gives the second. Rays whose

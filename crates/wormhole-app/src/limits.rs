@@ -1,0 +1,57 @@
+//! Every limit on what a user hands the program, in one table: the longest
+//! input line, the largest files read, and the range of every number an
+//! option takes. A value outside its range is refused with a message that
+//! names the range; nothing is cut or clamped silently.
+
+use std::ops::RangeInclusive;
+
+use wormhole::engine::EngineOptions;
+
+/// The longest line the input line takes, in characters: a path as long as
+/// Linux allows (4096 bytes) fits. A key past it is refused with a message.
+pub const MAX_INPUT_CHARS: usize = 4096;
+
+/// The largest game file (PGN) read: a whole game of Wormhole chess is a
+/// few kilobytes, so anything near this is not a game.
+pub const MAX_GAME_FILE_BYTES: u64 = 10 * 1000 * 1000;
+
+/// The largest config file read: a few hundred bytes is a full one.
+pub const MAX_CONFIG_BYTES: u64 = 64 * 1024;
+
+/// Thinking time per move or position in milliseconds (`play`, `analyze`,
+/// `match` `--movetime`): a millisecond to an hour.
+pub const MOVETIME_MS: RangeInclusive<u64> = 1..=3_600_000;
+
+/// `match --games`: at least one game (rounded up to a pair).
+pub const MATCH_GAMES: RangeInclusive<i64> = 1..=1_000_000;
+
+/// `solve --time` in seconds: more than nothing, at most a week.
+pub const SOLVE_SECONDS: RangeInclusive<f64> = 0.001..=604_800.0;
+
+/// `solve --hash` in MiB: the engine's own hash limits.
+pub const SOLVE_HASH_MB: RangeInclusive<u64> =
+    *EngineOptions::HASH_MB.start() as u64..=*EngineOptions::HASH_MB.end() as u64;
+
+/// Parses `solve --time`: a number of seconds within [`SOLVE_SECONDS`].
+pub fn seconds(text: &str) -> Result<f64, String> {
+    let secs: f64 = text.trim().parse().map_err(|_| format!("'{text}' is not a number of seconds"))?;
+    if !SOLVE_SECONDS.contains(&secs) {
+        return Err(format!("{text} seconds is outside {} to {} seconds", SOLVE_SECONDS.start(), SOLVE_SECONDS.end()));
+    }
+    Ok(secs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seconds_outside_the_range_are_refused_with_the_range() {
+        assert_eq!(seconds("2.5"), Ok(2.5));
+        for bad in ["1e19", "1e20", "0", "-1", "NaN", "inf"] {
+            let err = seconds(bad).unwrap_err();
+            assert!(err.contains("outside 0.001 to 604800 seconds"), "{bad}: {err}");
+        }
+        assert_eq!(seconds("ten").unwrap_err(), "'ten' is not a number of seconds");
+    }
+}

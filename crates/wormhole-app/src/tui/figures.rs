@@ -1,0 +1,137 @@
+//! The figures drawn on big squares: one bitmap per piece of both sets,
+//! for the porthole and for the hole, in one table ([`FIGURES`]).
+//!
+//! A bitmap is [`PIXELS_W`] x [`PIXELS_H`] pixels (`#` set). Drawn at scale
+//! 1, a cell holds 2 x 2 pixels as a quadrant block character (U+2580 to
+//! U+259F), so a figure takes 5 x 3 cells; at scale 2 a pixel is a whole
+//! cell (10 x 6 cells). Colours are the theme's.
+
+use wormhole::Role;
+
+/// Pixels across and down a figure.
+pub const PIXELS_W: u16 = 10;
+pub const PIXELS_H: u16 = 6;
+
+/// What a figure shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shape {
+    Piece(Role),
+    /// An empty porthole (Porthole chess).
+    Porthole,
+    /// A hole (Wormhole chess): the rim of a pit in the shaded square.
+    Hole,
+}
+
+/// Every figure: a piece stands on a base, a porthole is a ring around a
+/// centre, a hole a wide open rim.
+pub const FIGURES: [(Shape, [&str; PIXELS_H as usize]); 11] = [
+    // King: a cross on a crown.
+    (Shape::Piece(Role::King), ["....##....", "...####...", "....##....", "..######..", "...####...", ".########."]),
+    // Queen: a crown of three points.
+    (Shape::Piece(Role::Queen), [".#..##..#.", ".##.##.##.", "..######..", "...####...", "...####...", ".########."]),
+    // Rook: a tower with battlements.
+    (Shape::Piece(Role::Rook), ["..#.##.#..", "..######..", "...####...", "...####...", "..######..", ".########."]),
+    // Bishop: a mitre with its slit.
+    (Shape::Piece(Role::Bishop), ["....##....", "...##.#...", "...###....", "....##....", "...####...", ".########."]),
+    // Knight: a horse's head looking left.
+    (Shape::Piece(Role::Knight), ["....###...", "..######..", ".####.##..", ".....###..", "....####..", ".########."]),
+    // Pawn: a round head on a short body.
+    (Shape::Piece(Role::Pawn), ["..........", "....##....", "...####...", "....##....", "...####...", ".########."]),
+    // Champion: a helmet with a visor.
+    (
+        Shape::Piece(Role::Champion),
+        ["..#....#..", "..######..", "..#.##.#..", "...####...", "....##....", ".########."],
+    ),
+    // Wizard: a pointed hat with a brim.
+    (Shape::Piece(Role::Wizard), [".....#....", "....###...", "...####...", "..######..", "##########", ".########."]),
+    // Lion: a maned face.
+    (Shape::Piece(Role::Lion), ["..#.##.#..", ".########.", ".##.##.##.", "..######..", "...#..#...", ".########."]),
+    (Shape::Porthole, ["...####...", ".##....##.", "##..##..##", "##..##..##", ".##....##.", "...####..."]),
+    (Shape::Hole, ["..######..", ".#......#.", "#........#", "#........#", ".#......#.", "..######.."]),
+];
+
+/// The quadrant characters by their set quarters: top left 1, top right
+/// 2, bottom left 4, bottom right 8.
+const QUADRANTS: [char; 16] = [' ', '▘', '▝', '▀', '▖', '▌', '▞', '▛', '▗', '▚', '▐', '▜', '▄', '▙', '▟', '█'];
+
+/// The cells a figure takes at `scale` (1 or 2): (columns, rows).
+pub const fn size(scale: u16) -> (u16, u16) {
+    if scale >= 2 { (PIXELS_W, PIXELS_H) } else { (PIXELS_W / 2, PIXELS_H / 2) }
+}
+
+/// The figure of `shape` as cells `(column, row, char)` from its top left
+/// at `scale`; cells with no pixel are left out (the square shows through).
+/// `outline` leaves out the pixels inside the shape (every neighbour set),
+/// so that a White figure reads as hollow when colour cannot tell the sides apart.
+pub fn cells(shape: Shape, scale: u16, outline: bool) -> Vec<(u16, u16, char)> {
+    let rows = FIGURES.iter().find(|(s, _)| *s == shape).map_or([""; PIXELS_H as usize], |(_, rows)| *rows);
+    let set = |x: i32, y: i32| {
+        let row = if (0..i32::from(PIXELS_H)).contains(&y) { rows[y as usize].as_bytes() } else { &[] };
+        (0..row.len() as i32).contains(&x) && row[x as usize] == b'#'
+    };
+    let inside = |x: i32, y: i32| [(0, -1), (0, 1), (-1, 0), (1, 0)].iter().all(|(dx, dy)| set(x + dx, y + dy));
+    let pixel = |x: u16, y: u16| {
+        let (x, y) = (i32::from(x), i32::from(y));
+        set(x, y) && !(outline && inside(x, y))
+    };
+    let mut out = Vec::new();
+    if scale >= 2 {
+        for y in 0..PIXELS_H {
+            out.extend((0..PIXELS_W).filter(|&x| pixel(x, y)).map(|x| (x, y, '█')));
+        }
+        return out;
+    }
+    for row in 0..PIXELS_H / 2 {
+        for col in 0..PIXELS_W / 2 {
+            let (x, y) = (2 * col, 2 * row);
+            let bits = [(x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1)]
+                .iter()
+                .enumerate()
+                .fold(0, |bits, (i, &(px, py))| if pixel(px, py) { bits | 1 << i } else { bits });
+            if bits != 0 {
+                out.push((col, row, QUADRANTS[bits]));
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The figure as text rows, for the tests.
+    fn picture(shape: Shape, scale: u16, outline: bool) -> Vec<String> {
+        let (w, h) = size(scale);
+        let mut rows = vec![vec![' '; w as usize]; h as usize];
+        for (x, y, c) in cells(shape, scale, outline) {
+            rows[y as usize][x as usize] = c;
+        }
+        rows.into_iter().map(|r| r.into_iter().collect()).collect()
+    }
+
+    #[test]
+    fn every_figure_is_whole_and_its_own() {
+        let mut seen = Vec::new();
+        for (shape, rows) in FIGURES {
+            assert!(rows.iter().all(|r| r.len() == PIXELS_W as usize && r.bytes().all(|b| b == b'#' || b == b'.')));
+            let drawn = picture(shape, 1, false);
+            assert!(!seen.contains(&drawn), "{shape:?} looks like another figure");
+            seen.push(drawn);
+        }
+        for role in Role::ALL {
+            assert!(FIGURES.iter().any(|(s, _)| *s == Shape::Piece(role)), "{role:?} has no figure");
+        }
+    }
+
+    #[test]
+    fn a_pawn_in_quadrants_and_at_double_size() {
+        assert_eq!(picture(Shape::Piece(Role::Pawn), 1, false), ["  ▄  ", " ▝█▘ ", "▗▟█▙▖"]);
+        let big = picture(Shape::Piece(Role::Pawn), 2, false);
+        assert_eq!(big[2], "   ████   ");
+        assert_eq!(big[5], " ████████ ");
+        // In outline the inside pixels are left out: the figure differs.
+        assert_ne!(picture(Shape::Piece(Role::Rook), 1, true), picture(Shape::Piece(Role::Rook), 1, false));
+        assert_eq!(picture(Shape::Piece(Role::Rook), 2, true)[4], "  █    █  ");
+    }
+}

@@ -1,0 +1,86 @@
+//! The list of saved games and autosaves (Ctrl-O, `:open`, `o` on the
+//! new-game screen): typing filters it, Up/Down choose, Enter opens.
+
+use std::path::PathBuf;
+
+use super::state::Mode;
+use crate::saved_games::SavedGame;
+
+/// The list on screen.
+#[derive(Debug, Clone)]
+pub struct GamePicker {
+    /// The games, newest first; None while the folders are read.
+    pub games: Option<Vec<SavedGame>>,
+    /// The folders looked in (games, autosaves).
+    pub folders: Vec<PathBuf>,
+    /// What has been typed: every word must be in a game's row.
+    pub filter: String,
+    /// The row chosen among those the filter keeps.
+    pub selected: usize,
+    /// Where Esc goes back to.
+    pub back: Mode,
+}
+
+impl GamePicker {
+    /// An empty list, until the folders are read.
+    pub fn new(back: Mode) -> GamePicker {
+        GamePicker { games: None, folders: Vec::new(), filter: String::new(), selected: 0, back }
+    }
+
+    /// The games the filter keeps.
+    pub fn shown(&self) -> Vec<&SavedGame> {
+        self.games.iter().flatten().filter(|g| g.matches(&self.filter)).collect()
+    }
+
+    /// The game Enter opens.
+    pub fn chosen(&self) -> Option<&SavedGame> {
+        self.shown().get(self.selected).copied()
+    }
+
+    /// Chooses the row `d` down (negative: up), stopping at the ends.
+    pub fn move_by(&mut self, d: i32) {
+        let last = self.shown().len().saturating_sub(1) as i32;
+        self.selected = (self.selected as i32 + d).clamp(0, last) as usize;
+    }
+
+    /// Types into the filter (back to the first row).
+    pub fn type_char(&mut self, c: char) {
+        self.filter.push(c);
+        self.selected = 0;
+    }
+
+    pub fn backspace(&mut self) {
+        self.filter.pop();
+        self.selected = 0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::SystemTime;
+
+    fn game(name: &str, players: &str) -> SavedGame {
+        let (path, modified, opening) = (PathBuf::from(name), SystemTime::UNIX_EPOCH, "1. e4".to_string());
+        SavedGame { path, modified, autosave: false, players: players.to_string(), opening }
+    }
+
+    #[test]
+    fn typing_filters_and_the_choice_stays_in_the_list() {
+        let mut p = GamePicker::new(Mode::Play);
+        assert!(p.chosen().is_none(), "nothing until the folders are read");
+        p.games =
+            Some(vec![game("a.pgn", "You - Engine"), game("b.pgn", "White - Black"), game("c.pgn", "You - Anna")]);
+        p.move_by(5);
+        assert_eq!(p.chosen().unwrap().path, PathBuf::from("c.pgn"), "stops at the last row");
+        "you".chars().for_each(|c| p.type_char(c));
+        assert_eq!(p.shown().len(), 2);
+        assert_eq!(p.chosen().unwrap().path, PathBuf::from("a.pgn"), "the filter starts from the top");
+        p.move_by(-3);
+        assert_eq!(p.selected, 0);
+        p.type_char('x');
+        assert!(p.chosen().is_none());
+        p.backspace();
+        assert_eq!(p.shown().len(), 2);
+    }
+}

@@ -1,0 +1,139 @@
+//! Move text every game reads the same way: [`MoveText`], what a written
+//! move of one piece says before looking at a position (piece letter,
+//! origin, capture mark, target, promotion), with [`SyntaxProblem`] when it
+//! is not a move, and how SAN tells a move's origin apart from its rivals.
+//! Each game's `san` module turns a [`MoveText`] into one of its legal
+//! moves.
+
+use std::str::FromStr;
+
+use crate::{Role, Square};
+
+/// What is wrong with a text that is not a move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum SyntaxProblem {
+    /// Nothing but spaces or check marks.
+    #[error("it is empty")]
+    Empty,
+    /// A character outside ASCII.
+    #[error("unexpected character")]
+    NotAscii,
+    /// An upper-case letter that is no piece.
+    #[error("unknown piece letter")]
+    UnknownPiece,
+    /// A promotion letter that is no piece.
+    #[error("unknown promotion piece")]
+    UnknownPromotion,
+    /// The text does not end with a square.
+    #[error("expected a target square such as e4")]
+    NoTarget,
+    /// A piece letter written in lower case (`nf3`).
+    #[error("piece letters are upper case (N, not n)")]
+    LowerCasePiece,
+    /// Something other than a from-square, file or rank, `x` or `-` before the target.
+    #[error("unexpected text before the target square")]
+    BeforeTarget,
+}
+
+/// What a move text says, before looking at a position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MoveText {
+    /// The piece letter, if one was written (upper case only).
+    pub role: Option<Role>,
+    /// The from-file, if written (`Nbd7`, `exd5`, `d3f6`).
+    pub from_file: Option<u8>,
+    /// The from-rank, if written (`N3d5`, `d3f6`).
+    pub from_rank: Option<u8>,
+    /// Whether `x` was written.
+    pub capture: bool,
+    /// The target square.
+    pub to: Square,
+    /// The promotion role, if written (`=Q`, or a trailing letter as in `b7a8q`).
+    pub promotion: Option<Role>,
+}
+
+impl MoveText {
+    /// The from-square, if both file and rank were written.
+    pub fn from_square(&self) -> Option<Square> {
+        Square::from_coords(self.from_file?, self.from_rank?)
+    }
+}
+
+/// Reads a move of one piece: piece letter (upper case), from-file and
+/// from-rank, `x` or `-`, target, promotion (`=Q`, or a trailing letter as
+/// in `b7a8q`); check marks and `!`/`?` at the end are ignored.
+///
+/// ```
+/// use wormhole::core::notation::{MoveText, SyntaxProblem};
+/// let t: MoveText = "Nd3xf6+".parse().unwrap();
+/// assert_eq!((t.from_square().map(|s| s.to_string()), t.capture, t.to.to_string()), (Some("d3".into()), true, "f6".into()));
+/// assert_eq!("nf3".parse::<MoveText>(), Err(SyntaxProblem::LowerCasePiece));
+/// ```
+impl FromStr for MoveText {
+    type Err = SyntaxProblem;
+
+    fn from_str(text: &str) -> Result<MoveText, SyntaxProblem> {
+        let mut s = text.trim().trim_end_matches(['+', '#', '!', '?']).as_bytes();
+        if s.is_empty() {
+            return Err(SyntaxProblem::Empty);
+        }
+        if !s.is_ascii() {
+            return Err(SyntaxProblem::NotAscii);
+        }
+        let mut role = None;
+        if s[0].is_ascii_uppercase() {
+            role = Some(Role::from_char(s[0] as char).ok_or(SyntaxProblem::UnknownPiece)?);
+            s = &s[1..];
+        }
+        let mut promotion = None;
+        if let [rest @ .., b'=', p] = s {
+            promotion = Some(Role::from_char(*p as char).ok_or(SyntaxProblem::UnknownPromotion)?);
+            s = rest;
+        } else if let [rest @ .., b'1'..=b'8', p] = s
+            && p.is_ascii_alphabetic()
+        {
+            promotion = Some(Role::from_char(*p as char).ok_or(SyntaxProblem::UnknownPromotion)?);
+            s = &s[..rest.len() + 1];
+        }
+        if s.len() < 2 {
+            return Err(SyntaxProblem::NoTarget);
+        }
+        let (rest, target) = s.split_at(s.len() - 2);
+        let to = Square::parse_prefix(target).ok_or(SyntaxProblem::NoTarget)?;
+        let (rest, capture) = match rest {
+            [rest @ .., b'x' | b':'] => (rest, true),
+            [rest @ .., b'-'] => (rest, false),
+            _ => (rest, false),
+        };
+        let (from_file, from_rank) = match rest {
+            [] => (None, None),
+            [f @ b'a'..=b'h'] => (Some(f - b'a'), None),
+            [r @ b'1'..=b'8'] => (None, Some(r - b'1')),
+            [f @ b'a'..=b'h', r @ b'1'..=b'8'] => (Some(f - b'a'), Some(r - b'1')),
+            [c, ..] if role.is_none() && Role::from_char(*c as char).is_some() => {
+                return Err(SyntaxProblem::LowerCasePiece);
+            }
+            _ => return Err(SyntaxProblem::BeforeTarget),
+        };
+        Ok(MoveText { role, from_file, from_rank, capture, to, promotion })
+    }
+}
+
+/// Writes what SAN shows of a move's origin: nothing, its file, its rank,
+/// or both, the least that tells it apart from the `rivals` (the origins of
+/// the other legal moves of the same piece kind to the same place); the
+/// file always when `file` (a pawn's capture).
+pub(crate) fn push_origin(s: &mut String, from: Square, rivals: impl IntoIterator<Item = Square>, file: bool) {
+    let (mut any_rival, mut same_file, mut same_rank) = (false, false, false);
+    for r in rivals {
+        any_rival = true;
+        same_file |= r.file() == from.file();
+        same_rank |= r.rank() == from.rank();
+    }
+    if file || (any_rival && (!same_file || same_rank)) {
+        s.push(from.file_char());
+    }
+    if same_file {
+        s.push(from.rank_char());
+    }
+}
