@@ -25,12 +25,13 @@ pub struct BenchArgs {
     verbose: bool,
 }
 
-/// The depth used when none is given: the orthodox games (Porthole and
-/// Linked-portal chess) have more moves per position and longer games, so
-/// they are searched less deep.
+/// The depth used when none is given: the orthodox games (Porthole,
+/// Linked-portal and Two-board portal chess) have more moves per position
+/// and longer games, so they are searched less deep.
 fn default_depth(kind: Option<GameKind>) -> u32 {
     match kind {
         Some(GameKind::Porthole | GameKind::Linked) => 9,
+        Some(GameKind::Twoboard) => 7,
         _ => 11,
     }
 }
@@ -75,6 +76,31 @@ pub const POSITIONS: &[(&str, GameKind)] = &[
     ("1nbqkbnr/1p1p4/1pp2pp1/2P4p/1P6/r1P1pP2/P3P1PP/RNBQKBNR w KQk - 2 12 d4,c5", GameKind::Linked),
     ("r1q1kbnr/Qpp1p1pN/2n5/3bP3/8/P3B3/P3P1PP/RP2KBNR b KQkq - 4 15 c2,e6", GameKind::Linked),
     ("4k2r/1rp2pp1/pp4Pp/3p4/2pPP3/2P3P1/P4P1P/2R2R1K b k d3 0 12 a1,h7", GameKind::Linked),
+    (
+        "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w A KQ|kq -|- - 0 1",
+        GameKind::Twoboard,
+    ),
+    (
+        "rnbq1bnr/ppp2ppp/3pp3/P7/8/8/1PPPPPPP/RNBQKBNR|rnbqkbnr/1pppppp1/7p/p7/8/6PP/PPPPPP2/RNBQ1BNR b B KQ|kq -|- wAa5 1 5",
+        GameKind::Twoboard,
+    ),
+    (
+        "rnbq1bnr/ppp2ppp/4p3/3pP3/8/8/PPPP1PPP/RNBQKBNR|rnbqkbnr/2pppppp/pp6/8/8/6PP/PPPPPP2/RNBQ1BNR w A KQ|kq d6|- - 0 5",
+        GameKind::Twoboard,
+    ),
+    (
+        "rn3bnr/pp2p1pp/2p2p2/3p3P/6bP/1P3N2/P1PBQ1P1/R3KB1R|1nbqkbnr/2ppppp1/7p/rp6/p2P1P1R/P5PN/1PP1P3/RNBQ1B2 w A KQ|k -|- wBh4! 2 21",
+        GameKind::Twoboard,
+    ),
+    (
+        "1nbq1bnr/2p1p3/1P1p2p1/5p1p/1P1P3p/N2r4/R1P1PPPP/3QKBNR|1nb1k1n1/1pqp2p1/2p1pp2/8/pb1P4/N4P1N/1BP1P1PP/2RQ1BR1 b A K|- -|- bBa4 5 32",
+        GameKind::Twoboard,
+    ),
+    (
+        "1nb1q3/4pr2/P7/2pP1p2/2P2Pnp/NPP3P1/PB6/1R2KBNR|r1b1k3/1pp2pp1/P1n1r3/r1P4q/4pN1R/3PB3/2N1P1P1/1R1Q1B2 b A -|- -|- bBh4! 0 58",
+        GameKind::Twoboard,
+    ),
+    ("7K/8/8/7n/8/8/8/7r|k7/8/8/8/8/8/8/1N6 b B -|- -|- bAh5 0 39", GameKind::Twoboard),
 ];
 
 /// Runs the benchmark: `Nodes searched: N` and `Nodes/second: N` are the last two lines.

@@ -33,7 +33,7 @@ pub struct MatchArgs {
     /// Number of games (rounded up to an even number, so each opening is played with both colours).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(limits::MATCH_GAMES))]
     games: u32,
-    /// Game: classic or fairy (Wormhole chess piece sets), porthole or linked.
+    /// Game: classic or fairy (Wormhole chess piece sets), porthole, linked or twoboard.
     #[arg(long, default_value_t)]
     variant: GameKind,
     /// Thinking time per move in milliseconds (a setting's own depth or nodes may cap it further).

@@ -10,10 +10,10 @@ use wormhole::{GameKind, Rules, WithPosition, perft};
 pub struct PerftArgs {
     /// Depth in plies.
     depth: u32,
-    /// Start from this FEN (a PFEN for porthole, a FEN with portal field for linked) instead of the initial position.
+    /// Start from this FEN (a PFEN for porthole, a FEN with portal field for linked, two placements joined by `|` for twoboard) instead of the initial position.
     #[arg(long)]
     fen: Option<String>,
-    /// Game: classic or fairy (Wormhole chess piece sets), porthole or linked.
+    /// Game: classic or fairy (Wormhole chess piece sets), porthole, linked or twoboard.
     #[arg(long, default_value_t)]
     variant: GameKind,
     /// Print the count below each root move.

@@ -18,6 +18,7 @@ use crate::tui;
 use crate::tui::app::App;
 use crate::tui::clock::TimeControl;
 use crate::tui::config::Config;
+use crate::tui::drawn;
 use crate::tui::effects::{Folders, Runner};
 use crate::tui::game::{Game, Player, fen_note, recorded_level};
 use crate::tui::state::{ExitReport, Session, Settings};
@@ -64,7 +65,7 @@ pub struct PlayArgs {
     /// Game: classic (Wormhole chess, K Q R B N P), fairy (Wormhole chess,
     /// K C W M N P), porthole (Porthole chess) or linked (Linked-portal
     /// chess). With --fen the FEN decides when this is not given and it can tell.
-    #[arg(long, value_name = "classic|fairy|porthole|linked")]
+    #[arg(long, value_name = "classic|fairy|porthole|linked", value_parser = drawn::parse_drawn)]
     pub variant: Option<GameKind>,
     /// Start from this position: `<placement> <side> <plies>` with x for a hole,
     /// e.g. "rbkxxxbn/ppxppppx/2qxxB2/4x2p/3P1x2/3n1x2/PPPxPPPP/RBxxxNKR b 17";
@@ -175,6 +176,7 @@ fn first_game(args: &PlayArgs, settings: &mut Settings) -> anyhow::Result<Game> 
         None
     };
     let Some((last, pgn)) = start else { return Ok(settings.new_game()) };
+    drawn::drawn(last.kind())?;
     settings.variant = last.kind();
     if !args.chooses_sides() {
         settings.players = Player::human_to_move(settings.players, last.turn());

@@ -10,7 +10,8 @@
 //! and settings), `newgame` (the new-game screen's form), `picker` (the list of saved games), `view` (drawing),
 //! `theme` (every colour and glyph), `figures` (the pieces drawn on big
 //! squares), `game` and `clock` (the game model),
-//! `input` (the input line), `choice` (named values), `ai` (the engine's
+//! `input` (the input line), `choice` (named values), `drawn` (which
+//! games the app can draw), `ai` (the engine's
 //! thread), `files` (every file read and written); `review` and
 //! `explore` (the review screen and live analysis) with `analyst` (the
 //! review's analysis thread).
@@ -23,6 +24,7 @@ mod choice;
 pub mod clock;
 mod commands;
 pub mod config;
+pub mod drawn;
 pub mod effects;
 mod explore;
 mod figures;

@@ -31,5 +31,8 @@ fn a_bad_pfen_or_variant_says_why() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("token square c2 is listed twice"));
     let out = wormhole(&["perft", "2", "--variant", "portal"]);
     assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("expected 'classic', 'fairy', 'porthole' or 'linked'"));
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains("expected 'classic', 'fairy', 'porthole', 'linked' or 'twoboard'")
+    );
 }

@@ -100,7 +100,8 @@ fn handshake_lists_the_options() {
     let mut uci = Uci::start();
     uci.send("uci");
     let lines = uci.until("uciok");
-    let variants = "option name UCI_Variant type combo default classic var classic var fairy var porthole var linked";
+    let variants =
+        "option name UCI_Variant type combo default classic var classic var fairy var porthole var linked var twoboard";
     assert!(lines.iter().any(|l| l == variants), "{lines:?}");
     assert!(lines.iter().any(|l| l.starts_with("option name Hash type spin")));
     assert!(lines.iter().any(|l| l.starts_with("option name Threads type spin")));

@@ -45,7 +45,7 @@ macro_rules! games {
         /// assert_eq!(GameKind::detect_fen("cnwmkwnc/pppppppp/8/8/8/8/PPPPPPPP/CNWMKWNC w 0"), Some(GameKind::Fairy));
         /// assert_eq!(
         ///     "chess".parse::<GameKind>().unwrap_err().to_string(),
-        ///     "unknown variant 'chess' (expected 'classic', 'fairy', 'porthole' or 'linked')"
+        ///     "unknown variant 'chess' (expected 'classic', 'fairy', 'porthole', 'linked' or 'twoboard')"
         /// );
         /// ```
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

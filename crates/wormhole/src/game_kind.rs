@@ -1,5 +1,5 @@
-//! Choosing the game: Wormhole chess with either piece set, Porthole chess
-//! or Linked-portal chess. One table, [`GAMES`], holds each game's name (command line, UCI
+//! Choosing the game: Wormhole chess with either piece set, Porthole
+//! chess, Linked-portal chess or Two-board portal chess. One table, [`GAMES`], holds each game's name (command line, UCI
 //! `UCI_Variant`, configuration), the names it also answers to, its PGN
 //! `Variant` tag, its start position and a one-line description; every
 //! place that chooses a game reads it. Each game defines its line in its
@@ -43,6 +43,8 @@ pub struct GameInfo {
     /// The slope `k` of the curve that turns centipawns into winning
     /// chances ([`win_chance_slope`](crate::analysis::win_chance_slope)).
     pub win_chance_slope: f64,
+    /// How many boards it is played on (the app draws one board only).
+    pub boards: u8,
 }
 
 /// The first game of [`GAMES`].
@@ -98,6 +100,11 @@ impl GameKind {
         (self.info().movement)(role)
     }
 
+    /// How many boards it is played on.
+    pub const fn boards(self) -> u8 {
+        self.info().boards
+    }
+
     /// Whether pieces of this role belong to this game.
     pub fn has_role(self, role: Role) -> bool {
         self.roles().contains(&role)
@@ -124,7 +131,8 @@ impl GameKind {
         })
     }
 
-    /// The game a FEN belongs to, when it says: a seventh field of two
+    /// The game a FEN belongs to, when it says: two placements joined by `|`
+    /// are Two-board portal chess; a seventh field of two
     /// squares (`e4,a5`, White's and Black's portal) is Linked-portal chess
     /// (a Porthole FEN with exactly two single tokens has the same form:
     /// [`GameKind::detect_fen_or`] keeps Porthole chess when it is the game
@@ -136,6 +144,9 @@ impl GameKind {
     /// read in either game; a board of kings, knights and pawns in either
     /// piece set).
     pub fn detect_fen(fen: &str) -> Option<GameKind> {
+        if fen.contains('|') {
+            return Some(GameKind::Twoboard);
+        }
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.get(6).is_some_and(|f| f.parse::<linked::Portals>().is_ok_and(|p| p != linked::Portals::None)) {
             return Some(GameKind::Linked);
@@ -194,7 +205,7 @@ impl fmt::Display for GameKind {
 #[error("unknown variant '{}' (expected {})", Excerpt(.0), ExpectedNames)]
 pub struct ParseGameKindError(pub String);
 
-/// The names of [`GAMES`], quoted: `'classic', 'fairy' or 'porthole'`.
+/// The names of [`GAMES`], quoted: `'classic', 'fairy', 'porthole' or 'twoboard'`.
 struct ExpectedNames;
 
 impl fmt::Display for ExpectedNames {
@@ -204,7 +215,7 @@ impl fmt::Display for ExpectedNames {
 }
 
 /// Writes one field of every game of [`GAMES`] between `quote`s, as a
-/// choice: `'classic', 'fairy' or 'porthole'`.
+/// choice: `'classic', 'fairy', 'porthole' or 'twoboard'`.
 pub(crate) fn write_choices(f: &mut fmt::Formatter<'_>, quote: char, field: fn(&GameInfo) -> &str) -> fmt::Result {
     for (i, g) in GAMES.iter().enumerate() {
         let sep = match i {

@@ -9,6 +9,7 @@
 
 pub mod linked;
 pub mod porthole;
+pub mod twoboard;
 pub(crate) mod wormhole;
 
 crate::any::games! {
@@ -28,5 +29,10 @@ crate::any::games! {
     Linked("Linked-portal chess"): linked::Position {
         /// Linked-portal chess.
         Linked: linked::INFO,
+    }
+    /// A Two-board portal chess position.
+    Twoboard("Two-board portal chess"): twoboard::Position {
+        /// Two-board portal chess.
+        Twoboard: twoboard::INFO,
     }
 }

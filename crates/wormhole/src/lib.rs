@@ -46,8 +46,9 @@
 //!
 //! Two more games share the squares, bitboards, colours and roles:
 //! [`porthole`], Porthole chess (orthodox chess with neutral, mobile
-//! portholes), and [`linked`], Linked-portal chess (orthodox chess with one
-//! portal per player, the two joined into one square).
+//! portholes), [`linked`], Linked-portal chess (orthodox chess with one
+//! portal per player, the two joined into one square), and [`twoboard`],
+//! Two-board portal chess (two boards joined by fixed portals).
 
 #![warn(missing_docs)]
 
@@ -70,6 +71,6 @@ pub use games::wormhole::{
     Setup, Undo, Variant, attacks, fen, san, zobrist,
 };
 pub use games::{AnyMove, AnyMoveError, AnyOutcome, AnyPosition, GAMES, GameFenError, GameKind};
-pub use games::{linked, porthole};
+pub use games::{linked, porthole, twoboard};
 pub use perft::perft;
 pub use rules::Rules;

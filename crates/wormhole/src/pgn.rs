@@ -1,7 +1,7 @@
 //! PGN: saving a game as text and loading it back, in either game.
 //!
 //! Written games carry the seven-tag roster plus the game's `Variant` tag
-//! (`Wormhole`, `Wormhole fairy` or `Porthole`, from [`GAMES`](crate::GAMES)),
+//! (`Wormhole`, `Wormhole fairy`, `Porthole` or `Twoboard`, from [`GAMES`](crate::GAMES)),
 //! and `[SetUp "1"]` with `[FEN "..."]` when the game did not start from
 //! the initial position. Reading replays every SAN move through the game's
 //! own `parse_move`, so the first bad move is reported by its number.
@@ -82,7 +82,7 @@ impl std::fmt::Display for Reason<'_> {
     }
 }
 
-/// The `Variant` tags of [`GAMES`](crate::GAMES), quoted: `"Wormhole", "Wormhole fairy" or "Porthole"`.
+/// The `Variant` tags of [`GAMES`](crate::GAMES), quoted: `"Wormhole", "Wormhole fairy", "Porthole" or "Twoboard"`.
 struct PgnNames;
 
 impl std::fmt::Display for PgnNames {
@@ -592,7 +592,7 @@ mod tests {
         let err = PgnGame::parse("[Variant \"Atomic\"]\n\n*").unwrap_err();
         assert_eq!(
             err.to_string(),
-            "unsupported variant \"atomic\" (expected \"Wormhole\", \"Wormhole fairy\", \"Porthole\" or \"Linked\")"
+            "unsupported variant \"atomic\" (expected \"Wormhole\", \"Wormhole fairy\", \"Porthole\", \"Linked\" or \"Twoboard\")"
         );
     }
 

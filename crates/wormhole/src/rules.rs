@@ -297,6 +297,12 @@ pub trait SearchHooks: Rules + sealed::Sealed {
     /// Passes the turn without moving: a null move for search heuristics,
     /// never a legal move. Passing twice restores the position.
     fn pass(&mut self);
+    /// Whether the search may try a null move ([`SearchHooks::pass`]) here:
+    /// in a game with forced moves, passing where a move is forced is no
+    /// fair test of the position. Every position, by default.
+    fn may_pass(&self) -> bool {
+        true
+    }
     /// What move generation works out about the king of the side to move.
     fn king_safety(&self) -> Self::Safety;
     /// Whether the side to move is in check, given its [`SearchHooks::Safety`].

@@ -112,7 +112,13 @@ impl<P: Searchable> Searcher<'_, P> {
         {
             return Some(static_eval);
         }
-        if f.null_move && node.depth >= 3 && static_eval >= beta && !is_mate(beta) && has_pieces(pos, pos.turn()) {
+        if f.null_move
+            && node.depth >= 3
+            && static_eval >= beta
+            && !is_mate(beta)
+            && has_pieces(pos, pos.turn())
+            && pos.may_pass()
+        {
             let r = 2 + node.depth / 4;
             self.mark_pass(pos, node.ply, true);
             pos.pass();

@@ -9,6 +9,7 @@ use super::capitalised;
 use crate::files;
 use crate::tui::commands::{self, Cmd};
 use crate::tui::config::{KEYS, Key};
+use crate::tui::drawn::drawn;
 use crate::tui::effects::Effect;
 use crate::tui::game::{self, Game, Player, Side};
 use crate::tui::state::{HelpPage, Mode, Pending, Session, Settings};
@@ -225,7 +226,7 @@ impl Session {
                 continue;
             }
             if let Ok(v) = w.parse::<GameKind>() {
-                s.variant = v;
+                s.variant = drawn(v).map_err(|e| e.to_string())?;
                 continue;
             }
             match w {

@@ -87,7 +87,8 @@ fn header(session: &Session, width: usize) -> Vec<(u8, Line<'static>)> {
 
 /// What the board is like now: the squares left and the ply (Wormhole
 /// chess), the portholes (Porthole chess) or the portals (Linked-portal
-/// chess), and the moves since a capture or pawn move.
+/// chess), and the moves since a capture or pawn move, or the board to
+/// play and the intents (Two-board portal chess).
 fn board_state(pos: &AnyPosition) -> String {
     match pos {
         AnyPosition::Wormhole(p) => format!("Squares left {}/64  ply {}", p.board().squares_left(), p.plies()),
@@ -101,6 +102,12 @@ fn board_state(pos: &AnyPosition) -> String {
             )
         }
         AnyPosition::Linked(p) => format!("Portals {}  quiet plies {}/100", p.portals(), p.halfmoves()),
+        AnyPosition::Twoboard(p) => {
+            let intents: Vec<String> =
+                wormhole::Color::ALL.iter().filter_map(|&c| p.intent(c)).map(|i| i.to_string()).collect();
+            let intents = if intents.is_empty() { "none".to_string() } else { intents.join(" ") };
+            format!("Board {} to play  intents {intents}  quiet plies {}/100", p.board_to_play(), p.halfmoves())
+        }
     }
 }
 

@@ -22,6 +22,7 @@ pub(crate) const INFO: GameInfo = GameInfo {
     // (the same orthodox armies, and about as many moves per position).
     levels: porthole::INFO.levels,
     win_chance_slope: porthole::INFO.win_chance_slope,
+    boards: 1,
 };
 
 /// How a piece of Linked-portal chess moves, in one line.

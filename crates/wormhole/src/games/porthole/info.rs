@@ -20,6 +20,7 @@ pub(crate) const INFO: GameInfo = GameInfo {
     movement,
     levels: &LEVELS,
     win_chance_slope: WIN_CHANCE_SLOPE,
+    boards: 1,
 };
 
 /// The levels in Porthole chess, measured as Wormhole chess's were (100

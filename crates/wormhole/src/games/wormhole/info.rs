@@ -19,6 +19,7 @@ pub(crate) const CLASSIC: GameInfo = GameInfo {
     movement,
     levels: &LEVELS,
     win_chance_slope: CLASSIC_SLOPE,
+    boards: 1,
 };
 
 /// Wormhole chess with the fairy piece set.
@@ -35,6 +36,7 @@ pub(crate) const FAIRY: GameInfo = GameInfo {
     movement,
     levels: &LEVELS,
     win_chance_slope: FAIRY_SLOPE,
+    boards: 1,
 };
 
 /// The levels in Wormhole chess (both piece sets): each scored 65-85%

@@ -1,0 +1,61 @@
+//! Two-board portal chess (Howe 1997, the first "Portal chess" of seed 004,
+//! as `PORTAL-TWOBOARD.md` in the repository fixes it; decisions D1-D15).
+//!
+//! Two orthodox boards, A and B, each holding one full army and the other
+//! army without its king. The plies go (White, A), (Black, B), (White, B),
+//! (Black, A), ... (D3). A piece on a portal (a4, a5, h4, h5) may declare
+//! an intent; on its owner's next turn, on the other board, it teleports to
+//! the same square there, capturing what stands on it.
+//!
+//! The parts, one concern each: [`BoardId`] and [`PORTALS`], [`Intent`],
+//! [`CastlingRights`] (per board), [`Move`] and [`MoveList`], `attacks`
+//! (orthodox reach), `movegen` (legal moves, D11-D13), [`Position`]
+//! (make/unmake, attacks including pending arrivals), [`fen`], [`san`]
+//! (notation), [`zobrist`], [`perft()`] and [`Game`] (history: repetition).
+//! The engine plays it through [`crate::Rules`] (`search`), with its own
+//! evaluation ([`eval`]).
+//!
+//! ```
+//! use wormhole::twoboard::{Position, perft};
+//! let mut pos = Position::new();
+//! assert_eq!(perft(&mut pos, 3), 8400);
+//! // Example 3 of the rules: Black's teleport uncovers his own king on B,
+//! // which is legal because Black plays B next.
+//! let mut pos = Position::from_fen("r7/8/8/8/8/8/8/4K3|7k/8/8/7n/8/7R/8/8 b A -|- -|- bBh5 2 21").unwrap();
+//! let m = pos.parse_move("Bh5Ah5").unwrap();
+//! pos.play(m).unwrap();
+//! assert_eq!(pos.fen(), "r7/8/8/7n/8/8/8/4K3|7k/8/8/8/8/7R/8/8 w A -|- -|- - 3 22");
+//! ```
+
+mod attacks;
+mod board_id;
+mod castling;
+pub mod eval;
+pub mod fen;
+mod game;
+mod illegal;
+mod info;
+mod intent;
+mod movegen;
+mod moves;
+mod outcome;
+mod position;
+pub mod san;
+mod search;
+pub mod zobrist;
+
+pub use crate::perft::{self, perft};
+pub use board_id::{BoardId, PORTALS, is_portal};
+pub use castling::{CastlingRights, CastlingSide, ParseCastlingError};
+pub use eval::EvalParams;
+pub use fen::FenError;
+pub use game::Game;
+pub use illegal::IllegalMoveError;
+pub(crate) use info::INFO;
+pub use info::movement;
+pub use intent::{Intent, IntentState};
+pub use moves::{MAX_MOVES, Move, MoveKind, MoveList};
+pub use outcome::{DrawReason, Outcome};
+pub use position::{Position, Undo};
+pub use san::MoveError;
+pub use search::Safety;

@@ -1,0 +1,258 @@
+//! Legal moves of Two-board portal chess, in the order of precedence of
+//! the rules: the forced move of a pending intent, else the free moves
+//! (orthodox moves and intents on the board to play), else a pass (D13).
+//!
+//! Candidates are generated pseudo-legally on the board to play and kept
+//! if, once played, the mover's king is safe by D11 and D12.
+
+use super::castling::CastlingSquares;
+use super::moves::PROMOTIONS;
+use super::{BoardId, CastlingSide, IntentState, Move, MoveKind, MoveList, PORTALS, Position, attacks};
+use crate::{Bitboard, Color, Role, Square};
+
+impl Position {
+    /// Every legal move.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut candidates = MoveList::new();
+        self.candidates(&mut candidates);
+        let mut legal = MoveList::new();
+        if self.free_moves_are_safe() {
+            legal = candidates;
+        } else {
+            let mut scratch: Option<Position> = None;
+            for m in candidates.iter() {
+                let safe = match self.keeps_king_safe(m) {
+                    Some(safe) => safe,
+                    None => scratch.get_or_insert_with(|| self.clone()).is_safe_after(m),
+                };
+                if safe {
+                    legal.push(m);
+                }
+            }
+        }
+        if legal.is_empty() && !self.king_on_board_to_play() && self.pass_is_safe() {
+            legal.push(Move::NULL);
+        }
+        legal
+    }
+
+    /// The moves of kinds 1 and 2, before the king-safety test: the forced
+    /// move of a pending intent, else every free move.
+    pub(crate) fn candidates(&self, list: &mut MoveList) {
+        match self.intents[self.turn.index()] {
+            Some(intent) => list.push(match intent.state {
+                IntentState::Lost => Move::NULL,
+                IntentState::Live | IntentState::InTransit(_) => Move::teleport(self.board, intent.square),
+            }),
+            None => self.free_moves(list),
+        }
+    }
+
+    /// Whether every free move is legal without testing it: the mover has
+    /// no pending intent and its king is on the other board, where a move
+    /// on this board cannot attack it (only orthodox attacks there and
+    /// pending arrivals count, and a free move adds neither). Black's king
+    /// there need not be safe at all (D11); White's must be safe already.
+    #[inline]
+    fn free_moves_are_safe(&self) -> bool {
+        let us = self.turn;
+        self.intents[us.index()].is_none()
+            && match self.king_square(us) {
+                Some((id, k)) if id != self.board => us == Color::Black || !self.is_attacked(!us, id, k),
+                _ => false,
+            }
+    }
+
+    /// Whether `m` keeps the mover's king safe (D11), by playing it on this
+    /// copy of the position and taking it back.
+    fn is_safe_after(&mut self, m: Move) -> bool {
+        let (us, board) = (self.turn, self.board);
+        let undo = self.play_unchecked(m);
+        let safe = self.mover_is_safe(us, board);
+        self.undo(m, undo);
+        safe
+    }
+
+    /// Whether the normal move `m` (not the king's, not en passant) keeps
+    /// the mover's king on the board played safe, told without playing it:
+    /// only the lines through its origin and target change, and a piece
+    /// captured there attacks no more. Pending arrivals onto that king come
+    /// from the other board and a normal move leaves them as they are.
+    /// `None` for the moves this cannot tell.
+    #[inline]
+    fn keeps_king_safe(&self, m: Move) -> Option<bool> {
+        let (us, id) = (self.turn, self.board);
+        let (Some((king_board, king)), MoveKind::Normal) = (self.king_square(us), m.kind()) else { return None };
+        if king_board != id || m.from() == king {
+            return None;
+        }
+        let b = &self.boards[id];
+        let to = 1u64 << m.to().index();
+        let occupied = b.occupied().0 & !(1u64 << m.from().index()) | to;
+        let enemy = b.by_color(!us).0 & !to;
+        Some(self.attackers_with(!us, id, king.index(), occupied, enemy) == 0 && !self.arrives_on(!us, id, king))
+    }
+
+    /// Whether a pass would leave the side to move's king safe by D11 (the
+    /// test that tells checkmate from stalemate or a pass, D13).
+    pub(crate) fn pass_is_safe(&self) -> bool {
+        let us = self.turn;
+        match self.king_square(us) {
+            Some((id, k)) if us == Color::White || id == self.board => {
+                // The pass drops the mover's own intent, so an enemy arrival
+                // on the king counts even where the king would have swapped.
+                let arrival = self.intents[(!us).index()].is_some_and(|i| i.arrives() && i.target() == (id, k));
+                !arrival && self.attackers(!us, id, k).is_empty()
+            }
+            _ => true,
+        }
+    }
+
+    /// Whether `m` is a legal move here.
+    pub fn is_legal(&self, m: Move) -> bool {
+        self.legal_moves().contains(m)
+    }
+
+    /// Orthodox moves and intents on the board to play.
+    fn free_moves(&self, list: &mut MoveList) {
+        let (us, id) = (self.turn, self.board);
+        let b = &self.boards[id];
+        let own = b.by_color(us).0;
+        let occupied = b.occupied().0;
+        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King] {
+            for from in b.pieces(us, role) {
+                let targets = attacks::attacks(role, us, from.index(), occupied) & !own;
+                push_all(list, id, from, targets, None);
+            }
+        }
+        self.pawn_moves(list);
+        self.castles(list);
+        for sq in b.by_color(us) & PORTALS {
+            list.push(Move::intent(id, sq));
+        }
+    }
+
+    /// Pawn pushes, double steps, captures, promotions and en passant.
+    fn pawn_moves(&self, list: &mut MoveList) {
+        let (us, id) = (self.turn, self.board);
+        let b = &self.boards[id];
+        let (enemy, empty) = (b.by_color(!us).0, !b.occupied().0);
+        let last_rank = Bitboard::rank(us.last_rank()).0;
+        let ep = self.en_passant[id].filter(|sq| sq.rank() == if us == Color::White { 5 } else { 2 });
+        for from in b.pieces(us, Role::Pawn) {
+            let s = from.index();
+            let one = forward(us, 1 << s) & empty;
+            let two = if from.rank() == us.pawn_rank() { forward(us, one) & empty } else { 0 };
+            let targets = one | two | attacks::pawn(us, s) & enemy;
+            push_all(list, id, from, targets & !last_rank, None);
+            for promotion in PROMOTIONS {
+                push_all(list, id, from, targets & last_rank, Some(promotion));
+            }
+            if let Some(ep) = ep
+                && attacks::pawn(us, s) & Bitboard::from_square(ep).0 != 0
+                && self.en_passant_victim(ep)
+            {
+                list.push(Move::en_passant(id, from, ep));
+            }
+        }
+    }
+
+    /// Whether an enemy pawn stands behind `ep` and `ep` is empty (a FEN may
+    /// name an en passant square that nothing can be captured on).
+    fn en_passant_victim(&self, ep: Square) -> bool {
+        let b = &self.boards[self.board];
+        let behind = Square::new(if self.turn == Color::White { ep.index() - 8 } else { ep.index() + 8 } as u8);
+        b.piece_at(ep).is_none() && b.piece_at(behind).is_some_and(|p| p.color != self.turn && p.role == Role::Pawn)
+    }
+
+    /// Castling on the board to play: right kept, king and rook at home,
+    /// nothing between them, no square of the king's way attacked (D4).
+    fn castles(&self, list: &mut MoveList) {
+        let (us, id) = (self.turn, self.board);
+        let b = &self.boards[id];
+        for side in CastlingSide::ALL {
+            let s = CastlingSquares::of(us, side);
+            let at = |sq: Square, role: Role| b.piece_at(sq).is_some_and(|p| p.color == us && p.role == role);
+            if self.castling[id].has(us, side)
+                && at(s.king_from, Role::King)
+                && at(s.rook_from, Role::Rook)
+                && b.occupied().0 & s.between == 0
+                && s.king_path.iter().all(|&sq| !self.is_attacked(!us, id, sq))
+            {
+                list.push(Move::castle(id, s.king_from, s.king_to));
+            }
+        }
+    }
+}
+
+impl Position {
+    /// Where the piece on `sq` of the board to play could move on its
+    /// side's turn there, its own king's safety left aside (for showing how
+    /// it moves). Empty if no piece stands there.
+    ///
+    /// ```
+    /// use wormhole::twoboard::Position;
+    /// let pos = Position::new();
+    /// let to: Vec<String> = pos.reach("d1".parse().unwrap()).map(|s| s.to_string()).collect();
+    /// assert!(to.is_empty()); // White's queen on A is hemmed in
+    /// assert_eq!(pos.reach("b8".parse().unwrap()).count(), 2); // Black's knight on A
+    /// ```
+    pub fn reach(&self, sq: Square) -> Bitboard {
+        let b = &self.boards[self.board];
+        let Some(p) = b.piece_at(sq) else { return Bitboard::EMPTY };
+        let (s, occupied) = (sq.index(), b.occupied().0);
+        Bitboard(match p.role {
+            Role::Pawn => {
+                let one = forward(p.color, 1 << s) & !occupied;
+                let two = if sq.rank() == p.color.pawn_rank() { forward(p.color, one) & !occupied } else { 0 };
+                one | two | attacks::pawn(p.color, s) & b.by_color(!p.color).0
+            }
+            role => attacks::attacks(role, p.color, s, occupied) & !b.by_color(p.color).0,
+        })
+    }
+}
+
+/// Adds a move from `from` to each of `targets`.
+#[inline]
+fn push_all(list: &mut MoveList, board: BoardId, from: Square, targets: u64, promotion: Option<Role>) {
+    for to in Bitboard(targets) {
+        list.push(Move::normal(board, from, to, promotion));
+    }
+}
+
+/// The squares one rank forward of `bits` for a pawn of `color`.
+#[inline(always)]
+fn forward(color: Color, bits: u64) -> u64 {
+    match color {
+        Color::White => bits << 8,
+        Color::Black => bits >> 8,
+    }
+}
+
+impl Position {
+    /// The result if the game is over by this position alone: checkmate,
+    /// stalemate (D13), king against king (D14) or the fifty-move rule.
+    /// Threefold repetition needs the game's history: see [`super::Game::outcome`].
+    pub fn outcome(&self) -> Option<super::Outcome> {
+        use super::{DrawReason, Outcome};
+        if self.legal_moves().is_empty() {
+            return Some(if self.pass_is_safe() {
+                Outcome::Draw(DrawReason::Stalemate)
+            } else {
+                Outcome::Checkmate { winner: !self.turn }
+            });
+        }
+        if self.is_king_versus_king() {
+            Some(Outcome::Draw(DrawReason::KingVersusKing))
+        } else if self.halfmoves >= 100 {
+            Some(Outcome::Draw(DrawReason::FiftyMoves))
+        } else {
+            None
+        }
+    }
+
+    /// Whether the side to move is checkmated (D13).
+    pub fn is_checkmate(&self) -> bool {
+        self.legal_moves().is_empty() && !self.pass_is_safe()
+    }
+}

@@ -1,0 +1,267 @@
+//! Moves of Two-board portal chess and the list that holds them.
+
+use std::fmt;
+use std::mem::MaybeUninit;
+
+use super::BoardId;
+use crate::rules::{GameMove, MoveSet};
+use crate::{Role, Square};
+
+/// What kind of move a [`Move`] is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MoveKind {
+    /// An orthodox move on the board being played (with a promotion if a
+    /// pawn reaches its last rank).
+    Normal,
+    /// The king's two-square castling move; the rook moves too.
+    Castle,
+    /// A pawn capturing en passant.
+    EnPassant,
+    /// Declaring an intent for the piece on a portal: nothing moves (D7).
+    Intent,
+    /// The forced move of a live intent (the teleport) or of a piece in
+    /// transit (the landing), onto the portal of the board being played.
+    Teleport,
+    /// A lost move (blocked or void intent) or a pass: nothing moves.
+    Null,
+}
+
+const KINDS: [MoveKind; 6] =
+    [MoveKind::Normal, MoveKind::Castle, MoveKind::EnPassant, MoveKind::Intent, MoveKind::Teleport, MoveKind::Null];
+
+/// A move, packed into 20 bits: the board it is played on, origin, target,
+/// kind and promotion. Coordinates name the board: `Ae2e4`, `Bd7d8q`,
+/// `Ae1g1` (castling), `Aa4a4` (intent), `Aa4Ba4` (teleport or landing,
+/// from the source board to the board played), `0000` (lost move or pass).
+///
+/// ```
+/// use wormhole::twoboard::{BoardId, Move, MoveKind};
+/// let a4 = "a4".parse().unwrap();
+/// assert_eq!(Move::intent(BoardId::A, a4).to_string(), "Aa4a4");
+/// let teleport = Move::teleport(BoardId::B, a4);
+/// assert_eq!(teleport.kind(), MoveKind::Teleport);
+/// assert_eq!(teleport.to_string(), "Aa4Ba4");
+/// assert_eq!(Move::NULL.to_string(), "0000");
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Move(u32);
+
+/// The roles a pawn may promote to, strongest first (D6).
+pub(crate) const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
+
+impl Move {
+    /// The lost move or pass, `0000`.
+    pub const NULL: Move = Move::pack(BoardId::A, Square::new(0), Square::new(0), MoveKind::Null, 0);
+
+    const fn pack(board: BoardId, from: Square, to: Square, kind: MoveKind, promotion: u32) -> Move {
+        Move(
+            from.index() as u32
+                | (to.index() as u32) << 6
+                | (board as u32) << 12
+                | (kind as u32) << 13
+                | promotion << 16,
+        )
+    }
+
+    /// An orthodox move on `board`, promoting to `promotion` if given.
+    #[inline]
+    pub const fn normal(board: BoardId, from: Square, to: Square, promotion: Option<Role>) -> Move {
+        let promo = match promotion {
+            Some(r) => r.index() as u32 + 1,
+            None => 0,
+        };
+        Move::pack(board, from, to, MoveKind::Normal, promo)
+    }
+
+    /// Castling on `board`: the king's move from `from` to `to`.
+    #[inline]
+    pub const fn castle(board: BoardId, from: Square, to: Square) -> Move {
+        Move::pack(board, from, to, MoveKind::Castle, 0)
+    }
+
+    /// An en passant capture on `board`.
+    #[inline]
+    pub const fn en_passant(board: BoardId, from: Square, to: Square) -> Move {
+        Move::pack(board, from, to, MoveKind::EnPassant, 0)
+    }
+
+    /// Declaring an intent for the piece on portal `sq` of `board`.
+    #[inline]
+    pub const fn intent(board: BoardId, sq: Square) -> Move {
+        Move::pack(board, sq, sq, MoveKind::Intent, 0)
+    }
+
+    /// A teleport or landing onto portal `sq` of `board` (the board being
+    /// played), from the same portal of the other board.
+    #[inline]
+    pub const fn teleport(board: BoardId, sq: Square) -> Move {
+        Move::pack(board, sq, sq, MoveKind::Teleport, 0)
+    }
+
+    /// The board the move is played on (a teleport's target board).
+    #[inline]
+    pub const fn board(self) -> BoardId {
+        if self.0 >> 12 & 1 == 0 { BoardId::A } else { BoardId::B }
+    }
+
+    /// The square the piece leaves (for a teleport, its portal on the source board).
+    #[inline]
+    pub const fn from(self) -> Square {
+        Square::new((self.0 & 63) as u8)
+    }
+
+    /// The square the piece ends on.
+    #[inline]
+    pub const fn to(self) -> Square {
+        Square::new((self.0 >> 6 & 63) as u8)
+    }
+
+    /// What kind of move this is.
+    #[inline]
+    pub const fn kind(self) -> MoveKind {
+        KINDS[(self.0 >> 13 & 7) as usize]
+    }
+
+    /// The role a pawn promotes to, if this is a promotion.
+    #[inline]
+    pub const fn promotion(self) -> Option<Role> {
+        match self.0 >> 16 {
+            0 => None,
+            i => Role::from_index(i as usize - 1),
+        }
+    }
+
+    /// The packed form (never 0 for a move a position generates).
+    #[inline]
+    pub const fn to_bits(self) -> u32 {
+        self.0
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (board, from, to) = (self.board(), self.from(), self.to());
+        match self.kind() {
+            MoveKind::Null => f.write_str("0000"),
+            MoveKind::Teleport => write!(f, "{}{from}{board}{to}", board.other()),
+            _ => {
+                write!(f, "{board}{from}{to}")?;
+                match self.promotion() {
+                    Some(r) => write!(f, "{}", r.char().to_ascii_lowercase()),
+                    None => Ok(()),
+                }
+            }
+        }
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// Room for the moves of any position: at most 31 pieces of a side on
+/// the board to play, none reaching more than 27 squares, plus four
+/// intents and two castlings (the candidates before the king-safety test
+/// need this room; legal moves of real games stay far below).
+pub const MAX_MOVES: usize = 1024;
+
+/// A list of moves on the stack.
+#[derive(Clone)]
+pub struct MoveList {
+    /// The first `len` are written, the rest never read (so a new list costs nothing).
+    moves: [MaybeUninit<Move>; MAX_MOVES],
+    len: usize,
+}
+
+impl Default for MoveList {
+    fn default() -> MoveList {
+        MoveList::new()
+    }
+}
+
+impl MoveList {
+    /// An empty list.
+    #[inline]
+    pub const fn new() -> MoveList {
+        MoveList { moves: [MaybeUninit::uninit(); MAX_MOVES], len: 0 }
+    }
+
+    /// Adds `m`.
+    #[inline]
+    pub(crate) fn push(&mut self, m: Move) {
+        self.moves[self.len] = MaybeUninit::new(m);
+        self.len += 1;
+    }
+
+    /// The number of moves.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether there are no moves.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The moves.
+    #[inline]
+    pub fn as_slice(&self) -> &[Move] {
+        // SAFETY: `push` wrote every move below `len` (and `len` only grows by
+        // writing one), and `MaybeUninit<Move>` has `Move`'s layout.
+        unsafe { std::slice::from_raw_parts(self.moves.as_ptr().cast::<Move>(), self.len) }
+    }
+
+    /// The moves, by value.
+    #[inline]
+    pub fn iter(&self) -> impl Iterator<Item = Move> + '_ {
+        self.as_slice().iter().copied()
+    }
+
+    /// Whether `m` is in the list.
+    pub fn contains(&self, m: Move) -> bool {
+        self.as_slice().contains(&m)
+    }
+}
+
+impl fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl GameMove for Move {
+    #[inline(always)]
+    fn from(self) -> Square {
+        Move::from(self)
+    }
+    #[inline(always)]
+    fn to(self) -> Square {
+        Move::to(self)
+    }
+    #[inline(always)]
+    fn promotion(self) -> Option<Role> {
+        Move::promotion(self)
+    }
+    #[inline(always)]
+    fn to_bits(self) -> u32 {
+        self.0
+    }
+}
+
+impl MoveSet<Move> for MoveList {
+    #[inline]
+    fn len(&self) -> usize {
+        MoveList::len(self)
+    }
+    #[inline]
+    fn iter(&self) -> impl Iterator<Item = Move> + '_ {
+        MoveList::iter(self)
+    }
+    fn contains(&self, m: Move) -> bool {
+        MoveList::contains(self, m)
+    }
+}

@@ -1,0 +1,161 @@
+//! Two-board portal chess for the engine and the tools: the [`Rules`],
+//! [`Evaluate`] and [`SearchHooks`] traits. A forced move (teleport,
+//! landing, lost move) and a pass are moves like any other; the search's
+//! null move is refused while an intent is pending
+//! ([`SearchHooks::may_pass`]), where passing is no neutral test.
+
+use super::{DrawReason, EvalParams, FenError, Move, MoveError, MoveList, Outcome, Position, Undo, eval, zobrist};
+use crate::rules::{Evaluate, Rules, SearchHooks, sealed};
+use crate::{Bitboard, Board, Color, GameKind, Piece, Square};
+
+/// What the search works out about the side to move once per node.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Safety {
+    /// Whether a pass would leave the king attacked where the opponent
+    /// plays first: with no legal move, checkmate rather than stalemate (D13).
+    in_check: bool,
+}
+
+/// Two-board portal chess for the engine and the tools: checkmate wins;
+/// stalemate, repetition, the fifty-move rule and king against king draw.
+impl Rules for Position {
+    type Move = Move;
+    type Undo = Undo;
+    type MoveList = MoveList;
+    type Outcome = Outcome;
+    type MoveError = MoveError;
+    type FenError = FenError;
+
+    const DRAWS: bool = true;
+
+    fn from_fen_in(_kind: GameKind, fen: &str) -> Result<Position, FenError> {
+        Position::from_fen(fen)
+    }
+    fn kind(&self) -> GameKind {
+        GameKind::Twoboard
+    }
+    #[inline(always)]
+    fn turn(&self) -> Color {
+        self.turn
+    }
+    #[inline(always)]
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+    /// The board to play.
+    #[inline(always)]
+    fn board(&self) -> &Board {
+        &self.boards[self.board]
+    }
+    #[inline]
+    fn is_check(&self) -> bool {
+        Position::is_check(self)
+    }
+    fn fen(&self) -> String {
+        Position::fen(self)
+    }
+    fn move_number(&self) -> u32 {
+        Position::move_number(self)
+    }
+    fn outcome(&self, earlier: &[u64]) -> Option<Outcome> {
+        let repeated = earlier.iter().filter(|&&h| h == self.hash).count() >= 2;
+        Position::outcome(self).or_else(|| repeated.then_some(Outcome::Draw(DrawReason::Repetition)))
+    }
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        Position::parse_move(self, text)
+    }
+    fn san(&self, m: Move) -> String {
+        Position::san(self, m)
+    }
+    /// On the board to play.
+    fn reach(&self, sq: Square) -> Bitboard {
+        Position::reach(self, sq)
+    }
+    #[inline(always)]
+    fn legal_moves(&self) -> MoveList {
+        Position::legal_moves(self)
+    }
+    #[inline(always)]
+    fn play_unchecked(&mut self, m: Move) -> Undo {
+        Position::play_unchecked(self, m)
+    }
+    #[inline(always)]
+    fn undo(&mut self, m: Move, undo: Undo) {
+        Position::undo(self, m, undo)
+    }
+    #[inline(always)]
+    fn captured_by(&self, m: Move) -> Option<Piece> {
+        Position::captured_by(self, m)
+    }
+    #[inline]
+    fn is_rule_draw(&self) -> bool {
+        self.halfmoves >= 100 || self.is_king_versus_king()
+    }
+    fn moves_to_plan(&self) -> u32 {
+        // As in orthodox chess: plan for the rest of forty-odd moves, never
+        // for fewer than a dozen.
+        50u32.saturating_sub(self.fullmoves).clamp(12, 30)
+    }
+}
+
+/// Two-board portal chess's evaluation (its terms and weights).
+impl Evaluate for Position {
+    type Params = EvalParams;
+    fn default_params(&self) -> EvalParams {
+        EvalParams::default()
+    }
+    #[inline]
+    fn evaluate(&self, params: &EvalParams, positional: bool) -> i32 {
+        eval::evaluate(self, params, positional)
+    }
+    #[inline]
+    fn material(&self, params: &EvalParams) -> i32 {
+        eval::material(self, params)
+    }
+    fn eval_features(&self) -> Vec<i32> {
+        eval::features(self).to_vec()
+    }
+}
+
+impl sealed::Sealed for Position {}
+
+/// Two-board portal chess's search hooks.
+impl SearchHooks for Position {
+    type SearchList = Vec<Move>;
+    type Safety = Safety;
+
+    /// The null move swaps the side and the board to play: from (White, A)
+    /// that is the turn order's next ply, and twice it restores the
+    /// position. Only called where [`SearchHooks::may_pass`] allows, so no
+    /// intent is pending and every board is a valid one to play.
+    #[inline]
+    fn pass(&mut self) {
+        self.hash ^= zobrist::turn_key(self.turn, self.board);
+        self.turn = !self.turn;
+        self.board = self.board.other();
+        self.hash ^= zobrist::turn_key(self.turn, self.board);
+    }
+    /// No null move while either side has an intent: the forced moves
+    /// that follow are not what a free pass would test.
+    #[inline]
+    fn may_pass(&self) -> bool {
+        self.intents.iter().all(Option::is_none)
+    }
+    #[inline]
+    fn king_safety(&self) -> Safety {
+        Safety { in_check: !self.pass_is_safe() }
+    }
+    #[inline]
+    fn safety_in_check(safety: &Safety) -> bool {
+        safety.in_check
+    }
+    #[inline]
+    fn surely_has_move(&self, _safety: &Safety) -> bool {
+        false
+    }
+    #[inline]
+    fn generate(&self, _safety: &Safety, list: &mut Vec<Move>, captures: bool) {
+        let moves = self.legal_moves();
+        list.extend(moves.iter().filter(|&m| !captures || self.captured_by(m).is_some()));
+    }
+}

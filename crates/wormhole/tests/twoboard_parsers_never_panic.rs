@@ -1,0 +1,190 @@
+//! Arbitrary text (random bytes, truncated and mutated FENs and moves)
+//! never panics the FEN and move readers of Two-board portal chess; each
+//! answer is a value or an error with a message. The messages for the
+//! common mistakes are checked word for word.
+
+mod common;
+
+use proptest::prelude::*;
+use wormhole::twoboard::{DrawReason, Outcome, Position};
+
+const FENS: &[&str] = &[
+    "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w A KQ|kq -|- - 0 1",
+    "rnbq1bnr/pppp1ppp/8/4p3/P7/8/1PPPPPPP/RNBQKBNR|rnbqkbnr/ppppppp1/8/7p/P7/8/1PPPPPPP/RNBQ1BNR w A KQ|kq e6|a3 - 0 3",
+    "rnbq1bnr/ppp2ppp/3pp3/P7/8/8/1PPPPPPP/RNBQKBNR|rnbqkbnr/1pppppp1/7p/p7/8/6PP/PPPPPP2/RNBQ1BNR w B KQ|kq -|- wAa5,bBa5 2 6",
+    "rnbq1bnr/ppp2ppp/3pp3/8/8/8/1PPPPPPP/RNBQKBNR|rnbqkbnr/1pppppp1/7p/P7/8/6PP/PPPPPP2/RNBQ1BNR b A KQ|kq -|- bBa5=p 0 6",
+    "7K/8/8/7N/8/8/8/7r|k7/8/8/8/8/8/8/8 w B -|- -|- wAh5 0 20",
+];
+
+const MOVES: &[&str] = &[
+    "A:e4",
+    "Ae4",
+    "Ae2e4",
+    "A:Qa4^",
+    "QAa4>xBa4",
+    "Aa4>Ba4",
+    "Aa4Ba4",
+    "B:--",
+    "0000",
+    "A:O-O-O",
+    "B:e1=Q+",
+    "Bd7d8q",
+    "Aa5→Ba5",
+];
+
+fn parse_everything(text: &str) {
+    if let Ok(pos) = Position::from_fen(text) {
+        assert_eq!(Position::from_fen(&pos.fen()).as_ref(), Ok(&pos));
+    }
+    for fen in FENS {
+        let pos = Position::from_fen(fen).unwrap();
+        match pos.parse_move(text) {
+            Ok(m) => assert!(pos.is_legal(m)),
+            Err(e) => assert!(!e.to_string().is_empty()),
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1500, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_bytes(bytes in proptest::collection::vec(any::<u8>(), 0..120)) {
+        parse_everything(&String::from_utf8_lossy(&bytes));
+    }
+
+    #[test]
+    fn random_strings(text in "\\PC{0,80}") {
+        parse_everything(&text);
+    }
+
+    #[test]
+    fn truncated_fens(i in 0..FENS.len(), cut in 0usize..140) {
+        let fen = FENS[i];
+        parse_everything(&fen[..cut.min(fen.len())]);
+    }
+
+    #[test]
+    fn mutated_fens_and_moves(
+        i in 0..FENS.len(),
+        j in 0..MOVES.len(),
+        edits in proptest::collection::vec((any::<u8>(), any::<usize>(), prop::sample::select(b"|/012345678kqrbnpKQRBNP wbAB-=+#!,>:^Oaeh".to_vec())), 1..4),
+    ) {
+        parse_everything(&common::mutate(FENS[i], &edits));
+        parse_everything(&common::mutate(MOVES[j], &edits));
+    }
+}
+
+#[test]
+fn fen_errors_say_what_and_where() {
+    let err = |fen: &str| Position::from_fen(fen).unwrap_err().to_string();
+    let kk = "4K3/8/8/8/8/8/8/8|4k3/8/8/8/8/8/8/8";
+    assert_eq!(err(""), "expected 6 or 8 space-separated fields, found 0");
+    assert_eq!(
+        err("4K3/8/8/8/8/8/8/8 w A -|- -|- -"),
+        "the placement field must hold two parts joined by '|' (board A first), found '4K3/8/8/8/8/8/8/8'"
+    );
+    assert_eq!(
+        err("4K3/8/8/8/8/8/8|4k3/8/8/8/8/8/8/8 w A -|- -|- -"),
+        "board A: expected 8 ranks separated by '/', found 7"
+    );
+    assert_eq!(
+        err("4K3/8/8/8/8/8/8/8|4k3/8/8/9/8/8/8/8 w A -|- -|- -"),
+        "board B: rank 5 does not cover exactly 8 files"
+    );
+    assert_eq!(
+        err("4K3/8/8/8/8/8/8/8|4k3/8/8/8/3x4/8/8/8 w A -|- -|- -"),
+        "board B: unknown piece letter 'x' on rank 4 (expected one of KQRBNP, upper case for White)"
+    );
+    assert_eq!(err(&format!("{kk} white A -|- -|- -")), "side to move must be 'w' or 'b', found 'white'");
+    assert_eq!(err(&format!("{kk} w C -|- -|- -")), "board to play must be 'A' or 'B', found 'C'");
+    assert_eq!(
+        err(&format!("{kk} w A KK|- -|- -")),
+        "board A: castling rights of a board must be '-' or a subset of KQkq in that order, found 'KK'"
+    );
+    assert_eq!(
+        err(&format!("{kk} w A K|- -|- -")),
+        "board A: castling right 'K' but its king or rook is not on its home square"
+    );
+    assert_eq!(
+        err(&format!("{kk} w A -|- e4|- -")),
+        "board A: en passant must be '-' or a square on rank 3 or 6, found 'e4'"
+    );
+    assert_eq!(
+        err(&format!("{kk} w A -|- -|- wAb4")),
+        "intent 'wAb4' is not owner (w/b), board (A/B) and portal (a4, a5, h4, h5) with an optional '!' or '=piece'"
+    );
+    assert_eq!(
+        err(&format!("{kk} w A -|- -|- bBa4,wBa5")),
+        "intents must be '-' or at most one per side, White's first, found 'bBa4,wBa5'"
+    );
+    assert_eq!(err(&format!("{kk} w A -|- -|- - x 1")), "halfmove clock must be a number from 0 to 9999, found 'x'");
+    assert_eq!(err(&format!("{kk} w A -|- -|- - 0 0")), "move number must be a number from 1 to 9999, found '0'");
+    assert_eq!(
+        err("8/8/8/8/8/8/8/8|4k3/8/8/8/8/8/8/8 w A -|- -|- -"),
+        "White must have exactly one king on the two boards, found 0"
+    );
+    assert_eq!(
+        err("4K3/8/8/8/8/8/8/P7|4k3/8/8/8/8/8/8/8 w A -|- -|- -"),
+        "a pawn stands on a1 of board A (rank 1 or 8)"
+    );
+    assert_eq!(
+        err("4K3/8/8/8/R7/8/8/8|4k3/8/8/8/8/8/8/8 w A -|- -|- wAa4"),
+        "intent wAa4: its owner plays board A next, so it must come from the other board"
+    );
+    assert_eq!(
+        err("4K3/8/8/8/8/8/8/8|4k3/8/8/8/8/8/8/8 w B -|- -|- wAa4"),
+        "intent wAa4: no piece of its owner stands on its portal"
+    );
+    assert_eq!(
+        err("4K3/8/8/8/R7/8/8/8|4k3/8/8/8/R7/8/8/8 w B -|- -|- wAa4"),
+        "intent wAa4: its target holds a piece of its owner, so it is blocked (write '!')"
+    );
+    assert_eq!(
+        err("4K3/8/8/8/8/8/8/8|4k3/8/8/8/8/8/8/8 w B -|- -|- wAa4=P"),
+        "intent wAa4=P: only the side to move's Black piece can be in transit, landing on an empty square"
+    );
+    assert_eq!(
+        err("4k3/8/8/8/8/8/8/4R3|4K3/8/8/8/8/8/8/8 w A -|- -|- -"),
+        "Black, who has just moved, has left its king attacked"
+    );
+    // White to move on A, in check there: Black has just played A, which is fine.
+    assert!(Position::from_fen("4K3/8/8/8/8/8/8/4r3|4k3/8/8/8/8/8/8/8 w A -|- -|- -").unwrap().is_check());
+    assert_eq!(
+        err("4K3/8/8/8/8/8/8/4r3|4k3/8/8/8/8/8/8/8 b B -|- -|- -"),
+        "White, who has just moved, has left its king attacked"
+    );
+}
+
+#[test]
+fn move_errors_say_why() {
+    let pos = |fen: &str| Position::from_fen(fen).unwrap();
+    let start = Position::new();
+    let err = |pos: &Position, text: &str| pos.parse_move(text).unwrap_err().to_string();
+    assert_eq!(err(&start, "B:e4"), "White must play board A now, not board B");
+    assert_eq!(err(&start, "A:e5"), "no legal move fits 'A:e5'");
+    assert_eq!(err(&start, "0000"), "a pass (0000) is legal only when there is no other move");
+    assert!(err(&start, "hello").starts_with("'hello' is not a move: it names no target square (a1..h8)"));
+    assert!(err(&start, "A:e8=K").starts_with("'A:e8=K' is not a move: a pawn promotes to Q, R, B or N"));
+    assert!(err(&start, "Aa4>Bb4").contains("a teleport is written piece, board and portal"));
+    let forced = pos(
+        "rnbq1bnr/ppp2ppp/3pp3/P7/8/8/1PPPPPPP/RNBQKBNR|rnbqkbnr/2ppppp1/1p5p/p7/8/6PP/PPPPPP2/RNBQ1BNR w B KQ|kq -|- wAa5 0 6",
+    );
+    assert_eq!(err(&forced, "B:e4"), "the intent declared last turn forces Aa5Ba5 now");
+    let check = pos("8/8/8/8/8/8/4r3/4K3|4k3/8/8/8/8/8/8/8 w A -|- -|- -");
+    assert_eq!(err(&check, "A:Kf2"), "Ae1f2 would leave the king attacked on a board the opponent plays first");
+}
+
+#[test]
+fn draws_by_material_and_by_the_fifty_move_rule() {
+    let kk = Position::from_fen("4K3/8/8/8/8/8/8/8|4k3/8/8/8/8/8/8/8 w A -|- -|- - 0 40").unwrap();
+    assert_eq!(kk.outcome(), Some(Outcome::Draw(DrawReason::KingVersusKing)));
+    let fifty = Position::from_fen("4K3/8/8/8/8/8/8/R7|4k3/8/8/8/8/8/8/8 w A -|- -|- - 100 90").unwrap();
+    assert_eq!(fifty.outcome(), Some(Outcome::Draw(DrawReason::FiftyMoves)));
+    let stalemate = Position::from_fen("7K/5q2/8/8/8/8/8/8|4k3/8/8/8/8/8/8/8 w A -|- -|- - 0 40").unwrap();
+    assert_eq!(stalemate.outcome(), Some(Outcome::Draw(DrawReason::Stalemate)));
+    // Nothing to move on B and the king safe on A: White passes.
+    let pass = Position::from_fen("7K/5q2/8/8/8/8/8/8|4k3/8/8/8/8/8/8/8 w B -|- -|- - 0 40").unwrap();
+    assert_eq!(pass.legal_moves().iter().map(|m| pass.san(m)).collect::<Vec<_>>(), ["B:--"]);
+    assert_eq!(pass.outcome(), None);
+}
