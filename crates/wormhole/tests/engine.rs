@@ -1,11 +1,16 @@
-//! Engine tests: legal moves only, forced wins found and proved, stop obeyed,
-//! deterministic node counts, levels.
+//! The engine harness, written once and run for every game: legal moves
+//! only (and no move, scored as the game says, when the game is over),
+//! forced wins found and checked by an exhaustive search independent of the
+//! engine, one report per iteration, deterministic node counts, seeded weak
+//! levels reproducible, node, time and stop limits obeyed, a search on its
+//! own thread. A new game joins with one `engine_harness!` line at the end.
 
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use wormhole::engine::{Engine, EngineOptions, Event, Level, Limits, Score, SearchResult, SearchThread};
-use wormhole::{Move, Position, Variant};
+use wormhole::rules::{GameMove, GameOutcome, MoveSet, Searchable};
+use wormhole::{GameKind, Position, Rules, porthole};
 
 mod common;
 
@@ -13,60 +18,106 @@ fn engine() -> Engine {
     Engine::new(EngineOptions { hash_mb: 4, ..EngineOptions::default() })
 }
 
-fn search(engine: &mut Engine, pos: &Position, limits: Limits<Move>) -> SearchResult<Move> {
+fn search<P: Searchable>(engine: &mut Engine, pos: &P, limits: Limits<P::Move>) -> SearchResult<P::Move> {
     engine.search(pos, &limits, &AtomicBool::new(false), &mut |_| {})
 }
 
-fn depth(d: u32) -> Limits<Move> {
+fn depth<M>(d: u32) -> Limits<M> {
     Limits { depth: Some(d), ..Limits::default() }
 }
 
-/// Whether the side to move at `pos` can force the opponent out of moves
-/// within `plies` plies: a plain exhaustive search, independent of the engine.
-fn forced_win(pos: &Position, plies: u32) -> bool {
-    if plies == 0 {
-        return false;
-    }
-    pos.legal_moves().iter().any(|&m| {
-        let next = pos.after(m);
-        let replies = next.legal_moves();
-        replies.is_empty() || (plies >= 3 && replies.iter().all(|&r| forced_win(&next.after(r), plies - 2)))
-    })
+fn start<P: Rules>(kind: GameKind) -> P {
+    P::from_fen_in(kind, kind.start_fen()).unwrap()
 }
 
-#[test]
-fn never_returns_an_illegal_move() {
+fn read<P: Rules>(kind: GameKind, fen: &str) -> P {
+    P::from_fen_in(kind, fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+/// Whether the side that just moved to `pos` has won: the game is over
+/// with it as the winner.
+fn won<P: Rules>(pos: &P) -> bool {
+    pos.outcome(&[]).and_then(|o| o.winner()) == Some(!pos.turn())
+}
+
+/// Whether the side to move at `pos` can force a win within `plies`
+/// plies: a plain exhaustive search, independent of the engine.
+fn forced_win<P: Rules>(pos: &P, plies: u32) -> bool {
+    plies > 0 && pos.legal_moves().iter().any(|m| wins_by(pos, m, plies))
+}
+
+/// Whether `m` forces a win within `plies` plies.
+fn wins_by<P: Rules>(pos: &P, m: P::Move, plies: u32) -> bool {
+    let next = pos.after(m).unwrap();
+    let replies = next.legal_moves();
+    match replies.is_empty() {
+        true => won(&next),
+        false => plies >= 3 && replies.iter().all(|r| forced_win(&next.after(r).unwrap(), plies - 2)),
+    }
+}
+
+/// Searches random games with a tiny budget every few plies; a game over
+/// by having no move gets no move, scored as a loss or a draw.
+fn never_returns_an_illegal_move<P: Searchable>(kind: GameKind) {
     let mut rng = common::rng(0x1234_5678);
-    for variant in Variant::ALL {
-        let mut e = engine();
-        for game in 0..6 {
-            let mut pos = Position::new(variant);
-            let mut searched = 0;
-            while pos.has_legal_move() {
-                // Search every few plies with a tiny budget, from random play.
-                if pos.plies() % 3 == game % 3 {
-                    let limits = Limits { nodes: Some(1500), ..Limits::default() };
-                    let r = search(&mut e, &pos, limits);
-                    let m = r.best_move.expect("a legal move exists");
-                    assert!(pos.is_legal(m), "{m} is illegal in {}", pos.fen());
-                    searched += 1;
-                }
-                pos.play_unchecked(common::random_move(&pos, &mut rng).expect("the loop checked"));
+    let mut e = engine();
+    for game in 0..6 {
+        let mut searched = 0;
+        let mut ply = 0;
+        let end = common::play_random(start::<P>(kind), &mut rng, 200, |pos| {
+            if ply % 3 == game % 3 && !pos.legal_moves().is_empty() {
+                let r = search(&mut e, pos, Limits { nodes: Some(1500), ..Limits::default() });
+                let m = r.best_move.expect("a legal move exists");
+                assert!(pos.is_legal(m), "{m} is illegal in {}", pos.fen());
+                searched += 1;
             }
-            assert!(searched > 0);
-            // The final position has no legal move: no move, and a loss now.
-            let r = search(&mut e, &pos, depth(3));
-            assert_eq!(r.best_move, None, "{}", pos.fen());
-            assert_eq!(r.info.score, Score::Loss(0));
+            ply += 1;
+        });
+        assert!(searched > 0);
+        if end.legal_moves().is_empty() {
+            let r = search(&mut e, &end, depth(3));
+            assert_eq!(r.best_move, None, "{}", end.fen());
+            let lost = end.outcome(&[]).and_then(|o| o.winner()) == Some(!end.turn());
+            assert_eq!(r.info.score, if lost { Score::Loss(0) } else { Score::Cp(0) }, "{}", end.fen());
         }
     }
 }
 
-#[test]
-fn weak_levels_play_legal_moves_reproducibly() {
-    let pos =
-        Position::from_fen("rnbqkxxr/xpxpxxpx/2xbpn1p/pP3P2/xx1Px3/x2B4/xxPxxPPP/RNBQKxNR b 17", Variant::Classic)
-            .unwrap();
+/// Each `(fen, plies)`: the engine scores a win in `plies` and its move
+/// forces it; returns the moves.
+fn finds_forced_wins<P: Searchable>(kind: GameKind, wins: &[(&str, u32)]) -> Vec<P::Move> {
+    let mut moves = Vec::new();
+    for &(fen, plies) in wins {
+        let pos: P = read(kind, fen);
+        let r = search(&mut engine(), &pos, depth(plies + 2));
+        assert_eq!(r.info.score, Score::Win(plies), "{fen}");
+        let m = r.best_move.unwrap();
+        assert!(wins_by(&pos, m, plies), "{m} in {fen}");
+        moves.push(m);
+    }
+    moves
+}
+
+fn reports_each_iteration<P: Searchable>(kind: GameKind) {
+    let pos: P = start(kind);
+    let mut depths = Vec::new();
+    let r = engine().search(&pos, &depth(4), &AtomicBool::new(false), &mut |info| {
+        assert!(!info.pv.is_empty() && pos.is_legal(info.pv[0]));
+        depths.push(info.depth);
+    });
+    assert_eq!(depths, vec![1, 2, 3, 4]);
+    assert_eq!(r.info.depth, 4);
+    assert!(r.info.nodes > 0);
+}
+
+fn node_count_is_deterministic<P: Searchable>(kind: GameKind, fen: &str, plies: u32) {
+    let pos: P = read(kind, fen);
+    let count = || search(&mut engine(), &pos, depth(plies)).info.nodes;
+    assert_eq!(count(), count());
+}
+
+fn weak_levels_play_legal_moves_reproducibly<P: Searchable>(kind: GameKind, fen: &str) {
+    let pos: P = read(kind, fen);
     for level in Level::all().take(9) {
         let mut a = Engine::new(EngineOptions { level, seed: Some(7), hash_mb: 1, ..EngineOptions::default() });
         let mut b = Engine::new(EngineOptions { level, seed: Some(7), hash_mb: 1, ..EngineOptions::default() });
@@ -78,107 +129,8 @@ fn weak_levels_play_legal_moves_reproducibly() {
     }
 }
 
-#[test]
-fn weak_levels_prefer_good_moves_but_not_always() {
-    // White's queen on d4 can take the undefended knight on d6.
-    let pos = Position::from_fen("4k3/8/3n4/8/3Q4/8/8/4K3 w 0", Variant::Classic).unwrap();
-    let takes = |level: Level, seed: u64| {
-        let mut e = Engine::new(EngineOptions { level, seed: Some(seed), hash_mb: 1, ..EngineOptions::default() });
-        search(&mut e, &pos, Limits::default()).best_move.unwrap().to_string() == "d4d6"
-    };
-    let legal = pos.legal_moves().len() as u64;
-    let seeds = 60;
-    let newcomer = (0..seeds).filter(|&seed| takes(Level::MIN, seed)).count() as u64;
-    // More often than a random mover, but far from always: a newcomer can win.
-    assert!(newcomer * legal >= 2 * seeds && newcomer < seeds / 2, "level 1 took it {newcomer} times of {seeds}");
-    let learner = Level::new(3).unwrap();
-    let taken = (0..seeds).filter(|&seed| takes(learner, seed)).count() as u64;
-    assert!(taken * legal >= 3 * seeds && taken < seeds, "level 3 took it {taken} times of {seeds}");
-    let club = Level::new(7).unwrap();
-    assert_eq!(club.name(), "club player");
-    assert!((0..5).all(|seed| takes(club, seed)), "the club player always takes it");
-}
-
-fn assert_wins_in(fen: &str, variant: Variant, plies: u32) -> Move {
-    let pos = Position::from_fen(fen, variant).unwrap();
-    let r = search(&mut engine(), &pos, depth(plies + 2));
-    assert_eq!(r.info.score, Score::Win(plies), "{fen}");
-    let m = r.best_move.unwrap();
-    // Checked independently of the engine: the move forces the win.
-    let next = pos.after(m);
-    let replies = next.legal_moves();
-    assert!(replies.is_empty() || replies.iter().all(|&r| forced_win(&next.after(r), plies - 2)), "{m} in {fen}");
-    m
-}
-
-#[test]
-fn finds_mate_in_one() {
-    let m = assert_wins_in("rxbqxknr/pxxxxxxp/1px4x/2npxppx/2xp3x/N4PKN/PPxxPxPx/RxBQxBxR b 21", Variant::Classic, 1);
-    let after =
-        Position::from_fen("rxbqxknr/pxxxxxxp/1px4x/2npxppx/2xp3x/N4PKN/PPxxPxPx/RxBQxBxR b 21", Variant::Classic)
-            .unwrap()
-            .after(m);
-    assert!(after.is_check() && !after.has_legal_move());
-    assert_wins_in("xxxmxxxx/xxpxppxp/xxk4P/xwpxx1x1/3Ppxx1/Nxxxx3/PPPPxxxP/xxxxKxNx w 32", Variant::Fairy, 1);
-}
-
-#[test]
-fn finds_win_by_leaving_no_move() {
-    let fen = "xxxxxkxx/xxxxxxxR/xpxxx2x/xxxxxxKx/xxxpxqxx/xx1x1xxx/xPxxPxBx/xxBxxxxx w 50";
-    let pos = Position::from_fen(fen, Variant::Classic).unwrap();
-    // Every immediate win here leaves Black not in check but without a move.
-    let wins: Vec<Move> = pos.legal_moves().iter().copied().filter(|&m| !pos.after(m).has_legal_move()).collect();
-    assert!(!wins.is_empty());
-    assert!(wins.iter().all(|&m| !pos.after(m).is_check()));
-    let m = assert_wins_in(fen, Variant::Classic, 1);
-    assert!(wins.contains(&m));
-}
-
-#[test]
-fn finds_mate_in_two() {
-    assert_wins_in("rxxqxknr/pxxxxxxp/1px1b2x/1Nnpxppx/2xp3x/x4PKN/PPxxPxPx/RxBQxBxR b 23", Variant::Classic, 3);
-    assert_wins_in("xxxxxxxx/xpxxxxxx/ckxxxx1x/xxpxKPWx/pnxxxPxp/Pxx2xxN/xxxPxxxx/xxxxxWxx w 46", Variant::Fairy, 3);
-}
-
-#[test]
-fn proves_a_loss_and_resists_longest() {
-    // After the winning move of the mate in two, the loser sees its loss in two plies.
-    let fen = "rxxqxknr/pxxxxxxp/1px1b2x/1Nnpxppx/2xp3x/x4PKN/PPxxPxPx/RxBQxBxR b 23";
-    let pos = Position::from_fen(fen, Variant::Classic).unwrap();
-    let m = search(&mut engine(), &pos, depth(5)).best_move.unwrap();
-    let lost = pos.after(m);
-    let r = search(&mut engine(), &lost, depth(6));
-    assert_eq!(r.info.score, Score::Loss(2));
-    assert!(lost.is_legal(r.best_move.unwrap()));
-}
-
-#[test]
-fn reports_each_iteration() {
-    let pos = Position::new(Variant::Fairy);
-    let mut depths = Vec::new();
-    let r = engine().search(&pos, &depth(4), &AtomicBool::new(false), &mut |info| {
-        assert!(!info.pv.is_empty() && pos.is_legal(info.pv[0]));
-        depths.push(info.depth);
-    });
-    assert_eq!(depths, vec![1, 2, 3, 4]);
-    assert_eq!(r.info.depth, 4);
-    assert!(r.info.nodes > 0);
-}
-
-#[test]
-fn node_count_is_deterministic() {
-    let pos =
-        Position::from_fen("cnwmkwxx/xppxxpxp/5xxc/p2p2px/P2P3x/4CxPx/xPPxPPxx/CNWMKWNx b 17", Variant::Fairy).unwrap();
-    let count = || {
-        let mut e = engine();
-        search(&mut e, &pos, depth(6)).info.nodes
-    };
-    assert_eq!(count(), count());
-}
-
-#[test]
-fn stop_is_obeyed_quickly() {
-    let pos = Position::new(Variant::Classic);
+fn stop_is_obeyed_quickly<P: Searchable>(kind: GameKind) {
+    let pos: P = start(kind);
     let limits = Limits { infinite: true, ..Limits::default() };
     let thread = SearchThread::spawn(engine(), pos.clone(), limits);
     std::thread::sleep(Duration::from_millis(150));
@@ -203,9 +155,23 @@ fn stop_is_obeyed_quickly() {
     assert!(search(&mut e, &pos, depth(2)).best_move.is_some());
 }
 
-#[test]
-fn respects_node_and_time_limits() {
-    let pos = Position::new(Variant::Classic);
+fn searches_on_its_own_thread<P: Searchable>(kind: GameKind) {
+    let pos: P = start(kind);
+    let thread = SearchThread::spawn(engine(), pos.clone(), depth(5));
+    let mut done = None;
+    while done.is_none() {
+        match thread.recv_timeout(Duration::from_secs(60)) {
+            Some(Event::Done(result)) => done = Some(result),
+            Some(Event::Info(info)) => assert!(info.pv.iter().all(|&m| m.to_bits() != 0)),
+            None => panic!("no result within a minute"),
+        }
+    }
+    thread.join();
+    assert!(pos.is_legal(done.unwrap().best_move.unwrap()));
+}
+
+fn respects_node_and_time_limits<P: Searchable>(kind: GameKind) {
+    let pos: P = start(kind);
     let mut e = engine();
     let r = search(&mut e, &pos, Limits { nodes: Some(20_000), ..Limits::default() });
     assert!(r.info.nodes <= 20_000 + 4096, "{} nodes", r.info.nodes);
@@ -214,3 +180,62 @@ fn respects_node_and_time_limits() {
     assert!(start.elapsed() < Duration::from_millis(400));
     assert!(r.best_move.is_some());
 }
+
+/// The harness for one game: `wins` are `(fen, plies)` forced wins, and
+/// `middlegame` a position searched `deterministic` plies deep twice and by
+/// the seeded weak levels.
+macro_rules! engine_harness {
+    ($game:ident: $pos:ty, $kind:expr, wins: $wins:expr, middlegame: $fen:expr, deterministic: $plies:expr) => {
+        mod $game {
+            use super::*;
+
+            #[test]
+            fn never_returns_an_illegal_move() {
+                super::never_returns_an_illegal_move::<$pos>($kind);
+            }
+            #[test]
+            fn finds_forced_wins() {
+                super::finds_forced_wins::<$pos>($kind, $wins);
+            }
+            #[test]
+            fn reports_each_iteration() {
+                super::reports_each_iteration::<$pos>($kind);
+            }
+            #[test]
+            fn node_count_is_deterministic() {
+                super::node_count_is_deterministic::<$pos>($kind, $fen, $plies);
+            }
+            #[test]
+            fn weak_levels_play_legal_moves_reproducibly() {
+                super::weak_levels_play_legal_moves_reproducibly::<$pos>($kind, $fen);
+            }
+            #[test]
+            fn stop_is_obeyed_quickly() {
+                super::stop_is_obeyed_quickly::<$pos>($kind);
+            }
+            #[test]
+            fn searches_on_its_own_thread() {
+                super::searches_on_its_own_thread::<$pos>($kind);
+            }
+            #[test]
+            fn respects_node_and_time_limits() {
+                super::respects_node_and_time_limits::<$pos>($kind);
+            }
+        }
+    };
+}
+
+// The instantiations: one line per game, with its forced wins (mates in one
+// and two, a win by leaving no move, a mate through a porthole).
+engine_harness!(classic: Position, GameKind::Classic, wins: &[
+    ("rxbqxknr/pxxxxxxp/1px4x/2npxppx/2xp3x/N4PKN/PPxxPxPx/RxBQxBxR b 21", 1),
+    ("xxxxxkxx/xxxxxxxR/xpxxx2x/xxxxxxKx/xxxpxqxx/xx1x1xxx/xPxxPxBx/xxBxxxxx w 50", 1),
+    ("rxxqxknr/pxxxxxxp/1px1b2x/1Nnpxppx/2xp3x/x4PKN/PPxxPxPx/RxBQxBxR b 23", 3),
+], middlegame: "rnbqkxxr/xpxpxxpx/2xbpn1p/pP3P2/xx1Px3/x2B4/xxPxxPPP/RNBQKxNR b 17", deterministic: 6);
+engine_harness!(fairy: Position, GameKind::Fairy, wins: &[
+    ("xxxmxxxx/xxpxppxp/xxk4P/xwpxx1x1/3Ppxx1/Nxxxx3/PPPPxxxP/xxxxKxNx w 32", 1),
+    ("xxxxxxxx/xpxxxxxx/ckxxxx1x/xxpxKPWx/pnxxxPxp/Pxx2xxN/xxxPxxxx/xxxxxWxx w 46", 3),
+], middlegame: "cnwmkwxx/xppxxpxp/5xxc/p2p2px/P2P3x/4CxPx/xPPxPPxx/CNWMKWNx b 17", deterministic: 6);
+engine_harness!(porthole_chess: porthole::Position, GameKind::Porthole, wins: &[
+    ("6k1/5ppp/8/8/8/8/8/1R4K1 w - - 0 1 a8,b4", 1),
+], middlegame: "rnbqkbnr/pppp1ppp/8/4p3/8/5P2/PPPPP1PP/RNBQKBNR w KQkq - 0 2 b5,c5,f5,g5,b4,c4,f4,g4", deterministic: 5);

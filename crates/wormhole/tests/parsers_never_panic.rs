@@ -1,13 +1,92 @@
-//! Arbitrary text (random bytes, truncated and mutated FENs and moves) never
-//! panics the FEN, move and PGN parsers; each answer is a value or an error.
+//! The parser harness, written once and run for every game: arbitrary text
+//! (random bytes, random strings, truncated and mutated FENs and moves)
+//! never panics the game's FEN, move and PGN readers; each answer is a
+//! value or an error with a message. A new game joins with one
+//! `parsers_never_panic!` line at the end (its tables are above it).
 
 use proptest::prelude::*;
 use wormhole::pgn::PgnGame;
-use wormhole::{FenError, Position, Setup, Square, Variant};
+use wormhole::porthole;
+use wormhole::{GameKind, Position, Rules, Variant};
 
 mod common;
 
-const FENS: &[&str] = &[
+/// What one game's readers are fed: the kinds its FENs are read as, the
+/// positions moves are read in, and its own readers (`extra`).
+struct Readers<P> {
+    kinds: &'static [GameKind],
+    positions: Vec<P>,
+    extra: fn(&str),
+}
+
+fn parse_everything<P: Rules>(readers: &Readers<P>, text: &str) {
+    for &kind in readers.kinds {
+        match P::from_fen_in(kind, text) {
+            Ok(pos) => drop(pos.fen()),
+            Err(e) => assert!(!e.to_string().is_empty()),
+        }
+    }
+    for pos in &readers.positions {
+        if let Err(e) = pos.parse_move(text) {
+            assert!(!e.to_string().is_empty());
+        }
+    }
+    if let Err(e) = PgnGame::parse(text) {
+        assert!(!e.to_string().is_empty());
+    }
+    (readers.extra)(text);
+}
+
+/// The harness for one game: `readers()` gives its [`Readers`], `fens` and
+/// `moves` are mutated with bytes of `alphabet`, and `pgn(fen, move)`
+/// writes a game around a mutated move.
+macro_rules! parsers_never_panic {
+    ($game:ident: $pos:ty, cases: $cases:expr, readers: $readers:expr, fens: $fens:expr, moves: $moves:expr,
+     alphabet: $alphabet:expr, pgn: $pgn:expr) => {
+        mod $game {
+            use super::*;
+
+            fn parse_everything(text: &str) {
+                let readers: Readers<$pos> = $readers;
+                super::parse_everything(&readers, text);
+            }
+
+            proptest! {
+                #![proptest_config(ProptestConfig { cases: $cases, ..ProptestConfig::default() })]
+
+                #[test]
+                fn random_bytes(bytes in proptest::collection::vec(any::<u8>(), 0..120)) {
+                    parse_everything(&String::from_utf8_lossy(&bytes));
+                }
+
+                #[test]
+                fn random_strings(text in "\\PC{0,80}") {
+                    parse_everything(&text);
+                }
+
+                #[test]
+                fn truncated_fens(i in 0..$fens.len(), cut in 0usize..100) {
+                    let fen = $fens[i];
+                    parse_everything(&fen[..cut.min(fen.len())]);
+                }
+
+                #[test]
+                fn mutated_fens_and_moves(
+                    i in 0..$fens.len(),
+                    j in 0..$moves.len(),
+                    edits in proptest::collection::vec((any::<u8>(), any::<usize>(), prop::sample::select($alphabet.to_vec())), 1..4),
+                ) {
+                    parse_everything(&common::mutate($fens[i], &edits));
+                    parse_everything(&common::mutate($moves[j], &edits));
+                    let pgn: fn(&str, &str) -> String = $pgn;
+                    let _ = PgnGame::parse(&pgn($fens[i], &common::mutate($moves[j], &edits)));
+                }
+            }
+        }
+    };
+}
+
+const WORMHOLE_FENS: &[&str] = &[
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0",
     common::DIAGRAM,
     common::DIAGRAM_FAIRY,
@@ -15,152 +94,51 @@ const FENS: &[&str] = &[
     "kxxxxxxx/xxxxxxxx/2Q5/xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxK b 55",
 ];
 
-const MOVES: &[&str] = &["e4", "Nf3", "Nd3xf6", "b7a8q", "bxa8=Q", "d3-f6", "Qd3+", "N3d5", "Nbd7#", "e7e3"];
+const WORMHOLE_MOVES: &[&str] = &["e4", "Nf3", "Nd3xf6", "b7a8q", "bxa8=Q", "d3-f6", "Qd3+", "N3d5", "Nbd7#", "e7e3"];
 
-fn parse_everything(text: &str) {
-    for variant in Variant::ALL {
-        let _ = Position::from_fen(text, variant);
-        let _ = Setup::from_fen(text).map(|s| s.variant_hint());
-        let pos = Position::new(variant);
-        let _ = pos.parse_move(text);
-    }
-    let fen = Position::from_fen(FENS[1], Variant::Classic).unwrap();
-    let _ = fen.parse_move(text);
-    let _ = PgnGame::parse(text);
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
-
-    #[test]
-    fn random_bytes(bytes in proptest::collection::vec(any::<u8>(), 0..120)) {
-        parse_everything(&String::from_utf8_lossy(&bytes));
-    }
-
-    #[test]
-    fn random_strings(text in "\\PC{0,80}") {
-        parse_everything(&text);
-    }
-
-    #[test]
-    fn truncated_fens(i in 0..FENS.len(), cut in 0usize..80) {
-        let fen = FENS[i];
-        let cut = cut.min(fen.len());
-        parse_everything(&fen[..cut]);
-    }
-
-    #[test]
-    fn mutated_fens_and_moves(
-        i in 0..FENS.len(),
-        j in 0..MOVES.len(),
-        edits in proptest::collection::vec((any::<u8>(), any::<usize>(), prop::sample::select(b"xX/0123456789kqrbnpcwmKQRBNPCWM wb-=+#".to_vec())), 1..4),
-    ) {
-        parse_everything(&common::mutate(FENS[i], &edits));
-        parse_everything(&common::mutate(MOVES[j], &edits));
-        let pgn = format!("[Variant \"Wormhole\"]\n\n1. {} e5 *", common::mutate(MOVES[j], &edits));
-        let _ = PgnGame::parse(&pgn);
+/// Moves are read in both start positions and in the seed diagram, and
+/// the piece-set hint of a setup is read too.
+fn wormhole_readers() -> Readers<Position> {
+    Readers {
+        kinds: &[GameKind::Classic, GameKind::Fairy],
+        positions: vec![
+            Position::new(Variant::Classic),
+            Position::new(Variant::Fairy),
+            common::diagram(Variant::Classic),
+        ],
+        extra: |text| drop(wormhole::Setup::from_fen(text).map(|s| s.variant_hint())),
     }
 }
 
-#[test]
-fn fen_errors_say_what_and_where() {
-    let err = |fen: &str| Position::from_fen(fen, Variant::Classic).unwrap_err().to_string();
-    assert_eq!(err("rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0"), "rank 7 has 9 files (expected 8)");
-    assert_eq!(err("rnbqkbnr/pppppppp/8/8/z7/8/PPPPPPPP/RNBQKBNR w 0"), "unknown piece letter 'z' on rank 4");
-    assert_eq!(err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKKNR w 0"), "White has 2 kings (expected exactly 1)");
-    assert_eq!(err("4k3/4Q3/8/8/8/8/8/4K3 w 0"), "the side not to move (black) is in check");
-    assert_eq!(err("4k3/8/8/8/8/8/8/3QK3 q 0"), "side to move must be 'w' or 'b', found 'q'");
-    assert_eq!(err("4k3/8/8/8/8/8/8/3PK3 w 0"), "White pawn on d1, its own first rank");
-    assert_eq!(
-        err("4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1"),
-        "castling field must be '-' (there is no castling in Wormhole chess), found 'KQkq'"
-    );
-    assert_eq!(err("4k3/8/8/8/8/8/8/3CK3 w 0"), "champion on d1 is not part of the classic piece set");
-    assert_eq!(err("4k3/8/8/8/8/8/8 w 0"), "expected 8 ranks separated by '/', found 7");
-    assert_eq!(err("4k3/8/8/8/8/8/8/4K3 w 0 5"), "expected 1, 2, 3 or 6 space-separated fields, found 4");
-    assert_eq!(err(""), "empty FEN");
-}
+const PORTHOLE_FENS: &[&str] = &[
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 b5,c5,f5,g5,b4,c4,f4,g4",
+    "6k1/5ppp/8/8/4n3/p7/2B2PPP/6K1 w - - 0 25 h5,e4,a3,c2",
+    "r1bqkbnr/pQpppppp/8/8/2n3P1/2N5/PPP1PPPP/R1BpKBNR w KQkq - 0 5 b7,b5,f5,g5*2,c4,g4,d1",
+    "n2qkbnr/pb1ppp2/1pQ5/2B4p/P4KP1/8/1PPP1P1P/RNB2N1R b k - 3 14 a8,c5*3,f4*2,f1,g1",
+    "4k3/8/8/8/8/8/8/4K3 w - -",
+];
 
-#[test]
-fn ply_count_is_between_the_holes_and_64_more() {
-    let err = |fen: &str| Position::from_fen(fen, Variant::Classic).unwrap_err();
-    assert_eq!(
-        err("4k3/8/8/8/8/8/8/4K3 w 200").to_string(),
-        "ply count 200 exceeds the number of holes (0) by more than 64"
-    );
-    assert_eq!(err("4k3/8/8/8/8/8/8/4K3 b 65"), FenError::TooManyPlies { plies: 65, holes: 0 });
-    assert_eq!(err("4k3/8/8/8/8/8/8/4K3 w - - 0 34"), FenError::TooManyPlies { plies: 66, holes: 0 });
-    assert_eq!(err("4k3/8/8/8/8/8/xxx5/4K3 w 2"), FenError::PliesBelowHoles { plies: 2, holes: 3 });
-    assert_eq!(
-        err("4k3/8/8/8/8/8/xxx5/4K3 w 2").to_string(),
-        "ply count 2 is below the number of holes (3): every ply makes one hole"
-    );
-    // The seed diagram starts mid-game: 17 plies with 14 holes.
-    assert!(Position::from_fen(FENS[1], Variant::Classic).is_ok());
-    assert!(Position::from_fen("4k3/8/8/8/8/8/8/4K3 w 64", Variant::Classic).is_ok());
-    assert!(Position::from_fen("4k3/8/8/8/8/8/xxx5/4K3 b 67", Variant::Classic).is_ok());
-}
+const PORTHOLE_MOVES: &[&str] =
+    &["e4", "Nf3", "fg4>c4", "Kh1>d4", "Bxe4>h5", "g1h1d4", "Bc2xe4→h5", "e7e8q", "O-O-O", "Nc3>g6+", "exd5"];
 
-#[test]
-fn messages_quote_at_most_80_characters() {
-    let long = "z".repeat(10_000);
-    let messages = [
-        Position::from_fen(&format!("4k3/8/8/8/8/8/8/4K3 {long}"), Variant::Classic).unwrap_err().to_string(),
-        Position::from_fen(&format!("4k3/8/8/8/8/8/8/4K3 w {long}"), Variant::Classic).unwrap_err().to_string(),
-        Position::from_fen(&format!("4k3/8/8/8/8/8/8/4K3 w {long} - 0 1"), Variant::Classic).unwrap_err().to_string(),
-        Position::new(Variant::Classic).parse_move(&long).unwrap_err().to_string(),
-        PgnGame::parse(&format!("[Event {long}]\n\n*")).unwrap_err().to_string(),
-        PgnGame::parse(&format!("[Variant \"{long}\"]\n\n*")).unwrap_err().to_string(),
-        PgnGame::parse(&format!("1. e4 {long} *")).unwrap_err().to_string(),
-        long.parse::<Square>().unwrap_err().to_string(),
-        long.parse::<Variant>().unwrap_err().to_string(),
-    ];
-    for message in messages {
-        assert!(message.len() < 250, "{message}");
-        assert!(message.contains("z...") && !message.contains(&"z".repeat(78)), "{message}");
+/// Moves are read in every position of the table (all valid), and the
+/// setup reader's errors carry a message.
+fn porthole_readers() -> Readers<porthole::Position> {
+    Readers {
+        kinds: &[GameKind::Porthole],
+        positions: PORTHOLE_FENS.iter().map(|fen| porthole::Position::from_fen(fen).unwrap()).collect(),
+        extra: |text| {
+            if let Err(e) = porthole::Setup::from_fen(text) {
+                assert!(!e.to_string().is_empty());
+            }
+        },
     }
 }
 
-#[test]
-fn accepted_fen_forms() {
-    let full = Position::from_fen("4k3/8/8/8/8/8/8/4K3 b 7", Variant::Classic).unwrap();
-    assert_eq!(full.fen(), "4k3/8/8/8/8/8/8/4K3 b 7");
-    let placement = Position::from_fen("4k3/8/8/8/8/8/8/4K3", Variant::Classic).unwrap();
-    assert_eq!(placement.fen(), "4k3/8/8/8/8/8/8/4K3 w 0");
-    let two = Position::from_fen("4k3/8/8/8/8/8/8/4K3 b", Variant::Classic).unwrap();
-    assert_eq!(two.fen(), "4k3/8/8/8/8/8/8/4K3 b 1");
-    // Without a count: the holes, rounded up to the side to move.
-    let holes = |fen: &str| Position::from_fen(fen, Variant::Classic).unwrap().fen();
-    assert_eq!(holes("4k3/8/8/8/8/8/xxx5/4K3"), "4k3/8/8/8/8/8/xxx5/4K3 w 4");
-    assert_eq!(holes("4k3/8/8/8/8/8/xxx5/4K3 b"), "4k3/8/8/8/8/8/xxx5/4K3 b 3");
-    assert_eq!(holes("4k3/8/8/8/8/8/xxxx4/4K3 b"), "4k3/8/8/8/8/8/xxxx4/4K3 b 5");
-    let six = Position::from_fen("4k3/8/8/8/8/8/8/4K3 b - - 0 4", Variant::Classic).unwrap();
-    assert_eq!(six.fen(), "4k3/8/8/8/8/8/8/4K3 b 7");
-}
-
-#[test]
-fn move_errors_are_distinct() {
-    let pos = common::diagram(Variant::Classic);
-    let err = |text: &str| pos.parse_move(text).unwrap_err().to_string();
-    assert_eq!(err("Nh6"), "no knight can reach h6");
-    assert_eq!(err("Zf6"), "'Zf6' is not a move: unknown piece letter");
-    assert_eq!(err("nf6"), "'nf6' is not a move: piece letters are upper case (N, not n)");
-    assert_eq!(err("O-O"), "'O-O' is not a move: there is no castling in Wormhole chess");
-    assert_eq!(err("h2h3"), "you have no piece on h2");
-    assert_eq!(err("d8d7"), "d8 is a hole: no piece stands there");
-    assert_eq!(err("Kc7"), "no king can reach c7"); // c7 is a hole: the king's step lands on c6
-    assert!(err("xyz").starts_with("'xyz' is not a move"));
-    assert_eq!(pos.san(pos.parse_move("exf6").unwrap()), "exf6");
-
-    let check = Position::from_fen("4k3/8/8/8/8/8/4r3/4K3 w 0", Variant::Classic).unwrap();
-    assert_eq!(check.parse_move("Kd2").unwrap_err().to_string(), "illegal: Ke1d2 leaves your king attacked");
-    let pawn = Position::from_fen("4k3/1P6/8/8/8/8/8/4K3 w 0", Variant::Classic).unwrap();
-    assert_eq!(
-        pawn.parse_move("b8=Q").unwrap_err().to_string(),
-        "a pawn promotes only by capturing: b8 would stay a pawn"
-    );
-    assert_eq!(pawn.san(pawn.parse_move("b8").unwrap()), "b8");
-    let twins = Position::from_fen("4k3/8/8/8/8/8/8/1N1NK3 w 0", Variant::Classic).unwrap();
-    assert_eq!(twins.parse_move("Nc3").unwrap_err().to_string(), "ambiguous: Nbc3 Ndc3");
-    assert_eq!(twins.san(twins.parse_move("b1c3").unwrap()), "Nbc3");
-}
+// The instantiations: one line per game.
+parsers_never_panic!(wormhole_chess: Position, cases: 3000, readers: wormhole_readers(), fens: WORMHOLE_FENS,
+    moves: WORMHOLE_MOVES, alphabet: b"xX/0123456789kqrbnpcwmKQRBNPCWM wb-=+#",
+    pgn: |_, m| format!("[Variant \"Wormhole\"]\n\n1. {m} e5 *"));
+parsers_never_panic!(porthole_chess: porthole::Position, cases: 2000, readers: porthole_readers(), fens: PORTHOLE_FENS,
+    moves: PORTHOLE_MOVES, alphabet: b"xX/0123456789kqrbnpKQRBNP wb-=+#*,>Oabcdefgh",
+    pgn: |fen, m| format!("[Variant \"Porthole\"]\n[FEN \"{fen}\"]\n\n1. {m} *"));

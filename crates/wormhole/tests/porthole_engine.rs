@@ -1,11 +1,11 @@
 //! The shared engine playing Porthole chess: game ends (mate through a
 //! porthole, stalemate), draws scored as draws (stalemate, repetition with
-//! the game's history, the fifty-move rule), the weakest level, and a
-//! search on its own thread.
+//! the game's history, the fifty-move rule) and the weakest level. What
+//! every game shares is in the harness of `engine.rs`.
 
 use std::sync::atomic::AtomicBool;
 
-use wormhole::engine::{Engine, EngineOptions, Event, Level, Limits, Score, SearchResult, SearchThread};
+use wormhole::engine::{Engine, EngineOptions, Level, Limits, Score, SearchResult};
 use wormhole::porthole::{Move, Position};
 
 fn engine() -> Engine {
@@ -81,20 +81,4 @@ fn the_weakest_level_plays_legal_moves_and_sees_mate_in_one() {
     let start = Position::new();
     let result = e.search(&start, &Limits::default(), &AtomicBool::new(false), &mut |_| {});
     assert!(start.is_legal(result.best_move.unwrap()));
-}
-
-#[test]
-fn searches_on_its_own_thread() {
-    let pos = Position::new();
-    let thread = SearchThread::spawn(engine(), pos.clone(), depth(5));
-    let mut done = None;
-    while done.is_none() {
-        match thread.recv_timeout(std::time::Duration::from_secs(60)) {
-            Some(Event::Done(result)) => done = Some(result),
-            Some(Event::Info(info)) => assert!(info.pv.iter().all(|&m| m.to_bits() != 0)),
-            None => panic!("no result within a minute"),
-        }
-    }
-    thread.join();
-    assert!(pos.is_legal(done.unwrap().best_move.unwrap()));
 }

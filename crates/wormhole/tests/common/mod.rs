@@ -61,3 +61,23 @@ pub fn mutate(base: &str, edits: &[(u8, usize, u8)]) -> String {
     }
     String::from_utf8_lossy(&bytes).into_owned()
 }
+
+/// Plays random legal moves of any game from `start` until the game ends or
+/// `max_plies` are played, calling `check` on every position reached (the
+/// first and the last included); returns the last.
+pub fn play_random<P: wormhole::Rules>(start: P, rng: &mut SmallRng, max_plies: usize, mut check: impl FnMut(&P)) -> P {
+    use wormhole::rules::MoveSet;
+    let mut pos = start;
+    let mut earlier = Vec::new();
+    for _ in 0..max_plies {
+        check(&pos);
+        let moves: Vec<P::Move> = pos.legal_moves().iter().collect();
+        if moves.is_empty() || pos.outcome(&earlier).is_some() {
+            return pos;
+        }
+        earlier.push(pos.hash());
+        pos.play_unchecked(moves[rng.random_range(0..moves.len())]);
+    }
+    check(&pos);
+    pos
+}

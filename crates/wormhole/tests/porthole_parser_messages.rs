@@ -1,73 +1,9 @@
-//! Arbitrary text (random bytes, truncated and mutated PFENs and moves)
-//! never panics the PFEN, move and PGN readers of Porthole chess; each
-//! answer is a value or an error with a message. The messages for the
-//! common mistakes are checked word for word.
+//! The messages of Porthole chess's readers for the common mistakes,
+//! checked word for word. That no text panics them is checked in the
+//! harness of `parsers_never_panic.rs`.
 
-mod common;
-
-use proptest::prelude::*;
-use wormhole::pgn::PgnGame;
-use wormhole::porthole::{CastlingSide, IllegalMoveError, Move, MoveError, Position, Setup};
+use wormhole::porthole::{CastlingSide, IllegalMoveError, Move, MoveError, Position};
 use wormhole::{Color, Role, Square};
-
-const FENS: &[&str] = &[
-    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 b5,c5,f5,g5,b4,c4,f4,g4",
-    "6k1/5ppp/8/8/4n3/p7/2B2PPP/6K1 w - - 0 25 h5,e4,a3,c2",
-    "r1bqkbnr/pQpppppp/8/8/2n3P1/2N5/PPP1PPPP/R1BpKBNR w KQkq - 0 5 b7,b5,f5,g5*2,c4,g4,d1",
-    "n2qkbnr/pb1ppp2/1pQ5/2B4p/P4KP1/8/1PPP1P1P/RNB2N1R b k - 3 14 a8,c5*3,f4*2,f1,g1",
-    "4k3/8/8/8/8/8/8/4K3 w - -",
-];
-
-const MOVES: &[&str] =
-    &["e4", "Nf3", "fg4>c4", "Kh1>d4", "Bxe4>h5", "g1h1d4", "Bc2xe4→h5", "e7e8q", "O-O-O", "Nc3>g6+", "exd5"];
-
-fn parse_everything(text: &str) {
-    if let Err(e) = Setup::from_fen(text) {
-        assert!(!e.to_string().is_empty());
-    }
-    let _ = Position::from_fen(text).map(|p| p.fen());
-    for fen in FENS {
-        let pos = Position::from_fen(fen).unwrap();
-        if let Err(e) = pos.parse_move(text) {
-            assert!(!e.to_string().is_empty());
-        }
-    }
-    if let Err(e) = PgnGame::parse(text) {
-        assert!(!e.to_string().is_empty());
-    }
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
-
-    #[test]
-    fn random_bytes(bytes in proptest::collection::vec(any::<u8>(), 0..120)) {
-        parse_everything(&String::from_utf8_lossy(&bytes));
-    }
-
-    #[test]
-    fn random_strings(text in "\\PC{0,80}") {
-        parse_everything(&text);
-    }
-
-    #[test]
-    fn truncated_fens(i in 0..FENS.len(), cut in 0usize..100) {
-        let fen = FENS[i];
-        parse_everything(&fen[..cut.min(fen.len())]);
-    }
-
-    #[test]
-    fn mutated_fens_and_moves(
-        i in 0..FENS.len(),
-        j in 0..MOVES.len(),
-        edits in proptest::collection::vec((any::<u8>(), any::<usize>(), prop::sample::select(b"xX/0123456789kqrbnpKQRBNP wb-=+#*,>Oabcdefgh".to_vec())), 1..4),
-    ) {
-        parse_everything(&common::mutate(FENS[i], &edits));
-        parse_everything(&common::mutate(MOVES[j], &edits));
-        let pgn = format!("[Variant \"Porthole\"]\n[FEN \"{}\"]\n\n1. {} *", FENS[i], common::mutate(MOVES[j], &edits));
-        let _ = PgnGame::parse(&pgn);
-    }
-}
 
 #[test]
 fn fen_errors_say_what_and_where() {
