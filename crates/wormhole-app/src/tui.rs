@@ -7,7 +7,7 @@
 //! Modules: `state` (the session) and `update` (how it changes), `action`
 //! (what can happen), `effects` (what it asks for, and the runner that does
 //! it), `keymap`, `commands` and `config` (the tables of keys, `:` commands
-//! and settings), `newgame` (the new-game screen's form), `picker` (the list of saved games), `view` (drawing),
+//! and settings), `newgame` (the new-game screen's form), `games` (what differs per game in drawing and help), `picker` (the list of saved games), `view` (drawing),
 //! `theme` (every colour and glyph), `figures` (the pieces drawn on big
 //! squares), `game` and `clock` (the game model),
 //! `input` (the input line), `choice` (named values), `drawn` (which
@@ -29,6 +29,7 @@ pub mod effects;
 mod explore;
 mod figures;
 pub mod game;
+mod games;
 mod input;
 pub mod keymap;
 mod newgame;
