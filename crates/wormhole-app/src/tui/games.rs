@@ -9,9 +9,9 @@ mod porthole;
 mod twoboard;
 mod wormhole;
 
+use ::wormhole::{AnyPosition, GameKind, Role};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
-use ::wormhole::{AnyPosition, GameKind, Role};
 
 use crate::tui::theme::Theme;
 use crate::tui::view::{help, legend};

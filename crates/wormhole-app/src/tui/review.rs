@@ -8,7 +8,7 @@ use wormhole::pgn::PgnGame;
 
 use super::action::Action;
 use super::explore::Explore;
-use super::state::Highlights;
+use super::highlights::Highlights;
 
 /// Positions the review's analysis searches at once (the results do not
 /// depend on it: see `analyse`).
