@@ -18,7 +18,7 @@ use super::effects::Effect;
 use super::game::{ENGINE_NAME, Game, Player};
 use super::highlights::Highlights;
 use super::input::{self, Candidate, InputHint, InputLine};
-use super::keymap::Context;
+use super::keymap::{self, Context};
 use super::newgame::NewGameForm;
 use super::picker::GamePicker;
 use super::review::Study;
@@ -351,7 +351,7 @@ impl Session {
     /// Whether the screen may offer `action` now: what it offers, it does.
     pub fn offers(&self, action: Action) -> bool {
         if self.mode == Mode::Review {
-            return super::review::offered(action);
+            return keymap::own_action(Context::Review, action);
         }
         if let (Mode::Analyze, Some(explore)) = (self.mode, &self.study.explore) {
             return explore.offers(action);
