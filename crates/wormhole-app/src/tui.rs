@@ -5,11 +5,11 @@
 //! Quitting, a signal and a lost terminal all end it through [`App::finish`].
 //!
 //! Modules: `state` (the session) and `update` (how it changes), `action`
-//! (what can happen), `effects` (what it asks for, and the runner that does
+//! (what can happen), `effects` (what it asks for) and `runner` (what does
 //! it), `keymap`, `commands` and `config` (the tables of keys, `:` commands
-//! and settings), `newgame` (the new-game screen's form), `picker` (the list of saved games), `view` (drawing),
+//! and settings), `newgame` (the new-game screen's form), `games` (what differs per game in drawing and help), `picker` (the list of saved games), `view` (drawing),
 //! `theme` (every colour and glyph), `figures` (the pieces drawn on big
-//! squares), `game` and `clock` (the game model),
+//! squares), `game` and `clock` (the game model), `highlights` (what the board marks),
 //! `input` (the input line), `choice` (named values), `drawn` (which
 //! games the app can draw), `ai` (the engine's
 //! thread), `files` (every file read and written); `review` and
@@ -29,11 +29,14 @@ pub mod effects;
 mod explore;
 mod figures;
 pub mod game;
+mod games;
+mod highlights;
 mod input;
 pub mod keymap;
 mod newgame;
 mod picker;
 mod review;
+pub mod runner;
 pub mod state;
 #[cfg(test)]
 mod testing;

@@ -6,7 +6,7 @@ use std::collections::VecDeque;
 use std::time::Instant;
 
 use super::action::{Action, Msg};
-use super::effects::Runner;
+use super::runner::Runner;
 use super::state::{ExitReport, Session};
 
 pub struct App {

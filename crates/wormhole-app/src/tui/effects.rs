@@ -1,19 +1,16 @@
 //! Effects: what the session asks the outside world to do (files, the
-//! clipboard, the engine's thread), and the [`Runner`] that does it and
-//! reports back with a [`Msg`].
+//! clipboard, the engine's thread), as data; `runner.rs` does it.
 
-use std::io::Write;
 use std::path::PathBuf;
 
 use wormhole::AnyPosition;
 use wormhole::engine::Level;
 use wormhole::pgn::PgnGame;
 
-use super::action::{AutosaveReason, Msg};
-use super::ai::{Ai, Limits, Purpose};
-use super::analyst::Analyst;
-use super::review::Review;
-use crate::{files, saved_games};
+use wormhole::analysis::AnalysisOptions;
+
+use super::action::AutosaveReason;
+use super::ai::{Limits, Purpose};
 
 /// Something `update` wants done outside the state.
 #[derive(Debug, Clone)]
@@ -31,7 +28,7 @@ pub enum Effect {
     /// Write the game as PGN to this file, or to a fresh name in the games folder.
     Save { pgn: PgnGame, path: Option<PathBuf> },
     /// Save the game to `path` if no file has that name; else ask first
-    /// ([`Msg::WouldReplace`]).
+    /// ([`Msg::WouldReplace`](super::action::Msg::WouldReplace)).
     SaveIfNew { pgn: PgnGame, path: PathBuf },
     /// Write the game to a fresh file in the autosave folder.
     Autosave { pgn: PgnGame, reason: AutosaveReason },
@@ -45,140 +42,11 @@ pub enum Effect {
     CompletePath { line: String, before: String, path: String },
     /// Ask the terminal to copy this text (OSC 52).
     Copy(String),
-    /// Analyse the game for the review tagged `review` (stopping any other analysis).
-    StartAnalysis { review: u64, pgn: PgnGame },
+    /// Analyse the game for the review tagged `review` with these options
+    /// (stopping any other analysis).
+    StartAnalysis { review: u64, pgn: PgnGame, options: AnalysisOptions },
     /// Stop the review's analysis.
     StopAnalysis,
     /// Write text (an annotated game) to this file, or to a fresh name in the games folder.
     SaveText { text: String, path: Option<PathBuf> },
-}
-
-/// Where the runner keeps games.
-#[derive(Debug, Clone)]
-pub struct Folders {
-    /// Where a game saved without a name goes (see [`saved_games::games_dir`]).
-    pub games: PathBuf,
-    /// Where unsaved games are autosaved (see [`files::autosave_dir`]).
-    pub autosaves: PathBuf,
-}
-
-/// Performs effects: owns the engine and knows where files go.
-pub struct Runner {
-    ai: Ai,
-    analyst: Analyst,
-    folders: Folders,
-    /// Where terminal requests (the clipboard) are written.
-    terminal: Box<dyn Write + Send>,
-}
-
-impl Runner {
-    pub fn new(seed: Option<u64>, folders: Folders, terminal: Box<dyn Write + Send>) -> Runner {
-        Runner { ai: Ai::new(seed), analyst: Analyst::default(), folders, terminal }
-    }
-
-    /// Does one effect; some report back.
-    pub fn run(&mut self, effect: Effect) -> Option<Msg> {
-        match effect {
-            Effect::StartSearch { position, limits, level, purpose } => {
-                self.ai.start(&position, limits, level, purpose)
-            }
-            Effect::CancelSearch => self.ai.cancel(),
-            Effect::MoveNow => self.ai.move_now(),
-            Effect::AbandonSearch => self.ai.abandon(),
-            Effect::ResetEngine => self.ai.new_game(),
-            Effect::Save { pgn, path } => return Some(self.save(&dated(pgn).to_pgn(), path)),
-            Effect::SaveIfNew { path, .. } if files::is_taken(&path) => return Some(Msg::WouldReplace(path)),
-            Effect::SaveIfNew { pgn, path } => return Some(self.save(&dated(pgn).to_pgn(), Some(path))),
-            Effect::Autosave { pgn, reason } => {
-                let result = files::autosave(&dated(pgn), &self.folders.autosaves).map_err(|e| format!("{e:#}"));
-                return Some(Msg::Autosaved { reason, result });
-            }
-            Effect::SaveConfig { path, text } => {
-                let result = files::write_config(&path, &text).map(|()| path).map_err(|e| format!("{e:#}"));
-                return Some(Msg::ConfigSaved(result));
-            }
-            Effect::OpenPgn(path) => {
-                let result = files::load_pgn(&path).map(Box::new).map_err(|e| format!("{e:#}"));
-                return Some(Msg::Opened { path, result });
-            }
-            Effect::ListGames => {
-                let folders = [(self.folders.games.clone(), false), (self.folders.autosaves.clone(), true)];
-                let where_ = [self.folders.games.clone(), self.folders.autosaves.clone()];
-                return Some(Msg::GamesListed { games: saved_games::list(&folders), folders: where_ });
-            }
-            Effect::CompletePath { line, before, path } => {
-                let completion = saved_games::complete_path(&path);
-                return Some(Msg::PathCompleted { line, before, completion });
-            }
-            Effect::Copy(text) => {
-                let _ = self.terminal.write_all(files::osc52(&text).as_bytes());
-                let _ = self.terminal.flush();
-            }
-            Effect::StartAnalysis { review, pgn } => {
-                self.analyst.start(review, pgn.start, pgn.moves, Review::options())
-            }
-            Effect::StopAnalysis => self.analyst.stop(),
-            Effect::SaveText { text, path } => return Some(self.save(&dated_text(&text), path)),
-        }
-        None
-    }
-
-    /// Saves to the file named, or to a new name in the games folder.
-    fn save(&self, text: &str, path: Option<PathBuf>) -> Msg {
-        let in_games_folder = path.is_none();
-        let result = match path {
-            Some(path) => files::save_text(text, &path).map(|()| path),
-            None => files::save_new(text, &self.folders.games),
-        };
-        Msg::Saved { result: result.map_err(|e| format!("{e:#}")), in_games_folder }
-    }
-
-    /// The engine's and the analysis' reports since the last call.
-    pub fn poll(&mut self) -> Vec<Msg> {
-        let engine = self.ai.poll().into_iter().map(Msg::Engine);
-        engine.chain(self.analyst.poll().into_iter().map(Msg::Analysis)).collect()
-    }
-
-    /// Whether the review's analysis thread is running.
-    #[cfg(test)]
-    pub fn is_analysing(&self) -> bool {
-        self.analyst.is_running()
-    }
-
-    /// Whether the engine's thread is searching.
-    #[cfg(test)]
-    pub fn is_searching(&self) -> bool {
-        self.ai.is_thinking()
-    }
-}
-
-/// The game with today's date.
-fn dated(mut pgn: PgnGame) -> PgnGame {
-    pgn.set_tag("Date", &files::pgn_date());
-    pgn
-}
-
-/// A game's PGN text with today's date in place of an unknown one.
-fn dated_text(text: &str) -> String {
-    text.replacen("[Date \"????.??.??\"]", &format!("[Date \"{}\"]", files::pgn_date()), 1)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_save_from_the_review_gets_todays_date_and_goes_to_the_games_folder() {
-        let dir = tempfile::tempdir().unwrap();
-        let folders = Folders { games: dir.path().join("games"), autosaves: dir.path().join("autosaves") };
-        let mut runner = Runner::new(Some(1), folders, Box::new(std::io::sink()));
-        // The review's annotated game, as the session hands it over.
-        let text = "[Event \"Casual game\"]\n[Date \"????.??.??\"]\n\n1. e4 $2 {[%eval 0.30]} *\n";
-        let msg = runner.run(Effect::SaveText { text: text.to_string(), path: None });
-        let Some(Msg::Saved { result: Ok(path), in_games_folder: true }) = msg else { panic!("{msg:?}") };
-        assert!(path.starts_with(dir.path().join("games")), "{}", path.display());
-        let saved = std::fs::read_to_string(&path).unwrap();
-        assert!(saved.contains(&format!("[Date \"{}\"]", files::pgn_date())), "{saved}");
-        assert!(!saved.contains("????") && saved.contains("{[%eval 0.30]}"), "{saved}");
-    }
 }

@@ -6,7 +6,7 @@ use super::ai::{Info, Limits};
 use wormhole::{AnyMove, AnyPosition, Bitboard, Square};
 
 use super::action::Action;
-use super::state::Highlights;
+use super::highlights::Highlights;
 
 /// How many best lines the live analysis shows.
 pub const ANALYSIS_LINES: usize = 3;

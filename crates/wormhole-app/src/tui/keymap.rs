@@ -189,6 +189,10 @@ pub const KEYMAP: &[Binding] = &[
     footer(key(K::Char('n'), When::OnlyEmpty(Context::Review), A::NextJudged, REVIEW), "next mistake", 0),
     key(K::Char('p'), When::OnlyEmpty(Context::Review), A::PreviousJudged, REVIEW),
     footer(key(K::Char('a'), When::OnlyEmpty(Context::Review), A::Analyze, REVIEW), "analyse", 1),
+    key(K::Home, When::Only(Context::Review), A::BrowseStart, REVIEW),
+    key(K::End, When::Only(Context::Review), A::BrowseEnd, REVIEW),
+    key(K::Esc, When::Only(Context::Review), A::Escape, REVIEW),
+    footer(only(Context::Review, ctrl('s', A::Save, REVIEW)), "save", 2),
     // Live analysis.
     footer(key(K::Esc, When::Only(Context::Analyze), A::Escape, ANALYSIS), "leave", 0),
     footer(only(Context::Analyze, ctrl('z', A::Undo, ANALYSIS)), "take back", 1),
@@ -289,6 +293,16 @@ pub fn help_rows(pick: impl Fn(&Binding) -> bool) -> Vec<(String, &'static str)>
         }
     }
     rows.into_iter().map(|(keys, help)| (join_keys(&keys), help)).collect()
+}
+
+/// Whether a screen that does only its own keys (the review) does
+/// `action`: a binding of the context `ctx` alone, or of every context.
+pub fn own_action(ctx: Context, action: Action) -> bool {
+    KEYMAP.iter().filter(|b| b.action == action).any(|b| match b.when {
+        When::Always => true,
+        When::Only(c) | When::OnlyEmpty(c) => c == ctx,
+        When::Game | When::EmptyInput => false,
+    })
 }
 
 /// The keys of one context only, as its footer shows them: `n new game, r review`.
@@ -401,6 +415,19 @@ mod tests {
 
     fn press(code: KeyCode, modifiers: KeyModifiers) -> KeyEvent {
         KeyEvent { code, modifiers, kind: KeyEventKind::Press, state: KeyEventState::NONE }
+    }
+
+    #[test]
+    fn the_review_does_its_own_keys_and_quits_but_not_the_games_keys() {
+        let own = [A::BrowseBack, A::BrowseEnd, A::NextJudged, A::PreviousJudged, A::Analyze, A::Save, A::Escape];
+        for action in own.into_iter().chain([A::Quit]) {
+            assert!(own_action(Context::Review, action), "{action:?}");
+        }
+        for action in [A::Undo, A::Redo, A::Flip, A::Hint, A::Help, A::MoveNow, A::Submit] {
+            assert!(!own_action(Context::Review, action), "{action:?}");
+        }
+        let review = press(KeyCode::Char('s'), KeyModifiers::CONTROL);
+        assert_eq!(action_for(&review, Context::Review, true), Some(A::Save));
     }
 
     #[test]

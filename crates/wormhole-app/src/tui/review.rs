@@ -6,31 +6,12 @@ use wormhole::AnyPosition;
 use wormhole::analysis::{AnalysisOptions, GameAnalysis, Judgement, MoveReview, PositionEval};
 use wormhole::pgn::PgnGame;
 
-use super::action::Action;
 use super::explore::Explore;
-use super::state::Highlights;
+use super::highlights::Highlights;
 
 /// Positions the review's analysis searches at once (the results do not
 /// depend on it: see `analyse`).
 pub const REVIEW_THREADS: usize = 2;
-
-/// Whether the review screen does `action` (what its keys offer).
-pub fn offered(action: Action) -> bool {
-    use Action as A;
-    matches!(
-        action,
-        A::BrowseBack
-            | A::BrowseForward
-            | A::BrowseStart
-            | A::BrowseEnd
-            | A::NextJudged
-            | A::PreviousJudged
-            | A::Analyze
-            | A::Save
-            | A::Escape
-            | A::Quit
-    )
-}
 
 /// The review and the live analysis of a session, and the counter that
 /// tells their reports apart from stale ones.

@@ -16,8 +16,9 @@ use super::commands;
 use super::config::{Config, Prefs};
 use super::effects::Effect;
 use super::game::{ENGINE_NAME, Game, Player};
+use super::highlights::Highlights;
 use super::input::{self, Candidate, InputHint, InputLine};
-use super::keymap::Context;
+use super::keymap::{self, Context};
 use super::newgame::NewGameForm;
 use super::picker::GamePicker;
 use super::review::Study;
@@ -166,55 +167,6 @@ pub struct Thinking {
     pub position: AnyPosition,
     /// The latest completed iteration.
     pub info: Option<Info>,
-}
-
-/// What the board marks.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Highlights {
-    pub last_move: Option<AnyMove>,
-    /// The king in check.
-    pub check: Option<Square>,
-    /// The piece about to move.
-    pub selected: Bitboard,
-    /// Where it (or the typed candidates) can go; for a porthole move, the
-    /// porthole it enters.
-    pub targets: Bitboard,
-    /// The portholes its porthole moves can leave by (Porthole chess).
-    pub exits: Bitboard,
-    /// The keyboard cursor.
-    pub cursor: Option<Square>,
-}
-
-impl Highlights {
-    /// Marks `m`: the piece, where it goes (a porthole move: the porthole
-    /// it enters, and its exit).
-    pub fn show_move(&mut self, m: AnyMove) {
-        self.selected |= Bitboard::from_square(m.from());
-        match m.entry() {
-            Some(entry) => {
-                self.targets |= Bitboard::from_square(entry);
-                self.exits |= Bitboard::from_square(m.to());
-            }
-            None => self.targets |= Bitboard::from_square(m.to()),
-        }
-    }
-
-    /// Marks the legal moves of the piece on `from` in `pos`; once the
-    /// porthole `entry` is chosen, only the exits of that porthole (the
-    /// piece and the porthole shown as picked).
-    pub fn show_moves_of(&mut self, pos: &AnyPosition, from: Square, entry: Option<Square>) {
-        self.selected |= Bitboard::from_square(from);
-        if let Some(e) = entry {
-            self.selected |= Bitboard::from_square(e);
-        }
-        for m in pos.moves_from(from) {
-            match entry {
-                Some(e) if m.entry() == Some(e) => self.exits |= Bitboard::from_square(m.to()),
-                Some(_) => {}
-                None => self.show_move(m),
-            }
-        }
-    }
 }
 
 /// View state: nothing here changes the game.
@@ -399,7 +351,7 @@ impl Session {
     /// Whether the screen may offer `action` now: what it offers, it does.
     pub fn offers(&self, action: Action) -> bool {
         if self.mode == Mode::Review {
-            return super::review::offered(action);
+            return keymap::own_action(Context::Review, action);
         }
         if let (Mode::Analyze, Some(explore)) = (self.mode, &self.study.explore) {
             return explore.offers(action);

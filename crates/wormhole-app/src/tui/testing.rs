@@ -12,8 +12,8 @@ use wormhole::engine::Level;
 use super::action::Action;
 use super::app::App;
 use super::config::Config;
-use super::effects::{Folders, Runner};
 use super::game::{Game, Player};
+use super::runner::{Folders, Runner};
 use super::state::{Message, Session, Settings};
 use super::theme::Display;
 

@@ -5,10 +5,10 @@
 mod analysis;
 mod board;
 mod dialogs;
-mod help;
+pub(super) mod help;
 mod input_line;
 pub mod layout;
-mod legend;
+pub(super) mod legend;
 mod panel;
 mod review;
 #[cfg(test)]

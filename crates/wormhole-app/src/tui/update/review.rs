@@ -43,7 +43,11 @@ impl Session {
         let Some(review) = self.study.review.as_mut() else { return };
         if !review.analysis.is_complete() && !review.running {
             review.running = true;
-            self.effects.push(Effect::StartAnalysis { review: review.id, pgn: review.pgn.clone() });
+            self.effects.push(Effect::StartAnalysis {
+                review: review.id,
+                pgn: review.pgn.clone(),
+                options: Review::options(),
+            });
         }
         self.view.input.clear();
         self.view.selected = None;

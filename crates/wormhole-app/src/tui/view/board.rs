@@ -9,7 +9,7 @@ use wormhole::linked::Portals;
 use wormhole::{AnyPosition, Bitboard, Color, Piece, Role, Square};
 
 use crate::tui::figures::{self, Shape};
-use crate::tui::state::Highlights;
+use crate::tui::highlights::Highlights;
 use crate::tui::theme::Theme;
 
 /// Square sizes tried from the largest down: (columns, rows) per square,

@@ -6,6 +6,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use wormhole::{Color, GameKind, Piece, Role};
 
+use crate::tui::games;
 use crate::tui::theme::Theme;
 
 /// The roles of a game's pieces, in the order players list them.
@@ -71,41 +72,13 @@ pub fn pieces(theme: &Theme, kind: GameKind, width: usize) -> Vec<Line<'static>>
 
 /// What the marks on the board mean in the game `kind`.
 pub fn marks(theme: &Theme, kind: GameKind) -> Vec<Line<'static>> {
-    let mut lines = Vec::new();
-    if kind.variant().is_some() {
-        let hole = theme.hole_char().to_string().repeat(3);
-        lines.push(Line::from(vec![
-            Span::styled(hole, theme.hole),
-            Span::raw(" a hole: the square a piece left; nothing stands there, moves skip it"),
-        ]));
-    }
+    let game = games::view(kind);
+    let mut lines = game.square_marks(theme);
     lines.push(Line::from(vec![
         Span::styled(format!(" {} ", theme.target_char()), theme.light_square.patch(theme.target)),
         Span::raw(" where the chosen piece can go (or the porthole it goes into)"),
     ]));
-    if kind == GameKind::Porthole {
-        let mark = |c: char, style: Style| Span::styled(format!(" {c} "), theme.light_square.patch(style));
-        lines.push(Line::from(vec![
-            mark(theme.porthole_char(), theme.porthole),
-            Span::raw(" a porthole (in the corner under a piece; a digit: a stack of that many)"),
-        ]));
-        lines.push(Line::from(vec![
-            mark(theme.exit_char(), theme.exit),
-            Span::raw(" a porthole the chosen piece can come out of"),
-        ]));
-    }
-    if kind == GameKind::Linked {
-        let mark = |owner: Option<Color>| {
-            let (c, style) = (theme.portal_char(owner), theme.portal_style(owner));
-            Span::styled(format!(" {c} "), theme.light_square.patch(style))
-        };
-        lines.push(Line::from(vec![
-            mark(Some(Color::White)),
-            mark(Some(Color::Black)),
-            Span::raw(" White's and Black's portal (in the corner under a piece); one square, J"),
-        ]));
-        lines.push(Line::from(vec![mark(None), Span::raw(" frozen portals after a black hole: an ordinary square")]));
-    }
+    lines.extend(game.corner_marks(theme));
     lines.push(Line::from(vec![
         Span::styled("[ ]", theme.cursor),
         Span::raw(" the keyboard cursor (arrows, Space picks)"),

@@ -13,6 +13,7 @@ use wormhole::{AnyPosition, Color, Role};
 use super::legend::{self, wrap};
 use crate::tui::ai::{self, Purpose, Score};
 use crate::tui::game::Player;
+use crate::tui::games;
 use crate::tui::state::{LastSearch, Session};
 
 /// Piece values for the material count (the fairy pieces by their reach).
@@ -79,36 +80,10 @@ fn header(session: &Session, width: usize) -> Vec<(u8, Line<'static>)> {
         d if d > 0 => format!("White +{d}"),
         d => format!("Black +{}", -d),
     };
-    lines.push((2, Line::from(board_state(pos))));
+    lines.push((2, Line::from(games::board_state(pos))));
     lines.push((3, Line::from(format!("Material {w}-{b} ({diff})"))));
     lines.extend(engine_lines(session, width).into_iter().enumerate().map(|(i, l)| (if i == 0 { 1 } else { 5 }, l)));
     lines
-}
-
-/// What the board is like now: the squares left and the ply (Wormhole
-/// chess), the portholes (Porthole chess) or the portals (Linked-portal
-/// chess), and the moves since a capture or pawn move, or the board to
-/// play and the intents (Two-board portal chess).
-fn board_state(pos: &AnyPosition) -> String {
-    match pos {
-        AnyPosition::Wormhole(p) => format!("Squares left {}/64  ply {}", p.board().squares_left(), p.plies()),
-        AnyPosition::Porthole(p) => {
-            let tokens = p.tokens();
-            format!(
-                "Portholes {} ({} open)  quiet plies {}/100",
-                tokens.count(),
-                p.open_portholes().count(),
-                p.halfmoves()
-            )
-        }
-        AnyPosition::Linked(p) => format!("Portals {}  quiet plies {}/100", p.portals(), p.halfmoves()),
-        AnyPosition::Twoboard(p) => {
-            let intents: Vec<String> =
-                wormhole::Color::ALL.iter().filter_map(|&c| p.intent(c)).map(|i| i.to_string()).collect();
-            let intents = if intents.is_empty() { "none".to_string() } else { intents.join(" ") };
-            format!("Board {} to play  intents {intents}  quiet plies {}/100", p.board_to_play(), p.halfmoves())
-        }
-    }
 }
 
 /// `▶ White: You  4:59`; a clock under ten seconds is drawn in the warning style.

@@ -1,0 +1,85 @@
+//! What differs per game in the app's drawing and help, one file per game
+//! in `games/`: its rules page, the marks it puts on the board (for the
+//! legend) and the panel's line about the board. The views look a game up
+//! here ([`view`]) and never name one. A new game is its file, a `mod` line
+//! and its line in [`view`].
+
+mod linked;
+mod porthole;
+mod twoboard;
+mod wormhole;
+
+use ::wormhole::{AnyPosition, GameKind, Role};
+use ratatui::style::{Modifier, Style};
+use ratatui::text::Line;
+
+use crate::tui::theme::Theme;
+use crate::tui::view::{help, legend};
+
+/// How the app shows one game.
+pub trait GameView: Sync {
+    /// The rules page: its heading, the rules in a nutshell and each
+    /// piece's move.
+    fn rules(&self) -> Vec<Line<'static>>;
+
+    /// Legend lines for marks of the squares themselves, listed before the
+    /// target mark (Wormhole chess's holes).
+    fn square_marks(&self, _theme: &Theme) -> Vec<Line<'static>> {
+        Vec::new()
+    }
+
+    /// Legend lines for the game's marks in a square's corner, listed after
+    /// the target mark (portholes, portals).
+    fn corner_marks(&self, _theme: &Theme) -> Vec<Line<'static>> {
+        Vec::new()
+    }
+
+    /// The panel's line about the board now; `None` for a position of
+    /// another game (never, as [`board_state`] looks the view up by the
+    /// position's game).
+    fn board_state(&self, pos: &AnyPosition) -> Option<String>;
+}
+
+/// The view of the game `kind`: one line per game.
+pub fn view(kind: GameKind) -> &'static dyn GameView {
+    match kind {
+        GameKind::Classic | GameKind::Fairy => &wormhole::Wormhole,
+        GameKind::Porthole => &porthole::Porthole,
+        GameKind::Linked => &linked::Linked,
+        GameKind::Twoboard => &twoboard::Twoboard,
+    }
+}
+
+/// What the board of `pos` is like now, in the words of its game.
+pub fn board_state(pos: &AnyPosition) -> String {
+    view(pos.kind()).board_state(pos).unwrap_or_default()
+}
+
+fn bold() -> Style {
+    Style::new().add_modifier(Modifier::BOLD)
+}
+
+/// A rules page: `Rules of <title>`, the lines before the pieces, each
+/// piece of `kind` and how it moves, the lines after them.
+fn rules_page(kind: GameKind, before: &[&'static str], after: &[&'static str]) -> Vec<Line<'static>> {
+    let mut v = vec![Line::styled(format!("Rules of {}", kind.title()), bold())];
+    v.extend(before.iter().map(|r| Line::from(*r)));
+    v.extend(role_lines(kind, kind.roles()));
+    v.extend(after.iter().map(|r| Line::from(*r)));
+    v
+}
+
+/// One entry per role: its name and letter, then how it moves in `kind`.
+fn role_lines(kind: GameKind, roles: &[Role]) -> Vec<Line<'static>> {
+    let mut v = Vec::new();
+    for &role in roles {
+        let name = role.name();
+        let head = format!("  {}{} ({})", name[..1].to_uppercase(), &name[1..], role.char());
+        let lines = legend::wrap(kind.movement(role), usize::from(help::WIDTH) - 18);
+        for (i, l) in lines.iter().enumerate() {
+            let left = if i == 0 { head.as_str() } else { "" };
+            v.push(Line::from(format!("{left:<15} {l}")));
+        }
+    }
+    v
+}
