@@ -506,6 +506,33 @@ fn linked_moves_through_the_portal_portal_steps_and_a_black_hole() {
 }
 
 #[test]
+fn linked_moves_in_san_a_teleport_and_a_mate_through_the_portal() {
+    let mut uci = Uci::start();
+    uci.send("setoption name UCI_Variant value linked");
+    // e2e4 is no move (the pawn enters e4 and comes out on a5); in SAN it is e4>a5.
+    uci.send("position startpos moves e2e4");
+    assert!(uci.until("info string error").last().unwrap().contains("'e2e4'"));
+    uci.send("position startpos moves e4>a5 Z@b5");
+    uci.send("d");
+    let fen = "info string fen rnbqkbnr/pppppppp/8/P7/8/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2 e4,b5";
+    assert_eq!(uci.until("info string fen").last().unwrap(), fen);
+    // PORTAL-LINKED.md's fourth example: Z@e4 sends White's knight to e5.
+    uci.send("position fen 6k1/8/3p1n2/8/4N3/8/8/6K1 w - - 0 1 d4,e5 moves Z@e4");
+    uci.send("d");
+    assert_eq!(
+        uci.until("info string fen").last().unwrap(),
+        "info string fen 6k1/8/3p1n2/4N3/8/8/8/6K1 b - - 1 1 e4,e5"
+    );
+    // Its second: the rook mates through the portal, Ra4>e8#.
+    uci.send("position fen 7k/6pp/8/8/8/8/5PPP/R5K1 w - - 0 1 a4,e5");
+    uci.send("go depth 3");
+    let lines = uci.until("bestmove");
+    assert_eq!(bestmove(&lines), "a1e8");
+    assert!(lines.iter().any(|l| l.contains("score mate 1")), "{lines:?}");
+    uci.quit();
+}
+
+#[test]
 fn porthole_repetition_of_the_game_scores_as_a_draw() {
     let mut uci = Uci::start();
     uci.send("setoption name UCI_Variant value porthole");
