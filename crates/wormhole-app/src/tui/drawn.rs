@@ -65,6 +65,6 @@ mod tests {
 
     #[test]
     fn the_app_offers_every_one_board_game() {
-        assert_eq!(drawn_games(), [GameKind::Classic, GameKind::Fairy, GameKind::Porthole]);
+        assert_eq!(drawn_games(), [GameKind::Classic, GameKind::Fairy, GameKind::Porthole, GameKind::Linked]);
     }
 }
