@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use wormhole::engine::{Engine, EngineOptions, Event, Level, Limits, Score, SearchResult, SearchThread};
 use wormhole::rules::{GameMove, GameOutcome, MoveSet, Searchable};
-use wormhole::{GameKind, Position, Rules, porthole};
+use wormhole::{GameKind, Position, Rules, linked, porthole, twoboard};
 
 mod common;
 
@@ -226,7 +226,8 @@ macro_rules! engine_harness {
 }
 
 // The instantiations: one line per game, with its forced wins (mates in one
-// and two, a win by leaving no move, a mate through a porthole).
+// and two, a win by leaving no move, mates through a porthole, a portal and
+// across the boards).
 engine_harness!(classic: Position, GameKind::Classic, wins: &[
     ("rxbqxknr/pxxxxxxp/1px4x/2npxppx/2xp3x/N4PKN/PPxxPxPx/RxBQxBxR b 21", 1),
     ("xxxxxkxx/xxxxxxxR/xpxxx2x/xxxxxxKx/xxxpxqxx/xx1x1xxx/xPxxPxBx/xxBxxxxx w 50", 1),
@@ -239,3 +240,10 @@ engine_harness!(fairy: Position, GameKind::Fairy, wins: &[
 engine_harness!(porthole_chess: porthole::Position, GameKind::Porthole, wins: &[
     ("6k1/5ppp/8/8/8/8/8/1R4K1 w - - 0 1 a8,b4", 1),
 ], middlegame: "rnbqkbnr/pppp1ppp/8/4p3/8/5P2/PPPPP1PP/RNBQKBNR w KQkq - 0 2 b5,c5,f5,g5,b4,c4,f4,g4", deterministic: 5);
+engine_harness!(linked_chess: linked::Position, GameKind::Linked, wins: &[
+    ("7k/6pp/8/8/8/8/5PPP/R5K1 w - - 0 1 a4,e5", 1),
+], middlegame: "4k2r/1rp2pp1/pp4Pp/3p4/2pPP3/2P3P1/P4P1P/2R2R1K b k d3 0 12 a1,h7", deterministic: 5);
+engine_harness!(twoboard_chess: twoboard::Position, GameKind::Twoboard, wins: &[
+    ("7K/8/8/7n/8/8/8/7r|k7/8/8/8/8/8/8/1N6 b B -|- -|- bAh5 0 39", 1),
+], middlegame: "rnbq1bnr/ppp2ppp/3pp3/P7/8/8/1PPPPPPP/RNBQKBNR|rnbqkbnr/1pppppp1/7p/p7/8/6PP/PPPPPP2/RNBQ1BNR w B KQ|kq -|- wAa5,bBa5 2 6",
+   deterministic: 5);

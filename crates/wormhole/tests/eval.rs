@@ -4,9 +4,9 @@
 //! of the term counts with the weights; the terms cover every weight once.
 //! A new game joins with one `eval_harness!` line at the end.
 
-use wormhole::porthole;
-use wormhole::rules::{EvalWeights, Evaluate};
+use wormhole::rules::{EvalWeights, Evaluate, MoveSet};
 use wormhole::{GameKind, Position, Rules};
+use wormhole::{linked, porthole, twoboard};
 
 mod common;
 
@@ -25,14 +25,15 @@ fn for_random_positions<P: Rules>(kind: GameKind, seed: u64, games: usize, plies
     }
 }
 
-/// The evaluation of `pos` and of its mirror (`None` when the game cannot
-/// write one) are the same.
+/// The evaluation and the number of legal moves of `pos` and of its mirror
+/// (`None` when the game cannot write one) are the same.
 fn check_symmetry<P: Rules + Evaluate>(pos: &P, mirror: fn(&P) -> Option<P>) {
     let Some(flipped) = mirror(pos) else { return };
     let params = pos.default_params();
     for positional in [false, true] {
         assert_eq!(pos.evaluate(&params, positional), flipped.evaluate(&params, positional), "{}", pos.fen());
     }
+    assert_eq!(pos.legal_moves().len(), flipped.legal_moves().len(), "{}", pos.fen());
 }
 
 /// The positional evaluation is the term counts times the weights.
@@ -120,6 +121,26 @@ fn porthole_mirror(pos: &porthole::Position) -> Option<porthole::Position> {
     Some(porthole::Position::from_fen(&mirrored).unwrap_or_else(|e| panic!("{mirrored}: {e}")))
 }
 
+/// Colours swapped and the board flipped top to bottom, castling rights,
+/// en passant square and portals too (each side's portal becomes the
+/// other's).
+fn linked_mirror(pos: &linked::Position) -> Option<linked::Position> {
+    let fen = pos.fen();
+    let f: Vec<&str> = fen.split_whitespace().collect();
+    let swap = |c: char| if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() };
+    let placement: Vec<String> = f[0].split('/').rev().map(|rank| rank.chars().map(swap).collect()).collect();
+    let side = if f[1] == "w" { "b" } else { "w" };
+    let castling: String = if f[2] == "-" { "-".into() } else { f[2].chars().map(swap).collect() };
+    let flip = |sq: &str| format!("{}{}", &sq[..1], (b'1' + b'8' - sq.as_bytes()[1]) as char);
+    let ep = if f[3] == "-" { "-".into() } else { flip(f[3]) };
+    let portals = match f[6].split_once(',') {
+        Some((w, b)) => format!("{},{}", flip(b), flip(w)),
+        None => "-".into(),
+    };
+    let mirrored = format!("{} {side} {castling} {ep} {} {} {portals}", placement.join("/"), f[4], f[5]);
+    Some(linked::Position::from_fen(&mirrored).unwrap_or_else(|e| panic!("{mirrored}: {e}")))
+}
+
 // The instantiations: one line per game.
 eval_harness!(classic: Position, GameKind::Classic, seed: 99, games: 20, plies: 40, mirror: wormhole_mirror,
     fens: ["rnbqkxxr/xpxpxxpx/2xbpn1p/pP3P2/xx1Px3/x2B4/xxPxxPPP/RNBQKxNR b 17"]);
@@ -127,3 +148,9 @@ eval_harness!(fairy: Position, GameKind::Fairy, seed: 99, games: 20, plies: 40, 
     fens: ["cxwxkmxx/pppxxpxx/2np1xcp/2x1W3/3xP3/x4P2/PPPxxxPP/xNxMKxNC w 18"]);
 eval_harness!(porthole_chess: porthole::Position, GameKind::Porthole, seed: 7, games: 20, plies: 60,
     mirror: porthole_mirror, fens: [] as [&str; 0]);
+eval_harness!(linked_chess: linked::Position, GameKind::Linked, seed: 7, games: 20, plies: 60, mirror: linked_mirror,
+    fens: include_str!("data/linked.epd").lines().filter_map(|l| l.split(';').next()).map(str::trim));
+// Two-board chess writes no mirror (its boards and intents have no flip
+// in the table yet): its terms are checked, not its symmetry.
+eval_harness!(twoboard_chess: twoboard::Position, GameKind::Twoboard, seed: 7, games: 20, plies: 60, mirror: |_| None,
+    fens: [] as [&str; 0]);

@@ -1,12 +1,14 @@
-//! Property tests over random Linked-portal games, from the default start
-//! and from every position of the perft suite (residents, frozen portals,
-//! en passant next to a portal, castling).
+//! Property tests of Linked-portal chess beyond the shared harness of
+//! `properties.rs` (make/undo, hash, move lists, FEN and notation round
+//! trips run there): random games from the default start and every
+//! position of the perft suite end as the rules say, and reach the cases
+//! that make the properties worth checking.
 
 mod common;
 
 use proptest::prelude::*;
 use rand::RngExt;
-use wormhole::linked::{DrawReason, Game, Move, MoveKind, Outcome, Portals, Position, zobrist};
+use wormhole::linked::{DrawReason, Game, Move, MoveKind, Outcome, Portals, Position};
 
 /// The default start and every position of the perft suite.
 fn starts() -> Vec<Position> {
@@ -31,50 +33,8 @@ fn random_game(seed: u64, which: usize, max_plies: usize, mut check: impl FnMut(
     game
 }
 
-fn check_make_unmake_and_hash(pos: &Position) {
-    let mut p = pos.clone();
-    for m in &pos.legal_moves() {
-        let undo = p.play_unchecked(m);
-        let scratch = zobrist::hash(p.board(), p.portals(), p.turn(), p.castling(), p.ep_square());
-        assert_eq!(p.hash(), scratch, "hash after {m} in {}", pos.fen());
-        assert!(!p.board().by_color(pos.turn()).is_empty(), "{m} in {}", pos.fen());
-        p.undo(m, undo);
-        assert_eq!(&p, pos, "undo {m} in {}", pos.fen());
-    }
-}
-
-fn check_fen_round_trip(pos: &Position) {
-    let back = Position::from_fen(&pos.fen()).unwrap_or_else(|e| panic!("{}: {e}", pos.fen()));
-    assert_eq!(&back, pos);
-}
-
-fn check_notation(pos: &Position) {
-    let mut sans: Vec<String> = Vec::new();
-    for m in &pos.legal_moves() {
-        let san = pos.san(m);
-        assert_eq!(pos.parse_move(&san), Ok(m), "SAN {san} in {}", pos.fen());
-        assert_eq!(pos.parse_move(&san.replace('>', "→")), Ok(m), "SAN {san} with an arrow in {}", pos.fen());
-        assert_eq!(pos.parse_move(&m.to_string()), Ok(m), "{m} in {}", pos.fen());
-        sans.push(san);
-    }
-    let count = sans.len();
-    sans.sort();
-    sans.dedup();
-    assert_eq!(sans.len(), count, "duplicate SAN in {}", pos.fen());
-}
-
 proptest! {
     #![proptest_config(ProptestConfig { cases: 120, ..ProptestConfig::default() })]
-
-    #[test]
-    fn make_unmake_restores_position_and_hash(seed: u64, start: usize) {
-        random_game(seed, start, 150, check_make_unmake_and_hash);
-    }
-
-    #[test]
-    fn fen_write_then_read_is_identity(seed: u64, start: usize) {
-        random_game(seed, start, 150, check_fen_round_trip);
-    }
 
     #[test]
     fn games_end_as_the_rules_say(seed: u64, start: usize) {
@@ -99,18 +59,9 @@ proptest! {
     }
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
-
-    #[test]
-    fn san_and_coordinates_parse_back_and_san_is_unique(seed: u64, start: usize) {
-        random_game(seed, start, 80, check_notation);
-    }
-}
-
 #[test]
 fn random_games_reach_the_interesting_cases() {
-    // The properties above are only as good as the positions they visit:
+    // The properties (here and in properties.rs) are only as good as the positions they visit:
     // random play must reach teleports, black holes, moves through the
     // portal, captures of J's resident, castling and en passant.
     let (mut teleports, mut holes, mut through, mut resident_captures, mut castles, mut ep) = (0, 0, 0, 0, 0, 0);

@@ -5,8 +5,8 @@
 
 use std::collections::BTreeMap;
 
-use wormhole::porthole;
 use wormhole::{GameKind, Position, Rules, perft};
+use wormhole::{linked, porthole, twoboard};
 
 mod common;
 
@@ -81,13 +81,16 @@ fn vchess_divides(text: &str) -> Vec<Divide> {
     tables
 }
 
-/// The tables of `porthole-divide.txt`: `PFEN: <fen>`, `<coord>: <count>`
-/// rows and `Nodes searched: N`, all at depth 2.
-fn pfen_divides(text: &str) -> Vec<Divide> {
+/// The tables of `porthole-divide.txt`, `linked-divide.txt` and
+/// `twoboard-divide.txt`: a `<header><fen>` line, `<coord>: <count>` rows
+/// and `Nodes searched: N`, all at depth 2.
+fn coordinate_divides(kind: GameKind, header_prefix: &str, text: &str) -> Vec<Divide> {
     let mut tables = Vec::new();
     let mut lines = text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty());
     while let Some(header) = lines.next() {
-        let fen = header.strip_prefix("PFEN: ").unwrap_or_else(|| panic!("expected a PFEN line, found '{header}'"));
+        let fen = header
+            .strip_prefix(header_prefix)
+            .unwrap_or_else(|| panic!("expected '{header_prefix}', found '{header}'"));
         let (mut rows, mut total) = (Vec::new(), None);
         for row in lines.by_ref() {
             if let Some(n) = row.strip_prefix("Nodes searched: ") {
@@ -98,7 +101,7 @@ fn pfen_divides(text: &str) -> Vec<Divide> {
             rows.push((coord.to_string(), coord.to_string(), count.parse().unwrap()));
         }
         assert!(total.is_some(), "{fen}: no 'Nodes searched' line");
-        tables.push(Divide { kind: GameKind::Porthole, fen: fen.to_string(), depth: 2, rows, total });
+        tables.push(Divide { kind, fen: fen.to_string(), depth: 2, rows, total });
     }
     tables
 }
@@ -131,9 +134,33 @@ fn wormhole_divides_and_vchess_notation() {
 
 #[test]
 fn porthole_divides() {
-    let tables = pfen_divides(include_str!("data/porthole-divide.txt"));
+    let tables = coordinate_divides(GameKind::Porthole, "PFEN: ", include_str!("data/porthole-divide.txt"));
     tables.iter().for_each(check_divide::<porthole::Position>);
     assert_eq!(tables.len(), 6);
+}
+
+#[test]
+fn linked_epd() {
+    assert_eq!(check_epd::<linked::Position>(GameKind::Linked, include_str!("data/linked.epd"), u32::MAX), 19 * 3 + 11);
+}
+
+#[test]
+fn linked_divides() {
+    let tables = coordinate_divides(GameKind::Linked, "FEN: ", include_str!("data/linked-divide.txt"));
+    tables.iter().for_each(check_divide::<linked::Position>);
+    assert_eq!(tables.len(), 5);
+}
+
+#[test]
+fn twoboard_epd() {
+    assert_eq!(check_epd::<twoboard::Position>(GameKind::Twoboard, include_str!("data/twoboard.epd"), u32::MAX), 71);
+}
+
+#[test]
+fn twoboard_divides() {
+    let tables = coordinate_divides(GameKind::Twoboard, "FEN: ", include_str!("data/twoboard-divide.txt"));
+    tables.iter().for_each(check_divide::<twoboard::Position>);
+    assert_eq!(tables.len(), 5);
 }
 
 /// The seed diagrams: the d3 knight goes to exactly b2 f2 b4 c5 g5 f6.

@@ -7,9 +7,9 @@
 //! joins with one `properties!` line at the end of this file.
 
 use proptest::prelude::*;
-use wormhole::porthole;
 use wormhole::rules::{GameMove, MoveBuffer, MoveSet, SearchHooks};
-use wormhole::{Position, Rules, Variant};
+use wormhole::{Color, Position, Role, Rules, Variant};
+use wormhole::{linked, porthole, twoboard};
 
 mod common;
 
@@ -42,8 +42,10 @@ fn check_move_list<P: Rules>(pos: &P) {
 }
 
 /// What the search generates (all moves, captures only) agrees with the
-/// legal moves, and its quick "surely has a move" test never lies.
-fn check_search_lists<P: SearchHooks>(pos: &P) {
+/// legal moves, its quick "surely has a move" test never lies, and its
+/// "in check" is the rules' check (`check_is_search_check`) or, where the
+/// game gives the search its own meaning, implies it.
+fn check_search_lists<P: SearchHooks>(pos: &P, check_is_search_check: bool) {
     let safety = pos.king_safety();
     let generated = |captures: bool| {
         let mut list = P::SearchList::default();
@@ -57,7 +59,11 @@ fn check_search_lists<P: SearchHooks>(pos: &P) {
     assert_eq!(generated(false), legal, "search list in {}", pos.fen());
     let legal_captures: Vec<P::Move> = legal.iter().copied().filter(|&m| pos.captured_by(m).is_some()).collect();
     assert_eq!(generated(true), legal_captures, "captures in {}", pos.fen());
-    assert_eq!(P::safety_in_check(&safety), pos.is_check(), "check in {}", pos.fen());
+    if check_is_search_check {
+        assert_eq!(P::safety_in_check(&safety), pos.is_check(), "check in {}", pos.fen());
+    } else if P::safety_in_check(&safety) {
+        assert!(pos.is_check(), "search check without a check in {}", pos.fen());
+    }
     if !pos.is_check() && pos.surely_has_move(&safety) {
         assert!(!legal.is_empty(), "no legal move in {}", pos.fen());
     }
@@ -91,10 +97,12 @@ fn check_notation<P: Rules>(pos: &P, also: fn(&P, P::Move, &str)) {
 /// The harness for one game: its random games start from one of `starts`
 /// and last at most `plies` (`notation_plies` for the notation property);
 /// `cases` and `notation_cases` are the proptest case counts;
-/// `after_move` and `notation` are the game's own checks.
+/// `after_move` and `notation` are the game's own checks; `check_is_search_check`
+/// says whether the search's "in check" is exactly the rules' check.
 macro_rules! properties {
     ($game:ident: $pos:ty, starts: $starts:expr, plies: $plies:expr, notation_plies: $nplies:expr,
-     cases: $cases:expr, notation_cases: $ncases:expr, after_move: $after:expr, notation: $also:expr) => {
+     cases: $cases:expr, notation_cases: $ncases:expr, after_move: $after:expr, notation: $also:expr,
+     check_is_search_check: $same_check:expr) => {
         mod $game {
             use super::*;
 
@@ -111,7 +119,7 @@ macro_rules! properties {
                     game(seed, start, $plies, |pos| {
                         check_make_undo(pos, $after);
                         check_move_list(pos);
-                        check_search_lists(pos);
+                        check_search_lists(pos, $same_check);
                     });
                 }
 
@@ -167,20 +175,58 @@ fn porthole_notation(pos: &porthole::Position, m: porthole::Move, san: &str) {
     assert_eq!(pos.parse_move(&pos.long_form(m)), Ok(m), "{} in {}", pos.long_form(m), pos.fen());
 }
 
-/// Porthole chess starts from its default start and from every position of
-/// its perft suite (stacks, pawns on their first and last ranks, kings on
-/// P-squares).
-fn porthole_starts() -> Vec<porthole::Position> {
-    let suite = include_str!("data/porthole.epd").lines().filter_map(|l| l.split(';').next());
-    let suite = suite.map(|fen| porthole::Position::from_fen(fen.trim()).unwrap());
-    std::iter::once(porthole::Position::new()).chain(suite).collect()
+/// Linked-portal chess: the hash covers portals, castling and en passant,
+/// and no move (a black hole included) leaves its own side without pieces.
+fn linked_after_move(before: &linked::Position, p: &linked::Position, m: linked::Move) {
+    let hash = linked::zobrist::hash(p.board(), p.portals(), p.turn(), p.castling(), p.ep_square());
+    assert_eq!(p.hash(), hash, "hash after {m} in {}", before.fen());
+    assert!(!p.board().by_color(before.turn()).is_empty(), "{m} in {}", before.fen());
+}
+
+/// Linked-portal chess also reads `→` for `>` in SAN.
+fn linked_notation(pos: &linked::Position, m: linked::Move, san: &str) {
+    assert_eq!(pos.parse_move(&san.replace('>', "→")), Ok(m), "SAN {san} with an arrow in {}", pos.fen());
+}
+
+/// Two-board portal chess: the incremental hash is the hash from scratch,
+/// before and after the move, and each side has exactly one king, on a
+/// board or in transit.
+fn twoboard_after_move(before: &twoboard::Position, p: &twoboard::Position, m: twoboard::Move) {
+    assert_eq!(before.hash(), before.hash_from_scratch(), "hash of {}", before.fen());
+    assert_eq!(p.hash(), p.hash_from_scratch(), "hash after {m} in {}", before.fen());
+    for color in Color::ALL {
+        let boards = twoboard::BoardId::BOTH.iter().map(|&b| p.board(b).pieces(color, Role::King).count());
+        let in_transit = p.intent(color).and_then(|i| i.in_transit()).is_some_and(|piece| piece.role == Role::King);
+        assert_eq!(boards.sum::<u32>() + u32::from(in_transit), 1, "{color} kings after {m} in {}", before.fen());
+    }
+}
+
+/// A game's start and every position of its perft suite `epd` (for
+/// Porthole chess: stacks, pawns on their first and last ranks, kings on
+/// P-squares; for Linked-portal chess: residents, frozen portals, en
+/// passant next to a portal).
+fn with_suite<P: Rules>(start: P, epd: &str) -> Vec<P> {
+    let suite = epd.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty());
+    let suite = suite.map(|l| P::from_fen_in(start.kind(), l.split(';').next().unwrap().trim()).unwrap());
+    std::iter::once(start.clone()).chain(suite).collect()
 }
 
 // The instantiations: one line per game. (Wormhole chess ran 4000 and 1000
 // cases over both piece sets; each set now runs half.)
 properties!(classic: Position, starts: vec![Position::new(Variant::Classic)], plies: 64, notation_plies: 64,
-    cases: 2000, notation_cases: 500, after_move: wormhole_after_move, notation: wormhole_notation);
+    cases: 2000, notation_cases: 500, after_move: wormhole_after_move, notation: wormhole_notation,
+    check_is_search_check: true);
 properties!(fairy: Position, starts: vec![Position::new(Variant::Fairy)], plies: 64, notation_plies: 64,
-    cases: 2000, notation_cases: 500, after_move: wormhole_after_move, notation: wormhole_notation);
-properties!(porthole_chess: porthole::Position, starts: porthole_starts(), plies: 200, notation_plies: 120,
-    cases: 300, notation_cases: 60, after_move: porthole_after_move, notation: porthole_notation);
+    cases: 2000, notation_cases: 500, after_move: wormhole_after_move, notation: wormhole_notation,
+    check_is_search_check: true);
+properties!(porthole_chess: porthole::Position,
+    starts: with_suite(porthole::Position::new(), include_str!("data/porthole.epd")), plies: 200, notation_plies: 120,
+    cases: 300, notation_cases: 60, after_move: porthole_after_move, notation: porthole_notation,
+    check_is_search_check: true);
+properties!(linked_chess: linked::Position, starts: with_suite(linked::Position::new(), include_str!("data/linked.epd")),
+    plies: 150, notation_plies: 80, cases: 120, notation_cases: 40, after_move: linked_after_move,
+    notation: linked_notation, check_is_search_check: true);
+properties!(twoboard_chess: twoboard::Position,
+    starts: with_suite(twoboard::Position::new(), include_str!("data/twoboard.epd")), plies: 120, notation_plies: 60,
+    cases: 48, notation_cases: 48, after_move: twoboard_after_move, notation: |_, _, _| {},
+    check_is_search_check: false);
