@@ -10,6 +10,7 @@ mod board;
 mod color;
 pub mod excerpt;
 pub mod notation;
+pub(crate) mod orthodox;
 mod placement;
 mod role;
 mod square;

@@ -10,7 +10,7 @@
 //!
 //! The parts, one concern each: [`Tokens`] (the portholes and their heights),
 //! [`CastlingRights`], [`Move`] and [`MoveList`] (a porthole move has three
-//! squares), `attacks` (orthodox reach under the path rule), `movegen`
+//! squares), `attacks` (orthodox reach, shared: `core/orthodox.rs`), `movegen`
 //! (legal moves), [`Position`] (make/unmake, check, game end),
 //! [`IllegalMoveError`] (why a move is refused), [`fen`] (the
 //! 7-field PFEN), [`san`] (`Kh1>d4`, `fg4>c4`, and the coordinate form
@@ -34,7 +34,7 @@
 //! );
 //! ```
 
-mod attacks;
+use crate::core::orthodox as attacks;
 mod castling;
 pub mod eval;
 pub mod fen;

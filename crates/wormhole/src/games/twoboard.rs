@@ -27,7 +27,7 @@
 //! assert_eq!(pos.fen(), "r7/8/8/7n/8/8/8/4K3|7k/8/8/8/8/7R/8/8 w A -|- -|- - 3 22");
 //! ```
 
-mod attacks;
+use crate::core::orthodox as attacks;
 mod board_id;
 mod castling;
 pub mod eval;

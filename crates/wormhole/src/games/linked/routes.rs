@@ -11,58 +11,7 @@ use super::Position;
 use crate::core::steps::{self, slide};
 use crate::{Color, Role, Square};
 
-const fn leaper_table(deltas: &[(i8, i8)]) -> [u64; 64] {
-    let mut table = [0u64; 64];
-    let mut s = 0;
-    while s < 64 {
-        let mut i = 0;
-        while i < deltas.len() {
-            let f = (s % 8) as i8 + deltas[i].0;
-            let r = (s / 8) as i8 + deltas[i].1;
-            if f >= 0 && f < 8 && r >= 0 && r < 8 {
-                table[s] |= 1 << (r * 8 + f);
-            }
-            i += 1;
-        }
-        s += 1;
-    }
-    table
-}
-
-static KNIGHT: [u64; 64] = leaper_table(&[(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]);
-static KING: [u64; 64] = leaper_table(&[(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)]);
-/// `PAWN[color][s]`: the squares a pawn of `color` on `s` captures on.
-static PAWN: [[u64; 64]; 2] = [leaper_table(&[(-1, 1), (1, 1)]), leaper_table(&[(-1, -1), (1, -1)])];
-
-/// Knight jumps from `s`.
-#[inline(always)]
-pub(crate) fn knight(s: usize) -> u64 {
-    KNIGHT[s]
-}
-
-/// King steps from `s` (also a portal's steps).
-#[inline(always)]
-pub(crate) fn king(s: usize) -> u64 {
-    KING[s]
-}
-
-/// The diagonal-forward squares a pawn of `color` on `s` captures on.
-#[inline(always)]
-pub(crate) fn pawn(color: Color, s: usize) -> u64 {
-    PAWN[color.index()][s]
-}
-
-/// Rook lines from `s`, stopped by `stop` (included).
-#[inline(always)]
-pub(crate) fn rook(s: usize, stop: u64) -> u64 {
-    steps::ORTHOGONAL.iter().fold(0, |t, &d| t | slide(d, s, stop))
-}
-
-/// Bishop lines from `s`, stopped by `stop` (included).
-#[inline(always)]
-pub(crate) fn bishop(s: usize, stop: u64) -> u64 {
-    steps::DIAGONAL.iter().fold(0, |t, &d| t | slide(d, s, stop))
-}
+pub(crate) use crate::core::orthodox::{bishop, king, knight, pawn, rook};
 
 /// The squares one rank forward of `bits` for a pawn of `color`.
 #[inline(always)]

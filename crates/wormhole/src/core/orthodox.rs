@@ -1,6 +1,8 @@
-//! Orthodox reach under the path rule: lines stop at the first piece or
-//! token (`blockers`), and that square is reached. Knights jump. Every
-//! function returns a raw mask of the squares a piece could capture on.
+//! Orthodox reach, shared by the games played with orthodox pieces
+//! (Porthole, Linked-portal and Two-board portal chess): lines stop at the
+//! first blocker (a piece, a token, a portal cell: whatever the game passes
+//! as `blockers`), and that square is reached. Knights jump. Every function
+//! returns a raw mask of the squares a piece could capture on.
 
 use crate::core::steps::{DIAGONAL, ORTHOGONAL, slide};
 use crate::{Color, Role};
@@ -91,6 +93,9 @@ mod tests {
         let blockers = bits(&["d6", "f4"]);
         assert_eq!(rook(at("d4"), blockers), bits(&["d5", "d6", "e4", "f4", "d3", "d2", "d1", "c4", "b4", "a4"]));
         assert_eq!(bishop(at("a1"), bits(&["c3"])), bits(&["b2", "c3"]));
+        let three = bits(&["d6", "f4", "b4"]);
+        assert_eq!(rook(at("d4"), three), bits(&["d5", "d6", "e4", "f4", "d3", "d2", "d1", "c4", "b4"]));
+        assert_eq!(bishop(at("h8"), 0).count_ones(), 7);
     }
 
     #[test]
