@@ -65,7 +65,7 @@ pub mod rules;
 pub use crate::core::excerpt;
 pub use crate::core::{Bitboard, Board, Color, ParseSquareError, Piece, Placement, Role, Square};
 pub use any::{OtherGameError, PlayError, WrongGameMove};
-pub use game_kind::{GameInfo, ParseGameKindError, WithPosition};
+pub use game_kind::{FenClaim, GameInfo, ParseGameKindError, WithPosition};
 pub use games::wormhole::{
     EndReason, FenError, IllegalMoveError, KingSafety, Move, MoveError, MoveList, Outcome, ParseVariantError, Position,
     Setup, Undo, Variant, attacks, fen, san, zobrist,

@@ -13,6 +13,7 @@ pub(crate) const INFO: GameInfo = GameInfo {
     aliases: &["linked-portal"],
     pgn_name: "Linked",
     start_fen: START,
+    fen_claim: super::fen::claim,
     title: "Linked-portal chess",
     description: "Linked-portal chess: each player's portal joins two squares into one; portals step, teleport and explode",
     roles: &[Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn],

@@ -13,6 +13,7 @@ pub(crate) const INFO: GameInfo = GameInfo {
     aliases: &[],
     pgn_name: "Porthole",
     start_fen: START,
+    fen_claim: super::fen::claim,
     title: "Porthole chess",
     description: "Porthole chess: orthodox chess with neutral portholes that pieces travel through",
     roles: &[Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn],

@@ -13,6 +13,7 @@ pub(crate) const INFO: GameInfo = GameInfo {
     aliases: &["two-board"],
     pgn_name: "Twoboard",
     start_fen: START,
+    fen_claim: super::fen::claim,
     title: "Two-board portal chess",
     description: "Two-board portal chess: two boards joined by portals on a4, a5, h4 and h5; players alternate boards",
     roles: &[Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn],
