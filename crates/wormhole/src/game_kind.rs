@@ -29,6 +29,11 @@ pub struct GameInfo {
     pub start_fen: &'static str,
     /// How strongly a FEN says it is one of this game ([`GameKind::detect_fen`]).
     pub fen_claim: fn(&str) -> FenClaim,
+    /// The depth `wormhole bench` searches this game's positions to.
+    pub bench_depth: u32,
+    /// The positions `wormhole bench` searches in this game: its start and
+    /// positions from engine games at various stages.
+    pub bench_positions: &'static [&'static str],
     /// The game's name for people, as a title.
     pub title: &'static str,
     /// One line for menus and help.

@@ -14,6 +14,8 @@ pub(crate) const INFO: GameInfo = GameInfo {
     pgn_name: "Linked",
     start_fen: START,
     fen_claim: super::fen::claim,
+    bench_depth: BENCH_DEPTH,
+    bench_positions: BENCH_POSITIONS,
     title: "Linked-portal chess",
     description: "Linked-portal chess: each player's portal joins two squares into one; portals step, teleport and explode",
     roles: &[Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn],
@@ -43,3 +45,15 @@ pub const fn movement(role: Role) -> &'static str {
         Role::Champion | Role::Wizard | Role::Lion => "not a piece of Linked-portal chess",
     }
 }
+
+/// The depth `wormhole bench` searches this game to: as deep as Porthole chess, with as many moves per position.
+const BENCH_DEPTH: u32 = 9;
+
+/// The bench positions.
+const BENCH_POSITIONS: &[&str] = &[
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 e4,a5",
+    "rnbqkbnr/ppppp2p/8/3p2p1/8/1P1P3P/P1PQPPP1/RNB1KBNR b KQkq - 0 6 c5,d4",
+    "1nbqkbnr/1p1p4/1pp2pp1/2P4p/1P6/r1P1pP2/P3P1PP/RNBQKBNR w KQk - 2 12 d4,c5",
+    "r1q1kbnr/Qpp1p1pN/2n5/3bP3/8/P3B3/P3P1PP/RP2KBNR b KQkq - 4 15 c2,e6",
+    "4k2r/1rp2pp1/pp4Pp/3p4/2pPP3/2P3P1/P4P1P/2R2R1K b k d3 0 12 a1,h7",
+];

@@ -14,6 +14,8 @@ pub(crate) const INFO: GameInfo = GameInfo {
     pgn_name: "Twoboard",
     start_fen: START,
     fen_claim: super::fen::claim,
+    bench_depth: BENCH_DEPTH,
+    bench_positions: BENCH_POSITIONS,
     title: "Two-board portal chess",
     description: "Two-board portal chess: two boards joined by portals on a4, a5, h4 and h5; players alternate boards",
     roles: &[Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn],
@@ -65,3 +67,17 @@ pub fn movement(role: Role) -> &'static str {
         Role::Champion | Role::Wizard | Role::Lion => "not a piece of Two-board portal chess",
     }
 }
+
+/// The depth `wormhole bench` searches this game to: two boards and intents make more moves per position, so less deep still.
+const BENCH_DEPTH: u32 = 7;
+
+/// The bench positions.
+const BENCH_POSITIONS: &[&str] = &[
+    "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w A KQ|kq -|- - 0 1",
+    "rnbq1bnr/ppp2ppp/3pp3/P7/8/8/1PPPPPPP/RNBQKBNR|rnbqkbnr/1pppppp1/7p/p7/8/6PP/PPPPPP2/RNBQ1BNR b B KQ|kq -|- wAa5 1 5",
+    "rnbq1bnr/ppp2ppp/4p3/3pP3/8/8/PPPP1PPP/RNBQKBNR|rnbqkbnr/2pppppp/pp6/8/8/6PP/PPPPPP2/RNBQ1BNR w A KQ|kq d6|- - 0 5",
+    "rn3bnr/pp2p1pp/2p2p2/3p3P/6bP/1P3N2/P1PBQ1P1/R3KB1R|1nbqkbnr/2ppppp1/7p/rp6/p2P1P1R/P5PN/1PP1P3/RNBQ1B2 w A KQ|k -|- wBh4! 2 21",
+    "1nbq1bnr/2p1p3/1P1p2p1/5p1p/1P1P3p/N2r4/R1P1PPPP/3QKBNR|1nb1k1n1/1pqp2p1/2p1pp2/8/pb1P4/N4P1N/1BP1P1PP/2RQ1BR1 b A K|- -|- bBa4 5 32",
+    "1nb1q3/4pr2/P7/2pP1p2/2P2Pnp/NPP3P1/PB6/1R2KBNR|r1b1k3/1pp2pp1/P1n1r3/r1P4q/4pN1R/3PB3/2N1P1P1/1R1Q1B2 b A -|- -|- bBh4! 0 58",
+    "7K/8/8/7n/8/8/8/7r|k7/8/8/8/8/8/8/1N6 b B -|- -|- bAh5 0 39",
+];
