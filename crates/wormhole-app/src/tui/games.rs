@@ -1,13 +1,8 @@
 //! What differs per game in the app's drawing and help, one file per game
 //! in `games/`: its rules page, the marks it puts on the board (for the
 //! legend) and the panel's line about the board. The views look a game up
-//! here ([`view`]) and never name one. A new game is its file, a `mod` line
-//! and its line in [`view`].
-
-mod linked;
-mod porthole;
-mod twoboard;
-mod wormhole;
+//! here ([`view`]) and never name one. A new game is its file and its line
+//! in the list of [`views!`].
 
 use ::wormhole::{AnyPosition, GameKind, Role};
 use ratatui::style::{Modifier, Style};
@@ -40,14 +35,31 @@ pub trait GameView: Sync {
     fn board_state(&self, pos: &AnyPosition) -> Option<String>;
 }
 
-/// The view of the game `kind`: one line per game.
+/// Declares each game's module of `games/` and lists its view with one
+/// game it shows (every game played by the same rules shares the view).
+macro_rules! views {
+    ($($module:ident::$view:ident: $kind:ident,)+) => {
+        $(mod $module;)+
+
+        /// Each game's view, with one game it shows.
+        const VIEWS: &[(GameKind, &dyn GameView)] = &[$((GameKind::$kind, &$module::$view),)+];
+    };
+}
+
+views! {
+    wormhole::Wormhole: Classic,
+    porthole::Porthole: Porthole,
+    linked::Linked: Linked,
+    twoboard::Twoboard: Twoboard,
+}
+
+/// The view of the game `kind` (from [`VIEWS`]).
 pub fn view(kind: GameKind) -> &'static dyn GameView {
-    match kind {
-        GameKind::Classic | GameKind::Fairy => &wormhole::Wormhole,
-        GameKind::Porthole => &porthole::Porthole,
-        GameKind::Linked => &linked::Linked,
-        GameKind::Twoboard => &twoboard::Twoboard,
-    }
+    VIEWS
+        .iter()
+        .find(|(shown, _)| shown.same_rules(kind))
+        .map(|&(_, view)| view)
+        .expect("every game has a view (tested)")
 }
 
 /// What the board of `pos` is like now, in the words of its game.
@@ -82,4 +94,17 @@ fn role_lines(kind: GameKind, roles: &[Role]) -> Vec<Line<'static>> {
         }
     }
     v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_game_has_one_view() {
+        for kind in GameKind::ALL {
+            assert_eq!(VIEWS.iter().filter(|(shown, _)| shown.same_rules(kind)).count(), 1, "{kind}");
+            assert!(!view(kind).rules().is_empty());
+        }
+    }
 }
