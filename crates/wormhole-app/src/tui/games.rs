@@ -33,6 +33,35 @@ pub trait GameView: Sync {
     /// another game (never, as [`board_state`] looks the view up by the
     /// position's game).
     fn board_state(&self, pos: &AnyPosition) -> Option<String>;
+
+    /// The choices of the start position the new-game screen offers, one
+    /// line each (none by default).
+    fn setup_choices(&self) -> &'static [SetupChoice] {
+        &[]
+    }
+
+    /// What the setup line `choice` shows for `value` (0 to its count).
+    fn setup_value(&self, _choice: usize, value: u8) -> String {
+        value.to_string()
+    }
+
+    /// The start position of `kind` with `values` chosen, one per setup
+    /// choice: the game's start by default.
+    fn start(&self, kind: GameKind, _values: &[u8]) -> AnyPosition {
+        AnyPosition::new(kind)
+    }
+}
+
+/// A choice of the start position on the new-game screen: a line whose
+/// value runs from 0 to `count - 1`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SetupChoice {
+    /// The line's label.
+    pub label: &'static str,
+    /// How many values it has.
+    pub count: u8,
+    /// The value chosen at first.
+    pub default: u8,
 }
 
 /// Declares each game's module of `games/` and lists its view with one

@@ -2,10 +2,24 @@
 //! the portals now.
 
 use ratatui::text::{Line, Span};
-use wormhole::{AnyPosition, Color, GameKind};
+use wormhole::linked::fen::start_with_portals;
+use wormhole::{AnyPosition, Color, GameKind, Square};
 
-use super::{GameView, rules_page};
+use super::{GameView, SetupChoice, rules_page};
 use crate::tui::theme::Theme;
+
+/// The set-up: each player places a portal on a file of their rank (4 for
+/// White, 5 for Black); the default start has them on e4 and a5.
+const PORTAL_CHOICES: [SetupChoice; 2] = [
+    SetupChoice { label: "White portal", count: 8, default: 4 },
+    SetupChoice { label: "Black portal", count: 8, default: 0 },
+];
+
+/// The square of the portal of `Color::ALL[choice]` on `file` (rank 4 for
+/// White, 5 for Black).
+fn portal(choice: usize, file: u8) -> Square {
+    Square::from_coords(file, 3 + choice as u8).unwrap_or(Square::new(0))
+}
 
 /// Linked-portal chess.
 pub struct Linked;
@@ -33,5 +47,21 @@ impl GameView for Linked {
     fn board_state(&self, pos: &AnyPosition) -> Option<String> {
         let AnyPosition::Linked(p) = pos else { return None };
         Some(format!("Portals {}  quiet plies {}/100", p.portals(), p.halfmoves()))
+    }
+
+    fn setup_choices(&self) -> &'static [SetupChoice] {
+        &PORTAL_CHOICES
+    }
+
+    fn setup_value(&self, choice: usize, value: u8) -> String {
+        let sq = portal(choice, value);
+        format!("{sq} (any square of rank {})", sq.rank() + 1)
+    }
+
+    fn start(&self, kind: GameKind, values: &[u8]) -> AnyPosition {
+        let &[white, black] = values else { return AnyPosition::new(kind) };
+        start_with_portals(portal(0, white), portal(1, black))
+            .and_then(|fen| AnyPosition::from_fen(kind, &fen).ok())
+            .unwrap_or_else(|| AnyPosition::new(kind))
     }
 }
