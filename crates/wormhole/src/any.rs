@@ -19,7 +19,7 @@ use crate::engine::{Engine, Info, Limits, SearchResult};
 use crate::rules::{GameMove, MoveSet, Rules, Searchable};
 use crate::{
     AnyMove, AnyMoveError, AnyOutcome, AnyPosition, Bitboard, Board, Color, GameFenError, GameKind, Piece, Role,
-    Square, WithPosition, linked, porthole,
+    Square, WithPosition, porthole,
 };
 
 /// Generates, from the one list of games in `games.rs`, the types and
@@ -244,6 +244,7 @@ pub(crate) trait DynMove {
     fn from(&self) -> Square;
     fn to(&self) -> Square;
     fn entry(&self) -> Option<Square>;
+    fn moves_piece(&self) -> bool;
     fn promotion(&self) -> Option<Role>;
     fn display(&self) -> &dyn fmt::Display;
 }
@@ -257,6 +258,9 @@ impl<M: GameMove> DynMove for M {
     }
     fn entry(&self) -> Option<Square> {
         GameMove::entry(*self)
+    }
+    fn moves_piece(&self) -> bool {
+        GameMove::moves_piece(*self)
     }
     fn promotion(&self) -> Option<Role> {
         GameMove::promotion(*self)
@@ -282,9 +286,10 @@ impl AnyMove {
         self.inner().entry()
     }
 
-    /// Whether this moves a portal (Linked-portal chess) rather than a piece.
-    pub fn is_portal(self) -> bool {
-        matches!(self, AnyMove::Linked(m) if m.is_portal())
+    /// Whether this moves the piece on [`AnyMove::from`] (rather than, say,
+    /// a portal: [`GameMove::moves_piece`]).
+    pub fn moves_piece(self) -> bool {
+        self.inner().moves_piece()
     }
 
     /// The role a pawn promotes to, if this is a promotion.
@@ -504,29 +509,13 @@ impl AnyPosition {
         }
     }
 
-    /// The portals, in Linked-portal chess (`None` in a game without them).
-    pub fn portals(&self) -> Option<linked::Portals> {
-        match self {
-            AnyPosition::Linked(p) => Some(p.portals()),
-            _ => None,
-        }
-    }
-
-    /// The squares whose pieces the black hole `m` would remove
-    /// (Linked-portal chess; empty for any other move).
-    pub fn swallowed_by(&self, m: AnyMove) -> Bitboard {
-        match (self, m) {
-            (AnyPosition::Linked(p), AnyMove::Linked(m)) => p.swallowed_by(m),
-            _ => Bitboard::EMPTY,
-        }
-    }
-
     /// The legal moves of what stands on `sq`: the piece there, or on an
-    /// empty square the mover's portal (Linked-portal chess; a portal under
-    /// a piece is moved by its text, `Z@e5`).
+    /// empty square what else a move may move from there
+    /// ([`AnyMove::moves_piece`]; a portal under a piece is moved by its
+    /// text, `Z@e5`).
     pub fn moves_from(&self, sq: Square) -> Vec<AnyMove> {
         let piece = self.board().piece_at(sq).is_some();
-        self.legal_moves().into_iter().filter(|m| m.from() == sq && m.is_portal() != piece).collect()
+        self.legal_moves().into_iter().filter(|m| m.from() == sq && m.moves_piece() == piece).collect()
     }
 
     /// The porthole moves grouped by piece and entry (none in a game

@@ -37,6 +37,12 @@ pub trait GameMove: Copy + Eq + Hash + fmt::Display + fmt::Debug + Send + Sync +
     fn entry(self) -> Option<Square> {
         None
     }
+    /// Whether the move moves the piece on its [`GameMove::from`] square
+    /// (`true` by default); `false` for a move of something else on the
+    /// board, such as a portal.
+    fn moves_piece(self) -> bool {
+        true
+    }
     /// The move packed into at most 24 bits, never 0 (the transposition
     /// table stores it and compares it with generated moves).
     fn to_bits(self) -> u32;

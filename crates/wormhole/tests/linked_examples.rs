@@ -146,5 +146,6 @@ fn pgn_records_the_variant_and_a_portal_placement_other_than_the_default() {
             .unwrap();
     let placed = PgnGame::new(start, Vec::<wormhole::AnyMove>::new()).to_pgn();
     assert!(placed.contains("[SetUp \"1\"]") && placed.contains("c4,f5\"]"), "{placed}");
-    assert_eq!(PgnGame::parse(&placed).unwrap().positions()[0].portals().unwrap().to_string(), "c4,f5");
+    let AnyPosition::Linked(start) = &PgnGame::parse(&placed).unwrap().positions()[0] else { panic!("not Linked") };
+    assert_eq!(start.portals().to_string(), "c4,f5");
 }

@@ -4,7 +4,7 @@
 //! here ([`view`]) and never name one. A new game is its file and its line
 //! in the list of [`views!`].
 
-use ::wormhole::{AnyPosition, GameKind, Role};
+use ::wormhole::{AnyMove, AnyPosition, GameKind, Role};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
 
@@ -33,6 +33,13 @@ pub trait GameView: Sync {
     /// another game (never, as [`board_state`] looks the view up by the
     /// position's game).
     fn board_state(&self, pos: &AnyPosition) -> Option<String>;
+
+    /// What the message line says about the move `m` of `pos` once it is
+    /// played, besides the move (Linked-portal chess: what a black hole
+    /// swallowed); nothing by default.
+    fn move_note(&self, _pos: &AnyPosition, _m: AnyMove) -> Option<String> {
+        None
+    }
 
     /// The choices of the start position the new-game screen offers, one
     /// line each (none by default).

@@ -3,7 +3,7 @@
 
 use ratatui::text::{Line, Span};
 use wormhole::linked::fen::start_with_portals;
-use wormhole::{AnyPosition, Color, GameKind, Square};
+use wormhole::{AnyMove, AnyPosition, Color, GameKind, Square};
 
 use super::{GameView, SetupChoice, rules_page};
 use crate::tui::theme::Theme;
@@ -47,6 +47,22 @@ impl GameView for Linked {
     fn board_state(&self, pos: &AnyPosition) -> Option<String> {
         let AnyPosition::Linked(p) = pos else { return None };
         Some(format!("Portals {}  quiet plies {}/100", p.portals(), p.halfmoves()))
+    }
+
+    /// What a black hole removes: "black hole on e5: it swallowed the
+    /// white knight on e4, ...".
+    fn move_note(&self, pos: &AnyPosition, m: AnyMove) -> Option<String> {
+        let (AnyPosition::Linked(p), AnyMove::Linked(m)) = (pos, m) else { return None };
+        let other = Some(p.portals()).filter(|portals| portals.is_active()).and_then(|portals| portals.of(!pos.turn()));
+        if !m.is_portal() || other != Some(m.to()) {
+            return None;
+        }
+        let pieces: Vec<String> = p
+            .swallowed_by(m)
+            .filter_map(|sq| pos.board().piece_at(sq).map(|p| format!("the {} {} on {sq}", p.color, p.role.name())))
+            .collect();
+        let what = if pieces.is_empty() { "nothing".to_string() } else { pieces.join(", ") };
+        Some(format!("black hole on {}: it swallowed {what}; the portals are frozen", m.to()))
     }
 
     fn setup_choices(&self) -> &'static [SetupChoice] {

@@ -8,6 +8,7 @@ use wormhole::{AnyMove, AnyPosition, Color};
 use crate::tui::ai::{self, Clock, Finished, Limits, Purpose};
 use crate::tui::effects::Effect;
 use crate::tui::game::Player;
+use crate::tui::games;
 use crate::tui::state::{LastSearch, Mode, Session, Thinking};
 
 /// What a hint after the game says instead.
@@ -19,12 +20,12 @@ impl Session {
         if self.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Hint { .. })) {
             self.cancel_search();
         }
-        let black_hole = black_hole_message(self.game.position(), m);
+        let note = move_note(self.game.position(), m);
         match self.game.play(m, self.now) {
             Ok(()) => self.after_change(),
             Err(e) => return self.error(e.to_string()),
         }
-        if let Some(text) = black_hole {
+        if let Some(text) = note {
             self.info(text);
         }
     }
@@ -127,12 +128,12 @@ impl Session {
             let ply = self.game.len();
             self.view.last_search = Some(LastSearch { ply, san, info, took: done.elapsed, mover });
         }
-        let black_hole = black_hole_message(self.game.position(), m);
+        let note = move_note(self.game.position(), m);
         if let Err(e) = self.game.play(m, self.now) {
             return self.error(format!("engine move {m}: {e}"));
         }
         self.after_change();
-        if let Some(text) = black_hole {
+        if let Some(text) = note {
             self.info(text);
         }
     }
@@ -196,17 +197,8 @@ impl Session {
     }
 }
 
-/// What a black hole (Linked-portal chess) removes, for the message line:
-/// "black hole on e5: the white knight on e4, ...".
-fn black_hole_message(pos: &AnyPosition, m: AnyMove) -> Option<String> {
-    let other = pos.portals().filter(|p| p.is_active()).and_then(|p| p.of(!pos.turn()));
-    if !m.is_portal() || other != Some(m.to()) {
-        return None;
-    }
-    let pieces: Vec<String> = pos
-        .swallowed_by(m)
-        .filter_map(|sq| pos.board().piece_at(sq).map(|p| format!("the {} {} on {sq}", p.color, p.role.name())))
-        .collect();
-    let what = if pieces.is_empty() { "nothing".to_string() } else { pieces.join(", ") };
-    Some(format!("black hole on {}: it swallowed {what}; the portals are frozen", m.to()))
+/// What the message line says about `m`, played in `pos`, in the words of
+/// its game ([`GameView::move_note`](crate::tui::games::GameView::move_note)).
+fn move_note(pos: &AnyPosition, m: AnyMove) -> Option<String> {
+    games::view(pos.kind()).move_note(pos, m)
 }

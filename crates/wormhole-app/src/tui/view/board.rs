@@ -107,7 +107,7 @@ impl Picture {
             pieces: std::array::from_fn(|i| board.piece_at(Square::new(i as u8))),
             holes: board.holes(),
             portholes,
-            portals: position.portals(),
+            portals: if let AnyPosition::Linked(p) = position { Some(p.portals()) } else { None },
         }
     }
 
