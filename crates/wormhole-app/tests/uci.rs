@@ -5,7 +5,7 @@ use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
-use wormhole::{Position, Variant};
+use wormhole::{Position, Rules, Variant};
 
 struct Uci {
     child: Child,

@@ -42,7 +42,7 @@
 //! ```
 //! use std::sync::atomic::AtomicBool;
 //! use wormhole::engine::{Engine, EngineOptions, Limits};
-//! use wormhole::{Position, Variant};
+//! use wormhole::{Position, Rules, Variant};
 //! let mut engine = Engine::new(EngineOptions::default());
 //! let pos = Position::new(Variant::Classic);
 //! let limits = Limits { depth: Some(3), ..Limits::default() };

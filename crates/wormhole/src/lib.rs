@@ -7,7 +7,7 @@
 //! ```
 //! use std::sync::atomic::AtomicBool;
 //! use wormhole::engine::{Engine, EngineOptions, Limits};
-//! use wormhole::{Position, Variant};
+//! use wormhole::{Position, Rules, Variant};
 //!
 //! // The diagram from the rules: Black to move, 14 holes, 17 plies played.
 //! let fen = "rbkxxxbn/ppxppppx/2qxxB2/4x2p/3P1x2/3n1x2/PPPxPPPP/RBxxxNKR b 17";
@@ -36,7 +36,7 @@
 //!
 //! The main types are re-exported here: [`Position`] (a legal position:
 //! [`Position::from_fen`], [`Position::legal_moves`],
-//! [`Position::parse_move`], the checked [`Position::play`] and, for hot
+//! [`Position::parse_move`], the checked [`Rules::play`] and, for hot
 //! paths, [`Position::play_unchecked`]), [`Move`], [`Square`], [`Bitboard`],
 //! [`Role`], [`Color`], [`Board`], [`Setup`] (what a FEN says, before it is
 //! checked), [`Outcome`], and the errors [`FenError`], [`MoveError`],

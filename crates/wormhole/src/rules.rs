@@ -140,16 +140,6 @@ pub trait Prove: Rules {
     fn prove(&self, memory: &mut ProverSlot, time: Duration, stop: &AtomicBool) -> Proof<Self::Move>;
 }
 
-/// A move refused by the checked [`Rules::play`]: not legal in the position.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{mv} is not a legal move in {fen}")]
-pub struct NotLegal<M: GameMove> {
-    /// The move.
-    pub mv: M,
-    /// The position, as a FEN of its game.
-    pub fen: String,
-}
-
 /// A game: a position with its moves, notation, make and unmake, hash and
 /// game end; perft and the tools need nothing more. The checked
 /// [`Rules::play`], [`Rules::is_legal`], [`Rules::after`] and
@@ -190,6 +180,8 @@ pub trait Rules: Clone + fmt::Debug + Send + Sync + 'static {
     type MoveError: MoveTextError;
     /// Why a FEN was refused.
     type FenError: std::error::Error + Clone + PartialEq + Send + Sync + 'static;
+    /// Why the checked [`Rules::play`] refused a move.
+    type IllegalMove: std::error::Error + Clone + PartialEq + Send + Sync + 'static;
 
     /// Whether games can be drawn: stalemate, repetition and rules such as
     /// the fifty-move rule. Wormhole chess has no draws (the side with no
@@ -241,21 +233,24 @@ pub trait Rules: Clone + fmt::Debug + Send + Sync + 'static {
     fn undo(&mut self, m: Self::Move, undo: Self::Undo);
     /// The piece `m` would capture, if any.
     fn captured_by(&self, m: Self::Move) -> Option<Piece>;
+    /// Why `m`, a move [`Rules::is_legal`] refuses, is not legal here.
+    fn why_illegal(&self, m: Self::Move) -> Self::IllegalMove;
 
     /// Whether `m` is a legal move here.
     fn is_legal(&self, m: Self::Move) -> bool {
         self.legal_moves().contains(m)
     }
     /// Plays `m` if it is legal here (the checked [`Rules::play_unchecked`]);
-    /// returns what [`Rules::undo`] needs.
-    fn play(&mut self, m: Self::Move) -> Result<Self::Undo, NotLegal<Self::Move>> {
+    /// returns what [`Rules::undo`] needs, or why `m` is not legal
+    /// ([`Rules::why_illegal`]), leaving the position as it is.
+    fn play(&mut self, m: Self::Move) -> Result<Self::Undo, Self::IllegalMove> {
         match Rules::is_legal(self, m) {
             true => Ok(self.play_unchecked(m)),
-            false => Err(NotLegal { mv: m, fen: self.fen() }),
+            false => Err(self.why_illegal(m)),
         }
     }
     /// A copy after `m`, if it is legal here.
-    fn after(&self, m: Self::Move) -> Result<Self, NotLegal<Self::Move>> {
+    fn after(&self, m: Self::Move) -> Result<Self, Self::IllegalMove> {
         let mut next = self.clone();
         Rules::play(&mut next, m)?;
         Ok(next)

@@ -2,6 +2,7 @@
 //! move lists, the SAN, the resulting FENs; and the other sentences of the
 //! rules that name a position.
 
+use wormhole::Rules;
 use wormhole::linked::{DrawReason, IllegalMoveError, Move, MoveError, Outcome, Position};
 
 fn sorted_coordinates(pos: &Position) -> Vec<String> {

@@ -2,6 +2,7 @@
 //! threefold repetition needs.
 
 use super::{DrawReason, IllegalMoveError, Move, MoveError, Outcome, Position, Undo};
+use crate::rules::Rules;
 
 /// A game of Porthole chess: a start position and the legal moves played
 /// from it. Unlike a [`Position`] it knows the positions that came before,

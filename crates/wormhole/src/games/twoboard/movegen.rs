@@ -108,11 +108,6 @@ impl Position {
         }
     }
 
-    /// Whether `m` is a legal move here.
-    pub fn is_legal(&self, m: Move) -> bool {
-        self.legal_moves().contains(m)
-    }
-
     /// Orthodox moves and intents on the board to play.
     fn free_moves(&self, list: &mut MoveList) {
         let (us, id) = (self.turn, self.board);

@@ -25,6 +25,7 @@ impl Rules for Position {
     type Outcome = Outcome;
     type MoveError = MoveError;
     type FenError = FenError;
+    type IllegalMove = super::IllegalMoveError;
 
     const DRAWS: bool = true;
 
@@ -86,6 +87,9 @@ impl Rules for Position {
     #[inline(always)]
     fn captured_by(&self, m: Move) -> Option<Piece> {
         Position::captured_by(self, m)
+    }
+    fn why_illegal(&self, m: Move) -> super::IllegalMoveError {
+        Position::why_illegal(self, m)
     }
     #[inline]
     fn is_rule_draw(&self) -> bool {

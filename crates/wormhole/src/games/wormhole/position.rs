@@ -21,11 +21,11 @@ pub struct Undo {
 
 /// A legal Wormhole position. Built from a FEN ([`Position::from_fen`]) or
 /// as the initial position ([`Position::new`]); changed by playing moves,
-/// checked ([`Position::play`]) or, on hot paths, unchecked
+/// checked ([`Rules::play`](crate::Rules::play)) or, on hot paths, unchecked
 /// ([`Position::play_unchecked`]).
 ///
 /// ```
-/// use wormhole::{Position, Variant};
+/// use wormhole::{Position, Rules, Variant};
 /// let mut pos = Position::new(Variant::Classic);
 /// let m = pos.parse_move("e4").unwrap();
 /// pos.play(m).unwrap();
@@ -142,35 +142,14 @@ impl Position {
         list
     }
 
-    /// Whether `m` is a legal move here.
-    pub fn is_legal(&self, m: Move) -> bool {
-        self.legal_moves().contains(&m)
-    }
-
     /// The piece `m` would capture, if any.
     #[inline]
     pub fn captured_by(&self, m: Move) -> Option<Piece> {
         self.board.piece_at(m.to())
     }
 
-    /// Plays `m` if it is legal here and returns what [`Position::undo`]
-    /// needs; otherwise leaves the position as it is and says why not.
-    ///
-    /// ```
-    /// use wormhole::{Position, Variant};
-    /// let mut pos = Position::new(Variant::Classic);
-    /// let e4 = pos.parse_move("e4").unwrap();
-    /// let undo = pos.play(e4).unwrap();
-    /// assert_eq!(pos.play(e4).unwrap_err().to_string(), "e2 is a hole: no piece stands there");
-    /// pos.undo(e4, undo);
-    /// assert_eq!(pos, Position::new(Variant::Classic));
-    /// ```
-    pub fn play(&mut self, m: Move) -> Result<Undo, IllegalMoveError> {
-        if self.is_legal(m) { Ok(self.play_unchecked(m)) } else { Err(self.why_illegal(m)) }
-    }
-
     /// Plays a move, which must be legal (not checked: for hot paths such
-    /// as search and perft; [`Position::play`] checks); returns what
+    /// as search and perft; [`Rules::play`](crate::Rules::play) checks); returns what
     /// [`Position::undo`] needs. An illegal move leaves the position in an
     /// unspecified (but memory-safe) state.
     #[inline]
@@ -264,6 +243,7 @@ impl Rules for Position {
     type Outcome = Outcome;
     type MoveError = MoveError;
     type FenError = FenError;
+    type IllegalMove = IllegalMoveError;
     const DRAWS: bool = false;
     fn from_fen_in(kind: GameKind, fen: &str) -> Result<Position, FenError> {
         Position::from_fen(fen, kind.variant().unwrap_or_default())
@@ -323,6 +303,9 @@ impl Rules for Position {
     #[inline(always)]
     fn captured_by(&self, m: Move) -> Option<Piece> {
         Position::captured_by(self, m)
+    }
+    fn why_illegal(&self, m: Move) -> IllegalMoveError {
+        Position::why_illegal(self, m)
     }
     #[inline(always)]
     fn is_rule_draw(&self) -> bool {
