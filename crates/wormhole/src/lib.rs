@@ -56,6 +56,7 @@ pub mod analysis;
 mod any;
 pub mod core;
 pub mod engine;
+pub mod game;
 mod game_kind;
 mod games;
 pub mod perft;
