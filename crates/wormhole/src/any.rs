@@ -518,15 +518,6 @@ impl AnyPosition {
         self.legal_moves().into_iter().filter(|m| m.from() == sq && m.moves_piece() == piece).collect()
     }
 
-    /// The porthole moves grouped by piece and entry (none in a game
-    /// without portholes).
-    pub fn porthole_groups(&self) -> Vec<porthole::PortholeGroup> {
-        match self {
-            AnyPosition::Porthole(p) => p.legal_moves().porthole_groups().collect(),
-            _ => Vec::new(),
-        }
-    }
-
     /// The side to move.
     pub fn turn(&self) -> Color {
         self.inner().turn()
