@@ -124,7 +124,7 @@ impl Prefs {
         let value = value.trim();
         match key {
             Key::Level => self.level = value.parse().map_err(|e: wormhole::engine::ParseLevelError| e.to_string())?,
-            Key::Variant => self.variant = super::drawn::parse_drawn(value)?,
+            Key::Variant => self.variant = value.parse().map_err(|e: wormhole::ParseGameKindError| e.to_string())?,
             Key::Side => self.side = value.parse()?,
             Key::Clock if value == "off" => self.clock = None,
             Key::Clock => self.clock = Some(value.parse()?),

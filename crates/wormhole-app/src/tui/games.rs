@@ -9,11 +9,12 @@ mod porthole;
 mod twoboard;
 mod wormhole;
 
-use ::wormhole::{AnyPosition, GameKind, Role};
+use ::wormhole::{AnyMove, AnyPosition, GameKind, Role};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
 
 use crate::tui::theme::Theme;
+use crate::tui::view::board::Crossings;
 use crate::tui::view::{help, legend};
 
 /// How the app shows one game.
@@ -38,6 +39,26 @@ pub trait GameView: Sync {
     /// another game (never, as [`board_state`] looks the view up by the
     /// position's game).
     fn board_state(&self, pos: &AnyPosition) -> Option<String>;
+
+    /// The names of the boards, in the order of the position's boards,
+    /// for a game of several ("Board A"); none for a game of one.
+    fn board_names(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    /// What a game of several boards marks on board `board` of `pos`: the
+    /// squares joined to another board, the pieces about to leave and
+    /// those about to arrive. Nothing by default.
+    fn crossings(&self, _pos: &AnyPosition, _board: usize) -> Crossings {
+        Crossings::default()
+    }
+
+    /// The move the side to move must play, if its rules force one (a
+    /// teleport, a lost move, a pass), and why, in words that end by
+    /// saying Enter plays it: Enter on an empty line plays it. None by default.
+    fn forced_move(&self, _pos: &AnyPosition) -> Option<(AnyMove, String)> {
+        None
+    }
 }
 
 /// The view of the game `kind`: one line per game.
@@ -48,6 +69,12 @@ pub fn view(kind: GameKind) -> &'static dyn GameView {
         GameKind::Linked => &linked::Linked,
         GameKind::Twoboard => &twoboard::Twoboard,
     }
+}
+
+/// The name of board `board` of the game `kind` ("Board A"; "the board"
+/// in a game of one).
+pub fn board_name(kind: GameKind, board: usize) -> &'static str {
+    view(kind).board_names().get(board).copied().unwrap_or("the board")
 }
 
 /// What the board of `pos` is like now, in the words of its game.

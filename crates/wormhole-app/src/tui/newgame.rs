@@ -7,7 +7,6 @@ use wormhole::{AnyPosition, Color, GameKind, Square};
 use super::choice::Choice;
 use super::clock::TimeControl;
 use super::config::Prefs;
-use super::drawn::drawn_games;
 use super::game::Side;
 
 /// The clocks offered (besides the one in the config, if another).
@@ -83,7 +82,7 @@ impl NewGameForm {
     /// Changes the value of the current line to the previous (`-1`) or next (`1`) choice.
     pub fn change(&mut self, d: i32) {
         match self.field {
-            Field::Variant => self.variant = step(&drawn_games(), self.variant, d),
+            Field::Variant => self.variant = step(&GameKind::ALL, self.variant, d),
             Field::Side => self.side = step(Side::ALL, self.side, d),
             Field::Level => {
                 let n = (i32::from(self.level.number()) + d).clamp(1, i32::from(Level::MAX.number()));
