@@ -76,12 +76,12 @@ impl GameView for Twoboard {
         ]
     }
 
-    /// The board to play and the intents.
+    /// The intents (the board to play is marked above the boards).
     fn board_state(&self, pos: &AnyPosition) -> Option<String> {
         let AnyPosition::Twoboard(p) = pos else { return None };
         let intents: Vec<String> = Color::ALL.iter().filter_map(|&c| p.intent(c)).map(describe).collect();
-        let intents = if intents.is_empty() { "none".to_string() } else { intents.join("; ") };
-        Some(format!("Board {} to play  intents: {intents}  quiet plies {}/100", p.board_to_play(), p.halfmoves()))
+        let intents = if intents.is_empty() { "no intents".to_string() } else { intents.join(", ") };
+        Some(format!("{intents}  quiet {}/100", p.halfmoves()))
     }
 
     fn board_names(&self) -> &'static [&'static str] {
@@ -150,13 +150,13 @@ fn role_of(p: &Position, intent: Intent) -> &'static str {
     intent.in_transit().or(on_portal).map_or("piece", |piece| piece.role.name())
 }
 
-/// An intent in words: `White's knight A:h5 -> B:h5 (lost)`.
+/// An intent in words: `White Ah5>Bh5 (lost)`.
 fn describe(intent: Intent) -> String {
     let to: BoardId = intent.source.other();
     let state = match intent.state {
         IntentState::Live => "",
         IntentState::Lost => " (lost)",
-        IntentState::InTransit(_) => " (in transit)",
+        IntentState::InTransit(_) => " (transit)",
     };
     format!("{} {}{}>{to}{}{state}", intent.owner, intent.source, intent.square, intent.square)
 }
