@@ -1,6 +1,8 @@
 //! What differs per game in the app's drawing and help, one file per game
 //! in `games/`: its rules page, the marks it puts on the board (for the
-//! legend) and the panel's line about the board. The views look a game up
+//! legend), the panel's line about the board, whether the board turns,
+//! and for a game of several boards their names, the pieces crossing
+//! between them and the moves its rules force. The views look a game up
 //! here ([`view`]) and never name one. A new game is its file, a `mod` line
 //! and its line in [`view`].
 
@@ -39,6 +41,12 @@ pub trait GameView: Sync {
     /// another game (never, as [`board_state`] looks the view up by the
     /// position's game).
     fn board_state(&self, pos: &AnyPosition) -> Option<String>;
+
+    /// Whether the board may be turned to show Black's side at the bottom
+    /// (Ctrl-F, playing Black); a game whose rules fix the view says no.
+    fn flips(&self) -> bool {
+        true
+    }
 
     /// The names of the boards, in the order of the position's boards,
     /// for a game of several ("Board A"); none for a game of one.

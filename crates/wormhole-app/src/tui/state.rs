@@ -298,8 +298,10 @@ impl Session {
     pub fn theme(&self) -> &Theme {
         &self.theme
     }
+    /// Whether the board shows Black's side at the bottom: as flipped,
+    /// in a game whose board turns ([`games::GameView::flips`]).
     pub fn flipped(&self) -> bool {
-        self.view.flipped
+        self.view.flipped && games::view(self.game.kind()).flips()
     }
     /// The boards of the position shown, and the one shown when only one fits.
     pub fn boards_shown(&self) -> Boards {

@@ -28,7 +28,7 @@ use super::ai::EngineEvent;
 use super::config::{Key, Prefs};
 use super::effects::Effect;
 use super::game::{Game, Player, Side};
-use super::games::board_name;
+use super::games::{board_name, view as game_view};
 use super::newgame::NewGameForm;
 use super::state::{HelpPage, Message, Mode, Pending, Session, Settings};
 
@@ -228,7 +228,7 @@ impl Session {
             Action::TogglePage | Action::Answer(_) => {}
             Action::Undo => self.undo(),
             Action::Redo => self.redo(),
-            Action::Flip => self.view.flipped = !self.view.flipped,
+            Action::Flip => self.flip(),
             Action::Hint => self.hint(),
             Action::MoveNow => self.move_now(),
             Action::ShowFen => self.show_fen(),
@@ -352,7 +352,7 @@ impl Session {
 
     fn move_cursor(&mut self, dx: i8, dy: i8) {
         let sq = self.view.cursor.unwrap_or_else(|| self.home_square());
-        let (dx, dy) = if self.view.flipped { (-dx, -dy) } else { (dx, dy) };
+        let (dx, dy) = if self.flipped() { (-dx, -dy) } else { (dx, dy) };
         let f = (sq.file() as i8 + dx).clamp(0, 7) as u8;
         let r = (sq.rank() as i8 + dy).clamp(0, 7) as u8;
         self.view.cursor = Square::from_coords(f, r);
@@ -399,6 +399,14 @@ impl Session {
                 self.info(format!("your portal on {sq}: pick a neighbouring square (or type Z@ and a square)"));
             }
             None => {}
+        }
+    }
+
+    /// Turns the board, or says that this game's view is fixed.
+    fn flip(&mut self) {
+        self.view.flipped = !self.view.flipped;
+        if !game_view(self.game.kind()).flips() {
+            self.info(format!("{} is always shown from White's side", self.game.kind().title()));
         }
     }
 

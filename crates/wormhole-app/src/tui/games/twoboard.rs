@@ -84,6 +84,11 @@ impl GameView for Twoboard {
         Some(format!("{intents}  quiet {}/100", p.halfmoves()))
     }
 
+    /// Both boards always show White's rank 1 at the bottom (D1).
+    fn flips(&self) -> bool {
+        false
+    }
+
     fn board_names(&self) -> &'static [&'static str] {
         &["Board A", "Board B"]
     }

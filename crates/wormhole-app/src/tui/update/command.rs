@@ -30,7 +30,7 @@ impl Session {
             },
             Cmd::Undo => self.undo(),
             Cmd::Redo => self.redo(),
-            Cmd::Flip => self.view.flipped = !self.view.flipped,
+            Cmd::Flip => self.flip(),
             Cmd::Autoflip => self.toggle_autoflip(),
             Cmd::Hint => self.hint(),
             Cmd::Go => self.move_now(),
@@ -215,7 +215,7 @@ impl Session {
         Ok(None)
     }
 
-    /// `:new [classic|fairy|porthole|linked] [white|black|hotseat|watch] [level N] [movetime MS] [clock MIN+INC|off]`.
+    /// `:new [classic|fairy|porthole|linked|twoboard] [white|black|hotseat|watch] [level N] [movetime MS] [clock MIN+INC|off]`.
     fn parse_new(&self, args: &str) -> Result<Settings, String> {
         let mut s = self.settings;
         let mut words = args.split_whitespace();
@@ -242,7 +242,7 @@ impl Session {
                 },
                 other => {
                     return Err(format!(
-                        "':new {other}': expected classic, fairy, porthole, linked, white, black, hotseat, watch, level N, movetime MS or clock MIN+INC|off"
+                        "':new {other}': expected classic, fairy, porthole, linked, twoboard, white, black, hotseat, watch, level N, movetime MS or clock MIN+INC|off"
                     ));
                 }
             }

@@ -183,8 +183,11 @@ fn two_boards_side_by_side_stacked_or_one_at_a_time_each_named() {
     let rows = screen(&s, 70, 15);
     assert!(contains(&rows, "  Board B (Ctrl-B: other)"), "{}", rows.join("\n"));
     assert!(!contains(&rows, "▶ Board A"), "{}", rows.join("\n"));
-    // Both boards with White's first rank at the bottom: ranks 8 and 1 of
-    // both on the same rows, 8 above 1.
+    // Both boards with White's first rank at the bottom, whatever the flip
+    // key: ranks 8 and 1 of both on the same rows, 8 above 1.
+    s.update(Action::Flip);
+    assert_eq!(info(&s), "Two-board portal chess is always shown from White's side");
+    assert!(!s.flipped());
     let rows = screen(&s, 100, 30);
     let rank = |r: &str| rows.iter().position(|row| row.starts_with(r) && row[2..].contains(&format!(" {r}")));
     assert!(rank("8 ").is_some() && rank("8 ") < rank("1 "), "{}", rows.join("\n"));
