@@ -67,6 +67,13 @@ pub trait GameView: Sync {
     fn forced_move(&self, _pos: &AnyPosition) -> Option<(AnyMove, String)> {
         None
     }
+
+    /// A warning before the legal move `m` is played, when its rules hide
+    /// a danger a player may not see (a move played again after its
+    /// warning is played). None by default.
+    fn warning(&self, _pos: &AnyPosition, _m: AnyMove) -> Option<String> {
+        None
+    }
 }
 
 /// The view of the game `kind`: one line per game.

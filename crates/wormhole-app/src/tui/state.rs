@@ -190,6 +190,9 @@ pub(super) struct View {
     pub hint: Option<AnyMove>,
     /// `:explain`: the pieces explained and where they go.
     pub explained: Option<(Bitboard, Bitboard)>,
+    /// The move last warned about ([`games::GameView::warning`]): played
+    /// if asked for again.
+    pub warned: Option<AnyMove>,
     /// In a game of several boards, when only one fits: how many boards
     /// after the board to play the one shown is.
     pub board_shift: usize,

@@ -3,7 +3,7 @@
 //! its rules force (played by Enter) and the panel's line.
 
 use ratatui::text::{Line, Span};
-use wormhole::twoboard::{BoardId, Intent, IntentState, MoveKind, PORTALS, Position};
+use wormhole::twoboard::{BoardId, Intent, IntentState, Move, MoveKind, PORTALS, Position};
 use wormhole::{AnyMove, AnyPosition, Bitboard, Color, GameKind};
 
 use super::{GameView, rules_page};
@@ -130,6 +130,29 @@ impl GameView for Twoboard {
         };
         Some((m.into(), format!("{why} ({san}); press Enter")))
     }
+
+    /// An intent the opponent answers with checkmate: the piece lands on
+    /// an attacked square, or its teleport leaves the king open (D12 looks
+    /// only one move ahead, so the intent itself is legal).
+    fn warning(&self, pos: &AnyPosition, m: AnyMove) -> Option<String> {
+        let (AnyPosition::Twoboard(p), AnyMove::Twoboard(m)) = (pos, m) else { return None };
+        if m.kind() != MoveKind::Intent {
+            return None;
+        }
+        let mut after = p.clone();
+        after.play_unchecked(m);
+        let reply = mating_reply(&after)?;
+        Some(format!("careful: after {}, {} checkmates; type it again to play it anyway", p.san(m), after.san(reply)))
+    }
+}
+
+/// The reply in `after` (the position after a move) that checkmates, if any.
+fn mating_reply(after: &Position) -> Option<Move> {
+    after.legal_moves().iter().find(|&r| {
+        let mut next = after.clone();
+        next.play_unchecked(r);
+        next.is_checkmate()
+    })
 }
 
 /// Why the turn of a side with an intent is lost: blocked, void, or its

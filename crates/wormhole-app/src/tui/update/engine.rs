@@ -8,6 +8,7 @@ use wormhole::{AnyMove, AnyPosition, Color};
 use crate::tui::ai::{self, Clock, Finished, Limits, Purpose};
 use crate::tui::effects::Effect;
 use crate::tui::game::Player;
+use crate::tui::games;
 use crate::tui::state::{LastSearch, Mode, Session, Thinking};
 
 /// What a hint after the game says instead.
@@ -19,6 +20,12 @@ impl Session {
         if self.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Hint { .. })) {
             self.cancel_search();
         }
+        let warning = games::view(self.game.kind()).warning(self.game.position(), m);
+        if let Some(warning) = warning.filter(|_| self.view.warned != Some(m)) {
+            self.view.warned = Some(m);
+            return self.error(warning);
+        }
+        self.view.warned = None;
         let black_hole = black_hole_message(self.game.position(), m);
         match self.game.play(m, self.now) {
             Ok(()) => self.after_change(),

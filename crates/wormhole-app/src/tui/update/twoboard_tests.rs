@@ -162,6 +162,18 @@ fn a_teleport_that_uncovers_the_king_on_the_other_board_mates() {
 }
 
 #[test]
+fn an_intent_answered_by_mate_is_played_only_when_asked_again() {
+    // PORTAL-TWOBOARD.md's self-mate beyond the horizon: the king's intent
+    // is legal, but White's rook teleports onto its landing square.
+    let mut s = twoboard("8/8/8/8/R2Q4/8/8/4K3|8/8/8/8/k7/8/8/8 b B -|- -|- wAa4 1 10");
+    type_text(&mut s, "B:Ka4^");
+    assert_eq!(error(&s), "careful: after B:Ka4^, RAa4>Ba4# checkmates; type it again to play it anyway");
+    assert!(s.game().sans().is_empty());
+    type_text(&mut s, "B:Ka4^");
+    assert_eq!(s.game().sans(), ["B:Ka4^"]);
+}
+
+#[test]
 fn two_boards_side_by_side_stacked_or_one_at_a_time_each_named() {
     let mut s = twoboard(START);
     let at = |rows: &[String], text: &str| rows.iter().position(|r| r.contains(text));
