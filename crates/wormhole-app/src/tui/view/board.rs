@@ -663,6 +663,27 @@ mod tests {
     }
 
     #[test]
+    fn two_board_portals_intents_and_arrivals_are_marked_on_their_boards() {
+        // White's pawn on Aa5 intends to go to Ba5, where a black pawn stands.
+        let fen = "rnbq1bnr/ppp2ppp/3pp3/P7/8/8/1PPPPPPP/RNBQKBNR|rnbqkbnr/1pppppp1/7p/p7/8/6PP/PPPPPP2/RNBQ1BNR \
+                   b B KQ|kq -|- wAa5 1 5";
+        let pos = AnyPosition::from_fen(GameKind::Twoboard, fen).unwrap();
+        let theme = ascii();
+        let (w, h) = Geometry::min_size();
+        let geometry = Geometry::fit(Rect::new(0, 0, w, h), false).unwrap();
+        let draw_board = |board: usize| {
+            let mut term = Terminal::new(TestBackend::new(w, h)).unwrap();
+            let view = BoardView::new(&pos, board, geometry, &Highlights::of(&pos), &theme);
+            term.draw(|f| f.render_widget(view, f.area())).unwrap();
+            rows(term.backend().buffer())
+        };
+        let (a, b) = (draw_board(0), draw_board(1));
+        assert_eq!(a[3], "5 ^PO                   O ", "A: the pawn that leaves, on its portal; h5 empty");
+        assert_eq!(a[4], "4  O                    O ", "A: the empty portals a4 and h4");
+        assert_eq!(b[3], "5  p>                   O ", "B: where it arrives, under Black's pawn");
+    }
+
+    #[test]
     fn the_chosen_pieces_exits_are_marked() {
         let pos = AnyPosition::from_fen(GameKind::Porthole, "6k1/8/8/7P/8/p7/4K3/8 w - - 0 1 h5,a3,c2*2,e2*2").unwrap();
         let c2: Square = "c2".parse().unwrap();
