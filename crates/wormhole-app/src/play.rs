@@ -18,7 +18,6 @@ use crate::tui;
 use crate::tui::app::App;
 use crate::tui::clock::TimeControl;
 use crate::tui::config::Config;
-use crate::tui::drawn;
 use crate::tui::game::{Game, Player, fen_note, recorded_level};
 use crate::tui::runner::{Folders, Runner};
 use crate::tui::state::{ExitReport, Session, Settings};
@@ -63,9 +62,10 @@ pub struct PlayArgs {
     #[arg(long, value_name = "MIN+INC")]
     pub clock: Option<TimeControl>,
     /// Game: classic (Wormhole chess, K Q R B N P), fairy (Wormhole chess,
-    /// K C W M N P), porthole (Porthole chess) or linked (Linked-portal
-    /// chess). With --fen the FEN decides when this is not given and it can tell.
-    #[arg(long, value_name = "classic|fairy|porthole|linked", value_parser = drawn::parse_drawn)]
+    /// K C W M N P), porthole (Porthole chess), linked (Linked-portal
+    /// chess) or twoboard (Two-board portal chess). With --fen the FEN
+    /// decides when this is not given and it can tell.
+    #[arg(long, value_name = "classic|fairy|porthole|linked|twoboard")]
     pub variant: Option<GameKind>,
     /// Start from this position: `<placement> <side> <plies>` with x for a hole,
     /// e.g. "rbkxxxbn/ppxppppx/2qxxB2/4x2p/3P1x2/3n1x2/PPPxPPPP/RBxxxNKR b 17";
@@ -176,7 +176,6 @@ fn first_game(args: &PlayArgs, settings: &mut Settings) -> anyhow::Result<Game> 
         None
     };
     let Some((last, pgn)) = start else { return Ok(settings.new_game()) };
-    drawn::drawn(last.kind())?;
     settings.variant = last.kind();
     if !args.chooses_sides() {
         settings.players = Player::human_to_move(settings.players, last.turn());

@@ -245,6 +245,7 @@ pub(crate) trait DynMove {
     fn to(&self) -> Square;
     fn entry(&self) -> Option<Square>;
     fn moves_piece(&self) -> bool;
+    fn board(&self) -> usize;
     fn promotion(&self) -> Option<Role>;
     fn display(&self) -> &dyn fmt::Display;
 }
@@ -261,6 +262,9 @@ impl<M: GameMove> DynMove for M {
     }
     fn moves_piece(&self) -> bool {
         GameMove::moves_piece(*self)
+    }
+    fn board(&self) -> usize {
+        GameMove::board(*self)
     }
     fn promotion(&self) -> Option<Role> {
         GameMove::promotion(*self)
@@ -290,6 +294,12 @@ impl AnyMove {
     /// a portal: [`GameMove::moves_piece`]).
     pub fn moves_piece(self) -> bool {
         self.inner().moves_piece()
+    }
+
+    /// The board the move is played on, an index into
+    /// [`AnyPosition::boards`] (0 in a one-board game).
+    pub fn board(self) -> usize {
+        self.inner().board()
     }
 
     /// The role a pawn promotes to, if this is a promotion.
@@ -369,7 +379,8 @@ pub enum PlayError {
 pub(crate) trait DynPosition {
     fn kind(&self) -> GameKind;
     fn fen(&self) -> String;
-    fn board(&self) -> &Board;
+    fn boards(&self) -> &[Board];
+    fn board_to_play(&self) -> usize;
     fn turn(&self) -> Color;
     fn hash(&self) -> u64;
     fn move_number(&self) -> u32;
@@ -398,8 +409,11 @@ where
     fn fen(&self) -> String {
         Rules::fen(self)
     }
-    fn board(&self) -> &Board {
-        Rules::board(self)
+    fn boards(&self) -> &[Board] {
+        Rules::boards(self)
+    }
+    fn board_to_play(&self) -> usize {
+        Rules::board_to_play(self)
     }
     fn turn(&self) -> Color {
         Rules::turn(self)
@@ -491,14 +505,40 @@ impl AnyPosition {
         self.inner().fen()
     }
 
-    /// The pieces (and the holes, in Wormhole chess).
-    pub fn board(&self) -> &Board {
-        self.inner().board()
+    /// The boards, in the order the game names them: one in most games,
+    /// A and B in Two-board portal chess.
+    ///
+    /// ```
+    /// use wormhole::{AnyPosition, GameKind};
+    /// let two = AnyPosition::new(GameKind::Twoboard);
+    /// assert_eq!((two.boards().len(), two.board_to_play()), (2, 0));
+    /// let after = two.after(two.parse_move("A:e4").unwrap()).unwrap();
+    /// assert_eq!(after.board_to_play(), 1, "Black plays board B");
+    /// assert_eq!(AnyPosition::new(GameKind::Porthole).boards().len(), 1);
+    /// ```
+    pub fn boards(&self) -> &[Board] {
+        self.inner().boards()
+    }
+
+    /// Which of [`AnyPosition::boards`] the side to move plays.
+    pub fn board_to_play(&self) -> usize {
+        self.inner().board_to_play()
+    }
+
+    /// The board the side to move plays: its pieces (and the holes, in
+    /// Wormhole chess). Squares of moves ([`AnyMove::from`]) are on it.
+    pub fn played_board(&self) -> &Board {
+        &self.boards()[self.board_to_play()]
+    }
+
+    /// The board and square of `color`'s king, if it stands on one.
+    pub fn king(&self, color: Color) -> Option<(usize, Square)> {
+        self.boards().iter().enumerate().find_map(|(i, b)| b.king_of(color).map(|k| (i, k)))
     }
 
     /// The holes (Wormhole chess; none in Porthole chess).
     pub fn holes(&self) -> Bitboard {
-        self.board().holes()
+        self.played_board().holes()
     }
 
     /// The portholes, in Porthole chess (`None` in a game without them).
@@ -514,7 +554,7 @@ impl AnyPosition {
     /// ([`AnyMove::moves_piece`]; a portal under a piece is moved by its
     /// text, `Z@e5`).
     pub fn moves_from(&self, sq: Square) -> Vec<AnyMove> {
-        let piece = self.board().piece_at(sq).is_some();
+        let piece = self.played_board().piece_at(sq).is_some();
         self.legal_moves().into_iter().filter(|m| m.from() == sq && m.moves_piece() == piece).collect()
     }
 
@@ -583,7 +623,7 @@ impl AnyPosition {
 
     /// The role of the piece on `sq`, if any.
     pub fn role_at(&self, sq: Square) -> Option<Role> {
-        self.board().piece_at(sq).map(|p| p.role)
+        self.played_board().piece_at(sq).map(|p| p.role)
     }
 
     /// Plays a legal move of this game; refuses a move of another game or

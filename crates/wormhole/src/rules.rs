@@ -32,6 +32,11 @@ pub trait GameMove: Copy + Eq + Hash + fmt::Display + fmt::Debug + Send + Sync +
     fn to(self) -> Square;
     /// The role a pawn promotes to, if this is a promotion.
     fn promotion(self) -> Option<Role>;
+    /// The board the move is played on, an index into [`Rules::boards`]
+    /// (a teleport's arrival board); 0 in a one-board game.
+    fn board(self) -> usize {
+        0
+    }
     /// The portal a move goes through, in a game with portals (the entry
     /// of a porthole move); `None` by default.
     fn entry(self) -> Option<Square> {
@@ -198,8 +203,16 @@ pub trait Rules: Clone + fmt::Debug + Send + Sync + 'static {
     fn turn(&self) -> Color;
     /// The Zobrist hash, kept up to date incrementally.
     fn hash(&self) -> u64;
-    /// The pieces (and, in Wormhole chess, the holes).
-    fn board(&self) -> &Board;
+    /// The boards, in the order the game names them: one in most games,
+    /// boards A and B in Two-board portal chess. Each holds its pieces
+    /// (and, in Wormhole chess, the holes).
+    fn boards(&self) -> &[Board];
+    /// Which of [`Rules::boards`] the side to move plays (its index): the
+    /// only one in a one-board game, hence 0 by default.
+    #[inline(always)]
+    fn board_to_play(&self) -> usize {
+        0
+    }
     /// Whether the side to move is in check.
     fn is_check(&self) -> bool;
     /// The position as a FEN of its game.

@@ -60,8 +60,13 @@ pub enum Action {
     Cursor(i8, i8),
     /// Picks the piece or target under the board cursor.
     Select,
-    /// A square was clicked.
+    /// A square of the board to play was clicked.
     ClickSquare(Square),
+    /// A square of another board was clicked (a game of several boards):
+    /// the board's index.
+    ClickBoard(usize),
+    /// Shows another board, when only one fits on the screen.
+    OtherBoard,
     /// Scrolls the move list (or the help) by rows; negative is up.
     Scroll(i32),
     /// In the review: the next / previous move judged a mistake (or an inaccuracy or blunder).

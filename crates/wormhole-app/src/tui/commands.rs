@@ -58,7 +58,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         Cmd::New,
         "new",
         &["n"],
-        "[classic|fairy|porthole|linked] [white|black|hotseat|watch] [level N] [movetime MS] [clock MIN+INC|off]",
+        "[classic|fairy|porthole|linked|twoboard] [white|black|hotseat|watch] [level N] [movetime MS] [clock MIN+INC|off]",
         "new game; what is not given stays as now",
     ),
     spec(Cmd::Undo, "undo", &["u"], "", "take back a move (against the engine: with its reply)"),

@@ -76,7 +76,12 @@ pub struct KeySpec {
 /// Every setting, in the order files and help list them.
 pub const KEYS: &[KeySpec] = &[
     KeySpec { key: Key::Level, name: "level", values: "1..12", help: "engine strength (1 newcomer, 12 full strength)" },
-    KeySpec { key: Key::Variant, name: "variant", values: "classic|fairy|porthole|linked", help: "game of new games" },
+    KeySpec {
+        key: Key::Variant,
+        name: "variant",
+        values: "classic|fairy|porthole|linked|twoboard",
+        help: "game of new games",
+    },
     KeySpec { key: Key::Side, name: "side", values: "white|black|hotseat|watch", help: "who plays new games" },
     KeySpec { key: Key::Clock, name: "clock", values: "MIN+INC|off", help: "chess clock of new games, e.g. 5+3" },
     KeySpec { key: Key::Movetime, name: "movetime", values: "MS", help: "engine time per move (0: the level's)" },
@@ -124,7 +129,7 @@ impl Prefs {
         let value = value.trim();
         match key {
             Key::Level => self.level = value.parse().map_err(|e: wormhole::engine::ParseLevelError| e.to_string())?,
-            Key::Variant => self.variant = super::drawn::parse_drawn(value)?,
+            Key::Variant => self.variant = value.parse().map_err(|e: wormhole::ParseGameKindError| e.to_string())?,
             Key::Side => self.side = value.parse()?,
             Key::Clock if value == "off" => self.clock = None,
             Key::Clock => self.clock = Some(value.parse()?),

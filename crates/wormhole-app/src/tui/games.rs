@@ -1,6 +1,8 @@
 //! What differs per game in the app's drawing and help, one file per game
 //! in `games/`: its rules page, the marks it puts on the board (for the
-//! legend) and the panel's line about the board. The views look a game up
+//! legend), the panel's line about the board, whether the board turns,
+//! and for a game of several boards their names, the pieces crossing
+//! between them and the moves its rules force. The views look a game up
 //! here ([`view`]) and never name one. A new game is its file and its line
 //! in the list of [`views!`].
 
@@ -9,6 +11,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
 
 use crate::tui::theme::Theme;
+use crate::tui::view::board::Crossings;
 use crate::tui::view::{help, legend};
 
 /// How the app shows one game.
@@ -57,6 +60,39 @@ pub trait GameView: Sync {
     fn start(&self, kind: GameKind, _values: &[u8]) -> AnyPosition {
         AnyPosition::new(kind)
     }
+
+    /// Whether the board may be turned to show Black's side at the bottom
+    /// (Ctrl-F, playing Black); a game whose rules fix the view says no.
+    fn flips(&self) -> bool {
+        true
+    }
+
+    /// The names of the boards, in the order of the position's boards,
+    /// for a game of several ("Board A"); none for a game of one.
+    fn board_names(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    /// What a game of several boards marks on board `board` of `pos`: the
+    /// squares joined to another board, the pieces about to leave and
+    /// those about to arrive. Nothing by default.
+    fn crossings(&self, _pos: &AnyPosition, _board: usize) -> Crossings {
+        Crossings::default()
+    }
+
+    /// The move the side to move must play, if its rules force one (a
+    /// teleport, a lost move, a pass), and why, in words that end by
+    /// saying Enter plays it: Enter on an empty line plays it. None by default.
+    fn forced_move(&self, _pos: &AnyPosition) -> Option<(AnyMove, String)> {
+        None
+    }
+
+    /// A warning before the legal move `m` is played, when its rules hide
+    /// a danger a player may not see (a move played again after its
+    /// warning is played). None by default.
+    fn warning(&self, _pos: &AnyPosition, _m: AnyMove) -> Option<String> {
+        None
+    }
 }
 
 /// A choice of the start position on the new-game screen: a line whose
@@ -96,6 +132,12 @@ pub fn view(kind: GameKind) -> &'static dyn GameView {
         .find(|(shown, _)| shown.same_rules(kind))
         .map(|&(_, view)| view)
         .expect("every game has a view (tested)")
+}
+
+/// The name of board `board` of the game `kind` ("Board A"; "the board"
+/// in a game of one).
+pub fn board_name(kind: GameKind, board: usize) -> &'static str {
+    view(kind).board_names().get(board).copied().unwrap_or("the board")
 }
 
 /// What the board of `pos` is like now, in the words of its game.

@@ -215,6 +215,7 @@ pub const KEYMAP: &[Binding] = &[
     footer(ctrl('z', A::Undo, "undo / redo (against the engine: with its reply)"), "undo", 1),
     footer(ctrl('y', A::Redo, "undo / redo (against the engine: with its reply)"), "redo", 3),
     footer(ctrl('f', A::Flip, "flip the board"), "flip", 4),
+    ctrl('b', A::OtherBoard, "a game of two boards on a small terminal: show the other board"),
     footer(ctrl('t', A::Hint, "hint: the engine's move for you, not played"), "hint", 2),
     key(K::F(2), When::Game, A::Hint, "hint: the engine's move for you, not played"),
     ctrl('g', A::MoveNow, "engine: move now with its best move so far"),
@@ -250,6 +251,11 @@ pub fn action_for(key: &KeyEvent, ctx: Context, input_empty: bool) -> Option<Act
         (None, KeyCode::Char(c)) if !ctrl && typing => Some(Action::Char(c)),
         _ => None,
     }
+}
+
+/// The first key bound to `action`, as the help writes it (`Ctrl-B`).
+pub fn key_of(action: Action) -> Option<String> {
+    KEYMAP.iter().find(|b| b.action == action).map(|b| key_label(b.code, b.ctrl))
 }
 
 /// How a key is written in the help: `Ctrl-Z`, `F1`, `PgUp`, `Space`.

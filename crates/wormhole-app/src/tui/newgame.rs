@@ -7,7 +7,6 @@ use wormhole::{AnyPosition, GameKind};
 use super::choice::Choice;
 use super::clock::TimeControl;
 use super::config::Prefs;
-use super::drawn::drawn_games;
 use super::game::Side;
 use super::games::view;
 
@@ -87,7 +86,7 @@ impl NewGameForm {
     pub fn change(&mut self, d: i32) {
         match self.field {
             Field::Variant => {
-                self.variant = step(&drawn_games(), self.variant, d);
+                self.variant = step(&GameKind::ALL, self.variant, d);
                 self.setup = default_setup(self.variant);
             }
             Field::Side => self.side = step(Side::ALL, self.side, d),

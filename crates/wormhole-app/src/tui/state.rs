@@ -16,6 +16,7 @@ use super::commands;
 use super::config::{Config, Prefs};
 use super::effects::Effect;
 use super::game::{ENGINE_NAME, Game, Player};
+use super::games;
 use super::highlights::Highlights;
 use super::input::{self, Candidate, InputHint, InputLine};
 use super::keymap::{self, Context};
@@ -23,6 +24,7 @@ use super::newgame::NewGameForm;
 use super::picker::GamePicker;
 use super::review::Study;
 use super::theme::{Display, Theme};
+use super::view::layout::Boards;
 
 /// Which help page is up.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -188,6 +190,12 @@ pub(super) struct View {
     pub hint: Option<AnyMove>,
     /// `:explain`: the pieces explained and where they go.
     pub explained: Option<(Bitboard, Bitboard)>,
+    /// The move last warned about ([`games::GameView::warning`]): played
+    /// if asked for again.
+    pub warned: Option<AnyMove>,
+    /// In a game of several boards, when only one fits: how many boards
+    /// after the board to play the one shown is.
+    pub board_shift: usize,
 }
 
 /// A game session: everything the screen shows, changed only by `update`.
@@ -293,8 +301,16 @@ impl Session {
     pub fn theme(&self) -> &Theme {
         &self.theme
     }
+    /// Whether the board shows Black's side at the bottom: as flipped,
+    /// in a game whose board turns ([`games::GameView::flips`]).
     pub fn flipped(&self) -> bool {
-        self.view.flipped
+        self.view.flipped && games::view(self.game.kind()).flips()
+    }
+    /// The boards of the position shown, and the one shown when only one fits.
+    pub fn boards_shown(&self) -> Boards {
+        let pos = self.shown_position();
+        let count = pos.boards().len();
+        Boards { count, alone: (pos.board_to_play() + self.view.board_shift) % count, flipped: self.flipped() }
     }
     pub fn input(&self) -> &str {
         self.view.input.text()
@@ -421,7 +437,10 @@ impl Session {
             return InputHint::Command(commands::matching(cmd.split_whitespace().next().unwrap_or("")));
         }
         if text.is_empty() {
-            return InputHint::Empty;
+            return match self.forced_move() {
+                Some((_, why)) => InputHint::Forced(why),
+                None => InputHint::Empty,
+            };
         }
         if let (Mode::Analyze, Some(explore)) = (self.mode, &self.study.explore) {
             if let Some(san) = explore.position.parse_move(text).ok().and_then(|m| explore.position.san(m).ok()) {
@@ -454,13 +473,8 @@ impl Session {
         }
         let ply = self.shown_ply();
         let pos = self.shown_position();
-        let check = if pos.is_check() { pos.board().king_of(pos.turn()) } else { None };
-        let mut hl = Highlights {
-            last_move: self.game.move_before(ply),
-            check,
-            cursor: self.view.cursor,
-            ..Highlights::default()
-        };
+        let mut hl =
+            Highlights { last_move: self.game.move_before(ply), cursor: self.view.cursor, ..Highlights::of(pos) };
         if ply != self.game.len() {
             return hl;
         }
@@ -479,12 +493,19 @@ impl Session {
         } else if let Some(sq) = self.view.cursor.filter(|_| self.human_to_move()) {
             // The piece under the keyboard cursor: where it could go.
             let pos = self.game.position();
-            if pos.board().piece_at(sq).is_some_and(|p| p.color == pos.turn()) {
+            if pos.played_board().piece_at(sq).is_some_and(|p| p.color == pos.turn()) {
                 hl.show_moves_of(pos, sq, None);
                 hl.selected = Bitboard::EMPTY;
             }
         }
         hl
+    }
+
+    /// The forced move Enter on an empty line plays for the human to move,
+    /// and why it is forced (the game's words, [`games::GameView::forced_move`]).
+    pub(super) fn forced_move(&self) -> Option<(AnyMove, String)> {
+        let playing = self.mode == Mode::Play && !self.game.is_over() && self.human_to_move();
+        playing.then(|| games::view(self.game.kind()).forced_move(self.game.position())).flatten()
     }
 
     /// Whether the piece on `from` has a legal move.

@@ -16,6 +16,8 @@ mod porthole_tests;
 mod review;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod twoboard_tests;
 
 use std::time::Instant;
 
@@ -26,6 +28,7 @@ use super::ai::EngineEvent;
 use super::config::{Key, Prefs};
 use super::effects::Effect;
 use super::game::{Game, Player, Side};
+use super::games::{board_name, view as game_view};
 use super::newgame::NewGameForm;
 use super::state::{HelpPage, Message, Mode, Pending, Session, Settings};
 
@@ -225,7 +228,7 @@ impl Session {
             Action::TogglePage | Action::Answer(_) => {}
             Action::Undo => self.undo(),
             Action::Redo => self.redo(),
-            Action::Flip => self.view.flipped = !self.view.flipped,
+            Action::Flip => self.flip(),
             Action::Hint => self.hint(),
             Action::MoveNow => self.move_now(),
             Action::ShowFen => self.show_fen(),
@@ -245,6 +248,8 @@ impl Session {
                 self.view.cursor = Some(sq);
                 self.pick(sq);
             }
+            Action::ClickBoard(board) => self.not_played(board),
+            Action::OtherBoard => self.other_board(),
             Action::Scroll(d) => self.scroll_moves(d),
             Action::Analyze => self.start_explore(),
             Action::NextJudged | Action::PreviousJudged => {}
@@ -342,12 +347,12 @@ impl Session {
 
     fn home_square(&self) -> Square {
         let pos = self.game.position();
-        pos.board().king_of(pos.turn()).unwrap_or(Square::new(0))
+        pos.king(pos.turn()).filter(|&(b, _)| b == pos.board_to_play()).map_or(Square::new(0), |(_, k)| k)
     }
 
     fn move_cursor(&mut self, dx: i8, dy: i8) {
         let sq = self.view.cursor.unwrap_or_else(|| self.home_square());
-        let (dx, dy) = if self.view.flipped { (-dx, -dy) } else { (dx, dy) };
+        let (dx, dy) = if self.flipped() { (-dx, -dy) } else { (dx, dy) };
         let f = (sq.file() as i8 + dx).clamp(0, 7) as u8;
         let r = (sq.rank() as i8 + dy).clamp(0, 7) as u8;
         self.view.cursor = Square::from_coords(f, r);
@@ -374,7 +379,7 @@ impl Session {
             }
         }
         let pos = self.game.position();
-        let piece = pos.board().piece_at(sq);
+        let piece = pos.played_board().piece_at(sq);
         let own = self.human_to_move() && piece.is_some_and(|p| p.color == pos.turn());
         (self.view.selected, self.view.entry) = (None, None);
         match piece {
@@ -397,6 +402,34 @@ impl Session {
         }
     }
 
+    /// Turns the board, or says that this game's view is fixed.
+    fn flip(&mut self) {
+        self.view.flipped = !self.view.flipped;
+        if !game_view(self.game.kind()).flips() {
+            self.info(format!("{} is always shown from White's side", self.game.kind().title()));
+        }
+    }
+
+    /// A click on a board that is not played now says which one is.
+    fn not_played(&mut self, board: usize) {
+        let pos = self.shown_position();
+        let name = |i: usize| board_name(pos.kind(), i);
+        let text = format!("{} is not played now: {} plays {}", name(board), pos.turn(), name(pos.board_to_play()));
+        self.error(text);
+    }
+
+    /// Shows the next board when only one fits, and says which.
+    fn other_board(&mut self) {
+        let pos = self.shown_position();
+        let (count, kind, played) = (pos.boards().len(), pos.kind(), pos.board_to_play());
+        if count == 1 {
+            return self.error("this game has one board");
+        }
+        self.view.board_shift = (self.view.board_shift + 1) % count;
+        let name = board_name(kind, (played + self.view.board_shift) % count);
+        self.info(format!("{name} is shown when only one board fits"));
+    }
+
     fn submit(&mut self) {
         let text = self.view.input.text().trim().to_string();
         if let Some(cmd) = text.strip_prefix(':') {
@@ -404,6 +437,9 @@ impl Session {
             return self.command(cmd);
         }
         if text.is_empty() {
+            if let Some((m, _)) = self.forced_move() {
+                return self.play_human(m);
+            }
             if let Some(sq) = self.view.cursor {
                 self.pick(sq);
             }

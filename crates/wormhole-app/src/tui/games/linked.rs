@@ -59,7 +59,7 @@ impl GameView for Linked {
         }
         let pieces: Vec<String> = p
             .swallowed_by(m)
-            .filter_map(|sq| pos.board().piece_at(sq).map(|p| format!("the {} {} on {sq}", p.color, p.role.name())))
+            .filter_map(|sq| pos.played_board().piece_at(sq).map(|p| format!("the {} {} on {sq}", p.color, p.role.name())))
             .collect();
         let what = if pieces.is_empty() { "nothing".to_string() } else { pieces.join(", ") };
         Some(format!("black hole on {}: it swallowed {what}; the portals are frozen", m.to()))

@@ -9,7 +9,6 @@ use super::capitalised;
 use crate::files;
 use crate::tui::commands::{self, Cmd};
 use crate::tui::config::{KEYS, Key};
-use crate::tui::drawn::drawn;
 use crate::tui::effects::Effect;
 use crate::tui::game::{self, Game, Player, Side};
 use crate::tui::state::{HelpPage, Mode, Pending, Session, Settings};
@@ -31,7 +30,7 @@ impl Session {
             },
             Cmd::Undo => self.undo(),
             Cmd::Redo => self.redo(),
-            Cmd::Flip => self.view.flipped = !self.view.flipped,
+            Cmd::Flip => self.flip(),
             Cmd::Autoflip => self.toggle_autoflip(),
             Cmd::Hint => self.hint(),
             Cmd::Go => self.move_now(),
@@ -161,7 +160,7 @@ impl Session {
             Ok(None) => return,
             Err(e) => return self.error(e),
         };
-        let Some(piece) = squares.first().and_then(|&sq| pos.board().piece_at(sq)) else { return };
+        let Some(piece) = squares.first().and_then(|&sq| pos.played_board().piece_at(sq)) else { return };
         let mut from = Bitboard::EMPTY;
         let mut targets = Bitboard::EMPTY;
         for &sq in &squares {
@@ -186,7 +185,7 @@ impl Session {
     /// The squares of the pieces `arg` names; Ok(None) when the answer was
     /// already given (a piece that is not on the board).
     fn pieces_to_explain(&mut self, pos: &AnyPosition, arg: &str) -> Result<Option<Vec<Square>>, String> {
-        let board = pos.board();
+        let board = pos.played_board();
         if arg.is_empty() {
             return match self.view.selected.or(self.view.cursor).filter(|&sq| board.piece_at(sq).is_some()) {
                 Some(sq) => Ok(Some(vec![sq])),
@@ -216,7 +215,7 @@ impl Session {
         Ok(None)
     }
 
-    /// `:new [classic|fairy|porthole|linked] [white|black|hotseat|watch] [level N] [movetime MS] [clock MIN+INC|off]`.
+    /// `:new [classic|fairy|porthole|linked|twoboard] [white|black|hotseat|watch] [level N] [movetime MS] [clock MIN+INC|off]`.
     fn parse_new(&self, args: &str) -> Result<Settings, String> {
         let mut s = self.settings;
         let mut words = args.split_whitespace();
@@ -226,7 +225,7 @@ impl Session {
                 continue;
             }
             if let Ok(v) = w.parse::<GameKind>() {
-                s.variant = drawn(v).map_err(|e| e.to_string())?;
+                s.variant = v;
                 continue;
             }
             match w {
@@ -243,7 +242,7 @@ impl Session {
                 },
                 other => {
                     return Err(format!(
-                        "':new {other}': expected classic, fairy, porthole, linked, white, black, hotseat, watch, level N, movetime MS or clock MIN+INC|off"
+                        "':new {other}': expected classic, fairy, porthole, linked, twoboard, white, black, hotseat, watch, level N, movetime MS or clock MIN+INC|off"
                     ));
                 }
             }
@@ -286,7 +285,7 @@ fn role_named(text: &str) -> Option<Role> {
 /// porthole it enters) if its side is to move, else where it would reach
 /// on its side's turn.
 fn reach(pos: &AnyPosition, sq: Square) -> Bitboard {
-    match pos.board().piece_at(sq) {
+    match pos.played_board().piece_at(sq) {
         Some(p) if p.color == pos.turn() => pos
             .legal_moves()
             .iter()

@@ -20,6 +20,12 @@ impl Session {
         if self.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Hint { .. })) {
             self.cancel_search();
         }
+        let warning = games::view(self.game.kind()).warning(self.game.position(), m);
+        if let Some(warning) = warning.filter(|_| self.view.warned != Some(m)) {
+            self.view.warned = Some(m);
+            return self.error(warning);
+        }
+        self.view.warned = None;
         let note = move_note(self.game.position(), m);
         match self.game.play(m, self.now) {
             Ok(()) => self.after_change(),

@@ -7,7 +7,6 @@ use wormhole::pgn::PgnGame;
 use crate::saved_games::{PathCompletion, SavedGame};
 use crate::tui::action::{Action, AutosaveReason};
 use crate::tui::commands::{self, Cmd};
-use crate::tui::drawn::drawn;
 use crate::tui::effects::Effect;
 use crate::tui::game::{Game, Player, recorded_level};
 use crate::tui::picker::GamePicker;
@@ -200,9 +199,6 @@ impl Session {
     /// Replaces the game, played with `settings`. One with unsaved moves is
     /// autosaved first and replaced only once that succeeded.
     pub(super) fn replace_game(&mut self, game: Game, settings: Settings) {
-        if let Err(e) = drawn(game.kind()) {
-            return self.error(e.to_string());
-        }
         if self.autosave_if_needed(AutosaveReason::Replaced) {
             self.replacement = Some((game, settings));
         } else {

@@ -238,7 +238,7 @@ impl Session {
                 self.info(prompt);
             }
             Pick::Nothing => {
-                let own = pos.board().piece_at(sq).is_some_and(|p| p.color == pos.turn());
+                let own = pos.played_board().piece_at(sq).is_some_and(|p| p.color == pos.turn());
                 (self.view.selected, self.view.entry) = (own.then_some(sq), None);
             }
         }

@@ -652,24 +652,3 @@ fn a_short_fen_says_what_was_assumed_and_an_orthodox_one_that_it_has_no_porthole
     assert_eq!(app.session().game().kind(), GameKind::Porthole);
     assert!(info(app.session()).starts_with("loaded as Porthole chess (an orthodox FEN: 6 fields) with no portholes"));
 }
-
-/// The app draws one board: Two-board portal chess is refused by every
-/// way in (`:load`, `:new`, `:set variant`) with where it plays, and the
-/// game stays.
-#[test]
-fn two_board_games_are_refused_and_the_game_stays() {
-    let refused = "Two-board portal chess plays in the engine tools (perft, bench, match, uci, analyze) only; \
-                   the app cannot draw two boards yet";
-    let mut app = hotseat();
-    enter(&mut app, "e4");
-    enter(&mut app, &format!(":load {}", GameKind::Twoboard.start_fen()));
-    assert_eq!(error(app.session()), refused);
-    app.update(Action::ClearInput);
-    enter(&mut app, ":new twoboard");
-    assert_eq!(error(app.session()), refused);
-    app.update(Action::ClearInput);
-    enter(&mut app, ":set variant twoboard");
-    assert!(error(app.session()).contains(refused), "{}", error(app.session()));
-    assert_eq!(app.session().game().kind(), GameKind::Classic);
-    assert_eq!(app.session().game().sans(), ["e4"]);
-}

@@ -94,6 +94,7 @@ fn hint(session: &Session, width: usize) -> Line<'static> {
             Some(end) => Line::styled(format!("{}. Type a :command, or use the keys below", end.describe()), dim),
             None => Line::styled("Type a move (e4, Nf3, Nd3f6) or :command; arrows/mouse pick squares", dim),
         },
+        InputHint::Forced(why) => Line::styled(why, session.theme().info),
         InputHint::Exact(san) => Line::from(vec![
             Span::styled("Enter plays ", dim),
             Span::styled(san, Style::new().add_modifier(Modifier::BOLD)),

@@ -31,7 +31,8 @@ fn value(role: Role) -> i32 {
 }
 
 fn material(pos: &AnyPosition, color: Color) -> i32 {
-    Role::ALL.iter().map(|&r| value(r) * pos.board().pieces(color, r).count() as i32).sum()
+    let on = |b: &wormhole::Board| Role::ALL.iter().map(|&r| value(r) * b.pieces(color, r).count() as i32).sum::<i32>();
+    pos.boards().iter().map(on).sum()
 }
 
 fn clock_text(d: Duration) -> String {

@@ -365,8 +365,8 @@ impl Rules for Position {
         self.hash
     }
     #[inline(always)]
-    fn board(&self) -> &Board {
-        &self.board
+    fn boards(&self) -> &[Board] {
+        std::slice::from_ref(&self.board)
     }
     #[inline]
     fn is_check(&self) -> bool {

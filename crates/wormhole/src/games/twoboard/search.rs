@@ -43,10 +43,14 @@ impl Rules for Position {
     fn hash(&self) -> u64 {
         self.hash
     }
-    /// The board to play.
+    /// Boards A and B.
     #[inline(always)]
-    fn board(&self) -> &Board {
-        &self.boards[self.board]
+    fn boards(&self) -> &[Board] {
+        &self.boards
+    }
+    #[inline(always)]
+    fn board_to_play(&self) -> usize {
+        self.board.index()
     }
     #[inline]
     fn is_check(&self) -> bool {
