@@ -29,6 +29,21 @@ pub fn drawn_games() -> Vec<GameKind> {
     GameKind::ALL.into_iter().filter(|&k| drawn(k).is_ok()).collect()
 }
 
+/// The names of the games the app can draw, joined by `sep`:
+/// `classic|fairy|porthole|linked` with `"|"`.
+pub fn drawn_names(sep: &str) -> String {
+    drawn_games().iter().map(|k| k.name()).collect::<Vec<_>>().join(sep)
+}
+
+/// Where a help text of the command and settings tables shows the names
+/// of the games the app can draw ([`with_games`]).
+pub const GAMES: &str = "{games}";
+
+/// `text` with [`GAMES`] replaced by the drawn games' names, `|`-joined.
+pub fn with_games(text: &str) -> String {
+    text.replace(GAMES, &drawn_names("|"))
+}
+
 /// A game as `--variant` reads it: a name of a game the app can draw.
 pub fn parse_drawn(text: &str) -> Result<GameKind, String> {
     let kind: GameKind = text.parse().map_err(|e: wormhole::ParseGameKindError| e.to_string())?;
@@ -66,5 +81,14 @@ mod tests {
     #[test]
     fn the_app_offers_every_one_board_game() {
         assert_eq!(drawn_games(), [GameKind::Classic, GameKind::Fairy, GameKind::Porthole, GameKind::Linked]);
+    }
+
+    #[test]
+    fn the_names_are_those_of_the_drawn_games() {
+        let names = with_games(&format!("[{GAMES}] side"));
+        for kind in GameKind::ALL {
+            assert_eq!(names.contains(kind.name()), drawn(kind).is_ok(), "{kind} in {names}");
+        }
+        assert!(names.starts_with("[classic|") && names.ends_with("] side") && !names.contains(GAMES), "{names}");
     }
 }

@@ -9,7 +9,7 @@ use super::capitalised;
 use crate::files;
 use crate::tui::commands::{self, Cmd};
 use crate::tui::config::{KEYS, Key};
-use crate::tui::drawn::drawn;
+use crate::tui::drawn::{drawn, drawn_names};
 use crate::tui::effects::Effect;
 use crate::tui::game::{self, Game, Player, Side};
 use crate::tui::state::{HelpPage, Mode, Pending, Session, Settings};
@@ -105,7 +105,7 @@ impl Session {
         };
         if value.is_empty() {
             let spec = key.spec();
-            return self.info(format!("{name} = {} ({}: {})", self.config.prefs.get(key), spec.values, spec.help));
+            return self.info(format!("{name} = {} ({}: {})", self.config.prefs.get(key), spec.values(), spec.help));
         }
         let text = match self.config.set(key, value) {
             Ok(text) => text,
@@ -216,7 +216,8 @@ impl Session {
         Ok(None)
     }
 
-    /// `:new [classic|fairy|porthole|linked] [white|black|hotseat|watch] [level N] [movetime MS] [clock MIN+INC|off]`.
+    /// `:new [GAME] [white|black|hotseat|watch] [level N] [movetime MS] [clock MIN+INC|off]`, GAME a
+    /// game the app draws.
     fn parse_new(&self, args: &str) -> Result<Settings, String> {
         let mut s = self.settings;
         let mut words = args.split_whitespace();
@@ -243,7 +244,8 @@ impl Session {
                 },
                 other => {
                     return Err(format!(
-                        "':new {other}': expected classic, fairy, porthole, linked, white, black, hotseat, watch, level N, movetime MS or clock MIN+INC|off"
+                        "':new {other}': expected {}, white, black, hotseat, watch, level N, movetime MS or clock MIN+INC|off",
+                        drawn_names(", ")
                     ));
                 }
             }
