@@ -13,6 +13,8 @@ use wormhole::engine::{Engine, EngineOptions, Limits};
 use wormhole::rules::Searchable;
 use wormhole::{GAMES, GameKind, WithPosition};
 
+use crate::game_arg;
+
 /// Arguments of `wormhole bench`.
 #[derive(Debug, clap::Args)]
 pub struct BenchArgs {
@@ -20,7 +22,7 @@ pub struct BenchArgs {
     #[arg(long)]
     depth: Option<u32>,
     /// Only the positions of this game (default: both Wormhole chess piece sets).
-    #[arg(long)]
+    #[arg(long, value_parser = game_arg::any_game())]
     variant: Option<GameKind>,
     /// Print one line per position.
     #[arg(long)]

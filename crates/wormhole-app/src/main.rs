@@ -11,6 +11,7 @@ macro_rules! outln {
 mod analyze;
 mod bench;
 mod files;
+mod game_arg;
 mod limits;
 mod match_cmd;
 mod perft_cmd;

@@ -22,7 +22,7 @@ use crate::tui::game::{Game, Player, fen_note, recorded_level};
 use crate::tui::runner::{Folders, Runner};
 use crate::tui::state::{ExitReport, Session, Settings};
 use crate::tui::theme::{Display, PieceStyle, ThemeName};
-use crate::{files, limits, saved_games};
+use crate::{files, game_arg, limits, saved_games};
 
 /// Who plays a side, on the command line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -61,11 +61,8 @@ pub struct PlayArgs {
     /// e.g. 5+3 or 0.5+0 (at least one second). Running out of time loses.
     #[arg(long, value_name = "MIN+INC")]
     pub clock: Option<TimeControl>,
-    /// Game: classic (Wormhole chess, K Q R B N P), fairy (Wormhole chess,
-    /// K C W M N P), porthole (Porthole chess), linked (Linked-portal
-    /// chess) or twoboard (Two-board portal chess). With --fen the FEN
-    /// decides when this is not given and it can tell.
-    #[arg(long, value_name = "classic|fairy|porthole|linked|twoboard")]
+    /// Game. With --fen the FEN decides when this is not given and it can tell.
+    #[arg(long, value_name = "GAME", value_parser = game_arg::any_game())]
     pub variant: Option<GameKind>,
     /// Start from this position: `<placement> <side> <plies>` with x for a hole,
     /// e.g. "rbkxxxbn/ppxppppx/2qxxB2/4x2p/3P1x2/3n1x2/PPPxPPPP/RBxxxNKR b 17";

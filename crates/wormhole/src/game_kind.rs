@@ -25,6 +25,11 @@ pub struct GameInfo {
     pub aliases: &'static [&'static str],
     /// The PGN `Variant` tag written for it.
     pub pgn_name: &'static str,
+    /// The words by which another `Variant` tag names this game when read
+    /// leniently ([`GameKind::from_pgn_tag`]): a tag (in lower case) that
+    /// starts with the first word and holds the others. The game with the
+    /// most such words wins; none: no lenient reading.
+    pub pgn_tag_words: &'static [&'static str],
     /// The FEN of its start position.
     pub start_fen: &'static str,
     /// How strongly a FEN says it is one of this game ([`GameKind::detect_fen`]).
@@ -123,17 +128,27 @@ impl GameKind {
     }
 
     /// The game a PGN `Variant` tag names, read leniently: any case, the
-    /// names and aliases of [`GAMES`], and any other `Wormhole...` tag as
-    /// classic unless it says `fairy`.
+    /// names and aliases of [`GAMES`], and any other tag by the game's
+    /// [`GameInfo::pgn_tag_words`] (a `Wormhole...` tag is classic unless
+    /// it says `fairy`).
+    ///
+    /// ```
+    /// use wormhole::GameKind;
+    /// assert_eq!(GameKind::from_pgn_tag("wormhole chess"), Some(GameKind::Classic));
+    /// assert_eq!(GameKind::from_pgn_tag("Wormhole (fairy set)"), Some(GameKind::Fairy));
+    /// assert_eq!(GameKind::from_pgn_tag("Atomic"), None);
+    /// ```
     pub fn from_pgn_tag(tag: &str) -> Option<GameKind> {
         if let Some(g) = GAMES.iter().find(|g| g.pgn_name.eq_ignore_ascii_case(tag.trim())) {
             return Some(g.kind);
         }
         let lower = tag.to_ascii_lowercase();
-        GameKind::from_name(&lower).or_else(|| match lower.starts_with("wormhole") {
-            true if lower.contains("fairy") => Some(GameKind::Fairy),
-            true => Some(GameKind::Classic),
-            false => None,
+        GameKind::from_name(&lower).or_else(|| {
+            let fits = |g: &&GameInfo| match g.pgn_tag_words.split_first() {
+                Some((first, rest)) => lower.starts_with(first) && rest.iter().all(|w| lower.contains(w)),
+                None => false,
+            };
+            GAMES.iter().filter(fits).max_by_key(|g| g.pgn_tag_words.len()).map(|g| g.kind)
         })
     }
 
@@ -249,6 +264,8 @@ mod tests {
             assert_eq!(g.kind as usize, i);
             assert_eq!(g.name.parse::<GameKind>(), Ok(g.kind));
             assert_eq!(GameKind::from_pgn_tag(g.pgn_name), Some(g.kind));
+            let same_words = GAMES.iter().filter(|o| o.pgn_tag_words == g.pgn_tag_words);
+            assert!(g.pgn_tag_words.is_empty() || same_words.count() == 1, "{}: lenient tags name one game", g.name);
             assert_eq!(GameKind::detect_fen(g.start_fen), Some(g.kind));
         }
     }

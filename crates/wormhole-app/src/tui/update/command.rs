@@ -7,6 +7,7 @@ use wormhole::{AnyPosition, Bitboard, Color, GameKind, Role, Square};
 
 use super::capitalised;
 use crate::files;
+use crate::game_arg;
 use crate::tui::commands::{self, Cmd};
 use crate::tui::config::{KEYS, Key};
 use crate::tui::effects::Effect;
@@ -104,7 +105,7 @@ impl Session {
         };
         if value.is_empty() {
             let spec = key.spec();
-            return self.info(format!("{name} = {} ({}: {})", self.config.prefs.get(key), spec.values, spec.help));
+            return self.info(format!("{name} = {} ({}: {})", self.config.prefs.get(key), spec.values(), spec.help));
         }
         let text = match self.config.set(key, value) {
             Ok(text) => text,
@@ -215,7 +216,7 @@ impl Session {
         Ok(None)
     }
 
-    /// `:new [classic|fairy|porthole|linked|twoboard] [white|black|hotseat|watch] [level N] [movetime MS] [clock MIN+INC|off]`.
+    /// `:new [GAME] [white|black|hotseat|watch] [level N] [movetime MS] [clock MIN+INC|off]`.
     fn parse_new(&self, args: &str) -> Result<Settings, String> {
         let mut s = self.settings;
         let mut words = args.split_whitespace();
@@ -242,7 +243,8 @@ impl Session {
                 },
                 other => {
                     return Err(format!(
-                        "':new {other}': expected classic, fairy, porthole, linked, twoboard, white, black, hotseat, watch, level N, movetime MS or clock MIN+INC|off"
+                        "':new {other}': expected {}, white, black, hotseat, watch, level N, movetime MS or clock MIN+INC|off",
+                        game_arg::names(", ")
                     ));
                 }
             }

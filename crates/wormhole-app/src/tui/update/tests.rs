@@ -429,7 +429,11 @@ fn new_game_with_other_settings() {
     enter(&mut app, ":new clock 0+1");
     assert_eq!(error(app.session()), "'0+1': a clock needs at least one second per side");
     enter(&mut app, ":new knight");
-    assert!(error(app.session()).starts_with("':new knight': expected"), "{}", error(app.session()));
+    let message = error(app.session());
+    assert!(message.starts_with("':new knight': expected"), "{message}");
+    for kind in GameKind::ALL {
+        assert!(message.contains(&format!(" {},", kind.name())), "{kind} in {message}");
+    }
     enter(&mut app, ":new hotseat clock off movetime 0");
     assert_eq!(app.session().mode(), Mode::Play, "no game in progress: nothing to confirm");
     assert_eq!(app.session().game().players(), [Player::Human; 2]);

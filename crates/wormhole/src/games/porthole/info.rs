@@ -12,6 +12,7 @@ pub(crate) const INFO: GameInfo = GameInfo {
     name: "porthole",
     aliases: &[],
     pgn_name: "Porthole",
+    pgn_tag_words: &[],
     start_fen: START,
     fen_claim: super::fen::claim,
     bench_depth: BENCH_DEPTH,

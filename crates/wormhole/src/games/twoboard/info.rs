@@ -12,6 +12,7 @@ pub(crate) const INFO: GameInfo = GameInfo {
     name: "twoboard",
     aliases: &["two-board"],
     pgn_name: "Twoboard",
+    pgn_tag_words: &[],
     start_fen: START,
     fen_claim: super::fen::claim,
     bench_depth: BENCH_DEPTH,
