@@ -533,6 +533,26 @@ fn linked_moves_in_san_a_teleport_and_a_mate_through_the_portal() {
 }
 
 #[test]
+fn linked_coordinates_onto_a_portal_hint_the_exit() {
+    let mut uci = Uci::start();
+    uci.send("setoption name UCI_Variant value linked");
+    // The pawn that goes to e4 enters White's portal and comes out on a5.
+    uci.send("position startpos moves e2e4");
+    let error = uci.until("info string error").last().unwrap().clone();
+    assert!(error.contains("'e2e4'") && error.ends_with("write e2a5 (e4>a5)"), "{error}");
+    // A refused move that no legal move passes through gets no hint.
+    uci.send("position startpos moves b1d2");
+    let error = uci.until("info string error").last().unwrap().clone();
+    assert!(error.contains("'b1d2'") && !error.contains("write"), "{error}");
+    // searchmoves gets the same hint, and the search goes on without the move.
+    uci.send("position startpos");
+    uci.send("go searchmoves e2e4 depth 1");
+    let lines = uci.until("bestmove");
+    assert!(lines.iter().any(|l| l.starts_with("info string error") && l.ends_with("write e2a5 (e4>a5)")), "{lines:?}");
+    uci.quit();
+}
+
+#[test]
 fn porthole_repetition_of_the_game_scores_as_a_draw() {
     let mut uci = Uci::start();
     uci.send("setoption name UCI_Variant value porthole");
