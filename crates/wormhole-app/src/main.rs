@@ -15,6 +15,7 @@ mod limits;
 mod match_cmd;
 mod perft_cmd;
 mod play;
+mod puzzle_sets;
 mod puzzles_cmd;
 mod saved_games;
 mod signals;

@@ -12,7 +12,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use wormhole::GameKind;
 use wormhole::puzzles::{Effort, GenerateSettings, HEADER, Harvest, Judge, Puzzle, Stats, generate_game, parse_file};
 
-use crate::{files, limits};
+use crate::{files, limits, puzzle_sets};
 
 /// Arguments of `wormhole puzzles`.
 #[derive(Debug, clap::Args)]
@@ -54,7 +54,11 @@ struct GenerateArgs {
 #[derive(Debug, clap::Args)]
 struct CheckArgs {
     /// The puzzle file.
-    file: PathBuf,
+    #[arg(required_unless_present = "shipped")]
+    file: Option<PathBuf>,
+    /// Check the set shipped inside the program for this game instead.
+    #[arg(long, conflicts_with = "file")]
+    shipped: Option<GameKind>,
     /// Threads checking puzzles.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(limits::TOOL_THREADS))]
     threads: u64,
@@ -142,7 +146,14 @@ fn report(stats: &Stats, puzzles: &[Puzzle], time: Duration, threads: u64) {
 
 /// `check`: re-proves each puzzle; lists the failures with their reasons.
 fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
-    let text = files::read_puzzle_file(&args.file)?;
+    let text = match (&args.file, args.shipped) {
+        (Some(path), _) => files::read_puzzle_file(path)?,
+        (None, Some(kind)) => match puzzle_sets::set_text(kind) {
+            Some(text) => text.to_string(),
+            None => bail!("no puzzle set of {kind} is shipped"),
+        },
+        (None, None) => bail!("name a puzzle file or --shipped GAME"),
+    };
     let lines = parse_file(&text)?;
     let bar = progress_bar(lines.len() as u64, "puzzles");
     let verdicts = on_threads(

@@ -65,7 +65,8 @@ pub struct Stats {
     pub positions: u64,
     /// Candidates the judge looked at.
     pub candidates: u64,
-    /// Candidates that became puzzles.
+    /// Candidates that became puzzles (before one puzzle per solution
+    /// among sibling positions is kept).
     pub puzzles: u64,
     /// Rejected: a second move wins.
     pub not_unique: u64,
@@ -159,20 +160,24 @@ impl Finder<'_> {
     /// Looks at every position one move from `pos` (the game's next
     /// position among them): where the mover has just blundered, the
     /// opponent has a win to find. `history` ends with `pos`.
+    /// Siblings often share their solution (the blunders differ, the win
+    /// is the same): one puzzle per solution among them.
     fn children<P: Searchable>(&mut self, pos: &P, history: &[u64]) {
         let mut pos = pos.clone();
         let moves: Vec<P::Move> = pos.legal_moves().iter().collect();
+        let mut solutions = HashSet::new();
         for m in moves {
             let undo = pos.play_unchecked(m);
             if pos.outcome(history).is_none() && self.seen.insert(pos.hash()) {
-                self.consider(&pos, history);
+                self.consider(&pos, history, &mut solutions);
             }
             pos.undo(m, undo);
         }
     }
 
-    /// Screens `pos` and, for a candidate, asks the judge.
-    fn consider<P: Searchable>(&mut self, pos: &P, history: &[u64]) {
+    /// Screens `pos` and, for a candidate, asks the judge; keeps a puzzle
+    /// whose solution (SAN) is not among `solutions` yet.
+    fn consider<P: Searchable>(&mut self, pos: &P, history: &[u64], solutions: &mut HashSet<Vec<String>>) {
         let stats = &mut self.harvest.stats;
         stats.positions += 1;
         match screen(&mut self.screen, pos, history, self.settings) {
@@ -187,7 +192,10 @@ impl Finder<'_> {
                 match self.judge.solve(pos) {
                     Ok(line) => {
                         stats.puzzles += 1;
-                        self.harvest.puzzles.push(puzzle(pos, &line, &mut self.screen));
+                        let puzzle = puzzle(pos, &line, &mut self.screen);
+                        if solutions.insert(puzzle.san.clone()) {
+                            self.harvest.puzzles.push(puzzle);
+                        }
                     }
                     Err(why) => stats.reject(&why),
                 }
