@@ -16,6 +16,8 @@ mod limits;
 mod match_cmd;
 mod perft_cmd;
 mod play;
+mod puzzle_sets;
+mod puzzles_cmd;
 mod saved_games;
 mod signals;
 mod solve;
@@ -55,6 +57,8 @@ enum Command {
     Perft(perft_cmd::PerftArgs),
     /// Prove who wins a position (proof-number search); the last line is `Result: 1-0|0-1|unknown`.
     Solve(solve::SolveArgs),
+    /// Puzzles: `generate` finds them in engine games, `check` re-proves a puzzle file.
+    Puzzles(puzzles_cmd::PuzzlesArgs),
 }
 
 fn main() -> ExitCode {
@@ -72,6 +76,7 @@ fn main() -> ExitCode {
         Some(Command::Perft(args)) => done(perft_cmd::run(&args)),
         Some(Command::Solve(args)) => done(solve::run(&args)),
         Some(Command::Analyze(args)) => done(analyze::run(&args)),
+        Some(Command::Puzzles(args)) => puzzles_cmd::run(&args),
     };
     result.unwrap_or_else(|e| {
         eprintln!("error: {e:#}");

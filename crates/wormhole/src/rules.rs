@@ -18,9 +18,9 @@
 use std::fmt;
 use std::hash::Hash;
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
 
-use crate::engine::{Proof, ProverSlot};
+use crate::engine::{Proof, ProverSlot, SolveLimits};
+use crate::puzzles::PuzzleThemes;
 use crate::{AnyMove, Board, Color, GameKind, Piece, Role, Square};
 
 /// A move of some game, as the search sees it: where the piece starts and
@@ -134,15 +134,15 @@ pub trait GameOutcome: Copy + Eq + fmt::Debug + fmt::Display + Send + Sync + 'st
 }
 
 /// How the engine calls a game's prover ([`Prove::prove`]).
-pub type Prover<P> = fn(&P, &mut ProverSlot, Duration, &AtomicBool) -> Proof<<P as Rules>::Move>;
+pub type Prover<P> = fn(&P, &mut ProverSlot, &SolveLimits, &AtomicBool) -> Proof<<P as Rules>::Move>;
 
 /// Proving who wins, opt-in: a game with a prover (Wormhole chess's
 /// proof-number solver) implements it and names it in [`SearchHooks::PROVER`].
 pub trait Prove: Rules {
-    /// Tries for at most `time` (or until `stop`) to prove who wins;
+    /// Tries within `limits` (or until `stop`) to prove who wins;
     /// `memory` keeps the prover's table between searches (the prover
     /// puts its own type there, [`ProverSlot::with`]).
-    fn prove(&self, memory: &mut ProverSlot, time: Duration, stop: &AtomicBool) -> Proof<Self::Move>;
+    fn prove(&self, memory: &mut ProverSlot, limits: &SolveLimits, stop: &AtomicBool) -> Proof<Self::Move>;
 }
 
 /// A game: a position with its moves, notation, make and unmake, hash and
@@ -338,13 +338,14 @@ pub(crate) mod sealed {
 }
 
 /// A game the engine can search and a program holding any game can hold:
-/// its [`Rules`], [`Evaluate`] and [`SearchHooks`], with moves that convert
-/// to and from [`AnyMove`]. Every game of the list in `games.rs` is one.
-pub trait Searchable: SearchHooks<Move: Into<AnyMove> + TryFrom<AnyMove>> + Evaluate {}
+/// its [`Rules`], [`Evaluate`], [`SearchHooks`] and puzzle themes
+/// ([`PuzzleThemes`]), with moves that convert to and from [`AnyMove`].
+/// Every game of the list in `games.rs` is one.
+pub trait Searchable: SearchHooks<Move: Into<AnyMove> + TryFrom<AnyMove>> + Evaluate + PuzzleThemes {}
 
 impl<P> Searchable for P
 where
-    P: SearchHooks + Evaluate,
+    P: SearchHooks + Evaluate + PuzzleThemes,
     P::Move: Into<AnyMove> + TryFrom<AnyMove>,
 {
 }

@@ -47,6 +47,7 @@ mod moves;
 mod outcome;
 mod position;
 pub mod san;
+mod themes;
 mod tokens;
 pub mod zobrist;
 
