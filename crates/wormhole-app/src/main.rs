@@ -11,10 +11,12 @@ macro_rules! outln {
 mod analyze;
 mod bench;
 mod files;
+mod glicko;
 mod limits;
 mod match_cmd;
 mod perft_cmd;
 mod play;
+mod puzzle_record;
 mod saved_games;
 mod signals;
 mod solve;
