@@ -60,6 +60,7 @@ mod game_kind;
 mod games;
 pub mod perft;
 pub mod pgn;
+pub mod puzzles;
 pub mod rules;
 
 pub use crate::core::excerpt;

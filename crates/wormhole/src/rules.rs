@@ -21,6 +21,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use crate::engine::{Proof, ProverSlot};
+use crate::puzzles::PuzzleThemes;
 use crate::{AnyMove, Board, Color, GameKind, Piece, Role, Square};
 
 /// A move of some game, as the search sees it: where the piece starts and
@@ -324,13 +325,14 @@ pub(crate) mod sealed {
 }
 
 /// A game the engine can search and a program holding any game can hold:
-/// its [`Rules`], [`Evaluate`] and [`SearchHooks`], with moves that convert
-/// to and from [`AnyMove`]. Every game of the list in `games.rs` is one.
-pub trait Searchable: SearchHooks<Move: Into<AnyMove> + TryFrom<AnyMove>> + Evaluate {}
+/// its [`Rules`], [`Evaluate`], [`SearchHooks`] and puzzle themes
+/// ([`PuzzleThemes`]), with moves that convert to and from [`AnyMove`].
+/// Every game of the list in `games.rs` is one.
+pub trait Searchable: SearchHooks<Move: Into<AnyMove> + TryFrom<AnyMove>> + Evaluate + PuzzleThemes {}
 
 impl<P> Searchable for P
 where
-    P: SearchHooks + Evaluate,
+    P: SearchHooks + Evaluate + PuzzleThemes,
     P::Move: Into<AnyMove> + TryFrom<AnyMove>,
 {
 }

@@ -46,6 +46,7 @@ mod moves;
 mod outcome;
 mod position;
 pub mod san;
+mod themes;
 mod tokens;
 pub mod zobrist;
 
