@@ -22,6 +22,10 @@ pub const MAX_CONFIG_BYTES: u64 = 64 * 1024;
 /// attempt is about 130 bytes, so this holds some 150,000 of them.
 pub const MAX_PUZZLE_RECORD_BYTES: u64 = 20 * 1000 * 1000;
 
+/// The largest puzzle file read (a shipped set, `$WORMHOLE_PUZZLE_FILE`,
+/// the personal set): a puzzle is about 200 bytes.
+pub const MAX_PUZZLE_FILE_BYTES: u64 = 20 * 1000 * 1000;
+
 /// Thinking time per move or position in milliseconds (`play`, `analyze`,
 /// `match` `--movetime`): a millisecond to an hour.
 pub const MOVETIME_MS: RangeInclusive<u64> = 1..=3_600_000;

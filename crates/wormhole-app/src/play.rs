@@ -23,7 +23,7 @@ use crate::tui::game::{Game, Player, fen_note, recorded_level};
 use crate::tui::runner::{Folders, Runner};
 use crate::tui::state::{ExitReport, Session, Settings};
 use crate::tui::theme::{Display, PieceStyle, ThemeName};
-use crate::{files, limits, saved_games};
+use crate::{files, limits, puzzle_record, saved_games};
 
 /// Who plays a side, on the command line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -202,7 +202,12 @@ pub fn prepare(args: &PlayArgs, mut config: Config) -> anyhow::Result<App> {
         None => session,
     };
     let session = if args.sets_up_a_game() { session } else { session.with_new_game_screen() };
-    let folders = Folders { games: saved_games::games_dir(), autosaves: files::autosave_dir() };
+    let folders = Folders {
+        games: saved_games::games_dir(),
+        autosaves: files::autosave_dir(),
+        puzzles: puzzle_record::puzzles_dir(),
+        puzzle_file: std::env::var_os("WORMHOLE_PUZZLE_FILE").filter(|v| !v.is_empty()).map(PathBuf::from),
+    };
     let runner = Runner::new(args.seed, folders, Box::new(std::io::stdout()));
     Ok(App::new(session, runner))
 }

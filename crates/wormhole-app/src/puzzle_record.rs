@@ -1,20 +1,24 @@
-//! The player's puzzle record: a Glicko-2 rating per game and every puzzle
-//! tried (its id, the result, the rating before and after, the date), as
-//! TOML in the platform's data folder (`$XDG_DATA_HOME/wormhole/puzzles/`
-//! or `~/.local/share/wormhole/puzzles/` on Linux). Every attempt is
-//! merged into the file as it is on the disk and written whole or not at
-//! all ([`files::write_kept`]); a file that cannot be read is moved aside
-//! and kept, never overwritten.
+//! The puzzle trainer's files, in the platform's data folder
+//! (`$XDG_DATA_HOME/wormhole/puzzles/` or `~/.local/share/wormhole/puzzles/`
+//! on Linux): the player's record, a Glicko-2 rating per game and every
+//! puzzle tried (its id, the result, the rating before and after, the
+//! date) as TOML, and the personal set (puzzles made from the player's own
+//! games, a puzzle file). Every change is merged into the file as it is on
+//! the disk and written whole or not at all ([`files::write_kept`]); a
+//! record that cannot be read is moved aside and kept, never overwritten.
+//! The puzzles on offer are read here too: the shipped set of the game, or
+//! the file `$WORMHOLE_PUZZLE_FILE` names, and the personal set.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 use wormhole::GameKind;
+use wormhole::puzzles::{HEADER, Puzzle, parse_file};
 
 use crate::files;
 use crate::glicko::Rating;
-use crate::limits::MAX_PUZZLE_RECORD_BYTES;
+use crate::limits::{MAX_PUZZLE_FILE_BYTES, MAX_PUZZLE_RECORD_BYTES};
 
 /// How a puzzle went.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -26,17 +30,6 @@ pub enum Outcome {
     Failed,
     /// Solved after a hint: no gain and no loss.
     Hinted,
-}
-
-impl Outcome {
-    /// How the history and the screen name it.
-    pub fn describe(self) -> &'static str {
-        match self {
-            Outcome::Solved => "solved",
-            Outcome::Failed => "failed",
-            Outcome::Hinted => "solved with a hint (no rating gain)",
-        }
-    }
 }
 
 /// One puzzle tried.
@@ -62,7 +55,7 @@ pub struct Record {
 }
 
 /// The line the file starts with.
-const HEADER: &str = "# The wormhole puzzle trainer's record: a rating per game and every puzzle tried.\n\n";
+const RECORD_HEADER: &str = "# The wormhole puzzle trainer's record: a rating per game and every puzzle tried.\n\n";
 
 impl Record {
     /// Reads a record's text; the error says what is wrong and where.
@@ -73,7 +66,7 @@ impl Record {
     /// The record as the file holds it.
     pub fn to_text(&self) -> String {
         let body = toml::to_string(self).unwrap_or_else(|e| format!("# not written: {e}\n"));
-        format!("{HEADER}{body}")
+        format!("{RECORD_HEADER}{body}")
     }
 
     /// The player's rating in `game` (a new player's before the first puzzle).
@@ -88,14 +81,11 @@ impl Record {
     }
 }
 
-/// Where the trainer keeps its files: `$WORMHOLE_PUZZLES_DIR`, else
-/// `puzzles` in the platform's data folder, else the system's temporary
-/// directory.
+/// Where the trainer keeps its files: `puzzles` in the platform's data
+/// folder, else in the system's temporary directory.
 pub fn puzzles_dir() -> PathBuf {
-    std::env::var_os("WORMHOLE_PUZZLES_DIR")
-        .filter(|v| !v.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| dirs::data_dir().map(|d| d.join("wormhole").join("puzzles")))
+    dirs::data_dir()
+        .map(|d| d.join("wormhole").join("puzzles"))
         .unwrap_or_else(|| std::env::temp_dir().join("wormhole").join("puzzles"))
 }
 
@@ -134,6 +124,88 @@ pub fn save_attempt(path: &Path, game: GameKind, attempt: Attempt, rating: Ratin
     let record = record.get_or_insert_with(Record::default);
     record.add(game, attempt, rating);
     files::write_kept(path, &record.to_text())
+}
+
+/// The personal set's file in the folder `dir`.
+pub fn personal_path(dir: &Path) -> PathBuf {
+    dir.join("personal.tsv")
+}
+
+/// The puzzles on offer and the record, as the trainer gets them.
+#[derive(Debug, Clone, Default)]
+pub struct LoadedPuzzles {
+    /// The shipped set, or the file's puzzles.
+    pub puzzles: Vec<Puzzle>,
+    /// The personal set.
+    pub personal: Vec<Puzzle>,
+    pub record: Record,
+    /// What went wrong on the way (lines that are no puzzle, a record moved aside).
+    pub notes: Vec<String>,
+}
+
+/// The puzzles of a puzzle file's text (`name` says which, in the notes
+/// about lines that are no puzzle).
+fn puzzles_of(text: &str, name: &str, notes: &mut Vec<String>) -> Vec<Puzzle> {
+    let lines = match parse_file(text) {
+        Ok(lines) => lines,
+        Err(e) => {
+            notes.push(format!("{name}: {e}"));
+            return Vec::new();
+        }
+    };
+    let mut puzzles = Vec::new();
+    for (n, line) in lines {
+        match line {
+            Ok(p) => puzzles.push(p),
+            Err(e) => notes.push(format!("{name} line {n}: {e}")),
+        }
+    }
+    puzzles
+}
+
+/// Reads a puzzle file: None when there is none.
+fn read_puzzle_file(path: &Path, notes: &mut Vec<String>) -> Option<Vec<Puzzle>> {
+    match files::read_kept(path, MAX_PUZZLE_FILE_BYTES, "a puzzle file") {
+        Ok(text) => Some(puzzles_of(&text?, &path.display().to_string(), notes)),
+        Err(e) => {
+            notes.push(format!("{e:#}"));
+            None
+        }
+    }
+}
+
+/// Reads what the trainer needs: the puzzles of `file` if given, else
+/// `shipped` (the text of the game's shipped set), the personal set and
+/// the record in `dir`.
+pub fn load_puzzles(shipped: &str, file: Option<&Path>, dir: &Path) -> LoadedPuzzles {
+    let mut notes = Vec::new();
+    let puzzles = match file {
+        Some(path) => read_puzzle_file(path, &mut notes).unwrap_or_else(|| {
+            notes.push(format!("{}: no such file", path.display()));
+            Vec::new()
+        }),
+        None => puzzles_of(shipped, "the shipped set", &mut notes),
+    };
+    let personal = read_puzzle_file(&personal_path(dir), &mut notes).unwrap_or_default();
+    let (record, note) = load(&record_path(dir));
+    notes.extend(note);
+    LoadedPuzzles { puzzles, personal, record, notes }
+}
+
+/// Adds `puzzle` to the personal set in `dir` (nothing if a puzzle of that
+/// id is there already), written whole or not at all. A set that cannot be
+/// read is left as it is. Returns the file.
+pub fn save_personal(dir: &Path, puzzle: &Puzzle) -> anyhow::Result<PathBuf> {
+    let path = personal_path(dir);
+    let text =
+        files::read_kept(&path, MAX_PUZZLE_FILE_BYTES, "a puzzle file")?.unwrap_or_else(|| format!("{HEADER}\n"));
+    let lines = parse_file(&text).map_err(|e| anyhow::anyhow!("{}: {e}; it is left as it is", path.display()))?;
+    if lines.iter().any(|(_, p)| p.as_ref().is_ok_and(|p| p.id == puzzle.id)) {
+        return Ok(path);
+    }
+    let sep = if text.ends_with('\n') { "" } else { "\n" };
+    files::write_kept(&path, &format!("{text}{sep}{}\n", puzzle.to_line()))?;
+    Ok(path)
 }
 
 #[cfg(test)]

@@ -1,5 +1,5 @@
-//! The new-game screen's form: game, who plays, level and clock, with
-//! the last choices preselected so that Enter starts at once.
+//! The new-game screen's form: game, a game or puzzles, who plays, level
+//! and clock, with the last choices preselected so that Enter starts at once.
 
 use wormhole::engine::Level;
 use wormhole::{AnyPosition, Color, GameKind, Square};
@@ -17,6 +17,8 @@ const CLOCKS: [&str; 6] = ["1+0", "3+2", "5+3", "10+5", "15+10", "30+0"];
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Field {
     Variant,
+    /// A game, or the puzzle trainer of the game.
+    Play,
     /// Where White's portal starts (Linked-portal chess): a square of rank 4.
     WhitePortal,
     /// Where Black's portal starts: a square of rank 5.
@@ -27,12 +29,13 @@ pub enum Field {
 }
 
 impl Field {
-    pub const ALL: [Field; 6] =
-        [Field::Variant, Field::WhitePortal, Field::BlackPortal, Field::Side, Field::Level, Field::Clock];
+    pub const ALL: [Field; 7] =
+        [Field::Variant, Field::Play, Field::WhitePortal, Field::BlackPortal, Field::Side, Field::Level, Field::Clock];
 
     pub const fn label(self) -> &'static str {
         match self {
             Field::Variant => "Game",
+            Field::Play => "Play",
             Field::WhitePortal => "White portal",
             Field::BlackPortal => "Black portal",
             Field::Side => "Players",
@@ -53,6 +56,8 @@ pub struct NewGameForm {
     pub clock: Option<TimeControl>,
     /// The files (0-7) of White's portal on rank 4 and Black's on rank 5.
     pub portal_files: [u8; 2],
+    /// Puzzles of the game (the trainer) rather than a game.
+    pub puzzles: bool,
 }
 
 impl NewGameForm {
@@ -66,11 +71,16 @@ impl NewGameForm {
             clock: prefs.clock,
             // The default start: e4 and a5.
             portal_files: [4, 0],
+            puzzles: false,
         }
     }
 
-    /// The lines shown: the portal lines only for Linked-portal chess.
+    /// The lines shown: the portal lines only for Linked-portal chess, and
+    /// for puzzles only the game.
     pub fn fields(&self) -> Vec<Field> {
+        if self.puzzles {
+            return vec![Field::Variant, Field::Play];
+        }
         let linked = self.variant == GameKind::Linked;
         Field::ALL.into_iter().filter(|f| linked || !matches!(f, Field::WhitePortal | Field::BlackPortal)).collect()
     }
@@ -84,6 +94,7 @@ impl NewGameForm {
     pub fn change(&mut self, d: i32) {
         match self.field {
             Field::Variant => self.variant = step(&drawn_games(), self.variant, d),
+            Field::Play => self.puzzles = !self.puzzles,
             Field::Side => self.side = step(Side::ALL, self.side, d),
             Field::Level => {
                 let n = (i32::from(self.level.number()) + d).clamp(1, i32::from(Level::MAX.number()));
@@ -120,6 +131,8 @@ impl NewGameForm {
                 let letters: Vec<String> = self.variant.roles().iter().map(|r| r.char().to_string()).collect();
                 format!("{} ({}): {}", self.variant, letters.join(" "), self.variant.title())
             }
+            Field::Play if self.puzzles => "puzzles: the tactics trainer, rated (Glicko-2)".to_string(),
+            Field::Play => "a game".to_string(),
             Field::WhitePortal => format!("{} (any square of rank 4)", self.portal(Color::White)),
             Field::BlackPortal => format!("{} (any square of rank 5)", self.portal(Color::Black)),
             Field::Side => self.side.describe().to_string(),
@@ -177,13 +190,19 @@ mod tests {
         let mut p = Prefs::default();
         form.apply(&mut p);
         assert_eq!((p.variant, p.side, p.clock), (GameKind::Fairy, Side::Black, None));
+        form.move_field(-2);
+        assert_eq!(form.field, Field::Play);
+        form.change(1);
+        assert!(form.puzzles);
+        assert_eq!(form.fields(), [Field::Variant, Field::Play], "puzzles: only the game to choose");
+        assert_eq!(form.value(Field::Play), "puzzles: the tactics trainer, rated (Glicko-2)");
     }
 
     #[test]
     fn the_players_place_their_portals_on_ranks_4_and_5() {
         let mut form = NewGameForm::new(&Prefs { variant: GameKind::Linked, ..Prefs::default() });
         assert_eq!(form.start().fen(), GameKind::Linked.start_fen(), "e4 and a5 by default");
-        form.move_field(1);
+        form.move_field(2);
         assert_eq!(form.value(Field::WhitePortal), "e4 (any square of rank 4)");
         form.change(-2);
         form.move_field(1);

@@ -23,6 +23,7 @@ use super::newgame::NewGameForm;
 use super::picker::GamePicker;
 use super::review::Study;
 use super::theme::{Display, Theme};
+use super::trainer::{Phase, Trainer};
 
 /// Which help page is up.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -87,6 +88,16 @@ pub enum Mode {
     Analyze,
     /// The list of saved games (see [`Session::picker`]).
     OpenGame,
+    /// The puzzle trainer (see [`Session::trainer`]).
+    Puzzle,
+}
+
+/// What waits to replace the current game until it is autosaved.
+#[derive(Debug, Clone)]
+pub enum Replacement {
+    Game(Game, Settings),
+    /// The puzzle trainer, with its first puzzle.
+    Trainer(Box<Trainer>),
 }
 
 /// The settings a game is started with (command line, new-game screen or `:new`).
@@ -210,7 +221,7 @@ pub struct Session {
     pub(super) errors: Vec<String>,
     /// A game waiting to replace the current one once that is autosaved
     /// (if the autosave fails, the current game stays).
-    pub(super) replacement: Option<(Game, Settings)>,
+    pub(super) replacement: Option<Replacement>,
     /// The file `:save` asks about replacing ([`Pending::Replace`]).
     pub(super) replace_target: Option<PathBuf>,
     /// How long each engine move took (for the movetime figure).
@@ -221,6 +232,8 @@ pub struct Session {
     pub(super) study: Study,
     /// The list of saved games, while it is up.
     pub(super) picker: Option<GamePicker>,
+    /// The puzzle trainer, while its board is the game.
+    pub(super) trainer: Option<Trainer>,
 }
 
 impl Session {
@@ -248,6 +261,7 @@ impl Session {
             effects: Vec::new(),
             study: Study::default(),
             picker: None,
+            trainer: None,
         };
         session.view.flipped = session.default_flip();
         if let Some(e) = &session.config.error {
@@ -330,12 +344,19 @@ impl Session {
             Mode::Review => Context::Review,
             Mode::Analyze => Context::Analyze,
             Mode::OpenGame => Context::OpenGame,
+            Mode::Puzzle if self.puzzle_phase() == Some(Phase::Solving) => Context::Puzzle,
+            Mode::Puzzle => Context::PuzzleOver,
         }
     }
 
     /// The list of saved games, while it is up.
     pub fn picker(&self) -> Option<&GamePicker> {
         self.picker.as_ref()
+    }
+
+    /// The puzzle trainer, while it is on.
+    pub fn trainer(&self) -> Option<&Trainer> {
+        self.trainer.as_ref()
     }
 
     /// The review and the live analysis.
@@ -355,6 +376,9 @@ impl Session {
         }
         if let (Mode::Analyze, Some(explore)) = (self.mode, &self.study.explore) {
             return explore.offers(action);
+        }
+        if self.mode == Mode::Puzzle {
+            return self.puzzle_offers(action);
         }
         match action {
             Action::Undo => self.undo_target().is_ok(),
@@ -472,6 +496,8 @@ impl Session {
             hl.targets = to;
         } else if let Some(m) = self.view.hint {
             hl.show_move(m);
+        } else if let Some(sq) = self.trainer.as_ref().and_then(|t| t.hint_square(ply)) {
+            hl.selected |= Bitboard::from_square(sq);
         } else if !candidates.is_empty() {
             for c in candidates {
                 hl.show_move(c.mv);

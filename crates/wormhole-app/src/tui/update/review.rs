@@ -17,8 +17,7 @@ use crate::tui::state::{Mode, Session, Thinking};
 use crate::tui::update::{Pick, exit_prompt, pick_move};
 
 /// What the keys do on the review screen, for a key that does nothing there.
-const REVIEW_KEYS: &str =
-    "review: arrows step, n/p next/previous mistake, a analyse, Ctrl-S or :save FILE saves, Esc back";
+const REVIEW_KEYS: &str = "review: arrows step, n/N next/previous mistake, p a puzzle of a missed win, a analyse, Ctrl-S or :save FILE saves, Esc back";
 
 impl Session {
     /// Opens the review of the game as it stands (`:review`, `r` at its
