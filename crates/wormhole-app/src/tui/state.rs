@@ -286,6 +286,12 @@ impl Session {
         self
     }
 
+    /// Opens the puzzle trainer of `game` (once its puzzles are read).
+    pub fn with_trainer(mut self, game: GameKind) -> Session {
+        self.open_trainer(game);
+        self
+    }
+
     /// Opens the new-game screen over the game (at start-up with no game options).
     pub fn with_new_game_screen(mut self) -> Session {
         self.mode = Mode::NewGame(NewGameForm::new(&self.config.prefs));

@@ -23,7 +23,7 @@ const NOT_HERE: &str = "not in the puzzle trainer (Ctrl-N leaves it for a game)"
 
 impl Session {
     /// Opens the trainer for `game`: its puzzles and the player's record are read first.
-    pub(super) fn open_trainer(&mut self, game: GameKind) {
+    pub(in crate::tui) fn open_trainer(&mut self, game: GameKind) {
         self.effects.push(Effect::LoadPuzzles(game));
         self.info(format!("reading the {game} puzzles..."));
     }
