@@ -192,6 +192,18 @@ pub fn load_puzzles(shipped: &str, file: Option<&Path>, dir: &Path) -> LoadedPuz
     LoadedPuzzles { puzzles, personal, record, notes }
 }
 
+/// Makes a puzzle of a missed win one of the personal set in `dir`: the
+/// judge re-proves it (one winning move at each of the solver's turns),
+/// it is rated at the player's rating in its game now (they missed it at
+/// that strength), and saved. Returns its id and the file, or why not.
+pub fn make_personal(dir: &Path, mut puzzle: Puzzle) -> Result<(String, PathBuf), String> {
+    // INTERIM until the pzgen merge: the judge re-proves the puzzle here.
+    let record = read(&record_path(dir)).ok().flatten().unwrap_or_default();
+    puzzle.rating = record.rating(puzzle.game).rating.round().clamp(0.0, f64::from(u16::MAX)) as u16;
+    let path = save_personal(dir, &puzzle).map_err(|e| format!("{e:#}"))?;
+    Ok((puzzle.id, path))
+}
+
 /// Adds `puzzle` to the personal set in `dir` (nothing if a puzzle of that
 /// id is there already), written whole or not at all. A set that cannot be
 /// read is left as it is. Returns the file.

@@ -56,6 +56,7 @@ pub enum Effect {
     LoadPuzzles(GameKind),
     /// Add a puzzle's attempt and the rating it left in `game` to the player's record.
     SavePuzzleAttempt { game: GameKind, attempt: Attempt, rating: Rating },
-    /// Add a puzzle to the player's personal set.
-    SavePersonal(Box<Puzzle>),
+    /// Re-prove a puzzle made of a missed win, rate it at the player's
+    /// rating and add it to the player's personal set.
+    MakePersonal(Box<Puzzle>),
 }

@@ -363,7 +363,7 @@ pub const CONTEXTS: [(&str, Context); 8] = [
     ("Review", Context::Review),
     ("Analysis", Context::Analyze),
     ("Saved games", Context::OpenGame),
-    ("Puzzle trainer", Context::Puzzle),
+    ("Puzzle trainer (a solve after the hint gains no rating and loses none)", Context::Puzzle),
     ("After a puzzle", Context::PuzzleOver),
 ];
 
@@ -442,6 +442,10 @@ pub fn cli_help() -> String {
          $XDG_DATA_HOME/wormhole/games, else ~/.local/share/wormhole/games; ':save FILE'\n\
          saves where you name it. Autosaves go to $WORMHOLE_AUTOSAVE_DIR, else\n\
          $XDG_STATE_HOME/wormhole, else ~/.local/state/wormhole. Ctrl-O lists both.\n\
+         Puzzles (the new-game screen's Play line, or `wormhole puzzles`): your rating per\n\
+         game and every puzzle tried are kept in $XDG_DATA_HOME/wormhole/puzzles (else\n\
+         ~/.local/share/wormhole/puzzles), with your personal set (p in the review);\n\
+         $WORMHOLE_PUZZLE_FILE names a puzzle file to solve in place of the shipped sets.\n\
          A bad --fen or --pgn is reported with exit code 2 before the screen changes.",
     );
     out

@@ -4,6 +4,7 @@
 
 use std::io::Write;
 use std::path::PathBuf;
+use std::sync::mpsc::{Receiver, Sender, channel};
 
 use wormhole::pgn::PgnGame;
 
@@ -33,11 +34,13 @@ pub struct Runner {
     folders: Folders,
     /// Where terminal requests (the clipboard) are written.
     terminal: Box<dyn Write + Send>,
+    /// The personal puzzles being re-proved report here.
+    personal: (Sender<Msg>, Receiver<Msg>),
 }
 
 impl Runner {
     pub fn new(seed: Option<u64>, folders: Folders, terminal: Box<dyn Write + Send>) -> Runner {
-        Runner { ai: Ai::new(seed), analyst: Analyst::default(), folders, terminal }
+        Runner { ai: Ai::new(seed), analyst: Analyst::default(), folders, terminal, personal: channel() }
     }
 
     /// Does one effect; some report back.
@@ -92,9 +95,12 @@ impl Runner {
                 let result = puzzle_record::save_attempt(&path, game, attempt, rating).map_err(|e| format!("{e:#}"));
                 return Some(Msg::PuzzleSaved(result));
             }
-            Effect::SavePersonal(puzzle) => {
-                let result = puzzle_record::save_personal(&self.folders.puzzles, &puzzle);
-                return Some(Msg::PersonalSaved(result.map(|p| (puzzle.id.clone(), p)).map_err(|e| format!("{e:#}"))));
+            Effect::MakePersonal(puzzle) => {
+                let (done, dir) = (self.personal.0.clone(), self.folders.puzzles.clone());
+                // Re-proving takes seconds: the screen stays live meanwhile.
+                std::thread::spawn(move || {
+                    let _ = done.send(Msg::PersonalSaved(puzzle_record::make_personal(&dir, *puzzle)));
+                });
             }
         }
         None
@@ -110,10 +116,11 @@ impl Runner {
         Msg::Saved { result: result.map_err(|e| format!("{e:#}")), in_games_folder }
     }
 
-    /// The engine's and the analysis' reports since the last call.
+    /// The engine's, the analysis' and the personal puzzles' reports since the last call.
     pub fn poll(&mut self) -> Vec<Msg> {
         let engine = self.ai.poll().into_iter().map(Msg::Engine);
-        engine.chain(self.analyst.poll().into_iter().map(Msg::Analysis)).collect()
+        let analysis = self.analyst.poll().into_iter().map(Msg::Analysis);
+        engine.chain(analysis).chain(self.personal.1.try_iter()).collect()
     }
 
     /// Whether the review's analysis thread is running.

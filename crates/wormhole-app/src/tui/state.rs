@@ -97,7 +97,7 @@ pub enum Mode {
 pub enum Replacement {
     Game(Game, Settings),
     /// The puzzle trainer, with its first puzzle.
-    Trainer(Box<Trainer>),
+    Trainer(Trainer),
 }
 
 /// The settings a game is started with (command line, new-game screen or `:new`).

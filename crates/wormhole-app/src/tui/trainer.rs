@@ -1,12 +1,15 @@
 //! The puzzle trainer's state: the puzzles on offer for one game, the
 //! player's record (a Glicko-2 rating per game and every attempt), the
-//! theme filter, the streak, and the puzzle being solved. Pure: the
-//! puzzles and the record are read and written by the runner; the board
-//! the player moves on is the session's game (see `update/puzzles.rs`).
+//! theme filter, the streak, and the puzzle being solved; and the puzzle
+//! the review makes of a missed win. Pure: the puzzles and the record are
+//! read and written by the runner; the board the player moves on is the
+//! session's game (see `update/puzzles.rs`).
 
 use std::collections::HashSet;
 
 use wormhole::puzzles::{Puzzle, Theme};
+/// INTERIM until the pzgen merge (wormhole::puzzles::MAX_SOLVER_MOVES).
+const MAX_SOLVER_MOVES: u32 = 4;
 use wormhole::rules::GameOutcome;
 use wormhole::{AnyMove, AnyPosition, Color, GameKind, Square};
 
@@ -222,4 +225,47 @@ impl Trainer {
         }
         Some((attempt, after))
     }
+}
+
+/// A puzzle of a missed win, from the player's own game: the position
+/// before the `??` and the review's line from it, cut where the game ends
+/// or after the solver's last move within [`MAX_SOLVER_MOVES`]. Not yet
+/// checked: the runner has the judge re-prove it (one winning move at each
+/// of the solver's turns) and rates it before it joins the personal set.
+pub fn personal_candidate(pos: &AnyPosition, best_line: &[AnyMove]) -> Result<Puzzle, String> {
+    let solver = pos.turn();
+    let (mut at, mut line, mut san) = (pos.clone(), Vec::new(), Vec::new());
+    for &m in best_line.iter().take(2 * MAX_SOLVER_MOVES as usize - 1) {
+        san.push(at.san(m).map_err(|e| e.to_string())?);
+        at = at.after(m).map_err(|e| e.to_string())?;
+        line.push(m);
+        if at.outcome(&[]).is_some() {
+            break;
+        }
+    }
+    if line.len() % 2 == 0 {
+        line.pop();
+        san.pop();
+    }
+    let Some(&first) = line.first() else { return Err("the review has no line from this position".into()) };
+    let mut themes = Vec::new();
+    let ends = line.iter().try_fold(pos.clone(), |p, &m| p.after(m)).ok().and_then(|end| end.outcome(&[]));
+    if ends.is_some_and(|o| o.winner() == Some(solver)) {
+        themes.push(Theme::MateIn(line.len().div_ceil(2) as u8));
+    }
+    let capture = pos.captured_by(first).is_ok_and(|c| c.is_some());
+    let check = pos.after(first).is_ok_and(|p| p.is_check());
+    themes.extend(capture.then_some(Theme::Capture));
+    themes.extend(check.then_some(Theme::Check));
+    themes.extend((!capture && !check).then_some(Theme::QuietMove));
+    Ok(Puzzle {
+        id: format!("me-{:010x}", pos.hash() >> 24),
+        game: pos.kind(),
+        fen: pos.fen(),
+        solution: line.iter().map(ToString::to_string).collect(),
+        san,
+        rating: 0,
+        themes,
+        nodes: 0,
+    })
 }

@@ -154,7 +154,7 @@ impl Session {
                 self.notes.push(note.clone());
                 match self.replacement.take() {
                     Some(Replacement::Game(game, settings)) => self.install_game(game, settings),
-                    Some(Replacement::Trainer(trainer)) => self.install_trainer(*trainer),
+                    Some(Replacement::Trainer(trainer)) => self.install_trainer(trainer),
                     None => {}
                 }
                 self.info(note);

@@ -4,7 +4,7 @@
 //! of every attempt. The board is the session's game, so typing and
 //! clicking a move work as in a game.
 
-use wormhole::analysis::AnalysisOptions;
+use wormhole::analysis::{AnalysisOptions, Judgement};
 use wormhole::{AnyMove, Color, GameKind};
 
 use crate::puzzle_record::{LoadedPuzzles, Outcome};
@@ -13,7 +13,7 @@ use crate::tui::ai::{Limits, Purpose};
 use crate::tui::effects::Effect;
 use crate::tui::game::{Game, Player};
 use crate::tui::state::{Mode, Replacement, Session, View};
-use crate::tui::trainer::{Offered, Phase, Trainer};
+use crate::tui::trainer::{Offered, Phase, Trainer, personal_candidate};
 
 /// What the keys do once a puzzle is over.
 pub const OVER_KEYS: &str = "Enter: next puzzle, r: retry, s: show the solution, t: next theme, Ctrl-N: leave";
@@ -53,7 +53,7 @@ impl Session {
             return self.error(format!("no {game} puzzles to offer{note}"));
         }
         if self.trainer.is_none() && self.autosave_if_needed(AutosaveReason::Replaced) {
-            self.replacement = Some(Replacement::Trainer(Box::new(trainer)));
+            self.replacement = Some(Replacement::Trainer(trainer));
         } else {
             self.install_trainer(trainer);
         }
@@ -305,6 +305,36 @@ impl Session {
         match text {
             Ok(text) => self.info(text),
             Err(text) => self.error(text),
+        }
+    }
+
+    /// `p` in the review: the move viewed, a `??` of the player's that
+    /// missed a proved win, becomes a puzzle of the personal set once the
+    /// runner has re-proved that the win is unique; else says why not.
+    pub(super) fn make_personal(&mut self) {
+        let Some(review) = &self.study.review else { return };
+        let Some(r) = review.current() else {
+            return self.info("this move is not analysed yet: wait for the review");
+        };
+        if r.judgement != Some(Judgement::Blunder) {
+            return self
+                .info("no puzzle: p makes a puzzle of a ?? (a blunder) that missed a win, and this move is not one");
+        }
+        if self.game.player(r.mover) == Player::Engine {
+            return self.info("no puzzle: that ?? was the engine's move, not yours");
+        }
+        if !r.before.is_proved_win_for(r.mover) {
+            return self.info(format!(
+                "no puzzle: before this ?? the review found no proved win for {} ({}), and a puzzle needs one",
+                r.mover, r.before
+            ));
+        }
+        match personal_candidate(review.position(), &r.best_line) {
+            Ok(puzzle) => {
+                self.effects.push(Effect::MakePersonal(Box::new(puzzle)));
+                self.info("checking that the win is the only one (a few seconds)...");
+            }
+            Err(e) => self.error(format!("no puzzle: {e}")),
         }
     }
 

@@ -1,7 +1,8 @@
 //! The puzzle trainer without a terminal: sessions fed the puzzles the
 //! runner would read, moves typed and clicked, the effects checked.
 
-use std::time::Duration;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
 use wormhole::puzzles::Puzzle;
 use wormhole::{Bitboard, GameKind, Square};
@@ -10,12 +11,14 @@ use crate::glicko::Rating;
 use crate::puzzle_record::{Attempt, LoadedPuzzles, Outcome, Record};
 use crate::tui::action::{Action, AutosaveReason, Msg};
 use crate::tui::ai::{EngineEvent, Finished, Purpose};
+use crate::tui::app::App;
 use crate::tui::effects::Effect;
 use crate::tui::game::Player;
 use crate::tui::keymap::Context;
 use crate::tui::state::{Mode, Session};
-use crate::tui::testing::{error, info, screen, session};
+use crate::tui::testing::{app_of, enter, error, info, screen, session, temp_dir};
 use crate::tui::trainer::Phase;
+use crate::tui::update::review::tests::{THROWN_WIN, wait_review};
 
 /// White mates in two: Ra7 (the king's only move is Kg8), Rb8#.
 pub const LADDER: &str =
@@ -218,4 +221,48 @@ fn no_puzzles_for_the_game_is_said_and_the_game_stays() {
     s.update(Msg::PuzzlesLoaded { game: GameKind::Classic, loaded: Box::new(loaded(&[LADDER], Record::default())) });
     assert_eq!(s.mode(), Mode::Play);
     assert!(error(&s).contains("no classic puzzles to offer"), "{}", error(&s));
+}
+
+/// An app on the review of the thrown game (White played Ng6?? where
+/// Nxf4# mated), the trainer's files in a folder of the test's own.
+fn reviewed_thrown_game(tag: &str) -> (App, PathBuf) {
+    let dir = temp_dir(tag);
+    let _ = std::fs::remove_dir_all(&dir);
+    let session = session([Player::Human; 2]);
+    let mut app = app_of(session, dir.clone());
+    enter(&mut app, &format!(":load {THROWN_WIN}"));
+    enter(&mut app, "Ng6");
+    enter(&mut app, "cxh1=Q");
+    app.update(Action::Review);
+    wait_review(&mut app);
+    (app, PathBuf::from(format!("{}-puzzles", dir.display())))
+}
+
+#[test]
+fn p_on_a_missed_win_makes_a_personal_puzzle_that_the_trainer_offers_first() {
+    let (mut app, puzzles) = reviewed_thrown_game("personal");
+    // Black's reply is no blunder: no puzzle, and why.
+    app.update(Action::BrowseForward);
+    app.update(Action::Personal);
+    assert!(info(app.session()).contains("no puzzle: p makes a puzzle of a ??"), "{}", info(app.session()));
+    app.update(Action::BrowseBack);
+    app.update(Action::Personal);
+    let end = Instant::now() + Duration::from_secs(60);
+    while !info(app.session()).starts_with("puzzle me-") && Instant::now() < end {
+        std::thread::sleep(Duration::from_millis(20));
+        app.tick(Instant::now());
+    }
+    assert!(info(app.session()).contains("saved to your personal set"), "{}", info(app.session()));
+    let text = std::fs::read_to_string(puzzles.join("personal.tsv")).unwrap();
+    let saved = Puzzle::parse(text.lines().nth(1).unwrap()).unwrap();
+    assert_eq!((saved.san.as_slice(), saved.rating), (["Nxf4#".to_string()].as_slice(), 1500), "{text}");
+    assert!(saved.themes.contains(&wormhole::puzzles::Theme::MateIn(1)), "{text}");
+    // The trainer of the game offers it first.
+    app.update(Action::Escape);
+    let mut s = session([Player::Human; 2]);
+    let loaded = crate::puzzle_record::load_puzzles("", None, &puzzles);
+    s.update(Msg::PuzzlesLoaded { game: GameKind::Classic, loaded: Box::new(loaded) });
+    let offered = s.trainer().unwrap().offered().unwrap();
+    assert!(offered.personal && offered.puzzle.id == saved.id, "{offered:?}");
+    let _ = std::fs::remove_dir_all(&puzzles);
 }

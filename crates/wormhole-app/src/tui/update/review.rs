@@ -79,6 +79,7 @@ impl Session {
                 }
             }
             Action::Analyze => self.start_explore(),
+            Action::Personal => self.make_personal(),
             Action::Save => {
                 let text = review.annotated_pgn();
                 self.effects.push(Effect::SaveText { text, path: None });
@@ -271,7 +272,7 @@ impl Session {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use std::time::{Duration, Instant};
 
     use wormhole::analysis::Judgement;
