@@ -18,7 +18,7 @@ use tempfile::NamedTempFile;
 use wormhole::excerpt::Excerpt;
 use wormhole::pgn::PgnGame;
 
-use crate::limits::{MAX_CONFIG_BYTES, MAX_GAME_FILE_BYTES};
+use crate::limits::{MAX_CONFIG_BYTES, MAX_GAME_FILE_BYTES, MAX_PUZZLE_FILE_BYTES};
 
 /// UTC date and time from the system clock: (year, month, day, h, m, s).
 fn now_utc() -> (i64, u32, u32, u32, u32, u32) {
@@ -128,14 +128,20 @@ fn read_bounded(path: &Path, max: u64, too_big: impl Fn() -> anyhow::Error) -> a
 /// larger than [`MAX_GAME_FILE_BYTES`] is refused before it is read whole,
 /// and so is anything that is not a regular file (`/dev/zero`, a FIFO).
 pub fn read_game_file(path: &Path) -> anyhow::Result<String> {
-    let too_big = || {
-        anyhow::anyhow!(
-            "{} is larger than {} MB, too large for a game file",
-            shown(path),
-            MAX_GAME_FILE_BYTES / 1_000_000
-        )
-    };
-    let bytes = read_bounded(path, MAX_GAME_FILE_BYTES, too_big)?;
+    read_text(path, MAX_GAME_FILE_BYTES, "a game file")
+}
+
+/// Reads a puzzle file as text, as [`read_game_file`] does a game file,
+/// up to [`MAX_PUZZLE_FILE_BYTES`].
+pub fn read_puzzle_file(path: &Path) -> anyhow::Result<String> {
+    read_text(path, MAX_PUZZLE_FILE_BYTES, "a puzzle file")
+}
+
+/// The text of the regular file `path` without a byte-order mark, refused
+/// unread when larger than `max` bytes (too large for `what`).
+fn read_text(path: &Path, max: u64, what: &str) -> anyhow::Result<String> {
+    let too_big = || anyhow::anyhow!("{} is larger than {} MB, too large for {what}", shown(path), max / 1_000_000);
+    let bytes = read_bounded(path, max, too_big)?;
     let text = String::from_utf8(bytes).map_err(|e| {
         anyhow::anyhow!("{} is not a text file (byte {} is not UTF-8)", shown(path), e.utf8_error().valid_up_to())
     })?;

@@ -93,9 +93,6 @@ pub struct PlayArgs {
     /// Print where the config file is and the settings in it, then exit.
     #[arg(long)]
     pub print_config: bool,
-    /// TEMPORARY until `wormhole puzzles` lands: the puzzle trainer.
-    #[arg(long, hide = true)]
-    pub puzzles: bool,
 }
 
 impl PlayArgs {
@@ -242,16 +239,13 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
         crate::signals::print_or_end(&config.report());
         return Ok(ExitCode::SUCCESS);
     }
-    if args.puzzles {
-        return run_trainer();
-    }
     let app = prepare(&args, config)?;
     run_app(app)
 }
 
 /// `wormhole puzzles`: the puzzle trainer of the game last chosen (as the
 /// new-game screen's "Play: puzzles" opens it). `$WORMHOLE_PUZZLE_FILE`
-/// names a puzzle file to use in place of the shipped sets.
+/// names the puzzle file (no set is shipped yet).
 pub fn run_trainer() -> anyhow::Result<ExitCode> {
     let config = load_config();
     let game = config.prefs.variant;

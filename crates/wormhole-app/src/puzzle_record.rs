@@ -6,19 +6,19 @@
 //! games, a puzzle file). Every change is merged into the file as it is on
 //! the disk and written whole or not at all ([`files::write_kept`]); a
 //! record that cannot be read is moved aside and kept, never overwritten.
-//! The puzzles on offer are read here too: the shipped set of the game, or
-//! the file `$WORMHOLE_PUZZLE_FILE` names, and the personal set.
+//! The puzzles on offer are read here too: the file `$WORMHOLE_PUZZLE_FILE`
+//! names, and the personal set.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 use wormhole::GameKind;
-use wormhole::puzzles::{HEADER, Puzzle, parse_file};
+use wormhole::puzzles::{Effort, HEADER, Judge, Puzzle, parse_file};
 
 use crate::files;
 use crate::glicko::Rating;
-use crate::limits::{MAX_PUZZLE_FILE_BYTES, MAX_PUZZLE_RECORD_BYTES};
+use crate::limits::MAX_PUZZLE_RECORD_BYTES;
 
 /// How a puzzle went.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -163,41 +163,45 @@ fn puzzles_of(text: &str, name: &str, notes: &mut Vec<String>) -> Vec<Puzzle> {
     puzzles
 }
 
-/// Reads a puzzle file: None when there is none.
-fn read_puzzle_file(path: &Path, notes: &mut Vec<String>) -> Option<Vec<Puzzle>> {
-    match files::read_kept(path, MAX_PUZZLE_FILE_BYTES, "a puzzle file") {
-        Ok(text) => Some(puzzles_of(&text?, &path.display().to_string(), notes)),
+/// The puzzles of the file `path` (none if it cannot be read: the notes say why).
+fn read_puzzle_file(path: &Path, notes: &mut Vec<String>) -> Vec<Puzzle> {
+    match files::read_puzzle_file(path) {
+        Ok(text) => puzzles_of(&text, &path.display().to_string(), notes),
         Err(e) => {
             notes.push(format!("{e:#}"));
-            None
+            Vec::new()
         }
     }
 }
 
-/// Reads what the trainer needs: the puzzles of `file` if given, else
-/// `shipped` (the text of the game's shipped set), the personal set and
-/// the record in `dir`.
-pub fn load_puzzles(shipped: &str, file: Option<&Path>, dir: &Path) -> LoadedPuzzles {
+/// Reads what the trainer needs: the puzzles of `file`, the personal set
+/// and the record in `dir`. No puzzle set is shipped yet: without a file,
+/// the personal set is all there is.
+pub fn load_puzzles(file: Option<&Path>, dir: &Path) -> LoadedPuzzles {
     let mut notes = Vec::new();
     let puzzles = match file {
-        Some(path) => read_puzzle_file(path, &mut notes).unwrap_or_else(|| {
-            notes.push(format!("{}: no such file", path.display()));
+        Some(path) => read_puzzle_file(path, &mut notes),
+        None => {
+            notes.push("no puzzle set is shipped yet: $WORMHOLE_PUZZLE_FILE names a puzzle file".to_string());
             Vec::new()
-        }),
-        None => puzzles_of(shipped, "the shipped set", &mut notes),
+        }
     };
-    let personal = read_puzzle_file(&personal_path(dir), &mut notes).unwrap_or_default();
+    let personal_file = personal_path(dir);
+    let personal =
+        if files::is_taken(&personal_file) { read_puzzle_file(&personal_file, &mut notes) } else { Vec::new() };
     let (record, note) = load(&record_path(dir));
     notes.extend(note);
     LoadedPuzzles { puzzles, personal, record, notes }
 }
 
 /// Makes a puzzle of a missed win one of the personal set in `dir`: the
-/// judge re-proves it (one winning move at each of the solver's turns),
+/// judge re-proves it as `puzzles check` does (one winning move at each of the solver's turns),
 /// it is rated at the player's rating in its game now (they missed it at
 /// that strength), and saved. Returns its id and the file, or why not.
 pub fn make_personal(dir: &Path, mut puzzle: Puzzle) -> Result<(String, PathBuf), String> {
-    // INTERIM until the pzgen merge: the judge re-proves the puzzle here.
+    Judge::new(Effort::CHECK)
+        .check_puzzle(&puzzle)
+        .map_err(|why| format!("no puzzle: {why} (a puzzle needs one winning move at each of your turns)"))?;
     let record = read(&record_path(dir)).ok().flatten().unwrap_or_default();
     puzzle.rating = record.rating(puzzle.game).rating.round().clamp(0.0, f64::from(u16::MAX)) as u16;
     let path = save_personal(dir, &puzzle).map_err(|e| format!("{e:#}"))?;
@@ -209,8 +213,7 @@ pub fn make_personal(dir: &Path, mut puzzle: Puzzle) -> Result<(String, PathBuf)
 /// read is left as it is. Returns the file.
 pub fn save_personal(dir: &Path, puzzle: &Puzzle) -> anyhow::Result<PathBuf> {
     let path = personal_path(dir);
-    let text =
-        files::read_kept(&path, MAX_PUZZLE_FILE_BYTES, "a puzzle file")?.unwrap_or_else(|| format!("{HEADER}\n"));
+    let text = if files::is_taken(&path) { files::read_puzzle_file(&path)? } else { format!("{HEADER}\n") };
     let lines = parse_file(&text).map_err(|e| anyhow::anyhow!("{}: {e}; it is left as it is", path.display()))?;
     if lines.iter().any(|(_, p)| p.as_ref().is_ok_and(|p| p.id == puzzle.id)) {
         return Ok(path);

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use common::pty::Session;
 
 /// How the trainer is started.
-const TRAINER: &[&str] = &["--puzzles"];
+const TRAINER: &[&str] = &["puzzles"];
 
 /// White mates in two: Ra7 (the king's only move is Kg8), Rb8#.
 const LADDER: &str =

@@ -75,11 +75,11 @@ pub(crate) use eval::{Scorer, Sink, material_balance, term_counts};
 pub use eval::{Term, TermShape};
 pub use levels::{Level, LevelColumn, LevelSettings, ParseLevelError};
 pub use minimax::{Minimax, WIN_VALUE};
-pub use prove::{Proof, ProverMemory, ProverSlot};
+pub use prove::{Proof, ProverMemory, ProverSlot, SolveLimits};
 // Wormhole chess's evaluation and solver, kept at the paths they had
 // before the game got its folder (the trait split moves them out).
 pub use crate::games::wormhole::eval::{EvalParams, FEATURES, TERMS, evaluate, features};
-pub use crate::games::wormhole::solve::{SolveLimits, SolveProgress, SolveResult, Solver};
+pub use crate::games::wormhole::solve::{SolveProgress, SolveResult, Solver};
 pub use thread::{Event, SearchThread};
 pub use tt::TableAllocError;
 

@@ -23,8 +23,15 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod exact;
+mod generate;
+mod judge;
+mod rating;
 mod record;
 mod theme;
 
+pub use generate::{GenerateSettings, Harvest, Stats, generate_game};
+pub use judge::{Effort, Judge, MAX_SOLVER_MOVES, Refusal};
+pub use rating::{Difficulty, TERMS, Terms, estimate};
 pub use record::{FileLine, HEADER, LineError, ParsePuzzleError, Puzzle, PuzzleFileError, parse_file};
 pub use theme::{ParseThemeError, PuzzleThemes, Theme};

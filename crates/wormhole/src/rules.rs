@@ -18,9 +18,8 @@
 use std::fmt;
 use std::hash::Hash;
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
 
-use crate::engine::{Proof, ProverSlot};
+use crate::engine::{Proof, ProverSlot, SolveLimits};
 use crate::puzzles::PuzzleThemes;
 use crate::{AnyMove, Board, Color, GameKind, Piece, Role, Square};
 
@@ -124,15 +123,15 @@ pub trait GameOutcome: Copy + Eq + fmt::Debug + fmt::Display + Send + Sync + 'st
 }
 
 /// How the engine calls a game's prover ([`Prove::prove`]).
-pub type Prover<P> = fn(&P, &mut ProverSlot, Duration, &AtomicBool) -> Proof<<P as Rules>::Move>;
+pub type Prover<P> = fn(&P, &mut ProverSlot, &SolveLimits, &AtomicBool) -> Proof<<P as Rules>::Move>;
 
 /// Proving who wins, opt-in: a game with a prover (Wormhole chess's
 /// proof-number solver) implements it and names it in [`SearchHooks::PROVER`].
 pub trait Prove: Rules {
-    /// Tries for at most `time` (or until `stop`) to prove who wins;
+    /// Tries within `limits` (or until `stop`) to prove who wins;
     /// `memory` keeps the prover's table between searches (the prover
     /// puts its own type there, [`ProverSlot::with`]).
-    fn prove(&self, memory: &mut ProverSlot, time: Duration, stop: &AtomicBool) -> Proof<Self::Move>;
+    fn prove(&self, memory: &mut ProverSlot, limits: &SolveLimits, stop: &AtomicBool) -> Proof<Self::Move>;
 }
 
 /// A move refused by the checked [`Rules::play`]: not legal in the position.

@@ -23,7 +23,7 @@ pub struct Folders {
     pub autosaves: PathBuf,
     /// Where the puzzle trainer keeps the record and the personal set (see [`puzzle_record::puzzles_dir`]).
     pub puzzles: PathBuf,
-    /// A puzzle file the trainer offers in place of the shipped sets (`$WORMHOLE_PUZZLE_FILE`).
+    /// The puzzle file the trainer offers (`$WORMHOLE_PUZZLE_FILE`).
     pub puzzle_file: Option<PathBuf>,
 }
 
@@ -86,7 +86,7 @@ impl Runner {
             Effect::SaveText { text, path } => return Some(self.save(&dated_text(&text), path)),
             Effect::LoadPuzzles(game) => {
                 let file = self.folders.puzzle_file.as_deref();
-                let loaded = puzzle_record::load_puzzles(shipped(game), file, &self.folders.puzzles);
+                let loaded = puzzle_record::load_puzzles(file, &self.folders.puzzles);
                 return Some(Msg::PuzzlesLoaded { game, loaded: Box::new(loaded) });
             }
             Effect::SavePuzzleAttempt { game, mut attempt, rating } => {
@@ -134,11 +134,6 @@ impl Runner {
     pub fn is_searching(&self) -> bool {
         self.ai.is_thinking()
     }
-}
-
-/// The text of the shipped puzzle set of `game`.
-fn shipped(_game: wormhole::GameKind) -> &'static str {
-    "TEMPORARY until the pzgen merge"
 }
 
 /// The game with today's date.

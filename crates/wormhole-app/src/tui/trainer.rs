@@ -7,9 +7,7 @@
 
 use std::collections::HashSet;
 
-use wormhole::puzzles::{Puzzle, Theme};
-/// INTERIM until the pzgen merge (wormhole::puzzles::MAX_SOLVER_MOVES).
-const MAX_SOLVER_MOVES: u32 = 4;
+use wormhole::puzzles::{MAX_SOLVER_MOVES, Puzzle, Theme};
 use wormhole::rules::GameOutcome;
 use wormhole::{AnyMove, AnyPosition, Color, GameKind, Square};
 

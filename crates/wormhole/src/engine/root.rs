@@ -13,7 +13,7 @@ use super::ordering::History;
 use super::score::{INFINITY, MATE, MAX_PLY, is_mate, no_move_value, to_score};
 use super::search::{Searcher, Shared};
 use super::time::TimePlan;
-use super::{Engine, Info, Limits, Proof, PvLine, Score, SearchResult};
+use super::{Engine, Info, Limits, Proof, PvLine, Score, SearchResult, SolveLimits};
 use crate::rules::{MoveSet, Searchable};
 
 /// The caps and deadlines of one search.
@@ -88,7 +88,8 @@ pub(super) fn run<P: Searchable>(
     });
     match (P::PROVER, proof_time(engine, pos, limits, settings, &plan, &result)) {
         (Some(prove), Some(time)) if !stop.load(Ordering::Relaxed) => {
-            with_proof(result, prove(pos, &mut engine.prover, time, stop), start, on_info)
+            let limits = SolveLimits { time: Some(time), nodes: None };
+            with_proof(result, prove(pos, &mut engine.prover, &limits, stop), start, on_info)
         }
         _ => result,
     }

@@ -345,7 +345,7 @@ impl Session {
                 "puzzle {id} saved to your personal set ({}): the puzzle trainer offers it",
                 path.display()
             )),
-            Err(e) => self.error(format!("the puzzle is not saved: {e}")),
+            Err(e) => self.error(e),
         }
     }
 

@@ -1,9 +1,10 @@
 //! A playable position: board, side to move, ply count, piece set and hash.
 
 use super::eval::{self, EvalParams};
-use super::solve::{SOLVER_MB, SolveLimits, Solver};
+use super::solve::{SOLVER_MB, Solver};
 use super::threats::Threats;
 use super::zobrist;
+use crate::engine::SolveLimits;
 use crate::engine::{Proof, ProverSlot};
 use crate::rules::{Evaluate, Prove, Prover, Rules, SearchHooks, sealed};
 use crate::{
@@ -245,12 +246,11 @@ impl Prove for Position {
     fn prove(
         &self,
         memory: &mut ProverSlot,
-        time: std::time::Duration,
+        limits: &SolveLimits,
         stop: &std::sync::atomic::AtomicBool,
     ) -> Proof<Move> {
-        let limits = SolveLimits { time: Some(time), nodes: None };
         memory
-            .with(|| Solver::new(SOLVER_MB), |solver: &mut Solver| solver.solve(self, &limits, stop, &mut |_| {}).proof)
+            .with(|| Solver::new(SOLVER_MB), |solver: &mut Solver| solver.solve(self, limits, stop, &mut |_| {}).proof)
     }
 }
 
