@@ -27,6 +27,10 @@ pub const TOOL_THREADS: RangeInclusive<u64> = 1..=EngineOptions::MAX_THREADS as 
 /// The largest config file read: a few hundred bytes is a full one.
 pub const MAX_CONFIG_BYTES: u64 = 64 * 1024;
 
+/// The largest puzzle record read (ratings and every puzzle tried): an
+/// attempt is about 130 bytes, so this holds some 150,000 of them.
+pub const MAX_PUZZLE_RECORD_BYTES: u64 = 20 * 1000 * 1000;
+
 /// Thinking time per move or position in milliseconds (`play`, `analyze`,
 /// `match` `--movetime`): a millisecond to an hour.
 pub const MOVETIME_MS: RangeInclusive<u64> = 1..=3_600_000;

@@ -12,10 +12,12 @@ mod analyze;
 mod bench;
 mod files;
 mod game_arg;
+mod glicko;
 mod limits;
 mod match_cmd;
 mod perft_cmd;
 mod play;
+mod puzzle_record;
 mod puzzle_sets;
 mod puzzles_cmd;
 mod saved_games;
@@ -57,7 +59,8 @@ enum Command {
     Perft(perft_cmd::PerftArgs),
     /// Prove who wins a position (proof-number search); the last line is `Result: 1-0|0-1|unknown`.
     Solve(solve::SolveArgs),
-    /// Puzzles: `generate` finds them in engine games, `check` re-proves a puzzle file.
+    /// Puzzles: alone, the trainer (of the game last chosen; $WORMHOLE_PUZZLE_FILE names the
+    /// puzzle file); `generate` finds them in engine games, `check` re-proves a puzzle file.
     Puzzles(puzzles_cmd::PuzzlesArgs),
 }
 

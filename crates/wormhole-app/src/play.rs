@@ -22,7 +22,7 @@ use crate::tui::game::{Game, Player, fen_note, recorded_level};
 use crate::tui::runner::{Folders, Runner};
 use crate::tui::state::{ExitReport, Session, Settings};
 use crate::tui::theme::{Display, PieceStyle, ThemeName};
-use crate::{files, game_arg, limits, saved_games};
+use crate::{files, game_arg, limits, puzzle_record, saved_games};
 
 /// Who plays a side, on the command line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -185,7 +185,12 @@ fn first_game(args: &PlayArgs, settings: &mut Settings) -> anyhow::Result<Game> 
 
 /// Builds the app from the config and the arguments, without touching the
 /// terminal. Errors carry the parser's message.
-pub fn prepare(args: &PlayArgs, mut config: Config) -> anyhow::Result<App> {
+pub fn prepare(args: &PlayArgs, config: Config) -> anyhow::Result<App> {
+    Ok(app_of(session_of(args, config)?, args.seed))
+}
+
+/// The session the config and the arguments set up.
+fn session_of(args: &PlayArgs, mut config: Config) -> anyhow::Result<Session> {
     config.prefs.theme = args.theme.unwrap_or(config.prefs.theme);
     config.prefs.pieces = args.pieces.unwrap_or(config.prefs.pieces);
     let mut settings = settings(args, &config);
@@ -197,10 +202,19 @@ pub fn prepare(args: &PlayArgs, mut config: Config) -> anyhow::Result<App> {
         Some(note) => session.with_info(note),
         None => session,
     };
-    let session = if args.sets_up_a_game() { session } else { session.with_new_game_screen() };
-    let folders = Folders { games: saved_games::games_dir(), autosaves: files::autosave_dir() };
-    let runner = Runner::new(args.seed, folders, Box::new(std::io::stdout()));
-    Ok(App::new(session, runner))
+    Ok(if args.sets_up_a_game() { session } else { session.with_new_game_screen() })
+}
+
+/// The app running `session`, with the folders of this user.
+fn app_of(session: Session, seed: Option<u64>) -> App {
+    let folders = Folders {
+        games: saved_games::games_dir(),
+        autosaves: files::autosave_dir(),
+        puzzles: puzzle_record::puzzles_dir(),
+        puzzle_file: std::env::var_os("WORMHOLE_PUZZLE_FILE").filter(|v| !v.is_empty()).map(PathBuf::from),
+    };
+    let runner = Runner::new(seed, folders, Box::new(std::io::stdout()));
+    App::new(session, runner)
 }
 
 /// Turns mouse reporting on or off: clicks and the wheel only (no motion
@@ -222,6 +236,22 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let app = prepare(&args, config)?;
+    run_app(app)
+}
+
+/// `wormhole puzzles`: the puzzle trainer of the game last chosen (as the
+/// new-game screen's "Play: puzzles" opens it). `$WORMHOLE_PUZZLE_FILE`
+/// names the puzzle file (no set is shipped yet).
+pub fn run_trainer() -> anyhow::Result<ExitCode> {
+    let config = load_config();
+    let game = config.prefs.variant;
+    let args = PlayArgs { hotseat: true, variant: Some(game), ..PlayArgs::default() };
+    let session = session_of(&args, config)?.with_trainer(game);
+    run_app(app_of(session, None))
+}
+
+/// Runs the app in the terminal until it ends; returns the exit status.
+fn run_app(app: App) -> anyhow::Result<ExitCode> {
     let signals = Signals::install().context("cannot catch signals")?;
     // Runs after ratatui's own hook has restored the screen (that hook wraps this one).
     let previous = std::panic::take_hook();

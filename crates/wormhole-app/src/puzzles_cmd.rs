@@ -67,7 +67,7 @@ struct CheckArgs {
 /// Runs `wormhole puzzles`.
 pub fn run(args: &PuzzlesArgs) -> anyhow::Result<ExitCode> {
     match &args.action {
-        None => bail!("the trainer is not built yet"),
+        None => crate::play::run_trainer(),
         Some(Action::Generate(args)) => generate(args).map(|()| ExitCode::SUCCESS),
         Some(Action::Check(args)) => check(args),
     }

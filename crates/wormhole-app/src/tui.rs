@@ -39,6 +39,7 @@ pub mod state;
 #[cfg(test)]
 mod testing;
 pub mod theme;
+mod trainer;
 mod update;
 mod view;
 

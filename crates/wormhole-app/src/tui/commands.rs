@@ -79,7 +79,14 @@ pub const COMMANDS: &[CommandSpec] = &[
     spec(Cmd::Analyze, "analyze", &["analyse"], "", "live analysis here: the best 3 lines; try moves (Esc returns)"),
     spec(Cmd::Level, "level", &[], "[N]", "show or set the engine level, 1 to 12"),
     spec(Cmd::Set, "set", &[], "[KEY [VALUE]]", "show or change a setting; it is saved in the config file"),
-    spec(Cmd::Theme, "theme", &[], "[NAME]", "next colour theme, or dark, light, high-contrast"),
+    spec(
+        Cmd::Theme,
+        "theme",
+        &[],
+        "[NAME]",
+        "next colour theme, or dark, light, high-contrast; in the puzzle trainer a puzzle theme \
+         (mate, capture, check, quiet-move...; all: every puzzle)",
+    ),
     spec(Cmd::Explain, "explain", &["x"], "[SQUARE|PIECE]", "where a piece can go and how it moves: d3, N, wizard"),
     spec(Cmd::Legend, "legend", &["pieces"], "", "the pieces in play and how they move (F4)"),
     spec(Cmd::Resign, "resign", &[], "", "resign the game"),

@@ -1,5 +1,5 @@
-//! The new-game screen's form: game, who plays, level and clock, with
-//! the last choices preselected so that Enter starts at once.
+//! The new-game screen's form: game, a game or puzzles, who plays, level
+//! and clock, with the last choices preselected so that Enter starts at once.
 
 use wormhole::engine::Level;
 use wormhole::{AnyPosition, GameKind};
@@ -20,6 +20,8 @@ const MAX_SETUP: usize = 2;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Field {
     Variant,
+    /// A game, or the puzzle trainer of the game.
+    Play,
     /// A choice of the chosen game's start position (its `index`th setup choice).
     Setup {
         index: usize,
@@ -35,6 +37,7 @@ impl Field {
         match self {
             Field::Variant => "Game",
             Field::Setup { label, .. } => label,
+            Field::Play => "Play",
             Field::Side => "Players",
             Field::Level => "Engine level",
             Field::Clock => "Clock",
@@ -53,6 +56,8 @@ pub struct NewGameForm {
     pub clock: Option<TimeControl>,
     /// The values of the game's setup choices, in their order.
     pub setup: [u8; MAX_SETUP],
+    /// Puzzles of the game (the trainer) rather than a game.
+    pub puzzles: bool,
 }
 
 impl NewGameForm {
@@ -65,13 +70,18 @@ impl NewGameForm {
             level: prefs.level,
             clock: prefs.clock,
             setup: default_setup(prefs.variant),
+            puzzles: false,
         }
     }
 
-    /// The lines shown: the game, its setup choices, then the rest.
+    /// The lines shown: the game, a game or puzzles, the game's setup
+    /// choices, then the rest; for puzzles only the game.
     pub fn fields(&self) -> Vec<Field> {
+        if self.puzzles {
+            return vec![Field::Variant, Field::Play];
+        }
         let setup = view(self.variant).setup_choices().iter().enumerate();
-        let mut fields = vec![Field::Variant];
+        let mut fields = vec![Field::Variant, Field::Play];
         fields.extend(setup.map(|(index, c)| Field::Setup { index, label: c.label }));
         fields.extend([Field::Side, Field::Level, Field::Clock]);
         fields
@@ -89,6 +99,7 @@ impl NewGameForm {
                 self.variant = step(&GameKind::ALL, self.variant, d);
                 self.setup = default_setup(self.variant);
             }
+            Field::Play => self.puzzles = !self.puzzles,
             Field::Side => self.side = step(Side::ALL, self.side, d),
             Field::Level => {
                 let n = (i32::from(self.level.number()) + d).clamp(1, i32::from(Level::MAX.number()));
@@ -117,6 +128,8 @@ impl NewGameForm {
                 format!("{} ({}): {}", self.variant, letters.join(" "), self.variant.title())
             }
             Field::Setup { index, .. } => view(self.variant).setup_value(index, self.setup[index]),
+            Field::Play if self.puzzles => "puzzles: the tactics trainer, rated (Glicko-2)".to_string(),
+            Field::Play => "a game".to_string(),
             Field::Side => self.side.describe().to_string(),
             Field::Level if self.side == Side::Hotseat => format!("{}, not used by two players", self.level),
             Field::Level => self.level.to_string(),
@@ -178,13 +191,19 @@ mod tests {
         let mut p = Prefs::default();
         form.apply(&mut p);
         assert_eq!((p.variant, p.side, p.clock), (GameKind::Fairy, Side::Black, None));
+        form.move_field(-2);
+        assert_eq!(form.field, Field::Play);
+        form.change(1);
+        assert!(form.puzzles);
+        assert_eq!(form.fields(), [Field::Variant, Field::Play], "puzzles: only the game to choose");
+        assert_eq!(form.value(Field::Play), "puzzles: the tactics trainer, rated (Glicko-2)");
     }
 
     #[test]
     fn the_players_place_their_portals_on_ranks_4_and_5() {
         let mut form = NewGameForm::new(&Prefs { variant: GameKind::Linked, ..Prefs::default() });
         assert_eq!(form.start().fen(), GameKind::Linked.start_fen(), "e4 and a5 by default");
-        form.move_field(1);
+        form.move_field(2);
         assert_eq!((form.field.label(), form.value(form.field)), ("White portal", "e4 (any square of rank 4)".into()));
         form.change(-2);
         form.move_field(1);

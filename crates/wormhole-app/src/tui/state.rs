@@ -24,6 +24,7 @@ use super::newgame::NewGameForm;
 use super::picker::GamePicker;
 use super::review::Study;
 use super::theme::{Display, Theme};
+use super::trainer::{Phase, Trainer};
 use super::view::layout::Boards;
 
 /// Which help page is up.
@@ -89,6 +90,16 @@ pub enum Mode {
     Analyze,
     /// The list of saved games (see [`Session::picker`]).
     OpenGame,
+    /// The puzzle trainer (see [`Session::trainer`]).
+    Puzzle,
+}
+
+/// What waits to replace the current game until it is autosaved.
+#[derive(Debug, Clone)]
+pub enum Replacement {
+    Game(Game, Settings),
+    /// The puzzle trainer, with its first puzzle.
+    Trainer(Trainer),
 }
 
 /// The settings a game is started with (command line, new-game screen or `:new`).
@@ -218,7 +229,7 @@ pub struct Session {
     pub(super) errors: Vec<String>,
     /// A game waiting to replace the current one once that is autosaved
     /// (if the autosave fails, the current game stays).
-    pub(super) replacement: Option<(Game, Settings)>,
+    pub(super) replacement: Option<Replacement>,
     /// The file `:save` asks about replacing ([`Pending::Replace`]).
     pub(super) replace_target: Option<PathBuf>,
     /// How long each engine move took (for the movetime figure).
@@ -229,6 +240,8 @@ pub struct Session {
     pub(super) study: Study,
     /// The list of saved games, while it is up.
     pub(super) picker: Option<GamePicker>,
+    /// The puzzle trainer, while its board is the game.
+    pub(super) trainer: Option<Trainer>,
 }
 
 impl Session {
@@ -256,6 +269,7 @@ impl Session {
             effects: Vec::new(),
             study: Study::default(),
             picker: None,
+            trainer: None,
         };
         session.view.flipped = session.default_flip();
         if let Some(e) = &session.config.error {
@@ -277,6 +291,12 @@ impl Session {
         if self.view.message.is_none() {
             self.view.message = Some(Message::Info(text));
         }
+        self
+    }
+
+    /// Opens the puzzle trainer of `game` (once its puzzles are read).
+    pub fn with_trainer(mut self, game: GameKind) -> Session {
+        self.open_trainer(game);
         self
     }
 
@@ -346,12 +366,19 @@ impl Session {
             Mode::Review => Context::Review,
             Mode::Analyze => Context::Analyze,
             Mode::OpenGame => Context::OpenGame,
+            Mode::Puzzle if self.puzzle_phase() == Some(Phase::Solving) => Context::Puzzle,
+            Mode::Puzzle => Context::PuzzleOver,
         }
     }
 
     /// The list of saved games, while it is up.
     pub fn picker(&self) -> Option<&GamePicker> {
         self.picker.as_ref()
+    }
+
+    /// The puzzle trainer, while it is on.
+    pub fn trainer(&self) -> Option<&Trainer> {
+        self.trainer.as_ref()
     }
 
     /// The review and the live analysis.
@@ -371,6 +398,9 @@ impl Session {
         }
         if let (Mode::Analyze, Some(explore)) = (self.mode, &self.study.explore) {
             return explore.offers(action);
+        }
+        if self.mode == Mode::Puzzle {
+            return self.puzzle_offers(action);
         }
         match action {
             Action::Undo => self.undo_target().is_ok(),
@@ -486,6 +516,8 @@ impl Session {
             hl.targets = to;
         } else if let Some(m) = self.view.hint {
             hl.show_move(m);
+        } else if let Some(sq) = self.trainer.as_ref().and_then(|t| t.hint_square(ply)) {
+            hl.selected |= Bitboard::from_square(sq);
         } else if !candidates.is_empty() {
             for c in candidates {
                 hl.show_move(c.mv);

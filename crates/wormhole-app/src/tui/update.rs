@@ -13,6 +13,9 @@ mod linked_tests;
 mod player_tests;
 #[cfg(test)]
 mod porthole_tests;
+mod puzzles;
+#[cfg(test)]
+mod puzzles_tests;
 mod review;
 #[cfg(test)]
 mod tests;
@@ -105,6 +108,9 @@ impl Session {
             Msg::ConfigSaved(Ok(_)) => {}
             Msg::ConfigSaved(Err(e)) => self.error(format!("the setting is used but could not be saved: {e}")),
             Msg::Analysis(event) => self.analysis_event(event),
+            Msg::PuzzlesLoaded { game, loaded } => self.puzzles_loaded(game, *loaded),
+            Msg::PuzzleSaved(result) => self.puzzle_saved(result),
+            Msg::PersonalSaved(result) => self.personal_saved(result),
         }
         std::mem::take(&mut self.effects)
     }
@@ -126,6 +132,7 @@ impl Session {
             Mode::Review => self.in_review(action),
             Mode::Analyze => self.in_analyze(action),
             Mode::OpenGame => self.in_picker(action),
+            Mode::Puzzle => self.in_puzzle(action),
         }
     }
 
@@ -137,8 +144,8 @@ impl Session {
             Action::Submit => return self.start_from_form(form),
             Action::OpenList => return self.open_list(Mode::NewGame(form)),
             Action::Escape => {
-                // Back to the game as it was (at start-up, the engine may now move).
-                self.mode = Mode::Play;
+                // Back to the game (or the puzzle) as it was (at start-up, the engine may now move).
+                self.mode = self.resting_mode();
                 return self.after_change();
             }
             _ => {}
@@ -149,6 +156,10 @@ impl Session {
     /// Starts the game chosen on the new-game screen and keeps the choices
     /// as the next defaults.
     fn start_from_form(&mut self, form: NewGameForm) {
+        if form.puzzles {
+            self.mode = self.resting_mode();
+            return self.open_trainer(form.variant);
+        }
         form.apply(&mut self.config.prefs);
         let text = self.config.updated_text(&[Key::Variant, Key::Side, Key::Level, Key::Clock]);
         self.save_config(text);
@@ -252,7 +263,13 @@ impl Session {
             Action::OtherBoard => self.other_board(),
             Action::Scroll(d) => self.scroll_moves(d),
             Action::Analyze => self.start_explore(),
-            Action::NextJudged | Action::PreviousJudged => {}
+            Action::NextJudged
+            | Action::PreviousJudged
+            | Action::NextPuzzle
+            | Action::Retry
+            | Action::ShowSolution
+            | Action::NextTheme
+            | Action::Personal => {}
         }
     }
 
@@ -274,12 +291,19 @@ impl Session {
             clock: s.clock,
             ..self.config.prefs
         };
-        self.mode = Mode::NewGame(NewGameForm::new(&prefs));
+        let form = NewGameForm { puzzles: self.trainer.is_some(), ..NewGameForm::new(&prefs) };
+        self.mode = Mode::NewGame(form);
     }
 
     /// The mode to return to from help or review.
     fn resting_mode(&self) -> Mode {
-        if self.game.is_over() { Mode::GameOver } else { Mode::Play }
+        if self.trainer.is_some() {
+            Mode::Puzzle
+        } else if self.game.is_over() {
+            Mode::GameOver
+        } else {
+            Mode::Play
+        }
     }
 
     pub(super) fn info(&mut self, text: impl Into<String>) {

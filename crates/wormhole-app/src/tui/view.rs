@@ -10,6 +10,7 @@ mod input_line;
 pub mod layout;
 pub(super) mod legend;
 mod panel;
+mod puzzle;
 mod review;
 #[cfg(test)]
 mod tests;
@@ -60,7 +61,7 @@ pub fn draw(frame: &mut Frame, session: &Session) {
         Mode::NewGame(form) => dialogs::new_game(frame, area, session, &form),
         Mode::Confirm(pending) => dialogs::confirm(frame, board_area, session, pending),
         Mode::OpenGame => dialogs::saved_games(frame, area, session),
-        Mode::Play | Mode::Review | Mode::Analyze => {}
+        Mode::Play | Mode::Review | Mode::Analyze | Mode::Puzzle => {}
     }
 }
 

@@ -23,6 +23,9 @@ impl Session {
             Ok(None) => return,
             Err(e) => return self.error(e),
         };
+        if self.refused_in_trainer(cmd) {
+            return;
+        }
         match cmd {
             Cmd::New => match self.parse_new(rest) {
                 Ok(s) if self.game_in_progress() => self.mode = Mode::Confirm(Pending::NewGame(s)),
@@ -139,13 +142,16 @@ impl Session {
         "(now)"
     }
 
-    /// `:theme` goes to the next theme; `:theme NAME` picks one.
+    /// `:theme` goes to the next colour theme; `:theme NAME` picks one. In
+    /// the puzzle trainer a name that is no colour theme filters the
+    /// puzzles (`:theme mate`, `:theme all`).
     fn theme_command(&mut self, arg: &str) {
         let name = if arg.is_empty() {
             self.config.prefs.theme.next()
         } else {
             match arg.parse::<ThemeName>() {
                 Ok(t) => t,
+                Err(_) if self.trainer.is_some() => return self.set_puzzle_filter(Some(arg.to_string())),
                 Err(e) => return self.error(e),
             }
         };

@@ -17,6 +17,9 @@ const GAME_OVER_HINT: &str =
 
 impl Session {
     pub(super) fn play_human(&mut self, m: AnyMove) {
+        if self.trainer.is_some() {
+            return self.puzzle_move(m);
+        }
         if self.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Hint { .. })) {
             self.cancel_search();
         }
@@ -60,10 +63,14 @@ impl Session {
         self.view.scroll = None;
         let len = self.game.len();
         if self.thinking.as_ref().is_some_and(|t| match t.purpose {
-            Purpose::Move { ply } | Purpose::Hint { ply } => ply != len,
+            Purpose::Move { ply } | Purpose::Hint { ply } | Purpose::Refutation { ply } => ply != len,
             Purpose::Analysis { .. } => true,
         }) {
             self.cancel_search();
+        }
+        if self.trainer.is_some() {
+            // The puzzle board: nobody else moves, and the puzzle ends the puzzle's way.
+            return;
         }
         if self.settings.autoflip && self.game.players() == [Player::Human; 2] {
             self.view.flipped = self.game.position().turn() == Color::Black;
@@ -118,6 +125,7 @@ impl Session {
                 None => self.error("no hint: no legal move"),
             },
             Purpose::Analysis { id } => self.explore_finished(id, done.info),
+            Purpose::Refutation { ply: p } if p == ply => self.refuted(done.best),
             _ => {}
         }
     }
