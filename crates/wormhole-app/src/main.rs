@@ -59,8 +59,8 @@ enum Command {
     Perft(perft_cmd::PerftArgs),
     /// Prove who wins a position (proof-number search); the last line is `Result: 1-0|0-1|unknown`.
     Solve(solve::SolveArgs),
-    /// Puzzles: alone, the trainer (of the game last chosen; $WORMHOLE_PUZZLE_FILE names the
-    /// puzzle file); `generate` finds them in engine games, `check` re-proves a puzzle file.
+    /// Puzzles: alone, the trainer (of the game last chosen, on the shipped sets;
+    /// $WORMHOLE_PUZZLE_FILE names another puzzle file); `generate` finds them in engine games, `check` re-proves a puzzle file.
     Puzzles(puzzles_cmd::PuzzlesArgs),
 }
 

@@ -241,7 +241,7 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
 
 /// `wormhole puzzles`: the puzzle trainer of the game last chosen (as the
 /// new-game screen's "Play: puzzles" opens it). `$WORMHOLE_PUZZLE_FILE`
-/// names the puzzle file (no set is shipped yet).
+/// names a puzzle file to solve instead of the shipped sets.
 pub fn run_trainer() -> anyhow::Result<ExitCode> {
     let config = load_config();
     let game = config.prefs.variant;

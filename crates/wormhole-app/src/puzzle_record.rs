@@ -6,8 +6,9 @@
 //! games, a puzzle file). Every change is merged into the file as it is on
 //! the disk and written whole or not at all ([`files::write_kept`]); a
 //! record that cannot be read is moved aside and kept, never overwritten.
-//! The puzzles on offer are read here too: the file `$WORMHOLE_PUZZLE_FILE`
-//! names, and the personal set.
+//! The puzzles on offer are read here too: the shipped sets
+//! ([`puzzle_sets`]) or the file `$WORMHOLE_PUZZLE_FILE` names instead, and
+//! the personal set.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -16,9 +17,9 @@ use serde::{Deserialize, Serialize};
 use wormhole::GameKind;
 use wormhole::puzzles::{Effort, HEADER, Judge, Puzzle, parse_file};
 
-use crate::files;
 use crate::glicko::Rating;
 use crate::limits::MAX_PUZZLE_RECORD_BYTES;
+use crate::{files, puzzle_sets};
 
 /// How a puzzle went.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -174,17 +175,16 @@ fn read_puzzle_file(path: &Path, notes: &mut Vec<String>) -> Vec<Puzzle> {
     }
 }
 
-/// Reads what the trainer needs: the puzzles of `file`, the personal set
-/// and the record in `dir`. No puzzle set is shipped yet: without a file,
-/// the personal set is all there is.
+/// Reads what the trainer needs: the puzzles of `file` (without one, the
+/// shipped sets of every game), the personal set and the record in `dir`.
 pub fn load_puzzles(file: Option<&Path>, dir: &Path) -> LoadedPuzzles {
     let mut notes = Vec::new();
     let puzzles = match file {
         Some(path) => read_puzzle_file(path, &mut notes),
-        None => {
-            notes.push("no puzzle set is shipped yet: $WORMHOLE_PUZZLE_FILE names a puzzle file".to_string());
-            Vec::new()
-        }
+        None => puzzle_sets::SETS
+            .iter()
+            .flat_map(|&(kind, text)| puzzles_of(text, &format!("the shipped {kind} set"), &mut notes))
+            .collect(),
     };
     let personal_file = personal_path(dir);
     let personal =
@@ -279,5 +279,17 @@ mod tests {
         let kept: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().path()).collect();
         assert_eq!(kept.len(), 1, "{kept:?}");
         assert_eq!(std::fs::read_to_string(&kept[0]).unwrap(), "[ratings.classic]\nrating = \"high\"\n");
+    }
+
+    #[test]
+    fn without_a_file_the_trainer_offers_the_shipped_set_of_every_game() {
+        let dir = tempfile::tempdir().unwrap();
+        let loaded = load_puzzles(None, dir.path());
+        assert!(loaded.notes.is_empty(), "{:?}", loaded.notes);
+        for (kind, text) in puzzle_sets::SETS {
+            let shipped = parse_file(text).unwrap().len();
+            let offered = loaded.puzzles.iter().filter(|p| p.game == kind).count();
+            assert_eq!(offered, shipped, "{kind}");
+        }
     }
 }

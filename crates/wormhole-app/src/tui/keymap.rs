@@ -451,7 +451,7 @@ pub fn cli_help() -> String {
          Puzzles (the new-game screen's Play line, or `wormhole puzzles`): your rating per\n\
          game and every puzzle tried are kept in $XDG_DATA_HOME/wormhole/puzzles (else\n\
          ~/.local/share/wormhole/puzzles), with your personal set (p in the review);\n\
-         $WORMHOLE_PUZZLE_FILE names the puzzle file to solve (no set is shipped yet).\n\
+         $WORMHOLE_PUZZLE_FILE names a puzzle file to solve instead of the shipped sets.\n\
          A bad --fen or --pgn is reported with exit code 2 before the screen changes.",
     );
     out
