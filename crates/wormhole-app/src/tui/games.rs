@@ -6,7 +6,7 @@
 //! here ([`view`]) and never name one. A new game is its file and its line
 //! in the list of [`views!`].
 
-use ::wormhole::{AnyMove, AnyPosition, GameKind, Role};
+use ::wormhole::{AnyMove, AnyPosition, Color, GameKind, Role, Square};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
 
@@ -78,6 +78,17 @@ pub trait GameView: Sync {
     /// those about to arrive. Nothing by default.
     fn crossings(&self, _pos: &AnyPosition, _board: usize) -> Crossings {
         Crossings::default()
+    }
+
+    /// The number of porthole tokens on each square of `pos` (none by default).
+    fn portholes(&self, _pos: &AnyPosition) -> [u8; 64] {
+        [0; 64]
+    }
+
+    /// The portals of `pos` owned by a player (`Some(owner)`) or frozen
+    /// (`None`), each on its square (none by default).
+    fn portals(&self, _pos: &AnyPosition) -> Vec<(Square, Option<Color>)> {
+        Vec::new()
     }
 
     /// The move the side to move must play, if its rules force one (a

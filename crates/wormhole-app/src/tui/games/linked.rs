@@ -2,6 +2,7 @@
 //! the portals now.
 
 use ratatui::text::{Line, Span};
+use wormhole::linked::Portals;
 use wormhole::linked::fen::start_with_portals;
 use wormhole::{AnyMove, AnyPosition, Color, GameKind, Square};
 
@@ -27,6 +28,15 @@ pub struct Linked;
 impl GameView for Linked {
     fn rules(&self) -> Vec<Line<'static>> {
         rules_page(GameKind::Linked, wormhole::linked::RULES_BEFORE_PIECES, wormhole::linked::RULES_AFTER_PIECES)
+    }
+
+    fn portals(&self, pos: &AnyPosition) -> Vec<(Square, Option<Color>)> {
+        let AnyPosition::Linked(p) = pos else { return Vec::new() };
+        match p.portals() {
+            Portals::None => Vec::new(),
+            Portals::Active { white, black } => vec![(white, Some(Color::White)), (black, Some(Color::Black))],
+            Portals::Frozen(sq) => vec![(sq, None)],
+        }
     }
 
     fn corner_marks(&self, theme: &Theme) -> Vec<Line<'static>> {

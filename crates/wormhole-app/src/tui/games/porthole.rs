@@ -3,7 +3,7 @@
 
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use wormhole::{AnyPosition, GameKind};
+use wormhole::{AnyPosition, GameKind, Square};
 
 use super::{GameView, rules_page};
 use crate::tui::theme::Theme;
@@ -36,6 +36,11 @@ pub struct Porthole;
 impl GameView for Porthole {
     fn rules(&self) -> Vec<Line<'static>> {
         rules_page(GameKind::Porthole, RULES_BEFORE, RULES_AFTER)
+    }
+
+    fn portholes(&self, pos: &AnyPosition) -> [u8; 64] {
+        let AnyPosition::Porthole(p) = pos else { return [0; 64] };
+        std::array::from_fn(|i| p.tokens().height(Square::new(i as u8)))
     }
 
     fn corner_marks(&self, theme: &Theme) -> Vec<Line<'static>> {

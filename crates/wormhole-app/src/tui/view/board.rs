@@ -5,7 +5,6 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::widgets::Widget;
-use wormhole::linked::Portals;
 use wormhole::{AnyPosition, Bitboard, Color, Piece, Role, Square};
 
 use crate::tui::figures::{self, Shape};
@@ -106,8 +105,9 @@ pub struct Picture {
     pub holes: Bitboard,
     /// The number of porthole tokens on each square (0: none).
     pub portholes: [u8; 64],
-    /// The portals, if the game has them.
-    pub portals: Option<Portals>,
+    /// The portals owned by a player (`Some(owner)`) or frozen (`None`),
+    /// each on its square.
+    pub portals: Vec<(Square, Option<Color>)>,
     pub crossings: Crossings,
 }
 
@@ -115,16 +115,13 @@ impl Picture {
     /// Board `board` of a position of any game.
     pub fn of(position: &AnyPosition, board: usize) -> Picture {
         let pieces = &position.boards()[board];
-        let portholes = match position.tokens() {
-            Some(tokens) => std::array::from_fn(|i| tokens.height(Square::new(i as u8))),
-            None => [0; 64],
-        };
+        let view = games::view(position.kind());
         Picture {
             pieces: std::array::from_fn(|i| pieces.piece_at(Square::new(i as u8))),
             holes: pieces.holes(),
-            portholes,
-            portals: if let AnyPosition::Linked(p) = position { Some(p.portals()) } else { None },
-            crossings: games::view(position.kind()).crossings(position, board),
+            portholes: view.portholes(position),
+            portals: view.portals(position),
+            crossings: view.crossings(position, board),
         }
     }
 
@@ -136,10 +133,7 @@ impl Picture {
     /// The portal on `sq`: `Some(Some(owner))`, `Some(None)` for frozen
     /// portals, `None` without one.
     pub fn portal_at(&self, sq: Square) -> Option<Option<Color>> {
-        match self.portals? {
-            Portals::Frozen(f) => (f == sq).then_some(None),
-            p => Color::ALL.into_iter().find(|&c| p.of(c) == Some(sq)).map(Some),
-        }
+        self.portals.iter().find(|&&(s, _)| s == sq).map(|&(_, owner)| owner)
     }
 }
 
