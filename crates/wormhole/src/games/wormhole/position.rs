@@ -4,7 +4,7 @@ use super::eval::{self, EvalParams};
 use super::solve::{SOLVER_MB, SolveLimits, Solver};
 use super::threats::Threats;
 use super::zobrist;
-use crate::engine::{Proof, ProverSlot};
+use crate::engine::{Alone, Proof, ProvedTable, ProverSlot};
 use crate::rules::{Evaluate, Prove, Prover, Rules, SearchHooks, sealed};
 use crate::{
     Bitboard, Board, Color, FenError, GameKind, IllegalMoveError, KingSafety, Move, MoveError, MoveList, Outcome,
@@ -248,9 +248,19 @@ impl Prove for Position {
         time: std::time::Duration,
         stop: &std::sync::atomic::AtomicBool,
     ) -> Proof<Move> {
+        self.prove_sharing(memory, time, stop, &Alone)
+    }
+
+    fn prove_sharing(
+        &self,
+        memory: &mut ProverSlot,
+        time: std::time::Duration,
+        stop: &std::sync::atomic::AtomicBool,
+        table: &dyn ProvedTable,
+    ) -> Proof<Move> {
         let limits = SolveLimits { time: Some(time), nodes: None };
-        memory
-            .with(|| Solver::new(SOLVER_MB), |solver: &mut Solver| solver.solve(self, &limits, stop, &mut |_| {}).proof)
+        let solve = |solver: &mut Solver| solver.solve_sharing(self, &limits, stop, table, &mut |_| {}).proof;
+        memory.with(|| Solver::new(SOLVER_MB), solve)
     }
 }
 
@@ -360,7 +370,7 @@ impl sealed::Sealed for Position {}
 impl SearchHooks for Position {
     type SearchList = MoveList;
     type Safety = KingSafety;
-    const PROVER: Option<Prover<Position>> = Some(<Position as Prove>::prove);
+    const PROVER: Option<Prover<Position>> = Some(<Position as Prove>::prove_sharing);
     #[inline(always)]
     fn pass(&mut self) {
         Position::pass(self)
