@@ -248,6 +248,30 @@ fn solver_never_claims_a_refuted_result() {
     assert!(proved * 10 >= decided * 9, "proved {proved} of {decided}");
 }
 
+/// How much work the solver's first proof and disproof numbers save: the
+/// positions it expands on the whole suite, each with at most 100,000
+/// (load-independent, for comparing estimates). Every proof is checked.
+///
+/// ```text
+/// cargo test --release --test engine_proofs -- --ignored solver_effort --nocapture
+/// ```
+#[test]
+#[ignore]
+fn solver_effort() {
+    let (mut nodes, mut proved) = (0, 0);
+    for case in cases() {
+        let mut solver = Solver::new(16);
+        let pos = Position::from_fen(&case.fen, case.variant).unwrap();
+        let limits = SolveLimits { nodes: Some(100_000), ..SolveLimits::default() };
+        let result = solver.solve(&pos, &limits, &AtomicBool::new(false), &mut |_| {});
+        check_proof(&case, result.proof);
+        nodes += result.nodes;
+        proved += (result.proof != Proof::Unknown) as u32;
+    }
+    println!("solver effort: {nodes} positions, {proved} of {} proved", cases().len());
+    assert!(proved > 0);
+}
+
 /// The engine at full strength with a time limit gives the proof-number
 /// solver the time its alpha-beta search leaves unused (one thread) or a
 /// thread of its own beside the search, sharing the table (two threads):

@@ -6,8 +6,9 @@
 //! chess solvers need. There are no draws either, so disproving "the side
 //! to move wins" proves that it loses. A side wins by leaving the other
 //! without moves, which is what proof numbers favour: a new position's
-//! disproof number starts at its number of legal moves (df-pn+), so the
-//! search first follows the moves that leave the opponent fewest replies.
+//! disproof number starts at twice its number of legal moves and king
+//! steps (df-pn+), so the search first follows the moves that leave the
+//! opponent fewest replies and least room for its king.
 //!
 //! Each position has a proof number φ (how many positions must still be
 //! solved to prove the side to move wins) and a disproof number δ (to
@@ -19,6 +20,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::engine::{Alone, Proof, ProvedTable, ProverMemory, TableAllocError};
+use crate::games::wormhole::attacks::king;
 use crate::{Move, MoveList, Position};
 
 /// A proof or disproof number too large to reach: the question is settled.
@@ -287,7 +289,7 @@ impl Solver {
 
     /// The numbers of `pos` from the table, or what the search beside
     /// proved, or its first estimate: a position without moves is lost;
-    /// otherwise proving it lost takes about one proof per move.
+    /// otherwise see [`first_disproof_number`].
     fn numbers(&self, pos: &Position, shared: &dyn ProvedTable) -> (u32, u32) {
         if let Some(n) = self.table.get(pos.hash()) {
             return n;
@@ -299,7 +301,7 @@ impl Solver {
         }
         match pos.legal_moves().len() {
             0 => (INF, 0),
-            n => (1, n as u32),
+            n => (1, first_disproof_number(pos, n as u32)),
         }
     }
 
@@ -466,6 +468,22 @@ impl ProofTree {
     fn loss(self) -> Proof<Move> {
         Proof::Loss { plies: self.plies, size: self.size }
     }
+}
+
+/// The first disproof number of a position whose side to move has `n`
+/// moves: proving it lost takes about one proof per move, and longer the
+/// more room its king has (its steps to squares without a hole or an own
+/// piece), as running a side out of moves ends with its king. Doubled
+/// against the first proof number (1): on the brute-force suite
+/// (`engine_proofs`, test `solver_effort`, at most 100,000 positions each)
+/// the solver proves 338 of the 363 positions in 3,437,752 positions, against
+/// 331 in 3,909,007 with the plain move count (n); counting the other
+/// side's moves into the proof number did worse (325 in 4,862,336).
+fn first_disproof_number(pos: &Position, n: u32) -> u32 {
+    let b = pos.board();
+    let own = b.by_color(pos.turn()).0;
+    let king_room = b.king_of(pos.turn()).map_or(0, |k| (king(k.index(), b.open()) & !own).count_ones());
+    2 * (n + king_room)
 }
 
 /// The numbers of a position from its children's: φ is the least child δ,
