@@ -314,13 +314,21 @@ fn iterate<P: Searchable>(
 /// claimed (each search at most `max_depth` deep).
 const EXTRA_VERIFICATIONS: u32 = 2;
 
+/// How far past the last iteration's depth the next may jump to verify a
+/// claimed game end. A farther claim (a bound the prover beside the
+/// search published: "within the squares left") stays unverified until
+/// the iterations come near it.
+const VERIFY_REACH: i32 = 8;
+
 /// The depth of the iteration after one at `depth`: one deeper, or deep
-/// enough to verify a claimed game end (two plies past it), within
-/// `max_depth`. Past `max_depth`, a few more iterations that can verify
-/// game ends claimed there (counted in `extra`); otherwise `None`.
+/// enough to verify a claimed game end (two plies past it, at most
+/// [`VERIFY_REACH`] deeper), within `max_depth`. Past `max_depth`, a few
+/// more iterations that can verify game ends claimed there (counted in
+/// `extra`); otherwise `None`.
 fn next_depth<M: Copy>(depth: i32, prev: &[Line<M>], max_depth: u32, extra: &mut u32) -> Option<i32> {
     let max_depth = max_depth as i32;
-    let verify = prev.iter().filter_map(|l| l.unverified_distance()).max().map(|n| n + 2);
+    let within_reach = |v: &i32| *v <= depth + VERIFY_REACH;
+    let verify = prev.iter().filter_map(|l| l.unverified_distance()).map(|n| n + 2).filter(within_reach).max();
     if depth < max_depth {
         return Some((depth + 1).max(verify.unwrap_or(0)).min(max_depth));
     }
