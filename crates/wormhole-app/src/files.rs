@@ -18,7 +18,7 @@ use tempfile::NamedTempFile;
 use wormhole::excerpt::Excerpt;
 use wormhole::pgn::PgnGame;
 
-use crate::limits::{MAX_CONFIG_BYTES, MAX_GAME_FILE_BYTES};
+use crate::limits::{MAX_CONFIG_BYTES, MAX_GAME_FILE_BYTES, MAX_PUZZLE_FILE_BYTES};
 
 /// UTC date and time from the system clock: (year, month, day, h, m, s).
 fn now_utc() -> (i64, u32, u32, u32, u32, u32) {
@@ -128,14 +128,20 @@ fn read_bounded(path: &Path, max: u64, too_big: impl Fn() -> anyhow::Error) -> a
 /// larger than [`MAX_GAME_FILE_BYTES`] is refused before it is read whole,
 /// and so is anything that is not a regular file (`/dev/zero`, a FIFO).
 pub fn read_game_file(path: &Path) -> anyhow::Result<String> {
-    let too_big = || {
-        anyhow::anyhow!(
-            "{} is larger than {} MB, too large for a game file",
-            shown(path),
-            MAX_GAME_FILE_BYTES / 1_000_000
-        )
-    };
-    let bytes = read_bounded(path, MAX_GAME_FILE_BYTES, too_big)?;
+    read_text(path, MAX_GAME_FILE_BYTES, "a game file")
+}
+
+/// Reads a puzzle file as text, as [`read_game_file`] does a game file,
+/// up to [`MAX_PUZZLE_FILE_BYTES`].
+pub fn read_puzzle_file(path: &Path) -> anyhow::Result<String> {
+    read_text(path, MAX_PUZZLE_FILE_BYTES, "a puzzle file")
+}
+
+/// The text of the regular file `path` without a byte-order mark, refused
+/// unread when larger than `max` bytes (too large for `what`).
+fn read_text(path: &Path, max: u64, what: &str) -> anyhow::Result<String> {
+    let too_big = || anyhow::anyhow!("{} is larger than {} MB, too large for {what}", shown(path), max / 1_000_000);
+    let bytes = read_bounded(path, max, too_big)?;
     let text = String::from_utf8(bytes).map_err(|e| {
         anyhow::anyhow!("{} is not a text file (byte {} is not UTF-8)", shown(path), e.utf8_error().valid_up_to())
     })?;
@@ -348,18 +354,52 @@ pub fn config_path() -> Option<PathBuf> {
 /// [`MAX_CONFIG_BYTES`], or one that is not a regular file, is refused
 /// before it is read.
 pub fn read_config(path: &Path) -> anyhow::Result<Option<String>> {
-    if std::fs::metadata(path).is_err_and(|e| e.kind() == io::ErrorKind::NotFound) {
-        return Ok(None);
-    }
-    let too_big = || anyhow::anyhow!("larger than {} KB: not a config file", MAX_CONFIG_BYTES / 1024);
-    let bytes = read_bounded(path, MAX_CONFIG_BYTES, too_big)?;
-    let text = String::from_utf8(bytes).with_context(|| format!("cannot read {} as text", shown(path)))?;
-    Ok(Some(text))
+    read_kept(path, MAX_CONFIG_BYTES, "a config file")
 }
 
 /// Writes the config file whole or not at all (see `write_replacing`).
 pub fn write_config(path: &Path, text: &str) -> anyhow::Result<()> {
     write_replacing(path, text)
+}
+
+/// The text of a file the program keeps (`what` it is, for the message),
+/// or None if there is none yet. A file above `max` bytes, or one that is
+/// not a regular file, is refused before it is read.
+pub fn read_kept(path: &Path, max: u64, what: &str) -> anyhow::Result<Option<String>> {
+    if std::fs::metadata(path).is_err_and(|e| e.kind() == io::ErrorKind::NotFound) {
+        return Ok(None);
+    }
+    let too_big = || anyhow::anyhow!("{} is larger than {} KB: not {what}", shown(path), max / 1024);
+    let bytes = read_bounded(path, max, too_big)?;
+    let text = String::from_utf8(bytes).with_context(|| format!("cannot read {} as text", shown(path)))?;
+    Ok(Some(text))
+}
+
+/// Writes a file the program keeps whole or not at all (see `write_replacing`):
+/// a crash or a signal leaves the old text or the new, never a mix.
+pub fn write_kept(path: &Path, text: &str) -> anyhow::Result<()> {
+    write_replacing(path, text)
+}
+
+/// Moves a file that cannot be read out of the way, keeping it: it becomes
+/// `<name>.unreadable-<date>-<time>` (numbered if taken, never replacing a
+/// file) beside it. Returns the new name.
+pub fn set_aside(path: &Path) -> anyhow::Result<PathBuf> {
+    let name = path.file_name().map_or("file".into(), |n| n.to_string_lossy().into_owned());
+    let stem = format!("{name}.unreadable-{}", stamp());
+    for n in 1..=MAX_NAME_TRIES {
+        let aside = path.with_file_name(if n == 1 { stem.clone() } else { format!("{stem}-{n}") });
+        // A hard link never replaces a file; the old name goes once the new one holds it.
+        match std::fs::hard_link(path, &aside) {
+            Ok(()) => {
+                std::fs::remove_file(path).with_context(|| format!("cannot move {} aside", shown(path)))?;
+                return Ok(aside);
+            }
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
+            Err(e) => return Err(e).with_context(|| format!("cannot move {} aside", shown(path))),
+        }
+    }
+    anyhow::bail!("cannot move {} aside: {MAX_NAME_TRIES} names are taken", shown(path))
 }
 
 #[cfg(test)]
@@ -535,7 +575,7 @@ mod tests {
         assert!(err.contains("it is a character device, not a regular file"), "{err}");
         let big = dir.path().join("big.toml");
         File::create(&big).unwrap().set_len(MAX_CONFIG_BYTES + 1).unwrap();
-        assert!(format!("{:#}", read_config(&big).unwrap_err()).contains("larger than 64 KB"));
+        assert!(format!("{:#}", read_config(&big).unwrap_err()).contains("larger than 64 KB: not a config file"));
         assert_eq!(read_config(&dir.path().join("none.toml")).unwrap(), None);
     }
 

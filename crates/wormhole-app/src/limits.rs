@@ -15,8 +15,21 @@ pub const MAX_INPUT_CHARS: usize = 4096;
 /// few kilobytes, so anything near this is not a game.
 pub const MAX_GAME_FILE_BYTES: u64 = 10 * 1000 * 1000;
 
+/// The largest puzzle file read: a puzzle is a line of about 150 bytes.
+pub const MAX_PUZZLE_FILE_BYTES: u64 = 50 * 1000 * 1000;
+
+/// `puzzles generate --games`: at least one game.
+pub const PUZZLE_GAMES: RangeInclusive<u64> = 1..=10_000_000;
+
+/// `--threads` of the tools that share work between threads (`puzzles`).
+pub const TOOL_THREADS: RangeInclusive<u64> = 1..=EngineOptions::MAX_THREADS as u64;
+
 /// The largest config file read: a few hundred bytes is a full one.
 pub const MAX_CONFIG_BYTES: u64 = 64 * 1024;
+
+/// The largest puzzle record read (ratings and every puzzle tried): an
+/// attempt is about 130 bytes, so this holds some 150,000 of them.
+pub const MAX_PUZZLE_RECORD_BYTES: u64 = 20 * 1000 * 1000;
 
 /// Thinking time per move or position in milliseconds (`play`, `analyze`,
 /// `match` `--movetime`): a millisecond to an hour.

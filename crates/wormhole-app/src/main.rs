@@ -11,10 +11,15 @@ macro_rules! outln {
 mod analyze;
 mod bench;
 mod files;
+mod game_arg;
+mod glicko;
 mod limits;
 mod match_cmd;
 mod perft_cmd;
 mod play;
+mod puzzle_record;
+mod puzzle_sets;
+mod puzzles_cmd;
 mod saved_games;
 mod signals;
 mod solve;
@@ -54,6 +59,9 @@ enum Command {
     Perft(perft_cmd::PerftArgs),
     /// Prove who wins a position (proof-number search); the last line is `Result: 1-0|0-1|unknown`.
     Solve(solve::SolveArgs),
+    /// Puzzles: alone, the trainer (of the game last chosen, on the shipped sets;
+    /// $WORMHOLE_PUZZLE_FILE names another puzzle file); `generate` finds them in engine games, `check` re-proves a puzzle file.
+    Puzzles(puzzles_cmd::PuzzlesArgs),
 }
 
 fn main() -> ExitCode {
@@ -71,6 +79,7 @@ fn main() -> ExitCode {
         Some(Command::Perft(args)) => done(perft_cmd::run(&args)),
         Some(Command::Solve(args)) => done(solve::run(&args)),
         Some(Command::Analyze(args)) => done(analyze::run(&args)),
+        Some(Command::Puzzles(args)) => puzzles_cmd::run(&args),
     };
     result.unwrap_or_else(|e| {
         eprintln!("error: {e:#}");

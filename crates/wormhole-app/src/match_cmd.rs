@@ -15,7 +15,7 @@ use wormhole::{Color, GameKind, Role, WithPosition};
 
 use self::stats::{Pairs, Sprt, Verdict};
 use self::uci_player::UciEngine;
-use crate::limits;
+use crate::{game_arg, limits};
 
 mod stats;
 mod uci_player;
@@ -33,8 +33,8 @@ pub struct MatchArgs {
     /// Number of games (rounded up to an even number, so each opening is played with both colours).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(limits::MATCH_GAMES))]
     games: u32,
-    /// Game: classic or fairy (Wormhole chess piece sets), porthole, linked or twoboard.
-    #[arg(long, default_value_t)]
+    /// Game.
+    #[arg(long, default_value_t, value_parser = game_arg::any_game())]
     variant: GameKind,
     /// Thinking time per move in milliseconds (a setting's own depth or nodes may cap it further).
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(limits::MOVETIME_MS))]

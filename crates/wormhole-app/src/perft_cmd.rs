@@ -5,6 +5,8 @@ use std::time::Instant;
 use anyhow::Context;
 use wormhole::{GameKind, Rules, WithPosition, perft};
 
+use crate::game_arg;
+
 /// Arguments of `wormhole perft`.
 #[derive(Debug, clap::Args)]
 pub struct PerftArgs {
@@ -13,8 +15,8 @@ pub struct PerftArgs {
     /// Start from this FEN (a PFEN for porthole, a FEN with portal field for linked, two placements joined by `|` for twoboard) instead of the initial position.
     #[arg(long)]
     fen: Option<String>,
-    /// Game: classic or fairy (Wormhole chess piece sets), porthole, linked or twoboard.
-    #[arg(long, default_value_t)]
+    /// Game.
+    #[arg(long, default_value_t, value_parser = game_arg::any_game())]
     variant: GameKind,
     /// Print the count below each root move.
     #[arg(long)]

@@ -18,12 +18,11 @@ use crate::tui;
 use crate::tui::app::App;
 use crate::tui::clock::TimeControl;
 use crate::tui::config::Config;
-use crate::tui::drawn;
 use crate::tui::game::{Game, Player, fen_note, recorded_level};
 use crate::tui::runner::{Folders, Runner};
 use crate::tui::state::{ExitReport, Session, Settings};
 use crate::tui::theme::{Display, PieceStyle, ThemeName};
-use crate::{files, limits, saved_games};
+use crate::{files, game_arg, limits, puzzle_record, saved_games};
 
 /// Who plays a side, on the command line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -62,10 +61,8 @@ pub struct PlayArgs {
     /// e.g. 5+3 or 0.5+0 (at least one second). Running out of time loses.
     #[arg(long, value_name = "MIN+INC")]
     pub clock: Option<TimeControl>,
-    /// Game: classic (Wormhole chess, K Q R B N P), fairy (Wormhole chess,
-    /// K C W M N P), porthole (Porthole chess) or linked (Linked-portal
-    /// chess). With --fen the FEN decides when this is not given and it can tell.
-    #[arg(long, value_name = "classic|fairy|porthole|linked", value_parser = drawn::parse_drawn)]
+    /// Game. With --fen the FEN decides when this is not given and it can tell.
+    #[arg(long, value_name = "GAME", value_parser = game_arg::any_game())]
     pub variant: Option<GameKind>,
     /// Start from this position: `<placement> <side> <plies>` with x for a hole,
     /// e.g. "rbkxxxbn/ppxppppx/2qxxB2/4x2p/3P1x2/3n1x2/PPPxPPPP/RBxxxNKR b 17";
@@ -176,7 +173,6 @@ fn first_game(args: &PlayArgs, settings: &mut Settings) -> anyhow::Result<Game> 
         None
     };
     let Some((last, pgn)) = start else { return Ok(settings.new_game()) };
-    drawn::drawn(last.kind())?;
     settings.variant = last.kind();
     if !args.chooses_sides() {
         settings.players = Player::human_to_move(settings.players, last.turn());
@@ -189,7 +185,12 @@ fn first_game(args: &PlayArgs, settings: &mut Settings) -> anyhow::Result<Game> 
 
 /// Builds the app from the config and the arguments, without touching the
 /// terminal. Errors carry the parser's message.
-pub fn prepare(args: &PlayArgs, mut config: Config) -> anyhow::Result<App> {
+pub fn prepare(args: &PlayArgs, config: Config) -> anyhow::Result<App> {
+    Ok(app_of(session_of(args, config)?, args.seed))
+}
+
+/// The session the config and the arguments set up.
+fn session_of(args: &PlayArgs, mut config: Config) -> anyhow::Result<Session> {
     config.prefs.theme = args.theme.unwrap_or(config.prefs.theme);
     config.prefs.pieces = args.pieces.unwrap_or(config.prefs.pieces);
     let mut settings = settings(args, &config);
@@ -201,10 +202,19 @@ pub fn prepare(args: &PlayArgs, mut config: Config) -> anyhow::Result<App> {
         Some(note) => session.with_info(note),
         None => session,
     };
-    let session = if args.sets_up_a_game() { session } else { session.with_new_game_screen() };
-    let folders = Folders { games: saved_games::games_dir(), autosaves: files::autosave_dir() };
-    let runner = Runner::new(args.seed, folders, Box::new(std::io::stdout()));
-    Ok(App::new(session, runner))
+    Ok(if args.sets_up_a_game() { session } else { session.with_new_game_screen() })
+}
+
+/// The app running `session`, with the folders of this user.
+fn app_of(session: Session, seed: Option<u64>) -> App {
+    let folders = Folders {
+        games: saved_games::games_dir(),
+        autosaves: files::autosave_dir(),
+        puzzles: puzzle_record::puzzles_dir(),
+        puzzle_file: std::env::var_os("WORMHOLE_PUZZLE_FILE").filter(|v| !v.is_empty()).map(PathBuf::from),
+    };
+    let runner = Runner::new(seed, folders, Box::new(std::io::stdout()));
+    App::new(session, runner)
 }
 
 /// Turns mouse reporting on or off: clicks and the wheel only (no motion
@@ -226,6 +236,22 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let app = prepare(&args, config)?;
+    run_app(app)
+}
+
+/// `wormhole puzzles`: the puzzle trainer of the game last chosen (as the
+/// new-game screen's "Play: puzzles" opens it). `$WORMHOLE_PUZZLE_FILE`
+/// names a puzzle file to solve instead of the shipped sets.
+pub fn run_trainer() -> anyhow::Result<ExitCode> {
+    let config = load_config();
+    let game = config.prefs.variant;
+    let args = PlayArgs { hotseat: true, variant: Some(game), ..PlayArgs::default() };
+    let session = session_of(&args, config)?.with_trainer(game);
+    run_app(app_of(session, None))
+}
+
+/// Runs the app in the terminal until it ends; returns the exit status.
+fn run_app(app: App) -> anyhow::Result<ExitCode> {
     let signals = Signals::install().context("cannot catch signals")?;
     // Runs after ratatui's own hook has restored the screen (that hook wraps this one).
     let previous = std::panic::take_hook();

@@ -10,8 +10,7 @@
 //! and settings), `newgame` (the new-game screen's form), `games` (what differs per game in drawing and help), `picker` (the list of saved games), `view` (drawing),
 //! `theme` (every colour and glyph), `figures` (the pieces drawn on big
 //! squares), `game` and `clock` (the game model), `highlights` (what the board marks),
-//! `input` (the input line), `choice` (named values), `drawn` (which
-//! games the app can draw), `ai` (the engine's
+//! `input` (the input line), `choice` (named values), `ai` (the engine's
 //! thread), `files` (every file read and written); `review` and
 //! `explore` (the review screen and live analysis) with `analyst` (the
 //! review's analysis thread).
@@ -24,7 +23,6 @@ mod choice;
 pub mod clock;
 mod commands;
 pub mod config;
-pub mod drawn;
 pub mod effects;
 mod explore;
 mod figures;
@@ -41,6 +39,7 @@ pub mod state;
 #[cfg(test)]
 mod testing;
 pub mod theme;
+mod trainer;
 mod update;
 mod view;
 
@@ -174,8 +173,12 @@ pub fn action_for(ev: &Event, session: &Session, area: Rect) -> Option<Action> {
         }
         Event::Mouse(m) => match m.kind {
             MouseEventKind::Down(MouseButton::Left) => {
-                let screen = view::layout(area, session.flipped())?;
-                screen.board.square_at(m.column, m.row).map(Action::ClickSquare)
+                let screen = view::screen(area, session)?;
+                let (board, sq) = screen.square_at(m.column, m.row)?;
+                match board == session.shown_position().board_to_play() {
+                    true => Some(Action::ClickSquare(sq)),
+                    false => Some(Action::ClickBoard(board)),
+                }
             }
             MouseEventKind::ScrollUp => Some(Action::Scroll(-3)),
             MouseEventKind::ScrollDown => Some(Action::Scroll(3)),
@@ -223,9 +226,9 @@ mod tests {
     fn a_click_maps_to_the_square_under_the_mouse() {
         let s = session([Player::Human; 2]);
         let area = Rect::new(0, 0, 100, 30);
-        let screen = view::layout(area, false).unwrap();
+        let screen = view::screen(area, &s).unwrap();
         let e2: Square = "e2".parse().unwrap();
-        let r = screen.board.rect(e2);
+        let r = screen.boards[0].geometry.rect(e2);
         let click = |column, row| {
             Event::Mouse(MouseEvent {
                 kind: MouseEventKind::Down(MouseButton::Left),

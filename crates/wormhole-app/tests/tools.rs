@@ -157,22 +157,10 @@ fn solve_says_it_plays_wormhole_chess_only() {
     assert!(stderr.contains("solve plays Wormhole chess only") && stderr.contains("draws or repetitions"), "{stderr}");
 }
 
-/// The app draws one board: it refuses Two-board portal chess (by name
-/// or by FEN) before touching the terminal, saying where the game plays;
-/// the engine tools play it.
+/// The tools play Two-board portal chess too (the app: e2e_twoboard.rs).
 #[test]
-fn the_app_refuses_two_board_games_that_the_tools_play() {
-    let refused = "Two-board portal chess plays in the engine tools (perft, bench, match, uci, analyze) only; \
-                   the app cannot draw two boards yet";
-    let fen =
-        "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w A KQ|kq -|- - 0 1";
-    for args in [&["--variant", "twoboard"][..], &["play", "--fen", fen]] {
-        let out = wormhole(args);
-        assert!(!out.status.success(), "{args:?}");
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert!(stderr.contains(refused), "{args:?}: {stderr}");
-    }
-    assert!(stdout_of(&["perft", "2", "--variant", "twoboard"]).contains("Nodes searched:"));
+fn the_tools_play_two_board_games() {
+    assert!(stdout_of(&["perft", "2", "--variant", "twoboard"]).contains("Nodes searched: 400"));
 }
 
 /// Numbers out of range are refused with the range, before any work,

@@ -5,7 +5,7 @@ use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
-use wormhole::{Position, Variant};
+use wormhole::{Position, Rules, Variant};
 
 struct Uci {
     child: Child,
@@ -533,6 +533,26 @@ fn linked_moves_in_san_a_teleport_and_a_mate_through_the_portal() {
 }
 
 #[test]
+fn linked_coordinates_onto_a_portal_hint_the_exit() {
+    let mut uci = Uci::start();
+    uci.send("setoption name UCI_Variant value linked");
+    // The pawn that goes to e4 enters White's portal and comes out on a5.
+    uci.send("position startpos moves e2e4");
+    let error = uci.until("info string error").last().unwrap().clone();
+    assert!(error.contains("'e2e4'") && error.ends_with("write e2a5 (e4>a5)"), "{error}");
+    // A refused move that no legal move passes through gets no hint.
+    uci.send("position startpos moves b1d2");
+    let error = uci.until("info string error").last().unwrap().clone();
+    assert!(error.contains("'b1d2'") && !error.contains("write"), "{error}");
+    // searchmoves gets the same hint, and the search goes on without the move.
+    uci.send("position startpos");
+    uci.send("go searchmoves e2e4 depth 1");
+    let lines = uci.until("bestmove");
+    assert!(lines.iter().any(|l| l.starts_with("info string error") && l.ends_with("write e2a5 (e4>a5)")), "{lines:?}");
+    uci.quit();
+}
+
+#[test]
 fn porthole_repetition_of_the_game_scores_as_a_draw() {
     let mut uci = Uci::start();
     uci.send("setoption name UCI_Variant value porthole");
@@ -567,5 +587,35 @@ fn multipv_reports_numbered_lines_and_levels_take_names() {
     uci.send("setoption name Level value eleven");
     uci.send("isready");
     assert!(uci.until("readyok").iter().any(|l| l.starts_with("info string error") && l.contains("level")));
+    uci.quit();
+}
+
+#[test]
+fn twoboard_intent_teleport_lost_move_and_a_mate_across_the_boards() {
+    let mut uci = Uci::start();
+    uci.send("setoption name UCI_Variant value twoboard");
+    // PORTAL-TWOBOARD.md's example 4: after B:b6 the pawn's intent forces
+    // its teleport, which captures on arrival.
+    let example2 = "rnbq1bnr/ppp2ppp/3pp3/P7/8/8/1PPPPPPP/RNBQKBNR|rnbqkbnr/1pppppp1/7p/p7/8/6PP/PPPPPP2/RNBQ1BNR b B KQ|kq -|- wAa5 1 5";
+    uci.send(&format!("position fen {example2} moves Bb7b6 Aa5Ba5"));
+    uci.send("d");
+    let fen = "rnbq1bnr/ppp2ppp/3pp3/8/8/8/1PPPPPPP/RNBQKBNR|rnbqkbnr/2ppppp1/1p5p/P7/8/6PP/PPPPPP2/RNBQ1BNR b A KQ|kq -|- - 0 6";
+    assert_eq!(uci.until("info string fen").last().unwrap(), &format!("info string fen {fen}"));
+    // Example 1: the intent Aa4a4 is blocked by White's own pawn on Ba4;
+    // White's next turn, on B, is the lost move 0000, the only move.
+    let example1 = "rnbq1bnr/pppp1ppp/8/4p3/P7/8/1PPPPPPP/RNBQKBNR|rnbqkbnr/ppppppp1/8/7p/P7/8/1PPPPPPP/RNBQ1BNR w A KQ|kq e6|a3 - 0 3";
+    uci.send(&format!("position fen {example1} moves Aa4a4 Bh5h4"));
+    uci.send("go depth 2");
+    assert_eq!(bestmove(&uci.until("bestmove")), "0000");
+    uci.send(&format!("position fen {example1} moves Aa4a4 Bh5h4 0000"));
+    uci.send("d");
+    let fen = "rnbq1bnr/pppp1ppp/8/4p3/P7/8/1PPPPPPP/RNBQKBNR|rnbqkbnr/ppppppp1/8/8/P6p/8/1PPPPPPP/RNBQ1BNR b A KQ|kq -|- - 1 4";
+    assert_eq!(uci.until("info string fen").last().unwrap(), &format!("info string fen {fen}"));
+    // Example 5: Black's teleport uncovers the rook on Ah1 against White's king on Ah8.
+    uci.send("position fen 7K/8/8/7n/8/8/8/7r|k7/8/8/8/8/8/8/1N6 b B -|- -|- bAh5 0 39");
+    uci.send("go depth 3");
+    let lines = uci.until("bestmove");
+    assert_eq!(bestmove(&lines), "Ah5Bh5");
+    assert!(lines.iter().any(|l| l.contains("score mate 1")), "{lines:?}");
     uci.quit();
 }

@@ -13,7 +13,7 @@ use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 
 use wormhole::engine::{Engine, EngineOptions, Limits};
-use wormhole::{Position, Variant};
+use wormhole::{Position, Rules, Variant};
 
 /// The diagram from the rules: Black to move, 17 plies played, 14 holes.
 const DIAGRAM: &str = "rbkxxxbn/ppxppppx/2qxxB2/4x2p/3P1x2/3n1x2/PPPxPPPP/RBxxxNKR b 17";

@@ -19,7 +19,7 @@ use crate::engine::{Engine, Info, Limits, SearchResult};
 use crate::rules::{GameMove, MoveSet, Rules, Searchable};
 use crate::{
     AnyMove, AnyMoveError, AnyOutcome, AnyPosition, Bitboard, Board, Color, GameFenError, GameKind, Piece, Role,
-    Square, WithPosition, linked, porthole,
+    Square, WithPosition, porthole,
 };
 
 /// Generates, from the one list of games in `games.rs`, the types and
@@ -244,6 +244,8 @@ pub(crate) trait DynMove {
     fn from(&self) -> Square;
     fn to(&self) -> Square;
     fn entry(&self) -> Option<Square>;
+    fn moves_piece(&self) -> bool;
+    fn board(&self) -> usize;
     fn promotion(&self) -> Option<Role>;
     fn display(&self) -> &dyn fmt::Display;
 }
@@ -257,6 +259,12 @@ impl<M: GameMove> DynMove for M {
     }
     fn entry(&self) -> Option<Square> {
         GameMove::entry(*self)
+    }
+    fn moves_piece(&self) -> bool {
+        GameMove::moves_piece(*self)
+    }
+    fn board(&self) -> usize {
+        GameMove::board(*self)
     }
     fn promotion(&self) -> Option<Role> {
         GameMove::promotion(*self)
@@ -282,9 +290,16 @@ impl AnyMove {
         self.inner().entry()
     }
 
-    /// Whether this moves a portal (Linked-portal chess) rather than a piece.
-    pub fn is_portal(self) -> bool {
-        matches!(self, AnyMove::Linked(m) if m.is_portal())
+    /// Whether this moves the piece on [`AnyMove::from`] (rather than, say,
+    /// a portal: [`GameMove::moves_piece`]).
+    pub fn moves_piece(self) -> bool {
+        self.inner().moves_piece()
+    }
+
+    /// The board the move is played on, an index into
+    /// [`AnyPosition::boards`] (0 in a one-board game).
+    pub fn board(self) -> usize {
+        self.inner().board()
     }
 
     /// The role a pawn promotes to, if this is a promotion.
@@ -364,7 +379,8 @@ pub enum PlayError {
 pub(crate) trait DynPosition {
     fn kind(&self) -> GameKind;
     fn fen(&self) -> String;
-    fn board(&self) -> &Board;
+    fn boards(&self) -> &[Board];
+    fn board_to_play(&self) -> usize;
     fn turn(&self) -> Color;
     fn hash(&self) -> u64;
     fn move_number(&self) -> u32;
@@ -393,8 +409,11 @@ where
     fn fen(&self) -> String {
         Rules::fen(self)
     }
-    fn board(&self) -> &Board {
-        Rules::board(self)
+    fn boards(&self) -> &[Board] {
+        Rules::boards(self)
+    }
+    fn board_to_play(&self) -> usize {
+        Rules::board_to_play(self)
     }
     fn turn(&self) -> Color {
         Rules::turn(self)
@@ -486,14 +505,40 @@ impl AnyPosition {
         self.inner().fen()
     }
 
-    /// The pieces (and the holes, in Wormhole chess).
-    pub fn board(&self) -> &Board {
-        self.inner().board()
+    /// The boards, in the order the game names them: one in most games,
+    /// A and B in Two-board portal chess.
+    ///
+    /// ```
+    /// use wormhole::{AnyPosition, GameKind};
+    /// let two = AnyPosition::new(GameKind::Twoboard);
+    /// assert_eq!((two.boards().len(), two.board_to_play()), (2, 0));
+    /// let after = two.after(two.parse_move("A:e4").unwrap()).unwrap();
+    /// assert_eq!(after.board_to_play(), 1, "Black plays board B");
+    /// assert_eq!(AnyPosition::new(GameKind::Porthole).boards().len(), 1);
+    /// ```
+    pub fn boards(&self) -> &[Board] {
+        self.inner().boards()
+    }
+
+    /// Which of [`AnyPosition::boards`] the side to move plays.
+    pub fn board_to_play(&self) -> usize {
+        self.inner().board_to_play()
+    }
+
+    /// The board the side to move plays: its pieces (and the holes, in
+    /// Wormhole chess). Squares of moves ([`AnyMove::from`]) are on it.
+    pub fn played_board(&self) -> &Board {
+        &self.boards()[self.board_to_play()]
+    }
+
+    /// The board and square of `color`'s king, if it stands on one.
+    pub fn king(&self, color: Color) -> Option<(usize, Square)> {
+        self.boards().iter().enumerate().find_map(|(i, b)| b.king_of(color).map(|k| (i, k)))
     }
 
     /// The holes (Wormhole chess; none in Porthole chess).
     pub fn holes(&self) -> Bitboard {
-        self.board().holes()
+        self.played_board().holes()
     }
 
     /// The portholes, in Porthole chess (`None` in a game without them).
@@ -504,38 +549,13 @@ impl AnyPosition {
         }
     }
 
-    /// The portals, in Linked-portal chess (`None` in a game without them).
-    pub fn portals(&self) -> Option<linked::Portals> {
-        match self {
-            AnyPosition::Linked(p) => Some(p.portals()),
-            _ => None,
-        }
-    }
-
-    /// The squares whose pieces the black hole `m` would remove
-    /// (Linked-portal chess; empty for any other move).
-    pub fn swallowed_by(&self, m: AnyMove) -> Bitboard {
-        match (self, m) {
-            (AnyPosition::Linked(p), AnyMove::Linked(m)) => p.swallowed_by(m),
-            _ => Bitboard::EMPTY,
-        }
-    }
-
     /// The legal moves of what stands on `sq`: the piece there, or on an
-    /// empty square the mover's portal (Linked-portal chess; a portal under
-    /// a piece is moved by its text, `Z@e5`).
+    /// empty square what else a move may move from there
+    /// ([`AnyMove::moves_piece`]; a portal under a piece is moved by its
+    /// text, `Z@e5`).
     pub fn moves_from(&self, sq: Square) -> Vec<AnyMove> {
-        let piece = self.board().piece_at(sq).is_some();
-        self.legal_moves().into_iter().filter(|m| m.from() == sq && m.is_portal() != piece).collect()
-    }
-
-    /// The porthole moves grouped by piece and entry (none in a game
-    /// without portholes).
-    pub fn porthole_groups(&self) -> Vec<porthole::PortholeGroup> {
-        match self {
-            AnyPosition::Porthole(p) => p.legal_moves().porthole_groups().collect(),
-            _ => Vec::new(),
-        }
+        let piece = self.played_board().piece_at(sq).is_some();
+        self.legal_moves().into_iter().filter(|m| m.from() == sq && m.moves_piece() == piece).collect()
     }
 
     /// The side to move.
@@ -603,7 +623,7 @@ impl AnyPosition {
 
     /// The role of the piece on `sq`, if any.
     pub fn role_at(&self, sq: Square) -> Option<Role> {
-        self.board().piece_at(sq).map(|p| p.role)
+        self.played_board().piece_at(sq).map(|p| p.role)
     }
 
     /// Plays a legal move of this game; refuses a move of another game or

@@ -44,7 +44,7 @@
 //! ```
 //! use std::sync::atomic::AtomicBool;
 //! use wormhole::engine::{Engine, EngineOptions, Limits};
-//! use wormhole::{Position, Variant};
+//! use wormhole::{Position, Rules, Variant};
 //! let mut engine = Engine::new(EngineOptions::default());
 //! let pos = Position::new(Variant::Classic);
 //! let limits = Limits { depth: Some(3), ..Limits::default() };
@@ -77,11 +77,11 @@ pub(crate) use eval::{Scorer, Sink, material_balance, term_counts};
 pub use eval::{Term, TermShape};
 pub use levels::{Level, LevelColumn, LevelSettings, ParseLevelError};
 pub use minimax::{Minimax, WIN_VALUE};
-pub use prove::{Alone, Proof, ProvedTable, ProverMemory, ProverSlot};
+pub use prove::{Alone, Proof, ProvedTable, ProverMemory, ProverSlot, SolveLimits};
 // Wormhole chess's evaluation and solver, kept at the paths they had
 // before the game got its folder (the trait split moves them out).
 pub use crate::games::wormhole::eval::{EvalParams, FEATURES, TERMS, evaluate, features};
-pub use crate::games::wormhole::solve::{SolveLimits, SolveProgress, SolveResult, Solver};
+pub use crate::games::wormhole::solve::{SolveProgress, SolveResult, Solver};
 pub use thread::{Event, SearchThread};
 pub use tt::TableAllocError;
 

@@ -11,7 +11,6 @@ use std::str::FromStr;
 use crate::Role;
 use crate::engine::LevelColumn;
 use crate::excerpt::Excerpt;
-use crate::games::linked;
 use crate::rules::Searchable;
 use crate::{GAMES, GameKind};
 
@@ -26,8 +25,20 @@ pub struct GameInfo {
     pub aliases: &'static [&'static str],
     /// The PGN `Variant` tag written for it.
     pub pgn_name: &'static str,
+    /// The words by which another `Variant` tag names this game when read
+    /// leniently ([`GameKind::from_pgn_tag`]): a tag (in lower case) that
+    /// starts with the first word and holds the others. The game with the
+    /// most such words wins; none: no lenient reading.
+    pub pgn_tag_words: &'static [&'static str],
     /// The FEN of its start position.
     pub start_fen: &'static str,
+    /// How strongly a FEN says it is one of this game ([`GameKind::detect_fen`]).
+    pub fen_claim: fn(&str) -> FenClaim,
+    /// The depth `wormhole bench` searches this game's positions to.
+    pub bench_depth: u32,
+    /// The positions `wormhole bench` searches in this game: its start and
+    /// positions from engine games at various stages.
+    pub bench_positions: &'static [&'static str],
     /// The game's name for people, as a title.
     pub title: &'static str,
     /// One line for menus and help.
@@ -117,56 +128,50 @@ impl GameKind {
     }
 
     /// The game a PGN `Variant` tag names, read leniently: any case, the
-    /// names and aliases of [`GAMES`], and any other `Wormhole...` tag as
-    /// classic unless it says `fairy`.
+    /// names and aliases of [`GAMES`], and any other tag by the game's
+    /// [`GameInfo::pgn_tag_words`] (a `Wormhole...` tag is classic unless
+    /// it says `fairy`).
+    ///
+    /// ```
+    /// use wormhole::GameKind;
+    /// assert_eq!(GameKind::from_pgn_tag("wormhole chess"), Some(GameKind::Classic));
+    /// assert_eq!(GameKind::from_pgn_tag("Wormhole (fairy set)"), Some(GameKind::Fairy));
+    /// assert_eq!(GameKind::from_pgn_tag("Atomic"), None);
+    /// ```
     pub fn from_pgn_tag(tag: &str) -> Option<GameKind> {
         if let Some(g) = GAMES.iter().find(|g| g.pgn_name.eq_ignore_ascii_case(tag.trim())) {
             return Some(g.kind);
         }
         let lower = tag.to_ascii_lowercase();
-        GameKind::from_name(&lower).or_else(|| match lower.starts_with("wormhole") {
-            true if lower.contains("fairy") => Some(GameKind::Fairy),
-            true => Some(GameKind::Classic),
-            false => None,
+        GameKind::from_name(&lower).or_else(|| {
+            let fits = |g: &&GameInfo| match g.pgn_tag_words.split_first() {
+                Some((first, rest)) => lower.starts_with(first) && rest.iter().all(|w| lower.contains(w)),
+                None => false,
+            };
+            GAMES.iter().filter(fits).max_by_key(|g| g.pgn_tag_words.len()).map(|g| g.kind)
         })
     }
 
-    /// The game a FEN belongs to, when it says: two placements joined by `|`
-    /// are Two-board portal chess; a seventh field of two
-    /// squares (`e4,a5`, White's and Black's portal) is Linked-portal chess
-    /// (a Porthole FEN with exactly two single tokens has the same form:
-    /// [`GameKind::detect_fen_or`] keeps Porthole chess when it is the game
-    /// chosen); four or seven fields, or
-    /// castling letters (`KQkq`), are Porthole chess; holes (`x`), or one to
-    /// three fields, are Wormhole chess, whose pieces tell the piece set (C,
-    /// W or M: fairy; Q, R or B: classic). `None` for a text that is no FEN
-    /// or fits several games (six fields without castling rights or holes
-    /// read in either game; a board of kings, knights and pawns in either
-    /// piece set).
+    /// The game a FEN belongs to, when it says: the one game whose
+    /// [`GameInfo::fen_claim`] is strongest ([`FenClaim::Mark`] outranks
+    /// [`FenClaim::Form`]). `None` for a text that is no FEN or that
+    /// several games claim alike (a board whose pieces fit two piece sets;
+    /// six orthodox fields, which read in several games). Each game's
+    /// folder says what marks its FEN.
     pub fn detect_fen(fen: &str) -> Option<GameKind> {
-        if fen.contains('|') {
-            return Some(GameKind::Twoboard);
+        let claims = GAMES.map(|g| (g.fen_claim)(fen));
+        let strongest = *claims.iter().max()?;
+        let mut claimants = GAMES.iter().zip(claims).filter(|&(_, c)| c == strongest);
+        match (claimants.next(), claimants.next()) {
+            (Some((g, _)), None) if strongest > FenClaim::No => Some(g.kind),
+            _ => None,
         }
-        let fields: Vec<&str> = fen.split_whitespace().collect();
-        if fields.get(6).is_some_and(|f| f.parse::<linked::Portals>().is_ok_and(|p| p != linked::Portals::None)) {
-            return Some(GameKind::Linked);
-        }
-        let castling = fields.len() >= 4 && fields[2].chars().any(|c| "KQkq".contains(c));
-        if matches!(fields.len(), 4 | 7) || castling {
-            return Some(GameKind::Porthole);
-        }
-        let holes = fields.first().is_some_and(|placement| placement.contains('x'));
-        if fields.len() == 6 && !holes {
-            return None;
-        }
-        let setup = crate::Setup::from_fen(fen).ok()?;
-        setup.variant_hint().map(GameKind::from)
     }
 
     /// The game a FEN belongs to ([`GameKind::detect_fen`]), or `chosen`
-    /// when it does not say or when its form fits `chosen` as well: a
-    /// seventh field of two squares is Linked-portal chess's two portals or
-    /// two of Porthole chess's portholes.
+    /// when it does not say or when it has the form of `chosen`'s FEN as
+    /// well: a seventh field of two squares is Linked-portal chess's two
+    /// portals or two of Porthole chess's portholes.
     ///
     /// ```
     /// use wormhole::GameKind;
@@ -175,11 +180,24 @@ impl GameKind {
     /// assert_eq!(GameKind::detect_fen_or(two, GameKind::Classic), GameKind::Linked);
     /// ```
     pub fn detect_fen_or(fen: &str, chosen: GameKind) -> GameKind {
-        match GameKind::detect_fen(fen) {
-            Some(GameKind::Linked) if chosen == GameKind::Porthole => chosen,
-            detected => detected.unwrap_or(chosen),
+        match (chosen.info().fen_claim)(fen) {
+            FenClaim::No => GameKind::detect_fen(fen).unwrap_or(chosen),
+            FenClaim::Form | FenClaim::Mark => chosen,
         }
     }
+}
+
+/// How strongly a FEN says it belongs to a game ([`GameInfo::fen_claim`],
+/// read by [`GameKind::detect_fen`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum FenClaim {
+    /// Not the form of this game's FEN, or a form that says nothing (six
+    /// orthodox fields, which several games read).
+    No,
+    /// The form of this game's FEN, which another game's may share.
+    Form,
+    /// A mark of this game's FEN that outranks another game's form.
+    Mark,
 }
 
 /// Something to do with a position of whichever game was chosen
@@ -246,6 +264,8 @@ mod tests {
             assert_eq!(g.kind as usize, i);
             assert_eq!(g.name.parse::<GameKind>(), Ok(g.kind));
             assert_eq!(GameKind::from_pgn_tag(g.pgn_name), Some(g.kind));
+            let same_words = GAMES.iter().filter(|o| o.pgn_tag_words == g.pgn_tag_words);
+            assert!(g.pgn_tag_words.is_empty() || same_words.count() == 1, "{}: lenient tags name one game", g.name);
             assert_eq!(GameKind::detect_fen(g.start_fen), Some(g.kind));
         }
     }

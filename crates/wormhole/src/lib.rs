@@ -7,7 +7,7 @@
 //! ```
 //! use std::sync::atomic::AtomicBool;
 //! use wormhole::engine::{Engine, EngineOptions, Limits};
-//! use wormhole::{Position, Variant};
+//! use wormhole::{Position, Rules, Variant};
 //!
 //! // The diagram from the rules: Black to move, 14 holes, 17 plies played.
 //! let fen = "rbkxxxbn/ppxppppx/2qxxB2/4x2p/3P1x2/3n1x2/PPPxPPPP/RBxxxNKR b 17";
@@ -36,7 +36,7 @@
 //!
 //! The main types are re-exported here: [`Position`] (a legal position:
 //! [`Position::from_fen`], [`Position::legal_moves`],
-//! [`Position::parse_move`], the checked [`Position::play`] and, for hot
+//! [`Position::parse_move`], the checked [`Rules::play`] and, for hot
 //! paths, [`Position::play_unchecked`]), [`Move`], [`Square`], [`Bitboard`],
 //! [`Role`], [`Color`], [`Board`], [`Setup`] (what a FEN says, before it is
 //! checked), [`Outcome`], and the errors [`FenError`], [`MoveError`],
@@ -56,16 +56,18 @@ pub mod analysis;
 mod any;
 pub mod core;
 pub mod engine;
+pub mod game;
 mod game_kind;
 mod games;
 pub mod perft;
 pub mod pgn;
+pub mod puzzles;
 pub mod rules;
 
 pub use crate::core::excerpt;
 pub use crate::core::{Bitboard, Board, Color, ParseSquareError, Piece, Placement, Role, Square};
 pub use any::{OtherGameError, PlayError, WrongGameMove};
-pub use game_kind::{GameInfo, ParseGameKindError, WithPosition};
+pub use game_kind::{FenClaim, GameInfo, ParseGameKindError, WithPosition};
 pub use games::wormhole::{
     EndReason, FenError, IllegalMoveError, KingSafety, Move, MoveError, MoveList, Outcome, ParseVariantError, Position,
     Setup, Undo, Variant, attacks, fen, san, zobrist,

@@ -1,7 +1,7 @@
-//! PGN: saving a game as text and loading it back, in either game.
+//! PGN: saving a game as text and loading it back, in any game.
 //!
 //! Written games carry the seven-tag roster plus the game's `Variant` tag
-//! (`Wormhole`, `Wormhole fairy`, `Porthole` or `Twoboard`, from [`GAMES`](crate::GAMES)),
+//! (its [`GameInfo::pgn_name`](crate::GameInfo::pgn_name), e.g. `Wormhole`),
 //! and `[SetUp "1"]` with `[FEN "..."]` when the game did not start from
 //! the initial position. Reading replays every SAN move through the game's
 //! own `parse_move`, so the first bad move is reported by its number.
@@ -82,7 +82,7 @@ impl std::fmt::Display for Reason<'_> {
     }
 }
 
-/// The `Variant` tags of [`GAMES`](crate::GAMES), quoted: `"Wormhole", "Wormhole fairy", "Porthole" or "Twoboard"`.
+/// The `Variant` tags of [`GAMES`](crate::GAMES), quoted: `"Wormhole", "Wormhole fairy", ... or "Twoboard"`.
 struct PgnNames;
 
 impl std::fmt::Display for PgnNames {

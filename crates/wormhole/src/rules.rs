@@ -18,9 +18,9 @@
 use std::fmt;
 use std::hash::Hash;
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
 
-use crate::engine::{Proof, ProvedTable, ProverSlot};
+use crate::engine::{Proof, ProvedTable, ProverSlot, SolveLimits};
+use crate::puzzles::PuzzleThemes;
 use crate::{AnyMove, Board, Color, GameKind, Piece, Role, Square};
 
 /// A move of some game, as the search sees it: where the piece starts and
@@ -32,10 +32,21 @@ pub trait GameMove: Copy + Eq + Hash + fmt::Display + fmt::Debug + Send + Sync +
     fn to(self) -> Square;
     /// The role a pawn promotes to, if this is a promotion.
     fn promotion(self) -> Option<Role>;
+    /// The board the move is played on, an index into [`Rules::boards`]
+    /// (a teleport's arrival board); 0 in a one-board game.
+    fn board(self) -> usize {
+        0
+    }
     /// The portal a move goes through, in a game with portals (the entry
     /// of a porthole move); `None` by default.
     fn entry(self) -> Option<Square> {
         None
+    }
+    /// Whether the move moves the piece on its [`GameMove::from`] square
+    /// (`true` by default); `false` for a move of something else on the
+    /// board, such as a portal.
+    fn moves_piece(self) -> bool {
+        true
     }
     /// The move packed into at most 24 bits, never 0 (the transposition
     /// table stores it and compares it with generated moves).
@@ -123,15 +134,15 @@ pub trait GameOutcome: Copy + Eq + fmt::Debug + fmt::Display + Send + Sync + 'st
 }
 
 /// How the engine calls a game's prover ([`Prove::prove_sharing`]).
-pub type Prover<P> = fn(&P, &mut ProverSlot, Duration, &AtomicBool, &dyn ProvedTable) -> Proof<<P as Rules>::Move>;
+pub type Prover<P> = fn(&P, &mut ProverSlot, &SolveLimits, &AtomicBool, &dyn ProvedTable) -> Proof<<P as Rules>::Move>;
 
 /// Proving who wins, opt-in: a game with a prover (Wormhole chess's
 /// proof-number solver) implements it and names it in [`SearchHooks::PROVER`].
 pub trait Prove: Rules {
-    /// Tries for at most `time` (or until `stop`) to prove who wins;
+    /// Tries within `limits` (or until `stop`) to prove who wins;
     /// `memory` keeps the prover's table between searches (the prover
     /// puts its own type there, [`ProverSlot::with`]).
-    fn prove(&self, memory: &mut ProverSlot, time: Duration, stop: &AtomicBool) -> Proof<Self::Move>;
+    fn prove(&self, memory: &mut ProverSlot, limits: &SolveLimits, stop: &AtomicBool) -> Proof<Self::Move>;
 
     /// [`Prove::prove`] beside another search of the same game, sharing
     /// what each proved through `table` (read as starting facts, written
@@ -139,23 +150,13 @@ pub trait Prove: Rules {
     fn prove_sharing(
         &self,
         memory: &mut ProverSlot,
-        time: Duration,
+        limits: &SolveLimits,
         stop: &AtomicBool,
         table: &dyn ProvedTable,
     ) -> Proof<Self::Move> {
         let _ = table;
-        self.prove(memory, time, stop)
+        self.prove(memory, limits, stop)
     }
-}
-
-/// A move refused by the checked [`Rules::play`]: not legal in the position.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{mv} is not a legal move in {fen}")]
-pub struct NotLegal<M: GameMove> {
-    /// The move.
-    pub mv: M,
-    /// The position, as a FEN of its game.
-    pub fen: String,
 }
 
 /// A game: a position with its moves, notation, make and unmake, hash and
@@ -198,6 +199,8 @@ pub trait Rules: Clone + fmt::Debug + Send + Sync + 'static {
     type MoveError: MoveTextError;
     /// Why a FEN was refused.
     type FenError: std::error::Error + Clone + PartialEq + Send + Sync + 'static;
+    /// Why the checked [`Rules::play`] refused a move.
+    type IllegalMove: std::error::Error + Clone + PartialEq + Send + Sync + 'static;
 
     /// Whether games can be drawn: stalemate, repetition and rules such as
     /// the fifty-move rule. Wormhole chess has no draws (the side with no
@@ -214,8 +217,16 @@ pub trait Rules: Clone + fmt::Debug + Send + Sync + 'static {
     fn turn(&self) -> Color;
     /// The Zobrist hash, kept up to date incrementally.
     fn hash(&self) -> u64;
-    /// The pieces (and, in Wormhole chess, the holes).
-    fn board(&self) -> &Board;
+    /// The boards, in the order the game names them: one in most games,
+    /// boards A and B in Two-board portal chess. Each holds its pieces
+    /// (and, in Wormhole chess, the holes).
+    fn boards(&self) -> &[Board];
+    /// Which of [`Rules::boards`] the side to move plays (its index): the
+    /// only one in a one-board game, hence 0 by default.
+    #[inline(always)]
+    fn board_to_play(&self) -> usize {
+        0
+    }
     /// Whether the side to move is in check.
     fn is_check(&self) -> bool;
     /// The position as a FEN of its game.
@@ -249,21 +260,24 @@ pub trait Rules: Clone + fmt::Debug + Send + Sync + 'static {
     fn undo(&mut self, m: Self::Move, undo: Self::Undo);
     /// The piece `m` would capture, if any.
     fn captured_by(&self, m: Self::Move) -> Option<Piece>;
+    /// Why `m`, a move [`Rules::is_legal`] refuses, is not legal here.
+    fn why_illegal(&self, m: Self::Move) -> Self::IllegalMove;
 
     /// Whether `m` is a legal move here.
     fn is_legal(&self, m: Self::Move) -> bool {
         self.legal_moves().contains(m)
     }
     /// Plays `m` if it is legal here (the checked [`Rules::play_unchecked`]);
-    /// returns what [`Rules::undo`] needs.
-    fn play(&mut self, m: Self::Move) -> Result<Self::Undo, NotLegal<Self::Move>> {
+    /// returns what [`Rules::undo`] needs, or why `m` is not legal
+    /// ([`Rules::why_illegal`]), leaving the position as it is.
+    fn play(&mut self, m: Self::Move) -> Result<Self::Undo, Self::IllegalMove> {
         match Rules::is_legal(self, m) {
             true => Ok(self.play_unchecked(m)),
-            false => Err(NotLegal { mv: m, fen: self.fen() }),
+            false => Err(self.why_illegal(m)),
         }
     }
     /// A copy after `m`, if it is legal here.
-    fn after(&self, m: Self::Move) -> Result<Self, NotLegal<Self::Move>> {
+    fn after(&self, m: Self::Move) -> Result<Self, Self::IllegalMove> {
         let mut next = self.clone();
         Rules::play(&mut next, m)?;
         Ok(next)
@@ -338,13 +352,14 @@ pub(crate) mod sealed {
 }
 
 /// A game the engine can search and a program holding any game can hold:
-/// its [`Rules`], [`Evaluate`] and [`SearchHooks`], with moves that convert
-/// to and from [`AnyMove`]. Every game of the list in `games.rs` is one.
-pub trait Searchable: SearchHooks<Move: Into<AnyMove> + TryFrom<AnyMove>> + Evaluate {}
+/// its [`Rules`], [`Evaluate`], [`SearchHooks`] and puzzle themes
+/// ([`PuzzleThemes`]), with moves that convert to and from [`AnyMove`].
+/// Every game of the list in `games.rs` is one.
+pub trait Searchable: SearchHooks<Move: Into<AnyMove> + TryFrom<AnyMove>> + Evaluate + PuzzleThemes {}
 
 impl<P> Searchable for P
 where
-    P: SearchHooks + Evaluate,
+    P: SearchHooks + Evaluate + PuzzleThemes,
     P::Move: Into<AnyMove> + TryFrom<AnyMove>,
 {
 }

@@ -19,7 +19,6 @@ fn each_game_answers_by_its_own_rules() {
     let porthole = AnyPosition::new(GameKind::Porthole);
     assert_eq!(porthole.legal_moves().len(), 16);
     assert_eq!(porthole.tokens().map(|t| t.count()), Some(8));
-    assert!(AnyPosition::new(GameKind::Fairy).porthole_groups().is_empty());
 }
 
 #[test]
@@ -75,7 +74,8 @@ fn a_seventh_field_of_two_squares_keeps_the_chosen_game_between_porthole_and_lin
     assert_eq!(porthole.tokens().unwrap().to_string(), "d5,d4");
     let linked = AnyPosition::from_fen_auto(fen, GameKind::Linked).unwrap();
     assert_eq!(linked.kind(), GameKind::Linked);
-    assert_eq!(linked.portals().unwrap().to_string(), "d4,d5");
+    let AnyPosition::Linked(linked) = linked else { panic!("{linked:?} is no Linked-portal chess position") };
+    assert_eq!(linked.portals().to_string(), "d4,d5");
     // Chosen elsewhere, the FEN is read as the game it names first.
     assert_eq!(AnyPosition::from_fen_auto(fen, GameKind::Classic).unwrap().kind(), GameKind::Linked);
     // Three tokens are Porthole chess whatever was chosen.

@@ -4,7 +4,7 @@
 use std::sync::atomic::AtomicBool;
 
 use wormhole::engine::{Engine, EngineOptions, Limits, Score, SearchResult};
-use wormhole::{Move, Position, Variant};
+use wormhole::{Move, Position, Rules, Variant};
 
 fn search(pos: &Position, limits: &Limits<Move>) -> SearchResult<Move> {
     let mut engine = Engine::new(EngineOptions { hash_mb: 4, ..EngineOptions::default() });

@@ -3,7 +3,7 @@
 //! (that no text panics the readers is checked in `parsers_never_panic.rs`).
 
 use wormhole::linked::{IllegalMoveError, Move, MoveError, Position};
-use wormhole::{Role, Square};
+use wormhole::{Role, Rules, Square};
 
 #[test]
 fn fen_errors_say_what_and_where() {

@@ -5,6 +5,7 @@
 
 use std::sync::atomic::AtomicBool;
 
+use wormhole::Rules;
 use wormhole::engine::{Engine, EngineOptions, Level, Limits, Score, SearchResult};
 use wormhole::porthole::{Move, Position};
 

@@ -1,6 +1,7 @@
 //! The worked examples of PORTAL.md, move by move: the legal move lists,
 //! the SAN, and the resulting PFEN; and the default start.
 
+use wormhole::Rules;
 use wormhole::porthole::{Move, MoveError, PortholeGroup, Position};
 
 fn sorted_coordinates(pos: &Position) -> Vec<String> {

@@ -3,7 +3,7 @@
 //! harness of `parsers_never_panic.rs`.
 
 use wormhole::porthole::{CastlingSide, IllegalMoveError, Move, MoveError, Position};
-use wormhole::{Color, Role, Square};
+use wormhole::{Color, Role, Rules, Square};
 
 #[test]
 fn fen_errors_say_what_and_where() {

@@ -2,6 +2,7 @@
 //! normal and porthole moves, stacks, pawns, castling, check, legality,
 //! game end, hashing and PGN.
 
+use wormhole::Rules;
 use wormhole::pgn::{PgnError, PgnGame};
 use wormhole::porthole::{CastlingRights, DrawReason, Game, Outcome, Position};
 

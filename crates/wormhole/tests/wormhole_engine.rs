@@ -6,7 +6,7 @@
 use std::sync::atomic::AtomicBool;
 
 use wormhole::engine::{Engine, EngineOptions, Level, Limits, Score, SearchResult};
-use wormhole::{Move, Position, Variant};
+use wormhole::{Move, Position, Rules, Variant};
 
 fn engine() -> Engine {
     Engine::new(EngineOptions { hash_mb: 4, ..EngineOptions::default() })

@@ -4,7 +4,7 @@
 //! properties every game shares are in `properties.rs`.
 
 use proptest::prelude::*;
-use wormhole::{Color, Move, Position, Variant};
+use wormhole::{Color, Move, Position, Rules, Variant};
 
 mod common;
 

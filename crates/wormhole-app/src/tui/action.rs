@@ -5,11 +5,12 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use wormhole::Square;
 use wormhole::pgn::PgnGame;
+use wormhole::{GameKind, Square};
 
 use super::ai::EngineEvent;
 use super::analyst::AnalysisEvent;
+use crate::puzzle_record::LoadedPuzzles;
 use crate::saved_games::{PathCompletion, SavedGame};
 
 /// Why an unsaved game is autosaved.
@@ -60,8 +61,13 @@ pub enum Action {
     Cursor(i8, i8),
     /// Picks the piece or target under the board cursor.
     Select,
-    /// A square was clicked.
+    /// A square of the board to play was clicked.
     ClickSquare(Square),
+    /// A square of another board was clicked (a game of several boards):
+    /// the board's index.
+    ClickBoard(usize),
+    /// Shows another board, when only one fits on the screen.
+    OtherBoard,
     /// Scrolls the move list (or the help) by rows; negative is up.
     Scroll(i32),
     /// In the review: the next / previous move judged a mistake (or an inaccuracy or blunder).
@@ -69,6 +75,16 @@ pub enum Action {
     PreviousJudged,
     /// Live analysis of the position shown (leaves it when on).
     Analyze,
+    /// In the puzzle trainer, after a puzzle: the next one.
+    NextPuzzle,
+    /// After a wrong move: the puzzle again from its start.
+    Retry,
+    /// After a wrong move: the whole solution.
+    ShowSolution,
+    /// After a puzzle: the next theme filter.
+    NextTheme,
+    /// In the review: the missed win of the move viewed becomes a personal puzzle.
+    Personal,
 }
 
 /// Everything the session reacts to.
@@ -97,6 +113,12 @@ pub enum Msg {
     Opened { path: PathBuf, result: Result<Box<PgnGame>, String> },
     /// The review's analysis reported.
     Analysis(AnalysisEvent),
+    /// The puzzles of a game and the player's record, read for the trainer.
+    PuzzlesLoaded { game: GameKind, loaded: Box<LoadedPuzzles> },
+    /// A puzzle's attempt was added to the record, or why not.
+    PuzzleSaved(Result<(), String>),
+    /// A personal puzzle was saved: its id and the file, or why not.
+    PersonalSaved(Result<(String, PathBuf), String>),
 }
 
 impl From<Action> for Msg {

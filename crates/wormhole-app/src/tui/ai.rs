@@ -24,6 +24,8 @@ pub enum Purpose {
     Hint { ply: usize },
     /// Live analysis (see `explore.rs`), tagged by its id.
     Analysis { id: u64 },
+    /// The puzzle trainer: the best reply to a wrong move, played at this ply.
+    Refutation { ply: usize },
 }
 
 /// A finished search.

@@ -2,6 +2,8 @@
 //! Tab completion, the hint line and the help page. What each command does
 //! is in `update/command.rs`.
 
+use crate::game_arg;
+
 /// A command, as the update code dispatches on it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Cmd {
@@ -37,8 +39,10 @@ pub struct CommandSpec {
     pub name: &'static str,
     /// Other names that work too.
     pub aliases: &'static [&'static str],
-    /// The arguments, as the help shows them (empty: none).
-    pub args: &'static str,
+    /// The arguments (empty: none), as the help shows them once
+    /// [`CommandSpec::usage`] has put in the games' names for
+    /// [`game_arg::GAMES`].
+    args: &'static str,
     pub help: &'static str,
 }
 
@@ -58,7 +62,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         Cmd::New,
         "new",
         &["n"],
-        "[classic|fairy|porthole|linked] [white|black|hotseat|watch] [level N] [movetime MS] [clock MIN+INC|off]",
+        "[{games}] [white|black|hotseat|watch] [level N] [movetime MS] [clock MIN+INC|off]",
         "new game; what is not given stays as now",
     ),
     spec(Cmd::Undo, "undo", &["u"], "", "take back a move (against the engine: with its reply)"),
@@ -75,7 +79,14 @@ pub const COMMANDS: &[CommandSpec] = &[
     spec(Cmd::Analyze, "analyze", &["analyse"], "", "live analysis here: the best 3 lines; try moves (Esc returns)"),
     spec(Cmd::Level, "level", &[], "[N]", "show or set the engine level, 1 to 12"),
     spec(Cmd::Set, "set", &[], "[KEY [VALUE]]", "show or change a setting; it is saved in the config file"),
-    spec(Cmd::Theme, "theme", &[], "[NAME]", "next colour theme, or dark, light, high-contrast"),
+    spec(
+        Cmd::Theme,
+        "theme",
+        &[],
+        "[NAME]",
+        "next colour theme, or dark, light, high-contrast; in the puzzle trainer a puzzle theme \
+         (mate, capture, check, quiet-move...; all: every puzzle)",
+    ),
     spec(Cmd::Explain, "explain", &["x"], "[SQUARE|PIECE]", "where a piece can go and how it moves: d3, N, wizard"),
     spec(Cmd::Legend, "legend", &["pieces"], "", "the pieces in play and how they move (F4)"),
     spec(Cmd::Resign, "resign", &[], "", "resign the game"),
@@ -83,6 +94,14 @@ pub const COMMANDS: &[CommandSpec] = &[
     spec(Cmd::Rules, "rules", &[], "", "show the rules"),
     spec(Cmd::Quit, "quit", &["q", "exit"], "", "leave (an unsaved game is autosaved)"),
 ];
+
+impl CommandSpec {
+    /// `:name args`, with the names of the games the app draws for
+    /// [`game_arg::GAMES`].
+    pub fn usage(&self) -> String {
+        game_arg::with_games(&format!(":{} {}", self.name, self.args))
+    }
+}
 
 /// Splits `name args` and finds the command. The error says what to do.
 pub fn parse(line: &str) -> Result<Option<(Cmd, &str)>, String> {
@@ -118,6 +137,14 @@ mod tests {
         assert_eq!(parse("frobnicate x").unwrap_err(), "unknown command ':frobnicate' (F1 or ? lists the commands)");
         assert_eq!(completions("re"), ["redo", "review", "resign"]);
         assert_eq!(parse("x d3").unwrap(), Some((Cmd::Explain, "d3")));
+    }
+
+    #[test]
+    fn new_names_every_game() {
+        let usage = COMMANDS.iter().find(|c| c.cmd == Cmd::New).unwrap().usage();
+        for kind in wormhole::GameKind::ALL {
+            assert!(usage.contains(kind.name()), "{kind} in {usage}");
+        }
     }
 
     #[test]

@@ -19,6 +19,7 @@ use super::choice::Choice;
 use super::clock::TimeControl;
 use super::game::Side;
 use super::theme::{PieceStyle, ThemeName};
+use crate::game_arg;
 
 /// Everything the config file holds, defaults filled in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -68,15 +69,17 @@ pub enum Key {
 pub struct KeySpec {
     pub key: Key,
     pub name: &'static str,
-    /// The values it takes, as the help shows them.
-    pub values: &'static str,
+    /// The values it takes, as the help shows them once
+    /// [`KeySpec::values`] has put in the games' names for
+    /// [`game_arg::GAMES`].
+    values: &'static str,
     pub help: &'static str,
 }
 
 /// Every setting, in the order files and help list them.
 pub const KEYS: &[KeySpec] = &[
     KeySpec { key: Key::Level, name: "level", values: "1..12", help: "engine strength (1 newcomer, 12 full strength)" },
-    KeySpec { key: Key::Variant, name: "variant", values: "classic|fairy|porthole|linked", help: "game of new games" },
+    KeySpec { key: Key::Variant, name: "variant", values: "{games}", help: "game of new games" },
     KeySpec { key: Key::Side, name: "side", values: "white|black|hotseat|watch", help: "who plays new games" },
     KeySpec { key: Key::Clock, name: "clock", values: "MIN+INC|off", help: "chess clock of new games, e.g. 5+3" },
     KeySpec { key: Key::Movetime, name: "movetime", values: "MS", help: "engine time per move (0: the level's)" },
@@ -84,6 +87,13 @@ pub const KEYS: &[KeySpec] = &[
     KeySpec { key: Key::Pieces, name: "pieces", values: "unicode|letters", help: "chess symbols or letters" },
     KeySpec { key: Key::Autoflip, name: "autoflip", values: "true|false", help: "hot-seat: turn the board each move" },
 ];
+
+impl KeySpec {
+    /// The values it takes, as the help shows them.
+    pub fn values(&self) -> String {
+        game_arg::with_games(self.values)
+    }
+}
 
 impl Key {
     pub fn spec(self) -> &'static KeySpec {
@@ -124,7 +134,7 @@ impl Prefs {
         let value = value.trim();
         match key {
             Key::Level => self.level = value.parse().map_err(|e: wormhole::engine::ParseLevelError| e.to_string())?,
-            Key::Variant => self.variant = super::drawn::parse_drawn(value)?,
+            Key::Variant => self.variant = value.parse().map_err(|e: wormhole::ParseGameKindError| e.to_string())?,
             Key::Side => self.side = value.parse()?,
             Key::Clock if value == "off" => self.clock = None,
             Key::Clock => self.clock = Some(value.parse()?),
@@ -173,7 +183,7 @@ impl Prefs {
                 Value::Integer(i) => i.to_string(),
                 Value::Float(f) => f.to_string(),
                 Value::Boolean(b) => b.to_string(),
-                _ => return Err(Problem { line, message: format!("{name}: expected {}", key.spec().values) }),
+                _ => return Err(Problem { line, message: format!("{name}: expected {}", key.spec().values()) }),
             };
             prefs.set(key, &text).map_err(|e| Problem { line, message: format!("{name}: {e}") })?;
         }
@@ -204,7 +214,7 @@ impl Prefs {
         let mut out = String::new();
         for k in KEYS {
             let line = format!("{} = {}", k.name, self.toml_value(k.key));
-            out.push_str(&format!("{line:<28} # {}: {}\n", k.values, k.help));
+            out.push_str(&format!("{line:<28} # {}: {}\n", k.values(), k.help));
         }
         out
     }
@@ -400,5 +410,13 @@ mod tests {
         let text = KEYS.iter().fold(String::new(), |t, k| p.write_into(&t, k.key));
         assert_eq!(Prefs::parse(&text).unwrap(), p, "{text}");
         assert_eq!(p.describe().lines().count(), KEYS.len());
+    }
+
+    #[test]
+    fn the_variant_help_names_every_game() {
+        let values = Key::Variant.spec().values();
+        for kind in GameKind::ALL {
+            assert!(values.split('|').any(|v| v == kind.name()), "{kind} in {values}");
+        }
     }
 }

@@ -3,14 +3,17 @@
 
 use std::path::PathBuf;
 
-use wormhole::AnyPosition;
 use wormhole::engine::Level;
 use wormhole::pgn::PgnGame;
+use wormhole::puzzles::Puzzle;
+use wormhole::{AnyPosition, GameKind};
 
 use wormhole::analysis::AnalysisOptions;
 
 use super::action::AutosaveReason;
 use super::ai::{Limits, Purpose};
+use crate::glicko::Rating;
+use crate::puzzle_record::Attempt;
 
 /// Something `update` wants done outside the state.
 #[derive(Debug, Clone)]
@@ -49,4 +52,11 @@ pub enum Effect {
     StopAnalysis,
     /// Write text (an annotated game) to this file, or to a fresh name in the games folder.
     SaveText { text: String, path: Option<PathBuf> },
+    /// Read a game's puzzles and the player's record (the trainer).
+    LoadPuzzles(GameKind),
+    /// Add a puzzle's attempt and the rating it left in `game` to the player's record.
+    SavePuzzleAttempt { game: GameKind, attempt: Attempt, rating: Rating },
+    /// Re-prove a puzzle made of a missed win, rate it at the player's
+    /// rating and add it to the player's personal set.
+    MakePersonal(Box<Puzzle>),
 }

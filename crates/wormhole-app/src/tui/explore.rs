@@ -50,10 +50,7 @@ impl Explore {
     /// targets, or else the best line's first move (from the search's
     /// latest report) as a hint.
     pub fn highlights(&self, info: Option<&Info>, selected: Option<Square>, cursor: Option<Square>) -> Highlights {
-        let mut hl = Highlights { last_move: self.tried.last().copied(), cursor, ..Highlights::default() };
-        if self.position.is_check() {
-            hl.check = self.position.board().king_of(self.position.turn());
-        }
+        let mut hl = Highlights { last_move: self.tried.last().copied(), cursor, ..Highlights::of(&self.position) };
         if let Some(from) = selected {
             hl.selected = Bitboard::from_square(from);
             hl.show_moves_of(&self.position, from, None);

@@ -1,19 +1,17 @@
 //! What differs per game in the app's drawing and help, one file per game
 //! in `games/`: its rules page, the marks it puts on the board (for the
-//! legend) and the panel's line about the board. The views look a game up
-//! here ([`view`]) and never name one. A new game is its file, a `mod` line
-//! and its line in [`view`].
+//! legend), the panel's line about the board, whether the board turns,
+//! and for a game of several boards their names, the pieces crossing
+//! between them and the moves its rules force. The views look a game up
+//! here ([`view`]) and never name one. A new game is its file and its line
+//! in the list of [`views!`].
 
-mod linked;
-mod porthole;
-mod twoboard;
-mod wormhole;
-
-use ::wormhole::{AnyPosition, GameKind, Role};
+use ::wormhole::{AnyMove, AnyPosition, GameKind, Role};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
 
 use crate::tui::theme::Theme;
+use crate::tui::view::board::Crossings;
 use crate::tui::view::{help, legend};
 
 /// How the app shows one game.
@@ -38,16 +36,108 @@ pub trait GameView: Sync {
     /// another game (never, as [`board_state`] looks the view up by the
     /// position's game).
     fn board_state(&self, pos: &AnyPosition) -> Option<String>;
+
+    /// What the message line says about the move `m` of `pos` once it is
+    /// played, besides the move (Linked-portal chess: what a black hole
+    /// swallowed); nothing by default.
+    fn move_note(&self, _pos: &AnyPosition, _m: AnyMove) -> Option<String> {
+        None
+    }
+
+    /// The choices of the start position the new-game screen offers, one
+    /// line each (none by default).
+    fn setup_choices(&self) -> &'static [SetupChoice] {
+        &[]
+    }
+
+    /// What the setup line `choice` shows for `value` (0 to its count).
+    fn setup_value(&self, _choice: usize, value: u8) -> String {
+        value.to_string()
+    }
+
+    /// The start position of `kind` with `values` chosen, one per setup
+    /// choice: the game's start by default.
+    fn start(&self, kind: GameKind, _values: &[u8]) -> AnyPosition {
+        AnyPosition::new(kind)
+    }
+
+    /// Whether the board may be turned to show Black's side at the bottom
+    /// (Ctrl-F, playing Black); a game whose rules fix the view says no.
+    fn flips(&self) -> bool {
+        true
+    }
+
+    /// The names of the boards, in the order of the position's boards,
+    /// for a game of several ("Board A"); none for a game of one.
+    fn board_names(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    /// What a game of several boards marks on board `board` of `pos`: the
+    /// squares joined to another board, the pieces about to leave and
+    /// those about to arrive. Nothing by default.
+    fn crossings(&self, _pos: &AnyPosition, _board: usize) -> Crossings {
+        Crossings::default()
+    }
+
+    /// The move the side to move must play, if its rules force one (a
+    /// teleport, a lost move, a pass), and why, in words that end by
+    /// saying Enter plays it: Enter on an empty line plays it. None by default.
+    fn forced_move(&self, _pos: &AnyPosition) -> Option<(AnyMove, String)> {
+        None
+    }
+
+    /// A warning before the legal move `m` is played, when its rules hide
+    /// a danger a player may not see (a move played again after its
+    /// warning is played). None by default.
+    fn warning(&self, _pos: &AnyPosition, _m: AnyMove) -> Option<String> {
+        None
+    }
 }
 
-/// The view of the game `kind`: one line per game.
+/// A choice of the start position on the new-game screen: a line whose
+/// value runs from 0 to `count - 1`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SetupChoice {
+    /// The line's label.
+    pub label: &'static str,
+    /// How many values it has.
+    pub count: u8,
+    /// The value chosen at first.
+    pub default: u8,
+}
+
+/// Declares each game's module of `games/` and lists its view with one
+/// game it shows (every game played by the same rules shares the view).
+macro_rules! views {
+    ($($module:ident::$view:ident: $kind:ident,)+) => {
+        $(mod $module;)+
+
+        /// Each game's view, with one game it shows.
+        const VIEWS: &[(GameKind, &dyn GameView)] = &[$((GameKind::$kind, &$module::$view),)+];
+    };
+}
+
+views! {
+    wormhole::Wormhole: Classic,
+    porthole::Porthole: Porthole,
+    linked::Linked: Linked,
+    twoboard::Twoboard: Twoboard,
+}
+
+/// The view of the game `kind` (from [`VIEWS`]).
 pub fn view(kind: GameKind) -> &'static dyn GameView {
-    match kind {
-        GameKind::Classic | GameKind::Fairy => &wormhole::Wormhole,
-        GameKind::Porthole => &porthole::Porthole,
-        GameKind::Linked => &linked::Linked,
-        GameKind::Twoboard => &twoboard::Twoboard,
-    }
+    VIEWS
+        .iter()
+        .find(|(shown, _)| shown.same_rules(kind))
+        .map(|&(_, view)| view)
+        .expect("every game has a view (tested)")
+}
+
+/// The name of board `board` of the game `kind` ("Board A"; "the board"
+/// in a game of one).
+pub fn board_name(kind: GameKind, board: usize) -> &'static str {
+    view(kind).board_names().get(board).copied().unwrap_or("the board")
 }
 
 /// What the board of `pos` is like now, in the words of its game.
@@ -82,4 +172,17 @@ fn role_lines(kind: GameKind, roles: &[Role]) -> Vec<Line<'static>> {
         }
     }
     v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_game_has_one_view() {
+        for kind in GameKind::ALL {
+            assert_eq!(VIEWS.iter().filter(|(shown, _)| shown.same_rules(kind)).count(), 1, "{kind}");
+            assert!(!view(kind).rules().is_empty());
+        }
+    }
 }

@@ -8,8 +8,11 @@ use wormhole::{AnyMove, AnyPosition, Bitboard, Square};
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Highlights {
     pub last_move: Option<AnyMove>,
-    /// The king in check.
-    pub check: Option<Square>,
+    /// The king in check: its board and square.
+    pub check: Option<(usize, Square)>,
+    /// The board the piece about to move, its targets, exits and the
+    /// cursor are on: the board to play (its index in the position's boards).
+    pub board: usize,
     /// The piece about to move.
     pub selected: Bitboard,
     /// Where it (or the typed candidates) can go; for a porthole move, the
@@ -22,6 +25,24 @@ pub struct Highlights {
 }
 
 impl Highlights {
+    /// The marks every view of `pos` starts from: the king in check, and
+    /// the board to play as the one picking happens on.
+    pub fn of(pos: &AnyPosition) -> Highlights {
+        let check = if pos.is_check() { pos.king(pos.turn()) } else { None };
+        Highlights { check, board: pos.board_to_play(), ..Highlights::default() }
+    }
+
+    /// The marks on board `board`: all of them on the board to play; on
+    /// another board, only the check and the last move played there.
+    pub fn on(&self, board: usize) -> Highlights {
+        let last_move = self.last_move.filter(|m| m.board() == board);
+        let check = self.check.filter(|&(b, _)| b == board);
+        match board == self.board {
+            true => Highlights { last_move, check, ..*self },
+            false => Highlights { last_move, check, board, ..Highlights::default() },
+        }
+    }
+
     /// Marks `m`: the piece, where it goes (a porthole move: the porthole
     /// it enters, and its exit).
     pub fn show_move(&mut self, m: AnyMove) {

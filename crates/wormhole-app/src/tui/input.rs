@@ -19,6 +19,8 @@ pub struct Candidate {
 pub enum InputHint {
     /// Nothing typed.
     Empty,
+    /// Nothing typed, and the only move is forced: why, and that Enter plays it.
+    Forced(String),
     /// A `:` command: the commands the word could be.
     Command(Vec<&'static str>),
     /// Text typed while the engine is to move.

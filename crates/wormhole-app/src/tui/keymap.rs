@@ -26,11 +26,15 @@ pub enum Context {
     Analyze,
     /// The list of saved games.
     OpenGame,
+    /// The puzzle trainer, a puzzle being solved.
+    Puzzle,
+    /// The puzzle trainer, after a puzzle (solved, failed or shown).
+    PuzzleOver,
 }
 
 impl Context {
     #[cfg(test)]
-    pub const ALL: [Context; 9] = [
+    pub const ALL: [Context; 11] = [
         Context::Play,
         Context::Browse,
         Context::GameOver,
@@ -40,6 +44,8 @@ impl Context {
         Context::Review,
         Context::Analyze,
         Context::OpenGame,
+        Context::Puzzle,
+        Context::PuzzleOver,
     ];
 }
 
@@ -48,7 +54,8 @@ impl Context {
 pub enum When {
     /// In every context.
     Always,
-    /// With the game on screen (playing, browsing, game over, the review, analysis).
+    /// With the game on screen (playing, browsing, game over, the review,
+    /// analysis, the puzzle trainer).
     Game,
     /// With the game on screen, when nothing has been typed.
     EmptyInput,
@@ -64,7 +71,16 @@ impl When {
         match self {
             When::Always => true,
             When::Game => {
-                matches!(ctx, Context::Play | Context::Browse | Context::GameOver | Context::Review | Context::Analyze)
+                matches!(
+                    ctx,
+                    Context::Play
+                        | Context::Browse
+                        | Context::GameOver
+                        | Context::Review
+                        | Context::Analyze
+                        | Context::Puzzle
+                        | Context::PuzzleOver
+                )
             }
             When::EmptyInput => When::Game.applies(ctx, input_empty) && input_empty,
             When::Only(c) => c == ctx,
@@ -132,7 +148,9 @@ const BROWSE_STEP: &str = "while reviewing earlier positions (after PgUp): step 
 const DELETE: &str = "delete a letter / a word / the whole line";
 const NEW_FIELD: &str = "choose what to set";
 const NEW_VALUE: &str = "change it";
-const REVIEW: &str = "review: arrows step, n/p jump to ?! ? ??, a analyse";
+const REVIEW: &str = "review: arrows step, n/N jump to ?! ? ??, a analyse";
+const PERSONAL: &str = "review: p on a ?? that missed a win makes it a puzzle of your own (the trainer offers it)";
+const PUZZLE_HINT: &str = "puzzles: hint: marks the piece that moves (a solve with a hint gains no rating, loses none)";
 const ANALYSIS: &str = "analysis: type moves to try, Ctrl-Z back, Esc leaves";
 const PICK_GAME: &str = "saved games: type to filter, arrows choose, Enter opens";
 const OPEN_LIST: &str = "saved games and autosaves, newest first: pick one to open";
@@ -187,12 +205,31 @@ pub const KEYMAP: &[Binding] = &[
     key(K::Up, When::Only(Context::Review), A::BrowseBack, REVIEW),
     key(K::Down, When::Only(Context::Review), A::BrowseForward, REVIEW),
     footer(key(K::Char('n'), When::OnlyEmpty(Context::Review), A::NextJudged, REVIEW), "next mistake", 0),
-    key(K::Char('p'), When::OnlyEmpty(Context::Review), A::PreviousJudged, REVIEW),
+    key(K::Char('N'), When::OnlyEmpty(Context::Review), A::PreviousJudged, REVIEW),
+    footer(key(K::Char('p'), When::OnlyEmpty(Context::Review), A::Personal, PERSONAL), "puzzle", 2),
     footer(key(K::Char('a'), When::OnlyEmpty(Context::Review), A::Analyze, REVIEW), "analyse", 1),
     key(K::Home, When::Only(Context::Review), A::BrowseStart, REVIEW),
     key(K::End, When::Only(Context::Review), A::BrowseEnd, REVIEW),
     key(K::Esc, When::Only(Context::Review), A::Escape, REVIEW),
     footer(only(Context::Review, ctrl('s', A::Save, REVIEW)), "save", 2),
+    // The puzzle trainer.
+    footer(only(Context::Puzzle, ctrl('t', A::Hint, PUZZLE_HINT)), "hint", 1),
+    footer(key(K::Enter, When::OnlyEmpty(Context::PuzzleOver), A::NextPuzzle, "puzzles: the next puzzle"), "next", 0),
+    footer(
+        key(K::Char('r'), When::OnlyEmpty(Context::PuzzleOver), A::Retry, "puzzles: try it again (it counted already)"),
+        "retry",
+        0,
+    ),
+    footer(
+        key(K::Char('s'), When::OnlyEmpty(Context::PuzzleOver), A::ShowSolution, "puzzles: show the solution"),
+        "solution",
+        1,
+    ),
+    footer(
+        key(K::Char('t'), When::OnlyEmpty(Context::PuzzleOver), A::NextTheme, "puzzles: next theme (or :theme mate)"),
+        "theme",
+        1,
+    ),
     // Live analysis.
     footer(key(K::Esc, When::Only(Context::Analyze), A::Escape, ANALYSIS), "leave", 0),
     footer(only(Context::Analyze, ctrl('z', A::Undo, ANALYSIS)), "take back", 1),
@@ -215,6 +252,7 @@ pub const KEYMAP: &[Binding] = &[
     footer(ctrl('z', A::Undo, "undo / redo (against the engine: with its reply)"), "undo", 1),
     footer(ctrl('y', A::Redo, "undo / redo (against the engine: with its reply)"), "redo", 3),
     footer(ctrl('f', A::Flip, "flip the board"), "flip", 4),
+    ctrl('b', A::OtherBoard, "a game of two boards on a small terminal: show the other board"),
     footer(ctrl('t', A::Hint, "hint: the engine's move for you, not played"), "hint", 2),
     key(K::F(2), When::Game, A::Hint, "hint: the engine's move for you, not played"),
     ctrl('g', A::MoveNow, "engine: move now with its best move so far"),
@@ -250,6 +288,11 @@ pub fn action_for(key: &KeyEvent, ctx: Context, input_empty: bool) -> Option<Act
         (None, KeyCode::Char(c)) if !ctrl && typing => Some(Action::Char(c)),
         _ => None,
     }
+}
+
+/// The first key bound to `action`, as the help writes it (`Ctrl-B`).
+pub fn key_of(action: Action) -> Option<String> {
+    KEYMAP.iter().find(|b| b.action == action).map(|b| key_label(b.code, b.ctrl))
 }
 
 /// How a key is written in the help: `Ctrl-Z`, `F1`, `PgUp`, `Space`.
@@ -319,13 +362,15 @@ pub fn context_keys(ctx: Context) -> String {
 }
 
 /// Where each context-only set of keys applies, for the help and `--help`.
-pub const CONTEXTS: [(&str, Context); 6] = [
+pub const CONTEXTS: [(&str, Context); 8] = [
     ("After the game", Context::GameOver),
     ("New-game screen", Context::NewGame),
     ("Questions", Context::Confirm),
     ("Review", Context::Review),
     ("Analysis", Context::Analyze),
     ("Saved games", Context::OpenGame),
+    ("Puzzle trainer (a solve after the hint gains no rating and loses none)", Context::Puzzle),
+    ("After a puzzle", Context::PuzzleOver),
 ];
 
 /// `Left Right Up Down` reads better as `arrows`.
@@ -403,6 +448,10 @@ pub fn cli_help() -> String {
          $XDG_DATA_HOME/wormhole/games, else ~/.local/share/wormhole/games; ':save FILE'\n\
          saves where you name it. Autosaves go to $WORMHOLE_AUTOSAVE_DIR, else\n\
          $XDG_STATE_HOME/wormhole, else ~/.local/state/wormhole. Ctrl-O lists both.\n\
+         Puzzles (the new-game screen's Play line, or `wormhole puzzles`): your rating per\n\
+         game and every puzzle tried are kept in $XDG_DATA_HOME/wormhole/puzzles (else\n\
+         ~/.local/share/wormhole/puzzles), with your personal set (p in the review);\n\
+         $WORMHOLE_PUZZLE_FILE names a puzzle file to solve instead of the shipped sets.\n\
          A bad --fen or --pgn is reported with exit code 2 before the screen changes.",
     );
     out

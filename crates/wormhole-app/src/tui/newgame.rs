@@ -1,40 +1,43 @@
-//! The new-game screen's form: game, who plays, level and clock, with
-//! the last choices preselected so that Enter starts at once.
+//! The new-game screen's form: game, a game or puzzles, who plays, level
+//! and clock, with the last choices preselected so that Enter starts at once.
 
 use wormhole::engine::Level;
-use wormhole::{AnyPosition, Color, GameKind, Square};
+use wormhole::{AnyPosition, GameKind};
 
 use super::choice::Choice;
 use super::clock::TimeControl;
 use super::config::Prefs;
-use super::drawn::drawn_games;
 use super::game::Side;
+use super::games::view;
 
 /// The clocks offered (besides the one in the config, if another).
 const CLOCKS: [&str; 6] = ["1+0", "3+2", "5+3", "10+5", "15+10", "30+0"];
+
+/// The most setup lines a game offers ([`GameView::setup_choices`](super::games::GameView::setup_choices)).
+const MAX_SETUP: usize = 2;
 
 /// A line of the form.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Field {
     Variant,
-    /// Where White's portal starts (Linked-portal chess): a square of rank 4.
-    WhitePortal,
-    /// Where Black's portal starts: a square of rank 5.
-    BlackPortal,
+    /// A game, or the puzzle trainer of the game.
+    Play,
+    /// A choice of the chosen game's start position (its `index`th setup choice).
+    Setup {
+        index: usize,
+        label: &'static str,
+    },
     Side,
     Level,
     Clock,
 }
 
 impl Field {
-    pub const ALL: [Field; 6] =
-        [Field::Variant, Field::WhitePortal, Field::BlackPortal, Field::Side, Field::Level, Field::Clock];
-
     pub const fn label(self) -> &'static str {
         match self {
             Field::Variant => "Game",
-            Field::WhitePortal => "White portal",
-            Field::BlackPortal => "Black portal",
+            Field::Setup { label, .. } => label,
+            Field::Play => "Play",
             Field::Side => "Players",
             Field::Level => "Engine level",
             Field::Clock => "Clock",
@@ -51,8 +54,10 @@ pub struct NewGameForm {
     pub side: Side,
     pub level: Level,
     pub clock: Option<TimeControl>,
-    /// The files (0-7) of White's portal on rank 4 and Black's on rank 5.
-    pub portal_files: [u8; 2],
+    /// The values of the game's setup choices, in their order.
+    pub setup: [u8; MAX_SETUP],
+    /// Puzzles of the game (the trainer) rather than a game.
+    pub puzzles: bool,
 }
 
 impl NewGameForm {
@@ -64,15 +69,22 @@ impl NewGameForm {
             side: prefs.side,
             level: prefs.level,
             clock: prefs.clock,
-            // The default start: e4 and a5.
-            portal_files: [4, 0],
+            setup: default_setup(prefs.variant),
+            puzzles: false,
         }
     }
 
-    /// The lines shown: the portal lines only for Linked-portal chess.
+    /// The lines shown: the game, a game or puzzles, the game's setup
+    /// choices, then the rest; for puzzles only the game.
     pub fn fields(&self) -> Vec<Field> {
-        let linked = self.variant == GameKind::Linked;
-        Field::ALL.into_iter().filter(|f| linked || !matches!(f, Field::WhitePortal | Field::BlackPortal)).collect()
+        if self.puzzles {
+            return vec![Field::Variant, Field::Play];
+        }
+        let setup = view(self.variant).setup_choices().iter().enumerate();
+        let mut fields = vec![Field::Variant, Field::Play];
+        fields.extend(setup.map(|(index, c)| Field::Setup { index, label: c.label }));
+        fields.extend([Field::Side, Field::Level, Field::Clock]);
+        fields
     }
 
     /// Moves to the line above (`-1`) or below (`1`), wrapping around.
@@ -83,34 +95,29 @@ impl NewGameForm {
     /// Changes the value of the current line to the previous (`-1`) or next (`1`) choice.
     pub fn change(&mut self, d: i32) {
         match self.field {
-            Field::Variant => self.variant = step(&drawn_games(), self.variant, d),
+            Field::Variant => {
+                self.variant = step(&GameKind::ALL, self.variant, d);
+                self.setup = default_setup(self.variant);
+            }
+            Field::Play => self.puzzles = !self.puzzles,
             Field::Side => self.side = step(Side::ALL, self.side, d),
             Field::Level => {
                 let n = (i32::from(self.level.number()) + d).clamp(1, i32::from(Level::MAX.number()));
                 self.level = Level::new(n as u8).unwrap_or(self.level);
             }
             Field::Clock => self.clock = step(&clock_choices(self.clock), self.clock, d),
-            Field::WhitePortal => self.portal_files[0] = (i32::from(self.portal_files[0]) + d).rem_euclid(8) as u8,
-            Field::BlackPortal => self.portal_files[1] = (i32::from(self.portal_files[1]) + d).rem_euclid(8) as u8,
-        }
-    }
-
-    /// The square of `color`'s portal chosen (rank 4 for White, 5 for Black).
-    pub fn portal(&self, color: Color) -> Square {
-        let rank = if color == Color::White { 3 } else { 4 };
-        Square::from_coords(self.portal_files[color.index()], rank).unwrap_or(Square::new(0))
-    }
-
-    /// The start position chosen: the game's default start, with the
-    /// portals where the players put them in Linked-portal chess.
-    pub fn start(&self) -> AnyPosition {
-        let placed = wormhole::linked::fen::start_with_portals(self.portal(Color::White), self.portal(Color::Black));
-        match placed.filter(|_| self.variant == GameKind::Linked) {
-            Some(fen) => {
-                AnyPosition::from_fen(GameKind::Linked, &fen).unwrap_or_else(|_| AnyPosition::new(self.variant))
+            Field::Setup { index, .. } => {
+                let count = view(self.variant).setup_choices().get(index).map_or(1, |c| i32::from(c.count));
+                self.setup[index] = (i32::from(self.setup[index]) + d).rem_euclid(count) as u8;
             }
-            None => AnyPosition::new(self.variant),
         }
+    }
+
+    /// The start position chosen: the game's start with its setup choices
+    /// made ([`GameView::start`](super::games::GameView::start)).
+    pub fn start(&self) -> AnyPosition {
+        let count = view(self.variant).setup_choices().len();
+        view(self.variant).start(self.variant, &self.setup[..count])
     }
 
     /// What a line shows.
@@ -120,8 +127,9 @@ impl NewGameForm {
                 let letters: Vec<String> = self.variant.roles().iter().map(|r| r.char().to_string()).collect();
                 format!("{} ({}): {}", self.variant, letters.join(" "), self.variant.title())
             }
-            Field::WhitePortal => format!("{} (any square of rank 4)", self.portal(Color::White)),
-            Field::BlackPortal => format!("{} (any square of rank 5)", self.portal(Color::Black)),
+            Field::Setup { index, .. } => view(self.variant).setup_value(index, self.setup[index]),
+            Field::Play if self.puzzles => "puzzles: the tactics trainer, rated (Glicko-2)".to_string(),
+            Field::Play => "a game".to_string(),
             Field::Side => self.side.describe().to_string(),
             Field::Level if self.side == Side::Hotseat => format!("{}, not used by two players", self.level),
             Field::Level => self.level.to_string(),
@@ -136,6 +144,12 @@ impl NewGameForm {
         prefs.level = self.level;
         prefs.clock = self.clock;
     }
+}
+
+/// The first values of `kind`'s setup choices.
+fn default_setup(kind: GameKind) -> [u8; MAX_SETUP] {
+    let choices = view(kind).setup_choices();
+    std::array::from_fn(|i| choices.get(i).map_or(0, |c| c.default))
 }
 
 /// Off, the usual clocks, and `current` if it is another.
@@ -177,21 +191,34 @@ mod tests {
         let mut p = Prefs::default();
         form.apply(&mut p);
         assert_eq!((p.variant, p.side, p.clock), (GameKind::Fairy, Side::Black, None));
+        form.move_field(-2);
+        assert_eq!(form.field, Field::Play);
+        form.change(1);
+        assert!(form.puzzles);
+        assert_eq!(form.fields(), [Field::Variant, Field::Play], "puzzles: only the game to choose");
+        assert_eq!(form.value(Field::Play), "puzzles: the tactics trainer, rated (Glicko-2)");
     }
 
     #[test]
     fn the_players_place_their_portals_on_ranks_4_and_5() {
         let mut form = NewGameForm::new(&Prefs { variant: GameKind::Linked, ..Prefs::default() });
         assert_eq!(form.start().fen(), GameKind::Linked.start_fen(), "e4 and a5 by default");
-        form.move_field(1);
-        assert_eq!(form.value(Field::WhitePortal), "e4 (any square of rank 4)");
+        form.move_field(2);
+        assert_eq!((form.field.label(), form.value(form.field)), ("White portal", "e4 (any square of rank 4)".into()));
         form.change(-2);
         form.move_field(1);
         form.change(-1);
-        assert_eq!(form.value(Field::BlackPortal), "h5 (any square of rank 5)", "wraps around");
+        assert_eq!((form.field.label(), form.value(form.field)), ("Black portal", "h5 (any square of rank 5)".into()));
         assert!(form.start().fen().ends_with(" c4,h5"), "{}", form.start().fen());
         form.variant = GameKind::Porthole;
-        assert!(!form.fields().contains(&Field::WhitePortal), "no portal lines in other games");
+        assert!(!form.fields().iter().any(|f| matches!(f, Field::Setup { .. })), "no portal lines in other games");
         assert_eq!(form.start().fen(), GameKind::Porthole.start_fen());
+    }
+
+    #[test]
+    fn no_game_offers_more_setup_lines_than_the_form_holds() {
+        for kind in GameKind::ALL {
+            assert!(view(kind).setup_choices().len() <= MAX_SETUP, "{kind}");
+        }
     }
 }

@@ -110,11 +110,8 @@ impl Review {
     /// What the board marks: the played move as the last move, the
     /// better move the review names as a hint (its piece and target).
     pub fn highlights(&self) -> Highlights {
-        let mut hl = Highlights { last_move: self.analysis.moves().get(self.ply).copied(), ..Highlights::default() };
-        let pos = self.position();
-        if pos.is_check() {
-            hl.check = pos.board().king_of(pos.turn());
-        }
+        let last_move = self.analysis.moves().get(self.ply).copied();
+        let mut hl = Highlights { last_move, ..Highlights::of(self.position()) };
         if let Some(better) = self.current().and_then(|r| r.better_move()) {
             hl.show_move(better);
         }

@@ -4,6 +4,7 @@
 
 use std::io::Write;
 use std::path::PathBuf;
+use std::sync::mpsc::{Receiver, Sender, channel};
 
 use wormhole::pgn::PgnGame;
 
@@ -11,7 +12,7 @@ use super::action::Msg;
 use super::ai::Ai;
 use super::analyst::Analyst;
 use super::effects::Effect;
-use crate::{files, saved_games};
+use crate::{files, puzzle_record, saved_games};
 
 /// Where the runner keeps games.
 #[derive(Debug, Clone)]
@@ -20,6 +21,10 @@ pub struct Folders {
     pub games: PathBuf,
     /// Where unsaved games are autosaved (see [`files::autosave_dir`]).
     pub autosaves: PathBuf,
+    /// Where the puzzle trainer keeps the record and the personal set (see [`puzzle_record::puzzles_dir`]).
+    pub puzzles: PathBuf,
+    /// The puzzle file the trainer offers (`$WORMHOLE_PUZZLE_FILE`).
+    pub puzzle_file: Option<PathBuf>,
 }
 
 /// Performs effects: owns the engine and knows where files go.
@@ -29,11 +34,13 @@ pub struct Runner {
     folders: Folders,
     /// Where terminal requests (the clipboard) are written.
     terminal: Box<dyn Write + Send>,
+    /// The personal puzzles being re-proved report here.
+    personal: (Sender<Msg>, Receiver<Msg>),
 }
 
 impl Runner {
     pub fn new(seed: Option<u64>, folders: Folders, terminal: Box<dyn Write + Send>) -> Runner {
-        Runner { ai: Ai::new(seed), analyst: Analyst::default(), folders, terminal }
+        Runner { ai: Ai::new(seed), analyst: Analyst::default(), folders, terminal, personal: channel() }
     }
 
     /// Does one effect; some report back.
@@ -77,6 +84,24 @@ impl Runner {
             Effect::StartAnalysis { review, pgn, options } => self.analyst.start(review, pgn.start, pgn.moves, options),
             Effect::StopAnalysis => self.analyst.stop(),
             Effect::SaveText { text, path } => return Some(self.save(&dated_text(&text), path)),
+            Effect::LoadPuzzles(game) => {
+                let file = self.folders.puzzle_file.as_deref();
+                let loaded = puzzle_record::load_puzzles(file, &self.folders.puzzles);
+                return Some(Msg::PuzzlesLoaded { game, loaded: Box::new(loaded) });
+            }
+            Effect::SavePuzzleAttempt { game, mut attempt, rating } => {
+                attempt.date = files::minute_text(std::time::SystemTime::now());
+                let path = puzzle_record::record_path(&self.folders.puzzles);
+                let result = puzzle_record::save_attempt(&path, game, attempt, rating).map_err(|e| format!("{e:#}"));
+                return Some(Msg::PuzzleSaved(result));
+            }
+            Effect::MakePersonal(puzzle) => {
+                let (done, dir) = (self.personal.0.clone(), self.folders.puzzles.clone());
+                // Re-proving takes seconds: the screen stays live meanwhile.
+                std::thread::spawn(move || {
+                    let _ = done.send(Msg::PersonalSaved(puzzle_record::make_personal(&dir, *puzzle)));
+                });
+            }
         }
         None
     }
@@ -91,10 +116,11 @@ impl Runner {
         Msg::Saved { result: result.map_err(|e| format!("{e:#}")), in_games_folder }
     }
 
-    /// The engine's and the analysis' reports since the last call.
+    /// The engine's, the analysis' and the personal puzzles' reports since the last call.
     pub fn poll(&mut self) -> Vec<Msg> {
         let engine = self.ai.poll().into_iter().map(Msg::Engine);
-        engine.chain(self.analyst.poll().into_iter().map(Msg::Analysis)).collect()
+        let analysis = self.analyst.poll().into_iter().map(Msg::Analysis);
+        engine.chain(analysis).chain(self.personal.1.try_iter()).collect()
     }
 
     /// Whether the review's analysis thread is running.
@@ -128,7 +154,12 @@ mod tests {
     #[test]
     fn a_save_from_the_review_gets_todays_date_and_goes_to_the_games_folder() {
         let dir = tempfile::tempdir().unwrap();
-        let folders = Folders { games: dir.path().join("games"), autosaves: dir.path().join("autosaves") };
+        let folders = Folders {
+            games: dir.path().join("games"),
+            autosaves: dir.path().join("autosaves"),
+            puzzles: dir.path().join("puzzles"),
+            puzzle_file: None,
+        };
         let mut runner = Runner::new(Some(1), folders, Box::new(std::io::sink()));
         // The review's annotated game, as the session hands it over.
         let text = "[Event \"Casual game\"]\n[Date \"????.??.??\"]\n\n1. e4 $2 {[%eval 0.30]} *\n";

@@ -16,6 +16,7 @@ use super::commands;
 use super::config::{Config, Prefs};
 use super::effects::Effect;
 use super::game::{ENGINE_NAME, Game, Player};
+use super::games;
 use super::highlights::Highlights;
 use super::input::{self, Candidate, InputHint, InputLine};
 use super::keymap::{self, Context};
@@ -23,6 +24,8 @@ use super::newgame::NewGameForm;
 use super::picker::GamePicker;
 use super::review::Study;
 use super::theme::{Display, Theme};
+use super::trainer::{Phase, Trainer};
+use super::view::layout::Boards;
 
 /// Which help page is up.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -87,6 +90,16 @@ pub enum Mode {
     Analyze,
     /// The list of saved games (see [`Session::picker`]).
     OpenGame,
+    /// The puzzle trainer (see [`Session::trainer`]).
+    Puzzle,
+}
+
+/// What waits to replace the current game until it is autosaved.
+#[derive(Debug, Clone)]
+pub enum Replacement {
+    Game(Game, Settings),
+    /// The puzzle trainer, with its first puzzle.
+    Trainer(Trainer),
 }
 
 /// The settings a game is started with (command line, new-game screen or `:new`).
@@ -188,6 +201,12 @@ pub(super) struct View {
     pub hint: Option<AnyMove>,
     /// `:explain`: the pieces explained and where they go.
     pub explained: Option<(Bitboard, Bitboard)>,
+    /// The move last warned about ([`games::GameView::warning`]): played
+    /// if asked for again.
+    pub warned: Option<AnyMove>,
+    /// In a game of several boards, when only one fits: how many boards
+    /// after the board to play the one shown is.
+    pub board_shift: usize,
 }
 
 /// A game session: everything the screen shows, changed only by `update`.
@@ -210,7 +229,7 @@ pub struct Session {
     pub(super) errors: Vec<String>,
     /// A game waiting to replace the current one once that is autosaved
     /// (if the autosave fails, the current game stays).
-    pub(super) replacement: Option<(Game, Settings)>,
+    pub(super) replacement: Option<Replacement>,
     /// The file `:save` asks about replacing ([`Pending::Replace`]).
     pub(super) replace_target: Option<PathBuf>,
     /// How long each engine move took (for the movetime figure).
@@ -221,6 +240,8 @@ pub struct Session {
     pub(super) study: Study,
     /// The list of saved games, while it is up.
     pub(super) picker: Option<GamePicker>,
+    /// The puzzle trainer, while its board is the game.
+    pub(super) trainer: Option<Trainer>,
 }
 
 impl Session {
@@ -248,6 +269,7 @@ impl Session {
             effects: Vec::new(),
             study: Study::default(),
             picker: None,
+            trainer: None,
         };
         session.view.flipped = session.default_flip();
         if let Some(e) = &session.config.error {
@@ -272,6 +294,12 @@ impl Session {
         self
     }
 
+    /// Opens the puzzle trainer of `game` (once its puzzles are read).
+    pub fn with_trainer(mut self, game: GameKind) -> Session {
+        self.open_trainer(game);
+        self
+    }
+
     /// Opens the new-game screen over the game (at start-up with no game options).
     pub fn with_new_game_screen(mut self) -> Session {
         self.mode = Mode::NewGame(NewGameForm::new(&self.config.prefs));
@@ -293,8 +321,16 @@ impl Session {
     pub fn theme(&self) -> &Theme {
         &self.theme
     }
+    /// Whether the board shows Black's side at the bottom: as flipped,
+    /// in a game whose board turns ([`games::GameView::flips`]).
     pub fn flipped(&self) -> bool {
-        self.view.flipped
+        self.view.flipped && games::view(self.game.kind()).flips()
+    }
+    /// The boards of the position shown, and the one shown when only one fits.
+    pub fn boards_shown(&self) -> Boards {
+        let pos = self.shown_position();
+        let count = pos.boards().len();
+        Boards { count, alone: (pos.board_to_play() + self.view.board_shift) % count, flipped: self.flipped() }
     }
     pub fn input(&self) -> &str {
         self.view.input.text()
@@ -330,12 +366,19 @@ impl Session {
             Mode::Review => Context::Review,
             Mode::Analyze => Context::Analyze,
             Mode::OpenGame => Context::OpenGame,
+            Mode::Puzzle if self.puzzle_phase() == Some(Phase::Solving) => Context::Puzzle,
+            Mode::Puzzle => Context::PuzzleOver,
         }
     }
 
     /// The list of saved games, while it is up.
     pub fn picker(&self) -> Option<&GamePicker> {
         self.picker.as_ref()
+    }
+
+    /// The puzzle trainer, while it is on.
+    pub fn trainer(&self) -> Option<&Trainer> {
+        self.trainer.as_ref()
     }
 
     /// The review and the live analysis.
@@ -355,6 +398,9 @@ impl Session {
         }
         if let (Mode::Analyze, Some(explore)) = (self.mode, &self.study.explore) {
             return explore.offers(action);
+        }
+        if self.mode == Mode::Puzzle {
+            return self.puzzle_offers(action);
         }
         match action {
             Action::Undo => self.undo_target().is_ok(),
@@ -421,7 +467,10 @@ impl Session {
             return InputHint::Command(commands::matching(cmd.split_whitespace().next().unwrap_or("")));
         }
         if text.is_empty() {
-            return InputHint::Empty;
+            return match self.forced_move() {
+                Some((_, why)) => InputHint::Forced(why),
+                None => InputHint::Empty,
+            };
         }
         if let (Mode::Analyze, Some(explore)) = (self.mode, &self.study.explore) {
             if let Some(san) = explore.position.parse_move(text).ok().and_then(|m| explore.position.san(m).ok()) {
@@ -454,13 +503,8 @@ impl Session {
         }
         let ply = self.shown_ply();
         let pos = self.shown_position();
-        let check = if pos.is_check() { pos.board().king_of(pos.turn()) } else { None };
-        let mut hl = Highlights {
-            last_move: self.game.move_before(ply),
-            check,
-            cursor: self.view.cursor,
-            ..Highlights::default()
-        };
+        let mut hl =
+            Highlights { last_move: self.game.move_before(ply), cursor: self.view.cursor, ..Highlights::of(pos) };
         if ply != self.game.len() {
             return hl;
         }
@@ -472,6 +516,8 @@ impl Session {
             hl.targets = to;
         } else if let Some(m) = self.view.hint {
             hl.show_move(m);
+        } else if let Some(sq) = self.trainer.as_ref().and_then(|t| t.hint_square(ply)) {
+            hl.selected |= Bitboard::from_square(sq);
         } else if !candidates.is_empty() {
             for c in candidates {
                 hl.show_move(c.mv);
@@ -479,12 +525,19 @@ impl Session {
         } else if let Some(sq) = self.view.cursor.filter(|_| self.human_to_move()) {
             // The piece under the keyboard cursor: where it could go.
             let pos = self.game.position();
-            if pos.board().piece_at(sq).is_some_and(|p| p.color == pos.turn()) {
+            if pos.played_board().piece_at(sq).is_some_and(|p| p.color == pos.turn()) {
                 hl.show_moves_of(pos, sq, None);
                 hl.selected = Bitboard::EMPTY;
             }
         }
         hl
+    }
+
+    /// The forced move Enter on an empty line plays for the human to move,
+    /// and why it is forced (the game's words, [`games::GameView::forced_move`]).
+    pub(super) fn forced_move(&self) -> Option<(AnyMove, String)> {
+        let playing = self.mode == Mode::Play && !self.game.is_over() && self.human_to_move();
+        playing.then(|| games::view(self.game.kind()).forced_move(self.game.position())).flatten()
     }
 
     /// Whether the piece on `from` has a legal move.

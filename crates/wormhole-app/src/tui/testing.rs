@@ -44,7 +44,8 @@ pub fn app_saving_to(settings: Settings, game: Game, autosave_dir: PathBuf) -> A
 /// unnamed games beside it, into `<autosave_dir>-games`.
 pub fn app_of(session: Session, autosave_dir: PathBuf) -> App {
     let games = PathBuf::from(format!("{}-games", autosave_dir.display()));
-    let folders = Folders { games, autosaves: autosave_dir };
+    let puzzles = PathBuf::from(format!("{}-puzzles", autosave_dir.display()));
+    let folders = Folders { games, autosaves: autosave_dir, puzzles, puzzle_file: None };
     App::new(session, Runner::new(Some(1), folders, Box::new(std::io::sink())))
 }
 

@@ -514,6 +514,12 @@ impl Theme {
         }
     }
 
+    /// The mark of a piece that has declared an intent to leave its board
+    /// (Two-board portal chess), as its SAN writes it.
+    pub fn intent_char(&self) -> char {
+        '^'
+    }
+
     /// The mark of a porthole the chosen piece can come out of.
     pub fn exit_char(&self) -> char {
         if self.ascii { '>' } else { '◆' }

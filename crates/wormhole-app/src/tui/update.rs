@@ -13,9 +13,14 @@ mod linked_tests;
 mod player_tests;
 #[cfg(test)]
 mod porthole_tests;
+mod puzzles;
+#[cfg(test)]
+mod puzzles_tests;
 mod review;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod twoboard_tests;
 
 use std::time::Instant;
 
@@ -26,6 +31,7 @@ use super::ai::EngineEvent;
 use super::config::{Key, Prefs};
 use super::effects::Effect;
 use super::game::{Game, Player, Side};
+use super::games::{board_name, view as game_view};
 use super::newgame::NewGameForm;
 use super::state::{HelpPage, Message, Mode, Pending, Session, Settings};
 
@@ -102,6 +108,9 @@ impl Session {
             Msg::ConfigSaved(Ok(_)) => {}
             Msg::ConfigSaved(Err(e)) => self.error(format!("the setting is used but could not be saved: {e}")),
             Msg::Analysis(event) => self.analysis_event(event),
+            Msg::PuzzlesLoaded { game, loaded } => self.puzzles_loaded(game, *loaded),
+            Msg::PuzzleSaved(result) => self.puzzle_saved(result),
+            Msg::PersonalSaved(result) => self.personal_saved(result),
         }
         std::mem::take(&mut self.effects)
     }
@@ -123,6 +132,7 @@ impl Session {
             Mode::Review => self.in_review(action),
             Mode::Analyze => self.in_analyze(action),
             Mode::OpenGame => self.in_picker(action),
+            Mode::Puzzle => self.in_puzzle(action),
         }
     }
 
@@ -134,8 +144,8 @@ impl Session {
             Action::Submit => return self.start_from_form(form),
             Action::OpenList => return self.open_list(Mode::NewGame(form)),
             Action::Escape => {
-                // Back to the game as it was (at start-up, the engine may now move).
-                self.mode = Mode::Play;
+                // Back to the game (or the puzzle) as it was (at start-up, the engine may now move).
+                self.mode = self.resting_mode();
                 return self.after_change();
             }
             _ => {}
@@ -146,6 +156,10 @@ impl Session {
     /// Starts the game chosen on the new-game screen and keeps the choices
     /// as the next defaults.
     fn start_from_form(&mut self, form: NewGameForm) {
+        if form.puzzles {
+            self.mode = self.resting_mode();
+            return self.open_trainer(form.variant);
+        }
         form.apply(&mut self.config.prefs);
         let text = self.config.updated_text(&[Key::Variant, Key::Side, Key::Level, Key::Clock]);
         self.save_config(text);
@@ -225,7 +239,7 @@ impl Session {
             Action::TogglePage | Action::Answer(_) => {}
             Action::Undo => self.undo(),
             Action::Redo => self.redo(),
-            Action::Flip => self.view.flipped = !self.view.flipped,
+            Action::Flip => self.flip(),
             Action::Hint => self.hint(),
             Action::MoveNow => self.move_now(),
             Action::ShowFen => self.show_fen(),
@@ -245,9 +259,17 @@ impl Session {
                 self.view.cursor = Some(sq);
                 self.pick(sq);
             }
+            Action::ClickBoard(board) => self.not_played(board),
+            Action::OtherBoard => self.other_board(),
             Action::Scroll(d) => self.scroll_moves(d),
             Action::Analyze => self.start_explore(),
-            Action::NextJudged | Action::PreviousJudged => {}
+            Action::NextJudged
+            | Action::PreviousJudged
+            | Action::NextPuzzle
+            | Action::Retry
+            | Action::ShowSolution
+            | Action::NextTheme
+            | Action::Personal => {}
         }
     }
 
@@ -269,12 +291,19 @@ impl Session {
             clock: s.clock,
             ..self.config.prefs
         };
-        self.mode = Mode::NewGame(NewGameForm::new(&prefs));
+        let form = NewGameForm { puzzles: self.trainer.is_some(), ..NewGameForm::new(&prefs) };
+        self.mode = Mode::NewGame(form);
     }
 
     /// The mode to return to from help or review.
     fn resting_mode(&self) -> Mode {
-        if self.game.is_over() { Mode::GameOver } else { Mode::Play }
+        if self.trainer.is_some() {
+            Mode::Puzzle
+        } else if self.game.is_over() {
+            Mode::GameOver
+        } else {
+            Mode::Play
+        }
     }
 
     pub(super) fn info(&mut self, text: impl Into<String>) {
@@ -342,12 +371,12 @@ impl Session {
 
     fn home_square(&self) -> Square {
         let pos = self.game.position();
-        pos.board().king_of(pos.turn()).unwrap_or(Square::new(0))
+        pos.king(pos.turn()).filter(|&(b, _)| b == pos.board_to_play()).map_or(Square::new(0), |(_, k)| k)
     }
 
     fn move_cursor(&mut self, dx: i8, dy: i8) {
         let sq = self.view.cursor.unwrap_or_else(|| self.home_square());
-        let (dx, dy) = if self.view.flipped { (-dx, -dy) } else { (dx, dy) };
+        let (dx, dy) = if self.flipped() { (-dx, -dy) } else { (dx, dy) };
         let f = (sq.file() as i8 + dx).clamp(0, 7) as u8;
         let r = (sq.rank() as i8 + dy).clamp(0, 7) as u8;
         self.view.cursor = Square::from_coords(f, r);
@@ -374,7 +403,7 @@ impl Session {
             }
         }
         let pos = self.game.position();
-        let piece = pos.board().piece_at(sq);
+        let piece = pos.played_board().piece_at(sq);
         let own = self.human_to_move() && piece.is_some_and(|p| p.color == pos.turn());
         (self.view.selected, self.view.entry) = (None, None);
         match piece {
@@ -397,6 +426,34 @@ impl Session {
         }
     }
 
+    /// Turns the board, or says that this game's view is fixed.
+    fn flip(&mut self) {
+        self.view.flipped = !self.view.flipped;
+        if !game_view(self.game.kind()).flips() {
+            self.info(format!("{} is always shown from White's side", self.game.kind().title()));
+        }
+    }
+
+    /// A click on a board that is not played now says which one is.
+    fn not_played(&mut self, board: usize) {
+        let pos = self.shown_position();
+        let name = |i: usize| board_name(pos.kind(), i);
+        let text = format!("{} is not played now: {} plays {}", name(board), pos.turn(), name(pos.board_to_play()));
+        self.error(text);
+    }
+
+    /// Shows the next board when only one fits, and says which.
+    fn other_board(&mut self) {
+        let pos = self.shown_position();
+        let (count, kind, played) = (pos.boards().len(), pos.kind(), pos.board_to_play());
+        if count == 1 {
+            return self.error("this game has one board");
+        }
+        self.view.board_shift = (self.view.board_shift + 1) % count;
+        let name = board_name(kind, (played + self.view.board_shift) % count);
+        self.info(format!("{name} is shown when only one board fits"));
+    }
+
     fn submit(&mut self) {
         let text = self.view.input.text().trim().to_string();
         if let Some(cmd) = text.strip_prefix(':') {
@@ -404,6 +461,9 @@ impl Session {
             return self.command(cmd);
         }
         if text.is_empty() {
+            if let Some((m, _)) = self.forced_move() {
+                return self.play_human(m);
+            }
             if let Some(sq) = self.view.cursor {
                 self.pick(sq);
             }

@@ -3,39 +3,51 @@
 //! each have their own module.
 
 mod analysis;
-mod board;
+pub(super) mod board;
 mod dialogs;
 pub(super) mod help;
 mod input_line;
 pub mod layout;
 pub(super) mod legend;
 mod panel;
+mod puzzle;
 mod review;
 #[cfg(test)]
 mod tests;
 
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Rect};
+use ratatui::style::Modifier;
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Wrap};
 
+use super::action::Action;
+use super::games;
+use super::keymap;
 use super::state::{Mode, Session};
-use board::{BoardView, Picture};
+use board::BoardView;
 pub use layout::layout;
+use layout::{Arrangement, Placed, Screen};
+
+/// The layout of `area` for the boards of the position `session` shows.
+pub fn screen(area: Rect, session: &Session) -> Option<Screen> {
+    layout(area, session.boards_shown())
+}
 
 /// Draws one frame.
 pub fn draw(frame: &mut Frame, session: &Session) {
     let area = frame.area();
-    let Some(screen) = layout(area, session.flipped()) else {
-        return too_small(frame, area);
+    let Some(screen) = screen(area, session) else {
+        return too_small(frame, area, session.shown_position().boards().len());
     };
-    let board = BoardView {
-        picture: Picture::of(session.shown_position()),
-        geometry: screen.board,
-        highlights: session.highlights(),
-        theme: session.theme(),
-    };
-    frame.render_widget(board, area);
+    let highlights = session.highlights();
+    let pos = session.shown_position();
+    for placed in &screen.boards {
+        let view = BoardView::new(pos, placed.board, placed.geometry, &highlights, session.theme());
+        frame.render_widget(view, area);
+        board_label(frame, session, placed, screen.arrangement);
+    }
+    let board_area = screen.board_area();
     match session.mode() {
         Mode::Review => review::draw(frame, screen.panel, session),
         Mode::Analyze => analysis::draw(frame, screen.panel, session),
@@ -44,17 +56,47 @@ pub fn draw(frame: &mut Frame, session: &Session) {
     input_line::draw(frame, screen.input, session);
     match session.mode() {
         Mode::Help { scroll, page } => help::draw(frame, area, scroll, page, session),
-        Mode::GameOver => dialogs::game_over(frame, screen.board.area(), session),
-        Mode::Browse(ply) => dialogs::browse_banner(frame, screen.board.area(), session, ply),
+        Mode::GameOver => dialogs::game_over(frame, board_area, session),
+        Mode::Browse(ply) => dialogs::browse_banner(frame, board_area, session, ply),
         Mode::NewGame(form) => dialogs::new_game(frame, area, session, &form),
-        Mode::Confirm(pending) => dialogs::confirm(frame, screen.board.area(), session, pending),
+        Mode::Confirm(pending) => dialogs::confirm(frame, board_area, session, pending),
         Mode::OpenGame => dialogs::saved_games(frame, area, session),
-        Mode::Play | Mode::Review | Mode::Analyze => {}
+        Mode::Play | Mode::Review | Mode::Analyze | Mode::Puzzle => {}
     }
 }
 
-fn too_small(frame: &mut Frame, area: Rect) {
-    let (w, h) = layout::min_size();
+/// The name above a board of a game of several boards: `▶ Board A: White
+/// to play` on the board to play; when only one fits, which one it is and
+/// the key that shows the other (shortened to fit the board's width).
+fn board_label(frame: &mut Frame, session: &Session, placed: &Placed, arrangement: Arrangement) {
+    let Some(rect) = placed.label else { return };
+    let (pos, theme) = (session.shown_position(), session.theme());
+    let name = games::board_name(pos.kind(), placed.board);
+    let (head, plays) = match placed.board == pos.board_to_play() {
+        true => (format!("{}{name}", theme.turn_marker()), format!(": {} to play", pos.turn())),
+        false => (format!("  {name}"), String::new()),
+    };
+    let key = keymap::key_of(Action::OtherBoard).filter(|_| session.offers(Action::OtherBoard));
+    let texts = match (arrangement, key) {
+        (Arrangement::OneAtATime, Some(key)) => vec![
+            format!("{head}{plays} ({key}: the other board)"),
+            format!("{head}{plays} ({key}: other)"),
+            format!("{head} ({key}: other)"),
+            format!("{head} ({key})"),
+        ],
+        _ => vec![format!("{head}{plays}")],
+    };
+    let fits = |t: &&String| t.chars().count() <= usize::from(rect.width);
+    let text = texts.iter().find(fits).unwrap_or(&texts[texts.len() - 1]).clone();
+    let style = match placed.board == pos.board_to_play() {
+        true => theme.accent.add_modifier(Modifier::BOLD),
+        false => theme.accent,
+    };
+    frame.render_widget(Paragraph::new(text).style(style), rect);
+}
+
+fn too_small(frame: &mut Frame, area: Rect, boards: usize) {
+    let (w, h) = layout::min_size(boards);
     let text = vec![
         Line::from("Please enlarge the terminal"),
         Line::from(format!("needs {w}x{h}, has {}x{}", area.width, area.height)),

@@ -166,12 +166,11 @@ impl fmt::Display for Eval {
 /// centipawns into winning chances in the game `kind`.
 ///
 /// Each game's slope lives in its folder ([`GameInfo::win_chance_slope`](crate::GameInfo::win_chance_slope)),
-/// fitted by maximum likelihood to the results of level-10 self-play
-/// games by `examples/fit_win_chances.rs` (50,000-node searches of every
-/// position from the fifth ply on; proved positions left out); the game's
-/// folder gives the commands and figures. In every game, predicted and
-/// observed win rates agree within 8 points in every score bucket. For
-/// comparison, lichess uses 0.00368 for chess.
+/// fitted by maximum likelihood to the results of self-play games by
+/// `examples/fit_win_chances.rs` (50,000-node searches of the positions
+/// from the fifth ply on; proved positions left out); the game's folder
+/// gives the commands, the figures and how well predicted and observed win
+/// rates agree. For comparison, lichess uses 0.00368 for chess.
 pub fn win_chance_slope(kind: GameKind) -> f64 {
     kind.info().win_chance_slope
 }

@@ -355,7 +355,7 @@ fn tt_cutoff(e: Entry, depth: i32, alpha: i32, beta: i32, ply: usize, pv_node: b
 /// Whether `color` has a piece other than king and pawns (null-move
 /// pruning is unsafe without one).
 fn has_pieces<P: Searchable>(pos: &P, color: Color) -> bool {
-    let b = pos.board();
+    let b = &pos.boards()[pos.board_to_play()];
     let pawns_king = b.by_role(Role::Pawn) | b.by_role(Role::King);
     (b.by_color(color) & !pawns_king).any()
 }

@@ -183,7 +183,7 @@ impl<P: Searchable> Picker<P> {
 /// MVV-LVA with promotions: the victim counts most, then the promotion, then a cheap attacker.
 #[inline]
 fn capture_order<P: Searchable>(pos: &P, m: P::Move, victim: Role) -> i32 {
-    let attacker = pos.board().piece_at(m.from()).map_or(0, |p| role_order(p.role));
+    let attacker = pos.boards()[pos.board_to_play()].piece_at(m.from()).map_or(0, |p| role_order(p.role));
     let promo = m.promotion().map_or(0, role_order);
     victim_value(victim) * 64 + promo * 8 - attacker
 }

@@ -5,6 +5,16 @@
 //! prover's memory in a [`ProverSlot`] and reads back a [`Proof`].
 
 use std::any::Any;
+use std::time::Duration;
+
+/// How far a proof search may go; the first limit reached ends it.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SolveLimits {
+    /// Search at most about this many positions.
+    pub nodes: Option<u64>,
+    /// Search for at most this long.
+    pub time: Option<Duration>,
+}
 
 /// What a proof search found about the side to move (`M`: the game's move).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -13,7 +13,7 @@ use super::ordering::History;
 use super::score::{INFINITY, MATE, MAX_PLY, is_mate, no_move_value, to_score};
 use super::search::{Searcher, Shared};
 use super::time::TimePlan;
-use super::{Engine, Info, Limits, Proof, PvLine, Score, SearchResult};
+use super::{Engine, Info, Limits, Proof, PvLine, Score, SearchResult, SolveLimits};
 use crate::rules::{MoveSet, Searchable};
 
 /// The caps and deadlines of one search.
@@ -101,7 +101,8 @@ pub(super) fn run<P: Searchable>(
     }
     match (P::PROVER, proof_time(engine, pos, limits, settings, &plan, &result)) {
         (Some(prove), Some(time)) if !stop.load(Ordering::Relaxed) => {
-            with_proof(result, prove(pos, &mut engine.prover, time, stop, &*engine.tt), start, on_info)
+            let limits = SolveLimits { time: Some(time), nodes: None };
+            with_proof(result, prove(pos, &mut engine.prover, &limits, stop, &*engine.tt), start, on_info)
         }
         _ => result,
     }
@@ -122,7 +123,8 @@ fn prove_beside<P: Searchable>(
     done: &AtomicBool,
     proved: &AtomicBool,
 ) -> Proof<P::Move> {
-    let proof = prove(pos, memory, BESIDE_TIME, done, tt);
+    let limits = SolveLimits { time: Some(BESIDE_TIME), nodes: None };
+    let proof = prove(pos, memory, &limits, done, tt);
     if !matches!(proof, Proof::Unknown) {
         proved.store(true, Ordering::Relaxed);
     }

@@ -195,7 +195,7 @@ impl<'a, P: Searchable> Searcher<'a, P> {
             return false;
         }
         let hash = pos.hash();
-        let count = pos.board().occupied().count();
+        let count = pos.boards()[pos.board_to_play()].occupied().count();
         let at = self.path.root + ply;
         self.path.entries[at] = (hash, count);
         if ply == 0 {
@@ -211,7 +211,7 @@ impl<'a, P: Searchable> Searcher<'a, P> {
     #[inline(always)]
     pub fn mark_pass(&mut self, pos: &P, ply: usize, passing: bool) {
         if P::DRAWS {
-            let count = if passing { PASSED } else { pos.board().occupied().count() };
+            let count = if passing { PASSED } else { pos.boards()[pos.board_to_play()].occupied().count() };
             self.path.entries[self.path.root + ply].1 = count;
         }
     }

@@ -19,6 +19,7 @@
 //! level settings, win-chance slope, [`movement`]). PGN is shared with Wormhole chess ([`crate::pgn`]).
 //!
 //! ```
+//! use wormhole::Rules;
 //! use wormhole::porthole::{Position, perft};
 //! let mut pos = Position::new();
 //! assert_eq!(pos.legal_moves().len(), 16); // b, c, f and g pawns cannot double-step
@@ -46,6 +47,7 @@ mod moves;
 mod outcome;
 mod position;
 pub mod san;
+mod themes;
 mod tokens;
 pub mod zobrist;
 

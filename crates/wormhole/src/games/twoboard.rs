@@ -16,6 +16,7 @@
 //! evaluation ([`eval`]).
 //!
 //! ```
+//! use wormhole::Rules;
 //! use wormhole::twoboard::{Position, perft};
 //! let mut pos = Position::new();
 //! assert_eq!(perft(&mut pos, 3), 8400);

@@ -20,6 +20,7 @@ pub(crate) mod outcome;
 pub(crate) mod position;
 pub mod san;
 pub mod solve;
+pub(crate) mod themes;
 pub(crate) mod threats;
 pub(crate) mod variant;
 pub mod zobrist;

@@ -2,10 +2,24 @@
 //! the portals now.
 
 use ratatui::text::{Line, Span};
-use wormhole::{AnyPosition, Color, GameKind};
+use wormhole::linked::fen::start_with_portals;
+use wormhole::{AnyMove, AnyPosition, Color, GameKind, Square};
 
-use super::{GameView, rules_page};
+use super::{GameView, SetupChoice, rules_page};
 use crate::tui::theme::Theme;
+
+/// The set-up: each player places a portal on a file of their rank (4 for
+/// White, 5 for Black); the default start has them on e4 and a5.
+const PORTAL_CHOICES: [SetupChoice; 2] = [
+    SetupChoice { label: "White portal", count: 8, default: 4 },
+    SetupChoice { label: "Black portal", count: 8, default: 0 },
+];
+
+/// The square of the portal of `Color::ALL[choice]` on `file` (rank 4 for
+/// White, 5 for Black).
+fn portal(choice: usize, file: u8) -> Square {
+    Square::from_coords(file, 3 + choice as u8).unwrap_or(Square::new(0))
+}
 
 /// Linked-portal chess.
 pub struct Linked;
@@ -33,5 +47,37 @@ impl GameView for Linked {
     fn board_state(&self, pos: &AnyPosition) -> Option<String> {
         let AnyPosition::Linked(p) = pos else { return None };
         Some(format!("Portals {}  quiet plies {}/100", p.portals(), p.halfmoves()))
+    }
+
+    /// What a black hole removes: "black hole on e5: it swallowed the
+    /// white knight on e4, ...".
+    fn move_note(&self, pos: &AnyPosition, m: AnyMove) -> Option<String> {
+        let (AnyPosition::Linked(p), AnyMove::Linked(m)) = (pos, m) else { return None };
+        let other = Some(p.portals()).filter(|portals| portals.is_active()).and_then(|portals| portals.of(!pos.turn()));
+        if !m.is_portal() || other != Some(m.to()) {
+            return None;
+        }
+        let pieces: Vec<String> = p
+            .swallowed_by(m)
+            .filter_map(|sq| pos.played_board().piece_at(sq).map(|p| format!("the {} {} on {sq}", p.color, p.role.name())))
+            .collect();
+        let what = if pieces.is_empty() { "nothing".to_string() } else { pieces.join(", ") };
+        Some(format!("black hole on {}: it swallowed {what}; the portals are frozen", m.to()))
+    }
+
+    fn setup_choices(&self) -> &'static [SetupChoice] {
+        &PORTAL_CHOICES
+    }
+
+    fn setup_value(&self, choice: usize, value: u8) -> String {
+        let sq = portal(choice, value);
+        format!("{sq} (any square of rank {})", sq.rank() + 1)
+    }
+
+    fn start(&self, kind: GameKind, values: &[u8]) -> AnyPosition {
+        let &[white, black] = values else { return AnyPosition::new(kind) };
+        start_with_portals(portal(0, white), portal(1, black))
+            .and_then(|fen| AnyPosition::from_fen(kind, &fen).ok())
+            .unwrap_or_else(|| AnyPosition::new(kind))
     }
 }

@@ -7,9 +7,9 @@ use wormhole::{AnyPosition, Bitboard, Color, GameKind, Role, Square};
 
 use super::capitalised;
 use crate::files;
+use crate::game_arg;
 use crate::tui::commands::{self, Cmd};
 use crate::tui::config::{KEYS, Key};
-use crate::tui::drawn::drawn;
 use crate::tui::effects::Effect;
 use crate::tui::game::{self, Game, Player, Side};
 use crate::tui::state::{HelpPage, Mode, Pending, Session, Settings};
@@ -23,6 +23,9 @@ impl Session {
             Ok(None) => return,
             Err(e) => return self.error(e),
         };
+        if self.refused_in_trainer(cmd) {
+            return;
+        }
         match cmd {
             Cmd::New => match self.parse_new(rest) {
                 Ok(s) if self.game_in_progress() => self.mode = Mode::Confirm(Pending::NewGame(s)),
@@ -31,7 +34,7 @@ impl Session {
             },
             Cmd::Undo => self.undo(),
             Cmd::Redo => self.redo(),
-            Cmd::Flip => self.view.flipped = !self.view.flipped,
+            Cmd::Flip => self.flip(),
             Cmd::Autoflip => self.toggle_autoflip(),
             Cmd::Hint => self.hint(),
             Cmd::Go => self.move_now(),
@@ -105,7 +108,7 @@ impl Session {
         };
         if value.is_empty() {
             let spec = key.spec();
-            return self.info(format!("{name} = {} ({}: {})", self.config.prefs.get(key), spec.values, spec.help));
+            return self.info(format!("{name} = {} ({}: {})", self.config.prefs.get(key), spec.values(), spec.help));
         }
         let text = match self.config.set(key, value) {
             Ok(text) => text,
@@ -139,13 +142,16 @@ impl Session {
         "(now)"
     }
 
-    /// `:theme` goes to the next theme; `:theme NAME` picks one.
+    /// `:theme` goes to the next colour theme; `:theme NAME` picks one. In
+    /// the puzzle trainer a name that is no colour theme filters the
+    /// puzzles (`:theme mate`, `:theme all`).
     fn theme_command(&mut self, arg: &str) {
         let name = if arg.is_empty() {
             self.config.prefs.theme.next()
         } else {
             match arg.parse::<ThemeName>() {
                 Ok(t) => t,
+                Err(_) if self.trainer.is_some() => return self.set_puzzle_filter(Some(arg.to_string())),
                 Err(e) => return self.error(e),
             }
         };
@@ -161,7 +167,7 @@ impl Session {
             Ok(None) => return,
             Err(e) => return self.error(e),
         };
-        let Some(piece) = squares.first().and_then(|&sq| pos.board().piece_at(sq)) else { return };
+        let Some(piece) = squares.first().and_then(|&sq| pos.played_board().piece_at(sq)) else { return };
         let mut from = Bitboard::EMPTY;
         let mut targets = Bitboard::EMPTY;
         for &sq in &squares {
@@ -186,7 +192,7 @@ impl Session {
     /// The squares of the pieces `arg` names; Ok(None) when the answer was
     /// already given (a piece that is not on the board).
     fn pieces_to_explain(&mut self, pos: &AnyPosition, arg: &str) -> Result<Option<Vec<Square>>, String> {
-        let board = pos.board();
+        let board = pos.played_board();
         if arg.is_empty() {
             return match self.view.selected.or(self.view.cursor).filter(|&sq| board.piece_at(sq).is_some()) {
                 Some(sq) => Ok(Some(vec![sq])),
@@ -216,7 +222,7 @@ impl Session {
         Ok(None)
     }
 
-    /// `:new [classic|fairy|porthole|linked] [white|black|hotseat|watch] [level N] [movetime MS] [clock MIN+INC|off]`.
+    /// `:new [GAME] [white|black|hotseat|watch] [level N] [movetime MS] [clock MIN+INC|off]`.
     fn parse_new(&self, args: &str) -> Result<Settings, String> {
         let mut s = self.settings;
         let mut words = args.split_whitespace();
@@ -226,7 +232,7 @@ impl Session {
                 continue;
             }
             if let Ok(v) = w.parse::<GameKind>() {
-                s.variant = drawn(v).map_err(|e| e.to_string())?;
+                s.variant = v;
                 continue;
             }
             match w {
@@ -243,7 +249,8 @@ impl Session {
                 },
                 other => {
                     return Err(format!(
-                        "':new {other}': expected classic, fairy, porthole, linked, white, black, hotseat, watch, level N, movetime MS or clock MIN+INC|off"
+                        "':new {other}': expected {}, white, black, hotseat, watch, level N, movetime MS or clock MIN+INC|off",
+                        game_arg::names(", ")
                     ));
                 }
             }
@@ -286,7 +293,7 @@ fn role_named(text: &str) -> Option<Role> {
 /// porthole it enters) if its side is to move, else where it would reach
 /// on its side's turn.
 fn reach(pos: &AnyPosition, sq: Square) -> Bitboard {
-    match pos.board().piece_at(sq) {
+    match pos.played_board().piece_at(sq) {
         Some(p) if p.color == pos.turn() => pos
             .legal_moves()
             .iter()

@@ -8,6 +8,7 @@ use wormhole::{AnyMove, AnyPosition, Color};
 use crate::tui::ai::{self, Clock, Finished, Limits, Purpose};
 use crate::tui::effects::Effect;
 use crate::tui::game::Player;
+use crate::tui::games;
 use crate::tui::state::{LastSearch, Mode, Session, Thinking};
 
 /// What a hint after the game says instead.
@@ -16,15 +17,24 @@ const GAME_OVER_HINT: &str =
 
 impl Session {
     pub(super) fn play_human(&mut self, m: AnyMove) {
+        if self.trainer.is_some() {
+            return self.puzzle_move(m);
+        }
         if self.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Hint { .. })) {
             self.cancel_search();
         }
-        let black_hole = black_hole_message(self.game.position(), m);
+        let warning = games::view(self.game.kind()).warning(self.game.position(), m);
+        if let Some(warning) = warning.filter(|_| self.view.warned != Some(m)) {
+            self.view.warned = Some(m);
+            return self.error(warning);
+        }
+        self.view.warned = None;
+        let note = move_note(self.game.position(), m);
         match self.game.play(m, self.now) {
             Ok(()) => self.after_change(),
             Err(e) => return self.error(e.to_string()),
         }
-        if let Some(text) = black_hole {
+        if let Some(text) = note {
             self.info(text);
         }
     }
@@ -53,10 +63,14 @@ impl Session {
         self.view.scroll = None;
         let len = self.game.len();
         if self.thinking.as_ref().is_some_and(|t| match t.purpose {
-            Purpose::Move { ply } | Purpose::Hint { ply } => ply != len,
+            Purpose::Move { ply } | Purpose::Hint { ply } | Purpose::Refutation { ply } => ply != len,
             Purpose::Analysis { .. } => true,
         }) {
             self.cancel_search();
+        }
+        if self.trainer.is_some() {
+            // The puzzle board: nobody else moves, and the puzzle ends the puzzle's way.
+            return;
         }
         if self.settings.autoflip && self.game.players() == [Player::Human; 2] {
             self.view.flipped = self.game.position().turn() == Color::Black;
@@ -111,6 +125,7 @@ impl Session {
                 None => self.error("no hint: no legal move"),
             },
             Purpose::Analysis { id } => self.explore_finished(id, done.info),
+            Purpose::Refutation { ply: p } if p == ply => self.refuted(done.best),
             _ => {}
         }
     }
@@ -127,12 +142,12 @@ impl Session {
             let ply = self.game.len();
             self.view.last_search = Some(LastSearch { ply, san, info, took: done.elapsed, mover });
         }
-        let black_hole = black_hole_message(self.game.position(), m);
+        let note = move_note(self.game.position(), m);
         if let Err(e) = self.game.play(m, self.now) {
             return self.error(format!("engine move {m}: {e}"));
         }
         self.after_change();
-        if let Some(text) = black_hole {
+        if let Some(text) = note {
             self.info(text);
         }
     }
@@ -196,17 +211,8 @@ impl Session {
     }
 }
 
-/// What a black hole (Linked-portal chess) removes, for the message line:
-/// "black hole on e5: the white knight on e4, ...".
-fn black_hole_message(pos: &AnyPosition, m: AnyMove) -> Option<String> {
-    let other = pos.portals().filter(|p| p.is_active()).and_then(|p| p.of(!pos.turn()));
-    if !m.is_portal() || other != Some(m.to()) {
-        return None;
-    }
-    let pieces: Vec<String> = pos
-        .swallowed_by(m)
-        .filter_map(|sq| pos.board().piece_at(sq).map(|p| format!("the {} {} on {sq}", p.color, p.role.name())))
-        .collect();
-    let what = if pieces.is_empty() { "nothing".to_string() } else { pieces.join(", ") };
-    Some(format!("black hole on {}: it swallowed {what}; the portals are frozen", m.to()))
+/// What the message line says about `m`, played in `pos`, in the words of
+/// its game ([`GameView::move_note`](crate::tui::games::GameView::move_note)).
+fn move_note(pos: &AnyPosition, m: AnyMove) -> Option<String> {
+    games::view(pos.kind()).move_note(pos, m)
 }

@@ -7,11 +7,10 @@ use wormhole::pgn::PgnGame;
 use crate::saved_games::{PathCompletion, SavedGame};
 use crate::tui::action::{Action, AutosaveReason};
 use crate::tui::commands::{self, Cmd};
-use crate::tui::drawn::drawn;
 use crate::tui::effects::Effect;
 use crate::tui::game::{Game, Player, recorded_level};
 use crate::tui::picker::GamePicker;
-use crate::tui::state::{Mode, Pending, Session, Settings, View};
+use crate::tui::state::{Mode, Pending, Replacement, Session, Settings, View};
 
 impl Session {
     /// Saves the game (to `path`, or without one to a new file), unless
@@ -128,9 +127,10 @@ impl Session {
     }
 
     /// Asks for an unsaved game with moves to be autosaved before it is
-    /// replaced or the program quits. Returns whether it asked.
+    /// replaced or the program quits (a puzzle board is no game: never).
+    /// Returns whether it asked.
     pub(super) fn autosave_if_needed(&mut self, reason: AutosaveReason) -> bool {
-        let needed = !self.game.is_saved() && self.game.len() > 0;
+        let needed = self.trainer.is_none() && !self.game.is_saved() && self.game.len() > 0;
         if needed {
             self.effects.push(Effect::Autosave { pgn: self.pgn(), reason });
         }
@@ -151,8 +151,10 @@ impl Session {
                 self.game.mark_saved(path.clone());
                 let note = format!("{saved} {}", path.display());
                 self.notes.push(note.clone());
-                if let Some((game, settings)) = self.replacement.take() {
-                    self.install_game(game, settings);
+                match self.replacement.take() {
+                    Some(Replacement::Game(game, settings)) => self.install_game(game, settings),
+                    Some(Replacement::Trainer(trainer)) => self.install_trainer(trainer),
+                    None => {}
                 }
                 self.info(note);
             }
@@ -200,11 +202,8 @@ impl Session {
     /// Replaces the game, played with `settings`. One with unsaved moves is
     /// autosaved first and replaced only once that succeeded.
     pub(super) fn replace_game(&mut self, game: Game, settings: Settings) {
-        if let Err(e) = drawn(game.kind()) {
-            return self.error(e.to_string());
-        }
         if self.autosave_if_needed(AutosaveReason::Replaced) {
-            self.replacement = Some((game, settings));
+            self.replacement = Some(Replacement::Game(game, settings));
         } else {
             self.install_game(game, settings);
         }
@@ -212,6 +211,7 @@ impl Session {
 
     fn install_game(&mut self, game: Game, settings: Settings) {
         self.cancel_search();
+        self.trainer = None;
         self.settings = settings;
         self.game = game;
         self.effects.push(Effect::ResetEngine);

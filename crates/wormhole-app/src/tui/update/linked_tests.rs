@@ -106,8 +106,9 @@ fn the_new_game_screen_places_the_portals() {
     s.update(Action::NewGame);
     let rows = screen(&s, 100, 30);
     assert!(contains(&rows, "White portal") && contains(&rows, "e4 (any square of rank 4)"), "{}", rows.join("\n"));
-    // Down to White's portal, Right: f4; down to Black's, Left: h5.
-    for a in [Action::Cursor(0, -1), Action::Cursor(1, 0), Action::Cursor(0, -1), Action::Cursor(-1, 0)] {
+    // Down past the Play line to White's portal, Right: f4; down to Black's, Left: h5.
+    let down = Action::Cursor(0, -1);
+    for a in [down, down, Action::Cursor(1, 0), down, Action::Cursor(-1, 0)] {
         s.update(a);
     }
     s.update(Action::Submit);

@@ -51,8 +51,9 @@ fn ctrl_n_opens_the_new_game_screen_with_the_current_choices_and_enter_starts() 
     assert_eq!(s.game().len(), 1, "nothing happens before Enter");
     let rows = screen(&s, 100, 30);
     assert!(contains(&rows, "Starting ends the game in progress"), "{}", rows.join("\n"));
-    // Down to the players, Right: Black; down to the level, Right: one stronger.
-    for a in [Action::Cursor(0, -1), Action::Cursor(1, 0), Action::Cursor(0, -1), Action::Cursor(1, 0)] {
+    // Down past the Play line to the players, Right: Black; down to the level, Right: one stronger.
+    let down = Action::Cursor(0, -1);
+    for a in [down, down, Action::Cursor(1, 0), down, Action::Cursor(1, 0)] {
         s.update(a);
     }
     let effects = s.update(Action::Submit);

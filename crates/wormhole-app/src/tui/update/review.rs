@@ -17,8 +17,7 @@ use crate::tui::state::{Mode, Session, Thinking};
 use crate::tui::update::{Pick, exit_prompt, pick_move};
 
 /// What the keys do on the review screen, for a key that does nothing there.
-const REVIEW_KEYS: &str =
-    "review: arrows step, n/p next/previous mistake, a analyse, Ctrl-S or :save FILE saves, Esc back";
+const REVIEW_KEYS: &str = "review: arrows step, n/N next/previous mistake, p a puzzle of a missed win, a analyse, Ctrl-S or :save FILE saves, Esc back";
 
 impl Session {
     /// Opens the review of the game as it stands (`:review`, `r` at its
@@ -80,6 +79,7 @@ impl Session {
                 }
             }
             Action::Analyze => self.start_explore(),
+            Action::Personal => self.make_personal(),
             Action::Save => {
                 let text = review.annotated_pgn();
                 self.effects.push(Effect::SaveText { text, path: None });
@@ -238,7 +238,7 @@ impl Session {
                 self.info(prompt);
             }
             Pick::Nothing => {
-                let own = pos.board().piece_at(sq).is_some_and(|p| p.color == pos.turn());
+                let own = pos.played_board().piece_at(sq).is_some_and(|p| p.color == pos.turn());
                 (self.view.selected, self.view.entry) = (own.then_some(sq), None);
             }
         }
@@ -272,7 +272,7 @@ impl Session {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use std::time::{Duration, Instant};
 
     use wormhole::analysis::Judgement;

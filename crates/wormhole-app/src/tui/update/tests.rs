@@ -429,7 +429,11 @@ fn new_game_with_other_settings() {
     enter(&mut app, ":new clock 0+1");
     assert_eq!(error(app.session()), "'0+1': a clock needs at least one second per side");
     enter(&mut app, ":new knight");
-    assert!(error(app.session()).starts_with("':new knight': expected"), "{}", error(app.session()));
+    let message = error(app.session());
+    assert!(message.starts_with("':new knight': expected"), "{message}");
+    for kind in GameKind::ALL {
+        assert!(message.contains(&format!(" {},", kind.name())), "{kind} in {message}");
+    }
     enter(&mut app, ":new hotseat clock off movetime 0");
     assert_eq!(app.session().mode(), Mode::Play, "no game in progress: nothing to confirm");
     assert_eq!(app.session().game().players(), [Player::Human; 2]);
@@ -651,25 +655,4 @@ fn a_short_fen_says_what_was_assumed_and_an_orthodox_one_that_it_has_no_porthole
     enter(&mut app, ":load rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     assert_eq!(app.session().game().kind(), GameKind::Porthole);
     assert!(info(app.session()).starts_with("loaded as Porthole chess (an orthodox FEN: 6 fields) with no portholes"));
-}
-
-/// The app draws one board: Two-board portal chess is refused by every
-/// way in (`:load`, `:new`, `:set variant`) with where it plays, and the
-/// game stays.
-#[test]
-fn two_board_games_are_refused_and_the_game_stays() {
-    let refused = "Two-board portal chess plays in the engine tools (perft, bench, match, uci, analyze) only; \
-                   the app cannot draw two boards yet";
-    let mut app = hotseat();
-    enter(&mut app, "e4");
-    enter(&mut app, &format!(":load {}", GameKind::Twoboard.start_fen()));
-    assert_eq!(error(app.session()), refused);
-    app.update(Action::ClearInput);
-    enter(&mut app, ":new twoboard");
-    assert_eq!(error(app.session()), refused);
-    app.update(Action::ClearInput);
-    enter(&mut app, ":set variant twoboard");
-    assert!(error(app.session()).contains(refused), "{}", error(app.session()));
-    assert_eq!(app.session().game().kind(), GameKind::Classic);
-    assert_eq!(app.session().game().sans(), ["e4"]);
 }

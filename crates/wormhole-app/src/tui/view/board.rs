@@ -9,6 +9,7 @@ use wormhole::linked::Portals;
 use wormhole::{AnyPosition, Bitboard, Color, Piece, Role, Square};
 
 use crate::tui::figures::{self, Shape};
+use crate::tui::games;
 use crate::tui::highlights::Highlights;
 use crate::tui::theme::Theme;
 
@@ -82,9 +83,23 @@ impl Geometry {
     }
 }
 
-/// What stands on each square, for drawing: pieces, holes (Wormhole
-/// chess), portholes with their heights (Porthole chess) and portals
-/// (Linked-portal chess).
+/// What a game of several boards marks on one of them
+/// ([`GameView::crossings`](crate::tui::games::GameView::crossings)):
+/// the squares joined to another board and the pieces crossing over.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Crossings {
+    /// Squares joined to the same square of another board (fixed portals).
+    pub links: Bitboard,
+    /// Pieces that will leave the board from these squares.
+    pub leaving: Bitboard,
+    /// Pieces that will arrive, each on its square: a piece still on
+    /// another board, or one in transit.
+    pub arriving: Vec<(Square, Piece)>,
+}
+
+/// What stands on each square of one board, for drawing: pieces, holes
+/// (Wormhole chess), portholes with their heights (Porthole chess),
+/// portals (Linked-portal chess) and crossings between boards.
 #[derive(Debug, Clone)]
 pub struct Picture {
     pub pieces: [Option<Piece>; 64],
@@ -93,22 +108,29 @@ pub struct Picture {
     pub portholes: [u8; 64],
     /// The portals, if the game has them.
     pub portals: Option<Portals>,
+    pub crossings: Crossings,
 }
 
 impl Picture {
-    /// A position of either game.
-    pub fn of(position: &AnyPosition) -> Picture {
-        let board = position.board();
+    /// Board `board` of a position of any game.
+    pub fn of(position: &AnyPosition, board: usize) -> Picture {
+        let pieces = &position.boards()[board];
         let portholes = match position.tokens() {
             Some(tokens) => std::array::from_fn(|i| tokens.height(Square::new(i as u8))),
             None => [0; 64],
         };
         Picture {
-            pieces: std::array::from_fn(|i| board.piece_at(Square::new(i as u8))),
-            holes: board.holes(),
+            pieces: std::array::from_fn(|i| pieces.piece_at(Square::new(i as u8))),
+            holes: pieces.holes(),
             portholes,
-            portals: position.portals(),
+            portals: if let AnyPosition::Linked(p) = position { Some(p.portals()) } else { None },
+            crossings: games::view(position.kind()).crossings(position, board),
         }
+    }
+
+    /// The piece that will arrive on `sq`, if any.
+    fn arriving_at(&self, sq: Square) -> Option<Piece> {
+        self.crossings.arriving.iter().find(|&&(s, _)| s == sq).map(|&(_, p)| p)
     }
 
     /// The portal on `sq`: `Some(Some(owner))`, `Some(None)` for frozen
@@ -121,7 +143,8 @@ impl Picture {
     }
 }
 
-/// Draws a picture: squares, pieces, holes, portholes, coordinates and highlights.
+/// Draws a picture: squares, pieces, holes, portholes, coordinates and
+/// highlights (those of its board: [`Highlights::on`]).
 pub struct BoardView<'a> {
     pub picture: Picture,
     pub geometry: Geometry,
@@ -130,6 +153,17 @@ pub struct BoardView<'a> {
 }
 
 impl BoardView<'_> {
+    /// Board `board` of `position` with the marks on it.
+    pub fn new<'a>(
+        position: &AnyPosition,
+        board: usize,
+        geometry: Geometry,
+        highlights: &Highlights,
+        theme: &'a Theme,
+    ) -> BoardView<'a> {
+        BoardView { picture: Picture::of(position, board), geometry, highlights: highlights.on(board), theme }
+    }
+
     /// The style of the whole square, before the piece or mark on it.
     fn square_style(&self, sq: Square) -> Style {
         let t = self.theme;
@@ -140,13 +174,13 @@ impl BoardView<'_> {
         }
         let light = (sq.file() + sq.rank()) % 2 == 1;
         let occupied = self.picture.pieces[sq.index()].is_some();
-        if hl.check == Some(sq) {
+        if hl.check.is_some_and(|(_, k)| k == sq) {
             t.check
         } else if hl.selected.contains(sq) {
             t.selected
         } else if hl.targets.contains(sq) && occupied {
             t.capture
-        } else if hl.last_move.map(|m| m.to()) == Some(sq) {
+        } else if hl.last_move.map(|m| m.to()) == Some(sq) || self.picture.crossings.leaving.contains(sq) {
             if light { t.last_to_light } else { t.last_to_dark }
         } else if light {
             t.light_square
@@ -181,11 +215,7 @@ impl BoardView<'_> {
                     draw_figure(Shape::Hole, scale, false, rect, style, buf);
                 }
             }
-            None => {
-                if let Some(owner) = self.picture.portal_at(sq) {
-                    buf[(cx, cy)].set_char(t.portal_char(owner)).set_style(style.patch(t.portal_style(owner)));
-                }
-            }
+            None => self.draw_empty_mark(sq, (cx, cy), style, buf),
         }
         // A piece that can be taken: the target mark in its corner too, so
         // that it shows without colour.
@@ -194,6 +224,7 @@ impl BoardView<'_> {
             buf[(rect.left(), rect.top())].set_char(t.target_char()).set_style(style.patch(t.target));
         }
         self.draw_porthole_marks(sq, rect, style, buf);
+        self.draw_crossing_marks(sq, rect, style, buf);
         if let Some(owner) = self.picture.portal_at(sq)
             && (occupied || self.highlights.targets.contains(sq))
         {
@@ -247,6 +278,37 @@ impl BoardView<'_> {
             let name = p.role.name();
             let y = if figure.is_some() { rect.bottom() - 1 } else { cy + 1 };
             buf.set_string(cx - name.len() as u16 / 2, y, name, piece);
+        }
+    }
+
+    /// The mark in the middle of an empty square: a piece about to arrive
+    /// (its glyph in the exit style), a portal to another board, or a
+    /// portal of Linked-portal chess.
+    fn draw_empty_mark(&self, sq: Square, centre: (u16, u16), style: Style, buf: &mut Buffer) {
+        let t = self.theme;
+        if let Some(p) = self.picture.arriving_at(sq) {
+            buf[centre].set_char(t.piece_glyph(p)).set_style(style.patch(t.exit));
+        } else if self.picture.crossings.links.contains(sq) {
+            buf[centre].set_char(t.porthole_char()).set_style(style.patch(t.porthole));
+        } else if let Some(owner) = self.picture.portal_at(sq) {
+            buf[centre].set_char(t.portal_char(owner)).set_style(style.patch(t.portal_style(owner)));
+        }
+    }
+
+    /// A crossing's marks in the top corners: the portal mark on the right
+    /// under a piece or target (the exit mark where a piece will arrive),
+    /// the intent mark on the left of a piece that will leave.
+    fn draw_crossing_marks(&self, sq: Square, rect: Rect, style: Style, buf: &mut Buffer) {
+        let (t, c) = (self.theme, &self.picture.crossings);
+        let occupied = self.picture.pieces[sq.index()].is_some();
+        let corner = (rect.right() - 1, rect.top());
+        if self.picture.arriving_at(sq).is_some() {
+            buf[corner].set_char(t.exit_char()).set_style(style.patch(t.exit));
+        } else if c.links.contains(sq) && (occupied || self.highlights.targets.contains(sq)) {
+            buf[corner].set_char(t.porthole_char()).set_style(style.patch(t.porthole));
+        }
+        if c.leaving.contains(sq) {
+            buf[(rect.left(), rect.top())].set_char(t.intent_char()).set_style(style.patch(t.exit));
         }
     }
 
@@ -348,7 +410,7 @@ mod tests {
         let (w, h) = Geometry::min_size();
         let mut term = Terminal::new(TestBackend::new(w, h)).unwrap();
         let geometry = Geometry::fit(Rect::new(0, 0, w, h), flipped).unwrap();
-        let view = BoardView { picture: Picture::of(pos), geometry, highlights: hl, theme };
+        let view = BoardView { picture: Picture::of(pos, 0), geometry, highlights: hl, theme };
         term.draw(|f| f.render_widget(view, f.area())).unwrap();
         (term.backend().buffer().clone(), geometry)
     }
@@ -392,7 +454,7 @@ mod tests {
         assert_eq!(rows[0], "8  ♜  ♝  ♚ ░░░░░░░░░ ♝  ♞ ");
         assert_eq!(rows[7], "1  ♜  ♝ ░░░░░░░░░ ♞  ♚  ♜ ");
         for sq in Square::all() {
-            let hole = pos.board().is_hole(sq);
+            let hole = pos.played_board().is_hole(sq);
             let c = cell(&buf, &g, &sq.to_string());
             assert_eq!(c.symbol() == "░", hole, "{sq}");
             assert_eq!(c.bg == theme.hole.bg.unwrap(), hole, "{sq}");
@@ -410,11 +472,12 @@ mod tests {
         let theme = Theme::default();
         let hl = Highlights {
             last_move: Some(m),
-            check: pos.board().king_of(pos.turn()),
+            check: pos.king(pos.turn()),
             selected: Bitboard::from_square("b6".parse().unwrap()),
             targets: Bitboard::from_square("c6".parse().unwrap()),
             exits: Bitboard::EMPTY,
             cursor: Some("a1".parse().unwrap()),
+            board: 0,
         };
         let (buf, g) = draw(&pos, hl, false, &theme);
         assert_eq!(cell(&buf, &g, "a8").bg, theme.check.bg.unwrap());
@@ -507,7 +570,7 @@ mod tests {
         let geometry = Geometry::fit(Rect::new(0, 0, 80, 40), false).unwrap();
         let mut term = Terminal::new(TestBackend::new(80, 40)).unwrap();
         let theme = Theme::new(ThemeName::Dark, PieceStyle::Unicode, Display { color: false, ..Display::default() });
-        let view = BoardView { picture: Picture::of(&pos), geometry, highlights: hl, theme: &theme };
+        let view = BoardView { picture: Picture::of(&pos, 0), geometry, highlights: hl, theme: &theme };
         term.draw(|f| f.render_widget(view, f.area())).unwrap();
         let r = geometry.rect(d7);
         assert_eq!(term.backend().buffer()[(r.x, r.y)].symbol(), "●");
@@ -532,7 +595,7 @@ mod tests {
     fn draw_at(pos: &AnyPosition, hl: Highlights, theme: &Theme, size: (u16, u16)) -> (Buffer, Geometry) {
         let mut term = Terminal::new(TestBackend::new(size.0, size.1)).unwrap();
         let geometry = Geometry::fit(Rect::new(0, 0, size.0, size.1), false).unwrap();
-        let view = BoardView { picture: Picture::of(pos), geometry, highlights: hl, theme };
+        let view = BoardView { picture: Picture::of(pos, 0), geometry, highlights: hl, theme };
         term.draw(|f| f.render_widget(view, f.area())).unwrap();
         (term.backend().buffer().clone(), geometry)
     }
@@ -597,6 +660,27 @@ mod tests {
                 assert_eq!(buf[(r.x + r.width / 2, r.y + r.height / 2)].symbol(), marks[2], "{what}: frozen");
             }
         }
+    }
+
+    #[test]
+    fn two_board_portals_intents_and_arrivals_are_marked_on_their_boards() {
+        // White's pawn on Aa5 intends to go to Ba5, where a black pawn stands.
+        let fen = "rnbq1bnr/ppp2ppp/3pp3/P7/8/8/1PPPPPPP/RNBQKBNR|rnbqkbnr/1pppppp1/7p/p7/8/6PP/PPPPPP2/RNBQ1BNR \
+                   b B KQ|kq -|- wAa5 1 5";
+        let pos = AnyPosition::from_fen(GameKind::Twoboard, fen).unwrap();
+        let theme = ascii();
+        let (w, h) = Geometry::min_size();
+        let geometry = Geometry::fit(Rect::new(0, 0, w, h), false).unwrap();
+        let draw_board = |board: usize| {
+            let mut term = Terminal::new(TestBackend::new(w, h)).unwrap();
+            let view = BoardView::new(&pos, board, geometry, &Highlights::of(&pos), &theme);
+            term.draw(|f| f.render_widget(view, f.area())).unwrap();
+            rows(term.backend().buffer())
+        };
+        let (a, b) = (draw_board(0), draw_board(1));
+        assert_eq!(a[3], "5 ^PO                   O ", "A: the pawn that leaves, on its portal; h5 empty");
+        assert_eq!(a[4], "4  O                    O ", "A: the empty portals a4 and h4");
+        assert_eq!(b[3], "5  p>                   O ", "B: where it arrives, under Black's pawn");
     }
 
     #[test]

@@ -40,7 +40,7 @@ fn keys_page(prefs: &Prefs) -> Vec<Line<'static>> {
     }
     v.push(Line::styled("Commands: type : and the name, Enter (Tab completes)", bold()));
     for c in COMMANDS {
-        let usage = format!(":{} {}", c.name, c.args);
+        let usage = c.usage();
         if usage.len() <= 16 {
             v.push(Line::from(format!(" {usage:<16} {}", c.help)));
         } else {
@@ -50,7 +50,7 @@ fn keys_page(prefs: &Prefs) -> Vec<Line<'static>> {
     }
     v.push(Line::styled("Settings: ':set KEY VALUE' (':set KEY' says more), kept in the config file", bold()));
     for k in KEYS {
-        v.push(Line::from(format!(" {:<9} {:<14} {}", k.name, prefs.get(k.key), k.values)));
+        v.push(Line::from(format!(" {:<9} {:<14} {}", k.name, prefs.get(k.key), k.values())));
     }
     v
 }

@@ -12,6 +12,7 @@ use crate::tui::game::Player;
 use crate::tui::input::InputHint;
 use crate::tui::keymap;
 use crate::tui::state::{Message, Mode, Session};
+use crate::tui::trainer::Phase;
 
 pub fn draw(frame: &mut Frame, area: Rect, session: &Session) {
     let width = area.width as usize;
@@ -36,6 +37,8 @@ fn prompt(session: &Session, width: usize) -> Line<'static> {
         "Review >".to_string()
     } else if session.mode() == Mode::Analyze {
         format!("Analysis, {} to move >", session.shown_position().turn())
+    } else if let Some(phase) = session.puzzle_phase() {
+        if phase == Phase::Solving { format!("Puzzle, {turn} to move >") } else { "Puzzle over, Enter: next >".into() }
     } else if game.is_over() {
         "Game over >".to_string()
     } else if session.offers(Action::MoveNow) && !session.input().starts_with(':') {
@@ -94,6 +97,7 @@ fn hint(session: &Session, width: usize) -> Line<'static> {
             Some(end) => Line::styled(format!("{}. Type a :command, or use the keys below", end.describe()), dim),
             None => Line::styled("Type a move (e4, Nf3, Nd3f6) or :command; arrows/mouse pick squares", dim),
         },
+        InputHint::Forced(why) => Line::styled(why, session.theme().info),
         InputHint::Exact(san) => Line::from(vec![
             Span::styled("Enter plays ", dim),
             Span::styled(san, Style::new().add_modifier(Modifier::BOLD)),

@@ -31,7 +31,8 @@ fn value(role: Role) -> i32 {
 }
 
 fn material(pos: &AnyPosition, color: Color) -> i32 {
-    Role::ALL.iter().map(|&r| value(r) * pos.board().pieces(color, r).count() as i32).sum()
+    let on = |b: &wormhole::Board| Role::ALL.iter().map(|&r| value(r) * b.pieces(color, r).count() as i32).sum::<i32>();
+    pos.boards().iter().map(on).sum()
 }
 
 fn clock_text(d: Duration) -> String {
@@ -56,6 +57,11 @@ fn rate(nps: u64) -> String {
 /// The header lines (everything above the move list), each with a priority:
 /// when rows are short the highest numbers are left out first.
 fn header(session: &Session, width: usize) -> Vec<(u8, Line<'static>)> {
+    if let Some(trainer) = session.trainer() {
+        let mut lines = super::puzzle::header(session, trainer);
+        lines.extend(engine_lines(session, width).into_iter().map(|l| (1, l)));
+        return lines;
+    }
     let game = session.game();
     let pos = session.shown_position();
     let theme = session.theme();
@@ -118,6 +124,7 @@ fn engine_lines(session: &Session, width: usize) -> Vec<Line<'static>> {
             Purpose::Move { .. } => "Engine thinking",
             Purpose::Hint { .. } => "Finding a hint (full strength)",
             Purpose::Analysis { .. } => "Analysing (full strength)",
+            Purpose::Refutation { .. } => "Finding the reply to your move",
         };
         let elapsed = session.now().saturating_duration_since(thinking.started);
         let spin = theme.spinner((elapsed.as_millis() / 100) as usize);

@@ -25,6 +25,12 @@ fn themed(theme: ThemeName, pieces: PieceStyle, display: Display) -> Session {
     session
 }
 
+/// The layout of a `w` x `h` screen for a game of one board.
+fn one_board(w: u16, h: u16) -> crate::tui::view::layout::Screen {
+    let boards = crate::tui::view::layout::Boards { count: 1, alone: 0, flipped: false };
+    crate::tui::view::layout(Rect::new(0, 0, w, h), boards).unwrap()
+}
+
 #[test]
 fn every_theme_no_color_and_ascii_draw_the_sides_apart_and_mark_holes() {
     let colour = Display { depth: ColorDepth::Indexed256, color: true, unicode: true };
@@ -41,7 +47,7 @@ fn every_theme_no_color_and_ascii_draw_the_sides_apart_and_mark_holes() {
         let s = themed(name, pieces, display);
         let (w, h) = (100, 30);
         let buf = buffer(&s, w, h);
-        let board = crate::tui::view::layout(Rect::new(0, 0, w, h), false).unwrap().board;
+        let board = one_board(w, h).boards[0].geometry;
         let square = |sq: &str| {
             let r = board.rect(sq.parse::<Square>().unwrap());
             let cells: Vec<_> = (r.y..r.bottom()).flat_map(|y| (r.x..r.right()).map(move |x| (x, y))).collect();
@@ -151,7 +157,7 @@ fn render_holes_check_and_review_banner() {
     enter(&mut app, ":load 4k3/8/8/8/8/8/3q4/4K3 w 0");
     let rows = screen(app.session(), 100, 30);
     assert!(contains(&rows, "White to move: check!"), "{}", rows.join("\n"));
-    assert_eq!(app.session().highlights().check, Some("e1".parse().unwrap()));
+    assert_eq!(app.session().highlights().check, Some((0, "e1".parse().unwrap())));
     app = hotseat();
     for m in ["e4", "e5", "Nf3"] {
         enter(&mut app, m);
@@ -169,8 +175,8 @@ fn render_holes_check_and_review_banner() {
 #[test]
 fn the_board_grows_with_the_terminal_and_the_panel_keeps_its_room() {
     for ((w, h), cell) in [((80, 24), (5, 2)), ((120, 40), (9, 4)), ((200, 60), (15, 7))] {
-        let screen = crate::tui::view::layout(Rect::new(0, 0, w, h), false).unwrap();
-        assert_eq!((screen.board.cell_w, screen.board.cell_h), cell, "{w}x{h}");
+        let screen = one_board(w, h);
+        assert_eq!((screen.boards[0].geometry.cell_w, screen.boards[0].geometry.cell_h), cell, "{w}x{h}");
         assert!(screen.panel.width >= crate::tui::view::layout::PANEL_MIN_W, "{w}x{h}");
     }
     // The legend joins the panel when there is room for it and the moves.
@@ -204,7 +210,7 @@ fn a_big_screen_draws_multi_cell_figures_and_contrasting_sides() {
     let s = themed(ThemeName::Light, PieceStyle::Unicode, Display::default());
     let (w, h) = (200, 60);
     let buf = buffer(&s, w, h);
-    let board = crate::tui::view::layout(Rect::new(0, 0, w, h), false).unwrap().board;
+    let board = one_board(w, h).boards[0].geometry;
     assert_eq!((board.cell_w, board.cell_h), (15, 7));
     // The White king on e1: a figure ten cells wide and six high.
     let r = board.rect("e1".parse::<Square>().unwrap());

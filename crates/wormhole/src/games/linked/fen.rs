@@ -11,10 +11,21 @@ use super::routes::forward;
 use super::{CastlingRights, Portals, Position, zobrist};
 use crate::excerpt::Excerpt;
 use crate::games::wormhole::fen::Placement;
-use crate::{Board, Color, Piece, Role, Square};
+use crate::{Board, Color, FenClaim, Piece, Role, Square};
 
 /// The default start: White's portal on e4, Black's on a5.
 pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 e4,a5";
+
+/// How strongly `fen` says it is one of this game ([`GameKind::detect_fen`](crate::GameKind::detect_fen)):
+/// a seventh field of portals (`e4,a5`, or one square twice) marks it,
+/// though two single portholes of Porthole chess are written alike
+/// ([`GameKind::detect_fen_or`](crate::GameKind::detect_fen_or) keeps the game chosen).
+pub(crate) fn claim(fen: &str) -> FenClaim {
+    match fen.split_whitespace().nth(6).is_some_and(|f| f.parse::<Portals>().is_ok_and(|p| p != Portals::None)) {
+        true => FenClaim::Mark,
+        false => FenClaim::No,
+    }
+}
 
 /// The default start with the portals placed elsewhere: White's on
 /// `white`, Black's on `black` (the set-up, D2: any square of rank 4 for

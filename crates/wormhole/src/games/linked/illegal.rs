@@ -1,5 +1,5 @@
 //! Why a move is not legal in a Linked-portal position: the typed error
-//! that [`Position::play`] returns.
+//! that [`Rules::play`](crate::Rules::play) returns.
 
 use super::moves::PROMOTIONS;
 use super::routes;
@@ -9,6 +9,7 @@ use crate::{Color, Role, Square};
 /// Why a move is not legal where it was played.
 ///
 /// ```
+/// use wormhole::Rules;
 /// use wormhole::linked::{IllegalMoveError, Move, Position};
 /// let sq = |s: &str| s.parse().unwrap();
 /// let mut pos = Position::from_fen("8/8/3p1k2/8/4B3/8/8/6K1 w - - 0 1 d4,e5").unwrap();

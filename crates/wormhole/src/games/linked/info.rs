@@ -3,7 +3,7 @@
 //! its level settings and its win-chance slope.
 
 use super::fen::START;
-use crate::games::porthole;
+use crate::engine::{LevelColumn, LevelSettings};
 use crate::{GameInfo, GameKind, Role};
 
 /// Linked-portal chess.
@@ -12,18 +12,56 @@ pub(crate) const INFO: GameInfo = GameInfo {
     name: "linked",
     aliases: &["linked-portal"],
     pgn_name: "Linked",
+    pgn_tag_words: &[],
     start_fen: START,
+    fen_claim: super::fen::claim,
+    bench_depth: BENCH_DEPTH,
+    bench_positions: BENCH_POSITIONS,
     title: "Linked-portal chess",
     description: "Linked-portal chess: each player's portal joins two squares into one; portals step, teleport and explode",
     roles: &[Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn],
     promotions: &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight],
     movement,
-    // Not measured for this game yet: Porthole chess's column and slope
-    // (the same orthodox armies, and about as many moves per position).
-    levels: porthole::INFO.levels,
-    win_chance_slope: porthole::INFO.win_chance_slope,
+    levels: &LEVELS,
+    win_chance_slope: WIN_CHANCE_SLOPE,
     boards: 1,
 };
+
+/// The levels in Linked-portal chess: Porthole chess's column (the same
+/// orthodox armies, about as many moves per position), measured in this
+/// game with `wormhole match --variant linked --engine-a level=A --engine-b
+/// B --games 20 --seed 11 --movetime 600000` (only the levels' depth and
+/// node caps limit the search, so the machine's load changes nothing), 20
+/// games a pair: newcomer against `minimax=2` 20% (a true newcomer),
+/// beginner against newcomer 87.5%, learner against beginner 75%. The
+/// levels above are not measured in this game yet.
+const LEVELS: LevelColumn = [
+    LevelSettings::soft(2, 220),
+    LevelSettings::soft(2, 160),
+    LevelSettings::soft(2, 120),
+    LevelSettings::soft(3, 100),
+    LevelSettings::soft(3, 50),
+    LevelSettings::soft(3, 25),
+    LevelSettings::nodes(10_000),
+    LevelSettings::nodes(25_000),
+    LevelSettings::nodes(60_000),
+    LevelSettings::nodes(150_000),
+    LevelSettings::nodes(400_000),
+    LevelSettings::FULL,
+];
+
+/// The win-chance slope, fitted as
+/// [`win_chance_slope`](crate::analysis::win_chance_slope) says, from
+/// 30 self-play games at 3,000 nodes a move (6 random plies, seed 101,
+/// draws counted as half a win), every fourth position: 1,268 positions
+/// with a centipawn score, k = 0.001597, log-loss 0.587 (0.693 for a
+/// coin); predicted and observed win rates agree within 9 points in every
+/// score bucket but the widest (600 cp or more: 83% predicted, 99%
+/// observed). `wormhole match --variant linked --engine-a nodes=3000
+/// --engine-b nodes=3000 --games 30 --random-plies 6 --seed 101 --movetime
+/// 600000 --dump dump_linked.txt`, then `awk 'NR%4==0' dump_linked.txt >
+/// sub_linked.txt` and `fit_win_chances -- linked sub_linked.txt`.
+const WIN_CHANCE_SLOPE: f64 = 0.001597;
 
 /// How a piece of Linked-portal chess moves, in one line.
 ///
@@ -42,3 +80,15 @@ pub const fn movement(role: Role) -> &'static str {
         Role::Champion | Role::Wizard | Role::Lion => "not a piece of Linked-portal chess",
     }
 }
+
+/// The depth `wormhole bench` searches this game to: as deep as Porthole chess, with as many moves per position.
+const BENCH_DEPTH: u32 = 9;
+
+/// The bench positions.
+const BENCH_POSITIONS: &[&str] = &[
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 e4,a5",
+    "rnbqkbnr/ppppp2p/8/3p2p1/8/1P1P3P/P1PQPPP1/RNB1KBNR b KQkq - 0 6 c5,d4",
+    "1nbqkbnr/1p1p4/1pp2pp1/2P4p/1P6/r1P1pP2/P3P1PP/RNBQKBNR w KQk - 2 12 d4,c5",
+    "r1q1kbnr/Qpp1p1pN/2n5/3bP3/8/P3B3/P3P1PP/RP2KBNR b KQkq - 4 15 c2,e6",
+    "4k2r/1rp2pp1/pp4Pp/3p4/2pPP3/2P3P1/P4P1P/2R2R1K b k d3 0 12 a1,h7",
+];

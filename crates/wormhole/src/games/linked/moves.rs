@@ -149,6 +149,9 @@ impl GameMove for Move {
     fn promotion(self) -> Option<Role> {
         Move::promotion(self)
     }
+    fn moves_piece(self) -> bool {
+        !self.is_portal()
+    }
     #[inline(always)]
     fn to_bits(self) -> u32 {
         self.0

@@ -136,11 +136,6 @@ impl Position {
         list
     }
 
-    /// Whether `m` is a legal move here.
-    pub fn is_legal(&self, m: Move) -> bool {
-        self.legal_moves().contains(m)
-    }
-
     /// Whether only the two kings are left (a draw, D15).
     pub fn is_king_versus_king(&self) -> bool {
         self.board.occupied().count() == 2

@@ -14,6 +14,7 @@ impl Rules for Position {
     type Outcome = Outcome;
     type MoveError = MoveError;
     type FenError = FenError;
+    type IllegalMove = super::IllegalMoveError;
 
     const DRAWS: bool = true;
 
@@ -32,8 +33,8 @@ impl Rules for Position {
         self.hash
     }
     #[inline(always)]
-    fn board(&self) -> &Board {
-        &self.board
+    fn boards(&self) -> &[Board] {
+        std::slice::from_ref(&self.board)
     }
     #[inline]
     fn is_check(&self) -> bool {
@@ -74,6 +75,9 @@ impl Rules for Position {
     fn captured_by(&self, m: Move) -> Option<Piece> {
         Position::captured_by(self, m)
     }
+    fn why_illegal(&self, m: Move) -> super::IllegalMoveError {
+        Position::why_illegal(self, m)
+    }
     #[inline]
     fn is_rule_draw(&self) -> bool {
         self.halfmoves >= 100 || self.is_king_versus_king()
@@ -84,6 +88,9 @@ impl Rules for Position {
         50u32.saturating_sub(self.fullmoves).clamp(12, 30)
     }
 }
+
+/// No puzzle themes of its own yet: the generic ones only.
+impl crate::puzzles::PuzzleThemes for Position {}
 
 impl sealed::Sealed for Position {}
 

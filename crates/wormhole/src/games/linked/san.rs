@@ -462,10 +462,4 @@ impl Position {
         }
         s
     }
-
-    /// Plays `m` if it is legal here (the checked way); returns what
-    /// [`Position::undo`] needs, or why the move is not legal.
-    pub fn play(&mut self, m: Move) -> Result<super::Undo, IllegalMoveError> {
-        if self.is_legal(m) { Ok(self.play_unchecked(m)) } else { Err(self.why_illegal(m)) }
-    }
 }

@@ -10,10 +10,21 @@
 use super::castling::{CastlingSquares, ParseCastlingError};
 use super::{CastlingRights, MAX_PIECES_PER_SIDE, MAX_TOKENS, Position, Tokens, zobrist};
 use crate::excerpt::Excerpt;
-use crate::{Board, Color, Piece, Placement, Role, Square};
+use crate::{Board, Color, FenClaim, Piece, Placement, Role, Square};
 
 /// The default start as a PFEN.
 pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 b5,c5,f5,g5,b4,c4,f4,g4";
+
+/// How strongly `fen` says it is a PFEN ([`GameKind::detect_fen`](crate::GameKind::detect_fen)):
+/// its form when it has four or seven fields or castling letters (`KQkq`).
+pub(crate) fn claim(fen: &str) -> FenClaim {
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    let castling = fields.len() >= 4 && fields[2].chars().any(|c| "KQkq".contains(c));
+    match matches!(fields.len(), 4 | 7) || castling {
+        true => FenClaim::Form,
+        false => FenClaim::No,
+    }
+}
 
 /// Why a PFEN was refused. Messages say what and where, and quote at most
 /// 80 characters of the offending field.

@@ -1,10 +1,7 @@
-//! A game in progress: the start, the moves, and the history that
-//! threefold repetition needs.
-
-use super::{DrawReason, IllegalMoveError, Move, MoveError, Outcome, Position, Undo};
+//! A game of Porthole chess in progress: the generic [`crate::game::Game`] of its positions.
 
 /// A game of Porthole chess: a start position and the legal moves played
-/// from it. Unlike a [`Position`] it knows the positions that came before,
+/// from it. Unlike a [`Position`](super::Position) it knows the positions that came before,
 /// so its [`Game::outcome`] includes threefold repetition.
 ///
 /// ```
@@ -18,89 +15,4 @@ use super::{DrawReason, IllegalMoveError, Move, MoveError, Outcome, Position, Un
 /// assert_eq!(game.repetitions(), 3);
 /// assert_eq!(game.outcome(), Some(Outcome::Draw(DrawReason::Repetition)));
 /// ```
-#[derive(Debug, Clone)]
-pub struct Game {
-    start: Position,
-    position: Position,
-    moves: Vec<(Move, Undo)>,
-    /// The hash of every position reached, the start first.
-    hashes: Vec<u64>,
-}
-
-impl Default for Game {
-    /// A game from the default start.
-    fn default() -> Game {
-        Game::new(Position::new())
-    }
-}
-
-impl Game {
-    /// A game from `start` with no moves yet.
-    pub fn new(start: Position) -> Game {
-        let hashes = vec![start.hash()];
-        Game { position: start.clone(), start, moves: Vec::new(), hashes }
-    }
-
-    /// The position the game started from.
-    pub fn start(&self) -> &Position {
-        &self.start
-    }
-
-    /// The current position.
-    pub fn position(&self) -> &Position {
-        &self.position
-    }
-
-    /// The moves played, in order.
-    pub fn moves(&self) -> impl ExactSizeIterator<Item = Move> + '_ {
-        self.moves.iter().map(|&(m, _)| m)
-    }
-
-    /// Plays `m` if it is legal in the current position.
-    pub fn play(&mut self, m: Move) -> Result<(), IllegalMoveError> {
-        if !self.position.is_legal(m) {
-            return Err(self.position.why_illegal(m));
-        }
-        self.push(m);
-        Ok(())
-    }
-
-    /// Reads `text` as a move of the current position ([`Position::parse_move`])
-    /// and plays it.
-    pub fn play_text(&mut self, text: &str) -> Result<Move, MoveError> {
-        let m = self.position.parse_move(text)?;
-        self.push(m);
-        Ok(m)
-    }
-
-    /// Plays the legal move `m` and records it.
-    fn push(&mut self, m: Move) {
-        let undo = self.position.play_unchecked(m);
-        self.moves.push((m, undo));
-        self.hashes.push(self.position.hash());
-    }
-
-    /// Takes back the last move, if any, and returns it.
-    pub fn undo(&mut self) -> Option<Move> {
-        let (m, undo) = self.moves.pop()?;
-        self.hashes.pop();
-        self.position.undo(m, undo);
-        Some(m)
-    }
-
-    /// How many times the current position has occurred in this game,
-    /// counting now: pieces, tokens with heights, side to move and castling
-    /// rights alike (a pawn that went through a porthole may come back, so
-    /// the whole game is searched, not just the moves since the last pawn
-    /// move).
-    pub fn repetitions(&self) -> usize {
-        let now = self.position.hash();
-        self.hashes.iter().filter(|&&h| h == now).count()
-    }
-
-    /// The result if the current position ends the game:
-    /// [`Position::outcome`], or a draw by threefold repetition.
-    pub fn outcome(&self) -> Option<Outcome> {
-        self.position.outcome().or_else(|| (self.repetitions() >= 3).then_some(Outcome::Draw(DrawReason::Repetition)))
-    }
-}
+pub type Game = crate::game::Game<super::Position>;

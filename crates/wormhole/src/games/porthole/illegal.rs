@@ -1,5 +1,5 @@
 //! Why a move is not legal in a Porthole position: the typed error that
-//! [`Position::play`] returns, and the explanation behind it.
+//! [`Rules::play`](crate::Rules::play) returns, and the explanation behind it.
 
 use std::fmt;
 
@@ -7,14 +7,14 @@ use super::moves::PROMOTIONS;
 use super::{CastlingObstacle, CastlingSide, Move, Position};
 use crate::{Color, Role, Square};
 
-/// Why a move is not legal where it was played. [`Position::play`] returns
+/// Why a move is not legal where it was played. [`Rules::play`](crate::Rules::play) returns
 /// it; [`Position::parse_move`] wraps it in
 /// [`MoveError::Illegal`](super::MoveError::Illegal) when the text names a
 /// move that exists but is not legal.
 ///
 /// ```
 /// use wormhole::porthole::{IllegalMoveError, Move, Position};
-/// use wormhole::Square;
+/// use wormhole::{Rules, Square};
 /// let sq = |s: &str| s.parse::<Square>().unwrap();
 /// let mut pos = Position::from_fen("6k1/5ppp/8/8/4n3/p7/2B2PPP/6K1 w - - 0 25 h5,e4,a3,c2").unwrap();
 /// let err = pos.play(Move::porthole(sq("c2"), sq("e4"), sq("a3"))).unwrap_err();

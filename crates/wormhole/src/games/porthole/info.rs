@@ -12,7 +12,11 @@ pub(crate) const INFO: GameInfo = GameInfo {
     name: "porthole",
     aliases: &[],
     pgn_name: "Porthole",
+    pgn_tag_words: &[],
     start_fen: START,
+    fen_claim: super::fen::claim,
+    bench_depth: BENCH_DEPTH,
+    bench_positions: BENCH_POSITIONS,
     title: "Porthole chess",
     description: "Porthole chess: orthodox chess with neutral portholes that pieces travel through",
     roles: &[Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn],
@@ -75,3 +79,18 @@ pub const fn movement(role: Role) -> &'static str {
         Role::Champion | Role::Wizard | Role::Lion => "not a piece of Porthole chess",
     }
 }
+
+/// The depth `wormhole bench` searches this game to: more moves per position than Wormhole chess and longer games, so less deep.
+const BENCH_DEPTH: u32 = 9;
+
+/// The bench positions.
+const BENCH_POSITIONS: &[&str] = &[
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 b5,c5,f5,g5,b4,c4,f4,g4",
+    "rnb1k1nr/p3q1pp/1pp2p2/4p3/3PQ3/P7/1PP2PPP/RNB1KBNR w KQkq - 0 8 f8,b5,b4,c4,e4,f4*2,d1",
+    "rn2kbnr/pp2p2p/5p2/q2p2p1/2b3pP/1P6/P1PPPPP1/RNBQKB1R b KQkq - 0 8 c8,c6,c5,b4,c4,g4,d3,f3",
+    "r3kb1r/pp1np2p/3b1n2/q2p2B1/1p1P4/1PNQ4/P1P1PPP1/R3KB1R w KQkq - 0 14 c8,c6,c5,b4,c4*2,g4*2",
+    "rn4nr/6Np/1pp2k2/p3p3/2Q5/P7/1PP2PPP/3RKBNR b K - 0 20 c8,b4,c4,e4*2,c3,d1*2",
+    "r3kb2/p7/2n5/rpnp4/1p6/1P1NP3/P2K1PP1/R4B1R w q - 3 28 c8,h8,c6,f6,a5,b4,c4*2",
+    "8/7p/Q1p1r1k1/1p6/8/P7/2P1BPPP/1R2K1NR b K - 0 36 f8,a6,f6,a5,c4,e4,c3,d1",
+    "2kn4/5r2/p7/1p2B3/3R4/1Q2PP2/6P1/2r1K3 w - - 13 45 c8,f8,a7,c6,f6,b3,a2*2",
+];

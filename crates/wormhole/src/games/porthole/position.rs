@@ -27,6 +27,7 @@ pub struct Undo {
 /// needs a [`super::Game`].
 ///
 /// ```
+/// use wormhole::Rules;
 /// use wormhole::porthole::Position;
 /// let mut pos = Position::from_fen("6k1/5ppp/8/8/8/8/5PPP/4r1K1 w - - 0 30 a6,d4,b3,h1").unwrap();
 /// assert!(pos.is_check());
@@ -185,11 +186,6 @@ impl Position {
             .fold(Bitboard::EMPTY, |b, m| b | Bitboard::from_square(m.entry().unwrap_or(m.to())))
     }
 
-    /// Whether `m` is a legal move here.
-    pub fn is_legal(&self, m: Move) -> bool {
-        self.legal_moves().contains(m)
-    }
-
     /// Whether the side to move has at least one legal move.
     pub fn has_legal_move(&self) -> bool {
         !self.legal_moves().is_empty()
@@ -235,12 +231,6 @@ impl Position {
         self.board.piece_at(sq).map(|p| p.role)
     }
 
-    /// Plays `m` if it is legal here (the checked way); returns what
-    /// [`Position::undo`] needs, or why the move is not legal.
-    pub fn play(&mut self, m: Move) -> Result<Undo, IllegalMoveError> {
-        if self.is_legal(m) { Ok(self.play_unchecked(m)) } else { Err(self.why_illegal(m)) }
-    }
-
     /// A copy of the position after `m` (which must be legal).
     pub fn after(&self, m: Move) -> Position {
         let mut next = self.clone();
@@ -249,7 +239,7 @@ impl Position {
     }
 
     /// Plays a move, which must be legal (not checked: for hot paths such
-    /// as search and perft; [`Position::play`] checks); returns what
+    /// as search and perft; [`Rules::play`](crate::Rules::play) checks); returns what
     /// [`Position::undo`] needs. An illegal move leaves the position in an
     /// unspecified (but memory-safe) state.
     #[inline]
@@ -358,6 +348,7 @@ impl Rules for Position {
     type Outcome = Outcome;
     type MoveError = MoveError;
     type FenError = FenError;
+    type IllegalMove = IllegalMoveError;
     const DRAWS: bool = true;
     fn from_fen_in(_kind: GameKind, fen: &str) -> Result<Position, FenError> {
         Position::from_fen(fen)
@@ -374,8 +365,8 @@ impl Rules for Position {
         self.hash
     }
     #[inline(always)]
-    fn board(&self) -> &Board {
-        &self.board
+    fn boards(&self) -> &[Board] {
+        std::slice::from_ref(&self.board)
     }
     #[inline]
     fn is_check(&self) -> bool {
@@ -415,6 +406,9 @@ impl Rules for Position {
     #[inline(always)]
     fn captured_by(&self, m: Move) -> Option<Piece> {
         Position::captured_by(self, m)
+    }
+    fn why_illegal(&self, m: Move) -> IllegalMoveError {
+        Position::why_illegal(self, m)
     }
     #[inline]
     fn is_rule_draw(&self) -> bool {

@@ -4,11 +4,20 @@
 
 use super::{BoardId, CastlingRights, Intent, IntentState, Position, is_portal};
 use crate::excerpt::Excerpt;
-use crate::{Board, Color, Piece, Role, Square};
+use crate::{Board, Color, FenClaim, Piece, Role, Square};
 
 /// The start position.
 pub const START: &str =
     "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w A KQ|kq -|- - 0 1";
+
+/// How strongly `fen` says it is one of this game ([`GameKind::detect_fen`](crate::GameKind::detect_fen)):
+/// two placements joined by `|` mark it.
+pub(crate) fn claim(fen: &str) -> FenClaim {
+    match fen.contains('|') {
+        true => FenClaim::Mark,
+        false => FenClaim::No,
+    }
+}
 
 /// Why a FEN was refused. Messages say what and where, quoting at most 80
 /// characters of the offending text.

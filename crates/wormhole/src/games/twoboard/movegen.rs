@@ -108,9 +108,31 @@ impl Position {
         }
     }
 
-    /// Whether `m` is a legal move here.
-    pub fn is_legal(&self, m: Move) -> bool {
-        self.legal_moves().contains(m)
+    /// Whether the side to move surely has a legal move, told without
+    /// generating them (`false` says nothing): with no intent pending,
+    /// either every free move is legal and a pass is safe (so if there is
+    /// no free move, the pass is legal), or a knight, bishop, rook or queen
+    /// has a first target that keeps the king on this board safe.
+    pub(crate) fn surely_has_move(&self) -> bool {
+        let (us, id) = (self.turn, self.board);
+        if self.intents[us.index()].is_some() {
+            return false;
+        }
+        if self.free_moves_are_safe() && self.pass_is_safe() {
+            return true;
+        }
+        let b = &self.boards[id];
+        let (own, occupied) = (b.by_color(us).0, b.occupied().0);
+        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+            for from in b.pieces(us, role) {
+                let mut targets = Bitboard(attacks::attacks(role, us, from.index(), occupied) & !own);
+                let first = targets.next().map(|to| Move::normal(id, from, to, None));
+                if first.is_some_and(|m| self.keeps_king_safe(m) == Some(true)) {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// Orthodox moves and intents on the board to play.

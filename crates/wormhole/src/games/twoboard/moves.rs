@@ -247,6 +247,10 @@ impl GameMove for Move {
         Move::promotion(self)
     }
     #[inline(always)]
+    fn board(self) -> usize {
+        Move::board(self).index()
+    }
+    #[inline(always)]
     fn to_bits(self) -> u32 {
         self.0
     }

@@ -26,6 +26,7 @@ pub struct Undo {
 /// [`super::Game`].
 ///
 /// ```
+/// use wormhole::Rules;
 /// use wormhole::twoboard::Position;
 /// let mut pos = Position::new();
 /// assert_eq!(pos.legal_moves().len(), 20);
@@ -270,7 +271,7 @@ impl Position {
     }
 
     /// Plays a move, which must be legal (not checked: for hot paths such
-    /// as search and perft; [`Position::play`] checks); returns what
+    /// as search and perft; [`Rules::play`](crate::Rules::play) checks); returns what
     /// [`Position::undo`] needs.
     pub fn play_unchecked(&mut self, m: Move) -> Undo {
         let undo = Undo {

@@ -25,6 +25,7 @@ impl Rules for Position {
     type Outcome = Outcome;
     type MoveError = MoveError;
     type FenError = FenError;
+    type IllegalMove = super::IllegalMoveError;
 
     const DRAWS: bool = true;
 
@@ -42,10 +43,14 @@ impl Rules for Position {
     fn hash(&self) -> u64 {
         self.hash
     }
-    /// The board to play.
+    /// Boards A and B.
     #[inline(always)]
-    fn board(&self) -> &Board {
-        &self.boards[self.board]
+    fn boards(&self) -> &[Board] {
+        &self.boards
+    }
+    #[inline(always)]
+    fn board_to_play(&self) -> usize {
+        self.board.index()
     }
     #[inline]
     fn is_check(&self) -> bool {
@@ -87,6 +92,9 @@ impl Rules for Position {
     fn captured_by(&self, m: Move) -> Option<Piece> {
         Position::captured_by(self, m)
     }
+    fn why_illegal(&self, m: Move) -> super::IllegalMoveError {
+        Position::why_illegal(self, m)
+    }
     #[inline]
     fn is_rule_draw(&self) -> bool {
         self.halfmoves >= 100 || self.is_king_versus_king()
@@ -116,6 +124,9 @@ impl Evaluate for Position {
         eval::features(self).to_vec()
     }
 }
+
+/// No puzzle themes of its own yet: the generic ones only.
+impl crate::puzzles::PuzzleThemes for Position {}
 
 impl sealed::Sealed for Position {}
 
@@ -151,11 +162,45 @@ impl SearchHooks for Position {
     }
     #[inline]
     fn surely_has_move(&self, _safety: &Safety) -> bool {
-        false
+        Position::surely_has_move(self)
     }
     #[inline]
     fn generate(&self, _safety: &Safety, list: &mut Vec<Move>, captures: bool) {
         let moves = self.legal_moves();
         list.extend(moves.iter().filter(|&m| !captures || self.captured_by(m).is_some()));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::rngs::SmallRng;
+    use rand::{RngExt, SeedableRng};
+
+    /// `surely_has_move` is never wrong over random games, and it says
+    /// yes often enough to spare the quiescence search its generation.
+    #[test]
+    fn surely_has_move_is_never_wrong() {
+        let mut rng = SmallRng::seed_from_u64(20);
+        let (mut positions, mut sure) = (0, 0);
+        for _ in 0..40 {
+            let mut pos = Position::new();
+            for _ in 0..200 {
+                let moves = pos.legal_moves();
+                positions += 1;
+                if pos.surely_has_move() {
+                    sure += 1;
+                    assert!(!moves.is_empty(), "{}", pos.fen());
+                }
+                if moves.is_empty() || pos.is_rule_draw() {
+                    break;
+                }
+                pos.play_unchecked(moves.as_slice()[rng.random_range(0..moves.len())]);
+            }
+        }
+        assert!(sure * 2 > positions, "{sure} of {positions}");
+        // The mated side of PORTAL-TWOBOARD.md's example 5 has no move.
+        let mated = Position::from_fen("7K/8/8/8/8/8/8/7r|k7/8/8/7n/8/8/8/1N6 w B -|- -|- - 1 40").unwrap();
+        assert!(mated.legal_moves().is_empty() && !mated.surely_has_move());
     }
 }

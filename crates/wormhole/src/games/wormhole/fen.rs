@@ -8,7 +8,7 @@
 
 pub use crate::core::Placement;
 use crate::excerpt::Excerpt;
-use crate::{Board, Color, Piece, Position, Role, Square, Variant, zobrist};
+use crate::{Board, Color, FenClaim, Piece, Position, Role, Square, Variant, zobrist};
 
 /// How many more plies than holes a position may have. A game from the
 /// initial position has exactly as many plies as holes (every ply makes one
@@ -18,6 +18,32 @@ use crate::{Board, Color, Piece, Position, Role, Square, Variant, zobrist};
 /// diagram can have (0 to 64) and every count a game continued from an
 /// accepted diagram reaches, so every FEN the program writes reads back.
 pub const MAX_PLIES_BEYOND_HOLES: u32 = 64;
+
+/// How strongly `fen` says it is a FEN of Wormhole chess with `variant`'s
+/// piece set ([`GameKind::detect_fen`](crate::GameKind::detect_fen)): its
+/// form when it reads and its pieces fit the set ([`Setup::variant_hint`]);
+/// the 6-field chess form without holes says nothing (it is an orthodox FEN).
+fn claim(fen: &str, variant: Variant) -> FenClaim {
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    let holes = fields.first().is_some_and(|placement| placement.contains('x'));
+    if fields.len() == 6 && !holes {
+        return FenClaim::No;
+    }
+    match Setup::from_fen(fen) {
+        Ok(setup) if setup.variant_hint().is_none_or(|v| v == variant) => FenClaim::Form,
+        _ => FenClaim::No,
+    }
+}
+
+/// [`claim`] for the classic piece set.
+pub(crate) fn claim_classic(fen: &str) -> FenClaim {
+    claim(fen, Variant::Classic)
+}
+
+/// [`claim`] for the fairy piece set.
+pub(crate) fn claim_fairy(fen: &str) -> FenClaim {
+    claim(fen, Variant::Fairy)
+}
 
 /// Why a FEN was refused. Messages say what and where, and quote at most 80
 /// characters of the offending field.

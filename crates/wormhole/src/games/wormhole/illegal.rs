@@ -1,16 +1,16 @@
 //! Why a move is not legal in a position: the typed error that
-//! [`Position::play`] returns, and the explanation behind it.
+//! [`Rules::play`](crate::Rules::play) returns, and the explanation behind it.
 
 use super::san::LongForm;
 use crate::{Move, Position, Role, Square, Variant};
 
-/// Why a move is not legal where it was played. [`Position::play`] returns
+/// Why a move is not legal where it was played. [`Rules::play`](crate::Rules::play) returns
 /// it; [`Position::parse_move`] wraps it in
 /// [`MoveError::Illegal`](crate::MoveError::Illegal) when the text names a
 /// move that exists but is not legal.
 ///
 /// ```
-/// use wormhole::{IllegalMoveError, Position, Square, Variant};
+/// use wormhole::{IllegalMoveError, Position, Rules, Square, Variant};
 /// let mut pos = Position::new(Variant::Classic);
 /// let e4 = pos.parse_move("e4").unwrap();
 /// pos.play(e4).unwrap();

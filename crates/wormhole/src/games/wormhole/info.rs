@@ -11,7 +11,11 @@ pub(crate) const CLASSIC: GameInfo = GameInfo {
     name: "classic",
     aliases: &["wormhole", "wormhole2"],
     pgn_name: "Wormhole",
+    pgn_tag_words: &["wormhole"],
     start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0",
+    fen_claim: super::fen::claim_classic,
+    bench_depth: BENCH_DEPTH,
+    bench_positions: CLASSIC_BENCH,
     title: "Wormhole chess (classic)",
     description: "Wormhole chess: every square a piece leaves becomes a hole",
     roles: &[Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn],
@@ -28,7 +32,11 @@ pub(crate) const FAIRY: GameInfo = GameInfo {
     name: "fairy",
     aliases: &["wormhole1", "wormhole fairy"],
     pgn_name: "Wormhole fairy",
+    pgn_tag_words: &["wormhole", "fairy"],
     start_fen: "cnwmkwnc/pppppppp/8/8/8/8/PPPPPPPP/CNWMKWNC w 0",
+    fen_claim: super::fen::claim_fairy,
+    bench_depth: BENCH_DEPTH,
+    bench_positions: FAIRY_BENCH,
     title: "Wormhole chess (fairy)",
     description: "Wormhole chess with Champion, Wizard and Lion for rook, bishop and queen",
     roles: &[Role::King, Role::Champion, Role::Wizard, Role::Lion, Role::Knight, Role::Pawn],
@@ -94,3 +102,38 @@ pub const fn movement(role: Role) -> &'static str {
         Role::Lion => "the 2nd square in any direction; captures on the 1st too",
     }
 }
+
+/// The depth `wormhole bench` searches both piece sets to.
+const BENCH_DEPTH: u32 = 11;
+
+/// The bench positions of the classic piece set.
+const CLASSIC_BENCH: &[&str] = &[
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0",
+    "rxxqkxnr/pxxppppp/b2x4/npx1P3/1P1xx3/P5P1/xxPxxbxP/RNBQKBNR w 14",
+    "rxxxkxnr/pxxpxppp/bxxx4/xpx1P3/1PNxxK1P/x4xP1/xxPxxxxx/RxBQxBNq b 25",
+    "xxxxkxnr/pxxxxxxp/xxxx1p2/xxxpx2P/rPxxxx1x/x1K2xP1/xxPxxxxx/xxBQxBNq w 36",
+    "rnbqkxxr/xpxpxxpx/2xbpn1p/pP3P2/xx1Px3/x2B4/xxPxxPPP/RNBQKxNR b 17",
+    "rnxxkxxr/xQxxxxpx/2xbxx1p/pp3qx1/xx1Px3/x2x1x2/xxxxxPPP/xRBxKxNR w 28",
+    "xnxxxxxx/xxxxxxxx/Rxxxxxxp/px3qxk/xx1Px1p1/x2x1xP1/xxxxxPxP/xxBxKxNR b 39",
+    "rnbxkbnr/xxppxppp/p2q4/1p2p3/2P2P1P/3PP3/PPxxxxPx/RNBQKBNR b 9",
+    "rnbxkbnr/xxpxxppp/x2x4/1x2x3/1Nxp1P1P/3xxxK1/PPxxxxPx/RNBQxqxR w 20",
+    "rxbxkxnr/xxPxxpxx/x2x3p/xx2x1x1/1bxpNx1P/Pn1xxxK1/xPxxxxPx/RxxxxQxR b 31",
+    "rxbxxknx/xxxpxpxp/p1x2x1r/1px1x3/xx1x4/1KxxxP2/PPxxPxPP/RNxxxBRx w 26",
+    "rxbxkxnr/pxxxxxqp/1x1xxxx1/RPpxxp2/Q1xx1B2/xxx2x2/pxxxPPPP/xxxxKBxR b 29",
+    "xxbxxxxx/pxxxxxxp/rxkxxxxr/xxpxxx2/x1xx1BpP/xxx2x2/RxxxxPPx/xxxxKBxR w 40",
+];
+
+/// The bench positions of the fairy piece set.
+const FAIRY_BENCH: &[&str] = &[
+    "cnwmkwnc/pppppppp/8/8/8/8/PPPPPPPP/CNWMKWNC w 0",
+    "cnwmkxnc/pxppxxxp/1p3xp1/4px2/4P3/PP3xP1/xxPPxxPx/CNxMKWNC w 14",
+    "cxwmkxnc/pxxpxxxx/1pp2xx1/2n1px1x/2W1P1Pp/PPPxKxx1/xxxxxxPx/CNxMxxNC b 25",
+    "xxwmkxnx/pxxpxxxx/cxp2xx1/P1x1xx1x/x1nxP1Pp/xPxxKxx1/xxxxxxPx/xxxMxxNC w 36",
+    "cnwmkwxx/xppxxpxp/5xxc/p2p2px/P2P3x/4CxPx/xPPxPPxx/CNWMKWNx b 17",
+    "xnxmkxxx/xppxxpxp/2cx1xxx/xw1p2xx/Pp1P1N1x/4xxPx/xPPxPPxx/CNxMKxxx w 28",
+    "xxxxkxxx/xxpxxxxN/Cpxx1xxx/xx1p1pxx/xp1P1x1x/4xxPx/xPPxPxxx/xNxxKxxx b 39",
+    "cnwmkxxc/ppxpxppx/2p2x1p/4p3/1PP3x1/N2PWP2/PxxxxPPP/CxxMKxNx b 15",
+    "cxwxxxxk/ppxpxpxx/x1p2x1p/4p1Px/1xP3x1/N2xxP2/PxxxxPxP/nxxxKxNx w 26",
+    "cxwxkmxx/pppxxpxx/2np1xcp/2x1W3/3xP3/x4P2/PPPxxxPP/xNxMKxNC w 18",
+    "cxwxkxxx/xppxxpxx/2xx1xcp/x1x1x3/NK1xPp2/x1x2P2/PxPxxxPP/xxxMxxxC b 29",
+];

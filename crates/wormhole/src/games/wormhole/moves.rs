@@ -11,7 +11,7 @@ use crate::{Role, Square};
 /// Moves come from a position, never from thin air: [`Position::legal_moves`]
 /// lists them and [`Position::parse_move`] reads one from SAN, a long form or
 /// UCI coordinates (`e2e4`, `b7a8q`), refusing what is not legal there. A
-/// move from another position is refused by the checked [`Position::play`].
+/// move from another position is refused by the checked [`Rules::play`](crate::Rules::play).
 ///
 /// ```
 /// use wormhole::{Position, Variant};
@@ -23,7 +23,6 @@ use crate::{Role, Square};
 ///
 /// [`Position::legal_moves`]: crate::Position::legal_moves
 /// [`Position::parse_move`]: crate::Position::parse_move
-/// [`Position::play`]: crate::Position::play
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move(u16);
 

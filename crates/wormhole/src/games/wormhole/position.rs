@@ -1,10 +1,10 @@
 //! A playable position: board, side to move, ply count, piece set and hash.
 
 use super::eval::{self, EvalParams};
-use super::solve::{SOLVER_MB, SolveLimits, Solver};
+use super::solve::{SOLVER_MB, Solver};
 use super::threats::Threats;
 use super::zobrist;
-use crate::engine::{Alone, Proof, ProvedTable, ProverSlot};
+use crate::engine::{Alone, Proof, ProvedTable, ProverSlot, SolveLimits};
 use crate::rules::{Evaluate, Prove, Prover, Rules, SearchHooks, sealed};
 use crate::{
     Bitboard, Board, Color, FenError, GameKind, IllegalMoveError, KingSafety, Move, MoveError, MoveList, Outcome,
@@ -21,11 +21,11 @@ pub struct Undo {
 
 /// A legal Wormhole position. Built from a FEN ([`Position::from_fen`]) or
 /// as the initial position ([`Position::new`]); changed by playing moves,
-/// checked ([`Position::play`]) or, on hot paths, unchecked
+/// checked ([`Rules::play`](crate::Rules::play)) or, on hot paths, unchecked
 /// ([`Position::play_unchecked`]).
 ///
 /// ```
-/// use wormhole::{Position, Variant};
+/// use wormhole::{Position, Rules, Variant};
 /// let mut pos = Position::new(Variant::Classic);
 /// let m = pos.parse_move("e4").unwrap();
 /// pos.play(m).unwrap();
@@ -142,35 +142,14 @@ impl Position {
         list
     }
 
-    /// Whether `m` is a legal move here.
-    pub fn is_legal(&self, m: Move) -> bool {
-        self.legal_moves().contains(&m)
-    }
-
     /// The piece `m` would capture, if any.
     #[inline]
     pub fn captured_by(&self, m: Move) -> Option<Piece> {
         self.board.piece_at(m.to())
     }
 
-    /// Plays `m` if it is legal here and returns what [`Position::undo`]
-    /// needs; otherwise leaves the position as it is and says why not.
-    ///
-    /// ```
-    /// use wormhole::{Position, Variant};
-    /// let mut pos = Position::new(Variant::Classic);
-    /// let e4 = pos.parse_move("e4").unwrap();
-    /// let undo = pos.play(e4).unwrap();
-    /// assert_eq!(pos.play(e4).unwrap_err().to_string(), "e2 is a hole: no piece stands there");
-    /// pos.undo(e4, undo);
-    /// assert_eq!(pos, Position::new(Variant::Classic));
-    /// ```
-    pub fn play(&mut self, m: Move) -> Result<Undo, IllegalMoveError> {
-        if self.is_legal(m) { Ok(self.play_unchecked(m)) } else { Err(self.why_illegal(m)) }
-    }
-
     /// Plays a move, which must be legal (not checked: for hot paths such
-    /// as search and perft; [`Position::play`] checks); returns what
+    /// as search and perft; [`Rules::play`](crate::Rules::play) checks); returns what
     /// [`Position::undo`] needs. An illegal move leaves the position in an
     /// unspecified (but memory-safe) state.
     #[inline]
@@ -245,21 +224,20 @@ impl Prove for Position {
     fn prove(
         &self,
         memory: &mut ProverSlot,
-        time: std::time::Duration,
+        limits: &SolveLimits,
         stop: &std::sync::atomic::AtomicBool,
     ) -> Proof<Move> {
-        self.prove_sharing(memory, time, stop, &Alone)
+        self.prove_sharing(memory, limits, stop, &Alone)
     }
 
     fn prove_sharing(
         &self,
         memory: &mut ProverSlot,
-        time: std::time::Duration,
+        limits: &SolveLimits,
         stop: &std::sync::atomic::AtomicBool,
         table: &dyn ProvedTable,
     ) -> Proof<Move> {
-        let limits = SolveLimits { time: Some(time), nodes: None };
-        let solve = |solver: &mut Solver| solver.solve_sharing(self, &limits, stop, table, &mut |_| {}).proof;
+        let solve = |solver: &mut Solver| solver.solve_sharing(self, limits, stop, table, &mut |_| {}).proof;
         memory.with(|| Solver::new(SOLVER_MB), solve)
     }
 }
@@ -274,6 +252,7 @@ impl Rules for Position {
     type Outcome = Outcome;
     type MoveError = MoveError;
     type FenError = FenError;
+    type IllegalMove = IllegalMoveError;
     const DRAWS: bool = false;
     fn from_fen_in(kind: GameKind, fen: &str) -> Result<Position, FenError> {
         Position::from_fen(fen, kind.variant().unwrap_or_default())
@@ -290,8 +269,8 @@ impl Rules for Position {
         self.hash
     }
     #[inline(always)]
-    fn board(&self) -> &Board {
-        &self.board
+    fn boards(&self) -> &[Board] {
+        std::slice::from_ref(&self.board)
     }
     #[inline]
     fn is_check(&self) -> bool {
@@ -333,6 +312,9 @@ impl Rules for Position {
     #[inline(always)]
     fn captured_by(&self, m: Move) -> Option<Piece> {
         Position::captured_by(self, m)
+    }
+    fn why_illegal(&self, m: Move) -> IllegalMoveError {
+        Position::why_illegal(self, m)
     }
     #[inline(always)]
     fn is_rule_draw(&self) -> bool {

@@ -19,7 +19,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::engine::{Alone, Proof, ProvedTable, ProverMemory, TableAllocError};
+use crate::engine::{Alone, Proof, ProvedTable, ProverMemory, SolveLimits, TableAllocError};
 use crate::games::wormhole::attacks::king;
 use crate::{Move, MoveList, Position};
 
@@ -41,15 +41,6 @@ const PUBLISH_WORK: u32 = 16;
 
 /// The size of the solver's table when the engine makes it, in MiB.
 pub(crate) const SOLVER_MB: usize = 64;
-
-/// How far a proof search may go; the first limit reached ends it.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct SolveLimits {
-    /// Search at most about this many positions.
-    pub nodes: Option<u64>,
-    /// Search for at most this long.
-    pub time: Option<Duration>,
-}
 
 /// Progress of a proof search, reported about every second.
 #[derive(Clone, Copy, Debug)]

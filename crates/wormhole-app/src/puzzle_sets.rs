@@ -1,0 +1,62 @@
+//! The puzzle sets shipped inside the program (so the trainer works
+//! offline): one table, [`SETS`], of each game's set, made by
+//! `wormhole puzzles generate` and re-proved by `wormhole puzzles check`.
+
+use wormhole::GameKind;
+
+/// Each game's shipped set: the text of its puzzle file.
+pub const SETS: [(GameKind, &str); 3] = [
+    (GameKind::Classic, include_str!("../data/puzzles/classic.tsv")),
+    (GameKind::Fairy, include_str!("../data/puzzles/fairy.tsv")),
+    (GameKind::Porthole, include_str!("../data/puzzles/porthole.tsv")),
+];
+
+/// The text of the shipped set of `kind`, if it has one.
+pub fn set_text(kind: GameKind) -> Option<&'static str> {
+    SETS.iter().find(|(k, _)| *k == kind).map(|(_, text)| *text)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashSet;
+
+    use rand::seq::IndexedRandom;
+    use wormhole::puzzles::{Effort, Judge, Puzzle, parse_file};
+
+    use super::*;
+
+    /// How many puzzles of each set every test run re-proves, picked at random.
+    const SAMPLE: usize = 5;
+
+    fn every_puzzle_reads_and_a_sample_is_proved(kind: GameKind) {
+        let text = set_text(kind).expect("a shipped set");
+        let lines = parse_file(text).unwrap_or_else(|e| panic!("{kind}: {e}"));
+        let puzzles: Vec<Puzzle> =
+            lines.into_iter().map(|(line, p)| p.unwrap_or_else(|e| panic!("{kind} line {line}: {e}"))).collect();
+        assert!(!puzzles.is_empty(), "{kind}: no puzzle");
+        let mut ids = HashSet::new();
+        for p in &puzzles {
+            assert_eq!(p.game, kind, "{}", p.id);
+            assert!(ids.insert(&p.id), "{}: id used twice", p.id);
+        }
+        let mut judge = Judge::new(Effort::CHECK);
+        for p in puzzles.sample(&mut rand::rng(), SAMPLE) {
+            assert_eq!(judge.check_puzzle(p), Ok(()), "{}", p.to_line());
+        }
+    }
+
+    #[test]
+    fn the_classic_set_holds() {
+        every_puzzle_reads_and_a_sample_is_proved(GameKind::Classic);
+    }
+
+    #[test]
+    fn the_fairy_set_holds() {
+        every_puzzle_reads_and_a_sample_is_proved(GameKind::Fairy);
+    }
+
+    #[test]
+    fn the_porthole_set_holds() {
+        every_puzzle_reads_and_a_sample_is_proved(GameKind::Porthole);
+    }
+}

@@ -1,0 +1,358 @@
+//! The puzzle trainer: opening it, a move on the puzzle board (right: the
+//! defender's reply follows; wrong: the engine's refutation), the hint,
+//! retry, the solution, the next puzzle, the theme filter, and the record
+//! of every attempt. The board is the session's game, so typing and
+//! clicking a move work as in a game.
+
+use wormhole::analysis::{AnalysisOptions, Judgement};
+use wormhole::{AnyMove, Color, GameKind};
+
+use crate::puzzle_record::{LoadedPuzzles, Outcome};
+use crate::tui::action::{Action, AutosaveReason};
+use crate::tui::ai::{Limits, Purpose};
+use crate::tui::effects::Effect;
+use crate::tui::game::{Game, Player};
+use crate::tui::state::{Mode, Replacement, Session, View};
+use crate::tui::trainer::{Offered, Phase, Trainer, personal_candidate};
+
+/// What the keys do once a puzzle is over.
+pub const OVER_KEYS: &str = "Enter: next puzzle, r: retry, s: show the solution, t: next theme, Ctrl-N: leave";
+
+/// What is not done in the trainer.
+const NOT_HERE: &str = "not in the puzzle trainer (Ctrl-N leaves it for a game)";
+
+impl Session {
+    /// Opens the trainer for `game`: its puzzles and the player's record are read first.
+    pub(in crate::tui) fn open_trainer(&mut self, game: GameKind) {
+        self.effects.push(Effect::LoadPuzzles(game));
+        self.info(format!("reading the {game} puzzles..."));
+    }
+
+    /// The puzzles and the record, read: the trainer starts (once the game
+    /// it replaces is autosaved), or says why it cannot.
+    pub(super) fn puzzles_loaded(&mut self, game: GameKind, loaded: LoadedPuzzles) {
+        let mut notes = loaded.notes;
+        let sets = loaded.puzzles.into_iter().map(|p| (p, false)).chain(loaded.personal.into_iter().map(|p| (p, true)));
+        let mut offered = Vec::new();
+        for (puzzle, personal) in sets.filter(|(p, _)| p.game == game) {
+            match Offered::new(puzzle, personal) {
+                Ok(o) => offered.push(o),
+                Err(e) => notes.push(e),
+            }
+        }
+        let mut trainer = Trainer::new(game, offered, loaded.record);
+        if let Some(old) = &self.trainer {
+            (trainer.filter, trainer.streak) = (old.filter.clone(), old.streak);
+        }
+        if !trainer.next() && !trainer.filters().is_empty() {
+            trainer.filter = None;
+            trainer.next();
+        }
+        let note = if notes.is_empty() { String::new() } else { format!(" ({})", notes.join("; ")) };
+        if trainer.current.is_none() {
+            return self.error(format!("no {game} puzzles to offer{note}"));
+        }
+        if self.trainer.is_none() && self.autosave_if_needed(AutosaveReason::Replaced) {
+            self.replacement = Some(Replacement::Trainer(trainer));
+        } else {
+            self.install_trainer(trainer);
+        }
+        if !note.is_empty() {
+            self.error(format!("some puzzles were left out{note}"));
+        }
+    }
+
+    /// The trainer takes the screen, with its first puzzle on the board.
+    pub(super) fn install_trainer(&mut self, trainer: Trainer) {
+        self.cancel_search();
+        self.effects.push(Effect::ResetEngine);
+        self.study.review = None;
+        self.trainer = Some(trainer);
+        self.set_up_puzzle();
+    }
+
+    /// Puts the trainer's puzzle on the board at its start, the solver's
+    /// side at the bottom.
+    fn set_up_puzzle(&mut self) {
+        let Some(offered) = self.trainer.as_ref().and_then(Trainer::offered) else { return };
+        let (start, solver, task) = (offered.start.clone(), offered.solver(), offered.task());
+        self.cancel_search();
+        self.game = Game::new(start, [Player::Human; 2], None);
+        self.view = View { flipped: solver == Color::Black, ..View::default() };
+        self.mode = Mode::Puzzle;
+        if let Some(c) = self.trainer.as_mut().and_then(|t| t.current.as_mut()) {
+            c.phase = Phase::Solving;
+        }
+        self.info(task);
+    }
+
+    /// The puzzle's phase (None outside the trainer).
+    pub fn puzzle_phase(&self) -> Option<Phase> {
+        self.trainer.as_ref()?.current.as_ref().map(|c| c.phase)
+    }
+
+    fn set_phase(&mut self, phase: Phase) {
+        if let Some(c) = self.trainer.as_mut().and_then(|t| t.current.as_mut()) {
+            c.phase = phase;
+        }
+    }
+
+    /// Whether the trainer does `action` now.
+    pub(in crate::tui) fn puzzle_offers(&self, action: Action) -> bool {
+        let solving = self.puzzle_phase() == Some(Phase::Solving);
+        match action {
+            Action::NextPuzzle | Action::Retry | Action::ShowSolution | Action::NextTheme => !solving,
+            Action::Hint => solving,
+            Action::Undo
+            | Action::Redo
+            | Action::MoveNow
+            | Action::Save
+            | Action::Review
+            | Action::Analyze
+            | Action::OpenList
+            | Action::BrowseBack
+            | Action::BrowseForward
+            | Action::BrowseStart
+            | Action::BrowseEnd
+            | Action::NextJudged
+            | Action::PreviousJudged
+            | Action::Personal => false,
+            _ => true,
+        }
+    }
+
+    /// The trainer's keys; the board and the input line work as in a game.
+    pub(super) fn in_puzzle(&mut self, action: Action) {
+        let typing = !self.view.input.text().is_empty();
+        match action {
+            Action::NextPuzzle => self.next_puzzle(),
+            Action::Retry => self.retry_puzzle(),
+            Action::ShowSolution => self.show_solution(),
+            Action::NextTheme => self.next_theme(),
+            Action::Hint if self.puzzle_offers(action) => self.puzzle_hint(),
+            Action::Char(c) if self.puzzle_phase() != Some(Phase::Solving) && c != ':' && !typing => {
+                self.info(OVER_KEYS)
+            }
+            a if self.puzzle_offers(a) => self.in_play(a),
+            Action::Hint => self.error("the puzzle is over: no hint"),
+            _ => self.error(NOT_HERE),
+        }
+    }
+
+    /// A `:` command the trainer does not take says so; returns whether it did.
+    pub(super) fn refused_in_trainer(&mut self, cmd: crate::tui::commands::Cmd) -> bool {
+        use crate::tui::commands::Cmd;
+        if self.trainer.is_none() {
+            return false;
+        }
+        match cmd {
+            Cmd::Hint if self.puzzle_phase() == Some(Phase::Solving) => self.puzzle_hint(),
+            Cmd::Undo | Cmd::Redo | Cmd::Hint | Cmd::Go | Cmd::Save | Cmd::Review | Cmd::Analyze | Cmd::Resign => {
+                self.error(NOT_HERE)
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    /// A move on the puzzle board: right, the defender's reply follows (or
+    /// the puzzle is solved); wrong, the puzzle is failed.
+    pub(super) fn puzzle_move(&mut self, m: AnyMove) {
+        let Some(trainer) = &self.trainer else { return };
+        if self.puzzle_phase() != Some(Phase::Solving) {
+            return self.info(OVER_KEYS);
+        }
+        let played = self.game.len();
+        let pos = self.game.position().clone();
+        let right = trainer.is_right(played, &pos, m);
+        let expected = trainer.expected(played) == Some(m);
+        let reply = trainer.expected(played + 1).filter(|_| expected);
+        let san = pos.san(m).unwrap_or_else(|_| m.to_string());
+        if let Err(e) = self.game.play(m, self.now) {
+            return self.error(e.to_string());
+        }
+        (self.view.selected, self.view.entry, self.view.explained) = (None, None, None);
+        match (right, reply) {
+            (false, _) => self.wrong_move(m, &san),
+            (true, Some(reply)) if !self.game.is_over() => self.defender_replies(reply, &san),
+            (true, _) => self.puzzle_solved(),
+        }
+    }
+
+    /// The defender's reply of the solution, played for the player.
+    fn defender_replies(&mut self, reply: AnyMove, san: &str) {
+        let reply_san = self.game.position().san(reply).unwrap_or_else(|_| reply.to_string());
+        if let Err(e) = self.game.play(reply, self.now) {
+            return self.error(format!("the puzzle's reply {reply_san}: {e}"));
+        }
+        self.info(format!("{san}: right. {reply_san} was the reply: your move"));
+    }
+
+    /// The line is played out: the puzzle counts as solved (or, after the
+    /// hint, as no gain and no loss).
+    fn puzzle_solved(&mut self) {
+        let hinted = self.trainer.as_ref().and_then(|t| t.current.as_ref()).is_some_and(|c| c.hinted);
+        self.set_phase(Phase::Solved);
+        let counted = self.count_puzzle(if hinted { Outcome::Hinted } else { Outcome::Solved });
+        let how = if counted { "" } else { " (it counted the first time)" };
+        self.info(format!("Solved!{how} {OVER_KEYS}"));
+    }
+
+    /// A wrong move: the puzzle counts as failed, and the engine finds what
+    /// the move runs into.
+    fn wrong_move(&mut self, m: AnyMove, san: &str) {
+        self.set_phase(Phase::Wrong(m));
+        self.count_puzzle(Outcome::Failed);
+        if let Some(end) = self.game.end() {
+            return self.error(format!("{san} is not it: {}. {OVER_KEYS}", end.describe()));
+        }
+        let limits = Limits { nodes: Some(AnalysisOptions::DEFAULT_NODES), ..Limits::default() };
+        self.start_search(limits, Purpose::Refutation { ply: self.game.len() });
+        self.error(format!("{san} is not it: the engine looks for the reply..."));
+    }
+
+    /// The engine's reply to the wrong move, played on the board.
+    pub(super) fn refuted(&mut self, reply: Option<AnyMove>) {
+        let Some(Phase::Wrong(wrong)) = self.puzzle_phase() else { return };
+        let before = self.game.position_at(self.game.len().saturating_sub(1));
+        let san = before.san(wrong).unwrap_or_else(|_| wrong.to_string());
+        let Some(reply) = reply else { return self.error(format!("{san} is not it. {OVER_KEYS}")) };
+        let reply_san = self.game.position().san(reply).unwrap_or_else(|_| reply.to_string());
+        if let Err(e) = self.game.play(reply, self.now) {
+            return self.error(format!("the engine's reply {reply_san}: {e}"));
+        }
+        self.error(format!("{san} is not it: it runs into {reply_san}. {OVER_KEYS}"));
+    }
+
+    /// Counts the puzzle on the board once and has the attempt saved.
+    /// Returns whether it counted now.
+    fn count_puzzle(&mut self, outcome: Outcome) -> bool {
+        let Some(trainer) = self.trainer.as_mut() else { return false };
+        let Some((attempt, rating)) = trainer.count(outcome) else {
+            return false;
+        };
+        self.effects.push(Effect::SavePuzzleAttempt { game: trainer.game, attempt, rating });
+        true
+    }
+
+    /// Ctrl-T on the puzzle board: marks the piece that moves first; a
+    /// solve after it gains nothing.
+    fn puzzle_hint(&mut self) {
+        let played = self.game.len();
+        let Some(trainer) = self.trainer.as_mut() else { return };
+        if let Some(c) = trainer.current.as_mut() {
+            c.hinted = true;
+        }
+        match trainer.hint_square(played) {
+            Some(sq) => self.info(format!("Hint: the piece on {sq} moves (a solve with a hint gains no rating)")),
+            None => self.error("no hint here"),
+        }
+    }
+
+    /// Enter after a puzzle: the next one.
+    fn next_puzzle(&mut self) {
+        let Some(trainer) = self.trainer.as_mut() else { return };
+        if trainer.next() {
+            return self.set_up_puzzle();
+        }
+        let filter = trainer.filter.clone().unwrap_or_default();
+        self.error(format!("no puzzle is about '{filter}' (t or ':theme all' changes the filter)"));
+    }
+
+    /// `r` after a wrong move: the puzzle again from its start (it has counted already).
+    fn retry_puzzle(&mut self) {
+        self.set_up_puzzle();
+    }
+
+    /// `s`: the whole solution, played out on the board.
+    fn show_solution(&mut self) {
+        let Some(offered) = self.trainer.as_ref().and_then(Trainer::offered) else { return };
+        let (start, line) = (offered.start.clone(), offered.line.clone());
+        let sans = offered.puzzle.san.join(" ");
+        self.cancel_search();
+        self.game = Game::new(start, [Player::Human; 2], None);
+        for m in line {
+            if let Err(e) = self.game.play(m, self.now) {
+                return self.error(format!("the solution does not play out: {e}"));
+            }
+        }
+        self.set_phase(Phase::Shown);
+        self.info(format!("Solution: {sans}. {OVER_KEYS}"));
+    }
+
+    /// `t` after a puzzle: the next theme filter (all, then each theme on offer).
+    fn next_theme(&mut self) {
+        let Some(trainer) = self.trainer.as_ref() else { return };
+        let filters = trainer.filters();
+        let at = trainer.filter.as_ref().and_then(|f| filters.iter().position(|x| x == f));
+        let next = match at {
+            None => filters.first().cloned(),
+            Some(i) => filters.get(i + 1).cloned(),
+        };
+        self.set_puzzle_filter(next);
+    }
+
+    /// `:theme NAME` in the trainer (`all`: no filter); the next puzzle is about it.
+    pub(super) fn set_puzzle_filter(&mut self, filter: Option<String>) {
+        let Some(trainer) = self.trainer.as_mut() else { return };
+        trainer.filter = filter.filter(|f| f != "all");
+        let n = trainer.puzzles.iter().filter(|o| o.fits(trainer.filter.as_deref())).count();
+        let text = match &trainer.filter {
+            Some(f) if n == 0 => Err(format!("no puzzle is about '{f}' (themes: {})", trainer.filters().join(", "))),
+            Some(f) => Ok(format!("theme {f}: {n} puzzles; the next puzzle is about it")),
+            None => Ok(format!("every theme: {n} puzzles")),
+        };
+        match text {
+            Ok(text) => self.info(text),
+            Err(text) => self.error(text),
+        }
+    }
+
+    /// `p` in the review: the move viewed, a `??` of the player's that
+    /// missed a proved win, becomes a puzzle of the personal set once the
+    /// runner has re-proved that the win is unique; else says why not.
+    pub(super) fn make_personal(&mut self) {
+        let Some(review) = &self.study.review else { return };
+        let Some(r) = review.current() else {
+            return self.info("this move is not analysed yet: wait for the review");
+        };
+        if r.judgement != Some(Judgement::Blunder) {
+            return self
+                .info("no puzzle: p makes a puzzle of a ?? (a blunder) that missed a win, and this move is not one");
+        }
+        if self.game.player(r.mover) == Player::Engine {
+            return self.info("no puzzle: that ?? was the engine's move, not yours");
+        }
+        if !r.before.is_proved_win_for(r.mover) {
+            return self.info(format!(
+                "no puzzle: before this ?? the review found no proved win for {} ({}), and a puzzle needs one",
+                r.mover, r.before
+            ));
+        }
+        match personal_candidate(review.position(), &r.best_line) {
+            Ok(puzzle) => {
+                self.effects.push(Effect::MakePersonal(Box::new(puzzle)));
+                self.info("checking that the win is the only one (a few seconds)...");
+            }
+            Err(e) => self.error(format!("no puzzle: {e}")),
+        }
+    }
+
+    /// A personal puzzle was saved, or why not.
+    pub(super) fn personal_saved(&mut self, result: Result<(String, std::path::PathBuf), String>) {
+        match result {
+            Ok((id, path)) => self.info(format!(
+                "puzzle {id} saved to your personal set ({}): the puzzle trainer offers it",
+                path.display()
+            )),
+            Err(e) => self.error(e),
+        }
+    }
+
+    /// The attempt was saved, or why not.
+    pub(super) fn puzzle_saved(&mut self, result: Result<(), String>) {
+        if let Err(e) = result {
+            self.error(format!("the result is not saved: {e}"));
+        }
+    }
+}

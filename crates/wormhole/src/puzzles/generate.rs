@@ -1,0 +1,314 @@
+//! Finding puzzles in engine games: two engines of random levels play a
+//! game (weak levels blunder, which is what makes puzzles); at every
+//! position a full-strength search with a small budget screens for a
+//! short proved win, and the [`Judge`] decides whether it is a puzzle.
+//! Everything is seeded: the same seed and game number give the same game
+//! and the same puzzles, whichever thread plays it.
+
+use std::collections::HashSet;
+
+use rand::rngs::SmallRng;
+use rand::{RngExt, SeedableRng};
+
+use super::judge::{Judge, MAX_SOLVER_MOVES, Refusal};
+use super::rating::{self, Difficulty};
+use super::{Puzzle, PuzzleThemes, Theme};
+use crate::engine::{Engine, EngineOptions, Level, Limits, Score};
+use crate::rules::{GameMove, MoveSet, Searchable};
+use crate::{GameKind, WithPosition};
+
+/// What the generator spends, one setting each.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GenerateSettings {
+    /// The seed of the whole run: game `i` is seeded from it and `i`.
+    pub seed: u64,
+    /// The levels the two players are drawn from (each its own).
+    pub levels: (u8, u8),
+    /// Positions a player searches per move (its level may cap it lower).
+    pub play_positions: u64,
+    /// Positions the full-strength screening search spends per position
+    /// (every position one move from the game's is screened).
+    pub screen_positions: u64,
+    /// Positions are screened from this ply on (before it, wins are rare).
+    pub first_ply: u32,
+    /// A game longer than this many plies is abandoned.
+    pub max_plies: u32,
+}
+
+impl Default for GenerateSettings {
+    fn default() -> GenerateSettings {
+        GenerateSettings {
+            seed: 1,
+            levels: (1, 10),
+            play_positions: 20_000,
+            screen_positions: 4_000,
+            first_ply: 10,
+            max_plies: 240,
+        }
+    }
+}
+
+/// What one game gave: its puzzles and how its candidates fared.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Harvest {
+    /// The puzzles, in the order of the game.
+    pub puzzles: Vec<Puzzle>,
+    /// The counts.
+    pub stats: Stats,
+}
+
+/// How the candidates of a run fared: a candidate is a position where the
+/// screening search proved a win within [`MAX_SOLVER_MOVES`] moves.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Positions screened.
+    pub positions: u64,
+    /// Candidates the judge looked at.
+    pub candidates: u64,
+    /// Candidates that became puzzles (before one puzzle per solution
+    /// among sibling positions is kept).
+    pub puzzles: u64,
+    /// Rejected: a second move wins.
+    pub not_unique: u64,
+    /// Rejected: a question not settled within the effort.
+    pub unsettled: u64,
+    /// Rejected: no win within [`MAX_SOLVER_MOVES`] after all.
+    pub no_win: u64,
+}
+
+impl Stats {
+    /// Adds another count to this one.
+    pub fn add(&mut self, other: &Stats) {
+        self.positions += other.positions;
+        self.candidates += other.candidates;
+        self.puzzles += other.puzzles;
+        self.not_unique += other.not_unique;
+        self.unsettled += other.unsettled;
+        self.no_win += other.no_win;
+    }
+
+    fn reject(&mut self, why: &Refusal) {
+        match why {
+            Refusal::NotUnique { .. } => self.not_unique += 1,
+            Refusal::Unsettled { .. } => self.unsettled += 1,
+            _ => self.no_win += 1,
+        }
+    }
+}
+
+/// Plays game number `index` of a run in `kind` and collects its puzzles.
+pub fn generate_game(kind: GameKind, index: u64, settings: &GenerateSettings, judge: &mut Judge) -> Harvest {
+    let job = GameJob { index, settings, judge };
+    kind.with_position(None, job).expect("every game's start position reads (tested)")
+}
+
+/// [`generate_game`] on the game's own position.
+struct GameJob<'a> {
+    index: u64,
+    settings: &'a GenerateSettings,
+    judge: &'a mut Judge,
+}
+
+impl WithPosition for GameJob<'_> {
+    type Output = Harvest;
+    fn run<P: Searchable>(self, start: P) -> Harvest {
+        let s = self.settings;
+        let mut rng = SmallRng::seed_from_u64(s.seed ^ self.index.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let mut players: Vec<Engine> = (0..2).map(|_| player(&mut rng, s.levels)).collect();
+        let mut finder = Finder {
+            screen: engine(Level::MAX, rng.random()),
+            judge: self.judge,
+            settings: s,
+            seen: HashSet::new(),
+            harvest: Harvest::default(),
+        };
+        let (mut pos, mut history) = (start, Vec::new());
+        for ply in 0..s.max_plies {
+            if pos.outcome(&history).is_some() {
+                break;
+            }
+            history.push(pos.hash());
+            if ply + 1 >= s.first_ply {
+                finder.children(&pos, &history);
+            }
+            let limits = Limits {
+                nodes: Some(s.play_positions),
+                history: history[..history.len() - 1].to_vec(),
+                ..Limits::default()
+            };
+            let player = &mut players[ply as usize % 2];
+            let Some(m) = player.search(&pos, &limits, &Default::default(), &mut |_| {}).best_move else {
+                break;
+            };
+            pos.play_unchecked(m);
+        }
+        finder.harvest
+    }
+}
+
+/// What looks for puzzles in the positions of one game.
+struct Finder<'a> {
+    screen: Engine,
+    judge: &'a mut Judge,
+    settings: &'a GenerateSettings,
+    /// The positions looked at, by hash (each once).
+    seen: HashSet<u64>,
+    harvest: Harvest,
+}
+
+impl Finder<'_> {
+    /// Looks at every position one move from `pos` (the game's next
+    /// position among them): where the mover has just blundered, the
+    /// opponent has a win to find. `history` ends with `pos`.
+    /// Siblings often share their solution (the blunders differ, the win
+    /// is the same): one puzzle per solution among them.
+    fn children<P: Searchable>(&mut self, pos: &P, history: &[u64]) {
+        let mut pos = pos.clone();
+        let moves: Vec<P::Move> = pos.legal_moves().iter().collect();
+        let mut solutions = HashSet::new();
+        for m in moves {
+            let undo = pos.play_unchecked(m);
+            if pos.outcome(history).is_none() && self.seen.insert(pos.hash()) {
+                self.consider(&pos, history, &mut solutions);
+            }
+            pos.undo(m, undo);
+        }
+    }
+
+    /// Screens `pos` and, for a candidate, asks the judge; keeps a puzzle
+    /// whose solution (SAN) is not among `solutions` yet.
+    fn consider<P: Searchable>(&mut self, pos: &P, history: &[u64], solutions: &mut HashSet<Vec<String>>) {
+        let stats = &mut self.harvest.stats;
+        stats.positions += 1;
+        match screen(&mut self.screen, pos, history, self.settings) {
+            Screen::Nothing => {}
+            Screen::SecondWin => {
+                stats.candidates += 1;
+                stats.not_unique += 1;
+            }
+            Screen::Candidate => {
+                stats.candidates += 1;
+                self.judge.clear();
+                match self.judge.solve(pos) {
+                    Ok(line) => {
+                        stats.puzzles += 1;
+                        let puzzle = puzzle(pos, &line, &mut self.screen);
+                        if solutions.insert(puzzle.san.clone()) {
+                            self.harvest.puzzles.push(puzzle);
+                        }
+                    }
+                    Err(why) => stats.reject(&why),
+                }
+            }
+        }
+    }
+}
+
+/// An engine of `level`, one thread, a small table, seeded.
+fn engine(level: Level, seed: u64) -> Engine {
+    Engine::new(EngineOptions { level, hash_mb: 8, threads: 1, seed: Some(seed) })
+}
+
+/// A player of a random level within `levels`.
+fn player(rng: &mut SmallRng, levels: (u8, u8)) -> Engine {
+    let n = rng.random_range(levels.0.min(levels.1)..=levels.0.max(levels.1));
+    engine(Level::new(n).unwrap_or(Level::MAX), rng.random())
+}
+
+/// What the screening search says about a position.
+enum Screen {
+    /// No proved win (in a game without a prover: no mate within
+    /// [`MAX_SOLVER_MOVES`] moves).
+    Nothing,
+    /// A second move wins as well (as fast, in a game without a prover).
+    SecondWin,
+    /// One move is proved to win and the second best is not.
+    Candidate,
+}
+
+/// Screens `pos` with a full-strength search of the two best moves: proved
+/// results are sound, so a second proved win rejects the position at once.
+fn screen<P: Searchable>(engine: &mut Engine, pos: &P, history: &[u64], s: &GenerateSettings) -> Screen {
+    let limits = Limits { nodes: Some(s.screen_positions), history: history.to_vec(), multipv: 2, ..Limits::default() };
+    let result = engine.search(pos, &limits, &Default::default(), &mut |_| {});
+    let score = |i: usize| result.info.lines.get(i).map(|l| l.score);
+    let best = match score(0) {
+        Some(Score::Win(plies)) if P::PROVER.is_some() || plies < 2 * MAX_SOLVER_MOVES => plies,
+        _ => return Screen::Nothing,
+    };
+    match score(1) {
+        Some(Score::Win(plies)) if P::PROVER.is_some() || plies <= best => Screen::SecondWin,
+        _ => Screen::Candidate,
+    }
+}
+
+/// The puzzle of `pos` with its solution `line`.
+fn puzzle<P: Searchable>(pos: &P, line: &[P::Move], screen: &mut Engine) -> Puzzle {
+    let mut at = pos.clone();
+    let mut san = Vec::new();
+    for &m in line {
+        san.push(at.san(m));
+        at.play_unchecked(m);
+    }
+    let difficulty = Difficulty {
+        nodes: nodes_to_find(screen, pos, line[0]),
+        solver_moves: line.len().div_ceil(2) as u32,
+        legal_moves: pos.legal_moves().len() as u32,
+        capture: pos.captured_by(line[0]).is_some(),
+        check: pos.after(line[0]).is_ok_and(|p| p.is_check()),
+    };
+    Puzzle {
+        id: format!("{}-{:010x}", pos.kind().name(), pos.hash() >> 24),
+        game: pos.kind(),
+        fen: pos.fen(),
+        solution: line.iter().map(ToString::to_string).collect(),
+        san,
+        rating: rating::estimate(&difficulty),
+        themes: themes(pos, line),
+        nodes: difficulty.nodes,
+    }
+}
+
+/// The positions a full-strength search from scratch spends before its
+/// best move is `first`: the least depth at which it is, searched anew.
+fn nodes_to_find<P: Searchable>(engine: &mut Engine, pos: &P, first: P::Move) -> u64 {
+    let mut nodes = 0;
+    for depth in 1..=2 * MAX_SOLVER_MOVES + 2 {
+        engine.new_game();
+        let limits = Limits { depth: Some(depth), ..Limits::default() };
+        let result = engine.search(pos, &limits, &Default::default(), &mut |_| {});
+        nodes = result.info.nodes;
+        if result.best_move == Some(first) {
+            break;
+        }
+    }
+    nodes
+}
+
+/// The themes of the solution `line` from `pos`: a mate and its length when
+/// it ends the game, what its first move does, promotions, and the game's
+/// own ([`PuzzleThemes`]).
+fn themes<P: Searchable>(pos: &P, line: &[P::Move]) -> Vec<Theme> {
+    let mut themes = Vec::new();
+    let first = line[0];
+    let capture = pos.captured_by(first).is_some();
+    let check = pos.after(first).is_ok_and(|p| p.is_check());
+    themes.extend(capture.then_some(Theme::Capture));
+    themes.extend(check.then_some(Theme::Check));
+    themes.extend((!capture && !check).then_some(Theme::QuietMove));
+    let mut at = pos.clone();
+    for (ply, &m) in line.iter().enumerate() {
+        if ply % 2 == 0 {
+            themes.extend(m.promotion().map(|_| Theme::Promotion));
+            themes.extend(PuzzleThemes::move_themes(&at, m));
+        }
+        at.play_unchecked(m);
+    }
+    if at.outcome(&[]).is_some() {
+        themes.push(Theme::MateIn(line.len().div_ceil(2) as u8));
+        themes.extend(at.end_themes());
+    }
+    themes.sort();
+    themes.dedup();
+    themes
+}

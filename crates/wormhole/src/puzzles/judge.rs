@@ -1,0 +1,317 @@
+//! Deciding that a move is the only one that wins, at each of the
+//! solver's turns, for the generator and for `check` alike.
+//!
+//! What "wins" means depends on the game:
+//! - a game with a prover ([`SearchHooks::PROVER`], Wormhole chess, no
+//!   draws): the prover proves that the solver's move wins and that every
+//!   other move loses. The solution goes on while the solver's winning move
+//!   stays the only one, for at most [`MAX_SOLVER_MOVES`] moves or to the
+//!   end of the game; the defender's reply is the one whose proof is the
+//!   longest (the prover's longest line, an estimate of the resistance);
+//! - a game with draws and no prover (Porthole chess and the other portal
+//!   games): a forced mate within [`MAX_SOLVER_MOVES`] moves, each of the
+//!   solver's moves the only one that mates within the moves left, and each
+//!   reply the one that delays the mate longest (both by the exact search
+//!   of `exact.rs`, over every legal move).
+
+use std::sync::atomic::AtomicBool;
+
+use super::exact::{Budget, win_distance, wins_with};
+use super::record::LineError;
+use crate::engine::{Alone, Proof, ProverSlot, SolveLimits};
+use crate::rules::{MoveSet, Prover, Rules, SearchHooks};
+
+/// The most moves of the solver a puzzle's solution has.
+pub const MAX_SOLVER_MOVES: u32 = 4;
+
+/// How much work deciding one puzzle may take; a question not settled
+/// within it rejects the puzzle ([`Refusal::Unsettled`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Effort {
+    /// Positions the exact search may play for the whole solution.
+    pub exact_positions: u64,
+    /// Positions the prover may search for each position it must settle.
+    pub prover_positions: u64,
+}
+
+impl Effort {
+    /// What the generator spends on a candidate.
+    pub const GENERATE: Effort = Effort { exact_positions: 3_000_000, prover_positions: 20_000 };
+    /// What `check` spends on a puzzle: ten times as much, so that a
+    /// puzzle the generator settled (its prover helped by what it proved
+    /// before in the same game) settles again from scratch.
+    pub const CHECK: Effort = Effort { exact_positions: 30_000_000, prover_positions: 200_000 };
+}
+
+/// Why a position is no puzzle, or a puzzle's solution does not hold;
+/// `ply` counts the solution's moves from 0 (the solver's first move).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    /// The moves of the solution do not play.
+    #[error(transparent)]
+    Line(#[from] LineError),
+    /// The solution is longer than [`MAX_SOLVER_MOVES`] moves of the solver.
+    #[error("the solution has {0} moves of the solver, more than {MAX_SOLVER_MOVES}")]
+    TooLong(usize),
+    /// No move wins (within the moves left, in a game without a prover).
+    #[error("move {}: no move wins{}", .ply + 1, within(*.moves))]
+    NoWin {
+        /// Where.
+        ply: usize,
+        /// The solver's moves left, in a game without a prover.
+        moves: Option<u32>,
+    },
+    /// Two moves win.
+    #[error("move {}: {first} and {second} both win", .ply + 1)]
+    NotUnique {
+        /// Where.
+        ply: usize,
+        /// The winning move found first (SAN).
+        first: String,
+        /// Another winning move (SAN).
+        second: String,
+    },
+    /// The solution's move is not the one that wins.
+    #[error("move {}: {written} does not win, {winner} does", .ply + 1)]
+    WrongMove {
+        /// Where.
+        ply: usize,
+        /// The solution's move (SAN).
+        written: String,
+        /// The only winning move (SAN).
+        winner: String,
+    },
+    /// A question the search could not settle within its [`Effort`].
+    #[error("move {}: whether {mv} wins is not settled within the search's effort", .ply + 1)]
+    Unsettled {
+        /// Where.
+        ply: usize,
+        /// The move or position in question.
+        mv: String,
+    },
+}
+
+/// " within N moves" for a forced mate.
+fn within(moves: Option<u32>) -> String {
+    moves.map(|n| format!(" within {n} moves")).unwrap_or_default()
+}
+
+/// The judge of one thread: the prover's memory and the effort allowed.
+#[derive(Debug)]
+pub struct Judge {
+    prover: ProverSlot,
+    effort: Effort,
+}
+
+impl Judge {
+    /// A judge that spends at most `effort` on a puzzle.
+    pub fn new(effort: Effort) -> Judge {
+        Judge { prover: ProverSlot::default(), effort }
+    }
+
+    /// Forgets what the prover proved (its results are exact either way;
+    /// forgetting keeps a run's results independent of which thread
+    /// judged what before).
+    pub fn clear(&mut self) {
+        self.prover.clear();
+    }
+
+    /// The solution from `pos` if it is a puzzle (see the module's rules).
+    pub(crate) fn solve<P: SearchHooks>(&mut self, pos: &P) -> Result<Vec<P::Move>, Refusal> {
+        if pos.legal_moves().len() < 2 {
+            return Err(Refusal::NoWin { ply: 0, moves: None });
+        }
+        match P::PROVER {
+            Some(prove) => self.solve_proved(prove, pos),
+            None => self.solve_mate(pos),
+        }
+    }
+
+    /// Checks a solution by the module's rules: at each of the solver's
+    /// turns its move is the only winning one, and a forced mate's last
+    /// move mates (the defender's replies are legal: they played).
+    pub(crate) fn check<P: SearchHooks>(&mut self, pos: &P, line: &[P::Move]) -> Result<(), Refusal> {
+        let solver_moves = line.len().div_ceil(2);
+        if solver_moves > MAX_SOLVER_MOVES as usize {
+            return Err(Refusal::TooLong(solver_moves));
+        }
+        let mut budget = Budget(self.effort.exact_positions);
+        let mut pos = pos.clone();
+        for (ply, &m) in line.iter().enumerate() {
+            if ply % 2 == 0 {
+                let left = (solver_moves - ply / 2) as u32;
+                let winner = match P::PROVER {
+                    Some(prove) => self.proved_winner(prove, &mut pos, ply)?,
+                    None => only_mate(&mut pos, left, ply, &mut budget)?,
+                };
+                if winner != m {
+                    return Err(Refusal::WrongMove { ply, written: pos.san(m), winner: pos.san(winner) });
+                }
+            }
+            pos.play_unchecked(m);
+        }
+        Ok(())
+    }
+
+    /// The solution in a game with a prover: the solver's only winning
+    /// moves while they stay the only ones, the longest proofs' replies.
+    fn solve_proved<P: SearchHooks>(&mut self, prove: Prover<P>, pos: &P) -> Result<Vec<P::Move>, Refusal> {
+        let mut pos = pos.clone();
+        let mut line = Vec::new();
+        while line.len() < 2 * MAX_SOLVER_MOVES as usize {
+            let m = match self.proved_winner(prove, &mut pos, line.len()) {
+                Ok(m) => m,
+                Err(_) if !line.is_empty() => {
+                    line.pop();
+                    break;
+                }
+                Err(why) => return Err(why),
+            };
+            pos.play_unchecked(m);
+            line.push(m);
+            if pos.outcome(&[]).is_some() || line.len() == 2 * MAX_SOLVER_MOVES as usize - 1 {
+                break;
+            }
+            let reply = self.longest_proof(prove, &mut pos, line.len())?;
+            pos.play_unchecked(reply);
+            line.push(reply);
+        }
+        Ok(line)
+    }
+
+    /// The solution of a forced mate, by the exact search.
+    fn solve_mate<P: Rules>(&mut self, pos: &P) -> Result<Vec<P::Move>, Refusal> {
+        let mut budget = Budget(self.effort.exact_positions);
+        let mut pos = pos.clone();
+        let unsettled = |pos: &P, ply| Refusal::Unsettled { ply, mv: format!("the position {}", pos.fen()) };
+        let mut left = match win_distance(&mut pos, MAX_SOLVER_MOVES, &mut budget) {
+            None => return Err(unsettled(&pos, 0)),
+            Some(None) => return Err(Refusal::NoWin { ply: 0, moves: Some(MAX_SOLVER_MOVES) }),
+            Some(Some(n)) => n,
+        };
+        let mut line = Vec::new();
+        loop {
+            let m = only_mate(&mut pos, left, line.len(), &mut budget)?;
+            pos.play_unchecked(m);
+            line.push(m);
+            if pos.outcome(&[]).is_some() {
+                return Ok(line);
+            }
+            let (reply, longest) =
+                longest_resistance(&mut pos, left - 1, &mut budget).ok_or_else(|| unsettled(&pos, line.len()))?;
+            pos.play_unchecked(reply);
+            line.push(reply);
+            left = longest;
+        }
+    }
+
+    /// What the prover settles about the side to move of `pos`.
+    fn prove<P: SearchHooks>(&mut self, prove: Prover<P>, pos: &P) -> Proof<P::Move> {
+        let limits = SolveLimits { nodes: Some(self.effort.prover_positions), time: None };
+        prove(pos, &mut self.prover, &limits, &AtomicBool::new(false), &Alone)
+    }
+
+    /// The only move the prover proves to win, every other proved to lose.
+    fn proved_winner<P: SearchHooks>(&mut self, prove: Prover<P>, pos: &mut P, ply: usize) -> Result<P::Move, Refusal> {
+        let moves: Vec<P::Move> = pos.legal_moves().iter().collect();
+        let mut winner = None;
+        for m in moves {
+            let undo = pos.play_unchecked(m);
+            let proof = self.prove(prove, pos);
+            pos.undo(m, undo);
+            match (proof, winner) {
+                (Proof::Win { .. }, _) => {}
+                (Proof::Loss { .. }, None) => winner = Some(m),
+                (Proof::Loss { .. }, Some(first)) => {
+                    return Err(Refusal::NotUnique { ply, first: pos.san(first), second: pos.san(m) });
+                }
+                (Proof::Unknown, _) => return Err(Refusal::Unsettled { ply, mv: pos.san(m) }),
+            }
+        }
+        winner.ok_or(Refusal::NoWin { ply, moves: None })
+    }
+
+    /// The defender's reply whose proof of the solver's win is the longest
+    /// (the first such in move order).
+    fn longest_proof<P: SearchHooks>(&mut self, prove: Prover<P>, pos: &mut P, ply: usize) -> Result<P::Move, Refusal> {
+        let replies: Vec<P::Move> = pos.legal_moves().iter().collect();
+        let mut best: Option<(P::Move, u32)> = None;
+        for r in replies {
+            let undo = pos.play_unchecked(r);
+            let proof = self.prove(prove, pos);
+            pos.undo(r, undo);
+            let Proof::Win { plies, .. } = proof else {
+                return Err(Refusal::Unsettled { ply, mv: pos.san(r) });
+            };
+            if best.is_none_or(|(_, b)| plies > b) {
+                best = Some((r, plies));
+            }
+        }
+        best.map(|(r, _)| r).ok_or(Refusal::NoWin { ply, moves: None })
+    }
+}
+
+/// The only move that mates within `left` moves of the solver.
+fn only_mate<P: Rules>(pos: &mut P, left: u32, ply: usize, budget: &mut Budget) -> Result<P::Move, Refusal> {
+    let moves: Vec<P::Move> = pos.legal_moves().iter().collect();
+    let mut winner = None;
+    let mut unsettled = None;
+    for m in moves {
+        match (wins_with(pos, m, left, budget), winner) {
+            (Some(true), None) => winner = Some(m),
+            (Some(true), Some(first)) => {
+                return Err(Refusal::NotUnique { ply, first: pos.san(first), second: pos.san(m) });
+            }
+            (Some(false), _) => {}
+            (None, _) => unsettled = unsettled.or(Some(m)),
+        }
+    }
+    match (winner, unsettled) {
+        (_, Some(m)) => Err(Refusal::Unsettled { ply, mv: pos.san(m) }),
+        (Some(m), None) => Ok(m),
+        (None, None) => Err(Refusal::NoWin { ply, moves: Some(left) }),
+    }
+}
+
+/// The defender's reply after which the solver needs the most moves to
+/// mate (at most `left`), with that number; the first such reply in move
+/// order. `None` when the budget runs out.
+fn longest_resistance<P: Rules>(pos: &mut P, left: u32, budget: &mut Budget) -> Option<(P::Move, u32)> {
+    let replies: Vec<P::Move> = pos.legal_moves().iter().collect();
+    let mut best: Option<(P::Move, u32)> = None;
+    for r in replies {
+        let undo = pos.play_unchecked(r);
+        let distance = win_distance(pos, left, budget);
+        pos.undo(r, undo);
+        let n = distance??;
+        if best.is_none_or(|(_, b)| n > b) {
+            best = Some((r, n));
+        }
+    }
+    best
+}
+
+impl Judge {
+    /// Re-proves a puzzle: its moves play from its position, and at each of
+    /// the solver's turns its move is the only winning one ([`Judge`]'s
+    /// rules); the last leaves the game won.
+    pub fn check_puzzle(&mut self, puzzle: &super::Puzzle) -> Result<(), Refusal> {
+        let line = puzzle.line()?;
+        let job = CheckJob { judge: self, line };
+        puzzle.game.with_position(Some(&puzzle.fen), job).map_err(LineError::Fen)?
+    }
+}
+
+/// [`Judge::check_puzzle`] on the game's own position.
+struct CheckJob<'a> {
+    judge: &'a mut Judge,
+    line: Vec<crate::AnyMove>,
+}
+
+impl crate::WithPosition for CheckJob<'_> {
+    type Output = Result<(), Refusal>;
+    fn run<P: crate::rules::Searchable>(self, pos: P) -> Result<(), Refusal> {
+        let line: Vec<P::Move> = self.line.iter().filter_map(|&m| P::Move::try_from(m).ok()).collect();
+        self.judge.check(&pos, &line)
+    }
+}
