@@ -300,8 +300,11 @@ pub(super) mod tests {
 
     /// Ticks until the review's analysis is done.
     pub fn wait_review(app: &mut App) {
-        let end = Instant::now() + Duration::from_secs(30);
-        while app.session().study().review.as_ref().is_some_and(|r| r.running) && Instant::now() < end {
+        // Wait for the review to end and for the runner to see its analysis
+        // thread finish (a loaded machine may take a while for both).
+        let end = Instant::now() + Duration::from_secs(120);
+        let running = |app: &App| app.session().study().review.as_ref().is_some_and(|r| r.running);
+        while (running(app) || app.analysis_busy()) && Instant::now() < end {
             std::thread::sleep(Duration::from_millis(10));
             app.tick(Instant::now());
         }
