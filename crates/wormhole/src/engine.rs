@@ -15,7 +15,9 @@
 //! (blocking, with a callback and a stop flag), or the same run on its own
 //! thread with [`SearchThread`]; [`Limits`] also restrict the root moves
 //! and ask for several best lines (MultiPV). A separate [`Solver`]
-//! (proof-number search) tries to prove who wins without a time horizon.
+//! (proof-number search) tries to prove who wins without a time horizon;
+//! the engine runs it beside its search ([`Features::proof_search`]),
+//! the two sharing proofs through the table ([`ProvedTable`]).
 //!
 //! Modules, one concern each: `search` (a thread's state and the context
 //! its threads share), `negamax` (alpha-beta with principal variation
@@ -75,7 +77,7 @@ pub(crate) use eval::{Scorer, Sink, material_balance, term_counts};
 pub use eval::{Term, TermShape};
 pub use levels::{Level, LevelColumn, LevelSettings, ParseLevelError};
 pub use minimax::{Minimax, WIN_VALUE};
-pub use prove::{Proof, ProverMemory, ProverSlot, SolveLimits};
+pub use prove::{Alone, Proof, ProvedTable, ProverMemory, ProverSlot, SolveLimits};
 // Wormhole chess's evaluation and solver, kept at the paths they had
 // before the game got its folder (the trait split moves them out).
 pub use crate::games::wormhole::eval::{EvalParams, FEATURES, TERMS, evaluate, features};
@@ -385,12 +387,14 @@ pub struct Features {
     /// Pick the move at random among all root moves, as the weak levels
     /// do (see [`LevelSettings::temperature`]); `None`: the level decides.
     pub temperature: Option<u32>,
-    /// At full strength with a time limit, from move
-    /// [`Features::PROOF_FROM_MOVE`] on, give the game's prover
-    /// ([`SearchHooks::PROVER`](crate::rules::SearchHooks::PROVER); Wormhole chess's proof-number [`Solver`]) the
-    /// time the alpha-beta search leaves unused when it did not prove the
-    /// result (games with a prover only): it proves results from further
-    /// out.
+    /// At full strength, from move [`Features::PROOF_FROM_MOVE`] on, run
+    /// the game's prover ([`SearchHooks::PROVER`](crate::rules::SearchHooks::PROVER);
+    /// Wormhole chess's proof-number [`Solver`]; games with a prover
+    /// only): with two or more threads, on a thread of its own beside the
+    /// alpha-beta search, the two sharing what they proved through the
+    /// table, its proof of the root ending the search; with one thread, in
+    /// the time a timed search leaves unused when it did not prove the
+    /// result. It proves results from further out.
     pub proof_search: bool,
 }
 
@@ -533,6 +537,12 @@ impl Engine {
     /// `None` restores every game's defaults.
     pub fn set_eval_params<W: EvalWeights>(&mut self, params: Option<W>) {
         self.params = params.map(|p| Arc::new(p) as Arc<dyn Any + Send + Sync>);
+    }
+
+    /// The transposition table as the place where a prover and this
+    /// engine's searches share what they proved (see [`ProvedTable`]).
+    pub fn proved_table(&self) -> &dyn ProvedTable {
+        &*self.tt
     }
 
     /// How full the transposition table is, in permille (UCI `hashfull`).

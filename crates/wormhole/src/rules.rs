@@ -19,7 +19,7 @@ use std::fmt;
 use std::hash::Hash;
 use std::sync::atomic::AtomicBool;
 
-use crate::engine::{Proof, ProverSlot, SolveLimits};
+use crate::engine::{Proof, ProvedTable, ProverSlot, SolveLimits};
 use crate::puzzles::PuzzleThemes;
 use crate::{AnyMove, Board, Color, GameKind, Piece, Role, Square};
 
@@ -133,8 +133,8 @@ pub trait GameOutcome: Copy + Eq + fmt::Debug + fmt::Display + Send + Sync + 'st
     }
 }
 
-/// How the engine calls a game's prover ([`Prove::prove`]).
-pub type Prover<P> = fn(&P, &mut ProverSlot, &SolveLimits, &AtomicBool) -> Proof<<P as Rules>::Move>;
+/// How the engine calls a game's prover ([`Prove::prove_sharing`]).
+pub type Prover<P> = fn(&P, &mut ProverSlot, &SolveLimits, &AtomicBool, &dyn ProvedTable) -> Proof<<P as Rules>::Move>;
 
 /// Proving who wins, opt-in: a game with a prover (Wormhole chess's
 /// proof-number solver) implements it and names it in [`SearchHooks::PROVER`].
@@ -143,6 +143,20 @@ pub trait Prove: Rules {
     /// `memory` keeps the prover's table between searches (the prover
     /// puts its own type there, [`ProverSlot::with`]).
     fn prove(&self, memory: &mut ProverSlot, limits: &SolveLimits, stop: &AtomicBool) -> Proof<Self::Move>;
+
+    /// [`Prove::prove`] beside another search of the same game, sharing
+    /// what each proved through `table` (read as starting facts, written
+    /// as the prover settles positions). Without sharing, by default.
+    fn prove_sharing(
+        &self,
+        memory: &mut ProverSlot,
+        limits: &SolveLimits,
+        stop: &AtomicBool,
+        table: &dyn ProvedTable,
+    ) -> Proof<Self::Move> {
+        let _ = table;
+        self.prove(memory, limits, stop)
+    }
 }
 
 /// A game: a position with its moves, notation, make and unmake, hash and
@@ -328,7 +342,7 @@ pub trait SearchHooks: Rules + sealed::Sealed {
     fn generate(&self, safety: &Self::Safety, list: &mut Self::SearchList, captures: bool);
     /// The game's prover, if it has one ([`Prove`]): the engine runs it
     /// after its alpha-beta search. `None` by default; a game that
-    /// implements [`Prove`] sets `Some(<Self as Prove>::prove)`.
+    /// implements [`Prove`] sets `Some(<Self as Prove>::prove_sharing)`.
     const PROVER: Option<Prover<Self>> = None;
 }
 

@@ -146,8 +146,16 @@ fn check(case: &Case, score: Score, exact: bool, when: &str) {
 }
 
 fn check_search(case: &Case, limits: &Limits<Move>, when: &str) -> Info<Move> {
+    check_search_threads(case, limits, 1, when)
+}
+
+fn check_search_threads(case: &Case, limits: &Limits<Move>, threads: usize, when: &str) -> Info<Move> {
+    let mut engine = Engine::new(EngineOptions { hash_mb: 8, threads, ..EngineOptions::default() });
+    check_search_in(&mut engine, case, limits, when)
+}
+
+fn check_search_in(engine: &mut Engine, case: &Case, limits: &Limits<Move>, when: &str) -> Info<Move> {
     let pos = Position::from_fen(&case.fen, case.variant).unwrap();
-    let mut engine = Engine::new(EngineOptions { hash_mb: 8, ..EngineOptions::default() });
     let result = engine.search(&pos, limits, &AtomicBool::new(false), &mut |info| {
         check(case, info.score, info.exact, &format!("{when}, depth {}", info.depth));
     });
@@ -240,18 +248,43 @@ fn solver_never_claims_a_refuted_result() {
     assert!(proved * 10 >= decided * 9, "proved {proved} of {decided}");
 }
 
-/// The engine at full strength with a time limit gives the proof-number
-/// solver the time its alpha-beta search leaves unused: whatever it then
-/// claims is sound, and a win it plays is a winning move.
+/// How much work the solver's first proof and disproof numbers save: the
+/// positions it expands on the whole suite, each with at most 100,000
+/// (load-independent, for comparing estimates). Every proof is checked.
+///
+/// ```text
+/// cargo test --release --test engine_proofs -- --ignored solver_effort --nocapture
+/// ```
 #[test]
-fn timed_searches_with_the_solver_never_claim_a_refuted_result() {
+#[ignore]
+fn solver_effort() {
+    let (mut nodes, mut proved) = (0, 0);
+    for case in cases() {
+        let mut solver = Solver::new(16);
+        let pos = Position::from_fen(&case.fen, case.variant).unwrap();
+        let limits = SolveLimits { nodes: Some(100_000), ..SolveLimits::default() };
+        let result = solver.solve(&pos, &limits, &AtomicBool::new(false), &mut |_| {});
+        check_proof(&case, result.proof);
+        nodes += result.nodes;
+        proved += (result.proof != Proof::Unknown) as u32;
+    }
+    println!("solver effort: {nodes} positions, {proved} of {} proved", cases().len());
+    assert!(proved > 0);
+}
+
+/// The engine at full strength with a time limit gives the proof-number
+/// solver the time its alpha-beta search leaves unused (one thread) or a
+/// thread of its own beside the search, sharing the table (two threads):
+/// whatever it then claims is sound, and a win it plays is a winning move.
+fn timed_searches_with_the_solver_are_sound(threads: usize, half: usize) {
     let late = |c: &&Case| c.fen.split(' ').nth(2).and_then(|p| p.parse::<u32>().ok()).is_some_and(|p| p >= 20);
     let cases = cases();
-    let late: Vec<&Case> = cases.iter().filter(late).step_by(2).collect();
+    let late: Vec<&Case> = cases.iter().filter(late).skip(half).step_by(2).collect();
     assert!(late.len() >= 100, "{} late cases", late.len());
     let limits = Limits { movetime: Some(std::time::Duration::from_millis(60)), ..Limits::default() };
     for case in late {
-        let info = check_search(case, &limits, "60 ms with the solver");
+        let when = format!("60 ms with the solver, {threads} threads");
+        let info = check_search_threads(case, &limits, threads, &when);
         if let Score::Win(n) = info.score
             && n <= HORIZON
         {
@@ -259,6 +292,55 @@ fn timed_searches_with_the_solver_never_claim_a_refuted_result() {
             let mut brute = Brute { nodes: 0, budget: u64::MAX };
             assert_eq!(brute.loses_within(&mut next, n - 1), Some(true), "{}: {} does not win", case.fen, info.pv[0]);
         }
+    }
+}
+
+#[test]
+fn timed_searches_with_the_solver_never_claim_a_refuted_result() {
+    timed_searches_with_the_solver_are_sound(1, 0);
+}
+
+#[test]
+fn timed_searches_with_the_solver_beside_never_claim_a_refuted_result() {
+    // Both halves of the late cases: the solver on its own thread.
+    timed_searches_with_the_solver_are_sound(2, 0);
+    timed_searches_with_the_solver_are_sound(2, 1);
+}
+
+/// With one thread the prover never runs beside the search: a search to a
+/// fixed number of positions is the same every time, late in the game too.
+#[test]
+fn one_thread_searches_to_a_node_budget_are_deterministic() {
+    let cases = cases();
+    for case in cases.iter().step_by(40) {
+        let pos = Position::from_fen(&case.fen, case.variant).unwrap();
+        let run = || {
+            let mut engine = Engine::new(EngineOptions { hash_mb: 8, threads: 1, ..EngineOptions::default() });
+            let limits = Limits { nodes: Some(30_000), ..Limits::default() };
+            let result = engine.search(&pos, &limits, &AtomicBool::new(false), &mut |_| {});
+            (result.best_move, result.info.nodes, result.info.score)
+        };
+        assert_eq!(run(), run(), "{}", case.fen);
+    }
+}
+
+/// The solver seeded with what a search proved, and publishing what it
+/// settles into the search's table, claims only what the brute force
+/// confirms; the search then reads its proofs as sound bounds.
+#[test]
+fn the_solver_sharing_a_table_with_the_search_never_claims_a_refuted_result() {
+    let mut engine = Engine::new(EngineOptions { hash_mb: 8, ..EngineOptions::default() });
+    let mut solver = Solver::new(16);
+    for case in cases().iter().step_by(3) {
+        let pos = Position::from_fen(&case.fen, case.variant).unwrap();
+        engine.new_game();
+        solver.clear();
+        // A shallow search first fills the table with what it proves.
+        check_search_in(&mut engine, case, &Limits { depth: Some(3), ..Limits::default() }, "depth 3");
+        let limits = SolveLimits { nodes: Some(20_000), ..SolveLimits::default() };
+        let result = solver.solve_sharing(&pos, &limits, &AtomicBool::new(false), engine.proved_table(), &mut |_| {});
+        check_proof(case, result.proof);
+        check_search_in(&mut engine, case, &Limits { depth: Some(5), ..Limits::default() }, "depth 5 after the solver");
     }
 }
 

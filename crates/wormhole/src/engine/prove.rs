@@ -97,3 +97,29 @@ impl std::fmt::Debug for ProverSlot {
         f.write_str(if self.0.is_some() { "ProverSlot(held)" } else { "ProverSlot(empty)" })
     }
 }
+
+/// Where two searches of one game leave each other what they proved: the
+/// alpha-beta search's transposition table, which the prover reads
+/// (proved wins and losses as starting facts) and writes (what it
+/// settled, as bounds the search trusts at any depth). Keys are the
+/// positions' hashes.
+pub trait ProvedTable: Sync {
+    /// Whether the side to move in the position with hash `key` is proved
+    /// to win (`Some(true)`) or to lose (`Some(false)`), if known.
+    fn proved(&self, key: u64) -> Option<bool>;
+    /// Records that the side to move in the position with hash `key` wins
+    /// (`won`) or loses, the game ending within `plies` plies.
+    fn publish(&self, key: u64, won: bool, plies: u32);
+}
+
+/// No other search to share with (a prover run on its own).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Alone;
+
+impl ProvedTable for Alone {
+    fn proved(&self, _key: u64) -> Option<bool> {
+        None
+    }
+
+    fn publish(&self, _key: u64, _won: bool, _plies: u32) {}
+}

@@ -59,6 +59,8 @@ pub(super) fn run<P: Searchable>(
     engine.history.age();
     let nodes = AtomicU64::new(0);
     let helpers_done = AtomicBool::new(false);
+    let beside = prover_beside(engine, pos, limits, settings);
+    let (prover_done, proved) = (AtomicBool::new(false), AtomicBool::new(false));
     let params = engine.eval_params(pos);
     let shared = Shared {
         tt: &engine.tt,
@@ -67,32 +69,92 @@ pub(super) fn run<P: Searchable>(
         positional: settings.positional_eval && engine.features.positional_eval,
         stop,
         helpers_done: &helpers_done,
+        proved: &proved,
         nodes: &nodes,
         node_limit: plan.node_limit,
         hard_deadline: plan.time.hard,
         root_allowed: (root_moves.len() < legal).then_some(&root_moves[..]),
         history: if P::DRAWS { &limits.history } else { &[] },
     };
-    let threads = engine.options.threads;
-    let history = &mut engine.history;
-    let result = std::thread::scope(|scope| {
+    // The prover beside the search takes one of the threads.
+    let threads = engine.options.threads - beside.is_some() as usize;
+    let (history, prover, tt) = (&mut engine.history, &mut engine.prover, &*engine.tt);
+    let (result, proof) = std::thread::scope(|scope| {
         for id in 1..threads {
             let (shared, pos) = (&shared, pos.clone());
             scope.spawn(move || help(shared, pos, id, plan.max_depth));
         }
+        let beside = beside.map(|prove| {
+            let (pos, done, proved) = (pos.clone(), &prover_done, &proved);
+            scope.spawn(move || prove_beside(prove, &pos, prover, tt, done, proved))
+        });
         let mut s = Searcher::new(&shared, history, true);
         let root = Root { moves: &root_moves, lines: limits.multipv.clamp(1, root_moves.len()) };
         let result = iterate(&mut s, pos, &root, &plan, start, on_info);
         helpers_done.store(true, Ordering::Relaxed);
-        result
+        prover_done.store(true, Ordering::Relaxed);
+        let proof = beside.map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)));
+        (result, proof)
     });
+    if let Some(proof) = proof {
+        return with_proof(result, proof, start, on_info);
+    }
     match (P::PROVER, proof_time(engine, pos, limits, settings, &plan, &result)) {
         (Some(prove), Some(time)) if !stop.load(Ordering::Relaxed) => {
             let limits = SolveLimits { time: Some(time), nodes: None };
-            with_proof(result, prove(pos, &mut engine.prover, &limits, stop), start, on_info)
+            with_proof(result, prove(pos, &mut engine.prover, &limits, stop, &*engine.tt), start, on_info)
         }
         _ => result,
     }
+}
+
+/// How long the prover beside the search may run at most: it ends with
+/// the search.
+const BESIDE_TIME: Duration = Duration::from_secs(7 * 24 * 3600);
+
+/// The prover on its own thread beside the alpha-beta search, sharing the
+/// table: runs until it settles the root (then ends the search through
+/// `proved`) or the search is `done`.
+fn prove_beside<P: Searchable>(
+    prove: crate::rules::Prover<P>,
+    pos: &P,
+    memory: &mut super::ProverSlot,
+    tt: &super::tt::Table,
+    done: &AtomicBool,
+    proved: &AtomicBool,
+) -> Proof<P::Move> {
+    let limits = SolveLimits { time: Some(BESIDE_TIME), nodes: None };
+    let proof = prove(pos, memory, &limits, done, tt);
+    if !matches!(proof, Proof::Unknown) {
+        proved.store(true, Ordering::Relaxed);
+    }
+    proof
+}
+
+/// The game's prover, to run on its own thread beside the alpha-beta
+/// search: when two or more threads are allowed and the prover would run
+/// after the search on one thread (see [`proof_allowed`]), whatever the
+/// time limit, infinite analysis included.
+fn prover_beside<P: Searchable>(
+    engine: &Engine,
+    pos: &P,
+    limits: &Limits<P::Move>,
+    settings: &LevelSettings,
+) -> Option<crate::rules::Prover<P>> {
+    let allowed = engine.options.threads >= 2 && proof_allowed(engine, pos, limits, settings);
+    P::PROVER.filter(|_| allowed)
+}
+
+/// Whether the game's prover may try to settle the root: the engine plays
+/// at full strength (no caps on depth or positions), with no depth or
+/// node limit, one line and every root move, and the game has reached
+/// move [`Features::PROOF_FROM_MOVE`](super::Features::PROOF_FROM_MOVE).
+fn proof_allowed<P: Searchable>(engine: &Engine, pos: &P, limits: &Limits<P::Move>, settings: &LevelSettings) -> bool {
+    let capped = settings.max_depth.is_some() || settings.max_nodes.is_some();
+    let limited = limits.depth.is_some() || limits.nodes.is_some() || limits.multipv > 1;
+    let every_move = limits.searchmoves.is_empty();
+    let late = pos.move_number() >= super::Features::PROOF_FROM_MOVE;
+    engine.features.proof_search && !capped && !limited && every_move && late
 }
 
 /// The least time worth giving the proof-number solver.
@@ -101,10 +163,8 @@ const MIN_PROOF_TIME: Duration = Duration::from_millis(20);
 /// How long the proof-number solver may try to settle the root after the
 /// alpha-beta search: the rest of the move's planned time (the search
 /// starts no iteration past half of it, so part is left). Only when the
-/// search proved nothing, the engine plays at full strength (no caps on
-/// depth or positions, one line, every root move) with a time limit, and
-/// the game has reached move
-/// [`Features::PROOF_FROM_MOVE`](super::Features::PROOF_FROM_MOVE).
+/// search proved nothing, with a time limit, where the prover may run
+/// ([`proof_allowed`]).
 fn proof_time<P: Searchable>(
     engine: &Engine,
     pos: &P,
@@ -113,12 +173,8 @@ fn proof_time<P: Searchable>(
     plan: &Plan,
     result: &SearchResult<P::Move>,
 ) -> Option<Duration> {
-    let capped = settings.max_depth.is_some() || settings.max_nodes.is_some();
-    let limited = limits.depth.is_some() || limits.nodes.is_some() || limits.multipv > 1;
-    let every_move = limits.searchmoves.is_empty();
-    let late = pos.move_number() >= super::Features::PROOF_FROM_MOVE;
     let proved = matches!(result.info.score, Score::Win(_) | Score::Loss(_));
-    if !engine.features.proof_search || capped || limited || !every_move || !late || proved {
+    if proved || !proof_allowed(engine, pos, limits, settings) {
         return None;
     }
     let left = plan.time.soft?.checked_duration_since(Instant::now())?;
@@ -260,13 +316,21 @@ fn iterate<P: Searchable>(
 /// claimed (each search at most `max_depth` deep).
 const EXTRA_VERIFICATIONS: u32 = 2;
 
+/// How far past the last iteration's depth the next may jump to verify a
+/// claimed game end. A farther claim (a bound the prover beside the
+/// search published: "within the squares left") stays unverified until
+/// the iterations come near it.
+const VERIFY_REACH: i32 = 8;
+
 /// The depth of the iteration after one at `depth`: one deeper, or deep
-/// enough to verify a claimed game end (two plies past it), within
-/// `max_depth`. Past `max_depth`, a few more iterations that can verify
-/// game ends claimed there (counted in `extra`); otherwise `None`.
+/// enough to verify a claimed game end (two plies past it, at most
+/// [`VERIFY_REACH`] deeper), within `max_depth`. Past `max_depth`, a few
+/// more iterations that can verify game ends claimed there (counted in
+/// `extra`); otherwise `None`.
 fn next_depth<M: Copy>(depth: i32, prev: &[Line<M>], max_depth: u32, extra: &mut u32) -> Option<i32> {
     let max_depth = max_depth as i32;
-    let verify = prev.iter().filter_map(|l| l.unverified_distance()).max().map(|n| n + 2);
+    let within_reach = |v: &i32| *v <= depth + VERIFY_REACH;
+    let verify = prev.iter().filter_map(|l| l.unverified_distance()).map(|n| n + 2).filter(within_reach).max();
     if depth < max_depth {
         return Some((depth + 1).max(verify.unwrap_or(0)).min(max_depth));
     }

@@ -35,6 +35,8 @@ pub(super) struct Shared<'a, P: Searchable> {
     pub stop: &'a AtomicBool,
     /// Set by the main thread when it is done, to end the helpers.
     pub helpers_done: &'a AtomicBool,
+    /// Set by the prover beside the search when it settled the root: ends the search.
+    pub proved: &'a AtomicBool,
     /// Nodes searched by all threads.
     pub nodes: &'a AtomicU64,
     /// The main thread stops after about this many nodes.
@@ -155,6 +157,7 @@ impl<'a, P: Searchable> Searcher<'a, P> {
         let helper_done = !self.main && s.helpers_done.load(Ordering::Relaxed);
         let out_of_nodes = self.main && self.nodes >= s.node_limit;
         if s.stop.load(Ordering::Relaxed)
+            || s.proved.load(Ordering::Relaxed)
             || helper_done
             || out_of_nodes
             || s.hard_deadline.is_some_and(|h| Instant::now() >= h)

@@ -8,6 +8,9 @@
 
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
+use super::prove::ProvedTable;
+use super::score::{MATE, MATE_BOUND, MAX_PLY};
+
 /// What a stored score says about the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bound {
@@ -170,6 +173,30 @@ impl Table {
             })
             .count();
         (used * 1000 / n.max(1)) as u32
+    }
+}
+
+/// The table is where the alpha-beta search and a prover beside it share
+/// what they proved. A game end stored as a bound is a fact (see
+/// `negamax`): a win as a lower bound, a loss as an upper bound, or an
+/// exact one. What the prover settles is stored as such a bound, marked a
+/// proof, at the distance it cannot exceed.
+impl ProvedTable for Table {
+    fn proved(&self, key: u64) -> Option<bool> {
+        let e = self.probe(key)?;
+        let win = e.score >= MATE_BOUND && e.bound != Bound::Upper;
+        let loss = e.score <= -MATE_BOUND && e.bound != Bound::Lower;
+        (win || loss).then_some(win)
+    }
+
+    fn publish(&self, key: u64, won: bool, plies: u32) {
+        if self.proved(key).is_some() {
+            // Keep the search's own proof: its distance may be exact.
+            return;
+        }
+        let plies = plies.min(MAX_PLY as u32) as i32;
+        let (score, bound) = if won { (MATE - plies, Bound::Lower) } else { (plies - MATE, Bound::Upper) };
+        self.store(key, None, score, plies, bound, true);
     }
 }
 

@@ -18,7 +18,7 @@ use std::sync::atomic::AtomicBool;
 
 use super::exact::{Budget, win_distance, wins_with};
 use super::record::LineError;
-use crate::engine::{Proof, ProverSlot, SolveLimits};
+use crate::engine::{Alone, Proof, ProverSlot, SolveLimits};
 use crate::rules::{MoveSet, Prover, Rules, SearchHooks};
 
 /// The most moves of the solver a puzzle's solution has.
@@ -208,7 +208,7 @@ impl Judge {
     /// What the prover settles about the side to move of `pos`.
     fn prove<P: SearchHooks>(&mut self, prove: Prover<P>, pos: &P) -> Proof<P::Move> {
         let limits = SolveLimits { nodes: Some(self.effort.prover_positions), time: None };
-        prove(pos, &mut self.prover, &limits, &AtomicBool::new(false))
+        prove(pos, &mut self.prover, &limits, &AtomicBool::new(false), &Alone)
     }
 
     /// The only move the prover proves to win, every other proved to lose.

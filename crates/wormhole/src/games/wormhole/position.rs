@@ -4,8 +4,7 @@ use super::eval::{self, EvalParams};
 use super::solve::{SOLVER_MB, Solver};
 use super::threats::Threats;
 use super::zobrist;
-use crate::engine::SolveLimits;
-use crate::engine::{Proof, ProverSlot};
+use crate::engine::{Alone, Proof, ProvedTable, ProverSlot, SolveLimits};
 use crate::rules::{Evaluate, Prove, Prover, Rules, SearchHooks, sealed};
 use crate::{
     Bitboard, Board, Color, FenError, GameKind, IllegalMoveError, KingSafety, Move, MoveError, MoveList, Outcome,
@@ -228,8 +227,18 @@ impl Prove for Position {
         limits: &SolveLimits,
         stop: &std::sync::atomic::AtomicBool,
     ) -> Proof<Move> {
-        memory
-            .with(|| Solver::new(SOLVER_MB), |solver: &mut Solver| solver.solve(self, limits, stop, &mut |_| {}).proof)
+        self.prove_sharing(memory, limits, stop, &Alone)
+    }
+
+    fn prove_sharing(
+        &self,
+        memory: &mut ProverSlot,
+        limits: &SolveLimits,
+        stop: &std::sync::atomic::AtomicBool,
+        table: &dyn ProvedTable,
+    ) -> Proof<Move> {
+        let solve = |solver: &mut Solver| solver.solve_sharing(self, limits, stop, table, &mut |_| {}).proof;
+        memory.with(|| Solver::new(SOLVER_MB), solve)
     }
 }
 
@@ -343,7 +352,7 @@ impl sealed::Sealed for Position {}
 impl SearchHooks for Position {
     type SearchList = MoveList;
     type Safety = KingSafety;
-    const PROVER: Option<Prover<Position>> = Some(<Position as Prove>::prove);
+    const PROVER: Option<Prover<Position>> = Some(<Position as Prove>::prove_sharing);
     #[inline(always)]
     fn pass(&mut self) {
         Position::pass(self)
