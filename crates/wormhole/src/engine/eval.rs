@@ -132,3 +132,23 @@ pub(crate) fn term_counts<const N: usize>(us: Color, feed: impl FnOnce(&mut Coun
     let us = us.index();
     std::array::from_fn(|i| counter.counts[us][i] - counter.counts[us ^ 1][i])
 }
+
+/// Implements [`EvalWeights`] for a game's weights type `$params` (a
+/// struct whose `weights` field holds one weight per feature) with the
+/// table of terms `$terms`.
+macro_rules! impl_eval_weights {
+    ($params:ty, $terms:expr) => {
+        impl $crate::rules::EvalWeights for $params {
+            fn terms() -> &'static [$crate::engine::Term] {
+                &$terms
+            }
+            fn weights(&self) -> &[i32] {
+                &self.weights
+            }
+            fn weights_mut(&mut self) -> &mut [i32] {
+                &mut self.weights
+            }
+        }
+    };
+}
+pub(crate) use impl_eval_weights;

@@ -10,7 +10,6 @@
 use super::Position;
 use super::routes::{self, Routes};
 use crate::engine::{Scorer, Sink, Term, TermShape, material_balance, term_counts};
-use crate::rules::EvalWeights;
 use crate::{Color, Role, Square};
 
 /// The value of each piece.
@@ -112,17 +111,7 @@ impl EvalParams {
     }
 }
 
-impl EvalWeights for EvalParams {
-    fn terms() -> &'static [Term] {
-        &TERMS
-    }
-    fn weights(&self) -> &[i32] {
-        &self.weights
-    }
-    fn weights_mut(&mut self) -> &mut [i32] {
-        &mut self.weights
-    }
-}
+crate::engine::impl_eval_weights!(EvalParams, TERMS);
 
 /// The roles a side can have.
 const ROLES: [Role; 6] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];

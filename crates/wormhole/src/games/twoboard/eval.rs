@@ -9,7 +9,6 @@
 
 use super::{BoardId, PORTALS, Position, attacks};
 use crate::engine::{Scorer, Sink, Term, TermShape, term_counts};
-use crate::rules::EvalWeights;
 use crate::{Bitboard, Color, Role};
 
 /// The value of each piece.
@@ -106,17 +105,7 @@ impl EvalParams {
     }
 }
 
-impl EvalWeights for EvalParams {
-    fn terms() -> &'static [Term] {
-        &TERMS
-    }
-    fn weights(&self) -> &[i32] {
-        &self.weights
-    }
-    fn weights_mut(&mut self) -> &mut [i32] {
-        &mut self.weights
-    }
-}
+crate::engine::impl_eval_weights!(EvalParams, TERMS);
 
 /// The roles a side can have.
 const ROLES: [Role; 6] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];

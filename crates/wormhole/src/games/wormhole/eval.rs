@@ -9,7 +9,6 @@ use super::attacks::{self, pawn_captures};
 use super::{Position, Variant};
 use crate::core::steps::first;
 use crate::engine::{Scorer, Sink, Term, TermShape, material_balance, term_counts};
-use crate::rules::EvalWeights;
 use crate::{Color, Role};
 
 /// The value of each piece.
@@ -106,17 +105,7 @@ impl EvalParams {
     }
 }
 
-impl EvalWeights for EvalParams {
-    fn terms() -> &'static [Term] {
-        &TERMS
-    }
-    fn weights(&self) -> &[i32] {
-        &self.weights
-    }
-    fn weights_mut(&mut self) -> &mut [i32] {
-        &mut self.weights
-    }
-}
+crate::engine::impl_eval_weights!(EvalParams, TERMS);
 
 /// The squares of the file of `sq` strictly ahead of it for `color`.
 #[inline]
