@@ -75,6 +75,18 @@ pub(crate) fn attacks(role: Role, color: Color, s: usize, blockers: u64) -> u64 
     }
 }
 
+/// Whether a position of hash `hash` stands for the third time, given the
+/// hashes of the positions before it (threefold repetition).
+pub(crate) fn third_time(hash: u64, earlier: &[u64]) -> bool {
+    earlier.iter().filter(|&&h| h == hash).count() >= 2
+}
+
+/// How many more moves to plan the clock for at move `fullmoves` of an
+/// orthodox game: the rest of about fifty, never fewer than a dozen.
+pub(crate) fn moves_to_plan(fullmoves: u32) -> u32 {
+    50u32.saturating_sub(fullmoves).clamp(12, 30)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -47,7 +47,7 @@ impl Rules for Position {
         Position::move_number(self)
     }
     fn outcome(&self, earlier: &[u64]) -> Option<Outcome> {
-        let repeated = earlier.iter().filter(|&&h| h == self.hash).count() >= 2;
+        let repeated = crate::core::orthodox::third_time(self.hash, earlier);
         Position::outcome(self).or_else(|| repeated.then_some(Outcome::Draw(DrawReason::Repetition)))
     }
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
@@ -83,9 +83,7 @@ impl Rules for Position {
         self.halfmoves >= 100 || self.is_king_versus_king()
     }
     fn moves_to_plan(&self) -> u32 {
-        // Orthodox games last about forty moves; plan for the rest of that,
-        // never for fewer than a dozen.
-        50u32.saturating_sub(self.fullmoves).clamp(12, 30)
+        crate::core::orthodox::moves_to_plan(self.fullmoves)
     }
 }
 
