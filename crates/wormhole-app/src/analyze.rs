@@ -30,6 +30,10 @@ pub struct AnalyzeArgs {
     /// (1 to 3600000; the result then depends on the machine and its load).
     #[arg(long, conflicts_with = "nodes", value_parser = clap::value_parser!(u64).range(limits::MOVETIME_MS))]
     movetime: Option<u64>,
+    /// Where the search proved nothing, the prover's budget per position in
+    /// Wormhole chess (from move 11 on): 0 for the search alone.
+    #[arg(long, default_value_t = AnalysisOptions::DEFAULT_PROOF_NODES)]
+    proof_nodes: u64,
     /// Positions analysed at the same time (one search thread each).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=EngineOptions::MAX_THREADS as u64))]
     threads: u64,
@@ -43,6 +47,7 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
     let text = files::read_game_file(&args.game)?;
     let game = PgnGame::parse(&text).with_context(|| format!("bad PGN file {}", args.game.display()))?;
     let mut options = AnalysisOptions::with_nodes(args.nodes, args.threads as usize);
+    options.proof_nodes = (args.proof_nodes > 0).then_some(args.proof_nodes);
     if let Some(ms) = args.movetime {
         options.limits = Limits { movetime: Some(Duration::from_millis(ms)), ..Limits::default() };
     }

@@ -64,7 +64,8 @@ pub enum Judgement {
     Inaccuracy,
     /// Winning chances dropped by at least 0.2 (`?`).
     Mistake,
-    /// Winning chances dropped by at least 0.3, or a proved win was given up (`??`).
+    /// Winning chances dropped by at least 0.3, or a proved win was given
+    /// up (by both the chain of positions and the side-by-side search) (`??`).
     Blunder,
 }
 
@@ -133,6 +134,12 @@ pub struct AnalysisOptions {
     /// Each thread's transposition table size in MiB (cleared before
     /// each position).
     pub hash_mb: usize,
+    /// For a game with a prover (Wormhole chess), from move
+    /// [`Features::PROOF_FROM_MOVE`](crate::engine::Features::PROOF_FROM_MOVE)
+    /// on: where the search proved nothing, the prover tries to settle the
+    /// position within this many positions (the same result every time);
+    /// `None`: the search alone.
+    pub proof_nodes: Option<u64>,
 }
 
 impl AnalysisOptions {
@@ -140,11 +147,14 @@ impl AnalysisOptions {
     pub const DEFAULT_NODES: u64 = 200_000;
     /// The table size per thread of [`AnalysisOptions::default`], in MiB.
     pub const DEFAULT_HASH_MB: usize = 16;
+    /// The prover's budget per position of [`AnalysisOptions::default`].
+    pub const DEFAULT_PROOF_NODES: u64 = 20_000;
 
     /// The default options searching `nodes` nodes per position with `threads` threads.
     pub fn with_nodes(nodes: u64, threads: usize) -> AnalysisOptions {
         let limits = Limits { nodes: Some(nodes.max(1)), ..Limits::default() };
-        AnalysisOptions { limits, threads, hash_mb: AnalysisOptions::DEFAULT_HASH_MB }
+        let (hash_mb, proof_nodes) = (AnalysisOptions::DEFAULT_HASH_MB, Some(AnalysisOptions::DEFAULT_PROOF_NODES));
+        AnalysisOptions { limits, threads, hash_mb, proof_nodes }
     }
 
     /// How the analysis searches, for a person: `full-strength engine,
@@ -402,7 +412,10 @@ impl GameAnalysis {
             Some(c) => drop(before.eval, after.eval).min(drop(c.best, c.played)).max(0.0),
             None => drop(before.eval, after.eval).max(0.0),
         };
-        let gave_up_win = before.eval.is_proved_win_for(mover) && !after.eval.is_proved_win_for(mover);
+        // A proved win given up, by both views (a win proved before the
+        // move but not after it may only be out of the prover's reach).
+        let lost_win = |b: Eval, a: Eval| b.is_proved_win_for(mover) && !a.is_proved_win_for(mover);
+        let gave_up_win = lost_win(before.eval, after.eval) && compared.is_none_or(|c| lost_win(c.best, c.played));
         let judgement = if is_best {
             None
         } else if gave_up_win {
@@ -490,7 +503,7 @@ impl GameAnalysis {
             let moves = plies.div_ceil(2);
             let bound = if exact { "" } else { "at most " };
             text.push_str(&format!(" {winner} wins in {bound}{moves} move{}.", if moves == 1 { "" } else { "s" }));
-        } else if review.before.is_proved_win_for(review.mover) {
+        } else if review.judgement.is_some() && review.before.is_proved_win_for(review.mover) {
             text.push_str(" The proved win is gone.");
         }
         if let Some(san) = review.better_move().and_then(|b| pos.san(b).ok()) {

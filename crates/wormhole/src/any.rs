@@ -15,7 +15,7 @@
 use std::fmt;
 use std::sync::atomic::AtomicBool;
 
-use crate::engine::{Engine, Info, Limits, SearchResult};
+use crate::engine::{Engine, Info, Limits, Proof, SearchResult, SolveLimits};
 use crate::rules::{GameMove, MoveSet, Rules, Searchable};
 use crate::{
     AnyMove, AnyMoveError, AnyOutcome, AnyPosition, Bitboard, Board, Color, GameFenError, GameKind, Piece, Role,
@@ -656,6 +656,28 @@ impl AnyPosition {
         on_info: &mut dyn FnMut(&Info<AnyMove>),
     ) -> SearchResult<AnyMove> {
         self.with(Search { engine, limits, stop, on_info })
+    }
+
+    /// Runs the game's prover on this position with `engine`
+    /// ([`Engine::prove`]); `None` for a game without a prover.
+    pub fn prove(&self, engine: &mut Engine, limits: &SolveLimits, stop: &AtomicBool) -> Option<Proof<AnyMove>> {
+        self.with(ProveJob { engine, limits, stop })
+    }
+}
+
+/// A proof of [`AnyPosition::prove`], run on the game's own position.
+struct ProveJob<'a> {
+    engine: &'a mut Engine,
+    limits: &'a SolveLimits,
+    stop: &'a AtomicBool,
+}
+
+impl WithPosition for ProveJob<'_> {
+    type Output = Option<Proof<AnyMove>>;
+
+    fn run<P: Searchable>(self, pos: P) -> Option<Proof<AnyMove>> {
+        let proof = self.engine.prove(&pos, self.limits, self.stop)?;
+        Some(proof.map_move(Into::into))
     }
 }
 

@@ -435,6 +435,31 @@ impl<M: Copy> SearchResult<M> {
     pub fn map_moves<N>(&self, f: impl Fn(M) -> N) -> SearchResult<N> {
         SearchResult { best_move: self.best_move.map(&f), info: self.info.map_moves(f) }
     }
+
+    /// Takes in what a prover found: a proved win becomes the score, with
+    /// the winning move as the move to play and the line; a proved loss
+    /// becomes the score. Returns whether the result changed (not when
+    /// the proof is unsettled or the search had proved as much).
+    pub(crate) fn settle(&mut self, proof: Proof<M>) -> bool {
+        let info = &mut self.info;
+        let (score, pv) = match (proof, info.score) {
+            (Proof::Win { first_move, plies, .. }, score) if !matches!(score, Score::Win(_)) => {
+                self.best_move = Some(first_move);
+                (Score::Win(plies), vec![first_move])
+            }
+            (Proof::Loss { plies, .. }, score) if !matches!(score, Score::Loss(_)) => {
+                (Score::Loss(plies), info.pv.clone())
+            }
+            _ => return false,
+        };
+        let line = PvLine { score, exact: false, pv: pv.clone() };
+        match info.lines.first_mut() {
+            Some(first) => *first = line,
+            None => info.lines.push(line),
+        }
+        (info.score, info.exact, info.pv) = (score, false, pv);
+        true
+    }
 }
 
 /// A chess engine for any game of the crate: options, transposition table
@@ -562,6 +587,14 @@ impl Engine {
         }
         self.history = History::new();
         self.prover.clear();
+    }
+
+    /// Runs the game's prover on `pos` within `limits`, sharing what this
+    /// engine's searches proved (through its table); `None` for a game
+    /// without a prover. With a node limit and one thread the proof is the
+    /// same every time.
+    pub fn prove<P: Searchable>(&mut self, pos: &P, limits: &SolveLimits, stop: &AtomicBool) -> Option<Proof<P::Move>> {
+        P::PROVER.map(|prove| prove(pos, &mut self.prover, limits, stop, &*self.tt))
     }
 
     /// Searches `pos` until a limit is reached or `stop` becomes true.

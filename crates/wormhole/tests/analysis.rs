@@ -5,13 +5,18 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
-use wormhole::analysis::{AnalysisOptions, Eval, GameAnalysis, Judgement, analyse};
+use wormhole::analysis::{AnalysisOptions, Comparison, Eval, GameAnalysis, Judgement, PositionEval, analyse};
 use wormhole::engine::{Engine, EngineOptions, Limits, Score};
 use wormhole::pgn::PgnGame;
 use wormhole::{AnyMove, AnyPosition, Color, Move, Position, Variant};
 
 fn depth_options(depth: u32, threads: usize) -> AnalysisOptions {
-    AnalysisOptions { limits: Limits { depth: Some(depth), ..Limits::default() }, threads, hash_mb: 8 }
+    AnalysisOptions {
+        limits: Limits { depth: Some(depth), ..Limits::default() },
+        threads,
+        hash_mb: 8,
+        proof_nodes: None,
+    }
 }
 
 /// A Wormhole game as the analysis takes it (either game's moves).
@@ -65,6 +70,26 @@ fn giving_up_a_proved_win_is_a_blunder() {
     assert!(text.starts_with("Blunder.") && text.ends_with(&format!("{} was best.", start.san(best))), "{text}");
     assert_eq!(analysis.summary(Color::White).count(Judgement::Blunder), 1);
     assert_eq!(analysis.summary(Color::Black).moves, 0);
+}
+
+/// A win proved before a move but not after it, where the side-by-side
+/// search of the two moves sees them alike, is only out of the prover's
+/// reach: not a blunder, and the explanation does not say the win is gone.
+#[test]
+fn a_win_the_next_search_cannot_prove_is_not_a_blunder() {
+    let start = Position::from_fen(WHITE_WINS, Variant::Classic).unwrap();
+    let moves: Vec<Move> = start.legal_moves().iter().copied().take(2).collect();
+    let (best, played): (AnyMove, AnyMove) = (moves[0].into(), moves[1].into());
+    let (any_start, game) = any(&start, &[moves[1]]);
+    let mut analysis = GameAnalysis::new(&any_start, &game).unwrap();
+    let compared = Comparison { best: Eval::Cp(420), played: Eval::Cp(400) };
+    let proved = Eval::Proved { winner: Color::White, plies: 15 };
+    let before = PositionEval { eval: proved, line: vec![best], depth: 9, exact: false, compared: Some(compared) };
+    analysis.record(0, before);
+    analysis.record(1, PositionEval { eval: Eval::Cp(410), line: Vec::new(), depth: 9, exact: false, compared: None });
+    let review = analysis.review(0).unwrap();
+    assert_eq!((review.played, review.judgement), (played, None), "{review:?}");
+    assert!(!analysis.explain(&review).contains("gone"), "{}", analysis.explain(&review));
 }
 
 #[test]
@@ -130,7 +155,8 @@ const TOP_LEVEL_GAME: &str = include_str!("data/top-level-classic.pgn");
 fn an_engine_game_at_full_strength_has_no_blunders() {
     let game = PgnGame::parse(TOP_LEVEL_GAME).unwrap();
     let limits = Limits { nodes: Some(300_000), ..Limits::default() };
-    let analysis = run_any(&game.start, &game.moves, &AnalysisOptions { limits, threads: 1, hash_mb: 32 });
+    let analysis =
+        run_any(&game.start, &game.moves, &AnalysisOptions { limits, threads: 1, hash_mb: 32, proof_nodes: None });
     assert!(analysis.is_complete());
     // The random opening plies may be judged; the engine's moves are not blunders.
     for review in analysis.reviews().skip(4) {
@@ -274,4 +300,61 @@ fn the_reviews_numbers_chain_and_a_better_move_is_named_only_when_its_numbers_ar
             }
         }
     }
+}
+
+/// A position of the brute-force suite (`tests/data/mate_distances.txt`)
+/// and its truth within 9 plies, for the side to move.
+fn proof_case(line: &str) -> (AnyPosition, Option<Score>) {
+    let fields: Vec<&str> = line.split(';').collect();
+    let variant: Variant = fields[0].parse().expect("variant");
+    let pos = Position::from_fen(fields[1], variant).expect("FEN");
+    let truth = match fields[2].split_once(' ') {
+        Some(("win", n)) => Some(Score::Win(n.parse().expect("plies"))),
+        Some(("loss", n)) => Some(Score::Loss(n.parse().expect("plies"))),
+        _ => None,
+    };
+    (pos.into(), truth)
+}
+
+/// The analysis runs the prover where its search proved nothing (from
+/// move 11 on): it settles positions a short search leaves open, soundly
+/// (the brute force's winner, in no fewer plies; beyond its 9-ply horizon
+/// where it found none), and the same way every time.
+#[test]
+fn the_prover_settles_positions_the_search_leaves_open() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/mate_distances.txt");
+    let text = std::fs::read_to_string(&path).expect("the suite");
+    let options = |proof_nodes| AnalysisOptions {
+        limits: Limits { nodes: Some(300), ..Limits::default() },
+        threads: 1,
+        hash_mb: 8,
+        proof_nodes,
+    };
+    let mut settled = 0;
+    for (pos, truth) in text.lines().filter(|l| !l.starts_with('#')).take(40).map(proof_case) {
+        let searched = run_any(&pos, &[], &options(None)).eval(0).expect("searched").eval;
+        let proved = run_any(&pos, &[], &options(Some(20_000))).eval(0).expect("searched").clone();
+        let again = run_any(&pos, &[], &options(Some(20_000))).eval(0).expect("searched").clone();
+        assert_eq!(proved, again, "{}: the same budget, another result", pos.fen());
+        let Eval::Proved { winner, plies } = proved.eval else { continue };
+        let turn = pos.turn();
+        match truth {
+            Some(Score::Win(n)) => {
+                assert!(winner == turn && plies >= n, "{}: {:?} against a win in {n}", pos.fen(), proved.eval)
+            }
+            Some(Score::Loss(n)) => {
+                assert!(winner != turn && plies >= n, "{}: {:?} against a loss in {n}", pos.fen(), proved.eval)
+            }
+            _ => assert!(plies > 9, "{}: {:?}, but nothing within 9 plies", pos.fen(), proved.eval),
+        }
+        if winner == turn {
+            assert!(
+                proved.best_move().is_some_and(|m| pos.is_legal(m) == Ok(true)),
+                "{}: no legal winning move",
+                pos.fen()
+            );
+        }
+        settled += usize::from(!matches!(searched, Eval::Proved { .. }));
+    }
+    assert!(settled >= 5, "the prover settled only {settled} positions the search left open");
 }

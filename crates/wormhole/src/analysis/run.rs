@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 
 use super::{AnalysisOptions, Comparison, Eval, GameAnalysis, IllegalGameMove, PositionEval};
-use crate::engine::{Engine, EngineOptions, Limits};
+use crate::engine::{Engine, EngineOptions, Features, Limits, Proof, Score, SearchResult, SolveLimits};
 use crate::{AnyMove, AnyPosition};
 
 /// Analyses the game from `start` with `moves`: searches every position
@@ -91,12 +91,31 @@ impl Worker<'_> {
         Some(Comparison { best: value(best)?, played: value(played)? })
     }
 
+    /// What the game's prover settles within `options.proof_nodes`
+    /// positions, where the search proved nothing (and only from move
+    /// [`Features::PROOF_FROM_MOVE`] on, as in play).
+    fn proof(
+        &mut self,
+        pos: &AnyPosition,
+        searched: &SearchResult<AnyMove>,
+        options: &AnalysisOptions,
+        stop: &AtomicBool,
+    ) -> Option<Proof<AnyMove>> {
+        let proved = matches!(searched.info.score, Score::Win(_) | Score::Loss(_));
+        let late = pos.move_number() >= Features::PROOF_FROM_MOVE;
+        let nodes = options.proof_nodes.filter(|_| !proved && late)?;
+        pos.prove(&mut self.engine, &SolveLimits { nodes: Some(nodes), time: None }, stop)
+    }
+
     fn run(mut self, options: &AnalysisOptions, stop: &AtomicBool, results: &mpsc::Sender<(usize, PositionEval)>) {
         while !stop.load(Ordering::Relaxed) {
             let index = self.next.fetch_add(1, Ordering::Relaxed);
             let Some(pos) = self.positions.get(index) else { break };
             self.engine.new_game();
-            let result = pos.search(&mut self.engine, &options.limits, stop, &mut |_| {});
+            let mut result = pos.search(&mut self.engine, &options.limits, stop, &mut |_| {});
+            if let Some(proof) = self.proof(pos, &result, options, stop) {
+                result.settle(proof);
+            }
             if stop.load(Ordering::Relaxed) {
                 break; // cut short: not a result at the asked limit
             }

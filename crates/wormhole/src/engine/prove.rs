@@ -42,6 +42,17 @@ pub enum Proof<M> {
     Unknown,
 }
 
+impl<M> Proof<M> {
+    /// The same proof with its winning move converted by `f`.
+    pub fn map_move<N>(self, f: impl FnOnce(M) -> N) -> Proof<N> {
+        match self {
+            Proof::Win { first_move, plies, size } => Proof::Win { first_move: f(first_move), plies, size },
+            Proof::Loss { plies, size } => Proof::Loss { plies, size },
+            Proof::Unknown => Proof::Unknown,
+        }
+    }
+}
+
 /// What a game's prover keeps between searches (its table): the engine
 /// holds it in a [`ProverSlot`] and clears it for a new game.
 pub trait ProverMemory: Any + Send {

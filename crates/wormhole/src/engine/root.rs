@@ -193,22 +193,10 @@ fn with_proof<M: Copy>(
     start: Instant,
     on_info: &mut dyn FnMut(&Info<M>),
 ) -> SearchResult<M> {
-    let info = &mut result.info;
-    let (score, pv) = match (proof, info.score) {
-        (Proof::Win { first_move, plies, .. }, score) if !matches!(score, Score::Win(_)) => {
-            result.best_move = Some(first_move);
-            (Score::Win(plies), vec![first_move])
-        }
-        (Proof::Loss { plies, .. }, score) if !matches!(score, Score::Loss(_)) => (Score::Loss(plies), info.pv.clone()),
-        _ => return result,
-    };
-    let line = PvLine { score, exact: false, pv: pv.clone() };
-    match info.lines.first_mut() {
-        Some(first) => *first = line,
-        None => info.lines.push(line),
+    if result.settle(proof) {
+        result.info.time = start.elapsed();
+        on_info(&result.info);
     }
-    (info.score, info.exact, info.pv, info.time) = (score, false, pv, start.elapsed());
-    on_info(info);
     result
 }
 
