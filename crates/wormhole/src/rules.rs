@@ -125,12 +125,33 @@ pub trait GameOutcome: Copy + Eq + fmt::Debug + fmt::Display + Send + Sync + 'st
     fn winner(self) -> Option<Color>;
     /// The PGN result: `1-0`, `0-1` or `1/2-1/2`.
     fn result_str(self) -> &'static str {
-        match self.winner() {
-            Some(Color::White) => "1-0",
-            Some(Color::Black) => "0-1",
-            None => "1/2-1/2",
-        }
+        result_str(self.winner())
     }
+}
+
+/// The PGN result of a game `winner` won, whatever the reason (a
+/// resignation or a flag too), or of a draw (`None`): `1-0`, `0-1` or
+/// `1/2-1/2`.
+///
+/// ```
+/// use wormhole::Color;
+/// use wormhole::rules::{result_str, winner_of};
+/// assert_eq!(result_str(Some(Color::Black)), "0-1");
+/// assert_eq!(winner_of("0-1"), Some(Color::Black));
+/// assert_eq!(winner_of("*"), None);
+/// ```
+pub const fn result_str(winner: Option<Color>) -> &'static str {
+    match winner {
+        Some(Color::White) => "1-0",
+        Some(Color::Black) => "0-1",
+        None => "1/2-1/2",
+    }
+}
+
+/// The winner a PGN result string names: `1-0` White, `0-1` Black;
+/// `None` for anything else (a draw, `*`).
+pub fn winner_of(result: &str) -> Option<Color> {
+    Color::ALL.into_iter().find(|&c| result_str(Some(c)) == result)
 }
 
 /// How the engine calls a game's prover ([`Prove::prove_sharing`]).
