@@ -140,8 +140,8 @@ macro_rules! games {
         }
 
         $(
-            impl From<<$pos as $crate::rules::Rules>::Outcome> for AnyOutcome {
-                fn from(o: <$pos as $crate::rules::Rules>::Outcome) -> AnyOutcome {
+            impl $crate::any::OutcomeOf for $pos {
+                fn any_outcome(o: <$pos as $crate::rules::Rules>::Outcome) -> AnyOutcome {
                     AnyOutcome::$game(o)
                 }
             }
@@ -319,6 +319,12 @@ impl fmt::Display for AnyMove {
 #[error("{0} is a move of another game")]
 pub struct WrongGameMove(pub AnyMove);
 
+/// A game's outcome as [`AnyOutcome`], known by the game's position (the
+/// orthodox games share one outcome type).
+pub(crate) trait OutcomeOf: Rules {
+    fn any_outcome(o: Self::Outcome) -> AnyOutcome;
+}
+
 /// What [`AnyOutcome`] asks of each game's outcome.
 pub(crate) trait DynOutcome {
     fn winner(&self) -> Option<Color>;
@@ -396,11 +402,10 @@ pub(crate) trait DynPosition {
     fn outcome(&self, earlier: &[u64]) -> Option<AnyOutcome>;
 }
 
-impl<P: Rules> DynPosition for P
+impl<P: OutcomeOf> DynPosition for P
 where
     P::Move: Into<AnyMove> + TryFrom<AnyMove>,
     P::MoveError: Into<AnyMoveError>,
-    P::Outcome: Into<AnyOutcome>,
 {
     fn kind(&self) -> GameKind {
         Rules::kind(self)
@@ -461,7 +466,7 @@ where
         Ok(())
     }
     fn outcome(&self, earlier: &[u64]) -> Option<AnyOutcome> {
-        Rules::outcome(self, earlier).map(Into::into)
+        Rules::outcome(self, earlier).map(P::any_outcome)
     }
 }
 

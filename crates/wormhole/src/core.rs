@@ -11,6 +11,7 @@ mod color;
 pub mod excerpt;
 pub mod notation;
 pub(crate) mod orthodox;
+pub(crate) mod outcome;
 mod placement;
 mod role;
 mod square;
