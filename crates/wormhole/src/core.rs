@@ -7,6 +7,7 @@
 
 mod bitboard;
 mod board;
+pub(crate) mod castling;
 mod color;
 pub mod excerpt;
 pub mod notation;

@@ -50,8 +50,9 @@ mod themes;
 mod tokens;
 pub mod zobrist;
 
+pub use crate::core::castling::{CastlingRights, CastlingSide, ParseCastlingError};
 pub use crate::perft::{self, perft};
-pub use castling::{CastlingObstacle, CastlingRights, CastlingSide};
+pub use castling::CastlingObstacle;
 pub use eval::EvalParams;
 pub use fen::{FenError, Setup};
 pub use game::Game;

@@ -1,7 +1,6 @@
 //! A playable Porthole position: pieces, tokens, side to move, castling
 //! rights, clocks and hash; making and taking back moves.
 
-use super::castling::CastlingSquares;
 use super::movegen::KingSafety;
 use super::{
     CastlingRights, DrawReason, EvalParams, FenError, IllegalMoveError, Move, MoveError, MoveKind, MoveList, Outcome,
@@ -326,16 +325,7 @@ impl Position {
     #[inline]
     fn move_castling_rook(&mut self, m: Move, forward: bool) -> u64 {
         let Some(side) = m.castling_side() else { return 0 };
-        let color = if m.from().rank() == 0 { Color::White } else { Color::Black };
-        let s = CastlingSquares::of(color, side);
-        let (from, to) = if forward { (s.rook_from, s.rook_to) } else { (s.rook_to, s.rook_from) };
-        match self.board.take(from) {
-            Some(rook) => {
-                self.board.put(to, rook);
-                piece_key(rook, from) ^ piece_key(rook, to)
-            }
-            None => 0,
-        }
+        crate::core::castling::shift_rook(&mut self.board, m.from(), side, forward)
     }
 }
 
