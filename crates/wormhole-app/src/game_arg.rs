@@ -36,6 +36,16 @@ pub fn with_games(text: &str) -> String {
     text.replace(GAMES, &names("|"))
 }
 
+/// The long help of a `--fen` option: `head`, then each game's start
+/// position as an example of its FEN.
+pub fn fen_help(head: &str) -> String {
+    let starts: Vec<String> = GameKind::ALL.iter().map(|k| format!("  {}: {}", k.name(), k.start_fen())).collect();
+    format!(
+        "{head}\nA FEN of the game --variant names; each game's start, for the form of its FEN:\n{}",
+        starts.join("\n")
+    )
+}
+
 impl TypedValueParser for GameArg {
     type Value = GameKind;
 
@@ -69,5 +79,14 @@ mod tests {
         assert!(
             any_game().parse_ref(&cmd, None, OsStr::new("atomic")).unwrap_err().to_string().contains("unknown variant")
         );
+    }
+
+    #[test]
+    fn the_fen_help_shows_every_game_s_start() {
+        let help = fen_help("Start here.");
+        assert!(help.starts_with("Start here.\n"));
+        for kind in GameKind::ALL {
+            assert!(help.contains(&format!("  {}: {}", kind.name(), kind.start_fen())), "{kind} in {help}");
+        }
     }
 }

@@ -12,8 +12,8 @@ use crate::game_arg;
 pub struct PerftArgs {
     /// Depth in plies.
     depth: u32,
-    /// Start from this FEN (a PFEN for porthole, a FEN with portal field for linked, two placements joined by `|` for twoboard) instead of the initial position.
-    #[arg(long)]
+    /// Start from this FEN instead of the initial position.
+    #[arg(long, long_help = game_arg::fen_help("Start from this FEN instead of the initial position."))]
     fen: Option<String>,
     /// Game.
     #[arg(long, default_value_t, value_parser = game_arg::any_game())]

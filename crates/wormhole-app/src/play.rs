@@ -18,7 +18,8 @@ use crate::tui;
 use crate::tui::app::App;
 use crate::tui::clock::TimeControl;
 use crate::tui::config::Config;
-use crate::tui::game::{Game, Player, fen_note, recorded_level};
+use crate::tui::game::{Game, Player, recorded_level};
+use crate::tui::games::fen_note;
 use crate::tui::runner::{Folders, Runner};
 use crate::tui::state::{ExitReport, Session, Settings};
 use crate::tui::theme::{Display, PieceStyle, ThemeName};
@@ -64,12 +65,17 @@ pub struct PlayArgs {
     /// Game. With --fen the FEN decides when this is not given and it can tell.
     #[arg(long, value_name = "GAME", value_parser = game_arg::any_game())]
     pub variant: Option<GameKind>,
-    /// Start from this position: `<placement> <side> <plies>` with x for a hole,
-    /// e.g. "rbkxxxbn/ppxppppx/2qxxB2/4x2p/3P1x2/3n1x2/PPPxPPPP/RBxxxNKR b 17";
-    /// for Porthole chess a 7-field FEN whose last field lists the portholes;
-    /// for Linked-portal chess one whose last field gives the portals (e4,a5).
-    /// Against the engine you play the side to move unless --white/--black say otherwise.
-    #[arg(long, value_name = "FEN", conflicts_with = "pgn")]
+    /// Start from this position (a FEN). Against the engine you play the
+    /// side to move unless --white/--black say otherwise.
+    #[arg(
+        long,
+        value_name = "FEN",
+        conflicts_with = "pgn",
+        long_help = game_arg::fen_help(
+            "Start from this position. Against the engine you play the side to move unless --white/--black say \
+             otherwise."
+        )
+    )]
     pub fen: Option<String>,
     /// Load a game from a PGN file and continue it from its last position
     /// (against the engine you play the side to move).

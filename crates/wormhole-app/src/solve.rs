@@ -1,11 +1,12 @@
 //! `wormhole solve`: proves who wins a position with proof-number search
-//! (see `wormhole::engine::Solver`).
+//! (see `wormhole::solve::Solver`).
 
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use anyhow::{Context, bail};
-use wormhole::engine::{Proof, SolveLimits, Solver};
+use wormhole::engine::{Proof, SolveLimits};
+use wormhole::solve::Solver;
 use wormhole::{Color, GameKind, Position};
 
 use crate::limits;
@@ -16,8 +17,8 @@ pub struct SolveArgs {
     /// The position to solve (FEN); the initial position if omitted.
     #[arg(long)]
     fen: Option<String>,
-    /// Game: classic or fairy (Wormhole chess piece sets). Porthole chess
-    /// is refused: the solver proves wins by running the loser out of moves
+    /// Game: classic or fairy (Wormhole chess piece sets). The other games
+    /// are refused: the solver proves wins by running the loser out of moves
     /// and has no draws or repetitions.
     #[arg(long, default_value_t)]
     variant: GameKind,
@@ -36,7 +37,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     let Some(variant) = args.variant.variant() else {
         bail!(
             "solve plays Wormhole chess only (classic or fairy): its proof search knows no draws or \
-             repetitions, which Porthole chess has"
+             repetitions, which the other games have"
         );
     };
     let pos = match &args.fen {

@@ -27,7 +27,7 @@ pub mod effects;
 mod explore;
 mod figures;
 pub mod game;
-mod games;
+pub mod games;
 mod highlights;
 mod input;
 pub mod keymap;

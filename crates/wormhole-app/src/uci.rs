@@ -108,8 +108,8 @@ fn quoted(text: &str) -> String {
 impl Session {
     fn new() -> Session {
         Session {
-            kind: GameKind::Classic,
-            game: Ok(start(GameKind::Classic)),
+            kind: GameKind::default(),
+            game: Ok(start(GameKind::default())),
             worker: Worker::start(EngineOptions::default()),
             latest: None,
             pondering: None,

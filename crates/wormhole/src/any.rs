@@ -19,7 +19,7 @@ use crate::engine::{Engine, Info, Limits, Proof, SearchResult, SolveLimits};
 use crate::rules::{GameMove, MoveSet, Rules, Searchable};
 use crate::{
     AnyMove, AnyMoveError, AnyOutcome, AnyPosition, Bitboard, Board, Color, GameFenError, GameKind, Piece, Role,
-    Square, WithPosition, porthole,
+    Square, WithPosition,
 };
 
 /// Generates, from the one list of games in `games.rs`, the types and
@@ -140,8 +140,8 @@ macro_rules! games {
         }
 
         $(
-            impl From<<$pos as $crate::rules::Rules>::Outcome> for AnyOutcome {
-                fn from(o: <$pos as $crate::rules::Rules>::Outcome) -> AnyOutcome {
+            impl $crate::any::OutcomeOf for $pos {
+                fn any_outcome(o: <$pos as $crate::rules::Rules>::Outcome) -> AnyOutcome {
                     AnyOutcome::$game(o)
                 }
             }
@@ -186,11 +186,10 @@ macro_rules! games {
         ///     let m = pos.parse_move(text).unwrap();
         ///     pos.play(m).unwrap();
         /// }
-        /// assert_eq!(pos.tokens().unwrap().to_string(), "b5,c5,f5,g5,b4,c4,f4,f3");
+        /// assert!(pos.fen().ends_with(" b5,c5,f5,g5,b4,c4,f4,f3"), "a token moved to f3");
         /// assert_eq!(pos.kind(), GameKind::Porthole);
         /// let classic = AnyPosition::new(GameKind::Classic);
         /// assert_eq!(classic.legal_moves().len(), 29);
-        /// assert!(classic.tokens().is_none());
         /// // A move of another game is refused, with the move and the game.
         /// let e4 = classic.parse_move("e4").unwrap();
         /// assert_eq!(pos.san(e4).unwrap_err().to_string(), "e2e4 is a move of another game than porthole");
@@ -320,6 +319,12 @@ impl fmt::Display for AnyMove {
 #[error("{0} is a move of another game")]
 pub struct WrongGameMove(pub AnyMove);
 
+/// A game's outcome as [`AnyOutcome`], known by the game's position (the
+/// orthodox games share one outcome type).
+pub(crate) trait OutcomeOf: Rules {
+    fn any_outcome(o: Self::Outcome) -> AnyOutcome;
+}
+
 /// What [`AnyOutcome`] asks of each game's outcome.
 pub(crate) trait DynOutcome {
     fn winner(&self) -> Option<Color>;
@@ -397,11 +402,10 @@ pub(crate) trait DynPosition {
     fn outcome(&self, earlier: &[u64]) -> Option<AnyOutcome>;
 }
 
-impl<P: Rules> DynPosition for P
+impl<P: OutcomeOf> DynPosition for P
 where
     P::Move: Into<AnyMove> + TryFrom<AnyMove>,
     P::MoveError: Into<AnyMoveError>,
-    P::Outcome: Into<AnyOutcome>,
 {
     fn kind(&self) -> GameKind {
         Rules::kind(self)
@@ -462,7 +466,7 @@ where
         Ok(())
     }
     fn outcome(&self, earlier: &[u64]) -> Option<AnyOutcome> {
-        Rules::outcome(self, earlier).map(Into::into)
+        Rules::outcome(self, earlier).map(P::any_outcome)
     }
 }
 
@@ -539,14 +543,6 @@ impl AnyPosition {
     /// The holes (Wormhole chess; none in Porthole chess).
     pub fn holes(&self) -> Bitboard {
         self.played_board().holes()
-    }
-
-    /// The portholes, in Porthole chess (`None` in a game without them).
-    pub fn tokens(&self) -> Option<&porthole::Tokens> {
-        match self {
-            AnyPosition::Porthole(p) => Some(p.tokens()),
-            _ => None,
-        }
     }
 
     /// The legal moves of what stands on `sq`: the piece there, or on an

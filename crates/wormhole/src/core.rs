@@ -2,15 +2,20 @@
 //! (the letters and names of the pieces), [`Piece`], [`Board`], the shared
 //! [`zobrist`] keys, [`excerpt`] (how an error quotes bad input), the
 //! [`Placement`] field of a FEN, the move-text reader of [`notation`] and
-//! `steps` (rays and slides on bitboards). Each
-//! game's rules live in its own folder under `games/`.
+//! `steps` (rays and slides on bitboards). What the orthodox games
+//! (Porthole, Linked-portal and Two-board portal chess) share is here too:
+//! `orthodox` (reach, repetition, clock plan, pawn helpers), `castling`
+//! and `outcome`, each re-exported by the games that use it. Each game's
+//! rules live in its own folder under `games/`.
 
 mod bitboard;
 mod board;
+pub(crate) mod castling;
 mod color;
 pub mod excerpt;
 pub mod notation;
 pub(crate) mod orthodox;
+pub(crate) mod outcome;
 mod placement;
 mod role;
 mod square;

@@ -1,12 +1,10 @@
 //! The search engine: negamax with alpha-beta, iterative deepening and a
-//! transposition table, for every game that implements [`Searchable`]: Wormhole
-//! chess and Porthole chess. The search is generic and monomorphized, so
-//! each game gets its own compiled copy calling its own move generator and
-//! evaluation.
+//! transposition table, for every game that implements [`Searchable`]. The
+//! search is generic and monomorphized, so each game gets its own compiled
+//! copy calling its own move generator and evaluation.
 //!
-//! Scores are exact at game ends: in Wormhole chess the side with no legal
-//! move loses, in Porthole chess the side checkmated, so a search that
-//! reaches every game end below a move proves the result and reports
+//! Scores are exact at game ends (as each game's rules say), so a search that reaches every
+//! game end below a move proves the result and reports
 //! [`Score::Win`] or [`Score::Loss`] with the distance in plies. Draws
 //! (stalemate, repetition, the fifty-move rule, king against king: games
 //! with [`Rules::DRAWS`](crate::rules::Rules::DRAWS)) score 0 for both sides.
@@ -14,10 +12,12 @@
 //! The public surface is small: an [`Engine`] searched with [`Engine::search`]
 //! (blocking, with a callback and a stop flag), or the same run on its own
 //! thread with [`SearchThread`]; [`Limits`] also restrict the root moves
-//! and ask for several best lines (MultiPV). A separate [`Solver`]
-//! (proof-number search) tries to prove who wins without a time horizon;
-//! the engine runs it beside its search ([`Features::proof_search`]),
-//! the two sharing proofs through the table ([`ProvedTable`]).
+//! and ask for several best lines (MultiPV). A game with a prover
+//! ([`Prove`](crate::rules::Prove); Wormhole chess's proof-number
+//! [`Solver`](crate::solve::Solver)) tries to prove who wins without a
+//! time horizon; the engine runs it beside its search
+//! ([`Features::proof_search`]), the two sharing proofs through the table
+//! ([`ProvedTable`]).
 //!
 //! Modules, one concern each: `search` (a thread's state and the context
 //! its threads share), `negamax` (alpha-beta with principal variation
@@ -25,10 +25,10 @@
 //! windows, MultiPV, lazy SMP helpers), `qsearch` (captures at
 //! the horizon, which still detects positions with no legal move), `ordering`
 //! (TT move, MVV-LVA, killers, history), `tt` (lock-free shared table),
-//! `eval` (Wormhole chess: material, safe moves, king escapes, trapped
-//! pieces, pawns; Porthole chess evaluates in `porthole::eval`),
-//! `time`, `levels` (the ladder 1..10), `score` (game-end distances),
-//! `solve` (proof-number search, Wormhole chess).
+//! `eval` (the evaluation-term machinery each game's terms use; the terms
+//! live in the game's folder), `time`, `levels` (the ladder 1..12),
+//! `score` (game-end distances), `prove` (what the engine shares with a
+//! game's prover), `minimax` (a plain reference search), `thread`.
 //!
 //! Proofs are sound: a game-end score comes only from positions with no
 //! legal move. Reductions only delay proofs; move-skipping pruning
@@ -78,10 +78,6 @@ pub use eval::{Term, TermShape};
 pub use levels::{Level, LevelColumn, LevelSettings, ParseLevelError};
 pub use minimax::{Minimax, WIN_VALUE};
 pub use prove::{Alone, Proof, ProvedTable, ProverMemory, ProverSlot, SolveLimits};
-// Wormhole chess's evaluation and solver, kept at the paths they had
-// before the game got its folder (the trait split moves them out).
-pub use crate::games::wormhole::eval::{EvalParams, FEATURES, TERMS, evaluate, features};
-pub use crate::games::wormhole::solve::{SolveProgress, SolveResult, Solver};
 pub use thread::{Event, SearchThread};
 pub use tt::TableAllocError;
 
@@ -389,7 +385,7 @@ pub struct Features {
     pub temperature: Option<u32>,
     /// At full strength, from move [`Features::PROOF_FROM_MOVE`] on, run
     /// the game's prover ([`SearchHooks::PROVER`](crate::rules::SearchHooks::PROVER);
-    /// Wormhole chess's proof-number [`Solver`]; games with a prover
+    /// Wormhole chess's proof-number [`Solver`](crate::solve::Solver); games with a prover
     /// only): with two or more threads, on a thread of its own beside the
     /// alpha-beta search, the two sharing what they proved through the
     /// table, its proof of the root ending the search; with one thread, in

@@ -42,7 +42,9 @@
 //! checked), [`Outcome`], and the errors [`FenError`], [`MoveError`],
 //! [`IllegalMoveError`]. The modules hold the rest, one concept each:
 //! [`attacks`] (what each piece reaches), [`fen`], [`san`] (move notation),
-//! [`pgn`], [`zobrist`], [`perft`](mod@perft), and the search in [`engine`].
+//! [`zobrist`], [`eval`] (its evaluation terms), [`solve`] (its
+//! proof-number solver), and, for every game, [`pgn`],
+//! [`perft`](mod@perft) and the search in [`engine`].
 //!
 //! Two more games share the squares, bitboards, colours and roles:
 //! [`porthole`], Porthole chess (orthodox chess with neutral, mobile
@@ -68,9 +70,12 @@ pub use crate::core::excerpt;
 pub use crate::core::{Bitboard, Board, Color, ParseSquareError, Piece, Placement, Role, Square};
 pub use any::{OtherGameError, PlayError, WrongGameMove};
 pub use game_kind::{FenClaim, GameInfo, ParseGameKindError, WithPosition};
+// Wormhole chess, the crate's first game, at the root: its main types and
+// its modules (evaluation terms and solver included), the paths it had
+// before the game got its folder.
 pub use games::wormhole::{
     EndReason, FenError, IllegalMoveError, KingSafety, Move, MoveError, MoveList, Outcome, ParseVariantError, Position,
-    Setup, Undo, Variant, attacks, fen, san, zobrist,
+    Setup, Undo, Variant, attacks, eval, fen, san, solve, zobrist,
 };
 pub use games::{AnyMove, AnyMoveError, AnyOutcome, AnyPosition, GAMES, GameFenError, GameKind};
 pub use games::{linked, porthole, twoboard};

@@ -125,12 +125,33 @@ pub trait GameOutcome: Copy + Eq + fmt::Debug + fmt::Display + Send + Sync + 'st
     fn winner(self) -> Option<Color>;
     /// The PGN result: `1-0`, `0-1` or `1/2-1/2`.
     fn result_str(self) -> &'static str {
-        match self.winner() {
-            Some(Color::White) => "1-0",
-            Some(Color::Black) => "0-1",
-            None => "1/2-1/2",
-        }
+        result_str(self.winner())
     }
+}
+
+/// The PGN result of a game `winner` won, whatever the reason (a
+/// resignation or a flag too), or of a draw (`None`): `1-0`, `0-1` or
+/// `1/2-1/2`.
+///
+/// ```
+/// use wormhole::Color;
+/// use wormhole::rules::{result_str, winner_of};
+/// assert_eq!(result_str(Some(Color::Black)), "0-1");
+/// assert_eq!(winner_of("0-1"), Some(Color::Black));
+/// assert_eq!(winner_of("*"), None);
+/// ```
+pub const fn result_str(winner: Option<Color>) -> &'static str {
+    match winner {
+        Some(Color::White) => "1-0",
+        Some(Color::Black) => "0-1",
+        None => "1/2-1/2",
+    }
+}
+
+/// The winner a PGN result string names: `1-0` White, `0-1` Black;
+/// `None` for anything else (a draw, `*`).
+pub fn winner_of(result: &str) -> Option<Color> {
+    Color::ALL.into_iter().find(|&c| result_str(Some(c)) == result)
 }
 
 /// How the engine calls a game's prover ([`Prove::prove_sharing`]).
@@ -291,6 +312,79 @@ pub trait Rules: Clone + fmt::Debug + Send + Sync + 'static {
     /// for (a Wormhole game lasts at most 64 plies; orthodox games longer).
     fn moves_to_plan(&self) -> u32;
 }
+
+/// The methods of [`Rules`] a game's position answers with its own
+/// inherent methods of the same name and its `turn` and `hash` fields,
+/// written once for every game: `turn`, `hash`, `is_check`, `fen`,
+/// `move_number`, `parse_move`, `san`, `legal_moves`, `play_unchecked`,
+/// `undo`, `captured_by`, `why_illegal`. With `orthodox`, also the game end
+/// of the orthodox games (`outcome` with threefold repetition,
+/// `is_rule_draw`: fifty moves or king against king, `moves_to_plan`),
+/// from their `halfmoves` and `fullmoves` fields and `is_king_versus_king`.
+/// Used inside `impl Rules for Position`.
+macro_rules! forward_rules {
+    () => {
+        #[inline(always)]
+        fn turn(&self) -> $crate::Color {
+            self.turn
+        }
+        #[inline(always)]
+        fn hash(&self) -> u64 {
+            self.hash
+        }
+        #[inline]
+        fn is_check(&self) -> bool {
+            Self::is_check(self)
+        }
+        fn fen(&self) -> String {
+            Self::fen(self)
+        }
+        fn move_number(&self) -> u32 {
+            Self::move_number(self)
+        }
+        fn parse_move(&self, text: &str) -> Result<Self::Move, Self::MoveError> {
+            Self::parse_move(self, text)
+        }
+        fn san(&self, m: Self::Move) -> String {
+            Self::san(self, m)
+        }
+        #[inline(always)]
+        fn legal_moves(&self) -> Self::MoveList {
+            Self::legal_moves(self)
+        }
+        #[inline(always)]
+        fn play_unchecked(&mut self, m: Self::Move) -> Self::Undo {
+            Self::play_unchecked(self, m)
+        }
+        #[inline(always)]
+        fn undo(&mut self, m: Self::Move, undo: Self::Undo) {
+            Self::undo(self, m, undo)
+        }
+        #[inline(always)]
+        fn captured_by(&self, m: Self::Move) -> Option<$crate::Piece> {
+            Self::captured_by(self, m)
+        }
+        fn why_illegal(&self, m: Self::Move) -> Self::IllegalMove {
+            Self::why_illegal(self, m)
+        }
+    };
+    (orthodox) => {
+        $crate::rules::forward_rules!();
+        fn outcome(&self, earlier: &[u64]) -> Option<Self::Outcome> {
+            use $crate::core::outcome::{DrawReason, Outcome};
+            let repeated = $crate::core::orthodox::third_time(self.hash, earlier);
+            Self::outcome(self).or_else(|| repeated.then_some(Outcome::Draw(DrawReason::Repetition)))
+        }
+        #[inline]
+        fn is_rule_draw(&self) -> bool {
+            self.halfmoves >= 100 || self.is_king_versus_king()
+        }
+        fn moves_to_plan(&self) -> u32 {
+            $crate::core::orthodox::moves_to_plan(self.fullmoves)
+        }
+    };
+}
+pub(crate) use forward_rules;
 
 /// A game's static evaluation, its own trait: its weights ([`EvalWeights`])
 /// and its terms.

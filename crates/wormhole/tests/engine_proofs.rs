@@ -17,7 +17,8 @@ use std::sync::atomic::AtomicBool;
 
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
-use wormhole::engine::{Engine, EngineOptions, Info, Limits, Proof, Score, SolveLimits, Solver};
+use wormhole::engine::{Engine, EngineOptions, Info, Limits, Proof, Score, SolveLimits};
+use wormhole::solve::Solver;
 use wormhole::{Move, Position, Variant};
 
 /// Results are looked for up to this many plies ahead.

@@ -1,7 +1,7 @@
 //! Wormhole chess's evaluation sees material and mobility. Its symmetry,
 //! its terms and their weights are checked in the harness of `eval.rs`.
 
-use wormhole::engine::{EvalParams, evaluate};
+use wormhole::eval::{EvalParams, evaluate};
 use wormhole::{Position, Variant};
 
 #[test]

@@ -40,7 +40,7 @@ impl Default for Prefs {
     fn default() -> Prefs {
         Prefs {
             level: Level::FOR_NEW_PLAYERS,
-            variant: GameKind::Classic,
+            variant: GameKind::default(),
             side: Side::White,
             clock: None,
             movetime: None,

@@ -6,8 +6,8 @@ use std::time::{Duration, Instant};
 
 use wormhole::engine::Level;
 use wormhole::pgn::PgnGame;
-use wormhole::rules::GameOutcome;
-use wormhole::{AnyMove, AnyOutcome, AnyPosition, Color, GameKind, Outcome, Square};
+use wormhole::rules::{self, GameOutcome};
+use wormhole::{AnyMove, AnyOutcome, AnyPosition, Color, GameKind};
 
 use super::choice::{Choice, choice_text};
 use super::clock::Clocks;
@@ -112,10 +112,7 @@ impl GameEnd {
 
     /// `1-0`, `0-1` or `1/2-1/2`.
     pub fn result_str(self) -> &'static str {
-        match self.winner() {
-            Some(winner) => Outcome::result_for(winner),
-            None => "1/2-1/2",
-        }
+        rules::result_str(self.winner())
     }
 
     /// What the PGN `Termination` tag says: why a game ended other than
@@ -199,7 +196,7 @@ impl Game {
         }
         game.clock_times = clocks.iter().flat_map(|c| std::iter::repeat_n(c.times(), game.positions.len())).collect();
         game.clocks = clocks;
-        let loser = pgn.tag("Result").and_then(Outcome::winner_of).map(|winner| !winner);
+        let loser = pgn.tag("Result").and_then(rules::winner_of).map(|winner| !winner);
         if let Some(loser) = loser
             && game.end().is_none()
         {
@@ -444,29 +441,6 @@ pub const ENGINE_NAME: &str = "Engine, level ";
 /// The level the engine played at in a saved game, read from its player's name.
 pub fn recorded_level(pgn: &PgnGame) -> Option<Level> {
     ["White", "Black"].iter().find_map(|tag| pgn.tag(tag)?.strip_prefix(ENGINE_NAME)?.parse().ok())
-}
-
-/// What loading the FEN `text` as `pos` says: that an orthodox FEN became
-/// Porthole chess without portholes, or which fields it left out were
-/// assumed (the side to move above all), or just that it loaded.
-pub fn fen_note(text: &str, pos: &AnyPosition) -> String {
-    let no_portholes = pos.tokens().is_some_and(|t| Square::all().all(|s| t.height(s) == 0));
-    if no_portholes {
-        return "loaded as Porthole chess (an orthodox FEN: 6 fields) with no portholes; a Wormhole chess FEN \
-                has 3 fields (board, side, ply), a Porthole one lists its portholes after the 6th"
-            .to_string();
-    }
-    let full: Vec<String> = pos.fen().split_whitespace().map(str::to_string).collect();
-    let given = text.split_whitespace().count();
-    if given >= full.len() {
-        return "position loaded".to_string();
-    }
-    format!(
-        "position loaded; the FEN gave {given} of {} fields: assumed '{}' ({} to move)",
-        full.len(),
-        full[given..].join(" "),
-        pos.turn()
-    )
 }
 
 #[cfg(test)]

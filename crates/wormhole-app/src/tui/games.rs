@@ -44,6 +44,13 @@ pub trait GameView: Sync {
         None
     }
 
+    /// What loading a FEN as `pos` should tell the player before anything
+    /// else (Porthole chess: an orthodox FEN read with no portholes);
+    /// nothing by default.
+    fn fen_note(&self, _pos: &AnyPosition) -> Option<String> {
+        None
+    }
+
     /// The choices of the start position the new-game screen offers, one
     /// line each (none by default).
     fn setup_choices(&self) -> &'static [SetupChoice] {
@@ -154,6 +161,27 @@ pub fn board_name(kind: GameKind, board: usize) -> &'static str {
 /// What the board of `pos` is like now, in the words of its game.
 pub fn board_state(pos: &AnyPosition) -> String {
     view(pos.kind()).board_state(pos).unwrap_or_default()
+}
+
+/// What loading the FEN `text` as `pos` says: what its game has to say
+/// first ([`GameView::fen_note`]),
+/// or which fields it left out were assumed (the side to move above all),
+/// or just that it loaded.
+pub fn fen_note(text: &str, pos: &AnyPosition) -> String {
+    if let Some(note) = view(pos.kind()).fen_note(pos) {
+        return note;
+    }
+    let full: Vec<String> = pos.fen().split_whitespace().map(str::to_string).collect();
+    let given = text.split_whitespace().count();
+    if given >= full.len() {
+        return "position loaded".to_string();
+    }
+    format!(
+        "position loaded; the FEN gave {given} of {} fields: assumed '{}' ({} to move)",
+        full.len(),
+        full[given..].join(" "),
+        pos.turn()
+    )
 }
 
 fn bold() -> Style {

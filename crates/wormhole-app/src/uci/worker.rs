@@ -228,7 +228,7 @@ impl Task for NoPosition {
     }
 
     fn recover(&self) {
-        say(&bestmove_line::<wormhole::Move>(None, &[]));
+        say(NO_BEST_MOVE);
     }
 
     fn restart_clock(&mut self, _now: Instant) {}
@@ -261,12 +261,15 @@ fn result_line<M: GameMove>(result: &SearchResult<M>) -> String {
     bestmove_line(result.best_move, reply)
 }
 
+/// The answer to `go` without a move to play.
+const NO_BEST_MOVE: &str = "bestmove (none)";
+
 /// `bestmove <move> [ponder <reply>]`, or `bestmove (none)` when there is no legal move.
 fn bestmove_line<M: GameMove>(best: Option<M>, reply: &[M]) -> String {
     match (best, reply.first()) {
         (Some(m), Some(r)) => format!("bestmove {m} ponder {r}"),
         (Some(m), None) => format!("bestmove {m}"),
-        (None, _) => "bestmove (none)".to_string(),
+        (None, _) => NO_BEST_MOVE.to_string(),
     }
 }
 

@@ -35,7 +35,6 @@ mod illegal;
 mod info;
 mod movegen;
 mod moves;
-mod outcome;
 mod portals;
 mod position;
 mod routes;
@@ -53,7 +52,10 @@ pub(crate) use info::INFO;
 pub use info::movement;
 pub use movegen::{CastlingObstacle, PortalObstacle};
 pub use moves::{Move, MoveKind, MoveList};
-pub use outcome::{DrawReason, Outcome};
+// How a game ends (D14, D15), shared with the other orthodox games: the
+// same position counts the portal squares, frozen or not, castling and en
+// passant; a black hole that removes a piece resets the fifty-move count.
+pub use crate::core::outcome::{DrawReason, Outcome};
 pub use portals::{ParsePortalsError, Portals};
 pub use position::{Position, Undo};
 pub use san::{MoveError, MoveText, PieceText, SyntaxProblem};

@@ -44,15 +44,15 @@ mod illegal;
 mod info;
 mod movegen;
 mod moves;
-mod outcome;
 mod position;
 pub mod san;
 mod themes;
 mod tokens;
 pub mod zobrist;
 
+pub use crate::core::castling::{CastlingRights, CastlingSide, ParseCastlingError};
 pub use crate::perft::{self, perft};
-pub use castling::{CastlingObstacle, CastlingRights, CastlingSide};
+pub use castling::CastlingObstacle;
 pub use eval::EvalParams;
 pub use fen::{FenError, Setup};
 pub use game::Game;
@@ -61,7 +61,9 @@ pub(crate) use info::INFO;
 pub use info::movement;
 pub use movegen::KingSafety;
 pub use moves::{Move, MoveKind, MoveList, Moves, PortholeGroup};
-pub use outcome::{DrawReason, Outcome};
+// How a game ends, shared with the other orthodox games: the same
+// position counts the tokens with their heights and the castling rights.
+pub use crate::core::outcome::{DrawReason, Outcome};
 pub use position::{Position, Undo};
 pub use san::{MoveError, MoveText, PieceText, SyntaxProblem};
 pub use tokens::Tokens;

@@ -39,7 +39,6 @@ mod info;
 mod intent;
 mod movegen;
 mod moves;
-mod outcome;
 mod position;
 pub mod san;
 mod search;
@@ -56,7 +55,11 @@ pub(crate) use info::INFO;
 pub use info::movement;
 pub use intent::{Intent, IntentState};
 pub use moves::{MAX_MOVES, Move, MoveKind, MoveList};
-pub use outcome::{DrawReason, Outcome};
+// How a game ends (D13, D14), shared with the other orthodox games:
+// stalemate is no legal move with the king on the board to play not
+// attacked after a pass; a checkmated side's pass would leave its king
+// attacked where the opponent plays first; the fifty moves count both boards.
+pub use crate::core::outcome::{DrawReason, Outcome};
 pub use position::{Position, Undo};
 pub use san::MoveError;
 pub use search::Safety;

@@ -57,6 +57,15 @@ impl GameView for Porthole {
         ]
     }
 
+    fn fen_note(&self, pos: &AnyPosition) -> Option<String> {
+        let AnyPosition::Porthole(p) = pos else { return None };
+        (p.tokens().count() == 0).then(|| {
+            "loaded as Porthole chess (an orthodox FEN: 6 fields) with no portholes; a Wormhole chess FEN \
+             has 3 fields (board, side, ply), a Porthole one lists its portholes after the 6th"
+                .to_string()
+        })
+    }
+
     fn board_state(&self, pos: &AnyPosition) -> Option<String> {
         let AnyPosition::Porthole(p) = pos else { return None };
         Some(format!(

@@ -11,7 +11,8 @@ use crate::game_arg;
 use crate::tui::commands::{self, Cmd};
 use crate::tui::config::{KEYS, Key};
 use crate::tui::effects::Effect;
-use crate::tui::game::{self, Game, Player, Side};
+use crate::tui::game::{Game, Player, Side};
+use crate::tui::games;
 use crate::tui::state::{HelpPage, Mode, Pending, Session, Settings};
 use crate::tui::theme::{Theme, ThemeName};
 
@@ -265,7 +266,7 @@ impl Session {
         }
         match AnyPosition::from_fen_auto(fen, self.game.kind()) {
             Ok(pos) => {
-                let note = game::fen_note(fen, &pos);
+                let note = games::fen_note(fen, &pos);
                 let players = Player::human_to_move(self.settings.players, pos.turn());
                 let settings = Settings { variant: pos.kind(), players, ..self.settings };
                 let game = Game::new(pos, players, settings.clocks());

@@ -5,10 +5,11 @@
 //! `0 1`. Reading gives a [`Setup`], what the text says;
 //! [`Position::from_setup`] then checks that it is playable.
 
-use super::castling::{CastlingSquares, pieces_at_home};
+use super::castling::pieces_at_home;
 use super::portals::ParsePortalsError;
 use super::routes::forward;
 use super::{CastlingRights, Portals, Position, zobrist};
+use crate::core::castling::CastlingSquares;
 use crate::excerpt::Excerpt;
 use crate::games::wormhole::fen::Placement;
 use crate::{Board, Color, FenClaim, Piece, Role, Square};

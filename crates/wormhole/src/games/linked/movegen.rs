@@ -6,10 +6,10 @@
 //! leaves the mover's king unattacked (D10): lines through the portal
 //! change with every arrival, so no pin is precomputed.
 
-use super::castling::CastlingSquares;
 use super::moves::PROMOTIONS;
 use super::routes;
 use super::{CastlingSide, Move, MoveList, Portals, Position};
+use crate::core::castling::CastlingSquares;
 use crate::{Bitboard, Role, Square};
 
 impl Position {
@@ -49,13 +49,14 @@ impl Position {
         if !self.castling.has(us, side) {
             return Some(CastlingObstacle::NoRight);
         }
-        if s.span & self.portals.cells().0 != 0 {
+        if (s.span & self.portals.cells()).any() {
             return Some(CastlingObstacle::Portal);
         }
-        if s.between & self.board.occupied().0 != 0 {
+        if (s.between & self.board.occupied()).any() {
             return Some(CastlingObstacle::Piece);
         }
-        Bitboard(s.king_path).find(|&sq| self.attacked(sq, !us)).map(CastlingObstacle::Attacked)
+        let mut path = s.king_path;
+        path.find(|&sq| self.attacked(sq, !us)).map(CastlingObstacle::Attacked)
     }
 
     /// The portal steps of the side to move (D1, D11, D12): onto an empty

@@ -4,7 +4,7 @@ use std::fmt;
 use std::mem::MaybeUninit;
 
 use super::CastlingSide;
-use super::castling::CastlingSquares;
+use crate::core::castling::CastlingSquares;
 use crate::rules::{GameMove, MoveSet};
 use crate::{Color, Role, Square};
 

@@ -2,7 +2,7 @@
 //! castling rights, en passant square, clocks and hash; making and taking
 //! back moves.
 
-use super::castling::{CastlingSquares, rights_kept};
+use super::castling::rights_kept;
 use super::routes::{self, forward};
 use super::zobrist::{castling_key, en_passant_key, portals_key};
 use super::{CastlingRights, DrawReason, Move, MoveKind, MoveList, Outcome, Portals};
@@ -351,15 +351,6 @@ impl Position {
     #[inline]
     fn move_castling_rook(&mut self, m: Move, forward: bool) -> u64 {
         let Some(side) = m.castling_side() else { return 0 };
-        let color = if m.from().rank() == 0 { Color::White } else { Color::Black };
-        let s = CastlingSquares::of(color, side);
-        let (from, to) = if forward { (s.rook_from, s.rook_to) } else { (s.rook_to, s.rook_from) };
-        match self.board.take(from) {
-            Some(rook) => {
-                self.board.put(to, rook);
-                piece_key(rook, from) ^ piece_key(rook, to)
-            }
-            None => 0,
-        }
+        crate::core::castling::shift_rook(&mut self.board, m.from(), side, forward)
     }
 }

@@ -1,9 +1,9 @@
 //! Linked-portal chess for the engine and the tools ([`Rules`]).
 
-use super::{DrawReason, EvalParams, FenError, Move, MoveError, MoveList, Outcome, Position, Undo, eval};
+use super::{EvalParams, FenError, Move, MoveError, MoveList, Outcome, Position, Undo, eval};
 use crate::core::zobrist::black_key;
 use crate::rules::{Evaluate, Rules, SearchHooks, sealed};
-use crate::{Bitboard, Board, Color, GameKind, Piece, Square};
+use crate::{Bitboard, Board, GameKind, Square};
 
 /// Stalemate, repetition, the fifty-move rule and king against king draw;
 /// a checkmated side loses.
@@ -24,66 +24,13 @@ impl Rules for Position {
     fn kind(&self) -> GameKind {
         GameKind::Linked
     }
-    #[inline(always)]
-    fn turn(&self) -> Color {
-        self.turn
-    }
-    #[inline(always)]
-    fn hash(&self) -> u64 {
-        self.hash
-    }
+    crate::rules::forward_rules!(orthodox);
     #[inline(always)]
     fn boards(&self) -> &[Board] {
         std::slice::from_ref(&self.board)
     }
-    #[inline]
-    fn is_check(&self) -> bool {
-        Position::is_check(self)
-    }
-    fn fen(&self) -> String {
-        Position::fen(self)
-    }
-    fn move_number(&self) -> u32 {
-        Position::move_number(self)
-    }
-    fn outcome(&self, earlier: &[u64]) -> Option<Outcome> {
-        let repeated = crate::core::orthodox::third_time(self.hash, earlier);
-        Position::outcome(self).or_else(|| repeated.then_some(Outcome::Draw(DrawReason::Repetition)))
-    }
-    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        Position::parse_move(self, text)
-    }
-    fn san(&self, m: Move) -> String {
-        Position::san(self, m)
-    }
     fn reach(&self, sq: Square) -> Bitboard {
         Position::landings(self, sq)
-    }
-    #[inline(always)]
-    fn legal_moves(&self) -> MoveList {
-        Position::legal_moves(self)
-    }
-    #[inline(always)]
-    fn play_unchecked(&mut self, m: Move) -> Undo {
-        Position::play_unchecked(self, m)
-    }
-    #[inline(always)]
-    fn undo(&mut self, m: Move, undo: Undo) {
-        Position::undo(self, m, undo)
-    }
-    #[inline(always)]
-    fn captured_by(&self, m: Move) -> Option<Piece> {
-        Position::captured_by(self, m)
-    }
-    fn why_illegal(&self, m: Move) -> super::IllegalMoveError {
-        Position::why_illegal(self, m)
-    }
-    #[inline]
-    fn is_rule_draw(&self) -> bool {
-        self.halfmoves >= 100 || self.is_king_versus_king()
-    }
-    fn moves_to_plan(&self) -> u32 {
-        crate::core::orthodox::moves_to_plan(self.fullmoves)
     }
 }
 

@@ -7,8 +7,8 @@
 //! ignored (there is no en passant). Reading gives a [`Setup`], what the
 //! text says; [`Position::from_setup`] then checks that it is playable.
 
-use super::castling::{CastlingSquares, ParseCastlingError};
 use super::{CastlingRights, MAX_PIECES_PER_SIDE, MAX_TOKENS, Position, Tokens, zobrist};
+use crate::core::castling::{CastlingSquares, ParseCastlingError};
 use crate::excerpt::Excerpt;
 use crate::{Board, Color, FenClaim, Piece, Placement, Role, Square};
 

@@ -13,8 +13,8 @@
 //! lone checker on the entry can help. A king's porthole move is checked
 //! exit by exit.
 
-use super::castling::CastlingSquares;
 use super::{CastlingObstacle, CastlingSide, MoveList, Position, attacks};
+use crate::core::castling::CastlingSquares;
 use crate::core::steps::{self, slide};
 use crate::{Bitboard, Color, Role, Square};
 

@@ -5,7 +5,7 @@ use std::fmt;
 use std::mem::MaybeUninit;
 
 use super::MAX_PIECES_PER_SIDE;
-use super::castling::{CastlingSide, CastlingSquares};
+use crate::core::castling::{CastlingSide, CastlingSquares};
 use crate::rules::{GameMove, MoveSet};
 use crate::{Bitboard, Color, Role, Square};
 

@@ -1,7 +1,6 @@
 //! A playable Porthole position: pieces, tokens, side to move, castling
 //! rights, clocks and hash; making and taking back moves.
 
-use super::castling::CastlingSquares;
 use super::movegen::KingSafety;
 use super::{
     CastlingRights, DrawReason, EvalParams, FenError, IllegalMoveError, Move, MoveError, MoveKind, MoveList, Outcome,
@@ -326,16 +325,7 @@ impl Position {
     #[inline]
     fn move_castling_rook(&mut self, m: Move, forward: bool) -> u64 {
         let Some(side) = m.castling_side() else { return 0 };
-        let color = if m.from().rank() == 0 { Color::White } else { Color::Black };
-        let s = CastlingSquares::of(color, side);
-        let (from, to) = if forward { (s.rook_from, s.rook_to) } else { (s.rook_to, s.rook_from) };
-        match self.board.take(from) {
-            Some(rook) => {
-                self.board.put(to, rook);
-                piece_key(rook, from) ^ piece_key(rook, to)
-            }
-            None => 0,
-        }
+        crate::core::castling::shift_rook(&mut self.board, m.from(), side, forward)
     }
 }
 
@@ -356,66 +346,13 @@ impl Rules for Position {
     fn kind(&self) -> GameKind {
         GameKind::Porthole
     }
-    #[inline(always)]
-    fn turn(&self) -> Color {
-        self.turn
-    }
-    #[inline(always)]
-    fn hash(&self) -> u64 {
-        self.hash
-    }
+    crate::rules::forward_rules!(orthodox);
     #[inline(always)]
     fn boards(&self) -> &[Board] {
         std::slice::from_ref(&self.board)
     }
-    #[inline]
-    fn is_check(&self) -> bool {
-        Position::is_check(self)
-    }
-    fn fen(&self) -> String {
-        Position::fen(self)
-    }
-    fn move_number(&self) -> u32 {
-        Position::move_number(self)
-    }
-    fn outcome(&self, earlier: &[u64]) -> Option<Outcome> {
-        let repeated = crate::core::orthodox::third_time(self.hash, earlier);
-        Position::outcome(self).or_else(|| repeated.then_some(Outcome::Draw(DrawReason::Repetition)))
-    }
-    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        Position::parse_move(self, text)
-    }
-    fn san(&self, m: Move) -> String {
-        Position::san(self, m)
-    }
     fn reach(&self, sq: Square) -> Bitboard {
         Position::reach(self, sq)
-    }
-    #[inline(always)]
-    fn legal_moves(&self) -> MoveList {
-        Position::legal_moves(self)
-    }
-    #[inline(always)]
-    fn play_unchecked(&mut self, m: Move) -> Undo {
-        Position::play_unchecked(self, m)
-    }
-    #[inline(always)]
-    fn undo(&mut self, m: Move, undo: Undo) {
-        Position::undo(self, m, undo)
-    }
-    #[inline(always)]
-    fn captured_by(&self, m: Move) -> Option<Piece> {
-        Position::captured_by(self, m)
-    }
-    fn why_illegal(&self, m: Move) -> IllegalMoveError {
-        Position::why_illegal(self, m)
-    }
-    #[inline]
-    fn is_rule_draw(&self) -> bool {
-        self.halfmoves >= 100 || self.is_king_versus_king()
-    }
-    fn moves_to_plan(&self) -> u32 {
-        crate::core::orthodox::moves_to_plan(self.fullmoves)
     }
 }
 

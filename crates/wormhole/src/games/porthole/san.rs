@@ -13,10 +13,10 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::castling::CastlingSquares;
 use super::illegal::LongForm;
 use super::moves::PROMOTIONS;
 use super::{CastlingSide, IllegalMoveError, Move, MoveKind, Position};
+use crate::core::castling::CastlingSquares;
 use crate::core::notation::{self, push_origin};
 use crate::excerpt::Excerpt;
 use crate::{Role, Square};

@@ -8,6 +8,7 @@
 //! and the weights can be fitted to game results ([`features`]).
 
 use super::{BoardId, PORTALS, Position, attacks};
+use crate::core::orthodox::{ROLES, is_passed, pawn_step, relative_rank};
 use crate::engine::{Scorer, Sink, Term, TermShape, term_counts};
 use crate::{Bitboard, Color, Role};
 
@@ -107,9 +108,6 @@ impl EvalParams {
 
 crate::engine::impl_eval_weights!(EvalParams, TERMS);
 
-/// The roles a side can have.
-const ROLES: [Role; 6] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
-
 /// Material only, from the side to move's point of view.
 pub fn material(pos: &Position, params: &EvalParams) -> i32 {
     let mut scorer = Scorer::new(&params.weights);
@@ -208,7 +206,11 @@ fn board_terms<S: Sink>(pos: &Position, id: BoardId, color: Color, sink: &mut S)
             let normal = match role {
                 Role::Pawn => {
                     sink.add(ci, PAWN_RANK.at(relative_rank(color, s.rank()) as usize), 1);
-                    sink.add(ci, PASSED.start, i32::from(is_passed(pos, id, color, s.index())));
+                    sink.add(
+                        ci,
+                        PASSED.start,
+                        i32::from(is_passed(pos.board(id).pieces(!color, Role::Pawn).0, color, s.index())),
+                    );
                     pawn_step(color, s.index()) & !occupied
                 }
                 Role::King => 0,
@@ -225,37 +227,4 @@ fn board_terms<S: Sink>(pos: &Position, id: BoardId, color: Color, sink: &mut S)
     sink.add(ci, ON_PORTAL.start, (pieces & PORTALS.0).count_ones() as i32);
     sink.add(ci, BISHOP_PAIR.start, i32::from(b.pieces(color, Role::Bishop).count() >= 2));
     attacked
-}
-
-/// Whether the pawn of `color` on `s` of board `id` has no enemy pawn ahead
-/// of it there on its file or the files beside it.
-#[inline]
-fn is_passed(pos: &Position, id: BoardId, color: Color, s: usize) -> bool {
-    let file = 0x0101_0101_0101_0101u64 << (s % 8);
-    let files = file | (file << 1 & !0x0101_0101_0101_0101) | (file >> 1 & !0x8080_8080_8080_8080);
-    let rank = s / 8;
-    let ahead = match color {
-        Color::White if rank < 7 => !0u64 << (8 * (rank + 1)),
-        Color::White => 0,
-        Color::Black => (1u64 << (8 * rank)) - 1,
-    };
-    pos.board(id).pieces(!color, Role::Pawn).0 & files & ahead == 0
-}
-
-/// The square a pawn of `color` on `s` steps to.
-#[inline]
-fn pawn_step(color: Color, s: usize) -> u64 {
-    match color {
-        Color::White => (1u64 << s) << 8,
-        Color::Black => (1u64 << s) >> 8,
-    }
-}
-
-/// `rank` (0 to 7) counted from `color`'s side of the board.
-#[inline]
-fn relative_rank(color: Color, rank: u8) -> u8 {
-    match color {
-        Color::White => rank,
-        Color::Black => 7 - rank,
-    }
 }

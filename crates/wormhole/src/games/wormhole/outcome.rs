@@ -30,30 +30,8 @@ impl Outcome {
     }
 
     /// The PGN result string, `1-0` or `0-1`.
-    pub fn result_str(self) -> &'static str {
-        Outcome::result_for(self.winner)
-    }
-
-    /// The PGN result string of a game `winner` won, whatever the reason
-    /// (a resignation or a flag too): `1-0` or `0-1`.
-    ///
-    /// ```
-    /// use wormhole::{Color, Outcome};
-    /// assert_eq!(Outcome::result_for(Color::Black), "0-1");
-    /// assert_eq!(Outcome::winner_of("0-1"), Some(Color::Black));
-    /// assert_eq!(Outcome::winner_of("*"), None);
-    /// ```
-    pub const fn result_for(winner: Color) -> &'static str {
-        match winner {
-            Color::White => "1-0",
-            Color::Black => "0-1",
-        }
-    }
-
-    /// The winner a PGN result string names: `1-0` White, `0-1` Black;
-    /// `None` for anything else (`*`, an unfinished game).
-    pub fn winner_of(result: &str) -> Option<Color> {
-        Color::ALL.into_iter().find(|&c| Outcome::result_for(c) == result)
+    pub const fn result_str(self) -> &'static str {
+        crate::rules::result_str(Some(self.winner))
     }
 }
 

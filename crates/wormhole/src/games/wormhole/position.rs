@@ -260,61 +260,19 @@ impl Rules for Position {
     fn kind(&self) -> GameKind {
         self.variant.game()
     }
-    #[inline(always)]
-    fn turn(&self) -> Color {
-        self.turn
-    }
-    #[inline(always)]
-    fn hash(&self) -> u64 {
-        self.hash
-    }
+    crate::rules::forward_rules!();
     #[inline(always)]
     fn boards(&self) -> &[Board] {
         std::slice::from_ref(&self.board)
     }
-    #[inline]
-    fn is_check(&self) -> bool {
-        Position::is_check(self)
-    }
-    fn fen(&self) -> String {
-        Position::fen(self)
-    }
-    fn move_number(&self) -> u32 {
-        Position::move_number(self)
-    }
     fn outcome(&self, _earlier: &[u64]) -> Option<Outcome> {
         Position::outcome(self)
-    }
-    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        Position::parse_move(self, text)
-    }
-    fn san(&self, m: Move) -> String {
-        Position::san(self, m)
     }
     fn san_moves(&self) -> Vec<(Move, String)> {
         Position::san_moves(self)
     }
     fn reach(&self, sq: Square) -> Bitboard {
         super::attacks::reach(&self.board, sq)
-    }
-    #[inline(always)]
-    fn legal_moves(&self) -> MoveList {
-        Position::legal_moves(self)
-    }
-    #[inline(always)]
-    fn play_unchecked(&mut self, m: Move) -> Undo {
-        Position::play_unchecked(self, m)
-    }
-    #[inline(always)]
-    fn undo(&mut self, m: Move, undo: Undo) {
-        Position::undo(self, m, undo)
-    }
-    #[inline(always)]
-    fn captured_by(&self, m: Move) -> Option<Piece> {
-        Position::captured_by(self, m)
-    }
-    fn why_illegal(&self, m: Move) -> IllegalMoveError {
-        Position::why_illegal(self, m)
     }
     #[inline(always)]
     fn is_rule_draw(&self) -> bool {

@@ -135,7 +135,8 @@ impl ProofTable {
 ///
 /// ```
 /// use std::sync::atomic::AtomicBool;
-/// use wormhole::engine::{Proof, SolveLimits, Solver};
+/// use wormhole::engine::{Proof, SolveLimits};
+/// use wormhole::solve::Solver;
 /// use wormhole::{Position, Variant};
 /// // Black to move, and every Black move allows a mate in one.
 /// let fen = "rxxqxknr/pxxxxxxp/1px1b2x/1Nnpxppx/2xp3x/x4PKN/PPxxPxPx/RxBQxBxR b 23";
@@ -213,7 +214,7 @@ impl Solver {
     /// machine cannot give that memory.
     ///
     /// ```
-    /// use wormhole::engine::Solver;
+    /// use wormhole::solve::Solver;
     /// assert!(Solver::try_new(1).is_ok());
     /// assert!(Solver::try_new(usize::MAX >> 20).is_err(), "more bytes than an address holds");
     /// ```

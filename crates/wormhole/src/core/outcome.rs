@@ -1,6 +1,8 @@
-//! How a game of Two-board portal chess ends (D13, D14): checkmate wins;
+//! How a game of the orthodox games ends (Porthole, Linked-portal and
+//! Two-board portal chess, each re-exporting these types): checkmate wins;
 //! stalemate, threefold repetition, the fifty-move rule and king against
-//! king draw.
+//! king draw. What counts as check, as the same position and as a
+//! capture or pawn move is each game's own (its folder says).
 
 use std::fmt;
 
@@ -9,11 +11,12 @@ use crate::Color;
 /// Why a game was drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum DrawReason {
-    /// No legal move, the king on the board to play and not attacked after a pass.
+    /// The side to move has no legal move and is not in check.
     Stalemate,
-    /// The same FEN, clocks aside, for the third time.
+    /// The same position (everything the FEN says but the clocks) arose
+    /// for the third time.
     Repetition,
-    /// 100 plies over both boards without a capture or a pawn move.
+    /// 100 plies without a capture or a pawn move.
     FiftyMoves,
     /// Only the two kings are left.
     KingVersusKing,
@@ -35,15 +38,18 @@ impl DrawReason {
 ///
 /// ```
 /// use wormhole::Color;
-/// use wormhole::twoboard::Outcome;
+/// use wormhole::porthole::{DrawReason, Outcome};
+/// let draw = Outcome::Draw(DrawReason::Repetition);
+/// assert_eq!(draw.result_str(), "1/2-1/2");
+/// assert_eq!(draw.to_string(), "draw by threefold repetition");
 /// let mate = Outcome::Checkmate { winner: Color::Black };
-/// assert_eq!(mate.result_str(), "0-1");
-/// assert_eq!(mate.to_string(), "Black wins by checkmate");
+/// assert_eq!((mate.result_str(), mate.to_string().as_str()), ("0-1", "Black wins by checkmate"));
+/// // The three games share the type.
+/// assert_eq!(wormhole::linked::Outcome::Draw(DrawReason::Stalemate), Outcome::Draw(DrawReason::Stalemate));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Outcome {
-    /// The side to move has no legal move and a pass would leave its king
-    /// attacked where the opponent plays first: `winner` won.
+    /// The side to move is in check with no legal move: `winner` won.
     Checkmate {
         /// The side that gave mate.
         winner: Color,
@@ -63,11 +69,7 @@ impl Outcome {
 
     /// The PGN result string: `1-0`, `0-1` or `1/2-1/2`.
     pub const fn result_str(self) -> &'static str {
-        match self.winner() {
-            Some(Color::White) => "1-0",
-            Some(Color::Black) => "0-1",
-            None => "1/2-1/2",
-        }
+        crate::rules::result_str(self.winner())
     }
 }
 
