@@ -141,7 +141,10 @@ impl GameView for Twoboard {
             }
             _ => return None,
         };
-        let how = if clicks.is_empty() { "press Enter".to_string() } else { format!("press Enter or click {here}{}", m.to()) };
+        let how = match clicks.is_empty() {
+            true => "press Enter".to_string(),
+            false => format!("press Enter or click {here}{}", m.to()),
+        };
         Some(Forced { m: m.into(), why: format!("{why} ({san}); {how}"), clicks })
     }
 
@@ -151,8 +154,11 @@ impl GameView for Twoboard {
         let (AnyPosition::Twoboard(p), AnyMove::Twoboard(m)) = (pos, m) else { return None };
         let mut after = p.clone();
         after.play_unchecked(m);
-        let was_lost = |c: Color| p.intent(c).is_some_and(|i| i.state == IntentState::Lost);
-        let lost = Color::ALL.into_iter().filter(|&c| !was_lost(c)).find_map(|c| after.intent(c)).filter(|i| i.state == IntentState::Lost)?;
+        let newly_lost = |c: Color| {
+            let lost = |pos: &Position| pos.intent(c).filter(|i| i.state == IntentState::Lost);
+            lost(&after).filter(|_| lost(p).is_none())
+        };
+        let lost = Color::ALL.into_iter().find_map(newly_lost)?;
         let owner = lost.owner;
         Some(format!("{}: {owner}'s next turn is lost", why_lost(&after, lost, &format!("{owner}'s"))))
     }
