@@ -177,7 +177,7 @@ pub fn action_for(ev: &Event, session: &Session, area: Rect) -> Option<Action> {
                 let (board, sq) = screen.square_at(m.column, m.row)?;
                 match board == session.shown_position().board_to_play() {
                     true => Some(Action::ClickSquare(sq)),
-                    false => Some(Action::ClickBoard(board)),
+                    false => Some(Action::ClickBoard(board, sq)),
                 }
             }
             MouseEventKind::ScrollUp => Some(Action::Scroll(-3)),

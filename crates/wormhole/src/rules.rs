@@ -425,6 +425,15 @@ pub trait SearchHooks: Rules + sealed::Sealed {
     fn may_pass(&self) -> bool {
         true
     }
+    /// The number of pieces in play: on every board, and any lifted off
+    /// one between two moves (Two-board's piece in transit). A capture
+    /// lowers it for good and nothing raises it, so the search looks for a
+    /// repetition only back to the last position with another count. Every
+    /// board's pieces, by default.
+    #[inline(always)]
+    fn pieces_in_play(&self) -> u32 {
+        self.boards().iter().map(|b| b.occupied().count()).sum()
+    }
     /// What move generation works out about the king of the side to move.
     fn king_safety(&self) -> Self::Safety;
     /// Whether the side to move is in check, given its [`SearchHooks::Safety`].

@@ -7,7 +7,7 @@
 use std::sync::atomic::AtomicBool;
 
 use wormhole::engine::{Engine, EngineOptions, Limits, Score, SearchResult};
-use wormhole::rules::SearchHooks;
+use wormhole::rules::{Rules, SearchHooks};
 use wormhole::twoboard::{Move, Position};
 
 fn search(fen: &str, d: u32) -> (Position, SearchResult<Move>) {
@@ -65,4 +65,25 @@ fn the_null_move_swaps_side_and_board_and_waits_for_no_intent() {
     assert_eq!((pos.fen(), pos.hash()), before);
     let intent = Position::from_fen("r7/8/8/8/8/8/8/4K3|7k/8/8/7n/8/7R/8/8 b A -|- -|- bBh5 2 21").unwrap();
     assert!(!intent.may_pass());
+}
+
+#[test]
+fn sees_a_repetition_over_both_boards() {
+    // White is a queen up; the boards hold different numbers of pieces.
+    // The knights go out and back on both boards: eight plies, and A:Nb8
+    // returns to the first position, a draw Black is glad of.
+    let start = "1n6/8/8/8/8/8/8/3QK1N1|1n2k3/8/8/8/8/8/8/6N1 w A -|- -|- - 0 1";
+    let cycle = ["A:Nf3", "B:Nc6", "B:Nf3", "A:Nc6", "A:Ng1", "B:Nb8"];
+    let mut pos = Position::from_fen(start).unwrap();
+    let mut history = Vec::new();
+    for san in cycle {
+        history.push(pos.hash());
+        pos.play(pos.parse_move(san).unwrap()).unwrap();
+    }
+    // White must play B:Ng1; Black then has A:Nb8, back to the start.
+    let limits =
+        Limits { depth: Some(2), searchmoves: vec![pos.parse_move("B:Ng1").unwrap()], history, ..Limits::default() };
+    let mut engine = Engine::new(EngineOptions { hash_mb: 4, ..EngineOptions::default() });
+    let result = engine.search(&pos, &limits, &AtomicBool::new(false), &mut |_| {});
+    assert_eq!(result.info.score, Score::Cp(0), "{:?}", result.info);
 }

@@ -64,8 +64,8 @@ pub enum Action {
     /// A square of the board to play was clicked.
     ClickSquare(Square),
     /// A square of another board was clicked (a game of several boards):
-    /// the board's index.
-    ClickBoard(usize),
+    /// the board's index and the square.
+    ClickBoard(usize, Square),
     /// Shows another board, when only one fits on the screen.
     OtherBoard,
     /// Scrolls the move list (or the help) by rows; negative is up.

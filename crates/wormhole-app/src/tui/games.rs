@@ -99,9 +99,9 @@ pub trait GameView: Sync {
     }
 
     /// The move the side to move must play, if its rules force one (a
-    /// teleport, a lost move, a pass), and why, in words that end by
-    /// saying Enter plays it: Enter on an empty line plays it. None by default.
-    fn forced_move(&self, _pos: &AnyPosition) -> Option<(AnyMove, String)> {
+    /// teleport, a lost move, a pass): Enter on an empty line plays it, and
+    /// a click on one of its squares. None by default.
+    fn forced_move(&self, _pos: &AnyPosition) -> Option<Forced> {
         None
     }
 
@@ -111,6 +111,18 @@ pub trait GameView: Sync {
     fn warning(&self, _pos: &AnyPosition, _m: AnyMove) -> Option<String> {
         None
     }
+}
+
+/// A move the rules force ([`GameView::forced_move`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Forced {
+    /// The move.
+    pub m: AnyMove,
+    /// Why it is forced, in words that end by saying how to play it.
+    pub why: String,
+    /// The squares, each with its board's index, a click on which plays
+    /// it: the piece and where it arrives (none for a lost move or a pass).
+    pub clicks: Vec<(usize, Square)>,
 }
 
 /// A choice of the start position on the new-game screen: a line whose

@@ -468,7 +468,7 @@ impl Session {
         }
         if text.is_empty() {
             return match self.forced_move() {
-                Some((_, why)) => InputHint::Forced(why),
+                Some(forced) => InputHint::Forced(forced.why),
                 None => InputHint::Empty,
             };
         }
@@ -533,9 +533,10 @@ impl Session {
         hl
     }
 
-    /// The forced move Enter on an empty line plays for the human to move,
-    /// and why it is forced (the game's words, [`games::GameView::forced_move`]).
-    pub(super) fn forced_move(&self) -> Option<(AnyMove, String)> {
+    /// The forced move Enter on an empty line (or a click on its squares)
+    /// plays for the human to move, and why it is forced (the game's words,
+    /// [`games::GameView::forced_move`]).
+    pub(super) fn forced_move(&self) -> Option<games::Forced> {
         let playing = self.mode == Mode::Play && !self.game.is_over() && self.human_to_move();
         playing.then(|| games::view(self.game.kind()).forced_move(self.game.position())).flatten()
     }

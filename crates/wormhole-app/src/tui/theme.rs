@@ -520,6 +520,12 @@ impl Theme {
         '^'
     }
 
+    /// The mark of a lost intent (Two-board portal chess: blocked, or its
+    /// piece captured), where it was declared.
+    pub fn lost_intent_char(&self) -> char {
+        if self.ascii { 'x' } else { '✗' }
+    }
+
     /// The mark of a porthole the chosen piece can come out of.
     pub fn exit_char(&self) -> char {
         if self.ascii { '>' } else { '◆' }

@@ -257,9 +257,15 @@ impl Session {
             },
             Action::ClickSquare(sq) => {
                 self.view.cursor = Some(sq);
-                self.pick(sq);
+                if !self.click_forced(self.game.position().board_to_play(), sq) {
+                    self.pick(sq);
+                }
             }
-            Action::ClickBoard(board) => self.not_played(board),
+            Action::ClickBoard(board, sq) => {
+                if !self.click_forced(board, sq) {
+                    self.not_played(board);
+                }
+            }
             Action::OtherBoard => self.other_board(),
             Action::Scroll(d) => self.scroll_moves(d),
             Action::Analyze => self.start_explore(),
@@ -434,6 +440,18 @@ impl Session {
         }
     }
 
+    /// A click on `sq` of board `board` while a move is forced: plays it
+    /// when the square is one of its own, else says why it is forced.
+    /// Whether a move was forced.
+    fn click_forced(&mut self, board: usize, sq: Square) -> bool {
+        let Some(forced) = self.forced_move() else { return false };
+        match forced.clicks.contains(&(board, sq)) {
+            true => self.play_human(forced.m),
+            false => self.error(forced.why),
+        }
+        true
+    }
+
     /// A click on a board that is not played now says which one is.
     fn not_played(&mut self, board: usize) {
         let pos = self.shown_position();
@@ -461,8 +479,8 @@ impl Session {
             return self.command(cmd);
         }
         if text.is_empty() {
-            if let Some((m, _)) = self.forced_move() {
-                return self.play_human(m);
+            if let Some(forced) = self.forced_move() {
+                return self.play_human(forced.m);
             }
             if let Some(sq) = self.view.cursor {
                 self.pick(sq);

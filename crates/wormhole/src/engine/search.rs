@@ -71,8 +71,9 @@ fn lmr_table() -> &'static LmrTable {
 /// The positions on the way to the node being searched, for games where
 /// positions can repeat: the game's history, then one entry per ply.
 struct Path {
-    /// Hash and piece count of each position; a capture lowers the count
-    /// for good, so a repetition is looked for only back to the last one.
+    /// Hash and pieces in play (`SearchHooks::pieces_in_play`) of each
+    /// position; a capture lowers the count for good, so a repetition is
+    /// looked for only back to the last one.
     entries: Vec<(u64, u32)>,
     /// Where ply 0 (the root) is.
     root: usize,
@@ -195,7 +196,7 @@ impl<'a, P: Searchable> Searcher<'a, P> {
             return false;
         }
         let hash = pos.hash();
-        let count = pos.boards()[pos.board_to_play()].occupied().count();
+        let count = pos.pieces_in_play();
         let at = self.path.root + ply;
         self.path.entries[at] = (hash, count);
         if ply == 0 {
@@ -211,7 +212,7 @@ impl<'a, P: Searchable> Searcher<'a, P> {
     #[inline(always)]
     pub fn mark_pass(&mut self, pos: &P, ply: usize, passing: bool) {
         if P::DRAWS {
-            let count = if passing { PASSED } else { pos.boards()[pos.board_to_play()].occupied().count() };
+            let count = if passing { PASSED } else { pos.pieces_in_play() };
             self.path.entries[self.path.root + ply].1 = count;
         }
     }

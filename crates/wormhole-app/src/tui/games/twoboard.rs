@@ -6,7 +6,7 @@ use ratatui::text::{Line, Span};
 use wormhole::twoboard::{BoardId, Intent, IntentState, Move, MoveKind, PORTALS, Position};
 use wormhole::{AnyMove, AnyPosition, Bitboard, Color, GameKind};
 
-use super::{GameView, rules_page};
+use super::{Forced, GameView, rules_page};
 use crate::tui::theme::Theme;
 use crate::tui::view::board::Crossings;
 
@@ -73,6 +73,10 @@ impl GameView for Twoboard {
                 mark(theme.exit_char(), theme.exit),
                 Span::raw(" where it arrives (the piece shown there if the square is empty)"),
             ]),
+            Line::from(vec![
+                mark(theme.lost_intent_char(), theme.exit),
+                Span::raw(" a lost intent (blocked, or its piece captured): its owner's next turn is lost"),
+            ]),
         ]
     }
 
@@ -108,27 +112,55 @@ impl GameView for Twoboard {
                 IntentState::InTransit(_) if target.index() == board => {
                     crossings.arriving.extend(intent.in_transit().map(|piece| (sq, piece)));
                 }
+                IntentState::Lost if intent.source.index() == board => crossings.lost |= Bitboard::from_square(sq),
                 _ => {}
             }
         }
         crossings
     }
 
-    fn forced_move(&self, pos: &AnyPosition) -> Option<(AnyMove, String)> {
+    /// A teleport is played by a click on its piece or on the square it
+    /// arrives on, a landing by a click on its square.
+    fn forced_move(&self, pos: &AnyPosition) -> Option<Forced> {
         let AnyPosition::Twoboard(p) = pos else { return None };
         let legal = p.legal_moves();
         let &[m] = legal.as_slice() else { return None };
         let san = p.san(m);
-        let why = match (m.kind(), p.intent(p.turn())) {
+        let (here, arrival) = (m.board(), (m.board().index(), m.to()));
+        let (why, clicks) = match (m.kind(), p.intent(p.turn())) {
             (MoveKind::Teleport, Some(intent)) if intent.in_transit().is_some() => {
-                format!("your {} in transit lands on {}{}", role_of(p, intent), intent.source, intent.square)
+                let why = format!("your {} in transit lands on {}{}", role_of(p, intent), intent.source, intent.square);
+                (why, vec![arrival])
             }
-            (MoveKind::Teleport, Some(_)) => format!("your intent forces the teleport {san}"),
-            (MoveKind::Null, Some(intent)) => lost_turn(p, intent),
-            (MoveKind::Null, None) => format!("you have no legal move on board {}: you must pass", p.board_to_play()),
+            (MoveKind::Teleport, Some(_)) => {
+                (format!("your intent forces the teleport {san}"), vec![arrival, (here.other().index(), m.from())])
+            }
+            (MoveKind::Null, Some(intent)) => (lost_turn(p, intent), Vec::new()),
+            (MoveKind::Null, None) => {
+                (format!("you have no legal move on board {}: you must pass", p.board_to_play()), Vec::new())
+            }
             _ => return None,
         };
-        Some((m.into(), format!("{why} ({san}); press Enter")))
+        let how = match clicks.is_empty() {
+            true => "press Enter".to_string(),
+            false => format!("press Enter or click {here}{}", m.to()),
+        };
+        Some(Forced { m: m.into(), why: format!("{why} ({san}); {how}"), clicks })
+    }
+
+    /// An intent lost by this move (declared blocked, or its piece
+    /// captured): whose next turn it costs.
+    fn move_note(&self, pos: &AnyPosition, m: AnyMove) -> Option<String> {
+        let (AnyPosition::Twoboard(p), AnyMove::Twoboard(m)) = (pos, m) else { return None };
+        let mut after = p.clone();
+        after.play_unchecked(m);
+        let newly_lost = |c: Color| {
+            let lost = |pos: &Position| pos.intent(c).filter(|i| i.state == IntentState::Lost);
+            lost(&after).filter(|_| lost(p).is_none())
+        };
+        let lost = Color::ALL.into_iter().find_map(newly_lost)?;
+        let owner = lost.owner;
+        Some(format!("{}: {owner}'s next turn is lost", why_lost(&after, lost, &format!("{owner}'s"))))
     }
 
     /// An intent the opponent answers with checkmate: the piece lands on
@@ -158,17 +190,24 @@ fn mating_reply(after: &Position) -> Option<Move> {
 /// Why the turn of a side with an intent is lost: blocked, void, or its
 /// teleport would leave the king attacked.
 fn lost_turn(p: &Position, intent: Intent) -> String {
+    match intent.state {
+        IntentState::Lost => format!("{}: this turn is lost", why_lost(p, intent, "your")),
+        _ => format!(
+            "the teleport from {}{} would leave your king attacked: it is not played; you must pass",
+            intent.source, intent.square
+        ),
+    }
+}
+
+/// Why the lost `intent` is lost, its owner named `whose` ("your",
+/// "White's"): blocked by the owner's piece on the target, or its piece
+/// captured.
+fn why_lost(p: &Position, intent: Intent, whose: &str) -> String {
     let at = format!("{}{}", intent.source, intent.square);
     let (target, sq) = intent.target();
-    let piece_there = p.board(intent.source).piece_at(intent.square).filter(|piece| piece.color == intent.owner);
-    match (intent.state, piece_there) {
-        (IntentState::Lost, Some(_)) => {
-            format!("your intent from {at} is blocked by your own piece on {target}{sq}: this turn is lost")
-        }
-        (IntentState::Lost, None) => {
-            format!("the piece that declared the intent on {at} was captured: this turn is lost")
-        }
-        _ => format!("the teleport from {at} would leave your king attacked: it is not played; you must pass"),
+    match p.board(intent.source).piece_at(intent.square).is_some_and(|piece| piece.color == intent.owner) {
+        true => format!("{whose} intent from {at} is blocked by {whose} own piece on {target}{sq}"),
+        false => format!("the piece that declared {whose} intent on {at} was captured"),
     }
 }
 

@@ -1,6 +1,7 @@
 //! Two-board portal chess in the app: every way in, a move typed with or
 //! without its board, clicks on the board to play and on the other, an
-//! intent and its teleport played by Enter, a blocked intent's lost move,
+//! intent and its teleport played by Enter or by a click on the piece or
+//! its arrival, a blocked or void intent marked and named and its lost move,
 //! a checkmate across the boards, and the two boards on screens of every
 //! size. Pure transitions through `Session::update` and renders into a
 //! test backend.
@@ -92,7 +93,7 @@ fn a_move_is_typed_with_or_without_its_board() {
 #[test]
 fn a_click_picks_on_the_board_to_play_and_names_it_on_the_other() {
     let mut s = twoboard(START);
-    s.update(Action::ClickBoard(1));
+    s.update(Action::ClickBoard(1, sq("e7")));
     assert_eq!(error(&s), "Board B is not played now: White plays Board A");
     s.update(Action::ClickSquare(sq("g1")));
     let hl = s.highlights();
@@ -113,11 +114,28 @@ fn an_intent_shows_where_the_piece_arrives_and_enter_plays_its_teleport() {
     assert_eq!(Picture::of(&pos, 1).crossings.arriving, [(sq("a5"), pawn)]);
     type_text(&mut s, "b6");
     assert!(hint(&s).starts_with("your intent forces the teleport Aa5>xBa5"), "{}", hint(&s));
-    assert!(hint(&s).ends_with("press Enter"), "{}", hint(&s));
+    assert!(hint(&s).ends_with("press Enter or click Ba5"), "{}", hint(&s));
     type_text(&mut s, "");
     assert_eq!(s.game().sans(), ["B:b6", "Aa5>xBa5"]);
     assert_eq!(s.game().position().boards()[1].piece_at(sq("a5")), Some(pawn), "captured on arrival");
     assert!(s.game().position().boards()[0].piece_at(sq("a5")).is_none());
+}
+
+#[test]
+fn a_forced_teleport_is_played_by_a_click_on_its_piece_or_its_arrival() {
+    for (board, square) in [(1, "a5"), (0, "a5")] {
+        let mut s = twoboard(INTENT);
+        type_text(&mut s, "b6");
+        s.update(Action::ClickSquare(sq("b2")));
+        assert!(error(&s).starts_with("your intent forces the teleport Aa5>xBa5"), "{}", error(&s));
+        s.update(Action::ClickBoard(0, sq("b2")));
+        assert!(s.game().sans() == ["B:b6"], "another square of the other board plays nothing");
+        match board {
+            1 => s.update(Action::ClickSquare(sq(square))),
+            _ => s.update(Action::ClickBoard(board, sq(square))),
+        };
+        assert_eq!(s.game().sans(), ["B:b6", "Aa5>xBa5"], "click on board {board}");
+    }
 }
 
 #[test]
@@ -138,6 +156,10 @@ fn swapped_intents_put_a_piece_in_transit_that_lands_by_enter() {
 fn a_blocked_intent_loses_the_turn_and_enter_plays_the_lost_move() {
     let mut s = twoboard(BLOCKED);
     type_text(&mut s, "A:a4^");
+    assert_eq!(info(&s), "White's intent from Aa4 is blocked by White's own piece on Ba4: White's next turn is lost");
+    let pos = s.game().position().clone();
+    assert_eq!(Picture::of(&pos, 0).crossings.lost, Bitboard::from_square(sq("a4")), "marked where declared");
+    assert!(Picture::of(&pos, 1).crossings.lost.is_empty());
     type_text(&mut s, "h4");
     assert_eq!(
         hint(&s),
@@ -148,6 +170,22 @@ fn a_blocked_intent_loses_the_turn_and_enter_plays_the_lost_move() {
     s.update(Action::ClearInput);
     type_text(&mut s, "");
     assert_eq!(s.game().sans(), ["A:a4^", "B:h4", "B:--"]);
+}
+
+#[test]
+fn a_void_intent_is_marked_and_named_and_its_turn_is_lost() {
+    // Example 3 of the rules: White captures the black knight that intends to leave Bh5.
+    let mut s = twoboard("r7/8/8/8/8/8/8/4K3|7k/8/8/7n/8/7R/8/8 w B -|- -|- bBh5 2 21");
+    type_text(&mut s, "B:Rxh5+");
+    assert_eq!(info(&s), "the piece that declared Black's intent on Bh5 was captured: Black's next turn is lost");
+    let pos = s.game().position().clone();
+    assert_eq!(Picture::of(&pos, 1).crossings.lost, Bitboard::from_square(sq("h5")));
+    assert_eq!(
+        hint(&s),
+        "the piece that declared your intent on Bh5 was captured: this turn is lost (A:--); press Enter"
+    );
+    type_text(&mut s, "");
+    assert_eq!(s.game().sans(), ["B:Rxh5+", "A:--"]);
 }
 
 #[test]

@@ -94,6 +94,9 @@ pub struct Crossings {
     /// Pieces that will arrive, each on its square: a piece still on
     /// another board, or one in transit.
     pub arriving: Vec<(Square, Piece)>,
+    /// Squares where a lost intent was declared (blocked, or its piece
+    /// captured): its owner's next turn is lost.
+    pub lost: Bitboard,
 }
 
 /// What stands on each square of one board, for drawing: pieces, holes
@@ -291,7 +294,8 @@ impl BoardView<'_> {
 
     /// A crossing's marks in the top corners: the portal mark on the right
     /// under a piece or target (the exit mark where a piece will arrive),
-    /// the intent mark on the left of a piece that will leave.
+    /// the intent mark on the left of a piece that will leave, the lost
+    /// intent mark on the left of the square of a lost one.
     fn draw_crossing_marks(&self, sq: Square, rect: Rect, style: Style, buf: &mut Buffer) {
         let (t, c) = (self.theme, &self.picture.crossings);
         let occupied = self.picture.pieces[sq.index()].is_some();
@@ -303,6 +307,8 @@ impl BoardView<'_> {
         }
         if c.leaving.contains(sq) {
             buf[(rect.left(), rect.top())].set_char(t.intent_char()).set_style(style.patch(t.exit));
+        } else if c.lost.contains(sq) {
+            buf[(rect.left(), rect.top())].set_char(t.lost_intent_char()).set_style(style.patch(t.exit));
         }
     }
 
@@ -658,23 +664,28 @@ mod tests {
 
     #[test]
     fn two_board_portals_intents_and_arrivals_are_marked_on_their_boards() {
-        // White's pawn on Aa5 intends to go to Ba5, where a black pawn stands.
-        let fen = "rnbq1bnr/ppp2ppp/3pp3/P7/8/8/1PPPPPPP/RNBQKBNR|rnbqkbnr/1pppppp1/7p/p7/8/6PP/PPPPPP2/RNBQ1BNR \
-                   b B KQ|kq -|- wAa5 1 5";
-        let pos = AnyPosition::from_fen(GameKind::Twoboard, fen).unwrap();
         let theme = ascii();
         let (w, h) = Geometry::min_size();
         let geometry = Geometry::fit(Rect::new(0, 0, w, h), false).unwrap();
-        let draw_board = |board: usize| {
+        let draw_board = |fen: &str, board: usize| {
+            let pos = AnyPosition::from_fen(GameKind::Twoboard, fen).unwrap();
             let mut term = Terminal::new(TestBackend::new(w, h)).unwrap();
             let view = BoardView::new(&pos, board, geometry, &Highlights::of(&pos), &theme);
             term.draw(|f| f.render_widget(view, f.area())).unwrap();
             rows(term.backend().buffer())
         };
-        let (a, b) = (draw_board(0), draw_board(1));
+        // White's pawn on Aa5 intends to go to Ba5, where a black pawn stands.
+        let fen = "rnbq1bnr/ppp2ppp/3pp3/P7/8/8/1PPPPPPP/RNBQKBNR|rnbqkbnr/1pppppp1/7p/p7/8/6PP/PPPPPP2/RNBQ1BNR \
+                   b B KQ|kq -|- wAa5 1 5";
+        let (a, b) = (draw_board(fen, 0), draw_board(fen, 1));
         assert_eq!(a[3], "5 ^PO                   O ", "A: the pawn that leaves, on its portal; h5 empty");
         assert_eq!(a[4], "4  O                    O ", "A: the empty portals a4 and h4");
         assert_eq!(b[3], "5  p>                   O ", "B: where it arrives, under Black's pawn");
+        // Example 1 of the rules: White's intent from Aa4 is blocked by his pawn on Ba4.
+        let fen = "rnbq1bnr/pppp1ppp/8/4p3/P7/8/1PPPPPPP/RNBQKBNR|rnbqkbnr/ppppppp1/8/7p/P7/8/1PPPPPPP/RNBQ1BNR \
+                   b B KQ|kq -|a3 wAa4! 1 3";
+        assert_eq!(draw_board(fen, 0)[4], "4 xPO                   O ", "A: the lost intent, where it was declared");
+        assert_eq!(draw_board(fen, 1)[4], "4  PO                   O ", "B: the blocking pawn, no mark");
     }
 
     #[test]

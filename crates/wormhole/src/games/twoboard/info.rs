@@ -36,8 +36,12 @@ pub(crate) const INFO: GameInfo = GameInfo {
 /// now searches three plies. Newcomer against `minimax=2` 32.5% (a true
 /// newcomer), beginner against newcomer 60%, learner against beginner
 /// 87.5%, novice against learner 80%, casual against novice 70%,
-/// improver against casual 70%. The capped levels above (Porthole chess's
-/// budgets) are not measured in this game yet.
+/// improver against casual 70% (these six with the hand-set evaluation
+/// weights, kingzone -8). The capped levels (Porthole chess's budgets),
+/// measured with the self-play-tuned weights (kingzone -16): club player
+/// (10,000 nodes) against improver 85% (17/20), strong club player against
+/// club player 70% (14/20), expert against strong club player 75% (15/20);
+/// levels 10 and 11 are not measured in this game yet.
 const LEVELS: LevelColumn = [
     LevelSettings::soft(2, 220),
     LevelSettings::soft(2, 160),

@@ -97,6 +97,13 @@ impl SearchHooks for Position {
     fn may_pass(&self) -> bool {
         self.intents.iter().all(Option::is_none)
     }
+    /// Both boards' pieces and the piece in transit: counting the board to
+    /// play alone, the count changed with the board every other ply and
+    /// hid every repetition once the boards held different numbers.
+    #[inline]
+    fn pieces_in_play(&self) -> u32 {
+        self.piece_count()
+    }
     #[inline]
     fn king_safety(&self) -> Safety {
         Safety { in_check: !self.pass_is_safe() }
