@@ -43,6 +43,7 @@ mod outcome;
 mod position;
 pub mod san;
 mod search;
+mod themes;
 pub mod zobrist;
 
 pub use crate::perft::{self, perft};
