@@ -5,10 +5,12 @@
 use wormhole::GameKind;
 
 /// Each game's shipped set: the text of its puzzle file.
-pub const SETS: [(GameKind, &str); 3] = [
+pub const SETS: [(GameKind, &str); 5] = [
     (GameKind::Classic, include_str!("../data/puzzles/classic.tsv")),
     (GameKind::Fairy, include_str!("../data/puzzles/fairy.tsv")),
     (GameKind::Porthole, include_str!("../data/puzzles/porthole.tsv")),
+    (GameKind::Linked, include_str!("../data/puzzles/linked.tsv")),
+    (GameKind::Twoboard, include_str!("../data/puzzles/twoboard.tsv")),
 ];
 
 /// The text of the shipped set of `kind`, if it has one.
@@ -58,5 +60,15 @@ mod tests {
     #[test]
     fn the_porthole_set_holds() {
         every_puzzle_reads_and_a_sample_is_proved(GameKind::Porthole);
+    }
+
+    #[test]
+    fn the_linked_set_holds() {
+        every_puzzle_reads_and_a_sample_is_proved(GameKind::Linked);
+    }
+
+    #[test]
+    fn the_twoboard_set_holds() {
+        every_puzzle_reads_and_a_sample_is_proved(GameKind::Twoboard);
     }
 }

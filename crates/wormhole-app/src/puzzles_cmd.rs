@@ -122,13 +122,16 @@ fn report(stats: &Stats, puzzles: &[Puzzle], time: Duration, threads: u64) {
     let share = |n: u64| 100.0 * n as f64 / stats.candidates.max(1) as f64;
     let minutes = time.as_secs_f64() / 60.0;
     eprintln!(
-        "{} positions, {} candidates: {} puzzles, {rejected} rejected ({:.1}% not unique, {:.1}% unsettled, {:.1}% no short win); {} distinct",
+        "{} positions, {} candidates: {} puzzles, {rejected} rejected ({:.1}% not unique, {:.1}% unsettled, {:.1}% no short win; \
+         skipped unproved: {:.1}% second-best holds, {:.1}% siblings); {} distinct",
         stats.positions,
         stats.candidates,
         stats.puzzles,
         share(stats.not_unique),
         share(stats.unsettled),
         share(stats.no_win),
+        share(stats.second_holds),
+        share(stats.siblings),
         puzzles.len(),
     );
     eprintln!(

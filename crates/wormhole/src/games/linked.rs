@@ -40,6 +40,7 @@ mod position;
 mod routes;
 mod rules;
 pub mod san;
+mod themes;
 pub mod zobrist;
 
 pub use crate::games::porthole::{CastlingRights, CastlingSide};

@@ -42,6 +42,7 @@ mod moves;
 mod position;
 pub mod san;
 mod search;
+mod themes;
 pub mod zobrist;
 
 pub use crate::perft::{self, perft};

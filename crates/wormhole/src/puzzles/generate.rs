@@ -2,6 +2,11 @@
 //! game (weak levels blunder, which is what makes puzzles); at every
 //! position a full-strength search with a small budget screens for a
 //! short proved win, and the [`Judge`] decides whether it is a puzzle.
+//! Proving is what costs (most candidates fail it), so two cheap tests
+//! come first: in a game with a prover, a candidate whose second-best move
+//! keeps a clear advantage is skipped (that move is next to never proved
+//! to lose), and a sibling position whose winning first move was judged
+//! already is skipped (its puzzle would repeat the other's).
 //! Everything is seeded: the same seed and game number give the same game
 //! and the same puzzles, whichever thread plays it.
 
@@ -31,6 +36,10 @@ pub struct GenerateSettings {
     pub screen_positions: u64,
     /// Positions are screened from this ply on (before it, wins are rare).
     pub first_ply: u32,
+    /// In a game with a prover: a candidate whose second-best move the
+    /// screening search scores at this many centipawns or more is skipped
+    /// without proving (see [`Stats::second_holds`]).
+    pub second_margin: i32,
     /// A game longer than this many plies is abandoned.
     pub max_plies: u32,
 }
@@ -43,6 +52,7 @@ impl Default for GenerateSettings {
             play_positions: 20_000,
             screen_positions: 4_000,
             first_ply: 10,
+            second_margin: 200,
             max_plies: 240,
         }
     }
@@ -74,6 +84,12 @@ pub struct Stats {
     pub unsettled: u64,
     /// Rejected: no win within [`MAX_SOLVER_MOVES`] after all.
     pub no_win: u64,
+    /// Skipped before proving: the second-best move keeps an advantage of
+    /// [`GenerateSettings::second_margin`] or more (likely not unique).
+    pub second_holds: u64,
+    /// Skipped before proving: a sibling position (one move from the same
+    /// game position) with the same winning first move was judged already.
+    pub siblings: u64,
 }
 
 impl Stats {
@@ -85,6 +101,8 @@ impl Stats {
         self.not_unique += other.not_unique;
         self.unsettled += other.unsettled;
         self.no_win += other.no_win;
+        self.second_holds += other.second_holds;
+        self.siblings += other.siblings;
     }
 
     fn reject(&mut self, why: &Refusal) {
@@ -161,45 +179,51 @@ impl Finder<'_> {
     /// position among them): where the mover has just blundered, the
     /// opponent has a win to find. `history` ends with `pos`.
     /// Siblings often share their solution (the blunders differ, the win
-    /// is the same): one puzzle per solution among them.
+    /// is the same): each winning first move (SAN) is judged once among them.
     fn children<P: Searchable>(&mut self, pos: &P, history: &[u64]) {
         let mut pos = pos.clone();
         let moves: Vec<P::Move> = pos.legal_moves().iter().collect();
-        let mut solutions = HashSet::new();
+        let mut judged = HashSet::new();
         for m in moves {
             let undo = pos.play_unchecked(m);
             if pos.outcome(history).is_none() && self.seen.insert(pos.hash()) {
-                self.consider(&pos, history, &mut solutions);
+                self.consider(&pos, history, &mut judged);
             }
             pos.undo(m, undo);
         }
     }
 
-    /// Screens `pos` and, for a candidate, asks the judge; keeps a puzzle
-    /// whose solution (SAN) is not among `solutions` yet.
-    fn consider<P: Searchable>(&mut self, pos: &P, history: &[u64], solutions: &mut HashSet<Vec<String>>) {
+    /// Screens `pos` and, for a candidate whose winning first move (SAN)
+    /// is not among `judged` yet, asks the judge.
+    fn consider<P: Searchable>(&mut self, pos: &P, history: &[u64], judged: &mut HashSet<String>) {
         let stats = &mut self.harvest.stats;
         stats.positions += 1;
-        match screen(&mut self.screen, pos, history, self.settings) {
-            Screen::Nothing => {}
+        let first = match screen(&mut self.screen, pos, history, self.settings) {
+            Screen::Nothing => return,
             Screen::SecondWin => {
                 stats.candidates += 1;
                 stats.not_unique += 1;
+                return;
             }
-            Screen::Candidate => {
+            Screen::SecondHolds => {
                 stats.candidates += 1;
-                self.judge.clear();
-                match self.judge.solve(pos) {
-                    Ok(line) => {
-                        stats.puzzles += 1;
-                        let puzzle = puzzle(pos, &line, &mut self.screen);
-                        if solutions.insert(puzzle.san.clone()) {
-                            self.harvest.puzzles.push(puzzle);
-                        }
-                    }
-                    Err(why) => stats.reject(&why),
-                }
+                stats.second_holds += 1;
+                return;
             }
+            Screen::Candidate(first) => first,
+        };
+        stats.candidates += 1;
+        if !judged.insert(pos.san(first)) {
+            stats.siblings += 1;
+            return;
+        }
+        self.judge.clear();
+        match self.judge.solve(pos) {
+            Ok(line) => {
+                stats.puzzles += 1;
+                self.harvest.puzzles.push(puzzle(pos, &line, &mut self.screen));
+            }
+            Err(why) => stats.reject(&why),
         }
     }
 }
@@ -216,29 +240,33 @@ fn player(rng: &mut SmallRng, levels: (u8, u8)) -> Engine {
 }
 
 /// What the screening search says about a position.
-enum Screen {
+enum Screen<M> {
     /// No proved win (in a game without a prover: no mate within
     /// [`MAX_SOLVER_MOVES`] moves).
     Nothing,
     /// A second move wins as well (as fast, in a game without a prover).
     SecondWin,
-    /// One move is proved to win and the second best is not.
-    Candidate,
+    /// In a game with a prover: one move is proved to win, the second best
+    /// keeps [`GenerateSettings::second_margin`] or more.
+    SecondHolds,
+    /// This move is proved to win and the second best is not.
+    Candidate(M),
 }
 
 /// Screens `pos` with a full-strength search of the two best moves: proved
 /// results are sound, so a second proved win rejects the position at once.
-fn screen<P: Searchable>(engine: &mut Engine, pos: &P, history: &[u64], s: &GenerateSettings) -> Screen {
+fn screen<P: Searchable>(engine: &mut Engine, pos: &P, history: &[u64], s: &GenerateSettings) -> Screen<P::Move> {
     let limits = Limits { nodes: Some(s.screen_positions), history: history.to_vec(), multipv: 2, ..Limits::default() };
     let result = engine.search(pos, &limits, &Default::default(), &mut |_| {});
     let score = |i: usize| result.info.lines.get(i).map(|l| l.score);
-    let best = match score(0) {
-        Some(Score::Win(plies)) if P::PROVER.is_some() || plies < 2 * MAX_SOLVER_MOVES => plies,
+    let (best, first) = match (score(0), result.best_move) {
+        (Some(Score::Win(plies)), Some(first)) if P::PROVER.is_some() || plies < 2 * MAX_SOLVER_MOVES => (plies, first),
         _ => return Screen::Nothing,
     };
     match score(1) {
         Some(Score::Win(plies)) if P::PROVER.is_some() || plies <= best => Screen::SecondWin,
-        _ => Screen::Candidate,
+        Some(Score::Cp(cp)) if P::PROVER.is_some() && cp >= s.second_margin => Screen::SecondHolds,
+        _ => Screen::Candidate(first),
     }
 }
 

@@ -40,11 +40,16 @@ pub enum Theme {
     /// Porthole chess: a solver's move goes through a porthole without
     /// capturing.
     ThroughPorthole,
+    /// Linked-portal chess: a solver's move steps its own portal.
+    PortalStep,
+    /// Two-board portal chess: a solver's move declares an intent on a
+    /// portal or teleports a piece to the other board.
+    Teleport,
 }
 
 impl Theme {
     /// The themes without a number, in the order of their declaration.
-    pub const PLAIN: [Theme; 8] = [
+    pub const PLAIN: [Theme; 10] = [
         Theme::Capture,
         Theme::Check,
         Theme::QuietMove,
@@ -53,6 +58,8 @@ impl Theme {
         Theme::CaptureThroughPorthole,
         Theme::EscapeThroughPorthole,
         Theme::ThroughPorthole,
+        Theme::PortalStep,
+        Theme::Teleport,
     ];
 
     /// The longest mate a theme names ([`Theme::MateIn`]).
@@ -71,6 +78,8 @@ impl Theme {
             Theme::CaptureThroughPorthole => "capture-through-porthole",
             Theme::EscapeThroughPorthole => "escape-through-porthole",
             Theme::ThroughPorthole => "through-porthole",
+            Theme::PortalStep => "portal-step",
+            Theme::Teleport => "teleport",
         }
     }
 
@@ -86,6 +95,8 @@ impl Theme {
             Theme::CaptureThroughPorthole => "a capture through a porthole".into(),
             Theme::EscapeThroughPorthole => "an escape through a porthole".into(),
             Theme::ThroughPorthole => "a move through a porthole".into(),
+            Theme::PortalStep => "a step of the portal".into(),
+            Theme::Teleport => "a teleport to the other board".into(),
         }
     }
 }

@@ -34,9 +34,6 @@ impl Rules for Position {
     }
 }
 
-/// No puzzle themes of its own yet: the generic ones only.
-impl crate::puzzles::PuzzleThemes for Position {}
-
 impl sealed::Sealed for Position {}
 
 /// Linked-portal chess's search hooks: legality is tested by playing each

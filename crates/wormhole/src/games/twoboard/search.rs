@@ -70,9 +70,6 @@ impl Evaluate for Position {
     }
 }
 
-/// No puzzle themes of its own yet: the generic ones only.
-impl crate::puzzles::PuzzleThemes for Position {}
-
 impl sealed::Sealed for Position {}
 
 /// Two-board portal chess's search hooks.
