@@ -539,7 +539,8 @@ fn linked_coordinates_onto_a_portal_hint_the_exit() {
     // The pawn that goes to e4 enters White's portal and comes out on a5.
     uci.send("position startpos moves e2e4");
     let error = uci.until("info string error").last().unwrap().clone();
-    assert!(error.contains("'e2e4'") && error.ends_with("write e2a5 (e4>a5)"), "{error}");
+    let why = "e4 is a portal: the pawn on e2 enters it and comes out of the other cell; write e2a5 (e4>a5)";
+    assert!(error.contains("'e2e4'") && error.ends_with(why), "{error}");
     // A refused move that no legal move passes through gets no hint.
     uci.send("position startpos moves b1d2");
     let error = uci.until("info string error").last().unwrap().clone();

@@ -39,7 +39,7 @@ fn example_1_e4_goes_through_whites_portal() {
     // The pawn rests on Black's portal: a7-a5 and a6-a5 would arrive on an occupied J.
     let replies = sorted_coordinates(&after);
     assert!(replies.contains(&"a7a6".to_string()) && !replies.iter().any(|m| m.starts_with("a7") && m != "a7a6"));
-    assert!(matches!(pos.parse_move("e2e4"), Err(MoveError::Illegal(IllegalMoveError::CannotReach { .. }))));
+    assert!(matches!(pos.parse_move("e2e4"), Err(MoveError::Illegal(IllegalMoveError::EntersPortal { .. }))));
 }
 
 #[test]

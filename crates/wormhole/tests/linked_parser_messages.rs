@@ -74,6 +74,10 @@ fn illegal_moves_say_why_with_typed_data() {
     );
     assert_eq!(refused(Move::normal(sq("e8"), sq("d8"), None)), IllegalMoveError::NoPiece { square: sq("e8") });
     assert_eq!(
+        refused(Move::normal(sq("d2"), sq("f3"), None)),
+        IllegalMoveError::EntersPortal { role: Role::Knight, from: sq("d2"), cell: sq("f3") }
+    );
+    assert_eq!(
         refused(Move::portal(sq("f3"), sq("f5"))),
         IllegalMoveError::PortalTooFar { portal: sq("f3"), to: sq("f5") }
     );
@@ -86,6 +90,7 @@ fn move_errors_say_what_is_wrong() {
     assert_eq!(err("Nf3"), "f3 is a portal: a move onto it comes out of the other cell (write Nf3>h8)");
     assert_eq!(err("Ne2e4"), "you have no piece on e2");
     assert_eq!(err("Nd2d4"), "the knight on d2 cannot reach d4");
+    assert_eq!(err("d2f3"), "f3 is a portal: the knight on d2 enters it and comes out of the other cell");
     assert_eq!(err("Bd2e3"), "no bishop on d2 can reach e3");
     assert_eq!(err("Nbf3>h8"), "no knight on the b-file can enter f3");
     assert_eq!(err("Z@"), "'Z@' is not a move: a portal move is Z@ and a square, such as Z@e5");

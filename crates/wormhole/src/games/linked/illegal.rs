@@ -3,7 +3,7 @@
 
 use super::moves::PROMOTIONS;
 use super::routes;
-use super::{CastlingObstacle, CastlingSide, Move, MoveKind, PortalObstacle, Position};
+use super::{CastlingObstacle, CastlingSide, Move, MoveKind, PortalObstacle, Portals, Position};
 use crate::{Color, Role, Square};
 
 /// Why a move is not legal where it was played.
@@ -33,6 +33,17 @@ pub enum IllegalMoveError {
         from: Square,
         /// The landing it cannot reach.
         to: Square,
+    },
+    /// The target is an active portal cell the piece enters: it comes out of
+    /// the other cell, so the move names where it lands (`e2a5`, `e4>a5`).
+    #[error("{cell} is a portal: the {} on {from} enters it and comes out of the other cell", .role.name())]
+    EntersPortal {
+        /// The piece that was asked to move.
+        role: Role,
+        /// Where it stands.
+        from: Square,
+        /// The portal cell written as the target.
+        cell: Square,
     },
     /// The piece could make the move, but its king would be left attacked.
     #[error("illegal: {mv} leaves your king attacked")]
@@ -142,6 +153,17 @@ impl Position {
             }
             _ => None,
         };
-        promotion.unwrap_or(IllegalMoveError::CannotReach { role: piece.role, from, to })
+        promotion.unwrap_or(if self.enters(from, to) {
+            IllegalMoveError::EntersPortal { role: piece.role, from, cell: to }
+        } else {
+            IllegalMoveError::CannotReach { role: piece.role, from, to }
+        })
+    }
+
+    /// Whether the piece on `from` enters the active portal cell `cell`
+    /// (and comes out of the other one).
+    fn enters(&self, from: Square, cell: Square) -> bool {
+        let Portals::Active { white, .. } = self.portals else { return false };
+        self.portals.cells().contains(cell) && self.routes(from).is_some_and(|r| r.via[usize::from(cell != white)] != 0)
     }
 }
