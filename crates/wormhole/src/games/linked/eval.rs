@@ -9,6 +9,7 @@
 
 use super::Position;
 use super::routes::{self, Routes};
+use crate::core::orthodox::{ROLES, is_passed, relative_rank};
 use crate::engine::{Scorer, Sink, Term, TermShape, material_balance, term_counts};
 use crate::{Color, Role, Square};
 
@@ -126,9 +127,6 @@ impl EvalParams {
 
 crate::engine::impl_eval_weights!(EvalParams, TERMS);
 
-/// The roles a side can have.
-const ROLES: [Role; 6] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
-
 /// Material only, from the side to move's point of view.
 pub fn material(pos: &Position, params: &EvalParams) -> i32 {
     material_balance(pos.board(), pos.turn(), &params.weights)
@@ -216,7 +214,11 @@ fn side_terms<S: Sink>(pos: &Position, color: Color, pawn_attacks: [u64; 2], sin
             let via = (r.via[0] | r.via[1]) & !r.direct;
             if role == Role::Pawn {
                 sink.add(ci, PAWN_RANK.at(relative_rank(color, s.rank()) as usize), 1);
-                sink.add(ci, PASSED.start, is_passed(pos, color, s.index()) as i32);
+                sink.add(
+                    ci,
+                    PASSED.start,
+                    is_passed(pos.board().pieces(!color, Role::Pawn).0, color, s.index()) as i32,
+                );
             } else {
                 reach.all |= r.all();
                 reach.through |= via;
@@ -229,28 +231,4 @@ fn side_terms<S: Sink>(pos: &Position, color: Color, pawn_attacks: [u64; 2], sin
     }
     sink.add(ci, BISHOP_PAIR.start, (b.pieces(color, Role::Bishop).count() >= 2) as i32);
     reach
-}
-
-/// Whether the pawn of `color` on `s` has no enemy pawn ahead of it on its
-/// file or the files beside it.
-#[inline]
-fn is_passed(pos: &Position, color: Color, s: usize) -> bool {
-    let file = 0x0101_0101_0101_0101u64 << (s % 8);
-    let files = file | (file << 1 & !0x0101_0101_0101_0101) | (file >> 1 & !0x8080_8080_8080_8080);
-    let rank = s / 8;
-    let ahead = match color {
-        Color::White if rank < 7 => !0u64 << (8 * (rank + 1)),
-        Color::White => 0,
-        Color::Black => (1u64 << (8 * rank)) - 1,
-    };
-    pos.board().pieces(!color, Role::Pawn).0 & files & ahead == 0
-}
-
-/// `rank` (0 to 7) counted from `color`'s side of the board.
-#[inline]
-fn relative_rank(color: Color, rank: u8) -> u8 {
-    match color {
-        Color::White => rank,
-        Color::Black => 7 - rank,
-    }
 }

@@ -4,19 +4,7 @@ use std::fmt;
 
 use crate::{Color, Square};
 
-/// Which wing a king castles on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum CastlingSide {
-    /// The king goes to the g-file.
-    King,
-    /// The king goes to the c-file.
-    Queen,
-}
-
-impl CastlingSide {
-    /// Both sides, king side first.
-    pub const ALL: [CastlingSide; 2] = [CastlingSide::King, CastlingSide::Queen];
-}
+pub use crate::core::castling::CastlingSide;
 
 /// The castling rights left on one board: a subset of `KQkq`.
 ///
