@@ -141,10 +141,8 @@ impl GameView for Twoboard {
             }
             _ => return None,
         };
-        let how = match clicks.is_empty() {
-            true => "press Enter".to_string(),
-            false => format!("press Enter or click {here}{}", m.to()),
-        };
+        let how =
+            if clicks.is_empty() { "press Enter".to_string() } else { format!("press Enter or click {here}{}", m.to()) };
         Some(Forced { m: m.into(), why: format!("{why} ({san}); {how}"), clicks })
     }
 
