@@ -150,11 +150,12 @@ fn levels_play_the_same_games_under_the_same_seed() {
 }
 
 #[test]
-fn solve_says_it_plays_wormhole_chess_only() {
+fn solve_refuses_a_game_without_a_prover_by_name() {
     let out = wormhole(&["solve", "--variant", "porthole"]);
-    assert!(!out.status.success());
+    assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains("solve plays Wormhole chess only") && stderr.contains("draws or repetitions"), "{stderr}");
+    assert!(stderr.contains("Porthole chess has no prover"), "{stderr}");
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("Result:"), "no result for a game it cannot solve");
 }
 
 /// The tools play Two-board portal chess too (the app: e2e_twoboard.rs).

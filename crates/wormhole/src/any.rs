@@ -15,7 +15,7 @@
 use std::fmt;
 use std::sync::atomic::AtomicBool;
 
-use crate::engine::{Engine, Info, Limits, Proof, SearchResult, SolveLimits};
+use crate::engine::{Engine, Info, Limits, Proof, SearchResult, SolveLimits, SolveProgress};
 use crate::rules::{GameMove, MoveSet, Rules, Searchable};
 use crate::{
     AnyMove, AnyMoveError, AnyOutcome, AnyPosition, Bitboard, Board, Color, GameFenError, GameKind, Piece, Role,
@@ -657,22 +657,35 @@ impl AnyPosition {
     /// Runs the game's prover on this position with `engine`
     /// ([`Engine::prove`]); `None` for a game without a prover.
     pub fn prove(&self, engine: &mut Engine, limits: &SolveLimits, stop: &AtomicBool) -> Option<Proof<AnyMove>> {
-        self.with(ProveJob { engine, limits, stop })
+        self.prove_reporting(engine, limits, stop, &mut |_| {})
+    }
+
+    /// [`AnyPosition::prove`], calling `on_progress` about every second
+    /// and once at the end ([`Engine::prove_reporting`]).
+    pub fn prove_reporting(
+        &self,
+        engine: &mut Engine,
+        limits: &SolveLimits,
+        stop: &AtomicBool,
+        on_progress: &mut (dyn FnMut(&SolveProgress) + Send),
+    ) -> Option<Proof<AnyMove>> {
+        self.with(ProveJob { engine, limits, stop, on_progress })
     }
 }
 
-/// A proof of [`AnyPosition::prove`], run on the game's own position.
+/// A proof of [`AnyPosition::prove_reporting`], run on the game's own position.
 struct ProveJob<'a> {
     engine: &'a mut Engine,
     limits: &'a SolveLimits,
     stop: &'a AtomicBool,
+    on_progress: &'a mut (dyn FnMut(&SolveProgress) + Send),
 }
 
 impl WithPosition for ProveJob<'_> {
     type Output = Option<Proof<AnyMove>>;
 
     fn run<P: Searchable>(self, pos: P) -> Option<Proof<AnyMove>> {
-        let proof = self.engine.prove(&pos, self.limits, self.stop)?;
+        let proof = self.engine.prove_reporting(&pos, self.limits, self.stop, self.on_progress)?;
         Some(proof.map_move(Into::into))
     }
 }

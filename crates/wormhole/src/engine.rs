@@ -77,7 +77,7 @@ pub(crate) use eval::{Scorer, Sink, impl_eval_weights, material_balance, term_co
 pub use eval::{Term, TermShape};
 pub use levels::{Level, LevelColumn, LevelSettings, ParseLevelError};
 pub use minimax::{Minimax, WIN_VALUE};
-pub use prove::{Alone, Proof, ProvedTable, ProverMemory, ProverSlot, SolveLimits};
+pub use prove::{Alone, Proof, ProvedTable, ProverMemory, ProverSlot, Reporting, SolveLimits, SolveProgress};
 pub use thread::{Event, SearchThread};
 pub use tt::TableAllocError;
 
@@ -590,7 +590,27 @@ impl Engine {
     /// without a prover. With a node limit and one thread the proof is the
     /// same every time.
     pub fn prove<P: Searchable>(&mut self, pos: &P, limits: &SolveLimits, stop: &AtomicBool) -> Option<Proof<P::Move>> {
-        P::PROVER.map(|prove| prove(pos, &mut self.prover, limits, stop, &*self.tt))
+        self.prove_reporting(pos, limits, stop, &mut |_| {})
+    }
+
+    /// [`Engine::prove`], calling `on_progress` about every second and once
+    /// at the end.
+    pub fn prove_reporting<P: Searchable>(
+        &mut self,
+        pos: &P,
+        limits: &SolveLimits,
+        stop: &AtomicBool,
+        on_progress: &mut (dyn FnMut(&SolveProgress) + Send),
+    ) -> Option<Proof<P::Move>> {
+        let table = Reporting::new(&*self.tt, on_progress);
+        P::PROVER.map(|prove| prove(pos, &mut self.prover, limits, stop, &table))
+    }
+
+    /// Gives the game's prover a table of about `mb` MiB from now on
+    /// (emptied); when the machine cannot give that much, the table stays
+    /// as it was and the error says so.
+    pub fn set_prover_mb(&mut self, mb: usize) -> Result<(), TableAllocError> {
+        self.prover.set_table_mb(mb)
     }
 
     /// Searches `pos` until a limit is reached or `stop` becomes true.

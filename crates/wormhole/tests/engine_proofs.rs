@@ -19,7 +19,7 @@ use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use wormhole::engine::{Engine, EngineOptions, Info, Limits, Proof, Score, SolveLimits};
 use wormhole::solve::Solver;
-use wormhole::{Move, Position, Variant};
+use wormhole::{AnyPosition, GameKind, Move, Position, Variant};
 
 /// Results are looked for up to this many plies ahead.
 const HORIZON: u32 = 9;
@@ -247,6 +247,32 @@ fn solver_never_claims_a_refuted_result() {
     }
     // Positions decided within 9 plies are easy for it.
     assert!(proved * 10 >= decided * 9, "proved {proved} of {decided}");
+}
+
+/// `wormhole solve`'s path (the game's prover run by an engine through
+/// [`AnyPosition::prove_reporting`], as for any game) agrees with the brute
+/// force on every cheap entry: the brute force's winner or unknown within
+/// its budget, never a wrong winner, and most decided entries settled.
+#[test]
+fn solve_agrees_with_the_brute_force_on_the_cheap_entries() {
+    let cheap: Vec<Case> = cases().into_iter().filter(|c| c.nodes < 60_000).collect();
+    let mut engine = Engine::new(EngineOptions { hash_mb: 1, ..EngineOptions::default() });
+    engine.set_prover_mb(16).unwrap();
+    let limits = SolveLimits { nodes: Some(20_000), ..SolveLimits::default() };
+    let (mut settled, mut decided, mut reports) = (0, 0, 0);
+    for case in &cheap {
+        engine.new_game();
+        let pos = AnyPosition::from_fen(GameKind::from(case.variant), &case.fen).unwrap();
+        let stop = AtomicBool::new(false);
+        let proof = pos.prove_reporting(&mut engine, &limits, &stop, &mut |_| reports += 1).expect("a prover");
+        let proof = proof.map_move(|m| Move::try_from(m).expect("a Wormhole chess move"));
+        check_proof(case, proof);
+        decided += case.truth.is_some() as usize;
+        settled += (case.truth.is_some() && proof != Proof::Unknown) as usize;
+    }
+    assert!(reports >= cheap.len(), "{reports} progress reports for {} proofs: one at least at each end", cheap.len());
+    println!("solve path: settled {settled} of {decided} decided");
+    assert!(decided >= 200 && settled * 10 >= decided * 9, "settled {settled} of {decided} decided");
 }
 
 /// How much work the solver's first proof and disproof numbers save: the

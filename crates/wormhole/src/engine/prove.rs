@@ -5,7 +5,10 @@
 //! prover's memory in a [`ProverSlot`] and reads back a [`Proof`].
 
 use std::any::Any;
+use std::sync::Mutex;
 use std::time::Duration;
+
+use super::TableAllocError;
 
 /// How far a proof search may go; the first limit reached ends it.
 #[derive(Clone, Copy, Debug, Default)]
@@ -14,6 +17,20 @@ pub struct SolveLimits {
     pub nodes: Option<u64>,
     /// Search for at most this long.
     pub time: Option<Duration>,
+}
+
+/// Progress of a proof search: reported about every second, and once
+/// when it ends (see [`ProvedTable::progress`]).
+#[derive(Clone, Copy, Debug)]
+pub struct SolveProgress {
+    /// Positions expanded so far.
+    pub nodes: u64,
+    /// Time spent so far.
+    pub time: Duration,
+    /// The root's proof number (0: the side to move wins).
+    pub proof_number: u32,
+    /// The root's disproof number (0: the side to move loses).
+    pub disproof_number: u32,
 }
 
 /// What a proof search found about the side to move (`M`: the game's move).
@@ -58,46 +75,82 @@ impl<M> Proof<M> {
 pub trait ProverMemory: Any + Send {
     /// Forgets every position (for a new game).
     fn clear(&mut self);
+    /// Replaces the table by an empty one of about `mb` MiB; when the
+    /// memory cannot be had, keeps the table as it was and says so.
+    fn resize(&mut self, mb: usize) -> Result<(), TableAllocError>;
 }
 
 /// The engine's place for a prover's memory, of whichever game it last
 /// proved: made at its first use, kept between searches (a settled
 /// position stays settled), replaced when another game's prover needs it.
 #[derive(Default)]
-pub struct ProverSlot(Option<Box<dyn ProverMemory>>);
+pub struct ProverSlot {
+    memory: Option<Box<dyn ProverMemory>>,
+    /// The table size asked for ([`ProverSlot::set_table_mb`]); the
+    /// prover's own when `None`.
+    table_mb: Option<usize>,
+}
 
 impl ProverSlot {
     /// Runs `job` with the memory of type `T` held here, made by `make`
-    /// when the slot is empty or holds another type.
+    /// when the slot is empty or holds another type (then resized to the
+    /// size asked for, if any: panics when the machine cannot give it, as
+    /// `make` does).
     ///
     /// ```
-    /// use wormhole::engine::{ProverMemory, ProverSlot};
-    /// struct Seen(u32);
+    /// use wormhole::engine::{ProverMemory, ProverSlot, TableAllocError};
+    /// struct Seen(u32, usize);
     /// impl ProverMemory for Seen {
     ///     fn clear(&mut self) {
     ///         self.0 = 0;
     ///     }
+    ///     fn resize(&mut self, mb: usize) -> Result<(), TableAllocError> {
+    ///         *self = Seen(0, mb);
+    ///         Ok(())
+    ///     }
     /// }
     /// let mut slot = ProverSlot::default();
-    /// slot.with(|| Seen(0), |s: &mut Seen| s.0 += 1);
-    /// assert_eq!(slot.with(|| Seen(0), |s: &mut Seen| s.0), 1);
+    /// slot.with(|| Seen(0, 1), |s: &mut Seen| s.0 += 1);
+    /// assert_eq!(slot.with(|| Seen(0, 1), |s: &mut Seen| s.0), 1);
     /// slot.clear();
-    /// assert_eq!(slot.with(|| Seen(0), |s: &mut Seen| s.0), 0);
+    /// assert_eq!(slot.with(|| Seen(0, 1), |s: &mut Seen| s.0), 0);
+    /// slot.set_table_mb(8).unwrap();
+    /// assert_eq!(slot.with(|| Seen(0, 1), |s: &mut Seen| s.1), 8);
     /// ```
     pub fn with<T: ProverMemory, R>(&mut self, make: impl FnOnce() -> T, job: impl FnOnce(&mut T) -> R) -> R {
-        let held = self.0.take().map(|m| -> Box<dyn Any> { m }).map(Box::<dyn Any>::downcast::<T>);
+        let held = self.memory.take().map(|m| -> Box<dyn Any> { m }).map(Box::<dyn Any>::downcast::<T>);
         let mut memory = match held {
             Some(Ok(memory)) => memory,
-            _ => Box::new(make()),
+            _ => Box::new(self.made(make)),
         };
         let result = job(&mut memory);
-        self.0 = Some(memory);
+        self.memory = Some(memory);
         result
+    }
+
+    /// A new memory from `make`, of the size asked for.
+    fn made<T: ProverMemory>(&self, make: impl FnOnce() -> T) -> T {
+        let mut memory = make();
+        if let Some(mb) = self.table_mb {
+            memory.resize(mb).unwrap_or_else(|e| panic!("{e}"));
+        }
+        memory
+    }
+
+    /// Gives the prover's table about `mb` MiB from now on: the memory
+    /// held is resized (and emptied) at once, or left as it was with the
+    /// error when the machine cannot give that much.
+    pub fn set_table_mb(&mut self, mb: usize) -> Result<(), TableAllocError> {
+        if let Some(memory) = &mut self.memory {
+            memory.resize(mb)?;
+        }
+        self.table_mb = Some(mb);
+        Ok(())
     }
 
     /// Clears the memory held, if any (for a new game).
     pub fn clear(&mut self) {
-        if let Some(memory) = &mut self.0 {
+        if let Some(memory) = &mut self.memory {
             memory.clear();
         }
     }
@@ -105,7 +158,8 @@ impl ProverSlot {
 
 impl std::fmt::Debug for ProverSlot {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(if self.0.is_some() { "ProverSlot(held)" } else { "ProverSlot(empty)" })
+        let held = if self.memory.is_some() { "held" } else { "empty" };
+        write!(f, "ProverSlot({held}, table {:?} MiB)", self.table_mb)
     }
 }
 
@@ -121,6 +175,47 @@ pub trait ProvedTable: Sync {
     /// Records that the side to move in the position with hash `key` wins
     /// (`won`) or loses, the game ending within `plies` plies.
     fn publish(&self, key: u64, won: bool, plies: u32);
+    /// Takes the prover's progress, about every second and once at the
+    /// end (a search beside has no use for it: ignored by default).
+    fn progress(&self, progress: &SolveProgress) {
+        let _ = progress;
+    }
+}
+
+/// A [`ProvedTable`] that passes on to `table` what the prover proves and
+/// reads, and its progress to a callback (for a prover run by a program
+/// that shows its progress, like `wormhole solve`).
+pub struct Reporting<'a> {
+    table: &'a dyn ProvedTable,
+    on_progress: Mutex<&'a mut (dyn FnMut(&SolveProgress) + Send)>,
+}
+
+impl<'a> Reporting<'a> {
+    /// Shares through `table` and reports progress to `on_progress`.
+    pub fn new(table: &'a dyn ProvedTable, on_progress: &'a mut (dyn FnMut(&SolveProgress) + Send)) -> Reporting<'a> {
+        Reporting { table, on_progress: Mutex::new(on_progress) }
+    }
+}
+
+impl ProvedTable for Reporting<'_> {
+    fn proved(&self, key: u64) -> Option<bool> {
+        self.table.proved(key)
+    }
+
+    fn publish(&self, key: u64, won: bool, plies: u32) {
+        self.table.publish(key, won, plies);
+    }
+
+    fn progress(&self, progress: &SolveProgress) {
+        let mut on_progress = self.on_progress.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        (*on_progress)(progress);
+    }
+}
+
+impl std::fmt::Debug for Reporting<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Reporting")
+    }
 }
 
 /// No other search to share with (a prover run on its own).
