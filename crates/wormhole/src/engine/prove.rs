@@ -94,8 +94,7 @@ pub struct ProverSlot {
 impl ProverSlot {
     /// Runs `job` with the memory of type `T` held here, made by `make`
     /// when the slot is empty or holds another type (then resized to the
-    /// size asked for, if any: panics when the machine cannot give it, as
-    /// `make` does).
+    /// size asked for, if any).
     ///
     /// ```
     /// use wormhole::engine::{ProverMemory, ProverSlot, TableAllocError};
@@ -116,6 +115,9 @@ impl ProverSlot {
     /// assert_eq!(slot.with(|| Seen(0, 1), |s: &mut Seen| s.0), 0);
     /// slot.set_table_mb(8).unwrap();
     /// assert_eq!(slot.with(|| Seen(0, 1), |s: &mut Seen| s.1), 8);
+    /// // A size no machine has is refused at once, even before first use.
+    /// let mut fresh = ProverSlot::default();
+    /// assert_eq!(fresh.set_table_mb(usize::MAX >> 20), Err(TableAllocError { mb: usize::MAX >> 20 }));
     /// ```
     pub fn with<T: ProverMemory, R>(&mut self, make: impl FnOnce() -> T, job: impl FnOnce(&mut T) -> R) -> R {
         let held = self.memory.take().map(|m| -> Box<dyn Any> { m }).map(Box::<dyn Any>::downcast::<T>);
@@ -131,8 +133,10 @@ impl ProverSlot {
     /// A new memory from `make`, of the size asked for.
     fn made<T: ProverMemory>(&self, make: impl FnOnce() -> T) -> T {
         let mut memory = make();
+        // `set_table_mb` checked that the memory can be had; should it be
+        // gone since, the prover keeps its own size rather than fail.
         if let Some(mb) = self.table_mb {
-            memory.resize(mb).unwrap_or_else(|e| panic!("{e}"));
+            let _ = memory.resize(mb);
         }
         memory
     }
@@ -141,8 +145,11 @@ impl ProverSlot {
     /// held is resized (and emptied) at once, or left as it was with the
     /// error when the machine cannot give that much.
     pub fn set_table_mb(&mut self, mb: usize) -> Result<(), TableAllocError> {
-        if let Some(memory) = &mut self.memory {
-            memory.resize(mb)?;
+        match &mut self.memory {
+            Some(memory) => memory.resize(mb)?,
+            // Made at first use: check now that a table this large can be
+            // had (untouched zeroed memory costs nothing until used).
+            None => drop(super::tt::Table::new(mb)?),
         }
         self.table_mb = Some(mb);
         Ok(())
