@@ -107,14 +107,19 @@ impl EvalParams {
 
 crate::engine::impl_eval_weights!(EvalParams, TERMS);
 
-/// The squares of the file of `sq` strictly ahead of it for `color`.
-#[inline]
-fn file_ahead(color: Color, sq: usize) -> u64 {
-    let file = 0x0101_0101_0101_0101u64 << (sq & 7);
-    match color {
-        Color::White => file & (!1u64).wrapping_shl(sq as u32),
-        Color::Black => file & ((1u64 << sq) - 1),
-    }
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+const FILE_H: u64 = FILE_A << 7;
+
+/// How many open squares the file of `sq` has strictly ahead of it for `color`.
+#[inline(always)]
+fn open_ahead(color: Color, sq: usize, open: u64) -> usize {
+    let ahead = match color {
+        // `sq` shifted to bit 0: the squares ahead are bits 8, 16, ..., 56.
+        Color::White => (open >> sq) & FILE_A & !1,
+        // `sq` shifted to bit 63: the squares ahead are bits 55, 47, ..., 7.
+        Color::Black => (open << (63 - sq)) & FILE_H & !(1 << 63),
+    };
+    ahead.count_ones() as usize
 }
 
 /// Material only, from the side to move's point of view.
@@ -151,7 +156,16 @@ fn terms<S: Sink>(pos: &Position, sink: &mut S) {
     for c in Color::ALL {
         let ci = c.index();
         let own = b.by_color(c).0;
-        all_att[ci] |= Pieces { sink: &mut *sink, board: b, color: c, own, unsafe_sq: pawn_att[ci ^ 1], holes }.terms();
+        all_att[ci] |= Pieces {
+            sink: &mut *sink,
+            board: b,
+            color: c,
+            own,
+            unsafe_sq: pawn_att[ci ^ 1],
+            holes,
+            totals: Totals::default(),
+        }
+        .terms();
     }
     let kings = [b.king_of(Color::White), b.king_of(Color::Black)];
     let mut king_reach = [0u64; 2];
@@ -182,8 +196,7 @@ fn pawn_terms<S: Sink>(pos: &Position, color: Color, sink: &mut S) -> u64 {
     let pawns = b.pieces(color, Role::Pawn);
     sink.add(ci, MATERIAL.at(Role::Pawn.index()), pawns.count() as i32);
     for s in pawns {
-        let ahead = (file_ahead(color, s.index()) & open).count_ones() as usize;
-        sink.add(ci, PAWN_AHEAD.at(ahead.min(7)), 1);
+        sink.add(ci, PAWN_AHEAD.at(open_ahead(color, s.index(), open).min(7)), 1);
     }
     // Pawns stand on open squares, so no two share the first open square
     // ahead: counting the squares counts the pawns that can step.
@@ -197,8 +210,6 @@ fn pawn_terms<S: Sink>(pos: &Position, color: Color, sink: &mut S) -> u64 {
 /// would leave the board dropped.
 #[inline(always)]
 fn shift(d: usize, squares: u64) -> u64 {
-    const FILE_A: u64 = 0x0101_0101_0101_0101;
-    const FILE_H: u64 = FILE_A << 7;
     match d {
         steps::N => squares << 8,
         steps::S => squares >> 8,
@@ -236,6 +247,17 @@ struct Pieces<'a, S> {
     unsafe_sq: u64,
     /// The number of holes (late mobility grows with it).
     holes: i32,
+    /// Late mobility, pieces with no move and pieces with one move: summed
+    /// over the roles, fed once.
+    totals: Totals,
+}
+
+/// Counts [`Pieces`] sums over the roles.
+#[derive(Default)]
+struct Totals {
+    late_mobility: i32,
+    trapped: i32,
+    one_move: i32,
 }
 
 impl<S: Sink> Pieces<'_, S> {
@@ -246,7 +268,7 @@ impl<S: Sink> Pieces<'_, S> {
         let open = self.board.open();
         let enemy = self.board.by_color(!self.color).0;
         let same = |a: u64| (a, a);
-        self.role(Role::Knight, |s| same(attacks::knight(s, open)))
+        let attacked = self.role(Role::Knight, |s| same(attacks::knight(s, open)))
             | self.role(Role::Bishop, |s| same(attacks::bishop(s, open)))
             | self.role(Role::Rook, |s| same(attacks::rook(s, open)))
             | self.role(Role::Queen, |s| same(attacks::queen(s, open)))
@@ -255,7 +277,12 @@ impl<S: Sink> Pieces<'_, S> {
             | self.role(Role::Lion, |s| {
                 let (leaps, strikes) = (attacks::lion_leaps(s, open), attacks::lion_strikes(s, open));
                 (leaps | strikes, leaps | (strikes & enemy))
-            })
+            });
+        let ci = self.color.index();
+        self.sink.add(ci, LATE_MOBILITY.start, self.totals.late_mobility);
+        self.sink.add(ci, TRAPPED.start, self.totals.trapped);
+        self.sink.add(ci, ONE_MOVE.start, self.totals.one_move);
+        attacked
     }
 
     /// Feeds the terms of the pieces of `role`, where `reach(s)` gives the
@@ -279,9 +306,9 @@ impl<S: Sink> Pieces<'_, S> {
             one_move += (moves != 0 && moves & (moves - 1) == 0) as i32;
         }
         self.sink.add(ci, MOBILITY.at(role.index()), safe_moves);
-        self.sink.add(ci, LATE_MOBILITY.start, safe_moves * self.holes / 16);
-        self.sink.add(ci, TRAPPED.start, trapped);
-        self.sink.add(ci, ONE_MOVE.start, one_move);
+        self.totals.late_mobility += safe_moves * self.holes / 16;
+        self.totals.trapped += trapped;
+        self.totals.one_move += one_move;
         attacked
     }
 }
