@@ -7,7 +7,7 @@
 //! the weights can be fitted to game results ([`features`]).
 
 use super::{Position, attacks};
-use crate::core::orthodox::{ROLES, is_passed, pawn_step, relative_rank};
+use crate::core::orthodox::relative_rank;
 use crate::engine::{Scorer, Sink, Term, TermShape, material_balance, term_counts};
 use crate::{Bitboard, Color, Role};
 
@@ -173,20 +173,18 @@ fn terms<S: Sink>(pos: &Position, sink: &mut S) {
     let tokens = pos.tokens().squares().0;
     let occupied = b.occupied().0;
     let open_portholes = tokens & !occupied;
-    let mut pawn_attacks = [0u64; 2];
-    for c in Color::ALL {
-        for s in b.pieces(c, Role::Pawn) {
-            pawn_attacks[c.index()] |= attacks::pawn(c, s.index());
-        }
-    }
+    let pawn_attacks = |c| {
+        let [west, east] = pawn_captures(c, b.pieces(c, Role::Pawn).0);
+        west | east
+    };
     let ctx = Board {
         tokens,
         blockers: occupied | tokens,
         open_portholes,
         beside_open: neighbours(open_portholes),
-        pawn_attacks,
+        pawn_attacks: [pawn_attacks(Color::White), pawn_attacks(Color::Black)],
     };
-    let reach = [Color::White, Color::Black].map(|c| side_terms(pos, &ctx, c, sink));
+    let reach = [side_terms(pos, &ctx, Color::White, sink), side_terms(pos, &ctx, Color::Black, sink)];
     for c in Color::ALL {
         if let Some(k) = b.king_of(c) {
             let k = k.index();
@@ -217,46 +215,137 @@ fn side_terms<S: Sink>(pos: &Position, ctx: &Board, color: Color, sink: &mut S) 
     let b = pos.board();
     let ci = color.index();
     let own = b.by_color(color).0;
-    let unsafe_squares = ctx.pawn_attacks[ci ^ 1];
-    let can_leave = ctx.open_portholes != 0;
-    let mut attacked = ctx.pawn_attacks[ci];
-    let mut enters = false;
-    for role in ROLES {
-        let pieces = b.pieces(color, role);
-        if pieces.is_empty() {
-            continue;
-        }
-        sink.add(ci, MATERIAL.at(role.index()), pieces.count() as i32);
-        let (mut moves, mut entries) = (0, 0);
-        for s in pieces {
-            let reach = attacks::attacks(role, color, s.index(), ctx.blockers);
-            let normal = match role {
-                Role::Pawn => pawn_step(color, s.index()) & !ctx.blockers,
-                Role::King => 0,
-                _ => reach & !own & !ctx.tokens & !unsafe_squares,
-            };
-            if role == Role::Pawn {
-                sink.add(ci, PAWN_RANK.at(relative_rank(color, s.rank()) as usize), 1);
-                sink.add(
-                    ci,
-                    PASSED.start,
-                    is_passed(pos.board().pieces(!color, Role::Pawn).0, color, s.index()) as i32,
-                );
-            } else {
-                attacked |= reach;
-            }
-            moves += normal.count_ones() as i32;
-            entries += (reach & ctx.tokens & !own).count_ones() as i32;
-        }
-        sink.add(ci, MOBILITY.at(role.index()), moves);
-        enters |= can_leave && entries > 0;
-        if can_leave {
-            sink.add(ci, ENTRIES.at(role.index()), entries);
-        }
-    }
+    let blockers = ctx.blockers;
+    let mut side = Pieces {
+        sink: &mut *sink,
+        board: b,
+        color,
+        safe: !own & !ctx.tokens & !ctx.pawn_attacks[ci ^ 1],
+        entry: ctx.tokens & !own,
+        can_leave: ctx.open_portholes != 0,
+        enters: false,
+    };
+    side.pawns(blockers);
+    let attacked = ctx.pawn_attacks[ci]
+        | side.role(Role::Knight, true, attacks::knight)
+        | side.role(Role::Bishop, true, |s| attacks::bishop(s, blockers))
+        | side.role(Role::Rook, true, |s| attacks::rook(s, blockers))
+        | side.role(Role::Queen, true, |s| attacks::rook(s, blockers) | attacks::bishop(s, blockers))
+        | side.role(Role::King, false, attacks::king);
+    let enters = side.enters;
     let pieces = own & !b.by_role(Role::King).0;
     sink.add(ci, ON_PORTHOLE.start, (pieces & ctx.tokens).count_ones() as i32);
     sink.add(ci, BESIDE_PORTHOLE.start, (pieces & ctx.beside_open).count_ones() as i32);
     sink.add(ci, BISHOP_PAIR.start, (b.pieces(color, Role::Bishop).count() >= 2) as i32);
     Reach { attacked, enters }
+}
+
+/// One side's pieces, scored one role at a time.
+struct Pieces<'a, S> {
+    sink: &'a mut S,
+    board: &'a crate::Board,
+    color: Color,
+    /// The squares a normal move may go to: not own pieces, portholes, nor
+    /// squares enemy pawns attack.
+    safe: u64,
+    /// The portholes the side could enter (no own piece on them).
+    entry: u64,
+    /// Whether some porthole is open to leave by.
+    can_leave: bool,
+    /// Whether some piece scored so far can enter a porthole now.
+    enters: bool,
+}
+
+impl<S: Sink> Pieces<'_, S> {
+    /// Feeds the terms of the side's pawns, all at once: shifted masks
+    /// hold the same squares as each pawn's own step and captures.
+    #[inline(always)]
+    fn pawns(&mut self, blockers: u64) {
+        let (b, color, ci) = (self.board, self.color, self.color.index());
+        let pawns = b.pieces(color, Role::Pawn);
+        if pawns.is_empty() {
+            return;
+        }
+        self.sink.add(ci, MATERIAL.at(Role::Pawn.index()), pawns.count() as i32);
+        for s in pawns {
+            self.sink.add(ci, PAWN_RANK.at(relative_rank(color, s.rank()) as usize), 1);
+        }
+        let passed = passed_pawns(color, pawns.0, b.pieces(!color, Role::Pawn).0);
+        self.sink.add(ci, PASSED.start, passed.count_ones() as i32);
+        let steps = match color {
+            Color::White => pawns.0 << 8,
+            Color::Black => pawns.0 >> 8,
+        };
+        self.sink.add(ci, MOBILITY.at(Role::Pawn.index()), (steps & !blockers).count_ones() as i32);
+        let [west, east] = pawn_captures(color, pawns.0);
+        self.entries(Role::Pawn, ((west & self.entry).count_ones() + (east & self.entry).count_ones()) as i32);
+    }
+
+    /// Feeds the terms of the side's pieces of `role` (not pawns), where
+    /// `reach(s)` gives the squares a piece on `s` reaches; their moves
+    /// count for mobility if `mobile` (not the king's). Returns the squares
+    /// they attack.
+    #[inline(always)]
+    fn role(&mut self, role: Role, mobile: bool, reach: impl Fn(usize) -> u64) -> u64 {
+        let pieces = self.board.pieces(self.color, role);
+        if pieces.is_empty() {
+            return 0;
+        }
+        let ci = self.color.index();
+        self.sink.add(ci, MATERIAL.at(role.index()), pieces.count() as i32);
+        let (mut attacked, mut moves, mut entries) = (0, 0, 0);
+        for s in pieces {
+            let reach = reach(s.index());
+            attacked |= reach;
+            moves += (reach & self.safe).count_ones() as i32;
+            entries += (reach & self.entry).count_ones() as i32;
+        }
+        if mobile {
+            self.sink.add(ci, MOBILITY.at(role.index()), moves);
+        }
+        self.entries(role, entries);
+        attacked
+    }
+
+    /// Feeds the portholes the side's pieces of `role` can enter.
+    #[inline(always)]
+    fn entries(&mut self, role: Role, entries: i32) {
+        self.enters |= self.can_leave && entries > 0;
+        if self.can_leave {
+            self.sink.add(self.color.index(), ENTRIES.at(role.index()), entries);
+        }
+    }
+}
+
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+const FILE_H: u64 = FILE_A << 7;
+
+/// The squares `pawns` of `color` capture on, towards the a-file and
+/// towards the h-file: `attacks::pawn` of every pawn at once, one mask per
+/// side so that no two pawns share a square in either.
+#[inline(always)]
+fn pawn_captures(color: Color, pawns: u64) -> [u64; 2] {
+    let (west, east) = (pawns & !FILE_A, pawns & !FILE_H);
+    match color {
+        Color::White => [west << 7, east << 9],
+        Color::Black => [west >> 9, east >> 7],
+    }
+}
+
+/// The passed pawns among `pawns` of `color`: `is_passed` for every pawn at
+/// once, as the pawns outside the squares in front of the enemy pawns (the
+/// way those move), spread to the files beside them.
+#[inline(always)]
+fn passed_pawns(color: Color, pawns: u64, enemy_pawns: u64) -> u64 {
+    let mut front = match color {
+        Color::White => enemy_pawns >> 8,
+        Color::Black => enemy_pawns << 8,
+    };
+    for n in [8, 16, 32] {
+        front |= match color {
+            Color::White => front >> n,
+            Color::Black => front << n,
+        };
+    }
+    pawns & !(front | (front & !FILE_H) << 1 | (front & !FILE_A) >> 1)
 }

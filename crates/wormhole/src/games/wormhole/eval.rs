@@ -5,11 +5,11 @@
 //! by enemy pawns), the king's escape squares, pieces left with no move at
 //! all (cut off by holes), and pawns close to a capture-promotion.
 
-use super::attacks::{self, pawn_captures};
+use super::attacks;
 use super::{Position, Variant};
-use crate::core::steps::first;
+use crate::core::steps;
 use crate::engine::{Scorer, Sink, Term, TermShape, material_balance, term_counts};
-use crate::{Color, Role};
+use crate::{Board, Color, Role};
 
 /// The value of each piece.
 pub const MATERIAL: Term = Term::first("value", TermShape::PerRole, "pieces of each role (material)");
@@ -107,14 +107,19 @@ impl EvalParams {
 
 crate::engine::impl_eval_weights!(EvalParams, TERMS);
 
-/// The squares of the file of `sq` strictly ahead of it for `color`.
-#[inline]
-fn file_ahead(color: Color, sq: usize) -> u64 {
-    let file = 0x0101_0101_0101_0101u64 << (sq & 7);
-    match color {
-        Color::White => file & (!1u64).wrapping_shl(sq as u32),
-        Color::Black => file & ((1u64 << sq) - 1),
-    }
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+const FILE_H: u64 = FILE_A << 7;
+
+/// How many open squares the file of `sq` has strictly ahead of it for `color`.
+#[inline(always)]
+fn open_ahead(color: Color, sq: usize, open: u64) -> usize {
+    let ahead = match color {
+        // `sq` shifted to bit 0: the squares ahead are bits 8, 16, ..., 56.
+        Color::White => (open >> sq) & FILE_A & !1,
+        // `sq` shifted to bit 63: the squares ahead are bits 55, 47, ..., 7.
+        Color::Black => (open << (63 - sq)) & FILE_H & !(1 << 63),
+    };
+    ahead.count_ones() as usize
 }
 
 /// Material only, from the side to move's point of view.
@@ -146,53 +151,21 @@ fn terms<S: Sink>(pos: &Position, sink: &mut S) {
     let b = pos.board();
     let open = b.open();
     let holes = b.holes().count() as i32;
-    let occupied = b.occupied().0;
-    let mut pawn_att = [0u64; 2];
-    for c in Color::ALL {
-        for s in b.pieces(c, Role::Pawn) {
-            pawn_att[c.index()] |= pawn_captures(c, s.index(), open);
-        }
-    }
+    let pawn_att = [pawn_terms(pos, Color::White, sink), pawn_terms(pos, Color::Black, sink)];
     let mut all_att = pawn_att;
     for c in Color::ALL {
         let ci = c.index();
         let own = b.by_color(c).0;
-        let enemy = b.by_color(!c).0;
-        let unsafe_sq = pawn_att[ci ^ 1];
-        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::Champion, Role::Wizard, Role::Lion] {
-            let pieces = b.pieces(c, role);
-            if pieces.is_empty() {
-                continue;
-            }
-            sink.add(ci, MATERIAL.at(role.index()), pieces.count() as i32);
-            let mut safe_moves = 0;
-            let mut trapped = 0;
-            let mut one_move = 0;
-            for s in pieces {
-                let s = s.index();
-                all_att[ci] |= attacks::role_attacks(role, c, s, open);
-                let moves = attacks::piece_moves(role, c, s, open, own, enemy);
-                safe_moves += (moves & !unsafe_sq).count_ones() as i32;
-                trapped += (moves == 0) as i32;
-                one_move += (moves != 0 && moves & (moves - 1) == 0) as i32;
-            }
-            sink.add(ci, MOBILITY.at(role.index()), safe_moves);
-            sink.add(ci, LATE_MOBILITY.start, safe_moves * holes / 16);
-            sink.add(ci, TRAPPED.start, trapped);
-            sink.add(ci, ONE_MOVE.start, one_move);
+        all_att[ci] |= Pieces {
+            sink: &mut *sink,
+            board: b,
+            color: c,
+            own,
+            unsafe_sq: pawn_att[ci ^ 1],
+            holes,
+            totals: Totals::default(),
         }
-        let forward = attacks::pawn_forward(c);
-        let pawns = b.pieces(c, Role::Pawn);
-        sink.add(ci, MATERIAL.at(Role::Pawn.index()), pawns.count() as i32);
-        let mut steps = 0;
-        for s in pawns {
-            let s = s.index();
-            let step = first(forward, s, open);
-            let ahead = (file_ahead(c, s) & open).count_ones() as usize;
-            sink.add(ci, PAWN_AHEAD.at(ahead.min(7)), 1);
-            steps += (step & !occupied != 0) as i32;
-        }
-        sink.add(ci, MOBILITY.at(Role::Pawn.index()), steps);
+        .terms();
     }
     let kings = [b.king_of(Color::White), b.king_of(Color::Black)];
     let mut king_reach = [0u64; 2];
@@ -212,4 +185,130 @@ fn terms<S: Sink>(pos: &Position, sink: &mut S) {
     }
     sink.add(pos.turn().index(), TEMPO.start, 1);
     sink.add(pos.turn().index(), LATE_TEMPO.start, holes / 16);
+}
+
+/// The pawn terms of `color`; returns the squares its pawns attack.
+#[inline(always)]
+fn pawn_terms<S: Sink>(pos: &Position, color: Color, sink: &mut S) -> u64 {
+    let b = pos.board();
+    let open = b.open();
+    let ci = color.index();
+    let pawns = b.pieces(color, Role::Pawn);
+    sink.add(ci, MATERIAL.at(Role::Pawn.index()), pawns.count() as i32);
+    for s in pawns {
+        sink.add(ci, PAWN_AHEAD.at(open_ahead(color, s.index(), open).min(7)), 1);
+    }
+    // Pawns stand on open squares, so no two share the first open square
+    // ahead: counting the squares counts the pawns that can step.
+    let steps = first_from_each(attacks::pawn_forward(color), pawns.0, open) & !b.occupied().0;
+    sink.add(ci, MOBILITY.at(Role::Pawn.index()), steps.count_ones() as i32);
+    let [left, right] = attacks::pawn_capture_dirs(color);
+    first_from_each(left, pawns.0, open) | first_from_each(right, pawns.0, open)
+}
+
+/// The squares of `squares` moved one square in direction `d`, those that
+/// would leave the board dropped.
+#[inline(always)]
+fn shift(d: usize, squares: u64) -> u64 {
+    match d {
+        steps::N => squares << 8,
+        steps::S => squares >> 8,
+        steps::E => (squares & !FILE_H) << 1,
+        steps::W => (squares & !FILE_A) >> 1,
+        steps::NE => (squares & !FILE_H) << 9,
+        steps::NW => (squares & !FILE_A) << 7,
+        steps::SE => (squares & !FILE_H) >> 7,
+        _ => (squares & !FILE_A) >> 9,
+    }
+}
+
+/// The first open square in direction `d` from each of `from`, as one
+/// mask: `steps::first` for all of them at once, stepping over the holes
+/// together (as many rounds as the longest run of holes crossed).
+#[inline(always)]
+fn first_from_each(d: usize, from: u64, open: u64) -> u64 {
+    let mut reached = 0;
+    let mut at = shift(d, from);
+    while at != 0 {
+        reached |= at & open;
+        at = shift(d, at & !open);
+    }
+    reached
+}
+
+/// One side's pieces other than pawns and king, scored one role at a time.
+struct Pieces<'a, S> {
+    sink: &'a mut S,
+    board: &'a Board,
+    color: Color,
+    /// The side's own pieces (their squares are no moves).
+    own: u64,
+    /// The squares enemy pawns attack (moves there are not safe).
+    unsafe_sq: u64,
+    /// The number of holes (late mobility grows with it).
+    holes: i32,
+    /// Late mobility, pieces with no move and pieces with one move: summed
+    /// over the roles, fed once.
+    totals: Totals,
+}
+
+/// Counts [`Pieces`] sums over the roles.
+#[derive(Default)]
+struct Totals {
+    late_mobility: i32,
+    trapped: i32,
+    one_move: i32,
+}
+
+impl<S: Sink> Pieces<'_, S> {
+    /// Feeds the terms of the pieces of every role but pawn and king, each
+    /// role with its own reach; returns the squares they attack.
+    #[inline(always)]
+    fn terms(&mut self) -> u64 {
+        let open = self.board.open();
+        let enemy = self.board.by_color(!self.color).0;
+        let same = |a: u64| (a, a);
+        let attacked = self.role(Role::Knight, |s| same(attacks::knight(s, open)))
+            | self.role(Role::Bishop, |s| same(attacks::bishop(s, open)))
+            | self.role(Role::Rook, |s| same(attacks::rook(s, open)))
+            | self.role(Role::Queen, |s| same(attacks::queen(s, open)))
+            | self.role(Role::Champion, |s| same(attacks::champion(s, open)))
+            | self.role(Role::Wizard, |s| same(attacks::wizard(s, open)))
+            | self.role(Role::Lion, |s| {
+                let (leaps, strikes) = (attacks::lion_leaps(s, open), attacks::lion_strikes(s, open));
+                (leaps | strikes, leaps | (strikes & enemy))
+            });
+        let ci = self.color.index();
+        self.sink.add(ci, LATE_MOBILITY.start, self.totals.late_mobility);
+        self.sink.add(ci, TRAPPED.start, self.totals.trapped);
+        self.sink.add(ci, ONE_MOVE.start, self.totals.one_move);
+        attacked
+    }
+
+    /// Feeds the terms of the pieces of `role`, where `reach(s)` gives the
+    /// squares a piece on `s` attacks and the squares it reaches with a
+    /// move (own pieces aside); returns the squares they attack.
+    #[inline(always)]
+    fn role(&mut self, role: Role, reach: impl Fn(usize) -> (u64, u64)) -> u64 {
+        let pieces = self.board.pieces(self.color, role);
+        if pieces.is_empty() {
+            return 0;
+        }
+        let ci = self.color.index();
+        self.sink.add(ci, MATERIAL.at(role.index()), pieces.count() as i32);
+        let (mut attacked, mut safe_moves, mut trapped, mut one_move) = (0, 0, 0, 0);
+        for s in pieces {
+            let (attacks, reach) = reach(s.index());
+            attacked |= attacks;
+            let moves = reach & !self.own;
+            safe_moves += (moves & !self.unsafe_sq).count_ones() as i32;
+            trapped += (moves == 0) as i32;
+            one_move += (moves != 0 && moves & (moves - 1) == 0) as i32;
+        }
+        self.sink.add(ci, MOBILITY.at(role.index()), safe_moves);
+        self.totals.late_mobility += safe_moves * self.holes / 16;
+        self.totals.trapped += trapped;
+        self.totals.one_move += one_move;
+        attacked
+    }
 }
