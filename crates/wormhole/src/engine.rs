@@ -53,6 +53,7 @@
 //! ```
 
 mod eval;
+mod eval_cache;
 mod levels;
 mod minimax;
 mod negamax;

@@ -90,7 +90,7 @@ impl<P: Searchable> Searcher<'_, P> {
 
     /// The node's facts: the check extension and, when pruning will need
     /// it, the static evaluation.
-    fn node(&self, pos: &P, depth: i32, ply: usize, pv: bool, in_check: bool, proof: bool) -> Node {
+    fn node(&mut self, pos: &P, depth: i32, ply: usize, pv: bool, in_check: bool, proof: bool) -> Node {
         // A side in check has few replies, and checks lead to the game ends
         // this search wants to prove: look one ply further.
         let depth = if in_check && self.features.check_extension { depth + 1 } else { depth };

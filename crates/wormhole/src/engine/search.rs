@@ -10,6 +10,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use super::Features;
+use super::eval_cache::EvalCache;
 use super::ordering::{History, Picker};
 use super::score::{DRAW, MAX_PLY};
 use super::tt::Table;
@@ -107,6 +108,8 @@ pub(super) struct Searcher<'a, P: Searchable> {
     /// Root moves left out because they head better lines of this
     /// iteration (MultiPV).
     pub root_excluded: Vec<P::Move>,
+    /// Static evaluations of positions met recently.
+    evals: EvalCache,
 }
 
 impl<'a, P: Searchable> Searcher<'a, P> {
@@ -137,6 +140,7 @@ impl<'a, P: Searchable> Searcher<'a, P> {
             lmr: lmr_table(),
             root_best: None,
             root_excluded: Vec::new(),
+            evals: EvalCache::new(),
         }
     }
 
@@ -217,17 +221,18 @@ impl<'a, P: Searchable> Searcher<'a, P> {
         }
     }
 
-    /// The static evaluation used by the search.
+    /// The static evaluation used by the search (remembered by position).
     #[inline]
-    pub fn eval(&self, pos: &P) -> i32 {
-        pos.evaluate(self.shared.params, self.shared.positional)
+    pub fn eval(&mut self, pos: &P) -> i32 {
+        let (params, positional) = (self.shared.params, self.shared.positional);
+        self.evals.get_or(pos.hash(), || pos.evaluate(params, positional))
     }
 
     /// The static evaluation, or a bound from material alone when that is
     /// already far outside the window (the positional terms rarely move a
     /// score by more than [`LAZY_MARGIN`]).
     #[inline]
-    pub fn eval_lazy(&self, pos: &P, alpha: i32, beta: i32) -> i32 {
+    pub fn eval_lazy(&mut self, pos: &P, alpha: i32, beta: i32) -> i32 {
         if self.shared.positional && self.features.lazy_eval {
             let m = pos.material(self.shared.params);
             if m - LAZY_MARGIN >= beta {
