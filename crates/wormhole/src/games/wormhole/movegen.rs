@@ -75,7 +75,22 @@ impl Position {
         legal && safety.in_check()
     }
 
-    fn generate_with(&self, list: &mut MoveList, targets: u64, safety: &KingSafety) {
+    /// The number of legal moves, counted without listing them (as
+    /// perft's last ply needs): the length of [`Position::legal_moves`].
+    ///
+    /// ```
+    /// use wormhole::{Position, Variant};
+    /// let pos = Position::new(Variant::Classic);
+    /// assert_eq!(pos.legal_move_count(), 29);
+    /// assert_eq!(pos.legal_move_count(), pos.legal_moves().len());
+    /// ```
+    pub fn legal_move_count(&self) -> usize {
+        let mut count = MoveCount(0);
+        self.generate_with(&mut count, !0, &self.king_safety());
+        count.0
+    }
+
+    fn generate_with(&self, sink: &mut impl MoveSink, targets: u64, safety: &KingSafety) {
         let b = &self.board;
         let us = self.turn;
         let own = b.by_color(us).0;
@@ -105,34 +120,35 @@ impl Position {
             }
         };
 
-        let mask = targets & !own;
         for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::Champion, Role::Wizard, Role::Lion] {
             for f in b.pieces(us, role) {
                 let f = f.index();
                 let t = attacks::piece_moves(role, us, f, open, own, enemy) & targets;
                 if t != 0 {
-                    push_all(list, f, t & allowed(f));
+                    sink.targets(f, t & allowed(f));
                 }
             }
         }
 
-        self.generate_pawns(list, targets, enemy, &allowed);
+        self.generate_pawns(sink, targets, enemy, &allowed);
 
         for k in b.pieces(us, Role::King) {
             let k = k.index();
             let after = open & !(1 << k);
-            let mut t = attacks::king(k, open) & mask;
+            let mut t = attacks::king(k, open) & targets & !own;
+            let mut safe = 0;
             while t != 0 {
                 let to = t.trailing_zeros() as usize;
                 t &= t - 1;
                 if king.is_none() || threats.attackers(to, after) == 0 {
-                    list.push(Move::new(sq(k), sq(to), None));
+                    safe |= 1 << to;
                 }
             }
+            sink.targets(k, safe);
         }
     }
 
-    fn generate_pawns(&self, list: &mut MoveList, targets: u64, enemy: u64, allowed: &impl Fn(usize) -> u64) {
+    fn generate_pawns(&self, sink: &mut impl MoveSink, targets: u64, enemy: u64, allowed: &impl Fn(usize) -> u64) {
         let b = &self.board;
         let us = self.turn;
         let open = b.open();
@@ -148,14 +164,9 @@ impl Position {
             }
             let t = t & allowed(f);
             let promotions = t & captures & last_rank;
-            push_all(list, f, t & !promotions);
-            let mut p = promotions;
-            while p != 0 {
-                let to = sq(p.trailing_zeros() as usize);
-                p &= p - 1;
-                for &role in self.variant.promotion_roles() {
-                    list.push(Move::new(sq(f), to, Some(role)));
-                }
+            sink.targets(f, t & !promotions);
+            if promotions != 0 {
+                sink.promotions(f, promotions, self.variant.promotion_roles());
             }
         }
     }
@@ -197,11 +208,49 @@ fn sq(i: usize) -> Square {
     Square::new(i as u8)
 }
 
-#[inline(always)]
-fn push_all(list: &mut MoveList, from: usize, mut targets: u64) {
-    while targets != 0 {
-        let to = targets.trailing_zeros() as usize;
-        targets &= targets - 1;
-        list.push(Move::new(sq(from), sq(to), None));
+/// Where move generation puts the moves it finds: a [`MoveList`], or a
+/// [`MoveCount`] when only their number matters (perft's last ply).
+pub(crate) trait MoveSink {
+    /// Adds a move from square index `from` to each square of `targets`.
+    fn targets(&mut self, from: usize, targets: u64);
+    /// Adds the promotions of the pawn on `from` onto each square of
+    /// `targets`, one per role of `roles`.
+    fn promotions(&mut self, from: usize, targets: u64, roles: &[Role]);
+}
+
+impl MoveSink for MoveList {
+    #[inline(always)]
+    fn targets(&mut self, from: usize, mut targets: u64) {
+        while targets != 0 {
+            let to = targets.trailing_zeros() as usize;
+            targets &= targets - 1;
+            self.push(Move::new(sq(from), sq(to), None));
+        }
+    }
+
+    #[inline(always)]
+    fn promotions(&mut self, from: usize, mut targets: u64, roles: &[Role]) {
+        while targets != 0 {
+            let to = sq(targets.trailing_zeros() as usize);
+            targets &= targets - 1;
+            for &role in roles {
+                self.push(Move::new(sq(from), to, Some(role)));
+            }
+        }
+    }
+}
+
+/// A number of moves: the [`MoveSink`] that counts instead of listing.
+pub(crate) struct MoveCount(usize);
+
+impl MoveSink for MoveCount {
+    #[inline(always)]
+    fn targets(&mut self, _from: usize, targets: u64) {
+        self.0 += targets.count_ones() as usize;
+    }
+
+    #[inline(always)]
+    fn promotions(&mut self, _from: usize, targets: u64, roles: &[Role]) {
+        self.0 += targets.count_ones() as usize * roles.len();
     }
 }
