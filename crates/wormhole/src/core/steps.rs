@@ -128,6 +128,15 @@ pub fn first_and_second(d: usize, s: usize, open: u64) -> (u64, u64) {
     (a, nearest(d, x ^ a))
 }
 
+/// The first three open squares from `s` in direction `d`.
+#[inline(always)]
+pub fn first_three(d: usize, s: usize, open: u64) -> (u64, u64, u64) {
+    let x = RAYS[d][s] & open;
+    let a = nearest(d, x);
+    let b = nearest(d, x ^ a);
+    (a, b, nearest(d, x ^ a ^ b))
+}
+
 /// The first and second open squares from `s` in direction `d`, as one mask.
 #[inline(always)]
 pub fn first_two(d: usize, s: usize, open: u64) -> u64 {

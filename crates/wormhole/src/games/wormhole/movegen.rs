@@ -10,7 +10,7 @@
 //! one target at a time.
 
 use super::attacks;
-use super::threats::{Paths, Threats};
+use super::threats::{Exposure, Paths, Threats};
 use crate::core::steps::first;
 use crate::{Bitboard, Move, MoveList, Position, Role, Square};
 
@@ -25,6 +25,9 @@ pub struct KingSafety {
     king: Option<usize>,
     checkers: u64,
     paths: Paths,
+    /// The pieces that cannot leave their square without exposing the king
+    /// (when not in check).
+    pins: u64,
     threats: Threats,
 }
 
@@ -49,11 +52,14 @@ impl Position {
     pub(crate) fn king_safety(&self) -> KingSafety {
         let threats = Threats::new(&self.board, !self.turn);
         let king = self.board.king_of(self.turn).map(Square::index);
-        let (checkers, paths) = match king {
-            Some(k) => threats.attackers_and_paths(k, self.board.open()),
-            None => (0, Paths::default()),
+        let Exposure { attackers: checkers, paths, pins } = match king {
+            Some(k) => {
+                let movers = self.board.by_color(self.turn) & !self.board.by_role(Role::King);
+                threats.exposure(k, self.board.open(), movers.0)
+            }
+            None => Exposure::default(),
         };
-        KingSafety { king, checkers, paths, threats }
+        KingSafety { king, checkers, paths, pins, threats }
     }
 
     /// Appends to `list` the legal moves whose target is in `targets`, given
@@ -96,15 +102,14 @@ impl Position {
         let own = b.by_color(us).0;
         let enemy = b.by_color(!us).0;
         let open = b.open();
-        let KingSafety { king, checkers, ref paths, ref threats } = *safety;
-        let danger = paths.all();
+        let KingSafety { king, checkers, ref paths, pins, ref threats } = *safety;
         // The legal targets of a non-king piece leaving square `f`: all, none,
         // or only the single attacker (capturing it is the one way out).
         let allowed = |f: usize| -> u64 {
             let Some(k) = king else { return !0 };
             let after = open & !(1 << f);
             let a = if checkers == 0 {
-                if danger >> f & 1 == 0 {
+                if pins >> f & 1 == 0 {
                     return !0;
                 }
                 threats.through(paths, k, f, after)

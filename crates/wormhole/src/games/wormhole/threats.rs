@@ -7,7 +7,8 @@
 //! pawn steps are symmetric (the n-th open square from `a` towards `b` is `b`
 //! exactly when the n-th from `b` back towards `a` is `a`).
 
-use crate::core::steps::{self, COMPONENTS_OF, DIAGONAL, first, first_and_second, index};
+use crate::core::steps::{self, COMPONENTS_OF, DIAGONAL, E, N, NE, NW, S, SE, SW, W};
+use crate::core::steps::{first, first_and_second, first_three, index, second};
 use crate::{Board, Color, Role};
 
 /// One side's pieces grouped by the path squares they attack from.
@@ -32,6 +33,17 @@ pub(crate) struct Paths {
     rays: [u64; 8],
     /// The knight and wizard paths starting with each diagonal step (indexed like `DIAGONAL`).
     leaps: [u64; 4],
+}
+
+/// What [`Threats::exposure`] finds around a king.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Exposure {
+    /// The pieces attacking the king.
+    pub(crate) attackers: u64,
+    /// The squares of the king's reversed paths.
+    pub(crate) paths: Paths,
+    /// The movers whose square, become a hole, would expose the king.
+    pub(crate) pins: u64,
 }
 
 impl Paths {
@@ -84,16 +96,20 @@ impl Threats {
     /// The knight and wizard attackers whose reversed path starts with the
     /// diagonal step `d` from `s`; also returns the path's squares.
     #[inline(always)]
-    fn on_leaps(&self, d: usize, s: usize, open: u64) -> (u64, u64) {
-        let a_bit = first(d, s, open);
-        let a = index(a_bit);
-        let (mut attackers, mut path) = (0, a_bit);
+    fn on_leaps(&self, d: usize, s: usize, open: u64) -> u64 {
+        self.on_leaps_from(d, index(first(d, s, open)), open)
+    }
+
+    /// The knight and wizard attackers whose reversed path's diagonal step
+    /// `d` ended on square index `a` (64: none).
+    #[inline(always)]
+    fn on_leaps_from(&self, d: usize, a: usize, open: u64) -> u64 {
+        let mut attackers = 0;
         for c in COMPONENTS_OF[d] {
             let (one, two) = first_and_second(c, a, open);
             attackers |= one & self.knights | two & self.wizards;
-            path |= one | two;
         }
-        (attackers, path)
+        attackers
     }
 
     #[inline(always)]
@@ -104,37 +120,94 @@ impl Threats {
     /// The attackers of square index `s` when the open squares are `open`.
     #[inline]
     pub(crate) fn attackers(&self, s: usize, open: u64) -> u64 {
-        let mut attackers = 0;
-        for d in steps::ALL {
-            let (one, two) = first_and_second(d, s, open);
-            attackers |= self.on_ray(d, one, two);
+        let rays = self.on_rays::<N>(s, open)
+            | self.on_rays::<E>(s, open)
+            | self.on_rays::<NE>(s, open)
+            | self.on_rays::<NW>(s, open)
+            | self.on_rays::<S>(s, open)
+            | self.on_rays::<W>(s, open)
+            | self.on_rays::<SW>(s, open)
+            | self.on_rays::<SE>(s, open);
+        if !self.has_leapers() {
+            return rays;
         }
-        if self.has_leapers() {
-            for d in DIAGONAL {
-                attackers |= self.on_leaps(d, s, open).0;
-            }
-        }
-        attackers
+        rays | self.on_leaps(NE, s, open)
+            | self.on_leaps(NW, s, open)
+            | self.on_leaps(SW, s, open)
+            | self.on_leaps(SE, s, open)
     }
 
-    /// The attackers of square index `s`, and the squares of its reversed paths.
+    /// The attackers of `s` on its ray in direction `D`.
+    #[inline(always)]
+    fn on_rays<const D: usize>(&self, s: usize, open: u64) -> u64 {
+        let (one, two) = first_and_second(D, s, open);
+        self.on_ray(D, one, two)
+    }
+
+    /// What a king on square index `s` faces when the open squares are
+    /// `open`: its attackers, the squares of its reversed paths, and the
+    /// pins: those of `movers` whose square, become a hole, would let an
+    /// attacker reach `s` (meaningful when `s` is not attacked).
     #[inline]
-    pub(crate) fn attackers_and_paths(&self, s: usize, open: u64) -> (u64, Paths) {
-        let mut attackers = 0;
-        let mut paths = Paths::default();
-        for d in steps::ALL {
-            let (one, two) = first_and_second(d, s, open);
-            attackers |= self.on_ray(d, one, two);
-            paths.rays[d] = one | two;
-        }
+    pub(crate) fn exposure(&self, s: usize, open: u64, movers: u64) -> Exposure {
+        let mut e = Exposure::default();
+        self.ray_exposure::<N>(&mut e, s, open);
+        self.ray_exposure::<E>(&mut e, s, open);
+        self.ray_exposure::<NE>(&mut e, s, open);
+        self.ray_exposure::<NW>(&mut e, s, open);
+        self.ray_exposure::<S>(&mut e, s, open);
+        self.ray_exposure::<W>(&mut e, s, open);
+        self.ray_exposure::<SW>(&mut e, s, open);
+        self.ray_exposure::<SE>(&mut e, s, open);
         if self.has_leapers() {
-            for (i, d) in DIAGONAL.into_iter().enumerate() {
-                let (a, path) = self.on_leaps(d, s, open);
-                attackers |= a;
-                paths.leaps[i] = path;
+            self.leap_exposure::<0, NE>(&mut e, s, open, movers);
+            self.leap_exposure::<1, NW>(&mut e, s, open, movers);
+            self.leap_exposure::<2, SW>(&mut e, s, open, movers);
+            self.leap_exposure::<3, SE>(&mut e, s, open, movers);
+        }
+        e.pins &= movers;
+        e
+    }
+
+    /// [`Threats::exposure`] along the ray from `s` in direction `D`.
+    #[inline(always)]
+    fn ray_exposure<const D: usize>(&self, e: &mut Exposure, s: usize, open: u64) {
+        let (one, two, three) = first_three(D, s, open);
+        e.attackers |= self.on_ray(D, one, two);
+        e.paths.rays[D] = one | two;
+        if self.on_ray(D, two, three) != 0 {
+            e.pins |= one;
+        }
+        if self.on_ray(D, one, three) != 0 {
+            e.pins |= two;
+        }
+    }
+
+    /// [`Threats::exposure`] along the knight and wizard paths that start
+    /// with the diagonal step `D` (the `I`-th of `DIAGONAL`) from `s`.
+    #[inline(always)]
+    fn leap_exposure<const I: usize, const D: usize>(&self, e: &mut Exposure, s: usize, open: u64, movers: u64) {
+        let (i, d) = (I, D);
+        debug_assert_eq!(DIAGONAL[i], d);
+        let a_bit = first(d, s, open);
+        let a = index(a_bit);
+        let mut path = a_bit;
+        for c in COMPONENTS_OF[d] {
+            let (one, two, three) = first_three(c, a, open);
+            e.attackers |= one & self.knights | two & self.wizards;
+            path |= one | two;
+            if two & self.knights | three & self.wizards != 0 {
+                e.pins |= one;
+            }
+            if one & self.knights | three & self.wizards != 0 {
+                e.pins |= two;
             }
         }
-        (attackers, paths)
+        e.paths.leaps[i] = path;
+        // A hole on the diagonal step's square moves the whole path on.
+        if a_bit & movers != 0 && self.on_leaps_from(d, index(second(d, s, open)), open) != 0 {
+            e.pins |= a_bit;
+        }
     }
 
     /// The attackers of square index `s` on those of its `paths` that pass
@@ -152,7 +225,7 @@ impl Threats {
         }
         for (i, d) in DIAGONAL.into_iter().enumerate() {
             if paths.leaps[i] >> f & 1 != 0 {
-                attackers |= self.on_leaps(d, s, open).0;
+                attackers |= self.on_leaps(d, s, open);
             }
         }
         attackers
