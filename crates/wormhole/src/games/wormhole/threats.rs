@@ -124,6 +124,16 @@ impl Threats {
         self.on_leaps_from(d, index(first(d, s, open)), open)
     }
 
+    /// [`Threats::on_leaps`] for the diagonal step `D`, skipped when no
+    /// knight or wizard stands in its quadrant.
+    #[inline(always)]
+    fn on_quadrant<const D: usize>(&self, s: usize, open: u64) -> u64 {
+        if QUADRANTS[D][s] & (self.knights | self.wizards) == 0 {
+            return 0;
+        }
+        self.on_leaps(D, s, open)
+    }
+
     /// The knight and wizard attackers whose reversed path's diagonal step
     /// `d` ended on square index `a` (64: none).
     #[inline(always)]
@@ -155,15 +165,18 @@ impl Threats {
         if !self.has_leapers() {
             return rays;
         }
-        rays | self.on_leaps(NE, s, open)
-            | self.on_leaps(NW, s, open)
-            | self.on_leaps(SW, s, open)
-            | self.on_leaps(SE, s, open)
+        rays | self.on_quadrant::<NE>(s, open)
+            | self.on_quadrant::<NW>(s, open)
+            | self.on_quadrant::<SW>(s, open)
+            | self.on_quadrant::<SE>(s, open)
     }
 
     /// The attackers of `s` on its ray in direction `D`.
     #[inline(always)]
     fn on_rays<const D: usize>(&self, s: usize, open: u64) -> u64 {
+        if steps::ray(D, s) & self.on_line(D) == 0 {
+            return 0;
+        }
         let (one, two) = first_and_second(D, s, open);
         self.on_ray(D, one, two)
     }
