@@ -118,7 +118,7 @@ impl Threats {
     }
 
     /// The knight and wizard attackers whose reversed path starts with the
-    /// diagonal step `d` from `s`; also returns the path's squares.
+    /// diagonal step `d` from `s`.
     #[inline(always)]
     fn on_leaps(&self, d: usize, s: usize, open: u64) -> u64 {
         self.on_leaps_from(d, index(first(d, s, open)), open)
