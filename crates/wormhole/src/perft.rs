@@ -5,7 +5,8 @@
 use crate::rules::{MoveSet, Rules};
 
 /// The number of legal move sequences of length `depth` from `pos`.
-/// The last ply is bulk-counted (the moves are generated, not played).
+/// The last ply is bulk-counted ([`Rules::legal_move_count`]: the moves
+/// are counted, not played).
 ///
 /// ```
 /// use wormhole::{Position, Variant, perft, porthole};
@@ -15,7 +16,7 @@ use crate::rules::{MoveSet, Rules};
 pub fn perft<P: Rules>(pos: &mut P, depth: u32) -> u64 {
     match depth {
         0 => return 1,
-        1 => return pos.legal_moves().len() as u64,
+        1 => return pos.legal_move_count() as u64,
         _ => {}
     }
     let moves = pos.legal_moves();

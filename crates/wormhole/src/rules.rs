@@ -275,6 +275,11 @@ pub trait Rules: Clone + fmt::Debug + Send + Sync + 'static {
 
     /// Every legal move.
     fn legal_moves(&self) -> Self::MoveList;
+    /// The number of legal moves: the length of [`Rules::legal_moves`],
+    /// which a game may count without listing them (perft's last ply).
+    fn legal_move_count(&self) -> usize {
+        self.legal_moves().len()
+    }
     /// Plays a legal move (not checked); returns what [`Rules::undo`] needs.
     fn play_unchecked(&mut self, m: Self::Move) -> Self::Undo;
     /// Takes back `m`, the last move played, with its [`Rules::Undo`].

@@ -98,6 +98,13 @@ pub fn index(bit: u64) -> usize {
     bit.trailing_zeros() as usize
 }
 
+/// The squares strictly beyond `s` (0..=64) in direction `d`, up to the
+/// edge, holes or not: every square a step from `s` that way can reach.
+#[inline(always)]
+pub fn ray(d: usize, s: usize) -> u64 {
+    RAYS[d][s]
+}
+
 /// The first open square from `s` (0..=64) in direction `d`.
 #[inline(always)]
 pub fn first(d: usize, s: usize, open: u64) -> u64 {
@@ -126,6 +133,15 @@ pub fn first_and_second(d: usize, s: usize, open: u64) -> (u64, u64) {
     let x = RAYS[d][s] & open;
     let a = nearest(d, x);
     (a, nearest(d, x ^ a))
+}
+
+/// The first three open squares from `s` in direction `d`.
+#[inline(always)]
+pub fn first_three(d: usize, s: usize, open: u64) -> (u64, u64, u64) {
+    let x = RAYS[d][s] & open;
+    let a = nearest(d, x);
+    let b = nearest(d, x ^ a);
+    (a, b, nearest(d, x ^ a ^ b))
 }
 
 /// The first and second open squares from `s` in direction `d`, as one mask.

@@ -4,18 +4,19 @@
 //! attacked depends only on the new hole on the from-square (and on the
 //! captured piece, which can only remove an attacker). Hence, for a piece
 //! other than the king, the check is done once per piece, not per target:
-//! the attackers of the king with the from-square turned into a hole. If the
-//! from-square lies on none of the king's reversed paths and the king is not
-//! in check, that set is empty without computing it. King moves are checked
-//! one target at a time.
+//! the attackers of the king with the from-square turned into a hole. When
+//! the king is not in check, that set is empty for every piece but the
+//! pinned ones, which the [`KingSafety`] finds once per position (walking
+//! the king's paths one open square further). King moves are checked one
+//! target at a time.
 
 use super::attacks;
-use super::threats::{Paths, Threats};
+use super::threats::{Exposure, Threats};
 use crate::core::steps::first;
-use crate::{Bitboard, Move, MoveList, Position, Role, Square};
+use crate::{Bitboard, Board, Color, Move, MoveList, Position, Role, Square};
 
 /// What move generation knows about the mover's king before generating:
-/// who checks it, and which squares its reversed paths cross. A search that
+/// who checks it, and which pieces are pinned to it. A search that
 /// needs the check status before generating (to stand pat, say) computes it
 /// once with [`SearchHooks::king_safety`](crate::rules::SearchHooks::king_safety) and hands it
 /// to [`SearchHooks::generate`](crate::rules::SearchHooks::generate).
@@ -24,7 +25,9 @@ pub struct KingSafety {
     /// The king's square index; `None` generates without legality checks.
     king: Option<usize>,
     checkers: u64,
-    paths: Paths,
+    /// The pieces that cannot leave their square without exposing the king
+    /// (when not in check).
+    pins: u64,
     threats: Threats,
 }
 
@@ -35,11 +38,12 @@ impl KingSafety {
         self.checkers != 0
     }
 
-    /// The squares on the king's reversed paths: a piece standing on none of
-    /// them can move without exposing its king (pieces never block).
+    /// The pieces of the side to move that cannot leave their square
+    /// without exposing their king, when not in check: any other piece
+    /// (the king aside) may go wherever it moves.
     #[inline]
-    pub fn path_squares(&self) -> Bitboard {
-        Bitboard(self.paths.all())
+    pub fn pinned(&self) -> Bitboard {
+        Bitboard(self.pins)
     }
 }
 
@@ -49,11 +53,14 @@ impl Position {
     pub(crate) fn king_safety(&self) -> KingSafety {
         let threats = Threats::new(&self.board, !self.turn);
         let king = self.board.king_of(self.turn).map(Square::index);
-        let (checkers, paths) = match king {
-            Some(k) => threats.attackers_and_paths(k, self.board.open()),
-            None => (0, Paths::default()),
+        let Exposure { attackers: checkers, pins } = match king {
+            Some(k) => {
+                let movers = self.board.by_color(self.turn) & !self.board.by_role(Role::King);
+                threats.exposure(k, self.board.open(), movers.0)
+            }
+            None => Exposure::default(),
         };
-        KingSafety { king, checkers, paths, threats }
+        KingSafety { king, checkers, pins, threats }
     }
 
     /// Appends to `list` the legal moves whose target is in `targets`, given
@@ -75,97 +82,135 @@ impl Position {
         legal && safety.in_check()
     }
 
-    fn generate_with(&self, list: &mut MoveList, targets: u64, safety: &KingSafety) {
+    /// The number of legal moves, counted without listing them (as
+    /// perft's last ply needs): the length of [`Position::legal_moves`].
+    ///
+    /// ```
+    /// use wormhole::{Position, Variant};
+    /// let pos = Position::new(Variant::Classic);
+    /// assert_eq!(pos.legal_move_count(), 29);
+    /// assert_eq!(pos.legal_move_count(), pos.legal_moves().len());
+    /// ```
+    pub fn legal_move_count(&self) -> usize {
+        let mut count = MoveCount(0);
+        self.generate_with(&mut count, !0, &self.king_safety());
+        count.0
+    }
+
+    fn generate_with(&self, sink: &mut impl MoveSink, targets: u64, safety: &KingSafety) {
         let b = &self.board;
         let us = self.turn;
-        let own = b.by_color(us).0;
-        let enemy = b.by_color(!us).0;
-        let open = b.open();
-        let KingSafety { king, checkers, ref paths, ref threats } = *safety;
-        let danger = paths.all();
-        // The legal targets of a non-king piece leaving square `f`: all, none,
-        // or only the single attacker (capturing it is the one way out).
-        let allowed = |f: usize| -> u64 {
-            let Some(k) = king else { return !0 };
-            let after = open & !(1 << f);
-            let a = if checkers == 0 {
-                if danger >> f & 1 == 0 {
-                    return !0;
-                }
-                threats.through(paths, k, f, after)
-            } else {
-                threats.attackers(k, after)
-            };
-            if a == 0 {
-                !0
-            } else if a & (a - 1) == 0 {
-                a
-            } else {
-                0
-            }
-        };
-
-        let mask = targets & !own;
-        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::Champion, Role::Wizard, Role::Lion] {
-            for f in b.pieces(us, role) {
-                let f = f.index();
-                let t = attacks::piece_moves(role, us, f, open, own, enemy) & targets;
-                if t != 0 {
-                    push_all(list, f, t & allowed(f));
-                }
-            }
+        let g =
+            Generator { board: b, open: b.open(), own: b.by_color(us).0, enemy: b.by_color(!us).0, targets, safety };
+        // One call per role (not a loop over roles), so that each is compiled for its role.
+        g.pieces(sink, us, Role::Knight);
+        g.pieces(sink, us, Role::Bishop);
+        g.pieces(sink, us, Role::Rook);
+        g.pieces(sink, us, Role::Queen);
+        g.pieces(sink, us, Role::Champion);
+        g.pieces(sink, us, Role::Wizard);
+        g.pieces(sink, us, Role::Lion);
+        let promotions = self.variant.promotion_roles();
+        match us {
+            Color::White => g.pawns::<true>(sink, promotions),
+            Color::Black => g.pawns::<false>(sink, promotions),
         }
+        g.king(sink, us);
+    }
+}
 
-        self.generate_pawns(list, targets, enemy, &allowed);
+/// What one run of move generation works from: the board's masks, the
+/// targets asked for and the mover's [`KingSafety`].
+struct Generator<'a> {
+    board: &'a Board,
+    open: u64,
+    own: u64,
+    enemy: u64,
+    targets: u64,
+    safety: &'a KingSafety,
+}
 
-        for k in b.pieces(us, Role::King) {
-            let k = k.index();
-            let after = open & !(1 << k);
-            let mut t = attacks::king(k, open) & mask;
-            while t != 0 {
-                let to = t.trailing_zeros() as usize;
-                t &= t - 1;
-                if king.is_none() || threats.attackers(to, after) == 0 {
-                    list.push(Move::new(sq(k), sq(to), None));
-                }
+impl Generator<'_> {
+    /// The legal targets of a non-king piece leaving square `f`: all, none,
+    /// or only the single attacker (capturing it is the one way out).
+    #[inline(always)]
+    fn allowed(&self, f: usize) -> u64 {
+        let KingSafety { king, checkers, pins, ref threats } = *self.safety;
+        let Some(k) = king else { return !0 };
+        if checkers == 0 && pins >> f & 1 == 0 {
+            return !0;
+        }
+        let a = threats.attackers(k, self.open & !(1 << f));
+        if a == 0 {
+            !0
+        } else if a & (a - 1) == 0 {
+            a
+        } else {
+            0
+        }
+    }
+
+    /// The moves of `us`'s pieces of `role` (neither pawn nor king).
+    #[inline(always)]
+    fn pieces(&self, sink: &mut impl MoveSink, us: Color, role: Role) {
+        for f in self.board.pieces(us, role) {
+            let f = f.index();
+            let t = attacks::piece_moves(role, us, f, self.open, self.own, self.enemy) & self.targets;
+            if t != 0 {
+                sink.targets(f, t & self.allowed(f));
             }
         }
     }
 
-    fn generate_pawns(&self, list: &mut MoveList, targets: u64, enemy: u64, allowed: &impl Fn(usize) -> u64) {
-        let b = &self.board;
-        let us = self.turn;
-        let open = b.open();
-        let occupied = b.occupied().0;
-        let last_rank = crate::Bitboard::rank(us.last_rank()).0;
-        for f in b.pieces(us, Role::Pawn) {
+    /// The pawn moves of White (`WHITE`) or Black, promoting to `promotions`.
+    #[inline(always)]
+    fn pawns<const WHITE: bool>(&self, sink: &mut impl MoveSink, promotions: &[Role]) {
+        let us = if WHITE { Color::White } else { Color::Black };
+        let occupied = self.own | self.enemy;
+        let last_rank = Bitboard::rank(us.last_rank()).0;
+        for f in self.board.pieces(us, Role::Pawn) {
             let f = f.index();
-            let quiet = attacks::pawn_pushes(us, f, open, occupied);
-            let captures = attacks::pawn_captures(us, f, open) & enemy;
-            let t = (quiet | captures) & targets;
+            let quiet = attacks::pawn_pushes(us, f, self.open, occupied);
+            let captures = attacks::pawn_captures(us, f, self.open) & self.enemy;
+            let t = (quiet | captures) & self.targets;
             if t == 0 {
                 continue;
             }
-            let t = t & allowed(f);
-            let promotions = t & captures & last_rank;
-            push_all(list, f, t & !promotions);
-            let mut p = promotions;
-            while p != 0 {
-                let to = sq(p.trailing_zeros() as usize);
-                p &= p - 1;
-                for &role in self.variant.promotion_roles() {
-                    list.push(Move::new(sq(f), to, Some(role)));
+            let t = t & self.allowed(f);
+            let promoting = t & captures & last_rank;
+            sink.targets(f, t & !promoting);
+            if promoting != 0 {
+                sink.promotions(f, promoting, promotions);
+            }
+        }
+    }
+
+    /// The king moves of `us`: each target checked on its own.
+    #[inline(always)]
+    fn king(&self, sink: &mut impl MoveSink, us: Color) {
+        let KingSafety { king, ref threats, .. } = *self.safety;
+        for k in self.board.pieces(us, Role::King) {
+            let k = k.index();
+            let after = self.open & !(1 << k);
+            let mut t = attacks::king(k, self.open) & self.targets & !self.own;
+            let mut safe = 0;
+            while t != 0 {
+                let to = t.trailing_zeros() as usize;
+                t &= t - 1;
+                if king.is_none() || threats.attackers(to, after) == 0 {
+                    safe |= 1 << to;
                 }
             }
+            sink.targets(k, safe);
         }
     }
 }
 
 impl Position {
     /// Whether the side to move, not in check, surely has a legal move: a
-    /// piece standing on none of the `safety`'s paths to its king can move
-    /// without exposing it (pieces never block, only holes shape paths). A
-    /// `false` says nothing; the caller then generates the moves.
+    /// piece that is not pinned ([`KingSafety::pinned`]) can move without
+    /// exposing its king. A `false` says nothing; the caller then generates
+    /// the moves.
     pub(crate) fn surely_has_move(&self, safety: &KingSafety) -> bool {
         let b = &self.board;
         let us = self.turn;
@@ -173,7 +218,7 @@ impl Position {
         let own = b.by_color(us).0;
         let enemy = b.by_color(!us).0;
         let occupied = own | enemy;
-        let free = b.by_color(us) & !b.by_role(Role::King) & Bitboard(!safety.path_squares().0);
+        let free = b.by_color(us) & !b.by_role(Role::King) & !safety.pinned();
         for s in free {
             let i = s.index();
             let role = b.piece_at(s).map_or(Role::King, |p| p.role);
@@ -197,11 +242,49 @@ fn sq(i: usize) -> Square {
     Square::new(i as u8)
 }
 
-#[inline(always)]
-fn push_all(list: &mut MoveList, from: usize, mut targets: u64) {
-    while targets != 0 {
-        let to = targets.trailing_zeros() as usize;
-        targets &= targets - 1;
-        list.push(Move::new(sq(from), sq(to), None));
+/// Where move generation puts the moves it finds: a [`MoveList`], or a
+/// [`MoveCount`] when only their number matters (perft's last ply).
+pub(crate) trait MoveSink {
+    /// Adds a move from square index `from` to each square of `targets`.
+    fn targets(&mut self, from: usize, targets: u64);
+    /// Adds the promotions of the pawn on `from` onto each square of
+    /// `targets`, one per role of `roles`.
+    fn promotions(&mut self, from: usize, targets: u64, roles: &[Role]);
+}
+
+impl MoveSink for MoveList {
+    #[inline(always)]
+    fn targets(&mut self, from: usize, mut targets: u64) {
+        while targets != 0 {
+            let to = targets.trailing_zeros() as usize;
+            targets &= targets - 1;
+            self.push(Move::new(sq(from), sq(to), None));
+        }
+    }
+
+    #[inline(always)]
+    fn promotions(&mut self, from: usize, mut targets: u64, roles: &[Role]) {
+        while targets != 0 {
+            let to = sq(targets.trailing_zeros() as usize);
+            targets &= targets - 1;
+            for &role in roles {
+                self.push(Move::new(sq(from), to, Some(role)));
+            }
+        }
+    }
+}
+
+/// A number of moves: the [`MoveSink`] that counts instead of listing.
+pub(crate) struct MoveCount(usize);
+
+impl MoveSink for MoveCount {
+    #[inline(always)]
+    fn targets(&mut self, _from: usize, targets: u64) {
+        self.0 += targets.count_ones() as usize;
+    }
+
+    #[inline(always)]
+    fn promotions(&mut self, _from: usize, targets: u64, roles: &[Role]) {
+        self.0 += targets.count_ones() as usize * roles.len();
     }
 }

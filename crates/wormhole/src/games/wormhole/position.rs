@@ -275,6 +275,10 @@ impl Rules for Position {
         super::attacks::reach(&self.board, sq)
     }
     #[inline(always)]
+    fn legal_move_count(&self) -> usize {
+        Position::legal_move_count(self)
+    }
+    #[inline(always)]
     fn is_rule_draw(&self) -> bool {
         false
     }

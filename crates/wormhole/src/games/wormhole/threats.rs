@@ -7,8 +7,41 @@
 //! pawn steps are symmetric (the n-th open square from `a` towards `b` is `b`
 //! exactly when the n-th from `b` back towards `a` is `a`).
 
-use crate::core::steps::{self, COMPONENTS_OF, DIAGONAL, first, first_and_second, index};
+use crate::core::steps::{self, COMPONENTS_OF, E, N, NE, NW, S, SE, SW, W};
+use crate::core::steps::{first, first_and_second, first_three, index, second};
 use crate::{Board, Color, Role};
+
+/// `QUADRANTS[d][s]`, for a diagonal direction `d`: the squares beyond `s`
+/// both ways `d` leans (north-east of `s`: a higher file and a higher
+/// rank). Every knight or wizard path from `s` that starts with the
+/// diagonal step `d` stays in it, whatever the holes.
+static QUADRANTS: [[u64; 64]; 8] = {
+    let mut quadrants = [[0u64; 64]; 8];
+    let mut s = 0;
+    while s < 64 {
+        let (file, rank) = (s % 8, s / 8);
+        let mut t = 0;
+        while t < 64 {
+            let (f, r) = (t % 8, t / 8);
+            let bit = 1u64 << t;
+            if f > file && r > rank {
+                quadrants[steps::NE][s] |= bit;
+            }
+            if f < file && r > rank {
+                quadrants[steps::NW][s] |= bit;
+            }
+            if f < file && r < rank {
+                quadrants[steps::SW][s] |= bit;
+            }
+            if f > file && r < rank {
+                quadrants[steps::SE][s] |= bit;
+            }
+            t += 1;
+        }
+        s += 1;
+    }
+    quadrants
+};
 
 /// One side's pieces grouped by the path squares they attack from.
 #[derive(Debug, Clone, Copy)]
@@ -24,23 +57,13 @@ pub(crate) struct Threats {
     wizards: u64,
 }
 
-/// The squares of a square's reversed paths: if one of them became a hole,
-/// the attackers of that square could change.
+/// What [`Threats::exposure`] finds around a king.
 #[derive(Debug, Clone, Copy, Default)]
-pub(crate) struct Paths {
-    /// The first two open squares of each ray, indexed by direction.
-    rays: [u64; 8],
-    /// The knight and wizard paths starting with each diagonal step (indexed like `DIAGONAL`).
-    leaps: [u64; 4],
-}
-
-impl Paths {
-    /// Every path square.
-    #[inline]
-    pub(crate) fn all(&self) -> u64 {
-        let rays = self.rays.iter().fold(0, |acc, p| acc | p);
-        self.leaps.iter().fold(rays, |acc, p| acc | p)
-    }
+pub(crate) struct Exposure {
+    /// The pieces attacking the king.
+    pub(crate) attackers: u64,
+    /// The movers whose square, become a hole, would expose the king.
+    pub(crate) pins: u64,
 }
 
 impl Threats {
@@ -81,19 +104,46 @@ impl Threats {
         }
     }
 
-    /// The knight and wizard attackers whose reversed path starts with the
-    /// diagonal step `d` from `s`; also returns the path's squares.
+    /// The pieces that could attack along a ray in direction `d` at some
+    /// distance: if none stands on the ray, nothing attacks along it, even
+    /// once a square of it becomes a hole.
     #[inline(always)]
-    fn on_leaps(&self, d: usize, s: usize, open: u64) -> (u64, u64) {
-        let a_bit = first(d, s, open);
-        let a = index(a_bit);
-        let (mut attackers, mut path) = (0, a_bit);
+    fn on_line(&self, d: usize) -> u64 {
+        if d == steps::N || d == steps::E || d == steps::S || d == steps::W {
+            self.orthogonal_first | self.orthogonal_second
+        } else {
+            let pawns = if self.pawn_dirs >> d & 1 != 0 { self.pawns } else { 0 };
+            self.diagonal_first | self.diagonal_second | pawns
+        }
+    }
+
+    /// The knight and wizard attackers whose reversed path starts with the
+    /// diagonal step `d` from `s`.
+    #[inline(always)]
+    fn on_leaps(&self, d: usize, s: usize, open: u64) -> u64 {
+        self.on_leaps_from(d, index(first(d, s, open)), open)
+    }
+
+    /// [`Threats::on_leaps`] for the diagonal step `D`, skipped when no
+    /// knight or wizard stands in its quadrant.
+    #[inline(always)]
+    fn on_quadrant<const D: usize>(&self, s: usize, open: u64) -> u64 {
+        if QUADRANTS[D][s] & (self.knights | self.wizards) == 0 {
+            return 0;
+        }
+        self.on_leaps(D, s, open)
+    }
+
+    /// The knight and wizard attackers whose reversed path's diagonal step
+    /// `d` ended on square index `a` (64: none).
+    #[inline(always)]
+    fn on_leaps_from(&self, d: usize, a: usize, open: u64) -> u64 {
+        let mut attackers = 0;
         for c in COMPONENTS_OF[d] {
             let (one, two) = first_and_second(c, a, open);
             attackers |= one & self.knights | two & self.wizards;
-            path |= one | two;
         }
-        (attackers, path)
+        attackers
     }
 
     #[inline(always)]
@@ -104,57 +154,96 @@ impl Threats {
     /// The attackers of square index `s` when the open squares are `open`.
     #[inline]
     pub(crate) fn attackers(&self, s: usize, open: u64) -> u64 {
-        let mut attackers = 0;
-        for d in steps::ALL {
-            let (one, two) = first_and_second(d, s, open);
-            attackers |= self.on_ray(d, one, two);
+        let rays = self.on_rays::<N>(s, open)
+            | self.on_rays::<E>(s, open)
+            | self.on_rays::<NE>(s, open)
+            | self.on_rays::<NW>(s, open)
+            | self.on_rays::<S>(s, open)
+            | self.on_rays::<W>(s, open)
+            | self.on_rays::<SW>(s, open)
+            | self.on_rays::<SE>(s, open);
+        if !self.has_leapers() {
+            return rays;
         }
-        if self.has_leapers() {
-            for d in DIAGONAL {
-                attackers |= self.on_leaps(d, s, open).0;
-            }
-        }
-        attackers
+        rays | self.on_quadrant::<NE>(s, open)
+            | self.on_quadrant::<NW>(s, open)
+            | self.on_quadrant::<SW>(s, open)
+            | self.on_quadrant::<SE>(s, open)
     }
 
-    /// The attackers of square index `s`, and the squares of its reversed paths.
-    #[inline]
-    pub(crate) fn attackers_and_paths(&self, s: usize, open: u64) -> (u64, Paths) {
-        let mut attackers = 0;
-        let mut paths = Paths::default();
-        for d in steps::ALL {
-            let (one, two) = first_and_second(d, s, open);
-            attackers |= self.on_ray(d, one, two);
-            paths.rays[d] = one | two;
+    /// The attackers of `s` on its ray in direction `D`.
+    #[inline(always)]
+    fn on_rays<const D: usize>(&self, s: usize, open: u64) -> u64 {
+        if steps::ray(D, s) & self.on_line(D) == 0 {
+            return 0;
         }
-        if self.has_leapers() {
-            for (i, d) in DIAGONAL.into_iter().enumerate() {
-                let (a, path) = self.on_leaps(d, s, open);
-                attackers |= a;
-                paths.leaps[i] = path;
-            }
-        }
-        (attackers, paths)
+        let (one, two) = first_and_second(D, s, open);
+        self.on_ray(D, one, two)
     }
 
-    /// The attackers of square index `s` on those of its `paths` that pass
-    /// through `f`, re-walked with the open squares `open` (in which `f` has
-    /// become a hole). The other paths are unchanged by the new hole.
+    /// What a king on square index `s` faces when the open squares are
+    /// `open`: its attackers and the pins, those of `movers` whose square,
+    /// become a hole, would let an attacker reach `s` (meaningful when `s`
+    /// is not attacked).
     #[inline]
-    pub(crate) fn through(&self, paths: &Paths, s: usize, f: usize, open: u64) -> u64 {
-        let mut attackers = 0;
-        for d in steps::ALL {
-            if paths.rays[d] >> f & 1 != 0 {
-                let (one, two) = first_and_second(d, s, open);
-                attackers |= self.on_ray(d, one, two);
-                break; // the rays from one square are disjoint
+    pub(crate) fn exposure(&self, s: usize, open: u64, movers: u64) -> Exposure {
+        let mut e = Exposure::default();
+        self.ray_exposure::<N>(&mut e, s, open);
+        self.ray_exposure::<E>(&mut e, s, open);
+        self.ray_exposure::<NE>(&mut e, s, open);
+        self.ray_exposure::<NW>(&mut e, s, open);
+        self.ray_exposure::<S>(&mut e, s, open);
+        self.ray_exposure::<W>(&mut e, s, open);
+        self.ray_exposure::<SW>(&mut e, s, open);
+        self.ray_exposure::<SE>(&mut e, s, open);
+        if self.has_leapers() {
+            self.leap_exposure::<NE>(&mut e, s, open, movers);
+            self.leap_exposure::<NW>(&mut e, s, open, movers);
+            self.leap_exposure::<SW>(&mut e, s, open, movers);
+            self.leap_exposure::<SE>(&mut e, s, open, movers);
+        }
+        e.pins &= movers;
+        e
+    }
+
+    /// [`Threats::exposure`] along the ray from `s` in direction `D`.
+    #[inline(always)]
+    fn ray_exposure<const D: usize>(&self, e: &mut Exposure, s: usize, open: u64) {
+        if steps::ray(D, s) & self.on_line(D) == 0 {
+            return;
+        }
+        let (one, two, three) = first_three(D, s, open);
+        e.attackers |= self.on_ray(D, one, two);
+        if self.on_ray(D, two, three) != 0 {
+            e.pins |= one;
+        }
+        if self.on_ray(D, one, three) != 0 {
+            e.pins |= two;
+        }
+    }
+
+    /// [`Threats::exposure`] along the knight and wizard paths that start
+    /// with the diagonal step `D` from `s`.
+    #[inline(always)]
+    fn leap_exposure<const D: usize>(&self, e: &mut Exposure, s: usize, open: u64, movers: u64) {
+        if QUADRANTS[D][s] & (self.knights | self.wizards) == 0 {
+            return;
+        }
+        let a_bit = first(D, s, open);
+        let a = index(a_bit);
+        for c in COMPONENTS_OF[D] {
+            let (one, two, three) = first_three(c, a, open);
+            e.attackers |= one & self.knights | two & self.wizards;
+            if two & self.knights | three & self.wizards != 0 {
+                e.pins |= one;
+            }
+            if one & self.knights | three & self.wizards != 0 {
+                e.pins |= two;
             }
         }
-        for (i, d) in DIAGONAL.into_iter().enumerate() {
-            if paths.leaps[i] >> f & 1 != 0 {
-                attackers |= self.on_leaps(d, s, open).0;
-            }
+        // A hole on the diagonal step's square moves the whole path on.
+        if a_bit & movers != 0 && self.on_leaps_from(D, index(second(D, s, open)), open) != 0 {
+            e.pins |= a_bit;
         }
-        attackers
     }
 }
