@@ -448,6 +448,10 @@ pub trait SearchHooks: Rules + sealed::Sealed {
     fn surely_has_move(&self, safety: &Self::Safety) -> bool;
     /// Appends the legal moves (only those that capture when `captures`) to `list`.
     fn generate(&self, safety: &Self::Safety, list: &mut Self::SearchList, captures: bool);
+    /// How much the search reduces late quiet moves: the reduction is
+    /// about ln(depth) * ln(move number) / this (smaller reduces more).
+    /// 2.25 by default, as measured for the orthodox games' search.
+    const LMR_DIVISOR: f64 = 2.25;
     /// The game's prover, if it has one ([`Prove`]): the engine runs it
     /// after its alpha-beta search. `None` by default; a game that
     /// implements [`Prove`] sets `Some(<Self as Prove>::prove_sharing)`.

@@ -5,7 +5,7 @@
 //! searches are in `negamax` and `qsearch`; the root and iterative
 //! deepening in `root`.
 
-use std::sync::OnceLock;
+use std::sync::{Mutex, PoisonError};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
@@ -54,19 +54,24 @@ pub(super) struct Shared<'a, P: Searchable> {
 /// Late-move reductions by depth and move number.
 type LmrTable = [[u8; 64]; 64];
 
-/// The late-move reduction table, about ln(depth) * ln(move number) / 2.25,
-/// computed once.
-fn lmr_table() -> &'static LmrTable {
-    static TABLE: OnceLock<LmrTable> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut lmr = [[0u8; 64]; 64];
-        for (d, row) in lmr.iter_mut().enumerate().skip(1) {
-            for (i, r) in row.iter_mut().enumerate().skip(1) {
-                *r = (0.5 + (d as f64).ln() * (i as f64).ln() / 2.25) as u8;
-            }
+/// The late-move reduction table for a game, about ln(depth) * ln(move
+/// number) / [`SearchHooks::LMR_DIVISOR`](crate::rules::SearchHooks::LMR_DIVISOR),
+/// computed once per divisor (there are as few as there are games).
+fn lmr_table(divisor: f64) -> &'static LmrTable {
+    static TABLES: Mutex<Vec<(u64, &'static LmrTable)>> = Mutex::new(Vec::new());
+    let mut tables = TABLES.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some(&(_, table)) = tables.iter().find(|(bits, _)| *bits == divisor.to_bits()) {
+        return table;
+    }
+    let mut lmr = [[0u8; 64]; 64];
+    for (d, row) in lmr.iter_mut().enumerate().skip(1) {
+        for (i, r) in row.iter_mut().enumerate().skip(1) {
+            *r = (0.5 + (d as f64).ln() * (i as f64).ln() / divisor) as u8;
         }
-        lmr
-    })
+    }
+    let table: &'static LmrTable = Box::leak(Box::new(lmr));
+    tables.push((divisor.to_bits(), table));
+    table
 }
 
 /// The positions on the way to the node being searched, for games where
@@ -137,7 +142,7 @@ impl<'a, P: Searchable> Searcher<'a, P> {
             pv: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             pickers: (0..=MAX_PLY).map(|_| Picker::default()).collect(),
             path: Path { entries, root: shared.history.len() },
-            lmr: lmr_table(),
+            lmr: lmr_table(P::LMR_DIVISOR),
             root_best: None,
             root_excluded: Vec::new(),
             evals: EvalCache::new(),

@@ -315,6 +315,10 @@ impl SearchHooks for Position {
     type SearchList = MoveList;
     type Safety = KingSafety;
     const PROVER: Option<Prover<Position>> = Some(<Position as Prove>::prove_sharing);
+    /// Reduces more than the orthodox games: against 2.25, 1.75 scored
+    /// 55.3% in 649 classic games at 40,000 nodes a move (+37 Elo, 95%
+    /// interval +10 .. +64).
+    const LMR_DIVISOR: f64 = 1.75;
     #[inline(always)]
     fn pass(&mut self) {
         Position::pass(self)
