@@ -5,8 +5,8 @@
 //! searches are in `negamax` and `qsearch`; the root and iterative
 //! deepening in `root`.
 
-use std::sync::{Mutex, PoisonError};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Mutex, PoisonError};
 use std::time::Instant;
 
 use super::Features;
