@@ -450,7 +450,8 @@ pub trait SearchHooks: Rules + sealed::Sealed {
     fn generate(&self, safety: &Self::Safety, list: &mut Self::SearchList, captures: bool);
     /// How much the search reduces late quiet moves: the reduction is
     /// about ln(depth) * ln(move number) / this (smaller reduces more).
-    /// 2.25 by default, as measured for the orthodox games' search.
+    /// 2.25 by default: the value the engine has always used, kept for the
+    /// games where a smaller one was not measured.
     const LMR_DIVISOR: f64 = 2.25;
     /// The game's prover, if it has one ([`Prove`]): the engine runs it
     /// after its alpha-beta search. `None` by default; a game that
