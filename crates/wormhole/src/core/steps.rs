@@ -60,6 +60,28 @@ pub const COMPONENTS_OF: [[usize; 2]; 8] = {
 
 const DELTAS: [(i8, i8); 8] = [(0, 1), (1, 0), (1, 1), (-1, 1), (0, -1), (-1, 0), (-1, -1), (1, -1)];
 
+/// The a-file.
+pub const FILE_A: u64 = 0x0101_0101_0101_0101;
+/// The h-file.
+pub const FILE_H: u64 = FILE_A << 7;
+
+/// The squares of `squares` moved one square in direction `d`, those that
+/// would leave the board dropped (a step for many squares at once, holes
+/// and pieces ignored).
+#[inline(always)]
+pub fn shift(d: usize, squares: u64) -> u64 {
+    match d {
+        N => squares << 8,
+        S => squares >> 8,
+        E => (squares & !FILE_H) << 1,
+        W => (squares & !FILE_A) >> 1,
+        NE => (squares & !FILE_H) << 9,
+        NW => (squares & !FILE_A) << 7,
+        SE => (squares & !FILE_H) >> 7,
+        _ => (squares & !FILE_A) >> 9,
+    }
+}
+
 /// `RAYS[d][s]`: the squares strictly beyond `s` in direction `d`; `RAYS[d][64]` is empty.
 static RAYS: [[u64; 65]; 8] = {
     let mut rays = [[0u64; 65]; 8];

@@ -8,6 +8,7 @@
 
 use super::{Position, attacks};
 use crate::core::orthodox::relative_rank;
+use crate::core::steps::{E, NE, NW, SE, SW, W, shift};
 use crate::engine::{Scorer, Sink, Term, TermShape, material_balance, term_counts};
 use crate::{Bitboard, Color, Role};
 
@@ -317,18 +318,14 @@ impl<S: Sink> Pieces<'_, S> {
     }
 }
 
-const FILE_A: u64 = 0x0101_0101_0101_0101;
-const FILE_H: u64 = FILE_A << 7;
-
 /// The squares `pawns` of `color` capture on, towards the a-file and
 /// towards the h-file: `attacks::pawn` of every pawn at once, one mask per
 /// side so that no two pawns share a square in either.
 #[inline(always)]
 fn pawn_captures(color: Color, pawns: u64) -> [u64; 2] {
-    let (west, east) = (pawns & !FILE_A, pawns & !FILE_H);
     match color {
-        Color::White => [west << 7, east << 9],
-        Color::Black => [west >> 9, east >> 7],
+        Color::White => [shift(NW, pawns), shift(NE, pawns)],
+        Color::Black => [shift(SW, pawns), shift(SE, pawns)],
     }
 }
 
@@ -347,5 +344,5 @@ fn passed_pawns(color: Color, pawns: u64, enemy_pawns: u64) -> u64 {
             Color::Black => front << n,
         };
     }
-    pawns & !(front | (front & !FILE_H) << 1 | (front & !FILE_A) >> 1)
+    pawns & !(front | shift(E, front) | shift(W, front))
 }

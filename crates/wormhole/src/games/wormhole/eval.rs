@@ -7,7 +7,7 @@
 
 use super::attacks;
 use super::{Position, Variant};
-use crate::core::steps;
+use crate::core::steps::{FILE_A, FILE_H, shift};
 use crate::engine::{Scorer, Sink, Term, TermShape, material_balance, term_counts};
 use crate::{Board, Color, Role};
 
@@ -107,9 +107,6 @@ impl EvalParams {
 
 crate::engine::impl_eval_weights!(EvalParams, TERMS);
 
-const FILE_A: u64 = 0x0101_0101_0101_0101;
-const FILE_H: u64 = FILE_A << 7;
-
 /// How many open squares the file of `sq` has strictly ahead of it for `color`.
 #[inline(always)]
 fn open_ahead(color: Color, sq: usize, open: u64) -> usize {
@@ -204,22 +201,6 @@ fn pawn_terms<S: Sink>(pos: &Position, color: Color, sink: &mut S) -> u64 {
     sink.add(ci, MOBILITY.at(Role::Pawn.index()), steps.count_ones() as i32);
     let [left, right] = attacks::pawn_capture_dirs(color);
     first_from_each(left, pawns.0, open) | first_from_each(right, pawns.0, open)
-}
-
-/// The squares of `squares` moved one square in direction `d`, those that
-/// would leave the board dropped.
-#[inline(always)]
-fn shift(d: usize, squares: u64) -> u64 {
-    match d {
-        steps::N => squares << 8,
-        steps::S => squares >> 8,
-        steps::E => (squares & !FILE_H) << 1,
-        steps::W => (squares & !FILE_A) >> 1,
-        steps::NE => (squares & !FILE_H) << 9,
-        steps::NW => (squares & !FILE_A) << 7,
-        steps::SE => (squares & !FILE_H) >> 7,
-        _ => (squares & !FILE_A) >> 9,
-    }
 }
 
 /// The first open square in direction `d` from each of `from`, as one
