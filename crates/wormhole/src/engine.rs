@@ -58,6 +58,7 @@ mod levels;
 mod minimax;
 mod negamax;
 mod ordering;
+mod pages;
 mod prove;
 mod qsearch;
 mod root;

@@ -22,6 +22,12 @@ impl EvalCache {
         EvalCache { slots: vec![0; ENTRIES] }
     }
 
+    /// Hints the processor to load the slot of `hash`, to be read soon.
+    #[inline]
+    pub fn prefetch(&self, hash: u64) {
+        super::tt::prefetch(&self.slots[hash as usize & (ENTRIES - 1)]);
+    }
+
     /// The value remembered for `hash`, or `eval()`'s, remembered.
     #[inline]
     pub fn get_or(&mut self, hash: u64, eval: impl FnOnce() -> i32) -> i32 {

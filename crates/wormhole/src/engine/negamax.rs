@@ -230,7 +230,7 @@ impl<P: Searchable> Searcher<'_, P> {
         beta: i32,
     ) -> i32 {
         let undo = pos.play_unchecked(m);
-        self.tt.prefetch(pos.hash());
+        self.prefetch(pos);
         let (depth, ply) = (node.depth - 1, node.ply + 1);
         let mut v;
         if count == 1 {

@@ -51,6 +51,7 @@ impl<P: Searchable> Searcher<'_, P> {
         }
         while let Some(m) = self.pickers[ply].next_move() {
             let undo = pos.play_unchecked(m);
+            self.prefetch_eval(pos);
             let v = -self.qsearch(pos, -beta, -alpha, ply + 1, qply + 1);
             pos.undo(m, undo);
             if self.stopped {

@@ -226,6 +226,20 @@ impl<'a, P: Searchable> Searcher<'a, P> {
         }
     }
 
+    /// Hints the processor to load what the search reads first of the
+    /// position just played: its table entry and its remembered evaluation.
+    #[inline]
+    pub fn prefetch(&self, pos: &P) {
+        self.tt.prefetch(pos.hash());
+        self.prefetch_eval(pos);
+    }
+
+    /// Hints the processor to load the remembered evaluation of `pos`.
+    #[inline]
+    pub fn prefetch_eval(&self, pos: &P) {
+        self.evals.prefetch(pos.hash());
+    }
+
     /// The static evaluation used by the search (remembered by position).
     #[inline]
     pub fn eval(&mut self, pos: &P) -> i32 {

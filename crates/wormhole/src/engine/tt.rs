@@ -8,6 +8,7 @@
 
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
+use super::pages::{Zeroable, ZeroedPages};
 use super::prove::ProvedTable;
 use super::score::{MATE, MATE_BOUND, MAX_PLY};
 
@@ -47,11 +48,14 @@ struct Slot {
     data: AtomicU64,
 }
 
+// SAFETY: two atomic integers, valid at 0 (an empty slot).
+unsafe impl Zeroable for Slot {}
+
 const BUCKET: usize = 2;
 
 /// A fixed-size hash table of search results, shared between threads.
 pub struct Table {
-    slots: Box<[Slot]>,
+    slots: ZeroedPages<Slot>,
     buckets: usize,
     generation: AtomicU8,
 }
@@ -73,7 +77,7 @@ impl Table {
     pub fn new(mb: usize) -> Result<Table, TableAllocError> {
         let bytes = mb.max(1).checked_mul(1024 * 1024).ok_or(TableAllocError { mb })?;
         let buckets = (bytes / (16 * BUCKET)).max(1);
-        let slots = zeroed_slots(buckets * BUCKET).ok_or(TableAllocError { mb })?;
+        let slots = ZeroedPages::new(buckets * BUCKET).ok_or(TableAllocError { mb })?;
         Ok(Table { slots, buckets, generation: AtomicU8::new(0) })
     }
 
@@ -100,14 +104,7 @@ impl Table {
     /// Hints the processor to load the entry for `key`.
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            let p = self.slots.as_ptr().wrapping_add(self.bucket(key)) as *const i8;
-            // SAFETY: prefetching is only a hint; the pointer is within the slice.
-            unsafe { std::arch::x86_64::_mm_prefetch(p, std::arch::x86_64::_MM_HINT_T0) };
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        prefetch(&self.slots[self.bucket(key)]);
     }
 
     /// The entry stored for `key`, if any.
@@ -200,23 +197,16 @@ impl ProvedTable for Table {
     }
 }
 
+/// Hints the processor to load the cache line of `value`, to be read soon.
 #[inline]
-/// `n` empty slots in zeroed memory straight from the allocator (which the
-/// system hands out untouched), or `None` if it cannot be had.
-fn zeroed_slots(n: usize) -> Option<Box<[Slot]>> {
-    let layout = std::alloc::Layout::array::<Slot>(n).ok()?;
-    if layout.size() == 0 {
-        return None;
-    }
-    // SAFETY: the layout has a non-zero size (checked above).
-    let ptr = unsafe { std::alloc::alloc_zeroed(layout) }.cast::<Slot>();
-    if ptr.is_null() {
-        return None;
-    }
-    // SAFETY: `ptr` holds `n` slots allocated with the layout a `Box<[Slot]>`
-    // of length `n` frees with, and all-zero bytes are a valid `Slot` (two
-    // atomic integers at 0).
-    Some(unsafe { Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, n)) })
+pub(super) fn prefetch<T>(value: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: prefetching is only a hint, here of memory that is ours.
+    unsafe {
+        std::arch::x86_64::_mm_prefetch((value as *const T).cast::<i8>(), std::arch::x86_64::_MM_HINT_T0)
+    };
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = value;
 }
 
 fn write(s: &Slot, key: u64, data: u64) {
