@@ -58,7 +58,7 @@ mod levels;
 mod minimax;
 mod negamax;
 mod ordering;
-mod pages;
+pub(crate) mod pages;
 mod prove;
 mod qsearch;
 mod root;

@@ -22,13 +22,13 @@ const HUGE_PAGE: usize = 2 << 20;
 /// # Safety
 /// Implement only for types where every field is an integer (or atomic
 /// integer) or another `Zeroable`.
-pub(super) unsafe trait Zeroable {}
+pub(crate) unsafe trait Zeroable {}
 
 // SAFETY: zero is a valid integer.
 unsafe impl Zeroable for u64 {}
 
 /// `len` zeroed values of `T`, owned; frees itself.
-pub(super) struct ZeroedPages<T: Zeroable> {
+pub(crate) struct ZeroedPages<T: Zeroable> {
     /// The values: at a multiple of 2 MiB within the allocation when they
     /// take 2 MiB or more.
     ptr: NonNull<T>,

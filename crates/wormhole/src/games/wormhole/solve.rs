@@ -19,6 +19,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use crate::engine::pages::{Zeroable, ZeroedPages};
 use crate::engine::{Alone, Proof, ProvedTable, ProverMemory, SolveLimits, SolveProgress, TableAllocError};
 use crate::games::wormhole::attacks::king;
 use crate::{Move, MoveList, Position};
@@ -64,6 +65,9 @@ struct Slot {
     work: u32,
 }
 
+// SAFETY: integers only; all zero is the empty slot (`Slot::default()`).
+unsafe impl Zeroable for Slot {}
+
 impl Slot {
     fn settled(&self) -> bool {
         self.phi == 0 || self.delta == 0
@@ -72,16 +76,14 @@ impl Slot {
 
 /// Proof and disproof numbers by position, in two-entry buckets.
 struct ProofTable {
-    slots: Vec<Slot>,
+    slots: ZeroedPages<Slot>,
 }
 
 impl ProofTable {
     fn new(mb: usize) -> Result<ProofTable, TableAllocError> {
         let bytes = mb.max(1).checked_mul(1024 * 1024).ok_or(TableAllocError { mb })?;
         let n = (bytes / std::mem::size_of::<Slot>()).max(2) & !1;
-        let mut slots = Vec::new();
-        slots.try_reserve_exact(n).map_err(|_| TableAllocError { mb })?;
-        slots.resize(n, Slot::default());
+        let slots = ZeroedPages::new(n).ok_or(TableAllocError { mb })?;
         Ok(ProofTable { slots })
     }
 
