@@ -165,12 +165,11 @@ impl<P: Searchable> Picker<P> {
             return None;
         }
         let scores = &mut self.scores[..n];
-        let mut best = self.next;
-        for i in self.next + 1..n {
-            if scores[i] > scores[best] {
-                best = i;
-            }
-        }
+        // The first of the best: a maximum (which the compiler vectorises),
+        // then where it first is.
+        let rest = &scores[self.next..];
+        let max = rest.iter().copied().max().unwrap_or(i32::MIN);
+        let best = self.next + rest.iter().position(|&s| s == max).unwrap_or(0);
         let slice = self.moves.as_mut_slice();
         slice.swap(self.next, best);
         scores.swap(self.next, best);
