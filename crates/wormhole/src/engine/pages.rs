@@ -29,12 +29,12 @@ unsafe impl Zeroable for u64 {}
 
 /// `len` zeroed values of `T`, owned; frees itself.
 pub(crate) struct ZeroedPages<T: Zeroable> {
-    /// The values: at a multiple of 2 MiB within the allocation when they
-    /// take 2 MiB or more.
+    /// The values: at a multiple of 2 MiB within the block when they take
+    /// 2 MiB or more.
     ptr: NonNull<T>,
     len: usize,
-    /// The allocation, as made: where it starts and its layout.
-    block: (NonNull<u8>, Layout),
+    /// The memory, freed when dropped.
+    _block: Block,
 }
 
 // SAFETY: `ZeroedPages` owns its values like a `Box<[T]>` does.
@@ -44,29 +44,23 @@ unsafe impl<T: Zeroable + Sync> Sync for ZeroedPages<T> {}
 
 impl<T: Zeroable> ZeroedPages<T> {
     /// `len` zeroed values, or `None` when `len` is 0 or the memory cannot
-    /// be had. Nothing is touched: the system hands out zeroed pages, paid
-    /// for when first written. (An allocation aligned by the allocator
-    /// would be zeroed by writing it, page by page, before the advice could
-    /// apply; so a large one asks for 2 MiB more and starts the values at
-    /// the first 2 MiB boundary within it.)
+    /// be had. A large block is asked for 2 MiB larger, and the values
+    /// start at the first 2 MiB boundary within it.
     pub fn new(len: usize) -> Option<ZeroedPages<T>> {
         let size = len.checked_mul(size_of::<T>())?;
-        let huge = size >= HUGE_PAGE;
-        let layout =
-            Layout::from_size_align(size.checked_add(if huge { HUGE_PAGE } else { 0 })?, align_of::<T>()).ok()?;
         if size == 0 {
             return None;
         }
-        // SAFETY: the layout has a non-zero size (checked above).
-        let start = NonNull::new(unsafe { std::alloc::alloc_zeroed(layout) })?;
-        let skip = if huge { start.as_ptr().align_offset(HUGE_PAGE) } else { 0 };
-        // SAFETY: `skip` < 2 MiB, within the allocation, and leaves `size`
-        // bytes after it; a multiple of 2 MiB is a multiple of `T`'s alignment.
-        let ptr = unsafe { start.add(skip) };
+        let huge = size >= HUGE_PAGE;
+        let block = Block::new(size.checked_add(if huge { HUGE_PAGE } else { 0 })?, align_of::<T>())?;
+        let skip = if huge { block.start.as_ptr().align_offset(HUGE_PAGE) } else { 0 };
+        // SAFETY: `skip` < 2 MiB, within the block, and leaves `size` bytes
+        // after it; a multiple of 2 MiB is a multiple of `T`'s alignment.
+        let ptr = unsafe { block.start.add(skip) };
         if huge {
-            advise_huge_pages(ptr.as_ptr(), size);
+            os::advise_huge_pages(ptr.as_ptr(), size);
         }
-        Some(ZeroedPages { ptr: ptr.cast(), len, block: (start, layout) })
+        Some(ZeroedPages { ptr: ptr.cast(), len, _block: block })
     }
 }
 
@@ -88,30 +82,98 @@ impl<T: Zeroable> std::ops::DerefMut for ZeroedPages<T> {
     }
 }
 
-impl<T: Zeroable> Drop for ZeroedPages<T> {
-    fn drop(&mut self) {
-        // SAFETY: allocated in `new` with this layout, freed once.
-        unsafe { std::alloc::dealloc(self.block.0.as_ptr(), self.block.1) }
+/// Zeroed bytes, as the system or the allocator gave them.
+struct Block {
+    start: NonNull<u8>,
+    layout: Layout,
+    /// Mapped from the system (freed by unmapping), not the allocator's.
+    mapped: bool,
+}
+
+impl Block {
+    /// `size` zeroed bytes aligned to `align`. A block of at least a huge
+    /// page is mapped from the system where it can be: fresh pages, zeroed
+    /// when first written, where the allocator could hand back reused
+    /// memory and zero it by writing every page at once (before huge
+    /// pages were advised).
+    fn new(size: usize, align: usize) -> Option<Block> {
+        let layout = Layout::from_size_align(size, align).ok()?;
+        if size >= HUGE_PAGE {
+            if let Some(start) = os::map(size) {
+                return Some(Block { start, layout, mapped: true });
+            }
+        }
+        // SAFETY: the layout has a non-zero size (callers ask for some bytes).
+        let start = NonNull::new(unsafe { std::alloc::alloc_zeroed(layout) })?;
+        Some(Block { start, layout, mapped: false })
     }
 }
 
-/// Asks the system to back `len` bytes at `addr` (2 MiB aligned) with huge
-/// pages. Only a hint: an error leaves ordinary pages.
+impl Drop for Block {
+    fn drop(&mut self) {
+        if self.mapped {
+            os::unmap(self.start, self.layout.size());
+        } else {
+            // SAFETY: allocated in `Block::new` with this layout, freed once.
+            unsafe { std::alloc::dealloc(self.start.as_ptr(), self.layout) }
+        }
+    }
+}
+
+/// The system calls behind [`Block`] and the huge-page advice, through the
+/// C library the standard library already links (no new dependency).
 #[cfg(target_os = "linux")]
-fn advise_huge_pages(addr: *mut u8, len: usize) {
-    /// `MADV_HUGEPAGE` of Linux's `<sys/mman.h>`.
+mod os {
+    use std::ptr::NonNull;
+
+    // Linux's `<sys/mman.h>`.
+    const PROT_READ_WRITE: i32 = 0x1 | 0x2;
+    const MAP_PRIVATE_ANONYMOUS: i32 = 0x02 | 0x20;
     const MADV_HUGEPAGE: i32 = 14;
+
     unsafe extern "C" {
-        /// The C library's `madvise(2)`, which the standard library links.
+        fn mmap(addr: *mut u8, len: usize, prot: i32, flags: i32, fd: i32, offset: i64) -> *mut u8;
+        fn munmap(addr: *mut u8, len: usize) -> i32;
         fn madvise(addr: *mut u8, len: usize, advice: i32) -> i32;
     }
-    // SAFETY: the range is memory this process owns; the advice changes
-    // only how the pages are backed, never their contents.
-    let _ = unsafe { madvise(addr, len, MADV_HUGEPAGE) };
+
+    /// `len` fresh zeroed bytes of private memory, or `None`.
+    pub fn map(len: usize) -> Option<NonNull<u8>> {
+        // SAFETY: an anonymous private mapping at an address the system
+        // chooses touches no memory of ours.
+        let p = unsafe { mmap(std::ptr::null_mut(), len, PROT_READ_WRITE, MAP_PRIVATE_ANONYMOUS, -1, 0) };
+        // `MAP_FAILED` is the address -1.
+        if p as isize == -1 { None } else { NonNull::new(p) }
+    }
+
+    /// Frees what [`map`] gave.
+    pub fn unmap(start: NonNull<u8>, len: usize) {
+        // SAFETY: `start` and `len` are a mapping from `map`, unmapped once.
+        let _ = unsafe { munmap(start.as_ptr(), len) };
+    }
+
+    /// Asks the system to back `len` bytes at `addr` (2 MiB aligned) with
+    /// huge pages. Only a hint: an error leaves ordinary pages.
+    pub fn advise_huge_pages(addr: *mut u8, len: usize) {
+        // SAFETY: the range is memory this process owns; the advice changes
+        // only how the pages are backed, never their contents.
+        let _ = unsafe { madvise(addr, len, MADV_HUGEPAGE) };
+    }
 }
 
+/// Elsewhere: the allocator's memory, on whatever pages it gives.
 #[cfg(not(target_os = "linux"))]
-fn advise_huge_pages(_addr: *mut u8, _len: usize) {}
+mod os {
+    use std::ptr::NonNull;
+
+    pub fn map(_len: usize) -> Option<NonNull<u8>> {
+        None
+    }
+
+    pub fn unmap(_start: NonNull<u8>, _len: usize) {}
+
+    pub fn advise_huge_pages(_addr: *mut u8, _len: usize) {}
+}
 
 #[cfg(test)]
 mod tests {
