@@ -98,10 +98,10 @@ impl Block {
     /// pages were advised).
     fn new(size: usize, align: usize) -> Option<Block> {
         let layout = Layout::from_size_align(size, align).ok()?;
-        if size >= HUGE_PAGE {
-            if let Some(start) = os::map(size) {
-                return Some(Block { start, layout, mapped: true });
-            }
+        if size >= HUGE_PAGE
+            && let Some(start) = os::map(size)
+        {
+            return Some(Block { start, layout, mapped: true });
         }
         // SAFETY: the layout has a non-zero size (callers ask for some bytes).
         let start = NonNull::new(unsafe { std::alloc::alloc_zeroed(layout) })?;
