@@ -197,7 +197,7 @@ impl Generator<'_> {
             while t != 0 {
                 let to = t.trailing_zeros() as usize;
                 t &= t - 1;
-                if king.is_none() || threats.attackers(to, after) == 0 {
+                if king.is_none() || !threats.attacks(to, after) {
                     safe |= 1 << to;
                 }
             }

@@ -285,7 +285,7 @@ impl Solver {
             Some(false) => return (INF, 0),
             None => {}
         }
-        match pos.legal_moves().len() {
+        match pos.legal_move_count() {
             0 => (INF, 0),
             n => (1, first_disproof_number(pos, n as u32)),
         }

@@ -171,6 +171,26 @@ impl Threats {
             | self.on_quadrant::<SE>(s, open)
     }
 
+    /// Whether anything attacks square index `s` when the open squares are
+    /// `open`: [`Threats::attackers`] is not empty, found by stopping at the
+    /// first direction with an attacker.
+    #[inline]
+    pub(crate) fn attacks(&self, s: usize, open: u64) -> bool {
+        self.on_rays::<N>(s, open) != 0
+            || self.on_rays::<E>(s, open) != 0
+            || self.on_rays::<NE>(s, open) != 0
+            || self.on_rays::<NW>(s, open) != 0
+            || self.on_rays::<S>(s, open) != 0
+            || self.on_rays::<W>(s, open) != 0
+            || self.on_rays::<SW>(s, open) != 0
+            || self.on_rays::<SE>(s, open) != 0
+            || self.has_leapers()
+                && (self.on_quadrant::<NE>(s, open) != 0
+                    || self.on_quadrant::<NW>(s, open) != 0
+                    || self.on_quadrant::<SW>(s, open) != 0
+                    || self.on_quadrant::<SE>(s, open) != 0)
+    }
+
     /// The attackers of `s` on its ray in direction `D`.
     #[inline(always)]
     fn on_rays<const D: usize>(&self, s: usize, open: u64) -> u64 {
