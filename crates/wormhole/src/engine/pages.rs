@@ -121,12 +121,13 @@ impl Drop for Block {
 }
 
 /// The system calls behind [`Block`] and the huge-page advice, through the
-/// C library the standard library already links (no new dependency).
-#[cfg(target_os = "linux")]
+/// C library the standard library already links (no new dependency), on
+/// the Linux targets whose constants these are.
+#[cfg(all(target_os = "linux", any(target_arch = "x86_64", target_arch = "aarch64")))]
 mod os {
     use std::ptr::NonNull;
 
-    // Linux's `<sys/mman.h>`.
+    // Linux's `<sys/mman.h>` (`off_t` is 64 bits on these targets).
     const PROT_READ_WRITE: i32 = 0x1 | 0x2;
     const MAP_PRIVATE_ANONYMOUS: i32 = 0x02 | 0x20;
     const MADV_HUGEPAGE: i32 = 14;
@@ -162,7 +163,7 @@ mod os {
 }
 
 /// Elsewhere: the allocator's memory, on whatever pages it gives.
-#[cfg(not(target_os = "linux"))]
+#[cfg(not(all(target_os = "linux", any(target_arch = "x86_64", target_arch = "aarch64"))))]
 mod os {
     use std::ptr::NonNull;
 
