@@ -69,16 +69,25 @@ impl<P: Searchable> Searcher<'_, P> {
             return v;
         }
         let safety = pos.king_safety();
-        self.pickers[ply].generate(pos, &safety, false);
         let in_check = P::safety_in_check(&safety);
-        if self.pickers[ply].is_empty() {
-            return no_move_value::<P>(in_check, ply);
+        // The moves are listed before the pruning only when it is not
+        // plain that there are some: a side without moves has lost, which
+        // no pruning may overlook. Otherwise a pruned node never lists them.
+        let listed = in_check || !pos.surely_has_move(&safety);
+        if listed {
+            self.pickers[ply].generate(pos, &safety, false);
+            if self.pickers[ply].is_empty() {
+                return no_move_value::<P>(in_check, ply);
+            }
         }
         let node = self.node(pos, depth, ply, pv_node, in_check, proof);
         if ply > 0
             && let Some(v) = self.prune_node(pos, &node, beta)
         {
             return v;
+        }
+        if !listed {
+            self.pickers[ply].generate(pos, &safety, false);
         }
         let tt_move = entry.and_then(|e| e.best);
         let Some((best, best_move)) = self.search_moves(pos, &node, alpha, beta, tt_move) else {
