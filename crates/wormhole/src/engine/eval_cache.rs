@@ -25,7 +25,7 @@ impl EvalCache {
     /// Hints the processor to load the slot of `hash`, to be read soon.
     #[inline]
     pub fn prefetch(&self, hash: u64) {
-        super::tt::prefetch(&self.slots[hash as usize & (ENTRIES - 1)]);
+        super::pages::prefetch(&self.slots[hash as usize & (ENTRIES - 1)]);
     }
 
     /// The value remembered for `hash`, or `eval()`'s, remembered.

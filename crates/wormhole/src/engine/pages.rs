@@ -8,7 +8,8 @@
 //! and, on Linux, advised onto huge pages (`madvise(MADV_HUGEPAGE)`: the
 //! systems that leave transparent huge pages to the program's choice).
 //! Where that fails or is not known, the table is the same memory on
-//! ordinary pages: only the speed differs.
+//! ordinary pages: only the speed differs. Also here: [`prefetch`], the
+//! hint that brings a table entry into the cache before it is read.
 
 use std::alloc::Layout;
 use std::ops::Deref;
@@ -80,6 +81,18 @@ impl<T: Zeroable> std::ops::DerefMut for ZeroedPages<T> {
         // SAFETY: as in `deref`, and `&mut self` makes the access unique.
         unsafe { std::slice::from_raw_parts_mut(self.ptr.as_ptr(), self.len) }
     }
+}
+
+/// Hints the processor to load the cache line of `value`, to be read soon.
+#[inline]
+pub(super) fn prefetch<T>(value: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: prefetching is only a hint, here of memory that is ours.
+    unsafe {
+        std::arch::x86_64::_mm_prefetch((value as *const T).cast::<i8>(), std::arch::x86_64::_MM_HINT_T0)
+    };
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = value;
 }
 
 /// Zeroed bytes, as the system or the allocator gave them.

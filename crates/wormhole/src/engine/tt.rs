@@ -8,7 +8,7 @@
 
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
-use super::pages::{Zeroable, ZeroedPages};
+use super::pages::{self, Zeroable, ZeroedPages};
 use super::prove::ProvedTable;
 use super::score::{MATE, MATE_BOUND, MAX_PLY};
 
@@ -104,7 +104,7 @@ impl Table {
     /// Hints the processor to load the entry for `key`.
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        prefetch(&self.slots[self.bucket(key)]);
+        pages::prefetch(&self.slots[self.bucket(key)]);
     }
 
     /// The entry stored for `key`, if any.
@@ -195,18 +195,6 @@ impl ProvedTable for Table {
         let (score, bound) = if won { (MATE - plies, Bound::Lower) } else { (plies - MATE, Bound::Upper) };
         self.store(key, None, score, plies, bound, true);
     }
-}
-
-/// Hints the processor to load the cache line of `value`, to be read soon.
-#[inline]
-pub(super) fn prefetch<T>(value: &T) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: prefetching is only a hint, here of memory that is ours.
-    unsafe {
-        std::arch::x86_64::_mm_prefetch((value as *const T).cast::<i8>(), std::arch::x86_64::_MM_HINT_T0)
-    };
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = value;
 }
 
 fn write(s: &Slot, key: u64, data: u64) {
