@@ -5,8 +5,9 @@
 //! time: with ordinary 4 KiB pages nearly every read of a 16 MiB table
 //! also misses the processor's address-translation cache and walks the
 //! page tables. A table of 2 MiB or more is therefore aligned to 2 MiB
-//! and, on Linux, advised onto huge pages (`madvise(MADV_HUGEPAGE)`: the
-//! systems that leave transparent huge pages to the program's choice).
+//! and, on Linux and up to 256 MiB, advised onto huge pages
+//! (`madvise(MADV_HUGEPAGE)`: the systems that leave transparent huge
+//! pages to the program's choice).
 //! Where that fails or is not known, the table is the same memory on
 //! ordinary pages: only the speed differs. Also here: [`prefetch`], the
 //! hint that brings a table entry into the cache before it is read.
@@ -17,6 +18,12 @@ use std::ptr::NonNull;
 
 /// The size, and so the alignment, of a huge page on x86-64 and AArch64.
 const HUGE_PAGE: usize = 2 << 20;
+
+/// The largest table advised onto huge pages. A huge page is zeroed whole
+/// when first written, so the first writes into a table pay for all of it
+/// at once: for 4 GiB, a short search spent its time zeroing pages (and
+/// answered `stop` late). Ordinary pages spread that cost over the search.
+const MAX_HUGE_TABLE: usize = 256 << 20;
 
 /// A type whose all-zero bytes are a valid value.
 ///
@@ -58,7 +65,7 @@ impl<T: Zeroable> ZeroedPages<T> {
         // SAFETY: `skip` < 2 MiB, within the block, and leaves `size` bytes
         // after it; a multiple of 2 MiB is a multiple of `T`'s alignment.
         let ptr = unsafe { block.start.add(skip) };
-        if huge {
+        if huge && size <= MAX_HUGE_TABLE {
             os::advise_huge_pages(ptr.as_ptr(), size);
         }
         Some(ZeroedPages { ptr: ptr.cast(), len, _block: block })
