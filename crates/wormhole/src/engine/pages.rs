@@ -32,9 +32,6 @@ const MAX_HUGE_TABLE: usize = 256 << 20;
 /// integer) or another `Zeroable`.
 pub(crate) unsafe trait Zeroable {}
 
-// SAFETY: zero is a valid integer.
-unsafe impl Zeroable for u64 {}
-
 /// `len` zeroed values of `T`, owned; frees itself.
 pub(crate) struct ZeroedPages<T: Zeroable> {
     /// The values: at a multiple of 2 MiB within the block when they take
@@ -199,6 +196,9 @@ mod os {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    // SAFETY: zero is a valid integer.
+    unsafe impl Zeroable for u64 {}
 
     #[test]
     fn zeroed_writable_and_aligned_when_large() {
