@@ -89,7 +89,7 @@ impl<T: Zeroable> std::ops::DerefMut for ZeroedPages<T> {
 
 /// Hints the processor to load the cache line of `value`, to be read soon.
 #[inline]
-pub(super) fn prefetch<T>(value: &T) {
+pub(crate) fn prefetch<T>(value: &T) {
     #[cfg(target_arch = "x86_64")]
     // SAFETY: prefetching is only a hint, here of memory that is ours.
     unsafe {

@@ -182,6 +182,10 @@ pub trait ProvedTable: Sync {
     /// Records that the side to move in the position with hash `key` wins
     /// (`won`) or loses, the game ending within `plies` plies.
     fn publish(&self, key: u64, won: bool, plies: u32);
+    /// Hints that `key` will be asked about soon (does nothing by default).
+    fn prefetch(&self, key: u64) {
+        let _ = key;
+    }
     /// Takes the prover's progress, about every second and once at the
     /// end (a search beside has no use for it: ignored by default).
     fn progress(&self, progress: &SolveProgress) {
@@ -211,6 +215,10 @@ impl ProvedTable for Reporting<'_> {
 
     fn publish(&self, key: u64, won: bool, plies: u32) {
         self.table.publish(key, won, plies);
+    }
+
+    fn prefetch(&self, key: u64) {
+        self.table.prefetch(key);
     }
 
     fn progress(&self, progress: &SolveProgress) {

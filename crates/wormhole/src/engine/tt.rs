@@ -195,6 +195,10 @@ impl ProvedTable for Table {
         let (score, bound) = if won { (MATE - plies, Bound::Lower) } else { (plies - MATE, Bound::Upper) };
         self.store(key, None, score, plies, bound, true);
     }
+
+    fn prefetch(&self, key: u64) {
+        Table::prefetch(self, key);
+    }
 }
 
 fn write(s: &Slot, key: u64, data: u64) {

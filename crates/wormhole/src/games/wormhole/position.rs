@@ -155,25 +155,47 @@ impl Position {
     #[inline]
     pub fn play_unchecked(&mut self, m: Move) -> Undo {
         let undo = Undo { captured: self.board.piece_at(m.to()), hash: self.hash };
+        let hash = self.hash_after(m);
         let (from, to) = (m.from(), m.to());
         let Some(mut piece) = self.board.take(from) else {
             debug_assert!(false, "no piece on {from} for {m}");
             return undo;
         };
-        let mut h = self.hash ^ zobrist::piece_key(piece, from) ^ zobrist::hole_key(from);
         self.board.toggle_hole(from);
-        if let Some(captured) = self.board.take(to) {
-            h ^= zobrist::piece_key(captured, to);
-        }
+        self.board.take(to);
         if let Some(role) = m.promotion() {
             piece.role = role;
         }
         self.board.put(to, piece);
-        h ^= zobrist::piece_key(piece, to) ^ zobrist::black_key();
-        self.hash = h;
+        self.hash = hash;
         self.turn = !self.turn;
         self.plies += 1;
         undo
+    }
+
+    /// The [`hash`](Position::hash) of the position after `m`, which must
+    /// be legal, without playing it (to fetch a table entry early).
+    ///
+    /// ```
+    /// use wormhole::{Position, Variant};
+    /// let mut pos = Position::new(Variant::Classic);
+    /// let m = pos.legal_moves()[0];
+    /// let hash = pos.hash_after(m);
+    /// pos.play_unchecked(m);
+    /// assert_eq!(pos.hash(), hash);
+    /// ```
+    #[inline]
+    pub fn hash_after(&self, m: Move) -> u64 {
+        let (from, to) = (m.from(), m.to());
+        let Some(piece) = self.board.piece_at(from) else {
+            return self.hash;
+        };
+        let mut h = self.hash ^ zobrist::piece_key(piece, from) ^ zobrist::hole_key(from) ^ zobrist::black_key();
+        if let Some(captured) = self.board.piece_at(to) {
+            h ^= zobrist::piece_key(captured, to);
+        }
+        let role = m.promotion().unwrap_or(piece.role);
+        h ^ zobrist::piece_key(Piece { role, ..piece }, to)
     }
 
     /// Takes back `m`, which must be the last move played, with the [`Undo`]

@@ -19,7 +19,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::engine::pages::{Zeroable, ZeroedPages};
+use crate::engine::pages::{Zeroable, ZeroedPages, prefetch};
 use crate::engine::{Alone, Proof, ProvedTable, ProverMemory, SolveLimits, SolveProgress, TableAllocError};
 use crate::games::wormhole::attacks::king;
 use crate::{Move, MoveList, Position};
@@ -54,7 +54,8 @@ pub struct SolveResult {
     pub time: Duration,
 }
 
-/// One table entry: a position's numbers and the work spent on it.
+/// One table entry: a position's numbers and the work spent on it (a
+/// view of one of a [`Bucket`]'s slots).
 #[derive(Clone, Copy, Default)]
 struct Slot {
     key: u64,
@@ -65,62 +66,98 @@ struct Slot {
     work: u32,
 }
 
-// SAFETY: integers only; all zero is the empty slot (`Slot::default()`).
-unsafe impl Zeroable for Slot {}
-
 impl Slot {
     /// Whether the numbers say the question is answered (never of an empty
     /// slot, whose numbers are zero too).
     fn settled(&self) -> bool {
         self.key != 0 && (self.phi == 0 || self.delta == 0)
     }
+
+    /// How much the slot is worth keeping: settled entries first, then
+    /// the costlier; an empty slot is worth nothing.
+    fn value(&self) -> u64 {
+        if self.key == 0 {
+            return 0;
+        }
+        self.work as u64 + ((self.settled() as u64) << 32)
+    }
 }
 
-/// Proof and disproof numbers by position, in two-entry buckets.
+/// How many positions share a bucket.
+const WAYS: usize = 3;
+
+/// Three slots in one 64-byte cache line (one memory access per lookup),
+/// field by field.
+#[derive(Clone, Copy, Default)]
+#[repr(C, align(64))]
+struct Bucket {
+    keys: [u64; WAYS],
+    phi: [u32; WAYS],
+    delta: [u32; WAYS],
+    work: [u32; WAYS],
+}
+
+// SAFETY: integers only; all zero is the empty bucket (`Bucket::default()`).
+unsafe impl Zeroable for Bucket {}
+
+impl Bucket {
+    fn slot(&self, i: usize) -> Slot {
+        Slot { key: self.keys[i], phi: self.phi[i], delta: self.delta[i], work: self.work[i] }
+    }
+
+    fn set(&mut self, i: usize, s: Slot) {
+        (self.keys[i], self.phi[i], self.delta[i], self.work[i]) = (s.key, s.phi, s.delta, s.work);
+    }
+}
+
+/// Proof and disproof numbers by position, in buckets of [`WAYS`].
 struct ProofTable {
-    slots: ZeroedPages<Slot>,
+    buckets: ZeroedPages<Bucket>,
 }
 
 impl ProofTable {
     fn new(mb: usize) -> Result<ProofTable, TableAllocError> {
         let bytes = mb.max(1).checked_mul(1024 * 1024).ok_or(TableAllocError { mb })?;
-        let n = (bytes / std::mem::size_of::<Slot>()).max(2) & !1;
-        let slots = ZeroedPages::new(n).ok_or(TableAllocError { mb })?;
-        Ok(ProofTable { slots })
+        let n = (bytes / std::mem::size_of::<Bucket>()).max(1);
+        let buckets = ZeroedPages::new(n).ok_or(TableAllocError { mb })?;
+        Ok(ProofTable { buckets })
     }
 
     fn bucket(&self, key: u64) -> usize {
-        (((key as u128) * (self.slots.len() as u128 / 2)) >> 64) as usize * 2
+        (((key as u128) * (self.buckets.len() as u128)) >> 64) as usize
+    }
+
+    /// Loads `key`'s bucket into the cache, to be read soon.
+    fn prefetch(&self, key: u64) {
+        prefetch(&self.buckets[self.bucket(key)]);
     }
 
     fn get(&self, key: u64) -> Option<(u32, u32)> {
-        let b = self.bucket(key);
-        self.slots[b..b + 2].iter().find(|s| s.key == key).map(|s| (s.phi, s.delta))
+        let b = &self.buckets[self.bucket(key)];
+        let i = b.keys.iter().position(|&k| k == key)?;
+        Some((b.phi[i], b.delta[i]))
     }
 
     /// Remembers `key`'s numbers and the work they took, in its bucket's
-    /// slot for it, else the empty or cheaper one; a settled position is
-    /// never replaced by an unsettled one.
+    /// slot for it, else the one least worth keeping (see [`Slot::value`]);
+    /// a settled position is never replaced by an unsettled one.
     fn put(&mut self, key: u64, phi: u32, delta: u32, work: u32) {
-        let b = self.bucket(key);
+        let i = self.bucket(key);
+        let b = &mut self.buckets[i];
         let new = Slot { key, phi, delta, work };
-        let pair = &mut self.slots[b..b + 2];
-        let i = match pair.iter().position(|s| s.key == key) {
-            Some(i) => i,
-            None => {
-                // Keep settled entries, then the costlier one.
-                let cost = |s: &Slot| if s.key == 0 { 0 } else { s.work as u64 + ((s.settled() as u64) << 32) };
-                if cost(&pair[0]) <= cost(&pair[1]) { 0 } else { 1 }
-            }
-        };
-        if pair[i].key != key && pair[i].settled() && !new.settled() {
+        let i = b
+            .keys
+            .iter()
+            .position(|&k| k == key)
+            .unwrap_or_else(|| (0..WAYS).min_by_key(|&i| b.slot(i).value()).unwrap_or(0));
+        if b.keys[i] != key && b.slot(i).settled() && !new.settled() {
             return;
         }
-        pair[i] = new;
+        b.set(i, new);
     }
 
     fn clear(&mut self) {
-        self.slots.fill(Slot::default());
+        self.buckets.fill(Bucket::default());
     }
 }
 
@@ -195,6 +232,8 @@ impl Budget<'_> {
 #[derive(Clone, Copy)]
 struct Child {
     m: Move,
+    /// The child's hash.
+    key: u64,
     phi: u32,
     delta: u32,
 }
@@ -278,21 +317,12 @@ impl Solver {
         SolveResult { proof, nodes, time: start.elapsed() }
     }
 
-    /// The numbers of `pos` from the table, or what the search beside
-    /// proved, or its first estimate: a position without moves is lost;
-    /// otherwise see [`first_disproof_number`].
+    /// The numbers of `pos` from the table, or else its first numbers (see
+    /// [`Solver::first_numbers`]).
     fn numbers(&self, pos: &Position, shared: &dyn ProvedTable) -> (u32, u32) {
-        if let Some(n) = self.table.get(pos.hash()) {
-            return n;
-        }
-        match shared.proved(pos.hash()) {
-            Some(true) => return (0, INF),
-            Some(false) => return (INF, 0),
-            None => {}
-        }
-        match pos.legal_move_count() {
-            0 => (INF, 0),
-            n => (1, first_disproof_number(pos, n as u32)),
+        match self.table.get(pos.hash()) {
+            Some(n) => n,
+            None => first_numbers(pos, shared),
         }
     }
 
@@ -339,14 +369,27 @@ impl Solver {
     }
 
     /// Fills `kids` with the children of `pos` and their current numbers.
+    /// The children's table entries are fetched together first, so that
+    /// their memory latencies overlap.
     fn expand(&self, pos: &mut Position, kids: &mut Vec<Child>, shared: &dyn ProvedTable) {
         kids.clear();
         let moves: MoveList = pos.legal_moves();
         for &m in moves.iter() {
-            let undo = pos.play_unchecked(m);
-            let (phi, delta) = self.numbers(pos, shared);
-            kids.push(Child { m, phi, delta });
-            pos.undo(m, undo);
+            let key = pos.hash_after(m);
+            self.table.prefetch(key);
+            shared.prefetch(key);
+            kids.push(Child { m, key, phi: 0, delta: 0 });
+        }
+        for c in kids.iter_mut() {
+            (c.phi, c.delta) = match self.table.get(c.key) {
+                Some(n) => n,
+                None => {
+                    let undo = pos.play_unchecked(c.m);
+                    let n = first_numbers(pos, shared);
+                    pos.undo(c.m, undo);
+                    n
+                }
+            };
         }
     }
 
@@ -358,7 +401,7 @@ impl Solver {
         let mut pos = pos.clone();
         let won = self.numbers(&pos, walk.budget.shared).0 == 0;
         let plies = self.tree_depth(&mut pos, won, &mut walk)?;
-        let first_move = if won { self.winning_child(&mut pos, &mut walk).map(|c| c.m) } else { None };
+        let first_move = if won { self.winning_move(&mut pos, &mut walk) } else { None };
         Some(ProofTree { first_move, plies, size: walk.depths.len() as u64 })
     }
 
@@ -370,10 +413,10 @@ impl Solver {
             return Some(d);
         }
         let depth = if won {
-            let c = self.winning_child(pos, walk)?;
-            let undo = pos.play_unchecked(c.m);
+            let m = self.winning_move(pos, walk)?;
+            let undo = pos.play_unchecked(m);
             let d = self.tree_depth(pos, false, walk);
-            pos.undo(c.m, undo);
+            pos.undo(m, undo);
             1 + d?
         } else {
             let moves = pos.legal_moves();
@@ -390,19 +433,18 @@ impl Solver {
         Some(depth)
     }
 
-    /// The child of a won position that is lost for its side (preferring
-    /// one with no move at all).
-    fn winning_child(&mut self, pos: &mut Position, walk: &mut TreeWalk) -> Option<Child> {
+    /// The move of a won position to a child lost for its side (preferring
+    /// one that leaves it no move at all).
+    fn winning_move(&mut self, pos: &mut Position, walk: &mut TreeWalk) -> Option<Move> {
         let moves = pos.legal_moves();
         let mut found = None;
         for &m in moves.iter() {
             let undo = pos.play_unchecked(m);
             let (phi, delta) = self.numbers(pos, walk.budget.shared);
             let no_move = phi == INF && delta == 0 && !pos.has_legal_move();
-            let child = Child { m, phi, delta };
             pos.undo(m, undo);
             if delta == 0 && (found.is_none() || no_move) {
-                found = Some(child);
+                found = Some(m);
                 if no_move {
                     break;
                 }
@@ -415,7 +457,7 @@ impl Solver {
                 let lost = self.settle(pos, false, walk).is_some();
                 pos.undo(m, undo);
                 if lost {
-                    return Some(Child { m, phi: INF, delta: 0 });
+                    return Some(m);
                 }
             }
         }
@@ -458,6 +500,21 @@ impl ProofTree {
 
     fn loss(self) -> Proof<Move> {
         Proof::Loss { plies: self.plies, size: self.size }
+    }
+}
+
+/// The numbers of a position not in the table: what the search beside
+/// proved, or a first estimate (a position without moves is lost;
+/// otherwise see [`first_disproof_number`]).
+fn first_numbers(pos: &Position, shared: &dyn ProvedTable) -> (u32, u32) {
+    match shared.proved(pos.hash()) {
+        Some(true) => return (0, INF),
+        Some(false) => return (INF, 0),
+        None => {}
+    }
+    match pos.legal_move_count() {
+        0 => (INF, 0),
+        n => (1, first_disproof_number(pos, n as u32)),
     }
 }
 
@@ -529,20 +586,32 @@ mod tests {
     #[test]
     fn unsettled_numbers_are_kept_and_settled_ones_are_not_replaced_by_them() {
         let mut t = ProofTable::new(1).unwrap();
-        // Three keys in one bucket (the bucket is the key's top bits).
-        let (a, b, c) = (1 << 40, 2 << 40, 3 << 40);
-        assert_eq!(t.bucket(a), t.bucket(c));
+        // Five keys in one bucket (the bucket is the key's top bits).
+        let [a, b, c, d, e] = [1u64, 2, 3, 4, 5].map(|k| k << 40);
+        assert_eq!(t.bucket(a), t.bucket(e));
         // An empty slot's numbers are zero, yet it is not settled: an
         // unsettled position takes it.
         t.put(a, 5, 7, 3);
         assert_eq!(t.get(a), Some((5, 7)));
         t.put(b, 0, INF, 1);
-        assert_eq!(t.get(b), Some((0, INF)));
-        // The bucket is full: an unsettled newcomer replaces the cheaper
+        t.put(c, 6, 6, 9);
+        assert_eq!((t.get(b), t.get(c)), (Some((0, INF)), Some((6, 6))));
+        // The bucket is full: an unsettled newcomer replaces the cheapest
         // unsettled entry, never the settled one.
-        t.put(c, 2, 9, 1);
-        assert_eq!((t.get(a), t.get(b), t.get(c)), (None, Some((0, INF)), Some((2, 9))));
+        t.put(d, 2, 9, 1);
+        assert_eq!([a, b, c, d].map(|k| t.get(k)), [None, Some((0, INF)), Some((6, 6)), Some((2, 9))]);
+        t.put(e, 4, 4, 0);
         t.put(a, 4, 4, 0);
         assert_eq!(t.get(b), Some((0, INF)));
+        // A position keeps its slot when its numbers change.
+        t.put(a, 0, INF, 2);
+        t.put(a, INF, 0, 3);
+        assert_eq!(t.get(a), Some((INF, 0)));
+    }
+
+    #[test]
+    fn a_bucket_is_one_cache_line() {
+        assert_eq!(std::mem::size_of::<Bucket>(), 64);
+        assert_eq!(std::mem::align_of::<Bucket>(), 64);
     }
 }
