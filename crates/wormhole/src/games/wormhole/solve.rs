@@ -318,12 +318,9 @@ impl Solver {
     }
 
     /// The numbers of `pos` from the table, or else its first numbers (see
-    /// [`Solver::first_numbers`]).
+    /// [`first_numbers`]).
     fn numbers(&self, pos: &Position, shared: &dyn ProvedTable) -> (u32, u32) {
-        match self.table.get(pos.hash()) {
-            Some(n) => n,
-            None => first_numbers(pos, shared),
-        }
+        self.table.get(pos.hash()).unwrap_or_else(|| first_numbers(pos, shared))
     }
 
     /// Expands `pos` until its proof number reaches `th_phi`, its disproof
@@ -381,15 +378,12 @@ impl Solver {
             kids.push(Child { m, key, phi: 0, delta: 0 });
         }
         for c in kids.iter_mut() {
-            (c.phi, c.delta) = match self.table.get(c.key) {
-                Some(n) => n,
-                None => {
-                    let undo = pos.play_unchecked(c.m);
-                    let n = first_numbers(pos, shared);
-                    pos.undo(c.m, undo);
-                    n
-                }
-            };
+            (c.phi, c.delta) = self.table.get(c.key).unwrap_or_else(|| {
+                let undo = pos.play_unchecked(c.m);
+                let n = first_numbers(pos, shared);
+                pos.undo(c.m, undo);
+                n
+            });
         }
     }
 
