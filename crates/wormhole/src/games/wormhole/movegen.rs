@@ -97,26 +97,43 @@ impl Position {
         count.0
     }
 
-    fn generate_with(&self, sink: &mut impl MoveSink, targets: u64, safety: &KingSafety) {
-        let b = &self.board;
-        let us = self.turn;
-        let g =
-            Generator { board: b, open: b.open(), own: b.by_color(us).0, enemy: b.by_color(!us).0, targets, safety };
-        // One call per role (not a loop over roles), so that each is compiled for its role.
-        g.pieces(sink, us, Role::Knight);
-        g.pieces(sink, us, Role::Bishop);
-        g.pieces(sink, us, Role::Rook);
-        g.pieces(sink, us, Role::Queen);
-        g.pieces(sink, us, Role::Champion);
-        g.pieces(sink, us, Role::Wizard);
-        g.pieces(sink, us, Role::Lion);
-        let promotions = self.variant.promotion_roles();
-        match us {
-            Color::White => g.pawns::<true>(sink, promotions),
-            Color::Black => g.pawns::<false>(sink, promotions),
+    /// The side to move's mobility as the prover's first numbers count it:
+    /// every legal move when in check; otherwise the legal moves of its
+    /// pieces but the king, leaving the king's steps to the caller (which
+    /// spares testing each step for attackers).
+    pub(crate) fn proof_mobility(&self) -> ProofMobility {
+        let safety = self.king_safety();
+        let mut count = MoveCount(0);
+        let g = self.generator(!0, &safety);
+        g.all_but_king(&mut count, self.turn, self.variant.promotion_roles());
+        if !safety.in_check() {
+            return ProofMobility::NotInCheck { without_king: count.0 as u32 };
         }
-        g.king(sink, us);
+        g.king(&mut count, self.turn);
+        ProofMobility::InCheck { moves: count.0 as u32 }
     }
+
+    fn generate_with(&self, sink: &mut impl MoveSink, targets: u64, safety: &KingSafety) {
+        let g = self.generator(targets, safety);
+        g.all_but_king(sink, self.turn, self.variant.promotion_roles());
+        g.king(sink, self.turn);
+    }
+
+    #[inline(always)]
+    fn generator<'a>(&'a self, targets: u64, safety: &'a KingSafety) -> Generator<'a> {
+        let b = &self.board;
+        let (own, enemy) = (b.by_color(self.turn).0, b.by_color(!self.turn).0);
+        Generator { board: b, open: b.open(), own, enemy, targets, safety }
+    }
+}
+
+/// What [`Position::proof_mobility`] counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ProofMobility {
+    /// In check: the legal moves, the king's included.
+    InCheck { moves: u32 },
+    /// Not in check: the legal moves of the pieces other than the king.
+    NotInCheck { without_king: u32 },
 }
 
 /// What one run of move generation works from: the board's masks, the
@@ -147,6 +164,24 @@ impl Generator<'_> {
             a
         } else {
             0
+        }
+    }
+
+    /// The moves of all of `us`'s pieces but the king, pawns promoting to
+    /// `promotions`.
+    #[inline(always)]
+    fn all_but_king(&self, sink: &mut impl MoveSink, us: Color, promotions: &[Role]) {
+        // One call per role (not a loop over roles), so that each is compiled for its role.
+        self.pieces(sink, us, Role::Knight);
+        self.pieces(sink, us, Role::Bishop);
+        self.pieces(sink, us, Role::Rook);
+        self.pieces(sink, us, Role::Queen);
+        self.pieces(sink, us, Role::Champion);
+        self.pieces(sink, us, Role::Wizard);
+        self.pieces(sink, us, Role::Lion);
+        match us {
+            Color::White => self.pawns::<true>(sink, promotions),
+            Color::Black => self.pawns::<false>(sink, promotions),
         }
     }
 
@@ -286,5 +321,45 @@ impl MoveSink for MoveCount {
     #[inline(always)]
     fn promotions(&mut self, _from: usize, targets: u64, roles: &[Role]) {
         self.0 += targets.count_ones() as usize * roles.len();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Variant;
+    use rand::rngs::SmallRng;
+    use rand::{RngExt, SeedableRng};
+
+    /// `proof_mobility` counts what it says, in every position of random
+    /// games of both piece sets: all legal moves in check, else those of
+    /// the pieces but the king.
+    #[test]
+    fn proof_mobility_counts_the_legal_moves_it_names() {
+        let mut rng = SmallRng::seed_from_u64(22);
+        let (mut checks, mut positions) = (0, 0);
+        for variant in [Variant::Classic, Variant::Fairy] {
+            for _ in 0..200 {
+                let mut pos = Position::new(variant);
+                loop {
+                    let moves = pos.legal_moves();
+                    let king = pos.board().king_of(pos.turn());
+                    let without_king = moves.iter().filter(|m| Some(m.from()) != king).count() as u32;
+                    let expected = if pos.king_safety().in_check() {
+                        checks += 1;
+                        ProofMobility::InCheck { moves: moves.len() as u32 }
+                    } else {
+                        ProofMobility::NotInCheck { without_king }
+                    };
+                    assert_eq!(pos.proof_mobility(), expected, "{}", pos.fen());
+                    positions += 1;
+                    if moves.is_empty() {
+                        break;
+                    }
+                    pos.play_unchecked(moves[rng.random_range(0..moves.len())]);
+                }
+            }
+        }
+        assert!(checks > 100, "only {checks} of {positions} positions were in check");
     }
 }

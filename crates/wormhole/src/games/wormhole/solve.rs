@@ -22,6 +22,7 @@ use std::time::{Duration, Instant};
 use crate::engine::pages::{Zeroable, ZeroedPages, prefetch};
 use crate::engine::{Alone, Proof, ProvedTable, ProverMemory, SolveLimits, SolveProgress, TableAllocError};
 use crate::games::wormhole::attacks::king;
+use crate::games::wormhole::movegen::ProofMobility;
 use crate::{Move, MoveList, Position};
 
 /// A proof or disproof number too large to reach: the question is settled.
@@ -506,34 +507,42 @@ fn first_numbers(pos: &Position, shared: &dyn ProvedTable) -> (u32, u32) {
         Some(false) => return (INF, 0),
         None => {}
     }
-    match pos.legal_move_count() {
+    match first_disproof_number(pos) {
         0 => (INF, 0),
-        n => (1, first_disproof_number(pos, n as u32)),
+        delta => (1, delta),
     }
 }
 
-/// The first disproof number of a position whose side to move has `n`
-/// moves: proving it lost takes about one proof per move, and longer the
-/// more room its king has (its steps to squares without a hole or an own
-/// piece), as running a side out of moves ends with its king. Doubled
-/// against the first proof number (1): on the brute-force suite
-/// (`engine_proofs`, test `solver_effort`, at most 100,000 positions each)
-/// the solver proves 338 of the 363 positions in 3,437,752 positions, against
-/// 331 in 3,909,007 with the plain move count (n); counting the other
-/// side's moves into the proof number did worse (325 in 4,862,336).
-/// Tried since (the table is in the commit that added this line): the
-/// king's room weighted 0 to 2 times the moves, less when in check, the
-/// king's unattacked steps, and a proof number from the other king's room
-/// or moves. None did better in both counts at 50,000, 100,000 and 200,000
-/// positions each; the best, 3n + 2·room, proved 0, 2 and 1 more with 3%
-/// more, 0.5% more and 1% fewer positions. (All measured while the table
-/// kept only settled positions, see [`Slot::settled`]; since, the suite
-/// proves 346 in 2,341,380 positions.)
-fn first_disproof_number(pos: &Position, n: u32) -> u32 {
+/// The first disproof number of a position: 0 when it has no move, and
+/// otherwise twice its moves and its king's room (its steps to squares
+/// without a hole or an own piece). Proving a position lost takes about
+/// one proof per move, and longer the more room its king has, as running
+/// a side out of moves ends with its king. Out of check, the king's moves
+/// are its room, counted once, attacked or not ([`Position::proof_mobility`]):
+/// testing each step for attackers took a fifth of the solver's time, and
+/// a position whose king has only attacked steps left and no other move
+/// is found lost when it is expanded.
+///
+/// Measured on the brute-force suite (`engine_proofs`, test
+/// `solver_effort`, at most 100,000 positions each): twice the legal
+/// moves and room, 347 of 363 proved in 2,350,460 positions; out of
+/// check as above, 347 in 2,419,881, at 1.1 to 1.4 times the positions
+/// per second (`wormhole solve`). Earlier: with the plain move count
+/// (n), 331 in 3,909,007 (against 338 in 3,437,752 for 2(n + room) then);
+/// counting the other side's moves into the proof number did worse (325
+/// in 4,862,336); the king's room weighted 0 to 2 times the moves, less
+/// when in check, the king's unattacked steps, and a proof number from
+/// the other king's room or moves did no better in both counts at
+/// 50,000, 100,000 and 200,000 positions each.
+fn first_disproof_number(pos: &Position) -> u32 {
     let b = pos.board();
     let own = b.by_color(pos.turn()).0;
-    let king_room = b.king_of(pos.turn()).map_or(0, |k| (king(k.index(), b.open()) & !own).count_ones());
-    2 * (n + king_room)
+    let room = b.king_of(pos.turn()).map_or(0, |k| (king(k.index(), b.open()) & !own).count_ones());
+    match pos.proof_mobility() {
+        ProofMobility::InCheck { moves: 0 } => 0,
+        ProofMobility::InCheck { moves } => 2 * (moves + room),
+        ProofMobility::NotInCheck { without_king } => 2 * (without_king + room),
+    }
 }
 
 /// The numbers of a position from its children's: φ is the least child δ,
