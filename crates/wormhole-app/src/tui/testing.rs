@@ -49,22 +49,44 @@ pub fn app_of(session: Session, autosave_dir: PathBuf) -> App {
     App::new(session, Runner::new(Some(1), folders, Box::new(std::io::sink())))
 }
 
-/// An app playing `game` (autosaves go to this process's temporary folder).
-pub fn app_with_game(settings: Settings, game: Game) -> App {
-    app_saving_to(settings, game, temp_dir("unit"))
+/// An app of a unit test with the temporary folder it saves into: the
+/// folder is removed when the app is dropped, after the app.
+pub struct TestApp {
+    app: App,
+    _folder: tempfile::TempDir,
+}
+
+impl std::ops::Deref for TestApp {
+    type Target = App;
+    fn deref(&self) -> &App {
+        &self.app
+    }
+}
+
+impl std::ops::DerefMut for TestApp {
+    fn deref_mut(&mut self) -> &mut App {
+        &mut self.app
+    }
+}
+
+/// An app playing `game`, saving into a temporary folder of its own.
+pub fn app_with_game(settings: Settings, game: Game) -> TestApp {
+    let folder = tempfile::tempdir().expect("a temporary folder for the test's saves");
+    let app = app_saving_to(settings, game, folder.path().join("autosaves"));
+    TestApp { app, _folder: folder }
 }
 
 /// An app playing a new game of `settings`.
-pub fn app_with(settings: Settings) -> App {
+pub fn app_with(settings: Settings) -> TestApp {
     let game = settings.new_game();
     app_with_game(settings, game)
 }
 
-pub fn hotseat() -> App {
+pub fn hotseat() -> TestApp {
     app_with(settings([Player::Human, Player::Human]))
 }
 
-pub fn vs_engine() -> App {
+pub fn vs_engine() -> TestApp {
     app_with(settings([Player::Human, Player::Engine]))
 }
 

@@ -289,7 +289,7 @@ pub(super) mod tests {
     pub const THROWN_WIN: &str = "xxxxkxxr/ppxxxppp/xxpx1x1x/rxxxxx1P/xQ1xxpnx/1Pxxxx1N/xxxxxPxx/xxxxKxxR w 40";
 
     /// A hot-seat game that White threw away, finished.
-    pub fn thrown_game() -> App {
+    pub fn thrown_game() -> TestApp {
         let mut app = hotseat();
         enter(&mut app, &format!(":load {THROWN_WIN}"));
         enter(&mut app, "Ng6");
