@@ -31,7 +31,8 @@ pub struct AnalyzeArgs {
     #[arg(long, conflicts_with = "nodes", value_parser = clap::value_parser!(u64).range(limits::MOVETIME_MS))]
     movetime: Option<u64>,
     /// Where the search proved nothing, the prover's budget per position in
-    /// Wormhole chess (from move 11 on): 0 for the search alone.
+    /// Wormhole chess (from the move the engine proves from in play): 0 for
+    /// the search alone.
     #[arg(long, default_value_t = AnalysisOptions::DEFAULT_PROOF_NODES)]
     proof_nodes: u64,
     /// Positions analysed at the same time (one search thread each).

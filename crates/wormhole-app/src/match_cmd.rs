@@ -213,6 +213,7 @@ fn apply_setting<W: EvalWeights, M>(
         "fmargin" => features.futility_margin = int()?.clamp(0, 2000) as i32,
         "checkext" => features.check_extension = flag()?,
         "solver" => features.proof_search = flag()?,
+        "prooffrom" => features.proof_from_move = Some(int()?.clamp(1, 10_000) as u32),
         "temperature" => features.temperature = Some(int()?.clamp(1, 100_000) as u32),
         k if set_weight(params, k, value)? => {}
         _ => bail!("unknown setting '{key}'"),

@@ -45,6 +45,8 @@ fn match_prints_games_and_score() {
     let out = wormhole(&["match", "--engine-a", "level=eleven", "--engine-b", "level=1"]);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("level"));
+    let out = wormhole(&["match", "--engine-a", "prooffrom=late", "--engine-b", "level=1"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("setting 'prooffrom' needs a number, got 'late'"));
 }
 
 #[test]

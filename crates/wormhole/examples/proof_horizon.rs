@@ -24,6 +24,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use wormhole::engine::{Engine, EngineOptions, Limits, Proof, Score, SolveLimits};
+use wormhole::rules::SearchHooks;
 use wormhole::solve::Solver;
 use wormhole::{Position, Variant};
 
@@ -122,7 +123,7 @@ impl Side {
         let stop = AtomicBool::new(false);
         match self {
             Side::Solver(solver, nodes) => {
-                if pos.move_number() < wormhole::engine::Features::PROOF_FROM_MOVE {
+                if pos.move_number() < pos.proof_from_move() {
                     return false;
                 }
                 let limits = SolveLimits { nodes: Some(*nodes), time: None };

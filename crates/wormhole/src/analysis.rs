@@ -134,9 +134,9 @@ pub struct AnalysisOptions {
     /// Each thread's transposition table size in MiB (cleared before
     /// each position).
     pub hash_mb: usize,
-    /// For a game with a prover (Wormhole chess), from move
-    /// [`Features::PROOF_FROM_MOVE`](crate::engine::Features::PROOF_FROM_MOVE)
-    /// on: where the search proved nothing, the prover tries to settle the
+    /// For a game with a prover (Wormhole chess), where the engine proves
+    /// in play ([`Engine::proves`](crate::engine::Engine::proves)): where
+    /// the search proved nothing, the prover tries to settle the
     /// position within this many positions (the same result every time);
     /// `None`: the search alone.
     pub proof_nodes: Option<u64>,

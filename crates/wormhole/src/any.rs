@@ -654,6 +654,12 @@ impl AnyPosition {
         self.with(Search { engine, limits, stop, on_info })
     }
 
+    /// Whether `engine` at full strength runs the game's prover here
+    /// ([`Engine::proves`]).
+    pub fn engine_proves(&self, engine: &Engine) -> bool {
+        self.with(Proves(engine))
+    }
+
     /// Runs the game's prover on this position with `engine`
     /// ([`Engine::prove`]); `None` for a game without a prover.
     pub fn prove(&self, engine: &mut Engine, limits: &SolveLimits, stop: &AtomicBool) -> Option<Proof<AnyMove>> {
@@ -670,6 +676,17 @@ impl AnyPosition {
         on_progress: &mut (dyn FnMut(&SolveProgress) + Send),
     ) -> Option<Proof<AnyMove>> {
         self.with(ProveJob { engine, limits, stop, on_progress })
+    }
+}
+
+/// [`AnyPosition::engine_proves`], asked of the game's own position.
+struct Proves<'a>(&'a Engine);
+
+impl WithPosition for Proves<'_> {
+    type Output = bool;
+
+    fn run<P: Searchable>(self, pos: P) -> bool {
+        self.0.proves(&pos)
     }
 }
 

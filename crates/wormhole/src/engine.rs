@@ -385,21 +385,21 @@ pub struct Features {
     /// Pick the move at random among all root moves, as the weak levels
     /// do (see [`LevelSettings::temperature`]); `None`: the level decides.
     pub temperature: Option<u32>,
-    /// At full strength, from move [`Features::PROOF_FROM_MOVE`] on, run
+    /// At full strength, from the game's first proving move on (see
+    /// [`Engine::proves`]), run
     /// the game's prover ([`SearchHooks::PROVER`](crate::rules::SearchHooks::PROVER);
     /// Wormhole chess's proof-number [`Solver`](crate::solve::Solver); games with a prover
     /// only): with two or more threads, on a thread of its own beside the
     /// alpha-beta search, the two sharing what they proved through the
     /// table, its proof of the root ending the search; with one thread, in
     /// the time a timed search leaves unused when it did not prove the
-    /// result. It proves results from further out.
+    /// result (on its own thread too, the prover keeps that time). It
+    /// proves results from further out.
     pub proof_search: bool,
-}
-
-impl Features {
-    /// The first move at which [`Features::proof_search`] runs the solver:
-    /// before it, the solver rarely proves anything.
-    pub const PROOF_FROM_MOVE: u32 = 11;
+    /// The first move (as the FEN counts them) at which
+    /// [`Features::proof_search`] runs the prover; `None`: the game
+    /// decides ([`SearchHooks::proof_from_move`](crate::rules::SearchHooks::proof_from_move)).
+    pub proof_from_move: Option<u32>,
 }
 
 impl Default for Features {
@@ -415,6 +415,7 @@ impl Default for Features {
             positional_eval: true,
             temperature: None,
             proof_search: true,
+            proof_from_move: None,
         }
     }
 }
@@ -547,6 +548,27 @@ impl Engine {
     /// Switches search or evaluation features on or off (for matches).
     pub fn set_features(&mut self, features: Features) {
         self.features = features;
+    }
+
+    /// Whether the engine at full strength runs the game's prover on
+    /// `pos` ([`Features::proof_search`]): the game has one, and `pos` is
+    /// at or past its first proving move ([`Features::proof_from_move`],
+    /// else the game's own,
+    /// [`SearchHooks::proof_from_move`](crate::rules::SearchHooks::proof_from_move)).
+    ///
+    /// ```
+    /// use wormhole::engine::{Engine, EngineOptions, Features};
+    /// use wormhole::{Position, Variant};
+    /// let mut engine = Engine::new(EngineOptions { hash_mb: 1, ..EngineOptions::default() });
+    /// let start = Position::new(Variant::Classic);
+    /// assert!(!engine.proves(&start), "classic Wormhole chess keeps its opening's threads");
+    /// assert!(engine.proves(&Position::new(Variant::Fairy)));
+    /// engine.set_features(Features { proof_from_move: Some(1), ..Features::default() });
+    /// assert!(engine.proves(&start));
+    /// ```
+    pub fn proves<P: Searchable>(&self, pos: &P) -> bool {
+        let from = self.features.proof_from_move.unwrap_or_else(|| pos.proof_from_move());
+        P::PROVER.is_some() && self.features.proof_search && pos.move_number() >= from
     }
 
     /// The evaluation weights used for `pos`: those set with

@@ -458,6 +458,13 @@ pub trait SearchHooks: Rules + sealed::Sealed {
     /// after its alpha-beta search. `None` by default; a game that
     /// implements [`Prove`] sets `Some(<Self as Prove>::prove_sharing)`.
     const PROVER: Option<Prover<Self>> = None;
+    /// The first move (as the FEN counts them) from which the engine at
+    /// full strength runs the game's prover ([`SearchHooks::PROVER`]) in
+    /// play and review, where a game would rather keep its opening's
+    /// threads for the alpha-beta search. From the first move by default.
+    fn proof_from_move(&self) -> u32 {
+        1
+    }
 }
 
 pub(crate) mod sealed {

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 
 use super::{AnalysisOptions, Comparison, Eval, GameAnalysis, IllegalGameMove, PositionEval};
-use crate::engine::{Engine, EngineOptions, Features, Limits, Proof, Score, SearchResult, SolveLimits};
+use crate::engine::{Engine, EngineOptions, Limits, Proof, Score, SearchResult, SolveLimits};
 use crate::{AnyMove, AnyPosition};
 
 /// Analyses the game from `start` with `moves`: searches every position
@@ -92,8 +92,8 @@ impl Worker<'_> {
     }
 
     /// What the game's prover settles within `options.proof_nodes`
-    /// positions, where the search proved nothing (and only from move
-    /// [`Features::PROOF_FROM_MOVE`] on, as in play).
+    /// positions, where the search proved nothing (and only where the
+    /// engine proves in play, [`Engine::proves`]).
     fn proof(
         &mut self,
         pos: &AnyPosition,
@@ -102,8 +102,7 @@ impl Worker<'_> {
         stop: &AtomicBool,
     ) -> Option<Proof<AnyMove>> {
         let proved = matches!(searched.info.score, Score::Win(_) | Score::Loss(_));
-        let late = pos.move_number() >= Features::PROOF_FROM_MOVE;
-        let nodes = options.proof_nodes.filter(|_| !proved && late)?;
+        let nodes = options.proof_nodes.filter(|_| !proved && pos.engine_proves(&self.engine))?;
         pos.prove(&mut self.engine, &SolveLimits { nodes: Some(nodes), time: None }, stop)
     }
 

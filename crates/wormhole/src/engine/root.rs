@@ -86,14 +86,14 @@ pub(super) fn run<P: Searchable>(
         }
         let beside = beside.map(|prove| {
             let (pos, done, proved) = (pos.clone(), &prover_done, &proved);
-            scope.spawn(move || prove_beside(prove, &pos, prover, tt, done, proved))
+            let time = plan.time.soft.map_or(BESIDE_TIME, |soft| soft.saturating_duration_since(start));
+            scope.spawn(move || prove_beside(prove, &pos, time, prover, tt, done, proved))
         });
         let mut s = Searcher::new(&shared, history, true);
         let root = Root { moves: &root_moves, lines: limits.multipv.clamp(1, root_moves.len()) };
         let result = iterate(&mut s, pos, &root, &plan, start, on_info);
         helpers_done.store(true, Ordering::Relaxed);
-        prover_done.store(true, Ordering::Relaxed);
-        let proof = beside.map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)));
+        let proof = beside.map(|prover| finish_beside(prover, &result, plan.time.soft.is_some(), stop, &prover_done));
         (result, proof)
     });
     if let Some(proof) = proof {
@@ -108,27 +108,54 @@ pub(super) fn run<P: Searchable>(
     }
 }
 
-/// How long the prover beside the search may run at most: it ends with
-/// the search.
+/// How long the prover beside a search without a time limit may run at
+/// most: it ends with the search.
 const BESIDE_TIME: Duration = Duration::from_secs(7 * 24 * 3600);
 
 /// The prover on its own thread beside the alpha-beta search, sharing the
-/// table: runs until it settles the root (then ends the search through
-/// `proved`) or the search is `done`.
+/// table: runs for `time` at most, until it settles the root (then ends
+/// the search through `proved`) or it is `done`.
 fn prove_beside<P: Searchable>(
     prove: crate::rules::Prover<P>,
     pos: &P,
+    time: Duration,
     memory: &mut super::ProverSlot,
     tt: &super::tt::Table,
     done: &AtomicBool,
     proved: &AtomicBool,
 ) -> Proof<P::Move> {
-    let limits = SolveLimits { time: Some(BESIDE_TIME), nodes: None };
+    let limits = SolveLimits { time: Some(time), nodes: None };
     let proof = prove(pos, memory, &limits, done, tt);
     if !matches!(proof, Proof::Unknown) {
         proved.store(true, Ordering::Relaxed);
     }
     proof
+}
+
+/// Ends the prover beside the search once the search has returned
+/// `result`, and reads its proof. With a time limit, when the search
+/// proved nothing, the prover keeps the rest of the move's planned time
+/// (the search starts no iteration past half of it), as the prover after
+/// a one-thread search does; otherwise, or when `stop` is set, it is told
+/// it is `done` at once.
+fn finish_beside<M>(
+    prover: std::thread::ScopedJoinHandle<'_, Proof<M>>,
+    result: &SearchResult<M>,
+    timed: bool,
+    stop: &AtomicBool,
+    done: &AtomicBool,
+) -> Proof<M> {
+    let proved = matches!(result.info.score, Score::Win(_) | Score::Loss(_));
+    if proved || !timed {
+        done.store(true, Ordering::Relaxed);
+    }
+    while !prover.is_finished() && !done.load(Ordering::Relaxed) {
+        if stop.load(Ordering::Relaxed) {
+            done.store(true, Ordering::Relaxed);
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    prover.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
 }
 
 /// The game's prover, to run on its own thread beside the alpha-beta
@@ -147,14 +174,13 @@ fn prover_beside<P: Searchable>(
 
 /// Whether the game's prover may try to settle the root: the engine plays
 /// at full strength (no caps on depth or positions), with no depth or
-/// node limit, one line and every root move, and the game has reached
-/// move [`Features::PROOF_FROM_MOVE`](super::Features::PROOF_FROM_MOVE).
+/// node limit, one line and every root move, and proves `pos`
+/// ([`Engine::proves`]).
 fn proof_allowed<P: Searchable>(engine: &Engine, pos: &P, limits: &Limits<P::Move>, settings: &LevelSettings) -> bool {
     let capped = settings.max_depth.is_some() || settings.max_nodes.is_some();
     let limited = limits.depth.is_some() || limits.nodes.is_some() || limits.multipv > 1;
     let every_move = limits.searchmoves.is_empty();
-    let late = pos.move_number() >= super::Features::PROOF_FROM_MOVE;
-    engine.features.proof_search && !capped && !limited && every_move && late
+    engine.proves(pos) && !capped && !limited && every_move
 }
 
 /// The least time worth giving the proof-number solver.
@@ -474,5 +500,35 @@ mod tests {
         assert_eq!((result.best_move, result.info.score, calls), (Some(e4), Score::Win(5), 0));
         let result = with_proof(searched(e4, Score::Cp(10)), Proof::Unknown, Instant::now(), &mut |_| calls += 1);
         assert_eq!((result.best_move, result.info.score, calls), (Some(e4), Score::Cp(10), 0));
+    }
+
+    #[test]
+    fn the_prover_beside_keeps_the_moves_time_unless_the_search_settled_it_or_stopped() {
+        let pos = Position::new(Variant::Classic);
+        let e4 = pos.parse_move("e4").unwrap();
+        let win = Proof::Win { first_move: e4, plies: 7, size: 30 };
+        // A stand-in prover: proves `win` after half a second, unless told
+        // before that it is done.
+        let run = |score: Score, timed: bool, stopped: bool| {
+            let (done, stop) = (AtomicBool::new(false), AtomicBool::new(stopped));
+            std::thread::scope(|scope| {
+                let told = &done;
+                let prover = scope.spawn(move || {
+                    let end = Instant::now() + Duration::from_millis(500);
+                    while Instant::now() < end {
+                        if told.load(Ordering::Relaxed) {
+                            return Proof::Unknown;
+                        }
+                        std::thread::sleep(Duration::from_millis(1));
+                    }
+                    win
+                });
+                finish_beside(prover, &searched(e4, score), timed, &stop, &done)
+            })
+        };
+        assert_eq!(run(Score::Cp(30), true, false), win, "a timed search that proved nothing waits for the prover");
+        assert_eq!(run(Score::Win(5), true, false), Proof::Unknown, "the search proved the result itself");
+        assert_eq!(run(Score::Cp(30), false, false), Proof::Unknown, "no time limit: the search's end ends it");
+        assert_eq!(run(Score::Cp(30), true, true), Proof::Unknown, "stopped");
     }
 }
