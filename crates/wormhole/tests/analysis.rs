@@ -316,8 +316,8 @@ fn proof_case(line: &str) -> (AnyPosition, Option<Score>) {
     (pos.into(), truth)
 }
 
-/// The analysis runs the prover where its search proved nothing (from
-/// move 11 on): it settles positions a short search leaves open, soundly
+/// The analysis runs the prover where its search proved nothing (where
+/// the engine proves in play): it settles positions a short search leaves open, soundly
 /// (the brute force's winner, in no fewer plies; beyond its 9-ply horizon
 /// where it found none), and the same way every time.
 #[test]
