@@ -386,10 +386,10 @@ pub struct Features {
     /// do (see [`LevelSettings::temperature`]); `None`: the level decides.
     pub temperature: Option<u32>,
     /// At full strength, from the game's first proving move on (see
-    /// [`Engine::proves`]), run
-    /// the game's prover ([`SearchHooks::PROVER`](crate::rules::SearchHooks::PROVER);
-    /// Wormhole chess's proof-number [`Solver`](crate::solve::Solver); games with a prover
-    /// only): with two or more threads, on a thread of its own beside the
+    /// [`Engine::proves`]), run the game's prover
+    /// ([`SearchHooks::PROVER`](crate::rules::SearchHooks::PROVER);
+    /// Wormhole chess's proof-number [`Solver`](crate::solve::Solver);
+    /// games with a prover only): with two or more threads, on a thread of its own beside the
     /// alpha-beta search, the two sharing what they proved through the
     /// table, its proof of the root ending the search; with one thread, in
     /// the time a timed search leaves unused when it did not prove the
