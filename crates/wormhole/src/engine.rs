@@ -389,12 +389,12 @@ pub struct Features {
     /// [`Engine::proves`]), run the game's prover
     /// ([`SearchHooks::PROVER`](crate::rules::SearchHooks::PROVER);
     /// Wormhole chess's proof-number [`Solver`](crate::solve::Solver);
-    /// games with a prover only): with two or more threads, on a thread of its own beside the
-    /// alpha-beta search, the two sharing what they proved through the
-    /// table, its proof of the root ending the search; with one thread, in
-    /// the time a timed search leaves unused when it did not prove the
-    /// result (on its own thread too, the prover keeps that time). It
-    /// proves results from further out.
+    /// games with a prover only): with two or more threads, on a thread
+    /// of its own beside the alpha-beta search, the two sharing what they
+    /// proved through the table, its proof of the root ending the search;
+    /// with one thread, in the time a timed search leaves unused when it
+    /// did not prove the result (on its own thread too, the prover keeps
+    /// that time). It proves results from further out.
     pub proof_search: bool,
     /// The first move (as the FEN counts them) at which
     /// [`Features::proof_search`] runs the prover; `None`: the game

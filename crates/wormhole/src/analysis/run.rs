@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 
 use super::{AnalysisOptions, Comparison, Eval, GameAnalysis, IllegalGameMove, PositionEval};
-use crate::engine::{Engine, EngineOptions, Limits, Proof, Score, SearchResult, SolveLimits};
+use crate::engine::{Engine, EngineOptions, Limits, Proof, SearchResult, SolveLimits};
 use crate::{AnyMove, AnyPosition};
 
 /// Analyses the game from `start` with `moves`: searches every position
@@ -101,7 +101,7 @@ impl Worker<'_> {
         options: &AnalysisOptions,
         stop: &AtomicBool,
     ) -> Option<Proof<AnyMove>> {
-        let proved = matches!(searched.info.score, Score::Win(_) | Score::Loss(_));
+        let proved = searched.info.score.is_proved();
         let nodes = options.proof_nodes.filter(|_| !proved && pos.engine_proves(&self.engine))?;
         pos.prove(&mut self.engine, &SolveLimits { nodes: Some(nodes), time: None }, stop)
     }

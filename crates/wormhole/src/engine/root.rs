@@ -13,7 +13,7 @@ use super::ordering::History;
 use super::score::{INFINITY, MATE, MAX_PLY, is_mate, no_move_value, to_score};
 use super::search::{Searcher, Shared};
 use super::time::TimePlan;
-use super::{Engine, Info, Limits, Proof, PvLine, Score, SearchResult, SolveLimits};
+use super::{Engine, Info, Limits, Proof, PvLine, SearchResult, SolveLimits};
 use crate::rules::{MoveSet, Searchable};
 
 /// The caps and deadlines of one search.
@@ -145,7 +145,7 @@ fn finish_beside<M>(
     stop: &AtomicBool,
     done: &AtomicBool,
 ) -> Proof<M> {
-    let proved = matches!(result.info.score, Score::Win(_) | Score::Loss(_));
+    let proved = result.info.score.is_proved();
     if proved || !timed {
         done.store(true, Ordering::Relaxed);
     }
@@ -199,7 +199,7 @@ fn proof_time<P: Searchable>(
     plan: &Plan,
     result: &SearchResult<P::Move>,
 ) -> Option<Duration> {
-    let proved = matches!(result.info.score, Score::Win(_) | Score::Loss(_));
+    let proved = result.info.score.is_proved();
     if proved || !proof_allowed(engine, pos, limits, settings) {
         return None;
     }
@@ -465,6 +465,7 @@ fn nps(nodes: u64, elapsed: std::time::Duration) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Score;
     use crate::{Position, Variant};
 
     /// A search result for `m` with `score`, as the alpha-beta search left it.
