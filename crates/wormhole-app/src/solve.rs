@@ -81,8 +81,11 @@ fn print_result(pos: &AnyPosition, proof: Proof<wormhole::AnyMove>) -> anyhow::R
             println!("Proof: {size} positions, longest line {plies} plies");
             Some(mover)
         }
-        Proof::Loss { plies, size } => {
+        Proof::Loss { defence, plies, size } => {
             println!("Winning move: none ({mover} to move loses whatever it plays)");
+            if let Some(m) = defence {
+                println!("Longest defence: {} ({m})", pos.san(m)?);
+            }
             println!("Proof: {size} positions, longest line {plies} plies");
             Some(!mover)
         }

@@ -77,6 +77,7 @@ fn solve_proves_wins_and_losses_and_says_unknown_otherwise() {
     let out = stdout_of(&["solve", "--fen", loss, "--time", "20"]);
     assert_eq!(out.lines().last(), Some("Result: 1-0"), "{out}");
     assert!(out.contains("Winning move: none (Black to move loses"), "{out}");
+    assert!(out.lines().any(|l| l.starts_with("Longest defence: ") && l.ends_with(')')), "{out}");
     // Fairy, Black to move wins.
     let fairy = "xnwmkxxc/pxppxpxx/cp1nx3/1W1pw1px/1x1P2x1/PKx2p1P/xPPxPPPx/CNxMxxNx b 19";
     let out = stdout_of(&["solve", "--variant", "fairy", "--fen", fairy, "--time", "20"]);

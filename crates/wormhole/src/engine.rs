@@ -437,7 +437,8 @@ impl<M: Copy> SearchResult<M> {
 
     /// Takes in what a prover found: a proved win becomes the score, with
     /// the winning move as the move to play and the line; a proved loss
-    /// becomes the score. Returns whether the result changed (not when
+    /// becomes the score, with the proof's longest defence as the move to
+    /// play (a lost engine makes the winner work longest). Returns whether the result changed (not when
     /// the proof is unsettled or the search had proved as much).
     pub(crate) fn settle(&mut self, proof: Proof<M>) -> bool {
         let info = &mut self.info;
@@ -446,8 +447,9 @@ impl<M: Copy> SearchResult<M> {
                 self.best_move = Some(first_move);
                 (Score::Win(plies), vec![first_move])
             }
-            (Proof::Loss { plies, .. }, score) if !matches!(score, Score::Loss(_)) => {
-                (Score::Loss(plies), info.pv.clone())
+            (Proof::Loss { defence, plies, .. }, score) if !matches!(score, Score::Loss(_)) => {
+                self.best_move = defence.or(self.best_move);
+                (Score::Loss(plies), defence.map_or_else(|| info.pv.clone(), |m| vec![m]))
             }
             _ => return false,
         };

@@ -231,6 +231,56 @@ fn check_proof(case: &Case, proof: Proof<Move>) {
         let mut brute = Brute { nodes: 0, budget: u64::MAX };
         assert_eq!(brute.loses_within(&mut next, plies - 1), Some(true), "{what}: {first_move} does not win");
     }
+    if let Proof::Loss { defence, plies, .. } = proof {
+        let pos = Position::from_fen(&case.fen, case.variant).unwrap();
+        assert_eq!(defence.is_none(), pos.legal_moves().is_empty(), "{what}: a defence iff a move");
+        if let Some(d) = defence.filter(|_| plies <= HORIZON) {
+            let mut brute = Brute { nodes: 0, budget: u64::MAX };
+            assert_eq!(brute.wins_within(&mut pos.after(d), plies - 1), Some(true), "{what}: {d} lasts longer");
+        }
+    }
+}
+
+/// How many plies the side to move lasts after `m` against the best play,
+/// if the opponent wins within `horizon` plies of `pos`.
+fn lasts_after(pos: &Position, m: Move, horizon: u32) -> Option<u32> {
+    let mut next = pos.after(m);
+    let mut brute = Brute { nodes: 0, budget: u64::MAX };
+    (1..horizon).step_by(2).find(|&k| brute.wins_within(&mut next, k) == Some(true)).map(|k| k + 1)
+}
+
+/// A proved loss comes with the proof's longest defence: against the
+/// brute force's exact distances, in the suite's lost positions with a
+/// choice (moves that last differently long), the defence is mostly a
+/// longest one, and seldom a quickest one.
+#[test]
+fn the_solvers_defence_of_a_lost_position_is_mostly_a_longest_one() {
+    let mut solver = Solver::new(16);
+    let (mut choices, mut longest, mut quickest) = (0, 0, 0);
+    for case in cases() {
+        let Some(Score::Loss(t)) = case.truth else { continue };
+        let pos = Position::from_fen(&case.fen, case.variant).unwrap();
+        let limits = SolveLimits { nodes: Some(20_000), ..SolveLimits::default() };
+        let result = solver.solve(&pos, &limits, &AtomicBool::new(false), &mut |_| {});
+        let Proof::Loss { defence: Some(d), .. } = result.proof else { continue };
+        let lasts: Vec<u32> = pos.legal_moves().iter().filter_map(|&m| lasts_after(&pos, m, t)).collect();
+        let (least, most) = (lasts.iter().min().copied(), lasts.iter().max().copied());
+        if least == most {
+            continue;
+        }
+        let defended = lasts_after(&pos, d, t);
+        assert_eq!(most, Some(t), "{}: the truth is the longest defence", case.fen);
+        choices += 1;
+        longest += (defended == most) as u32;
+        quickest += (defended == least) as u32;
+    }
+    println!(
+        "the defence is a longest one in {longest} of {choices} lost positions with a choice, a quickest in {quickest}"
+    );
+    assert!(choices >= 50, "{choices} lost positions with a choice");
+    // Measured: a longest defence in 60 of 64, a quickest in 1.
+    assert!(longest * 10 >= choices * 9, "a longest defence in only {longest} of {choices}");
+    assert!(quickest * 20 <= choices, "a quickest defence in {quickest} of {choices}");
 }
 
 #[test]

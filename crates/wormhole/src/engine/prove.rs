@@ -50,6 +50,9 @@ pub enum Proof<M> {
     /// The side to move loses whatever it plays: it runs out of moves
     /// within `plies` plies.
     Loss {
+        /// The stubbornest defence the proof knows: the move whose proof
+        /// of loss has the longest line (`None` without a move).
+        defence: Option<M>,
         /// The longest line of the proof, in plies.
         plies: u32,
         /// Positions in the proof tree.
@@ -60,11 +63,11 @@ pub enum Proof<M> {
 }
 
 impl<M> Proof<M> {
-    /// The same proof with its winning move converted by `f`.
+    /// The same proof with its move (the win's or the defence's) converted by `f`.
     pub fn map_move<N>(self, f: impl FnOnce(M) -> N) -> Proof<N> {
         match self {
             Proof::Win { first_move, plies, size } => Proof::Win { first_move: f(first_move), plies, size },
-            Proof::Loss { plies, size } => Proof::Loss { plies, size },
+            Proof::Loss { defence, plies, size } => Proof::Loss { defence: defence.map(f), plies, size },
             Proof::Unknown => Proof::Unknown,
         }
     }

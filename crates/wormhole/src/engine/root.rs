@@ -210,7 +210,7 @@ fn proof_time<P: Searchable>(
 /// The alpha-beta search's result, told what the solver proved when the
 /// search did not prove as much itself: a proved win plays the solver's
 /// winning move and scores a win within the proof's longest line; a proved
-/// loss keeps the search's move (its best defence) and scores the loss.
+/// loss plays the proof's longest defence and scores the loss.
 /// Neither distance is exact. Reports the changed result to `on_info`,
 /// timed from `start`.
 fn with_proof<M: Copy>(
@@ -485,10 +485,15 @@ mod tests {
         assert_eq!((result.info.score, result.info.exact, &result.info.pv[..]), (Score::Win(7), false, &[d4][..]));
         assert_eq!(result.info.lines[0].score, Score::Win(7));
         assert_eq!(reported, [Score::Win(7)]);
-        // A proved loss keeps the search's move: its best defence.
-        let loss = Proof::Loss { plies: 6, size: 30 };
+        // A proved loss plays the proof's longest defence; without one, the
+        // search's move.
+        let loss = Proof::Loss { defence: Some(d4), plies: 6, size: 30 };
         let result = with_proof(searched(e4, Score::Cp(-300)), loss, Instant::now(), &mut |_| {});
-        assert_eq!((result.best_move, result.info.score, result.info.exact), (Some(e4), Score::Loss(6), false));
+        assert_eq!((result.best_move, result.info.score, result.info.exact), (Some(d4), Score::Loss(6), false));
+        assert_eq!((&result.info.pv[..], &result.info.lines[0].pv[..]), (&[d4][..], &[d4][..]));
+        let loss = Proof::Loss { defence: None, plies: 6, size: 30 };
+        let result = with_proof(searched(e4, Score::Cp(-300)), loss, Instant::now(), &mut |_| {});
+        assert_eq!((result.best_move, result.info.score), (Some(e4), Score::Loss(6)));
     }
 
     #[test]
