@@ -17,7 +17,7 @@
 //! prove it loses). Seen from the side to move, φ is the least δ of its
 //! children and δ the sum of their φ.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -401,12 +401,30 @@ impl Solver {
     /// redone.
     fn proof_tree(&mut self, pos: &Position, budget: &mut Budget) -> Option<ProofTree> {
         let spare = (budget.nodes / 4).clamp(MIN_SPARE_VISITS, MAX_SPARE_VISITS);
-        let mut walk = TreeWalk { depths: HashMap::new(), size: 0, spare, budget };
+        let mut walk = TreeWalk { depths: HashMap::new(), spare, budget };
         let mut pos = pos.clone();
         let won = self.numbers(&pos, walk.budget.shared).0 == 0;
         let plies = self.line_depth(&mut pos, won, Walking::Redo, &mut walk)?;
         let first_move = self.best_child(&mut pos, won, &walk);
-        Some(ProofTree { first_move, plies, size: walk.size })
+        let mut tree = HashSet::new();
+        self.tree_positions(&mut pos, won, &walk, &mut tree);
+        Some(ProofTree { first_move, plies, size: tree.len() as u64 })
+    }
+
+    /// Gathers in `tree` the positions of the proof whose lines `walk`
+    /// measured: below a won position, the move of its shortest line;
+    /// below a lost one, every move.
+    fn tree_positions(&self, pos: &mut Position, won: bool, walk: &TreeWalk, tree: &mut HashSet<u64>) {
+        if !tree.insert(pos.hash()) {
+            return;
+        }
+        let moves = pos.legal_moves();
+        let shortest = if won { self.best_child(pos, true, walk) } else { None };
+        for &m in moves.iter().filter(|&&m| !won || Some(m) == shortest) {
+            let undo = pos.play_unchecked(m);
+            self.tree_positions(pos, !won, walk, tree);
+            pos.undo(m, undo);
+        }
     }
 
     /// The longest line below `pos`, settled as `won` (the side to move
@@ -427,7 +445,6 @@ impl Solver {
         }
         let depth = if won { self.won_depth(pos, how, walk)? } else { self.lost_depth(pos, how, walk)? };
         walk.depths.insert(key, depth);
-        walk.size += (how == Walking::Redo) as u64;
         Some(depth)
     }
 
@@ -562,11 +579,9 @@ const MIN_SPARE_VISITS: u64 = 4096;
 const MAX_SPARE_VISITS: u64 = 50_000;
 
 /// A walk over a proof: the depths of the positions already walked, the
-/// proof tree's size, the visits left in the table only, and the budget
-/// for redoing lost parts.
+/// visits left in the table only, and the budget for redoing lost parts.
 struct TreeWalk<'a, 'b> {
     depths: HashMap<u64, u32>,
-    size: u64,
     spare: u64,
     budget: &'a mut Budget<'b>,
 }
