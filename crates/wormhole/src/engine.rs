@@ -438,8 +438,9 @@ impl<M: Copy> SearchResult<M> {
     /// Takes in what a prover found: a proved win becomes the score, with
     /// the winning move as the move to play and the line; a proved loss
     /// becomes the score, with the proof's longest defence as the move to
-    /// play (a lost engine makes the winner work longest). Returns whether the result changed (not when
-    /// the proof is unsettled or the search had proved as much).
+    /// play (a lost engine makes the winner work longest). Returns whether
+    /// the result changed (not when the proof is unsettled or the search
+    /// had proved as much).
     pub(crate) fn settle(&mut self, proof: Proof<M>) -> bool {
         let info = &mut self.info;
         let (score, pv) = match (proof, info.score) {
