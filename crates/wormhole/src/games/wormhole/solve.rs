@@ -448,22 +448,26 @@ impl Solver {
         Some(depth)
     }
 
-    /// [`Solver::line_depth`] of a won position.
+    /// [`Solver::line_depth`] of a won position: the winning move's line
+    /// first when walking the proof ([`Walking::Redo`]), then every other
+    /// child settled lost, from the tables alone.
     fn won_depth(&mut self, pos: &mut Position, how: Walking, walk: &mut TreeWalk) -> Option<u32> {
         let first = match how {
             Walking::Redo => Some(self.winning_move(pos, walk)?),
             Walking::TableOnly => None,
         };
         let mut least = None;
-        for m in first.into_iter().chain(pos.legal_moves().iter().copied().filter(|&m| Some(m) != first)) {
+        if let Some(m) = first {
             let undo = pos.play_unchecked(m);
-            let lost = Some(m) == first || self.settled_as(pos, walk.budget.shared) == Some(false);
-            let how = if Some(m) == first { Walking::Redo } else { Walking::TableOnly };
-            let d = if lost { self.line_depth(pos, false, how, walk) } else { None };
+            let d = self.line_depth(pos, false, Walking::Redo, walk);
             pos.undo(m, undo);
-            if Some(m) == first && d.is_none() {
-                return None;
-            }
+            least = Some(d?);
+        }
+        for &m in pos.legal_moves().iter().filter(|&&m| Some(m) != first) {
+            let undo = pos.play_unchecked(m);
+            let lost = self.settled_as(pos, walk.budget.shared) == Some(false);
+            let d = if lost { self.line_depth(pos, false, Walking::TableOnly, walk) } else { None };
+            pos.undo(m, undo);
             least = least.into_iter().chain(d).min();
         }
         least.map(|d| 1 + d)
