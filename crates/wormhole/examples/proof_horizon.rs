@@ -13,6 +13,10 @@
 //! cargo run --release --example proof_horizon -- prover N START dump.txt
 //! # the whole engine, MS milliseconds a move on THREADS threads:
 //! cargo run --release --example proof_horizon -- engine MS START dump.txt [THREADS]
+//! # the same, then the game played on by the two engines from the first
+//! # position proved (the figure is the plies from it to that game's end,
+//! # as in self-play, where the loser's defence counts too):
+//! cargo run --release --example proof_horizon -- playout MS START dump.txt [THREADS]
 //! ```
 //!
 //! The figures in the commits that cite this example used the dumps of
@@ -23,10 +27,10 @@ use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use wormhole::engine::{Engine, EngineOptions, Limits, Proof, Score, SolveLimits};
+use wormhole::engine::{Engine, EngineOptions, Limits, Proof, SolveLimits};
 use wormhole::rules::SearchHooks;
 use wormhole::solve::Solver;
-use wormhole::{Position, Variant};
+use wormhole::{Move, Position, Variant};
 
 /// Who tries to prove the result, and with how much effort a move.
 #[derive(Clone, Copy)]
@@ -38,12 +42,20 @@ enum Prover {
     Engine(Duration, usize),
 }
 
+/// Where a game's figure ends: the recorded game's end, or the end of the
+/// game the two sides play on from the first position proved.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Until {
+    Recorded,
+    PlayedOut,
+}
+
 fn main() -> ExitCode {
     match run(&std::env::args().skip(1).collect::<Vec<_>>()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("proof_horizon: {e}");
-            eprintln!("usage: proof_horizon prover N START FILE | engine MS START FILE [THREADS]");
+            eprintln!("usage: proof_horizon prover N START FILE | engine|playout MS START FILE [THREADS]");
             ExitCode::FAILURE
         }
     }
@@ -54,18 +66,19 @@ fn run(args: &[String]) -> Result<(), String> {
         return Err("four arguments at least".into());
     };
     let number = |s: &str| s.parse::<u64>().map_err(|_| format!("not a number: '{s}'"));
-    let prover = match mode.as_str() {
-        "prover" => Prover::Solver(number(effort)?),
-        "engine" => {
+    let (prover, until) = match mode.as_str() {
+        "prover" => (Prover::Solver(number(effort)?), Until::Recorded),
+        "engine" | "playout" => {
             let threads = rest.first().map_or(Ok(2), |t| number(t))?.max(1) as usize;
-            Prover::Engine(Duration::from_millis(number(effort)?), threads)
+            let until = if mode == "engine" { Until::Recorded } else { Until::PlayedOut };
+            (Prover::Engine(Duration::from_millis(number(effort)?), threads), until)
         }
-        _ => return Err(format!("unknown mode '{mode}' (prover or engine)")),
+        _ => return Err(format!("unknown mode '{mode}' (prover, engine or playout)")),
     };
     let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
     let games = games(&text)?;
     let start = number(start)? as usize;
-    let distances: Vec<usize> = games.iter().map(|g| first_proof(g, start, prover)).collect();
+    let distances: Vec<usize> = games.iter().map(|g| first_proof(g, start, prover, until)).collect();
     let mut sorted = distances.clone();
     sorted.sort_unstable();
     let mean = sorted.iter().sum::<usize>() as f64 / sorted.len().max(1) as f64;
@@ -93,11 +106,33 @@ fn games(text: &str) -> Result<Vec<Vec<Position>>, String> {
 }
 
 /// How many plies before the end of `game` its result is first proved,
-/// trying from `start` plies before the end (0: never).
-fn first_proof(game: &[Position], start: usize, prover: Prover) -> usize {
+/// trying from `start` plies before the end (0: never); the end is the
+/// recorded one, or that of the game played on from there.
+fn first_proof(game: &[Position], start: usize, prover: Prover, until: Until) -> usize {
     let end = game.len();
     let mut sides = [Side::new(prover), Side::new(prover)];
-    (end.saturating_sub(start)..end).find(|&i| sides[i % 2].proves(&game[i])).map_or(0, |i| end - i)
+    for i in end.saturating_sub(start)..end {
+        let (proved, m) = sides[i % 2].think(&game[i]);
+        if proved {
+            return match (until, m) {
+                (Until::PlayedOut, Some(m)) => 1 + play_out(game[i].after(m), i + 1, &mut sides),
+                _ => end - i,
+            };
+        }
+    }
+    0
+}
+
+/// The plies of the game played on from `pos`, the `ply`th position of
+/// its game, by the two sides to its end.
+fn play_out(mut pos: Position, ply: usize, sides: &mut [Side; 2]) -> usize {
+    let mut played = 0;
+    while pos.has_legal_move() {
+        let m = sides[(ply + played) % 2].think(&pos).1.unwrap_or_else(|| pos.legal_moves()[0]);
+        pos.play_unchecked(m);
+        played += 1;
+    }
+    played
 }
 
 /// One side's prover, keeping its tables between its moves.
@@ -118,21 +153,26 @@ impl Side {
     }
 
     /// Whether it proves the result of `pos` (as the engine would in play:
-    /// the solver only from the move the engine starts it).
-    fn proves(&mut self, pos: &Position) -> bool {
+    /// the solver only from the move the engine starts it), and the move
+    /// it plays, if it knows one.
+    fn think(&mut self, pos: &Position) -> (bool, Option<Move>) {
         let stop = AtomicBool::new(false);
         match self {
             Side::Solver(solver, nodes) => {
                 if pos.move_number() < pos.proof_from_move() {
-                    return false;
+                    return (false, None);
                 }
                 let limits = SolveLimits { nodes: Some(*nodes), time: None };
-                !matches!(solver.solve(pos, &limits, &stop, &mut |_| {}).proof, Proof::Unknown)
+                match solver.solve(pos, &limits, &stop, &mut |_| {}).proof {
+                    Proof::Win { first_move, .. } => (true, Some(first_move)),
+                    Proof::Loss { defence, .. } => (true, defence),
+                    Proof::Unknown => (false, None),
+                }
             }
             Side::Engine(engine, time) => {
                 let limits = Limits { movetime: Some(*time), ..Limits::default() };
                 let result = engine.search(pos, &limits, &stop, &mut |_| {});
-                matches!(result.info.score, Score::Win(_) | Score::Loss(_))
+                (result.info.score.is_proved(), result.best_move)
             }
         }
     }

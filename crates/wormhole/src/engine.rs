@@ -79,7 +79,7 @@ pub(crate) use eval::{Scorer, Sink, impl_eval_weights, material_balance, term_co
 pub use eval::{Term, TermShape};
 pub use levels::{Level, LevelColumn, LevelSettings, ParseLevelError};
 pub use minimax::{Minimax, WIN_VALUE};
-pub use prove::{Alone, Proof, ProvedTable, ProverMemory, ProverSlot, Reporting, SolveLimits, SolveProgress};
+pub use prove::{Alone, Proof, ProvedTable, ProverMemory, ProverSlot, Reporting, Settled, SolveLimits, SolveProgress};
 pub use thread::{Event, SearchThread};
 pub use tt::TableAllocError;
 

@@ -13,11 +13,12 @@
 //! cargo test --release --test engine_proofs -- --ignored regenerate
 //! ```
 
+use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
-use wormhole::engine::{Engine, EngineOptions, Info, Limits, Proof, Score, SolveLimits};
+use wormhole::engine::{Engine, EngineOptions, Info, Limits, Proof, ProvedTable, Score, Settled, SolveLimits};
 use wormhole::solve::Solver;
 use wormhole::{AnyPosition, GameKind, Move, Position, Variant};
 
@@ -281,6 +282,50 @@ fn the_solvers_defence_of_a_lost_position_is_mostly_a_longest_one() {
     // Measured: a longest defence in 60 of 64, a quickest in 1.
     assert!(longest * 10 >= choices * 9, "a longest defence in only {longest} of {choices}");
     assert!(quickest * 20 <= choices, "a quickest defence in {quickest} of {choices}");
+}
+
+/// A table of what a search beside the solver found: exact distances
+/// after the moves of one position, as the alpha-beta search leaves the
+/// game ends it sees in its table.
+struct Seen(HashMap<u64, Settled>);
+
+impl ProvedTable for Seen {
+    fn proved(&self, key: u64) -> Option<Settled> {
+        self.0.get(&key).copied()
+    }
+
+    fn publish(&self, _key: u64, _settled: Settled) {}
+}
+
+/// Told by the table it shares how soon each move of a lost position
+/// loses (as the alpha-beta search's table tells it the short mates it
+/// saw), the solver's defence is always a longest one and its claim
+/// exact: a defence the search saw lose quickly is never played.
+#[test]
+fn told_how_soon_each_move_loses_the_solver_defends_longest() {
+    let mut solver = Solver::new(16);
+    let mut choices = 0;
+    for case in cases() {
+        let Some(Score::Loss(t)) = case.truth else { continue };
+        let pos = Position::from_fen(&case.fen, case.variant).unwrap();
+        let lasts: Vec<(Move, u32)> =
+            pos.legal_moves().iter().filter_map(|&m| Some((m, lasts_after(&pos, m, t)?))).collect();
+        let most = lasts.iter().map(|&(_, l)| l).max();
+        if lasts.len() < pos.legal_moves().len() || lasts.iter().all(|&(_, l)| Some(l) == most) {
+            continue;
+        }
+        let after = |m: Move| pos.after(m).hash();
+        let seen = Seen(lasts.iter().map(|&(m, l)| (after(m), Settled { won: true, plies: l - 1 })).collect());
+        let limits = SolveLimits { nodes: Some(20_000), ..SolveLimits::default() };
+        let result = solver.solve_sharing(&pos, &limits, &AtomicBool::new(false), &seen, &mut |_| {});
+        let Proof::Loss { defence: Some(d), plies, .. } = result.proof else {
+            panic!("{}: not proved lost: {:?}", case.fen, result.proof)
+        };
+        assert_eq!(lasts_after(&pos, d, t), most, "{}: {d} is not a longest defence", case.fen);
+        assert_eq!(plies, t, "{}", case.fen);
+        choices += 1;
+    }
+    assert!(choices >= 50, "{choices} lost positions with a choice");
 }
 
 #[test]

@@ -173,18 +173,28 @@ impl std::fmt::Debug for ProverSlot {
     }
 }
 
+/// What a table knows of a settled position: who wins, and within how
+/// many plies at most the game ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settled {
+    /// Whether the side to move wins (else it loses).
+    pub won: bool,
+    /// The game ends within this many plies (an upper bound: the winner
+    /// may have a shorter win).
+    pub plies: u32,
+}
+
 /// Where two searches of one game leave each other what they proved: the
 /// alpha-beta search's transposition table, which the prover reads
-/// (proved wins and losses as starting facts) and writes (what it
-/// settled, as bounds the search trusts at any depth). Keys are the
-/// positions' hashes.
+/// (proved wins and losses as starting facts, with the distances the
+/// search found) and writes (what it settled, as bounds the search trusts
+/// at any depth). Keys are the positions' hashes.
 pub trait ProvedTable: Sync {
     /// Whether the side to move in the position with hash `key` is proved
-    /// to win (`Some(true)`) or to lose (`Some(false)`), if known.
-    fn proved(&self, key: u64) -> Option<bool>;
-    /// Records that the side to move in the position with hash `key` wins
-    /// (`won`) or loses, the game ending within `plies` plies.
-    fn publish(&self, key: u64, won: bool, plies: u32);
+    /// to win or to lose, and within how many plies, if known.
+    fn proved(&self, key: u64) -> Option<Settled>;
+    /// Records that the position with hash `key` is settled as `settled` says.
+    fn publish(&self, key: u64, settled: Settled);
     /// Hints that `key` will be asked about soon (does nothing by default).
     fn prefetch(&self, key: u64) {
         let _ = key;
@@ -212,12 +222,12 @@ impl<'a> Reporting<'a> {
 }
 
 impl ProvedTable for Reporting<'_> {
-    fn proved(&self, key: u64) -> Option<bool> {
+    fn proved(&self, key: u64) -> Option<Settled> {
         self.table.proved(key)
     }
 
-    fn publish(&self, key: u64, won: bool, plies: u32) {
-        self.table.publish(key, won, plies);
+    fn publish(&self, key: u64, settled: Settled) {
+        self.table.publish(key, settled);
     }
 
     fn prefetch(&self, key: u64) {
@@ -241,9 +251,9 @@ impl std::fmt::Debug for Reporting<'_> {
 pub struct Alone;
 
 impl ProvedTable for Alone {
-    fn proved(&self, _key: u64) -> Option<bool> {
+    fn proved(&self, _key: u64) -> Option<Settled> {
         None
     }
 
-    fn publish(&self, _key: u64, _won: bool, _plies: u32) {}
+    fn publish(&self, _key: u64, _settled: Settled) {}
 }

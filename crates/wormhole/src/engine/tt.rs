@@ -9,7 +9,7 @@
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
 use super::pages::{self, Zeroable, ZeroedPages};
-use super::prove::ProvedTable;
+use super::prove::{ProvedTable, Settled};
 use super::score::{MATE, MATE_BOUND, MAX_PLY};
 
 /// What a stored score says about the true value.
@@ -176,23 +176,24 @@ impl Table {
 /// The table is where the alpha-beta search and a prover beside it share
 /// what they proved. A game end stored as a bound is a fact (see
 /// `negamax`): a win as a lower bound, a loss as an upper bound, or an
-/// exact one. What the prover settles is stored as such a bound, marked a
-/// proof, at the distance it cannot exceed.
+/// exact one; its distance from the node is as far as the game can last.
+/// What the prover settles is stored as such a bound, marked a proof, at
+/// the distance it cannot exceed.
 impl ProvedTable for Table {
-    fn proved(&self, key: u64) -> Option<bool> {
+    fn proved(&self, key: u64) -> Option<Settled> {
         let e = self.probe(key)?;
         let win = e.score >= MATE_BOUND && e.bound != Bound::Upper;
         let loss = e.score <= -MATE_BOUND && e.bound != Bound::Lower;
-        (win || loss).then_some(win)
+        (win || loss).then(|| Settled { won: win, plies: (MATE - e.score.abs()) as u32 })
     }
 
-    fn publish(&self, key: u64, won: bool, plies: u32) {
+    fn publish(&self, key: u64, settled: Settled) {
         if self.proved(key).is_some() {
             // Keep the search's own proof: its distance may be exact.
             return;
         }
-        let plies = plies.min(MAX_PLY as u32) as i32;
-        let (score, bound) = if won { (MATE - plies, Bound::Lower) } else { (plies - MATE, Bound::Upper) };
+        let plies = settled.plies.min(MAX_PLY as u32) as i32;
+        let (score, bound) = if settled.won { (MATE - plies, Bound::Lower) } else { (plies - MATE, Bound::Upper) };
         self.store(key, None, score, plies, bound, true);
     }
 
@@ -259,6 +260,28 @@ mod tests {
         assert!(t.probe(0xdead_bee0).is_none());
         t.clear();
         assert!(t.probe(0xdead_beef).is_none());
+    }
+
+    /// The search's game ends are shared with their distances: a win as a
+    /// lower bound, a loss as an upper bound, never a mere estimate; what
+    /// the prover publishes does not replace the search's own.
+    #[test]
+    fn the_table_shares_game_ends_with_their_distances() {
+        let t = Table::new(1).unwrap();
+        // Keys in different buckets.
+        let [k1, k2, k3, k4, k5] = [1u64, 2, 3, 4, 5].map(|i| i << 60);
+        t.store(k1, None, MATE - 7, 7, Bound::Lower, false);
+        t.store(k2, None, 9 - MATE, 9, Bound::Upper, false);
+        t.store(k3, None, MATE - 5, 5, Bound::Upper, false);
+        t.store(k4, None, 250, 12, Bound::Exact, false);
+        assert_eq!(t.proved(k1), Some(Settled { won: true, plies: 7 }));
+        assert_eq!(t.proved(k2), Some(Settled { won: false, plies: 9 }));
+        assert_eq!(t.proved(k3), None, "'at most a win in 5' proves nothing");
+        assert_eq!(t.proved(k4), None);
+        t.publish(k1, Settled { won: true, plies: 40 });
+        t.publish(k5, Settled { won: false, plies: 40 });
+        assert_eq!(t.proved(k1), Some(Settled { won: true, plies: 7 }));
+        assert_eq!(t.proved(k5), Some(Settled { won: false, plies: 40 }));
     }
 
     #[test]
