@@ -65,8 +65,10 @@ struct Slot {
     key: u64,
     phi: u32,
     delta: u32,
-    /// Positions expanded below it: cheap entries are replaced first,
-    /// settled ones never by unsettled ones.
+    /// Positions expanded at and below it: cheap entries are replaced
+    /// first, settled ones never by unsettled ones; 0 for a position not
+    /// expanded, whose first numbers are kept while there is room
+    /// ([`ProofTable::put_first`]).
     work: u32,
 }
 
@@ -77,13 +79,20 @@ impl Slot {
         self.key != 0 && (self.phi == 0 || self.delta == 0)
     }
 
+    /// Whether the position was expanded and settled (not only by its
+    /// first numbers).
+    fn settled_by_search(&self) -> bool {
+        self.work > 0 && self.settled()
+    }
+
     /// How much the slot is worth keeping: settled entries first, then
-    /// the costlier; an empty slot is worth nothing.
+    /// the costlier; an empty slot, or one with first numbers only, is
+    /// worth nothing.
     fn value(&self) -> u64 {
-        if self.key == 0 {
+        if self.work == 0 {
             return 0;
         }
-        self.work as u64 + ((self.settled() as u64) << 32)
+        self.work as u64 + ((self.settled_by_search() as u64) << 32)
     }
 }
 
@@ -154,10 +163,26 @@ impl ProofTable {
             .iter()
             .position(|&k| k == key)
             .unwrap_or_else(|| (0..WAYS).min_by_key(|&i| b.slot(i).value()).unwrap_or(0));
-        if b.keys[i] != key && b.slot(i).settled() && !new.settled() {
+        if b.keys[i] != key && b.slot(i).settled_by_search() && !new.settled() {
             return;
         }
         b.set(i, new);
+    }
+
+    /// Remembers the first numbers of a position not yet expanded, in an
+    /// empty slot of its bucket or over another such position's, never
+    /// over an expanded one: a position is met again and again while its
+    /// parent is searched, and its first numbers take as long to compute
+    /// as counting its moves.
+    fn put_first(&mut self, key: u64, phi: u32, delta: u32) {
+        let i = self.bucket(key);
+        let b = &mut self.buckets[i];
+        // An empty slot, else first numbers from a slot the key picks.
+        let empty = (0..WAYS).find(|&i| b.keys[i] == 0);
+        let slot = empty.or_else(|| (0..WAYS).map(|j| (j + key as usize) % WAYS).find(|&i| b.work[i] == 0));
+        if let Some(i) = slot {
+            b.set(i, Slot { key, phi, delta, work: 0 });
+        }
     }
 
     fn clear(&mut self) {
@@ -363,9 +388,9 @@ impl Solver {
             kids[best].phi = cp;
             kids[best].delta = cd;
         }
-        let work = (budget.nodes - start_nodes).min(u32::MAX as u64) as u32;
-        self.table.put(pos.hash(), phi, delta, work);
-        if (phi == 0 || delta == 0) && work >= PUBLISH_WORK {
+        let below = (budget.nodes - start_nodes).min(u32::MAX as u64 - 1) as u32;
+        self.table.put(pos.hash(), phi, delta, below + 1);
+        if (phi == 0 || delta == 0) && below >= PUBLISH_WORK {
             budget.shared.publish(pos.hash(), Settled { won: phi == 0, plies: pos.board().squares_left() });
         }
         self.children[ply] = kids;
@@ -374,8 +399,9 @@ impl Solver {
 
     /// Fills `kids` with the children of `pos` and their current numbers.
     /// The children's table entries are fetched together first, so that
-    /// their memory latencies overlap.
-    fn expand(&self, pos: &mut Position, kids: &mut Vec<Child>, shared: &dyn ProvedTable) {
+    /// their memory latencies overlap; a child's first numbers, once
+    /// computed, are kept where there is room (see [`ProofTable::put_first`]).
+    fn expand(&mut self, pos: &mut Position, kids: &mut Vec<Child>, shared: &dyn ProvedTable) {
         kids.clear();
         let moves: MoveList = pos.legal_moves();
         for &m in moves.iter() {
@@ -385,12 +411,16 @@ impl Solver {
             kids.push(Child { m, key, phi: 0, delta: 0 });
         }
         for c in kids.iter_mut() {
-            (c.phi, c.delta) = self.table.get(c.key).unwrap_or_else(|| {
-                let undo = pos.play_unchecked(c.m);
-                let n = first_numbers(pos, &self.values, shared);
-                pos.undo(c.m, undo);
-                n
-            });
+            (c.phi, c.delta) = match self.table.get(c.key) {
+                Some(numbers) => numbers,
+                None => {
+                    let undo = pos.play_unchecked(c.m);
+                    let (phi, delta) = first_numbers(pos, &self.values, shared);
+                    pos.undo(c.m, undo);
+                    self.table.put_first(c.key, phi, delta);
+                    (phi, delta)
+                }
+            };
         }
     }
 
@@ -553,12 +583,14 @@ impl Solver {
     /// [`Solver::numbers`], which computes the first numbers of a new
     /// position.
     fn settled_as(&self, pos: &Position, shared: &dyn ProvedTable) -> Option<bool> {
-        match self.table.get(pos.hash()) {
+        // A position's first numbers (a table entry too) do not say that
+        // it has no move: out of check, they count its king's room.
+        let known = match self.table.get(pos.hash()) {
             Some((0, _)) => Some(true),
             Some((_, 0)) => Some(false),
-            Some(_) => None,
-            None => shared.proved(pos.hash()).map(|s| s.won).or_else(|| (!pos.has_legal_move()).then_some(false)),
-        }
+            _ => None,
+        };
+        known.or_else(|| shared.proved(pos.hash()).map(|s| s.won)).or_else(|| (!pos.has_legal_move()).then_some(false))
     }
 
     /// Makes sure the table holds `pos` settled as `won` (side to move
@@ -768,13 +800,35 @@ mod tests {
         // unsettled entry, never the settled one.
         t.put(d, 2, 9, 1);
         assert_eq!([a, b, c, d].map(|k| t.get(k)), [None, Some((0, INF)), Some((6, 6)), Some((2, 9))]);
-        t.put(e, 4, 4, 0);
-        t.put(a, 4, 4, 0);
+        t.put(e, 4, 4, 1);
+        t.put(a, 4, 4, 1);
         assert_eq!(t.get(b), Some((0, INF)));
         // A position keeps its slot when its numbers change.
         t.put(a, 0, INF, 2);
         t.put(a, INF, 0, 3);
         assert_eq!(t.get(a), Some((INF, 0)));
+    }
+
+    #[test]
+    fn first_numbers_take_only_room_no_expanded_position_needs() {
+        let mut t = ProofTable::new(1).unwrap();
+        let [a, b, c, d, e] = [1u64, 2, 3, 4, 5].map(|k| k << 40);
+        // First numbers fill the empty slots, and replace each other.
+        t.put_first(a, 1, 8);
+        t.put_first(b, INF, 0);
+        t.put_first(c, 2, 6);
+        assert_eq!([a, b, c].map(|k| t.get(k)), [Some((1, 8)), Some((INF, 0)), Some((2, 6))]);
+        t.put_first(d, 3, 3);
+        assert_eq!(t.get(d), Some((3, 3)));
+        // An expanded position replaces first numbers, even settled ones.
+        t.put(e, 5, 5, 1);
+        t.put(a, 7, 7, 1);
+        t.put(b, 9, 9, 1);
+        assert_eq!([a, b, e].map(|k| t.get(k)), [Some((7, 7)), Some((9, 9)), Some((5, 5))]);
+        // A full bucket of expanded positions takes no first numbers.
+        t.put_first(c, 2, 6);
+        assert_eq!(t.get(c), None);
+        assert_eq!([a, b, e].map(|k| t.get(k)), [Some((7, 7)), Some((9, 9)), Some((5, 5))]);
     }
 
     #[test]
