@@ -73,3 +73,18 @@ fn proves_a_loss_and_resists_longest() {
     assert_eq!(r.info.score, Score::Loss(2));
     assert!(lost.is_legal(r.best_move.unwrap()));
 }
+
+#[test]
+fn beside_the_prover_the_search_uses_the_whole_move_time() {
+    // On two threads the prover has one and runs for the whole move; the
+    // search on the other, past half the time, starts new iterations
+    // anyway and stops at the end, rather than leave its thread idle.
+    // (Fairy: its prover runs from the first move.)
+    let pos = Position::new(Variant::Fairy);
+    let movetime = std::time::Duration::from_millis(300);
+    let mut e = Engine::new(EngineOptions { hash_mb: 8, threads: 2, ..EngineOptions::default() });
+    let result = search(&mut e, &pos, Limits { movetime: Some(movetime), ..Limits::default() });
+    assert!(result.best_move.is_some_and(|m| pos.legal_moves().contains(&m)));
+    assert!(!result.info.score.is_proved(), "the start is not settled in 0.3 s");
+    assert!(result.info.time >= movetime, "the search stopped after {:?} of {movetime:?}", result.info.time);
+}

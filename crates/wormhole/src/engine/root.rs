@@ -91,7 +91,7 @@ pub(super) fn run<P: Searchable>(
         });
         let mut s = Searcher::new(&shared, history, true);
         let root = Root { moves: &root_moves, lines: limits.multipv.clamp(1, root_moves.len()) };
-        let result = iterate(&mut s, pos, &root, &plan, start, on_info);
+        let result = iterate(&mut s, pos, &root, &plan, beside.is_some(), start, on_info);
         helpers_done.store(true, Ordering::Relaxed);
         let proof = beside.map(|prover| finish_beside(prover, &result, plan.time.soft.is_some(), stop, &prover_done));
         (result, proof)
@@ -278,6 +278,7 @@ fn iterate<P: Searchable>(
     pos: &P,
     root: &Root<P::Move>,
     plan: &Plan,
+    beside: bool,
     start: Instant,
     on_info: &mut dyn FnMut(&Info<P::Move>),
 ) -> SearchResult<P::Move> {
@@ -319,11 +320,29 @@ fn iterate<P: Searchable>(
             lines: pv_lines,
         };
         on_info(&info);
-        if prev.iter().all(|l| l.exact) || !plan.time.may_start_iteration(start, Instant::now()) {
+        if prev.iter().all(|l| l.exact) || !may_go_on(s, plan, beside, start) {
             break;
         }
     }
     SearchResult { best_move: info.pv.first().copied(), info }
+}
+
+/// Whether another iteration may start now: before half the soft target
+/// ([`TimePlan::may_start_iteration`](super::time::TimePlan::may_start_iteration));
+/// or, with a prover `beside` the search (which runs until the soft
+/// target), until the soft target, the iteration then stopping at it.
+/// The thread would otherwise idle while the prover runs, and what a
+/// deeper search settles the prover reads from the shared table.
+fn may_go_on<P: Searchable>(s: &mut Searcher<P>, plan: &Plan, beside: bool, start: Instant) -> bool {
+    let now = Instant::now();
+    if plan.time.may_start_iteration(start, now) {
+        return true;
+    }
+    let deadline = plan.time.iteration_beside_prover(now).filter(|_| beside);
+    if deadline.is_some() {
+        s.deadline = deadline;
+    }
+    deadline.is_some()
 }
 
 /// How many iterations may follow the deepest one to verify game ends it

@@ -97,6 +97,9 @@ pub(super) struct Searcher<'a, P: Searchable> {
     pub features: Features,
     /// Whether this is the main thread (which alone obeys the node limit).
     main: bool,
+    /// This thread stops at this instant: the shared hard deadline, or
+    /// sooner for an iteration that must end by then (see `root::iterate`).
+    pub deadline: Option<Instant>,
     pub nodes: u64,
     reported: u64,
     pub stopped: bool,
@@ -134,6 +137,7 @@ impl<'a, P: Searchable> Searcher<'a, P> {
             history,
             features: shared.features,
             main,
+            deadline: shared.hard_deadline,
             nodes: 0,
             reported: 0,
             stopped: false,
@@ -170,7 +174,7 @@ impl<'a, P: Searchable> Searcher<'a, P> {
             || s.proved.load(Ordering::Relaxed)
             || helper_done
             || out_of_nodes
-            || s.hard_deadline.is_some_and(|h| Instant::now() >= h)
+            || self.deadline.is_some_and(|h| Instant::now() >= h)
         {
             self.stopped = true;
         }

@@ -48,4 +48,35 @@ impl TimePlan {
             None => true,
         }
     }
+
+    /// The deadline of an iteration started at `now` past
+    /// [`TimePlan::may_start_iteration`], while a prover beside the search
+    /// runs until the soft target: the search's thread would idle until
+    /// then, so it may search on, stopping at the soft target (or the hard
+    /// limit, if sooner). `None` once the soft target is reached, or
+    /// without one.
+    pub fn iteration_beside_prover(&self, now: Instant) -> Option<Instant> {
+        let soft = self.soft.filter(|&s| now < s)?;
+        Some(self.hard.map_or(soft, |h| h.min(soft)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_iteration_beside_the_prover_ends_at_the_soft_target_or_the_hard_limit() {
+        let start = Instant::now();
+        let ms = |n| start + Duration::from_millis(n);
+        let movetime = TimePlan { soft: Some(ms(1000)), hard: Some(ms(1000)) };
+        assert!(!movetime.may_start_iteration(start, ms(600)), "past half the target, alone");
+        assert_eq!(movetime.iteration_beside_prover(ms(600)), Some(ms(1000)));
+        assert_eq!(movetime.iteration_beside_prover(ms(1000)), None, "the target reached");
+        let clock = TimePlan { soft: Some(ms(500)), hard: Some(ms(2000)) };
+        assert_eq!(clock.iteration_beside_prover(ms(300)), Some(ms(500)), "never past the soft target");
+        let odd = TimePlan { soft: Some(ms(500)), hard: Some(ms(400)) };
+        assert_eq!(odd.iteration_beside_prover(ms(300)), Some(ms(400)), "nor past the hard limit");
+        assert_eq!(TimePlan { soft: None, hard: None }.iteration_beside_prover(ms(300)), None);
+    }
 }
