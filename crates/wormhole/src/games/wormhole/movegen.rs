@@ -98,18 +98,22 @@ impl Position {
     }
 
     /// The side to move's mobility as the prover's first numbers count it:
-    /// every legal move when in check; otherwise the legal moves of its
-    /// pieces but the king, leaving the king's steps to the caller (which
-    /// spares testing each step for attackers).
+    /// every legal move when in check; otherwise the moves of its pieces
+    /// but the king, whether or not they expose it, leaving the king's
+    /// steps to the caller (which spares finding pins and testing each
+    /// king step for attackers). Either is 0 only when the side has no
+    /// move but the king's.
     pub(crate) fn proof_mobility(&self) -> ProofMobility {
-        let safety = self.king_safety();
+        let threats = Threats::new(&self.board, !self.turn);
+        let open = self.board.open();
+        let king = self.board.king_of(self.turn).map(Square::index);
         let mut count = MoveCount(0);
-        let g = self.generator(!0, &safety);
-        g.all_but_king(&mut count, self.turn, self.variant.promotion_roles());
-        if !safety.in_check() {
+        if !king.is_some_and(|k| threats.attacks(k, open)) {
+            let unchecked = KingSafety { king: None, checkers: 0, pins: 0, threats };
+            self.generator(!0, &unchecked).all_but_king(&mut count, self.turn, self.variant.promotion_roles());
             return ProofMobility::NotInCheck { without_king: count.0 as u32 };
         }
-        g.king(&mut count, self.turn);
+        self.generate_with(&mut count, !0, &self.king_safety());
         ProofMobility::InCheck { moves: count.0 as u32 }
     }
 
@@ -332,10 +336,10 @@ mod tests {
     use rand::{RngExt, SeedableRng};
 
     /// `proof_mobility` counts what it says, in every position of random
-    /// games of both piece sets: all legal moves in check, else those of
-    /// the pieces but the king.
+    /// games of both piece sets: all legal moves in check, else the moves
+    /// of the pieces but the king, legal or not.
     #[test]
-    fn proof_mobility_counts_the_legal_moves_it_names() {
+    fn proof_mobility_counts_the_moves_it_names() {
         let mut rng = SmallRng::seed_from_u64(22);
         let (mut checks, mut positions) = (0, 0);
         for variant in [Variant::Classic, Variant::Fairy] {
@@ -344,7 +348,9 @@ mod tests {
                 loop {
                     let moves = pos.legal_moves();
                     let king = pos.board().king_of(pos.turn());
-                    let without_king = moves.iter().filter(|m| Some(m.from()) != king).count() as u32;
+                    let mut unchecked = MoveList::new();
+                    pos.generate(&mut unchecked, !0, false);
+                    let without_king = unchecked.iter().filter(|m| Some(m.from()) != king).count() as u32;
                     let expected = if pos.king_safety().in_check() {
                         checks += 1;
                         ProofMobility::InCheck { moves: moves.len() as u32 }
