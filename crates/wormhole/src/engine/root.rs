@@ -135,7 +135,7 @@ fn prove_beside<P: Searchable>(
 /// Ends the prover beside the search once the search has returned
 /// `result`, and reads its proof. With a time limit, when the search
 /// proved nothing, the prover keeps the rest of the move's planned time
-/// (the search starts no iteration past half of it), as the prover after
+/// (the search returns about then, see [`may_go_on`]), as the prover after
 /// a one-thread search does; otherwise, or when `stop` is set, it is told
 /// it is `done` at once.
 fn finish_beside<M>(
@@ -338,11 +338,11 @@ fn may_go_on<P: Searchable>(s: &mut Searcher<P>, plan: &Plan, beside: bool, star
     if plan.time.may_start_iteration(start, now) {
         return true;
     }
-    let deadline = plan.time.iteration_beside_prover(now).filter(|_| beside);
-    if deadline.is_some() {
-        s.deadline = deadline;
-    }
-    deadline.is_some()
+    let Some(deadline) = plan.time.iteration_beside_prover(now).filter(|_| beside) else {
+        return false;
+    };
+    s.deadline = Some(deadline);
+    true
 }
 
 /// How many iterations may follow the deepest one to verify game ends it

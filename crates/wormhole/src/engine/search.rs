@@ -98,7 +98,7 @@ pub(super) struct Searcher<'a, P: Searchable> {
     /// Whether this is the main thread (which alone obeys the node limit).
     main: bool,
     /// This thread stops at this instant: the shared hard deadline, or
-    /// sooner for an iteration that must end by then (see `root::iterate`).
+    /// sooner for an iteration that must end by then (see `root::may_go_on`).
     pub deadline: Option<Instant>,
     pub nodes: u64,
     reported: u64,
