@@ -117,6 +117,7 @@ impl Position {
         ProofMobility::InCheck { moves: count.0 as u32 }
     }
 
+    #[inline(always)]
     fn generate_with(&self, sink: &mut impl MoveSink, targets: u64, safety: &KingSafety) {
         let g = self.generator(targets, safety);
         g.all_but_king(sink, self.turn, self.variant.promotion_roles());
