@@ -117,6 +117,8 @@ impl Position {
         ProofMobility::InCheck { moves: count.0 as u32 }
     }
 
+    // Inlined into each caller: perft's `legal_move_count` ran 6% slower
+    // when it shared one copy with `proof_mobility`.
     #[inline(always)]
     fn generate_with(&self, sink: &mut impl MoveSink, targets: u64, safety: &KingSafety) {
         let g = self.generator(targets, safety);
