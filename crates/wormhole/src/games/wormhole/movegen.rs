@@ -102,13 +102,17 @@ impl Position {
     /// but the king, whether or not they expose it, leaving the king's
     /// steps to the caller (which spares finding pins and testing each
     /// king step for attackers). Either is 0 only when the side has no
-    /// move but the king's.
-    pub(crate) fn proof_mobility(&self) -> ProofMobility {
+    /// move but the king's. Out of check, an `estimate` of the moves but
+    /// the king's is taken instead of counting them.
+    pub(crate) fn proof_mobility(&self, estimate: Option<u32>) -> ProofMobility {
         let threats = Threats::new(&self.board, !self.turn);
         let open = self.board.open();
         let king = self.board.king_of(self.turn).map(Square::index);
         let mut count = MoveCount(0);
         if !king.is_some_and(|k| threats.attacks(k, open)) {
+            if let Some(without_king) = estimate {
+                return ProofMobility::NotInCheck { without_king };
+            }
             let unchecked = KingSafety { king: None, checkers: 0, pins: 0, threats };
             self.generator(!0, &unchecked).all_but_king(&mut count, self.turn, self.variant.promotion_roles());
             return ProofMobility::NotInCheck { without_king: count.0 as u32 };
@@ -126,10 +130,26 @@ impl Position {
         g.king(sink, self.turn);
     }
 
+    /// The moves of `color`'s pieces but the king, as if it were to move,
+    /// whether or not they expose its king, counted by the square they
+    /// leave (the prover's estimate of its mobility after each move of the
+    /// other side).
+    pub(crate) fn mobility_by_square(&self, color: Color) -> SquareMobility {
+        let unchecked = KingSafety { king: None, checkers: 0, pins: 0, threats: Threats::new(&self.board, !color) };
+        let mut counts = SquareMobility { from: [0; 64], total: 0 };
+        self.generator_for(color, !0, &unchecked).all_but_king(&mut counts, color, self.variant.promotion_roles());
+        counts
+    }
+
     #[inline(always)]
     fn generator<'a>(&'a self, targets: u64, safety: &'a KingSafety) -> Generator<'a> {
+        self.generator_for(self.turn, targets, safety)
+    }
+
+    #[inline(always)]
+    fn generator_for<'a>(&'a self, us: Color, targets: u64, safety: &'a KingSafety) -> Generator<'a> {
         let b = &self.board;
-        let (own, enemy) = (b.by_color(self.turn).0, b.by_color(!self.turn).0);
+        let (own, enemy) = (b.by_color(us).0, b.by_color(!us).0);
         Generator { board: b, open: b.open(), own, enemy, targets, safety }
     }
 }
@@ -316,6 +336,37 @@ impl MoveSink for MoveList {
     }
 }
 
+/// A side's moves counted by the square they leave: the [`MoveSink`] of
+/// [`Position::mobility_by_square`].
+pub(crate) struct SquareMobility {
+    from: [u16; 64],
+    total: u32,
+}
+
+impl SquareMobility {
+    /// The moves counted but those leaving `squares`.
+    #[inline]
+    pub(crate) fn without(&self, squares: Bitboard) -> u32 {
+        squares.fold(self.total, |n, s| n - self.from[s.index()] as u32)
+    }
+}
+
+impl MoveSink for SquareMobility {
+    #[inline(always)]
+    fn targets(&mut self, from: usize, targets: u64) {
+        let n = targets.count_ones();
+        self.from[from] += n as u16;
+        self.total += n;
+    }
+
+    #[inline(always)]
+    fn promotions(&mut self, from: usize, targets: u64, roles: &[Role]) {
+        let n = targets.count_ones() * roles.len() as u32;
+        self.from[from] += n as u16;
+        self.total += n;
+    }
+}
+
 /// A number of moves: the [`MoveSink`] that counts instead of listing.
 pub(crate) struct MoveCount(usize);
 
@@ -360,7 +411,13 @@ mod tests {
                     } else {
                         ProofMobility::NotInCheck { without_king }
                     };
-                    assert_eq!(pos.proof_mobility(), expected, "{}", pos.fen());
+                    assert_eq!(pos.proof_mobility(None), expected, "{}", pos.fen());
+                    // An estimate stands for the count out of check only.
+                    let estimated = match expected {
+                        ProofMobility::NotInCheck { .. } => ProofMobility::NotInCheck { without_king: 99 },
+                        in_check => in_check,
+                    };
+                    assert_eq!(pos.proof_mobility(Some(99)), estimated, "{}", pos.fen());
                     positions += 1;
                     if moves.is_empty() {
                         break;
@@ -370,5 +427,41 @@ mod tests {
             }
         }
         assert!(checks > 100, "only {checks} of {positions} positions were in check");
+    }
+
+    /// `mobility_by_square` counts either side's moves but the king's,
+    /// legal or not, as if it were to move, by the square they leave, in
+    /// every position of random games of both piece sets.
+    #[test]
+    fn mobility_by_square_counts_each_sides_moves_by_their_square() {
+        let mut rng = SmallRng::seed_from_u64(23);
+        for variant in [Variant::Classic, Variant::Fairy] {
+            for _ in 0..100 {
+                let mut pos = Position::new(variant);
+                loop {
+                    for color in [Color::White, Color::Black] {
+                        let mut as_mover = pos.clone();
+                        if as_mover.turn() != color {
+                            as_mover.pass();
+                        }
+                        let mut unchecked = MoveList::new();
+                        as_mover.generate(&mut unchecked, !0, false);
+                        let king = pos.board().king_of(color);
+                        let counts = pos.mobility_by_square(color);
+                        let moves = unchecked.iter().filter(|m| Some(m.from()) != king);
+                        assert_eq!(counts.without(Bitboard(0)), moves.clone().count() as u32, "{}", pos.fen());
+                        for s in pos.board().by_color(color) {
+                            let elsewhere = moves.clone().filter(|m| m.from() != s).count() as u32;
+                            assert_eq!(counts.without(s.into()), elsewhere, "{} without {s}", pos.fen());
+                        }
+                    }
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    pos.play_unchecked(moves[rng.random_range(0..moves.len())]);
+                }
+            }
+        }
     }
 }
