@@ -113,8 +113,7 @@ impl Position {
             if let Some(without_king) = estimate {
                 return ProofMobility::NotInCheck { without_king };
             }
-            let unchecked = KingSafety { king: None, checkers: 0, pins: 0, threats };
-            self.generator(!0, &unchecked).all_but_king(&mut count, self.turn, self.variant.promotion_roles());
+            self.moves_but_king(self.turn, threats, &mut count);
             return ProofMobility::NotInCheck { without_king: count.0 as u32 };
         }
         self.generate_with(&mut count, !0, &self.king_safety());
@@ -135,10 +134,18 @@ impl Position {
     /// leave (the prover's estimate of its mobility after each move of the
     /// other side).
     pub(crate) fn mobility_by_square(&self, color: Color) -> SquareMobility {
-        let unchecked = KingSafety { king: None, checkers: 0, pins: 0, threats: Threats::new(&self.board, !color) };
         let mut counts = SquareMobility { from: [0; 64], total: 0 };
-        self.generator_for(color, !0, &unchecked).all_but_king(&mut counts, color, self.variant.promotion_roles());
+        self.moves_but_king(color, Threats::new(&self.board, !color), &mut counts);
         counts
+    }
+
+    /// Gives `sink` the moves of `color`'s pieces but the king, as if it
+    /// were to move, whether or not they expose its king (`threats`: the
+    /// other side's pieces).
+    #[inline(always)]
+    fn moves_but_king(&self, color: Color, threats: Threats, sink: &mut impl MoveSink) {
+        let unchecked = KingSafety { king: None, checkers: 0, pins: 0, threats };
+        self.generator_for(color, !0, &unchecked).all_but_king(sink, color, self.variant.promotion_roles());
     }
 
     #[inline(always)]
