@@ -356,21 +356,23 @@ impl SquareMobility {
     pub(crate) fn without(&self, squares: Bitboard) -> u32 {
         squares.fold(self.total, |n, s| n - self.from[s.index()] as u32)
     }
+
+    #[inline(always)]
+    fn add(&mut self, from: usize, moves: u32) {
+        self.from[from] += moves as u16;
+        self.total += moves;
+    }
 }
 
 impl MoveSink for SquareMobility {
     #[inline(always)]
     fn targets(&mut self, from: usize, targets: u64) {
-        let n = targets.count_ones();
-        self.from[from] += n as u16;
-        self.total += n;
+        self.add(from, targets.count_ones());
     }
 
     #[inline(always)]
     fn promotions(&mut self, from: usize, targets: u64, roles: &[Role]) {
-        let n = targets.count_ones() * roles.len() as u32;
-        self.from[from] += n as u16;
-        self.total += n;
+        self.add(from, targets.count_ones() * roles.len() as u32);
     }
 }
 

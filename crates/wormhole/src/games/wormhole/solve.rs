@@ -662,7 +662,7 @@ fn first_numbers(pos: &Position, values: &EvalParams, shared: &dyn ProvedTable, 
         Some(Settled { won: false, .. }) => return (INF, 0),
         None => {}
     }
-    match first_disproof_number(pos, estimate.filter(|&e| e >= COUNTED_BELOW)) {
+    match first_disproof_number(pos, estimate) {
         0 => (INF, 0),
         delta => by_material(delta, material(pos, values)),
     }
@@ -683,8 +683,8 @@ fn child_first_numbers(
     let them = !pos.turn();
     let before = pos.board().by_color(them);
     let undo = pos.play_unchecked(m);
-    let estimate = replies.without(before & !pos.board().by_color(them));
-    let numbers = first_numbers(pos, values, shared, Some(estimate));
+    let estimate = Some(replies.without(before & !pos.board().by_color(them))).filter(|&e| e >= COUNTED_BELOW);
+    let numbers = first_numbers(pos, values, shared, estimate);
     pos.undo(m, undo);
     numbers
 }
