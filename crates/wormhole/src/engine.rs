@@ -435,7 +435,8 @@ impl<M: Copy> SearchResult<M> {
         SearchResult { best_move: self.best_move.map(&f), info: self.info.map_moves(f) }
     }
 
-    /// Takes in what a prover found: a proved win becomes the score, with
+    /// Takes in what a prover found: a proved win becomes the score (unless
+    /// the search verified its own, or proved one as short), with
     /// the winning move as the move to play and the line; a proved loss
     /// becomes the score, with the proof's longest defence as the move to
     /// play (a lost engine makes the winner work longest). Returns whether
@@ -444,7 +445,7 @@ impl<M: Copy> SearchResult<M> {
     pub(crate) fn settle(&mut self, proof: Proof<M>) -> bool {
         let info = &mut self.info;
         let (score, pv) = match (proof, info.score) {
-            (Proof::Win { first_move, plies, .. }, score) if !matches!(score, Score::Win(_)) => {
+            (Proof::Win { first_move, plies, .. }, score) if shorter_win(plies, score, info.exact) => {
                 self.best_move = Some(first_move);
                 (Score::Win(plies), vec![first_move])
             }
@@ -461,6 +462,16 @@ impl<M: Copy> SearchResult<M> {
         }
         (info.score, info.exact, info.pv) = (score, false, pv);
         true
+    }
+}
+
+/// Whether a proved win within `plies` says more than the search's `score`
+/// (`exact`: its distance verified): the search proved no win, or a longer
+/// one it did not verify.
+fn shorter_win(plies: u32, score: Score, exact: bool) -> bool {
+    match score {
+        Score::Win(searched) => !exact && plies < searched,
+        _ => true,
     }
 }
 

@@ -523,6 +523,14 @@ mod tests {
         let mut calls = 0;
         let result = with_proof(searched(e4, Score::Win(5)), win, Instant::now(), &mut |_| calls += 1);
         assert_eq!((result.best_move, result.info.score, calls), (Some(e4), Score::Win(5), 0));
+        // A longer win the search did not verify gives way to a shorter
+        // proof; a verified one stays.
+        let result = with_proof(searched(e4, Score::Win(11)), win, Instant::now(), &mut |_| {});
+        assert_eq!((result.best_move, result.info.score), (Some(d4), Score::Win(9)));
+        let mut exact = searched(e4, Score::Win(11));
+        exact.info.exact = true;
+        let result = with_proof(exact, win, Instant::now(), &mut |_| calls += 1);
+        assert_eq!((result.best_move, result.info.score, calls), (Some(e4), Score::Win(11), 0));
         let result = with_proof(searched(e4, Score::Cp(10)), Proof::Unknown, Instant::now(), &mut |_| calls += 1);
         assert_eq!((result.best_move, result.info.score, calls), (Some(e4), Score::Cp(10), 0));
     }

@@ -188,13 +188,15 @@ impl ProvedTable for Table {
     }
 
     fn publish(&self, key: u64, settled: Settled) {
-        if self.proved(key).is_some() {
-            // Keep the search's own proof: its distance may be exact.
+        if self.proved(key).is_some_and(|known| known.plies <= settled.plies) {
+            // Keep the shorter distance (the search's own may be exact).
             return;
         }
         let plies = settled.plies.min(MAX_PLY as u32) as i32;
         let (score, bound) = if settled.won { (MATE - plies, Bound::Lower) } else { (plies - MATE, Bound::Upper) };
-        self.store(key, None, score, plies, bound, true);
+        // A shorter distance replaces a longer one, however deep its search.
+        let depth = self.probe(key).map_or(plies, |e| e.depth.max(plies));
+        self.store(key, None, score, depth, bound, true);
     }
 
     fn prefetch(&self, key: u64) {
@@ -264,7 +266,8 @@ mod tests {
 
     /// The search's game ends are shared with their distances: a win as a
     /// lower bound, a loss as an upper bound, never a mere estimate; what
-    /// the prover publishes does not replace the search's own.
+    /// the prover publishes replaces the search's own only with a shorter
+    /// distance.
     #[test]
     fn the_table_shares_game_ends_with_their_distances() {
         let t = Table::new(1).unwrap();
@@ -282,6 +285,11 @@ mod tests {
         t.publish(k5, Settled { won: false, plies: 40 });
         assert_eq!(t.proved(k1), Some(Settled { won: true, plies: 7 }));
         assert_eq!(t.proved(k5), Some(Settled { won: false, plies: 40 }));
+        t.publish(k1, Settled { won: true, plies: 5 });
+        t.publish(k5, Settled { won: false, plies: 30 });
+        assert_eq!(t.proved(k1), Some(Settled { won: true, plies: 5 }), "a shorter win, over a deeper search's");
+        assert_eq!(t.proved(k5), Some(Settled { won: false, plies: 30 }));
+        assert_eq!(t.probe(k1).map(|e| e.depth), Some(7), "the deeper search's depth stays");
     }
 
     #[test]

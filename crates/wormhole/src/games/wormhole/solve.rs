@@ -463,8 +463,10 @@ impl Solver {
     /// won position, the least over its children settled lost (the
     /// winning move's by [`Walking::Redo`], the others' by
     /// [`Walking::TableOnly`]); at a lost one, the most over its children;
-    /// and never more than the distance the search beside found, where
-    /// its table settles `pos` the same way.
+    /// and never more than the distance the table beside knows, where it
+    /// settles `pos` the same way (the search's, or an earlier walk's:
+    /// each distance found is published there, so the next move's walk
+    /// keeps this one's claims).
     /// On the brute-force suite at 20,000 positions each, 223 of the 303
     /// results proved have the exact distance (with the first numbers of
     /// the time: 220, and 214 with the winning move's line alone).
@@ -482,6 +484,8 @@ impl Solver {
         };
         let depth = walked.into_iter().chain(known).min()?;
         walk.depths.insert(key, depth);
+        // Shared, a later walk (the next move's) starts from this distance.
+        walk.budget.shared.publish(key, Settled { won, plies: depth });
         Some(depth)
     }
 
