@@ -173,6 +173,16 @@ impl Table {
     }
 }
 
+impl Entry {
+    /// The game end this entry proves, if any: a win stored as a lower or
+    /// exact bound, a loss as an upper or exact one.
+    fn settled(&self) -> Option<Settled> {
+        let win = self.score >= MATE_BOUND && self.bound != Bound::Upper;
+        let loss = self.score <= -MATE_BOUND && self.bound != Bound::Lower;
+        (win || loss).then(|| Settled { won: win, plies: (MATE - self.score.abs()) as u32 })
+    }
+}
+
 /// The table is where the alpha-beta search and a prover beside it share
 /// what they proved. A game end stored as a bound is a fact (see
 /// `negamax`): a win as a lower bound, a loss as an upper bound, or an
@@ -181,21 +191,19 @@ impl Table {
 /// the distance it cannot exceed.
 impl ProvedTable for Table {
     fn proved(&self, key: u64) -> Option<Settled> {
-        let e = self.probe(key)?;
-        let win = e.score >= MATE_BOUND && e.bound != Bound::Upper;
-        let loss = e.score <= -MATE_BOUND && e.bound != Bound::Lower;
-        (win || loss).then(|| Settled { won: win, plies: (MATE - e.score.abs()) as u32 })
+        self.probe(key)?.settled()
     }
 
     fn publish(&self, key: u64, settled: Settled) {
-        if self.proved(key).is_some_and(|known| known.plies <= settled.plies) {
+        let old = self.probe(key);
+        if old.and_then(|e| e.settled()).is_some_and(|known| known.plies <= settled.plies) {
             // Keep the shorter distance (the search's own may be exact).
             return;
         }
         let plies = settled.plies.min(MAX_PLY as u32) as i32;
         let (score, bound) = if settled.won { (MATE - plies, Bound::Lower) } else { (plies - MATE, Bound::Upper) };
         // A shorter distance replaces a longer one, however deep its search.
-        let depth = self.probe(key).map_or(plies, |e| e.depth.max(plies));
+        let depth = old.map_or(plies, |e| e.depth.max(plies));
         self.store(key, None, score, depth, bound, true);
     }
 
