@@ -52,6 +52,7 @@
 //! assert!(pos.is_legal(result.best_move.unwrap()));
 //! ```
 
+mod defence;
 mod eval;
 mod eval_cache;
 mod levels;
@@ -212,6 +213,16 @@ impl<M: Copy> Info<M> {
             time: self.time,
             pv: self.pv.iter().map(|&m| f(m)).collect(),
             lines: self.lines.iter().map(|l| l.map_moves(&f)).collect(),
+        }
+    }
+
+    /// Makes `line` the best line: the first of `lines`, its score and
+    /// line the figures' own.
+    fn set_best_line(&mut self, line: PvLine<M>) {
+        (self.score, self.exact, self.pv) = (line.score, line.exact, line.pv.clone());
+        match self.lines.first_mut() {
+            Some(first) => *first = line,
+            None => self.lines.push(line),
         }
     }
 }
@@ -394,7 +405,9 @@ pub struct Features {
     /// proved through the table, its proof of the root ending the search;
     /// with one thread, in the time a timed search leaves unused when it
     /// did not prove the result (on its own thread too, the prover keeps
-    /// that time). It proves results from further out.
+    /// that time). It proves results from further out. A timed search
+    /// whose root is then lost, at a distance not verified, spends the
+    /// rest of its time finding the defence that lasts longest.
     pub proof_search: bool,
     /// The first move (as the FEN counts them) at which
     /// [`Features::proof_search`] runs the prover; `None`: the game
@@ -455,13 +468,16 @@ impl<M: Copy> SearchResult<M> {
             }
             _ => return false,
         };
-        let line = PvLine { score, exact: false, pv: pv.clone() };
-        match info.lines.first_mut() {
-            Some(first) => *first = line,
-            None => info.lines.push(line),
-        }
-        (info.score, info.exact, info.pv) = (score, false, pv);
+        info.set_best_line(PvLine { score, exact: false, pv });
         true
+    }
+
+    /// Plays a lost root's longest `defence` ([`defence::defend`]), with
+    /// its exact distance as the score when the check found it.
+    fn take_defence(&mut self, defence: defence::Defence<M>) {
+        let score = defence.exact.map_or(self.info.score, Score::Loss);
+        self.info.set_best_line(PvLine { score, exact: defence.exact.is_some(), pv: vec![defence.best] });
+        self.best_move = Some(defence.best);
     }
 }
 

@@ -2,11 +2,14 @@
 //! share the table and search the same root at staggered depths), and
 //! iterative deepening with aspiration windows and MultiPV on the main thread.
 //! After it, at full strength, the proof-number solver may try to settle
-//! the game ([`Features::proof_search`](super::Features::proof_search)).
+//! the game ([`Features::proof_search`](super::Features::proof_search)),
+//! and a lost side looks for its longest defence in the time left (see
+//! `defence`).
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+use super::defence::{Defence, defend};
 use super::levels::LevelSettings;
 use super::negamax::is_proof_node;
 use super::ordering::History;
@@ -96,16 +99,37 @@ pub(super) fn run<P: Searchable>(
         let proof = beside.map(|prover| finish_beside(prover, &result, plan.time.soft.is_some(), stop, &prover_done));
         (result, proof)
     });
-    if let Some(proof) = proof {
-        return with_proof(result, proof, start, on_info);
-    }
-    match (P::PROVER, proof_time(engine, pos, limits, settings, &plan, &result)) {
-        (Some(prove), Some(time)) if !stop.load(Ordering::Relaxed) => {
+    let result = match (proof, P::PROVER, proof_time(engine, pos, limits, settings, &plan, &result)) {
+        (Some(proof), ..) => with_proof(result, proof, start, on_info),
+        (None, Some(prove), Some(time)) if !stop.load(Ordering::Relaxed) => {
             let limits = SolveLimits { time: Some(time), nodes: None };
             with_proof(result, prove(pos, &mut engine.prover, &limits, stop, &*engine.tt), start, on_info)
         }
         _ => result,
+    };
+    let deadline = plan.time.soft.filter(|_| proof_allowed(engine, pos, limits, settings));
+    match deadline.and_then(|d| defend(&shared, pos, &root_moves, &result, d)) {
+        Some(defence) => with_defence(result, defence, &nodes, start, on_info),
+        None => result,
     }
+}
+
+/// A lost result, told the longest defence the rest of the move's time
+/// found ([`defend`]). Reports the changed result to `on_info`, with the
+/// `nodes` of every search, timed from `start`.
+fn with_defence<M: Copy>(
+    mut result: SearchResult<M>,
+    defence: Defence<M>,
+    nodes: &AtomicU64,
+    start: Instant,
+    on_info: &mut dyn FnMut(&Info<M>),
+) -> SearchResult<M> {
+    result.take_defence(defence);
+    let info = &mut result.info;
+    (info.nodes, info.time) = (nodes.load(Ordering::Relaxed), start.elapsed());
+    info.nps = nps(info.nodes, info.time);
+    on_info(info);
+    result
 }
 
 /// How long the prover beside a search without a time limit may run at
@@ -184,7 +208,7 @@ fn proof_allowed<P: Searchable>(engine: &Engine, pos: &P, limits: &Limits<P::Mov
 }
 
 /// The least time worth giving the proof-number solver.
-const MIN_PROOF_TIME: Duration = Duration::from_millis(20);
+pub(super) const MIN_PROOF_TIME: Duration = Duration::from_millis(20);
 
 /// How long the proof-number solver may try to settle the root after the
 /// alpha-beta search: the rest of the move's planned time (the search

@@ -300,3 +300,27 @@ impl<'a, P: Searchable> Searcher<'a, P> {
         self.shared.root_allowed.is_some() || !self.root_excluded.is_empty()
     }
 }
+
+/// Runs `f` with what one search of `pos` (a Wormhole chess position)
+/// shares: the table `tt`, the default features and weights, no limit.
+#[cfg(test)]
+pub(super) fn with_shared<R>(pos: &crate::Position, tt: &Table, f: impl FnOnce(&Shared<crate::Position>) -> R) -> R {
+    use crate::rules::Evaluate;
+    let (stop, done, proved, nodes) =
+        (AtomicBool::new(false), AtomicBool::new(false), AtomicBool::new(false), AtomicU64::new(0));
+    let params = pos.default_params();
+    f(&Shared {
+        tt,
+        params: &params,
+        features: Features::default(),
+        positional: true,
+        stop: &stop,
+        helpers_done: &done,
+        proved: &proved,
+        nodes: &nodes,
+        node_limit: u64::MAX,
+        hard_deadline: None,
+        root_allowed: None,
+        history: &[],
+    })
+}
