@@ -173,7 +173,7 @@ mod tests {
 
     fn lost() -> (Position, Vec<crate::Move>) {
         let pos = Position::from_fen(LOST, Variant::Classic).unwrap();
-        let moves = pos.legal_moves().into_iter().copied().collect();
+        let moves = pos.legal_moves().iter().copied().collect();
         (pos, moves)
     }
 
