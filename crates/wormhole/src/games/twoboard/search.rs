@@ -152,4 +152,16 @@ mod tests {
         let mated = Position::from_fen("7K/8/8/8/8/8/8/7r|k7/8/8/7n/8/8/8/1N6 w B -|- -|- - 1 40").unwrap();
         assert!(mated.legal_moves().is_empty() && !mated.surely_has_move());
     }
+
+    /// The search's "in check" is whether a pass would leave the king
+    /// attacked (D13), not the rules' check: here White's king on B:h5
+    /// swaps with its own intent away from Black's arrival there, so it is
+    /// not in check (D10), but a pass drops that intent and leaves the king
+    /// to the arrival. Found by the properties harness.
+    #[test]
+    fn the_search_check_is_an_unsafe_pass() {
+        let pos = Position::from_fen("8/8/8/7r/8/8/8/8|7k/8/8/7K/8/8/8/8 w A -|- -|- wBh5,bAh5 100 80").unwrap();
+        assert!(!pos.is_check());
+        assert!(pos.king_safety().in_check);
+    }
 }
