@@ -97,13 +97,16 @@ pub(super) fn longest_defence<P: Searchable>(
 fn ranked<P: Searchable>(tt: &Table, pos: &mut P, moves: &[P::Move], chosen: P::Move) -> Vec<P::Move> {
     let mut alive: Vec<P::Move> =
         std::iter::once(chosen).chain(moves.iter().copied().filter(|&m| m != chosen)).collect();
-    // A stable sort: `chosen` stays first among equals.
-    alive.sort_by_cached_key(|&m| {
+    let bound = |pos: &mut P, m: P::Move| {
         let undo = pos.play_unchecked(m);
         let settled = tt.probe(pos.hash()).and_then(|e| e.settled());
         pos.undo(m, undo);
-        std::cmp::Reverse(settled.filter(|s| s.won).map_or(0, |s| s.plies + 1))
-    });
+        settled.filter(|s| s.won).map_or(0, |s| s.plies + 1)
+    };
+    let bounds: Vec<u32> = alive.iter().map(|&m| bound(pos, m)).collect();
+    let mut order: Vec<usize> = (0..alive.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(bounds[i]));
+    alive = order.iter().map(|&i| alive[i]).collect();
     alive
 }
 
