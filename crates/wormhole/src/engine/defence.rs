@@ -18,7 +18,7 @@ use super::root::MIN_PROOF_TIME;
 use super::score::mated_in;
 use super::search::{Searcher, Shared};
 use super::tt::Table;
-use super::{Score, SearchResult};
+use super::{ProvedTable, Score, SearchResult};
 use crate::rules::Searchable;
 
 /// A lost root's defence, as [`longest_defence`] found it.
@@ -97,16 +97,13 @@ pub(super) fn longest_defence<P: Searchable>(
 fn ranked<P: Searchable>(tt: &Table, pos: &mut P, moves: &[P::Move], chosen: P::Move) -> Vec<P::Move> {
     let mut alive: Vec<P::Move> =
         std::iter::once(chosen).chain(moves.iter().copied().filter(|&m| m != chosen)).collect();
-    let bound = |pos: &mut P, m: P::Move| {
+    // A stable sort: `chosen` stays first among equals.
+    alive.sort_by_key(|&m| {
         let undo = pos.play_unchecked(m);
-        let settled = tt.probe(pos.hash()).and_then(|e| e.settled());
+        let settled = tt.proved(pos.hash());
         pos.undo(m, undo);
-        settled.filter(|s| s.won).map_or(0, |s| s.plies + 1)
-    };
-    let bounds: Vec<u32> = alive.iter().map(|&m| bound(pos, m)).collect();
-    let mut order: Vec<usize> = (0..alive.len()).collect();
-    order.sort_by_key(|&i| std::cmp::Reverse(bounds[i]));
-    alive = order.iter().map(|&i| alive[i]).collect();
+        std::cmp::Reverse(settled.filter(|s| s.won).map_or(0, |s| s.plies + 1))
+    });
     alive
 }
 
@@ -157,7 +154,7 @@ mod tests {
     use super::*;
     use crate::engine::ordering::History;
     use crate::engine::search::with_shared;
-    use crate::engine::{Info, ProvedTable, PvLine, Settled};
+    use crate::engine::{Info, PvLine, Settled};
     use crate::{Position, Variant};
 
     /// Black to move and lost (self-play, classic): Ra5 and Ba5 last 10

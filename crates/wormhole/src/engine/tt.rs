@@ -176,7 +176,7 @@ impl Table {
 impl Entry {
     /// The game end this entry proves, if any: a win stored as a lower or
     /// exact bound, a loss as an upper or exact one.
-    pub(super) fn settled(&self) -> Option<Settled> {
+    fn settled(&self) -> Option<Settled> {
         let win = self.score >= MATE_BOUND && self.bound != Bound::Upper;
         let loss = self.score <= -MATE_BOUND && self.bound != Bound::Lower;
         (win || loss).then(|| Settled { won: win, plies: (MATE - self.score.abs()) as u32 })
