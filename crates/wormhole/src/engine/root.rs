@@ -9,7 +9,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use super::defence::{Defence, defend};
+use super::defence::defend;
 use super::levels::LevelSettings;
 use super::negamax::is_proof_node;
 use super::ordering::History;
@@ -100,31 +100,33 @@ pub(super) fn run<P: Searchable>(
         (result, proof)
     });
     let result = match (proof, P::PROVER, proof_time(engine, pos, limits, settings, &plan, &result)) {
-        (Some(proof), ..) => with_proof(result, proof, start, on_info),
+        (Some(proof), ..) => with_proof(result, proof, &nodes, start, on_info),
         (None, Some(prove), Some(time)) if !stop.load(Ordering::Relaxed) => {
             let limits = SolveLimits { time: Some(time), nodes: None };
-            with_proof(result, prove(pos, &mut engine.prover, &limits, stop, &*engine.tt), start, on_info)
+            let proof = prove(pos, &mut engine.prover, &limits, stop, &*engine.tt);
+            with_proof(result, proof, &nodes, start, on_info)
         }
         _ => result,
     };
     let deadline = plan.time.soft.filter(|_| proof_allowed(engine, pos, limits, settings));
     match deadline.and_then(|d| defend(&shared, pos, &root_moves, &result, d)) {
-        Some(defence) => with_defence(result, defence, &nodes, start, on_info),
+        Some(defence) => {
+            let mut result = result;
+            result.take_defence(defence);
+            reported(result, &nodes, start, on_info)
+        }
         None => result,
     }
 }
 
-/// A lost result, told the longest defence the rest of the move's time
-/// found ([`defend`]). Reports the changed result to `on_info`, with the
-/// `nodes` of every search, timed from `start`.
-fn with_defence<M: Copy>(
+/// Reports to `on_info` a result changed after the search (by a proof or
+/// a defence check), with the `nodes` of every search, timed from `start`.
+fn reported<M: Copy>(
     mut result: SearchResult<M>,
-    defence: Defence<M>,
     nodes: &AtomicU64,
     start: Instant,
     on_info: &mut dyn FnMut(&Info<M>),
 ) -> SearchResult<M> {
-    result.take_defence(defence);
     let info = &mut result.info;
     (info.nodes, info.time) = (nodes.load(Ordering::Relaxed), start.elapsed());
     info.nps = nps(info.nodes, info.time);
@@ -235,19 +237,15 @@ fn proof_time<P: Searchable>(
 /// search did not prove as much itself: a proved win plays the solver's
 /// winning move and scores a win within the proof's longest line; a proved
 /// loss plays the proof's longest defence and scores the loss.
-/// Neither distance is exact. Reports the changed result to `on_info`,
-/// timed from `start`.
+/// Neither distance is exact. Reports the changed result ([`reported`]).
 fn with_proof<M: Copy>(
     mut result: SearchResult<M>,
     proof: Proof<M>,
+    nodes: &AtomicU64,
     start: Instant,
     on_info: &mut dyn FnMut(&Info<M>),
 ) -> SearchResult<M> {
-    if result.settle(proof) {
-        result.info.time = start.elapsed();
-        on_info(&result.info);
-    }
-    result
+    if result.settle(proof) { reported(result, nodes, start, on_info) } else { result }
 }
 
 /// A helper thread: searches the root at depths staggered by thread, so
@@ -523,7 +521,9 @@ mod tests {
         let (e4, d4) = (pos.parse_move("e4").unwrap(), pos.parse_move("d4").unwrap());
         let mut reported = Vec::new();
         let win = Proof::Win { first_move: d4, plies: 7, size: 30 };
-        let result = with_proof(searched(e4, Score::Cp(120)), win, Instant::now(), &mut |i| reported.push(i.score));
+        let result = with_proof(searched(e4, Score::Cp(120)), win, &AtomicU64::new(0), Instant::now(), &mut |i| {
+            reported.push(i.score)
+        });
         assert_eq!(result.best_move, Some(d4));
         assert_eq!((result.info.score, result.info.exact, &result.info.pv[..]), (Score::Win(7), false, &[d4][..]));
         assert_eq!(result.info.lines[0].score, Score::Win(7));
@@ -531,11 +531,11 @@ mod tests {
         // A proved loss plays the proof's longest defence; without one, the
         // search's move.
         let loss = Proof::Loss { defence: Some(d4), plies: 6, size: 30 };
-        let result = with_proof(searched(e4, Score::Cp(-300)), loss, Instant::now(), &mut |_| {});
+        let result = with_proof(searched(e4, Score::Cp(-300)), loss, &AtomicU64::new(0), Instant::now(), &mut |_| {});
         assert_eq!((result.best_move, result.info.score, result.info.exact), (Some(d4), Score::Loss(6), false));
         assert_eq!((&result.info.pv[..], &result.info.lines[0].pv[..]), (&[d4][..], &[d4][..]));
         let loss = Proof::Loss { defence: None, plies: 6, size: 30 };
-        let result = with_proof(searched(e4, Score::Cp(-300)), loss, Instant::now(), &mut |_| {});
+        let result = with_proof(searched(e4, Score::Cp(-300)), loss, &AtomicU64::new(0), Instant::now(), &mut |_| {});
         assert_eq!((result.best_move, result.info.score), (Some(e4), Score::Loss(6)));
     }
 
@@ -545,17 +545,21 @@ mod tests {
         let (e4, d4) = (pos.parse_move("e4").unwrap(), pos.parse_move("d4").unwrap());
         let win = Proof::Win { first_move: d4, plies: 9, size: 30 };
         let mut calls = 0;
-        let result = with_proof(searched(e4, Score::Win(5)), win, Instant::now(), &mut |_| calls += 1);
+        let result =
+            with_proof(searched(e4, Score::Win(5)), win, &AtomicU64::new(0), Instant::now(), &mut |_| calls += 1);
         assert_eq!((result.best_move, result.info.score, calls), (Some(e4), Score::Win(5), 0));
         // A longer win the search did not verify gives way to a shorter
         // proof; a verified one stays.
-        let result = with_proof(searched(e4, Score::Win(11)), win, Instant::now(), &mut |_| {});
+        let result = with_proof(searched(e4, Score::Win(11)), win, &AtomicU64::new(0), Instant::now(), &mut |_| {});
         assert_eq!((result.best_move, result.info.score), (Some(d4), Score::Win(9)));
         let mut exact = searched(e4, Score::Win(11));
         exact.info.exact = true;
-        let result = with_proof(exact, win, Instant::now(), &mut |_| calls += 1);
+        let result = with_proof(exact, win, &AtomicU64::new(0), Instant::now(), &mut |_| calls += 1);
         assert_eq!((result.best_move, result.info.score, calls), (Some(e4), Score::Win(11), 0));
-        let result = with_proof(searched(e4, Score::Cp(10)), Proof::Unknown, Instant::now(), &mut |_| calls += 1);
+        let result =
+            with_proof(searched(e4, Score::Cp(10)), Proof::Unknown, &AtomicU64::new(0), Instant::now(), &mut |_| {
+                calls += 1
+            });
         assert_eq!((result.best_move, result.info.score, calls), (Some(e4), Score::Cp(10), 0));
     }
 
