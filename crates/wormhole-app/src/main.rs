@@ -10,6 +10,7 @@ macro_rules! outln {
 
 mod analyze;
 mod bench;
+mod cli_docs;
 mod files;
 mod game_arg;
 mod glicko;
@@ -29,7 +30,7 @@ mod uci;
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 /// Wormhole chess: every square a piece leaves becomes a hole.
 ///
@@ -62,6 +63,10 @@ enum Command {
     /// Puzzles: alone, the trainer (of the game last chosen, on the shipped sets;
     /// $WORMHOLE_PUZZLE_FILE names another puzzle file); `generate` finds them in engine games, `check` re-proves a puzzle file.
     Puzzles(puzzles_cmd::PuzzlesArgs),
+    /// Print the shell completion script of wormhole for bash, zsh, fish, elvish or powershell.
+    Completions(cli_docs::CompletionsArgs),
+    /// Print the man page of wormhole, or of one of its commands (`wormhole man match`).
+    Man(cli_docs::ManArgs),
 }
 
 fn main() -> ExitCode {
@@ -80,6 +85,8 @@ fn main() -> ExitCode {
         Some(Command::Solve(args)) => done(solve::run(&args)),
         Some(Command::Analyze(args)) => done(analyze::run(&args)),
         Some(Command::Puzzles(args)) => puzzles_cmd::run(&args),
+        Some(Command::Completions(args)) => done(cli_docs::print_completions(args.shell, Cli::command())),
+        Some(Command::Man(args)) => done(cli_docs::print_man_page(Cli::command(), args.command.as_deref())),
     };
     result.unwrap_or_else(|e| {
         eprintln!("error: {e:#}");

@@ -34,7 +34,7 @@ pub enum Who {
 
 /// Arguments of `wormhole play`.
 #[derive(Debug, Clone, Default, clap::Args)]
-#[command(after_help = tui::keymap::cli_help())]
+#[command(after_help = format!("{}\n\n{}", tui::keymap::cli_help(), tui::games::docs_help()))]
 pub struct PlayArgs {
     /// Who plays White (default: as last chosen; at first, you).
     #[arg(long, value_enum, value_name = "human|engine")]

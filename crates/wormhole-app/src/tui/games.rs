@@ -138,21 +138,56 @@ pub struct SetupChoice {
 }
 
 /// Declares each game's module of `games/` and lists its view with one
-/// game it shows (every game played by the same rules shares the view).
+/// game it shows (every game played by the same rules shares the view)
+/// and the file of the repository that gives its full rules, FEN and
+/// notation.
 macro_rules! views {
-    ($($module:ident::$view:ident: $kind:ident,)+) => {
+    ($($module:ident::$view:ident: $kind:ident, $docs:literal,)+) => {
         $(mod $module;)+
 
         /// Each game's view, with one game it shows.
         const VIEWS: &[(GameKind, &dyn GameView)] = &[$((GameKind::$kind, &$module::$view),)+];
+
+        /// Each game's rules file in the repository, with one game it covers.
+        const DOCS: &[(GameKind, &str)] = &[$((GameKind::$kind, $docs),)+];
     };
 }
 
 views! {
-    wormhole::Wormhole: Classic,
-    porthole::Porthole: Porthole,
-    linked::Linked: Linked,
-    twoboard::Twoboard: Twoboard,
+    wormhole::Wormhole: Classic, "docs/wormhole.md",
+    porthole::Porthole: Porthole, "docs/porthole.md",
+    linked::Linked: Linked, "docs/linked.md",
+    twoboard::Twoboard: Twoboard, "docs/twoboard.md",
+}
+
+/// The file of the repository that gives the full rules, FEN and notation
+/// of the game `kind` (both Wormhole piece sets share one), from [`DOCS`].
+pub fn docs(kind: GameKind) -> &'static str {
+    DOCS.iter()
+        .find(|(shown, _)| shown.same_rules(kind))
+        .map(|&(_, docs)| docs)
+        .expect("every game has a view (tested)")
+}
+
+/// Where the rules of every game are, for `--help`: each rules file and
+/// the games it covers.
+pub fn docs_help() -> String {
+    let files: Vec<String> = DOCS
+        .iter()
+        .map(|&(shown, docs)| {
+            let games: Vec<&str> = GameKind::ALL.iter().filter(|k| k.same_rules(shown)).map(|k| k.name()).collect();
+            format!("  {docs:<18} {}", games.join(", "))
+        })
+        .collect();
+    format!("The rules of each game, its FEN and its notation, in the source repository:\n{}", files.join("\n"))
+}
+
+/// The rules page of the game `kind`: its view's page, then where the
+/// full rules are.
+pub fn rules_with_docs(kind: GameKind) -> Vec<Line<'static>> {
+    let mut v = view(kind).rules();
+    v.push(Line::from(format!("The full rules, FEN and notation: {} in the source repository.", docs(kind))));
+    v
 }
 
 /// The view of the game `kind` (from [`VIEWS`]).
@@ -234,6 +269,11 @@ mod tests {
         for kind in GameKind::ALL {
             assert_eq!(VIEWS.iter().filter(|(shown, _)| shown.same_rules(kind)).count(), 1, "{kind}");
             assert!(!view(kind).rules().is_empty());
+            let page: Vec<String> = rules_with_docs(kind).iter().map(|l| l.to_string()).collect();
+            assert!(page.last().unwrap().contains(docs(kind)), "{kind}: {page:?}");
+            assert!(docs_help().contains(docs(kind)), "{kind}");
+            let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").join(docs(kind));
+            assert!(file.is_file(), "{kind}: no {}", file.display());
         }
     }
 }

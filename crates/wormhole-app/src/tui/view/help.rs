@@ -1,6 +1,7 @@
 //! The help overlay, three pages: every key (from the keymap), command
 //! (from the command table) and setting (from the config's table); the
-//! pieces in play (the legend); the rules.
+//! pieces in play (the legend); the rules, ending with the file that has
+//! them in full.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -69,7 +70,7 @@ pub fn lines(page: HelpPage, session: &Session) -> Vec<Line<'static>> {
     match page {
         HelpPage::Keys => keys_page(&session.config().prefs),
         HelpPage::Pieces => pieces_page(session.theme(), session.game().kind()),
-        HelpPage::Rules => games::view(session.game().kind()).rules(),
+        HelpPage::Rules => games::rules_with_docs(session.game().kind()),
     }
 }
 
