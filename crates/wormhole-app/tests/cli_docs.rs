@@ -91,9 +91,14 @@ fn anchors(markdown: &str) -> Vec<String> {
 }
 
 /// `link` (`docs/x.md` or `docs/x.md#anchor`) names a file of the
-/// repository and, if it has one, a heading of that file.
+/// repository and, if it has one, a heading of that file (`docs/` alone:
+/// the folder).
 fn assert_exists(link: &str, whose: &str) {
     let (file, anchor) = link.split_once('#').map_or((link, None), |(f, a)| (f, Some(a)));
+    if file.ends_with('/') {
+        assert!(root().join(file).is_dir(), "{whose} names the folder {file}");
+        return;
+    }
     assert!(file.ends_with(".md"), "{whose}: '{link}' is not a Markdown file");
     let text = std::fs::read_to_string(root().join(file)).unwrap_or_else(|e| panic!("{whose} links {link}: {e}"));
     if let Some(anchor) = anchor {

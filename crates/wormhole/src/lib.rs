@@ -2,7 +2,9 @@
 //!
 //! Every time a piece moves, the square it left becomes a hole; movement
 //! counts only the squares that are not holes. The side with no legal move
-//! loses. See `RULES.md` in the repository for the exact rules.
+//! loses. The repository's `docs/` gives each game's rules in full
+//! (`docs/wormhole.md`, `docs/porthole.md`, `docs/linked.md`,
+//! `docs/twoboard.md`).
 //!
 //! ```
 //! use std::sync::atomic::AtomicBool;

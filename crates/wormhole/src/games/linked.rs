@@ -1,6 +1,7 @@
 //! Linked-portal chess: the orthodox armies plus one portal per player; the
 //! two portal squares are joined into one square (the third "Portal chess"
-//! of seed 004, as `PORTAL-LINKED.md` in the repository fixes it).
+//! of seed 004, its open points settled by this program; the rules in full:
+//! `docs/linked.md` in the repository).
 //!
 //! A piece arriving on either portal cell arrives on the joined square J and
 //! comes out on the other cell; sliders and double steps may go on from there

@@ -1,5 +1,6 @@
 //! Two-board portal chess (Howe 1997, the first "Portal chess" of seed 004,
-//! as `PORTAL-TWOBOARD.md` in the repository fixes it; decisions D1-D15).
+//! this program settles its open points, decisions D1-D15; the rules in
+//! full: `docs/twoboard.md` in the repository).
 //!
 //! Two orthodox boards, A and B, each holding one full army and the other
 //! army without its king. The plies go (White, A), (Black, B), (White, B),

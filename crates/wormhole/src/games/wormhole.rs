@@ -1,6 +1,6 @@
 //! Wormhole chess: every square a piece leaves becomes a hole, movement
 //! counts only the squares that are not holes, and the side with no legal
-//! move loses (`RULES.md` in the repository). Its parts, one concern each:
+//! move loses (`docs/wormhole.md` in the repository). Its parts, one concern each:
 //! `threats` (hole-aware stepping with `core::steps`), [`attacks`], `movegen`,
 //! `moves`, `position`, [`fen`], [`san`], `illegal` (why a move is refused),
 //! `outcome`, `variant` (the two piece sets), [`zobrist`], its evaluation

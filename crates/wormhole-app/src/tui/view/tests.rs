@@ -143,7 +143,9 @@ fn render_help_overlay_lists_keys_commands_and_rules() {
     app.update(Action::TogglePage);
     let rows = screen(app.session(), 80, 24);
     let text = rows.join("\n");
-    for needle in ["Rules of Wormhole chess", "HOLE", "Knight", "Champion", "LOSES", "64 plies", "jumping"] {
+    for needle in
+        ["Rules of Wormhole chess", "HOLE", "Knight", "Champion", "LOSES", "64 plies", "jumping", "docs/wormhole.md"]
+    {
         assert!(text.contains(needle), "{needle} missing:\n{text}");
     }
     app.update(Action::Char('x'));
