@@ -114,6 +114,10 @@ fn every_docs_link_of_the_readme_help_and_docs_exists() {
     for link in &links {
         assert_exists(link, "README.md");
     }
+    for (at, _) in readme.match_indices("](#") {
+        let anchor: String = readme[at + 3..].chars().take_while(|c| *c != ')').collect();
+        assert!(anchors(&readme).contains(&anchor), "README.md links #{anchor}, which is none of its headings");
+    }
     let help = stdout_of(&["--help"]);
     let named = docs_links(&help);
     assert_eq!(named.len(), 4, "--help names the four rules files: {help}");
