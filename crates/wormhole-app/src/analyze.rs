@@ -45,6 +45,10 @@ pub struct AnalyzeArgs {
 
 /// Analyses the game and writes the annotated PGN.
 pub fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
+    if let Some(path) = &args.output {
+        // Refused now, not after minutes of analysis.
+        files::can_save(path)?;
+    }
     let text = files::read_game_file(&args.game)?;
     let game = PgnGame::parse(&text).with_context(|| format!("bad PGN file {}", args.game.display()))?;
     let mut options = AnalysisOptions::with_nodes(args.nodes, args.threads as usize);

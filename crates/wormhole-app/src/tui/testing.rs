@@ -22,9 +22,12 @@ pub fn settings(players: [Player; 2]) -> Settings {
     Settings { players, movetime: Some(Duration::from_millis(30)), level: Level::MIN, ..Settings::default() }
 }
 
-/// A folder of this test process under the system's temporary directory.
+/// A folder of this test process under the system's temporary directory,
+/// created (a save creates no folder the user names).
 pub fn temp_dir(tag: &str) -> PathBuf {
-    std::env::temp_dir().join(format!("wormhole-tui-{tag}-{}", std::process::id()))
+    let dir = std::env::temp_dir().join(format!("wormhole-tui-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    dir
 }
 
 /// A session without a runner: effects are returned, never performed.

@@ -161,8 +161,9 @@ impl Session {
             return self.open_trainer(form.variant);
         }
         form.apply(&mut self.config.prefs);
-        let text = self.config.updated_text(&[Key::Variant, Key::Side, Key::Level, Key::Clock]);
-        self.save_config(text);
+        let keys = [Key::Variant, Key::Side, Key::Level, Key::Clock];
+        let text = self.config.updated_text(&keys);
+        self.save_config(text, &keys);
         let settings = Settings {
             players: form.side.players(),
             level: form.level,

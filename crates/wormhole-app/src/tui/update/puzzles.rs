@@ -228,10 +228,11 @@ impl Session {
     /// Returns whether it counted now.
     fn count_puzzle(&mut self, outcome: Outcome) -> bool {
         let Some(trainer) = self.trainer.as_mut() else { return false };
-        let Some((attempt, rating)) = trainer.count(outcome) else {
+        let puzzle = trainer.offered().map_or(0.0, |o| f64::from(o.puzzle.rating));
+        let Some((attempt, _)) = trainer.count(outcome) else {
             return false;
         };
-        self.effects.push(Effect::SavePuzzleAttempt { game: trainer.game, attempt, rating });
+        self.effects.push(Effect::SavePuzzleAttempt { game: trainer.game, attempt, puzzle });
         true
     }
 
