@@ -189,10 +189,27 @@ pub fn save_new(text: &str, dir: &Path) -> anyhow::Result<PathBuf> {
     write_new(dir, &format!("wormhole-{}", stamp()), text)
 }
 
-/// Saves to a new `autosave-<date>-<time>.pgn` in `dir` (numbered if taken:
-/// two programs quitting in the same second keep both games). Returns the file.
-pub fn autosave(pgn: &PgnGame, dir: &Path) -> anyhow::Result<PathBuf> {
-    write_new(dir, &format!("autosave-{}", stamp()), &pgn.to_pgn())
+/// Saves to a new `autosave-<date>-<time>.pgn` (numbered if taken: two
+/// programs quitting in the same second keep both games) in the first of
+/// `dirs` where it can be written: a full disk or a folder we may not write
+/// does not lose the game while another place is left. Returns the file;
+/// the error says why each folder failed.
+pub fn autosave(pgn: &PgnGame, dirs: &[&Path]) -> anyhow::Result<PathBuf> {
+    let (stem, text) = (format!("autosave-{}", stamp()), pgn.to_pgn());
+    let mut failed = Vec::new();
+    for dir in dirs {
+        match write_new(dir, &stem, &text) {
+            Ok(path) => return Ok(path),
+            Err(e) => failed.push(format!("{e:#}")),
+        }
+    }
+    anyhow::bail!("{}", failed.join("; "))
+}
+
+/// The last place an autosave tries: a folder of this user in the
+/// system's temporary directory.
+pub fn last_resort_dir() -> PathBuf {
+    std::env::temp_dir().join(format!("wormhole-{}", rustix::process::getuid().as_raw()))
 }
 
 /// Whose folder a file goes in.
@@ -559,9 +576,16 @@ mod tests {
     fn autosave_creates_its_folder() {
         let dir = tempfile::tempdir().unwrap();
         let nested = dir.path().join("state/wormhole");
-        let path = autosave(&game("1. e4 e5"), &nested).unwrap();
+        let path = autosave(&game("1. e4 e5"), &[&nested]).unwrap();
         assert!(path.starts_with(&nested));
         assert!(load_pgn(&path).unwrap().to_pgn().contains("1. e4 e5 *"));
+        // A folder that cannot be made (inside a file): the next one is tried.
+        let blocked = path.join("sub");
+        let other = dir.path().join("other");
+        let path = autosave(&game("1. d4"), &[&blocked, &other]).unwrap();
+        assert!(path.starts_with(&other), "{}", path.display());
+        let err = format!("{:#}", autosave(&game("1. d4"), &[&blocked, &path.join("x")]).unwrap_err());
+        assert_eq!(err.matches("could not save").count(), 2, "each folder's failure: {err}");
     }
 
     #[test]

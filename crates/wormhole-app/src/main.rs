@@ -17,6 +17,7 @@ mod limits;
 mod match_cmd;
 mod perft_cmd;
 mod play;
+mod printable;
 mod puzzle_record;
 mod puzzle_sets;
 mod puzzles_cmd;
@@ -82,7 +83,7 @@ fn main() -> ExitCode {
         Some(Command::Puzzles(args)) => puzzles_cmd::run(&args),
     };
     result.unwrap_or_else(|e| {
-        eprintln!("error: {e:#}");
+        eprintln!("error: {}", printable::printable(&format!("{e:#}")));
         ExitCode::from(2)
     })
 }

@@ -13,6 +13,7 @@ use ratatui::DefaultTerminal;
 use wormhole::engine::Level;
 use wormhole::{AnyPosition, GameKind};
 
+use crate::printable::printable;
 use crate::signals::{Ending, Signals};
 use crate::tui;
 use crate::tui::app::App;
@@ -218,6 +219,7 @@ fn app_of(session: Session, seed: Option<u64>) -> App {
         autosaves: files::autosave_dir(),
         puzzles: puzzle_record::puzzles_dir(),
         puzzle_file: std::env::var_os("WORMHOLE_PUZZLE_FILE").filter(|v| !v.is_empty()).map(PathBuf::from),
+        last_resort: files::last_resort_dir(),
     };
     let runner = Runner::new(seed, folders, Box::new(std::io::stdout()));
     App::new(session, runner)
@@ -299,10 +301,13 @@ fn print_report(report: &ExitReport, ending: &Ending) -> ExitCode {
     }
     let _ = writeln!(out, "FEN: {}", report.fen);
     for note in &report.notes {
-        let _ = writeln!(out, "{note}");
+        let _ = writeln!(out, "{}", printable(note));
     }
     for error in &report.errors {
-        let _ = writeln!(err, "error: {error}");
+        let _ = writeln!(err, "error: {}", printable(error));
+    }
+    if let Some(pgn) = &report.unsaved {
+        let _ = writeln!(out, "The game, which could be saved nowhere (copy it from here):\n\n{}", printable(pgn));
     }
     // A game that could not be saved outweighs how the session ended.
     if report.errors.is_empty() { ending.exit_code() } else { ExitCode::FAILURE }

@@ -92,6 +92,7 @@ pub const CLOSED_OUTPUT_EXIT: i32 = 141;
 pub fn print_or_end(text: &str) {
     use std::io::Write;
     let mut out = std::io::stdout().lock();
+    let text = crate::printable::printable(text);
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
         Ok(()) => {}
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(CLOSED_OUTPUT_EXIT),

@@ -27,6 +27,9 @@ pub struct Folders {
     pub puzzles: PathBuf,
     /// The puzzle file the trainer offers (`$WORMHOLE_PUZZLE_FILE`).
     pub puzzle_file: Option<PathBuf>,
+    /// Where an autosave goes when neither the autosave folder nor the
+    /// games folder can take it (see [`files::last_resort_dir`]).
+    pub last_resort: PathBuf,
 }
 
 /// Performs effects: owns the engine and knows where files go.
@@ -65,7 +68,9 @@ impl Runner {
             }
             Effect::SaveIfNew { pgn, path } => return Some(self.save(&dated(pgn).to_pgn(), Some(path))),
             Effect::Autosave { pgn, reason } => {
-                let result = files::autosave(&dated(pgn), &self.folders.autosaves).map_err(|e| format!("{e:#}"));
+                let f = &self.folders;
+                let dirs = [f.autosaves.as_path(), &f.games, &f.last_resort];
+                let result = files::autosave(&dated(pgn), &dirs).map_err(|e| format!("{e:#}"));
                 return Some(Msg::Autosaved { reason, result });
             }
             Effect::SaveConfig { path, prefs, keys } => {
@@ -218,6 +223,7 @@ mod tests {
             autosaves: dir.path().join("autosaves"),
             puzzles: dir.path().join("puzzles"),
             puzzle_file: None,
+            last_resort: dir.path().join("last"),
         };
         let mut runner = Runner::new(Some(1), folders, Box::new(std::io::sink()));
         // The review's annotated game, as the session hands it over.

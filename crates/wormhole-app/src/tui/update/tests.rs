@@ -204,6 +204,8 @@ fn a_game_that_cannot_be_autosaved_is_kept_and_the_failure_reported() {
     assert_eq!(report.errors.len(), 1, "{:?}", report.errors);
     assert!(report.errors[0].starts_with("Could not autosave the game: could not save"), "{:?}", report.errors);
     assert!(report.notes.is_empty(), "{:?}", report.notes);
+    let pgn = report.unsaved.expect("the game is printed instead");
+    assert!(pgn.contains("1. e4 *"), "{pgn}");
 }
 
 #[test]
