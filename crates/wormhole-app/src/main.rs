@@ -67,6 +67,7 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    signals::fail_oversized_writes();
     if matches!(cli.command, Some(Command::Bench(_) | Command::Perft(_) | Command::Solve(_) | Command::Analyze(_))) {
         signals::end_quietly_on_closed_stdout();
     }
