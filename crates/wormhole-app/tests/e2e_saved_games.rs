@@ -1,11 +1,14 @@
-//! End-to-end test of Ctrl-O's list of saved games: which game each file
-//! is (from its `Variant` tag), the files beyond the newest 300 counted
-//! and found by the filter, and times in the local time zone. The real
-//! binary in a pty.
+//! End-to-end tests of what the player chose and saved being found again:
+//! Ctrl-O's list of saved games (which game each file is, from its
+//! `Variant` tag; the files beyond the newest 300 counted and found by the
+//! filter; times in the local time zone), and the game and level chosen on
+//! the command line kept as the next defaults, for `wormhole puzzles` too.
+//! The real binary in a pty.
 
 mod common;
 
 use std::path::Path;
+use std::process::Command;
 use std::time::{Duration, SystemTime};
 
 use common::pty::{Session, TIMEOUT};
@@ -50,4 +53,27 @@ fn the_list_names_each_game_counts_the_older_files_and_shows_local_time() {
     s.wait_until("the old game opened", |sc| sc.contains("loaded") && sc.contains(": 1 moves"));
     s.send(b"\x03");
     assert!(s.exit_within(TIMEOUT).status.success());
+}
+
+#[test]
+fn what_the_command_line_chose_is_remembered_and_puzzles_open_that_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let env = [("XDG_CONFIG_HOME", dir.path().to_str().unwrap())];
+    let s = Session::start_with_env(&["--variant", "linked", "--level", "3", "--hotseat"], &env);
+    s.wait_for("Linked-portal chess");
+    assert!(s.quit().0.success());
+    let out = Command::new(env!("CARGO_BIN_EXE_wormhole"))
+        .arg("--print-config")
+        .env("XDG_CONFIG_HOME", dir.path())
+        .output()
+        .unwrap();
+    let config = String::from_utf8_lossy(&out.stdout);
+    for line in ["variant = \"linked\"", "level = 3", "side = \"hotseat\""] {
+        assert!(config.contains(line), "{line} missing:\n{config}");
+    }
+    // With no option, a game starts as last chosen, and the trainer opens that game's puzzles.
+    let s = Session::start_with_env(&["puzzles"], &env);
+    let screen = s.wait_for("Linked-portal chess");
+    assert!(!screen.contains("Wormhole chess (classic)"), "{screen}");
+    assert!(s.quit().0.success());
 }

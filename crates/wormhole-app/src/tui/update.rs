@@ -157,6 +157,10 @@ impl Session {
     /// as the next defaults.
     fn start_from_form(&mut self, form: NewGameForm) {
         if form.puzzles {
+            // `wormhole puzzles` opens the game chosen last.
+            self.config.prefs.variant = form.variant;
+            let text = self.config.updated_text(&[Key::Variant]);
+            self.save_config(text, &[Key::Variant]);
             self.mode = self.resting_mode();
             return self.open_trainer(form.variant);
         }

@@ -71,6 +71,18 @@ fn ctrl_n_opens_the_new_game_screen_with_the_current_choices_and_enter_starts() 
 }
 
 #[test]
+fn choosing_puzzles_on_the_new_game_screen_keeps_the_game_for_wormhole_puzzles() {
+    let mut s = session_with_config([Player::Human; 2], Some("variant = \"classic\"\n"));
+    s.update(Action::NewGame);
+    let Mode::NewGame(mut form) = s.mode() else { panic!("{:?}", s.mode()) };
+    (form.puzzles, form.variant) = (true, GameKind::Linked);
+    s.mode = Mode::NewGame(form);
+    let effects = s.update(Action::Submit);
+    assert!(effects.iter().any(|e| matches!(e, Effect::LoadPuzzles(GameKind::Linked))), "{effects:?}");
+    assert_eq!(saved_config(&effects, "variant = \"classic\"\n").as_deref(), Some("variant = \"linked\"\n"));
+}
+
+#[test]
 fn escape_leaves_the_new_game_screen_and_the_game_goes_on() {
     let mut s = session_with_config([Player::Engine, Player::Human], None).with_new_game_screen();
     assert!(s.start().is_empty(), "nothing starts behind the new-game screen");
