@@ -105,6 +105,26 @@ fn a_protected_file_and_a_hard_linked_one_are_left_as_they_were() {
 }
 
 #[test]
+fn a_protected_config_is_left_as_it_was_and_the_setting_said_not_saved() {
+    let dir = open_folder();
+    let folder = dir.path().join("wormhole");
+    std::fs::create_dir(&folder).unwrap();
+    std::fs::set_permissions(&folder, std::os::unix::fs::PermissionsExt::from_mode(0o777)).unwrap();
+    let config = make_file(&folder, "config.toml", "level = 6\n", 0o444);
+    // As nobody when the test runs as root (else as the current user).
+    let prelude = if is_root() { "exec setpriv --reuid=65534 --regid=65534 --clear-groups \"$0\" \"$@\"" } else { ":" };
+    let env = [("XDG_CONFIG_HOME", dir.path().to_str().unwrap())];
+    let mut s = Session::start_in_shell(prelude, &["--hotseat"], &env);
+    s.wait_for("White to move >");
+    s.enter(":set level 3");
+    let screen = s.wait_for("could not be saved");
+    let said = screen.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(said.contains("is protected (you may not write it)"), "{screen}");
+    assert!(s.quit().0.success());
+    assert_eq!(std::fs::read_to_string(&config).unwrap(), "level = 6\n");
+}
+
+#[test]
 fn a_save_into_a_protected_folder_names_the_file_and_the_folder() {
     use std::os::unix::fs::PermissionsExt;
     let dir = open_folder();
