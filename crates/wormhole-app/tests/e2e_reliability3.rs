@@ -102,6 +102,19 @@ fn a_protected_file_and_a_hard_linked_one_are_left_as_they_were() {
     let other = std::fs::read_to_string(dir.path().join("other-name.pgn")).unwrap();
     assert!(other.contains("[Annotator \"wormhole"), "{other}");
     assert_eq!(other, std::fs::read_to_string(&linked).unwrap());
+    if is_root() {
+        // Another user's file (root's) that nobody may write: written in
+        // place, so it keeps its owner (a new file would be nobody's).
+        use std::os::unix::fs::{MetadataExt, PermissionsExt};
+        let theirs = dir.path().join("theirs.pgn");
+        std::fs::write(&theirs, "OLD\n").unwrap();
+        std::fs::set_permissions(&theirs, std::fs::Permissions::from_mode(0o666)).unwrap();
+        let out = unprivileged(dir.path(), &["analyze", "g.pgn", "--nodes", "500", "--output", "theirs.pgn"]);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let meta = std::fs::metadata(&theirs).unwrap();
+        assert_eq!((meta.uid(), meta.mode() & 0o777), (0, 0o666), "owner and mode kept");
+        assert!(std::fs::read_to_string(&theirs).unwrap().contains("[Annotator \"wormhole"));
+    }
 }
 
 #[test]
