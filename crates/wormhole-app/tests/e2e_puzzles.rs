@@ -141,9 +141,6 @@ fn two_trainers_on_one_record_both_count() {
         let record = home.record();
         assert_eq!(record.matches("[[attempt]]").count(), n + 1, "{record}");
     }
-    for s in trainers {
-        assert!(s.quit().0.success());
-    }
     let record = home.record();
     let numbers = |key: &str| -> Vec<f64> {
         record.lines().filter_map(|l| l.strip_prefix(key)).map(|v| v.trim().parse().unwrap()).collect()
@@ -154,6 +151,12 @@ fn two_trainers_on_one_record_both_count() {
     assert!(after[1] > after[0], "both gains count: {record}");
     let rating = numbers("rating = ");
     assert_eq!(rating, [after[1]], "{record}");
+    // The second trainer shows the rating the record holds, not its own stale sum.
+    let second = &trainers[1];
+    second.wait_until("the record's rating", |sc| shown_rating(sc) == after[1].round() as i32);
+    for s in trainers {
+        assert!(s.quit().0.success());
+    }
 }
 
 /// Whether a temporary file (a write under way) is in `dir`.

@@ -105,8 +105,9 @@ impl Runner {
             Effect::SavePuzzleAttempt { game, mut attempt, puzzle } => {
                 attempt.date = files::minute_text(std::time::SystemTime::now());
                 let path = puzzle_record::record_path(&self.folders.puzzles);
-                let result =
-                    puzzle_record::save_attempt(&path, game, attempt, puzzle).map(|_| ()).map_err(|e| format!("{e:#}"));
+                let result = puzzle_record::save_attempt(&path, game, attempt, puzzle)
+                    .map(|rating| (game, rating))
+                    .map_err(|e| format!("{e:#}"));
                 return Some(Msg::PuzzleSaved(result));
             }
             Effect::MakePersonal(puzzle) => {
