@@ -5,8 +5,12 @@
 //! a half-written file: the text goes to a temporary file in the same
 //! folder, is synced, then renamed into place. A new name (autosave, Ctrl-S
 //! without a name) is claimed atomically and never replaces a file; only a
-//! file the user named is replaced. Game files above a size limit are
-//! refused before they are read.
+//! file the user named is replaced, and only where a plain write could
+//! write it (a protected file is refused; a file with other hard links or
+//! another owner is written in place). Only the program's own folders are
+//! created. Files other running copies change too are changed under a
+//! lock ([`update_kept`]). Game files above a size limit are refused
+//! before they are read.
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, Read, Write};
