@@ -15,6 +15,7 @@ use wormhole::analysis::{AnalysisOptions, GameAnalysis, Judgement, analyse};
 use wormhole::engine::{EngineOptions, Limits};
 use wormhole::pgn::PgnGame;
 
+use crate::printable::printable;
 use crate::{files, limits};
 
 /// Arguments of `wormhole analyze`.
@@ -45,6 +46,10 @@ pub struct AnalyzeArgs {
 
 /// Analyses the game and writes the annotated PGN.
 pub fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
+    if let Some(path) = &args.output {
+        // Refused now, not after minutes of analysis.
+        files::can_save(path)?;
+    }
     let text = files::read_game_file(&args.game)?;
     let game = PgnGame::parse(&text).with_context(|| format!("bad PGN file {}", args.game.display()))?;
     let mut options = AnalysisOptions::with_nodes(args.nodes, args.threads as usize);
@@ -62,10 +67,13 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
     let annotated = annotated_pgn(&game, &analysis, &options.how());
     match &args.output {
         Some(path) => files::save_text(&annotated, path)?,
-        None => std::io::stdout().write_all(annotated.as_bytes()).context("cannot write the game to stdout")?,
+        None => {
+            let shown = printable(&annotated);
+            std::io::stdout().write_all(shown.as_bytes()).context("cannot write the game to stdout")?
+        }
     }
     eprintln!("Analysed {} positions in {:.1} s", analysis.len(), started.elapsed().as_secs_f64());
-    eprint!("{}", summary_table(&game, &analysis));
+    eprint!("{}", printable(&summary_table(&game, &analysis)));
     Ok(())
 }
 

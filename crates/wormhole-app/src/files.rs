@@ -5,59 +5,52 @@
 //! a half-written file: the text goes to a temporary file in the same
 //! folder, is synced, then renamed into place. A new name (autosave, Ctrl-S
 //! without a name) is claimed atomically and never replaces a file; only a
-//! file the user named is replaced. Game files above a size limit are
-//! refused before they are read.
+//! file the user named is replaced, and only where a plain write could
+//! write it (a protected file is refused; a file with other hard links or
+//! another owner is written in place). Only the program's own folders are
+//! created. Files other running copies change too are changed under a
+//! lock ([`update_kept`]). Game files above a size limit are refused
+//! before they are read.
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::SystemTime;
 
 use anyhow::Context;
+use jiff::tz::TimeZone;
+use jiff::{Timestamp, ZonedDateTime};
 use tempfile::NamedTempFile;
 use wormhole::excerpt::Excerpt;
 use wormhole::pgn::PgnGame;
 
 use crate::limits::{MAX_CONFIG_BYTES, MAX_GAME_FILE_BYTES, MAX_PUZZLE_FILE_BYTES};
 
-/// UTC date and time from the system clock: (year, month, day, h, m, s).
-fn now_utc() -> (i64, u32, u32, u32, u32, u32) {
-    utc(SystemTime::now())
+/// A moment in the local time zone (`TZ`, else the system's), as
+/// [`jiff`] reads the time-zone database: the system's C library is not
+/// asked, so this is sound with the engine's threads running.
+fn local(t: SystemTime) -> ZonedDateTime {
+    in_zone(t, TimeZone::system())
 }
 
-/// A moment as a UTC date and time: (year, month, day, h, m, s).
-fn utc(t: SystemTime) -> (i64, u32, u32, u32, u32, u32) {
-    let secs = t.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs()) as i64;
-    let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
-    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    (year, month, day, (rem / 3600) as u32, (rem / 60 % 60) as u32, (rem % 60) as u32)
+/// A moment in the time zone `zone` (the epoch for a moment out of range).
+fn in_zone(t: SystemTime, zone: TimeZone) -> ZonedDateTime {
+    Timestamp::try_from(t).unwrap_or(Timestamp::UNIX_EPOCH).to_zoned_datetime(zone)
 }
 
-/// Today as PGN writes it: `2026.11.29`.
+/// Today, local time, as PGN writes it: `2026.11.29`.
 pub fn pgn_date() -> String {
-    let (y, m, d, ..) = now_utc();
-    format!("{y:04}.{m:02}.{d:02}")
+    local(SystemTime::now()).strftime("%Y.%m.%d").to_string()
 }
 
-/// A moment to the minute, UTC, as lists of files show it: `2026-11-29 13:45`.
+/// A moment to the minute, local time, as lists of files show it: `2026-11-29 13:45`.
 pub fn minute_text(t: SystemTime) -> String {
-    let (y, mo, d, h, mi, _) = utc(t);
-    format!("{y:04}-{mo:02}-{d:02} {h:02}:{mi:02}")
+    local(t).strftime("%Y-%m-%d %H:%M").to_string()
 }
 
-/// A timestamp for file names: `20261129-134501`.
+/// A timestamp for file names, local time: `20261129-134501`.
 fn stamp() -> String {
-    let (y, mo, d, h, mi, s) = now_utc();
-    format!("{y:04}{mo:02}{d:02}-{h:02}{mi:02}{s:02}")
+    local(SystemTime::now()).strftime("%Y%m%d-%H%M%S").to_string()
 }
 
 /// Where autosaved games go: `$WORMHOLE_AUTOSAVE_DIR`, else
@@ -171,7 +164,21 @@ pub fn load_pgn(path: &Path) -> anyhow::Result<PgnGame> {
 /// to `path`, replacing that file if it exists. A failed save leaves any
 /// earlier file as it was.
 pub fn save_text(text: &str, path: &Path) -> anyhow::Result<()> {
-    write_replacing(path, text)
+    write_replacing(path, text, Folder::Given)
+}
+
+/// Whether a save to `path` can be tried, without writing anything: its
+/// folder exists, and the name is new or a regular file we may write. The
+/// error says why not, before the work of making the text (an analysis)
+/// or a question about replacing it.
+pub fn can_save(path: &Path) -> anyhow::Result<()> {
+    let failed = || format!("could not save {}", shown(path));
+    let target = save_target(path).with_context(failed)?;
+    folder_of(&target, Folder::Given).with_context(failed)?;
+    if std::fs::metadata(&target).is_ok() {
+        open_to_write(&target).with_context(failed)?;
+    }
+    Ok(())
 }
 
 /// Whether a file (of any kind, a dangling link included) has the name
@@ -186,17 +193,65 @@ pub fn save_new(text: &str, dir: &Path) -> anyhow::Result<PathBuf> {
     write_new(dir, &format!("wormhole-{}", stamp()), text)
 }
 
-/// Saves to a new `autosave-<date>-<time>.pgn` in `dir` (numbered if taken:
-/// two programs quitting in the same second keep both games). Returns the file.
-pub fn autosave(pgn: &PgnGame, dir: &Path) -> anyhow::Result<PathBuf> {
-    write_new(dir, &format!("autosave-{}", stamp()), &pgn.to_pgn())
+/// Saves to a new `autosave-<date>-<time>.pgn` (numbered if taken: two
+/// programs quitting in the same second keep both games) in the first of
+/// `dirs` where it can be written: a full disk or a folder we may not write
+/// does not lose the game while another place is left. Returns the file;
+/// the error says why each folder failed.
+pub fn autosave(pgn: &PgnGame, dirs: &[&Path]) -> anyhow::Result<PathBuf> {
+    let (stem, text) = (format!("autosave-{}", stamp()), pgn.to_pgn());
+    let mut failed = Vec::new();
+    for dir in dirs {
+        match write_new(dir, &stem, &text) {
+            Ok(path) => return Ok(path),
+            Err(e) => failed.push(format!("{e:#}")),
+        }
+    }
+    anyhow::bail!("{}", failed.join("; "))
 }
 
-/// The folder a file goes in (`.` for a bare name), created if missing.
-fn folder_of(path: &Path) -> anyhow::Result<&Path> {
+/// The last place an autosave tries: a folder of this user in the
+/// system's temporary directory.
+pub fn last_resort_dir() -> PathBuf {
+    std::env::temp_dir().join(format!("wormhole-{}", rustix::process::getuid().as_raw()))
+}
+
+/// Whose folder a file goes in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Folder {
+    /// One of the program's own (config, record, games, autosaves): created if missing.
+    Ours,
+    /// One the user named: a missing folder is an error (a typo is not
+    /// turned into folders).
+    Given,
+}
+
+/// The folder a file goes in (`.` for a bare name); one of ours is created
+/// if missing.
+fn folder_of(path: &Path, folder: Folder) -> anyhow::Result<&Path> {
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    std::fs::create_dir_all(dir).with_context(|| format!("cannot create the folder {}", shown(dir)))?;
+    match folder {
+        Folder::Ours => {
+            std::fs::create_dir_all(dir).with_context(|| format!("cannot create the folder {}", shown(dir)))?
+        }
+        Folder::Given if std::fs::metadata(dir).is_err_and(|e| e.kind() == io::ErrorKind::NotFound) => {
+            anyhow::bail!("the folder {} does not exist", shown(dir))
+        }
+        Folder::Given => {}
+    }
     Ok(dir)
+}
+
+/// The existing file `path` opened to write (nothing is changed yet), or
+/// why not: what a plain write (`echo x > file`) refuses, a save refuses.
+fn open_to_write(path: &Path) -> anyhow::Result<File> {
+    match OpenOptions::new().write(true).open(path) {
+        Ok(file) => Ok(file),
+        Err(e) if e.kind() == io::ErrorKind::PermissionDenied => {
+            anyhow::bail!("{} is protected (you may not write it): nothing was written", shown(path))
+        }
+        Err(e) => Err(e).with_context(|| format!("cannot write {}", shown(path))),
+    }
 }
 
 /// `text` in a temporary file in `dir`, flushed and synced to the disk. It
@@ -205,10 +260,17 @@ fn write_temp(dir: &Path, text: &str) -> io::Result<NamedTempFile> {
     use std::os::unix::fs::PermissionsExt;
     // Read-write for everyone the umask allows, like any file the user creates.
     let permissions = std::fs::Permissions::from_mode(0o666);
-    let mut temp =
-        tempfile::Builder::new().prefix(".wormhole-").suffix(".tmp").permissions(permissions).tempfile_in(dir)?;
-    temp.write_all(text.as_bytes())?;
-    temp.as_file().sync_all()?;
+    // The temporary file's name is not the user's: errors name the folder.
+    let in_folder =
+        |e: io::Error| io::Error::new(e.kind(), format!("cannot write in the folder {}: {}", shown(dir), e.kind()));
+    let mut temp = tempfile::Builder::new()
+        .prefix(".wormhole-")
+        .suffix(".tmp")
+        .permissions(permissions)
+        .tempfile_in(dir)
+        .map_err(in_folder)?;
+    temp.write_all(text.as_bytes()).map_err(in_folder)?;
+    temp.as_file().sync_all().map_err(in_folder)?;
     Ok(temp)
 }
 
@@ -251,18 +313,48 @@ fn dangling_target(path: &Path) -> anyhow::Result<PathBuf> {
 /// Writes `path` whole or not at all: a temporary file next to it is
 /// written and synced, then renamed over it. A symbolic link is followed
 /// and its target replaced (the link stays); the target keeps its
-/// permissions; what is not a regular file is refused ([`save_target`]).
-fn write_replacing(path: &Path, text: &str) -> anyhow::Result<()> {
+/// permissions and its owner; what is not a regular file is refused
+/// ([`save_target`]), and so is a file we may not write. A file with other
+/// names (hard links), or whose owner a new file cannot have, is written
+/// in place once the complete text has been written beside it (so a full
+/// disk fails before the file is touched).
+fn write_replacing(path: &Path, text: &str, folder: Folder) -> anyhow::Result<()> {
+    use std::os::unix::fs::MetadataExt;
     let failed = || format!("could not save {}", shown(path));
     let target = save_target(path).with_context(failed)?;
-    let dir = folder_of(&target).with_context(failed)?;
+    let dir = folder_of(&target, folder).with_context(failed)?;
+    let existing = match std::fs::metadata(&target) {
+        Ok(meta) => Some((meta, open_to_write(&target).with_context(failed)?)),
+        Err(_) => None,
+    };
     let temp = write_temp(dir, text).with_context(failed)?;
-    if let Ok(meta) = std::fs::metadata(&target) {
+    if let Some((meta, file)) = existing {
         temp.as_file().set_permissions(meta.permissions()).with_context(failed)?;
+        if meta.nlink() > 1 || !same_owner(temp.as_file(), &meta) {
+            drop(temp);
+            return write_in_place(file, text).with_context(failed);
+        }
     }
     temp.persist(&target).map_err(|e| e.error).with_context(failed)?;
     sync_folder(dir);
     Ok(())
+}
+
+/// Whether the new file `temp` has the owner and group of the file it
+/// replaces, given them if it can (only the superuser can).
+fn same_owner(temp: &File, old: &std::fs::Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    let alike = |m: &std::fs::Metadata| (m.uid(), m.gid()) == (old.uid(), old.gid());
+    temp.metadata().is_ok_and(|m| alike(&m))
+        || (std::os::unix::fs::fchown(temp, Some(old.uid()), Some(old.gid())).is_ok()
+            && temp.metadata().is_ok_and(|m| alike(&m)))
+}
+
+/// Writes `text` over the open file `file` and cuts what is left of the old text.
+fn write_in_place(mut file: File, text: &str) -> io::Result<()> {
+    file.write_all(text.as_bytes())?;
+    file.set_len(text.len() as u64)?;
+    file.sync_all()
 }
 
 /// Writes a new file `dir/stem.pgn`, or `dir/stem-2.pgn`, `-3`... when the
@@ -270,7 +362,7 @@ fn write_replacing(path: &Path, text: &str) -> anyhow::Result<()> {
 fn write_new(dir: &Path, stem: &str, text: &str) -> anyhow::Result<PathBuf> {
     let first = dir.join(format!("{stem}.pgn"));
     let failed = || format!("could not save {}", shown(&first));
-    folder_of(&first).with_context(failed)?;
+    folder_of(&first, Folder::Ours).with_context(failed)?;
     let mut temp = write_temp(dir, text).with_context(failed)?;
     for n in 1..=MAX_NAME_TRIES {
         let path = if n == 1 { first.clone() } else { dir.join(format!("{stem}-{n}.pgn")) };
@@ -322,25 +414,12 @@ fn sync_folder(dir: &Path) {
     }
 }
 
-/// The escape sequence that asks the terminal to put `text` on the clipboard.
+/// The escape sequence (OSC 52) that asks the terminal to put `text` on
+/// the clipboard, as crossterm writes it.
 pub fn osc52(text: &str) -> String {
-    format!("\x1b]52;c;{}\x07", base64(text.as_bytes()))
-}
-
-fn base64(bytes: &[u8]) -> String {
-    const ABC: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     let mut out = String::new();
-    for chunk in bytes.chunks(3) {
-        let b = [chunk[0], chunk.get(1).copied().unwrap_or(0), chunk.get(2).copied().unwrap_or(0)];
-        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
-        for i in 0..4 {
-            if i <= chunk.len() {
-                out.push(ABC[(n >> (18 - 6 * i) & 63) as usize] as char);
-            } else {
-                out.push('=');
-            }
-        }
-    }
+    // Writing into a String cannot fail.
+    let _ = crossterm::Command::write_ansi(&crossterm::clipboard::CopyToClipboard::to_clipboard_from(text), &mut out);
     out
 }
 
@@ -355,11 +434,6 @@ pub fn config_path() -> Option<PathBuf> {
 /// before it is read.
 pub fn read_config(path: &Path) -> anyhow::Result<Option<String>> {
     read_kept(path, MAX_CONFIG_BYTES, "a config file")
-}
-
-/// Writes the config file whole or not at all (see `write_replacing`).
-pub fn write_config(path: &Path, text: &str) -> anyhow::Result<()> {
-    write_replacing(path, text)
 }
 
 /// The text of a file the program keeps (`what` it is, for the message),
@@ -378,7 +452,29 @@ pub fn read_kept(path: &Path, max: u64, what: &str) -> anyhow::Result<Option<Str
 /// Writes a file the program keeps whole or not at all (see `write_replacing`):
 /// a crash or a signal leaves the old text or the new, never a mix.
 pub fn write_kept(path: &Path, text: &str) -> anyhow::Result<()> {
-    write_replacing(path, text)
+    write_replacing(path, text, Folder::Ours)
+}
+
+/// Changes a file the program keeps that other running copies may change
+/// too (the config, the puzzle record): under an advisory lock on its
+/// folder, reads the file as it is now (None: no file yet; refused as
+/// [`read_kept`] refuses), hands it to `change`, and writes the text that
+/// returns ([`write_kept`]). Two programs changing the file at once take
+/// turns, so each keeps its change. Returns what `change` returned beside
+/// the text.
+pub fn update_kept<T>(
+    path: &Path,
+    max: u64,
+    what: &str,
+    change: impl FnOnce(Option<String>) -> anyhow::Result<(String, T)>,
+) -> anyhow::Result<T> {
+    let dir = folder_of(path, Folder::Ours).with_context(|| format!("could not save {}", shown(path)))?;
+    // The folder, not the file: the file itself is replaced by each write.
+    let lock = File::open(dir).with_context(|| format!("cannot open the folder {}", shown(dir)))?;
+    lock.lock().with_context(|| format!("cannot lock the folder {}", shown(dir)))?;
+    let (text, value) = change(read_kept(path, max, what)?)?;
+    write_kept(path, &text)?;
+    Ok(value)
 }
 
 /// Moves a file that cannot be read out of the way, keeping it: it becomes
@@ -407,11 +503,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn base64_matches_known_values() {
-        assert_eq!(base64(b"Man"), "TWFu");
-        assert_eq!(base64(b"Ma"), "TWE=");
-        assert_eq!(base64(b"M"), "TQ==");
-        assert_eq!(osc52("hi"), "\x1b]52;c;aGk=\x07");
+    fn the_clipboard_escape_carries_base64() {
+        assert!(osc52("hi").starts_with("\x1b]52;c;aGk="), "{:?}", osc52("hi"));
+        assert!(osc52("Man").contains(";TWFu"), "{:?}", osc52("Man"));
     }
 
     fn game(moves: &str) -> PgnGame {
@@ -486,9 +580,16 @@ mod tests {
     fn autosave_creates_its_folder() {
         let dir = tempfile::tempdir().unwrap();
         let nested = dir.path().join("state/wormhole");
-        let path = autosave(&game("1. e4 e5"), &nested).unwrap();
+        let path = autosave(&game("1. e4 e5"), &[&nested]).unwrap();
         assert!(path.starts_with(&nested));
         assert!(load_pgn(&path).unwrap().to_pgn().contains("1. e4 e5 *"));
+        // A folder that cannot be made (inside a file): the next one is tried.
+        let blocked = path.join("sub");
+        let other = dir.path().join("other");
+        let path = autosave(&game("1. d4"), &[&blocked, &other]).unwrap();
+        assert!(path.starts_with(&other), "{}", path.display());
+        let err = format!("{:#}", autosave(&game("1. d4"), &[&blocked, &path.join("x")]).unwrap_err());
+        assert_eq!(err.matches("could not save").count(), 2, "each folder's failure: {err}");
     }
 
     #[test]
@@ -525,7 +626,7 @@ mod tests {
         assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink(), "still a link");
         assert!(std::fs::read_to_string(dir.path().join("real.pgn")).unwrap().ends_with("1. e4 *\n"));
         // A dangling link gets its target created; a chain is followed to its end.
-        let (dir, link) = special("ln -s sub/new.pgn a.pgn && ln -s a.pgn b.pgn", "b.pgn");
+        let (dir, link) = special("mkdir sub && ln -s sub/new.pgn a.pgn && ln -s a.pgn b.pgn", "b.pgn");
         save_text(&game("1. d4").to_pgn(), &link).unwrap();
         assert!(std::fs::read_to_string(dir.path().join("sub/new.pgn")).unwrap().ends_with("1. d4 *\n"));
         assert_eq!(names(dir.path()), ["a.pgn", "b.pgn", "sub"]);
@@ -541,6 +642,50 @@ mod tests {
         let (_dir, path) = special("echo old > g.pgn && chmod 600 g.pgn", "g.pgn");
         save_text(&game("1. e4").to_pgn(), &path).unwrap();
         assert_eq!(std::fs::metadata(&path).unwrap().permissions().mode() & 0o777, 0o600);
+    }
+
+    #[test]
+    fn a_hard_linked_file_is_written_in_place_so_every_name_has_the_new_text() {
+        use std::os::unix::fs::MetadataExt;
+        let (dir, path) = special("echo old > g.pgn && ln g.pgn other.pgn", "g.pgn");
+        save_text(&game("1. e4").to_pgn(), &path).unwrap();
+        let other = dir.path().join("other.pgn");
+        assert_eq!(std::fs::read_to_string(&other).unwrap(), std::fs::read_to_string(&path).unwrap());
+        assert!(std::fs::read_to_string(&other).unwrap().ends_with("1. e4 *\n"));
+        assert_eq!(std::fs::metadata(&path).unwrap().ino(), std::fs::metadata(&other).unwrap().ino(), "still one file");
+        // A shorter text leaves no tail of the longer one.
+        save_text("short\n", &path).unwrap();
+        assert_eq!(std::fs::read_to_string(&other).unwrap(), "short\n");
+        assert_eq!(names(dir.path()), ["g.pgn", "other.pgn"], "no temporary file left");
+    }
+
+    #[test]
+    fn a_replaced_file_keeps_its_owner() {
+        use std::os::unix::fs::MetadataExt;
+        let (_dir, path) = special("echo old > g.pgn && chmod 666 g.pgn", "g.pgn");
+        // Root can give the file away, and a save must then keep that owner;
+        // another user's file is written in place (a new file would be ours).
+        let _ = std::os::unix::fs::chown(&path, Some(65534), Some(65534));
+        let owner = |p: &Path| std::fs::metadata(p).map(|m| (m.uid(), m.gid())).unwrap();
+        let before = owner(&path);
+        save_text(&game("1. e4").to_pgn(), &path).unwrap();
+        assert_eq!(owner(&path), before);
+        assert!(std::fs::read_to_string(&path).unwrap().ends_with("1. e4 *\n"));
+    }
+
+    #[test]
+    fn a_missing_folder_is_created_only_when_it_is_ours() {
+        let dir = tempfile::tempdir().unwrap();
+        let typo = dir.path().join("typo-dir/deeper/game.pgn");
+        for err in [save_text("x", &typo).unwrap_err(), can_save(&typo).unwrap_err()] {
+            let err = format!("{err:#}");
+            assert!(err.contains("the folder") && err.contains("typo-dir/deeper does not exist"), "{err}");
+        }
+        assert_eq!(names(dir.path()), Vec::<String>::new(), "no folder made");
+        write_kept(&dir.path().join("ours/record.toml"), "x").unwrap();
+        assert!(can_save(&dir.path().join("ours/new.pgn")).is_ok());
+        let err = format!("{:#}", can_save(dir.path()).unwrap_err());
+        assert!(err.contains("is a folder, not a regular file"), "{err}");
     }
 
     #[test]
@@ -603,7 +748,10 @@ mod tests {
         assert_eq!(d.len(), 10);
         assert!(d.starts_with("20"), "{d}");
         assert_eq!(stamp().len(), 15);
-        let leap_day = UNIX_EPOCH + std::time::Duration::from_secs(951_782_400 + 3_600 + 120);
-        assert_eq!(minute_text(leap_day), "2000-02-29 01:02");
+        let leap_day = SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(951_782_400 + 3_600 + 120);
+        let text = |zone| in_zone(leap_day, zone).strftime("%Y-%m-%d %H:%M").to_string();
+        assert_eq!(text(TimeZone::UTC), "2000-02-29 01:02");
+        let east = TimeZone::fixed(jiff::tz::offset(-3));
+        assert_eq!(text(east), "2000-02-28 22:02", "local time, not UTC");
     }
 }

@@ -28,6 +28,13 @@ pub const TAU: f64 = 0.75;
 /// estimate from how hard the engine finds it, not from many players.
 pub const PUZZLE_DEVIATION: f64 = 80.0;
 
+/// The ratings a player can have: a record outside is not read, and a
+/// puzzle's result never leaves it.
+pub const RATINGS: std::ops::RangeInclusive<f64> = 0.0..=5000.0;
+
+/// The volatilities a record may hold (above 0).
+pub const VOLATILITIES: std::ops::RangeInclusive<f64> = 0.000_001..=1.0;
+
 /// How close the volatility iteration must get (Glickman's ε).
 const EPSILON: f64 = 0.000_001;
 
@@ -96,7 +103,23 @@ impl Rating {
     pub fn after_puzzle(self, puzzle: f64, score: f64) -> Rating {
         let opponent = Rating { rating: puzzle, deviation: PUZZLE_DEVIATION, volatility: START_VOLATILITY };
         let r = self.after(&[Game { opponent, score }], TAU);
-        Rating { deviation: r.deviation.clamp(MIN_DEVIATION, MAX_DEVIATION), ..r }
+        let rating = r.rating.clamp(*RATINGS.start(), *RATINGS.end());
+        Rating { rating, deviation: r.deviation.clamp(MIN_DEVIATION, MAX_DEVIATION), ..r }
+    }
+
+    /// What is wrong with a rating read from a file, if anything: a value
+    /// that is no number or out of its range ([`RATINGS`], the deviations
+    /// from [`MIN_DEVIATION`] to [`MAX_DEVIATION`], [`VOLATILITIES`]).
+    pub fn problem(&self) -> Option<String> {
+        let deviations = MIN_DEVIATION..=MAX_DEVIATION;
+        [
+            ("rating", self.rating, &RATINGS),
+            ("deviation", self.deviation, &deviations),
+            ("volatility", self.volatility, &VOLATILITIES),
+        ]
+        .into_iter()
+        .find(|(_, v, range)| !range.contains(v))
+        .map(|(name, v, range)| format!("{name} {v} is out of range ({} to {})", range.start(), range.end()))
     }
 }
 

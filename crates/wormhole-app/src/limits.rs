@@ -38,6 +38,23 @@ pub const MOVETIME_MS: RangeInclusive<u64> = 1..=3_600_000;
 /// `match --games`: at least one game (rounded up to a pair).
 pub const MATCH_GAMES: RangeInclusive<i64> = 1..=1_000_000;
 
+/// The numbers a `match --engine-a/-b` setting takes (`hash=`, `depth=`...),
+/// by setting: a value outside is refused with the range.
+pub const MATCH_SETTINGS: [(&str, RangeInclusive<i64>); 8] = [
+    ("hash", *EngineOptions::HASH_MB.start() as i64..=*EngineOptions::HASH_MB.end() as i64),
+    ("threads", 1..=EngineOptions::MAX_THREADS as i64),
+    ("depth", 1..=100),
+    ("nodes", 1..=1_000_000_000_000),
+    ("movetime", *MOVETIME_MS.start() as i64..=*MOVETIME_MS.end() as i64),
+    ("fmargin", 0..=2000),
+    ("prooffrom", 1..=10_000),
+    ("temperature", 1..=100_000),
+];
+
+/// How many random openings `match` draws for one pair of games before it
+/// gives up: random games that all end before `--random-plies` never give one.
+pub const MATCH_OPENING_TRIES: u32 = 10_000;
+
 /// `solve --time` in seconds: more than nothing, at most a week.
 pub const SOLVE_SECONDS: RangeInclusive<f64> = 0.001..=604_800.0;
 

@@ -18,6 +18,7 @@ mod limits;
 mod match_cmd;
 mod perft_cmd;
 mod play;
+mod printable;
 mod puzzle_record;
 mod puzzle_sets;
 mod puzzles_cmd;
@@ -71,6 +72,7 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    signals::fail_oversized_writes();
     if matches!(cli.command, Some(Command::Bench(_) | Command::Perft(_) | Command::Solve(_) | Command::Analyze(_))) {
         signals::end_quietly_on_closed_stdout();
     }
@@ -89,7 +91,7 @@ fn main() -> ExitCode {
         Some(Command::Man(args)) => done(cli_docs::print_man_page(Cli::command(), args.command.as_deref())),
     };
     result.unwrap_or_else(|e| {
-        eprintln!("error: {e:#}");
+        eprintln!("error: {}", printable::printable(&format!("{e:#}")));
         ExitCode::from(2)
     })
 }

@@ -188,7 +188,13 @@ fn apply_setting<W: EvalWeights, M>(
     limits: &mut Limits<M>,
 ) -> anyhow::Result<()> {
     let int = || -> anyhow::Result<i64> {
-        value.parse().with_context(|| format!("setting '{key}' needs a number, got '{value}'"))
+        let n: i64 = value.parse().with_context(|| format!("setting '{key}' needs a number, got '{value}'"))?;
+        match limits::MATCH_SETTINGS.iter().find(|(k, _)| *k == key) {
+            Some((_, range)) if !range.contains(&n) => {
+                bail!("setting '{key}' must be from {} to {}, got {n}", range.start(), range.end())
+            }
+            _ => Ok(n),
+        }
     };
     let flag = || -> anyhow::Result<bool> {
         match value {
@@ -199,22 +205,22 @@ fn apply_setting<W: EvalWeights, M>(
     };
     match key {
         "level" => options.level = value.parse()?,
-        "hash" => options.hash_mb = int()?.max(1) as usize,
-        "threads" => options.threads = int()?.max(1) as usize,
-        "depth" => limits.depth = Some(int()?.clamp(1, 100) as u32),
-        "nodes" => limits.nodes = Some(int()?.max(1) as u64),
-        "movetime" => limits.movetime = Some(Duration::from_millis(int()?.max(1) as u64)),
+        "hash" => options.hash_mb = int()? as usize,
+        "threads" => options.threads = int()? as usize,
+        "depth" => limits.depth = Some(int()? as u32),
+        "nodes" => limits.nodes = Some(int()? as u64),
+        "movetime" => limits.movetime = Some(Duration::from_millis(int()? as u64)),
         "null" => features.null_move = flag()?,
         "lmr" => features.lmr = flag()?,
         "futility" => features.futility = flag()?,
         "positional" => features.positional_eval = flag()?,
         "lazy" => features.lazy_eval = flag()?,
         "lmp" => features.late_move_pruning = flag()?,
-        "fmargin" => features.futility_margin = int()?.clamp(0, 2000) as i32,
+        "fmargin" => features.futility_margin = int()? as i32,
         "checkext" => features.check_extension = flag()?,
         "solver" => features.proof_search = flag()?,
-        "prooffrom" => features.proof_from_move = Some(int()?.clamp(1, 10_000) as u32),
-        "temperature" => features.temperature = Some(int()?.clamp(1, 100_000) as u32),
+        "prooffrom" => features.proof_from_move = Some(int()? as u32),
+        "temperature" => features.temperature = Some(int()? as u32),
         k if set_weight(params, k, value)? => {}
         _ => bail!("unknown setting '{key}'"),
     }
@@ -359,26 +365,54 @@ fn play_game<P: Searchable>(
     Ok(GameRecord { winner, reason, plies: ply, proved_from: proved_from.into_iter().flatten().min(), fens })
 }
 
-/// Appends the positions of a game with its result to `path`.
+/// Appends the positions of a game with its result to `path`, whole lines
+/// only: a half line left by an earlier run (killed, or out of disk) is
+/// cut first, and a write that fails (a full disk) is cut back to where it
+/// began, so the file never holds a half record for the next run to append to.
 fn dump(path: &std::path::Path, record: &GameRecord) -> std::io::Result<()> {
     use std::io::Write;
-    let mut file = std::fs::OpenOptions::new().create(true).append(true).open(path)?;
+    let mut file = std::fs::OpenOptions::new().create(true).read(true).append(true).open(path)?;
+    let start = whole_lines_end(&mut file)?;
+    file.set_len(start)?;
     let result = match record.winner {
         Some(Color::White) => 'w',
         Some(Color::Black) => 'b',
         None => 'd',
     };
-    for fen in &record.fens {
-        writeln!(file, "{fen};{result}")?;
+    let lines: String = record.fens.iter().map(|fen| format!("{fen};{result}\n")).collect();
+    if let Err(e) = file.write_all(lines.as_bytes()).and_then(|()| file.sync_data()) {
+        let _ = file.set_len(start);
+        return Err(e);
     }
     Ok(())
 }
 
+/// Where the file's last whole line ends (0: it has none): its length,
+/// unless a half line follows the last newline.
+fn whole_lines_end(file: &mut std::fs::File) -> std::io::Result<u64> {
+    use std::io::{Read, Seek, SeekFrom};
+    let mut end = file.metadata()?.len();
+    let mut chunk = [0u8; 4096];
+    while end > 0 {
+        let from = end.saturating_sub(chunk.len() as u64);
+        let part = &mut chunk[..(end - from) as usize];
+        file.seek(SeekFrom::Start(from))?;
+        file.read_exact(part)?;
+        if let Some(i) = part.iter().rposition(|&b| b == b'\n') {
+            return Ok(from + i as u64 + 1);
+        }
+        end = from;
+    }
+    Ok(0)
+}
+
 /// The opening: `plies` random legal moves from `start`, after which the
-/// game is not over and the side to move cannot end it at once.
-fn opening<P: Searchable>(start: &P, plies: u32, rng: &mut SmallRng) -> (P, Vec<P::Move>) {
+/// game is not over and the side to move cannot end it at once. Refused
+/// after [`limits::MATCH_OPENING_TRIES`] draws without one (random games
+/// of the game may all end sooner).
+fn opening<P: Searchable>(start: &P, plies: u32, rng: &mut SmallRng) -> anyhow::Result<(P, Vec<P::Move>)> {
     let over = |pos: &P| pos.outcome(&[]).is_some();
-    'again: loop {
+    'again: for _ in 0..limits::MATCH_OPENING_TRIES {
         let mut pos = start.clone();
         let mut moves = Vec::new();
         for _ in 0..plies {
@@ -398,9 +432,13 @@ fn opening<P: Searchable>(start: &P, plies: u32, rng: &mut SmallRng) -> (P, Vec<
             over(&next)
         });
         if !over(&pos) && !ends_at_once {
-            return (pos, moves);
+            return Ok((pos, moves));
         }
     }
+    bail!(
+        "no opening of {plies} random plies was found in {} tries (random games end sooner): ask for fewer --random-plies",
+        limits::MATCH_OPENING_TRIES
+    )
 }
 
 /// Plays the match and prints a line per game, then the statistics and,
@@ -428,7 +466,7 @@ impl WithPosition for Match<'_> {
         let mut rng = SmallRng::seed_from_u64(args.seed.unwrap_or(2026));
         let mut tally = Tally::default();
         for pair in 0..args.games.div_ceil(2) {
-            let (opening_pos, moves) = opening(&start, args.random_plies, &mut rng);
+            let (opening_pos, moves) = opening(&start, args.random_plies, &mut rng)?;
             let opening: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
             let mut points = 0.0;
             // A plays White in the first game of the pair and Black in the second.

@@ -13,12 +13,13 @@ use ratatui::DefaultTerminal;
 use wormhole::engine::Level;
 use wormhole::{AnyPosition, GameKind};
 
+use crate::printable::printable;
 use crate::signals::{Ending, Signals};
 use crate::tui;
 use crate::tui::app::App;
 use crate::tui::clock::TimeControl;
-use crate::tui::config::Config;
-use crate::tui::game::{Game, Player, recorded_level};
+use crate::tui::config::{Config, Key};
+use crate::tui::game::{Game, Player, Side, recorded_level};
 use crate::tui::games::fen_note;
 use crate::tui::runner::{Folders, Runner};
 use crate::tui::state::{ExitReport, Session, Settings};
@@ -189,12 +190,6 @@ fn first_game(args: &PlayArgs, settings: &mut Settings) -> anyhow::Result<Game> 
     })
 }
 
-/// Builds the app from the config and the arguments, without touching the
-/// terminal. Errors carry the parser's message.
-pub fn prepare(args: &PlayArgs, config: Config) -> anyhow::Result<App> {
-    Ok(app_of(session_of(args, config)?, args.seed))
-}
-
 /// The session the config and the arguments set up.
 fn session_of(args: &PlayArgs, mut config: Config) -> anyhow::Result<Session> {
     config.prefs.theme = args.theme.unwrap_or(config.prefs.theme);
@@ -218,6 +213,7 @@ fn app_of(session: Session, seed: Option<u64>) -> App {
         autosaves: files::autosave_dir(),
         puzzles: puzzle_record::puzzles_dir(),
         puzzle_file: std::env::var_os("WORMHOLE_PUZZLE_FILE").filter(|v| !v.is_empty()).map(PathBuf::from),
+        last_resort: files::last_resort_dir(),
     };
     let runner = Runner::new(seed, folders, Box::new(std::io::stdout()));
     App::new(session, runner)
@@ -241,8 +237,36 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
         crate::signals::print_or_end(&config.report());
         return Ok(ExitCode::SUCCESS);
     }
-    let app = prepare(&args, config)?;
-    run_app(app)
+    let not_kept = remember_choices(&args, &config).err();
+    let session = session_of(&args, config)?;
+    let session = match not_kept {
+        Some(why) => session.with_info(format!("the choices are used but not kept: {why:#}")),
+        None => session,
+    };
+    run_app(app_of(session, args.seed))
+}
+
+/// Keeps what the command line chose (`--variant`, `--level`, the sides,
+/// `--clock`: the options whose default is "as last chosen") as the next
+/// defaults, in the config file as it is now (the lock other copies take
+/// too). A config that is broken, or no config folder, keeps nothing.
+fn remember_choices(args: &PlayArgs, config: &Config) -> anyhow::Result<()> {
+    let (Some(path), None) = (&config.path, &config.error) else { return Ok(()) };
+    let chosen = settings(args, config);
+    let mut prefs = config.prefs;
+    (prefs.variant, prefs.level, prefs.side, prefs.clock) =
+        (chosen.variant, chosen.level, Side::of(chosen.players), chosen.clock);
+    let given = [
+        (Key::Variant, args.variant.is_some()),
+        (Key::Level, args.level.is_some()),
+        (Key::Side, args.chooses_sides()),
+        (Key::Clock, args.clock.is_some()),
+    ];
+    let keys: Vec<Key> = given.iter().filter(|(_, given)| *given).map(|(key, _)| *key).collect();
+    if keys.is_empty() {
+        return Ok(());
+    }
+    crate::tui::runner::save_config(path, &prefs, &keys)
 }
 
 /// `wormhole puzzles`: the puzzle trainer of the game last chosen (as the
@@ -299,10 +323,13 @@ fn print_report(report: &ExitReport, ending: &Ending) -> ExitCode {
     }
     let _ = writeln!(out, "FEN: {}", report.fen);
     for note in &report.notes {
-        let _ = writeln!(out, "{note}");
+        let _ = writeln!(out, "{}", printable(note));
     }
     for error in &report.errors {
-        let _ = writeln!(err, "error: {error}");
+        let _ = writeln!(err, "error: {}", printable(error));
+    }
+    if let Some(pgn) = &report.unsaved {
+        let _ = writeln!(out, "The game, which could be saved nowhere (copy it from here):\n\n{}", printable(pgn));
     }
     // A game that could not be saved outweighs how the session ended.
     if report.errors.is_empty() { ending.exit_code() } else { ExitCode::FAILURE }
@@ -380,16 +407,36 @@ mod tests {
     }
 
     #[test]
+    fn what_the_command_line_chose_is_kept_as_last_chosen() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("wormhole/config.toml");
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, "# mine\ntheme = \"light\"\nlevel = 6\n").unwrap();
+        let config = Config::from_text(Some(path.clone()), std::fs::read_to_string(&path).ok());
+        remember_choices(&args(&["--variant", "linked", "--level", "3", "--black", "human"]), &config).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let prefs = Prefs::parse(&text).unwrap();
+        assert_eq!((prefs.variant, prefs.level.number(), prefs.side), (GameKind::Linked, 3, Side::Black), "{text}");
+        assert!(text.starts_with("# mine\ntheme = \"light\"\nlevel = 3\n"), "the rest kept: {text}");
+        assert!(!text.contains("clock"), "what was not given is not written: {text}");
+        // Nothing given: nothing written; a broken file is never written.
+        std::fs::write(&path, "level = zero\n").unwrap();
+        let broken = Config::from_text(Some(path.clone()), Some("level = zero\n".into()));
+        remember_choices(&args(&["--level", "3"]), &broken).unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "level = zero\n");
+    }
+
+    #[test]
     fn a_short_fen_on_the_command_line_says_what_was_assumed() {
-        let app = prepare(&args(&["--fen", "4k3/8/8/8/8/8/8/4K3"]), Config::default()).unwrap();
-        let said = format!("{:?}", app.session().message());
+        let session = session_of(&args(&["--fen", "4k3/8/8/8/8/8/8/4K3"]), Config::default()).unwrap();
+        let said = format!("{:?}", session.message());
         assert!(said.contains("the FEN gave 1 of 3 fields: assumed 'w 0' (White to move)"), "{said}");
     }
 
     #[test]
     fn a_bad_fen_gives_the_parsers_message() {
         let err =
-            prepare(&args(&["--fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w 0"]), Config::default()).err().unwrap();
+            session_of(&args(&["--fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w 0"]), Config::default()).err().unwrap();
         assert_eq!(
             format!("{err:#}"),
             "bad FEN 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w 0': expected 8 ranks separated by '/', found 7"

@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use wormhole::GameKind;
 use wormhole::puzzles::{Effort, HEADER, Judge, Puzzle, parse_file};
 
-use crate::glicko::Rating;
+use crate::glicko::{self, Rating};
 use crate::limits::MAX_PUZZLE_RECORD_BYTES;
 use crate::{files, puzzle_sets};
 
@@ -33,6 +33,17 @@ pub enum Outcome {
     Hinted,
 }
 
+impl Outcome {
+    /// The rating `before` leaves after this outcome on a puzzle rated `puzzle`.
+    pub fn rated(self, before: Rating, puzzle: f64) -> Rating {
+        match self {
+            Outcome::Solved => before.after_puzzle(puzzle, 1.0),
+            Outcome::Failed => before.after_puzzle(puzzle, 0.0),
+            Outcome::Hinted => before,
+        }
+    }
+}
+
 /// One puzzle tried.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Attempt {
@@ -42,7 +53,7 @@ pub struct Attempt {
     pub result: Outcome,
     pub before: f64,
     pub after: f64,
-    /// When, UTC, to the minute: `2026-12-01 17:45`.
+    /// When, local time, to the minute: `2026-12-01 17:45`.
     pub date: String,
 }
 
@@ -61,7 +72,17 @@ const RECORD_HEADER: &str = "# The wormhole puzzle trainer's record: a rating pe
 impl Record {
     /// Reads a record's text; the error says what is wrong and where.
     pub fn parse(text: &str) -> Result<Record, String> {
-        toml::from_str(text).map_err(|e| e.to_string().trim_end().to_string())
+        let record: Record = toml::from_str(text).map_err(|e| e.to_string().trim_end().to_string())?;
+        for (game, rating) in &record.ratings {
+            if let Some(why) = rating.problem() {
+                return Err(format!("the {game} {why}"));
+            }
+        }
+        let strange = |v: &f64| !glicko::RATINGS.contains(v);
+        if let Some(a) = record.attempts.iter().find(|a| strange(&a.before) || strange(&a.after)) {
+            return Err(format!("the attempt at puzzle {} has a rating out of range", a.puzzle));
+        }
+        Ok(record)
     }
 
     /// The record as the file holds it.
@@ -98,7 +119,12 @@ pub fn record_path(dir: &Path) -> PathBuf {
 /// Reads the record in `path`: None when there is none yet.
 fn read(path: &Path) -> anyhow::Result<Option<Record>> {
     let Some(text) = files::read_kept(path, MAX_PUZZLE_RECORD_BYTES, "a puzzle record")? else { return Ok(None) };
-    Record::parse(&text).map(Some).map_err(|e| anyhow::anyhow!("{} is not a puzzle record: {e}", path.display()))
+    parse_at(path, &text).map(Some)
+}
+
+/// The record of the text of the file `path` (the error names the file).
+fn parse_at(path: &Path, text: &str) -> anyhow::Result<Record> {
+    Record::parse(text).map_err(|e| anyhow::anyhow!("{} is not a puzzle record: {e}", path.display()))
 }
 
 /// The record in `path` (an empty one if there is none yet) and what to
@@ -117,14 +143,22 @@ pub fn load(path: &Path) -> (Record, Option<String>) {
     }
 }
 
-/// Adds an attempt to the record in `path` as the file is now (another
-/// program may have added some), written whole or not at all. A file that
-/// cannot be read is left as it is and nothing is written.
-pub fn save_attempt(path: &Path, game: GameKind, attempt: Attempt, rating: Rating) -> anyhow::Result<()> {
-    let mut record = read(path).map_err(|e| anyhow::anyhow!("{e:#}; it is left as it is: the result is not saved"))?;
-    let record = record.get_or_insert_with(Record::default);
-    record.add(game, attempt, rating);
-    files::write_kept(path, &record.to_text())
+/// Adds an attempt on a puzzle rated `puzzle` to the record in `path` as
+/// the file is now, under the lock every trainer takes to change it:
+/// the attempt is rated from the rating in the file (another trainer may
+/// have changed it since this one read it), so every attempt counts once.
+/// Written whole or not at all; a file that cannot be read is left as it
+/// is and nothing is written. Returns the new rating.
+pub fn save_attempt(path: &Path, game: GameKind, mut attempt: Attempt, puzzle: f64) -> anyhow::Result<Rating> {
+    let kept = |e: anyhow::Error| anyhow::anyhow!("{e:#}; it is left as it is: the result is not saved");
+    files::update_kept(path, MAX_PUZZLE_RECORD_BYTES, "a puzzle record", |text| {
+        let mut record = text.map(|t| parse_at(path, &t)).transpose().map_err(kept)?.unwrap_or_default();
+        let before = record.rating(game);
+        let after = attempt.result.rated(before, puzzle);
+        (attempt.before, attempt.after) = (before.rating, after.rating);
+        record.add(game, attempt, after);
+        Ok((record.to_text(), after))
+    })
 }
 
 /// The personal set's file in the folder `dir`.
@@ -252,13 +286,63 @@ mod tests {
         let path = record_path(dir.path());
         assert_eq!(load(&path), (Record::default(), None), "no file yet: a new record");
         let r = Rating::default().after_puzzle(1400.0, 1.0);
-        save_attempt(&path, GameKind::Classic, attempt("c1", Outcome::Solved, 1500.0, r.rating), r).unwrap();
+        assert_eq!(
+            save_attempt(&path, GameKind::Classic, attempt("c1", Outcome::Solved, 0.0, 0.0), 1400.0).unwrap(),
+            r
+        );
         // Another program adds one to the same file.
-        save_attempt(&path, GameKind::Fairy, attempt("f1", Outcome::Failed, 1500.0, 1400.0), r).unwrap();
+        save_attempt(&path, GameKind::Fairy, attempt("f1", Outcome::Failed, 0.0, 0.0), 1400.0).unwrap();
         let (record, note) = load(&path);
         assert_eq!(note, None);
         assert_eq!(record.attempts.len(), 2);
         assert_eq!(record.ratings.keys().collect::<Vec<_>>(), ["classic", "fairy"]);
+        assert_eq!((record.attempts[0].before, record.attempts[0].after), (1500.0, r.rating), "rated from the file");
+    }
+
+    #[test]
+    fn trainers_saving_at_once_each_count_from_the_others_rating() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = record_path(dir.path());
+        // Eight trainers, each with a stale record of 1500, solve at once.
+        std::thread::scope(|s| {
+            for i in 0..8 {
+                let path = &path;
+                s.spawn(move || {
+                    save_attempt(
+                        path,
+                        GameKind::Classic,
+                        attempt(&format!("p{i}"), Outcome::Solved, 1500.0, 1500.0),
+                        1500.0,
+                    )
+                    .unwrap()
+                });
+            }
+        });
+        let (record, _) = load(&path);
+        assert_eq!(record.attempts.len(), 8, "no attempt lost");
+        let want = (0..8).fold(Rating::default(), |r, _| r.after_puzzle(1500.0, 1.0));
+        assert_eq!(record.rating(GameKind::Classic), want, "eight gains, each from the last");
+        for pair in record.attempts.windows(2) {
+            assert_eq!(pair[0].after, pair[1].before, "each attempt starts where the last ended");
+        }
+    }
+
+    #[test]
+    fn ratings_that_are_no_number_or_out_of_range_are_unreadable() {
+        for (field, value, why) in [
+            ("rating", "nan", "rating NaN is out of range"),
+            ("rating", "1e308", "out of range (0 to 5000)"),
+            ("deviation", "-5.0", "deviation -5 is out of range"),
+            ("volatility", "inf", "volatility inf is out of range"),
+        ] {
+            let mut values = [("rating", "1500.0"), ("deviation", "100.0"), ("volatility", "0.06")];
+            values.iter_mut().find(|(f, _)| *f == field).unwrap().1 = value;
+            let body: String = values.iter().map(|(f, v)| format!("{f} = {v}\n")).collect();
+            let err = Record::parse(&format!("[ratings.classic]\n{body}")).unwrap_err();
+            assert!(err.contains(why), "{field} = {value}: {err}");
+        }
+        let text = "[[attempt]]\npuzzle = \"x\"\ngame = \"classic\"\nresult = \"solved\"\nbefore = nan\nafter = 1500.0\ndate = \"\"\n";
+        assert!(Record::parse(text).unwrap_err().contains("puzzle x has a rating out of range"));
     }
 
     #[test]
@@ -266,8 +350,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = record_path(dir.path());
         std::fs::write(&path, "[ratings.classic]\nrating = \"high\"\n").unwrap();
-        let r = Rating::default();
-        let err = save_attempt(&path, GameKind::Classic, attempt("c1", Outcome::Solved, 1500.0, 1510.0), r);
+        let err = save_attempt(&path, GameKind::Classic, attempt("c1", Outcome::Solved, 1500.0, 1510.0), 1500.0);
         let err = format!("{:#}", err.unwrap_err());
         assert!(err.contains("is not a puzzle record") && err.contains("the result is not saved"), "{err}");
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "[ratings.classic]\nrating = \"high\"\n");

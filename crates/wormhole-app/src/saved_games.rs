@@ -25,8 +25,9 @@ pub fn games_dir() -> PathBuf {
 /// How many plies of the opening the list shows.
 const OPENING_PLIES: usize = 6;
 
-/// The most files the list reads (the newest).
-const MAX_LISTED: usize = 300;
+/// The most files the list reads (the newest); older ones are listed by
+/// name and date only, for the filter to find.
+pub const MAX_LISTED: usize = 300;
 
 /// A game file, as the list shows it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -35,6 +36,11 @@ pub struct SavedGame {
     pub modified: SystemTime,
     /// Found in the autosave folder.
     pub autosave: bool,
+    /// Whether the file was read (only the newest [`MAX_LISTED`] are): an
+    /// older one is known by its name and date only.
+    pub read: bool,
+    /// The game's title, from its `Variant` tag: `Linked-portal chess`.
+    pub game: String,
     /// The players and the result: `You - Engine, level 3  1-0`; or why the
     /// file cannot be read as a game.
     pub players: String,
@@ -45,20 +51,34 @@ pub struct SavedGame {
 impl SavedGame {
     /// Reads the game in `path` (modified at `modified`).
     fn read(path: PathBuf, modified: SystemTime, autosave: bool) -> SavedGame {
-        let (players, opening) = match files::load_pgn(&path) {
+        let (game, players, opening) = match files::load_pgn(&path) {
             Ok(pgn) => {
                 let tag = |name| pgn.tag(name).unwrap_or("?").to_string();
-                (format!("{} - {}  {}", tag("White"), tag("Black"), pgn.result()), opening(&pgn))
+                let players = format!("{} - {}  {}", tag("White"), tag("Black"), pgn.result());
+                (pgn.kind().info().title.to_string(), players, opening(&pgn))
             }
-            Err(e) => ("not a game this program reads".to_string(), format!("{e:#}")),
+            Err(e) => (String::new(), "not a game this program reads".to_string(), format!("{e:#}")),
         };
-        SavedGame { path, modified, autosave, players, opening }
+        SavedGame { path, modified, autosave, read: true, game, players, opening }
     }
 
-    /// One row of the list: when, players, result, opening, and whether it is an autosave.
+    /// A file beyond the newest [`MAX_LISTED`]: not read.
+    fn unread(path: PathBuf, modified: SystemTime, autosave: bool) -> SavedGame {
+        let (game, players, opening) = (String::new(), String::new(), String::new());
+        SavedGame { path, modified, autosave, read: false, game, players, opening }
+    }
+
+    /// One row of the list: when (local time), which game, players, result,
+    /// opening, and whether it is an autosave; for a file not read, its name.
     pub fn row(&self) -> String {
         let kind = if self.autosave { "  (autosave)" } else { "" };
-        format!("{}  {}  {}{kind}", files::minute_text(self.modified), self.players, self.opening)
+        let when = files::minute_text(self.modified);
+        if !self.read {
+            let name = self.path.file_name().map_or(String::new(), |n| n.to_string_lossy().into_owned());
+            return format!("{when}  {name}  (older, not read){kind}");
+        }
+        let game = if self.game.is_empty() { String::new() } else { format!("{}  ", self.game) };
+        format!("{when}  {game}{}  {}{kind}", self.players, self.opening)
     }
 
     /// Whether every word of `filter` is in the row or the file name (any case).
@@ -88,7 +108,8 @@ fn opening(pgn: &PgnGame) -> String {
 
 /// The `.pgn` files in `folders` (each with whether it holds autosaves),
 /// newest first; a folder that does not exist holds none, a file in two of
-/// them is listed once.
+/// them is listed once. Only the newest [`MAX_LISTED`] are read; the
+/// others are listed unread ([`SavedGame::read`]).
 pub fn list(folders: &[(PathBuf, bool)]) -> Vec<SavedGame> {
     let mut found: Vec<(PathBuf, SystemTime, bool)> = Vec::new();
     for (dir, autosave) in folders {
@@ -105,8 +126,14 @@ pub fn list(folders: &[(PathBuf, bool)]) -> Vec<SavedGame> {
         }
     }
     found.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| b.0.cmp(&a.0)));
-    found.truncate(MAX_LISTED);
-    found.into_iter().map(|(path, modified, autosave)| SavedGame::read(path, modified, autosave)).collect()
+    found
+        .into_iter()
+        .enumerate()
+        .map(|(i, (path, modified, autosave))| match i < MAX_LISTED {
+            true => SavedGame::read(path, modified, autosave),
+            false => SavedGame::unread(path, modified, autosave),
+        })
+        .collect()
 }
 
 /// Tab on a path: the path completed as far as the names in its folder

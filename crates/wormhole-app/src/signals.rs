@@ -17,6 +17,13 @@ use signal_hook::low_level::signal_name;
 /// The signals that end a game as Ctrl-C does.
 pub const ENDING_SIGNALS: [i32; 4] = [SIGTERM, SIGHUP, SIGINT, SIGQUIT];
 
+/// Makes a write past the file size limit (`ulimit -f`) fail with an error
+/// (EFBIG) that the command reports, instead of SIGXFSZ killing the
+/// program in the middle of a record it would have cut back (`match --dump`).
+pub fn fail_oversized_writes() {
+    let _ = signal_hook::flag::register(SIGXFSZ, Arc::new(AtomicBool::new(false)));
+}
+
 /// The ending signals received so far (the latest one).
 pub struct Signals {
     received: Arc<AtomicUsize>,
@@ -92,6 +99,7 @@ pub const CLOSED_OUTPUT_EXIT: i32 = 141;
 pub fn print_or_end(text: &str) {
     use std::io::Write;
     let mut out = std::io::stdout().lock();
+    let text = crate::printable::printable(text);
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
         Ok(()) => {}
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(CLOSED_OUTPUT_EXIT),

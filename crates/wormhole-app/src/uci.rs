@@ -26,6 +26,7 @@ use wormhole::engine::{EngineOptions, Level};
 use wormhole::excerpt::Excerpt;
 use wormhole::{GAMES, GameKind};
 
+use crate::printable::printable;
 use game::UciGame;
 use input::Input;
 use worker::{Control, Job, NoPosition, Task, Worker};
@@ -73,7 +74,14 @@ pub fn run() -> anyhow::Result<()> {
                 }
             }
             Ok(Input::End) => break Ok(()),
-            Ok(skipped) => say(&format!("info string error: {}", skipped.problem(number).unwrap_or_default())),
+            Ok(skipped) => {
+                let problem = skipped.problem(number).unwrap_or_default();
+                if matches!(&skipped, Input::TooLong { command, .. } if command == "position") {
+                    // As after any refused position: nothing to search.
+                    session.game = Err(format!("the last 'position' was refused ({problem})"));
+                }
+                say(&format!("info string error: {problem}"));
+            }
             Err(e) => break Err(e).context("reading standard input"),
         }
     };
@@ -89,7 +97,7 @@ static OUTPUT_GONE: AtomicBool = AtomicBool::new(false);
 /// gone away is not an error worth dying for: it is noted ([`output_gone`]).
 fn say(line: &str) {
     let mut out = std::io::stdout().lock();
-    if writeln!(out, "{line}").and_then(|()| out.flush()).is_err() {
+    if writeln!(out, "{}", printable(line)).and_then(|()| out.flush()).is_err() {
         OUTPUT_GONE.store(true, Ordering::SeqCst);
     }
 }

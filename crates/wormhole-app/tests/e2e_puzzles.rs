@@ -125,6 +125,40 @@ fn the_rating_is_kept_across_runs() {
     assert!(status.success());
 }
 
+#[test]
+fn two_trainers_on_one_record_both_count() {
+    let home = Home::new();
+    // Both read the record (no attempt yet: 1500) before either solves.
+    let mut trainers = [home.start(), home.start()];
+    for s in &mut trainers {
+        assert_eq!(shown_rating(&s.screen()), 1500);
+    }
+    for (n, s) in trainers.iter_mut().enumerate() {
+        s.enter("Ra7");
+        s.wait_for("Kg8 was the reply");
+        s.enter("Rb8#");
+        s.wait_for("Solved!");
+        let record = home.record();
+        assert_eq!(record.matches("[[attempt]]").count(), n + 1, "{record}");
+    }
+    let record = home.record();
+    let numbers = |key: &str| -> Vec<f64> {
+        record.lines().filter_map(|l| l.strip_prefix(key)).map(|v| v.trim().parse().unwrap()).collect()
+    };
+    let (before, after) = (numbers("before = "), numbers("after = "));
+    assert_eq!(before[0], 1500.0, "{record}");
+    assert_eq!(before[1], after[0], "the second counts from the first one's rating, not its stale 1500: {record}");
+    assert!(after[1] > after[0], "both gains count: {record}");
+    let rating = numbers("rating = ");
+    assert_eq!(rating, [after[1]], "{record}");
+    // The second trainer shows the rating the record holds, not its own stale sum.
+    let second = &trainers[1];
+    second.wait_until("the record's rating", |sc| shown_rating(sc) == after[1].round() as i32);
+    for s in trainers {
+        assert!(s.quit().0.success());
+    }
+}
+
 /// Whether a temporary file (a write under way) is in `dir`.
 fn writing(dir: &Path) -> bool {
     std::fs::read_dir(dir).is_ok_and(|d| d.flatten().any(|e| e.file_name().to_string_lossy().ends_with(".tmp")))

@@ -129,7 +129,7 @@ fn a_save_that_cannot_be_written_says_so_and_leaves_no_file() {
     let target = dir.path().join("game.pgn");
     s.enter(&format!(":save {}", target.display()));
     let screen = s.wait_for("could not save");
-    assert!(screen.contains("File too large"), "{screen}");
+    assert!(screen.to_lowercase().contains("file too large"), "{screen}");
     assert!(pty::read_folder(dir.path()).is_empty(), "no file, empty or temporary");
     // Ctrl-C: the autosave fails too; the program says so and exits non-zero.
     s.send(b"\x03");
@@ -138,6 +138,33 @@ fn a_save_that_cannot_be_written_says_so_and_leaves_no_file() {
     assert!(exit.out.contains("error: Could not autosave the game: could not save"), "{}", tail(&exit.out));
     assert!(exit.autosaved.is_empty(), "{:?}", exit.autosaved);
     assert_terminal_restored(&exit);
+    // Saved nowhere (the autosave folder, the games folder and the
+    // temporary folder all refused): the moves are printed once the
+    // terminal is back, as a game that reads back.
+    let restored = exit.out.rfind("\x1b[?1049l").expect("the alternate screen was left");
+    let after = exit.out[restored..].replace("\r\n", "\n");
+    let pgn = after.split("(copy it from here):\n\n").nth(1).unwrap_or_else(|| panic!("{}", tail(&exit.out)));
+    let game = PgnGame::parse(pgn).unwrap_or_else(|e| panic!("{e}: {pgn}"));
+    assert_eq!(game.moves.len(), 1, "{pgn}");
+}
+
+#[test]
+fn an_autosave_the_autosave_folder_refuses_goes_to_the_games_folder() {
+    // The autosave folder would be inside a file: it can never be made.
+    let blocker = tempfile::NamedTempFile::new().unwrap();
+    let autosave = blocker.path().join("autosave");
+    let env = [("WORMHOLE_AUTOSAVE_DIR", autosave.to_str().unwrap())];
+    let mut s = Session::start_with_env(&["--hotseat"], &env);
+    s.wait_for("White to move >");
+    s.enter("e4");
+    s.wait_for("Black to move >");
+    s.send(b"\x03");
+    let exit = s.exit_within(pty::TIMEOUT);
+    assert!(exit.status.success(), "{}", tail(&exit.out));
+    assert_eq!(exit.saved.len(), 1, "{:?}", exit.saved);
+    let (name, text) = &exit.saved[0];
+    assert!(name.starts_with("autosave-") && text.contains("1. e4 *"), "{name}: {text}");
+    assert!(exit.out.contains("Unsaved game autosaved to"), "{}", tail(&exit.out));
 }
 
 #[test]
@@ -237,16 +264,19 @@ fn save_follows_a_symlink_and_refuses_a_fifo_and_a_folder() {
     let dir = tempfile::tempdir().unwrap();
     shell_in(dir.path(), "echo old > real.pgn && ln -s real.pgn link.pgn && mkfifo fifo && mkdir folder");
     let mut s = game_after_e4_in(dir.path());
-    // Each name is taken: the app asks before it writes.
+    // A file's name is taken: the app asks before it writes.
+    s.enter(":save link.pgn");
+    s.wait_for("A file of that name exists. Replace it with this game?");
+    s.send(b"y");
+    s.wait_for("saved to link.pgn");
+    // What can never be replaced is refused at once, without the question.
     for (name, outcome) in [
-        ("link.pgn", "saved to link.pgn"),
         ("fifo", "fifo is a FIFO (named pipe), not a regular file: nothing was written"),
         ("folder", "folder is a folder, not a regular file: nothing was written"),
     ] {
         s.enter(&format!(":save {name}"));
-        s.wait_for("A file of that name exists. Replace it with this game?");
-        s.send(b"y");
-        s.wait_for(outcome);
+        let screen = s.wait_for(outcome);
+        assert!(!screen.contains("Replace it"), "{screen}");
     }
     assert!(s.quit().0.success());
     let link = dir.path().join("link.pgn");

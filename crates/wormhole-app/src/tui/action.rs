@@ -10,6 +10,7 @@ use wormhole::{GameKind, Square};
 
 use super::ai::EngineEvent;
 use super::analyst::AnalysisEvent;
+use crate::glicko::Rating;
 use crate::puzzle_record::LoadedPuzzles;
 use crate::saved_games::{PathCompletion, SavedGame};
 
@@ -116,7 +117,7 @@ pub enum Msg {
     /// The puzzles of a game and the player's record, read for the trainer.
     PuzzlesLoaded { game: GameKind, loaded: Box<LoadedPuzzles> },
     /// A puzzle's attempt was added to the record, or why not.
-    PuzzleSaved(Result<(), String>),
+    PuzzleSaved(Result<(GameKind, Rating), String>),
     /// A personal puzzle was saved: its id and the file, or why not.
     PersonalSaved(Result<(String, PathBuf), String>),
 }

@@ -35,7 +35,10 @@ impl FromStr for TimeControl {
         let (Some(min), Some(inc)) = (number(min), number(inc)) else {
             return Err(format!("'{s}': expected MIN+INC, e.g. 5+3"));
         };
-        if !(0.0..=TimeControl::MAX).contains(&min) || !(0.0..=TimeControl::MAX).contains(&inc) {
+        if min < 0.0 || inc < 0.0 {
+            return Err(format!("'{s}': minutes and increment seconds cannot be negative"));
+        }
+        if min > TimeControl::MAX || inc > TimeControl::MAX {
             return Err(format!("'{s}': minutes and increment seconds must be at most 600"));
         }
         let initial = Duration::from_secs_f64(min * 60.0);
@@ -138,6 +141,12 @@ mod tests {
         assert!("x+1".parse::<TimeControl>().unwrap_err().contains("expected MIN+INC"));
         assert!("NaN+1".parse::<TimeControl>().is_err());
         assert!("601+0".parse::<TimeControl>().unwrap_err().contains("at most 600"));
+        assert!(
+            "5+-3"
+                .parse::<TimeControl>()
+                .unwrap_err()
+                .contains("'5+-3': minutes and increment seconds cannot be negative")
+        );
         assert!("1/60+0".parse::<TimeControl>().is_err());
         assert_eq!("0.0167+0".parse::<TimeControl>().map(|t| t.initial >= Duration::from_secs(1)), Ok(true));
     }

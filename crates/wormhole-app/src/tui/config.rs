@@ -209,6 +209,15 @@ impl Prefs {
         lines.join("\n") + "\n"
     }
 
+    /// The config file's text as it is now on the disk (another running
+    /// copy may have changed it) with `keys` set to this value, the rest
+    /// kept: each copy writes only what it changed. A file that is broken
+    /// now is not replaced (the error says what is wrong).
+    pub fn merged_into(&self, text: &str, keys: &[Key]) -> Result<String, Problem> {
+        Prefs::parse(text)?;
+        Ok(keys.iter().fold(text.to_string(), |t, &k| self.write_into(&t, k)))
+    }
+
     /// Every setting as a config file line with what it takes, for `--print-config`.
     pub fn describe(&self) -> String {
         let mut out = String::new();

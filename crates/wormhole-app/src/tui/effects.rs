@@ -12,7 +12,7 @@ use wormhole::analysis::AnalysisOptions;
 
 use super::action::AutosaveReason;
 use super::ai::{Limits, Purpose};
-use crate::glicko::Rating;
+use super::config::{Key, Prefs};
 use crate::puzzle_record::Attempt;
 
 /// Something `update` wants done outside the state.
@@ -35,8 +35,9 @@ pub enum Effect {
     SaveIfNew { pgn: PgnGame, path: PathBuf },
     /// Write the game to a fresh file in the autosave folder.
     Autosave { pgn: PgnGame, reason: AutosaveReason },
-    /// Write the config file.
-    SaveConfig { path: PathBuf, text: String },
+    /// Set these keys of the config file to their values in `prefs`, the
+    /// rest of the file as it is on the disk (see [`Prefs::merged_into`]).
+    SaveConfig { path: PathBuf, prefs: Prefs, keys: Vec<Key> },
     /// Read a PGN file.
     OpenPgn(PathBuf),
     /// List the saved games and autosaves.
@@ -54,8 +55,10 @@ pub enum Effect {
     SaveText { text: String, path: Option<PathBuf> },
     /// Read a game's puzzles and the player's record (the trainer).
     LoadPuzzles(GameKind),
-    /// Add a puzzle's attempt and the rating it left in `game` to the player's record.
-    SavePuzzleAttempt { game: GameKind, attempt: Attempt, rating: Rating },
+    /// Add a puzzle's attempt to the player's record in `game`, rated again
+    /// from the rating on the disk (another running trainer may have
+    /// changed it) on a puzzle rated `puzzle`.
+    SavePuzzleAttempt { game: GameKind, attempt: Attempt, puzzle: f64 },
     /// Re-prove a puzzle made of a missed win, rate it at the player's
     /// rating and add it to the player's personal set.
     MakePersonal(Box<Puzzle>),

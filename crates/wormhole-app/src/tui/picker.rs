@@ -27,9 +27,16 @@ impl GamePicker {
         GamePicker { games: None, folders: Vec::new(), filter: String::new(), selected: 0, back }
     }
 
-    /// The games the filter keeps.
+    /// The games the filter keeps: the files read, and once something is
+    /// typed, the older ones whose name or date it matches too.
     pub fn shown(&self) -> Vec<&SavedGame> {
-        self.games.iter().flatten().filter(|g| g.matches(&self.filter)).collect()
+        let typed = !self.filter.trim().is_empty();
+        self.games.iter().flatten().filter(|g| (g.read || typed) && g.matches(&self.filter)).collect()
+    }
+
+    /// How many files are older than those read (listed only when the filter finds them).
+    pub fn left_out(&self) -> usize {
+        self.games.iter().flatten().filter(|g| !g.read).count()
     }
 
     /// The game Enter opens.
@@ -62,7 +69,18 @@ mod tests {
 
     fn game(name: &str, players: &str) -> SavedGame {
         let (path, modified, opening) = (PathBuf::from(name), SystemTime::UNIX_EPOCH, "1. e4".to_string());
-        SavedGame { path, modified, autosave: false, players: players.to_string(), opening }
+        let (game, players) = ("Wormhole chess (classic)".to_string(), players.to_string());
+        SavedGame { path, modified, autosave: false, read: true, game, players, opening }
+    }
+
+    #[test]
+    fn files_older_than_those_read_are_found_by_the_filter() {
+        let mut p = GamePicker::new(Mode::Play);
+        let old = SavedGame { read: false, ..game("old-linked.pgn", "") };
+        p.games = Some(vec![game("a.pgn", "You - Engine"), old]);
+        assert_eq!((p.shown().len(), p.left_out()), (1, 1), "listed only when typed for");
+        "linked".chars().for_each(|c| p.type_char(c));
+        assert_eq!(p.chosen().unwrap().path, PathBuf::from("old-linked.pgn"));
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! with a [`Msg`].
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, Sender, channel};
 
 use wormhole::pgn::PgnGame;
@@ -11,7 +11,9 @@ use wormhole::pgn::PgnGame;
 use super::action::Msg;
 use super::ai::Ai;
 use super::analyst::Analyst;
+use super::config::{Key, Prefs};
 use super::effects::Effect;
+use crate::limits::MAX_CONFIG_BYTES;
 use crate::{files, puzzle_record, saved_games};
 
 /// Where the runner keeps games.
@@ -25,6 +27,9 @@ pub struct Folders {
     pub puzzles: PathBuf,
     /// The puzzle file the trainer offers (`$WORMHOLE_PUZZLE_FILE`).
     pub puzzle_file: Option<PathBuf>,
+    /// Where an autosave goes when neither the autosave folder nor the
+    /// games folder can take it (see [`files::last_resort_dir`]).
+    pub last_resort: PathBuf,
 }
 
 /// Performs effects: owns the engine and knows where files go.
@@ -54,14 +59,22 @@ impl Runner {
             Effect::AbandonSearch => self.ai.abandon(),
             Effect::ResetEngine => self.ai.new_game(),
             Effect::Save { pgn, path } => return Some(self.save(&dated(pgn).to_pgn(), path)),
-            Effect::SaveIfNew { path, .. } if files::is_taken(&path) => return Some(Msg::WouldReplace(path)),
+            Effect::SaveIfNew { path, .. } if files::is_taken(&path) => {
+                // What cannot be replaced is refused before the question.
+                return Some(match files::can_save(&path) {
+                    Ok(()) => Msg::WouldReplace(path),
+                    Err(e) => Msg::Saved { result: Err(format!("{e:#}")), in_games_folder: false },
+                });
+            }
             Effect::SaveIfNew { pgn, path } => return Some(self.save(&dated(pgn).to_pgn(), Some(path))),
             Effect::Autosave { pgn, reason } => {
-                let result = files::autosave(&dated(pgn), &self.folders.autosaves).map_err(|e| format!("{e:#}"));
+                let f = &self.folders;
+                let dirs = [f.autosaves.as_path(), &f.games, &f.last_resort];
+                let result = files::autosave(&dated(pgn), &dirs).map_err(|e| format!("{e:#}"));
                 return Some(Msg::Autosaved { reason, result });
             }
-            Effect::SaveConfig { path, text } => {
-                let result = files::write_config(&path, &text).map(|()| path).map_err(|e| format!("{e:#}"));
+            Effect::SaveConfig { path, prefs, keys } => {
+                let result = save_config(&path, &prefs, &keys).map(|()| path).map_err(|e| format!("{e:#}"));
                 return Some(Msg::ConfigSaved(result));
             }
             Effect::OpenPgn(path) => {
@@ -89,10 +102,12 @@ impl Runner {
                 let loaded = puzzle_record::load_puzzles(file, &self.folders.puzzles);
                 return Some(Msg::PuzzlesLoaded { game, loaded: Box::new(loaded) });
             }
-            Effect::SavePuzzleAttempt { game, mut attempt, rating } => {
+            Effect::SavePuzzleAttempt { game, mut attempt, puzzle } => {
                 attempt.date = files::minute_text(std::time::SystemTime::now());
                 let path = puzzle_record::record_path(&self.folders.puzzles);
-                let result = puzzle_record::save_attempt(&path, game, attempt, rating).map_err(|e| format!("{e:#}"));
+                let result = puzzle_record::save_attempt(&path, game, attempt, puzzle)
+                    .map(|rating| (game, rating))
+                    .map_err(|e| format!("{e:#}"));
                 return Some(Msg::PuzzleSaved(result));
             }
             Effect::MakePersonal(puzzle) => {
@@ -136,6 +151,19 @@ impl Runner {
     }
 }
 
+/// Sets `keys` to their values in `prefs` in the config file `path` as it
+/// is now, under the lock other running copies take too.
+pub fn save_config(path: &Path, prefs: &Prefs, keys: &[Key]) -> anyhow::Result<()> {
+    files::update_kept(path, MAX_CONFIG_BYTES, "a config file", |text| {
+        let text = text.unwrap_or_default();
+        let merged = prefs.merged_into(&text, keys).map_err(|p| {
+            let line = p.line.map_or(String::new(), |l| format!(", line {l}"));
+            anyhow::anyhow!("{}{line} is broken now ({}): it is left as it is", path.display(), p.message)
+        })?;
+        Ok((merged, ()))
+    })
+}
+
 /// The game with today's date.
 fn dated(mut pgn: PgnGame) -> PgnGame {
     pgn.set_tag("Date", &files::pgn_date());
@@ -152,6 +180,43 @@ mod tests {
     use super::*;
 
     #[test]
+    fn copies_changing_the_config_at_once_each_keep_their_change() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("wormhole/config.toml");
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, "# mine\nlevel = 6\n").unwrap();
+        // Each copy read the file at the start (level 6) and changes one key:
+        // what it writes is only that key, merged into the file as it is then.
+        let mut a = Prefs::parse("level = 6").unwrap();
+        a.set(Key::Level, "3").unwrap();
+        let mut b = Prefs::parse("level = 6").unwrap();
+        b.set(Key::Theme, "light").unwrap();
+        std::thread::scope(|s| {
+            s.spawn(|| save_config(&path, &a, &[Key::Level]).unwrap());
+            s.spawn(|| save_config(&path, &b, &[Key::Theme]).unwrap());
+            for (key, value) in [(Key::Movetime, "250"), (Key::Pieces, "letters"), (Key::Autoflip, "true")] {
+                let path = &path;
+                s.spawn(move || {
+                    let mut p = Prefs::default();
+                    p.set(key, value).unwrap();
+                    save_config(path, &p, &[key]).unwrap()
+                });
+            }
+        });
+        let text = std::fs::read_to_string(&path).unwrap();
+        let prefs = Prefs::parse(&text).unwrap();
+        assert_eq!((prefs.level.number(), prefs.get(Key::Theme).as_str()), (3, "light"), "{text}");
+        assert_eq!(prefs.movetime, Some(std::time::Duration::from_millis(250)), "{text}");
+        assert_eq!((prefs.get(Key::Pieces).as_str(), prefs.autoflip), ("letters", true), "{text}");
+        assert!(text.starts_with("# mine\n"), "the user's comment stays: {text}");
+        // A file broken meanwhile (by hand) is left as it is.
+        std::fs::write(&path, "level = zero\n").unwrap();
+        let err = format!("{:#}", save_config(&path, &a, &[Key::Level]).unwrap_err());
+        assert!(err.contains("line 1 is broken now") && err.contains("left as it is"), "{err}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "level = zero\n");
+    }
+
+    #[test]
     fn a_save_from_the_review_gets_todays_date_and_goes_to_the_games_folder() {
         let dir = tempfile::tempdir().unwrap();
         let folders = Folders {
@@ -159,6 +224,7 @@ mod tests {
             autosaves: dir.path().join("autosaves"),
             puzzles: dir.path().join("puzzles"),
             puzzle_file: None,
+            last_resort: dir.path().join("last"),
         };
         let mut runner = Runner::new(Some(1), folders, Box::new(std::io::sink()));
         // The review's annotated game, as the session hands it over.

@@ -157,6 +157,9 @@ pub struct ExitReport {
     pub notes: Vec<String>,
     /// Saves that failed (an unsaved game that could not be autosaved).
     pub errors: Vec<String>,
+    /// The game as PGN when it could be saved nowhere: printed, so that
+    /// its moves are not lost.
+    pub unsaved: Option<String>,
 }
 
 /// What the engine played last and how it got there.
@@ -601,6 +604,7 @@ impl Session {
 
     /// What to print once the terminal is restored.
     pub fn exit_report(&self) -> ExitReport {
-        ExitReport { fen: self.game.position().fen(), notes: self.notes.clone(), errors: self.errors.clone() }
+        let unsaved = (!self.errors.is_empty()).then(|| self.pgn().to_pgn());
+        ExitReport { fen: self.game.position().fen(), notes: self.notes.clone(), errors: self.errors.clone(), unsaved }
     }
 }

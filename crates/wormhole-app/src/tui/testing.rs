@@ -22,9 +22,12 @@ pub fn settings(players: [Player; 2]) -> Settings {
     Settings { players, movetime: Some(Duration::from_millis(30)), level: Level::MIN, ..Settings::default() }
 }
 
-/// A folder of this test process under the system's temporary directory.
+/// A folder of this test process under the system's temporary directory,
+/// created (a save creates no folder the user names).
 pub fn temp_dir(tag: &str) -> PathBuf {
-    std::env::temp_dir().join(format!("wormhole-tui-{tag}-{}", std::process::id()))
+    let dir = std::env::temp_dir().join(format!("wormhole-tui-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    dir
 }
 
 /// A session without a runner: effects are returned, never performed.
@@ -41,11 +44,13 @@ pub fn app_saving_to(settings: Settings, game: Game, autosave_dir: PathBuf) -> A
 }
 
 /// An app running `session`, autosaving into `autosave_dir` and saving
-/// unnamed games beside it, into `<autosave_dir>-games`.
+/// unnamed games beside it, into `<autosave_dir>-games` (and autosaving
+/// there, or into `<autosave_dir>-last`, when `autosave_dir` fails).
 pub fn app_of(session: Session, autosave_dir: PathBuf) -> App {
     let games = PathBuf::from(format!("{}-games", autosave_dir.display()));
     let puzzles = PathBuf::from(format!("{}-puzzles", autosave_dir.display()));
-    let folders = Folders { games, autosaves: autosave_dir, puzzles, puzzle_file: None };
+    let last_resort = PathBuf::from(format!("{}-last", autosave_dir.display()));
+    let folders = Folders { games, autosaves: autosave_dir, puzzles, puzzle_file: None, last_resort };
     App::new(session, Runner::new(Some(1), folders, Box::new(std::io::sink())))
 }
 

@@ -203,11 +203,7 @@ impl Trainer {
         let current = self.current.as_ref().filter(|c| c.change.is_none())?;
         let offered = &self.puzzles[current.index];
         let before = self.rating();
-        let after = match outcome {
-            Outcome::Solved => before.after_puzzle(f64::from(offered.puzzle.rating), 1.0),
-            Outcome::Failed => before.after_puzzle(f64::from(offered.puzzle.rating), 0.0),
-            Outcome::Hinted => before,
-        };
+        let after = outcome.rated(before, f64::from(offered.puzzle.rating));
         let attempt = Attempt {
             puzzle: offered.puzzle.id.clone(),
             game: self.game.name().to_string(),

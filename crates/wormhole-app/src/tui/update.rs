@@ -157,12 +157,17 @@ impl Session {
     /// as the next defaults.
     fn start_from_form(&mut self, form: NewGameForm) {
         if form.puzzles {
+            // `wormhole puzzles` opens the game chosen last.
+            self.config.prefs.variant = form.variant;
+            let text = self.config.updated_text(&[Key::Variant]);
+            self.save_config(text, &[Key::Variant]);
             self.mode = self.resting_mode();
             return self.open_trainer(form.variant);
         }
         form.apply(&mut self.config.prefs);
-        let text = self.config.updated_text(&[Key::Variant, Key::Side, Key::Level, Key::Clock]);
-        self.save_config(text);
+        let keys = [Key::Variant, Key::Side, Key::Level, Key::Clock];
+        let text = self.config.updated_text(&keys);
+        self.save_config(text, &keys);
         let settings = Settings {
             players: form.side.players(),
             level: form.level,

@@ -15,8 +15,9 @@ pub enum Input {
     Line(String),
     /// A line that is not UTF-8: the byte offset and value of the first bad byte.
     NotUtf8 { offset: usize, byte: u8 },
-    /// A line longer than [`MAX_LINE`] bytes; its length.
-    TooLong(usize),
+    /// A line longer than [`MAX_LINE`] bytes: its length and its first word
+    /// (the command it would have been: a refused `position` leaves none).
+    TooLong { len: usize, command: String },
     /// The GUI closed its end.
     End,
 }
@@ -28,13 +29,16 @@ impl Input {
             Input::NotUtf8 { offset, byte } => {
                 Some(format!("line {number} is not UTF-8 text (byte 0x{byte:02x} at offset {offset}); it was ignored"))
             }
-            Input::TooLong(len) => {
+            Input::TooLong { len, .. } => {
                 Some(format!("line {number} is {len} bytes long, more than {MAX_LINE}; it was ignored"))
             }
             Input::Line(_) | Input::End => None,
         }
     }
 }
+
+/// How many bytes of a line past [`MAX_LINE`] are kept, for its command's name.
+const HEAD: usize = 32;
 
 /// Reads the next line. Never holds more than [`MAX_LINE`] bytes of it.
 pub fn read_line(reader: &mut impl BufRead) -> io::Result<Input> {
@@ -57,7 +61,10 @@ pub fn read_line(reader: &mut impl BufRead) -> io::Result<Input> {
         if len + take <= MAX_LINE {
             line.extend_from_slice(&chunk[..take]);
         } else {
-            line = Vec::new();
+            // Only the start is kept, for the command's name.
+            let room = HEAD.saturating_sub(line.len());
+            line.extend_from_slice(&chunk[..take.min(room)]);
+            line.truncate(HEAD);
         }
         len += take;
         reader.consume(take);
@@ -66,7 +73,8 @@ pub fn read_line(reader: &mut impl BufRead) -> io::Result<Input> {
         }
     }
     if len > MAX_LINE {
-        return Ok(Input::TooLong(len));
+        let command = String::from_utf8_lossy(&line).split_whitespace().next().unwrap_or_default().to_string();
+        return Ok(Input::TooLong { len, command });
     }
     while line.last().is_some_and(|&b| b == b'\n' || b == b'\r') {
         line.pop();
@@ -118,7 +126,12 @@ mod tests {
         let mut bytes = vec![b'x'; MAX_LINE + 10];
         bytes.extend_from_slice(b"\nquit\n");
         let got = all(&bytes);
-        assert_eq!(got, vec![Input::TooLong(MAX_LINE + 11), Input::Line("quit".to_string()), Input::End]);
+        let too_long = Input::TooLong { len: MAX_LINE + 11, command: "x".repeat(HEAD) };
+        assert_eq!(got, vec![too_long, Input::Line("quit".to_string()), Input::End]);
+        let mut bytes = b"position startpos moves".to_vec();
+        bytes.extend(std::iter::repeat_n(b" e2e4", MAX_LINE / 5).flatten());
+        let got = all(&bytes);
+        assert!(matches!(&got[0], Input::TooLong { command, .. } if command == "position"), "{:?}", got[0]);
         assert!(got[0].problem(1).unwrap().contains("more than 65536"));
     }
 

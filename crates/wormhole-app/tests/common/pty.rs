@@ -304,10 +304,13 @@ fn local_modes(master: &(dyn MasterPty + Send)) -> Option<String> {
     master.get_termios().map(|t| format!("{:?}", t.local_flags))
 }
 
-/// Each file in `dir` (none if it does not exist) with its text, sorted by name.
+/// Each file in `dir` (none if it does not exist) with its text, sorted by
+/// name. Folders are left out: the harness's config folder is in the
+/// autosave folder, and a game's options are kept there as last chosen.
 pub fn read_folder(dir: &std::path::Path) -> Vec<(String, String)> {
     let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
     let mut files: Vec<(String, String)> = entries
+        .filter(|e| e.as_ref().is_ok_and(|e| !e.path().is_dir()))
         .map(|e| {
             let e = e.unwrap();
             (e.file_name().to_string_lossy().into_owned(), std::fs::read_to_string(e.path()).unwrap_or_default())

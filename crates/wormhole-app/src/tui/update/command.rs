@@ -122,7 +122,7 @@ impl Session {
             (None, None) => "not saved: no config folder".to_string(),
         };
         self.info(format!("{name} = {} {when}; {saved}", self.config.prefs.get(key)));
-        self.save_config(text);
+        self.save_config(text, &[key]);
     }
 
     /// Uses a changed setting in this session; says when it takes effect.

@@ -166,10 +166,11 @@ impl Session {
         }
     }
 
-    /// Writes the config file's new text, when it may be written.
-    pub(super) fn save_config(&mut self, text: Option<String>) {
-        if let (Some(text), Some(path)) = (text, self.config.path.clone()) {
-            self.effects.push(Effect::SaveConfig { path, text });
+    /// Saves these keys to the config file, when it may be written (`text`
+    /// is the session's new text of the file, None when not).
+    pub(super) fn save_config(&mut self, text: Option<String>, keys: &[crate::tui::config::Key]) {
+        if let (Some(_), Some(path)) = (text, self.config.path.clone()) {
+            self.effects.push(Effect::SaveConfig { path, prefs: self.config.prefs, keys: keys.to_vec() });
         }
     }
 

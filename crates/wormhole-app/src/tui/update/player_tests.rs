@@ -34,9 +34,10 @@ fn session_with_config(players: [Player; 2], text: Option<&str>) -> Session {
     Session::new(s, s.new_game(), config, Display::default(), Instant::now())
 }
 
-fn saved_config(effects: &[Effect]) -> Option<String> {
+/// The config file the effects leave, merged into the file `on_disk`.
+fn saved_config(effects: &[Effect], on_disk: &str) -> Option<String> {
     effects.iter().find_map(|e| match e {
-        Effect::SaveConfig { text, .. } => Some(text.clone()),
+        Effect::SaveConfig { prefs, keys, .. } => Some(prefs.merged_into(on_disk, keys).unwrap()),
         _ => None,
     })
 }
@@ -58,7 +59,7 @@ fn ctrl_n_opens_the_new_game_screen_with_the_current_choices_and_enter_starts() 
     }
     let effects = s.update(Action::Submit);
     assert!(effects.iter().any(|e| matches!(e, Effect::Autosave { .. })), "the game in progress is autosaved");
-    let text = saved_config(&effects).expect("the choices are kept");
+    let text = saved_config(&effects, "").expect("the choices are kept");
     assert!(text.contains("side = \"black\"") && text.contains("level = 2"), "{text}");
     assert_eq!(s.game().len(), 1, "replaced only once it is autosaved");
     let saved = Msg::Autosaved { reason: AutosaveReason::Replaced, result: Ok("a.pgn".into()) };
@@ -67,6 +68,18 @@ fn ctrl_n_opens_the_new_game_screen_with_the_current_choices_and_enter_starts() 
     assert_eq!(s.game().players(), [Player::Engine, Player::Human]);
     assert_eq!(s.settings().level.number(), 2);
     assert!(effects.iter().any(|e| matches!(e, Effect::StartSearch { .. })), "the engine opens as White");
+}
+
+#[test]
+fn choosing_puzzles_on_the_new_game_screen_keeps_the_game_for_wormhole_puzzles() {
+    let mut s = session_with_config([Player::Human; 2], Some("variant = \"classic\"\n"));
+    s.update(Action::NewGame);
+    let Mode::NewGame(mut form) = s.mode() else { panic!("{:?}", s.mode()) };
+    (form.puzzles, form.variant) = (true, GameKind::Linked);
+    s.mode = Mode::NewGame(form);
+    let effects = s.update(Action::Submit);
+    assert!(effects.iter().any(|e| matches!(e, Effect::LoadPuzzles(GameKind::Linked))), "{effects:?}");
+    assert_eq!(saved_config(&effects, "variant = \"classic\"\n").as_deref(), Some("variant = \"linked\"\n"));
 }
 
 #[test]
@@ -83,7 +96,7 @@ fn set_changes_a_setting_now_and_saves_it_and_a_broken_file_is_never_written() {
     let mut s = session_with_config([Player::Human, Player::Engine], Some("# mine\nlevel = 2\n"));
     let effects = typed(&mut s, ":set level 6");
     assert_eq!(s.settings().level.number(), 6, "from the engine's next move");
-    assert_eq!(saved_config(&effects).as_deref(), Some("# mine\nlevel = 6\n"));
+    assert_eq!(saved_config(&effects, "# mine\nlevel = 2\n").as_deref(), Some("# mine\nlevel = 6\n"));
     assert!(info(&s).starts_with("level = 6 (now); saved"), "{}", info(&s));
     typed(&mut s, ":set level 13");
     assert!(error(&s).contains("13"), "{}", error(&s));
@@ -93,12 +106,12 @@ fn set_changes_a_setting_now_and_saves_it_and_a_broken_file_is_never_written() {
     assert!(info(&s).starts_with("clock = off (MIN+INC|off"), "{}", info(&s));
     let effects = typed(&mut s, ":theme");
     assert_eq!(s.theme().name, ThemeName::Light, ":theme goes to the next theme");
-    assert!(saved_config(&effects).unwrap().contains("theme = \"light\""));
+    assert!(saved_config(&effects, "# mine\nlevel = 2\n").unwrap().contains("theme = \"light\""));
 
     let mut broken = session_with_config([Player::Human; 2], Some("level = zero\n"));
     assert!(error(&broken).contains("config.toml, line 1"), "{}", error(&broken));
     let effects = typed(&mut broken, ":set level 3");
-    assert!(saved_config(&effects).is_none(), "the user's broken file is not replaced");
+    assert!(saved_config(&effects, "").is_none(), "the user's broken file is not replaced");
     assert!(info(&broken).contains("not saved: the config file is broken"), "{}", info(&broken));
     assert_eq!(broken.settings().level.number(), 3, "but the setting is used");
 }

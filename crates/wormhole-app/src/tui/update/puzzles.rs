@@ -7,6 +7,7 @@
 use wormhole::analysis::{AnalysisOptions, Judgement};
 use wormhole::{AnyMove, Color, GameKind};
 
+use crate::glicko::Rating;
 use crate::puzzle_record::{LoadedPuzzles, Outcome};
 use crate::tui::action::{Action, AutosaveReason};
 use crate::tui::ai::{Limits, Purpose};
@@ -228,10 +229,11 @@ impl Session {
     /// Returns whether it counted now.
     fn count_puzzle(&mut self, outcome: Outcome) -> bool {
         let Some(trainer) = self.trainer.as_mut() else { return false };
-        let Some((attempt, rating)) = trainer.count(outcome) else {
+        let puzzle = trainer.offered().map_or(0.0, |o| f64::from(o.puzzle.rating));
+        let Some((attempt, _)) = trainer.count(outcome) else {
             return false;
         };
-        self.effects.push(Effect::SavePuzzleAttempt { game: trainer.game, attempt, rating });
+        self.effects.push(Effect::SavePuzzleAttempt { game: trainer.game, attempt, puzzle });
         true
     }
 
@@ -350,9 +352,17 @@ impl Session {
     }
 
     /// The attempt was saved, or why not.
-    pub(super) fn puzzle_saved(&mut self, result: Result<(), String>) {
-        if let Err(e) = result {
-            self.error(format!("the result is not saved: {e}"));
+    /// The attempt saved: the rating it left in the record (rated from the
+    /// record on the disk, which another trainer may have changed) is the
+    /// one shown from now on.
+    pub(super) fn puzzle_saved(&mut self, result: Result<(GameKind, Rating), String>) {
+        match result {
+            Ok((game, rating)) => {
+                if let Some(trainer) = self.trainer.as_mut() {
+                    trainer.record.ratings.insert(game.name().to_string(), rating);
+                }
+            }
+            Err(e) => self.error(format!("the result is not saved: {e}")),
         }
     }
 }

@@ -50,9 +50,10 @@ fn trainer_on(lines: &[&str]) -> Session {
     s
 }
 
-fn saved_attempt(effects: &[Effect]) -> Option<(Attempt, Rating)> {
+/// The attempt saved, if one was, and the rating the trainer has after it.
+fn saved_attempt(s: &Session, effects: &[Effect]) -> Option<(Attempt, Rating)> {
     effects.iter().find_map(|e| match e {
-        Effect::SavePuzzleAttempt { attempt, rating, .. } => Some((attempt.clone(), *rating)),
+        Effect::SavePuzzleAttempt { attempt, .. } => Some((attempt.clone(), s.trainer()?.rating())),
         _ => None,
     })
 }
@@ -66,7 +67,7 @@ fn the_right_line_gets_the_replies_and_solves_the_puzzle() {
     assert_eq!(s.game().sans(), ["Ra7", "Kg8"], "the defender's reply is played");
     assert!(info(&s).contains("Kg8 was the reply"), "{}", info(&s));
     let effects = typed(&mut s, "Rb8#");
-    let (attempt, rating) = saved_attempt(&effects).expect("the result is saved");
+    let (attempt, rating) = saved_attempt(&s, &effects).expect("the result is saved");
     assert_eq!((attempt.puzzle.as_str(), attempt.result), ("ladder", Outcome::Solved));
     assert!(rating.rating > 1500.0 && attempt.after == rating.rating, "{rating:?}");
     assert_eq!(s.puzzle_phase(), Some(Phase::Solved));
@@ -83,7 +84,7 @@ fn the_right_line_gets_the_replies_and_solves_the_puzzle() {
 fn a_wrong_move_fails_shows_the_refutation_and_a_retry_counts_no_more() {
     let mut s = trainer_on(&[LADDER]);
     let effects = typed(&mut s, "Rb7");
-    let (attempt, rating) = saved_attempt(&effects).expect("the failure is saved");
+    let (attempt, rating) = saved_attempt(&s, &effects).expect("the failure is saved");
     assert_eq!(attempt.result, Outcome::Failed);
     assert!(rating.rating < 1500.0);
     assert!(error(&s).starts_with("Rb7 is not it"), "{}", error(&s));
@@ -105,7 +106,7 @@ fn a_wrong_move_fails_shows_the_refutation_and_a_retry_counts_no_more() {
     assert_eq!((s.game().len(), s.puzzle_phase()), (0, Some(Phase::Solving)));
     typed(&mut s, "Ra7");
     let effects = typed(&mut s, "Rb8#");
-    assert_eq!(saved_attempt(&effects), None, "it counted the first time");
+    assert_eq!(saved_attempt(&s, &effects), None, "it counted the first time");
     assert_eq!(s.trainer().unwrap().rating(), rating);
     assert!(info(&s).contains("it counted the first time"), "{}", info(&s));
 }
@@ -124,7 +125,7 @@ fn the_solution_plays_out_and_enter_brings_the_next_puzzle() {
     assert_eq!(info(&s), "White to play: mate in 1");
     // Another mate than the solution's counts as solved.
     let effects = typed(&mut s, "Rb4>a8#");
-    assert_eq!(saved_attempt(&effects).unwrap().0.result, Outcome::Solved);
+    assert_eq!(saved_attempt(&s, &effects).unwrap().0.result, Outcome::Solved);
 }
 
 #[test]
@@ -137,7 +138,7 @@ fn the_hint_marks_the_piece_and_a_hinted_solve_gains_nothing() {
     assert_eq!(s.highlights().targets, Bitboard::EMPTY);
     typed(&mut s, "Ra7");
     let effects = typed(&mut s, "Rb8#");
-    let (attempt, rating) = saved_attempt(&effects).unwrap();
+    let (attempt, rating) = saved_attempt(&s, &effects).unwrap();
     assert_eq!(attempt.result, Outcome::Hinted);
     assert_eq!((attempt.before, rating), (1500.0, Rating::default()), "no gain, no loss");
     assert_eq!(s.trainer().unwrap().streak, 0);

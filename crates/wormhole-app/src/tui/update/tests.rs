@@ -110,7 +110,7 @@ fn engine_as_white_moves_first_and_the_board_is_flipped() {
 
 #[test]
 fn fen_and_pgn_round_trips() {
-    let dir = std::env::temp_dir().join(format!("wormhole-tui-test-{}", std::process::id()));
+    let dir = temp_dir("test");
     let mut app = hotseat();
     let fen = "rbkxxxbn/ppxppppx/2qxxB2/4x2p/3P1x2/3n1x2/PPPxPPPP/RBxxxNKR b 17";
     enter(&mut app, &format!(":load {fen}"));
@@ -204,6 +204,8 @@ fn a_game_that_cannot_be_autosaved_is_kept_and_the_failure_reported() {
     assert_eq!(report.errors.len(), 1, "{:?}", report.errors);
     assert!(report.errors[0].starts_with("Could not autosave the game: could not save"), "{:?}", report.errors);
     assert!(report.notes.is_empty(), "{:?}", report.notes);
+    let pgn = report.unsaved.expect("the game is printed instead");
+    assert!(pgn.contains("1. e4 *"), "{pgn}");
 }
 
 #[test]
@@ -333,7 +335,7 @@ fn checkmate_and_no_legal_move_end_the_game_with_a_banner() {
 
 #[test]
 fn quit_autosaves_an_unsaved_game() {
-    let dir = std::env::temp_dir().join(format!("wormhole-tui-quit-{}", std::process::id()));
+    let dir = temp_dir("quit");
     let mut app = hotseat();
     enter(&mut app, "e4");
     // Saved games are not autosaved again.

@@ -99,7 +99,12 @@ pub fn saved_games(frame: &mut Frame, area: Rect, session: &Session) {
         None => text.push(Line::styled("reading the games folder...", theme.dim)),
         Some(all) if all.is_empty() => text.push(Line::styled("no saved games or autosaves yet", theme.dim)),
         Some(all) => {
-            text.push(Line::styled(format!("{} of {} games, newest first", shown.len(), all.len()), theme.dim));
+            let read = all.len() - picker.left_out();
+            let mut count = format!("{} of {read} games, newest first", shown.len());
+            if picker.left_out() > 0 {
+                count += &format!("; {} older files not read: type to find them by name", picker.left_out());
+            }
+            text.push(Line::styled(count, theme.dim));
             for (i, game) in shown.iter().enumerate().skip(first).take(rows_room) {
                 let style = if i == picker.selected { theme.current } else { Style::new() };
                 let row: String = game.row().chars().take(usize::from(width) - 2).collect();
