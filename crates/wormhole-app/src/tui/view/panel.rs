@@ -236,10 +236,17 @@ pub fn draw(frame: &mut Frame, area: Rect, session: &Session) {
     let head_h = (head.len() as u16).min(area.height);
     frame.render_widget(Paragraph::new(head), Rect::new(area.x, area.y, area.width, head_h));
     let mut rest = Rect::new(area.x, area.y + head_h, area.width, area.height - head_h);
+    let (theme, kind, width) = (session.theme(), session.game().kind(), area.width as usize);
     let mut pieces = vec![Line::styled("Pieces (F4: more)", Style::new().add_modifier(Modifier::BOLD))];
-    pieces.extend(legend::pieces(session.theme(), session.game().kind(), area.width as usize));
+    pieces.extend(legend::pieces(theme, kind, width));
+    // The game's marks under the pieces where they fit too.
+    let marks = games::view(kind).panel_marks(theme, width);
+    let fits = |lines: usize| rest.height >= lines as u16 + 1 + MOVE_ROWS_BEFORE_LEGEND;
+    if fits(pieces.len() + marks.len()) {
+        pieces.extend(marks);
+    }
     let legend_h = pieces.len() as u16;
-    if rest.height >= legend_h + 1 + MOVE_ROWS_BEFORE_LEGEND {
+    if fits(pieces.len()) {
         rest.height -= legend_h + 1;
         let at = Rect::new(area.x, rest.bottom() + 1, area.width, legend_h);
         frame.render_widget(Paragraph::new(pieces), at);

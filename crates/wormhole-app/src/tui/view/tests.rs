@@ -186,6 +186,20 @@ fn the_board_grows_with_the_terminal_and_the_panel_keeps_its_room() {
 }
 
 #[test]
+fn the_wormhole_legends_say_holes_are_not_squares() {
+    // A newcomer mated by Qa5# across two holes had nowhere to read why.
+    let mut app = hotseat();
+    for (w, h) in [(120, 40), (200, 60)] {
+        let text = screen(app.session(), w, h).join("\n");
+        assert!(text.contains("holes are not squares, moves skip them"), "{w}x{h}:\n{text}");
+    }
+    app.update(Action::Help);
+    app.update(Action::TogglePage);
+    let text = screen(app.session(), 100, 40).join("\n");
+    assert!(text.contains("Pieces of Wormhole chess") && text.contains("holes are not squares"), "{text}");
+}
+
+#[test]
 fn the_command_list_fits_the_line_and_says_how_many_more() {
     let mut app = hotseat();
     app.update(Action::Char(':'));
