@@ -220,23 +220,37 @@ fn move_rows(session: &Session) -> (Vec<Line<'static>>, Option<usize>) {
     (rows.into_iter().map(Line::from).collect(), shown_row)
 }
 
+/// A line of the panel's head in rows of at most `width` columns: as it
+/// is where it fits, else its words wrapped in its first span's style (a
+/// puzzle's theme filter is wider than a narrow panel).
+fn fit_line(line: Line<'static>, width: usize) -> Vec<Line<'static>> {
+    if line.width() <= width {
+        return vec![line];
+    }
+    let style = line.spans.first().map_or(line.style, |s| line.style.patch(s.style));
+    let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
+    wrap(&text, width.max(1)).into_iter().map(|row| Line::styled(row, style)).collect()
+}
+
 /// Rows the move list keeps before the legend is shown under it.
 const MOVE_ROWS_BEFORE_LEGEND: u16 = 10;
 
 pub fn draw(frame: &mut Frame, area: Rect, session: &Session) {
-    let mut head = header(session, area.width as usize);
+    let width = area.width as usize;
+    let mut head: Vec<(u8, Vec<Line<'static>>)> =
+        header(session, width).into_iter().map(|(p, l)| (p, fit_line(l, width))).collect();
     // Keep at least the "Moves" title and two rows of moves.
     let room = area.height.saturating_sub(3) as usize;
-    while head.len() > room {
+    while head.iter().map(|(_, rows)| rows.len()).sum::<usize>() > room {
         let Some(worst) = head.iter().map(|(p, _)| *p).filter(|&p| p > 0).max() else { break };
         let Some(i) = head.iter().rposition(|(p, _)| *p == worst) else { break };
         head.remove(i);
     }
-    let head: Vec<Line> = head.into_iter().map(|(_, l)| l).collect();
+    let head: Vec<Line> = head.into_iter().flat_map(|(_, rows)| rows).collect();
     let head_h = (head.len() as u16).min(area.height);
     frame.render_widget(Paragraph::new(head), Rect::new(area.x, area.y, area.width, head_h));
     let mut rest = Rect::new(area.x, area.y + head_h, area.width, area.height - head_h);
-    let (theme, kind, width) = (session.theme(), session.game().kind(), area.width as usize);
+    let (theme, kind) = (session.theme(), session.game().kind());
     let mut pieces = vec![Line::styled("Pieces (F4: more)", Style::new().add_modifier(Modifier::BOLD))];
     pieces.extend(legend::pieces(theme, kind, width));
     // The game's marks under the pieces where they fit too.
