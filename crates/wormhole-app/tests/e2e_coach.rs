@@ -137,6 +137,18 @@ fn two_reviews_of_a_game_are_the_same_and_their_numbers_chain_on_screen_and_in_t
     for pair in first.windows(2) {
         assert_eq!(pair[0].after, pair[1].before, "{}", pair[1].screen);
     }
+    // Where both moves' numbers from one search are shown too, the screen
+    // says which is which; and a best line is a line, not one move.
+    let together = first.iter().filter(|s| s.screen.contains("searched together")).count();
+    assert!(together > 0, "a careless game has moves worse than the best");
+    for shown in &first {
+        let explained = !shown.screen.contains("searched together") || shown.screen.contains("on its own");
+        assert!(explained, "{}", shown.screen);
+        if let Some(row) = shown.screen.lines().find(|l| l.contains("Best line: ")) {
+            let line = row.split("Best line: ").nth(1).unwrap_or_default();
+            assert!(line.split_whitespace().count() > 1, "{}", shown.screen);
+        }
+    }
     let evals: Vec<&str> = pgn.split("[%eval ").skip(1).map(|e| e.split(']').next().unwrap()).collect();
     assert_eq!(evals.len(), moves.len(), "{pgn}");
     let mut compared = 0;

@@ -8,9 +8,30 @@ use std::time::Duration;
 
 use common::pty::{PAWN, Session, centre};
 
-/// The marks of White's and Black's portal on the board (theme.rs).
+/// The marks of White's and Black's portal in the corner under a piece (theme.rs).
 const WHITE_PORTAL: &str = "○";
 const BLACK_PORTAL: &str = "◉";
+/// The middle rows of the figures of White's, Black's and frozen empty
+/// portals on the 9x4 squares of 120x40 (figures.rs): an open ring, a
+/// full disc, a cross.
+const WHITE_PORTAL_FIGURE: &str = "█   █";
+const BLACK_PORTAL_FIGURE: &str = "█████";
+const FROZEN_FIGURE: &str = " ▐█▌ ";
+
+/// Whether `square` shows the portal whose corner mark is `mark` and
+/// whose figure is `figure`: empty, as a figure; under a piece, the mark.
+fn portal_on(s: &Session, square: &str, mark: &str, figure: &str) -> bool {
+    let cells = s.square(square, false);
+    cells.contains(mark) || cells.contains(figure)
+}
+
+fn white_portal_on(s: &Session, square: &str) -> bool {
+    portal_on(s, square, WHITE_PORTAL, WHITE_PORTAL_FIGURE)
+}
+
+fn black_portal_on(s: &Session, square: &str) -> bool {
+    portal_on(s, square, BLACK_PORTAL, BLACK_PORTAL_FIGURE)
+}
 
 /// A left click on a square: SGR press and release, 1-based coordinates.
 fn click(s: &mut Session, square: &str) {
@@ -32,8 +53,10 @@ fn typing_e4_names_e4_a5_and_the_pawn_comes_out_on_a5() {
     let mut s = start(None);
     let screen = s.wait_for("White to move >");
     assert!(screen.contains("Linked-portal chess"), "{screen}");
-    assert!(s.square("e4", false).contains(WHITE_PORTAL), "{screen}");
-    assert!(s.square("a5", false).contains(BLACK_PORTAL), "{screen}");
+    // Empty, each portal is a figure across its square (issue 41: one small
+    // character was hard to see, Black's above all on a dark square).
+    assert!(s.square("e4", false).contains(WHITE_PORTAL_FIGURE), "{screen}");
+    assert!(s.square("a5", false).contains(BLACK_PORTAL_FIGURE), "{screen}");
     s.enter("e4");
     let screen = s.wait_for("comes out of the other cell (write e4>a5)");
     assert!(screen.contains("White to move >"), "the move is not played as typed:\n{screen}");
@@ -43,7 +66,7 @@ fn typing_e4_names_e4_a5_and_the_pawn_comes_out_on_a5() {
     let screen = s.wait_for("Black to move >");
     assert!(screen.contains("1. e4>a5"), "{screen}");
     assert!(s.square("a5", false).contains(PAWN), "{screen}");
-    assert!(s.square("a5", false).contains(BLACK_PORTAL), "the portal in the corner under the pawn:\n{screen}");
+    assert!(black_portal_on(&s, "a5"), "the portal in the corner under the pawn:\n{screen}");
     assert!(!s.square("e4", false).contains(PAWN), "{screen}");
     assert!(!s.square("e2", false).contains(PAWN), "{screen}");
     let (status, _, _) = s.quit();
@@ -57,13 +80,13 @@ fn a_portal_move_typed_z_at_moves_the_portal_mark() {
     s.enter("Z@d3");
     let screen = s.wait_for("Black to move >");
     assert!(screen.contains("1. Z@d3"), "{screen}");
-    assert!(s.square("d3", false).contains(WHITE_PORTAL), "{screen}");
-    assert!(!s.square("e4", false).contains(WHITE_PORTAL), "{screen}");
+    assert!(white_portal_on(&s, "d3"), "{screen}");
+    assert!(!white_portal_on(&s, "e4"), "{screen}");
     s.enter("Z@b5");
     let screen = s.wait_for("White to move >");
     assert!(screen.contains("Z@b5"), "{screen}");
-    assert!(s.square("b5", false).contains(BLACK_PORTAL), "{screen}");
-    assert!(!s.square("a5", false).contains(BLACK_PORTAL), "{screen}");
+    assert!(black_portal_on(&s, "b5"), "{screen}");
+    assert!(!black_portal_on(&s, "a5"), "{screen}");
     // The portals now join d3 and b5: the e-pawn's single step is plain.
     s.enter("e3");
     let screen = s.wait_for("Moves (3)");
@@ -91,7 +114,7 @@ fn a_black_hole_names_the_swallowed_pieces_and_clears_them() {
     for sq in ["e4", "d6", "f6"] {
         assert_eq!(s.square(sq, false).trim(), "", "{sq} is empty:\n{screen}");
     }
-    assert!(s.square("e5", false).contains("⊗"), "the frozen portals:\n{screen}");
+    assert!(s.square("e5", false).contains(FROZEN_FIGURE), "the frozen portals:\n{screen}");
     assert!(s.square("a2", false).contains(PAWN) && s.square("a7", false).contains(PAWN), "{screen}");
     let (status, out, _) = s.quit();
     assert!(status.success());
@@ -114,8 +137,8 @@ fn clicks_play_a_move_through_the_portal_and_a_portal_step() {
     click(&mut s, "d3");
     let screen = s.wait_for("Black to move >");
     assert!(screen.contains("2. Z@d3"), "{screen}");
-    assert!(s.square("d3", false).contains(WHITE_PORTAL), "{screen}");
-    assert!(!s.square("e4", false).contains(WHITE_PORTAL), "{screen}");
+    assert!(white_portal_on(&s, "d3"), "{screen}");
+    assert!(!white_portal_on(&s, "e4"), "{screen}");
     let (status, _, _) = s.quit();
     assert!(status.success());
 }

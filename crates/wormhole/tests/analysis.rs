@@ -358,3 +358,18 @@ fn the_prover_settles_positions_the_search_leaves_open() {
     }
     assert!(settled >= 5, "the prover settled only {settled} positions the search left open");
 }
+
+#[test]
+fn a_best_line_goes_on_past_its_first_move_when_the_node_budget_stops_an_iteration() {
+    // The review's budget stops the search of the start in the middle of
+    // an iteration whose first move beat the last complete one's best: its
+    // line was reported as that move alone ("Best line: 1.d4").
+    let start = Position::new(Variant::Classic);
+    let first = start.legal_moves().iter().copied().next().expect("a first move");
+    let options = AnalysisOptions { threads: 1, ..AnalysisOptions::default() };
+    let a = run(&start, &[first], &options);
+    for i in 0..2 {
+        let eval = a.eval(i).expect("searched");
+        assert!(eval.line.len() > 1, "position {i}: a line of {} moves at depth {}", eval.line.len(), eval.depth);
+    }
+}

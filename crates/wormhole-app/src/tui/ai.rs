@@ -158,6 +158,13 @@ pub fn score_text(score: Score, exact: bool, side_to_move: Color) -> String {
     }
 }
 
+/// [`score_text`] saying from whose side a number is: "+0.6 for White"
+/// (a proved win names its winner already).
+pub fn score_for_white(score: Score, exact: bool, side_to_move: Color) -> String {
+    let text = score_text(score, exact, side_to_move);
+    if matches!(score, Score::Cp(_)) { format!("{text} for White") } else { text }
+}
+
 /// The principal variation in SAN from `pos` (stops at the first move that
 /// does not fit, should the engine send a stale one).
 pub fn pv_san(pos: &AnyPosition, pv: &[AnyMove], max: usize) -> String {

@@ -1,12 +1,12 @@
 //! The figures drawn on big squares: one bitmap per piece of both sets,
-//! for the porthole and for the hole, in one table ([`FIGURES`]).
+//! for the porthole, the hole and the portals, in one table ([`FIGURES`]).
 //!
 //! A bitmap is [`PIXELS_W`] x [`PIXELS_H`] pixels (`#` set). Drawn at scale
 //! 1, a cell holds 2 x 2 pixels as a quadrant block character (U+2580 to
 //! U+259F), so a figure takes 5 x 3 cells; at scale 2 a pixel is a whole
 //! cell (10 x 6 cells). Colours are the theme's.
 
-use wormhole::Role;
+use wormhole::{Color, Role};
 
 /// Pixels across and down a figure.
 pub const PIXELS_W: u16 = 10;
@@ -20,11 +20,16 @@ pub enum Shape {
     Porthole,
     /// A hole (Wormhole chess): the rim of a pit in the shaded square.
     Hole,
+    /// An empty portal (Linked-portal chess) of its owner, or frozen
+    /// portals (`None`): each its own shape, so that they show without colour.
+    Portal(Option<Color>),
 }
 
 /// Every figure: a piece stands on a base, a porthole is a ring around a
-/// centre, a hole a wide open rim.
-pub const FIGURES: [(Shape, [&str; PIXELS_H as usize]); 11] = [
+/// centre, a hole a wide open rim; White's portal an open ring, Black's a
+/// full disc (it stands out on a dark square by its mass), frozen portals
+/// a cross.
+pub const FIGURES: [(Shape, [&str; PIXELS_H as usize]); 14] = [
     // King: a cross on a crown.
     (Shape::Piece(Role::King), ["....##....", "...####...", "....##....", "..######..", "...####...", ".########."]),
     // Queen: a crown of three points.
@@ -48,6 +53,15 @@ pub const FIGURES: [(Shape, [&str; PIXELS_H as usize]); 11] = [
     (Shape::Piece(Role::Lion), ["..#.##.#..", ".########.", ".##.##.##.", "..######..", "...#..#...", ".########."]),
     (Shape::Porthole, ["...####...", ".##....##.", "##..##..##", "##..##..##", ".##....##.", "...####..."]),
     (Shape::Hole, ["..######..", ".#......#.", "#........#", "#........#", ".#......#.", "..######.."]),
+    (
+        Shape::Portal(Some(Color::White)),
+        ["...####...", ".##....##.", "##......##", "##......##", ".##....##.", "...####..."],
+    ),
+    (
+        Shape::Portal(Some(Color::Black)),
+        ["...####...", ".########.", "##########", "##########", ".########.", "...####..."],
+    ),
+    (Shape::Portal(None), ["##......##", ".##....##.", "...####...", "...####...", ".##....##.", "##......##"]),
 ];
 
 /// The quadrant characters by their set quarters: top left 1, top right

@@ -32,6 +32,13 @@ pub trait GameView: Sync {
         Vec::new()
     }
 
+    /// The panel's legend of the game's marks, under the pieces when there
+    /// is room: the one fact a newcomer misses most (holes are not squares;
+    /// the two portals are one square, J), in at most `width` columns.
+    fn panel_marks(&self, _theme: &Theme, _width: usize) -> Vec<Line<'static>> {
+        Vec::new()
+    }
+
     /// The panel's line about the board now; `None` for a position of
     /// another game (never, as [`board_state`] looks the view up by the
     /// position's game).

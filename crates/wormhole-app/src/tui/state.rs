@@ -172,6 +172,9 @@ pub struct LastSearch {
     pub took: Duration,
     /// The side the engine played (the score is from its view).
     pub mover: Color,
+    /// The level it played at: below full strength its score is its own
+    /// shallow guess, which the panel does not show as fact.
+    pub level: Level,
 }
 
 /// A search in progress, as the screen shows it.

@@ -620,7 +620,8 @@ mod tests {
                     assert!(c >= 2.9, "{name}: square style {i}, piece {:?}: contrast {c:.2}", piece.fg);
                 }
             }
-            for mark in [t.target, t.porthole, t.exit] {
+            let portals = [Some(Color::White), Some(Color::Black), None].map(|o| t.portal_style(o));
+            for mark in [t.target, t.porthole, t.exit].into_iter().chain(portals) {
                 for square in [t.light_square, t.dark_square] {
                     let c = contrast(mark.fg, square.bg);
                     assert!(c >= 2.5, "{name}: mark {:?} on {:?}: contrast {c:.2}", mark.fg, square.bg);

@@ -423,7 +423,7 @@ fn search_lines<P: Searchable>(
 
 /// The lines of a stopped iteration worth reporting: those it completed
 /// or, if none, a root move that beat the previous best (it was fully
-/// searched: trust it).
+/// searched: trust it), with its line ([`unfinished_line`]).
 fn keep_unfinished<P: Searchable>(
     s: &Searcher<P>,
     mut lines: Vec<Line<P::Move>>,
@@ -433,9 +433,22 @@ fn keep_unfinished<P: Searchable>(
         && let Some((m, value)) = s.root_best
         && prev.first().is_some_and(|p| value > p.value)
     {
-        lines.push(Line { value, pv: vec![m], exact: false });
+        lines.push(Line { value, pv: unfinished_line(s, m, prev), exact: false });
     }
     lines
+}
+
+/// The line of the root move `m` that beat the previous best in a stopped
+/// iteration: the line the root recorded when `m` raised alpha (its reply
+/// fully searched), else the last complete iteration's line of `m`, else
+/// `m` alone. A lone move would end the reported line at its first move
+/// (a review's "Best line: 1.d4").
+fn unfinished_line<P: Searchable>(s: &Searcher<P>, m: P::Move, prev: &[Line<P::Move>]) -> Vec<P::Move> {
+    let recorded = s.root_pv();
+    if recorded.first() == Some(&m) && recorded.len() > 1 {
+        return recorded;
+    }
+    prev.iter().find(|l| l.pv.first() == Some(&m)).map_or_else(|| vec![m], |l| l.pv.clone())
 }
 
 /// The root search of one line, given the line's value in the previous

@@ -8,6 +8,7 @@ use wormhole::{AnyMove, AnyPosition, Color, GameKind, Square};
 
 use super::{GameView, SetupChoice, rules_page};
 use crate::tui::theme::Theme;
+use crate::tui::view::{help, legend};
 
 /// The set-up: each player places a portal on a file of their rank (4 for
 /// White, 5 for Black); the default start has them on e4 and a5.
@@ -20,6 +21,20 @@ const PORTAL_CHOICES: [SetupChoice; 2] = [
 /// White, 5 for Black).
 fn portal(choice: usize, file: u8) -> Square {
     Square::from_coords(file, 3 + choice as u8).unwrap_or(Square::new(0))
+}
+
+/// What the rules call J, said wherever the portals are explained.
+const J_IS_ONE_SQUARE: &str = "the two are one square, J: a piece arriving on one comes out of the other";
+
+/// A portal of `owner` (frozen ones for `None`) as the legends show it.
+fn portal_mark(theme: &Theme, owner: Option<Color>) -> Span<'static> {
+    let (c, style) = (theme.portal_char(owner), theme.portal_style(owner));
+    Span::styled(format!(" {c} "), theme.light_square.patch(style))
+}
+
+/// White's and Black's portal side by side.
+fn owner_marks(theme: &Theme) -> Vec<Span<'static>> {
+    vec![portal_mark(theme, Some(Color::White)), portal_mark(theme, Some(Color::Black))]
 }
 
 /// Linked-portal chess.
@@ -40,18 +55,16 @@ impl GameView for Linked {
     }
 
     fn corner_marks(&self, theme: &Theme) -> Vec<Line<'static>> {
-        let mark = |owner: Option<Color>| {
-            let (c, style) = (theme.portal_char(owner), theme.portal_style(owner));
-            Span::styled(format!(" {c} "), theme.light_square.patch(style))
-        };
-        vec![
-            Line::from(vec![
-                mark(Some(Color::White)),
-                mark(Some(Color::Black)),
-                Span::raw(" White's and Black's portal (in the corner under a piece); one square, J"),
-            ]),
-            Line::from(vec![mark(None), Span::raw(" frozen portals after a black hole: an ordinary square")]),
-        ]
+        let width = usize::from(help::WIDTH) - 2;
+        let text = format!("White's and Black's portal (in the corner under a piece): {J_IS_ONE_SQUARE}");
+        let mut lines = legend::mark_lines(owner_marks(theme), &text, width);
+        let frozen = "frozen portals after a black hole: an ordinary square";
+        lines.extend(legend::mark_lines(vec![portal_mark(theme, None)], frozen, width));
+        lines
+    }
+
+    fn panel_marks(&self, theme: &Theme, width: usize) -> Vec<Line<'static>> {
+        legend::mark_lines(owner_marks(theme), &format!("portals: {J_IS_ONE_SQUARE}"), width)
     }
 
     fn board_state(&self, pos: &AnyPosition) -> Option<String> {

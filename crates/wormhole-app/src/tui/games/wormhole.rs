@@ -6,7 +6,7 @@ use wormhole::{AnyPosition, Role, Variant};
 
 use super::{GameView, bold, role_lines};
 use crate::tui::theme::Theme;
-use crate::tui::view::legend;
+use crate::tui::view::{help, legend};
 
 /// The rules in a nutshell, before each piece's move (which comes from
 /// the library).
@@ -44,17 +44,27 @@ impl GameView for Wormhole {
     }
 
     fn square_marks(&self, theme: &Theme) -> Vec<Line<'static>> {
-        let hole = theme.hole_char().to_string().repeat(3);
-        vec![Line::from(vec![
-            Span::styled(hole, theme.hole),
-            Span::raw(" a hole: the square a piece left; nothing stands there, moves skip it"),
-        ])]
+        let text = format!("a hole: the square a piece left, where nothing stands; {HOLES_ARE_NOT_SQUARES}");
+        legend::mark_lines(vec![hole_mark(theme)], &text, usize::from(help::WIDTH) - 2)
+    }
+
+    fn panel_marks(&self, theme: &Theme, width: usize) -> Vec<Line<'static>> {
+        legend::mark_lines(vec![hole_mark(theme)], HOLES_ARE_NOT_SQUARES, width)
     }
 
     fn board_state(&self, pos: &AnyPosition) -> Option<String> {
         let AnyPosition::Wormhole(p) = pos else { return None };
         Some(format!("Squares left {}/64  ply {}", p.board().squares_left(), p.plies()))
     }
+}
+
+/// What a newcomer mated across two holes did not know, said in the
+/// legends of the panel and of the help's Pieces page.
+const HOLES_ARE_NOT_SQUARES: &str = "holes are not squares, moves skip them: with holes on a2 and a3, Qa1 reaches a5";
+
+/// A hole as the legend shows it: three cells of the hole's fill.
+fn hole_mark(theme: &Theme) -> Span<'static> {
+    Span::styled(theme.hole_char().to_string().repeat(3), theme.hole)
 }
 
 fn is_fairy(role: Role) -> bool {

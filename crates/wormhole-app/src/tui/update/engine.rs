@@ -114,7 +114,7 @@ impl Session {
                 Some(m) => {
                     let pos = self.game.position();
                     let score =
-                        done.info.as_ref().map(|i| format!(" ({})", ai::score_text(i.score, i.exact, pos.turn())));
+                        done.info.as_ref().map(|i| format!(" ({})", ai::score_for_white(i.score, i.exact, pos.turn())));
                     let san = match pos.san(m) {
                         Ok(san) => san,
                         Err(e) => return self.error(format!("hint: {e}")),
@@ -140,7 +140,8 @@ impl Session {
         if let Some(info) = done.info {
             let mover = self.game.position().turn();
             let ply = self.game.len();
-            self.view.last_search = Some(LastSearch { ply, san, info, took: done.elapsed, mover });
+            let level = self.settings.level;
+            self.view.last_search = Some(LastSearch { ply, san, info, took: done.elapsed, mover, level });
         }
         let note = move_note(self.game.position(), m);
         if let Err(e) = self.game.play(m, self.now) {

@@ -91,7 +91,12 @@ fn the_help_explains_portals() {
             s.update(Action::Scroll(18));
         }
         let needles: &[&str] = match page {
-            HelpPage::Pieces => &["Pieces of Linked-portal chess", "White's and Black's portal", "frozen portals"],
+            HelpPage::Pieces => &[
+                "Pieces of Linked-portal chess",
+                "White's and Black's portal",
+                "one square, J: a piece arriving on one comes out of the other",
+                "frozen portals",
+            ],
             _ => &["Rules of Linked-portal chess", "TELEPORTED", "BLACK HOLE", "e4>a5", "DRAWS"],
         };
         for needle in needles {
@@ -115,4 +120,25 @@ fn the_new_game_screen_places_the_portals() {
     assert_eq!(s.mode(), Mode::Play);
     assert!(s.game().position().fen().ends_with(" f4,h5"), "{}", s.game().position().fen());
     assert!(s.pgn().to_pgn().contains("f4,h5\"]"), "the PGN records the placement in its FEN tag");
+}
+
+#[test]
+fn a_long_move_never_runs_into_the_next_in_the_move_list() {
+    // Example 3 of the rules: a capture and promotion through the portal,
+    // ten characters of SAN, then Black's king steps aside.
+    let mut s = linked("k6r/8/1PP5/8/8/8/8/K7 w - - 0 1 c7,h8");
+    type_text(&mut s, "bxc7>h8=Q+");
+    type_text(&mut s, "Ka7");
+    assert_eq!(s.game().sans(), ["bxc7>h8=Q+", "Ka7"]);
+    for (w, h) in [(80, 24), (120, 40), (200, 60)] {
+        let rows = screen(&s, w, h);
+        assert!(contains(&rows, "1. bxc7>h8=Q+ Ka7"), "{w}x{h}:\n{}", rows.join("\n"));
+    }
+}
+
+#[test]
+fn the_panel_says_the_portals_are_one_square_where_there_is_room() {
+    let s = linked(START);
+    let text = screen(&s, 200, 60).join("\n");
+    assert!(text.contains("portals: the two are one square, J"), "{text}");
 }

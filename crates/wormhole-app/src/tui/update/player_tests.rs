@@ -219,7 +219,9 @@ fn after_checkmate_the_panel_shows_the_result_not_the_engines_forecast_and_the_f
 
 #[test]
 fn the_engines_move_line_says_whose_number_it_is_and_breaks_no_phrase() {
-    let mut s = session([Player::Human, Player::Engine]);
+    let players = [Player::Human, Player::Engine];
+    let full = Settings { level: Level::MAX, ..settings(players) };
+    let mut s = Session::new(full, full.new_game(), Config::default(), Display::default(), Instant::now());
     typed(&mut s, "e4");
     engine_done(&mut s, "e5", Score::Cp(60));
     for (w, h) in [(120, 40), (100, 30), (200, 60)] {
@@ -228,6 +230,36 @@ fn the_engines_move_line_says_whose_number_it_is_and_breaks_no_phrase() {
         assert!(contains(&rows, "Engine played e5 in"), "{text}");
         assert!(contains(&rows, "-0.6 for White,"), "Black's +0.6, said from White's side:\n{text}");
         assert!(rows.iter().any(|r| r.contains("depth ") && r.contains("n/s")), "{text}");
+    }
+}
+
+#[test]
+fn a_hint_says_from_whose_side_its_number_is() {
+    let mut s = session([Player::Human; 2]);
+    typed(&mut s, "e4");
+    s.update(Action::Hint);
+    let m = s.game().position().parse_move("e5").unwrap();
+    // Black's +0.6 is White's -0.6, said as everywhere else.
+    let found = Info { depth: 3, score: Score::Cp(60), pv: vec![m], ..Info::default() };
+    let done =
+        Finished { purpose: Purpose::Hint { ply: 1 }, best: Some(m), info: Some(found), elapsed: Duration::ZERO };
+    s.update(Msg::Engine(EngineEvent::Done(done)));
+    assert_eq!(info(&s), "Hint (full-strength engine): e5 (-0.6 for White)");
+}
+
+#[test]
+fn a_weak_levels_move_is_shown_without_its_own_score() {
+    // Level 1 picks at random among shallow scores: its number is no
+    // measure of the position (the full-strength review may say the opposite).
+    let mut s = session([Player::Human, Player::Engine]);
+    typed(&mut s, "e4");
+    engine_done(&mut s, "e5", Score::Cp(100));
+    for (w, h) in [(80, 24), (120, 40), (200, 60)] {
+        let rows = screen(&s, w, h);
+        let text = rows.join("\n");
+        assert!(contains(&rows, "Engine played e5 in"), "{text}");
+        assert!(contains(&rows, "level 1 (newcomer)"), "the level it played at:\n{text}");
+        assert!(!contains(&rows, "for White") && !contains(&rows, "-1.0"), "no score shown as fact:\n{text}");
     }
 }
 

@@ -279,3 +279,25 @@ fn a_personal_puzzle_is_saved_once_and_offered_as_the_players_own() {
     assert!(rows.contains("White to play: mate in 2"), "{rows}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Black mates on board A: A:Bxd2# (a shipped Two-board puzzle).
+const TWO_BOARDS: &str = "twoboard-f9760f47b3\ttwoboard\trnbq3r/2pp4/5n1p/pP3pp1/1bP1p1P1/1P3P1P/RB1PP1B1/1N1QK1NR|\
+    rnb1k1nr/pp1p1p2/2p2bpp/q7/2Pp3P/PQ3NP1/1P2PP2/RNB2B1R b A K|kq -|- wBh4 6 20\tAb4d2\tA:Bxd2#\t701\t\
+    mate-in-1 capture check\t40";
+
+#[test]
+fn the_two_board_puzzle_panel_is_whole_at_every_size() {
+    let mut s = session([Player::Human; 2]);
+    let game = GameKind::Twoboard;
+    s.update(Msg::PuzzlesLoaded { game, loaded: Box::new(loaded(&[TWO_BOARDS], Record::default())) });
+    assert_eq!(s.mode(), Mode::Puzzle, "{:?}", s.message());
+    for (w, h) in [(120, 40), (120, 30), (100, 30), (200, 60)] {
+        let rows = screen(&s, w, h);
+        let text = rows.join("\n");
+        for needle in ["Puzzles: Two-board portal chess", "Black to play: mate in 1", "Your rating:", "Theme: all"] {
+            assert!(text.contains(needle), "{w}x{h}: {needle}\n{text}");
+        }
+        // The filter's help, cut at 120 columns before, whole (wrapped where narrow).
+        assert!(text.contains("(t or :theme NAME") && text.contains("filters)"), "{w}x{h}:\n{text}");
+    }
+}

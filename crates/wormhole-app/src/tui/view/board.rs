@@ -212,7 +212,7 @@ impl BoardView<'_> {
                     draw_figure(Shape::Hole, scale, false, rect, style, buf);
                 }
             }
-            None => self.draw_empty_mark(sq, (cx, cy), style, buf),
+            None => self.draw_empty_mark(sq, rect, style, buf),
         }
         // A piece that can be taken: the target mark in its corner too, so
         // that it shows without colour.
@@ -278,17 +278,29 @@ impl BoardView<'_> {
         }
     }
 
-    /// The mark in the middle of an empty square: a piece about to arrive
-    /// (its glyph in the exit style), a portal to another board, or a
-    /// portal of Linked-portal chess.
-    fn draw_empty_mark(&self, sq: Square, centre: (u16, u16), style: Style, buf: &mut Buffer) {
+    /// The mark on an empty square: a piece about to arrive (its glyph in
+    /// the exit style), a portal to another board, or a portal of
+    /// Linked-portal chess; portals as figures on big squares, as
+    /// portholes are, else one character in the middle.
+    fn draw_empty_mark(&self, sq: Square, rect: Rect, style: Style, buf: &mut Buffer) {
         let t = self.theme;
-        if let Some(p) = self.picture.arriving_at(sq) {
+        let centre = (rect.x + rect.width / 2, rect.y + rect.height / 2);
+        let scale = figure_scale(t, rect);
+        let (shape, c, mark) = if let Some(p) = self.picture.arriving_at(sq) {
             buf[centre].set_char(t.piece_glyph(p)).set_style(style.patch(t.exit));
+            return;
         } else if self.picture.crossings.links.contains(sq) {
-            buf[centre].set_char(t.porthole_char()).set_style(style.patch(t.porthole));
+            (Shape::Porthole, t.porthole_char(), t.porthole)
         } else if let Some(owner) = self.picture.portal_at(sq) {
-            buf[centre].set_char(t.portal_char(owner)).set_style(style.patch(t.portal_style(owner)));
+            (Shape::Portal(owner), t.portal_char(owner), t.portal_style(owner))
+        } else {
+            return;
+        };
+        match scale {
+            Some(scale) => draw_figure(shape, scale, false, rect, style.patch(mark), buf),
+            None => {
+                buf[centre].set_char(c).set_style(style.patch(mark));
+            }
         }
     }
 
@@ -640,25 +652,52 @@ mod tests {
         // White's portal empty on e4, Black's under a white pawn on a5; then frozen on e5.
         let active = AnyPosition::from_fen(GameKind::Linked, "4k3/8/8/P7/8/8/8/4K3 w - - 0 1 e4,a5").unwrap();
         let frozen = AnyPosition::from_fen(GameKind::Linked, "4k3/8/8/8/8/8/8/4K3 w - - 0 1 e5,e5").unwrap();
+        // Black's portal empty on a5, a dark square.
+        let black_on_dark = AnyPosition::from_fen(GameKind::Linked, "4k3/8/8/8/8/8/8/4K3 w - - 0 1 e4,a5").unwrap();
         let sq = |s: &str| -> Square { s.parse().unwrap() };
         for theme in every_theme() {
             let what = format!("{} ascii {} outline {}", theme.name, theme.ascii, theme.outline_white);
             let marks = [Some(Color::White), Some(Color::Black), None].map(|o| theme.portal_char(o).to_string());
             assert!(marks[0] != marks[1] && marks[1] != marks[2] && marks[0] != marks[2], "{what}");
-            for size in [Geometry::min_size(), (80, 40)] {
+            // 80x24, 120x40 and 200x60 give squares of 5x2, 9x4 and 15x7.
+            for size in [Geometry::min_size(), (80, 24), (120, 40), (200, 60)] {
                 let (buf, g) = draw_at(&active, Highlights::default(), &theme, size);
-                let at = |s: &str, right: bool| {
-                    let r = g.rect(sq(s));
-                    let x = if right { r.right() - 1 } else { r.x + r.width / 2 };
-                    let y = if right { r.y } else { r.y + r.height / 2 };
-                    buf[(x, y)].symbol().to_string()
-                };
-                assert_eq!(at("e4", false), marks[0], "{what}: White's empty portal");
-                assert_eq!(at("a5", true), marks[1], "{what}: Black's portal under a pawn");
-                let (buf, g) = draw_at(&frozen, Highlights::default(), &theme, size);
-                let r = g.rect(sq("e5"));
-                assert_eq!(buf[(r.x + r.width / 2, r.y + r.height / 2)].symbol(), marks[2], "{what}: frozen");
+                let r = g.rect(sq("a5"));
+                assert_eq!(buf[(r.right() - 1, r.y)].symbol(), marks[1], "{what}: Black's portal under a pawn");
+                let cases = [
+                    (&active, "e4", Some(Color::White)),
+                    (&frozen, "e5", None),
+                    (&black_on_dark, "a5", Some(Color::Black)),
+                ];
+                for (pos, s, owner) in cases {
+                    let (buf, g) = draw_at(pos, Highlights::default(), &theme, size);
+                    let what = format!("{what} {size:?} {s}");
+                    assert_portal(&buf, g.rect(sq(s)), &theme, owner, &what);
+                }
             }
+        }
+    }
+
+    /// The empty portal of `owner` on `rect`: its figure in its owner's
+    /// style on a big square (standing out from the square), else its mark
+    /// in the middle.
+    fn assert_portal(buf: &Buffer, rect: Rect, theme: &Theme, owner: Option<Color>, what: &str) {
+        let style = theme.portal_style(owner);
+        let Some(scale) = figure_scale(theme, rect) else {
+            let cell = &buf[(rect.x + rect.width / 2, rect.y + rect.height / 2)];
+            assert_eq!(cell.symbol(), theme.portal_char(owner).to_string(), "{what}");
+            return;
+        };
+        let (w, h) = figures::size(scale);
+        let (x0, y0) = (rect.x + (rect.width - w) / 2, rect.y + (rect.height - h) / 2);
+        let cells = figures::cells(Shape::Portal(owner), scale, false);
+        assert!(cells.len() >= 6, "{what}: a figure, not one character");
+        for (dx, dy, c) in cells {
+            let cell = &buf[(x0 + dx, y0 + dy)];
+            assert_eq!(cell.symbol(), c.to_string(), "{what}");
+            assert_eq!(cell.fg, style.fg.unwrap_or_default(), "{what}: in its owner's colour");
+            let stands_out = style.fg.is_some_and(|fg| Some(fg) != Some(cell.bg)) || !cell.modifier.is_empty();
+            assert!(stands_out, "{what}: {cell:?}");
         }
     }
 

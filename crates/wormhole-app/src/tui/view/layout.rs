@@ -10,6 +10,8 @@ pub const PANEL_MIN_W: u16 = 30;
 pub const INPUT_H: u16 = 3;
 /// Columns between two boards side by side.
 const GAP_W: u16 = 2;
+/// Rows the side panel needs at least when it goes under the boards.
+pub const PANEL_BELOW_MIN_H: u16 = 9;
 
 /// The boards a game shows: how many, which one is shown alone when only
 /// one fits, and whether they are seen from Black's side.
@@ -86,15 +88,38 @@ pub fn layout(area: Rect, boards: Boards) -> Option<Screen> {
     }
     let main = Rect::new(area.x, area.y, area.width, area.height - INPUT_H);
     let room = Rect::new(main.x, main.y, main.width.saturating_sub(PANEL_MIN_W + 1), main.height);
-    let (arrangement, placed) = if boards.count == 1 {
-        (Arrangement::Single, vec![Placed { board: 0, geometry: Geometry::fit(room, boards.flipped)?, label: None }])
-    } else {
-        place_several(room, boards)?
-    };
-    let right = placed.iter().map(|p| p.geometry.area().right()).max().unwrap_or(main.x);
-    let panel = Rect::new(right + 1, main.y, main.right().saturating_sub(right + 1), main.height);
     let input = Rect::new(area.x, area.bottom() - INPUT_H, area.width, INPUT_H);
-    Some(Screen { boards: placed, arrangement, panel, input })
+    if boards.count == 1 {
+        let placed = vec![Placed { board: 0, geometry: Geometry::fit(room, boards.flipped)?, label: None }];
+        return Some(Screen {
+            panel: panel_beside(main, &placed),
+            boards: placed,
+            arrangement: Arrangement::Single,
+            input,
+        });
+    }
+    let (arrangement, placed) = place_several(room, boards)?;
+    // Boards across the whole width with the panel under them, where
+    // that gives bigger squares (two boards side by side on a wide
+    // screen would leave most of its height empty).
+    let below = Rect { height: main.height.saturating_sub(PANEL_BELOW_MIN_H), ..main };
+    if let Some((across, wide)) = place_several(below, boards).filter(|(_, wide)| cell(wide) > cell(&placed)) {
+        let bottom = wide.iter().map(|p| p.geometry.area().bottom()).max().unwrap_or(main.y);
+        let panel = Rect::new(main.x, bottom, main.width, main.bottom().saturating_sub(bottom));
+        return Some(Screen { boards: wide, arrangement: across, panel, input });
+    }
+    Some(Screen { panel: panel_beside(main, &placed), boards: placed, arrangement, input })
+}
+
+/// The panel right of the boards, down the whole of `main`.
+fn panel_beside(main: Rect, placed: &[Placed]) -> Rect {
+    let right = placed.iter().map(|p| p.geometry.area().right()).max().unwrap_or(main.x);
+    Rect::new(right + 1, main.y, main.right().saturating_sub(right + 1), main.height)
+}
+
+/// The square size of placed boards (columns, rows), 0 without any.
+fn cell(placed: &[Placed]) -> (u16, u16) {
+    placed.first().map_or((0, 0), |p| (p.geometry.cell_w, p.geometry.cell_h))
 }
 
 /// Two boards in `room`, each under its name: side by side, stacked or

@@ -86,6 +86,23 @@ pub fn marks(theme: &Theme, kind: GameKind) -> Vec<Line<'static>> {
     lines
 }
 
+/// Marks and what they mean in at most `width` columns, the text wrapped
+/// under them with an indent.
+pub fn mark_lines(marks: Vec<Span<'static>>, text: &str, width: usize) -> Vec<Line<'static>> {
+    const INDENT: &str = "    ";
+    let used: usize = marks.iter().map(Span::width).sum::<usize>() + 1;
+    let mut words = wrap(text, width.saturating_sub(used).max(1)).into_iter();
+    let mut first = marks;
+    first.push(Span::raw(format!(" {}", words.next().unwrap_or_default())));
+    let rest = words.collect::<Vec<String>>().join(" ");
+    let mut lines = vec![Line::from(first)];
+    if !rest.is_empty() {
+        let indented = wrap(&rest, width.saturating_sub(INDENT.len()).max(1));
+        lines.extend(indented.into_iter().map(|l| Line::from(format!("{INDENT}{l}"))));
+    }
+    lines
+}
+
 /// Splits text at spaces into lines of at most `width` columns.
 pub fn wrap(text: &str, width: usize) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();

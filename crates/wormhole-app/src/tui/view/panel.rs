@@ -8,10 +8,11 @@ use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
+use wormhole::engine::Level;
 use wormhole::{AnyPosition, Color, Role};
 
 use super::legend::{self, wrap};
-use crate::tui::ai::{self, Purpose, Score};
+use crate::tui::ai::{self, Purpose};
 use crate::tui::game::Player;
 use crate::tui::games;
 use crate::tui::state::{LastSearch, Session};
@@ -154,17 +155,17 @@ fn engine_lines(session: &Session, width: usize) -> Vec<Line<'static>> {
 
 /// What the engine played, its score (saying from whose side a number
 /// is) and how it searched: short phrases, each on a line of its own when
-/// they do not fit on one, so that none is broken.
+/// they do not fit on one, so that none is broken. Below full strength
+/// the score is left out: a weak level's shallow guess is not the
+/// position's worth (the hint and the review judge at full strength).
 fn engine_played(last: &LastSearch, width: usize) -> Vec<String> {
-    let score = match last.info.score {
-        Score::Cp(_) => format!("{} for White", ai::score_text(last.info.score, last.info.exact, last.mover)),
-        _ => ai::score_text(last.info.score, last.info.exact, last.mover),
+    let played = format!("Engine played {} in {:.2}s,", last.san, last.took.as_secs_f64());
+    let phrases = if last.level < Level::MAX {
+        vec![played, format!("level {}, depth {}, {}", last.level, last.info.depth, rate(last.info.nps))]
+    } else {
+        let score = ai::score_for_white(last.info.score, last.info.exact, last.mover);
+        vec![played, format!("{score},"), format!("depth {}, {}", last.info.depth, rate(last.info.nps))]
     };
-    let phrases = [
-        format!("Engine played {} in {:.2}s,", last.san, last.took.as_secs_f64()),
-        format!("{score},"),
-        format!("depth {}, {}", last.info.depth, rate(last.info.nps)),
-    ];
     let mut lines: Vec<String> = Vec::new();
     for p in phrases {
         match lines.last_mut() {
@@ -178,11 +179,22 @@ fn engine_played(last: &LastSearch, width: usize) -> Vec<String> {
     lines
 }
 
+/// The width of a move's column in the move list: [`MOVE_W`], or the
+/// longest SAN of the game and a space when that is wider (a teleport or a
+/// Two-board move such as `QAh5>Bh5A:d6`), so that moves never run together.
+fn move_width(sans: &[String]) -> usize {
+    sans.iter().map(|san| san.chars().count() + 1).max().unwrap_or(0).max(MOVE_W)
+}
+
+/// The narrowest column of a move in the move list.
+const MOVE_W: usize = 8;
+
 /// The move list as rows `12. Nf3  Nc6`, and the row of the shown move.
 fn move_rows(session: &Session) -> (Vec<Line<'static>>, Option<usize>) {
     let game = session.game();
     let shown = session.shown_ply();
     let dim = session.theme().dim;
+    let width = move_width(game.sans());
     let mut rows: Vec<Vec<Span<'static>>> = Vec::new();
     let mut shown_row = None;
     for (i, san) in game.sans().iter().enumerate() {
@@ -191,7 +203,7 @@ fn move_rows(session: &Session) -> (Vec<Line<'static>>, Option<usize>) {
         if pos.turn() == Color::White || rows.is_empty() {
             let mut row = vec![Span::styled(format!("{number:>3}. "), dim)];
             if pos.turn() == Color::Black {
-                row.push(Span::styled(format!("{:<8}", "..."), dim));
+                row.push(Span::styled(format!("{:<width$}", "..."), dim));
             }
             rows.push(row);
         }
@@ -200,7 +212,7 @@ fn move_rows(session: &Session) -> (Vec<Line<'static>>, Option<usize>) {
             shown_row = Some(rows.len() - 1);
         }
         let row = rows.last_mut().expect("a row was pushed");
-        row.push(Span::styled(format!("{san:<8}"), style));
+        row.push(Span::styled(format!("{san:<width$}"), style));
     }
     if let Some(end) = game.end() {
         rows.push(vec![Span::styled(format!("     {}", end.result_str()), Style::new().add_modifier(Modifier::BOLD))]);
@@ -208,26 +220,47 @@ fn move_rows(session: &Session) -> (Vec<Line<'static>>, Option<usize>) {
     (rows.into_iter().map(Line::from).collect(), shown_row)
 }
 
+/// A line of the panel's head in rows of at most `width` columns: as it
+/// is where it fits, else its words wrapped in its first span's style (a
+/// puzzle's theme filter is wider than a narrow panel).
+fn fit_line(line: Line<'static>, width: usize) -> Vec<Line<'static>> {
+    if line.width() <= width {
+        return vec![line];
+    }
+    let style = line.spans.first().map_or(line.style, |s| line.style.patch(s.style));
+    let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
+    wrap(&text, width.max(1)).into_iter().map(|row| Line::styled(row, style)).collect()
+}
+
 /// Rows the move list keeps before the legend is shown under it.
 const MOVE_ROWS_BEFORE_LEGEND: u16 = 10;
 
 pub fn draw(frame: &mut Frame, area: Rect, session: &Session) {
-    let mut head = header(session, area.width as usize);
+    let width = area.width as usize;
+    let mut head: Vec<(u8, Vec<Line<'static>>)> =
+        header(session, width).into_iter().map(|(p, l)| (p, fit_line(l, width))).collect();
     // Keep at least the "Moves" title and two rows of moves.
     let room = area.height.saturating_sub(3) as usize;
-    while head.len() > room {
+    while head.iter().map(|(_, rows)| rows.len()).sum::<usize>() > room {
         let Some(worst) = head.iter().map(|(p, _)| *p).filter(|&p| p > 0).max() else { break };
         let Some(i) = head.iter().rposition(|(p, _)| *p == worst) else { break };
         head.remove(i);
     }
-    let head: Vec<Line> = head.into_iter().map(|(_, l)| l).collect();
+    let head: Vec<Line> = head.into_iter().flat_map(|(_, rows)| rows).collect();
     let head_h = (head.len() as u16).min(area.height);
     frame.render_widget(Paragraph::new(head), Rect::new(area.x, area.y, area.width, head_h));
     let mut rest = Rect::new(area.x, area.y + head_h, area.width, area.height - head_h);
+    let (theme, kind) = (session.theme(), session.game().kind());
     let mut pieces = vec![Line::styled("Pieces (F4: more)", Style::new().add_modifier(Modifier::BOLD))];
-    pieces.extend(legend::pieces(session.theme(), session.game().kind(), area.width as usize));
+    pieces.extend(legend::pieces(theme, kind, width));
+    // The game's marks under the pieces where they fit too.
+    let marks = games::view(kind).panel_marks(theme, width);
+    let fits = |lines: usize| rest.height >= lines as u16 + 1 + MOVE_ROWS_BEFORE_LEGEND;
+    if fits(pieces.len() + marks.len()) {
+        pieces.extend(marks);
+    }
     let legend_h = pieces.len() as u16;
-    if rest.height >= legend_h + 1 + MOVE_ROWS_BEFORE_LEGEND {
+    if fits(pieces.len()) {
         rest.height -= legend_h + 1;
         let at = Rect::new(area.x, rest.bottom() + 1, area.width, legend_h);
         frame.render_widget(Paragraph::new(pieces), at);

@@ -9,7 +9,7 @@ use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Axis, Block, Borders, Chart, Dataset, GraphType, Paragraph, Wrap};
 use wormhole::Color;
-use wormhole::analysis::{Eval, GameAnalysis, Judgement};
+use wormhole::analysis::{Comparison, Eval, GameAnalysis, Judgement};
 
 use crate::tui::ai;
 use crate::tui::review::Review;
@@ -144,9 +144,8 @@ fn viewed_move(review: &Review, theme: &Theme) -> Vec<Line<'static>> {
     ])];
     if let (Some(c), Some(best)) = (r.compared, r.best_move()) {
         let san = |m| pos.san(m).unwrap_or_else(|e| e.to_string());
-        let (best, played) = (san(best), san(played));
-        let (b, p) = (describe(c.best, false), describe(c.played, false));
-        lines.push(Line::styled(format!("Side by side, same depth: {best} {b}, {played} {p}"), theme.dim));
+        let depth = a.eval(review.ply).map_or(0, |e| e.depth);
+        lines.push(Line::styled(compared_text(&san(best), &san(played), c, depth), theme.dim));
     }
     let said = a.explain(&r);
     if !said.is_empty() {
@@ -158,6 +157,17 @@ fn viewed_move(review: &Review, theme: &Theme) -> Vec<Line<'static>> {
         lines.push(Line::from(format!("Best line: {}", ai::pv_san(pos, &r.best_line, 10))));
     }
     lines
+}
+
+/// The best and the played move searched together, and in one phrase
+/// why their numbers are not those of the line above (each position
+/// searched on its own), and which the judgement trusts.
+fn compared_text(best: &str, played: &str, c: Comparison, depth: u32) -> String {
+    let (b, p) = (describe(c.best, false), describe(c.played, false));
+    format!(
+        "Both moves searched together (depth {depth}): {best} {b}, {played} {p}. Above, each position is \
+         searched on its own, so the numbers differ; the mark counts only the loss both show."
+    )
 }
 
 /// An evaluation as the panel says it: White's view in pawns with the two
@@ -198,7 +208,8 @@ fn draw_moves(frame: &mut Frame, area: Rect, review: &Review, theme: &Theme) {
         let text = format!("{}{mark}", pos.san(m).unwrap_or_else(|e| e.to_string()));
         let row = rows.last_mut().expect("a row was pushed");
         row.push(Span::styled(text.clone(), style));
-        row.push(Span::raw(" ".repeat(10usize.saturating_sub(text.chars().count()))));
+        // At least one space: a long SAN (a teleport, a promotion with check) never runs into the next.
+        row.push(Span::raw(" ".repeat(10usize.saturating_sub(text.chars().count()).max(1))));
     }
     let h = area.height as usize;
     let start = (viewed_row + 1).saturating_sub(h / 2 + 1).min(rows.len().saturating_sub(h));

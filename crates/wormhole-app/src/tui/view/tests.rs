@@ -188,6 +188,42 @@ fn the_board_grows_with_the_terminal_and_the_panel_keeps_its_room() {
 }
 
 #[test]
+fn two_boards_use_the_height_with_bigger_squares_and_the_panel_under_them() {
+    use crate::tui::view::layout::{Arrangement, Boards, PANEL_BELOW_MIN_H, PANEL_MIN_W};
+    let two = |w, h| crate::tui::view::layout(Rect::new(0, 0, w, h), Boards { count: 2, alone: 0, flipped: false });
+    // 120x40 gave two boards of 5x2 squares on 18 of 37 rows; 100x30 3x1, 200x60 9x4.
+    for ((w, h), cell) in [((100, 30), (5, 2)), ((120, 40), (7, 3)), ((200, 60), (11, 5))] {
+        let screen = two(w, h).unwrap();
+        assert_eq!(screen.arrangement, Arrangement::SideBySide, "{w}x{h}");
+        for placed in &screen.boards {
+            assert_eq!((placed.geometry.cell_w, placed.geometry.cell_h), cell, "{w}x{h}");
+        }
+        let boards = screen.board_area();
+        assert!(boards.height * 3 >= (h - 3) * 2, "{w}x{h}: the boards take {} rows", boards.height);
+        let panel = screen.panel;
+        assert_eq!((panel.x, panel.y, panel.width), (0, boards.bottom(), w), "{w}x{h}: under the boards");
+        assert!(panel.height >= PANEL_BELOW_MIN_H && panel.bottom() == screen.input.y, "{w}x{h}: {panel:?}");
+    }
+    // Where squares would not grow, the panel stays beside the boards.
+    let screen = two(80, 24).unwrap();
+    assert!(screen.panel.x > 0 && screen.panel.width >= PANEL_MIN_W, "80x24: {:?}", screen.panel);
+}
+
+#[test]
+fn the_wormhole_legends_say_holes_are_not_squares() {
+    // A newcomer mated by Qa5# across two holes had nowhere to read why.
+    let mut app = hotseat();
+    for (w, h) in [(120, 40), (200, 60)] {
+        let text = screen(app.session(), w, h).join("\n");
+        assert!(text.contains("holes are not squares, moves skip them"), "{w}x{h}:\n{text}");
+    }
+    app.update(Action::Help);
+    app.update(Action::TogglePage);
+    let text = screen(app.session(), 100, 40).join("\n");
+    assert!(text.contains("Pieces of Wormhole chess") && text.contains("holes are not squares"), "{text}");
+}
+
+#[test]
 fn the_command_list_fits_the_line_and_says_how_many_more() {
     let mut app = hotseat();
     app.update(Action::Char(':'));
