@@ -134,6 +134,28 @@ fn moves_are_stored_in_order_and_a_wrong_ply_is_refused() {
 }
 
 #[test]
+fn a_batch_of_moves_stores_each_good_one_and_answers_for_each() {
+    let (mut store, ann, bob) = two_players();
+    let one = store.create_game(&game_between(Side::Player(ann), Side::Player(bob), false), 0).unwrap();
+    let two = store.create_game(&game_between(Side::Player(bob), Side::Player(ann), false), 0).unwrap();
+    let mv =
+        |ply: u32, text: &str| StoredMove { ply, mv: text.into(), white_ms: 5, black_ms: 6, at_ms: i64::from(ply) };
+    let batch = [
+        (one, mv(0, "e2e4")),
+        (two, mv(0, "d2d4")),
+        (one, mv(2, "g1f3")),
+        (one, mv(1, "e7e5")),
+        (GameId(99), mv(0, "a2a3")),
+    ];
+    let results = store.add_moves(&batch).unwrap();
+    assert!(results[0].is_ok() && results[1].is_ok() && results[3].is_ok());
+    assert!(matches!(results[2], Err(StoreError::WrongPly { expected: 1, got: 2, .. })), "{:?}", results[2]);
+    assert!(matches!(results[4], Err(StoreError::NoGame(GameId(99)))));
+    assert_eq!(store.game(one).unwrap().unwrap().moves, [mv(0, "e2e4"), mv(1, "e7e5")]);
+    assert_eq!(store.game(two).unwrap().unwrap().moves, [mv(0, "d2d4")]);
+}
+
+#[test]
 fn take_back_keeps_the_first_plies_and_refuses_a_finished_game() {
     let (mut store, ann, bob) = two_players();
     let game = store.create_game(&game_between(Side::Player(ann), Side::Player(bob), false), 0).unwrap();
@@ -401,8 +423,14 @@ fn commit_latency_figures() {
     micros.sort_unstable();
     let at = |q: usize| micros[micros.len() * q / 100];
     println!("add_move, 500 commits: p50 {} us, p99 {} us, max {} us", at(50), at(99), micros[micros.len() - 1]);
+    let batch: Vec<_> = (500..550)
+        .map(|ply| (game, StoredMove { ply, mv: "e2e4".into(), white_ms: 1, black_ms: 1, at_ms: 1 }))
+        .collect();
+    let start = std::time::Instant::now();
+    assert!(store.add_moves(&batch).unwrap().iter().all(Result::is_ok));
+    println!("add_moves, one batch of 50: {} us", start.elapsed().as_micros());
     let start = std::time::Instant::now();
     let games = store.active_games().unwrap();
-    println!("active_games with one game of 500 moves: {} us", start.elapsed().as_micros());
-    assert_eq!(games[0].moves.len(), 500);
+    println!("active_games with one game of 550 moves: {} us", start.elapsed().as_micros());
+    assert_eq!(games[0].moves.len(), 550);
 }
