@@ -21,6 +21,7 @@ mod puzzle_record;
 mod puzzle_sets;
 mod puzzles_cmd;
 mod saved_games;
+mod server;
 mod signals;
 mod solve;
 mod term_input;
