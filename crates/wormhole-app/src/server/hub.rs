@@ -44,6 +44,7 @@
 mod chat;
 pub mod clock;
 pub mod live;
+pub mod load;
 mod lobby;
 mod playing;
 mod pool;

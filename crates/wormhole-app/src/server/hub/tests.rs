@@ -409,22 +409,41 @@ fn engine_games_share_one_worker_and_both_progress() {
     let mut positions = [AnyPosition::new(GameKind::Classic), AnyPosition::new(GameKind::Classic)];
     let mut seed = 3;
     for round in 0..3 {
-        for (game, pos) in games.iter().zip(&mut positions) {
-            wait_for(
-                &a.events,
-                |e| matches!(e, HubEvent::Moved { game: g, ply, .. } if g == game && *ply == 2 * round),
-            );
-            pos.play_text(moved(&a.events, *game).last().unwrap()).unwrap();
+        for (&game, pos) in games.iter().zip(&mut positions) {
+            let ply = 2 * round;
+            let engine_moved =
+                |e: &HubEvent| matches!(e, HubEvent::Moved { game: g, ply: p, .. } if *g == game && *p == ply);
+            wait_for(&a.events, |e| engine_moved(e) || matches!(e, HubEvent::Ended { game: g, .. } if *g == game));
+            if ended(&a.events, game).is_some() {
+                continue;
+            }
+            pos.play_text(moved(&a.events, game).last().unwrap()).unwrap();
+            if pos.outcome(&[]).is_some() {
+                continue;
+            }
             let text = quick_move(pos, &mut seed);
             pos.play_text(&text).unwrap();
-            f.hub.play(a.s, *game, &text).unwrap();
+            f.hub.play(a.s, game, &text).unwrap();
         }
     }
-    // An engine takes a takeback at once.
-    let game = games[0];
-    wait_for(&a.events, |e| matches!(e, HubEvent::Moved { game: g, ply: 6, .. } if *g == game));
+    for game in games {
+        let engine_moves = moved(&a.events, game).len().div_ceil(2);
+        assert!(engine_moves >= 3 || ended(&a.events, game).is_some(), "game {game} progressed");
+    }
+    // The engine agrees to a takeback at once.
+    let white = spec(GameKind::Classic, None);
+    let game = f.hub.play_engine(a.s, white, 1).unwrap();
+    f.hub.play(a.s, game, "e4").unwrap();
+    wait_for(&a.events, |e| matches!(e, HubEvent::Moved { game: g, ply: 1, .. } if *g == game));
     f.hub.ask_takeback(a.s, game).unwrap();
-    assert!(a.events.lock().unwrap().iter().any(|e| matches!(e, HubEvent::TakenBack { plies: 5, .. })));
+    assert!(
+        a.events
+            .lock()
+            .unwrap()
+            .iter()
+            .any(|e| matches!(e, HubEvent::TakenBack { game: g, plies: 0, .. } if *g == game))
+    );
+    assert!(f.mem.game_of(game).moves.is_empty());
 }
 
 #[test]
@@ -482,4 +501,28 @@ fn the_canonical_move_text_reads_back_as_the_same_move_in_every_game() {
             pos.play_text(&text).unwrap();
         }
     }
+}
+
+#[test]
+fn the_load_benchmark_loses_no_move() {
+    let mem = Memory::default();
+    let plan = load::LoadPlan {
+        games: 3,
+        engine_games: 2,
+        sessions: 12,
+        interval: Duration::from_millis(10),
+        duration: Duration::from_millis(600),
+        engine_level: 1,
+        engine_threads: 1,
+        kind: GameKind::Classic,
+    };
+    let report = load::measure(&|| Ok(mem.clone()), &plan).unwrap();
+    assert_eq!(report.lost, Vec::<String>::new());
+    assert_eq!(report.watchers, 4);
+    assert!(report.player_moves > 20 && report.engine_game_moves > 4, "{report:?}");
+    assert!(report.latencies_us.len() >= report.player_moves * 2, "each move reaches both players");
+    assert!(report.cpu_seconds > 0.0 && report.peak_rss_kib >= report.rss_kib && report.rss_kib > 0);
+    let summary = report.summary(&plan);
+    assert!(summary.contains("moves lost: 0") && summary.contains("p99"), "{summary}");
+    assert!(report.games_ended <= report.player_moves);
 }
