@@ -145,69 +145,17 @@ pub fn measure<R: Records + 'static>(
     let config = HubConfig { engine_threads: plan.engine_threads, ..HubConfig::default() };
     let hub = Hub::start(open()?, config)?;
     let tally = Arc::new(Tally::default());
-    let connect = |name: String, forward| -> Result<(SessionId, Account), HubError> {
-        let fp = format!("SHA256:load-{name}");
-        let account = match hub.account_by_key(&fp)? {
-            Some(a) => a,
-            None => hub.register(&name, &fp, "ssh-ed25519 load")?,
-        };
-        let slot = Arc::new(Mutex::new(0));
-        let s = hub.connect(Who::Player(account.clone()), tally.notifier(Arc::clone(&slot), forward))?;
-        *slot.lock().unwrap() = s;
-        Ok((s, account))
-    };
-    let watchers = plan.sessions.saturating_sub(2 * plan.games + plan.engine_games);
-    let mut guests = Vec::new();
-    for _ in 0..watchers {
-        let slot = Arc::new(Mutex::new(0));
-        let s = hub.connect(Who::Guest, tally.notifier(Arc::clone(&slot), None))?;
-        *slot.lock().unwrap() = s;
-        guests.push(s);
-    }
+    let seated = seat(&hub, &tally, plan)?;
+    let watchers = seated.watchers;
     let cpu_before = cpu_seconds();
     let start = Instant::now();
-    let stop = AtomicBool::new(false);
-    let (mut sides, mut engine_sides) = (Vec::new(), Vec::new());
-    for g in 0..plan.games {
-        let pair = [connect(format!("p{g}w"), None)?, connect(format!("p{g}b"), None)?];
-        let mine: Vec<SessionId> = guests.iter().copied().skip(g).step_by(plan.games.max(1)).collect();
-        sides.push((pair, mine));
-    }
-    for g in 0..plan.engine_games {
-        let (tx, rx) = channel();
-        engine_sides.push((connect(format!("e{g}"), Some(tx))?, rx));
-    }
-    let results: Vec<Result<Played, HubError>> = std::thread::scope(|scope| {
-        let players: Vec<_> = sides
-            .iter()
-            .enumerate()
-            .map(|(i, (pair, watching))| {
-                let (hub, tally, stop) = (&hub, &tally, &stop);
-                scope.spawn(move || drive_players(hub, tally, stop, plan, i as u64, pair, watching))
-            })
-            .collect();
-        let engines: Vec<_> = engine_sides
-            .into_iter()
-            .enumerate()
-            .map(|(i, (me, rx))| {
-                let (hub, tally, stop) = (&hub, &tally, &stop);
-                scope.spawn(move || drive_engine(hub, tally, stop, plan, i as u64, me.0, &rx))
-            })
-            .collect();
-        std::thread::sleep(plan.duration);
-        stop.store(true, Ordering::SeqCst);
-        players.into_iter().chain(engines).map(|t| t.join().expect("a driver panicked")).collect()
-    });
+    let played = drive(&hub, &tally, plan, seated)?;
     let wall_seconds = start.elapsed().as_secs_f64();
     let cpu = cpu_seconds() - cpu_before;
     let (rss_kib, peak_rss_kib) = memory_kib();
     // Let the last engine moves and notifications settle before checking.
     std::thread::sleep(Duration::from_millis(200));
     drop(hub);
-    let mut played = Played::default();
-    for r in results {
-        played.add(r?);
-    }
     let lost = check(&mut open()?, &tally, &played)?;
     let mut latencies_us = std::mem::take(&mut *tally.latencies.lock().unwrap());
     latencies_us.sort_unstable();
@@ -223,6 +171,78 @@ pub fn measure<R: Records + 'static>(
         peak_rss_kib,
         lost,
     })
+}
+
+/// A game's two players, White's first.
+type Pair = [(SessionId, Account); 2];
+
+/// The sessions of a run: each game's two players and its watchers, each
+/// engine game's player with the events it is told.
+struct Seated {
+    watchers: usize,
+    pairs: Vec<(Pair, Vec<SessionId>)>,
+    engine_players: Vec<(SessionId, Receiver<HubEvent>)>,
+}
+
+/// Registers and connects every session of the plan.
+fn seat(hub: &Hub, tally: &Arc<Tally>, plan: &LoadPlan) -> Result<Seated, HubError> {
+    let connect = |who: Option<String>, forward| -> Result<(SessionId, Option<Account>), HubError> {
+        let account = match who {
+            Some(name) => {
+                let fp = format!("SHA256:load-{name}");
+                Some(match hub.account_by_key(&fp)? {
+                    Some(a) => a,
+                    None => hub.register(&name, &fp, "ssh-ed25519 load")?,
+                })
+            }
+            None => None,
+        };
+        let slot = Arc::new(Mutex::new(0));
+        let who = account.clone().map_or(Who::Guest, Who::Player);
+        let s = hub.connect(who, tally.notifier(Arc::clone(&slot), forward))?;
+        *slot.lock().unwrap() = s;
+        Ok((s, account))
+    };
+    let player = |name: String| connect(Some(name), None).map(|(s, a)| (s, a.expect("a player")));
+    let watchers = plan.sessions.saturating_sub(2 * plan.games + plan.engine_games);
+    let guests = (0..watchers).map(|_| connect(None, None).map(|(s, _)| s)).collect::<Result<Vec<_>, _>>()?;
+    let mut pairs = Vec::new();
+    for g in 0..plan.games {
+        let pair = [player(format!("p{g}w"))?, player(format!("p{g}b"))?];
+        pairs.push((pair, guests.iter().copied().skip(g).step_by(plan.games.max(1)).collect()));
+    }
+    let mut engine_players = Vec::new();
+    for g in 0..plan.engine_games {
+        let (tx, rx) = channel();
+        engine_players.push((connect(Some(format!("e{g}")), Some(tx))?.0, rx));
+    }
+    Ok(Seated { watchers, pairs, engine_players })
+}
+
+/// Runs a driver thread per game for the plan's duration.
+fn drive(hub: &Hub, tally: &Tally, plan: &LoadPlan, seated: Seated) -> Result<Played, HubError> {
+    let stop = AtomicBool::new(false);
+    let results: Vec<Result<Played, HubError>> = std::thread::scope(|scope| {
+        let stop = &stop;
+        let players = seated.pairs.iter().enumerate().map(|(i, (pair, watching))| {
+            scope.spawn(move || drive_players(hub, tally, stop, plan, i as u64, pair, watching))
+        });
+        let players: Vec<_> = players.collect();
+        let engines = seated
+            .engine_players
+            .into_iter()
+            .enumerate()
+            .map(|(i, (me, rx))| scope.spawn(move || drive_engine(hub, tally, stop, plan, i as u64, me, &rx)));
+        let engines: Vec<_> = engines.collect();
+        std::thread::sleep(plan.duration);
+        stop.store(true, Ordering::SeqCst);
+        players.into_iter().chain(engines).map(|t| t.join().expect("a driver panicked")).collect()
+    });
+    let mut played = Played::default();
+    for r in results {
+        played.add(r?);
+    }
+    Ok(played)
 }
 
 /// What the drivers did: each game with the moves they know were stored
@@ -299,7 +319,7 @@ fn drive_players(
     stop: &AtomicBool,
     plan: &LoadPlan,
     seed: u64,
-    pair: &[(SessionId, Account); 2],
+    pair: &Pair,
     watching: &[SessionId],
 ) -> Result<Played, HubError> {
     let mut played = Played::default();
