@@ -63,6 +63,9 @@ enum Command {
     /// Puzzles: alone, the trainer (of the game last chosen, on the shipped sets;
     /// $WORMHOLE_PUZZLE_FILE names another puzzle file); `generate` finds them in engine games, `check` re-proves a puzzle file.
     Puzzles(puzzles_cmd::PuzzlesArgs),
+    /// Load benchmark of the `serve` hub: sessions in this process, games moving
+    /// every interval, engine games; prints relay latency, CPU, memory, lost moves.
+    ServeLoad(server::hub::load::LoadArgs),
 }
 
 fn main() -> ExitCode {
@@ -81,6 +84,7 @@ fn main() -> ExitCode {
         Some(Command::Solve(args)) => done(solve::run(&args)),
         Some(Command::Analyze(args)) => done(analyze::run(&args)),
         Some(Command::Puzzles(args)) => puzzles_cmd::run(&args),
+        Some(Command::ServeLoad(args)) => done(server::hub::load::run(&args)),
     };
     result.unwrap_or_else(|e| {
         eprintln!("error: {e:#}");
