@@ -233,13 +233,13 @@ fn seat(hub: &Hub, tally: &Arc<Tally>, plan: &LoadPlan) -> Result<Seated, HubErr
     let guests = (0..watchers).map(|_| connect(None, None).map(|(s, _)| s)).collect::<Result<Vec<_>, _>>()?;
     let mut pairs = Vec::new();
     for g in 0..plan.games {
-        let pair = [player(format!("p{g}w"))?, player(format!("p{g}b"))?];
+        let pair = [player(format!("load-{g}w"))?, player(format!("load-{g}b"))?];
         pairs.push((pair, guests.iter().copied().skip(g).step_by(plan.games.max(1)).collect()));
     }
     let mut engine_players = Vec::new();
     for g in 0..plan.engine_games {
         let (tx, rx) = channel();
-        engine_players.push((connect(Some(format!("e{g}")), Some(tx))?.0, rx));
+        engine_players.push((connect(Some(format!("load-e{g}")), Some(tx))?.0, rx));
     }
     Ok(Seated { watchers, pairs, engine_players })
 }

@@ -209,8 +209,9 @@ pub enum HubError {
     EmptyChat,
     #[error("a game against the engine is not rated")]
     EngineUnrated,
-    #[error("storage: {0}")]
-    Records(#[source] RecordsError),
+    /// The storage's own error, shown as it says it (a taken name, a bad one).
+    #[error(transparent)]
+    Records(RecordsError),
     #[error("stored game {game} cannot be rebuilt: {why}")]
     BadStoredGame { game: GameId, why: String },
 }
