@@ -24,6 +24,8 @@
 //! - Games ([`NewGame`], [`StoredGame`]): [`Store::create_game`];
 //!   [`Store::add_move`] commits one move with both clocks after it and its
 //!   time, refusing any ply but the next one (plies count from 0);
+//!   [`Store::add_moves`] commits the moves of many games with one wait for
+//!   the disk, for a busy server;
 //!   [`Store::take_back`]; [`Store::finish_game`], which also rates a rated
 //!   game between two players, in the same transaction. [`Store::game`],
 //!   [`Store::active_games`] (everything needed to rebuild the games in

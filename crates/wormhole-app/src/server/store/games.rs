@@ -1,7 +1,7 @@
 //! Games and their moves: created, played a committed move at a time, taken
 //! back, finished, and read back whole to resume, list or export.
 
-use rusqlite::{Connection, OptionalExtension, Transaction, params};
+use rusqlite::{Connection, OptionalExtension, params};
 
 use super::{AccountId, GameId, NewGame, Side, Store, StoreError, StoredGame};
 use crate::tui::game::ENGINE_NAME;
@@ -153,8 +153,8 @@ fn games_where(conn: &Connection, filter: &str, params: impl rusqlite::Params) -
 
 /// A game in progress, within a write: its next ply. Refuses a game that
 /// does not exist or is over.
-pub(super) fn open_game(tx: &Transaction<'_>, game: GameId) -> Result<u32, StoreError> {
-    let row: Option<(bool, u32)> = tx
+pub(super) fn open_game(conn: &Connection, game: GameId) -> Result<u32, StoreError> {
+    let row: Option<(bool, u32)> = conn
         .prepare_cached(
             "SELECT g.result IS NOT NULL, (SELECT COALESCE(MAX(ply) + 1, 0) FROM moves WHERE game = g.id)
              FROM games g WHERE g.id = ?1",
@@ -166,6 +166,19 @@ pub(super) fn open_game(tx: &Transaction<'_>, game: GameId) -> Result<u32, Store
         Some((true, _)) => Err(StoreError::GameOver(game)),
         Some((false, next)) => Ok(next),
     }
+}
+
+/// Stores one move within a write, refusing a ply that is not the next.
+fn insert_move(conn: &Connection, game: GameId, m: &StoredMove) -> Result<(), StoreError> {
+    let expected = open_game(conn, game)?;
+    if m.ply != expected {
+        return Err(StoreError::WrongPly { game, expected, got: m.ply });
+    }
+    conn.prepare_cached(
+        "INSERT INTO moves (game, ply, mv, white_ms, black_ms, at_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+    )?
+    .execute(params![game.0, m.ply, m.mv, m.white_ms, m.black_ms, m.at_ms])?;
+    Ok(())
 }
 
 impl Store {
@@ -213,16 +226,30 @@ impl Store {
         at_ms: i64,
     ) -> Result<(), StoreError> {
         let tx = self.write()?;
-        let expected = open_game(&tx, game)?;
-        if ply != expected {
-            return Err(StoreError::WrongPly { game, expected, got: ply });
-        }
-        tx.prepare_cached(
-            "INSERT INTO moves (game, ply, mv, white_ms, black_ms, at_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-        )?
-        .execute(params![game.0, ply, mv, white_ms, black_ms, at_ms])?;
+        insert_move(&tx, game, &StoredMove { ply, mv: mv.to_string(), white_ms, black_ms, at_ms })?;
         tx.commit()?;
         Ok(())
+    }
+
+    /// Commits moves of any games in one transaction, so one wait for the
+    /// disk serves them all (a commit waits for fsync: milliseconds). Each
+    /// move is checked as [`Store::add_move`] checks it, in order; one
+    /// refused leaves the others stored. The answer has one result per
+    /// move; when the call fails as a whole, none is stored.
+    pub fn add_moves(&mut self, moves: &[(GameId, StoredMove)]) -> Result<Vec<Result<(), StoreError>>, StoreError> {
+        let mut tx = self.write()?;
+        let mut results = Vec::with_capacity(moves.len());
+        for (game, m) in moves {
+            // A savepoint per move: a refused one takes back only itself.
+            let one = tx.savepoint()?;
+            let result = insert_move(&one, *game, m);
+            if result.is_ok() {
+                one.commit()?;
+            }
+            results.push(result);
+        }
+        tx.commit()?;
+        Ok(results)
     }
 
     /// Takes moves back: keeps the first `keep_plies` moves and deletes the

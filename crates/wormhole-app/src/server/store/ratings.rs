@@ -88,6 +88,17 @@ impl Store {
         read_rating(&self.conn, account, variant)
     }
 
+    /// A player's ratings in every game they have a rated game in, with
+    /// how many rated games, by game name.
+    pub fn ratings_of(&self, account: AccountId) -> Result<Vec<(String, Rating, u32)>, StoreError> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT variant, rating, deviation, volatility, games FROM ratings
+             WHERE account = ?1 AND games > 0 ORDER BY variant",
+        )?;
+        let rows = stmt.query_map([account.0], |row| Ok((row.get(0)?, rating_at(row, 1)?, row.get(4)?)))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
     /// The best rated players of a game, at most `limit`: only players with
     /// a rated game, highest rating first (then by name).
     pub fn leaderboard(&self, variant: &str, limit: u32) -> Result<Vec<LeaderRow>, StoreError> {

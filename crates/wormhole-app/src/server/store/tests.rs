@@ -58,6 +58,7 @@ fn a_database_from_a_newer_program_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::open(dir.path()).unwrap();
     let newer = known_version() + 1;
+    assert_eq!(schema::version(&store.conn).unwrap(), known_version());
     store.conn.execute("INSERT INTO schema_migrations VALUES (?1, 0)", [newer]).unwrap();
     drop(store);
     let err = Store::open(dir.path()).err().unwrap();
@@ -130,6 +131,28 @@ fn moves_are_stored_in_order_and_a_wrong_ply_is_refused() {
     assert_eq!(stored.black, Seat { side: Side::Engine { level: 3 }, name: "Engine, level 3".into() });
     store.finish_game(game, "1-0", "checkmate", 5_000).unwrap();
     assert!(matches!(store.add_move(game, 2, "g1f3", 1, 1, 6_000), Err(StoreError::GameOver(_))));
+}
+
+#[test]
+fn a_batch_of_moves_stores_each_good_one_and_answers_for_each() {
+    let (mut store, ann, bob) = two_players();
+    let one = store.create_game(&game_between(Side::Player(ann), Side::Player(bob), false), 0).unwrap();
+    let two = store.create_game(&game_between(Side::Player(bob), Side::Player(ann), false), 0).unwrap();
+    let mv =
+        |ply: u32, text: &str| StoredMove { ply, mv: text.into(), white_ms: 5, black_ms: 6, at_ms: i64::from(ply) };
+    let batch = [
+        (one, mv(0, "e2e4")),
+        (two, mv(0, "d2d4")),
+        (one, mv(2, "g1f3")),
+        (one, mv(1, "e7e5")),
+        (GameId(99), mv(0, "a2a3")),
+    ];
+    let results = store.add_moves(&batch).unwrap();
+    assert!(results[0].is_ok() && results[1].is_ok() && results[3].is_ok());
+    assert!(matches!(results[2], Err(StoreError::WrongPly { expected: 1, got: 2, .. })), "{:?}", results[2]);
+    assert!(matches!(results[4], Err(StoreError::NoGame(GameId(99)))));
+    assert_eq!(store.game(one).unwrap().unwrap().moves, [mv(0, "e2e4"), mv(1, "e7e5")]);
+    assert_eq!(store.game(two).unwrap().unwrap().moves, [mv(0, "d2d4")]);
 }
 
 #[test]
@@ -224,6 +247,37 @@ fn the_leaderboard_lists_rated_players_best_first() {
     assert_eq!(board[0].rating, store.rating(ann, "wormhole").unwrap());
     assert_eq!(store.leaderboard("wormhole", 1).unwrap().len(), 1);
     assert_eq!(store.rating_history(cid, "wormhole").unwrap().len(), 3);
+    let game = store
+        .create_game(
+            &NewGame { variant: "porthole".into(), ..game_between(Side::Player(bob), Side::Player(ann), true) },
+            0,
+        )
+        .unwrap();
+    store.finish_game(game, "1-0", "x", 2).unwrap();
+    let ratings = store.ratings_of(bob).unwrap();
+    let expected = [
+        ("porthole", store.rating(bob, "porthole").unwrap(), 1),
+        ("wormhole", store.rating(bob, "wormhole").unwrap(), 3),
+    ];
+    assert_eq!(ratings, expected.map(|(v, r, n)| (v.to_string(), r, n)));
+}
+
+#[test]
+fn the_store_and_its_errors_cross_threads() {
+    fn send_sync<T: Send + Sync + 'static>() {}
+    fn send<T: Send + 'static>() {}
+    send_sync::<StoreError>();
+    send::<Store>();
+}
+
+#[test]
+fn a_data_folder_that_cannot_be_made_is_named_in_the_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("plain-file");
+    std::fs::write(&file, "x").unwrap();
+    let err = Store::open(&file.join("server")).err().unwrap();
+    assert!(matches!(&err, StoreError::Create { path, .. } if path == &file.join("server")), "{err}");
+    assert!(err.to_string().contains("plain-file/server"), "{err}");
 }
 
 #[test]
@@ -347,4 +401,36 @@ fn a_kill_9_between_writes_loses_no_committed_move() {
         );
         assert!(moves.iter().enumerate().all(|(i, m)| m.ply == i as u32 && m.white_ms == i64::from(m.ply)));
     }
+}
+
+/// Figures, not a check: how long committing one move takes on this disk
+/// (each commit waits for fsync). Run with
+/// `cargo test --release -p wormhole-app --bin wormhole commit_latency -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn commit_latency_figures() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = Store::open(dir.path()).unwrap();
+    let ann = store.register("ann", "SHA256:ann", "k").unwrap().id;
+    let game = store.create_game(&game_between(Side::Player(ann), Side::Engine { level: 1 }, false), 0).unwrap();
+    let mut micros: Vec<u128> = (0..500)
+        .map(|ply| {
+            let start = std::time::Instant::now();
+            store.add_move(game, ply, "e2e4", 1, 1, 1).unwrap();
+            start.elapsed().as_micros()
+        })
+        .collect();
+    micros.sort_unstable();
+    let at = |q: usize| micros[micros.len() * q / 100];
+    println!("add_move, 500 commits: p50 {} us, p99 {} us, max {} us", at(50), at(99), micros[micros.len() - 1]);
+    let batch: Vec<_> = (500..550)
+        .map(|ply| (game, StoredMove { ply, mv: "e2e4".into(), white_ms: 1, black_ms: 1, at_ms: 1 }))
+        .collect();
+    let start = std::time::Instant::now();
+    assert!(store.add_moves(&batch).unwrap().iter().all(Result::is_ok));
+    println!("add_moves, one batch of 50: {} us", start.elapsed().as_micros());
+    let start = std::time::Instant::now();
+    let games = store.active_games().unwrap();
+    println!("active_games with one game of 550 moves: {} us", start.elapsed().as_micros());
+    assert_eq!(games[0].moves.len(), 550);
 }
