@@ -69,6 +69,9 @@ enum Command {
     Completions(cli_docs::CompletionsArgs),
     /// Print the man page of wormhole, or of one of its commands (`wormhole man match`).
     Man(cli_docs::ManArgs),
+    /// Load benchmark of the `serve` hub: sessions in this process, games moving
+    /// every interval, engine games; prints relay latency, CPU, memory, lost moves.
+    ServeLoad(server::hub::load::LoadArgs),
 }
 
 fn main() -> ExitCode {
@@ -90,6 +93,7 @@ fn main() -> ExitCode {
         Some(Command::Puzzles(args)) => puzzles_cmd::run(&args),
         Some(Command::Completions(args)) => done(cli_docs::print_completions(args.shell, Cli::command())),
         Some(Command::Man(args)) => done(cli_docs::print_man_page(Cli::command(), args.command.as_deref())),
+        Some(Command::ServeLoad(args)) => done(server::hub::load::run(&args)),
     };
     result.unwrap_or_else(|e| {
         eprintln!("error: {}", printable::printable(&format!("{e:#}")));

@@ -1,0 +1,391 @@
+//! The hub: everything between people on `wormhole serve` that is neither
+//! SSH nor drawing. Who is online, challenges, live games with the
+//! server's clocks, watchers, chat, draw offers, takebacks, rematches,
+//! resignations, wins by absence, engine games on a bounded fair pool, the
+//! restore of every game in progress after a restart, and ratings,
+//! leaderboards, player pages and PGN through the storage. Pure Rust with
+//! threads: no async runtime, no SSH; every part is tested in-process.
+//!
+//! # Using it
+//!
+//! - [`Hub::start`]`(records, `[`HubConfig`]`)` rebuilds every unfinished
+//!   game from the storage ([`Records`](records::Records), the server's SQLite store), each
+//!   side to move's clock having run since its last stored move, and starts
+//!   the ticker (flags, absences) and the engine pool. [`Hub`] is
+//!   `Clone + Send + Sync`; dropping the last clone stops its threads.
+//! - A connection is a session: [`Hub::connect`]`(`[`Who`]`, `[`Notifier`]`)`
+//!   gives a [`SessionId`]; [`Hub::disconnect`] ends it (its player's games
+//!   go on; the absence timer runs on their move). The notifier receives
+//!   every [`HubEvent`] for the session; it must not block, nor call the
+//!   hub's actions (reading is fine). Events reach each session in order.
+//! - Identity: [`Hub::account_by_key`], [`Hub::register`], [`Hub::add_key`].
+//! - Lobby: [`Hub::lobby`], [`Hub::challenge`] ([`ChallengeSpec`]),
+//!   [`Hub::cancel`], [`Hub::accept`], [`Hub::decline`], [`Hub::play_engine`].
+//! - Playing: [`Hub::open`] (a [`GameView`]: play if it is yours, else
+//!   watch), [`Hub::leave`], [`Hub::play`] (any notation
+//!   `AnyPosition::parse_move` reads; stored and relayed in the canonical
+//!   coordinate form, see [`live::canonical`]), [`Hub::resign`],
+//!   [`Hub::offer_draw`] / [`Hub::answer_draw`] (games with draws only),
+//!   [`Hub::ask_takeback`] / [`Hub::answer_takeback`], [`Hub::rematch`],
+//!   [`Hub::chat`], [`Hub::claim_absence`].
+//! - Reading: [`Hub::leaderboard`], [`Hub::player`], [`Hub::pgn`].
+//!
+//! Every action answers `Result<_, `[`HubError`]`>`; a refusal says why.
+//!
+//! # Rules it keeps
+//!
+//! - Commit, then notify: a move is in the storage ([`Records::add_move`](records::Records::add_move)
+//!   has returned) before any session is told of it, and the same holds
+//!   for an engine's move, an ending, a takeback.
+//! - The hub alone decides when a flag falls: its ticker looks every
+//!   [`TICK`], and a move arriving after the flag fell loses on time.
+//! - Open challenges live in memory: a restart drops them (games survive).
+
+mod chat;
+pub mod clock;
+pub mod live;
+pub mod load;
+mod lobby;
+mod playing;
+mod pool;
+pub mod records;
+mod stored;
+#[cfg(test)]
+mod tests;
+mod types;
+
+use std::collections::BTreeMap;
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError, Weak};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use wormhole::AnyMove;
+
+use clock::{Clock, SystemClock};
+use live::LiveGame;
+use pool::EnginePool;
+use records::{Account, AccountId, GameId, Records};
+pub use types::*;
+
+/// How often the ticker looks at the clocks and absences.
+pub const TICK: Duration = Duration::from_millis(20);
+/// The longest chat line, in characters.
+pub const CHAT_MAX_CHARS: usize = 200;
+/// How long a finished game stays on the hub for a rematch or a look.
+pub const FINISHED_KEPT_MS: u64 = 10 * 60 * 1000;
+/// Each engine worker's transposition table, in MiB: games are short.
+pub const POOL_HASH_MB: usize = 16;
+/// A clock's bounds: initial time and the largest increment, in ms.
+pub const CLOCK_INITIAL_MS: std::ops::RangeInclusive<u64> = 1_000..=24 * 3_600_000;
+/// The largest increment, in ms.
+pub const CLOCK_MAX_INCREMENT_MS: u64 = 60_000;
+/// The default time a player may be gone on their move before the
+/// opponent may claim the win.
+pub const DEFAULT_ABSENCE: Duration = Duration::from_secs(120);
+
+/// How the hub runs.
+#[derive(Clone)]
+pub struct HubConfig {
+    /// Engine workers (at least one).
+    pub engine_threads: usize,
+    /// How long a player may be gone on their own move before the opponent may claim the win.
+    pub absence: Duration,
+    /// Where the hub reads the time.
+    pub clock: Arc<dyn Clock>,
+}
+
+impl Default for HubConfig {
+    /// One engine worker per core, the default absence, the wall clock.
+    fn default() -> HubConfig {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        HubConfig { engine_threads: cores, absence: DEFAULT_ABSENCE, clock: Arc::new(SystemClock) }
+    }
+}
+
+/// The hub; clones share it.
+#[derive(Clone)]
+pub struct Hub {
+    inner: Arc<Inner>,
+    _life: Arc<Life>,
+}
+
+/// Stops the hub's threads when the last [`Hub`] clone goes.
+struct Life(Arc<Inner>);
+
+impl Drop for Life {
+    fn drop(&mut self) {
+        self.0.shut_down();
+    }
+}
+
+/// A connected session.
+struct Session {
+    who: Who,
+    notify: Arc<Notifier>,
+}
+
+/// An open challenge.
+struct Challenge {
+    from: Account,
+    spec: ChallengeSpec,
+}
+
+/// Everything the hub holds in memory.
+#[derive(Default)]
+struct State {
+    sessions: BTreeMap<SessionId, Session>,
+    challenges: BTreeMap<ChallengeId, Challenge>,
+    games: BTreeMap<GameId, LiveGame>,
+    next_session: SessionId,
+    next_challenge: ChallengeId,
+}
+
+/// The shared hub. Locks are taken in the order state, records, pool.
+struct Inner {
+    state: Mutex<State>,
+    records: Mutex<Box<dyn Records>>,
+    pool: Mutex<Option<EnginePool>>,
+    /// Held while events go out, so that each session gets them in order.
+    delivery: Mutex<()>,
+    config: HubConfig,
+    ticker: Mutex<Option<JoinHandle<()>>>,
+    stopping: (Mutex<bool>, Condvar),
+}
+
+/// Events to deliver once the state is unlocked.
+type Outbox = Vec<(Arc<Notifier>, HubEvent)>;
+
+/// What an action works on: the state and the storage, locked, and the
+/// events it makes.
+struct Ctx<'a> {
+    st: &'a mut State,
+    records: &'a mut dyn Records,
+    pool: Option<&'a EnginePool>,
+    now: u64,
+    absence: Duration,
+    out: Outbox,
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+impl Hub {
+    /// Starts the hub on `records`: every unfinished game is rebuilt with
+    /// its moves and clocks, the ticker and the engine pool start.
+    pub fn start(records: impl Records + 'static, config: HubConfig) -> Result<Hub, HubError> {
+        let threads = config.engine_threads;
+        let inner = Arc::new(Inner {
+            state: Mutex::new(State::default()),
+            records: Mutex::new(Box::new(records)),
+            pool: Mutex::new(None),
+            delivery: Mutex::new(()),
+            config,
+            ticker: Mutex::new(None),
+            stopping: (Mutex::new(false), Condvar::new()),
+        });
+        let weak = Arc::downgrade(&inner);
+        let deliver: pool::Deliver = Box::new(move |game, ply, mv| {
+            if let Some(inner) = weak.upgrade() {
+                inner.engine_moved(game, ply, mv);
+            }
+        });
+        *lock(&inner.pool) = Some(EnginePool::start(threads, deliver));
+        inner.restore()?;
+        let weak = Arc::downgrade(&inner);
+        let ticker = std::thread::Builder::new()
+            .name("hub-ticker".into())
+            .spawn(move || tick_loop(&weak))
+            .map_err(|e| HubError::Records(Box::new(e)))?;
+        *lock(&inner.ticker) = Some(ticker);
+        Ok(Hub { _life: Arc::new(Life(Arc::clone(&inner))), inner })
+    }
+
+    /// A new session for `who`, told of events through `notify`.
+    pub fn connect(&self, who: Who, notify: Notifier) -> Result<SessionId, HubError> {
+        self.inner.act(|cx| {
+            cx.st.next_session += 1;
+            let id = cx.st.next_session;
+            let account = match &who {
+                Who::Player(a) => Some(a.id),
+                Who::Guest => None,
+            };
+            let back = account.is_some_and(|a| cx.sessions_of(a).is_empty());
+            cx.st.sessions.insert(id, Session { who, notify: Arc::new(notify) });
+            if let Some(account) = account.filter(|_| back) {
+                cx.player_back(account);
+            }
+            cx.tell_all(HubEvent::LobbyChanged);
+            Ok(id)
+        })
+    }
+
+    /// Ends session `s`: its challenges go, its games go on.
+    pub fn disconnect(&self, s: SessionId) {
+        let _ = self.inner.act(|cx| {
+            let session = cx.st.sessions.remove(&s).ok_or(HubError::NoSession(s))?;
+            for game in cx.st.games.values_mut() {
+                game.watchers.remove(&s);
+            }
+            if let Who::Player(a) = session.who
+                && cx.sessions_of(a.id).is_empty()
+            {
+                cx.st.challenges.retain(|_, c| c.from.id != a.id);
+                cx.player_gone(a.id);
+            }
+            cx.tell_all(HubEvent::LobbyChanged);
+            Ok(())
+        });
+    }
+
+    /// The account of a key, by its OpenSSH fingerprint.
+    pub fn account_by_key(&self, fp: &str) -> Result<Option<Account>, HubError> {
+        Ok(lock(&self.inner.records).account_by_key(fp)?)
+    }
+
+    /// A new account called `name` with its first key.
+    pub fn register(&self, name: &str, fp: &str, key_text: &str) -> Result<Account, HubError> {
+        Ok(lock(&self.inner.records).register(name, fp, key_text)?)
+    }
+
+    /// Another key for `account`.
+    pub fn add_key(&self, account: AccountId, fp: &str, key_text: &str) -> Result<(), HubError> {
+        Ok(lock(&self.inner.records).add_key(account, fp, key_text)?)
+    }
+
+    /// Looks at the clocks and absences now (the ticker does every [`TICK`]).
+    pub fn tick(&self) {
+        self.inner.tick();
+    }
+}
+
+impl Inner {
+    /// Runs `action` with the state and storage locked, then delivers the
+    /// events it made, in order, with the state unlocked.
+    fn act<T>(&self, action: impl FnOnce(&mut Ctx) -> Result<T, HubError>) -> Result<T, HubError> {
+        let mut state = lock(&self.state);
+        let mut records = lock(&self.records);
+        let pool = lock(&self.pool);
+        let mut cx = Ctx {
+            st: &mut state,
+            records: &mut **records,
+            pool: pool.as_ref(),
+            now: self.config.clock.now_ms(),
+            absence: self.config.absence,
+            out: Vec::new(),
+        };
+        let result = action(&mut cx);
+        let out = std::mem::take(&mut cx.out);
+        drop((pool, records));
+        let order = lock(&self.delivery);
+        drop(state);
+        for (notify, event) in out {
+            notify(event);
+        }
+        drop(order);
+        result
+    }
+
+    /// Rebuilds every unfinished game; their players are gone until they connect.
+    fn restore(&self) -> Result<(), HubError> {
+        self.act(|cx| {
+            for stored in cx.records.active_games()? {
+                // One game that no longer reads (a program that changed its
+                // rules) must not keep the server down: it stays stored, and
+                // the operator is told.
+                let mut game = match LiveGame::restore(stored) {
+                    Ok(game) => game,
+                    Err(e) => {
+                        eprintln!("hub: not restored: {e}");
+                        continue;
+                    }
+                };
+                for (color, _) in game.accounts().collect::<Vec<_>>() {
+                    game.gone_since[color.index()] = Some(cx.now);
+                }
+                let id = game.id;
+                cx.st.games.insert(id, game);
+                cx.engine_turn(id);
+            }
+            Ok(())
+        })
+    }
+
+    fn tick(&self) {
+        let _ = self.act(|cx| {
+            cx.tick();
+            Ok(())
+        });
+    }
+
+    fn engine_moved(&self, game: GameId, ply: usize, mv: Option<AnyMove>) {
+        let _ = self.act(|cx| cx.engine_moved(game, ply, mv));
+    }
+
+    /// Stops the ticker and the engine pool.
+    fn shut_down(&self) {
+        *lock(&self.stopping.0) = true;
+        self.stopping.1.notify_all();
+        if let Some(ticker) = lock(&self.ticker).take()
+            && ticker.thread().id() != std::thread::current().id()
+        {
+            let _ = ticker.join();
+        }
+        let pool = lock(&self.pool).take();
+        drop(pool);
+    }
+}
+
+/// The ticker: every [`TICK`] until the hub stops.
+fn tick_loop(inner: &Weak<Inner>) {
+    loop {
+        let Some(hub) = inner.upgrade() else { return };
+        let stopping = lock(&hub.stopping.0);
+        let (stopping, _) =
+            hub.stopping.1.wait_timeout_while(stopping, TICK, |stop| !*stop).unwrap_or_else(PoisonError::into_inner);
+        if *stopping {
+            return;
+        }
+        drop(stopping);
+        hub.tick();
+    }
+}
+
+impl Ctx<'_> {
+    /// The notifiers of `account`'s sessions.
+    fn sessions_of(&self, account: AccountId) -> Vec<Arc<Notifier>> {
+        let mine = |s: &&Session| matches!(&s.who, Who::Player(a) if a.id == account);
+        self.st.sessions.values().filter(mine).map(|s| Arc::clone(&s.notify)).collect()
+    }
+
+    fn tell_account(&mut self, account: AccountId, event: HubEvent) {
+        for notify in self.sessions_of(account) {
+            self.out.push((notify, event.clone()));
+        }
+    }
+
+    fn tell_all(&mut self, event: HubEvent) {
+        let all: Vec<_> = self.st.sessions.values().map(|s| Arc::clone(&s.notify)).collect();
+        self.out.extend(all.into_iter().map(|n| (n, event.clone())));
+    }
+
+    /// Tells both players of `game` and everyone watching it.
+    fn tell_game(&mut self, game: GameId, event: HubEvent) {
+        let Some(live) = self.st.games.get(&game) else { return };
+        let accounts: Vec<_> = live.accounts().map(|(_, a)| a).collect();
+        let watchers: Vec<_> =
+            live.watchers.iter().filter_map(|s| self.st.sessions.get(s)).map(|s| Arc::clone(&s.notify)).collect();
+        for account in accounts {
+            self.tell_account(account, event.clone());
+        }
+        self.out.extend(watchers.into_iter().map(|n| (n, event.clone())));
+    }
+
+    /// The account of session `s`, or why it cannot play.
+    fn player(&self, s: SessionId) -> Result<Account, HubError> {
+        match &self.st.sessions.get(&s).ok_or(HubError::NoSession(s))?.who {
+            Who::Player(a) => Ok(a.clone()),
+            Who::Guest => Err(HubError::GuestCannotPlay),
+        }
+    }
+}

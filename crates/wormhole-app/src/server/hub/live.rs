@@ -1,0 +1,290 @@
+//! One game being played on the hub: its positions, its moves in the hub's
+//! canonical text, the server's clocks, the offers waiting for an answer
+//! and who watches. Pure logic: the hub decides when, and stores first.
+
+use std::collections::BTreeSet;
+
+use wormhole::engine::Level;
+use wormhole::rules::{GameOutcome, Searchable};
+use wormhole::{AnyMove, AnyPosition, Color, GameKind, WithPosition};
+
+use super::records::{AccountId, GameId, NewGame, Seat, StoredGame, StoredMove};
+use super::types::{Clocks, Ending, GameInfo, GameView, HubError, Offer, SessionId};
+use crate::tui::game::ENGINE_NAME;
+
+/// A game on the hub.
+pub struct LiveGame {
+    pub id: GameId,
+    pub game: NewGame,
+    pub created_ms: u64,
+    /// The start position, then the position after each move.
+    positions: Vec<AnyPosition>,
+    /// Each move as stored, with the clocks after it.
+    moves: Vec<StoredMove>,
+    /// Each move's SAN, where it was played.
+    sans: Vec<String>,
+    /// Each side's time left when the current turn started.
+    left: [i64; 2],
+    /// When the current turn started (Unix ms): the running clock counts from it.
+    turn_start: u64,
+    pub ending: Option<Ending>,
+    /// When it ended (Unix ms): a finished game stays for rematches and reviews a while.
+    pub ended_at: Option<u64>,
+    pub offers: Vec<Offer>,
+    /// Sessions watching (players' own sessions are found by account).
+    pub watchers: BTreeSet<SessionId>,
+    /// Since when each side's player has had no session on the hub.
+    pub gone_since: [Option<u64>; 2],
+    /// Whether the opponent was told they may claim the win by absence (this turn).
+    pub claim_told: bool,
+    /// The engine's search in progress, by the ply it plays.
+    pub engine_ply: Option<usize>,
+}
+
+impl LiveGame {
+    /// A new game, its clocks starting at `now`.
+    pub fn new(id: GameId, game: NewGame, now: u64) -> Result<LiveGame, HubError> {
+        let start = AnyPosition::from_fen(game.kind, &game.start_fen)
+            .map_err(|e| HubError::BadStoredGame { game: id, why: e.to_string() })?;
+        let initial = game.clock.map_or(0, |(initial, _)| initial as i64);
+        Ok(LiveGame {
+            id,
+            game,
+            created_ms: now,
+            positions: vec![start],
+            moves: Vec::new(),
+            sans: Vec::new(),
+            left: [initial; 2],
+            turn_start: now,
+            ending: None,
+            ended_at: None,
+            offers: Vec::new(),
+            watchers: BTreeSet::new(),
+            gone_since: [None; 2],
+            claim_told: false,
+            engine_ply: None,
+        })
+    }
+
+    /// A stored game rebuilt: every move replayed, the clocks as stored
+    /// after the last move, the side to move's running since that move.
+    pub fn restore(stored: StoredGame) -> Result<LiveGame, HubError> {
+        let id = stored.id;
+        let mut live = LiveGame::new(id, stored.game, stored.created_ms)?;
+        for m in stored.moves {
+            let bad = |why: String| HubError::BadStoredGame { game: id, why };
+            let pos = live.position();
+            let mv = pos.parse_move(&m.mv).map_err(|e| bad(format!("move {}: {e}", m.mv)))?;
+            let san = pos.san(mv).map_err(|e| bad(e.to_string()))?;
+            live.push(mv, san, m)?;
+        }
+        Ok(live)
+    }
+
+    /// A stored game rebuilt with its result, if it has one (to review or export).
+    pub fn reread(stored: StoredGame) -> Result<LiveGame, HubError> {
+        let ending = stored.result.clone().map(|(result, why)| Ending { result, why });
+        Ok(LiveGame { ending, ..LiveGame::restore(stored)? })
+    }
+
+    pub fn kind(&self) -> GameKind {
+        self.game.kind
+    }
+
+    /// The start position.
+    pub fn start(&self) -> &AnyPosition {
+        &self.positions[0]
+    }
+
+    /// The position now.
+    pub fn position(&self) -> &AnyPosition {
+        self.positions.last().expect("a game has its start position")
+    }
+
+    /// Moves played.
+    pub fn plies(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// The moves in the hub's canonical text.
+    pub fn move_texts(&self) -> Vec<String> {
+        self.moves.iter().map(|m| m.mv.clone()).collect()
+    }
+
+    /// The moves as the library's moves (for the PGN writer).
+    pub fn any_moves(&self) -> Vec<AnyMove> {
+        let mut out = Vec::with_capacity(self.moves.len());
+        for (pos, m) in self.positions.iter().zip(&self.moves) {
+            out.extend(pos.parse_move(&m.mv).ok());
+        }
+        out
+    }
+
+    pub fn turn(&self) -> Color {
+        self.position().turn()
+    }
+
+    pub fn seat(&self, color: Color) -> &Seat {
+        &self.game.seats[color.index()]
+    }
+
+    /// The colour `account` plays here, if any.
+    pub fn colour_of(&self, account: AccountId) -> Option<Color> {
+        Color::ALL.into_iter().find(|&c| matches!(self.seat(c), Seat::Player(a) if a.id == account))
+    }
+
+    /// The players' accounts, White's then Black's (none for the engine).
+    pub fn accounts(&self) -> impl Iterator<Item = (Color, AccountId)> + '_ {
+        Color::ALL.into_iter().filter_map(|c| match self.seat(c) {
+            Seat::Player(a) => Some((c, a.id)),
+            Seat::Engine { .. } => None,
+        })
+    }
+
+    /// The engine's level if the side to move is the engine and the game goes on.
+    pub fn engine_to_move(&self) -> Option<Level> {
+        match self.seat(self.turn()) {
+            Seat::Engine { level } if self.ending.is_none() => Level::new(*level),
+            _ => None,
+        }
+    }
+
+    /// When the current turn started.
+    pub fn turn_start(&self) -> u64 {
+        self.turn_start
+    }
+
+    /// `color`'s time left at `now` (its clock runs on its turn).
+    pub fn left_at(&self, color: Color, now: u64) -> i64 {
+        let running = self.ending.is_none() && color == self.turn();
+        let spent = if running { now.saturating_sub(self.turn_start) as i64 } else { 0 };
+        self.left[color.index()] - spent
+    }
+
+    /// Both clocks at `now`, in a timed game.
+    pub fn clocks(&self, now: u64) -> Option<Clocks> {
+        self.game.clock?;
+        let running = self.ending.is_none().then(|| self.turn());
+        Some(Clocks { left_ms: Color::ALL.map(|c| self.left_at(c, now)), running })
+    }
+
+    /// The side whose flag has fallen at `now`, in a timed game going on.
+    pub fn flag_fallen(&self, now: u64) -> Option<Color> {
+        let turn = self.turn();
+        (self.game.clock.is_some() && self.ending.is_none() && self.left_at(turn, now) <= 0).then_some(turn)
+    }
+
+    /// The legal move `text` names, with its canonical text and SAN.
+    pub fn read_move(&self, text: &str) -> Result<(AnyMove, String, String), HubError> {
+        let illegal = |why: String| HubError::IllegalMove { text: text.to_string(), why };
+        let pos = self.position();
+        let mv = pos.parse_move(text.trim()).map_err(|e| illegal(e.to_string()))?;
+        let san = pos.san(mv).map_err(|e| illegal(e.to_string()))?;
+        Ok((mv, canonical(mv), san))
+    }
+
+    /// The stored form of `mv` played at `now`: the mover's clock less the
+    /// time spent, plus the increment.
+    pub fn stored_move(&self, text: String, now: u64) -> StoredMove {
+        let mut left = self.left;
+        if let Some((_, increment)) = self.game.clock {
+            let mover = self.turn();
+            left[mover.index()] = self.left_at(mover, now) + increment as i64;
+        }
+        StoredMove { mv: text, white_ms: left[0], black_ms: left[1], at_ms: now }
+    }
+
+    /// Plays a move already stored; offers lapse, as a move answers them.
+    pub fn push(&mut self, mv: AnyMove, san: String, stored: StoredMove) -> Result<(), HubError> {
+        let next = self
+            .position()
+            .after(mv)
+            .map_err(|e| HubError::IllegalMove { text: stored.mv.clone(), why: e.to_string() })?;
+        self.positions.push(next);
+        self.left = [stored.white_ms, stored.black_ms];
+        self.turn_start = stored.at_ms;
+        self.moves.push(stored);
+        self.sans.push(san);
+        self.offers.retain(|o| matches!(o, Offer::Rematch(_)));
+        self.claim_told = false;
+        Ok(())
+    }
+
+    /// Goes back to after `keep` moves; the side to move's clock restarts at `now`.
+    pub fn take_back_to(&mut self, keep: usize, now: u64) {
+        self.positions.truncate(keep + 1);
+        self.moves.truncate(keep);
+        self.sans.truncate(keep);
+        let initial = self.game.clock.map_or(0, |(initial, _)| initial as i64);
+        self.left = self.moves.last().map_or([initial; 2], |m| [m.white_ms, m.black_ms]);
+        self.turn_start = now;
+        self.offers.clear();
+        self.claim_told = false;
+    }
+
+    /// How the rules end the game here, if they do.
+    pub fn rules_ending(&self) -> Option<Ending> {
+        let (last, earlier) = self.positions.split_last()?;
+        let hashes: Vec<u64> = earlier.iter().map(AnyPosition::hash).collect();
+        let outcome = last.outcome(&hashes)?;
+        Some(Ending { result: outcome.result_str().to_string(), why: outcome.to_string() })
+    }
+
+    /// The player's name of each side.
+    pub fn names(&self) -> [String; 2] {
+        Color::ALL.map(|c| seat_name(self.seat(c)))
+    }
+
+    pub fn info(&self) -> GameInfo {
+        GameInfo {
+            id: self.id,
+            kind: self.kind(),
+            names: self.names(),
+            rated: self.game.rated,
+            clock: self.game.clock,
+            plies: self.plies(),
+        }
+    }
+
+    pub fn view(&self, you: Option<Color>, now: u64) -> GameView {
+        GameView {
+            info: self.info(),
+            start_fen: self.game.start_fen.clone(),
+            moves: self.move_texts(),
+            clocks: self.clocks(now),
+            you,
+            ending: self.ending.clone(),
+            offers: self.offers.clone(),
+        }
+    }
+}
+
+/// The hub's canonical text of a legal move: the game's coordinate form
+/// (`e2e4`, `g1h1d4`, `A:e2e4`), which its own parser reads back as that
+/// move and no other (tested for every game).
+pub fn canonical(mv: AnyMove) -> String {
+    mv.to_string()
+}
+
+/// A seat's name: the player's, or the engine's as saved games name it.
+pub fn seat_name(seat: &Seat) -> String {
+    match seat {
+        Seat::Player(a) => a.name.clone(),
+        Seat::Engine { level } => match Level::new(*level) {
+            Some(level) => format!("{ENGINE_NAME}{level}"),
+            None => format!("{ENGINE_NAME}{level}"),
+        },
+    }
+}
+
+/// Whether `kind` has draws (Wormhole chess has none: the side without a move loses).
+pub fn has_draws(kind: GameKind) -> bool {
+    struct Draws;
+    impl WithPosition for Draws {
+        type Output = bool;
+        fn run<P: Searchable>(self, _: P) -> bool {
+            P::DRAWS
+        }
+    }
+    kind.with_position(None, Draws).expect("every game's start FEN reads (tested)")
+}

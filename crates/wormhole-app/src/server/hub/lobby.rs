@@ -1,0 +1,282 @@
+//! The lobby: challenges open or by name, engine games, who is online, and
+//! what the storage says of players (leaderboards, pages, PGN).
+
+use rand::RngExt;
+use wormhole::engine::Level;
+use wormhole::pgn::PgnGame;
+use wormhole::{Color, GameKind};
+
+use super::live::LiveGame;
+use super::records::{Account, AccountId, GameId, LeaderRow, NewGame, PlayerPage, Seat};
+use super::types::*;
+use super::{CLOCK_INITIAL_MS, CLOCK_MAX_INCREMENT_MS, Challenge, Ctx, Hub, lock};
+
+impl Hub {
+    /// What session `s` sees in the lobby.
+    pub fn lobby(&self, s: SessionId) -> Result<Lobby, HubError> {
+        self.inner.act(|cx| {
+            let me = match &cx.st.sessions.get(&s).ok_or(HubError::NoSession(s))?.who {
+                Who::Player(a) => Some(a.clone()),
+                Who::Guest => None,
+            };
+            let mut online: Vec<String> = cx
+                .st
+                .sessions
+                .values()
+                .filter_map(|s| match &s.who {
+                    Who::Player(a) => Some(a.name.clone()),
+                    Who::Guest => None,
+                })
+                .collect();
+            online.sort_by_key(|n| n.to_lowercase());
+            online.dedup();
+            let challenges = cx
+                .st
+                .challenges
+                .iter()
+                .filter(|(_, c)| visible_to(c, me.as_ref()))
+                .map(|(&id, c)| ChallengeInfo { id, from: c.from.name.clone(), spec: c.spec.clone() })
+                .collect();
+            let going = cx.st.games.values().filter(|g| g.ending.is_none());
+            let live: Vec<GameInfo> = going.clone().map(LiveGame::info).collect();
+            let mine = match &me {
+                Some(a) => going.filter(|g| g.colour_of(a.id).is_some()).map(LiveGame::info).collect(),
+                None => Vec::new(),
+            };
+            Ok(Lobby { online, challenges, live, mine })
+        })
+    }
+
+    /// Offers a game: to anyone, or to the player `spec.to` names (told at once).
+    pub fn challenge(&self, s: SessionId, spec: ChallengeSpec) -> Result<ChallengeId, HubError> {
+        self.inner.act(|cx| {
+            let from = cx.player(s)?;
+            check_clock(spec.clock)?;
+            let to = match &spec.to {
+                Some(name) => Some(cx.records.account_by_name(name)?.ok_or_else(|| HubError::NoPlayer(name.clone()))?),
+                None => None,
+            };
+            if to.as_ref().is_some_and(|t| t.id == from.id) {
+                return Err(HubError::OwnChallenge);
+            }
+            cx.st.next_challenge += 1;
+            let id = cx.st.next_challenge;
+            let spec = ChallengeSpec { to: to.as_ref().map(|t| t.name.clone()), ..spec };
+            if let Some(to) = &to {
+                cx.tell_account(to.id, HubEvent::Challenged { id, from: from.name.clone(), spec: spec.clone() });
+            }
+            cx.st.challenges.insert(id, Challenge { from, spec });
+            cx.tell_all(HubEvent::LobbyChanged);
+            Ok(id)
+        })
+    }
+
+    /// Withdraws one's own challenge.
+    pub fn cancel(&self, s: SessionId, id: ChallengeId) -> Result<(), HubError> {
+        self.inner.act(|cx| {
+            let me = cx.player(s)?;
+            let c = cx.st.challenges.get(&id).ok_or(HubError::NoChallenge(id))?;
+            if c.from.id != me.id {
+                return Err(HubError::NotYourChallenge(id));
+            }
+            cx.st.challenges.remove(&id);
+            cx.tell_all(HubEvent::LobbyChanged);
+            Ok(())
+        })
+    }
+
+    /// Declines a challenge made to this player by name; the challenger is told.
+    pub fn decline(&self, s: SessionId, id: ChallengeId) -> Result<(), HubError> {
+        self.inner.act(|cx| {
+            let me = cx.player(s)?;
+            let c = cx.st.challenges.get(&id).ok_or(HubError::NoChallenge(id))?;
+            if !c.spec.to.as_ref().is_some_and(|to| to.eq_ignore_ascii_case(&me.name)) {
+                return Err(HubError::NotYourChallenge(id));
+            }
+            let from = c.from.id;
+            cx.st.challenges.remove(&id);
+            cx.tell_account(from, HubEvent::ChallengeDeclined { id, by: me.name });
+            cx.tell_all(HubEvent::LobbyChanged);
+            Ok(())
+        })
+    }
+
+    /// Accepts a challenge: the game starts and both players are told.
+    pub fn accept(&self, s: SessionId, id: ChallengeId) -> Result<GameId, HubError> {
+        self.inner.act(|cx| {
+            let me = cx.player(s)?;
+            let c = cx.st.challenges.get(&id).ok_or(HubError::NoChallenge(id))?;
+            if c.from.id == me.id {
+                return Err(HubError::OwnChallenge);
+            }
+            if !visible_to(c, Some(&me)) {
+                return Err(HubError::NotYourChallenge(id));
+            }
+            let c = cx.st.challenges.remove(&id).expect("found above");
+            let white_is_challenger = match c.spec.colour {
+                ColourChoice::White => true,
+                ColourChoice::Black => false,
+                ColourChoice::Random => rand::rng().random(),
+            };
+            let (from, me) = (Seat::Player(c.from), Seat::Player(me));
+            let seats = if white_is_challenger { [from, me] } else { [me, from] };
+            cx.start_game(&c.spec, seats, c.spec.rated)
+        })
+    }
+
+    /// Starts a game against the engine at `level` (1-12, the app's ladder).
+    pub fn play_engine(&self, s: SessionId, spec: ChallengeSpec, level: u8) -> Result<GameId, HubError> {
+        self.inner.act(|cx| {
+            let me = Seat::Player(cx.player(s)?);
+            Level::new(level).ok_or(HubError::BadLevel(level))?;
+            if spec.rated {
+                return Err(HubError::EngineUnrated);
+            }
+            check_clock(spec.clock)?;
+            let engine = Seat::Engine { level };
+            let me_white = match spec.colour {
+                ColourChoice::White => true,
+                ColourChoice::Black => false,
+                ColourChoice::Random => rand::rng().random(),
+            };
+            let seats = if me_white { [me, engine] } else { [engine, me] };
+            cx.start_game(&spec, seats, false)
+        })
+    }
+
+    /// The best rated players of `kind`.
+    pub fn leaderboard(&self, kind: GameKind, limit: usize) -> Result<Vec<LeaderRow>, HubError> {
+        Ok(lock(&self.inner.records).leaderboard(kind, limit)?)
+    }
+
+    /// The page of the player called `name`: ratings, recent games, rating history.
+    pub fn player(&self, name: &str) -> Result<PlayerPage, HubError> {
+        lock(&self.inner.records).player(name)?.ok_or_else(|| HubError::NoPlayer(name.to_string()))
+    }
+
+    /// A game, live or stored, as PGN (the app's writer).
+    pub fn pgn(&self, game: GameId) -> Result<String, HubError> {
+        self.inner.act(|cx| {
+            let stored;
+            let live = match cx.st.games.get(&game) {
+                Some(live) => live,
+                None => {
+                    let g = cx.records.game(game)?.ok_or(HubError::NoGame(game))?;
+                    stored = LiveGame::reread(g)?;
+                    &stored
+                }
+            };
+            Ok(pgn_of(live).to_pgn())
+        })
+    }
+}
+
+/// Whether `me` may see (and accept) challenge `c`.
+fn visible_to(c: &Challenge, me: Option<&Account>) -> bool {
+    match (&c.spec.to, me) {
+        (None, _) => true,
+        (Some(to), Some(me)) => to.eq_ignore_ascii_case(&me.name) || c.from.id == me.id,
+        (Some(_), None) => false,
+    }
+}
+
+/// Refuses a clock out of bounds.
+fn check_clock(clock: Option<(u64, u64)>) -> Result<(), HubError> {
+    match clock {
+        Some((initial, inc)) if !CLOCK_INITIAL_MS.contains(&initial) || inc > CLOCK_MAX_INCREMENT_MS => {
+            Err(HubError::BadClock(initial, inc))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// The game as the app's PGN: names, date, result and why.
+pub(super) fn pgn_of(live: &LiveGame) -> PgnGame {
+    let mut pgn = PgnGame::new(live.start().clone(), live.any_moves());
+    let event = if live.game.rated { "Rated game" } else { "Casual game" };
+    pgn.set_tag("Event", event);
+    pgn.set_tag("Site", "wormhole serve");
+    pgn.set_tag("Date", &pgn_date(live.created_ms));
+    let [white, black] = live.names();
+    pgn.set_tag("White", &white);
+    pgn.set_tag("Black", &black);
+    if let Some(e) = &live.ending {
+        pgn.set_tag("Result", &e.result);
+        pgn.set_tag("Termination", &e.why);
+    }
+    pgn
+}
+
+/// A PGN date (`YYYY.MM.DD`, UTC) from Unix milliseconds.
+fn pgn_date(ms: u64) -> String {
+    let at = std::time::UNIX_EPOCH + std::time::Duration::from_millis(ms);
+    // The app's one date writer gives `YYYY-MM-DD HH:MM`.
+    crate::files::minute_text(at)[..10].replace('-', ".")
+}
+
+impl Ctx<'_> {
+    /// Creates and starts a game between `seats` (White's, Black's).
+    pub(super) fn start_game(
+        &mut self,
+        spec: &ChallengeSpec,
+        seats: [Seat; 2],
+        rated: bool,
+    ) -> Result<GameId, HubError> {
+        let game =
+            NewGame { kind: spec.kind, start_fen: spec.kind.start_fen().to_string(), seats, rated, clock: spec.clock };
+        let id = self.records.create_game(&game, self.now)?;
+        let live = LiveGame::new(id, game, self.now)?;
+        let info = live.info();
+        self.st.games.insert(id, live);
+        self.tell_game(id, HubEvent::GameStarted { game: info });
+        self.tell_all(HubEvent::LobbyChanged);
+        self.engine_turn(id);
+        Ok(id)
+    }
+
+    /// `account` left the hub: in each of their games going on, the opponent is told.
+    pub(super) fn player_gone(&mut self, account: AccountId) {
+        let now = self.now;
+        let mut told = Vec::new();
+        for game in self.st.games.values_mut().filter(|g| g.ending.is_none()) {
+            if let Some(color) = game.colour_of(account) {
+                game.gone_since[color.index()] = Some(now);
+                told.extend(opponent_account(game, color).map(|a| (a, game.id)));
+            }
+        }
+        for (opponent, game) in told {
+            self.tell_account(opponent, HubEvent::OpponentGone { game, since: now });
+        }
+    }
+
+    /// `account` is back: the opponents are told.
+    pub(super) fn player_back(&mut self, account: AccountId) {
+        let mut told = Vec::new();
+        for game in self.st.games.values_mut() {
+            if let Some(color) = game.colour_of(account)
+                && game.gone_since[color.index()].take().is_some()
+            {
+                game.claim_told = false;
+                told.extend(opponent_account(game, color).map(|a| (a, game.id)));
+            }
+        }
+        for (opponent, game) in told {
+            self.tell_account(opponent, HubEvent::OpponentBack { game });
+        }
+    }
+}
+
+/// The account playing against `color` in `game`, if a player.
+pub(super) fn opponent_account(game: &LiveGame, color: Color) -> Option<AccountId> {
+    game.accounts().find(|&(c, _)| c != color).map(|(_, a)| a)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn pgn_dates_are_civil_dates() {
+        assert_eq!(super::pgn_date(0), "1970.01.01");
+        assert_eq!(super::pgn_date(951_782_400_000), "2000.02.29");
+        assert_eq!(super::pgn_date(1_764_806_400_000), "2025.12.04");
+    }
+}

@@ -1,0 +1,365 @@
+//! Playing and watching: moves (stored, then relayed), the server's
+//! clocks, endings, offers (draw, takeback, rematch), chat, absences, and
+//! the engine's moves, which take the same path as a player's.
+
+use std::time::Duration;
+
+use wormhole::engine::{Clock as EngineClock, Limits};
+use wormhole::{AnyMove, Color};
+
+use super::chat::inert_line;
+use super::live::{LiveGame, has_draws};
+use super::lobby::opponent_account;
+use super::pool::Job;
+use super::records::{Account, GameId, Seat};
+use super::types::*;
+use super::{Ctx, FINISHED_KEPT_MS, Hub};
+
+impl Hub {
+    /// Opens a game: its player joins it, anyone else watches it read-only.
+    /// A finished game the hub no longer holds is read from the storage.
+    pub fn open(&self, s: SessionId, game: GameId) -> Result<GameView, HubError> {
+        self.inner.act(|cx| {
+            let who = cx.st.sessions.get(&s).ok_or(HubError::NoSession(s))?.who.clone();
+            let you = |live: &LiveGame| match &who {
+                Who::Player(a) => live.colour_of(a.id),
+                Who::Guest => None,
+            };
+            if let Some(live) = cx.st.games.get_mut(&game) {
+                let colour = you(live);
+                if colour.is_none() {
+                    live.watchers.insert(s);
+                }
+                return Ok(live.view(colour, cx.now));
+            }
+            let stored = cx.records.game(game)?.ok_or(HubError::NoGame(game))?;
+            let live = LiveGame::reread(stored)?;
+            Ok(live.view(you(&live), cx.now))
+        })
+    }
+
+    /// Stops watching a game (a player's game goes on).
+    pub fn leave(&self, s: SessionId, game: GameId) -> Result<(), HubError> {
+        self.inner.act(|cx| {
+            if let Some(live) = cx.st.games.get_mut(&game) {
+                live.watchers.remove(&s);
+            }
+            Ok(())
+        })
+    }
+
+    /// Plays `mv` (any notation the game reads) in `game`: checked, stored,
+    /// then relayed to both players and every watcher.
+    pub fn play(&self, s: SessionId, game: GameId, mv: &str) -> Result<(), HubError> {
+        self.inner.act(|cx| {
+            let color = cx.my_colour(s, game)?;
+            if cx.flag(game) {
+                return Err(HubError::GameOver("a flag fell: time forfeit".into()));
+            }
+            let live = &cx.st.games[&game];
+            if live.turn() != color {
+                return Err(HubError::NotYourMove);
+            }
+            let (mv, text, san) = live.read_move(mv)?;
+            cx.commit_move(game, mv, text, san)
+        })
+    }
+
+    /// Resigns `game`.
+    pub fn resign(&self, s: SessionId, game: GameId) -> Result<(), HubError> {
+        self.inner.act(|cx| {
+            let color = cx.my_colour(s, game)?;
+            cx.end_game(game, win_for(!color, "resignation"))
+        })
+    }
+
+    /// Offers a draw (games with draws only); an offer already made by the
+    /// opponent is accepted. The engine declines.
+    pub fn offer_draw(&self, s: SessionId, game: GameId) -> Result<(), HubError> {
+        self.inner.act(|cx| {
+            let color = cx.my_colour(s, game)?;
+            let kind = cx.st.games[&game].kind();
+            if !has_draws(kind) {
+                return Err(HubError::NoDraws(kind));
+            }
+            if cx.take_offer(game, Offer::Draw(!color)) {
+                return cx.end_game(game, agreed_draw());
+            }
+            cx.offer(game, color, Offer::Draw(color), HubEvent::DrawOffered { game })
+        })
+    }
+
+    /// Answers the opponent's draw offer.
+    pub fn answer_draw(&self, s: SessionId, game: GameId, yes: bool) -> Result<(), HubError> {
+        self.inner.act(|cx| {
+            let color = cx.my_colour(s, game)?;
+            cx.answer(game, Offer::Draw(!color), yes)?;
+            if yes { cx.end_game(game, agreed_draw()) } else { Ok(()) }
+        })
+    }
+
+    /// Asks to take back one's last move (and the opponent's reply to it,
+    /// if made). The engine agrees at once.
+    pub fn ask_takeback(&self, s: SessionId, game: GameId) -> Result<(), HubError> {
+        self.inner.act(|cx| {
+            let color = cx.my_colour(s, game)?;
+            takeback_keep(&cx.st.games[&game], color)?;
+            cx.offer(game, color, Offer::Takeback(color), HubEvent::TakebackAsked { game })
+        })
+    }
+
+    /// Answers the opponent's takeback request.
+    pub fn answer_takeback(&self, s: SessionId, game: GameId, yes: bool) -> Result<(), HubError> {
+        self.inner.act(|cx| {
+            let color = cx.my_colour(s, game)?;
+            cx.answer(game, Offer::Takeback(!color), yes)?;
+            if yes { cx.take_back(game, !color) } else { Ok(()) }
+        })
+    }
+
+    /// Asks for a rematch after a game, colours swapped: starts it if the
+    /// opponent asked too (or is the engine), and gives its id.
+    pub fn rematch(&self, s: SessionId, game: GameId) -> Result<Option<GameId>, HubError> {
+        self.inner.act(|cx| {
+            let me = cx.player(s)?;
+            let live = cx.st.games.get(&game).ok_or(HubError::NoGame(game))?;
+            let color = live.colour_of(me.id).ok_or(HubError::NotYourGame(game))?;
+            if live.ending.is_none() {
+                return Err(HubError::NotOver);
+            }
+            let engine = matches!(live.seat(!color), Seat::Engine { .. });
+            if !engine && !cx.take_offer(game, Offer::Rematch(!color)) {
+                cx.offer(game, color, Offer::Rematch(color), HubEvent::RematchAsked { game })?;
+                return Ok(None);
+            }
+            let live = &cx.st.games[&game];
+            let spec = ChallengeSpec {
+                kind: live.kind(),
+                clock: live.game.clock,
+                colour: ColourChoice::White,
+                rated: live.game.rated,
+                to: None,
+            };
+            let [white, black] = live.game.seats.clone();
+            cx.start_game(&spec, [black, white], spec.rated).map(Some)
+        })
+    }
+
+    /// Sends a chat line to both players of `game`, made inert and bounded.
+    pub fn chat(&self, s: SessionId, game: GameId, text: &str) -> Result<(), HubError> {
+        self.inner.act(|cx| {
+            let me = cx.player(s)?;
+            let live = cx.st.games.get(&game).ok_or(HubError::NoGame(game))?;
+            live.colour_of(me.id).ok_or(HubError::NotYourGame(game))?;
+            let text = inert_line(text).ok_or(HubError::EmptyChat)?;
+            for (_, account) in live.accounts().collect::<Vec<_>>() {
+                cx.tell_account(account, HubEvent::Chat { game, from: me.name.clone(), text: text.clone() });
+            }
+            Ok(())
+        })
+    }
+
+    /// Claims the win when the opponent has been gone on their own move
+    /// for the set time.
+    pub fn claim_absence(&self, s: SessionId, game: GameId) -> Result<(), HubError> {
+        self.inner.act(|cx| {
+            let color = cx.my_colour(s, game)?;
+            if !cx.claimable(&cx.st.games[&game], !color) {
+                return Err(HubError::TooEarly(cx.absence));
+            }
+            cx.end_game(game, win_for(color, "opponent left the game"))
+        })
+    }
+}
+
+fn win_for(winner: Color, why: &str) -> Ending {
+    Ending { result: wormhole::rules::result_str(Some(winner)).to_string(), why: why.to_string() }
+}
+
+fn agreed_draw() -> Ending {
+    Ending { result: wormhole::rules::result_str(None).to_string(), why: "draw by agreement".to_string() }
+}
+
+/// How many moves stay when `color` takes back its last move.
+fn takeback_keep(live: &LiveGame, color: Color) -> Result<usize, HubError> {
+    let back = if live.turn() == color { 2 } else { 1 };
+    match live.plies().checked_sub(back) {
+        Some(keep) if live.ending.is_none() => Ok(keep),
+        _ => Err(HubError::NothingToTakeBack),
+    }
+}
+
+impl Ctx<'_> {
+    /// The colour session `s` plays in `game`, going on.
+    fn my_colour(&self, s: SessionId, game: GameId) -> Result<Color, HubError> {
+        let me: Account = self.player(s)?;
+        let live = self.st.games.get(&game).ok_or(HubError::NoGame(game))?;
+        let color = live.colour_of(me.id).ok_or(HubError::NotYourGame(game))?;
+        match &live.ending {
+            Some(e) => Err(HubError::GameOver(format!("{} {}", e.result, e.why))),
+            None => Ok(color),
+        }
+    }
+
+    /// Stores the legal move `mv`, plays it, then tells everyone; ends the
+    /// game if the rules end it, and starts the engine if it is its turn.
+    fn commit_move(&mut self, game: GameId, mv: AnyMove, text: String, san: String) -> Result<(), HubError> {
+        let live = self.st.games.get_mut(&game).ok_or(HubError::NoGame(game))?;
+        let ply = live.plies();
+        let stored = live.stored_move(text.clone(), self.now);
+        self.records.add_move(game, ply as u32, &stored)?;
+        live.push(mv, san.clone(), stored)?;
+        let clocks = live.clocks(self.now);
+        let ending = live.rules_ending();
+        self.tell_game(game, HubEvent::Moved { game, ply, mv: text, san, clocks });
+        match ending {
+            Some(ending) => self.end_game(game, ending),
+            None => {
+                self.engine_turn(game);
+                Ok(())
+            }
+        }
+    }
+
+    /// Ends `game` with `ending`: stored (ratings with it), then told.
+    pub(super) fn end_game(&mut self, game: GameId, ending: Ending) -> Result<(), HubError> {
+        let live = self.st.games.get_mut(&game).ok_or(HubError::NoGame(game))?;
+        self.records.finish_game(game, &ending.result, &ending.why, self.now)?;
+        live.ending = Some(ending.clone());
+        live.ended_at = Some(self.now);
+        live.offers.clear();
+        if let Some(pool) = self.pool {
+            pool.cancel(game);
+        }
+        self.tell_game(game, HubEvent::Ended { game, ending });
+        self.tell_all(HubEvent::LobbyChanged);
+        Ok(())
+    }
+
+    /// Ends `game` on time if the side to move's flag has fallen; whether it did.
+    fn flag(&mut self, game: GameId) -> bool {
+        let Some(fallen) = self.st.games.get(&game).and_then(|g| g.flag_fallen(self.now)) else { return false };
+        // A failed store keeps the game going: the next tick tries again.
+        self.end_game(game, win_for(!fallen, "time forfeit")).is_ok()
+    }
+
+    /// Whether the player of `color` in `live` has been gone on their own move for the set time.
+    fn claimable(&self, live: &LiveGame, color: Color) -> bool {
+        let Some(gone) = live.gone_since[color.index()] else { return false };
+        let since = gone.max(live.turn_start());
+        live.ending.is_none()
+            && live.turn() == color
+            && self.now.saturating_sub(since) >= self.absence.as_millis() as u64
+    }
+
+    /// Records `offer` by `color` and tells the opponent (the engine declines
+    /// a draw or rematch and agrees to a takeback at once).
+    fn offer(&mut self, game: GameId, color: Color, offer: Offer, event: HubEvent) -> Result<(), HubError> {
+        let live = self.st.games.get_mut(&game).ok_or(HubError::NoGame(game))?;
+        if matches!(live.seat(!color), Seat::Engine { .. }) {
+            return match offer {
+                Offer::Takeback(_) => self.take_back(game, color),
+                _ => {
+                    let account = opponent_account(live, !color).unwrap_or_default();
+                    self.tell_account(account, HubEvent::OfferDeclined { game, offer });
+                    Ok(())
+                }
+            };
+        }
+        if !live.offers.contains(&offer) {
+            live.offers.push(offer);
+        }
+        if let Some(opponent) = opponent_account(live, color) {
+            self.tell_account(opponent, event);
+        }
+        Ok(())
+    }
+
+    /// Removes `offer` from `game`; whether it was there.
+    fn take_offer(&mut self, game: GameId, offer: Offer) -> bool {
+        let Some(live) = self.st.games.get_mut(&game) else { return false };
+        let had = live.offers.contains(&offer);
+        live.offers.retain(|&o| o != offer);
+        had
+    }
+
+    /// Answers `offer` (the opponent's); a refusal is told to them.
+    fn answer(&mut self, game: GameId, offer: Offer, yes: bool) -> Result<(), HubError> {
+        if !self.take_offer(game, offer) {
+            return Err(HubError::NoOffer);
+        }
+        let (Offer::Draw(by) | Offer::Takeback(by) | Offer::Rematch(by)) = offer;
+        if !yes && let Some(account) = self.st.games.get(&game).and_then(|g| opponent_account(g, !by)) {
+            self.tell_account(account, HubEvent::OfferDeclined { game, offer });
+        }
+        Ok(())
+    }
+
+    /// Takes back `color`'s last move (and the reply): stored, then told.
+    fn take_back(&mut self, game: GameId, color: Color) -> Result<(), HubError> {
+        let live = self.st.games.get_mut(&game).ok_or(HubError::NoGame(game))?;
+        let keep = takeback_keep(live, color)?;
+        self.records.take_back(game, keep as u32)?;
+        live.take_back_to(keep, self.now);
+        let clocks = live.clocks(self.now);
+        if let Some(pool) = self.pool {
+            pool.cancel(game);
+        }
+        self.tell_game(game, HubEvent::TakenBack { game, plies: keep, clocks });
+        self.engine_turn(game);
+        Ok(())
+    }
+
+    /// Queues the engine's search if it is the engine's move in `game`.
+    pub(super) fn engine_turn(&mut self, game: GameId) {
+        let (Some(live), Some(pool)) = (self.st.games.get_mut(&game), self.pool) else { return };
+        let Some(level) = live.engine_to_move() else {
+            live.engine_ply = None;
+            return;
+        };
+        let mut limits = Limits::default();
+        if let Some((_, increment)) = live.game.clock {
+            let left = live.left_at(live.turn(), self.now).max(1) as u64;
+            let clock =
+                EngineClock { remaining: Duration::from_millis(left), increment: Duration::from_millis(increment) };
+            limits.clock = Some(clock);
+        }
+        live.engine_ply = Some(live.plies());
+        let position = live.position().clone();
+        pool.submit(Job { game, ply: live.plies(), position, level, limits });
+    }
+
+    /// The engine's move for `ply` of `game`, if the game still waits for it.
+    pub(super) fn engine_moved(&mut self, game: GameId, ply: usize, mv: Option<AnyMove>) -> Result<(), HubError> {
+        let live = self.st.games.get(&game).ok_or(HubError::NoGame(game))?;
+        if live.engine_ply != Some(ply) || live.plies() != ply || live.ending.is_some() {
+            return Ok(());
+        }
+        if self.flag(game) {
+            return Ok(());
+        }
+        let live = &self.st.games[&game];
+        let (mv, text, san) = live.read_move(&mv.map(|m| m.to_string()).unwrap_or_default())?;
+        self.st.games.get_mut(&game).expect("found above").engine_ply = None;
+        self.commit_move(game, mv, text, san)
+    }
+
+    /// Flags, absences, and the finished games' time to go.
+    pub(super) fn tick(&mut self) {
+        let ids: Vec<GameId> = self.st.games.keys().copied().collect();
+        for game in ids {
+            self.flag(game);
+            let live = &self.st.games[&game];
+            let turn = live.turn();
+            if !live.claim_told && self.claimable(live, turn) {
+                let opponent = opponent_account(live, turn);
+                self.st.games.get_mut(&game).expect("listed").claim_told = true;
+                if let Some(opponent) = opponent {
+                    self.tell_account(opponent, HubEvent::ClaimAvailable { game });
+                }
+            }
+        }
+        let now = self.now;
+        self.st.games.retain(|_, g| g.ended_at.is_none_or(|at| now.saturating_sub(at) < FINISHED_KEPT_MS));
+    }
+}

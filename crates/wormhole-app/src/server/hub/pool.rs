@@ -1,0 +1,147 @@
+//! The engine's searches for every engine game on the server, on a bounded
+//! pool of worker threads. The queue is fair: each game has at most one
+//! search waiting or running, and a game whose move was played queues at
+//! the back, so the games take turns (round robin) and none can starve
+//! the others however many moves it asks for.
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
+use std::thread::JoinHandle;
+
+use wormhole::engine::{Engine, EngineOptions, Level, Limits};
+use wormhole::{AnyMove, AnyPosition};
+
+use super::POOL_HASH_MB;
+use super::records::GameId;
+
+/// A search to run: the engine's move at `ply` of `game`.
+pub struct Job {
+    pub game: GameId,
+    pub ply: usize,
+    pub position: AnyPosition,
+    pub level: Level,
+    pub limits: Limits<AnyMove>,
+}
+
+/// Where a finished search's move goes: the game, the ply and the move
+/// (`None` when the engine had no legal move).
+pub type Deliver = Box<dyn Fn(GameId, usize, Option<AnyMove>) + Send + Sync>;
+
+/// The queue and what runs, shared by the workers.
+#[derive(Default)]
+struct Queue {
+    waiting: VecDeque<Job>,
+    /// The stop flag of each game's search that runs.
+    running: HashMap<GameId, Arc<AtomicBool>>,
+    closed: bool,
+}
+
+struct Shared {
+    queue: Mutex<Queue>,
+    ready: Condvar,
+}
+
+impl Shared {
+    fn lock(&self) -> MutexGuard<'_, Queue> {
+        self.queue.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+/// The pool of engine workers.
+pub struct EnginePool {
+    shared: Arc<Shared>,
+    workers: Vec<JoinHandle<()>>,
+}
+
+impl EnginePool {
+    /// `threads` workers (at least one), each with its own engine.
+    pub fn start(threads: usize, deliver: Deliver) -> EnginePool {
+        let shared = Arc::new(Shared { queue: Mutex::new(Queue::default()), ready: Condvar::new() });
+        let deliver = Arc::new(deliver);
+        let workers = (0..threads.max(1))
+            .map(|i| {
+                let (shared, deliver) = (Arc::clone(&shared), Arc::clone(&deliver));
+                std::thread::Builder::new()
+                    .name(format!("hub-engine-{i}"))
+                    .spawn(move || work(&shared, &**deliver))
+                    .expect("the engine pool's threads start")
+            })
+            .collect();
+        EnginePool { shared, workers }
+    }
+
+    /// Queues a search at the back; a search of the same game still
+    /// waiting is replaced (its game moved on), so a game waits once.
+    pub fn submit(&self, job: Job) {
+        let mut queue = self.shared.lock();
+        queue.waiting.retain(|j| j.game != job.game);
+        queue.waiting.push_back(job);
+        drop(queue);
+        self.shared.ready.notify_one();
+    }
+
+    /// Drops `game`'s waiting search and stops its running one (its move is not played).
+    pub fn cancel(&self, game: GameId) {
+        let mut queue = self.shared.lock();
+        queue.waiting.retain(|j| j.game != game);
+        if let Some(stop) = queue.running.get(&game) {
+            stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// How many searches wait for a worker.
+    pub fn waiting(&self) -> usize {
+        self.shared.lock().waiting.len()
+    }
+}
+
+impl Drop for EnginePool {
+    fn drop(&mut self) {
+        let mut queue = self.shared.lock();
+        queue.closed = true;
+        queue.waiting.clear();
+        queue.running.values().for_each(|stop| stop.store(true, Ordering::Relaxed));
+        drop(queue);
+        self.shared.ready.notify_all();
+        let me = std::thread::current().id();
+        // A worker that drops the last hub (a notifier holding one) cannot join itself.
+        for worker in self.workers.drain(..).filter(|w| w.thread().id() != me) {
+            let _ = worker.join();
+        }
+    }
+}
+
+/// A worker: takes the oldest search, runs it, hands its move on.
+fn work(shared: &Shared, deliver: &(dyn Fn(GameId, usize, Option<AnyMove>) + Send + Sync)) {
+    let options = EngineOptions { hash_mb: POOL_HASH_MB, ..EngineOptions::default() };
+    let mut engine = Engine::new(options);
+    let mut last_game = None;
+    loop {
+        let (job, stop) = {
+            let mut queue = shared.lock();
+            loop {
+                if queue.closed {
+                    return;
+                }
+                if let Some(job) = queue.waiting.pop_front() {
+                    let stop = Arc::new(AtomicBool::new(false));
+                    queue.running.insert(job.game, Arc::clone(&stop));
+                    break (job, stop);
+                }
+                queue = shared.ready.wait(queue).unwrap_or_else(PoisonError::into_inner);
+            }
+        };
+        if last_game != Some(job.game) {
+            // What the engine learnt of another game does not help here.
+            engine.new_game();
+            last_game = Some(job.game);
+        }
+        engine.set_level(job.level);
+        let result = job.position.search(&mut engine, &job.limits, &stop, &mut |_| {});
+        shared.lock().running.remove(&job.game);
+        if !stop.load(Ordering::Relaxed) {
+            deliver(job.game, job.ply, result.best_move);
+        }
+    }
+}

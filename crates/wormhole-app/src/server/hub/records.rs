@@ -1,0 +1,133 @@
+//! What the hub keeps in, and reads from, the server's storage: one small
+//! trait, [`Records`], so that the hub is written against what it needs
+//! (accounts, games and their moves, ratings) and tested without SSH. The
+//! server's SQLite store implements it.
+
+use std::error::Error;
+
+use wormhole::GameKind;
+
+use crate::glicko::Rating;
+
+/// An account's number in the storage.
+pub type AccountId = i64;
+/// A game's number in the storage (live games keep it).
+pub type GameId = i64;
+
+/// An error of the storage, kept whole as the source of
+/// [`HubError::Records`](super::HubError::Records).
+pub type RecordsError = Box<dyn Error + Send + Sync>;
+
+/// A registered player.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Account {
+    pub id: AccountId,
+    pub name: String,
+}
+
+/// Who plays one side of a game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Seat {
+    /// A registered player.
+    Player(Account),
+    /// The server's engine at this level of the app's ladder (1-12).
+    Engine { level: u8 },
+}
+
+/// A game to create.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewGame {
+    pub kind: GameKind,
+    pub start_fen: String,
+    /// White's and Black's seats.
+    pub seats: [Seat; 2],
+    pub rated: bool,
+    /// Initial time and increment, in milliseconds; `None`: untimed.
+    pub clock: Option<(u64, u64)>,
+}
+
+/// A move as stored: its canonical text and both clocks after it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredMove {
+    pub mv: String,
+    pub white_ms: i64,
+    pub black_ms: i64,
+    /// When it was played, in Unix milliseconds.
+    pub at_ms: u64,
+}
+
+/// A game as stored: enough to rebuild it after a restart, or export it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredGame {
+    pub id: GameId,
+    pub game: NewGame,
+    /// When it was created, in Unix milliseconds.
+    pub created_ms: u64,
+    /// Every move, in order.
+    pub moves: Vec<StoredMove>,
+    /// The result (`1-0`, `0-1`, `1/2-1/2`) and why, once finished.
+    pub result: Option<(String, String)>,
+}
+
+/// One line of a leaderboard.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LeaderRow {
+    pub name: String,
+    pub rating: Rating,
+    /// Rated games played in this game.
+    pub games: u32,
+}
+
+/// A finished or unfinished game in a player's list.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameSummary {
+    pub id: GameId,
+    pub kind: GameKind,
+    /// White's and Black's names (an engine as the app names it).
+    pub names: [String; 2],
+    /// `*` while it is played.
+    pub result: String,
+    pub created_ms: u64,
+}
+
+/// A player's page.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlayerPage {
+    pub account: Account,
+    /// The rating in each game where the player has one.
+    pub ratings: Vec<(GameKind, Rating)>,
+    /// The newest games first.
+    pub recent: Vec<GameSummary>,
+    /// Each rated game's rating after it, oldest first, per game.
+    pub history: Vec<(GameKind, Vec<(u64, Rating)>)>,
+}
+
+/// The storage the hub needs. Every write is committed when the call
+/// returns: the hub tells nobody of a move before [`Records::add_move`]
+/// has returned.
+pub trait Records: Send {
+    /// The account a key (its OpenSSH `SHA256:` fingerprint) belongs to.
+    fn account_by_key(&mut self, fp: &str) -> Result<Option<Account>, RecordsError>;
+    /// The account called `name` (any letter case).
+    fn account_by_name(&mut self, name: &str) -> Result<Option<Account>, RecordsError>;
+    /// A new account with its first key; refuses a bad or taken name, or a known key.
+    fn register(&mut self, name: &str, fp: &str, key_text: &str) -> Result<Account, RecordsError>;
+    /// Another key for `account`.
+    fn add_key(&mut self, account: AccountId, fp: &str, key_text: &str) -> Result<(), RecordsError>;
+    /// Creates a game, started at `now_ms`.
+    fn create_game(&mut self, game: &NewGame, now_ms: u64) -> Result<GameId, RecordsError>;
+    /// Adds the move at `ply` (0 for the first); refuses any ply but the next.
+    fn add_move(&mut self, game: GameId, ply: u32, mv: &StoredMove) -> Result<(), RecordsError>;
+    /// Takes back the moves from ply `keep` on (a takeback both players agreed).
+    fn take_back(&mut self, game: GameId, keep: u32) -> Result<(), RecordsError>;
+    /// Ends a game; a rated game between two players updates both ratings.
+    fn finish_game(&mut self, game: GameId, result: &str, why: &str, at_ms: u64) -> Result<(), RecordsError>;
+    /// Every game not finished, with its moves.
+    fn active_games(&mut self) -> Result<Vec<StoredGame>, RecordsError>;
+    /// A game, finished or not.
+    fn game(&mut self, id: GameId) -> Result<Option<StoredGame>, RecordsError>;
+    /// The best rated players of `kind`, at most `limit`.
+    fn leaderboard(&mut self, kind: GameKind, limit: usize) -> Result<Vec<LeaderRow>, RecordsError>;
+    /// The page of the player called `name`.
+    fn player(&mut self, name: &str) -> Result<Option<PlayerPage>, RecordsError>;
+}

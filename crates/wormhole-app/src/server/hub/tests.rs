@@ -1,0 +1,583 @@
+//! The hub's tests: players, watchers and guests as notifiers, storage in
+//! memory ([`memory::Memory`]) or on disk, time on a manual clock.
+
+mod memory;
+
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use wormhole::{AnyPosition, Color, GameKind};
+
+use super::clock::ManualClock;
+use super::live::canonical;
+use super::records::{Account, GameId, Records};
+use super::*;
+use memory::Memory;
+
+/// The events a session was told, in order.
+type Events = Arc<Mutex<Vec<HubEvent>>>;
+
+fn inbox() -> (Notifier, Events) {
+    let events = Events::default();
+    let sink = Arc::clone(&events);
+    (Box::new(move |e| sink.lock().unwrap().push(e)), events)
+}
+
+/// A hub on `records` with a manual clock and `threads` engine workers.
+fn hub_on(records: impl Records + 'static, clock: &Arc<ManualClock>, threads: usize) -> Hub {
+    let config = HubConfig { engine_threads: threads, absence: Duration::from_secs(120), clock: clock.clone() };
+    Hub::start(records, config).unwrap()
+}
+
+/// A hub on a storage that tests can open again: to read what is stored,
+/// or to start another hub on it as a restarted server would.
+struct Fixture<R> {
+    hub: Hub,
+    clock: Arc<ManualClock>,
+    open: Box<dyn Fn() -> R>,
+}
+
+/// A hub on storage in memory.
+fn fixture() -> Fixture<Memory> {
+    let mem = Memory::default();
+    fixture_on(Box::new(move || mem.clone()))
+}
+
+fn fixture_on<R: Records + 'static>(open: Box<dyn Fn() -> R>) -> Fixture<R> {
+    let clock = Arc::new(ManualClock::at(1_764_806_400_000));
+    Fixture { hub: hub_on(open(), &clock, 1), clock, open }
+}
+
+impl<R: Records + 'static> Fixture<R> {
+    /// The game as stored now.
+    fn stored(&self, game: GameId) -> records::StoredGame {
+        (self.open)().game(game).unwrap().expect("a stored game")
+    }
+}
+
+/// A registered player's session.
+struct Player {
+    s: SessionId,
+    account: Account,
+    events: Events,
+}
+
+impl<R> Fixture<R> {
+    fn player(&self, name: &str) -> Player {
+        let account = match self.hub.account_by_key(&format!("SHA256:{name}")).unwrap() {
+            Some(a) => a,
+            None => self.hub.register(name, &format!("SHA256:{name}"), "ssh-ed25519 AAAA").unwrap(),
+        };
+        let (notify, events) = inbox();
+        let s = self.hub.connect(Who::Player(account.clone()), notify).unwrap();
+        Player { s, account, events }
+    }
+
+    fn guest(&self) -> (SessionId, Events) {
+        let (notify, events) = inbox();
+        (self.hub.connect(Who::Guest, notify).unwrap(), events)
+    }
+
+    /// `white` challenges, `black` accepts: the game's id.
+    fn game(&self, white: &Player, black: &Player, kind: GameKind, clock: Option<(u64, u64)>) -> GameId {
+        let id = self.hub.challenge(white.s, spec(kind, clock)).unwrap();
+        self.hub.accept(black.s, id).unwrap()
+    }
+}
+
+fn spec(kind: GameKind, clock: Option<(u64, u64)>) -> ChallengeSpec {
+    ChallengeSpec { kind, clock, colour: ColourChoice::White, rated: false, to: None }
+}
+
+fn moved(events: &Events, game: GameId) -> Vec<String> {
+    let events = events.lock().unwrap();
+    let moves = events.iter().filter_map(|e| match e {
+        HubEvent::Moved { game: g, mv, .. } if *g == game => Some(mv.clone()),
+        _ => None,
+    });
+    moves.collect()
+}
+
+fn ended(events: &Events, game: GameId) -> Option<Ending> {
+    events.lock().unwrap().iter().find_map(|e| match e {
+        HubEvent::Ended { game: g, ending } if *g == game => Some(ending.clone()),
+        _ => None,
+    })
+}
+
+/// Waits (up to 20 s) until `events` holds one that `pred` accepts.
+fn wait_for(events: &Events, pred: impl Fn(&HubEvent) -> bool) {
+    let start = Instant::now();
+    while !events.lock().unwrap().iter().any(&pred) {
+        assert!(start.elapsed() < Duration::from_secs(20), "no such event came: {:?}", events.lock().unwrap());
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// A move that ends the game if there is one, else one picked by `seed`:
+/// a game that ends in a few dozen moves, in any game.
+fn quick_move(pos: &AnyPosition, seed: &mut u64) -> String {
+    let moves = pos.legal_moves();
+    let ends = moves.iter().find(|&&m| pos.after(m).unwrap().outcome(&[]).is_some());
+    *seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+    let m = ends.copied().unwrap_or(moves[(*seed >> 33) as usize % moves.len()]);
+    // Players type SAN; the hub stores its canonical form.
+    pos.san(m).unwrap()
+}
+
+/// Two players play `kind` to its end with a guest watching: every move
+/// reaches both players and the watcher, in order, and the end too.
+fn play_to_the_end(kind: GameKind) {
+    let f = fixture();
+    let (a, b) = (f.player("ann"), f.player("bob"));
+    let (watcher, seen) = f.guest();
+    let game = f.game(&a, &b, kind, None);
+    assert!(f.hub.lobby(watcher).unwrap().live.iter().any(|g| g.id == game));
+    assert_eq!(f.hub.open(watcher, game).unwrap().you, None);
+    assert_eq!(f.hub.open(a.s, game).unwrap().you, Some(Color::White));
+    let mut pos = AnyPosition::new(kind);
+    let mut seed = 7;
+    let mut played = Vec::new();
+    while ended(&a.events, game).is_none() {
+        assert!(played.len() < 3000, "the game should end");
+        let mover = if pos.turn() == Color::White { &a } else { &b };
+        let text = quick_move(&pos, &mut seed);
+        f.hub.play(mover.s, game, &text).unwrap();
+        let mv = pos.play_text(&text).unwrap();
+        played.push(canonical(mv));
+    }
+    for events in [&a.events, &b.events, &seen] {
+        assert_eq!(moved(events, game), played);
+        assert!(ended(events, game).is_some());
+    }
+    let stored = f.stored(game);
+    assert_eq!(stored.moves.iter().map(|m| m.mv.clone()).collect::<Vec<_>>(), played);
+    let ending = ended(&a.events, game).unwrap();
+    assert_eq!(stored.result, Some((ending.result.clone(), ending.why.clone())));
+    assert!(f.hub.lobby(b.s).unwrap().mine.is_empty(), "a finished game is not listed to resume");
+    assert!(f.hub.pgn(game).unwrap().contains("[White \"ann\"]"));
+}
+
+#[test]
+fn two_players_play_wormhole_chess_to_the_end_with_a_watcher() {
+    play_to_the_end(GameKind::Classic);
+}
+
+#[test]
+fn two_players_play_two_board_chess_to_the_end_with_a_watcher() {
+    play_to_the_end(GameKind::Twoboard);
+}
+
+#[test]
+fn every_move_is_stored_before_anyone_is_told() {
+    stored_before_told(fixture());
+}
+
+/// A watcher whose notifier reads the storage (another handle) finds each
+/// move there when told of it.
+fn stored_before_told<R: Records + 'static>(f: Fixture<R>) {
+    let (a, b) = (f.player("ann"), f.player("bob"));
+    let game = f.game(&a, &b, GameKind::Porthole, Some((60_000, 0)));
+    let reading = std::sync::Mutex::new((f.open)());
+    let checked = Arc::new(Mutex::new(0));
+    let count = Arc::clone(&checked);
+    let reader: Notifier = Box::new(move |e| {
+        if let HubEvent::Moved { game, ply, mv, .. } = e {
+            let stored = reading.lock().unwrap().game(game).unwrap().unwrap();
+            assert_eq!(stored.moves.get(ply).map(|m| m.mv.as_str()), Some(mv.as_str()), "told before stored");
+            *count.lock().unwrap() += 1;
+        }
+    });
+    let watcher = f.hub.connect(Who::Guest, reader).unwrap();
+    f.hub.open(watcher, game).unwrap();
+    for (p, mv) in [(&a, "e4"), (&b, "e5"), (&a, "Nf3"), (&b, "Nc6")] {
+        f.hub.play(p.s, game, mv).unwrap();
+    }
+    assert_eq!(*checked.lock().unwrap(), 4);
+}
+
+#[test]
+fn refusals_say_why() {
+    let f = fixture();
+    let (a, b, c) = (f.player("ann"), f.player("bob"), f.player("cat"));
+    let (guest, _) = f.guest();
+    let game = f.game(&a, &b, GameKind::Classic, None);
+    let err = |r: Result<(), HubError>| r.unwrap_err().to_string();
+    assert!(
+        err(f.hub.play(a.s, game, "e5")).starts_with("illegal move 'e5': "),
+        "{}",
+        err(f.hub.play(a.s, game, "e5"))
+    );
+    assert_eq!(err(f.hub.play(b.s, game, "e5")), "it is not your move");
+    assert_eq!(
+        err(f.hub.play(guest, game, "e4")),
+        "guests may watch games but not play: connect with an SSH key to play"
+    );
+    assert!(matches!(f.hub.challenge(guest, spec(GameKind::Classic, None)), Err(HubError::GuestCannotPlay)));
+    f.hub.open(c.s, game).unwrap();
+    assert_eq!(err(f.hub.play(c.s, game, "e4")), format!("game {game} is not yours: you are watching it"));
+    f.hub.leave(c.s, game).unwrap();
+    f.hub.play(a.s, game, "d4").unwrap();
+    assert!(moved(&c.events, game).is_empty(), "cat left before the move");
+    f.hub.open(c.s, game).unwrap();
+    assert!(matches!(f.hub.chat(c.s, game, "hi"), Err(HubError::NotYourGame(_))));
+    assert!(matches!(f.hub.play_engine(a.s, spec(GameKind::Classic, None), 13), Err(HubError::BadLevel(13))));
+    assert!(matches!(f.hub.challenge(a.s, spec(GameKind::Classic, Some((10, 0)))), Err(HubError::BadClock(10, 0))));
+    f.hub.play(b.s, game, "e5").unwrap();
+    assert_eq!(moved(&a.events, game), ["d2d4", "e7e5"]);
+    assert!(moved(&c.events, game).len() == 1, "the watcher sees the move");
+}
+
+#[test]
+fn the_hub_decides_when_a_flag_falls() {
+    let f = fixture();
+    let (a, b) = (f.player("ann"), f.player("bob"));
+    let game = f.game(&a, &b, GameKind::Porthole, Some((5_000, 1_000)));
+    f.clock.advance(1_500);
+    f.hub.play(a.s, game, "e4").unwrap();
+    let clocks = f.hub.open(b.s, game).unwrap().clocks.unwrap();
+    assert_eq!((clocks.left_ms, clocks.running), ([4_500, 5_000], Some(Color::Black)));
+    f.clock.advance(4_999);
+    f.hub.tick();
+    assert_eq!(ended(&a.events, game), None, "Black has a millisecond left");
+    f.clock.advance(1);
+    f.hub.tick();
+    let ending = ended(&a.events, game).expect("Black's flag fell");
+    assert_eq!((ending.result.as_str(), ending.why.as_str()), ("1-0", "time forfeit"));
+    assert_eq!(ended(&b.events, game), Some(ending.clone()));
+    assert_eq!(f.stored(game).result, Some(("1-0".into(), "time forfeit".into())));
+    assert!(matches!(f.hub.play(b.s, game, "e5"), Err(HubError::GameOver(_))));
+}
+
+#[test]
+fn a_move_after_the_flag_fell_loses_on_time() {
+    let f = fixture();
+    let (a, b) = (f.player("ann"), f.player("bob"));
+    let game = f.game(&a, &b, GameKind::Porthole, Some((5_000, 0)));
+    f.clock.advance(5_000);
+    assert!(matches!(f.hub.play(a.s, game, "e4"), Err(HubError::GameOver(_))));
+    assert_eq!(ended(&b.events, game).map(|e| e.result), Some("0-1".into()));
+}
+
+#[test]
+fn a_win_by_absence_may_be_claimed_after_the_set_time_not_before() {
+    let f = fixture();
+    let (a, b) = (f.player("ann"), f.player("bob"));
+    let game = f.game(&a, &b, GameKind::Classic, None);
+    f.hub.play(a.s, game, "e4").unwrap();
+    f.hub.disconnect(b.s);
+    assert!(a.events.lock().unwrap().iter().any(|e| matches!(e, HubEvent::OpponentGone { .. })));
+    f.clock.advance(119_999);
+    f.hub.tick();
+    assert!(matches!(f.hub.claim_absence(a.s, game), Err(HubError::TooEarly(_))));
+    assert!(!a.events.lock().unwrap().iter().any(|e| matches!(e, HubEvent::ClaimAvailable { .. })));
+    f.clock.advance(1);
+    f.hub.tick();
+    assert!(a.events.lock().unwrap().contains(&HubEvent::ClaimAvailable { game }));
+    // Back in time (with another key of bob's): no claim; gone again, the wait starts again.
+    f.hub.add_key(b.account.id, "SHA256:bob-laptop", "ssh-ed25519 BBBB").unwrap();
+    let again = f.hub.account_by_key("SHA256:bob-laptop").unwrap().expect("bob's second key");
+    let (notify, _) = inbox();
+    let b = Player {
+        s: f.hub.connect(Who::Player(again.clone()), notify).unwrap(),
+        account: again,
+        events: Events::default(),
+    };
+    assert!(a.events.lock().unwrap().contains(&HubEvent::OpponentBack { game }));
+    assert!(f.hub.lobby(b.s).unwrap().mine.iter().any(|g| g.id == game), "the game is there to resume");
+    assert!(matches!(f.hub.claim_absence(a.s, game), Err(HubError::TooEarly(_))));
+    f.hub.disconnect(b.s);
+    f.clock.advance(120_000);
+    f.hub.claim_absence(a.s, game).unwrap();
+    assert_eq!(ended(&a.events, game).map(|e| e.result), Some("1-0".into()));
+}
+
+#[test]
+fn takeback_draw_resign_and_rematch() {
+    let f = fixture();
+    let (a, b) = (f.player("ann"), f.player("bob"));
+    let game = f.game(&a, &b, GameKind::Porthole, Some((60_000, 0)));
+    f.hub.play(a.s, game, "e4").unwrap();
+    f.hub.ask_takeback(a.s, game).unwrap();
+    assert!(b.events.lock().unwrap().contains(&HubEvent::TakebackAsked { game }));
+    f.hub.answer_takeback(b.s, game, true).unwrap();
+    assert!(a.events.lock().unwrap().iter().any(|e| matches!(e, HubEvent::TakenBack { plies: 0, .. })));
+    assert!(f.stored(game).moves.is_empty());
+    f.hub.play(a.s, game, "d4").unwrap();
+    f.hub.ask_takeback(a.s, game).unwrap();
+    f.hub.answer_takeback(b.s, game, false).unwrap();
+    assert!(a.events.lock().unwrap().iter().any(|e| matches!(e, HubEvent::OfferDeclined { .. })));
+    assert_eq!(f.hub.open(a.s, game).unwrap().moves, ["d2d4"]);
+    f.hub.offer_draw(b.s, game).unwrap();
+    f.hub.answer_draw(a.s, game, false).unwrap();
+    assert!(matches!(f.hub.answer_draw(a.s, game, true), Err(HubError::NoOffer)));
+    f.hub.offer_draw(b.s, game).unwrap();
+    f.hub.answer_draw(a.s, game, true).unwrap();
+    assert_eq!(ended(&b.events, game).map(|e| e.result), Some("1/2-1/2".into()));
+    assert_eq!(f.hub.rematch(a.s, game).unwrap(), None);
+    assert!(b.events.lock().unwrap().contains(&HubEvent::RematchAsked { game }));
+    let again = f.hub.rematch(b.s, game).unwrap().expect("both asked");
+    let view = f.hub.open(b.s, again).unwrap();
+    assert_eq!((view.you, view.info.names.clone()), (Some(Color::White), ["bob".to_string(), "ann".to_string()]));
+    f.hub.resign(a.s, again).unwrap();
+    assert_eq!(ended(&b.events, again).map(|e| (e.result, e.why)), Some(("1-0".into(), "resignation".into())));
+    let wormhole = f.game(&a, &b, GameKind::Classic, None);
+    assert_eq!(
+        f.hub.offer_draw(a.s, wormhole).unwrap_err().to_string(),
+        "classic has no draws: the side without a move loses"
+    );
+}
+
+#[test]
+fn chat_reaches_both_players_inert_and_bounded() {
+    let f = fixture();
+    let (a, b) = (f.player("ann"), f.player("bob"));
+    let game = f.game(&a, &b, GameKind::Classic, None);
+    f.hub.chat(a.s, game, &format!("gg\u{1b}[2J\u{1b}]0;pwned\u{7} {}", "x".repeat(500))).unwrap();
+    let said = b.events.lock().unwrap().iter().find_map(|e| match e {
+        HubEvent::Chat { from, text, .. } => Some((from.clone(), text.clone())),
+        _ => None,
+    });
+    let (from, text) = said.expect("bob is told");
+    assert_eq!(from, "ann");
+    assert!(text.starts_with("gg x") && !text.chars().any(char::is_control), "{text:?}");
+    assert_eq!(text.chars().count(), CHAT_MAX_CHARS);
+    assert!(matches!(f.hub.chat(a.s, game, "\u{1b}[1m"), Err(HubError::EmptyChat)));
+}
+
+#[test]
+fn a_restarted_hub_has_every_game_with_its_moves_and_clocks() {
+    restart_keeps_every_game(fixture());
+}
+
+fn restart_keeps_every_game<R: Records + 'static>(f: Fixture<R>) {
+    let (a, b) = (f.player("ann"), f.player("bob"));
+    let game = f.game(&a, &b, GameKind::Porthole, Some((60_000, 2_000)));
+    let untimed = f.game(&b, &a, GameKind::Twoboard, None);
+    f.clock.advance(3_000);
+    f.hub.play(a.s, game, "e4").unwrap();
+    f.clock.advance(4_000);
+    f.hub.play(b.s, game, "e5").unwrap();
+    f.hub.play(b.s, untimed, "A:e4").unwrap();
+    let before = f.hub.open(a.s, game).unwrap();
+    assert_eq!(before.clocks.unwrap().left_ms, [59_000, 58_000]);
+    let ended_game = f.game(&a, &b, GameKind::Classic, None);
+    f.hub.resign(b.s, ended_game).unwrap();
+    let Fixture { hub, clock, open } = f;
+    drop(hub);
+    clock.advance(10_000);
+    let f = Fixture { hub: hub_on(open(), &clock, 1), clock, open };
+    let hub = &f.hub;
+    let (notify, events) = inbox();
+    let ann = hub.connect(Who::Player(a.account.clone()), notify).unwrap();
+    assert_eq!(hub.lobby(ann).unwrap().mine.iter().map(|g| g.id).collect::<Vec<_>>(), [game, untimed]);
+    let after = hub.open(ann, game).unwrap();
+    assert_eq!(after.moves, ["e2e4", "e7e5"]);
+    let clocks = after.clocks.unwrap();
+    assert_eq!((clocks.left_ms, clocks.running), ([49_000, 58_000], Some(Color::White)), "White's clock ran 10 s");
+    assert_eq!(hub.open(ann, untimed).unwrap().moves, ["Ae2e4"]);
+    hub.play(ann, game, "Nf3").unwrap();
+    assert_eq!(moved(&events, game), ["g1f3"]);
+    assert_eq!(f.stored(game).moves[2].white_ms, 51_000);
+}
+
+#[test]
+fn a_rated_game_updates_both_ratings_and_the_leaderboard() {
+    rated_game_rates_both(fixture());
+}
+
+fn rated_game_rates_both<R: Records + 'static>(f: Fixture<R>) {
+    let (a, b) = (f.player("ann"), f.player("bob"));
+    let rated = ChallengeSpec { rated: true, colour: ColourChoice::Random, ..spec(GameKind::Linked, None) };
+    let game = f.hub.accept(b.s, f.hub.challenge(a.s, rated).unwrap()).unwrap();
+    let bob = f.hub.open(b.s, game).unwrap().you.unwrap();
+    f.hub.resign(b.s, game).unwrap();
+    assert_eq!(ended(&a.events, game).unwrap().result, wormhole::rules::result_str(Some(!bob)));
+    let board = f.hub.leaderboard(GameKind::Linked, 10).unwrap();
+    let names: Vec<_> = board.iter().map(|r| (r.name.as_str(), r.games)).collect();
+    assert_eq!(names, [("ann", 1), ("bob", 1)]);
+    assert!(board[0].rating.rating > 1500.0 && board[1].rating.rating < 1500.0);
+    let page = f.hub.player("ann").unwrap();
+    assert_eq!(page.recent.first().map(|g| g.result.as_str()), Some(wormhole::rules::result_str(Some(!bob))));
+    assert!(f.hub.leaderboard(GameKind::Classic, 10).unwrap().is_empty());
+}
+
+#[test]
+fn challenges_by_name_are_told_and_may_be_declined() {
+    let f = fixture();
+    let (a, b, c) = (f.player("ann"), f.player("bob"), f.player("cat"));
+    let to_bob = ChallengeSpec { to: Some("BOB".into()), ..spec(GameKind::Fairy, Some((60_000, 0))) };
+    let id = f.hub.challenge(a.s, to_bob).unwrap();
+    assert!(
+        b.events
+            .lock()
+            .unwrap()
+            .iter()
+            .any(|e| matches!(e, HubEvent::Challenged { id: i, from, .. } if *i == id && from == "ann"))
+    );
+    assert!(f.hub.lobby(c.s).unwrap().challenges.is_empty(), "cat does not see bob's challenge");
+    assert!(matches!(f.hub.accept(c.s, id), Err(HubError::NotYourChallenge(_))));
+    assert!(matches!(
+        f.hub.challenge(a.s, ChallengeSpec { to: Some("nobody".into()), ..spec(GameKind::Fairy, None) }),
+        Err(HubError::NoPlayer(_))
+    ));
+    f.hub.decline(b.s, id).unwrap();
+    assert!(a.events.lock().unwrap().contains(&HubEvent::ChallengeDeclined { id, by: "bob".into() }));
+    let open = f.hub.challenge(a.s, spec(GameKind::Fairy, None)).unwrap();
+    assert_eq!(f.hub.lobby(c.s).unwrap().challenges.len(), 1);
+    f.hub.cancel(a.s, open).unwrap();
+    assert!(f.hub.lobby(c.s).unwrap().challenges.is_empty());
+    assert_eq!(f.hub.lobby(c.s).unwrap().online, ["ann", "bob", "cat"]);
+}
+
+#[test]
+fn engine_games_share_one_worker_and_both_progress() {
+    let f = fixture();
+    let a = f.player("ann");
+    let black = ChallengeSpec { colour: ColourChoice::Black, ..spec(GameKind::Classic, None) };
+    let games = [f.hub.play_engine(a.s, black.clone(), 1).unwrap(), f.hub.play_engine(a.s, black, 2).unwrap()];
+    let mut positions = [AnyPosition::new(GameKind::Classic), AnyPosition::new(GameKind::Classic)];
+    let mut seed = 3;
+    for round in 0..3 {
+        for (&game, pos) in games.iter().zip(&mut positions) {
+            let ply = 2 * round;
+            let engine_moved =
+                |e: &HubEvent| matches!(e, HubEvent::Moved { game: g, ply: p, .. } if *g == game && *p == ply);
+            wait_for(&a.events, |e| engine_moved(e) || matches!(e, HubEvent::Ended { game: g, .. } if *g == game));
+            if ended(&a.events, game).is_some() {
+                continue;
+            }
+            pos.play_text(moved(&a.events, game).last().unwrap()).unwrap();
+            if pos.outcome(&[]).is_some() {
+                continue;
+            }
+            let text = quick_move(pos, &mut seed);
+            pos.play_text(&text).unwrap();
+            f.hub.play(a.s, game, &text).unwrap();
+        }
+    }
+    for game in games {
+        let engine_moves = moved(&a.events, game).len().div_ceil(2);
+        assert!(engine_moves >= 3 || ended(&a.events, game).is_some(), "game {game} progressed");
+    }
+    // The engine agrees to a takeback at once.
+    let white = spec(GameKind::Classic, None);
+    let game = f.hub.play_engine(a.s, white, 1).unwrap();
+    f.hub.play(a.s, game, "e4").unwrap();
+    wait_for(&a.events, |e| matches!(e, HubEvent::Moved { game: g, ply: 1, .. } if *g == game));
+    f.hub.ask_takeback(a.s, game).unwrap();
+    assert!(
+        a.events
+            .lock()
+            .unwrap()
+            .iter()
+            .any(|e| matches!(e, HubEvent::TakenBack { game: g, plies: 0, .. } if *g == game))
+    );
+    assert!(f.stored(game).moves.is_empty());
+}
+
+#[test]
+fn the_pool_serves_games_in_turn() {
+    // Two games that each ask again as soon as their move comes: with one
+    // worker they alternate, neither runs twice while the other waits.
+    let order = Arc::new(Mutex::new(Vec::new()));
+    let pool_slot: Arc<Mutex<Option<Arc<pool::EnginePool>>>> = Arc::default();
+    let (log, slot) = (Arc::clone(&order), Arc::clone(&pool_slot));
+    let job = |game, ply| pool::Job {
+        game,
+        ply,
+        position: AnyPosition::new(GameKind::Classic),
+        level: wormhole::engine::Level::MIN,
+        limits: wormhole::engine::Limits { depth: Some(1), ..Default::default() },
+    };
+    let pool = Arc::new(pool::EnginePool::start(
+        1,
+        Box::new(move |game, ply, _| {
+            log.lock().unwrap().push(game);
+            if ply < 5
+                && let Some(pool) = slot.lock().unwrap().clone()
+            {
+                pool.submit(job(game, ply + 1));
+            }
+        }),
+    ));
+    *pool_slot.lock().unwrap() = Some(Arc::clone(&pool));
+    pool.submit(job(1, 0));
+    pool.submit(job(2, 0));
+    let start = Instant::now();
+    while order.lock().unwrap().len() < 12 {
+        assert!(start.elapsed() < Duration::from_secs(20));
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    *pool_slot.lock().unwrap() = None;
+    let order = order.lock().unwrap().clone();
+    assert!(order.windows(2).all(|w| w[0] != w[1]), "the games take turns: {order:?}");
+    assert_eq!(pool.waiting(), 0);
+}
+
+#[test]
+fn the_canonical_move_text_reads_back_as_the_same_move_in_every_game() {
+    for kind in GameKind::ALL {
+        let mut pos = AnyPosition::new(kind);
+        let mut seed = 11;
+        for _ in 0..60 {
+            for m in pos.legal_moves() {
+                assert_eq!(pos.parse_move(&canonical(m)).ok(), Some(m), "{kind}: {} in {}", canonical(m), pos.fen());
+            }
+            if pos.outcome(&[]).is_some() {
+                break;
+            }
+            let text = quick_move(&pos, &mut seed);
+            pos.play_text(&text).unwrap();
+        }
+    }
+}
+
+#[test]
+fn the_load_benchmark_loses_no_move() {
+    let mem = Memory::default();
+    let plan = load::LoadPlan {
+        games: 3,
+        engine_games: 2,
+        sessions: 12,
+        interval: Duration::from_millis(10),
+        duration: Duration::from_millis(600),
+        engine_level: 1,
+        engine_threads: 1,
+        kind: GameKind::Classic,
+    };
+    let report = load::measure(&|| Ok(mem.clone()), &plan).unwrap();
+    assert_eq!(report.lost, Vec::<String>::new());
+    assert_eq!(report.watchers, 4);
+    assert!(report.player_moves > 20 && report.engine_game_moves > 4, "{report:?}");
+    assert!(report.latencies_us.len() >= report.player_moves * 2, "each move reaches both players");
+    assert!(report.cpu_seconds > 0.0 && report.peak_rss_kib >= report.rss_kib && report.rss_kib > 0);
+    let summary = report.summary(&plan);
+    assert!(summary.contains("moves lost: 0") && summary.contains("p99"), "{summary}");
+    assert!(report.games_ended <= report.player_moves);
+}
+
+/// A hub on the SQLite store in a temporary folder, opened again for each read.
+fn on_disk() -> (tempfile::TempDir, Fixture<crate::server::store::Store>) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().to_path_buf();
+    (dir, fixture_on(Box::new(move || crate::server::store::Store::open(&path).unwrap())))
+}
+
+#[test]
+fn on_the_sqlite_store_every_move_is_stored_before_anyone_is_told() {
+    let (_dir, f) = on_disk();
+    stored_before_told(f);
+}
+
+#[test]
+fn on_the_sqlite_store_a_restarted_hub_has_every_game_with_its_moves_and_clocks() {
+    let (_dir, f) = on_disk();
+    restart_keeps_every_game(f);
+}
+
+#[test]
+fn on_the_sqlite_store_a_rated_game_updates_both_ratings_and_the_leaderboard() {
+    let (_dir, f) = on_disk();
+    rated_game_rates_both(f);
+}

@@ -1,0 +1,152 @@
+//! Storage in memory for the hub's tests: what the SQLite store keeps, shared
+//! between clones so that a test can read it, and start a second hub on it
+//! as a restarted server would.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use wormhole::GameKind;
+
+use crate::glicko::{self, Rating};
+use crate::server::hub::live::seat_name;
+use crate::server::hub::records::*;
+
+#[derive(Default)]
+pub struct Data {
+    pub accounts: Vec<(Account, Vec<String>)>,
+    pub games: Vec<StoredGame>,
+    pub ratings: HashMap<(AccountId, GameKind), (Rating, u32)>,
+}
+
+/// Storage in memory; clones share it.
+#[derive(Clone, Default)]
+pub struct Memory(pub Arc<Mutex<Data>>);
+
+impl Memory {
+    pub fn data(&self) -> std::sync::MutexGuard<'_, Data> {
+        self.0.lock().unwrap()
+    }
+}
+
+fn err(text: &str) -> RecordsError {
+    text.to_string().into()
+}
+
+impl Data {
+    fn game(&mut self, id: GameId) -> Result<&mut StoredGame, RecordsError> {
+        self.games.iter_mut().find(|g| g.id == id).ok_or_else(|| err("no such game"))
+    }
+}
+
+impl Records for Memory {
+    fn account_by_key(&mut self, fp: &str) -> Result<Option<Account>, RecordsError> {
+        Ok(self.data().accounts.iter().find(|(_, keys)| keys.iter().any(|k| k == fp)).map(|(a, _)| a.clone()))
+    }
+
+    fn account_by_name(&mut self, name: &str) -> Result<Option<Account>, RecordsError> {
+        Ok(self.data().accounts.iter().find(|(a, _)| a.name.eq_ignore_ascii_case(name)).map(|(a, _)| a.clone()))
+    }
+
+    fn register(&mut self, name: &str, fp: &str, _key_text: &str) -> Result<Account, RecordsError> {
+        if self.account_by_name(name)?.is_some() {
+            return Err(err("name taken"));
+        }
+        let mut data = self.data();
+        let account = Account { id: data.accounts.len() as i64 + 1, name: name.to_string() };
+        data.accounts.push((account.clone(), vec![fp.to_string()]));
+        Ok(account)
+    }
+
+    fn add_key(&mut self, account: AccountId, fp: &str, _key_text: &str) -> Result<(), RecordsError> {
+        let mut data = self.data();
+        let entry = data.accounts.iter_mut().find(|(a, _)| a.id == account).ok_or_else(|| err("no account"))?;
+        entry.1.push(fp.to_string());
+        Ok(())
+    }
+
+    fn create_game(&mut self, game: &NewGame, now_ms: u64) -> Result<GameId, RecordsError> {
+        let mut data = self.data();
+        let id = data.games.len() as i64 + 1;
+        data.games.push(StoredGame { id, game: game.clone(), created_ms: now_ms, moves: Vec::new(), result: None });
+        Ok(id)
+    }
+
+    fn add_move(&mut self, game: GameId, ply: u32, mv: &StoredMove) -> Result<(), RecordsError> {
+        let mut data = self.data();
+        let g = data.game(game)?;
+        if g.moves.len() != ply as usize || g.result.is_some() {
+            return Err(err("wrong ply"));
+        }
+        g.moves.push(mv.clone());
+        Ok(())
+    }
+
+    fn take_back(&mut self, game: GameId, keep: u32) -> Result<(), RecordsError> {
+        self.data().game(game)?.moves.truncate(keep as usize);
+        Ok(())
+    }
+
+    fn finish_game(&mut self, game: GameId, result: &str, why: &str, _at_ms: u64) -> Result<(), RecordsError> {
+        let mut data = self.data();
+        let g = data.game(game)?;
+        g.result = Some((result.to_string(), why.to_string()));
+        let (kind, rated, seats) = (g.game.kind, g.game.rated, g.game.seats.clone());
+        let [Seat::Player(white), Seat::Player(black)] = seats else { return Ok(()) };
+        if !rated {
+            return Ok(());
+        }
+        let score = match result {
+            "1-0" => 1.0,
+            "0-1" => 0.0,
+            _ => 0.5,
+        };
+        let get = |id| data.ratings.get(&(id, kind)).copied().unwrap_or_default();
+        let ((w, wn), (b, bn)) = (get(white.id), get(black.id));
+        let game = |opponent, score| [glicko::Game { opponent, score }];
+        data.ratings.insert((white.id, kind), (w.after(&game(b, score), glicko::TAU), wn + 1));
+        data.ratings.insert((black.id, kind), (b.after(&game(w, 1.0 - score), glicko::TAU), bn + 1));
+        Ok(())
+    }
+
+    fn active_games(&mut self) -> Result<Vec<StoredGame>, RecordsError> {
+        Ok(self.data().games.iter().filter(|g| g.result.is_none()).cloned().collect())
+    }
+
+    fn game(&mut self, id: GameId) -> Result<Option<StoredGame>, RecordsError> {
+        Ok(self.data().games.iter().find(|g| g.id == id).cloned())
+    }
+
+    fn leaderboard(&mut self, kind: GameKind, limit: usize) -> Result<Vec<LeaderRow>, RecordsError> {
+        let data = self.data();
+        let name = |id| data.accounts.iter().find(|(a, _)| a.id == id).map(|(a, _)| a.name.clone()).unwrap_or_default();
+        let mut rows: Vec<LeaderRow> = data
+            .ratings
+            .iter()
+            .filter(|((_, k), _)| *k == kind)
+            .map(|(&(id, _), &(rating, games))| LeaderRow { name: name(id), rating, games })
+            .collect();
+        rows.sort_by(|a, b| b.rating.rating.total_cmp(&a.rating.rating));
+        rows.truncate(limit);
+        Ok(rows)
+    }
+
+    fn player(&mut self, name: &str) -> Result<Option<PlayerPage>, RecordsError> {
+        let Some(account) = self.account_by_name(name)? else { return Ok(None) };
+        let data = self.data();
+        let ratings = data.ratings.iter().filter(|((id, _), _)| *id == account.id).map(|((_, k), (r, _))| (*k, *r));
+        let recent = data
+            .games
+            .iter()
+            .rev()
+            .filter(|g| g.game.seats.iter().any(|s| matches!(s, Seat::Player(a) if a.id == account.id)))
+            .map(|g| GameSummary {
+                id: g.id,
+                kind: g.game.kind,
+                names: [seat_name(&g.game.seats[0]), seat_name(&g.game.seats[1])],
+                result: g.result.clone().map_or("*".into(), |r| r.0),
+                created_ms: g.created_ms,
+            })
+            .collect();
+        Ok(Some(PlayerPage { ratings: ratings.collect(), recent, history: Vec::new(), account }))
+    }
+}

@@ -1,0 +1,223 @@
+//! The hub's values: who connects, what a challenge asks, what a lobby and
+//! a game look like from a session, the events a session is told, and why
+//! an action is refused.
+
+use std::time::Duration;
+
+use wormhole::{Color, GameKind};
+
+use super::records::{Account, GameId, RecordsError};
+
+/// A connected session's number, given by [`Hub::connect`](super::Hub::connect).
+pub type SessionId = u64;
+/// An open challenge's number.
+pub type ChallengeId = u64;
+
+/// Who a session is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Who {
+    /// A registered player (their SSH key is their account).
+    Player(Account),
+    /// A connection without a known key: it may watch and nothing more.
+    Guest,
+}
+
+/// How the hub tells a session what happened. The server wraps its
+/// session's channel in it; it must not block nor call back into the hub's
+/// actions (reading the hub or the store is fine).
+pub type Notifier = Box<dyn Fn(HubEvent) + Send + Sync>;
+
+/// The colour a challenger asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ColourChoice {
+    White,
+    Black,
+    /// Drawn when the game starts.
+    Random,
+}
+
+/// What a challenge (or an engine game) asks for. The piece set of
+/// Wormhole chess is its [`GameKind`] (classic or fairy), as the app names it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChallengeSpec {
+    pub kind: GameKind,
+    /// Initial time and increment in milliseconds; `None`: untimed.
+    pub clock: Option<(u64, u64)>,
+    /// The challenger's colour.
+    pub colour: ColourChoice,
+    /// Whether the result changes ratings (never against the engine).
+    pub rated: bool,
+    /// The player challenged by name; `None`: open to anyone.
+    pub to: Option<String>,
+}
+
+/// An open challenge, as the lobby lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChallengeInfo {
+    pub id: ChallengeId,
+    pub from: String,
+    pub spec: ChallengeSpec,
+}
+
+/// A game, as the lobby lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameInfo {
+    pub id: GameId,
+    pub kind: GameKind,
+    /// White's and Black's names (the engine as "Engine, level N (name)").
+    pub names: [String; 2],
+    pub rated: bool,
+    pub clock: Option<(u64, u64)>,
+    /// Moves played so far.
+    pub plies: usize,
+}
+
+/// What a session sees in the lobby.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Lobby {
+    /// The players online, by name, sorted.
+    pub online: Vec<String>,
+    /// Open challenges this session may see: open ones and those to it.
+    pub challenges: Vec<ChallengeInfo>,
+    /// Every game being played (open any to watch).
+    pub live: Vec<GameInfo>,
+    /// This player's unfinished games (resume).
+    pub mine: Vec<GameInfo>,
+}
+
+/// Both clocks: White's and Black's time left, and which one runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Clocks {
+    /// Milliseconds left, White's then Black's, at the moment this was made.
+    pub left_ms: [i64; 2],
+    /// The side whose clock runs; `None` when the game is over.
+    pub running: Option<Color>,
+}
+
+/// An offer waiting for an answer in a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Offer {
+    /// This side offers a draw.
+    Draw(Color),
+    /// This side asks to take back its last move.
+    Takeback(Color),
+    /// This side asks for a rematch (after the game).
+    Rematch(Color),
+}
+
+/// How a game ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ending {
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub result: String,
+    /// Why, in a few words ("checkmate", "time forfeit", "resignation").
+    pub why: String,
+}
+
+/// A game as one session sees it when it opens it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameView {
+    pub info: GameInfo,
+    pub start_fen: String,
+    /// Every move so far, in the hub's canonical text.
+    pub moves: Vec<String>,
+    pub clocks: Option<Clocks>,
+    /// The session's colour; `None` for a watcher.
+    pub you: Option<Color>,
+    pub ending: Option<Ending>,
+    pub offers: Vec<Offer>,
+}
+
+/// What the hub tells a session.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum HubEvent {
+    /// Who is online, the challenges or the live games changed.
+    LobbyChanged,
+    /// A player challenged this one by name.
+    Challenged { id: ChallengeId, from: String, spec: ChallengeSpec },
+    /// A challenge of this player's was declined.
+    ChallengeDeclined { id: ChallengeId, by: String },
+    /// A game of this player's started (open it to play).
+    GameStarted { game: GameInfo },
+    /// A move was played (and is stored): `ply` counts from 0.
+    Moved { game: GameId, ply: usize, mv: String, san: String, clocks: Option<Clocks> },
+    /// The game is over.
+    Ended { game: GameId, ending: Ending },
+    /// The opponent offers a draw.
+    DrawOffered { game: GameId },
+    /// The opponent declined this player's offer.
+    OfferDeclined { game: GameId, offer: Offer },
+    /// The opponent asks to take back their last move.
+    TakebackAsked { game: GameId },
+    /// Moves were taken back; the game goes on after `plies` moves.
+    TakenBack { game: GameId, plies: usize, clocks: Option<Clocks> },
+    /// The opponent asks for a rematch.
+    RematchAsked { game: GameId },
+    /// A chat line, already made inert.
+    Chat { game: GameId, from: String, text: String },
+    /// The opponent has no session open on the hub since `since` (Unix ms).
+    OpponentGone { game: GameId, since: u64 },
+    /// The opponent is back.
+    OpponentBack { game: GameId },
+    /// The opponent has been gone on their own move for the set time: this
+    /// player may claim the win ([`Hub::claim_absence`](super::Hub::claim_absence)).
+    ClaimAvailable { game: GameId },
+}
+
+/// Why the hub refused an action.
+#[derive(Debug, thiserror::Error)]
+pub enum HubError {
+    #[error("no session {0} (it was disconnected)")]
+    NoSession(SessionId),
+    #[error("guests may watch games but not play: connect with an SSH key to play")]
+    GuestCannotPlay,
+    #[error("no game {0}")]
+    NoGame(GameId),
+    #[error("no open challenge {0}")]
+    NoChallenge(ChallengeId),
+    #[error("no player called '{0}'")]
+    NoPlayer(String),
+    #[error("challenge {0} is not yours")]
+    NotYourChallenge(ChallengeId),
+    #[error("you cannot accept your own challenge")]
+    OwnChallenge,
+    #[error("game {0} is not yours: you are watching it")]
+    NotYourGame(GameId),
+    #[error("it is not your move")]
+    NotYourMove,
+    #[error("the game is over ({0})")]
+    GameOver(String),
+    #[error("the game is not over")]
+    NotOver,
+    #[error("illegal move '{text}': {why}")]
+    IllegalMove { text: String, why: String },
+    #[error("{0} has no draws: the side without a move loses")]
+    NoDraws(GameKind),
+    #[error("there is no offer to answer")]
+    NoOffer,
+    #[error("there is no move of yours to take back")]
+    NothingToTakeBack,
+    #[error("engine level {0} is not from 1 to 12")]
+    BadLevel(u8),
+    #[error("a clock needs an initial time of 1 s to 24 h and an increment of at most 1 min (got {0} ms + {1} ms)")]
+    BadClock(u64, u64),
+    #[error(
+        "your opponent may still return: a win by absence may be claimed after they are gone for {0:?} on their move"
+    )]
+    TooEarly(Duration),
+    #[error("the chat line is empty once control characters are removed")]
+    EmptyChat,
+    #[error("a game against the engine is not rated")]
+    EngineUnrated,
+    /// The storage's own error, shown as it says it (a taken name, a bad one).
+    #[error(transparent)]
+    Records(RecordsError),
+    #[error("stored game {game} cannot be rebuilt: {why}")]
+    BadStoredGame { game: GameId, why: String },
+}
+
+impl From<RecordsError> for HubError {
+    fn from(e: RecordsError) -> HubError {
+        HubError::Records(e)
+    }
+}
