@@ -278,3 +278,19 @@ fn a_personal_puzzle_is_saved_once_and_offered_as_the_players_own() {
     assert!(rows.contains("White to play: mate in 2"), "{rows}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue #41: a Wormhole win by leaving the opponent no move while not in
+/// check is asked for and filtered as a stalemate, not as a mate.
+#[test]
+fn a_stalemate_win_is_asked_for_as_a_stalemate() {
+    const STALEMATE: &str = "stalemate\tclassic\txxxxkxxx/xxxxxxpx/xxxxxxxB/nxpxpxxx/xxxxxxxx/xpNPxx1x/xxxxxxxP/xxxxKBxx b 51\t\
+                             g7h6\tgxh6\t400\tstalemate-in-1 capture hole-traps-king\t4";
+    let mut s = session([Player::Human; 2]);
+    s.update(Msg::PuzzlesLoaded { game: GameKind::Classic, loaded: Box::new(loaded(&[STALEMATE], Record::default())) });
+    assert_eq!(info(&s), "Black to play: stalemate in 1 (no legal move loses)");
+    assert!(s.trainer().unwrap().filters().contains(&"stalemate".to_string()));
+    typed(&mut s, ":theme mate");
+    assert!(error(&s).contains("no puzzle is about 'mate'"), "{}", error(&s));
+    typed(&mut s, ":theme stalemate");
+    assert!(info(&s).contains("theme stalemate: 1 puzzles"), "{}", info(&s));
+}
