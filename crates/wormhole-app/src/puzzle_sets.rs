@@ -23,7 +23,7 @@ mod tests {
     use std::collections::HashSet;
 
     use rand::seq::IndexedRandom;
-    use wormhole::puzzles::{Effort, Judge, Puzzle, parse_file};
+    use wormhole::puzzles::{Effort, Judge, Puzzle, parse_file, repeats, win_shows};
 
     use super::*;
 
@@ -32,7 +32,7 @@ mod tests {
 
     /// Every set of [`SETS`] (a game's new set is checked with no test of its own).
     #[test]
-    fn every_shipped_set_reads_and_a_sample_is_proved() {
+    fn every_shipped_set_reads_repeats_nothing_shows_its_wins_and_a_sample_is_proved() {
         for (kind, text) in SETS {
             set_holds(kind, text);
         }
@@ -47,6 +47,13 @@ mod tests {
         for p in &puzzles {
             assert_eq!(p.game, kind, "{}", p.id);
             assert!(ids.insert(&p.id), "{}: id used twice", p.id);
+        }
+        // Issue #41: no puzzle repeats another (a tail of another's line, a
+        // same-solution sibling), and every line ends with its win visible
+        // (a mate or stalemate, or the solver not behind in material).
+        assert_eq!(repeats(&puzzles), [], "{kind}");
+        for p in &puzzles {
+            assert_eq!(win_shows(p), Ok(true), "{kind}: the win does not show at the end of {}", p.to_line());
         }
         let mut judge = Judge::new(Effort::CHECK);
         for p in puzzles.sample(&mut rand::rng(), SAMPLE) {

@@ -10,7 +10,10 @@ use std::time::{Duration, Instant};
 use anyhow::bail;
 use indicatif::{ProgressBar, ProgressStyle};
 use wormhole::GameKind;
-use wormhole::puzzles::{Effort, GenerateSettings, HEADER, Harvest, Judge, Puzzle, Stats, generate_game, parse_file};
+use wormhole::puzzles::{
+    Effort, GenerateSettings, HEADER, Harvest, Judge, Puzzle, Refusal, Repeat, Stats, generate_game, parse_file,
+    repeats, resolve,
+};
 
 use crate::{files, limits, puzzle_sets};
 
@@ -28,6 +31,9 @@ enum Action {
     Generate(GenerateArgs),
     /// Re-prove every puzzle of a file; lists those that fail and exits with 1 if any does.
     Check(CheckArgs),
+    /// Solve every puzzle of a file again by the generator's current rules (a line plays
+    /// on until its win shows); writes those that still are puzzles, each once.
+    Resolve(ResolveArgs),
 }
 
 /// Arguments of `wormhole puzzles generate`.
@@ -64,12 +70,24 @@ struct CheckArgs {
     threads: u64,
 }
 
+/// Arguments of `wormhole puzzles resolve`.
+#[derive(Debug, clap::Args)]
+struct ResolveArgs {
+    /// The puzzle file (or --shipped GAME), as for `check`.
+    #[command(flatten)]
+    source: CheckArgs,
+    /// Write the puzzles here (replacing the file); standard output if omitted.
+    #[arg(long)]
+    output: Option<PathBuf>,
+}
+
 /// Runs `wormhole puzzles`.
 pub fn run(args: &PuzzlesArgs) -> anyhow::Result<ExitCode> {
     match &args.action {
         None => crate::play::run_trainer(),
         Some(Action::Generate(args)) => generate(args).map(|()| ExitCode::SUCCESS),
         Some(Action::Check(args)) => check(args),
+        Some(Action::Resolve(args)) => resolve_file(args).map(|()| ExitCode::SUCCESS),
     }
 }
 
@@ -105,10 +123,76 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The puzzles of the games, in order, each id once.
+/// The puzzles of the games, in order, each id once, without those that
+/// repeat another ([`repeats`]).
 fn distinct<'a>(harvests: impl Iterator<Item = &'a Harvest>) -> Vec<Puzzle> {
     let mut seen = std::collections::HashSet::new();
-    harvests.flat_map(|h| &h.puzzles).filter(|p| seen.insert(p.id.clone())).cloned().collect()
+    let puzzles: Vec<Puzzle> =
+        harvests.flat_map(|h| &h.puzzles).filter(|p| seen.insert(p.id.clone())).cloned().collect();
+    without_repeats(puzzles).0
+}
+
+/// `puzzles` without those that repeat another, and how many were left
+/// out for each reason (tails, siblings).
+fn without_repeats(puzzles: Vec<Puzzle>) -> (Vec<Puzzle>, usize, usize) {
+    let found = repeats(&puzzles);
+    let tails = found.iter().filter(|(_, r)| matches!(r, Repeat::Tail { .. })).count();
+    let dropped: std::collections::HashSet<usize> = found.into_iter().map(|(i, _)| i).collect();
+    let siblings = dropped.len() - tails;
+    let kept = puzzles.into_iter().enumerate().filter(|(i, _)| !dropped.contains(i)).map(|(_, p)| p).collect();
+    (kept, tails, siblings)
+}
+
+/// `resolve`: solves each puzzle's position again, then leaves out those
+/// that repeat another; says what became of them, on stderr.
+fn resolve_file(args: &ResolveArgs) -> anyhow::Result<()> {
+    let lines = parse_file(&source_text(&args.source)?)?;
+    let puzzles: Vec<Puzzle> = lines.into_iter().filter_map(|(_, p)| p.ok()).collect();
+    let bar = progress_bar(puzzles.len() as u64, "puzzles");
+    let job = |i: u64, judge: &mut Judge| resolve(&puzzles[i as usize], judge);
+    // Check's effort: what `check` settles from scratch, the resolved
+    // line settles too (and it plays on a little further than the
+    // generator's effort would).
+    let results = on_threads(args.source.threads, puzzles.len() as u64, Effort::CHECK, job, |_, _| bar.inc(1));
+    bar.finish_and_clear();
+    let mut refused: std::collections::BTreeMap<String, usize> = Default::default();
+    let (mut longer, mut shorter, mut other) = (0, 0, 0);
+    let mut solved = Vec::new();
+    for (old, result) in puzzles.iter().zip(results) {
+        match result {
+            Ok(new) => {
+                match new.solution.len().cmp(&old.solution.len()) {
+                    std::cmp::Ordering::Greater => longer += 1,
+                    std::cmp::Ordering::Less => shorter += 1,
+                    std::cmp::Ordering::Equal => other += usize::from(new.solution != old.solution),
+                }
+                solved.push(new);
+            }
+            Err(why) => *refused.entry(refusal_kind(&why).to_string()).or_default() += 1,
+        }
+    }
+    let (kept, tails, siblings) = without_repeats(solved);
+    match &args.output {
+        Some(path) => files::save_text(&puzzle_file(kept.clone()), path)?,
+        None => outln!("{}", puzzle_file(kept.clone()).trim_end()),
+    }
+    eprintln!(
+        "{} puzzles: {} kept ({longer} played on, {shorter} shortened, {other} other line); left out: {refused:?}, \
+         {tails} tails of another's line, {siblings} same-solution siblings",
+        puzzles.len(),
+        kept.len()
+    );
+    Ok(())
+}
+
+/// A refusal's kind, for counting.
+fn refusal_kind(why: &Refusal) -> &'static str {
+    match why {
+        Refusal::Unclear { .. } => "win not visible",
+        Refusal::NotUnique { .. } => "not unique",
+        Refusal::Unsettled { .. } => "unsettled",
+        _ => "no win",
+    }
 }
 
 /// The text of a puzzle file.
@@ -122,14 +206,15 @@ fn report(stats: &Stats, puzzles: &[Puzzle], time: Duration, threads: u64) {
     let share = |n: u64| 100.0 * n as f64 / stats.candidates.max(1) as f64;
     let minutes = time.as_secs_f64() / 60.0;
     eprintln!(
-        "{} positions, {} candidates: {} puzzles, {rejected} rejected ({:.1}% not unique, {:.1}% unsettled, {:.1}% no short win; \
-         skipped unproved: {:.1}% second-best holds, {:.1}% siblings); {} distinct",
+        "{} positions, {} candidates: {} puzzles, {rejected} rejected ({:.1}% not unique, {:.1}% unsettled, {:.1}% no short win, \
+         {:.1}% win not visible; skipped unproved: {:.1}% second-best holds, {:.1}% siblings); {} distinct",
         stats.positions,
         stats.candidates,
         stats.puzzles,
         share(stats.not_unique),
         share(stats.unsettled),
         share(stats.no_win),
+        share(stats.unclear),
         share(stats.second_holds),
         share(stats.siblings),
         puzzles.len(),
@@ -149,15 +234,7 @@ fn report(stats: &Stats, puzzles: &[Puzzle], time: Duration, threads: u64) {
 
 /// `check`: re-proves each puzzle; lists the failures with their reasons.
 fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
-    let text = match (&args.file, args.shipped) {
-        (Some(path), _) => files::read_puzzle_file(path)?,
-        (None, Some(kind)) => match puzzle_sets::set_text(kind) {
-            Some(text) => text.to_string(),
-            None => bail!("no puzzle set of {kind} is shipped"),
-        },
-        (None, None) => bail!("name a puzzle file or --shipped GAME"),
-    };
-    let lines = parse_file(&text)?;
+    let lines = parse_file(&source_text(args)?)?;
     let bar = progress_bar(lines.len() as u64, "puzzles");
     let verdicts = on_threads(
         args.threads,
@@ -176,11 +253,31 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     bar.finish_and_clear();
     let mut failed: Vec<String> = verdicts.into_iter().filter_map(|(_, v)| v.err()).collect();
     failed.extend(duplicate_ids(&lines));
+    failed.extend(repeated(&lines));
     for f in &failed {
         outln!("line {f}");
     }
     outln!("{} puzzles checked, {} failed", lines.len(), failed.len());
     Ok(if failed.is_empty() { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+}
+
+/// The text of the file or shipped set `args` names.
+fn source_text(args: &CheckArgs) -> anyhow::Result<String> {
+    Ok(match (&args.file, args.shipped) {
+        (Some(path), _) => files::read_puzzle_file(path)?,
+        (None, Some(kind)) => match puzzle_sets::set_text(kind) {
+            Some(text) => text.to_string(),
+            None => bail!("no puzzle set of {kind} is shipped"),
+        },
+        (None, None) => bail!("name a puzzle file or --shipped GAME"),
+    })
+}
+
+/// A failure for each puzzle that repeats another ([`repeats`]).
+fn repeated(lines: &[wormhole::puzzles::FileLine]) -> Vec<String> {
+    let parsed: Vec<(usize, &Puzzle)> = lines.iter().filter_map(|(line, p)| Some((*line, p.as_ref().ok()?))).collect();
+    let puzzles: Vec<Puzzle> = parsed.iter().map(|(_, p)| (*p).clone()).collect();
+    repeats(&puzzles).into_iter().map(|(i, why)| format!("{} ({}): {why}", parsed[i].0, parsed[i].1.id)).collect()
 }
 
 /// A failure for each id used twice.

@@ -14,7 +14,11 @@ fn puzzle() -> Puzzle {
 }
 
 fn theme() -> impl Strategy<Value = Theme> {
-    prop_oneof![(1..=Theme::MAX_MATE).prop_map(Theme::MateIn), proptest::sample::select(Theme::PLAIN.to_vec())]
+    prop_oneof![
+        (1..=Theme::MAX_MATE).prop_map(Theme::MateIn),
+        (1..=Theme::MAX_MATE).prop_map(Theme::StalemateIn),
+        proptest::sample::select(Theme::PLAIN.to_vec())
+    ]
 }
 
 proptest! {

@@ -46,12 +46,14 @@ impl Offered {
         filter.is_none_or(|f| self.puzzle.themes.iter().any(|t| t.to_string().starts_with(f)))
     }
 
-    /// What the screen asks: "White to play and win", "Black to play: mate in 2".
+    /// What the screen asks: "White to play and win", "Black to play: mate
+    /// in 2", "White to play: stalemate in 1 (no legal move loses)".
     pub fn task(&self) -> String {
         let side = self.start.turn();
-        match self.puzzle.mate_in() {
-            Some(n) => format!("{side} to play: mate in {n}"),
-            None => format!("{side} to play and win"),
+        match (self.puzzle.mate_in(), self.puzzle.stalemate_in()) {
+            (Some(n), _) => format!("{side} to play: mate in {n}"),
+            (None, Some(n)) => format!("{side} to play: stalemate in {n} (no legal move loses)"),
+            (None, None) => format!("{side} to play and win"),
         }
     }
 
@@ -131,6 +133,7 @@ impl Trainer {
         for t in self.puzzles.iter().flat_map(|o| &o.puzzle.themes) {
             let name = match t {
                 Theme::MateIn(_) => "mate".to_string(),
+                Theme::StalemateIn(_) => "stalemate".to_string(),
                 other => other.to_string(),
             };
             if !all.contains(&name) {
@@ -243,9 +246,10 @@ pub fn personal_candidate(pos: &AnyPosition, best_line: &[AnyMove]) -> Result<Pu
     }
     let Some(&first) = line.first() else { return Err("the review has no line from this position".into()) };
     let mut themes = Vec::new();
-    let ends = line.iter().try_fold(pos.clone(), |p, &m| p.after(m)).ok().and_then(|end| end.outcome(&[]));
-    if ends.is_some_and(|o| o.winner() == Some(solver)) {
-        themes.push(Theme::MateIn(line.len().div_ceil(2) as u8));
+    let end = line.iter().try_fold(pos.clone(), |p, &m| p.after(m)).ok();
+    if let Some(end) = end.filter(|end| end.outcome(&[]).is_some_and(|o| o.winner() == Some(solver))) {
+        let n = line.len().div_ceil(2) as u8;
+        themes.push(if end.is_check() { Theme::MateIn(n) } else { Theme::StalemateIn(n) });
     }
     let capture = pos.captured_by(first).is_ok_and(|c| c.is_some());
     let check = pos.after(first).is_ok_and(|p| p.is_check());

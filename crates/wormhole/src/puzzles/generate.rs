@@ -17,6 +17,7 @@ use rand::{RngExt, SeedableRng};
 
 use super::judge::{Judge, MAX_SOLVER_MOVES, Refusal};
 use super::rating::{self, Difficulty};
+use super::record::LineError;
 use super::{Puzzle, PuzzleThemes, Theme};
 use crate::engine::{Engine, EngineOptions, Level, Limits, Score};
 use crate::rules::{GameMove, MoveSet, Searchable};
@@ -84,6 +85,9 @@ pub struct Stats {
     pub unsettled: u64,
     /// Rejected: no win within [`MAX_SOLVER_MOVES`] after all.
     pub no_win: u64,
+    /// Rejected: the proved line ends with its win not visible
+    /// ([`Refusal::Unclear`]).
+    pub unclear: u64,
     /// Skipped before proving: the second-best move keeps an advantage of
     /// [`GenerateSettings::second_margin`] or more (likely not unique).
     pub second_holds: u64,
@@ -101,6 +105,7 @@ impl Stats {
         self.not_unique += other.not_unique;
         self.unsettled += other.unsettled;
         self.no_win += other.no_win;
+        self.unclear += other.unclear;
         self.second_holds += other.second_holds;
         self.siblings += other.siblings;
     }
@@ -109,6 +114,7 @@ impl Stats {
         match why {
             Refusal::NotUnique { .. } => self.not_unique += 1,
             Refusal::Unsettled { .. } => self.unsettled += 1,
+            Refusal::Unclear { .. } => self.unclear += 1,
             _ => self.no_win += 1,
         }
     }
@@ -228,6 +234,29 @@ impl Finder<'_> {
     }
 }
 
+/// Solves `puzzle`'s position again by the judge's current rules and
+/// makes the puzzle anew (its solution, themes and rating), as the
+/// generator would from that position: for a set made under older rules.
+/// The error says why the position is no puzzle now.
+pub fn resolve(puzzle: &Puzzle, judge: &mut Judge) -> Result<Puzzle, Refusal> {
+    let job = ResolveJob { judge };
+    puzzle.game.with_position(Some(&puzzle.fen), job).map_err(LineError::Fen)?
+}
+
+/// [`resolve`] on the game's own position.
+struct ResolveJob<'a> {
+    judge: &'a mut Judge,
+}
+
+impl WithPosition for ResolveJob<'_> {
+    type Output = Result<Puzzle, Refusal>;
+    fn run<P: Searchable>(self, pos: P) -> Result<Puzzle, Refusal> {
+        self.judge.clear();
+        let line = self.judge.solve(&pos)?;
+        Ok(puzzle(&pos, &line, &mut engine(Level::MAX, 1)))
+    }
+}
+
 /// An engine of `level`, one thread, a small table, seeded.
 fn engine(level: Level, seed: u64) -> Engine {
     Engine::new(EngineOptions { level, hash_mb: 8, threads: 1, seed: Some(seed) })
@@ -333,7 +362,8 @@ fn themes<P: Searchable>(pos: &P, line: &[P::Move]) -> Vec<Theme> {
         at.play_unchecked(m);
     }
     if at.outcome(&[]).is_some() {
-        themes.push(Theme::MateIn(line.len().div_ceil(2) as u8));
+        let n = line.len().div_ceil(2) as u8;
+        themes.push(if at.is_check() { Theme::MateIn(n) } else { Theme::StalemateIn(n) });
         themes.extend(at.end_themes());
     }
     themes.sort();

@@ -7,7 +7,13 @@
 //!   other move loses. The solution goes on while the solver's winning move
 //!   stays the only one, for at most [`MAX_SOLVER_MOVES`] moves or to the
 //!   end of the game; the defender's reply is the one whose proof is the
-//!   longest (the prover's longest line, an estimate of the resistance);
+//!   longest (the prover's longest line, an estimate of the resistance).
+//!   A proved win need not show on the board: the line must end with the
+//!   win visible ([`win_shows`]: the game over, or the solver not behind
+//!   in material whatever the defender replies), so while it is not, the
+//!   line plays on past [`MAX_SOLVER_MOVES`] (up to [`MAX_PLAYED_ON`]),
+//!   each of the solver's moves still the only winning one; a line whose
+//!   win never shows is refused ([`Refusal::Unclear`]);
 //! - a game with draws and no prover (Porthole chess and the other portal
 //!   games): a forced mate within [`MAX_SOLVER_MOVES`] moves, each of the
 //!   solver's moves the only one that mates within the moves left, and each
@@ -19,10 +25,15 @@ use std::sync::atomic::AtomicBool;
 use super::exact::{Budget, win_distance, wins_with};
 use super::record::LineError;
 use crate::engine::{Alone, Proof, ProverSlot, SolveLimits};
-use crate::rules::{MoveSet, Prover, Rules, SearchHooks};
+use crate::rules::{Evaluate, MoveSet, Prover, Rules, SearchHooks};
 
-/// The most moves of the solver a puzzle's solution has.
+/// The most moves of the solver a puzzle's solution has, unless it plays
+/// on to make its win visible ([`MAX_PLAYED_ON`]).
 pub const MAX_SOLVER_MOVES: u32 = 4;
+
+/// The most moves of the solver a proved line (Wormhole chess) plays to
+/// make its win visible: past [`MAX_SOLVER_MOVES`] only while it is not.
+pub const MAX_PLAYED_ON: u32 = 8;
 
 /// How much work deciding one puzzle may take; a question not settled
 /// within it rejects the puzzle ([`Refusal::Unsettled`]).
@@ -50,9 +61,22 @@ pub enum Refusal {
     /// The moves of the solution do not play.
     #[error(transparent)]
     Line(#[from] LineError),
-    /// The solution is longer than [`MAX_SOLVER_MOVES`] moves of the solver.
-    #[error("the solution has {0} moves of the solver, more than {MAX_SOLVER_MOVES}")]
-    TooLong(usize),
+    /// The solution has more moves of the solver than its game allows
+    /// ([`MAX_SOLVER_MOVES`], or [`MAX_PLAYED_ON`] for a proved line).
+    #[error("the solution has {moves} moves of the solver, more than {limit}")]
+    TooLong {
+        /// The solver's moves in the solution.
+        moves: usize,
+        /// The most allowed.
+        limit: u32,
+    },
+    /// The line ends with its win not visible: the game goes on and the
+    /// solver is behind in material, or a reply puts it behind.
+    #[error("after move {}: the win does not show (no mate, and the solver is or can be put behind in material)", .ply + 1)]
+    Unclear {
+        /// The line's last move.
+        ply: usize,
+    },
     /// No move wins (within the moves left, in a game without a prover).
     #[error("move {}: no move wins{}", .ply + 1, within(*.moves))]
     NoWin {
@@ -117,7 +141,7 @@ impl Judge {
     }
 
     /// The solution from `pos` if it is a puzzle (see the module's rules).
-    pub(crate) fn solve<P: SearchHooks>(&mut self, pos: &P) -> Result<Vec<P::Move>, Refusal> {
+    pub(crate) fn solve<P: SearchHooks + Evaluate>(&mut self, pos: &P) -> Result<Vec<P::Move>, Refusal> {
         if pos.legal_moves().len() < 2 {
             return Err(Refusal::NoWin { ply: 0, moves: None });
         }
@@ -130,10 +154,11 @@ impl Judge {
     /// Checks a solution by the module's rules: at each of the solver's
     /// turns its move is the only winning one, and a forced mate's last
     /// move mates (the defender's replies are legal: they played).
-    pub(crate) fn check<P: SearchHooks>(&mut self, pos: &P, line: &[P::Move]) -> Result<(), Refusal> {
+    pub(crate) fn check<P: SearchHooks + Evaluate>(&mut self, pos: &P, line: &[P::Move]) -> Result<(), Refusal> {
         let solver_moves = line.len().div_ceil(2);
-        if solver_moves > MAX_SOLVER_MOVES as usize {
-            return Err(Refusal::TooLong(solver_moves));
+        let limit = if P::PROVER.is_some() { MAX_PLAYED_ON } else { MAX_SOLVER_MOVES };
+        if solver_moves > limit as usize {
+            return Err(Refusal::TooLong { moves: solver_moves, limit });
         }
         let mut budget = Budget(self.effort.exact_positions);
         let mut pos = pos.clone();
@@ -150,16 +175,21 @@ impl Judge {
             }
             pos.play_unchecked(m);
         }
+        if P::PROVER.is_some() && !win_visible(&mut pos) {
+            return Err(Refusal::Unclear { ply: line.len().saturating_sub(1) });
+        }
         Ok(())
     }
 
     /// The solution in a game with a prover: the solver's only winning
-    /// moves while they stay the only ones, the longest proofs' replies.
-    fn solve_proved<P: SearchHooks>(&mut self, prove: Prover<P>, pos: &P) -> Result<Vec<P::Move>, Refusal> {
-        let mut pos = pos.clone();
+    /// moves while they stay the only ones, the longest proofs' replies,
+    /// for [`MAX_SOLVER_MOVES`] moves and on while the win does not show
+    /// (to [`MAX_PLAYED_ON`]); refused if it never shows.
+    fn solve_proved<P: SearchHooks + Evaluate>(&mut self, prove: Prover<P>, pos: &P) -> Result<Vec<P::Move>, Refusal> {
+        let mut at = pos.clone();
         let mut line = Vec::new();
-        while line.len() < 2 * MAX_SOLVER_MOVES as usize {
-            let m = match self.proved_winner(prove, &mut pos, line.len()) {
+        loop {
+            let m = match self.proved_winner(prove, &mut at, line.len()) {
                 Ok(m) => m,
                 Err(_) if !line.is_empty() => {
                     line.pop();
@@ -167,14 +197,23 @@ impl Judge {
                 }
                 Err(why) => return Err(why),
             };
-            pos.play_unchecked(m);
+            at.play_unchecked(m);
             line.push(m);
-            if pos.outcome(&[]).is_some() || line.len() == 2 * MAX_SOLVER_MOVES as usize - 1 {
+            let solver_moves = line.len().div_ceil(2) as u32;
+            let shown = solver_moves >= MAX_SOLVER_MOVES && win_visible(&mut at);
+            if at.outcome(&[]).is_some() || shown || solver_moves == MAX_PLAYED_ON {
                 break;
             }
-            let reply = self.longest_proof(prove, &mut pos, line.len())?;
-            pos.play_unchecked(reply);
+            let reply = self.longest_proof(prove, &mut at, line.len())?;
+            at.play_unchecked(reply);
             line.push(reply);
+        }
+        let mut end = pos.clone();
+        for &m in &line {
+            end.play_unchecked(m);
+        }
+        if !win_visible(&mut end) {
+            return Err(Refusal::Unclear { ply: line.len() - 1 });
         }
         Ok(line)
     }
@@ -251,6 +290,40 @@ impl Judge {
     }
 }
 
+/// Whether the win shows where a line ends (`end`, the defender to move):
+/// the game is over, or the solver is not behind in material and stays so
+/// whatever the defender replies, if need be by winning material back at
+/// once (a gain that lasts, not the middle of an exchange).
+pub(crate) fn win_visible<P: Rules + Evaluate>(end: &mut P) -> bool {
+    if end.outcome(&[]).is_some() {
+        return true;
+    }
+    let params = end.default_params();
+    // `material` is the side to move's: here the defender's.
+    if end.material(&params) > 0 {
+        return false;
+    }
+    let replies: Vec<P::Move> = end.legal_moves().iter().collect();
+    replies.into_iter().all(|r| {
+        let undo = end.play_unchecked(r);
+        let holds = end.material(&params) >= 0 || wins_back(end, &params);
+        end.undo(r, undo);
+        holds
+    })
+}
+
+/// Whether the side to move of `pos` has a move after which it is not
+/// behind in material.
+fn wins_back<P: Rules + Evaluate>(pos: &mut P, params: &P::Params) -> bool {
+    let moves: Vec<P::Move> = pos.legal_moves().iter().collect();
+    moves.into_iter().any(|m| {
+        let undo = pos.play_unchecked(m);
+        let mover = -pos.material(params);
+        pos.undo(m, undo);
+        mover >= 0
+    })
+}
+
 /// The only move that mates within `left` moves of the solver.
 fn only_mate<P: Rules>(pos: &mut P, left: u32, ply: usize, budget: &mut Budget) -> Result<P::Move, Refusal> {
     let moves: Vec<P::Move> = pos.legal_moves().iter().collect();
@@ -299,6 +372,29 @@ impl Judge {
         let line = puzzle.line()?;
         let job = CheckJob { judge: self, line };
         puzzle.game.with_position(Some(&puzzle.fen), job).map_err(LineError::Fen)?
+    }
+}
+
+/// Whether `puzzle`'s win shows where its line ends (the
+/// game over, or the solver not behind in material, whatever the defender
+/// replies). Plays the moves only: no search.
+pub fn win_shows(puzzle: &super::Puzzle) -> Result<bool, LineError> {
+    let line = puzzle.line()?;
+    puzzle.game.with_position(Some(&puzzle.fen), EndJob { line }).map_err(LineError::Fen)
+}
+
+/// [`win_shows`] on the game's own position.
+struct EndJob {
+    line: Vec<crate::AnyMove>,
+}
+
+impl crate::WithPosition for EndJob {
+    type Output = bool;
+    fn run<P: crate::rules::Searchable>(self, mut pos: P) -> bool {
+        for m in self.line.iter().filter_map(|&m| P::Move::try_from(m).ok()) {
+            pos.play_unchecked(m);
+        }
+        win_visible(&mut pos)
     }
 }
 

@@ -226,6 +226,14 @@ impl Puzzle {
             _ => None,
         })
     }
+
+    /// N when the puzzle wins by stalemate in N ([`Theme::StalemateIn`]).
+    pub fn stalemate_in(&self) -> Option<u8> {
+        self.themes.iter().find_map(|t| match t {
+            Theme::StalemateIn(n) => Some(*n),
+            _ => None,
+        })
+    }
 }
 
 /// The space-separated words of a field.

@@ -13,15 +13,19 @@ use crate::rules::Rules;
 /// ```
 /// use wormhole::puzzles::Theme;
 /// assert_eq!("mate-in-3".parse::<Theme>(), Ok(Theme::MateIn(3)));
+/// assert_eq!("stalemate-in-2".parse::<Theme>(), Ok(Theme::StalemateIn(2)));
 /// assert_eq!(Theme::HoleTrapsKing.to_string(), "hole-traps-king");
 /// assert_eq!("mate-in-0".parse::<Theme>().unwrap_err().to_string(), "unknown puzzle theme 'mate-in-0'");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Theme {
     /// The solver wins in this many of its own moves, the last one leaving
-    /// the defender no legal move (checkmate, or in Wormhole chess no move
-    /// at all).
+    /// the defender in check with no legal move (checkmate).
     MateIn(u8),
+    /// Wormhole chess: the solver wins in this many of its own moves, the
+    /// last one leaving the defender no legal move while not in check
+    /// (stalemate, which loses in that game; not a mate).
+    StalemateIn(u8),
     /// The first move captures.
     Capture,
     /// The first move gives check.
@@ -62,7 +66,7 @@ impl Theme {
         Theme::Teleport,
     ];
 
-    /// The longest mate a theme names ([`Theme::MateIn`]).
+    /// The longest mate a theme names ([`Theme::MateIn`], [`Theme::StalemateIn`]).
     pub const MAX_MATE: u8 = 99;
 
     /// The name in puzzle files and filters; a [`Theme::MateIn`] is
@@ -70,6 +74,7 @@ impl Theme {
     pub fn name(self) -> &'static str {
         match self {
             Theme::MateIn(_) => "mate-in-N",
+            Theme::StalemateIn(_) => "stalemate-in-N",
             Theme::Capture => "capture",
             Theme::Check => "check",
             Theme::QuietMove => "quiet-move",
@@ -87,6 +92,7 @@ impl Theme {
     pub fn description(self) -> String {
         match self {
             Theme::MateIn(n) => format!("mate in {n}"),
+            Theme::StalemateIn(n) => format!("stalemate in {n} (no legal move left, which loses here)"),
             Theme::Capture => "the first move captures".into(),
             Theme::Check => "the first move gives check".into(),
             Theme::QuietMove => "a quiet first move".into(),
@@ -101,11 +107,13 @@ impl Theme {
     }
 }
 
-/// The name: [`Theme::name`], with the number for [`Theme::MateIn`].
+/// The name: [`Theme::name`], with the number for [`Theme::MateIn`] and
+/// [`Theme::StalemateIn`].
 impl fmt::Display for Theme {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Theme::MateIn(n) => write!(f, "mate-in-{n}"),
+            Theme::StalemateIn(n) => write!(f, "stalemate-in-{n}"),
             other => f.write_str(other.name()),
         }
     }
@@ -116,15 +124,23 @@ impl fmt::Display for Theme {
 #[error("unknown puzzle theme '{}'", Excerpt(.0))]
 pub struct ParseThemeError(pub String);
 
+/// The themes with a number, by the start of their names.
+const NUMBERED: [(&str, NumberedTheme); 2] = [("mate-in-", Theme::MateIn), ("stalemate-in-", Theme::StalemateIn)];
+
+/// A theme made from its number.
+type NumberedTheme = fn(u8) -> Theme;
+
 impl FromStr for Theme {
     type Err = ParseThemeError;
     fn from_str(s: &str) -> Result<Theme, ParseThemeError> {
-        if let Some(digits) = s.strip_prefix("mate-in-") {
-            // Only the canonical spelling: no sign, no leading zero.
-            return match digits.parse::<u8>() {
-                Ok(n @ 1..=Theme::MAX_MATE) if n.to_string() == digits => Ok(Theme::MateIn(n)),
-                _ => Err(ParseThemeError(s.to_string())),
-            };
+        for (prefix, theme) in NUMBERED {
+            if let Some(digits) = s.strip_prefix(prefix) {
+                // Only the canonical spelling: no sign, no leading zero.
+                return match digits.parse::<u8>() {
+                    Ok(n @ 1..=Theme::MAX_MATE) if n.to_string() == digits => Ok(theme(n)),
+                    _ => Err(ParseThemeError(s.to_string())),
+                };
+            }
         }
         Theme::PLAIN.into_iter().find(|t| t.name() == s).ok_or_else(|| ParseThemeError(s.to_string()))
     }

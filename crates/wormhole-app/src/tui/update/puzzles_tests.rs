@@ -301,3 +301,19 @@ fn the_two_board_puzzle_panel_is_whole_at_every_size() {
         assert!(text.contains("(t or :theme NAME") && text.contains("filters)"), "{w}x{h}:\n{text}");
     }
 }
+
+/// Issue #41: a Wormhole win by leaving the opponent no move while not in
+/// check is asked for and filtered as a stalemate, not as a mate.
+#[test]
+fn a_stalemate_win_is_asked_for_as_a_stalemate() {
+    const STALEMATE: &str = "stalemate\tclassic\txxxxkxxx/xxxxxxpx/xxxxxxxB/nxpxpxxx/xxxxxxxx/xpNPxx1x/xxxxxxxP/xxxxKBxx b 51\t\
+                             g7h6\tgxh6\t400\tstalemate-in-1 capture hole-traps-king\t4";
+    let mut s = session([Player::Human; 2]);
+    s.update(Msg::PuzzlesLoaded { game: GameKind::Classic, loaded: Box::new(loaded(&[STALEMATE], Record::default())) });
+    assert_eq!(info(&s), "Black to play: stalemate in 1 (no legal move loses)");
+    assert!(s.trainer().unwrap().filters().contains(&"stalemate".to_string()));
+    typed(&mut s, ":theme mate");
+    assert!(error(&s).contains("no puzzle is about 'mate'"), "{}", error(&s));
+    typed(&mut s, ":theme stalemate");
+    assert!(info(&s).contains("theme stalemate: 1 puzzles"), "{}", info(&s));
+}
