@@ -63,6 +63,8 @@ enum Command {
     /// Puzzles: alone, the trainer (of the game last chosen, on the shipped sets;
     /// $WORMHOLE_PUZZLE_FILE names another puzzle file); `generate` finds them in engine games, `check` re-proves a puzzle file.
     Puzzles(puzzles_cmd::PuzzlesArgs),
+    /// Host the game over SSH: a lobby, games between people, watching, ratings.
+    Serve(server::serve::ServeArgs),
 }
 
 fn main() -> ExitCode {
@@ -81,6 +83,7 @@ fn main() -> ExitCode {
         Some(Command::Solve(args)) => done(solve::run(&args)),
         Some(Command::Analyze(args)) => done(analyze::run(&args)),
         Some(Command::Puzzles(args)) => puzzles_cmd::run(&args),
+        Some(Command::Serve(args)) => done(server::serve::run(&args)),
     };
     result.unwrap_or_else(|e| {
         eprintln!("error: {e:#}");

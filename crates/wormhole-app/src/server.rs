@@ -3,7 +3,16 @@
 //! - [`hub`]: everything between people that is neither SSH nor drawing
 //!   (who is online, challenges, live games with server clocks, watchers,
 //!   chat, engine games on a bounded pool, restore after a restart).
+//! - [`ssh`]: the SSH server (russh): host key, who connects, refusals, limits.
+//! - [`session`] and [`screens`]: one connection's app: its input, its
+//!   screens (name, lobby, game) and their drawing.
+//! - [`serve`]: the `serve` command.
 
-// The SSH server (branch `srv`) is the hub's user outside tests.
+// The hub's tools for tests and its load benchmark are not all used by the server.
 #[cfg_attr(not(test), allow(dead_code))]
 pub mod hub;
+pub mod records;
+pub mod screens;
+pub mod serve;
+pub mod session;
+pub mod ssh;

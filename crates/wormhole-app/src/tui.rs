@@ -28,7 +28,7 @@ mod explore;
 mod figures;
 pub mod game;
 pub mod games;
-mod highlights;
+pub(crate) mod highlights;
 mod input;
 pub mod keymap;
 mod newgame;
@@ -41,7 +41,7 @@ mod testing;
 pub mod theme;
 mod trainer;
 mod update;
-mod view;
+pub(crate) mod view;
 
 use std::io;
 use std::time::{Duration, Instant};
