@@ -56,9 +56,16 @@ impl Server {
         let _ = self.child.wait();
     }
 
-    /// Whether the log has a line containing `text`.
+    /// Whether the log has a line containing `text` (waiting up to 10 s for it).
     pub fn logged(&self, text: &str) -> bool {
-        self.log.lock().unwrap().iter().any(|l| l.contains(text))
+        let end = std::time::Instant::now() + Duration::from_secs(10);
+        while std::time::Instant::now() < end {
+            if self.log.lock().unwrap().iter().any(|l| l.contains(text)) {
+                return true;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        false
     }
 
     /// The common options of `ssh` and `sftp` for this server with `key`.
