@@ -113,3 +113,20 @@ fn two_players_play_wormhole_chess_to_the_end_watched() {
 fn two_players_play_two_board_chess_to_the_end_watched() {
     a_game_to_its_end(GameKind::Twoboard);
 }
+
+#[test]
+fn a_player_adds_a_key_from_a_session_and_signs_in_with_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("data"));
+    let (mut alice, _) = register(&server, dir.path(), "alice");
+    let laptop = new_key(dir.path(), "laptop");
+    let public = std::fs::read_to_string(laptop.with_extension("pub")).unwrap();
+    alice.enter(&format!("addkey {}", public.trim()));
+    alice.wait_for("signs in as alice");
+    let second = server.connect(&laptop);
+    second.wait_for("you are alice");
+    alice.enter("addkey not-a-key");
+    alice.wait_for("not an OpenSSH public key");
+    hang_up(alice);
+    hang_up(second);
+}
