@@ -130,3 +130,32 @@ fn a_player_adds_a_key_from_a_session_and_signs_in_with_it() {
     hang_up(alice);
     hang_up(second);
 }
+
+#[test]
+fn a_player_plays_the_engine_in_a_window_that_changes_size() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("data"));
+    let (mut alice, _) = register(&server, dir.path(), "alice");
+    alice.enter("engine classic 1");
+    let screen = alice.wait_for("You play");
+    let mut pos = AnyPosition::new(GameKind::Classic);
+    if screen.contains("You play Black") {
+        // The engine's first move, as the panel shows it.
+        let screen = alice.wait_for("Moves (1):");
+        let line = screen.lines().find(|l| l.contains("Moves (1):")).unwrap();
+        let first = line.split("1. ").nth(1).unwrap().split_whitespace().next().unwrap();
+        pos.play_text(first).unwrap();
+    }
+    let played = usize::from(pos.turn() == wormhole::Color::Black);
+    alice.enter(&pos.legal_moves()[0].to_string());
+    // The engine answers.
+    alice.wait_for(&format!("Moves ({}):", played + 2));
+    // The window shrinks: the server follows the pty's size.
+    alice.resize(30, 100);
+    alice.wait_until("the game drawn in 100x30", |s| {
+        s.lines().count() <= 30 && s.contains("Moves (") && s.lines().all(|l| l.chars().count() <= 100)
+    });
+    alice.resize(10, 40);
+    alice.wait_for("Please enlarge the terminal (now 40x10)");
+    hang_up(alice);
+}
