@@ -6,6 +6,7 @@
 //! - [`ssh`]: the SSH server (russh): host key, who connects, refusals, limits.
 //! - [`session`] and [`screens`]: one connection's app: its input, its
 //!   screens (name, lobby, game) and their drawing.
+//! - [`settings`]: each player's theme and piece style, kept by the server.
 //! - [`serve`]: the `serve` command.
 
 // The hub's tools for tests and its load benchmark are not all used by the server.
@@ -15,4 +16,5 @@ pub mod records;
 pub mod screens;
 pub mod serve;
 pub mod session;
+pub mod settings;
 pub mod ssh;

@@ -19,7 +19,7 @@ pub mod action;
 mod ai;
 mod analyst;
 pub mod app;
-mod choice;
+pub(crate) mod choice;
 pub mod clock;
 mod commands;
 pub mod config;

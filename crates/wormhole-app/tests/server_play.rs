@@ -159,3 +159,18 @@ fn a_player_plays_the_engine_in_a_window_that_changes_size() {
     alice.wait_for("Please enlarge the terminal (now 40x10)");
     hang_up(alice);
 }
+
+#[test]
+fn a_players_drawing_settings_are_kept_by_the_server() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("data"));
+    let (mut alice, key) = register(&server, dir.path(), "alice");
+    alice.enter("pieces letters");
+    alice.wait_for("kept for your next visits");
+    alice.enter("theme pink");
+    alice.wait_for("unknown theme 'pink'");
+    hang_up(alice);
+    let again = server.connect(&key);
+    again.wait_for("you are alice (theme dark, pieces letters)");
+    hang_up(again);
+}

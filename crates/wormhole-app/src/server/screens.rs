@@ -22,7 +22,8 @@ use wormhole::{AnyPosition, GameKind};
 use super::hub::records::{Account, GameId};
 use super::hub::{ChallengeId, ChallengeSpec, Clocks, GameView, Hub, HubEvent, Lobby, SessionId, Who};
 use super::session::{Identity, Input};
-pub use parse::{Command, GAME_COMMANDS, LOBBY_COMMANDS};
+use super::settings::{PlayerSettings, Settings};
+pub use parse::{Command, GAME_COMMANDS, LOBBY_COMMANDS, Setting};
 
 /// The longest input line, in characters.
 pub const MAX_INPUT_CHARS: usize = 200;
@@ -74,6 +75,8 @@ pub enum Effect {
     Player(String),
     Pgn(GameId),
     AddKey(String),
+    /// Keep the player's drawing settings.
+    SaveSettings(PlayerSettings),
 }
 
 /// An action in a game.
@@ -137,6 +140,9 @@ pub struct App {
     pub(crate) status: String,
     pub(crate) lobby: Lobby,
     quit: bool,
+    /// Every player's drawing settings, and this player's.
+    settings: std::sync::Arc<Settings>,
+    pub(crate) mine: PlayerSettings,
     pub(crate) theme: crate::tui::theme::Theme,
 }
 
@@ -154,7 +160,13 @@ pub fn inert(text: &str) -> String {
 impl App {
     /// The app of a new connection: the lobby for a known key, the name
     /// form for a new one, the lobby as a guest without a key.
-    pub fn new(hub: Hub, identity: Identity, peer: String, to: Sender<Input>) -> App {
+    pub fn new(
+        hub: Hub,
+        identity: Identity,
+        peer: String,
+        to: Sender<Input>,
+        settings: std::sync::Arc<Settings>,
+    ) -> App {
         let mut app = App {
             hub,
             identity,
@@ -167,6 +179,8 @@ impl App {
             status: String::new(),
             lobby: empty_lobby(),
             quit: false,
+            settings,
+            mine: PlayerSettings::default(),
             theme: crate::tui::theme::Theme::default(),
         };
         let first = match app.identity.clone() {
@@ -275,6 +289,7 @@ impl App {
                 Err(e) => refused(e),
             },
             Effect::AddKey(text) => self.add_key(&text),
+            Effect::SaveSettings(mine) => self.save_settings(mine),
         }
     }
 
@@ -333,6 +348,20 @@ impl App {
         }
     }
 
+    /// Keeps this player's drawing settings (guests' last the session).
+    fn save_settings(&self, mine: PlayerSettings) -> Done {
+        let Some(account) = &self.account else {
+            return Done::Note("kept for this session (guests have no account)".into());
+        };
+        match self.settings.set(&account.name, mine) {
+            Ok(()) => Done::Note(format!("theme {}, pieces {}: kept for your next visits", mine.theme, mine.pieces)),
+            Err(e) => {
+                eprintln!("serve: error: {e:#}");
+                Done::Refused(format!("cannot keep the settings: {e}"))
+            }
+        }
+    }
+
     /// The state change for `msg`, and the hub calls it asks for.
     fn step(&mut self, msg: Msg) -> Vec<Effect> {
         match msg {
@@ -346,6 +375,10 @@ impl App {
         match done {
             Done::Connected(s, account) => {
                 self.session = Some(s);
+                if let Some(a) = &account {
+                    self.mine = self.settings.of(&a.name);
+                    self.theme = self.mine.theme();
+                }
                 self.account = account;
                 self.screen = Screen::Lobby;
                 let mine = self.lobby_now().mine.first().map(|g| g.id);
@@ -466,6 +499,14 @@ impl App {
             },
             Command::Game(call) => in_game(call),
             Command::ThisPgn => game.map(|(id, _)| Effect::Pgn(id)).into_iter().collect(),
+            Command::Setting(setting) => {
+                match setting {
+                    Setting::Theme(t) => self.mine.theme = t,
+                    Setting::Pieces(p) => self.mine.pieces = p,
+                }
+                self.theme = self.mine.theme();
+                vec![Effect::SaveSettings(self.mine)]
+            }
         }
     }
 

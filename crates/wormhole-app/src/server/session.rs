@@ -69,6 +69,8 @@ pub struct SessionStart {
     pub peer: String,
     /// Where the hub's events for this session go (the session's own inputs).
     pub to: std::sync::mpsc::Sender<Input>,
+    /// Every player's drawing settings.
+    pub settings: std::sync::Arc<super::settings::Settings>,
 }
 
 /// Parses the client's raw bytes into events with terminput, as a
@@ -144,7 +146,13 @@ pub fn run(start: SessionStart, inputs: &Receiver<Input>, out: UnboundedSender<O
         crossterm::cursor::Hide,
         crossterm::event::EnableMouseCapture
     );
-    let mut app = App::new(start.hub.clone(), start.identity.clone(), start.peer.clone(), start.to.clone());
+    let mut app = App::new(
+        start.hub.clone(),
+        start.identity.clone(),
+        start.peer.clone(),
+        start.to.clone(),
+        start.settings.clone(),
+    );
     event_loop(&mut terminal, &mut app, inputs, start.idle);
     app.finish();
     let _ = crossterm::execute!(

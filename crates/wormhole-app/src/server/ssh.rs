@@ -29,6 +29,7 @@ use tokio::sync::mpsc::{UnboundedReceiver, unbounded_channel};
 
 use super::hub::Hub;
 use super::session::{self, Identity, Input, InputParser, Out, SessionStart};
+use super::settings::Settings;
 
 /// The host key's file in the data folder.
 pub const HOST_KEY_FILE: &str = "host_ed25519_key";
@@ -133,7 +134,8 @@ pub fn run(config: ServerConfig, hub: Hub) -> anyhow::Result<ServerHandle> {
         .with_context(|| format!("cannot listen on {}", config.listen))?;
     let addr = listener.local_addr()?;
     let russh_config = Arc::new(russh_config(key));
-    let mut server = Wormhole { shared: Arc::new(Shared::new(config, hub)) };
+    let settings = Settings::open(&config.data)?;
+    let mut server = Wormhole { shared: Arc::new(Shared::new(config, hub, settings)) };
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let thread = std::thread::Builder::new().name("ssh-server".into()).spawn(move || {
         runtime.block_on(async move {
@@ -173,6 +175,7 @@ const CONNECTIONS_PER_MINUTE: usize = 60;
 struct Shared {
     config: ServerConfig,
     hub: Hub,
+    settings: Arc<Settings>,
     sessions: AtomicUsize,
     per_key: Mutex<HashMap<String, usize>>,
     /// Recent connection times per address (the rate limit).
@@ -180,10 +183,11 @@ struct Shared {
 }
 
 impl Shared {
-    fn new(config: ServerConfig, hub: Hub) -> Shared {
+    fn new(config: ServerConfig, hub: Hub, settings: Settings) -> Shared {
         Shared {
             config,
             hub,
+            settings: Arc::new(settings),
             sessions: AtomicUsize::new(0),
             per_key: Mutex::new(HashMap::new()),
             recent: Mutex::new(HashMap::new()),
@@ -346,6 +350,7 @@ impl Connection {
             idle: self.shared.config.idle,
             peer: self.peer.clone(),
             to: input.clone(),
+            settings: Arc::clone(&self.shared.settings),
         };
         let spawned = std::thread::Builder::new().name("session".into()).spawn(move || {
             let _slot = slot;

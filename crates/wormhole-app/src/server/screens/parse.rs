@@ -5,6 +5,7 @@ use wormhole::GameKind;
 
 use super::{Effect, GameCall};
 use crate::server::hub::{ChallengeSpec, ColourChoice};
+use crate::tui::theme::{PieceStyle, ThemeName};
 
 /// The lobby's commands: (usage, what it does).
 pub const LOBBY_COMMANDS: &[(&str, &str)] = &[
@@ -15,6 +16,7 @@ pub const LOBBY_COMMANDS: &[(&str, &str)] = &[
     ("engine GAME LEVEL", "play the engine (level 1-12)"),
     ("top GAME / player NAME / pgn ID", "leaderboard, a player's page, a game's PGN"),
     ("addkey KEY", "add an OpenSSH public key to your account"),
+    ("theme dark|light|high-contrast / pieces unicode|letters", "your drawing, kept"),
     ("quit", "leave"),
 ];
 
@@ -24,7 +26,7 @@ pub const GAME_COMMANDS: &[(&str, &str)] = &[
     ("/say TEXT", "chat with your opponent"),
     ("/resign /draw /takeback /rematch /claim", "offers and endings"),
     ("/yes /no", "answer your opponent's offer"),
-    ("/pgn", "this game's PGN"),
+    ("/pgn /theme NAME /pieces NAME", "this game's PGN, your drawing"),
     ("Esc", "back to the lobby"),
 ];
 
@@ -44,6 +46,25 @@ pub enum Command {
     Game(GameCall),
     /// The PGN of the game on screen.
     ThisPgn,
+    /// A drawing setting of the player's.
+    Setting(Setting),
+}
+
+/// A drawing setting.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Setting {
+    Theme(ThemeName),
+    Pieces(PieceStyle),
+}
+
+/// The setting command `word` with its value, if `word` is one.
+fn setting(word: &str, value: &str) -> Option<Result<Command, String>> {
+    let read = match word {
+        "theme" => value.parse().map(Setting::Theme),
+        "pieces" => value.parse().map(Setting::Pieces),
+        _ => return None,
+    };
+    Some(read.map(Command::Setting))
 }
 
 /// Reads `line`; `in_game` when a game is on screen (words not a command are moves).
@@ -52,6 +73,9 @@ pub fn command(line: &str, in_game: bool) -> Result<Command, String> {
         return game_command(line);
     }
     let words: Vec<&str> = line.split_whitespace().collect();
+    if let Some(command) = setting(words[0], words.get(1).copied().unwrap_or("")) {
+        return command;
+    }
     let number = |i: usize| -> Result<i64, String> {
         let w = words.get(i).ok_or_else(|| format!("'{}' needs a number", words[0]))?;
         w.parse().map_err(|_| format!("'{w}' is not a number"))
@@ -84,6 +108,9 @@ pub fn command(line: &str, in_game: bool) -> Result<Command, String> {
 fn game_command(line: &str) -> Result<Command, String> {
     let Some(rest) = line.strip_prefix('/') else { return Ok(Command::Move(line.to_string())) };
     let (word, text) = rest.split_once(' ').unwrap_or((rest, ""));
+    if let Some(command) = setting(word, text.trim()) {
+        return command;
+    }
     Ok(match word {
         "say" => Command::Game(GameCall::Chat(text.to_string())),
         "resign" => Command::Game(GameCall::Resign),
@@ -158,5 +185,7 @@ mod tests {
         assert_eq!(command("/say hi there", true), Ok(Command::Game(GameCall::Chat("hi there".into()))));
         assert_eq!(command("/yes", true), Ok(Command::Answer(true)));
         assert!(command("/fly", true).is_err());
+        assert_eq!(command("/pieces letters", true), Ok(Command::Setting(Setting::Pieces(PieceStyle::Letters))));
+        assert!(command("theme pink", false).unwrap_err().contains("unknown theme 'pink'"));
     }
 }

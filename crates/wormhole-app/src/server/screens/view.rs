@@ -81,7 +81,8 @@ fn clock_text((initial, inc): (u64, u64)) -> String {
 fn lobby(frame: &mut Frame, area: Rect, app: &App) {
     let l = &app.lobby;
     let me = app.account.as_ref().map_or("a guest (watch only)".to_string(), |a| inert(&a.name));
-    let mut lines = vec![Line::from(format!("Wormhole lobby - you are {me}")).add_modifier(Modifier::BOLD)];
+    let drawing = format!("theme {}, pieces {}", app.mine.theme, app.mine.pieces);
+    let mut lines = vec![Line::from(format!("Wormhole lobby - you are {me} ({drawing})")).add_modifier(Modifier::BOLD)];
     lines.push(Line::from(format!(
         "Online ({}): {}",
         l.online.len(),
