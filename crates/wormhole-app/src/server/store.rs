@@ -1,0 +1,282 @@
+//! The server's storage: accounts and their SSH keys, games and their
+//! moves, and Glicko-2 ratings per game, in one SQLite file.
+//!
+//! # The file
+//! [`Store::open`] keeps `server.sqlite3` (see [`DB_FILE`]) in the data
+//! folder, making the folder (mode 0700) and the file (mode 0600; SQLite's
+//! `-wal` and `-shm` files beside it take the same mode). The database runs
+//! in WAL mode with `synchronous=FULL`, so that every committed write
+//! survives a `kill -9` or a power loss, with foreign keys on and a busy
+//! timeout ([`BUSY_TIMEOUT`]) so that two connections wait for each other
+//! instead of failing. The schema is versioned: the migrations in
+//! `store/schema.rs` are applied once each, in order, each in its own
+//! transaction; a database from a newer program is refused
+//! ([`StoreError::TooNew`]). [`Store::open_in_memory`] is the same store in
+//! memory, for tests.
+//!
+//! # The API
+//! - Accounts ([`Account`]): an account is a name and the SSH keys that log
+//!   into it, known by their OpenSSH fingerprints (`SHA256:...`, computed by
+//!   the server). [`Store::register`], [`Store::add_key`],
+//!   [`Store::keys_of`], [`Store::account_by_key`],
+//!   [`Store::account_by_name`], [`Store::account`]. Names follow
+//!   [`check_name`] and are unique regardless of case.
+//! - Games ([`NewGame`], [`StoredGame`]): [`Store::create_game`];
+//!   [`Store::add_move`] commits one move with both clocks after it and its
+//!   time, refusing any ply but the next one (plies count from 0);
+//!   [`Store::take_back`]; [`Store::finish_game`], which also rates a rated
+//!   game between two players, in the same transaction. [`Store::game`],
+//!   [`Store::active_games`] (everything needed to rebuild the games in
+//!   progress after a restart: [`StoredGame::last_move_ms`] is when the side
+//!   to move's clock started), [`Store::games_of`] (newest first) and
+//!   [`StoredGame::pgn_headers`] for a PGN export.
+//! - Ratings: [`Store::rating`] (the start rating when there is none),
+//!   [`Store::leaderboard`], [`Store::rating_history`].
+//!
+//! Every time is Unix milliseconds. Writes take `&mut self` and run in
+//! `BEGIN IMMEDIATE` transactions, so that two connections to one file
+//! queue behind the busy timeout rather than fail on a lock upgrade. One
+//! `Store` is one connection: share it behind a `Mutex`, or open one per
+//! thread. Statements are prepared once per connection (`prepare_cached`).
+
+mod accounts;
+mod games;
+mod ratings;
+mod schema;
+#[cfg(test)]
+mod tests;
+
+use std::fmt;
+use std::fs::{DirBuilder, OpenOptions};
+use std::ops::RangeInclusive;
+use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use rusqlite::{Connection, Transaction, TransactionBehavior};
+
+pub use games::{Finish, Seat, StoredMove};
+
+use crate::glicko::Rating;
+
+/// The database's file name in the data folder.
+pub const DB_FILE: &str = "server.sqlite3";
+
+/// How long a write waits for another connection's transaction before it
+/// fails: far longer than any of ours takes.
+pub const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// How many prepared statements each connection keeps: more than the store
+/// has, so none is prepared twice.
+const STATEMENT_CACHE: usize = 64;
+
+/// How long a player's name may be, in characters.
+pub const NAME_LENGTH: RangeInclusive<usize> = 3..=20;
+
+/// Checks a new player's name: [`NAME_LENGTH`] characters, each an ASCII
+/// letter, a digit, `_` or `-` (so that a name never holds an escape
+/// sequence or looks like another name in another script).
+pub fn check_name(name: &str) -> Result<(), StoreError> {
+    let bad = |why| Err(StoreError::BadName { name: name.to_string(), why });
+    let length = name.chars().count();
+    if length < *NAME_LENGTH.start() {
+        return bad("a name has at least 3 characters");
+    }
+    if length > *NAME_LENGTH.end() {
+        return bad("a name has at most 20 characters");
+    }
+    if !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') {
+        return bad("a name holds only letters a-z and A-Z, digits, _ and -");
+    }
+    Ok(())
+}
+
+/// An account's id in the database.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct AccountId(pub i64);
+
+/// A game's id in the database.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct GameId(pub i64);
+
+impl fmt::Display for AccountId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "#{}", self.0)
+    }
+}
+
+impl fmt::Display for GameId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "#{}", self.0)
+    }
+}
+
+/// A player's account.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Account {
+    pub id: AccountId,
+    /// The name as the player typed it (names compare regardless of case).
+    pub name: String,
+    /// When the account was made.
+    pub created_ms: i64,
+}
+
+/// One SSH key of an account.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AccountKey {
+    /// The OpenSSH fingerprint, `SHA256:...`.
+    pub fingerprint: String,
+    /// The public key as OpenSSH writes it (`ssh-ed25519 AAAA...`).
+    pub text: String,
+    /// When it was added.
+    pub added_ms: i64,
+}
+
+/// Who plays one colour of a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    /// A player with an account.
+    Player(AccountId),
+    /// The server's engine at a level.
+    Engine { level: u8 },
+}
+
+/// A game to create: its settings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewGame {
+    /// The game's name as `--variant` takes it (the GameKind's name).
+    pub variant: String,
+    /// The start position's FEN.
+    pub start_fen: String,
+    pub white: Side,
+    pub black: Side,
+    /// Whether a finish between two players changes their ratings.
+    pub rated: bool,
+    /// The clock: (initial, increment) in milliseconds; `None` is untimed.
+    pub clock: Option<(i64, i64)>,
+}
+
+/// A game as stored: its settings, every move, and its end if it ended.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StoredGame {
+    pub id: GameId,
+    pub variant: String,
+    pub start_fen: String,
+    pub white: Seat,
+    pub black: Seat,
+    pub rated: bool,
+    /// (initial, increment) in milliseconds; `None` is untimed.
+    pub clock: Option<(i64, i64)>,
+    pub created_ms: i64,
+    /// Every move in order: move `i` has ply `i`.
+    pub moves: Vec<StoredMove>,
+    /// The result, `None` while the game is in progress.
+    pub finish: Option<Finish>,
+}
+
+/// One line of a leaderboard.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LeaderRow {
+    pub name: String,
+    pub rating: Rating,
+    /// Rated games played in this game.
+    pub games: u32,
+}
+
+/// A player's rating after one rated game.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RatingPoint {
+    pub game: GameId,
+    pub at_ms: i64,
+    pub rating: Rating,
+}
+
+/// What can go wrong with the store; every variant says what it was about.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("cannot create {path}: {source}")]
+    Create { path: PathBuf, source: std::io::Error },
+    #[error(
+        "{path} was written by a newer wormhole (schema version {found}; this one knows up to {known}): \
+         run that newer wormhole on it, or start this one on another --data folder"
+    )]
+    TooNew { path: String, found: i64, known: i64 },
+    #[error("the name {name:?} is not allowed: {why}")]
+    BadName { name: String, why: &'static str },
+    #[error("the name {0:?} is taken")]
+    NameTaken(String),
+    #[error("the key {0} already belongs to an account")]
+    KeyTaken(String),
+    #[error("there is no account {0}")]
+    NoAccount(AccountId),
+    #[error("there is no game {0}")]
+    NoGame(GameId),
+    #[error("game {0} is over: it takes no more moves")]
+    GameOver(GameId),
+    #[error("game {game} expects ply {expected} next, not ply {got}")]
+    WrongPly { game: GameId, expected: u32, got: u32 },
+    #[error("{0:?} is not a result: 1-0, 0-1, 1/2-1/2, or * for an aborted game")]
+    BadResult(String),
+    #[error("the database: {0}")]
+    Sqlite(#[from] rusqlite::Error),
+}
+
+/// The store: one connection to the server's database.
+pub struct Store {
+    conn: Connection,
+}
+
+impl Store {
+    /// Opens (or makes) the store in `dir`, applying any migration it lacks.
+    pub fn open(dir: &Path) -> Result<Store, StoreError> {
+        DirBuilder::new().recursive(true).mode(0o700).create(dir).map_err(|source| create_error(dir, source))?;
+        let path = dir.join(DB_FILE);
+        // Made here rather than by SQLite, so that it is the owner's only.
+        OpenOptions::new()
+            .create(true)
+            .append(true)
+            .mode(0o600)
+            .open(&path)
+            .map_err(|source| create_error(&path, source))?;
+        let conn = Connection::open(&path)?;
+        Store::setup(conn, &path.display().to_string())
+    }
+
+    /// A store in memory: the same schema and rules, gone when dropped.
+    pub fn open_in_memory() -> Result<Store, StoreError> {
+        Store::setup(Connection::open_in_memory()?, ":memory:")
+    }
+
+    /// Sets the connection up (see the module docs) and migrates it.
+    fn setup(conn: Connection, label: &str) -> Result<Store, StoreError> {
+        conn.busy_timeout(BUSY_TIMEOUT)?;
+        conn.pragma_update(None, "foreign_keys", true)?;
+        conn.pragma_update(None, "synchronous", "FULL")?;
+        // Answers the mode it is in: "wal", or "memory" in memory.
+        let _mode: String = conn.pragma_update_and_check(None, "journal_mode", "WAL", |row| row.get(0))?;
+        conn.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
+        let mut store = Store { conn };
+        schema::migrate(&mut store.conn, label)?;
+        Ok(store)
+    }
+
+    /// A write transaction that holds the write lock from its start.
+    fn write(&mut self) -> Result<Transaction<'_>, StoreError> {
+        Ok(self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?)
+    }
+}
+
+fn create_error(path: &Path, source: std::io::Error) -> StoreError {
+    StoreError::Create { path: path.to_path_buf(), source }
+}
+
+/// Now as Unix milliseconds, for the times the store takes itself (an
+/// account's or key's creation, a migration's).
+pub fn now_ms() -> i64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64)
+}
+
+/// A rating as stored in a row's columns `at`, `at + 1`, `at + 2`.
+fn rating_at(row: &rusqlite::Row<'_>, at: usize) -> rusqlite::Result<Rating> {
+    Ok(Rating { rating: row.get(at)?, deviation: row.get(at + 1)?, volatility: row.get(at + 2)? })
+}

@@ -1,0 +1,116 @@
+//! Finishing games and Glicko-2 ratings per game (the trainer's
+//! `crate::glicko`): each rated game between two players is a rating period
+//! of one game for both, as lichess rates, with a history row each.
+
+use rusqlite::{Connection, OptionalExtension, Transaction, params};
+
+use super::games::open_game;
+use super::{AccountId, GameId, LeaderRow, RatingPoint, Store, StoreError, rating_at};
+use crate::glicko::{self, MAX_DEVIATION, MIN_DEVIATION, Rating, TAU};
+
+/// White's score for a result: `None` for `*` (aborted: nobody scores).
+fn white_score(result: &str) -> Result<Option<f64>, StoreError> {
+    match result {
+        "1-0" => Ok(Some(1.0)),
+        "0-1" => Ok(Some(0.0)),
+        "1/2-1/2" => Ok(Some(0.5)),
+        "*" => Ok(None),
+        _ => Err(StoreError::BadResult(result.to_string())),
+    }
+}
+
+/// A rating after one game against `opponent`, its deviation kept within
+/// the trainer's bounds.
+fn after_game(rating: Rating, opponent: Rating, score: f64) -> Rating {
+    let r = rating.after(&[glicko::Game { opponent, score }], TAU);
+    Rating { deviation: r.deviation.clamp(MIN_DEVIATION, MAX_DEVIATION), ..r }
+}
+
+fn read_rating(conn: &Connection, account: AccountId, variant: &str) -> Result<Rating, StoreError> {
+    let found = conn
+        .prepare_cached("SELECT rating, deviation, volatility FROM ratings WHERE account = ?1 AND variant = ?2")?
+        .query_row(params![account.0, variant], |row| rating_at(row, 0))
+        .optional()?;
+    Ok(found.unwrap_or_default())
+}
+
+/// Rates a finished game between `white` and `black`: both new ratings and
+/// their history rows, within the finishing transaction.
+fn rate(tx: &Transaction<'_>, game: GameId, players: [AccountId; 2], score: f64, at_ms: i64) -> Result<(), StoreError> {
+    let variant: String =
+        tx.prepare_cached("SELECT variant FROM games WHERE id = ?1")?.query_row([game.0], |r| r.get(0))?;
+    let [white, black] = players;
+    let (old_white, old_black) = (read_rating(tx, white, &variant)?, read_rating(tx, black, &variant)?);
+    let new =
+        [(white, after_game(old_white, old_black, score)), (black, after_game(old_black, old_white, 1.0 - score))];
+    for (account, r) in new {
+        tx.prepare_cached(
+            "INSERT INTO ratings (account, variant, rating, deviation, volatility, games) VALUES (?1, ?2, ?3, ?4, ?5, 1)
+             ON CONFLICT (account, variant) DO UPDATE SET rating = excluded.rating,
+             deviation = excluded.deviation, volatility = excluded.volatility, games = games + 1",
+        )?
+        .execute(params![account.0, variant, r.rating, r.deviation, r.volatility])?;
+        tx.prepare_cached(
+            "INSERT INTO rating_history (account, game, variant, at_ms, rating, deviation, volatility)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        )?
+        .execute(params![account.0, game.0, variant, at_ms, r.rating, r.deviation, r.volatility])?;
+    }
+    Ok(())
+}
+
+impl Store {
+    /// Ends a game with `result` (`1-0`, `0-1`, `1/2-1/2`, or `*` for an
+    /// aborted game) and `termination` (why, in words). A rated game
+    /// between two players with a decisive or drawn result also rates both,
+    /// in the same transaction: the end and the ratings land together or
+    /// not at all.
+    pub fn finish_game(&mut self, game: GameId, result: &str, termination: &str, at_ms: i64) -> Result<(), StoreError> {
+        let score = white_score(result)?;
+        let tx = self.write()?;
+        open_game(&tx, game)?;
+        let (rated, white, black): (bool, Option<i64>, Option<i64>) = tx
+            .prepare_cached("SELECT rated, white_account, black_account FROM games WHERE id = ?1")?
+            .query_row([game.0], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
+        tx.prepare_cached("UPDATE games SET result = ?1, termination = ?2, finished_ms = ?3 WHERE id = ?4")?
+            .execute(params![result, termination, at_ms, game.0])?;
+        if let (true, Some(white), Some(black), Some(score)) = (rated, white, black, score)
+            && white != black
+        {
+            rate(&tx, game, [AccountId(white), AccountId(black)], score, at_ms)?;
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// A player's rating in a game: the start rating before any rated game.
+    pub fn rating(&self, account: AccountId, variant: &str) -> Result<Rating, StoreError> {
+        read_rating(&self.conn, account, variant)
+    }
+
+    /// The best rated players of a game, at most `limit`: only players with
+    /// a rated game, highest rating first (then by name).
+    pub fn leaderboard(&self, variant: &str, limit: u32) -> Result<Vec<LeaderRow>, StoreError> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT a.name, r.rating, r.deviation, r.volatility, r.games FROM ratings r
+             JOIN accounts a ON a.id = r.account WHERE r.variant = ?1 AND r.games > 0
+             ORDER BY r.rating DESC, a.name LIMIT ?2",
+        )?;
+        let rows = stmt.query_map(params![variant, limit], |row| {
+            Ok(LeaderRow { name: row.get(0)?, rating: rating_at(row, 1)?, games: row.get(4)? })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// A player's rating after each rated game of a game, oldest first.
+    pub fn rating_history(&self, account: AccountId, variant: &str) -> Result<Vec<RatingPoint>, StoreError> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT game, at_ms, rating, deviation, volatility FROM rating_history
+             WHERE account = ?1 AND variant = ?2 ORDER BY at_ms, game",
+        )?;
+        let rows = stmt.query_map(params![account.0, variant], |row| {
+            Ok(RatingPoint { game: GameId(row.get(0)?), at_ms: row.get(1)?, rating: rating_at(row, 2)? })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+}

@@ -1,0 +1,113 @@
+//! The schema's migrations: SQL texts applied once each, in order, each in
+//! its own transaction, recorded in `schema_migrations`. A new version is a
+//! new text at the end of [`MIGRATIONS`]; a text once released never
+//! changes, since databases out there already ran it.
+
+use rusqlite::{Connection, TransactionBehavior, params};
+
+use super::{StoreError, now_ms};
+
+/// The migrations: version `i + 1` is `MIGRATIONS[i]`.
+pub(super) const MIGRATIONS: &[&str] = &[V1];
+
+/// Version 1: accounts and keys, games and moves, ratings and their history.
+const V1: &str = "
+CREATE TABLE accounts (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+    created_ms INTEGER NOT NULL
+);
+CREATE TABLE account_keys (
+    fingerprint TEXT PRIMARY KEY,
+    account INTEGER NOT NULL REFERENCES accounts(id),
+    key_text TEXT NOT NULL,
+    added_ms INTEGER NOT NULL
+);
+CREATE INDEX account_keys_by_account ON account_keys(account);
+CREATE TABLE games (
+    id INTEGER PRIMARY KEY,
+    variant TEXT NOT NULL,
+    start_fen TEXT NOT NULL,
+    white_account INTEGER REFERENCES accounts(id),
+    white_engine INTEGER,
+    black_account INTEGER REFERENCES accounts(id),
+    black_engine INTEGER,
+    rated INTEGER NOT NULL,
+    clock_initial_ms INTEGER,
+    clock_increment_ms INTEGER,
+    created_ms INTEGER NOT NULL,
+    result TEXT,
+    termination TEXT,
+    finished_ms INTEGER,
+    CHECK ((white_account IS NULL) <> (white_engine IS NULL)),
+    CHECK ((black_account IS NULL) <> (black_engine IS NULL)),
+    CHECK ((clock_initial_ms IS NULL) = (clock_increment_ms IS NULL))
+);
+CREATE INDEX games_by_white ON games(white_account, created_ms);
+CREATE INDEX games_by_black ON games(black_account, created_ms);
+CREATE INDEX games_in_progress ON games(id) WHERE result IS NULL;
+CREATE TABLE moves (
+    game INTEGER NOT NULL REFERENCES games(id),
+    ply INTEGER NOT NULL,
+    mv TEXT NOT NULL,
+    white_ms INTEGER NOT NULL,
+    black_ms INTEGER NOT NULL,
+    at_ms INTEGER NOT NULL,
+    PRIMARY KEY (game, ply)
+) WITHOUT ROWID;
+CREATE TABLE ratings (
+    account INTEGER NOT NULL REFERENCES accounts(id),
+    variant TEXT NOT NULL,
+    rating REAL NOT NULL,
+    deviation REAL NOT NULL,
+    volatility REAL NOT NULL,
+    games INTEGER NOT NULL,
+    PRIMARY KEY (account, variant)
+);
+CREATE INDEX ratings_by_variant ON ratings(variant, rating);
+CREATE TABLE rating_history (
+    account INTEGER NOT NULL REFERENCES accounts(id),
+    game INTEGER NOT NULL REFERENCES games(id),
+    variant TEXT NOT NULL,
+    at_ms INTEGER NOT NULL,
+    rating REAL NOT NULL,
+    deviation REAL NOT NULL,
+    volatility REAL NOT NULL,
+    PRIMARY KEY (account, game)
+);
+CREATE INDEX rating_history_by_variant ON rating_history(account, variant, at_ms);
+";
+
+/// The newest version this program knows.
+pub(super) fn known_version() -> i64 {
+    MIGRATIONS.len() as i64
+}
+
+/// Applies every migration the database lacks; refuses a database newer
+/// than this program. `label` names the file in the error.
+pub(super) fn migrate(conn: &mut Connection, label: &str) -> Result<(), StoreError> {
+    conn.execute_batch(
+        "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_ms INTEGER NOT NULL)",
+    )?;
+    loop {
+        // Immediate: two programs opening one new file at once apply each
+        // migration once, the second finding it done.
+        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let found = version(&tx)?;
+        if found > known_version() {
+            return Err(StoreError::TooNew { path: label.to_string(), found, known: known_version() });
+        }
+        let Some(sql) = MIGRATIONS.get(found as usize) else { return Ok(()) };
+        tx.execute_batch(sql)?;
+        tx.execute(
+            "INSERT INTO schema_migrations (version, applied_ms) VALUES (?1, ?2)",
+            params![found + 1, now_ms()],
+        )?;
+        tx.commit()?;
+    }
+}
+
+/// The newest version applied to the database (0 for a new one).
+pub(super) fn version(conn: &Connection) -> Result<i64, StoreError> {
+    Ok(conn.query_row("SELECT COALESCE(MAX(version), 0) FROM schema_migrations", [], |row| row.get(0))?)
+}

@@ -1,0 +1,350 @@
+use std::io::{BufRead, BufReader};
+use std::os::unix::fs::PermissionsExt;
+use std::process::{Command, Stdio};
+
+use super::schema::{MIGRATIONS, known_version};
+use super::*;
+use crate::glicko::START_RATING;
+
+const FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+fn game_between(white: Side, black: Side, rated: bool) -> NewGame {
+    NewGame { variant: "wormhole".into(), start_fen: FEN.into(), white, black, rated, clock: Some((300_000, 2_000)) }
+}
+
+/// A store in memory with players `ann` and `bob`.
+fn two_players() -> (Store, AccountId, AccountId) {
+    let mut store = Store::open_in_memory().unwrap();
+    let ann = store.register("ann", "SHA256:ann", "ssh-ed25519 AAAAann").unwrap().id;
+    let bob = store.register("bob", "SHA256:bob", "ssh-ed25519 AAAAbob").unwrap().id;
+    (store, ann, bob)
+}
+
+fn pragma<T: rusqlite::types::FromSql>(store: &Store, name: &str) -> T {
+    store.conn.query_row(&format!("PRAGMA {name}"), [], |r| r.get(0)).unwrap()
+}
+
+#[test]
+fn migrations_are_applied_once_and_reopening_is_idempotent() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("server");
+    let mut store = Store::open(&data).unwrap();
+    store.register("ann", "SHA256:ann", "key").unwrap();
+    drop(store);
+    for _ in 0..2 {
+        let store = Store::open(&data).unwrap();
+        assert_eq!(schema::version(&store.conn).unwrap(), known_version());
+        let rows: i64 = store.conn.query_row("SELECT COUNT(*) FROM schema_migrations", [], |r| r.get(0)).unwrap();
+        assert_eq!(rows, MIGRATIONS.len() as i64);
+        assert_eq!(store.account_by_name("ann").unwrap().unwrap().name, "ann");
+    }
+}
+
+#[test]
+fn the_file_is_private_durable_and_in_wal_mode() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("a/server");
+    let store = Store::open(&data).unwrap();
+    let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode(&data), 0o700);
+    assert_eq!(mode(&data.join(DB_FILE)), 0o600);
+    assert_eq!(pragma::<String>(&store, "journal_mode"), "wal");
+    assert_eq!(pragma::<i64>(&store, "synchronous"), 2, "FULL");
+    assert_eq!(pragma::<i64>(&store, "foreign_keys"), 1);
+}
+
+#[test]
+fn a_database_from_a_newer_program_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(dir.path()).unwrap();
+    let newer = known_version() + 1;
+    store.conn.execute("INSERT INTO schema_migrations VALUES (?1, 0)", [newer]).unwrap();
+    drop(store);
+    let err = Store::open(dir.path()).err().unwrap();
+    assert!(
+        matches!(err, StoreError::TooNew { found, known, .. } if found == newer && known == known_version()),
+        "{err}"
+    );
+    assert!(err.to_string().contains("newer wormhole"), "{err}");
+}
+
+#[test]
+fn names_follow_the_rules() {
+    for good in ["ann", "Ann_the-2nd", "abcdefghijklmnopqrst", "___"] {
+        assert!(check_name(good).is_ok(), "{good}");
+    }
+    for (bad, why) in [
+        ("al", "at least 3"),
+        ("abcdefghijklmnopqrstu", "at most 20"),
+        ("ann bob", "only letters"),
+        ("ann\x1b[31m", "only letters"),
+        ("jérôme", "only letters"),
+    ] {
+        match check_name(bad) {
+            Err(StoreError::BadName { name, why: said }) => assert!(name == bad && said.contains(why), "{bad}: {said}"),
+            other => panic!("{bad}: {other:?}"),
+        }
+    }
+    let mut store = Store::open_in_memory().unwrap();
+    let err = store.register("a\x1b[2Jb", "SHA256:x", "key").unwrap_err();
+    assert!(err.to_string().contains("\\u{1b}"), "the message shows the escape inert: {err}");
+    assert!(store.account_by_key("SHA256:x").unwrap().is_none());
+}
+
+#[test]
+fn duplicate_names_in_any_case_and_duplicate_keys_are_refused() {
+    let (mut store, ann, bob) = two_players();
+    assert!(matches!(store.register("ANN", "SHA256:new", "k"), Err(StoreError::NameTaken(n)) if n == "ANN"));
+    assert!(matches!(store.register("cid", "SHA256:bob", "k"), Err(StoreError::KeyTaken(k)) if k == "SHA256:bob"));
+    assert!(store.account_by_name("cid").unwrap().is_none(), "a refused registration leaves nothing");
+    store.add_key(ann, "SHA256:ann2", "ssh-ed25519 AAAAann2").unwrap();
+    assert!(matches!(store.add_key(bob, "SHA256:ann2", "k"), Err(StoreError::KeyTaken(_))));
+    assert!(matches!(store.add_key(AccountId(99), "SHA256:z", "k"), Err(StoreError::NoAccount(AccountId(99)))));
+    let keys: Vec<_> = store.keys_of(ann).unwrap().into_iter().map(|k| (k.fingerprint, k.text)).collect();
+    assert_eq!(
+        keys,
+        [("SHA256:ann".into(), "ssh-ed25519 AAAAann".into()), ("SHA256:ann2".into(), "ssh-ed25519 AAAAann2".into())]
+    );
+    assert_eq!(store.account_by_key("SHA256:ann2").unwrap().unwrap().id, ann);
+    assert_eq!(store.account_by_name("BoB").unwrap().unwrap().id, bob);
+    assert_eq!(store.account(bob).unwrap().unwrap().name, "bob");
+    assert!(store.account_by_key("SHA256:none").unwrap().is_none());
+}
+
+#[test]
+fn moves_are_stored_in_order_and_a_wrong_ply_is_refused() {
+    let (mut store, ann, _) = two_players();
+    let game = store.create_game(&game_between(Side::Player(ann), Side::Engine { level: 3 }, false), 1_000).unwrap();
+    store.add_move(game, 0, "e2e4", 299_000, 300_000, 2_000).unwrap();
+    store.add_move(game, 1, "e7e5", 299_000, 298_500, 3_500).unwrap();
+    for ply in [0, 1, 3] {
+        let err = store.add_move(game, ply, "g1f3", 1, 1, 4_000).unwrap_err();
+        assert!(matches!(err, StoreError::WrongPly { game: g, expected: 2, got } if g == game && got == ply), "{err}");
+    }
+    assert!(matches!(store.add_move(GameId(77), 0, "e2e4", 1, 1, 1), Err(StoreError::NoGame(GameId(77)))));
+    let stored = store.game(game).unwrap().unwrap();
+    let moves: Vec<_> = stored.moves.iter().map(|m| (m.ply, m.mv.as_str(), m.white_ms, m.black_ms, m.at_ms)).collect();
+    assert_eq!(moves, [(0, "e2e4", 299_000, 300_000, 2_000), (1, "e7e5", 299_000, 298_500, 3_500)]);
+    assert_eq!((stored.next_ply(), stored.last_move_ms()), (2, 3_500));
+    assert_eq!(stored.white, Seat { side: Side::Player(ann), name: "ann".into() });
+    assert_eq!(stored.black, Seat { side: Side::Engine { level: 3 }, name: "Engine, level 3".into() });
+    store.finish_game(game, "1-0", "checkmate", 5_000).unwrap();
+    assert!(matches!(store.add_move(game, 2, "g1f3", 1, 1, 6_000), Err(StoreError::GameOver(_))));
+}
+
+#[test]
+fn take_back_keeps_the_first_plies_and_refuses_a_finished_game() {
+    let (mut store, ann, bob) = two_players();
+    let game = store.create_game(&game_between(Side::Player(ann), Side::Player(bob), false), 0).unwrap();
+    for (ply, mv) in ["e2e4", "e7e5", "g1f3"].iter().enumerate() {
+        store.add_move(game, ply as u32, mv, 1, 1, ply as i64).unwrap();
+    }
+    assert_eq!(store.take_back(game, 1).unwrap(), 2);
+    assert_eq!(store.game(game).unwrap().unwrap().moves.len(), 1);
+    store.add_move(game, 1, "c7c5", 1, 1, 9).unwrap();
+    store.finish_game(game, "1/2-1/2", "agreement", 10).unwrap();
+    assert!(matches!(store.take_back(game, 0), Err(StoreError::GameOver(_))));
+    assert_eq!(store.game(game).unwrap().unwrap().moves.len(), 2);
+}
+
+#[test]
+fn a_rated_finish_rates_both_players_and_writes_their_history() {
+    let (mut store, ann, bob) = two_players();
+    let game = store.create_game(&game_between(Side::Player(ann), Side::Player(bob), true), 0).unwrap();
+    assert_eq!(store.rating(ann, "wormhole").unwrap(), Rating::default());
+    store.finish_game(game, "1-0", "resignation", 60_000).unwrap();
+    let (a, b) = (store.rating(ann, "wormhole").unwrap(), store.rating(bob, "wormhole").unwrap());
+    assert!(a.rating > START_RATING && b.rating < START_RATING, "{a:?} {b:?}");
+    assert!((a.rating - START_RATING - (START_RATING - b.rating)).abs() < 1e-6, "equal players move alike");
+    assert_eq!(store.rating(ann, "porthole").unwrap(), Rating::default(), "ratings are per game");
+    assert_eq!(store.rating_history(ann, "wormhole").unwrap(), [RatingPoint { game, at_ms: 60_000, rating: a }]);
+    assert_eq!(store.rating_history(bob, "wormhole").unwrap(), [RatingPoint { game, at_ms: 60_000, rating: b }]);
+    let finish = store.game(game).unwrap().unwrap().finish.unwrap();
+    assert_eq!(finish, Finish { result: "1-0".into(), termination: "resignation".into(), at_ms: 60_000 });
+    assert!(matches!(store.finish_game(game, "0-1", "again", 1), Err(StoreError::GameOver(_))));
+    assert!(store.active_games().unwrap().is_empty());
+}
+
+#[test]
+fn casual_engine_and_aborted_games_leave_ratings_alone() {
+    let (mut store, ann, bob) = two_players();
+    let games = [
+        (game_between(Side::Player(ann), Side::Player(bob), false), "1-0"),
+        (game_between(Side::Player(ann), Side::Engine { level: 5 }, true), "1-0"),
+        (game_between(Side::Player(ann), Side::Player(bob), true), "*"),
+    ];
+    for (new, result) in games {
+        let game = store.create_game(&new, 0).unwrap();
+        store.finish_game(game, result, "whatever", 1).unwrap();
+    }
+    assert_eq!(store.rating(ann, "wormhole").unwrap(), Rating::default());
+    assert!(store.rating_history(ann, "wormhole").unwrap().is_empty());
+    assert!(store.leaderboard("wormhole", 10).unwrap().is_empty());
+    let game = store.create_game(&game_between(Side::Player(ann), Side::Player(bob), true), 0).unwrap();
+    assert!(matches!(store.finish_game(game, "2-0", "x", 1), Err(StoreError::BadResult(r)) if r == "2-0"));
+    assert!(matches!(
+        store.create_game(&game_between(Side::Player(AccountId(9)), Side::Player(bob), true), 0),
+        Err(StoreError::NoAccount(_))
+    ));
+}
+
+#[test]
+fn a_finish_whose_rating_fails_is_not_stored_at_all() {
+    let (mut store, ann, bob) = two_players();
+    let game = store.create_game(&game_between(Side::Player(ann), Side::Player(bob), true), 0).unwrap();
+    // Make the second history row fail: the first rating and the game's
+    // end were written already, within the same transaction.
+    let trigger = format!(
+        "CREATE TEMP TRIGGER fail BEFORE INSERT ON rating_history WHEN NEW.account = {} BEGIN SELECT RAISE(ABORT, 'no'); END",
+        bob.0
+    );
+    store.conn.execute_batch(&trigger).unwrap();
+    assert!(matches!(store.finish_game(game, "1-0", "resignation", 1), Err(StoreError::Sqlite(_))));
+    assert_eq!(store.rating(ann, "wormhole").unwrap(), Rating::default());
+    assert!(store.rating_history(ann, "wormhole").unwrap().is_empty());
+    assert!(store.game(game).unwrap().unwrap().finish.is_none());
+    store.conn.execute_batch("DROP TRIGGER fail").unwrap();
+    store.finish_game(game, "1-0", "resignation", 1).unwrap();
+    assert_eq!(store.rating_history(bob, "wormhole").unwrap().len(), 1);
+}
+
+#[test]
+fn the_leaderboard_lists_rated_players_best_first() {
+    let (mut store, ann, bob) = two_players();
+    let cid = store.register("cid", "SHA256:cid", "k").unwrap().id;
+    store.register("dan", "SHA256:dan", "k").unwrap();
+    for (white, black, result) in [(ann, bob, "1-0"), (cid, bob, "1-0"), (ann, cid, "1-0"), (bob, cid, "1/2-1/2")] {
+        let game = store.create_game(&game_between(Side::Player(white), Side::Player(black), true), 0).unwrap();
+        store.finish_game(game, result, "x", 1).unwrap();
+    }
+    let board = store.leaderboard("wormhole", 10).unwrap();
+    let names: Vec<_> = board.iter().map(|r| (r.name.as_str(), r.games)).collect();
+    assert_eq!(names, [("ann", 2), ("cid", 3), ("bob", 3)], "dan has no rated game");
+    assert!(board.windows(2).all(|w| w[0].rating.rating >= w[1].rating.rating));
+    assert_eq!(board[0].rating, store.rating(ann, "wormhole").unwrap());
+    assert_eq!(store.leaderboard("wormhole", 1).unwrap().len(), 1);
+    assert_eq!(store.rating_history(cid, "wormhole").unwrap().len(), 3);
+}
+
+#[test]
+fn games_of_lists_a_players_games_newest_first() {
+    let (mut store, ann, bob) = two_players();
+    let first = store.create_game(&game_between(Side::Player(ann), Side::Player(bob), true), 1_000).unwrap();
+    let second = store.create_game(&game_between(Side::Player(bob), Side::Player(ann), false), 2_000).unwrap();
+    let engine = store.create_game(&game_between(Side::Engine { level: 1 }, Side::Player(bob), false), 3_000).unwrap();
+    store.finish_game(first, "0-1", "time forfeit", 1_500).unwrap();
+    let ids = |games: Vec<StoredGame>| games.iter().map(|g| g.id).collect::<Vec<_>>();
+    assert_eq!(ids(store.games_of(ann, 10).unwrap()), [second, first]);
+    assert_eq!(ids(store.games_of(bob, 10).unwrap()), [engine, second, first]);
+    assert_eq!(ids(store.games_of(bob, 2).unwrap()), [engine, second]);
+    assert_eq!(ids(store.active_games().unwrap()), [second, engine]);
+}
+
+#[test]
+fn pgn_headers_name_the_players_date_and_result() {
+    let (mut store, ann, bob) = two_players();
+    // 2026-12-04 16:00 UTC.
+    let game = store.create_game(&game_between(Side::Player(ann), Side::Player(bob), true), 1_796_400_000_000).unwrap();
+    let tags = |store: &Store| store.game(game).unwrap().unwrap().pgn_headers();
+    let tag = |tags: &[(&str, String)], name: &str| tags.iter().find(|t| t.0 == name).map(|t| t.1.clone());
+    let open = tags(&store);
+    assert_eq!(tag(&open, "Result").as_deref(), Some("*"));
+    store.finish_game(game, "0-1", "checkmate", 1_796_400_100_000).unwrap();
+    let done = tags(&store);
+    for (name, value) in [
+        ("Event", "Rated game"),
+        ("Date", "2026.12.04"),
+        ("White", "ann"),
+        ("Black", "bob"),
+        ("Result", "0-1"),
+        ("TimeControl", "300+2"),
+        ("Termination", "checkmate"),
+    ] {
+        assert_eq!(tag(&done, name).as_deref(), Some(value), "{name}");
+    }
+}
+
+#[test]
+fn two_stores_on_one_file_lose_no_write() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = Store::open(dir.path()).unwrap();
+    let ann = store.register("ann", "SHA256:ann", "k").unwrap().id;
+    let threads: Vec<_> = (0..2)
+        .map(|t| {
+            let path = dir.path().to_path_buf();
+            std::thread::spawn(move || {
+                let mut store = Store::open(&path).unwrap();
+                let game =
+                    store.create_game(&game_between(Side::Player(ann), Side::Engine { level: t }, false), 0).unwrap();
+                for ply in 0..100 {
+                    store.add_move(game, ply, "e2e4", 1, 1, i64::from(ply)).unwrap();
+                    store.register(&format!("p{t}_{ply}"), &format!("SHA256:{t}/{ply}"), "k").unwrap();
+                }
+            })
+        })
+        .collect();
+    threads.into_iter().for_each(|t| t.join().unwrap());
+    let games = store.active_games().unwrap();
+    assert_eq!(games.len(), 2);
+    assert!(games.iter().all(|g| g.moves.len() == 100));
+    let accounts: i64 = store.conn.query_row("SELECT COUNT(*) FROM accounts", [], |r| r.get(0)).unwrap();
+    assert_eq!(accounts, 201);
+}
+
+/// The environment variable that makes [`crash_writer`] write: the data
+/// folder to write moves into until it is killed.
+const CRASH_DIR: &str = "WORMHOLE_STORE_CRASH_DIR";
+
+/// Not a test on its own: the child process of
+/// [`a_kill_9_between_writes_loses_no_committed_move`]. With [`CRASH_DIR`]
+/// set, it writes moves as fast as it can, printing each ply after its
+/// commit, until it is killed.
+#[test]
+fn crash_writer() {
+    let Some(dir) = std::env::var_os(CRASH_DIR) else { return };
+    let mut store = Store::open(Path::new(&dir)).unwrap();
+    let game = &store.active_games().unwrap()[0];
+    let (game, next) = (game.id, game.next_ply());
+    for ply in next.. {
+        store.add_move(game, ply, "e2e4", i64::from(ply), 0, i64::from(ply)).unwrap();
+        println!("committed {ply}");
+    }
+}
+
+#[test]
+fn a_kill_9_between_writes_loses_no_committed_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = Store::open(dir.path()).unwrap();
+    let ann = store.register("ann", "SHA256:ann", "k").unwrap().id;
+    let game = store.create_game(&game_between(Side::Player(ann), Side::Engine { level: 1 }, false), 0).unwrap();
+    drop(store);
+    for round in 0..3 {
+        let mut child = Command::new(std::env::current_exe().unwrap())
+            .args(["--exact", "server::store::tests::crash_writer", "--nocapture", "--test-threads=1"])
+            .env(CRASH_DIR, dir.path())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+        // Kill it at a different point each round, mid-stream, with its
+        // output still open so that it is writing when it dies.
+        let reported = (&mut lines)
+            .map(|l| l.unwrap())
+            .filter_map(|l| l.strip_prefix("committed ").map(|n| n.parse::<u32>().unwrap()))
+            .nth(20 + 37 * round)
+            .expect("the child committed moves");
+        child.kill().unwrap(); // SIGKILL
+        child.wait().unwrap();
+        drop(lines);
+        let store = Store::open(dir.path()).unwrap();
+        assert_eq!(pragma::<String>(&store, "integrity_check"), "ok");
+        let moves = &store.game(game).unwrap().unwrap().moves;
+        assert!(
+            moves.len() as u32 > reported,
+            "round {round}: ply {reported} was committed, {} moves found",
+            moves.len()
+        );
+        assert!(moves.iter().enumerate().all(|(i, m)| m.ply == i as u32 && m.white_ms == i64::from(m.ply)));
+    }
+}
