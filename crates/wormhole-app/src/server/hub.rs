@@ -44,6 +44,7 @@
 mod chat;
 pub mod clock;
 pub mod live;
+pub mod load;
 mod lobby;
 mod playing;
 mod pool;
@@ -288,7 +289,16 @@ impl Inner {
     fn restore(&self) -> Result<(), HubError> {
         self.act(|cx| {
             for stored in cx.records.active_games()? {
-                let mut game = LiveGame::restore(stored)?;
+                // One game that no longer reads (a program that changed its
+                // rules) must not keep the server down: it stays stored, and
+                // the operator is told.
+                let mut game = match LiveGame::restore(stored) {
+                    Ok(game) => game,
+                    Err(e) => {
+                        eprintln!("hub: not restored: {e}");
+                        continue;
+                    }
+                };
                 for (color, _) in game.accounts().collect::<Vec<_>>() {
                     game.gone_since[color.index()] = Some(cx.now);
                 }

@@ -29,15 +29,30 @@ fn hub_on(records: impl Records + 'static, clock: &Arc<ManualClock>, threads: us
     Hub::start(records, config).unwrap()
 }
 
-struct Fixture {
+/// A hub on a storage that tests can open again: to read what is stored,
+/// or to start another hub on it as a restarted server would.
+struct Fixture<R> {
     hub: Hub,
-    mem: Memory,
     clock: Arc<ManualClock>,
+    open: Box<dyn Fn() -> R>,
 }
 
-fn fixture() -> Fixture {
-    let (mem, clock) = (Memory::default(), Arc::new(ManualClock::at(1_764_806_400_000)));
-    Fixture { hub: hub_on(mem.clone(), &clock, 1), mem, clock }
+/// A hub on storage in memory.
+fn fixture() -> Fixture<Memory> {
+    let mem = Memory::default();
+    fixture_on(Box::new(move || mem.clone()))
+}
+
+fn fixture_on<R: Records + 'static>(open: Box<dyn Fn() -> R>) -> Fixture<R> {
+    let clock = Arc::new(ManualClock::at(1_764_806_400_000));
+    Fixture { hub: hub_on(open(), &clock, 1), clock, open }
+}
+
+impl<R: Records + 'static> Fixture<R> {
+    /// The game as stored now.
+    fn stored(&self, game: GameId) -> records::StoredGame {
+        (self.open)().game(game).unwrap().expect("a stored game")
+    }
 }
 
 /// A registered player's session.
@@ -47,7 +62,7 @@ struct Player {
     events: Events,
 }
 
-impl Fixture {
+impl<R> Fixture<R> {
     fn player(&self, name: &str) -> Player {
         let account = match self.hub.account_by_key(&format!("SHA256:{name}")).unwrap() {
             Some(a) => a,
@@ -135,7 +150,7 @@ fn play_to_the_end(kind: GameKind) {
         assert_eq!(moved(events, game), played);
         assert!(ended(events, game).is_some());
     }
-    let stored = f.mem.game_of(game);
+    let stored = f.stored(game);
     assert_eq!(stored.moves.iter().map(|m| m.mv.clone()).collect::<Vec<_>>(), played);
     let ending = ended(&a.events, game).unwrap();
     assert_eq!(stored.result, Some((ending.result.clone(), ending.why.clone())));
@@ -155,15 +170,20 @@ fn two_players_play_two_board_chess_to_the_end_with_a_watcher() {
 
 #[test]
 fn every_move_is_stored_before_anyone_is_told() {
-    let f = fixture();
+    stored_before_told(fixture());
+}
+
+/// A watcher whose notifier reads the storage (another handle) finds each
+/// move there when told of it.
+fn stored_before_told<R: Records + 'static>(f: Fixture<R>) {
     let (a, b) = (f.player("ann"), f.player("bob"));
     let game = f.game(&a, &b, GameKind::Porthole, Some((60_000, 0)));
-    let mem = f.mem.clone();
+    let reading = std::sync::Mutex::new((f.open)());
     let checked = Arc::new(Mutex::new(0));
     let count = Arc::clone(&checked);
     let reader: Notifier = Box::new(move |e| {
         if let HubEvent::Moved { game, ply, mv, .. } = e {
-            let stored = mem.game_of(game);
+            let stored = reading.lock().unwrap().game(game).unwrap().unwrap();
             assert_eq!(stored.moves.get(ply).map(|m| m.mv.as_str()), Some(mv.as_str()), "told before stored");
             *count.lock().unwrap() += 1;
         }
@@ -225,7 +245,7 @@ fn the_hub_decides_when_a_flag_falls() {
     let ending = ended(&a.events, game).expect("Black's flag fell");
     assert_eq!((ending.result.as_str(), ending.why.as_str()), ("1-0", "time forfeit"));
     assert_eq!(ended(&b.events, game), Some(ending.clone()));
-    assert_eq!(f.mem.game_of(game).result, Some(("1-0".into(), "time forfeit".into())));
+    assert_eq!(f.stored(game).result, Some(("1-0".into(), "time forfeit".into())));
     assert!(matches!(f.hub.play(b.s, game, "e5"), Err(HubError::GameOver(_))));
 }
 
@@ -282,7 +302,7 @@ fn takeback_draw_resign_and_rematch() {
     assert!(b.events.lock().unwrap().contains(&HubEvent::TakebackAsked { game }));
     f.hub.answer_takeback(b.s, game, true).unwrap();
     assert!(a.events.lock().unwrap().iter().any(|e| matches!(e, HubEvent::TakenBack { plies: 0, .. })));
-    assert!(f.mem.game_of(game).moves.is_empty());
+    assert!(f.stored(game).moves.is_empty());
     f.hub.play(a.s, game, "d4").unwrap();
     f.hub.ask_takeback(a.s, game).unwrap();
     f.hub.answer_takeback(b.s, game, false).unwrap();
@@ -327,7 +347,10 @@ fn chat_reaches_both_players_inert_and_bounded() {
 
 #[test]
 fn a_restarted_hub_has_every_game_with_its_moves_and_clocks() {
-    let f = fixture();
+    restart_keeps_every_game(fixture());
+}
+
+fn restart_keeps_every_game<R: Records + 'static>(f: Fixture<R>) {
     let (a, b) = (f.player("ann"), f.player("bob"));
     let game = f.game(&a, &b, GameKind::Porthole, Some((60_000, 2_000)));
     let untimed = f.game(&b, &a, GameKind::Twoboard, None);
@@ -338,12 +361,16 @@ fn a_restarted_hub_has_every_game_with_its_moves_and_clocks() {
     f.hub.play(b.s, untimed, "A:e4").unwrap();
     let before = f.hub.open(a.s, game).unwrap();
     assert_eq!(before.clocks.unwrap().left_ms, [59_000, 58_000]);
-    drop(f.hub);
-    f.clock.advance(10_000);
-    let hub = hub_on(f.mem.clone(), &f.clock, 1);
+    let ended_game = f.game(&a, &b, GameKind::Classic, None);
+    f.hub.resign(b.s, ended_game).unwrap();
+    let Fixture { hub, clock, open } = f;
+    drop(hub);
+    clock.advance(10_000);
+    let f = Fixture { hub: hub_on(open(), &clock, 1), clock, open };
+    let hub = &f.hub;
     let (notify, events) = inbox();
     let ann = hub.connect(Who::Player(a.account.clone()), notify).unwrap();
-    assert_eq!(hub.lobby(ann).unwrap().mine.len(), 2);
+    assert_eq!(hub.lobby(ann).unwrap().mine.iter().map(|g| g.id).collect::<Vec<_>>(), [game, untimed]);
     let after = hub.open(ann, game).unwrap();
     assert_eq!(after.moves, ["e2e4", "e7e5"]);
     let clocks = after.clocks.unwrap();
@@ -351,12 +378,15 @@ fn a_restarted_hub_has_every_game_with_its_moves_and_clocks() {
     assert_eq!(hub.open(ann, untimed).unwrap().moves, ["Ae2e4"]);
     hub.play(ann, game, "Nf3").unwrap();
     assert_eq!(moved(&events, game), ["g1f3"]);
-    assert_eq!(f.mem.game_of(game).moves[2].white_ms, 51_000);
+    assert_eq!(f.stored(game).moves[2].white_ms, 51_000);
 }
 
 #[test]
 fn a_rated_game_updates_both_ratings_and_the_leaderboard() {
-    let f = fixture();
+    rated_game_rates_both(fixture());
+}
+
+fn rated_game_rates_both<R: Records + 'static>(f: Fixture<R>) {
     let (a, b) = (f.player("ann"), f.player("bob"));
     let rated = ChallengeSpec { rated: true, colour: ColourChoice::Random, ..spec(GameKind::Linked, None) };
     let game = f.hub.accept(b.s, f.hub.challenge(a.s, rated).unwrap()).unwrap();
@@ -409,22 +439,41 @@ fn engine_games_share_one_worker_and_both_progress() {
     let mut positions = [AnyPosition::new(GameKind::Classic), AnyPosition::new(GameKind::Classic)];
     let mut seed = 3;
     for round in 0..3 {
-        for (game, pos) in games.iter().zip(&mut positions) {
-            wait_for(
-                &a.events,
-                |e| matches!(e, HubEvent::Moved { game: g, ply, .. } if g == game && *ply == 2 * round),
-            );
-            pos.play_text(moved(&a.events, *game).last().unwrap()).unwrap();
+        for (&game, pos) in games.iter().zip(&mut positions) {
+            let ply = 2 * round;
+            let engine_moved =
+                |e: &HubEvent| matches!(e, HubEvent::Moved { game: g, ply: p, .. } if *g == game && *p == ply);
+            wait_for(&a.events, |e| engine_moved(e) || matches!(e, HubEvent::Ended { game: g, .. } if *g == game));
+            if ended(&a.events, game).is_some() {
+                continue;
+            }
+            pos.play_text(moved(&a.events, game).last().unwrap()).unwrap();
+            if pos.outcome(&[]).is_some() {
+                continue;
+            }
             let text = quick_move(pos, &mut seed);
             pos.play_text(&text).unwrap();
-            f.hub.play(a.s, *game, &text).unwrap();
+            f.hub.play(a.s, game, &text).unwrap();
         }
     }
-    // An engine takes a takeback at once.
-    let game = games[0];
-    wait_for(&a.events, |e| matches!(e, HubEvent::Moved { game: g, ply: 6, .. } if *g == game));
+    for game in games {
+        let engine_moves = moved(&a.events, game).len().div_ceil(2);
+        assert!(engine_moves >= 3 || ended(&a.events, game).is_some(), "game {game} progressed");
+    }
+    // The engine agrees to a takeback at once.
+    let white = spec(GameKind::Classic, None);
+    let game = f.hub.play_engine(a.s, white, 1).unwrap();
+    f.hub.play(a.s, game, "e4").unwrap();
+    wait_for(&a.events, |e| matches!(e, HubEvent::Moved { game: g, ply: 1, .. } if *g == game));
     f.hub.ask_takeback(a.s, game).unwrap();
-    assert!(a.events.lock().unwrap().iter().any(|e| matches!(e, HubEvent::TakenBack { plies: 5, .. })));
+    assert!(
+        a.events
+            .lock()
+            .unwrap()
+            .iter()
+            .any(|e| matches!(e, HubEvent::TakenBack { game: g, plies: 0, .. } if *g == game))
+    );
+    assert!(f.stored(game).moves.is_empty());
 }
 
 #[test]
@@ -482,4 +531,28 @@ fn the_canonical_move_text_reads_back_as_the_same_move_in_every_game() {
             pos.play_text(&text).unwrap();
         }
     }
+}
+
+#[test]
+fn the_load_benchmark_loses_no_move() {
+    let mem = Memory::default();
+    let plan = load::LoadPlan {
+        games: 3,
+        engine_games: 2,
+        sessions: 12,
+        interval: Duration::from_millis(10),
+        duration: Duration::from_millis(600),
+        engine_level: 1,
+        engine_threads: 1,
+        kind: GameKind::Classic,
+    };
+    let report = load::measure(&|| Ok(mem.clone()), &plan).unwrap();
+    assert_eq!(report.lost, Vec::<String>::new());
+    assert_eq!(report.watchers, 4);
+    assert!(report.player_moves > 20 && report.engine_game_moves > 4, "{report:?}");
+    assert!(report.latencies_us.len() >= report.player_moves * 2, "each move reaches both players");
+    assert!(report.cpu_seconds > 0.0 && report.peak_rss_kib >= report.rss_kib && report.rss_kib > 0);
+    let summary = report.summary(&plan);
+    assert!(summary.contains("moves lost: 0") && summary.contains("p99"), "{summary}");
+    assert!(report.games_ended <= report.player_moves);
 }

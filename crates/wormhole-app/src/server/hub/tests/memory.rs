@@ -26,10 +26,6 @@ impl Memory {
     pub fn data(&self) -> std::sync::MutexGuard<'_, Data> {
         self.0.lock().unwrap()
     }
-
-    pub fn game_of(&self, id: GameId) -> StoredGame {
-        self.data().games.iter().find(|g| g.id == id).cloned().expect("stored game")
-    }
 }
 
 fn err(text: &str) -> RecordsError {
