@@ -510,8 +510,26 @@ impl App {
         }
     }
 
+    /// The log's line for a game starting or ending, as this player sees it.
+    fn log_game(&self, event: &HubEvent) {
+        let me = self.account.as_ref().map_or("a guest", |a| a.name.as_str());
+        match event {
+            HubEvent::GameStarted { game } => {
+                eprintln!(
+                    "serve: game {} started for {me}: {} {} - {}",
+                    game.id, game.kind, game.names[0], game.names[1]
+                );
+            }
+            HubEvent::Ended { game, ending } => {
+                eprintln!("serve: game {game} ended for {me}: {} ({})", ending.result, ending.why);
+            }
+            _ => {}
+        }
+    }
+
     /// A hub event: the lobby is read again, a game on screen follows it.
     fn on_hub(&mut self, event: HubEvent) -> Vec<Effect> {
+        self.log_game(&event);
         if let HubEvent::GameStarted { game } = &event {
             self.status = format!("game {} started: {} - {}", game.id, inert(&game.names[0]), inert(&game.names[1]));
             return vec![Effect::Open(game.id)];
