@@ -65,6 +65,9 @@ enum Command {
     Puzzles(puzzles_cmd::PuzzlesArgs),
     /// Host the game over SSH: a lobby, games between people, watching, ratings.
     Serve(server::serve::ServeArgs),
+    /// Load benchmark of the `serve` hub: sessions in this process, games moving
+    /// every interval, engine games; prints relay latency, CPU, memory, lost moves.
+    ServeLoad(server::hub::load::LoadArgs),
 }
 
 fn main() -> ExitCode {
@@ -84,6 +87,7 @@ fn main() -> ExitCode {
         Some(Command::Analyze(args)) => done(analyze::run(&args)),
         Some(Command::Puzzles(args)) => puzzles_cmd::run(&args),
         Some(Command::Serve(args)) => done(server::serve::run(&args)),
+        Some(Command::ServeLoad(args)) => done(server::hub::load::run(&args)),
     };
     result.unwrap_or_else(|e| {
         eprintln!("error: {e:#}");

@@ -1,19 +1,19 @@
-//! `wormhole serve`: the app hosted over SSH for players elsewhere.
+//! `wormhole serve`: the app hosted over SSH for players elsewhere (issue
+//! #40).
 //!
+//! - [`store`] keeps accounts, games, moves and ratings in SQLite.
 //! - [`hub`]: everything between people that is neither SSH nor drawing
 //!   (who is online, challenges, live games with server clocks, watchers,
 //!   chat, engine games on a bounded pool, restore after a restart).
 //! - [`ssh`]: the SSH server (russh): host key, who connects, refusals, limits.
 //! - [`session`] and [`screens`]: one connection's app: its input, its
 //!   screens (name, lobby, game) and their drawing.
-//! - [`store`]: accounts, games, moves and ratings in SQLite.
 //! - [`settings`]: each player's theme and piece style, kept by the server.
 //! - [`serve`]: the `serve` command.
 
 // The hub's tools for tests and its load benchmark are not all used by the server.
 #[cfg_attr(not(test), allow(dead_code))]
 pub mod hub;
-pub mod records;
 pub mod screens;
 pub mod serve;
 pub mod session;

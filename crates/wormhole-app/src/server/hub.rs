@@ -49,6 +49,7 @@ mod lobby;
 mod playing;
 mod pool;
 pub mod records;
+mod stored;
 #[cfg(test)]
 mod tests;
 mod types;

@@ -1,5 +1,5 @@
 //! `wormhole serve`: its options, the data folder, and the start: the
-//! storage, the hub on it, then the SSH server.
+//! SQLite store, the hub on it, then the SSH server.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -9,6 +9,7 @@ use anyhow::Context;
 
 use super::hub::{Hub, HubConfig};
 use super::ssh::{self, Guests, ServerConfig};
+use super::store::Store;
 
 /// The options of `wormhole serve`.
 #[derive(Debug, clap::Args)]
@@ -60,8 +61,8 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
     if let Some(n) = args.engine_threads {
         hub_config.engine_threads = n.max(1);
     }
-    let records = super::records::open(&data)?;
-    let hub = Hub::start(records, hub_config).context("cannot start the hub")?;
+    let store = Store::open(&data).with_context(|| format!("cannot open the database in {}", data.display()))?;
+    let hub = Hub::start(store, hub_config).context("cannot start the hub")?;
     let config = ServerConfig {
         listen: args.listen,
         data: data.clone(),

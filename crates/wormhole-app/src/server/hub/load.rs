@@ -18,6 +18,31 @@ use wormhole::{AnyPosition, GameKind};
 use super::records::{GameId, Records};
 use super::*;
 
+/// Arguments of `wormhole serve-load`.
+#[derive(Debug, clap::Args)]
+pub struct LoadArgs {
+    /// Sessions in all: two per game between players, one per engine game, the rest watch.
+    #[arg(long, default_value_t = 200)]
+    sessions: usize,
+    /// Games between two players, each making a move every --interval-ms.
+    #[arg(long, default_value_t = 50)]
+    games: usize,
+    /// Games of a player against the engine, at the same time.
+    #[arg(long, default_value_t = 10)]
+    engine_games: usize,
+    /// How long the load runs, in seconds.
+    #[arg(long, default_value_t = 60)]
+    seconds: u64,
+    /// The time between two moves of a game, in milliseconds.
+    #[arg(long, default_value_t = 100)]
+    interval_ms: u64,
+    /// The engine's level (1-12).
+    #[arg(long, default_value_t = 3)]
+    engine_level: u8,
+    /// Engine workers (default: one per core).
+    #[arg(long)]
+    engine_threads: Option<usize>,
+}
 /// What to load the hub with.
 #[derive(Debug, Clone)]
 pub struct LoadPlan {
@@ -440,4 +465,26 @@ fn memory_kib() -> (u64, u64) {
         status.lines().find_map(|l| l.strip_prefix(name)?.trim().strip_suffix("kB")?.trim().parse().ok()).unwrap_or(0)
     };
     (field("VmRSS:"), field("VmHWM:"))
+}
+
+/// Runs `wormhole serve-load`: the plan on a hub over a fresh SQLite store
+/// in a temporary folder; prints the figures. Fails if a move was lost.
+pub fn run(args: &LoadArgs) -> anyhow::Result<()> {
+    let dir = tempfile::tempdir()?;
+    let plan = LoadPlan {
+        games: args.games,
+        engine_games: args.engine_games,
+        sessions: args.sessions,
+        interval: Duration::from_millis(args.interval_ms),
+        duration: Duration::from_secs(args.seconds),
+        engine_level: args.engine_level,
+        engine_threads: args.engine_threads.unwrap_or_else(|| HubConfig::default().engine_threads),
+        kind: GameKind::Classic,
+    };
+    eprintln!("serve-load: {} s on {} (SQLite store)", args.seconds, dir.path().display());
+    let open = || crate::server::store::Store::open(dir.path()).map_err(|e| HubError::Records(Box::new(e)));
+    let report = measure(&open, &plan)?;
+    println!("{}", report.summary(&plan));
+    anyhow::ensure!(report.lost.is_empty(), "{} sessions missed moves", report.lost.len());
+    Ok(())
 }

@@ -556,3 +556,28 @@ fn the_load_benchmark_loses_no_move() {
     assert!(summary.contains("moves lost: 0") && summary.contains("p99"), "{summary}");
     assert!(report.games_ended <= report.player_moves);
 }
+
+/// A hub on the SQLite store in a temporary folder, opened again for each read.
+fn on_disk() -> (tempfile::TempDir, Fixture<crate::server::store::Store>) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().to_path_buf();
+    (dir, fixture_on(Box::new(move || crate::server::store::Store::open(&path).unwrap())))
+}
+
+#[test]
+fn on_the_sqlite_store_every_move_is_stored_before_anyone_is_told() {
+    let (_dir, f) = on_disk();
+    stored_before_told(f);
+}
+
+#[test]
+fn on_the_sqlite_store_a_restarted_hub_has_every_game_with_its_moves_and_clocks() {
+    let (_dir, f) = on_disk();
+    restart_keeps_every_game(f);
+}
+
+#[test]
+fn on_the_sqlite_store_a_rated_game_updates_both_ratings_and_the_leaderboard() {
+    let (_dir, f) = on_disk();
+    rated_game_rates_both(f);
+}

@@ -1,0 +1,136 @@
+//! The hub's [`Records`] on the server's SQLite store
+//! ([`Store`](crate::server::store::Store)): the store's rows turned into
+//! the hub's values (a game's kind, its seats with their accounts).
+
+use wormhole::GameKind;
+
+use super::records::*;
+use crate::server::store::{self, Side, Store, StoreError};
+
+/// How many games a player's page lists.
+pub const PAGE_GAMES: u32 = 20;
+
+fn account(a: store::Account) -> Account {
+    Account { id: a.id.0, name: a.name }
+}
+
+fn side(seat: &Seat) -> Side {
+    match seat {
+        Seat::Player(a) => Side::Player(store::AccountId(a.id)),
+        Seat::Engine { level } => Side::Engine { level: *level },
+    }
+}
+
+fn seat(s: store::Seat) -> Seat {
+    match s.side {
+        Side::Player(id) => Seat::Player(Account { id: id.0, name: s.name }),
+        Side::Engine { level } => Seat::Engine { level },
+    }
+}
+
+fn kind(g: &store::StoredGame) -> Result<GameKind, RecordsError> {
+    g.variant.parse::<GameKind>().map_err(|e| format!("game {}: {e}", g.id).into())
+}
+
+fn stored(g: store::StoredGame) -> Result<StoredGame, RecordsError> {
+    let game = NewGame {
+        kind: kind(&g)?,
+        start_fen: g.start_fen,
+        seats: [seat(g.white), seat(g.black)],
+        rated: g.rated,
+        clock: g.clock.map(|(initial, increment)| (initial.max(0) as u64, increment.max(0) as u64)),
+    };
+    let moves = g
+        .moves
+        .into_iter()
+        .map(|m| StoredMove { mv: m.mv, white_ms: m.white_ms, black_ms: m.black_ms, at_ms: m.at_ms.max(0) as u64 })
+        .collect();
+    let result = g.finish.map(|f| (f.result, f.termination));
+    Ok(StoredGame { id: g.id.0, game, created_ms: g.created_ms.max(0) as u64, moves, result })
+}
+
+fn boxed(e: StoreError) -> RecordsError {
+    Box::new(e)
+}
+
+impl Records for Store {
+    fn account_by_key(&mut self, fp: &str) -> Result<Option<Account>, RecordsError> {
+        Ok(Store::account_by_key(self, fp).map_err(boxed)?.map(account))
+    }
+
+    fn account_by_name(&mut self, name: &str) -> Result<Option<Account>, RecordsError> {
+        Ok(Store::account_by_name(self, name).map_err(boxed)?.map(account))
+    }
+
+    fn register(&mut self, name: &str, fp: &str, key_text: &str) -> Result<Account, RecordsError> {
+        Ok(account(Store::register(self, name, fp, key_text).map_err(boxed)?))
+    }
+
+    fn add_key(&mut self, id: AccountId, fp: &str, key_text: &str) -> Result<(), RecordsError> {
+        Store::add_key(self, store::AccountId(id), fp, key_text).map_err(boxed)
+    }
+
+    fn create_game(&mut self, game: &NewGame, now_ms: u64) -> Result<GameId, RecordsError> {
+        let new = store::NewGame {
+            variant: game.kind.name().to_string(),
+            start_fen: game.start_fen.clone(),
+            white: side(&game.seats[0]),
+            black: side(&game.seats[1]),
+            rated: game.rated,
+            clock: game.clock.map(|(initial, increment)| (initial as i64, increment as i64)),
+        };
+        Ok(Store::create_game(self, &new, now_ms as i64).map_err(boxed)?.0)
+    }
+
+    fn add_move(&mut self, game: GameId, ply: u32, mv: &StoredMove) -> Result<(), RecordsError> {
+        let at = mv.at_ms as i64;
+        Store::add_move(self, store::GameId(game), ply, &mv.mv, mv.white_ms, mv.black_ms, at).map_err(boxed)
+    }
+
+    fn take_back(&mut self, game: GameId, keep: u32) -> Result<(), RecordsError> {
+        Store::take_back(self, store::GameId(game), keep).map_err(boxed)?;
+        Ok(())
+    }
+
+    fn finish_game(&mut self, game: GameId, result: &str, why: &str, at_ms: u64) -> Result<(), RecordsError> {
+        Store::finish_game(self, store::GameId(game), result, why, at_ms as i64).map_err(boxed)
+    }
+
+    fn active_games(&mut self) -> Result<Vec<StoredGame>, RecordsError> {
+        Store::active_games(self).map_err(boxed)?.into_iter().map(stored).collect()
+    }
+
+    fn game(&mut self, id: GameId) -> Result<Option<StoredGame>, RecordsError> {
+        Store::game(self, store::GameId(id)).map_err(boxed)?.map(stored).transpose()
+    }
+
+    fn leaderboard(&mut self, kind: GameKind, limit: usize) -> Result<Vec<LeaderRow>, RecordsError> {
+        let rows = Store::leaderboard(self, kind.name(), limit.min(u32::MAX as usize) as u32).map_err(boxed)?;
+        Ok(rows.into_iter().map(|r| LeaderRow { name: r.name, rating: r.rating, games: r.games }).collect())
+    }
+
+    fn player(&mut self, name: &str) -> Result<Option<PlayerPage>, RecordsError> {
+        let Some(a) = Store::account_by_name(self, name).map_err(boxed)? else { return Ok(None) };
+        let (mut ratings, mut history) = (Vec::new(), Vec::new());
+        for kind in GameKind::ALL {
+            let points = Store::rating_history(self, a.id, kind.name()).map_err(boxed)?;
+            if let Some(last) = points.last() {
+                ratings.push((kind, last.rating));
+                history.push((kind, points.iter().map(|p| (p.at_ms.max(0) as u64, p.rating)).collect()));
+            }
+        }
+        let mut recent = Vec::new();
+        for g in Store::games_of(self, a.id, PAGE_GAMES).map_err(boxed)? {
+            let result = g.finish.as_ref().map_or("*".to_string(), |f| f.result.clone());
+            let names = [g.white.name.clone(), g.black.name.clone()];
+            recent.push(GameSummary {
+                id: g.id.0,
+                kind: kind(&g)?,
+                names,
+                result,
+                created_ms: g.created_ms.max(0) as u64,
+            });
+        }
+        Ok(Some(PlayerPage { account: account(a), ratings, recent, history }))
+    }
+}
