@@ -69,6 +69,8 @@ enum Command {
     Completions(cli_docs::CompletionsArgs),
     /// Print the man page of wormhole, or of one of its commands (`wormhole man match`).
     Man(cli_docs::ManArgs),
+    /// Host the game over SSH: a lobby, games between people, watching, ratings.
+    Serve(server::serve::ServeArgs),
     /// Load benchmark of the `serve` hub: sessions in this process, games moving
     /// every interval, engine games; prints relay latency, CPU, memory, lost moves.
     ServeLoad(server::hub::load::LoadArgs),
@@ -93,6 +95,7 @@ fn main() -> ExitCode {
         Some(Command::Puzzles(args)) => puzzles_cmd::run(&args),
         Some(Command::Completions(args)) => done(cli_docs::print_completions(args.shell, Cli::command())),
         Some(Command::Man(args)) => done(cli_docs::print_man_page(Cli::command(), args.command.as_deref())),
+        Some(Command::Serve(args)) => done(server::serve::run(&args)),
         Some(Command::ServeLoad(args)) => done(server::hub::load::run(&args)),
     };
     result.unwrap_or_else(|e| {

@@ -5,11 +5,20 @@
 //! - [`hub`]: everything between people that is neither SSH nor drawing
 //!   (who is online, challenges, live games with server clocks, watchers,
 //!   chat, engine games on a bounded pool, restore after a restart).
+//! - [`ssh`]: the SSH server (russh): host key, who connects, refusals, limits.
+//! - [`session`] and [`screens`]: one connection's app: its input, its
+//!   screens (name, lobby, game) and their drawing.
+//! - [`settings`]: each player's theme and piece style, kept by the server.
+//! - [`serve`]: the `serve` command.
 
-// The SSH server (branch `srv`) is the hub's user outside tests.
+// The hub's tools for tests and its load benchmark are not all used by the server.
 #[cfg_attr(not(test), allow(dead_code))]
 pub mod hub;
-// The hub and the SSH server use the store from their own branches; until
-// `wormhole serve` is wired up, parts of its API have no caller here.
+pub mod screens;
+pub mod serve;
+pub mod session;
+pub mod settings;
+pub mod ssh;
+// Parts of the store's API have no caller yet.
 #[allow(dead_code)]
 pub mod store;

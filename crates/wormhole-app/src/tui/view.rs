@@ -3,7 +3,7 @@
 //! each have their own module.
 
 mod analysis;
-pub(super) mod board;
+pub(crate) mod board;
 mod dialogs;
 pub(super) mod help;
 mod input_line;

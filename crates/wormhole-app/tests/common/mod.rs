@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 pub mod pty;
+pub mod ssh;
 
 use std::io::Write;
 use std::process::{Child, Command, Output, Stdio};

@@ -63,6 +63,11 @@ impl Session {
         Session::spawn(CommandBuilder::new(env!("CARGO_BIN_EXE_wormhole")), args, env)
     }
 
+    /// Runs another program in the pty (e.g. `ssh` to a test server).
+    pub fn start_program(program: &str, args: &[&str]) -> Session {
+        Session::spawn(CommandBuilder::new(program), args, &[])
+    }
+
     /// Runs the binary with `dir` as its current folder (where Ctrl-S saves).
     pub fn start_in_dir(dir: &std::path::Path, args: &[&str]) -> Session {
         let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_wormhole"));

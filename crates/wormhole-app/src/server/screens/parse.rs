@@ -1,0 +1,191 @@
+//! The commands typed in the lobby and in a game: their tables (what the
+//! help lines show) and how a line is read.
+
+use wormhole::GameKind;
+
+use super::{Effect, GameCall};
+use crate::server::hub::{ChallengeSpec, ColourChoice};
+use crate::tui::theme::{PieceStyle, ThemeName};
+
+/// The lobby's commands: (usage, what it does).
+pub const LOBBY_COMMANDS: &[(&str, &str)] = &[
+    ("new GAME [MIN+INC] [white|black] [rated]", "open a challenge"),
+    ("challenge NAME GAME [MIN+INC] [white|black] [rated]", "challenge a player"),
+    ("accept N / decline N / cancel N", "answer or withdraw challenge N"),
+    ("open ID", "play or watch game ID"),
+    ("engine GAME LEVEL", "play the engine (level 1-12)"),
+    ("top GAME / player NAME / pgn ID", "leaderboard, a player's page, a game's PGN"),
+    ("addkey KEY", "add an OpenSSH public key to your account"),
+    ("theme dark|light|high-contrast / pieces unicode|letters", "your drawing, kept"),
+    ("quit", "leave"),
+];
+
+/// A game's commands: (usage, what it does).
+pub const GAME_COMMANDS: &[(&str, &str)] = &[
+    ("MOVE", "play it (e2e4, Nf3, ...)"),
+    ("/say TEXT", "chat with your opponent"),
+    ("/resign /draw /takeback /rematch /claim", "offers and endings"),
+    ("/yes /no", "answer your opponent's offer"),
+    ("/pgn /theme NAME /pieces NAME", "this game's PGN, your drawing"),
+    ("Esc", "back to the lobby"),
+];
+
+/// A command read from a line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Command {
+    Quit,
+    /// Back to the lobby.
+    Lobby,
+    /// A hub call.
+    Effect(Effect),
+    /// A move in the game on screen.
+    Move(String),
+    /// An answer to the pending offer.
+    Answer(bool),
+    /// An action in the game on screen.
+    Game(GameCall),
+    /// The PGN of the game on screen.
+    ThisPgn,
+    /// A drawing setting of the player's.
+    Setting(Setting),
+}
+
+/// A drawing setting.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Setting {
+    Theme(ThemeName),
+    Pieces(PieceStyle),
+}
+
+/// The setting command `word` with its value, if `word` is one.
+fn setting(word: &str, value: &str) -> Option<Result<Command, String>> {
+    let read = match word {
+        "theme" => value.parse().map(Setting::Theme),
+        "pieces" => value.parse().map(Setting::Pieces),
+        _ => return None,
+    };
+    Some(read.map(Command::Setting))
+}
+
+/// Reads `line`; `in_game` when a game is on screen (words not a command are moves).
+pub fn command(line: &str, in_game: bool) -> Result<Command, String> {
+    if in_game {
+        return game_command(line);
+    }
+    let words: Vec<&str> = line.split_whitespace().collect();
+    if let Some(command) = setting(words[0], words.get(1).copied().unwrap_or("")) {
+        return command;
+    }
+    let number = |i: usize| -> Result<i64, String> {
+        let w = words.get(i).ok_or_else(|| format!("'{}' needs a number", words[0]))?;
+        w.parse().map_err(|_| format!("'{w}' is not a number"))
+    };
+    Ok(Command::Effect(match words[0] {
+        "quit" | "q" => return Ok(Command::Quit),
+        "new" => Effect::Challenge(spec(&words[1..], None)?),
+        "challenge" => {
+            let name = words.get(1).ok_or("challenge whom? challenge NAME GAME")?;
+            Effect::Challenge(spec(&words[2..], Some(name.to_string()))?)
+        }
+        "accept" => Effect::Accept(number(1)? as u64),
+        "decline" => Effect::Decline(number(1)? as u64),
+        "cancel" => Effect::Cancel(number(1)? as u64),
+        "open" | "watch" | "resume" => Effect::Open(number(1)?),
+        "engine" => {
+            let level = number(2)?;
+            let level = u8::try_from(level).map_err(|_| format!("level {level} is not from 1 to 12"))?;
+            Effect::Engine(spec(&words[1..2], None)?, level)
+        }
+        "top" => Effect::Leaderboard(kind(words.get(1).copied())?),
+        "player" => Effect::Player(words.get(1).ok_or("player NAME")?.to_string()),
+        "pgn" => Effect::Pgn(number(1)?),
+        "addkey" => Effect::AddKey(words[1..].join(" ")),
+        other => return Err(format!("unknown command '{other}': the commands are listed below")),
+    }))
+}
+
+/// A line in a game: a `/` command, or a move.
+fn game_command(line: &str) -> Result<Command, String> {
+    let Some(rest) = line.strip_prefix('/') else { return Ok(Command::Move(line.to_string())) };
+    let (word, text) = rest.split_once(' ').unwrap_or((rest, ""));
+    if let Some(command) = setting(word, text.trim()) {
+        return command;
+    }
+    Ok(match word {
+        "say" => Command::Game(GameCall::Chat(text.to_string())),
+        "resign" => Command::Game(GameCall::Resign),
+        "draw" => Command::Game(GameCall::OfferDraw),
+        "takeback" => Command::Game(GameCall::AskTakeback),
+        "rematch" => Command::Game(GameCall::Rematch),
+        "claim" => Command::Game(GameCall::Claim),
+        "yes" => Command::Answer(true),
+        "no" => Command::Answer(false),
+        "pgn" => Command::ThisPgn,
+        "lobby" => Command::Lobby,
+        "quit" => Command::Quit,
+        other => return Err(format!("unknown command '/{other}'")),
+    })
+}
+
+/// A game's name.
+fn kind(word: Option<&str>) -> Result<GameKind, String> {
+    let word = word.ok_or("which game? (classic, fairy, porthole, linked, twoboard, ...)")?;
+    word.parse().map_err(|e: wormhole::ParseGameKindError| e.to_string())
+}
+
+/// A challenge from `GAME [MIN+INC] [white|black|random] [rated|casual]`.
+fn spec(words: &[&str], to: Option<String>) -> Result<ChallengeSpec, String> {
+    let kind = kind(words.first().copied())?;
+    let mut spec = ChallengeSpec { kind, clock: None, colour: ColourChoice::Random, rated: false, to };
+    for w in words.iter().skip(1) {
+        match *w {
+            "white" => spec.colour = ColourChoice::White,
+            "black" => spec.colour = ColourChoice::Black,
+            "random" => spec.colour = ColourChoice::Random,
+            "rated" => spec.rated = true,
+            "casual" => spec.rated = false,
+            clock => spec.clock = Some(read_clock(clock)?),
+        }
+    }
+    Ok(spec)
+}
+
+/// `5+3` (minutes + seconds) as milliseconds; `30s+0` for seconds.
+fn read_clock(text: &str) -> Result<(u64, u64), String> {
+    let bad = || format!("'{text}' is not a clock: write MIN+INC, e.g. 5+3 (or 30s+0)");
+    let (initial, inc) = text.split_once('+').ok_or_else(bad)?;
+    let initial_ms = match initial.strip_suffix('s') {
+        Some(secs) => secs.parse::<u64>().map_err(|_| bad())? * 1000,
+        None => initial.parse::<u64>().map_err(|_| bad())? * 60_000,
+    };
+    Ok((initial_ms, inc.parse::<u64>().map_err(|_| bad())? * 1000))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lobby_lines_read_as_hub_calls() {
+        let c = command("new classic 5+3 white rated", false).unwrap();
+        let Command::Effect(Effect::Challenge(spec)) = c else { panic!("{c:?}") };
+        assert_eq!(
+            (spec.kind, spec.clock, spec.colour, spec.rated),
+            (GameKind::Classic, Some((300_000, 3000)), ColourChoice::White, true)
+        );
+        assert_eq!(command("accept 7", false), Ok(Command::Effect(Effect::Accept(7))));
+        assert!(command("accept x", false).unwrap_err().contains("not a number"));
+        assert!(command("new classic 5", false).unwrap_err().contains("not a clock"));
+        assert_eq!(read_clock("30s+1"), Ok((30_000, 1000)));
+    }
+
+    #[test]
+    fn game_lines_are_moves_unless_a_slash_command() {
+        assert_eq!(command("e2e4", true), Ok(Command::Move("e2e4".into())));
+        assert_eq!(command("/say hi there", true), Ok(Command::Game(GameCall::Chat("hi there".into()))));
+        assert_eq!(command("/yes", true), Ok(Command::Answer(true)));
+        assert!(command("/fly", true).is_err());
+        assert_eq!(command("/pieces letters", true), Ok(Command::Setting(Setting::Pieces(PieceStyle::Letters))));
+        assert!(command("theme pink", false).unwrap_err().contains("unknown theme 'pink'"));
+    }
+}

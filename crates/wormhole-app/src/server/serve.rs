@@ -1,0 +1,91 @@
+//! `wormhole serve`: its options, the data folder, and the start: the
+//! SQLite store, the hub on it, then the SSH server.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::Context;
+
+use super::hub::{Hub, HubConfig};
+use super::ssh::{self, Guests, ServerConfig};
+use super::store::Store;
+
+/// The options of `wormhole serve`.
+#[derive(Debug, clap::Args)]
+pub struct ServeArgs {
+    /// Address and port to listen on (loopback unless you say otherwise).
+    #[arg(long, default_value = "127.0.0.1:2222")]
+    pub listen: SocketAddr,
+    /// The server's data folder (host key, database); default: the
+    /// platform's data folder, wormhole/server/.
+    #[arg(long)]
+    pub data: Option<PathBuf>,
+    /// What a connection without a known SSH key may do.
+    #[arg(long, value_enum, default_value = "watch")]
+    pub guests: Guests,
+    /// Engine searches at once on the server (default: the number of cores).
+    #[arg(long)]
+    pub engine_threads: Option<usize>,
+    /// The most sessions at once.
+    #[arg(long, default_value_t = 200)]
+    pub max_sessions: usize,
+    /// The most sessions at once of one SSH key.
+    #[arg(long, default_value_t = 5)]
+    pub per_key: usize,
+    /// Minutes a lobby may wait for a key before the session is closed.
+    #[arg(long, default_value_t = 30)]
+    pub idle_minutes: u64,
+    /// Seconds a player may be gone on their own move before the opponent may claim the win.
+    #[arg(long, default_value_t = 120)]
+    pub absence: u64,
+    /// Input bytes a connection may send per second before it is disconnected.
+    #[arg(long, default_value_t = 64 * 1024)]
+    pub input_per_second: usize,
+}
+
+/// The default data folder: `<platform data folder>/wormhole/server`.
+pub fn default_data_dir() -> anyhow::Result<PathBuf> {
+    let base = dirs::data_dir().context("no data folder on this system: give one with --data DIR")?;
+    Ok(base.join("wormhole").join("server"))
+}
+
+/// Runs the server until it is killed.
+pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
+    let data = match &args.data {
+        Some(dir) => dir.clone(),
+        None => default_data_dir()?,
+    };
+    create_private_dir(&data)?;
+    let mut hub_config = HubConfig { absence: Duration::from_secs(args.absence), ..HubConfig::default() };
+    if let Some(n) = args.engine_threads {
+        hub_config.engine_threads = n.max(1);
+    }
+    let store = Store::open(&data).with_context(|| format!("cannot open the database in {}", data.display()))?;
+    let hub = Hub::start(store, hub_config).context("cannot start the hub")?;
+    let config = ServerConfig {
+        listen: args.listen,
+        data: data.clone(),
+        guests: args.guests,
+        max_sessions: args.max_sessions,
+        per_key: args.per_key.max(1),
+        idle: Duration::from_secs(args.idle_minutes.max(1) * 60),
+        input_per_second: args.input_per_second.max(1024),
+    };
+    let server = ssh::run(config, hub)?;
+    eprintln!("serve: listening on {} (data in {})", server.addr, data.display());
+    eprintln!("serve: host key fingerprint {}", server.fingerprint);
+    eprintln!("serve: players connect with: ssh -p {} HOST", server.addr.port());
+    server.wait();
+    Ok(())
+}
+
+/// Creates the data folder, readable by its owner only.
+fn create_private_dir(dir: &std::path::Path) -> anyhow::Result<()> {
+    use std::os::unix::fs::DirBuilderExt;
+    std::fs::DirBuilder::new()
+        .recursive(true)
+        .mode(0o700)
+        .create(dir)
+        .with_context(|| format!("cannot create the data folder {}", dir.display()))
+}

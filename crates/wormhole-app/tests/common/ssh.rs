@@ -1,0 +1,121 @@
+//! The harness of the server's end-to-end tests: the real `wormhole serve`
+//! on a free loopback port with a temporary data folder, keys made by
+//! `ssh-keygen`, and the real OpenSSH client in a pty ([`super::pty`]).
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use super::pty::Session;
+
+/// A running `wormhole serve`; killed (SIGKILL) when dropped.
+pub struct Server {
+    pub child: Child,
+    pub port: u16,
+    pub data: PathBuf,
+    /// Every line the server logged to stderr.
+    pub log: Arc<Mutex<Vec<String>>>,
+}
+
+impl Server {
+    /// Starts a server on `data`, waiting until it listens.
+    pub fn start(data: &Path) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_wormhole"))
+            .args(["serve", "--listen", "127.0.0.1:0", "--data"])
+            .arg(data)
+            .args(["--engine-threads", "1"])
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("wormhole serve starts");
+        let stderr = child.stderr.take().unwrap();
+        let log = Arc::new(Mutex::new(Vec::new()));
+        let (send, listening) = std::sync::mpsc::channel();
+        let lines = Arc::clone(&log);
+        std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                if let Some(rest) = line.strip_prefix("serve: listening on 127.0.0.1:") {
+                    let port: u16 = rest.split_whitespace().next().unwrap().parse().unwrap();
+                    let _ = send.send(port);
+                }
+                lines.lock().unwrap().push(line);
+            }
+        });
+        let port = listening
+            .recv_timeout(Duration::from_secs(30))
+            .unwrap_or_else(|_| panic!("the server did not start; its log: {:?}", log.lock().unwrap()));
+        Server { child, port, data: data.to_path_buf(), log }
+    }
+
+    /// Kills the server with SIGKILL, as a crash would.
+    pub fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
+    /// Whether the log has a line containing `text` (waiting up to 10 s for it).
+    pub fn logged(&self, text: &str) -> bool {
+        let end = std::time::Instant::now() + Duration::from_secs(10);
+        while std::time::Instant::now() < end {
+            if self.log.lock().unwrap().iter().any(|l| l.contains(text)) {
+                return true;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        false
+    }
+
+    /// The common options of `ssh` and `sftp` for this server with `key`.
+    pub fn options(&self, key: &Path) -> Vec<String> {
+        let mut o: Vec<String> = ["-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null"]
+            .into_iter()
+            .chain(["-o", "IdentitiesOnly=yes", "-o", "BatchMode=yes", "-o", "LogLevel=ERROR", "-i"])
+            .map(str::to_string)
+            .collect();
+        o.push(key.display().to_string());
+        o
+    }
+
+    /// The real OpenSSH client, with a pty, connected as `key`.
+    pub fn connect(&self, key: &Path) -> Session {
+        let mut args = vec!["-tt".to_string(), "-p".to_string(), self.port.to_string()];
+        args.extend(self.options(key));
+        args.push("127.0.0.1".into());
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        Session::start_program("ssh", &args)
+    }
+
+    /// `ssh` with `extra` options and arguments, without a pty; waits for it.
+    pub fn ssh(&self, key: &Path, extra: &[&str]) -> Output {
+        let mut cmd = Command::new("ssh");
+        cmd.args(["-p", &self.port.to_string()]).args(self.options(key)).args(extra);
+        cmd.stdin(Stdio::null()).output().expect("ssh runs")
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// A new ed25519 key made by `ssh-keygen` in `dir`: the private key's path.
+pub fn new_key(dir: &Path, name: &str) -> PathBuf {
+    let path = dir.join(name);
+    let status = Command::new("ssh-keygen")
+        .args(["-q", "-t", "ed25519", "-N", "", "-C", name, "-f"])
+        .arg(&path)
+        .status()
+        .expect("ssh-keygen runs (the CI script installs openssh-client)");
+    assert!(status.success(), "ssh-keygen made {name}");
+    path
+}
+
+/// Drops an ssh client's connection (SIGKILL to the client).
+pub fn hang_up(mut session: Session) {
+    let _ = session.child.kill();
+    let _ = session.child.wait();
+}

@@ -1,0 +1,88 @@
+//! End-to-end crash test of `wormhole serve`: the server is killed with
+//! SIGKILL mid-game and restarted on the same data; both players connect
+//! again and land in the game with every move and both clocks, and play on.
+//! Prints the time from the restart to the first move accepted after it.
+
+mod common;
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use common::pty::Session;
+use common::ssh::{Server, hang_up, new_key};
+use wormhole::{AnyPosition, Color, GameKind};
+
+/// Seconds left on `color`'s clock as the panel shows it (`White: alice  4:58`).
+fn clock_secs(screen: &str, color: Color) -> u64 {
+    let line = screen.lines().find_map(|l| l.split_once(&format!("{color}: "))).expect("a clock line").1;
+    let time = line.split_whitespace().nth(1).expect("a clock");
+    let (m, s) = time.split_once(':').unwrap();
+    m.parse::<u64>().unwrap() * 60 + s[..2].parse::<u64>().unwrap()
+}
+
+/// Connects `key` and waits for the game screen with `plies` moves.
+fn back_in_game(server: &Server, key: &Path, plies: usize) -> Session {
+    let s = server.connect(key);
+    s.wait_for(&format!("Moves ({plies}):"));
+    s
+}
+
+#[test]
+fn a_killed_server_restarts_with_every_move_and_both_clocks() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let mut server = Server::start(&data);
+    let mut keys = Vec::new();
+    let mut players = Vec::new();
+    for name in ["alice", "bob"] {
+        let key = new_key(dir.path(), name);
+        let mut s = server.connect(&key);
+        s.wait_for("choose your name");
+        s.enter(name);
+        s.wait_for(&format!("you are {name}"));
+        keys.push(key);
+        players.push(s);
+    }
+    let (mut alice, mut bob) = (players.remove(0), players.remove(0));
+    alice.enter("new classic 5+0 white");
+    bob.wait_for("alice: ");
+    bob.enter("accept 1");
+    alice.wait_for("You play White");
+    let mut pos = AnyPosition::new(GameKind::Classic);
+    for n in 0..3 {
+        let mover = if n % 2 == 0 { &mut alice } else { &mut bob };
+        let mv = pos.legal_moves()[0];
+        mover.enter(&mv.to_string());
+        pos.play(mv).unwrap();
+        mover.wait_for(&format!("Moves ({}):", n + 1));
+    }
+    let before = bob.wait_for("Moves (3):");
+    let read = Instant::now();
+    let (white, black) = (clock_secs(&before, Color::White), clock_secs(&before, Color::Black));
+
+    server.kill();
+    hang_up(alice);
+    hang_up(bob);
+    let restarted = Instant::now();
+    let server = Server::start(&data);
+    let mut bob = back_in_game(&server, &keys[1], 3);
+    let alice = back_in_game(&server, &keys[0], 3);
+    let after = bob.wait_for("You play Black");
+    // White's clock stood still (White moved last); Black's ran, but not
+    // for longer than the test has taken since.
+    assert_eq!(clock_secs(&after, Color::White), white, "White's clock is restored:\n{after}");
+    let ran = read.elapsed().as_secs() + 2;
+    let black_after = clock_secs(&after, Color::Black);
+    assert!(
+        black_after <= black && black <= black_after + ran,
+        "Black's clock {black} -> {black_after} in {ran} s:\n{after}"
+    );
+
+    let mv = pos.legal_moves()[0];
+    bob.enter(&mv.to_string());
+    alice.wait_for("Moves (4):");
+    eprintln!("restart to the first accepted move after kill -9: {:?}", restarted.elapsed());
+    assert!(restarted.elapsed() < Duration::from_secs(60));
+    hang_up(alice);
+    hang_up(bob);
+}

@@ -1,0 +1,131 @@
+//! End-to-end tests of what `wormhole serve` refuses, with the real
+//! OpenSSH tools: a command (`ssh host uname`), sftp, port forwarding
+//! (`ssh -W` and `ssh -L`), a flood of garbage input (that client alone is
+//! disconnected), and escape sequences typed into a chat line (shown inert).
+
+mod common;
+
+use std::io::Read;
+use std::net::{TcpListener, TcpStream};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::ssh::{Server, hang_up, new_key};
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn commands_sftp_and_forwarding_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("data"));
+    let key = new_key(dir.path(), "k");
+
+    let out = server.ssh(&key, &["127.0.0.1", "uname"]);
+    assert!(!out.status.success(), "a command fails: {out:?}");
+    assert!(text(&out.stdout).contains("this server only hosts the game"), "{out:?}");
+
+    let mut sftp = Command::new("sftp");
+    sftp.args(["-P", &server.port.to_string()]).args(server.options(&key)).args(["-b", "-", "127.0.0.1"]);
+    let out = sftp.stdin(Stdio::null()).output().expect("sftp runs");
+    assert!(!out.status.success(), "sftp fails: {out:?}");
+    assert!(text(&out.stderr).contains("subsystem request failed"), "{out:?}");
+
+    let out = server.ssh(&key, &["-W", "127.0.0.1:9", "127.0.0.1"]);
+    assert!(!out.status.success(), "ssh -W fails: {out:?}");
+    assert!(text(&out.stderr).contains("forwarding failed"), "{out:?}");
+
+    // ssh -L: the forwarded port accepts, the server refuses the channel.
+    let port = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let mut forward = Command::new("ssh");
+    // At the INFO level ssh says why a forwarded connection failed.
+    forward.args(["-o", "LogLevel=INFO", "-p", &server.port.to_string()]).args(server.options(&key));
+    forward.args(["-N", "-L", &format!("127.0.0.1:{port}:127.0.0.1:9"), "127.0.0.1"]);
+    let mut child = forward.stdin(Stdio::null()).stderr(Stdio::piped()).spawn().expect("ssh runs");
+    let end = Instant::now() + Duration::from_secs(20);
+    let mut stream = loop {
+        match TcpStream::connect(("127.0.0.1", port)) {
+            Ok(s) => break s,
+            Err(e) => assert!(Instant::now() < end, "ssh -L never listened: {e}"),
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    let mut buf = [0u8; 16];
+    assert_eq!(stream.read(&mut buf).unwrap_or(0), 0, "nothing comes through the tunnel");
+    let _ = child.kill();
+    let out = child.wait_with_output().unwrap();
+    assert!(text(&out.stderr).contains("administratively prohibited"), "{out:?}");
+    assert!(server.logged("refused: forwarding"), "the refusal is logged");
+}
+
+#[test]
+fn a_flood_of_garbage_disconnects_that_client_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("data"));
+    let key = new_key(dir.path(), "alice");
+    let mut alice = server.connect(&key);
+    alice.wait_for("choose your name");
+    alice.enter("alice");
+    alice.wait_for("you are alice");
+
+    // 1 MB of bytes through a pty (-tt), without Ctrl-C or Ctrl-D (which
+    // would quit the app before the limit is reached), ssh's escape off.
+    let garbage = dir.path().join("garbage");
+    let byte = |i: u32| match (i.wrapping_mul(2_654_435_761) >> 13) as u8 {
+        3 | 4 => b'x',
+        b => b,
+    };
+    let bytes: Vec<u8> = (0..1_000_000u32).map(byte).collect();
+    std::fs::write(&garbage, bytes).unwrap();
+    let flood_key = new_key(dir.path(), "flood");
+    let mut flood = Command::new("ssh");
+    flood.args(["-tt", "-e", "none", "-p", &server.port.to_string()]).args(server.options(&flood_key)).arg("127.0.0.1");
+    let started = Instant::now();
+    let out = flood.stdin(std::fs::File::open(&garbage).unwrap()).output().expect("ssh runs");
+    assert!(started.elapsed() < Duration::from_secs(20), "the flood was cut short");
+    assert!(
+        !out.status.success(),
+        "the flooding client was disconnected: {}; log {:?}",
+        text(&out.stderr),
+        server.log.lock().unwrap()
+    );
+    assert!(server.logged("input bytes a second"), "the disconnection is logged");
+
+    // Alice did not notice.
+    alice.enter("top classic");
+    alice.wait_for("Leaderboard: classic");
+    hang_up(alice);
+}
+
+#[test]
+fn escape_sequences_in_a_chat_line_are_inert() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("data"));
+    let mut players = Vec::new();
+    for name in ["alice", "bob"] {
+        let mut s = server.connect(&new_key(dir.path(), name));
+        s.wait_for("choose your name");
+        s.enter(name);
+        s.wait_for(&format!("you are {name}"));
+        players.push(s);
+    }
+    let (mut alice, mut bob) = (players.remove(0), players.remove(0));
+    alice.enter("new classic white");
+    bob.wait_for("alice: ");
+    bob.enter("accept 1");
+    alice.wait_for("You play White");
+    bob.wait_for("You play Black");
+    // A title change, a screen clear and a colour, typed into the chat line.
+    alice.send(b"/say \x1b]0;owned\x07\x1b[2J\x1b[31mhello");
+    alice.send(b"\r");
+    let screen = bob.wait_for("hello");
+    assert!(screen.contains("Moves (0)"), "the screen was not cleared:\n{screen}");
+    let raw = bob.raw.lock().unwrap().clone();
+    let raw = text(&raw);
+    assert!(!raw.contains("\x1b]0;owned"), "no title sequence reached the other player");
+    assert!(!raw.contains("\x1b[2J\x1b[31m"), "no clear sequence reached the other player");
+    hang_up(alice);
+    hang_up(bob);
+}
