@@ -220,11 +220,17 @@ fn app_of(session: Session, seed: Option<u64>) -> App {
 }
 
 /// Turns mouse reporting on or off: clicks and the wheel only (no motion
-/// events), in the SGR encoding crossterm reads.
+/// events), in the SGR encoding crossterm reads; and bracketed paste, so
+/// that pasted text arrives whole as one event (crossterm's
+/// `Event::Paste`), however long.
 fn mouse(on: bool) {
     let seq: &[u8] = if on { b"\x1b[?1000h\x1b[?1006h" } else { b"\x1b[?1006l\x1b[?1000l" };
     let mut out = std::io::stdout();
     let _ = out.write_all(seq);
+    let _ = match on {
+        true => crossterm::execute!(out, crossterm::event::EnableBracketedPaste),
+        false => crossterm::execute!(out, crossterm::event::DisableBracketedPaste),
+    };
     let _ = out.flush();
 }
 

@@ -155,7 +155,11 @@ fn event_loop(
             dirty = true;
         }
         let area = Rect::new(0, 0, size.width, size.height);
-        if let Some(action) = action_for(&ev, app.session(), area) {
+        if let Event::Paste(text) = ev {
+            app.tick(Instant::now());
+            app.handle(action::Msg::Paste(text));
+            dirty = true;
+        } else if let Some(action) = action_for(&ev, app.session(), area) {
             // The clocks charge a move at the moment it is made.
             app.tick(Instant::now());
             app.update(action);

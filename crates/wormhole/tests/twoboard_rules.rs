@@ -127,3 +127,48 @@ fn draws_by_material_and_by_the_fifty_move_rule() {
     assert_eq!(pass.legal_moves().iter().map(|m| pass.san(m)).collect::<Vec<_>>(), ["B:--"]);
     assert_eq!(pass.outcome(), None);
 }
+
+/// The position of issue #41: `A:e4 B:a6 B:e4 A:a6 A:d4 B:h6`, White to
+/// play on board B, where the f1 bishop and the c2 pawn both reach c4.
+fn bishop_or_board() -> Position {
+    let mut pos = Position::new();
+    for san in ["A:e4", "B:a6", "B:e4", "A:a6", "A:d4", "B:h6"] {
+        let m = pos.parse_move(san).unwrap();
+        pos.play_unchecked(m);
+    }
+    pos
+}
+
+#[test]
+fn a_bare_b_that_may_be_the_board_or_the_bishop_is_ambiguous_where_both_are_legal() {
+    let pos = bishop_or_board();
+    assert_eq!(pos.parse_move("Bc4").unwrap_err().to_string(), "ambiguous: B:Bc4 B:c4");
+    assert_eq!(pos.san(pos.parse_move("B:c4").unwrap()), "B:c4");
+    assert_eq!(pos.san(pos.parse_move("B:Bc4").unwrap()), "B:Bc4");
+    assert_eq!(pos.san(pos.parse_move("BBc4").unwrap()), "B:Bc4", "board and bishop");
+    // Only one reading legal: it is the move, whichever it is.
+    assert_eq!(pos.san(pos.parse_move("Be2").unwrap()), "B:Be2", "no pawn reaches e2 on B");
+    assert_eq!(pos.san(pos.parse_move("Bc3").unwrap()), "B:c3", "no bishop reaches c3");
+    // On a board-A turn, `Bc4` is the bishop on A (board B is not played).
+    let mut a_turn = pos.clone();
+    a_turn.play_unchecked(pos.parse_move("B:c3").unwrap());
+    a_turn.play_unchecked(a_turn.parse_move("A:h6").unwrap());
+    assert_eq!(a_turn.san(a_turn.parse_move("Bc4").unwrap()), "A:Bc4");
+    assert_eq!(a_turn.parse_move("Bc5").unwrap_err().to_string(), "no legal move fits 'Bc5'");
+}
+
+#[test]
+fn the_program_writes_every_board_move_with_its_colon_and_reads_it_back() {
+    let mut pos = bishop_or_board();
+    for _ in 0..40 {
+        let moves: Vec<_> = pos.legal_moves().iter().collect();
+        for &m in &moves {
+            let san = pos.san(m);
+            let teleport = san.contains('>');
+            assert!(teleport || san.get(1..2) == Some(":"), "{san} names its board with a colon");
+            assert_eq!(pos.parse_move(&san), Ok(m), "{san} reads back");
+        }
+        let Some(&m) = moves.get(pos.hash() as usize % moves.len().max(1)) else { break };
+        pos.play_unchecked(m);
+    }
+}

@@ -94,7 +94,7 @@ fn move_errors_are_distinct() {
     assert_eq!(err("O-O"), "'O-O' is not a move: there is no castling in Wormhole chess");
     assert_eq!(err("h2h3"), "you have no piece on h2");
     assert_eq!(err("d8d7"), "d8 is a hole: no piece stands there");
-    assert_eq!(err("Kc7"), "no king can reach c7"); // c7 is a hole: the king's step lands on c6
+    assert_eq!(err("Kc7"), "c7 is a hole: no piece can move there (pieces skip holes)");
     assert!(err("xyz").starts_with("'xyz' is not a move"));
     assert_eq!(pos.san(pos.parse_move("exf6").unwrap()), "exf6");
 

@@ -93,6 +93,8 @@ pub enum Action {
 pub enum Msg {
     /// The user asked for something.
     User(Action),
+    /// Text pasted in one go (bracketed paste): taken as one input.
+    Paste(String),
     /// Time passed: clocks, the spinner, flags.
     Tick(Instant),
     /// The engine reported.

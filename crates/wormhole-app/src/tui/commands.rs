@@ -103,14 +103,24 @@ impl CommandSpec {
     }
 }
 
-/// Splits `name args` and finds the command. The error says what to do.
+/// Splits `name args` and finds the command: its name, an alias, or a
+/// prefix of one name only (`:res` is `:resign`, as the hint line offers
+/// it). The error says what to do.
 pub fn parse(line: &str) -> Result<Option<(Cmd, &str)>, String> {
     let line = line.trim();
     let Some(name) = line.split_whitespace().next() else { return Ok(None) };
     let rest = line[name.len()..].trim();
-    match COMMANDS.iter().find(|c| c.name == name || c.aliases.contains(&name)) {
-        Some(c) => Ok(Some((c.cmd, rest))),
-        None => Err(format!("unknown command ':{name}' (F1 or ? lists the commands)")),
+    if let Some(c) = COMMANDS.iter().find(|c| c.name == name || c.aliases.contains(&name)) {
+        return Ok(Some((c.cmd, rest)));
+    }
+    let starting: Vec<&CommandSpec> = COMMANDS.iter().filter(|c| c.name.starts_with(name)).collect();
+    match starting[..] {
+        [c] => Ok(Some((c.cmd, rest))),
+        [] => Err(format!("unknown command ':{name}' (F1 or ? lists the commands)")),
+        _ => {
+            let names: Vec<&str> = starting.iter().map(|c| c.name).collect();
+            Err(format!("':{name}' could be {}: type more", names.join(", ")))
+        }
     }
 }
 
@@ -137,6 +147,22 @@ mod tests {
         assert_eq!(parse("frobnicate x").unwrap_err(), "unknown command ':frobnicate' (F1 or ? lists the commands)");
         assert_eq!(completions("re"), ["redo", "review", "resign"]);
         assert_eq!(parse("x d3").unwrap(), Some((Cmd::Explain, "d3")));
+    }
+
+    #[test]
+    fn a_prefix_of_one_command_runs_it_and_a_shared_one_lists_them() {
+        assert_eq!(parse("res").unwrap(), Some((Cmd::Resign, "")));
+        assert_eq!(parse("expl e4").unwrap(), Some((Cmd::Explain, "e4")));
+        assert_eq!(parse("re").unwrap_err(), "':re' could be redo, review, resign: type more");
+        // Every prefix the hint line offers for one command alone runs that command.
+        for c in COMMANDS {
+            for end in 1..=c.name.len() {
+                let prefix = &c.name[..end];
+                if matching(prefix) == [c.name] {
+                    assert_eq!(parse(prefix).unwrap().map(|(cmd, _)| cmd), Some(c.cmd), ":{prefix}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -6,7 +6,7 @@
 //! here ([`view`]) and never name one. A new game is its file and its line
 //! in the list of [`views!`].
 
-use ::wormhole::{AnyMove, AnyPosition, Color, GameKind, Role, Square};
+use ::wormhole::{AnyMove, AnyPosition, Color, GameKind, Piece, Role, Square};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
 
@@ -48,6 +48,15 @@ pub trait GameView: Sync {
     /// played, besides the move (Linked-portal chess: what a black hole
     /// swallowed); nothing by default.
     fn move_note(&self, _pos: &AnyPosition, _m: AnyMove) -> Option<String> {
+        None
+    }
+
+    /// A piece the move `m` of `pos` carries elsewhere besides its own
+    /// move: the piece, where it stood and where it lands (Linked-portal
+    /// chess: a portal stepping onto a piece teleports it to the other
+    /// portal). The board marks both squares as the last move's. None by
+    /// default.
+    fn carried(&self, _pos: &AnyPosition, _m: AnyMove) -> Option<(Piece, Square, Square)> {
         None
     }
 

@@ -8,6 +8,9 @@ use wormhole::{AnyMove, AnyPosition, Bitboard, Square};
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Highlights {
     pub last_move: Option<AnyMove>,
+    /// Squares the last move changed besides its target, marked as its
+    /// too: where a piece it teleported lands (Linked-portal chess).
+    pub last_also: Bitboard,
     /// The king in check: its board and square.
     pub check: Option<(usize, Square)>,
     /// The board the piece about to move, its targets, exits and the
@@ -36,10 +39,11 @@ impl Highlights {
     /// another board, only the check and the last move played there.
     pub fn on(&self, board: usize) -> Highlights {
         let last_move = self.last_move.filter(|m| m.board() == board);
+        let last_also = if last_move.is_some() { self.last_also } else { Bitboard::EMPTY };
         let check = self.check.filter(|&(b, _)| b == board);
         match board == self.board {
-            true => Highlights { last_move, check, ..*self },
-            false => Highlights { last_move, check, board, ..Highlights::default() },
+            true => Highlights { last_move, last_also, check, ..*self },
+            false => Highlights { last_move, last_also, check, board, ..Highlights::default() },
         }
     }
 

@@ -33,6 +33,65 @@ pub enum InputHint {
     NoMatch,
 }
 
+/// What typed text is, for the line under the input and for Enter alike
+/// (one reading, so the two never disagree).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Reading {
+    /// It names one legal move: the line says so and Enter plays it.
+    Move(Candidate),
+    /// It starts (or names, ambiguously) these legal moves: the line lists
+    /// them and Enter says what to type, or, when the text reads as a
+    /// whole move, the game's reason (`ambiguous: Rbd1 Rfd1`, `write
+    /// e4>a5`).
+    Starts(Vec<Candidate>, Option<String>),
+    /// No legal move starts like this: why not, in the game's words.
+    Refused(String),
+}
+
+impl Reading {
+    /// What Enter says when the text plays no move (`None`: it plays one).
+    pub fn refusal(&self, text: &str) -> Option<String> {
+        let sans = |c: &[Candidate]| c.iter().map(|c| c.san.as_str()).collect::<Vec<_>>().join(" ");
+        match self {
+            Reading::Move(_) => None,
+            Reading::Starts(_, Some(why)) => Some(why.clone()),
+            Reading::Starts(c, None) if c.len() > 1 => {
+                Some(format!("it could be {}: type more (Tab completes)", sans(c)))
+            }
+            Reading::Starts(c, None) => {
+                Some(format!("'{}' is the start of {}: Tab completes it", text.trim(), sans(c)))
+            }
+            Reading::Refused(why) => Some(why.clone()),
+        }
+    }
+}
+
+/// Reads `text` in `pos`: the move it names (its SAN), the legal moves it
+/// starts, or why it is no legal move.
+pub fn reading(pos: &AnyPosition, text: &str) -> Reading {
+    match pos.parse_move(text.trim()) {
+        Ok(mv) => match pos.san(mv) {
+            Ok(san) => Reading::Move(Candidate { mv, san }),
+            Err(e) => Reading::Refused(e.to_string()),
+        },
+        Err(e) => match candidates(pos, text) {
+            found if found.is_empty() => Reading::Refused(e.to_string()),
+            found => Reading::Starts(found, e.syntax_problem().is_none().then(|| e.to_string())),
+        },
+    }
+}
+
+impl InputHint {
+    /// What the line says of a [`Reading`] of typed text.
+    pub fn of(reading: Reading) -> InputHint {
+        match reading {
+            Reading::Move(c) => InputHint::Exact(c.san),
+            Reading::Starts(c, _) => InputHint::Matches(c.into_iter().map(|c| c.san).collect()),
+            Reading::Refused(_) => InputHint::NoMatch,
+        }
+    }
+}
+
 /// The text being typed. The cursor is always at the end.
 #[derive(Debug, Clone, Default)]
 pub struct InputLine {
@@ -139,8 +198,18 @@ fn forms(pos: &AnyPosition, m: AnyMove, san: &str) -> Vec<String> {
     };
     let capture = matches!(pos.captured_by(m), Ok(Some(_)));
     let mut v = vec![san.to_string(), san.trim_end_matches(['+', '#']).to_string()];
+    if let Some((board, body)) = san.split_once(':') {
+        // Two-board's SAN without its colon (`Bc4` for `B:c4`), which it reads too.
+        v.push(format!("{board}{body}"));
+    }
     if !letter.is_empty() {
         v.push(format!("{letter}{}{target}", if capture { "x" } else { "" }));
+    } else if capture {
+        // A pawn capture without its file (`xd5`), which the games read too.
+        v.push(format!("x{target}{promo}"));
+        if !promo.is_empty() {
+            v.push(format!("x{target}={promo}"));
+        }
     }
     let seps: &[&str] = if capture { &["", "-", "x"] } else { &["", "-"] };
     for sep in seps {

@@ -479,23 +479,12 @@ impl Session {
             };
         }
         if let (Mode::Analyze, Some(explore)) = (self.mode, &self.study.explore) {
-            if let Some(san) = explore.position.parse_move(text).ok().and_then(|m| explore.position.san(m).ok()) {
-                return InputHint::Exact(san);
-            }
-            let sans: Vec<String> = self.candidates().into_iter().map(|c| c.san).collect();
-            return if sans.is_empty() { InputHint::NoMatch } else { InputHint::Matches(sans) };
+            return InputHint::of(input::reading(&explore.position, text));
         }
         if !self.game.is_over() && self.game.player_to_move() == Player::Engine {
             return InputHint::EngineToMove;
         }
-        let pos = self.game.position();
-        if let Some(san) = pos.parse_move(text).ok().and_then(|m| pos.san(m).ok()) {
-            return InputHint::Exact(san);
-        }
-        match self.candidates().as_slice() {
-            [] => InputHint::NoMatch,
-            many => InputHint::Matches(many.iter().map(|c| c.san.clone()).collect()),
-        }
+        InputHint::of(input::reading(self.game.position(), text))
     }
 
     /// What the board marks: last move, check, the piece about to move and its targets.
@@ -509,8 +498,10 @@ impl Session {
         }
         let ply = self.shown_ply();
         let pos = self.shown_position();
-        let mut hl =
-            Highlights { last_move: self.game.move_before(ply), cursor: self.view.cursor, ..Highlights::of(pos) };
+        let last_move = self.game.move_before(ply);
+        let carried = last_move.and_then(|m| games::view(pos.kind()).carried(self.game.position_at(ply - 1), m));
+        let last_also = carried.map_or(Bitboard::EMPTY, |(_, _, to)| Bitboard::from_square(to));
+        let mut hl = Highlights { last_move, last_also, cursor: self.view.cursor, ..Highlights::of(pos) };
         if ply != self.game.len() {
             return hl;
         }

@@ -8,6 +8,8 @@ mod command;
 mod engine;
 mod games;
 #[cfg(test)]
+mod input_tests;
+#[cfg(test)]
 mod linked_tests;
 #[cfg(test)]
 mod player_tests;
@@ -32,8 +34,10 @@ use super::config::{Key, Prefs};
 use super::effects::Effect;
 use super::game::{Game, Player, Side};
 use super::games::{board_name, view as game_view};
+use super::input::{self, Reading};
 use super::newgame::NewGameForm;
 use super::state::{HelpPage, Message, Mode, Pending, Session, Settings};
+use crate::limits::MAX_INPUT_CHARS;
 
 /// What picking a square means once a piece is picked.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -92,6 +96,7 @@ impl Session {
     pub fn update(&mut self, msg: impl Into<Msg>) -> Vec<Effect> {
         match msg.into() {
             Msg::User(action) => self.on_action(action),
+            Msg::Paste(text) => self.paste(&text),
             Msg::Tick(now) => self.on_tick(now),
             Msg::Engine(EngineEvent::Info(info)) => {
                 if let Some(t) = &mut self.thinking {
@@ -222,9 +227,31 @@ impl Session {
             Action::BrowseEnd | Action::Escape | Action::Select => self.mode = self.resting_mode(),
             Action::Cursor(..) => {}
             Action::Scroll(d) => self.scroll_moves(d),
+            Action::Char(_) | Action::Submit => self.leave_browse(action),
             other => {
                 self.mode = self.resting_mode();
                 self.in_play(other);
+            }
+        }
+    }
+
+    /// A move typed or Enter while browsing an earlier position: back to
+    /// the live position first, where moves are played, and say so; Enter
+    /// plays nothing until the player has seen that position.
+    fn leave_browse(&mut self, action: Action) {
+        self.mode = self.resting_mode();
+        let text = self.view.input.text().trim().to_string();
+        if text.starts_with(':') || (text.is_empty() && action == Action::Char(':')) {
+            return self.in_play(action);
+        }
+        match action {
+            Action::Submit if text.is_empty() => self.info("back to the live position"),
+            Action::Submit => {
+                self.info(format!("back to the live position, where moves are played: Enter again plays {text}"))
+            }
+            _ => {
+                self.info("back to the live position: moves are played there");
+                self.in_play(action);
             }
         }
     }
@@ -334,6 +361,27 @@ impl Session {
             self.mode = Mode::Play;
         }
         self.push_input(c);
+    }
+
+    /// Pasted text, taken whole: its first character as if typed (which
+    /// may leave browsing, or start the line), the rest straight into the
+    /// input line; control characters (line ends) become spaces. Text the
+    /// line cannot hold is refused whole, never cut.
+    fn paste(&mut self, text: &str) {
+        let text: String = text.trim_end().chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
+        let (count, held) = (text.chars().count(), self.view.input.text().chars().count());
+        if held + count > MAX_INPUT_CHARS {
+            let e = format!("the paste has {count} characters and the input line holds at most {MAX_INPUT_CHARS}");
+            return self.error(format!("{e}: nothing was added"));
+        }
+        let mut chars = text.chars();
+        let Some(first) = chars.next() else { return };
+        self.on_action(Action::Char(first));
+        if self.view.input.text().ends_with(first) {
+            chars.for_each(|c| self.push_input(c));
+        } else {
+            chars.for_each(|c| self.on_action(Action::Char(c)));
+        }
     }
 
     /// Types `c` into the input line; a full line says its limit.
@@ -500,12 +548,12 @@ impl Session {
             let now = if self.offers(Action::MoveNow) { " (Ctrl-G: move now)" } else { "" };
             return self.error(format!("the engine is to move{now}"));
         }
-        match self.game.position().parse_move(&text) {
-            Ok(m) => {
+        match input::reading(self.game.position(), &text) {
+            Reading::Move(c) => {
                 self.view.input.clear();
-                self.play_human(m);
+                self.play_human(c.mv);
             }
-            Err(e) => self.error(e.to_string()),
+            refused => self.error(refused.refusal(&text).unwrap_or_default()),
         }
     }
 }

@@ -4,7 +4,7 @@
 use ratatui::text::{Line, Span};
 use wormhole::linked::Portals;
 use wormhole::linked::fen::start_with_portals;
-use wormhole::{AnyMove, AnyPosition, Color, GameKind, Square};
+use wormhole::{AnyMove, AnyPosition, Color, GameKind, Piece, Square};
 
 use super::{GameView, SetupChoice, rules_page};
 use crate::tui::theme::Theme;
@@ -35,6 +35,12 @@ fn portal_mark(theme: &Theme, owner: Option<Color>) -> Span<'static> {
 /// White's and Black's portal side by side.
 fn owner_marks(theme: &Theme) -> Vec<Span<'static>> {
     vec![portal_mark(theme, Some(Color::White)), portal_mark(theme, Some(Color::Black))]
+}
+
+/// The opponent's portal while the portals are active: where a portal
+/// move sends a piece it steps onto (and where it makes a black hole).
+fn other_portal(p: &wormhole::linked::Position) -> Option<Square> {
+    Some(p.portals()).filter(|portals| portals.is_active()).and_then(|portals| portals.of(!p.turn()))
 }
 
 /// Linked-portal chess.
@@ -73,11 +79,14 @@ impl GameView for Linked {
     }
 
     /// What a black hole removes: "black hole on e5: it swallowed the
-    /// white knight on e4, ...".
+    /// white knight on e4, ..."; what a teleport moves: "teleported the
+    /// white pawn a5 -> e4".
     fn move_note(&self, pos: &AnyPosition, m: AnyMove) -> Option<String> {
+        if let Some((piece, from, to)) = self.carried(pos, m) {
+            return Some(format!("teleported the {} {} {from} -> {to}", piece.color, piece.role.name()));
+        }
         let (AnyPosition::Linked(p), AnyMove::Linked(m)) = (pos, m) else { return None };
-        let other = Some(p.portals()).filter(|portals| portals.is_active()).and_then(|portals| portals.of(!pos.turn()));
-        if !m.is_portal() || other != Some(m.to()) {
+        if !m.is_portal() || other_portal(p) != Some(m.to()) {
             return None;
         }
         let pieces: Vec<String> = p
@@ -86,6 +95,14 @@ impl GameView for Linked {
             .collect();
         let what = if pieces.is_empty() { "nothing".to_string() } else { pieces.join(", ") };
         Some(format!("black hole on {}: it swallowed {what}; the portals are frozen", m.to()))
+    }
+
+    /// A portal stepping onto a piece sends it to the other portal's square.
+    fn carried(&self, pos: &AnyPosition, m: AnyMove) -> Option<(Piece, Square, Square)> {
+        let (AnyPosition::Linked(p), AnyMove::Linked(m)) = (pos, m) else { return None };
+        let other = other_portal(p)?;
+        let piece = pos.played_board().piece_at(m.to())?;
+        (m.is_portal() && other != m.to()).then_some((piece, m.to(), other))
     }
 
     fn setup_choices(&self) -> &'static [SetupChoice] {

@@ -143,7 +143,9 @@ impl GameView for Twoboard {
         };
         let how =
             if clicks.is_empty() { "press Enter".to_string() } else { format!("press Enter or click {here}{}", m.to()) };
-        Some(Forced { m: m.into(), why: format!("{why} ({san}); {how}"), clicks })
+        // A teleport's reason already names it; others get its SAN once.
+        let named = if why.contains(&san) { why } else { format!("{why} ({san})") };
+        Some(Forced { m: m.into(), why: format!("{named}; {how}"), clicks })
     }
 
     /// An intent lost by this move (declared blocked, or its piece

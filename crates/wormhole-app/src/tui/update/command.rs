@@ -295,10 +295,11 @@ fn role_named(text: &str) -> Option<Role> {
 /// on its side's turn.
 fn reach(pos: &AnyPosition, sq: Square) -> Bitboard {
     match pos.played_board().piece_at(sq) {
+        // The piece's own moves, as a click shows them (a portal under it
+        // moves from the same square: Linked-portal chess).
         Some(p) if p.color == pos.turn() => pos
-            .legal_moves()
+            .moves_from(sq)
             .iter()
-            .filter(|m| m.from() == sq)
             .fold(Bitboard::EMPTY, |b, m| b | Bitboard::from_square(m.entry().unwrap_or(m.to()))),
         _ => pos.reach(sq),
     }

@@ -264,9 +264,9 @@ impl Session {
             return self.command(cmd);
         }
         let Some(explore) = &self.study.explore else { return };
-        match explore.position.parse_move(&text) {
-            Ok(m) => self.try_in_explore(m),
-            Err(e) => self.error(e.to_string()),
+        match crate::tui::input::reading(&explore.position, &text) {
+            crate::tui::input::Reading::Move(c) => self.try_in_explore(c.mv),
+            refused => self.error(refused.refusal(&text).unwrap_or_default()),
         }
     }
 }

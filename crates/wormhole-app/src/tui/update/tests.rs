@@ -25,7 +25,7 @@ fn typing_moves_plays_them_and_errors_keep_the_text() {
     assert!(error(app.session()).starts_with("'zz' is not a move"), "{}", error(app.session()));
     app.update(Action::ClearInput);
     enter(&mut app, "Nge2");
-    assert_eq!(error(app.session()), "no knight on the g-file can reach e2");
+    assert_eq!(error(app.session()), "e2 is a hole: no piece can move there (pieces skip holes)");
     app.update(Action::ClearInput);
     enter(&mut app, "g1f3");
     assert_eq!(app.session().game().sans(), ["e4", "e5", "Nf3"]);

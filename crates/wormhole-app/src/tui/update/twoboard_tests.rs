@@ -44,7 +44,7 @@ fn hint(s: &Session) -> String {
     }
 }
 
-const START: &str =
+pub(super) const START: &str =
     "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w A KQ|kq -|- - 0 1";
 /// Example 1 of the rules: White's a-pawn on Aa4, his own pawn on Ba4.
 const BLOCKED: &str = "rnbq1bnr/pppp1ppp/8/4p3/P7/8/1PPPPPPP/RNBQKBNR|rnbqkbnr/ppppppp1/8/7p/P7/8/1PPPPPPP/RNBQ1BNR w A KQ|kq e6|a3 - 0 3";

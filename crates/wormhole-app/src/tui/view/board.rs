@@ -177,7 +177,10 @@ impl BoardView<'_> {
             t.selected
         } else if hl.targets.contains(sq) && occupied {
             t.capture
-        } else if hl.last_move.map(|m| m.to()) == Some(sq) || self.picture.crossings.leaving.contains(sq) {
+        } else if hl.last_move.map(|m| m.to()) == Some(sq)
+            || hl.last_also.contains(sq)
+            || self.picture.crossings.leaving.contains(sq)
+        {
             if light { t.last_to_light } else { t.last_to_dark }
         } else if light {
             t.light_square
@@ -490,6 +493,7 @@ mod tests {
             exits: Bitboard::EMPTY,
             cursor: Some("a1".parse().unwrap()),
             board: 0,
+            ..Highlights::default()
         };
         let (buf, g) = draw(&pos, hl, false, &theme);
         assert_eq!(cell(&buf, &g, "a8").bg, theme.check.bg.unwrap());

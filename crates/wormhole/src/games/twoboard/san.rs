@@ -8,6 +8,12 @@
 //! `O-O`, and any check or annotation marks. Reading is two steps:
 //! [`MoveText`] is what the text says (syntax only);
 //! [`Position::parse_move`] finds the one legal move it names.
+//!
+//! Without the colon a leading `B` is the board or the bishop: `Bc4` is
+//! the pawn move `B:c4` or the bishop move `Bc4` on the board to play.
+//! [`readings`] gives both, and where both are legal the move is
+//! ambiguous and the error offers both. What the program writes always
+//! has the colon.
 
 use std::str::FromStr;
 
@@ -119,39 +125,69 @@ impl FromStr for MoveText {
     /// assert_eq!(text, MoveText::Teleport { target: BoardId::B, square: "a4".parse().unwrap() });
     /// assert_eq!("Ae4".parse::<MoveText>().unwrap(), "A:e4".parse().unwrap());
     /// ```
+    /// Of a text with two readings ([`readings`]), this is the first: a
+    /// leading `B` is the board.
     fn from_str(text: &str) -> Result<MoveText, MoveError> {
-        let fail = |problem| MoveError::Syntax { text: text.to_string(), problem };
-        let trimmed = text.trim().trim_end_matches(['+', '#', '!', '?']);
-        if trimmed.is_empty() {
-            return Err(fail(SyntaxProblem::Empty));
-        }
-        if trimmed == "0000" || trimmed == "--" {
-            return Ok(MoveText::Null(None));
-        }
-        if let Some(m) = coordinates(trimmed) {
-            return Ok(MoveText::Coordinates(m));
-        }
-        if trimmed.contains(['>', '→']) {
-            return teleport(trimmed).ok_or(fail(SyntaxProblem::BadTeleport));
-        }
-        let (board, body) = split_board(trimmed);
-        match body {
-            "--" => Ok(MoveText::Null(board)),
-            "O-O" | "0-0" => Ok(MoveText::Castle(board, CastlingSide::King)),
-            "O-O-O" | "0-0-0" => Ok(MoveText::Castle(board, CastlingSide::Queen)),
-            _ => match body.strip_suffix('^') {
-                Some(intent) => {
-                    intent_square(intent).map(|sq| MoveText::Intent(board, sq)).ok_or(fail(SyntaxProblem::NoSquare))
-                }
-                None => normal(board, body).map_err(fail),
-            },
-        }
+        readings(text).map(|r| r[0])
+    }
+}
+
+/// Every reading of `text`: one, or two when a leading `B` without the
+/// colon may name the board or the bishop (`Bc4`: first the pawn move
+/// `B:c4`, then the bishop's move to c4 on the board to play).
+///
+/// ```
+/// use wormhole::Role;
+/// use wormhole::twoboard::{BoardId, san::{MoveText, readings}};
+/// let both = readings("Bc4").unwrap();
+/// assert_eq!(both, ["B:c4".parse::<MoveText>().unwrap(), MoveText::Normal {
+///     board: None, role: Role::Bishop, from_file: None, from_rank: None,
+///     to: "c4".parse().unwrap(), promotion: None,
+/// }]);
+/// assert_eq!(readings("B:c4").unwrap().len(), 1);
+/// assert_eq!(readings("Ae4").unwrap().len(), 1);
+/// ```
+pub fn readings(text: &str) -> Result<Vec<MoveText>, MoveError> {
+    let fail = |problem| MoveError::Syntax { text: text.to_string(), problem };
+    let trimmed = text.trim().trim_end_matches(['+', '#', '!', '?']);
+    if trimmed.is_empty() {
+        return Err(fail(SyntaxProblem::Empty));
+    }
+    if trimmed == "0000" || trimmed == "--" {
+        return Ok(vec![MoveText::Null(None)]);
+    }
+    if let Some(m) = coordinates(trimmed) {
+        return Ok(vec![MoveText::Coordinates(m)]);
+    }
+    if trimmed.contains(['>', '→']) {
+        return teleport(trimmed).map(|t| vec![t]).ok_or(fail(SyntaxProblem::BadTeleport));
+    }
+    let (board, body) = split_board(trimmed);
+    let first = read_body(board, body).map_err(fail)?;
+    // `B` read as the board: the same text may be a bishop's move.
+    let bishop = board.filter(|_| body.len() < trimmed.len() && !trimmed[1..].starts_with(':'));
+    match bishop.and_then(|_| read_body(None, trimmed).ok()) {
+        Some(second) if second != first => Ok(vec![first, second]),
+        _ => Ok(vec![first]),
+    }
+}
+
+/// What `body` says once its board (if written) is split off.
+fn read_body(board: Option<BoardId>, body: &str) -> Result<MoveText, SyntaxProblem> {
+    match body {
+        "--" => Ok(MoveText::Null(board)),
+        "O-O" | "0-0" => Ok(MoveText::Castle(board, CastlingSide::King)),
+        "O-O-O" | "0-0-0" => Ok(MoveText::Castle(board, CastlingSide::Queen)),
+        _ => match body.strip_suffix('^') {
+            Some(intent) => intent_square(intent).map(|sq| MoveText::Intent(board, sq)).ok_or(SyntaxProblem::NoSquare),
+            None => normal(board, body),
+        },
     }
 }
 
 /// The board prefix `A:`, `B:`, or the seed's `A`/`B` without the colon
-/// when a move follows (so `Bc4` is the pawn move `B:c4`; a bishop move
-/// without its board is written `Bxc4`'s way only with the board, `A:Bc4`).
+/// when a move follows (so `Bc4` is first read as the pawn move `B:c4`;
+/// [`readings`] adds the bishop's reading).
 fn split_board(text: &str) -> (Option<BoardId>, &str) {
     let mut chars = text.chars();
     let Some(board) = chars.next().and_then(BoardId::from_char) else { return (None, text) };
@@ -167,6 +203,20 @@ fn split_board(text: &str) -> (Option<BoardId>, &str) {
             (Some(board), rest)
         }
         None => (None, text),
+    }
+}
+
+impl MoveText {
+    /// The board the text names, if it names one.
+    fn board(self) -> Option<BoardId> {
+        match self {
+            MoveText::Coordinates(m) => Some(m.board()),
+            MoveText::Teleport { target, .. } => Some(target),
+            MoveText::Null(board)
+            | MoveText::Castle(board, _)
+            | MoveText::Intent(board, _)
+            | MoveText::Normal { board, .. } => board,
+        }
     }
 }
 
@@ -262,12 +312,16 @@ impl Position {
     /// assert_eq!(err.to_string(), "White must play board A now, not board B");
     /// ```
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        let parsed: MoveText = text.parse()?;
+        let readings = readings(text)?;
         let legal = self.legal_moves();
-        let fits: Vec<Move> = legal.iter().filter(|&m| self.fits(parsed, m)).collect();
+        let fits: Vec<Move> = legal.iter().filter(|&m| readings.iter().any(|&r| self.fits(r, m))).collect();
         match fits[..] {
             [m] => Ok(m),
-            [] => Err(self.refusal(parsed, text)),
+            [] => {
+                // Of two readings, the one on the board to play says more.
+                let here = |r: &&MoveText| r.board().is_none_or(|b| b == self.board);
+                Err(self.refusal(*readings.iter().find(here).unwrap_or(&readings[0]), text))
+            }
             _ => Err(MoveError::Ambiguous { sans: fits.iter().map(|&m| self.san(m)).collect(), moves: fits }),
         }
     }

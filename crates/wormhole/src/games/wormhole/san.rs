@@ -40,6 +40,12 @@ pub enum MoveError {
         /// The target square.
         to: Square,
     },
+    /// The target is a hole: no piece can move there (pieces skip holes).
+    #[error("{to} is a hole: no piece can move there (pieces skip holes)")]
+    HoleTarget {
+        /// The target square, a hole.
+        to: Square,
+    },
     /// Several legal moves fit the text.
     #[error("ambiguous: {}", .sans.join(" "))]
     Ambiguous {
@@ -130,6 +136,7 @@ impl Position {
     /// ).unwrap();
     /// assert_eq!(pos.parse_move("Nxf6").unwrap(), pos.parse_move("d3f6").unwrap());
     /// assert_eq!(pos.parse_move("Nh6").unwrap_err().to_string(), "no knight can reach h6");
+    /// assert_eq!(pos.parse_move("Kd8").unwrap_err().to_string(), "d8 is a hole: no piece can move there (pieces skip holes)");
     /// ```
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let t = read_text(text)?;
@@ -165,6 +172,9 @@ impl Position {
 
     /// Why no move, legal or not, fits `t`.
     fn why_unreachable(&self, t: &MoveText) -> MoveError {
+        if self.board.is_hole(t.to) {
+            return MoveError::HoleTarget { to: t.to };
+        }
         if let Some(from) = t.from_square() {
             return match self.board.piece_at(from) {
                 Some(p) if p.color == self.turn => IllegalMoveError::CannotReach { role: p.role, from, to: t.to },
