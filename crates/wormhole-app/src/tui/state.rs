@@ -336,7 +336,12 @@ impl Session {
     pub fn boards_shown(&self) -> Boards {
         let pos = self.shown_position();
         let count = pos.boards().len();
-        Boards { count, alone: (pos.board_to_play() + self.view.board_shift) % count, flipped: self.flipped() }
+        Boards {
+            count,
+            alone: (pos.board_to_play() + self.view.board_shift) % count,
+            flipped: self.flipped(),
+            tall_panel: matches!(self.mode, Mode::Review | Mode::Analyze),
+        }
     }
     pub fn input(&self) -> &str {
         self.view.input.text()

@@ -158,8 +158,12 @@ fn clock_left(clocks: &Clocks, read: Instant, color: Color) -> String {
 /// both players and clocks, the moves and the chat.
 fn game(frame: &mut Frame, area: Rect, app: &App, table: &Table) {
     let pos = &table.position;
-    let boards =
-        Boards { count: pos.boards().len(), alone: pos.board_to_play(), flipped: table.view.you == Some(Color::Black) };
+    let boards = Boards {
+        count: pos.boards().len(),
+        alone: pos.board_to_play(),
+        flipped: table.view.you == Some(Color::Black),
+        tall_panel: false,
+    };
     let Some(screen) = layout(area, boards) else {
         let text = format!("Please enlarge the terminal (now {}x{})", area.width, area.height);
         return frame.render_widget(Paragraph::new(text), area);

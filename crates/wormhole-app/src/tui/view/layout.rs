@@ -22,6 +22,9 @@ pub struct Boards {
     /// The board shown when only one fits.
     pub alone: usize,
     pub flipped: bool,
+    /// The panel needs the screen's height (the review's move list, live
+    /// analysis' lines): it stays beside the boards, never under them.
+    pub tall_panel: bool,
 }
 
 /// How several boards share the screen.
@@ -103,7 +106,8 @@ pub fn layout(area: Rect, boards: Boards) -> Option<Screen> {
     // that gives bigger squares (two boards side by side on a wide
     // screen would leave most of its height empty).
     let below = Rect { height: main.height.saturating_sub(PANEL_BELOW_MIN_H), ..main };
-    if let Some((across, wide)) = place_several(below, boards).filter(|(_, wide)| cell(wide) > cell(&placed)) {
+    let across = if boards.tall_panel { None } else { place_several(below, boards) };
+    if let Some((across, wide)) = across.filter(|(_, wide)| cell(wide) > cell(&placed)) {
         let bottom = wide.iter().map(|p| p.geometry.area().bottom()).max().unwrap_or(main.y);
         let panel = Rect::new(main.x, bottom, main.width, main.bottom().saturating_sub(bottom));
         return Some(Screen { boards: wide, arrangement: across, panel, input });

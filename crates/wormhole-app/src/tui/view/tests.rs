@@ -27,7 +27,7 @@ fn themed(theme: ThemeName, pieces: PieceStyle, display: Display) -> Session {
 
 /// The layout of a `w` x `h` screen for a game of one board.
 fn one_board(w: u16, h: u16) -> crate::tui::view::layout::Screen {
-    let boards = crate::tui::view::layout::Boards { count: 1, alone: 0, flipped: false };
+    let boards = crate::tui::view::layout::Boards { count: 1, alone: 0, flipped: false, tall_panel: false };
     crate::tui::view::layout(Rect::new(0, 0, w, h), boards).unwrap()
 }
 
@@ -190,7 +190,10 @@ fn the_board_grows_with_the_terminal_and_the_panel_keeps_its_room() {
 #[test]
 fn two_boards_use_the_height_with_bigger_squares_and_the_panel_under_them() {
     use crate::tui::view::layout::{Arrangement, Boards, PANEL_BELOW_MIN_H, PANEL_MIN_W};
-    let two = |w, h| crate::tui::view::layout(Rect::new(0, 0, w, h), Boards { count: 2, alone: 0, flipped: false });
+    let layout = |w, h, tall_panel| {
+        crate::tui::view::layout(Rect::new(0, 0, w, h), Boards { count: 2, alone: 0, flipped: false, tall_panel })
+    };
+    let two = |w, h| layout(w, h, false);
     // 120x40 gave two boards of 5x2 squares on 18 of 37 rows; 100x30 3x1, 200x60 9x4.
     for ((w, h), cell) in [((100, 30), (5, 2)), ((120, 40), (7, 3)), ((200, 60), (11, 5))] {
         let screen = two(w, h).unwrap();
@@ -207,6 +210,13 @@ fn two_boards_use_the_height_with_bigger_squares_and_the_panel_under_them() {
     // Where squares would not grow, the panel stays beside the boards.
     let screen = two(80, 24).unwrap();
     assert!(screen.panel.x > 0 && screen.panel.width >= PANEL_MIN_W, "80x24: {:?}", screen.panel);
+    // A review's move list or live analysis needs the panel's height: at
+    // 120x40 under the boards it had 11 rows and showed no move list.
+    for (w, h) in [(100, 30), (120, 40), (200, 60)] {
+        let screen = layout(w, h, true).unwrap();
+        let (panel, main_h) = (screen.panel, h - 3);
+        assert!(panel.x > 0 && panel.y == 0 && panel.height == main_h, "{w}x{h}: beside, full height: {panel:?}");
+    }
 }
 
 #[test]
