@@ -7,13 +7,15 @@
 //!   chat, engine games on a bounded pool, restore after a restart).
 //! - [`ssh`]: the SSH server (russh): host key, who connects, refusals, limits.
 //! - [`session`] and [`screens`]: one connection's app: its input, its
-//!   screens (name, lobby, game) and their drawing.
+//!   screens (name, lobby, game) and their drawing; [`inbox`]: what reaches
+//!   that app (who the client is, its inputs, the hub's notifier).
 //! - [`settings`]: each player's theme and piece style, kept by the server.
 //! - [`serve`]: the `serve` command.
 
 // The hub's tools for tests and its load benchmark are not all used by the server.
 #[cfg_attr(not(test), allow(dead_code))]
 pub mod hub;
+pub mod inbox;
 pub mod screens;
 pub mod serve;
 pub mod session;

@@ -21,7 +21,7 @@ use wormhole::{AnyPosition, GameKind};
 
 use super::hub::records::{Account, GameId};
 use super::hub::{ChallengeId, ChallengeSpec, Clocks, GameView, Hub, HubEvent, Lobby, SessionId, Who};
-use super::session::{Identity, Input};
+use super::inbox::{Identity, Input};
 use super::settings::{PlayerSettings, Settings};
 pub use parse::{Command, GAME_COMMANDS, LOBBY_COMMANDS, Setting};
 
@@ -311,7 +311,7 @@ impl App {
 
     /// Connects to the hub as `account` (a guest without one).
     fn connect(&mut self, account: Option<Account>) -> Done {
-        let notify = super::session::notifier(self.to.clone());
+        let notify = super::inbox::notifier(self.to.clone());
         let who = account.clone().map_or(Who::Guest, Who::Player);
         match self.hub.connect(who, notify) {
             Ok(s) => Done::Connected(s, account),

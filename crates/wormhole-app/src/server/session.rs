@@ -14,40 +14,9 @@ use ratatui::layout::Rect;
 use ratatui::{Terminal, TerminalOptions, Viewport};
 use tokio::sync::mpsc::UnboundedSender;
 
-use super::hub::{Hub, HubEvent};
+use super::hub::Hub;
+use super::inbox::{Identity, Input};
 use super::screens::{App, Msg};
-
-/// Who a connection is.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Identity {
-    /// A client that proved it holds this key (OpenSSH `SHA256:` fingerprint, public key text).
-    Key { fp: String, text: String },
-    /// A client without a key: it may watch.
-    Guest,
-}
-
-impl Identity {
-    /// The key's fingerprint, for a client with a key.
-    pub fn key_fp(&self) -> Option<&str> {
-        match self {
-            Identity::Key { fp, .. } => Some(fp),
-            Identity::Guest => None,
-        }
-    }
-}
-
-/// What reaches a session's app thread.
-#[derive(Debug)]
-pub enum Input {
-    /// A key or mouse event from the client.
-    Event(Event),
-    /// The client's window is now this size (columns, rows).
-    Resize(u16, u16),
-    /// Something happened on the hub.
-    Hub(HubEvent),
-    /// The connection is gone.
-    Closed,
-}
 
 /// What the app thread sends to the client.
 #[derive(Debug)]
@@ -162,14 +131,6 @@ pub fn run(start: SessionStart, inputs: &Receiver<Input>, out: UnboundedSender<O
         crossterm::terminal::LeaveAlternateScreen
     );
     let _ = out.send(Out::Close);
-}
-
-/// The notifier the hub tells this session's events through.
-pub fn notifier(to: std::sync::mpsc::Sender<Input>) -> super::hub::Notifier {
-    let to = std::sync::Mutex::new(to);
-    Box::new(move |event| {
-        let _ = to.lock().map(|t| t.send(Input::Hub(event)));
-    })
 }
 
 /// Draws, waits for an input and updates the app until it ends.

@@ -28,7 +28,8 @@ use russh::{Channel, ChannelId, ChannelOpenFailure, MethodKind, MethodSet, Pty};
 use tokio::sync::mpsc::{UnboundedReceiver, unbounded_channel};
 
 use super::hub::Hub;
-use super::session::{self, Identity, Input, InputParser, Out, SessionStart};
+use super::inbox::{Identity, Input};
+use super::session::{self, InputParser, Out, SessionStart};
 use super::settings::Settings;
 
 /// The host key's file in the data folder.

@@ -1,0 +1,50 @@
+//! What reaches one connection's app thread, shared by the thread
+//! ([`super::session`]) and the screens it runs ([`super::screens`]): who
+//! the client is, the [`Input`]s on its channel, and the hub's
+//! [`notifier`](notifier) that puts the hub's events on that channel.
+
+use std::sync::mpsc::Sender;
+
+use crossterm::event::Event;
+
+use super::hub::{HubEvent, Notifier};
+
+/// Who a connection is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Identity {
+    /// A client that proved it holds this key (OpenSSH `SHA256:` fingerprint, public key text).
+    Key { fp: String, text: String },
+    /// A client without a key: it may watch.
+    Guest,
+}
+
+impl Identity {
+    /// The key's fingerprint, for a client with a key.
+    pub fn key_fp(&self) -> Option<&str> {
+        match self {
+            Identity::Key { fp, .. } => Some(fp),
+            Identity::Guest => None,
+        }
+    }
+}
+
+/// What reaches a session's app thread.
+#[derive(Debug)]
+pub enum Input {
+    /// A key or mouse event from the client.
+    Event(Event),
+    /// The client's window is now this size (columns, rows).
+    Resize(u16, u16),
+    /// Something happened on the hub.
+    Hub(HubEvent),
+    /// The connection is gone.
+    Closed,
+}
+
+/// The notifier the hub tells this session's events through.
+pub fn notifier(to: Sender<Input>) -> Notifier {
+    let to = std::sync::Mutex::new(to);
+    Box::new(move |event| {
+        let _ = to.lock().map(|t| t.send(Input::Hub(event)));
+    })
+}
