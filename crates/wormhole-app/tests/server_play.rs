@@ -40,7 +40,7 @@ fn play(
 ) {
     for _ in 0..plies {
         let mv = pos.legal_moves()[0];
-        let text = mv.to_string();
+        let (text, san) = (mv.to_string(), pos.san(mv).unwrap());
         *done += 1;
         let n = *done;
         let mover = if pos.turn() == wormhole::Color::White { &mut *white } else { &mut *black };
@@ -49,7 +49,12 @@ fn play(
         let shown = format!("Moves ({n}):");
         for screen in [&*white, &*black, watcher] {
             let s = screen.wait_for(&shown);
-            assert!(s.contains(&text), "{text} is shown:\n{s}");
+            // Typed in coordinates, shown in SAN as the local app does.
+            assert!(s.contains(&san), "{text} is shown as {san}:\n{s}");
+            if n == 1 && san != text {
+                let line = s.lines().find(|l| l.contains("Moves (1):")).unwrap();
+                assert!(line.contains(&format!("1. {san}")) && !line.contains(&text), "{line}");
+            }
         }
     }
 }

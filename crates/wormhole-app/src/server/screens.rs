@@ -112,6 +112,8 @@ pub struct Table {
     pub view: GameView,
     pub position: AnyPosition,
     pub last: Option<wormhole::AnyMove>,
+    /// The SAN of every move so far (the hub sends coordinates).
+    pub san: Vec<String>,
     /// The clocks and when they were read.
     pub clocks: Option<(Clocks, Instant)>,
     pub chat: Vec<String>,

@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use wormhole::AnyPosition;
+use wormhole::{AnyMove, AnyPosition};
 
 use super::{Effect, Pending, Table, inert};
 use crate::server::hub::{GameView, HubEvent};
@@ -16,11 +16,22 @@ pub fn table(view: GameView) -> Table {
     let mut position =
         AnyPosition::from_fen(view.info.kind, &view.start_fen).unwrap_or_else(|_| AnyPosition::new(view.info.kind));
     let mut last = None;
+    let mut san = Vec::with_capacity(view.moves.len());
     for mv in &view.moves {
-        last = position.play_text(mv).ok();
+        let (played, written) = step(&mut position, mv);
+        last = played;
+        san.push(written);
     }
     let clocks = view.clocks.map(|c| (c, Instant::now()));
-    Table { view, position, last, clocks, chat: Vec::new(), pending: None }
+    Table { view, position, last, san, clocks, chat: Vec::new(), pending: None }
+}
+
+/// Plays `mv` (the hub's coordinate text) on `position`: the move, and its
+/// SAN as the panel writes it (the text itself if it does not read).
+fn step(position: &mut AnyPosition, mv: &str) -> (Option<AnyMove>, String) {
+    let Ok(m) = position.parse_move(mv) else { return (None, mv.to_string()) };
+    let san = position.san(m).unwrap_or_else(|_| mv.to_string());
+    (position.play(m).ok().map(|()| m), san)
 }
 
 /// Follows `event` on `table`; what it asks of the hub.
@@ -32,7 +43,9 @@ pub fn follow(table: &mut Table, event: HubEvent, status: &mut String) -> Vec<Ef
                 // Out of step (a takeback crossed a move): read the game again.
                 return vec![Effect::Open(id)];
             }
-            table.last = table.position.play_text(&mv).ok();
+            let (played, san) = step(&mut table.position, &mv);
+            table.last = played;
+            table.san.push(san);
             table.view.moves.push(mv);
             table.view.info.plies = table.view.moves.len();
             table.clocks = clocks.map(|c| (c, Instant::now()));

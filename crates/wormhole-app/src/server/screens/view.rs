@@ -197,7 +197,7 @@ fn panel(table: &Table) -> Vec<Line<'static>> {
         (None, None) => "Watching".to_string(),
     }));
     let moves: Vec<String> =
-        v.moves.chunks(2).enumerate().map(|(i, m)| format!("{}. {}", i + 1, m.join(" "))).collect();
+        table.san.chunks(2).enumerate().map(|(i, m)| format!("{}. {}", i + 1, m.join(" "))).collect();
     lines.push(Line::from(format!("Moves ({}): {}", v.moves.len(), moves.join(" "))));
     lines.push(Line::from("Chat:"));
     lines.extend(table.chat.iter().map(|c| Line::from(c.clone())));
