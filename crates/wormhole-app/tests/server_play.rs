@@ -179,3 +179,56 @@ fn a_players_drawing_settings_are_kept_by_the_server() {
     again.wait_for("you are alice (theme dark, pieces letters)");
     hang_up(again);
 }
+
+/// The offers between two players, through ssh: a takeback asked and
+/// granted, a draw declined then agreed (the watcher sees both), and a
+/// rematch with the colours swapped (Two-board chess, which has draws).
+#[test]
+fn takeback_draw_and_rematch_between_two_players() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("data"));
+    let (mut alice, _) = register(&server, dir.path(), "alice");
+    let (mut bob, _) = register(&server, dir.path(), "bob");
+    alice.enter("new twoboard white");
+    bob.wait_for("alice: ");
+    bob.enter("accept 1");
+    let id = game_id(&alice.wait_for("You play White"));
+    bob.wait_for("You play Black");
+    let mut pos = AnyPosition::new(GameKind::Twoboard);
+    let mut done = 0;
+    let guest = new_key(dir.path(), "guest");
+    let mut carol = server.connect(&guest);
+    carol.wait_for("choose your name");
+    carol.send(b"\x1b");
+    carol.wait_for("you are a guest");
+    carol.enter(&format!("open {id}"));
+    carol.wait_for("Watching");
+    play(&mut pos, &mut done, &mut alice, &mut bob, &carol, 2);
+
+    bob.enter("/takeback");
+    alice.wait_for("asks to take back");
+    alice.enter("/yes");
+    for s in [&alice, &bob, &carol] {
+        s.wait_for("Moves (1):");
+    }
+
+    alice.enter("/draw");
+    bob.wait_for("offers a draw");
+    bob.enter("/no");
+    alice.wait_for("your offer was declined");
+    alice.enter("/draw");
+    bob.wait_for("offers a draw");
+    bob.enter("/yes");
+    for s in [&alice, &bob, &carol] {
+        s.wait_for("Result 1/2-1/2");
+    }
+
+    alice.enter("/rematch");
+    bob.wait_for("asks for a rematch");
+    bob.enter("/rematch");
+    alice.wait_for("You play Black");
+    bob.wait_for("You play White");
+    for s in [alice, bob, carol] {
+        hang_up(s);
+    }
+}
