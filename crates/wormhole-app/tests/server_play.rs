@@ -231,4 +231,9 @@ fn takeback_draw_and_rematch_between_two_players() {
     for s in [alice, bob, carol] {
         hang_up(s);
     }
+    // One line per event in the log, and nothing else: a session's end
+    // printed ratatui's "Failed to show the cursor" there.
+    assert!(server.logged("(bob) left") && server.logged("(alice) left"));
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    assert!(!server.has_logged("Failed"), "the log has only the server's lines");
 }

@@ -93,7 +93,12 @@ impl Write for Sink {
             return Ok(());
         }
         let bytes = std::mem::take(&mut self.buffer);
-        self.out.send(Out::Data(bytes)).map_err(|_| io::Error::new(io::ErrorKind::BrokenPipe, "the client is gone"))
+        // A client that is gone takes no more bytes, and that is no error:
+        // the loop learns of it from `Input::Closed`, and ratatui's terminal,
+        // dropped after it, would print its failure to show the cursor into
+        // the server's log at every disconnection.
+        let _ = self.out.send(Out::Data(bytes));
+        Ok(())
     }
 }
 

@@ -56,6 +56,11 @@ impl Server {
         let _ = self.child.wait();
     }
 
+    /// Whether a line of the log so far holds `text` (no waiting).
+    pub fn has_logged(&self, text: &str) -> bool {
+        self.log.lock().unwrap().iter().any(|l| l.contains(text))
+    }
+
     /// Whether the log has a line containing `text` (waiting up to 10 s for it).
     pub fn logged(&self, text: &str) -> bool {
         let end = std::time::Instant::now() + Duration::from_secs(10);
