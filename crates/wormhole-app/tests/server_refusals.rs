@@ -129,3 +129,34 @@ fn escape_sequences_in_a_chat_line_are_inert() {
     hang_up(alice);
     hang_up(bob);
 }
+
+/// The session limits: `--per-key 1` refuses a key's second session and
+/// `--max-sessions 2` a third connection, each with a message, while the
+/// sessions already open go on; a slot is free again once its session ends.
+#[test]
+fn the_session_limits_refuse_with_a_message_and_free_their_slot() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start_with(&dir.path().join("data"), &["--max-sessions", "2", "--per-key", "1"]);
+    let alice_key = new_key(dir.path(), "alice");
+    let mut alice = server.connect(&alice_key);
+    alice.wait_for("choose your name");
+    alice.enter("alice");
+    alice.wait_for("you are alice");
+    let again = server.connect(&alice_key);
+    again.wait_for("this key has as many sessions open as it may (1)");
+    hang_up(again);
+    let bob_key = new_key(dir.path(), "bob");
+    let bob = server.connect(&bob_key);
+    bob.wait_for("choose your name");
+    let carol = server.connect(&new_key(dir.path(), "carol"));
+    carol.wait_for("the server is full (2 sessions)");
+    hang_up(carol);
+    alice.enter("quit");
+    hang_up(alice);
+    assert!(server.logged("(alice) left"));
+    let again = server.connect(&alice_key);
+    again.wait_for("you are alice");
+    for s in [bob, again] {
+        hang_up(s);
+    }
+}

@@ -215,7 +215,10 @@ impl Shared {
             let n = per_key.entry(key.to_string()).or_default();
             if *n >= self.config.per_key {
                 self.sessions.fetch_sub(1, Ordering::SeqCst);
-                return Err(format!("wormhole: this key already has {} sessions open", self.config.per_key));
+                return Err(format!(
+                    "wormhole: this key has as many sessions open as it may ({})",
+                    self.config.per_key
+                ));
             }
             *n += 1;
         }

@@ -22,10 +22,16 @@ pub struct Server {
 impl Server {
     /// Starts a server on `data`, waiting until it listens.
     pub fn start(data: &Path) -> Server {
+        Server::start_with(data, &[])
+    }
+
+    /// Starts a server on `data` with more options (`--max-sessions 2`).
+    pub fn start_with(data: &Path, options: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_wormhole"))
             .args(["serve", "--listen", "127.0.0.1:0", "--data"])
             .arg(data)
             .args(["--engine-threads", "1"])
+            .args(options)
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
