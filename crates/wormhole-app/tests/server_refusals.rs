@@ -160,3 +160,24 @@ fn the_session_limits_refuse_with_a_message_and_free_their_slot() {
         hang_up(s);
     }
 }
+
+/// A client without a key comes in as a guest who may watch and nothing
+/// more (`--guests watch`, the default); `--guests none` turns it away.
+#[test]
+fn a_client_without_a_key_watches_as_a_guest_or_is_turned_away() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("data"));
+    let mut guest = server.connect_guest();
+    guest.wait_for("you are a guest (watch only)");
+    guest.enter("new classic");
+    guest.wait_for("guests may watch games but not play");
+    guest.enter(&format!("addkey {}", "ssh-ed25519 AAAA"));
+    guest.wait_for("guests have no account to add a key to");
+    hang_up(guest);
+    drop(server);
+
+    let server = Server::start_with(&dir.path().join("data2"), &["--guests", "none"]);
+    let guest = server.connect_guest();
+    guest.wait_for("Permission denied");
+    hang_up(guest);
+}

@@ -99,6 +99,16 @@ impl Server {
         Session::start_program("ssh", &args)
     }
 
+    /// The real OpenSSH client, with a pty, connected without a key
+    /// (keyboard-interactive, as a client without keys does).
+    pub fn connect_guest(&self) -> Session {
+        let port = self.port.to_string();
+        let mut args = vec!["-tt", "-p", &port, "-o", "PubkeyAuthentication=no"];
+        args.extend(["-o", "PreferredAuthentications=keyboard-interactive", "-o", "StrictHostKeyChecking=no"]);
+        args.extend(["-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR", "127.0.0.1"]);
+        Session::start_program("ssh", &args)
+    }
+
     /// `ssh` with `extra` options and arguments, without a pty; waits for it.
     pub fn ssh(&self, key: &Path, extra: &[&str]) -> Output {
         let mut cmd = Command::new("ssh");
