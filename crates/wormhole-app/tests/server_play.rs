@@ -59,9 +59,19 @@ fn play(
     }
 }
 
-/// Two players and a watcher: challenge, accept, moves seen by all, a
-/// drop and a reconnection, the watcher refused a move, a resignation.
-fn a_game_to_its_end(kind: GameKind) {
+/// A game of `kind` that alice (White) challenged and bob accepted, and
+/// carol, a key without an account, watches (Esc on the name form).
+struct Watched {
+    server: Server,
+    alice: Session,
+    bob: Session,
+    bob_key: std::path::PathBuf,
+    carol: Session,
+    /// Last, so that the server stops before its folder goes.
+    dir: tempfile::TempDir,
+}
+
+fn a_game_watched(kind: GameKind) -> Watched {
     let dir = tempfile::tempdir().unwrap();
     let server = Server::start(&dir.path().join("data"));
     let (mut alice, _) = register(&server, dir.path(), "alice");
@@ -69,20 +79,22 @@ fn a_game_to_its_end(kind: GameKind) {
     alice.enter(&format!("new {} white", kind.name()));
     bob.wait_for("alice: ");
     bob.enter("accept 1");
-    let screen = alice.wait_for("You play White");
+    let id = game_id(&alice.wait_for("You play White"));
     bob.wait_for("You play Black");
-    let id = game_id(&screen);
-
-    // A key without an account: Esc on the name form watches as a guest.
-    let carol_key = new_key(dir.path(), "carol");
-    let mut carol = server.connect(&carol_key);
+    let mut carol = server.connect(&new_key(dir.path(), "carol"));
     carol.wait_for("choose your name");
     carol.send(b"\x1b");
     carol.wait_for("you are a guest");
     carol.wait_for("alice - bob");
     carol.enter(&format!("open {id}"));
     carol.wait_for("Watching");
+    Watched { server, alice, bob, bob_key, carol, dir }
+}
 
+/// Two players and a watcher: challenge, accept, moves seen by all, a
+/// drop and a reconnection, the watcher refused a move, a resignation.
+fn a_game_to_its_end(kind: GameKind) {
+    let Watched { server, mut alice, mut bob, bob_key, mut carol, dir: _dir } = a_game_watched(kind);
     let mut pos = AnyPosition::new(kind);
     let mut done = 0;
     play(&mut pos, &mut done, &mut alice, &mut bob, &carol, 2);
@@ -185,24 +197,9 @@ fn a_players_drawing_settings_are_kept_by_the_server() {
 /// rematch with the colours swapped (Two-board chess, which has draws).
 #[test]
 fn takeback_draw_and_rematch_between_two_players() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = Server::start(&dir.path().join("data"));
-    let (mut alice, _) = register(&server, dir.path(), "alice");
-    let (mut bob, _) = register(&server, dir.path(), "bob");
-    alice.enter("new twoboard white");
-    bob.wait_for("alice: ");
-    bob.enter("accept 1");
-    let id = game_id(&alice.wait_for("You play White"));
-    bob.wait_for("You play Black");
+    let Watched { server, mut alice, mut bob, carol, dir: _dir, .. } = a_game_watched(GameKind::Twoboard);
     let mut pos = AnyPosition::new(GameKind::Twoboard);
     let mut done = 0;
-    let guest = new_key(dir.path(), "guest");
-    let mut carol = server.connect(&guest);
-    carol.wait_for("choose your name");
-    carol.send(b"\x1b");
-    carol.wait_for("you are a guest");
-    carol.enter(&format!("open {id}"));
-    carol.wait_for("Watching");
     play(&mut pos, &mut done, &mut alice, &mut bob, &carol, 2);
 
     bob.enter("/takeback");
