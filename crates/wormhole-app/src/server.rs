@@ -12,8 +12,6 @@
 //! - [`settings`]: each player's theme and piece style, kept by the server.
 //! - [`serve`]: the `serve` command.
 
-// The hub's tools for tests and its load benchmark are not all used by the server.
-#[cfg_attr(not(test), allow(dead_code))]
 pub mod hub;
 pub mod inbox;
 pub mod screens;
@@ -21,6 +19,4 @@ pub mod serve;
 pub mod session;
 pub mod settings;
 pub mod ssh;
-// Parts of the store's API have no caller yet.
-#[allow(dead_code)]
 pub mod store;

@@ -254,6 +254,7 @@ impl Hub {
     }
 
     /// Looks at the clocks and absences now (the ticker does every [`TICK`]).
+    #[cfg(test)]
     pub fn tick(&self) {
         self.inner.tick();
     }

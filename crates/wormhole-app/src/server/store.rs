@@ -124,6 +124,7 @@ pub struct Account {
 }
 
 /// One SSH key of an account.
+#[cfg(test)]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AccountKey {
     /// The OpenSSH fingerprint, `SHA256:...`.
@@ -245,6 +246,7 @@ impl Store {
     }
 
     /// A store in memory: the same schema and rules, gone when dropped.
+    #[cfg(test)]
     pub fn open_in_memory() -> Result<Store, StoreError> {
         Store::setup(Connection::open_in_memory()?, ":memory:")
     }

@@ -2,6 +2,7 @@
 //! move times are compared with it after a restart), or a clock the tests
 //! move by hand.
 
+#[cfg(test)]
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -23,9 +24,11 @@ impl Clock for SystemClock {
 }
 
 /// A clock that moves only when told to (tests).
+#[cfg(test)]
 #[derive(Debug, Default)]
 pub struct ManualClock(AtomicU64);
 
+#[cfg(test)]
 impl ManualClock {
     /// A clock showing `ms`.
     pub fn at(ms: u64) -> ManualClock {
@@ -38,6 +41,7 @@ impl ManualClock {
     }
 }
 
+#[cfg(test)]
 impl Clock for ManualClock {
     fn now_ms(&self) -> u64 {
         self.0.load(Ordering::SeqCst)

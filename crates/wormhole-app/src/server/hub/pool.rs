@@ -91,6 +91,7 @@ impl EnginePool {
     }
 
     /// How many searches wait for a worker.
+    #[cfg(test)]
     pub fn waiting(&self) -> usize {
         self.shared.lock().waiting.len()
     }

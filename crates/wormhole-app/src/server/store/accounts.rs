@@ -2,7 +2,9 @@
 
 use rusqlite::{Connection, OptionalExtension, params};
 
-use super::{Account, AccountId, AccountKey, Store, StoreError, check_name, now_ms};
+#[cfg(test)]
+use super::AccountKey;
+use super::{Account, AccountId, Store, StoreError, check_name, now_ms};
 
 /// The columns of an account, in [`account_from`]'s order.
 const ACCOUNT_COLUMNS: &str = "accounts.id, accounts.name, accounts.created_ms";
@@ -62,6 +64,7 @@ impl Store {
     }
 
     /// The keys of an account, oldest first.
+    #[cfg(test)]
     pub fn keys_of(&self, account: AccountId) -> Result<Vec<AccountKey>, StoreError> {
         let mut stmt = self.conn.prepare_cached(
             "SELECT fingerprint, key_text, added_ms FROM account_keys WHERE account = ?1 ORDER BY added_ms, rowid",
@@ -84,6 +87,7 @@ impl Store {
     }
 
     /// The account of an id.
+    #[cfg(test)]
     pub fn account(&self, id: AccountId) -> Result<Option<Account>, StoreError> {
         one_account(&self.conn, "WHERE id = ?1", id.0)
     }

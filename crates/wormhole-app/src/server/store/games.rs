@@ -41,18 +41,21 @@ pub struct Finish {
 
 impl StoredGame {
     /// The ply the next move must have.
+    #[cfg(test)]
     pub fn next_ply(&self) -> u32 {
         self.moves.len() as u32
     }
 
     /// When the side to move's clock started: the last move's time, or the
     /// game's creation before any move.
+    #[cfg(test)]
     pub fn last_move_ms(&self) -> i64 {
         self.moves.last().map_or(self.created_ms, |m| m.at_ms)
     }
 
     /// The tags of a PGN export, besides the position's own (`Variant`,
     /// `FEN`, which the PGN writer takes from the start position).
+    #[cfg(test)]
     pub fn pgn_headers(&self) -> Vec<(&'static str, String)> {
         let event = if self.rated { "Rated game" } else { "Casual game" };
         // "2026-11-29 13:45" as "2026.11.29".
@@ -236,6 +239,7 @@ impl Store {
     /// move is checked as [`Store::add_move`] checks it, in order; one
     /// refused leaves the others stored. The answer has one result per
     /// move; when the call fails as a whole, none is stored.
+    #[cfg(test)]
     pub fn add_moves(&mut self, moves: &[(GameId, StoredMove)]) -> Result<Vec<Result<(), StoreError>>, StoreError> {
         let mut tx = self.write()?;
         let mut results = Vec::with_capacity(moves.len());

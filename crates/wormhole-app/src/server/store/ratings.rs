@@ -84,12 +84,14 @@ impl Store {
     }
 
     /// A player's rating in a game: the start rating before any rated game.
+    #[cfg(test)]
     pub fn rating(&self, account: AccountId, variant: &str) -> Result<Rating, StoreError> {
         read_rating(&self.conn, account, variant)
     }
 
     /// A player's ratings in every game they have a rated game in, with
     /// how many rated games, by game name.
+    #[cfg(test)]
     pub fn ratings_of(&self, account: AccountId) -> Result<Vec<(String, Rating, u32)>, StoreError> {
         let mut stmt = self.conn.prepare_cached(
             "SELECT variant, rating, deviation, volatility, games FROM ratings
