@@ -1,5 +1,7 @@
-//! The engine on its own thread: one search at a time, to play a move or to
-//! give the human a hint. The effects runner starts and polls it; it never
+//! The engine on its own thread: one search at a time, to play a move, to
+//! give the human a hint, or to think on the human's time (pondering: the
+//! position with the human to move, so that the hint, a proved result and
+//! the table the reply search starts from are ready sooner). The effects runner starts and polls it; it never
 //! blocks the UI except for the moment a cancelled search takes to stop.
 
 use std::time::{Duration, Instant};
@@ -26,6 +28,9 @@ pub enum Purpose {
     Analysis { id: u64 },
     /// The puzzle trainer: the best reply to a wrong move, played at this ply.
     Refutation { ply: usize },
+    /// Thinking on the human's time: the position at this ply, the human
+    /// to move, searched until stopped (see `update/engine.rs`).
+    Ponder { ply: usize },
 }
 
 /// A finished search.
@@ -75,11 +80,22 @@ impl Ai {
         }
     }
 
-    /// Starts a search at `level` (cancelling any other).
+    /// Starts a search at `level` (cancelling any other), on one thread.
     pub fn start(&mut self, position: &AnyPosition, limits: Limits, level: Level, purpose: Purpose) {
+        self.spawn(position, limits, level, purpose, 1);
+    }
+
+    /// Starts thinking on the human's time at full strength, on `threads`
+    /// threads (cancelling any other search): the human to move at `ply`.
+    pub fn ponder(&mut self, position: &AnyPosition, limits: Limits, threads: usize, ply: usize) {
+        self.spawn(position, limits, Level::MAX, Purpose::Ponder { ply }, threads);
+    }
+
+    fn spawn(&mut self, position: &AnyPosition, limits: Limits, level: Level, purpose: Purpose, threads: usize) {
         self.cancel();
         let Some(mut engine) = self.idle.take() else { return };
         engine.set_level(level);
+        engine.set_threads(threads);
         let thread = SearchThread::spawn_any(engine, position.clone(), limits);
         self.job = Some(Job { thread, purpose, started: Instant::now(), info: None });
     }
@@ -138,6 +154,14 @@ impl Ai {
             }
         }
         out
+    }
+}
+
+impl Drop for Ai {
+    /// A search nobody will read (an infinite one, thinking on the human's
+    /// time) must not outlive its engine's owner.
+    fn drop(&mut self) {
+        self.abandon();
     }
 }
 
