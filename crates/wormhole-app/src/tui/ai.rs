@@ -294,3 +294,6 @@ mod porthole_tests {
         assert_eq!(pv_san(&pos, &[best], 8), "1.Rb4>a8#");
     }
 }
+
+#[cfg(test)]
+mod ponder_tests;
