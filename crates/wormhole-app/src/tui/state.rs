@@ -367,6 +367,12 @@ impl Session {
     pub fn thinking(&self) -> Option<&Thinking> {
         self.thinking.as_ref()
     }
+
+    /// What the thinking on the human's time found about the position now,
+    /// once it ended by itself (it proved the result).
+    pub fn pondered(&self) -> Option<&Info> {
+        self.pondered.as_ref().filter(|(ply, _)| *ply == self.game.len()).and_then(|(_, info)| info.as_ref())
+    }
     pub fn now(&self) -> Instant {
         self.now
     }

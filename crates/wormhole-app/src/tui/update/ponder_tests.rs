@@ -129,6 +129,8 @@ fn a_result_proved_while_pondering_is_shown_but_no_line_or_number() {
         Finished { purpose: Purpose::Ponder { ply: 0 }, best: Some(e4), info: Some(found), elapsed: Duration::ZERO };
     let effects = s.update(Msg::Engine(EngineEvent::Done(done)));
     assert!(effects.is_empty() && s.thinking().is_none(), "{effects:?}");
+    let text = screen(&s, 120, 40).join("\n");
+    assert!(text.contains("Thought on your time, depth 12") && text.contains("White wins in 3 moves"), "{text}");
     assert!(s.update(Action::Help).is_empty() && s.update(Action::Escape).is_empty(), "not started again");
     s.update(Action::Hint);
     assert_eq!(info(&s), "Hint (full-strength engine, depth 12 on your time): e4 (White wins in 3 moves)");

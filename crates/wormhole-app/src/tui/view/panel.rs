@@ -12,10 +12,10 @@ use wormhole::engine::Level;
 use wormhole::{AnyPosition, Color, Role};
 
 use super::legend::{self, wrap};
-use crate::tui::ai::{self, Purpose, Score};
+use crate::tui::ai::{self, Info, Purpose, Score};
 use crate::tui::game::Player;
 use crate::tui::games;
-use crate::tui::state::{LastSearch, Session, Thinking};
+use crate::tui::state::{LastSearch, Session};
 use crate::tui::theme::Theme;
 
 /// Piece values for the material count (the fairy pieces by their reach).
@@ -153,19 +153,23 @@ fn engine_lines(session: &Session, width: usize) -> Vec<Line<'static>> {
         // Only while it is the last move, and not once the game is decided.
         lines.extend(engine_played(last, width).into_iter().map(|l| Line::styled(l, theme.dim)));
     }
-    if let Some(thinking) = pondering {
-        lines.extend(pondering_lines(thinking, theme));
+    let turn = game.position().turn();
+    match (pondering, session.pondered()) {
+        (Some(thinking), _) => lines.extend(pondering_lines("Thinking", thinking.info.as_ref(), turn, theme)),
+        (None, Some(found)) => lines.extend(pondering_lines("Thought", Some(found), turn, theme)),
+        (None, None) => {}
     }
     lines
 }
 
 /// The engine thinking on the human's time: how deep, and a result once it
 /// is proved, but no line and no number (a hint the human did not ask for).
-fn pondering_lines(thinking: &Thinking, theme: &Theme) -> Vec<Line<'static>> {
-    let Some(info) = &thinking.info else { return vec![Line::styled("Thinking on your time", theme.dim)] };
-    let mut lines = vec![Line::styled(format!("Thinking on your time, depth {}", info.depth), theme.dim)];
+/// `how`: "Thinking" while it searches, "Thought" once it has proved the result.
+fn pondering_lines(how: &str, info: Option<&Info>, turn: Color, theme: &Theme) -> Vec<Line<'static>> {
+    let Some(info) = info else { return vec![Line::styled(format!("{how} on your time"), theme.dim)] };
+    let mut lines = vec![Line::styled(format!("{how} on your time, depth {}", info.depth), theme.dim)];
     if !matches!(info.score, Score::Cp(_)) {
-        lines.push(Line::styled(ai::score_text(info.score, info.exact, thinking.position.turn()), theme.accent));
+        lines.push(Line::styled(ai::score_text(info.score, info.exact, turn), theme.accent));
     }
     lines
 }
