@@ -236,14 +236,17 @@ impl Session {
         }
     }
 
-    /// What thinking on the human's time found about the position now, once it has a move.
+    /// What thinking on the human's time found about the position now,
+    /// once it is worth a hint: it searched as much as a hint's own search
+    /// would, or proved the result.
     fn ponder_found(&self) -> Option<Info> {
         let ply = self.game.len();
         let info = match &self.thinking {
             Some(Thinking { purpose: Purpose::Ponder { ply: p }, info, .. }) if *p == ply => info.as_ref(),
             _ => self.pondered.as_ref().filter(|(p, _)| *p == ply).and_then(|(_, info)| info.as_ref()),
         };
-        info.filter(|i| !i.pv.is_empty()).cloned()
+        let enough = |i: &&Info| i.nodes >= AnalysisOptions::DEFAULT_NODES || !matches!(i.score, ai::Score::Cp(_));
+        info.filter(|i| !i.pv.is_empty()).filter(enough).cloned()
     }
 
     /// A report from the thinking on the human's time: a hint asked for

@@ -6,6 +6,7 @@
 use std::time::Duration;
 
 use wormhole::AnyMove;
+use wormhole::analysis::AnalysisOptions;
 use wormhole::engine::{Info, Score};
 
 use crate::tui::action::{Action, Msg};
@@ -44,9 +45,10 @@ fn pondering(s: &Session) -> bool {
     s.thinking().is_some_and(|t| matches!(t.purpose, Purpose::Ponder { .. }))
 }
 
-/// A report of the ponder search: depth `depth`, best move `m`, `score`.
-fn report(s: &mut Session, depth: u32, m: AnyMove, score: Score) {
-    let info = Info { depth, score, exact: true, pv: vec![m], ..Info::default() };
+/// A report of the ponder search: depth `depth`, best move `m`, `score`,
+/// after `nodes`.
+fn report(s: &mut Session, depth: u32, m: AnyMove, score: Score, nodes: u64) {
+    let info = Info { depth, score, exact: true, pv: vec![m], nodes, ..Info::default() };
     s.update(Msg::Engine(EngineEvent::Info(info)));
 }
 
@@ -99,10 +101,13 @@ fn a_hint_while_pondering_comes_from_it_at_once() {
     let effects = s.update(Action::Hint);
     assert!(!effects.iter().any(|e| matches!(e, Effect::StartSearch { .. })), "no search of its own: {effects:?}");
     assert!(info(&s).contains("thinking on your time, is finding a hint"), "{}", info(&s));
-    report(&mut s, 1, e4, Score::Cp(20));
-    assert_eq!(info(&s), "Hint (full-strength engine, depth 1 on your time): e4 (+0.2 for White)");
+    // Not before it searched as much as the hint's own search would.
+    report(&mut s, 1, e4, Score::Cp(20), 100);
+    assert!(info(&s).contains("is finding a hint"), "{}", info(&s));
+    report(&mut s, 8, e4, Score::Cp(20), AnalysisOptions::DEFAULT_NODES);
+    assert_eq!(info(&s), "Hint (full-strength engine, depth 8 on your time): e4 (+0.2 for White)");
     // Asked again later: at once, from the deepest report so far.
-    report(&mut s, 9, e4, Score::Cp(35));
+    report(&mut s, 9, e4, Score::Cp(35), 2 * AnalysisOptions::DEFAULT_NODES);
     s.update(Action::ClearInput);
     let effects = s.update(Action::Hint);
     assert!(effects.is_empty(), "{effects:?}");
@@ -115,11 +120,11 @@ fn a_result_proved_while_pondering_is_shown_but_no_line_or_number() {
     let mut s = session([Player::Human, Player::Engine]);
     s.start();
     let e4 = s.game().position().parse_move("e4").unwrap();
-    report(&mut s, 7, e4, Score::Cp(35));
+    report(&mut s, 7, e4, Score::Cp(35), 1000);
     let text = screen(&s, 120, 40).join("\n");
     assert!(text.contains("Thinking on your time, depth 7"), "{text}");
     assert!(!text.contains("+0.3") && !text.contains("PV"), "no hint unasked:\n{text}");
-    report(&mut s, 11, e4, Score::Win(5));
+    report(&mut s, 11, e4, Score::Win(5), 1000);
     let text = screen(&s, 120, 40).join("\n");
     assert!(text.contains("Thinking on your time, depth 11") && text.contains("White wins in 3 moves"), "{text}");
     // A search that ended by itself (it proved the result) is not started
