@@ -64,12 +64,16 @@ struct Job {
 pub struct Ai {
     idle: Option<Engine>,
     job: Option<Job>,
+    /// Whether the table holds a full-strength search's work (thinking on
+    /// the human's time, a hint): a weaker level's move starts from an
+    /// empty table instead, or it would play above its level.
+    strong_table: bool,
 }
 
 impl Ai {
     pub fn new(seed: Option<u64>) -> Ai {
         let options = EngineOptions { seed, ..EngineOptions::default() };
-        Ai { idle: Some(Engine::new(options)), job: None }
+        Ai { idle: Some(Engine::new(options)), job: None, strong_table: false }
     }
 
     /// Forgets what the engine learnt about the last game.
@@ -94,6 +98,10 @@ impl Ai {
     fn spawn(&mut self, position: &AnyPosition, limits: Limits, level: Level, purpose: Purpose, threads: usize) {
         self.cancel();
         let Some(mut engine) = self.idle.take() else { return };
+        if level < Level::MAX && self.strong_table {
+            engine.new_game();
+        }
+        self.strong_table = level == Level::MAX;
         engine.set_level(level);
         engine.set_threads(threads);
         let thread = SearchThread::spawn_any(engine, position.clone(), limits);

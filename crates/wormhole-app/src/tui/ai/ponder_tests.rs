@@ -35,6 +35,24 @@ fn report_of_depth(ai: &mut Ai, depth: u32) -> Info {
     panic!("no report of depth {depth} in a minute (last: {last:?})")
 }
 
+#[test]
+fn a_weak_level_does_not_play_from_what_pondering_learnt() {
+    let pos = &positions()[0];
+    let limits = Limits { depth: Some(4), ..Limits::default() };
+    let mut ai = Ai::new(Some(1));
+    ponder(&mut ai, pos, 1);
+    report_of_depth(&mut ai, 9);
+    ai.cancel();
+    ai.start(pos, limits.clone(), Level::MIN, Purpose::Move { ply: 0 });
+    let after_pondering = finished(&mut ai);
+    let mut fresh = Ai::new(Some(1));
+    fresh.start(pos, limits, Level::MIN, Purpose::Move { ply: 0 });
+    let fresh = finished(&mut fresh);
+    // The same search, node for node, as without the full-strength table.
+    let nodes = |f: &Finished| f.info.as_ref().map(|i| i.nodes);
+    assert_eq!((after_pondering.best, nodes(&after_pondering)), (fresh.best, nodes(&fresh)));
+}
+
 /// Waits for the search's end.
 fn finished(ai: &mut Ai) -> Finished {
     let end = Instant::now() + Duration::from_secs(60);

@@ -13,6 +13,8 @@
 //! when not; UCI's way gains 1.25 to 1.75 and 0.25 to 0.6. UCI's way would
 //! pay only if the human played the predicted move more than a third to
 //! two thirds of the time, and it gives no hint nor the human's result.
+//! Below full strength the reply starts from an empty table (`ai.rs`), so
+//! pondering never makes a level play above itself.
 
 use wormhole::analysis::AnalysisOptions;
 use wormhole::engine::Level;
