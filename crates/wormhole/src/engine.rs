@@ -300,6 +300,21 @@ impl<M> Default for Limits<M> {
     }
 }
 
+impl<M: Clone> Limits<M> {
+    /// The search on the opponent's time (UCI `go ponder`, the app's
+    /// thinking while its player thinks): until stopped, over the same root
+    /// moves and history as these limits, whose clock and budget are for
+    /// the search that follows once the opponent has moved.
+    pub fn pondering(&self) -> Limits<M> {
+        Limits {
+            infinite: true,
+            searchmoves: self.searchmoves.clone(),
+            history: self.history.clone(),
+            ..Limits::default()
+        }
+    }
+}
+
 impl<M> Limits<M> {
     /// The same limits for another move type: each root move of
     /// [`Limits::searchmoves`] converted by `f`, those it rejects left out.

@@ -1,5 +1,7 @@
-//! The engine on its own thread: one search at a time, to play a move or to
-//! give the human a hint. The effects runner starts and polls it; it never
+//! The engine on its own thread: one search at a time, to play a move, to
+//! give the human a hint, or to think on the human's time (pondering: the
+//! position with the human to move, so that the hint, a proved result and
+//! the table the reply search starts from are ready sooner). The effects runner starts and polls it; it never
 //! blocks the UI except for the moment a cancelled search takes to stop.
 
 use std::time::{Duration, Instant};
@@ -26,6 +28,9 @@ pub enum Purpose {
     Analysis { id: u64 },
     /// The puzzle trainer: the best reply to a wrong move, played at this ply.
     Refutation { ply: usize },
+    /// Thinking on the human's time: the position at this ply, the human
+    /// to move, searched until stopped (see `update/engine.rs`).
+    Ponder { ply: usize },
 }
 
 /// A finished search.
@@ -59,12 +64,16 @@ struct Job {
 pub struct Ai {
     idle: Option<Engine>,
     job: Option<Job>,
+    /// Whether the table holds a full-strength search's work (thinking on
+    /// the human's time, a hint): a weaker level's move starts from an
+    /// empty table instead, or it would play above its level.
+    strong_table: bool,
 }
 
 impl Ai {
     pub fn new(seed: Option<u64>) -> Ai {
         let options = EngineOptions { seed, ..EngineOptions::default() };
-        Ai { idle: Some(Engine::new(options)), job: None }
+        Ai { idle: Some(Engine::new(options)), job: None, strong_table: false }
     }
 
     /// Forgets what the engine learnt about the last game.
@@ -75,11 +84,26 @@ impl Ai {
         }
     }
 
-    /// Starts a search at `level` (cancelling any other).
+    /// Starts a search at `level` (cancelling any other), on one thread.
     pub fn start(&mut self, position: &AnyPosition, limits: Limits, level: Level, purpose: Purpose) {
+        self.spawn(position, limits, level, purpose, 1);
+    }
+
+    /// Starts thinking on the human's time at full strength, on `threads`
+    /// threads (cancelling any other search): the human to move at `ply`.
+    pub fn ponder(&mut self, position: &AnyPosition, limits: Limits, threads: usize, ply: usize) {
+        self.spawn(position, limits, Level::MAX, Purpose::Ponder { ply }, threads);
+    }
+
+    fn spawn(&mut self, position: &AnyPosition, limits: Limits, level: Level, purpose: Purpose, threads: usize) {
         self.cancel();
         let Some(mut engine) = self.idle.take() else { return };
+        if level < Level::MAX && self.strong_table {
+            engine.new_game();
+        }
+        self.strong_table = level == Level::MAX;
         engine.set_level(level);
+        engine.set_threads(threads);
         let thread = SearchThread::spawn_any(engine, position.clone(), limits);
         self.job = Some(Job { thread, purpose, started: Instant::now(), info: None });
     }
@@ -138,6 +162,14 @@ impl Ai {
             }
         }
         out
+    }
+}
+
+impl Drop for Ai {
+    /// A search nobody will read (an infinite one, thinking on the human's
+    /// time) must not outlive its engine's owner.
+    fn drop(&mut self) {
+        self.abandon();
     }
 }
 
@@ -270,3 +302,6 @@ mod porthole_tests {
         assert_eq!(pv_san(&pos, &[best], 8), "1.Rb4>a8#");
     }
 }
+
+#[cfg(test)]
+mod ponder_tests;

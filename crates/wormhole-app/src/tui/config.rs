@@ -1,5 +1,5 @@
 //! The config file: what the player chose last (level, variant, side,
-//! clock, movetime, theme, piece style, autoflip), as TOML in the
+//! clock, movetime, theme, piece style, autoflip, pondering), as TOML in the
 //! platform's config folder (`$XDG_CONFIG_HOME/wormhole/config.toml` on
 //! Linux). Every key is in [`KEYS`]; `:set` changes one and saves it. A
 //! broken file is reported with its path and line, and the game starts with
@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use toml::{Spanned, Value};
 use wormhole::GameKind;
-use wormhole::engine::Level;
+use wormhole::engine::{EngineOptions, Level};
 
 use super::choice::Choice;
 use super::clock::TimeControl;
@@ -33,7 +33,13 @@ pub struct Prefs {
     pub theme: ThemeName,
     pub pieces: PieceStyle,
     pub autoflip: bool,
+    /// How many cores the engine may think with on its player's time
+    /// (see `update/engine.rs`, pondering); 0: it does not.
+    pub ponder: usize,
 }
+
+/// The cores the engine thinks with on its player's time unless the config says otherwise.
+pub const DEFAULT_PONDER_CORES: usize = 1;
 
 impl Default for Prefs {
     /// What a first-time player gets: a middle level, White, no clock.
@@ -47,6 +53,7 @@ impl Default for Prefs {
             theme: ThemeName::Dark,
             pieces: PieceStyle::Unicode,
             autoflip: false,
+            ponder: DEFAULT_PONDER_CORES,
         }
     }
 }
@@ -62,6 +69,7 @@ pub enum Key {
     Theme,
     Pieces,
     Autoflip,
+    Ponder,
 }
 
 /// One row of the settings table.
@@ -86,6 +94,12 @@ pub const KEYS: &[KeySpec] = &[
     KeySpec { key: Key::Theme, name: "theme", values: "dark|light|high-contrast", help: "colours" },
     KeySpec { key: Key::Pieces, name: "pieces", values: "unicode|letters", help: "chess symbols or letters" },
     KeySpec { key: Key::Autoflip, name: "autoflip", values: "true|false", help: "hot-seat: turn the board each move" },
+    KeySpec {
+        key: Key::Ponder,
+        name: "ponder",
+        values: "CORES|off",
+        help: "engine thinks on your time with this many cores (default 1)",
+    },
 ];
 
 impl KeySpec {
@@ -125,6 +139,8 @@ impl Prefs {
             Key::Theme => self.theme.name().to_string(),
             Key::Pieces => self.pieces.name().to_string(),
             Key::Autoflip => self.autoflip.to_string(),
+            Key::Ponder if self.ponder == 0 => "off".to_string(),
+            Key::Ponder => self.ponder.to_string(),
         }
     }
 
@@ -154,6 +170,16 @@ impl Prefs {
             Key::Autoflip => {
                 self.autoflip = value.parse().map_err(|_| format!("autoflip '{value}': expected true or false"))?
             }
+            Key::Ponder => {
+                self.ponder = match value.parse::<usize>() {
+                    _ if value == "off" => 0,
+                    Ok(n @ 0..=EngineOptions::MAX_THREADS) => n,
+                    _ => {
+                        let most = EngineOptions::MAX_THREADS;
+                        return Err(format!("ponder '{value}': expected a number of cores up to {most}, or off"));
+                    }
+                }
+            }
         }
         Ok(())
     }
@@ -164,6 +190,7 @@ impl Prefs {
             Key::Level => Value::Integer(i64::from(self.level.number())),
             Key::Movetime => Value::Integer(self.movetime.map_or(0, |d| d.as_millis() as i64)),
             Key::Autoflip => Value::Boolean(self.autoflip),
+            Key::Ponder if self.ponder > 0 => Value::Integer(self.ponder as i64),
             other => Value::String(self.get(other)),
         }
     }

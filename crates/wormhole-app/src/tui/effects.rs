@@ -20,6 +20,9 @@ use crate::puzzle_record::Attempt;
 pub enum Effect {
     /// Start a search (stopping any other).
     StartSearch { position: AnyPosition, limits: Limits, level: Level, purpose: Purpose },
+    /// Think on the human's time about `position` (the human to move at
+    /// `ply`) on `threads` threads, until stopped (stopping any other search).
+    Ponder { position: AnyPosition, limits: Limits, threads: usize, ply: usize },
     /// Stop the search and drop its result.
     CancelSearch,
     /// Ask the search to finish now with its best move so far.

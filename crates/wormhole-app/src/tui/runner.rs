@@ -54,6 +54,7 @@ impl Runner {
             Effect::StartSearch { position, limits, level, purpose } => {
                 self.ai.start(&position, limits, level, purpose)
             }
+            Effect::Ponder { position, limits, threads, ply } => self.ai.ponder(&position, limits, threads, ply),
             Effect::CancelSearch => self.ai.cancel(),
             Effect::MoveNow => self.ai.move_now(),
             Effect::AbandonSearch => self.ai.abandon(),

@@ -226,6 +226,13 @@ pub struct Session {
     pub(super) view: View,
     pub(super) mode: Mode,
     pub(super) thinking: Option<Thinking>,
+    /// What thinking on the human's time found at this ply once that
+    /// search ended by itself (it proved the result): kept for a hint, and
+    /// so that it is not started again.
+    pub(super) pondered: Option<(usize, Option<Info>)>,
+    /// A hint asked while the thinking on the human's time had no move
+    /// yet: given at its first report.
+    pub(super) ponder_hint: bool,
     /// The time of the latest tick: clocks and the spinner read it.
     pub(super) now: Instant,
     pub(super) quit: bool,
@@ -265,6 +272,8 @@ impl Session {
             view: View::default(),
             mode: Mode::Play,
             thinking: None,
+            pondered: None,
+            ponder_hint: false,
             now,
             quit: false,
             notes: Vec::new(),
@@ -357,6 +366,12 @@ impl Session {
     }
     pub fn thinking(&self) -> Option<&Thinking> {
         self.thinking.as_ref()
+    }
+
+    /// What the thinking on the human's time found about the position now,
+    /// once it ended by itself (it proved the result).
+    pub fn pondered(&self) -> Option<&Info> {
+        self.pondered.as_ref().filter(|(ply, _)| *ply == self.game.len()).and_then(|(_, info)| info.as_ref())
     }
     pub fn now(&self) -> Instant {
         self.now

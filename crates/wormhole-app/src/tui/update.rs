@@ -14,6 +14,8 @@ mod linked_tests;
 #[cfg(test)]
 mod player_tests;
 #[cfg(test)]
+mod ponder_tests;
+#[cfg(test)]
 mod porthole_tests;
 mod puzzles;
 #[cfg(test)]
@@ -89,6 +91,7 @@ impl Session {
         if !matches!(self.mode, Mode::NewGame(_)) {
             self.after_change();
         }
+        self.sync_ponder();
         std::mem::take(&mut self.effects)
     }
 
@@ -102,6 +105,7 @@ impl Session {
                 if let Some(t) = &mut self.thinking {
                     t.info = Some(info);
                 }
+                self.ponder_reported();
             }
             Msg::Engine(EngineEvent::Done(done)) => self.finished(done),
             Msg::Saved { result, in_games_folder } => self.saved(result, in_games_folder),
@@ -117,6 +121,7 @@ impl Session {
             Msg::PuzzleSaved(result) => self.puzzle_saved(result),
             Msg::PersonalSaved(result) => self.personal_saved(result),
         }
+        self.sync_ponder();
         std::mem::take(&mut self.effects)
     }
 

@@ -58,13 +58,7 @@ impl<P: Searchable> UciGame for Game<P> {
         if !go.ponder {
             return GoTasks { now: search(limits, now), after_ponderhit: None, errors };
         }
-        let pondering = Limits {
-            infinite: true,
-            searchmoves: limits.searchmoves.clone(),
-            history: limits.history.clone(),
-            ..Limits::default()
-        };
-        GoTasks { now: search(pondering, now), after_ponderhit: Some(search(limits, later)), errors }
+        GoTasks { now: search(limits.pondering(), now), after_ponderhit: Some(search(limits, later)), errors }
     }
 
     fn perft(&self, depth: u32, control: Arc<Control>) -> Box<dyn Task> {

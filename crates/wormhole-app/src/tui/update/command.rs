@@ -8,6 +8,7 @@ use wormhole::{AnyPosition, Bitboard, Color, GameKind, Role, Square};
 use super::capitalised;
 use crate::files;
 use crate::game_arg;
+use crate::tui::ai::Purpose;
 use crate::tui::commands::{self, Cmd};
 use crate::tui::config::{KEYS, Key};
 use crate::tui::effects::Effect;
@@ -138,6 +139,11 @@ impl Session {
                 }
             }
             Key::Theme | Key::Pieces => self.theme = Theme::new(prefs.theme, prefs.pieces, self.display),
+            // Thinking on the human's time starts again on the new cores, or not at all.
+            Key::Ponder if self.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Ponder { .. })) => {
+                self.cancel_search()
+            }
+            Key::Ponder => {}
             Key::Variant | Key::Side | Key::Clock => return "(from the next game)",
         }
         "(now)"

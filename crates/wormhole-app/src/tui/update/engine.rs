@@ -1,11 +1,26 @@
 //! The game and the engine: playing a move, starting and stopping
-//! searches, taking back and replaying, hints.
+//! searches, taking back and replaying, hints, and thinking on the human's
+//! time (pondering).
+//!
+//! Pondering searches the position with the human to move rather than the
+//! position after the human's predicted move (UCI's way): its best move is
+//! the hint, ready at once; a result it proves is shown while the human
+//! thinks; and whatever the human plays, the reply search starts from a
+//! table that holds that move's subtree. Measured (`ai::ponder_tests::
+//! ponder_figures`, 8 positions of the 4 games, 2 s of pondering, replies
+//! of 500,000 nodes): over the reply without pondering, this gains 0.4 to
+//! 0.75 plies on average when the human plays the predicted move and 1 to 2
+//! when not; UCI's way gains 1.25 to 1.75 and 0.25 to 0.6. UCI's way would
+//! pay only if the human played the predicted move more than a third to
+//! two thirds of the time, and it gives no hint nor the human's result.
+//! Below full strength the reply starts from an empty table (`ai.rs`), so
+//! pondering never makes a level play above itself.
 
 use wormhole::analysis::AnalysisOptions;
 use wormhole::engine::Level;
 use wormhole::{AnyMove, AnyPosition, Color};
 
-use crate::tui::ai::{self, Clock, Finished, Limits, Purpose};
+use crate::tui::ai::{self, Clock, Finished, Info, Limits, Purpose};
 use crate::tui::effects::Effect;
 use crate::tui::game::Player;
 use crate::tui::games;
@@ -61,9 +76,13 @@ impl Session {
         self.view.hint = None;
         self.view.explained = None;
         self.view.scroll = None;
+        self.pondered = None;
+        self.ponder_hint = false;
         let len = self.game.len();
         if self.thinking.as_ref().is_some_and(|t| match t.purpose {
-            Purpose::Move { ply } | Purpose::Hint { ply } | Purpose::Refutation { ply } => ply != len,
+            Purpose::Move { ply } | Purpose::Hint { ply } | Purpose::Refutation { ply } | Purpose::Ponder { ply } => {
+                ply != len
+            }
             Purpose::Analysis { .. } => true,
         }) {
             self.cancel_search();
@@ -111,21 +130,15 @@ impl Session {
         match done.purpose {
             Purpose::Move { ply: p } if p == ply && !self.game.is_over() => self.engine_moved(done),
             Purpose::Hint { ply: p } if p == ply => match done.best {
-                Some(m) => {
-                    let pos = self.game.position();
-                    let score =
-                        done.info.as_ref().map(|i| format!(" ({})", ai::score_for_white(i.score, i.exact, pos.turn())));
-                    let san = match pos.san(m) {
-                        Ok(san) => san,
-                        Err(e) => return self.error(format!("hint: {e}")),
-                    };
-                    self.view.hint = Some(m);
-                    self.info(format!("Hint (full-strength engine): {san}{}", score.unwrap_or_default()));
-                }
+                Some(m) => self.show_hint(m, done.info.as_ref(), ""),
                 None => self.error("no hint: no legal move"),
             },
             Purpose::Analysis { id } => self.explore_finished(id, done.info),
             Purpose::Refutation { ply: p } if p == ply => self.refuted(done.best),
+            Purpose::Ponder { ply: p } if p == ply => {
+                self.pondered = Some((ply, done.info));
+                self.ponder_reported();
+            }
             _ => {}
         }
     }
@@ -193,13 +206,86 @@ impl Session {
         if !self.human_to_move() {
             return self.error("a hint is for your own move");
         }
+        if let Some(info) = self.ponder_found() {
+            return self.ponder_hint_from(&info);
+        }
+        if self.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Ponder { .. })) {
+            self.ponder_hint = true;
+            return self.info("the full-strength engine, thinking on your time, is finding a hint...");
+        }
         let limits = Limits { nodes: Some(AnalysisOptions::DEFAULT_NODES), ..Limits::default() };
         self.start_search(limits, Purpose::Hint { ply: self.game.len() });
         self.info("the full-strength engine is thinking about a hint...");
     }
 
+    /// Shows `m` as the hint, with the score of the search that found it.
+    fn show_hint(&mut self, m: AnyMove, info: Option<&Info>, how: &str) {
+        let pos = self.game.position();
+        let score = info.map(|i| format!(" ({})", ai::score_for_white(i.score, i.exact, pos.turn())));
+        let san = match pos.san(m) {
+            Ok(san) => san,
+            Err(e) => return self.error(format!("hint: {e}")),
+        };
+        self.view.hint = Some(m);
+        self.info(format!("Hint (full-strength engine{how}): {san}{}", score.unwrap_or_default()));
+    }
+
+    /// The hint from what the thinking on the human's time found.
+    fn ponder_hint_from(&mut self, info: &Info) {
+        self.ponder_hint = false;
+        if let Some(&m) = info.pv.first() {
+            self.show_hint(m, Some(info), &format!(", depth {} on your time", info.depth));
+        }
+    }
+
+    /// What thinking on the human's time found about the position now,
+    /// once it is worth a hint: it searched as much as a hint's own search
+    /// would, or proved the result.
+    fn ponder_found(&self) -> Option<Info> {
+        let ply = self.game.len();
+        let info = match &self.thinking {
+            Some(Thinking { purpose: Purpose::Ponder { ply: p }, info, .. }) if *p == ply => info.as_ref(),
+            _ => self.pondered.as_ref().filter(|(p, _)| *p == ply).and_then(|(_, info)| info.as_ref()),
+        };
+        let enough = |i: &&Info| i.nodes >= AnalysisOptions::DEFAULT_NODES || !matches!(i.score, ai::Score::Cp(_));
+        info.filter(|i| !i.pv.is_empty()).filter(enough).cloned()
+    }
+
+    /// A report from the thinking on the human's time: a hint asked for
+    /// meanwhile is given now.
+    pub(super) fn ponder_reported(&mut self) {
+        if let Some(info) = self.ponder_found().filter(|_| self.ponder_hint) {
+            self.ponder_hint_from(&info);
+        }
+    }
+
+    /// Thinking on the human's time: while the human is to move in a game
+    /// against the engine, on the game's screen, the engine searches the
+    /// position on the `ponder` setting's cores; anywhere else (a menu, a
+    /// dialog, the help, the review, a finished game) it stops, and the CPU
+    /// is idle. Called after every update.
+    pub(super) fn sync_ponder(&mut self) {
+        let pondering = self.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Ponder { .. }));
+        let wanted = self.config.prefs.ponder > 0
+            && matches!(self.mode, Mode::Play | Mode::Browse(_))
+            && self.trainer.is_none()
+            && self.game.players().contains(&Player::Engine)
+            && self.human_to_move();
+        let ply = self.game.len();
+        if pondering && !wanted {
+            self.cancel_search();
+        } else if wanted && self.thinking.is_none() && self.pondered.as_ref().is_none_or(|(p, _)| *p != ply) {
+            let position = self.game.position().clone();
+            let limits = Limits { history: self.game.earlier_hashes(), ..Limits::default() }.pondering();
+            let threads = self.config.prefs.ponder;
+            self.effects.push(Effect::Ponder { position: position.clone(), limits, threads, ply });
+            let purpose = Purpose::Ponder { ply };
+            self.thinking = Some(Thinking { purpose, started: self.now, position, info: None });
+        }
+    }
+
     pub(super) fn move_now(&mut self) {
-        if self.thinking.is_none() {
+        if self.thinking.as_ref().is_none_or(|t| matches!(t.purpose, Purpose::Ponder { .. })) {
             return self.error("the engine is not thinking");
         }
         self.effects.push(Effect::MoveNow);

@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 use wormhole::{AnyPosition, Color, GameKind};
 
 use crate::tui::action::Action;
+use crate::tui::ai::Purpose;
 use crate::tui::game::{Game, GameEnd, Player};
 use crate::tui::state::{Mode, Pending, Settings};
 use crate::tui::testing::*;
@@ -65,7 +66,7 @@ fn engine_replies_and_undo_takes_back_both_moves() {
     assert_eq!(app.session().game().position().turn(), Color::White);
     app.update(Action::Undo);
     assert_eq!(app.session().game().len(), 0, "undo takes back the engine's reply too");
-    assert!(app.session().thinking().is_none());
+    assert!(matches!(app.session().thinking().map(|t| t.purpose), Some(Purpose::Ponder { ply: 0 })), "on your time");
     app.update(Action::Redo);
     assert_eq!(app.session().game().len(), 2, "redo replays both");
     assert_eq!(app.session().game().sans()[0], "e4");
@@ -73,7 +74,8 @@ fn engine_replies_and_undo_takes_back_both_moves() {
     enter(&mut app, "d4");
     assert!(app.session().thinking().is_some());
     app.update(Action::Undo);
-    assert!(app.session().thinking().is_none());
+    let purpose = app.session().thinking().map(|t| t.purpose);
+    assert_eq!(purpose, Some(Purpose::Ponder { ply: 2 }), "its move is cancelled; it thinks on your time");
     assert_eq!(app.session().game().len(), 2);
     assert!(app.session().game().position().turn() == Color::White);
 }
@@ -349,6 +351,8 @@ fn quit_autosaves_an_unsaved_game() {
 #[test]
 fn hint_shows_a_move_without_playing_it() {
     let mut app = vs_engine();
+    // Its own search: not thinking on the human's time (see `a_hint_while_pondering_...`).
+    enter(&mut app, ":set ponder off");
     app.update(Action::Hint);
     assert!(app.session().thinking().is_some());
     wait_engine(&mut app);

@@ -12,10 +12,11 @@ use wormhole::engine::Level;
 use wormhole::{AnyPosition, Color, Role};
 
 use super::legend::{self, wrap};
-use crate::tui::ai::{self, Purpose};
+use crate::tui::ai::{self, Info, Purpose, Score};
 use crate::tui::game::Player;
 use crate::tui::games;
 use crate::tui::state::{LastSearch, Session};
+use crate::tui::theme::Theme;
 
 /// Piece values for the material count (the fairy pieces by their reach).
 fn value(role: Role) -> i32 {
@@ -120,12 +121,14 @@ fn engine_lines(session: &Session, width: usize) -> Vec<Line<'static>> {
     let game = session.game();
     let theme = session.theme();
     let mut lines = Vec::new();
-    if let Some(thinking) = session.thinking() {
+    let pondering = session.thinking().filter(|t| matches!(t.purpose, Purpose::Ponder { .. }));
+    if let Some(thinking) = session.thinking().filter(|_| pondering.is_none()) {
         let what = match thinking.purpose {
             Purpose::Move { .. } => "Engine thinking",
             Purpose::Hint { .. } => "Finding a hint (full strength)",
             Purpose::Analysis { .. } => "Analysing (full strength)",
             Purpose::Refutation { .. } => "Finding the reply to your move",
+            Purpose::Ponder { .. } => "Thinking on your time",
         };
         let elapsed = session.now().saturating_duration_since(thinking.started);
         let spin = theme.spinner((elapsed.as_millis() / 100) as usize);
@@ -149,6 +152,24 @@ fn engine_lines(session: &Session, width: usize) -> Vec<Line<'static>> {
     {
         // Only while it is the last move, and not once the game is decided.
         lines.extend(engine_played(last, width).into_iter().map(|l| Line::styled(l, theme.dim)));
+    }
+    let turn = game.position().turn();
+    match (pondering, session.pondered()) {
+        (Some(thinking), _) => lines.extend(pondering_lines("Thinking", thinking.info.as_ref(), turn, theme)),
+        (None, Some(found)) => lines.extend(pondering_lines("Thought", Some(found), turn, theme)),
+        (None, None) => {}
+    }
+    lines
+}
+
+/// The engine thinking on the human's time: how deep, and a result once it
+/// is proved, but no line and no number (a hint the human did not ask for).
+/// `how`: "Thinking" while it searches, "Thought" once it has proved the result.
+fn pondering_lines(how: &str, info: Option<&Info>, turn: Color, theme: &Theme) -> Vec<Line<'static>> {
+    let Some(info) = info else { return vec![Line::styled(format!("{how} on your time"), theme.dim)] };
+    let mut lines = vec![Line::styled(format!("{how} on your time, depth {}", info.depth), theme.dim)];
+    if !matches!(info.score, Score::Cp(_)) {
+        lines.push(Line::styled(ai::score_text(info.score, info.exact, turn), theme.accent));
     }
     lines
 }
