@@ -42,6 +42,9 @@ pub struct ServeArgs {
     /// Input bytes a connection may send per second before it is disconnected.
     #[arg(long, default_value_t = 64 * 1024)]
     pub input_per_second: usize,
+    /// New connections one address may open per minute (beyond them it is refused).
+    #[arg(long, default_value_t = 60)]
+    pub connections_per_minute: usize,
 }
 
 /// The default data folder: `<platform data folder>/wormhole/server`.
@@ -71,6 +74,7 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
         per_key: args.per_key.max(1),
         idle: Duration::from_secs(args.idle_minutes.max(1) * 60),
         input_per_second: args.input_per_second.max(1024),
+        connections_per_minute: args.connections_per_minute.max(1),
     };
     let server = ssh::run(config, hub)?;
     eprintln!("serve: listening on {} (data in {})", server.addr, data.display());

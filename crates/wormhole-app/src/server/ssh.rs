@@ -63,6 +63,8 @@ pub struct ServerConfig {
     pub idle: Duration,
     /// Input bytes a connection may send per second before it is dropped.
     pub input_per_second: usize,
+    /// New connections one address may open per minute.
+    pub connections_per_minute: usize,
 }
 
 /// The running server: its address, and a way to stop it.
@@ -169,8 +171,6 @@ fn russh_config(key: PrivateKey) -> russh::server::Config {
 
 /// Authentication attempts allowed on one connection.
 const AUTH_ATTEMPTS: usize = 6;
-/// New connections allowed from one address per minute.
-const CONNECTIONS_PER_MINUTE: usize = 60;
 
 /// What every connection shares.
 struct Shared {
@@ -201,7 +201,7 @@ impl Shared {
         let times = recent.entry(ip).or_default();
         times.retain(|t| t.elapsed() < Duration::from_secs(60));
         times.push(Instant::now());
-        times.len() <= CONNECTIONS_PER_MINUTE
+        times.len() <= self.config.connections_per_minute
     }
 
     /// Takes a session slot for `key`, or says why not.

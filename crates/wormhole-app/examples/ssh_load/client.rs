@@ -1,0 +1,146 @@
+//! One SSH session of the load benchmark: a russh client with a pty, the
+//! screen it is shown kept by a vt100 parser, and waits for text on it
+//! that record the moment the text appeared.
+
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, bail};
+use russh::client::{self, Handle, Msg};
+use russh::keys::{PrivateKey, PrivateKeyWithHashAlg};
+use russh::{ChannelMsg, ChannelWriteHalf};
+use tokio::sync::oneshot;
+
+/// The pty every session asks for.
+pub const COLS: u16 = 120;
+pub const ROWS: u16 = 40;
+
+/// Accepts the benchmark's own server, whatever its host key.
+pub struct TrustAny;
+
+impl client::Handler for TrustAny {
+    type Error = russh::Error;
+
+    async fn check_server_key(&mut self, _key: &russh::keys::PublicKeyOrCertificate) -> Result<bool, Self::Error> {
+        Ok(true)
+    }
+}
+
+/// Text someone waits to see, and where to say when it showed.
+struct Waiter {
+    text: String,
+    found: oneshot::Sender<Instant>,
+}
+
+/// The screen of one session and who waits on it.
+#[derive(Default)]
+struct Screen {
+    parser: Option<vt100::Parser>,
+    waiters: Vec<Waiter>,
+    closed: bool,
+}
+
+impl Screen {
+    fn contents(&self) -> String {
+        self.parser.as_ref().map_or_else(String::new, |p| p.screen().contents())
+    }
+
+    /// Feeds bytes, then answers every waiter whose text now shows.
+    fn feed(&mut self, bytes: &[u8]) {
+        self.parser
+            .get_or_insert_with(|| {
+                vt100::Parser::new(ROWS.try_into().expect("rows"), COLS.try_into().expect("cols"), 0)
+            })
+            .process(bytes);
+        if self.waiters.is_empty() {
+            return;
+        }
+        let now = Instant::now();
+        let text = self.contents();
+        let (found, waiting) = std::mem::take(&mut self.waiters).into_iter().partition(|w| text.contains(&w.text));
+        self.waiters = waiting;
+        for w in found {
+            let _: Result<(), Instant> = w.found.send(now);
+        }
+    }
+}
+
+/// A connected session.
+pub struct Session {
+    _handle: Handle<TrustAny>,
+    write: ChannelWriteHalf<Msg>,
+    screen: Arc<Mutex<Screen>>,
+}
+
+impl Session {
+    /// Connects to `port` on loopback with `key` (a guest without one),
+    /// asks for a pty and a shell, and starts reading the screen.
+    pub async fn connect(port: u16, key: Option<PrivateKey>) -> anyhow::Result<Session> {
+        let config = Arc::new(client::Config::default());
+        let mut handle = client::connect(config, ("127.0.0.1", port), TrustAny).await.context("cannot connect")?;
+        let admitted = match key {
+            Some(key) => {
+                let key = PrivateKeyWithHashAlg::new(Arc::new(key), None);
+                handle.authenticate_publickey("player", key).await?.success()
+            }
+            // Guests come in by keyboard-interactive, with no question asked.
+            None => matches!(
+                handle.authenticate_keyboard_interactive_start("guest", None).await?,
+                client::KeyboardInteractiveAuthResponse::Success
+            ),
+        };
+        if !admitted {
+            bail!("the server refused the session");
+        }
+        let channel = handle.channel_open_session().await?;
+        channel.request_pty(false, "xterm-256color", COLS.into(), ROWS.into(), 0, 0, &[]).await?;
+        channel.request_shell(false).await?;
+        let (mut read, write) = channel.split();
+        let screen = Arc::new(Mutex::new(Screen::default()));
+        let shared = Arc::clone(&screen);
+        tokio::spawn(async move {
+            while let Some(msg) = read.wait().await {
+                if let ChannelMsg::Data { data } = msg {
+                    shared.lock().unwrap().feed(&data);
+                }
+            }
+            shared.lock().unwrap().closed = true;
+        });
+        Ok(Session { _handle: handle, write, screen })
+    }
+
+    /// Sends raw bytes, as keys typed.
+    pub async fn send(&self, bytes: &[u8]) -> anyhow::Result<()> {
+        self.write.data(bytes).await.context("the session was closed")
+    }
+
+    /// Types `line` and Enter.
+    pub async fn enter(&self, line: &str) -> anyhow::Result<()> {
+        self.send(format!("{line}\r").as_bytes()).await
+    }
+
+    /// What the screen shows now.
+    pub fn contents(&self) -> String {
+        self.screen.lock().unwrap().contents()
+    }
+
+    /// Waits until the screen shows `text`; the moment it showed (now if it
+    /// already does).
+    pub async fn wait_for(&self, text: &str, within: Duration) -> anyhow::Result<Instant> {
+        let (found, shown) = oneshot::channel();
+        {
+            let mut screen = self.screen.lock().unwrap();
+            if screen.contents().contains(text) {
+                return Ok(Instant::now());
+            }
+            if screen.closed {
+                bail!("the session closed before showing {text:?}");
+            }
+            screen.waiters.push(Waiter { text: text.to_string(), found });
+        }
+        match tokio::time::timeout(within, shown).await {
+            Ok(Ok(at)) => Ok(at),
+            _ => bail!("{text:?} not shown within {within:?}; the screen:\n{}", self.contents()),
+        }
+    }
+}

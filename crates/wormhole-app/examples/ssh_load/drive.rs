@@ -1,0 +1,313 @@
+//! What the benchmark's sessions do: register, meet, play, watch, and
+//! what they measured.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use anyhow::Context;
+use rand::seq::IndexedRandom;
+use russh::keys::PrivateKey;
+use russh::keys::ssh_key::private::Ed25519Keypair;
+use wormhole::{AnyMove, AnyPosition, GameKind};
+
+use super::Args;
+use super::client::Session;
+
+/// The game every session plays: Wormhole chess, whose games end by
+/// themselves (a hole a ply), so rematches come often.
+const KIND: GameKind = GameKind::Classic;
+/// How long a screen may take to show what it waits for.
+const WITHIN: Duration = Duration::from_secs(10);
+/// How long the engine may take to answer.
+const ENGINE_WITHIN: Duration = Duration::from_secs(60);
+
+/// Two players in a game: `white` is to move first.
+pub struct PlayerGame {
+    pub id: u64,
+    white: Session,
+    black: Session,
+}
+
+/// A player against the engine.
+pub struct EngineGame {
+    id: u64,
+    player: Session,
+    white: bool,
+}
+
+/// What the games measured.
+#[derive(Default)]
+pub struct Stats {
+    /// From a move's keys sent to each other screen of its game showing it.
+    latencies: Vec<Duration>,
+    player_moves: usize,
+    engine_game_moves: usize,
+    rematches: usize,
+    /// Moves sent, by game.
+    sent: BTreeMap<u64, usize>,
+    /// What went missing, one line each.
+    pub lost: Vec<String>,
+}
+
+/// A new session registered as `name`, in the lobby.
+async fn register(port: u16, name: &str) -> anyhow::Result<Session> {
+    let mut seed = [0u8; 32];
+    rand::fill(&mut seed);
+    let key = PrivateKey::from(Ed25519Keypair::from_seed(&seed));
+    let s = Session::connect(port, Some(key)).await?;
+    s.wait_for("choose your name", WITHIN).await?;
+    s.enter(name).await?;
+    s.wait_for(&format!("you are {name}"), WITHIN).await?;
+    Ok(s)
+}
+
+/// The number after `before` on the screen, up to `after`.
+fn number_after(screen: &str, before: &str, after: char) -> anyhow::Result<u64> {
+    let at = screen.find(before).with_context(|| format!("no {before:?} on the screen:\n{screen}"))?;
+    let text = screen[at + before.len()..].split(after).next().unwrap_or("");
+    text.trim().parse().with_context(|| format!("{text:?} after {before:?} is not a number"))
+}
+
+/// The id of the game on a session's screen (`Game N: ...`).
+fn game_id(s: &Session) -> anyhow::Result<u64> {
+    number_after(&s.contents(), "Game ", ':')
+}
+
+/// `n` games between two new players each: one challenges, the other accepts.
+pub async fn player_games(port: u16, n: usize) -> anyhow::Result<Vec<PlayerGame>> {
+    let mut games = Vec::new();
+    for g in 0..n {
+        let (a, b) = (format!("pa{g}"), format!("pb{g}"));
+        let (white, black) = (register(port, &a).await?, register(port, &b).await?);
+        white.enter(&format!("challenge {b} {} white", KIND.name())).await?;
+        black.wait_for(&format!("{a} to {b}: "), WITHIN).await?;
+        let line = black.contents().lines().find(|l| l.contains(&format!("{a} to {b}: "))).unwrap_or("").to_string();
+        let challenge: u64 = line.split_whitespace().next().unwrap_or("").parse().context("a challenge's number")?;
+        black.enter(&format!("accept {challenge}")).await?;
+        white.wait_for("You play White", WITHIN).await?;
+        black.wait_for("You play Black", WITHIN).await?;
+        games.push(PlayerGame { id: game_id(&white)?, white, black });
+    }
+    Ok(games)
+}
+
+/// `n` players each starting a game against the engine.
+pub async fn engine_games(port: u16, n: usize, level: u8) -> anyhow::Result<Vec<EngineGame>> {
+    let mut games = Vec::new();
+    for e in 0..n {
+        let player = register(port, &format!("en{e}")).await?;
+        player.enter(&format!("engine {} {level}", KIND.name())).await?;
+        player.wait_for("You play", WITHIN).await?;
+        let white = player.contents().contains("You play White");
+        games.push(EngineGame { id: game_id(&player)?, player, white });
+    }
+    Ok(games)
+}
+
+/// `n` guests, each watching one of `games` in turn; grouped by game.
+pub async fn watchers(port: u16, n: usize, games: &[u64]) -> anyhow::Result<Vec<Vec<Session>>> {
+    let mut by_game: Vec<Vec<Session>> = games.iter().map(|_| Vec::new()).collect();
+    for w in 0..n {
+        let Some(&id) = games.get(w % games.len().max(1)) else { break };
+        let s = Session::connect(port, None).await?;
+        s.wait_for("you are a guest", WITHIN).await?;
+        watch(&s, id).await?;
+        by_game[w % games.len()].push(s);
+    }
+    Ok(by_game)
+}
+
+/// Opens game `id` to watch it.
+async fn watch(s: &Session, id: u64) -> anyhow::Result<()> {
+    s.enter(&format!("open {id}")).await?;
+    s.wait_for(&format!("Game {id}:"), WITHIN).await?;
+    s.wait_for("Watching", WITHIN).await?;
+    Ok(())
+}
+
+/// A legal move of `pos`, at random.
+fn any_move(pos: &AnyPosition) -> AnyMove {
+    *pos.legal_moves().choose(&mut rand::rng()).expect("a game going on has a move")
+}
+
+/// Plays `game` until `end`, a move every `interval`, watched by `watching`.
+pub async fn play_game(
+    mut game: PlayerGame,
+    watching: Vec<Session>,
+    end: Instant,
+    interval: Duration,
+    stats: Arc<Mutex<Stats>>,
+) {
+    let mut pos = AnyPosition::new(KIND);
+    let mut ply = 0;
+    while Instant::now() < end {
+        let next = Instant::now() + interval;
+        if pos.outcome(&[]).is_some() {
+            if let Err(e) = rematch(&mut game, &watching).await {
+                stats.lock().unwrap().lost.push(format!("game {}: the rematch failed: {e:#}", game.id));
+                return;
+            }
+            stats.lock().unwrap().rematches += 1;
+            (pos, ply) = (AnyPosition::new(KIND), 0);
+            continue;
+        }
+        let white = pos.turn() == wormhole::Color::White;
+        let (mover, other) = if white { (&game.white, &game.black) } else { (&game.black, &game.white) };
+        let mv = any_move(&pos);
+        ply += 1;
+        let shown = format!("Moves ({ply}):");
+        let sent = Instant::now();
+        if let Err(e) = mover.enter(&mv.to_string()).await {
+            stats.lock().unwrap().lost.push(format!("game {} ply {ply}: cannot send: {e:#}", game.id));
+            return;
+        }
+        pos.play(mv).expect("a legal move");
+        let mut seen = Vec::new();
+        for s in std::iter::once(other).chain(&watching) {
+            seen.push(s.wait_for(&shown, WITHIN).await.map(|at| at.saturating_duration_since(sent)));
+        }
+        stats.lock().unwrap().count_move(game.id, seen, ply);
+        tokio::time::sleep_until(next.into()).await;
+    }
+}
+
+/// Both players ask for a rematch (colours swap); the watchers follow.
+async fn rematch(game: &mut PlayerGame, watching: &[Session]) -> anyhow::Result<()> {
+    game.white.wait_for("Result", WITHIN).await?;
+    game.white.enter("/rematch").await?;
+    game.black.wait_for("asks for a rematch", WITHIN).await?;
+    game.black.enter("/rematch").await?;
+    game.black.wait_for("You play White", WITHIN).await?;
+    game.white.wait_for("You play Black", WITHIN).await?;
+    std::mem::swap(&mut game.white, &mut game.black);
+    game.id = game_id(&game.white)?;
+    for s in watching {
+        s.send(b"\x1b").await?;
+        s.wait_for("Games being played", WITHIN).await?;
+        watch(s, game.id).await?;
+    }
+    Ok(())
+}
+
+/// The move stored at `ply` (from 1) of `game`, read from the server's
+/// database: how the player learns the engine's move.
+fn stored_move(data: &Path, game: u64, ply: usize) -> anyhow::Result<String> {
+    let db =
+        rusqlite::Connection::open_with_flags(data.join("server.sqlite3"), rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)?;
+    let mv =
+        db.query_row("SELECT mv FROM moves WHERE game = ?1 AND ply = ?2", (game as i64, ply as i64 - 1), |r| r.get(0))?;
+    Ok(mv)
+}
+
+/// Plays `game` against the engine until `end`: a move `interval` after
+/// the engine's, a rematch when it is over.
+pub async fn play_engine(
+    mut game: EngineGame,
+    data: std::path::PathBuf,
+    end: Instant,
+    interval: Duration,
+    stats: Arc<Mutex<Stats>>,
+) {
+    if let Err(e) = engine_loop(&mut game, &data, end, interval, &stats).await {
+        stats.lock().unwrap().lost.push(format!("engine game {}: {e:#}", game.id));
+    }
+}
+
+async fn engine_loop(
+    game: &mut EngineGame,
+    data: &Path,
+    end: Instant,
+    interval: Duration,
+    stats: &Mutex<Stats>,
+) -> anyhow::Result<()> {
+    let mut pos = AnyPosition::new(KIND);
+    while Instant::now() < end {
+        let ply = pos.move_number() as usize * 2 - usize::from(pos.turn() == wormhole::Color::White);
+        if pos.outcome(&[]).is_some() {
+            game.player.wait_for("Result", WITHIN).await?;
+            game.player.enter("/rematch").await?;
+            game.white = !game.white;
+            game.player.wait_for(if game.white { "You play White" } else { "You play Black" }, WITHIN).await?;
+            game.id = game_id(&game.player)?;
+            stats.lock().unwrap().rematches += 1;
+            pos = AnyPosition::new(KIND);
+            continue;
+        }
+        if (pos.turn() == wormhole::Color::White) == game.white {
+            tokio::time::sleep(interval).await;
+            let mv = any_move(&pos);
+            game.player.enter(&mv.to_string()).await?;
+            pos.play(mv).expect("a legal move");
+            game.player.wait_for(&format!("Moves ({}):", ply), WITHIN).await?;
+            let mut st = stats.lock().unwrap();
+            st.engine_game_moves += 1;
+            *st.sent.entry(game.id).or_default() += 1;
+        } else {
+            game.player.wait_for(&format!("Moves ({}):", ply), ENGINE_WITHIN).await?;
+            pos.play_text(&stored_move(data, game.id, ply)?)?;
+            stats.lock().unwrap().engine_game_moves += 1;
+        }
+    }
+    Ok(())
+}
+
+impl Stats {
+    /// A move of game `id` at `ply`, and when each other screen showed it.
+    fn count_move(&mut self, id: u64, seen: Vec<anyhow::Result<Duration>>, ply: usize) {
+        self.player_moves += 1;
+        *self.sent.entry(id).or_default() += 1;
+        for r in seen {
+            match r {
+                Ok(latency) => self.latencies.push(latency),
+                Err(e) => self.lost.push(format!("game {id} ply {ply}: {e:#}")),
+            }
+        }
+    }
+
+    /// Checks that every move sent is in the server's database.
+    pub fn check_stored(&mut self, data: &Path) -> anyhow::Result<()> {
+        let db = rusqlite::Connection::open_with_flags(
+            data.join("server.sqlite3"),
+            rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY,
+        )?;
+        for (&game, &sent) in &self.sent {
+            let stored: i64 =
+                db.query_row("SELECT COUNT(*) FROM moves WHERE game = ?1", [game as i64], |r| r.get(0))?;
+            if (stored as usize) < sent {
+                self.lost.push(format!("game {game}: {sent} moves sent, {stored} stored"));
+            }
+        }
+        Ok(())
+    }
+
+    /// The figures, a few lines.
+    pub fn summary(&mut self, args: &Args, wall: f64, cpu: f64) -> String {
+        self.latencies.sort();
+        let at = |q: f64| {
+            let i = ((self.latencies.len() as f64 - 1.0) * q).round() as usize;
+            self.latencies.get(i).map_or(f64::NAN, |d| d.as_secs_f64() * 1000.0)
+        };
+        format!(
+            "ssh_load: {} sessions over SSH ({} player games, {} engine games, {} watching) for {wall:.1} s\n\
+             moves: {} between players, {} in engine games, {} rematches\n\
+             relay latency (keys sent -> other screen shows it), {} screens: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms\n\
+             server CPU: {cpu:.1} s in {wall:.1} s ({:.0}% of one core)\n\
+             lost: {}",
+            args.sessions,
+            args.games,
+            args.engine_games,
+            args.sessions - 2 * args.games - args.engine_games,
+            self.player_moves,
+            self.engine_game_moves,
+            self.rematches,
+            self.latencies.len(),
+            at(0.5),
+            at(0.99),
+            at(1.0),
+            100.0 * cpu / wall,
+            if self.lost.is_empty() { "nothing".to_string() } else { self.lost.join("\n  ") },
+        )
+    }
+}

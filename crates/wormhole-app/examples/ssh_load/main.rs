@@ -1,0 +1,216 @@
+//! The load benchmark of `wormhole serve` over SSH, as issue #40 asks:
+//! the real server (the release binary, its own process), and in this
+//! process 200 SSH sessions (russh's client, a pty each, the screen kept
+//! by vt100): 50 games between players, each making a move every 100 ms
+//! for 60 s (a finished game is followed by a rematch), 10 games against
+//! the engine, and guests watching the rest. It prints the relay latency
+//! (from the mover's keys sent to the moment the opponent's and the
+//! watchers' screens show the move: the full path through SSH, the
+//! server's session, the hub, the SQLite commit and back, plus this
+//! side's vt100), the server's CPU and resident memory, the memory per
+//! connected session, and checks that no game lost a move: every move
+//! sent is in the server's database, and every screen of its game showed
+//! it.
+//!
+//! `cargo build --release && cargo run --release --example ssh_load`
+//! (`-- --help` for the sizes; `--seconds 5` for a short run).
+
+mod client;
+mod drive;
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, bail};
+use clap::Parser;
+
+use client::Session;
+use drive::{EngineGame, PlayerGame, Stats};
+
+/// The sizes of the load.
+#[derive(Debug, Clone, Parser)]
+#[command(about = "Load `wormhole serve` over SSH and print what it measured")]
+pub struct Args {
+    /// Sessions in all: two per game between players, one per engine game, the rest watch as guests.
+    #[arg(long, default_value_t = 200)]
+    sessions: usize,
+    /// Games between two players.
+    #[arg(long, default_value_t = 50)]
+    games: usize,
+    /// Games against the engine.
+    #[arg(long, default_value_t = 10)]
+    engine_games: usize,
+    /// How long the load runs, in seconds.
+    #[arg(long, default_value_t = 60)]
+    seconds: u64,
+    /// The time between two moves of a game, in milliseconds.
+    #[arg(long, default_value_t = 100)]
+    interval_ms: u64,
+    /// The engine's level.
+    #[arg(long, default_value_t = 3)]
+    engine_level: u8,
+    /// The server's engine workers (default: its own default, one per core).
+    #[arg(long)]
+    engine_threads: Option<usize>,
+    /// The `wormhole` binary to serve with (default: the release build next to this example).
+    #[arg(long)]
+    binary: Option<PathBuf>,
+}
+
+fn main() -> anyhow::Result<()> {
+    let args = Args::parse();
+    let players = 2 * args.games + args.engine_games;
+    if players > args.sessions {
+        bail!(
+            "{players} sessions play ({} games, {} engine games): --sessions must be at least that",
+            args.games,
+            args.engine_games
+        );
+    }
+    let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build()?;
+    runtime.block_on(run(args))
+}
+
+/// The server's process, stopped when dropped.
+struct Server {
+    child: Child,
+    port: u16,
+    data: PathBuf,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Server {
+    fn start(args: &Args, data: &Path) -> anyhow::Result<Server> {
+        let binary = match &args.binary {
+            Some(b) => b.clone(),
+            None => {
+                std::env::current_exe()?.parent().and_then(Path::parent).context("no target folder")?.join("wormhole")
+            }
+        };
+        if !binary.exists() {
+            bail!("{} is missing: run `cargo build --release` first (or pass --binary)", binary.display());
+        }
+        let port = std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()?.port();
+        let mut cmd = Command::new(&binary);
+        cmd.args(["serve", "--listen", &format!("127.0.0.1:{port}"), "--data"]).arg(data);
+        cmd.args(["--max-sessions", &(args.sessions + 10).to_string(), "--input-per-second", "1000000"]);
+        cmd.args(["--per-key", "1", "--connections-per-minute", &(args.sessions + 10).to_string()]);
+        if let Some(n) = args.engine_threads {
+            cmd.args(["--engine-threads", &n.to_string()]);
+        }
+        let log = std::fs::File::create(data.with_extension("log"))?;
+        let child = cmd
+            .stdout(Stdio::null())
+            .stderr(log)
+            .spawn()
+            .with_context(|| format!("cannot run {}", binary.display()))?;
+        let server = Server { child, port, data: data.to_path_buf() };
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            if Instant::now() > deadline {
+                bail!("the server did not listen within 20 s");
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        Ok(server)
+    }
+
+    /// The server's CPU time so far, in seconds.
+    fn cpu_seconds(&self) -> f64 {
+        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.child.id())).unwrap_or_default();
+        // Fields after the command's closing parenthesis: utime is the 12th, stime the 13th.
+        let after = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+        let ticks: f64 = after.split_whitespace().skip(11).take(2).filter_map(|t| t.parse::<f64>().ok()).sum();
+        ticks / clock_ticks_per_second()
+    }
+
+    /// The server's resident memory now and at its peak, in KiB.
+    fn memory_kib(&self) -> (u64, u64) {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).unwrap_or_default();
+        let field = |name: &str| {
+            status
+                .lines()
+                .find_map(|l| l.strip_prefix(name)?.trim().strip_suffix("kB")?.trim().parse().ok())
+                .unwrap_or(0)
+        };
+        (field("VmRSS:"), field("VmHWM:"))
+    }
+}
+
+fn clock_ticks_per_second() -> f64 {
+    // SAFETY: sysconf reads a constant of the system.
+    (unsafe { libc::sysconf(libc::_SC_CLK_TCK) }) as f64
+}
+
+async fn run(args: Args) -> anyhow::Result<()> {
+    let dir = tempfile::tempdir()?;
+    let server = Server::start(&args, &dir.path().join("data"))?;
+    let (rss_empty, _) = server.memory_kib();
+    eprintln!("ssh_load: server on port {}, connecting {} sessions", server.port, args.sessions);
+    let setup = Instant::now();
+    let games = drive::player_games(server.port, args.games).await?;
+    let engine_games = drive::engine_games(server.port, args.engine_games, args.engine_level).await?;
+    let ids: Vec<u64> = games.iter().map(|g| g.id).collect();
+    let watchers = drive::watchers(server.port, args.sessions - 2 * args.games - args.engine_games, &ids).await?;
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let (rss_connected, _) = server.memory_kib();
+    eprintln!(
+        "ssh_load: {} sessions connected in {:.1} s; load for {} s",
+        args.sessions,
+        setup.elapsed().as_secs_f64(),
+        args.seconds
+    );
+    let cpu_before = server.cpu_seconds();
+    let started = Instant::now();
+    let stats = load(&args, &server, games, engine_games, watchers).await;
+    let wall = started.elapsed().as_secs_f64();
+    let cpu = server.cpu_seconds() - cpu_before;
+    let (rss, peak) = server.memory_kib();
+    let mut stats =
+        Arc::try_unwrap(stats).map_err(|_| anyhow::anyhow!("a game is still running"))?.into_inner().unwrap();
+    stats.check_stored(&server.data)?;
+    let per_session = (rss_connected.saturating_sub(rss_empty)) as f64 / args.sessions as f64;
+    println!("{}", stats.summary(&args, wall, cpu));
+    println!(
+        "server memory: {rss_empty} KiB with no session, {rss_connected} KiB with {} connected ({per_session:.0} KiB a session), {rss} KiB after the load, peak {peak} KiB",
+        args.sessions
+    );
+    if !stats.lost.is_empty() {
+        bail!("{} moves lost", stats.lost.len());
+    }
+    Ok(())
+}
+
+/// Runs every game until the time is up; what they measured.
+async fn load(
+    args: &Args,
+    server: &Server,
+    games: Vec<PlayerGame>,
+    engine_games: Vec<EngineGame>,
+    watchers: Vec<Vec<Session>>,
+) -> Arc<Mutex<Stats>> {
+    let stats = Arc::new(Mutex::new(Stats::default()));
+    let end = Instant::now() + Duration::from_secs(args.seconds);
+    let interval = Duration::from_millis(args.interval_ms);
+    let mut tasks = Vec::new();
+    for (game, watching) in games.into_iter().zip(watchers) {
+        tasks.push(tokio::spawn(drive::play_game(game, watching, end, interval, Arc::clone(&stats))));
+    }
+    for game in engine_games {
+        tasks.push(tokio::spawn(drive::play_engine(game, server.data.clone(), end, interval, Arc::clone(&stats))));
+    }
+    for t in tasks {
+        if let Err(e) = t.await {
+            stats.lock().unwrap().lost.push(format!("a game's task failed: {e}"));
+        }
+    }
+    stats
+}
