@@ -9,7 +9,11 @@ use std::process::Command;
 fn example() -> PathBuf {
     let bin = PathBuf::from(env!("CARGO_BIN_EXE_wormhole"));
     let path = bin.parent().unwrap().join("examples").join("ssh_load");
-    assert!(path.exists(), "{} is missing: `cargo test` builds it (or `cargo build --release --examples`)", path.display());
+    assert!(
+        path.exists(),
+        "{} is missing: `cargo test` builds it (or `cargo build --release --examples`)",
+        path.display()
+    );
     path
 }
 
