@@ -17,6 +17,7 @@ pub(crate) mod magic;
 pub mod notation;
 pub(crate) mod orthodox;
 pub(crate) mod outcome;
+pub(crate) mod pins;
 mod placement;
 mod role;
 mod square;

@@ -15,7 +15,7 @@
 
 use super::{CastlingObstacle, CastlingSide, MoveList, Position, attacks};
 use crate::core::castling::CastlingSquares;
-use crate::core::steps::{self, slide};
+use crate::core::pins::KingView;
 use crate::{Bitboard, Color, Role, Square};
 
 /// What generation knows about the mover's king, worked out once per
@@ -27,13 +27,9 @@ pub struct KingSafety {
     king: Square,
     /// Whether moves are checked for legality at all.
     legal: bool,
-    checkers: u64,
-    /// Where a non-king normal move may end: everywhere when not in check,
-    /// the checker or the line to it in single check, nowhere in double check.
-    check_mask: u64,
-    /// Pinned pieces with the line (to and including the pinner) each may move on.
-    pins: [(u64, u64); 8],
-    pin_count: usize,
+    /// Checkers, pins and where moves may end ([`KingView`]; no checker or
+    /// pin when not `legal`).
+    view: KingView,
     /// The first blocker in each of the king's eight directions.
     king_view: u64,
 }
@@ -42,17 +38,13 @@ impl KingSafety {
     /// Whether the side to move is in check.
     #[inline]
     pub(crate) fn in_check(&self) -> bool {
-        self.checkers != 0
+        self.view.in_check()
     }
 
     /// The squares a non-king normal move from `s` may end on.
-    #[inline]
+    #[inline(always)]
     fn normal_mask(&self, s: usize) -> u64 {
-        let bit = 1u64 << s;
-        self.pins[..self.pin_count]
-            .iter()
-            .find(|(p, _)| *p == bit)
-            .map_or(self.check_mask, |(_, line)| self.check_mask & line)
+        self.view.mask(s)
     }
 }
 
@@ -95,12 +87,15 @@ impl Position {
                 let s = from.index();
                 let reach = attacks::attacks(role, us, s, ctx.blockers) & targets;
                 list.push_normal(from, Bitboard(reach & !own & !tokens & safety.normal_mask(s)), Bitboard::EMPTY);
-                self.push_entries(list, from, reach & tokens & !own, safety);
+                let entries = reach & tokens & !own;
+                if entries != 0 {
+                    self.push_entries(list, from, entries, safety);
+                }
             }
         }
         self.generate_pawns(list, safety, targets);
         self.generate_king(list, safety, targets);
-        if safety.checkers == 0 {
+        if !safety.in_check() {
             self.generate_castles(list, safety, targets);
         }
     }
@@ -115,49 +110,15 @@ impl Position {
         let blockers = own | enemy | tokens;
         let ctx = Ctx { us, own, enemy, tokens, blockers, open_portholes: tokens & !(own | enemy) };
         let king = self.board.king_of(us)?;
-        let mut safety =
-            KingSafety { ctx, king, legal, checkers: 0, check_mask: !0, pins: [(0, 0); 8], pin_count: 0, king_view: 0 };
-        if legal {
-            self.find_checks_and_pins(&mut safety);
-        }
-        Some(safety)
-    }
-
-    /// Fills in the checkers, the check mask, the pins and the king's view.
-    fn find_checks_and_pins(&self, safety: &mut KingSafety) {
-        let ctx = safety.ctx;
-        let k = safety.king.index();
-        let them = !ctx.us;
-        let b = &self.board;
-        let queens = b.pieces(them, Role::Queen).0;
-        let orthogonal = queens | b.pieces(them, Role::Rook).0;
-        let diagonal = queens | b.pieces(them, Role::Bishop).0;
-        let mut checkers = attacks::knight(k) & b.pieces(them, Role::Knight).0
-            | attacks::pawn(ctx.us, k) & b.pieces(them, Role::Pawn).0;
-        let mut slider_line = 0;
-        for d in steps::ALL {
-            let line = slide(d, k, ctx.blockers);
-            let first = line & ctx.blockers;
-            safety.king_view |= first;
-            let sliders = if steps::ORTHOGONAL.contains(&d) { orthogonal } else { diagonal };
-            if first & sliders != 0 {
-                checkers |= first;
-                slider_line = line;
-            } else if first & ctx.own & !ctx.tokens != 0 {
-                let beyond = slide(d, first.trailing_zeros() as usize, ctx.blockers);
-                if beyond & ctx.blockers & sliders != 0 {
-                    safety.pins[safety.pin_count] = (first, line | beyond);
-                    safety.pin_count += 1;
-                }
-            }
-        }
-        safety.checkers = checkers;
-        safety.check_mask = match checkers.count_ones() {
-            0 => !0,
-            1 if checkers & slider_line != 0 => slider_line,
-            1 => checkers,
-            _ => 0,
+        let k = king.index();
+        let (view, king_view) = if legal {
+            // A piece on a token leaves the token behind: it is never pinned.
+            let view = KingView::new(&self.board, us, k, blockers, own & !tokens);
+            (view, (attacks::rook(k, blockers) | attacks::bishop(k, blockers)) & blockers)
+        } else {
+            (KingView { king: k, checkers: 0, check_mask: !0, pinned: 0 }, 0)
         };
+        Some(KingSafety { ctx, king, legal, view, king_view })
     }
 
     /// Whether the side to move, not in check, surely has a legal move: a
@@ -166,7 +127,7 @@ impl Position {
     pub(crate) fn surely_has_move(&self, safety: &KingSafety) -> bool {
         let ctx = &safety.ctx;
         let free = ctx.own & !(1u64 << safety.king.index());
-        let pinned = safety.pins[..safety.pin_count].iter().fold(0, |p, &(piece, _)| p | piece);
+        let pinned = safety.view.pinned;
         let empty = !ctx.blockers;
         for from in Bitboard(free & !pinned) {
             let s = from.index();
@@ -192,7 +153,7 @@ impl Position {
         }
         let e = Bitboard::from_square(entry).0;
         let opens = self.tokens.height(entry) == 1;
-        match safety.checkers {
+        match safety.view.checkers {
             0 if !opens || safety.king_view & e == 0 => return true,
             0 => {}
             c if c == e => {}
