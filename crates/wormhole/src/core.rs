@@ -13,6 +13,7 @@ mod board;
 pub(crate) mod castling;
 mod color;
 pub mod excerpt;
+pub(crate) mod legal;
 pub(crate) mod magic;
 pub mod notation;
 pub(crate) mod orthodox;

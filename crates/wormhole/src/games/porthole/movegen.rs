@@ -15,6 +15,7 @@
 
 use super::{CastlingObstacle, CastlingSide, MoveList, Position, attacks};
 use crate::core::castling::CastlingSquares;
+use crate::core::legal::{Orthodox, Sink, forward};
 use crate::core::pins::KingView;
 use crate::{Bitboard, Color, Role, Square};
 
@@ -39,12 +40,6 @@ impl KingSafety {
     #[inline]
     pub(crate) fn in_check(&self) -> bool {
         self.view.in_check()
-    }
-
-    /// The squares a non-king normal move from `s` may end on.
-    #[inline(always)]
-    fn normal_mask(&self, s: usize) -> u64 {
-        self.view.mask(s)
     }
 }
 
@@ -79,25 +74,22 @@ impl Position {
     /// Appends to `list` the moves allowed by `safety` whose target (the
     /// entry, for a porthole move) is in `targets`.
     pub(crate) fn generate_with(&self, list: &mut MoveList, safety: &KingSafety, targets: Bitboard) {
-        let ctx = &safety.ctx;
-        let (us, own, tokens) = (ctx.us, ctx.own, ctx.tokens);
         let targets = targets.0;
-        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
-            for from in self.board.pieces(us, role) {
-                let s = from.index();
-                let reach = attacks::attacks(role, us, s, ctx.blockers) & targets;
-                list.push_normal(from, Bitboard(reach & !own & !tokens & safety.normal_mask(s)), Bitboard::EMPTY);
-                let entries = reach & tokens & !own;
-                if entries != 0 {
-                    self.push_entries(list, from, entries, safety);
-                }
-            }
-        }
-        self.generate_pawns(list, safety, targets);
+        let chess = self.orthodox(&safety.ctx);
+        let mut sink = Batches { pos: self, safety, list, last_rank: Bitboard::rank(safety.ctx.us.last_rank()) };
+        chess.pieces(&safety.view, targets, &mut sink);
+        chess.pawns(&safety.view, targets, &mut sink);
         self.generate_king(list, safety, targets);
         if !safety.in_check() {
             self.generate_castles(list, safety, targets);
         }
+    }
+
+    /// The shared orthodox generator over this position: tokens block
+    /// lines and steps, and no orthodox move ends on one.
+    #[inline]
+    fn orthodox(&self, ctx: &Ctx) -> Orthodox<'_> {
+        Orthodox { board: &self.board, us: ctx.us, blockers: ctx.blockers, closed: ctx.tokens, ep: 0 }
     }
 
     /// Checkers, pins and the king's view, found by looking out from the
@@ -113,7 +105,7 @@ impl Position {
         let k = king.index();
         let (view, king_view) = if legal {
             // A piece on a token leaves the token behind: it is never pinned.
-            let view = KingView::new(&self.board, us, k, blockers, own & !tokens);
+            let view = self.orthodox(&ctx).king_view()?;
             (view, (attacks::rook(k, blockers) | attacks::bishop(k, blockers)) & blockers)
         } else {
             (KingView { king: k, checkers: 0, check_mask: !0, pinned: 0 }, 0)
@@ -171,22 +163,6 @@ impl Position {
             if exits != 0 && self.entry_is_safe(entry, safety) {
                 list.push_porthole(from, entry, Bitboard(exits));
             }
-        }
-    }
-
-    fn generate_pawns(&self, list: &mut MoveList, safety: &KingSafety, targets: u64) {
-        let ctx = &safety.ctx;
-        let us = ctx.us;
-        let last_rank = Bitboard::rank(us.last_rank());
-        let empty = !ctx.blockers;
-        for from in self.board.pieces(us, Role::Pawn) {
-            let s = from.index();
-            let one = forward(us, 1u64 << s) & empty;
-            let two = if from.rank() == us.pawn_rank() { forward(us, one) & empty } else { 0 };
-            let reach = attacks::pawn(us, s) & targets;
-            let captures = reach & ctx.enemy & !ctx.tokens;
-            list.push_normal(from, Bitboard(((one | two) & targets | captures) & safety.normal_mask(s)), last_rank);
-            self.push_entries(list, from, reach & ctx.tokens & !ctx.own, safety);
         }
     }
 
@@ -259,11 +235,26 @@ impl Position {
     }
 }
 
-/// The squares one rank forward of `bits` for a pawn of `color`.
-#[inline(always)]
-fn forward(color: Color, bits: u64) -> u64 {
-    match color {
-        Color::White => bits << 8,
-        Color::Black => bits >> 8,
+/// The shared orthodox generator's moves into Porthole's batches; the
+/// tokens a piece reaches become its porthole moves.
+struct Batches<'a> {
+    pos: &'a Position,
+    safety: &'a KingSafety,
+    list: &'a mut MoveList,
+    last_rank: Bitboard,
+}
+
+impl Sink for Batches<'_> {
+    #[inline(always)]
+    fn moves(&mut self, from: Square, targets: u64) {
+        self.list.push_normal(from, Bitboard(targets), Bitboard::EMPTY);
+    }
+    #[inline(always)]
+    fn pawn_moves(&mut self, from: Square, targets: u64, _: u64) {
+        self.list.push_normal(from, Bitboard(targets), self.last_rank);
+    }
+    #[inline(always)]
+    fn closed(&mut self, from: Square, _: Role, entries: u64) {
+        self.pos.push_entries(self.list, from, entries, self.safety);
     }
 }
