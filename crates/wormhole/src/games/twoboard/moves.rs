@@ -225,6 +225,21 @@ impl MoveList {
     pub fn contains(&self, m: Move) -> bool {
         self.as_slice().contains(&m)
     }
+
+    /// Keeps only the moves `keep` says yes to, in their order.
+    #[inline]
+    pub(crate) fn retain(&mut self, mut keep: impl FnMut(Move) -> bool) {
+        let mut kept = 0;
+        for i in 0..self.len {
+            // SAFETY: every move below `len` is written.
+            let m = unsafe { self.moves[i].assume_init() };
+            if keep(m) {
+                self.moves[kept] = MaybeUninit::new(m);
+                kept += 1;
+            }
+        }
+        self.len = kept;
+    }
 }
 
 impl fmt::Debug for MoveList {
