@@ -13,6 +13,7 @@ mod board;
 pub(crate) mod castling;
 mod color;
 pub mod excerpt;
+pub mod fields;
 pub(crate) mod legal;
 pub(crate) mod magic;
 pub mod notation;
