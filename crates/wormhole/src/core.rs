@@ -16,6 +16,7 @@ pub mod excerpt;
 pub mod fields;
 pub(crate) mod legal;
 pub(crate) mod magic;
+pub mod move_list;
 pub mod notation;
 pub(crate) mod orthodox;
 pub(crate) mod outcome;
