@@ -8,6 +8,7 @@
 use super::castling::CastlingSquares;
 use super::moves::PROMOTIONS;
 use super::{BoardId, CastlingSide, IntentState, Move, MoveKind, MoveList, PORTALS, Position, attacks};
+use crate::core::legal::forward;
 use crate::core::pins::KingView;
 use crate::{Bitboard, Color, Role, Square};
 
@@ -258,15 +259,6 @@ struct KingGuard {
 fn push_all(list: &mut MoveList, board: BoardId, from: Square, targets: u64, promotion: Option<Role>) {
     for to in Bitboard(targets) {
         list.push(Move::normal(board, from, to, promotion));
-    }
-}
-
-/// The squares one rank forward of `bits` for a pawn of `color`.
-#[inline(always)]
-fn forward(color: Color, bits: u64) -> u64 {
-    match color {
-        Color::White => bits << 8,
-        Color::Black => bits >> 8,
     }
 }
 
