@@ -195,3 +195,26 @@ fn orthodox_positions_without_tokens() {
         }
     }
 }
+
+/// Linked-portal chess with no active portal is orthodox chess (en passant
+/// and castling included), and its moves then come from the shared
+/// orthodox generator: the standard perft counts of orthodox test positions
+/// (the start, Kiwipete and positions 3 to 6 of the usual suite), with the
+/// portal field `-`, and one with a frozen portal.
+#[test]
+fn linked_without_active_portals_is_orthodox_chess() {
+    for (fen, counts) in [
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -", &[20, 400, 8902, 197281][..]),
+        ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1 -", &[48, 2039, 97862]),
+        ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1 -", &[14, 191, 2812, 43238]),
+        ("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1 -", &[6, 264, 9467]),
+        ("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8 -", &[44, 1486, 62379]),
+        ("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10 -", &[46, 2079, 89890]),
+        ("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10 a3,a3", &[46, 2079, 89890]),
+    ] {
+        let mut pos = linked::Position::from_fen(fen).unwrap();
+        for (depth, &nodes) in (1..).zip(counts) {
+            assert_eq!(perft(&mut pos, depth), nodes, "{fen} depth {depth}");
+        }
+    }
+}

@@ -8,7 +8,6 @@
 //! threefold-repetition test, the clock plan, the orthodox roles and the
 //! pawn helpers (passed pawns, a pawn's step, ranks counted from a side).
 
-use crate::core::steps::{DIAGONAL, ORTHOGONAL, slide};
 use crate::{Color, Role};
 
 const fn leaper_table(deltas: &[(i8, i8)]) -> [u64; 64] {
@@ -53,17 +52,11 @@ pub(crate) fn pawn(color: Color, s: usize) -> u64 {
     PAWN[color.index()][s]
 }
 
-/// Rook lines from `s`.
-#[inline(always)]
-pub(crate) fn rook(s: usize, blockers: u64) -> u64 {
-    ORTHOGONAL.iter().fold(0, |t, &d| t | slide(d, s, blockers))
-}
+/// Rook lines from `s` (magic bitboards, [`crate::core::magic`]).
+pub(crate) use crate::core::magic::rook;
 
-/// Bishop lines from `s`.
-#[inline(always)]
-pub(crate) fn bishop(s: usize, blockers: u64) -> u64 {
-    DIAGONAL.iter().fold(0, |t, &d| t | slide(d, s, blockers))
-}
+/// Bishop lines from `s` (magic bitboards, [`crate::core::magic`]).
+pub(crate) use crate::core::magic::bishop;
 
 /// What a piece of `role` and `color` on `s` reaches.
 #[inline(always)]

@@ -10,9 +10,10 @@ use super::portals::ParsePortalsError;
 use super::routes::forward;
 use super::{CastlingRights, Portals, Position, zobrist};
 use crate::core::castling::CastlingSquares;
+use crate::core::fields::{FieldError, Fields};
 use crate::excerpt::Excerpt;
 use crate::games::wormhole::fen::Placement;
-use crate::{Board, Color, FenClaim, Piece, Role, Square};
+use crate::{Board, Color, FenClaim, Role, Square};
 
 /// The default start: White's portal on e4, Black's on a5.
 pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 e4,a5";
@@ -48,46 +49,12 @@ pub fn start_with_portals(white: Square, black: Square) -> Option<String> {
 /// 80 characters of the offending field.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum FenError {
-    /// The text is empty.
-    #[error("empty FEN")]
-    Empty,
-    /// Not 4, 6 or 7 fields (the number found).
-    #[error("expected 4, 6 or 7 space-separated fields, found {0}")]
-    FieldCount(usize),
-    /// Not 8 ranks (the number found).
-    #[error("expected 8 ranks separated by '/', found {0}")]
-    RankCount(usize),
-    /// A rank (1..8) that does not cover 8 files.
-    #[error("rank {rank} has {files} files (expected 8)")]
-    RankWidth {
-        /// The rank, 1 to 8.
-        rank: u8,
-        /// The files it covers.
-        files: usize,
-    },
-    /// A letter that is no orthodox piece, on a rank (1..8).
-    #[error("unknown piece letter '{letter}' on rank {rank} (expected one of KQRBNP, upper case for White)")]
-    UnknownPiece {
-        /// The letter as written.
-        letter: char,
-        /// The rank, 1 to 8.
-        rank: u8,
-    },
-    /// The side to move is not `w` or `b`.
-    #[error("side to move must be 'w' or 'b', found '{}'", Excerpt(.0))]
-    BadSide(String),
+    /// One of the orthodox fields (placement, side, en passant, clocks) is malformed.
+    #[error(transparent)]
+    Fields(#[from] FieldError),
     /// The castling field is not `-` or letters from `KQkq`.
     #[error("castling field must be '-' or letters from 'KQkq' (each once), found '{}'", Excerpt(.0))]
     Castling(String),
-    /// The halfmove clock is not a number from 0 to 9999.
-    #[error("halfmove clock must be a number from 0 to 9999, found '{}'", Excerpt(.0))]
-    BadHalfmoves(String),
-    /// The move number is not a number from 1 to 9999.
-    #[error("move number must be a number from 1 to 9999, found '{}'", Excerpt(.0))]
-    BadMoveNumber(String),
-    /// The en passant field is neither `-` nor a square.
-    #[error("en passant field must be '-' or a square, found '{}'", Excerpt(.0))]
-    EnPassant(String),
     /// An en passant square that no double step of the side that just moved can have passed.
     #[error("en passant square {0} does not follow a double step of the side that just moved")]
     EnPassantImpossible(Square),
@@ -160,34 +127,13 @@ impl Setup {
     /// assert!(err.to_string().starts_with("portal field must be"));
     /// ```
     pub fn from_fen(fen: &str) -> Result<Setup, FenError> {
-        let fields: Vec<&str> = fen.split_whitespace().collect();
-        match fields.len() {
-            0 => return Err(FenError::Empty),
-            4 | 6 | 7 => {}
-            n => return Err(FenError::FieldCount(n)),
-        }
-        let board = parse_placement(fields[0])?;
-        let turn = match fields[1] {
-            "w" => Color::White,
-            "b" => Color::Black,
-            s => return Err(FenError::BadSide(s.to_string())),
-        };
-        let castling = fields[2].parse().map_err(|_| FenError::Castling(fields[2].to_string()))?;
-        let (halfmoves, fullmoves) = match fields.get(4..6) {
-            Some([h, f]) => (
-                parse_number(h, 0).ok_or_else(|| FenError::BadHalfmoves(h.to_string()))?,
-                parse_number(f, 1).ok_or_else(|| FenError::BadMoveNumber(f.to_string()))?,
-            ),
-            _ => (0, 1),
-        };
-        let ep = match fields[3] {
-            "-" => None,
-            s => Some(s.parse::<Square>().map_err(|_| FenError::EnPassant(s.to_string()))?),
-        };
-        let portals = match fields.get(6) {
+        let fields = Fields::read(fen)?;
+        let castling = fields.castling.parse().map_err(|_| FenError::Castling(fields.castling.to_string()))?;
+        let portals = match fields.extra {
             Some(field) => field.parse()?,
             None => Portals::None,
         };
+        let Fields { board, turn, ep, halfmoves, fullmoves, .. } = fields;
         Ok(Setup { board, portals, turn, castling, ep, halfmoves, fullmoves })
     }
 }
@@ -287,37 +233,4 @@ fn check_en_passant(board: &Board, turn: Color, sq: Square) -> Result<(), FenErr
         && board.pieces(mover, Role::Pawn).0 & pawn_ahead != 0
         && board.occupied().0 & behind == 0;
     if ok { Ok(()) } else { Err(FenError::EnPassantImpossible(sq)) }
-}
-
-fn parse_number(s: &str, min: u32) -> Option<u32> {
-    let n: u32 = s.parse().ok()?;
-    (min..=9999).contains(&n).then_some(n)
-}
-
-fn parse_placement(placement: &str) -> Result<Board, FenError> {
-    let ranks: Vec<&str> = placement.split('/').collect();
-    if ranks.len() != 8 {
-        return Err(FenError::RankCount(ranks.len()));
-    }
-    let mut board = Board::empty();
-    for (text, rank) in ranks.iter().zip((0..8u8).rev()) {
-        let mut file = 0usize;
-        for c in text.chars() {
-            if let Some(d) = c.to_digit(10).filter(|d| (1..=9).contains(d)) {
-                file += d as usize;
-                continue;
-            }
-            let piece = Piece::from_char(c)
-                .filter(|p| p.role.index() <= Role::King.index())
-                .ok_or(FenError::UnknownPiece { letter: c, rank: rank + 1 })?;
-            if let Some(sq) = Square::from_coords(file as u8, rank) {
-                board.put(sq, piece);
-            }
-            file += 1;
-        }
-        if file != 8 {
-            return Err(FenError::RankWidth { rank: rank + 1, files: file });
-        }
-    }
-    Ok(board)
 }

@@ -10,6 +10,7 @@ use super::moves::PROMOTIONS;
 use super::routes;
 use super::{CastlingSide, Move, MoveList, Portals, Position};
 use crate::core::castling::CastlingSquares;
+use crate::core::legal::{Orthodox, Sink};
 use crate::{Bitboard, Role, Square};
 
 impl Position {
@@ -92,6 +93,9 @@ impl Position {
 
     /// Appends the legal moves to `list`.
     pub(crate) fn generate_legal(&self, list: &mut MoveList) {
+        if !self.portals.is_active() {
+            return self.generate_orthodox(list);
+        }
         self.generate_pseudo(list);
         let mut scratch = self.clone();
         let us = self.turn;
@@ -101,6 +105,50 @@ impl Position {
             scratch.undo(m, undo);
             safe
         });
+    }
+
+    /// The legal moves when no portal is active: orthodox chess, generated
+    /// by the shared orthodox generator in the order of
+    /// [`Position::generate_pseudo`] (pawns first), so the search sees the
+    /// same list.
+    fn generate_orthodox(&self, list: &mut MoveList) {
+        let us = self.turn;
+        let chess =
+            Orthodox { board: &self.board, us, blockers: self.board.occupied().0, closed: 0, ep: self.scene(us).ep() };
+        let Some(view) = chess.king_view() else { return };
+        let mut sink = Landings { list, last_rank: Bitboard::rank(us.last_rank()).0 };
+        chess.pawns(&view, !0, &mut sink);
+        chess.pieces(&view, !0, &mut sink);
+        chess.king_moves(&view, !0, &mut sink);
+        if !view.in_check() {
+            self.generate_castles(list);
+        }
+    }
+
+    /// The orthodox generator over this position (meaningful when no
+    /// portal is active).
+    #[inline]
+    fn orthodox(&self) -> Orthodox<'_> {
+        let ep = self.scene(self.turn).ep();
+        Orthodox { board: &self.board, us: self.turn, blockers: self.board.occupied().0, closed: 0, ep }
+    }
+
+    /// The number of legal moves; counted without listing them when no
+    /// portal is active (perft's last ply).
+    pub(crate) fn legal_move_count(&self) -> usize {
+        if self.portals.is_active() {
+            let mut list = MoveList::new();
+            self.generate_legal(&mut list);
+            return list.len();
+        }
+        let chess = self.orthodox();
+        let Some(view) = chess.king_view() else { return 0 };
+        let mut count = Count { n: 0, last_rank: Bitboard::rank(self.turn.last_rank()).0 };
+        chess.generate(&view, !0, &mut count);
+        if !view.in_check() {
+            count.n += CastlingSide::ALL.iter().filter(|&&side| self.castling_obstacle(side).is_none()).count();
+        }
+        count.n
     }
 
     /// Whether the side to move has a legal move (stops at the first one).
@@ -162,6 +210,41 @@ impl std::fmt::Display for PortalObstacle {
             }
             PortalObstacle::PawnToLastRank(sq) => write!(f, "a pawn cannot be teleported to its last rank ({sq})"),
         }
+    }
+}
+
+/// The orthodox generator's moves into a list of Linked moves.
+struct Landings<'a> {
+    list: &'a mut MoveList,
+    last_rank: u64,
+}
+
+impl Sink for Landings<'_> {
+    #[inline(always)]
+    fn moves(&mut self, from: Square, targets: u64) {
+        push_landings(self.list, from, targets, 0, 0);
+    }
+    #[inline(always)]
+    fn pawn_moves(&mut self, from: Square, targets: u64, ep: u64) {
+        push_landings(self.list, from, targets, ep, self.last_rank);
+    }
+}
+
+/// Counts the orthodox generator's moves (a promotion is four).
+struct Count {
+    n: usize,
+    last_rank: u64,
+}
+
+impl Sink for Count {
+    #[inline(always)]
+    fn moves(&mut self, _: Square, targets: u64) {
+        self.n += targets.count_ones() as usize;
+    }
+    #[inline(always)]
+    fn pawn_moves(&mut self, _: Square, targets: u64, _: u64) {
+        let promotions = (targets & self.last_rank).count_ones() as usize;
+        self.n += targets.count_ones() as usize + (PROMOTIONS.len() - 1) * promotions;
     }
 }
 

@@ -1,11 +1,11 @@
 //! Moves of Linked-portal chess and lists of them.
 
 use std::fmt;
-use std::mem::MaybeUninit;
 
 use super::CastlingSide;
 use crate::core::castling::CastlingSquares;
-use crate::rules::{GameMove, MoveSet};
+use crate::core::move_list::MoveStack;
+use crate::rules::GameMove;
 use crate::{Color, Role, Square};
 
 /// What kind of move a [`Move`] is.
@@ -184,104 +184,4 @@ impl fmt::Debug for Move {
 const MAX_MOVES: usize = 384;
 
 /// A list of moves on the stack.
-#[derive(Clone)]
-pub struct MoveList {
-    /// The first `len` are written, the rest never read (so a new list costs nothing).
-    moves: [MaybeUninit<Move>; MAX_MOVES],
-    len: usize,
-}
-
-impl Default for MoveList {
-    fn default() -> MoveList {
-        MoveList::new()
-    }
-}
-
-impl MoveList {
-    /// An empty list.
-    #[inline]
-    pub const fn new() -> MoveList {
-        MoveList { moves: [const { MaybeUninit::uninit() }; MAX_MOVES], len: 0 }
-    }
-
-    /// The moves written so far.
-    #[inline]
-    pub fn as_slice(&self) -> &[Move] {
-        // SAFETY: `push` wrote every move below `len` (and `len` only grows
-        // by writing one), and `MaybeUninit<Move>` has `Move`'s layout.
-        unsafe { std::slice::from_raw_parts(self.moves.as_ptr().cast::<Move>(), self.len) }
-    }
-
-    /// Adds a move.
-    #[inline]
-    pub(crate) fn push(&mut self, m: Move) {
-        self.moves[self.len] = MaybeUninit::new(m);
-        self.len += 1;
-    }
-
-    /// Keeps only the moves `keep` accepts.
-    #[inline]
-    pub(crate) fn retain(&mut self, mut keep: impl FnMut(Move) -> bool) {
-        let mut kept = 0;
-        for i in 0..self.len {
-            // SAFETY: every index below `len` was written.
-            let m = unsafe { self.moves[i].assume_init() };
-            if keep(m) {
-                self.moves[kept] = MaybeUninit::new(m);
-                kept += 1;
-            }
-        }
-        self.len = kept;
-    }
-
-    /// The number of moves.
-    #[inline]
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    /// Whether there are no moves.
-    #[inline]
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// Whether `m` is in the list.
-    pub fn contains(&self, m: Move) -> bool {
-        self.as_slice().contains(&m)
-    }
-
-    /// The moves.
-    #[inline]
-    pub fn iter(&self) -> std::iter::Copied<std::slice::Iter<'_, Move>> {
-        self.as_slice().iter().copied()
-    }
-}
-
-impl MoveSet<Move> for MoveList {
-    #[inline]
-    fn len(&self) -> usize {
-        MoveList::len(self)
-    }
-    #[inline]
-    fn iter(&self) -> impl Iterator<Item = Move> + '_ {
-        MoveList::iter(self)
-    }
-    fn contains(&self, m: Move) -> bool {
-        MoveList::contains(self, m)
-    }
-}
-
-impl<'a> IntoIterator for &'a MoveList {
-    type Item = Move;
-    type IntoIter = std::iter::Copied<std::slice::Iter<'a, Move>>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.iter()
-    }
-}
-
-impl fmt::Debug for MoveList {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.iter()).finish()
-    }
-}
+pub type MoveList = MoveStack<Move, MAX_MOVES>;

@@ -13,14 +13,7 @@ use crate::{Color, Role, Square};
 
 pub(crate) use crate::core::orthodox::{bishop, king, knight, pawn, rook};
 
-/// The squares one rank forward of `bits` for a pawn of `color`.
-#[inline(always)]
-pub(crate) fn forward(color: Color, bits: u64) -> u64 {
-    match color {
-        Color::White => bits << 8,
-        Color::Black => bits >> 8,
-    }
-}
+pub(crate) use crate::core::legal::forward;
 
 /// The index of a one-bit mask.
 #[inline(always)]

@@ -25,6 +25,11 @@ impl Rules for Position {
         GameKind::Linked
     }
     crate::rules::forward_rules!(orthodox);
+    /// Counted without listing when no portal is active.
+    #[inline]
+    fn legal_move_count(&self) -> usize {
+        Position::legal_move_count(self)
+    }
     #[inline(always)]
     fn boards(&self) -> &[Board] {
         std::slice::from_ref(&self.board)

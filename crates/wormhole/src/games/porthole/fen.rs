@@ -9,6 +9,7 @@
 
 use super::{CastlingRights, MAX_PIECES_PER_SIDE, MAX_TOKENS, Position, Tokens, zobrist};
 use crate::core::castling::{CastlingSquares, ParseCastlingError};
+use crate::core::fields::{FieldError, Fields};
 use crate::excerpt::Excerpt;
 use crate::{Board, Color, FenClaim, Piece, Placement, Role, Square};
 
@@ -30,23 +31,9 @@ pub(crate) fn claim(fen: &str) -> FenClaim {
 /// 80 characters of the offending field.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum FenError {
-    /// The text is empty.
-    #[error("empty FEN")]
-    Empty,
-    /// Not 4, 6 or 7 fields (the number found).
-    #[error("expected 4, 6 or 7 space-separated fields, found {0}")]
-    FieldCount(usize),
-    /// Not 8 ranks (the number found).
-    #[error("expected 8 ranks separated by '/', found {0}")]
-    RankCount(usize),
-    /// A rank (1..8) that does not cover 8 files.
-    #[error("rank {rank} has {files} files (expected 8)")]
-    RankWidth {
-        /// The rank, 1 to 8.
-        rank: u8,
-        /// The files it covers.
-        files: usize,
-    },
+    /// One of the orthodox fields (placement, side, en passant, clocks) is malformed.
+    #[error(transparent)]
+    Fields(#[from] FieldError),
     /// A Wormhole hole (`x`) on a rank (1..8).
     #[error("'{letter}' on rank {rank}: Porthole chess has no holes (tokens go in the seventh field)")]
     Hole {
@@ -55,29 +42,9 @@ pub enum FenError {
         /// The rank, 1 to 8.
         rank: u8,
     },
-    /// A letter that is no orthodox piece, on a rank (1..8).
-    #[error("unknown piece letter '{letter}' on rank {rank} (expected one of KQRBNP, upper case for White)")]
-    UnknownPiece {
-        /// The letter as written.
-        letter: char,
-        /// The rank, 1 to 8.
-        rank: u8,
-    },
-    /// The side to move is not `w` or `b`.
-    #[error("side to move must be 'w' or 'b', found '{}'", Excerpt(.0))]
-    BadSide(String),
     /// The castling field is malformed.
     #[error(transparent)]
     Castling(#[from] ParseCastlingError),
-    /// The en passant field is neither `-` nor a square.
-    #[error("en passant field must be '-' or a square, found '{}'", Excerpt(.0))]
-    EnPassant(String),
-    /// The halfmove clock is not a number from 0 to 9999.
-    #[error("halfmove clock must be a number from 0 to 9999, found '{}'", Excerpt(.0))]
-    BadHalfmoves(String),
-    /// The move number is not a number from 1 to 9999.
-    #[error("move number must be a number from 1 to 9999, found '{}'", Excerpt(.0))]
-    BadMoveNumber(String),
     /// The token list (quoted) has an empty entry.
     #[error("token list '{}' has an empty entry (separate squares with single commas, or write '-' for none)", Excerpt(.0))]
     EmptyTokenEntry(String),
@@ -154,70 +121,18 @@ impl Setup {
     /// assert_eq!(err.to_string(), "token square c2 is listed twice (write c2*2 for a stack of two)");
     /// ```
     pub fn from_fen(fen: &str) -> Result<Setup, FenError> {
-        let fields: Vec<&str> = fen.split_whitespace().collect();
-        match fields.len() {
-            0 => return Err(FenError::Empty),
-            4 | 6 | 7 => {}
-            n => return Err(FenError::FieldCount(n)),
-        }
-        let board = parse_placement(fields[0])?;
-        let turn = match fields[1] {
-            "w" => Color::White,
-            "b" => Color::Black,
-            s => return Err(FenError::BadSide(s.to_string())),
-        };
-        let castling = fields[2].parse()?;
-        if fields[3] != "-" && fields[3].parse::<Square>().is_err() {
-            return Err(FenError::EnPassant(fields[3].to_string()));
-        }
-        let (halfmoves, fullmoves) = match fields.get(4..6) {
-            Some([h, f]) => (
-                parse_number(h, 0).ok_or_else(|| FenError::BadHalfmoves(h.to_string()))?,
-                parse_number(f, 1).ok_or_else(|| FenError::BadMoveNumber(f.to_string()))?,
-            ),
-            _ => (0, 1),
-        };
-        let tokens = match fields.get(6) {
+        let fields = Fields::read(fen).map_err(|e| match e {
+            FieldError::UnknownPiece { letter: letter @ ('x' | 'X'), rank } => FenError::Hole { letter, rank },
+            e => FenError::Fields(e),
+        })?;
+        let castling = fields.castling.parse()?;
+        let tokens = match fields.extra {
             Some(list) => parse_tokens(list)?,
             None => Tokens::empty(),
         };
+        let Fields { board, turn, halfmoves, fullmoves, .. } = fields;
         Ok(Setup { board, tokens, turn, castling, halfmoves, fullmoves })
     }
-}
-
-fn parse_number(s: &str, min: u32) -> Option<u32> {
-    let n: u32 = s.parse().ok()?;
-    (min..=9999).contains(&n).then_some(n)
-}
-
-fn parse_placement(placement: &str) -> Result<Board, FenError> {
-    let ranks: Vec<&str> = placement.split('/').collect();
-    if ranks.len() != 8 {
-        return Err(FenError::RankCount(ranks.len()));
-    }
-    let mut board = Board::empty();
-    for (text, rank) in ranks.iter().zip((0..8u8).rev()) {
-        let mut file = 0usize;
-        for c in text.chars() {
-            match c {
-                '1'..='9' => file += c as usize - '0' as usize,
-                'x' | 'X' => return Err(FenError::Hole { letter: c, rank: rank + 1 }),
-                _ => {
-                    let piece = Piece::from_char(c)
-                        .filter(|p| p.role.index() <= Role::King.index())
-                        .ok_or(FenError::UnknownPiece { letter: c, rank: rank + 1 })?;
-                    if let Some(sq) = Square::from_coords(file as u8, rank) {
-                        board.put(sq, piece);
-                    }
-                    file += 1;
-                }
-            }
-        }
-        if file != 8 {
-            return Err(FenError::RankWidth { rank: rank + 1, files: file });
-        }
-    }
-    Ok(board)
 }
 
 fn parse_tokens(list: &str) -> Result<Tokens, FenError> {

@@ -15,7 +15,8 @@
 
 use super::{CastlingObstacle, CastlingSide, MoveList, Position, attacks};
 use crate::core::castling::CastlingSquares;
-use crate::core::steps::{self, slide};
+use crate::core::legal::{Orthodox, Sink, forward};
+use crate::core::pins::KingView;
 use crate::{Bitboard, Color, Role, Square};
 
 /// What generation knows about the mover's king, worked out once per
@@ -27,13 +28,9 @@ pub struct KingSafety {
     king: Square,
     /// Whether moves are checked for legality at all.
     legal: bool,
-    checkers: u64,
-    /// Where a non-king normal move may end: everywhere when not in check,
-    /// the checker or the line to it in single check, nowhere in double check.
-    check_mask: u64,
-    /// Pinned pieces with the line (to and including the pinner) each may move on.
-    pins: [(u64, u64); 8],
-    pin_count: usize,
+    /// Checkers, pins and where moves may end ([`KingView`]; no checker or
+    /// pin when not `legal`).
+    view: KingView,
     /// The first blocker in each of the king's eight directions.
     king_view: u64,
 }
@@ -42,17 +39,7 @@ impl KingSafety {
     /// Whether the side to move is in check.
     #[inline]
     pub(crate) fn in_check(&self) -> bool {
-        self.checkers != 0
-    }
-
-    /// The squares a non-king normal move from `s` may end on.
-    #[inline]
-    fn normal_mask(&self, s: usize) -> u64 {
-        let bit = 1u64 << s;
-        self.pins[..self.pin_count]
-            .iter()
-            .find(|(p, _)| *p == bit)
-            .map_or(self.check_mask, |(_, line)| self.check_mask & line)
+        self.view.in_check()
     }
 }
 
@@ -87,22 +74,22 @@ impl Position {
     /// Appends to `list` the moves allowed by `safety` whose target (the
     /// entry, for a porthole move) is in `targets`.
     pub(crate) fn generate_with(&self, list: &mut MoveList, safety: &KingSafety, targets: Bitboard) {
-        let ctx = &safety.ctx;
-        let (us, own, tokens) = (ctx.us, ctx.own, ctx.tokens);
         let targets = targets.0;
-        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
-            for from in self.board.pieces(us, role) {
-                let s = from.index();
-                let reach = attacks::attacks(role, us, s, ctx.blockers) & targets;
-                list.push_normal(from, Bitboard(reach & !own & !tokens & safety.normal_mask(s)), Bitboard::EMPTY);
-                self.push_entries(list, from, reach & tokens & !own, safety);
-            }
-        }
-        self.generate_pawns(list, safety, targets);
+        let chess = self.orthodox(&safety.ctx);
+        let mut sink = Batches { pos: self, safety, list, last_rank: Bitboard::rank(safety.ctx.us.last_rank()) };
+        chess.pieces(&safety.view, targets, &mut sink);
+        chess.pawns(&safety.view, targets, &mut sink);
         self.generate_king(list, safety, targets);
-        if safety.checkers == 0 {
+        if !safety.in_check() {
             self.generate_castles(list, safety, targets);
         }
+    }
+
+    /// The shared orthodox generator over this position: tokens block
+    /// lines and steps, and no orthodox move ends on one.
+    #[inline]
+    fn orthodox(&self, ctx: &Ctx) -> Orthodox<'_> {
+        Orthodox { board: &self.board, us: ctx.us, blockers: ctx.blockers, closed: ctx.tokens, ep: 0 }
     }
 
     /// Checkers, pins and the king's view, found by looking out from the
@@ -115,49 +102,15 @@ impl Position {
         let blockers = own | enemy | tokens;
         let ctx = Ctx { us, own, enemy, tokens, blockers, open_portholes: tokens & !(own | enemy) };
         let king = self.board.king_of(us)?;
-        let mut safety =
-            KingSafety { ctx, king, legal, checkers: 0, check_mask: !0, pins: [(0, 0); 8], pin_count: 0, king_view: 0 };
-        if legal {
-            self.find_checks_and_pins(&mut safety);
-        }
-        Some(safety)
-    }
-
-    /// Fills in the checkers, the check mask, the pins and the king's view.
-    fn find_checks_and_pins(&self, safety: &mut KingSafety) {
-        let ctx = safety.ctx;
-        let k = safety.king.index();
-        let them = !ctx.us;
-        let b = &self.board;
-        let queens = b.pieces(them, Role::Queen).0;
-        let orthogonal = queens | b.pieces(them, Role::Rook).0;
-        let diagonal = queens | b.pieces(them, Role::Bishop).0;
-        let mut checkers = attacks::knight(k) & b.pieces(them, Role::Knight).0
-            | attacks::pawn(ctx.us, k) & b.pieces(them, Role::Pawn).0;
-        let mut slider_line = 0;
-        for d in steps::ALL {
-            let line = slide(d, k, ctx.blockers);
-            let first = line & ctx.blockers;
-            safety.king_view |= first;
-            let sliders = if steps::ORTHOGONAL.contains(&d) { orthogonal } else { diagonal };
-            if first & sliders != 0 {
-                checkers |= first;
-                slider_line = line;
-            } else if first & ctx.own & !ctx.tokens != 0 {
-                let beyond = slide(d, first.trailing_zeros() as usize, ctx.blockers);
-                if beyond & ctx.blockers & sliders != 0 {
-                    safety.pins[safety.pin_count] = (first, line | beyond);
-                    safety.pin_count += 1;
-                }
-            }
-        }
-        safety.checkers = checkers;
-        safety.check_mask = match checkers.count_ones() {
-            0 => !0,
-            1 if checkers & slider_line != 0 => slider_line,
-            1 => checkers,
-            _ => 0,
+        let k = king.index();
+        let (view, king_view) = if legal {
+            // A piece on a token leaves the token behind: it is never pinned.
+            let view = self.orthodox(&ctx).king_view()?;
+            (view, (attacks::rook(k, blockers) | attacks::bishop(k, blockers)) & blockers)
+        } else {
+            (KingView { king: k, checkers: 0, check_mask: !0, pinned: 0 }, 0)
         };
+        Some(KingSafety { ctx, king, legal, view, king_view })
     }
 
     /// Whether the side to move, not in check, surely has a legal move: a
@@ -166,7 +119,7 @@ impl Position {
     pub(crate) fn surely_has_move(&self, safety: &KingSafety) -> bool {
         let ctx = &safety.ctx;
         let free = ctx.own & !(1u64 << safety.king.index());
-        let pinned = safety.pins[..safety.pin_count].iter().fold(0, |p, &(piece, _)| p | piece);
+        let pinned = safety.view.pinned;
         let empty = !ctx.blockers;
         for from in Bitboard(free & !pinned) {
             let s = from.index();
@@ -192,7 +145,7 @@ impl Position {
         }
         let e = Bitboard::from_square(entry).0;
         let opens = self.tokens.height(entry) == 1;
-        match safety.checkers {
+        match safety.view.checkers {
             0 if !opens || safety.king_view & e == 0 => return true,
             0 => {}
             c if c == e => {}
@@ -210,22 +163,6 @@ impl Position {
             if exits != 0 && self.entry_is_safe(entry, safety) {
                 list.push_porthole(from, entry, Bitboard(exits));
             }
-        }
-    }
-
-    fn generate_pawns(&self, list: &mut MoveList, safety: &KingSafety, targets: u64) {
-        let ctx = &safety.ctx;
-        let us = ctx.us;
-        let last_rank = Bitboard::rank(us.last_rank());
-        let empty = !ctx.blockers;
-        for from in self.board.pieces(us, Role::Pawn) {
-            let s = from.index();
-            let one = forward(us, 1u64 << s) & empty;
-            let two = if from.rank() == us.pawn_rank() { forward(us, one) & empty } else { 0 };
-            let reach = attacks::pawn(us, s) & targets;
-            let captures = reach & ctx.enemy & !ctx.tokens;
-            list.push_normal(from, Bitboard(((one | two) & targets | captures) & safety.normal_mask(s)), last_rank);
-            self.push_entries(list, from, reach & ctx.tokens & !ctx.own, safety);
         }
     }
 
@@ -298,11 +235,26 @@ impl Position {
     }
 }
 
-/// The squares one rank forward of `bits` for a pawn of `color`.
-#[inline(always)]
-fn forward(color: Color, bits: u64) -> u64 {
-    match color {
-        Color::White => bits << 8,
-        Color::Black => bits >> 8,
+/// The shared orthodox generator's moves into Porthole's batches; the
+/// tokens a piece reaches become its porthole moves.
+struct Batches<'a> {
+    pos: &'a Position,
+    safety: &'a KingSafety,
+    list: &'a mut MoveList,
+    last_rank: Bitboard,
+}
+
+impl Sink for Batches<'_> {
+    #[inline(always)]
+    fn moves(&mut self, from: Square, targets: u64) {
+        self.list.push_normal(from, Bitboard(targets), Bitboard::EMPTY);
+    }
+    #[inline(always)]
+    fn pawn_moves(&mut self, from: Square, targets: u64, _: u64) {
+        self.list.push_normal(from, Bitboard(targets), self.last_rank);
+    }
+    #[inline(always)]
+    fn closed(&mut self, from: Square, _: Role, entries: u64) {
+        self.pos.push_entries(self.list, from, entries, self.safety);
     }
 }

@@ -347,6 +347,14 @@ impl Rules for Position {
         GameKind::Porthole
     }
     crate::rules::forward_rules!(orthodox);
+    /// Counted in a list of this frame: returning the list to count it
+    /// copied it, a fifth of perft's time.
+    #[inline]
+    fn legal_move_count(&self) -> usize {
+        let mut list = MoveList::new();
+        self.generate(&mut list, true);
+        list.len()
+    }
     #[inline(always)]
     fn boards(&self) -> &[Board] {
         std::slice::from_ref(&self.board)

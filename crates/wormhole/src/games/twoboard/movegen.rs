@@ -8,32 +8,34 @@
 use super::castling::CastlingSquares;
 use super::moves::PROMOTIONS;
 use super::{BoardId, CastlingSide, IntentState, Move, MoveKind, MoveList, PORTALS, Position, attacks};
+use crate::core::legal::forward;
+use crate::core::pins::KingView;
 use crate::{Bitboard, Color, Role, Square};
 
 impl Position {
     /// Every legal move.
     pub fn legal_moves(&self) -> MoveList {
-        let mut candidates = MoveList::new();
-        self.candidates(&mut candidates);
-        let mut legal = MoveList::new();
-        if self.free_moves_are_safe() {
-            legal = candidates;
-        } else {
+        let mut list = MoveList::new();
+        self.generate_legal(&mut list);
+        list
+    }
+
+    /// Puts the legal moves in the empty `list`: the candidates, each kept
+    /// if it keeps the king safe (told from the king's view where it can
+    /// be, else by playing it on a copy), or else a pass if it is legal.
+    pub(crate) fn generate_legal(&self, list: &mut MoveList) {
+        self.candidates(list);
+        if !self.free_moves_are_safe() {
+            let guard = self.king_guard();
             let mut scratch: Option<Position> = None;
-            for m in candidates.iter() {
-                let safe = match self.keeps_king_safe(m) {
-                    Some(safe) => safe,
-                    None => scratch.get_or_insert_with(|| self.clone()).is_safe_after(m),
-                };
-                if safe {
-                    legal.push(m);
-                }
-            }
+            list.retain(|m| match self.keeps_king_safe(m, guard.as_ref()) {
+                Some(safe) => safe,
+                None => scratch.get_or_insert_with(|| self.clone()).is_safe_after(m),
+            });
         }
-        if legal.is_empty() && !self.king_on_board_to_play() && self.pass_is_safe() {
-            legal.push(Move::NULL);
+        if list.is_empty() && !self.king_on_board_to_play() && self.pass_is_safe() {
+            list.push(Move::NULL);
         }
-        legal
     }
 
     /// The moves of kinds 1 and 2, before the king-safety test: the forced
@@ -73,24 +75,34 @@ impl Position {
         safe
     }
 
-    /// Whether the normal move `m` (not the king's, not en passant) keeps
-    /// the mover's king on the board played safe, told without playing it:
-    /// only the lines through its origin and target change, and a piece
-    /// captured there attacks no more. Pending arrivals onto that king come
-    /// from the other board and a normal move leaves them as they are.
-    /// `None` for the moves this cannot tell.
+    /// The orthodox checks and pins of the mover's king when it stands on
+    /// the board to play, and whether an enemy arrival is pending on it.
     #[inline]
-    fn keeps_king_safe(&self, m: Move) -> Option<bool> {
+    fn king_guard(&self) -> Option<KingGuard> {
         let (us, id) = (self.turn, self.board);
-        let (Some((king_board, king)), MoveKind::Normal) = (self.king_square(us), m.kind()) else { return None };
-        if king_board != id || m.from() == king {
+        let (king_board, king) = self.king_square(us)?;
+        if king_board != id {
             return None;
         }
         let b = &self.boards[id];
-        let to = 1u64 << m.to().index();
-        let occupied = b.occupied().0 & !(1u64 << m.from().index()) | to;
-        let enemy = b.by_color(!us).0 & !to;
-        Some(self.attackers_with(!us, id, king.index(), occupied, enemy) == 0 && !self.arrives_on(!us, id, king))
+        let view = KingView::new(b, us, king.index(), b.occupied().0, b.by_color(us).0);
+        Some(KingGuard { view, arrival: self.arrives_on(!us, id, king) })
+    }
+
+    /// Whether the normal move `m` (not the king's, not en passant) keeps
+    /// the mover's king on the board played safe, told without playing it
+    /// from the king's `guard`: the move must answer a check and keep a
+    /// pinned piece on its line. Pending arrivals onto that king come from
+    /// the other board and a normal move leaves them as they are. `None`
+    /// for the moves this cannot tell.
+    #[inline]
+    fn keeps_king_safe(&self, m: Move, guard: Option<&KingGuard>) -> Option<bool> {
+        let (Some(guard), MoveKind::Normal) = (guard, m.kind()) else { return None };
+        let from = m.from().index();
+        if from == guard.view.king {
+            return None;
+        }
+        Some(!guard.arrival && guard.view.mask(from) >> m.to().index() & 1 != 0)
     }
 
     /// Whether a pass would leave the side to move's king safe by D11 (the
@@ -123,11 +135,12 @@ impl Position {
         }
         let b = &self.boards[id];
         let (own, occupied) = (b.by_color(us).0, b.occupied().0);
+        let guard = self.king_guard();
         for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
             for from in b.pieces(us, role) {
                 let mut targets = Bitboard(attacks::attacks(role, us, from.index(), occupied) & !own);
                 let first = targets.next().map(|to| Move::normal(id, from, to, None));
-                if first.is_some_and(|m| self.keeps_king_safe(m) == Some(true)) {
+                if first.is_some_and(|m| self.keeps_king_safe(m, guard.as_ref()) == Some(true)) {
                     return true;
                 }
             }
@@ -234,20 +247,18 @@ impl Position {
     }
 }
 
+/// What tells a normal move's king safety without playing it.
+struct KingGuard {
+    view: KingView,
+    /// Whether an enemy arrival is pending on the king.
+    arrival: bool,
+}
+
 /// Adds a move from `from` to each of `targets`.
 #[inline]
 fn push_all(list: &mut MoveList, board: BoardId, from: Square, targets: u64, promotion: Option<Role>) {
     for to in Bitboard(targets) {
         list.push(Move::normal(board, from, to, promotion));
-    }
-}
-
-/// The squares one rank forward of `bits` for a pawn of `color`.
-#[inline(always)]
-fn forward(color: Color, bits: u64) -> u64 {
-    match color {
-        Color::White => bits << 8,
-        Color::Black => bits >> 8,
     }
 }
 

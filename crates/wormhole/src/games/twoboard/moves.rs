@@ -1,10 +1,10 @@
 //! Moves of Two-board portal chess and the list that holds them.
 
 use std::fmt;
-use std::mem::MaybeUninit;
 
 use super::BoardId;
-use crate::rules::{GameMove, MoveSet};
+use crate::core::move_list::MoveStack;
+use crate::rules::GameMove;
 use crate::{Role, Square};
 
 /// What kind of move a [`Move`] is.
@@ -168,70 +168,7 @@ impl fmt::Debug for Move {
 pub const MAX_MOVES: usize = 1024;
 
 /// A list of moves on the stack.
-#[derive(Clone)]
-pub struct MoveList {
-    /// The first `len` are written, the rest never read (so a new list costs nothing).
-    moves: [MaybeUninit<Move>; MAX_MOVES],
-    len: usize,
-}
-
-impl Default for MoveList {
-    fn default() -> MoveList {
-        MoveList::new()
-    }
-}
-
-impl MoveList {
-    /// An empty list.
-    #[inline]
-    pub const fn new() -> MoveList {
-        MoveList { moves: [MaybeUninit::uninit(); MAX_MOVES], len: 0 }
-    }
-
-    /// Adds `m`.
-    #[inline]
-    pub(crate) fn push(&mut self, m: Move) {
-        self.moves[self.len] = MaybeUninit::new(m);
-        self.len += 1;
-    }
-
-    /// The number of moves.
-    #[inline]
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    /// Whether there are no moves.
-    #[inline]
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// The moves.
-    #[inline]
-    pub fn as_slice(&self) -> &[Move] {
-        // SAFETY: `push` wrote every move below `len` (and `len` only grows by
-        // writing one), and `MaybeUninit<Move>` has `Move`'s layout.
-        unsafe { std::slice::from_raw_parts(self.moves.as_ptr().cast::<Move>(), self.len) }
-    }
-
-    /// The moves, by value.
-    #[inline]
-    pub fn iter(&self) -> impl Iterator<Item = Move> + '_ {
-        self.as_slice().iter().copied()
-    }
-
-    /// Whether `m` is in the list.
-    pub fn contains(&self, m: Move) -> bool {
-        self.as_slice().contains(&m)
-    }
-}
-
-impl fmt::Debug for MoveList {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.iter()).finish()
-    }
-}
+pub type MoveList = MoveStack<Move, MAX_MOVES>;
 
 impl GameMove for Move {
     #[inline(always)]
@@ -253,19 +190,5 @@ impl GameMove for Move {
     #[inline(always)]
     fn to_bits(self) -> u32 {
         self.0
-    }
-}
-
-impl MoveSet<Move> for MoveList {
-    #[inline]
-    fn len(&self) -> usize {
-        MoveList::len(self)
-    }
-    #[inline]
-    fn iter(&self) -> impl Iterator<Item = Move> + '_ {
-        MoveList::iter(self)
-    }
-    fn contains(&self, m: Move) -> bool {
-        MoveList::contains(self, m)
     }
 }

@@ -36,6 +36,13 @@ impl Rules for Position {
         GameKind::Twoboard
     }
     crate::rules::forward_rules!(orthodox);
+    /// Counted in a list of this frame (returning the list copies it).
+    #[inline]
+    fn legal_move_count(&self) -> usize {
+        let mut list = MoveList::new();
+        self.generate_legal(&mut list);
+        list.len()
+    }
     /// Boards A and B.
     #[inline(always)]
     fn boards(&self) -> &[Board] {
@@ -115,7 +122,8 @@ impl SearchHooks for Position {
     }
     #[inline]
     fn generate(&self, _safety: &Safety, list: &mut Vec<Move>, captures: bool) {
-        let moves = self.legal_moves();
+        let mut moves = MoveList::new();
+        self.generate_legal(&mut moves);
         list.extend(moves.iter().filter(|&m| !captures || self.captured_by(m).is_some()));
     }
 }

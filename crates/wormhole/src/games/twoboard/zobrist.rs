@@ -4,6 +4,7 @@
 //! equal hashes mean a repeated position.
 
 use super::{BoardId, CastlingRights, Intent, IntentState};
+use crate::core::zobrist::splitmix;
 use crate::{Color, Piece, Role, Square};
 
 const PIECES: usize = 0; // [board][color][role 0..6][square]
@@ -14,17 +15,16 @@ const BLACK: usize = INTENTS + 2 * 2 * 8 * 64;
 const BOARD_B: usize = BLACK + 1;
 const KEYS: usize = BOARD_B + 1;
 
-/// splitmix64: fixed pseudo-random keys, computed at compile time.
+/// Fixed pseudo-random keys from the crate's one SplitMix64
+/// ([`splitmix`]), computed at compile time.
 const fn keys() -> [u64; KEYS] {
     let mut table = [0u64; KEYS];
     let mut state: u64 = 0x2b0a_7dc4_e51f_9327;
     let mut i = 0;
     while i < KEYS {
-        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        table[i] = z ^ (z >> 31);
+        let (next, key) = splitmix(state);
+        state = next;
+        table[i] = key;
         i += 1;
     }
     table
