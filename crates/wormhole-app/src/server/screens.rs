@@ -214,6 +214,12 @@ impl App {
         matches!(self.screen, Screen::Lobby | Screen::Register)
     }
 
+    /// Whether `event` changes nothing this session shows: a change in the
+    /// lobby seen from another screen (every rematch tells every session).
+    pub fn unmoved_by(&self, event: &HubEvent) -> bool {
+        matches!(event, HubEvent::LobbyChanged) && !matches!(self.screen, Screen::Lobby)
+    }
+
     /// Whether a clock on screen is running (the frame must be redrawn).
     pub fn clocks_running(&self) -> bool {
         matches!(&self.screen, Screen::Game(t) if t.clocks.is_some_and(|(c, _)| c.running.is_some()))

@@ -138,7 +138,11 @@ pub fn run(start: SessionStart, inputs: &Receiver<Input>, out: UnboundedSender<O
     let _ = out.send(Out::Close);
 }
 
-/// Draws, waits for an input and updates the app until it ends.
+/// Inputs handled together before the next frame: a line typed or pasted
+/// at once, or a burst of the hub's events, costs one frame, not one each.
+const MOST_PER_FRAME: usize = 64;
+
+/// Draws, waits for inputs and updates the app until it ends.
 fn event_loop(terminal: &mut SshTerminal, app: &mut App, inputs: &Receiver<Input>, idle: Duration) {
     let mut last_key = Instant::now();
     let mut dirty = true;
@@ -152,20 +156,9 @@ fn event_loop(terminal: &mut SshTerminal, app: &mut App, inputs: &Receiver<Input
             }
             dirty = false;
         }
-        let msg = match inputs.recv_timeout(FRAME) {
-            Ok(Input::Event(ev)) => {
-                last_key = Instant::now();
-                Msg::Event(ev)
-            }
-            Ok(Input::Resize(w, h)) => {
-                if terminal.resize(Rect::new(0, 0, w, h)).is_err() {
-                    return;
-                }
-                dirty = true;
-                continue;
-            }
-            Ok(Input::Hub(event)) => Msg::Hub(event),
-            Ok(Input::Closed) | Err(RecvTimeoutError::Disconnected) => return,
+        let first = match inputs.recv_timeout(FRAME) {
+            Ok(input) => input,
+            Err(RecvTimeoutError::Disconnected) => return,
             Err(RecvTimeoutError::Timeout) => {
                 if app.in_lobby() && last_key.elapsed() >= idle {
                     return;
@@ -174,7 +167,73 @@ fn event_loop(terminal: &mut SshTerminal, app: &mut App, inputs: &Receiver<Input
                 continue;
             }
         };
-        app.update(msg);
-        dirty = true;
+        let waiting = std::iter::from_fn(|| inputs.try_recv().ok()).take(MOST_PER_FRAME - 1);
+        for input in std::iter::once(first).chain(waiting) {
+            if matches!(&input, Input::Hub(event) if app.unmoved_by(event)) {
+                continue;
+            }
+            if handle(terminal, app, input, &mut last_key).is_none() || app.should_quit() {
+                return;
+            }
+            dirty = true;
+        }
+    }
+}
+
+/// Applies one input to the app; `None` when the session ends.
+fn handle(terminal: &mut SshTerminal, app: &mut App, input: Input, last_key: &mut Instant) -> Option<()> {
+    let msg = match input {
+        Input::Event(ev) => {
+            *last_key = Instant::now();
+            Msg::Event(ev)
+        }
+        Input::Resize(w, h) => return terminal.resize(Rect::new(0, 0, w, h)).ok(),
+        Input::Hub(event) => Msg::Hub(event),
+        Input::Closed => return None,
+    };
+    app.update(msg);
+    Some(())
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use crossterm::event::{KeyCode, KeyEvent};
+
+    use super::*;
+    use crate::server::hub::HubConfig;
+    use crate::server::settings::Settings;
+    use crate::server::store::Store;
+
+    /// The bytes a guest's session sends for `inputs`, all waiting before
+    /// it starts, then the end of the connection: (frames, bytes).
+    fn sent_for(inputs: Vec<Input>) -> (usize, usize) {
+        let dir = tempfile::tempdir().unwrap();
+        let hub = Hub::start(Store::open_in_memory().unwrap(), HubConfig::default()).unwrap();
+        let (to, from) = std::sync::mpsc::channel();
+        for input in inputs.into_iter().chain([Input::Closed]) {
+            to.send(input).unwrap();
+        }
+        let (out, mut sent) = tokio::sync::mpsc::unbounded_channel();
+        let settings = Arc::new(Settings::open(dir.path()).unwrap());
+        let idle = Duration::from_secs(60);
+        let start =
+            SessionStart { hub, identity: Identity::Guest, size: (100, 30), idle, peer: "test".into(), to, settings };
+        run(start, &from, out);
+        let (mut frames, mut bytes) = (0, 0);
+        while let Ok(Out::Data(data)) = sent.try_recv() {
+            frames += 1;
+            bytes += data.len();
+        }
+        (frames, bytes)
+    }
+
+    #[test]
+    fn inputs_waiting_together_cost_one_frame() {
+        let keys = "open 12".chars().map(|c| Input::Event(Event::Key(KeyEvent::from(KeyCode::Char(c))))).collect();
+        // The line typed at once is read before the next frame: the session
+        // ends (the connection closed right after) without drawing it key by key.
+        assert_eq!(sent_for(keys).0, sent_for(Vec::new()).0);
     }
 }
