@@ -36,6 +36,9 @@ pub struct ServeArgs {
     /// Minutes a lobby may wait for a key before the session is closed.
     #[arg(long, default_value_t = 30)]
     pub idle_minutes: u64,
+    /// The idle time in seconds instead (for the tests).
+    #[arg(long, hide = true)]
+    pub idle_seconds: Option<u64>,
     /// Seconds a player may be gone on their own move before the opponent may claim the win.
     #[arg(long, default_value_t = 120)]
     pub absence: u64,
@@ -72,7 +75,7 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
         guests: args.guests,
         max_sessions: args.max_sessions,
         per_key: args.per_key.max(1),
-        idle: Duration::from_secs(args.idle_minutes.max(1) * 60),
+        idle: Duration::from_secs(args.idle_seconds.unwrap_or(args.idle_minutes.max(1) * 60).max(1)),
         input_per_second: args.input_per_second.max(1024),
         connections_per_minute: args.connections_per_minute.max(1),
     };
