@@ -5,6 +5,8 @@
 //! [`Out`] sink that the SSH side sends to the client.
 
 use std::io::{self, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
@@ -12,7 +14,7 @@ use crossterm::event::Event;
 use ratatui::backend::CrosstermBackend;
 use ratatui::layout::Rect;
 use ratatui::{Terminal, TerminalOptions, Viewport};
-use tokio::sync::mpsc::UnboundedSender;
+use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 
 use super::hub::Hub;
 use super::inbox::{Identity, Input};
@@ -76,9 +78,67 @@ impl InputParser {
     }
 }
 
+/// The most frame bytes waiting for one client. A client that reads
+/// nothing while its frames pile up past this ends its session (its games
+/// go on, and it may reconnect), so it cannot take the server's memory.
+pub const MAX_QUEUED_BYTES: usize = 4 << 20;
+
+/// Where a session's frames go: to the task that writes them to the
+/// client, counting the bytes not yet taken.
+#[derive(Clone)]
+pub struct Outbox {
+    tx: UnboundedSender<Out>,
+    queued: Arc<AtomicUsize>,
+}
+
+/// The writing task's end of an [`Outbox`].
+pub struct Outgoing {
+    rx: UnboundedReceiver<Out>,
+    queued: Arc<AtomicUsize>,
+}
+
+/// A new outbox and its receiving end.
+pub fn outbox() -> (Outbox, Outgoing) {
+    let (tx, rx) = unbounded_channel();
+    let queued = Arc::new(AtomicUsize::new(0));
+    (Outbox { tx, queued: Arc::clone(&queued) }, Outgoing { rx, queued })
+}
+
+impl Outbox {
+    /// Queues a frame; an error when the client has not taken the last
+    /// [`MAX_QUEUED_BYTES`].
+    fn frame(&self, bytes: Vec<u8>) -> io::Result<()> {
+        let n = bytes.len();
+        if self.queued.fetch_add(n, Ordering::SeqCst) + n > MAX_QUEUED_BYTES {
+            self.queued.fetch_sub(n, Ordering::SeqCst);
+            return Err(io::Error::other("the client reads nothing"));
+        }
+        // A client that is gone takes no more bytes, and that is no error:
+        // the loop learns of it from `Input::Closed`.
+        let _ = self.tx.send(Out::Data(bytes));
+        Ok(())
+    }
+
+    /// Asks the writing task to close the channel.
+    fn close(&self) {
+        let _ = self.tx.send(Out::Close);
+    }
+}
+
+impl Outgoing {
+    /// The next thing to send, once there is one; `None` when the session is gone.
+    pub async fn next(&mut self) -> Option<Out> {
+        let out = self.rx.recv().await?;
+        if let Out::Data(bytes) = &out {
+            self.queued.fetch_sub(bytes.len(), Ordering::SeqCst);
+        }
+        Some(out)
+    }
+}
+
 /// The sink ratatui's backend writes to: a frame's bytes go out on flush.
 pub struct Sink {
-    out: UnboundedSender<Out>,
+    out: Outbox,
     buffer: Vec<u8>,
 }
 
@@ -88,17 +148,15 @@ impl Write for Sink {
         Ok(buf.len())
     }
 
+    /// Sends the frame. A client that is gone is no error here (ratatui's
+    /// terminal, dropped after it, would print its failure to show the
+    /// cursor into the server's log at every disconnection); one that reads
+    /// nothing is, and ends the session.
     fn flush(&mut self) -> io::Result<()> {
         if self.buffer.is_empty() {
             return Ok(());
         }
-        let bytes = std::mem::take(&mut self.buffer);
-        // A client that is gone takes no more bytes, and that is no error:
-        // the loop learns of it from `Input::Closed`, and ratatui's terminal,
-        // dropped after it, would print its failure to show the cursor into
-        // the server's log at every disconnection.
-        let _ = self.out.send(Out::Data(bytes));
-        Ok(())
+        self.out.frame(std::mem::take(&mut self.buffer))
     }
 }
 
@@ -109,7 +167,7 @@ type SshTerminal = Terminal<CrosstermBackend<Sink>>;
 const FRAME: Duration = Duration::from_millis(200);
 
 /// Runs a session until the player quits or the connection ends.
-pub fn run(start: SessionStart, inputs: &Receiver<Input>, out: UnboundedSender<Out>) {
+pub fn run(start: SessionStart, inputs: &Receiver<Input>, out: Outbox) {
     let sink = Sink { out: out.clone(), buffer: Vec::new() };
     let (w, h) = start.size;
     let options = TerminalOptions { viewport: Viewport::Fixed(Rect::new(0, 0, w, h)) };
@@ -135,7 +193,7 @@ pub fn run(start: SessionStart, inputs: &Receiver<Input>, out: UnboundedSender<O
         crossterm::cursor::Show,
         crossterm::terminal::LeaveAlternateScreen
     );
-    let _ = out.send(Out::Close);
+    out.close();
 }
 
 /// Inputs handled together before the next frame: a line typed or pasted
@@ -203,30 +261,62 @@ mod tests {
 
     use super::*;
     use crate::server::hub::HubConfig;
+
     use crate::server::settings::Settings;
     use crate::server::store::Store;
 
     /// The bytes a guest's session sends for `inputs`, all waiting before
     /// it starts, then the end of the connection: (frames, bytes).
     fn sent_for(inputs: Vec<Input>) -> (usize, usize) {
-        let dir = tempfile::tempdir().unwrap();
-        let hub = Hub::start(Store::open_in_memory().unwrap(), HubConfig::default()).unwrap();
         let (to, from) = std::sync::mpsc::channel();
         for input in inputs.into_iter().chain([Input::Closed]) {
             to.send(input).unwrap();
         }
-        let (out, mut sent) = tokio::sync::mpsc::unbounded_channel();
-        let settings = Arc::new(Settings::open(dir.path()).unwrap());
-        let idle = Duration::from_secs(60);
-        let start =
-            SessionStart { hub, identity: Identity::Guest, size: (100, 30), idle, peer: "test".into(), to, settings };
-        run(start, &from, out);
+        let (out, mut sent) = outbox();
+        run_guest(to, &from, out);
         let (mut frames, mut bytes) = (0, 0);
-        while let Ok(Out::Data(data)) = sent.try_recv() {
+        while let Ok(Out::Data(data)) = sent.rx.try_recv() {
             frames += 1;
             bytes += data.len();
         }
         (frames, bytes)
+    }
+
+    /// Runs a guest's session on a new hub until its inputs end.
+    fn run_guest(to: std::sync::mpsc::Sender<Input>, from: &Receiver<Input>, out: Outbox) {
+        let dir = tempfile::tempdir().unwrap();
+        let hub = Hub::start(Store::open_in_memory().unwrap(), HubConfig::default()).unwrap();
+        let settings = Arc::new(Settings::open(dir.path()).unwrap());
+        let idle = Duration::from_secs(60);
+        let start =
+            SessionStart { hub, identity: Identity::Guest, size: (100, 30), idle, peer: "test".into(), to, settings };
+        run(start, from, out);
+    }
+
+    #[test]
+    fn a_client_that_reads_nothing_ends_its_session_before_its_frames_pass_the_bound() {
+        let (to, from) = std::sync::mpsc::channel();
+        let (out, outs) = outbox();
+        let session = std::thread::spawn(move || run_guest(std::sync::mpsc::channel().0, &from, out));
+        // Frames keep coming (a window changing size redraws everything),
+        // one at a time; nobody takes them.
+        let mut sent = 0u32;
+        while !session.is_finished() && sent < 20_000 {
+            let before = outs.queued.load(Ordering::SeqCst);
+            let (w, h) = (80 + (sent % 40) as u16, 24 + (sent % 10) as u16);
+            let _ = to.send(Input::Resize(w, h));
+            sent += 1;
+            while outs.queued.load(Ordering::SeqCst) == before && !session.is_finished() {
+                std::thread::yield_now();
+            }
+        }
+        drop(to);
+        session.join().unwrap();
+        let queued = outs.queued.load(Ordering::SeqCst);
+        assert!(
+            queued <= MAX_QUEUED_BYTES && queued > MAX_QUEUED_BYTES / 2,
+            "{queued} bytes queued after {sent} frames"
+        );
     }
 
     #[test]

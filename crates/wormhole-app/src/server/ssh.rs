@@ -25,11 +25,10 @@ use russh::keys::ssh_key::private::Ed25519Keypair;
 use russh::keys::{HashAlg, PrivateKey};
 use russh::server::{Auth, ChannelOpenHandle, Handler, Msg, Server, Session};
 use russh::{Channel, ChannelId, ChannelOpenFailure, MethodKind, MethodSet, Pty};
-use tokio::sync::mpsc::{UnboundedReceiver, unbounded_channel};
 
 use super::hub::Hub;
 use super::inbox::{Identity, Input};
-use super::session::{self, InputParser, Out, SessionStart};
+use super::session::{self, InputParser, Out, Outgoing, SessionStart};
 use super::settings::Settings;
 
 /// The host key's file in the data folder.
@@ -345,8 +344,8 @@ impl Connection {
             }
         };
         let (input, inputs) = std::sync::mpsc::channel();
-        let (out, outs) = unbounded_channel();
-        tokio::spawn(forward_output(session.handle(), channel, outs));
+        let (out, outs) = session::outbox();
+        tokio::spawn(forward_output(session.handle(), channel, outs, self.peer.clone()));
         let start = SessionStart {
             hub: self.shared.hub.clone(),
             identity,
@@ -368,15 +367,25 @@ impl Connection {
     }
 }
 
-/// Sends the app thread's frames to the client; closes the channel when the app ends.
-async fn forward_output(handle: russh::server::Handle, channel: ChannelId, mut outs: UnboundedReceiver<Out>) {
-    while let Some(out) = outs.recv().await {
+/// How long one frame may wait for a client that takes no bytes before
+/// the connection is dropped (its games go on).
+const STALLED: Duration = Duration::from_secs(60);
+
+/// Sends the app thread's frames to the client; closes the channel when
+/// the app ends, and drops a client that has taken nothing for [`STALLED`].
+async fn forward_output(handle: russh::server::Handle, channel: ChannelId, mut outs: Outgoing, peer: String) {
+    while let Some(out) = outs.next().await {
         match out {
-            Out::Data(bytes) => {
-                if handle.data(channel, bytes).await.is_err() {
+            Out::Data(bytes) => match tokio::time::timeout(STALLED, handle.data(channel, bytes)).await {
+                Ok(Ok(())) => {}
+                Ok(Err(_)) => return,
+                Err(_) => {
+                    eprintln!("serve: {peer} dropped: took no output for {} s", STALLED.as_secs());
+                    let why = "the client took no output".to_string();
+                    let _ = handle.disconnect(russh::Disconnect::ByApplication, why, String::new()).await;
                     return;
                 }
-            }
+            },
             Out::Close => break,
         }
     }
