@@ -60,6 +60,7 @@ mod minimax;
 mod negamax;
 mod ordering;
 pub(crate) mod pages;
+mod pns;
 mod prove;
 mod qsearch;
 mod root;
@@ -80,6 +81,7 @@ pub(crate) use eval::{Scorer, Sink, impl_eval_weights, material_balance, term_co
 pub use eval::{Term, TermShape};
 pub use levels::{Level, LevelColumn, LevelSettings, ParseLevelError};
 pub use minimax::{Minimax, WIN_VALUE};
+pub use pns::{PnTable, prove_any, prove_in_slot};
 pub use prove::{Alone, Proof, ProvedTable, ProverMemory, ProverSlot, Reporting, Settled, SolveLimits, SolveProgress};
 pub use thread::{Event, SearchThread};
 pub use tt::TableAllocError;
