@@ -474,6 +474,14 @@ impl<M: Copy> SearchResult<M> {
         true
     }
 
+    /// Plays a won root's shortest `win` ([`defence::shorten`]), with its
+    /// exact distance as the score.
+    fn take_win(&mut self, win: defence::ShortestWin<M>) {
+        let line = PvLine { score: Score::Win(win.plies), exact: true, pv: vec![win.best] };
+        self.info.set_best_line(line);
+        self.best_move = Some(win.best);
+    }
+
     /// Plays a lost root's longest `defence` ([`defence::defend`]), with
     /// its exact distance as the score when the check found it.
     fn take_defence(&mut self, defence: defence::Defence<M>) {
