@@ -97,7 +97,7 @@ fn placement(rng: &mut SmallRng, boards: usize, extra: &str) -> Option<Vec<Strin
         let b = rng.random_range(0..boards);
         ok &= put(b, c, rng);
     }
-    ok.then(|| squares.iter().map(|b| board_fen(b)).collect())
+    ok.then(|| squares.iter().map(board_fen).collect())
 }
 
 /// The board field of a FEN, rank 8 first.

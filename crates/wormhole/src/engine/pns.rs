@@ -146,7 +146,7 @@ impl Budget<'_> {
     /// Counts a position; polls the limits now and then.
     fn count(&mut self) {
         self.nodes += 1;
-        if self.nodes % POLL_INTERVAL != 0 {
+        if !self.nodes.is_multiple_of(POLL_INTERVAL) {
             return;
         }
         let now = Instant::now();
@@ -319,7 +319,7 @@ fn aggregate<M>(kids: &[Child<M>], or: bool) -> (u32, u32, usize, u32) {
 /// between calls; positions `shared` knows as settled start so, and its
 /// `progress` hears of the search. A result's distance is exact (the
 /// winner's shortest win against the longest defence) when the
-/// depth-bounded check ([`Bounded`]) finishes within the positions
+/// depth-bounded check over every move finishes within the positions
 /// the proof took, else the proof tree's longest line.
 pub fn prove_any<P: Rules>(
     pos: &P,
@@ -361,7 +361,7 @@ pub fn prove_any<P: Rules>(
                 break;
             }
             // Disproved for good, unless only on this line's repetitions.
-            open[i] = !(dn == 0 && !repeated);
+            open[i] = dn != 0 || repeated;
         }
         round = round.saturating_mul(2);
     }
@@ -468,7 +468,7 @@ impl<'a> Bounded<'a> {
             return Some(w);
         }
         self.nodes += 1;
-        if self.nodes > self.work || (self.nodes % POLL_INTERVAL == 0 && self.stop.load(Ordering::Relaxed)) {
+        if self.nodes > self.work || (self.nodes.is_multiple_of(POLL_INTERVAL) && self.stop.load(Ordering::Relaxed)) {
             return None;
         }
         let or = pos.turn() == self.attacker;
