@@ -152,13 +152,26 @@ fn levels_play_the_same_games_under_the_same_seed() {
     assert_ne!(run("5"), run("6"));
 }
 
+/// Every game has a prover now (issue #44): the portal games' mates are
+/// proved at their distance, and a drawn position (king against king
+/// after the only move) is never called won.
 #[test]
-fn solve_refuses_a_game_without_a_prover_by_name() {
-    let out = wormhole(&["solve", "--variant", "porthole"]);
-    assert_eq!(out.status.code(), Some(2));
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains("Porthole chess has no prover"), "{stderr}");
-    assert!(!String::from_utf8_lossy(&out.stdout).contains("Result:"), "no result for a game it cannot solve");
+fn solve_proves_the_portal_games() {
+    let cases = [
+        ("porthole", "6k1/5ppp/8/8/8/8/8/1R4K1 w - - 0 1 a8,b4", "Result: 1-0", "Rb4>a8#"),
+        ("linked", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1 -", "Result: 1-0", "Ra8#"),
+        ("porthole", "k7/1R6/8/2K5/8/8/8/8 b - - 0 40 -", "Result: unknown", ""),
+        ("linked", "k7/1R6/8/2K5/8/8/8/8 b - - 0 40 -", "Result: unknown", ""),
+        ("twoboard", "8/8/8/8/8/8/8/K7|k7/1R6/8/8/8/8/8/8 b B -|- -|- - 0 40", "Result: unknown", ""),
+    ];
+    for (game, fen, result, first) in cases {
+        let out = stdout_of(&["solve", "--variant", game, "--fen", fen, "--time", "2"]);
+        assert_eq!(out.lines().last(), Some(result), "{game} {fen}: {out}");
+        if !first.is_empty() {
+            assert!(out.contains(&format!("Winning move: {first}")), "{game} {fen}: {out}");
+            assert!(out.contains("longest line 1 plies"), "{game} {fen}: {out}");
+        }
+    }
 }
 
 /// The tools play Two-board portal chess too (the app: e2e_twoboard.rs).

@@ -60,6 +60,7 @@ mod minimax;
 mod negamax;
 mod ordering;
 pub(crate) mod pages;
+mod pns;
 mod prove;
 mod qsearch;
 mod root;
@@ -80,6 +81,7 @@ pub(crate) use eval::{Scorer, Sink, impl_eval_weights, material_balance, term_co
 pub use eval::{Term, TermShape};
 pub use levels::{Level, LevelColumn, LevelSettings, ParseLevelError};
 pub use minimax::{Minimax, WIN_VALUE};
+pub use pns::{PnTable, prove_any, prove_in_slot};
 pub use prove::{Alone, Proof, ProvedTable, ProverMemory, ProverSlot, Reporting, Settled, SolveLimits, SolveProgress};
 pub use thread::{Event, SearchThread};
 pub use tt::TableAllocError;
@@ -485,6 +487,14 @@ impl<M: Copy> SearchResult<M> {
         };
         info.set_best_line(PvLine { score, exact: false, pv });
         true
+    }
+
+    /// Plays a won root's shortest `win` ([`defence::shorten`]), with its
+    /// exact distance as the score.
+    fn take_win(&mut self, win: defence::ShortestWin<M>) {
+        let line = PvLine { score: Score::Win(win.plies), exact: true, pv: vec![win.best] };
+        self.info.set_best_line(line);
+        self.best_move = Some(win.best);
     }
 
     /// Plays a lost root's longest `defence` ([`defence::defend`]), with

@@ -7,8 +7,9 @@
 //! - [`Evaluate`], its static evaluation and weights;
 //! - [`SearchHooks`], sealed: what the search needs beyond the rules (null
 //!   move, generation with king safety, the prover);
-//! - [`Prove`], opt-in: a prover (only Wormhole chess has one), which the
-//!   engine runs when [`SearchHooks::PROVER`] names it.
+//! - [`Prove`], opt-in: a game's own prover (Wormhole chess's solver),
+//!   which the engine runs when [`SearchHooks::PROVER`] names it; every
+//!   other game is proved by the generic proof-number search.
 //!
 //! [`Searchable`] is all of them, for every game in the list of
 //! `games.rs`. Generic code is monomorphized: the search compiled for
@@ -454,10 +455,13 @@ pub trait SearchHooks: Rules + sealed::Sealed {
     /// games where a smaller one was not measured to gain (Porthole chess:
     /// 1.75 scored 120 of 243 games at 20,000 nodes a move, 49.4%).
     const LMR_DIVISOR: f64 = 2.25;
-    /// The game's prover, if it has one ([`Prove`]): the engine runs it
-    /// after its alpha-beta search. `None` by default; a game that
-    /// implements [`Prove`] sets `Some(<Self as Prove>::prove_sharing)`.
-    const PROVER: Option<Prover<Self>> = None;
+    /// The game's prover: the engine runs it beside or after its
+    /// alpha-beta search. By default the proof-number search over these
+    /// traits, which every game gets ([`prove_in_slot`](crate::engine::prove_in_slot),
+    /// draws respected); a game with a prover of its own implements
+    /// [`Prove`] and sets `Some(<Self as Prove>::prove_sharing)`; `None`
+    /// would leave the game unproved.
+    const PROVER: Option<Prover<Self>> = Some(crate::engine::prove_in_slot::<Self>);
     /// The first move (as the FEN counts them) from which the engine at
     /// full strength runs the game's prover ([`SearchHooks::PROVER`]) in
     /// play and review, where a game would rather keep its opening's

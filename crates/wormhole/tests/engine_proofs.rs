@@ -646,3 +646,28 @@ fn regenerate_mate_distances() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(DATA);
     std::fs::write(&path, text).unwrap();
 }
+
+/// Exact for the winner (issue #44): the engine at full strength with a
+/// time limit, its prover beside the search, then asks of a win it proved
+/// at a distance not exact whether some move wins within 1, 3, 5, ...
+/// plies, so its claim and its move are the shortest win. On the won
+/// positions of the suite every claim is sound, an exact claim equals the
+/// truth, and most final claims are exact and at the true distance.
+#[test]
+fn a_proved_win_is_claimed_at_its_shortest_distance() {
+    let cases = cases();
+    let won: Vec<&Case> = cases.iter().filter(|c| matches!(c.truth, Some(Score::Win(_)))).step_by(3).collect();
+    assert!(won.len() >= 40, "{} won cases", won.len());
+    let limits = Limits { movetime: Some(std::time::Duration::from_millis(100)), ..Limits::default() };
+    let (mut claims, mut shortest) = (0, 0);
+    for case in &won {
+        let info = check_search_threads(case, &limits, 2, "100 ms, 2 threads");
+        if let Score::Win(n) = info.score {
+            claims += 1;
+            shortest += (Some(Score::Win(n)) == case.truth && info.exact) as u32;
+        }
+    }
+    eprintln!("winner claims at the shortest distance, flagged exact: {shortest} of {claims}");
+    assert!(claims >= won.len() as u32 * 9 / 10, "{claims} claims of {} wins", won.len());
+    assert!(shortest >= claims * 9 / 10, "{shortest} of {claims} claims at the shortest distance");
+}

@@ -1,4 +1,5 @@
-//! The longest defence of a lost root, checked with the time a proof left.
+//! The longest defence of a lost root, and the shortest win of a won
+//! one, checked with the time a proof left.
 //!
 //! A proof that the side to move loses names a defence: the move whose
 //! line in the proof tree is longest. But a proof tree holds one winning
@@ -147,6 +148,94 @@ fn lasts_beyond<P: Searchable>(
     // Deep enough for a proof node (see `negamax::is_proof_node`).
     let v = s.negamax(pos, k as i32 + 2, alpha, alpha + 1, 0, true);
     (!s.stopped).then_some(v > alpha)
+}
+
+/// A won root's shortest win, as [`shortest_win`] found it: the mirror
+/// of the defence check, for the winner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct ShortestWin<M> {
+    /// The move that wins soonest.
+    pub best: M,
+    /// The game's length in plies when it is played against the best
+    /// defence: exact (no move wins sooner).
+    pub plies: u32,
+}
+
+/// For a `result` won within a distance not exact (a prover's bound),
+/// the shortest win of `pos` (its moves `moves`), checked until
+/// `deadline` by a search sharing `shared` ([`shortest_win`]); `None` when
+/// there is nothing to check, too little time, or the check ran out of
+/// it before it settled the distance.
+pub(super) fn shorten<P: Searchable>(
+    shared: &Shared<P>,
+    pos: &P,
+    moves: &[P::Move],
+    result: &SearchResult<P::Move>,
+    deadline: Instant,
+) -> Option<ShortestWin<P::Move>> {
+    let (Score::Win(plies), false, Some(chosen)) = (result.info.score, result.info.exact, result.best_move) else {
+        return None;
+    };
+    let time_left = deadline.checked_duration_since(Instant::now()).is_some_and(|t| t >= MIN_PROOF_TIME);
+    if !time_left || shared.stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    // A prover's proof stopped the search: this one asks new questions.
+    shared.proved.store(false, Ordering::Relaxed);
+    let mut history = History::new();
+    let mut s = Searcher::new(shared, &mut history, true);
+    s.deadline = Some(shared.hard_deadline.map_or(deadline, |hard| hard.min(deadline)));
+    let win = shortest_win(&mut s, pos, moves, chosen, plies);
+    s.flush_nodes();
+    win
+}
+
+/// The shortest win of `pos`, won within `plies` by `chosen`: asks for k
+/// = 1, 3, 5, ... plies, in proof windows (exact answers), whether some
+/// move wins within k, and names the first that does; `chosen` within
+/// `plies` when no shorter k wins. `None` when `s` stops first.
+pub(super) fn shortest_win<P: Searchable>(
+    s: &mut Searcher<P>,
+    pos: &P,
+    moves: &[P::Move],
+    chosen: P::Move,
+    plies: u32,
+) -> Option<ShortestWin<P::Move>> {
+    let mut pos = pos.clone();
+    let mut k = 1;
+    let found = loop {
+        if k >= plies {
+            break Some(ShortestWin { best: chosen, plies });
+        }
+        if wins_within(s, &mut pos, moves, None, k)? {
+            let mut winning = moves.iter().copied().map(|m| (m, wins_within(s, &mut pos, moves, Some(m), k)));
+            let best = winning.find(|&(_, w)| w != Some(false)).and_then(|(m, w)| w.map(|_| m))?;
+            break Some(ShortestWin { best, plies: k });
+        }
+        k += 2;
+    };
+    s.root_excluded.clear();
+    found
+}
+
+/// Whether `only` (or any move, with `None`) wins `pos` within `k`
+/// plies, by a root search in the proof window "is the game won within
+/// k?"; `None` when the search stopped first.
+fn wins_within<P: Searchable>(
+    s: &mut Searcher<P>,
+    pos: &mut P,
+    moves: &[P::Move],
+    only: Option<P::Move>,
+    k: u32,
+) -> Option<bool> {
+    s.root_excluded.clear();
+    if let Some(m) = only {
+        s.root_excluded.extend(moves.iter().copied().filter(|&x| x != m));
+    }
+    let beta = -mated_in(k as usize);
+    // Deep enough for a proof node (see `negamax::is_proof_node`).
+    let v = s.negamax(pos, k as i32 + 2, beta - 1, beta, 0, true);
+    (!s.stopped).then_some(v >= beta)
 }
 
 #[cfg(test)]

@@ -3,13 +3,13 @@
 //! iterative deepening with aspiration windows and MultiPV on the main thread.
 //! After it, at full strength, the proof-number solver may try to settle
 //! the game ([`Features::proof_search`](super::Features::proof_search)),
-//! and a lost side looks for its longest defence in the time left (see
-//! `defence`).
+//! a lost side looks for its longest defence in the time left, and a
+//! won side for its shortest win (see `defence`).
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use super::defence::defend;
+use super::defence::{defend, shorten};
 use super::levels::LevelSettings;
 use super::negamax::is_proof_node;
 use super::ordering::History;
@@ -109,10 +109,14 @@ pub(super) fn run<P: Searchable>(
         _ => result,
     };
     let deadline = plan.time.soft.filter(|_| proof_allowed(engine, pos, limits, settings));
-    match deadline.and_then(|d| defend(&shared, pos, &root_moves, &result, d)) {
-        Some(defence) => {
-            let mut result = result;
-            result.take_defence(defence);
+    let mut result = result;
+    if let Some(defence) = deadline.and_then(|d| defend(&shared, pos, &root_moves, &result, d)) {
+        result.take_defence(defence);
+        return reported(result, &nodes, start, on_info);
+    }
+    match deadline.and_then(|d| shorten(&shared, pos, &root_moves, &result, d)) {
+        Some(win) => {
+            result.take_win(win);
             reported(result, &nodes, start, on_info)
         }
         None => result,

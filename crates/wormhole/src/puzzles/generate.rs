@@ -289,12 +289,18 @@ fn screen<P: Searchable>(engine: &mut Engine, pos: &P, history: &[u64], s: &Gene
     let result = engine.search(pos, &limits, &Default::default(), &mut |_| {});
     let score = |i: usize| result.info.lines.get(i).map(|l| l.score);
     let (best, first) = match (score(0), result.best_move) {
-        (Some(Score::Win(plies)), Some(first)) if P::PROVER.is_some() || plies < 2 * MAX_SOLVER_MOVES => (plies, first),
+        (Some(Score::Win(plies)), Some(first))
+            if super::judge::judging_prover::<P>().is_some() || plies < 2 * MAX_SOLVER_MOVES =>
+        {
+            (plies, first)
+        }
         _ => return Screen::Nothing,
     };
     match score(1) {
-        Some(Score::Win(plies)) if P::PROVER.is_some() || plies <= best => Screen::SecondWin,
-        Some(Score::Cp(cp)) if P::PROVER.is_some() && cp >= s.second_margin => Screen::SecondHolds,
+        Some(Score::Win(plies)) if super::judge::judging_prover::<P>().is_some() || plies <= best => Screen::SecondWin,
+        Some(Score::Cp(cp)) if super::judge::judging_prover::<P>().is_some() && cp >= s.second_margin => {
+            Screen::SecondHolds
+        }
         _ => Screen::Candidate(first),
     }
 }

@@ -2,8 +2,8 @@
 //! solver's turns, for the generator and for `check` alike.
 //!
 //! What "wins" means depends on the game:
-//! - a game with a prover ([`SearchHooks::PROVER`], Wormhole chess, no
-//!   draws): the prover proves that the solver's move wins and that every
+//! - a game with a prover and no draws ([`SearchHooks::PROVER`], Wormhole
+//!   chess): the prover proves that the solver's move wins and that every
 //!   other move loses. The solution goes on while the solver's winning move
 //!   stays the only one, for at most [`MAX_SOLVER_MOVES`] moves or to the
 //!   end of the game; the defender's reply is the one whose proof is the
@@ -14,8 +14,9 @@
 //!   line plays on past [`MAX_SOLVER_MOVES`] (up to [`MAX_PLAYED_ON`]),
 //!   each of the solver's moves still the only winning one; a line whose
 //!   win never shows is refused ([`Refusal::Unclear`]);
-//! - a game with draws and no prover (Porthole chess and the other portal
-//!   games): a forced mate within [`MAX_SOLVER_MOVES`] moves, each of the
+//! - a game with draws (Porthole chess and the other portal games, whose
+//!   generic prover proves wins but cannot prove a move that does not win
+//!   lost): a forced mate within [`MAX_SOLVER_MOVES`] moves, each of the
 //!   solver's moves the only one that mates within the moves left, and each
 //!   reply the one that delays the mate longest (both by the exact search
 //!   of `exact.rs`, over every legal move).
@@ -26,6 +27,15 @@ use super::exact::{Budget, win_distance, wins_with};
 use super::record::LineError;
 use crate::engine::{Alone, Proof, ProverSlot, SolveLimits};
 use crate::rules::{Evaluate, MoveSet, Prover, Rules, SearchHooks};
+
+/// The prover the judge proves wins with: the game's, in a game without
+/// draws, where a move that does not win loses, so "the only winning
+/// move" is proved by proving every other move lost. A game with draws
+/// (whose prover proves wins only, [`crate::engine::prove_any`]) is judged
+/// by its forced mates instead.
+pub(crate) fn judging_prover<P: SearchHooks>() -> Option<Prover<P>> {
+    P::PROVER.filter(|_| !P::DRAWS)
+}
 
 /// The most moves of the solver a puzzle's solution has, unless it plays
 /// on to make its win visible ([`MAX_PLAYED_ON`]).
@@ -145,7 +155,7 @@ impl Judge {
         if pos.legal_moves().len() < 2 {
             return Err(Refusal::NoWin { ply: 0, moves: None });
         }
-        match P::PROVER {
+        match judging_prover::<P>() {
             Some(prove) => self.solve_proved(prove, pos),
             None => self.solve_mate(pos),
         }
@@ -156,7 +166,7 @@ impl Judge {
     /// move mates (the defender's replies are legal: they played).
     pub(crate) fn check<P: SearchHooks + Evaluate>(&mut self, pos: &P, line: &[P::Move]) -> Result<(), Refusal> {
         let solver_moves = line.len().div_ceil(2);
-        let limit = if P::PROVER.is_some() { MAX_PLAYED_ON } else { MAX_SOLVER_MOVES };
+        let limit = if judging_prover::<P>().is_some() { MAX_PLAYED_ON } else { MAX_SOLVER_MOVES };
         if solver_moves > limit as usize {
             return Err(Refusal::TooLong { moves: solver_moves, limit });
         }
@@ -165,7 +175,7 @@ impl Judge {
         for (ply, &m) in line.iter().enumerate() {
             if ply % 2 == 0 {
                 let left = (solver_moves - ply / 2) as u32;
-                let winner = match P::PROVER {
+                let winner = match judging_prover::<P>() {
                     Some(prove) => self.proved_winner(prove, &mut pos, ply)?,
                     None => only_mate(&mut pos, left, ply, &mut budget)?,
                 };
@@ -175,7 +185,7 @@ impl Judge {
             }
             pos.play_unchecked(m);
         }
-        if P::PROVER.is_some() && !win_visible(&mut pos) {
+        if judging_prover::<P>().is_some() && !win_visible(&mut pos) {
             return Err(Refusal::Unclear { ply: line.len().saturating_sub(1) });
         }
         Ok(())
