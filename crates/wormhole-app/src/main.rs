@@ -71,8 +71,9 @@ enum Command {
     Man(cli_docs::ManArgs),
     /// Host the game over SSH: a lobby, games between people, watching, ratings.
     Serve(server::serve::ServeArgs),
-    /// Load benchmark of the `serve` hub: sessions in this process, games moving
-    /// every interval, engine games; prints relay latency, CPU, memory, lost moves.
+    /// Load benchmark of `serve`: games moving every interval, engine games,
+    /// watchers; its hub in this process, or with --ssh the real server and SSH
+    /// clients; prints relay latency, CPU, memory, lost moves.
     ServeLoad(server::hub::load::LoadArgs),
 }
 

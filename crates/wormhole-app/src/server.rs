@@ -10,7 +10,8 @@
 //!   screens (name, lobby, game) and their drawing; [`inbox`]: what reaches
 //!   that app (who the client is, its inputs, the hub's notifier).
 //! - [`settings`]: each player's theme and piece style, kept by the server.
-//! - [`serve`]: the `serve` command.
+//! - [`serve`]: the `serve` command; [`ssh_load`]: `serve-load --ssh`, the
+//!   load benchmark through SSH (the hub's own is [`hub::load`]).
 
 pub mod hub;
 pub mod inbox;
@@ -19,4 +20,5 @@ pub mod serve;
 pub mod session;
 pub mod settings;
 pub mod ssh;
+pub mod ssh_load;
 pub mod store;

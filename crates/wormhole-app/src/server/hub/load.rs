@@ -23,25 +23,29 @@ use super::*;
 pub struct LoadArgs {
     /// Sessions in all: two per game between players, one per engine game, the rest watch.
     #[arg(long, default_value_t = 200)]
-    sessions: usize,
+    pub sessions: usize,
     /// Games between two players, each making a move every --interval-ms.
     #[arg(long, default_value_t = 50)]
-    games: usize,
+    pub games: usize,
     /// Games of a player against the engine, at the same time.
     #[arg(long, default_value_t = 10)]
-    engine_games: usize,
+    pub engine_games: usize,
     /// How long the load runs, in seconds.
     #[arg(long, default_value_t = 60)]
-    seconds: u64,
+    pub seconds: u64,
     /// The time between two moves of a game, in milliseconds.
     #[arg(long, default_value_t = 100)]
-    interval_ms: u64,
+    pub interval_ms: u64,
     /// The engine's level (1-12).
     #[arg(long, default_value_t = 3)]
-    engine_level: u8,
+    pub engine_level: u8,
     /// Engine workers (default: one per core).
     #[arg(long)]
-    engine_threads: Option<usize>,
+    pub engine_threads: Option<usize>,
+    /// Over SSH, end to end: this program serves in a process of its own,
+    /// and the sessions are SSH clients with a pty each, as players type.
+    #[arg(long)]
+    pub ssh: bool,
 }
 /// What to load the hub with.
 #[derive(Debug, Clone)]
@@ -470,6 +474,9 @@ fn memory_kib() -> (u64, u64) {
 /// Runs `wormhole serve-load`: the plan on a hub over a fresh SQLite store
 /// in a temporary folder; prints the figures. Fails if a move was lost.
 pub fn run(args: &LoadArgs) -> anyhow::Result<()> {
+    if args.ssh {
+        return crate::server::ssh_load::run(args);
+    }
     let dir = tempfile::tempdir()?;
     let plan = LoadPlan {
         games: args.games,

@@ -1,19 +1,17 @@
-//! The load benchmark of `wormhole serve` over SSH, as issue #40 asks:
-//! the real server (the release binary, its own process), and in this
-//! process 200 SSH sessions (russh's client, a pty each, the screen kept
-//! by vt100): 50 games between players, each making a move every 100 ms
-//! for 60 s (a finished game is followed by a rematch), 10 games against
-//! the engine, and guests watching the rest. It prints the relay latency
-//! (from the mover's keys sent to the moment the opponent's and the
-//! watchers' screens show the move: the full path through SSH, the
-//! server's session, the hub, the SQLite commit and back, plus this
+//! `wormhole serve-load --ssh`: the load benchmark of `wormhole serve`
+//! over SSH, as issue #40 asks. This program serves in a process of its
+//! own (`wormhole serve` on a fresh data folder), and this process holds
+//! the sessions: SSH clients (russh's client, a pty each, the screen kept
+//! by vt100), by default 200: 50 games between players, each making a move
+//! every 100 ms for 60 s (a finished game is followed by a rematch), 10
+//! games against the engine, and guests watching the rest. It prints the
+//! relay latency (from the mover's keys sent to the moment the opponent's
+//! and the watchers' screens show the move: the full path through SSH,
+//! the server's session, the hub, the SQLite commit and back, plus this
 //! side's vt100), the server's CPU and resident memory, the memory per
 //! connected session, and checks that no game lost a move: every move
 //! sent is in the server's database, and every screen of its game showed
 //! it.
-//!
-//! `cargo build --release && cargo run --release --example ssh_load`
-//! (`-- --help` for the sizes; `--seconds 5` for a short run).
 
 mod client;
 mod drive;
@@ -24,43 +22,13 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
-use clap::Parser;
 
+use super::hub::load::LoadArgs as Args;
 use client::Session;
 use drive::{EngineGame, PlayerGame, Stats};
 
-/// The sizes of the load.
-#[derive(Debug, Clone, Parser)]
-#[command(about = "Load `wormhole serve` over SSH and print what it measured")]
-pub struct Args {
-    /// Sessions in all: two per game between players, one per engine game, the rest watch as guests.
-    #[arg(long, default_value_t = 200)]
-    sessions: usize,
-    /// Games between two players.
-    #[arg(long, default_value_t = 50)]
-    games: usize,
-    /// Games against the engine.
-    #[arg(long, default_value_t = 10)]
-    engine_games: usize,
-    /// How long the load runs, in seconds.
-    #[arg(long, default_value_t = 60)]
-    seconds: u64,
-    /// The time between two moves of a game, in milliseconds.
-    #[arg(long, default_value_t = 100)]
-    interval_ms: u64,
-    /// The engine's level.
-    #[arg(long, default_value_t = 3)]
-    engine_level: u8,
-    /// The server's engine workers (default: its own default, one per core).
-    #[arg(long)]
-    engine_threads: Option<usize>,
-    /// The `wormhole` binary to serve with (default: the release build next to this example).
-    #[arg(long)]
-    binary: Option<PathBuf>,
-}
-
-fn main() -> anyhow::Result<()> {
-    let args = Args::parse();
+/// Runs the benchmark; fails if a move was lost.
+pub fn run(args: &Args) -> anyhow::Result<()> {
     let players = 2 * args.games + args.engine_games;
     if players > args.sessions {
         bail!(
@@ -70,7 +38,7 @@ fn main() -> anyhow::Result<()> {
         );
     }
     let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build()?;
-    runtime.block_on(run(args))
+    runtime.block_on(measure(args))
 }
 
 /// The server's process, stopped when dropped.
@@ -89,15 +57,7 @@ impl Drop for Server {
 
 impl Server {
     fn start(args: &Args, data: &Path) -> anyhow::Result<Server> {
-        let binary = match &args.binary {
-            Some(b) => b.clone(),
-            None => {
-                std::env::current_exe()?.parent().and_then(Path::parent).context("no target folder")?.join("wormhole")
-            }
-        };
-        if !binary.exists() {
-            bail!("{} is missing: run `cargo build --release` first (or pass --binary)", binary.display());
-        }
+        let binary = std::env::current_exe().context("cannot find this program to serve with")?;
         let port = std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()?.port();
         let mut cmd = Command::new(&binary);
         cmd.args(["serve", "--listen", &format!("127.0.0.1:{port}"), "--data"]).arg(data);
@@ -150,11 +110,11 @@ fn clock_ticks_per_second() -> f64 {
     (unsafe { libc::sysconf(libc::_SC_CLK_TCK) }) as f64
 }
 
-async fn run(args: Args) -> anyhow::Result<()> {
+async fn measure(args: &Args) -> anyhow::Result<()> {
     let dir = tempfile::tempdir()?;
-    let server = Server::start(&args, &dir.path().join("data"))?;
+    let server = Server::start(args, &dir.path().join("data"))?;
     let (rss_empty, _) = server.memory_kib();
-    eprintln!("ssh_load: server on port {}, connecting {} sessions", server.port, args.sessions);
+    eprintln!("serve-load --ssh: server on port {}, connecting {} sessions", server.port, args.sessions);
     let setup = Instant::now();
     let games = drive::player_games(server.port, args.games).await?;
     let engine_games = drive::engine_games(server.port, args.engine_games, args.engine_level).await?;
@@ -163,14 +123,14 @@ async fn run(args: Args) -> anyhow::Result<()> {
     tokio::time::sleep(Duration::from_secs(1)).await;
     let (rss_connected, _) = server.memory_kib();
     eprintln!(
-        "ssh_load: {} sessions connected in {:.1} s; load for {} s",
+        "serve-load --ssh: {} sessions connected in {:.1} s; load for {} s",
         args.sessions,
         setup.elapsed().as_secs_f64(),
         args.seconds
     );
     let cpu_before = server.cpu_seconds();
     let started = Instant::now();
-    let stats = load(&args, &server, games, engine_games, watchers).await;
+    let stats = load(args, &server, games, engine_games, watchers).await;
     let wall = started.elapsed().as_secs_f64();
     let cpu = server.cpu_seconds() - cpu_before;
     let (rss, peak) = server.memory_kib();
@@ -178,7 +138,7 @@ async fn run(args: Args) -> anyhow::Result<()> {
         Arc::try_unwrap(stats).map_err(|_| anyhow::anyhow!("a game is still running"))?.into_inner().unwrap();
     stats.check_stored(&server.data)?;
     let per_session = (rss_connected.saturating_sub(rss_empty)) as f64 / args.sessions as f64;
-    println!("{}", stats.summary(&args, wall, cpu));
+    println!("{}", stats.summary(args, wall, cpu));
     println!(
         "server memory: {rss_empty} KiB with no session, {rss_connected} KiB with {} connected ({per_session:.0} KiB a session), {rss} KiB after the load, peak {peak} KiB",
         args.sessions
