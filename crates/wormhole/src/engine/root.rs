@@ -109,18 +109,28 @@ pub(super) fn run<P: Searchable>(
         _ => result,
     };
     let deadline = plan.time.soft.filter(|_| proof_allowed(engine, pos, limits, settings));
-    let mut result = result;
-    if let Some(defence) = deadline.and_then(|d| defend(&shared, pos, &root_moves, &result, d)) {
-        result.take_defence(defence);
-        return reported(result, &nodes, start, on_info);
-    }
-    match deadline.and_then(|d| shorten(&shared, pos, &root_moves, &result, d)) {
-        Some(win) => {
-            result.take_win(win);
-            reported(result, &nodes, start, on_info)
-        }
+    match deadline.and_then(|d| exact_distance(&shared, pos, &root_moves, &result, d)) {
+        Some(exact) => reported(exact, &nodes, start, on_info),
         None => result,
     }
+}
+
+/// `result` with its proved distance made exact in the time left before
+/// `deadline`: a lost side's longest defence, a won side's shortest win;
+/// `None` when the distance is exact already or nothing was found.
+fn exact_distance<P: Searchable>(
+    shared: &Shared<P>,
+    pos: &P,
+    moves: &[P::Move],
+    result: &SearchResult<P::Move>,
+    deadline: Instant,
+) -> Option<SearchResult<P::Move>> {
+    let mut exact = result.clone();
+    match defend(shared, pos, moves, result, deadline) {
+        Some(defence) => exact.take_defence(defence),
+        None => exact.take_win(shorten(shared, pos, moves, result, deadline)?),
+    }
+    Some(exact)
 }
 
 /// Reports to `on_info` a result changed after the search (by a proof or
