@@ -702,7 +702,7 @@ impl Engine {
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(&Info<P::Move>),
     ) -> SearchResult<P::Move> {
-        let settings = self.options.level.settings(pos.kind());
+        let settings = self.options.level.settings(pos.kind().info().levels);
         let Some(temperature) = self.features.temperature.or(settings.temperature) else {
             return root::run(self, pos, limits, &settings, stop, on_info);
         };

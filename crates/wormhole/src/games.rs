@@ -6,11 +6,32 @@
 //! The list below is the one place that names every game: it generates
 //! [`crate::GameKind`], [`crate::GAMES`] and the "any game" types of
 //! `any.rs`. A new game is its folder, a `mod` line and its entry here.
+//!
+//! Each game's public path is its module here (`wormhole::games::porthole`,
+//! `wormhole::games::wormhole`, ...). The crate root keeps the paths it had
+//! before as re-exports of these (`wormhole::porthole`, and Wormhole
+//! chess's own `wormhole::Position`, `wormhole::Move`, ...): the same types.
+//!
+//! ```
+//! // The root paths name the very types of the games' paths.
+//! fn wormhole_chess(p: wormhole::Position) -> wormhole::games::wormhole::Position {
+//!     p
+//! }
+//! fn porthole(p: wormhole::porthole::Position) -> wormhole::games::porthole::Position {
+//!     p
+//! }
+//! fn linked(m: wormhole::linked::Move) -> wormhole::games::linked::Move {
+//!     m
+//! }
+//! fn twoboard(p: wormhole::twoboard::Position) -> wormhole::games::twoboard::Position {
+//!     p
+//! }
+//! ```
 
 pub mod linked;
 pub mod porthole;
 pub mod twoboard;
-pub(crate) mod wormhole;
+pub mod wormhole;
 
 crate::any::games! {
     /// A Wormhole chess position (either piece set).

@@ -53,6 +53,10 @@
 //! portholes), [`linked`], Linked-portal chess (orthodox chess with one
 //! portal per player, the two joined into one square), and [`twoboard`],
 //! Two-board portal chess (two boards joined by fixed portals).
+//!
+//! Each game's own path is under [`games`] (`wormhole::games::porthole::Position`,
+//! `wormhole::games::wormhole::Position`, ...); the root paths above are
+//! re-exports of those, kept so that code written before stays as it is.
 
 #![warn(missing_docs)]
 
@@ -62,7 +66,7 @@ pub mod core;
 pub mod engine;
 pub mod game;
 mod game_kind;
-mod games;
+pub mod games;
 pub mod perft;
 pub mod pgn;
 pub mod puzzles;
@@ -74,13 +78,13 @@ pub use any::{OtherGameError, PlayError, WrongGameMove};
 pub use game_kind::{FenClaim, GameInfo, ParseGameKindError, WithPosition};
 // Wormhole chess, the crate's first game, at the root: its main types and
 // its modules (evaluation terms and solver included), the paths it had
-// before the game got its folder.
+// before the game got its folder; re-exports of `games::wormhole`.
 pub use games::wormhole::{
     EndReason, FenError, IllegalMoveError, KingSafety, Move, MoveError, MoveList, Outcome, ParseVariantError, Position,
     Setup, Undo, Variant, attacks, eval, fen, san, solve, zobrist,
 };
-// Every game's module (`wormhole::porthole`, ...) and the types the games'
-// list generates (`GameKind`, `GAMES`, `AnyPosition`, ...): a new game in
+// Every game's module (`wormhole::porthole`, ...: re-exports of
+// `wormhole::games::porthole`, ...) and the types the games' list generates (`GameKind`, `GAMES`, `AnyPosition`, ...): a new game in
 // `games.rs` needs no line here.
 pub use games::*;
 pub use perft::perft;

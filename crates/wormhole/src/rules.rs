@@ -130,24 +130,14 @@ pub trait GameOutcome: Copy + Eq + fmt::Debug + fmt::Display + Send + Sync + 'st
     }
 }
 
-/// The PGN result of a game `winner` won, whatever the reason (a
-/// resignation or a flag too), or of a draw (`None`): `1-0`, `0-1` or
-/// `1/2-1/2`.
-///
-/// ```
-/// use wormhole::Color;
-/// use wormhole::rules::{result_str, winner_of};
-/// assert_eq!(result_str(Some(Color::Black)), "0-1");
-/// assert_eq!(winner_of("0-1"), Some(Color::Black));
-/// assert_eq!(winner_of("*"), None);
-/// ```
-pub const fn result_str(winner: Option<Color>) -> &'static str {
-    match winner {
-        Some(Color::White) => "1-0",
-        Some(Color::Black) => "0-1",
-        None => "1/2-1/2",
+/// Wormhole chess's outcome (and that of the games that share it).
+impl GameOutcome for crate::core::outcome::Outcome {
+    fn winner(self) -> Option<Color> {
+        crate::core::outcome::Outcome::winner(self)
     }
 }
+
+pub use crate::core::outcome::result_str;
 
 /// The winner a PGN result string names: `1-0` White, `0-1` Black;
 /// `None` for anything else (a draw, `*`).

@@ -69,7 +69,7 @@ impl Outcome {
 
     /// The PGN result string: `1-0`, `0-1` or `1/2-1/2`.
     pub const fn result_str(self) -> &'static str {
-        crate::rules::result_str(self.winner())
+        result_str(self.winner())
     }
 }
 
@@ -82,8 +82,21 @@ impl fmt::Display for Outcome {
     }
 }
 
-impl crate::rules::GameOutcome for Outcome {
-    fn winner(self) -> Option<Color> {
-        Outcome::winner(self)
+/// The PGN result of a game `winner` won, whatever the reason (a
+/// resignation or a flag too), or of a draw (`None`): `1-0`, `0-1` or
+/// `1/2-1/2`.
+///
+/// ```
+/// use wormhole::Color;
+/// use wormhole::rules::{result_str, winner_of};
+/// assert_eq!(result_str(Some(Color::Black)), "0-1");
+/// assert_eq!(winner_of("0-1"), Some(Color::Black));
+/// assert_eq!(winner_of("*"), None);
+/// ```
+pub const fn result_str(winner: Option<Color>) -> &'static str {
+    match winner {
+        Some(Color::White) => "1-0",
+        Some(Color::Black) => "0-1",
+        None => "1/2-1/2",
     }
 }

@@ -15,7 +15,6 @@ use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
 use super::{Info, PvLine, Score, SearchResult};
-use crate::GameKind;
 
 /// A playing strength for people: 1 (a newcomer to the game can win) to
 /// 12 (the full engine). The app and UCI show the same [`Level::name`].
@@ -87,9 +86,11 @@ impl Level {
         NAMES[self.0 as usize - 1]
     }
 
-    /// What this level allows the search in `game`.
-    pub const fn settings(self, game: GameKind) -> LevelSettings {
-        game.info().levels[self.0 as usize - 1]
+    /// What this level allows the search in a game whose ladder is
+    /// `levels` (the game's [`LevelColumn`], from its entry in the list of
+    /// games): the engine knows no list of games.
+    pub const fn settings(self, levels: &LevelColumn) -> LevelSettings {
+        levels[self.0 as usize - 1]
     }
 }
 
@@ -221,6 +222,7 @@ pub fn choose_softly<M: Copy>(mut result: SearchResult<M>, temperature: u32, rng
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::GameKind;
 
     #[test]
     fn the_ladder_climbs() {
@@ -229,7 +231,7 @@ mod tests {
         // In every game: randomness first (less of it, or deeper, level by
         // level), then growing node budgets, then the full engine.
         for game in GameKind::ALL {
-            let settings: Vec<LevelSettings> = Level::all().map(|l| l.settings(game)).collect();
+            let settings: Vec<LevelSettings> = Level::all().map(|l| l.settings(game.info().levels)).collect();
             let soft = settings.iter().take_while(|s| s.temperature.is_some()).count();
             assert!(soft >= 1 && settings[soft..].iter().all(|s| s.temperature.is_none()));
             let calmer = |a: &LevelSettings, b: &LevelSettings| {
@@ -238,7 +240,7 @@ mod tests {
             assert!(settings[..soft].windows(2).all(|w| calmer(&w[0], &w[1])), "{game}: {settings:?}");
             let budgets: Vec<u64> = settings[soft..].iter().map(|s| s.max_nodes.unwrap_or(u64::MAX)).collect();
             assert!(budgets.windows(2).all(|w| w[0] < w[1]), "{game}: {budgets:?}");
-            assert_eq!(Level::MAX.settings(game), LevelSettings::FULL);
+            assert_eq!(Level::MAX.settings(game.info().levels), LevelSettings::FULL);
         }
     }
 
