@@ -97,6 +97,7 @@ fn main() -> ExitCode {
         Some(Command::Completions(args)) => done(cli_docs::print_completions(args.shell, Cli::command())),
         Some(Command::Man(args)) => done(cli_docs::print_man_page(Cli::command(), args.command.as_deref())),
         Some(Command::Serve(args)) => done(server::serve::run(&args)),
+        Some(Command::ServeLoad(args)) if args.ssh => done(server::ssh_load::run(&args)),
         Some(Command::ServeLoad(args)) => done(server::hub::load::run(&args)),
     };
     result.unwrap_or_else(|e| {
