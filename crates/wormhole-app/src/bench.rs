@@ -10,8 +10,7 @@ use std::time::Instant;
 
 use anyhow::Context;
 use wormhole::engine::{Engine, EngineOptions, Limits};
-use wormhole::rules::Searchable;
-use wormhole::{GAMES, GameKind, WithPosition};
+use wormhole::{GAMES, GameKind, ListedGame, WithPosition};
 
 use crate::game_arg;
 
@@ -70,7 +69,7 @@ struct Search<'a> {
 impl WithPosition for Search<'_> {
     type Output = (u64, String, String);
 
-    fn run<P: Searchable>(self, pos: P) -> Self::Output {
+    fn run<P: ListedGame>(self, pos: P) -> Self::Output {
         let limits = Limits { depth: Some(self.depth), ..Limits::default() };
         let result = self.engine.search(&pos, &limits, &AtomicBool::new(false), &mut |_| {});
         let best = result.best_move.map_or("(none)".to_string(), |m| m.to_string());

@@ -9,9 +9,8 @@ use anyhow::{Context, anyhow, bail};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use wormhole::engine::{Engine, EngineOptions, Features, Limits, Minimax, Score, TermShape};
-use wormhole::rules::Searchable;
 use wormhole::rules::{EvalWeights, GameOutcome, MoveSet};
-use wormhole::{Color, GameKind, Role, WithPosition};
+use wormhole::{Color, GameKind, ListedGame, Role, WithPosition};
 
 use self::stats::{Pairs, Sprt, Verdict};
 use self::uci_player::UciEngine;
@@ -89,7 +88,7 @@ impl<M: Copy + PartialEq> Player<M> {
 
     /// The move to play at `pos`, reached from `start` by `moves`
     /// (`earlier`: the hashes of the positions before it), and its score.
-    fn think<P: Searchable<Move = M>>(&mut self, game: &GameSoFar<P>) -> anyhow::Result<(Option<M>, Score)> {
+    fn think<P: ListedGame<Move = M>>(&mut self, game: &GameSoFar<P>) -> anyhow::Result<(Option<M>, Score)> {
         match &mut self.brain {
             Brain::Inside(engine) => {
                 let limits = Limits { history: game.earlier.clone(), ..self.limits.clone() };
@@ -119,7 +118,7 @@ const UCI_SETTINGS: [(&str, Option<&str>); 6] = [
 /// by commas or spaces; `uci=PATH` makes it another `wormhole` binary
 /// spoken to over UCI, `minimax=N` a plain N-ply minimax on material (see
 /// [`Minimax`]; no other setting applies to it).
-fn player<P: Searchable>(
+fn player<P: ListedGame>(
     text: &str,
     start: &P,
     seed: Option<u64>,
@@ -309,7 +308,7 @@ const MAX_PLIES: u32 = 600;
 
 /// A game in progress: where it started, its moves, where it stands, and
 /// the hashes of the positions before this one (for repetitions).
-struct GameSoFar<P: Searchable> {
+struct GameSoFar<P: ListedGame> {
     start: P,
     moves: Vec<P::Move>,
     pos: P,
@@ -318,7 +317,7 @@ struct GameSoFar<P: Searchable> {
 
 /// Plays a game from `start`, `opening` plies after the start position;
 /// `white` and `black` index into `players`.
-fn play_game<P: Searchable>(
+fn play_game<P: ListedGame>(
     players: &mut [Player<P::Move>; 2],
     white: usize,
     start: &P,
@@ -410,7 +409,7 @@ fn whole_lines_end(file: &mut std::fs::File) -> std::io::Result<u64> {
 /// game is not over and the side to move cannot end it at once. Refused
 /// after [`limits::MATCH_OPENING_TRIES`] draws without one (random games
 /// of the game may all end sooner).
-fn opening<P: Searchable>(start: &P, plies: u32, rng: &mut SmallRng) -> anyhow::Result<(P, Vec<P::Move>)> {
+fn opening<P: ListedGame>(start: &P, plies: u32, rng: &mut SmallRng) -> anyhow::Result<(P, Vec<P::Move>)> {
     let over = |pos: &P| pos.outcome(&[]).is_some();
     'again: for _ in 0..limits::MATCH_OPENING_TRIES {
         let mut pos = start.clone();
@@ -455,7 +454,7 @@ struct Match<'a> {
 impl WithPosition for Match<'_> {
     type Output = anyhow::Result<()>;
 
-    fn run<P: Searchable>(self, start: P) -> anyhow::Result<()> {
+    fn run<P: ListedGame>(self, start: P) -> anyhow::Result<()> {
         let args = self.args;
         let movetime = Duration::from_millis(args.movetime);
         let mut players = [

@@ -17,8 +17,8 @@
 use std::process::ExitCode;
 
 use wormhole::engine::Term;
-use wormhole::rules::{EvalWeights, Searchable};
-use wormhole::{Color, GameKind, WithPosition};
+use wormhole::rules::EvalWeights;
+use wormhole::{Color, GameKind, ListedGame, WithPosition};
 
 /// One position of a dump: its evaluation terms and the result for the
 /// side to move (1 won, 0.5 drawn, 0 lost), or `None` when it is left out.
@@ -29,7 +29,7 @@ struct Sample<'a> {
 impl WithPosition for Sample<'_> {
     type Output = Option<(u64, Vec<f64>, f64)>;
 
-    fn run<P: Searchable>(self, pos: P) -> Self::Output {
+    fn run<P: ListedGame>(self, pos: P) -> Self::Output {
         if pos.move_number() <= 5 || pos.is_check() || pos.outcome(&[]).is_some() {
             return None;
         }
@@ -51,7 +51,7 @@ struct Defaults;
 impl WithPosition for Defaults {
     type Output = (&'static [Term], Vec<i32>);
 
-    fn run<P: Searchable>(self, pos: P) -> Self::Output {
+    fn run<P: ListedGame>(self, pos: P) -> Self::Output {
         (P::Params::terms(), pos.default_params().weights().to_vec())
     }
 }

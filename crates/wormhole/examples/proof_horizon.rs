@@ -27,8 +27,7 @@ use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use wormhole::engine::{Engine, EngineOptions, Limits, Proof, SolveLimits};
-use wormhole::rules::SearchHooks;
+use wormhole::engine::{Engine, EngineOptions, Limits, Proof, SearchHooks, SolveLimits};
 use wormhole::solve::Solver;
 use wormhole::{Move, Position, Variant};
 

@@ -15,8 +15,9 @@
 use std::fmt;
 use std::sync::atomic::AtomicBool;
 
-use crate::engine::{Engine, Info, Limits, Proof, SearchResult, SolveLimits, SolveProgress};
-use crate::rules::{GameMove, MoveSet, Rules, Searchable};
+use crate::engine::{Engine, Info, Limits, Proof, SearchResult, SearchThread, Searchable, SolveLimits, SolveProgress};
+use crate::puzzles::PuzzleThemes;
+use crate::rules::{GameMove, MoveSet, Rules};
 use crate::{
     AnyMove, AnyMoveError, AnyOutcome, AnyPosition, Bitboard, Board, Color, GameFenError, GameKind, Piece, Role,
     Square, WithPosition,
@@ -70,7 +71,7 @@ macro_rules! games {
             pub fn with_position<J: $crate::WithPosition>(self, fen: Option<&str>, job: J) -> Result<J::Output, GameFenError> {
                 let fen = fen.unwrap_or(self.start_fen());
                 Ok(match self {
-                    $( $( GameKind::$kind )|+ => job.run(<$pos as $crate::rules::Rules>::from_fen_in(self, fen)?), )+
+                    $( $( GameKind::$kind )|+ => job.run(<$pos as $crate::ListedGame>::from_fen_in(self, fen)?), )+
                 })
             }
 
@@ -203,7 +204,7 @@ macro_rules! games {
             /// The position `fen` describes in the game `kind`.
             pub fn from_fen(kind: GameKind, fen: &str) -> Result<AnyPosition, GameFenError> {
                 Ok(match kind {
-                    $( $( GameKind::$kind )|+ => AnyPosition::$game(<$pos as $crate::rules::Rules>::from_fen_in(kind, fen)?), )+
+                    $( $( GameKind::$kind )|+ => AnyPosition::$game(<$pos as $crate::ListedGame>::from_fen_in(kind, fen)?), )+
                 })
             }
 
@@ -237,6 +238,32 @@ macro_rules! games {
     };
 }
 pub(crate) use games;
+
+/// A game of the list in `games.rs`, as a program holding any game holds
+/// it: a game the engine searches ([`Searchable`]) with its puzzle themes
+/// ([`PuzzleThemes`]), the kinds of [`GameKind`] it plays, and moves that
+/// convert to and from [`AnyMove`]. Each game implements it in its
+/// folder; generic code that needs only the rules or the engine asks for
+/// those traits instead.
+pub trait ListedGame:
+    Searchable<Move: Into<AnyMove> + TryFrom<AnyMove>, MoveError: Into<AnyMoveError>> + PuzzleThemes
+{
+    /// The position `fen` describes in `kind`, one of the kinds this
+    /// game plays (for Wormhole chess, the piece set).
+    fn from_fen_in(kind: GameKind, fen: &str) -> Result<Self, Self::FenError>;
+    /// The game (for Wormhole chess, its piece set).
+    fn kind(&self) -> GameKind;
+}
+
+/// Starts searching a position of any game on a new thread.
+impl SearchThread<AnyMove> {
+    /// Starts searching a position of any game on a new thread: the
+    /// game's own search ([`AnyPosition::search`]), its moves reported as
+    /// [`AnyMove`]s.
+    pub fn spawn_any(engine: Engine, pos: AnyPosition, limits: Limits<AnyMove>) -> SearchThread<AnyMove> {
+        SearchThread::start(engine, move |engine, stop, on_info| pos.search(engine, &limits, stop, on_info))
+    }
+}
 
 /// What [`AnyMove`] asks of each game's move, once for every game.
 pub(crate) trait DynMove {
@@ -402,13 +429,13 @@ pub(crate) trait DynPosition {
     fn outcome(&self, earlier: &[u64]) -> Option<AnyOutcome>;
 }
 
-impl<P: OutcomeOf> DynPosition for P
+impl<P: OutcomeOf + ListedGame> DynPosition for P
 where
     P::Move: Into<AnyMove> + TryFrom<AnyMove>,
     P::MoveError: Into<AnyMoveError>,
 {
     fn kind(&self) -> GameKind {
-        Rules::kind(self)
+        ListedGame::kind(self)
     }
     fn fen(&self) -> String {
         Rules::fen(self)
@@ -471,10 +498,7 @@ where
 }
 
 /// `m` as a move of `pos`'s game, or the error that says it is another game's.
-fn own_move<P: Rules>(pos: &P, m: AnyMove) -> Result<P::Move, OtherGameError>
-where
-    P::Move: TryFrom<AnyMove>,
-{
+fn own_move<P: ListedGame>(pos: &P, m: AnyMove) -> Result<P::Move, OtherGameError> {
     P::Move::try_from(m).map_err(|_| OtherGameError { mv: m, kind: pos.kind() })
 }
 
@@ -685,7 +709,7 @@ struct Proves<'a>(&'a Engine);
 impl WithPosition for Proves<'_> {
     type Output = bool;
 
-    fn run<P: Searchable>(self, pos: P) -> bool {
+    fn run<P: ListedGame>(self, pos: P) -> bool {
         self.0.proves(&pos)
     }
 }
@@ -701,7 +725,7 @@ struct ProveJob<'a> {
 impl WithPosition for ProveJob<'_> {
     type Output = Option<Proof<AnyMove>>;
 
-    fn run<P: Searchable>(self, pos: P) -> Option<Proof<AnyMove>> {
+    fn run<P: ListedGame>(self, pos: P) -> Option<Proof<AnyMove>> {
         let proof = self.engine.prove_reporting(&pos, self.limits, self.stop, self.on_progress)?;
         Some(proof.map_move(Into::into))
     }
@@ -718,7 +742,7 @@ struct Search<'a> {
 impl WithPosition for Search<'_> {
     type Output = SearchResult<AnyMove>;
 
-    fn run<P: Searchable>(self, pos: P) -> SearchResult<AnyMove> {
+    fn run<P: ListedGame>(self, pos: P) -> SearchResult<AnyMove> {
         let limits = self.limits.map_moves(|&m| P::Move::try_from(m).ok());
         let on_info = self.on_info;
         let result = self.engine.search(&pos, &limits, self.stop, &mut |info| on_info(&info.map_moves(Into::into)));

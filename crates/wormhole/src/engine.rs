@@ -13,7 +13,7 @@
 //! (blocking, with a callback and a stop flag), or the same run on its own
 //! thread with [`SearchThread`]; [`Limits`] also restrict the root moves
 //! and ask for several best lines (MultiPV). A game with a prover
-//! ([`Prove`](crate::rules::Prove); Wormhole chess's proof-number
+//! ([`Prove`]; Wormhole chess's proof-number
 //! [`Solver`](crate::solve::Solver)) tries to prove who wins without a
 //! time horizon; the engine runs it beside its search
 //! ([`Features::proof_search`]), the two sharing proofs through the table
@@ -55,6 +55,7 @@
 mod defence;
 mod eval;
 mod eval_cache;
+mod hooks;
 mod levels;
 mod minimax;
 mod negamax;
@@ -75,14 +76,18 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use crate::rules::{EvalWeights, MoveSet, Searchable};
+use crate::rules::{EvalWeights, MoveSet};
 
 pub(crate) use eval::{Scorer, Sink, impl_eval_weights, material_balance, term_counts};
 pub use eval::{Term, TermShape};
+pub(crate) use hooks::sealed;
+pub use hooks::{SearchHooks, Searchable};
 pub use levels::{Level, LevelColumn, LevelSettings, ParseLevelError};
 pub use minimax::{Minimax, WIN_VALUE};
 pub use pns::{PnTable, prove_any, prove_in_slot};
-pub use prove::{Alone, Proof, ProvedTable, ProverMemory, ProverSlot, Reporting, Settled, SolveLimits, SolveProgress};
+pub use prove::{
+    Alone, Proof, Prove, ProvedTable, Prover, ProverMemory, ProverSlot, Reporting, Settled, SolveLimits, SolveProgress,
+};
 pub use thread::{Event, SearchThread};
 pub use tt::TableAllocError;
 
@@ -415,7 +420,7 @@ pub struct Features {
     pub temperature: Option<u32>,
     /// At full strength, from the game's first proving move on (see
     /// [`Engine::proves`]), run the game's prover
-    /// ([`SearchHooks::PROVER`](crate::rules::SearchHooks::PROVER);
+    /// ([`SearchHooks::PROVER`];
     /// Wormhole chess's proof-number [`Solver`](crate::solve::Solver);
     /// games with a prover only): with two or more threads, on a thread
     /// of its own beside the alpha-beta search, the two sharing what they
@@ -428,7 +433,7 @@ pub struct Features {
     pub proof_search: bool,
     /// The first move (as the FEN counts them) at which
     /// [`Features::proof_search`] runs the prover; `None`: the game
-    /// decides ([`SearchHooks::proof_from_move`](crate::rules::SearchHooks::proof_from_move)).
+    /// decides ([`SearchHooks::proof_from_move`]).
     pub proof_from_move: Option<u32>,
 }
 
@@ -609,7 +614,7 @@ impl Engine {
     /// `pos` ([`Features::proof_search`]): the game has one, and `pos` is
     /// at or past its first proving move ([`Features::proof_from_move`],
     /// else the game's own,
-    /// [`SearchHooks::proof_from_move`](crate::rules::SearchHooks::proof_from_move)).
+    /// [`SearchHooks::proof_from_move`]).
     ///
     /// ```
     /// use wormhole::engine::{Engine, EngineOptions, Features};
@@ -702,7 +707,7 @@ impl Engine {
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(&Info<P::Move>),
     ) -> SearchResult<P::Move> {
-        let settings = self.options.level.settings(pos.kind().info().levels);
+        let settings = self.options.level.settings(pos.levels());
         let Some(temperature) = self.features.temperature.or(settings.temperature) else {
             return root::run(self, pos, limits, &settings, stop, on_info);
         };

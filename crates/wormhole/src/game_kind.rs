@@ -11,8 +11,7 @@ use std::str::FromStr;
 use crate::Role;
 use crate::engine::LevelColumn;
 use crate::excerpt::Excerpt;
-use crate::rules::Searchable;
-use crate::{GAMES, GameKind};
+use crate::{GAMES, GameKind, ListedGame};
 
 /// What the program says about a game, in one place (the game's folder).
 #[derive(Debug, Clone, Copy)]
@@ -207,7 +206,7 @@ pub trait WithPosition {
     /// What it gives back.
     type Output;
     /// Does it with `pos`.
-    fn run<P: Searchable>(self, pos: P) -> Self::Output;
+    fn run<P: ListedGame>(self, pos: P) -> Self::Output;
 }
 
 /// The name ([`GameKind::name`]).

@@ -74,7 +74,7 @@ pub mod rules;
 
 pub use crate::core::excerpt;
 pub use crate::core::{Bitboard, Board, Color, ParseSquareError, Piece, Placement, Role, Square};
-pub use any::{OtherGameError, PlayError, WrongGameMove};
+pub use any::{ListedGame, OtherGameError, PlayError, WrongGameMove};
 pub use game_kind::{FenClaim, GameInfo, ParseGameKindError, WithPosition};
 // Wormhole chess, the crate's first game, at the root: its main types and
 // its modules (evaluation terms and solver included), the paths it had

@@ -1,28 +1,27 @@
-//! What a game must provide so that one engine, one perft and one set of
-//! tools serve every game of the crate, in four traits:
+//! What a game must provide so that one perft, one engine and one set of
+//! tools serve every game of the crate: the ground floor, which imports
+//! nothing but `core/`.
 //!
 //! - [`Rules`], the game itself: position, moves, notation, make and
 //!   unmake, hash, game end (the checked [`Rules::play`], [`Rules::is_legal`],
-//!   [`Rules::after`] and [`Rules::san_moves`] are provided);
-//! - [`Evaluate`], its static evaluation and weights;
-//! - [`SearchHooks`], sealed: what the search needs beyond the rules (null
-//!   move, generation with king safety, the prover);
-//! - [`Prove`], opt-in: a game's own prover (Wormhole chess's solver),
-//!   which the engine runs when [`SearchHooks::PROVER`] names it; every
-//!   other game is proved by the generic proof-number search.
+//!   [`Rules::after`] and [`Rules::san_moves`] are provided), with its
+//!   [`GameMove`], [`MoveSet`] and [`GameOutcome`];
+//! - [`Evaluate`], its static evaluation and weights ([`EvalWeights`], by
+//!   [`Term`]).
 //!
-//! [`Searchable`] is all of them, for every game in the list of
-//! `games.rs`. Generic code is monomorphized: the search compiled for
-//! Wormhole chess calls Wormhole's move generator directly, and a game that
-//! cannot be drawn ([`Rules::DRAWS`] false) compiles the draw tests away.
+//! The engine asks more of a game on its own side
+//! ([`engine::SearchHooks`](crate::engine::SearchHooks), and
+//! [`engine::Prove`](crate::engine::Prove) for a game with a prover of its
+//! own); the list of games asks each for its kinds and its moves as
+//! [`AnyMove`](crate::AnyMove)s ([`ListedGame`](crate::ListedGame)).
+//! Generic code is monomorphized: the search compiled for Wormhole chess
+//! calls Wormhole's move generator directly, and a game that cannot be
+//! drawn ([`Rules::DRAWS`] false) compiles the draw tests away.
 
 use std::fmt;
 use std::hash::Hash;
-use std::sync::atomic::AtomicBool;
 
-use crate::engine::{Proof, ProvedTable, ProverSlot, SolveLimits};
-use crate::puzzles::PuzzleThemes;
-use crate::{AnyMove, Board, Color, GameKind, Piece, Role, Square};
+use crate::core::{Bitboard, Board, Color, Piece, Role, Square};
 
 /// A move of some game, as the search sees it: where the piece starts and
 /// ends, a promotion, and a packed form for the transposition table.
@@ -100,16 +99,73 @@ impl<M: Copy + Send> MoveBuffer<M> for Vec<M> {
 }
 
 /// Evaluation weights that a match can change by name: each term of the
-/// evaluation ([`engine::Term`](crate::engine::Term)) owns a range of them.
+/// evaluation ([`Term`]) owns a range of them.
 ///
 /// `Default` gives the weights of the game's main piece set.
 pub trait EvalWeights: Clone + Default + fmt::Debug + PartialEq + Send + Sync + 'static {
     /// Every term, in the order of the weights.
-    fn terms() -> &'static [crate::engine::Term];
+    fn terms() -> &'static [Term];
     /// The weights, in the order of [`EvalWeights::terms`].
     fn weights(&self) -> &[i32];
     /// The weights, to change.
     fn weights_mut(&mut self) -> &mut [i32];
+}
+
+/// How many weights a [`Term`] has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TermShape {
+    /// A single weight.
+    One,
+    /// One weight per role, indexed by [`Role::index`](crate::Role::index).
+    PerRole,
+    /// One weight per count (0, 1, 2, ...).
+    PerCount(usize),
+}
+
+impl TermShape {
+    /// The number of weights.
+    pub const fn weights(self) -> usize {
+        match self {
+            TermShape::One => 1,
+            TermShape::PerRole => Role::ALL.len(),
+            TermShape::PerCount(n) => n,
+        }
+    }
+}
+
+/// One term of the evaluation: its weights lie at
+/// `start..start + shape.weights()` in the game's weights. The evaluation
+/// is the sum over terms of a weight times a count, the side to move's
+/// count minus the opponent's. Each game lists its terms in one table, in
+/// the order of their weights.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Term {
+    /// The name `wormhole match` settings use (`mob.N=40`, `tempo=90`).
+    pub name: &'static str,
+    /// What the term counts.
+    pub doc: &'static str,
+    /// How many weights it has.
+    pub shape: TermShape,
+    /// The index of its first weight.
+    pub start: usize,
+}
+
+impl Term {
+    /// The first term of a table: its weights start at 0.
+    pub(crate) const fn first(name: &'static str, shape: TermShape, doc: &'static str) -> Term {
+        Term { name, doc, shape, start: 0 }
+    }
+
+    /// The term after `self` in a table: its weights follow `self`'s.
+    pub(crate) const fn then(self, name: &'static str, shape: TermShape, doc: &'static str) -> Term {
+        Term { name, doc, shape, start: self.start + self.shape.weights() }
+    }
+
+    /// The index of its `i`-th weight (the role's index for per-role terms).
+    #[inline(always)]
+    pub const fn at(self, i: usize) -> usize {
+        self.start + i
+    }
 }
 
 /// Why a typed move was refused, in a game: the text may be no move at
@@ -145,37 +201,12 @@ pub fn winner_of(result: &str) -> Option<Color> {
     Color::ALL.into_iter().find(|&c| result_str(Some(c)) == result)
 }
 
-/// How the engine calls a game's prover ([`Prove::prove_sharing`]).
-pub type Prover<P> = fn(&P, &mut ProverSlot, &SolveLimits, &AtomicBool, &dyn ProvedTable) -> Proof<<P as Rules>::Move>;
-
-/// Proving who wins, opt-in: a game with a prover (Wormhole chess's
-/// proof-number solver) implements it and names it in [`SearchHooks::PROVER`].
-pub trait Prove: Rules {
-    /// Tries within `limits` (or until `stop`) to prove who wins;
-    /// `memory` keeps the prover's table between searches (the prover
-    /// puts its own type there, [`ProverSlot::with`]).
-    fn prove(&self, memory: &mut ProverSlot, limits: &SolveLimits, stop: &AtomicBool) -> Proof<Self::Move>;
-
-    /// [`Prove::prove`] beside another search of the same game, sharing
-    /// what each proved through `table` (read as starting facts, written
-    /// as the prover settles positions). Without sharing, by default.
-    fn prove_sharing(
-        &self,
-        memory: &mut ProverSlot,
-        limits: &SolveLimits,
-        stop: &AtomicBool,
-        table: &dyn ProvedTable,
-    ) -> Proof<Self::Move> {
-        let _ = table;
-        self.prove(memory, limits, stop)
-    }
-}
-
 /// A game: a position with its moves, notation, make and unmake, hash and
 /// game end; perft and the tools need nothing more. The checked
 /// [`Rules::play`], [`Rules::is_legal`], [`Rules::after`] and
 /// [`Rules::san_moves`] are provided. The engine also needs the game's
-/// [`Evaluate`] and its [`SearchHooks`] ([`Searchable`] is all three).
+/// [`Evaluate`] and its [`SearchHooks`](crate::engine::SearchHooks)
+/// ([`Searchable`](crate::engine::Searchable) is all three).
 ///
 /// ```
 /// use wormhole::rules::MoveSet;
@@ -220,11 +251,6 @@ pub trait Rules: Clone + fmt::Debug + Send + Sync + 'static {
     /// every draw test away.
     const DRAWS: bool;
 
-    /// The position `fen` describes in `kind`, one of the kinds this
-    /// game plays (for Wormhole chess, the piece set).
-    fn from_fen_in(kind: GameKind, fen: &str) -> Result<Self, Self::FenError>;
-    /// The game (for Wormhole chess, its piece set).
-    fn kind(&self) -> GameKind;
     /// The side to move.
     fn turn(&self) -> Color;
     /// The Zobrist hash, kept up to date incrementally.
@@ -262,7 +288,7 @@ pub trait Rules: Clone + fmt::Debug + Send + Sync + 'static {
     /// Where the piece on `sq` could go on its side's turn, its own king's
     /// safety left aside (for showing how it moves): the squares it moves
     /// to and the portals it can enter. Empty without a piece there.
-    fn reach(&self, sq: Square) -> crate::Bitboard;
+    fn reach(&self, sq: Square) -> Bitboard;
 
     /// Every legal move.
     fn legal_moves(&self) -> Self::MoveList;
@@ -399,82 +425,4 @@ pub trait Evaluate {
     /// count minus the opponent's: [`Evaluate::evaluate`] (positional) is the
     /// dot product of this with the weights. For fitting the weights.
     fn eval_features(&self) -> Vec<i32>;
-}
-
-/// What the search asks of a game beyond its rules: its null move, its
-/// generator with the king safety it computes once per node, and its
-/// prover. Sealed (only the games of this crate implement it): these are
-/// the search's internals, not a public promise.
-pub trait SearchHooks: Rules + sealed::Sealed {
-    /// The list a search generates into ([`SearchHooks::generate`]).
-    type SearchList: MoveBuffer<Self::Move>;
-    /// What move generation works out about the mover's king before
-    /// generating (computed once per node, see [`SearchHooks::king_safety`]).
-    type Safety;
-
-    /// Passes the turn without moving: a null move for search heuristics,
-    /// never a legal move. Passing twice restores the position.
-    fn pass(&mut self);
-    /// Whether the search may try a null move ([`SearchHooks::pass`]) here:
-    /// in a game with forced moves, passing where a move is forced is no
-    /// fair test of the position. Every position, by default.
-    fn may_pass(&self) -> bool {
-        true
-    }
-    /// The number of pieces in play: on every board, and any lifted off
-    /// one between two moves (Two-board's piece in transit). A capture
-    /// lowers it for good and nothing raises it, so the search looks for a
-    /// repetition only back to the last position with another count. Every
-    /// board's pieces, by default.
-    #[inline(always)]
-    fn pieces_in_play(&self) -> u32 {
-        self.boards().iter().map(|b| b.occupied().count()).sum()
-    }
-    /// What move generation works out about the king of the side to move.
-    fn king_safety(&self) -> Self::Safety;
-    /// Whether the side to move is in check, given its [`SearchHooks::Safety`].
-    fn safety_in_check(safety: &Self::Safety) -> bool;
-    /// Whether the side to move, not in check, surely has a legal move
-    /// (a cheap test: `false` says nothing).
-    fn surely_has_move(&self, safety: &Self::Safety) -> bool;
-    /// Appends the legal moves (only those that capture when `captures`) to `list`.
-    fn generate(&self, safety: &Self::Safety, list: &mut Self::SearchList, captures: bool);
-    /// How much the search reduces late quiet moves: the reduction is
-    /// about ln(depth) * ln(move number) / this (smaller reduces more).
-    /// 2.25 by default: the value the engine has always used, kept for the
-    /// games where a smaller one was not measured to gain (Porthole chess:
-    /// 1.75 scored 120 of 243 games at 20,000 nodes a move, 49.4%).
-    const LMR_DIVISOR: f64 = 2.25;
-    /// The game's prover: the engine runs it beside or after its
-    /// alpha-beta search. By default the proof-number search over these
-    /// traits, which every game gets ([`prove_in_slot`](crate::engine::prove_in_slot),
-    /// draws respected); a game with a prover of its own implements
-    /// [`Prove`] and sets `Some(<Self as Prove>::prove_sharing)`; `None`
-    /// would leave the game unproved.
-    const PROVER: Option<Prover<Self>> = Some(crate::engine::prove_in_slot::<Self>);
-    /// The first move (as the FEN counts them) from which the engine at
-    /// full strength runs the game's prover ([`SearchHooks::PROVER`]) in
-    /// play and review, where a game would rather keep its opening's
-    /// threads for the alpha-beta search. From the first move by default.
-    fn proof_from_move(&self) -> u32 {
-        1
-    }
-}
-
-pub(crate) mod sealed {
-    /// Seals [`SearchHooks`](super::SearchHooks): implemented by the games of this crate only.
-    pub trait Sealed {}
-}
-
-/// A game the engine can search and a program holding any game can hold:
-/// its [`Rules`], [`Evaluate`], [`SearchHooks`] and puzzle themes
-/// ([`PuzzleThemes`]), with moves that convert to and from [`AnyMove`].
-/// Every game of the list in `games.rs` is one.
-pub trait Searchable: SearchHooks<Move: Into<AnyMove> + TryFrom<AnyMove>> + Evaluate + PuzzleThemes {}
-
-impl<P> Searchable for P
-where
-    P: SearchHooks + Evaluate + PuzzleThemes,
-    P::Move: Into<AnyMove> + TryFrom<AnyMove>,
-{
 }

@@ -9,8 +9,8 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use wormhole::engine::{Engine, EngineOptions, Event, Level, Limits, Score, SearchResult, SearchThread};
-use wormhole::rules::{GameMove, GameOutcome, MoveSet, Searchable};
-use wormhole::{GameKind, Position, Rules, linked, porthole, twoboard};
+use wormhole::rules::{GameMove, GameOutcome, MoveSet};
+use wormhole::{GameKind, ListedGame, Position, Rules, linked, porthole, twoboard};
 
 mod common;
 
@@ -18,7 +18,7 @@ fn engine() -> Engine {
     Engine::new(EngineOptions { hash_mb: 4, ..EngineOptions::default() })
 }
 
-fn search<P: Searchable>(engine: &mut Engine, pos: &P, limits: Limits<P::Move>) -> SearchResult<P::Move> {
+fn search<P: ListedGame>(engine: &mut Engine, pos: &P, limits: Limits<P::Move>) -> SearchResult<P::Move> {
     engine.search(pos, &limits, &AtomicBool::new(false), &mut |_| {})
 }
 
@@ -26,11 +26,11 @@ fn depth<M>(d: u32) -> Limits<M> {
     Limits { depth: Some(d), ..Limits::default() }
 }
 
-fn start<P: Rules>(kind: GameKind) -> P {
+fn start<P: ListedGame>(kind: GameKind) -> P {
     P::from_fen_in(kind, kind.start_fen()).unwrap()
 }
 
-fn read<P: Rules>(kind: GameKind, fen: &str) -> P {
+fn read<P: ListedGame>(kind: GameKind, fen: &str) -> P {
     P::from_fen_in(kind, fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
@@ -58,7 +58,7 @@ fn wins_by<P: Rules>(pos: &P, m: P::Move, plies: u32) -> bool {
 
 /// Searches random games with a tiny budget every few plies; a game over
 /// by having no move gets no move, scored as a loss or a draw.
-fn never_returns_an_illegal_move<P: Searchable>(kind: GameKind) {
+fn never_returns_an_illegal_move<P: ListedGame>(kind: GameKind) {
     let mut rng = common::rng(0x1234_5678);
     let mut e = engine();
     for game in 0..6 {
@@ -85,7 +85,7 @@ fn never_returns_an_illegal_move<P: Searchable>(kind: GameKind) {
 
 /// Each `(fen, plies)`: the engine scores a win in `plies` and its move
 /// forces it; returns the moves.
-fn finds_forced_wins<P: Searchable>(kind: GameKind, wins: &[(&str, u32)]) -> Vec<P::Move> {
+fn finds_forced_wins<P: ListedGame>(kind: GameKind, wins: &[(&str, u32)]) -> Vec<P::Move> {
     let mut moves = Vec::new();
     for &(fen, plies) in wins {
         let pos: P = read(kind, fen);
@@ -98,7 +98,7 @@ fn finds_forced_wins<P: Searchable>(kind: GameKind, wins: &[(&str, u32)]) -> Vec
     moves
 }
 
-fn reports_each_iteration<P: Searchable>(kind: GameKind) {
+fn reports_each_iteration<P: ListedGame>(kind: GameKind) {
     let pos: P = start(kind);
     let mut depths = Vec::new();
     let r = engine().search(&pos, &depth(4), &AtomicBool::new(false), &mut |info| {
@@ -110,13 +110,13 @@ fn reports_each_iteration<P: Searchable>(kind: GameKind) {
     assert!(r.info.nodes > 0);
 }
 
-fn node_count_is_deterministic<P: Searchable>(kind: GameKind, fen: &str, plies: u32) {
+fn node_count_is_deterministic<P: ListedGame>(kind: GameKind, fen: &str, plies: u32) {
     let pos: P = read(kind, fen);
     let count = || search(&mut engine(), &pos, depth(plies)).info.nodes;
     assert_eq!(count(), count());
 }
 
-fn weak_levels_play_legal_moves_reproducibly<P: Searchable>(kind: GameKind, fen: &str) {
+fn weak_levels_play_legal_moves_reproducibly<P: ListedGame>(kind: GameKind, fen: &str) {
     let pos: P = read(kind, fen);
     for level in Level::all().take(9) {
         let mut a = Engine::new(EngineOptions { level, seed: Some(7), hash_mb: 1, ..EngineOptions::default() });
@@ -129,7 +129,7 @@ fn weak_levels_play_legal_moves_reproducibly<P: Searchable>(kind: GameKind, fen:
     }
 }
 
-fn stop_is_obeyed_quickly<P: Searchable>(kind: GameKind) {
+fn stop_is_obeyed_quickly<P: ListedGame>(kind: GameKind) {
     let pos: P = start(kind);
     let limits = Limits { infinite: true, ..Limits::default() };
     let thread = SearchThread::spawn(engine(), pos.clone(), limits);
@@ -155,7 +155,7 @@ fn stop_is_obeyed_quickly<P: Searchable>(kind: GameKind) {
     assert!(search(&mut e, &pos, depth(2)).best_move.is_some());
 }
 
-fn searches_on_its_own_thread<P: Searchable>(kind: GameKind) {
+fn searches_on_its_own_thread<P: ListedGame>(kind: GameKind) {
     let pos: P = start(kind);
     let thread = SearchThread::spawn(engine(), pos.clone(), depth(5));
     let mut done = None;
@@ -170,7 +170,7 @@ fn searches_on_its_own_thread<P: Searchable>(kind: GameKind) {
     assert!(pos.is_legal(done.unwrap().best_move.unwrap()));
 }
 
-fn respects_node_and_time_limits<P: Searchable>(kind: GameKind) {
+fn respects_node_and_time_limits<P: ListedGame>(kind: GameKind) {
     let pos: P = start(kind);
     let mut e = engine();
     let r = search(&mut e, &pos, Limits { nodes: Some(20_000), ..Limits::default() });

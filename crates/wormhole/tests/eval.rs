@@ -5,14 +5,20 @@
 //! A new game joins with one `eval_harness!` line at the end.
 
 use wormhole::rules::{EvalWeights, Evaluate, MoveSet};
-use wormhole::{GameKind, Position, Rules};
+use wormhole::{GameKind, ListedGame, Position, Rules};
 use wormhole::{linked, porthole, twoboard};
 
 mod common;
 
 /// Random games from the start of `kind`: `games` of at most `plies`
 /// plies; checks every position after the first move.
-fn for_random_positions<P: Rules>(kind: GameKind, seed: u64, games: usize, plies: usize, mut check: impl FnMut(&P)) {
+fn for_random_positions<P: ListedGame>(
+    kind: GameKind,
+    seed: u64,
+    games: usize,
+    plies: usize,
+    mut check: impl FnMut(&P),
+) {
     let mut rng = common::rng(seed);
     for _ in 0..games {
         let start = P::from_fen_in(kind, kind.start_fen()).unwrap();
@@ -72,7 +78,7 @@ macro_rules! eval_harness {
                     check_terms_times_weights(pos);
                 });
                 for fen in $fens {
-                    let pos = <$pos>::from_fen_in($kind, fen).unwrap();
+                    let pos = <$pos as ListedGame>::from_fen_in($kind, fen).unwrap();
                     check_symmetry(&pos, $mirror);
                     check_terms_times_weights(&pos);
                 }

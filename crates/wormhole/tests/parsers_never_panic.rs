@@ -6,7 +6,7 @@
 
 use proptest::prelude::*;
 use wormhole::pgn::PgnGame;
-use wormhole::{GameKind, Position, Rules, Variant};
+use wormhole::{GameKind, ListedGame, Position, Variant};
 use wormhole::{linked, porthole, twoboard};
 
 mod common;
@@ -19,7 +19,7 @@ struct Readers<P> {
     extra: fn(&str),
 }
 
-fn parse_everything<P: Rules>(readers: &Readers<P>, text: &str) {
+fn parse_everything<P: ListedGame>(readers: &Readers<P>, text: &str) {
     for &kind in readers.kinds {
         match P::from_fen_in(kind, text) {
             Ok(pos) => drop(pos.fen()),

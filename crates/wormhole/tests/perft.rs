@@ -5,14 +5,14 @@
 
 use std::collections::BTreeMap;
 
-use wormhole::{GameKind, Position, Rules, perft};
+use wormhole::{GameKind, ListedGame, Position, perft};
 use wormhole::{linked, porthole, twoboard};
 
 mod common;
 
 /// Runs each `<fen> ;D1 n ;D2 n ...` line of an EPD file of `kind`, to
 /// every listed depth up to `max_depth`; returns the number checked.
-fn check_epd<P: Rules>(kind: GameKind, text: &str, max_depth: u32) -> usize {
+fn check_epd<P: ListedGame>(kind: GameKind, text: &str, max_depth: u32) -> usize {
     let mut checked = 0;
     for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
         let mut parts = line.split(';');
@@ -44,7 +44,7 @@ struct Divide {
 
 /// Checks one table: each written move reads back as the move of its
 /// coordinates, and the divide of the library is the table.
-fn check_divide<P: Rules>(table: &Divide) {
+fn check_divide<P: ListedGame>(table: &Divide) {
     let fen = &table.fen;
     let mut pos = P::from_fen_in(table.kind, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
     let mut expected = BTreeMap::new();

@@ -11,8 +11,10 @@ use std::sync::atomic::AtomicBool;
 
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
-use wormhole::engine::{Alone, Engine, EngineOptions, Limits, PnTable, Proof, Score, SolveLimits, prove_any};
-use wormhole::rules::{GameOutcome, MoveSet, Rules, Searchable};
+use wormhole::engine::{
+    Alone, Engine, EngineOptions, Limits, PnTable, Proof, Score, Searchable, SolveLimits, prove_any,
+};
+use wormhole::rules::{GameOutcome, MoveSet, Rules};
 use wormhole::{linked, porthole, twoboard};
 
 /// How far the brute force looks, in plies.

@@ -7,8 +7,9 @@
 //! joins with one `properties!` line at the end of this file.
 
 use proptest::prelude::*;
-use wormhole::rules::{GameMove, GameOutcome, MoveBuffer, MoveSet, SearchHooks};
-use wormhole::{Color, Position, Role, Rules, Variant};
+use wormhole::engine::SearchHooks;
+use wormhole::rules::{GameMove, GameOutcome, MoveBuffer, MoveSet};
+use wormhole::{Color, ListedGame, Position, Role, Rules, Variant};
 use wormhole::{linked, porthole, twoboard};
 
 mod common;
@@ -17,7 +18,7 @@ mod common;
 /// its FEN; each legal move, played, passes the game's own `after_move`
 /// checks (its hash from scratch, what it does to the board), and taken
 /// back restores the position and its hash.
-fn check_make_undo<P: Rules + PartialEq>(pos: &P, after_move: fn(&P, &P, P::Move)) {
+fn check_make_undo<P: ListedGame + PartialEq>(pos: &P, after_move: fn(&P, &P, P::Move)) {
     let fresh = P::from_fen_in(pos.kind(), &pos.fen()).unwrap_or_else(|e| panic!("{}: {e}", pos.fen()));
     assert_eq!(pos.hash(), fresh.hash(), "incremental hash in {}", pos.fen());
     let mut p = pos.clone();
@@ -75,7 +76,7 @@ fn check_search_lists<P: SearchHooks>(pos: &P, check_is_search_check: bool) {
     }
 }
 
-fn check_fen_round_trip<P: Rules + PartialEq>(pos: &P) {
+fn check_fen_round_trip<P: ListedGame + PartialEq>(pos: &P) {
     let back = P::from_fen_in(pos.kind(), &pos.fen()).unwrap_or_else(|e| panic!("{}: {e}", pos.fen()));
     assert_eq!(&back, pos);
 }
@@ -211,7 +212,7 @@ fn twoboard_after_move(before: &twoboard::Position, p: &twoboard::Position, m: t
 /// Porthole chess: stacks, pawns on their first and last ranks, kings on
 /// P-squares; for Linked-portal chess: residents, frozen portals, en
 /// passant next to a portal).
-fn with_suite<P: Rules>(start: P, epd: &str) -> Vec<P> {
+fn with_suite<P: ListedGame>(start: P, epd: &str) -> Vec<P> {
     let suite = epd.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty());
     let suite = suite.map(|l| P::from_fen_in(start.kind(), l.split(';').next().unwrap().trim()).unwrap());
     std::iter::once(start.clone()).chain(suite).collect()

@@ -6,8 +6,8 @@
 
 use std::sync::atomic::AtomicBool;
 
-use wormhole::engine::{Engine, EngineOptions, Limits, Score, SearchResult};
-use wormhole::rules::{Rules, SearchHooks};
+use wormhole::engine::{Engine, EngineOptions, Limits, Score, SearchHooks, SearchResult};
+use wormhole::rules::Rules;
 use wormhole::twoboard::{Move, Position};
 
 fn search(fen: &str, d: u32) -> (Position, SearchResult<Move>) {

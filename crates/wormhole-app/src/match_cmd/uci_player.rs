@@ -6,8 +6,8 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 use anyhow::{Context, anyhow, bail};
 use wormhole::GameKind;
+use wormhole::ListedGame;
 use wormhole::engine::{Limits, Score};
-use wormhole::rules::Searchable;
 
 /// A running UCI engine.
 pub struct UciEngine {
@@ -75,7 +75,7 @@ impl UciEngine {
     /// Searches `pos`, reached from `start` by `moves` (sent as such, so
     /// that the engine sees repetitions), within `limits`; returns the move
     /// (`None`: the engine says it has none) and the last score it reported.
-    pub fn think<P: Searchable>(
+    pub fn think<P: ListedGame>(
         &mut self,
         start: &P,
         moves: &[P::Move],

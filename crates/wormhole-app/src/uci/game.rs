@@ -8,8 +8,8 @@ use std::time::Instant;
 
 use anyhow::{Context, anyhow};
 use wormhole::engine::Limits;
-use wormhole::rules::{GameMove, MoveSet, Searchable};
-use wormhole::{GameKind, Rules, Square, WithPosition};
+use wormhole::rules::{GameMove, MoveSet};
+use wormhole::{GameKind, ListedGame, Rules, Square, WithPosition};
 
 use super::go;
 use super::quoted;
@@ -38,12 +38,12 @@ pub trait UciGame: Send {
 
 /// The position of one game, with the positions the game went through
 /// before it (so the search sees repetitions, in games that have them).
-struct Game<P: Searchable> {
+struct Game<P: ListedGame> {
     pos: P,
     history: Vec<u64>,
 }
 
-impl<P: Searchable> UciGame for Game<P> {
+impl<P: ListedGame> UciGame for Game<P> {
     fn fen(&self) -> String {
         self.pos.fen()
     }
@@ -86,7 +86,7 @@ struct PlayMoves<'a> {
 impl WithPosition for PlayMoves<'_> {
     type Output = anyhow::Result<Box<dyn UciGame>>;
 
-    fn run<P: Searchable>(self, mut pos: P) -> Self::Output {
+    fn run<P: ListedGame>(self, mut pos: P) -> Self::Output {
         let mut history = Vec::with_capacity(self.moves.len());
         for (i, text) in self.moves.iter().enumerate() {
             let m =

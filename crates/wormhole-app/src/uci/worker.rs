@@ -8,9 +8,9 @@ use std::sync::mpsc::{Receiver, Sender, channel};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+use wormhole::ListedGame;
 use wormhole::engine::{Engine, EngineOptions, Info, Level, Limits, Score, SearchResult};
 use wormhole::perft;
-use wormhole::rules::Searchable;
 use wormhole::rules::{GameMove, MoveSet};
 
 use super::{output_gone, say};
@@ -56,7 +56,7 @@ pub trait Task: Send {
 }
 
 /// A search as `go` asked for it.
-pub struct SearchJob<P: Searchable> {
+pub struct SearchJob<P: ListedGame> {
     pub pos: P,
     pub limits: Limits<P::Move>,
     pub control: Arc<Control>,
@@ -182,7 +182,7 @@ fn run(engine: &mut Engine, options: &mut EngineOptions, job: &Job) {
     }
 }
 
-impl<P: Searchable> Task for SearchJob<P> {
+impl<P: ListedGame> Task for SearchJob<P> {
     /// Runs one search and gives its `bestmove` (after `stop` for infinite and ponder searches).
     fn run(&self, engine: &mut Engine) {
         let limits = limits_from_now(&self.limits, self.asked.elapsed());
@@ -234,7 +234,7 @@ impl Task for NoPosition {
     fn restart_clock(&mut self, _now: Instant) {}
 }
 
-impl<P: Searchable> Task for PerftJob<P> {
+impl<P: ListedGame> Task for PerftJob<P> {
     fn run(&self, _engine: &mut Engine) {
         run_perft(&self.pos, self.depth, &self.control);
     }
@@ -274,7 +274,7 @@ fn bestmove_line<M: GameMove>(best: Option<M>, reply: &[M]) -> String {
 }
 
 /// `go perft`: the count below each root move, then the total; `stop` ends it early.
-fn run_perft<P: Searchable>(pos: &P, depth: u32, control: &Control) {
+fn run_perft<P: ListedGame>(pos: &P, depth: u32, control: &Control) {
     let mut pos = pos.clone();
     let mut total = 0;
     let moves = pos.legal_moves();
@@ -295,7 +295,7 @@ fn run_perft<P: Searchable>(pos: &P, depth: u32, control: &Control) {
 
 /// [`perft`], checking `control` between subtrees small enough to count in
 /// milliseconds; `None` once stopped.
-fn stoppable_perft<P: Searchable>(pos: &mut P, depth: u32, control: &Control) -> Option<u64> {
+fn stoppable_perft<P: ListedGame>(pos: &mut P, depth: u32, control: &Control) -> Option<u64> {
     if control.stopped() {
         return None;
     }

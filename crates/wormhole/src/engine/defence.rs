@@ -14,13 +14,13 @@
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
+use super::Searchable;
 use super::ordering::History;
 use super::root::MIN_PROOF_TIME;
 use super::score::mated_in;
 use super::search::{Searcher, Shared};
 use super::tt::Table;
 use super::{ProvedTable, Score, SearchResult};
-use crate::rules::Searchable;
 
 /// A lost root's defence, as [`longest_defence`] found it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

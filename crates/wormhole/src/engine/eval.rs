@@ -4,64 +4,8 @@
 //! or counts the terms (fitting the weights, [`term_counts`]). Each game's
 //! terms and weights live in its own folder.
 
+pub use crate::rules::{Term, TermShape};
 use crate::{Board, Color, Role};
-
-/// How many weights a [`Term`] has.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TermShape {
-    /// A single weight.
-    One,
-    /// One weight per role, indexed by [`Role::index`].
-    PerRole,
-    /// One weight per count (0, 1, 2, ...).
-    PerCount(usize),
-}
-
-impl TermShape {
-    /// The number of weights.
-    pub const fn weights(self) -> usize {
-        match self {
-            TermShape::One => 1,
-            TermShape::PerRole => Role::ALL.len(),
-            TermShape::PerCount(n) => n,
-        }
-    }
-}
-
-/// One term of the evaluation: its weights lie at
-/// `start..start + shape.weights()` in the game's weights. The evaluation
-/// is the sum over terms of a weight times a count, the side to move's
-/// count minus the opponent's. Each game lists its terms in one table, in
-/// the order of their weights.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Term {
-    /// The name `wormhole match` settings use (`mob.N=40`, `tempo=90`).
-    pub name: &'static str,
-    /// What the term counts.
-    pub doc: &'static str,
-    /// How many weights it has.
-    pub shape: TermShape,
-    /// The index of its first weight.
-    pub start: usize,
-}
-
-impl Term {
-    /// The first term of a table: its weights start at 0.
-    pub(crate) const fn first(name: &'static str, shape: TermShape, doc: &'static str) -> Term {
-        Term { name, doc, shape, start: 0 }
-    }
-
-    /// The term after `self` in a table: its weights follow `self`'s.
-    pub(crate) const fn then(self, name: &'static str, shape: TermShape, doc: &'static str) -> Term {
-        Term { name, doc, shape, start: self.start + self.shape.weights() }
-    }
-
-    /// The index of its `i`-th weight (the role's index for per-role terms).
-    #[inline(always)]
-    pub const fn at(self, i: usize) -> usize {
-        self.start + i
-    }
-}
 
 /// The material of `us` minus the other side's, when the piece values are
 /// the first weights of `weights`, by [`Role::index`] (as the material term

@@ -13,10 +13,11 @@
 //! entries; its result is itself a proof, valid at any depth. The root
 //! verifies each claimed game end with such a search (see `root`).
 
+use super::Searchable;
 use super::score::{INFINITY, MATE, MATE_BOUND, MAX_PLY, from_tt, is_mate, mated_in, no_move_value, to_tt};
 use super::search::Searcher;
 use super::tt::{Bound, Entry};
-use crate::rules::{GameMove, Searchable};
+use crate::rules::GameMove;
 use crate::{Color, Role};
 
 /// What the steps of one node need to know about it.

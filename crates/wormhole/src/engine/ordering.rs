@@ -3,7 +3,8 @@
 //! and quiet moves by their history score (by from and to square, which
 //! for a porthole move are its origin and exit).
 
-use crate::rules::{GameMove, MoveBuffer, Searchable};
+use super::Searchable;
+use crate::rules::{GameMove, MoveBuffer};
 use crate::{Color, Role};
 
 /// How much quiet moves have caused cutoffs, by side, from and to square.

@@ -2,7 +2,7 @@
 //! depth-first proof-number search (df-pn) asking "does this side win?",
 //! then a depth-bounded search for the exact distance of what it proved.
 //!
-//! A game opts in by implementing [`Prove`](crate::rules::Prove) with
+//! A game opts in by implementing [`Prove`](super::Prove) with
 //! [`prove_any`] (Wormhole chess has its own solver, with estimates of its
 //! own). Unlike Wormhole chess, such a game may be drawn, so "the side to
 //! move wins" disproved does not say it loses: each side's win is a
@@ -489,7 +489,7 @@ impl<'a> Bounded<'a> {
 }
 
 /// [`prove_any`] with the table held in the engine's `memory` (made there
-/// at first use): what a game's [`Prove`](crate::rules::Prove) calls.
+/// at first use): what a game's [`Prove`](super::Prove) calls.
 pub fn prove_in_slot<P: Rules>(
     pos: &P,
     memory: &mut ProverSlot,

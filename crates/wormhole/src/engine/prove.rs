@@ -1,14 +1,16 @@
 //! Proving who wins, for a game that has a prover (opt-in: the game
-//! implements [`Prove`](crate::rules::Prove) and names it in
-//! [`SearchHooks::PROVER`](crate::rules::SearchHooks::PROVER)). The engine runs it after
+//! implements [`Prove`] and names it in
+//! [`SearchHooks::PROVER`](super::SearchHooks::PROVER)). The engine runs it after
 //! its alpha-beta search without knowing which game it is: it holds the
 //! prover's memory in a [`ProverSlot`] and reads back a [`Proof`].
 
 use std::any::Any;
 use std::sync::Mutex;
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use super::TableAllocError;
+use crate::rules::Rules;
 
 /// How far a proof search may go; the first limit reached ends it.
 #[derive(Clone, Copy, Debug, Default)]
@@ -256,4 +258,30 @@ impl ProvedTable for Alone {
     }
 
     fn publish(&self, _key: u64, _settled: Settled) {}
+}
+
+/// How the engine calls a game's prover ([`Prove::prove_sharing`]).
+pub type Prover<P> = fn(&P, &mut ProverSlot, &SolveLimits, &AtomicBool, &dyn ProvedTable) -> Proof<<P as Rules>::Move>;
+
+/// Proving who wins, opt-in: a game with a prover (Wormhole chess's
+/// proof-number solver) implements it and names it in [`SearchHooks::PROVER`](super::SearchHooks::PROVER).
+pub trait Prove: Rules {
+    /// Tries within `limits` (or until `stop`) to prove who wins;
+    /// `memory` keeps the prover's table between searches (the prover
+    /// puts its own type there, [`ProverSlot::with`]).
+    fn prove(&self, memory: &mut ProverSlot, limits: &SolveLimits, stop: &AtomicBool) -> Proof<Self::Move>;
+
+    /// [`Prove::prove`] beside another search of the same game, sharing
+    /// what each proved through `table` (read as starting facts, written
+    /// as the prover settles positions). Without sharing, by default.
+    fn prove_sharing(
+        &self,
+        memory: &mut ProverSlot,
+        limits: &SolveLimits,
+        stop: &AtomicBool,
+        table: &dyn ProvedTable,
+    ) -> Proof<Self::Move> {
+        let _ = table;
+        self.prove(memory, limits, stop)
+    }
 }

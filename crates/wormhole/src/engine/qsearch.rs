@@ -2,9 +2,9 @@
 //! the static evaluation. Positions with no legal move are still game
 //! ends, and a side in check searches all its evasions.
 
+use super::Searchable;
 use super::score::{INFINITY, MAX_PLY, no_move_value};
 use super::search::Searcher;
-use crate::rules::Searchable;
 
 /// Beyond this many capture-search plies, a side in check stands pat too,
 /// so long chains of checks cannot blow the search up.

@@ -9,6 +9,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+use super::Searchable;
 use super::defence::{defend, shorten};
 use super::levels::LevelSettings;
 use super::negamax::is_proof_node;
@@ -17,7 +18,7 @@ use super::score::{INFINITY, MATE, MAX_PLY, is_mate, no_move_value, to_score};
 use super::search::{Searcher, Shared};
 use super::time::TimePlan;
 use super::{Engine, Info, Limits, Proof, PvLine, SearchResult, SolveLimits};
-use crate::rules::{MoveSet, Searchable};
+use crate::rules::MoveSet;
 
 /// The caps and deadlines of one search.
 struct Plan {
@@ -156,7 +157,7 @@ const BESIDE_TIME: Duration = Duration::from_secs(7 * 24 * 3600);
 /// table: runs for `time` at most, until it settles the root (then ends
 /// the search through `proved`) or it is `done`.
 fn prove_beside<P: Searchable>(
-    prove: crate::rules::Prover<P>,
+    prove: crate::engine::Prover<P>,
     pos: &P,
     time: Duration,
     memory: &mut super::ProverSlot,
@@ -207,7 +208,7 @@ fn prover_beside<P: Searchable>(
     pos: &P,
     limits: &Limits<P::Move>,
     settings: &LevelSettings,
-) -> Option<crate::rules::Prover<P>> {
+) -> Option<crate::engine::Prover<P>> {
     let allowed = engine.options.threads >= 2 && proof_allowed(engine, pos, limits, settings);
     P::PROVER.filter(|_| allowed)
 }

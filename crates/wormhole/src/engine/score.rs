@@ -4,7 +4,7 @@
 //! away `-(MATE - n)`, so the shortest win and the longest loss score best.
 
 use super::Score;
-use crate::rules::Searchable;
+use super::Searchable;
 
 /// The score of having no legal move, negated: a win at the root.
 pub const MATE: i32 = 32_000;

@@ -10,11 +10,11 @@ use std::sync::{Mutex, PoisonError};
 use std::time::Instant;
 
 use super::Features;
+use super::Searchable;
 use super::eval_cache::EvalCache;
 use super::ordering::{History, Picker};
 use super::score::{DRAW, MAX_PLY};
 use super::tt::Table;
-use crate::rules::Searchable;
 
 /// See [`Searcher::eval_lazy`].
 const LAZY_MARGIN: i32 = 500;
@@ -55,7 +55,7 @@ pub(super) struct Shared<'a, P: Searchable> {
 type LmrTable = [[u8; 64]; 64];
 
 /// The late-move reduction table for a game, about ln(depth) * ln(move
-/// number) / [`SearchHooks::LMR_DIVISOR`](crate::rules::SearchHooks::LMR_DIVISOR),
+/// number) / [`SearchHooks::LMR_DIVISOR`](crate::engine::SearchHooks::LMR_DIVISOR),
 /// computed once per divisor (there are as few as there are games).
 fn lmr_table(divisor: f64) -> &'static LmrTable {
     static TABLES: Mutex<Vec<(u64, &'static LmrTable)>> = Mutex::new(Vec::new());

@@ -6,9 +6,8 @@ use std::sync::mpsc::{Receiver, channel};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
+use super::Searchable;
 use super::{Engine, Info, Limits, SearchResult};
-use crate::rules::Searchable;
-use crate::{AnyMove, AnyPosition};
 
 /// A message from a search thread; `M` is the game's move type.
 #[derive(Clone, Debug)]
@@ -34,7 +33,7 @@ impl<M: Copy + Send + 'static> SearchThread<M> {
 
     /// Runs `search` on a new thread with `engine`, a stop flag and a
     /// callback that reports each iteration as an event.
-    fn start(
+    pub(crate) fn start(
         mut engine: Engine,
         search: impl FnOnce(&mut Engine, &AtomicBool, &mut dyn FnMut(&Info<M>)) -> SearchResult<M> + Send + 'static,
     ) -> SearchThread<M> {
@@ -73,13 +72,5 @@ impl<M: Copy + Send + 'static> SearchThread<M> {
             Ok(engine) => engine,
             Err(panic) => std::panic::resume_unwind(panic),
         }
-    }
-}
-
-impl SearchThread<AnyMove> {
-    /// Starts searching a position of either game on a new thread: the
-    /// game's own search, its moves reported as [`AnyMove`]s.
-    pub fn spawn_any(engine: Engine, pos: AnyPosition, limits: Limits<AnyMove>) -> SearchThread<AnyMove> {
-        SearchThread::start(engine, move |engine, stop, on_info| pos.search(engine, &limits, stop, on_info))
     }
 }

@@ -20,8 +20,8 @@ use super::rating::{self, Difficulty};
 use super::record::LineError;
 use super::{Puzzle, PuzzleThemes, Theme};
 use crate::engine::{Engine, EngineOptions, Level, Limits, Score};
-use crate::rules::{GameMove, MoveSet, Searchable};
-use crate::{GameKind, WithPosition};
+use crate::rules::{GameMove, MoveSet};
+use crate::{GameKind, ListedGame, WithPosition};
 
 /// What the generator spends, one setting each.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -135,7 +135,7 @@ struct GameJob<'a> {
 
 impl WithPosition for GameJob<'_> {
     type Output = Harvest;
-    fn run<P: Searchable>(self, start: P) -> Harvest {
+    fn run<P: ListedGame>(self, start: P) -> Harvest {
         let s = self.settings;
         let mut rng = SmallRng::seed_from_u64(s.seed ^ self.index.wrapping_mul(0x9E37_79B9_7F4A_7C15));
         let mut players: Vec<Engine> = (0..2).map(|_| player(&mut rng, s.levels)).collect();
@@ -186,7 +186,7 @@ impl Finder<'_> {
     /// opponent has a win to find. `history` ends with `pos`.
     /// Siblings often share their solution (the blunders differ, the win
     /// is the same): each winning first move (SAN) is judged once among them.
-    fn children<P: Searchable>(&mut self, pos: &P, history: &[u64]) {
+    fn children<P: ListedGame>(&mut self, pos: &P, history: &[u64]) {
         let mut pos = pos.clone();
         let moves: Vec<P::Move> = pos.legal_moves().iter().collect();
         let mut judged = HashSet::new();
@@ -201,7 +201,7 @@ impl Finder<'_> {
 
     /// Screens `pos` and, for a candidate whose winning first move (SAN)
     /// is not among `judged` yet, asks the judge.
-    fn consider<P: Searchable>(&mut self, pos: &P, history: &[u64], judged: &mut HashSet<String>) {
+    fn consider<P: ListedGame>(&mut self, pos: &P, history: &[u64], judged: &mut HashSet<String>) {
         let stats = &mut self.harvest.stats;
         stats.positions += 1;
         let first = match screen(&mut self.screen, pos, history, self.settings) {
@@ -250,7 +250,7 @@ struct ResolveJob<'a> {
 
 impl WithPosition for ResolveJob<'_> {
     type Output = Result<Puzzle, Refusal>;
-    fn run<P: Searchable>(self, pos: P) -> Result<Puzzle, Refusal> {
+    fn run<P: ListedGame>(self, pos: P) -> Result<Puzzle, Refusal> {
         self.judge.clear();
         let line = self.judge.solve(&pos)?;
         Ok(puzzle(&pos, &line, &mut engine(Level::MAX, 1)))
@@ -284,7 +284,7 @@ enum Screen<M> {
 
 /// Screens `pos` with a full-strength search of the two best moves: proved
 /// results are sound, so a second proved win rejects the position at once.
-fn screen<P: Searchable>(engine: &mut Engine, pos: &P, history: &[u64], s: &GenerateSettings) -> Screen<P::Move> {
+fn screen<P: ListedGame>(engine: &mut Engine, pos: &P, history: &[u64], s: &GenerateSettings) -> Screen<P::Move> {
     let limits = Limits { nodes: Some(s.screen_positions), history: history.to_vec(), multipv: 2, ..Limits::default() };
     let result = engine.search(pos, &limits, &Default::default(), &mut |_| {});
     let score = |i: usize| result.info.lines.get(i).map(|l| l.score);
@@ -306,7 +306,7 @@ fn screen<P: Searchable>(engine: &mut Engine, pos: &P, history: &[u64], s: &Gene
 }
 
 /// The puzzle of `pos` with its solution `line`.
-fn puzzle<P: Searchable>(pos: &P, line: &[P::Move], screen: &mut Engine) -> Puzzle {
+fn puzzle<P: ListedGame>(pos: &P, line: &[P::Move], screen: &mut Engine) -> Puzzle {
     let mut at = pos.clone();
     let mut san = Vec::new();
     for &m in line {
@@ -334,7 +334,7 @@ fn puzzle<P: Searchable>(pos: &P, line: &[P::Move], screen: &mut Engine) -> Puzz
 
 /// The positions a full-strength search from scratch spends before its
 /// best move is `first`: the least depth at which it is, searched anew.
-fn nodes_to_find<P: Searchable>(engine: &mut Engine, pos: &P, first: P::Move) -> u64 {
+fn nodes_to_find<P: ListedGame>(engine: &mut Engine, pos: &P, first: P::Move) -> u64 {
     let mut nodes = 0;
     for depth in 1..=2 * MAX_SOLVER_MOVES + 2 {
         engine.new_game();
@@ -351,7 +351,7 @@ fn nodes_to_find<P: Searchable>(engine: &mut Engine, pos: &P, first: P::Move) ->
 /// The themes of the solution `line` from `pos`: a mate and its length when
 /// it ends the game, what its first move does, promotions, and the game's
 /// own ([`PuzzleThemes`]).
-fn themes<P: Searchable>(pos: &P, line: &[P::Move]) -> Vec<Theme> {
+fn themes<P: ListedGame>(pos: &P, line: &[P::Move]) -> Vec<Theme> {
     let mut themes = Vec::new();
     let first = line[0];
     let capture = pos.captured_by(first).is_some();

@@ -25,8 +25,8 @@ use std::sync::atomic::AtomicBool;
 
 use super::exact::{Budget, win_distance, wins_with};
 use super::record::LineError;
-use crate::engine::{Alone, Proof, ProverSlot, SolveLimits};
-use crate::rules::{Evaluate, MoveSet, Prover, Rules, SearchHooks};
+use crate::engine::{Alone, Proof, Prover, ProverSlot, SearchHooks, SolveLimits};
+use crate::rules::{Evaluate, MoveSet, Rules};
 
 /// The prover the judge proves wins with: the game's, in a game without
 /// draws, where a move that does not win loses, so "the only winning
@@ -400,7 +400,7 @@ struct EndJob {
 
 impl crate::WithPosition for EndJob {
     type Output = bool;
-    fn run<P: crate::rules::Searchable>(self, mut pos: P) -> bool {
+    fn run<P: crate::ListedGame>(self, mut pos: P) -> bool {
         for m in self.line.iter().filter_map(|&m| P::Move::try_from(m).ok()) {
             pos.play_unchecked(m);
         }
@@ -416,7 +416,7 @@ struct CheckJob<'a> {
 
 impl crate::WithPosition for CheckJob<'_> {
     type Output = Result<(), Refusal>;
-    fn run<P: crate::rules::Searchable>(self, pos: P) -> Result<(), Refusal> {
+    fn run<P: crate::ListedGame>(self, pos: P) -> Result<(), Refusal> {
         let line: Vec<P::Move> = self.line.iter().filter_map(|&m| P::Move::try_from(m).ok()).collect();
         self.judge.check(&pos, &line)
     }

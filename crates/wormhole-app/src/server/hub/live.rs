@@ -5,8 +5,8 @@
 use std::collections::BTreeSet;
 
 use wormhole::engine::Level;
-use wormhole::rules::{GameOutcome, Searchable};
-use wormhole::{AnyMove, AnyPosition, Color, GameKind, WithPosition};
+use wormhole::rules::GameOutcome;
+use wormhole::{AnyMove, AnyPosition, Color, GameKind, ListedGame, WithPosition};
 
 use super::records::{AccountId, GameId, NewGame, Seat, StoredGame, StoredMove};
 use super::types::{Clocks, Ending, GameInfo, GameView, HubError, Offer, SessionId};
@@ -282,7 +282,7 @@ pub fn has_draws(kind: GameKind) -> bool {
     struct Draws;
     impl WithPosition for Draws {
         type Output = bool;
-        fn run<P: Searchable>(self, _: P) -> bool {
+        fn run<P: ListedGame>(self, _: P) -> bool {
             P::DRAWS
         }
     }

@@ -2,8 +2,9 @@
 
 use super::{EvalParams, FenError, Move, MoveError, MoveList, Outcome, Position, Undo, eval};
 use crate::core::zobrist::black_key;
-use crate::rules::{Evaluate, Rules, SearchHooks, sealed};
-use crate::{Bitboard, Board, GameKind, Square};
+use crate::engine::{LevelColumn, SearchHooks, sealed};
+use crate::rules::{Evaluate, Rules};
+use crate::{Bitboard, Board, GameKind, ListedGame, Square};
 
 /// Stalemate, repetition, the fifty-move rule and king against king draw;
 /// a checkmated side loses.
@@ -18,12 +19,6 @@ impl Rules for Position {
 
     const DRAWS: bool = true;
 
-    fn from_fen_in(_kind: GameKind, fen: &str) -> Result<Position, FenError> {
-        Position::from_fen(fen)
-    }
-    fn kind(&self) -> GameKind {
-        GameKind::Linked
-    }
     crate::rules::forward_rules!(orthodox);
     /// Counted without listing when no portal is active.
     #[inline]
@@ -36,6 +31,16 @@ impl Rules for Position {
     }
     fn reach(&self, sq: Square) -> Bitboard {
         Position::landings(self, sq)
+    }
+}
+
+/// Linked-portal chess in the list of games: one kind, [`GameKind::Linked`].
+impl ListedGame for Position {
+    fn from_fen_in(_kind: GameKind, fen: &str) -> Result<Position, FenError> {
+        Position::from_fen(fen)
+    }
+    fn kind(&self) -> GameKind {
+        GameKind::Linked
     }
 }
 
@@ -64,6 +69,9 @@ impl SearchHooks for Position {
     #[inline]
     fn surely_has_move(&self, _: &bool) -> bool {
         self.has_legal_move()
+    }
+    fn levels(&self) -> &'static LevelColumn {
+        super::INFO.levels
     }
     #[inline]
     fn generate(&self, _: &bool, list: &mut Vec<Move>, captures: bool) {

@@ -20,7 +20,7 @@ use crate::core::pins::KingView;
 use crate::{Bitboard, Color, Role, Square};
 
 /// What generation knows about the mover's king, worked out once per
-/// position ([`SearchHooks::king_safety`](crate::rules::SearchHooks::king_safety)); also the square sets every piece's
+/// position ([`SearchHooks::king_safety`](crate::engine::SearchHooks::king_safety)); also the square sets every piece's
 /// generation reads.
 #[derive(Debug, Clone)]
 pub struct KingSafety {

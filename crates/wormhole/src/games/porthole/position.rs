@@ -7,8 +7,9 @@ use super::{
     Tokens, attacks, eval, zobrist,
 };
 use crate::core::zobrist::{black_key, piece_key};
-use crate::rules::{Evaluate, Rules, SearchHooks, sealed};
-use crate::{Bitboard, Board, Color, GameKind, Piece, Role, Square};
+use crate::engine::{LevelColumn, SearchHooks, sealed};
+use crate::rules::{Evaluate, Rules};
+use crate::{Bitboard, Board, Color, GameKind, ListedGame, Piece, Role, Square};
 
 /// What [`Position::play_unchecked`] returns so that [`Position::undo`]
 /// can restore the position exactly.
@@ -340,12 +341,6 @@ impl Rules for Position {
     type FenError = FenError;
     type IllegalMove = IllegalMoveError;
     const DRAWS: bool = true;
-    fn from_fen_in(_kind: GameKind, fen: &str) -> Result<Position, FenError> {
-        Position::from_fen(fen)
-    }
-    fn kind(&self) -> GameKind {
-        GameKind::Porthole
-    }
     crate::rules::forward_rules!(orthodox);
     /// Counted in a list of this frame: returning the list to count it
     /// copied it, a fifth of perft's time.
@@ -383,6 +378,16 @@ impl Evaluate for Position {
     }
 }
 
+/// Porthole chess in the list of games: one kind, [`GameKind::Porthole`].
+impl ListedGame for Position {
+    fn from_fen_in(_kind: GameKind, fen: &str) -> Result<Position, FenError> {
+        Position::from_fen(fen)
+    }
+    fn kind(&self) -> GameKind {
+        GameKind::Porthole
+    }
+}
+
 impl sealed::Sealed for Position {}
 
 /// Porthole chess's search hooks.
@@ -405,6 +410,9 @@ impl SearchHooks for Position {
     #[inline]
     fn surely_has_move(&self, safety: &Option<KingSafety>) -> bool {
         safety.as_ref().is_some_and(|s| Position::surely_has_move(self, s))
+    }
+    fn levels(&self) -> &'static LevelColumn {
+        super::INFO.levels
     }
     #[inline]
     fn generate(&self, safety: &Option<KingSafety>, list: &mut Vec<Move>, captures: bool) {

@@ -5,8 +5,9 @@
 //! ([`SearchHooks::may_pass`]), where passing is no neutral test.
 
 use super::{EvalParams, FenError, Move, MoveError, MoveList, Outcome, Position, Undo, eval, zobrist};
-use crate::rules::{Evaluate, Rules, SearchHooks, sealed};
-use crate::{Bitboard, Board, GameKind, Square};
+use crate::engine::{LevelColumn, SearchHooks, sealed};
+use crate::rules::{Evaluate, Rules};
+use crate::{Bitboard, Board, GameKind, ListedGame, Square};
 
 /// What the search works out about the side to move once per node.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -29,12 +30,6 @@ impl Rules for Position {
 
     const DRAWS: bool = true;
 
-    fn from_fen_in(_kind: GameKind, fen: &str) -> Result<Position, FenError> {
-        Position::from_fen(fen)
-    }
-    fn kind(&self) -> GameKind {
-        GameKind::Twoboard
-    }
     crate::rules::forward_rules!(orthodox);
     /// Counted in a list of this frame (returning the list copies it).
     #[inline]
@@ -74,6 +69,16 @@ impl Evaluate for Position {
     }
     fn eval_features(&self) -> Vec<i32> {
         eval::features(self).to_vec()
+    }
+}
+
+/// Two-board portal chess in the list of games: one kind, [`GameKind::Twoboard`].
+impl ListedGame for Position {
+    fn from_fen_in(_kind: GameKind, fen: &str) -> Result<Position, FenError> {
+        Position::from_fen(fen)
+    }
+    fn kind(&self) -> GameKind {
+        GameKind::Twoboard
     }
 }
 
@@ -119,6 +124,9 @@ impl SearchHooks for Position {
     #[inline]
     fn surely_has_move(&self, _safety: &Safety) -> bool {
         Position::surely_has_move(self)
+    }
+    fn levels(&self) -> &'static LevelColumn {
+        super::INFO.levels
     }
     #[inline]
     fn generate(&self, _safety: &Safety, list: &mut Vec<Move>, captures: bool) {

@@ -18,8 +18,8 @@ use crate::{Bitboard, Board, Color, Move, MoveList, Position, Role, Square};
 /// What move generation knows about the mover's king before generating:
 /// who checks it, and which pieces are pinned to it. A search that
 /// needs the check status before generating (to stand pat, say) computes it
-/// once with [`SearchHooks::king_safety`](crate::rules::SearchHooks::king_safety) and hands it
-/// to [`SearchHooks::generate`](crate::rules::SearchHooks::generate).
+/// once with [`SearchHooks::king_safety`](crate::engine::SearchHooks::king_safety) and hands it
+/// to [`SearchHooks::generate`](crate::engine::SearchHooks::generate).
 #[derive(Debug, Clone, Copy)]
 pub struct KingSafety {
     /// The king's square index; `None` generates without legality checks.

@@ -4,11 +4,13 @@ use super::eval::{self, EvalParams};
 use super::solve::{SOLVER_MB, Solver};
 use super::threats::Threats;
 use super::zobrist;
-use crate::engine::{Alone, Proof, ProvedTable, ProverSlot, SolveLimits};
-use crate::rules::{Evaluate, Prove, Prover, Rules, SearchHooks, sealed};
+use crate::engine::{
+    Alone, LevelColumn, Proof, Prove, ProvedTable, Prover, ProverSlot, SearchHooks, SolveLimits, sealed,
+};
+use crate::rules::{Evaluate, Rules};
 use crate::{
-    Bitboard, Board, Color, FenError, GameKind, IllegalMoveError, KingSafety, Move, MoveError, MoveList, Outcome,
-    Piece, Role, Square, Variant,
+    Bitboard, Board, Color, FenError, GameKind, IllegalMoveError, KingSafety, ListedGame, Move, MoveError, MoveList,
+    Outcome, Piece, Role, Square, Variant,
 };
 
 /// What [`Position::play_unchecked`] returns so that [`Position::undo`] can restore
@@ -276,12 +278,6 @@ impl Rules for Position {
     type FenError = FenError;
     type IllegalMove = IllegalMoveError;
     const DRAWS: bool = false;
-    fn from_fen_in(kind: GameKind, fen: &str) -> Result<Position, FenError> {
-        Position::from_fen(fen, kind.variant().unwrap_or_default())
-    }
-    fn kind(&self) -> GameKind {
-        self.variant.game()
-    }
     crate::rules::forward_rules!();
     #[inline(always)]
     fn boards(&self) -> &[Board] {
@@ -330,6 +326,16 @@ impl Evaluate for Position {
     }
 }
 
+/// Wormhole chess in the list of games: two kinds, one per piece set.
+impl ListedGame for Position {
+    fn from_fen_in(kind: GameKind, fen: &str) -> Result<Position, FenError> {
+        Position::from_fen(fen, kind.variant().unwrap_or_default())
+    }
+    fn kind(&self) -> GameKind {
+        self.variant.game()
+    }
+}
+
 impl sealed::Sealed for Position {}
 
 /// Wormhole chess's search hooks.
@@ -356,6 +362,9 @@ impl SearchHooks for Position {
             Variant::Classic => 11,
             Variant::Fairy => 1,
         }
+    }
+    fn levels(&self) -> &'static LevelColumn {
+        self.variant.game().info().levels
     }
     #[inline(always)]
     fn pass(&mut self) {

@@ -1,0 +1,84 @@
+//! What the engine asks of a game beyond its rules ([`SearchHooks`], sealed:
+//! the search's internals), and [`Searchable`], every trait the engine
+//! searches a game through. The game traits themselves ([`Rules`],
+//! [`Evaluate`]) are the ground floor below the engine; each game
+//! implements these hooks in its folder.
+
+use super::levels::LevelColumn;
+use super::pns::prove_in_slot;
+use super::prove::Prover;
+use crate::rules::{Evaluate, MoveBuffer, Rules};
+
+/// What the search asks of a game beyond its rules: its null move, its
+/// generator with the king safety it computes once per node, and its
+/// prover. Sealed (only the games of this crate implement it): these are
+/// the search's internals, not a public promise.
+pub trait SearchHooks: Rules + sealed::Sealed {
+    /// The list a search generates into ([`SearchHooks::generate`]).
+    type SearchList: MoveBuffer<Self::Move>;
+    /// What move generation works out about the mover's king before
+    /// generating (computed once per node, see [`SearchHooks::king_safety`]).
+    type Safety;
+
+    /// Passes the turn without moving: a null move for search heuristics,
+    /// never a legal move. Passing twice restores the position.
+    fn pass(&mut self);
+    /// Whether the search may try a null move ([`SearchHooks::pass`]) here:
+    /// in a game with forced moves, passing where a move is forced is no
+    /// fair test of the position. Every position, by default.
+    fn may_pass(&self) -> bool {
+        true
+    }
+    /// The number of pieces in play: on every board, and any lifted off
+    /// one between two moves (Two-board's piece in transit). A capture
+    /// lowers it for good and nothing raises it, so the search looks for a
+    /// repetition only back to the last position with another count. Every
+    /// board's pieces, by default.
+    #[inline(always)]
+    fn pieces_in_play(&self) -> u32 {
+        self.boards().iter().map(|b| b.occupied().count()).sum()
+    }
+    /// What move generation works out about the king of the side to move.
+    fn king_safety(&self) -> Self::Safety;
+    /// Whether the side to move is in check, given its [`SearchHooks::Safety`].
+    fn safety_in_check(safety: &Self::Safety) -> bool;
+    /// Whether the side to move, not in check, surely has a legal move
+    /// (a cheap test: `false` says nothing).
+    fn surely_has_move(&self, safety: &Self::Safety) -> bool;
+    /// Appends the legal moves (only those that capture when `captures`) to `list`.
+    fn generate(&self, safety: &Self::Safety, list: &mut Self::SearchList, captures: bool);
+    /// How much the search reduces late quiet moves: the reduction is
+    /// about ln(depth) * ln(move number) / this (smaller reduces more).
+    /// 2.25 by default: the value the engine has always used, kept for the
+    /// games where a smaller one was not measured to gain (Porthole chess:
+    /// 1.75 scored 120 of 243 games at 20,000 nodes a move, 49.4%).
+    const LMR_DIVISOR: f64 = 2.25;
+    /// The game's prover: the engine runs it beside or after its
+    /// alpha-beta search. By default the proof-number search over these
+    /// traits, which every game gets ([`prove_in_slot`], draws respected);
+    /// a game with a prover of its own implements [`Prove`](super::Prove) and sets
+    /// `Some(<Self as Prove>::prove_sharing)`; `None` would leave the game
+    /// unproved.
+    const PROVER: Option<Prover<Self>> = Some(prove_in_slot::<Self>);
+    /// The first move (as the FEN counts them) from which the engine at
+    /// full strength runs the game's prover ([`SearchHooks::PROVER`]) in
+    /// play and review, where a game would rather keep its opening's
+    /// threads for the alpha-beta search. From the first move by default.
+    fn proof_from_move(&self) -> u32 {
+        1
+    }
+    /// What each strength level allows the search in this game (the
+    /// column of its [`GameInfo`](crate::GameInfo)).
+    fn levels(&self) -> &'static LevelColumn;
+}
+
+pub(crate) mod sealed {
+    /// Seals [`SearchHooks`](super::SearchHooks): implemented by the games of this crate only.
+    pub trait Sealed {}
+}
+
+/// A game the engine can search: its [`Rules`], [`Evaluate`] and
+/// [`SearchHooks`]. Every game of the list in `games.rs` is one.
+pub trait Searchable: SearchHooks + Evaluate {}
+
+impl<P: SearchHooks + Evaluate> Searchable for P {}
