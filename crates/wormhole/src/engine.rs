@@ -77,7 +77,7 @@ use std::time::Duration;
 
 use crate::rules::{EvalWeights, MoveSet, Searchable};
 
-pub(crate) use eval::{Scorer, Sink, impl_eval_weights, material_balance, term_counts};
+pub(crate) use eval::{Scorer, Sink, eval_scaffold, impl_eval_weights, material_balance, term_counts};
 pub use eval::{Term, TermShape};
 pub use levels::{Level, LevelColumn, LevelSettings, ParseLevelError};
 pub use minimax::{Minimax, WIN_VALUE};

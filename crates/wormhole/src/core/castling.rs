@@ -6,7 +6,7 @@ use std::fmt;
 
 use crate::core::zobrist::piece_key;
 use crate::excerpt::Excerpt;
-use crate::{Bitboard, Board, Color, Square};
+use crate::{Bitboard, Board, Color, Piece, Role, Square};
 
 /// Kingside (`O-O`) or queenside (`O-O-O`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -182,6 +182,19 @@ impl CastlingRights {
     pub fn iter(self) -> impl Iterator<Item = (Color, CastlingSide)> {
         EACH.into_iter().filter(move |&(c, s)| self.has(c, s))
     }
+
+    /// The first castling these rights allow whose king or rook is not on
+    /// its home square of `board` (a FEN that gives such a right is refused).
+    pub(crate) fn first_without_pieces(self, board: &Board) -> Option<(Color, CastlingSide)> {
+        self.iter().find(|&(color, side)| !pieces_at_home(board, color, side))
+    }
+}
+
+/// Whether `color`'s king and rook for `side` stand on their home squares of `board`.
+pub(crate) fn pieces_at_home(board: &Board, color: Color, side: CastlingSide) -> bool {
+    let s = CastlingSquares::of(color, side);
+    board.piece_at(s.king_from) == Some(Piece { color, role: Role::King })
+        && board.piece_at(s.rook_from) == Some(Piece { color, role: Role::Rook })
 }
 
 /// Every castling, in FEN order (`KQkq`).
