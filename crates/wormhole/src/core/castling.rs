@@ -1,4 +1,5 @@
-//! Castling in the orthodox games (Porthole and Linked-portal chess): the
+//! Castling in the orthodox games (Porthole, Linked-portal and Two-board
+//! portal chess, the last with one set of rights per board): the
 //! two sides, the rights a FEN gives (`KQkq`), the squares each castling
 //! uses and moving the rook. What stops a castling is each game's own.
 
@@ -168,8 +169,8 @@ impl CastlingRights {
         CastlingRights(self.0 & KEEP[sq.index()])
     }
 
-    /// The FEN letter of one castling.
-    pub(crate) const fn letter(color: Color, side: CastlingSide) -> char {
+    /// The FEN letter of one castling: `K`, `Q`, `k` or `q`.
+    pub const fn letter(color: Color, side: CastlingSide) -> char {
         match (color, side) {
             (Color::White, CastlingSide::King) => 'K',
             (Color::White, CastlingSide::Queen) => 'Q',

@@ -34,7 +34,7 @@ pub fn piece_key(board: BoardId, piece: Piece, sq: Square) -> u64 {
 /// The key of one board's castling rights.
 #[inline(always)]
 pub fn castling_key(board: BoardId, rights: CastlingRights) -> u64 {
-    KEY[CASTLING + board.index() * 16 + rights.bits()]
+    KEY[CASTLING + board.index() * 16 + rights.bits() as usize]
 }
 
 /// The key of one board's en passant square, if any.
