@@ -11,8 +11,7 @@ use super::{CastlingRights, Portals, Position, zobrist};
 use crate::core::castling::CastlingSquares;
 use crate::core::fields::{FieldError, Fields};
 use crate::excerpt::Excerpt;
-use crate::games::wormhole::fen::Placement;
-use crate::{Board, Color, FenClaim, Role, Square};
+use crate::{Board, Color, FenClaim, Placement, Role, Square};
 
 /// The default start: White's portal on e4, Black's on a5.
 pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 e4,a5";
