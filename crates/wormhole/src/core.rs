@@ -20,6 +20,7 @@ pub mod move_list;
 pub mod notation;
 pub(crate) mod orthodox;
 pub(crate) mod outcome;
+pub(crate) mod packed;
 pub(crate) mod pins;
 mod placement;
 mod role;

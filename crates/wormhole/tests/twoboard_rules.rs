@@ -39,7 +39,7 @@ fn fen_errors_say_what_and_where() {
     assert_eq!(err(&format!("{kk} w C -|- -|- -")), "board to play must be 'A' or 'B', found 'C'");
     assert_eq!(
         err(&format!("{kk} w A KK|- -|- -")),
-        "board A: castling rights of a board must be '-' or a subset of KQkq in that order, found 'KK'"
+        "board A: castling field must be '-' or letters from 'KQkq' (each once), found 'KK'"
     );
     assert_eq!(
         err(&format!("{kk} w A K|- -|- -")),

@@ -1,4 +1,5 @@
-//! Castling in the orthodox games (Porthole and Linked-portal chess): the
+//! Castling in the orthodox games (Porthole, Linked-portal and Two-board
+//! portal chess, the last with one set of rights per board): the
 //! two sides, the rights a FEN gives (`KQkq`), the squares each castling
 //! uses and moving the rook. What stops a castling is each game's own.
 
@@ -6,7 +7,7 @@ use std::fmt;
 
 use crate::core::zobrist::piece_key;
 use crate::excerpt::Excerpt;
-use crate::{Bitboard, Board, Color, Square};
+use crate::{Bitboard, Board, Color, Piece, Role, Square};
 
 /// Kingside (`O-O`) or queenside (`O-O-O`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -168,8 +169,8 @@ impl CastlingRights {
         CastlingRights(self.0 & KEEP[sq.index()])
     }
 
-    /// The FEN letter of one castling.
-    pub(crate) const fn letter(color: Color, side: CastlingSide) -> char {
+    /// The FEN letter of one castling: `K`, `Q`, `k` or `q`.
+    pub const fn letter(color: Color, side: CastlingSide) -> char {
         match (color, side) {
             (Color::White, CastlingSide::King) => 'K',
             (Color::White, CastlingSide::Queen) => 'Q',
@@ -182,6 +183,19 @@ impl CastlingRights {
     pub fn iter(self) -> impl Iterator<Item = (Color, CastlingSide)> {
         EACH.into_iter().filter(move |&(c, s)| self.has(c, s))
     }
+
+    /// The first castling these rights allow whose king or rook is not on
+    /// its home square of `board` (a FEN that gives such a right is refused).
+    pub(crate) fn first_without_pieces(self, board: &Board) -> Option<(Color, CastlingSide)> {
+        self.iter().find(|&(color, side)| !pieces_at_home(board, color, side))
+    }
+}
+
+/// Whether `color`'s king and rook for `side` stand on their home squares of `board`.
+pub(crate) fn pieces_at_home(board: &Board, color: Color, side: CastlingSide) -> bool {
+    let s = CastlingSquares::of(color, side);
+    board.piece_at(s.king_from) == Some(Piece { color, role: Role::King })
+        && board.piece_at(s.rook_from) == Some(Piece { color, role: Role::Rook })
 }
 
 /// Every castling, in FEN order (`KQkq`).

@@ -1,12 +1,15 @@
 //! Move text every game reads the same way: [`MoveText`], what a written
 //! move of one piece says before looking at a position (piece letter,
 //! origin, capture mark, target, promotion), with [`SyntaxProblem`] when it
-//! is not a move, and how SAN tells a move's origin apart from its rivals.
-//! Each game's `san` module turns a [`MoveText`] into one of its legal
-//! moves.
+//! is not a move, how SAN tells a move's origin apart from its rivals and
+//! marks a check, and how a text is matched to the one legal move it
+//! names. Each game's `san` module turns a [`MoveText`] into one of its
+//! legal moves.
 
+use std::fmt;
 use std::str::FromStr;
 
+use crate::core::castling::CastlingSide;
 use crate::{Role, Square};
 
 /// What is wrong with a text that is not a move.
@@ -135,5 +138,59 @@ pub(crate) fn push_origin(s: &mut String, from: Square, rivals: impl IntoIterato
     }
     if same_file {
         s.push(from.rank_char());
+    }
+}
+
+/// Reads castling, `O-O` or `O-O-O` (also with zeros), in the games that have it.
+pub(crate) fn castling_text(s: &str) -> Option<CastlingSide> {
+    match s {
+        "O-O" | "0-0" => Some(CastlingSide::King),
+        "O-O-O" | "0-0-0" => Some(CastlingSide::Queen),
+        _ => None,
+    }
+}
+
+/// Adds SAN's mark for a move that gives check (`check`): `+`, or `#` when
+/// the side in check has no legal move (asked only then).
+pub(crate) fn push_check_mark(s: &mut String, check: bool, has_legal_move: impl FnOnce() -> bool) {
+    if check {
+        s.push(if has_legal_move() { '+' } else { '#' });
+    }
+}
+
+/// The one move of `legal` that `fits` a text, or why not: `none()` when
+/// no move fits, `many(moves)` when several do (the ambiguity to report).
+pub(crate) fn one_fitting<M: Copy, E>(
+    legal: impl IntoIterator<Item = M>,
+    fits: impl Fn(M) -> bool,
+    none: impl FnOnce() -> E,
+    many: impl FnOnce(Vec<M>) -> E,
+) -> Result<M, E> {
+    let fitting: Vec<M> = legal.into_iter().filter(|&m| fits(m)).collect();
+    match fitting[..] {
+        [m] => Ok(m),
+        [] => Err(none()),
+        _ => Err(many(fitting)),
+    }
+}
+
+/// Displays what a move text says of its origin, as an error names it:
+/// ` on b3`, ` on the b-file`, ` on rank 3`, or nothing (so "no knight on
+/// the b-file can reach d7").
+pub(crate) struct OnLine {
+    /// The origin's file written (0-based), if any.
+    pub(crate) file: Option<u8>,
+    /// The origin's rank written (0-based), if any.
+    pub(crate) rank: Option<u8>,
+}
+
+impl fmt::Display for OnLine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.file, self.rank) {
+            (Some(file), Some(rank)) => write!(f, " on {}{}", (b'a' + file) as char, rank + 1),
+            (Some(file), None) => write!(f, " on the {}-file", (b'a' + file) as char),
+            (None, Some(rank)) => write!(f, " on rank {}", rank + 1),
+            (None, None) => Ok(()),
+        }
     }
 }

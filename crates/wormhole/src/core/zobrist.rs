@@ -15,6 +15,20 @@ pub const fn splitmix(state: u64) -> (u64, u64) {
     (s, z ^ (z >> 31))
 }
 
+/// Fills `keys` with the next keys of the generator from `state`, in
+/// order, and returns the state after them: how each game's tables draw
+/// their keys, one run per table, at compile time.
+pub(crate) const fn fill(keys: &mut [u64], mut state: u64) -> u64 {
+    let mut i = 0;
+    while i < keys.len() {
+        let (next, key) = splitmix(state);
+        state = next;
+        keys[i] = key;
+        i += 1;
+    }
+    state
+}
+
 struct Keys {
     pieces: [[[u64; 64]; 9]; 2],
     holes: [u64; 64],
@@ -28,24 +42,12 @@ static KEYS: Keys = {
     while c < 2 {
         let mut r = 0;
         while r < 9 {
-            let mut s = 0;
-            while s < 64 {
-                let (next, key) = splitmix(state);
-                state = next;
-                keys.pieces[c][r][s] = key;
-                s += 1;
-            }
+            state = fill(&mut keys.pieces[c][r], state);
             r += 1;
         }
         c += 1;
     }
-    let mut s = 0;
-    while s < 64 {
-        let (next, key) = splitmix(state);
-        state = next;
-        keys.holes[s] = key;
-        s += 1;
-    }
+    state = fill(&mut keys.holes, state);
     keys.black = splitmix(state).1;
     keys
 };

@@ -96,3 +96,64 @@ macro_rules! impl_eval_weights {
     };
 }
 pub(crate) use impl_eval_weights;
+
+/// The scaffolding every game's evaluation module repeats, written once:
+/// `FEATURES` (the number of weights, up to the end of the `$last` term),
+/// the weights type `EvalParams` (its doc comment given first, one weight
+/// per feature in the order of the module's `TERMS`, with its material
+/// `value` and [`EvalWeights`](crate::rules::EvalWeights)), and
+/// `features`, the counts of the terms the module's
+/// `terms(pos: &$pos, sink)` feeds. With `material_first` after the
+/// position type, also `material` and `evaluate` for the games whose
+/// material is the board's pieces weighted by the first term (all but
+/// Two-board, which counts a piece in transit).
+macro_rules! eval_scaffold {
+    ($(#[$doc:meta])* $pos:ty, $last:expr) => {
+        /// The number of weights of the evaluation (see [`features`]).
+        pub const FEATURES: usize = $last.start + $last.shape.weights();
+
+        $(#[$doc])*
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub struct EvalParams {
+            /// The weights, in the order of [`TERMS`].
+            pub weights: [i32; FEATURES],
+        }
+
+        impl EvalParams {
+            /// The material value of `role`.
+            #[inline]
+            pub fn value(&self, role: $crate::Role) -> i32 {
+                self.weights[MATERIAL.at(role.index())]
+            }
+        }
+
+        $crate::engine::impl_eval_weights!(EvalParams, TERMS);
+
+        /// How often each term occurs, the side to move's count minus the
+        /// opponent's: `evaluate` is the dot product of this with
+        /// [`EvalParams::weights`]. For fitting the weights to game results.
+        pub fn features(pos: &$pos) -> [i32; FEATURES] {
+            $crate::engine::term_counts(pos.turn(), |sink| terms(pos, sink))
+        }
+    };
+    ($(#[$doc:meta])* $pos:ty, material_first, $last:expr) => {
+        $crate::engine::eval_scaffold!($(#[$doc])* $pos, $last);
+
+        /// Material only, from the side to move's point of view.
+        pub fn material(pos: &$pos, params: &EvalParams) -> i32 {
+            $crate::engine::material_balance(pos.board(), pos.turn(), &params.weights)
+        }
+
+        /// The evaluation of `pos` from the side to move's point of view.
+        /// With `positional` false, material only.
+        pub fn evaluate(pos: &$pos, params: &EvalParams, positional: bool) -> i32 {
+            if !positional {
+                return material(pos, params);
+            }
+            let mut scorer = $crate::engine::Scorer::new(&params.weights);
+            terms(pos, &mut scorer);
+            scorer.for_side(pos.turn())
+        }
+    };
+}
+pub(crate) use eval_scaffold;

@@ -44,7 +44,7 @@ pub mod san;
 mod themes;
 pub mod zobrist;
 
-pub use crate::games::porthole::{CastlingRights, CastlingSide};
+pub use crate::core::castling::{CastlingRights, CastlingSide};
 pub use crate::perft::{self, perft};
 pub use eval::EvalParams;
 pub use fen::{FenError, Setup};

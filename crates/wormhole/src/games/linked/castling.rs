@@ -1,15 +1,9 @@
 //! The castling rights a position keeps (D13): only while king and rook
 //! stand at home (the squares are the orthodox games', `core::castling`).
 
-use super::{CastlingRights, CastlingSide};
-use crate::{Board, Color, Piece, Role};
-
-/// Whether `color`'s king and rook for `side` stand on their home squares.
-pub(crate) fn pieces_at_home(board: &Board, color: Color, side: CastlingSide) -> bool {
-    let s = crate::core::castling::CastlingSquares::of(color, side);
-    board.piece_at(s.king_from) == Some(Piece { color, role: Role::King })
-        && board.piece_at(s.rook_from) == Some(Piece { color, role: Role::Rook })
-}
+use super::CastlingRights;
+use crate::Board;
+use crate::core::castling::pieces_at_home;
 
 /// The rights of `rights` whose king and rook are still at home: after every
 /// move a right is dropped otherwise (moved, captured, teleported or removed

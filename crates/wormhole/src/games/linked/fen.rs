@@ -5,15 +5,13 @@
 //! `0 1`. Reading gives a [`Setup`], what the text says;
 //! [`Position::from_setup`] then checks that it is playable.
 
-use super::castling::pieces_at_home;
 use super::portals::ParsePortalsError;
 use super::routes::forward;
 use super::{CastlingRights, Portals, Position, zobrist};
 use crate::core::castling::CastlingSquares;
 use crate::core::fields::{FieldError, Fields};
 use crate::excerpt::Excerpt;
-use crate::games::wormhole::fen::Placement;
-use crate::{Board, Color, FenClaim, Role, Square};
+use crate::{Board, Color, FenClaim, Placement, Role, Square};
 
 /// The default start: White's portal on e4, Black's on a5.
 pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 e4,a5";
@@ -211,14 +209,13 @@ fn check_pieces(board: &Board, portals: Portals) -> Result<(), FenError> {
 }
 
 fn check_castling(board: &Board, castling: CastlingRights) -> Result<(), FenError> {
-    for (color, side) in castling.iter() {
-        if !pieces_at_home(board, color, side) {
-            let s = CastlingSquares::of(color, side);
-            let letter = CastlingRights::NONE.with(color, side).to_string().chars().next().unwrap_or('-');
-            return Err(FenError::CastlingWithoutPieces { letter, color, king: s.king_from, rook: s.rook_from });
+    match castling.first_without_pieces(board) {
+        Some((color, side)) => {
+            let (s, letter) = (CastlingSquares::of(color, side), CastlingRights::letter(color, side));
+            Err(FenError::CastlingWithoutPieces { letter, color, king: s.king_from, rook: s.rook_from })
         }
+        None => Ok(()),
     }
-    Ok(())
 }
 
 /// An en passant square lies on the third rank of the side that just moved,

@@ -5,6 +5,8 @@ use std::fmt;
 use super::CastlingSide;
 use crate::core::castling::CastlingSquares;
 use crate::core::move_list::MoveStack;
+use crate::core::packed;
+pub(crate) use crate::core::packed::PROMOTIONS;
 use crate::rules::GameMove;
 use crate::{Color, Role, Square};
 
@@ -42,24 +44,17 @@ const EN_PASSANT: u32 = 1;
 const CASTLE: u32 = 2;
 const PORTAL: u32 = 3;
 
-/// The roles a pawn may promote to, strongest first.
-pub(crate) const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
-
 impl Move {
     #[inline]
     const fn pack(from: Square, to: Square, kind: u32, promotion: u32) -> Move {
-        Move(from.index() as u32 | (to.index() as u32) << 6 | kind << 12 | promotion << 14)
+        Move(packed::squares(from, to) | kind << 12 | promotion << 14)
     }
 
     /// A piece move from `from` to the landing square `to`, promoting to
     /// `promotion` if given.
     #[inline]
     pub const fn normal(from: Square, to: Square, promotion: Option<Role>) -> Move {
-        let promo = match promotion {
-            Some(r) => r.index() as u32 + 1,
-            None => 0,
-        };
-        Move::pack(from, to, 0, promo)
+        Move::pack(from, to, 0, packed::promotion_code(promotion))
     }
 
     /// A pawn on `from` taking en passant on `to`.
@@ -84,13 +79,13 @@ impl Move {
     /// The square the piece (or the portal) leaves.
     #[inline]
     pub const fn from(self) -> Square {
-        Square::new((self.0 & 63) as u8)
+        packed::from(self.0)
     }
 
     /// The square the piece lands on (or the portal's target).
     #[inline]
     pub const fn to(self) -> Square {
-        Square::new((self.0 >> 6 & 63) as u8)
+        packed::to(self.0)
     }
 
     /// What kind of move this is.
@@ -123,10 +118,7 @@ impl Move {
     /// The role a pawn promotes to, if this is a promotion.
     #[inline]
     pub const fn promotion(self) -> Option<Role> {
-        match self.0 >> 14 {
-            0 => None,
-            i => Role::from_index(i as usize - 1),
-        }
+        packed::promotion(self.0 >> 14)
     }
 
     /// The packed form (for transposition tables), never 0.
@@ -166,10 +158,7 @@ impl fmt::Display for Move {
             return write!(f, "Z@{}", self.to());
         }
         write!(f, "{}{}", self.from(), self.to())?;
-        if let Some(r) = self.promotion() {
-            write!(f, "{}", r.char().to_ascii_lowercase())?;
-        }
-        Ok(())
+        packed::write_promotion(f, self.promotion())
     }
 }
 

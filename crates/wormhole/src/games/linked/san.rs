@@ -18,7 +18,7 @@ use std::str::FromStr;
 
 use super::moves::PROMOTIONS;
 use super::{CastlingSide, IllegalMoveError, Move, MoveKind, Position};
-use crate::core::notation::push_origin;
+use crate::core::notation::{OnLine, castling_text, one_fitting, push_check_mark, push_origin};
 use crate::excerpt::Excerpt;
 use crate::{Role, Square};
 
@@ -94,23 +94,6 @@ impl fmt::Display for Choices<'_> {
     }
 }
 
-/// Displays the restriction of a move text: ` on the b-file`, ` on rank 3`, ` on b3` or nothing.
-struct OnLine {
-    file: Option<u8>,
-    rank: Option<u8>,
-}
-
-impl fmt::Display for OnLine {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (self.file, self.rank) {
-            (Some(file), Some(rank)) => write!(f, " on {}{}", (b'a' + file) as char, rank + 1),
-            (Some(file), None) => write!(f, " on the {}-file", (b'a' + file) as char),
-            (None, Some(rank)) => write!(f, " on rank {}", rank + 1),
-            (None, None) => Ok(()),
-        }
-    }
-}
-
 /// What is wrong with a text that is not a move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum SyntaxProblem {
@@ -169,14 +152,6 @@ pub struct PieceText {
     pub promotion: Option<Role>,
     /// The coordinate form (`e2a5`): origin and landing, whatever the path.
     pub coordinate: bool,
-}
-
-fn castling_text(s: &str) -> Option<CastlingSide> {
-    match s {
-        "O-O" | "0-0" => Some(CastlingSide::King),
-        "O-O-O" | "0-0-0" => Some(CastlingSide::Queen),
-        _ => None,
-    }
 }
 
 /// `e2a5`, `b6h8q`.
@@ -302,18 +277,16 @@ impl Position {
     /// ```
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let t: MoveText = text.parse()?;
-        let fits = |m: &Move| self.text_fits(&t, *m);
-        let candidates: Vec<Move> = self.legal_moves().iter().filter(fits).collect();
-        match candidates.as_slice() {
-            [m] => Ok(*m),
-            [] => Err(match self.pseudo_legal_moves().iter().find(fits) {
+        let fits = |m: Move| self.text_fits(&t, m);
+        one_fitting(
+            self.legal_moves().iter(),
+            fits,
+            || match self.pseudo_legal_moves().iter().find(|&m| fits(m)) {
                 Some(m) => self.why_illegal(m).into(),
                 None => self.why_unreachable(&t),
-            }),
-            many => {
-                Err(MoveError::Ambiguous { moves: many.to_vec(), sans: many.iter().map(|&m| self.san(m)).collect() })
-            }
-        }
+            },
+            |moves| MoveError::Ambiguous { sans: moves.iter().map(|&m| self.san(m)).collect(), moves },
+        )
     }
 
     /// Whether the text `t` names the move `m` (of some piece of the side to move).
@@ -415,9 +388,7 @@ impl Position {
     pub fn san(&self, m: Move) -> String {
         let mut s = self.san_plain(m);
         let after = self.after(m);
-        if after.is_check() {
-            s.push(if after.has_legal_move() { '+' } else { '#' });
-        }
+        push_check_mark(&mut s, after.is_check(), || after.has_legal_move());
         s
     }
 

@@ -6,7 +6,7 @@
 //! (portal squares and frozen included). Clocks are not hashed.
 
 use super::{CastlingRights, Portals};
-use crate::core::zobrist::{black_key, piece_key, splitmix};
+use crate::core::zobrist::{black_key, fill, piece_key, splitmix};
 use crate::{Board, Color, Square};
 
 struct Keys {
@@ -19,31 +19,11 @@ struct Keys {
 static KEYS: Keys = {
     let mut keys = Keys { portals: [[0; 64]; 2], frozen: 0, castling: [0; 16], en_passant: [0; 8] };
     let mut state = 0x4c49_4e4b_4544_2121; // any fixed seed: the keys must be stable across runs
-    let mut c = 0;
-    while c < 2 {
-        let mut s = 0;
-        while s < 64 {
-            let (next, key) = splitmix(state);
-            state = next;
-            keys.portals[c][s] = key;
-            s += 1;
-        }
-        c += 1;
-    }
-    let mut r = 1;
-    while r < 16 {
-        let (next, key) = splitmix(state);
-        state = next;
-        keys.castling[r] = key;
-        r += 1;
-    }
-    let mut f = 0;
-    while f < 8 {
-        let (next, key) = splitmix(state);
-        state = next;
-        keys.en_passant[f] = key;
-        f += 1;
-    }
+    state = fill(&mut keys.portals[0], state);
+    state = fill(&mut keys.portals[1], state);
+    // No rights hash as 0.
+    state = fill(keys.castling.split_at_mut(1).1, state);
+    state = fill(&mut keys.en_passant, state);
     keys.frozen = splitmix(state).1;
     keys
 };

@@ -9,7 +9,7 @@
 use super::{Position, attacks};
 use crate::core::orthodox::relative_rank;
 use crate::core::steps::{E, NE, NW, SE, SW, W, shift};
-use crate::engine::{Scorer, Sink, Term, TermShape, material_balance, term_counts};
+use crate::engine::{Sink, Term, TermShape};
 use crate::{Bitboard, Color, Role};
 
 /// The value of each piece.
@@ -76,16 +76,13 @@ pub const TERMS: [Term; 12] = [
     TEMPO,
 ];
 
-/// The number of weights of the evaluation (see [`features`]).
-pub const FEATURES: usize = TEMPO.start + TEMPO.shape.weights();
-
-/// The weights of Porthole chess's evaluation, in centipawns, one per
-/// count of [`features`]; [`TERMS`] says where each term's weights are.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EvalParams {
-    /// The weights, in the order of [`TERMS`].
-    pub weights: [i32; FEATURES],
-}
+crate::engine::eval_scaffold!(
+    /// The weights of Porthole chess's evaluation, in centipawns, one per
+    /// count of [`features`]; [`TERMS`] says where each term's weights are.
+    Position,
+    material_first,
+    TEMPO
+);
 
 impl Default for EvalParams {
     /// The weights the engine plays with: set by hand, then checked by
@@ -115,39 +112,6 @@ impl Default for EvalParams {
         ];
         EvalParams { weights }
     }
-}
-
-impl EvalParams {
-    /// The material value of `role`.
-    #[inline]
-    pub fn value(&self, role: Role) -> i32 {
-        self.weights[MATERIAL.at(role.index())]
-    }
-}
-
-crate::engine::impl_eval_weights!(EvalParams, TERMS);
-
-/// Material only, from the side to move's point of view.
-pub fn material(pos: &Position, params: &EvalParams) -> i32 {
-    material_balance(pos.board(), pos.turn(), &params.weights)
-}
-
-/// The evaluation of `pos` from the side to move's point of view.
-/// With `positional` false, material only.
-pub fn evaluate(pos: &Position, params: &EvalParams, positional: bool) -> i32 {
-    if !positional {
-        return material(pos, params);
-    }
-    let mut scorer = Scorer::new(&params.weights);
-    terms(pos, &mut scorer);
-    scorer.for_side(pos.turn())
-}
-
-/// How often each term occurs, the side to move's count minus the
-/// opponent's: [`evaluate`] is the dot product of this with
-/// [`EvalParams::weights`]. For fitting the weights to game results.
-pub fn features(pos: &Position) -> [i32; FEATURES] {
-    term_counts(pos.turn(), |sink| terms(pos, sink))
 }
 
 /// The squares next to any of `squares`.

@@ -11,7 +11,7 @@ use super::{CastlingRights, MAX_PIECES_PER_SIDE, MAX_TOKENS, Position, Tokens, z
 use crate::core::castling::{CastlingSquares, ParseCastlingError};
 use crate::core::fields::{FieldError, Fields};
 use crate::excerpt::Excerpt;
-use crate::{Board, Color, FenClaim, Piece, Placement, Role, Square};
+use crate::{Board, Color, FenClaim, Placement, Role, Square};
 
 /// The default start as a PFEN.
 pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 b5,c5,f5,g5,b4,c4,f4,g4";
@@ -223,13 +223,11 @@ impl Position {
 }
 
 fn check_castling(board: &Board, castling: CastlingRights) -> Result<(), FenError> {
-    let at = |sq: Square, color: Color, role: Role| board.piece_at(sq) == Some(Piece { color, role });
-    for (color, side) in castling.iter() {
-        let s = CastlingSquares::of(color, side);
-        if !at(s.king_from, color, Role::King) || !at(s.rook_from, color, Role::Rook) {
-            let letter = CastlingRights::letter(color, side);
-            return Err(FenError::CastlingWithoutPieces { letter, color, king: s.king_from, rook: s.rook_from });
+    match castling.first_without_pieces(board) {
+        Some((color, side)) => {
+            let (s, letter) = (CastlingSquares::of(color, side), CastlingRights::letter(color, side));
+            Err(FenError::CastlingWithoutPieces { letter, color, king: s.king_from, rook: s.rook_from })
         }
+        None => Ok(()),
     }
-    Ok(())
 }

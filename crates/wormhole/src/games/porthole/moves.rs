@@ -6,6 +6,8 @@ use std::mem::MaybeUninit;
 
 use super::MAX_PIECES_PER_SIDE;
 use crate::core::castling::{CastlingSide, CastlingSquares};
+use crate::core::packed;
+pub(crate) use crate::core::packed::PROMOTIONS;
 use crate::rules::{GameMove, MoveSet};
 use crate::{Bitboard, Color, Role, Square};
 
@@ -37,29 +39,16 @@ pub struct Move(u32);
 const CASTLE: u32 = 1;
 const PORTHOLE: u32 = 2;
 
-/// The roles a pawn may promote to, strongest first.
-pub(crate) const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
-
 impl Move {
     #[inline]
     const fn pack(from: Square, to: Square, entry: Square, kind: u32, promotion: u32) -> Move {
-        Move(
-            from.index() as u32
-                | (to.index() as u32) << 6
-                | (entry.index() as u32) << 12
-                | kind << 18
-                | promotion << 20,
-        )
+        Move(packed::squares(from, to) | (entry.index() as u32) << 12 | kind << 18 | promotion << 20)
     }
 
     /// An orthodox move from `from` to `to`, promoting to `promotion` if given.
     #[inline]
     pub const fn normal(from: Square, to: Square, promotion: Option<Role>) -> Move {
-        let promo = match promotion {
-            Some(r) => r.index() as u32 + 1,
-            None => 0,
-        };
-        Move::pack(from, to, from, 0, promo)
+        Move::pack(from, to, from, 0, packed::promotion_code(promotion))
     }
 
     /// `color` castling on `side` (the king's move, `e1g1` in coordinates).
@@ -79,14 +68,14 @@ impl Move {
     /// The square the piece leaves.
     #[inline]
     pub const fn from(self) -> Square {
-        Square::new((self.0 & 63) as u8)
+        packed::from(self.0)
     }
 
     /// The square the piece ends on: the exit of a porthole move, the
     /// king's square after castling.
     #[inline]
     pub const fn to(self) -> Square {
-        Square::new((self.0 >> 6 & 63) as u8)
+        packed::to(self.0)
     }
 
     /// The entry of a porthole move.
@@ -137,10 +126,7 @@ impl Move {
     /// The role a pawn promotes to, if this is a promotion.
     #[inline]
     pub const fn promotion(self) -> Option<Role> {
-        match self.0 >> 20 {
-            0 => None,
-            i => Role::from_index(i as usize - 1),
-        }
+        packed::promotion(self.0 >> 20)
     }
 
     /// The packed form (for transposition tables).
@@ -182,10 +168,7 @@ impl fmt::Display for Move {
             write!(f, "{e}")?;
         }
         write!(f, "{}", self.to())?;
-        if let Some(r) = self.promotion() {
-            write!(f, "{}", r.char().to_ascii_lowercase())?;
-        }
-        Ok(())
+        packed::write_promotion(f, self.promotion())
     }
 }
 

@@ -17,7 +17,7 @@ use super::illegal::LongForm;
 use super::moves::PROMOTIONS;
 use super::{CastlingSide, IllegalMoveError, Move, MoveKind, Position};
 use crate::core::castling::CastlingSquares;
-use crate::core::notation::{self, push_origin};
+use crate::core::notation::{self, OnLine, castling_text, one_fitting, push_check_mark, push_origin};
 use crate::excerpt::Excerpt;
 use crate::{Role, Square};
 
@@ -37,7 +37,7 @@ pub enum MoveError {
     #[error(transparent)]
     Illegal(#[from] IllegalMoveError),
     /// No piece of the side to move fits the text.
-    #[error("{}", NoMatch { role: *.role, from_file: *.from_file, from_rank: *.from_rank, to: *.to, exit: *.exit })]
+    #[error("no {}{} can {} {to}", .role.name(), OnLine { file: *.from_file, rank: *.from_rank }, if .exit.is_some() { "enter" } else { "reach" })]
     NoMatch {
         /// The piece written (a pawn when no letter was).
         role: Role,
@@ -95,29 +95,6 @@ impl fmt::Display for ExitChoices<'_> {
     }
 }
 
-/// Displays "no knight on the b-file can enter g4".
-struct NoMatch {
-    role: Role,
-    from_file: Option<u8>,
-    from_rank: Option<u8>,
-    to: Square,
-    exit: Option<Square>,
-}
-
-impl fmt::Display for NoMatch {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "no {}", self.role.name())?;
-        match (self.from_file, self.from_rank) {
-            (Some(file), Some(rank)) => write!(f, " on {}", Square::from_coords(file, rank).ok_or(fmt::Error)?)?,
-            (Some(file), None) => write!(f, " on the {}-file", (b'a' + file) as char)?,
-            (None, Some(rank)) => write!(f, " on rank {}", rank + 1)?,
-            (None, None) => {}
-        }
-        let verb = if self.exit.is_some() { "enter" } else { "reach" };
-        write!(f, " can {verb} {}", self.to)
-    }
-}
-
 /// What is wrong with a text that is not a move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum SyntaxProblem {
@@ -158,14 +135,6 @@ pub struct PieceText {
     pub head: notation::MoveText,
     /// The exit of a porthole move.
     pub exit: Option<Square>,
-}
-
-fn castling_text(s: &str) -> Option<CastlingSide> {
-    match s {
-        "O-O" | "0-0" => Some(CastlingSide::King),
-        "O-O-O" | "0-0-0" => Some(CastlingSide::Queen),
-        _ => None,
-    }
 }
 
 /// Reads the part before `>` (or a whole normal move) with the long-form
@@ -254,18 +223,16 @@ impl Position {
     /// ```
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let t: MoveText = text.parse()?;
-        let fits = |m: &Move| self.text_fits(&t, *m);
-        let candidates: Vec<Move> = self.legal_moves().iter().filter(fits).collect();
-        match candidates.as_slice() {
-            [m] => Ok(*m),
-            [] => Err(match self.pseudo_legal_moves().iter().find(fits) {
+        let fits = |m: Move| self.text_fits(&t, m);
+        one_fitting(
+            self.legal_moves().iter(),
+            fits,
+            || match self.pseudo_legal_moves().iter().find(|&m| fits(m)) {
                 Some(m) => self.why_illegal(m).into(),
                 None => self.why_unreachable(&t),
-            }),
-            many => {
-                Err(MoveError::Ambiguous { moves: many.to_vec(), sans: many.iter().map(|&m| self.san(m)).collect() })
-            }
-        }
+            },
+            |moves| MoveError::Ambiguous { sans: moves.iter().map(|&m| self.san(m)).collect(), moves },
+        )
     }
 
     fn text_fits(&self, t: &MoveText, m: Move) -> bool {
@@ -365,9 +332,7 @@ impl Position {
     pub fn san(&self, m: Move) -> String {
         let mut s = self.san_plain(m);
         let after = self.after(m);
-        if after.is_check() {
-            s.push(if after.has_legal_move() { '+' } else { '#' });
-        }
+        push_check_mark(&mut s, after.is_check(), || after.has_legal_move());
         s
     }
 

@@ -6,7 +6,7 @@
 //! repetition compares (PORTAL.md, D9). Clocks are not hashed.
 
 use super::{CastlingRights, MAX_TOKENS, Tokens};
-use crate::core::zobrist::{black_key, piece_key, splitmix};
+use crate::core::zobrist::{black_key, fill, piece_key};
 use crate::{Board, Color, Square};
 
 const HEIGHTS: usize = MAX_TOKENS as usize + 1;
@@ -22,22 +22,12 @@ static KEYS: Keys = {
     let mut state = 0x504f_5254_484f_4c45; // any fixed seed: the keys must be stable across runs
     let mut s = 0;
     while s < 64 {
-        let mut h = 1;
-        while h < HEIGHTS {
-            let (next, key) = splitmix(state);
-            state = next;
-            keys.tokens[s][h] = key;
-            h += 1;
-        }
+        // No token hashes as 0.
+        state = fill(keys.tokens[s].split_at_mut(1).1, state);
         s += 1;
     }
-    let mut r = 1;
-    while r < 16 {
-        let (next, key) = splitmix(state);
-        state = next;
-        keys.castling[r] = key;
-        r += 1;
-    }
+    // No rights hash as 0.
+    fill(keys.castling.split_at_mut(1).1, state);
     keys
 };
 

@@ -9,7 +9,7 @@
 
 use super::{BoardId, PORTALS, Position, attacks};
 use crate::core::orthodox::{ROLES, is_passed, pawn_step, relative_rank};
-use crate::engine::{Scorer, Sink, Term, TermShape, term_counts};
+use crate::engine::{Scorer, Sink, Term, TermShape};
 use crate::{Bitboard, Color, Role};
 
 /// The value of each piece.
@@ -68,16 +68,12 @@ pub const TERMS: [Term; 11] = [
     TEMPO,
 ];
 
-/// The number of weights of the evaluation (see [`features`]).
-pub const FEATURES: usize = TEMPO.start + TEMPO.shape.weights();
-
-/// The weights of Two-board portal chess's evaluation, in centipawns, one
-/// per count of [`features`]; [`TERMS`] says where each term's weights are.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EvalParams {
-    /// The weights, in the order of [`TERMS`].
-    pub weights: [i32; FEATURES],
-}
+crate::engine::eval_scaffold!(
+    /// The weights of Two-board portal chess's evaluation, in centipawns, one
+    /// per count of [`features`]; [`TERMS`] says where each term's weights are.
+    Position,
+    TEMPO
+);
 
 impl Default for EvalParams {
     /// The weights the engine plays with: orthodox values and Porthole
@@ -114,16 +110,6 @@ impl Default for EvalParams {
     }
 }
 
-impl EvalParams {
-    /// The material value of `role`.
-    #[inline]
-    pub fn value(&self, role: Role) -> i32 {
-        self.weights[MATERIAL.at(role.index())]
-    }
-}
-
-crate::engine::impl_eval_weights!(EvalParams, TERMS);
-
 /// Material only, from the side to move's point of view.
 pub fn material(pos: &Position, params: &EvalParams) -> i32 {
     let mut scorer = Scorer::new(&params.weights);
@@ -153,13 +139,6 @@ pub fn evaluate(pos: &Position, params: &EvalParams, positional: bool) -> i32 {
         material_terms(pos, &mut scorer);
     }
     scorer.for_side(pos.turn())
-}
-
-/// How often each term occurs, the side to move's count minus the
-/// opponent's: [`evaluate`] is the dot product of this with
-/// [`EvalParams::weights`]. For fitting the weights to game results.
-pub fn features(pos: &Position) -> [i32; FEATURES] {
-    term_counts(pos.turn(), |sink| terms(pos, sink))
 }
 
 /// The pieces of both boards and any piece in transit.

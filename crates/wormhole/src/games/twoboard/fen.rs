@@ -246,13 +246,8 @@ impl Position {
 
     fn validate_castling(&self) -> Result<(), InvalidPosition> {
         for id in BoardId::BOTH {
-            for (color, side) in self.castling[id].iter() {
-                let s = super::castling::CastlingSquares::of(color, side);
-                let at = |sq: Square, role: Role| self.boards[id].piece_at(sq) == Some(Piece { color, role });
-                if !at(s.king_from, Role::King) || !at(s.rook_from, Role::Rook) {
-                    let letter = CastlingRights::letter(color, side);
-                    return Err(InvalidPosition::CastlingWithoutPieces(id, letter));
-                }
+            if let Some((color, side)) = self.castling[id].first_without_pieces(&self.boards[id]) {
+                return Err(InvalidPosition::CastlingWithoutPieces(id, CastlingRights::letter(color, side)));
             }
         }
         Ok(())

@@ -5,7 +5,7 @@
 //! Candidates are generated pseudo-legally on the board to play and kept
 //! if, once played, the mover's king is safe by D11 and D12.
 
-use super::castling::CastlingSquares;
+use super::castling::{CastlingSquares, pieces_at_home};
 use super::moves::PROMOTIONS;
 use super::{BoardId, CastlingSide, IntentState, Move, MoveKind, MoveList, PORTALS, Position, attacks};
 use crate::core::legal::forward;
@@ -207,12 +207,10 @@ impl Position {
         let b = &self.boards[id];
         for side in CastlingSide::ALL {
             let s = CastlingSquares::of(us, side);
-            let at = |sq: Square, role: Role| b.piece_at(sq).is_some_and(|p| p.color == us && p.role == role);
             if self.castling[id].has(us, side)
-                && at(s.king_from, Role::King)
-                && at(s.rook_from, Role::Rook)
-                && b.occupied().0 & s.between == 0
-                && s.king_path.iter().all(|&sq| !self.is_attacked(!us, id, sq))
+                && pieces_at_home(b, us, side)
+                && (b.occupied() & s.between).is_empty()
+                && s.king_path.into_iter().all(|sq| !self.is_attacked(!us, id, sq))
             {
                 list.push(Move::castle(id, s.king_from, s.king_to));
             }

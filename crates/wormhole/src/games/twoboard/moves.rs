@@ -4,6 +4,9 @@ use std::fmt;
 
 use super::BoardId;
 use crate::core::move_list::MoveStack;
+use crate::core::packed;
+/// The roles a pawn may promote to, strongest first (D6).
+pub(crate) use crate::core::packed::PROMOTIONS;
 use crate::rules::GameMove;
 use crate::{Role, Square};
 
@@ -46,31 +49,18 @@ const KINDS: [MoveKind; 6] =
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move(u32);
 
-/// The roles a pawn may promote to, strongest first (D6).
-pub(crate) const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
-
 impl Move {
     /// The lost move or pass, `0000`.
     pub const NULL: Move = Move::pack(BoardId::A, Square::new(0), Square::new(0), MoveKind::Null, 0);
 
     const fn pack(board: BoardId, from: Square, to: Square, kind: MoveKind, promotion: u32) -> Move {
-        Move(
-            from.index() as u32
-                | (to.index() as u32) << 6
-                | (board as u32) << 12
-                | (kind as u32) << 13
-                | promotion << 16,
-        )
+        Move(packed::squares(from, to) | (board as u32) << 12 | (kind as u32) << 13 | promotion << 16)
     }
 
     /// An orthodox move on `board`, promoting to `promotion` if given.
     #[inline]
     pub const fn normal(board: BoardId, from: Square, to: Square, promotion: Option<Role>) -> Move {
-        let promo = match promotion {
-            Some(r) => r.index() as u32 + 1,
-            None => 0,
-        };
-        Move::pack(board, from, to, MoveKind::Normal, promo)
+        Move::pack(board, from, to, MoveKind::Normal, packed::promotion_code(promotion))
     }
 
     /// Castling on `board`: the king's move from `from` to `to`.
@@ -107,13 +97,13 @@ impl Move {
     /// The square the piece leaves (for a teleport, its portal on the source board).
     #[inline]
     pub const fn from(self) -> Square {
-        Square::new((self.0 & 63) as u8)
+        packed::from(self.0)
     }
 
     /// The square the piece ends on.
     #[inline]
     pub const fn to(self) -> Square {
-        Square::new((self.0 >> 6 & 63) as u8)
+        packed::to(self.0)
     }
 
     /// What kind of move this is.
@@ -125,10 +115,7 @@ impl Move {
     /// The role a pawn promotes to, if this is a promotion.
     #[inline]
     pub const fn promotion(self) -> Option<Role> {
-        match self.0 >> 16 {
-            0 => None,
-            i => Role::from_index(i as usize - 1),
-        }
+        packed::promotion(self.0 >> 16)
     }
 
     /// The packed form (never 0 for a move a position generates).
@@ -146,10 +133,7 @@ impl fmt::Display for Move {
             MoveKind::Teleport => write!(f, "{}{from}{board}{to}", board.other()),
             _ => {
                 write!(f, "{board}{from}{to}")?;
-                match self.promotion() {
-                    Some(r) => write!(f, "{}", r.char().to_ascii_lowercase()),
-                    None => Ok(()),
-                }
+                packed::write_promotion(f, self.promotion())
             }
         }
     }

@@ -19,6 +19,7 @@ use std::str::FromStr;
 
 use super::moves::PROMOTIONS;
 use super::{BoardId, CastlingSide, IllegalMoveError, Move, MoveKind, MoveList, Position};
+use crate::core::notation::{castling_text, one_fitting, push_origin};
 use crate::excerpt::Excerpt;
 use crate::{Role, Square};
 
@@ -176,8 +177,7 @@ pub fn readings(text: &str) -> Result<Vec<MoveText>, MoveError> {
 fn read_body(board: Option<BoardId>, body: &str) -> Result<MoveText, SyntaxProblem> {
     match body {
         "--" => Ok(MoveText::Null(board)),
-        "O-O" | "0-0" => Ok(MoveText::Castle(board, CastlingSide::King)),
-        "O-O-O" | "0-0-0" => Ok(MoveText::Castle(board, CastlingSide::Queen)),
+        _ if let Some(side) = castling_text(body) => Ok(MoveText::Castle(board, side)),
         _ => match body.strip_suffix('^') {
             Some(intent) => intent_square(intent).map(|sq| MoveText::Intent(board, sq)).ok_or(SyntaxProblem::NoSquare),
             None => normal(board, body),
@@ -313,17 +313,16 @@ impl Position {
     /// ```
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let readings = readings(text)?;
-        let legal = self.legal_moves();
-        let fits: Vec<Move> = legal.iter().filter(|&m| readings.iter().any(|&r| self.fits(r, m))).collect();
-        match fits[..] {
-            [m] => Ok(m),
-            [] => {
+        one_fitting(
+            self.legal_moves().iter(),
+            |m| readings.iter().any(|&r| self.fits(r, m)),
+            || {
                 // Of two readings, the one on the board to play says more.
                 let here = |r: &&MoveText| r.board().is_none_or(|b| b == self.board);
-                Err(self.refusal(*readings.iter().find(here).unwrap_or(&readings[0]), text))
-            }
-            _ => Err(MoveError::Ambiguous { sans: fits.iter().map(|&m| self.san(m)).collect(), moves: fits }),
-        }
+                self.refusal(*readings.iter().find(here).unwrap_or(&readings[0]), text)
+            },
+            |moves| MoveError::Ambiguous { sans: moves.iter().map(|&m| self.san(m)).collect(), moves },
+        )
     }
 
     /// Whether the legal move `m` is one `text` may name.
@@ -418,32 +417,27 @@ impl Position {
             MoveKind::Normal | MoveKind::EnPassant => {
                 let role = role_on(board, from);
                 let x = if self.captured_by(m).is_some() { "x" } else { "" };
-                let origin = self.disambiguation(m, role, !x.is_empty());
+                let mut origin = String::new();
+                push_origin(&mut origin, from, self.rivals(m, role), role == Role::Pawn && !x.is_empty());
                 let promotion = m.promotion().map_or(String::new(), |r| format!("={}", r.char()));
                 format!("{board}:{}{origin}{x}{to}{promotion}", letter(role))
             }
         }
     }
 
-    /// The origin's file and/or rank that tell `m` from the other legal
-    /// moves of a `role` to its target (a pawn capture always shows its file).
-    fn disambiguation(&self, m: Move, role: Role, capture: bool) -> String {
-        let from = m.from();
+    /// The origins of the other legal moves of a `role` (not a pawn's: a
+    /// pawn capture shows its file anyway) to the target of `m`, which SAN
+    /// tells `m` apart from.
+    fn rivals(&self, m: Move, role: Role) -> Vec<Square> {
         if role == Role::Pawn {
-            return if capture { from.file_char().to_string() } else { String::new() };
+            return Vec::new();
         }
-        let others: Vec<Square> = self
-            .legal_moves()
+        let from = m.from();
+        self.legal_moves()
             .iter()
             .filter(|&o| o.kind() == MoveKind::Normal && o.to() == m.to() && o.from() != from)
             .map(Move::from)
             .filter(|&sq| self.boards[m.board()].piece_at(sq).is_some_and(|p| p.role == role))
-            .collect();
-        match others {
-            _ if others.is_empty() => String::new(),
-            _ if others.iter().all(|o| o.file() != from.file()) => from.file_char().to_string(),
-            _ if others.iter().all(|o| o.rank() != from.rank()) => from.rank_char().to_string(),
-            _ => from.to_string(),
-        }
+            .collect()
     }
 }

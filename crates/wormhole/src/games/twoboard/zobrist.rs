@@ -4,7 +4,7 @@
 //! equal hashes mean a repeated position.
 
 use super::{BoardId, CastlingRights, Intent, IntentState};
-use crate::core::zobrist::splitmix;
+use crate::core::zobrist::fill;
 use crate::{Color, Piece, Role, Square};
 
 const PIECES: usize = 0; // [board][color][role 0..6][square]
@@ -16,17 +16,10 @@ const BOARD_B: usize = BLACK + 1;
 const KEYS: usize = BOARD_B + 1;
 
 /// Fixed pseudo-random keys from the crate's one SplitMix64
-/// ([`splitmix`]), computed at compile time.
+/// ([`fill`]), computed at compile time.
 const fn keys() -> [u64; KEYS] {
     let mut table = [0u64; KEYS];
-    let mut state: u64 = 0x2b0a_7dc4_e51f_9327;
-    let mut i = 0;
-    while i < KEYS {
-        let (next, key) = splitmix(state);
-        state = next;
-        table[i] = key;
-        i += 1;
-    }
+    fill(&mut table, 0x2b0a_7dc4_e51f_9327);
     table
 }
 
@@ -41,7 +34,7 @@ pub fn piece_key(board: BoardId, piece: Piece, sq: Square) -> u64 {
 /// The key of one board's castling rights.
 #[inline(always)]
 pub fn castling_key(board: BoardId, rights: CastlingRights) -> u64 {
-    KEY[CASTLING + board.index() * 16 + rights.bits()]
+    KEY[CASTLING + board.index() * 16 + rights.bits() as usize]
 }
 
 /// The key of one board's en passant square, if any.

@@ -8,7 +8,7 @@
 use super::attacks;
 use super::{Position, Variant};
 use crate::core::steps::{FILE_A, FILE_H, shift};
-use crate::engine::{Scorer, Sink, Term, TermShape, material_balance, term_counts};
+use crate::engine::{Sink, Term, TermShape};
 use crate::{Board, Color, Role};
 
 /// The value of each piece.
@@ -50,17 +50,14 @@ pub const LATE_TEMPO: Term = ONE_MOVE.then("latetempo", TermShape::One, "being t
 pub const TERMS: [Term; 10] =
     [MATERIAL, MOBILITY, KING_ESCAPE, KING_BOXED, TRAPPED, PAWN_AHEAD, TEMPO, LATE_MOBILITY, ONE_MOVE, LATE_TEMPO];
 
-/// The number of weights of the evaluation (see [`features`]).
-pub const FEATURES: usize = LATE_TEMPO.start + LATE_TEMPO.shape.weights();
-
-/// The weights of the evaluation, in centipawns, one per count of
-/// [`features`]; [`TERMS`] says where each term's weights are. Penalties
-/// have negative weights.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EvalParams {
-    /// The weights, in the order of [`TERMS`].
-    pub weights: [i32; FEATURES],
-}
+crate::engine::eval_scaffold!(
+    /// The weights of the evaluation, in centipawns, one per count of
+    /// [`features`]; [`TERMS`] says where each term's weights are. Penalties
+    /// have negative weights.
+    Position,
+    material_first,
+    LATE_TEMPO
+);
 
 impl Default for EvalParams {
     /// The classic weights.
@@ -97,15 +94,7 @@ impl EvalParams {
         };
         EvalParams { weights }
     }
-
-    /// The material value of `role`.
-    #[inline]
-    pub fn value(&self, role: Role) -> i32 {
-        self.weights[MATERIAL.at(role.index())]
-    }
 }
-
-crate::engine::impl_eval_weights!(EvalParams, TERMS);
 
 /// How many open squares the file of `sq` has strictly ahead of it for `color`.
 #[inline(always)]
@@ -117,29 +106,6 @@ fn open_ahead(color: Color, sq: usize, open: u64) -> usize {
         Color::Black => (open << (63 - sq)) & FILE_H & !(1 << 63),
     };
     ahead.count_ones() as usize
-}
-
-/// Material only, from the side to move's point of view.
-pub fn material(pos: &Position, params: &EvalParams) -> i32 {
-    material_balance(pos.board(), pos.turn(), &params.weights)
-}
-
-/// The evaluation of `pos` from the side to move's point of view.
-/// With `positional` false, material only.
-pub fn evaluate(pos: &Position, params: &EvalParams, positional: bool) -> i32 {
-    if !positional {
-        return material(pos, params);
-    }
-    let mut scorer = Scorer::new(&params.weights);
-    terms(pos, &mut scorer);
-    scorer.for_side(pos.turn())
-}
-
-/// How often each term occurs, the side to move's count minus the
-/// opponent's: `evaluate` is the dot product of this with
-/// [`EvalParams::weights`]. For fitting the weights to game results.
-pub fn features(pos: &Position) -> [i32; FEATURES] {
-    term_counts(pos.turn(), |sink| terms(pos, sink))
 }
 
 /// Feeds every term of the evaluation of `pos` to `sink`.

@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use crate::core::packed;
 use crate::rules::{GameMove, MoveBuffer, MoveSet};
 use crate::{Role, Square};
 
@@ -31,32 +32,26 @@ impl Move {
     /// only: outside the rules, moves are found, not built.
     #[inline]
     pub(crate) const fn new(from: Square, to: Square, promotion: Option<Role>) -> Move {
-        let promo = match promotion {
-            Some(r) => r.index() as u16 + 1,
-            None => 0,
-        };
-        Move(from.index() as u16 | (to.index() as u16) << 6 | promo << 12)
+        // Fits in 16 bits: 12 of squares, 4 of a promotion code (at most 9).
+        Move((packed::squares(from, to) | packed::promotion_code(promotion) << 12) as u16)
     }
 
     /// The square the piece leaves (it becomes a hole).
     #[inline]
     pub const fn from(self) -> Square {
-        Square::new((self.0 & 63) as u8)
+        packed::from(self.0 as u32)
     }
 
     /// The square the piece arrives on.
     #[inline]
     pub const fn to(self) -> Square {
-        Square::new((self.0 >> 6 & 63) as u8)
+        packed::to(self.0 as u32)
     }
 
     /// The role a pawn promotes to, if this is a promotion.
     #[inline]
     pub const fn promotion(self) -> Option<Role> {
-        match self.0 >> 12 {
-            0 => None,
-            i => Role::from_index(i as usize - 1),
-        }
+        packed::promotion((self.0 >> 12) as u32)
     }
 
     /// The packed 16-bit form: from in bits 0-5, to in bits 6-11, the
@@ -90,10 +85,7 @@ impl GameMove for Move {
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.from(), self.to())?;
-        if let Some(r) = self.promotion() {
-            write!(f, "{}", r.char().to_ascii_lowercase())?;
-        }
-        Ok(())
+        packed::write_promotion(f, self.promotion())
     }
 }
 

@@ -8,7 +8,7 @@
 use std::fmt;
 
 pub use crate::core::notation::MoveText;
-use crate::core::notation::{self, push_origin};
+use crate::core::notation::{self, OnLine, one_fitting, push_check_mark, push_origin};
 use crate::excerpt::Excerpt;
 use crate::{IllegalMoveError, Move, Position, Role, Square};
 
@@ -76,22 +76,6 @@ impl crate::rules::MoveTextError for MoveError {
     }
 }
 
-/// Displays the restriction of a move text: ` on the b-file`, ` on rank 3` or nothing.
-struct OnLine {
-    file: Option<u8>,
-    rank: Option<u8>,
-}
-
-impl fmt::Display for OnLine {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (self.file, self.rank) {
-            (Some(file), _) => write!(f, " on the {}-file", (b'a' + file) as char),
-            (_, Some(rank)) => write!(f, " on rank {}", rank + 1),
-            _ => Ok(()),
-        }
-    }
-}
-
 /// Displays a move in the long form with piece letter: `Nd3f6`, `e2e4`, `b7a8=Q`.
 pub(crate) struct LongForm {
     pub(crate) role: Role,
@@ -140,20 +124,17 @@ impl Position {
     /// ```
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let t = read_text(text)?;
-        let fits = |m: &Move| self.text_fits(&t, *m);
+        let fits = |m: Move| self.text_fits(&t, m);
         let legal = self.legal_moves();
-        let candidates: Vec<Move> = legal.iter().copied().filter(fits).collect();
-        match candidates.as_slice() {
-            [m] => Ok(*m),
-            [] => Err(match self.pseudo_legal_moves().iter().copied().find(fits) {
+        one_fitting(
+            legal.iter().copied(),
+            fits,
+            || match self.pseudo_legal_moves().iter().copied().find(|&m| fits(m)) {
                 Some(m) => self.why_illegal(m).into(),
                 None => self.why_unreachable(&t),
-            }),
-            many => {
-                let sans = many.iter().map(|&m| self.san_among(m, &legal)).collect();
-                Err(MoveError::Ambiguous { moves: many.to_vec(), sans })
-            }
-        }
+            },
+            |moves| MoveError::Ambiguous { sans: moves.iter().map(|&m| self.san_among(m, &legal)).collect(), moves },
+        )
     }
 
     fn text_fits(&self, t: &MoveText, m: Move) -> bool {
@@ -238,9 +219,7 @@ impl Position {
     fn san_among(&self, m: Move, legal: &[Move]) -> String {
         let mut s = self.san_plain_among(m, legal);
         let after = self.after(m);
-        if after.is_check() {
-            s.push(if after.has_legal_move() { '+' } else { '#' });
-        }
+        push_check_mark(&mut s, after.is_check(), || after.has_legal_move());
         s
     }
 
