@@ -15,6 +15,7 @@
 mod game;
 mod go;
 mod input;
+mod move_text;
 mod worker;
 
 use std::io::Write;
