@@ -215,9 +215,8 @@ pub fn load_puzzles(file: Option<&Path>, dir: &Path) -> LoadedPuzzles {
     let mut notes = Vec::new();
     let puzzles = match file {
         Some(path) => read_puzzle_file(path, &mut notes),
-        None => puzzle_sets::SETS
-            .iter()
-            .flat_map(|&(kind, text)| puzzles_of(text, &format!("the shipped {kind} set"), &mut notes))
+        None => puzzle_sets::sets()
+            .flat_map(|(kind, text)| puzzles_of(text, &format!("the shipped {kind} set"), &mut notes))
             .collect(),
     };
     let personal_file = personal_path(dir);
@@ -369,7 +368,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let loaded = load_puzzles(None, dir.path());
         assert!(loaded.notes.is_empty(), "{:?}", loaded.notes);
-        for (kind, text) in puzzle_sets::SETS {
+        for (kind, text) in puzzle_sets::sets() {
             let shipped = parse_file(text).unwrap().len();
             let offered = loaded.puzzles.iter().filter(|p| p.game == kind).count();
             assert_eq!(offered, shipped, "{kind}");

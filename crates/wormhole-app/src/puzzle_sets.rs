@@ -1,21 +1,20 @@
 //! The puzzle sets shipped inside the program (so the trainer works
-//! offline): one table, [`SETS`], of each game's set, made by
-//! `wormhole puzzles generate` and re-proved by `wormhole puzzles check`.
+//! offline), found from the library's list of games: each game names its
+//! set in its line ([`GameInfo::puzzles`](wormhole::GameInfo::puzzles),
+//! a file of the game's folder), made by `wormhole puzzles generate` and
+//! re-proved by `wormhole puzzles check`.
 
-use wormhole::GameKind;
+use wormhole::{GAMES, GameKind};
 
-/// Each game's shipped set: the text of its puzzle file.
-pub const SETS: [(GameKind, &str); 5] = [
-    (GameKind::Classic, include_str!("../data/puzzles/classic.tsv")),
-    (GameKind::Fairy, include_str!("../data/puzzles/fairy.tsv")),
-    (GameKind::Porthole, include_str!("../data/puzzles/porthole.tsv")),
-    (GameKind::Linked, include_str!("../data/puzzles/linked.tsv")),
-    (GameKind::Twoboard, include_str!("../data/puzzles/twoboard.tsv")),
-];
+/// Each game's shipped set, in the order of [`GAMES`]: the game and the
+/// text of its puzzle file.
+pub fn sets() -> impl Iterator<Item = (GameKind, &'static str)> {
+    GAMES.iter().filter_map(|g| Some((g.kind, g.puzzles?)))
+}
 
 /// The text of the shipped set of `kind`, if it has one.
 pub fn set_text(kind: GameKind) -> Option<&'static str> {
-    SETS.iter().find(|(k, _)| *k == kind).map(|(_, text)| *text)
+    kind.info().puzzles
 }
 
 #[cfg(test)]
@@ -30,10 +29,11 @@ mod tests {
     /// How many puzzles of each set every test run re-proves, picked at random.
     const SAMPLE: usize = 5;
 
-    /// Every set of [`SETS`] (a game's new set is checked with no test of its own).
+    /// Every set of [`sets`] (a game's new set is checked with no test of its own).
     #[test]
     fn every_shipped_set_reads_repeats_nothing_shows_its_wins_and_a_sample_is_proved() {
-        for (kind, text) in SETS {
+        assert_eq!(sets().count(), GAMES.len(), "every game ships a set");
+        for (kind, text) in sets() {
             set_holds(kind, text);
         }
     }
@@ -43,6 +43,10 @@ mod tests {
         let puzzles: Vec<Puzzle> =
             lines.into_iter().map(|(line, p)| p.unwrap_or_else(|e| panic!("{kind} line {line}: {e}"))).collect();
         assert!(!puzzles.is_empty(), "{kind}: no puzzle");
+        // Written back, each puzzle is its line again: the themes (a
+        // game's own among them) keep their names.
+        let written: Vec<String> = puzzles.iter().map(Puzzle::to_line).collect();
+        assert_eq!(written, text.lines().skip(1).filter(|l| !l.trim().is_empty()).collect::<Vec<_>>(), "{kind}");
         let mut ids = HashSet::new();
         for p in &puzzles {
             assert_eq!(p.game, kind, "{}", p.id);

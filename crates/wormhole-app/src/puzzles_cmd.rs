@@ -15,7 +15,7 @@ use wormhole::puzzles::{
     repeats, resolve,
 };
 
-use crate::{files, limits, puzzle_sets};
+use crate::{files, game_arg, limits, puzzle_sets};
 
 /// Arguments of `wormhole puzzles`.
 #[derive(Debug, clap::Args)]
@@ -39,8 +39,8 @@ enum Action {
 /// Arguments of `wormhole puzzles generate`.
 #[derive(Debug, clap::Args)]
 struct GenerateArgs {
-    /// Game: classic, fairy, porthole, linked or twoboard.
-    #[arg(long, default_value_t)]
+    /// Game.
+    #[arg(long, default_value_t, value_parser = game_arg::any_game())]
     variant: GameKind,
     /// Engine games to play.
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(limits::PUZZLE_GAMES))]

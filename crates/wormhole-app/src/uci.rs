@@ -1,7 +1,8 @@
 //! `wormhole uci`: the UCI protocol as Fairy-Stockfish speaks it for
-//! variants (`UCI_Variant` chooses the game: `classic` and `fairy`, the
-//! piece sets of Wormhole chess, or `porthole`, whose porthole moves are
-//! written in six characters, origin, entry and exit: `g1h1d4`).
+//! variants (`UCI_Variant` chooses the game: every game of the library's
+//! list, `GAMES`, by its name). Moves are each game's coordinates, which
+//! may be longer than four characters (a Porthole chess move through a
+//! porthole names origin, entry and exit: `g1h1d4`).
 //!
 //! This thread only reads commands and keeps the position; the engine works
 //! on its own thread ([`worker`]), so `isready`, `stop` and `quit` are
@@ -14,6 +15,7 @@
 mod game;
 mod go;
 mod input;
+mod move_text;
 mod worker;
 
 use std::io::Write;

@@ -206,7 +206,8 @@ fn print_fit(terms: &[Term], train: &Data, fitted: &[i32], k: f64) {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some((kind, files)) = args.split_first() else {
-        eprintln!("usage: fit_eval <classic|fairy|porthole> <dump files...>");
+        let games = GameKind::ALL.map(GameKind::name).join("|");
+        eprintln!("usage: fit_eval <{games}> <dump files...>");
         return ExitCode::from(2);
     };
     let kind: GameKind = match kind.parse() {

@@ -39,7 +39,8 @@ struct Sample {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some((variant, files)) = args.split_first() else {
-        eprintln!("usage: fit_win_chances <classic|fairy|porthole> <dump files...>");
+        let games = GameKind::ALL.map(GameKind::name).join("|");
+        eprintln!("usage: fit_win_chances <{games}> <dump files...>");
         return ExitCode::from(2);
     };
     let variant: GameKind = match variant.parse() {

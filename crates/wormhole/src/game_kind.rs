@@ -11,6 +11,7 @@ use std::str::FromStr;
 use crate::Role;
 use crate::engine::LevelColumn;
 use crate::excerpt::Excerpt;
+use crate::puzzles::GameTheme;
 use crate::{GAMES, GameKind, ListedGame};
 
 /// What the program says about a game, in one place (the game's folder).
@@ -55,6 +56,13 @@ pub struct GameInfo {
     pub win_chance_slope: f64,
     /// How many boards it is played on (the app draws one board only).
     pub boards: u8,
+    /// The puzzle themes only this game has, declared in its folder (the
+    /// generic ones, mate, capture, ..., are every game's).
+    pub themes: &'static [GameTheme],
+    /// The puzzle set shipped for it: the text of a puzzle file of its
+    /// folder ([`parse_file`](crate::puzzles::parse_file)), made by
+    /// `wormhole puzzles generate`.
+    pub puzzles: Option<&'static str>,
 }
 
 /// The first game of [`GAMES`].

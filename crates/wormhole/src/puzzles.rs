@@ -36,4 +36,4 @@ pub use judge::{Effort, Judge, MAX_PLAYED_ON, MAX_SOLVER_MOVES, Refusal, win_sho
 pub use rating::{Difficulty, TERMS, Terms, estimate};
 pub use record::{FileLine, HEADER, LineError, ParsePuzzleError, Puzzle, PuzzleFileError, parse_file};
 pub use repeats::{Repeat, repeats};
-pub use theme::{ParseThemeError, PuzzleThemes, Theme};
+pub use theme::{GameTheme, ParseThemeError, PuzzleThemes, Theme};

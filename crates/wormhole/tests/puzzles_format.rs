@@ -13,11 +13,13 @@ fn puzzle() -> Puzzle {
     Puzzle::parse(CLASSIC).unwrap()
 }
 
+/// Any theme a classic puzzle may have: generic, or Wormhole chess's own.
 fn theme() -> impl Strategy<Value = Theme> {
+    let own = GameKind::Classic.info().themes.iter().map(|&t| Theme::Game(t));
     prop_oneof![
         (1..=Theme::MAX_MATE).prop_map(Theme::MateIn),
         (1..=Theme::MAX_MATE).prop_map(Theme::StalemateIn),
-        proptest::sample::select(Theme::PLAIN.to_vec())
+        proptest::sample::select(Theme::PLAIN.into_iter().chain(own).collect::<Vec<_>>())
     ]
 }
 
@@ -69,6 +71,25 @@ fn every_theme_reads_back() {
     for bad in ["mate-in-01", "mate-in-+2", "mate-in-100", "Capture", ""] {
         assert!(bad.parse::<Theme>().is_err(), "{bad}");
     }
+}
+
+/// Each game's own themes read back in its puzzles, and only there: a
+/// theme of another game is refused, saying which.
+#[test]
+fn every_games_own_themes_read_back_in_its_puzzles_only() {
+    for kind in GameKind::ALL {
+        let own = kind.info().themes;
+        assert!(!own.is_empty(), "{kind} names no theme of its own");
+        for &t in own {
+            assert_eq!(Theme::read(t.name, own), Ok(Theme::Game(t)), "{kind}");
+            assert!(t.name.parse::<Theme>().is_err(), "{}: a game's theme is not generic", t.name);
+            assert!(!t.description.is_empty() && Theme::Game(t).to_string() == t.name);
+        }
+    }
+    let line = CLASSIC.replace("mate-in-1 capture", "mate-in-1 through-porthole");
+    assert_eq!(Puzzle::parse(&line).unwrap_err().to_string(), "unknown puzzle theme 'through-porthole'");
+    let porthole = wormhole::games::porthole::THROUGH_PORTHOLE;
+    assert_eq!(Theme::read("through-porthole", GameKind::Porthole.info().themes), Ok(Theme::Game(porthole)));
 }
 
 #[test]

@@ -3,12 +3,12 @@
 
 use std::path::PathBuf;
 
-use super::state::Mode;
 use crate::saved_games::SavedGame;
 
-/// The list on screen.
+/// The list on screen, and `Back`, where Esc goes back to: the app's mode,
+/// which the list only keeps (so that it needs nothing of the app's state).
 #[derive(Debug, Clone)]
-pub struct GamePicker {
+pub struct GamePicker<Back> {
     /// The games, newest first; None while the folders are read.
     pub games: Option<Vec<SavedGame>>,
     /// The folders looked in (games, autosaves).
@@ -18,12 +18,12 @@ pub struct GamePicker {
     /// The row chosen among those the filter keeps.
     pub selected: usize,
     /// Where Esc goes back to.
-    pub back: Mode,
+    pub back: Back,
 }
 
-impl GamePicker {
+impl<Back> GamePicker<Back> {
     /// An empty list, until the folders are read.
-    pub fn new(back: Mode) -> GamePicker {
+    pub fn new(back: Back) -> GamePicker<Back> {
         GamePicker { games: None, folders: Vec::new(), filter: String::new(), selected: 0, back }
     }
 
@@ -75,7 +75,7 @@ mod tests {
 
     #[test]
     fn files_older_than_those_read_are_found_by_the_filter() {
-        let mut p = GamePicker::new(Mode::Play);
+        let mut p = GamePicker::new(());
         let old = SavedGame { read: false, ..game("old-linked.pgn", "") };
         p.games = Some(vec![game("a.pgn", "You - Engine"), old]);
         assert_eq!((p.shown().len(), p.left_out()), (1, 1), "listed only when typed for");
@@ -85,7 +85,7 @@ mod tests {
 
     #[test]
     fn typing_filters_and_the_choice_stays_in_the_list() {
-        let mut p = GamePicker::new(Mode::Play);
+        let mut p = GamePicker::new(());
         assert!(p.chosen().is_none(), "nothing until the folders are read");
         p.games =
             Some(vec![game("a.pgn", "You - Engine"), game("b.pgn", "White - Black"), game("c.pgn", "You - Anna")]);

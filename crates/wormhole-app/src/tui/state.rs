@@ -25,7 +25,6 @@ use super::picker::GamePicker;
 use super::review::Study;
 use super::theme::{Display, Theme};
 use super::trainer::{Phase, Trainer};
-use super::view::layout::Boards;
 
 /// Which help page is up.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -252,7 +251,7 @@ pub struct Session {
     /// The review screen and the live analysis.
     pub(super) study: Study,
     /// The list of saved games, while it is up.
-    pub(super) picker: Option<GamePicker>,
+    pub(super) picker: Option<GamePicker<Mode>>,
     /// The puzzle trainer, while its board is the game.
     pub(super) trainer: Option<Trainer>,
 }
@@ -341,17 +340,6 @@ impl Session {
     pub fn flipped(&self) -> bool {
         self.view.flipped && games::view(self.game.kind()).flips()
     }
-    /// The boards of the position shown, and the one shown when only one fits.
-    pub fn boards_shown(&self) -> Boards {
-        let pos = self.shown_position();
-        let count = pos.boards().len();
-        Boards {
-            count,
-            alone: (pos.board_to_play() + self.view.board_shift) % count,
-            flipped: self.flipped(),
-            tall_panel: matches!(self.mode, Mode::Review | Mode::Analyze),
-        }
-    }
     pub fn input(&self) -> &str {
         self.view.input.text()
     }
@@ -398,7 +386,7 @@ impl Session {
     }
 
     /// The list of saved games, while it is up.
-    pub fn picker(&self) -> Option<&GamePicker> {
+    pub fn picker(&self) -> Option<&GamePicker<Mode>> {
         self.picker.as_ref()
     }
 

@@ -27,11 +27,24 @@ use super::keymap;
 use super::state::{Mode, Session};
 use board::BoardView;
 pub use layout::layout;
-use layout::{Arrangement, Placed, Screen};
+use layout::{Arrangement, Boards, Placed, Screen};
 
 /// The layout of `area` for the boards of the position `session` shows.
 pub fn screen(area: Rect, session: &Session) -> Option<Screen> {
-    layout(area, session.boards_shown())
+    layout(area, boards_shown(session))
+}
+
+/// The boards of the position `session` shows, and the one shown when
+/// only one fits (the view's reading of the model).
+fn boards_shown(session: &Session) -> Boards {
+    let pos = session.shown_position();
+    let count = pos.boards().len();
+    Boards {
+        count,
+        alone: (pos.board_to_play() + session.view.board_shift) % count,
+        flipped: session.flipped(),
+        tall_panel: matches!(session.mode(), Mode::Review | Mode::Analyze),
+    }
 }
 
 /// Draws one frame.

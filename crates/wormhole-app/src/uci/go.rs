@@ -52,7 +52,7 @@ pub fn parse<P: Rules>(args: &[&str], pos: &P) -> (Go<P::Move>, Vec<String>) {
             "infinite" => go.limits.infinite = true,
             "searchmoves" => {
                 while i < args.len() && !KEYWORDS.contains(&args[i]) {
-                    match super::game::parse_move(pos, args[i]) {
+                    match super::move_text::parse_move(pos, args[i]) {
                         Ok(m) if !go.limits.searchmoves.contains(&m) => go.limits.searchmoves.push(m),
                         Ok(_) => {}
                         Err(e) => errors.push(format!("searchmoves: {} left out: {e}", quoted(args[i]))),

@@ -61,6 +61,7 @@ pub use crate::core::outcome::{DrawReason, Outcome};
 pub use portals::{ParsePortalsError, Portals};
 pub use position::{Position, Undo};
 pub use san::{MoveError, MoveText, PieceText, SyntaxProblem};
+pub use themes::PORTAL_STEP;
 
 /// The rules in a nutshell, before each piece's move ([`movement`]), for a
 /// rules page 72 columns wide.

@@ -67,6 +67,7 @@ pub use moves::{Move, MoveKind, MoveList, Moves, PortholeGroup};
 pub use crate::core::outcome::{DrawReason, Outcome};
 pub use position::{Position, Undo};
 pub use san::{MoveError, MoveText, PieceText, SyntaxProblem};
+pub use themes::{CAPTURE_THROUGH_PORTHOLE, ESCAPE_THROUGH_PORTHOLE, THROUGH_PORTHOLE};
 pub use tokens::Tokens;
 
 /// The most pieces a side may have: a [`MoveList`] is sized for it.

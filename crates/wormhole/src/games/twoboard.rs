@@ -65,3 +65,4 @@ pub use crate::core::outcome::{DrawReason, Outcome};
 pub use position::{Position, Undo};
 pub use san::MoveError;
 pub use search::Safety;
+pub use themes::TELEPORT;

@@ -32,4 +32,5 @@ pub use moves::{Move, MoveList};
 pub use outcome::{EndReason, Outcome};
 pub use position::{Position, Undo};
 pub use san::MoveError;
+pub use themes::HOLE_TRAPS_KING;
 pub use variant::{ParseVariantError, Variant};

@@ -158,7 +158,8 @@ impl Puzzle {
         if san.len() != solution.len() {
             return Err(ParsePuzzleError::SanCount { moves: solution.len(), san: san.len() });
         }
-        let themes = themes.split_whitespace().map(str::parse).collect::<Result<Vec<Theme>, _>>()?;
+        let own = game.info().themes;
+        let themes = themes.split_whitespace().map(|t| Theme::read(t, own)).collect::<Result<Vec<Theme>, _>>()?;
         Ok(Puzzle {
             id: id.to_string(),
             game,

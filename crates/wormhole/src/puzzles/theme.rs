@@ -1,5 +1,6 @@
-//! What a puzzle is about: [`Theme`], and the game-specific themes each
-//! game finds itself ([`PuzzleThemes`]).
+//! What a puzzle is about: [`Theme`], generic (mate, capture, ...) or a
+//! game's own ([`GameTheme`], declared in the game's folder), and the
+//! game's own themes each game finds itself ([`PuzzleThemes`]).
 
 use std::fmt;
 use std::str::FromStr;
@@ -8,13 +9,17 @@ use crate::core::excerpt::Excerpt;
 use crate::rules::Rules;
 
 /// What a puzzle is about. Written in puzzle files by [`Theme::name`]
-/// (`mate-in-2`, `quiet-move`) and read back with [`str::parse`].
+/// (`mate-in-2`, `quiet-move`) and read back with [`str::parse`] (the
+/// generic themes) or [`Theme::read`] (also a game's own).
 ///
 /// ```
+/// use wormhole::games::wormhole::HOLE_TRAPS_KING;
 /// use wormhole::puzzles::Theme;
+/// use wormhole::GameKind;
 /// assert_eq!("mate-in-3".parse::<Theme>(), Ok(Theme::MateIn(3)));
 /// assert_eq!("stalemate-in-2".parse::<Theme>(), Ok(Theme::StalemateIn(2)));
-/// assert_eq!(Theme::HoleTrapsKing.to_string(), "hole-traps-king");
+/// assert_eq!(Theme::Game(HOLE_TRAPS_KING).to_string(), "hole-traps-king");
+/// assert_eq!(Theme::read("hole-traps-king", GameKind::Classic.info().themes), Ok(Theme::Game(HOLE_TRAPS_KING)));
 /// assert_eq!("mate-in-0".parse::<Theme>().unwrap_err().to_string(), "unknown puzzle theme 'mate-in-0'");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -22,9 +27,9 @@ pub enum Theme {
     /// The solver wins in this many of its own moves, the last one leaving
     /// the defender in check with no legal move (checkmate).
     MateIn(u8),
-    /// Wormhole chess: the solver wins in this many of its own moves, the
-    /// last one leaving the defender no legal move while not in check
-    /// (stalemate, which loses in that game; not a mate).
+    /// The solver wins in this many of its own moves, the last one leaving
+    /// the defender no legal move while not in check (stalemate, which
+    /// loses in Wormhole chess; not a mate).
     StalemateIn(u8),
     /// The first move captures.
     Capture,
@@ -34,37 +39,27 @@ pub enum Theme {
     QuietMove,
     /// A move of the solution promotes a pawn.
     Promotion,
-    /// Wormhole chess: at the end, holes close some of the losing king's
-    /// directions (it could step there on a board without holes).
-    HoleTrapsKing,
-    /// Porthole chess: a solver's move captures through a porthole.
-    CaptureThroughPorthole,
-    /// Porthole chess: a solver's move through a porthole gets out of check.
-    EscapeThroughPorthole,
-    /// Porthole chess: a solver's move goes through a porthole without
-    /// capturing.
-    ThroughPorthole,
-    /// Linked-portal chess: a solver's move steps its own portal.
-    PortalStep,
-    /// Two-board portal chess: a solver's move declares an intent on a
-    /// portal or teleports a piece to the other board.
-    Teleport,
+    /// A theme only one game has, declared in that game's folder and
+    /// listed in its [`GameInfo::themes`](crate::GameInfo::themes); the
+    /// game finds it itself ([`PuzzleThemes`]). Sorted after the generic
+    /// themes, by name.
+    Game(GameTheme),
+}
+
+/// A puzzle theme only one game has (Wormhole chess's `hole-traps-king`,
+/// Porthole chess's `through-porthole`, ...): a constant of the game's
+/// folder, named in its [`GameInfo::themes`](crate::GameInfo::themes).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct GameTheme {
+    /// The name in puzzle files and filters: lower case words joined by `-`.
+    pub name: &'static str,
+    /// A phrase for the player ("holes trap the king").
+    pub description: &'static str,
 }
 
 impl Theme {
-    /// The themes without a number, in the order of their declaration.
-    pub const PLAIN: [Theme; 10] = [
-        Theme::Capture,
-        Theme::Check,
-        Theme::QuietMove,
-        Theme::Promotion,
-        Theme::HoleTrapsKing,
-        Theme::CaptureThroughPorthole,
-        Theme::EscapeThroughPorthole,
-        Theme::ThroughPorthole,
-        Theme::PortalStep,
-        Theme::Teleport,
-    ];
+    /// The generic themes without a number, in the order of their declaration.
+    pub const PLAIN: [Theme; 4] = [Theme::Capture, Theme::Check, Theme::QuietMove, Theme::Promotion];
 
     /// The longest mate a theme names ([`Theme::MateIn`], [`Theme::StalemateIn`]).
     pub const MAX_MATE: u8 = 99;
@@ -79,12 +74,7 @@ impl Theme {
             Theme::Check => "check",
             Theme::QuietMove => "quiet-move",
             Theme::Promotion => "promotion",
-            Theme::HoleTrapsKing => "hole-traps-king",
-            Theme::CaptureThroughPorthole => "capture-through-porthole",
-            Theme::EscapeThroughPorthole => "escape-through-porthole",
-            Theme::ThroughPorthole => "through-porthole",
-            Theme::PortalStep => "portal-step",
-            Theme::Teleport => "teleport",
+            Theme::Game(theme) => theme.name,
         }
     }
 
@@ -97,12 +87,16 @@ impl Theme {
             Theme::Check => "the first move gives check".into(),
             Theme::QuietMove => "a quiet first move".into(),
             Theme::Promotion => "a promotion".into(),
-            Theme::HoleTrapsKing => "holes trap the king".into(),
-            Theme::CaptureThroughPorthole => "a capture through a porthole".into(),
-            Theme::EscapeThroughPorthole => "an escape through a porthole".into(),
-            Theme::ThroughPorthole => "a move through a porthole".into(),
-            Theme::PortalStep => "a step of the portal".into(),
-            Theme::Teleport => "a teleport to the other board".into(),
+            Theme::Game(theme) => theme.description.into(),
+        }
+    }
+
+    /// The theme `text` names: a generic one ([`str::parse`]) or one of
+    /// `own`, the themes of the puzzle's game.
+    pub fn read(text: &str, own: &[GameTheme]) -> Result<Theme, ParseThemeError> {
+        match own.iter().find(|t| t.name == text) {
+            Some(&theme) => Ok(Theme::Game(theme)),
+            None => text.parse(),
         }
     }
 }
@@ -119,7 +113,8 @@ impl fmt::Display for Theme {
     }
 }
 
-/// A theme name that is none of [`Theme`]'s; holds the text.
+/// A theme name that is none of [`Theme`]'s (of the generic ones, or of
+/// the game's own for [`Theme::read`]); holds the text.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unknown puzzle theme '{}'", Excerpt(.0))]
 pub struct ParseThemeError(pub String);
@@ -130,6 +125,7 @@ const NUMBERED: [(&str, NumberedTheme); 2] = [("mate-in-", Theme::MateIn), ("sta
 /// A theme made from its number.
 type NumberedTheme = fn(u8) -> Theme;
 
+/// The generic themes only; a game's own are read by [`Theme::read`].
 impl FromStr for Theme {
     type Err = ParseThemeError;
     fn from_str(s: &str) -> Result<Theme, ParseThemeError> {

@@ -25,6 +25,8 @@ pub(crate) const INFO: GameInfo = GameInfo {
     levels: &LEVELS,
     win_chance_slope: WIN_CHANCE_SLOPE,
     boards: 1,
+    themes: super::themes::THEMES,
+    puzzles: Some(include_str!("puzzles/linked.tsv")),
 };
 
 /// The levels in Linked-portal chess: Porthole chess's column (the same

@@ -25,6 +25,8 @@ pub(crate) const INFO: GameInfo = GameInfo {
     levels: &LEVELS,
     win_chance_slope: WIN_CHANCE_SLOPE,
     boards: 2,
+    themes: super::themes::THEMES,
+    puzzles: Some(include_str!("puzzles/twoboard.tsv")),
 };
 
 /// The levels in Two-board portal chess, measured with `wormhole match

@@ -24,6 +24,8 @@ pub(crate) const CLASSIC: GameInfo = GameInfo {
     levels: &LEVELS,
     win_chance_slope: CLASSIC_SLOPE,
     boards: 1,
+    themes: super::themes::THEMES,
+    puzzles: Some(include_str!("puzzles/classic.tsv")),
 };
 
 /// Wormhole chess with the fairy piece set.
@@ -45,6 +47,8 @@ pub(crate) const FAIRY: GameInfo = GameInfo {
     levels: &LEVELS,
     win_chance_slope: FAIRY_SLOPE,
     boards: 1,
+    themes: super::themes::THEMES,
+    puzzles: Some(include_str!("puzzles/fairy.tsv")),
 };
 
 /// The levels in Wormhole chess (both piece sets): each scored 65-85%
