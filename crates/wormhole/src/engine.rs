@@ -82,7 +82,9 @@ pub use eval::{Term, TermShape};
 pub use levels::{Level, LevelColumn, LevelSettings, ParseLevelError};
 pub use minimax::{Minimax, WIN_VALUE};
 pub use pns::{PnTable, prove_any, prove_in_slot};
-pub use prove::{Alone, Proof, ProvedTable, ProverMemory, ProverSlot, Reporting, Settled, SolveLimits, SolveProgress};
+pub use prove::{
+    Alone, InGame, Proof, ProvedTable, ProverMemory, ProverSlot, Reporting, Settled, SolveLimits, SolveProgress,
+};
 pub use thread::{Event, SearchThread};
 pub use tt::TableAllocError;
 
