@@ -154,7 +154,8 @@ fn levels_play_the_same_games_under_the_same_seed() {
 
 /// Every game has a prover now (issue #44): the portal games' mates are
 /// proved at their distance, and a drawn position (king against king
-/// after the only move) is never called won.
+/// after the only move, the fifty-move rule before the mate, a perpetual
+/// check) is never called won.
 #[test]
 fn solve_proves_the_portal_games() {
     let cases = [
@@ -163,9 +164,15 @@ fn solve_proves_the_portal_games() {
         ("porthole", "k7/1R6/8/2K5/8/8/8/8 b - - 0 40 -", "Result: unknown", ""),
         ("linked", "k7/1R6/8/2K5/8/8/8/8 b - - 0 40 -", "Result: unknown", ""),
         ("twoboard", "8/8/8/8/8/8/8/K7|k7/1R6/8/8/8/8/8/8 b B -|- -|- - 0 40", "Result: unknown", ""),
+        // Mated in two (Kg8 Ra8#), unless the fifty-move rule draws first.
+        ("porthole", "7k/R7/6K1/8/8/8/8/8 b - - 0 60 -", "Result: 1-0", ""),
+        ("porthole", "7k/R7/6K1/8/8/8/8/8 b - - 99 60 -", "Result: unknown", ""),
+        ("linked", "7k/R7/6K1/8/8/8/8/8 b - - 99 60 -", "Result: unknown", ""),
+        // Perpetual check: a queen and a rook down, White draws.
+        ("linked", "6k1/6p1/8/7Q/8/7K/1r6/1q6 w - - 0 60 -", "Result: unknown", ""),
     ];
     for (game, fen, result, first) in cases {
-        let out = stdout_of(&["solve", "--variant", game, "--fen", fen, "--time", "2"]);
+        let out = stdout_of(&["solve", "--variant", game, "--fen", fen, "--time", "1"]);
         assert_eq!(out.lines().last(), Some(result), "{game} {fen}: {out}");
         if !first.is_empty() {
             assert!(out.contains(&format!("Winning move: {first}")), "{game} {fen}: {out}");

@@ -86,7 +86,8 @@ pub use levels::{Level, LevelColumn, LevelSettings, ParseLevelError};
 pub use minimax::{Minimax, WIN_VALUE};
 pub use pns::{PnTable, prove_any, prove_in_slot};
 pub use prove::{
-    Alone, Proof, Prove, ProvedTable, Prover, ProverMemory, ProverSlot, Reporting, Settled, SolveLimits, SolveProgress,
+    Alone, InGame, Proof, Prove, ProvedTable, Prover, ProverMemory, ProverSlot, Reporting, Settled, SolveLimits,
+    SolveProgress,
 };
 pub use thread::{Event, SearchThread};
 pub use tt::TableAllocError;

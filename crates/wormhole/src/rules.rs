@@ -330,6 +330,13 @@ pub trait Rules: Clone + fmt::Debug + Send + Sync + 'static {
     /// alone (the fifty-move rule, king against king); never in a game
     /// without draws.
     fn is_rule_draw(&self) -> bool;
+    /// How many more plies the game may go without a capture or a pawn
+    /// move before the fifty-move rule draws it (0: drawn now, unless
+    /// mated); `None` in a game without that rule. Positions alike but for
+    /// this count share a hash: a prover keeps them apart by it.
+    fn plies_to_rule_draw(&self) -> Option<u32> {
+        None
+    }
     /// How many more moves of the side to move a clock should be planned
     /// for (a Wormhole game lasts at most 64 plies; orthodox games longer).
     fn moves_to_plan(&self) -> u32;
@@ -341,7 +348,8 @@ pub trait Rules: Clone + fmt::Debug + Send + Sync + 'static {
 /// `move_number`, `parse_move`, `san`, `legal_moves`, `play_unchecked`,
 /// `undo`, `captured_by`, `why_illegal`. With `orthodox`, also the game end
 /// of the orthodox games (`outcome` with threefold repetition,
-/// `is_rule_draw`: fifty moves or king against king, `moves_to_plan`),
+/// `is_rule_draw`: fifty moves or king against king, `plies_to_rule_draw`,
+/// `moves_to_plan`),
 /// from their `halfmoves` and `fullmoves` fields and `is_king_versus_king`.
 /// Used inside `impl Rules for Position`.
 macro_rules! forward_rules {
@@ -399,7 +407,12 @@ macro_rules! forward_rules {
         }
         #[inline]
         fn is_rule_draw(&self) -> bool {
-            self.halfmoves >= 100 || self.is_king_versus_king()
+            $crate::rules::Rules::plies_to_rule_draw(self) == Some(0) || self.is_king_versus_king()
+        }
+        #[inline]
+        fn plies_to_rule_draw(&self) -> Option<u32> {
+            // Fifty moves of each side.
+            Some(100u32.saturating_sub(self.halfmoves))
         }
         fn moves_to_plan(&self) -> u32 {
             $crate::core::orthodox::moves_to_plan(self.fullmoves)

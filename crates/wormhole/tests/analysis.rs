@@ -8,7 +8,7 @@ use rand::{RngExt, SeedableRng};
 use wormhole::analysis::{AnalysisOptions, Comparison, Eval, GameAnalysis, Judgement, PositionEval, analyse};
 use wormhole::engine::{Engine, EngineOptions, Limits, Score};
 use wormhole::pgn::PgnGame;
-use wormhole::{AnyMove, AnyPosition, Color, Move, Position, Variant};
+use wormhole::{AnyMove, AnyPosition, Color, GameKind, Move, Position, Variant};
 
 fn depth_options(depth: u32, threads: usize) -> AnalysisOptions {
     AnalysisOptions {
@@ -371,5 +371,69 @@ fn a_best_line_goes_on_past_its_first_move_when_the_node_budget_stops_an_iterati
     for i in 0..2 {
         let eval = a.eval(i).expect("searched");
         assert!(eval.line.len() > 1, "position {i}: a line of {} moves at depth {}", eval.line.len(), eval.depth);
+    }
+}
+
+/// A random board field of FEN with White's king, queen and rook and
+/// Black's king and knight (no two on a square); `None` when they clash.
+fn random_board(rng: &mut SmallRng) -> Option<String> {
+    let mut squares = [None::<char>; 64];
+    for c in ['K', 'Q', 'R', 'k', 'n'] {
+        let sq = rng.random_range(0..64);
+        if squares[sq].replace(c).is_some() {
+            return None;
+        }
+    }
+    let ranks = squares.chunks(8).rev().map(|rank| {
+        let mut s = String::new();
+        for chunk in rank.chunk_by(|a, b| a.is_none() && b.is_none()) {
+            match chunk[0] {
+                Some(c) => s.push(c),
+                None => s.push_str(&chunk.len().to_string()),
+            }
+        }
+        s
+    });
+    Some(ranks.collect::<Vec<_>>().join("/"))
+}
+
+/// The review proves what its search leaves open in the portal games too
+/// (their generic prover): on random positions of Porthole and Linked
+/// (queen and rook against a knight), some a 300-position search leaves
+/// open are proved, each for White with a legal winning move, and the
+/// same way every time.
+#[test]
+fn the_review_proves_what_its_search_leaves_open_in_the_portal_games() {
+    let options = |proof_nodes| AnalysisOptions {
+        limits: Limits { nodes: Some(300), ..Limits::default() },
+        threads: 1,
+        hash_mb: 8,
+        proof_nodes,
+    };
+    for (kind, extra, seed) in [(GameKind::Porthole, "c4,f5", 11), (GameKind::Linked, "e4,a5", 12)] {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut settled = 0;
+        for _ in 0..400 {
+            let Some(board) = random_board(&mut rng) else { continue };
+            let Ok(pos) = AnyPosition::from_fen(kind, &format!("{board} w - - 0 60 {extra}")) else { continue };
+            if pos.outcome(&[]).is_some() {
+                continue;
+            }
+            let searched = run_any(&pos, &[], &options(None)).eval(0).expect("searched").eval;
+            if matches!(searched, Eval::Proved { .. }) {
+                continue;
+            }
+            let proved = run_any(&pos, &[], &options(Some(20_000))).eval(0).expect("searched").clone();
+            let again = run_any(&pos, &[], &options(Some(20_000))).eval(0).expect("searched").clone();
+            assert_eq!(proved, again, "{}: the same budget, another result", pos.fen());
+            let Eval::Proved { winner, .. } = proved.eval else { continue };
+            assert_eq!(winner, Color::White, "{}: {:?}", pos.fen(), proved.eval);
+            assert!(proved.best_move().is_some_and(|m| pos.is_legal(m) == Ok(true)), "{}", pos.fen());
+            settled += 1;
+            if settled == 3 {
+                break;
+            }
+        }
+        assert_eq!(settled, 3, "{kind:?}: the prover settled only {settled} positions the search left open");
     }
 }

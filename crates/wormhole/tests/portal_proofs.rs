@@ -3,8 +3,9 @@
 //! brute force: on small random positions (kings and a few pieces) every
 //! result it proves is the brute force's, at the brute force's exact
 //! distance, with a move that keeps it; it never calls a drawn line won
-//! (the fifty-move rule, king against king); and the engine's claims
-//! agree too.
+//! (the fifty-move rule, king against king, repetition: a third time by
+//! the game's history, a perpetual check); and the engine's claims agree
+//! too.
 
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
@@ -131,10 +132,15 @@ fn board_fen(squares: &[Option<char>; 64]) -> String {
 trait Game: Searchable {
     const BOARDS: usize;
     fn parse(boards: &[String], side: char, halfmoves: u32) -> Option<Self>;
+    /// The position of a FEN of this game (one known good).
+    fn fen_of(fen: &str) -> Self;
 }
 
 impl Game for porthole::Position {
     const BOARDS: usize = 1;
+    fn fen_of(fen: &str) -> Self {
+        Self::from_fen(fen).unwrap()
+    }
     fn parse(boards: &[String], side: char, halfmoves: u32) -> Option<Self> {
         Self::from_fen(&format!("{} {side} - - {halfmoves} 60 c4,f5", boards[0])).ok()
     }
@@ -142,6 +148,9 @@ impl Game for porthole::Position {
 
 impl Game for linked::Position {
     const BOARDS: usize = 1;
+    fn fen_of(fen: &str) -> Self {
+        Self::from_fen(fen).unwrap()
+    }
     fn parse(boards: &[String], side: char, halfmoves: u32) -> Option<Self> {
         Self::from_fen(&format!("{} {side} - - {halfmoves} 60 e4,a5", boards[0])).ok()
     }
@@ -149,6 +158,9 @@ impl Game for linked::Position {
 
 impl Game for twoboard::Position {
     const BOARDS: usize = 2;
+    fn fen_of(fen: &str) -> Self {
+        Self::from_fen(fen).unwrap()
+    }
     fn parse(boards: &[String], side: char, halfmoves: u32) -> Option<Self> {
         let board = if side == 'w' { 'A' } else { 'B' };
         Self::from_fen(&format!("{}|{} {side} {board} -|- -|- - {halfmoves} 60", boards[0], boards[1])).ok()
@@ -269,6 +281,76 @@ fn king_against_king_is_no_win() {
     drawn(porthole::Position::from_fen("k7/1R6/8/2K5/8/8/8/8 b - - 0 40 -").unwrap());
     drawn(linked::Position::from_fen("k7/1R6/8/2K5/8/8/8/8 b - - 0 40 -").unwrap());
     drawn(twoboard::Position::from_fen("8/8/8/8/8/8/8/K7|k7/1R6/8/8/8/8/8/8 b B -|- -|- - 0 40").unwrap());
+}
+
+/// Black to move (no portholes, no portals), halfmove clock `clock`:
+/// Black's only move, Kg8, is answered by Ra8#.
+const MATED_IN_TWO: &str = "7k/R7/6K1/8/8/8/8/8 b - - {clock} 60 -";
+
+fn mated_in_two<P: Game>(clock: u32) -> P {
+    P::fen_of(&MATED_IN_TWO.replace("{clock}", &clock.to_string()))
+}
+
+/// The fifty-move rule by hand, in Porthole and Linked: at 99 halfmoves
+/// Kg8 reaches the hundredth and draws before Ra8#; the engine (the prover
+/// beside its search) claims nothing either, and a table that proved the
+/// mate at a fresh clock does not carry it over (same positions, same
+/// hashes).
+#[test]
+fn at_ninety_nine_halfmoves_a_mate_in_two_is_a_draw() {
+    fn drawn<P: Game>() {
+        let (fresh, late) = (mated_in_two::<P>(0), mated_in_two::<P>(99));
+        assert!(matches!(prove(&fresh, 10_000), Proof::Loss { plies: 2, .. }), "{}", fresh.fen());
+        assert_eq!(Brute::default().truth(&late), None);
+        let mut table = PnTable::new(16).unwrap();
+        let limits = SolveLimits { nodes: Some(10_000), time: None };
+        let stop = AtomicBool::new(false);
+        assert!(matches!(prove_any(&fresh, &mut table, &limits, &stop, &Alone), Proof::Loss { plies: 2, .. }));
+        assert_eq!(prove_any(&late, &mut table, &limits, &stop, &Alone), Proof::Unknown, "{}", late.fen());
+        let mut engine = Engine::new(EngineOptions { hash_mb: 8, threads: 2, ..EngineOptions::default() });
+        let limits = Limits { movetime: Some(std::time::Duration::from_millis(200)), ..Limits::default() };
+        let result = engine.search(&late, &limits, &stop, &mut |_| {});
+        assert!(matches!(result.info.score, Score::Cp(_)), "{}: {:?}", late.fen(), result.info.score);
+    }
+    drawn::<porthole::Position>();
+    drawn::<linked::Position>();
+}
+
+/// Threefold repetition: where the position after Black's only move stood
+/// twice before, that move draws, so the engine given the game's history
+/// claims no win (its prover beside the search is told the history).
+#[test]
+fn a_mate_through_a_third_repetition_is_a_draw() {
+    fn drawn<P: Game>() {
+        let pos = mated_in_two::<P>(0);
+        let only = pos.legal_moves().iter().next().unwrap();
+        let repeated = pos.after(only).unwrap().hash();
+        let mut engine = Engine::new(EngineOptions { hash_mb: 8, threads: 2, ..EngineOptions::default() });
+        let stop = AtomicBool::new(false);
+        let movetime = Some(std::time::Duration::from_millis(200));
+        let fresh = engine.search(&pos, &Limits { movetime, ..Limits::default() }, &stop, &mut |_| {});
+        assert_eq!(fresh.info.score, Score::Loss(2), "{}", pos.fen());
+        let limits = Limits { movetime, history: vec![repeated, 1, repeated, 2], ..Limits::default() };
+        let result = engine.search(&pos, &limits, &stop, &mut |_| {});
+        assert!(matches!(result.info.score, Score::Cp(_)), "{}: {:?}", pos.fen(), result.info.score);
+    }
+    drawn::<porthole::Position>();
+    drawn::<linked::Position>();
+}
+
+/// Perpetual check: Black is a queen and a rook up, but White checks on
+/// e8 and h5 for ever (Black's king has one square each time), so the
+/// only "win" goes round a repetition: no side is proved to win.
+#[test]
+fn a_perpetual_check_is_no_win() {
+    fn drawn<P: Game>() {
+        let fen = "6k1/6p1/8/7Q/8/7K/1r6/1q6 w - - 0 60 -";
+        let pos = P::fen_of(fen);
+        assert_eq!(Brute::default().truth(&pos), None);
+        assert_eq!(prove(&pos, 50_000), Proof::Unknown, "{fen}");
+    }
+    drawn::<porthole::Position>();
+    drawn::<linked::Position>();
 }
 
 /// The engine at full strength on two threads, its prover beside the

@@ -15,7 +15,17 @@
 //! the current line (the graph history interaction: that disproof holds
 //! for this line only, so a disproof that rests on a repetition is not
 //! kept in the table). A proof never rests on a repetition, so what it
-//! proves holds whatever line led there.
+//! proves holds whatever line led there. The game's positions before the
+//! root ([`ProvedTable::earlier`]) count as drawn, as on the line: a win
+//! never goes through one, so no position of a proof stands a third time
+//! whatever line led there (should one stand twice before the root, the
+//! table, kept between the game's moves, is emptied first).
+//!
+//! Positions alike but for the fifty-move count share a hash, and a win
+//! with more plies left before that rule draws may not be one with fewer:
+//! each settled entry keeps the plies left when it was settled
+//! ([`Rules::plies_to_rule_draw`]) and holds only where a proof has as many
+//! or more, a disproof as many or fewer.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -47,20 +57,42 @@ const FIRST_ROUND: u64 = 2048;
 /// position's hash, xored with this when Black is the attacker.
 const BLACK_ATTACKS: u64 = 0x9e37_79b9_7f4a_7c15;
 
-/// One table entry: a position's numbers for one attacker, and the work
-/// (positions expanded) they took.
+/// One table entry: a position's numbers for one attacker, the work
+/// (positions expanded) they took and the plies left before the
+/// fifty-move rule draws ([`NO_CLOCK`] in a game without it).
 #[derive(Clone, Copy, Default)]
 struct Entry {
     key: u64,
     pn: u32,
     dn: u32,
     work: u32,
+    room: u32,
+}
+
+/// The plies left before a rule draw, in a game without the fifty-move rule.
+const NO_CLOCK: u32 = u32::MAX;
+
+/// The plies `pos` has left before the fifty-move rule draws it.
+fn room<P: Rules>(pos: &P) -> u32 {
+    pos.plies_to_rule_draw().unwrap_or(NO_CLOCK)
+}
+
+impl Entry {
+    /// Whether this entry's numbers hold with `room` plies left: a proof
+    /// with as many or more, a disproof with as many or fewer, numbers
+    /// not settled anywhere (they only guide the search).
+    fn holds_at(&self, room: u32) -> bool {
+        (self.pn != 0 || room >= self.room) && (self.dn != 0 || room <= self.room)
+    }
 }
 
 /// The prover's memory: proof and disproof numbers by position and
 /// attacker, two entries a bucket, the costlier kept.
 pub struct PnTable {
     entries: Vec<Entry>,
+    /// What the positions the game had reached twice before the root were
+    /// when the table was filled ([`repeated_twice`]).
+    repeated: u64,
 }
 
 impl PnTable {
@@ -71,21 +103,22 @@ impl PnTable {
         let mut entries = Vec::new();
         entries.try_reserve_exact(n).map_err(|_| TableAllocError { mb })?;
         entries.resize(n, Entry::default());
-        Ok(PnTable { entries })
+        Ok(PnTable { entries, repeated: 0 })
     }
 
     fn bucket(&self, key: u64) -> usize {
         ((((key as u128) * ((self.entries.len() / 2) as u128)) >> 64) as usize) * 2
     }
 
-    fn get(&self, key: u64) -> Option<(u32, u32)> {
+    /// `key`'s numbers with `room` plies left before a rule draw, if known.
+    fn get(&self, key: u64, room: u32) -> Option<(u32, u32)> {
         let b = self.bucket(key);
-        self.entries[b..b + 2].iter().find(|e| e.key == key).map(|e| (e.pn, e.dn))
+        self.entries[b..b + 2].iter().find(|e| e.key == key && e.holds_at(room)).map(|e| (e.pn, e.dn))
     }
 
     /// Keeps `key`'s numbers in its slot, else over the cheaper entry
     /// unless that one is settled and these are not.
-    fn put(&mut self, key: u64, pn: u32, dn: u32, work: u32) {
+    fn put(&mut self, key: u64, pn: u32, dn: u32, work: u32, room: u32) {
         let b = self.bucket(key);
         let pair = &mut self.entries[b..b + 2];
         let i = pair.iter().position(|e| e.key == key).unwrap_or(if pair[0].work <= pair[1].work { 0 } else { 1 });
@@ -94,7 +127,7 @@ impl PnTable {
         if old.key != key && settled(&old) && !(pn == 0 || dn == 0) {
             return;
         }
-        pair[i] = Entry { key, pn, dn, work };
+        pair[i] = Entry { key, pn, dn, work, room };
     }
 
     /// Forgets `key`'s entry, if any.
@@ -111,6 +144,7 @@ impl PnTable {
 impl ProverMemory for PnTable {
     fn clear(&mut self) {
         self.entries.fill(Entry::default());
+        self.repeated = 0;
     }
 
     fn resize(&mut self, mb: usize) -> Result<(), TableAllocError> {
@@ -188,6 +222,9 @@ struct Question<'a, 'b, P: Rules> {
     attacker: Color,
     /// The hashes of the positions of the current line, the root first.
     line: Vec<u64>,
+    /// The hashes of the game's positions before the root, sorted: drawn
+    /// if reached again, as a repetition of the line.
+    earlier: &'a [u64],
     kids: Vec<Vec<Child<P::Move>>>,
     budget: &'a mut Budget<'b>,
 }
@@ -199,7 +236,8 @@ fn key_for(hash: u64, attacker: Color) -> u64 {
 
 /// The numbers of a position the game has ended or settled, for the
 /// attacker's question: `Some((0, INF))` won, `Some((INF, 0))` not won (a
-/// loss or a draw), `None` while it goes on.
+/// loss or a draw), `None` while it goes on. What `shared` settled counts
+/// where it ends before the fifty-move rule could draw.
 fn settled_numbers<P: Rules>(pos: &P, attacker: Color, shared: &dyn ProvedTable) -> Option<(u32, u32)> {
     let verdict = |wins: bool| if wins { (0, INF) } else { (INF, 0) };
     if let Some(outcome) = pos.outcome(&[]) {
@@ -208,7 +246,22 @@ fn settled_numbers<P: Rules>(pos: &P, attacker: Color, shared: &dyn ProvedTable)
     if pos.is_rule_draw() {
         return Some(verdict(false));
     }
-    shared.proved(pos.hash()).map(|s| verdict(s.won == (pos.turn() == attacker)))
+    let settled = shared.proved(pos.hash()).filter(|s| s.plies <= room(pos));
+    settled.map(|s| verdict(s.won == (pos.turn() == attacker)))
+}
+
+/// Whether `hash` is among the sorted hashes `earlier`.
+fn seen(earlier: &[u64], hash: u64) -> bool {
+    !earlier.is_empty() && earlier.binary_search(&hash).is_ok()
+}
+
+/// A mark of the positions that stand twice in `earlier` (sorted): a
+/// proof may go through a position that stood once before the root (it
+/// stands twice then), not one that stood twice, so a table filled with
+/// another mark is emptied ([`PnTable::repeated`]).
+fn repeated_twice(earlier: &[u64]) -> u64 {
+    let twice = earlier.windows(2).filter(|w| w[0] == w[1]).map(|w| w[0]);
+    twice.fold(0, |mark, h| (mark ^ h).rotate_left(7).wrapping_mul(0x9e37_79b9_7f4a_7c15))
 }
 
 impl<P: Rules> Question<'_, '_, P> {
@@ -256,7 +309,7 @@ impl<P: Rules> Question<'_, '_, P> {
             // Not won on this line only: another line may win here.
             self.table.forget(key);
         } else {
-            self.table.put(key, pn, dn, work);
+            self.table.put(key, pn, dn, work, room(pos));
         }
         (pn, dn, repeated && pn != 0)
     }
@@ -270,10 +323,10 @@ impl<P: Rules> Question<'_, '_, P> {
         for m in moves.iter() {
             let undo = pos.play_unchecked(m);
             let hash = pos.hash();
-            let repeated = self.line.contains(&hash);
+            let repeated = self.line.contains(&hash) || seen(self.earlier, hash);
             let (pn, dn) = if repeated {
                 (INF, 0)
-            } else if let Some(n) = self.table.get(key_for(hash, self.attacker)) {
+            } else if let Some(n) = self.table.get(key_for(hash, self.attacker), room(pos)) {
                 n
             } else if let Some(n) = settled_numbers(pos, self.attacker, self.budget.shared) {
                 n
@@ -341,8 +394,15 @@ pub fn prove_any<P: Rules>(
         root: (1, 1),
         shared,
     };
-    if pos.outcome(&[]).is_some() || pos.is_rule_draw() || pos.legal_moves().is_empty() {
+    if pos.outcome(shared.earlier()).is_some() || pos.is_rule_draw() || pos.legal_moves().is_empty() {
         return Proof::Unknown;
+    }
+    let mut earlier = shared.earlier().to_vec();
+    earlier.sort_unstable();
+    let repeated = repeated_twice(&earlier);
+    if table.repeated != repeated {
+        table.clear();
+        table.repeated = repeated;
     }
     let mut round = FIRST_ROUND;
     let (mut open, mut winner) = ([true, true], None);
@@ -352,7 +412,9 @@ pub fn prove_any<P: Rules>(
                 continue;
             }
             budget.round_end = budget.nodes.saturating_add(round);
-            let mut q = Question::<P> { table, attacker, line: Vec::new(), kids: Vec::new(), budget: &mut budget };
+            let line = Vec::new();
+            let mut q =
+                Question::<P> { table, attacker, line, earlier: &earlier, kids: Vec::new(), budget: &mut budget };
             let (pn, dn, repeated) = q.mid(&mut pos.clone(), INF, INF);
             budget.root = (pn, dn);
             budget.report(Instant::now(), (pn, dn));
@@ -367,7 +429,7 @@ pub fn prove_any<P: Rules>(
     }
     let Some(winner) = winner else { return Proof::Unknown };
     let work = budget.nodes.max(100_000);
-    distances(pos, winner, table, work, stop)
+    distances(pos, winner, table, &earlier, work, stop)
 }
 
 /// The proof of `pos` won by `winner`: its distance and move, and the
@@ -377,12 +439,19 @@ pub fn prove_any<P: Rules>(
 /// move for each shorter distance (1, 3, 5, ... plies, or 2, 4, ...);
 /// should `work` positions or `stop` end that first, it stays the
 /// proof's, a bound.
-fn distances<P: Rules>(pos: &P, winner: Color, table: &PnTable, work: u64, stop: &AtomicBool) -> Proof<P::Move> {
+fn distances<P: Rules>(
+    pos: &P,
+    winner: Color,
+    table: &PnTable,
+    earlier: &[u64],
+    work: u64,
+    stop: &AtomicBool,
+) -> Proof<P::Move> {
     let mut pos = pos.clone();
-    let mut proof = Bounded::new(winner, Some(table), work, stop);
+    let mut proof = Bounded::new(winner, Some(table), earlier, work, stop);
     let read = proof.shortest(&mut pos, MAX_LINE as u32);
     let size = proof.memo.len() as u64;
-    let mut full = Bounded::new(winner, None, work, stop);
+    let mut full = Bounded::new(winner, None, earlier, work, stop);
     let found = match read {
         Some((plies, m)) => Some(full.shortest(&mut pos, plies.saturating_sub(2)).unwrap_or((plies, m))),
         // Part of the proof is not in the table (proved beside): search it all.
@@ -399,22 +468,32 @@ fn distances<P: Rules>(pos: &P, winner: Color, table: &PnTable, work: u64, stop:
 /// A depth-bounded proof: does the attacker win within k plies? Bounded,
 /// it needs no test for repetitions: the shortest win repeats no position
 /// (each of the winner's moves brings the end nearer), and a defence that
-/// repeats one lasts no longer than the first time.
+/// repeats one lasts no longer than the first time. The game's positions
+/// before the root count as drawn, as in the proof.
 struct Bounded<'a> {
     attacker: Color,
     /// Where the attacker may play only to positions this table proved
     /// (reading a distance off a proof), if any.
     only: Option<&'a PnTable>,
-    /// What is known of (hash, k): won within k or not.
-    memo: HashMap<(u64, u32), bool>,
+    /// The hashes of the game's positions before the root, sorted.
+    earlier: &'a [u64],
+    /// What is known of (hash, k, plies left before the fifty-move rule
+    /// draws, where it may within k; else [`NO_CLOCK`]): won within k or not.
+    memo: HashMap<(u64, u32, u32), bool>,
     nodes: u64,
     work: u64,
     stop: &'a AtomicBool,
 }
 
 impl<'a> Bounded<'a> {
-    fn new(attacker: Color, only: Option<&'a PnTable>, work: u64, stop: &'a AtomicBool) -> Bounded<'a> {
-        Bounded { attacker, only, memo: HashMap::new(), nodes: 0, work, stop }
+    fn new(
+        attacker: Color,
+        only: Option<&'a PnTable>,
+        earlier: &'a [u64],
+        work: u64,
+        stop: &'a AtomicBool,
+    ) -> Bounded<'a> {
+        Bounded { attacker, only, earlier, memo: HashMap::new(), nodes: 0, work, stop }
     }
 
     /// The least k up to `bound` (of the parity of `pos`'s side) within
@@ -452,7 +531,8 @@ impl<'a> Bounded<'a> {
 
     /// Whether the attacker may play to `pos` (every move, unless reading a proof).
     fn allowed<P: Rules>(&self, pos: &P) -> bool {
-        let in_proof = |t: &PnTable| t.get(key_for(pos.hash(), self.attacker)).is_some_and(|(pn, _)| pn == 0);
+        let in_proof =
+            |t: &PnTable| t.get(key_for(pos.hash(), self.attacker), room(pos)).is_some_and(|(pn, _)| pn == 0);
         self.only.is_none_or(in_proof) || pos.outcome(&[]).is_some_and(|o| o.winner() == Some(self.attacker))
     }
 
@@ -461,10 +541,12 @@ impl<'a> Bounded<'a> {
         if let Some(o) = pos.outcome(&[]) {
             return Some(o.winner() == Some(self.attacker));
         }
-        if k == 0 || pos.is_rule_draw() {
+        if k == 0 || pos.is_rule_draw() || seen(self.earlier, pos.hash()) {
             return Some(false);
         }
-        if let Some(&w) = self.memo.get(&(pos.hash(), k)) {
+        // Within k plies the fifty-move rule draws only with fewer left.
+        let key = (pos.hash(), k, Some(room(pos)).filter(|&r| r < k).unwrap_or(NO_CLOCK));
+        if let Some(&w) = self.memo.get(&key) {
             return Some(w);
         }
         self.nodes += 1;
@@ -483,7 +565,7 @@ impl<'a> Bounded<'a> {
                 break;
             }
         }
-        self.memo.insert((pos.hash(), k), result);
+        self.memo.insert(key, result);
         Some(result)
     }
 }
@@ -500,4 +582,88 @@ pub fn prove_in_slot<P: Rules>(
     // Should the default size not be had, a small table still proves.
     let make = || PnTable::new(PN_MB).or_else(|_| PnTable::new(1)).expect("a table of 1 MiB");
     memory.with(make, |table: &mut PnTable| prove_any(pos, table, limits, stop, shared))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Alone, InGame};
+    use crate::porthole::Position;
+
+    /// Black to move (no portholes), halfmove clock `clock`: Black's only
+    /// move, Kg8, is answered by Ra8#, unless the fifty-move rule draws
+    /// first (from a clock of 99).
+    fn mated_in_two(clock: u32) -> Position {
+        Position::from_fen(&format!("7k/R7/6K1/8/8/8/8/8 b - - {clock} 60 -")).unwrap()
+    }
+
+    fn budget<'a>(stop: &'a AtomicBool) -> Budget<'a> {
+        let start = Instant::now();
+        Budget {
+            start,
+            nodes: 0,
+            round_end: u64::MAX,
+            node_limit: u64::MAX,
+            deadline: None,
+            stop,
+            stopped: false,
+            next_report: start + Duration::from_secs(60),
+            root: (1, 1),
+            shared: &Alone,
+        }
+    }
+
+    /// The root's numbers for White's question, with `table` as it is.
+    fn white_question(pos: &Position, table: &mut PnTable) -> (u32, u32) {
+        let stop = AtomicBool::new(false);
+        let mut budget = budget(&stop);
+        let (line, kids) = (Vec::new(), Vec::new());
+        let mut q =
+            Question::<Position> { table, attacker: Color::White, line, earlier: &[], kids, budget: &mut budget };
+        let (pn, dn, _) = q.mid(&mut pos.clone(), INF, INF);
+        (pn, dn)
+    }
+
+    #[test]
+    fn a_proof_with_more_plies_left_before_the_fifty_move_rule_is_not_read_with_fewer() {
+        let mut table = PnTable::new(1).unwrap();
+        assert_eq!(white_question(&mated_in_two(0), &mut table).0, 0);
+        // Kg8 leads to the position just proved, but at 100 halfmoves.
+        let (pn, dn) = white_question(&mated_in_two(99), &mut table);
+        assert_eq!((pn, dn), (INF, 0), "the fifty-move rule draws before the mate");
+        // A disproof with fewer plies left is not read with more.
+        assert_eq!(white_question(&mated_in_two(10), &mut table).0, 0);
+    }
+
+    #[test]
+    fn the_bounded_search_keeps_positions_near_the_fifty_move_rule_apart() {
+        let stop = AtomicBool::new(false);
+        let mut bounded = Bounded::new(Color::White, None, &[], 1000, &stop);
+        assert_eq!(bounded.wins_within(&mut mated_in_two(0), 2), Some(true));
+        assert_eq!(bounded.wins_within(&mut mated_in_two(99), 2), Some(false));
+        assert_eq!(bounded.wins_within(&mut mated_in_two(98), 2), Some(true));
+    }
+
+    #[test]
+    fn a_position_that_stood_twice_before_draws_the_third_time() {
+        let pos = mated_in_two(0);
+        let mut after_kg8 = pos.clone();
+        after_kg8.play(pos.parse_move("Kg8").unwrap()).unwrap();
+        let (drawn, again) = (after_kg8.hash(), after_kg8.hash());
+        let mut table = PnTable::new(1).unwrap();
+        let limits = SolveLimits { nodes: Some(10_000), time: None };
+        let prove = |table: &mut PnTable, earlier: &[u64]| {
+            prove_any(&pos, table, &limits, &AtomicBool::new(false), &InGame::new(&Alone, earlier))
+        };
+        assert!(matches!(prove(&mut table, &[]), Proof::Loss { plies: 2, .. }));
+        // Once before: the prover, as the search, does not count on
+        // reaching it again (the second time is no draw yet, but a proof
+        // through it might make a third).
+        assert_eq!(prove(&mut table, &[drawn]), Proof::Unknown);
+        // Twice before: the third time draws, and what the table proved
+        // before is forgotten.
+        assert_eq!(prove(&mut table, &[drawn, again]), Proof::Unknown);
+        let proved = table.get(key_for(drawn, Color::White), room(&after_kg8));
+        assert!(proved.is_none_or(|(pn, _)| pn != 0), "{proved:?}");
+    }
 }

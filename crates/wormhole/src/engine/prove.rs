@@ -206,6 +206,55 @@ pub trait ProvedTable: Sync {
     fn progress(&self, progress: &SolveProgress) {
         let _ = progress;
     }
+    /// The hashes of the positions the game went through before the one
+    /// proved, for repetition in a game with draws: none by default.
+    fn earlier(&self) -> &[u64] {
+        &[]
+    }
+}
+
+/// A [`ProvedTable`] that adds the game's history to `table`: the positions
+/// before the one proved ([`ProvedTable::earlier`]), which a prover must
+/// not count on reaching again (the third time draws).
+pub struct InGame<'a> {
+    table: &'a dyn ProvedTable,
+    earlier: &'a [u64],
+}
+
+impl<'a> InGame<'a> {
+    /// Shares through `table`, with the hashes of the game's positions
+    /// before the one proved, `earlier`.
+    pub fn new(table: &'a dyn ProvedTable, earlier: &'a [u64]) -> InGame<'a> {
+        InGame { table, earlier }
+    }
+}
+
+impl ProvedTable for InGame<'_> {
+    fn proved(&self, key: u64) -> Option<Settled> {
+        self.table.proved(key)
+    }
+
+    fn publish(&self, key: u64, settled: Settled) {
+        self.table.publish(key, settled);
+    }
+
+    fn prefetch(&self, key: u64) {
+        self.table.prefetch(key);
+    }
+
+    fn progress(&self, progress: &SolveProgress) {
+        self.table.progress(progress);
+    }
+
+    fn earlier(&self) -> &[u64] {
+        self.earlier
+    }
+}
+
+impl std::fmt::Debug for InGame<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "InGame({} earlier positions)", self.earlier.len())
+    }
 }
 
 /// A [`ProvedTable`] that passes on to `table` what the prover proves and
@@ -239,6 +288,10 @@ impl ProvedTable for Reporting<'_> {
     fn progress(&self, progress: &SolveProgress) {
         let mut on_progress = self.on_progress.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         (*on_progress)(progress);
+    }
+
+    fn earlier(&self) -> &[u64] {
+        self.table.earlier()
     }
 }
 

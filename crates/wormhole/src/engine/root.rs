@@ -82,7 +82,9 @@ pub(super) fn run<P: Searchable>(
     };
     // The prover beside the search takes one of the threads.
     let threads = engine.options.threads - beside.is_some() as usize;
-    let (history, prover, tt) = (&mut engine.history, &mut engine.prover, &*engine.tt);
+    // The prover draws the game's repetitions as the search does.
+    let in_game = super::InGame::new(&*engine.tt, shared.history);
+    let (history, prover, tt) = (&mut engine.history, &mut engine.prover, &in_game);
     let (result, proof) = std::thread::scope(|scope| {
         for id in 1..threads {
             let (shared, pos) = (&shared, pos.clone());
@@ -104,7 +106,7 @@ pub(super) fn run<P: Searchable>(
         (Some(proof), ..) => with_proof(result, proof, &nodes, start, on_info),
         (None, Some(prove), Some(time)) if !stop.load(Ordering::Relaxed) => {
             let limits = SolveLimits { time: Some(time), nodes: None };
-            let proof = prove(pos, &mut engine.prover, &limits, stop, &*engine.tt);
+            let proof = prove(pos, &mut engine.prover, &limits, stop, &super::InGame::new(&*engine.tt, shared.history));
             with_proof(result, proof, &nodes, start, on_info)
         }
         _ => result,
@@ -161,7 +163,7 @@ fn prove_beside<P: Searchable>(
     pos: &P,
     time: Duration,
     memory: &mut super::ProverSlot,
-    tt: &super::tt::Table,
+    tt: &dyn super::ProvedTable,
     done: &AtomicBool,
     proved: &AtomicBool,
 ) -> Proof<P::Move> {

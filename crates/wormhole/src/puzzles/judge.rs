@@ -19,14 +19,16 @@
 //!   lost): a forced mate within [`MAX_SOLVER_MOVES`] moves, each of the
 //!   solver's moves the only one that mates within the moves left, and each
 //!   reply the one that delays the mate longest (both by the exact search
-//!   of `exact.rs`, over every legal move).
+//!   of `exact.rs`, over every legal move); each of the solver's moves is
+//!   also proved to win by the game's prover ([`crate::engine::prove_any`]),
+//!   a search of its own, so two searches agree on every mate.
 
 use std::sync::atomic::AtomicBool;
 
 use super::exact::{Budget, win_distance, wins_with};
 use super::record::LineError;
 use crate::engine::{Alone, Proof, Prover, ProverSlot, SearchHooks, SolveLimits};
-use crate::rules::{Evaluate, MoveSet, Rules};
+use crate::rules::{Evaluate, GameOutcome, MoveSet, Rules};
 
 /// The prover the judge proves wins with: the game's, in a game without
 /// draws, where a move that does not win loses, so "the only winning
@@ -177,7 +179,7 @@ impl Judge {
                 let left = (solver_moves - ply / 2) as u32;
                 let winner = match judging_prover::<P>() {
                     Some(prove) => self.proved_winner(prove, &mut pos, ply)?,
-                    None => only_mate(&mut pos, left, ply, &mut budget)?,
+                    None => self.proved_mate(&mut pos, left, ply, &mut budget)?,
                 };
                 if winner != m {
                     return Err(Refusal::WrongMove { ply, written: pos.san(m), winner: pos.san(winner) });
@@ -229,7 +231,7 @@ impl Judge {
     }
 
     /// The solution of a forced mate, by the exact search.
-    fn solve_mate<P: Rules>(&mut self, pos: &P) -> Result<Vec<P::Move>, Refusal> {
+    fn solve_mate<P: SearchHooks>(&mut self, pos: &P) -> Result<Vec<P::Move>, Refusal> {
         let mut budget = Budget(self.effort.exact_positions);
         let mut pos = pos.clone();
         let unsettled = |pos: &P, ply| Refusal::Unsettled { ply, mv: format!("the position {}", pos.fen()) };
@@ -240,7 +242,7 @@ impl Judge {
         };
         let mut line = Vec::new();
         loop {
-            let m = only_mate(&mut pos, left, line.len(), &mut budget)?;
+            let m = self.proved_mate(&mut pos, left, line.len(), &mut budget)?;
             pos.play_unchecked(m);
             line.push(m);
             if pos.outcome(&[]).is_some() {
@@ -252,6 +254,37 @@ impl Judge {
             line.push(reply);
             left = longest;
         }
+    }
+
+    /// The only move that mates within `left` moves of the solver (the
+    /// exact search), proved to win by the game's prover as well, if it
+    /// has one; a move the prover does not prove within the effort is
+    /// unsettled.
+    fn proved_mate<P: SearchHooks>(
+        &mut self,
+        pos: &mut P,
+        left: u32,
+        ply: usize,
+        budget: &mut Budget,
+    ) -> Result<P::Move, Refusal> {
+        let m = only_mate(pos, left, ply, budget)?;
+        match P::PROVER {
+            Some(prove) if !self.proves_win(prove, pos, m) => Err(Refusal::Unsettled { ply, mv: pos.san(m) }),
+            _ => Ok(m),
+        }
+    }
+
+    /// Whether the prover proves that `m` wins (the defender's position
+    /// after it lost, or the game won at once).
+    fn proves_win<P: SearchHooks>(&mut self, prove: Prover<P>, pos: &mut P, m: P::Move) -> bool {
+        let mover = pos.turn();
+        let undo = pos.play_unchecked(m);
+        let wins = match pos.outcome(&[]) {
+            Some(outcome) => outcome.winner() == Some(mover),
+            None => matches!(self.prove(prove, pos), Proof::Loss { .. }),
+        };
+        pos.undo(m, undo);
+        wins
     }
 
     /// What the prover settles about the side to move of `pos`.
@@ -419,5 +452,41 @@ impl crate::WithPosition for CheckJob<'_> {
     fn run<P: crate::ListedGame>(self, pos: P) -> Result<(), Refusal> {
         let line: Vec<P::Move> = self.line.iter().filter_map(|&m| P::Move::try_from(m).ok()).collect();
         self.judge.check(&pos, &line)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::porthole::Position;
+
+    /// White mates at once with Ra8; at 98 halfmoves a quiet rook move
+    /// lets the fifty-move rule draw after Black's only reply, Kg8.
+    #[test]
+    fn the_prover_proves_a_mating_move_and_not_one_the_fifty_move_rule_draws() {
+        let mut pos = Position::from_fen("7k/R7/6K1/8/8/8/8/8 w - - 98 60 -").unwrap();
+        let prove = Position::PROVER.expect("Porthole has a prover");
+        let mut judge = Judge::new(Effort::CHECK);
+        let (mate, quiet) = (pos.parse_move("Ra8#").unwrap(), pos.parse_move("Ra6").unwrap());
+        assert!(judge.proves_win(prove, &mut pos, mate));
+        assert!(!judge.proves_win(prove, &mut pos, quiet));
+        let at_zero = Position::from_fen("7k/R7/6K1/8/8/8/8/8 b - - 0 60 -").unwrap();
+        let mut before = at_zero.clone();
+        let kg8 = before.parse_move("Kg8").unwrap();
+        // With a fresh clock the same quiet line mates: Kg8 is lost for Black.
+        assert!(!judge.proves_win(prove, &mut before, kg8));
+        assert!(matches!(judge.prove(prove, &at_zero), Proof::Loss { plies: 2, .. }));
+    }
+
+    /// A puzzle of a game with draws is judged by both searches: the exact
+    /// search's only mate, which the prover proves.
+    #[test]
+    fn a_portal_mate_is_found_by_the_exact_search_and_proved_by_the_prover() {
+        let pos = Position::from_fen("7k/R7/6K1/8/8/8/8/8 w - - 0 60 -").unwrap();
+        let mut judge = Judge::new(Effort::CHECK);
+        let mut at = pos.clone();
+        let mut budget = Budget(Effort::CHECK.exact_positions);
+        let m = judge.proved_mate(&mut at, 1, 0, &mut budget).unwrap();
+        assert_eq!(pos.san(m), "Ra8#");
     }
 }
