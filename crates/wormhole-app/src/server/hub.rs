@@ -34,9 +34,15 @@
 //!
 //! # Rules it keeps
 //!
-//! - Commit, then notify: a move is in the storage ([`Records::add_move`](records::Records::add_move)
-//!   has returned) before any session is told of it, and the same holds
-//!   for an engine's move, an ending, a takeback.
+//! - Commit, then notify: a move is in the storage before any session is
+//!   told of it, and the same holds for an engine's move, an ending, a
+//!   takeback. Moves are committed by the hub's [`writer`] thread, many
+//!   games' moves in one transaction, with the wait for the disk outside
+//!   the hub's lock: a move is checked under the lock, stored, and only
+//!   then played in memory and told ([`Hub::play`] returns after that). A
+//!   move the storage refuses is not played: the player is told why, and
+//!   the game stays as it was. Other writes (a game's start and end, a
+//!   takeback, accounts) are rare and commit under the lock.
 //! - The hub alone decides when a flag falls: its ticker looks every
 //!   [`TICK`], and a move arriving after the flag fell loses on time.
 //! - Open challenges live in memory: a restart drops them (games survive).
@@ -53,9 +59,11 @@ mod stored;
 #[cfg(test)]
 mod tests;
 mod types;
+pub mod writer;
 
 use std::collections::BTreeMap;
-use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError, Weak};
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, OnceLock, PoisonError, Weak};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
@@ -66,6 +74,7 @@ use live::LiveGame;
 use pool::EnginePool;
 use records::{Account, AccountId, GameId, Records};
 pub use types::*;
+use writer::{PendingMove, Writer};
 
 /// How often the ticker looks at the clocks and absences.
 pub const TICK: Duration = Duration::from_millis(20);
@@ -147,6 +156,10 @@ struct Inner {
     pool: Mutex<Option<EnginePool>>,
     /// Held while events go out, so that each session gets them in order.
     delivery: Mutex<()>,
+    /// Commits the moves, outside the hub's lock.
+    writer: Writer,
+    /// Signalled (with `state`) when a game's move left the writer.
+    settled: Condvar,
     config: HubConfig,
     ticker: Mutex<Option<JoinHandle<()>>>,
     stopping: (Mutex<bool>, Condvar),
@@ -164,6 +177,8 @@ struct Ctx<'a> {
     now: u64,
     absence: Duration,
     out: Outbox,
+    /// Moves checked and marked saving, for the writer.
+    writes: Vec<PendingMove>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -173,17 +188,29 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 impl Hub {
     /// Starts the hub on `records`: every unfinished game is rebuilt with
     /// its moves and clocks, the ticker and the engine pool start.
-    pub fn start(records: impl Records + 'static, config: HubConfig) -> Result<Hub, HubError> {
+    pub fn start(mut records: impl Records + 'static, config: HubConfig) -> Result<Hub, HubError> {
         let threads = config.engine_threads;
+        // The writer hands its batches to the hub made just below.
+        let hub_slot: Arc<OnceLock<Weak<Inner>>> = Arc::default();
+        let hub_of = Arc::clone(&hub_slot);
+        let done: writer::Done = Box::new(move |batch| {
+            if let Some(inner) = hub_of.get().and_then(Weak::upgrade) {
+                inner.stored(batch);
+            }
+        });
+        let writer = Writer::start(records.open_again()?, done).map_err(|e| HubError::Records(Box::new(e)))?;
         let inner = Arc::new(Inner {
             state: Mutex::new(State::default()),
             records: Mutex::new(Box::new(records)),
             pool: Mutex::new(None),
             delivery: Mutex::new(()),
+            writer,
+            settled: Condvar::new(),
             config,
             ticker: Mutex::new(None),
             stopping: (Mutex::new(false), Condvar::new()),
         });
+        let _ = hub_slot.set(Arc::downgrade(&inner));
         let weak = Arc::downgrade(&inner);
         let deliver: pool::Deliver = Box::new(move |game, ply, mv| {
             if let Some(inner) = weak.upgrade() {
@@ -253,6 +280,14 @@ impl Hub {
         Ok(lock(&self.inner.records).add_key(account, fp, key_text)?)
     }
 
+    /// Transactions the writer committed and the moves they held, and the
+    /// most moves one held.
+    pub fn commits(&self) -> (u64, u64, u64) {
+        let counts = self.inner.writer.counts();
+        let get = |n: &std::sync::atomic::AtomicU64| n.load(Ordering::Relaxed);
+        (get(&counts.transactions), get(&counts.moves), get(&counts.largest))
+    }
+
     /// Looks at the clocks and absences now (the ticker does every [`TICK`]).
     #[cfg(test)]
     pub fn tick(&self) {
@@ -264,7 +299,23 @@ impl Inner {
     /// Runs `action` with the state and storage locked, then delivers the
     /// events it made, in order, with the state unlocked.
     fn act<T>(&self, action: impl FnOnce(&mut Ctx) -> Result<T, HubError>) -> Result<T, HubError> {
-        let mut state = lock(&self.state);
+        self.act_locked(lock(&self.state), action)
+    }
+
+    /// [`Inner::act`] on `game` once no move of it is with the writer, so
+    /// that the action sees the game as stored.
+    fn act_on<T>(&self, game: GameId, action: impl FnOnce(&mut Ctx) -> Result<T, HubError>) -> Result<T, HubError> {
+        let saving = |st: &mut State| st.games.get(&game).is_some_and(|g| g.saving);
+        let state = self.settled.wait_while(lock(&self.state), saving).unwrap_or_else(PoisonError::into_inner);
+        self.act_locked(state, action)
+    }
+
+    /// [`Inner::act`] with the state already locked.
+    fn act_locked<T>(
+        &self,
+        mut state: MutexGuard<'_, State>,
+        action: impl FnOnce(&mut Ctx) -> Result<T, HubError>,
+    ) -> Result<T, HubError> {
         let mut records = lock(&self.records);
         let pool = lock(&self.pool);
         let mut cx = Ctx {
@@ -274,9 +325,14 @@ impl Inner {
             now: self.config.clock.now_ms(),
             absence: self.config.absence,
             out: Vec::new(),
+            writes: Vec::new(),
         };
         let result = action(&mut cx);
         let out = std::mem::take(&mut cx.out);
+        // Queued under the lock: the writer takes moves in the hub's order.
+        for pending in cx.writes.drain(..) {
+            self.writer.submit(pending);
+        }
         drop((pool, records));
         let order = lock(&self.delivery);
         drop(state);
@@ -320,7 +376,26 @@ impl Inner {
     }
 
     fn engine_moved(&self, game: GameId, ply: usize, mv: Option<AnyMove>) {
-        let _ = self.act(|cx| cx.engine_moved(game, ply, mv));
+        let _ = self.act_on(game, |cx| cx.engine_moved(game, ply, mv));
+    }
+
+    /// A batch the writer committed: each move stored is played and told,
+    /// each refused is not played; then the games are free again.
+    fn stored(&self, batch: Vec<(PendingMove, Result<(), String>)>) {
+        let mut answers = Vec::with_capacity(batch.len());
+        let _ = self.act(|cx| {
+            for (pending, result) in batch {
+                let answer = pending.answer.clone();
+                answers.push((answer, cx.stored_move(pending, result)));
+            }
+            Ok(())
+        });
+        self.settled.notify_all();
+        for (answer, result) in answers {
+            if let Some(answer) = answer {
+                let _ = answer.send(result);
+            }
+        }
     }
 
     /// Stops the ticker and the engine pool.
@@ -334,6 +409,7 @@ impl Inner {
         }
         let pool = lock(&self.pool).take();
         drop(pool);
+        self.writer.stop();
     }
 }
 

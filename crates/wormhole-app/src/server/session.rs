@@ -285,7 +285,7 @@ mod tests {
     /// Runs a guest's session on a new hub until its inputs end.
     fn run_guest(to: std::sync::mpsc::Sender<Input>, from: &Receiver<Input>, out: Outbox) {
         let dir = tempfile::tempdir().unwrap();
-        let hub = Hub::start(Store::open_in_memory().unwrap(), HubConfig::default()).unwrap();
+        let hub = Hub::start(Store::open(dir.path()).unwrap(), HubConfig::default()).unwrap();
         let settings = Arc::new(Settings::open(dir.path()).unwrap());
         let idle = Duration::from_secs(60);
         let start =

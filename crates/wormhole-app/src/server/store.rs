@@ -22,10 +22,10 @@
 //!   [`Store::account_by_name`], [`Store::account`]. Names follow
 //!   [`check_name`] and are unique regardless of case.
 //! - Games ([`NewGame`], [`StoredGame`]): [`Store::create_game`];
-//!   [`Store::add_move`] commits one move with both clocks after it and its
-//!   time, refusing any ply but the next one (plies count from 0);
 //!   [`Store::add_moves`] commits the moves of many games with one wait for
-//!   the disk, for a busy server;
+//!   the disk (the hub's writer does, see [`Store::open_again`]), each with
+//!   both clocks after it and its time, refusing any ply but its game's
+//!   next one (plies count from 0);
 //!   [`Store::take_back`]; [`Store::finish_game`], which also rates a rated
 //!   game between two players, in the same transaction. [`Store::game`],
 //!   [`Store::active_games`] (everything needed to rebuild the games in
@@ -220,6 +220,8 @@ pub enum StoreError {
     WrongPly { game: GameId, expected: u32, got: u32 },
     #[error("{0:?} is not a result: 1-0, 0-1, 1/2-1/2, or * for an aborted game")]
     BadResult(String),
+    #[error("a store in memory has one connection only: open the store in a folder")]
+    InMemory,
     #[error("the database: {0}")]
     Sqlite(#[from] rusqlite::Error),
 }
@@ -227,6 +229,8 @@ pub enum StoreError {
 /// The store: one connection to the server's database.
 pub struct Store {
     conn: Connection,
+    /// The file, to open another connection to it; `None` in memory.
+    path: Option<PathBuf>,
 }
 
 impl Store {
@@ -242,7 +246,18 @@ impl Store {
             .open(&path)
             .map_err(|source| create_error(&path, source))?;
         let conn = Connection::open(&path)?;
-        Store::setup(conn, &path.display().to_string())
+        let mut store = Store::setup(conn, &path.display().to_string())?;
+        store.path = Some(path);
+        Ok(store)
+    }
+
+    /// Another connection to the same file (for a thread of its own); a
+    /// store in memory has no other.
+    pub fn open_again(&self) -> Result<Store, StoreError> {
+        let path = self.path.as_ref().ok_or(StoreError::InMemory)?;
+        let mut store = Store::setup(Connection::open(path)?, &path.display().to_string())?;
+        store.path = Some(path.clone());
+        Ok(store)
     }
 
     /// A store in memory: the same schema and rules, gone when dropped.
@@ -259,7 +274,7 @@ impl Store {
         // Answers the mode it is in: "wal", or "memory" in memory.
         let _mode: String = conn.pragma_update_and_check(None, "journal_mode", "WAL", |row| row.get(0))?;
         conn.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
-        let mut store = Store { conn };
+        let mut store = Store { conn, path: None };
         schema::migrate(&mut store.conn, label)?;
         Ok(store)
     }

@@ -39,6 +39,9 @@ pub struct LiveGame {
     pub claim_told: bool,
     /// The engine's search in progress, by the ply it plays.
     pub engine_ply: Option<usize>,
+    /// A move of this game is with the hub's writer: nothing else touches
+    /// the game until it is stored and played (or refused).
+    pub saving: bool,
 }
 
 impl LiveGame {
@@ -63,6 +66,7 @@ impl LiveGame {
             gone_since: [None; 2],
             claim_told: false,
             engine_ply: None,
+            saving: false,
         })
     }
 

@@ -78,6 +78,8 @@ pub struct LoadReport {
     pub wall_seconds: f64,
     pub rss_kib: u64,
     pub peak_rss_kib: u64,
+    /// The writer's transactions, the moves they committed, the most in one.
+    pub commits: (u64, u64, u64),
     /// What was lost, one line each (empty: nothing).
     pub lost: Vec<String>,
 }
@@ -125,6 +127,13 @@ impl LoadReport {
                 self.wall_seconds,
                 100.0 * self.cpu_seconds / self.wall_seconds.max(1e-9),
                 plan.engine_threads
+            ),
+            format!(
+                "commits: {} moves in {} transactions ({:.3} transactions, so waits for the disk, per move; up to {} moves in one)",
+                self.commits.1,
+                self.commits.0,
+                self.commits.0 as f64 / self.commits.1.max(1) as f64,
+                self.commits.2
             ),
             format!("memory: resident {:.1} MiB, peak {:.1} MiB", mib(self.rss_kib), mib(self.peak_rss_kib)),
             match self.lost.len() {
@@ -184,6 +193,7 @@ pub fn measure<R: Records + 'static>(
     let (rss_kib, peak_rss_kib) = memory_kib();
     // Let the last engine moves and notifications settle before checking.
     std::thread::sleep(Duration::from_millis(200));
+    let commits = hub.commits();
     drop(hub);
     let lost = check(&mut open()?, &tally, &played)?;
     let mut latencies_us = std::mem::take(&mut *tally.latencies.lock().unwrap());
@@ -198,6 +208,7 @@ pub fn measure<R: Records + 'static>(
         wall_seconds,
         rss_kib,
         peak_rss_kib,
+        commits,
         lost,
     })
 }

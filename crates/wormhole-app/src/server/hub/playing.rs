@@ -2,6 +2,7 @@
 //! clocks, endings, offers (draw, takeback, rematch), chat, absences, and
 //! the engine's moves, which take the same path as a player's.
 
+use std::sync::mpsc::SyncSender;
 use std::time::Duration;
 
 use wormhole::engine::{Clock as EngineClock, Limits};
@@ -13,6 +14,7 @@ use super::lobby::opponent_account;
 use super::pool::Job;
 use super::records::{Account, GameId, Seat};
 use super::types::*;
+use super::writer::PendingMove;
 use super::{Ctx, FINISHED_KEPT_MS, Hub};
 
 impl Hub {
@@ -48,10 +50,12 @@ impl Hub {
         })
     }
 
-    /// Plays `mv` (any notation the game reads) in `game`: checked, stored,
-    /// then relayed to both players and every watcher.
+    /// Plays `mv` (any notation the game reads) in `game`: checked, stored
+    /// (by the writer, with other games' moves), then played and relayed to
+    /// both players and every watcher; returns once it is.
     pub fn play(&self, s: SessionId, game: GameId, mv: &str) -> Result<(), HubError> {
-        self.inner.act(|cx| {
+        let (answer, stored) = std::sync::mpsc::sync_channel(1);
+        self.inner.act_on(game, |cx| {
             let color = cx.my_colour(s, game)?;
             if cx.flag(game) {
                 return Err(HubError::GameOver("a flag fell: time forfeit".into()));
@@ -61,13 +65,15 @@ impl Hub {
                 return Err(HubError::NotYourMove);
             }
             let (mv, text, san) = live.read_move(mv)?;
-            cx.commit_move(game, mv, text, san)
-        })
+            cx.save_move(game, mv, text, san, Some(answer));
+            Ok(())
+        })?;
+        stored.recv().unwrap_or_else(|_| Err(HubError::NotStored("the server is stopping".into())))
     }
 
     /// Resigns `game`.
     pub fn resign(&self, s: SessionId, game: GameId) -> Result<(), HubError> {
-        self.inner.act(|cx| {
+        self.inner.act_on(game, |cx| {
             let color = cx.my_colour(s, game)?;
             cx.end_game(game, win_for(!color, "resignation"))
         })
@@ -76,7 +82,7 @@ impl Hub {
     /// Offers a draw (games with draws only); an offer already made by the
     /// opponent is accepted. The engine declines.
     pub fn offer_draw(&self, s: SessionId, game: GameId) -> Result<(), HubError> {
-        self.inner.act(|cx| {
+        self.inner.act_on(game, |cx| {
             let color = cx.my_colour(s, game)?;
             let kind = cx.st.games[&game].kind();
             if !has_draws(kind) {
@@ -91,7 +97,7 @@ impl Hub {
 
     /// Answers the opponent's draw offer.
     pub fn answer_draw(&self, s: SessionId, game: GameId, yes: bool) -> Result<(), HubError> {
-        self.inner.act(|cx| {
+        self.inner.act_on(game, |cx| {
             let color = cx.my_colour(s, game)?;
             cx.answer(game, Offer::Draw(!color), yes)?;
             if yes { cx.end_game(game, agreed_draw()) } else { Ok(()) }
@@ -101,7 +107,7 @@ impl Hub {
     /// Asks to take back one's last move (and the opponent's reply to it,
     /// if made). The engine agrees at once.
     pub fn ask_takeback(&self, s: SessionId, game: GameId) -> Result<(), HubError> {
-        self.inner.act(|cx| {
+        self.inner.act_on(game, |cx| {
             let color = cx.my_colour(s, game)?;
             takeback_keep(&cx.st.games[&game], color)?;
             cx.offer(game, color, Offer::Takeback(color), HubEvent::TakebackAsked { game })
@@ -110,7 +116,7 @@ impl Hub {
 
     /// Answers the opponent's takeback request.
     pub fn answer_takeback(&self, s: SessionId, game: GameId, yes: bool) -> Result<(), HubError> {
-        self.inner.act(|cx| {
+        self.inner.act_on(game, |cx| {
             let color = cx.my_colour(s, game)?;
             cx.answer(game, Offer::Takeback(!color), yes)?;
             if yes { cx.take_back(game, !color) } else { Ok(()) }
@@ -120,7 +126,7 @@ impl Hub {
     /// Asks for a rematch after a game, colours swapped: starts it if the
     /// opponent asked too (or is the engine), and gives its id.
     pub fn rematch(&self, s: SessionId, game: GameId) -> Result<Option<GameId>, HubError> {
-        self.inner.act(|cx| {
+        self.inner.act_on(game, |cx| {
             let me = cx.player(s)?;
             let live = cx.st.games.get(&game).ok_or(HubError::NoGame(game))?;
             let color = live.colour_of(me.id).ok_or(HubError::NotYourGame(game))?;
@@ -162,7 +168,7 @@ impl Hub {
     /// Claims the win when the opponent has been gone on their own move
     /// for the set time.
     pub fn claim_absence(&self, s: SessionId, game: GameId) -> Result<(), HubError> {
-        self.inner.act(|cx| {
+        self.inner.act_on(game, |cx| {
             let color = cx.my_colour(s, game)?;
             if !cx.claimable(&cx.st.games[&game], !color) {
                 return Err(HubError::TooEarly(cx.absence));
@@ -201,13 +207,36 @@ impl Ctx<'_> {
         }
     }
 
-    /// Stores the legal move `mv`, plays it, then tells everyone; ends the
-    /// game if the rules end it, and starts the engine if it is its turn.
-    fn commit_move(&mut self, game: GameId, mv: AnyMove, text: String, san: String) -> Result<(), HubError> {
+    /// Hands the legal move `mv`, made now, to the writer; the game waits
+    /// for it (see [`Ctx::stored_move`]). `answer` is told the outcome.
+    fn save_move(
+        &mut self,
+        game: GameId,
+        mv: AnyMove,
+        text: String,
+        san: String,
+        answer: Option<SyncSender<Result<(), HubError>>>,
+    ) {
+        let live = self.st.games.get_mut(&game).expect("the caller found the game");
+        let stored = live.stored_move(text, self.now);
+        live.saving = true;
+        self.writes.push(PendingMove { game, ply: live.plies(), stored, mv, san, answer });
+    }
+
+    /// A move back from the writer. Stored: it is played, then told to
+    /// everyone; the game ends if the rules end it, and the engine starts
+    /// if it is its turn. Refused: the game stays as it was (the engine
+    /// searches again; a player is told why).
+    pub(super) fn stored_move(&mut self, pending: PendingMove, result: Result<(), String>) -> Result<(), HubError> {
+        let PendingMove { game, ply, stored, mv, san, .. } = pending;
         let live = self.st.games.get_mut(&game).ok_or(HubError::NoGame(game))?;
-        let ply = live.plies();
-        let stored = live.stored_move(text.clone(), self.now);
-        self.records.add_move(game, ply as u32, &stored)?;
+        live.saving = false;
+        if let Err(why) = result {
+            eprintln!("hub: game {game}: move {} not stored: {why}", stored.mv);
+            self.engine_turn(game);
+            return Err(HubError::NotStored(why));
+        }
+        let text = stored.mv.clone();
         live.push(mv, san.clone(), stored)?;
         let clocks = live.clocks(self.now);
         let ending = live.rules_ending();
@@ -238,7 +267,9 @@ impl Ctx<'_> {
 
     /// Ends `game` on time if the side to move's flag has fallen; whether it did.
     fn flag(&mut self, game: GameId) -> bool {
-        let Some(fallen) = self.st.games.get(&game).and_then(|g| g.flag_fallen(self.now)) else { return false };
+        // A move with the writer was made before the flag fell.
+        let live = self.st.games.get(&game).filter(|g| !g.saving);
+        let Some(fallen) = live.and_then(|g| g.flag_fallen(self.now)) else { return false };
         // A failed store keeps the game going: the next tick tries again.
         self.end_game(game, win_for(!fallen, "time forfeit")).is_ok()
     }
@@ -248,6 +279,7 @@ impl Ctx<'_> {
         let Some(gone) = live.gone_since[color.index()] else { return false };
         let since = gone.max(live.turn_start());
         live.ending.is_none()
+            && !live.saving
             && live.turn() == color
             && self.now.saturating_sub(since) >= self.absence.as_millis() as u64
     }
@@ -341,7 +373,8 @@ impl Ctx<'_> {
         let live = &self.st.games[&game];
         let (mv, text, san) = live.read_move(&mv.map(|m| m.to_string()).unwrap_or_default())?;
         self.st.games.get_mut(&game).expect("found above").engine_ply = None;
-        self.commit_move(game, mv, text, san)
+        self.save_move(game, mv, text, san, None);
+        Ok(())
     }
 
     /// Flags, absences, and the finished games' time to go.

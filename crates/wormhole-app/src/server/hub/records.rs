@@ -102,10 +102,20 @@ pub struct PlayerPage {
     pub history: Vec<(GameKind, Vec<(u64, Rating)>)>,
 }
 
+/// One move of a batch: its game, its ply (0 for the first), and the move.
+pub type MoveWrite = (GameId, u32, StoredMove);
+
+/// The answer to a batch of moves: one result per move, in order; the
+/// outer error when the batch failed as a whole (nothing of it stored).
+pub type BatchResult = Result<Vec<Result<(), RecordsError>>, RecordsError>;
+
 /// The storage the hub needs. Every write is committed when the call
-/// returns: the hub tells nobody of a move before [`Records::add_move`]
-/// has returned.
+/// returns: the hub tells nobody of a move before the batch holding it
+/// ([`Records::add_moves`]) has returned.
 pub trait Records: Send {
+    /// A second handle on the same storage, for the hub's writer thread:
+    /// its commits (and their waits for the disk) then hold no lock of the hub.
+    fn open_again(&mut self) -> Result<Box<dyn Records>, RecordsError>;
     /// The account a key (its OpenSSH `SHA256:` fingerprint) belongs to.
     fn account_by_key(&mut self, fp: &str) -> Result<Option<Account>, RecordsError>;
     /// The account called `name` (any letter case).
@@ -116,8 +126,10 @@ pub trait Records: Send {
     fn add_key(&mut self, account: AccountId, fp: &str, key_text: &str) -> Result<(), RecordsError>;
     /// Creates a game, started at `now_ms`.
     fn create_game(&mut self, game: &NewGame, now_ms: u64) -> Result<GameId, RecordsError>;
-    /// Adds the move at `ply` (0 for the first); refuses any ply but the next.
-    fn add_move(&mut self, game: GameId, ply: u32, mv: &StoredMove) -> Result<(), RecordsError>;
+    /// Commits the moves of any games together, in order, with one wait
+    /// for the disk; each move's ply must be its game's next (a move
+    /// refused leaves the others stored).
+    fn add_moves(&mut self, moves: &[MoveWrite]) -> BatchResult;
     /// Takes back the moves from ply `keep` on (a takeback both players agreed).
     fn take_back(&mut self, game: GameId, keep: u32) -> Result<(), RecordsError>;
     /// Ends a game; a rated game between two players updates both ratings.

@@ -54,6 +54,10 @@ fn boxed(e: StoreError) -> RecordsError {
 }
 
 impl Records for Store {
+    fn open_again(&mut self) -> Result<Box<dyn Records>, RecordsError> {
+        Ok(Box::new(Store::open_again(self).map_err(boxed)?))
+    }
+
     fn account_by_key(&mut self, fp: &str) -> Result<Option<Account>, RecordsError> {
         Ok(Store::account_by_key(self, fp).map_err(boxed)?.map(account))
     }
@@ -82,9 +86,22 @@ impl Records for Store {
         Ok(Store::create_game(self, &new, now_ms as i64).map_err(boxed)?.0)
     }
 
-    fn add_move(&mut self, game: GameId, ply: u32, mv: &StoredMove) -> Result<(), RecordsError> {
-        let at = mv.at_ms as i64;
-        Store::add_move(self, store::GameId(game), ply, &mv.mv, mv.white_ms, mv.black_ms, at).map_err(boxed)
+    fn add_moves(&mut self, moves: &[MoveWrite]) -> BatchResult {
+        let rows: Vec<_> = moves
+            .iter()
+            .map(|(game, ply, m)| {
+                let row = store::StoredMove {
+                    ply: *ply,
+                    mv: m.mv.clone(),
+                    white_ms: m.white_ms,
+                    black_ms: m.black_ms,
+                    at_ms: m.at_ms as i64,
+                };
+                (store::GameId(*game), row)
+            })
+            .collect();
+        let results = Store::add_moves(self, &rows).map_err(boxed)?;
+        Ok(results.into_iter().map(|r| r.map_err(boxed)).collect())
     }
 
     fn take_back(&mut self, game: GameId, keep: u32) -> Result<(), RecordsError> {

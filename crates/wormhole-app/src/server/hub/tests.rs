@@ -2,6 +2,7 @@
 //! memory ([`memory::Memory`]) or on disk, time on a manual clock.
 
 mod memory;
+mod writes;
 
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};

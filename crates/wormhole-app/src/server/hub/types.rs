@@ -212,6 +212,8 @@ pub enum HubError {
     /// The storage's own error, shown as it says it (a taken name, a bad one).
     #[error(transparent)]
     Records(RecordsError),
+    #[error("the move was not stored, so it is not played (the game is as it was): {0}")]
+    NotStored(String),
     #[error("stored game {game} cannot be rebuilt: {why}")]
     BadStoredGame { game: GameId, why: String },
 }

@@ -219,6 +219,7 @@ impl Store {
 
     /// Commits one move: its ply must be the next one; both clocks after it
     /// and its time go with it. When this returns, the move is on disk.
+    #[cfg(test)]
     pub fn add_move(
         &mut self,
         game: GameId,
@@ -239,7 +240,6 @@ impl Store {
     /// move is checked as [`Store::add_move`] checks it, in order; one
     /// refused leaves the others stored. The answer has one result per
     /// move; when the call fails as a whole, none is stored.
-    #[cfg(test)]
     pub fn add_moves(&mut self, moves: &[(GameId, StoredMove)]) -> Result<Vec<Result<(), StoreError>>, StoreError> {
         let mut tx = self.write()?;
         let mut results = Vec::with_capacity(moves.len());

@@ -3,7 +3,8 @@
 //! as a restarted server would.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
 
 use wormhole::GameKind;
 
@@ -18,9 +19,63 @@ pub struct Data {
     pub ratings: HashMap<(AccountId, GameKind), (Rating, u32)>,
 }
 
-/// Storage in memory; clones share it.
+/// Storage in memory; clones share it, and its [`Gate`].
 #[derive(Clone, Default)]
-pub struct Memory(pub Arc<Mutex<Data>>);
+pub struct Memory(pub Arc<Mutex<Data>>, pub Arc<Gate>);
+
+/// What the gate does to commits of moves.
+#[derive(Default)]
+pub struct GateState {
+    /// Commits wait at the gate while this holds.
+    pub hold: bool,
+    /// Commits fail with this error.
+    pub fail: Option<String>,
+    /// Commits waiting at the gate now.
+    pub waiting: usize,
+}
+
+/// Holds or fails the commits of moves ([`Records::add_moves`]), as a slow
+/// or failing disk would, for the tests of the hub's writer.
+#[derive(Default)]
+pub struct Gate {
+    state: Mutex<GateState>,
+    changed: Condvar,
+}
+
+impl Gate {
+    fn lock(&self) -> MutexGuard<'_, GateState> {
+        self.state.lock().unwrap()
+    }
+
+    /// Changes what the gate does.
+    pub fn set(&self, change: impl FnOnce(&mut GateState)) {
+        change(&mut self.lock());
+        self.changed.notify_all();
+    }
+
+    /// Waits (up to 20 s) until the gate's state is as `pred` says.
+    pub fn wait_until(&self, pred: impl Fn(&GateState) -> bool) {
+        let start = Instant::now();
+        let mut state = self.lock();
+        while !pred(&state) {
+            assert!(start.elapsed() < Duration::from_secs(20), "the gate never came to that state");
+            state = self.changed.wait_timeout(state, Duration::from_millis(10)).unwrap().0;
+        }
+    }
+
+    /// A commit passes the gate: waits while it holds; its error if it fails.
+    fn pass(&self) -> Result<(), RecordsError> {
+        let mut state = self.lock();
+        state.waiting += 1;
+        self.changed.notify_all();
+        while state.hold {
+            state = self.changed.wait(state).unwrap();
+        }
+        state.waiting -= 1;
+        self.changed.notify_all();
+        state.fail.as_deref().map_or(Ok(()), |why| Err(err(why)))
+    }
+}
 
 impl Memory {
     pub fn data(&self) -> std::sync::MutexGuard<'_, Data> {
@@ -39,6 +94,10 @@ impl Data {
 }
 
 impl Records for Memory {
+    fn open_again(&mut self) -> Result<Box<dyn Records>, RecordsError> {
+        Ok(Box::new(self.clone()))
+    }
+
     fn account_by_key(&mut self, fp: &str) -> Result<Option<Account>, RecordsError> {
         Ok(self.data().accounts.iter().find(|(_, keys)| keys.iter().any(|k| k == fp)).map(|(a, _)| a.clone()))
     }
@@ -71,14 +130,18 @@ impl Records for Memory {
         Ok(id)
     }
 
-    fn add_move(&mut self, game: GameId, ply: u32, mv: &StoredMove) -> Result<(), RecordsError> {
+    fn add_moves(&mut self, moves: &[MoveWrite]) -> BatchResult {
+        self.1.pass()?;
         let mut data = self.data();
-        let g = data.game(game)?;
-        if g.moves.len() != ply as usize || g.result.is_some() {
-            return Err(err("wrong ply"));
-        }
-        g.moves.push(mv.clone());
-        Ok(())
+        let mut add = |(game, ply, mv): &MoveWrite| {
+            let g = data.game(*game)?;
+            if g.moves.len() != *ply as usize || g.result.is_some() {
+                return Err(err("wrong ply"));
+            }
+            g.moves.push(mv.clone());
+            Ok(())
+        };
+        Ok(moves.iter().map(&mut add).collect())
     }
 
     fn take_back(&mut self, game: GameId, keep: u32) -> Result<(), RecordsError> {

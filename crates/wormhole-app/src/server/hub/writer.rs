@@ -1,0 +1,140 @@
+//! The hub's writer: one thread with its own handle to the storage that
+//! commits the moves of every game together (group commit). A move is
+//! checked under the hub's lock and queued here; the writer takes every
+//! move queued since its last commit, commits them in one transaction (one
+//! wait for the disk, outside the hub's lock), then hands each move with
+//! its result back to the hub, which only then plays it in memory and
+//! tells the players. So a move is on disk before anyone is told of it,
+//! the hub's memory never runs ahead of the storage (a move that failed to
+//! be stored is simply not played), and the wait for the disk is shared by
+//! every game that moved meanwhile.
+//!
+//! Order: the queue is first in, first out, and a game has at most one
+//! move queued or being committed (the hub waits for it before anything
+//! else touches that game), so no move can overtake another of its game.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::SyncSender;
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
+use std::thread::JoinHandle;
+
+use wormhole::AnyMove;
+
+use super::HubError;
+use super::records::{GameId, MoveWrite, Records, StoredMove};
+
+/// A move checked by the hub, waiting to be stored before it is played.
+pub struct PendingMove {
+    pub game: GameId,
+    /// Its ply, from 0.
+    pub ply: usize,
+    /// As stored: the canonical text, both clocks after it, its time.
+    pub stored: StoredMove,
+    pub mv: AnyMove,
+    pub san: String,
+    /// Where the player who made it waits for the outcome (`None` for the engine).
+    pub answer: Option<SyncSender<Result<(), HubError>>>,
+}
+
+/// What the writer hands back: each move of a batch with whether it is
+/// stored (the storage's error in words if not).
+pub type Done = Box<dyn Fn(Vec<(PendingMove, Result<(), String>)>) + Send + Sync>;
+
+/// Transactions and moves committed so far.
+#[derive(Debug, Default)]
+pub struct Counts {
+    pub transactions: AtomicU64,
+    pub moves: AtomicU64,
+    /// The most moves one transaction held.
+    pub largest: AtomicU64,
+}
+
+#[derive(Default)]
+struct Queue {
+    waiting: Vec<PendingMove>,
+    closed: bool,
+}
+
+struct Shared {
+    queue: Mutex<Queue>,
+    ready: Condvar,
+    counts: Counts,
+}
+
+impl Shared {
+    fn lock(&self) -> MutexGuard<'_, Queue> {
+        self.queue.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+/// The writer thread and its queue.
+pub struct Writer {
+    shared: Arc<Shared>,
+    thread: Mutex<Option<JoinHandle<()>>>,
+}
+
+impl Writer {
+    /// Starts the writer on `records` (a handle of its own); each batch's
+    /// moves go to `done` once committed (or refused).
+    pub fn start(records: Box<dyn Records>, done: Done) -> Result<Writer, std::io::Error> {
+        let shared = Arc::new(Shared { queue: Mutex::default(), ready: Condvar::new(), counts: Counts::default() });
+        let worker = Arc::clone(&shared);
+        let thread =
+            std::thread::Builder::new().name("hub-writer".into()).spawn(move || write_loop(&worker, records, &done))?;
+        Ok(Writer { shared, thread: Mutex::new(Some(thread)) })
+    }
+
+    /// Queues a move to store.
+    pub fn submit(&self, pending: PendingMove) {
+        self.shared.lock().waiting.push(pending);
+        self.shared.ready.notify_one();
+    }
+
+    /// Transactions and moves committed so far.
+    pub fn counts(&self) -> &Counts {
+        &self.shared.counts
+    }
+
+    /// Stores what is queued, then stops the thread.
+    pub fn stop(&self) {
+        self.shared.lock().closed = true;
+        self.shared.ready.notify_all();
+        let thread = self.thread.lock().unwrap_or_else(PoisonError::into_inner).take();
+        // The writer may drop the last hub itself (a notifier holding one): it cannot join itself.
+        if let Some(thread) = thread.filter(|t| t.thread().id() != std::thread::current().id()) {
+            let _ = thread.join();
+        }
+    }
+}
+
+impl Drop for Writer {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+/// The writer: every move queued since the last commit, committed together.
+fn write_loop(shared: &Shared, mut records: Box<dyn Records>, done: &Done) {
+    loop {
+        let batch = {
+            let mut queue = shared.lock();
+            while queue.waiting.is_empty() && !queue.closed {
+                queue = shared.ready.wait(queue).unwrap_or_else(PoisonError::into_inner);
+            }
+            if queue.waiting.is_empty() {
+                return;
+            }
+            std::mem::take(&mut queue.waiting)
+        };
+        let writes: Vec<MoveWrite> = batch.iter().map(|p| (p.game, p.ply as u32, p.stored.clone())).collect();
+        let results: Vec<Result<(), String>> = match records.add_moves(&writes) {
+            Ok(results) => results.into_iter().map(|r| r.map_err(|e| e.to_string())).collect(),
+            Err(e) => vec![Err(e.to_string()); batch.len()],
+        };
+        let counts = &shared.counts;
+        counts.transactions.fetch_add(1, Ordering::Relaxed);
+        counts.moves.fetch_add(results.iter().filter(|r| r.is_ok()).count() as u64, Ordering::Relaxed);
+        counts.largest.fetch_max(batch.len() as u64, Ordering::Relaxed);
+        done(batch.into_iter().zip(results).collect());
+    }
+}
