@@ -1,5 +1,7 @@
-//! The terminal's input for the game loop: key and mouse events read on
-//! their own thread, and a watch for the terminal going away.
+//! The event loop's input: the [`InputSource`] seam it waits on (the local
+//! terminal here, an SSH channel in `server::session`), and the local
+//! terminal's source, [`LocalInput`]: key and mouse events read on their
+//! own thread, a watch for the terminal going away, and the signals.
 //!
 //! Why a thread: once the terminal is gone, crossterm's reader gets
 //! end-of-file forever and never returns (it retries in a loop), so the
@@ -16,11 +18,39 @@ use std::time::Duration;
 use crossterm::event::{self, Event};
 use rustix::event::{PollFd, PollFlags, Timespec, poll};
 
-/// What the terminal did while the loop waited.
+use crate::signals::{Ending, Signals};
+
+/// Where the event loop's input comes from: the local terminal, or an SSH
+/// channel. The loop waits on [`InputSource::next`], takes what is already
+/// waiting with [`InputSource::waiting`] before it draws again, and ends
+/// when [`InputSource::ended`] says so or the input is lost.
+pub trait InputSource {
+    /// What arrives for the app besides terminal events.
+    type Message;
+    /// Waits up to `timeout` for the next input.
+    fn next(&mut self, timeout: Duration) -> Next<Self::Message>;
+    /// An input already waiting, taken without waiting (none by default:
+    /// every input is drawn before the next).
+    fn waiting(&mut self) -> Option<Next<Self::Message>> {
+        None
+    }
+    /// What ends the loop from outside the input (a signal).
+    fn ended(&self) -> Option<Ending> {
+        None
+    }
+    /// Why the output failed with `error`, as the ending says it.
+    fn lost(&self, error: String) -> String {
+        error
+    }
+}
+
+/// What the input did while the loop waited.
 #[derive(Debug)]
-pub enum Next {
-    /// A key, mouse or resize event.
+pub enum Next<M = std::convert::Infallible> {
+    /// A key, mouse, paste or resize event.
     Event(Event),
+    /// A message for the app from elsewhere (an SSH session: the hub's events).
+    Message(M),
     /// Nothing happened within the timeout.
     Idle,
     /// The terminal is gone or cannot be read; why.
@@ -76,5 +106,28 @@ impl TerminalInput {
         let now = Timespec { tv_sec: 0, tv_nsec: 0 };
         poll(&mut fds, Some(&now)).is_ok()
             && fds[0].revents().intersects(PollFlags::HUP | PollFlags::ERR | PollFlags::NVAL)
+    }
+}
+
+/// The local terminal's input and the signals that end the app.
+pub struct LocalInput<'a> {
+    pub terminal: TerminalInput,
+    pub signals: &'a Signals,
+}
+
+impl InputSource for LocalInput<'_> {
+    type Message = std::convert::Infallible;
+
+    fn next(&mut self, timeout: Duration) -> Next {
+        self.terminal.next(timeout)
+    }
+
+    fn ended(&self) -> Option<Ending> {
+        self.signals.received().map(Ending::Signal)
+    }
+
+    /// A terminal that hung up says so rather than the write's error.
+    fn lost(&self, error: String) -> String {
+        if self.terminal.hung_up() { "the terminal was closed".to_string() } else { error }
     }
 }

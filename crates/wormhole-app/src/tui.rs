@@ -43,15 +43,15 @@ mod trainer;
 mod update;
 pub(crate) mod view;
 
-use std::io;
 use std::time::{Duration, Instant};
 
 use crossterm::event::{Event, KeyEventKind, MouseButton, MouseEventKind};
-use ratatui::DefaultTerminal;
+use ratatui::backend::Backend;
 use ratatui::layout::Rect;
+use ratatui::{DefaultTerminal, Frame, Terminal};
 
 use crate::signals::{Ending, Signals};
-use crate::term_input::{Next, TerminalInput};
+use crate::term_input::{InputSource, LocalInput, Next, TerminalInput};
 use action::Action;
 use app::App;
 use state::{ExitReport, Session};
@@ -61,17 +61,17 @@ const ANIMATION_FRAME: Duration = Duration::from_millis(100);
 
 /// Frame timing, reported on exit when `WORMHOLE_STATS` is set.
 #[derive(Debug, Default)]
-struct FrameStats {
+pub struct FrameStats {
     frames: u32,
     total: Duration,
     max: Duration,
 }
 
 impl FrameStats {
-    /// Draws the session and times it.
-    fn draw(&mut self, terminal: &mut DefaultTerminal, session: &Session) -> io::Result<()> {
+    /// Draws the app and times it.
+    fn draw<B: Backend, D: Driven>(&mut self, terminal: &mut Terminal<B>, app: &D) -> Result<(), B::Error> {
         let t = Instant::now();
-        terminal.draw(|f| view::draw(f, session))?;
+        terminal.draw(|f| app.draw(f))?;
         let took = t.elapsed();
         self.frames += 1;
         self.total += took;
@@ -81,7 +81,8 @@ impl FrameStats {
         Ok(())
     }
 
-    fn report(&self) -> String {
+    /// Frames drawn, their mean and longest time.
+    pub fn report(&self) -> String {
         let mean = self.total.checked_div(self.frames.max(1)).unwrap_or_default();
         format!("frames drawn: {}, mean {:?}, max {:?}", self.frames, mean, self.max)
     }
@@ -91,13 +92,82 @@ impl FrameStats {
 /// and a closed terminal again.
 const MAX_WAIT: Duration = Duration::from_millis(100);
 
+/// Inputs handled together before the next frame when they wait at once
+/// (a line pasted into an SSH session, a burst of the hub's events): they
+/// cost one frame, not one each.
+const MOST_PER_FRAME: usize = 64;
+
+/// What the event loop drives: an app that draws itself, takes events and
+/// messages, and changes as time passes. The local [`App`] is one; an SSH
+/// session's screens are another.
+pub trait Driven {
+    /// What arrives besides terminal events (the hub's events over SSH).
+    type Message;
+    /// Draws the app (the view only reads).
+    fn draw(&self, frame: &mut Frame);
+    /// Whether the app has ended.
+    fn should_quit(&self) -> bool;
+    /// How long to wait for input before time passes for the app.
+    fn wait(&self) -> Duration;
+    /// Whether the screen changes by itself (drawn every [`ANIMATION_FRAME`]).
+    fn animating(&self) -> bool;
+    /// A terminal event on a screen of `area`; whether a redraw is due.
+    fn event(&mut self, ev: Event, area: Rect) -> bool;
+    /// A message from elsewhere; whether a redraw is due.
+    fn message(&mut self, msg: Self::Message) -> bool;
+    /// Time passes; whether a redraw is due at once.
+    fn tick(&mut self, now: Instant) -> bool;
+}
+
+impl Driven for App {
+    type Message = std::convert::Infallible;
+
+    fn draw(&self, frame: &mut Frame) {
+        view::draw(frame, self.session());
+    }
+
+    fn should_quit(&self) -> bool {
+        self.session().should_quit()
+    }
+
+    fn wait(&self) -> Duration {
+        self.session().poll_timeout().map_or(MAX_WAIT, |t| t.min(MAX_WAIT))
+    }
+
+    fn animating(&self) -> bool {
+        self.session().animating()
+    }
+
+    fn event(&mut self, ev: Event, area: Rect) -> bool {
+        let msg = match ev {
+            Event::Paste(text) => action::Msg::Paste(text),
+            ev => match action_for(&ev, self.session(), area) {
+                Some(action) => action.into(),
+                None => return false,
+            },
+        };
+        // The clocks charge a move at the moment it is made.
+        App::tick(self, Instant::now());
+        self.handle(msg);
+        true
+    }
+
+    fn message(&mut self, msg: Self::Message) -> bool {
+        match msg {}
+    }
+
+    fn tick(&mut self, now: Instant) -> bool {
+        App::tick(self, now)
+    }
+}
+
 /// Runs the app until it quits, a signal arrives or the terminal is lost;
 /// then stops the engine and autosaves through [`App::finish`], the same
 /// ending for each. Returns what to print afterwards and how it ended.
 pub fn run(terminal: &mut DefaultTerminal, mut app: App, signals: &Signals) -> (ExitReport, Ending) {
-    let input = TerminalInput::start();
+    let mut input = LocalInput { terminal: TerminalInput::start(), signals };
     let mut stats = FrameStats::default();
-    let ending = event_loop(terminal, &mut app, &input, signals, &mut stats);
+    let ending = event_loop(terminal, &mut app, &mut input, &mut stats);
     let mut report = app.finish();
     if std::env::var_os("WORMHOLE_STATS").is_some() {
         report.notes.push(stats.report());
@@ -106,64 +176,61 @@ pub fn run(terminal: &mut DefaultTerminal, mut app: App, signals: &Signals) -> (
     (report, ending)
 }
 
-/// Draws, waits for an event and updates the app until something ends the session.
-fn event_loop(
-    terminal: &mut DefaultTerminal,
-    app: &mut App,
-    input: &TerminalInput,
-    signals: &Signals,
-    stats: &mut FrameStats,
-) -> Ending {
-    let lost = |e: io::Error| {
-        Ending::TerminalLost(if input.hung_up() { "the terminal was closed".to_string() } else { e.to_string() })
-    };
-    let mut size = match terminal.size() {
-        Ok(size) => size,
-        Err(e) => return lost(e),
-    };
+/// Draws, waits for input and updates the app until something ends it:
+/// the same loop for the local terminal and an SSH channel (any backend
+/// of ratatui's as the output, any [`InputSource`] as the input).
+pub fn event_loop<B, I, D>(terminal: &mut Terminal<B>, app: &mut D, input: &mut I, stats: &mut FrameStats) -> Ending
+where
+    B: Backend,
+    I: InputSource,
+    D: Driven<Message = I::Message>,
+{
+    let mut area = terminal.get_frame().area();
     let mut dirty = true;
     let mut last_draw: Option<Instant> = None;
     loop {
-        if app.session().should_quit() {
+        if app.should_quit() {
             return Ending::Quit;
         }
-        if let Some(signal) = signals.received() {
-            return Ending::Signal(signal);
+        if let Some(ending) = input.ended() {
+            return ending;
         }
         let since = last_draw.map_or(Duration::MAX, |t| t.elapsed());
-        if dirty || (app.session().animating() && since >= ANIMATION_FRAME) {
+        if dirty || (app.animating() && since >= ANIMATION_FRAME) {
             last_draw = Some(Instant::now());
-            if let Err(e) = stats.draw(terminal, app.session()) {
-                return lost(e);
+            if let Err(e) = stats.draw(terminal, app) {
+                return Ending::TerminalLost(input.lost(e.to_string()));
             }
             dirty = false;
         }
-        let wait = app.session().poll_timeout().map_or(MAX_WAIT, |t| t.min(MAX_WAIT));
-        let ev = match input.next(wait) {
-            Next::Event(ev) => ev,
+        let mut next = match input.next(app.wait()) {
             Next::Idle => {
                 dirty |= app.tick(Instant::now());
                 continue;
             }
-            Next::Lost(why) => return Ending::TerminalLost(why),
+            next => Some(next),
         };
-        if let Event::Resize(w, h) = ev {
-            size = ratatui::layout::Size::new(w, h);
-            if let Err(e) = terminal.autoresize() {
-                return lost(e);
+        let mut taken = 0;
+        while let Some(one) = next.take() {
+            match one {
+                Next::Event(ev) => {
+                    if let Event::Resize(w, h) = ev {
+                        area = Rect::new(0, 0, w, h);
+                        if let Err(e) = terminal.resize(area) {
+                            return Ending::TerminalLost(input.lost(e.to_string()));
+                        }
+                        dirty = true;
+                    }
+                    dirty |= app.event(ev, area);
+                }
+                Next::Message(msg) => dirty |= app.message(msg),
+                Next::Idle => {}
+                Next::Lost(why) => return Ending::TerminalLost(why),
             }
-            dirty = true;
-        }
-        let area = Rect::new(0, 0, size.width, size.height);
-        if let Event::Paste(text) = ev {
-            app.tick(Instant::now());
-            app.handle(action::Msg::Paste(text));
-            dirty = true;
-        } else if let Some(action) = action_for(&ev, app.session(), area) {
-            // The clocks charge a move at the moment it is made.
-            app.tick(Instant::now());
-            app.update(action);
-            dirty = true;
+            taken += 1;
+            if taken < MOST_PER_FRAME && !app.should_quit() {
+                next = input.waiting();
+            }
         }
         dirty |= app.tick(Instant::now());
     }
@@ -196,10 +263,83 @@ pub fn action_for(ev: &Event, session: &Session, area: Rect) -> Option<Action> {
 mod tests {
     use super::*;
     use crossterm::event::{KeyCode, KeyEvent, KeyEventState, KeyModifiers, MouseEvent};
+    use ratatui::backend::TestBackend;
+    use std::collections::VecDeque;
     use wormhole::Square;
 
     use game::Player;
     use testing::session;
+
+    /// An input of scripted events, each waiting or not; lost once they are used up.
+    struct Script {
+        inputs: VecDeque<(bool, Next)>,
+        /// How many times the loop waited.
+        waits: usize,
+    }
+
+    impl InputSource for Script {
+        type Message = std::convert::Infallible;
+
+        fn next(&mut self, _timeout: Duration) -> Next {
+            self.waits += 1;
+            self.inputs.pop_front().map_or(Next::Lost("the script ended".into()), |(_, next)| next)
+        }
+
+        fn waiting(&mut self) -> Option<Next> {
+            match self.inputs.front() {
+                Some((true, _)) => self.inputs.pop_front().map(|(_, next)| next),
+                _ => None,
+            }
+        }
+    }
+
+    fn keys(text: &str, waiting: bool) -> Vec<(bool, Next)> {
+        text.chars().map(|c| (waiting, Next::Event(Event::Key(KeyEvent::from(KeyCode::Char(c)))))).collect()
+    }
+
+    fn rows(terminal: &Terminal<TestBackend>) -> String {
+        let buf = terminal.backend().buffer();
+        let area = buf.area;
+        (0..area.height).map(|y| (0..area.width).map(|x| buf[(x, y)].symbol()).collect::<String>() + "\n").collect()
+    }
+
+    #[test]
+    fn the_loop_drives_the_app_from_any_input_into_any_backend() {
+        let mut app = testing::hotseat();
+        // A fixed viewport, as an SSH session's: only the window's changes size it.
+        let viewport = ratatui::Viewport::Fixed(Rect::new(0, 0, 100, 30));
+        let options = ratatui::TerminalOptions { viewport };
+        let mut terminal = Terminal::with_options(TestBackend::new(100, 30), options).unwrap();
+        let mut inputs: VecDeque<(bool, Next)> = keys("e4", false).into();
+        inputs.push_back((false, Next::Event(Event::Key(KeyEvent::from(KeyCode::Enter)))));
+        inputs.push_back((false, Next::Event(Event::Resize(90, 28))));
+        inputs.extend(keys("?", false));
+        let mut script = Script { inputs, waits: 0 };
+        let ending = event_loop(&mut terminal, &mut *app, &mut script, &mut FrameStats::default());
+        assert!(matches!(&ending, Ending::TerminalLost(why) if why == "the script ended"), "{ending:?}");
+        assert_eq!(app.session().game().sans(), ["e4"], "typed on the input, played by update");
+        assert_eq!(terminal.get_frame().area(), Rect::new(0, 0, 90, 28), "the window's change resizes the output");
+        let screen = rows(&terminal);
+        assert!(
+            screen.contains("Help: Tab next page") && screen.contains("Keys"),
+            "help is drawn into the sink:\n{screen}"
+        );
+    }
+
+    #[test]
+    fn inputs_waiting_together_are_taken_before_the_next_wait_and_quitting_ends_the_loop() {
+        let mut app = testing::hotseat();
+        let mut terminal = Terminal::new(TestBackend::new(100, 30)).unwrap();
+        let mut inputs: VecDeque<(bool, Next)> = keys("e", false).into();
+        inputs.extend(keys("4", true));
+        inputs.push_back((true, Next::Event(Event::Key(KeyEvent::from(KeyCode::Enter)))));
+        inputs.push_back((false, Next::Event(key(KeyCode::Char('c'), KeyModifiers::CONTROL, KeyEventKind::Press))));
+        let mut script = Script { inputs, waits: 0 };
+        let ending = event_loop(&mut terminal, &mut *app, &mut script, &mut FrameStats::default());
+        assert!(matches!(ending, Ending::Quit), "{ending:?}");
+        assert_eq!(app.session().game().sans(), ["e4"]);
+        assert_eq!(script.waits, 2, "the three keys waiting together cost one wait");
+    }
 
     fn key(code: KeyCode, modifiers: KeyModifiers, kind: KeyEventKind) -> Event {
         Event::Key(KeyEvent { code, modifiers, kind, state: KeyEventState::NONE })

@@ -13,10 +13,11 @@ mod table;
 mod view;
 
 use std::sync::mpsc::Sender;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crossterm::event::{Event, KeyCode, KeyEventKind, KeyModifiers};
 use ratatui::Frame;
+use ratatui::layout::Rect;
 use wormhole::{AnyPosition, GameKind};
 
 use super::hub::records::{Account, GameId};
@@ -146,6 +147,10 @@ pub struct App {
     settings: std::sync::Arc<Settings>,
     pub(crate) mine: PlayerSettings,
     pub(crate) theme: crate::tui::theme::Theme,
+    /// How long the lobby may wait for a key before it closes.
+    idle: Duration,
+    /// When the client last pressed a key (or connected).
+    last_key: Instant,
 }
 
 /// A lobby with nothing in it.
@@ -184,6 +189,8 @@ impl App {
             settings,
             mine: PlayerSettings::default(),
             theme: crate::tui::theme::Theme::default(),
+            idle: Duration::MAX,
+            last_key: Instant::now(),
         };
         let first = match app.identity.clone() {
             Identity::Guest => Effect::Connect(None),
@@ -204,9 +211,10 @@ impl App {
         app
     }
 
-    /// Whether the app has ended.
-    pub fn should_quit(&self) -> bool {
-        self.quit
+    /// Closes the lobby once no key came for `idle`.
+    pub fn with_idle(mut self, idle: Duration) -> App {
+        self.idle = idle;
+        self
     }
 
     /// Whether the lobby (or the name form) is on screen: the idle timeout counts there.
@@ -223,11 +231,6 @@ impl App {
     /// Whether a clock on screen is running (the frame must be redrawn).
     pub fn clocks_running(&self) -> bool {
         matches!(&self.screen, Screen::Game(t) if t.clocks.is_some_and(|(c, _)| c.running.is_some()))
-    }
-
-    /// Draws the screen.
-    pub fn draw(&self, frame: &mut Frame) {
-        view::draw(frame, self);
     }
 
     /// Leaves the hub when the connection ends.
@@ -553,5 +556,52 @@ impl App {
             Screen::Lobby => vec![Effect::Lobby],
             _ => Vec::new(),
         }
+    }
+}
+
+/// The app as the event loop drives it: the client's events and the
+/// hub's go through update; the lobby closes after its idle time.
+impl crate::tui::Driven for App {
+    type Message = HubEvent;
+
+    fn draw(&self, frame: &mut Frame) {
+        view::draw(frame, self);
+    }
+
+    fn should_quit(&self) -> bool {
+        self.quit
+    }
+
+    fn wait(&self) -> Duration {
+        super::session::FRAME
+    }
+
+    fn animating(&self) -> bool {
+        self.clocks_running()
+    }
+
+    fn event(&mut self, ev: Event, _area: Rect) -> bool {
+        if matches!(ev, Event::Resize(..)) {
+            return false;
+        }
+        self.last_key = Instant::now();
+        self.update(Msg::Event(ev));
+        true
+    }
+
+    /// A change in the lobby seen from another screen is not drawn.
+    fn message(&mut self, event: HubEvent) -> bool {
+        if self.unmoved_by(&event) {
+            return false;
+        }
+        self.update(Msg::Hub(event));
+        true
+    }
+
+    fn tick(&mut self, now: Instant) -> bool {
+        if self.in_lobby() && now.saturating_duration_since(self.last_key) >= self.idle {
+            self.quit = true;
+        }
+        false
     }
 }

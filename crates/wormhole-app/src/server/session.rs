@@ -1,14 +1,15 @@
-//! One connection's app: a thread that owns the screens' state, waits on a
-//! channel of [`Input`]s (key and mouse events parsed from the client's
-//! bytes by terminput, window changes, the hub's events, the end of the
-//! connection), updates the state and draws it with ratatui into an
-//! [`Out`] sink that the SSH side sends to the client.
+//! One connection's app: a thread that owns the screens' state and runs
+//! the local app's event loop ([`crate::tui::event_loop`]) on the
+//! session's own input and output: a [`ChannelInput`] of [`Input`]s (key
+//! and mouse events parsed from the client's bytes by terminput, window
+//! changes, the hub's events, the end of the connection) and a ratatui
+//! terminal over a [`Sink`] of [`Out`]s that the SSH side sends to the client.
 
 use std::io::{self, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crossterm::event::Event;
 use ratatui::backend::CrosstermBackend;
@@ -16,9 +17,11 @@ use ratatui::layout::Rect;
 use ratatui::{Terminal, TerminalOptions, Viewport};
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 
-use super::hub::Hub;
+use super::hub::{Hub, HubEvent};
 use super::inbox::{Identity, Input};
-use super::screens::{App, Msg};
+use super::screens::App;
+use crate::term_input::{InputSource, Next};
+use crate::tui::{FrameStats, event_loop};
 
 /// What the app thread sends to the client.
 #[derive(Debug)]
@@ -160,11 +163,42 @@ impl Write for Sink {
     }
 }
 
-/// The terminal a session draws on.
-type SshTerminal = Terminal<CrosstermBackend<Sink>>;
-
 /// The longest wait between two looks at the clocks.
-const FRAME: Duration = Duration::from_millis(200);
+pub const FRAME: Duration = Duration::from_millis(200);
+
+/// The session's input for the app's event loop: its channel (the
+/// client's events, window changes, the hub's events, the end).
+pub struct ChannelInput<'a>(pub &'a Receiver<Input>);
+
+impl ChannelInput<'_> {
+    /// An input as the loop takes it.
+    fn next_of(input: Input) -> Next<HubEvent> {
+        match input {
+            Input::Event(ev) => Next::Event(ev),
+            Input::Resize(w, h) => Next::Event(Event::Resize(w, h)),
+            Input::Hub(event) => Next::Message(event),
+            Input::Closed => Next::Lost("the connection closed".to_string()),
+        }
+    }
+}
+
+impl InputSource for ChannelInput<'_> {
+    type Message = HubEvent;
+
+    fn next(&mut self, timeout: Duration) -> Next<HubEvent> {
+        match self.0.recv_timeout(timeout) {
+            Ok(input) => Self::next_of(input),
+            Err(RecvTimeoutError::Timeout) => Next::Idle,
+            Err(RecvTimeoutError::Disconnected) => Next::Lost("the session's channel closed".to_string()),
+        }
+    }
+
+    /// What waits is handled before the next frame: a line typed or pasted
+    /// at once, or a burst of the hub's events, costs one frame.
+    fn waiting(&mut self) -> Option<Next<HubEvent>> {
+        self.0.try_recv().ok().map(Self::next_of)
+    }
+}
 
 /// Runs a session until the player quits or the connection ends.
 pub fn run(start: SessionStart, inputs: &Receiver<Input>, out: Outbox) {
@@ -184,8 +218,10 @@ pub fn run(start: SessionStart, inputs: &Receiver<Input>, out: Outbox) {
         start.peer.clone(),
         start.to.clone(),
         start.settings.clone(),
-    );
-    event_loop(&mut terminal, &mut app, inputs, start.idle);
+    )
+    .with_idle(start.idle);
+    let mut stats = FrameStats::default();
+    event_loop(&mut terminal, &mut app, &mut ChannelInput(inputs), &mut stats);
     app.finish();
     let _ = crossterm::execute!(
         terminal.backend_mut(),
@@ -194,63 +230,6 @@ pub fn run(start: SessionStart, inputs: &Receiver<Input>, out: Outbox) {
         crossterm::terminal::LeaveAlternateScreen
     );
     out.close();
-}
-
-/// Inputs handled together before the next frame: a line typed or pasted
-/// at once, or a burst of the hub's events, costs one frame, not one each.
-const MOST_PER_FRAME: usize = 64;
-
-/// Draws, waits for inputs and updates the app until it ends.
-fn event_loop(terminal: &mut SshTerminal, app: &mut App, inputs: &Receiver<Input>, idle: Duration) {
-    let mut last_key = Instant::now();
-    let mut dirty = true;
-    loop {
-        if app.should_quit() {
-            return;
-        }
-        if dirty {
-            if terminal.draw(|f| app.draw(f)).is_err() {
-                return;
-            }
-            dirty = false;
-        }
-        let first = match inputs.recv_timeout(FRAME) {
-            Ok(input) => input,
-            Err(RecvTimeoutError::Disconnected) => return,
-            Err(RecvTimeoutError::Timeout) => {
-                if app.in_lobby() && last_key.elapsed() >= idle {
-                    return;
-                }
-                dirty |= app.clocks_running();
-                continue;
-            }
-        };
-        let waiting = std::iter::from_fn(|| inputs.try_recv().ok()).take(MOST_PER_FRAME - 1);
-        for input in std::iter::once(first).chain(waiting) {
-            if matches!(&input, Input::Hub(event) if app.unmoved_by(event)) {
-                continue;
-            }
-            if handle(terminal, app, input, &mut last_key).is_none() || app.should_quit() {
-                return;
-            }
-            dirty = true;
-        }
-    }
-}
-
-/// Applies one input to the app; `None` when the session ends.
-fn handle(terminal: &mut SshTerminal, app: &mut App, input: Input, last_key: &mut Instant) -> Option<()> {
-    let msg = match input {
-        Input::Event(ev) => {
-            *last_key = Instant::now();
-            Msg::Event(ev)
-        }
-        Input::Resize(w, h) => return terminal.resize(Rect::new(0, 0, w, h)).ok(),
-        Input::Hub(event) => Msg::Hub(event),
-        Input::Closed => return None,
-    };
-    app.update(msg);
-    Some(())
 }
 
 #[cfg(test)]

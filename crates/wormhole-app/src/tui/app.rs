@@ -34,6 +34,7 @@ impl App {
     }
 
     /// Handles one user action.
+    #[cfg(test)]
     pub fn update(&mut self, action: Action) {
         self.handle(action);
     }
