@@ -49,6 +49,7 @@ use std::time::{Duration, Instant};
 use crossterm::event::{Event, KeyEventKind, MouseButton, MouseEventKind};
 use ratatui::DefaultTerminal;
 use ratatui::layout::Rect;
+use wormhole::Rules;
 
 use crate::signals::{Ending, Signals};
 use crate::term_input::{Next, TerminalInput};
