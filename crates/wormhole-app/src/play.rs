@@ -11,7 +11,7 @@ use anyhow::{Context, bail};
 use clap::ValueEnum;
 use ratatui::DefaultTerminal;
 use wormhole::engine::Level;
-use wormhole::{AnyPosition, GameKind};
+use wormhole::{AnyPosition, GameKind, Rules};
 
 use crate::printable::printable;
 use crate::signals::{Ending, Signals};

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use anyhow::{Context, bail};
 use wormhole::engine::{Engine, EngineOptions, Proof, SolveLimits, SolveProgress};
-use wormhole::{AnyPosition, GameKind};
+use wormhole::{AnyPosition, GameKind, Rules};
 
 use crate::{game_arg, limits};
 
@@ -77,14 +77,14 @@ fn print_result(pos: &AnyPosition, proof: Proof<wormhole::AnyMove>) -> anyhow::R
     let mover = pos.turn();
     let winner = match proof {
         Proof::Win { first_move, plies, size } => {
-            println!("Winning move: {} ({first_move})", pos.san(first_move)?);
+            println!("Winning move: {} ({first_move})", pos.san(first_move));
             println!("Proof: {size} positions, longest line {plies} plies");
             Some(mover)
         }
         Proof::Loss { defence, plies, size } => {
             println!("Winning move: none ({mover} to move loses whatever it plays)");
             if let Some(m) = defence {
-                println!("Longest defence: {} ({m})", pos.san(m)?);
+                println!("Longest defence: {} ({m})", pos.san(m));
             }
             println!("Proof: {size} positions, longest line {plies} plies");
             Some(!mover)

@@ -49,6 +49,7 @@ use crossterm::event::{Event, KeyEventKind, MouseButton, MouseEventKind};
 use ratatui::backend::Backend;
 use ratatui::layout::Rect;
 use ratatui::{DefaultTerminal, Frame, Terminal};
+use wormhole::Rules;
 
 use crate::signals::{Ending, Signals};
 use crate::term_input::{InputSource, LocalInput, Next, TerminalInput};

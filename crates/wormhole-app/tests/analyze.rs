@@ -9,7 +9,7 @@ use std::sync::atomic::AtomicBool;
 use wormhole::analysis::Eval;
 use wormhole::engine::{Engine, EngineOptions, Limits};
 use wormhole::pgn::PgnGame;
-use wormhole::{Position, Variant};
+use wormhole::{Position, Rules, Variant};
 
 fn analyze(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_wormhole")).arg("analyze").args(args).output().expect("the binary runs")

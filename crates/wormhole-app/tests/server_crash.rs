@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use common::pty::Session;
 use common::ssh::{Server, hang_up, new_key};
-use wormhole::{AnyPosition, Color, GameKind};
+use wormhole::{AnyPosition, Color, GameKind, Rules};
 
 /// Seconds left on `color`'s clock as the panel shows it (`White: alice  4:58`).
 fn clock_secs(screen: &str, color: Color) -> u64 {

@@ -10,7 +10,7 @@ use std::path::Path;
 
 use common::pty::Session;
 use common::ssh::{Server, hang_up, new_key};
-use wormhole::{AnyPosition, GameKind};
+use wormhole::{AnyPosition, GameKind, Rules};
 
 /// A new key registered as `name`, in the lobby.
 fn register(server: &Server, dir: &Path, name: &str) -> (Session, std::path::PathBuf) {
@@ -40,7 +40,7 @@ fn play(
 ) {
     for _ in 0..plies {
         let mv = pos.legal_moves()[0];
-        let (text, san) = (mv.to_string(), pos.san(mv).unwrap());
+        let (text, san) = (mv.to_string(), pos.san(mv));
         *done += 1;
         let n = *done;
         let mover = if pos.turn() == wormhole::Color::White { &mut *white } else { &mut *black };

@@ -23,7 +23,7 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use wormhole::engine::{Engine, EngineOptions, Limits, Score};
-use wormhole::{AnyPosition, Color, GameKind};
+use wormhole::{AnyPosition, Color, GameKind, Rules};
 
 /// Nodes searched per position: about 30 ms, enough for a score a few
 /// plies deep.

@@ -29,7 +29,7 @@
 //! use std::sync::atomic::AtomicBool;
 //! use wormhole::analysis::{AnalysisOptions, analyse};
 //! use wormhole::engine::Limits;
-//! use wormhole::{AnyPosition, GameKind};
+//! use wormhole::{AnyPosition, GameKind, Rules};
 //! // A game of either kind: here Porthole chess, with a porthole move.
 //! let start = AnyPosition::new(GameKind::Porthole);
 //! let mut pos = start.clone();
@@ -52,6 +52,7 @@ use std::fmt;
 
 use crate::engine::Limits;
 use crate::pgn::Annotation;
+use crate::rules::Rules;
 use crate::{AnyMove, AnyPosition, Color, PlayError};
 
 pub use eval::{Eval, win_chance_slope};
@@ -506,7 +507,7 @@ impl GameAnalysis {
         } else if review.judgement.is_some() && review.before.is_proved_win_for(review.mover) {
             text.push_str(" The proved win is gone.");
         }
-        if let Some(san) = review.better_move().and_then(|b| pos.san(b).ok()) {
+        if let Some(san) = review.better_move().map(|b| pos.san(b)) {
             text.push_str(&format!(" {san} was best."));
         }
         text.trim_start().to_string()

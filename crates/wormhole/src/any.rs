@@ -4,23 +4,23 @@
 //!
 //! One list of games ([`games!`](crate::games) in `games.rs`) generates
 //! everything here that names each game: [`GameKind`] and [`GAMES`],
-//! [`AnyMove`], [`AnyOutcome`], [`AnyMoveError`], [`GameFenError`],
-//! [`AnyPosition`] and the visitor dispatch ([`GameKind::with_position`],
-//! [`AnyPosition::with`]). Every other method of [`AnyPosition`] is written
-//! once, for any game, in the object-safe [`DynPosition`] that every
-//! [`Rules`] implements; the engine searches the game's own position,
-//! compiled for it. A move of another game is refused with an
-//! [`OtherGameError`], never answered silently.
+//! [`AnyMove`], [`AnyUndo`], [`AnyOutcome`], [`AnyMoveError`],
+//! [`GameFenError`], [`AnyPosition`] and the visitor dispatch
+//! ([`GameKind::with_position`], [`AnyPosition::with`]). [`AnyPosition`]
+//! implements the game trait [`Rules`] (and [`AnyMove`] [`GameMove`], as
+//! shakmaty's `VariantPosition` implements its `Position`): each method
+//! hands the call to the game's own position, so a new capability of
+//! positions is one trait method. The engine searches the game's own
+//! position, compiled for it ([`AnyPosition::search`]). A move of another
+//! game is refused with an [`OtherGameError`], never answered silently.
 
-use std::fmt;
 use std::sync::atomic::AtomicBool;
 
 use crate::engine::{Engine, Info, Limits, Proof, SearchResult, SearchThread, Searchable, SolveLimits, SolveProgress};
 use crate::puzzles::PuzzleThemes;
 use crate::rules::{GameMove, MoveSet, Rules};
 use crate::{
-    AnyMove, AnyMoveError, AnyOutcome, AnyPosition, Bitboard, Board, Color, GameFenError, GameKind, Piece, Role,
-    Square, WithPosition,
+    AnyMove, AnyMoveError, AnyPosition, Bitboard, Board, Color, GameFenError, GameKind, Role, Square, WithPosition,
 };
 
 /// Generates, from the one list of games in `games.rs`, the types and
@@ -99,14 +99,6 @@ macro_rules! games {
             $( #[doc = concat!("A move of ", $title, ".")] $game(<$pos as $crate::rules::Rules>::Move), )+
         }
 
-        impl AnyMove {
-            pub(crate) fn inner(&self) -> &dyn $crate::any::DynMove {
-                match self {
-                    $( AnyMove::$game(m) => m, )+
-                }
-            }
-        }
-
         $(
             impl From<<$pos as $crate::rules::Rules>::Move> for AnyMove {
                 fn from(m: <$pos as $crate::rules::Rules>::Move) -> AnyMove {
@@ -132,21 +124,12 @@ macro_rules! games {
             $( #[doc = concat!("How a game of ", $title, " ended.")] $game(<$pos as $crate::rules::Rules>::Outcome), )+
         }
 
-        impl AnyOutcome {
-            pub(crate) fn inner(&self) -> &dyn $crate::any::DynOutcome {
-                match self {
-                    $( AnyOutcome::$game(o) => o, )+
-                }
-            }
+        /// What [`AnyPosition`]'s [`Rules::play_unchecked`](crate::Rules::play_unchecked)
+        /// returns: the game's own undo.
+        #[derive(Debug, Clone, Copy)]
+        pub enum AnyUndo {
+            $( #[doc = concat!("An undo of ", $title, ".")] $game(<$pos as $crate::rules::Rules>::Undo), )+
         }
-
-        $(
-            impl $crate::any::OutcomeOf for $pos {
-                fn any_outcome(o: <$pos as $crate::rules::Rules>::Outcome) -> AnyOutcome {
-                    AnyOutcome::$game(o)
-                }
-            }
-        )+
 
         /// Why a typed move was refused, in any game.
         #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -158,15 +141,6 @@ macro_rules! games {
             )+
         }
 
-        impl AnyMoveError {
-            /// What is wrong with the text when it is no move at all (in
-            /// any notation), as opposed to a move that is not legal here.
-            pub fn syntax_problem(&self) -> Option<&dyn std::error::Error> {
-                match self {
-                    $( AnyMoveError::$game(e) => $crate::rules::MoveTextError::syntax_problem(e), )+
-                }
-            }
-        }
 
         /// A FEN of the chosen game that could not be read.
         #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -181,7 +155,7 @@ macro_rules! games {
         /// A position of any game.
         ///
         /// ```
-        /// use wormhole::{AnyPosition, GameKind};
+        /// use wormhole::{AnyPosition, GameKind, Rules};
         /// let mut pos = AnyPosition::new(GameKind::Porthole);
         /// for text in ["f3", "e5", "fg4>c4"] {
         ///     let m = pos.parse_move(text).unwrap();
@@ -193,7 +167,8 @@ macro_rules! games {
         /// assert_eq!(classic.legal_moves().len(), 29);
         /// // A move of another game is refused, with the move and the game.
         /// let e4 = classic.parse_move("e4").unwrap();
-        /// assert_eq!(pos.san(e4).unwrap_err().to_string(), "e2e4 is a move of another game than porthole");
+        /// assert!(!pos.is_legal(e4));
+        /// assert_eq!(pos.play(e4).unwrap_err().to_string(), "e2e4 is a move of another game than porthole");
         /// ```
         #[derive(Debug, Clone, PartialEq, Eq)]
         pub enum AnyPosition {
@@ -215,15 +190,10 @@ macro_rules! games {
                 }
             }
 
-            pub(crate) fn inner(&self) -> &dyn $crate::any::DynPosition {
+            /// The game (for Wormhole chess, its piece set).
+            pub fn kind(&self) -> GameKind {
                 match self {
-                    $( AnyPosition::$game(p) => p, )+
-                }
-            }
-
-            pub(crate) fn inner_mut(&mut self) -> &mut dyn $crate::any::DynPosition {
-                match self {
-                    $( AnyPosition::$game(p) => p, )+
+                    $( AnyPosition::$game(p) => $crate::ListedGame::kind(p), )+
                 }
             }
         }
@@ -235,6 +205,8 @@ macro_rules! games {
                 }
             }
         )+
+
+        $crate::any::any_traits!($( $game ),+);
     };
 }
 pub(crate) use games;
@@ -265,120 +237,10 @@ impl SearchThread<AnyMove> {
     }
 }
 
-/// What [`AnyMove`] asks of each game's move, once for every game.
-pub(crate) trait DynMove {
-    fn from(&self) -> Square;
-    fn to(&self) -> Square;
-    fn entry(&self) -> Option<Square>;
-    fn moves_piece(&self) -> bool;
-    fn board(&self) -> usize;
-    fn promotion(&self) -> Option<Role>;
-    fn display(&self) -> &dyn fmt::Display;
-}
-
-impl<M: GameMove> DynMove for M {
-    fn from(&self) -> Square {
-        GameMove::from(*self)
-    }
-    fn to(&self) -> Square {
-        GameMove::to(*self)
-    }
-    fn entry(&self) -> Option<Square> {
-        GameMove::entry(*self)
-    }
-    fn moves_piece(&self) -> bool {
-        GameMove::moves_piece(*self)
-    }
-    fn board(&self) -> usize {
-        GameMove::board(*self)
-    }
-    fn promotion(&self) -> Option<Role> {
-        GameMove::promotion(*self)
-    }
-    fn display(&self) -> &dyn fmt::Display {
-        self
-    }
-}
-
-impl AnyMove {
-    /// The square the piece leaves.
-    pub fn from(self) -> Square {
-        self.inner().from()
-    }
-
-    /// The square the piece ends on (a porthole move's exit).
-    pub fn to(self) -> Square {
-        self.inner().to()
-    }
-
-    /// The porthole a porthole move enters.
-    pub fn entry(self) -> Option<Square> {
-        self.inner().entry()
-    }
-
-    /// Whether this moves the piece on [`AnyMove::from`] (rather than, say,
-    /// a portal: [`GameMove::moves_piece`]).
-    pub fn moves_piece(self) -> bool {
-        self.inner().moves_piece()
-    }
-
-    /// The board the move is played on, an index into
-    /// [`AnyPosition::boards`] (0 in a one-board game).
-    pub fn board(self) -> usize {
-        self.inner().board()
-    }
-
-    /// The role a pawn promotes to, if this is a promotion.
-    pub fn promotion(self) -> Option<Role> {
-        self.inner().promotion()
-    }
-}
-
-/// The coordinate form of the game's move (`e2e4`, `g1h1d4`).
-impl fmt::Display for AnyMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.inner().display().fmt(f)
-    }
-}
-
 /// A move of another game than the one asked for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[error("{0} is a move of another game")]
 pub struct WrongGameMove(pub AnyMove);
-
-/// A game's outcome as [`AnyOutcome`], known by the game's position (the
-/// orthodox games share one outcome type).
-pub(crate) trait OutcomeOf: Rules {
-    fn any_outcome(o: Self::Outcome) -> AnyOutcome;
-}
-
-/// What [`AnyOutcome`] asks of each game's outcome.
-pub(crate) trait DynOutcome {
-    fn winner(&self) -> Option<Color>;
-    fn display(&self) -> &dyn fmt::Display;
-}
-
-impl<O: crate::rules::GameOutcome> DynOutcome for O {
-    fn winner(&self) -> Option<Color> {
-        O::winner(*self)
-    }
-    fn display(&self) -> &dyn fmt::Display {
-        self
-    }
-}
-
-impl crate::rules::GameOutcome for AnyOutcome {
-    fn winner(self) -> Option<Color> {
-        self.inner().winner()
-    }
-}
-
-/// The game's own sentence: "White wins by checkmate", "draw by threefold repetition".
-impl fmt::Display for AnyOutcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.inner().display().fmt(f)
-    }
-}
 
 /// A move given to a position of another game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
@@ -390,7 +252,7 @@ pub struct OtherGameError {
     pub kind: GameKind,
 }
 
-/// Why [`AnyPosition::play`] refused a move.
+/// Why [`AnyPosition`]'s [`Rules::play`] refused a move.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PlayError {
     /// The move is one of another game.
@@ -406,101 +268,203 @@ pub enum PlayError {
     },
 }
 
-/// What [`AnyPosition`] asks of each game's position: written once, for
-/// every game that implements [`Rules`] and is in the list of games.
-pub(crate) trait DynPosition {
-    fn kind(&self) -> GameKind;
-    fn fen(&self) -> String;
-    fn boards(&self) -> &[Board];
-    fn board_to_play(&self) -> usize;
-    fn turn(&self) -> Color;
-    fn hash(&self) -> u64;
-    fn move_number(&self) -> u32;
-    fn is_check(&self) -> bool;
-    fn legal_moves(&self) -> Vec<AnyMove>;
-    fn is_legal(&self, m: AnyMove) -> Result<bool, OtherGameError>;
-    fn parse_move(&self, text: &str) -> Result<AnyMove, AnyMoveError>;
-    fn play_text(&mut self, text: &str) -> Result<AnyMove, AnyMoveError>;
-    fn san(&self, m: AnyMove) -> Result<String, OtherGameError>;
-    fn san_moves(&self) -> Vec<(AnyMove, String)>;
-    fn captured_by(&self, m: AnyMove) -> Result<Option<Piece>, OtherGameError>;
-    fn reach(&self, sq: Square) -> Bitboard;
-    fn play(&mut self, m: AnyMove) -> Result<(), PlayError>;
-    fn outcome(&self, earlier: &[u64]) -> Option<AnyOutcome>;
+/// [`AnyPosition`]'s legal moves, gathered from its game's own list.
+impl MoveSet<AnyMove> for Vec<AnyMove> {
+    fn len(&self) -> usize {
+        Vec::len(self)
+    }
+    fn iter(&self) -> impl Iterator<Item = AnyMove> + '_ {
+        self.as_slice().iter().copied()
+    }
+    fn contains(&self, m: AnyMove) -> bool {
+        self.as_slice().contains(&m)
+    }
 }
 
-impl<P: OutcomeOf + ListedGame> DynPosition for P
-where
-    P::Move: Into<AnyMove> + TryFrom<AnyMove>,
-    P::MoveError: Into<AnyMoveError>,
-{
-    fn kind(&self) -> GameKind {
-        ListedGame::kind(self)
-    }
-    fn fen(&self) -> String {
-        Rules::fen(self)
-    }
-    fn boards(&self) -> &[Board] {
-        Rules::boards(self)
-    }
-    fn board_to_play(&self) -> usize {
-        Rules::board_to_play(self)
-    }
-    fn turn(&self) -> Color {
-        Rules::turn(self)
-    }
-    fn hash(&self) -> u64 {
-        Rules::hash(self)
-    }
-    fn move_number(&self) -> u32 {
-        Rules::move_number(self)
-    }
-    fn is_check(&self) -> bool {
-        Rules::is_check(self)
-    }
-    fn legal_moves(&self) -> Vec<AnyMove> {
-        Rules::legal_moves(self).iter().map(Into::into).collect()
-    }
-    fn is_legal(&self, m: AnyMove) -> Result<bool, OtherGameError> {
-        Ok(Rules::legal_moves(self).contains(own_move(self, m)?))
-    }
-    fn parse_move(&self, text: &str) -> Result<AnyMove, AnyMoveError> {
-        Rules::parse_move(self, text).map(Into::into).map_err(Into::into)
-    }
-    fn play_text(&mut self, text: &str) -> Result<AnyMove, AnyMoveError> {
-        let m = Rules::parse_move(self, text).map_err(Into::into)?;
-        Rules::play_unchecked(self, m);
-        Ok(m.into())
-    }
-    fn san(&self, m: AnyMove) -> Result<String, OtherGameError> {
-        Ok(Rules::san(self, own_move(self, m)?))
-    }
-    fn san_moves(&self) -> Vec<(AnyMove, String)> {
-        Rules::san_moves(self).into_iter().map(|(m, san)| (m.into(), san)).collect()
-    }
-    fn captured_by(&self, m: AnyMove) -> Result<Option<Piece>, OtherGameError> {
-        Ok(Rules::captured_by(self, own_move(self, m)?))
-    }
-    fn reach(&self, sq: Square) -> Bitboard {
-        Rules::reach(self, sq)
-    }
-    fn play(&mut self, m: AnyMove) -> Result<(), PlayError> {
-        let own = own_move(self, m)?;
-        if !Rules::legal_moves(self).contains(own) {
-            return Err(PlayError::Illegal { mv: m, fen: Rules::fen(self) });
+/// Implements the game traits for the "any game" types, from the list of
+/// games (the variants `games!` generates): [`Rules`] for [`AnyPosition`],
+/// [`GameMove`] for [`AnyMove`], [`GameOutcome`] for [`AnyOutcome`],
+/// [`MoveTextError`] for [`AnyMoveError`]. Each method hands the call to
+/// the game's own value. A move of another game is no legal move here:
+/// [`Rules::is_legal`] says no, [`Rules::why_illegal`] says whose it is,
+/// [`Rules::san`] writes its coordinates and [`Rules::captured_by`] finds
+/// nothing; [`Rules::play_unchecked`], which takes legal moves only,
+/// panics on one.
+///
+/// [`GameOutcome`]: crate::rules::GameOutcome
+/// [`MoveTextError`]: crate::rules::MoveTextError
+macro_rules! any_traits {
+    ($( $game:ident ),+) => { const _: () = {
+        // Expanded in `games.rs`: the names the impls use, imported here.
+        use std::fmt;
+
+        use $crate::rules::{GameMove, GameOutcome, MoveSet, MoveTextError, Rules};
+        use $crate::{
+            AnyMove, AnyMoveError, AnyOutcome, AnyPosition, AnyUndo, Bitboard, Board, Color, GameFenError, OtherGameError,
+            Piece, PlayError, Role, Square,
+        };
+
+        /// Any game's rules: the game's own position answers.
+        impl Rules for AnyPosition {
+            type Move = AnyMove;
+            type Undo = AnyUndo;
+            type MoveList = Vec<AnyMove>;
+            type Outcome = AnyOutcome;
+            type MoveError = AnyMoveError;
+            type FenError = GameFenError;
+            type IllegalMove = PlayError;
+            const DRAWS: bool = true;
+
+            fn turn(&self) -> Color {
+                match self { $( AnyPosition::$game(p) => Rules::turn(p), )+ }
+            }
+            fn hash(&self) -> u64 {
+                match self { $( AnyPosition::$game(p) => Rules::hash(p), )+ }
+            }
+            fn boards(&self) -> &[Board] {
+                match self { $( AnyPosition::$game(p) => Rules::boards(p), )+ }
+            }
+            fn board_to_play(&self) -> usize {
+                match self { $( AnyPosition::$game(p) => Rules::board_to_play(p), )+ }
+            }
+            fn is_check(&self) -> bool {
+                match self { $( AnyPosition::$game(p) => Rules::is_check(p), )+ }
+            }
+            fn fen(&self) -> String {
+                match self { $( AnyPosition::$game(p) => Rules::fen(p), )+ }
+            }
+            fn move_number(&self) -> u32 {
+                match self { $( AnyPosition::$game(p) => Rules::move_number(p), )+ }
+            }
+            fn outcome(&self, earlier: &[u64]) -> Option<AnyOutcome> {
+                match self { $( AnyPosition::$game(p) => Rules::outcome(p, earlier).map(AnyOutcome::$game), )+ }
+            }
+            fn parse_move(&self, text: &str) -> Result<AnyMove, AnyMoveError> {
+                match self {
+                    $( AnyPosition::$game(p) => Rules::parse_move(p, text).map(AnyMove::$game).map_err(AnyMoveError::$game), )+
+                }
+            }
+            fn san(&self, m: AnyMove) -> String {
+                match (self, m) {
+                    $( (AnyPosition::$game(p), AnyMove::$game(m)) => Rules::san(p, m), )+
+                    #[allow(unreachable_patterns)]
+                    _ => m.to_string(),
+                }
+            }
+            fn san_moves(&self) -> Vec<(AnyMove, String)> {
+                match self {
+                    $( AnyPosition::$game(p) => Rules::san_moves(p).into_iter().map(|(m, san)| (AnyMove::$game(m), san)).collect(), )+
+                }
+            }
+            fn reach(&self, sq: Square) -> Bitboard {
+                match self { $( AnyPosition::$game(p) => Rules::reach(p, sq), )+ }
+            }
+            fn legal_moves(&self) -> Vec<AnyMove> {
+                match self {
+                    $( AnyPosition::$game(p) => Rules::legal_moves(p).iter().map(AnyMove::$game).collect(), )+
+                }
+            }
+            fn legal_move_count(&self) -> usize {
+                match self { $( AnyPosition::$game(p) => Rules::legal_move_count(p), )+ }
+            }
+            fn is_legal(&self, m: AnyMove) -> bool {
+                match (self, m) {
+                    $( (AnyPosition::$game(p), AnyMove::$game(m)) => Rules::is_legal(p, m), )+
+                    #[allow(unreachable_patterns)]
+                    _ => false,
+                }
+            }
+            fn play_unchecked(&mut self, m: AnyMove) -> AnyUndo {
+                match (self, m) {
+                    $( (AnyPosition::$game(p), AnyMove::$game(m)) => AnyUndo::$game(Rules::play_unchecked(p, m)), )+
+                    #[allow(unreachable_patterns)]
+                    (p, m) => panic!("{}", OtherGameError { mv: m, kind: p.kind() }),
+                }
+            }
+            fn undo(&mut self, m: AnyMove, undo: AnyUndo) {
+                match (self, m, undo) {
+                    $( (AnyPosition::$game(p), AnyMove::$game(m), AnyUndo::$game(u)) => Rules::undo(p, m, u), )+
+                    #[allow(unreachable_patterns)]
+                    (p, m, _) => panic!("{}", OtherGameError { mv: m, kind: p.kind() }),
+                }
+            }
+            fn captured_by(&self, m: AnyMove) -> Option<Piece> {
+                match (self, m) {
+                    $( (AnyPosition::$game(p), AnyMove::$game(m)) => Rules::captured_by(p, m), )+
+                    #[allow(unreachable_patterns)]
+                    _ => None,
+                }
+            }
+            fn why_illegal(&self, m: AnyMove) -> PlayError {
+                match (self, m) {
+                    $( (AnyPosition::$game(_), AnyMove::$game(_)) => PlayError::Illegal { mv: m, fen: self.fen() }, )+
+                    #[allow(unreachable_patterns)]
+                    _ => OtherGameError { mv: m, kind: self.kind() }.into(),
+                }
+            }
+            fn is_rule_draw(&self) -> bool {
+                match self { $( AnyPosition::$game(p) => Rules::is_rule_draw(p), )+ }
+            }
+            fn moves_to_plan(&self) -> u32 {
+                match self { $( AnyPosition::$game(p) => Rules::moves_to_plan(p), )+ }
+            }
         }
-        Rules::play_unchecked(self, own);
-        Ok(())
-    }
-    fn outcome(&self, earlier: &[u64]) -> Option<AnyOutcome> {
-        Rules::outcome(self, earlier).map(P::any_outcome)
-    }
-}
 
-/// `m` as a move of `pos`'s game, or the error that says it is another game's.
-fn own_move<P: ListedGame>(pos: &P, m: AnyMove) -> Result<P::Move, OtherGameError> {
-    P::Move::try_from(m).map_err(|_| OtherGameError { mv: m, kind: pos.kind() })
+        /// Any game's move: the game's own move answers.
+        impl GameMove for AnyMove {
+            fn from(self) -> Square {
+                match self { $( AnyMove::$game(m) => GameMove::from(m), )+ }
+            }
+            fn to(self) -> Square {
+                match self { $( AnyMove::$game(m) => GameMove::to(m), )+ }
+            }
+            fn promotion(self) -> Option<Role> {
+                match self { $( AnyMove::$game(m) => GameMove::promotion(m), )+ }
+            }
+            fn board(self) -> usize {
+                match self { $( AnyMove::$game(m) => GameMove::board(m), )+ }
+            }
+            fn entry(self) -> Option<Square> {
+                match self { $( AnyMove::$game(m) => GameMove::entry(m), )+ }
+            }
+            fn moves_piece(self) -> bool {
+                match self { $( AnyMove::$game(m) => GameMove::moves_piece(m), )+ }
+            }
+            fn to_bits(self) -> u32 {
+                match self { $( AnyMove::$game(m) => GameMove::to_bits(m), )+ }
+            }
+        }
+
+        /// The coordinate form of the game's move (`e2e4`, `g1h1d4`).
+        impl fmt::Display for AnyMove {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                match self { $( AnyMove::$game(m) => fmt::Display::fmt(m, f), )+ }
+            }
+        }
+
+        /// Any game's outcome: the game's own outcome answers.
+        impl GameOutcome for AnyOutcome {
+            fn winner(self) -> Option<Color> {
+                match self { $( AnyOutcome::$game(o) => GameOutcome::winner(o), )+ }
+            }
+        }
+
+        /// The game's own sentence: "White wins by checkmate", "draw by threefold repetition".
+        impl fmt::Display for AnyOutcome {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                match self { $( AnyOutcome::$game(o) => fmt::Display::fmt(o, f), )+ }
+            }
+        }
+
+        /// Any game's reason: the game's own reason answers.
+        impl MoveTextError for AnyMoveError {
+            fn syntax_problem(&self) -> Option<&dyn std::error::Error> {
+                match self { $( AnyMoveError::$game(e) => MoveTextError::syntax_problem(e), )+ }
+            }
+        }
+    }; };
 }
+pub(crate) use any_traits;
 
 impl AnyPosition {
     /// The start position of `kind`.
@@ -523,38 +487,19 @@ impl AnyPosition {
         AnyPosition::from_fen(GameKind::detect_fen_or(fen, fallback), fen)
     }
 
-    /// The game.
-    pub fn kind(&self) -> GameKind {
-        self.inner().kind()
-    }
-
-    /// The FEN of the game.
-    pub fn fen(&self) -> String {
-        self.inner().fen()
-    }
-
-    /// The boards, in the order the game names them: one in most games,
-    /// A and B in Two-board portal chess.
+    /// The board the side to move plays ([`Rules::boards`] at
+    /// [`Rules::board_to_play`]): its pieces (and the holes, in Wormhole
+    /// chess). Squares of moves ([`GameMove::from`]) are on it.
     ///
     /// ```
-    /// use wormhole::{AnyPosition, GameKind};
+    /// use wormhole::{AnyPosition, GameKind, Rules};
     /// let two = AnyPosition::new(GameKind::Twoboard);
     /// assert_eq!((two.boards().len(), two.board_to_play()), (2, 0));
     /// let after = two.after(two.parse_move("A:e4").unwrap()).unwrap();
     /// assert_eq!(after.board_to_play(), 1, "Black plays board B");
+    /// assert!(std::ptr::eq(after.played_board(), &after.boards()[1]));
     /// assert_eq!(AnyPosition::new(GameKind::Porthole).boards().len(), 1);
     /// ```
-    pub fn boards(&self) -> &[Board] {
-        self.inner().boards()
-    }
-
-    /// Which of [`AnyPosition::boards`] the side to move plays.
-    pub fn board_to_play(&self) -> usize {
-        self.inner().board_to_play()
-    }
-
-    /// The board the side to move plays: its pieces (and the holes, in
-    /// Wormhole chess). Squares of moves ([`AnyMove::from`]) are on it.
     pub fn played_board(&self) -> &Board {
         &self.boards()[self.board_to_play()]
     }
@@ -571,98 +516,16 @@ impl AnyPosition {
 
     /// The legal moves of what stands on `sq`: the piece there, or on an
     /// empty square what else a move may move from there
-    /// ([`AnyMove::moves_piece`]; a portal under a piece is moved by its
+    /// ([`GameMove::moves_piece`]; a portal under a piece is moved by its
     /// text, `Z@e5`).
     pub fn moves_from(&self, sq: Square) -> Vec<AnyMove> {
         let piece = self.played_board().piece_at(sq).is_some();
         self.legal_moves().into_iter().filter(|m| m.from() == sq && m.moves_piece() == piece).collect()
     }
 
-    /// The side to move.
-    pub fn turn(&self) -> Color {
-        self.inner().turn()
-    }
-
-    /// The Zobrist hash.
-    pub fn hash(&self) -> u64 {
-        self.inner().hash()
-    }
-
-    /// The move number, as PGN counts it.
-    pub fn move_number(&self) -> u32 {
-        self.inner().move_number()
-    }
-
-    /// Whether the side to move is in check.
-    pub fn is_check(&self) -> bool {
-        self.inner().is_check()
-    }
-
-    /// Every legal move.
-    pub fn legal_moves(&self) -> Vec<AnyMove> {
-        self.inner().legal_moves()
-    }
-
-    /// Whether `m` is a legal move here; an error for a move of another game.
-    pub fn is_legal(&self, m: AnyMove) -> Result<bool, OtherGameError> {
-        self.inner().is_legal(m)
-    }
-
-    /// The legal move `text` names (SAN, a long form or coordinates).
-    pub fn parse_move(&self, text: &str) -> Result<AnyMove, AnyMoveError> {
-        self.inner().parse_move(text)
-    }
-
-    /// Plays the legal move `text` names ([`AnyPosition::parse_move`]) and
-    /// returns it; leaves the position unchanged when it names none.
-    pub fn play_text(&mut self, text: &str) -> Result<AnyMove, AnyMoveError> {
-        self.inner_mut().play_text(text)
-    }
-
-    /// The SAN of a legal move; an error for a move of another game.
-    pub fn san(&self, m: AnyMove) -> Result<String, OtherGameError> {
-        self.inner().san(m)
-    }
-
-    /// Every legal move with its SAN.
-    pub fn san_moves(&self) -> Vec<(AnyMove, String)> {
-        self.inner().san_moves()
-    }
-
-    /// The piece `m` would capture, if any; an error for a move of another game.
-    pub fn captured_by(&self, m: AnyMove) -> Result<Option<Piece>, OtherGameError> {
-        self.inner().captured_by(m)
-    }
-
-    /// Where the piece on `sq` could go on its side's turn, its own king's
-    /// safety left aside (for showing how it moves): the squares it moves
-    /// to and the portholes it can enter. Empty without a piece there.
-    pub fn reach(&self, sq: Square) -> Bitboard {
-        self.inner().reach(sq)
-    }
-
     /// The role of the piece on `sq`, if any.
     pub fn role_at(&self, sq: Square) -> Option<Role> {
         self.played_board().piece_at(sq).map(|p| p.role)
-    }
-
-    /// Plays a legal move of this game; refuses a move of another game or
-    /// one that is not legal here, leaving the position unchanged.
-    pub fn play(&mut self, m: AnyMove) -> Result<(), PlayError> {
-        self.inner_mut().play(m)
-    }
-
-    /// A copy after the legal move `m`, or why `m` cannot be played here.
-    pub fn after(&self, m: AnyMove) -> Result<AnyPosition, PlayError> {
-        let mut next = self.clone();
-        next.play(m)?;
-        Ok(next)
-    }
-
-    /// The result if the game is over here; `earlier` holds the hashes of
-    /// the positions the game went through before (for repetition).
-    pub fn outcome(&self, earlier: &[u64]) -> Option<AnyOutcome> {
-        self.inner().outcome(earlier)
     }
 
     /// Searches this position with `engine` ([`Engine::search`]): the

@@ -10,6 +10,8 @@ use std::fmt::Write as _;
 
 use crate::excerpt::Excerpt;
 use crate::rules::GameOutcome;
+use crate::rules::MoveTextError;
+use crate::rules::Rules;
 use crate::{AnyMove, AnyMoveError, AnyPosition, Color, GameFenError, GameKind, PlayError};
 
 /// Why a PGN text was refused. Messages quote at most 80 characters of the
@@ -159,7 +161,7 @@ impl PgnGame {
     /// that pass; [`PgnGame::new`] takes the moves as they are.
     pub fn check(&self) -> Result<(), (usize, PlayError)> {
         let mut pos = self.start.clone();
-        self.moves.iter().enumerate().try_for_each(|(i, &m)| pos.play(m).map_err(|e| (i, e)))
+        self.moves.iter().enumerate().try_for_each(|(i, &m)| pos.play(m).map(drop).map_err(|e| (i, e)))
     }
 
     /// The position after all the moves.
@@ -210,7 +212,7 @@ impl PgnGame {
         let mut pos = self.start.clone();
         let numbered = self.moves.iter().enumerate().map_while(|(i, &m)| {
             let notes = annotations.get(i).map(|a| a.tokens(&pos)).unwrap_or_default();
-            let entry = (pos.move_number(), pos.turn(), pos.san(m).ok()?, notes);
+            let entry = (pos.move_number(), pos.turn(), pos.san(m), notes);
             pos.play(m).ok()?;
             Some(entry)
         });
@@ -407,7 +409,7 @@ impl Annotation {
         let mut pos = pos.clone();
         let mut line = Vec::new();
         for &m in &self.variation {
-            let Ok(san) = pos.san(m) else { break };
+            let san = pos.san(m);
             let entry = (pos.move_number(), pos.turn(), san, Vec::new());
             if pos.play(m).is_err() {
                 break;

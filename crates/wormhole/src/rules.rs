@@ -319,6 +319,13 @@ pub trait Rules: Clone + fmt::Debug + Send + Sync + 'static {
             false => Err(self.why_illegal(m)),
         }
     }
+    /// Plays the legal move `text` names ([`Rules::parse_move`]) and
+    /// returns it; leaves the position as it is when it names none.
+    fn play_text(&mut self, text: &str) -> Result<Self::Move, Self::MoveError> {
+        let m = self.parse_move(text)?;
+        self.play_unchecked(m);
+        Ok(m)
+    }
     /// A copy after `m`, if it is legal here.
     fn after(&self, m: Self::Move) -> Result<Self, Self::IllegalMove> {
         let mut next = self.clone();

@@ -2,7 +2,7 @@
 //! moves of the other game refused, game ends with draws and repetition.
 
 use wormhole::rules::GameOutcome;
-use wormhole::{AnyMove, AnyPosition, GameKind, OtherGameError, PlayError};
+use wormhole::{AnyMove, AnyPosition, GameKind, ListedGame, OtherGameError, PlayError, Rules, WithPosition, perft};
 
 #[test]
 fn each_game_answers_by_its_own_rules() {
@@ -11,8 +11,8 @@ fn each_game_answers_by_its_own_rules() {
         assert_eq!(pos.kind(), kind);
         assert_eq!(AnyPosition::from_fen(kind, &pos.fen()).unwrap(), pos);
         for m in pos.legal_moves() {
-            assert_eq!(pos.is_legal(m), Ok(true));
-            let san = pos.san(m).unwrap();
+            assert!(pos.is_legal(m));
+            let san = pos.san(m);
             assert_eq!(pos.parse_move(&san).unwrap(), m, "{kind}: {san}");
         }
     }
@@ -29,13 +29,14 @@ fn a_move_of_the_other_game_is_refused() {
     let e4 = porthole.parse_move("e4").unwrap();
     assert!(matches!(e4, AnyMove::Porthole(_)));
     let other = OtherGameError { mv: e4, kind: GameKind::Classic };
-    assert_eq!(classic.is_legal(e4), Err(other));
+    assert!(!classic.is_legal(e4));
+    assert_eq!(classic.why_illegal(e4), PlayError::OtherGame(other));
     let err = classic.play(e4).unwrap_err();
     assert_eq!(err, PlayError::OtherGame(other));
     assert_eq!(err.to_string(), "e2e4 is a move of another game than classic");
     assert_eq!(classic, AnyPosition::new(GameKind::Classic), "unchanged");
-    assert_eq!(classic.san(e4), Err(other), "a foreign move has no SAN here");
-    assert_eq!(classic.captured_by(e4), Err(other));
+    assert_eq!(classic.san(e4), "e2e4", "a foreign move has no SAN here: its coordinates");
+    assert_eq!(classic.captured_by(e4), None);
     assert_eq!(classic.after(e4), Err(PlayError::OtherGame(other)));
     // A move of the right game that is not legal here is refused too.
     let e5 =
@@ -83,4 +84,42 @@ fn a_seventh_field_of_two_squares_keeps_the_chosen_game_between_porthole_and_lin
     // Three tokens are Porthole chess whatever was chosen.
     let three = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 d4,d5,e5";
     assert_eq!(AnyPosition::from_fen_auto(three, GameKind::Linked).unwrap().kind(), GameKind::Porthole);
+}
+
+/// Perft of the game's own position, through the game list.
+struct OwnPerft(u32);
+
+impl WithPosition for OwnPerft {
+    type Output = u64;
+    fn run<P: ListedGame>(self, mut pos: P) -> u64 {
+        perft(&mut pos, self.0)
+    }
+}
+
+#[test]
+fn generic_code_takes_any_game_as_its_own() {
+    // `AnyPosition` implements the game traits: perft, written once for
+    // `Rules`, counts through it what each game's own position counts.
+    for kind in GameKind::ALL {
+        let own = kind.with_position(None, OwnPerft(3)).unwrap();
+        assert_eq!(perft(&mut AnyPosition::new(kind), 3), own, "{kind}");
+    }
+    // A capability written once in the trait serves every game and any game.
+    let mut pos = AnyPosition::new(GameKind::Classic);
+    let m = pos.play_text("e4").unwrap();
+    assert_eq!((pos.san_moves().len(), pos.turn()), (pos.legal_moves().len(), wormhole::Color::Black));
+    let mut undone = AnyPosition::new(GameKind::Classic);
+    let undo = undone.play_unchecked(m);
+    undone.undo(m, undo);
+    assert_eq!(undone, AnyPosition::new(GameKind::Classic), "undo restores the start");
+    let before = pos.clone();
+    assert!(pos.play_text("e9").is_err());
+    assert_eq!(pos, before, "a text that names no move leaves the position as it is");
+}
+
+#[test]
+#[should_panic(expected = "e2e4 is a move of another game than twoboard")]
+fn a_move_of_another_game_played_unchecked_panics_with_the_reason() {
+    let e4 = AnyPosition::new(GameKind::Porthole).parse_move("e4").unwrap();
+    AnyPosition::new(GameKind::Twoboard).play_unchecked(e4);
 }

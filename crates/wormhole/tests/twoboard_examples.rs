@@ -1,6 +1,7 @@
 //! The worked examples of PORTAL-TWOBOARD.md, move by move, with their FENs.
 
 use wormhole::Color;
+use wormhole::Rules;
 use wormhole::twoboard::{Game, Outcome, Position};
 
 fn pos(fen: &str) -> Position {

@@ -3,7 +3,7 @@
 //! it without changing the game.
 
 use super::ai::{Info, Limits};
-use wormhole::{AnyMove, AnyPosition, Bitboard, Square};
+use wormhole::{AnyMove, AnyPosition, Bitboard, Rules, Square};
 
 use super::action::Action;
 use super::highlights::Highlights;
@@ -54,8 +54,7 @@ impl Explore {
         if let Some(from) = selected {
             hl.selected = Bitboard::from_square(from);
             hl.show_moves_of(&self.position, from, None);
-        } else if let Some(&best) = info.and_then(|i| i.pv.first()).filter(|&&m| self.position.is_legal(m) == Ok(true))
-        {
+        } else if let Some(&best) = info.and_then(|i| i.pv.first()).filter(|&&m| self.position.is_legal(m)) {
             hl.show_move(best);
         }
         hl

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use wormhole::engine::Level;
 use wormhole::pgn::PgnGame;
 use wormhole::rules::{self, GameOutcome};
-use wormhole::{AnyMove, AnyOutcome, AnyPosition, Color, GameKind};
+use wormhole::{AnyMove, AnyOutcome, AnyPosition, Color, GameKind, Rules};
 
 use super::choice::{Choice, choice_text};
 use super::clock::Clocks;
@@ -308,7 +308,7 @@ impl Game {
         }
         let pos = self.position();
         let next = pos.after(m)?;
-        let san = pos.san(m).map_err(wormhole::PlayError::from)?;
+        let san = pos.san(m);
         let mover = pos.turn();
         self.moves.truncate(self.cursor);
         self.sans.truncate(self.cursor);

@@ -6,7 +6,7 @@
 //! here ([`view`]) and never name one. A new game is its file and its line
 //! in the list of [`views!`].
 
-use ::wormhole::{AnyMove, AnyPosition, Color, GameKind, Piece, Role, Square};
+use ::wormhole::{AnyMove, AnyPosition, Color, GameKind, Piece, Role, Rules, Square};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
 

@@ -2,7 +2,8 @@
 //! where it can go, porthole exits, the cursor. The play screen, the
 //! review and the live analysis each build one; the board view draws it.
 
-use wormhole::{AnyMove, AnyPosition, Bitboard, Square};
+use wormhole::rules::GameMove;
+use wormhole::{AnyMove, AnyPosition, Bitboard, Rules, Square};
 
 /// What the board marks.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

@@ -1,7 +1,8 @@
 //! The input line: what the user is typing, which legal moves it matches,
 //! and Tab completion. Commands start with `:`.
 
-use wormhole::{AnyMove, AnyPosition};
+use wormhole::rules::{GameMove, MoveTextError};
+use wormhole::{AnyMove, AnyPosition, Rules};
 
 use super::commands;
 use crate::limits::MAX_INPUT_CHARS;
@@ -70,10 +71,7 @@ impl Reading {
 /// starts, or why it is no legal move.
 pub fn reading(pos: &AnyPosition, text: &str) -> Reading {
     match pos.parse_move(text.trim()) {
-        Ok(mv) => match pos.san(mv) {
-            Ok(san) => Reading::Move(Candidate { mv, san }),
-            Err(e) => Reading::Refused(e.to_string()),
-        },
+        Ok(mv) => Reading::Move(Candidate { mv, san: pos.san(mv) }),
         Err(e) => match candidates(pos, text) {
             found if found.is_empty() => Reading::Refused(e.to_string()),
             found => Reading::Starts(found, e.syntax_problem().is_none().then(|| e.to_string())),
@@ -196,7 +194,7 @@ fn forms(pos: &AnyPosition, m: AnyMove, san: &str) -> Vec<String> {
         Some(entry) => (format!("{entry}>{to}"), format!("{entry}{to}")),
         None => (to.to_string(), to.to_string()),
     };
-    let capture = matches!(pos.captured_by(m), Ok(Some(_)));
+    let capture = pos.captured_by(m).is_some();
     let mut v = vec![san.to_string(), san.trim_end_matches(['+', '#']).to_string()];
     if let Some((board, body)) = san.split_once(':') {
         // Two-board's SAN without its colon (`Bc4` for `B:c4`), which it reads too.

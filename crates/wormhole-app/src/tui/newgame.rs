@@ -171,6 +171,8 @@ fn step<T: Copy + PartialEq>(all: &[T], current: T, d: i32) -> T {
 
 #[cfg(test)]
 mod tests {
+    use wormhole::Rules;
+
     use super::*;
 
     #[test]

@@ -127,8 +127,9 @@ impl Review {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use wormhole::GameKind;
     use wormhole::analysis::Eval;
+    use wormhole::rules::GameMove;
+    use wormhole::{GameKind, Rules};
 
     fn review_of(sans: &[&str]) -> Review {
         let start = AnyPosition::new(GameKind::Classic);

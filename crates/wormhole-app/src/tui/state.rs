@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use wormhole::engine::Level;
-use wormhole::{AnyMove, AnyPosition, Bitboard, Color, GameKind, Square};
+use wormhole::{AnyMove, AnyPosition, Bitboard, Color, GameKind, Rules, Square};
 
 use super::action::Action;
 use super::ai::{Info, Purpose};

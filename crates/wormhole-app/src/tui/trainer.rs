@@ -8,8 +8,8 @@
 use std::collections::HashSet;
 
 use wormhole::puzzles::{MAX_SOLVER_MOVES, Puzzle, Theme};
-use wormhole::rules::GameOutcome;
-use wormhole::{AnyMove, AnyPosition, Color, GameKind, Square};
+use wormhole::rules::{GameMove, GameOutcome};
+use wormhole::{AnyMove, AnyPosition, Color, GameKind, Rules, Square};
 
 use crate::glicko::Rating;
 use crate::puzzle_record::{Attempt, Outcome, Record};
@@ -233,8 +233,9 @@ pub fn personal_candidate(pos: &AnyPosition, best_line: &[AnyMove]) -> Result<Pu
     let solver = pos.turn();
     let (mut at, mut line, mut san) = (pos.clone(), Vec::new(), Vec::new());
     for &m in best_line.iter().take(2 * MAX_SOLVER_MOVES as usize - 1) {
-        san.push(at.san(m).map_err(|e| e.to_string())?);
-        at = at.after(m).map_err(|e| e.to_string())?;
+        let next = at.after(m).map_err(|e| e.to_string())?;
+        san.push(at.san(m));
+        at = next;
         line.push(m);
         if at.outcome(&[]).is_some() {
             break;
@@ -251,7 +252,7 @@ pub fn personal_candidate(pos: &AnyPosition, best_line: &[AnyMove]) -> Result<Pu
         let n = line.len().div_ceil(2) as u8;
         themes.push(if end.is_check() { Theme::MateIn(n) } else { Theme::StalemateIn(n) });
     }
-    let capture = pos.captured_by(first).is_ok_and(|c| c.is_some());
+    let capture = pos.captured_by(first).is_some();
     let check = pos.after(first).is_ok_and(|p| p.is_check());
     themes.extend(capture.then_some(Theme::Capture));
     themes.extend(check.then_some(Theme::Check));

@@ -28,7 +28,8 @@ mod twoboard_tests;
 
 use std::time::Instant;
 
-use wormhole::{AnyMove, AnyPosition, Square};
+use wormhole::rules::GameMove;
+use wormhole::{AnyMove, AnyPosition, Rules, Square};
 
 use super::action::{Action, Msg};
 use super::ai::EngineEvent;
@@ -80,7 +81,7 @@ pub(super) fn pick_move(pos: &AnyPosition, from: Square, entry: Option<Square>, 
 /// What the line says once a porthole with several exits is picked: the
 /// moves through it, to pick one's exit.
 pub(super) fn exit_prompt(pos: &AnyPosition, entry: Square, moves: &[AnyMove]) -> String {
-    let sans: Vec<String> = moves.iter().map(|&m| pos.san(m).unwrap_or_else(|e| e.to_string())).collect();
+    let sans: Vec<String> = moves.iter().map(|&m| pos.san(m)).collect();
     format!("in at {entry}: now pick the exit ({})", sans.join(", "))
 }
 

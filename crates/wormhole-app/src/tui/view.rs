@@ -20,6 +20,7 @@ use ratatui::layout::{Alignment, Rect};
 use ratatui::style::Modifier;
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Wrap};
+use wormhole::Rules;
 
 use super::action::Action;
 use super::games;

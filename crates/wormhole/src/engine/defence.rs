@@ -16,7 +16,7 @@ use std::time::Instant;
 
 use super::Searchable;
 use super::ordering::History;
-use super::root::MIN_PROOF_TIME;
+use super::prove::MIN_PROOF_TIME;
 use super::score::mated_in;
 use super::search::{Searcher, Shared};
 use super::tt::Table;

@@ -12,6 +12,10 @@ use std::time::Duration;
 use super::TableAllocError;
 use crate::rules::Rules;
 
+/// The least time worth giving the proof-number solver (the root's search
+/// and the defence after it both leave it out below this).
+pub(super) const MIN_PROOF_TIME: Duration = Duration::from_millis(20);
+
 /// How far a proof search may go; the first limit reached ends it.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SolveLimits {

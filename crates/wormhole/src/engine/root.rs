@@ -14,6 +14,7 @@ use super::defence::{defend, shorten};
 use super::levels::LevelSettings;
 use super::negamax::is_proof_node;
 use super::ordering::History;
+use super::prove::MIN_PROOF_TIME;
 use super::score::{INFINITY, MATE, MAX_PLY, is_mate, no_move_value, to_score};
 use super::search::{Searcher, Shared};
 use super::time::TimePlan;
@@ -225,9 +226,6 @@ fn proof_allowed<P: Searchable>(engine: &Engine, pos: &P, limits: &Limits<P::Mov
     let every_move = limits.searchmoves.is_empty();
     engine.proves(pos) && !capped && !limited && every_move
 }
-
-/// The least time worth giving the proof-number solver.
-pub(super) const MIN_PROOF_TIME: Duration = Duration::from_millis(20);
 
 /// How long the proof-number solver may try to settle the root after the
 /// alpha-beta search: the rest of the move's planned time (the search

@@ -434,7 +434,7 @@ struct EndJob {
 impl crate::WithPosition for EndJob {
     type Output = bool;
     fn run<P: crate::ListedGame>(self, mut pos: P) -> bool {
-        for m in self.line.iter().filter_map(|&m| P::Move::try_from(m).ok()) {
+        for m in self.line.iter().filter_map(|m| P::Move::try_from(m).ok()) {
             pos.play_unchecked(m);
         }
         win_visible(&mut pos)
@@ -450,7 +450,7 @@ struct CheckJob<'a> {
 impl crate::WithPosition for CheckJob<'_> {
     type Output = Result<(), Refusal>;
     fn run<P: crate::ListedGame>(self, pos: P) -> Result<(), Refusal> {
-        let line: Vec<P::Move> = self.line.iter().filter_map(|&m| P::Move::try_from(m).ok()).collect();
+        let line: Vec<P::Move> = self.line.iter().filter_map(|m| P::Move::try_from(m).ok()).collect();
         self.judge.check(&pos, &line)
     }
 }

@@ -19,6 +19,7 @@ use std::fmt;
 
 use super::Puzzle;
 use crate::GameKind;
+use crate::rules::Rules;
 
 /// How a puzzle repeats another one of its set.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 
 use wormhole::engine::Level;
 use wormhole::rules::GameOutcome;
-use wormhole::{AnyMove, AnyPosition, Color, GameKind, ListedGame, WithPosition};
+use wormhole::{AnyMove, AnyPosition, Color, GameKind, ListedGame, Rules, WithPosition};
 
 use super::records::{AccountId, GameId, NewGame, Seat, StoredGame, StoredMove};
 use super::types::{Clocks, Ending, GameInfo, GameView, HubError, Offer, SessionId};
@@ -79,7 +79,7 @@ impl LiveGame {
             let bad = |why: String| HubError::BadStoredGame { game: id, why };
             let pos = live.position();
             let mv = pos.parse_move(&m.mv).map_err(|e| bad(format!("move {}: {e}", m.mv)))?;
-            let san = pos.san(mv).map_err(|e| bad(e.to_string()))?;
+            let san = pos.san(mv);
             live.push(mv, san, m)?;
         }
         Ok(live)
@@ -183,7 +183,7 @@ impl LiveGame {
         let illegal = |why: String| HubError::IllegalMove { text: text.to_string(), why };
         let pos = self.position();
         let mv = pos.parse_move(text.trim()).map_err(|e| illegal(e.to_string()))?;
-        let san = pos.san(mv).map_err(|e| illegal(e.to_string()))?;
+        let san = pos.san(mv);
         Ok((mv, canonical(mv), san))
     }
 

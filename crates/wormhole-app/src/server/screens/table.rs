@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use wormhole::{AnyMove, AnyPosition};
+use wormhole::{AnyMove, AnyPosition, Rules};
 
 use super::{Effect, Pending, Table, inert};
 use crate::server::hub::{GameView, HubEvent};
@@ -30,8 +30,8 @@ pub fn table(view: GameView) -> Table {
 /// SAN as the panel writes it (the text itself if it does not read).
 fn step(position: &mut AnyPosition, mv: &str) -> (Option<AnyMove>, String) {
     let Ok(m) = position.parse_move(mv) else { return (None, mv.to_string()) };
-    let san = position.san(m).unwrap_or_else(|_| mv.to_string());
-    (position.play(m).ok().map(|()| m), san)
+    let san = position.san(m);
+    (position.play(m).ok().map(|_| m), san)
 }
 
 /// Follows `event` on `table`; what it asks of the hub.

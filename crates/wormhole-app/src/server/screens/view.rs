@@ -9,6 +9,7 @@ use ratatui::style::{Modifier, Stylize};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 use wormhole::Color;
+use wormhole::Rules;
 
 use super::{App, GAME_COMMANDS, LOBBY_COMMANDS, Screen, Table, inert};
 use crate::server::hub::records::{LeaderRow, PlayerPage};

@@ -10,7 +10,7 @@ use anyhow::Context;
 use rand::seq::IndexedRandom;
 use russh::keys::PrivateKey;
 use russh::keys::ssh_key::private::Ed25519Keypair;
-use wormhole::{AnyMove, AnyPosition, GameKind};
+use wormhole::{AnyMove, AnyPosition, GameKind, Rules};
 
 use super::Args;
 use super::client::Session;

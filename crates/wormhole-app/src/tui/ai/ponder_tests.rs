@@ -5,7 +5,7 @@
 use std::time::{Duration, Instant};
 
 use wormhole::engine::Level;
-use wormhole::{AnyMove, AnyPosition, GameKind};
+use wormhole::{AnyMove, AnyPosition, GameKind, Rules};
 
 use super::{Ai, EngineEvent, Finished, Info, Limits, Purpose};
 

@@ -3,7 +3,8 @@
 use std::time::Duration;
 
 use wormhole::engine::Level;
-use wormhole::{AnyPosition, Bitboard, Color, GameKind, Role, Square};
+use wormhole::rules::GameMove;
+use wormhole::{AnyPosition, Bitboard, Color, GameKind, Role, Rules, Square};
 
 use super::capitalised;
 use crate::files;

@@ -18,7 +18,7 @@
 
 use wormhole::analysis::AnalysisOptions;
 use wormhole::engine::Level;
-use wormhole::{AnyMove, AnyPosition, Color};
+use wormhole::{AnyMove, AnyPosition, Color, Rules};
 
 use crate::tui::ai::{self, Clock, Finished, Info, Limits, Purpose};
 use crate::tui::effects::Effect;
@@ -145,10 +145,11 @@ impl Session {
 
     pub(super) fn engine_moved(&mut self, done: Finished) {
         let Some(m) = done.best else { return self.error("the engine found no move") };
-        let san = match self.game.position().san(m) {
-            Ok(san) => san,
-            Err(e) => return self.error(format!("engine move {m}: {e}")),
-        };
+        let pos = self.game.position();
+        if !pos.is_legal(m) {
+            return self.error(format!("engine move {m}: {}", pos.why_illegal(m)));
+        }
+        let san = pos.san(m);
         self.search_times.push(done.elapsed);
         if let Some(info) = done.info {
             let mover = self.game.position().turn();
@@ -222,10 +223,10 @@ impl Session {
     fn show_hint(&mut self, m: AnyMove, info: Option<&Info>, how: &str) {
         let pos = self.game.position();
         let score = info.map(|i| format!(" ({})", ai::score_for_white(i.score, i.exact, pos.turn())));
-        let san = match pos.san(m) {
-            Ok(san) => san,
-            Err(e) => return self.error(format!("hint: {e}")),
-        };
+        if !pos.is_legal(m) {
+            return self.error(format!("hint: {}", pos.why_illegal(m)));
+        }
+        let san = pos.san(m);
         self.view.hint = Some(m);
         self.info(format!("Hint (full-strength engine{how}): {san}{}", score.unwrap_or_default()));
     }

@@ -2,6 +2,7 @@
 
 use std::path::PathBuf;
 
+use wormhole::Rules;
 use wormhole::pgn::PgnGame;
 
 use crate::saved_games::{PathCompletion, SavedGame};

@@ -9,6 +9,7 @@
 use std::time::Instant;
 
 use ratatui::layout::Rect;
+use wormhole::rules::GameMove;
 use wormhole::{AnyPosition, Bitboard, GameKind, Square};
 
 use crate::limits::MAX_INPUT_CHARS;

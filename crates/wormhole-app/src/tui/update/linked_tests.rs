@@ -6,7 +6,7 @@
 
 use std::time::Instant;
 
-use wormhole::{AnyPosition, Bitboard, GameKind, Square};
+use wormhole::{AnyPosition, Bitboard, GameKind, Rules, Square};
 
 use crate::tui::action::Action;
 use crate::tui::config::Config;

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use wormhole::engine::{Info, Level, Score};
-use wormhole::{AnyPosition, Color, GameKind};
+use wormhole::{AnyPosition, Color, GameKind, Rules};
 
 use crate::tui::action::{Action, AutosaveReason, Msg};
 use crate::tui::ai::{EngineEvent, Finished, Purpose};

@@ -6,6 +6,7 @@
 use std::time::Duration;
 
 use wormhole::AnyMove;
+use wormhole::Rules;
 use wormhole::analysis::AnalysisOptions;
 use wormhole::engine::{Info, Score};
 

@@ -5,7 +5,7 @@
 //! clicking a move work as in a game.
 
 use wormhole::analysis::{AnalysisOptions, Judgement};
-use wormhole::{AnyMove, Color, GameKind};
+use wormhole::{AnyMove, Color, GameKind, Rules};
 
 use crate::glicko::Rating;
 use crate::puzzle_record::{LoadedPuzzles, Outcome};
@@ -168,7 +168,7 @@ impl Session {
         let right = trainer.is_right(played, &pos, m);
         let expected = trainer.expected(played) == Some(m);
         let reply = trainer.expected(played + 1).filter(|_| expected);
-        let san = pos.san(m).unwrap_or_else(|_| m.to_string());
+        let san = pos.san(m);
         if let Err(e) = self.game.play(m, self.now) {
             return self.error(e.to_string());
         }
@@ -182,7 +182,7 @@ impl Session {
 
     /// The defender's reply of the solution, played for the player.
     fn defender_replies(&mut self, reply: AnyMove, san: &str) {
-        let reply_san = self.game.position().san(reply).unwrap_or_else(|_| reply.to_string());
+        let reply_san = self.game.position().san(reply);
         if let Err(e) = self.game.play(reply, self.now) {
             return self.error(format!("the puzzle's reply {reply_san}: {e}"));
         }
@@ -216,9 +216,9 @@ impl Session {
     pub(super) fn refuted(&mut self, reply: Option<AnyMove>) {
         let Some(Phase::Wrong(wrong)) = self.puzzle_phase() else { return };
         let before = self.game.position_at(self.game.len().saturating_sub(1));
-        let san = before.san(wrong).unwrap_or_else(|_| wrong.to_string());
+        let san = before.san(wrong);
         let Some(reply) = reply else { return self.error(format!("{san} is not it. {OVER_KEYS}")) };
-        let reply_san = self.game.position().san(reply).unwrap_or_else(|_| reply.to_string());
+        let reply_san = self.game.position().san(reply);
         if let Err(e) = self.game.play(reply, self.now) {
             return self.error(format!("the engine's reply {reply_san}: {e}"));
         }

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use wormhole::puzzles::Puzzle;
-use wormhole::{Bitboard, GameKind, Square};
+use wormhole::{Bitboard, GameKind, Rules, Square};
 
 use crate::glicko::Rating;
 use crate::puzzle_record::{Attempt, LoadedPuzzles, Outcome, Record};

@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use wormhole::engine::Level;
-use wormhole::{AnyMove, Square};
+use wormhole::{AnyMove, Rules, Square};
 
 use crate::tui::action::Action;
 use crate::tui::ai::{Info, Purpose};
@@ -275,7 +275,9 @@ impl Session {
 pub(super) mod tests {
     use std::time::{Duration, Instant};
 
+    use wormhole::Rules;
     use wormhole::analysis::Judgement;
+    use wormhole::rules::GameMove;
 
     use crate::tui::action::Action;
     use crate::tui::ai::Purpose;
@@ -349,7 +351,7 @@ pub(super) mod tests {
         let first = review.current().unwrap();
         assert_eq!(first.judgement, Some(Judgement::Blunder), "{first:?}");
         let best = first.best_move().unwrap();
-        assert_eq!(review.position().san(best).unwrap(), "Rb4>a8#");
+        assert_eq!(review.position().san(best), "Rb4>a8#");
         let hl = app.session().highlights();
         assert!(hl.targets.contains(best.entry().unwrap()) && hl.exits.contains(best.to()), "{hl:?}");
     }

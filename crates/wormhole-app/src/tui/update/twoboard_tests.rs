@@ -8,7 +8,8 @@
 
 use std::time::Instant;
 
-use wormhole::{AnyPosition, Bitboard, Color, GameKind, Piece, Role, Square};
+use wormhole::rules::GameMove;
+use wormhole::{AnyPosition, Bitboard, Color, GameKind, Piece, Role, Rules, Square};
 
 use crate::tui::action::Action;
 use crate::tui::config::Config;

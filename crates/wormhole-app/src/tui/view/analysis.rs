@@ -6,6 +6,7 @@ use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Wrap};
+use wormhole::Rules;
 
 use crate::tui::ai;
 use crate::tui::explore::{ANALYSIS_LINES, Explore};

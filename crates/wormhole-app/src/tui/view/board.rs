@@ -5,7 +5,8 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::widgets::Widget;
-use wormhole::{AnyPosition, Bitboard, Color, Piece, Role, Square};
+use wormhole::rules::GameMove;
+use wormhole::{AnyPosition, Bitboard, Color, Piece, Role, Rules, Square};
 
 use crate::tui::figures::{self, Shape};
 use crate::tui::games;

@@ -6,6 +6,7 @@ use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
+use wormhole::Rules;
 
 use crate::tui::action::Action;
 use crate::tui::game::Player;

@@ -9,7 +9,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use wormhole::engine::Level;
-use wormhole::{AnyPosition, Color, Role};
+use wormhole::{AnyPosition, Color, Role, Rules};
 
 use super::legend::{self, wrap};
 use crate::tui::ai::{self, Info, Purpose, Score};

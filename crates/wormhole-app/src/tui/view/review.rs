@@ -9,6 +9,7 @@ use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Axis, Block, Borders, Chart, Dataset, GraphType, Paragraph, Wrap};
 use wormhole::Color;
+use wormhole::Rules;
 use wormhole::analysis::{Comparison, Eval, GameAnalysis, Judgement};
 
 use crate::tui::ai;
@@ -121,10 +122,7 @@ fn viewed_move(review: &Review, theme: &Theme) -> Vec<Line<'static>> {
         format!("{}...", pos.move_number())
     };
     let Some(r) = review.current() else {
-        return vec![Line::from(format!(
-            "{number} {}  (not analysed yet)",
-            pos.san(played).unwrap_or_else(|e| e.to_string())
-        ))];
+        return vec![Line::from(format!("{number} {}  (not analysed yet)", pos.san(played)))];
     };
     // A proved distance is exact only as the verified result of its position.
     let exact = |i: usize| a.eval(i).is_some_and(|e| e.exact);
@@ -132,10 +130,7 @@ fn viewed_move(review: &Review, theme: &Theme) -> Vec<Line<'static>> {
     let color = r.judgement.map_or(theme.info, |j| theme.judgement(j));
     let bold = Style::new().add_modifier(Modifier::BOLD);
     let mut lines = vec![Line::from(vec![
-        Span::styled(
-            format!("{number} {}{mark}", pos.san(played).unwrap_or_else(|e| e.to_string())),
-            bold.patch(color),
-        ),
+        Span::styled(format!("{number} {}{mark}", pos.san(played)), bold.patch(color)),
         Span::raw(format!(
             "  {} -> {}",
             describe(r.before, exact(review.ply)),
@@ -143,7 +138,7 @@ fn viewed_move(review: &Review, theme: &Theme) -> Vec<Line<'static>> {
         )),
     ])];
     if let (Some(c), Some(best)) = (r.compared, r.best_move()) {
-        let san = |m| pos.san(m).unwrap_or_else(|e| e.to_string());
+        let san = |m| pos.san(m);
         let depth = a.eval(review.ply).map_or(0, |e| e.depth);
         lines.push(Line::styled(compared_text(&san(best), &san(played), c, depth), theme.dim));
     }
@@ -205,7 +200,7 @@ fn draw_moves(frame: &mut Frame, area: Rect, review: &Review, theme: &Theme) {
             style = style.add_modifier(Modifier::REVERSED);
             viewed_row = rows.len() - 1;
         }
-        let text = format!("{}{mark}", pos.san(m).unwrap_or_else(|e| e.to_string()));
+        let text = format!("{}{mark}", pos.san(m));
         let row = rows.last_mut().expect("a row was pushed");
         row.push(Span::styled(text.clone(), style));
         // At least one space: a long SAN (a teleport, a promotion with check) never runs into the next.
