@@ -125,3 +125,42 @@ fn open_challenges_survive_a_kill_and_are_accepted_after_the_restart() {
     hang_up(alice);
     hang_up(bob);
 }
+
+#[test]
+fn games_moving_at_once_all_resume_after_a_kill() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let mut server = Server::start(&data);
+    let names = ["ann", "ben", "cat", "dan", "eve", "fay"];
+    let (keys, mut players) = register(&server, dir.path(), &names);
+    // Three games: ann against ben, cat against dan, eve against fay.
+    for game in 0..3 {
+        let (white, black) = (2 * game, 2 * game + 1);
+        players[white].enter(&format!("challenge {} classic white", names[black]));
+        players[black].wait_for(&format!("{} to {}: ", names[white], names[black]));
+        players[black].enter(&format!("accept {}", game + 1));
+        players[white].wait_for("You play White");
+    }
+    // Each move is typed in the three games at once, then awaited in all.
+    let mut pos = AnyPosition::new(GameKind::Classic);
+    for n in 0..4 {
+        let mv = pos.legal_moves()[0];
+        pos.play(mv).unwrap();
+        for game in 0..3 {
+            players[2 * game + n % 2].enter(&mv.to_string());
+        }
+        for p in &players {
+            p.wait_for(&format!("Moves ({}):", n + 1));
+        }
+    }
+    server.kill();
+    players.into_iter().for_each(hang_up);
+    let server = Server::start(&data);
+    let mut players: Vec<Session> = keys.iter().map(|key| back_in_game(&server, key, 4)).collect();
+    let mv = pos.legal_moves()[0];
+    for game in 0..3 {
+        players[2 * game].enter(&mv.to_string());
+        players[2 * game + 1].wait_for("Moves (5):");
+    }
+    players.into_iter().for_each(hang_up);
+}
