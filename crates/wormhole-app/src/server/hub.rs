@@ -161,7 +161,8 @@ struct State {
     next_session: SessionId,
 }
 
-/// The shared hub. Locks are taken in the order state, records, pool.
+/// The shared hub. Locks are taken in the order state, records, pool, then
+/// the writer's queue (the writer takes no lock of the hub while it commits).
 struct Inner {
     state: Mutex<State>,
     records: Mutex<Box<dyn Records>>,
