@@ -2,6 +2,8 @@
 //! SIGKILL mid-game and restarted on the same data; both players connect
 //! again and land in the game with every move and both clocks, and play on.
 //! Prints the time from the restart to the first move accepted after it.
+//! Open challenges survive the kill too: a player sees them after the
+//! restart and accepts one.
 
 mod common;
 
@@ -27,15 +29,12 @@ fn back_in_game(server: &Server, key: &Path, plies: usize) -> Session {
     s
 }
 
-#[test]
-fn a_killed_server_restarts_with_every_move_and_both_clocks() {
-    let dir = tempfile::tempdir().unwrap();
-    let data = dir.path().join("data");
-    let mut server = Server::start(&data);
+/// Registers `names` on `server`, each with a new key in `dir`: their keys and sessions (in the lobby).
+fn register(server: &Server, dir: &Path, names: &[&str]) -> (Vec<std::path::PathBuf>, Vec<Session>) {
     let mut keys = Vec::new();
     let mut players = Vec::new();
-    for name in ["alice", "bob"] {
-        let key = new_key(dir.path(), name);
+    for name in names {
+        let key = new_key(dir, name);
         let mut s = server.connect(&key);
         s.wait_for("choose your name");
         s.enter(name);
@@ -43,6 +42,15 @@ fn a_killed_server_restarts_with_every_move_and_both_clocks() {
         keys.push(key);
         players.push(s);
     }
+    (keys, players)
+}
+
+#[test]
+fn a_killed_server_restarts_with_every_move_and_both_clocks() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let mut server = Server::start(&data);
+    let (keys, mut players) = register(&server, dir.path(), &["alice", "bob"]);
     let (mut alice, mut bob) = (players.remove(0), players.remove(0));
     alice.enter("new classic 5+0 white");
     bob.wait_for("alice: ");
@@ -85,4 +93,74 @@ fn a_killed_server_restarts_with_every_move_and_both_clocks() {
     assert!(restarted.elapsed() < Duration::from_secs(60));
     hang_up(alice);
     hang_up(bob);
+}
+
+#[test]
+fn open_challenges_survive_a_kill_and_are_accepted_after_the_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let mut server = Server::start(&data);
+    let (keys, mut players) = register(&server, dir.path(), &["alice", "bob"]);
+    let (mut alice, bob) = (players.remove(0), players.remove(0));
+    alice.enter("new porthole 3+2 white");
+    alice.wait_for("challenge 1 is open");
+    alice.enter("challenge bob twoboard rated");
+    alice.wait_for("challenge 2 is open");
+    bob.wait_for("alice to bob: ");
+
+    server.kill();
+    hang_up(alice);
+    hang_up(bob);
+    let server = Server::start(&data);
+    let mut bob = server.connect(&keys[1]);
+    let lobby = bob.wait_for("alice to bob: ");
+    let line = |id: &str| lobby.lines().find(|l| l.trim_start().starts_with(id)).unwrap_or_default().to_string();
+    assert!(["alice: ", "porthole", "3+2", "casual", "White"].iter().all(|w| line("1 ").contains(w)), "{lobby}");
+    assert!(["alice to bob: ", "twoboard", "untimed", "rated"].iter().all(|w| line("2 ").contains(w)), "{lobby}");
+    bob.enter("accept 1");
+    bob.wait_for("You play Black");
+    // Alice, back, lands in the game her challenge made.
+    let alice = back_in_game(&server, &keys[0], 0);
+    alice.wait_for("You play White");
+    hang_up(alice);
+    hang_up(bob);
+}
+
+#[test]
+fn games_moving_at_once_all_resume_after_a_kill() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let mut server = Server::start(&data);
+    let names = ["ann", "ben", "cat", "dan", "eve", "fay"];
+    let (keys, mut players) = register(&server, dir.path(), &names);
+    // Three games: ann against ben, cat against dan, eve against fay.
+    for game in 0..3 {
+        let (white, black) = (2 * game, 2 * game + 1);
+        players[white].enter(&format!("challenge {} classic white", names[black]));
+        players[black].wait_for(&format!("{} to {}: ", names[white], names[black]));
+        players[black].enter(&format!("accept {}", game + 1));
+        players[white].wait_for("You play White");
+    }
+    // Each move is typed in the three games at once, then awaited in all.
+    let mut pos = AnyPosition::new(GameKind::Classic);
+    for n in 0..4 {
+        let mv = pos.legal_moves()[0];
+        pos.play(mv).unwrap();
+        for game in 0..3 {
+            players[2 * game + n % 2].enter(&mv.to_string());
+        }
+        for p in &players {
+            p.wait_for(&format!("Moves ({}):", n + 1));
+        }
+    }
+    server.kill();
+    players.into_iter().for_each(hang_up);
+    let server = Server::start(&data);
+    let mut players: Vec<Session> = keys.iter().map(|key| back_in_game(&server, key, 4)).collect();
+    let mv = pos.legal_moves()[0];
+    for game in 0..3 {
+        players[2 * game].enter(&mv.to_string());
+        players[2 * game + 1].wait_for("Moves (5):");
+    }
+    players.into_iter().for_each(hang_up);
 }

@@ -45,7 +45,14 @@
 //!   takeback, accounts) are rare and commit under the lock.
 //! - The hub alone decides when a flag falls: its ticker looks every
 //!   [`TICK`], and a move arriving after the flag fell loses on time.
-//! - Open challenges live in memory: a restart drops them (games survive).
+//! - Open challenges are stored, so a restart keeps them. A challenge
+//!   lasts until it is accepted, declined or withdrawn, while its creator
+//!   is online, and for [`CHALLENGE_GRACE`] after their last session
+//!   closed (a dropped connection, or the server's restart: nobody is
+//!   online when it starts); then it expires. As on a good chess site, a
+//!   seek leaves with its player, so that nobody accepts a game against
+//!   someone who is not there (who would lose it by absence); the grace
+//!   keeps it through a dropped connection or a restart.
 
 mod chat;
 pub mod clock;
@@ -88,6 +95,9 @@ pub const POOL_HASH_MB: usize = 16;
 pub const CLOCK_INITIAL_MS: std::ops::RangeInclusive<u64> = 1_000..=24 * 3_600_000;
 /// The largest increment, in ms.
 pub const CLOCK_MAX_INCREMENT_MS: u64 = 60_000;
+/// How long a challenge waits for its creator to come back once their
+/// last session closed (or the server restarted) before it expires.
+pub const CHALLENGE_GRACE: Duration = Duration::from_secs(5 * 60);
 /// The default time a player may be gone on their move before the
 /// opponent may claim the win.
 pub const DEFAULT_ABSENCE: Duration = Duration::from_secs(120);
@@ -133,10 +143,13 @@ struct Session {
     notify: Arc<Notifier>,
 }
 
-/// An open challenge.
+/// An open challenge (stored).
 struct Challenge {
     from: Account,
     spec: ChallengeSpec,
+    /// Since when its creator has had no session (Unix ms): it expires
+    /// [`CHALLENGE_GRACE`] later.
+    gone_since: Option<u64>,
 }
 
 /// Everything the hub holds in memory.
@@ -146,10 +159,10 @@ struct State {
     challenges: BTreeMap<ChallengeId, Challenge>,
     games: BTreeMap<GameId, LiveGame>,
     next_session: SessionId,
-    next_challenge: ChallengeId,
 }
 
-/// The shared hub. Locks are taken in the order state, records, pool.
+/// The shared hub. Locks are taken in the order state, records, pool, then
+/// the writer's queue (the writer takes no lock of the hub while it commits).
 struct Inner {
     state: Mutex<State>,
     records: Mutex<Box<dyn Records>>,
@@ -247,7 +260,8 @@ impl Hub {
         })
     }
 
-    /// Ends session `s`: its challenges go, its games go on.
+    /// Ends session `s`: its games go on; when it was its player's last,
+    /// their challenges wait [`CHALLENGE_GRACE`] for them.
     pub fn disconnect(&self, s: SessionId) {
         let _ = self.inner.act(|cx| {
             let session = cx.st.sessions.remove(&s).ok_or(HubError::NoSession(s))?;
@@ -257,7 +271,6 @@ impl Hub {
             if let Who::Player(a) = session.who
                 && cx.sessions_of(a.id).is_empty()
             {
-                cx.st.challenges.retain(|_, c| c.from.id != a.id);
                 cx.player_gone(a.id);
             }
             cx.tell_all(HubEvent::LobbyChanged);
@@ -343,9 +356,14 @@ impl Inner {
         result
     }
 
-    /// Rebuilds every unfinished game; their players are gone until they connect.
+    /// Rebuilds every open challenge and unfinished game; their players
+    /// are gone until they connect.
     fn restore(&self) -> Result<(), HubError> {
         self.act(|cx| {
+            for c in cx.records.challenges()? {
+                let challenge = Challenge { from: c.from, spec: c.spec, gone_since: Some(cx.now) };
+                cx.st.challenges.insert(c.id, challenge);
+            }
             for stored in cx.records.active_games()? {
                 // One game that no longer reads (a program that changed its
                 // rules) must not keep the server down: it stays stored, and

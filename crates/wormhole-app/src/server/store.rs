@@ -32,6 +32,10 @@
 //!   progress after a restart: [`StoredGame::last_move_ms`] is when the side
 //!   to move's clock started), [`Store::games_of`] (newest first) and
 //!   [`StoredGame::pgn_headers`] for a PGN export.
+//! - Open challenges ([`NewChallenge`], [`StoredChallenge`]), kept across
+//!   restarts: [`Store::add_challenge`], [`Store::remove_challenge`],
+//!   [`Store::challenges`], and [`Store::accept_challenge`], which removes
+//!   the challenge and creates its game in one transaction.
 //! - Ratings: [`Store::rating`] (the start rating when there is none),
 //!   [`Store::leaderboard`], [`Store::rating_history`].
 //!
@@ -42,6 +46,7 @@
 //! thread. Statements are prepared once per connection (`prepare_cached`).
 
 mod accounts;
+mod challenges;
 mod games;
 mod ratings;
 mod schema;
@@ -57,6 +62,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use rusqlite::{Connection, Transaction, TransactionBehavior};
 
+pub use challenges::{ChallengeId, Colour, NewChallenge, StoredChallenge};
 pub use games::{Finish, Seat, StoredMove};
 
 use crate::glicko::Rating;
@@ -102,6 +108,12 @@ pub struct AccountId(pub i64);
 pub struct GameId(pub i64);
 
 impl fmt::Display for AccountId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "#{}", self.0)
+    }
+}
+
+impl fmt::Display for ChallengeId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "#{}", self.0)
     }
@@ -214,6 +226,8 @@ pub enum StoreError {
     NoAccount(AccountId),
     #[error("there is no game {0}")]
     NoGame(GameId),
+    #[error("there is no open challenge {0}")]
+    NoChallenge(ChallengeId),
     #[error("game {0} is over: it takes no more moves")]
     GameOver(GameId),
     #[error("game {game} expects ply {expected} next, not ply {got}")]

@@ -9,7 +9,7 @@ use wormhole::{Color, GameKind};
 use super::live::LiveGame;
 use super::records::{Account, AccountId, GameId, LeaderRow, NewGame, PlayerPage, Seat};
 use super::types::*;
-use super::{CLOCK_INITIAL_MS, CLOCK_MAX_INCREMENT_MS, Challenge, Ctx, Hub, lock};
+use super::{CHALLENGE_GRACE, CLOCK_INITIAL_MS, CLOCK_MAX_INCREMENT_MS, Challenge, Ctx, Hub, lock};
 
 impl Hub {
     /// What session `s` sees in the lobby.
@@ -59,13 +59,12 @@ impl Hub {
             if to.as_ref().is_some_and(|t| t.id == from.id) {
                 return Err(HubError::OwnChallenge);
             }
-            cx.st.next_challenge += 1;
-            let id = cx.st.next_challenge;
             let spec = ChallengeSpec { to: to.as_ref().map(|t| t.name.clone()), ..spec };
+            let id = cx.records.add_challenge(from.id, to.as_ref().map(|t| t.id), &spec, cx.now)?;
             if let Some(to) = &to {
                 cx.tell_account(to.id, HubEvent::Challenged { id, from: from.name.clone(), spec: spec.clone() });
             }
-            cx.st.challenges.insert(id, Challenge { from, spec });
+            cx.st.challenges.insert(id, Challenge { from, spec, gone_since: None });
             cx.tell_all(HubEvent::LobbyChanged);
             Ok(id)
         })
@@ -79,6 +78,7 @@ impl Hub {
             if c.from.id != me.id {
                 return Err(HubError::NotYourChallenge(id));
             }
+            cx.records.remove_challenge(id)?;
             cx.st.challenges.remove(&id);
             cx.tell_all(HubEvent::LobbyChanged);
             Ok(())
@@ -94,6 +94,7 @@ impl Hub {
                 return Err(HubError::NotYourChallenge(id));
             }
             let from = c.from.id;
+            cx.records.remove_challenge(id)?;
             cx.st.challenges.remove(&id);
             cx.tell_account(from, HubEvent::ChallengeDeclined { id, by: me.name });
             cx.tell_all(HubEvent::LobbyChanged);
@@ -112,15 +113,16 @@ impl Hub {
             if !visible_to(c, Some(&me)) {
                 return Err(HubError::NotYourChallenge(id));
             }
-            let c = cx.st.challenges.remove(&id).expect("found above");
             let white_is_challenger = match c.spec.colour {
                 ColourChoice::White => true,
                 ColourChoice::Black => false,
                 ColourChoice::Random => rand::rng().random(),
             };
-            let (from, me) = (Seat::Player(c.from), Seat::Player(me));
+            let (from, me, spec) = (Seat::Player(c.from.clone()), Seat::Player(me), c.spec.clone());
             let seats = if white_is_challenger { [from, me] } else { [me, from] };
-            cx.start_game(&c.spec, seats, c.spec.rated)
+            let game = cx.start_game(&spec, seats, spec.rated, Some(id))?;
+            cx.st.challenges.remove(&id);
+            Ok(game)
         })
     }
 
@@ -140,7 +142,7 @@ impl Hub {
                 ColourChoice::Random => rand::rng().random(),
             };
             let seats = if me_white { [me, engine] } else { [engine, me] };
-            cx.start_game(&spec, seats, false)
+            cx.start_game(&spec, seats, false, None)
         })
     }
 
@@ -215,16 +217,21 @@ fn pgn_date(ms: u64) -> String {
 }
 
 impl Ctx<'_> {
-    /// Creates and starts a game between `seats` (White's, Black's).
+    /// Creates and starts a game between `seats` (White's, Black's); the
+    /// `accepted` challenge goes in the same write.
     pub(super) fn start_game(
         &mut self,
         spec: &ChallengeSpec,
         seats: [Seat; 2],
         rated: bool,
+        accepted: Option<ChallengeId>,
     ) -> Result<GameId, HubError> {
         let game =
             NewGame { kind: spec.kind, start_fen: spec.kind.start_fen().to_string(), seats, rated, clock: spec.clock };
-        let id = self.records.create_game(&game, self.now)?;
+        let id = match accepted {
+            Some(challenge) => self.records.accept_challenge(challenge, &game, self.now)?,
+            None => self.records.create_game(&game, self.now)?,
+        };
         let live = LiveGame::new(id, game, self.now)?;
         let info = live.info();
         self.st.games.insert(id, live);
@@ -234,9 +241,13 @@ impl Ctx<'_> {
         Ok(id)
     }
 
-    /// `account` left the hub: in each of their games going on, the opponent is told.
+    /// `account` left the hub: their challenges wait [`CHALLENGE_GRACE`],
+    /// in each of their games going on the opponent is told.
     pub(super) fn player_gone(&mut self, account: AccountId) {
         let now = self.now;
+        for c in self.st.challenges.values_mut().filter(|c| c.from.id == account) {
+            c.gone_since = Some(now);
+        }
         let mut told = Vec::new();
         for game in self.st.games.values_mut().filter(|g| g.ending.is_none()) {
             if let Some(color) = game.colour_of(account) {
@@ -249,8 +260,11 @@ impl Ctx<'_> {
         }
     }
 
-    /// `account` is back: the opponents are told.
+    /// `account` is back: their challenges stay, the opponents are told.
     pub(super) fn player_back(&mut self, account: AccountId) {
+        for c in self.st.challenges.values_mut().filter(|c| c.from.id == account) {
+            c.gone_since = None;
+        }
         let mut told = Vec::new();
         for game in self.st.games.values_mut() {
             if let Some(color) = game.colour_of(account)
@@ -262,6 +276,30 @@ impl Ctx<'_> {
         }
         for (opponent, game) in told {
             self.tell_account(opponent, HubEvent::OpponentBack { game });
+        }
+    }
+}
+
+impl Ctx<'_> {
+    /// Removes the challenges whose creator has been gone for [`CHALLENGE_GRACE`].
+    pub(super) fn expire_challenges(&mut self) {
+        let grace = CHALLENGE_GRACE.as_millis() as u64;
+        let now = self.now;
+        let expired: Vec<ChallengeId> = self
+            .st
+            .challenges
+            .iter()
+            .filter(|(_, c)| c.gone_since.is_some_and(|since| now.saturating_sub(since) >= grace))
+            .map(|(&id, _)| id)
+            .collect();
+        for id in expired {
+            // One the storage does not remove now is tried at the next tick.
+            if let Err(e) = self.records.remove_challenge(id) {
+                eprintln!("hub: challenge {id} not expired: {e}");
+                continue;
+            }
+            self.st.challenges.remove(&id);
+            self.tell_all(HubEvent::LobbyChanged);
         }
     }
 }

@@ -147,7 +147,7 @@ impl Hub {
                 to: None,
             };
             let [white, black] = live.game.seats.clone();
-            cx.start_game(&spec, [black, white], spec.rated).map(Some)
+            cx.start_game(&spec, [black, white], spec.rated, None).map(Some)
         })
     }
 
@@ -377,8 +377,10 @@ impl Ctx<'_> {
         Ok(())
     }
 
-    /// Flags, absences, and the finished games' time to go.
+    /// Flags, absences, challenges whose creator left, and the finished
+    /// games' time to go.
     pub(super) fn tick(&mut self) {
+        self.expire_challenges();
         let ids: Vec<GameId> = self.st.games.keys().copied().collect();
         for game in ids {
             self.flag(game);

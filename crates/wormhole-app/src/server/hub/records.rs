@@ -7,6 +7,7 @@ use std::error::Error;
 
 use wormhole::GameKind;
 
+use super::types::{ChallengeId, ChallengeSpec};
 use crate::glicko::Rating;
 
 /// An account's number in the storage.
@@ -67,6 +68,17 @@ pub struct StoredGame {
     pub moves: Vec<StoredMove>,
     /// The result (`1-0`, `0-1`, `1/2-1/2`) and why, once finished.
     pub result: Option<(String, String)>,
+}
+
+/// An open challenge as stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredChallenge {
+    pub id: ChallengeId,
+    pub from: Account,
+    /// What it asks for; `to` names the player challenged by name.
+    pub spec: ChallengeSpec,
+    /// When it was made, in Unix milliseconds.
+    pub created_ms: u64,
 }
 
 /// One line of a leaderboard.
@@ -134,6 +146,20 @@ pub trait Records: Send {
     fn take_back(&mut self, game: GameId, keep: u32) -> Result<(), RecordsError>;
     /// Ends a game; a rated game between two players updates both ratings.
     fn finish_game(&mut self, game: GameId, result: &str, why: &str, at_ms: u64) -> Result<(), RecordsError>;
+    /// Stores an open challenge of `from`'s (to the account `to`, when by name).
+    fn add_challenge(
+        &mut self,
+        from: AccountId,
+        to: Option<AccountId>,
+        spec: &ChallengeSpec,
+        now_ms: u64,
+    ) -> Result<ChallengeId, RecordsError>;
+    /// Removes a challenge declined, withdrawn or expired.
+    fn remove_challenge(&mut self, id: ChallengeId) -> Result<(), RecordsError>;
+    /// Accepts a challenge: it goes and `game` is created, together.
+    fn accept_challenge(&mut self, id: ChallengeId, game: &NewGame, now_ms: u64) -> Result<GameId, RecordsError>;
+    /// Every open challenge, oldest first.
+    fn challenges(&mut self) -> Result<Vec<StoredChallenge>, RecordsError>;
     /// Every game not finished, with its moves.
     fn active_games(&mut self) -> Result<Vec<StoredGame>, RecordsError>;
     /// A game, finished or not.

@@ -5,7 +5,8 @@
 use wormhole::GameKind;
 
 use super::records::*;
-use crate::server::store::{self, Side, Store, StoreError};
+use super::types::{ChallengeId, ChallengeSpec, ColourChoice};
+use crate::server::store::{self, Colour, Side, Store, StoreError};
 
 /// How many games a player's page lists.
 pub const PAGE_GAMES: u32 = 20;
@@ -49,6 +50,30 @@ fn stored(g: store::StoredGame) -> Result<StoredGame, RecordsError> {
     Ok(StoredGame { id: g.id.0, game, created_ms: g.created_ms.max(0) as u64, moves, result })
 }
 
+fn new_game(game: &NewGame) -> store::NewGame {
+    store::NewGame {
+        variant: game.kind.name().to_string(),
+        start_fen: game.start_fen.clone(),
+        white: side(&game.seats[0]),
+        black: side(&game.seats[1]),
+        rated: game.rated,
+        clock: game.clock.map(|(initial, increment)| (initial as i64, increment as i64)),
+    }
+}
+
+fn challenge(c: store::StoredChallenge) -> Result<StoredChallenge, RecordsError> {
+    let kind = c.challenge.variant.parse::<GameKind>().map_err(|e| format!("challenge {}: {e}", c.id))?;
+    let colour = match c.challenge.colour {
+        Colour::White => ColourChoice::White,
+        Colour::Black => ColourChoice::Black,
+        Colour::Random => ColourChoice::Random,
+    };
+    let clock = c.challenge.clock.map(|(initial, increment)| (initial.max(0) as u64, increment.max(0) as u64));
+    let spec = ChallengeSpec { kind, clock, colour, rated: c.challenge.rated, to: c.to_name };
+    let from = Account { id: c.challenge.from.0, name: c.from_name };
+    Ok(StoredChallenge { id: c.id.0 as ChallengeId, from, spec, created_ms: c.created_ms.max(0) as u64 })
+}
+
 fn boxed(e: StoreError) -> RecordsError {
     Box::new(e)
 }
@@ -75,15 +100,43 @@ impl Records for Store {
     }
 
     fn create_game(&mut self, game: &NewGame, now_ms: u64) -> Result<GameId, RecordsError> {
-        let new = store::NewGame {
-            variant: game.kind.name().to_string(),
-            start_fen: game.start_fen.clone(),
-            white: side(&game.seats[0]),
-            black: side(&game.seats[1]),
-            rated: game.rated,
-            clock: game.clock.map(|(initial, increment)| (initial as i64, increment as i64)),
+        Ok(Store::create_game(self, &new_game(game), now_ms as i64).map_err(boxed)?.0)
+    }
+
+    fn add_challenge(
+        &mut self,
+        from: AccountId,
+        to: Option<AccountId>,
+        spec: &ChallengeSpec,
+        now_ms: u64,
+    ) -> Result<ChallengeId, RecordsError> {
+        let colour = match spec.colour {
+            ColourChoice::White => Colour::White,
+            ColourChoice::Black => Colour::Black,
+            ColourChoice::Random => Colour::Random,
         };
-        Ok(Store::create_game(self, &new, now_ms as i64).map_err(boxed)?.0)
+        let new = store::NewChallenge {
+            from: store::AccountId(from),
+            variant: spec.kind.name().to_string(),
+            clock: spec.clock.map(|(initial, increment)| (initial as i64, increment as i64)),
+            colour,
+            rated: spec.rated,
+            to: to.map(store::AccountId),
+        };
+        Ok(Store::add_challenge(self, &new, now_ms as i64).map_err(boxed)?.0 as ChallengeId)
+    }
+
+    fn remove_challenge(&mut self, id: ChallengeId) -> Result<(), RecordsError> {
+        Store::remove_challenge(self, store::ChallengeId(id as i64)).map_err(boxed)
+    }
+
+    fn accept_challenge(&mut self, id: ChallengeId, game: &NewGame, now_ms: u64) -> Result<GameId, RecordsError> {
+        let id = store::ChallengeId(id as i64);
+        Ok(Store::accept_challenge(self, id, &new_game(game), now_ms as i64).map_err(boxed)?.0)
+    }
+
+    fn challenges(&mut self) -> Result<Vec<StoredChallenge>, RecordsError> {
+        Store::challenges(self).map_err(boxed)?.into_iter().map(challenge).collect()
     }
 
     fn add_moves(&mut self, moves: &[MoveWrite]) -> BatchResult {

@@ -1,6 +1,7 @@
 //! The hub's tests: players, watchers and guests as notifiers, storage in
 //! memory ([`memory::Memory`]) or on disk, time on a manual clock.
 
+mod challenges;
 mod memory;
 mod writes;
 

@@ -184,35 +184,40 @@ fn insert_move(conn: &Connection, game: GameId, m: &StoredMove) -> Result<(), St
     Ok(())
 }
 
+/// Stores a new game within a write; refuses a player without an account.
+pub(super) fn insert_game(tx: &Connection, new: &NewGame, now_ms: i64) -> Result<GameId, StoreError> {
+    for side in [new.white, new.black] {
+        if let Side::Player(id) = side
+            && !tx.prepare_cached("SELECT 1 FROM accounts WHERE id = ?1")?.exists([id.0])?
+        {
+            return Err(StoreError::NoAccount(id));
+        }
+    }
+    let ((white, white_engine), (black, black_engine)) = (side_columns(new.white), side_columns(new.black));
+    tx.prepare_cached(
+        "INSERT INTO games (variant, start_fen, white_account, white_engine, black_account, black_engine,
+             rated, clock_initial_ms, clock_increment_ms, created_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+    )?
+    .execute(params![
+        new.variant,
+        new.start_fen,
+        white,
+        white_engine,
+        black,
+        black_engine,
+        new.rated,
+        new.clock.map(|c| c.0),
+        new.clock.map(|c| c.1),
+        now_ms
+    ])?;
+    Ok(GameId(tx.last_insert_rowid()))
+}
+
 impl Store {
     /// Stores a new game; refuses a player without an account.
     pub fn create_game(&mut self, new: &NewGame, now_ms: i64) -> Result<GameId, StoreError> {
         let tx = self.write()?;
-        for side in [new.white, new.black] {
-            if let Side::Player(id) = side
-                && !tx.prepare_cached("SELECT 1 FROM accounts WHERE id = ?1")?.exists([id.0])?
-            {
-                return Err(StoreError::NoAccount(id));
-            }
-        }
-        let ((white, white_engine), (black, black_engine)) = (side_columns(new.white), side_columns(new.black));
-        tx.prepare_cached(
-            "INSERT INTO games (variant, start_fen, white_account, white_engine, black_account, black_engine,
-             rated, clock_initial_ms, clock_increment_ms, created_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
-        )?
-        .execute(params![
-            new.variant,
-            new.start_fen,
-            white,
-            white_engine,
-            black,
-            black_engine,
-            new.rated,
-            new.clock.map(|c| c.0),
-            new.clock.map(|c| c.1),
-            now_ms
-        ])?;
-        let id = GameId(tx.last_insert_rowid());
+        let id = insert_game(&tx, new, now_ms)?;
         tx.commit()?;
         Ok(id)
     }

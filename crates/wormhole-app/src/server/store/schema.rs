@@ -8,7 +8,7 @@ use rusqlite::{Connection, TransactionBehavior, params};
 use super::{StoreError, now_ms};
 
 /// The migrations: version `i + 1` is `MIGRATIONS[i]`.
-pub(super) const MIGRATIONS: &[&str] = &[V1];
+pub(super) const MIGRATIONS: &[&str] = &[V1, V2];
 
 /// Version 1: accounts and keys, games and moves, ratings and their history.
 const V1: &str = "
@@ -76,6 +76,25 @@ CREATE TABLE rating_history (
     PRIMARY KEY (account, game)
 );
 CREATE INDEX rating_history_by_variant ON rating_history(account, variant, at_ms);
+";
+
+/// Version 2: open challenges, kept across restarts until accepted,
+/// declined, withdrawn or expired. `to_account` is the player challenged by
+/// name (`NULL`: open to anyone); AUTOINCREMENT so that a number players
+/// saw is never given to another challenge.
+const V2: &str = "
+CREATE TABLE challenges (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    account INTEGER NOT NULL REFERENCES accounts(id),
+    variant TEXT NOT NULL,
+    clock_initial_ms INTEGER,
+    clock_increment_ms INTEGER,
+    colour TEXT NOT NULL CHECK (colour IN ('white', 'black', 'random')),
+    rated INTEGER NOT NULL,
+    to_account INTEGER REFERENCES accounts(id),
+    created_ms INTEGER NOT NULL,
+    CHECK ((clock_initial_ms IS NULL) = (clock_increment_ms IS NULL))
+);
 ";
 
 /// The newest version this program knows.

@@ -434,3 +434,43 @@ fn commit_latency_figures() {
     println!("active_games with one game of 550 moves: {} us", start.elapsed().as_micros());
     assert_eq!(games[0].moves.len(), 550);
 }
+
+#[test]
+fn challenges_are_kept_until_removed_or_accepted_with_their_game_in_one_write() {
+    let (mut store, ann, bob) = two_players();
+    let to_bob = NewChallenge {
+        from: ann,
+        variant: "porthole".into(),
+        clock: Some((60_000, 1_000)),
+        colour: Colour::Black,
+        rated: true,
+        to: Some(bob),
+    };
+    let one = store.add_challenge(&to_bob, 5).unwrap();
+    let open = NewChallenge { to: None, clock: None, colour: Colour::Random, ..to_bob.clone() };
+    let two = store.add_challenge(&open, 6).unwrap();
+    let listed = store.challenges().unwrap();
+    let first = &listed[0];
+    assert_eq!(
+        (first.id, &first.challenge, first.from_name.as_str(), first.to_name.as_deref()),
+        (one, &to_bob, "ann", Some("bob"))
+    );
+    assert_eq!(
+        (listed[1].id, &listed[1].challenge, listed[1].to_name.as_deref(), listed[1].created_ms),
+        (two, &open, None, 6)
+    );
+    let game = store.accept_challenge(one, &game_between(Side::Player(bob), Side::Player(ann), true), 7).unwrap();
+    assert!(store.game(game).unwrap().is_some_and(|g| g.rated && g.created_ms == 7));
+    let again = store.accept_challenge(one, &game_between(Side::Player(bob), Side::Player(ann), true), 8);
+    assert!(matches!(again, Err(StoreError::NoChallenge(_))), "accepted once only");
+    // A game that cannot be made leaves its challenge open.
+    let nobody = game_between(Side::Player(AccountId(99)), Side::Player(ann), false);
+    assert!(matches!(store.accept_challenge(two, &nobody, 8), Err(StoreError::NoAccount(_))));
+    assert_eq!(store.challenges().unwrap().iter().map(|c| c.id).collect::<Vec<_>>(), [two]);
+    store.remove_challenge(two).unwrap();
+    assert!(store.challenges().unwrap().is_empty());
+    assert!(matches!(store.remove_challenge(two), Err(StoreError::NoChallenge(_))));
+    assert!(store.add_challenge(&to_bob, 9).unwrap().0 > two.0, "a number is never given twice");
+    let to_nobody = NewChallenge { to: Some(AccountId(99)), ..to_bob };
+    assert!(matches!(store.add_challenge(&to_nobody, 9), Err(StoreError::NoAccount(_))));
+}

@@ -11,12 +11,15 @@ use wormhole::GameKind;
 use crate::glicko::{self, Rating};
 use crate::server::hub::live::seat_name;
 use crate::server::hub::records::*;
+use crate::server::hub::{ChallengeId, ChallengeSpec};
 
 #[derive(Default)]
 pub struct Data {
     pub accounts: Vec<(Account, Vec<String>)>,
     pub games: Vec<StoredGame>,
     pub ratings: HashMap<(AccountId, GameKind), (Rating, u32)>,
+    pub challenges: Vec<StoredChallenge>,
+    pub last_challenge: ChallengeId,
 }
 
 /// Storage in memory; clones share it, and its [`Gate`].
@@ -169,6 +172,37 @@ impl Records for Memory {
         data.ratings.insert((white.id, kind), (w.after(&game(b, score), glicko::TAU), wn + 1));
         data.ratings.insert((black.id, kind), (b.after(&game(w, 1.0 - score), glicko::TAU), bn + 1));
         Ok(())
+    }
+
+    fn add_challenge(
+        &mut self,
+        from: AccountId,
+        _to: Option<AccountId>,
+        spec: &ChallengeSpec,
+        now_ms: u64,
+    ) -> Result<ChallengeId, RecordsError> {
+        let mut data = self.data();
+        let from = data.accounts.iter().find(|(a, _)| a.id == from).ok_or_else(|| err("no account"))?.0.clone();
+        data.last_challenge += 1;
+        let id = data.last_challenge;
+        data.challenges.push(StoredChallenge { id, from, spec: spec.clone(), created_ms: now_ms });
+        Ok(id)
+    }
+
+    fn remove_challenge(&mut self, id: ChallengeId) -> Result<(), RecordsError> {
+        let mut data = self.data();
+        let at = data.challenges.iter().position(|c| c.id == id).ok_or_else(|| err("no such challenge"))?;
+        data.challenges.remove(at);
+        Ok(())
+    }
+
+    fn accept_challenge(&mut self, id: ChallengeId, game: &NewGame, now_ms: u64) -> Result<GameId, RecordsError> {
+        self.remove_challenge(id)?;
+        self.create_game(game, now_ms)
+    }
+
+    fn challenges(&mut self) -> Result<Vec<StoredChallenge>, RecordsError> {
+        Ok(self.data().challenges.clone())
     }
 
     fn active_games(&mut self) -> Result<Vec<StoredGame>, RecordsError> {

@@ -25,9 +25,12 @@ fn moves_waiting_for_the_disk_are_committed_together_and_told_after() {
     gate.set(|g| g.hold = true);
     let hub = &f.hub;
     std::thread::scope(|scope| {
-        let moving: Vec<_> = games.iter().map(|(w, _, game)| scope.spawn(move || hub.play(w.s, *game, "e4"))).collect();
-        // The first move is at the disk; the other five wait for it with the writer.
+        let games = &games;
+        let play = |i: usize| scope.spawn(move || hub.play(games[i].0.s, games[i].2, "e4"));
+        let mut moving = vec![play(0)];
+        // The first move is at the disk; the other five then wait for it with the writer.
         gate.wait_until(|g| g.waiting == 1);
+        moving.extend((1..games.len()).map(play));
         let saving = || lock(&f.hub.inner.state).games.values().filter(|g| g.saving).count();
         let start = Instant::now();
         while saving() < 6 {
@@ -38,7 +41,7 @@ fn moves_waiting_for_the_disk_are_committed_together_and_told_after() {
         let (_, black, game) = &games[0];
         assert_eq!(f.hub.lobby(black.s).unwrap().mine.len(), 1);
         assert!(f.hub.open(black.s, *game).unwrap().moves.is_empty(), "not played before it is stored");
-        for (_, black, game) in &games {
+        for (_, black, game) in games {
             assert!(moved(&black.events, *game).is_empty(), "told before stored");
         }
         gate.set(|g| g.hold = false);
