@@ -324,7 +324,9 @@ impl<P: Rules> Question<'_, '_, P> {
             let undo = pos.play_unchecked(m);
             let hash = pos.hash();
             let repeated = self.line.contains(&hash) || seen(self.earlier, hash);
-            let (pn, dn) = if repeated {
+            // A rule draw before the table: numbers not settled there may
+            // be another clock's, and a position expanded is never drawn.
+            let (pn, dn) = if repeated || pos.is_rule_draw() {
                 (INF, 0)
             } else if let Some(n) = self.table.get(key_for(hash, self.attacker), room(pos)) {
                 n
@@ -633,6 +635,12 @@ mod tests {
         assert_eq!((pn, dn), (INF, 0), "the fifty-move rule draws before the mate");
         // A disproof with fewer plies left is not read with more.
         assert_eq!(white_question(&mated_in_two(10), &mut table).0, 0);
+        // Numbers not settled, of another clock, do not hide the rule draw.
+        let mut fresh = PnTable::new(1).unwrap();
+        let mut drawn = mated_in_two(99);
+        drawn.play(drawn.parse_move("Kg8").unwrap()).unwrap();
+        fresh.put(key_for(drawn.hash(), Color::White), 1, 1, 1, 50);
+        assert_eq!(white_question(&mated_in_two(99), &mut fresh), (INF, 0));
     }
 
     #[test]

@@ -83,9 +83,11 @@ pub(super) fn run<P: Searchable>(
     };
     // The prover beside the search takes one of the threads.
     let threads = engine.options.threads - beside.is_some() as usize;
-    // The prover draws the game's repetitions as the search does.
+    // The prover draws the game's repetitions as the search does (in a
+    // game without draws, it reads the table with one indirection fewer).
     let in_game = super::InGame::new(&*engine.tt, shared.history);
-    let (history, prover, tt) = (&mut engine.history, &mut engine.prover, &in_game);
+    let table: &dyn super::ProvedTable = if P::DRAWS { &in_game } else { &*engine.tt };
+    let (history, prover, tt) = (&mut engine.history, &mut engine.prover, table);
     let (result, proof) = std::thread::scope(|scope| {
         for id in 1..threads {
             let (shared, pos) = (&shared, pos.clone());
@@ -107,7 +109,7 @@ pub(super) fn run<P: Searchable>(
         (Some(proof), ..) => with_proof(result, proof, &nodes, start, on_info),
         (None, Some(prove), Some(time)) if !stop.load(Ordering::Relaxed) => {
             let limits = SolveLimits { time: Some(time), nodes: None };
-            let proof = prove(pos, &mut engine.prover, &limits, stop, &super::InGame::new(&*engine.tt, shared.history));
+            let proof = prove(pos, &mut engine.prover, &limits, stop, table);
             with_proof(result, proof, &nodes, start, on_info)
         }
         _ => result,
