@@ -91,7 +91,8 @@ mod tests {
     #[test]
     fn a_review_is_analysed_position_by_position_on_the_pools_workers() {
         let config = HubConfig { engine_threads: 1, ..HubConfig::default() };
-        let hub = Hub::start(Store::open_in_memory().unwrap(), config).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let hub = Hub::start(Store::open(dir.path()).unwrap(), config).unwrap();
         let start = AnyPosition::new(GameKind::Classic);
         let mut pos = start.clone();
         let mut moves = Vec::new();
