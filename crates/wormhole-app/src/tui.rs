@@ -17,7 +17,7 @@
 
 pub mod action;
 mod ai;
-mod analyst;
+pub(crate) mod analyst;
 pub mod app;
 pub(crate) mod choice;
 pub mod clock;
@@ -33,6 +33,7 @@ mod input;
 pub mod keymap;
 mod newgame;
 mod picker;
+pub mod remote;
 mod review;
 pub mod runner;
 pub mod state;
@@ -120,7 +121,7 @@ pub trait Driven {
     fn tick(&mut self, now: Instant) -> bool;
 }
 
-impl Driven for App {
+impl<P: app::Perform> Driven for App<P> {
     type Message = std::convert::Infallible;
 
     fn draw(&self, frame: &mut Frame) {

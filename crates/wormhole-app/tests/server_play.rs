@@ -111,7 +111,10 @@ fn a_game_to_its_end(kind: GameKind) {
     carol.enter(&mv);
     carol.wait_for("guests may watch games but not play");
 
+    // The app asks before a resignation, as it does locally.
     bob.enter("/resign");
+    bob.wait_for("Resign this game?");
+    bob.send(b"y");
     for s in [&alice, &bob, &carol] {
         s.wait_for("Result 1-0");
     }
@@ -173,7 +176,8 @@ fn a_player_plays_the_engine_in_a_window_that_changes_size() {
         s.lines().count() <= 30 && s.contains("Moves (") && s.lines().all(|l| l.chars().count() <= 100)
     });
     alice.resize(10, 40);
-    alice.wait_for("Please enlarge the terminal (now 40x10)");
+    alice.wait_for("Please enlarge the terminal");
+    alice.wait_for("has 40x10");
     hang_up(alice);
 }
 

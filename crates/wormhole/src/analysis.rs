@@ -56,7 +56,7 @@ use crate::rules::Rules;
 use crate::{AnyMove, AnyPosition, Color, PlayError};
 
 pub use eval::{Eval, win_chance_slope};
-pub use run::analyse;
+pub use run::{analyse, analyse_position};
 
 /// How a move is judged: by the drop in the mover's winning chances.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -63,6 +63,7 @@ mod playing;
 mod pool;
 pub mod records;
 mod stored;
+mod tasks;
 #[cfg(test)]
 mod tests;
 mod types;

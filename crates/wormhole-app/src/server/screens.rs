@@ -1,15 +1,18 @@
-//! A connection's screens: the name registration of a new key, the lobby
-//! and the game (played or watched). State + update + effects + view, as
-//! the local app: [`App::update`] changes the state from a [`Msg`] and
-//! lists the hub calls it asks for ([`Effect`]); [`App::perform`] makes
-//! them and feeds what they answer back through update; [`view`] draws
-//! from the state alone.
+//! A connection's screens: the name registration of a new key, the lobby,
+//! pages of text, and a game (played, watched or reviewed), which is the
+//! local app itself ([`game`]). State + update + effects + view, as the
+//! local app: [`App::update`] changes the state from a [`Msg`] and lists
+//! the hub calls it asks for ([`Effect`]); [`App::perform`] makes them and
+//! feeds what they answer back through update; [`view`] draws from the
+//! state alone.
 //!
 //! Commands are typed on the input line (Enter runs it); [`LOBBY_COMMANDS`]
-//! and [`GAME_COMMANDS`] are the tables the help lines are drawn from.
+//! is the table the lobby's help lines are drawn from; a game's commands
+//! are the app's (its help, `?`).
 
+pub mod game;
 mod parse;
-mod table;
+mod review;
 mod view;
 
 use std::sync::mpsc::Sender;
@@ -18,13 +21,17 @@ use std::time::{Duration, Instant};
 use crossterm::event::{Event, KeyCode, KeyEventKind, KeyModifiers};
 use ratatui::Frame;
 use ratatui::layout::Rect;
-use wormhole::{AnyPosition, GameKind};
+use wormhole::GameKind;
 
 use super::hub::records::{Account, GameId};
-use super::hub::{ChallengeId, ChallengeSpec, Clocks, GameView, Hub, HubEvent, Lobby, SessionId, Who};
+use super::hub::{ChallengeId, ChallengeSpec, GameView, Hub, HubEvent, Lobby, SessionId, Who};
 use super::inbox::{Identity, Input};
 use super::settings::{PlayerSettings, Settings};
-pub use parse::{Command, GAME_COMMANDS, LOBBY_COMMANDS, Setting};
+use crate::tui::Driven;
+use crate::tui::action::Msg as AppMsg;
+use crate::tui::remote::RemoteEvent;
+use game::{Asked, Follow, GameApp, GameScreen, Seat};
+pub use parse::{Command, LOBBY_COMMANDS, Setting};
 
 /// The longest input line, in characters.
 pub const MAX_INPUT_CHARS: usize = 200;
@@ -70,8 +77,6 @@ pub enum Effect {
     Cancel(ChallengeId),
     Open(GameId),
     Leave(GameId),
-    Play(GameId, String),
-    Game(GameId, GameCall),
     Leaderboard(GameKind),
     Player(String),
     Pgn(GameId),
@@ -80,53 +85,18 @@ pub enum Effect {
     SaveSettings(PlayerSettings),
 }
 
-/// An action in a game.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum GameCall {
-    Resign,
-    OfferDraw,
-    AnswerDraw(bool),
-    AskTakeback,
-    AnswerTakeback(bool),
-    Rematch,
-    Claim,
-    Chat(String),
-}
-
 /// What the connection shows.
-#[derive(Debug)]
 pub enum Screen {
     /// A new key: asks for a name.
     Register,
     Lobby,
-    Game(Box<Table>),
+    /// A game: the local app on it.
+    Game(Box<GameScreen>),
     /// A page of text (leaderboard, player page, PGN); Esc goes back.
     Page {
         title: String,
         lines: Vec<String>,
     },
-}
-
-/// A game on screen.
-#[derive(Debug)]
-pub struct Table {
-    pub view: GameView,
-    pub position: AnyPosition,
-    pub last: Option<wormhole::AnyMove>,
-    /// The SAN of every move so far (the hub sends coordinates).
-    pub san: Vec<String>,
-    /// The clocks and when they were read.
-    pub clocks: Option<(Clocks, Instant)>,
-    pub chat: Vec<String>,
-    /// An offer of the opponent's waiting for /yes or /no.
-    pub pending: Option<Pending>,
-}
-
-/// An opponent's offer this player may answer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Pending {
-    Draw,
-    Takeback,
 }
 
 /// One connection's app.
@@ -228,11 +198,6 @@ impl App {
         matches!(event, HubEvent::LobbyChanged) && !matches!(self.screen, Screen::Lobby)
     }
 
-    /// Whether a clock on screen is running (the frame must be redrawn).
-    pub fn clocks_running(&self) -> bool {
-        matches!(&self.screen, Screen::Game(t) if t.clocks.is_some_and(|(c, _)| c.running.is_some()))
-    }
-
     /// Leaves the hub when the connection ends.
     pub fn finish(&mut self) {
         if let Some(s) = self.session.take() {
@@ -285,8 +250,6 @@ impl App {
             Effect::Cancel(id) => note(hub.cancel(s, id), "cancelled"),
             Effect::Open(game) => hub.open(s, game).map_or_else(refused, |v| Done::Opened(Box::new(v))),
             Effect::Leave(game) => note(hub.leave(s, game), ""),
-            Effect::Play(game, mv) => note(hub.play(s, game, &mv), ""),
-            Effect::Game(game, call) => self.game_call(s, game, call),
             Effect::Leaderboard(kind) => match hub.leaderboard(kind, 20) {
                 Ok(rows) => Done::Page(format!("Leaderboard: {kind}"), view::leaderboard_lines(&rows)),
                 Err(e) => refused(e),
@@ -302,22 +265,6 @@ impl App {
             Effect::AddKey(text) => self.add_key(&text),
             Effect::SaveSettings(mine) => self.save_settings(mine),
         }
-    }
-
-    /// An action in a game.
-    fn game_call(&self, s: SessionId, game: GameId, call: GameCall) -> Done {
-        let hub = &self.hub;
-        let r = match call {
-            GameCall::Resign => hub.resign(s, game).map(|()| ""),
-            GameCall::OfferDraw => hub.offer_draw(s, game).map(|()| "draw offered"),
-            GameCall::AnswerDraw(yes) => hub.answer_draw(s, game, yes).map(|()| ""),
-            GameCall::AskTakeback => hub.ask_takeback(s, game).map(|()| "takeback asked"),
-            GameCall::AnswerTakeback(yes) => hub.answer_takeback(s, game, yes).map(|()| ""),
-            GameCall::Rematch => hub.rematch(s, game).map(|g| if g.is_some() { "" } else { "rematch asked" }),
-            GameCall::Claim => hub.claim_absence(s, game).map(|()| ""),
-            GameCall::Chat(text) => hub.chat(s, game, &text).map(|()| ""),
-        };
-        r.map_or_else(|e| Done::Refused(inert(&e.to_string())), |t| Done::Note(t.to_string()))
     }
 
     /// Connects to the hub as `account` (a guest without one).
@@ -399,7 +346,7 @@ impl App {
                 };
             }
             Done::Lobby(lobby) => self.lobby = lobby,
-            Done::Opened(view) => self.screen = Screen::Game(Box::new(table::table(*view))),
+            Done::Opened(view) => self.screen = Screen::Game(Box::new(self.open_game(*view))),
             Done::Page(title, lines) => self.screen = Screen::Page { title, lines },
             Done::Note(text) => {
                 if !text.is_empty() {
@@ -454,8 +401,8 @@ impl App {
         }
         match &self.screen {
             Screen::Register => vec![Effect::Connect(None)],
-            Screen::Game(t) => {
-                let id = t.view.info.id;
+            Screen::Game(g) => {
+                let id = g.id;
                 self.screen = Screen::Lobby;
                 vec![Effect::Leave(id), Effect::Lobby]
             }
@@ -476,12 +423,8 @@ impl App {
         if matches!(self.screen, Screen::Register) {
             return vec![Effect::Register(line.to_string())];
         }
-        let game = match &self.screen {
-            Screen::Game(t) => Some((t.view.info.id, t.pending)),
-            _ => None,
-        };
-        match parse::command(line, game.is_some()) {
-            Ok(command) => self.command(command, game),
+        match parse::command(line) {
+            Ok(command) => self.command(command),
             Err(why) => {
                 self.status = inert(&why);
                 Vec::new()
@@ -490,26 +433,13 @@ impl App {
     }
 
     /// What a command asks.
-    fn command(&mut self, command: Command, game: Option<(GameId, Option<Pending>)>) -> Vec<Effect> {
-        let in_game = |call| game.map(|(id, _)| Effect::Game(id, call)).into_iter().collect();
+    fn command(&mut self, command: Command) -> Vec<Effect> {
         match command {
             Command::Quit => {
                 self.quit = true;
                 Vec::new()
             }
-            Command::Lobby => self.back(),
             Command::Effect(effect) => vec![effect],
-            Command::Move(mv) => game.map(|(id, _)| Effect::Play(id, mv)).into_iter().collect(),
-            Command::Answer(yes) => match game {
-                Some((id, Some(Pending::Draw))) => vec![Effect::Game(id, GameCall::AnswerDraw(yes))],
-                Some((id, Some(Pending::Takeback))) => vec![Effect::Game(id, GameCall::AnswerTakeback(yes))],
-                _ => {
-                    self.status = "there is no offer to answer".into();
-                    Vec::new()
-                }
-            },
-            Command::Game(call) => in_game(call),
-            Command::ThisPgn => game.map(|(id, _)| Effect::Pgn(id)).into_iter().collect(),
             Command::Setting(setting) => {
                 match setting {
                     Setting::Theme(t) => self.mine.theme = t,
@@ -551,40 +481,98 @@ impl App {
         if let HubEvent::ChallengeDeclined { id, by } = &event {
             self.status = format!("{} declined challenge {id}", inert(by));
         }
+        let note = matches!(event, HubEvent::Challenged { .. } | HubEvent::ChallengeDeclined { .. })
+            .then(|| AppMsg::Remote(RemoteEvent::Note(self.status.clone())));
         match &mut self.screen {
-            Screen::Game(table) => table::follow(table, event, &mut self.status),
+            Screen::Game(g) => match (game::event_for(g.id, event), note) {
+                (Some(Follow::Event(event)), _) => self.in_game(|app| app.handle(AppMsg::Remote(event))),
+                (Some(Follow::Reread), _) => vec![Effect::Open(g.id)],
+                (None, Some(note)) => self.in_game(|app| app.handle(note)),
+                (None, None) => Vec::new(),
+            },
             Screen::Lobby => vec![Effect::Lobby],
             _ => Vec::new(),
+        }
+    }
+
+    /// The app of the game `view` opened, as this player draws it.
+    fn open_game(&self, view: GameView) -> GameScreen {
+        let player = self.account.as_ref().map(|a| a.name.clone());
+        let Some(session) = self.session else { unreachable!("a game opens only once connected") };
+        let seat = Seat { hub: self.hub.clone(), session, player, settings: self.settings.clone() };
+        game::open(view, seat, self.mine)
+    }
+
+    /// Gives the game on screen something to do, then follows what it
+    /// asks: back to the lobby, a page, the game read again. The player's
+    /// drawing follows the game's (`:theme`, `:set pieces`).
+    fn in_game(&mut self, act: impl FnOnce(&mut GameApp)) -> Vec<Effect> {
+        let Screen::Game(g) = &mut self.screen else { return Vec::new() };
+        act(&mut g.app);
+        let prefs = &g.app.session().config().prefs;
+        self.mine = PlayerSettings { theme: prefs.theme, pieces: prefs.pieces };
+        self.theme = self.mine.theme();
+        let id = g.id;
+        let asked = g.app.runner_mut().asked.take();
+        if g.app.session().should_quit() {
+            self.screen = Screen::Lobby;
+            return vec![Effect::Leave(id), Effect::Lobby];
+        }
+        match asked {
+            Some(Asked::Page(title, lines)) => {
+                self.screen = Screen::Page { title, lines };
+                vec![Effect::Leave(id)]
+            }
+            Some(Asked::Reload) => vec![Effect::Open(id)],
+            None => Vec::new(),
         }
     }
 }
 
 /// The app as the event loop drives it: the client's events and the
-/// hub's go through update; the lobby closes after its idle time.
-impl crate::tui::Driven for App {
+/// hub's go through update (in a game, the game's app's own); the lobby
+/// closes after its idle time.
+impl Driven for App {
     type Message = HubEvent;
 
     fn draw(&self, frame: &mut Frame) {
-        view::draw(frame, self);
+        match &self.screen {
+            Screen::Game(g) => g.app.draw(frame),
+            _ => view::draw(frame, self),
+        }
     }
 
     fn should_quit(&self) -> bool {
         self.quit
     }
 
+    /// A game that changes by itself (clocks, an analysis) is looked at as
+    /// the app says; anything else every [`FRAME`](super::session::FRAME).
     fn wait(&self) -> Duration {
-        super::session::FRAME
+        match &self.screen {
+            Screen::Game(g) if g.app.animating() => g.app.wait(),
+            _ => super::session::FRAME,
+        }
     }
 
     fn animating(&self) -> bool {
-        self.clocks_running()
+        matches!(&self.screen, Screen::Game(g) if g.app.animating())
     }
 
-    fn event(&mut self, ev: Event, _area: Rect) -> bool {
+    fn event(&mut self, ev: Event, area: Rect) -> bool {
+        if !matches!(ev, Event::Resize(..)) {
+            self.last_key = Instant::now();
+        }
+        if let Screen::Game(_) = &self.screen {
+            let effects = self.in_game(|app| {
+                app.event(ev, area);
+            });
+            self.perform(effects);
+            return true;
+        }
         if matches!(ev, Event::Resize(..)) {
             return false;
         }
-        self.last_key = Instant::now();
         self.update(Msg::Event(ev));
         true
     }
@@ -599,6 +587,12 @@ impl crate::tui::Driven for App {
     }
 
     fn tick(&mut self, now: Instant) -> bool {
+        if let Screen::Game(g) = &mut self.screen {
+            let changed = Driven::tick(&mut g.app, now);
+            let effects = self.in_game(|_| {});
+            self.perform(effects);
+            return changed;
+        }
         if self.in_lobby() && now.saturating_duration_since(self.last_key) >= self.idle {
             self.quit = true;
         }

@@ -122,6 +122,8 @@ pub enum Msg {
     PuzzleSaved(Result<(GameKind, Rating), String>),
     /// A personal puzzle was saved: its id and the file, or why not.
     PersonalSaved(Result<(String, PathBuf), String>),
+    /// The server of a remote game told something (see [`super::remote`]).
+    Remote(super::remote::RemoteEvent),
 }
 
 impl From<Action> for Msg {

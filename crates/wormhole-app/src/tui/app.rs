@@ -1,22 +1,42 @@
-//! The app: a [`Session`] and the [`Runner`] that performs its effects.
-//! Every message goes through [`App::handle`], which runs the effects it
-//! causes and feeds their results back, until nothing is left to do.
+//! The app: a [`Session`] and what performs its effects ([`Perform`]: the
+//! local [`Runner`], or a server's for a game played over SSH). Every
+//! message goes through [`App::handle`], which runs the effects it causes
+//! and feeds their results back, until nothing is left to do.
 
 use std::collections::VecDeque;
 use std::time::Instant;
 
 use super::action::{Action, Msg};
+use super::effects::Effect;
 use super::runner::Runner;
 use super::state::{ExitReport, Session};
 
-pub struct App {
-    session: Session,
-    runner: Runner,
+/// What performs the session's effects and reports back.
+pub trait Perform {
+    /// Does one effect; some report back.
+    fn run(&mut self, effect: Effect) -> Option<Msg>;
+    /// The reports of work in progress since the last call.
+    fn poll(&mut self) -> Vec<Msg>;
 }
 
-impl App {
+impl Perform for Runner {
+    fn run(&mut self, effect: Effect) -> Option<Msg> {
+        Runner::run(self, effect)
+    }
+
+    fn poll(&mut self) -> Vec<Msg> {
+        Runner::poll(self)
+    }
+}
+
+pub struct App<P: Perform = Runner> {
+    session: Session,
+    runner: P,
+}
+
+impl<P: Perform> App<P> {
     /// Starts the session (the engine moves first if it has White).
-    pub fn new(mut session: Session, runner: Runner) -> App {
+    pub fn new(mut session: Session, runner: P) -> App<P> {
         let effects = session.start();
         let mut app = App { session, runner };
         app.run_all(effects.into());
@@ -39,7 +59,12 @@ impl App {
         self.handle(action);
     }
 
-    fn run_all(&mut self, mut queue: VecDeque<super::effects::Effect>) {
+    /// What performs the effects.
+    pub fn runner_mut(&mut self) -> &mut P {
+        &mut self.runner
+    }
+
+    fn run_all(&mut self, mut queue: VecDeque<Effect>) {
         while let Some(effect) = queue.pop_front() {
             if let Some(reply) = self.runner.run(effect) {
                 queue.extend(self.session.update(reply));
@@ -60,6 +85,16 @@ impl App {
         changed || self.session.game().is_over() != was_over
     }
 
+    /// Ends the session: stops the engine, autosaves, and says what to print.
+    pub fn finish(&mut self) -> ExitReport {
+        if !self.session.should_quit() {
+            self.handle(Action::Quit);
+        }
+        self.session.exit_report()
+    }
+}
+
+impl App {
     /// Whether the engine's thread is searching.
     #[cfg(test)]
     pub fn engine_busy(&self) -> bool {
@@ -70,13 +105,5 @@ impl App {
     #[cfg(test)]
     pub fn analysis_busy(&self) -> bool {
         self.runner.is_analysing()
-    }
-
-    /// Ends the session: stops the engine, autosaves, and says what to print.
-    pub fn finish(&mut self) -> ExitReport {
-        if !self.session.should_quit() {
-            self.handle(Action::Quit);
-        }
-        self.session.exit_report()
     }
 }

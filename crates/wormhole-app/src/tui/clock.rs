@@ -97,6 +97,12 @@ impl Clocks {
         self.remaining
     }
 
+    /// Clocks showing what another keeps (a server's): `left` for each
+    /// side, the side to move's running since `running_since`.
+    pub(super) fn shown(left: [Duration; 2], running_since: Option<Instant>) -> Clocks {
+        Clocks { remaining: left, increment: Duration::ZERO, running_since }
+    }
+
     /// Sets both sides' time and stops the clock.
     pub(super) fn restore(&mut self, times: [Duration; 2]) {
         self.remaining = times;

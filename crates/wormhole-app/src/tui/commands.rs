@@ -29,6 +29,15 @@ pub enum Cmd {
     Help,
     Rules,
     Quit,
+    /// A game on a server: chat, offers, answers, back to the lobby.
+    Say,
+    Draw,
+    Takeback,
+    Rematch,
+    Claim,
+    Yes,
+    No,
+    Lobby,
 }
 
 /// One row of the command table.
@@ -95,6 +104,27 @@ pub const COMMANDS: &[CommandSpec] = &[
     spec(Cmd::Quit, "quit", &["q", "exit"], "", "leave (an unsaved game is autosaved)"),
 ];
 
+/// The commands of a game on a server (`wormhole serve`), besides the
+/// others: chat, offers and their answers, back to the lobby.
+pub const SERVER_COMMANDS: &[CommandSpec] = &[
+    spec(Cmd::Say, "say", &[], "TEXT", "chat with your opponent (/say too, as every command here)"),
+    spec(Cmd::Draw, "draw", &[], "", "offer a draw"),
+    spec(Cmd::Takeback, "takeback", &[], "", "ask to take back your move"),
+    spec(Cmd::Rematch, "rematch", &[], "", "ask for a rematch once the game is over"),
+    spec(Cmd::Claim, "claim", &[], "", "claim the win of an opponent gone on their move"),
+    spec(Cmd::Yes, "yes", &[], "", "accept your opponent's offer"),
+    spec(Cmd::No, "no", &[], "", "decline your opponent's offer"),
+    spec(Cmd::Lobby, "lobby", &[], "", "back to the lobby (Esc too); :pgn shows the game's PGN"),
+];
+
+/// A command of a game on a server, by its whole name: it and its arguments.
+pub fn parse_server(line: &str) -> Option<(Cmd, &str)> {
+    let line = line.trim();
+    let name = line.split_whitespace().next()?;
+    let c = SERVER_COMMANDS.iter().find(|c| c.name == name)?;
+    Some((c.cmd, line[name.len()..].trim()))
+}
+
 impl CommandSpec {
     /// `:name args`, with the names of the games the app draws for
     /// [`game_arg::GAMES`].
@@ -154,6 +184,8 @@ mod tests {
         assert_eq!(parse("res").unwrap(), Some((Cmd::Resign, "")));
         assert_eq!(parse("expl e4").unwrap(), Some((Cmd::Explain, "e4")));
         assert_eq!(parse("re").unwrap_err(), "':re' could be redo, review, resign: type more");
+        assert_eq!(parse_server("say hi there"), Some((Cmd::Say, "hi there")));
+        assert_eq!(parse_server("re"), None);
         // Every prefix the hint line offers for one command alone runs that command.
         for c in COMMANDS {
             for end in 1..=c.name.len() {
@@ -175,8 +207,11 @@ mod tests {
 
     #[test]
     fn every_name_and_alias_is_unique() {
-        let mut all: Vec<&str> =
-            COMMANDS.iter().flat_map(|c| std::iter::once(c.name).chain(c.aliases.iter().copied())).collect();
+        let mut all: Vec<&str> = COMMANDS
+            .iter()
+            .chain(SERVER_COMMANDS)
+            .flat_map(|c| std::iter::once(c.name).chain(c.aliases.iter().copied()))
+            .collect();
         let n = all.len();
         all.sort();
         all.dedup();

@@ -65,4 +65,6 @@ pub enum Effect {
     /// Re-prove a puzzle made of a missed win, rate it at the player's
     /// rating and add it to the player's personal set.
     MakePersonal(Box<Puzzle>),
+    /// Ask the server of a remote game (see [`super::remote`]).
+    Remote(super::remote::RemoteCall),
 }

@@ -395,6 +395,11 @@ impl Game {
         }
     }
 
+    /// Replaces the clocks (with those a server keeps).
+    pub(super) fn set_clocks(&mut self, clocks: Option<Clocks>) {
+        self.clocks = clocks;
+    }
+
     pub fn stop_clock(&mut self, now: Instant) {
         let turn = self.position().turn();
         if let Some(c) = &mut self.clocks {

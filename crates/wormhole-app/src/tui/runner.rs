@@ -118,6 +118,8 @@ impl Runner {
                     let _ = done.send(Msg::PersonalSaved(puzzle_record::make_personal(&dir, *puzzle)));
                 });
             }
+            // The local app plays no game of a server's.
+            Effect::Remote(_) => {}
         }
         None
     }

@@ -254,6 +254,8 @@ pub struct Session {
     pub(super) picker: Option<GamePicker<Mode>>,
     /// The puzzle trainer, while its board is the game.
     pub(super) trainer: Option<Trainer>,
+    /// The server's game this is, when the opponent plays elsewhere.
+    pub(super) remote: Option<super::remote::Remote>,
 }
 
 impl Session {
@@ -284,6 +286,7 @@ impl Session {
             study: Study::default(),
             picker: None,
             trainer: None,
+            remote: None,
         };
         session.view.flipped = session.default_flip();
         if let Some(e) = &session.config.error {
@@ -416,6 +419,9 @@ impl Session {
         if self.mode == Mode::Puzzle {
             return self.puzzle_offers(action);
         }
+        if self.remote_refusal(action).is_some() {
+            return false;
+        }
         match action {
             Action::Undo => self.undo_target().is_ok(),
             Action::Redo => self.game.can_redo(),
@@ -460,7 +466,8 @@ impl Session {
 
     /// Whether the human may move now.
     pub(super) fn human_to_move(&self) -> bool {
-        !self.game.is_over() && self.game.player_to_move() == Player::Human
+        let mine = |r: &super::remote::Remote| r.ending.is_none() && r.you == Some(self.game.position().turn());
+        !self.game.is_over() && self.game.player_to_move() == Player::Human && self.remote.as_ref().is_none_or(mine)
     }
 
     /// The legal moves the typed text could be.
@@ -553,6 +560,9 @@ impl Session {
 
     /// A player's name as the panel and PGN show it.
     pub fn player_name(&self, color: Color) -> String {
+        if let Some(remote) = &self.remote {
+            return remote.names[color.index()].clone();
+        }
         match self.game.player(color) {
             Player::Human if self.game.players() == [Player::Human; 2] => format!("{color} player"),
             Player::Human => "You".to_string(),

@@ -20,6 +20,9 @@ mod porthole_tests;
 mod puzzles;
 #[cfg(test)]
 mod puzzles_tests;
+mod remote;
+#[cfg(test)]
+mod remote_tests;
 mod review;
 #[cfg(test)]
 mod tests;
@@ -121,14 +124,18 @@ impl Session {
             Msg::PuzzlesLoaded { game, loaded } => self.puzzles_loaded(game, *loaded),
             Msg::PuzzleSaved(result) => self.puzzle_saved(result),
             Msg::PersonalSaved(result) => self.personal_saved(result),
+            Msg::Remote(event) => self.remote_event(event),
         }
         self.sync_ponder();
         std::mem::take(&mut self.effects)
     }
 
     fn on_action(&mut self, action: Action) {
-        if action == Action::Quit {
+        if action == Action::Quit || self.remote_leaves(action) {
             return self.quit();
+        }
+        if let Some(why) = self.remote_refusal(action) {
+            return self.error(why);
         }
         if !matches!(action, Action::Scroll(_)) && !matches!(self.mode, Mode::Help { .. }) {
             self.view.message = None;
@@ -319,7 +326,8 @@ impl Session {
 
     fn on_tick(&mut self, now: Instant) {
         self.now = now;
-        if self.game.check_flag(now) {
+        // On the server, the server alone decides a flag.
+        if self.remote.is_none() && self.game.check_flag(now) {
             self.cancel_search();
             self.mode = Mode::GameOver;
         }
@@ -533,7 +541,9 @@ impl Session {
 
     fn submit(&mut self) {
         let text = self.view.input.text().trim().to_string();
-        if let Some(cmd) = text.strip_prefix(':') {
+        // On the server, `/draw` is `:draw` as chat programs write it.
+        let slash = text.strip_prefix('/').filter(|_| self.remote.is_some());
+        if let Some(cmd) = text.strip_prefix(':').or(slash) {
             self.view.input.clear();
             return self.command(cmd);
         }

@@ -44,11 +44,12 @@ pub fn analyse(
     let (tx, rx) = mpsc::channel();
     std::thread::scope(|scope| {
         for _ in 0..workers {
-            let engine =
-                Engine::new(EngineOptions { threads: 1, hash_mb: options.hash_mb, ..EngineOptions::default() });
-            let worker = Worker { engine, positions: &positions, moves, next: &next };
-            let tx = tx.clone();
-            scope.spawn(move || worker.run(options, stop, &tx));
+            let (positions, next, tx) = (&positions, &next, tx.clone());
+            scope.spawn(move || {
+                let mut engine =
+                    Engine::new(EngineOptions { threads: 1, hash_mb: options.hash_mb, ..EngineOptions::default() });
+                Worker { engine: &mut engine, positions, moves, next }.run(options, stop, &tx)
+            });
         }
         drop(tx);
         for (index, eval) in rx {
@@ -59,9 +60,26 @@ pub fn analyse(
     Ok(analysis)
 }
 
+/// Searches position `index` of a game as [`analyse`] does, on `engine`
+/// (its table cleared first), for a caller that hands out the positions
+/// itself (a server's shared pool of engines): `positions` are the game's
+/// ([`GameAnalysis::position`]) and `moves` its moves. `None` when `stop`
+/// cut the search short or there is no such position.
+pub fn analyse_position(
+    engine: &mut Engine,
+    positions: &[AnyPosition],
+    moves: &[AnyMove],
+    index: usize,
+    options: &AnalysisOptions,
+    stop: &AtomicBool,
+) -> Option<PositionEval> {
+    let next = AtomicUsize::new(index);
+    Worker { engine, positions, moves, next: &next }.one(index, options, stop)
+}
+
 /// One analysis thread: takes the next position to search until none is left.
 struct Worker<'a> {
-    engine: Engine,
+    engine: &'a mut Engine,
     positions: &'a [AnyPosition],
     /// The moves of the game (`moves[i]` was played in `positions[i]`).
     moves: &'a [AnyMove],
@@ -84,7 +102,7 @@ impl Worker<'_> {
     ) -> Option<Comparison> {
         let searchmoves = vec![best, played];
         let limits = Limits { depth: Some(depth.max(1)), searchmoves, multipv: 2, ..options.limits.clone() };
-        let lines = pos.search(&mut self.engine, &limits, stop, &mut |_| {}).info.lines;
+        let lines = pos.search(&mut *self.engine, &limits, stop, &mut |_| {}).info.lines;
         let value = |m: AnyMove| {
             let line = lines.iter().find(|l| l.root_move() == Some(m))?;
             Some(Eval::from_score(line.score, pos.turn()))
@@ -103,37 +121,42 @@ impl Worker<'_> {
         stop: &AtomicBool,
     ) -> Option<Proof<AnyMove>> {
         let proved = searched.info.score.is_proved();
-        let nodes = options.proof_nodes.filter(|_| !proved && pos.engine_proves(&self.engine))?;
-        pos.prove(&mut self.engine, &SolveLimits { nodes: Some(nodes), time: None }, stop)
+        let nodes = options.proof_nodes.filter(|_| !proved && pos.engine_proves(&*self.engine))?;
+        pos.prove(&mut *self.engine, &SolveLimits { nodes: Some(nodes), time: None }, stop)
     }
 
     fn run(mut self, options: &AnalysisOptions, stop: &AtomicBool, results: &mpsc::Sender<(usize, PositionEval)>) {
         while !stop.load(Ordering::Relaxed) {
             let index = self.next.fetch_add(1, Ordering::Relaxed);
-            let Some(pos) = self.positions.get(index) else { break };
-            self.engine.new_game();
-            let mut result = pos.search(&mut self.engine, &options.limits, stop, &mut |_| {});
-            if let Some(proof) = self.proof(pos, &result, options, stop) {
-                result.settle(proof);
-            }
-            if stop.load(Ordering::Relaxed) {
-                break; // cut short: not a result at the asked limit
-            }
-            let info = result.info;
-            let compared = match (info.pv.first(), self.moves.get(index)) {
-                (Some(&best), Some(&played)) if best != played => {
-                    self.compare(pos, best, played, info.depth, options, stop)
-                }
-                _ => None,
-            };
-            if stop.load(Ordering::Relaxed) {
-                break;
-            }
-            let eval = Eval::from_score(info.score, pos.turn());
-            let eval = PositionEval { eval, line: info.pv, depth: info.depth, exact: info.exact, compared };
+            let Some(eval) = self.one(index, options, stop) else { break };
             if results.send((index, eval)).is_err() {
                 break;
             }
         }
+    }
+
+    /// Searches position `index`; `None` when stopped or past the end.
+    fn one(&mut self, index: usize, options: &AnalysisOptions, stop: &AtomicBool) -> Option<PositionEval> {
+        let pos = self.positions.get(index)?;
+        self.engine.new_game();
+        let mut result = pos.search(&mut *self.engine, &options.limits, stop, &mut |_| {});
+        if let Some(proof) = self.proof(pos, &result, options, stop) {
+            result.settle(proof);
+        }
+        if stop.load(Ordering::Relaxed) {
+            return None; // cut short: not a result at the asked limit
+        }
+        let info = result.info;
+        let compared = match (info.pv.first(), self.moves.get(index)) {
+            (Some(&best), Some(&played)) if best != played => {
+                self.compare(pos, best, played, info.depth, options, stop)
+            }
+            _ => None,
+        };
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        let eval = Eval::from_score(info.score, pos.turn());
+        Some(PositionEval { eval, line: info.pv, depth: info.depth, exact: info.exact, compared })
     }
 }

@@ -2,7 +2,9 @@
 //! pool of worker threads. The queue is fair: each game has at most one
 //! search waiting or running, and a game whose move was played queues at
 //! the back, so the games take turns (round robin) and none can starve
-//! the others however many moves it asks for.
+//! the others however many moves it asks for. Other work on the engine
+//! (a review's positions, [`Task`]) queues in the same line, one piece at
+//! a time, so it takes its turn with the games.
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -24,6 +26,32 @@ pub struct Job {
     pub limits: Limits<AnyMove>,
 }
 
+/// Work other than an engine move on a worker's engine (at full strength,
+/// from a fresh table), stopped by the flag: one position of a review.
+pub type Task = Box<dyn FnOnce(&mut Engine, &AtomicBool) + Send>;
+
+/// What waits in the queue: a game's search, or a task under its key.
+enum Queued {
+    Search(Box<Job>),
+    Task(u64, Task),
+}
+
+/// Whose work it is: a game's search, or the task of this key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Key {
+    Game(GameId),
+    Task(u64),
+}
+
+impl Queued {
+    fn key(&self) -> Key {
+        match self {
+            Queued::Search(job) => Key::Game(job.game),
+            Queued::Task(key, _) => Key::Task(*key),
+        }
+    }
+}
+
 /// Where a finished search's move goes: the game, the ply and the move
 /// (`None` when the engine had no legal move).
 pub type Deliver = Box<dyn Fn(GameId, usize, Option<AnyMove>) + Send + Sync>;
@@ -31,9 +59,9 @@ pub type Deliver = Box<dyn Fn(GameId, usize, Option<AnyMove>) + Send + Sync>;
 /// The queue and what runs, shared by the workers.
 #[derive(Default)]
 struct Queue {
-    waiting: VecDeque<Job>,
-    /// The stop flag of each game's search that runs.
-    running: HashMap<GameId, Arc<AtomicBool>>,
+    waiting: VecDeque<Queued>,
+    /// The stop flag of each game's search (or task) that runs.
+    running: HashMap<Key, Arc<AtomicBool>>,
     closed: bool,
 }
 
@@ -74,18 +102,37 @@ impl EnginePool {
     /// Queues a search at the back; a search of the same game still
     /// waiting is replaced (its game moved on), so a game waits once.
     pub fn submit(&self, job: Job) {
+        self.queue(Queued::Search(Box::new(job)));
+    }
+
+    /// Queues a task at the back; a task of the same key still waiting is replaced.
+    pub fn submit_task(&self, key: u64, task: Task) {
+        self.queue(Queued::Task(key, task));
+    }
+
+    fn queue(&self, work: Queued) {
         let mut queue = self.shared.lock();
-        queue.waiting.retain(|j| j.game != job.game);
-        queue.waiting.push_back(job);
+        let key = work.key();
+        queue.waiting.retain(|w| w.key() != key);
+        queue.waiting.push_back(work);
         drop(queue);
         self.shared.ready.notify_one();
     }
 
     /// Drops `game`'s waiting search and stops its running one (its move is not played).
     pub fn cancel(&self, game: GameId) {
+        self.stop(Key::Game(game));
+    }
+
+    /// Drops the task of `key` waiting and stops it if it runs.
+    pub fn cancel_task(&self, key: u64) {
+        self.stop(Key::Task(key));
+    }
+
+    fn stop(&self, key: Key) {
         let mut queue = self.shared.lock();
-        queue.waiting.retain(|j| j.game != game);
-        if let Some(stop) = queue.running.get(&game) {
+        queue.waiting.retain(|w| w.key() != key);
+        if let Some(stop) = queue.running.get(&key) {
             stop.store(true, Ordering::Relaxed);
         }
     }
@@ -119,18 +166,29 @@ fn work(shared: &Shared, deliver: &(dyn Fn(GameId, usize, Option<AnyMove>) + Sen
     let mut engine = Engine::new(options);
     let mut last_game = None;
     loop {
-        let (job, stop) = {
+        let (work, stop) = {
             let mut queue = shared.lock();
             loop {
                 if queue.closed {
                     return;
                 }
-                if let Some(job) = queue.waiting.pop_front() {
+                if let Some(work) = queue.waiting.pop_front() {
                     let stop = Arc::new(AtomicBool::new(false));
-                    queue.running.insert(job.game, Arc::clone(&stop));
-                    break (job, stop);
+                    queue.running.insert(work.key(), Arc::clone(&stop));
+                    break (work, stop);
                 }
                 queue = shared.ready.wait(queue).unwrap_or_else(PoisonError::into_inner);
+            }
+        };
+        let job = match work {
+            Queued::Search(job) => *job,
+            Queued::Task(key, task) => {
+                engine.new_game();
+                engine.set_level(Level::MAX);
+                last_game = None;
+                task(&mut engine, &stop);
+                shared.lock().running.remove(&Key::Task(key));
+                continue;
             }
         };
         if last_game != Some(job.game) {
@@ -140,7 +198,7 @@ fn work(shared: &Shared, deliver: &(dyn Fn(GameId, usize, Option<AnyMove>) + Sen
         }
         engine.set_level(job.level);
         let result = job.position.search(&mut engine, &job.limits, &stop, &mut |_| {});
-        shared.lock().running.remove(&job.game);
+        shared.lock().running.remove(&Key::Game(job.game));
         if !stop.load(Ordering::Relaxed) {
             deliver(job.game, job.ply, result.best_move);
         }

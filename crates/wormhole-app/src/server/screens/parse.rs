@@ -1,9 +1,9 @@
-//! The commands typed in the lobby and in a game: their tables (what the
-//! help lines show) and how a line is read.
+//! The commands typed in the lobby: their table (what the help lines
+//! show) and how a line is read. A game's are the app's own.
 
 use wormhole::GameKind;
 
-use super::{Effect, GameCall};
+use super::Effect;
 use crate::server::hub::{ChallengeSpec, ColourChoice};
 use crate::tui::theme::{PieceStyle, ThemeName};
 
@@ -20,32 +20,12 @@ pub const LOBBY_COMMANDS: &[(&str, &str)] = &[
     ("quit", "leave"),
 ];
 
-/// A game's commands: (usage, what it does).
-pub const GAME_COMMANDS: &[(&str, &str)] = &[
-    ("MOVE", "play it (e2e4, Nf3, ...)"),
-    ("/say TEXT", "chat with your opponent"),
-    ("/resign /draw /takeback /rematch /claim", "offers and endings"),
-    ("/yes /no", "answer your opponent's offer"),
-    ("/pgn /theme NAME /pieces NAME", "this game's PGN, your drawing"),
-    ("Esc", "back to the lobby"),
-];
-
 /// A command read from a line.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {
     Quit,
-    /// Back to the lobby.
-    Lobby,
     /// A hub call.
     Effect(Effect),
-    /// A move in the game on screen.
-    Move(String),
-    /// An answer to the pending offer.
-    Answer(bool),
-    /// An action in the game on screen.
-    Game(GameCall),
-    /// The PGN of the game on screen.
-    ThisPgn,
     /// A drawing setting of the player's.
     Setting(Setting),
 }
@@ -67,11 +47,8 @@ fn setting(word: &str, value: &str) -> Option<Result<Command, String>> {
     Some(read.map(Command::Setting))
 }
 
-/// Reads `line`; `in_game` when a game is on screen (words not a command are moves).
-pub fn command(line: &str, in_game: bool) -> Result<Command, String> {
-    if in_game {
-        return game_command(line);
-    }
+/// Reads `line`.
+pub fn command(line: &str) -> Result<Command, String> {
     let words: Vec<&str> = line.split_whitespace().collect();
     if let Some(command) = setting(words[0], words.get(1).copied().unwrap_or("")) {
         return command;
@@ -102,29 +79,6 @@ pub fn command(line: &str, in_game: bool) -> Result<Command, String> {
         "addkey" => Effect::AddKey(words[1..].join(" ")),
         other => return Err(format!("unknown command '{other}': the commands are listed below")),
     }))
-}
-
-/// A line in a game: a `/` command, or a move.
-fn game_command(line: &str) -> Result<Command, String> {
-    let Some(rest) = line.strip_prefix('/') else { return Ok(Command::Move(line.to_string())) };
-    let (word, text) = rest.split_once(' ').unwrap_or((rest, ""));
-    if let Some(command) = setting(word, text.trim()) {
-        return command;
-    }
-    Ok(match word {
-        "say" => Command::Game(GameCall::Chat(text.to_string())),
-        "resign" => Command::Game(GameCall::Resign),
-        "draw" => Command::Game(GameCall::OfferDraw),
-        "takeback" => Command::Game(GameCall::AskTakeback),
-        "rematch" => Command::Game(GameCall::Rematch),
-        "claim" => Command::Game(GameCall::Claim),
-        "yes" => Command::Answer(true),
-        "no" => Command::Answer(false),
-        "pgn" => Command::ThisPgn,
-        "lobby" => Command::Lobby,
-        "quit" => Command::Quit,
-        other => return Err(format!("unknown command '/{other}'")),
-    })
 }
 
 /// A game's name.
@@ -167,25 +121,21 @@ mod tests {
 
     #[test]
     fn lobby_lines_read_as_hub_calls() {
-        let c = command("new classic 5+3 white rated", false).unwrap();
+        let c = command("new classic 5+3 white rated").unwrap();
         let Command::Effect(Effect::Challenge(spec)) = c else { panic!("{c:?}") };
         assert_eq!(
             (spec.kind, spec.clock, spec.colour, spec.rated),
             (GameKind::Classic, Some((300_000, 3000)), ColourChoice::White, true)
         );
-        assert_eq!(command("accept 7", false), Ok(Command::Effect(Effect::Accept(7))));
-        assert!(command("accept x", false).unwrap_err().contains("not a number"));
-        assert!(command("new classic 5", false).unwrap_err().contains("not a clock"));
+        assert_eq!(command("accept 7"), Ok(Command::Effect(Effect::Accept(7))));
+        assert!(command("accept x").unwrap_err().contains("not a number"));
+        assert!(command("new classic 5").unwrap_err().contains("not a clock"));
         assert_eq!(read_clock("30s+1"), Ok((30_000, 1000)));
     }
 
     #[test]
-    fn game_lines_are_moves_unless_a_slash_command() {
-        assert_eq!(command("e2e4", true), Ok(Command::Move("e2e4".into())));
-        assert_eq!(command("/say hi there", true), Ok(Command::Game(GameCall::Chat("hi there".into()))));
-        assert_eq!(command("/yes", true), Ok(Command::Answer(true)));
-        assert!(command("/fly", true).is_err());
-        assert_eq!(command("/pieces letters", true), Ok(Command::Setting(Setting::Pieces(PieceStyle::Letters))));
-        assert!(command("theme pink", false).unwrap_err().contains("unknown theme 'pink'"));
+    fn drawing_settings_read_and_unknown_ones_are_named() {
+        assert_eq!(command("pieces letters"), Ok(Command::Setting(Setting::Pieces(PieceStyle::Letters))));
+        assert!(command("theme pink").unwrap_err().contains("unknown theme 'pink'"));
     }
 }

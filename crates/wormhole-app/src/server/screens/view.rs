@@ -1,22 +1,15 @@
-//! Drawing a connection's screens from its state alone. The game screen
-//! draws the boards with the local app's board widget and layout.
-
-use std::time::Instant;
+//! Drawing a connection's screens from its state alone (a game is drawn
+//! by the local app's own view).
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Stylize};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
-use wormhole::Color;
-use wormhole::Rules;
 
-use super::{App, GAME_COMMANDS, LOBBY_COMMANDS, Screen, Table, inert};
+use super::{App, LOBBY_COMMANDS, Screen, inert};
+use crate::server::hub::GameInfo;
 use crate::server::hub::records::{LeaderRow, PlayerPage};
-use crate::server::hub::{Clocks, GameInfo};
-use crate::tui::highlights::Highlights;
-use crate::tui::view::board::BoardView;
-use crate::tui::view::layout::{Boards, layout};
 
 /// Rows of the input line and status at the bottom.
 const BOTTOM: u16 = 3;
@@ -29,7 +22,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
         Screen::Register => register(frame, main),
         Screen::Lobby => lobby(frame, main, app),
         Screen::Page { title, lines } => page(frame, main, title, lines),
-        Screen::Game(table) => return game(frame, area, app, table),
+        Screen::Game(g) => return crate::tui::view::draw(frame, g.app.session()),
     }
     bottom(frame, Rect::new(area.x, main.bottom(), area.width, BOTTOM.min(area.height)), app);
 }
@@ -38,7 +31,6 @@ pub fn draw(frame: &mut Frame, app: &App) {
 fn bottom(frame: &mut Frame, area: Rect, app: &App) {
     let prompt = match &app.screen {
         Screen::Register => "name> ",
-        Screen::Game(_) => "move> ",
         _ => "> ",
     };
     let lines =
@@ -133,7 +125,7 @@ pub fn leaderboard_lines(rows: &[LeaderRow]) -> Vec<String> {
 pub fn player_lines(page: &PlayerPage) -> Vec<String> {
     let mut lines: Vec<String> =
         page.ratings.iter().map(|(kind, r)| format!("{kind}: {:.0} (±{:.0})", r.rating, r.deviation)).collect();
-    lines.push("Recent games (pgn ID exports one):".into());
+    lines.push("Recent games (open ID: the game and its review, :review; pgn ID: its PGN):".into());
     for g in &page.recent {
         lines.push(format!("{:>4}  {} - {}  {}  {}", g.id, inert(&g.names[0]), inert(&g.names[1]), g.kind, g.result));
     }
@@ -141,67 +133,5 @@ pub fn player_lines(page: &PlayerPage) -> Vec<String> {
         let ratings: Vec<String> = history.iter().map(|(_, r)| format!("{:.0}", r.rating)).collect();
         lines.push(format!("{kind} rating history: {}", ratings.join(" ")));
     }
-    lines
-}
-
-/// A clock's time left now, as `m:ss`.
-fn clock_left(clocks: &Clocks, read: Instant, color: Color) -> String {
-    let i = usize::from(color == Color::Black);
-    let mut ms = clocks.left_ms[i];
-    if clocks.running == Some(color) {
-        ms -= read.elapsed().as_millis() as i64;
-    }
-    let s = ms.max(0) / 1000;
-    format!("{}:{:02}", s / 60, s % 60)
-}
-
-/// The game screen: the boards as the local app draws them, a panel with
-/// both players and clocks, the moves and the chat.
-fn game(frame: &mut Frame, area: Rect, app: &App, table: &Table) {
-    let pos = &table.position;
-    let boards = Boards {
-        count: pos.boards().len(),
-        alone: pos.board_to_play(),
-        flipped: table.view.you == Some(Color::Black),
-        tall_panel: false,
-    };
-    let Some(screen) = layout(area, boards) else {
-        let text = format!("Please enlarge the terminal (now {}x{})", area.width, area.height);
-        return frame.render_widget(Paragraph::new(text), area);
-    };
-    let mut highlights = Highlights::of(pos);
-    highlights.last_move = table.last;
-    for placed in &screen.boards {
-        frame.render_widget(BoardView::new(pos, placed.board, placed.geometry, &highlights, &app.theme), area);
-        if let Some(label) = placed.label {
-            let name = crate::tui::games::board_name(pos.kind(), placed.board);
-            frame.render_widget(Paragraph::new(name), label);
-        }
-    }
-    frame.render_widget(Paragraph::new(panel(table)).wrap(Wrap { trim: false }), screen.panel);
-    bottom(frame, screen.input, app);
-}
-
-/// The panel's lines.
-fn panel(table: &Table) -> Vec<Line<'static>> {
-    let v = &table.view;
-    let mut lines = vec![Line::from(format!("Game {}: {}", v.info.id, v.info.kind)).add_modifier(Modifier::BOLD)];
-    for (i, color) in [Color::White, Color::Black].into_iter().enumerate() {
-        let clock =
-            table.clocks.as_ref().map_or(String::new(), |(c, read)| format!("  {}", clock_left(c, *read, color)));
-        let turn = if v.ending.is_none() && table.position.turn() == color { " <" } else { "" };
-        lines.push(Line::from(format!("{color}: {}{clock}{turn}", inert(&v.info.names[i]))));
-    }
-    lines.push(Line::from(match (v.you, &v.ending) {
-        (_, Some(e)) => format!("Result {} ({})", e.result, inert(&e.why)),
-        (Some(c), None) => format!("You play {c}"),
-        (None, None) => "Watching".to_string(),
-    }));
-    let moves: Vec<String> =
-        table.san.chunks(2).enumerate().map(|(i, m)| format!("{}. {}", i + 1, m.join(" "))).collect();
-    lines.push(Line::from(format!("Moves ({}): {}", v.moves.len(), moves.join(" "))));
-    lines.push(Line::from("Chat:"));
-    lines.extend(table.chat.iter().map(|c| Line::from(c.clone())));
-    lines.extend(GAME_COMMANDS.iter().map(|(usage, what)| Line::from(format!("{usage}: {what}"))));
     lines
 }

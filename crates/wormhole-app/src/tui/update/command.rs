@@ -21,12 +21,13 @@ use crate::tui::theme::{Theme, ThemeName};
 impl Session {
     /// Runs `:cmd args`.
     pub(super) fn command(&mut self, line: &str) {
-        let (cmd, rest) = match commands::parse(line) {
+        let server = self.remote.is_some().then(|| commands::parse_server(line)).flatten();
+        let (cmd, rest) = match server.map_or_else(|| commands::parse(line), |found| Ok(Some(found))) {
             Ok(Some(found)) => found,
             Ok(None) => return,
             Err(e) => return self.error(e),
         };
-        if self.refused_in_trainer(cmd) {
+        if self.refused_in_trainer(cmd) || self.remote_command(cmd, rest) {
             return;
         }
         match cmd {
@@ -59,11 +60,17 @@ impl Session {
             Cmd::Help => self.mode = Mode::Help { scroll: 0, page: HelpPage::Keys },
             Cmd::Rules => self.mode = Mode::Help { scroll: 0, page: HelpPage::Rules },
             Cmd::Quit => self.quit(),
+            Cmd::Say | Cmd::Draw | Cmd::Takeback | Cmd::Rematch | Cmd::Claim | Cmd::Yes | Cmd::No | Cmd::Lobby => {
+                self.error(format!(":{} is for a game on a server (wormhole serve)", line.trim()))
+            }
         }
     }
 
     /// Resigns for the human (the side to move in hot-seat), once confirmed.
     pub(super) fn resign_now(&mut self) {
+        if self.remote.is_some() {
+            return self.effects.push(Effect::Remote(crate::tui::remote::RemoteCall::Resign));
+        }
         if self.game.is_over() {
             return;
         }

@@ -35,6 +35,9 @@ impl Session {
         if self.trainer.is_some() {
             return self.puzzle_move(m);
         }
+        if self.remote.is_some() {
+            return self.send_move(m);
+        }
         if self.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Hint { .. })) {
             self.cancel_search();
         }

@@ -231,7 +231,9 @@ impl Session {
         if self.thinking.take().is_some() {
             self.effects.push(Effect::AbandonSearch);
         }
-        self.autosave_if_needed(AutosaveReason::Quit);
+        if self.remote.is_none() {
+            self.autosave_if_needed(AutosaveReason::Quit);
+        }
         self.quit = true;
     }
 }

@@ -12,7 +12,7 @@ use wormhole::GameKind;
 
 use super::layout::centered;
 use super::legend;
-use crate::tui::commands::COMMANDS;
+use crate::tui::commands::{COMMANDS, SERVER_COMMANDS};
 use crate::tui::config::{KEYS, Prefs};
 use crate::tui::games;
 use crate::tui::keymap::{self, Context, When};
@@ -26,7 +26,8 @@ fn bold() -> Style {
     Style::new().add_modifier(Modifier::BOLD)
 }
 
-fn keys_page(prefs: &Prefs) -> Vec<Line<'static>> {
+/// The keys and commands (a server's game's own too, `on_server`).
+fn keys_page(prefs: &Prefs, on_server: bool) -> Vec<Line<'static>> {
     let mut v = vec![Line::styled("Keys", bold())];
     // The help's own keys are in its title; the game-over keys in its banner.
     let rows = keymap::help_rows(|b| {
@@ -40,7 +41,8 @@ fn keys_page(prefs: &Prefs) -> Vec<Line<'static>> {
         v.push(Line::from(format!(" {name}: {}", keymap::context_keys(ctx))));
     }
     v.push(Line::styled("Commands: type : and the name, Enter (Tab completes)", bold()));
-    for c in COMMANDS {
+    let server = if on_server { SERVER_COMMANDS } else { &[] };
+    for c in COMMANDS.iter().chain(server) {
         let usage = c.usage();
         if usage.len() <= 16 {
             v.push(Line::from(format!(" {usage:<16} {}", c.help)));
@@ -68,7 +70,7 @@ fn pieces_page(theme: &Theme, kind: GameKind) -> Vec<Line<'static>> {
 /// The lines of one help page.
 pub fn lines(page: HelpPage, session: &Session) -> Vec<Line<'static>> {
     match page {
-        HelpPage::Keys => keys_page(&session.config().prefs),
+        HelpPage::Keys => keys_page(&session.config().prefs, session.remote_game().is_some()),
         HelpPage::Pieces => pieces_page(session.theme(), session.game().kind()),
         HelpPage::Rules => games::rules_with_docs(session.game().kind()),
     }

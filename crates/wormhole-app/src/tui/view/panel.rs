@@ -68,7 +68,10 @@ fn header(session: &Session, width: usize) -> Vec<(u8, Line<'static>)> {
     let pos = session.shown_position();
     let theme = session.theme();
     let bold = Style::new().add_modifier(Modifier::BOLD);
-    let mut lines = vec![(4, Line::styled(game.kind().title(), bold))];
+    let mut lines = match session.remote_game() {
+        Some(remote) => crate::tui::remote::header_lines(session, remote),
+        None => vec![(4, Line::styled(game.kind().title(), bold))],
+    };
     for color in [Color::White, Color::Black] {
         lines.push((0, player_line(session, color)));
     }

@@ -1,0 +1,211 @@
+//! A game on screen, played, watched or reviewed: the local app itself
+//! ([`tui::App`](crate::tui::app::App)) on a server's game, its effects
+//! performed by a [`HubRunner`] as calls to the hub, and the hub's events
+//! about the game turned into the app's [`RemoteEvent`]s.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Instant;
+
+use wormhole::AnyPosition;
+
+use super::inert;
+use super::review::PoolAnalysis;
+use crate::server::hub::records::GameId;
+use crate::server::hub::{Clocks, GameView, Hub, HubError, HubEvent, SessionId};
+use crate::server::settings::{PlayerSettings, SETTINGS_FILE, Settings};
+use crate::tui::action::Msg;
+use crate::tui::app::{App, Perform};
+use crate::tui::config::Config;
+use crate::tui::effects::Effect;
+use crate::tui::remote::{Offer, Opened, Remote, RemoteCall, RemoteEvent, ServerClocks};
+use crate::tui::state::Session;
+
+/// What a save or an open of a file says on the server.
+const KEPT_ON_THE_SERVER: &str = "games are kept on the server: :pgn shows this one's PGN";
+
+/// The local app on a server's game.
+pub type GameApp = App<HubRunner>;
+
+/// A game on screen.
+pub struct GameScreen {
+    pub id: GameId,
+    pub app: GameApp,
+}
+
+/// What the game asks of the screens around it.
+#[derive(Debug)]
+pub enum Asked {
+    /// Show this page of text (the PGN).
+    Page(String, Vec<String>),
+    /// Read the game again (out of step with the hub).
+    Reload,
+}
+
+/// Who is at the table, for the runner's calls.
+#[derive(Clone)]
+pub struct Seat {
+    pub hub: Hub,
+    pub session: SessionId,
+    /// The player's name (None: a guest) and every player's settings.
+    pub player: Option<String>,
+    pub settings: Arc<Settings>,
+}
+
+/// Performs a server game's effects: the hub's calls for the remote ones,
+/// the player's kept settings for the config, a refusal for files.
+pub struct HubRunner {
+    seat: Seat,
+    game: GameId,
+    /// What the screens do next, when the game asks for it.
+    pub asked: Option<Asked>,
+    /// The review's analysis on the hub's engine pool.
+    analysis: Option<PoolAnalysis>,
+}
+
+/// The app's clocks of the hub's.
+fn clocks_of(c: Clocks) -> ServerClocks {
+    ServerClocks { left_ms: c.left_ms, running: c.running }
+}
+
+/// The app on the game `view` opened, drawn with `mine`.
+pub fn open(view: GameView, seat: Seat, mine: PlayerSettings) -> GameScreen {
+    let kind = view.info.kind;
+    let start = AnyPosition::from_fen(kind, &view.start_fen).unwrap_or_else(|_| AnyPosition::new(kind));
+    let remote = Remote {
+        id: view.info.id,
+        you: view.you,
+        names: view.info.names.clone().map(|n| inert(&n)),
+        ending: view.ending.as_ref().map(|e| format!("{} ({})", e.result, inert(&e.why))),
+        offer: None,
+        chat: Vec::new(),
+    };
+    let opened = Opened { start, moves: view.moves, clocks: view.clocks.map(clocks_of), remote };
+    let mut config = Config::from_text(Some(PathBuf::from(SETTINGS_FILE)), None);
+    (config.prefs.theme, config.prefs.pieces) = (mine.theme, mine.pieces);
+    let session = Session::remote(opened, config, Instant::now());
+    let id = view.info.id;
+    GameScreen { id, app: App::new(session, HubRunner { seat, game: id, asked: None, analysis: None }) }
+}
+
+/// How the game on screen follows one of the hub's events.
+pub enum Follow {
+    /// The app takes it.
+    Event(RemoteEvent),
+    /// The game is read again (moves were taken back).
+    Reread,
+}
+
+/// How game `id` follows the hub's `event`: `None` for another game's.
+pub fn event_for(id: GameId, event: HubEvent) -> Option<Follow> {
+    let note = |text: &str| Some(Follow::Event(RemoteEvent::Note(text.to_string())));
+    match event {
+        HubEvent::Moved { game, ply, mv, clocks, .. } if game == id => {
+            Some(Follow::Event(RemoteEvent::Moved { ply, mv, clocks: clocks.map(clocks_of) }))
+        }
+        HubEvent::Ended { game, ending } if game == id => {
+            Some(Follow::Event(RemoteEvent::Ended(format!("{} ({})", ending.result, inert(&ending.why)))))
+        }
+        HubEvent::DrawOffered { game } if game == id => Some(Follow::Event(RemoteEvent::Offered(Offer::Draw))),
+        HubEvent::TakebackAsked { game } if game == id => Some(Follow::Event(RemoteEvent::Offered(Offer::Takeback))),
+        HubEvent::TakenBack { game, .. } if game == id => Some(Follow::Reread),
+        HubEvent::RematchAsked { game } if game == id => note("your opponent asks for a rematch: :rematch"),
+        HubEvent::OfferDeclined { game, .. } if game == id => note("your offer was declined"),
+        HubEvent::Chat { game, from, text } if game == id => {
+            Some(Follow::Event(RemoteEvent::Chat(format!("{}: {}", inert(&from), inert(&text)))))
+        }
+        HubEvent::OpponentGone { game, .. } if game == id => note("your opponent's connection dropped"),
+        HubEvent::OpponentBack { game } if game == id => note("your opponent is back"),
+        HubEvent::ClaimAvailable { game } if game == id => {
+            note("your opponent is gone on their move: :claim the win, or wait")
+        }
+        _ => None,
+    }
+}
+
+impl HubRunner {
+    fn stop_analysis(&mut self) {
+        if let Some(analysis) = self.analysis.take() {
+            analysis.stop(&self.seat.hub);
+        }
+    }
+
+    /// One of the game's calls to the hub; what it says back.
+    fn call(&mut self, call: RemoteCall) -> Option<Msg> {
+        let (hub, s, g) = (&self.seat.hub, self.seat.session, self.game);
+        let said: Result<&str, HubError> = match call {
+            RemoteCall::Play(mv) => hub.play(s, g, &mv).map(|()| ""),
+            RemoteCall::Resign => hub.resign(s, g).map(|()| ""),
+            RemoteCall::OfferDraw => hub.offer_draw(s, g).map(|()| "draw offered"),
+            RemoteCall::AnswerDraw(yes) => hub.answer_draw(s, g, yes).map(|()| ""),
+            RemoteCall::AskTakeback => hub.ask_takeback(s, g).map(|()| "takeback asked"),
+            RemoteCall::AnswerTakeback(yes) => hub.answer_takeback(s, g, yes).map(|()| ""),
+            RemoteCall::Rematch => hub.rematch(s, g).map(|new| if new.is_some() { "" } else { "rematch asked" }),
+            RemoteCall::Claim => hub.claim_absence(s, g).map(|()| ""),
+            RemoteCall::Chat(text) => hub.chat(s, g, &text).map(|()| ""),
+            RemoteCall::Pgn => hub.pgn(g).map(|text| {
+                self.asked = Some(Asked::Page(format!("Game {g} (PGN)"), text.lines().map(inert).collect()));
+                ""
+            }),
+            RemoteCall::Reload => {
+                self.asked = Some(Asked::Reload);
+                Ok("")
+            }
+        };
+        match said {
+            Ok("") => None,
+            Ok(text) => Some(Msg::Remote(RemoteEvent::Note(text.to_string()))),
+            Err(e) => Some(Msg::Remote(RemoteEvent::Refused(inert(&e.to_string())))),
+        }
+    }
+
+    /// Keeps the player's theme and pieces (a guest's last the session).
+    fn keep(&self, mine: PlayerSettings) -> Result<PathBuf, String> {
+        let Some(name) = &self.seat.player else { return Ok(PathBuf::from(SETTINGS_FILE)) };
+        self.seat.settings.set(name, mine).map(|()| PathBuf::from(SETTINGS_FILE)).map_err(|e| {
+            eprintln!("serve: error: {e:#}");
+            format!("cannot keep the settings: {e}")
+        })
+    }
+}
+
+impl Perform for HubRunner {
+    fn run(&mut self, effect: Effect) -> Option<Msg> {
+        match effect {
+            Effect::Remote(call) => self.call(call),
+            Effect::SaveConfig { prefs, .. } => {
+                Some(Msg::ConfigSaved(self.keep(PlayerSettings { theme: prefs.theme, pieces: prefs.pieces })))
+            }
+            Effect::Save { .. } | Effect::SaveIfNew { .. } | Effect::SaveText { .. } => {
+                Some(Msg::Saved { result: Err(KEPT_ON_THE_SERVER.to_string()), in_games_folder: false })
+            }
+            Effect::OpenPgn(path) => Some(Msg::Opened { path, result: Err(KEPT_ON_THE_SERVER.to_string()) }),
+            Effect::StartAnalysis { review, pgn, options } => {
+                self.stop_analysis();
+                self.analysis = PoolAnalysis::start(&self.seat.hub, review, &pgn, options);
+                None
+            }
+            Effect::StopAnalysis => {
+                self.stop_analysis();
+                None
+            }
+            _ => None,
+        }
+    }
+
+    fn poll(&mut self) -> Vec<Msg> {
+        let Some(analysis) = &mut self.analysis else { return Vec::new() };
+        let mut events = Vec::new();
+        if !analysis.poll(&self.seat.hub, &mut events) {
+            self.analysis = None;
+        }
+        events.into_iter().map(Msg::Analysis).collect()
+    }
+}
+
+impl Drop for HubRunner {
+    /// A review left (the game closed, the connection gone) stops its analysis.
+    fn drop(&mut self) {
+        self.stop_analysis();
+    }
+}

@@ -1,0 +1,137 @@
+//! How a server's game changes the session (see [`crate::tui::remote`]):
+//! the server's events, the player's moves and commands sent as effects,
+//! and what a game on the server does not offer.
+
+use wormhole::AnyMove;
+
+use crate::tui::action::Action;
+use crate::tui::commands::Cmd;
+use crate::tui::effects::Effect;
+use crate::tui::remote::{CHAT_LINES, Offer, RemoteCall, RemoteEvent, ServerClocks};
+use crate::tui::state::{Mode, Session};
+
+/// What a game on the server does not do, and why.
+const NOT_ON_THE_SERVER: &str = "not in a game on the server (the server keeps its games: :pgn shows this one's)";
+
+impl Session {
+    /// A message from the server about the game on screen.
+    pub(super) fn remote_event(&mut self, event: RemoteEvent) {
+        let Some(remote) = self.remote.as_mut() else { return };
+        match event {
+            RemoteEvent::Moved { ply, mv, clocks } => self.remote_moved(ply, &mv, clocks),
+            RemoteEvent::Ended(text) => {
+                remote.ending = Some(text.clone());
+                remote.offer = None;
+                self.game.stop_clock(self.now);
+                self.info(format!("game over: {text}"));
+            }
+            RemoteEvent::Offered(offer) => {
+                remote.offer = Some(offer);
+                self.info(match offer {
+                    Offer::Draw => "your opponent offers a draw: :yes or :no",
+                    Offer::Takeback => "your opponent asks to take back their move: :yes or :no",
+                });
+            }
+            RemoteEvent::Chat(line) => {
+                remote.chat.push(line.clone());
+                if remote.chat.len() > CHAT_LINES {
+                    remote.chat.remove(0);
+                }
+                self.info(line);
+            }
+            RemoteEvent::Note(text) => self.info(text),
+            RemoteEvent::Refused(why) => self.error(why),
+        }
+    }
+
+    /// A move the server stored: played here, with the server's clocks.
+    /// One out of step (a takeback crossed it) reads the game again.
+    fn remote_moved(&mut self, ply: usize, text: &str, clocks: Option<ServerClocks>) {
+        let played = ply == self.game.len()
+            && self.game.position().parse_move(text).is_ok_and(|m| self.game.play(m, self.now).is_ok());
+        if !played {
+            return self.effects.push(Effect::Remote(RemoteCall::Reload));
+        }
+        if let Some(remote) = self.remote.as_mut() {
+            remote.offer = None;
+        }
+        self.after_change();
+        self.game.set_clocks(clocks.map(|c| c.shown(self.now)));
+    }
+
+    /// The player's move goes to the server; it is played once stored
+    /// (whose turn it is, the server says).
+    pub(super) fn send_move(&mut self, m: AnyMove) {
+        if let Some(ending) = self.remote.as_ref().and_then(|r| r.ending.clone()) {
+            return self.error(format!("the game is over: {ending}"));
+        }
+        self.view.input.clear();
+        self.effects.push(Effect::Remote(RemoteCall::Play(m.to_string())));
+    }
+
+    /// A `:` command in a server's game; whether it was handled here.
+    pub(super) fn remote_command(&mut self, cmd: Cmd, rest: &str) -> bool {
+        let Some(remote) = self.remote.as_mut() else { return false };
+        let call = match cmd {
+            Cmd::Say if rest.is_empty() => {
+                self.error("say what? :say TEXT");
+                return true;
+            }
+            Cmd::Say => RemoteCall::Chat(rest.to_string()),
+            Cmd::Draw => RemoteCall::OfferDraw,
+            Cmd::Takeback => RemoteCall::AskTakeback,
+            Cmd::Rematch => RemoteCall::Rematch,
+            Cmd::Claim => RemoteCall::Claim,
+            Cmd::Yes | Cmd::No => match remote.offer.take() {
+                Some(Offer::Draw) => RemoteCall::AnswerDraw(cmd == Cmd::Yes),
+                Some(Offer::Takeback) => RemoteCall::AnswerTakeback(cmd == Cmd::Yes),
+                None => {
+                    self.error("there is no offer to answer");
+                    return true;
+                }
+            },
+            Cmd::Open => RemoteCall::Pgn,
+            Cmd::Lobby => {
+                self.quit();
+                return true;
+            }
+            Cmd::New | Cmd::Undo | Cmd::Redo | Cmd::Hint | Cmd::Go | Cmd::Load | Cmd::Save | Cmd::Analyze => {
+                self.error(NOT_ON_THE_SERVER);
+                return true;
+            }
+            Cmd::Level | Cmd::Autoflip => {
+                self.error(NOT_ON_THE_SERVER);
+                return true;
+            }
+            _ => return false,
+        };
+        self.effects.push(Effect::Remote(call));
+        true
+    }
+
+    /// Why a game on the server refuses `action`, if it does.
+    pub(in crate::tui) fn remote_refusal(&self, action: Action) -> Option<&'static str> {
+        let refused = matches!(
+            action,
+            Action::Undo
+                | Action::Redo
+                | Action::Hint
+                | Action::MoveNow
+                | Action::Save
+                | Action::OpenList
+                | Action::NewGame
+                | Action::Analyze
+        );
+        (self.remote.is_some() && refused).then_some(NOT_ON_THE_SERVER)
+    }
+
+    /// Esc with nothing to clear in a server's game: back to the lobby.
+    pub(super) fn remote_leaves(&self, action: Action) -> bool {
+        self.remote.is_some()
+            && action == Action::Escape
+            && matches!(self.mode, Mode::Play | Mode::GameOver)
+            && self.view.input.text().is_empty()
+            && self.view.selected.is_none()
+            && self.view.cursor.is_none()
+    }
+}

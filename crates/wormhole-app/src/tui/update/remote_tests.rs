@@ -1,0 +1,93 @@
+//! A server's game in the app: the player's move goes out and is played
+//! when the server says so, the server's clocks and ending are shown, the
+//! game's commands become calls, and what the server does not offer is refused.
+
+use std::time::{Duration, Instant};
+
+use wormhole::{AnyPosition, Color, GameKind};
+
+use crate::tui::action::{Action, Msg};
+use crate::tui::config::Config;
+use crate::tui::effects::Effect;
+use crate::tui::remote::{Offer, Opened, Remote, RemoteCall, RemoteEvent, ServerClocks};
+use crate::tui::state::Session;
+use crate::tui::testing::{contains, error, screen};
+
+/// Game 9, alice (White, this player) against bob, one minute each.
+fn at_the_table(you: Option<Color>) -> Session {
+    let remote =
+        Remote { id: 9, you, names: ["alice".into(), "bob".into()], ending: None, offer: None, chat: Vec::new() };
+    let clocks = Some(ServerClocks { left_ms: [60_000, 60_000], running: None });
+    let opened = Opened { start: AnyPosition::new(GameKind::Classic), moves: Vec::new(), clocks, remote };
+    Session::remote(opened, Config::default(), Instant::now())
+}
+
+fn calls(effects: Vec<Effect>) -> Vec<RemoteCall> {
+    effects.into_iter().filter_map(|e| if let Effect::Remote(c) = e { Some(c) } else { None }).collect()
+}
+
+fn typed(s: &mut Session, text: &str) -> Vec<RemoteCall> {
+    text.chars().for_each(|c| drop(s.update(Action::Char(c))));
+    calls(s.update(Action::Submit))
+}
+
+#[test]
+fn a_move_goes_to_the_server_and_is_played_when_it_comes_back() {
+    let mut s = at_the_table(Some(Color::White));
+    assert_eq!(typed(&mut s, "e4"), [RemoteCall::Play("e2e4".into())]);
+    assert_eq!(s.game().len(), 0, "not played before the server stored it");
+    let clocks = Some(ServerClocks { left_ms: [59_000, 60_000], running: Some(Color::Black) });
+    s.update(Msg::Remote(RemoteEvent::Moved { ply: 0, mv: "e2e4".into(), clocks }));
+    assert_eq!(s.game().sans(), ["e4"]);
+    let rows = screen(&s, 120, 40);
+    assert!(contains(&rows, "Game 9: ") && contains(&rows, "You play White"), "{rows:#?}");
+    assert!(contains(&rows, "Moves (1): 1. e4") && contains(&rows, "0:59"), "{rows:#?}");
+    // Black's move now: not this player's.
+    assert!(typed(&mut s, "e5").iter().all(|c| matches!(c, RemoteCall::Play(_))), "the server refuses it");
+    // A move out of step (a takeback crossed it) reads the game again.
+    let late = calls(s.update(Msg::Remote(RemoteEvent::Moved { ply: 3, mv: "g1f3".into(), clocks: None })));
+    assert_eq!(late, [RemoteCall::Reload]);
+}
+
+#[test]
+fn the_server_alone_decides_a_flag_and_the_ending() {
+    let mut s = at_the_table(Some(Color::White));
+    let clocks = Some(ServerClocks { left_ms: [10, 60_000], running: Some(Color::White) });
+    s.update(Msg::Remote(RemoteEvent::Moved { ply: 0, mv: "e2e4".into(), clocks }));
+    s.update(Msg::Remote(RemoteEvent::Moved { ply: 1, mv: "e7e5".into(), clocks }));
+    s.update(Msg::Tick(Instant::now() + Duration::from_secs(5)));
+    assert!(!s.game().is_over(), "the clock ran out here, but only the server ends the game");
+    s.update(Msg::Remote(RemoteEvent::Ended("0-1 (time forfeit)".into())));
+    assert!(contains(&screen(&s, 120, 40), "Result 0-1 (time forfeit)"));
+    assert!(typed(&mut s, "Nf3").is_empty(), "no move once the game is over");
+}
+
+#[test]
+fn the_games_commands_are_calls_and_the_local_ones_are_refused() {
+    let mut s = at_the_table(Some(Color::White));
+    assert_eq!(typed(&mut s, ":say hi there"), [RemoteCall::Chat("hi there".into())]);
+    assert_eq!(typed(&mut s, "/draw"), [RemoteCall::OfferDraw]);
+    assert_eq!(typed(&mut s, ":yes"), []);
+    assert_eq!(error(&s), "there is no offer to answer");
+    s.update(Msg::Remote(RemoteEvent::Offered(Offer::Takeback)));
+    assert_eq!(typed(&mut s, ":no"), [RemoteCall::AnswerTakeback(false)]);
+    assert_eq!(typed(&mut s, ":pgn"), [RemoteCall::Pgn]);
+    for refused in [":undo", ":new", ":save"] {
+        assert!(typed(&mut s, refused).is_empty());
+        assert!(error(&s).contains("not in a game on the server"), "{refused}: {}", error(&s));
+    }
+    s.update(Action::NewGame);
+    assert!(error(&s).contains("not in a game on the server"));
+    s.update(Msg::Remote(RemoteEvent::Chat("bob: hello".into())));
+    assert!(contains(&screen(&s, 120, 40), "bob: hello"));
+    s.update(Action::Escape);
+    assert!(s.should_quit(), "Esc with nothing to clear goes back to the lobby");
+}
+
+#[test]
+fn a_watcher_sees_the_game_from_whites_side_and_is_named_so() {
+    let s = at_the_table(None);
+    let rows = screen(&s, 120, 40);
+    assert!(contains(&rows, "Watching") && contains(&rows, "alice") && contains(&rows, "bob"), "{rows:#?}");
+    assert!(!s.flipped());
+}
