@@ -234,6 +234,43 @@ macro_rules! games {
                 }
             }
         )+
+
+        /// The game's [`Facts`](crate::facts::Facts), for a position of any game.
+        impl AnyPosition {
+            /// The marks on the position's boards ([`Facts::marks`](crate::facts::Facts::marks)).
+            pub fn marks(&self) -> Vec<$crate::facts::Mark> {
+                match self {
+                    $( AnyPosition::$game(p) => $crate::facts::Facts::marks(p), )+
+                }
+            }
+
+            /// The move the rules force, if any ([`Facts::forced_move`](crate::facts::Facts::forced_move)).
+            pub fn forced_move(&self) -> Option<$crate::facts::Forced<AnyMove>> {
+                match self {
+                    $( AnyPosition::$game(p) => $crate::facts::Facts::forced_move(p).map(|f| f.map(AnyMove::$game)), )+
+                }
+            }
+
+            /// A warning before the move `m` ([`Facts::warning`](crate::facts::Facts::warning));
+            /// none for a move of another game.
+            pub fn warning(&self, m: AnyMove) -> Option<String> {
+                match (self, m) {
+                    $( (AnyPosition::$game(p), AnyMove::$game(m)) => $crate::facts::Facts::warning(p, m), )+
+                    #[allow(unreachable_patterns)]
+                    _ => None,
+                }
+            }
+
+            /// The piece the move `m` carries along ([`Facts::carried`](crate::facts::Facts::carried));
+            /// none for a move of another game.
+            pub fn carried(&self, m: AnyMove) -> Option<$crate::facts::Carried> {
+                match (self, m) {
+                    $( (AnyPosition::$game(p), AnyMove::$game(m)) => $crate::facts::Facts::carried(p, m), )+
+                    #[allow(unreachable_patterns)]
+                    _ => None,
+                }
+            }
+        }
     };
 }
 pub(crate) use games;

@@ -38,7 +38,7 @@ impl Session {
         if self.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Hint { .. })) {
             self.cancel_search();
         }
-        let warning = games::view(self.game.kind()).warning(self.game.position(), m);
+        let warning = self.game.position().warning(m);
         if let Some(warning) = warning.filter(|_| self.view.warned != Some(m)) {
             self.view.warned = Some(m);
             return self.error(warning);
