@@ -304,6 +304,33 @@ macro_rules! any_traits {
             Piece, PlayError, Role, Square,
         };
 
+        /// Any game's facts: the game's own position answers; a move of
+        /// another game has no warning and carries nothing.
+        impl $crate::facts::Facts for AnyPosition {
+            fn marks(&self) -> Vec<$crate::facts::Mark> {
+                match self { $( AnyPosition::$game(p) => $crate::facts::Facts::marks(p), )+ }
+            }
+            fn forced_move(&self) -> Option<$crate::facts::Forced<AnyMove>> {
+                match self {
+                    $( AnyPosition::$game(p) => $crate::facts::Facts::forced_move(p).map(|f| f.map(AnyMove::$game)), )+
+                }
+            }
+            fn warning(&self, m: AnyMove) -> Option<String> {
+                match (self, m) {
+                    $( (AnyPosition::$game(p), AnyMove::$game(m)) => $crate::facts::Facts::warning(p, m), )+
+                    #[allow(unreachable_patterns)]
+                    _ => None,
+                }
+            }
+            fn carried(&self, m: AnyMove) -> Option<$crate::facts::Carried> {
+                match (self, m) {
+                    $( (AnyPosition::$game(p), AnyMove::$game(m)) => $crate::facts::Facts::carried(p, m), )+
+                    #[allow(unreachable_patterns)]
+                    _ => None,
+                }
+            }
+        }
+
         /// Any game's rules: the game's own position answers.
         impl Rules for AnyPosition {
             type Move = AnyMove;

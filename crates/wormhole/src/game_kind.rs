@@ -11,6 +11,7 @@ use std::str::FromStr;
 use crate::Role;
 use crate::engine::LevelColumn;
 use crate::excerpt::Excerpt;
+use crate::facts::Setup;
 use crate::puzzles::GameTheme;
 use crate::{GAMES, GameKind, ListedGame};
 
@@ -63,6 +64,16 @@ pub struct GameInfo {
     /// folder ([`parse_file`](crate::puzzles::parse_file)), made by
     /// `wormhole puzzles generate`.
     pub puzzles: Option<&'static str>,
+    /// The names of its boards, in the order of a position's boards
+    /// (`A`, `B`); none for a game of one board.
+    pub board_names: &'static [&'static str],
+    /// The choices of its start position a player may set before a game;
+    /// `None`: the start is fixed.
+    pub setup: Option<Setup>,
+    /// Whether its boards may be shown from Black's side; false where its
+    /// rules fix the view (Two-board chess: White's rank 1 at the bottom of
+    /// both boards).
+    pub flips: bool,
 }
 
 /// The first game of [`GAMES`].

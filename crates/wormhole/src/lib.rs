@@ -64,6 +64,7 @@ pub mod analysis;
 mod any;
 pub mod core;
 pub mod engine;
+pub mod facts;
 pub mod game;
 mod game_kind;
 pub mod games;

@@ -2,18 +2,18 @@
 //! and clock, with the last choices preselected so that Enter starts at once.
 
 use wormhole::engine::Level;
+use wormhole::facts::SetupChoice;
 use wormhole::{AnyPosition, GameKind};
 
 use super::choice::Choice;
 use super::clock::TimeControl;
 use super::config::Prefs;
 use super::game::Side;
-use super::games::view;
 
 /// The clocks offered (besides the one in the config, if another).
 const CLOCKS: [&str; 6] = ["1+0", "3+2", "5+3", "10+5", "15+10", "30+0"];
 
-/// The most setup lines a game offers ([`GameView::setup_choices`](super::games::GameView::setup_choices)).
+/// The most setup lines a game offers ([`GameInfo::setup`](wormhole::GameInfo::setup)).
 const MAX_SETUP: usize = 2;
 
 /// A line of the form.
@@ -80,7 +80,7 @@ impl NewGameForm {
         if self.puzzles {
             return vec![Field::Variant, Field::Play];
         }
-        let setup = view(self.variant).setup_choices().iter().enumerate();
+        let setup = choices(self.variant).iter().enumerate();
         let mut fields = vec![Field::Variant, Field::Play];
         fields.extend(setup.map(|(index, c)| Field::Setup { index, label: c.label }));
         fields.extend([Field::Side, Field::Level, Field::Clock]);
@@ -107,17 +107,20 @@ impl NewGameForm {
             }
             Field::Clock => self.clock = step(&clock_choices(self.clock), self.clock, d),
             Field::Setup { index, .. } => {
-                let count = view(self.variant).setup_choices().get(index).map_or(1, |c| i32::from(c.count));
+                let count = choices(self.variant).get(index).map_or(1, |c| i32::from(c.count));
                 self.setup[index] = (i32::from(self.setup[index]) + d).rem_euclid(count) as u8;
             }
         }
     }
 
     /// The start position chosen: the game's start with its setup choices
-    /// made ([`GameView::start`](super::games::GameView::start)).
+    /// made ([`Setup::fen`](wormhole::facts::Setup::fen)).
     pub fn start(&self) -> AnyPosition {
-        let count = view(self.variant).setup_choices().len();
-        view(self.variant).start(self.variant, &self.setup[..count])
+        let Some(setup) = self.variant.info().setup else { return AnyPosition::new(self.variant) };
+        let values = &self.setup[..setup.choices.len()];
+        (setup.fen)(values)
+            .and_then(|fen| AnyPosition::from_fen(self.variant, &fen).ok())
+            .unwrap_or_else(|| AnyPosition::new(self.variant))
     }
 
     /// What a line shows.
@@ -127,7 +130,10 @@ impl NewGameForm {
                 let letters: Vec<String> = self.variant.roles().iter().map(|r| r.char().to_string()).collect();
                 format!("{} ({}): {}", self.variant, letters.join(" "), self.variant.title())
             }
-            Field::Setup { index, .. } => view(self.variant).setup_value(index, self.setup[index]),
+            Field::Setup { index, .. } => match self.variant.info().setup {
+                Some(setup) => (setup.value_text)(index, self.setup[index]),
+                None => self.setup[index].to_string(),
+            },
             Field::Play if self.puzzles => "puzzles: the tactics trainer, rated (Glicko-2)".to_string(),
             Field::Play => "a game".to_string(),
             Field::Side => self.side.describe().to_string(),
@@ -148,8 +154,13 @@ impl NewGameForm {
 
 /// The first values of `kind`'s setup choices.
 fn default_setup(kind: GameKind) -> [u8; MAX_SETUP] {
-    let choices = view(kind).setup_choices();
+    let choices = choices(kind);
     std::array::from_fn(|i| choices.get(i).map_or(0, |c| c.default))
+}
+
+/// The choices of `kind`'s start position (none for most games).
+fn choices(kind: GameKind) -> &'static [SetupChoice] {
+    kind.info().setup.map_or(&[], |setup| setup.choices)
 }
 
 /// Off, the usual clocks, and `current` if it is another.
@@ -220,7 +231,7 @@ mod tests {
     #[test]
     fn no_game_offers_more_setup_lines_than_the_form_holds() {
         for kind in GameKind::ALL {
-            assert!(view(kind).setup_choices().len() <= MAX_SETUP, "{kind}");
+            assert!(choices(kind).len() <= MAX_SETUP, "{kind}");
         }
     }
 }

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
-use wormhole::{AnyPosition, Color};
+use wormhole::{AnyPosition, Color, Rules};
 
 use super::clock::Clocks;
 use super::config::Config;

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use wormhole::engine::Level;
+use wormhole::facts::{Facts, Forced};
 use wormhole::{AnyMove, AnyPosition, Bitboard, Color, GameKind, Rules, Square};
 
 use super::action::Action;
@@ -16,7 +17,6 @@ use super::commands;
 use super::config::{Config, Prefs};
 use super::effects::Effect;
 use super::game::{ENGINE_NAME, Game, Player};
-use super::games;
 use super::highlights::Highlights;
 use super::input::{self, Candidate, InputHint, InputLine};
 use super::keymap::{self, Context};
@@ -206,7 +206,7 @@ pub(super) struct View {
     pub hint: Option<AnyMove>,
     /// `:explain`: the pieces explained and where they go.
     pub explained: Option<(Bitboard, Bitboard)>,
-    /// The move last warned about ([`games::GameView::warning`]): played
+    /// The move last warned about ([`AnyPosition::warning`]): played
     /// if asked for again.
     pub warned: Option<AnyMove>,
     /// In a game of several boards, when only one fits: how many boards
@@ -339,9 +339,9 @@ impl Session {
         &self.theme
     }
     /// Whether the board shows Black's side at the bottom: as flipped,
-    /// in a game whose board turns ([`games::GameView::flips`]).
+    /// in a game whose board turns ([`GameInfo::flips`](wormhole::GameInfo::flips)).
     pub fn flipped(&self) -> bool {
-        self.view.flipped && games::view(self.game.kind()).flips()
+        self.view.flipped && self.game.kind().info().flips
     }
     pub fn input(&self) -> &str {
         self.view.input.text()
@@ -514,8 +514,8 @@ impl Session {
         let ply = self.shown_ply();
         let pos = self.shown_position();
         let last_move = self.game.move_before(ply);
-        let carried = last_move.and_then(|m| games::view(pos.kind()).carried(self.game.position_at(ply - 1), m));
-        let last_also = carried.map_or(Bitboard::EMPTY, |(_, _, to)| Bitboard::from_square(to));
+        let carried = last_move.and_then(|m| self.game.position_at(ply - 1).carried(m));
+        let last_also = carried.map_or(Bitboard::EMPTY, |c| Bitboard::from_square(c.to));
         let mut hl = Highlights { last_move, last_also, cursor: self.view.cursor, ..Highlights::of(pos) };
         if ply != self.game.len() {
             return hl;
@@ -545,12 +545,20 @@ impl Session {
         hl
     }
 
-    /// The forced move Enter on an empty line (or a click on its squares)
-    /// plays for the human to move, and why it is forced (the game's words,
-    /// [`games::GameView::forced_move`]).
-    pub(super) fn forced_move(&self) -> Option<games::Forced> {
+    /// The forced move Enter on an empty line (or a click on one of its
+    /// squares) plays for the human to move, and why it is forced: the
+    /// game's words ([`AnyPosition::forced_move`]), then how to play it.
+    pub(super) fn forced_move(&self) -> Option<Forced<AnyMove>> {
         let playing = self.mode == Mode::Play && !self.game.is_over() && self.human_to_move();
-        playing.then(|| games::view(self.game.kind()).forced_move(self.game.position())).flatten()
+        let forced = playing.then(|| self.game.position().forced_move()).flatten()?;
+        let how = match forced.squares.first() {
+            None => "press Enter".to_string(),
+            Some(&(board, sq)) => {
+                let name = self.game.kind().info().board_names.get(board).copied().unwrap_or_default();
+                format!("press Enter or click {name}{sq}")
+            }
+        };
+        Some(Forced { why: format!("{}; {how}", forced.why), ..forced })
     }
 
     /// Whether the piece on `from` has a legal move.

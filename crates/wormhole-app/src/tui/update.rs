@@ -39,7 +39,7 @@ use super::ai::EngineEvent;
 use super::config::{Key, Prefs};
 use super::effects::Effect;
 use super::game::{Game, Player, Side};
-use super::games::{board_name, view as game_view};
+use super::games::board_name;
 use super::input::{self, Reading};
 use super::newgame::NewGameForm;
 use super::state::{HelpPage, Message, Mode, Pending, Session, Settings};
@@ -502,7 +502,7 @@ impl Session {
     /// Turns the board, or says that this game's view is fixed.
     fn flip(&mut self) {
         self.view.flipped = !self.view.flipped;
-        if !game_view(self.game.kind()).flips() {
+        if !self.game.kind().info().flips {
             self.info(format!("{} is always shown from White's side", self.game.kind().title()));
         }
     }
@@ -512,7 +512,7 @@ impl Session {
     /// Whether a move was forced.
     fn click_forced(&mut self, board: usize, sq: Square) -> bool {
         let Some(forced) = self.forced_move() else { return false };
-        match forced.clicks.contains(&(board, sq)) {
+        match forced.squares.contains(&(board, sq)) {
             true => self.play_human(forced.m),
             false => self.error(forced.why),
         }

@@ -30,6 +30,7 @@
 
 mod castling;
 pub mod eval;
+mod facts;
 pub mod fen;
 mod game;
 mod illegal;
@@ -47,6 +48,7 @@ pub mod zobrist;
 pub use crate::core::castling::{CastlingRights, CastlingSide};
 pub use crate::perft::{self, perft};
 pub use eval::EvalParams;
+pub use facts::SETUP;
 pub use fen::{FenError, Setup};
 pub use game::Game;
 pub use illegal::IllegalMoveError;

@@ -39,6 +39,7 @@
 use crate::core::orthodox as attacks;
 mod castling;
 pub mod eval;
+mod facts;
 pub mod fen;
 mod game;
 mod illegal;

@@ -33,6 +33,7 @@ use crate::core::orthodox as attacks;
 mod board_id;
 mod castling;
 pub mod eval;
+mod facts;
 pub mod fen;
 mod game;
 mod illegal;

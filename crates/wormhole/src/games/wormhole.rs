@@ -11,6 +11,7 @@
 
 pub mod attacks;
 pub mod eval;
+pub(crate) mod facts;
 pub mod fen;
 pub(crate) mod illegal;
 pub(crate) mod info;

@@ -82,7 +82,7 @@ impl PoolAnalysis {
 mod tests {
     use std::time::{Duration, Instant};
 
-    use wormhole::GameKind;
+    use wormhole::{GameKind, Rules};
 
     use super::*;
     use crate::server::hub::HubConfig;

@@ -1,9 +1,9 @@
-//! Porthole chess: the portholes and their exits, its rules, the
-//! portholes left.
+//! Porthole chess: the legend of the portholes and their exits, its
+//! rules, the portholes left.
 
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use wormhole::{AnyPosition, GameKind, Square};
+use wormhole::{AnyPosition, GameKind};
 
 use super::{GameView, rules_page};
 use crate::tui::theme::Theme;
@@ -34,16 +34,11 @@ const RULES_AFTER: &[&str] = &[
 pub struct Porthole;
 
 impl GameView for Porthole {
-    fn rules(&self) -> Vec<Line<'static>> {
-        rules_page(GameKind::Porthole, RULES_BEFORE, RULES_AFTER)
+    fn rules(&self, width: usize) -> Vec<Line<'static>> {
+        rules_page(GameKind::Porthole, RULES_BEFORE, RULES_AFTER, width)
     }
 
-    fn portholes(&self, pos: &AnyPosition) -> [u8; 64] {
-        let AnyPosition::Porthole(p) = pos else { return [0; 64] };
-        std::array::from_fn(|i| p.tokens().height(Square::new(i as u8)))
-    }
-
-    fn corner_marks(&self, theme: &Theme) -> Vec<Line<'static>> {
+    fn corner_marks(&self, theme: &Theme, _width: usize) -> Vec<Line<'static>> {
         let mark = |c: char, style: Style| Span::styled(format!(" {c} "), theme.light_square.patch(style));
         vec![
             Line::from(vec![

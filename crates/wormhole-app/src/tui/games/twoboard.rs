@@ -1,14 +1,13 @@
-//! Two-board portal chess: its two boards and their names, the portals
-//! and the pieces crossing between the boards, its rules page, the moves
-//! its rules force (played by Enter) and the panel's line.
+//! Two-board portal chess: the legend of its portals and of the pieces
+//! crossing between the boards, its rules page, what a move that loses an
+//! intent says and the panel's line.
 
 use ratatui::text::{Line, Span};
-use wormhole::twoboard::{BoardId, Intent, IntentState, Move, MoveKind, PORTALS, Position};
-use wormhole::{AnyMove, AnyPosition, Bitboard, Color, GameKind};
+use wormhole::twoboard::{BoardId, Intent, IntentState, Position};
+use wormhole::{AnyMove, AnyPosition, Color, GameKind};
 
-use super::{Forced, GameView, rules_page};
+use super::{GameView, rules_page};
 use crate::tui::theme::Theme;
-use crate::tui::view::board::Crossings;
 
 /// The rules in a nutshell, before each piece's move (which comes from
 /// the library).
@@ -54,11 +53,11 @@ const RULES_AFTER: &[&str] = &[
 pub struct Twoboard;
 
 impl GameView for Twoboard {
-    fn rules(&self) -> Vec<Line<'static>> {
-        rules_page(GameKind::Twoboard, RULES_BEFORE, RULES_AFTER)
+    fn rules(&self, width: usize) -> Vec<Line<'static>> {
+        rules_page(GameKind::Twoboard, RULES_BEFORE, RULES_AFTER, width)
     }
 
-    fn corner_marks(&self, theme: &Theme) -> Vec<Line<'static>> {
+    fn corner_marks(&self, theme: &Theme, _width: usize) -> Vec<Line<'static>> {
         let mark = |c: char, style| Span::styled(format!(" {c} "), theme.light_square.patch(style));
         vec![
             Line::from(vec![
@@ -88,66 +87,6 @@ impl GameView for Twoboard {
         Some(format!("{intents}  quiet {}/100", p.halfmoves()))
     }
 
-    /// Both boards always show White's rank 1 at the bottom (D1).
-    fn flips(&self) -> bool {
-        false
-    }
-
-    fn board_names(&self) -> &'static [&'static str] {
-        &["Board A", "Board B"]
-    }
-
-    fn crossings(&self, pos: &AnyPosition, board: usize) -> Crossings {
-        let AnyPosition::Twoboard(p) = pos else { return Crossings::default() };
-        let mut crossings = Crossings { links: PORTALS, ..Crossings::default() };
-        for intent in Color::ALL.iter().filter_map(|&c| p.intent(c)) {
-            let (target, sq) = intent.target();
-            match intent.state {
-                IntentState::Live if intent.source.index() == board => crossings.leaving |= Bitboard::from_square(sq),
-                IntentState::Live if target.index() == board => {
-                    if let Some(piece) = p.board(intent.source).piece_at(sq) {
-                        crossings.arriving.push((sq, piece));
-                    }
-                }
-                IntentState::InTransit(_) if target.index() == board => {
-                    crossings.arriving.extend(intent.in_transit().map(|piece| (sq, piece)));
-                }
-                IntentState::Lost if intent.source.index() == board => crossings.lost |= Bitboard::from_square(sq),
-                _ => {}
-            }
-        }
-        crossings
-    }
-
-    /// A teleport is played by a click on its piece or on the square it
-    /// arrives on, a landing by a click on its square.
-    fn forced_move(&self, pos: &AnyPosition) -> Option<Forced> {
-        let AnyPosition::Twoboard(p) = pos else { return None };
-        let legal = p.legal_moves();
-        let &[m] = legal.as_slice() else { return None };
-        let san = p.san(m);
-        let (here, arrival) = (m.board(), (m.board().index(), m.to()));
-        let (why, clicks) = match (m.kind(), p.intent(p.turn())) {
-            (MoveKind::Teleport, Some(intent)) if intent.in_transit().is_some() => {
-                let why = format!("your {} in transit lands on {}{}", role_of(p, intent), intent.source, intent.square);
-                (why, vec![arrival])
-            }
-            (MoveKind::Teleport, Some(_)) => {
-                (format!("your intent forces the teleport {san}"), vec![arrival, (here.other().index(), m.from())])
-            }
-            (MoveKind::Null, Some(intent)) => (lost_turn(p, intent), Vec::new()),
-            (MoveKind::Null, None) => {
-                (format!("you have no legal move on board {}: you must pass", p.board_to_play()), Vec::new())
-            }
-            _ => return None,
-        };
-        let how =
-            if clicks.is_empty() { "press Enter".to_string() } else { format!("press Enter or click {here}{}", m.to()) };
-        // A teleport's reason already names it; others get its SAN once.
-        let named = if why.contains(&san) { why } else { format!("{why} ({san})") };
-        Some(Forced { m: m.into(), why: format!("{named}; {how}"), clicks })
-    }
-
     /// An intent lost by this move (declared blocked, or its piece
     /// captured): whose next turn it costs.
     fn move_note(&self, pos: &AnyPosition, m: AnyMove) -> Option<String> {
@@ -160,61 +99,8 @@ impl GameView for Twoboard {
         };
         let lost = Color::ALL.into_iter().find_map(newly_lost)?;
         let owner = lost.owner;
-        Some(format!("{}: {owner}'s next turn is lost", why_lost(&after, lost, &format!("{owner}'s"))))
+        Some(format!("{}: {owner}'s next turn is lost", after.why_intent_lost(lost, &format!("{owner}'s"))))
     }
-
-    /// An intent the opponent answers with checkmate: the piece lands on
-    /// an attacked square, or its teleport leaves the king open (D12 looks
-    /// only one move ahead, so the intent itself is legal).
-    fn warning(&self, pos: &AnyPosition, m: AnyMove) -> Option<String> {
-        let (AnyPosition::Twoboard(p), AnyMove::Twoboard(m)) = (pos, m) else { return None };
-        if m.kind() != MoveKind::Intent {
-            return None;
-        }
-        let mut after = p.clone();
-        after.play_unchecked(m);
-        let reply = mating_reply(&after)?;
-        Some(format!("careful: after {}, {} checkmates; type it again to play it anyway", p.san(m), after.san(reply)))
-    }
-}
-
-/// The reply in `after` (the position after a move) that checkmates, if any.
-fn mating_reply(after: &Position) -> Option<Move> {
-    after.legal_moves().iter().find(|&r| {
-        let mut next = after.clone();
-        next.play_unchecked(r);
-        next.is_checkmate()
-    })
-}
-
-/// Why the turn of a side with an intent is lost: blocked, void, or its
-/// teleport would leave the king attacked.
-fn lost_turn(p: &Position, intent: Intent) -> String {
-    match intent.state {
-        IntentState::Lost => format!("{}: this turn is lost", why_lost(p, intent, "your")),
-        _ => format!(
-            "the teleport from {}{} would leave your king attacked: it is not played; you must pass",
-            intent.source, intent.square
-        ),
-    }
-}
-
-/// Why the lost `intent` is lost, its owner named `whose` ("your",
-/// "White's"): blocked by the owner's piece on the target, or its piece
-/// captured.
-fn why_lost(p: &Position, intent: Intent, whose: &str) -> String {
-    let at = format!("{}{}", intent.source, intent.square);
-    let (target, sq) = intent.target();
-    match p.board(intent.source).piece_at(intent.square).is_some_and(|piece| piece.color == intent.owner) {
-        true => format!("{whose} intent from {at} is blocked by {whose} own piece on {target}{sq}"),
-        false => format!("the piece that declared {whose} intent on {at} was captured"),
-    }
-}
-
-/// The name of the intending piece (the one in transit, or on its portal).
-fn role_of(p: &Position, intent: Intent) -> &'static str {
-    let on_portal = p.board(intent.source).piece_at(intent.square);
-    intent.in_transit().or(on_portal).map_or("piece", |piece| piece.role.name())
 }
 
 /// An intent in words: `White Ah5>Bh5 (lost)`.

@@ -6,7 +6,7 @@ use wormhole::{AnyPosition, Role, Variant};
 
 use super::{GameView, bold, role_lines};
 use crate::tui::theme::Theme;
-use crate::tui::view::{help, legend};
+use crate::tui::view::legend;
 
 /// The rules in a nutshell, before each piece's move (which comes from
 /// the library).
@@ -29,7 +29,7 @@ pub struct Wormhole;
 
 impl GameView for Wormhole {
     /// One page for both sets: the classic pieces, then the fairy ones.
-    fn rules(&self) -> Vec<Line<'static>> {
+    fn rules(&self, width: usize) -> Vec<Line<'static>> {
         let mut v = vec![Line::styled("Rules of Wormhole chess", bold())];
         v.extend(RULES_BEFORE.iter().map(|r| Line::from(*r)));
         for variant in Variant::ALL {
@@ -37,15 +37,15 @@ impl GameView for Wormhole {
             v.push(Line::styled(format!("The {variant} set{also}"), bold()));
             let roles = legend::roles(variant.game());
             let shown: Vec<Role> = roles.into_iter().filter(|&r| variant == Variant::Classic || is_fairy(r)).collect();
-            v.extend(role_lines(variant.game(), &shown));
+            v.extend(role_lines(variant.game(), &shown, width));
         }
         v.extend(RULES_AFTER.iter().map(|r| Line::from(*r)));
         v
     }
 
-    fn square_marks(&self, theme: &Theme) -> Vec<Line<'static>> {
+    fn square_marks(&self, theme: &Theme, width: usize) -> Vec<Line<'static>> {
         let text = format!("a hole: the square a piece left, where nothing stands; {HOLES_ARE_NOT_SQUARES}");
-        legend::mark_lines(vec![hole_mark(theme)], &text, usize::from(help::WIDTH) - 2)
+        legend::mark_lines(vec![hole_mark(theme)], &text, width)
     }
 
     fn panel_marks(&self, theme: &Theme, width: usize) -> Vec<Line<'static>> {

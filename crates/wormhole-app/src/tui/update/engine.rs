@@ -18,6 +18,7 @@
 
 use wormhole::analysis::AnalysisOptions;
 use wormhole::engine::Level;
+use wormhole::facts::Facts;
 use wormhole::{AnyMove, AnyPosition, Color, Rules};
 
 use crate::tui::ai::{self, Clock, Finished, Info, Limits, Purpose};
@@ -41,7 +42,7 @@ impl Session {
         if self.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Hint { .. })) {
             self.cancel_search();
         }
-        let warning = games::view(self.game.kind()).warning(self.game.position(), m);
+        let warning = self.game.position().warning(m);
         if let Some(warning) = warning.filter(|_| self.view.warned != Some(m)) {
             self.view.warned = Some(m);
             return self.error(warning);

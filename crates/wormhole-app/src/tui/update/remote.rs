@@ -2,7 +2,7 @@
 //! the server's events, the player's moves and commands sent as effects,
 //! and what a game on the server does not offer.
 
-use wormhole::AnyMove;
+use wormhole::{AnyMove, Rules};
 
 use crate::tui::action::Action;
 use crate::tui::commands::Cmd;

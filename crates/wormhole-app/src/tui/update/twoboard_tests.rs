@@ -111,8 +111,8 @@ fn an_intent_shows_where_the_piece_arrives_and_enter_plays_its_teleport() {
     let mut s = twoboard(INTENT);
     let pawn = Piece { color: Color::White, role: Role::Pawn };
     let pos = s.game().position().clone();
-    assert_eq!(Picture::of(&pos, 0).crossings.leaving, Bitboard::from_square(sq("a5")));
-    assert_eq!(Picture::of(&pos, 1).crossings.arriving, [(sq("a5"), pawn)]);
+    assert_eq!(Picture::of(&pos, 0).leaving, Bitboard::from_square(sq("a5")));
+    assert_eq!(Picture::of(&pos, 1).arriving, [(sq("a5"), pawn)]);
     type_text(&mut s, "b6");
     assert!(hint(&s).starts_with("your intent forces the teleport Aa5>xBa5"), "{}", hint(&s));
     assert!(hint(&s).ends_with("press Enter or click Ba5"), "{}", hint(&s));
@@ -147,7 +147,7 @@ fn swapped_intents_put_a_piece_in_transit_that_lands_by_enter() {
     assert_eq!(s.game().sans(), ["B:a5^", "Aa5>Ba5"]);
     let black_pawn = Piece { color: Color::Black, role: Role::Pawn };
     let pos = s.game().position().clone();
-    assert_eq!(Picture::of(&pos, 0).crossings.arriving, [(sq("a5"), black_pawn)], "in transit to Aa5");
+    assert_eq!(Picture::of(&pos, 0).arriving, [(sq("a5"), black_pawn)], "in transit to Aa5");
     assert!(hint(&s).starts_with("your pawn in transit lands on Ba5"), "{}", hint(&s));
     type_text(&mut s, "");
     assert_eq!(s.game().position().boards()[0].piece_at(sq("a5")), Some(black_pawn));
@@ -159,8 +159,8 @@ fn a_blocked_intent_loses_the_turn_and_enter_plays_the_lost_move() {
     type_text(&mut s, "A:a4^");
     assert_eq!(info(&s), "White's intent from Aa4 is blocked by White's own piece on Ba4: White's next turn is lost");
     let pos = s.game().position().clone();
-    assert_eq!(Picture::of(&pos, 0).crossings.lost, Bitboard::from_square(sq("a4")), "marked where declared");
-    assert!(Picture::of(&pos, 1).crossings.lost.is_empty());
+    assert_eq!(Picture::of(&pos, 0).lost, Bitboard::from_square(sq("a4")), "marked where declared");
+    assert!(Picture::of(&pos, 1).lost.is_empty());
     type_text(&mut s, "h4");
     assert_eq!(
         hint(&s),
@@ -180,7 +180,7 @@ fn a_void_intent_is_marked_and_named_and_its_turn_is_lost() {
     type_text(&mut s, "B:Rxh5+");
     assert_eq!(info(&s), "the piece that declared Black's intent on Bh5 was captured: Black's next turn is lost");
     let pos = s.game().position().clone();
-    assert_eq!(Picture::of(&pos, 1).crossings.lost, Bitboard::from_square(sq("h5")));
+    assert_eq!(Picture::of(&pos, 1).lost, Bitboard::from_square(sq("h5")));
     assert_eq!(
         hint(&s),
         "the piece that declared your intent on Bh5 was captured: this turn is lost (A:--); press Enter"
@@ -247,7 +247,7 @@ fn two_boards_side_by_side_stacked_or_one_at_a_time_each_named() {
 #[test]
 fn the_rules_page_explains_the_turn_order_with_the_seeds_example() {
     let rules: Vec<String> = crate::tui::games::view(GameKind::Twoboard)
-        .rules()
+        .rules(76)
         .iter()
         .map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect())
         .collect();

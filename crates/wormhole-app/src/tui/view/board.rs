@@ -5,11 +5,11 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::widgets::Widget;
+use wormhole::facts::{Facts, MarkKind};
 use wormhole::rules::GameMove;
 use wormhole::{AnyPosition, Bitboard, Color, Piece, Role, Rules, Square};
 
 use crate::tui::figures::{self, Shape};
-use crate::tui::games;
 use crate::tui::highlights::Highlights;
 use crate::tui::theme::Theme;
 
@@ -83,61 +83,64 @@ impl Geometry {
     }
 }
 
-/// What a game of several boards marks on one of them
-/// ([`GameView::crossings`](crate::tui::games::GameView::crossings)):
-/// the squares joined to another board and the pieces crossing over.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Crossings {
-    /// Squares joined to the same square of another board (fixed portals).
-    pub links: Bitboard,
-    /// Pieces that will leave the board from these squares.
-    pub leaving: Bitboard,
-    /// Pieces that will arrive, each on its square: a piece still on
-    /// another board, or one in transit.
-    pub arriving: Vec<(Square, Piece)>,
-    /// Squares where a lost intent was declared (blocked, or its piece
-    /// captured): its owner's next turn is lost.
-    pub lost: Bitboard,
-}
-
-/// What stands on each square of one board, for drawing: pieces, holes
-/// (Wormhole chess), portholes with their heights (Porthole chess),
-/// portals (Linked-portal chess) and crossings between boards.
+/// What stands on each square of one board, for drawing: the pieces and
+/// the game's marks ([`AnyPosition::marks`]), each kind drawn one way for
+/// every game: holes, rings with their heights, discs of an owner (or
+/// crossed out), pieces crossing from or to another board.
 #[derive(Debug, Clone)]
 pub struct Picture {
     pub pieces: [Option<Piece>; 64],
     pub holes: Bitboard,
-    /// The number of porthole tokens on each square (0: none).
-    pub portholes: [u8; 64],
-    /// The portals owned by a player (`Some(owner)`) or frozen (`None`),
-    /// each on its square.
-    pub portals: Vec<(Square, Option<Color>)>,
-    pub crossings: Crossings,
+    /// The height of the ring on each square (0: none).
+    pub rings: [u8; 64],
+    /// The discs of a player (`Some(owner)`) and the crossed ones
+    /// (`None`), each on its square.
+    pub discs: Vec<(Square, Option<Color>)>,
+    /// Pieces that will leave the board from these squares (arrows).
+    pub leaving: Bitboard,
+    /// Pieces that will arrive, each on its square.
+    pub arriving: Vec<(Square, Piece)>,
+    /// Squares where a crossing failed (crosses).
+    pub lost: Bitboard,
 }
 
 impl Picture {
     /// Board `board` of a position of any game.
     pub fn of(position: &AnyPosition, board: usize) -> Picture {
         let pieces = &position.boards()[board];
-        let view = games::view(position.kind());
-        Picture {
+        let mut picture = Picture {
             pieces: std::array::from_fn(|i| pieces.piece_at(Square::new(i as u8))),
-            holes: pieces.holes(),
-            portholes: view.portholes(position),
-            portals: view.portals(position),
-            crossings: view.crossings(position, board),
+            holes: Bitboard::EMPTY,
+            rings: [0; 64],
+            discs: Vec::new(),
+            leaving: Bitboard::EMPTY,
+            arriving: Vec::new(),
+            lost: Bitboard::EMPTY,
+        };
+        for mark in position.marks().into_iter().filter(|m| m.board == board) {
+            let sq = mark.square;
+            match mark.kind {
+                MarkKind::Hole => picture.holes |= Bitboard::from_square(sq),
+                MarkKind::Ring { height } => picture.rings[sq.index()] = height,
+                MarkKind::Disc(owner) => picture.discs.push((sq, Some(owner))),
+                MarkKind::CrossedDisc => picture.discs.push((sq, None)),
+                MarkKind::Arrow => picture.leaving |= Bitboard::from_square(sq),
+                MarkKind::Arriving(piece) => picture.arriving.push((sq, piece)),
+                MarkKind::Cross => picture.lost |= Bitboard::from_square(sq),
+            }
         }
+        picture
     }
 
     /// The piece that will arrive on `sq`, if any.
     fn arriving_at(&self, sq: Square) -> Option<Piece> {
-        self.crossings.arriving.iter().find(|&&(s, _)| s == sq).map(|&(_, p)| p)
+        self.arriving.iter().find(|&&(s, _)| s == sq).map(|&(_, p)| p)
     }
 
-    /// The portal on `sq`: `Some(Some(owner))`, `Some(None)` for frozen
-    /// portals, `None` without one.
-    pub fn portal_at(&self, sq: Square) -> Option<Option<Color>> {
-        self.portals.iter().find(|&&(s, _)| s == sq).map(|&(_, owner)| owner)
+    /// The disc on `sq`: `Some(Some(owner))`, `Some(None)` for a crossed
+    /// one, `None` without one.
+    pub fn disc_at(&self, sq: Square) -> Option<Option<Color>> {
+        self.discs.iter().find(|&&(s, _)| s == sq).map(|&(_, owner)| owner)
     }
 }
 
@@ -180,7 +183,7 @@ impl BoardView<'_> {
             t.capture
         } else if hl.last_move.map(|m| m.to()) == Some(sq)
             || hl.last_also.contains(sq)
-            || self.picture.crossings.leaving.contains(sq)
+            || self.picture.leaving.contains(sq)
         {
             if light { t.last_to_light } else { t.last_to_dark }
         } else if light {
@@ -205,7 +208,10 @@ impl BoardView<'_> {
             None if self.highlights.exits.contains(sq) => {
                 buf[(cx, cy)].set_char(t.exit_char()).set_style(style.patch(t.exit));
             }
-            None if self.picture.portholes[sq.index()] > 0 => match scale {
+            None if let Some(p) = self.picture.arriving_at(sq) => {
+                buf[(cx, cy)].set_char(t.piece_glyph(p)).set_style(style.patch(t.exit));
+            }
+            None if self.picture.rings[sq.index()] > 0 => match scale {
                 Some(scale) => draw_figure(Shape::Porthole, scale, false, rect, style.patch(t.porthole), buf),
                 None => {
                     buf[(cx, cy)].set_char(t.porthole_char()).set_style(style.patch(t.porthole));
@@ -224,9 +230,9 @@ impl BoardView<'_> {
         if occupied && self.highlights.targets.contains(sq) && rect.width >= 5 {
             buf[(rect.left(), rect.top())].set_char(t.target_char()).set_style(style.patch(t.target));
         }
-        self.draw_porthole_marks(sq, rect, style, buf);
+        self.draw_ring_marks(sq, rect, style, buf);
         self.draw_crossing_marks(sq, rect, style, buf);
-        if let Some(owner) = self.picture.portal_at(sq)
+        if let Some(owner) = self.picture.disc_at(sq)
             && (occupied || self.highlights.targets.contains(sq))
         {
             let corner = (rect.right() - 1, rect.top());
@@ -282,24 +288,14 @@ impl BoardView<'_> {
         }
     }
 
-    /// The mark on an empty square: a piece about to arrive (its glyph in
-    /// the exit style), a portal to another board, or a portal of
-    /// Linked-portal chess; portals as figures on big squares, as
-    /// portholes are, else one character in the middle.
+    /// The mark on an empty square: a disc, as a figure on big squares (as
+    /// rings are), else one character in the middle.
     fn draw_empty_mark(&self, sq: Square, rect: Rect, style: Style, buf: &mut Buffer) {
         let t = self.theme;
         let centre = (rect.x + rect.width / 2, rect.y + rect.height / 2);
         let scale = figure_scale(t, rect);
-        let (shape, c, mark) = if let Some(p) = self.picture.arriving_at(sq) {
-            buf[centre].set_char(t.piece_glyph(p)).set_style(style.patch(t.exit));
-            return;
-        } else if self.picture.crossings.links.contains(sq) {
-            (Shape::Porthole, t.porthole_char(), t.porthole)
-        } else if let Some(owner) = self.picture.portal_at(sq) {
-            (Shape::Portal(owner), t.portal_char(owner), t.portal_style(owner))
-        } else {
-            return;
-        };
+        let Some(owner) = self.picture.disc_at(sq) else { return };
+        let (shape, c, mark) = (Shape::Portal(owner), t.portal_char(owner), t.portal_style(owner));
         match scale {
             Some(scale) => draw_figure(shape, scale, false, rect, style.patch(mark), buf),
             None => {
@@ -308,35 +304,32 @@ impl BoardView<'_> {
         }
     }
 
-    /// A crossing's marks in the top corners: the portal mark on the right
-    /// under a piece or target (the exit mark where a piece will arrive),
-    /// the intent mark on the left of a piece that will leave, the lost
-    /// intent mark on the left of the square of a lost one.
+    /// A crossing's marks in the top corners: the exit mark on the right
+    /// where a piece will arrive (over a ring's), the arrow on the left of
+    /// a piece that will leave, the cross on the left of the square of a
+    /// lost one.
     fn draw_crossing_marks(&self, sq: Square, rect: Rect, style: Style, buf: &mut Buffer) {
-        let (t, c) = (self.theme, &self.picture.crossings);
-        let occupied = self.picture.pieces[sq.index()].is_some();
+        let (t, p) = (self.theme, &self.picture);
         let corner = (rect.right() - 1, rect.top());
-        if self.picture.arriving_at(sq).is_some() {
+        if p.arriving_at(sq).is_some() {
             buf[corner].set_char(t.exit_char()).set_style(style.patch(t.exit));
-        } else if c.links.contains(sq) && (occupied || self.highlights.targets.contains(sq)) {
-            buf[corner].set_char(t.porthole_char()).set_style(style.patch(t.porthole));
         }
-        if c.leaving.contains(sq) {
+        if p.leaving.contains(sq) {
             buf[(rect.left(), rect.top())].set_char(t.intent_char()).set_style(style.patch(t.exit));
-        } else if c.lost.contains(sq) {
+        } else if p.lost.contains(sq) {
             buf[(rect.left(), rect.top())].set_char(t.lost_intent_char()).set_style(style.patch(t.exit));
         }
     }
 
-    /// A porthole's marks in the top-right corner, when something else
-    /// takes the middle of its square (a piece, a target or exit mark): the
-    /// porthole mark (the exit mark on a piece the chosen one can come out
-    /// on), and the height beside it when above one. An empty porthole has
-    /// its mark in the middle and its height in the corner. On the
-    /// narrowest squares the corner holds the height alone.
-    fn draw_porthole_marks(&self, sq: Square, rect: Rect, style: Style, buf: &mut Buffer) {
+    /// A ring's marks in the top-right corner, when something else takes
+    /// the middle of its square (a piece, a target or exit mark): the ring
+    /// mark (the exit mark on a piece the chosen one can come out on), and
+    /// the height beside it when above one. An empty ring has its mark in
+    /// the middle and its height in the corner. On the narrowest squares
+    /// the corner holds the height alone.
+    fn draw_ring_marks(&self, sq: Square, rect: Rect, style: Style, buf: &mut Buffer) {
         let (t, hl) = (self.theme, &self.highlights);
-        let height = self.picture.portholes[sq.index()];
+        let height = self.picture.rings[sq.index()];
         if height == 0 {
             return;
         }

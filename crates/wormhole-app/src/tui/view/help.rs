@@ -62,7 +62,8 @@ fn pieces_page(theme: &Theme, kind: GameKind) -> Vec<Line<'static>> {
     let mut v = vec![Line::styled(format!("Pieces of {} (White, Black, name, letter)", kind.title()), bold())];
     v.extend(legend::pieces(theme, kind, usize::from(WIDTH) - 2));
     v.push(Line::styled("On the board", bold()));
-    v.extend(legend::marks(theme, kind));
+    let (game, width) = (games::view(kind), usize::from(WIDTH) - 2);
+    v.extend(legend::marks(theme, game.square_marks(theme, width), game.corner_marks(theme, width)));
     v.push(Line::from("':explain d3' or ':explain N' shows where a piece can go right now."));
     v
 }
@@ -72,7 +73,7 @@ pub fn lines(page: HelpPage, session: &Session) -> Vec<Line<'static>> {
     match page {
         HelpPage::Keys => keys_page(&session.config().prefs, session.remote_game().is_some()),
         HelpPage::Pieces => pieces_page(session.theme(), session.game().kind()),
-        HelpPage::Rules => games::rules_with_docs(session.game().kind()),
+        HelpPage::Rules => games::rules_with_docs(session.game().kind(), usize::from(WIDTH) - 2),
     }
 }
 

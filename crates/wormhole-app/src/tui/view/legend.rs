@@ -6,7 +6,6 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use wormhole::{Color, GameKind, Piece, Role};
 
-use crate::tui::games;
 use crate::tui::theme::Theme;
 
 /// The roles of a game's pieces, in the order players list them.
@@ -70,15 +69,16 @@ pub fn pieces(theme: &Theme, kind: GameKind, width: usize) -> Vec<Line<'static>>
     lines
 }
 
-/// What the marks on the board mean in the game `kind`.
-pub fn marks(theme: &Theme, kind: GameKind) -> Vec<Line<'static>> {
-    let game = games::view(kind);
-    let mut lines = game.square_marks(theme);
+/// What the marks on the board mean: the game's marks of the squares
+/// themselves (`square`), the target mark, the game's corner marks
+/// (`corner`) and the cursor.
+pub fn marks(theme: &Theme, square: Vec<Line<'static>>, corner: Vec<Line<'static>>) -> Vec<Line<'static>> {
+    let mut lines = square;
     lines.push(Line::from(vec![
         Span::styled(format!(" {} ", theme.target_char()), theme.light_square.patch(theme.target)),
         Span::raw(" where the chosen piece can go (or the porthole it goes into)"),
     ]));
-    lines.extend(game.corner_marks(theme));
+    lines.extend(corner);
     lines.push(Line::from(vec![
         Span::styled("[ ]", theme.cursor),
         Span::raw(" the keyboard cursor (arrows, Space picks)"),

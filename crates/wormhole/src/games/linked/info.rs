@@ -27,6 +27,9 @@ pub(crate) const INFO: GameInfo = GameInfo {
     boards: 1,
     themes: super::themes::THEMES,
     puzzles: Some(include_str!("puzzles/linked.tsv")),
+    board_names: &[],
+    setup: Some(super::facts::SETUP),
+    flips: true,
 };
 
 /// The levels in Linked-portal chess: Porthole chess's column (the same

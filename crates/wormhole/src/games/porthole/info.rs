@@ -27,6 +27,9 @@ pub(crate) const INFO: GameInfo = GameInfo {
     boards: 1,
     themes: super::themes::THEMES,
     puzzles: Some(include_str!("puzzles/porthole.tsv")),
+    board_names: &[],
+    setup: None,
+    flips: true,
 };
 
 /// The levels in Porthole chess, measured as Wormhole chess's were (100

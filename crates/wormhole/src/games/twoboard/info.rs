@@ -27,6 +27,9 @@ pub(crate) const INFO: GameInfo = GameInfo {
     boards: 2,
     themes: super::themes::THEMES,
     puzzles: Some(include_str!("puzzles/twoboard.tsv")),
+    board_names: &["A", "B"],
+    setup: None,
+    flips: false,
 };
 
 /// The levels in Two-board portal chess, measured with `wormhole match

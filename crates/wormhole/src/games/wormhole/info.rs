@@ -26,6 +26,9 @@ pub(crate) const CLASSIC: GameInfo = GameInfo {
     boards: 1,
     themes: super::themes::THEMES,
     puzzles: Some(include_str!("puzzles/classic.tsv")),
+    board_names: &[],
+    setup: None,
+    flips: true,
 };
 
 /// Wormhole chess with the fairy piece set.
@@ -49,6 +52,9 @@ pub(crate) const FAIRY: GameInfo = GameInfo {
     boards: 1,
     themes: super::themes::THEMES,
     puzzles: Some(include_str!("puzzles/fairy.tsv")),
+    board_names: &[],
+    setup: None,
+    flips: true,
 };
 
 /// The levels in Wormhole chess (both piece sets): each scored 65-85%
