@@ -432,6 +432,9 @@ macro_rules! any_traits {
             fn is_rule_draw(&self) -> bool {
                 match self { $( AnyPosition::$game(p) => Rules::is_rule_draw(p), )+ }
             }
+            fn plies_to_rule_draw(&self) -> Option<u32> {
+                match self { $( AnyPosition::$game(p) => Rules::plies_to_rule_draw(p), )+ }
+            }
             fn moves_to_plan(&self) -> u32 {
                 match self { $( AnyPosition::$game(p) => Rules::moves_to_plan(p), )+ }
             }
