@@ -123,3 +123,15 @@ fn a_move_of_another_game_played_unchecked_panics_with_the_reason() {
     let e4 = AnyPosition::new(GameKind::Porthole).parse_move("e4").unwrap();
     AnyPosition::new(GameKind::Twoboard).play_unchecked(e4);
 }
+
+/// The fifty-move count reaches a generic caller through `AnyPosition`
+/// (the prover keeps proofs apart by it): the game's own answer, not the
+/// trait's default.
+#[test]
+fn the_plies_left_before_the_fifty_move_rule_are_the_games() {
+    let fen = "4k3/8/8/8/8/8/8/R3K3 w - - 97 80 -";
+    let pos = AnyPosition::from_fen(GameKind::Porthole, fen).unwrap();
+    assert_eq!(pos.plies_to_rule_draw(), Some(3));
+    let wormhole = AnyPosition::new(GameKind::Classic);
+    assert_eq!(wormhole.plies_to_rule_draw(), None);
+}
