@@ -31,6 +31,9 @@ use crate::tui::Driven;
 use crate::tui::action::Msg as AppMsg;
 use crate::tui::remote::RemoteEvent;
 use game::{Asked, Follow, GameApp, GameScreen, Seat};
+
+/// The longest wait between two looks at the clocks.
+pub const FRAME: Duration = Duration::from_millis(200);
 pub use parse::{Command, LOBBY_COMMANDS, Setting};
 
 /// The longest input line, in characters.
@@ -547,11 +550,11 @@ impl Driven for App {
     }
 
     /// A game that changes by itself (clocks, an analysis) is looked at as
-    /// the app says; anything else every [`FRAME`](super::session::FRAME).
+    /// the app says; anything else every [`FRAME`].
     fn wait(&self) -> Duration {
         match &self.screen {
             Screen::Game(g) if g.app.animating() => g.app.wait(),
-            _ => super::session::FRAME,
+            _ => FRAME,
         }
     }
 

@@ -163,9 +163,6 @@ impl Write for Sink {
     }
 }
 
-/// The longest wait between two looks at the clocks.
-pub const FRAME: Duration = Duration::from_millis(200);
-
 /// The session's input for the app's event loop: its channel (the
 /// client's events, window changes, the hub's events, the end).
 pub struct ChannelInput<'a>(pub &'a Receiver<Input>);

@@ -7,15 +7,9 @@
 
 use std::time::{Duration, Instant};
 
-use ratatui::style::{Modifier, Style};
-use ratatui::text::Line;
-use wormhole::{AnyPosition, Color, Rules};
+use wormhole::{AnyPosition, Color};
 
 use super::clock::Clocks;
-use super::config::Config;
-use super::game::{Game, Player};
-use super::state::{Session, Settings};
-use super::theme::Display;
 
 /// The most chat lines kept.
 pub const CHAT_LINES: usize = 50;
@@ -105,57 +99,4 @@ pub struct Opened {
     pub moves: Vec<String>,
     pub clocks: Option<ServerClocks>,
     pub remote: Remote,
-}
-
-impl Session {
-    /// A session showing a server's game, drawn with `config`'s theme and
-    /// pieces (the player's kept settings) at time `now`.
-    pub fn remote(opened: Opened, config: Config, now: Instant) -> Session {
-        let kind = opened.start.kind();
-        let mut game = Game::new(opened.start, [Player::Human; 2], None);
-        for text in &opened.moves {
-            let Ok(m) = game.position().parse_move(text) else { break };
-            if game.play(m, now).is_err() {
-                break;
-            }
-        }
-        game.set_clocks(opened.clocks.map(|c| c.shown(now)));
-        let settings = Settings { players: [Player::Human; 2], variant: kind, autoflip: false, ..Settings::default() };
-        let you = opened.remote.you;
-        let mut session = Session::new(settings, game, config, Display::default(), now);
-        session.view.flipped = you == Some(Color::Black);
-        session.remote = Some(opened.remote);
-        session
-    }
-
-    /// The server's game on screen, if this is one.
-    pub fn remote_game(&self) -> Option<&Remote> {
-        self.remote.as_ref()
-    }
-}
-
-/// The panel's lines of a server's game: its number, who plays, the
-/// result, the moves' count with the last one, the latest chat.
-pub fn header_lines(session: &Session, remote: &Remote) -> Vec<(u8, Line<'static>)> {
-    let game = session.game();
-    let bold = Style::new().add_modifier(Modifier::BOLD);
-    let mut lines = vec![(0, Line::styled(format!("Game {}: {}", remote.id, game.kind().title()), bold))];
-    let role = match remote.you {
-        Some(c) => format!("You play {c}"),
-        None => "Watching".to_string(),
-    };
-    lines.push((0, Line::from(role)));
-    if let Some(ending) = &remote.ending {
-        lines.push((0, Line::styled(format!("Result {ending}"), session.theme().result)));
-    }
-    let n = game.len();
-    let last = match game.sans().last() {
-        Some(san) if n % 2 == 1 => format!(" {}. {san}", n.div_ceil(2)),
-        Some(san) => format!(" {}... {san}", n / 2),
-        None => String::new(),
-    };
-    lines.push((0, Line::from(format!("Moves ({n}):{last}"))));
-    let chat = remote.chat.iter().rev().take(3).rev();
-    lines.extend(chat.map(|c| (2, Line::from(c.clone()))));
-    lines
 }

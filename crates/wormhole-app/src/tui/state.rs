@@ -22,6 +22,7 @@ use super::input::{self, Candidate, InputHint, InputLine};
 use super::keymap::{self, Context};
 use super::newgame::NewGameForm;
 use super::picker::GamePicker;
+use super::remote::{Opened, Remote};
 use super::review::Study;
 use super::theme::{Display, Theme};
 use super::trainer::{Phase, Trainer};
@@ -255,7 +256,7 @@ pub struct Session {
     /// The puzzle trainer, while its board is the game.
     pub(super) trainer: Option<Trainer>,
     /// The server's game this is, when the opponent plays elsewhere.
-    pub(super) remote: Option<super::remote::Remote>,
+    pub(super) remote: Option<Remote>,
 }
 
 impl Session {
@@ -466,7 +467,7 @@ impl Session {
 
     /// Whether the human may move now.
     pub(super) fn human_to_move(&self) -> bool {
-        let mine = |r: &super::remote::Remote| r.ending.is_none() && r.you == Some(self.game.position().turn());
+        let mine = |r: &Remote| r.ending.is_none() && r.you == Some(self.game.position().turn());
         !self.game.is_over() && self.game.player_to_move() == Player::Human && self.remote.as_ref().is_none_or(mine)
     }
 
@@ -626,5 +627,33 @@ impl Session {
     pub fn exit_report(&self) -> ExitReport {
         let unsaved = (!self.errors.is_empty()).then(|| self.pgn().to_pgn());
         ExitReport { fen: self.game.position().fen(), notes: self.notes.clone(), errors: self.errors.clone(), unsaved }
+    }
+}
+
+/// A server's game as a session (see [`super::remote`]).
+impl Session {
+    /// A session showing a server's game, drawn with `config`'s theme and
+    /// pieces (the player's kept settings) at time `now`.
+    pub fn remote(opened: Opened, config: Config, now: Instant) -> Session {
+        let kind = opened.start.kind();
+        let mut game = Game::new(opened.start, [Player::Human; 2], None);
+        for text in &opened.moves {
+            let Ok(m) = game.position().parse_move(text) else { break };
+            if game.play(m, now).is_err() {
+                break;
+            }
+        }
+        game.set_clocks(opened.clocks.map(|c| c.shown(now)));
+        let settings = Settings { players: [Player::Human; 2], variant: kind, autoflip: false, ..Settings::default() };
+        let you = opened.remote.you;
+        let mut session = Session::new(settings, game, config, Display::default(), now);
+        session.view.flipped = you == Some(Color::Black);
+        session.remote = Some(opened.remote);
+        session
+    }
+
+    /// The server's game on screen, if this is one.
+    pub fn remote_game(&self) -> Option<&Remote> {
+        self.remote.as_ref()
     }
 }

@@ -10,6 +10,8 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use super::TableAllocError;
+use super::score::{MATE, MATE_BOUND, MAX_PLY};
+use super::tt::{Bound, Entry, Table};
 use crate::rules::Rules;
 
 /// The least time worth giving the proof-number solver (the root's search
@@ -158,7 +160,7 @@ impl ProverSlot {
             Some(memory) => memory.resize(mb)?,
             // Made at first use: check now that a table this large can be
             // had (untouched zeroed memory costs nothing until used).
-            None => drop(super::tt::Table::new(mb)?),
+            None => drop(Table::new(mb)?),
         }
         self.table_mb = Some(mb);
         Ok(())
@@ -340,5 +342,75 @@ pub trait Prove: Rules {
     ) -> Proof<Self::Move> {
         let _ = table;
         self.prove(memory, limits, stop)
+    }
+}
+
+/// The game end a table entry proves, if any: a win stored as a lower or
+/// exact bound, a loss as an upper or exact one.
+fn entry_settled(e: &Entry) -> Option<Settled> {
+    let win = e.score >= MATE_BOUND && e.bound != Bound::Upper;
+    let loss = e.score <= -MATE_BOUND && e.bound != Bound::Lower;
+    (win || loss).then(|| Settled { won: win, plies: (MATE - e.score.abs()) as u32 })
+}
+
+/// The table is where the alpha-beta search and a prover beside it share
+/// what they proved. A game end stored as a bound is a fact (see
+/// `negamax`): a win as a lower bound, a loss as an upper bound, or an
+/// exact one; its distance from the node is as far as the game can last.
+/// What the prover settles is stored as such a bound, marked a proof, at
+/// the distance it cannot exceed.
+impl ProvedTable for Table {
+    fn proved(&self, key: u64) -> Option<Settled> {
+        entry_settled(&self.probe(key)?)
+    }
+
+    fn publish(&self, key: u64, settled: Settled) {
+        let old = self.probe(key);
+        if old.as_ref().and_then(entry_settled).is_some_and(|known| known.plies <= settled.plies) {
+            // Keep the shorter distance (the search's own may be exact).
+            return;
+        }
+        let plies = settled.plies.min(MAX_PLY as u32) as i32;
+        let (score, bound) = if settled.won { (MATE - plies, Bound::Lower) } else { (plies - MATE, Bound::Upper) };
+        // A shorter distance replaces a longer one, however deep its search.
+        let depth = old.map_or(plies, |e| e.depth.max(plies));
+        self.store(key, None, score, depth, bound, true);
+    }
+
+    fn prefetch(&self, key: u64) {
+        Table::prefetch(self, key);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The search's game ends are shared with their distances: a win as a
+    /// lower bound, a loss as an upper bound, never a mere estimate; what
+    /// the prover publishes replaces the search's own only with a shorter
+    /// distance.
+    #[test]
+    fn the_table_shares_game_ends_with_their_distances() {
+        let t = Table::new(1).unwrap();
+        // Keys in different buckets.
+        let [k1, k2, k3, k4, k5] = [1u64, 2, 3, 4, 5].map(|i| i << 60);
+        t.store(k1, None, MATE - 7, 7, Bound::Lower, false);
+        t.store(k2, None, 9 - MATE, 9, Bound::Upper, false);
+        t.store(k3, None, MATE - 5, 5, Bound::Upper, false);
+        t.store(k4, None, 250, 12, Bound::Exact, false);
+        assert_eq!(t.proved(k1), Some(Settled { won: true, plies: 7 }));
+        assert_eq!(t.proved(k2), Some(Settled { won: false, plies: 9 }));
+        assert_eq!(t.proved(k3), None, "'at most a win in 5' proves nothing");
+        assert_eq!(t.proved(k4), None);
+        t.publish(k1, Settled { won: true, plies: 40 });
+        t.publish(k5, Settled { won: false, plies: 40 });
+        assert_eq!(t.proved(k1), Some(Settled { won: true, plies: 7 }));
+        assert_eq!(t.proved(k5), Some(Settled { won: false, plies: 40 }));
+        t.publish(k1, Settled { won: true, plies: 5 });
+        t.publish(k5, Settled { won: false, plies: 30 });
+        assert_eq!(t.proved(k1), Some(Settled { won: true, plies: 5 }), "a shorter win, over a deeper search's");
+        assert_eq!(t.proved(k5), Some(Settled { won: false, plies: 30 }));
+        assert_eq!(t.probe(k1).map(|e| e.depth), Some(7), "the deeper search's depth stays");
     }
 }

@@ -7,17 +7,42 @@ use std::error::Error;
 
 use wormhole::GameKind;
 
-use super::types::{ChallengeId, ChallengeSpec};
 use crate::glicko::Rating;
 
 /// An account's number in the storage.
 pub type AccountId = i64;
 /// A game's number in the storage (live games keep it).
 pub type GameId = i64;
+/// An open challenge's number.
+pub type ChallengeId = u64;
 
 /// An error of the storage, kept whole as the source of
 /// [`HubError::Records`](super::HubError::Records).
 pub type RecordsError = Box<dyn Error + Send + Sync>;
+
+/// The colour a challenger asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ColourChoice {
+    White,
+    Black,
+    /// Drawn when the game starts.
+    Random,
+}
+
+/// What a challenge (or an engine game) asks for. The piece set of
+/// Wormhole chess is its [`GameKind`] (classic or fairy), as the app names it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChallengeSpec {
+    pub kind: GameKind,
+    /// Initial time and increment in milliseconds; `None`: untimed.
+    pub clock: Option<(u64, u64)>,
+    /// The challenger's colour.
+    pub colour: ColourChoice,
+    /// Whether the result changes ratings (never against the engine).
+    pub rated: bool,
+    /// The player challenged by name; `None`: open to anyone.
+    pub to: Option<String>,
+}
 
 /// A registered player.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -7,11 +7,10 @@ use std::time::Duration;
 use wormhole::{Color, GameKind};
 
 use super::records::{Account, GameId, RecordsError};
+pub use super::records::{ChallengeId, ChallengeSpec, ColourChoice};
 
 /// A connected session's number, given by [`Hub::connect`](super::Hub::connect).
 pub type SessionId = u64;
-/// An open challenge's number.
-pub type ChallengeId = u64;
 
 /// Who a session is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -26,30 +25,6 @@ pub enum Who {
 /// session's channel in it; it must not block nor call back into the hub's
 /// actions (reading the hub or the store is fine).
 pub type Notifier = Box<dyn Fn(HubEvent) + Send + Sync>;
-
-/// The colour a challenger asks for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ColourChoice {
-    White,
-    Black,
-    /// Drawn when the game starts.
-    Random,
-}
-
-/// What a challenge (or an engine game) asks for. The piece set of
-/// Wormhole chess is its [`GameKind`] (classic or fairy), as the app names it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ChallengeSpec {
-    pub kind: GameKind,
-    /// Initial time and increment in milliseconds; `None`: untimed.
-    pub clock: Option<(u64, u64)>,
-    /// The challenger's colour.
-    pub colour: ColourChoice,
-    /// Whether the result changes ratings (never against the engine).
-    pub rated: bool,
-    /// The player challenged by name; `None`: open to anyone.
-    pub to: Option<String>,
-}
 
 /// An open challenge, as the lobby lists it.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -15,6 +15,7 @@ use super::legend::{self, wrap};
 use crate::tui::ai::{self, Info, Purpose, Score};
 use crate::tui::game::Player;
 use crate::tui::games;
+use crate::tui::remote::Remote;
 use crate::tui::state::{LastSearch, Session};
 use crate::tui::theme::Theme;
 
@@ -69,7 +70,7 @@ fn header(session: &Session, width: usize) -> Vec<(u8, Line<'static>)> {
     let theme = session.theme();
     let bold = Style::new().add_modifier(Modifier::BOLD);
     let mut lines = match session.remote_game() {
-        Some(remote) => crate::tui::remote::header_lines(session, remote),
+        Some(remote) => header_lines(session, remote),
         None => vec![(4, Line::styled(game.kind().title(), bold))],
     };
     for color in [Color::White, Color::Black] {
@@ -312,4 +313,30 @@ fn draw_moves(frame: &mut Frame, rest: Rect, session: &Session) {
     };
     let visible: Vec<Line> = rows.into_iter().skip(start).take(h).collect();
     frame.render_widget(Paragraph::new(visible), list);
+}
+
+/// The panel's lines of a server's game: its number, who plays, the
+/// result, the moves' count with the last one, the latest chat.
+fn header_lines(session: &Session, remote: &Remote) -> Vec<(u8, Line<'static>)> {
+    let game = session.game();
+    let bold = Style::new().add_modifier(Modifier::BOLD);
+    let mut lines = vec![(0, Line::styled(format!("Game {}: {}", remote.id, game.kind().title()), bold))];
+    let role = match remote.you {
+        Some(c) => format!("You play {c}"),
+        None => "Watching".to_string(),
+    };
+    lines.push((0, Line::from(role)));
+    if let Some(ending) = &remote.ending {
+        lines.push((0, Line::styled(format!("Result {ending}"), session.theme().result)));
+    }
+    let n = game.len();
+    let last = match game.sans().last() {
+        Some(san) if n % 2 == 1 => format!(" {}. {san}", n.div_ceil(2)),
+        Some(san) => format!(" {}... {san}", n / 2),
+        None => String::new(),
+    };
+    lines.push((0, Line::from(format!("Moves ({n}):{last}"))));
+    let chat = remote.chat.iter().rev().take(3).rev();
+    lines.extend(chat.map(|c| (2, Line::from(c.clone()))));
+    lines
 }
