@@ -30,7 +30,7 @@ use crate::{
 macro_rules! games {
     ($(
         $(#[$gdoc:meta])*
-        $game:ident($title:literal): $pos:ty {
+        $game:ident($title:literal, feature = $feature:literal): $pos:ty {
             $( $(#[$kdoc:meta])* $kind:ident: $info:expr, )+
         }
     )+) => {
@@ -51,19 +51,19 @@ macro_rules! games {
         /// ```
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
         pub enum GameKind {
-            $( $( $(#[$kdoc])* $kind, )+ )+
+            $( $( #[cfg(feature = $feature)] $(#[$kdoc])* $kind, )+ )+
         }
 
         /// How many games [`GAMES`] lists.
-        const GAME_COUNT: usize = [$( $( stringify!($kind), )+ )+].len();
+        const GAME_COUNT: usize = [$( $( #[cfg(feature = $feature)] stringify!($kind), )+ )+].len();
 
         /// Every game, in the order menus list them: each game's line is
         /// defined in its folder.
-        pub const GAMES: [$crate::GameInfo; GAME_COUNT] = [$( $( $info, )+ )+];
+        pub const GAMES: [$crate::GameInfo; GAME_COUNT] = [$( $( #[cfg(feature = $feature)] $info, )+ )+];
 
         impl GameKind {
             /// Every game, in the order of [`GAMES`].
-            pub const ALL: [GameKind; GAME_COUNT] = [$( $( GameKind::$kind, )+ )+];
+            pub const ALL: [GameKind; GAME_COUNT] = [$( $( #[cfg(feature = $feature)] GameKind::$kind, )+ )+];
 
             /// Runs `job` with the position `fen` describes (the start
             /// position when `None`) in this game: `job` is compiled once
@@ -71,7 +71,7 @@ macro_rules! games {
             pub fn with_position<J: $crate::WithPosition>(self, fen: Option<&str>, job: J) -> Result<J::Output, GameFenError> {
                 let fen = fen.unwrap_or(self.start_fen());
                 Ok(match self {
-                    $( $( GameKind::$kind )|+ => job.run(<$pos as $crate::ListedGame>::from_fen_in(self, fen)?), )+
+                    $( #[cfg(feature = $feature)] $( GameKind::$kind )|+ => job.run(<$pos as $crate::ListedGame>::from_fen_in(self, fen)?), )+
                 })
             }
 
@@ -84,10 +84,13 @@ macro_rules! games {
             fn rules_index(self) -> usize {
                 let mut index = 0;
                 $(
-                    if matches!(self, $( GameKind::$kind )|+) {
-                        return index;
+                    #[cfg(feature = $feature)]
+                    {
+                        if matches!(self, $( GameKind::$kind )|+) {
+                            return index;
+                        }
+                        index += 1;
                     }
-                    index += 1;
                 )+
                 index
             }
@@ -96,16 +99,18 @@ macro_rules! games {
         /// A move of any game.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
         pub enum AnyMove {
-            $( #[doc = concat!("A move of ", $title, ".")] $game(<$pos as $crate::rules::Rules>::Move), )+
+            $( #[cfg(feature = $feature)] #[doc = concat!("A move of ", $title, ".")] $game(<$pos as $crate::rules::Rules>::Move), )+
         }
 
         $(
+            #[cfg(feature = $feature)]
             impl From<<$pos as $crate::rules::Rules>::Move> for AnyMove {
                 fn from(m: <$pos as $crate::rules::Rules>::Move) -> AnyMove {
                     AnyMove::$game(m)
                 }
             }
 
+            #[cfg(feature = $feature)]
             impl TryFrom<AnyMove> for <$pos as $crate::rules::Rules>::Move {
                 type Error = $crate::WrongGameMove;
                 fn try_from(m: AnyMove) -> Result<Self, $crate::WrongGameMove> {
@@ -121,20 +126,21 @@ macro_rules! games {
         /// How a game of any kind ended.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
         pub enum AnyOutcome {
-            $( #[doc = concat!("How a game of ", $title, " ended.")] $game(<$pos as $crate::rules::Rules>::Outcome), )+
+            $( #[cfg(feature = $feature)] #[doc = concat!("How a game of ", $title, " ended.")] $game(<$pos as $crate::rules::Rules>::Outcome), )+
         }
 
         /// What [`AnyPosition`]'s [`Rules::play_unchecked`](crate::Rules::play_unchecked)
         /// returns: the game's own undo.
         #[derive(Debug, Clone, Copy)]
         pub enum AnyUndo {
-            $( #[doc = concat!("An undo of ", $title, ".")] $game(<$pos as $crate::rules::Rules>::Undo), )+
+            $( #[cfg(feature = $feature)] #[doc = concat!("An undo of ", $title, ".")] $game(<$pos as $crate::rules::Rules>::Undo), )+
         }
 
         /// Why a typed move was refused, in any game.
         #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
         pub enum AnyMoveError {
             $(
+                #[cfg(feature = $feature)]
                 #[doc = concat!($title, "'s reason.")]
                 #[error(transparent)]
                 $game(#[from] <$pos as $crate::rules::Rules>::MoveError),
@@ -146,6 +152,7 @@ macro_rules! games {
         #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
         pub enum GameFenError {
             $(
+                #[cfg(feature = $feature)]
                 #[doc = concat!("A FEN of ", $title, ".")]
                 #[error(transparent)]
                 $game(#[from] <$pos as $crate::rules::Rules>::FenError),
@@ -172,33 +179,34 @@ macro_rules! games {
         /// ```
         #[derive(Debug, Clone, PartialEq, Eq)]
         pub enum AnyPosition {
-            $( $(#[$gdoc])* $game($pos), )+
+            $( #[cfg(feature = $feature)] $(#[$gdoc])* $game($pos), )+
         }
 
         impl AnyPosition {
             /// The position `fen` describes in the game `kind`.
             pub fn from_fen(kind: GameKind, fen: &str) -> Result<AnyPosition, GameFenError> {
                 Ok(match kind {
-                    $( $( GameKind::$kind )|+ => AnyPosition::$game(<$pos as $crate::ListedGame>::from_fen_in(kind, fen)?), )+
+                    $( #[cfg(feature = $feature)] $( GameKind::$kind )|+ => AnyPosition::$game(<$pos as $crate::ListedGame>::from_fen_in(kind, fen)?), )+
                 })
             }
 
             /// Runs `job` with the game's own position (a copy).
             pub fn with<J: $crate::WithPosition>(&self, job: J) -> J::Output {
                 match self {
-                    $( AnyPosition::$game(p) => job.run(p.clone()), )+
+                    $( #[cfg(feature = $feature)] AnyPosition::$game(p) => job.run(p.clone()), )+
                 }
             }
 
             /// The game (for Wormhole chess, its piece set).
             pub fn kind(&self) -> GameKind {
                 match self {
-                    $( AnyPosition::$game(p) => $crate::ListedGame::kind(p), )+
+                    $( #[cfg(feature = $feature)] AnyPosition::$game(p) => $crate::ListedGame::kind(p), )+
                 }
             }
         }
 
         $(
+            #[cfg(feature = $feature)]
             impl From<$pos> for AnyPosition {
                 fn from(p: $pos) -> AnyPosition {
                     AnyPosition::$game(p)
@@ -206,7 +214,7 @@ macro_rules! games {
             }
         )+
 
-        $crate::any::any_traits!($( $game ),+);
+        $crate::any::any_traits!($( $game: $feature ),+);
     };
 }
 pub(crate) use games;
@@ -294,7 +302,7 @@ impl MoveSet<AnyMove> for Vec<AnyMove> {
 /// [`GameOutcome`]: crate::rules::GameOutcome
 /// [`MoveTextError`]: crate::rules::MoveTextError
 macro_rules! any_traits {
-    ($( $game:ident ),+) => { const _: () = {
+    ($( $game:ident: $feature:literal ),+) => { const _: () = {
         // Expanded in `games.rs`: the names the impls use, imported here.
         use std::fmt;
 
@@ -308,23 +316,23 @@ macro_rules! any_traits {
         /// another game has no warning and carries nothing.
         impl $crate::facts::Facts for AnyPosition {
             fn marks(&self) -> Vec<$crate::facts::Mark> {
-                match self { $( AnyPosition::$game(p) => $crate::facts::Facts::marks(p), )+ }
+                match self { $( #[cfg(feature = $feature)] AnyPosition::$game(p) => $crate::facts::Facts::marks(p), )+ }
             }
             fn forced_move(&self) -> Option<$crate::facts::Forced<AnyMove>> {
                 match self {
-                    $( AnyPosition::$game(p) => $crate::facts::Facts::forced_move(p).map(|f| f.map(AnyMove::$game)), )+
+                    $( #[cfg(feature = $feature)] AnyPosition::$game(p) => $crate::facts::Facts::forced_move(p).map(|f| f.map(AnyMove::$game)), )+
                 }
             }
             fn warning(&self, m: AnyMove) -> Option<String> {
                 match (self, m) {
-                    $( (AnyPosition::$game(p), AnyMove::$game(m)) => $crate::facts::Facts::warning(p, m), )+
+                    $( #[cfg(feature = $feature)] (AnyPosition::$game(p), AnyMove::$game(m)) => $crate::facts::Facts::warning(p, m), )+
                     #[allow(unreachable_patterns)]
                     _ => None,
                 }
             }
             fn carried(&self, m: AnyMove) -> Option<$crate::facts::Carried> {
                 match (self, m) {
-                    $( (AnyPosition::$game(p), AnyMove::$game(m)) => $crate::facts::Facts::carried(p, m), )+
+                    $( #[cfg(feature = $feature)] (AnyPosition::$game(p), AnyMove::$game(m)) => $crate::facts::Facts::carried(p, m), )+
                     #[allow(unreachable_patterns)]
                     _ => None,
                 }
@@ -343,153 +351,153 @@ macro_rules! any_traits {
             const DRAWS: bool = true;
 
             fn turn(&self) -> Color {
-                match self { $( AnyPosition::$game(p) => Rules::turn(p), )+ }
+                match self { $( #[cfg(feature = $feature)] AnyPosition::$game(p) => Rules::turn(p), )+ }
             }
             fn hash(&self) -> u64 {
-                match self { $( AnyPosition::$game(p) => Rules::hash(p), )+ }
+                match self { $( #[cfg(feature = $feature)] AnyPosition::$game(p) => Rules::hash(p), )+ }
             }
             fn boards(&self) -> &[Board] {
-                match self { $( AnyPosition::$game(p) => Rules::boards(p), )+ }
+                match self { $( #[cfg(feature = $feature)] AnyPosition::$game(p) => Rules::boards(p), )+ }
             }
             fn board_to_play(&self) -> usize {
-                match self { $( AnyPosition::$game(p) => Rules::board_to_play(p), )+ }
+                match self { $( #[cfg(feature = $feature)] AnyPosition::$game(p) => Rules::board_to_play(p), )+ }
             }
             fn is_check(&self) -> bool {
-                match self { $( AnyPosition::$game(p) => Rules::is_check(p), )+ }
+                match self { $( #[cfg(feature = $feature)] AnyPosition::$game(p) => Rules::is_check(p), )+ }
             }
             fn fen(&self) -> String {
-                match self { $( AnyPosition::$game(p) => Rules::fen(p), )+ }
+                match self { $( #[cfg(feature = $feature)] AnyPosition::$game(p) => Rules::fen(p), )+ }
             }
             fn move_number(&self) -> u32 {
-                match self { $( AnyPosition::$game(p) => Rules::move_number(p), )+ }
+                match self { $( #[cfg(feature = $feature)] AnyPosition::$game(p) => Rules::move_number(p), )+ }
             }
             fn outcome(&self, earlier: &[u64]) -> Option<AnyOutcome> {
-                match self { $( AnyPosition::$game(p) => Rules::outcome(p, earlier).map(AnyOutcome::$game), )+ }
+                match self { $( #[cfg(feature = $feature)] AnyPosition::$game(p) => Rules::outcome(p, earlier).map(AnyOutcome::$game), )+ }
             }
             fn parse_move(&self, text: &str) -> Result<AnyMove, AnyMoveError> {
                 match self {
-                    $( AnyPosition::$game(p) => Rules::parse_move(p, text).map(AnyMove::$game).map_err(AnyMoveError::$game), )+
+                    $( #[cfg(feature = $feature)] AnyPosition::$game(p) => Rules::parse_move(p, text).map(AnyMove::$game).map_err(AnyMoveError::$game), )+
                 }
             }
             fn san(&self, m: AnyMove) -> String {
                 match (self, m) {
-                    $( (AnyPosition::$game(p), AnyMove::$game(m)) => Rules::san(p, m), )+
+                    $( #[cfg(feature = $feature)] (AnyPosition::$game(p), AnyMove::$game(m)) => Rules::san(p, m), )+
                     #[allow(unreachable_patterns)]
                     _ => m.to_string(),
                 }
             }
             fn san_moves(&self) -> Vec<(AnyMove, String)> {
                 match self {
-                    $( AnyPosition::$game(p) => Rules::san_moves(p).into_iter().map(|(m, san)| (AnyMove::$game(m), san)).collect(), )+
+                    $( #[cfg(feature = $feature)] AnyPosition::$game(p) => Rules::san_moves(p).into_iter().map(|(m, san)| (AnyMove::$game(m), san)).collect(), )+
                 }
             }
             fn reach(&self, sq: Square) -> Bitboard {
-                match self { $( AnyPosition::$game(p) => Rules::reach(p, sq), )+ }
+                match self { $( #[cfg(feature = $feature)] AnyPosition::$game(p) => Rules::reach(p, sq), )+ }
             }
             fn legal_moves(&self) -> Vec<AnyMove> {
                 match self {
-                    $( AnyPosition::$game(p) => Rules::legal_moves(p).iter().map(AnyMove::$game).collect(), )+
+                    $( #[cfg(feature = $feature)] AnyPosition::$game(p) => Rules::legal_moves(p).iter().map(AnyMove::$game).collect(), )+
                 }
             }
             fn legal_move_count(&self) -> usize {
-                match self { $( AnyPosition::$game(p) => Rules::legal_move_count(p), )+ }
+                match self { $( #[cfg(feature = $feature)] AnyPosition::$game(p) => Rules::legal_move_count(p), )+ }
             }
             fn is_legal(&self, m: AnyMove) -> bool {
                 match (self, m) {
-                    $( (AnyPosition::$game(p), AnyMove::$game(m)) => Rules::is_legal(p, m), )+
+                    $( #[cfg(feature = $feature)] (AnyPosition::$game(p), AnyMove::$game(m)) => Rules::is_legal(p, m), )+
                     #[allow(unreachable_patterns)]
                     _ => false,
                 }
             }
             fn play_unchecked(&mut self, m: AnyMove) -> AnyUndo {
                 match (self, m) {
-                    $( (AnyPosition::$game(p), AnyMove::$game(m)) => AnyUndo::$game(Rules::play_unchecked(p, m)), )+
+                    $( #[cfg(feature = $feature)] (AnyPosition::$game(p), AnyMove::$game(m)) => AnyUndo::$game(Rules::play_unchecked(p, m)), )+
                     #[allow(unreachable_patterns)]
                     (p, m) => panic!("{}", OtherGameError { mv: m, kind: p.kind() }),
                 }
             }
             fn undo(&mut self, m: AnyMove, undo: AnyUndo) {
                 match (self, m, undo) {
-                    $( (AnyPosition::$game(p), AnyMove::$game(m), AnyUndo::$game(u)) => Rules::undo(p, m, u), )+
+                    $( #[cfg(feature = $feature)] (AnyPosition::$game(p), AnyMove::$game(m), AnyUndo::$game(u)) => Rules::undo(p, m, u), )+
                     #[allow(unreachable_patterns)]
                     (p, m, _) => panic!("{}", OtherGameError { mv: m, kind: p.kind() }),
                 }
             }
             fn captured_by(&self, m: AnyMove) -> Option<Piece> {
                 match (self, m) {
-                    $( (AnyPosition::$game(p), AnyMove::$game(m)) => Rules::captured_by(p, m), )+
+                    $( #[cfg(feature = $feature)] (AnyPosition::$game(p), AnyMove::$game(m)) => Rules::captured_by(p, m), )+
                     #[allow(unreachable_patterns)]
                     _ => None,
                 }
             }
             fn why_illegal(&self, m: AnyMove) -> PlayError {
                 match (self, m) {
-                    $( (AnyPosition::$game(_), AnyMove::$game(_)) => PlayError::Illegal { mv: m, fen: self.fen() }, )+
+                    $( #[cfg(feature = $feature)] (AnyPosition::$game(_), AnyMove::$game(_)) => PlayError::Illegal { mv: m, fen: self.fen() }, )+
                     #[allow(unreachable_patterns)]
                     _ => OtherGameError { mv: m, kind: self.kind() }.into(),
                 }
             }
             fn is_rule_draw(&self) -> bool {
-                match self { $( AnyPosition::$game(p) => Rules::is_rule_draw(p), )+ }
+                match self { $( #[cfg(feature = $feature)] AnyPosition::$game(p) => Rules::is_rule_draw(p), )+ }
             }
             fn plies_to_rule_draw(&self) -> Option<u32> {
-                match self { $( AnyPosition::$game(p) => Rules::plies_to_rule_draw(p), )+ }
+                match self { $( #[cfg(feature = $feature)] AnyPosition::$game(p) => Rules::plies_to_rule_draw(p), )+ }
             }
             fn moves_to_plan(&self) -> u32 {
-                match self { $( AnyPosition::$game(p) => Rules::moves_to_plan(p), )+ }
+                match self { $( #[cfg(feature = $feature)] AnyPosition::$game(p) => Rules::moves_to_plan(p), )+ }
             }
         }
 
         /// Any game's move: the game's own move answers.
         impl GameMove for AnyMove {
             fn from(self) -> Square {
-                match self { $( AnyMove::$game(m) => GameMove::from(m), )+ }
+                match self { $( #[cfg(feature = $feature)] AnyMove::$game(m) => GameMove::from(m), )+ }
             }
             fn to(self) -> Square {
-                match self { $( AnyMove::$game(m) => GameMove::to(m), )+ }
+                match self { $( #[cfg(feature = $feature)] AnyMove::$game(m) => GameMove::to(m), )+ }
             }
             fn promotion(self) -> Option<Role> {
-                match self { $( AnyMove::$game(m) => GameMove::promotion(m), )+ }
+                match self { $( #[cfg(feature = $feature)] AnyMove::$game(m) => GameMove::promotion(m), )+ }
             }
             fn board(self) -> usize {
-                match self { $( AnyMove::$game(m) => GameMove::board(m), )+ }
+                match self { $( #[cfg(feature = $feature)] AnyMove::$game(m) => GameMove::board(m), )+ }
             }
             fn entry(self) -> Option<Square> {
-                match self { $( AnyMove::$game(m) => GameMove::entry(m), )+ }
+                match self { $( #[cfg(feature = $feature)] AnyMove::$game(m) => GameMove::entry(m), )+ }
             }
             fn moves_piece(self) -> bool {
-                match self { $( AnyMove::$game(m) => GameMove::moves_piece(m), )+ }
+                match self { $( #[cfg(feature = $feature)] AnyMove::$game(m) => GameMove::moves_piece(m), )+ }
             }
             fn to_bits(self) -> u32 {
-                match self { $( AnyMove::$game(m) => GameMove::to_bits(m), )+ }
+                match self { $( #[cfg(feature = $feature)] AnyMove::$game(m) => GameMove::to_bits(m), )+ }
             }
         }
 
         /// The coordinate form of the game's move (`e2e4`, `g1h1d4`).
         impl fmt::Display for AnyMove {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                match self { $( AnyMove::$game(m) => fmt::Display::fmt(m, f), )+ }
+                match self { $( #[cfg(feature = $feature)] AnyMove::$game(m) => fmt::Display::fmt(m, f), )+ }
             }
         }
 
         /// Any game's outcome: the game's own outcome answers.
         impl GameOutcome for AnyOutcome {
             fn winner(self) -> Option<Color> {
-                match self { $( AnyOutcome::$game(o) => GameOutcome::winner(o), )+ }
+                match self { $( #[cfg(feature = $feature)] AnyOutcome::$game(o) => GameOutcome::winner(o), )+ }
             }
         }
 
         /// The game's own sentence: "White wins by checkmate", "draw by threefold repetition".
         impl fmt::Display for AnyOutcome {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                match self { $( AnyOutcome::$game(o) => fmt::Display::fmt(o, f), )+ }
+                match self { $( #[cfg(feature = $feature)] AnyOutcome::$game(o) => fmt::Display::fmt(o, f), )+ }
             }
         }
 
         /// Any game's reason: the game's own reason answers.
         impl MoveTextError for AnyMoveError {
             fn syntax_problem(&self) -> Option<&dyn std::error::Error> {
-                match self { $( AnyMoveError::$game(e) => MoveTextError::syntax_problem(e), )+ }
+                match self { $( #[cfg(feature = $feature)] AnyMoveError::$game(e) => MoveTextError::syntax_problem(e), )+ }
             }
         }
     }; };

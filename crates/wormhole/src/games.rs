@@ -28,31 +28,35 @@
 //! }
 //! ```
 
+#[cfg(feature = "linked")]
 pub mod linked;
+#[cfg(feature = "porthole")]
 pub mod porthole;
+#[cfg(feature = "twoboard")]
 pub mod twoboard;
+#[cfg(feature = "wormhole")]
 pub mod wormhole;
 
 crate::any::games! {
     /// A Wormhole chess position (either piece set).
-    Wormhole("Wormhole chess"): wormhole::Position {
+    Wormhole("Wormhole chess", feature = "wormhole"): wormhole::Position {
         /// Wormhole chess with the classic piece set.
         Classic: wormhole::info::CLASSIC,
         /// Wormhole chess with the fairy piece set.
         Fairy: wormhole::info::FAIRY,
     }
     /// A Porthole chess position.
-    Porthole("Porthole chess"): porthole::Position {
+    Porthole("Porthole chess", feature = "porthole"): porthole::Position {
         /// Porthole chess.
         Porthole: porthole::INFO,
     }
     /// A Linked-portal chess position.
-    Linked("Linked-portal chess"): linked::Position {
+    Linked("Linked-portal chess", feature = "linked"): linked::Position {
         /// Linked-portal chess.
         Linked: linked::INFO,
     }
     /// A Two-board portal chess position.
-    Twoboard("Two-board portal chess"): twoboard::Position {
+    Twoboard("Two-board portal chess", feature = "twoboard"): twoboard::Position {
         /// Two-board portal chess.
         Twoboard: twoboard::INFO,
     }

@@ -57,8 +57,35 @@
 //! Each game's own path is under [`games`] (`wormhole::games::porthole::Position`,
 //! `wormhole::games::wormhole::Position`, ...); the root paths above are
 //! re-exports of those, kept so that code written before stays as it is.
+//!
+//! # One Cargo feature per game
+//!
+//! Each game is compiled only with its feature: `wormhole` (Wormhole chess,
+//! both piece sets, with its solver and the root paths above), `porthole`,
+//! `linked` and `twoboard`. All four are on by default. A program that
+//! embeds one game builds only that game's folder, with the shared base,
+//! the engine, analysis, PGN and puzzles for it:
+//!
+//! ```toml
+//! [dependencies]
+//! wormhole = { version = "0.1", default-features = false, features = ["porthole"] }
+//! ```
+//!
+//! [`GameKind`], [`GAMES`] and the "any game" types then list only the
+//! games built. At least one game must be enabled.
 
 #![warn(missing_docs)]
+// A build of some games only leaves parts of the shared orthodox base and
+// of the engine unused (each game uses its own share).
+#![cfg_attr(
+    not(all(feature = "wormhole", feature = "porthole", feature = "linked", feature = "twoboard")),
+    allow(dead_code, unused_imports)
+)]
+
+#[cfg(not(any(feature = "wormhole", feature = "porthole", feature = "linked", feature = "twoboard")))]
+compile_error!(
+    "the wormhole crate needs at least one game: enable a feature of wormhole, porthole, linked or twoboard"
+);
 
 pub mod analysis;
 mod any;
@@ -80,6 +107,7 @@ pub use game_kind::{FenClaim, GameInfo, ParseGameKindError, WithPosition};
 // Wormhole chess, the crate's first game, at the root: its main types and
 // its modules (evaluation terms and solver included), the paths it had
 // before the game got its folder; re-exports of `games::wormhole`.
+#[cfg(feature = "wormhole")]
 pub use games::wormhole::{
     EndReason, FenError, IllegalMoveError, KingSafety, Move, MoveError, MoveList, Outcome, ParseVariantError, Position,
     Setup, Undo, Variant, attacks, eval, fen, san, solve, zobrist,
