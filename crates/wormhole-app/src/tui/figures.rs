@@ -1,5 +1,6 @@
 //! The figures drawn on big squares: one bitmap per piece of both sets,
-//! for the porthole, the hole and the portals, in one table ([`FIGURES`]).
+//! for the marks a game puts on a square (rings, holes, discs), in one
+//! table ([`FIGURES`]).
 //!
 //! A bitmap is [`PIXELS_W`] x [`PIXELS_H`] pixels (`#` set). Drawn at scale
 //! 1, a cell holds 2 x 2 pixels as a quadrant block character (U+2580 to
@@ -16,18 +17,19 @@ pub const PIXELS_H: u16 = 6;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Shape {
     Piece(Role),
-    /// An empty porthole (Porthole chess).
-    Porthole,
+    /// An empty ring (Porthole chess's portholes, Two-board chess's portals).
+    Ring,
     /// A hole (Wormhole chess): the rim of a pit in the shaded square.
     Hole,
-    /// An empty portal (Linked-portal chess) of its owner, or frozen
-    /// portals (`None`): each its own shape, so that they show without colour.
-    Portal(Option<Color>),
+    /// An empty disc of its owner (Linked-portal chess's portals), or a
+    /// crossed one (`None`, frozen portals): each its own shape, so that
+    /// they show without colour.
+    Disc(Option<Color>),
 }
 
-/// Every figure: a piece stands on a base, a porthole is a ring around a
-/// centre, a hole a wide open rim; White's portal an open ring, Black's a
-/// full disc (it stands out on a dark square by its mass), frozen portals
+/// Every figure: a piece stands on a base, a ring is drawn around a
+/// centre, a hole a wide open rim; White's disc an open ring, Black's a
+/// full disc (it stands out on a dark square by its mass), a crossed one
 /// a cross.
 pub const FIGURES: [(Shape, [&str; PIXELS_H as usize]); 14] = [
     // King: a cross on a crown.
@@ -51,17 +53,17 @@ pub const FIGURES: [(Shape, [&str; PIXELS_H as usize]); 14] = [
     (Shape::Piece(Role::Wizard), [".....#....", "....###...", "...####...", "..######..", "##########", ".########."]),
     // Lion: a maned face.
     (Shape::Piece(Role::Lion), ["..#.##.#..", ".########.", ".##.##.##.", "..######..", "...#..#...", ".########."]),
-    (Shape::Porthole, ["...####...", ".##....##.", "##..##..##", "##..##..##", ".##....##.", "...####..."]),
+    (Shape::Ring, ["...####...", ".##....##.", "##..##..##", "##..##..##", ".##....##.", "...####..."]),
     (Shape::Hole, ["..######..", ".#......#.", "#........#", "#........#", ".#......#.", "..######.."]),
     (
-        Shape::Portal(Some(Color::White)),
+        Shape::Disc(Some(Color::White)),
         ["...####...", ".##....##.", "##......##", "##......##", ".##....##.", "...####..."],
     ),
     (
-        Shape::Portal(Some(Color::Black)),
+        Shape::Disc(Some(Color::Black)),
         ["...####...", ".########.", "##########", "##########", ".########.", "...####..."],
     ),
-    (Shape::Portal(None), ["##......##", ".##....##.", "...####...", "...####...", ".##....##.", "##......##"]),
+    (Shape::Disc(None), ["##......##", ".##....##.", "...####...", "...####...", ".##....##.", "##......##"]),
 ];
 
 /// The quadrant characters by their set quarters: top left 1, top right

@@ -175,8 +175,9 @@ struct Palette {
     cursor: Shade,
     white_piece: Shade,
     black_piece: Shade,
-    /// A porthole (Porthole chess), and an exit the chosen piece can leave by.
-    porthole: Shade,
+    /// A ring (Porthole chess's portholes, Two-board chess's portals), and
+    /// an exit the chosen piece can leave by.
+    ring: Shade,
     exit: Shade,
 }
 
@@ -196,7 +197,7 @@ const WOOD: Palette = Palette {
     cursor: Shade(80, 120, 220, Tc::LightBlue),
     white_piece: Shade(255, 255, 255, Tc::White),
     black_piece: Shade(0, 0, 0, Tc::Black),
-    porthole: Shade(50, 0, 95, Tc::Magenta),
+    ring: Shade(50, 0, 95, Tc::Magenta),
     exit: Shade(255, 235, 140, Tc::LightRed),
 };
 
@@ -216,7 +217,7 @@ const INK: Palette = Palette {
     cursor: Shade(0, 0, 255, Tc::Blue),
     white_piece: Shade(0, 0, 0, Tc::Black),
     black_piece: Shade(0, 0, 0, Tc::Black),
-    porthole: Shade(128, 0, 160, Tc::Magenta),
+    ring: Shade(128, 0, 160, Tc::Magenta),
     exit: Shade(215, 0, 95, Tc::LightRed),
 };
 
@@ -245,9 +246,9 @@ pub struct Theme {
     pub target: Style,
     /// A legal target with a piece on it.
     pub capture: Style,
-    /// The porthole mark and its height (Porthole chess).
-    pub porthole: Style,
-    /// The mark of a porthole the chosen piece can leave by.
+    /// The ring mark and its height ([`MarkKind::Ring`](wormhole::facts::MarkKind::Ring)).
+    pub ring: Style,
+    /// The mark of a ring the chosen piece can leave by, and of crossings.
     pub exit: Style,
     pub cursor: Style,
     pub white_piece: Style,
@@ -317,7 +318,7 @@ impl Theme {
             selected: bg(p.selected),
             target: fg(p.target),
             capture: bg(p.capture),
-            porthole: fg(p.porthole).add_modifier(Modifier::BOLD),
+            ring: fg(p.ring).add_modifier(Modifier::BOLD),
             exit: fg(p.exit).add_modifier(Modifier::BOLD),
             cursor: fg(p.cursor).add_modifier(Modifier::BOLD),
             white_piece: fg(p.white_piece).add_modifier(Modifier::BOLD),
@@ -403,7 +404,7 @@ impl Theme {
             selected: reversed,
             target: bold,
             capture: plain.add_modifier(Modifier::UNDERLINED | Modifier::BOLD),
-            porthole: bold,
+            ring: bold,
             exit: bold.add_modifier(Modifier::UNDERLINED),
             cursor: bold,
             white_piece: bold,
@@ -442,7 +443,7 @@ impl Theme {
         }
     }
 
-    /// Whether pieces, portholes and holes are drawn as figures on squares
+    /// Whether pieces, rings, discs and holes are drawn as figures on squares
     /// big enough (see [`figures`](super::figures)): not in ASCII or letter style.
     pub fn figures(&self) -> bool {
         !self.ascii && self.pieces == PieceStyle::Unicode
@@ -486,15 +487,16 @@ impl Theme {
         if self.ascii { '*' } else { '●' }
     }
 
-    /// The mark of a porthole (Porthole chess): on its square, or in the
-    /// corner when a piece stands on it.
-    pub fn porthole_char(&self) -> char {
+    /// The mark of a ring (Porthole chess's portholes, Two-board chess's
+    /// portals): on its square, or in the corner when a piece stands on it.
+    pub fn ring_char(&self) -> char {
         if self.ascii { 'O' } else { '◎' }
     }
 
-    /// The mark of a portal (Linked-portal chess) of `owner`, or of frozen
-    /// portals: each its own character, so that they show without colour.
-    pub fn portal_char(&self, owner: Option<Color>) -> char {
+    /// The mark of a disc of `owner` (Linked-portal chess's portals), or of
+    /// a crossed one (`None`, frozen portals): each its own character, so
+    /// that they show without colour.
+    pub fn disc_char(&self, owner: Option<Color>) -> char {
         match (owner, self.ascii) {
             (Some(Color::White), false) => '○',
             (Some(Color::Black), false) => '◉',
@@ -505,28 +507,29 @@ impl Theme {
         }
     }
 
-    /// The style of a portal mark: its owner's piece colour, in bold (the
-    /// porthole style for frozen portals).
-    pub fn portal_style(&self, owner: Option<Color>) -> Style {
+    /// The style of a disc mark: its owner's piece colour, in bold (the
+    /// ring style for a crossed one).
+    pub fn disc_style(&self, owner: Option<Color>) -> Style {
         match owner {
             Some(color) => self.piece_style(color).add_modifier(Modifier::BOLD),
-            None => self.porthole,
+            None => self.ring,
         }
     }
 
-    /// The mark of a piece that has declared an intent to leave its board
-    /// (Two-board portal chess), as its SAN writes it.
-    pub fn intent_char(&self) -> char {
+    /// The arrow of a piece that will leave its board (a Two-board intent,
+    /// as its SAN writes it).
+    pub fn arrow_char(&self) -> char {
         '^'
     }
 
-    /// The mark of a lost intent (Two-board portal chess: blocked, or its
+    /// The cross of a failed crossing (a lost Two-board intent: blocked, or its
     /// piece captured), where it was declared.
-    pub fn lost_intent_char(&self) -> char {
+    pub fn cross_char(&self) -> char {
         if self.ascii { 'x' } else { '✗' }
     }
 
-    /// The mark of a porthole the chosen piece can come out of.
+    /// The mark of a ring the chosen piece can come out of, and of a piece
+    /// arriving from another board.
     pub fn exit_char(&self) -> char {
         if self.ascii { '>' } else { '◆' }
     }
@@ -620,8 +623,8 @@ mod tests {
                     assert!(c >= 2.9, "{name}: square style {i}, piece {:?}: contrast {c:.2}", piece.fg);
                 }
             }
-            let portals = [Some(Color::White), Some(Color::Black), None].map(|o| t.portal_style(o));
-            for mark in [t.target, t.porthole, t.exit].into_iter().chain(portals) {
+            let discs = [Some(Color::White), Some(Color::Black), None].map(|o| t.disc_style(o));
+            for mark in [t.target, t.ring, t.exit].into_iter().chain(discs) {
                 for square in [t.light_square, t.dark_square] {
                     let c = contrast(mark.fg, square.bg);
                     assert!(c >= 2.5, "{name}: mark {:?} on {:?}: contrast {c:.2}", mark.fg, square.bg);

@@ -14,7 +14,7 @@ const J_IS_ONE_SQUARE: &str = "the two are one square, J: a piece arriving on on
 
 /// A portal of `owner` (frozen ones for `None`) as the legends show it.
 fn portal_mark(theme: &Theme, owner: Option<Color>) -> Span<'static> {
-    let (c, style) = (theme.portal_char(owner), theme.portal_style(owner));
+    let (c, style) = (theme.disc_char(owner), theme.disc_style(owner));
     Span::styled(format!(" {c} "), theme.light_square.patch(style))
 }
 

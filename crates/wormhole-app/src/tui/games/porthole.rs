@@ -42,7 +42,7 @@ impl GameView for Porthole {
         let mark = |c: char, style: Style| Span::styled(format!(" {c} "), theme.light_square.patch(style));
         vec![
             Line::from(vec![
-                mark(theme.porthole_char(), theme.porthole),
+                mark(theme.ring_char(), theme.ring),
                 Span::raw(" a porthole (in the corner under a piece; a digit: a stack of that many)"),
             ]),
             Line::from(vec![

@@ -61,11 +61,11 @@ impl GameView for Twoboard {
         let mark = |c: char, style| Span::styled(format!(" {c} "), theme.light_square.patch(style));
         vec![
             Line::from(vec![
-                mark(theme.porthole_char(), theme.porthole),
+                mark(theme.ring_char(), theme.ring),
                 Span::raw(" a portal, joined to the same square of the other board"),
             ]),
             Line::from(vec![
-                mark(theme.intent_char(), theme.exit),
+                mark(theme.arrow_char(), theme.exit),
                 Span::raw(" a piece that declared an intent: it teleports on its owner's next turn"),
             ]),
             Line::from(vec![
@@ -73,7 +73,7 @@ impl GameView for Twoboard {
                 Span::raw(" where it arrives (the piece shown there if the square is empty)"),
             ]),
             Line::from(vec![
-                mark(theme.lost_intent_char(), theme.exit),
+                mark(theme.cross_char(), theme.exit),
                 Span::raw(" a lost intent (blocked, or its piece captured): its owner's next turn is lost"),
             ]),
         ]

@@ -144,7 +144,7 @@ impl Picture {
     }
 }
 
-/// Draws a picture: squares, pieces, holes, portholes, coordinates and
+/// Draws a picture: squares, pieces, the game's marks, coordinates and
 /// highlights (those of its board: [`Highlights::on`]).
 pub struct BoardView<'a> {
     pub picture: Picture,
@@ -212,9 +212,9 @@ impl BoardView<'_> {
                 buf[(cx, cy)].set_char(t.piece_glyph(p)).set_style(style.patch(t.exit));
             }
             None if self.picture.rings[sq.index()] > 0 => match scale {
-                Some(scale) => draw_figure(Shape::Porthole, scale, false, rect, style.patch(t.porthole), buf),
+                Some(scale) => draw_figure(Shape::Ring, scale, false, rect, style.patch(t.ring), buf),
                 None => {
-                    buf[(cx, cy)].set_char(t.porthole_char()).set_style(style.patch(t.porthole));
+                    buf[(cx, cy)].set_char(t.ring_char()).set_style(style.patch(t.ring));
                 }
             },
             None if self.picture.holes.contains(sq) => {
@@ -236,7 +236,7 @@ impl BoardView<'_> {
             && (occupied || self.highlights.targets.contains(sq))
         {
             let corner = (rect.right() - 1, rect.top());
-            buf[corner].set_char(t.portal_char(owner)).set_style(style.patch(t.portal_style(owner)));
+            buf[corner].set_char(t.disc_char(owner)).set_style(style.patch(t.disc_style(owner)));
         }
         if self.highlights.cursor == Some(sq) {
             buf[(rect.left(), cy)].set_char('[').set_style(t.cursor);
@@ -295,7 +295,7 @@ impl BoardView<'_> {
         let centre = (rect.x + rect.width / 2, rect.y + rect.height / 2);
         let scale = figure_scale(t, rect);
         let Some(owner) = self.picture.disc_at(sq) else { return };
-        let (shape, c, mark) = (Shape::Portal(owner), t.portal_char(owner), t.portal_style(owner));
+        let (shape, c, mark) = (Shape::Disc(owner), t.disc_char(owner), t.disc_style(owner));
         match scale {
             Some(scale) => draw_figure(shape, scale, false, rect, style.patch(mark), buf),
             None => {
@@ -315,9 +315,9 @@ impl BoardView<'_> {
             buf[corner].set_char(t.exit_char()).set_style(style.patch(t.exit));
         }
         if p.leaving.contains(sq) {
-            buf[(rect.left(), rect.top())].set_char(t.intent_char()).set_style(style.patch(t.exit));
+            buf[(rect.left(), rect.top())].set_char(t.arrow_char()).set_style(style.patch(t.exit));
         } else if p.lost.contains(sq) {
-            buf[(rect.left(), rect.top())].set_char(t.lost_intent_char()).set_style(style.patch(t.exit));
+            buf[(rect.left(), rect.top())].set_char(t.cross_char()).set_style(style.patch(t.exit));
         }
     }
 
@@ -339,17 +339,14 @@ impl BoardView<'_> {
         let digit = char::from_digit(u32::from(height.min(9)), 10).unwrap_or('+');
         let wide = rect.width >= 5;
         if covered && (height == 1 || wide) {
-            let (mark, mark_style) = if occupied && hl.exits.contains(sq) {
-                (t.exit_char(), t.exit)
-            } else {
-                (t.porthole_char(), t.porthole)
-            };
+            let (mark, mark_style) =
+                if occupied && hl.exits.contains(sq) { (t.exit_char(), t.exit) } else { (t.ring_char(), t.ring) };
             buf[corner].set_char(mark).set_style(style.patch(mark_style));
             if height > 1 {
-                buf[(corner.0 - 1, corner.1)].set_char(digit).set_style(style.patch(t.porthole));
+                buf[(corner.0 - 1, corner.1)].set_char(digit).set_style(style.patch(t.ring));
             }
         } else if height > 1 {
-            buf[corner].set_char(digit).set_style(style.patch(t.porthole));
+            buf[corner].set_char(digit).set_style(style.patch(t.ring));
         }
     }
 }
@@ -619,7 +616,7 @@ mod tests {
         let sq = |s: &str| -> Square { s.parse().unwrap() };
         for theme in every_theme() {
             let what = format!("{} ascii {} outline {}", theme.name, theme.ascii, theme.outline_white);
-            let mark = theme.porthole_char().to_string();
+            let mark = theme.ring_char().to_string();
             // The smallest squares (3 x 1): the mark in the middle of an
             // empty porthole, its height in the corner; under a piece, the
             // corner holds the mark, or the height for a stack.
@@ -655,7 +652,7 @@ mod tests {
         let sq = |s: &str| -> Square { s.parse().unwrap() };
         for theme in every_theme() {
             let what = format!("{} ascii {} outline {}", theme.name, theme.ascii, theme.outline_white);
-            let marks = [Some(Color::White), Some(Color::Black), None].map(|o| theme.portal_char(o).to_string());
+            let marks = [Some(Color::White), Some(Color::Black), None].map(|o| theme.disc_char(o).to_string());
             assert!(marks[0] != marks[1] && marks[1] != marks[2] && marks[0] != marks[2], "{what}");
             // 80x24, 120x40 and 200x60 give squares of 5x2, 9x4 and 15x7.
             for size in [Geometry::min_size(), (80, 24), (120, 40), (200, 60)] {
@@ -680,15 +677,15 @@ mod tests {
     /// style on a big square (standing out from the square), else its mark
     /// in the middle.
     fn assert_portal(buf: &Buffer, rect: Rect, theme: &Theme, owner: Option<Color>, what: &str) {
-        let style = theme.portal_style(owner);
+        let style = theme.disc_style(owner);
         let Some(scale) = figure_scale(theme, rect) else {
             let cell = &buf[(rect.x + rect.width / 2, rect.y + rect.height / 2)];
-            assert_eq!(cell.symbol(), theme.portal_char(owner).to_string(), "{what}");
+            assert_eq!(cell.symbol(), theme.disc_char(owner).to_string(), "{what}");
             return;
         };
         let (w, h) = figures::size(scale);
         let (x0, y0) = (rect.x + (rect.width - w) / 2, rect.y + (rect.height - h) / 2);
-        let cells = figures::cells(Shape::Portal(owner), scale, false);
+        let cells = figures::cells(Shape::Disc(owner), scale, false);
         assert!(cells.len() >= 6, "{what}: a figure, not one character");
         for (dx, dy, c) in cells {
             let cell = &buf[(x0 + dx, y0 + dy)];
