@@ -240,7 +240,10 @@ async fn engine_loop(
             let mv = any_move(&pos);
             game.player.enter(&mv.to_string()).await?;
             pos.play(mv).expect("a legal move");
-            game.player.wait_for(&format!("Moves ({}):", ply), WITHIN).await?;
+            // Not waited for on its own: the engine's reply may come before
+            // the next frame (moves are committed together), so the screen
+            // may never show this count; the reply's, awaited next, is
+            // shown only after this move was played.
             let mut st = stats.lock().unwrap();
             st.engine_game_moves += 1;
             *st.sent.entry(game.id).or_default() += 1;
