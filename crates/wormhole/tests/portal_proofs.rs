@@ -131,6 +131,11 @@ fn board_fen(squares: &[Option<char>; 64]) -> String {
 /// halfmove clock.
 trait Game: Searchable {
     const BOARDS: usize;
+    /// Black to move at the halfmove clock `{clock}`, its only move `Kg8`,
+    /// and mated the given number of plies from here.
+    const MATED: (&'static str, u32);
+    /// White to move, a queen and a rook down, checks for ever.
+    const PERPETUAL: &'static str;
     fn parse(boards: &[String], side: char, halfmoves: u32) -> Option<Self>;
     /// The position of a FEN of this game (one known good).
     fn fen_of(fen: &str) -> Self;
@@ -138,6 +143,8 @@ trait Game: Searchable {
 
 impl Game for porthole::Position {
     const BOARDS: usize = 1;
+    const MATED: (&'static str, u32) = (MATED_IN_TWO, 2);
+    const PERPETUAL: &'static str = PERPETUAL;
     fn fen_of(fen: &str) -> Self {
         Self::from_fen(fen).unwrap()
     }
@@ -148,6 +155,8 @@ impl Game for porthole::Position {
 
 impl Game for linked::Position {
     const BOARDS: usize = 1;
+    const MATED: (&'static str, u32) = (MATED_IN_TWO, 2);
+    const PERPETUAL: &'static str = PERPETUAL;
     fn fen_of(fen: &str) -> Self {
         Self::from_fen(fen).unwrap()
     }
@@ -158,6 +167,11 @@ impl Game for linked::Position {
 
 impl Game for twoboard::Position {
     const BOARDS: usize = 2;
+    /// All on board B: `Kg8`, `Ra8+`, each side passes on A (nothing to
+    /// move there), and Black is mated on B.
+    const MATED: (&'static str, u32) = ("8/8/8/8/8/8/8/8|7k/R7/6K1/8/8/8/8/8 b B -|- -|- - {clock} 60", 4);
+    /// The perpetual on board B, each side passing on A between.
+    const PERPETUAL: &'static str = "8/8/8/8/8/8/8/8|6k1/6p1/8/7Q/8/7K/1r6/1q6 w B -|- -|- - 0 60";
     fn fen_of(fen: &str) -> Self {
         Self::from_fen(fen).unwrap()
     }
@@ -283,29 +297,40 @@ fn king_against_king_is_no_win() {
     drawn(twoboard::Position::from_fen("8/8/8/8/8/8/8/K7|k7/1R6/8/8/8/8/8/8 b B -|- -|- - 0 40").unwrap());
 }
 
-/// Black to move (no portholes, no portals), halfmove clock `clock`:
+/// Black to move (no portholes, no portals), halfmove clock `{clock}`:
 /// Black's only move, Kg8, is answered by Ra8#.
 const MATED_IN_TWO: &str = "7k/R7/6K1/8/8/8/8/8 b - - {clock} 60 -";
 
-fn mated_in_two<P: Game>(clock: u32) -> P {
-    P::fen_of(&MATED_IN_TWO.replace("{clock}", &clock.to_string()))
+/// White to move: Black is a queen and a rook up, but White checks on e8
+/// and h5 for ever (Black's king has one square each time).
+const PERPETUAL: &str = "6k1/6p1/8/7Q/8/7K/1r6/1q6 w - - 0 60 -";
+
+/// `G::MATED` at the halfmove clock `clock`, and in how many plies Black
+/// is mated there.
+fn mated<P: Game>(clock: u32) -> (P, u32) {
+    (P::fen_of(&P::MATED.0.replace("{clock}", &clock.to_string())), P::MATED.1)
 }
 
-/// The fifty-move rule by hand, in Porthole and Linked: at 99 halfmoves
-/// Kg8 reaches the hundredth and draws before Ra8#; the engine (the prover
-/// beside its search) claims nothing either, and a table that proved the
-/// mate at a fresh clock does not carry it over (same positions, same
-/// hashes).
+/// The fifty-move rule by hand, in every game with it: where the mate
+/// would fall after the hundredth halfmove, the game is drawn first, and
+/// neither the prover nor the engine (the prover beside its search)
+/// claims a result, even with a table that proved the mate at a fresh
+/// clock (same positions, same hashes); a mate on the hundredth halfmove
+/// itself still counts, and is proved at its distance.
 #[test]
-fn at_ninety_nine_halfmoves_a_mate_in_two_is_a_draw() {
+fn a_mate_after_the_hundredth_halfmove_is_a_draw() {
     fn drawn<P: Game>() {
-        let (fresh, late) = (mated_in_two::<P>(0), mated_in_two::<P>(99));
-        assert!(matches!(prove(&fresh, 10_000), Proof::Loss { plies: 2, .. }), "{}", fresh.fen());
+        let plies = P::MATED.1;
+        let ((fresh, _), (last, _), (late, _)) = (mated::<P>(0), mated::<P>(100 - plies), mated::<P>(101 - plies));
+        let lost_in = |proof: &Proof<P::Move>| matches!(*proof, Proof::Loss { plies: n, .. } if n == plies);
+        assert!(lost_in(&prove(&fresh, 10_000)), "{}", fresh.fen());
+        assert_eq!(Brute::default().truth(&last), Some(Score::Loss(plies)), "{}", last.fen());
+        assert!(lost_in(&prove(&last, 10_000)), "{}: mate on the hundredth halfmove", last.fen());
         assert_eq!(Brute::default().truth(&late), None);
         let mut table = PnTable::new(16).unwrap();
         let limits = SolveLimits { nodes: Some(10_000), time: None };
         let stop = AtomicBool::new(false);
-        assert!(matches!(prove_any(&fresh, &mut table, &limits, &stop, &Alone), Proof::Loss { plies: 2, .. }));
+        assert!(lost_in(&prove_any(&fresh, &mut table, &limits, &stop, &Alone)));
         assert_eq!(prove_any(&late, &mut table, &limits, &stop, &Alone), Proof::Unknown, "{}", late.fen());
         let mut engine = Engine::new(EngineOptions { hash_mb: 8, threads: 2, ..EngineOptions::default() });
         let limits = Limits { movetime: Some(std::time::Duration::from_millis(200)), ..Limits::default() };
@@ -314,6 +339,7 @@ fn at_ninety_nine_halfmoves_a_mate_in_two_is_a_draw() {
     }
     drawn::<porthole::Position>();
     drawn::<linked::Position>();
+    drawn::<twoboard::Position>();
 }
 
 /// Threefold repetition: where the position after Black's only move stood
@@ -322,35 +348,35 @@ fn at_ninety_nine_halfmoves_a_mate_in_two_is_a_draw() {
 #[test]
 fn a_mate_through_a_third_repetition_is_a_draw() {
     fn drawn<P: Game>() {
-        let pos = mated_in_two::<P>(0);
+        let (pos, plies) = mated::<P>(0);
         let only = pos.legal_moves().iter().next().unwrap();
         let repeated = pos.after(only).unwrap().hash();
         let mut engine = Engine::new(EngineOptions { hash_mb: 8, threads: 2, ..EngineOptions::default() });
         let stop = AtomicBool::new(false);
         let movetime = Some(std::time::Duration::from_millis(200));
         let fresh = engine.search(&pos, &Limits { movetime, ..Limits::default() }, &stop, &mut |_| {});
-        assert_eq!(fresh.info.score, Score::Loss(2), "{}", pos.fen());
+        assert_eq!(fresh.info.score, Score::Loss(plies), "{}", pos.fen());
         let limits = Limits { movetime, history: vec![repeated, 1, repeated, 2], ..Limits::default() };
         let result = engine.search(&pos, &limits, &stop, &mut |_| {});
         assert!(matches!(result.info.score, Score::Cp(_)), "{}: {:?}", pos.fen(), result.info.score);
     }
     drawn::<porthole::Position>();
     drawn::<linked::Position>();
+    drawn::<twoboard::Position>();
 }
 
-/// Perpetual check: Black is a queen and a rook up, but White checks on
-/// e8 and h5 for ever (Black's king has one square each time), so the
-/// only "win" goes round a repetition: no side is proved to win.
+/// Perpetual check: the only "win" goes round a repetition, so no side
+/// is proved to win.
 #[test]
 fn a_perpetual_check_is_no_win() {
     fn drawn<P: Game>() {
-        let fen = "6k1/6p1/8/7Q/8/7K/1r6/1q6 w - - 0 60 -";
-        let pos = P::fen_of(fen);
+        let pos = P::fen_of(P::PERPETUAL);
         assert_eq!(Brute::default().truth(&pos), None);
-        assert_eq!(prove(&pos, 50_000), Proof::Unknown, "{fen}");
+        assert_eq!(prove(&pos, 50_000), Proof::Unknown, "{}", P::PERPETUAL);
     }
     drawn::<porthole::Position>();
     drawn::<linked::Position>();
+    drawn::<twoboard::Position>();
 }
 
 /// The engine at full strength on two threads, its prover beside the

@@ -325,9 +325,13 @@ impl<P: Rules> Question<'_, '_, P> {
             let hash = pos.hash();
             let repeated = self.line.contains(&hash) || seen(self.earlier, hash);
             // A rule draw before the table: numbers not settled there may
-            // be another clock's, and a position expanded is never drawn.
-            let (pn, dn) = if repeated || pos.is_rule_draw() {
+            // be another clock's, and a position expanded is never drawn;
+            // but a mate on the hundredth halfmove is a mate.
+            let (pn, dn) = if repeated {
                 (INF, 0)
+            } else if pos.is_rule_draw() {
+                let won = pos.outcome(&[]).is_some_and(|o| o.winner() == Some(self.attacker));
+                if won { (0, INF) } else { (INF, 0) }
             } else if let Some(n) = self.table.get(key_for(hash, self.attacker), room(pos)) {
                 n
             } else if let Some(n) = settled_numbers(pos, self.attacker, self.budget.shared) {
