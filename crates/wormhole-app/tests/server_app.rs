@@ -1,6 +1,7 @@
 //! End-to-end tests of the local app over SSH, with the real OpenSSH
 //! client in a pty: a game on the server is the app a local player has
-//! (its board, mouse move entry, help), and a finished game from the
+//! (its board, mouse move entry, help, the FEN copied by the client's
+//! own terminal), and a finished game from the
 //! player's list opens in the app's review, whose analysis reports (on the
 //! server's engine pool).
 
@@ -40,6 +41,20 @@ fn click(s: &mut Session, square: &str) {
     std::thread::sleep(Duration::from_millis(100));
 }
 
+/// Standard base64 with padding, as OSC 52 carries the text.
+fn base64(text: &str) -> String {
+    const DIGITS: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::new();
+    for chunk in text.as_bytes().chunks(3) {
+        let bits = chunk.iter().enumerate().fold(0u32, |acc, (i, &b)| acc | u32::from(b) << (16 - 8 * i));
+        for i in 0..4 {
+            let digit = DIGITS[(bits >> (18 - 6 * i) & 63) as usize] as char;
+            out.push(if i <= chunk.len() { digit } else { '=' });
+        }
+    }
+    out
+}
+
 #[test]
 fn a_move_made_by_mouse_clicks_over_ssh_reaches_both_and_help_opens() {
     let dir = tempfile::tempdir().unwrap();
@@ -61,6 +76,12 @@ fn a_move_made_by_mouse_clicks_over_ssh_reaches_both_and_help_opens() {
     assert!(help.contains("Keys") && help.contains("Esc close"), "{help}");
     alice.send(b"\x1b");
     alice.wait_until("the help closed", |s| !s.contains("Esc close") && s.contains("Moves (2)"));
+    // Ctrl-E shows the FEN and asks alice's own terminal to copy it.
+    alice.send(b"\x05");
+    let screen = alice.wait_for("FEN (copied): ");
+    let fen = screen.split("FEN (copied): ").nth(1).and_then(|rest| rest.lines().next()).unwrap().trim();
+    let copy = format!("\x1b]52;c;{}", base64(fen));
+    alice.wait_until("the clipboard request", |_| String::from_utf8_lossy(&alice.raw.lock().unwrap()).contains(&copy));
     hang_up(alice);
     hang_up(bob);
 }

@@ -122,6 +122,8 @@ pub struct App {
     pub(crate) theme: crate::tui::theme::Theme,
     /// How long the lobby may wait for a key before it closes.
     idle: Duration,
+    /// Where requests to the client's terminal go (a game's clipboard).
+    terminal: game::Requests,
     /// When the client last pressed a key (or connected).
     last_key: Instant,
 }
@@ -146,6 +148,7 @@ impl App {
         peer: String,
         to: Sender<Input>,
         settings: std::sync::Arc<Settings>,
+        terminal: game::Requests,
     ) -> App {
         let mut app = App {
             hub,
@@ -164,6 +167,7 @@ impl App {
             theme: crate::tui::theme::Theme::default(),
             idle: Duration::MAX,
             last_key: Instant::now(),
+            terminal,
         };
         let first = match app.identity.clone() {
             Identity::Guest => Effect::Connect(None),
@@ -502,7 +506,8 @@ impl App {
     fn open_game(&self, view: GameView) -> GameScreen {
         let player = self.account.as_ref().map(|a| a.name.clone());
         let Some(session) = self.session else { unreachable!("a game opens only once connected") };
-        let seat = Seat { hub: self.hub.clone(), session, player, settings: self.settings.clone() };
+        let (settings, terminal) = (self.settings.clone(), self.terminal.clone());
+        let seat = Seat { hub: self.hub.clone(), session, player, settings, terminal };
         game::open(view, seat, self.mine)
     }
 

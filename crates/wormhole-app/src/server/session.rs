@@ -215,6 +215,7 @@ pub fn run(start: SessionStart, inputs: &Receiver<Input>, out: Outbox) {
         start.peer.clone(),
         start.to.clone(),
         start.settings.clone(),
+        std::sync::Arc::new(std::sync::Mutex::new(Sink { out: out.clone(), buffer: Vec::new() })),
     )
     .with_idle(start.idle);
     let mut stats = FrameStats::default();

@@ -3,8 +3,9 @@
 //! performed by a [`HubRunner`] as calls to the hub, and the hub's events
 //! about the game turned into the app's [`RemoteEvent`]s.
 
+use std::io::Write;
 use std::path::PathBuf;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use wormhole::AnyPosition;
@@ -50,7 +51,13 @@ pub struct Seat {
     /// The player's name (None: a guest) and every player's settings.
     pub player: Option<String>,
     pub settings: Arc<Settings>,
+    /// Where requests to the player's terminal (the clipboard) are written.
+    pub terminal: Requests,
 }
+
+/// Where a session writes requests to its client's terminal, between
+/// frames: each write is sent on flush.
+pub type Requests = Arc<Mutex<dyn Write + Send>>;
 
 /// Performs a server game's effects: the hub's calls for the remote ones,
 /// the player's kept settings for the config, a refusal for files.
@@ -187,6 +194,14 @@ impl Perform for HubRunner {
             }
             Effect::StopAnalysis => {
                 self.stop_analysis();
+                None
+            }
+            Effect::Copy(text) => {
+                // The client's terminal copies it (OSC 52), as a local one does.
+                if let Ok(mut terminal) = self.seat.terminal.lock() {
+                    let _ = terminal.write_all(crate::files::osc52(&text).as_bytes());
+                    let _ = terminal.flush();
+                }
                 None
             }
             _ => None,
