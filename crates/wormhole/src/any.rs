@@ -19,9 +19,7 @@ use std::sync::atomic::AtomicBool;
 use crate::engine::{Engine, Info, Limits, Proof, SearchResult, SearchThread, Searchable, SolveLimits, SolveProgress};
 use crate::puzzles::PuzzleThemes;
 use crate::rules::{GameMove, MoveSet, Rules};
-use crate::{
-    AnyMove, AnyMoveError, AnyPosition, Bitboard, Board, Color, GameFenError, GameKind, Role, Square, WithPosition,
-};
+use crate::{AnyMove, AnyMoveError, AnyPosition, Board, Color, GameFenError, GameKind, Role, Square, WithPosition};
 
 /// Generates, from the one list of games in `games.rs`, the types and
 /// dispatch that name every game: each game is its position type (which
@@ -545,11 +543,6 @@ impl AnyPosition {
     /// The board and square of `color`'s king, if it stands on one.
     pub fn king(&self, color: Color) -> Option<(usize, Square)> {
         self.boards().iter().enumerate().find_map(|(i, b)| b.king_of(color).map(|k| (i, k)))
-    }
-
-    /// The holes (Wormhole chess; none in Porthole chess).
-    pub fn holes(&self) -> Bitboard {
-        self.played_board().holes()
     }
 
     /// The legal moves of what stands on `sq`: the piece there, or on an

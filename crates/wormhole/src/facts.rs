@@ -93,6 +93,12 @@ pub trait Facts: Rules {
         Vec::new()
     }
 
+    /// What marks `square` of the board to play, if anything.
+    fn mark_on(&self, square: Square) -> Option<MarkKind> {
+        let board = self.board_to_play();
+        self.marks().into_iter().find(|m| m.board == board && m.square == square).map(|m| m.kind)
+    }
+
     /// The move the side to move must play, if its rules force one and it
     /// is the only one (a teleport, a lost move, a pass).
     fn forced_move(&self) -> Option<Forced<Self::Move>> {

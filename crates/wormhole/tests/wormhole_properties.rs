@@ -102,7 +102,7 @@ proptest! {
         });
         let diagram = diagram.unwrap_or(end);
         let holes = diagram.board().holes().count();
-        let fen = format!("{} {} {}", wormhole::fen::Placement(diagram.board()), diagram.turn().char(), holes + extra);
+        let fen = format!("{} {} {}", diagram.board().placement(), diagram.turn().char(), holes + extra);
         let start = Position::from_fen(&fen, diagram.variant()).unwrap();
         common::random_game(start, &mut common::rng(seed ^ 0x5eed), |pos| {
             assert_eq!(pos.plies(), pos.board().holes().count() + extra);

@@ -1,18 +1,17 @@
-//! Where the pieces and holes are: bitboards per role, per colour and for
-//! holes, plus a square-indexed array for fast lookups.
+//! Where the pieces are: bitboards per role and per colour, plus a
+//! square-indexed array for fast lookups. What else a game's boards hold
+//! (Wormhole chess's holes) is the game's.
 
 use crate::{Bitboard, Color, Piece, Role, Square};
 
 /// The contents of the 64 squares. Holds no side to move and no history.
 ///
-/// A board is read from a FEN (see [`Setup`](crate::Setup)) and changed only
-/// by playing moves on a [`Position`](crate::Position), so its piece and hole
-/// sets always agree.
+/// A board is read from a FEN and changed only by playing moves on a
+/// game's position, so its role, colour and square records always agree.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Board {
     roles: [u64; 9],
     colors: [u64; 2],
-    holes: u64,
     squares: [Option<Piece>; 64],
 }
 
@@ -25,32 +24,13 @@ impl Default for Board {
 impl Board {
     /// A board of 64 empty squares.
     pub const fn empty() -> Board {
-        Board { roles: [0; 9], colors: [0; 2], holes: 0, squares: [None; 64] }
+        Board { roles: [0; 9], colors: [0; 2], squares: [None; 64] }
     }
 
     /// The piece on `sq`, if any.
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         self.squares[sq.index()]
-    }
-
-    /// Whether `sq` is a hole.
-    #[inline]
-    pub fn is_hole(&self, sq: Square) -> bool {
-        self.holes >> sq.index() & 1 != 0
-    }
-
-    /// All holes. The squares pieces can stand on and move through are `!holes`.
-    #[inline]
-    pub fn holes(&self) -> Bitboard {
-        Bitboard(self.holes)
-    }
-
-    /// The squares that are not holes, as the raw mask the crate's hot paths
-    /// (move generation, evaluation) pass around.
-    #[inline]
-    pub(crate) fn open(&self) -> u64 {
-        !self.holes
     }
 
     /// All squares holding a piece.
@@ -83,10 +63,10 @@ impl Board {
         self.pieces(color, Role::King).first()
     }
 
-    /// Puts `piece` on `sq`, which must be empty and not a hole.
+    /// Puts `piece` on `sq`, which must be empty.
     #[inline]
     pub(crate) fn put(&mut self, sq: Square, piece: Piece) {
-        debug_assert!(self.squares[sq.index()].is_none() && !self.is_hole(sq));
+        debug_assert!(self.squares[sq.index()].is_none());
         let bit = 1 << sq.index();
         self.roles[piece.role.index()] |= bit;
         self.colors[piece.color.index()] |= bit;
@@ -101,17 +81,5 @@ impl Board {
         self.roles[piece.role.index()] &= bit;
         self.colors[piece.color.index()] &= bit;
         Some(piece)
-    }
-
-    /// Turns the empty square `sq` into a hole, or a hole back into an empty square.
-    #[inline]
-    pub(crate) fn toggle_hole(&mut self, sq: Square) {
-        debug_assert!(self.squares[sq.index()].is_none());
-        self.holes ^= 1 << sq.index();
-    }
-
-    /// The number of squares that are not holes.
-    pub fn squares_left(&self) -> u32 {
-        64 - self.holes.count_ones()
     }
 }

@@ -2,18 +2,38 @@
 
 use std::fmt::{self, Write as _};
 
-use crate::{Board, Square};
+use crate::{Bitboard, Board, Square};
 
 /// Displays a board as a FEN placement field: ranks 8 to 1 separated by
-/// `/`, a letter per piece, `x` per hole and a digit per run of empty
-/// squares (the first field of every game's FEN).
+/// `/`, a letter per piece, a digit per run of empty squares, and a game's
+/// own letter on the squares it marks (Wormhole chess's `x` per hole): the
+/// first field of every game's FEN.
 ///
 /// ```
-/// use wormhole::{Position, Variant, fen::Placement};
+/// use wormhole::{Bitboard, Placement, Position, Square, Variant};
 /// let pos = Position::new(Variant::Fairy);
-/// assert_eq!(Placement(pos.board()).to_string(), "cnwmkwnc/pppppppp/8/8/8/8/PPPPPPPP/CNWMKWNC");
+/// assert_eq!(Placement::new(pos.board()).to_string(), "cnwmkwnc/pppppppp/8/8/8/8/PPPPPPPP/CNWMKWNC");
+/// let marked = Placement::new(pos.board()).marking(Bitboard::from_square("e4".parse::<Square>().unwrap()), 'x');
+/// assert_eq!(marked.to_string(), "cnwmkwnc/pppppppp/8/8/4x3/8/PPPPPPPP/CNWMKWNC");
 /// ```
-pub struct Placement<'a>(pub &'a Board);
+pub struct Placement<'a> {
+    board: &'a Board,
+    marked: Bitboard,
+    mark: char,
+}
+
+impl<'a> Placement<'a> {
+    /// The placement of `board`'s pieces.
+    pub fn new(board: &'a Board) -> Placement<'a> {
+        Placement { board, marked: Bitboard::EMPTY, mark: ' ' }
+    }
+
+    /// The same, with `mark` written on each of the `marked` squares (which
+    /// hold no piece).
+    pub fn marking(self, marked: Bitboard, mark: char) -> Placement<'a> {
+        Placement { marked, mark, ..self }
+    }
+}
 
 impl fmt::Display for Placement<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -21,9 +41,9 @@ impl fmt::Display for Placement<'_> {
             let mut empty = 0;
             for file in 0..8 {
                 let Some(sq) = Square::from_coords(file, rank) else { continue };
-                let c = if self.0.is_hole(sq) {
-                    'x'
-                } else if let Some(p) = self.0.piece_at(sq) {
+                let c = if self.marked.contains(sq) {
+                    self.mark
+                } else if let Some(p) = self.board.piece_at(sq) {
                     p.char()
                 } else {
                     empty += 1;

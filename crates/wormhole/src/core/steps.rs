@@ -1,15 +1,16 @@
 //! Steps along rays: "the n-th open square from `s` in direction `d`", and
 //! orthodox slides that stop at the first blocker.
 //!
-//! Every Wormhole move is built from these steps (the open squares are the
-//! ones that are not holes); Porthole chess slides with them. For each square and
-//! direction we keep the ray of squares beyond it; masking the ray with the
-//! squares that are not holes and taking its nearest bit gives the first
-//! square, clearing that bit and repeating gives the second. Rays whose
-//! squares have increasing indices use the lowest bit, the others the highest.
+//! For each square and direction we keep the ray of squares beyond it;
+//! masking the ray with a set of squares that count (the *open* squares)
+//! and taking its nearest bit gives the first of them, clearing that bit
+//! and repeating gives the second. Rays whose squares have increasing
+//! indices use the lowest bit, the others the highest. Wormhole chess
+//! builds every move from these steps (its open squares are the ones that
+//! are not holes); the orthodox games slide with them (every square open).
 //!
-//! Every function takes the *open* squares (`!holes`) as a raw `u64` and
-//! returns a one-bit mask, or `0` when the edge of the board comes first.
+//! Every function takes the open squares as a raw `u64` and returns a
+//! one-bit mask, or `0` when the edge of the board comes first.
 //! Square index 64 stands for "no square": its rays are empty, so a step from
 //! a failed step fails too without a branch (`0u64.trailing_zeros() == 64`).
 

@@ -1,7 +1,7 @@
 //! Wormhole chess: every square a piece leaves becomes a hole, movement
 //! counts only the squares that are not holes, and the side with no legal
 //! move loses (`docs/wormhole.md` in the repository). Its parts, one concern each:
-//! `threats` (hole-aware stepping with `core::steps`), [`attacks`], `movegen`,
+//! [`Board`] (the pieces and the holes), `threats` (hole-aware stepping with `core::steps`), [`attacks`], `movegen`,
 //! `moves`, `position`, [`fen`], [`san`], `illegal` (why a move is refused),
 //! `outcome`, `variant` (the two piece sets), [`zobrist`], its evaluation
 //! terms ([`eval`]), its proof-number solver ([`solve`]) and what the program
@@ -10,6 +10,7 @@
 //! re-exports its main types ([`crate::Position`], [`crate::Move`], ...).
 
 pub mod attacks;
+pub(crate) mod board;
 pub mod eval;
 pub(crate) mod facts;
 pub mod fen;
@@ -26,6 +27,7 @@ pub(crate) mod threats;
 pub(crate) mod variant;
 pub mod zobrist;
 
+pub use board::Board;
 pub use fen::{FenError, Setup};
 pub use illegal::IllegalMoveError;
 pub use movegen::KingSafety;

@@ -3,6 +3,7 @@
 use std::time::Duration;
 
 use wormhole::engine::Level;
+use wormhole::facts::{Facts, MarkKind};
 use wormhole::rules::GameMove;
 use wormhole::{AnyPosition, Bitboard, Color, GameKind, Role, Rules, Square};
 
@@ -217,7 +218,9 @@ impl Session {
         if let Ok(sq) = arg.parse::<Square>() {
             return match board.piece_at(sq) {
                 Some(_) => Ok(Some(vec![sq])),
-                None if board.is_hole(sq) => Err(format!("{sq} is a hole: nothing stands there, pieces skip it")),
+                None if pos.mark_on(sq) == Some(MarkKind::Hole) => {
+                    Err(format!("{sq} is a hole: nothing stands there, pieces skip it"))
+                }
                 None => Err(format!("{sq} is empty")),
             };
         }

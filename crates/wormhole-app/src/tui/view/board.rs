@@ -460,7 +460,7 @@ mod tests {
         assert_eq!(rows[0], "8  ♜  ♝  ♚ ░░░░░░░░░ ♝  ♞ ");
         assert_eq!(rows[7], "1  ♜  ♝ ░░░░░░░░░ ♞  ♚  ♜ ");
         for sq in Square::all() {
-            let hole = pos.played_board().is_hole(sq);
+            let hole = pos.mark_on(sq) == Some(MarkKind::Hole);
             let c = cell(&buf, &g, &sq.to_string());
             assert_eq!(c.symbol() == "░", hole, "{sq}");
             assert_eq!(c.bg == theme.hole.bg.unwrap(), hole, "{sq}");

@@ -212,7 +212,7 @@ impl Position {
     pub fn fen(&self) -> String {
         format!(
             "{} {} {} - {} {} {}",
-            Placement(&self.board),
+            Placement::new(&self.board),
             self.turn.char(),
             self.castling,
             self.halfmoves,

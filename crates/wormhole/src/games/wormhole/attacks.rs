@@ -7,8 +7,9 @@
 //! mover's own pieces. Pieces never block one another: a piece moving two
 //! squares jumps, and only holes (which are skipped) shape the paths.
 
+use super::Board;
 use crate::core::steps::{self, DIAGONAL, DIAGONALS_OF, ORTHOGONAL, first, first_two, index, second};
-use crate::{Bitboard, Board, Color, Piece, Role, Square};
+use crate::{Bitboard, Color, Piece, Role, Square};
 
 /// The squares a `piece` standing on `sq` attacks, that is where it could
 /// capture an enemy piece, when the holes are `holes`. Pieces never block, so

@@ -5,11 +5,12 @@
 //! by enemy pawns), the king's escape squares, pieces left with no move at
 //! all (cut off by holes), and pawns close to a capture-promotion.
 
+use super::Board;
 use super::attacks;
 use super::{Position, Variant};
 use crate::core::steps::{FILE_A, FILE_H, shift};
 use crate::engine::{Sink, Term, TermShape};
-use crate::{Board, Color, Role};
+use crate::{Color, Role};
 
 /// The value of each piece.
 pub const MATERIAL: Term = Term::first("value", TermShape::PerRole, "pieces of each role (material)");

@@ -6,9 +6,10 @@
 //! [`Setup`], which says what the text says; [`Position::from_setup`] then
 //! checks that it is a legal position.
 
+use super::Board;
 pub use crate::core::Placement;
 use crate::excerpt::Excerpt;
-use crate::{Board, Color, FenClaim, Piece, Position, Role, Square, Variant, zobrist};
+use crate::{Color, FenClaim, Piece, Position, Role, Square, Variant, zobrist};
 
 /// How many more plies than holes a position may have. A game from the
 /// initial position has exactly as many plies as holes (every ply makes one
@@ -19,13 +20,16 @@ use crate::{Board, Color, FenClaim, Piece, Position, Role, Square, Variant, zobr
 /// accepted diagram reaches, so every FEN the program writes reads back.
 pub const MAX_PLIES_BEYOND_HOLES: u32 = 64;
 
+/// The letter of a hole in a FEN's placement (read in either case).
+pub const HOLE: char = 'x';
+
 /// How strongly `fen` says it is a FEN of Wormhole chess with `variant`'s
 /// piece set ([`GameKind::detect_fen`](crate::GameKind::detect_fen)): its
 /// form when it reads and its pieces fit the set ([`Setup::variant_hint`]);
 /// the 6-field chess form without holes says nothing (it is an orthodox FEN).
 fn claim(fen: &str, variant: Variant) -> FenClaim {
     let fields: Vec<&str> = fen.split_whitespace().collect();
-    let holes = fields.first().is_some_and(|placement| placement.contains('x'));
+    let holes = fields.first().is_some_and(|placement| placement.contains(HOLE));
     if fields.len() == 6 && !holes {
         return FenClaim::No;
     }
@@ -231,7 +235,7 @@ fn parse_placement(placement: &str) -> Result<Board, FenError> {
         for c in text.chars() {
             match c {
                 '1'..='8' => file += c as usize - '0' as usize,
-                'x' | 'X' => {
+                c if c.eq_ignore_ascii_case(&HOLE) => {
                     if let Some(sq) = Square::from_coords(file as u8, rank) {
                         board.toggle_hole(sq);
                     }
@@ -341,6 +345,6 @@ impl Position {
 
     /// The FEN in the 3-field vchess form `<placement> <side> <plies>`.
     pub fn fen(&self) -> String {
-        format!("{} {} {}", Placement(&self.board), self.turn.char(), self.plies)
+        format!("{} {} {}", self.board.placement(), self.turn.char(), self.plies)
     }
 }

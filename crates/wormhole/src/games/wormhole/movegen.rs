@@ -10,10 +10,11 @@
 //! the king's paths one open square further). King moves are checked one
 //! target at a time.
 
+use super::Board;
 use super::attacks;
 use super::threats::{Exposure, Threats};
 use crate::core::steps::first;
-use crate::{Bitboard, Board, Color, Move, MoveList, Position, Role, Square};
+use crate::{Bitboard, Color, Move, MoveList, Position, Role, Square};
 
 /// What move generation knows about the mover's king before generating:
 /// who checks it, and which pieces are pinned to it. A search that

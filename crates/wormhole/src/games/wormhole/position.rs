@@ -1,5 +1,6 @@
 //! A playable position: board, side to move, ply count, piece set and hash.
 
+use super::Board;
 use super::eval::{self, EvalParams};
 use super::solve::{SOLVER_MB, Solver};
 use super::threats::Threats;
@@ -9,8 +10,8 @@ use crate::engine::{
 };
 use crate::rules::{Evaluate, Rules};
 use crate::{
-    Bitboard, Board, Color, FenError, GameKind, IllegalMoveError, KingSafety, ListedGame, Move, MoveError, MoveList,
-    Outcome, Piece, Role, Square, Variant,
+    Bitboard, Color, FenError, GameKind, IllegalMoveError, KingSafety, ListedGame, Move, MoveError, MoveList, Outcome,
+    Piece, Role, Square, Variant,
 };
 
 /// What [`Position::play_unchecked`] returns so that [`Position::undo`] can restore
@@ -280,8 +281,8 @@ impl Rules for Position {
     const DRAWS: bool = false;
     crate::rules::forward_rules!();
     #[inline(always)]
-    fn boards(&self) -> &[Board] {
-        std::slice::from_ref(&self.board)
+    fn boards(&self) -> &[crate::Board] {
+        std::slice::from_ref(&*self.board)
     }
     fn outcome(&self, _earlier: &[u64]) -> Option<Outcome> {
         Position::outcome(self)

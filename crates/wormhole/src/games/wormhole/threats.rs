@@ -7,9 +7,10 @@
 //! pawn steps are symmetric (the n-th open square from `a` towards `b` is `b`
 //! exactly when the n-th from `b` back towards `a` is `a`).
 
+use super::Board;
 use crate::core::steps::{self, COMPONENTS_OF, E, N, NE, NW, S, SE, SW, W};
 use crate::core::steps::{first, first_and_second, first_three, index, second};
-use crate::{Board, Color, Role};
+use crate::{Color, Role};
 
 /// `QUADRANTS[d][s]`, for a diagonal direction `d`: the squares beyond `s`
 /// both ways `d` leans (north-east of `s`: a higher file and a higher

@@ -3,8 +3,9 @@
 //! with the same pieces but different holes are different positions. The
 //! keys are the shared ones of [`crate::core::zobrist`].
 
+use super::Board;
 pub use crate::core::zobrist::{black_key, hole_key, piece_key};
-use crate::{Board, Color, Square};
+use crate::{Color, Square};
 
 /// The hash of a board and side to move, computed from scratch (what
 /// [`Position::hash`](crate::Position::hash) keeps up to date as moves are played).
