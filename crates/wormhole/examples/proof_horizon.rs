@@ -22,6 +22,12 @@
 //! The figures in the commits that cite this example used the dumps of
 //! `wormhole match --engine-a threads=1 --engine-b threads=1 --movetime
 //! 1000 --games 24 --seed 7 --variant classic|fairy --dump FILE`.
+//!
+//! What speed buys: on the dumps of `--movetime 300 --seed 7` (24 classic
+//! and 16 fairy games), the prover at 1,000,000 positions a move instead
+//! of 500,000 proves classic 22 / 23.25 plies out instead of 22 / 22.33
+//! (median / mean), fairy 22 / 23.12 instead of 20 / 22.75: about a ply
+//! for twice the positions.
 
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;

@@ -33,6 +33,10 @@ const INF: u32 = u32::MAX / 2;
 
 /// The child's disproof threshold grows to (1 + 1/EPSILON_DIV) times the
 /// second-best child's, so the search switches children less often.
+/// On the proof-horizon replay at 500,000 positions a move
+/// (`examples/proof_horizon`, 24 classic and 16 fairy recorded games;
+/// median / mean plies before the end): 4, classic 22 / 22.33, fairy
+/// 20 / 22.75; 2, 22 / 22.25 and 20 / 22.69; 8, 22 / 22.29 and 20 / 22.75.
 const EPSILON_DIV: u32 = 4;
 
 /// How often (in positions) the clock and stop flag are polled.
@@ -44,7 +48,10 @@ const POLL_INTERVAL: u64 = 4096;
 /// crowd its table.
 const PUBLISH_WORK: u32 = 16;
 
-/// The size of the solver's table when the engine makes it, in MiB.
+/// The size of the solver's table when the engine makes it, in MiB. A
+/// table four times as large proves no earlier on the proof-horizon
+/// replay at 500,000 positions a move (see [`EPSILON_DIV`]): classic
+/// 22 / 22.29, fairy 20 / 22.75, the kept positions that matter fit.
 pub(crate) const SOLVER_MB: usize = 64;
 
 /// The outcome of [`Solver::solve`].
@@ -401,6 +408,11 @@ impl Solver {
     /// The children's table entries are fetched together first, so that
     /// their memory latencies overlap; a child's first numbers, once
     /// computed, are kept where there is room (see [`ProofTable::put_first`]).
+    /// The reads stall on memory all the same (half of this function's
+    /// time, on the instruction after the prefetches); neither fetching
+    /// the table beside only for the children missing here (about 5%
+    /// fewer positions a second on `wormhole solve`) nor counting the
+    /// other side's moves before reading the table (the same) did better.
     fn expand(&mut self, pos: &mut Position, kids: &mut Vec<Child>, shared: &dyn ProvedTable) {
         kids.clear();
         let moves: MoveList = pos.legal_moves();
