@@ -10,7 +10,7 @@ use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use wormhole::engine::{Engine, EngineOptions, Features, Limits, Minimax, Score, TermShape};
 use wormhole::rules::{EvalWeights, GameOutcome, MoveSet};
-use wormhole::{Color, GameKind, ListedGame, Role, WithPosition};
+use wormhole::{Color, GameKind, ListedGame, Roles, WithPosition};
 
 use self::stats::{Pairs, Sprt, Verdict};
 use self::uci_player::UciEngine;
@@ -147,7 +147,7 @@ fn player<P: ListedGame>(
                 None => bail!("setting '{key}' is not available for a UCI engine"),
             }
         }
-        apply_setting(key, value, &mut options, &mut features, &mut params, &mut limits)?;
+        apply_setting(key, value, start.kind().role_names(), &mut options, &mut features, &mut params, &mut limits)?;
     }
     let brain = match uci_path {
         Some(path) => Brain::Uci(UciEngine::start(&path, start.kind(), &uci_options)?),
@@ -181,6 +181,7 @@ fn minimax(pairs: &[(String, String)], seed: Option<u64>) -> anyhow::Result<Opti
 fn apply_setting<W: EvalWeights, M>(
     key: &str,
     value: &str,
+    names: Roles,
     options: &mut EngineOptions,
     features: &mut Features,
     params: &mut W,
@@ -220,7 +221,7 @@ fn apply_setting<W: EvalWeights, M>(
         "solver" => features.proof_search = flag()?,
         "prooffrom" => features.proof_from_move = Some(int()? as u32),
         "temperature" => features.temperature = Some(int()? as u32),
-        k if set_weight(params, k, value)? => {}
+        k if set_weight(params, names, k, value)? => {}
         _ => bail!("unknown setting '{key}'"),
     }
     Ok(())
@@ -230,8 +231,9 @@ fn apply_setting<W: EvalWeights, M>(
 /// terms, [`EvalWeights::terms`]): `tempo=90` for a term with one weight,
 /// `mob.N=40` for a per-piece term (by letter), `pawn.1=60` for a
 /// per-count term, `scale.mob=150` to scale all of a term's weights by a
-/// percentage, and `w.29=90` for a weight by its index. Returns whether it did.
-fn set_weight<W: EvalWeights>(params: &mut W, key: &str, value: &str) -> anyhow::Result<bool> {
+/// percentage, and `w.29=90` for a weight by its index. Returns whether it
+/// did. The piece letters are the game's (`names`).
+fn set_weight<W: EvalWeights>(params: &mut W, names: Roles, key: &str, value: &str) -> anyhow::Result<bool> {
     let count = params.weights().len();
     let (scale, key) = match key.strip_prefix("scale.") {
         Some(rest) => (true, rest),
@@ -255,7 +257,7 @@ fn set_weight<W: EvalWeights>(params: &mut W, key: &str, value: &str) -> anyhow:
             (None, TermShape::One) => term.start..term.start + 1,
             (None, _) if scale => term.start..term.start + len,
             (Some(p), TermShape::PerRole) => {
-                let role = p.chars().next().and_then(Role::from_char).filter(|_| p.len() == 1);
+                let role = p.chars().next().and_then(|c| names.from_letter(c)).filter(|_| p.len() == 1);
                 let role = role.ok_or_else(|| anyhow!("setting '{key}': '{p}' is not a piece letter"))?;
                 let i = term.at(role.index());
                 i..i + 1

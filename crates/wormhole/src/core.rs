@@ -1,5 +1,6 @@
 //! What every game shares: [`Square`], [`Bitboard`], [`Color`], [`Role`]
-//! (the letters and names of the pieces), [`Piece`], [`Board`], the shared
+//! (the orthodox six named; a game names its others) with [`Roles`] (a
+//! game's letters and names of them), [`Piece`], [`Board`], the shared
 //! [`zobrist`] keys, [`excerpt`] (how an error quotes bad input), the
 //! [`Placement`] field of a FEN, the move-text reader of [`notation`] and
 //! `steps` (rays and slides on bitboards). What the orthodox games
@@ -32,5 +33,5 @@ pub use bitboard::Bitboard;
 pub use board::Board;
 pub use color::Color;
 pub use placement::Placement;
-pub use role::{Piece, Role};
+pub use role::{Piece, Role, RoleText, Roles};
 pub use square::{ParseSquareError, Square};

@@ -8,12 +8,12 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::Role;
 use crate::engine::LevelColumn;
 use crate::excerpt::Excerpt;
 use crate::facts::Setup;
 use crate::puzzles::GameTheme;
 use crate::{GAMES, GameKind, ListedGame};
+use crate::{Role, Roles};
 
 /// What the program says about a game, in one place (the game's folder).
 #[derive(Debug, Clone, Copy)]
@@ -44,8 +44,11 @@ pub struct GameInfo {
     pub title: &'static str,
     /// One line for menus and help.
     pub description: &'static str,
-    /// The roles of its pieces.
+    /// The roles of its pieces, in the order the app lists them.
     pub roles: &'static [Role],
+    /// The letters and names of its roles, as its FEN and notation write
+    /// and read them (and the app shows them).
+    pub role_names: Roles,
     /// The roles a pawn may promote to, strongest first.
     pub promotions: &'static [Role],
     /// How a piece of each role moves, in one line.
@@ -117,6 +120,11 @@ impl GameKind {
     /// The roles of its pieces.
     pub const fn roles(self) -> &'static [Role] {
         self.info().roles
+    }
+
+    /// The letters and names of its roles ([`GameInfo::role_names`]).
+    pub const fn role_names(self) -> Roles {
+        self.info().role_names
     }
 
     /// The roles a pawn may promote to, strongest first.

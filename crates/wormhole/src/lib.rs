@@ -101,7 +101,7 @@ pub mod puzzles;
 pub mod rules;
 
 pub use crate::core::excerpt;
-pub use crate::core::{Bitboard, Board, Color, ParseSquareError, Piece, Placement, Role, Square};
+pub use crate::core::{Bitboard, Board, Color, ParseSquareError, Piece, Placement, Role, RoleText, Roles, Square};
 pub use any::{ListedGame, OtherGameError, PlayError, WrongGameMove};
 pub use game_kind::{FenClaim, GameInfo, ParseGameKindError, WithPosition};
 // Wormhole chess, the crate's first game, at the root: its main types and

@@ -127,7 +127,7 @@ impl TermShape {
     pub const fn weights(self) -> usize {
         match self {
             TermShape::One => 1,
-            TermShape::PerRole => Role::ALL.len(),
+            TermShape::PerRole => Role::MAX,
             TermShape::PerCount(n) => n,
         }
     }

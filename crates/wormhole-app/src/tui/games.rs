@@ -173,8 +173,8 @@ fn rules_page(kind: GameKind, before: &[&'static str], after: &[&'static str], w
 fn role_lines(kind: GameKind, roles: &[Role], width: usize) -> Vec<Line<'static>> {
     let mut v = Vec::new();
     for &role in roles {
-        let name = role.name();
-        let head = format!("  {}{} ({})", name[..1].to_uppercase(), &name[1..], role.char());
+        let name = kind.role_names().name(role);
+        let head = format!("  {}{} ({})", name[..1].to_uppercase(), &name[1..], kind.role_names().letter(role));
         let lines = legend::wrap(kind.movement(role), width - 16);
         for (i, l) in lines.iter().enumerate() {
             let left = if i == 0 { head.as_str() } else { "" };

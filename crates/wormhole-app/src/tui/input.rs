@@ -184,9 +184,9 @@ fn common_prefix<'a>(words: &[&'a str]) -> Option<&'a str> {
 fn forms(pos: &AnyPosition, m: AnyMove, san: &str) -> Vec<String> {
     let letter = match pos.role_at(m.from()) {
         Some(wormhole::Role::Pawn) | None => String::new(),
-        Some(r) => r.char().to_string(),
+        Some(r) => pos.kind().role_names().letter(r).to_string(),
     };
-    let promo = m.promotion().map(|r| r.char().to_string()).unwrap_or_default();
+    let promo = m.promotion().map(|r| pos.kind().role_names().letter(r).to_string()).unwrap_or_default();
     let (from, to) = (m.from(), m.to());
     // A porthole move's target is its entry and exit: `e4>h5` in SAN and
     // the long forms, `e4h5` in coordinates.

@@ -127,7 +127,8 @@ impl NewGameForm {
     pub fn value(&self, field: Field) -> String {
         match field {
             Field::Variant => {
-                let letters: Vec<String> = self.variant.roles().iter().map(|r| r.char().to_string()).collect();
+                let letters: Vec<String> =
+                    self.variant.roles().iter().map(|&r| self.variant.role_names().letter(r).to_string()).collect();
                 format!("{} ({}): {}", self.variant, letters.join(" "), self.variant.title())
             }
             Field::Setup { index, .. } => match self.variant.info().setup {

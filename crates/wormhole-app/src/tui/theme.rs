@@ -4,7 +4,7 @@
 
 use ratatui::style::{Color as Tc, Modifier, Style};
 use wormhole::analysis::Judgement;
-use wormhole::{Color, Piece, Role};
+use wormhole::{Color, Piece, Role, Roles};
 
 use super::choice::{Choice, choice_text};
 
@@ -458,9 +458,9 @@ impl Theme {
     /// fairy pieces (White in outline when colour cannot tell the sides
     /// apart); every piece in letter style or ASCII by its FEN letter
     /// (upper case White, lower case Black).
-    pub fn piece_glyph(&self, p: Piece) -> char {
+    pub fn piece_glyph(&self, p: Piece, roles: Roles) -> char {
         if self.ascii || self.pieces == PieceStyle::Letters {
-            return p.char();
+            return roles.piece_letter(p);
         }
         let outline = self.outline_white && p.color == Color::White;
         let (filled, hollow) = match p.role {
@@ -635,15 +635,16 @@ mod tests {
 
     #[test]
     fn without_colour_the_sides_differ_by_glyph() {
+        use wormhole::games::wormhole::ROLES;
         let plain = Theme::new(ThemeName::Dark, PieceStyle::Unicode, Display { color: false, ..Display::default() });
         assert_eq!(plain.light_square, Style::new());
-        let white = plain.piece_glyph(Piece { color: Color::White, role: Role::Knight });
-        let black = plain.piece_glyph(Piece { color: Color::Black, role: Role::Knight });
+        let white = plain.piece_glyph(Piece { color: Color::White, role: Role::Knight }, ROLES);
+        let black = plain.piece_glyph(Piece { color: Color::Black, role: Role::Knight }, ROLES);
         assert_eq!((white, black), ('♘', '♞'));
-        let lion = |color| plain.piece_glyph(Piece { color, role: Role::Lion });
+        let lion = |color| plain.piece_glyph(Piece { color, role: Role::Lion }, ROLES);
         assert_eq!((lion(Color::White), lion(Color::Black)), ('□', '■'));
         let ascii = Theme::new(ThemeName::Light, PieceStyle::Unicode, Display { unicode: false, ..Display::default() });
-        assert_eq!(ascii.piece_glyph(Piece { color: Color::Black, role: Role::Queen }), 'q');
+        assert_eq!(ascii.piece_glyph(Piece { color: Color::Black, role: Role::Queen }, ROLES), 'q');
         assert_eq!(ascii.hole_char(), ':');
     }
 

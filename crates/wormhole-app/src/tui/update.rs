@@ -484,7 +484,7 @@ impl Session {
                 self.view.selected = Some(sq);
                 self.view.input.clear();
                 let how = self.game.kind().movement(p.role);
-                self.info(format!("{} {sq}: {how}", capitalised(p.role.name())));
+                self.info(format!("{} {sq}: {how}", capitalised(self.game.kind().role_names().name(p.role))));
             }
             Some(_) if own => self.error(format!("the piece on {sq} has no legal move")),
             Some(_) => self.explain(&sq.to_string()),

@@ -10,7 +10,7 @@ use crate::{Bitboard, Color, Piece, Role, Square};
 /// game's position, so its role, colour and square records always agree.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Board {
-    roles: [u64; 9],
+    roles: [u64; Role::MAX],
     colors: [u64; 2],
     squares: [Option<Piece>; 64],
 }
@@ -24,7 +24,7 @@ impl Default for Board {
 impl Board {
     /// A board of 64 empty squares.
     pub const fn empty() -> Board {
-        Board { roles: [0; 9], colors: [0; 2], squares: [None; 64] }
+        Board { roles: [0; Role::MAX], colors: [0; 2], squares: [None; 64] }
     }
 
     /// The piece on `sq`, if any.

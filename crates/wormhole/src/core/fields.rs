@@ -5,7 +5,7 @@
 //! or 6 fields with an optional seventh.
 
 use crate::excerpt::Excerpt;
-use crate::{Board, Color, Piece, Role, Square};
+use crate::{Board, Color, Roles, Square};
 
 /// What is wrong with one of the orthodox fields of a FEN.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -119,9 +119,8 @@ fn placement(placement: &str) -> Result<Board, FieldError> {
                 file += d as usize;
                 continue;
             }
-            let piece = Piece::from_char(c)
-                .filter(|p| p.role.index() <= Role::King.index())
-                .ok_or(FieldError::UnknownPiece { letter: c, rank: rank + 1 })?;
+            let piece =
+                Roles::ORTHODOX.piece_from_letter(c).ok_or(FieldError::UnknownPiece { letter: c, rank: rank + 1 })?;
             if let Some(sq) = Square::from_coords(file as u8, rank) {
                 board.put(sq, piece);
             }

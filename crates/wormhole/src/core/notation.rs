@@ -7,10 +7,9 @@
 //! legal moves.
 
 use std::fmt;
-use std::str::FromStr;
 
 use crate::core::castling::CastlingSide;
-use crate::{Role, Square};
+use crate::{Role, Roles, Square};
 
 /// What is wrong with a text that is not a move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
@@ -60,22 +59,22 @@ impl MoveText {
     pub fn from_square(&self) -> Option<Square> {
         Square::from_coords(self.from_file?, self.from_rank?)
     }
-}
 
-/// Reads a move of one piece: piece letter (upper case), from-file and
-/// from-rank, `x` or `-`, target, promotion (`=Q`, or a trailing letter as
-/// in `b7a8q`); check marks and `!`/`?` at the end are ignored.
-///
-/// ```
-/// use wormhole::core::notation::{MoveText, SyntaxProblem};
-/// let t: MoveText = "Nd3xf6+".parse().unwrap();
-/// assert_eq!((t.from_square().map(|s| s.to_string()), t.capture, t.to.to_string()), (Some("d3".into()), true, "f6".into()));
-/// assert_eq!("nf3".parse::<MoveText>(), Err(SyntaxProblem::LowerCasePiece));
-/// ```
-impl FromStr for MoveText {
-    type Err = SyntaxProblem;
-
-    fn from_str(text: &str) -> Result<MoveText, SyntaxProblem> {
+    /// Reads a move of one piece: piece letter (upper case), from-file and
+    /// from-rank, `x` or `-`, target, promotion (`=Q`, or a trailing letter as
+    /// in `b7a8q`); check marks and `!`/`?` at the end are ignored.
+    ///
+    /// The piece letters are the game's (`roles`).
+    ///
+    /// ```
+    /// use wormhole::Roles;
+    /// use wormhole::core::notation::{MoveText, SyntaxProblem};
+    /// let t = MoveText::read("Nd3xf6+", Roles::ORTHODOX).unwrap();
+    /// assert_eq!((t.from_square().map(|s| s.to_string()), t.capture, t.to.to_string()), (Some("d3".into()), true, "f6".into()));
+    /// assert_eq!(MoveText::read("nf3", Roles::ORTHODOX), Err(SyntaxProblem::LowerCasePiece));
+    /// assert_eq!(MoveText::read("Cf3", Roles::ORTHODOX), Err(SyntaxProblem::UnknownPiece));
+    /// ```
+    pub fn read(text: &str, roles: Roles) -> Result<MoveText, SyntaxProblem> {
         let mut s = text.trim().trim_end_matches(['+', '#', '!', '?']).as_bytes();
         if s.is_empty() {
             return Err(SyntaxProblem::Empty);
@@ -85,17 +84,17 @@ impl FromStr for MoveText {
         }
         let mut role = None;
         if s[0].is_ascii_uppercase() {
-            role = Some(Role::from_char(s[0] as char).ok_or(SyntaxProblem::UnknownPiece)?);
+            role = Some(roles.from_letter(s[0] as char).ok_or(SyntaxProblem::UnknownPiece)?);
             s = &s[1..];
         }
         let mut promotion = None;
         if let [rest @ .., b'=', p] = s {
-            promotion = Some(Role::from_char(*p as char).ok_or(SyntaxProblem::UnknownPromotion)?);
+            promotion = Some(roles.from_letter(*p as char).ok_or(SyntaxProblem::UnknownPromotion)?);
             s = rest;
         } else if let [rest @ .., b'1'..=b'8', p] = s
             && p.is_ascii_alphabetic()
         {
-            promotion = Some(Role::from_char(*p as char).ok_or(SyntaxProblem::UnknownPromotion)?);
+            promotion = Some(roles.from_letter(*p as char).ok_or(SyntaxProblem::UnknownPromotion)?);
             s = &s[..rest.len() + 1];
         }
         if s.len() < 2 {
@@ -113,7 +112,7 @@ impl FromStr for MoveText {
             [f @ b'a'..=b'h'] => (Some(f - b'a'), None),
             [r @ b'1'..=b'8'] => (None, Some(r - b'1')),
             [f @ b'a'..=b'h', r @ b'1'..=b'8'] => (Some(f - b'a'), Some(r - b'1')),
-            [c, ..] if role.is_none() && Role::from_char(*c as char).is_some() => {
+            [c, ..] if role.is_none() && roles.from_letter(*c as char).is_some() => {
                 return Err(SyntaxProblem::LowerCasePiece);
             }
             _ => return Err(SyntaxProblem::BeforeTarget),

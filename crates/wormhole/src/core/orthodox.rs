@@ -68,7 +68,8 @@ pub(crate) fn attacks(role: Role, color: Color, s: usize, blockers: u64) -> u64 
         Role::Rook => rook(s, blockers),
         Role::Queen => rook(s, blockers) | bishop(s, blockers),
         Role::King => king(s),
-        Role::Champion | Role::Wizard | Role::Lion => 0,
+        // No orthodox game has other roles.
+        _ => 0,
     }
 }
 
@@ -83,9 +84,6 @@ pub(crate) fn third_time(hash: u64, earlier: &[u64]) -> bool {
 pub(crate) fn moves_to_plan(fullmoves: u32) -> u32 {
     50u32.saturating_sub(fullmoves).clamp(12, 30)
 }
-
-/// The roles of the orthodox pieces, pawn first.
-pub(crate) const ROLES: [Role; 6] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
 
 /// Whether a pawn of `color` on `s` has none of `enemy_pawns` ahead of it
 /// on its file or the files beside it (a passed pawn).

@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use crate::{Role, Square};
+use crate::{Role, Roles, Square};
 
 /// The roles a pawn may promote to in the orthodox games, strongest first.
 pub(crate) const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
@@ -47,10 +47,11 @@ pub(crate) const fn promotion(code: u32) -> Option<Role> {
     }
 }
 
-/// Writes the coordinate form's promotion letter, lower case (`q` of `e7e8q`), if any.
-pub(crate) fn write_promotion(f: &mut fmt::Formatter<'_>, promotion: Option<Role>) -> fmt::Result {
+/// Writes the coordinate form's promotion letter, lower case (`q` of
+/// `e7e8q`), if any, by the game's letters (`names`).
+pub(crate) fn write_promotion(f: &mut fmt::Formatter<'_>, promotion: Option<Role>, names: Roles) -> fmt::Result {
     match promotion {
-        Some(r) => write!(f, "{}", r.char().to_ascii_lowercase()),
+        Some(r) => write!(f, "{}", names.letter(r).to_ascii_lowercase()),
         None => Ok(()),
     }
 }

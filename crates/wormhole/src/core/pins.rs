@@ -137,7 +137,7 @@ impl KingView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Piece, Square};
+    use crate::Square;
 
     fn at(name: &str) -> usize {
         name.parse::<Square>().unwrap().index()
@@ -158,7 +158,9 @@ mod tests {
     #[test]
     fn a_pinned_piece_moves_on_its_line_and_a_check_must_be_answered() {
         let mut board = Board::empty();
-        let put = |b: &mut Board, sq: &str, c: char| b.put(sq.parse().unwrap(), Piece::from_char(c).unwrap());
+        let put = |b: &mut Board, sq: &str, c: char| {
+            b.put(sq.parse().unwrap(), crate::Roles::ORTHODOX.piece_from_letter(c).unwrap())
+        };
         put(&mut board, "e1", 'K');
         put(&mut board, "e2", 'R');
         put(&mut board, "e8", 'q');

@@ -2,7 +2,7 @@
 
 use std::fmt::{self, Write as _};
 
-use crate::{Bitboard, Board, Square};
+use crate::{Bitboard, Board, Roles, Square};
 
 /// Displays a board as a FEN placement field: ranks 8 to 1 separated by
 /// `/`, a letter per piece, a digit per run of empty squares, and a game's
@@ -10,22 +10,24 @@ use crate::{Bitboard, Board, Square};
 /// first field of every game's FEN.
 ///
 /// ```
+/// use wormhole::games::wormhole::ROLES;
 /// use wormhole::{Bitboard, Placement, Position, Square, Variant};
 /// let pos = Position::new(Variant::Fairy);
-/// assert_eq!(Placement::new(pos.board()).to_string(), "cnwmkwnc/pppppppp/8/8/8/8/PPPPPPPP/CNWMKWNC");
-/// let marked = Placement::new(pos.board()).marking(Bitboard::from_square("e4".parse::<Square>().unwrap()), 'x');
+/// assert_eq!(Placement::new(pos.board(), ROLES).to_string(), "cnwmkwnc/pppppppp/8/8/8/8/PPPPPPPP/CNWMKWNC");
+/// let marked = Placement::new(pos.board(), ROLES).marking(Bitboard::from_square("e4".parse::<Square>().unwrap()), 'x');
 /// assert_eq!(marked.to_string(), "cnwmkwnc/pppppppp/8/8/4x3/8/PPPPPPPP/CNWMKWNC");
 /// ```
 pub struct Placement<'a> {
     board: &'a Board,
+    roles: Roles,
     marked: Bitboard,
     mark: char,
 }
 
 impl<'a> Placement<'a> {
-    /// The placement of `board`'s pieces.
-    pub fn new(board: &'a Board) -> Placement<'a> {
-        Placement { board, marked: Bitboard::EMPTY, mark: ' ' }
+    /// The placement of `board`'s pieces, written with the game's letters.
+    pub fn new(board: &'a Board, roles: Roles) -> Placement<'a> {
+        Placement { board, roles, marked: Bitboard::EMPTY, mark: ' ' }
     }
 
     /// The same, with `mark` written on each of the `marked` squares (which
@@ -44,7 +46,7 @@ impl fmt::Display for Placement<'_> {
                 let c = if self.marked.contains(sq) {
                     self.mark
                 } else if let Some(p) = self.board.piece_at(sq) {
-                    p.char()
+                    self.roles.piece_letter(p)
                 } else {
                     empty += 1;
                     continue;

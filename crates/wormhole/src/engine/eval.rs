@@ -13,7 +13,7 @@ use crate::{Board, Color, Role};
 #[inline]
 pub(crate) fn material_balance<const N: usize>(board: &Board, us: Color, weights: &[i32; N]) -> i32 {
     let mut v = 0;
-    for role in Role::ALL {
+    for role in Role::SLOTS {
         let w = weights[role.index()];
         if w != 0 {
             v += w * (board.pieces(us, role).count() as i32 - board.pieces(!us, role).count() as i32);

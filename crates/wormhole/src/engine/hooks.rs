@@ -7,7 +7,12 @@
 use super::levels::LevelColumn;
 use super::pns::prove_in_slot;
 use super::prove::Prover;
+use crate::Role;
 use crate::rules::{Evaluate, MoveBuffer, Rules};
+
+/// The orthodox roles' values in the move order, by [`Role::index`]: pawn
+/// 1, knight and bishop 3, rook 4, queen 7, king 9.
+pub(crate) const ORTHODOX_CAPTURE_ORDER: [i32; Role::MAX] = [1, 3, 3, 4, 7, 9, 0, 0, 0];
 
 /// What the search asks of a game beyond its rules: its null move, its
 /// generator with the king safety it computes once per node, and its
@@ -53,6 +58,11 @@ pub trait SearchHooks: Rules + sealed::Sealed {
     /// games where a smaller one was not measured to gain (Porthole chess:
     /// 1.75 scored 120 of 243 games at 20,000 nodes a move, 49.4%).
     const LMR_DIVISOR: f64 = 2.25;
+    /// How much a piece of each role counts in the move order, by
+    /// [`Role::index`]: as a capture's victim most, then as a promotion,
+    /// and least as the capturing piece. The orthodox values by default (a
+    /// game with more roles gives its own).
+    const CAPTURE_ORDER: [i32; Role::MAX] = ORTHODOX_CAPTURE_ORDER;
     /// The game's prover: the engine runs it beside or after its
     /// alpha-beta search. By default the proof-number search over these
     /// traits, which every game gets ([`prove_in_slot`], draws respected);

@@ -54,22 +54,6 @@ impl Default for History {
     }
 }
 
-/// Ordering value of a role as a capture victim or promotion.
-#[inline]
-pub fn role_order(role: Role) -> i32 {
-    match role {
-        Role::Pawn => 1,
-        Role::Knight => 3,
-        Role::Bishop => 3,
-        Role::Wizard => 4,
-        Role::Rook => 4,
-        Role::Champion => 5,
-        Role::Queen => 7,
-        Role::Lion => 7,
-        Role::King => 9,
-    }
-}
-
 const TT_SCORE: i32 = 3_000_000;
 const CAPTURE_SCORE: i32 = 2_000_000;
 const KILLER_SCORE: i32 = 1_000_000;
@@ -183,12 +167,13 @@ impl<P: Searchable> Picker<P> {
 /// MVV-LVA with promotions: the victim counts most, then the promotion, then a cheap attacker.
 #[inline]
 fn capture_order<P: Searchable>(pos: &P, m: P::Move, victim: Role) -> i32 {
-    let attacker = pos.boards()[pos.board_to_play()].piece_at(m.from()).map_or(0, |p| role_order(p.role));
-    let promo = m.promotion().map_or(0, role_order);
-    victim_value(victim) * 64 + promo * 8 - attacker
+    let attacker = pos.boards()[pos.board_to_play()].piece_at(m.from()).map_or(0, |p| role_order::<P>(p.role));
+    let promo = m.promotion().map_or(0, role_order::<P>);
+    role_order::<P>(victim) * 64 + promo * 8 - attacker
 }
 
-#[inline]
-fn victim_value(role: Role) -> i32 {
-    role_order(role)
+/// A role's value in the move order: the game's ([`SearchHooks::CAPTURE_ORDER`](super::SearchHooks::CAPTURE_ORDER)).
+#[inline(always)]
+fn role_order<P: Searchable>(role: Role) -> i32 {
+    P::CAPTURE_ORDER[role.index()]
 }

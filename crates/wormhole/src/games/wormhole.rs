@@ -3,7 +3,7 @@
 //! move loses (`docs/wormhole.md` in the repository). Its parts, one concern each:
 //! [`Board`] (the pieces and the holes), `threats` (hole-aware stepping with `core::steps`), [`attacks`], `movegen`,
 //! `moves`, `position`, [`fen`], [`san`], `illegal` (why a move is refused),
-//! `outcome`, `variant` (the two piece sets), [`zobrist`], its evaluation
+//! `outcome`, `roles` (the fairy roles and every role's letter and name), `variant` (the two piece sets), [`zobrist`], its evaluation
 //! terms ([`eval`]), its proof-number solver ([`solve`]) and what the program
 //! says about it (`info`: names, level settings, win-chance slopes, how
 //! the pieces move). The crate root
@@ -20,6 +20,7 @@ pub(crate) mod movegen;
 pub(crate) mod moves;
 pub(crate) mod outcome;
 pub(crate) mod position;
+pub(crate) mod roles;
 pub mod san;
 pub mod solve;
 pub(crate) mod themes;
@@ -34,6 +35,7 @@ pub use movegen::KingSafety;
 pub use moves::{Move, MoveList};
 pub use outcome::{EndReason, Outcome};
 pub use position::{Position, Undo};
+pub use roles::ROLES;
 pub use san::MoveError;
 pub use themes::HOLE_TRAPS_KING;
 pub use variant::{ParseVariantError, Variant};

@@ -53,7 +53,7 @@ impl GameView for Linked {
     /// white pawn a5 -> e4".
     fn move_note(&self, pos: &AnyPosition, m: AnyMove) -> Option<String> {
         if let Some(c) = pos.carried(m) {
-            return Some(format!("teleported the {} {} {} -> {}", c.piece.color, c.piece.role.name(), c.from, c.to));
+            return Some(format!("teleported the {} {} {} -> {}", c.piece.color, pos.kind().role_names().name(c.piece.role), c.from, c.to));
         }
         let (AnyPosition::Linked(p), AnyMove::Linked(m)) = (pos, m) else { return None };
         if !m.is_portal() || p.opponent_portal() != Some(m.to()) {
@@ -61,7 +61,7 @@ impl GameView for Linked {
         }
         let pieces: Vec<String> = p
             .swallowed_by(m)
-            .filter_map(|sq| pos.played_board().piece_at(sq).map(|p| format!("the {} {} on {sq}", p.color, p.role.name())))
+            .filter_map(|sq| pos.played_board().piece_at(sq).map(|p| format!("the {} {} on {sq}", p.color, pos.kind().role_names().name(p.role))))
             .collect();
         let what = if pieces.is_empty() { "nothing".to_string() } else { pieces.join(", ") };
         Some(format!("black hole on {}: it swallowed {what}; the portals are frozen", m.to()))

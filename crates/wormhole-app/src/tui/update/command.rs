@@ -5,7 +5,7 @@ use std::time::Duration;
 use wormhole::engine::Level;
 use wormhole::facts::{Facts, MarkKind};
 use wormhole::rules::GameMove;
-use wormhole::{AnyPosition, Bitboard, Color, GameKind, Role, Rules, Square};
+use wormhole::{AnyPosition, Bitboard, Color, GameKind, Role, Roles, Rules, Square};
 
 use super::capitalised;
 use crate::files;
@@ -199,7 +199,7 @@ impl Session {
         self.info(format!(
             "{} {} {}: {}; {goes}{whose}",
             piece.color,
-            piece.role.name(),
+            pos.kind().role_names().name(piece.role),
             at.join(" "),
             pos.kind().movement(piece.role)
         ));
@@ -224,10 +224,11 @@ impl Session {
                 None => Err(format!("{sq} is empty")),
             };
         }
-        let role = role_named(arg)
+        let names = pos.kind().role_names();
+        let role = role_named(arg, names)
             .ok_or_else(|| format!("':explain {arg}': expected a square (d3) or a piece (N, knight)"))?;
         if !pos.kind().has_role(role) {
-            return Err(format!("there is no {} in {}", role.name(), pos.kind().title()));
+            return Err(format!("there is no {} in {}", names.name(role), pos.kind().title()));
         }
         for color in [pos.turn(), !pos.turn()] {
             let squares: Vec<Square> = Square::all().filter(|&s| board.pieces(color, role).contains(s)).collect();
@@ -236,7 +237,7 @@ impl Session {
             }
         }
         let how = pos.kind().movement(role);
-        self.info(format!("{} ({}): {how}; none on the board", capitalised(role.name()), role.char()));
+        self.info(format!("{} ({}): {how}; none on the board", capitalised(names.name(role)), names.letter(role)));
         Ok(None)
     }
 
@@ -297,14 +298,15 @@ impl Session {
     }
 }
 
-/// A role by letter (`N`, `m`) or name (`knight`, `Lion`).
-fn role_named(text: &str) -> Option<Role> {
+/// A role of the game by letter (`N`, `m`) or name (`knight`, `Lion`,
+/// `Murray lion`).
+fn role_named(text: &str, names: Roles) -> Option<Role> {
     let mut chars = text.chars();
     if let (Some(c), None) = (chars.next(), chars.next()) {
-        return Role::from_char(c);
+        return names.from_letter(c);
     }
     let name = text.to_ascii_lowercase();
-    Role::ALL.into_iter().find(|r| r.name() == name || (name == "murray lion" && *r == Role::Lion))
+    names.from_name(name.strip_prefix("murray ").unwrap_or(&name))
 }
 
 /// Where the piece on `sq` can go: its legal moves (a porthole move: the

@@ -7,7 +7,7 @@ use ratatui::style::Style;
 use ratatui::widgets::Widget;
 use wormhole::facts::{Facts, MarkKind};
 use wormhole::rules::GameMove;
-use wormhole::{AnyPosition, Bitboard, Color, Piece, Role, Rules, Square};
+use wormhole::{AnyPosition, Bitboard, Color, Piece, Role, Roles, Rules, Square};
 
 use crate::tui::figures::{self, Shape};
 use crate::tui::highlights::Highlights;
@@ -90,6 +90,8 @@ impl Geometry {
 #[derive(Debug, Clone)]
 pub struct Picture {
     pub pieces: [Option<Piece>; 64],
+    /// The letters and names of the game's pieces.
+    pub roles: Roles,
     pub holes: Bitboard,
     /// The height of the ring on each square (0: none).
     pub rings: [u8; 64],
@@ -110,6 +112,7 @@ impl Picture {
         let pieces = &position.boards()[board];
         let mut picture = Picture {
             pieces: std::array::from_fn(|i| pieces.piece_at(Square::new(i as u8))),
+            roles: position.kind().role_names(),
             holes: Bitboard::EMPTY,
             rings: [0; 64],
             discs: Vec::new(),
@@ -209,7 +212,7 @@ impl BoardView<'_> {
                 buf[(cx, cy)].set_char(t.exit_char()).set_style(style.patch(t.exit));
             }
             None if let Some(p) = self.picture.arriving_at(sq) => {
-                buf[(cx, cy)].set_char(t.piece_glyph(p)).set_style(style.patch(t.exit));
+                buf[(cx, cy)].set_char(t.piece_glyph(p, self.picture.roles)).set_style(style.patch(t.exit));
             }
             None if self.picture.rings[sq.index()] > 0 => match scale {
                 Some(scale) => draw_figure(Shape::Ring, scale, false, rect, style.patch(t.ring), buf),
@@ -277,12 +280,12 @@ impl BoardView<'_> {
                 draw_figure(Shape::Piece(p.role), scale, outline, rect, piece, buf);
             }
             None => {
-                buf[(cx, cy)].set_char(t.piece_glyph(p)).set_style(piece);
+                buf[(cx, cy)].set_char(t.piece_glyph(p, self.picture.roles)).set_style(piece);
             }
         }
         // The fairy pieces are new to most players: name them where there is room.
         if matches!(p.role, Role::Champion | Role::Wizard | Role::Lion) && rect.width >= 11 && rect.height >= 5 {
-            let name = p.role.name();
+            let name = self.picture.roles.name(p.role);
             let y = if figure.is_some() { rect.bottom() - 1 } else { cy + 1 };
             buf.set_string(cx - name.len() as u16 / 2, y, name, piece);
         }

@@ -4,7 +4,7 @@
 
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
-use wormhole::{Color, GameKind, Piece, Role};
+use wormhole::{Color, GameKind, Piece, Role, Roles};
 
 use crate::tui::theme::Theme;
 
@@ -27,15 +27,15 @@ pub fn roles(kind: GameKind) -> Vec<Role> {
 }
 
 /// `♔ ♚ King (K)` with the theme's glyphs for both sides.
-fn piece_label(theme: &Theme, role: Role) -> Vec<Span<'static>> {
-    let glyph = |color| theme.piece_glyph(Piece { color, role }).to_string();
-    let name = role.name();
+fn piece_label(theme: &Theme, roles: Roles, role: Role) -> Vec<Span<'static>> {
+    let glyph = |color| theme.piece_glyph(Piece { color, role }, roles).to_string();
+    let name = roles.name(role);
     let name = name[..1].to_uppercase() + &name[1..];
     vec![
         Span::styled(glyph(Color::White), theme.light_square.patch(theme.white_piece)),
         Span::raw(" "),
         Span::styled(glyph(Color::Black), theme.light_square.patch(theme.black_piece)),
-        Span::styled(format!(" {name} ({})", role.char()), Style::new().add_modifier(Modifier::BOLD)),
+        Span::styled(format!(" {name} ({})", roles.letter(role)), Style::new().add_modifier(Modifier::BOLD)),
     ]
 }
 
@@ -45,7 +45,7 @@ pub fn pieces(theme: &Theme, kind: GameKind, width: usize) -> Vec<Line<'static>>
     const INDENT: &str = "    ";
     let mut lines = Vec::new();
     for role in roles(kind) {
-        let mut spans = piece_label(theme, role);
+        let mut spans = piece_label(theme, kind.role_names(), role);
         let used: usize = spans.iter().map(|s| s.width()).sum();
         let mut first = String::from(":");
         let mut rest: Vec<String> = Vec::new();

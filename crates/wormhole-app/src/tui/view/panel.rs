@@ -34,7 +34,9 @@ fn value(role: Role) -> i32 {
 }
 
 fn material(pos: &AnyPosition, color: Color) -> i32 {
-    let on = |b: &wormhole::Board| Role::ALL.iter().map(|&r| value(r) * b.pieces(color, r).count() as i32).sum::<i32>();
+    let on = |b: &wormhole::Board| {
+        pos.kind().roles().iter().map(|&r| value(r) * b.pieces(color, r).count() as i32).sum::<i32>()
+    };
     pos.boards().iter().map(on).sum()
 }
 

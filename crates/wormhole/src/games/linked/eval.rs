@@ -9,7 +9,7 @@
 
 use super::Position;
 use super::routes::{self, Routes};
-use crate::core::orthodox::{ROLES, is_passed, relative_rank};
+use crate::core::orthodox::{is_passed, relative_rank};
 use crate::engine::{Sink, Term, TermShape};
 use crate::{Color, Role, Square};
 
@@ -166,7 +166,7 @@ fn side_terms<S: Sink>(pos: &Position, color: Color, pawn_attacks: [u64; 2], sin
     let scene = pos.scene(color);
     let unsafe_squares = pawn_attacks[ci ^ 1];
     let mut reach = Reach { all: pawn_attacks[ci], through: 0 };
-    for role in ROLES {
+    for role in Role::ORTHODOX {
         let pieces = b.pieces(color, role);
         if pieces.is_empty() {
             continue;

@@ -177,7 +177,7 @@ impl Position {
         let ep = self.ep.map_or("-".to_string(), |sq| sq.to_string());
         format!(
             "{} {} {} {ep} {} {} {}",
-            Placement::new(&self.board),
+            Placement::new(&self.board, crate::Roles::ORTHODOX),
             self.turn.char(),
             self.castling,
             self.halfmoves,

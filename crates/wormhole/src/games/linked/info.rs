@@ -20,6 +20,7 @@ pub(crate) const INFO: GameInfo = GameInfo {
     title: "Linked-portal chess",
     description: "Linked-portal chess: each player's portal joins two squares into one; portals step, teleport and explode",
     roles: &[Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn],
+    role_names: crate::Roles::ORTHODOX,
     promotions: &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight],
     movement,
     levels: &LEVELS,
@@ -85,7 +86,7 @@ pub const fn movement(role: Role) -> &'static str {
         Role::Rook => "any number of squares orthogonally, on through an empty portal in the same direction",
         Role::Queen => "any number of squares in a line, on through an empty portal in the same direction",
         Role::King => "the 1st square in any direction (through a portal too); castles as in chess",
-        Role::Champion | Role::Wizard | Role::Lion => "not a piece of Linked-portal chess",
+        _ => "not a piece of Linked-portal chess",
     }
 }
 

@@ -158,7 +158,7 @@ impl fmt::Display for Move {
             return write!(f, "Z@{}", self.to());
         }
         write!(f, "{}{}", self.from(), self.to())?;
-        packed::write_promotion(f, self.promotion())
+        packed::write_promotion(f, self.promotion(), crate::Roles::ORTHODOX)
     }
 }
 

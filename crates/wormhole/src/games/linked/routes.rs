@@ -183,7 +183,8 @@ impl Position {
             Role::Bishop => steps::DIAGONAL.iter().for_each(|&d| scene.slide_routes(d, s, &mut r)),
             Role::Rook => steps::ORTHOGONAL.iter().for_each(|&d| scene.slide_routes(d, s, &mut r)),
             Role::Queen => steps::ALL.iter().for_each(|&d| scene.slide_routes(d, s, &mut r)),
-            Role::Champion | Role::Wizard | Role::Lion => {}
+            // No other role is a piece of Linked-portal chess.
+            _ => {}
         }
         r
     }

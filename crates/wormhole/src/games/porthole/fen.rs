@@ -212,7 +212,7 @@ impl Position {
     pub fn fen(&self) -> String {
         format!(
             "{} {} {} - {} {} {}",
-            Placement::new(&self.board),
+            Placement::new(&self.board, crate::Roles::ORTHODOX),
             self.turn.char(),
             self.castling,
             self.halfmoves,

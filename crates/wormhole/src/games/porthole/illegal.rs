@@ -30,7 +30,7 @@ pub enum IllegalMoveError {
         square: Square,
     },
     /// The piece on the origin does not move to the target.
-    #[error("the {} on {from} cannot reach {to}", .role.name())]
+    #[error("the {} on {from} cannot reach {to}", crate::Roles::ORTHODOX.name(*.role))]
     CannotReach {
         /// The piece that was asked to move.
         role: Role,
@@ -41,7 +41,7 @@ pub enum IllegalMoveError {
     },
     /// The piece on the origin cannot capture on the entry (by its capture
     /// pattern, under the path rule).
-    #[error("the {} on {from} cannot enter {entry}", .role.name())]
+    #[error("the {} on {from} cannot enter {entry}", crate::Roles::ORTHODOX.name(*.role))]
     CannotEnter {
         /// The piece that was asked to move.
         role: Role,
@@ -99,7 +99,7 @@ pub enum IllegalMoveError {
         reason: CastlingObstacle,
     },
     /// A promotion to a king or a pawn.
-    #[error("a pawn cannot promote to a {}: choose Q, R, B or N", .role.name())]
+    #[error("a pawn cannot promote to a {}: choose Q, R, B or N", crate::Roles::ORTHODOX.name(*.role))]
     PromotionRole {
         /// The role asked for.
         role: Role,
@@ -133,7 +133,7 @@ impl fmt::Display for LongForm {
             return f.write_str(side.san());
         }
         if self.role != Role::Pawn {
-            write!(f, "{}", self.role.char())?;
+            write!(f, "{}", crate::Roles::ORTHODOX.letter(self.role))?;
         }
         write!(f, "{}", self.mv.from())?;
         if let Some(entry) = self.mv.entry() {
@@ -141,7 +141,7 @@ impl fmt::Display for LongForm {
         }
         write!(f, "{}", self.mv.to())?;
         if let Some(p) = self.mv.promotion() {
-            write!(f, "={}", p.char())?;
+            write!(f, "={}", crate::Roles::ORTHODOX.letter(p))?;
         }
         Ok(())
     }

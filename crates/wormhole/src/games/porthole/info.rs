@@ -20,6 +20,7 @@ pub(crate) const INFO: GameInfo = GameInfo {
     title: "Porthole chess",
     description: "Porthole chess: orthodox chess with neutral portholes that pieces travel through",
     roles: &[Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn],
+    role_names: crate::Roles::ORTHODOX,
     promotions: &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight],
     movement,
     levels: &LEVELS,
@@ -81,7 +82,7 @@ pub const fn movement(role: Role) -> &'static str {
         Role::Rook => "any number of squares orthogonally, stopped by pieces and portholes",
         Role::Queen => "any number of squares in a line, stopped by pieces and portholes",
         Role::King => "the 1st square in any direction; castles as in chess",
-        Role::Champion | Role::Wizard | Role::Lion => "not a piece of Porthole chess",
+        _ => "not a piece of Porthole chess",
     }
 }
 

@@ -168,7 +168,7 @@ impl fmt::Display for Move {
             write!(f, "{e}")?;
         }
         write!(f, "{}", self.to())?;
-        packed::write_promotion(f, self.promotion())
+        packed::write_promotion(f, self.promotion(), crate::Roles::ORTHODOX)
     }
 }
 

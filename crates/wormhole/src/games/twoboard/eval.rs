@@ -8,7 +8,7 @@
 //! and the weights can be fitted to game results ([`features`]).
 
 use super::{BoardId, PORTALS, Position, attacks};
-use crate::core::orthodox::{ROLES, is_passed, pawn_step, relative_rank};
+use crate::core::orthodox::{is_passed, pawn_step, relative_rank};
 use crate::engine::{Scorer, Sink, Term, TermShape};
 use crate::{Bitboard, Color, Role};
 
@@ -147,7 +147,7 @@ fn material_terms<S: Sink>(pos: &Position, sink: &mut S) {
     for id in BoardId::BOTH {
         let b = pos.board(id);
         for color in Color::ALL {
-            for role in ROLES {
+            for role in Role::ORTHODOX {
                 sink.add(color.index(), MATERIAL.at(role.index()), b.pieces(color, role).count() as i32);
             }
         }
@@ -194,7 +194,7 @@ fn board_terms<S: Sink>(pos: &Position, id: BoardId, color: Color, sink: &mut S)
     let pawn_attacks = |c: Color| b.pieces(c, Role::Pawn).into_iter().fold(0, |a, s| a | attacks::pawn(c, s.index()));
     let unsafe_squares = pawn_attacks(!color);
     let mut attacked = pawn_attacks(color);
-    for role in ROLES {
+    for role in Role::ORTHODOX {
         let mut moves = 0;
         for s in b.pieces(color, role) {
             let reach = attacks::attacks(role, color, s.index(), occupied);

@@ -119,5 +119,5 @@ fn lost_turn(p: &Position, intent: Intent) -> String {
 /// The name of the intending piece (the one in transit, or on its portal).
 fn role_of(p: &Position, intent: Intent) -> &'static str {
     let on_portal = p.board(intent.source).piece_at(intent.square);
-    intent.in_transit().or(on_portal).map_or("piece", |piece| piece.role.name())
+    intent.in_transit().or(on_portal).map_or("piece", |piece| crate::Roles::ORTHODOX.name(piece.role))
 }

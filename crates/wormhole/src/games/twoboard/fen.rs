@@ -4,7 +4,7 @@
 
 use super::{BoardId, CastlingRights, Intent, IntentState, Position, is_portal};
 use crate::excerpt::Excerpt;
-use crate::{Board, Color, FenClaim, Piece, Role, Square};
+use crate::{Board, Color, FenClaim, Role, Square};
 
 /// The start position.
 pub const START: &str =
@@ -284,7 +284,8 @@ fn placement(text: &str) -> Result<Board, PlacementError> {
                 }
                 continue;
             }
-            let piece = Piece::from_char(c)
+            let piece = crate::Roles::ORTHODOX
+                .piece_from_letter(c)
                 .filter(|p| p.role.index() <= Role::King.index())
                 .ok_or(PlacementError::UnknownPiece(c, rank + 1))?;
             let sq = Square::from_coords(file, rank).ok_or(PlacementError::RankWidth(rank + 1))?;
@@ -310,7 +311,7 @@ fn write_placement(board: &Board) -> String {
                         out.push(char::from(b'0' + empty));
                         empty = 0;
                     }
-                    out.push(p.char());
+                    out.push(crate::Roles::ORTHODOX.piece_letter(p));
                 }
                 None => empty += 1,
             }
@@ -364,8 +365,9 @@ fn intent(token: &str) -> Option<Intent> {
         rest => {
             let letter = rest.strip_prefix('=')?;
             let mut chars = letter.chars();
-            let piece =
-                Piece::from_char(chars.next()?).filter(|p| p.color == owner && p.role.index() <= Role::King.index())?;
+            let piece = crate::Roles::ORTHODOX
+                .piece_from_letter(chars.next()?)
+                .filter(|p| p.color == owner && p.role.index() <= Role::King.index())?;
             if chars.next().is_some() {
                 return None;
             }

@@ -20,6 +20,7 @@ pub(crate) const INFO: GameInfo = GameInfo {
     title: "Two-board portal chess",
     description: "Two-board portal chess: two boards joined by portals on a4, a5, h4 and h5; players alternate boards",
     roles: &[Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn],
+    role_names: crate::Roles::ORTHODOX,
     promotions: &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight],
     movement,
     levels: &LEVELS,
@@ -91,7 +92,7 @@ pub fn movement(role: Role) -> &'static str {
         Role::Rook => "any number of squares orthogonally on its board; teleports from a portal",
         Role::Queen => "any number of squares in a line on its board; teleports from a portal",
         Role::King => "one square, castling as in chess on its board; teleports from a portal",
-        Role::Champion | Role::Wizard | Role::Lion => "not a piece of Two-board portal chess",
+        _ => "not a piece of Two-board portal chess",
     }
 }
 

@@ -79,7 +79,7 @@ impl fmt::Display for Intent {
             IntentState::Live => Ok(()),
             IntentState::Lost => f.write_str("!"),
             IntentState::InTransit(role) => {
-                write!(f, "={}", Piece { color: self.owner, role }.char())
+                write!(f, "={}", crate::Roles::ORTHODOX.piece_letter(Piece { color: self.owner, role }))
             }
         }
     }

@@ -133,7 +133,7 @@ impl fmt::Display for Move {
             MoveKind::Teleport => write!(f, "{}{from}{board}{to}", board.other()),
             _ => {
                 write!(f, "{board}{from}{to}")?;
-                packed::write_promotion(f, self.promotion())
+                packed::write_promotion(f, self.promotion(), crate::Roles::ORTHODOX)
             }
         }
     }

@@ -235,7 +235,8 @@ fn coordinates(text: &str) -> Option<Move> {
     let promotion = match text.get(5..)? {
         "" => None,
         p => Some(
-            Role::from_char(p.chars().next()?)
+            crate::Roles::ORTHODOX
+                .from_letter(p.chars().next()?)
                 .filter(|r| p.len() == 1 && p == p.to_lowercase() && PROMOTIONS.contains(r))?,
         ),
     };
@@ -276,12 +277,17 @@ fn normal(board: Option<BoardId>, text: &str) -> Result<MoveText, SyntaxProblem>
         return Err(SyntaxProblem::Unreadable);
     }
     let (role, rest) = match text.chars().next() {
-        Some(c @ ('K' | 'Q' | 'R' | 'B' | 'N')) => (Role::from_char(c).unwrap_or(Role::Pawn), &text[1..]),
+        Some(c @ ('K' | 'Q' | 'R' | 'B' | 'N')) => {
+            (crate::Roles::ORTHODOX.from_letter(c).unwrap_or(Role::Pawn), &text[1..])
+        }
         _ => (Role::Pawn, text),
     };
     let (rest, promotion) = match rest.char_indices().last() {
         Some((i, c)) if c.is_ascii_uppercase() => {
-            let role = Role::from_char(c).filter(|r| PROMOTIONS.contains(r)).ok_or(SyntaxProblem::BadPromotion)?;
+            let role = crate::Roles::ORTHODOX
+                .from_letter(c)
+                .filter(|r| PROMOTIONS.contains(r))
+                .ok_or(SyntaxProblem::BadPromotion)?;
             (rest[..i].trim_end_matches('='), Some(role))
         }
         _ => (rest, None),
@@ -401,7 +407,9 @@ impl Position {
     /// The SAN of `m` without check marks.
     fn san_body(&self, m: Move) -> String {
         let (board, from, to) = (m.board(), m.from(), m.to());
-        let letter = |role: Role| if role == Role::Pawn { String::new() } else { role.char().to_string() };
+        let letter = |role: Role| {
+            if role == Role::Pawn { String::new() } else { crate::Roles::ORTHODOX.letter(role).to_string() }
+        };
         let role_on = |id: BoardId, sq: Square| self.boards[id].piece_at(sq).map_or(Role::Pawn, |p| p.role);
         match m.kind() {
             MoveKind::Null => format!("{}:--", self.board),
@@ -419,7 +427,8 @@ impl Position {
                 let x = if self.captured_by(m).is_some() { "x" } else { "" };
                 let mut origin = String::new();
                 push_origin(&mut origin, from, self.rivals(m, role), role == Role::Pawn && !x.is_empty());
-                let promotion = m.promotion().map_or(String::new(), |r| format!("={}", r.char()));
+                let promotion =
+                    m.promotion().map_or(String::new(), |r| format!("={}", crate::Roles::ORTHODOX.letter(r)));
                 format!("{board}:{}{origin}{x}{to}{promotion}", letter(role))
             }
         }

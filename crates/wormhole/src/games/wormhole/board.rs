@@ -71,7 +71,7 @@ impl Board {
     /// assert_eq!(pos.board().placement().to_string(), "k7/8/8/8/8/8/1x6/7K");
     /// ```
     pub fn placement(&self) -> Placement<'_> {
-        Placement::new(&self.pieces).marking(self.holes(), super::fen::HOLE)
+        Placement::new(&self.pieces, super::ROLES).marking(self.holes(), super::fen::HOLE)
     }
 
     /// The number of squares that are not holes.

@@ -9,7 +9,7 @@
 use super::Board;
 pub use crate::core::Placement;
 use crate::excerpt::Excerpt;
-use crate::{Color, FenClaim, Piece, Position, Role, Square, Variant, zobrist};
+use crate::{Color, FenClaim, Position, Role, Square, Variant, zobrist};
 
 /// How many more plies than holes a position may have. A game from the
 /// initial position has exactly as many plies as holes (every ply makes one
@@ -129,7 +129,7 @@ pub enum FenError {
         square: Square,
     },
     /// A piece of the other piece set (a queen in a fairy game, say).
-    #[error("{} on {square} is not part of the {variant} piece set", .role.name())]
+    #[error("{} on {square} is not part of the {variant} piece set", super::ROLES.name(*.role))]
     WrongPieceSet {
         /// The piece.
         role: Role,
@@ -242,7 +242,9 @@ fn parse_placement(placement: &str) -> Result<Board, FenError> {
                     file += 1;
                 }
                 _ => {
-                    let piece = Piece::from_char(c).ok_or(FenError::UnknownPiece { letter: c, rank: rank + 1 })?;
+                    let piece = super::ROLES
+                        .piece_from_letter(c)
+                        .ok_or(FenError::UnknownPiece { letter: c, rank: rank + 1 })?;
                     if let Some(sq) = Square::from_coords(file as u8, rank) {
                         board.put(sq, piece);
                     }

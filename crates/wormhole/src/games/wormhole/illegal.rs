@@ -34,7 +34,7 @@ pub enum IllegalMoveError {
         square: Square,
     },
     /// The piece on the from-square does not move to the target.
-    #[error("the {} on {from} cannot reach {to}", .role.name())]
+    #[error("the {} on {from} cannot reach {to}", super::ROLES.name(*.role))]
     CannotReach {
         /// The piece that was asked to move.
         role: Role,
@@ -53,7 +53,7 @@ pub enum IllegalMoveError {
         mv: Move,
     },
     /// The promotion role does not belong to the piece set in play.
-    #[error("a pawn cannot promote to a {} in the {variant} piece set", .role.name())]
+    #[error("a pawn cannot promote to a {} in the {variant} piece set", super::ROLES.name(*.role))]
     PromotionNotInSet {
         /// The role asked for.
         role: Role,

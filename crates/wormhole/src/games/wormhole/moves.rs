@@ -85,7 +85,7 @@ impl GameMove for Move {
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.from(), self.to())?;
-        packed::write_promotion(f, self.promotion())
+        packed::write_promotion(f, self.promotion(), super::ROLES)
     }
 }
 

@@ -29,7 +29,7 @@ pub enum MoveError {
     Illegal(#[from] IllegalMoveError),
     /// No piece of the side to move fits the text (with the from-file or
     /// from-rank it gives, if any).
-    #[error("no {}{} can reach {to}", .role.name(), OnLine { file: *.from_file, rank: *.from_rank })]
+    #[error("no {}{} can reach {to}", super::ROLES.name(*.role), OnLine { file: *.from_file, rank: *.from_rank })]
     NoMatch {
         /// The piece written (a pawn when no letter was).
         role: Role,
@@ -85,11 +85,11 @@ pub(crate) struct LongForm {
 impl fmt::Display for LongForm {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.role != Role::Pawn {
-            write!(f, "{}", self.role.char())?;
+            write!(f, "{}", super::ROLES.letter(self.role))?;
         }
         write!(f, "{}{}", self.mv.from(), self.mv.to())?;
         if let Some(p) = self.mv.promotion() {
-            write!(f, "={}", p.char())?;
+            write!(f, "={}", super::ROLES.letter(p))?;
         }
         Ok(())
     }
@@ -97,7 +97,7 @@ impl fmt::Display for LongForm {
 
 /// Reads `text` as a move of one piece ([`MoveText`]), refusing castling.
 fn read_text(text: &str) -> Result<MoveText, MoveError> {
-    text.parse().map_err(|problem| {
+    MoveText::read(text, super::ROLES).map_err(|problem| {
         let castling = ["O-O", "0-0"].iter().any(|c| text.trim().starts_with(c));
         let problem = match problem {
             notation::SyntaxProblem::NotAscii => SyntaxProblem::Text(problem),
@@ -234,7 +234,7 @@ impl Position {
         });
         let mut s = String::new();
         if role != Role::Pawn {
-            s.push(role.char());
+            s.push(super::ROLES.letter(role));
         }
         push_origin(&mut s, from, rivals.map(|r| r.from()), role == Role::Pawn && capture);
         if capture {
@@ -243,7 +243,7 @@ impl Position {
         s.push_str(&to.to_string());
         if let Some(p) = m.promotion() {
             s.push('=');
-            s.push(p.char());
+            s.push(super::ROLES.letter(p));
         }
         s
     }
