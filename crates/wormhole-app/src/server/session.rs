@@ -145,6 +145,13 @@ pub struct Sink {
     buffer: Vec<u8>,
 }
 
+impl Sink {
+    /// A sink with nothing written yet that sends to `out`.
+    pub fn new(out: Outbox) -> Sink {
+        Sink { out, buffer: Vec::new() }
+    }
+}
+
 impl Write for Sink {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         self.buffer.extend_from_slice(buf);
@@ -199,7 +206,7 @@ impl InputSource for ChannelInput<'_> {
 
 /// Runs a session until the player quits or the connection ends.
 pub fn run(start: SessionStart, inputs: &Receiver<Input>, out: Outbox) {
-    let sink = Sink { out: out.clone(), buffer: Vec::new() };
+    let sink = Sink::new(out.clone());
     let (w, h) = start.size;
     let options = TerminalOptions { viewport: Viewport::Fixed(Rect::new(0, 0, w, h)) };
     let Ok(mut terminal) = Terminal::with_options(CrosstermBackend::new(sink), options) else { return };
@@ -215,7 +222,7 @@ pub fn run(start: SessionStart, inputs: &Receiver<Input>, out: Outbox) {
         start.peer.clone(),
         start.to.clone(),
         start.settings.clone(),
-        std::sync::Arc::new(std::sync::Mutex::new(Sink { out: out.clone(), buffer: Vec::new() })),
+        std::sync::Arc::new(std::sync::Mutex::new(Sink::new(out.clone()))),
     )
     .with_idle(start.idle);
     let mut stats = FrameStats::default();
