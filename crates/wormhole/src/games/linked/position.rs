@@ -66,7 +66,7 @@ impl Position {
         }
     }
 
-    /// The pieces (the board's hole set stays empty).
+    /// The pieces.
     #[inline]
     pub fn board(&self) -> &Board {
         &self.board

@@ -62,7 +62,7 @@ impl Position {
         }
     }
 
-    /// The pieces. (Porthole chess has no holes: the board's hole set stays empty.)
+    /// The pieces.
     #[inline]
     pub fn board(&self) -> &Board {
         &self.board
