@@ -428,8 +428,7 @@ pub struct Features {
     /// proved through the table, its proof of the root ending the search;
     /// with one thread, in the time a timed search leaves unused when it
     /// did not prove the result (on its own thread too, the prover keeps
-    /// that time); see also [`Features::second_prover`]. It proves
-    /// results from further out. A timed search
+    /// that time). It proves results from further out. A timed search
     /// whose root is then lost, at a distance not verified, spends the
     /// rest of its time finding the defence that lasts longest.
     pub proof_search: bool,
@@ -437,31 +436,6 @@ pub struct Features {
     /// [`Features::proof_search`] runs the prover; `None`: the game
     /// decides ([`SearchHooks::proof_from_move`]).
     pub proof_from_move: Option<u32>,
-    /// Beside a timed search with the prover on its own thread (two
-    /// threads or more; a game without draws), once the search's score is
-    /// this decisive, its thread stops deepening and becomes a second
-    /// prover, on the position after its best move, sharing the table
-    /// with the first; `None`: the search deepens to the end of its time.
-    pub second_prover: Option<HandOver>,
-}
-
-/// How decisive a search's score must be for its thread to become a
-/// second prover ([`Features::second_prover`]): a lead of `lead`
-/// centipawns either way (not yet a game end, which the search's next
-/// iterations verify) after an iteration at least `depth` plies deep
-/// (the move played is searched that deep).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct HandOver {
-    /// The least lead, in centipawns, of either side.
-    pub lead: i32,
-    /// The least depth of the search's last iteration.
-    pub depth: u32,
-}
-
-impl Default for HandOver {
-    fn default() -> HandOver {
-        HandOver { lead: 400, depth: 8 }
-    }
 }
 
 impl Default for Features {
@@ -478,7 +452,6 @@ impl Default for Features {
             temperature: None,
             proof_search: true,
             proof_from_move: None,
-            second_prover: Some(HandOver::default()),
         }
     }
 }
@@ -565,9 +538,6 @@ pub struct Engine {
     /// at its first use; its table stays between searches (a settled
     /// position stays settled).
     prover: ProverSlot,
-    /// The memory of the second prover, which the search's thread becomes
-    /// once its score is decisive (see `root`): kept and cleared alike.
-    second_prover: ProverSlot,
 }
 
 /// The transposition table of a new engine. An engine cannot work without
@@ -594,7 +564,6 @@ impl Engine {
             history: History::new(),
             rng,
             prover: ProverSlot::default(),
-            second_prover: ProverSlot::default(),
         }
     }
 
@@ -699,7 +668,6 @@ impl Engine {
         }
         self.history = History::new();
         self.prover.clear();
-        self.second_prover.clear();
     }
 
     /// Runs the game's prover on `pos` within `limits`, sharing what this
@@ -724,12 +692,10 @@ impl Engine {
     }
 
     /// Gives the game's prover a table of about `mb` MiB from now on
-    /// (emptied), and the second prover (see [`Features::proof_search`])
-    /// one as large; when the machine cannot give that much, the table stays
+    /// (emptied); when the machine cannot give that much, the table stays
     /// as it was and the error says so.
     pub fn set_prover_mb(&mut self, mb: usize) -> Result<(), TableAllocError> {
-        self.prover.set_table_mb(mb)?;
-        self.second_prover.set_table_mb(mb)
+        self.prover.set_table_mb(mb)
     }
 
     /// Searches `pos` until a limit is reached or `stop` becomes true.

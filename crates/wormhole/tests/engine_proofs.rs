@@ -18,9 +18,7 @@ use std::sync::atomic::AtomicBool;
 
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
-use wormhole::engine::{
-    Engine, EngineOptions, Features, HandOver, Info, Limits, Proof, ProvedTable, Score, Settled, SolveLimits,
-};
+use wormhole::engine::{Engine, EngineOptions, Info, Limits, Proof, ProvedTable, Score, Settled, SolveLimits};
 use wormhole::solve::Solver;
 use wormhole::{AnyPosition, GameKind, Move, Position, Variant};
 
@@ -672,32 +670,4 @@ fn a_proved_win_is_claimed_at_its_shortest_distance() {
     eprintln!("winner claims at the shortest distance, flagged exact: {shortest} of {claims}");
     assert!(claims >= won.len() as u32 * 9 / 10, "{claims} claims of {} wins", won.len());
     assert!(shortest >= claims * 9 / 10, "{shortest} of {claims} claims at the shortest distance");
-}
-
-/// The search's thread as a second prover (issue #44): told to hand over
-/// at any score after one ply, a timed engine on two threads proves the
-/// position after its best move beside the first prover, both sharing
-/// the table; on the decided positions of the suite (both sides of wins
-/// and losses) every claim is sound, an exact one the truth, and most
-/// results are proved and then made exact (measured: 101 of 101 proved,
-/// 78 exact).
-#[test]
-fn a_search_handing_over_to_a_second_prover_claims_only_the_truth() {
-    let cases = cases();
-    let decided: Vec<&Case> = cases.iter().filter(|c| c.truth.is_some()).step_by(3).collect();
-    assert!(decided.len() >= 80, "{} decided cases", decided.len());
-    let limits = Limits { movetime: Some(std::time::Duration::from_millis(60)), ..Limits::default() };
-    let mut engine = Engine::new(EngineOptions { hash_mb: 8, threads: 2, ..EngineOptions::default() });
-    let hand_over = HandOver { lead: 0, depth: 1 };
-    engine.set_features(Features { second_prover: Some(hand_over), ..Features::default() });
-    let (mut proved, mut exact) = (0, 0);
-    for case in &decided {
-        engine.new_game();
-        let info = check_search_in(&mut engine, case, &limits, "60 ms, a second prover from depth 1");
-        proved += info.score.is_proved() as u32;
-        exact += info.exact as u32;
-    }
-    eprintln!("second prover: {proved} of {} proved, {exact} exact", decided.len());
-    assert!(proved * 10 >= decided.len() as u32 * 9, "{proved} of {} proved", decided.len());
-    assert!(exact * 10 >= proved * 7, "{exact} of {proved} exact");
 }

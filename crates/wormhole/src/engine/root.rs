@@ -18,7 +18,7 @@ use super::prove::MIN_PROOF_TIME;
 use super::score::{INFINITY, MATE, MAX_PLY, is_mate, no_move_value, to_score};
 use super::search::{Searcher, Shared};
 use super::time::TimePlan;
-use super::{Engine, HandOver, Info, Limits, Proof, PvLine, Score, SearchResult, SolveLimits};
+use super::{Engine, Info, Limits, Proof, PvLine, SearchResult, SolveLimits};
 use crate::rules::MoveSet;
 
 /// The caps and deadlines of one search.
@@ -66,7 +66,6 @@ pub(super) fn run<P: Searchable>(
     let helpers_done = AtomicBool::new(false);
     let beside = prover_beside(engine, pos, limits, settings);
     let (prover_done, proved) = (AtomicBool::new(false), AtomicBool::new(false));
-    let second_done = AtomicBool::new(false);
     let params = engine.eval_params(pos);
     let shared = Shared {
         tt: &engine.tt,
@@ -88,9 +87,7 @@ pub(super) fn run<P: Searchable>(
     // game without draws, it reads the table with one indirection fewer).
     let in_game = super::InGame::new(&*engine.tt, shared.history);
     let table: &dyn super::ProvedTable = if P::DRAWS { &in_game } else { &*engine.tt };
-    let provers = Beside::of(beside.is_some(), engine.features.second_prover, P::DRAWS, plan.time.soft.is_some());
-    let (history, prover, second_slot, tt) =
-        (&mut engine.history, &mut engine.prover, &mut engine.second_prover, table);
+    let (history, prover, tt) = (&mut engine.history, &mut engine.prover, table);
     let (result, proof) = std::thread::scope(|scope| {
         for id in 1..threads {
             let (shared, pos) = (&shared, pos.clone());
@@ -103,15 +100,9 @@ pub(super) fn run<P: Searchable>(
         });
         let mut s = Searcher::new(&shared, history, true);
         let root = Root { moves: &root_moves, lines: limits.multipv.clamp(1, root_moves.len()) };
-        let result = iterate(&mut s, pos, &root, &plan, provers, start, on_info);
+        let result = iterate(&mut s, pos, &root, &plan, beside.is_some(), start, on_info);
         helpers_done.store(true, Ordering::Relaxed);
-        let second = second_prover(provers, pos, &result, plan.time.soft, stop).zip(P::PROVER).map(|(task, prove)| {
-            let ((task, time), done) = (task, &second_done);
-            scope.spawn(move || prove_second(prove, &task, time, second_slot, tt, done))
-        });
-        let timed = plan.time.soft.is_some();
-        let proof =
-            beside.map(|prover| finish_beside(prover, second, &result, timed, stop, &prover_done, &second_done));
+        let proof = beside.map(|prover| finish_beside(prover, &result, plan.time.soft.is_some(), stop, &prover_done));
         (result, proof)
     });
     let result = match (proof, P::PROVER, proof_time(engine, pos, limits, settings, &plan, &result)) {
@@ -188,180 +179,29 @@ fn prove_beside<P: Searchable>(
 }
 
 /// Ends the prover beside the search once the search has returned
-/// `result`, and reads its proof, or else the `second` prover's (see
-/// [`second_prover`]). With a time limit, when the search proved nothing,
-/// the prover keeps the rest of the move's planned time (the search
-/// returns about then, see [`may_go_on`]), as the prover after a
-/// one-thread search does; otherwise, or when `stop` is set, it is told
-/// it is `done` at once. The first of the two provers to settle the root
-/// ends the other (`second_done` tells the second).
-fn finish_beside<M: Copy>(
+/// `result`, and reads its proof. With a time limit, when the search
+/// proved nothing, the prover keeps the rest of the move's planned time
+/// (the search returns about then, see [`may_go_on`]), as the prover after
+/// a one-thread search does; otherwise, or when `stop` is set, it is told
+/// it is `done` at once.
+fn finish_beside<M>(
     prover: std::thread::ScopedJoinHandle<'_, Proof<M>>,
-    mut second: Option<std::thread::ScopedJoinHandle<'_, Proof<M>>>,
     result: &SearchResult<M>,
     timed: bool,
     stop: &AtomicBool,
     done: &AtomicBool,
-    second_done: &AtomicBool,
 ) -> Proof<M> {
     let proved = result.info.score.is_proved();
     if proved || !timed {
         done.store(true, Ordering::Relaxed);
     }
-    let mut second_proof = Proof::Unknown;
     while !prover.is_finished() && !done.load(Ordering::Relaxed) {
         if stop.load(Ordering::Relaxed) {
             done.store(true, Ordering::Relaxed);
         }
-        if let Some(finished) = second.take_if(|s| s.is_finished()) {
-            second_proof = joined(finished);
-            if !matches!(second_proof, Proof::Unknown) {
-                done.store(true, Ordering::Relaxed);
-            }
-        }
         std::thread::sleep(Duration::from_millis(1));
     }
-    second_done.store(true, Ordering::Relaxed);
-    let proof = joined(prover);
-    if let Some(second) = second {
-        second_proof = joined(second);
-    }
-    shorter(proof, second_proof)
-}
-
-/// What a prover's thread returned (its panic passed on).
-fn joined<M>(prover: std::thread::ScopedJoinHandle<'_, Proof<M>>) -> Proof<M> {
     prover.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-}
-
-/// Of two proofs of one position, the one that settles it, the shorter
-/// win if both do.
-fn shorter<M>(a: Proof<M>, b: Proof<M>) -> Proof<M> {
-    match (&a, &b) {
-        (Proof::Unknown, _) => b,
-        (Proof::Win { plies: pa, .. }, Proof::Win { plies: pb, .. }) if pb < pa => b,
-        _ => a,
-    }
-}
-
-/// Who runs beside the alpha-beta search on the other threads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Beside {
-    /// Nobody (or helper threads only).
-    Nobody,
-    /// The game's prover, until the search ends.
-    Prover,
-    /// The game's prover, and once the search's score is decisive as
-    /// told ([`decisive`]) the search's thread too, as a second prover.
-    Provers(HandOver),
-}
-
-impl Beside {
-    /// Who runs beside the search: a prover if there is one (`prover`); a
-    /// second, too, when the engine's features `hand_over` to one
-    /// ([`Features::second_prover`](super::Features::second_prover)) in a
-    /// game without `draws` (whose prover would have to be told the root
-    /// as an earlier position) under a `timed` search (an analysis
-    /// without end wants the search's deeper lines).
-    fn of(prover: bool, hand_over: Option<HandOver>, draws: bool, timed: bool) -> Beside {
-        match (prover, hand_over.filter(|_| !draws && timed)) {
-            (false, _) => Beside::Nobody,
-            (true, None) => Beside::Prover,
-            (true, Some(hand_over)) => Beside::Provers(hand_over),
-        }
-    }
-}
-
-/// Whether the search's last iteration, `info`, is decisive enough to
-/// `hand_over` its thread: a large lead either way, searched deep enough,
-/// and no game end (a claimed one the next iterations verify).
-fn decisive<M>(info: &Info<M>, hand_over: HandOver) -> bool {
-    info.depth >= hand_over.depth && matches!(info.score, Score::Cp(v) if v.abs() >= hand_over.lead)
-}
-
-/// The second prover's task, when the search's `result` is decisive
-/// beside the first prover ([`Beside::Provers`]) and not `stop`ped: the
-/// position where the side that seems to lose must move (the root, or
-/// the position after the search's best move when the root seems won),
-/// the move the search expects it to play there, and the time until the
-/// `soft` target (at least [`MIN_PROOF_TIME`]).
-fn second_prover<P: Searchable>(
-    provers: Beside,
-    pos: &P,
-    result: &SearchResult<P::Move>,
-    soft: Option<Instant>,
-    stop: &AtomicBool,
-) -> Option<(SecondTask<P>, Duration)> {
-    let Beside::Provers(hand_over) = provers else { return None };
-    if !decisive(&result.info, hand_over) || stop.load(Ordering::Relaxed) {
-        return None;
-    }
-    let time = soft?.checked_duration_since(Instant::now()).filter(|&t| t >= MIN_PROOF_TIME)?;
-    let pv = &result.info.pv;
-    let task = if matches!(result.info.score, Score::Cp(v) if v > 0) {
-        let (&first, expected) = pv.split_first()?;
-        SecondTask { losing: pos.after(first).ok()?, expected: expected.first().copied(), first: Some(first) }
-    } else {
-        SecondTask { losing: pos.clone(), expected: pv.first().copied(), first: None }
-    };
-    Some((task, time))
-}
-
-/// What the second prover proves: that the side to move in `losing`
-/// loses, every one of its moves answered. The first prover, working
-/// from the root, looks first at the move the search `expected` there
-/// (its most promising, as the search's); the second takes the other
-/// moves first, one by one, and that one last, so the two divide the
-/// work: what it settles, published in the table, the first reads
-/// instead of searching it again. `first`: the root's move to `losing`,
-/// when `losing` is not the root itself.
-struct SecondTask<P: Searchable> {
-    losing: P,
-    expected: Option<P::Move>,
-    first: Option<P::Move>,
-}
-
-/// The least time the second prover gives one move of its task.
-const SECOND_SLICE: Duration = Duration::from_millis(5);
-
-/// The second prover on its thread: proves `task` ([`SecondTask`]) for
-/// `time` at most or until `done`, each move of `task.losing` in turn
-/// for its share of the time left; returns the root's proof when every
-/// move is proved lost (the root lost, or won by `task.first`).
-fn prove_second<P: Searchable>(
-    prove: crate::engine::Prover<P>,
-    task: &SecondTask<P>,
-    time: Duration,
-    memory: &mut super::ProverSlot,
-    tt: &dyn super::ProvedTable,
-    done: &AtomicBool,
-) -> Proof<P::Move> {
-    let deadline = Instant::now() + time;
-    let mut moves: Vec<P::Move> = task.losing.legal_moves().iter().filter(|&m| Some(m) != task.expected).collect();
-    moves.extend(task.expected.filter(|&e| task.losing.legal_moves().contains(e)));
-    let (mut longest, mut size, mut all) = (None, 1, true);
-    for (i, &m) in moves.iter().enumerate() {
-        let left = deadline.saturating_duration_since(Instant::now());
-        if left.is_zero() || done.load(Ordering::Relaxed) {
-            return Proof::Unknown;
-        }
-        let share = (left / (moves.len() - i) as u32).max(SECOND_SLICE);
-        let Ok(child) = task.losing.after(m) else { return Proof::Unknown };
-        let limits = SolveLimits { time: Some(share.min(left)), nodes: None };
-        match prove(&child, memory, &limits, done, tt) {
-            Proof::Win { plies, size: s, .. } => {
-                size += s;
-                longest = longest.filter(|&(p, _)| p > plies).or(Some((plies + 1, m)));
-            }
-            _ => all = false,
-        }
-    }
-    let plies = longest.map_or(0, |(p, _)| p);
-    match (all, task.first) {
-        (false, _) => Proof::Unknown,
-        (true, Some(first)) => Proof::Win { first_move: first, plies: plies + 1, size: size + 1 },
-        (true, None) => Proof::Loss { defence: longest.map(|(_, m)| m), plies, size },
-    }
 }
 
 /// The game's prover, to run on its own thread beside the alpha-beta
@@ -471,14 +311,13 @@ impl<M: Copy> Line<M> {
 /// root once per reported line, leaving out the moves of the better lines.
 /// A game end claimed by one iteration is verified by the next, searched
 /// deep enough for that (see [`search_line`]); the search ends early once
-/// every line is an exact game end, or once its score is [`decisive`]
-/// when its thread is to become a second prover ([`Beside::Provers`]).
+/// every line is an exact game end.
 fn iterate<P: Searchable>(
     s: &mut Searcher<P>,
     pos: &P,
     root: &Root<P::Move>,
     plan: &Plan,
-    beside: Beside,
+    beside: bool,
     start: Instant,
     on_info: &mut dyn FnMut(&Info<P::Move>),
 ) -> SearchResult<P::Move> {
@@ -520,8 +359,7 @@ fn iterate<P: Searchable>(
             lines: pv_lines,
         };
         on_info(&info);
-        let hand_over = matches!(beside, Beside::Provers(h) if decisive(&info, h));
-        if prev.iter().all(|l| l.exact) || hand_over || !may_go_on(s, plan, beside != Beside::Nobody, start) {
+        if prev.iter().all(|l| l.exact) || !may_go_on(s, plan, beside, start) {
             break;
         }
     }
@@ -698,7 +536,7 @@ fn nps(nodes: u64, elapsed: std::time::Duration) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::SearchHooks;
+    use crate::engine::Score;
     use crate::{Position, Variant};
 
     /// A search result for `m` with `score`, as the alpha-beta search left it.
@@ -776,88 +614,12 @@ mod tests {
                     }
                     win
                 });
-                finish_beside(prover, None, &searched(e4, score), timed, &stop, &done, &AtomicBool::new(false))
+                finish_beside(prover, &searched(e4, score), timed, &stop, &done)
             })
         };
         assert_eq!(run(Score::Cp(30), true, false), win, "a timed search that proved nothing waits for the prover");
         assert_eq!(run(Score::Win(5), true, false), Proof::Unknown, "the search proved the result itself");
         assert_eq!(run(Score::Cp(30), false, false), Proof::Unknown, "no time limit: the search's end ends it");
         assert_eq!(run(Score::Cp(30), true, true), Proof::Unknown, "stopped");
-    }
-
-    /// A stand-in prover on its own thread: returns `proof` after `ms`
-    /// milliseconds, or `Unknown` as soon as it is told it is done.
-    fn stand_in<'s>(
-        scope: &'s std::thread::Scope<'s, '_>,
-        told: &'s AtomicBool,
-        ms: u64,
-        proof: Proof<crate::Move>,
-    ) -> std::thread::ScopedJoinHandle<'s, Proof<crate::Move>> {
-        scope.spawn(move || {
-            let end = Instant::now() + Duration::from_millis(ms);
-            while Instant::now() < end {
-                if told.load(Ordering::Relaxed) {
-                    return Proof::Unknown;
-                }
-                std::thread::sleep(Duration::from_millis(1));
-            }
-            proof
-        })
-    }
-
-    #[test]
-    fn the_first_of_two_provers_to_settle_the_root_ends_the_other() {
-        let pos = Position::new(Variant::Classic);
-        let (e4, d4) = (pos.parse_move("e4").unwrap(), pos.parse_move("d4").unwrap());
-        let win = |m, plies| Proof::Win { first_move: m, plies, size: 30 };
-        // The first prover's and the second's time and proof; the proof
-        // read and how long it took.
-        let run = |first: (u64, Proof<crate::Move>), second: (u64, Proof<crate::Move>)| {
-            let (done, second_done, stop) = (AtomicBool::new(false), AtomicBool::new(false), AtomicBool::new(false));
-            let start = Instant::now();
-            let proof = std::thread::scope(|scope| {
-                let prover = stand_in(scope, &done, first.0, first.1);
-                let second = stand_in(scope, &second_done, second.0, second.1);
-                let searched = searched(e4, Score::Cp(500));
-                finish_beside(prover, Some(second), &searched, true, &stop, &done, &second_done)
-            });
-            (proof, start.elapsed() < Duration::from_millis(1000))
-        };
-        let never = (3000, Proof::Unknown);
-        assert_eq!(run(never, (50, win(d4, 7))), (win(d4, 7), true), "the second's proof, the first ended");
-        assert_eq!(run((50, win(e4, 9)), (3000, win(d4, 7))), (win(e4, 9), true), "the first's, the second ended");
-        assert_eq!(run((200, win(e4, 9)), (50, Proof::Unknown)), (win(e4, 9), true), "the second found nothing");
-        assert_eq!(shorter(win(e4, 9), win(d4, 7)), win(d4, 7), "of two wins the shorter");
-        let loss = Proof::Loss { defence: Some(e4), plies: 8, size: 30 };
-        assert_eq!(shorter(loss, Proof::Unknown), loss);
-    }
-
-    #[test]
-    fn the_second_prover_proves_a_root_when_it_proves_every_move_of_the_losing_side() {
-        // Black wins with Ne4+, after which every White move allows a mate
-        // in one (the solver's example).
-        let fen = "rxxqxknr/pxxxxxxp/1px1b2x/1Nnpxppx/2xp3x/x4PKN/PPxxPxPx/RxBQxBxR b 23";
-        let root = Position::from_fen(fen, Variant::Classic).unwrap();
-        let ne4 = root.parse_move("Ne4+").unwrap();
-        let prove = Position::PROVER.unwrap();
-        let (mut slot, done) = (crate::engine::ProverSlot::default(), AtomicBool::new(false));
-        let (table, time) = (crate::engine::Alone, Duration::from_millis(200));
-        let mut second = |task| prove_second(prove, &task, time, &mut slot, &table, &done);
-        // The root won: every White move after Ne4+ proved won for Black.
-        let losing = root.after(ne4);
-        let expected = losing.legal_moves().iter().next();
-        let proof = second(SecondTask { losing: losing.clone(), expected, first: Some(ne4) });
-        assert!(matches!(proof, Proof::Win { first_move, plies: 3, .. } if first_move == ne4), "{proof:?}");
-        // The same position as a root: lost, with a defence.
-        let proof = second(SecondTask { losing: losing.clone(), expected, first: None });
-        assert!(matches!(proof, Proof::Loss { plies: 2, defence: Some(_), .. }), "{proof:?}");
-        // Won by a mate: the position after it has no move to prove.
-        let won = losing.after(expected.unwrap());
-        let moves = won.legal_moves();
-        let mate = moves.iter().find(|&m| !won.after(m).has_legal_move()).unwrap();
-        let proof = second(SecondTask { losing: won.after(mate), expected: None, first: Some(mate) });
-        assert!(matches!(proof, Proof::Win { first_move, plies: 1, .. } if first_move == mate), "{proof:?}");
-        let start = SecondTask { losing: Position::new(Variant::Classic), expected: None, first: None };
-        assert_eq!(second(start), Proof::Unknown, "the start is not settled in 200 ms");
     }
 }

@@ -366,11 +366,6 @@ impl Solver {
     /// number `th_delta`, or the search runs out of budget; returns its
     /// numbers.
     fn mid(&mut self, pos: &mut Position, th_phi: u32, th_delta: u32, ply: usize, budget: &mut Budget) -> (u32, u32) {
-        if ply > 0
-            && let Some(numbers) = self.settled_beside(pos.hash(), budget.shared)
-        {
-            return numbers;
-        }
         budget.count();
         let start_nodes = budget.nodes;
         if self.children.len() <= ply {
@@ -407,17 +402,6 @@ impl Solver {
         }
         self.children[ply] = kids;
         (phi, delta)
-    }
-
-    /// The numbers of the position with hash `key` when the table beside
-    /// (`shared`) has it settled, which are then kept here: the search or
-    /// a second prover beside may have settled it since the solver last
-    /// read it (a child's first numbers read the table beside only when
-    /// the child is new here), and the solver need not search it again.
-    fn settled_beside(&mut self, key: u64, shared: &dyn ProvedTable) -> Option<(u32, u32)> {
-        let numbers = if shared.proved(key)?.won { (0, INF) } else { (INF, 0) };
-        self.table.put(key, numbers.0, numbers.1, 1);
-        Some(numbers)
     }
 
     /// Fills `kids` with the children of `pos` and their current numbers.
