@@ -28,6 +28,45 @@
 //! of 500,000 proves classic 22 / 23.25 plies out instead of 22 / 22.33
 //! (median / mean), fairy 22 / 23.12 instead of 20 / 22.75: about a ply
 //! for twice the positions.
+//!
+//! How `threads=2` is spent in a game with a prover: the alpha-beta search
+//! on one thread (no lazy-SMP helper), the proof-number solver on the
+//! other, sharing the transposition table (`engine/root.rs`); the search
+//! deepens until the move's soft target while the prover runs.
+//!
+//! The search's thread as a second prover (tried and dropped; the code is
+//! the commit "Second prover (issue #44 item 4, the attempt ...)" on
+//! branch `prover2`, with its tests): once a timed search beside the
+//! prover reached a decisive score (400 cp either way after an iteration
+//! of 8 plies, not a game end; with the table warm, that was within a few
+//! milliseconds of most moves from the proving move on), it stopped
+//! deepening and proved the position where the side that seemed to lose
+//! had to move (the root, or the root after the search's best move),
+//! each of that side's moves in turn for its share of the time left, the
+//! search's expected move last, with a second solver memory; what it
+//! settled went to the shared table, which the first prover read on
+//! entering a position (one table read a position: no measurable cost).
+//! Every claim stayed sound and exact after the checks (the brute-force
+//! suite with a hand-over at any score after one ply: 101 of 101 decided
+//! positions proved, 78 exact, at 60 ms). At 1,000 ms a move on two
+//! threads (`engine 1000 40 DUMP 2` on the `--movetime 300 --seed 7`
+//! dumps, 24 classic and 16 fairy games), main and it back to back at a
+//! load of about 2 on 2 cores, median / mean plies: classic 23 / 23.71 ->
+//! 23 / 23.88 (four games a ply earlier, none later), fairy 23 / 23.31 ->
+//! 23 / 23.31 (one game two plies earlier, two a ply later). Handing over
+//! from 150 cp: classic 23 / 23.58 (one game two plies earlier, one five
+//! later), fairy 24 / 23.31 (two games a ply earlier, two later). A first
+//! form, one df-pn on the position after the best move (sharing as
+//! above): classic 22 / 22.79 -> 22 / 22.92, fairy 23 / 23.38 -> 21 /
+//! 22.81 (load 3.4 to 5.7). Run to run, main itself moved by about a
+//! ply of mean with the machine's load (classic 22 / 22.79 at load 3.4,
+//! 23 / 23.71 at 2). The second prover rarely settled anything itself
+//! (instrumented on three classic games: never): the two follow the same
+//! most-proving lines, and the deeper search it replaced fed the first
+//! prover game ends too. Where to start next: a second prover over a part
+//! of the tree the first will not reach soon (its first numbers, or its
+//! choice of child, made different), or one proof table the two share
+//! with virtual proof numbers on the lines in work.
 
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
