@@ -34,9 +34,9 @@
 //! other, sharing the transposition table (`engine/root.rs`); the search
 //! deepens until the move's soft target while the prover runs.
 //!
-//! The search's thread as a second prover (tried and dropped; the code is
-//! the commit "Second prover (issue #44 item 4, the attempt ...)" on
-//! branch `prover2`, with its tests): once a timed search beside the
+//! The search's thread as a second prover (tried and dropped; the code and
+//! its tests are commit 9956915, "Second prover (issue #44 item 4, the
+//! attempt ...)", reverted by the next and merged with it): once a timed search beside the
 //! prover reached a decisive score (400 cp either way after an iteration
 //! of 8 plies, not a game end; with the table warm, that was within a few
 //! milliseconds of most moves from the proving move on), it stopped
@@ -67,6 +67,18 @@
 //! of the tree the first will not reach soon (its first numbers, or its
 //! choice of child, made different), or one proof table the two share
 //! with virtual proof numbers on the lines in work.
+//!
+//! What the self-play figure measures since the winner's claims are exact
+//! (its shortest win, 9db98de): the plies from the first proof to the end
+//! are the proved distance itself, where before a winner often took longer
+//! than it had to. On the classic dump above, at 1,000 ms on two threads:
+//! `engine` (first proof against the recorded end) 23 / 23.50 at 22bf0e7
+//! (the round before exact winners) and 22 / 23.50 at 5ddbdf8, the same
+//! games proved at the same plies but two; `playout` (the game played on
+//! by the engines from the first proof) 24 / 23.92 at 22bf0e7 and
+//! 21 / 20.67 at 5ddbdf8. So the fall of the 96-game classic cell from
+//! 23 (last round) to 20 is the games ending sooner after the proof, not a
+//! later proof.
 
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
