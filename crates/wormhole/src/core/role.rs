@@ -30,9 +30,6 @@ enum Slot {
     S8,
 }
 
-const SLOTS: [Slot; Role::MAX] =
-    [Slot::S0, Slot::S1, Slot::S2, Slot::S3, Slot::S4, Slot::S5, Slot::S6, Slot::S7, Slot::S8];
-
 // Named like the enum variants they replaced, so that matches read as before.
 #[allow(non_upper_case_globals)]
 impl Role {
@@ -57,15 +54,17 @@ impl Role {
 
     /// Every index a per-role table has, in order (roles no game on the
     /// board uses count nothing).
-    pub const SLOTS: [Role; Role::MAX] = {
-        let mut all = [Role::Pawn; Role::MAX];
-        let mut i = 0;
-        while i < Role::MAX {
-            all[i] = Role(SLOTS[i]);
-            i += 1;
-        }
-        all
-    };
+    pub const SLOTS: [Role; Role::MAX] = [
+        Role(Slot::S0),
+        Role(Slot::S1),
+        Role(Slot::S2),
+        Role(Slot::S3),
+        Role(Slot::S4),
+        Role(Slot::S5),
+        Role(Slot::S6),
+        Role(Slot::S7),
+        Role(Slot::S8),
+    ];
 
     /// The six orthodox roles, pawn first.
     pub const ORTHODOX: [Role; 6] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
@@ -79,14 +78,14 @@ impl Role {
     /// The role with the given index, if any (`i < Role::MAX`).
     #[inline]
     pub const fn from_index(i: usize) -> Option<Role> {
-        if i < Role::MAX { Some(Role(SLOTS[i])) } else { None }
+        if i < Role::MAX { Some(Role::SLOTS[i]) } else { None }
     }
 
     /// The role of index `i`, for a game naming its own roles as
     /// constants (`i` must be below [`Role::MAX`], checked when the
     /// constant is evaluated).
     pub(crate) const fn new(i: usize) -> Role {
-        Role(SLOTS[i])
+        Role::SLOTS[i]
     }
 }
 
@@ -143,11 +142,6 @@ impl Roles {
     /// Every role of the table, with its letter and name.
     pub fn iter(self) -> impl Iterator<Item = RoleText> {
         self.0.iter().copied()
-    }
-
-    /// Whether the table has `role`.
-    pub fn has(self, role: Role) -> bool {
-        self.find(role).is_some()
     }
 
     fn find(self, role: Role) -> Option<RoleText> {

@@ -3,7 +3,8 @@
 //! move loses (`docs/wormhole.md` in the repository). Its parts, one concern each:
 //! [`Board`] (the pieces and the holes), `threats` (hole-aware stepping with `core::steps`), [`attacks`], `movegen`,
 //! `moves`, `position`, [`fen`], [`san`], `illegal` (why a move is refused),
-//! `outcome`, `roles` (the fairy roles and every role's letter and name), `variant` (the two piece sets), [`zobrist`], its evaluation
+//! `outcome`, `roles` (the fairy roles, every role's letter and name),
+//! `variant` (the two piece sets), [`zobrist`], its evaluation
 //! terms ([`eval`]), its proof-number solver ([`solve`]) and what the program
 //! says about it (`info`: names, level settings, win-chance slopes, how
 //! the pieces move). The crate root

@@ -284,10 +284,7 @@ fn placement(text: &str) -> Result<Board, PlacementError> {
                 }
                 continue;
             }
-            let piece = crate::Roles::ORTHODOX
-                .piece_from_letter(c)
-                .filter(|p| p.role.index() <= Role::King.index())
-                .ok_or(PlacementError::UnknownPiece(c, rank + 1))?;
+            let piece = crate::Roles::ORTHODOX.piece_from_letter(c).ok_or(PlacementError::UnknownPiece(c, rank + 1))?;
             let sq = Square::from_coords(file, rank).ok_or(PlacementError::RankWidth(rank + 1))?;
             board.put(sq, piece);
             file += 1;
@@ -365,9 +362,7 @@ fn intent(token: &str) -> Option<Intent> {
         rest => {
             let letter = rest.strip_prefix('=')?;
             let mut chars = letter.chars();
-            let piece = crate::Roles::ORTHODOX
-                .piece_from_letter(chars.next()?)
-                .filter(|p| p.color == owner && p.role.index() <= Role::King.index())?;
+            let piece = crate::Roles::ORTHODOX.piece_from_letter(chars.next()?).filter(|p| p.color == owner)?;
             if chars.next().is_some() {
                 return None;
             }
