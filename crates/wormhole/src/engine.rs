@@ -80,6 +80,7 @@ use crate::rules::{EvalWeights, MoveSet};
 
 pub(crate) use eval::{Scorer, Sink, eval_scaffold, impl_eval_weights, material_balance, term_counts};
 pub use eval::{Term, TermShape};
+pub(crate) use hooks::ORTHODOX_CAPTURE_ORDER;
 pub(crate) use hooks::sealed;
 pub use hooks::{SearchHooks, Searchable};
 pub use levels::{Level, LevelColumn, LevelSettings, ParseLevelError};

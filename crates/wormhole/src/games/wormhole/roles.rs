@@ -50,10 +50,16 @@ const ROLE_TEXT: [RoleText; Role::MAX] = {
     all
 };
 
-/// The fairy roles' values in the search's move order (by
-/// [`Role::index`], after the orthodox six): Wizard 4 as a rook,
-/// Champion 5, Lion 7 as a queen.
-pub(crate) const CAPTURE_ORDER: [i32; Role::MAX] = [1, 3, 3, 4, 7, 9, 5, 4, 7];
+/// Every role's value in the search's move order (by [`Role::index`]):
+/// the orthodox values, and Wizard 4 as a rook, Champion 5, Lion 7 as a
+/// queen.
+pub(crate) const CAPTURE_ORDER: [i32; Role::MAX] = {
+    let mut order = crate::engine::ORTHODOX_CAPTURE_ORDER;
+    order[Role::Wizard.index()] = 4;
+    order[Role::Champion.index()] = 5;
+    order[Role::Lion.index()] = 7;
+    order
+};
 
 #[cfg(test)]
 mod tests {
