@@ -405,7 +405,7 @@ fn a_kill_9_between_writes_loses_no_committed_move() {
 
 /// Figures, not a check: how long committing one move takes on this disk
 /// (each commit waits for fsync). Run with
-/// `cargo test --release -p wormhole-app --bin wormhole commit_latency -- --ignored --nocapture`.
+/// `cargo test --release --bin wormhole commit_latency -- --ignored --nocapture`.
 #[test]
 #[ignore]
 fn commit_latency_figures() {
