@@ -118,3 +118,8 @@ pub use games::wormhole::{
 pub use games::*;
 pub use perft::perft;
 pub use rules::Rules;
+
+// The crate's README, its example run as a doctest so it stays true.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
