@@ -9,8 +9,9 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use common::pty::{self, Exit, Session};
 use wormhole::pgn::PgnGame;
 
-/// How soon the program must be gone after a signal or a closed terminal.
-const EXIT_LIMIT: Duration = Duration::from_secs(2);
+/// How soon the program must be gone after a signal or a closed terminal: a
+/// deadline for a loaded machine (on a quiet one it is gone at once).
+const EXIT_LIMIT: Duration = Duration::from_secs(10);
 
 /// A game against the engine (White, 20 s a move) after two moves: the
 /// engine's first move (forced with Ctrl-G), then e5. The engine is

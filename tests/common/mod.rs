@@ -3,6 +3,7 @@
 //! includes this module with `mod common;` and uses the part it needs.
 #![allow(dead_code)]
 
+pub mod cpu;
 pub mod pty;
 pub mod ssh;
 
