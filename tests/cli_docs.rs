@@ -1,11 +1,14 @@
 //! What the command line says about itself and where it sends a reader:
 //! the shell completions and man pages (`wormhole completions`, `wormhole
 //! man`) through the real binary, and every `docs/` file that the README,
-//! `--help` and the rules files name.
+//! `--help` and the rules files name; and no link or citation in the
+//! code, the README or `docs/` to a file the repository does not have
+//! (the rules documents the games were first specified in, and their
+//! numbered decisions, are not in it: comments cite `docs/` instead).
 
 mod common;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use common::{stdout_of, wormhole};
 
@@ -64,7 +67,7 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Every `docs/NAME.md` or `docs/NAME.md#anchor` in `text`.
+/// Every path into `docs/` in `text`, with its `#anchor` if it has one.
 fn docs_links(text: &str) -> Vec<String> {
     let mut links = Vec::new();
     for (at, _) in text.match_indices("docs/") {
@@ -90,19 +93,29 @@ fn anchors(markdown: &str) -> Vec<String> {
     headings.map(slug).collect()
 }
 
-/// `link` (`docs/x.md` or `docs/x.md#anchor`) names a file of the
-/// repository and, if it has one, a heading of that file (`docs/` alone:
-/// the folder).
-fn assert_exists(link: &str, whose: &str) {
+/// What is wrong with `link` (a path from the root, a Markdown file's
+/// with its `#anchor` if any, or a folder's ending in `/`): `None` when it
+/// names a file or folder of the repository and, if it has an anchor, a
+/// heading of that file.
+fn missing(link: &str) -> Option<String> {
     let (file, anchor) = link.split_once('#').map_or((link, None), |(f, a)| (f, Some(a)));
-    if file.ends_with('/') {
-        assert!(root().join(file).is_dir(), "{whose} names the folder {file}");
-        return;
+    let path = root().join(file);
+    if file.ends_with('/') || path.is_dir() {
+        return (!path.is_dir()).then(|| format!("no folder {file}"));
     }
-    assert!(file.ends_with(".md"), "{whose}: '{link}' is not a Markdown file");
-    let text = std::fs::read_to_string(root().join(file)).unwrap_or_else(|e| panic!("{whose} links {link}: {e}"));
-    if let Some(anchor) = anchor {
-        assert!(anchors(&text).iter().any(|a| a == anchor), "{whose}: {file} has no heading #{anchor}");
+    let Ok(text) = std::fs::read_to_string(&path) else { return Some(format!("no file {file}")) };
+    match anchor {
+        Some(anchor) if !file.ends_with(".md") => Some(format!("#{anchor} in {file}, which is not Markdown")),
+        Some(anchor) if !anchors(&text).iter().any(|a| a == anchor) => Some(format!("{file} has no heading #{anchor}")),
+        _ => None,
+    }
+}
+
+/// `link` (see [`missing`]) names a file of the repository and, if it has
+/// one, a heading of that file.
+fn assert_exists(link: &str, whose: &str) {
+    if let Some(wrong) = missing(link) {
+        panic!("{whose} links {link}: {wrong}");
     }
 }
 
@@ -128,7 +141,7 @@ fn every_docs_link_of_the_readme_help_and_docs_exists() {
         let path = entry.unwrap().path();
         let text = std::fs::read_to_string(&path).unwrap();
         let whose = path.display().to_string();
-        // Links between the rules files are relative: `](porthole.md#fen)`.
+        // Links between the rules files are relative to docs/ (`porthole.md#fen`).
         for (at, _) in text.match_indices("](") {
             let target: String = text[at + 2..].chars().take_while(|c| *c != ')').collect();
             let name = path.file_name().unwrap().to_string_lossy();
@@ -147,4 +160,161 @@ fn anchors_follow_githubs_rule() {
         ["linked-portal-chess", "fen-the-portal-field"]
     );
     assert_eq!(docs_links("see docs/linked.md#fen. And docs/wormhole.md"), ["docs/linked.md#fen", "docs/wormhole.md"]);
+}
+
+/// Every file under `dir` whose name ends with `ending`, leaving out the
+/// build's `target/` and hidden folders (`.git`, `.cargo`).
+fn files_under(dir: &Path, ending: &str, found: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if name.starts_with('.') || name == "target" {
+            continue;
+        }
+        if path.is_dir() {
+            files_under(&path, ending, found);
+        } else if name.ends_with(ending) {
+            found.push(path);
+        }
+    }
+}
+
+/// The rules documents the games were first specified in, which are not in
+/// the repository (built here so that this file does not name them).
+fn outside_documents() -> [String; 4] {
+    ["PORTAL", "PORTAL-LINKED", "PORTAL-TWOBOARD", "RULES"].map(|name| format!("{name}.md"))
+}
+
+/// The comment of each line of Rust source (what follows its first `//`),
+/// with the line's number.
+fn comments(source: &str) -> impl Iterator<Item = (usize, &str)> {
+    source.lines().enumerate().filter_map(|(i, line)| line.split_once("//").map(|(_, c)| (i + 1, c)))
+}
+
+/// The decision numbers cited in `comment`: a `D` and one or two digits,
+/// as a word (see the test below), but not an EPD depth tag (a `;` before
+/// the `D`).
+fn decision_numbers(comment: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for (at, _) in comment.match_indices('D') {
+        let before = comment[..at].chars().next_back();
+        let digits: String = comment[at + 1..].chars().take_while(char::is_ascii_digit).collect();
+        let after = comment[at + 1 + digits.len()..].chars().next();
+        let starts = before.is_none_or(|c| !c.is_alphanumeric() && c != '_' && c != ';');
+        let ends = after.is_none_or(|c| !c.is_alphanumeric() && c != '_');
+        if starts && ends && (1..=2).contains(&digits.len()) {
+            found.push(format!("D{digits}"));
+        }
+    }
+    found
+}
+
+/// The targets of the Markdown links (`[text](target)`) in `text`.
+fn link_targets(text: &str) -> Vec<String> {
+    text.match_indices("](").map(|(at, _)| text[at + 2..].chars().take_while(|c| *c != ')').collect()).collect()
+}
+
+/// The words of `text` that end in `.md` (a path before one included).
+fn markdown_names(text: &str) -> Vec<String> {
+    let word = |c: char| c.is_ascii_alphanumeric() || "_./-".contains(c);
+    let mut names = Vec::new();
+    for (at, _) in text.match_indices(".md") {
+        if text[at + 3..].chars().next().is_some_and(|c| c.is_ascii_alphanumeric()) {
+            continue;
+        }
+        let start = text[..at].char_indices().rev().take_while(|(_, c)| word(*c)).last().map_or(at, |(i, _)| i);
+        if start < at {
+            names.push(text[start..at + 3].trim_start_matches("./").to_string());
+        }
+    }
+    names
+}
+
+/// What is wrong with the links of the Markdown file `path`: each relative
+/// `[..](target)` (from the file's folder; `#anchor` alone: the file's own
+/// heading) and each `docs/...` path (from the root).
+fn markdown_problems(path: &Path, problems: &mut Vec<String>) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let relative = path.parent().unwrap().strip_prefix(root()).unwrap();
+    let name = path.strip_prefix(root()).unwrap().display().to_string();
+    for target in link_targets(&text).into_iter().filter(|t| !t.contains("://") && !t.starts_with("mailto:")) {
+        let link = match target.strip_prefix('#') {
+            Some(anchor) => format!("{name}#{anchor}"),
+            None => relative.join(&target).display().to_string(),
+        };
+        problems.extend(missing(&link).map(|wrong| format!("{name}: ]({target}): {wrong}")));
+    }
+    for link in docs_links(&text) {
+        problems.extend(missing(&link).map(|wrong| format!("{name}: {link}: {wrong}")));
+    }
+}
+
+/// What is wrong with the citations of the Rust file `path`: anywhere, an
+/// outside rules document or a `docs/` path that does not exist; in a
+/// comment, a decision number, a Markdown name that is no file of the
+/// repository, or a Markdown link to a missing file.
+fn source_problems(path: &Path, markdown: &[String], problems: &mut Vec<String>) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let name = path.strip_prefix(root()).unwrap().display().to_string();
+    for (i, line) in text.lines().enumerate() {
+        for outside in outside_documents().iter().filter(|d| line.contains(d.as_str())) {
+            problems.push(format!("{name}:{}: cites {outside}, which is not in the repository", i + 1));
+        }
+    }
+    for link in docs_links(&text) {
+        problems.extend(missing(&link).map(|wrong| format!("{name}: {link}: {wrong}")));
+    }
+    for (line, comment) in comments(&text) {
+        for number in decision_numbers(comment) {
+            problems.push(format!("{name}:{line}: cites decision {number}: cite a section of docs/ instead"));
+        }
+        for file in markdown_names(comment) {
+            let known = markdown.iter().any(|m| *m == file || m.rsplit('/').next() == Some(file.as_str()));
+            if !known && !outside_documents().contains(&file) {
+                problems.push(format!("{name}:{line}: names {file}, which is no file of the repository"));
+            }
+        }
+        let file_links = link_targets(comment).into_iter().filter(|t| t.contains(".md") || t.starts_with("docs/"));
+        for target in file_links.filter(|t| !t.contains("://")) {
+            problems.extend(missing(&target).map(|wrong| format!("{name}:{line}: ]({target}): {wrong}")));
+        }
+    }
+}
+
+#[test]
+fn no_link_or_citation_points_outside_the_repository() {
+    let (mut markdown, mut sources) = (Vec::new(), Vec::new());
+    files_under(&root(), ".md", &mut markdown);
+    for dir in ["src", "tests", "crates"] {
+        files_under(&root().join(dir), ".rs", &mut sources);
+    }
+    assert!(markdown.len() >= 5 && sources.len() >= 100, "{} Markdown, {} Rust files", markdown.len(), sources.len());
+    let names: Vec<String> = markdown.iter().map(|p| p.strip_prefix(root()).unwrap().display().to_string()).collect();
+    let mut problems = Vec::new();
+    for path in &markdown {
+        markdown_problems(path, &mut problems);
+    }
+    for path in &sources {
+        source_problems(path, &names, &mut problems);
+    }
+    assert!(
+        problems.is_empty(),
+        "{} links or citations point outside the repository:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+}
+
+#[test]
+fn citations_are_found_where_they_are_written() {
+    let comment = "(D3), D10; decisions D1-D15; an EPD's `;D1 20`; DD2, D100, 3D1";
+    assert_eq!(decision_numbers(comment), ["D3", "D10", "D1", "D15"]);
+    assert_eq!(outside_documents()[1], ["PORTAL", "-LINKED.md"].concat());
+    assert_eq!(markdown_names("see docs/linked.md#fen, README.md. not x.mdx, `.md`"), ["docs/linked.md", "README.md"]);
+    assert_eq!(link_targets("[a](docs/linked.md#fen) and [`B`](super::B)"), ["docs/linked.md#fen", "super::B"]);
+    assert_eq!(comments("let a = 1; // note\n/// doc\nno").collect::<Vec<_>>(), [(1, " note"), (2, "/ doc")]);
+    assert_eq!(missing("docs/porthole.md#moving"), None);
+    let no_heading = ["docs/porthole.md", "#d3"].concat();
+    assert_eq!(missing(&no_heading).unwrap(), "docs/porthole.md has no heading #d3");
+    assert_eq!(missing(&outside_documents()[0]).unwrap(), format!("no file {}", outside_documents()[0]));
 }

@@ -8,7 +8,7 @@ mod common;
 
 use common::pty::Session;
 
-/// PORTAL-TWOBOARD.md's examples 1, 2 and 5.
+/// docs/twoboard.md#worked-examples, examples 1, 2 and 4.
 const BLOCKED: &str = "rnbq1bnr/pppp1ppp/8/4p3/P7/8/1PPPPPPP/RNBQKBNR|rnbqkbnr/ppppppp1/8/7p/P7/8/1PPPPPPP/RNBQ1BNR w A KQ|kq e6|a3 - 0 3";
 const INTENT: &str = "rnbq1bnr/ppp2ppp/3pp3/P7/8/8/1PPPPPPP/RNBQKBNR|rnbqkbnr/1pppppp1/7p/p7/8/6PP/PPPPPP2/RNBQ1BNR b B KQ|kq -|- wAa5 1 5";
 const MATE: &str = "7K/8/8/7n/8/8/8/7r|k7/8/8/8/8/8/8/1N6 b B -|- -|- bAh5 0 39";

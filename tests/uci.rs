@@ -454,7 +454,7 @@ fn searchmoves_restrict_the_root() {
 fn porthole_moves_in_six_characters_or_san() {
     let mut uci = Uci::start();
     uci.send("setoption name UCI_Variant value porthole");
-    // PORTAL.md's first example: the f-pawn goes in at g4 and out at c4.
+    // docs/porthole.md#worked-examples, example 2: the f-pawn goes in at g4 and out at c4.
     let after = "info string fen rnbqkbnr/pppp1ppp/8/4p3/2P5/8/PPPPP1PP/RNBQKBNR b KQkq - 0 2 b5,c5,f5,g5,b4,c4,f4,f3";
     uci.send("position startpos moves f2f3 e7e5 f3g4c4");
     uci.send("d");
@@ -493,7 +493,7 @@ fn linked_moves_through_the_portal_portal_steps_and_a_black_hole() {
     let best = bestmove(&uci.until("bestmove"));
     let pos = wormhole::linked::Position::from_fen(fen).unwrap();
     assert!(pos.parse_move(&best).is_ok_and(|m| m.to_string() == best), "{best}");
-    // PORTAL-LINKED.md's fourth example: the black hole Z@e5 leaves the two kings.
+    // docs/linked.md#worked-examples, example 4: the black hole Z@e5 leaves the two kings.
     uci.send("position fen 6k1/8/3p1n2/8/4N3/8/8/6K1 w - - 0 1 d4,e5 moves Z@e5");
     uci.send("d");
     assert_eq!(uci.until("info string fen").last().unwrap(), "info string fen 6k1/8/8/8/8/8/8/6K1 b - - 0 1 e5,e5");
@@ -511,7 +511,7 @@ fn linked_moves_in_san_a_teleport_and_a_mate_through_the_portal() {
     uci.send("d");
     let fen = "info string fen rnbqkbnr/pppppppp/8/P7/8/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2 e4,b5";
     assert_eq!(uci.until("info string fen").last().unwrap(), fen);
-    // PORTAL-LINKED.md's fourth example: Z@e4 sends White's knight to e5.
+    // docs/linked.md#worked-examples, example 4: Z@e4 sends White's knight to e5.
     uci.send("position fen 6k1/8/3p1n2/8/4N3/8/8/6K1 w - - 0 1 d4,e5 moves Z@e4");
     uci.send("d");
     assert_eq!(
@@ -590,8 +590,8 @@ fn multipv_reports_numbered_lines_and_levels_take_names() {
 fn twoboard_intent_teleport_lost_move_and_a_mate_across_the_boards() {
     let mut uci = Uci::start();
     uci.send("setoption name UCI_Variant value twoboard");
-    // PORTAL-TWOBOARD.md's example 4: after B:b6 the pawn's intent forces
-    // its teleport, which captures on arrival.
+    // docs/twoboard.md#worked-examples, the end of example 2: after B:b6
+    // the pawn's intent forces its teleport, which captures on arrival.
     let example2 = "rnbq1bnr/ppp2ppp/3pp3/P7/8/8/1PPPPPPP/RNBQKBNR|rnbqkbnr/1pppppp1/7p/p7/8/6PP/PPPPPP2/RNBQ1BNR b B KQ|kq -|- wAa5 1 5";
     uci.send(&format!("position fen {example2} moves Bb7b6 Aa5Ba5"));
     uci.send("d");

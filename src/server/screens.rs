@@ -4,7 +4,10 @@
 //! local app: [`App::update`] changes the state from a [`Msg`] and lists
 //! the hub calls it asks for ([`Effect`]); [`App::perform`] makes them and
 //! feeds what they answer back through update; [`view`] draws from the
-//! state alone.
+//! state alone. One read is made inside update itself: on connecting,
+//! `lobby_now` asks the hub for the lobby at once, to open the player's
+//! game in progress, if any, instead of the lobby. The game screen's own
+//! calls (moves, draw offers, chat...) go through its [`game::Seat`].
 //!
 //! Commands are typed on the input line (Enter runs it); [`LOBBY_COMMANDS`]
 //! is the table the lobby's help lines are drawn from; a game's commands

@@ -70,7 +70,12 @@ pub struct ServerConfig {
 pub struct ServerHandle {
     pub addr: SocketAddr,
     pub fingerprint: String,
-    #[allow(dead_code, reason = "read by stop")]
+    /// Never sent on while the server runs, but load-bearing: the server's
+    /// thread waits on its receiver, and dropping this sender (with the
+    /// whole handle, or in [`ServerHandle::stop`]) shuts the server down.
+    /// So whoever starts the server keeps the handle for as long as it
+    /// should run (`wormhole serve` holds it in [`ServerHandle::wait`]).
+    #[allow(dead_code, reason = "only read by stop, which has no caller; held, it keeps the server up")]
     stop: Option<tokio::sync::oneshot::Sender<()>>,
     thread: Option<std::thread::JoinHandle<()>>,
 }
@@ -84,7 +89,10 @@ impl ServerHandle {
     }
 
     /// Stops accepting connections and ends the server's runtime.
-    #[allow(dead_code, reason = "for in-process use: tests and the load benchmark")]
+    #[allow(
+        dead_code,
+        reason = "no caller: `wormhole serve` waits for ever, and the tests and the SSH load benchmark run the server as a child process"
+    )]
     pub fn stop(mut self) {
         if let Some(stop) = self.stop.take() {
             let _ = stop.send(());

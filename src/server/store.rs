@@ -29,9 +29,10 @@
 //!   [`Store::take_back`]; [`Store::finish_game`], which also rates a rated
 //!   game between two players, in the same transaction. [`Store::game`],
 //!   [`Store::active_games`] (everything needed to rebuild the games in
-//!   progress after a restart: [`StoredGame::last_move_ms`] is when the side
-//!   to move's clock started), [`Store::games_of`] (newest first) and
-//!   [`StoredGame::pgn_headers`] for a PGN export.
+//!   progress after a restart: each move keeps its time, and the last one,
+//!   or the game's creation before any move, is when the side to move's
+//!   clock started) and [`Store::games_of`] (newest first). A game's PGN is
+//!   written by the hub (`pgn_of` in `hub/lobby.rs`), not here.
 //! - Open challenges ([`NewChallenge`], [`StoredChallenge`]), kept across
 //!   restarts: [`Store::add_challenge`], [`Store::remove_challenge`],
 //!   [`Store::challenges`], and [`Store::accept_challenge`], which removes

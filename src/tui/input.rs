@@ -393,7 +393,8 @@ mod porthole_tests {
 
     #[test]
     fn typing_an_entry_lists_its_exits() {
-        // PORTAL.md's first example: f3 can go in at g4 and out at seven portholes.
+        // docs/porthole.md#worked-examples, example 2: f3 can go in at g4 and
+        // out at seven portholes.
         let fen = "rnbqkbnr/pppp1ppp/8/4p3/8/5P2/PPPPP1PP/RNBQKBNR w KQkq - 0 2 b5,c5,f5,g5,b4,c4,f4,g4";
         let pos = AnyPosition::from_fen(GameKind::Porthole, fen).unwrap();
         let mut sans: Vec<String> = candidates(&pos, "fg4").into_iter().map(|c| c.san).collect();

@@ -10,7 +10,8 @@ pub mod ssh;
 use std::io::Write;
 use std::process::{Child, Command, Output, Stdio};
 
-/// The diagram of the rules (seed page 002): Black to move, 17 plies played
+/// The diagram of the rules (docs/wormhole.md#worked-examples, example 2):
+/// Black to move, 17 plies played
 /// and 14 holes.
 pub const DIAGRAM: &str = "rbkxxxbn/ppxppppx/2qxxB2/4x2p/3P1x2/3n1x2/PPPxPPPP/RBxxxNKR b 17";
 

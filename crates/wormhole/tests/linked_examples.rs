@@ -1,4 +1,4 @@
-//! The four worked examples of PORTAL-LINKED.md, move by move: the legal
+//! Examples 1 to 4 of docs/linked.md#worked-examples, move by move: the legal
 //! move lists, the SAN, the resulting FENs; and the other sentences of the
 //! rules that name a position.
 

@@ -97,7 +97,7 @@ const WORMHOLE_FENS: &[&str] = &[
 
 const WORMHOLE_MOVES: &[&str] = &["e4", "Nf3", "Nd3xf6", "b7a8q", "bxa8=Q", "d3-f6", "Qd3+", "N3d5", "Nbd7#", "e7e3"];
 
-/// Moves are read in both start positions and in the seed diagram, and
+/// Moves are read in both start positions and in the rules' diagram, and
 /// the piece-set hint of a setup is read too.
 fn wormhole_readers() -> Readers<Position> {
     Readers {

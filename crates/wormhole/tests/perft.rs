@@ -163,7 +163,8 @@ fn twoboard_divides() {
     assert_eq!(tables.len(), 5);
 }
 
-/// The seed diagrams: the d3 knight goes to exactly b2 f2 b4 c5 g5 f6.
+/// The diagram of the rules (docs/wormhole.md#worked-examples, example 2):
+/// the d3 knight goes to exactly b2 f2 b4 c5 g5 f6.
 #[test]
 fn seed_diagram_knight() {
     for variant in wormhole::Variant::ALL {

@@ -1,5 +1,6 @@
-//! The worked examples of PORTAL.md, move by move: the legal move lists,
-//! the SAN, and the resulting PFEN; and the default start.
+//! The worked examples of docs/porthole.md#worked-examples, move by move:
+//! the legal move lists, the SAN, and the resulting PFEN (examples 2 to 5);
+//! and the default start (example 1).
 
 use wormhole::Rules;
 use wormhole::porthole::{Move, MoveError, PortholeGroup, Position};
@@ -23,7 +24,7 @@ fn play(fen: &str, text: &str, san: &str, after: &str) -> Move {
 }
 
 #[test]
-fn example_1_pawn_through_g4_to_c4() {
+fn example_2_pawn_through_g4_to_c4() {
     let fen = "rnbqkbnr/pppp1ppp/8/4p3/8/5P2/PPPPP1PP/RNBQKBNR w KQkq - 0 2 b5,c5,f5,g5,b4,c4,f4,g4";
     let pos = Position::from_fen(fen).unwrap();
     assert_eq!(pos.legal_moves().len(), 22);
@@ -53,7 +54,7 @@ fn example_1_pawn_through_g4_to_c4() {
 }
 
 #[test]
-fn example_2_king_escapes_by_porthole() {
+fn example_3_king_escapes_by_porthole() {
     let fen = "6k1/5ppp/8/8/8/8/5PPP/4r1K1 w - - 0 30 a6,d4,b3,h1";
     let pos = Position::from_fen(fen).unwrap();
     assert!(pos.is_check());
@@ -69,7 +70,7 @@ fn example_2_king_escapes_by_porthole() {
 }
 
 #[test]
-fn example_3_bishop_captures_on_entry() {
+fn example_4_bishop_captures_on_entry() {
     let fen = "6k1/5ppp/8/8/4n3/p7/2B2PPP/6K1 w - - 0 25 h5,e4,a3,c2";
     let pos = Position::from_fen(fen).unwrap();
     let entries: Vec<String> = pos.legal_moves().iter().filter(|m| m.entry().is_some()).map(|m| pos.san(m)).collect();
@@ -79,7 +80,7 @@ fn example_3_bishop_captures_on_entry() {
 }
 
 #[test]
-fn example_4_pinned_knight_teleports() {
+fn example_5_pinned_knight_teleports() {
     let fen = "4r2k/8/8/8/8/8/4N3/4K3 w - - 0 40 a6,g6,c3";
     let pos = Position::from_fen(fen).unwrap();
     assert_eq!(sorted_coordinates(&pos), ["e1d1", "e1d2", "e1f1", "e1f2", "e2c3a6", "e2c3g6"]);

@@ -1,4 +1,4 @@
-//! Each rule of PORTAL.md on a position made to show it: the path rule,
+//! Each rule of docs/porthole.md on a position made to show it: the path rule,
 //! normal and porthole moves, stacks, pawns, castling, check, legality,
 //! game end, hashing and PGN.
 

@@ -1,4 +1,6 @@
-//! The worked examples of PORTAL-TWOBOARD.md, move by move, with their FENs.
+//! The worked examples of docs/twoboard.md#worked-examples, move by move,
+//! with their FENs, and the self-mate beyond the horizon of
+//! docs/twoboard.md#check-and-legality.
 
 use wormhole::Color;
 use wormhole::Rules;
@@ -109,7 +111,7 @@ fn example_3_the_mirror_for_white_is_illegal() {
 }
 
 #[test]
-fn example_4_capture_on_arrival() {
+fn example_2_with_b6_instead_the_teleport_captures_on_arrival() {
     let mut game = Game::new(pos(
         "rnbq1bnr/ppp2ppp/3pp3/P7/8/8/1PPPPPPP/RNBQKBNR|rnbqkbnr/2ppppp1/1p5p/p7/8/6PP/PPPPPP2/RNBQ1BNR w B KQ|kq -|- wAa5 0 6",
     ));
@@ -122,7 +124,7 @@ fn example_4_capture_on_arrival() {
 }
 
 #[test]
-fn example_5_checkmate_across_the_boards() {
+fn example_4_checkmate_across_the_boards() {
     let mut game = Game::new(pos("7K/8/8/7n/8/8/8/7r|k7/8/8/8/8/8/8/1N6 b B -|- -|- bAh5 0 39"));
     assert_eq!(sans(game.position()), ["NAh5>Bh5#"]);
     play(&mut game, &["NAh5>Bh5#"]);
@@ -141,7 +143,7 @@ fn self_mate_beyond_the_horizon() {
 }
 
 #[test]
-fn the_seeds_turn_order_example() {
+fn the_turn_order_example() {
     let mut game = Game::default();
     play(&mut game, &["Ae4", "Ba5", "Bh4", "Ae5"]);
     assert_eq!(game.position().move_number(), 3);

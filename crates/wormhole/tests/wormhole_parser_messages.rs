@@ -41,7 +41,7 @@ fn ply_count_is_between_the_holes_and_64_more() {
         err("4k3/8/8/8/8/8/xxx5/4K3 w 2").to_string(),
         "ply count 2 is below the number of holes (3): every ply makes one hole"
     );
-    // The seed diagram starts mid-game: 17 plies with 14 holes.
+    // The rules' diagram starts mid-game: 17 plies with 14 holes.
     assert!(Position::from_fen(common::DIAGRAM, Variant::Classic).is_ok());
     assert!(Position::from_fen("4k3/8/8/8/8/8/8/4K3 w 64", Variant::Classic).is_ok());
     assert!(Position::from_fen("4k3/8/8/8/8/8/xxx5/4K3 b 67", Variant::Classic).is_ok());

@@ -53,8 +53,10 @@ impl StoredGame {
         self.moves.last().map_or(self.created_ms, |m| m.at_ms)
     }
 
-    /// The tags of a PGN export, besides the position's own (`Variant`,
-    /// `FEN`, which the PGN writer takes from the start position).
+    /// Test only (no export uses it): the tags the hub's PGN writer
+    /// (`pgn_of` in `hub/lobby.rs`) writes for this game, with the same
+    /// texts, plus a `TimeControl` that writer leaves out; the position's
+    /// own tags (`Variant`, `FEN`) are not among them.
     #[cfg(test)]
     pub fn pgn_headers(&self) -> Vec<(&'static str, String)> {
         let event = if self.rated { "Rated game" } else { "Casual game" };
@@ -64,7 +66,7 @@ impl StoredGame {
         let result = self.finish.as_ref().map_or("*", |f| f.result.as_str());
         let mut tags = vec![
             ("Event", event.to_string()),
-            ("Site", "wormhole server".to_string()),
+            ("Site", "wormhole serve".to_string()),
             ("Date", date),
             ("White", self.white.name.clone()),
             ("Black", self.black.name.clone()),

@@ -307,6 +307,7 @@ fn pgn_headers_name_the_players_date_and_result() {
     let done = tags(&store);
     for (name, value) in [
         ("Event", "Rated game"),
+        ("Site", "wormhole serve"),
         ("Date", "2026.12.04"),
         ("White", "ann"),
         ("Black", "bob"),

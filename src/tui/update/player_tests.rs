@@ -135,7 +135,7 @@ fn explain_shows_where_a_piece_goes_on_this_board() {
     typed(&mut s, ":explain d3");
     let text = info(&s);
     assert!(text.starts_with("Black knight d3: 1 step orthogonally, then 1 diagonally onward"), "{text}");
-    assert!(text.ends_with("goes to b2 f2 b4 c5 g5 f6"), "RULES.md's example: {text}");
+    assert!(text.ends_with("goes to b2 f2 b4 c5 g5 f6"), "docs/wormhole.md#worked-examples, example 2: {text}");
     assert_eq!(s.highlights().targets.count(), 6);
     typed(&mut s, ":explain B");
     assert!(info(&s).contains("Black bishop b8 g8"), "the side to move first: {}", info(&s));

@@ -32,12 +32,13 @@ fn porthole(fen: &str) -> Session {
     Session::new(s0, Game::new(pos, s0.players, None), Config::default(), Display::default(), Instant::now())
 }
 
-/// PORTAL.md's first example: the pawn on f3 can go in at g4 and out at seven portholes.
-const EXAMPLE_1: &str = "rnbqkbnr/pppp1ppp/8/4p3/8/5P2/PPPPP1PP/RNBQKBNR w KQkq - 0 2 b5,c5,f5,g5,b4,c4,f4,g4";
+/// docs/porthole.md#worked-examples, example 2: the pawn on f3 can go in at
+/// g4 and out at seven portholes.
+const EXAMPLE_2: &str = "rnbqkbnr/pppp1ppp/8/4p3/8/5P2/PPPPP1PP/RNBQKBNR w KQkq - 0 2 b5,c5,f5,g5,b4,c4,f4,g4";
 
 #[test]
 fn picking_a_piece_shows_its_entries_and_exits_then_the_exit_is_picked() {
-    let mut s = porthole(EXAMPLE_1);
+    let mut s = porthole(EXAMPLE_2);
     s.update(Action::ClickSquare(sq("f3")));
     let hl = s.highlights();
     assert_eq!(squares(hl.targets), ["g4"], "a porthole to enter (f4 is one too: no step onto it)");
@@ -58,7 +59,7 @@ fn picking_a_piece_shows_its_entries_and_exits_then_the_exit_is_picked() {
 
 #[test]
 fn a_porthole_with_one_exit_or_an_exit_with_one_way_in_plays_at_once() {
-    // PORTAL.md's second example: the king in check leaves by h1 to a6, b3 or d4.
+    // docs/porthole.md#worked-examples, example 3: the king in check leaves by h1 to a6, b3 or d4.
     let mut s = porthole("6k1/5ppp/8/8/8/8/5PPP/4r1K1 w - - 0 30 a6,d4,b3,h1");
     s.update(Action::ClickSquare(sq("g1")));
     assert_eq!(squares(s.highlights().exits), ["a6", "b3", "d4"]);
@@ -69,7 +70,7 @@ fn a_porthole_with_one_exit_or_an_exit_with_one_way_in_plays_at_once() {
 
 #[test]
 fn the_new_game_screen_and_new_offer_porthole_chess() {
-    let mut s = porthole(EXAMPLE_1);
+    let mut s = porthole(EXAMPLE_2);
     s.update(Action::NewGame);
     let Mode::NewGame(form) = s.mode() else { panic!("{:?}", s.mode()) };
     assert_eq!(form.variant, GameKind::Porthole, "the current game is preselected");
@@ -104,7 +105,7 @@ fn stalemate_ends_the_game_as_a_draw_at_half_a_point() {
 
 #[test]
 fn the_help_explains_portholes() {
-    let mut s = porthole(EXAMPLE_1);
+    let mut s = porthole(EXAMPLE_2);
     s.update(Action::Help);
     for page in [HelpPage::Pieces, HelpPage::Rules] {
         while !matches!(s.mode(), Mode::Help { page: p, .. } if p == page) {

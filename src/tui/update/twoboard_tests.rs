@@ -202,8 +202,9 @@ fn a_teleport_that_uncovers_the_king_on_the_other_board_mates() {
 
 #[test]
 fn an_intent_answered_by_mate_is_played_only_when_asked_again() {
-    // PORTAL-TWOBOARD.md's self-mate beyond the horizon: the king's intent
-    // is legal, but White's rook teleports onto its landing square.
+    // The self-mate beyond the horizon (docs/twoboard.md#check-and-legality):
+    // the king's intent is legal, but White's rook teleports onto its
+    // landing square.
     let mut s = twoboard("8/8/8/8/R2Q4/8/8/4K3|8/8/8/8/k7/8/8/8 b B -|- -|- wAa4 1 10");
     type_text(&mut s, "B:Ka4^");
     assert_eq!(error(&s), "careful: after B:Ka4^, RAa4>Ba4# checkmates; type it again to play it anyway");

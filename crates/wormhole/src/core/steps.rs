@@ -185,7 +185,8 @@ mod tests {
 
     #[test]
     fn steps_skip_holes() {
-        // King on e4 with holes on e5 and e6 steps up to e7 (RULES.md).
+        // King on e4 with holes on e5 and e6 steps up to e7
+        // (docs/wormhole.md#counting-squares-skips-holes).
         let holes = 1u64 << sq("e5") | 1u64 << sq("e6");
         assert_eq!(first(N, sq("e4"), !holes), 1 << sq("e7"));
         assert_eq!(second(N, sq("e4"), !holes), 1 << sq("e8"));

@@ -1,7 +1,7 @@
 //! Linked-portal chess: the orthodox armies plus one portal per player; the
-//! two portal squares are joined into one square (the third "Portal chess"
-//! of seed 004, its open points settled by this program; the rules in full:
-//! `docs/linked.md` in the repository).
+//! two portal squares are joined into one square (Ian Buckley's version of
+//! "Portal chess", its open points settled by this program; the rules in
+//! full: `docs/linked.md` in the repository).
 //!
 //! A piece arriving on either portal cell arrives on the joined square J and
 //! comes out on the other cell; sliders and double steps may go on from there
@@ -56,9 +56,10 @@ pub(crate) use info::INFO;
 pub use info::movement;
 pub use movegen::{CastlingObstacle, PortalObstacle};
 pub use moves::{Move, MoveKind, MoveList};
-// How a game ends (D14, D15), shared with the other orthodox games: the
-// same position counts the portal squares, frozen or not, castling and en
-// passant; a black hole that removes a piece resets the fifty-move count.
+// How a game ends (docs/linked.md#how-a-game-ends), shared with the other
+// orthodox games: the same position counts the portal squares, frozen or
+// not, castling and en passant; a black hole that removes a piece resets
+// the fifty-move count.
 pub use crate::core::outcome::{DrawReason, Outcome};
 pub use portals::{ParsePortalsError, Portals};
 pub use position::{Position, Undo};

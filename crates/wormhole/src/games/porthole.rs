@@ -1,7 +1,7 @@
 //! Porthole chess: the orthodox army on one board plus neutral, mobile
-//! portholes (the "Portal chess" of seed 004, second version, its open
-//! points settled by this program; the rules in full: `docs/porthole.md` in
-//! the repository).
+//! portholes (Mike Hidden's version of "Portal chess", its open points
+//! settled by this program; the rules in full: `docs/porthole.md` in the
+//! repository).
 //!
 //! Tokens (the portholes) are never owned and never captured. A square with
 //! one or more of them is a *P-square*; a piece enters one by a

@@ -1,16 +1,19 @@
-//! Two-board portal chess (Howe 1997, the first "Portal chess" of seed 004,
-//! this program settles its open points, decisions D1-D15; the rules in
-//! full: `docs/twoboard.md` in the repository).
+//! Two-board portal chess (David Howe's "Portal chess", 1997, its open
+//! points settled by this program; the rules in full: `docs/twoboard.md`
+//! in the repository).
 //!
 //! Two orthodox boards, A and B, each holding one full army and the other
 //! army without its king. The plies go (White, A), (Black, B), (White, B),
-//! (Black, A), ... (D3). A piece on a portal (a4, a5, h4, h5) may declare
-//! an intent; on its owner's next turn, on the other board, it teleports to
-//! the same square there, capturing what stands on it.
+//! (Black, A), ... (docs/twoboard.md#whose-turn-on-which-board). A piece on
+//! a portal (a4, a5, h4, h5) may declare an intent; on its owner's next
+//! turn, on the other board, it teleports to the same square there,
+//! capturing what stands on it.
 //!
 //! The parts, one concern each: [`BoardId`] and [`PORTALS`], [`Intent`],
 //! [`CastlingRights`] (per board), [`Move`] and [`MoveList`], `attacks`
-//! (orthodox reach), `movegen` (legal moves, D11-D13), [`Position`]
+//! (orthodox reach), `movegen` (legal moves, by
+//! docs/twoboard.md#check-and-legality and
+//! docs/twoboard.md#how-a-game-ends), [`Position`]
 //! (make/unmake, attacks including pending arrivals), [`fen`], [`san`]
 //! (notation), [`zobrist`], [`perft()`] and [`Game`] (history: repetition).
 //! The engine plays it through [`crate::Rules`] (`search`), with its own
@@ -58,10 +61,11 @@ pub(crate) use info::INFO;
 pub use info::movement;
 pub use intent::{Intent, IntentState};
 pub use moves::{MAX_MOVES, Move, MoveKind, MoveList};
-// How a game ends (D13, D14), shared with the other orthodox games:
-// stalemate is no legal move with the king on the board to play not
-// attacked after a pass; a checkmated side's pass would leave its king
-// attacked where the opponent plays first; the fifty moves count both boards.
+// How a game ends (docs/twoboard.md#how-a-game-ends), shared with the
+// other orthodox games: stalemate is no legal move with the king on the
+// board to play not attacked after a pass; a checkmated side's pass would
+// leave its king attacked where the opponent plays first; the fifty moves
+// count both boards.
 pub use crate::core::outcome::{DrawReason, Outcome};
 pub use position::{Position, Undo};
 pub use san::MoveError;

@@ -7,7 +7,8 @@ use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use wormhole::{Move, Position, Variant};
 
-/// The diagram of the rules (seed page 002): Black to move, 17 plies played
+/// The diagram of the rules (docs/wormhole.md#worked-examples, example 2):
+/// Black to move, 17 plies played
 /// and 14 holes (it starts mid-game).
 pub const DIAGRAM: &str = "rbkxxxbn/ppxppppx/2qxxB2/4x2p/3P1x2/3n1x2/PPPxPPPP/RBxxxNKR b 17";
 

@@ -1,5 +1,6 @@
-//! The castling rights a position keeps (D13): only while king and rook
-//! stand at home (the squares are the orthodox games', `core::castling`).
+//! The castling rights a position keeps (docs/linked.md#how-the-pieces-move):
+//! only while king and rook stand at home (the squares are the orthodox
+//! games', `core::castling`).
 
 use super::CastlingRights;
 use crate::Board;

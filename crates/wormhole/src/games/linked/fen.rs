@@ -28,8 +28,9 @@ pub(crate) fn claim(fen: &str) -> FenClaim {
 }
 
 /// The default start with the portals placed elsewhere: White's on
-/// `white`, Black's on `black` (the set-up, D2: any square of rank 4 for
-/// White and of rank 5 for Black; other squares are refused).
+/// `white`, Black's on `black` (the set-up of
+/// docs/linked.md#the-board-the-pieces-the-portals: any square of rank 4
+/// for White and of rank 5 for Black; other squares are refused).
 ///
 /// ```
 /// use wormhole::linked::fen::start_with_portals;

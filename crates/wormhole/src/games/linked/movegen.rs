@@ -3,8 +3,9 @@
 //! Each piece's landings come from its [`Routes`](super::routes::Routes)
 //! (several paths to one landing are one move); castling and the portal
 //! steps are added, and a move is legal when, played on a scratch copy, it
-//! leaves the mover's king unattacked (D10): lines through the portal
-//! change with every arrival, so no pin is precomputed.
+//! leaves the mover's king unattacked (docs/linked.md#check-and-legality):
+//! lines through the portal change with every arrival, so no pin is
+//! precomputed.
 
 use super::moves::PROMOTIONS;
 use super::routes;
@@ -33,7 +34,7 @@ impl Position {
 
     /// Castling: the right, nothing between king and rook, no portal cell
     /// from king to rook, and the king's square, the one it crosses and its
-    /// landing unattacked (D13).
+    /// landing unattacked (docs/linked.md#how-the-pieces-move, castling).
     fn generate_castles(&self, list: &mut MoveList) {
         let us = self.turn;
         for side in CastlingSide::ALL {
@@ -60,10 +61,10 @@ impl Position {
         path.find(|&sq| self.attacked(sq, !us)).map(CastlingObstacle::Attacked)
     }
 
-    /// The portal steps of the side to move (D1, D11, D12): onto an empty
-    /// square; onto a piece, teleported to the other cell if it is empty
-    /// and the piece is no pawn reaching its last rank; onto the other
-    /// portal, a black hole, unless a king stands in its nine squares.
+    /// The portal steps of the side to move (docs/linked.md#portal-moves):
+    /// onto an empty square; onto a piece, teleported to the other cell if
+    /// it is empty and the piece is no pawn reaching its last rank; onto the
+    /// other portal, a black hole, unless a king stands in its nine squares.
     fn generate_portal_steps(&self, list: &mut MoveList) {
         let Portals::Active { .. } = self.portals else { return };
         let (Some(own), Some(other)) = (self.portals.of(self.turn), self.portals.of(!self.turn)) else { return };
@@ -171,7 +172,8 @@ impl Position {
 pub enum CastlingObstacle {
     /// The right is lost.
     NoRight,
-    /// A portal cell lies between king and rook, both included (D13).
+    /// A portal cell lies between king and rook, both included
+    /// (docs/linked.md#how-the-pieces-move, castling).
     Portal,
     /// A piece stands between king and rook.
     Piece,
@@ -193,7 +195,8 @@ impl std::fmt::Display for CastlingObstacle {
 /// What forbids a portal step.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum PortalObstacle {
-    /// A king stands on this square, within the black hole's nine (D12).
+    /// A king stands on this square, within the black hole's nine
+    /// (docs/linked.md#portal-moves).
     KingInBlackHole(Square),
     /// The other portal's cell is occupied, so nothing can be teleported there.
     OtherCellOccupied(Square),

@@ -5,7 +5,7 @@ use std::fmt;
 
 use crate::{Bitboard, Color, Square};
 
-/// Where the players' portals stand (PORTAL-LINKED.md).
+/// Where the players' portals stand (docs/linked.md#the-board-the-pieces-the-portals).
 ///
 /// ```
 /// use wormhole::linked::Portals;

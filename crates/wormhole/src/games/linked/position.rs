@@ -90,14 +90,15 @@ impl Position {
         self.castling
     }
 
-    /// The en passant square: set after a plain double step only (D9).
+    /// The en passant square: set after a plain double step only
+    /// (docs/linked.md#how-the-pieces-move).
     #[inline]
     pub fn ep_square(&self) -> Option<Square> {
         self.ep
     }
 
     /// Plies since the last pawn move, capture or black hole that removed a
-    /// piece (the fifty-move rule's clock, D14).
+    /// piece (the fifty-move rule's clock, docs/linked.md#how-a-game-ends).
     #[inline]
     pub fn halfmoves(&self) -> u32 {
         self.halfmoves
@@ -136,7 +137,7 @@ impl Position {
         list
     }
 
-    /// Whether only the two kings are left (a draw, D15).
+    /// Whether only the two kings are left (a draw, docs/linked.md#how-a-game-ends).
     pub fn is_king_versus_king(&self) -> bool {
         self.board.occupied().count() == 2
     }
@@ -259,7 +260,8 @@ impl Position {
     }
 
     /// The square a pawn of `color` passed over, if its move from `from` to
-    /// `to` was a plain double step (neither arrival on a portal cell, D9).
+    /// `to` was a plain double step (neither arrival on a portal cell:
+    /// docs/linked.md#how-the-pieces-move, en passant).
     #[inline]
     fn plain_double_step(&self, color: Color, from: Square, to: Square) -> Option<Square> {
         let middle = forward(color, 1 << from.index());

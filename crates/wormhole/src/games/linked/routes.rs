@@ -1,5 +1,7 @@
-//! Where a piece can land, directly or through the portal (D3-D8), and
-//! which squares a side attacks (D10).
+//! Where a piece can land, directly or through the portal
+//! (docs/linked.md#arriving-on-the-joined-square and
+//! docs/linked.md#how-the-pieces-move), and which squares a side attacks
+//! (docs/linked.md#check-and-legality).
 //!
 //! Every arrival on a portal cell is an arrival on the joined square J: a
 //! friendly resident blocks it, an enemy one is captured, and the piece
@@ -219,9 +221,10 @@ impl Position {
     }
 
     /// Whether `by` attacks `sq`: one of its pieces could capture a piece of
-    /// the other side standing there (D10). A piece on a portal cell is J's
-    /// resident, attacked by every arrival on either cell; a line through
-    /// an empty J goes on from the other cell.
+    /// the other side standing there (docs/linked.md#check-and-legality).
+    /// A piece on a portal cell is J's resident, attacked by every arrival
+    /// on either cell; a line through an empty J goes on from the other
+    /// cell.
     pub(crate) fn attacked(&self, sq: Square, by: Color) -> bool {
         let s = sq.index();
         let cells = self.portals.cells().0;

@@ -1,4 +1,4 @@
-//! Move notation for Linked-portal chess (D16).
+//! Move notation for Linked-portal chess (docs/linked.md#notation).
 //!
 //! SAN as in orthodox chess (`Nf3`, `exd5`, `e8=Q`, `O-O`); a move through
 //! the portal adds the cell it entered, `>`, and the landing square:

@@ -14,7 +14,7 @@ pub enum CastlingObstacle {
     InCheck,
     /// A piece stands between king and rook.
     Piece,
-    /// A token stands between king and rook (PORTAL.md, D7).
+    /// A token stands between king and rook (docs/porthole.md#moving, castling).
     Token,
     /// This square of the king's way is attacked.
     Attacked(Square),

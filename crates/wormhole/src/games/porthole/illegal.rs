@@ -68,7 +68,7 @@ pub enum IllegalMoveError {
         /// The entry.
         entry: Square,
     },
-    /// The exit is the entry (PORTAL.md, D3).
+    /// The exit is the entry (docs/porthole.md#moving: the exit is another porthole).
     #[error("a piece cannot leave by the porthole it enters ({entry})")]
     ExitIsEntry {
         /// The entry.

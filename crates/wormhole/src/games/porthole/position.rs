@@ -117,7 +117,7 @@ impl Position {
     }
 
     /// The pieces of `color` attacking `sq` (whether `sq` is a P-square does
-    /// not matter, PORTAL.md D4).
+    /// not matter: docs/porthole.md#check-and-legality).
     pub fn attackers(&self, sq: Square, color: Color) -> Bitboard {
         Bitboard(self.attackers_with(sq.index(), color, self.blockers().0, !0))
     }
@@ -191,7 +191,7 @@ impl Position {
         !self.legal_moves().is_empty()
     }
 
-    /// Whether only the two kings are left (a draw, PORTAL.md D8).
+    /// Whether only the two kings are left (a draw, docs/porthole.md#how-a-game-ends).
     pub fn is_king_versus_king(&self) -> bool {
         self.board.occupied().count() == 2
     }

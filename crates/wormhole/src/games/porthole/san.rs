@@ -105,7 +105,7 @@ pub enum SyntaxProblem {
     /// `O-O` followed by `>`.
     #[error("castling does not go through a porthole")]
     CastlingThroughPorthole,
-    /// A promotion written on a porthole move (PORTAL.md, D6).
+    /// A promotion written on a porthole move (docs/porthole.md#moving: nothing promotes there).
     #[error("there is no promotion on a porthole move")]
     PortholePromotion,
     /// Nothing, or no square, after `>`.

@@ -35,8 +35,8 @@ impl Tokens {
         Tokens { squares: Bitboard::EMPTY, heights: [0; 64] }
     }
 
-    /// The default start (PORTAL.md, D1): one token on each of b4 c4 f4 g4
-    /// b5 c5 f5 g5.
+    /// The default start (docs/porthole.md#the-board-the-pieces-the-portholes):
+    /// one token on each of b4 c4 f4 g4 b5 c5 f5 g5.
     pub fn start() -> Tokens {
         let mut tokens = Tokens::empty();
         for rank in [3, 4] {

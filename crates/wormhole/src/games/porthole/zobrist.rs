@@ -3,7 +3,8 @@
 //! square and height, and castling rights one key per set of rights. Two
 //! positions hash alike when they agree on pieces, tokens with their
 //! heights, side to move and castling rights: exactly what threefold
-//! repetition compares (PORTAL.md, D9). Clocks are not hashed.
+//! repetition compares (docs/porthole.md#how-a-game-ends). Clocks are not
+//! hashed.
 
 use super::{CastlingRights, MAX_TOKENS, Tokens};
 use crate::core::zobrist::{black_key, fill, piece_key};

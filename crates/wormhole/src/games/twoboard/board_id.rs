@@ -1,4 +1,5 @@
-//! The two boards, A and B, and the portals that join them (D1, D2).
+//! The two boards, A and B, and the portals that join them
+//! (docs/twoboard.md#the-boards).
 
 use std::fmt;
 use std::ops::{Index, IndexMut, Not};
@@ -81,7 +82,7 @@ impl<T> IndexMut<BoardId> for [T; 2] {
 }
 
 /// The portal squares a4, a5, h4 and h5, the same on both boards; each is
-/// linked to the same square of the other board (D2).
+/// linked to the same square of the other board (docs/twoboard.md#the-boards).
 ///
 /// ```
 /// use wormhole::twoboard::PORTALS;

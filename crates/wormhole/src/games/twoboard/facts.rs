@@ -64,8 +64,9 @@ impl Facts for Position {
     }
 
     /// An intent the opponent answers with checkmate: the piece lands on
-    /// an attacked square, or its teleport leaves the king open (D12 looks
-    /// only one move ahead, so the intent itself is legal).
+    /// an attacked square, or its teleport leaves the king open (the
+    /// legality test looks only one move ahead, so the intent itself is
+    /// legal: docs/twoboard.md#check-and-legality).
     fn warning(&self, m: Move) -> Option<String> {
         if m.kind() != MoveKind::Intent {
             return None;

@@ -103,7 +103,8 @@ pub enum InvalidPosition {
     /// A pawn on rank 1 or 8.
     #[error("a pawn stands on {1} of board {0} (rank 1 or 8)")]
     PawnOnLastRank(BoardId, Square),
-    /// An intent whose source board disagrees with the turn order (D3).
+    /// An intent whose source board disagrees with the turn order
+    /// (docs/twoboard.md#whose-turn-on-which-board).
     #[error("intent {0}: its owner plays board {1} next, so it must come from the other board")]
     IntentBoard(Intent, BoardId),
     /// A live intent with no piece of its owner on its portal.
@@ -118,7 +119,8 @@ pub enum InvalidPosition {
     /// A castling right whose king or rook is not at home on that board.
     #[error("board {0}: castling right '{1}' but its king or rook is not on its home square")]
     CastlingWithoutPieces(BoardId, char),
-    /// The side that has just moved left its king attacked (D11).
+    /// The side that has just moved left its king attacked
+    /// (docs/twoboard.md#check-and-legality).
     #[error("{0}, who has just moved, has left its king attacked")]
     KingEnPrise(Color),
 }

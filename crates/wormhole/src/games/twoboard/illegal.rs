@@ -6,7 +6,7 @@ use crate::Color;
 /// Why a move is not legal in a position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum IllegalMoveError {
-    /// The move is on the other board (D3).
+    /// The move is on the other board (docs/twoboard.md#whose-turn-on-which-board).
     #[error("{turn} must play board {to_play} now, not board {played}")]
     WrongBoard {
         /// The side to move.
@@ -25,7 +25,8 @@ pub enum IllegalMoveError {
     /// The game is over.
     #[error("the game is over: {0}")]
     GameOver(Outcome),
-    /// The move would leave the mover's king attacked where the opponent plays first (D11).
+    /// The move would leave the mover's king attacked where the opponent plays first
+    /// (docs/twoboard.md#check-and-legality).
     #[error("{0} would leave the king attacked on a board the opponent plays first")]
     KingLeftAttacked(Move),
     /// No piece can make this move.

@@ -1,5 +1,5 @@
 //! Intents: a piece on a portal declared to teleport on its owner's next
-//! turn (D7-D10).
+//! turn (docs/twoboard.md#intents-and-teleports).
 
 use std::fmt;
 
@@ -12,11 +12,13 @@ pub enum IntentState {
     /// The piece will teleport on its owner's next turn.
     Live,
     /// The owner's next turn is lost: the intent was blocked by a friendly
-    /// piece on the receiving portal (D8), or the piece was captured (D9).
+    /// piece on the receiving portal, or the piece was captured
+    /// (docs/twoboard.md#intents-and-teleports: blocked and void intents).
     Lost,
     /// The piece (of this role) was lifted off the receiving board by an
-    /// enemy teleport onto it (D10); its owner's next turn lands it on the
-    /// intent's portal of the other board.
+    /// enemy teleport onto it (a swap, docs/twoboard.md#intents-and-teleports);
+    /// its owner's next turn lands it on the intent's portal of the other
+    /// board.
     InTransit(Role),
 }
 

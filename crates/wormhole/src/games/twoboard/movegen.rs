@@ -1,9 +1,11 @@
 //! Legal moves of Two-board portal chess, in the order of precedence of
 //! the rules: the forced move of a pending intent, else the free moves
-//! (orthodox moves and intents on the board to play), else a pass (D13).
+//! (orthodox moves and intents on the board to play), else a pass
+//! (docs/twoboard.md#how-a-game-ends).
 //!
 //! Candidates are generated pseudo-legally on the board to play and kept
-//! if, once played, the mover's king is safe by D11 and D12.
+//! if, once played, the mover's king is safe by the king-safety rule of
+//! docs/twoboard.md#check-and-legality.
 
 use super::castling::{CastlingSquares, pieces_at_home};
 use super::moves::PROMOTIONS;
@@ -54,7 +56,8 @@ impl Position {
     /// no pending intent and its king is on the other board, where a move
     /// on this board cannot attack it (only orthodox attacks there and
     /// pending arrivals count, and a free move adds neither). Black's king
-    /// there need not be safe at all (D11); White's must be safe already.
+    /// there need not be safe at all (docs/twoboard.md#check-and-legality);
+    /// White's must be safe already.
     #[inline]
     fn free_moves_are_safe(&self) -> bool {
         let us = self.turn;
@@ -65,8 +68,9 @@ impl Position {
             }
     }
 
-    /// Whether `m` keeps the mover's king safe (D11), by playing it on this
-    /// copy of the position and taking it back.
+    /// Whether `m` keeps the mover's king safe
+    /// (docs/twoboard.md#check-and-legality), by playing it on this copy of
+    /// the position and taking it back.
     fn is_safe_after(&mut self, m: Move) -> bool {
         let (us, board) = (self.turn, self.board);
         let undo = self.play_unchecked(m);
@@ -105,8 +109,9 @@ impl Position {
         Some(!guard.arrival && guard.view.mask(from) >> m.to().index() & 1 != 0)
     }
 
-    /// Whether a pass would leave the side to move's king safe by D11 (the
-    /// test that tells checkmate from stalemate or a pass, D13).
+    /// Whether a pass would leave the side to move's king safe
+    /// (docs/twoboard.md#check-and-legality; the test that tells checkmate
+    /// from stalemate or a pass, docs/twoboard.md#how-a-game-ends).
     pub(crate) fn pass_is_safe(&self) -> bool {
         let us = self.turn;
         match self.king_square(us) {
@@ -201,7 +206,8 @@ impl Position {
     }
 
     /// Castling on the board to play: right kept, king and rook at home,
-    /// nothing between them, no square of the king's way attacked (D4).
+    /// nothing between them, no square of the king's way attacked
+    /// (docs/twoboard.md#moves-on-one-board).
     fn castles(&self, list: &mut MoveList) {
         let (us, id) = (self.turn, self.board);
         let b = &self.boards[id];
@@ -262,7 +268,8 @@ fn push_all(list: &mut MoveList, board: BoardId, from: Square, targets: u64, pro
 
 impl Position {
     /// The result if the game is over by this position alone: checkmate,
-    /// stalemate (D13), king against king (D14) or the fifty-move rule.
+    /// stalemate, king against king or the fifty-move rule
+    /// (docs/twoboard.md#how-a-game-ends).
     /// Threefold repetition needs the game's history: see [`super::Game::outcome`].
     pub fn outcome(&self) -> Option<super::Outcome> {
         use super::{DrawReason, Outcome};
@@ -282,7 +289,7 @@ impl Position {
         }
     }
 
-    /// Whether the side to move is checkmated (D13).
+    /// Whether the side to move is checkmated (docs/twoboard.md#how-a-game-ends).
     pub fn is_checkmate(&self) -> bool {
         self.legal_moves().is_empty() && !self.pass_is_safe()
     }

@@ -5,7 +5,7 @@ use std::fmt;
 use super::BoardId;
 use crate::core::move_list::MoveStack;
 use crate::core::packed;
-/// The roles a pawn may promote to, strongest first (D6).
+/// The roles a pawn may promote to, strongest first (docs/twoboard.md#moves-on-one-board).
 pub(crate) use crate::core::packed::PROMOTIONS;
 use crate::rules::GameMove;
 use crate::{Role, Square};
@@ -20,7 +20,8 @@ pub enum MoveKind {
     Castle,
     /// A pawn capturing en passant.
     EnPassant,
-    /// Declaring an intent for the piece on a portal: nothing moves (D7).
+    /// Declaring an intent for the piece on a portal: nothing moves
+    /// (docs/twoboard.md#intents-and-teleports).
     Intent,
     /// The forced move of a live intent (the teleport) or of a piece in
     /// transit (the landing), onto the portal of the board being played.

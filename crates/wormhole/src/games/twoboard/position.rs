@@ -81,7 +81,7 @@ impl Position {
         self.turn
     }
 
-    /// The board the side to move must play (D3).
+    /// The board the side to move must play (docs/twoboard.md#whose-turn-on-which-board).
     #[inline]
     pub fn board_to_play(&self) -> BoardId {
         self.board
@@ -123,7 +123,8 @@ impl Position {
         self.hash
     }
 
-    /// The board `color` plays on its next turn (D3): after White plays Z,
+    /// The board `color` plays on its next turn
+    /// (docs/twoboard.md#whose-turn-on-which-board): after White plays Z,
     /// Black plays the other board; after Black plays Z, White plays Z.
     #[inline]
     pub fn next_board_of(&self, color: Color) -> BoardId {
@@ -166,7 +167,8 @@ impl Position {
 
     /// Whether `by` has a pending arrival on `sq` of `board`: a live intent
     /// or a piece in transit targeting it, unless the piece standing there
-    /// will swap away (its own intent is live from that square, D10).
+    /// will swap away (its own intent is live from that square: a swap,
+    /// docs/twoboard.md#intents-and-teleports).
     pub fn arrives_on(&self, by: Color, board: BoardId, sq: Square) -> bool {
         let Some(intent) = self.intents[by.index()] else { return false };
         intent.arrives()
@@ -191,8 +193,9 @@ impl Position {
         self.king_attacked(self.turn)
     }
 
-    /// D11 after `mover` played `board`: White's king must not be attacked
-    /// anywhere; Black's only if it stands on `board`.
+    /// King safety (docs/twoboard.md#check-and-legality) after `mover`
+    /// played `board`: White's king must not be attacked anywhere; Black's
+    /// only if it stands on `board`.
     pub(crate) fn mover_is_safe(&self, mover: Color, board: BoardId) -> bool {
         match self.king_square(mover) {
             Some((id, k)) if mover == Color::White || id == board => !self.is_attacked(!mover, id, k),
@@ -211,7 +214,7 @@ impl Position {
         self.boards[0].occupied().count() + self.boards[1].occupied().count() + transit
     }
 
-    /// Whether only the two kings are left, anywhere (D14).
+    /// Whether only the two kings are left, anywhere (docs/twoboard.md#how-a-game-ends).
     pub fn is_king_versus_king(&self) -> bool {
         self.piece_count() == 2
     }
@@ -329,7 +332,7 @@ impl Position {
     }
 
     /// The capture of the enemy's intending piece on `sq` of `board` makes
-    /// its intent void (D9).
+    /// its intent void (docs/twoboard.md#intents-and-teleports).
     #[inline]
     fn void_intent_on(&mut self, board: BoardId, sq: Square) {
         let them = (!self.turn).index();
@@ -353,7 +356,7 @@ impl Position {
     }
 
     /// An intent: nothing moves; blocked at once if a friendly piece stands
-    /// on the receiving portal (D8).
+    /// on the receiving portal (docs/twoboard.md#intents-and-teleports).
     fn declare(&mut self, m: Move) -> Option<Piece> {
         let (us, board, sq) = (self.turn, m.board(), m.from());
         let blocked = self.boards[board.other()].piece_at(sq).is_some_and(|p| p.color == us);
@@ -363,7 +366,8 @@ impl Position {
     }
 
     /// A teleport (capturing, or lifting a piece whose own intent is live
-    /// from the target into transit, D10) or a landing.
+    /// from the target into transit, a swap:
+    /// docs/twoboard.md#intents-and-teleports) or a landing.
     fn play_teleport(&mut self, m: Move, h: &mut u64) -> (Option<Piece>, bool) {
         let (us, board, sq) = (self.turn, m.board(), m.to());
         let Some(intent) = self.intents[us.index()].take() else { return (None, false) };

@@ -1,9 +1,9 @@
-//! Move notation (D15): SAN naming the board (`A:e4`, `B:Nxf6`, `A:O-O`,
+//! Move notation (docs/twoboard.md#notation): SAN naming the board (`A:e4`, `B:Nxf6`, `A:O-O`,
 //! `B:e1=Q+`, intents `A:Qa4^`, teleports and landings `QAa4>xBa4`,
 //! lost moves and passes `B:--`) and the coordinate form (`Ae2e4`,
 //! `Aa4a4`, `Aa4Ba4`, `0000`).
 //!
-//! Readers also accept the seed's form without the colon (`Ae4`), a move
+//! Readers also accept the form without the colon (`Ae4`), a move
 //! without its board (the board to play is known), `→` for `>`, `0-0` for
 //! `O-O`, and any check or annotation marks. Reading is two steps:
 //! [`MoveText`] is what the text says (syntax only);
@@ -185,7 +185,7 @@ fn read_body(board: Option<BoardId>, body: &str) -> Result<MoveText, SyntaxProbl
     }
 }
 
-/// The board prefix `A:`, `B:`, or the seed's `A`/`B` without the colon
+/// The board prefix `A:`, `B:`, or `A`/`B` without the colon
 /// when a move follows (so `Bc4` is first read as the pawn move `B:c4`;
 /// [`readings`] adds the bishop's reading).
 fn split_board(text: &str) -> (Option<BoardId>, &str) {

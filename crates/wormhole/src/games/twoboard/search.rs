@@ -13,7 +13,8 @@ use crate::{Bitboard, Board, GameKind, ListedGame, Square};
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Safety {
     /// Whether a pass would leave the king attacked where the opponent
-    /// plays first: with no legal move, checkmate rather than stalemate (D13).
+    /// plays first: with no legal move, checkmate rather than stalemate
+    /// (docs/twoboard.md#how-a-game-ends).
     in_check: bool,
 }
 
@@ -164,16 +165,18 @@ mod tests {
             }
         }
         assert!(sure * 2 > positions, "{sure} of {positions}");
-        // The mated side of PORTAL-TWOBOARD.md's example 5 has no move.
+        // The mated side of docs/twoboard.md#worked-examples, example 4, has no move.
         let mated = Position::from_fen("7K/8/8/8/8/8/8/7r|k7/8/8/7n/8/8/8/1N6 w B -|- -|- - 1 40").unwrap();
         assert!(mated.legal_moves().is_empty() && !mated.surely_has_move());
     }
 
     /// The search's "in check" is whether a pass would leave the king
-    /// attacked (D13), not the rules' check: here White's king on B:h5
-    /// swaps with its own intent away from Black's arrival there, so it is
-    /// not in check (D10), but a pass drops that intent and leaves the king
-    /// to the arrival. Found by the properties harness.
+    /// attacked (docs/twoboard.md#how-a-game-ends), not the rules' check:
+    /// here White's king on B:h5 swaps with its own intent away from Black's
+    /// arrival there, so it is not in check (a piece that will swap away is
+    /// not attacked, docs/twoboard.md#check-and-legality), but a pass drops
+    /// that intent and leaves the king to the arrival. Found by the
+    /// properties harness.
     #[test]
     fn the_search_check_is_an_unsafe_pass() {
         let pos = Position::from_fen("8/8/8/7r/8/8/8/8|7k/8/8/7K/8/8/8/8 w A -|- -|- wBh5,bAh5 100 80").unwrap();

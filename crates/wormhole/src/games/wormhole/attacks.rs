@@ -20,7 +20,8 @@ use crate::{Bitboard, Color, Piece, Role, Square};
 /// use wormhole::{Bitboard, Color, Piece, Role, Square, attacks::attacks};
 /// let sq = |s: &str| s.parse::<Square>().unwrap();
 /// let king = Piece { color: Color::White, role: Role::King };
-/// // A king on e4 with holes on e5 and e6 steps up to e7 (RULES.md).
+/// // A king on e4 with holes on e5 and e6 steps up to e7
+/// // (docs/wormhole.md#counting-squares-skips-holes).
 /// let holes = Bitboard::from_square(sq("e5")) | Bitboard::from_square(sq("e6"));
 /// let reach = attacks(sq("e4"), king, holes);
 /// assert!(reach.contains(sq("e7")) && !reach.contains(sq("e5")));

@@ -298,7 +298,8 @@ impl Position {
     ///
     /// ```
     /// use wormhole::{FenError, Position, Variant};
-    /// // The seed diagram starts mid-game: 17 plies, 14 holes.
+    /// // The rules' diagram (docs/wormhole.md#worked-examples, example 2)
+    /// // starts mid-game: 17 plies, 14 holes.
     /// let seed = "rbkxxxbn/ppxppppx/2qxxB2/4x2p/3P1x2/3n1x2/PPPxPPPP/RBxxxNKR b 17";
     /// assert!(Position::from_fen(seed, Variant::Classic).is_ok());
     /// let early = "rbkxxxbn/ppxppppx/2qxxB2/4x2p/3P1x2/3n1x2/PPPxPPPP/RBxxxNKR b 13";
