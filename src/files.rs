@@ -94,7 +94,7 @@ fn kind_of(t: std::fs::FileType) -> &'static str {
 /// hang the program before it is refused.
 fn open_regular(path: &Path) -> io::Result<File> {
     use std::os::unix::fs::OpenOptionsExt;
-    let file = OpenOptions::new().read(true).custom_flags(libc::O_NONBLOCK).open(path)?;
+    let file = OpenOptions::new().read(true).custom_flags(rustix::fs::OFlags::NONBLOCK.bits() as i32).open(path)?;
     let kind = file.metadata()?.file_type();
     if !kind.is_file() {
         return Err(io::Error::other(format!("it is {}, not a regular file", kind_of(kind))));
@@ -122,6 +122,11 @@ fn read_bounded(path: &Path, max: u64, too_big: impl Fn() -> anyhow::Error) -> a
 /// and so is anything that is not a regular file (`/dev/zero`, a FIFO).
 pub fn read_game_file(path: &Path) -> anyhow::Result<String> {
     read_text(path, MAX_GAME_FILE_BYTES, "a game file")
+}
+
+/// Reads a file of openings (`match --openings`) as text, bounded as a game file is.
+pub fn read_openings_file(path: &Path) -> anyhow::Result<String> {
+    read_text(path, MAX_GAME_FILE_BYTES, "a file of openings")
 }
 
 /// Reads a puzzle file as text, as [`read_game_file`] does a game file,

@@ -13,7 +13,7 @@ use wormhole::rules::{EvalWeights, GameOutcome, MoveSet};
 use wormhole::{Color, GameKind, ListedGame, Roles, WithPosition};
 
 use self::stats::{Pairs, Sprt, Verdict};
-use self::uci_player::UciEngine;
+use self::uci_player::{Dialect, UciEngine};
 use crate::{game_arg, limits};
 
 mod stats;
@@ -38,9 +38,17 @@ pub struct MatchArgs {
     /// Thinking time per move in milliseconds (a setting's own depth or nodes may cap it further).
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(limits::MOVETIME_MS))]
     movetime: u64,
+    /// The start position (a FEN of the game; default: its start).
+    #[arg(long)]
+    fen: Option<String>,
     /// Random plies played at the start of each opening.
     #[arg(long, default_value_t = 4)]
     random_plies: u32,
+    /// Openings from a file instead of random plies: one a line, the moves
+    /// played from the start position (SAN or coordinates; `#` begins a
+    /// comment), each played with both colours, in turn.
+    #[arg(long, value_name = "FILE", conflicts_with = "random_plies")]
+    openings: Option<std::path::PathBuf>,
     /// Seed for the openings and the engines' random choices.
     #[arg(long)]
     seed: Option<u64>,
@@ -104,7 +112,7 @@ impl<M: Copy + PartialEq> Player<M> {
 }
 
 /// The settings a UCI engine takes, with the UCI option each sets (none:
-/// a search limit).
+/// a search limit); `level` is a `wormhole` engine's own.
 const UCI_SETTINGS: [(&str, Option<&str>); 6] = [
     ("level", Some("Level")),
     ("hash", Some("Hash")),
@@ -114,10 +122,39 @@ const UCI_SETTINGS: [(&str, Option<&str>); 6] = [
     ("movetime", None),
 ];
 
+/// The settings that make a player a UCI engine at a path, and which kind.
+const UCI_ENGINES: [(&str, Dialect); 2] = [("uci", Dialect::Wormhole), ("chess", Dialect::Chess)];
+
+/// The UCI engine the settings name (`uci=PATH` or `chess=PATH`), if any.
+fn uci_engine(pairs: &[(String, String)]) -> anyhow::Result<Option<(String, Dialect)>> {
+    let mut named = pairs
+        .iter()
+        .filter_map(|(k, v)| UCI_ENGINES.iter().find(|(e, _)| e == k).map(|(_, dialect)| (v.clone(), *dialect)));
+    let first = named.next();
+    if named.next().is_some() {
+        bail!("one engine a player: uci=PATH or chess=PATH, once");
+    }
+    Ok(first)
+}
+
+/// The UCI option a setting sets for a UCI engine (none for a search
+/// limit), or why it has none.
+fn uci_setting(key: &str, value: &str, dialect: Dialect) -> anyhow::Result<Option<(String, String)>> {
+    match UCI_SETTINGS.iter().find(|(k, _)| *k == key) {
+        Some(("level", _)) if dialect == Dialect::Chess => {
+            bail!("setting 'level' is a wormhole engine's; set a chess engine's strength with option.NAME=VALUE")
+        }
+        Some((_, option)) => Ok(option.map(|o| (o.to_string(), value.to_string()))),
+        None => bail!("setting '{key}' is not available for a UCI engine"),
+    }
+}
+
 /// Builds a player of `start`'s game from `key=value` settings separated
 /// by commas or spaces; `uci=PATH` makes it another `wormhole` binary
-/// spoken to over UCI, `minimax=N` a plain N-ply minimax on material (see
-/// [`Minimax`]; no other setting applies to it).
+/// spoken to over UCI, `chess=PATH` an engine of ordinary chess over UCI
+/// (for positions that are ordinary chess), `minimax=N` a plain N-ply
+/// minimax on material (see [`Minimax`]; no other setting applies to it).
+/// `option.NAME=VALUE` sets a UCI engine's option NAME.
 fn player<P: ListedGame>(
     text: &str,
     start: &P,
@@ -130,27 +167,29 @@ fn player<P: ListedGame>(
     let default_params = params.clone();
     let mut limits = Limits { movetime: Some(movetime), ..Limits::default() };
     let mut pairs = Vec::new();
+    let mut uci_options = Vec::new();
     for item in text.split([',', ' ']).filter(|s| !s.is_empty()) {
         let (key, value) = item.split_once('=').ok_or_else(|| anyhow!("setting '{item}' is not key=value"))?;
-        pairs.push((key.trim().to_ascii_lowercase(), value.trim().to_string()));
+        match key.trim().strip_prefix("option.") {
+            Some(name) => uci_options.push((name.to_string(), value.trim().to_string())),
+            None => pairs.push((key.trim().to_ascii_lowercase(), value.trim().to_string())),
+        }
     }
     if let Some(bot) = minimax(&pairs, seed)? {
         return Ok(Player { name: text.to_string(), brain: Brain::Minimax(bot), limits });
     }
-    let uci_path = pairs.iter().find(|(k, _)| k == "uci").map(|(_, v)| v.clone());
-    let mut uci_options = Vec::new();
-    for (key, value) in pairs.iter().filter(|(k, _)| k != "uci") {
-        if uci_path.is_some() {
-            match UCI_SETTINGS.iter().find(|(k, _)| k == key) {
-                Some((_, Some(option))) => uci_options.push((option.to_string(), value.clone())),
-                Some((_, None)) => {}
-                None => bail!("setting '{key}' is not available for a UCI engine"),
-            }
+    let uci = uci_engine(&pairs)?;
+    if uci.is_none() && !uci_options.is_empty() {
+        bail!("option.NAME=VALUE is for a UCI engine (uci=PATH or chess=PATH)");
+    }
+    for (key, value) in pairs.iter().filter(|(k, _)| UCI_ENGINES.iter().all(|(e, _)| k != e)) {
+        if let Some((_, dialect)) = &uci {
+            uci_options.extend(uci_setting(key, value, *dialect)?);
         }
         apply_setting(key, value, start.kind().role_names(), &mut options, &mut features, &mut params, &mut limits)?;
     }
-    let brain = match uci_path {
-        Some(path) => Brain::Uci(UciEngine::start(&path, start.kind(), &uci_options)?),
+    let brain = match uci {
+        Some((path, dialect)) => Brain::Uci(UciEngine::start(&path, dialect, start.kind(), &uci_options)?),
         None => {
             let mut engine = Engine::new(options);
             engine.set_features(features);
@@ -445,7 +484,36 @@ fn opening<P: ListedGame>(start: &P, plies: u32, rng: &mut SmallRng) -> anyhow::
 /// Plays the match and prints a line per game, then the statistics and,
 /// last, the score of A.
 pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
-    args.variant.with_position(None, Match { args })?
+    args.variant.with_position(args.fen.as_deref(), Match { args }).context("--fen")?
+}
+
+/// The openings of a file (see [`MatchArgs::openings`]): each line's moves
+/// played from `start`, checked to be legal and to leave the game going.
+fn openings_from<P: ListedGame>(path: &std::path::Path, start: &P) -> anyhow::Result<Vec<(P, Vec<P::Move>)>> {
+    let text = crate::files::read_openings_file(path)?;
+    let mut openings = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let moves_text = line.split('#').next().unwrap_or_default();
+        if moves_text.trim().is_empty() {
+            continue;
+        }
+        let (mut pos, mut moves) = (start.clone(), Vec::new());
+        for word in moves_text.split_whitespace().filter(|w| !w.ends_with('.')) {
+            let m = pos.parse_move(word).map_err(|e| {
+                anyhow!("{}, line {}: '{word}' after {} moves: {e}", path.display(), number + 1, moves.len())
+            })?;
+            pos.play_unchecked(m);
+            moves.push(m);
+        }
+        if pos.outcome(&[]).is_some() {
+            bail!("{}, line {}: the game is over after this opening", path.display(), number + 1);
+        }
+        openings.push((pos, moves));
+    }
+    if openings.is_empty() {
+        bail!("{} holds no opening (one a line: the moves from the start)", path.display());
+    }
+    Ok(openings)
 }
 
 /// The match, in the game of the start position it is given.
@@ -466,8 +534,12 @@ impl WithPosition for Match<'_> {
         let sprt = sprt(args)?;
         let mut rng = SmallRng::seed_from_u64(args.seed.unwrap_or(2026));
         let mut tally = Tally::default();
+        let book = args.openings.as_deref().map(|path| openings_from(path, &start)).transpose()?;
         for pair in 0..args.games.div_ceil(2) {
-            let (opening_pos, moves) = opening(&start, args.random_plies, &mut rng)?;
+            let (opening_pos, moves) = match &book {
+                Some(book) => book[pair as usize % book.len()].clone(),
+                None => opening(&start, args.random_plies, &mut rng)?,
+            };
             let opening: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
             let mut points = 0.0;
             // A plays White in the first game of the pair and Black in the second.

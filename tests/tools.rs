@@ -277,3 +277,61 @@ fn minimax_is_a_player_of_its_own() {
     let out = wormhole(&["match", "--engine-a", "minimax=0", "--engine-b", "level=1"]);
     assert!(String::from_utf8_lossy(&out.stderr).contains("from 1 to 6"), "{out:?}");
 }
+
+/// An engine of ordinary chess, as `match` speaks to one (`chess=PATH`):
+/// a script that logs what it is told and plays the first move it may.
+const FAKE_CHESS_ENGINE: &str = r#"#!/bin/sh
+while read -r line; do
+    echo "$line" >> "$FAKE_UCI_LOG"
+    case "$line" in
+        uci) echo "id name fake"; echo "uciok" ;;
+        isready) echo "readyok" ;;
+        go*) echo "info depth 1 score cp 0"; echo "bestmove $(echo "$line" | sed -n 's/.* searchmoves \([^ ]*\).*/\1/p')" ;;
+        quit) exit 0 ;;
+    esac
+done
+"#;
+
+/// The start of ordinary chess as a Porthole position without portholes.
+const CHESS_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -";
+
+#[test]
+fn match_plays_an_engine_of_ordinary_chess_without_en_passant() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let engine = dir.path().join("fake-chess-engine");
+    std::fs::write(&engine, FAKE_CHESS_ENGINE).unwrap();
+    std::fs::set_permissions(&engine, std::fs::Permissions::from_mode(0o755)).unwrap();
+    // After 1. e4 Nf6 2. e5 d5, exd6 would be en passant in chess.
+    let book = dir.path().join("openings.txt");
+    std::fs::write(&book, "# one opening\n1. e4 Nf6 2. e5 d5\n").unwrap();
+    let log = dir.path().join("told.log");
+    let chess = format!("chess={},option.UCI_Elo=1350,hash=16", engine.display());
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_wormhole"))
+        .args(["match", "--variant", "porthole", "--fen", CHESS_START, "--games", "2", "--engine-a", "nodes=2000"])
+        .args(["--engine-b", &chess, "--openings", book.to_str().unwrap()])
+        .env("FAKE_UCI_LOG", &log)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(text.lines().filter(|l| l.starts_with("Game ") && l.contains("opening e2e4 g8f6 e4e5 d7d5")).count(), 2);
+    let told = std::fs::read_to_string(&log).unwrap();
+    assert!(told.contains("setoption name UCI_Elo value 1350") && told.contains("setoption name Hash value 16"));
+    assert!(!told.contains("UCI_Variant"), "a chess engine is not told a game: {told}");
+    // Positions as FENs of chess, and the game's legal moves only: exf6, not exd6.
+    let position = "position fen rnbqkb1r/ppp1pppp/5n2/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3\n";
+    let first_go = told.split(position).nth(1).and_then(|rest| rest.lines().next()).expect(&told);
+    assert!(first_go.starts_with("go movetime 100 searchmoves "), "{first_go}");
+    assert!(first_go.contains(" e5f6") && !first_go.contains("e5d6"), "{first_go}");
+    // A position that is not ordinary chess, and settings a chess engine has not, are refused.
+    let refused = |b: &str, fen: Option<&str>| {
+        let mut args = vec!["match", "--variant", "porthole", "--engine-a", "depth=1", "--engine-b", b];
+        args.extend(fen.map(|f| ["--fen", f]).into_iter().flatten());
+        String::from_utf8_lossy(&wormhole(&args).stderr).to_string()
+    };
+    let b = format!("chess={}", engine.display());
+    assert!(refused(&b, None).contains("plays ordinary chess, and"), "{}", refused(&b, None));
+    assert!(refused(&format!("{b},level=3"), Some(CHESS_START)).contains("set a chess engine's strength with option"));
+    assert!(refused("depth=2,option.Hash=4", Some(CHESS_START)).contains("option.NAME=VALUE is for a UCI engine"));
+}

@@ -1,28 +1,53 @@
 //! An engine in another process, spoken to over UCI, as one side of a
-//! match (to play two builds against each other).
+//! match: another `wormhole` binary (to play two builds against each
+//! other), or an engine of ordinary chess such as Stockfish, which plays
+//! the positions of a game that are ordinary chess ([`wormhole::rules::Rules::chess_fen`]:
+//! Porthole chess without portholes).
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 use anyhow::{Context, anyhow, bail};
-use wormhole::GameKind;
-use wormhole::ListedGame;
 use wormhole::engine::{Limits, Score};
+use wormhole::rules::MoveSet;
+use wormhole::{GameKind, ListedGame};
+
+/// Which kind of UCI engine it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dialect {
+    /// A `wormhole` binary: started as `PATH uci`, told the game
+    /// (`UCI_Variant`), sent the game's own FEN.
+    Wormhole,
+    /// An engine of ordinary chess: started as `PATH`, sent the position as
+    /// a chess FEN, and limited to the game's legal moves (`searchmoves`),
+    /// so it never plays what the game does not allow (en passant).
+    Chess,
+}
 
 /// A running UCI engine.
 pub struct UciEngine {
     path: String,
+    dialect: Dialect,
     child: Child,
     input: ChildStdin,
     output: BufReader<ChildStdout>,
 }
 
 impl UciEngine {
-    /// Starts `path uci` (a `wormhole` binary), sets the game and the
-    /// given `options` (UCI option name and value), and waits until it is ready.
-    pub fn start(path: &str, variant: GameKind, options: &[(String, String)]) -> anyhow::Result<UciEngine> {
-        let mut child = Command::new(path)
-            .arg("uci")
+    /// Starts the engine at `path` (as `dialect` says), sets the game and
+    /// the given `options` (UCI option name and value), and waits until it
+    /// is ready.
+    pub fn start(
+        path: &str,
+        dialect: Dialect,
+        variant: GameKind,
+        options: &[(String, String)],
+    ) -> anyhow::Result<UciEngine> {
+        let mut command = Command::new(path);
+        if dialect == Dialect::Wormhole {
+            command.arg("uci");
+        }
+        let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -30,10 +55,12 @@ impl UciEngine {
             .with_context(|| format!("starting the UCI engine '{path}'"))?;
         let input = child.stdin.take().ok_or_else(|| anyhow!("no input pipe to '{path}'"))?;
         let output = BufReader::new(child.stdout.take().ok_or_else(|| anyhow!("no output pipe from '{path}'"))?);
-        let mut engine = UciEngine { path: path.to_string(), child, input, output };
+        let mut engine = UciEngine { path: path.to_string(), dialect, child, input, output };
         engine.send("uci")?;
         engine.wait_for("uciok")?;
-        engine.send(&format!("setoption name UCI_Variant value {variant}"))?;
+        if dialect == Dialect::Wormhole {
+            engine.send(&format!("setoption name UCI_Variant value {variant}"))?;
+        }
         for (name, value) in options {
             engine.send(&format!("setoption name {name} value {value}"))?;
         }
@@ -84,8 +111,18 @@ impl UciEngine {
     ) -> anyhow::Result<(Option<P::Move>, Score)> {
         let moves: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
         let tail = if moves.is_empty() { String::new() } else { format!(" moves {}", moves.join(" ")) };
-        self.send(&format!("position fen {}{tail}", start.fen()))?;
-        self.send(&go_command(limits))?;
+        let (fen, go) = match self.dialect {
+            Dialect::Wormhole => (start.fen(), go_command(limits)),
+            Dialect::Chess => {
+                let fen = start.chess_fen().ok_or_else(|| {
+                    anyhow!("'{}' plays ordinary chess, and {} is not a position of it", self.path, start.fen())
+                })?;
+                let legal: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
+                (fen, format!("{} searchmoves {}", go_command(limits), legal.join(" ")))
+            }
+        };
+        self.send(&format!("position fen {fen}{tail}"))?;
+        self.send(&go)?;
         let mut score = Score::Cp(0);
         loop {
             let line = self.line()?;

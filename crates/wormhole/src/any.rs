@@ -366,6 +366,9 @@ macro_rules! any_traits {
             fn fen(&self) -> String {
                 match self { $( #[cfg(feature = $feature)] AnyPosition::$game(p) => Rules::fen(p), )+ }
             }
+            fn chess_fen(&self) -> Option<String> {
+                match self { $( #[cfg(feature = $feature)] AnyPosition::$game(p) => Rules::chess_fen(p), )+ }
+            }
             fn move_number(&self) -> u32 {
                 match self { $( #[cfg(feature = $feature)] AnyPosition::$game(p) => Rules::move_number(p), )+ }
             }

@@ -269,6 +269,13 @@ pub trait Rules: Clone + fmt::Debug + Send + Sync + 'static {
     fn is_check(&self) -> bool;
     /// The position as a FEN of its game.
     fn fen(&self) -> String;
+    /// The position as a FEN of ordinary chess, when it is a position of
+    /// ordinary chess (nothing of the game's own on the board: a Porthole
+    /// position without portholes), for engines that play only that; `None`
+    /// otherwise, and in a game that is not chess with something added.
+    fn chess_fen(&self) -> Option<String> {
+        None
+    }
     /// The number of the move being played: 1 for White's first move and
     /// Black's reply, 2 for the next pair.
     fn move_number(&self) -> u32;

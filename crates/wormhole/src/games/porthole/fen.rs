@@ -220,6 +220,28 @@ impl Position {
             self.tokens
         )
     }
+
+    /// The FEN of ordinary chess, when no porthole is on the board: the
+    /// PFEN without its porthole field (en passant is never possible).
+    ///
+    /// ```
+    /// use wormhole::porthole::Position;
+    ///
+    /// let chess = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    /// assert_eq!(Position::from_fen(&format!("{chess} -")).unwrap().chess_fen().as_deref(), Some(chess));
+    /// assert_eq!(Position::new().chess_fen(), None);
+    /// ```
+    pub fn chess_fen(&self) -> Option<String> {
+        let fields = [
+            Placement::new(&self.board, crate::Roles::ORTHODOX).to_string(),
+            self.turn.char().to_string(),
+            self.castling.to_string(),
+            "-".to_string(),
+            self.halfmoves.to_string(),
+            self.fullmoves.to_string(),
+        ];
+        (self.tokens.count() == 0).then(|| fields.join(" "))
+    }
 }
 
 fn check_castling(board: &Board, castling: CastlingRights) -> Result<(), FenError> {

@@ -342,6 +342,9 @@ impl Rules for Position {
     type IllegalMove = IllegalMoveError;
     const DRAWS: bool = true;
     crate::rules::forward_rules!(orthodox);
+    fn chess_fen(&self) -> Option<String> {
+        Self::chess_fen(self)
+    }
     /// Counted in a list of this frame: returning the list to count it
     /// copied it, a fifth of perft's time.
     #[inline]
