@@ -19,6 +19,7 @@ mod match_cmd;
 mod perft_cmd;
 mod play;
 mod printable;
+mod process_use;
 mod puzzle_record;
 mod puzzle_sets;
 mod puzzles_cmd;

@@ -82,6 +82,7 @@ fn ignored_in(status: &str, signal: i32) -> bool {
 /// save first) nor for tools that talk to other programs through pipes.
 pub fn end_quietly_on_closed_stdout() {
     // SAFETY: `signal` with SIG_DFL installs no handler code; called at start-up.
+    // (libc's: rustix offers no safe way to set a signal's disposition.)
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }

@@ -43,16 +43,8 @@ fn click(s: &mut Session, square: &str) {
 
 /// Standard base64 with padding, as OSC 52 carries the text.
 fn base64(text: &str) -> String {
-    const DIGITS: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut out = String::new();
-    for chunk in text.as_bytes().chunks(3) {
-        let bits = chunk.iter().enumerate().fold(0u32, |acc, (i, &b)| acc | u32::from(b) << (16 - 8 * i));
-        for i in 0..4 {
-            let digit = DIGITS[(bits >> (18 - 6 * i) & 63) as usize] as char;
-            out.push(if i <= chunk.len() { digit } else { '=' });
-        }
-    }
-    out
+    use base64::Engine;
+    base64::engine::general_purpose::STANDARD.encode(text)
 }
 
 #[test]

@@ -31,7 +31,7 @@ fn bench_ends_quietly_when_its_reader_goes_away() {
     let out = child.wait_with_output().unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!stderr.contains("panicked"), "{stderr}");
-    assert_eq!(out.status.signal(), Some(libc::SIGPIPE), "{:?}", out.status);
+    assert_eq!(out.status.signal(), Some(rustix::process::Signal::PIPE.as_raw()), "{:?}", out.status);
 }
 
 #[test]
@@ -244,7 +244,9 @@ fn every_command_ends_quietly_on_a_closed_pipe() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(!err.contains("panicked") && !err.contains("Broken pipe"), "{args:?}: {err}");
         let status = out.status;
-        let quiet = status.success() || status.code() == Some(141) || status.signal() == Some(libc::SIGPIPE);
+        let quiet = status.success()
+            || status.code() == Some(141)
+            || status.signal() == Some(rustix::process::Signal::PIPE.as_raw());
         assert!(quiet, "{args:?}: {status:?} {err}");
     }
 }

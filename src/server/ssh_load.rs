@@ -24,6 +24,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, bail};
 
 use super::hub::load::LoadArgs as Args;
+use crate::process_use::Process;
 use client::Session;
 use drive::{EngineGame, PlayerGame, Stats};
 
@@ -85,29 +86,13 @@ impl Server {
 
     /// The server's CPU time so far, in seconds.
     fn cpu_seconds(&self) -> f64 {
-        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.child.id())).unwrap_or_default();
-        // Fields after the command's closing parenthesis: utime is the 12th, stime the 13th.
-        let after = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
-        let ticks: f64 = after.split_whitespace().skip(11).take(2).filter_map(|t| t.parse::<f64>().ok()).sum();
-        ticks / clock_ticks_per_second()
+        Process::Id(self.child.id()).cpu_seconds()
     }
 
     /// The server's resident memory now and at its peak, in KiB.
     fn memory_kib(&self) -> (u64, u64) {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).unwrap_or_default();
-        let field = |name: &str| {
-            status
-                .lines()
-                .find_map(|l| l.strip_prefix(name)?.trim().strip_suffix("kB")?.trim().parse().ok())
-                .unwrap_or(0)
-        };
-        (field("VmRSS:"), field("VmHWM:"))
+        Process::Id(self.child.id()).memory_kib()
     }
-}
-
-fn clock_ticks_per_second() -> f64 {
-    // SAFETY: sysconf reads a constant of the system.
-    (unsafe { libc::sysconf(libc::_SC_CLK_TCK) }) as f64
 }
 
 async fn measure(args: &Args) -> anyhow::Result<()> {

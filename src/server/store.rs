@@ -314,3 +314,10 @@ pub fn now_ms() -> i64 {
 fn rating_at(row: &rusqlite::Row<'_>, at: usize) -> rusqlite::Result<Rating> {
     Ok(Rating { rating: row.get(at)?, deviation: row.get(at + 1)?, volatility: row.get(at + 2)? })
 }
+
+/// The engine's name at level number `level`, as saved games name it
+/// ([`Level::player_name`](wormhole::engine::Level::player_name)); a
+/// number that is no level is shown as it is.
+pub fn engine_seat_name(level: u8) -> String {
+    wormhole::engine::Level::new(level).map_or_else(|| format!("Engine, level {level}"), |l| l.player_name())
+}

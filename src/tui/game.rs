@@ -422,7 +422,7 @@ impl Game {
         flagged
     }
 
-    /// The game as PGN, with player names (see [`ENGINE_NAME`]) and the result.
+    /// The game as PGN, with player names (the engine's: [`Level::player_name`]) and the result.
     pub fn to_pgn(&self, names: [&str; 2], date: &str) -> PgnGame {
         let mut pgn = PgnGame::new(self.start().clone(), self.moves().to_vec());
         pgn.set_tag("Event", "Casual game");
@@ -440,12 +440,10 @@ impl Game {
     }
 }
 
-/// How a saved game names the engine, before its level: `Engine, level 3 (club)`.
-pub const ENGINE_NAME: &str = "Engine, level ";
-
-/// The level the engine played at in a saved game, read from its player's name.
+/// The level the engine played at in a saved game, read from its player's
+/// name ([`Level::player_name`]).
 pub fn recorded_level(pgn: &PgnGame) -> Option<Level> {
-    ["White", "Black"].iter().find_map(|tag| pgn.tag(tag)?.strip_prefix(ENGINE_NAME)?.parse().ok())
+    ["White", "Black"].iter().find_map(|tag| Level::of_player(pgn.tag(tag)?))
 }
 
 #[cfg(test)]

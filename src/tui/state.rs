@@ -16,7 +16,7 @@ use super::clock::{Clocks, TimeControl};
 use super::commands;
 use super::config::{Config, Prefs};
 use super::effects::Effect;
-use super::game::{ENGINE_NAME, Game, Player};
+use super::game::{Game, Player};
 use super::highlights::Highlights;
 use super::input::{self, Candidate, InputHint, InputLine};
 use super::keymap::{self, Context};
@@ -575,7 +575,7 @@ impl Session {
         match self.game.player(color) {
             Player::Human if self.game.players() == [Player::Human; 2] => format!("{color} player"),
             Player::Human => "You".to_string(),
-            Player::Engine => format!("{ENGINE_NAME}{}", self.settings.level),
+            Player::Engine => self.settings.level.player_name(),
         }
     }
 

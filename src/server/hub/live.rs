@@ -10,7 +10,6 @@ use wormhole::{AnyMove, AnyPosition, Color, GameKind, ListedGame, Rules, WithPos
 
 use super::records::{AccountId, GameId, NewGame, Seat, StoredGame, StoredMove};
 use super::types::{Clocks, Ending, GameInfo, GameView, HubError, Offer, SessionId};
-use crate::tui::game::ENGINE_NAME;
 
 /// A game on the hub.
 pub struct LiveGame {
@@ -274,10 +273,7 @@ pub fn canonical(mv: AnyMove) -> String {
 pub fn seat_name(seat: &Seat) -> String {
     match seat {
         Seat::Player(a) => a.name.clone(),
-        Seat::Engine { level } => match Level::new(*level) {
-            Some(level) => format!("{ENGINE_NAME}{level}"),
-            None => format!("{ENGINE_NAME}{level}"),
-        },
+        Seat::Engine { level } => crate::server::store::engine_seat_name(*level),
     }
 }
 

@@ -17,6 +17,7 @@ use wormhole::{AnyPosition, GameKind, Rules};
 
 use super::records::{GameId, Records};
 use super::*;
+use crate::process_use::Process;
 
 /// Arguments of `wormhole serve-load`.
 #[derive(Debug, clap::Args)]
@@ -185,12 +186,12 @@ pub fn measure<R: Records + 'static>(
     let tally = Arc::new(Tally::default());
     let seated = seat(&hub, &tally, plan)?;
     let watchers = seated.watchers;
-    let cpu_before = cpu_seconds();
+    let cpu_before = Process::Me.cpu_seconds();
     let start = Instant::now();
     let played = drive(&hub, &tally, plan, seated)?;
     let wall_seconds = start.elapsed().as_secs_f64();
-    let cpu = cpu_seconds() - cpu_before;
-    let (rss_kib, peak_rss_kib) = memory_kib();
+    let cpu = Process::Me.cpu_seconds() - cpu_before;
+    let (rss_kib, peak_rss_kib) = Process::Me.memory_kib();
     // Let the last engine moves and notifications settle before checking.
     std::thread::sleep(Duration::from_millis(200));
     let commits = hub.commits();
@@ -462,24 +463,6 @@ fn check(records: &mut dyn Records, tally: &Tally, played: &Played) -> Result<Ve
         }
     }
     Ok(lost)
-}
-
-/// The process's user and system CPU time so far, in seconds.
-fn cpu_seconds() -> f64 {
-    // SAFETY: getrusage writes the struct it is given, nothing else.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut usage) };
-    let secs = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
-    secs(usage.ru_utime) + secs(usage.ru_stime)
-}
-
-/// The process's resident memory now and at its peak, in KiB (Linux).
-fn memory_kib() -> (u64, u64) {
-    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
-    let field = |name: &str| {
-        status.lines().find_map(|l| l.strip_prefix(name)?.trim().strip_suffix("kB")?.trim().parse().ok()).unwrap_or(0)
-    };
-    (field("VmRSS:"), field("VmHWM:"))
 }
 
 /// Runs `wormhole serve-load`: the plan on a hub over a fresh SQLite store

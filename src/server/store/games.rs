@@ -4,14 +4,13 @@
 use rusqlite::{Connection, OptionalExtension, params};
 
 use super::{AccountId, GameId, NewGame, Side, Store, StoreError, StoredGame};
-use crate::tui::game::ENGINE_NAME;
 
 /// One colour of a stored game: who plays it and the name to show.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Seat {
     pub side: Side,
     /// The player's account name, or the engine's as saved games write it
-    /// (`Engine, level 3`).
+    /// (`Engine, level 3 (learner)`, [`engine_seat_name`](super::engine_seat_name)).
     pub name: String,
 }
 
@@ -98,7 +97,7 @@ fn seat_at(row: &rusqlite::Row<'_>, at: usize) -> rusqlite::Result<Seat> {
         (Some(id), Some(name)) => Seat { side: Side::Player(AccountId(id)), name },
         _ => {
             let level = level.unwrap_or_default() as u8;
-            Seat { side: Side::Engine { level }, name: format!("{ENGINE_NAME}{level}") }
+            Seat { side: Side::Engine { level }, name: super::engine_seat_name(level) }
         }
     })
 }

@@ -128,7 +128,7 @@ fn moves_are_stored_in_order_and_a_wrong_ply_is_refused() {
     assert_eq!(moves, [(0, "e2e4", 299_000, 300_000, 2_000), (1, "e7e5", 299_000, 298_500, 3_500)]);
     assert_eq!((stored.next_ply(), stored.last_move_ms()), (2, 3_500));
     assert_eq!(stored.white, Seat { side: Side::Player(ann), name: "ann".into() });
-    assert_eq!(stored.black, Seat { side: Side::Engine { level: 3 }, name: "Engine, level 3".into() });
+    assert_eq!(stored.black, Seat { side: Side::Engine { level: 3 }, name: "Engine, level 3 (learner)".into() });
     store.finish_game(game, "1-0", "checkmate", 5_000).unwrap();
     assert!(matches!(store.add_move(game, 2, "g1f3", 1, 1, 6_000), Err(StoreError::GameOver(_))));
 }

@@ -32,6 +32,9 @@ use super::{Info, PvLine, Score, SearchResult};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Level(u8);
 
+/// How a game record names the engine, before its level.
+const ENGINE_PLAYER: &str = "Engine, level ";
+
 /// The time a level thinks per move when the caller sets no limit.
 const MOVETIME: Duration = Duration::from_secs(1);
 
@@ -84,6 +87,29 @@ impl Level {
     /// A short name a person understands, such as "beginner".
     pub const fn name(self) -> &'static str {
         NAMES[self.0 as usize - 1]
+    }
+
+    /// How a game record names the engine playing at this level (a PGN
+    /// `White` or `Black` tag, a server's seat), read back by
+    /// [`Level::of_player`].
+    ///
+    /// ```
+    /// use wormhole::engine::Level;
+    ///
+    /// let level = Level::new(5).unwrap();
+    /// assert_eq!(level.player_name(), "Engine, level 5 (casual)");
+    /// assert_eq!(Level::of_player("Engine, level 5 (casual)"), Some(level));
+    /// assert_eq!(Level::of_player("Engine, level 5"), Some(level));
+    /// assert_eq!(Level::of_player("alice"), None);
+    /// ```
+    pub fn player_name(self) -> String {
+        format!("{ENGINE_PLAYER}{self}")
+    }
+
+    /// The level of a player named as [`Level::player_name`] writes it (or
+    /// by its number alone); `None` for any other name.
+    pub fn of_player(name: &str) -> Option<Level> {
+        name.strip_prefix(ENGINE_PLAYER)?.parse().ok()
     }
 
     /// What this level allows the search in a game whose ladder is
