@@ -28,6 +28,68 @@
 //! }
 //! ```
 
+/// What a game of one kind, whose evaluation is its folder's `eval`
+/// module with default weights, writes as every such game does: its
+/// [`Evaluate`](crate::rules::Evaluate), its line in the list of games
+/// ([`ListedGame`](crate::ListedGame): one kind, read from a FEN of its own),
+/// the engine's seal, and its start position (`START` of its `fen` module) as
+/// `Position::new`, documented by `$start`, and `Default`. Used in the
+/// folders of Porthole, Linked-portal and Two-board chess, beside their
+/// `Rules` and `SearchHooks`.
+#[cfg(any(feature = "porthole", feature = "linked", feature = "twoboard"))]
+macro_rules! one_kind_game {
+    ($game:literal, $kind:ident, $start:literal) => {
+        #[doc = concat!($game, "'s evaluation (its terms and weights).")]
+        impl $crate::rules::Evaluate for Position {
+            type Params = EvalParams;
+            fn default_params(&self) -> EvalParams {
+                EvalParams::default()
+            }
+            #[inline]
+            fn evaluate(&self, params: &EvalParams, positional: bool) -> i32 {
+                eval::evaluate(self, params, positional)
+            }
+            #[inline]
+            fn material(&self, params: &EvalParams) -> i32 {
+                eval::material(self, params)
+            }
+            fn eval_features(&self) -> Vec<i32> {
+                eval::features(self).to_vec()
+            }
+        }
+
+        #[doc = concat!($game, " in the list of games: one kind, [`GameKind::", stringify!($kind), "`](crate::GameKind).")]
+        impl $crate::ListedGame for Position {
+            fn from_fen_in(_kind: $crate::GameKind, fen: &str) -> Result<Position, FenError> {
+                Position::from_fen(fen)
+            }
+            fn kind(&self) -> $crate::GameKind {
+                $crate::GameKind::$kind
+            }
+        }
+
+        impl $crate::engine::sealed::Sealed for Position {}
+
+        impl Position {
+            #[doc = $start]
+            pub fn new() -> Position {
+                match Position::from_fen(super::fen::START) {
+                    Ok(pos) => pos,
+                    Err(e) => unreachable!("the start position is valid: {e}"),
+                }
+            }
+        }
+
+        impl Default for Position {
+            fn default() -> Position {
+                Position::new()
+            }
+        }
+    };
+}
+#[cfg(any(feature = "porthole", feature = "linked", feature = "twoboard"))]
+use one_kind_game;
+
 #[cfg(feature = "linked")]
 pub mod linked;
 #[cfg(feature = "porthole")]

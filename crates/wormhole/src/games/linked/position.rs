@@ -51,21 +51,7 @@ pub struct Position {
     pub(crate) hash: u64,
 }
 
-impl Default for Position {
-    fn default() -> Position {
-        Position::new()
-    }
-}
-
 impl Position {
-    /// The default start: the orthodox armies, White's portal on e4, Black's on a5.
-    pub fn new() -> Position {
-        match Position::from_fen(super::fen::START) {
-            Ok(pos) => pos,
-            Err(e) => unreachable!("the start position is valid: {e}"),
-        }
-    }
-
     /// The pieces.
     #[inline]
     pub fn board(&self) -> &Board {

@@ -2,9 +2,9 @@
 
 use super::{EvalParams, FenError, Move, MoveError, MoveList, Outcome, Position, Undo, eval};
 use crate::core::zobrist::black_key;
-use crate::engine::{LevelColumn, SearchHooks, sealed};
-use crate::rules::{Evaluate, Rules};
-use crate::{Bitboard, Board, GameKind, ListedGame, Square};
+use crate::engine::{LevelColumn, SearchHooks};
+use crate::rules::Rules;
+use crate::{Bitboard, Board, Square};
 
 /// Stalemate, repetition, the fifty-move rule and king against king draw;
 /// a checkmated side loses.
@@ -34,17 +34,11 @@ impl Rules for Position {
     }
 }
 
-/// Linked-portal chess in the list of games: one kind, [`GameKind::Linked`].
-impl ListedGame for Position {
-    fn from_fen_in(_kind: GameKind, fen: &str) -> Result<Position, FenError> {
-        Position::from_fen(fen)
-    }
-    fn kind(&self) -> GameKind {
-        GameKind::Linked
-    }
-}
-
-impl sealed::Sealed for Position {}
+super::super::one_kind_game!(
+    "Linked-portal chess",
+    Linked,
+    "The default start: the orthodox armies, White's portal on e4, Black's on a5."
+);
 
 /// Linked-portal chess's search hooks: legality is tested by playing each
 /// move, so the king's safety is only whether it is in check.
@@ -81,24 +75,5 @@ impl SearchHooks for Position {
         } else {
             list.extend(moves.iter());
         }
-    }
-}
-
-/// Linked-portal chess's evaluation (its terms and weights).
-impl Evaluate for Position {
-    type Params = EvalParams;
-    fn default_params(&self) -> EvalParams {
-        EvalParams::default()
-    }
-    #[inline]
-    fn evaluate(&self, params: &EvalParams, positional: bool) -> i32 {
-        eval::evaluate(self, params, positional)
-    }
-    #[inline]
-    fn material(&self, params: &EvalParams) -> i32 {
-        eval::material(self, params)
-    }
-    fn eval_features(&self) -> Vec<i32> {
-        eval::features(self).to_vec()
     }
 }

@@ -7,9 +7,9 @@ use super::{
     Tokens, attacks, eval, zobrist,
 };
 use crate::core::zobrist::{black_key, piece_key};
-use crate::engine::{LevelColumn, SearchHooks, sealed};
-use crate::rules::{Evaluate, Rules};
-use crate::{Bitboard, Board, Color, GameKind, ListedGame, Piece, Role, Square};
+use crate::engine::{LevelColumn, SearchHooks};
+use crate::rules::Rules;
+use crate::{Bitboard, Board, Color, Piece, Role, Square};
 
 /// What [`Position::play_unchecked`] returns so that [`Position::undo`]
 /// can restore the position exactly.
@@ -46,22 +46,7 @@ pub struct Position {
     pub(crate) hash: u64,
 }
 
-impl Default for Position {
-    fn default() -> Position {
-        Position::new()
-    }
-}
-
 impl Position {
-    /// The default start: the orthodox armies and one token on each of
-    /// b4 c4 f4 g4 b5 c5 f5 g5.
-    pub fn new() -> Position {
-        match Position::from_fen(super::fen::START) {
-            Ok(pos) => pos,
-            Err(e) => unreachable!("the start position is valid: {e}"),
-        }
-    }
-
     /// The pieces.
     #[inline]
     pub fn board(&self) -> &Board {
@@ -362,36 +347,11 @@ impl Rules for Position {
     }
 }
 
-/// Porthole chess's evaluation (its terms and weights).
-impl Evaluate for Position {
-    type Params = EvalParams;
-    fn default_params(&self) -> EvalParams {
-        EvalParams::default()
-    }
-    #[inline]
-    fn evaluate(&self, params: &EvalParams, positional: bool) -> i32 {
-        eval::evaluate(self, params, positional)
-    }
-    #[inline]
-    fn material(&self, params: &EvalParams) -> i32 {
-        eval::material(self, params)
-    }
-    fn eval_features(&self) -> Vec<i32> {
-        eval::features(self).to_vec()
-    }
-}
-
-/// Porthole chess in the list of games: one kind, [`GameKind::Porthole`].
-impl ListedGame for Position {
-    fn from_fen_in(_kind: GameKind, fen: &str) -> Result<Position, FenError> {
-        Position::from_fen(fen)
-    }
-    fn kind(&self) -> GameKind {
-        GameKind::Porthole
-    }
-}
-
-impl sealed::Sealed for Position {}
+super::super::one_kind_game!(
+    "Porthole chess",
+    Porthole,
+    "The default start: the orthodox armies and one token on each of b4 c4 f4 g4 b5 c5 f5 g5."
+);
 
 /// Porthole chess's search hooks.
 impl SearchHooks for Position {

@@ -53,22 +53,7 @@ pub struct Position {
     pub(crate) hash: u64,
 }
 
-impl Default for Position {
-    fn default() -> Position {
-        Position::new()
-    }
-}
-
 impl Position {
-    /// The start: White's army and Black's without its king on A, Black's
-    /// army and White's without its king on B; White plays A.
-    pub fn new() -> Position {
-        match Position::from_fen(super::fen::START) {
-            Ok(pos) => pos,
-            Err(e) => unreachable!("the start position is valid: {e}"),
-        }
-    }
-
     /// The pieces of one board.
     #[inline]
     pub fn board(&self, id: BoardId) -> &Board {

@@ -5,9 +5,9 @@
 //! ([`SearchHooks::may_pass`]), where passing is no neutral test.
 
 use super::{EvalParams, FenError, Move, MoveError, MoveList, Outcome, Position, Undo, eval, zobrist};
-use crate::engine::{LevelColumn, SearchHooks, sealed};
-use crate::rules::{Evaluate, Rules};
-use crate::{Bitboard, Board, GameKind, ListedGame, Square};
+use crate::engine::{LevelColumn, SearchHooks};
+use crate::rules::Rules;
+use crate::{Bitboard, Board, Square};
 
 /// What the search works out about the side to move once per node.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -54,36 +54,11 @@ impl Rules for Position {
     }
 }
 
-/// Two-board portal chess's evaluation (its terms and weights).
-impl Evaluate for Position {
-    type Params = EvalParams;
-    fn default_params(&self) -> EvalParams {
-        EvalParams::default()
-    }
-    #[inline]
-    fn evaluate(&self, params: &EvalParams, positional: bool) -> i32 {
-        eval::evaluate(self, params, positional)
-    }
-    #[inline]
-    fn material(&self, params: &EvalParams) -> i32 {
-        eval::material(self, params)
-    }
-    fn eval_features(&self) -> Vec<i32> {
-        eval::features(self).to_vec()
-    }
-}
-
-/// Two-board portal chess in the list of games: one kind, [`GameKind::Twoboard`].
-impl ListedGame for Position {
-    fn from_fen_in(_kind: GameKind, fen: &str) -> Result<Position, FenError> {
-        Position::from_fen(fen)
-    }
-    fn kind(&self) -> GameKind {
-        GameKind::Twoboard
-    }
-}
-
-impl sealed::Sealed for Position {}
+super::super::one_kind_game!(
+    "Two-board portal chess",
+    Twoboard,
+    "The start: White's army and Black's without its king on A, Black's army and White's without its king on B; White plays A."
+);
 
 /// Two-board portal chess's search hooks.
 impl SearchHooks for Position {
