@@ -550,7 +550,9 @@ impl Session {
     /// squares) plays for the human to move, and why it is forced: the
     /// game's words ([`AnyPosition::forced_move`]), then how to play it.
     pub(super) fn forced_move(&self) -> Option<Forced<AnyMove>> {
-        let playing = self.mode == Mode::Play && !self.game.is_over() && self.human_to_move();
+        // In a game, and on the puzzle board while the puzzle is being solved.
+        let solving = self.mode == Mode::Puzzle && self.puzzle_phase() == Some(crate::tui::trainer::Phase::Solving);
+        let playing = (self.mode == Mode::Play || solving) && !self.game.is_over() && self.human_to_move();
         let forced = playing.then(|| self.game.position().forced_move()).flatten()?;
         let how = match forced.squares.first() {
             None => "press Enter".to_string(),
