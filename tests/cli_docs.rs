@@ -148,3 +148,28 @@ fn anchors_follow_githubs_rule() {
     );
     assert_eq!(docs_links("see docs/linked.md#fen. And docs/wormhole.md"), ["docs/linked.md#fen", "docs/wormhole.md"]);
 }
+
+/// The rules the docs once left out (issue 55) are written in `docs/`,
+/// each where a reader of that game looks for it.
+#[test]
+fn the_docs_say_the_rules_once_left_out() {
+    let read = |name: &str| std::fs::read_to_string(root().join("docs").join(name)).unwrap();
+    let (twoboard, porthole, wormhole) = (read("twoboard.md"), read("porthole.md"), read("wormhole.md"));
+    let flat = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let (twoboard, porthole, wormhole) = (flat(&twoboard), flat(&porthole), flat(&wormhole));
+    // Two-board's horizon rule, both halves.
+    assert!(twoboard.contains("if the **opponent's** next move on that board is forced"), "horizon");
+    assert!(twoboard.contains("the king still counts as attacked"), "horizon");
+    // Porthole: a pawn out on its last rank attacks nothing.
+    assert!(porthole.contains("has no move and attacks nothing (so it gives no check)"), "last-rank pawn");
+    // Porthole's SAN disambiguation, as narrow as it is.
+    assert!(porthole.contains("another legal move of the same piece kind has the same entry and exit"), "SAN");
+    // Wormhole chess's FEN ply field: what the program accepts.
+    assert!(wormhole.contains("at most the number of holes plus 64"), "plies");
+    assert!(wormhole.contains("`k7/8/4x3/4x3/4K3/8/8/8 w 66`"), "plies");
+    let fen = |plies: u32| {
+        wormhole::AnyPosition::from_fen(wormhole::GameKind::Classic, &format!("k7/8/4x3/4x3/4K3/8/8/8 w {plies}"))
+    };
+    assert!(fen(66).is_ok(), "the docs' example is accepted");
+    assert!(fen(67).is_err_and(|e| e.to_string().contains("by more than 64")), "{:?}", fen(67));
+}

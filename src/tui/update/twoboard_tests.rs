@@ -245,14 +245,14 @@ fn two_boards_side_by_side_stacked_or_one_at_a_time_each_named() {
 }
 
 #[test]
-fn the_rules_page_explains_the_turn_order_with_the_seeds_example() {
+fn the_rules_page_explains_the_turn_order_with_an_example() {
     let rules: Vec<String> = crate::tui::games::view(GameKind::Twoboard)
         .rules(76)
         .iter()
         .map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect())
         .collect();
     let text = rules.join("\n");
-    for words in ["\"1:Ae4 Ba5 2:Bh4 Ae5\"", "INTENT", "BLOCKED", "VOID", "TRANSIT", "KING SAFETY", "PASS"] {
+    for words in ["1. A:e4 B:a5 2. B:h4 A:e5", "INTENT", "BLOCKED", "VOID", "TRANSIT", "KING SAFETY", "PASS"] {
         assert!(text.contains(words), "{words}:\n{text}");
     }
     let widest = rules.iter().map(|l| l.chars().count()).max().unwrap_or(0);
