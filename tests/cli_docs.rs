@@ -5,7 +5,7 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use common::{stdout_of, wormhole};
 
@@ -41,6 +41,28 @@ fn completions_for_bash_zsh_and_fish_name_every_subcommand() {
     let out = wormhole(&["completions", "tcsh"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("[possible values: bash, elvish, fish, powershell, zsh]"));
+}
+
+/// A number is completed as nothing (no file names), and the first line
+/// of `--help` and the man page's name line name all five games.
+#[test]
+fn numbers_complete_to_no_files_and_the_first_lines_name_all_five_games() {
+    let script = stdout_of(&["completions", "bash"]);
+    for option in ["--level", "--movetime", "--clock", "--seed"] {
+        let case = script.split(&format!("{option})")).nth(1).unwrap_or_else(|| panic!("no case for {option}"));
+        let body = case.split(";;").next().unwrap();
+        assert!(!body.contains("compgen -f"), "{option} completes file names: {body}");
+    }
+    let games = ["Wormhole chess", "fairy", "Porthole", "Linked-portal", "Two-board portal chess"];
+    let help = stdout_of(&["--help"]);
+    let first = help.lines().next().unwrap();
+    let page = stdout_of(&["man"]);
+    let page = page.replace("\\-", "-");
+    let name = page.split(".SH NAME").nth(1).and_then(|s| s.split(".SH").next()).expect("a NAME section");
+    for game in games {
+        assert!(first.contains(game), "--help: {first}");
+        assert!(name.contains(game), "man: {name}");
+    }
 }
 
 #[test]

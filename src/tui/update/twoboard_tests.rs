@@ -59,6 +59,9 @@ fn every_way_in_starts_a_two_board_game() {
     let mut app = hotseat();
     enter(&mut app, "e4");
     enter(&mut app, &format!(":load {START}"));
+    // The game in progress is replaced only after a yes.
+    assert_eq!(app.session().mode(), Mode::Confirm(crate::tui::state::Pending::Load));
+    app.update(Action::Answer(true));
     assert_eq!(app.session().game().kind(), GameKind::Twoboard, "{}", error(app.session()));
     enter(&mut app, ":new classic");
     assert_eq!(app.session().game().kind(), GameKind::Classic);
