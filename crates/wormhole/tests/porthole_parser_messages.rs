@@ -182,7 +182,9 @@ fn a_blocked_move_onto_a_porthole_says_no_piece_can_reach_it() {
         pos.play_text(san).unwrap_or_else(|e| panic!("{san}: {e}"));
     }
     assert_eq!(pos.parse_move("Bb5").unwrap_err().to_string(), "no bishop can reach b5");
-    assert!(matches!(pos.parse_move("Bb5").unwrap_err(), MoveError::NoMatch { to, .. } if to == "b5".parse::<Square>().unwrap()));
+    assert!(
+        matches!(pos.parse_move("Bb5").unwrap_err(), MoveError::NoMatch { to, .. } if to == "b5".parse::<Square>().unwrap())
+    );
     // A piece that does get through is still asked for its exit.
     assert!(pos.parse_move("Qg4").unwrap_err().to_string().starts_with("g4 is a porthole: name the exit"));
 }
