@@ -35,9 +35,10 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser, Subcommand};
 
-/// Wormhole chess: every square a piece leaves becomes a hole.
+/// Five games in the terminal: Wormhole chess (classic and fairy pieces), Porthole, Linked-portal and Two-board portal chess.
 ///
-/// With no subcommand, starts a game in the terminal (as `wormhole play`).
+/// In Wormhole chess every square a piece leaves becomes a hole; the Portal
+/// games join squares by portholes or portals. With no subcommand, starts a game in the terminal (as `wormhole play`).
 #[derive(Debug, Parser)]
 #[command(name = "wormhole", version, about, long_about, args_conflicts_with_subcommands = true)]
 struct Cli {

@@ -52,16 +52,16 @@ pub struct PlayArgs {
     /// Engine strength, 1 (newcomer) to 12 (full strength, about 1 s a move
     /// unless --movetime or --clock), or a level's name. Default: as last
     /// chosen; at first, 6.
-    #[arg(long, value_name = "1..12")]
+    #[arg(long, value_name = "1..12", value_hint = clap::ValueHint::Other)]
     pub level: Option<Level>,
     /// Engine thinking time per move in milliseconds, 1 to 3600000, in place
     /// of the level's own time. Levels below 10 still stop at their depth
     /// or position limit, so only level 10 is sure to use all of it.
-    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(limits::MOVETIME_MS))]
+    #[arg(long, value_name = "MS", value_hint = clap::ValueHint::Other, value_parser = clap::value_parser!(u64).range(limits::MOVETIME_MS))]
     pub movetime: Option<u64>,
     /// Chess clocks for both sides: minutes per game plus increment seconds,
     /// e.g. 5+3 or 0.5+0 (at least one second). Running out of time loses.
-    #[arg(long, value_name = "MIN+INC")]
+    #[arg(long, value_name = "MIN+INC", value_hint = clap::ValueHint::Other)]
     pub clock: Option<TimeControl>,
     /// Game. With --fen the FEN decides when this is not given and it can tell.
     #[arg(long, value_name = "GAME", value_parser = game_arg::any_game())]
@@ -92,7 +92,7 @@ pub struct PlayArgs {
     #[arg(long)]
     pub ascii: bool,
     /// Seed for the engine's random choices (reproducible games).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_hint = clap::ValueHint::Other)]
     pub seed: Option<u64>,
     /// Print where the config file is and the settings in it, then exit.
     #[arg(long)]

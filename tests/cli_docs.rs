@@ -46,6 +46,28 @@ fn completions_for_bash_zsh_and_fish_name_every_subcommand() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("[possible values: bash, elvish, fish, powershell, zsh]"));
 }
 
+/// A number is completed as nothing (no file names), and the first line
+/// of `--help` and the man page's name line name all five games.
+#[test]
+fn numbers_complete_to_no_files_and_the_first_lines_name_all_five_games() {
+    let script = stdout_of(&["completions", "bash"]);
+    for option in ["--level", "--movetime", "--clock", "--seed"] {
+        let case = script.split(&format!("{option})")).nth(1).unwrap_or_else(|| panic!("no case for {option}"));
+        let body = case.split(";;").next().unwrap();
+        assert!(!body.contains("compgen -f"), "{option} completes file names: {body}");
+    }
+    let games = ["Wormhole chess", "fairy", "Porthole", "Linked-portal", "Two-board portal chess"];
+    let help = stdout_of(&["--help"]);
+    let first = help.lines().next().unwrap();
+    let page = stdout_of(&["man"]);
+    let page = page.replace("\\-", "-");
+    let name = page.split(".SH NAME").nth(1).and_then(|s| s.split(".SH").next()).expect("a NAME section");
+    for game in games {
+        assert!(first.contains(game), "--help: {first}");
+        assert!(name.contains(game), "man: {name}");
+    }
+}
+
 #[test]
 fn the_man_page_lists_every_subcommand_and_each_has_its_own() {
     let page = stdout_of(&["man"]);
@@ -317,4 +339,29 @@ fn citations_are_found_where_they_are_written() {
     let no_heading = ["docs/porthole.md", "#d3"].concat();
     assert_eq!(missing(&no_heading).unwrap(), "docs/porthole.md has no heading #d3");
     assert_eq!(missing(&outside_documents()[0]).unwrap(), format!("no file {}", outside_documents()[0]));
+}
+
+/// The rules the docs once left out (issue 55) are written in `docs/`,
+/// each where a reader of that game looks for it.
+#[test]
+fn the_docs_say_the_rules_once_left_out() {
+    let read = |name: &str| std::fs::read_to_string(root().join("docs").join(name)).unwrap();
+    let (twoboard, porthole, wormhole) = (read("twoboard.md"), read("porthole.md"), read("wormhole.md"));
+    let flat = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let (twoboard, porthole, wormhole) = (flat(&twoboard), flat(&porthole), flat(&wormhole));
+    // Two-board's horizon rule, both halves.
+    assert!(twoboard.contains("if the **opponent's** next move on that board is forced"), "horizon");
+    assert!(twoboard.contains("the king still counts as attacked"), "horizon");
+    // Porthole: a pawn out on its last rank attacks nothing.
+    assert!(porthole.contains("has no move and attacks nothing (so it gives no check)"), "last-rank pawn");
+    // Porthole's SAN disambiguation, as narrow as it is.
+    assert!(porthole.contains("another legal move of the same piece kind has the same entry and exit"), "SAN");
+    // Wormhole chess's FEN ply field: what the program accepts.
+    assert!(wormhole.contains("at most the number of holes plus 64"), "plies");
+    assert!(wormhole.contains("`k7/8/4x3/4x3/4K3/8/8/8 w 66`"), "plies");
+    let fen = |plies: u32| {
+        wormhole::AnyPosition::from_fen(wormhole::GameKind::Classic, &format!("k7/8/4x3/4x3/4K3/8/8/8 w {plies}"))
+    };
+    assert!(fen(66).is_ok(), "the docs' example is accepted");
+    assert!(fen(67).is_err_and(|e| e.to_string().contains("by more than 64")), "{:?}", fen(67));
 }

@@ -6,7 +6,7 @@
 
 use std::time::{Duration, Instant};
 
-use wormhole::{AnyMove, AnyPosition, Color, Rules};
+use wormhole::{AnyMove, AnyPosition, Color};
 
 pub use engine::{Clock, EngineOptions, Score};
 use engine::{Engine, Event, Level, SearchThread};
@@ -200,28 +200,13 @@ pub fn score_for_white(score: Score, exact: bool, side_to_move: Color) -> String
 /// The principal variation in SAN from `pos` (stops at the first move that
 /// does not fit, should the engine send a stale one).
 pub fn pv_san(pos: &AnyPosition, pv: &[AnyMove], max: usize) -> String {
-    let mut pos = pos.clone();
-    let mut out = Vec::new();
-    for &m in pv.iter().take(max) {
-        let Ok(next) = pos.after(m) else { break };
-        let san = pos.san(m);
-        let number = pos.move_number();
-        if pos.turn() == Color::White {
-            out.push(format!("{number}.{san}"));
-        } else if out.is_empty() {
-            out.push(format!("{number}...{san}"));
-        } else {
-            out.push(san);
-        }
-        pos = next;
-    }
-    out.join(" ")
+    wormhole::analysis::line_san(pos, pv, max)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use wormhole::GameKind;
+    use wormhole::{GameKind, Rules};
 
     #[test]
     fn scores_are_shown_from_whites_side_or_as_a_proved_win() {
@@ -283,7 +268,7 @@ mod tests {
 #[cfg(test)]
 mod porthole_tests {
     use super::*;
-    use wormhole::GameKind;
+    use wormhole::{GameKind, Rules};
 
     #[test]
     fn the_engine_plays_porthole_chess_and_writes_its_line_in_san() {

@@ -32,8 +32,9 @@ pub enum Shape {
 /// full disc (it stands out on a dark square by its mass), a crossed one
 /// a cross.
 pub const FIGURES: [(Shape, [&str; PIXELS_H as usize]); 14] = [
-    // King: a cross on a crown.
-    (Shape::Piece(Role::King), ["....##....", "...####...", "....##....", "..######..", "...####...", ".########."]),
+    // King: a cross on a broad crown, the widest and heaviest figure, so
+    // that it never reads as the pawn (a slim head on a base) at scale 1.
+    (Shape::Piece(Role::King), ["....##....", "..######..", "....##....", ".########.", "..######..", ".########."]),
     // Queen: a crown of three points.
     (Shape::Piece(Role::Queen), [".#..##..#.", ".##.##.##.", "..######..", "...####...", "...####...", ".########."]),
     // Rook: a tower with battlements.
@@ -138,6 +139,19 @@ mod tests {
         for role in Role::SLOTS {
             assert!(FIGURES.iter().any(|(s, _)| *s == Shape::Piece(role)), "{role:?} has no figure");
         }
+    }
+
+    /// The king and the pawn, alike once, differ in most of their cells
+    /// at scale 1 (a 120x40 terminal) and in many pixels at scale 2.
+    #[test]
+    fn the_king_and_the_pawn_differ_at_every_size() {
+        let (king, pawn) = (Shape::Piece(Role::King), Shape::Piece(Role::Pawn));
+        for (scale, least) in [(1, 8), (2, 16)] {
+            let (k, p) = (picture(king, scale, false).concat(), picture(pawn, scale, false).concat());
+            let differ = k.chars().zip(p.chars()).filter(|(a, b)| a != b).count();
+            assert!(differ >= least, "scale {scale}: only {differ} cells differ");
+        }
+        assert_eq!(picture(king, 1, false), [" ▄█▄ ", "▗▄█▄▖", "▗███▖"]);
     }
 
     #[test]

@@ -196,6 +196,10 @@ fn forms(pos: &AnyPosition, m: AnyMove, san: &str) -> Vec<String> {
     };
     let capture = pos.captured_by(m).is_some();
     let mut v = vec![san.to_string(), san.trim_end_matches(['+', '#']).to_string()];
+    if !m.moves_piece() {
+        // A portal's own move (`Z@d3`) is written only so; its square is no piece's origin.
+        return v;
+    }
     if let Some((board, body)) = san.split_once(':') {
         // Two-board's SAN without its colon (`Bc4` for `B:c4`), which it reads too.
         v.push(format!("{board}{body}"));

@@ -55,6 +55,8 @@ pub enum Pending {
     NewGame(Settings),
     /// `:save FILE` over an existing file (the file: [`Session::replace_target`]).
     Replace,
+    /// `:load FEN` over a game in progress (the FEN: [`Session::load_target`]).
+    Load,
 }
 
 impl Pending {
@@ -63,6 +65,7 @@ impl Pending {
             Pending::Resign => "Resign this game?",
             Pending::NewGame(_) => "End the game in progress and start a new one? (it is autosaved)",
             Pending::Replace => "A file of that name exists. Replace it with this game?",
+            Pending::Load => "End the game in progress and load this position? (it is autosaved)",
         }
     }
 }
@@ -245,6 +248,8 @@ pub struct Session {
     pub(super) replacement: Option<Replacement>,
     /// The file `:save` asks about replacing ([`Pending::Replace`]).
     pub(super) replace_target: Option<PathBuf>,
+    /// The FEN a `:load` waits to load until the player says yes.
+    pub(super) load_target: Option<String>,
     /// How long each engine move took (for the movetime figure).
     pub(super) search_times: Vec<Duration>,
     /// Effects waiting to be returned by `update`.
@@ -282,6 +287,7 @@ impl Session {
             errors: Vec::new(),
             replacement: None,
             replace_target: None,
+            load_target: None,
             search_times: Vec::new(),
             effects: Vec::new(),
             study: Study::default(),
@@ -550,7 +556,9 @@ impl Session {
     /// squares) plays for the human to move, and why it is forced: the
     /// game's words ([`AnyPosition::forced_move`]), then how to play it.
     pub(super) fn forced_move(&self) -> Option<Forced<AnyMove>> {
-        let playing = self.mode == Mode::Play && !self.game.is_over() && self.human_to_move();
+        // In a game, and on the puzzle board while the puzzle is being solved.
+        let solving = self.mode == Mode::Puzzle && self.puzzle_phase() == Some(crate::tui::trainer::Phase::Solving);
+        let playing = (self.mode == Mode::Play || solving) && !self.game.is_over() && self.human_to_move();
         let forced = playing.then(|| self.game.position().forced_move()).flatten()?;
         let how = match forced.squares.first() {
             None => "press Enter".to_string(),

@@ -205,6 +205,11 @@ impl Session {
                     Pending::Resign => self.resign_now(),
                     Pending::NewGame(settings) => self.new_game(settings),
                     Pending::Replace => self.replace_confirmed(),
+                    Pending::Load => {
+                        if let Some(fen) = self.load_target.take() {
+                            self.load_fen_now(&fen)
+                        }
+                    }
                 }
             }
             Action::Answer(false) | Action::Escape => self.mode = self.resting_mode(),

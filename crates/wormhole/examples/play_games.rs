@@ -4,9 +4,12 @@
 //! (seeded), so the games differ.
 //!
 //! ```text
-//! cargo run --release --example play_games -- <level A> <level B> <games> <movetime ms> <out dir> [classic|fairy] [seed]
+//! cargo run --release --example play_games -- <level A> <level B> <games> <movetime ms> <out dir> [game] [seed]
 //! cargo run --release --example play_games -- 10 3 20 100 games/
+//! cargo run --release --example play_games -- 1 10 2 100 games/ twoboard 5
 //! ```
+//! The game is any of the five (`classic`, `fairy`, `porthole`, `linked`,
+//! `twoboard`); a game that reaches no end ends at 400 plies.
 //! writes `games/game-01.pgn` ... with `White`/`Black` tags such as `level 10`.
 
 use std::path::PathBuf;
@@ -18,10 +21,13 @@ use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use wormhole::engine::{Engine, EngineOptions, Level, Limits};
 use wormhole::pgn::PgnGame;
-use wormhole::{Color, Position, Variant};
+use wormhole::{AnyPosition, Color, GameKind, Rules};
 
 /// Random plies at the start of each game.
 const RANDOM_PLIES: usize = 4;
+
+/// A game still going after this many plies stops there, unfinished.
+const MAX_PLIES: usize = 400;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -29,7 +35,7 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("{e}");
-            eprintln!("usage: play_games <level A> <level B> <games> <movetime ms> <out dir> [classic|fairy] [seed]");
+            eprintln!("usage: play_games <level A> <level B> <games> <movetime ms> <out dir> [game] [seed]");
             ExitCode::from(2)
         }
     }
@@ -40,9 +46,9 @@ fn run(args: &[String]) -> Result<(), String> {
     let levels: [Level; 2] = [a.parse().map_err(|e| format!("{e}"))?, b.parse().map_err(|e| format!("{e}"))?];
     let games: usize = games.parse().map_err(|_| format!("bad game count '{games}'"))?;
     let movetime = Duration::from_millis(movetime.parse().map_err(|_| format!("bad movetime '{movetime}'"))?);
-    let variant: Variant = match rest.first() {
+    let kind: GameKind = match rest.first() {
         Some(v) => v.parse().map_err(|e| format!("{e}"))?,
-        None => Variant::Classic,
+        None => GameKind::Classic,
     };
     let seed: u64 = match rest.get(1) {
         Some(s) => s.parse().map_err(|_| format!("bad seed '{s}'"))?,
@@ -58,18 +64,20 @@ fn run(args: &[String]) -> Result<(), String> {
         let mut engines = levels.map(|level| {
             Engine::new(EngineOptions { level, hash_mb: 16, seed: Some(rng.random()), ..EngineOptions::default() })
         });
-        let start = Position::new(variant);
+        let start = AnyPosition::new(kind);
         let mut pos = start.clone();
         let mut moves = Vec::new();
-        while pos.has_legal_move() {
+        let mut earlier = Vec::new();
+        while pos.outcome(&earlier).is_none() && moves.len() < MAX_PLIES {
             let m = if moves.len() < RANDOM_PLIES {
                 let legal = pos.legal_moves();
                 legal[rng.random_range(0..legal.len())]
             } else {
                 let side = if pos.turn() == Color::White { white } else { 1 - white };
-                let result = engines[side].search(&pos, &limits, &AtomicBool::new(false), &mut |_| {});
+                let result = pos.search(&mut engines[side], &limits, &AtomicBool::new(false), &mut |_| {});
                 result.best_move.ok_or("a search found no move in a position with one")?
             };
+            earlier.push(pos.hash());
             pos.play_unchecked(m);
             moves.push(m);
         }

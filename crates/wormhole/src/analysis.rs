@@ -1,21 +1,27 @@
 //! Game analysis: the engine reviews a whole game, as lichess does after
-//! every game, and says where each side went wrong.
+//! every game, and says where each side went wrong and why.
 //!
 //! Every position of the game is searched once ([`analyse`]), and where
 //! the game's move is not the engine's choice, the two moves again side by
 //! side, as deep as the first search went. The results give each move's
-//! [`MoveReview`]: the evaluation before and after (one chain: the
-//! evaluation after move N is the one before move N+1, and the `[%eval]`
-//! of the annotated PGN), the two moves' side-by-side evaluations, the
-//! engine's best move and line, and a [`Judgement`] by the drop in the
-//! mover's winning chances (see [`Eval::win_chances`]): an inaccuracy
-//! from 0.1, a mistake from 0.2, a blunder from 0.3. A move is charged
-//! only with the drop that both the chain and the side-by-side search
-//! agree on, so an evaluation that merely drifts as the searches see
-//! further is not blamed on the player, and a better move is named only
-//! when both say it is better. Giving up a proved win is always a blunder.
-//! Per side, [`GameAnalysis::summary`] counts the judgements and gives an
-//! accuracy percentage.
+//! [`MoveReview`]: the evaluation before and after (one chain,
+//! [`GameAnalysis::value`]: the evaluation after move N is the one before
+//! move N+1 and the `[%eval]` of the annotated PGN, and the engine's own
+//! choice loses nothing), the engine's best move and line, the opponent's
+//! best reply and line after the move, and a [`Judgement`] by the loss in
+//! the mover's expected score. Each game turns centipawns into expected
+//! score by its own curve, fitted to engine games of that game
+//! ([`Eval::expected_score`], [`win_chance_slope`]), so one set of
+//! thresholds judges every game: an inaccuracy from a loss of 5 points
+//! of expected score (0.1 of winning chances on the -1..1 scale), a
+//! mistake from 10, a blunder from 15, as lichess judges chess. A move is
+//! charged only with the loss that both the chain and the side-by-side
+//! search agree on, so an evaluation that merely drifts as the searches
+//! see further is not blamed on the player. Giving up a proved win is
+//! always a blunder. A judged move is explained by the reply that punishes
+//! it ([`GameAnalysis::explain`]): what it wins, or the forced win it
+//! allows, and its line. Per side, [`GameAnalysis::summary`] counts the
+//! judgements and gives lichess's game accuracy.
 //!
 //! With a node budget ([`AnalysisOptions::default`]) the analysis is
 //! deterministic: the same game with the same options gives the same
@@ -45,7 +51,9 @@
 //! println!("{}", analysis.summary(wormhole::Color::White));
 //! ```
 
+mod accuracy;
 mod eval;
+mod reason;
 mod run;
 
 use std::fmt;
@@ -56,9 +64,11 @@ use crate::rules::Rules;
 use crate::{AnyMove, AnyPosition, Color, PlayError};
 
 pub use eval::{Eval, win_chance_slope};
+pub use reason::line_san;
 pub use run::{analyse, analyse_position};
 
-/// How a move is judged: by the drop in the mover's winning chances.
+/// How a move is judged: by the drop in the mover's winning chances
+/// (twice the loss in expected score), with the same thresholds in every game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Judgement {
     /// Winning chances dropped by at least 0.1 (`?!`).
@@ -245,6 +255,9 @@ pub struct MoveReview {
     pub compared: Option<Comparison>,
     /// The engine's line in the position before the move, starting with its best move.
     pub best_line: Vec<AnyMove>,
+    /// The engine's line in the position after the move, starting with the
+    /// opponent's best reply: for a judged move, the reply that punishes it.
+    pub reply_line: Vec<AnyMove>,
     /// How the move is judged; `None` for a good move.
     pub judgement: Option<Judgement>,
     /// The move's accuracy in percent (100: it kept the winning chances).
@@ -263,14 +276,18 @@ impl MoveReview {
     }
 
     /// The engine's move, if it is a better move than the one played by
-    /// every number the review shows: `before` is better than `after` for
-    /// the mover, and so is the best move's side-by-side evaluation than
-    /// the played move's.
+    /// the numbers the review shows: `before` is better than `after` for
+    /// the mover.
     pub fn better_move(&self) -> Option<AnyMove> {
         let best = self.best_move().filter(|&b| b != self.played)?;
-        let by_chain = self.before.is_better_for(self.mover, self.after);
-        let side_by_side = self.compared.is_none_or(|c| c.best.is_better_for(self.mover, c.played));
-        (by_chain && side_by_side).then_some(best)
+        self.before.is_better_for(self.mover, self.after).then_some(best)
+    }
+
+    /// The opponent's reply that punishes a judged move (`None` for a good
+    /// move, or when the game ended with it).
+    pub fn refutation(&self) -> Option<AnyMove> {
+        self.judgement?;
+        self.reply_line.first().copied()
     }
 }
 
@@ -391,47 +408,73 @@ impl GameAnalysis {
         self.evals.iter().all(Option::is_some)
     }
 
+    /// The evaluation the review shows for position `index`, and whether a
+    /// proved distance in it is exact: the position's own search, except
+    /// where the game then played the engine's choice, whose position after
+    /// it saw further (one ply deeper along the same line). So the numbers
+    /// form one chain in which the engine's choice never loses anything;
+    /// the evaluation after move N is the one before move N+1.
+    pub fn value(&self, index: usize) -> Option<(Eval, bool)> {
+        let mut at = index;
+        let mut own = self.eval(at)?;
+        while let (Some(&played), Some(next)) = (self.moves.get(at), self.eval(at + 1)) {
+            if own.best_move() != Some(played) {
+                break;
+            }
+            at += 1;
+            own = next;
+        }
+        let steps = (at - index) as u32;
+        let eval = match own.eval {
+            Eval::Proved { winner, plies } => Eval::Proved { winner, plies: plies + steps },
+            cp => cp,
+        };
+        Some((eval, own.exact))
+    }
+
     /// The review of move `ply`, once the positions before and after it are searched.
     pub fn review(&self, ply: usize) -> Option<MoveReview> {
         let played = *self.moves.get(ply)?;
-        let (before, after) = (self.eval(ply)?, self.eval(ply + 1)?);
+        let (searched, reply) = (self.eval(ply)?, self.eval(ply + 1)?);
+        let ((before, _), (after, _)) = (self.value(ply)?, self.value(ply + 1)?);
         let pos = &self.positions[ply];
         let mover = pos.turn();
-        let is_best = before.best_move() == Some(played);
-        let compared = before.compared.filter(|_| !is_best);
+        let is_best = searched.best_move() == Some(played);
+        let compared = searched.compared.filter(|_| !is_best);
         let kind = pos.kind();
-        let drop = |better: Eval, worse: Eval| better.win_chances(mover, kind) - worse.win_chances(mover, kind);
-        // Two views of the move: the chain (the search of the position
-        // before it against that of the position after it) and the
-        // side-by-side search of the best and the played move. Each can be
-        // wrong as a search sees further or less far; the move is charged
-        // only with what both agree it lost. The engine's own choice is
-        // never judged: a deeper look after it only says the engine
-        // misjudged, not the player.
+        // The loss in expected score along the chain the review shows; where
+        // the two moves were also searched side by side (to the same depth,
+        // so their difference is not the noise of two searches), only what
+        // both views agree was lost: an evaluation that merely drifts as the
+        // searches see further is not blamed on the player.
+        let loss = |b: Eval, a: Eval| b.win_chances(mover, kind) - a.win_chances(mover, kind);
         let drop = match compared {
-            _ if is_best => 0.0,
-            Some(c) => drop(before.eval, after.eval).min(drop(c.best, c.played)).max(0.0),
-            None => drop(before.eval, after.eval).max(0.0),
-        };
-        // A proved win given up, by both views (a win proved before the
-        // move but not after it may only be out of the prover's reach).
+            Some(c) => loss(before, after).min(loss(c.best, c.played)),
+            None => loss(before, after),
+        }
+        .max(0.0);
+        // A win proved before the move but not after it, where the two
+        // moves searched side by side both stay short of a proof, may be
+        // only out of the prover's reach after it: not charged.
         let lost_win = |b: Eval, a: Eval| b.is_proved_win_for(mover) && !a.is_proved_win_for(mover);
-        let gave_up_win = lost_win(before.eval, after.eval) && compared.is_none_or(|c| lost_win(c.best, c.played));
-        let judgement = if is_best {
+        let out_of_reach = lost_win(before, after) && compared.is_some_and(|c| !lost_win(c.best, c.played));
+        let judgement = if is_best || out_of_reach {
             None
-        } else if gave_up_win {
+        } else if lost_win(before, after) {
             Some(Judgement::Blunder)
         } else {
             Judgement::from_drop(drop)
         };
+        let drop = if out_of_reach { 0.0 } else { drop };
         Some(MoveReview {
             ply,
             mover,
             played,
-            before: before.eval,
-            after: after.eval,
+            before,
+            after,
             compared,
-            best_line: before.line.clone(),
+            best_line: searched.line.clone(),
+            reply_line: reply.line.clone(),
             judgement,
             accuracy: move_accuracy(drop),
         })
@@ -449,68 +492,85 @@ impl GameAnalysis {
         (from..self.moves.len()).find(|&p| self.review(p).and_then(|r| r.judgement).is_some_and(|j| j >= judgement))
     }
 
-    /// Counts and accuracy of `side`'s reviewed moves.
+    /// Counts and accuracy of `side`'s reviewed moves. The accuracy is
+    /// lichess's game accuracy: the mean of a volatility-weighted mean and
+    /// the harmonic mean of the moves' accuracies, so that a few bad moves
+    /// weigh much more than many easy ones.
     pub fn summary(&self, side: Color) -> SideSummary {
         let mut summary = SideSummary::default();
-        let mut total = 0.0;
+        let mut moves = Vec::new();
+        let weights = accuracy::volatility_weights(&self.white_percents());
         for r in self.reviews().filter(|r| r.mover == side) {
             summary.moves += 1;
-            total += r.accuracy;
+            moves.push((r.accuracy, weights.get(r.ply).copied().unwrap_or(1.0)));
             if let Some(j) = r.judgement {
                 summary.counts[j.index()] += 1;
             }
         }
-        summary.accuracy = (summary.moves > 0).then(|| total / summary.moves as f64);
+        summary.accuracy = accuracy::game_accuracy(&moves);
         summary
     }
 
+    /// White's expected score in percent in each position, as the review
+    /// shows it ([`GameAnalysis::value`]); 50 where not searched yet.
+    fn white_percents(&self) -> Vec<f64> {
+        let kind = self.positions[0].kind();
+        let percent = |i| self.value(i).map_or(50.0, |(e, _)| e.expected_score(Color::White, kind) * 100.0);
+        (0..self.len()).map(percent).collect()
+    }
+
     /// The annotations of an annotated PGN, one per move: the evaluation
-    /// after the move as `[%eval ...]`, the judgement's NAG, and for
-    /// mistakes and blunders the engine's line as a variation.
+    /// after the move as `[%eval ...]`; for a judged move its NAG, the
+    /// reason in words ([`GameAnalysis::explain`]) and the engine's better
+    /// line as a variation; and on the move after it, the reply that
+    /// punishes it as a variation, when the game went otherwise.
     pub fn annotations(&self) -> Vec<Annotation> {
-        (0..self.moves.len()).map(|ply| self.annotation(ply)).collect()
+        let mut notes: Vec<Annotation> = (0..self.moves.len()).map(|ply| self.annotation(ply)).collect();
+        for review in self.reviews() {
+            let (Some(reply), Some(next)) = (review.refutation(), notes.get_mut(review.ply + 1)) else { continue };
+            if self.moves[review.ply + 1] != reply {
+                next.variations.insert(0, review.reply_line.clone());
+            }
+        }
+        notes
     }
 
     fn annotation(&self, ply: usize) -> Annotation {
-        let Some(after) = self.eval(ply + 1) else { return Annotation::default() };
-        let eval = format!("[%eval {}]", after.eval);
+        let Some((after, _)) = self.value(ply + 1) else { return Annotation::default() };
+        let eval = format!("[%eval {after}]");
         match self.review(ply).and_then(|r| Some((r.judgement?, r))) {
             Some((judgement, review)) => Annotation {
                 nag: Some(judgement.nag()),
                 comment: Some(format!("{eval} {}", self.explain(&review))),
-                variation: if judgement >= Judgement::Mistake && review.better_move().is_some() {
-                    review.best_line
-                } else {
-                    Vec::new()
+                variations: match review.better_move() {
+                    Some(_) => vec![review.best_line],
+                    None => Vec::new(),
                 },
             },
             None => Annotation { comment: Some(eval), ..Annotation::default() },
         }
     }
 
-    /// A sentence on a judged move: `Mistake. Nc3 was best.`, or for a
-    /// proved result `Blunder. White wins in 5 moves. Nc3 was best.` ("in at
-    /// most 5 moves" when the search did not verify the distance).
+    /// What the review says of a judged move: the mark, the reply that
+    /// punishes it and what that wins, and the better move. `Blunder. b6
+    /// allows 6.Qxh6, winning a knight (+7.10, White wins 96%): 6.Qxh6 Nf6
+    /// 7.Qg5. Nc3 was best.`; `Mistake. Kf1 allows mate in 3: ...`; a win
+    /// given up is said so. Empty for a move that is not judged.
     pub fn explain(&self, review: &MoveReview) -> String {
+        let Some(judgement) = review.judgement else { return String::new() };
         let pos = &self.positions[review.ply];
-        let mut text = match review.judgement {
-            Some(j) => format!("{j}."),
-            None => String::new(),
-        };
-        if let Eval::Proved { winner, plies } = review.after
-            && plies > 0
-        {
-            let exact = self.eval(review.ply + 1).is_some_and(|e| e.exact);
-            let moves = plies.div_ceil(2);
-            let bound = if exact { "" } else { "at most " };
-            text.push_str(&format!(" {winner} wins in {bound}{moves} move{}.", if moves == 1 { "" } else { "s" }));
-        } else if review.judgement.is_some() && review.before.is_proved_win_for(review.mover) {
+        let mut text = format!("{judgement}.");
+        if review.before.is_proved_win_for(review.mover) && !review.after.is_proved_win_for(review.mover) {
             text.push_str(" The proved win is gone.");
+        }
+        let exact = self.value(review.ply + 1).is_some_and(|(_, exact)| exact);
+        if let Some(reason) = reason::reason(pos, &self.positions[review.ply + 1], review, exact) {
+            text.push_str(&format!(" {} {reason}.", pos.san(review.played)));
         }
         if let Some(san) = review.better_move().map(|b| pos.san(b)) {
             text.push_str(&format!(" {san} was best."));
         }
-        text.trim_start().to_string()
+        text
     }
 }
 

@@ -575,6 +575,19 @@ impl AnyPosition {
         self.with(Search { engine, limits, stop, on_info })
     }
 
+    /// The material balance in centipawns by the game's own evaluation
+    /// weights, from the side to move's point of view.
+    ///
+    /// ```
+    /// use wormhole::{AnyPosition, GameKind};
+    /// assert_eq!(AnyPosition::new(GameKind::Linked).material(), 0);
+    /// let up = AnyPosition::from_fen(GameKind::Porthole, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1").unwrap();
+    /// assert!(up.material() > 0);
+    /// ```
+    pub fn material(&self) -> i32 {
+        self.with(Material)
+    }
+
     /// Whether `engine` at full strength runs the game's prover here
     /// ([`Engine::proves`]).
     pub fn engine_proves(&self, engine: &Engine) -> bool {
@@ -597,6 +610,17 @@ impl AnyPosition {
         on_progress: &mut (dyn FnMut(&SolveProgress) + Send),
     ) -> Option<Proof<AnyMove>> {
         self.with(ProveJob { engine, limits, stop, on_progress })
+    }
+}
+
+/// [`AnyPosition::material`], asked of the game's own position.
+struct Material;
+
+impl WithPosition for Material {
+    type Output = i32;
+
+    fn run<P: ListedGame>(self, pos: P) -> i32 {
+        crate::rules::Evaluate::material(&pos, &crate::rules::Evaluate::default_params(&pos))
     }
 }
 

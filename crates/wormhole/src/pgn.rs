@@ -199,7 +199,7 @@ impl PgnGame {
     /// let start = Position::new(Variant::Classic);
     /// let e4 = start.parse_move("e4").unwrap();
     /// let d4 = start.parse_move("d4").unwrap();
-    /// let note = Annotation { nag: Some(6), comment: Some("[%eval 0.10]".into()), variation: vec![d4.into()] };
+    /// let note = Annotation { nag: Some(6), comment: Some("[%eval 0.10]".into()), variations: vec![vec![d4.into()]] };
     /// let text = PgnGame::new(start, [e4]).to_pgn_annotated(&[note]);
     /// assert!(text.contains("1. e4 $6 {[%eval 0.10]} (1. d4) *"), "{text}");
     /// assert_eq!(PgnGame::parse(&text).unwrap().moves, vec![e4.into()]);
@@ -390,9 +390,10 @@ pub struct Annotation {
     pub nag: Option<u8>,
     /// A comment, written in braces (a `}` in it is dropped).
     pub comment: Option<String>,
-    /// Moves that could have been played instead of this one, from the
-    /// position before it, written in parentheses (empty: none).
-    pub variation: Vec<AnyMove>,
+    /// Lines that could have been played instead of this move, each from
+    /// the position before it, written in parentheses one after the other
+    /// (empty: none).
+    pub variations: Vec<Vec<AnyMove>>,
 }
 
 impl Annotation {
@@ -406,30 +407,35 @@ impl Annotation {
             // One token, so that a wrapped line never starts inside a comment.
             tokens.push(format!("{{{}}}", comment.replace('}', "")));
         }
-        let mut pos = pos.clone();
-        let mut line = Vec::new();
-        for &m in &self.variation {
-            let san = pos.san(m);
-            let entry = (pos.move_number(), pos.turn(), san, Vec::new());
-            if pos.play(m).is_err() {
-                break;
-            }
-            line.push(entry);
-        }
-        if !line.is_empty() {
-            // The variation's own movetext, without a result.
-            let text = annotated_movetext(line.into_iter(), "");
-            let words: Vec<&str> = text.split_whitespace().collect();
-            if let Some(last) = words.len().checked_sub(1) {
-                for (i, w) in words.iter().enumerate() {
-                    let open = if i == 0 { "(" } else { "" };
-                    let close = if i == last { ")" } else { "" };
-                    tokens.push(format!("{open}{w}{close}"));
-                }
-            }
+        for variation in &self.variations {
+            tokens.extend(variation_tokens(pos, variation));
         }
         tokens
     }
+}
+
+/// The movetext tokens of one variation played from `pos`, in
+/// parentheses (none when its first move is not legal there).
+fn variation_tokens(pos: &AnyPosition, variation: &[AnyMove]) -> Vec<String> {
+    let mut pos = pos.clone();
+    let mut line = Vec::new();
+    for &m in variation {
+        let san = pos.san(m);
+        let entry = (pos.move_number(), pos.turn(), san, Vec::new());
+        if pos.play(m).is_err() {
+            break;
+        }
+        line.push(entry);
+    }
+    // The variation's own movetext, without a result.
+    let text = annotated_movetext(line.into_iter(), "");
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let last = words.len().saturating_sub(1);
+    words
+        .iter()
+        .enumerate()
+        .map(|(i, w)| format!("{}{w}{}", if i == 0 { "(" } else { "" }, if i == last { ")" } else { "" }))
+        .collect()
 }
 
 /// Whether a movetext line that starts inside a brace comment (or not, as
@@ -563,9 +569,9 @@ mod tests {
         let d5 = start.after(d4).parse_move("d5").unwrap();
         let long = "[%eval -0.35] a long comment that does not fit on one line with the moves around it";
         let notes = vec![
-            Annotation { nag: Some(2), comment: Some(long.to_string()), variation: vec![d4.into(), d5.into()] },
-            Annotation { nag: None, comment: Some("[%eval #-3]".into()), variation: Vec::new() },
-            Annotation { nag: Some(4), comment: None, variation: Vec::new() },
+            Annotation { nag: Some(2), comment: Some(long.to_string()), variations: vec![vec![d4.into(), d5.into()]] },
+            Annotation { nag: None, comment: Some("[%eval #-3]".into()), variations: Vec::new() },
+            Annotation { nag: Some(4), comment: None, variations: Vec::new() },
         ];
         let text = PgnGame::new(start, moves.clone()).to_pgn_annotated(&notes);
         let moves: Vec<AnyMove> = moves.into_iter().map(Into::into).collect();

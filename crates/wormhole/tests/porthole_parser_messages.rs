@@ -170,3 +170,21 @@ fn move_errors_are_distinct() {
         "a pawn promotes only on its last rank, and d2 is not on it"
     );
 }
+
+/// A move onto a porthole that no piece of the kind written can make
+/// (its path blocked) says so, instead of asking for an exit: after 1.e4
+/// e5 2.f3 Nc6 3.fg4>c4 d6 the bishop's way to b5 is blocked by the pawn
+/// on c4.
+#[test]
+fn a_blocked_move_onto_a_porthole_says_no_piece_can_reach_it() {
+    let mut pos = Position::new();
+    for san in ["e4", "e5", "f3", "Nc6", "f3g4c4", "d6"] {
+        pos.play_text(san).unwrap_or_else(|e| panic!("{san}: {e}"));
+    }
+    assert_eq!(pos.parse_move("Bb5").unwrap_err().to_string(), "no bishop can reach b5");
+    assert!(
+        matches!(pos.parse_move("Bb5").unwrap_err(), MoveError::NoMatch { to, .. } if to == "b5".parse::<Square>().unwrap())
+    );
+    // A piece that does get through is still asked for its exit.
+    assert!(pos.parse_move("Qg4").unwrap_err().to_string().starts_with("g4 is a porthole: name the exit"));
+}

@@ -18,8 +18,8 @@ const RULES_BEFORE: &[&str] = &[
     "of each board are PORTALS, each joined to the same square of the other.",
     "TURN ORDER: White plays A, Black B, White B, Black A, White A, ...:",
     "after White plays a board Black plays the other; after Black plays a",
-    "board White plays the same one. Wikipedia's \"1:Ae4 Ba5 2:Bh4 Ae5\" is",
-    "1. A:e4 B:a5 2. B:h4 A:e5. The board to play is marked (▶ Board A);",
+    "board White plays the same one: a game reads 1. A:e4 B:a5 2. B:h4 A:e5,",
+    "each move with its board. The board to play is marked (▶ Board A);",
     "type a move with or without its board (e4, A:e4, Ae2e4).",
     "Each board is orthodox chess: castling, en passant and promotion on it.",
 ];

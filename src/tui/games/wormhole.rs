@@ -60,7 +60,7 @@ impl GameView for Wormhole {
 
 /// What a newcomer mated across two holes did not know, said in the
 /// legends of the panel and of the help's Pieces page.
-const HOLES_ARE_NOT_SQUARES: &str = "holes are not squares, moves skip them: with holes on a2 and a3, Qa1 reaches a5";
+const HOLES_ARE_NOT_SQUARES: &str = "holes are not squares, moves skip them: with holes on a2 and a3, a king on a1 steps to a4";
 
 /// A hole as the legend shows it: three cells of the hole's fill.
 fn hole_mark(theme: &Theme) -> Span<'static> {

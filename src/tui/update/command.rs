@@ -282,6 +282,20 @@ impl Session {
             return self
                 .error("':load FEN' needs a position, e.g. :load rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0");
         }
+        if let Err(e) = AnyPosition::from_fen_auto(fen, self.game.kind()) {
+            return self.error(format!("bad FEN: {e}"));
+        }
+        if self.game_in_progress() && self.trainer.is_none() {
+            // Nothing the player made is replaced without a yes.
+            self.load_target = Some(fen.to_string());
+            self.mode = Mode::Confirm(Pending::Load);
+            return;
+        }
+        self.load_fen_now(fen);
+    }
+
+    /// Loads the position `fen` in place of the game (autosaved first).
+    pub(super) fn load_fen_now(&mut self, fen: &str) {
         match AnyPosition::from_fen_auto(fen, self.game.kind()) {
             Ok(pos) => {
                 let note = games::fen_note(fen, &pos);

@@ -186,7 +186,8 @@ impl Session {
         if let Err(e) = self.game.play(reply, self.now) {
             return self.error(format!("the puzzle's reply {reply_san}: {e}"));
         }
-        self.info(format!("{san}: right. {reply_san} was the reply: your move"));
+        let due = self.forced_move().map_or(String::new(), |f| format!(" ({})", f.why));
+        self.info(format!("{san}: right. {reply_san} was the reply: your move{due}"));
     }
 
     /// The line is played out: the puzzle counts as solved (or, after the
@@ -245,8 +246,20 @@ impl Session {
         if let Some(c) = trainer.current.as_mut() {
             c.hinted = true;
         }
-        match trainer.hint_square(played) {
-            Some(sq) => self.info(format!("Hint: the piece on {sq} moves (a solve with a hint gains no rating)")),
+        let expected = trainer.expected(played);
+        // A forced move (a teleport due) is hinted as a game says it: what
+        // forces it and how to play it, its squares named with their boards.
+        if let Some(forced) = self.forced_move().filter(|f| Some(f.m) == expected) {
+            return self.info(format!("Hint: {} (a solve with a hint gains no rating)", forced.why));
+        }
+        // On a game of more than one board, the square is named with its board (Bh5).
+        let pos = self.game.position();
+        let board = pos.kind().info().board_names.get(pos.board_to_play()).copied();
+        match self.trainer.as_ref().and_then(|t| t.hint_square(played)) {
+            Some(sq) => {
+                let on = board.map_or(sq.to_string(), |b| format!("{b}{sq} (Board {b})"));
+                self.info(format!("Hint: the piece on {on} moves (a solve with a hint gains no rating)"))
+            }
             None => self.error("no hint here"),
         }
     }

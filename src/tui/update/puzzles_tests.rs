@@ -317,3 +317,33 @@ fn a_stalemate_win_is_asked_for_as_a_stalemate() {
     typed(&mut s, ":theme stalemate");
     assert!(info(&s).contains("theme stalemate: 1 puzzles"), "{}", info(&s));
 }
+
+/// Black mates in two on Two-board: B:Qh5^ declares the teleport, the
+/// reply B:Nc2 comes, and the queen's teleport to Ah5 is then forced.
+pub const TELEPORT: &str = "teleport\ttwoboard\t8/1p1b4/n2pN3/r2P4/4p3/3P2PK/5q2/2B5|4r3/r5kp/5n2/pbPPp2q/5P2/B5P1/P7/N3R3 b B -|- -|- - 3 73\tBh5h5 Ba1c2 Bh5Ah5\tB:Qh5^ B:Nc2 QBh5>Ah5#\t1558\tmate-in-2 quiet-move teleport\t2279";
+
+#[test]
+fn a_forced_teleport_in_a_puzzle_is_offered_and_played_by_enter_and_the_hint_names_the_board() {
+    for retried in [false, true] {
+        let mut s = session([Player::Human; 2]);
+        let puzzles = Box::new(loaded(&[TELEPORT], Record::default()));
+        s.update(Msg::PuzzlesLoaded { game: GameKind::Twoboard, loaded: puzzles });
+        assert_eq!(s.mode(), Mode::Puzzle, "{:?}", s.message());
+        if retried {
+            typed(&mut s, "Qg4");
+            s.update(Action::Retry);
+            assert_eq!(s.puzzle_phase(), Some(Phase::Solving));
+        }
+        s.update(Action::Hint);
+        assert!(info(&s).contains("the piece on Bh5 (Board B) moves"), "{}", info(&s));
+        typed(&mut s, "Qh5^");
+        assert_eq!(s.game().sans(), ["B:Qh5^", "B:Nc2"]);
+        // The reply says the teleport is due and how to play it, as a game does.
+        assert!(info(&s).contains("press Enter or click Ah5"), "{}", info(&s));
+        s.update(Action::Hint);
+        assert!(info(&s).starts_with("Hint: your intent forces the teleport QBh5>Ah5#"), "{}", info(&s));
+        typed(&mut s, "");
+        assert_eq!(s.game().sans(), ["B:Qh5^", "B:Nc2", "QBh5>Ah5#"], "retried: {retried}");
+        assert_eq!(s.puzzle_phase(), Some(Phase::Solved));
+    }
+}

@@ -663,3 +663,22 @@ fn a_short_fen_says_what_was_assumed_and_an_orthodox_one_that_it_has_no_porthole
     assert_eq!(app.session().game().kind(), GameKind::Porthole);
     assert!(info(app.session()).starts_with("loaded as Porthole chess (an orthodox FEN: 6 fields) with no portholes"));
 }
+
+#[test]
+fn load_asks_before_replacing_a_game_in_progress() {
+    let mut app = hotseat();
+    enter(&mut app, "e4");
+    // A bad FEN is refused at once, without a question.
+    enter(&mut app, ":load 8/8/8 w 0");
+    assert_eq!(error(app.session()), "bad FEN: expected 8 ranks separated by '/', found 3");
+    assert_eq!(app.session().mode(), Mode::Play);
+    enter(&mut app, ":load k7/2Q5/1K6/8/8/8/8/8 w 0");
+    assert_eq!(app.session().mode(), Mode::Confirm(Pending::Load), "asks first");
+    let rows = screen(app.session(), 100, 30);
+    assert!(contains(&rows, "End the game in progress and load this position?"), "{}", rows.join("\n"));
+    app.update(Action::Answer(false));
+    assert_eq!(app.session().game().sans(), ["e4"], "no: the game stays");
+    enter(&mut app, ":load k7/2Q5/1K6/8/8/8/8/8 w 0");
+    app.update(Action::Answer(true));
+    assert_eq!(app.session().game().position().fen(), "k7/2Q5/1K6/8/8/8/8/8 w 0");
+}

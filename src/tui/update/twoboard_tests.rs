@@ -59,6 +59,9 @@ fn every_way_in_starts_a_two_board_game() {
     let mut app = hotseat();
     enter(&mut app, "e4");
     enter(&mut app, &format!(":load {START}"));
+    // The game in progress is replaced only after a yes.
+    assert_eq!(app.session().mode(), Mode::Confirm(crate::tui::state::Pending::Load));
+    app.update(Action::Answer(true));
     assert_eq!(app.session().game().kind(), GameKind::Twoboard, "{}", error(app.session()));
     enter(&mut app, ":new classic");
     assert_eq!(app.session().game().kind(), GameKind::Classic);
@@ -246,14 +249,14 @@ fn two_boards_side_by_side_stacked_or_one_at_a_time_each_named() {
 }
 
 #[test]
-fn the_rules_page_explains_the_turn_order_with_the_seeds_example() {
+fn the_rules_page_explains_the_turn_order_with_an_example() {
     let rules: Vec<String> = crate::tui::games::view(GameKind::Twoboard)
         .rules(76)
         .iter()
         .map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect())
         .collect();
     let text = rules.join("\n");
-    for words in ["\"1:Ae4 Ba5 2:Bh4 Ae5\"", "INTENT", "BLOCKED", "VOID", "TRANSIT", "KING SAFETY", "PASS"] {
+    for words in ["1. A:e4 B:a5 2. B:h4 A:e5", "INTENT", "BLOCKED", "VOID", "TRANSIT", "KING SAFETY", "PASS"] {
         assert!(text.contains(words), "{words}:\n{text}");
     }
     let widest = rules.iter().map(|l| l.chars().count()).max().unwrap_or(0);

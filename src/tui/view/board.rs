@@ -530,7 +530,7 @@ mod tests {
         // 9 x 4 squares: the 5 x 3 figure from the top, centred.
         let (buf, g) = draw_at(&pos, Highlights::default(), &theme, (80, 40));
         assert_eq!(square_rows(&buf, &g, "e2"), ["    ▄    ", "   ▝█▘   ", "  ▗▟█▙▖  ", "         "]);
-        assert_eq!(square_rows(&buf, &g, "e1")[0], "   ▗█▖   ", "the king's cross");
+        assert_eq!(square_rows(&buf, &g, "e1")[0], "   ▄█▄   ", "the king's cross");
         // 15 x 7 squares: the figure at double size.
         let (buf, g) = draw_at(&pos, Highlights::default(), &theme, (200, 60));
         assert_eq!((g.cell_w, g.cell_h), (15, 7));

@@ -10,7 +10,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Axis, Block, Borders, Chart, Dataset, GraphType, Paragraph, Wrap};
 use wormhole::Color;
 use wormhole::Rules;
-use wormhole::analysis::{Comparison, Eval, GameAnalysis, Judgement};
+use wormhole::analysis::{Eval, GameAnalysis, Judgement};
 
 use crate::tui::ai;
 use crate::tui::review::Review;
@@ -75,11 +75,12 @@ fn header(review: &Review, theme: &Theme) -> Vec<Line<'static>> {
     lines
 }
 
-/// White's winning chances at every analysed position, -1 to 1.
+/// White's winning chances at every analysed position, -1 to 1, as the
+/// review shows them ([`GameAnalysis::value`]).
 fn points(a: &GameAnalysis) -> Vec<(f64, f64)> {
     (0..a.len())
         .filter_map(|i| {
-            let eval = a.eval(i)?.eval;
+            let (eval, _) = a.value(i)?;
             let kind = a.position(i)?.kind();
             Some((i as f64, eval.win_chances(Color::White, kind)))
         })
@@ -125,23 +126,18 @@ fn viewed_move(review: &Review, theme: &Theme) -> Vec<Line<'static>> {
         return vec![Line::from(format!("{number} {}  (not analysed yet)", pos.san(played)))];
     };
     // A proved distance is exact only as the verified result of its position.
-    let exact = |i: usize| a.eval(i).is_some_and(|e| e.exact);
+    let exact = |i: usize| a.value(i).is_some_and(|(_, exact)| exact);
     let mark = r.judgement.map_or(String::new(), |j| j.symbol().to_string());
     let color = r.judgement.map_or(theme.info, |j| theme.judgement(j));
     let bold = Style::new().add_modifier(Modifier::BOLD);
+    let before = describe(r.before, exact(review.ply));
+    let after = describe(r.after, exact(review.ply + 1));
+    // The engine's choice shows no loss: its numbers before and after are one.
+    let change = format!("{before} -> {after}");
     let mut lines = vec![Line::from(vec![
         Span::styled(format!("{number} {}{mark}", pos.san(played)), bold.patch(color)),
-        Span::raw(format!(
-            "  {} -> {}",
-            describe(r.before, exact(review.ply)),
-            describe(r.after, exact(review.ply + 1))
-        )),
+        Span::raw(format!("  {change}  ({})", r.after.chances(pos.kind()))),
     ])];
-    if let (Some(c), Some(best)) = (r.compared, r.best_move()) {
-        let san = |m| pos.san(m);
-        let depth = a.eval(review.ply).map_or(0, |e| e.depth);
-        lines.push(Line::styled(compared_text(&san(best), &san(played), c, depth), theme.dim));
-    }
     let said = a.explain(&r);
     if !said.is_empty() {
         lines.push(Line::styled(said, color));
@@ -152,17 +148,6 @@ fn viewed_move(review: &Review, theme: &Theme) -> Vec<Line<'static>> {
         lines.push(Line::from(format!("Best line: {}", ai::pv_san(pos, &r.best_line, 10))));
     }
     lines
-}
-
-/// The best and the played move searched together, and in one phrase
-/// why their numbers are not those of the line above (each position
-/// searched on its own), and which the judgement trusts.
-fn compared_text(best: &str, played: &str, c: Comparison, depth: u32) -> String {
-    let (b, p) = (describe(c.best, false), describe(c.played, false));
-    format!(
-        "Both moves searched together (depth {depth}): {best} {b}, {played} {p}. Above, each position is \
-         searched on its own, so the numbers differ; the mark counts only the loss both show."
-    )
 }
 
 /// An evaluation as the panel says it: White's view in pawns with the two

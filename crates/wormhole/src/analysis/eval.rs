@@ -104,6 +104,60 @@ impl Eval {
         }
     }
 
+    /// `side`'s expected score in the game `kind`, from 0 (a sure loss)
+    /// to 1 (a sure win), a draw counting half: `(1 + win_chances) / 2`.
+    /// The same expected score means the same chances in every game, so
+    /// the review judges moves by its loss with one set of thresholds.
+    ///
+    /// ```
+    /// use wormhole::{Color, GameKind};
+    /// use wormhole::analysis::Eval;
+    /// assert_eq!(Eval::Cp(0).expected_score(Color::White, GameKind::Twoboard), 0.5);
+    /// let up = Eval::Cp(300);
+    /// assert!(up.expected_score(Color::White, GameKind::Classic) > up.expected_score(Color::White, GameKind::Twoboard));
+    /// ```
+    pub fn expected_score(self, side: Color, kind: GameKind) -> f64 {
+        (1.0 + self.win_chances(side, kind)) / 2.0
+    }
+
+    /// The centipawn evaluation (White's view) at which White's expected
+    /// score in `kind` is `score` (strictly between 0 and 1): the inverse
+    /// of [`Eval::expected_score`].
+    ///
+    /// ```
+    /// use wormhole::{Color, GameKind};
+    /// use wormhole::analysis::Eval;
+    /// let eval = Eval::for_expected_score(0.8, GameKind::Porthole);
+    /// assert!((eval.expected_score(Color::White, GameKind::Porthole) - 0.8).abs() < 0.01);
+    /// ```
+    pub fn for_expected_score(score: f64, kind: GameKind) -> Eval {
+        let chances = (2.0 * score - 1.0).clamp(-0.999_999, 0.999_999);
+        Eval::Cp((2.0 * chances.atanh() / win_chance_slope(kind)).round() as i32)
+    }
+
+    /// Who is expected to win in `kind`, in words: `White wins 82%` (the
+    /// expected score, a draw counting half), `even` at 50%; for a proved
+    /// result, who wins.
+    ///
+    /// ```
+    /// use wormhole::{Color, GameKind};
+    /// use wormhole::analysis::Eval;
+    /// assert_eq!(Eval::Cp(0).chances(GameKind::Classic), "even");
+    /// assert_eq!(Eval::Cp(-400).chances(GameKind::Classic), "Black wins 83%");
+    /// assert_eq!(Eval::Proved { winner: Color::White, plies: 3 }.chances(GameKind::Linked), "White wins");
+    /// ```
+    pub fn chances(self, kind: GameKind) -> String {
+        if let Eval::Proved { winner, .. } = self {
+            return format!("{winner} wins");
+        }
+        let white = (self.expected_score(Color::White, kind) * 100.0).round() as i32;
+        match white {
+            50 => "even".to_string(),
+            w if w > 50 => format!("White wins {w}%"),
+            w => format!("Black wins {}%", 100 - w),
+        }
+    }
+
     /// Reads the evaluation of an annotated PGN comment such as
     /// `[%eval 0.17]` or `[%eval #-3]`. `turn` is the side to move in the
     /// position the comment describes; it settles `#0` (the game is over:

@@ -275,13 +275,14 @@ impl Position {
     /// let pos = Position::new();
     /// let m = pos.parse_move("e4>a5").unwrap();
     /// assert_eq!(pos.parse_move("e2a5").unwrap(), m);
-    /// assert_eq!(pos.parse_move("e4").unwrap_err().to_string(), "e4 is a portal: a move onto it comes out of the other cell (write e4>a5)");
+    /// // Onto the portal cell e4, the pawn can only come out at a5: that move.
+    /// assert_eq!(pos.parse_move("e4").unwrap(), m);
     /// assert_eq!(pos.san(pos.parse_move("Z@f4").unwrap()), "Z@f4");
     /// ```
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let t: MoveText = text.parse()?;
         let fits = |m: Move| self.text_fits(&t, m);
-        one_fitting(
+        let found = one_fitting(
             self.legal_moves().iter(),
             fits,
             || match self.pseudo_legal_moves().iter().find(|&m| fits(m)) {
@@ -289,7 +290,12 @@ impl Position {
                 None => self.why_unreachable(&t),
             },
             |moves| MoveError::Ambiguous { sans: moves.iter().map(|&m| self.san(m)).collect(), moves },
-        )
+        );
+        match found {
+            // A move onto a portal cell with one meaning (one legal landing) is that move.
+            Err(MoveError::NeedsLanding { moves, .. }) if moves.len() == 1 => Ok(moves[0]),
+            found => found,
+        }
     }
 
     /// Whether the text `t` names the move `m` (of some piece of the side to move).

@@ -78,10 +78,16 @@ pub const fn movement(role: Role) -> &'static str {
     match role {
         Role::Pawn => "1 forward, 2 from its start; captures or enters a porthole 1 diagonally forward",
         Role::Knight => "a jump 2 one way and 1 across; captures or enters a porthole there",
-        Role::Bishop => "any number of squares diagonally, stopped by pieces and portholes",
-        Role::Rook => "any number of squares orthogonally, stopped by pieces and portholes",
-        Role::Queen => "any number of squares in a line, stopped by pieces and portholes",
-        Role::King => "the 1st square in any direction; castles as in chess",
+        Role::Bishop => {
+            "any number of squares diagonally, stopped by pieces and portholes; enters the first porthole on its line"
+        }
+        Role::Rook => {
+            "any number of squares orthogonally, stopped by pieces and portholes; enters the first porthole on its line"
+        }
+        Role::Queen => {
+            "any number of squares in a line, stopped by pieces and portholes; enters the first porthole on its line"
+        }
+        Role::King => "the 1st square in any direction; castles as in chess; enters a porthole next to it",
         _ => "not a piece of Porthole chess",
     }
 }

@@ -285,6 +285,10 @@ impl Position {
             (Some(exit), _) => self.porthole_obstacle(h.to, exit),
             (None, _) if self.tokens.contains(h.to) => {
                 let moves = self.moves_through(p);
+                if moves.is_empty() {
+                    // No piece that fits the text gets through: say so, not how to write an exit.
+                    return no_match;
+                }
                 let sans = moves.iter().map(|&m| self.san(m)).collect();
                 return MoveError::NeedsExit { entry: h.to, moves, sans };
             }

@@ -64,19 +64,21 @@ const LEVELS: LevelColumn = [
 ];
 
 /// The win-chance slope, fitted as
-/// [`win_chance_slope`](crate::analysis::win_chance_slope) says, from
-/// 30 self-play games at 3,000 nodes a move (6 random plies, seed 101,
-/// draws counted as half a win), every eighth position: 585 positions with
-/// a centipawn score, k = 0.001312, log-loss 0.433 (0.693 for a coin). Few
-/// positions, so the middle buckets are rough: predicted and observed win
-/// rates differ by up to 15 points there (-150..-50 cp: 47% predicted, 61%
-/// observed over 36 positions; 300..600 cp: 64% and 79% over 41), by 5 and
-/// 8 points in the two widest (176 and 170 positions). `wormhole match
-/// --variant twoboard --engine-a nodes=3000 --engine-b nodes=3000 --games
-/// 30 --random-plies 6 --seed 101 --movetime 600000 --dump
-/// dump_twoboard.txt`, then `awk 'NR%8==0' dump_twoboard.txt >
+/// [`win_chance_slope`](crate::analysis::win_chance_slope) says, from 60
+/// self-play games at 20,000 nodes a move (6 random plies, seed 202, draws
+/// counted as half a win), every fifth position: 2,162 positions with a
+/// centipawn score, k = 0.001636, log-loss 0.492 (0.693 for a coin).
+/// Predicted and observed win rates agree within 6 points in the widest
+/// buckets (600 cp or more: 88.5% predicted, 90.4% observed over 542
+/// positions; -600 cp or less: 11.7% and 8.8% over 533), within 16 in the
+/// middle ones (50..150 cp: 53.8% and 38.2% over 161). `wormhole match
+/// --variant twoboard --engine-a nodes=20000 --engine-b nodes=20000 --games
+/// 60 --random-plies 6 --seed 202 --movetime 600000 --dump
+/// dump_twoboard.txt`, then `awk 'NR%5==0' dump_twoboard.txt >
 /// sub_twoboard.txt` and `fit_win_chances -- twoboard sub_twoboard.txt`.
-const WIN_CHANCE_SLOPE: f64 = 0.001312;
+/// (The earlier fit, 30 games at 3,000 nodes, gave k = 0.001312: weaker
+/// players convert a material lead less often.)
+const WIN_CHANCE_SLOPE: f64 = 0.001636;
 
 /// How a piece of Two-board portal chess moves, in one line.
 ///
