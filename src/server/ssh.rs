@@ -265,6 +265,7 @@ impl Server for Wormhole {
             identity: None,
             channel: None,
             pty: None,
+            shell: false,
             input: None,
             parser: InputParser::default(),
             meter: Meter::default(),
@@ -301,6 +302,9 @@ struct Connection {
     channel: Option<ChannelId>,
     /// The pty's size, once asked for.
     pty: Option<(u16, u16)>,
+    /// Whether the channel asked for its shell (it gets one; a second
+    /// `shell` or a `pty-req` after it is answered with failure).
+    shell: bool,
     /// The app thread's inputs, once the shell started.
     input: Option<Sender<Input>>,
     parser: InputParser,
@@ -430,7 +434,10 @@ impl Handler for Connection {
         reply: ChannelOpenHandle,
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
+        // One session channel per connection, for the connection's life (a
+        // channel closed is not reopened): so one app session at most.
         if self.channel.is_some() {
+            eprintln!("serve: {} refused: a second session channel", self.peer);
             reply.reject(ChannelOpenFailure::AdministrativelyProhibited).await;
             return Ok(());
         }
@@ -477,11 +484,20 @@ impl Handler for Connection {
         _modes: &[(Pty, u32)],
         session: &mut Session,
     ) -> Result<(), Self::Error> {
+        if self.shell || self.channel != Some(channel) {
+            eprintln!("serve: {} refused: a pty request after the shell", self.peer);
+            return session.channel_failure(channel);
+        }
         self.pty = Some((dim(cols), dim(rows)));
         session.channel_success(channel)
     }
 
     async fn shell_request(&mut self, channel: ChannelId, session: &mut Session) -> Result<(), Self::Error> {
+        if self.shell || self.channel != Some(channel) {
+            eprintln!("serve: {} refused: a second shell", self.peer);
+            return session.channel_failure(channel);
+        }
+        self.shell = true;
         session.channel_success(channel)?;
         self.start_app(channel, session)
     }
