@@ -62,6 +62,32 @@ pub const SOLVE_SECONDS: RangeInclusive<f64> = 0.001..=604_800.0;
 pub const SOLVE_HASH_MB: RangeInclusive<u64> =
     *EngineOptions::HASH_MB.start() as u64..=*EngineOptions::HASH_MB.end() as u64;
 
+/// `serve --max-sessions`: the most app sessions at once.
+pub const SERVE_MAX_SESSIONS: usize = 200;
+
+/// `serve --per-key`: the most sessions at once of one SSH key.
+pub const SERVE_PER_KEY: usize = 5;
+
+/// `serve --input-per-second`: the rate of input bytes a connection may
+/// keep up (a token bucket: a burst of [`SERVE_INPUT_BURST_SECONDS`] of it
+/// at once) before it is disconnected.
+pub const SERVE_INPUT_PER_SECOND: usize = 64 * 1024;
+
+/// `serve --connections-per-minute`: new connections from one address.
+pub const SERVE_CONNECTIONS_PER_MINUTE: usize = 60;
+
+/// `serve --login-grace`: seconds a connection has to open its shell (as
+/// sshd's `LoginGraceTime`, whose default is 120).
+pub const SERVE_LOGIN_GRACE_SECONDS: u64 = 30;
+
+/// `serve --max-startups`: connections not yet signed in, server-wide
+/// (sshd's `MaxStartups` refuses all at 100).
+pub const SERVE_MAX_STARTUPS: usize = 100;
+
+/// `serve --max-startups-per-address`: connections not yet signed in from
+/// one address (sshd's `PerSourceMaxStartups`).
+pub const SERVE_MAX_STARTUPS_PER_ADDRESS: usize = 10;
+
 /// Parses `solve --time`: a number of seconds within [`SOLVE_SECONDS`].
 pub fn seconds(text: &str) -> Result<f64, String> {
     let secs: f64 = text.trim().parse().map_err(|_| format!("'{text}' is not a number of seconds"))?;

@@ -50,3 +50,103 @@ fn repeated_shell_requests_leave_one_session_and_none_after_the_close() {
     assert!(until(Duration::from_secs(10), || threads_named(pid, "session") == 0), "no session after both closed");
     assert!(server.has_logged("refused: a second shell"), "the refusal is logged");
 }
+
+/// A TCP connection from `from` (a loopback address) that reads the
+/// server's greeting and sends nothing: `None` when the server closed it
+/// without a greeting (refused).
+async fn silent(from: &str, port: u16) -> Option<tokio::net::TcpStream> {
+    use tokio::io::AsyncReadExt;
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.bind(format!("{from}:0").parse().unwrap()).unwrap();
+    let mut stream = socket.connect(format!("127.0.0.1:{port}").parse().unwrap()).await.unwrap();
+    let mut greeting = [0u8; 4];
+    match tokio::time::timeout(Duration::from_secs(10), stream.read_exact(&mut greeting)).await {
+        Ok(Ok(_)) if &greeting == b"SSH-" => Some(stream),
+        Ok(_) => None,
+        Err(_) => panic!("no greeting and no close within 10 s"),
+    }
+}
+
+/// Whether the server closes `stream` within `within` (it sends nothing more).
+async fn closed_within(stream: &mut tokio::net::TcpStream, within: Duration) -> bool {
+    use tokio::io::AsyncReadExt;
+    let mut buf = [0u8; 256];
+    let end = tokio::time::Instant::now() + within;
+    loop {
+        match tokio::time::timeout_at(end, stream.read(&mut buf)).await {
+            Ok(Ok(0) | Err(_)) => return true,
+            Ok(Ok(_)) => {}
+            Err(_) => return false,
+        }
+    }
+}
+
+#[test]
+fn a_connection_without_a_shell_is_closed_at_the_login_grace_at_any_stage() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start_with(&dir.path().join("data"), &["--login-grace", "2"]);
+    let port = server.port;
+    let rt = raw::runtime();
+    rt.block_on(async {
+        // A shell opened in time is not closed.
+        let mut player = raw::connect(port).await;
+        raw::guest(&mut player).await;
+        let mut playing = raw::channel_with_pty(&player, 80, 24).await;
+        playing.request_shell(true).await.unwrap();
+        assert!(raw::next_reply(&mut playing).await);
+        // TCP that never sends a byte; one that sends its version only.
+        let mut tcp = silent("127.0.0.1", port).await.expect("admitted");
+        let mut versioned = silent("127.0.0.1", port).await.expect("admitted");
+        tokio::io::AsyncWriteExt::write_all(&mut versioned, b"SSH-2.0-silent\r\n").await.unwrap();
+        // Key exchange done, not signed in; signed in, no channel; a channel, no shell.
+        let kex = raw::connect(port).await;
+        let mut signed = raw::connect(port).await;
+        raw::guest(&mut signed).await;
+        let mut with_channel = raw::connect(port).await;
+        raw::guest(&mut with_channel).await;
+        let mut channel = raw::channel_with_pty(&with_channel, 80, 24).await;
+        assert!(closed_within(&mut tcp, Duration::from_secs(20)).await, "silent TCP closed");
+        assert!(closed_within(&mut versioned, Duration::from_secs(20)).await, "a version only: closed");
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+        while !(kex.is_closed() && signed.is_closed()) && tokio::time::Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        assert!(kex.is_closed(), "key exchange without sign-in: closed");
+        assert!(signed.is_closed(), "signed in without a channel: closed");
+        while tokio::time::timeout_at(deadline, channel.wait()).await.is_ok_and(|m| m.is_some()) {}
+        assert!(with_channel.is_closed(), "a channel without a shell: closed");
+        assert!(!player.is_closed(), "the player's session goes on");
+        playing.data(&b"x"[..]).await.expect("the player's channel is open");
+    });
+    let graced =
+        server.log.lock().unwrap().iter().filter(|l| l.contains("no shell within the login grace (2 s)")).count();
+    assert_eq!(graced, 5, "every closing is logged: {:?}", server.log.lock().unwrap());
+}
+
+#[test]
+fn connections_signing_in_are_capped_server_wide_and_per_address() {
+    let dir = tempfile::tempdir().unwrap();
+    let options = ["--max-startups", "3", "--max-startups-per-address", "2", "--login-grace", "60"];
+    let server = Server::start_with(&dir.path().join("data"), &options);
+    let port = server.port;
+    raw::runtime().block_on(async {
+        let first = silent("127.0.0.1", port).await.expect("the first from .1 is admitted");
+        let _second = silent("127.0.0.1", port).await.expect("the second from .1 is admitted");
+        assert!(silent("127.0.0.1", port).await.is_none(), "a third from .1 is refused");
+        let _other = silent("127.0.0.2", port).await.expect("another address is admitted");
+        assert!(silent("127.0.0.3", port).await.is_none(), "a fourth server-wide is refused");
+        // A connection that goes frees its place.
+        drop(first);
+        let mut again = None;
+        for _ in 0..100 {
+            again = silent("127.0.0.3", port).await;
+            if again.is_some() {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        assert!(again.is_some(), "a place freed is taken");
+    });
+    assert!(server.logged("refused: 2 connections from this address are signing in"), "logged");
+    assert!(server.logged("refused: 3 connections are signing in (--max-startups)"), "logged");
+}

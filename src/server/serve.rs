@@ -10,6 +10,7 @@ use anyhow::Context;
 use super::hub::{Hub, HubConfig};
 use super::ssh::{self, Guests, ServerConfig};
 use super::store::Store;
+use crate::limits;
 
 /// The options of `wormhole serve`.
 #[derive(Debug, clap::Args)]
@@ -28,10 +29,10 @@ pub struct ServeArgs {
     #[arg(long)]
     pub engine_threads: Option<usize>,
     /// The most sessions at once.
-    #[arg(long, default_value_t = 200)]
+    #[arg(long, default_value_t = limits::SERVE_MAX_SESSIONS)]
     pub max_sessions: usize,
     /// The most sessions at once of one SSH key.
-    #[arg(long, default_value_t = 5)]
+    #[arg(long, default_value_t = limits::SERVE_PER_KEY)]
     pub per_key: usize,
     /// Minutes a lobby may wait for a key before the session is closed.
     #[arg(long, default_value_t = 30)]
@@ -43,11 +44,20 @@ pub struct ServeArgs {
     #[arg(long, default_value_t = 120)]
     pub absence: u64,
     /// Input bytes a connection may send per second before it is disconnected.
-    #[arg(long, default_value_t = 64 * 1024)]
+    #[arg(long, default_value_t = limits::SERVE_INPUT_PER_SECOND)]
     pub input_per_second: usize,
     /// New connections one address may open per minute (beyond them it is refused).
-    #[arg(long, default_value_t = 60)]
+    #[arg(long, default_value_t = limits::SERVE_CONNECTIONS_PER_MINUTE)]
     pub connections_per_minute: usize,
+    /// Seconds a connection has to open its shell (at any stage) before it is closed.
+    #[arg(long, default_value_t = limits::SERVE_LOGIN_GRACE_SECONDS)]
+    pub login_grace: u64,
+    /// The most connections not yet signed in at once; more are closed at once.
+    #[arg(long, default_value_t = limits::SERVE_MAX_STARTUPS)]
+    pub max_startups: usize,
+    /// The most connections not yet signed in at once from one address.
+    #[arg(long, default_value_t = limits::SERVE_MAX_STARTUPS_PER_ADDRESS)]
+    pub max_startups_per_address: usize,
 }
 
 /// The default data folder: `<platform data folder>/wormhole/server`.
@@ -78,6 +88,9 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
         idle: Duration::from_secs(args.idle_seconds.unwrap_or(args.idle_minutes.max(1) * 60).max(1)),
         input_per_second: args.input_per_second.max(1024),
         connections_per_minute: args.connections_per_minute.max(1),
+        login_grace: Duration::from_secs(args.login_grace.max(1)),
+        max_startups: args.max_startups.max(1),
+        max_startups_per_address: args.max_startups_per_address.max(1),
     };
     let server = ssh::run(config, hub)?;
     eprintln!("serve: listening on {} (data in {})", server.addr, data.display());

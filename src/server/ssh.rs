@@ -23,7 +23,7 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use russh::keys::ssh_key::private::Ed25519Keypair;
 use russh::keys::{HashAlg, PrivateKey};
-use russh::server::{Auth, ChannelOpenHandle, Handler, Msg, Server, Session};
+use russh::server::{Auth, ChannelOpenHandle, Handler, Msg, Session};
 use russh::{Channel, ChannelId, ChannelOpenFailure, MethodKind, MethodSet, Pty};
 
 use super::hub::Hub;
@@ -64,6 +64,12 @@ pub struct ServerConfig {
     pub input_per_second: usize,
     /// New connections one address may open per minute.
     pub connections_per_minute: usize,
+    /// A connection without a shell by then is closed, whatever its stage.
+    pub login_grace: Duration,
+    /// The most connections not yet signed in, server-wide (like sshd's `MaxStartups`).
+    pub max_startups: usize,
+    /// The most connections not yet signed in from one address.
+    pub max_startups_per_address: usize,
 }
 
 /// The running server: its address, and a way to stop it.
@@ -137,19 +143,78 @@ pub fn run(config: ServerConfig, hub: Hub) -> anyhow::Result<ServerHandle> {
     let addr = listener.local_addr()?;
     let russh_config = Arc::new(russh_config(key));
     let settings = Settings::open(&config.data)?;
-    let mut server = Wormhole { shared: Arc::new(Shared::new(config, hub, settings)) };
+    let shared = Arc::new(Shared::new(config, hub, settings));
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let thread = std::thread::Builder::new().name("ssh-server".into()).spawn(move || {
         runtime.block_on(async move {
-            let running = server.run_on_socket(russh_config, &listener);
-            let handle = running.handle();
             tokio::select! {
-                r = running => if let Err(e) = r { eprintln!("serve: error: {e}") },
-                _ = stopped => handle.shutdown("the server stops".into()),
+                () = accept(shared, russh_config, listener) => {}
+                _ = stopped => {}
             }
         });
     })?;
     Ok(ServerHandle { addr, fingerprint, stop: Some(stop), thread: Some(thread) })
+}
+
+/// Takes connections until the runtime ends: each is admitted as a
+/// startup (or closed at once when too many wait to sign in) and served
+/// on its own task under the login grace.
+async fn accept(shared: Arc<Shared>, config: Arc<russh::server::Config>, listener: tokio::net::TcpListener) {
+    loop {
+        let (socket, peer) = match listener.accept().await {
+            Ok(accepted) => accepted,
+            Err(e) => {
+                // Out of descriptors, say: wait a moment rather than spin.
+                eprintln!("serve: cannot accept a connection: {e}");
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                continue;
+            }
+        };
+        let startup = match shared.startup(peer.ip()) {
+            Ok(startup) => startup,
+            Err(why) => {
+                eprintln!("serve: connection from {peer} refused: {why}");
+                continue;
+            }
+        };
+        let (started, shell) = tokio::sync::oneshot::channel();
+        let handler = Connection::new(Arc::clone(&shared), peer, startup, started);
+        tokio::spawn(serve_connection(Arc::clone(&config), socket, handler, shell, shared.config.login_grace));
+    }
+}
+
+/// Serves one connection; closes it at the login grace unless it opened
+/// its shell by then (at any stage: silent, in key exchange, signed in
+/// without a channel, a channel without a shell).
+async fn serve_connection(
+    config: Arc<russh::server::Config>,
+    socket: tokio::net::TcpStream,
+    handler: Connection,
+    shell: tokio::sync::oneshot::Receiver<()>,
+    grace: Duration,
+) {
+    let peer = handler.peer.clone();
+    let _ = socket.set_nodelay(true);
+    // A second descriptor of the socket: shutting it down ends the
+    // connection whatever russh waits for (a key exchange never finished
+    // holds back its own disconnect).
+    let (socket, killer) = match socket.into_std().and_then(|s| Ok((s.try_clone()?, s))) {
+        Ok((s, killer)) => match tokio::net::TcpStream::from_std(s) {
+            Ok(s) => (s, killer),
+            Err(e) => return eprintln!("serve: {peer} dropped: {e}"),
+        },
+        Err(e) => return eprintln!("serve: {peer} dropped: {e}"),
+    };
+    tokio::spawn(async move {
+        if let Ok(session) = russh::server::run_stream(config, socket, handler).await {
+            let _ = session.await;
+        }
+    });
+    // Ok(Ok): the shell started; Ok(Err): the connection ended before.
+    if tokio::time::timeout(grace, shell).await.is_err() {
+        eprintln!("serve: {peer} closed: no shell within the login grace ({} s)", grace.as_secs());
+        let _ = killer.shutdown(std::net::Shutdown::Both);
+    }
 }
 
 /// russh's settings: our key, public key and keyboard-interactive (guests) only.
@@ -180,6 +245,8 @@ struct Shared {
     per_key: Mutex<HashMap<String, usize>>,
     /// Recent connection times per address (the rate limit).
     recent: Mutex<HashMap<std::net::IpAddr, Vec<Instant>>>,
+    /// Connections not yet signed in, per address.
+    startups: Mutex<HashMap<std::net::IpAddr, usize>>,
 }
 
 impl Shared {
@@ -191,7 +258,24 @@ impl Shared {
             sessions: AtomicUsize::new(0),
             per_key: Mutex::new(HashMap::new()),
             recent: Mutex::new(HashMap::new()),
+            startups: Mutex::new(HashMap::new()),
         }
+    }
+
+    /// Counts a new connection from `ip` among those not signed in yet, or
+    /// says why it is refused (too many such, server-wide or from `ip`).
+    fn startup(self: &Arc<Self>, ip: std::net::IpAddr) -> Result<Startup, String> {
+        let mut startups = self.startups.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let total: usize = startups.values().sum();
+        if total >= self.config.max_startups {
+            return Err(format!("{total} connections are signing in (--max-startups)"));
+        }
+        let here = startups.entry(ip).or_default();
+        if *here >= self.config.max_startups_per_address {
+            return Err(format!("{here} connections from this address are signing in (--max-startups-per-address)"));
+        }
+        *here += 1;
+        Ok(Startup { shared: Arc::clone(self), ip })
     }
 
     /// Whether `ip` may open one more connection now.
@@ -246,22 +330,40 @@ impl Drop for Slot {
     }
 }
 
-/// The server: makes one [`Connection`] per client.
-struct Wormhole {
+/// A connection counted among those not signed in yet, until dropped.
+struct Startup {
     shared: Arc<Shared>,
+    ip: std::net::IpAddr,
 }
 
-impl Server for Wormhole {
-    type Handler = Connection;
+impl Drop for Startup {
+    fn drop(&mut self) {
+        let mut startups = self.shared.startups.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(n) = startups.get_mut(&self.ip) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                startups.remove(&self.ip);
+            }
+        }
+    }
+}
 
-    fn new_client(&mut self, peer: Option<SocketAddr>) -> Connection {
-        let refused = peer.is_some_and(|p| !self.shared.admit(p.ip()));
-        let peer_text = peer.map_or("?".to_string(), |p| p.to_string());
-        eprintln!("serve: connection from {peer_text}{}", if refused { " refused: too many" } else { "" });
+impl Connection {
+    /// A new connection from `peer`; `started` is told when its shell starts.
+    fn new(
+        shared: Arc<Shared>,
+        peer: SocketAddr,
+        startup: Startup,
+        started: tokio::sync::oneshot::Sender<()>,
+    ) -> Connection {
+        let refused = !shared.admit(peer.ip());
+        eprintln!("serve: connection from {peer}{}", if refused { " refused: too many" } else { "" });
         Connection {
-            shared: Arc::clone(&self.shared),
-            peer: peer_text,
+            shared,
+            peer: peer.to_string(),
             refused,
+            startup: Some(startup),
+            started: Some(started),
             identity: None,
             channel: None,
             pty: None,
@@ -298,6 +400,10 @@ struct Connection {
     shared: Arc<Shared>,
     peer: String,
     refused: bool,
+    /// Counted among the connections signing in, until signed in.
+    startup: Option<Startup>,
+    /// Told when the shell starts (the login grace ends).
+    started: Option<tokio::sync::oneshot::Sender<()>>,
     identity: Option<Identity>,
     channel: Option<ChannelId>,
     /// The pty's size, once asked for.
@@ -364,7 +470,12 @@ impl Connection {
             session::run(start, &inputs, out);
         });
         match spawned {
-            Ok(_) => self.input = Some(input),
+            Ok(_) => {
+                self.input = Some(input);
+                if let Some(started) = self.started.take() {
+                    let _ = started.send(());
+                }
+            }
             Err(e) => return self.refuse(channel, &format!("wormhole: cannot start a session: {e}"), session),
         }
         Ok(())
@@ -412,6 +523,7 @@ impl Handler for Connection {
         let fp = key.public_key.fingerprint(HashAlg::Sha256).to_string();
         let text = key.public_key.to_openssh().unwrap_or_default();
         self.identity = Some(Identity::Key { fp, text });
+        self.startup = None;
         Ok(Auth::Accept)
     }
 
@@ -425,6 +537,7 @@ impl Handler for Connection {
             return Ok(Auth::reject());
         }
         self.identity = Some(Identity::Guest);
+        self.startup = None;
         Ok(Auth::Accept)
     }
 
