@@ -88,6 +88,25 @@ pub const SERVE_MAX_STARTUPS: usize = 100;
 /// one address (sshd's `PerSourceMaxStartups`).
 pub const SERVE_MAX_STARTUPS_PER_ADDRESS: usize = 10;
 
+/// The largest window a server session draws, columns by rows: a client's
+/// larger window is drawn at this size (and told so once). A session
+/// drawn at it costs the memory the README's server section gives.
+pub const SERVE_MAX_COLS: u32 = 500;
+/// See [`SERVE_MAX_COLS`].
+pub const SERVE_MAX_ROWS: u32 = 200;
+
+/// A window change forwarded to the app at most this often (milliseconds):
+/// the latest size waits for the next turn, so a flood costs no more redraws.
+pub const SERVE_RESIZE_EVERY_MS: u64 = 100;
+
+/// Input bytes a window change counts for in `--input-per-second`: a
+/// flood of them is disconnected as a flood of keys is.
+pub const SERVE_WINDOW_CHANGE_COST: usize = 256;
+
+/// `serve --max-memory-mb`: a new session is refused while the server's
+/// resident memory is at or past this many MiB.
+pub const SERVE_MAX_MEMORY_MB: u64 = 2048;
+
 /// Parses `solve --time`: a number of seconds within [`SOLVE_SECONDS`].
 pub fn seconds(text: &str) -> Result<f64, String> {
     let secs: f64 = text.trim().parse().map_err(|_| format!("'{text}' is not a number of seconds"))?;

@@ -150,3 +150,111 @@ fn connections_signing_in_are_capped_server_wide_and_per_address() {
     assert!(server.logged("refused: 2 connections from this address are signing in"), "logged");
     assert!(server.logged("refused: 3 connections are signing in (--max-startups)"), "logged");
 }
+
+/// The server's resident memory in KiB (Linux's /proc).
+fn resident_kib(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let line = status.lines().find(|l| l.starts_with("VmRSS:")).unwrap();
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+/// A guest's session with a `cols`x`rows` pty, read until its screen (a
+/// vt100 of the drawn size) shows `text`: the channel and its screen.
+async fn guest_showing(
+    port: u16,
+    (cols, rows): (u32, u32),
+    text: &str,
+) -> (russh::client::Handle<raw::TrustAny>, russh::Channel<russh::client::Msg>, vt100::Parser) {
+    let mut handle = raw::connect(port).await;
+    raw::guest(&mut handle).await;
+    let mut channel = raw::channel_with_pty(&handle, cols, rows).await;
+    channel.request_shell(true).await.unwrap();
+    assert!(raw::next_reply(&mut channel).await, "the shell is granted");
+    let mut screen = vt100::Parser::new(200.try_into().unwrap(), 500.try_into().unwrap(), 0);
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
+    while !screen.screen().contents().contains(text) {
+        match tokio::time::timeout_at(deadline, channel.wait()).await {
+            Ok(Some(russh::ChannelMsg::Data { data })) => screen.process(&data),
+            Ok(Some(_)) => {}
+            other => panic!("{text:?} not shown ({other:?}):\n{}", screen.screen().contents()),
+        }
+    }
+    (handle, channel, screen)
+}
+
+/// What one session drawn at the largest size costs the server at most, in
+/// KiB: the figure measured (README, "Playing over SSH") with headroom.
+const SESSION_AT_THE_CAP_KIB: u64 = 12 * 1024;
+
+#[test]
+fn ten_sessions_at_the_largest_window_stay_under_the_documented_memory() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("data"));
+    let pid = server.child.id();
+    raw::runtime().block_on(async {
+        // One small session first, so the figure is what a big one adds.
+        let small = guest_showing(server.port, (80, 24), "watch").await;
+        let before = resident_kib(pid);
+        let mut sessions = Vec::new();
+        for _ in 0..10 {
+            let s = guest_showing(server.port, (1000, 1000), "drawn at 500x200").await;
+            sessions.push(s);
+        }
+        // A window change past the cap is drawn at the cap too.
+        for (_, channel, _) in &sessions {
+            channel.window_change(4000, 4000, 0, 0).await.unwrap();
+        }
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        let after = resident_kib(pid);
+        let each = after.saturating_sub(before) / 10;
+        eprintln!(
+            "server RSS: {before} KiB with one 80x24 session, {after} KiB with 10 more at 1000x1000 ({each} KiB each)"
+        );
+        assert!(each <= SESSION_AT_THE_CAP_KIB, "{each} KiB a session at the cap");
+        drop((small, sessions));
+    });
+    assert!(server.has_logged("window 1000x1000 drawn at 500x200"), "logged");
+}
+
+#[test]
+fn a_flood_of_window_changes_counts_as_input_and_is_disconnected() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start_with(&dir.path().join("data"), &["--input-per-second", "8192"]);
+    raw::runtime().block_on(async {
+        let (handle, channel, _) = guest_showing(server.port, (80, 24), "watch").await;
+        for i in 0..200u32 {
+            if channel.window_change(80 + i % 50, 24 + i % 20, 0, 0).await.is_err() {
+                break;
+            }
+        }
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+        while !handle.is_closed() && tokio::time::Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        assert!(handle.is_closed(), "the flooding client is disconnected");
+    });
+    assert!(server.logged("disconnected: more than 8192 input bytes a second"), "logged");
+}
+
+#[test]
+fn no_new_session_while_the_server_is_past_its_memory_guard() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start_with(&dir.path().join("data"), &["--max-memory-mb", "1"]);
+    raw::runtime().block_on(async {
+        let (_handle, mut channel, _) = {
+            let mut handle = raw::connect(server.port).await;
+            raw::guest(&mut handle).await;
+            let channel = raw::channel_with_pty(&handle, 80, 24).await;
+            (handle, channel, ())
+        };
+        channel.request_shell(true).await.unwrap();
+        let mut said = Vec::new();
+        while let Ok(Some(msg)) = tokio::time::timeout(Duration::from_secs(20), channel.wait()).await {
+            if let russh::ChannelMsg::Data { data } = msg {
+                said.extend_from_slice(&data);
+            }
+        }
+        assert!(String::from_utf8_lossy(&said).contains("the server is short of memory"), "{said:?}");
+    });
+    assert!(server.logged("(--max-memory-mb)"), "logged");
+}

@@ -49,6 +49,9 @@ pub struct ServeArgs {
     /// New connections one address may open per minute (beyond them it is refused).
     #[arg(long, default_value_t = limits::SERVE_CONNECTIONS_PER_MINUTE)]
     pub connections_per_minute: usize,
+    /// No new session while the server's resident memory is at or past this many MiB.
+    #[arg(long, default_value_t = limits::SERVE_MAX_MEMORY_MB)]
+    pub max_memory_mb: u64,
     /// Seconds a connection has to open its shell (at any stage) before it is closed.
     #[arg(long, default_value_t = limits::SERVE_LOGIN_GRACE_SECONDS)]
     pub login_grace: u64,
@@ -89,6 +92,7 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
         input_per_second: args.input_per_second.max(1024),
         connections_per_minute: args.connections_per_minute.max(1),
         login_grace: Duration::from_secs(args.login_grace.max(1)),
+        max_memory_mb: args.max_memory_mb.max(1),
         max_startups: args.max_startups.max(1),
         max_startups_per_address: args.max_startups_per_address.max(1),
     };

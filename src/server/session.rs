@@ -45,6 +45,8 @@ pub struct SessionStart {
     pub to: std::sync::mpsc::Sender<Input>,
     /// Every player's drawing settings.
     pub settings: std::sync::Arc<super::settings::Settings>,
+    /// A line for the status line at the start (the window drawn smaller).
+    pub note: Option<String>,
 }
 
 /// Parses the client's raw bytes into events with terminput, as a
@@ -225,6 +227,9 @@ pub fn run(start: SessionStart, inputs: &Receiver<Input>, out: Outbox) {
         std::sync::Arc::new(std::sync::Mutex::new(Sink::new(out.clone()))),
     )
     .with_idle(start.idle);
+    if let Some(note) = start.note {
+        app.status = if app.status.is_empty() { note } else { format!("{} - {note}", app.status) };
+    }
     let mut stats = FrameStats::default();
     event_loop(&mut terminal, &mut app, &mut ChannelInput(inputs), &mut stats);
     if std::env::var_os("WORMHOLE_STATS").is_some() {
@@ -275,8 +280,16 @@ mod tests {
         let hub = Hub::start(Store::open(dir.path()).unwrap(), HubConfig::default()).unwrap();
         let settings = Arc::new(Settings::open(dir.path()).unwrap());
         let idle = Duration::from_secs(60);
-        let start =
-            SessionStart { hub, identity: Identity::Guest, size: (100, 30), idle, peer: "test".into(), to, settings };
+        let start = SessionStart {
+            hub,
+            identity: Identity::Guest,
+            size: (100, 30),
+            idle,
+            peer: "test".into(),
+            to,
+            settings,
+            note: None,
+        };
         run(start, from, out);
     }
 

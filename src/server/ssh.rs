@@ -30,6 +30,7 @@ use super::hub::Hub;
 use super::inbox::{Identity, Input};
 use super::session::{self, InputParser, Out, Outgoing, SessionStart};
 use super::settings::Settings;
+use crate::limits;
 
 /// The host key's file in the data folder.
 pub const HOST_KEY_FILE: &str = "host_ed25519_key";
@@ -64,6 +65,8 @@ pub struct ServerConfig {
     pub input_per_second: usize,
     /// New connections one address may open per minute.
     pub connections_per_minute: usize,
+    /// No new session while the server's resident memory is at or past this (MiB).
+    pub max_memory_mb: u64,
     /// A connection without a shell by then is closed, whatever its stage.
     pub login_grace: Duration,
     /// The most connections not yet signed in, server-wide (like sshd's `MaxStartups`).
@@ -367,6 +370,8 @@ impl Connection {
             identity: None,
             channel: None,
             pty: None,
+            capped: false,
+            resizes: Resizes::default(),
             shell: false,
             input: None,
             parser: InputParser::default(),
@@ -408,6 +413,9 @@ struct Connection {
     channel: Option<ChannelId>,
     /// The pty's size, once asked for.
     pty: Option<(u16, u16)>,
+    /// Whether the client was told its window is drawn smaller.
+    capped: bool,
+    resizes: Resizes,
     /// Whether the channel asked for its shell (it gets one; a second
     /// `shell` or a `pty-req` after it is answered with failure).
     shell: bool,
@@ -426,9 +434,62 @@ impl Drop for Connection {
     }
 }
 
-/// A terminal size as u16, within what a screen can be.
-fn dim(n: u32) -> u16 {
-    n.clamp(1, 1000) as u16
+/// A terminal size as the server draws it: at most
+/// [`limits::SERVE_MAX_COLS`] x [`limits::SERVE_MAX_ROWS`].
+fn dim(cols: u32, rows: u32) -> (u16, u16) {
+    (cols.clamp(1, limits::SERVE_MAX_COLS) as u16, rows.clamp(1, limits::SERVE_MAX_ROWS) as u16)
+}
+
+/// The server's resident memory in MiB (Linux's /proc), if known.
+fn resident_mb() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024)
+}
+
+/// Window changes on their way to the app: one at most every
+/// [`limits::SERVE_RESIZE_EVERY_MS`], the latest size winning.
+#[derive(Default, Clone)]
+struct Resizes(Arc<Mutex<ResizeState>>);
+
+#[derive(Default)]
+struct ResizeState {
+    /// The size not forwarded yet.
+    pending: Option<(u16, u16)>,
+    /// When the last size was forwarded.
+    last: Option<Instant>,
+}
+
+impl Resizes {
+    /// Forwards `size` now, or when its turn comes if one went lately.
+    fn change(&self, size: (u16, u16), input: &Sender<Input>) {
+        let every = Duration::from_millis(limits::SERVE_RESIZE_EVERY_MS);
+        let wait = {
+            let mut state = self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            let waiting = state.pending.replace(size).is_some();
+            if waiting {
+                return;
+            }
+            state.last.map_or(Duration::ZERO, |t| every.saturating_sub(t.elapsed()))
+        };
+        if wait.is_zero() {
+            return self.send(input);
+        }
+        let (me, input) = (self.clone(), input.clone());
+        tokio::spawn(async move {
+            tokio::time::sleep(wait).await;
+            me.send(&input);
+        });
+    }
+
+    fn send(&self, input: &Sender<Input>) {
+        let mut state = self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some((w, h)) = state.pending.take() {
+            state.last = Some(Instant::now());
+            let _ = input.send(Input::Resize(w, h));
+        }
+    }
 }
 
 impl Connection {
@@ -440,12 +501,35 @@ impl Connection {
         session.close(channel)
     }
 
+    /// The size drawn for a client's `cols` x `rows`; a larger window is
+    /// logged (once a connection) and the session's status line says so.
+    fn size(&mut self, cols: u32, rows: u32) -> (u16, u16) {
+        let size = dim(cols, rows);
+        if (u32::from(size.0), u32::from(size.1)) != (cols.max(1), rows.max(1)) && !self.capped {
+            self.capped = true;
+            eprintln!("serve: {} window {cols}x{rows} drawn at {}x{}", self.peer, size.0, size.1);
+        }
+        size
+    }
+
+    /// Disconnects a client that sent more input than its rate.
+    fn flooded(&self, channel: ChannelId, session: &mut Session) -> Result<(), russh::Error> {
+        let limit = self.shared.config.input_per_second;
+        eprintln!("serve: {} disconnected: more than {limit} input bytes a second", self.peer);
+        let _ = session.data(channel, b"\r\nwormhole: too much input; disconnected\r\n".to_vec());
+        session.disconnect(russh::Disconnect::ByApplication, "too much input", "")
+    }
+
     /// Starts the app thread for the shell on `channel`.
     fn start_app(&mut self, channel: ChannelId, session: &mut Session) -> Result<(), russh::Error> {
         let Some((w, h)) = self.pty else { return self.refuse(channel, NO_PTY, session) };
         let Some(identity) = self.identity.clone() else {
             return self.refuse(channel, "wormhole: not signed in", session);
         };
+        if let Some(mb) = resident_mb().filter(|&mb| mb >= self.shared.config.max_memory_mb) {
+            eprintln!("serve: {} refused: the server uses {mb} MiB (--max-memory-mb)", self.peer);
+            return self.refuse(channel, "wormhole: the server is short of memory; try later", session);
+        }
         let slot = match self.shared.take_slot(identity.key_fp()) {
             Ok(slot) => slot,
             Err(why) => {
@@ -464,6 +548,13 @@ impl Connection {
             peer: self.peer.clone(),
             to: input.clone(),
             settings: Arc::clone(&self.shared.settings),
+            note: self.capped.then(|| {
+                format!(
+                    "your window is drawn at {}x{}, the most this server draws",
+                    limits::SERVE_MAX_COLS,
+                    limits::SERVE_MAX_ROWS
+                )
+            }),
         };
         let spawned = std::thread::Builder::new().name("session".into()).spawn(move || {
             let _slot = slot;
@@ -601,7 +692,7 @@ impl Handler for Connection {
             eprintln!("serve: {} refused: a pty request after the shell", self.peer);
             return session.channel_failure(channel);
         }
-        self.pty = Some((dim(cols), dim(rows)));
+        self.pty = Some(self.size(cols, rows));
         session.channel_success(channel)
     }
 
@@ -664,29 +755,27 @@ impl Handler for Connection {
 
     async fn window_change_request(
         &mut self,
-        _channel: ChannelId,
+        channel: ChannelId,
         cols: u32,
         rows: u32,
         _pix_w: u32,
         _pix_h: u32,
-        _session: &mut Session,
+        session: &mut Session,
     ) -> Result<(), Self::Error> {
-        self.pty = Some((dim(cols), dim(rows)));
+        if !self.meter.within(limits::SERVE_WINDOW_CHANGE_COST, self.shared.config.input_per_second) {
+            return self.flooded(channel, session);
+        }
+        let size = self.size(cols, rows);
+        self.pty = Some(size);
         if let Some(input) = &self.input {
-            let _ = input.send(Input::Resize(dim(cols), dim(rows)));
+            self.resizes.change(size, input);
         }
         Ok(())
     }
 
     async fn data(&mut self, channel: ChannelId, data: &[u8], session: &mut Session) -> Result<(), Self::Error> {
         if !self.meter.within(data.len(), self.shared.config.input_per_second) {
-            eprintln!(
-                "serve: {} disconnected: more than {} input bytes a second",
-                self.peer, self.shared.config.input_per_second
-            );
-            let _ = session.data(channel, b"\r\nwormhole: too much input; disconnected\r\n".to_vec());
-            session.disconnect(russh::Disconnect::ByApplication, "too much input", "")?;
-            return Ok(());
+            return self.flooded(channel, session);
         }
         let Some(input) = &self.input else { return Ok(()) };
         for event in self.parser.feed(data) {
