@@ -15,6 +15,7 @@
 
 pub mod hub;
 pub mod inbox;
+pub mod log;
 pub mod screens;
 pub mod serve;
 pub mod session;

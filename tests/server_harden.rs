@@ -258,3 +258,85 @@ fn no_new_session_while_the_server_is_past_its_memory_guard() {
     });
     assert!(server.logged("(--max-memory-mb)"), "logged");
 }
+
+/// A new key registered as `name` with the real ssh client, in the lobby.
+fn register(server: &Server, dir: &std::path::Path, name: &str) -> (common::pty::Session, std::path::PathBuf) {
+    let key = common::ssh::new_key(dir, name);
+    let mut s = server.connect(&key);
+    s.wait_for("choose your name");
+    s.enter(name);
+    s.wait_for(&format!("you are {name}"));
+    (s, key)
+}
+
+#[test]
+fn adding_someone_elses_key_binds_nothing_and_keys_are_listed_and_removed() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("data"));
+    let (mut mallory, mallory_key) = register(&server, dir.path(), "AIice");
+    // Bob's public key is public: mallory offers it.
+    let bob_key = common::ssh::new_key(dir.path(), "bob");
+    let bob_public = std::fs::read_to_string(bob_key.with_extension("pub")).unwrap();
+    mallory.enter(&format!("addkey {}", bob_public.trim()));
+    mallory.wait_for("is pending");
+    // Bob's first sign-in is asked, not made AIice; he refuses, and registers.
+    let mut bob = server.connect(&bob_key);
+    bob.wait_for("This key was offered by AIice: is that you?");
+    assert!(!bob.screen().contains("you are AIice"));
+    bob.enter("no");
+    bob.wait_for("Refused");
+    bob.enter("bob");
+    bob.wait_for("you are bob");
+    // Mallory's keys: hers only, with its fingerprint; the last is not removed.
+    let mine = common::ssh::fingerprint(&mallory_key);
+    let bobs = common::ssh::fingerprint(&bob_key);
+    mallory.enter("keys");
+    mallory.wait_for(&mine);
+    assert!(!mallory.screen().contains(&bobs), "bob's key is no longer offered");
+    mallory.send(b"\x1b");
+    mallory.enter(&format!("removekey {mine}"));
+    mallory.wait_for("last key");
+    // Offering a key that has an account is refused.
+    mallory.enter(&format!("addkey {}", bob_public.trim()));
+    mallory.wait_for("already belongs to an account");
+    common::ssh::hang_up(mallory);
+    common::ssh::hang_up(bob);
+    assert!(server.logged("refused the offers of key"), "logged");
+}
+
+#[test]
+fn an_rsa_key_signs_in_with_the_real_ssh_client() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("data"));
+    for kind in ["rsa", "ecdsa"] {
+        let key = common::ssh::new_key_of_type(dir.path(), &format!("{kind}-key"), kind);
+        let mut s = server.connect(&key);
+        s.wait_for("choose your name");
+        assert!(!s.screen().contains("you are a guest"), "{kind}: not a guest");
+        let name = format!("{kind}user");
+        s.enter(&name);
+        s.wait_for(&format!("you are {name}"));
+        common::ssh::hang_up(s);
+        // Signing in again with it is that player.
+        let again = server.connect(&key);
+        again.wait_for(&format!("you are {name}"));
+        common::ssh::hang_up(again);
+    }
+    assert!(!server.has_logged("without a valid signature"), "no key fell through to a guest");
+}
+
+#[test]
+fn a_forged_forwarding_destination_leaves_no_raw_control_byte_in_the_log() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("data"));
+    let forged = "evil\x1b]0;LOGPWN\x07\x1b[2J\nserve: 1.2.3.4:22 registered as admin";
+    raw::runtime().block_on(async {
+        let mut handle = raw::connect(server.port).await;
+        raw::guest(&mut handle).await;
+        assert!(handle.channel_open_direct_tcpip(forged, 22, "\x1b[31morigin", 1).await.is_err(), "refused");
+    });
+    assert!(server.logged("refused: forwarding to evil\\x1b]0;LOGPWN\\x07"), "the refusal is logged, escaped");
+    let log = server.log.lock().unwrap();
+    assert!(!log.iter().any(|l| l.starts_with("serve: 1.2.3.4:22")), "no forged line: {log:?}");
+    assert!(!log.iter().any(|l| l.chars().any(char::is_control)), "no control byte: {log:?}");
+}

@@ -71,6 +71,7 @@ pub fn default_data_dir() -> anyhow::Result<PathBuf> {
 
 /// Runs the server until it is killed.
 pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
+    super::log::init();
     let data = match &args.data {
         Some(dir) => dir.clone(),
         None => default_data_dir()?,
@@ -97,9 +98,9 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
         max_startups_per_address: args.max_startups_per_address.max(1),
     };
     let server = ssh::run(config, hub)?;
-    eprintln!("serve: listening on {} (data in {})", server.addr, data.display());
-    eprintln!("serve: host key fingerprint {}", server.fingerprint);
-    eprintln!("serve: players connect with: ssh -p {} HOST", server.addr.port());
+    tracing::info!("serve: listening on {} (data in {})", server.addr, data.display());
+    tracing::info!("serve: host key fingerprint {}", server.fingerprint);
+    tracing::info!("serve: players connect with: ssh -p {} HOST", server.addr.port());
     server.wait();
     Ok(())
 }

@@ -233,7 +233,7 @@ pub fn run(start: SessionStart, inputs: &Receiver<Input>, out: Outbox) {
     let mut stats = FrameStats::default();
     event_loop(&mut terminal, &mut app, &mut ChannelInput(inputs), &mut stats);
     if std::env::var_os("WORMHOLE_STATS").is_some() {
-        eprintln!("serve: {} {}", start.peer, stats.report());
+        tracing::info!("serve: {} {}", start.peer, stats.report());
     }
     app.finish();
     let _ = crossterm::execute!(

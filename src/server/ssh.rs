@@ -168,7 +168,7 @@ async fn accept(shared: Arc<Shared>, config: Arc<russh::server::Config>, listene
             Ok(accepted) => accepted,
             Err(e) => {
                 // Out of descriptors, say: wait a moment rather than spin.
-                eprintln!("serve: cannot accept a connection: {e}");
+                tracing::error!("serve: cannot accept a connection: {e}");
                 tokio::time::sleep(Duration::from_millis(100)).await;
                 continue;
             }
@@ -176,7 +176,7 @@ async fn accept(shared: Arc<Shared>, config: Arc<russh::server::Config>, listene
         let startup = match shared.startup(peer.ip()) {
             Ok(startup) => startup,
             Err(why) => {
-                eprintln!("serve: connection from {peer} refused: {why}");
+                tracing::warn!("serve: connection from {peer} refused: {why}");
                 continue;
             }
         };
@@ -204,9 +204,9 @@ async fn serve_connection(
     let (socket, killer) = match socket.into_std().and_then(|s| Ok((s.try_clone()?, s))) {
         Ok((s, killer)) => match tokio::net::TcpStream::from_std(s) {
             Ok(s) => (s, killer),
-            Err(e) => return eprintln!("serve: {peer} dropped: {e}"),
+            Err(e) => return tracing::warn!("serve: {peer} dropped: {e}"),
         },
-        Err(e) => return eprintln!("serve: {peer} dropped: {e}"),
+        Err(e) => return tracing::warn!("serve: {peer} dropped: {e}"),
     };
     tokio::spawn(async move {
         if let Ok(session) = russh::server::run_stream(config, socket, handler).await {
@@ -215,7 +215,7 @@ async fn serve_connection(
     });
     // Ok(Ok): the shell started; Ok(Err): the connection ended before.
     if tokio::time::timeout(grace, shell).await.is_err() {
-        eprintln!("serve: {peer} closed: no shell within the login grace ({} s)", grace.as_secs());
+        tracing::warn!("serve: {peer} closed: no shell within the login grace ({} s)", grace.as_secs());
         let _ = killer.shutdown(std::net::Shutdown::Both);
     }
 }
@@ -360,7 +360,11 @@ impl Connection {
         started: tokio::sync::oneshot::Sender<()>,
     ) -> Connection {
         let refused = !shared.admit(peer.ip());
-        eprintln!("serve: connection from {peer}{}", if refused { " refused: too many" } else { "" });
+        if refused {
+            tracing::warn!("serve: connection from {peer} refused: too many");
+        } else {
+            tracing::info!("serve: connection from {peer}");
+        }
         Connection {
             shared,
             peer: peer.to_string(),
@@ -371,6 +375,7 @@ impl Connection {
             channel: None,
             pty: None,
             capped: false,
+            unsigned: None,
             resizes: Resizes::default(),
             shell: false,
             input: None,
@@ -415,6 +420,9 @@ struct Connection {
     pty: Option<(u16, u16)>,
     /// Whether the client was told its window is drawn smaller.
     capped: bool,
+    /// A key offered whose signature never came or was refused: a guest
+    /// after it is told so (never a silent guest).
+    unsigned: Option<String>,
     resizes: Resizes,
     /// Whether the channel asked for its shell (it gets one; a second
     /// `shell` or a `pty-req` after it is answered with failure).
@@ -430,7 +438,7 @@ impl Drop for Connection {
         if let Some(input) = &self.input {
             let _ = input.send(Input::Closed);
         }
-        eprintln!("serve: {} disconnected", self.peer);
+        tracing::info!("serve: {} disconnected", self.peer);
     }
 }
 
@@ -507,15 +515,27 @@ impl Connection {
         let size = dim(cols, rows);
         if (u32::from(size.0), u32::from(size.1)) != (cols.max(1), rows.max(1)) && !self.capped {
             self.capped = true;
-            eprintln!("serve: {} window {cols}x{rows} drawn at {}x{}", self.peer, size.0, size.1);
+            tracing::warn!("serve: {} window {cols}x{rows} drawn at {}x{}", self.peer, size.0, size.1);
         }
         size
+    }
+
+    /// What the session's status line says at the start: the window drawn
+    /// smaller, a key that did not sign in.
+    fn note(&self) -> Option<String> {
+        let capped = self.capped.then(|| {
+            let (w, h) = (limits::SERVE_MAX_COLS, limits::SERVE_MAX_ROWS);
+            format!("your window is drawn at {w}x{h}, the most this server draws")
+        });
+        let unsigned = self.unsigned.as_ref().map(|fp| format!("your key {fp} did not sign in: you are a guest"));
+        let notes: Vec<String> = unsigned.into_iter().chain(capped).collect();
+        (!notes.is_empty()).then(|| notes.join(" - "))
     }
 
     /// Disconnects a client that sent more input than its rate.
     fn flooded(&self, channel: ChannelId, session: &mut Session) -> Result<(), russh::Error> {
         let limit = self.shared.config.input_per_second;
-        eprintln!("serve: {} disconnected: more than {limit} input bytes a second", self.peer);
+        tracing::warn!("serve: {} disconnected: more than {limit} input bytes a second", self.peer);
         let _ = session.data(channel, b"\r\nwormhole: too much input; disconnected\r\n".to_vec());
         session.disconnect(russh::Disconnect::ByApplication, "too much input", "")
     }
@@ -527,13 +547,13 @@ impl Connection {
             return self.refuse(channel, "wormhole: not signed in", session);
         };
         if let Some(mb) = resident_mb().filter(|&mb| mb >= self.shared.config.max_memory_mb) {
-            eprintln!("serve: {} refused: the server uses {mb} MiB (--max-memory-mb)", self.peer);
+            tracing::warn!("serve: {} refused: the server uses {mb} MiB (--max-memory-mb)", self.peer);
             return self.refuse(channel, "wormhole: the server is short of memory; try later", session);
         }
         let slot = match self.shared.take_slot(identity.key_fp()) {
             Ok(slot) => slot,
             Err(why) => {
-                eprintln!("serve: {} refused: {why}", self.peer);
+                tracing::warn!("serve: {} refused: {why}", self.peer);
                 return self.refuse(channel, &why, session);
             }
         };
@@ -548,13 +568,7 @@ impl Connection {
             peer: self.peer.clone(),
             to: input.clone(),
             settings: Arc::clone(&self.shared.settings),
-            note: self.capped.then(|| {
-                format!(
-                    "your window is drawn at {}x{}, the most this server draws",
-                    limits::SERVE_MAX_COLS,
-                    limits::SERVE_MAX_ROWS
-                )
-            }),
+            note: self.note(),
         };
         let spawned = std::thread::Builder::new().name("session".into()).spawn(move || {
             let _slot = slot;
@@ -586,7 +600,7 @@ async fn forward_output(handle: russh::server::Handle, channel: ChannelId, mut o
                 Ok(Ok(())) => {}
                 Ok(Err(_)) => return,
                 Err(_) => {
-                    eprintln!("serve: {peer} dropped: took no output for {} s", STALLED.as_secs());
+                    tracing::warn!("serve: {peer} dropped: took no output for {} s", STALLED.as_secs());
                     let why = "the client took no output".to_string();
                     let _ = handle.disconnect(russh::Disconnect::ByApplication, why, String::new()).await;
                     return;
@@ -603,6 +617,18 @@ async fn forward_output(handle: russh::server::Handle, channel: ChannelId, mut o
 impl Handler for Connection {
     type Error = russh::Error;
 
+    async fn auth_publickey_offered(
+        &mut self,
+        _user: &str,
+        offer: russh::server::PublicKeyOffer<'_>,
+    ) -> Result<Auth, Self::Error> {
+        if self.refused {
+            return Ok(Auth::reject());
+        }
+        self.unsigned = Some(offer.public_key.fingerprint(HashAlg::Sha256).to_string());
+        Ok(Auth::Accept)
+    }
+
     async fn auth_publickey(
         &mut self,
         _user: &str,
@@ -611,6 +637,7 @@ impl Handler for Connection {
         if self.refused {
             return Ok(Auth::reject());
         }
+        self.unsigned = None;
         let fp = key.public_key.fingerprint(HashAlg::Sha256).to_string();
         let text = key.public_key.to_openssh().unwrap_or_default();
         self.identity = Some(Identity::Key { fp, text });
@@ -627,6 +654,9 @@ impl Handler for Connection {
         if self.refused || self.shared.config.guests == Guests::None {
             return Ok(Auth::reject());
         }
+        if let Some(fp) = &self.unsigned {
+            tracing::warn!("serve: {} offered key {fp} without a valid signature; a guest", self.peer);
+        }
         self.identity = Some(Identity::Guest);
         self.startup = None;
         Ok(Auth::Accept)
@@ -641,7 +671,7 @@ impl Handler for Connection {
         // One session channel per connection, for the connection's life (a
         // channel closed is not reopened): so one app session at most.
         if self.channel.is_some() {
-            eprintln!("serve: {} refused: a second session channel", self.peer);
+            tracing::warn!("serve: {} refused: a second session channel", self.peer);
             reply.reject(ChannelOpenFailure::AdministrativelyProhibited).await;
             return Ok(());
         }
@@ -660,7 +690,7 @@ impl Handler for Connection {
         reply: ChannelOpenHandle,
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
-        eprintln!("serve: {} refused: forwarding to {host}:{port}", self.peer);
+        tracing::warn!("serve: {} refused: forwarding to {host}:{port}", self.peer);
         reply.reject(ChannelOpenFailure::AdministrativelyProhibited).await;
         Ok(())
     }
@@ -689,7 +719,7 @@ impl Handler for Connection {
         session: &mut Session,
     ) -> Result<(), Self::Error> {
         if self.shell || self.channel != Some(channel) {
-            eprintln!("serve: {} refused: a pty request after the shell", self.peer);
+            tracing::warn!("serve: {} refused: a pty request after the shell", self.peer);
             return session.channel_failure(channel);
         }
         self.pty = Some(self.size(cols, rows));
@@ -698,7 +728,7 @@ impl Handler for Connection {
 
     async fn shell_request(&mut self, channel: ChannelId, session: &mut Session) -> Result<(), Self::Error> {
         if self.shell || self.channel != Some(channel) {
-            eprintln!("serve: {} refused: a second shell", self.peer);
+            tracing::warn!("serve: {} refused: a second shell", self.peer);
             return session.channel_failure(channel);
         }
         self.shell = true;
@@ -712,7 +742,7 @@ impl Handler for Connection {
         data: &[u8],
         session: &mut Session,
     ) -> Result<(), Self::Error> {
-        eprintln!("serve: {} refused: a command ({} bytes)", self.peer, data.len());
+        tracing::warn!("serve: {} refused: a command ({} bytes)", self.peer, data.len());
         session.channel_success(channel)?;
         self.refuse(channel, EXEC_REFUSED, session)
     }
@@ -723,7 +753,7 @@ impl Handler for Connection {
         name: &str,
         session: &mut Session,
     ) -> Result<(), Self::Error> {
-        eprintln!("serve: {} refused: subsystem {:?}", self.peer, name.chars().take(32).collect::<String>());
+        tracing::warn!("serve: {} refused: subsystem {:?}", self.peer, name.chars().take(32).collect::<String>());
         session.channel_failure(channel)
     }
 
@@ -749,7 +779,7 @@ impl Handler for Connection {
         _port: &mut u32,
         _session: &mut Session,
     ) -> Result<bool, Self::Error> {
-        eprintln!("serve: {} refused: remote forwarding", self.peer);
+        tracing::warn!("serve: {} refused: remote forwarding", self.peer);
         Ok(false)
     }
 

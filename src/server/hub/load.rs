@@ -485,6 +485,7 @@ fn memory_kib() -> (u64, u64) {
 /// Runs `wormhole serve-load`: the plan on a hub over a fresh SQLite store
 /// in a temporary folder; prints the figures. Fails if a move was lost.
 pub fn run(args: &LoadArgs) -> anyhow::Result<()> {
+    crate::server::log::init();
     let dir = tempfile::tempdir()?;
     let plan = LoadPlan {
         games: args.games,

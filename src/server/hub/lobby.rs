@@ -295,7 +295,7 @@ impl Ctx<'_> {
         for id in expired {
             // One the storage does not remove now is tried at the next tick.
             if let Err(e) = self.records.remove_challenge(id) {
-                eprintln!("hub: challenge {id} not expired: {e}");
+                tracing::error!("hub: challenge {id} not expired: {e}");
                 continue;
             }
             self.st.challenges.remove(&id);

@@ -277,7 +277,8 @@ fn a_win_by_absence_may_be_claimed_after_the_set_time_not_before() {
     f.hub.tick();
     assert!(a.events.lock().unwrap().contains(&HubEvent::ClaimAvailable { game }));
     // Back in time (with another key of bob's): no claim; gone again, the wait starts again.
-    f.hub.add_key(b.account.id, "SHA256:bob-laptop", "ssh-ed25519 BBBB").unwrap();
+    f.hub.offer_key(b.account.id, "SHA256:bob-laptop", "ssh-ed25519 BBBB").unwrap();
+    f.hub.confirm_key("SHA256:bob-laptop", b.account.id).unwrap();
     let again = f.hub.account_by_key("SHA256:bob-laptop").unwrap().expect("bob's second key");
     let (notify, _) = inbox();
     let b = Player {
