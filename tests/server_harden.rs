@@ -340,3 +340,94 @@ fn a_forged_forwarding_destination_leaves_no_raw_control_byte_in_the_log() {
     assert!(!log.iter().any(|l| l.starts_with("serve: 1.2.3.4:22")), "no forged line: {log:?}");
     assert!(!log.iter().any(|l| l.chars().any(char::is_control)), "no control byte: {log:?}");
 }
+
+/// Runs `wormhole serve` with `args` expecting it to stop by itself
+/// (within 30 s, else it is killed and the test fails): its status and stderr.
+fn serve_that_stops(args: &[&str]) -> (std::process::ExitStatus, String) {
+    use std::io::Read;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_wormhole"))
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let end = std::time::Instant::now() + Duration::from_secs(30);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if std::time::Instant::now() > end {
+            let _ = child.kill();
+            panic!("wormhole {args:?} kept running");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let mut err = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    (status, err)
+}
+
+/// `wormhole ARGS` run to its end: its status, stdout and stderr.
+fn wormhole(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_wormhole")).args(args).output().unwrap()
+}
+
+#[test]
+fn a_second_server_on_the_same_folder_exits_naming_the_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let first = Server::start(&data);
+    let data_text = data.display().to_string();
+    let (status, err) = serve_that_stops(&["serve", "--listen", "127.0.0.1:0", "--data", &data_text]);
+    assert!(!status.success(), "{err}");
+    assert!(err.contains(&format!("another wormhole serve (PID {})", first.child.id())), "{err}");
+}
+
+#[test]
+fn a_damaged_database_stops_the_start_and_a_backup_restores_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let data_text = data.display().to_string();
+    let backup = dir.path().join("backup.sqlite3");
+    let mut server = Server::start(&data);
+    let (alice, key) = register(&server, dir.path(), "alice");
+    common::ssh::hang_up(alice);
+    // Backed up while the server runs.
+    let out = wormhole(&["serve", "backup", &backup.display().to_string(), "--data", &data_text]);
+    assert!(out.status.success(), "{out:?}");
+    server.kill();
+    // 8 KiB overwritten in the middle of the database (its log folded in first).
+    let db = data.join("server.sqlite3");
+    rusqlite::Connection::open(&db).unwrap().pragma_update(None, "wal_checkpoint", "TRUNCATE").unwrap();
+    let mut bytes = std::fs::read(&db).unwrap();
+    let middle = bytes.len() / 2 / 4096 * 4096;
+    assert!(bytes.len() >= middle + 8192, "{} bytes", bytes.len());
+    bytes[middle..middle + 8192].fill(0x5a);
+    std::fs::write(&db, &bytes).unwrap();
+    let (status, err) = serve_that_stops(&["serve", "--listen", "127.0.0.1:0", "--data", &data_text]);
+    assert!(!status.success(), "{err}");
+    assert!(err.contains("wormhole serve restore BACKUP --data"), "{err}");
+    // Restored: the damaged one kept aside, alice known again.
+    let out = wormhole(&["serve", "restore", &backup.display().to_string(), "--data", &data_text]);
+    assert!(out.status.success(), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("is kept as"), "{out:?}");
+    let server = Server::start(&data);
+    server.connect(&key).wait_for("you are alice");
+}
+
+#[test]
+fn a_host_key_readable_by_others_is_refused_with_the_chmod() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let data_text = data.display().to_string();
+    drop(Server::start(&data));
+    let key = data.join("host_ed25519_key");
+    std::fs::set_permissions(&key, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let (status, err) = serve_that_stops(&["serve", "--listen", "127.0.0.1:0", "--data", &data_text]);
+    assert!(!status.success(), "{err}");
+    assert!(err.contains(&format!("chmod 600 {}", key.display())), "{err}");
+    // The escape hatch serves anyway.
+    Server::start_with(&data, &["--unsafe-permissions"]);
+}
