@@ -103,6 +103,14 @@ pub const SERVE_RESIZE_EVERY_MS: u64 = 100;
 /// flood of them is disconnected as a flood of keys is.
 pub const SERVE_WINDOW_CHANGE_COST: usize = 256;
 
+/// The most challenges one player has open at once (and one at a time to
+/// any one player).
+pub const SERVE_OPEN_CHALLENGES: usize = 10;
+
+/// `serve --input-per-second` is a token bucket holding this many seconds
+/// of input: a paste or a burst of keys passes, the rate holds over time.
+pub const SERVE_INPUT_BURST_SECONDS: f64 = 4.0;
+
 /// `serve --max-memory-mb`: a new session is refused while the server's
 /// resident memory is at or past this many MiB.
 pub const SERVE_MAX_MEMORY_MB: u64 = 2048;

@@ -54,6 +54,7 @@
 //!   someone who is not there (who would lose it by absence); the grace
 //!   keeps it through a dropped connection or a restart.
 
+mod caps;
 mod chat;
 pub mod clock;
 pub mod live;

@@ -532,6 +532,17 @@ impl App {
     }
 }
 
+/// A session that ends however it ends, a panic in its thread too, leaves
+/// the hub: the player goes offline, their challenges may expire and an
+/// opponent may claim (issue #54: a panic skipped [`App::finish`]).
+impl Drop for App {
+    fn drop(&mut self) {
+        if self.session.is_some() {
+            self.finish();
+        }
+    }
+}
+
 /// The app as the event loop drives it: the client's events and the
 /// hub's go through update (in a game, the game's app's own); the lobby
 /// closes after its idle time.

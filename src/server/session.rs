@@ -320,6 +320,29 @@ mod tests {
     }
 
     #[test]
+    fn a_session_thread_that_panics_still_leaves_the_hub() {
+        let dir = tempfile::tempdir().unwrap();
+        let hub = Hub::start(Store::open(dir.path()).unwrap(), HubConfig::default()).unwrap();
+        hub.register("pan", "SHA256:pan", "ssh-ed25519 AAAA").unwrap();
+        let settings = Arc::new(Settings::open(dir.path()).unwrap());
+        let (to, _inputs) = std::sync::mpsc::channel();
+        let (out, _outs) = outbox();
+        let on = hub.clone();
+        let session = std::thread::spawn(move || {
+            let identity = Identity::Key { fp: "SHA256:pan".into(), text: "ssh-ed25519 AAAA".into() };
+            let requests = Arc::new(std::sync::Mutex::new(Sink::new(out)));
+            let app = App::new(on.clone(), identity, "test".into(), to, settings, requests);
+            let watcher = on.connect(super::super::hub::Who::Guest, Box::new(|_| {})).unwrap();
+            assert_eq!(on.lobby(watcher).unwrap().online, vec!["pan".to_string()], "online");
+            let _still_held = app;
+            panic!("a bug in the session");
+        });
+        assert!(session.join().is_err(), "the thread panicked");
+        let watcher = hub.connect(super::super::hub::Who::Guest, Box::new(|_| {})).unwrap();
+        assert!(hub.lobby(watcher).unwrap().online.is_empty(), "pan left the hub");
+    }
+
+    #[test]
     fn inputs_waiting_together_cost_one_frame() {
         let keys = "open 12".chars().map(|c| Input::Event(Event::Key(KeyEvent::from(KeyCode::Char(c))))).collect();
         // The line typed at once is read before the next frame: the session

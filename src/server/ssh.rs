@@ -239,6 +239,10 @@ fn russh_config(key: PrivateKey) -> russh::server::Config {
 /// Authentication attempts allowed on one connection.
 const AUTH_ATTEMPTS: usize = 6;
 
+/// Addresses in the rate limit's map past which it is pruned (of those
+/// with no connection in the last minute).
+const RECENT_PRUNE_AT: usize = 1024;
+
 /// What every connection shares.
 struct Shared {
     config: ServerConfig,
@@ -281,13 +285,22 @@ impl Shared {
         Ok(Startup { shared: Arc::clone(self), ip })
     }
 
-    /// Whether `ip` may open one more connection now.
+    /// Whether `ip` may open one more connection now. Only admitted
+    /// connections count; addresses with none in the last minute are
+    /// dropped from the map, so it holds a minute of addresses at most.
     fn admit(&self, ip: std::net::IpAddr) -> bool {
+        let minute = Duration::from_secs(60);
         let mut recent = self.recent.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if recent.len() > RECENT_PRUNE_AT {
+            recent.retain(|_, times| times.last().is_some_and(|t| t.elapsed() < minute));
+        }
         let times = recent.entry(ip).or_default();
-        times.retain(|t| t.elapsed() < Duration::from_secs(60));
+        times.retain(|t| t.elapsed() < minute);
+        if times.len() >= self.config.connections_per_minute {
+            return false;
+        }
         times.push(Instant::now());
-        times.len() <= self.config.connections_per_minute
+        true
     }
 
     /// Takes a session slot for `key`, or says why not.
@@ -385,23 +398,32 @@ impl Connection {
     }
 }
 
-/// Input bytes counted over the last second.
+/// Input bytes as a token bucket: [`limits::SERVE_INPUT_BURST_SECONDS`]
+/// of the rate may come at once, the rate holds over time (a fixed
+/// one-second window dropped bursty clients under the rate).
 #[derive(Default)]
 struct Meter {
-    since: Option<Instant>,
-    bytes: usize,
+    /// Bytes the client may still send now.
+    tokens: f64,
+    /// When `tokens` was last filled; `None` before the first input (full).
+    at: Option<Instant>,
 }
 
 impl Meter {
-    /// Counts `n` bytes; whether the last second's total is within `limit`.
-    fn within(&mut self, n: usize, limit: usize) -> bool {
-        let now = Instant::now();
-        if self.since.is_none_or(|t| now.duration_since(t) >= Duration::from_secs(1)) {
-            self.since = Some(now);
-            self.bytes = 0;
-        }
-        self.bytes += n;
-        self.bytes <= limit
+    /// Takes `n` bytes at `now` under `rate` bytes a second; whether the
+    /// bucket held them.
+    fn within_at(&mut self, n: usize, rate: usize, now: Instant) -> bool {
+        let rate = rate as f64;
+        let full = rate * limits::SERVE_INPUT_BURST_SECONDS;
+        let filled = self.at.map_or(full, |t| self.tokens + now.saturating_duration_since(t).as_secs_f64() * rate);
+        self.at = Some(now);
+        self.tokens = filled.min(full) - n as f64;
+        self.tokens >= 0.0
+    }
+
+    /// [`Meter::within_at`] now.
+    fn within(&mut self, n: usize, rate: usize) -> bool {
+        self.within_at(n, rate, Instant::now())
     }
 }
 
@@ -825,5 +847,30 @@ impl Handler for Connection {
 
     async fn channel_close(&mut self, channel: ChannelId, session: &mut Session) -> Result<(), Self::Error> {
         self.channel_eof(channel, session).await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bursty_client_under_the_rate_passes_and_a_flood_does_not() {
+        let rate = 64 * 1024;
+        let start = Instant::now();
+        // 112 KiB every 2 s: 56 KiB/s, under the rate, in bursts a fixed
+        // one-second window refused.
+        let mut meter = Meter::default();
+        for burst in 0..50u32 {
+            let at = start + Duration::from_secs(u64::from(burst) * 2);
+            for chunk in 0..112u64 {
+                assert!(meter.within_at(1024, rate, at + Duration::from_micros(chunk)), "burst {burst}");
+            }
+        }
+        // Twice the rate, steadily: refused within the burst allowance and a bit.
+        let mut meter = Meter::default();
+        let refused = (0..20_000u64).find(|i| !meter.within_at(1024, rate, start + Duration::from_micros(i * 7_800)));
+        let at = refused.expect("a flood is refused");
+        assert!(at > 256 && at < 1024, "refused after {at} KiB");
     }
 }
