@@ -62,6 +62,59 @@ pub const SOLVE_SECONDS: RangeInclusive<f64> = 0.001..=604_800.0;
 pub const SOLVE_HASH_MB: RangeInclusive<u64> =
     *EngineOptions::HASH_MB.start() as u64..=*EngineOptions::HASH_MB.end() as u64;
 
+/// `serve --max-sessions`: the most app sessions at once.
+pub const SERVE_MAX_SESSIONS: usize = 200;
+
+/// `serve --per-key`: the most sessions at once of one SSH key.
+pub const SERVE_PER_KEY: usize = 5;
+
+/// `serve --input-per-second`: the rate of input bytes a connection may
+/// keep up (a token bucket: a burst of [`SERVE_INPUT_BURST_SECONDS`] of it
+/// at once) before it is disconnected.
+pub const SERVE_INPUT_PER_SECOND: usize = 64 * 1024;
+
+/// `serve --connections-per-minute`: new connections from one address.
+pub const SERVE_CONNECTIONS_PER_MINUTE: usize = 60;
+
+/// `serve --login-grace`: seconds a connection has to open its shell (as
+/// sshd's `LoginGraceTime`, whose default is 120).
+pub const SERVE_LOGIN_GRACE_SECONDS: u64 = 30;
+
+/// `serve --max-startups`: connections not yet signed in, server-wide
+/// (sshd's `MaxStartups` refuses all at 100).
+pub const SERVE_MAX_STARTUPS: usize = 100;
+
+/// `serve --max-startups-per-address`: connections not yet signed in from
+/// one address (sshd's `PerSourceMaxStartups`).
+pub const SERVE_MAX_STARTUPS_PER_ADDRESS: usize = 10;
+
+/// The largest window a server session draws, columns by rows: a client's
+/// larger window is drawn at this size (and told so once). A session
+/// drawn at it costs the memory the README's server section gives.
+pub const SERVE_MAX_COLS: u32 = 500;
+/// See [`SERVE_MAX_COLS`].
+pub const SERVE_MAX_ROWS: u32 = 200;
+
+/// A window change forwarded to the app at most this often (milliseconds):
+/// the latest size waits for the next turn, so a flood costs no more redraws.
+pub const SERVE_RESIZE_EVERY_MS: u64 = 100;
+
+/// Input bytes a window change counts for in `--input-per-second`: a
+/// flood of them is disconnected as a flood of keys is.
+pub const SERVE_WINDOW_CHANGE_COST: usize = 256;
+
+/// The most challenges one player has open at once (and one at a time to
+/// any one player).
+pub const SERVE_OPEN_CHALLENGES: usize = 10;
+
+/// `serve --input-per-second` is a token bucket holding this many seconds
+/// of input: a paste or a burst of keys passes, the rate holds over time.
+pub const SERVE_INPUT_BURST_SECONDS: f64 = 4.0;
+
+/// `serve --max-memory-mb`: a new session is refused while the server's
+/// resident memory is at or past this many MiB.
+pub const SERVE_MAX_MEMORY_MB: u64 = 2048;
+
 /// Parses `solve --time`: a number of seconds within [`SOLVE_SECONDS`].
 pub fn seconds(text: &str) -> Result<f64, String> {
     let secs: f64 = text.trim().parse().map_err(|_| format!("'{text}' is not a number of seconds"))?;

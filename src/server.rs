@@ -13,8 +13,11 @@
 //! - [`serve`]: the `serve` command; [`ssh_load`]: `serve-load --ssh`, the
 //!   load benchmark through SSH (the hub's own is [`hub::load`]).
 
+pub mod backup;
+pub mod guard;
 pub mod hub;
 pub mod inbox;
+pub mod log;
 pub mod screens;
 pub mod serve;
 pub mod session;

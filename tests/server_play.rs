@@ -142,9 +142,15 @@ fn a_player_adds_a_key_from_a_session_and_signs_in_with_it() {
     let laptop = new_key(dir.path(), "laptop");
     let public = std::fs::read_to_string(laptop.with_extension("pub")).unwrap();
     alice.enter(&format!("addkey {}", public.trim()));
-    alice.wait_for("signs in as alice");
-    let second = server.connect(&laptop);
+    alice.wait_for("is pending");
+    // The key proves itself: its first sign-in confirms it is alice's.
+    let mut second = server.connect(&laptop);
+    second.wait_for("This key was offered by alice");
+    second.enter("yes alice");
     second.wait_for("you are alice");
+    let laptop_fp = common::ssh::fingerprint(&laptop);
+    second.enter("keys");
+    second.wait_for(&laptop_fp);
     alice.enter("addkey not-a-key");
     alice.wait_for("not an OpenSSH public key");
     hang_up(alice);

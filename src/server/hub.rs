@@ -18,7 +18,7 @@
 //!   go on; the absence timer runs on their move). The notifier receives
 //!   every [`HubEvent`] for the session; it must not block, nor call the
 //!   hub's actions (reading is fine). Events reach each session in order.
-//! - Identity: [`Hub::account_by_key`], [`Hub::register`], [`Hub::add_key`].
+//! - Identity: [`Hub::account_by_key`], [`Hub::register`], [`Hub::offer_key`] and [`Hub::confirm_key`].
 //! - Lobby: [`Hub::lobby`], [`Hub::challenge`] ([`ChallengeSpec`]),
 //!   [`Hub::cancel`], [`Hub::accept`], [`Hub::decline`], [`Hub::play_engine`].
 //! - Playing: [`Hub::open`] (a [`GameView`]: play if it is yours, else
@@ -54,6 +54,7 @@
 //!   someone who is not there (who would lose it by absence); the grace
 //!   keeps it through a dropped connection or a restart.
 
+mod caps;
 mod chat;
 pub mod clock;
 pub mod live;
@@ -289,9 +290,35 @@ impl Hub {
         Ok(lock(&self.inner.records).register(name, fp, key_text)?)
     }
 
-    /// Another key for `account`.
-    pub fn add_key(&self, account: AccountId, fp: &str, key_text: &str) -> Result<(), HubError> {
-        Ok(lock(&self.inner.records).add_key(account, fp, key_text)?)
+    /// `account`'s offer of a key (`addkey`): bound once proven.
+    pub fn offer_key(&self, account: AccountId, fp: &str, key_text: &str) -> Result<(), HubError> {
+        Ok(lock(&self.inner.records).offer_key(account, fp, key_text)?)
+    }
+
+    /// The accounts that offered the key `fp`.
+    pub fn key_offers(&self, fp: &str) -> Result<Vec<Account>, HubError> {
+        Ok(lock(&self.inner.records).key_offers(fp)?)
+    }
+
+    /// Binds the key `fp` to `account`, which offered it (a connection
+    /// signed with the key confirms).
+    pub fn confirm_key(&self, fp: &str, account: AccountId) -> Result<(), HubError> {
+        Ok(lock(&self.inner.records).confirm_key(fp, account)?)
+    }
+
+    /// Drops every offer of the key `fp` (its holder said none is theirs).
+    pub fn refuse_key_offers(&self, fp: &str) -> Result<(), HubError> {
+        Ok(lock(&self.inner.records).refuse_key_offers(fp)?)
+    }
+
+    /// `account`'s keys: (fingerprint, whether only offered).
+    pub fn account_keys(&self, account: AccountId) -> Result<Vec<(String, bool)>, HubError> {
+        Ok(lock(&self.inner.records).account_keys(account)?)
+    }
+
+    /// Removes a key or offer of `account`'s; not its last key.
+    pub fn remove_key(&self, account: AccountId, fp: &str) -> Result<(), HubError> {
+        Ok(lock(&self.inner.records).remove_key(account, fp)?)
     }
 
     /// Transactions the writer committed and the moves they held, and the
@@ -372,7 +399,7 @@ impl Inner {
                 let mut game = match LiveGame::restore(stored) {
                     Ok(game) => game,
                     Err(e) => {
-                        eprintln!("hub: not restored: {e}");
+                        tracing::error!("hub: not restored: {e}");
                         continue;
                     }
                 };

@@ -14,6 +14,7 @@
 //! are the app's (its help, `?`).
 
 pub mod game;
+mod keys;
 mod parse;
 mod review;
 mod view;
@@ -87,6 +88,10 @@ pub enum Effect {
     Player(String),
     Pgn(GameId),
     AddKey(String),
+    /// List the player's keys.
+    Keys,
+    /// Remove the key with this fingerprint.
+    RemoveKey(String),
     /// Keep the player's drawing settings.
     SaveSettings(PlayerSettings),
 }
@@ -178,7 +183,9 @@ impl App {
                 Ok(Some(account)) => Effect::Connect(Some(account)),
                 Ok(None) => {
                     app.screen = Screen::Register;
-                    app.status = "A new key: choose your name (3-20 letters, digits, _ or -), or Esc to watch".into();
+                    app.status = keys::first_sign_in(&app, &fp).unwrap_or_else(|| {
+                        "A new key: choose your name (3-20 letters, digits, _ or -), or Esc to watch".into()
+                    });
                     return app;
                 }
                 Err(e) => {
@@ -214,7 +221,7 @@ impl App {
             self.hub.disconnect(s);
         }
         let name = self.account.as_ref().map_or("a guest", |a| a.name.as_str());
-        eprintln!("serve: {} ({name}) left", self.peer);
+        tracing::info!("serve: {} ({name}) left", self.peer);
     }
 
     /// Updates the state from `msg` and runs the effects it asks for.
@@ -239,7 +246,7 @@ impl App {
         let Some(s) = self.session else {
             return match effect {
                 Effect::Connect(account) => self.connect(account),
-                Effect::Register(name) => self.register(&name),
+                Effect::Register(name) => self.register_or_confirm(&name),
                 _ => Done::Refused("not connected to the hub".into()),
             };
         };
@@ -273,6 +280,8 @@ impl App {
                 Err(e) => refused(e),
             },
             Effect::AddKey(text) => self.add_key(&text),
+            Effect::Keys => self.keys(),
+            Effect::RemoveKey(fp) => self.remove_key(&fp),
             Effect::SaveSettings(mine) => self.save_settings(mine),
         }
     }
@@ -292,26 +301,9 @@ impl App {
         let Identity::Key { fp, text } = &self.identity else { return Done::Refused("no key to register".into()) };
         match self.hub.register(name, fp, text) {
             Ok(account) => {
-                eprintln!("serve: {} registered as {}", self.peer, account.name);
+                tracing::info!("serve: {} registered as {}", self.peer, account.name);
                 self.connect(Some(account))
             }
-            Err(e) => Done::Refused(inert(&e.to_string())),
-        }
-    }
-
-    /// Adds the OpenSSH public key `text` to this account.
-    fn add_key(&self, text: &str) -> Done {
-        let Some(account) = &self.account else {
-            return Done::Refused("guests have no account to add a key to".into());
-        };
-        let key = match russh::keys::PublicKey::from_openssh(text.trim()) {
-            Ok(key) => key,
-            Err(e) => return Done::Refused(format!("not an OpenSSH public key ({e}): paste one line of a .pub file")),
-        };
-        let fp = key.fingerprint(russh::keys::HashAlg::Sha256).to_string();
-        let text = key.to_openssh().unwrap_or_default();
-        match self.hub.add_key(account.id, &fp, &text) {
-            Ok(()) => Done::Note(format!("key {fp} added: it signs in as {}", account.name)),
             Err(e) => Done::Refused(inert(&e.to_string())),
         }
     }
@@ -324,7 +316,7 @@ impl App {
         match self.settings.set(&account.name, mine) {
             Ok(()) => Done::Note(format!("theme {}, pieces {}: kept for your next visits", mine.theme, mine.pieces)),
             Err(e) => {
-                eprintln!("serve: error: {e:#}");
+                tracing::error!("serve: error: {e:#}");
                 Done::Refused(format!("cannot keep the settings: {e}"))
             }
         }
@@ -466,13 +458,16 @@ impl App {
         let me = self.account.as_ref().map_or("a guest", |a| a.name.as_str());
         match event {
             HubEvent::GameStarted { game } => {
-                eprintln!(
+                tracing::info!(
                     "serve: game {} started for {me}: {} {} - {}",
-                    game.id, game.kind, game.names[0], game.names[1]
+                    game.id,
+                    game.kind,
+                    game.names[0],
+                    game.names[1]
                 );
             }
             HubEvent::Ended { game, ending } => {
-                eprintln!("serve: game {game} ended for {me}: {} ({})", ending.result, ending.why);
+                tracing::info!("serve: game {game} ended for {me}: {} ({})", ending.result, ending.why);
             }
             _ => {}
         }
@@ -536,6 +531,17 @@ impl App {
             }
             Some(Asked::Reload) => vec![Effect::Open(id)],
             None => Vec::new(),
+        }
+    }
+}
+
+/// A session that ends however it ends, a panic in its thread too, leaves
+/// the hub: the player goes offline, their challenges may expire and an
+/// opponent may claim (issue #54: a panic skipped [`App::finish`]).
+impl Drop for App {
+    fn drop(&mut self) {
+        if self.session.is_some() {
+            self.finish();
         }
     }
 }

@@ -9,11 +9,17 @@ use anyhow::Context;
 
 use super::hub::{Hub, HubConfig};
 use super::ssh::{self, Guests, ServerConfig};
-use super::store::Store;
+use super::store::{self, Store};
+use super::{backup, guard};
+use crate::limits;
 
 /// The options of `wormhole serve`.
 #[derive(Debug, clap::Args)]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct ServeArgs {
+    /// Without one, serve; or back the database up, or restore it.
+    #[command(subcommand)]
+    pub action: Option<ServeAction>,
     /// Address and port to listen on (loopback unless you say otherwise).
     #[arg(long, default_value = "127.0.0.1:2222")]
     pub listen: SocketAddr,
@@ -28,10 +34,10 @@ pub struct ServeArgs {
     #[arg(long)]
     pub engine_threads: Option<usize>,
     /// The most sessions at once.
-    #[arg(long, default_value_t = 200)]
+    #[arg(long, default_value_t = limits::SERVE_MAX_SESSIONS)]
     pub max_sessions: usize,
     /// The most sessions at once of one SSH key.
-    #[arg(long, default_value_t = 5)]
+    #[arg(long, default_value_t = limits::SERVE_PER_KEY)]
     pub per_key: usize,
     /// Minutes a lobby may wait for a key before the session is closed.
     #[arg(long, default_value_t = 30)]
@@ -43,11 +49,50 @@ pub struct ServeArgs {
     #[arg(long, default_value_t = 120)]
     pub absence: u64,
     /// Input bytes a connection may send per second before it is disconnected.
-    #[arg(long, default_value_t = 64 * 1024)]
+    #[arg(long, default_value_t = limits::SERVE_INPUT_PER_SECOND)]
     pub input_per_second: usize,
     /// New connections one address may open per minute (beyond them it is refused).
-    #[arg(long, default_value_t = 60)]
+    #[arg(long, default_value_t = limits::SERVE_CONNECTIONS_PER_MINUTE)]
     pub connections_per_minute: usize,
+    /// No new session while the server's resident memory is at or past this many MiB.
+    #[arg(long, default_value_t = limits::SERVE_MAX_MEMORY_MB)]
+    pub max_memory_mb: u64,
+    /// Serve even when the data folder is writable by others or the host
+    /// key or database is readable by others (refused otherwise, with the chmod to run).
+    #[arg(long)]
+    pub unsafe_permissions: bool,
+    /// Seconds a connection has to open its shell (at any stage) before it is closed.
+    #[arg(long, default_value_t = limits::SERVE_LOGIN_GRACE_SECONDS)]
+    pub login_grace: u64,
+    /// The most connections not yet signed in at once; more are closed at once.
+    #[arg(long, default_value_t = limits::SERVE_MAX_STARTUPS)]
+    pub max_startups: usize,
+    /// The most connections not yet signed in at once from one address.
+    #[arg(long, default_value_t = limits::SERVE_MAX_STARTUPS_PER_ADDRESS)]
+    pub max_startups_per_address: usize,
+}
+
+/// What `wormhole serve` does besides serving.
+#[derive(Debug, clap::Subcommand)]
+pub enum ServeAction {
+    /// Copy the database to a new FILE, consistent, while the server runs
+    /// (SQLite's online backup API).
+    Backup {
+        /// The new file (an existing one is never overwritten).
+        file: PathBuf,
+        /// The server's data folder (default: the platform's).
+        #[arg(long)]
+        data: Option<PathBuf>,
+    },
+    /// Replace the database with the backup FILE (the server stopped); the
+    /// database it replaces is kept beside it.
+    Restore {
+        /// A file made by `wormhole serve backup`.
+        file: PathBuf,
+        /// The server's data folder (default: the platform's).
+        #[arg(long)]
+        data: Option<PathBuf>,
+    },
 }
 
 /// The default data folder: `<platform data folder>/wormhole/server`.
@@ -56,13 +101,26 @@ pub fn default_data_dir() -> anyhow::Result<PathBuf> {
     Ok(base.join("wormhole").join("server"))
 }
 
-/// Runs the server until it is killed.
+/// The data folder `data` names, or the default one.
+fn data_dir(data: Option<&PathBuf>) -> anyhow::Result<PathBuf> {
+    data.map_or_else(default_data_dir, |d| Ok(d.clone()))
+}
+
+/// Runs the server until it is killed, or backs up or restores its database.
 pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
-    let data = match &args.data {
-        Some(dir) => dir.clone(),
-        None => default_data_dir()?,
-    };
+    match &args.action {
+        Some(ServeAction::Backup { file, data }) => return backup::backup(&data_dir(data.as_ref())?, file),
+        Some(ServeAction::Restore { file, data }) => return backup::restore(&data_dir(data.as_ref())?, file),
+        None => {}
+    }
+    super::log::init();
+    let data = data_dir(args.data.as_ref())?;
     create_private_dir(&data)?;
+    if !args.unsafe_permissions {
+        guard::check_permissions(&data, &[ssh::HOST_KEY_FILE, store::DB_FILE])?;
+    }
+    let _lock = guard::lock(&data)?;
+    backup::check(&data)?;
     let mut hub_config = HubConfig { absence: Duration::from_secs(args.absence), ..HubConfig::default() };
     if let Some(n) = args.engine_threads {
         hub_config.engine_threads = n.max(1);
@@ -78,11 +136,15 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
         idle: Duration::from_secs(args.idle_seconds.unwrap_or(args.idle_minutes.max(1) * 60).max(1)),
         input_per_second: args.input_per_second.max(1024),
         connections_per_minute: args.connections_per_minute.max(1),
+        login_grace: Duration::from_secs(args.login_grace.max(1)),
+        max_memory_mb: args.max_memory_mb.max(1),
+        max_startups: args.max_startups.max(1),
+        max_startups_per_address: args.max_startups_per_address.max(1),
     };
     let server = ssh::run(config, hub)?;
-    eprintln!("serve: listening on {} (data in {})", server.addr, data.display());
-    eprintln!("serve: host key fingerprint {}", server.fingerprint);
-    eprintln!("serve: players connect with: ssh -p {} HOST", server.addr.port());
+    tracing::info!("serve: listening on {} (data in {})", server.addr, data.display());
+    tracing::info!("serve: host key fingerprint {}", server.fingerprint);
+    tracing::info!("serve: players connect with: ssh -p {} HOST", server.addr.port());
     server.wait();
     Ok(())
 }

@@ -45,6 +45,8 @@ pub struct SessionStart {
     pub to: std::sync::mpsc::Sender<Input>,
     /// Every player's drawing settings.
     pub settings: std::sync::Arc<super::settings::Settings>,
+    /// A line for the status line at the start (the window drawn smaller).
+    pub note: Option<String>,
 }
 
 /// Parses the client's raw bytes into events with terminput, as a
@@ -225,10 +227,13 @@ pub fn run(start: SessionStart, inputs: &Receiver<Input>, out: Outbox) {
         std::sync::Arc::new(std::sync::Mutex::new(Sink::new(out.clone()))),
     )
     .with_idle(start.idle);
+    if let Some(note) = start.note {
+        app.status = if app.status.is_empty() { note } else { format!("{} - {note}", app.status) };
+    }
     let mut stats = FrameStats::default();
     event_loop(&mut terminal, &mut app, &mut ChannelInput(inputs), &mut stats);
     if std::env::var_os("WORMHOLE_STATS").is_some() {
-        eprintln!("serve: {} {}", start.peer, stats.report());
+        tracing::info!("serve: {} {}", start.peer, stats.report());
     }
     app.finish();
     let _ = crossterm::execute!(
@@ -275,8 +280,16 @@ mod tests {
         let hub = Hub::start(Store::open(dir.path()).unwrap(), HubConfig::default()).unwrap();
         let settings = Arc::new(Settings::open(dir.path()).unwrap());
         let idle = Duration::from_secs(60);
-        let start =
-            SessionStart { hub, identity: Identity::Guest, size: (100, 30), idle, peer: "test".into(), to, settings };
+        let start = SessionStart {
+            hub,
+            identity: Identity::Guest,
+            size: (100, 30),
+            idle,
+            peer: "test".into(),
+            to,
+            settings,
+            note: None,
+        };
         run(start, from, out);
     }
 
@@ -304,6 +317,29 @@ mod tests {
             queued <= MAX_QUEUED_BYTES && queued > MAX_QUEUED_BYTES / 2,
             "{queued} bytes queued after {sent} frames"
         );
+    }
+
+    #[test]
+    fn a_session_thread_that_panics_still_leaves_the_hub() {
+        let dir = tempfile::tempdir().unwrap();
+        let hub = Hub::start(Store::open(dir.path()).unwrap(), HubConfig::default()).unwrap();
+        hub.register("pan", "SHA256:pan", "ssh-ed25519 AAAA").unwrap();
+        let settings = Arc::new(Settings::open(dir.path()).unwrap());
+        let (to, _inputs) = std::sync::mpsc::channel();
+        let (out, _outs) = outbox();
+        let on = hub.clone();
+        let session = std::thread::spawn(move || {
+            let identity = Identity::Key { fp: "SHA256:pan".into(), text: "ssh-ed25519 AAAA".into() };
+            let requests = Arc::new(std::sync::Mutex::new(Sink::new(out)));
+            let app = App::new(on.clone(), identity, "test".into(), to, settings, requests);
+            let watcher = on.connect(super::super::hub::Who::Guest, Box::new(|_| {})).unwrap();
+            assert_eq!(on.lobby(watcher).unwrap().online, vec!["pan".to_string()], "online");
+            let _still_held = app;
+            panic!("a bug in the session");
+        });
+        assert!(session.join().is_err(), "the thread panicked");
+        let watcher = hub.connect(super::super::hub::Who::Guest, Box::new(|_| {})).unwrap();
+        assert!(hub.lobby(watcher).unwrap().online.is_empty(), "pan left the hub");
     }
 
     #[test]

@@ -23,13 +23,14 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use russh::keys::ssh_key::private::Ed25519Keypair;
 use russh::keys::{HashAlg, PrivateKey};
-use russh::server::{Auth, ChannelOpenHandle, Handler, Msg, Server, Session};
+use russh::server::{Auth, ChannelOpenHandle, Handler, Msg, Session};
 use russh::{Channel, ChannelId, ChannelOpenFailure, MethodKind, MethodSet, Pty};
 
 use super::hub::Hub;
 use super::inbox::{Identity, Input};
 use super::session::{self, InputParser, Out, Outgoing, SessionStart};
 use super::settings::Settings;
+use crate::limits;
 
 /// The host key's file in the data folder.
 pub const HOST_KEY_FILE: &str = "host_ed25519_key";
@@ -64,6 +65,14 @@ pub struct ServerConfig {
     pub input_per_second: usize,
     /// New connections one address may open per minute.
     pub connections_per_minute: usize,
+    /// No new session while the server's resident memory is at or past this (MiB).
+    pub max_memory_mb: u64,
+    /// A connection without a shell by then is closed, whatever its stage.
+    pub login_grace: Duration,
+    /// The most connections not yet signed in, server-wide (like sshd's `MaxStartups`).
+    pub max_startups: usize,
+    /// The most connections not yet signed in from one address.
+    pub max_startups_per_address: usize,
 }
 
 /// The running server: its address, and a way to stop it.
@@ -145,19 +154,78 @@ pub fn run(config: ServerConfig, hub: Hub) -> anyhow::Result<ServerHandle> {
     let addr = listener.local_addr()?;
     let russh_config = Arc::new(russh_config(key));
     let settings = Settings::open(&config.data)?;
-    let mut server = Wormhole { shared: Arc::new(Shared::new(config, hub, settings)) };
+    let shared = Arc::new(Shared::new(config, hub, settings));
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let thread = std::thread::Builder::new().name("ssh-server".into()).spawn(move || {
         runtime.block_on(async move {
-            let running = server.run_on_socket(russh_config, &listener);
-            let handle = running.handle();
             tokio::select! {
-                r = running => if let Err(e) = r { eprintln!("serve: error: {e}") },
-                _ = stopped => handle.shutdown("the server stops".into()),
+                () = accept(shared, russh_config, listener) => {}
+                _ = stopped => {}
             }
         });
     })?;
     Ok(ServerHandle { addr, fingerprint, stop: Some(stop), thread: Some(thread) })
+}
+
+/// Takes connections until the runtime ends: each is admitted as a
+/// startup (or closed at once when too many wait to sign in) and served
+/// on its own task under the login grace.
+async fn accept(shared: Arc<Shared>, config: Arc<russh::server::Config>, listener: tokio::net::TcpListener) {
+    loop {
+        let (socket, peer) = match listener.accept().await {
+            Ok(accepted) => accepted,
+            Err(e) => {
+                // Out of descriptors, say: wait a moment rather than spin.
+                tracing::error!("serve: cannot accept a connection: {e}");
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                continue;
+            }
+        };
+        let startup = match shared.startup(peer.ip()) {
+            Ok(startup) => startup,
+            Err(why) => {
+                tracing::warn!("serve: connection from {peer} refused: {why}");
+                continue;
+            }
+        };
+        let (started, shell) = tokio::sync::oneshot::channel();
+        let handler = Connection::new(Arc::clone(&shared), peer, startup, started);
+        tokio::spawn(serve_connection(Arc::clone(&config), socket, handler, shell, shared.config.login_grace));
+    }
+}
+
+/// Serves one connection; closes it at the login grace unless it opened
+/// its shell by then (at any stage: silent, in key exchange, signed in
+/// without a channel, a channel without a shell).
+async fn serve_connection(
+    config: Arc<russh::server::Config>,
+    socket: tokio::net::TcpStream,
+    handler: Connection,
+    shell: tokio::sync::oneshot::Receiver<()>,
+    grace: Duration,
+) {
+    let peer = handler.peer.clone();
+    let _ = socket.set_nodelay(true);
+    // A second descriptor of the socket: shutting it down ends the
+    // connection whatever russh waits for (a key exchange never finished
+    // holds back its own disconnect).
+    let (socket, killer) = match socket.into_std().and_then(|s| Ok((s.try_clone()?, s))) {
+        Ok((s, killer)) => match tokio::net::TcpStream::from_std(s) {
+            Ok(s) => (s, killer),
+            Err(e) => return tracing::warn!("serve: {peer} dropped: {e}"),
+        },
+        Err(e) => return tracing::warn!("serve: {peer} dropped: {e}"),
+    };
+    tokio::spawn(async move {
+        if let Ok(session) = russh::server::run_stream(config, socket, handler).await {
+            let _ = session.await;
+        }
+    });
+    // Ok(Ok): the shell started; Ok(Err): the connection ended before.
+    if tokio::time::timeout(grace, shell).await.is_err() {
+        tracing::warn!("serve: {peer} closed: no shell within the login grace ({} s)", grace.as_secs());
+        let _ = killer.shutdown(std::net::Shutdown::Both);
+    }
 }
 
 /// russh's settings: our key, public key and keyboard-interactive (guests) only.
@@ -179,6 +247,10 @@ fn russh_config(key: PrivateKey) -> russh::server::Config {
 /// Authentication attempts allowed on one connection.
 const AUTH_ATTEMPTS: usize = 6;
 
+/// Addresses in the rate limit's map past which it is pruned (of those
+/// with no connection in the last minute).
+const RECENT_PRUNE_AT: usize = 1024;
+
 /// What every connection shares.
 struct Shared {
     config: ServerConfig,
@@ -188,6 +260,8 @@ struct Shared {
     per_key: Mutex<HashMap<String, usize>>,
     /// Recent connection times per address (the rate limit).
     recent: Mutex<HashMap<std::net::IpAddr, Vec<Instant>>>,
+    /// Connections not yet signed in, per address.
+    startups: Mutex<HashMap<std::net::IpAddr, usize>>,
 }
 
 impl Shared {
@@ -199,16 +273,42 @@ impl Shared {
             sessions: AtomicUsize::new(0),
             per_key: Mutex::new(HashMap::new()),
             recent: Mutex::new(HashMap::new()),
+            startups: Mutex::new(HashMap::new()),
         }
     }
 
-    /// Whether `ip` may open one more connection now.
+    /// Counts a new connection from `ip` among those not signed in yet, or
+    /// says why it is refused (too many such, server-wide or from `ip`).
+    fn startup(self: &Arc<Self>, ip: std::net::IpAddr) -> Result<Startup, String> {
+        let mut startups = self.startups.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let total: usize = startups.values().sum();
+        if total >= self.config.max_startups {
+            return Err(format!("{total} connections are signing in (--max-startups)"));
+        }
+        let here = startups.entry(ip).or_default();
+        if *here >= self.config.max_startups_per_address {
+            return Err(format!("{here} connections from this address are signing in (--max-startups-per-address)"));
+        }
+        *here += 1;
+        Ok(Startup { shared: Arc::clone(self), ip })
+    }
+
+    /// Whether `ip` may open one more connection now. Only admitted
+    /// connections count; addresses with none in the last minute are
+    /// dropped from the map, so it holds a minute of addresses at most.
     fn admit(&self, ip: std::net::IpAddr) -> bool {
+        let minute = Duration::from_secs(60);
         let mut recent = self.recent.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if recent.len() > RECENT_PRUNE_AT {
+            recent.retain(|_, times| times.last().is_some_and(|t| t.elapsed() < minute));
+        }
         let times = recent.entry(ip).or_default();
-        times.retain(|t| t.elapsed() < Duration::from_secs(60));
+        times.retain(|t| t.elapsed() < minute);
+        if times.len() >= self.config.connections_per_minute {
+            return false;
+        }
         times.push(Instant::now());
-        times.len() <= self.config.connections_per_minute
+        true
     }
 
     /// Takes a session slot for `key`, or says why not.
@@ -254,25 +354,51 @@ impl Drop for Slot {
     }
 }
 
-/// The server: makes one [`Connection`] per client.
-struct Wormhole {
+/// A connection counted among those not signed in yet, until dropped.
+struct Startup {
     shared: Arc<Shared>,
+    ip: std::net::IpAddr,
 }
 
-impl Server for Wormhole {
-    type Handler = Connection;
+impl Drop for Startup {
+    fn drop(&mut self) {
+        let mut startups = self.shared.startups.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(n) = startups.get_mut(&self.ip) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                startups.remove(&self.ip);
+            }
+        }
+    }
+}
 
-    fn new_client(&mut self, peer: Option<SocketAddr>) -> Connection {
-        let refused = peer.is_some_and(|p| !self.shared.admit(p.ip()));
-        let peer_text = peer.map_or("?".to_string(), |p| p.to_string());
-        eprintln!("serve: connection from {peer_text}{}", if refused { " refused: too many" } else { "" });
+impl Connection {
+    /// A new connection from `peer`; `started` is told when its shell starts.
+    fn new(
+        shared: Arc<Shared>,
+        peer: SocketAddr,
+        startup: Startup,
+        started: tokio::sync::oneshot::Sender<()>,
+    ) -> Connection {
+        let refused = !shared.admit(peer.ip());
+        if refused {
+            tracing::warn!("serve: connection from {peer} refused: too many");
+        } else {
+            tracing::info!("serve: connection from {peer}");
+        }
         Connection {
-            shared: Arc::clone(&self.shared),
-            peer: peer_text,
+            shared,
+            peer: peer.to_string(),
             refused,
+            startup: Some(startup),
+            started: Some(started),
             identity: None,
             channel: None,
             pty: None,
+            capped: false,
+            unsigned: None,
+            resizes: Resizes::default(),
+            shell: false,
             input: None,
             parser: InputParser::default(),
             meter: Meter::default(),
@@ -280,23 +406,32 @@ impl Server for Wormhole {
     }
 }
 
-/// Input bytes counted over the last second.
+/// Input bytes as a token bucket: [`limits::SERVE_INPUT_BURST_SECONDS`]
+/// of the rate may come at once, the rate holds over time (a fixed
+/// one-second window dropped bursty clients under the rate).
 #[derive(Default)]
 struct Meter {
-    since: Option<Instant>,
-    bytes: usize,
+    /// Bytes the client may still send now.
+    tokens: f64,
+    /// When `tokens` was last filled; `None` before the first input (full).
+    at: Option<Instant>,
 }
 
 impl Meter {
-    /// Counts `n` bytes; whether the last second's total is within `limit`.
-    fn within(&mut self, n: usize, limit: usize) -> bool {
-        let now = Instant::now();
-        if self.since.is_none_or(|t| now.duration_since(t) >= Duration::from_secs(1)) {
-            self.since = Some(now);
-            self.bytes = 0;
-        }
-        self.bytes += n;
-        self.bytes <= limit
+    /// Takes `n` bytes at `now` under `rate` bytes a second; whether the
+    /// bucket held them.
+    fn within_at(&mut self, n: usize, rate: usize, now: Instant) -> bool {
+        let rate = rate as f64;
+        let full = rate * limits::SERVE_INPUT_BURST_SECONDS;
+        let filled = self.at.map_or(full, |t| self.tokens + now.saturating_duration_since(t).as_secs_f64() * rate);
+        self.at = Some(now);
+        self.tokens = filled.min(full) - n as f64;
+        self.tokens >= 0.0
+    }
+
+    /// [`Meter::within_at`] now.
+    fn within(&mut self, n: usize, rate: usize) -> bool {
+        self.within_at(n, rate, Instant::now())
     }
 }
 
@@ -305,10 +440,23 @@ struct Connection {
     shared: Arc<Shared>,
     peer: String,
     refused: bool,
+    /// Counted among the connections signing in, until signed in.
+    startup: Option<Startup>,
+    /// Told when the shell starts (the login grace ends).
+    started: Option<tokio::sync::oneshot::Sender<()>>,
     identity: Option<Identity>,
     channel: Option<ChannelId>,
     /// The pty's size, once asked for.
     pty: Option<(u16, u16)>,
+    /// Whether the client was told its window is drawn smaller.
+    capped: bool,
+    /// A key offered whose signature never came or was refused: a guest
+    /// after it is told so (never a silent guest).
+    unsigned: Option<String>,
+    resizes: Resizes,
+    /// Whether the channel asked for its shell (it gets one; a second
+    /// `shell` or a `pty-req` after it is answered with failure).
+    shell: bool,
     /// The app thread's inputs, once the shell started.
     input: Option<Sender<Input>>,
     parser: InputParser,
@@ -320,13 +468,66 @@ impl Drop for Connection {
         if let Some(input) = &self.input {
             let _ = input.send(Input::Closed);
         }
-        eprintln!("serve: {} disconnected", self.peer);
+        tracing::info!("serve: {} disconnected", self.peer);
     }
 }
 
-/// A terminal size as u16, within what a screen can be.
-fn dim(n: u32) -> u16 {
-    n.clamp(1, 1000) as u16
+/// A terminal size as the server draws it: at most
+/// [`limits::SERVE_MAX_COLS`] x [`limits::SERVE_MAX_ROWS`].
+fn dim(cols: u32, rows: u32) -> (u16, u16) {
+    (cols.clamp(1, limits::SERVE_MAX_COLS) as u16, rows.clamp(1, limits::SERVE_MAX_ROWS) as u16)
+}
+
+/// The server's resident memory in MiB (Linux's /proc), if known.
+fn resident_mb() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024)
+}
+
+/// Window changes on their way to the app: one at most every
+/// [`limits::SERVE_RESIZE_EVERY_MS`], the latest size winning.
+#[derive(Default, Clone)]
+struct Resizes(Arc<Mutex<ResizeState>>);
+
+#[derive(Default)]
+struct ResizeState {
+    /// The size not forwarded yet.
+    pending: Option<(u16, u16)>,
+    /// When the last size was forwarded.
+    last: Option<Instant>,
+}
+
+impl Resizes {
+    /// Forwards `size` now, or when its turn comes if one went lately.
+    fn change(&self, size: (u16, u16), input: &Sender<Input>) {
+        let every = Duration::from_millis(limits::SERVE_RESIZE_EVERY_MS);
+        let wait = {
+            let mut state = self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            let waiting = state.pending.replace(size).is_some();
+            if waiting {
+                return;
+            }
+            state.last.map_or(Duration::ZERO, |t| every.saturating_sub(t.elapsed()))
+        };
+        if wait.is_zero() {
+            return self.send(input);
+        }
+        let (me, input) = (self.clone(), input.clone());
+        tokio::spawn(async move {
+            tokio::time::sleep(wait).await;
+            me.send(&input);
+        });
+    }
+
+    fn send(&self, input: &Sender<Input>) {
+        let mut state = self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some((w, h)) = state.pending.take() {
+            state.last = Some(Instant::now());
+            let _ = input.send(Input::Resize(w, h));
+        }
+    }
 }
 
 impl Connection {
@@ -338,16 +539,51 @@ impl Connection {
         session.close(channel)
     }
 
+    /// The size drawn for a client's `cols` x `rows`; a larger window is
+    /// logged (once a connection) and the session's status line says so.
+    fn size(&mut self, cols: u32, rows: u32) -> (u16, u16) {
+        let size = dim(cols, rows);
+        if (u32::from(size.0), u32::from(size.1)) != (cols.max(1), rows.max(1)) && !self.capped {
+            self.capped = true;
+            tracing::warn!("serve: {} window {cols}x{rows} drawn at {}x{}", self.peer, size.0, size.1);
+        }
+        size
+    }
+
+    /// What the session's status line says at the start: the window drawn
+    /// smaller, a key that did not sign in.
+    fn note(&self) -> Option<String> {
+        let capped = self.capped.then(|| {
+            let (w, h) = (limits::SERVE_MAX_COLS, limits::SERVE_MAX_ROWS);
+            format!("your window is drawn at {w}x{h}, the most this server draws")
+        });
+        let unsigned = self.unsigned.as_ref().map(|fp| format!("your key {fp} did not sign in: you are a guest"));
+        let notes: Vec<String> = unsigned.into_iter().chain(capped).collect();
+        (!notes.is_empty()).then(|| notes.join(" - "))
+    }
+
+    /// Disconnects a client that sent more input than its rate.
+    fn flooded(&self, channel: ChannelId, session: &mut Session) -> Result<(), russh::Error> {
+        let limit = self.shared.config.input_per_second;
+        tracing::warn!("serve: {} disconnected: more than {limit} input bytes a second", self.peer);
+        let _ = session.data(channel, b"\r\nwormhole: too much input; disconnected\r\n".to_vec());
+        session.disconnect(russh::Disconnect::ByApplication, "too much input", "")
+    }
+
     /// Starts the app thread for the shell on `channel`.
     fn start_app(&mut self, channel: ChannelId, session: &mut Session) -> Result<(), russh::Error> {
         let Some((w, h)) = self.pty else { return self.refuse(channel, NO_PTY, session) };
         let Some(identity) = self.identity.clone() else {
             return self.refuse(channel, "wormhole: not signed in", session);
         };
+        if let Some(mb) = resident_mb().filter(|&mb| mb >= self.shared.config.max_memory_mb) {
+            tracing::warn!("serve: {} refused: the server uses {mb} MiB (--max-memory-mb)", self.peer);
+            return self.refuse(channel, "wormhole: the server is short of memory; try later", session);
+        }
         let slot = match self.shared.take_slot(identity.key_fp()) {
             Ok(slot) => slot,
             Err(why) => {
-                eprintln!("serve: {} refused: {why}", self.peer);
+                tracing::warn!("serve: {} refused: {why}", self.peer);
                 return self.refuse(channel, &why, session);
             }
         };
@@ -362,13 +598,19 @@ impl Connection {
             peer: self.peer.clone(),
             to: input.clone(),
             settings: Arc::clone(&self.shared.settings),
+            note: self.note(),
         };
         let spawned = std::thread::Builder::new().name("session".into()).spawn(move || {
             let _slot = slot;
             session::run(start, &inputs, out);
         });
         match spawned {
-            Ok(_) => self.input = Some(input),
+            Ok(_) => {
+                self.input = Some(input);
+                if let Some(started) = self.started.take() {
+                    let _ = started.send(());
+                }
+            }
             Err(e) => return self.refuse(channel, &format!("wormhole: cannot start a session: {e}"), session),
         }
         Ok(())
@@ -388,7 +630,7 @@ async fn forward_output(handle: russh::server::Handle, channel: ChannelId, mut o
                 Ok(Ok(())) => {}
                 Ok(Err(_)) => return,
                 Err(_) => {
-                    eprintln!("serve: {peer} dropped: took no output for {} s", STALLED.as_secs());
+                    tracing::warn!("serve: {peer} dropped: took no output for {} s", STALLED.as_secs());
                     let why = "the client took no output".to_string();
                     let _ = handle.disconnect(russh::Disconnect::ByApplication, why, String::new()).await;
                     return;
@@ -405,6 +647,18 @@ async fn forward_output(handle: russh::server::Handle, channel: ChannelId, mut o
 impl Handler for Connection {
     type Error = russh::Error;
 
+    async fn auth_publickey_offered(
+        &mut self,
+        _user: &str,
+        offer: russh::server::PublicKeyOffer<'_>,
+    ) -> Result<Auth, Self::Error> {
+        if self.refused {
+            return Ok(Auth::reject());
+        }
+        self.unsigned = Some(offer.public_key.fingerprint(HashAlg::Sha256).to_string());
+        Ok(Auth::Accept)
+    }
+
     async fn auth_publickey(
         &mut self,
         _user: &str,
@@ -413,9 +667,11 @@ impl Handler for Connection {
         if self.refused {
             return Ok(Auth::reject());
         }
+        self.unsigned = None;
         let fp = key.public_key.fingerprint(HashAlg::Sha256).to_string();
         let text = key.public_key.to_openssh().unwrap_or_default();
         self.identity = Some(Identity::Key { fp, text });
+        self.startup = None;
         Ok(Auth::Accept)
     }
 
@@ -428,7 +684,11 @@ impl Handler for Connection {
         if self.refused || self.shared.config.guests == Guests::None {
             return Ok(Auth::reject());
         }
+        if let Some(fp) = &self.unsigned {
+            tracing::warn!("serve: {} offered key {fp} without a valid signature; a guest", self.peer);
+        }
         self.identity = Some(Identity::Guest);
+        self.startup = None;
         Ok(Auth::Accept)
     }
 
@@ -438,7 +698,10 @@ impl Handler for Connection {
         reply: ChannelOpenHandle,
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
+        // One session channel per connection, for the connection's life (a
+        // channel closed is not reopened): so one app session at most.
         if self.channel.is_some() {
+            tracing::warn!("serve: {} refused: a second session channel", self.peer);
             reply.reject(ChannelOpenFailure::AdministrativelyProhibited).await;
             return Ok(());
         }
@@ -457,7 +720,7 @@ impl Handler for Connection {
         reply: ChannelOpenHandle,
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
-        eprintln!("serve: {} refused: forwarding to {host}:{port}", self.peer);
+        tracing::warn!("serve: {} refused: forwarding to {host}:{port}", self.peer);
         reply.reject(ChannelOpenFailure::AdministrativelyProhibited).await;
         Ok(())
     }
@@ -485,11 +748,20 @@ impl Handler for Connection {
         _modes: &[(Pty, u32)],
         session: &mut Session,
     ) -> Result<(), Self::Error> {
-        self.pty = Some((dim(cols), dim(rows)));
+        if self.shell || self.channel != Some(channel) {
+            tracing::warn!("serve: {} refused: a pty request after the shell", self.peer);
+            return session.channel_failure(channel);
+        }
+        self.pty = Some(self.size(cols, rows));
         session.channel_success(channel)
     }
 
     async fn shell_request(&mut self, channel: ChannelId, session: &mut Session) -> Result<(), Self::Error> {
+        if self.shell || self.channel != Some(channel) {
+            tracing::warn!("serve: {} refused: a second shell", self.peer);
+            return session.channel_failure(channel);
+        }
+        self.shell = true;
         session.channel_success(channel)?;
         self.start_app(channel, session)
     }
@@ -500,7 +772,7 @@ impl Handler for Connection {
         data: &[u8],
         session: &mut Session,
     ) -> Result<(), Self::Error> {
-        eprintln!("serve: {} refused: a command ({} bytes)", self.peer, data.len());
+        tracing::warn!("serve: {} refused: a command ({} bytes)", self.peer, data.len());
         session.channel_success(channel)?;
         self.refuse(channel, EXEC_REFUSED, session)
     }
@@ -511,7 +783,7 @@ impl Handler for Connection {
         name: &str,
         session: &mut Session,
     ) -> Result<(), Self::Error> {
-        eprintln!("serve: {} refused: subsystem {:?}", self.peer, name.chars().take(32).collect::<String>());
+        tracing::warn!("serve: {} refused: subsystem {:?}", self.peer, name.chars().take(32).collect::<String>());
         session.channel_failure(channel)
     }
 
@@ -537,35 +809,33 @@ impl Handler for Connection {
         _port: &mut u32,
         _session: &mut Session,
     ) -> Result<bool, Self::Error> {
-        eprintln!("serve: {} refused: remote forwarding", self.peer);
+        tracing::warn!("serve: {} refused: remote forwarding", self.peer);
         Ok(false)
     }
 
     async fn window_change_request(
         &mut self,
-        _channel: ChannelId,
+        channel: ChannelId,
         cols: u32,
         rows: u32,
         _pix_w: u32,
         _pix_h: u32,
-        _session: &mut Session,
+        session: &mut Session,
     ) -> Result<(), Self::Error> {
-        self.pty = Some((dim(cols), dim(rows)));
+        if !self.meter.within(limits::SERVE_WINDOW_CHANGE_COST, self.shared.config.input_per_second) {
+            return self.flooded(channel, session);
+        }
+        let size = self.size(cols, rows);
+        self.pty = Some(size);
         if let Some(input) = &self.input {
-            let _ = input.send(Input::Resize(dim(cols), dim(rows)));
+            self.resizes.change(size, input);
         }
         Ok(())
     }
 
     async fn data(&mut self, channel: ChannelId, data: &[u8], session: &mut Session) -> Result<(), Self::Error> {
         if !self.meter.within(data.len(), self.shared.config.input_per_second) {
-            eprintln!(
-                "serve: {} disconnected: more than {} input bytes a second",
-                self.peer, self.shared.config.input_per_second
-            );
-            let _ = session.data(channel, b"\r\nwormhole: too much input; disconnected\r\n".to_vec());
-            session.disconnect(russh::Disconnect::ByApplication, "too much input", "")?;
-            return Ok(());
+            return self.flooded(channel, session);
         }
         let Some(input) = &self.input else { return Ok(()) };
         for event in self.parser.feed(data) {
@@ -585,5 +855,30 @@ impl Handler for Connection {
 
     async fn channel_close(&mut self, channel: ChannelId, session: &mut Session) -> Result<(), Self::Error> {
         self.channel_eof(channel, session).await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bursty_client_under_the_rate_passes_and_a_flood_does_not() {
+        let rate = 64 * 1024;
+        let start = Instant::now();
+        // 112 KiB every 2 s: 56 KiB/s, under the rate, in bursts a fixed
+        // one-second window refused.
+        let mut meter = Meter::default();
+        for burst in 0..50u32 {
+            let at = start + Duration::from_secs(u64::from(burst) * 2);
+            for chunk in 0..112u64 {
+                assert!(meter.within_at(1024, rate, at + Duration::from_micros(chunk)), "burst {burst}");
+            }
+        }
+        // Twice the rate, steadily: refused within the burst allowance and a bit.
+        let mut meter = Meter::default();
+        let refused = (0..20_000u64).find(|i| !meter.within_at(1024, rate, start + Duration::from_micros(i * 7_800)));
+        let at = refused.expect("a flood is refused");
+        assert!(at > 256 && at < 1024, "refused after {at} KiB");
     }
 }

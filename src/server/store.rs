@@ -17,7 +17,7 @@
 //! # The API
 //! - Accounts ([`Account`]): an account is a name and the SSH keys that log
 //!   into it, known by their OpenSSH fingerprints (`SHA256:...`, computed by
-//!   the server). [`Store::register`], [`Store::add_key`],
+//!   the server). [`Store::register`], [`Store::offer_key`],
 //!   [`Store::keys_of`], [`Store::account_by_key`],
 //!   [`Store::account_by_name`], [`Store::account`]. Names follow
 //!   [`check_name`] and are unique regardless of case.
@@ -49,6 +49,7 @@
 mod accounts;
 mod challenges;
 mod games;
+mod keys;
 mod ratings;
 mod schema;
 #[cfg(test)]
@@ -148,6 +149,15 @@ pub struct AccountKey {
     pub added_ms: i64,
 }
 
+/// A key of an account as `keys` lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KeyRow {
+    /// The OpenSSH fingerprint, `SHA256:...`.
+    pub fingerprint: String,
+    /// Offered by `addkey`, not yet confirmed by a sign-in with it.
+    pub pending: bool,
+}
+
 /// Who plays one colour of a game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Side {
@@ -223,6 +233,10 @@ pub enum StoreError {
     NameTaken(String),
     #[error("the key {0} already belongs to an account")]
     KeyTaken(String),
+    #[error("{0} is the account's last key: add another first")]
+    LastKey(String),
+    #[error("the account has no key {0}")]
+    NoKey(String),
     #[error("there is no account {0}")]
     NoAccount(AccountId),
     #[error("there is no game {0}")]

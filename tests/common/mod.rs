@@ -5,6 +5,7 @@
 
 pub mod cpu;
 pub mod pty;
+pub mod raw;
 pub mod ssh;
 
 use std::io::Write;

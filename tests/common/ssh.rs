@@ -125,14 +125,27 @@ impl Drop for Server {
 
 /// A new ed25519 key made by `ssh-keygen` in `dir`: the private key's path.
 pub fn new_key(dir: &Path, name: &str) -> PathBuf {
+    new_key_of_type(dir, name, "ed25519")
+}
+
+/// A new key of `kind` (`ed25519`, `rsa`, `ecdsa`) made by `ssh-keygen` in `dir`.
+pub fn new_key_of_type(dir: &Path, name: &str, kind: &str) -> PathBuf {
     let path = dir.join(name);
     let status = Command::new("ssh-keygen")
-        .args(["-q", "-t", "ed25519", "-N", "", "-C", name, "-f"])
+        .args(["-q", "-t", kind, "-N", "", "-C", name, "-f"])
         .arg(&path)
         .status()
         .expect("ssh-keygen runs (the CI script installs openssh-client)");
     assert!(status.success(), "ssh-keygen made {name}");
     path
+}
+
+/// The OpenSSH fingerprint (`SHA256:...`) of the key at `path`, as
+/// `ssh-keygen -l` gives it.
+pub fn fingerprint(path: &Path) -> String {
+    let out = Command::new("ssh-keygen").arg("-lf").arg(path).output().expect("ssh-keygen runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    text.split_whitespace().nth(1).unwrap_or_else(|| panic!("no fingerprint in {text:?}")).to_string()
 }
 
 /// Drops an ssh client's connection (SIGKILL to the client).

@@ -468,6 +468,7 @@ fn check(records: &mut dyn Records, tally: &Tally, played: &Played) -> Result<Ve
 /// Runs `wormhole serve-load`: the plan on a hub over a fresh SQLite store
 /// in a temporary folder; prints the figures. Fails if a move was lost.
 pub fn run(args: &LoadArgs) -> anyhow::Result<()> {
+    crate::server::log::init();
     let dir = tempfile::tempdir()?;
     let plan = LoadPlan {
         games: args.games,

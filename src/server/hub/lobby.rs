@@ -59,6 +59,7 @@ impl Hub {
             if to.as_ref().is_some_and(|t| t.id == from.id) {
                 return Err(HubError::OwnChallenge);
             }
+            super::caps::check(&cx.st.challenges, &from, to.as_ref())?;
             let spec = ChallengeSpec { to: to.as_ref().map(|t| t.name.clone()), ..spec };
             let id = cx.records.add_challenge(from.id, to.as_ref().map(|t| t.id), &spec, cx.now)?;
             if let Some(to) = &to {
@@ -295,7 +296,7 @@ impl Ctx<'_> {
         for id in expired {
             // One the storage does not remove now is tried at the next tick.
             if let Err(e) = self.records.remove_challenge(id) {
-                eprintln!("hub: challenge {id} not expired: {e}");
+                tracing::error!("hub: challenge {id} not expired: {e}");
                 continue;
             }
             self.st.challenges.remove(&id);

@@ -232,7 +232,7 @@ impl Ctx<'_> {
         let live = self.st.games.get_mut(&game).ok_or(HubError::NoGame(game))?;
         live.saving = false;
         if let Err(why) = result {
-            eprintln!("hub: game {game}: move {} not stored: {why}", stored.mv);
+            tracing::error!("hub: game {game}: move {} not stored: {why}", stored.mv);
             self.engine_turn(game);
             return Err(HubError::NotStored(why));
         }

@@ -159,8 +159,19 @@ pub trait Records: Send {
     fn account_by_name(&mut self, name: &str) -> Result<Option<Account>, RecordsError>;
     /// A new account with its first key; refuses a bad or taken name, or a known key.
     fn register(&mut self, name: &str, fp: &str, key_text: &str) -> Result<Account, RecordsError>;
-    /// Another key for `account`.
-    fn add_key(&mut self, account: AccountId, fp: &str, key_text: &str) -> Result<(), RecordsError>;
+    /// `account`'s offer of a key (`addkey`), bound once a connection
+    /// signed with it confirms ([`Records::confirm_key`]).
+    fn offer_key(&mut self, account: AccountId, fp: &str, key_text: &str) -> Result<(), RecordsError>;
+    /// The accounts that offered the key `fp`.
+    fn key_offers(&mut self, fp: &str) -> Result<Vec<Account>, RecordsError>;
+    /// Binds the key `fp` to `account`, which offered it; every offer of it goes.
+    fn confirm_key(&mut self, fp: &str, account: AccountId) -> Result<(), RecordsError>;
+    /// Drops every offer of the key `fp`.
+    fn refuse_key_offers(&mut self, fp: &str) -> Result<(), RecordsError>;
+    /// `account`'s keys, (fingerprint, whether only offered).
+    fn account_keys(&mut self, account: AccountId) -> Result<Vec<(String, bool)>, RecordsError>;
+    /// Removes a key or offer of `account`'s; refuses its last key.
+    fn remove_key(&mut self, account: AccountId, fp: &str) -> Result<(), RecordsError>;
     /// Creates a game, started at `now_ms`.
     fn create_game(&mut self, game: &NewGame, now_ms: u64) -> Result<GameId, RecordsError>;
     /// Commits the moves of any games together, in order, with one wait

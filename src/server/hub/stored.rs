@@ -95,8 +95,29 @@ impl Records for Store {
         Ok(account(Store::register(self, name, fp, key_text).map_err(boxed)?))
     }
 
-    fn add_key(&mut self, id: AccountId, fp: &str, key_text: &str) -> Result<(), RecordsError> {
-        Store::add_key(self, store::AccountId(id), fp, key_text).map_err(boxed)
+    fn offer_key(&mut self, id: AccountId, fp: &str, key_text: &str) -> Result<(), RecordsError> {
+        Store::offer_key(self, store::AccountId(id), fp, key_text).map_err(boxed)
+    }
+
+    fn key_offers(&mut self, fp: &str) -> Result<Vec<Account>, RecordsError> {
+        Ok(Store::key_offers(self, fp).map_err(boxed)?.into_iter().map(account).collect())
+    }
+
+    fn confirm_key(&mut self, fp: &str, id: AccountId) -> Result<(), RecordsError> {
+        Store::confirm_key(self, fp, store::AccountId(id)).map_err(boxed)
+    }
+
+    fn refuse_key_offers(&mut self, fp: &str) -> Result<(), RecordsError> {
+        Store::refuse_key_offers(self, fp).map_err(boxed)
+    }
+
+    fn account_keys(&mut self, id: AccountId) -> Result<Vec<(String, bool)>, RecordsError> {
+        let rows = Store::account_keys(self, store::AccountId(id)).map_err(boxed)?;
+        Ok(rows.into_iter().map(|k| (k.fingerprint, k.pending)).collect())
+    }
+
+    fn remove_key(&mut self, id: AccountId, fp: &str) -> Result<(), RecordsError> {
+        Store::remove_key(self, store::AccountId(id), fp).map_err(boxed)
     }
 
     fn create_game(&mut self, game: &NewGame, now_ms: u64) -> Result<GameId, RecordsError> {

@@ -277,7 +277,8 @@ fn a_win_by_absence_may_be_claimed_after_the_set_time_not_before() {
     f.hub.tick();
     assert!(a.events.lock().unwrap().contains(&HubEvent::ClaimAvailable { game }));
     // Back in time (with another key of bob's): no claim; gone again, the wait starts again.
-    f.hub.add_key(b.account.id, "SHA256:bob-laptop", "ssh-ed25519 BBBB").unwrap();
+    f.hub.offer_key(b.account.id, "SHA256:bob-laptop", "ssh-ed25519 BBBB").unwrap();
+    f.hub.confirm_key("SHA256:bob-laptop", b.account.id).unwrap();
     let again = f.hub.account_by_key("SHA256:bob-laptop").unwrap().expect("bob's second key");
     let (notify, _) = inbox();
     let b = Player {
@@ -582,4 +583,26 @@ fn on_the_sqlite_store_a_restarted_hub_has_every_game_with_its_moves_and_clocks(
 fn on_the_sqlite_store_a_rated_game_updates_both_ratings_and_the_leaderboard() {
     let (_dir, f) = on_disk();
     rated_game_rates_both(f);
+}
+
+#[test]
+fn challenges_are_capped_and_one_to_a_player_at_a_time() {
+    let f = fixture();
+    let (a, b) = (f.player("ann"), f.player("bob"));
+    let to_bob = ChallengeSpec { to: Some("bob".into()), ..spec(GameKind::Classic, None) };
+    let first = f.hub.challenge(a.s, to_bob.clone()).unwrap();
+    for _ in 0..5 {
+        let again = f.hub.challenge(a.s, to_bob.clone());
+        assert!(matches!(again, Err(HubError::AlreadyChallenged { id, .. }) if id == first), "{again:?}");
+    }
+    let told = b.events.lock().unwrap().iter().filter(|e| matches!(e, HubEvent::Challenged { .. })).count();
+    assert_eq!(told, 1, "bob is told once");
+    for _ in 1..crate::limits::SERVE_OPEN_CHALLENGES {
+        f.hub.challenge(a.s, spec(GameKind::Classic, None)).unwrap();
+    }
+    let eleventh = f.hub.challenge(a.s, spec(GameKind::Classic, None));
+    assert!(matches!(eleventh, Err(HubError::TooManyChallenges(10))), "{eleventh:?}");
+    assert!(eleventh.unwrap_err().to_string().contains("cancel one first"));
+    f.hub.decline(b.s, first).unwrap();
+    f.hub.challenge(a.s, spec(GameKind::Classic, None)).expect("a place freed");
 }

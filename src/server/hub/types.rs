@@ -154,6 +154,10 @@ pub enum HubError {
     NoPlayer(String),
     #[error("challenge {0} is not yours")]
     NotYourChallenge(ChallengeId),
+    #[error("already challenged {name}: challenge {id} is open ('cancel {id}' withdraws it)")]
+    AlreadyChallenged { name: String, id: ChallengeId },
+    #[error("you have {0} challenges open, the most at once: cancel one first")]
+    TooManyChallenges(usize),
     #[error("you cannot accept your own challenge")]
     OwnChallenge,
     #[error("game {0} is not yours: you are watching it")]

@@ -170,7 +170,7 @@ impl HubRunner {
     fn keep(&self, mine: PlayerSettings) -> Result<PathBuf, String> {
         let Some(name) = &self.seat.player else { return Ok(PathBuf::from(SETTINGS_FILE)) };
         self.seat.settings.set(name, mine).map(|()| PathBuf::from(SETTINGS_FILE)).map_err(|e| {
-            eprintln!("serve: error: {e:#}");
+            tracing::error!("serve: error: {e:#}");
             format!("cannot keep the settings: {e}")
         })
     }

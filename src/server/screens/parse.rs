@@ -15,7 +15,7 @@ pub const LOBBY_COMMANDS: &[(&str, &str)] = &[
     ("open ID", "play or watch game ID"),
     ("engine GAME LEVEL", "play the engine (level 1-12)"),
     ("top GAME / player NAME / pgn ID", "leaderboard, a player's page, a game's PGN"),
-    ("addkey KEY", "add an OpenSSH public key to your account"),
+    ("addkey KEY / keys / removekey FINGERPRINT", "offer a public key (sign in with it to confirm), list, remove"),
     ("theme dark|light|high-contrast / pieces unicode|letters", "your drawing, kept"),
     ("quit", "leave"),
 ];
@@ -77,6 +77,8 @@ pub fn command(line: &str) -> Result<Command, String> {
         "player" => Effect::Player(words.get(1).ok_or("player NAME")?.to_string()),
         "pgn" => Effect::Pgn(number(1)?),
         "addkey" => Effect::AddKey(words[1..].join(" ")),
+        "keys" => Effect::Keys,
+        "removekey" => Effect::RemoveKey(words.get(1).ok_or("removekey FINGERPRINT (as 'keys' lists it)")?.to_string()),
         other => return Err(format!("unknown command '{other}': the commands are listed below")),
     }))
 }

@@ -14,18 +14,27 @@ fn account_from(row: &rusqlite::Row<'_>) -> rusqlite::Result<Account> {
 }
 
 /// One account found by a query with one parameter.
-fn one_account(conn: &Connection, filter: &str, param: impl rusqlite::ToSql) -> Result<Option<Account>, StoreError> {
+pub(super) fn one_account(
+    conn: &Connection,
+    filter: &str,
+    param: impl rusqlite::ToSql,
+) -> Result<Option<Account>, StoreError> {
     let sql = format!("SELECT {ACCOUNT_COLUMNS} FROM accounts {filter}");
     Ok(conn.prepare_cached(&sql)?.query_row([param], account_from).optional()?)
 }
 
 /// Fails with [`StoreError::KeyTaken`] when the fingerprint has an account.
-fn check_key_free(conn: &Connection, fingerprint: &str) -> Result<(), StoreError> {
+pub(super) fn check_key_free(conn: &Connection, fingerprint: &str) -> Result<(), StoreError> {
     let taken = conn.prepare_cached("SELECT 1 FROM account_keys WHERE fingerprint = ?1")?.exists([fingerprint])?;
     if taken { Err(StoreError::KeyTaken(fingerprint.to_string())) } else { Ok(()) }
 }
 
-fn insert_key(conn: &Connection, account: AccountId, fingerprint: &str, text: &str) -> Result<(), StoreError> {
+pub(super) fn insert_key(
+    conn: &Connection,
+    account: AccountId,
+    fingerprint: &str,
+    text: &str,
+) -> Result<(), StoreError> {
     conn.prepare_cached("INSERT INTO account_keys (fingerprint, account, key_text, added_ms) VALUES (?1, ?2, ?3, ?4)")?
         .execute(params![fingerprint, account.0, text, now_ms()])?;
     Ok(())
@@ -51,7 +60,9 @@ impl Store {
         Ok(account)
     }
 
-    /// Adds another key to an account. Refuses a key that has an account.
+    /// Adds another key to an account at once (the server offers keys
+    /// instead: [`Store::offer_key`]). Refuses a key that has an account.
+    #[cfg(test)]
     pub fn add_key(&mut self, account: AccountId, fingerprint: &str, key_text: &str) -> Result<(), StoreError> {
         let tx = self.write()?;
         if one_account(&tx, "WHERE id = ?1", account.0)?.is_none() {

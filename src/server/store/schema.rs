@@ -8,7 +8,7 @@ use rusqlite::{Connection, TransactionBehavior, params};
 use super::{StoreError, now_ms};
 
 /// The migrations: version `i + 1` is `MIGRATIONS[i]`.
-pub(super) const MIGRATIONS: &[&str] = &[V1, V2];
+pub(super) const MIGRATIONS: &[&str] = &[V1, V2, V3];
 
 /// Version 1: accounts and keys, games and moves, ratings and their history.
 const V1: &str = "
@@ -94,6 +94,19 @@ CREATE TABLE challenges (
     to_account INTEGER REFERENCES accounts(id),
     created_ms INTEGER NOT NULL,
     CHECK ((clock_initial_ms IS NULL) = (clock_increment_ms IS NULL))
+);
+";
+
+/// Version 3: keys offered by `addkey`, bound to the account only once a
+/// connection signed with the key confirms (issue #54: a public key is
+/// public, so pasting one proves nothing). Several accounts may offer one key.
+const V3: &str = "
+CREATE TABLE key_offers (
+    fingerprint TEXT NOT NULL,
+    account INTEGER NOT NULL REFERENCES accounts(id),
+    key_text TEXT NOT NULL,
+    added_ms INTEGER NOT NULL,
+    PRIMARY KEY (fingerprint, account)
 );
 ";
 

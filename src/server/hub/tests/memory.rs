@@ -20,6 +20,8 @@ pub struct Data {
     pub ratings: HashMap<(AccountId, GameKind), (Rating, u32)>,
     pub challenges: Vec<StoredChallenge>,
     pub last_challenge: ChallengeId,
+    /// Keys offered: (fingerprint, account).
+    pub offers: Vec<(String, AccountId)>,
 }
 
 /// Storage in memory; clones share it, and its [`Gate`].
@@ -119,10 +121,50 @@ impl Records for Memory {
         Ok(account)
     }
 
-    fn add_key(&mut self, account: AccountId, fp: &str, _key_text: &str) -> Result<(), RecordsError> {
+    fn offer_key(&mut self, account: AccountId, fp: &str, _key_text: &str) -> Result<(), RecordsError> {
+        if self.account_by_key(fp)?.is_some() {
+            return Err(err("key taken"));
+        }
+        self.data().offers.push((fp.to_string(), account));
+        Ok(())
+    }
+
+    fn key_offers(&mut self, fp: &str) -> Result<Vec<Account>, RecordsError> {
+        let data = self.data();
+        let ids: Vec<AccountId> = data.offers.iter().filter(|(f, _)| f == fp).map(|(_, a)| *a).collect();
+        Ok(data.accounts.iter().filter(|(a, _)| ids.contains(&a.id)).map(|(a, _)| a.clone()).collect())
+    }
+
+    fn confirm_key(&mut self, fp: &str, account: AccountId) -> Result<(), RecordsError> {
+        if !self.data().offers.iter().any(|(f, a)| f == fp && *a == account) {
+            return Err(err("no such offer"));
+        }
+        self.refuse_key_offers(fp)?;
         let mut data = self.data();
         let entry = data.accounts.iter_mut().find(|(a, _)| a.id == account).ok_or_else(|| err("no account"))?;
         entry.1.push(fp.to_string());
+        Ok(())
+    }
+
+    fn refuse_key_offers(&mut self, fp: &str) -> Result<(), RecordsError> {
+        self.data().offers.retain(|(f, _)| f != fp);
+        Ok(())
+    }
+
+    fn account_keys(&mut self, account: AccountId) -> Result<Vec<(String, bool)>, RecordsError> {
+        let data = self.data();
+        let bound = data.accounts.iter().filter(|(a, _)| a.id == account).flat_map(|(_, k)| k.clone());
+        let offered = data.offers.iter().filter(|(_, a)| *a == account).map(|(f, _)| (f.clone(), true));
+        Ok(bound.map(|f| (f, false)).chain(offered).collect())
+    }
+
+    fn remove_key(&mut self, account: AccountId, fp: &str) -> Result<(), RecordsError> {
+        let mut data = self.data();
+        let entry = data.accounts.iter_mut().find(|(a, _)| a.id == account).ok_or_else(|| err("no account"))?;
+        if entry.1.len() <= 1 {
+            return Err(err("last key"));
+        }
+        entry.1.retain(|k| k != fp);
         Ok(())
     }
 
