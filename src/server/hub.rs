@@ -57,6 +57,7 @@
 mod caps;
 mod chat;
 pub mod clock;
+pub mod contain;
 pub mod live;
 pub mod load;
 mod lobby;
@@ -422,17 +423,25 @@ impl Inner {
     }
 
     fn engine_moved(&self, game: GameId, ply: usize, mv: Option<AnyMove>) {
-        let _ = self.act_on(game, |cx| cx.engine_moved(game, ply, mv));
+        let _ = self.act_on(game, |cx| cx.guarded(game, "the engine's move", |cx| cx.engine_moved(game, ply, mv)));
     }
 
     /// A batch the writer committed: each move stored is played and told,
-    /// each refused is not played; then the games are free again.
-    fn stored(&self, batch: Vec<(PendingMove, Result<(), String>)>) {
+    /// each refused is not played; then the games are free again. A move
+    /// whose storing or playing panicked ends its game by error.
+    fn stored(&self, batch: Vec<(PendingMove, Result<(), writer::Failure>)>) {
         let mut answers = Vec::with_capacity(batch.len());
         let _ = self.act(|cx| {
             for (pending, result) in batch {
-                let answer = pending.answer.clone();
-                answers.push((answer, cx.stored_move(pending, result)));
+                let (game, answer) = (pending.game, pending.answer.clone());
+                let outcome = match result {
+                    Err(writer::Failure::Panicked(why)) => {
+                        Err(cx.end_by_error(game, &format!("storing a move panicked: {why}")))
+                    }
+                    Err(writer::Failure::Refused(why)) => cx.stored_move(pending, Err(why)),
+                    Ok(()) => cx.guarded(game, "playing a stored move", |cx| cx.stored_move(pending, Ok(()))),
+                };
+                answers.push((answer, outcome));
             }
             Ok(())
         });
@@ -470,7 +479,11 @@ fn tick_loop(inner: &Weak<Inner>) {
             return;
         }
         drop(stopping);
-        hub.tick();
+        // A game whose tick panics is ended by error (Ctx::guarded); what
+        // is left (challenges, the games' list) is tried again next tick.
+        if let Err(why) = contain::contained(|| hub.tick()) {
+            tracing::error!("hub: the ticker's work panicked: {why}");
+        }
     }
 }
 

@@ -252,16 +252,9 @@ impl Ctx<'_> {
 
     /// Ends `game` with `ending`: stored (ratings with it), then told.
     pub(super) fn end_game(&mut self, game: GameId, ending: Ending) -> Result<(), HubError> {
-        let live = self.st.games.get_mut(&game).ok_or(HubError::NoGame(game))?;
+        self.st.games.get(&game).ok_or(HubError::NoGame(game))?;
         self.records.finish_game(game, &ending.result, &ending.why, self.now)?;
-        live.ending = Some(ending.clone());
-        live.ended_at = Some(self.now);
-        live.offers.clear();
-        if let Some(pool) = self.pool {
-            pool.cancel(game);
-        }
-        self.tell_game(game, HubEvent::Ended { game, ending });
-        self.tell_all(HubEvent::LobbyChanged);
+        self.ended_in_memory(game, ending);
         Ok(())
     }
 
@@ -370,8 +363,9 @@ impl Ctx<'_> {
         if self.flag(game) {
             return Ok(());
         }
+        let Some(mv) = mv else { return Err(self.end_by_error(game, "the engine found no move")) };
         let live = &self.st.games[&game];
-        let (mv, text, san) = live.read_move(&mv.map(|m| m.to_string()).unwrap_or_default())?;
+        let (mv, text, san) = live.read_move(&mv.to_string())?;
         self.st.games.get_mut(&game).expect("found above").engine_ply = None;
         self.save_move(game, mv, text, san, None);
         Ok(())
@@ -383,18 +377,26 @@ impl Ctx<'_> {
         self.expire_challenges();
         let ids: Vec<GameId> = self.st.games.keys().copied().collect();
         for game in ids {
-            self.flag(game);
-            let live = &self.st.games[&game];
-            let turn = live.turn();
-            if !live.claim_told && self.claimable(live, turn) {
-                let opponent = opponent_account(live, turn);
-                self.st.games.get_mut(&game).expect("listed").claim_told = true;
-                if let Some(opponent) = opponent {
-                    self.tell_account(opponent, HubEvent::ClaimAvailable { game });
-                }
-            }
+            let _ = self.guarded(game, "its clock's tick", |cx| {
+                cx.tick_game(game);
+                Ok(())
+            });
         }
         let now = self.now;
         self.st.games.retain(|_, g| g.ended_at.is_none_or(|at| now.saturating_sub(at) < FINISHED_KEPT_MS));
+    }
+
+    /// One game's tick: its flag, and whether its opponent may now claim.
+    fn tick_game(&mut self, game: GameId) {
+        self.flag(game);
+        let live = &self.st.games[&game];
+        let turn = live.turn();
+        if !live.claim_told && self.claimable(live, turn) {
+            let opponent = opponent_account(live, turn);
+            self.st.games.get_mut(&game).expect("listed").claim_told = true;
+            if let Some(opponent) = opponent {
+                self.tell_account(opponent, HubEvent::ClaimAvailable { game });
+            }
+        }
     }
 }

@@ -15,6 +15,7 @@ use wormhole::engine::{Engine, EngineOptions, Level, Limits};
 use wormhole::{AnyMove, AnyPosition};
 
 use super::POOL_HASH_MB;
+use super::contain::contained;
 use super::records::GameId;
 
 /// A search to run: the engine's move at `ply` of `game`.
@@ -163,7 +164,7 @@ impl Drop for EnginePool {
 /// A worker: takes the oldest search, runs it, hands its move on.
 fn work(shared: &Shared, deliver: &(dyn Fn(GameId, usize, Option<AnyMove>) + Send + Sync)) {
     let options = EngineOptions { hash_mb: POOL_HASH_MB, ..EngineOptions::default() };
-    let mut engine = Engine::new(options);
+    let mut engine = Engine::new(options.clone());
     let mut last_game = None;
     loop {
         let (work, stop) = {
@@ -186,7 +187,10 @@ fn work(shared: &Shared, deliver: &(dyn Fn(GameId, usize, Option<AnyMove>) + Sen
                 engine.new_game();
                 engine.set_level(Level::MAX);
                 last_game = None;
-                task(&mut engine, &stop);
+                if let Err(why) = contained(|| task(&mut engine, &stop)) {
+                    tracing::error!("hub: an engine task panicked: {why}");
+                    engine = Engine::new(options.clone());
+                }
                 shared.lock().running.remove(&Key::Task(key));
                 continue;
             }
@@ -197,10 +201,18 @@ fn work(shared: &Shared, deliver: &(dyn Fn(GameId, usize, Option<AnyMove>) + Sen
             last_game = Some(job.game);
         }
         engine.set_level(job.level);
-        let result = job.position.search(&mut engine, &job.limits, &stop, &mut |_| {});
+        // A search that panics leaves the engine fresh and hands back no
+        // move, which ends that game by error; the worker serves on.
+        let best = contained(|| job.position.search(&mut engine, &job.limits, &stop, &mut |_| {}).best_move)
+            .unwrap_or_else(|why| {
+                tracing::error!(game = %job.game, "hub: game {}: the engine's search panicked: {why}", job.game);
+                engine = Engine::new(options.clone());
+                last_game = None;
+                None
+            });
         shared.lock().running.remove(&Key::Game(job.game));
         if !stop.load(Ordering::Relaxed) {
-            deliver(job.game, job.ply, result.best_move);
+            deliver(job.game, job.ply, best);
         }
     }
 }

@@ -251,6 +251,30 @@ fn the_hub_decides_when_a_flag_falls() {
     assert!(matches!(f.hub.play(b.s, game, "e5"), Err(HubError::GameOver(_))));
 }
 
+/// A bug that panics while the ticker ends one game (storing its flag, a
+/// test hook) ends that game by error, told to both; the tick goes on to
+/// the other game, whose flag falls as it should.
+#[test]
+fn a_panic_in_one_games_tick_ends_that_game_and_the_tick_goes_on() {
+    let f = fixture();
+    let gate = (f.open)().1;
+    let (a, b) = (f.player("ann"), f.player("bob"));
+    let games = [0, 1].map(|_| f.game(&a, &b, GameKind::Porthole, Some((5_000, 0))));
+    for game in games {
+        f.hub.play(a.s, game, "e4").unwrap();
+        f.hub.play(b.s, game, "e5").unwrap();
+    }
+    gate.set(|g| g.panic_finish = Some(games[0]));
+    f.clock.advance(5_001);
+    f.hub.tick();
+    let error = Ending { result: "*".into(), why: "ended by a server error".into() };
+    assert_eq!(ended(&a.events, games[0]), Some(error.clone()));
+    assert_eq!(ended(&b.events, games[0]), Some(error));
+    let flag = ended(&b.events, games[1]).expect("the other game's flag fell");
+    assert_eq!((flag.result.as_str(), flag.why.as_str()), ("0-1", "time forfeit"));
+    assert!(matches!(f.hub.play(a.s, games[0], "d4"), Err(HubError::GameOver(_))));
+}
+
 #[test]
 fn a_move_after_the_flag_fell_loses_on_time() {
     let f = fixture();
@@ -431,6 +455,20 @@ fn challenges_by_name_are_told_and_may_be_declined() {
     f.hub.cancel(a.s, open).unwrap();
     assert!(f.hub.lobby(c.s).unwrap().challenges.is_empty());
     assert_eq!(f.hub.lobby(c.s).unwrap().online, ["ann", "bob", "cat"]);
+}
+
+/// A task that panics on the engine pool's one worker is logged and
+/// dropped: the worker lives on and plays the next engine game's move.
+#[test]
+fn the_engine_worker_survives_a_panicking_task() {
+    let f = fixture();
+    let a = f.player("ann");
+    let key = f.hub.task_key();
+    f.hub.submit_task(key, Box::new(|_, _| panic!("test: a bug in an engine task")));
+    let black = ChallengeSpec { colour: ColourChoice::Black, ..spec(GameKind::Classic, None) };
+    let game = f.hub.play_engine(a.s, black, 1).unwrap();
+    wait_for(&a.events, |e| matches!(e, HubEvent::Moved { game: g, ply: 0, .. } if *g == game));
+    assert!(ended(&a.events, game).is_none());
 }
 
 #[test]

@@ -148,6 +148,8 @@ pub enum HubError {
     GuestCannotPlay,
     #[error("no game {0}")]
     NoGame(GameId),
+    #[error("game {0} was ended by a server error (the rest of the server goes on)")]
+    ServerError(GameId),
     #[error("no open challenge {0}")]
     NoChallenge(ChallengeId),
     #[error("no player called '{0}'")]

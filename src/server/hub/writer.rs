@@ -21,6 +21,7 @@ use std::thread::JoinHandle;
 use wormhole::AnyMove;
 
 use super::HubError;
+use super::contain::contained;
 use super::records::{GameId, MoveWrite, Records, StoredMove};
 
 /// A move checked by the hub, waiting to be stored before it is played.
@@ -36,9 +37,17 @@ pub struct PendingMove {
     pub answer: Option<SyncSender<Result<(), HubError>>>,
 }
 
-/// What the writer hands back: each move of a batch with whether it is
-/// stored (the storage's error in words if not).
-pub type Done = Box<dyn Fn(Vec<(PendingMove, Result<(), String>)>) + Send + Sync>;
+/// Why a move was not stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Failure {
+    /// The storage refused it (its error in words): the game goes on as it was.
+    Refused(String),
+    /// Writing it panicked (the panic's message): a bug, which ends its game.
+    Panicked(String),
+}
+
+/// What the writer hands back: each move of a batch with whether it is stored.
+pub type Done = Box<dyn Fn(Vec<(PendingMove, Result<(), Failure>)>) + Send + Sync>;
 
 /// Transactions and moves committed so far.
 #[derive(Debug, Default)]
@@ -127,14 +136,30 @@ fn write_loop(shared: &Shared, mut records: Box<dyn Records>, done: &Done) {
             std::mem::take(&mut queue.waiting)
         };
         let writes: Vec<MoveWrite> = batch.iter().map(|p| (p.game, p.ply as u32, p.stored.clone())).collect();
-        let results: Vec<Result<(), String>> = match records.add_moves(&writes) {
-            Ok(results) => results.into_iter().map(|r| r.map_err(|e| e.to_string())).collect(),
-            Err(e) => vec![Err(e.to_string()); batch.len()],
-        };
+        let results = commit(&mut *records, &writes);
         let counts = &shared.counts;
         counts.transactions.fetch_add(1, Ordering::Relaxed);
         counts.moves.fetch_add(results.iter().filter(|r| r.is_ok()).count() as u64, Ordering::Relaxed);
         counts.largest.fetch_max(batch.len() as u64, Ordering::Relaxed);
-        done(batch.into_iter().zip(results).collect());
+        // The hub guards each game's part (Ctx::guarded); this keeps the
+        // writer serving whatever else goes wrong in handing a batch back.
+        if let Err(why) = contained(|| done(batch.into_iter().zip(results).collect())) {
+            tracing::error!("hub: handing a batch of moves back panicked: {why}");
+        }
+    }
+}
+
+/// Commits `writes` in one transaction. If that panics, each move is
+/// written alone, so that only the moves whose writing panics fail with
+/// [`Failure::Panicked`] and the rest are stored.
+fn commit(records: &mut dyn Records, writes: &[MoveWrite]) -> Vec<Result<(), Failure>> {
+    match contained(|| records.add_moves(writes)) {
+        Ok(Ok(results)) => results.into_iter().map(|r| r.map_err(|e| Failure::Refused(e.to_string()))).collect(),
+        Ok(Err(e)) => vec![Err(Failure::Refused(e.to_string())); writes.len()],
+        Err(why) if writes.len() == 1 => {
+            tracing::error!(game = %writes[0].0, "hub: game {}: writing a move panicked: {why}", writes[0].0);
+            vec![Err(Failure::Panicked(why))]
+        }
+        Err(_) => writes.iter().flat_map(|w| commit(records, std::slice::from_ref(w))).collect(),
     }
 }

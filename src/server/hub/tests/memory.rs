@@ -35,6 +35,11 @@ pub struct GateState {
     pub hold: bool,
     /// Commits fail with this error.
     pub fail: Option<String>,
+    /// A commit holding a move of this game panics, as a bug in the code
+    /// that writes it would.
+    pub panic_game: Option<GameId>,
+    /// Ending this game panics, as a bug in the code that stores an end would.
+    pub panic_finish: Option<GameId>,
     /// Commits waiting at the gate now.
     pub waiting: usize,
 }
@@ -176,6 +181,10 @@ impl Records for Memory {
     }
 
     fn add_moves(&mut self, moves: &[MoveWrite]) -> BatchResult {
+        let panic_game = self.1.lock().panic_game;
+        if let Some(game) = panic_game.filter(|g| moves.iter().any(|(m, _, _)| m == g)) {
+            panic!("test: a bug writing a move of game {game}");
+        }
         self.1.pass()?;
         let mut data = self.data();
         let mut add = |(game, ply, mv): &MoveWrite| {
@@ -195,6 +204,9 @@ impl Records for Memory {
     }
 
     fn finish_game(&mut self, game: GameId, result: &str, why: &str, _at_ms: u64) -> Result<(), RecordsError> {
+        if self.1.lock().panic_finish == Some(game) {
+            panic!("test: a bug storing the end of game {game}");
+        }
         let mut data = self.data();
         let g = data.game(game)?;
         g.result = Some((result.to_string(), why.to_string()));

@@ -79,6 +79,32 @@ fn a_move_the_storage_refuses_is_not_played_and_its_player_is_told_why() {
     assert_eq!(f.stored(game).moves.len(), 1);
 }
 
+/// A bug that panics while one game's move is written (a test hook in the
+/// storage) ends that game, with a message to both players; the writer
+/// lives on: the other game's moves, made meanwhile and after, are stored
+/// and told, and nothing waits for the game that panicked.
+#[test]
+fn a_panic_writing_one_games_move_ends_that_game_and_the_others_go_on() {
+    let f = fixture();
+    let gate = (f.open)().1;
+    let games = games(&f, 2);
+    let ((a, b, broken), (c, d, fine)) = (&games[0], &games[1]);
+    gate.set(|g| g.panic_game = Some(*broken));
+    let err = f.hub.play(a.s, *broken, "e4").unwrap_err();
+    assert!(matches!(err, HubError::ServerError(g) if g == *broken), "{err}");
+    let ending = Ending { result: "*".into(), why: "ended by a server error".into() };
+    for events in [&a.events, &b.events] {
+        assert_eq!(ended(events, *broken), Some(ending.clone()));
+        assert!(moved(events, *broken).is_empty(), "a move not stored is not played");
+    }
+    assert!(matches!(f.hub.play(b.s, *broken, "e5"), Err(HubError::GameOver(_))), "the game is over");
+    f.hub.play(c.s, *fine, "e4").unwrap();
+    f.hub.play(d.s, *fine, "e5").unwrap();
+    assert_eq!(moved(&c.events, *fine), ["e2e4", "e7e5"]);
+    assert_eq!(f.stored(*fine).moves.len(), 2);
+    assert_eq!(f.stored(*broken).result, Some((ending.result, ending.why)));
+}
+
 /// Many games moving at once from many threads on the SQLite store: every
 /// move is stored, in order, and told to both players in order; a store
 /// opened afterwards holds exactly the moves played.
