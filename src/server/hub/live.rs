@@ -74,6 +74,7 @@ impl LiveGame {
     /// after the last move, the side to move's running since that move.
     pub fn restore(stored: StoredGame) -> Result<LiveGame, HubError> {
         let id = stored.id;
+        let final_clocks = stored.final_clocks;
         let mut live = LiveGame::new(id, stored.game, stored.created_ms)?;
         for m in stored.moves {
             let bad = |why: String| HubError::BadStoredGame { game: id, why };
@@ -82,7 +83,19 @@ impl LiveGame {
             let san = pos.san(mv);
             live.push(mv, san, m)?;
         }
+        if let Some(clocks) = final_clocks {
+            live.left = clocks;
+        }
         Ok(live)
+    }
+
+    /// After a restart at `now`: the side to move's clock had counted up
+    /// to `alive` (the last time the server noted it ran), and goes on
+    /// from there, so that the time the server was down is charged to
+    /// nobody; so does the start window.
+    pub fn resume(&mut self, alive: Option<u64>, now: u64) {
+        let spent = alive.map_or(0, |alive| alive.saturating_sub(self.turn_start));
+        self.turn_start = now.saturating_sub(spent);
     }
 
     /// A stored game rebuilt with its result, if it has one (to review or export).
@@ -158,9 +171,15 @@ impl LiveGame {
         self.turn_start
     }
 
+    /// Whether `color`'s clock runs now: on its turn, once White has moved
+    /// (White's first move takes no time of its clock), until the end.
+    fn runs(&self, color: Color) -> bool {
+        self.ending.is_none() && color == self.turn() && !self.moves.is_empty()
+    }
+
     /// `color`'s time left at `now` (its clock runs on its turn).
     pub fn left_at(&self, color: Color, now: u64) -> i64 {
-        let running = self.ending.is_none() && color == self.turn();
+        let running = self.runs(color);
         let spent = if running { now.saturating_sub(self.turn_start) as i64 } else { 0 };
         self.left[color.index()] - spent
     }
@@ -168,14 +187,35 @@ impl LiveGame {
     /// Both clocks at `now`, in a timed game.
     pub fn clocks(&self, now: u64) -> Option<Clocks> {
         self.game.clock?;
-        let running = self.ending.is_none().then(|| self.turn());
+        let running = self.runs(self.turn()).then(|| self.turn());
         Some(Clocks { left_ms: Color::ALL.map(|c| self.left_at(c, now)), running })
+    }
+
+    /// Both clocks if the game ended at `now` (a fallen flag shows 0), in
+    /// a timed game: what is kept with the result.
+    pub fn final_clocks(&self, now: u64) -> Option<[i64; 2]> {
+        self.game.clock?;
+        Some(Color::ALL.map(|c| self.left_at(c, now).max(0)))
+    }
+
+    /// Stops the clocks at `clocks` ([`LiveGame::final_clocks`]), as the game ends at `now`.
+    pub fn stop_clocks(&mut self, clocks: [i64; 2], now: u64) {
+        self.left = clocks;
+        self.turn_start = now;
+    }
+
+    /// When the side to move's first move is due, in a timed game where
+    /// it has not moved yet: `window` after its turn began, or the game's
+    /// initial time if shorter. Past it the game is aborted.
+    pub fn first_move_due(&self, window: u64) -> Option<u64> {
+        let (initial, _) = self.game.clock?;
+        (self.ending.is_none() && self.moves.len() < 2).then(|| self.turn_start + window.min(initial))
     }
 
     /// The side whose flag has fallen at `now`, in a timed game going on.
     pub fn flag_fallen(&self, now: u64) -> Option<Color> {
         let turn = self.turn();
-        (self.game.clock.is_some() && self.ending.is_none() && self.left_at(turn, now) <= 0).then_some(turn)
+        (self.game.clock.is_some() && self.runs(turn) && self.left_at(turn, now) <= 0).then_some(turn)
     }
 
     /// The legal move `text` names, with its canonical text and SAN.

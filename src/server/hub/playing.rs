@@ -15,7 +15,7 @@ use super::pool::Job;
 use super::records::{Account, GameId, Seat};
 use super::types::*;
 use super::writer::PendingMove;
-use super::{Ctx, FINISHED_KEPT_MS, Hub};
+use super::{ALIVE_EVERY_MS, Ctx, FINISHED_KEPT_MS, Hub};
 
 impl Hub {
     /// Opens a game: its player joins it, anyone else watches it read-only.
@@ -57,8 +57,9 @@ impl Hub {
         let (answer, stored) = std::sync::mpsc::sync_channel(1);
         self.inner.act_on(game, |cx| {
             let color = cx.my_colour(s, game)?;
-            if cx.flag(game) {
-                return Err(HubError::GameOver("a flag fell: time forfeit".into()));
+            if cx.time_up(game) {
+                let ending = cx.st.games[&game].ending.clone().map(|e| format!("{} {}", e.result, e.why));
+                return Err(HubError::GameOver(ending.unwrap_or_default()));
             }
             let live = &cx.st.games[&game];
             if live.turn() != color {
@@ -178,6 +179,9 @@ impl Hub {
     }
 }
 
+/// The result of an aborted game: nobody won, nothing is rated.
+pub const ABORTED: &str = "*";
+
 fn win_for(winner: Color, why: &str) -> Ending {
     Ending { result: wormhole::rules::result_str(Some(winner)).to_string(), why: why.to_string() }
 }
@@ -250,10 +254,15 @@ impl Ctx<'_> {
         }
     }
 
-    /// Ends `game` with `ending`: stored (ratings with it), then told.
+    /// Ends `game` with `ending`: stored (ratings with it, and the clocks
+    /// as they stopped), then told.
     pub(super) fn end_game(&mut self, game: GameId, ending: Ending) -> Result<(), HubError> {
         let live = self.st.games.get_mut(&game).ok_or(HubError::NoGame(game))?;
-        self.records.finish_game(game, &ending.result, &ending.why, self.now)?;
+        let clocks = live.final_clocks(self.now);
+        self.records.finish_game(game, &ending.result, &ending.why, self.now, clocks)?;
+        if let Some(clocks) = clocks {
+            live.stop_clocks(clocks, self.now);
+        }
         live.ending = Some(ending.clone());
         live.ended_at = Some(self.now);
         live.offers.clear();
@@ -265,11 +274,19 @@ impl Ctx<'_> {
         Ok(())
     }
 
-    /// Ends `game` on time if the side to move's flag has fallen; whether it did.
-    fn flag(&mut self, game: GameId) -> bool {
-        // A move with the writer was made before the flag fell.
-        let live = self.st.games.get(&game).filter(|g| !g.saving);
-        let Some(fallen) = live.and_then(|g| g.flag_fallen(self.now)) else { return false };
+    /// Ends `game` if its time is up: aborted when the side to move has
+    /// not made its first move within the start window (no result,
+    /// unrated), lost on time when its flag has fallen; whether it ended.
+    fn time_up(&mut self, game: GameId) -> bool {
+        // A move with the writer was made before the time was up.
+        let Some(live) = self.st.games.get(&game).filter(|g| !g.saving) else { return false };
+        let due = live.first_move_due(self.start_window).filter(|_| live.engine_to_move().is_none());
+        if due.is_some_and(|due| self.now >= due) {
+            let why = format!("aborted: {:?} made no first move in time", live.turn());
+            let ending = Ending { result: ABORTED.to_string(), why };
+            return self.end_game(game, ending).is_ok();
+        }
+        let Some(fallen) = live.flag_fallen(self.now) else { return false };
         // A failed store keeps the game going: the next tick tries again.
         self.end_game(game, win_for(!fallen, "time forfeit")).is_ok()
     }
@@ -367,7 +384,7 @@ impl Ctx<'_> {
         if live.engine_ply != Some(ply) || live.plies() != ply || live.ending.is_some() {
             return Ok(());
         }
-        if self.flag(game) {
+        if self.time_up(game) {
             return Ok(());
         }
         let live = &self.st.games[&game];
@@ -380,10 +397,11 @@ impl Ctx<'_> {
     /// Flags, absences, challenges whose creator left, and the finished
     /// games' time to go.
     pub(super) fn tick(&mut self) {
+        self.note_alive(false);
         self.expire_challenges();
         let ids: Vec<GameId> = self.st.games.keys().copied().collect();
         for game in ids {
-            self.flag(game);
+            self.time_up(game);
             let live = &self.st.games[&game];
             let turn = live.turn();
             if !live.claim_told && self.claimable(live, turn) {
@@ -396,5 +414,19 @@ impl Ctx<'_> {
         }
         let now = self.now;
         self.st.games.retain(|_, g| g.ended_at.is_none_or(|at| now.saturating_sub(at) < FINISHED_KEPT_MS));
+    }
+
+    /// Notes in the storage that the clocks run now (every
+    /// [`ALIVE_EVERY_MS`], or `now` if `now`), while a timed game goes on:
+    /// after a restart they go on from the last note.
+    pub(super) fn note_alive(&mut self, now: bool) {
+        let timed = self.st.games.values().any(|g| g.ending.is_none() && g.game.clock.is_some());
+        if !timed || (!now && self.now < self.st.alive_noted + ALIVE_EVERY_MS) {
+            return;
+        }
+        match self.records.set_alive(self.now) {
+            Ok(()) => self.st.alive_noted = self.now,
+            Err(e) => eprintln!("hub: the clocks' time not noted: {e}"),
+        }
     }
 }

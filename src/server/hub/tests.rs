@@ -27,7 +27,12 @@ fn inbox() -> (Notifier, Events) {
 
 /// A hub on `records` with a manual clock and `threads` engine workers.
 fn hub_on(records: impl Records + 'static, clock: &Arc<ManualClock>, threads: usize) -> Hub {
-    let config = HubConfig { engine_threads: threads, absence: Duration::from_secs(120), clock: clock.clone() };
+    let config = HubConfig {
+        engine_threads: threads,
+        absence: Duration::from_secs(120),
+        start_window: DEFAULT_START_WINDOW,
+        clock: clock.clone(),
+    };
     Hub::start(records, config).unwrap()
 }
 
@@ -238,17 +243,30 @@ fn the_hub_decides_when_a_flag_falls() {
     f.clock.advance(1_500);
     f.hub.play(a.s, game, "e4").unwrap();
     let clocks = f.hub.open(b.s, game).unwrap().clocks.unwrap();
-    assert_eq!((clocks.left_ms, clocks.running), ([4_500, 5_000], Some(Color::Black)));
-    f.clock.advance(4_999);
+    assert_eq!((clocks.left_ms, clocks.running), ([6_000, 5_000], Some(Color::Black)), "White's first move is free");
+    f.clock.advance(2_000);
+    f.hub.play(b.s, game, "e5").unwrap();
+    let clocks = f.hub.open(b.s, game).unwrap().clocks.unwrap();
+    assert_eq!((clocks.left_ms, clocks.running), ([6_000, 4_000], Some(Color::White)));
+    f.clock.advance(5_999);
     f.hub.tick();
-    assert_eq!(ended(&a.events, game), None, "Black has a millisecond left");
+    assert_eq!(ended(&a.events, game), None, "White has a millisecond left");
     f.clock.advance(1);
     f.hub.tick();
-    let ending = ended(&a.events, game).expect("Black's flag fell");
-    assert_eq!((ending.result.as_str(), ending.why.as_str()), ("1-0", "time forfeit"));
+    let ending = ended(&a.events, game).expect("White's flag fell");
+    assert_eq!((ending.result.as_str(), ending.why.as_str()), ("0-1", "time forfeit"));
     assert_eq!(ended(&b.events, game), Some(ending.clone()));
-    assert_eq!(f.stored(game).result, Some(("1-0".into(), "time forfeit".into())));
-    assert!(matches!(f.hub.play(b.s, game, "e5"), Err(HubError::GameOver(_))));
+    assert_eq!(f.stored(game).result, Some(("0-1".into(), "time forfeit".into())));
+    assert!(matches!(f.hub.play(a.s, game, "Nf3"), Err(HubError::GameOver(_))));
+    // The finished game shows the clocks as they ended, live and reread.
+    let ended_clocks = Clocks { left_ms: [0, 4_000], running: None };
+    f.clock.advance(60_000);
+    assert_eq!(f.hub.open(b.s, game).unwrap().clocks, Some(ended_clocks));
+    assert_eq!(f.stored(game).final_clocks, Some([0, 4_000]));
+    let watcher = f.guest().0;
+    f.clock.advance(FINISHED_KEPT_MS);
+    f.hub.tick();
+    assert_eq!(f.hub.open(watcher, game).unwrap().clocks, Some(ended_clocks), "reread from the storage");
 }
 
 #[test]
@@ -256,9 +274,108 @@ fn a_move_after_the_flag_fell_loses_on_time() {
     let f = fixture();
     let (a, b) = (f.player("ann"), f.player("bob"));
     let game = f.game(&a, &b, GameKind::Porthole, Some((5_000, 0)));
+    f.hub.play(a.s, game, "e4").unwrap();
+    f.hub.play(b.s, game, "e5").unwrap();
     f.clock.advance(5_000);
-    assert!(matches!(f.hub.play(a.s, game, "e4"), Err(HubError::GameOver(_))));
+    assert!(matches!(f.hub.play(a.s, game, "Nf3"), Err(HubError::GameOver(_))));
     assert_eq!(ended(&b.events, game).map(|e| e.result), Some("0-1".into()));
+}
+
+/// A timed game whose side to move makes no first move within the start
+/// window is aborted at exactly the window: no result, unrated, told to
+/// both. White's window runs from the game's start, Black's from White's
+/// first move; a game with a shorter initial time has that as its window.
+#[test]
+fn a_game_without_a_first_move_is_aborted_at_exactly_the_window() {
+    let f = fixture();
+    let (a, b) = (f.player("ann"), f.player("bob"));
+    let window = DEFAULT_START_WINDOW.as_millis() as u64;
+    let rated = ChallengeSpec { rated: true, ..spec(GameKind::Classic, Some((60_000, 0))) };
+    let game = f.hub.accept(b.s, f.hub.challenge(a.s, rated.clone()).unwrap()).unwrap();
+    f.clock.advance(window - 1);
+    f.hub.tick();
+    assert_eq!(ended(&a.events, game), None, "a millisecond is left");
+    let clocks = f.hub.open(a.s, game).unwrap().clocks.unwrap();
+    assert_eq!((clocks.left_ms, clocks.running), ([60_000, 60_000], None), "no clock runs before White's move");
+    f.clock.advance(1);
+    f.hub.tick();
+    let ending = ended(&a.events, game).expect("aborted at the window");
+    assert_eq!((ending.result.as_str(), ending.why.as_str()), ("*", "aborted: White made no first move in time"));
+    assert_eq!(ended(&b.events, game), Some(ending));
+    assert_eq!(f.stored(game).result, Some(("*".into(), "aborted: White made no first move in time".into())));
+    assert!(f.hub.leaderboard(GameKind::Classic, 10).unwrap().is_empty(), "an aborted game rates nobody");
+    // Black's window starts with White's first move.
+    let game = f.hub.accept(b.s, f.hub.challenge(a.s, rated).unwrap()).unwrap();
+    f.clock.advance(window - 1);
+    f.hub.play(a.s, game, "e4").unwrap();
+    f.clock.advance(window - 1);
+    f.hub.tick();
+    assert_eq!(ended(&b.events, game), None);
+    f.clock.advance(1);
+    f.hub.tick();
+    assert_eq!(ended(&b.events, game).map(|e| e.why), Some("aborted: Black made no first move in time".into()));
+    // A 10 s game: the window is its initial time.
+    let short = f.game(&a, &b, GameKind::Classic, Some((10_000, 0)));
+    f.clock.advance(9_999);
+    f.hub.tick();
+    assert_eq!(ended(&a.events, short), None);
+    f.clock.advance(1);
+    f.hub.tick();
+    assert_eq!(ended(&a.events, short).map(|e| e.result), Some("*".into()));
+    // Once both moved, the game is never aborted.
+    let played = f.game(&a, &b, GameKind::Classic, Some((600_000, 0)));
+    f.hub.play(a.s, played, "e4").unwrap();
+    f.hub.play(b.s, played, "e5").unwrap();
+    f.clock.advance(window * 2);
+    f.hub.tick();
+    assert_eq!(ended(&a.events, played), None);
+}
+
+/// The time a server is down is charged to nobody: after a restart (a
+/// kill, so no last note at shutdown), the running clock goes on from what
+/// it showed at the last note of the clocks' time.
+#[test]
+fn downtime_is_charged_to_nobody_across_a_restart() {
+    let f = fixture();
+    let (a, b) = (f.player("ann"), f.player("bob"));
+    let game = f.game(&a, &b, GameKind::Classic, Some((60_000, 0)));
+    f.hub.play(a.s, game, "e4").unwrap();
+    f.clock.advance(5_000);
+    f.hub.play(b.s, game, "e5").unwrap();
+    f.clock.advance(3_000);
+    f.hub.tick();
+    let at_tick = f.hub.open(a.s, game).unwrap().clocks.unwrap();
+    assert_eq!(at_tick.left_ms, [57_000, 55_000]);
+    // Killed 400 ms after the last note: those 400 ms are lost, not charged.
+    f.clock.advance(400);
+    let Fixture { hub, clock, open } = f;
+    hub.kill();
+    clock.advance(21_000);
+    let f = Fixture { hub: hub_on(open(), &clock, 1), clock, open };
+    let (notify, _) = inbox();
+    let ann = f.hub.connect(Who::Player(a.account.clone()), notify).unwrap();
+    let clocks = f.hub.open(ann, game).unwrap().clocks.unwrap();
+    assert_eq!((clocks.left_ms, clocks.running), ([57_000, 55_000], Some(Color::White)), "as at the last note");
+    f.clock.advance(2_000);
+    assert_eq!(f.hub.open(ann, game).unwrap().clocks.unwrap().left_ms, [55_000, 55_000], "and it runs on");
+    // A start window is not used up by the downtime either.
+    let fresh = {
+        let bob = f.player("bob");
+        let ann = Player { s: ann, account: a.account.clone(), events: Events::default() };
+        f.game(&ann, &bob, GameKind::Classic, Some((60_000, 0)))
+    };
+    f.clock.advance(20_000);
+    f.hub.tick();
+    let Fixture { hub, clock, open } = f;
+    hub.kill();
+    clock.advance(60_000);
+    let f = Fixture { hub: hub_on(open(), &clock, 1), clock, open };
+    f.clock.advance(9_999);
+    f.hub.tick();
+    assert_eq!(f.stored(fresh).result, None, "10 s of the window were left");
+    f.clock.advance(1);
+    f.hub.tick();
+    assert_eq!(f.stored(fresh).result.map(|r| r.0), Some("*".into()));
 }
 
 #[test]
@@ -362,7 +479,7 @@ fn restart_keeps_every_game<R: Records + 'static>(f: Fixture<R>) {
     f.hub.play(b.s, game, "e5").unwrap();
     f.hub.play(b.s, untimed, "A:e4").unwrap();
     let before = f.hub.open(a.s, game).unwrap();
-    assert_eq!(before.clocks.unwrap().left_ms, [59_000, 58_000]);
+    assert_eq!(before.clocks.unwrap().left_ms, [62_000, 58_000], "White's first move took no time");
     let ended_game = f.game(&a, &b, GameKind::Classic, None);
     f.hub.resign(b.s, ended_game).unwrap();
     let Fixture { hub, clock, open } = f;
@@ -376,11 +493,12 @@ fn restart_keeps_every_game<R: Records + 'static>(f: Fixture<R>) {
     let after = hub.open(ann, game).unwrap();
     assert_eq!(after.moves, ["e2e4", "e7e5"]);
     let clocks = after.clocks.unwrap();
-    assert_eq!((clocks.left_ms, clocks.running), ([49_000, 58_000], Some(Color::White)), "White's clock ran 10 s");
+    assert_eq!((clocks.left_ms, clocks.running), ([62_000, 58_000], Some(Color::White)), "downtime charged to nobody");
     assert_eq!(hub.open(ann, untimed).unwrap().moves, ["Ae2e4"]);
+    f.clock.advance(1_000);
     hub.play(ann, game, "Nf3").unwrap();
     assert_eq!(moved(&events, game), ["g1f3"]);
-    assert_eq!(f.stored(game).moves[2].white_ms, 51_000);
+    assert_eq!(f.stored(game).moves[2].white_ms, 63_000);
 }
 
 #[test]

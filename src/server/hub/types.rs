@@ -65,7 +65,8 @@ pub struct Lobby {
 pub struct Clocks {
     /// Milliseconds left, White's then Black's, at the moment this was made.
     pub left_ms: [i64; 2],
-    /// The side whose clock runs; `None` when the game is over.
+    /// The side whose clock runs; `None` before White's first move (which
+    /// takes no time) and when the game is over.
     pub running: Option<Color>,
 }
 

@@ -8,7 +8,7 @@ use rusqlite::{Connection, TransactionBehavior, params};
 use super::{StoreError, now_ms};
 
 /// The migrations: version `i + 1` is `MIGRATIONS[i]`.
-pub(super) const MIGRATIONS: &[&str] = &[V1, V2];
+pub(super) const MIGRATIONS: &[&str] = &[V1, V2, V3];
 
 /// Version 1: accounts and keys, games and moves, ratings and their history.
 const V1: &str = "
@@ -94,6 +94,19 @@ CREATE TABLE challenges (
     to_account INTEGER REFERENCES accounts(id),
     created_ms INTEGER NOT NULL,
     CHECK ((clock_initial_ms IS NULL) = (clock_increment_ms IS NULL))
+);
+";
+
+/// Version 3: fair clocks. Each finished game's clocks as they ended
+/// (White's, Black's; `NULL` for an untimed game or one finished before),
+/// and when the server was last seen running a clock (one row): after a
+/// restart, the time it was down is charged to nobody.
+const V3: &str = "
+ALTER TABLE games ADD COLUMN final_white_ms INTEGER;
+ALTER TABLE games ADD COLUMN final_black_ms INTEGER;
+CREATE TABLE server_alive (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    at_ms INTEGER NOT NULL
 );
 ";
 
