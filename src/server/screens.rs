@@ -479,17 +479,31 @@ impl App {
     fn on_hub(&mut self, event: HubEvent) -> Vec<Effect> {
         self.log_game(&event);
         if let HubEvent::GameStarted { game } = &event {
-            self.status = format!("game {} started: {} - {}", game.id, inert(&game.names[0]), inert(&game.names[1]));
-            return vec![Effect::Open(game.id)];
+            let names = format!("{} (White) vs {} (Black)", inert(&game.names[0]), inert(&game.names[1]));
+            self.status = format!("game {} started: {names}", game.id);
+            // Nobody is taken out of a game they play: they are told.
+            if !self.playing_on_screen() {
+                return vec![Effect::Open(game.id)];
+            }
+            self.status = format!("game {} started: {names}; ':lobby' then 'open {}' to play it", game.id, game.id);
         }
         if let HubEvent::Challenged { id, from, .. } = &event {
-            self.status = format!("{} challenges you: 'accept {id}' or 'decline {id}'", inert(from));
+            self.status = format!("{} challenges you: 'accept {id}' or 'decline {id}' in the lobby", inert(from));
         }
         if let HubEvent::ChallengeDeclined { id, by } = &event {
             self.status = format!("{} declined challenge {id}", inert(by));
         }
-        let note = matches!(event, HubEvent::Challenged { .. } | HubEvent::ChallengeDeclined { .. })
-            .then(|| AppMsg::Remote(RemoteEvent::Note(self.status.clone())));
+        if let HubEvent::ChallengeWithdrawn { id, game } = &event {
+            self.status = format!("challenge {id} withdrawn: you play game {game} (one game at a time)");
+        }
+        let told = matches!(
+            event,
+            HubEvent::Challenged { .. }
+                | HubEvent::ChallengeDeclined { .. }
+                | HubEvent::ChallengeWithdrawn { .. }
+                | HubEvent::GameStarted { .. }
+        );
+        let note = told.then(|| AppMsg::Remote(RemoteEvent::Note(self.status.clone())));
         match &mut self.screen {
             Screen::Game(g) => match (game::event_for(g.id, event), note) {
                 (Some(Follow::Event(event)), _) => self.in_game(|app| app.handle(AppMsg::Remote(event))),
@@ -500,6 +514,12 @@ impl App {
             Screen::Lobby => vec![Effect::Lobby],
             _ => Vec::new(),
         }
+    }
+
+    /// Whether a game this player plays, still going on, is on screen.
+    fn playing_on_screen(&self) -> bool {
+        let Screen::Game(g) = &self.screen else { return false };
+        g.app.session().remote_game().is_some_and(|r| r.you.is_some() && r.ending.is_none())
     }
 
     /// The app of the game `view` opened, as this player draws it.

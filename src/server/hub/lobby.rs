@@ -35,7 +35,10 @@ impl Hub {
                 .challenges
                 .iter()
                 .filter(|(_, c)| visible_to(c, me.as_ref()))
-                .map(|(&id, c)| ChallengeInfo { id, from: c.from.name.clone(), spec: c.spec.clone() })
+                .map(|(&id, c)| {
+                    let paused = cx.playing(c.from.id);
+                    ChallengeInfo { id, from: c.from.name.clone(), spec: c.spec.clone(), paused }
+                })
                 .collect();
             let going = cx.st.games.values().filter(|g| g.ending.is_none());
             let live: Vec<GameInfo> = going.clone().map(LiveGame::info).collect();
@@ -57,7 +60,7 @@ impl Hub {
                 None => None,
             };
             if to.as_ref().is_some_and(|t| t.id == from.id) {
-                return Err(HubError::OwnChallenge);
+                return Err(HubError::ChallengeSelf);
             }
             let spec = ChallengeSpec { to: to.as_ref().map(|t| t.name.clone()), ..spec };
             let id = cx.records.add_challenge(from.id, to.as_ref().map(|t| t.id), &spec, cx.now)?;
@@ -113,6 +116,9 @@ impl Hub {
             if !visible_to(c, Some(&me)) {
                 return Err(HubError::NotYourChallenge(id));
             }
+            if let Some(game) = cx.playing(c.from.id) {
+                return Err(HubError::MakerPlaying { name: c.from.name.clone(), game });
+            }
             let white_is_challenger = match c.spec.colour {
                 ColourChoice::White => true,
                 ColourChoice::Black => false,
@@ -120,9 +126,11 @@ impl Hub {
             };
             let (from, me, spec) = (Seat::Player(c.from.clone()), Seat::Player(me), c.spec.clone());
             let seats = if white_is_challenger { [from, me] } else { [me, from] };
-            let game = cx.start_game(&spec, seats, spec.rated, Some(id))?;
-            cx.st.challenges.remove(&id);
-            Ok(game)
+            // Out of the list first, so that the game's start withdraws the others only.
+            let challenge = cx.st.challenges.remove(&id).expect("found above");
+            cx.start_game(&spec, seats, spec.rated, Some(id)).inspect_err(|_| {
+                cx.st.challenges.insert(id, challenge);
+            })
         })
     }
 
@@ -234,7 +242,11 @@ impl Ctx<'_> {
         };
         let live = LiveGame::new(id, game, self.now)?;
         let info = live.info();
+        let players: Vec<AccountId> = live.accounts().map(|(_, a)| a).collect();
         self.st.games.insert(id, live);
+        for account in players {
+            self.withdraw_challenges_of(account, id);
+        }
         self.tell_game(id, HubEvent::GameStarted { game: info });
         self.tell_all(HubEvent::LobbyChanged);
         self.engine_turn(id);
@@ -281,6 +293,33 @@ impl Ctx<'_> {
 }
 
 impl Ctx<'_> {
+    /// The game going on that `account` plays against another player with
+    /// a clock, if any: while it runs, their challenges wait.
+    pub(super) fn playing(&self, account: AccountId) -> Option<GameId> {
+        let busy = |g: &&LiveGame| {
+            g.ending.is_none() && g.game.clock.is_some() && g.accounts().count() == 2 && g.colour_of(account).is_some()
+        };
+        self.st.games.values().find(busy).map(|g| g.id)
+    }
+
+    /// Withdraws every open seek `account` made (to anyone), as their game
+    /// `game` starts (one game at a time); they are told of each. Their
+    /// challenges by name stay, paused while they play
+    /// ([`Ctx::playing`]): the player named may still answer later.
+    fn withdraw_challenges_of(&mut self, account: AccountId, game: GameId) {
+        let seek = |c: &Challenge| c.from.id == account && c.spec.to.is_none();
+        let theirs: Vec<ChallengeId> = self.st.challenges.iter().filter(|(_, c)| seek(c)).map(|(&id, _)| id).collect();
+        for id in theirs {
+            // One the storage keeps stays listed, paused while they play.
+            if let Err(e) = self.records.remove_challenge(id) {
+                eprintln!("hub: challenge {id} not withdrawn: {e}");
+                continue;
+            }
+            self.st.challenges.remove(&id);
+            self.tell_account(account, HubEvent::ChallengeWithdrawn { id, game });
+        }
+    }
+
     /// Removes the challenges whose creator has been gone for [`CHALLENGE_GRACE`].
     pub(super) fn expire_challenges(&mut self) {
         let grace = CHALLENGE_GRACE.as_millis() as u64;

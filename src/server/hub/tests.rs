@@ -359,11 +359,7 @@ fn downtime_is_charged_to_nobody_across_a_restart() {
     f.clock.advance(2_000);
     assert_eq!(f.hub.open(ann, game).unwrap().clocks.unwrap().left_ms, [55_000, 55_000], "and it runs on");
     // A start window is not used up by the downtime either.
-    let fresh = {
-        let bob = f.player("bob");
-        let ann = Player { s: ann, account: a.account.clone(), events: Events::default() };
-        f.game(&ann, &bob, GameKind::Classic, Some((60_000, 0)))
-    };
+    let fresh = f.game(&f.player("cat"), &f.player("dan"), GameKind::Classic, Some((60_000, 0)));
     f.clock.advance(20_000);
     f.hub.tick();
     let Fixture { hub, clock, open } = f;
@@ -471,8 +467,8 @@ fn a_restarted_hub_has_every_game_with_its_moves_and_clocks() {
 
 fn restart_keeps_every_game<R: Records + 'static>(f: Fixture<R>) {
     let (a, b) = (f.player("ann"), f.player("bob"));
-    let game = f.game(&a, &b, GameKind::Porthole, Some((60_000, 2_000)));
     let untimed = f.game(&b, &a, GameKind::Twoboard, None);
+    let game = f.game(&a, &b, GameKind::Porthole, Some((60_000, 2_000)));
     f.clock.advance(3_000);
     f.hub.play(a.s, game, "e4").unwrap();
     f.clock.advance(4_000);
@@ -480,8 +476,8 @@ fn restart_keeps_every_game<R: Records + 'static>(f: Fixture<R>) {
     f.hub.play(b.s, untimed, "A:e4").unwrap();
     let before = f.hub.open(a.s, game).unwrap();
     assert_eq!(before.clocks.unwrap().left_ms, [62_000, 58_000], "White's first move took no time");
-    let ended_game = f.game(&a, &b, GameKind::Classic, None);
-    f.hub.resign(b.s, ended_game).unwrap();
+    let ended_game = f.hub.play_engine(a.s, spec(GameKind::Classic, None), 1).unwrap();
+    f.hub.resign(a.s, ended_game).unwrap();
     let Fixture { hub, clock, open } = f;
     drop(hub);
     clock.advance(10_000);
@@ -489,7 +485,7 @@ fn restart_keeps_every_game<R: Records + 'static>(f: Fixture<R>) {
     let hub = &f.hub;
     let (notify, events) = inbox();
     let ann = hub.connect(Who::Player(a.account.clone()), notify).unwrap();
-    assert_eq!(hub.lobby(ann).unwrap().mine.iter().map(|g| g.id).collect::<Vec<_>>(), [game, untimed]);
+    assert_eq!(hub.lobby(ann).unwrap().mine.iter().map(|g| g.id).collect::<Vec<_>>(), [untimed, game]);
     let after = hub.open(ann, game).unwrap();
     assert_eq!(after.moves, ["e2e4", "e7e5"]);
     let clocks = after.clocks.unwrap();

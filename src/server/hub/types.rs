@@ -32,6 +32,9 @@ pub struct ChallengeInfo {
     pub id: ChallengeId,
     pub from: String,
     pub spec: ChallengeSpec,
+    /// The game its maker plays now: the challenge waits (it cannot be
+    /// accepted) until that game ends.
+    pub paused: Option<GameId>,
 }
 
 /// A game, as the lobby lists it.
@@ -113,6 +116,9 @@ pub enum HubEvent {
     Challenged { id: ChallengeId, from: String, spec: ChallengeSpec },
     /// A challenge of this player's was declined.
     ChallengeDeclined { id: ChallengeId, by: String },
+    /// A challenge of this player's was withdrawn as their game `game`
+    /// started: one game at a time.
+    ChallengeWithdrawn { id: ChallengeId, game: GameId },
     /// A game of this player's started (open it to play).
     GameStarted { game: GameInfo },
     /// A move was played (and is stored): `ply` counts from 0.
@@ -157,6 +163,10 @@ pub enum HubError {
     NotYourChallenge(ChallengeId),
     #[error("you cannot accept your own challenge")]
     OwnChallenge,
+    #[error("you cannot challenge yourself: 'new GAME' opens a challenge to anyone")]
+    ChallengeSelf,
+    #[error("{name} is playing game {game}: their challenge waits until that game ends")]
+    MakerPlaying { name: String, game: GameId },
     #[error("game {0} is not yours: you are watching it")]
     NotYourGame(GameId),
     #[error("it is not your move")]

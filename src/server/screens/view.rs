@@ -87,8 +87,9 @@ fn lobby(frame: &mut Frame, area: Rect, app: &App) {
         let clock = s.clock.map_or("untimed".to_string(), clock_text);
         let to = s.to.as_ref().map_or(String::new(), |t| format!(" to {}", inert(t)));
         let rated = if s.rated { "rated" } else { "casual" };
+        let waits = c.paused.map_or(String::new(), |g| format!(" (waits: playing game {g})"));
         lines.push(Line::from(format!(
-            "{:>4}  {}{to}: {} {clock} {rated}, {:?}",
+            "{:>4}  {}{to}: {} {clock} {rated}, {:?}{waits}",
             c.id,
             inert(&c.from),
             s.kind,
