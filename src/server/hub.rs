@@ -79,6 +79,7 @@ use wormhole::AnyMove;
 
 use clock::{Clock, SystemClock};
 use live::LiveGame;
+pub use playing::ABORTED;
 use pool::EnginePool;
 use records::{Account, AccountId, GameId, Records};
 pub use types::*;
@@ -105,6 +106,8 @@ pub const DEFAULT_ABSENCE: Duration = Duration::from_secs(120);
 /// The default start window: a timed game whose side to move has not made
 /// its first move this long after its turn began is aborted.
 pub const DEFAULT_START_WINDOW: Duration = Duration::from_secs(30);
+/// How many ended games each player's notices keep.
+pub const NOTICES_KEPT: usize = 20;
 /// How often the hub notes in the storage that it runs a clock: after a
 /// kill, the running clocks resume from at most this much before it.
 pub const ALIVE_EVERY_MS: u64 = 1_000;
@@ -176,6 +179,11 @@ struct State {
     next_session: SessionId,
     /// When the hub last noted in the storage that it ran a clock.
     alive_noted: u64,
+    /// Where each player was last: on a game (opened and not left), or
+    /// the lobby (`None`): where a reconnection returns them.
+    last_game: BTreeMap<AccountId, Option<GameId>>,
+    /// Each player's games that ended lately, oldest first.
+    notices: BTreeMap<AccountId, Vec<Notice>>,
 }
 
 /// The shared hub. Locks are taken in the order state, records, pool, then

@@ -14,6 +14,7 @@ pub mod game;
 mod parse;
 mod review;
 mod view;
+mod words;
 
 use std::sync::mpsc::Sender;
 use std::time::{Duration, Instant};
@@ -83,6 +84,8 @@ pub enum Effect {
     Leaderboard(GameKind),
     Player(String),
     Pgn(GameId),
+    /// The player's games that ended lately.
+    Notices,
     AddKey(String),
     /// Keep the player's drawing settings.
     SaveSettings(PlayerSettings),
@@ -269,6 +272,11 @@ impl App {
                 Ok(text) => Done::Page(format!("Game {game} (PGN)"), text.lines().map(inert).collect()),
                 Err(e) => refused(e),
             },
+            Effect::Notices => match hub.notices(s) {
+                Ok(list) if list.is_empty() => Done::Note("no game of yours has ended lately".into()),
+                Ok(list) => Done::Page("Your results".into(), list.iter().map(notice_line).collect()),
+                Err(e) => refused(e),
+            },
             Effect::AddKey(text) => self.add_key(&text),
             Effect::SaveSettings(mine) => self.save_settings(mine),
         }
@@ -346,10 +354,12 @@ impl App {
                 }
                 self.account = account;
                 self.screen = Screen::Lobby;
-                let mine = self.lobby_now().mine.first().map(|g| g.id);
-                return match mine {
-                    Some(game) => vec![Effect::Open(game)],
-                    None => vec![Effect::Lobby],
+                self.lobby_now();
+                self.tell_unseen_results();
+                // Back where they were: the game they were on, else the lobby.
+                return match self.hub.resume_game(s) {
+                    Ok(Some(game)) => vec![Effect::Open(game)],
+                    _ => vec![Effect::Lobby],
                 };
             }
             Done::Lobby(lobby) => self.lobby = lobby,
@@ -363,6 +373,27 @@ impl App {
             Done::Refused(why) => self.status = why,
         }
         Vec::new()
+    }
+
+    /// Tells the results of this player's games that ended while they
+    /// were away (the newest first).
+    fn tell_unseen_results(&mut self) {
+        let Some(s) = self.session.filter(|_| self.account.is_some()) else { return };
+        let unseen: Vec<String> =
+            self.hub.notices(s).unwrap_or_default().iter().filter(|n| !n.seen).map(notice_line).collect();
+        if !unseen.is_empty() {
+            self.status = format!("While you were away: {} ('notices' lists your results)", unseen.join("; "));
+        }
+    }
+
+    /// Tells the result of `game`, a game of this player's that ended
+    /// away from the screen.
+    fn tell_result(&mut self, game: GameId) {
+        let Some(s) = self.session else { return };
+        let notices = self.hub.notices(s).unwrap_or_default();
+        if let Some(n) = notices.iter().find(|n| n.game.id == game) {
+            self.status = format!("{} ('notices' lists your results)", notice_line(n));
+        }
     }
 
     /// The lobby read now (for the first screen after connecting).
@@ -496,16 +527,24 @@ impl App {
         if let HubEvent::ChallengeWithdrawn { id, game } = &event {
             self.status = format!("challenge {id} withdrawn: you play game {game} (one game at a time)");
         }
-        let told = matches!(
-            event,
-            HubEvent::Challenged { .. }
-                | HubEvent::ChallengeDeclined { .. }
-                | HubEvent::ChallengeWithdrawn { .. }
-                | HubEvent::GameStarted { .. }
-        );
+        let elsewhere = match &event {
+            HubEvent::Ended { game, .. } => !matches!(&self.screen, Screen::Game(g) if g.id == *game),
+            _ => false,
+        };
+        if let (HubEvent::Ended { game, .. }, true) = (&event, elsewhere) {
+            self.tell_result(*game);
+        }
+        let told = elsewhere
+            || matches!(
+                event,
+                HubEvent::Challenged { .. }
+                    | HubEvent::ChallengeDeclined { .. }
+                    | HubEvent::ChallengeWithdrawn { .. }
+                    | HubEvent::GameStarted { .. }
+            );
         let note = told.then(|| AppMsg::Remote(RemoteEvent::Note(self.status.clone())));
         match &mut self.screen {
-            Screen::Game(g) => match (game::event_for(g.id, event), note) {
+            Screen::Game(g) => match (g.app.session().remote_game().and_then(|r| game::event_for(r, event)), note) {
                 (Some(Follow::Event(event)), _) => self.in_game(|app| app.handle(AppMsg::Remote(event))),
                 (Some(Follow::Reread), _) => vec![Effect::Open(g.id)],
                 (None, Some(note)) => self.in_game(|app| app.handle(note)),
@@ -626,4 +665,11 @@ impl Driven for App {
         }
         false
     }
+}
+
+/// A result in the notices: `game 6 (twoboard, alice (White) vs bob (Black)): 0-1: ...`.
+fn notice_line(n: &super::hub::Notice) -> String {
+    let g = &n.game;
+    let names = format!("{} (White) vs {} (Black)", inert(&g.names[0]), inert(&g.names[1]));
+    format!("game {} ({}, {names}): {}", g.id, g.kind, words::ending_words(&n.ending, Some(n.you), &g.names))
 }

@@ -100,7 +100,7 @@ impl LiveGame {
 
     /// A stored game rebuilt with its result, if it has one (to review or export).
     pub fn reread(stored: StoredGame) -> Result<LiveGame, HubError> {
-        let ending = stored.result.clone().map(|(result, why)| Ending { result, why });
+        let ending = stored.result.clone().map(|(result, why)| Ending::new(&result, &why));
         Ok(LiveGame { ending, ..LiveGame::restore(stored)? })
     }
 
@@ -271,7 +271,7 @@ impl LiveGame {
         let (last, earlier) = self.positions.split_last()?;
         let hashes: Vec<u64> = earlier.iter().map(AnyPosition::hash).collect();
         let outcome = last.outcome(&hashes)?;
-        Some(Ending { result: outcome.result_str().to_string(), why: outcome.to_string() })
+        Some(Ending::new(outcome.result_str(), &outcome.to_string()))
     }
 
     /// The player's name of each side.
@@ -279,7 +279,8 @@ impl LiveGame {
         Color::ALL.map(|c| seat_name(self.seat(c)))
     }
 
-    pub fn info(&self) -> GameInfo {
+    /// The game as listed at `now`.
+    pub fn info(&self, now: u64) -> GameInfo {
         GameInfo {
             id: self.id,
             kind: self.kind(),
@@ -287,12 +288,20 @@ impl LiveGame {
             rated: self.game.rated,
             clock: self.game.clock,
             plies: self.plies(),
+            turn: self.turn(),
+            clocks: self.clocks(now),
         }
     }
 
-    pub fn view(&self, you: Option<Color>, now: u64) -> GameView {
+    /// The game as `you` (`None`: a watcher) see it at `now`, an opponent
+    /// gone for `absence` being claimable.
+    pub fn view(&self, you: Option<Color>, now: u64, absence: u64) -> GameView {
+        let gone = you.and_then(|c| self.gone_since[(!c).index()]).filter(|_| self.ending.is_none());
         GameView {
-            info: self.info(),
+            opponent_gone_ms: gone.map(|since| now.saturating_sub(since)),
+            turn_ms: now.saturating_sub(self.turn_start),
+            absence_ms: absence,
+            info: self.info(now),
             start_fen: self.game.start_fen.clone(),
             moves: self.move_texts(),
             clocks: self.clocks(now),

@@ -41,9 +41,10 @@ impl Hub {
                 })
                 .collect();
             let going = cx.st.games.values().filter(|g| g.ending.is_none());
-            let live: Vec<GameInfo> = going.clone().map(LiveGame::info).collect();
+            let now = cx.now;
+            let live: Vec<GameInfo> = going.clone().map(|g| g.info(now)).collect();
             let mine = match &me {
-                Some(a) => going.filter(|g| g.colour_of(a.id).is_some()).map(LiveGame::info).collect(),
+                Some(a) => going.filter(|g| g.colour_of(a.id).is_some()).map(|g| g.info(now)).collect(),
                 None => Vec::new(),
             };
             Ok(Lobby { online, challenges, live, mine })
@@ -154,6 +155,40 @@ impl Hub {
         })
     }
 
+    /// The game a player's new session returns to: the one they were on
+    /// when their connection dropped (finished or not), or none if they
+    /// were in the lobby; when the hub does not know (it restarted since),
+    /// their unfinished game where they are to move with the least time,
+    /// else any unfinished game of theirs. `None`: the lobby.
+    pub fn resume_game(&self, s: SessionId) -> Result<Option<GameId>, HubError> {
+        self.inner.act(|cx| {
+            let me = cx.player(s)?;
+            if let Some(&was) = cx.st.last_game.get(&me.id) {
+                return Ok(was);
+            }
+            let mine = cx.st.games.values().filter(|g| g.ending.is_none() && g.colour_of(me.id).is_some());
+            let urgency = |g: &&LiveGame| {
+                let to_move = g.colour_of(me.id) == Some(g.turn());
+                (!to_move, g.game.clock.map_or(i64::MAX, |_| g.left_at(g.turn(), cx.now)))
+            };
+            Ok(mine.min_by_key(urgency).map(|g| g.id))
+        })
+    }
+
+    /// This player's games that ended lately, newest first; from now on
+    /// they count as seen.
+    pub fn notices(&self, s: SessionId) -> Result<Vec<Notice>, HubError> {
+        self.inner.act(|cx| {
+            let me = cx.player(s)?;
+            let notices = cx.st.notices.entry(me.id).or_default();
+            let list: Vec<Notice> = notices.iter().rev().cloned().collect();
+            for n in notices.iter_mut() {
+                n.seen = true;
+            }
+            Ok(list)
+        })
+    }
+
     /// The best rated players of `kind`.
     pub fn leaderboard(&self, kind: GameKind, limit: usize) -> Result<Vec<LeaderRow>, HubError> {
         Ok(lock(&self.inner.records).leaderboard(kind, limit)?)
@@ -241,7 +276,7 @@ impl Ctx<'_> {
             None => self.records.create_game(&game, self.now)?,
         };
         let live = LiveGame::new(id, game, self.now)?;
-        let info = live.info();
+        let info = live.info(self.now);
         let players: Vec<AccountId> = live.accounts().map(|(_, a)| a).collect();
         self.st.games.insert(id, live);
         for account in players {
@@ -268,7 +303,8 @@ impl Ctx<'_> {
             }
         }
         for (opponent, game) in told {
-            self.tell_account(opponent, HubEvent::OpponentGone { game, since: now });
+            let absence_ms = self.absence.as_millis() as u64;
+            self.tell_account(opponent, HubEvent::OpponentGone { game, since: now, absence_ms });
         }
     }
 

@@ -15,7 +15,7 @@ use super::pool::Job;
 use super::records::{Account, GameId, Seat};
 use super::types::*;
 use super::writer::PendingMove;
-use super::{ALIVE_EVERY_MS, Ctx, FINISHED_KEPT_MS, Hub};
+use super::{ALIVE_EVERY_MS, Ctx, FINISHED_KEPT_MS, Hub, NOTICES_KEPT};
 
 impl Hub {
     /// Opens a game: its player joins it, anyone else watches it read-only.
@@ -27,22 +27,31 @@ impl Hub {
                 Who::Player(a) => live.colour_of(a.id),
                 Who::Guest => None,
             };
+            if let Who::Player(a) = &who {
+                cx.st.last_game.insert(a.id, Some(game));
+            }
             if let Some(live) = cx.st.games.get_mut(&game) {
                 let colour = you(live);
                 if colour.is_none() {
                     live.watchers.insert(s);
                 }
-                return Ok(live.view(colour, cx.now));
+                return Ok(live.view(colour, cx.now, cx.absence.as_millis() as u64));
             }
             let stored = cx.records.game(game)?.ok_or(HubError::NoGame(game))?;
             let live = LiveGame::reread(stored)?;
-            Ok(live.view(you(&live), cx.now))
+            Ok(live.view(you(&live), cx.now, cx.absence.as_millis() as u64))
         })
     }
 
-    /// Stops watching a game (a player's game goes on).
+    /// Leaves a game's screen: stops watching it (a player's game goes
+    /// on); a reconnection no longer returns to it.
     pub fn leave(&self, s: SessionId, game: GameId) -> Result<(), HubError> {
         self.inner.act(|cx| {
+            if let Ok(me) = cx.player(s)
+                && cx.st.last_game.get(&me.id) == Some(&Some(game))
+            {
+                cx.st.last_game.insert(me.id, None);
+            }
             if let Some(live) = cx.st.games.get_mut(&game) {
                 live.watchers.remove(&s);
             }
@@ -183,11 +192,11 @@ impl Hub {
 pub const ABORTED: &str = "*";
 
 fn win_for(winner: Color, why: &str) -> Ending {
-    Ending { result: wormhole::rules::result_str(Some(winner)).to_string(), why: why.to_string() }
+    Ending::new(wormhole::rules::result_str(Some(winner)), why)
 }
 
 fn agreed_draw() -> Ending {
-    Ending { result: wormhole::rules::result_str(None).to_string(), why: "draw by agreement".to_string() }
+    Ending::new(wormhole::rules::result_str(None), "draw by agreement")
 }
 
 /// How many moves stay when `color` takes back its last move.
@@ -256,14 +265,30 @@ impl Ctx<'_> {
 
     /// Ends `game` with `ending`: stored (ratings with it, and the clocks
     /// as they stopped), then told.
-    pub(super) fn end_game(&mut self, game: GameId, ending: Ending) -> Result<(), HubError> {
+    pub(super) fn end_game(&mut self, game: GameId, mut ending: Ending) -> Result<(), HubError> {
         let live = self.st.games.get_mut(&game).ok_or(HubError::NoGame(game))?;
         let clocks = live.final_clocks(self.now);
-        self.records.finish_game(game, &ending.result, &ending.why, self.now, clocks)?;
+        let change = self.records.finish_game(game, &ending.result, &ending.why, self.now, clocks)?;
+        let round = |(before, after): (crate::glicko::Rating, crate::glicko::Rating)| {
+            (before.rating.round() as i32, after.rating.round() as i32)
+        };
+        ending.ratings = change.map(|c| c.map(round));
         if let Some(clocks) = clocks {
             live.stop_clocks(clocks, self.now);
         }
         live.ending = Some(ending.clone());
+        let info = live.info(self.now);
+        let players: Vec<_> = live.accounts().collect();
+        for (you, account) in players {
+            let seen = !self.sessions_of(account).is_empty();
+            let notice = Notice { game: info.clone(), you, ending: ending.clone(), seen };
+            let notices = self.st.notices.entry(account).or_default();
+            notices.push(notice);
+            if notices.len() > NOTICES_KEPT {
+                notices.remove(0);
+            }
+        }
+        let live = self.st.games.get_mut(&game).expect("found above");
         live.ended_at = Some(self.now);
         live.offers.clear();
         if let Some(pool) = self.pool {
@@ -283,7 +308,7 @@ impl Ctx<'_> {
         let due = live.first_move_due(self.start_window).filter(|_| live.engine_to_move().is_none());
         if due.is_some_and(|due| self.now >= due) {
             let why = format!("aborted: {:?} made no first move in time", live.turn());
-            let ending = Ending { result: ABORTED.to_string(), why };
+            let ending = Ending::new(ABORTED, &why);
             return self.end_game(game, ending).is_ok();
         }
         let Some(fallen) = live.flag_fallen(self.now) else { return false };

@@ -48,6 +48,10 @@ pub struct GameInfo {
     pub clock: Option<(u64, u64)>,
     /// Moves played so far.
     pub plies: usize,
+    /// The side to move.
+    pub turn: Color,
+    /// Both clocks when this was read, in a timed game.
+    pub clocks: Option<Clocks>,
 }
 
 /// What a session sees in the lobby.
@@ -91,6 +95,27 @@ pub struct Ending {
     pub result: String,
     /// Why, in a few words ("checkmate", "time forfeit", "resignation").
     pub why: String,
+    /// White's and Black's ratings before and after, rounded, when the
+    /// game was rated (and ended on the hub).
+    pub ratings: Option<[(i32, i32); 2]>,
+}
+
+impl Ending {
+    /// An ending without rating changes (yet).
+    pub fn new(result: &str, why: &str) -> Ending {
+        Ending { result: result.to_string(), why: why.to_string(), ratings: None }
+    }
+}
+
+/// A game of a player's that ended, as their notices list it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Notice {
+    pub game: GameInfo,
+    /// The player's colour in it.
+    pub you: Color,
+    pub ending: Ending,
+    /// Whether the player was online when it ended (told at once).
+    pub seen: bool,
 }
 
 /// A game as one session sees it when it opens it.
@@ -105,6 +130,13 @@ pub struct GameView {
     pub you: Option<Color>,
     pub ending: Option<Ending>,
     pub offers: Vec<Offer>,
+    /// For a player: how long the opponent has been gone (no session on
+    /// the hub), if they are.
+    pub opponent_gone_ms: Option<u64>,
+    /// How long the side to move has been on its move.
+    pub turn_ms: u64,
+    /// How long an opponent must be gone on their move before a claim.
+    pub absence_ms: u64,
 }
 
 /// What the hub tells a session.
@@ -137,8 +169,9 @@ pub enum HubEvent {
     RematchAsked { game: GameId },
     /// A chat line, already made inert.
     Chat { game: GameId, from: String, text: String },
-    /// The opponent has no session open on the hub since `since` (Unix ms).
-    OpponentGone { game: GameId, since: u64 },
+    /// The opponent has no session open on the hub since `since` (Unix
+    /// ms); the win may be claimed once they are gone `absence_ms` on their move.
+    OpponentGone { game: GameId, since: u64, absence_ms: u64 },
     /// The opponent is back.
     OpponentBack { game: GameId },
     /// The opponent has been gone on their own move for the set time: this

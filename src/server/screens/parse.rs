@@ -15,6 +15,7 @@ pub const LOBBY_COMMANDS: &[(&str, &str)] = &[
     ("open ID", "play or watch game ID"),
     ("engine GAME LEVEL", "play the engine (level 1-12)"),
     ("top GAME / player NAME / pgn ID", "leaderboard, a player's page, a game's PGN"),
+    ("notices", "your games that ended lately, with your rating"),
     ("addkey KEY", "add an OpenSSH public key to your account"),
     ("theme dark|light|high-contrast / pieces unicode|letters", "your drawing, kept"),
     ("quit", "leave"),
@@ -76,6 +77,7 @@ pub fn command(line: &str) -> Result<Command, String> {
         "top" => Effect::Leaderboard(kind(words.get(1).copied())?),
         "player" => Effect::Player(words.get(1).ok_or("player NAME")?.to_string()),
         "pgn" => Effect::Pgn(number(1)?),
+        "notices" => Effect::Notices,
         "addkey" => Effect::AddKey(words[1..].join(" ")),
         other => return Err(format!("unknown command '{other}': the commands are listed below")),
     }))

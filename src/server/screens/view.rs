@@ -49,18 +49,27 @@ fn register(frame: &mut Frame, area: Rect) {
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), area);
 }
 
-/// A game's line in the lobby's lists.
-fn game_line(g: &GameInfo) -> String {
+/// A game's line in the lobby's lists; `me` (this player's name) is told
+/// whether it is their move, and their time.
+fn game_line(g: &GameInfo, me: Option<&str>) -> String {
     let clock = g.clock.map_or("untimed".to_string(), clock_text);
     let rated = if g.rated { "rated" } else { "casual" };
-    format!(
-        "{:>4}  {} - {}  {}  {clock} {rated}, {} moves",
-        g.id,
-        inert(&g.names[0]),
-        inert(&g.names[1]),
-        g.kind,
-        g.plies
-    )
+    let moves = g.plies.div_ceil(2);
+    let moves = if moves == 1 { "1 move".to_string() } else { format!("{moves} moves") };
+    let names = format!("{} (White) vs {} (Black)", inert(&g.names[0]), inert(&g.names[1]));
+    let mine = me.and_then(|me| g.names.iter().position(|n| n == me));
+    let turn = match (mine, g.clocks) {
+        (Some(i), Some(c)) if i == g.turn.index() => format!(", YOUR MOVE, {} left", left_text(c.left_ms[i])),
+        (Some(i), None) if i == g.turn.index() => ", YOUR MOVE".to_string(),
+        _ => format!(", {:?} to move", g.turn),
+    };
+    format!("{:>4}  {names}  {}  {clock} {rated}, {moves}{turn}", g.id, g.kind)
+}
+
+/// Time left as `4:05`.
+fn left_text(ms: i64) -> String {
+    let s = ms.max(0) / 1000;
+    format!("{}:{:02}", s / 60, s % 60)
 }
 
 /// A clock setting as `5+3` (minutes + seconds).
@@ -97,9 +106,11 @@ fn lobby(frame: &mut Frame, area: Rect, app: &App) {
         )));
     }
     lines.push(Line::from("Your games:").style(app.theme.accent));
-    lines.extend(l.mine.iter().map(|g| Line::from(game_line(g))));
+    let me = app.account.as_ref().map(|a| a.name.as_str());
+    lines.extend(l.mine.iter().map(|g| Line::from(game_line(g, me))));
     lines.push(Line::from("Games being played:").style(app.theme.accent));
-    lines.extend(l.live.iter().map(|g| Line::from(game_line(g))));
+    let others = l.live.iter().filter(|g| !l.mine.iter().any(|m| m.id == g.id));
+    lines.extend(others.map(|g| Line::from(game_line(g, None))));
     lines.push(Line::from(""));
     lines.extend(LOBBY_COMMANDS.iter().map(|(usage, what)| Line::from(format!("  {usage:<52} {what}"))));
     frame.render_widget(Paragraph::new(lines), area);

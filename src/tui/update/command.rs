@@ -56,7 +56,7 @@ impl Session {
             Cmd::Theme => self.theme_command(rest),
             Cmd::Explain => self.explain(rest),
             Cmd::Legend => self.mode = Mode::Help { scroll: 0, page: HelpPage::Pieces },
-            Cmd::Resign if self.game.is_over() => self.error("the game is already over"),
+            Cmd::Resign if self.game_over() => self.error("the game is already over"),
             Cmd::Resign => self.mode = Mode::Confirm(Pending::Resign),
             Cmd::Help => self.mode = Mode::Help { scroll: 0, page: HelpPage::Keys },
             Cmd::Rules => self.mode = Mode::Help { scroll: 0, page: HelpPage::Rules },

@@ -7,7 +7,7 @@ use wormhole::{AnyMove, Rules};
 use crate::tui::action::Action;
 use crate::tui::commands::Cmd;
 use crate::tui::effects::Effect;
-use crate::tui::remote::{CHAT_LINES, Offer, RemoteCall, RemoteEvent, ServerClocks};
+use crate::tui::remote::{CHAT_LINES, Offer, Presence, RemoteCall, RemoteEvent, ServerClocks};
 use crate::tui::state::{Mode, Session};
 
 /// What a game on the server does not do, and why.
@@ -22,6 +22,7 @@ impl Session {
             RemoteEvent::Ended(text) => {
                 remote.ending = Some(text.clone());
                 remote.offer = None;
+                remote.presence = None;
                 self.game.stop_clock(self.now);
                 self.info(format!("game over: {text}"));
             }
@@ -40,6 +41,18 @@ impl Session {
                 self.info(line);
             }
             RemoteEvent::Note(text) => self.info(text),
+            RemoteEvent::OpponentGone { ago, absence } => {
+                let gone_since = self.now.checked_sub(ago).unwrap_or(self.now);
+                let turn_since = remote.presence.map_or(self.now, |p| p.turn_since);
+                remote.presence = Some(Presence { gone_since, turn_since, absence });
+                if ago.is_zero() {
+                    self.info("your opponent's connection dropped: see the panel for the claim");
+                }
+            }
+            RemoteEvent::OpponentBack => {
+                remote.presence = None;
+                self.info("your opponent is back");
+            }
             RemoteEvent::Refused(why) => self.error(why),
         }
     }
@@ -54,6 +67,9 @@ impl Session {
         }
         if let Some(remote) = self.remote.as_mut() {
             remote.offer = None;
+            if let Some(p) = remote.presence.as_mut() {
+                p.turn_since = self.now;
+            }
         }
         self.after_change();
         self.game.set_clocks(clocks.map(|c| c.shown(self.now)));

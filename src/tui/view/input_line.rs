@@ -40,8 +40,10 @@ fn prompt(session: &Session, width: usize) -> Line<'static> {
         format!("Analysis, {} to move >", session.shown_position().turn())
     } else if let Some(phase) = session.puzzle_phase() {
         if phase == Phase::Solving { format!("Puzzle, {turn} to move >") } else { "Puzzle over, Enter: next >".into() }
-    } else if game.is_over() {
+    } else if session.game_over() {
         "Game over >".to_string()
+    } else if session.remote_game().is_some_and(|r| r.you.is_none()) {
+        "Watching >".to_string()
     } else if session.offers(Action::MoveNow) && !session.input().starts_with(':') {
         format!("{turn} (engine) is thinking... Ctrl-G: move now >")
     } else if game.player_to_move() == Player::Engine {
