@@ -77,6 +77,8 @@ pub enum Effect {
     Challenge(ChallengeSpec),
     Engine(ChallengeSpec, u8),
     Accept(ChallengeId),
+    /// Abort a game (an engine game, or one before both moved).
+    Abort(GameId),
     Decline(ChallengeId),
     Cancel(ChallengeId),
     Open(GameId),
@@ -257,6 +259,7 @@ impl App {
             }
             Effect::Accept(id) => hub.accept(s, id).map_or_else(refused, |_| Done::Note(String::new())),
             Effect::Decline(id) => note(hub.decline(s, id), "declined"),
+            Effect::Abort(game) => note(hub.abort(s, game), "aborted: no result"),
             Effect::Cancel(id) => note(hub.cancel(s, id), "cancelled"),
             Effect::Open(game) => hub.open(s, game).map_or_else(refused, |v| Done::Opened(Box::new(v))),
             Effect::Leave(game) => note(hub.leave(s, game), ""),

@@ -73,6 +73,8 @@ pub enum RemoteCall {
     Rematch,
     /// Claim the win of an opponent gone on their move.
     Claim,
+    /// Abort the game (an engine game, or before both moved).
+    Abort,
     Chat(String),
     /// Show this game's PGN.
     Pgn,

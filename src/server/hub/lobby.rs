@@ -138,8 +138,15 @@ impl Hub {
     /// Starts a game against the engine at `level` (1-12, the app's ladder).
     pub fn play_engine(&self, s: SessionId, spec: ChallengeSpec, level: u8) -> Result<GameId, HubError> {
         self.inner.act(|cx| {
-            let me = Seat::Player(cx.player(s)?);
+            let account = cx.player(s)?;
             Level::new(level).ok_or(HubError::BadLevel(level))?;
+            // One engine game at a time: the unfinished one is resumed, not piled up.
+            let engine_game =
+                |g: &&LiveGame| g.ending.is_none() && g.colour_of(account.id).is_some() && g.accounts().count() == 1;
+            if let Some(open) = cx.st.games.values().find(engine_game) {
+                return Err(HubError::EngineGameOpen(open.id));
+            }
+            let me = Seat::Player(account);
             if spec.rated {
                 return Err(HubError::EngineUnrated);
             }

@@ -89,6 +89,21 @@ impl Hub {
         })
     }
 
+    /// Aborts `game`: an engine game at any time, a game between players
+    /// before each side has moved (no result, nothing rated).
+    pub fn abort(&self, s: SessionId, game: GameId) -> Result<(), HubError> {
+        self.inner.act_on(game, |cx| {
+            let color = cx.my_colour(s, game)?;
+            let live = &cx.st.games[&game];
+            let engine = matches!(live.seat(!color), Seat::Engine { .. });
+            if !engine && live.plies() >= 2 {
+                return Err(HubError::TooLateToAbort(game));
+            }
+            let why = format!("aborted by {color:?}");
+            cx.end_game(game, Ending::new(ABORTED, &why))
+        })
+    }
+
     /// Offers a draw (games with draws only); an offer already made by the
     /// opponent is accepted. The engine declines.
     pub fn offer_draw(&self, s: SessionId, game: GameId) -> Result<(), HubError> {

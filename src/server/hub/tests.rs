@@ -549,13 +549,16 @@ fn challenges_by_name_are_told_and_may_be_declined() {
 #[test]
 fn engine_games_share_one_worker_and_both_progress() {
     let f = fixture();
-    let a = f.player("ann");
+    let players = [f.player("ann"), f.player("bob")];
     let black = ChallengeSpec { colour: ColourChoice::Black, ..spec(GameKind::Classic, None) };
-    let games = [f.hub.play_engine(a.s, black.clone(), 1).unwrap(), f.hub.play_engine(a.s, black, 2).unwrap()];
+    let games = [
+        f.hub.play_engine(players[0].s, black.clone(), 1).unwrap(),
+        f.hub.play_engine(players[1].s, black, 2).unwrap(),
+    ];
     let mut positions = [AnyPosition::new(GameKind::Classic), AnyPosition::new(GameKind::Classic)];
     let mut seed = 3;
     for round in 0..3 {
-        for (&game, pos) in games.iter().zip(&mut positions) {
+        for ((&game, pos), a) in games.iter().zip(&mut positions).zip(&players) {
             let ply = 2 * round;
             let engine_moved =
                 |e: &HubEvent| matches!(e, HubEvent::Moved { game: g, ply: p, .. } if *g == game && *p == ply);
@@ -572,11 +575,12 @@ fn engine_games_share_one_worker_and_both_progress() {
             f.hub.play(a.s, game, &text).unwrap();
         }
     }
-    for game in games {
+    for (game, a) in games.into_iter().zip(&players) {
         let engine_moves = moved(&a.events, game).len().div_ceil(2);
         assert!(engine_moves >= 3 || ended(&a.events, game).is_some(), "game {game} progressed");
     }
     // The engine agrees to a takeback at once.
+    let a = f.player("cat");
     let white = spec(GameKind::Classic, None);
     let game = f.hub.play_engine(a.s, white, 1).unwrap();
     f.hub.play(a.s, game, "e4").unwrap();
@@ -696,4 +700,31 @@ fn on_the_sqlite_store_a_restarted_hub_has_every_game_with_its_moves_and_clocks(
 fn on_the_sqlite_store_a_rated_game_updates_both_ratings_and_the_leaderboard() {
     let (_dir, f) = on_disk();
     rated_game_rates_both(f);
+}
+
+/// An engine game is resumed, not piled up, and may be aborted; a game
+/// between players may be aborted only before both have moved.
+#[test]
+fn engine_games_are_resumed_not_piled_up_and_aborts_rate_nobody() {
+    let f = fixture();
+    let (a, b) = (f.player("ann"), f.player("bob"));
+    let engine = ChallengeSpec { colour: ColourChoice::Black, ..spec(GameKind::Classic, None) };
+    let first = f.hub.play_engine(a.s, engine.clone(), 1).unwrap();
+    assert_eq!(f.hub.open(a.s, first).unwrap().you, Some(Color::Black), "the colour asked for");
+    let again = f.hub.play_engine(a.s, engine.clone(), 1).unwrap_err();
+    assert!(matches!(again, HubError::EngineGameOpen(g) if g == first), "{again}");
+    assert!(again.to_string().contains(&format!("'open {first}' resumes it")));
+    f.hub.abort(a.s, first).unwrap();
+    assert_eq!(ended(&a.events, first).map(|e| (e.result, e.why)), Some(("*".into(), "aborted by Black".into())));
+    f.hub.play_engine(a.s, engine, 1).unwrap();
+    let rated = ChallengeSpec { rated: true, ..spec(GameKind::Classic, None) };
+    let game = f.hub.accept(b.s, f.hub.challenge(a.s, rated).unwrap()).unwrap();
+    f.hub.play(a.s, game, "e4").unwrap();
+    f.hub.abort(b.s, game).unwrap();
+    assert_eq!(ended(&a.events, game).map(|e| e.result), Some("*".into()));
+    assert!(f.hub.leaderboard(GameKind::Classic, 10).unwrap().is_empty(), "nothing rated");
+    let later = f.game(&a, &b, GameKind::Classic, None);
+    f.hub.play(a.s, later, "e4").unwrap();
+    f.hub.play(b.s, later, "e5").unwrap();
+    assert!(matches!(f.hub.abort(a.s, later), Err(HubError::TooLateToAbort(_))));
 }

@@ -228,6 +228,10 @@ pub enum HubError {
     EmptyChat,
     #[error("a game against the engine is not rated")]
     EngineUnrated,
+    #[error("your game {0} against the engine is not finished: 'open {0}' resumes it, 'abort {0}' ends it")]
+    EngineGameOpen(GameId),
+    #[error("game {0} has two moves or more: it cannot be aborted (resign, or offer a draw)")]
+    TooLateToAbort(GameId),
     /// The storage's own error, shown as it says it (a taken name, a bad one).
     #[error(transparent)]
     Records(RecordsError),

@@ -163,6 +163,7 @@ impl HubRunner {
             RemoteCall::AnswerTakeback(yes) => hub.answer_takeback(s, g, yes).map(|()| ""),
             RemoteCall::Rematch => hub.rematch(s, g).map(|new| if new.is_some() { "" } else { "rematch asked" }),
             RemoteCall::Claim => hub.claim_absence(s, g).map(|()| ""),
+            RemoteCall::Abort => hub.abort(s, g).map(|()| ""),
             RemoteCall::Chat(text) => hub.chat(s, g, &text).map(|()| ""),
             RemoteCall::Pgn => hub.pgn(g).map(|text| {
                 self.asked = Some(Asked::Page(format!("Game {g} (PGN)"), text.lines().map(inert).collect()));

@@ -61,9 +61,15 @@ impl Session {
             Cmd::Help => self.mode = Mode::Help { scroll: 0, page: HelpPage::Keys },
             Cmd::Rules => self.mode = Mode::Help { scroll: 0, page: HelpPage::Rules },
             Cmd::Quit => self.quit(),
-            Cmd::Say | Cmd::Draw | Cmd::Takeback | Cmd::Rematch | Cmd::Claim | Cmd::Yes | Cmd::No | Cmd::Lobby => {
-                self.error(format!(":{} is for a game on a server (wormhole serve)", line.trim()))
-            }
+            Cmd::Say
+            | Cmd::Draw
+            | Cmd::Takeback
+            | Cmd::Rematch
+            | Cmd::Claim
+            | Cmd::Abort
+            | Cmd::Yes
+            | Cmd::No
+            | Cmd::Lobby => self.error(format!(":{} is for a game on a server (wormhole serve)", line.trim())),
         }
     }
 

@@ -98,6 +98,7 @@ impl Session {
             Cmd::Takeback => RemoteCall::AskTakeback,
             Cmd::Rematch => RemoteCall::Rematch,
             Cmd::Claim => RemoteCall::Claim,
+            Cmd::Abort => RemoteCall::Abort,
             Cmd::Yes | Cmd::No => match remote.offer.take() {
                 Some(Offer::Draw) => RemoteCall::AnswerDraw(cmd == Cmd::Yes),
                 Some(Offer::Takeback) => RemoteCall::AnswerTakeback(cmd == Cmd::Yes),
