@@ -37,6 +37,12 @@ use game::{Asked, Follow, GameApp, GameScreen, Seat};
 pub const FRAME: Duration = Duration::from_millis(200);
 pub use parse::{Command, LOBBY_COMMANDS, Setting};
 
+/// How to get an account, as a guest is told.
+pub const GUEST_LINE: &str = "You are watching as a guest. To play, connect with an SSH key: make one with ssh-keygen -t ed25519, then the same ssh command again; the key becomes your account.";
+
+/// The SSH banner of a server that admits no guests.
+pub const KEY_NEEDED: &str = "Wormhole chess: this server admits players with an SSH key only.\r\nMake one with: ssh-keygen -t ed25519\r\nthen connect again with the same ssh command: the key becomes your account.\r\n";
+
 /// The longest input line, in characters.
 pub const MAX_INPUT_CHARS: usize = 200;
 
@@ -100,10 +106,12 @@ pub enum Screen {
     Lobby,
     /// A game: the local app on it.
     Game(Box<GameScreen>),
-    /// A page of text (leaderboard, player page, PGN); Esc goes back.
+    /// A page of text (leaderboard, player page, PGN); Esc goes back to
+    /// the game it came from (`back_to`), else the lobby.
     Page {
         title: String,
         lines: Vec<String>,
+        back_to: Option<GameId>,
     },
 }
 
@@ -358,6 +366,8 @@ impl App {
                 self.account = account;
                 self.screen = Screen::Lobby;
                 self.lobby_now();
+                // The name form's last error does not follow a guest.
+                self.status = if self.account.is_none() { GUEST_LINE.to_string() } else { String::new() };
                 self.tell_unseen_results();
                 // Back where they were: the game they were on, else the lobby.
                 return match self.hub.resume_game(s) {
@@ -367,7 +377,7 @@ impl App {
             }
             Done::Lobby(lobby) => self.lobby = lobby,
             Done::Opened(view) => self.screen = Screen::Game(Box::new(self.open_game(*view))),
-            Done::Page(title, lines) => self.screen = Screen::Page { title, lines },
+            Done::Page(title, lines) => self.screen = Screen::Page { title, lines, back_to: None },
             Done::Note(text) => {
                 if !text.is_empty() {
                     self.status = text;
@@ -447,6 +457,7 @@ impl App {
                 self.screen = Screen::Lobby;
                 vec![Effect::Leave(id), Effect::Lobby]
             }
+            Screen::Page { back_to: Some(game), .. } => vec![Effect::Open(*game)],
             Screen::Page { .. } => {
                 self.screen = Screen::Lobby;
                 vec![Effect::Lobby]
@@ -590,8 +601,8 @@ impl App {
         }
         match asked {
             Some(Asked::Page(title, lines)) => {
-                self.screen = Screen::Page { title, lines };
-                vec![Effect::Leave(id)]
+                self.screen = Screen::Page { title, lines, back_to: Some(id) };
+                Vec::new()
             }
             Some(Asked::Reload) => vec![Effect::Open(id)],
             None => Vec::new(),

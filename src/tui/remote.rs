@@ -58,6 +58,8 @@ impl Presence {
 pub enum Offer {
     Draw,
     Takeback,
+    /// After the game: another, colours swapped.
+    Rematch,
 }
 
 /// What the app asks of the server.
@@ -71,6 +73,8 @@ pub enum RemoteCall {
     AskTakeback,
     AnswerTakeback(bool),
     Rematch,
+    /// Decline the opponent's rematch.
+    DeclineRematch,
     /// Claim the win of an opponent gone on their move.
     Claim,
     /// Abort the game (an engine game, or before both moved).

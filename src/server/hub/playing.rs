@@ -176,15 +176,36 @@ impl Hub {
         })
     }
 
-    /// Sends a chat line to both players of `game`, made inert and bounded.
+    /// Declines the opponent's rematch.
+    pub fn decline_rematch(&self, s: SessionId, game: GameId) -> Result<(), HubError> {
+        self.inner.act_on(game, |cx| {
+            let me = cx.player(s)?;
+            let live = cx.st.games.get(&game).ok_or(HubError::NoGame(game))?;
+            let color = live.colour_of(me.id).ok_or(HubError::NotYourGame(game))?;
+            cx.answer(game, Offer::Rematch(!color), false)
+        })
+    }
+
+    /// Sends a chat line, made inert and bounded: a player's to both
+    /// players and every watcher; a watcher's (with an account) to the
+    /// watchers only, a spectators' chat the players do not see.
     pub fn chat(&self, s: SessionId, game: GameId, text: &str) -> Result<(), HubError> {
         self.inner.act(|cx| {
             let me = cx.player(s)?;
             let live = cx.st.games.get(&game).ok_or(HubError::NoGame(game))?;
-            live.colour_of(me.id).ok_or(HubError::NotYourGame(game))?;
             let text = inert_line(text).ok_or(HubError::EmptyChat)?;
-            for (_, account) in live.accounts().collect::<Vec<_>>() {
-                cx.tell_account(account, HubEvent::Chat { game, from: me.name.clone(), text: text.clone() });
+            if live.colour_of(me.id).is_some() {
+                cx.tell_game(game, HubEvent::Chat { game, from: me.name.clone(), text });
+                return Ok(());
+            }
+            if !live.watchers.contains(&s) {
+                return Err(HubError::NotYourGame(game));
+            }
+            let watchers: Vec<_> =
+                live.watchers.iter().filter_map(|w| cx.st.sessions.get(w)).map(|w| w.notify.clone()).collect();
+            let from = format!("{} (spectator)", me.name);
+            for notify in watchers {
+                cx.out.push((notify, HubEvent::Chat { game, from: from.clone(), text: text.clone() }));
             }
             Ok(())
         })

@@ -226,8 +226,8 @@ fn refusals_say_why() {
     f.hub.leave(c.s, game).unwrap();
     f.hub.play(a.s, game, "d4").unwrap();
     assert!(moved(&c.events, game).is_empty(), "cat left before the move");
+    assert!(matches!(f.hub.chat(c.s, game, "hi"), Err(HubError::NotYourGame(_))), "cat does not watch it now");
     f.hub.open(c.s, game).unwrap();
-    assert!(matches!(f.hub.chat(c.s, game, "hi"), Err(HubError::NotYourGame(_))));
     assert!(matches!(f.hub.play_engine(a.s, spec(GameKind::Classic, None), 13), Err(HubError::BadLevel(13))));
     assert!(matches!(f.hub.challenge(a.s, spec(GameKind::Classic, Some((10, 0)))), Err(HubError::BadClock(10, 0))));
     f.hub.play(b.s, game, "e5").unwrap();
@@ -458,6 +458,33 @@ fn chat_reaches_both_players_inert_and_bounded() {
     assert!(text.starts_with("gg x") && !text.chars().any(char::is_control), "{text:?}");
     assert_eq!(text.chars().count(), CHAT_MAX_CHARS);
     assert!(matches!(f.hub.chat(a.s, game, "\u{1b}[1m"), Err(HubError::EmptyChat)));
+}
+
+/// A watcher sees the players' chat; a watcher's own line goes to the
+/// watchers only (a spectators' chat); one not watching may not chat.
+#[test]
+fn watchers_see_the_players_chat_and_have_their_own() {
+    let f = fixture();
+    let (a, b, c, d) = (f.player("ann"), f.player("bob"), f.player("cat"), f.player("dan"));
+    let game = f.game(&a, &b, GameKind::Classic, None);
+    f.hub.open(c.s, game).unwrap();
+    f.hub.open(d.s, game).unwrap();
+    f.hub.chat(a.s, game, "good luck").unwrap();
+    let chat = |p: &Player| -> Vec<(String, String)> {
+        let events = p.events.lock().unwrap();
+        let lines = events.iter().filter_map(|e| match e {
+            HubEvent::Chat { from, text, .. } => Some((from.clone(), text.clone())),
+            _ => None,
+        });
+        lines.collect()
+    };
+    assert_eq!(chat(&c), [("ann".to_string(), "good luck".to_string())], "the watcher sees the players' chat");
+    f.hub.chat(c.s, game, "nice opening").unwrap();
+    let spectator = ("cat (spectator)".to_string(), "nice opening".to_string());
+    assert!(chat(&d).contains(&spectator) && chat(&c).contains(&spectator));
+    assert!(!chat(&a).contains(&spectator) && !chat(&b).contains(&spectator), "players do not see it");
+    f.hub.leave(d.s, game).unwrap();
+    assert!(matches!(f.hub.chat(d.s, game, "hi"), Err(HubError::NotYourGame(_))));
 }
 
 #[test]

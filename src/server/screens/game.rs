@@ -127,7 +127,7 @@ pub fn event_for(remote: &Remote, event: HubEvent) -> Option<Follow> {
         HubEvent::DrawOffered { game } if game == id => Some(Follow::Event(RemoteEvent::Offered(Offer::Draw))),
         HubEvent::TakebackAsked { game } if game == id => Some(Follow::Event(RemoteEvent::Offered(Offer::Takeback))),
         HubEvent::TakenBack { game, .. } if game == id => Some(Follow::Reread),
-        HubEvent::RematchAsked { game } if game == id => note("your opponent asks for a rematch: :rematch"),
+        HubEvent::RematchAsked { game } if game == id => Some(Follow::Event(RemoteEvent::Offered(Offer::Rematch))),
         HubEvent::OfferDeclined { game, .. } if game == id => note("your offer was declined"),
         HubEvent::Chat { game, from, text } if game == id => {
             Some(Follow::Event(RemoteEvent::Chat(format!("{}: {}", inert(&from), inert(&text)))))
@@ -163,6 +163,7 @@ impl HubRunner {
             RemoteCall::AnswerTakeback(yes) => hub.answer_takeback(s, g, yes).map(|()| ""),
             RemoteCall::Rematch => hub.rematch(s, g).map(|new| if new.is_some() { "" } else { "rematch asked" }),
             RemoteCall::Claim => hub.claim_absence(s, g).map(|()| ""),
+            RemoteCall::DeclineRematch => hub.decline_rematch(s, g).map(|()| "rematch declined"),
             RemoteCall::Abort => hub.abort(s, g).map(|()| ""),
             RemoteCall::Chat(text) => hub.chat(s, g, &text).map(|()| ""),
             RemoteCall::Pgn => hub.pgn(g).map(|text| {

@@ -11,6 +11,9 @@ use super::{App, LOBBY_COMMANDS, Screen, inert};
 use crate::server::hub::GameInfo;
 use crate::server::hub::records::{LeaderRow, PlayerPage};
 
+/// The lobby's commands a guest may use, by their first word.
+const GUEST_COMMANDS: &[&str] = &["open", "top", "theme", "quit"];
+
 /// Rows of the input line and status at the bottom.
 const BOTTOM: u16 = 3;
 
@@ -21,7 +24,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
     match &app.screen {
         Screen::Register => register(frame, main),
         Screen::Lobby => lobby(frame, main, app),
-        Screen::Page { title, lines } => page(frame, main, title, lines),
+        Screen::Page { title, lines, back_to } => page(frame, main, title, lines, *back_to),
         Screen::Game(g) => return crate::tui::view::draw(frame, g.app.session()),
     }
     bottom(frame, Rect::new(area.x, main.bottom(), area.width, BOTTOM.min(area.height)), app);
@@ -112,12 +115,16 @@ fn lobby(frame: &mut Frame, area: Rect, app: &App) {
     let others = l.live.iter().filter(|g| !l.mine.iter().any(|m| m.id == g.id));
     lines.extend(others.map(|g| Line::from(game_line(g, None))));
     lines.push(Line::from(""));
-    lines.extend(LOBBY_COMMANDS.iter().map(|(usage, what)| Line::from(format!("  {usage:<52} {what}"))));
+    // A guest is shown what a guest may do.
+    let shown =
+        |(usage, _): &&(&str, &str)| app.account.is_some() || GUEST_COMMANDS.iter().any(|c| usage.starts_with(c));
+    lines.extend(LOBBY_COMMANDS.iter().filter(shown).map(|(usage, what)| Line::from(format!("  {usage:<52} {what}"))));
     frame.render_widget(Paragraph::new(lines), area);
 }
 
-fn page(frame: &mut Frame, area: Rect, title: &str, lines: &[String]) {
-    let mut text = vec![Line::from(format!("{title}   (Esc: back)")).add_modifier(Modifier::BOLD)];
+fn page(frame: &mut Frame, area: Rect, title: &str, lines: &[String], back_to: Option<i64>) {
+    let back = back_to.map_or("Esc: back to the lobby".to_string(), |g| format!("Esc: back to game {g}"));
+    let mut text = vec![Line::from(format!("{title}   ({back})")).add_modifier(Modifier::BOLD)];
     text.extend(lines.iter().map(|l| Line::from(l.clone())));
     frame.render_widget(Paragraph::new(text), area);
 }

@@ -31,6 +31,7 @@ impl Session {
                 self.info(match offer {
                     Offer::Draw => "your opponent offers a draw: :yes or :no",
                     Offer::Takeback => "your opponent asks to take back their move: :yes or :no",
+                    Offer::Rematch => "your opponent asks for a rematch: :yes or :no",
                 });
             }
             RemoteEvent::Chat(line) => {
@@ -102,6 +103,8 @@ impl Session {
             Cmd::Yes | Cmd::No => match remote.offer.take() {
                 Some(Offer::Draw) => RemoteCall::AnswerDraw(cmd == Cmd::Yes),
                 Some(Offer::Takeback) => RemoteCall::AnswerTakeback(cmd == Cmd::Yes),
+                Some(Offer::Rematch) if cmd == Cmd::Yes => RemoteCall::Rematch,
+                Some(Offer::Rematch) => RemoteCall::DeclineRematch,
                 None => {
                     self.error("there is no offer to answer");
                     return true;

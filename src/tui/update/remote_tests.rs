@@ -115,3 +115,16 @@ fn the_opponents_absence_shows_with_the_claims_countdown() {
     s.update(Msg::Remote(RemoteEvent::OpponentBack));
     assert!(!contains(&screen(&s, 120, 40), "has left"));
 }
+
+/// `:yes` and `:no` answer a rematch as they answer the other offers.
+#[test]
+fn yes_and_no_answer_a_rematch() {
+    let mut s = at_the_table(Some(Color::White));
+    s.update(Msg::Remote(RemoteEvent::Ended("1-0: bob resigned: you win".into())));
+    s.update(Msg::Remote(RemoteEvent::Offered(Offer::Rematch)));
+    assert!(contains(&screen(&s, 120, 40), "asks for a rematch: :yes or :no"));
+    assert_eq!(typed(&mut s, ":yes"), [RemoteCall::Rematch]);
+    s.update(Msg::Remote(RemoteEvent::Offered(Offer::Rematch)));
+    assert_eq!(typed(&mut s, ":no"), [RemoteCall::DeclineRematch]);
+    assert_eq!(typed(&mut s, ":yes"), [], "answered");
+}
