@@ -411,6 +411,9 @@ impl Session {
 
     /// Whether the screen may offer `action` now: what it offers, it does.
     pub fn offers(&self, action: Action) -> bool {
+        if self.remote_refusal(action).is_some() {
+            return false;
+        }
         if self.mode == Mode::Review {
             return keymap::own_action(Context::Review, action);
         }

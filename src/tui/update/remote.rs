@@ -11,7 +11,36 @@ use crate::tui::remote::{CHAT_LINES, Offer, Presence, RemoteCall, RemoteEvent, S
 use crate::tui::state::{Mode, Session};
 
 /// What a game on the server does not do, and why.
-const NOT_ON_THE_SERVER: &str = "not in a game on the server (the server keeps its games: :pgn shows this one's)";
+const NOT_ON_THE_SERVER: &str =
+    "that is the local app's: the server keeps its games (:pgn shows this one's; F1 lists what works here)";
+
+/// The keys' actions a game on the server does not offer.
+pub const SERVER_REFUSED: &[Action] = &[
+    Action::Undo,
+    Action::Redo,
+    Action::Hint,
+    Action::MoveNow,
+    Action::Save,
+    Action::OpenList,
+    Action::NewGame,
+    Action::Analyze,
+    Action::Prefill(":load "),
+];
+
+/// The commands a game on the server does not offer.
+pub const SERVER_REFUSED_COMMANDS: &[Cmd] = &[
+    Cmd::New,
+    Cmd::Undo,
+    Cmd::Redo,
+    Cmd::Hint,
+    Cmd::Go,
+    Cmd::Load,
+    Cmd::Save,
+    Cmd::Analyze,
+    Cmd::Level,
+    Cmd::Autoflip,
+    Cmd::Quit,
+];
 
 impl Session {
     /// A message from the server about the game on screen.
@@ -110,16 +139,20 @@ impl Session {
                     return true;
                 }
             },
+            Cmd::Open if !rest.is_empty() => {
+                self.error("files are not opened on the server: :pgn shows this game's PGN");
+                return true;
+            }
             Cmd::Open => RemoteCall::Pgn,
             Cmd::Lobby => {
                 self.quit();
                 return true;
             }
-            Cmd::New | Cmd::Undo | Cmd::Redo | Cmd::Hint | Cmd::Go | Cmd::Load | Cmd::Save | Cmd::Analyze => {
-                self.error(NOT_ON_THE_SERVER);
+            Cmd::Quit => {
+                self.quit();
                 return true;
             }
-            Cmd::Level | Cmd::Autoflip => {
+            c if SERVER_REFUSED_COMMANDS.contains(&c) => {
                 self.error(NOT_ON_THE_SERVER);
                 return true;
             }
@@ -131,18 +164,7 @@ impl Session {
 
     /// Why a game on the server refuses `action`, if it does.
     pub(in crate::tui) fn remote_refusal(&self, action: Action) -> Option<&'static str> {
-        let refused = matches!(
-            action,
-            Action::Undo
-                | Action::Redo
-                | Action::Hint
-                | Action::MoveNow
-                | Action::Save
-                | Action::OpenList
-                | Action::NewGame
-                | Action::Analyze
-        );
-        (self.remote.is_some() && refused).then_some(NOT_ON_THE_SERVER)
+        (self.remote.is_some() && SERVER_REFUSED.contains(&action)).then_some(NOT_ON_THE_SERVER)
     }
 
     /// Esc with nothing to clear in a server's game: back to the lobby.

@@ -83,10 +83,19 @@ fn the_games_commands_are_calls_and_the_local_ones_are_refused() {
     assert_eq!(typed(&mut s, ":pgn"), [RemoteCall::Pgn]);
     for refused in [":undo", ":new", ":save"] {
         assert!(typed(&mut s, refused).is_empty());
-        assert!(error(&s).contains("not in a game on the server"), "{refused}: {}", error(&s));
+        assert!(error(&s).contains("the server keeps its games"), "{refused}: {}", error(&s));
     }
+    assert!(typed(&mut s, ":open /etc/passwd").is_empty(), "no file is opened");
+    assert!(error(&s).contains("files are not opened on the server"), "{}", error(&s));
     s.update(Action::NewGame);
-    assert!(error(&s).contains("not in a game on the server"));
+    assert!(error(&s).contains("the server keeps its games"));
+    // The key bar and F1 list only what works on the server.
+    let bar = screen(&at_the_table(Some(Color::White)), 200, 40).join("\n");
+    assert!(bar.contains("Ctrl-C lobby") && !bar.contains("quit") && !bar.contains("save"), "{bar}");
+    s.update(Action::Help);
+    let help = screen(&s, 120, 200).join("\n");
+    assert!(help.contains("back to the lobby") && !help.contains("Ctrl-N") && !help.contains(":load"), "{help}");
+    s.update(Action::Escape);
     s.update(Msg::Remote(RemoteEvent::Chat("bob: hello".into())));
     assert!(contains(&screen(&s, 120, 40), "bob: hello"));
     s.update(Action::Escape);

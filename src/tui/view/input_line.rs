@@ -125,7 +125,13 @@ fn message_or_footer(session: &Session, width: usize) -> Line<'static> {
 
 /// The keys that work now (only those on offer), as many as fit.
 pub fn footer(session: &Session, width: usize) -> String {
-    let entries =
+    let mut entries: Vec<keymap::FooterEntry> =
         keymap::footer_entries(session.key_context()).into_iter().filter(|e| session.offers(e.action)).collect();
+    // On a server, quitting goes back to the lobby.
+    for e in entries.iter_mut().filter(|e| e.action == crate::tui::action::Action::Quit) {
+        if session.remote_game().is_some() {
+            e.word = "lobby";
+        }
+    }
     keymap::fit_footer(entries, width)
 }
