@@ -109,3 +109,30 @@ fn a_result_is_told_in_the_lobby_after_a_reconnection_and_on_the_end_screen() {
     hang_up(bob);
     drop(server);
 }
+
+/// At 80x24 the lobby's help is a page that wraps, refusals wrap instead
+/// of being cut, and the input line edits as the game's does (Ctrl-U, Ctrl-W).
+#[test]
+fn at_80x24_help_and_refusals_are_whole_and_the_line_edits() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("data"));
+    let (mut alice, _) = register(&server, dir.path(), "alice");
+    alice.resize(24, 80);
+    alice.enter("help");
+    let page = alice.wait_for("Commands");
+    assert!(page.contains("answer or withdraw challenge N") && page.contains("play the engine (level 1-12)"), "{page}");
+    alice.send(b"\x1b");
+    alice.wait_for("Your games:");
+    alice.enter("frobnicate");
+    alice.wait_for("unknown command 'frobnicate': 'help' lists the commands");
+    alice.enter("challenge alice classic");
+    let refused = alice.wait_for("you cannot challenge yourself");
+    assert!(refused.contains("challenge to anyone"), "the refusal wraps, whole:\n{refused}");
+    alice.send(b"new classic white");
+    alice.send(b"\x17");
+    alice.wait_until("Ctrl-W took a word", |s| s.lines().any(|l| l.trim_end() == "> new classic"));
+    alice.send(b"\x15");
+    alice.wait_until("Ctrl-U cleared the line", |s| s.lines().any(|l| l.trim_end() == ">"));
+    hang_up(alice);
+    drop(server);
+}

@@ -427,6 +427,12 @@ impl App {
         let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
         match key.code {
             KeyCode::Char('c' | 'd') if ctrl => self.quit = true,
+            // The game screen's line editing: Ctrl-U clears, Ctrl-W deletes a word.
+            KeyCode::Char('u') if ctrl => self.input.clear(),
+            KeyCode::Char('w') if ctrl => {
+                let kept = self.input.trim_end().rfind(' ').map_or(0, |i| i + 1);
+                self.input.truncate(kept);
+            }
             KeyCode::Char(c) if !ctrl && self.input.chars().count() < MAX_INPUT_CHARS && !c.is_control() => {
                 self.input.push(c);
             }
@@ -492,6 +498,11 @@ impl App {
                 Vec::new()
             }
             Command::Effect(effect) => vec![effect],
+            Command::Help => {
+                let lines = LOBBY_COMMANDS.iter().flat_map(|(usage, what)| [usage.to_string(), format!("    {what}")]);
+                self.screen = Screen::Page { title: "Commands".into(), lines: lines.collect(), back_to: None };
+                Vec::new()
+            }
             Command::Setting(setting) => {
                 match setting {
                     Setting::Theme(t) => self.mine.theme = t,

@@ -19,6 +19,7 @@ pub const LOBBY_COMMANDS: &[(&str, &str)] = &[
     ("notices", "your games that ended lately, with your rating"),
     ("addkey KEY", "add an OpenSSH public key to your account"),
     ("theme dark|light|high-contrast / pieces unicode|letters", "your drawing, kept"),
+    ("help / ?", "this list, on a page of its own"),
     ("quit", "leave"),
 ];
 
@@ -26,6 +27,8 @@ pub const LOBBY_COMMANDS: &[(&str, &str)] = &[
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {
     Quit,
+    /// The commands' page.
+    Help,
     /// A hub call.
     Effect(Effect),
     /// A drawing setting of the player's.
@@ -61,6 +64,7 @@ pub fn command(line: &str) -> Result<Command, String> {
     };
     Ok(Command::Effect(match words[0] {
         "quit" | "q" => return Ok(Command::Quit),
+        "help" | "?" => return Ok(Command::Help),
         "new" => Effect::Challenge(spec(&words[1..], None)?),
         "challenge" => {
             let name = words.get(1).ok_or("challenge whom? challenge NAME GAME")?;
@@ -83,7 +87,7 @@ pub fn command(line: &str) -> Result<Command, String> {
         "pgn" => Effect::Pgn(number(1)?),
         "notices" => Effect::Notices,
         "addkey" => Effect::AddKey(words[1..].join(" ")),
-        other => return Err(format!("unknown command '{other}': the commands are listed below")),
+        other => return Err(format!("unknown command '{other}': 'help' lists the commands")),
     }))
 }
 

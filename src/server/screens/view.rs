@@ -14,8 +14,9 @@ use crate::server::hub::records::{LeaderRow, PlayerPage};
 /// The lobby's commands a guest may use, by their first word.
 const GUEST_COMMANDS: &[&str] = &["open", "top", "theme", "quit"];
 
-/// Rows of the input line and status at the bottom.
-const BOTTOM: u16 = 3;
+/// Rows of the input line and status at the bottom: a status of two
+/// rows, so that a refusal wraps instead of being cut at 80 columns.
+const BOTTOM: u16 = 4;
 
 /// Draws the app's screen.
 pub fn draw(frame: &mut Frame, app: &App) {
@@ -36,9 +37,12 @@ fn bottom(frame: &mut Frame, area: Rect, app: &App) {
         Screen::Register => "name> ",
         _ => "> ",
     };
-    let lines =
-        vec![Line::from(inert(&app.status)).style(app.theme.accent), Line::from(format!("{prompt}{}", app.input))];
-    frame.render_widget(Paragraph::new(lines).block(Block::default().borders(Borders::TOP)), area);
+    let status = Rect { y: area.y + 1, height: area.height.saturating_sub(2), ..area };
+    let input = Rect { y: area.bottom().saturating_sub(1), height: 1.min(area.height), ..area };
+    frame.render_widget(Block::default().borders(Borders::TOP), area);
+    let said = Paragraph::new(Line::from(inert(&app.status)).style(app.theme.accent)).wrap(Wrap { trim: true });
+    frame.render_widget(said, status);
+    frame.render_widget(Paragraph::new(Line::from(format!("{prompt}{}", app.input))), input);
 }
 
 fn register(frame: &mut Frame, area: Rect) {
@@ -126,7 +130,7 @@ fn page(frame: &mut Frame, area: Rect, title: &str, lines: &[String], back_to: O
     let back = back_to.map_or("Esc: back to the lobby".to_string(), |g| format!("Esc: back to game {g}"));
     let mut text = vec![Line::from(format!("{title}   ({back})")).add_modifier(Modifier::BOLD)];
     text.extend(lines.iter().map(|l| Line::from(l.clone())));
-    frame.render_widget(Paragraph::new(text), area);
+    frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: false }), area);
 }
 
 /// A leaderboard's lines.
