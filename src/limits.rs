@@ -124,6 +124,10 @@ pub fn seconds(text: &str) -> Result<f64, String> {
     Ok(secs)
 }
 
+/// `serve --start-window` in seconds: how long each side of a timed game
+/// has for its first move before the game is aborted.
+pub const START_WINDOW_SECONDS: RangeInclusive<u64> = 1..=3_600;
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -91,7 +91,7 @@ fn a_finished_game_from_the_players_list_opens_in_review_and_its_analysis_report
     bob.wait_for("Resign this game?");
     bob.send(b"y");
     for s in [&alice, &bob] {
-        s.wait_for("Result 1-0");
+        s.wait_for("1-0: ");
     }
     alice.send(b"\x1b");
     alice.wait_for("Wormhole lobby");
@@ -100,7 +100,7 @@ fn a_finished_game_from_the_players_list_opens_in_review_and_its_analysis_report
     let line = page.lines().find(|l| l.contains("alice - bob")).expect("the game in alice's list");
     let id = line.split_whitespace().next().unwrap().to_string();
     alice.enter(&format!("open {id}"));
-    alice.wait_for("Result 1-0");
+    alice.wait_for("1-0: ");
     alice.enter(":review");
     let review = alice.wait_until("the review's analysis", |s| s.contains("analysis done"));
     assert!(review.contains("Review"), "{review}");

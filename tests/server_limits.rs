@@ -41,7 +41,7 @@ fn a_player_gone_on_their_move_loses_by_the_opponents_claim() {
     // After the absence, the claim is offered and wins.
     bob.wait_for(":claim the win, or wait");
     bob.enter("/claim");
-    bob.wait_for("Result 0-1");
+    bob.wait_for("0-1: ");
     assert!(server.logged("ended"), "the game's end is logged");
     hang_up(bob);
 }

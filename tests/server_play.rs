@@ -85,7 +85,7 @@ fn a_game_watched(kind: GameKind) -> Watched {
     carol.wait_for("choose your name");
     carol.send(b"\x1b");
     carol.wait_for("you are a guest");
-    carol.wait_for("alice - bob");
+    carol.wait_for("alice (White) vs bob (Black)");
     carol.enter(&format!("open {id}"));
     carol.wait_for("Watching");
     Watched { server, alice, bob, bob_key, carol, dir }
@@ -116,7 +116,7 @@ fn a_game_to_its_end(kind: GameKind) {
     bob.wait_for("Resign this game?");
     bob.send(b"y");
     for s in [&alice, &bob, &carol] {
-        s.wait_for("Result 1-0");
+        s.wait_for("1-0: ");
     }
     assert!(server.logged("registered as alice"), "the log has the registration");
     for s in [alice, bob, carol] {
@@ -227,7 +227,7 @@ fn takeback_draw_and_rematch_between_two_players() {
     bob.wait_for("offers a draw");
     bob.enter("/yes");
     for s in [&alice, &bob, &carol] {
-        s.wait_for("Result 1/2-1/2");
+        s.wait_for("1/2-1/2: ");
     }
 
     alice.enter("/rematch");

@@ -168,7 +168,9 @@ fn a_client_without_a_key_watches_as_a_guest_or_is_turned_away() {
     let dir = tempfile::tempdir().unwrap();
     let server = Server::start(&dir.path().join("data"));
     let mut guest = server.connect_guest();
-    guest.wait_for("you are a guest (watch only)");
+    let lobby = guest.wait_for("you are a guest (watch only)");
+    assert!(!lobby.contains("challenge NAME") && !lobby.contains("addkey"), "only what a guest may do:\n{lobby}");
+    guest.wait_for("To play, connect with an SSH key: make one with ssh-keygen -t ed25519");
     guest.enter("new classic");
     guest.wait_for("guests may watch games but not play");
     guest.enter(&format!("addkey {}", "ssh-ed25519 AAAA"));
@@ -180,4 +182,18 @@ fn a_client_without_a_key_watches_as_a_guest_or_is_turned_away() {
     let guest = server.connect_guest();
     guest.wait_for("Permission denied");
     hang_up(guest);
+    // The client is told why, with how to make a key, before it gives up.
+    let told = std::process::Command::new("ssh")
+        .args(["-p", &server.port.to_string(), "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null"])
+        .args(["-o", "PubkeyAuthentication=no", "-o", "PreferredAuthentications=keyboard-interactive"])
+        .args(["-o", "BatchMode=yes", "-o", "NumberOfPasswordPrompts=0", "127.0.0.1", "true"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("ssh runs");
+    let stderr = String::from_utf8_lossy(&told.stderr);
+    assert!(!told.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("admits players with an SSH key only") && stderr.contains("ssh-keygen -t ed25519"),
+        "{stderr}"
+    );
 }

@@ -81,6 +81,7 @@ use wormhole::AnyMove;
 
 use clock::{Clock, SystemClock};
 use live::LiveGame;
+pub use playing::ABORTED;
 use pool::EnginePool;
 use records::{Account, AccountId, GameId, Records};
 pub use types::*;
@@ -104,6 +105,14 @@ pub const CHALLENGE_GRACE: Duration = Duration::from_secs(5 * 60);
 /// The default time a player may be gone on their move before the
 /// opponent may claim the win.
 pub const DEFAULT_ABSENCE: Duration = Duration::from_secs(120);
+/// The default start window: a timed game whose side to move has not made
+/// its first move this long after its turn began is aborted.
+pub const DEFAULT_START_WINDOW: Duration = Duration::from_secs(30);
+/// How many ended games each player's notices keep.
+pub const NOTICES_KEPT: usize = 20;
+/// How often the hub notes in the storage that it runs a clock: after a
+/// kill, the running clocks resume from at most this much before it.
+pub const ALIVE_EVERY_MS: u64 = 1_000;
 
 /// How the hub runs.
 #[derive(Clone)]
@@ -112,15 +121,23 @@ pub struct HubConfig {
     pub engine_threads: usize,
     /// How long a player may be gone on their own move before the opponent may claim the win.
     pub absence: Duration,
+    /// How long each side has for its first move in a timed game (at most
+    /// the game's initial time) before the game is aborted.
+    pub start_window: Duration,
     /// Where the hub reads the time.
     pub clock: Arc<dyn Clock>,
 }
 
 impl Default for HubConfig {
-    /// One engine worker per core, the default absence, the wall clock.
+    /// One engine worker per core, the default absence and start window, the wall clock.
     fn default() -> HubConfig {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        HubConfig { engine_threads: cores, absence: DEFAULT_ABSENCE, clock: Arc::new(SystemClock) }
+        HubConfig {
+            engine_threads: cores,
+            absence: DEFAULT_ABSENCE,
+            start_window: DEFAULT_START_WINDOW,
+            clock: Arc::new(SystemClock),
+        }
     }
 }
 
@@ -162,6 +179,13 @@ struct State {
     challenges: BTreeMap<ChallengeId, Challenge>,
     games: BTreeMap<GameId, LiveGame>,
     next_session: SessionId,
+    /// When the hub last noted in the storage that it ran a clock.
+    alive_noted: u64,
+    /// Where each player was last: on a game (opened and not left), or
+    /// the lobby (`None`): where a reconnection returns them.
+    last_game: BTreeMap<AccountId, Option<GameId>>,
+    /// Each player's games that ended lately, oldest first.
+    notices: BTreeMap<AccountId, Vec<Notice>>,
 }
 
 /// The shared hub. Locks are taken in the order state, records, pool, then
@@ -179,6 +203,9 @@ struct Inner {
     config: HubConfig,
     ticker: Mutex<Option<JoinHandle<()>>>,
     stopping: (Mutex<bool>, Condvar),
+    /// Set when the hub stops as a killed server would: without its last
+    /// note of the clocks' time (tests).
+    killed: std::sync::atomic::AtomicBool,
 }
 
 /// Events to deliver once the state is unlocked.
@@ -192,6 +219,8 @@ struct Ctx<'a> {
     pool: Option<&'a EnginePool>,
     now: u64,
     absence: Duration,
+    /// [`HubConfig::start_window`] in ms.
+    start_window: u64,
     out: Outbox,
     /// Moves checked and marked saving, for the writer.
     writes: Vec<PendingMove>,
@@ -225,6 +254,7 @@ impl Hub {
             config,
             ticker: Mutex::new(None),
             stopping: (Mutex::new(false), Condvar::new()),
+            killed: std::sync::atomic::AtomicBool::new(false),
         });
         let _ = hub_slot.set(Arc::downgrade(&inner));
         let weak = Arc::downgrade(&inner);
@@ -335,6 +365,12 @@ impl Hub {
     pub fn tick(&self) {
         self.inner.tick();
     }
+
+    /// Stops the hub as a killed server stops: nothing more is stored.
+    #[cfg(test)]
+    pub fn kill(self) {
+        self.inner.killed.store(true, Ordering::SeqCst);
+    }
 }
 
 impl Inner {
@@ -366,6 +402,7 @@ impl Inner {
             pool: pool.as_ref(),
             now: self.config.clock.now_ms(),
             absence: self.config.absence,
+            start_window: self.config.start_window.as_millis() as u64,
             out: Vec::new(),
             writes: Vec::new(),
         };
@@ -386,9 +423,12 @@ impl Inner {
     }
 
     /// Rebuilds every open challenge and unfinished game; their players
-    /// are gone until they connect.
+    /// are gone until they connect. The running clocks go on from where
+    /// they were when the server last noted it ran: its downtime is
+    /// charged to nobody.
     fn restore(&self) -> Result<(), HubError> {
         self.act(|cx| {
+            let alive = cx.records.last_alive()?;
             for c in cx.records.challenges()? {
                 let challenge = Challenge { from: c.from, spec: c.spec, gone_since: Some(cx.now) };
                 cx.st.challenges.insert(c.id, challenge);
@@ -404,6 +444,7 @@ impl Inner {
                         continue;
                     }
                 };
+                game.resume(alive, cx.now);
                 for (color, _) in game.accounts().collect::<Vec<_>>() {
                     game.gone_since[color.index()] = Some(cx.now);
                 }
@@ -461,6 +502,13 @@ impl Inner {
             && ticker.thread().id() != std::thread::current().id()
         {
             let _ = ticker.join();
+        }
+        // The clocks ran until now: a restart goes on from here.
+        if !self.killed.load(Ordering::SeqCst) {
+            let _ = self.act(|cx| {
+                cx.note_alive(true);
+                Ok(())
+            });
         }
         let pool = lock(&self.pool).take();
         drop(pool);

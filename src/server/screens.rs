@@ -18,6 +18,7 @@ mod keys;
 mod parse;
 mod review;
 mod view;
+mod words;
 
 use std::sync::mpsc::Sender;
 use std::time::{Duration, Instant};
@@ -39,6 +40,12 @@ use game::{Asked, Follow, GameApp, GameScreen, Seat};
 /// The longest wait between two looks at the clocks.
 pub const FRAME: Duration = Duration::from_millis(200);
 pub use parse::{Command, LOBBY_COMMANDS, Setting};
+
+/// How to get an account, as a guest is told.
+pub const GUEST_LINE: &str = "You are watching as a guest. To play, connect with an SSH key: make one with ssh-keygen -t ed25519, then the same ssh command again; the key becomes your account.";
+
+/// The SSH banner of a server that admits no guests.
+pub const KEY_NEEDED: &str = "Wormhole chess: this server admits players with an SSH key only.\r\nMake one with: ssh-keygen -t ed25519\r\nthen connect again with the same ssh command: the key becomes your account.\r\n";
 
 /// The longest input line, in characters.
 pub const MAX_INPUT_CHARS: usize = 200;
@@ -80,6 +87,8 @@ pub enum Effect {
     Challenge(ChallengeSpec),
     Engine(ChallengeSpec, u8),
     Accept(ChallengeId),
+    /// Abort a game (an engine game, or one before both moved).
+    Abort(GameId),
     Decline(ChallengeId),
     Cancel(ChallengeId),
     Open(GameId),
@@ -87,6 +96,8 @@ pub enum Effect {
     Leaderboard(GameKind),
     Player(String),
     Pgn(GameId),
+    /// The player's games that ended lately.
+    Notices,
     AddKey(String),
     /// List the player's keys.
     Keys,
@@ -103,10 +114,12 @@ pub enum Screen {
     Lobby,
     /// A game: the local app on it.
     Game(Box<GameScreen>),
-    /// A page of text (leaderboard, player page, PGN); Esc goes back.
+    /// A page of text (leaderboard, player page, PGN); Esc goes back to
+    /// the game it came from (`back_to`), else the lobby.
     Page {
         title: String,
         lines: Vec<String>,
+        back_to: Option<GameId>,
     },
 }
 
@@ -264,6 +277,7 @@ impl App {
             }
             Effect::Accept(id) => hub.accept(s, id).map_or_else(refused, |_| Done::Note(String::new())),
             Effect::Decline(id) => note(hub.decline(s, id), "declined"),
+            Effect::Abort(game) => note(hub.abort(s, game), "aborted: no result"),
             Effect::Cancel(id) => note(hub.cancel(s, id), "cancelled"),
             Effect::Open(game) => hub.open(s, game).map_or_else(refused, |v| Done::Opened(Box::new(v))),
             Effect::Leave(game) => note(hub.leave(s, game), ""),
@@ -277,6 +291,11 @@ impl App {
             },
             Effect::Pgn(game) => match hub.pgn(game) {
                 Ok(text) => Done::Page(format!("Game {game} (PGN)"), text.lines().map(inert).collect()),
+                Err(e) => refused(e),
+            },
+            Effect::Notices => match hub.notices(s) {
+                Ok(list) if list.is_empty() => Done::Note("no game of yours has ended lately".into()),
+                Ok(list) => Done::Page("Your results".into(), list.iter().map(notice_line).collect()),
                 Err(e) => refused(e),
             },
             Effect::AddKey(text) => self.add_key(&text),
@@ -341,15 +360,19 @@ impl App {
                 }
                 self.account = account;
                 self.screen = Screen::Lobby;
-                let mine = self.lobby_now().mine.first().map(|g| g.id);
-                return match mine {
-                    Some(game) => vec![Effect::Open(game)],
-                    None => vec![Effect::Lobby],
+                self.lobby_now();
+                // The name form's last error does not follow a guest.
+                self.status = if self.account.is_none() { GUEST_LINE.to_string() } else { String::new() };
+                self.tell_unseen_results();
+                // Back where they were: the game they were on, else the lobby.
+                return match self.hub.resume_game(s) {
+                    Ok(Some(game)) => vec![Effect::Open(game)],
+                    _ => vec![Effect::Lobby],
                 };
             }
             Done::Lobby(lobby) => self.lobby = lobby,
             Done::Opened(view) => self.screen = Screen::Game(Box::new(self.open_game(*view))),
-            Done::Page(title, lines) => self.screen = Screen::Page { title, lines },
+            Done::Page(title, lines) => self.screen = Screen::Page { title, lines, back_to: None },
             Done::Note(text) => {
                 if !text.is_empty() {
                     self.status = text;
@@ -358,6 +381,27 @@ impl App {
             Done::Refused(why) => self.status = why,
         }
         Vec::new()
+    }
+
+    /// Tells the results of this player's games that ended while they
+    /// were away (the newest first).
+    fn tell_unseen_results(&mut self) {
+        let Some(s) = self.session.filter(|_| self.account.is_some()) else { return };
+        let unseen: Vec<String> =
+            self.hub.notices(s).unwrap_or_default().iter().filter(|n| !n.seen).map(notice_line).collect();
+        if !unseen.is_empty() {
+            self.status = format!("While you were away: {} ('notices' lists your results)", unseen.join("; "));
+        }
+    }
+
+    /// Tells the result of `game`, a game of this player's that ended
+    /// away from the screen.
+    fn tell_result(&mut self, game: GameId) {
+        let Some(s) = self.session else { return };
+        let notices = self.hub.notices(s).unwrap_or_default();
+        if let Some(n) = notices.iter().find(|n| n.game.id == game) {
+            self.status = format!("{} ('notices' lists your results)", notice_line(n));
+        }
     }
 
     /// The lobby read now (for the first screen after connecting).
@@ -378,6 +422,12 @@ impl App {
         let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
         match key.code {
             KeyCode::Char('c' | 'd') if ctrl => self.quit = true,
+            // The game screen's line editing: Ctrl-U clears, Ctrl-W deletes a word.
+            KeyCode::Char('u') if ctrl => self.input.clear(),
+            KeyCode::Char('w') if ctrl => {
+                let kept = self.input.trim_end().rfind(' ').map_or(0, |i| i + 1);
+                self.input.truncate(kept);
+            }
             KeyCode::Char(c) if !ctrl && self.input.chars().count() < MAX_INPUT_CHARS && !c.is_control() => {
                 self.input.push(c);
             }
@@ -408,6 +458,7 @@ impl App {
                 self.screen = Screen::Lobby;
                 vec![Effect::Leave(id), Effect::Lobby]
             }
+            Screen::Page { back_to: Some(game), .. } => vec![Effect::Open(*game)],
             Screen::Page { .. } => {
                 self.screen = Screen::Lobby;
                 vec![Effect::Lobby]
@@ -442,6 +493,11 @@ impl App {
                 Vec::new()
             }
             Command::Effect(effect) => vec![effect],
+            Command::Help => {
+                let lines = LOBBY_COMMANDS.iter().flat_map(|(usage, what)| [usage.to_string(), format!("    {what}")]);
+                self.screen = Screen::Page { title: "Commands".into(), lines: lines.collect(), back_to: None };
+                Vec::new()
+            }
             Command::Setting(setting) => {
                 match setting {
                     Setting::Theme(t) => self.mine.theme = t,
@@ -477,19 +533,41 @@ impl App {
     fn on_hub(&mut self, event: HubEvent) -> Vec<Effect> {
         self.log_game(&event);
         if let HubEvent::GameStarted { game } = &event {
-            self.status = format!("game {} started: {} - {}", game.id, inert(&game.names[0]), inert(&game.names[1]));
-            return vec![Effect::Open(game.id)];
+            let names = format!("{} (White) vs {} (Black)", inert(&game.names[0]), inert(&game.names[1]));
+            self.status = format!("game {} started: {names}", game.id);
+            // Nobody is taken out of a game they play: they are told.
+            if !self.playing_on_screen() {
+                return vec![Effect::Open(game.id)];
+            }
+            self.status = format!("game {} started: {names}; ':lobby' then 'open {}' to play it", game.id, game.id);
         }
         if let HubEvent::Challenged { id, from, .. } = &event {
-            self.status = format!("{} challenges you: 'accept {id}' or 'decline {id}'", inert(from));
+            self.status = format!("{} challenges you: 'accept {id}' or 'decline {id}' in the lobby", inert(from));
         }
         if let HubEvent::ChallengeDeclined { id, by } = &event {
             self.status = format!("{} declined challenge {id}", inert(by));
         }
-        let note = matches!(event, HubEvent::Challenged { .. } | HubEvent::ChallengeDeclined { .. })
-            .then(|| AppMsg::Remote(RemoteEvent::Note(self.status.clone())));
+        if let HubEvent::ChallengeWithdrawn { id, game } = &event {
+            self.status = format!("challenge {id} withdrawn: you play game {game} (one game at a time)");
+        }
+        let elsewhere = match &event {
+            HubEvent::Ended { game, .. } => !matches!(&self.screen, Screen::Game(g) if g.id == *game),
+            _ => false,
+        };
+        if let (HubEvent::Ended { game, .. }, true) = (&event, elsewhere) {
+            self.tell_result(*game);
+        }
+        let told = elsewhere
+            || matches!(
+                event,
+                HubEvent::Challenged { .. }
+                    | HubEvent::ChallengeDeclined { .. }
+                    | HubEvent::ChallengeWithdrawn { .. }
+                    | HubEvent::GameStarted { .. }
+            );
+        let note = told.then(|| AppMsg::Remote(RemoteEvent::Note(self.status.clone())));
         match &mut self.screen {
-            Screen::Game(g) => match (game::event_for(g.id, event), note) {
+            Screen::Game(g) => match (g.app.session().remote_game().and_then(|r| game::event_for(r, event)), note) {
                 (Some(Follow::Event(event)), _) => self.in_game(|app| app.handle(AppMsg::Remote(event))),
                 (Some(Follow::Reread), _) => vec![Effect::Open(g.id)],
                 (None, Some(note)) => self.in_game(|app| app.handle(note)),
@@ -498,6 +576,12 @@ impl App {
             Screen::Lobby => vec![Effect::Lobby],
             _ => Vec::new(),
         }
+    }
+
+    /// Whether a game this player plays, still going on, is on screen.
+    fn playing_on_screen(&self) -> bool {
+        let Screen::Game(g) = &self.screen else { return false };
+        g.app.session().remote_game().is_some_and(|r| r.you.is_some() && r.ending.is_none())
     }
 
     /// The app of the game `view` opened, as this player draws it.
@@ -526,8 +610,8 @@ impl App {
         }
         match asked {
             Some(Asked::Page(title, lines)) => {
-                self.screen = Screen::Page { title, lines };
-                vec![Effect::Leave(id)]
+                self.screen = Screen::Page { title, lines, back_to: Some(id) };
+                Vec::new()
             }
             Some(Asked::Reload) => vec![Effect::Open(id)],
             None => Vec::new(),
@@ -615,4 +699,11 @@ impl Driven for App {
         }
         false
     }
+}
+
+/// A result in the notices: `game 6 (twoboard, alice (White) vs bob (Black)): 0-1: ...`.
+fn notice_line(n: &super::hub::Notice) -> String {
+    let g = &n.game;
+    let names = format!("{} (White) vs {} (Black)", inert(&g.names[0]), inert(&g.names[1]));
+    format!("game {} ({}, {names}): {}", g.id, g.kind, words::ending_words(&n.ending, Some(n.you), &g.names))
 }

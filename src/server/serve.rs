@@ -48,6 +48,10 @@ pub struct ServeArgs {
     /// Seconds a player may be gone on their own move before the opponent may claim the win.
     #[arg(long, default_value_t = 120)]
     pub absence: u64,
+    /// Seconds each side has for its first move in a timed game (at most
+    /// the game's initial time) before the game is aborted, unrated.
+    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u64).range(crate::limits::START_WINDOW_SECONDS))]
+    pub start_window: u64,
     /// Input bytes a connection may send per second before it is disconnected.
     #[arg(long, default_value_t = limits::SERVE_INPUT_PER_SECOND)]
     pub input_per_second: usize,
@@ -121,7 +125,11 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
     }
     let _lock = guard::lock(&data)?;
     backup::check(&data)?;
-    let mut hub_config = HubConfig { absence: Duration::from_secs(args.absence), ..HubConfig::default() };
+    let mut hub_config = HubConfig {
+        absence: Duration::from_secs(args.absence),
+        start_window: Duration::from_secs(args.start_window),
+        ..HubConfig::default()
+    };
     if let Some(n) = args.engine_threads {
         hub_config.engine_threads = n.max(1);
     }

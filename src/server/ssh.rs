@@ -675,6 +675,12 @@ impl Handler for Connection {
         Ok(Auth::Accept)
     }
 
+    /// With `--guests none`, the client is told before it gives up that a
+    /// key is needed, and how to make one.
+    async fn authentication_banner(&mut self) -> Result<Option<String>, Self::Error> {
+        Ok((self.shared.config.guests == Guests::None).then(|| crate::server::screens::KEY_NEEDED.to_string()))
+    }
+
     async fn auth_keyboard_interactive<'a>(
         &'a mut self,
         _user: &str,

@@ -198,6 +198,9 @@ pub struct StoredGame {
     pub moves: Vec<StoredMove>,
     /// The result, `None` while the game is in progress.
     pub finish: Option<Finish>,
+    /// White's and Black's clocks as the game ended (a timed game finished
+    /// since schema version 3).
+    pub final_clocks: Option<(i64, i64)>,
 }
 
 /// One line of a leaderboard.

@@ -29,6 +29,28 @@ pub struct Remote {
     pub offer: Option<Offer>,
     /// The chat, oldest first (already made inert).
     pub chat: Vec<String>,
+    /// For a player: the opponent has gone (no connection to the server).
+    pub presence: Option<Presence>,
+}
+
+/// An opponent gone from the server, and when the player may claim the win.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Presence {
+    /// When they went.
+    pub gone_since: Instant,
+    /// When the side to move's turn began.
+    pub turn_since: Instant,
+    /// How long they must be gone on their own move before the claim.
+    pub absence: Duration,
+}
+
+impl Presence {
+    /// How long until the win may be claimed at `now`, while it is the
+    /// opponent's move: zero once it may.
+    pub fn claim_in(&self, now: Instant) -> Duration {
+        let from = self.gone_since.max(self.turn_since);
+        (from + self.absence).saturating_duration_since(now)
+    }
 }
 
 /// An opponent's offer.
@@ -36,6 +58,8 @@ pub struct Remote {
 pub enum Offer {
     Draw,
     Takeback,
+    /// After the game: another, colours swapped.
+    Rematch,
 }
 
 /// What the app asks of the server.
@@ -49,8 +73,12 @@ pub enum RemoteCall {
     AskTakeback,
     AnswerTakeback(bool),
     Rematch,
+    /// Decline the opponent's rematch.
+    DeclineRematch,
     /// Claim the win of an opponent gone on their move.
     Claim,
+    /// Abort the game (an engine game, or before both moved).
+    Abort,
     Chat(String),
     /// Show this game's PGN.
     Pgn,
@@ -87,6 +115,10 @@ pub enum RemoteEvent {
     Chat(String),
     /// Something to say on the message line.
     Note(String),
+    /// The opponent left the server this long ago, and the claim's wait.
+    OpponentGone { ago: Duration, absence: Duration },
+    /// The opponent is back.
+    OpponentBack,
     /// The server refused what was asked: why.
     Refused(String),
 }

@@ -417,6 +417,9 @@ impl Session {
 
     /// Whether the screen may offer `action` now: what it offers, it does.
     pub fn offers(&self, action: Action) -> bool {
+        if self.remote_refusal(action).is_some() {
+            return false;
+        }
         if self.mode == Mode::Review {
             return keymap::own_action(Context::Review, action);
         }
@@ -606,6 +609,13 @@ impl Session {
         self.thinking.is_some()
             || self.game.clocks().is_some_and(|c| c.is_running())
             || self.study.review.as_ref().is_some_and(|r| r.running)
+            || self.remote.as_ref().is_some_and(|r| r.presence.is_some())
+    }
+
+    /// Whether the game is over: by its rules, or as a server said
+    /// (a resignation, a flag, an abort).
+    pub fn game_over(&self) -> bool {
+        self.game.is_over() || self.remote.as_ref().is_some_and(|r| r.ending.is_some())
     }
 
     /// The game as PGN with the players' names; the date is left for the

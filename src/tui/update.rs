@@ -21,6 +21,7 @@ mod puzzles;
 #[cfg(test)]
 mod puzzles_tests;
 mod remote;
+pub use remote::{SERVER_REFUSED, SERVER_REFUSED_COMMANDS};
 #[cfg(test)]
 mod remote_tests;
 mod review;

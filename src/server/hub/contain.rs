@@ -9,7 +9,7 @@ use std::any::Any;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use super::records::GameId;
-use super::{Ctx, Ending, HubError, HubEvent};
+use super::{Ctx, Ending, HubError};
 
 /// The result of a game ended by a server error: no result, unrated.
 pub const ERROR_RESULT: &str = "*";
@@ -57,26 +57,12 @@ impl Ctx<'_> {
         if live.ending.is_some() {
             return HubError::ServerError(game);
         }
-        let ending = Ending { result: ERROR_RESULT.into(), why: ERROR_WHY.into() };
+        let ending = Ending::new(ERROR_RESULT, ERROR_WHY);
         let stored = contained(|| self.end_game(game, ending.clone()));
         if !matches!(stored, Ok(Ok(()))) {
             tracing::error!(game = %game, "hub: game {game}: its end was not stored; ended in memory");
             self.ended_in_memory(game, ending);
         }
         HubError::ServerError(game)
-    }
-
-    /// What ending `game` does besides storing it: the game keeps its
-    /// ending, the engine stops, the players, watchers and lobby are told.
-    pub(super) fn ended_in_memory(&mut self, game: GameId, ending: Ending) {
-        let Some(live) = self.st.games.get_mut(&game) else { return };
-        live.ending = Some(ending.clone());
-        live.ended_at = Some(self.now);
-        live.offers.clear();
-        if let Some(pool) = self.pool {
-            pool.cancel(game);
-        }
-        self.tell_game(game, HubEvent::Ended { game, ending });
-        self.tell_all(HubEvent::LobbyChanged);
     }
 }

@@ -73,6 +73,7 @@ impl LiveGame {
     /// after the last move, the side to move's running since that move.
     pub fn restore(stored: StoredGame) -> Result<LiveGame, HubError> {
         let id = stored.id;
+        let final_clocks = stored.final_clocks;
         let mut live = LiveGame::new(id, stored.game, stored.created_ms)?;
         for m in stored.moves {
             let bad = |why: String| HubError::BadStoredGame { game: id, why };
@@ -81,12 +82,24 @@ impl LiveGame {
             let san = pos.san(mv);
             live.push(mv, san, m)?;
         }
+        if let Some(clocks) = final_clocks {
+            live.left = clocks;
+        }
         Ok(live)
+    }
+
+    /// After a restart at `now`: the side to move's clock had counted up
+    /// to `alive` (the last time the server noted it ran), and goes on
+    /// from there, so that the time the server was down is charged to
+    /// nobody; so does the start window.
+    pub fn resume(&mut self, alive: Option<u64>, now: u64) {
+        let spent = alive.map_or(0, |alive| alive.saturating_sub(self.turn_start));
+        self.turn_start = now.saturating_sub(spent);
     }
 
     /// A stored game rebuilt with its result, if it has one (to review or export).
     pub fn reread(stored: StoredGame) -> Result<LiveGame, HubError> {
-        let ending = stored.result.clone().map(|(result, why)| Ending { result, why });
+        let ending = stored.result.clone().map(|(result, why)| Ending::new(&result, &why));
         Ok(LiveGame { ending, ..LiveGame::restore(stored)? })
     }
 
@@ -157,9 +170,15 @@ impl LiveGame {
         self.turn_start
     }
 
+    /// Whether `color`'s clock runs now: on its turn, once White has moved
+    /// (White's first move takes no time of its clock), until the end.
+    fn runs(&self, color: Color) -> bool {
+        self.ending.is_none() && color == self.turn() && !self.moves.is_empty()
+    }
+
     /// `color`'s time left at `now` (its clock runs on its turn).
     pub fn left_at(&self, color: Color, now: u64) -> i64 {
-        let running = self.ending.is_none() && color == self.turn();
+        let running = self.runs(color);
         let spent = if running { now.saturating_sub(self.turn_start) as i64 } else { 0 };
         self.left[color.index()] - spent
     }
@@ -167,14 +186,35 @@ impl LiveGame {
     /// Both clocks at `now`, in a timed game.
     pub fn clocks(&self, now: u64) -> Option<Clocks> {
         self.game.clock?;
-        let running = self.ending.is_none().then(|| self.turn());
+        let running = self.runs(self.turn()).then(|| self.turn());
         Some(Clocks { left_ms: Color::ALL.map(|c| self.left_at(c, now)), running })
+    }
+
+    /// Both clocks if the game ended at `now` (a fallen flag shows 0), in
+    /// a timed game: what is kept with the result.
+    pub fn final_clocks(&self, now: u64) -> Option<[i64; 2]> {
+        self.game.clock?;
+        Some(Color::ALL.map(|c| self.left_at(c, now).max(0)))
+    }
+
+    /// Stops the clocks at `clocks` ([`LiveGame::final_clocks`]), as the game ends at `now`.
+    pub fn stop_clocks(&mut self, clocks: [i64; 2], now: u64) {
+        self.left = clocks;
+        self.turn_start = now;
+    }
+
+    /// When the side to move's first move is due, in a timed game where
+    /// it has not moved yet: `window` after its turn began, or the game's
+    /// initial time if shorter. Past it the game is aborted.
+    pub fn first_move_due(&self, window: u64) -> Option<u64> {
+        let (initial, _) = self.game.clock?;
+        (self.ending.is_none() && self.moves.len() < 2).then(|| self.turn_start + window.min(initial))
     }
 
     /// The side whose flag has fallen at `now`, in a timed game going on.
     pub fn flag_fallen(&self, now: u64) -> Option<Color> {
         let turn = self.turn();
-        (self.game.clock.is_some() && self.ending.is_none() && self.left_at(turn, now) <= 0).then_some(turn)
+        (self.game.clock.is_some() && self.runs(turn) && self.left_at(turn, now) <= 0).then_some(turn)
     }
 
     /// The legal move `text` names, with its canonical text and SAN.
@@ -230,7 +270,7 @@ impl LiveGame {
         let (last, earlier) = self.positions.split_last()?;
         let hashes: Vec<u64> = earlier.iter().map(AnyPosition::hash).collect();
         let outcome = last.outcome(&hashes)?;
-        Some(Ending { result: outcome.result_str().to_string(), why: outcome.to_string() })
+        Some(Ending::new(outcome.result_str(), &outcome.to_string()))
     }
 
     /// The player's name of each side.
@@ -238,7 +278,8 @@ impl LiveGame {
         Color::ALL.map(|c| seat_name(self.seat(c)))
     }
 
-    pub fn info(&self) -> GameInfo {
+    /// The game as listed at `now`.
+    pub fn info(&self, now: u64) -> GameInfo {
         GameInfo {
             id: self.id,
             kind: self.kind(),
@@ -246,12 +287,20 @@ impl LiveGame {
             rated: self.game.rated,
             clock: self.game.clock,
             plies: self.plies(),
+            turn: self.turn(),
+            clocks: self.clocks(now),
         }
     }
 
-    pub fn view(&self, you: Option<Color>, now: u64) -> GameView {
+    /// The game as `you` (`None`: a watcher) see it at `now`, an opponent
+    /// gone for `absence` being claimable.
+    pub fn view(&self, you: Option<Color>, now: u64, absence: u64) -> GameView {
+        let gone = you.and_then(|c| self.gone_since[(!c).index()]).filter(|_| self.ending.is_none());
         GameView {
-            info: self.info(),
+            opponent_gone_ms: gone.map(|since| now.saturating_sub(since)),
+            turn_ms: now.saturating_sub(self.turn_start),
+            absence_ms: absence,
+            info: self.info(now),
             start_fen: self.game.start_fen.clone(),
             moves: self.move_texts(),
             clocks: self.clocks(now),

@@ -35,12 +35,16 @@ impl Hub {
                 .challenges
                 .iter()
                 .filter(|(_, c)| visible_to(c, me.as_ref()))
-                .map(|(&id, c)| ChallengeInfo { id, from: c.from.name.clone(), spec: c.spec.clone() })
+                .map(|(&id, c)| {
+                    let paused = cx.playing(c.from.id);
+                    ChallengeInfo { id, from: c.from.name.clone(), spec: c.spec.clone(), paused }
+                })
                 .collect();
             let going = cx.st.games.values().filter(|g| g.ending.is_none());
-            let live: Vec<GameInfo> = going.clone().map(LiveGame::info).collect();
+            let now = cx.now;
+            let live: Vec<GameInfo> = going.clone().map(|g| g.info(now)).collect();
             let mine = match &me {
-                Some(a) => going.filter(|g| g.colour_of(a.id).is_some()).map(LiveGame::info).collect(),
+                Some(a) => going.filter(|g| g.colour_of(a.id).is_some()).map(|g| g.info(now)).collect(),
                 None => Vec::new(),
             };
             Ok(Lobby { online, challenges, live, mine })
@@ -57,7 +61,7 @@ impl Hub {
                 None => None,
             };
             if to.as_ref().is_some_and(|t| t.id == from.id) {
-                return Err(HubError::OwnChallenge);
+                return Err(HubError::ChallengeSelf);
             }
             super::caps::check(&cx.st.challenges, &from, to.as_ref())?;
             let spec = ChallengeSpec { to: to.as_ref().map(|t| t.name.clone()), ..spec };
@@ -114,6 +118,9 @@ impl Hub {
             if !visible_to(c, Some(&me)) {
                 return Err(HubError::NotYourChallenge(id));
             }
+            if let Some(game) = cx.playing(c.from.id) {
+                return Err(HubError::MakerPlaying { name: c.from.name.clone(), game });
+            }
             let white_is_challenger = match c.spec.colour {
                 ColourChoice::White => true,
                 ColourChoice::Black => false,
@@ -121,17 +128,26 @@ impl Hub {
             };
             let (from, me, spec) = (Seat::Player(c.from.clone()), Seat::Player(me), c.spec.clone());
             let seats = if white_is_challenger { [from, me] } else { [me, from] };
-            let game = cx.start_game(&spec, seats, spec.rated, Some(id))?;
-            cx.st.challenges.remove(&id);
-            Ok(game)
+            // Out of the list first, so that the game's start withdraws the others only.
+            let challenge = cx.st.challenges.remove(&id).expect("found above");
+            cx.start_game(&spec, seats, spec.rated, Some(id)).inspect_err(|_| {
+                cx.st.challenges.insert(id, challenge);
+            })
         })
     }
 
     /// Starts a game against the engine at `level` (1-12, the app's ladder).
     pub fn play_engine(&self, s: SessionId, spec: ChallengeSpec, level: u8) -> Result<GameId, HubError> {
         self.inner.act(|cx| {
-            let me = Seat::Player(cx.player(s)?);
+            let account = cx.player(s)?;
             Level::new(level).ok_or(HubError::BadLevel(level))?;
+            // One engine game at a time: the unfinished one is resumed, not piled up.
+            let engine_game =
+                |g: &&LiveGame| g.ending.is_none() && g.colour_of(account.id).is_some() && g.accounts().count() == 1;
+            if let Some(open) = cx.st.games.values().find(engine_game) {
+                return Err(HubError::EngineGameOpen(open.id));
+            }
+            let me = Seat::Player(account);
             if spec.rated {
                 return Err(HubError::EngineUnrated);
             }
@@ -144,6 +160,40 @@ impl Hub {
             };
             let seats = if me_white { [me, engine] } else { [engine, me] };
             cx.start_game(&spec, seats, false, None)
+        })
+    }
+
+    /// The game a player's new session returns to: the one they were on
+    /// when their connection dropped (finished or not), or none if they
+    /// were in the lobby; when the hub does not know (it restarted since),
+    /// their unfinished game where they are to move with the least time,
+    /// else any unfinished game of theirs. `None`: the lobby.
+    pub fn resume_game(&self, s: SessionId) -> Result<Option<GameId>, HubError> {
+        self.inner.act(|cx| {
+            let me = cx.player(s)?;
+            if let Some(&was) = cx.st.last_game.get(&me.id) {
+                return Ok(was);
+            }
+            let mine = cx.st.games.values().filter(|g| g.ending.is_none() && g.colour_of(me.id).is_some());
+            let urgency = |g: &&LiveGame| {
+                let to_move = g.colour_of(me.id) == Some(g.turn());
+                (!to_move, g.game.clock.map_or(i64::MAX, |_| g.left_at(g.turn(), cx.now)))
+            };
+            Ok(mine.min_by_key(urgency).map(|g| g.id))
+        })
+    }
+
+    /// This player's games that ended lately, newest first; from now on
+    /// they count as seen.
+    pub fn notices(&self, s: SessionId) -> Result<Vec<Notice>, HubError> {
+        self.inner.act(|cx| {
+            let me = cx.player(s)?;
+            let notices = cx.st.notices.entry(me.id).or_default();
+            let list: Vec<Notice> = notices.iter().rev().cloned().collect();
+            for n in notices.iter_mut() {
+                n.seen = true;
+            }
+            Ok(list)
         })
     }
 
@@ -234,8 +284,12 @@ impl Ctx<'_> {
             None => self.records.create_game(&game, self.now)?,
         };
         let live = LiveGame::new(id, game, self.now)?;
-        let info = live.info();
+        let info = live.info(self.now);
+        let players: Vec<AccountId> = live.accounts().map(|(_, a)| a).collect();
         self.st.games.insert(id, live);
+        for account in players {
+            self.withdraw_challenges_of(account, id);
+        }
         self.tell_game(id, HubEvent::GameStarted { game: info });
         self.tell_all(HubEvent::LobbyChanged);
         self.engine_turn(id);
@@ -257,7 +311,8 @@ impl Ctx<'_> {
             }
         }
         for (opponent, game) in told {
-            self.tell_account(opponent, HubEvent::OpponentGone { game, since: now });
+            let absence_ms = self.absence.as_millis() as u64;
+            self.tell_account(opponent, HubEvent::OpponentGone { game, since: now, absence_ms });
         }
     }
 
@@ -282,6 +337,33 @@ impl Ctx<'_> {
 }
 
 impl Ctx<'_> {
+    /// The game going on that `account` plays against another player with
+    /// a clock, if any: while it runs, their challenges wait.
+    pub(super) fn playing(&self, account: AccountId) -> Option<GameId> {
+        let busy = |g: &&LiveGame| {
+            g.ending.is_none() && g.game.clock.is_some() && g.accounts().count() == 2 && g.colour_of(account).is_some()
+        };
+        self.st.games.values().find(busy).map(|g| g.id)
+    }
+
+    /// Withdraws every open seek `account` made (to anyone), as their game
+    /// `game` starts (one game at a time); they are told of each. Their
+    /// challenges by name stay, paused while they play
+    /// ([`Ctx::playing`]): the player named may still answer later.
+    fn withdraw_challenges_of(&mut self, account: AccountId, game: GameId) {
+        let seek = |c: &Challenge| c.from.id == account && c.spec.to.is_none();
+        let theirs: Vec<ChallengeId> = self.st.challenges.iter().filter(|(_, c)| seek(c)).map(|(&id, _)| id).collect();
+        for id in theirs {
+            // One the storage keeps stays listed, paused while they play.
+            if let Err(e) = self.records.remove_challenge(id) {
+                tracing::error!("hub: challenge {id} not withdrawn: {e}");
+                continue;
+            }
+            self.st.challenges.remove(&id);
+            self.tell_account(account, HubEvent::ChallengeWithdrawn { id, game });
+        }
+    }
+
     /// Removes the challenges whose creator has been gone for [`CHALLENGE_GRACE`].
     pub(super) fn expire_challenges(&mut self) {
         let grace = CHALLENGE_GRACE.as_millis() as u64;

@@ -15,7 +15,7 @@ use super::pool::Job;
 use super::records::{Account, GameId, Seat};
 use super::types::*;
 use super::writer::PendingMove;
-use super::{Ctx, FINISHED_KEPT_MS, Hub};
+use super::{ALIVE_EVERY_MS, Ctx, FINISHED_KEPT_MS, Hub, NOTICES_KEPT};
 
 impl Hub {
     /// Opens a game: its player joins it, anyone else watches it read-only.
@@ -27,22 +27,31 @@ impl Hub {
                 Who::Player(a) => live.colour_of(a.id),
                 Who::Guest => None,
             };
+            if let Who::Player(a) = &who {
+                cx.st.last_game.insert(a.id, Some(game));
+            }
             if let Some(live) = cx.st.games.get_mut(&game) {
                 let colour = you(live);
                 if colour.is_none() {
                     live.watchers.insert(s);
                 }
-                return Ok(live.view(colour, cx.now));
+                return Ok(live.view(colour, cx.now, cx.absence.as_millis() as u64));
             }
             let stored = cx.records.game(game)?.ok_or(HubError::NoGame(game))?;
             let live = LiveGame::reread(stored)?;
-            Ok(live.view(you(&live), cx.now))
+            Ok(live.view(you(&live), cx.now, cx.absence.as_millis() as u64))
         })
     }
 
-    /// Stops watching a game (a player's game goes on).
+    /// Leaves a game's screen: stops watching it (a player's game goes
+    /// on); a reconnection no longer returns to it.
     pub fn leave(&self, s: SessionId, game: GameId) -> Result<(), HubError> {
         self.inner.act(|cx| {
+            if let Ok(me) = cx.player(s)
+                && cx.st.last_game.get(&me.id) == Some(&Some(game))
+            {
+                cx.st.last_game.insert(me.id, None);
+            }
             if let Some(live) = cx.st.games.get_mut(&game) {
                 live.watchers.remove(&s);
             }
@@ -57,8 +66,9 @@ impl Hub {
         let (answer, stored) = std::sync::mpsc::sync_channel(1);
         self.inner.act_on(game, |cx| {
             let color = cx.my_colour(s, game)?;
-            if cx.flag(game) {
-                return Err(HubError::GameOver("a flag fell: time forfeit".into()));
+            if cx.time_up(game) {
+                let ending = cx.st.games[&game].ending.clone().map(|e| format!("{} {}", e.result, e.why));
+                return Err(HubError::GameOver(ending.unwrap_or_default()));
             }
             let live = &cx.st.games[&game];
             if live.turn() != color {
@@ -76,6 +86,21 @@ impl Hub {
         self.inner.act_on(game, |cx| {
             let color = cx.my_colour(s, game)?;
             cx.end_game(game, win_for(!color, "resignation"))
+        })
+    }
+
+    /// Aborts `game`: an engine game at any time, a game between players
+    /// before each side has moved (no result, nothing rated).
+    pub fn abort(&self, s: SessionId, game: GameId) -> Result<(), HubError> {
+        self.inner.act_on(game, |cx| {
+            let color = cx.my_colour(s, game)?;
+            let live = &cx.st.games[&game];
+            let engine = matches!(live.seat(!color), Seat::Engine { .. });
+            if !engine && live.plies() >= 2 {
+                return Err(HubError::TooLateToAbort(game));
+            }
+            let why = format!("aborted by {color:?}");
+            cx.end_game(game, Ending::new(ABORTED, &why))
         })
     }
 
@@ -151,15 +176,36 @@ impl Hub {
         })
     }
 
-    /// Sends a chat line to both players of `game`, made inert and bounded.
+    /// Declines the opponent's rematch.
+    pub fn decline_rematch(&self, s: SessionId, game: GameId) -> Result<(), HubError> {
+        self.inner.act_on(game, |cx| {
+            let me = cx.player(s)?;
+            let live = cx.st.games.get(&game).ok_or(HubError::NoGame(game))?;
+            let color = live.colour_of(me.id).ok_or(HubError::NotYourGame(game))?;
+            cx.answer(game, Offer::Rematch(!color), false)
+        })
+    }
+
+    /// Sends a chat line, made inert and bounded: a player's to both
+    /// players and every watcher; a watcher's (with an account) to the
+    /// watchers only, a spectators' chat the players do not see.
     pub fn chat(&self, s: SessionId, game: GameId, text: &str) -> Result<(), HubError> {
         self.inner.act(|cx| {
             let me = cx.player(s)?;
             let live = cx.st.games.get(&game).ok_or(HubError::NoGame(game))?;
-            live.colour_of(me.id).ok_or(HubError::NotYourGame(game))?;
             let text = inert_line(text).ok_or(HubError::EmptyChat)?;
-            for (_, account) in live.accounts().collect::<Vec<_>>() {
-                cx.tell_account(account, HubEvent::Chat { game, from: me.name.clone(), text: text.clone() });
+            if live.colour_of(me.id).is_some() {
+                cx.tell_game(game, HubEvent::Chat { game, from: me.name.clone(), text });
+                return Ok(());
+            }
+            if !live.watchers.contains(&s) {
+                return Err(HubError::NotYourGame(game));
+            }
+            let watchers: Vec<_> =
+                live.watchers.iter().filter_map(|w| cx.st.sessions.get(w)).map(|w| w.notify.clone()).collect();
+            let from = format!("{} (spectator)", me.name);
+            for notify in watchers {
+                cx.out.push((notify, HubEvent::Chat { game, from: from.clone(), text: text.clone() }));
             }
             Ok(())
         })
@@ -178,12 +224,15 @@ impl Hub {
     }
 }
 
+/// The result of an aborted game: nobody won, nothing is rated.
+pub const ABORTED: &str = "*";
+
 fn win_for(winner: Color, why: &str) -> Ending {
-    Ending { result: wormhole::rules::result_str(Some(winner)).to_string(), why: why.to_string() }
+    Ending::new(wormhole::rules::result_str(Some(winner)), why)
 }
 
 fn agreed_draw() -> Ending {
-    Ending { result: wormhole::rules::result_str(None).to_string(), why: "draw by agreement".to_string() }
+    Ending::new(wormhole::rules::result_str(None), "draw by agreement")
 }
 
 /// How many moves stay when `color` takes back its last move.
@@ -250,19 +299,63 @@ impl Ctx<'_> {
         }
     }
 
-    /// Ends `game` with `ending`: stored (ratings with it), then told.
-    pub(super) fn end_game(&mut self, game: GameId, ending: Ending) -> Result<(), HubError> {
-        self.st.games.get(&game).ok_or(HubError::NoGame(game))?;
-        self.records.finish_game(game, &ending.result, &ending.why, self.now)?;
+    /// Ends `game` with `ending`: stored (ratings with it, and the clocks
+    /// as they stopped), then told ([`Ctx::ended_in_memory`]).
+    pub(super) fn end_game(&mut self, game: GameId, mut ending: Ending) -> Result<(), HubError> {
+        let live = self.st.games.get(&game).ok_or(HubError::NoGame(game))?;
+        let clocks = live.final_clocks(self.now);
+        let change = self.records.finish_game(game, &ending.result, &ending.why, self.now, clocks)?;
+        let round = |(before, after): (crate::glicko::Rating, crate::glicko::Rating)| {
+            (before.rating.round() as i32, after.rating.round() as i32)
+        };
+        ending.ratings = change.map(|c| c.map(round));
         self.ended_in_memory(game, ending);
         Ok(())
     }
 
-    /// Ends `game` on time if the side to move's flag has fallen; whether it did.
-    fn flag(&mut self, game: GameId) -> bool {
-        // A move with the writer was made before the flag fell.
-        let live = self.st.games.get(&game).filter(|g| !g.saving);
-        let Some(fallen) = live.and_then(|g| g.flag_fallen(self.now)) else { return false };
+    /// What ending `game` does besides storing it: its clocks stop, it
+    /// keeps its ending, each player gets a notice, the engine stops, the
+    /// players, watchers and lobby are told.
+    pub(super) fn ended_in_memory(&mut self, game: GameId, ending: Ending) {
+        let Some(live) = self.st.games.get_mut(&game) else { return };
+        if let Some(clocks) = live.final_clocks(self.now) {
+            live.stop_clocks(clocks, self.now);
+        }
+        live.ending = Some(ending.clone());
+        let info = live.info(self.now);
+        let players: Vec<_> = live.accounts().collect();
+        for (you, account) in players {
+            let seen = !self.sessions_of(account).is_empty();
+            let notice = Notice { game: info.clone(), you, ending: ending.clone(), seen };
+            let notices = self.st.notices.entry(account).or_default();
+            notices.push(notice);
+            if notices.len() > NOTICES_KEPT {
+                notices.remove(0);
+            }
+        }
+        let live = self.st.games.get_mut(&game).expect("found above");
+        live.ended_at = Some(self.now);
+        live.offers.clear();
+        if let Some(pool) = self.pool {
+            pool.cancel(game);
+        }
+        self.tell_game(game, HubEvent::Ended { game, ending });
+        self.tell_all(HubEvent::LobbyChanged);
+    }
+
+    /// Ends `game` if its time is up: aborted when the side to move has
+    /// not made its first move within the start window (no result,
+    /// unrated), lost on time when its flag has fallen; whether it ended.
+    fn time_up(&mut self, game: GameId) -> bool {
+        // A move with the writer was made before the time was up.
+        let Some(live) = self.st.games.get(&game).filter(|g| !g.saving) else { return false };
+        let due = live.first_move_due(self.start_window).filter(|_| live.engine_to_move().is_none());
+        if due.is_some_and(|due| self.now >= due) {
+            let why = format!("aborted: {:?} made no first move in time", live.turn());
+            let ending = Ending::new(ABORTED, &why);
+            return self.end_game(game, ending).is_ok();
+        }
+        let Some(fallen) = live.flag_fallen(self.now) else { return false };
         // A failed store keeps the game going: the next tick tries again.
         self.end_game(game, win_for(!fallen, "time forfeit")).is_ok()
     }
@@ -360,7 +453,7 @@ impl Ctx<'_> {
         if live.engine_ply != Some(ply) || live.plies() != ply || live.ending.is_some() {
             return Ok(());
         }
-        if self.flag(game) {
+        if self.time_up(game) {
             return Ok(());
         }
         let Some(mv) = mv else { return Err(self.end_by_error(game, "the engine found no move")) };
@@ -374,6 +467,7 @@ impl Ctx<'_> {
     /// Flags, absences, challenges whose creator left, and the finished
     /// games' time to go.
     pub(super) fn tick(&mut self) {
+        self.note_alive(false);
         self.expire_challenges();
         let ids: Vec<GameId> = self.st.games.keys().copied().collect();
         for game in ids {
@@ -388,7 +482,7 @@ impl Ctx<'_> {
 
     /// One game's tick: its flag, and whether its opponent may now claim.
     fn tick_game(&mut self, game: GameId) {
-        self.flag(game);
+        self.time_up(game);
         let live = &self.st.games[&game];
         let turn = live.turn();
         if !live.claim_told && self.claimable(live, turn) {
@@ -397,6 +491,20 @@ impl Ctx<'_> {
             if let Some(opponent) = opponent {
                 self.tell_account(opponent, HubEvent::ClaimAvailable { game });
             }
+        }
+    }
+
+    /// Notes in the storage that the clocks run now (every
+    /// [`ALIVE_EVERY_MS`], or `now` if `now`), while a timed game goes on:
+    /// after a restart they go on from the last note.
+    pub(super) fn note_alive(&mut self, now: bool) {
+        let timed = self.st.games.values().any(|g| g.ending.is_none() && g.game.clock.is_some());
+        if !timed || (!now && self.now < self.st.alive_noted + ALIVE_EVERY_MS) {
+            return;
+        }
+        match self.records.set_alive(self.now) {
+            Ok(()) => self.st.alive_noted = self.now,
+            Err(e) => tracing::error!("hub: the clocks' time not noted: {e}"),
         }
     }
 }

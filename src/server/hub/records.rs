@@ -91,9 +91,14 @@ pub struct StoredGame {
     pub created_ms: u64,
     /// Every move, in order.
     pub moves: Vec<StoredMove>,
-    /// The result (`1-0`, `0-1`, `1/2-1/2`) and why, once finished.
+    /// The result (`1-0`, `0-1`, `1/2-1/2`, `*` aborted) and why, once finished.
     pub result: Option<(String, String)>,
+    /// White's and Black's clocks (ms) as the game ended, when kept.
+    pub final_clocks: Option<[i64; 2]>,
 }
+
+/// White's and Black's ratings before and after a rated game.
+pub type RatingChange = [(Rating, Rating); 2];
 
 /// An open challenge as stored.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -180,8 +185,22 @@ pub trait Records: Send {
     fn add_moves(&mut self, moves: &[MoveWrite]) -> BatchResult;
     /// Takes back the moves from ply `keep` on (a takeback both players agreed).
     fn take_back(&mut self, game: GameId, keep: u32) -> Result<(), RecordsError>;
-    /// Ends a game; a rated game between two players updates both ratings.
-    fn finish_game(&mut self, game: GameId, result: &str, why: &str, at_ms: u64) -> Result<(), RecordsError>;
+    /// Ends a game with both clocks as they ended (a timed game); a rated
+    /// game between two players updates both ratings, and answers them
+    /// (`*`, an aborted game, rates nobody).
+    fn finish_game(
+        &mut self,
+        game: GameId,
+        result: &str,
+        why: &str,
+        at_ms: u64,
+        clocks: Option<[i64; 2]>,
+    ) -> Result<Option<RatingChange>, RecordsError>;
+    /// Notes that the hub runs a clock at `at_ms`.
+    fn set_alive(&mut self, at_ms: u64) -> Result<(), RecordsError>;
+    /// The last time noted by [`Records::set_alive`]: after a restart, the
+    /// running clocks count to it, and not through the time the server was down.
+    fn last_alive(&mut self) -> Result<Option<u64>, RecordsError>;
     /// Stores an open challenge of `from`'s (to the account `to`, when by name).
     fn add_challenge(
         &mut self,

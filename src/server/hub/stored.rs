@@ -47,7 +47,8 @@ fn stored(g: store::StoredGame) -> Result<StoredGame, RecordsError> {
         .map(|m| StoredMove { mv: m.mv, white_ms: m.white_ms, black_ms: m.black_ms, at_ms: m.at_ms.max(0) as u64 })
         .collect();
     let result = g.finish.map(|f| (f.result, f.termination));
-    Ok(StoredGame { id: g.id.0, game, created_ms: g.created_ms.max(0) as u64, moves, result })
+    let final_clocks = g.final_clocks.map(|(white, black)| [white, black]);
+    Ok(StoredGame { id: g.id.0, game, created_ms: g.created_ms.max(0) as u64, moves, result, final_clocks })
 }
 
 fn new_game(game: &NewGame) -> store::NewGame {
@@ -183,8 +184,24 @@ impl Records for Store {
         Ok(())
     }
 
-    fn finish_game(&mut self, game: GameId, result: &str, why: &str, at_ms: u64) -> Result<(), RecordsError> {
-        Store::finish_game(self, store::GameId(game), result, why, at_ms as i64).map_err(boxed)
+    fn finish_game(
+        &mut self,
+        game: GameId,
+        result: &str,
+        why: &str,
+        at_ms: u64,
+        clocks: Option<[i64; 2]>,
+    ) -> Result<Option<RatingChange>, RecordsError> {
+        let end = store::Finish { result: result.to_string(), termination: why.to_string(), at_ms: at_ms as i64 };
+        Store::finish(self, store::GameId(game), &end, clocks.map(|[w, b]| (w, b))).map_err(boxed)
+    }
+
+    fn set_alive(&mut self, at_ms: u64) -> Result<(), RecordsError> {
+        Store::set_alive(self, at_ms as i64).map_err(boxed)
+    }
+
+    fn last_alive(&mut self) -> Result<Option<u64>, RecordsError> {
+        Ok(Store::last_alive(self).map_err(boxed)?.map(|at| at.max(0) as u64))
     }
 
     fn active_games(&mut self) -> Result<Vec<StoredGame>, RecordsError> {

@@ -27,7 +27,12 @@ fn inbox() -> (Notifier, Events) {
 
 /// A hub on `records` with a manual clock and `threads` engine workers.
 fn hub_on(records: impl Records + 'static, clock: &Arc<ManualClock>, threads: usize) -> Hub {
-    let config = HubConfig { engine_threads: threads, absence: Duration::from_secs(120), clock: clock.clone() };
+    let config = HubConfig {
+        engine_threads: threads,
+        absence: Duration::from_secs(120),
+        start_window: DEFAULT_START_WINDOW,
+        clock: clock.clone(),
+    };
     Hub::start(records, config).unwrap()
 }
 
@@ -221,8 +226,8 @@ fn refusals_say_why() {
     f.hub.leave(c.s, game).unwrap();
     f.hub.play(a.s, game, "d4").unwrap();
     assert!(moved(&c.events, game).is_empty(), "cat left before the move");
+    assert!(matches!(f.hub.chat(c.s, game, "hi"), Err(HubError::NotYourGame(_))), "cat does not watch it now");
     f.hub.open(c.s, game).unwrap();
-    assert!(matches!(f.hub.chat(c.s, game, "hi"), Err(HubError::NotYourGame(_))));
     assert!(matches!(f.hub.play_engine(a.s, spec(GameKind::Classic, None), 13), Err(HubError::BadLevel(13))));
     assert!(matches!(f.hub.challenge(a.s, spec(GameKind::Classic, Some((10, 0)))), Err(HubError::BadClock(10, 0))));
     f.hub.play(b.s, game, "e5").unwrap();
@@ -238,17 +243,30 @@ fn the_hub_decides_when_a_flag_falls() {
     f.clock.advance(1_500);
     f.hub.play(a.s, game, "e4").unwrap();
     let clocks = f.hub.open(b.s, game).unwrap().clocks.unwrap();
-    assert_eq!((clocks.left_ms, clocks.running), ([4_500, 5_000], Some(Color::Black)));
-    f.clock.advance(4_999);
+    assert_eq!((clocks.left_ms, clocks.running), ([6_000, 5_000], Some(Color::Black)), "White's first move is free");
+    f.clock.advance(2_000);
+    f.hub.play(b.s, game, "e5").unwrap();
+    let clocks = f.hub.open(b.s, game).unwrap().clocks.unwrap();
+    assert_eq!((clocks.left_ms, clocks.running), ([6_000, 4_000], Some(Color::White)));
+    f.clock.advance(5_999);
     f.hub.tick();
-    assert_eq!(ended(&a.events, game), None, "Black has a millisecond left");
+    assert_eq!(ended(&a.events, game), None, "White has a millisecond left");
     f.clock.advance(1);
     f.hub.tick();
-    let ending = ended(&a.events, game).expect("Black's flag fell");
-    assert_eq!((ending.result.as_str(), ending.why.as_str()), ("1-0", "time forfeit"));
+    let ending = ended(&a.events, game).expect("White's flag fell");
+    assert_eq!((ending.result.as_str(), ending.why.as_str()), ("0-1", "time forfeit"));
     assert_eq!(ended(&b.events, game), Some(ending.clone()));
-    assert_eq!(f.stored(game).result, Some(("1-0".into(), "time forfeit".into())));
-    assert!(matches!(f.hub.play(b.s, game, "e5"), Err(HubError::GameOver(_))));
+    assert_eq!(f.stored(game).result, Some(("0-1".into(), "time forfeit".into())));
+    assert!(matches!(f.hub.play(a.s, game, "Nf3"), Err(HubError::GameOver(_))));
+    // The finished game shows the clocks as they ended, live and reread.
+    let ended_clocks = Clocks { left_ms: [0, 4_000], running: None };
+    f.clock.advance(60_000);
+    assert_eq!(f.hub.open(b.s, game).unwrap().clocks, Some(ended_clocks));
+    assert_eq!(f.stored(game).final_clocks, Some([0, 4_000]));
+    let watcher = f.guest().0;
+    f.clock.advance(FINISHED_KEPT_MS);
+    f.hub.tick();
+    assert_eq!(f.hub.open(watcher, game).unwrap().clocks, Some(ended_clocks), "reread from the storage");
 }
 
 /// A bug that panics while the ticker ends one game (storing its flag, a
@@ -258,19 +276,20 @@ fn the_hub_decides_when_a_flag_falls() {
 fn a_panic_in_one_games_tick_ends_that_game_and_the_tick_goes_on() {
     let f = fixture();
     let gate = (f.open)().1;
-    let (a, b) = (f.player("ann"), f.player("bob"));
-    let games = [0, 1].map(|_| f.game(&a, &b, GameKind::Porthole, Some((5_000, 0))));
-    for game in games {
-        f.hub.play(a.s, game, "e4").unwrap();
-        f.hub.play(b.s, game, "e5").unwrap();
-    }
+    let (a, b, c, d) = (f.player("ann"), f.player("bob"), f.player("cid"), f.player("dan"));
+    let games = [(&a, &b), (&c, &d)].map(|(white, black)| {
+        let game = f.game(white, black, GameKind::Porthole, Some((5_000, 0)));
+        f.hub.play(white.s, game, "e4").unwrap();
+        f.hub.play(black.s, game, "e5").unwrap();
+        game
+    });
     gate.set(|g| g.panic_finish = Some(games[0]));
     f.clock.advance(5_001);
     f.hub.tick();
-    let error = Ending { result: "*".into(), why: "ended by a server error".into() };
+    let error = Ending::new("*", "ended by a server error");
     assert_eq!(ended(&a.events, games[0]), Some(error.clone()));
     assert_eq!(ended(&b.events, games[0]), Some(error));
-    let flag = ended(&b.events, games[1]).expect("the other game's flag fell");
+    let flag = ended(&d.events, games[1]).expect("the other game's flag fell");
     assert_eq!((flag.result.as_str(), flag.why.as_str()), ("0-1", "time forfeit"));
     assert!(matches!(f.hub.play(a.s, games[0], "d4"), Err(HubError::GameOver(_))));
 }
@@ -280,9 +299,104 @@ fn a_move_after_the_flag_fell_loses_on_time() {
     let f = fixture();
     let (a, b) = (f.player("ann"), f.player("bob"));
     let game = f.game(&a, &b, GameKind::Porthole, Some((5_000, 0)));
+    f.hub.play(a.s, game, "e4").unwrap();
+    f.hub.play(b.s, game, "e5").unwrap();
     f.clock.advance(5_000);
-    assert!(matches!(f.hub.play(a.s, game, "e4"), Err(HubError::GameOver(_))));
+    assert!(matches!(f.hub.play(a.s, game, "Nf3"), Err(HubError::GameOver(_))));
     assert_eq!(ended(&b.events, game).map(|e| e.result), Some("0-1".into()));
+}
+
+/// A timed game whose side to move makes no first move within the start
+/// window is aborted at exactly the window: no result, unrated, told to
+/// both. White's window runs from the game's start, Black's from White's
+/// first move; a game with a shorter initial time has that as its window.
+#[test]
+fn a_game_without_a_first_move_is_aborted_at_exactly_the_window() {
+    let f = fixture();
+    let (a, b) = (f.player("ann"), f.player("bob"));
+    let window = DEFAULT_START_WINDOW.as_millis() as u64;
+    let rated = ChallengeSpec { rated: true, ..spec(GameKind::Classic, Some((60_000, 0))) };
+    let game = f.hub.accept(b.s, f.hub.challenge(a.s, rated.clone()).unwrap()).unwrap();
+    f.clock.advance(window - 1);
+    f.hub.tick();
+    assert_eq!(ended(&a.events, game), None, "a millisecond is left");
+    let clocks = f.hub.open(a.s, game).unwrap().clocks.unwrap();
+    assert_eq!((clocks.left_ms, clocks.running), ([60_000, 60_000], None), "no clock runs before White's move");
+    f.clock.advance(1);
+    f.hub.tick();
+    let ending = ended(&a.events, game).expect("aborted at the window");
+    assert_eq!((ending.result.as_str(), ending.why.as_str()), ("*", "aborted: White made no first move in time"));
+    assert_eq!(ended(&b.events, game), Some(ending));
+    assert_eq!(f.stored(game).result, Some(("*".into(), "aborted: White made no first move in time".into())));
+    assert!(f.hub.leaderboard(GameKind::Classic, 10).unwrap().is_empty(), "an aborted game rates nobody");
+    // Black's window starts with White's first move.
+    let game = f.hub.accept(b.s, f.hub.challenge(a.s, rated).unwrap()).unwrap();
+    f.clock.advance(window - 1);
+    f.hub.play(a.s, game, "e4").unwrap();
+    f.clock.advance(window - 1);
+    f.hub.tick();
+    assert_eq!(ended(&b.events, game), None);
+    f.clock.advance(1);
+    f.hub.tick();
+    assert_eq!(ended(&b.events, game).map(|e| e.why), Some("aborted: Black made no first move in time".into()));
+    // A 10 s game: the window is its initial time.
+    let short = f.game(&a, &b, GameKind::Classic, Some((10_000, 0)));
+    f.clock.advance(9_999);
+    f.hub.tick();
+    assert_eq!(ended(&a.events, short), None);
+    f.clock.advance(1);
+    f.hub.tick();
+    assert_eq!(ended(&a.events, short).map(|e| e.result), Some("*".into()));
+    // Once both moved, the game is never aborted.
+    let played = f.game(&a, &b, GameKind::Classic, Some((600_000, 0)));
+    f.hub.play(a.s, played, "e4").unwrap();
+    f.hub.play(b.s, played, "e5").unwrap();
+    f.clock.advance(window * 2);
+    f.hub.tick();
+    assert_eq!(ended(&a.events, played), None);
+}
+
+/// The time a server is down is charged to nobody: after a restart (a
+/// kill, so no last note at shutdown), the running clock goes on from what
+/// it showed at the last note of the clocks' time.
+#[test]
+fn downtime_is_charged_to_nobody_across_a_restart() {
+    let f = fixture();
+    let (a, b) = (f.player("ann"), f.player("bob"));
+    let game = f.game(&a, &b, GameKind::Classic, Some((60_000, 0)));
+    f.hub.play(a.s, game, "e4").unwrap();
+    f.clock.advance(5_000);
+    f.hub.play(b.s, game, "e5").unwrap();
+    f.clock.advance(3_000);
+    f.hub.tick();
+    let at_tick = f.hub.open(a.s, game).unwrap().clocks.unwrap();
+    assert_eq!(at_tick.left_ms, [57_000, 55_000]);
+    // Killed 400 ms after the last note: those 400 ms are lost, not charged.
+    f.clock.advance(400);
+    let Fixture { hub, clock, open } = f;
+    hub.kill();
+    clock.advance(21_000);
+    let f = Fixture { hub: hub_on(open(), &clock, 1), clock, open };
+    let (notify, _) = inbox();
+    let ann = f.hub.connect(Who::Player(a.account.clone()), notify).unwrap();
+    let clocks = f.hub.open(ann, game).unwrap().clocks.unwrap();
+    assert_eq!((clocks.left_ms, clocks.running), ([57_000, 55_000], Some(Color::White)), "as at the last note");
+    f.clock.advance(2_000);
+    assert_eq!(f.hub.open(ann, game).unwrap().clocks.unwrap().left_ms, [55_000, 55_000], "and it runs on");
+    // A start window is not used up by the downtime either.
+    let fresh = f.game(&f.player("cat"), &f.player("dan"), GameKind::Classic, Some((60_000, 0)));
+    f.clock.advance(20_000);
+    f.hub.tick();
+    let Fixture { hub, clock, open } = f;
+    hub.kill();
+    clock.advance(60_000);
+    let f = Fixture { hub: hub_on(open(), &clock, 1), clock, open };
+    f.clock.advance(9_999);
+    f.hub.tick();
+    assert_eq!(f.stored(fresh).result, None, "10 s of the window were left");
+    f.clock.advance(1);
+    f.hub.tick();
+    assert_eq!(f.stored(fresh).result.map(|r| r.0), Some("*".into()));
 }
 
 #[test]
@@ -372,6 +486,33 @@ fn chat_reaches_both_players_inert_and_bounded() {
     assert!(matches!(f.hub.chat(a.s, game, "\u{1b}[1m"), Err(HubError::EmptyChat)));
 }
 
+/// A watcher sees the players' chat; a watcher's own line goes to the
+/// watchers only (a spectators' chat); one not watching may not chat.
+#[test]
+fn watchers_see_the_players_chat_and_have_their_own() {
+    let f = fixture();
+    let (a, b, c, d) = (f.player("ann"), f.player("bob"), f.player("cat"), f.player("dan"));
+    let game = f.game(&a, &b, GameKind::Classic, None);
+    f.hub.open(c.s, game).unwrap();
+    f.hub.open(d.s, game).unwrap();
+    f.hub.chat(a.s, game, "good luck").unwrap();
+    let chat = |p: &Player| -> Vec<(String, String)> {
+        let events = p.events.lock().unwrap();
+        let lines = events.iter().filter_map(|e| match e {
+            HubEvent::Chat { from, text, .. } => Some((from.clone(), text.clone())),
+            _ => None,
+        });
+        lines.collect()
+    };
+    assert_eq!(chat(&c), [("ann".to_string(), "good luck".to_string())], "the watcher sees the players' chat");
+    f.hub.chat(c.s, game, "nice opening").unwrap();
+    let spectator = ("cat (spectator)".to_string(), "nice opening".to_string());
+    assert!(chat(&d).contains(&spectator) && chat(&c).contains(&spectator));
+    assert!(!chat(&a).contains(&spectator) && !chat(&b).contains(&spectator), "players do not see it");
+    f.hub.leave(d.s, game).unwrap();
+    assert!(matches!(f.hub.chat(d.s, game, "hi"), Err(HubError::NotYourGame(_))));
+}
+
 #[test]
 fn a_restarted_hub_has_every_game_with_its_moves_and_clocks() {
     restart_keeps_every_game(fixture());
@@ -379,17 +520,17 @@ fn a_restarted_hub_has_every_game_with_its_moves_and_clocks() {
 
 fn restart_keeps_every_game<R: Records + 'static>(f: Fixture<R>) {
     let (a, b) = (f.player("ann"), f.player("bob"));
-    let game = f.game(&a, &b, GameKind::Porthole, Some((60_000, 2_000)));
     let untimed = f.game(&b, &a, GameKind::Twoboard, None);
+    let game = f.game(&a, &b, GameKind::Porthole, Some((60_000, 2_000)));
     f.clock.advance(3_000);
     f.hub.play(a.s, game, "e4").unwrap();
     f.clock.advance(4_000);
     f.hub.play(b.s, game, "e5").unwrap();
     f.hub.play(b.s, untimed, "A:e4").unwrap();
     let before = f.hub.open(a.s, game).unwrap();
-    assert_eq!(before.clocks.unwrap().left_ms, [59_000, 58_000]);
-    let ended_game = f.game(&a, &b, GameKind::Classic, None);
-    f.hub.resign(b.s, ended_game).unwrap();
+    assert_eq!(before.clocks.unwrap().left_ms, [62_000, 58_000], "White's first move took no time");
+    let ended_game = f.hub.play_engine(a.s, spec(GameKind::Classic, None), 1).unwrap();
+    f.hub.resign(a.s, ended_game).unwrap();
     let Fixture { hub, clock, open } = f;
     drop(hub);
     clock.advance(10_000);
@@ -397,15 +538,16 @@ fn restart_keeps_every_game<R: Records + 'static>(f: Fixture<R>) {
     let hub = &f.hub;
     let (notify, events) = inbox();
     let ann = hub.connect(Who::Player(a.account.clone()), notify).unwrap();
-    assert_eq!(hub.lobby(ann).unwrap().mine.iter().map(|g| g.id).collect::<Vec<_>>(), [game, untimed]);
+    assert_eq!(hub.lobby(ann).unwrap().mine.iter().map(|g| g.id).collect::<Vec<_>>(), [untimed, game]);
     let after = hub.open(ann, game).unwrap();
     assert_eq!(after.moves, ["e2e4", "e7e5"]);
     let clocks = after.clocks.unwrap();
-    assert_eq!((clocks.left_ms, clocks.running), ([49_000, 58_000], Some(Color::White)), "White's clock ran 10 s");
+    assert_eq!((clocks.left_ms, clocks.running), ([62_000, 58_000], Some(Color::White)), "downtime charged to nobody");
     assert_eq!(hub.open(ann, untimed).unwrap().moves, ["Ae2e4"]);
+    f.clock.advance(1_000);
     hub.play(ann, game, "Nf3").unwrap();
     assert_eq!(moved(&events, game), ["g1f3"]);
-    assert_eq!(f.stored(game).moves[2].white_ms, 51_000);
+    assert_eq!(f.stored(game).moves[2].white_ms, 63_000);
 }
 
 #[test]
@@ -474,13 +616,16 @@ fn the_engine_worker_survives_a_panicking_task() {
 #[test]
 fn engine_games_share_one_worker_and_both_progress() {
     let f = fixture();
-    let a = f.player("ann");
+    let players = [f.player("ann"), f.player("bob")];
     let black = ChallengeSpec { colour: ColourChoice::Black, ..spec(GameKind::Classic, None) };
-    let games = [f.hub.play_engine(a.s, black.clone(), 1).unwrap(), f.hub.play_engine(a.s, black, 2).unwrap()];
+    let games = [
+        f.hub.play_engine(players[0].s, black.clone(), 1).unwrap(),
+        f.hub.play_engine(players[1].s, black, 2).unwrap(),
+    ];
     let mut positions = [AnyPosition::new(GameKind::Classic), AnyPosition::new(GameKind::Classic)];
     let mut seed = 3;
     for round in 0..3 {
-        for (&game, pos) in games.iter().zip(&mut positions) {
+        for ((&game, pos), a) in games.iter().zip(&mut positions).zip(&players) {
             let ply = 2 * round;
             let engine_moved =
                 |e: &HubEvent| matches!(e, HubEvent::Moved { game: g, ply: p, .. } if *g == game && *p == ply);
@@ -497,11 +642,12 @@ fn engine_games_share_one_worker_and_both_progress() {
             f.hub.play(a.s, game, &text).unwrap();
         }
     }
-    for game in games {
+    for (game, a) in games.into_iter().zip(&players) {
         let engine_moves = moved(&a.events, game).len().div_ceil(2);
         assert!(engine_moves >= 3 || ended(&a.events, game).is_some(), "game {game} progressed");
     }
     // The engine agrees to a takeback at once.
+    let a = f.player("cat");
     let white = spec(GameKind::Classic, None);
     let game = f.hub.play_engine(a.s, white, 1).unwrap();
     f.hub.play(a.s, game, "e4").unwrap();
@@ -643,4 +789,31 @@ fn challenges_are_capped_and_one_to_a_player_at_a_time() {
     assert!(eleventh.unwrap_err().to_string().contains("cancel one first"));
     f.hub.decline(b.s, first).unwrap();
     f.hub.challenge(a.s, spec(GameKind::Classic, None)).expect("a place freed");
+}
+
+/// An engine game is resumed, not piled up, and may be aborted; a game
+/// between players may be aborted only before both have moved.
+#[test]
+fn engine_games_are_resumed_not_piled_up_and_aborts_rate_nobody() {
+    let f = fixture();
+    let (a, b) = (f.player("ann"), f.player("bob"));
+    let engine = ChallengeSpec { colour: ColourChoice::Black, ..spec(GameKind::Classic, None) };
+    let first = f.hub.play_engine(a.s, engine.clone(), 1).unwrap();
+    assert_eq!(f.hub.open(a.s, first).unwrap().you, Some(Color::Black), "the colour asked for");
+    let again = f.hub.play_engine(a.s, engine.clone(), 1).unwrap_err();
+    assert!(matches!(again, HubError::EngineGameOpen(g) if g == first), "{again}");
+    assert!(again.to_string().contains(&format!("'open {first}' resumes it")));
+    f.hub.abort(a.s, first).unwrap();
+    assert_eq!(ended(&a.events, first).map(|e| (e.result, e.why)), Some(("*".into(), "aborted by Black".into())));
+    f.hub.play_engine(a.s, engine, 1).unwrap();
+    let rated = ChallengeSpec { rated: true, ..spec(GameKind::Classic, None) };
+    let game = f.hub.accept(b.s, f.hub.challenge(a.s, rated).unwrap()).unwrap();
+    f.hub.play(a.s, game, "e4").unwrap();
+    f.hub.abort(b.s, game).unwrap();
+    assert_eq!(ended(&a.events, game).map(|e| e.result), Some("*".into()));
+    assert!(f.hub.leaderboard(GameKind::Classic, 10).unwrap().is_empty(), "nothing rated");
+    let later = f.game(&a, &b, GameKind::Classic, None);
+    f.hub.play(a.s, later, "e4").unwrap();
+    f.hub.play(b.s, later, "e5").unwrap();
+    assert!(matches!(f.hub.abort(a.s, later), Err(HubError::TooLateToAbort(_))));
 }

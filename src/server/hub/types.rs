@@ -32,6 +32,9 @@ pub struct ChallengeInfo {
     pub id: ChallengeId,
     pub from: String,
     pub spec: ChallengeSpec,
+    /// The game its maker plays now: the challenge waits (it cannot be
+    /// accepted) until that game ends.
+    pub paused: Option<GameId>,
 }
 
 /// A game, as the lobby lists it.
@@ -45,6 +48,10 @@ pub struct GameInfo {
     pub clock: Option<(u64, u64)>,
     /// Moves played so far.
     pub plies: usize,
+    /// The side to move.
+    pub turn: Color,
+    /// Both clocks when this was read, in a timed game.
+    pub clocks: Option<Clocks>,
 }
 
 /// What a session sees in the lobby.
@@ -65,7 +72,8 @@ pub struct Lobby {
 pub struct Clocks {
     /// Milliseconds left, White's then Black's, at the moment this was made.
     pub left_ms: [i64; 2],
-    /// The side whose clock runs; `None` when the game is over.
+    /// The side whose clock runs; `None` before White's first move (which
+    /// takes no time) and when the game is over.
     pub running: Option<Color>,
 }
 
@@ -87,6 +95,27 @@ pub struct Ending {
     pub result: String,
     /// Why, in a few words ("checkmate", "time forfeit", "resignation").
     pub why: String,
+    /// White's and Black's ratings before and after, rounded, when the
+    /// game was rated (and ended on the hub).
+    pub ratings: Option<[(i32, i32); 2]>,
+}
+
+impl Ending {
+    /// An ending without rating changes (yet).
+    pub fn new(result: &str, why: &str) -> Ending {
+        Ending { result: result.to_string(), why: why.to_string(), ratings: None }
+    }
+}
+
+/// A game of a player's that ended, as their notices list it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Notice {
+    pub game: GameInfo,
+    /// The player's colour in it.
+    pub you: Color,
+    pub ending: Ending,
+    /// Whether the player was online when it ended (told at once).
+    pub seen: bool,
 }
 
 /// A game as one session sees it when it opens it.
@@ -101,6 +130,13 @@ pub struct GameView {
     pub you: Option<Color>,
     pub ending: Option<Ending>,
     pub offers: Vec<Offer>,
+    /// For a player: how long the opponent has been gone (no session on
+    /// the hub), if they are.
+    pub opponent_gone_ms: Option<u64>,
+    /// How long the side to move has been on its move.
+    pub turn_ms: u64,
+    /// How long an opponent must be gone on their move before a claim.
+    pub absence_ms: u64,
 }
 
 /// What the hub tells a session.
@@ -112,6 +148,9 @@ pub enum HubEvent {
     Challenged { id: ChallengeId, from: String, spec: ChallengeSpec },
     /// A challenge of this player's was declined.
     ChallengeDeclined { id: ChallengeId, by: String },
+    /// A challenge of this player's was withdrawn as their game `game`
+    /// started: one game at a time.
+    ChallengeWithdrawn { id: ChallengeId, game: GameId },
     /// A game of this player's started (open it to play).
     GameStarted { game: GameInfo },
     /// A move was played (and is stored): `ply` counts from 0.
@@ -130,8 +169,9 @@ pub enum HubEvent {
     RematchAsked { game: GameId },
     /// A chat line, already made inert.
     Chat { game: GameId, from: String, text: String },
-    /// The opponent has no session open on the hub since `since` (Unix ms).
-    OpponentGone { game: GameId, since: u64 },
+    /// The opponent has no session open on the hub since `since` (Unix
+    /// ms); the win may be claimed once they are gone `absence_ms` on their move.
+    OpponentGone { game: GameId, since: u64, absence_ms: u64 },
     /// The opponent is back.
     OpponentBack { game: GameId },
     /// The opponent has been gone on their own move for the set time: this
@@ -162,6 +202,10 @@ pub enum HubError {
     TooManyChallenges(usize),
     #[error("you cannot accept your own challenge")]
     OwnChallenge,
+    #[error("you cannot challenge yourself: 'new GAME' opens a challenge to anyone")]
+    ChallengeSelf,
+    #[error("{name} is playing game {game}: their challenge waits until that game ends")]
+    MakerPlaying { name: String, game: GameId },
     #[error("game {0} is not yours: you are watching it")]
     NotYourGame(GameId),
     #[error("it is not your move")]
@@ -190,6 +234,10 @@ pub enum HubError {
     EmptyChat,
     #[error("a game against the engine is not rated")]
     EngineUnrated,
+    #[error("your game {0} against the engine is not finished: 'open {0}' resumes it, 'abort {0}' ends it")]
+    EngineGameOpen(GameId),
+    #[error("game {0} has two moves or more: it cannot be aborted (resign, or offer a draw)")]
+    TooLateToAbort(GameId),
     /// The storage's own error, shown as it says it (a taken name, a bad one).
     #[error(transparent)]
     Records(RecordsError),

@@ -6,12 +6,13 @@
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use wormhole::AnyPosition;
 
 use super::inert;
 use super::review::PoolAnalysis;
+use super::words::ending_words;
 use crate::server::hub::records::GameId;
 use crate::server::hub::{Clocks, GameView, Hub, HubError, HubEvent, SessionId};
 use crate::server::settings::{PlayerSettings, SETTINGS_FILE, Settings};
@@ -19,7 +20,7 @@ use crate::tui::action::Msg;
 use crate::tui::app::{App, Perform};
 use crate::tui::config::Config;
 use crate::tui::effects::Effect;
-use crate::tui::remote::{Offer, Opened, Remote, RemoteCall, RemoteEvent, ServerClocks};
+use crate::tui::remote::{Offer, Opened, Presence, Remote, RemoteCall, RemoteEvent, ServerClocks};
 use crate::tui::state::Session;
 
 /// What a save or an open of a file says on the server.
@@ -79,18 +80,26 @@ fn clocks_of(c: Clocks) -> ServerClocks {
 pub fn open(view: GameView, seat: Seat, mine: PlayerSettings) -> GameScreen {
     let kind = view.info.kind;
     let start = AnyPosition::from_fen(kind, &view.start_fen).unwrap_or_else(|_| AnyPosition::new(kind));
+    let now = Instant::now();
+    let ago = |ms: u64| now.checked_sub(Duration::from_millis(ms)).unwrap_or(now);
+    let presence = view.opponent_gone_ms.map(|gone| Presence {
+        gone_since: ago(gone),
+        turn_since: ago(view.turn_ms),
+        absence: Duration::from_millis(view.absence_ms),
+    });
     let remote = Remote {
         id: view.info.id,
         you: view.you,
         names: view.info.names.clone().map(|n| inert(&n)),
-        ending: view.ending.as_ref().map(|e| format!("{} ({})", e.result, inert(&e.why))),
+        ending: view.ending.as_ref().map(|e| ending_words(e, view.you, &view.info.names)),
         offer: None,
         chat: Vec::new(),
+        presence,
     };
     let opened = Opened { start, moves: view.moves, clocks: view.clocks.map(clocks_of), remote };
     let mut config = Config::from_text(Some(PathBuf::from(SETTINGS_FILE)), None);
     (config.prefs.theme, config.prefs.pieces) = (mine.theme, mine.pieces);
-    let session = Session::remote(opened, config, Instant::now());
+    let session = Session::remote(opened, config, now);
     let id = view.info.id;
     GameScreen { id, app: App::new(session, HubRunner { seat, game: id, asked: None, analysis: None }) }
 }
@@ -103,26 +112,31 @@ pub enum Follow {
     Reread,
 }
 
-/// How game `id` follows the hub's `event`: `None` for another game's.
-pub fn event_for(id: GameId, event: HubEvent) -> Option<Follow> {
+/// How the game `remote` on screen follows the hub's `event`: `None` for
+/// another game's.
+pub fn event_for(remote: &Remote, event: HubEvent) -> Option<Follow> {
+    let id = remote.id;
     let note = |text: &str| Some(Follow::Event(RemoteEvent::Note(text.to_string())));
     match event {
         HubEvent::Moved { game, ply, mv, clocks, .. } if game == id => {
             Some(Follow::Event(RemoteEvent::Moved { ply, mv, clocks: clocks.map(clocks_of) }))
         }
         HubEvent::Ended { game, ending } if game == id => {
-            Some(Follow::Event(RemoteEvent::Ended(format!("{} ({})", ending.result, inert(&ending.why)))))
+            Some(Follow::Event(RemoteEvent::Ended(ending_words(&ending, remote.you, &remote.names))))
         }
         HubEvent::DrawOffered { game } if game == id => Some(Follow::Event(RemoteEvent::Offered(Offer::Draw))),
         HubEvent::TakebackAsked { game } if game == id => Some(Follow::Event(RemoteEvent::Offered(Offer::Takeback))),
         HubEvent::TakenBack { game, .. } if game == id => Some(Follow::Reread),
-        HubEvent::RematchAsked { game } if game == id => note("your opponent asks for a rematch: :rematch"),
+        HubEvent::RematchAsked { game } if game == id => Some(Follow::Event(RemoteEvent::Offered(Offer::Rematch))),
         HubEvent::OfferDeclined { game, .. } if game == id => note("your offer was declined"),
         HubEvent::Chat { game, from, text } if game == id => {
             Some(Follow::Event(RemoteEvent::Chat(format!("{}: {}", inert(&from), inert(&text)))))
         }
-        HubEvent::OpponentGone { game, .. } if game == id => note("your opponent's connection dropped"),
-        HubEvent::OpponentBack { game } if game == id => note("your opponent is back"),
+        HubEvent::OpponentGone { game, absence_ms, .. } if game == id => {
+            let absence = Duration::from_millis(absence_ms);
+            Some(Follow::Event(RemoteEvent::OpponentGone { ago: Duration::ZERO, absence }))
+        }
+        HubEvent::OpponentBack { game } if game == id => Some(Follow::Event(RemoteEvent::OpponentBack)),
         HubEvent::ClaimAvailable { game } if game == id => {
             note("your opponent is gone on their move: :claim the win, or wait")
         }
@@ -149,6 +163,8 @@ impl HubRunner {
             RemoteCall::AnswerTakeback(yes) => hub.answer_takeback(s, g, yes).map(|()| ""),
             RemoteCall::Rematch => hub.rematch(s, g).map(|new| if new.is_some() { "" } else { "rematch asked" }),
             RemoteCall::Claim => hub.claim_absence(s, g).map(|()| ""),
+            RemoteCall::DeclineRematch => hub.decline_rematch(s, g).map(|()| "rematch declined"),
+            RemoteCall::Abort => hub.abort(s, g).map(|()| ""),
             RemoteCall::Chat(text) => hub.chat(s, g, &text).map(|()| ""),
             RemoteCall::Pgn => hub.pgn(g).map(|text| {
                 self.asked = Some(Asked::Page(format!("Game {g} (PGN)"), text.lines().map(inert).collect()));

@@ -13,10 +13,13 @@ pub const LOBBY_COMMANDS: &[(&str, &str)] = &[
     ("challenge NAME GAME [MIN+INC] [white|black] [rated]", "challenge a player"),
     ("accept N / decline N / cancel N", "answer or withdraw challenge N"),
     ("open ID", "play or watch game ID"),
-    ("engine GAME LEVEL", "play the engine (level 1-12)"),
+    ("engine GAME LEVEL [white|black|random] [MIN+INC]", "play the engine (level 1-12)"),
+    ("abort ID", "end an engine game, or a game before both moved (no result)"),
     ("top GAME / player NAME / pgn ID", "leaderboard, a player's page, a game's PGN"),
+    ("notices", "your games that ended lately, with your rating"),
     ("addkey KEY / keys / removekey FINGERPRINT", "offer a public key (sign in with it to confirm), list, remove"),
     ("theme dark|light|high-contrast / pieces unicode|letters", "your drawing, kept"),
+    ("help / ?", "this list, on a page of its own"),
     ("quit", "leave"),
 ];
 
@@ -24,6 +27,8 @@ pub const LOBBY_COMMANDS: &[(&str, &str)] = &[
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {
     Quit,
+    /// The commands' page.
+    Help,
     /// A hub call.
     Effect(Effect),
     /// A drawing setting of the player's.
@@ -59,6 +64,7 @@ pub fn command(line: &str) -> Result<Command, String> {
     };
     Ok(Command::Effect(match words[0] {
         "quit" | "q" => return Ok(Command::Quit),
+        "help" | "?" => return Ok(Command::Help),
         "new" => Effect::Challenge(spec(&words[1..], None)?),
         "challenge" => {
             let name = words.get(1).ok_or("challenge whom? challenge NAME GAME")?;
@@ -69,23 +75,28 @@ pub fn command(line: &str) -> Result<Command, String> {
         "cancel" => Effect::Cancel(number(1)? as u64),
         "open" | "watch" | "resume" => Effect::Open(number(1)?),
         "engine" => {
-            let level = number(2)?;
+            let level = number(2).map_err(|e| format!("{e}: engine GAME LEVEL [white|black|random] [MIN+INC]"))?;
             let level = u8::try_from(level).map_err(|_| format!("level {level} is not from 1 to 12"))?;
-            Effect::Engine(spec(&words[1..2], None)?, level)
+            let mut rest = vec![words[1]];
+            rest.extend(&words[3..]);
+            Effect::Engine(spec(&rest, None)?, level)
         }
+        "abort" => Effect::Abort(number(1)?),
         "top" => Effect::Leaderboard(kind(words.get(1).copied())?),
         "player" => Effect::Player(words.get(1).ok_or("player NAME")?.to_string()),
         "pgn" => Effect::Pgn(number(1)?),
+        "notices" => Effect::Notices,
         "addkey" => Effect::AddKey(words[1..].join(" ")),
         "keys" => Effect::Keys,
         "removekey" => Effect::RemoveKey(words.get(1).ok_or("removekey FINGERPRINT (as 'keys' lists it)")?.to_string()),
-        other => return Err(format!("unknown command '{other}': the commands are listed below")),
+        other => return Err(format!("unknown command '{other}': 'help' lists the commands")),
     }))
 }
 
 /// A game's name.
 fn kind(word: Option<&str>) -> Result<GameKind, String> {
-    let word = word.ok_or("which game? (classic, fairy, porthole, linked, twoboard, ...)")?;
+    let names: Vec<&str> = GameKind::ALL.iter().map(|k| k.name()).collect();
+    let word = word.ok_or_else(|| format!("which game? {}", names.join(", ")))?;
     word.parse().map_err(|e: wormhole::ParseGameKindError| e.to_string())
 }
 
@@ -93,15 +104,31 @@ fn kind(word: Option<&str>) -> Result<GameKind, String> {
 fn spec(words: &[&str], to: Option<String>) -> Result<ChallengeSpec, String> {
     let kind = kind(words.first().copied())?;
     let mut spec = ChallengeSpec { kind, clock: None, colour: ColourChoice::Random, rated: false, to };
-    for w in words.iter().skip(1) {
-        match *w {
-            "white" => spec.colour = ColourChoice::White,
-            "black" => spec.colour = ColourChoice::Black,
-            "random" => spec.colour = ColourChoice::Random,
-            "rated" => spec.rated = true,
-            "casual" => spec.rated = false,
-            clock => spec.clock = Some(read_clock(clock)?),
+    let mut colour: Option<&str> = None;
+    for &w in words.iter().skip(1) {
+        let chosen = match w {
+            "white" => ColourChoice::White,
+            "black" => ColourChoice::Black,
+            "random" => ColourChoice::Random,
+            "rated" | "casual" => {
+                spec.rated = w == "rated";
+                continue;
+            }
+            clock if clock.contains('+') || clock.starts_with(|c: char| c.is_ascii_digit()) => {
+                spec.clock = Some(read_clock(clock)?);
+                continue;
+            }
+            other => {
+                return Err(format!(
+                    "'{other}' is not a choice here: after the game come [MIN+INC] [white|black|random] [rated|casual]"
+                ));
+            }
+        };
+        if let Some(first) = colour.filter(|&c| c != w) {
+            return Err(format!("one colour only, please: '{first}' or '{w}'"));
         }
+        colour = Some(w);
+        spec.colour = chosen;
     }
     Ok(spec)
 }
@@ -133,6 +160,27 @@ mod tests {
         assert!(command("accept x").unwrap_err().contains("not a number"));
         assert!(command("new classic 5").unwrap_err().contains("not a clock"));
         assert_eq!(read_clock("30s+1"), Ok((30_000, 1000)));
+    }
+
+    #[test]
+    fn an_engine_games_colour_is_honoured_and_anything_else_refused() {
+        let engine = |line: &str| match command(line) {
+            Ok(Command::Effect(Effect::Engine(spec, level))) => Ok((spec.kind, spec.colour, spec.clock, level)),
+            other => Err(format!("{other:?}")),
+        };
+        assert_eq!(engine("engine classic 3 black"), Ok((GameKind::Classic, ColourChoice::Black, None, 3)));
+        assert_eq!(
+            engine("engine porthole 5 white 5+3"),
+            Ok((GameKind::Porthole, ColourChoice::White, Some((300_000, 3000)), 5))
+        );
+        assert_eq!(engine("engine fairy 1").map(|e| e.1), Ok(ColourChoice::Random));
+        let purple = command("engine classic 3 purple").unwrap_err();
+        assert!(purple.contains("'purple' is not a choice") && purple.contains("white|black|random"), "{purple}");
+        assert!(command("new classic white black").unwrap_err().contains("one colour only"));
+        assert!(command("engine classic").unwrap_err().contains("engine GAME LEVEL [white|black|random]"));
+        assert_eq!(command("abort 12"), Ok(Command::Effect(Effect::Abort(12))));
+        let which = command("new").unwrap_err();
+        assert!(which.starts_with("which game?") && !which.contains("..."), "{which}");
     }
 
     #[test]

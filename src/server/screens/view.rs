@@ -11,8 +11,12 @@ use super::{App, LOBBY_COMMANDS, Screen, inert};
 use crate::server::hub::GameInfo;
 use crate::server::hub::records::{LeaderRow, PlayerPage};
 
-/// Rows of the input line and status at the bottom.
-const BOTTOM: u16 = 3;
+/// The lobby's commands a guest may use, by their first word.
+const GUEST_COMMANDS: &[&str] = &["open", "top", "theme", "quit"];
+
+/// Rows of the input line and status at the bottom: a status of two
+/// rows, so that a refusal wraps instead of being cut at 80 columns.
+const BOTTOM: u16 = 4;
 
 /// Draws the app's screen.
 pub fn draw(frame: &mut Frame, app: &App) {
@@ -21,7 +25,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
     match &app.screen {
         Screen::Register => register(frame, main),
         Screen::Lobby => lobby(frame, main, app),
-        Screen::Page { title, lines } => page(frame, main, title, lines),
+        Screen::Page { title, lines, back_to } => page(frame, main, title, lines, *back_to),
         Screen::Game(g) => return crate::tui::view::draw(frame, g.app.session()),
     }
     bottom(frame, Rect::new(area.x, main.bottom(), area.width, BOTTOM.min(area.height)), app);
@@ -33,9 +37,12 @@ fn bottom(frame: &mut Frame, area: Rect, app: &App) {
         Screen::Register => "name> ",
         _ => "> ",
     };
-    let lines =
-        vec![Line::from(inert(&app.status)).style(app.theme.accent), Line::from(format!("{prompt}{}", app.input))];
-    frame.render_widget(Paragraph::new(lines).block(Block::default().borders(Borders::TOP)), area);
+    let status = Rect { y: area.y + 1, height: area.height.saturating_sub(2), ..area };
+    let input = Rect { y: area.bottom().saturating_sub(1), height: 1.min(area.height), ..area };
+    frame.render_widget(Block::default().borders(Borders::TOP), area);
+    let said = Paragraph::new(Line::from(inert(&app.status)).style(app.theme.accent)).wrap(Wrap { trim: true });
+    frame.render_widget(said, status);
+    frame.render_widget(Paragraph::new(Line::from(format!("{prompt}{}", app.input))), input);
 }
 
 fn register(frame: &mut Frame, area: Rect) {
@@ -49,18 +56,27 @@ fn register(frame: &mut Frame, area: Rect) {
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), area);
 }
 
-/// A game's line in the lobby's lists.
-fn game_line(g: &GameInfo) -> String {
+/// A game's line in the lobby's lists; `me` (this player's name) is told
+/// whether it is their move, and their time.
+fn game_line(g: &GameInfo, me: Option<&str>) -> String {
     let clock = g.clock.map_or("untimed".to_string(), clock_text);
     let rated = if g.rated { "rated" } else { "casual" };
-    format!(
-        "{:>4}  {} - {}  {}  {clock} {rated}, {} moves",
-        g.id,
-        inert(&g.names[0]),
-        inert(&g.names[1]),
-        g.kind,
-        g.plies
-    )
+    let moves = g.plies.div_ceil(2);
+    let moves = if moves == 1 { "1 move".to_string() } else { format!("{moves} moves") };
+    let names = format!("{} (White) vs {} (Black)", inert(&g.names[0]), inert(&g.names[1]));
+    let mine = me.and_then(|me| g.names.iter().position(|n| n == me));
+    let turn = match (mine, g.clocks) {
+        (Some(i), Some(c)) if i == g.turn.index() => format!(", YOUR MOVE, {} left", left_text(c.left_ms[i])),
+        (Some(i), None) if i == g.turn.index() => ", YOUR MOVE".to_string(),
+        _ => format!(", {:?} to move", g.turn),
+    };
+    format!("{:>4}  {names}  {}  {clock} {rated}, {moves}{turn}", g.id, g.kind)
+}
+
+/// Time left as `4:05`.
+fn left_text(ms: i64) -> String {
+    let s = ms.max(0) / 1000;
+    format!("{}:{:02}", s / 60, s % 60)
 }
 
 /// A clock setting as `5+3` (minutes + seconds).
@@ -87,8 +103,9 @@ fn lobby(frame: &mut Frame, area: Rect, app: &App) {
         let clock = s.clock.map_or("untimed".to_string(), clock_text);
         let to = s.to.as_ref().map_or(String::new(), |t| format!(" to {}", inert(t)));
         let rated = if s.rated { "rated" } else { "casual" };
+        let waits = c.paused.map_or(String::new(), |g| format!(" (waits: playing game {g})"));
         lines.push(Line::from(format!(
-            "{:>4}  {}{to}: {} {clock} {rated}, {:?}",
+            "{:>4}  {}{to}: {} {clock} {rated}, {:?}{waits}",
             c.id,
             inert(&c.from),
             s.kind,
@@ -96,18 +113,24 @@ fn lobby(frame: &mut Frame, area: Rect, app: &App) {
         )));
     }
     lines.push(Line::from("Your games:").style(app.theme.accent));
-    lines.extend(l.mine.iter().map(|g| Line::from(game_line(g))));
+    let me = app.account.as_ref().map(|a| a.name.as_str());
+    lines.extend(l.mine.iter().map(|g| Line::from(game_line(g, me))));
     lines.push(Line::from("Games being played:").style(app.theme.accent));
-    lines.extend(l.live.iter().map(|g| Line::from(game_line(g))));
+    let others = l.live.iter().filter(|g| !l.mine.iter().any(|m| m.id == g.id));
+    lines.extend(others.map(|g| Line::from(game_line(g, None))));
     lines.push(Line::from(""));
-    lines.extend(LOBBY_COMMANDS.iter().map(|(usage, what)| Line::from(format!("  {usage:<52} {what}"))));
+    // A guest is shown what a guest may do.
+    let shown =
+        |(usage, _): &&(&str, &str)| app.account.is_some() || GUEST_COMMANDS.iter().any(|c| usage.starts_with(c));
+    lines.extend(LOBBY_COMMANDS.iter().filter(shown).map(|(usage, what)| Line::from(format!("  {usage:<52} {what}"))));
     frame.render_widget(Paragraph::new(lines), area);
 }
 
-fn page(frame: &mut Frame, area: Rect, title: &str, lines: &[String]) {
-    let mut text = vec![Line::from(format!("{title}   (Esc: back)")).add_modifier(Modifier::BOLD)];
+fn page(frame: &mut Frame, area: Rect, title: &str, lines: &[String], back_to: Option<i64>) {
+    let back = back_to.map_or("Esc: back to the lobby".to_string(), |g| format!("Esc: back to game {g}"));
+    let mut text = vec![Line::from(format!("{title}   ({back})")).add_modifier(Modifier::BOLD)];
     text.extend(lines.iter().map(|l| Line::from(l.clone())));
-    frame.render_widget(Paragraph::new(text), area);
+    frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: false }), area);
 }
 
 /// A leaderboard's lines.

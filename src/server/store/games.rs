@@ -105,7 +105,7 @@ fn seat_at(row: &rusqlite::Row<'_>, at: usize) -> rusqlite::Result<Seat> {
 /// A game's columns, in [`game_from`]'s order, before its filter.
 const GAME_SELECT: &str = "SELECT g.id, g.variant, g.start_fen, g.white_account, w.name, g.white_engine,
     g.black_account, b.name, g.black_engine, g.rated, g.clock_initial_ms, g.clock_increment_ms, g.created_ms,
-    g.result, g.termination, g.finished_ms
+    g.result, g.termination, g.finished_ms, g.final_white_ms, g.final_black_ms
     FROM games g LEFT JOIN accounts w ON w.id = g.white_account LEFT JOIN accounts b ON b.id = g.black_account";
 
 /// A game without its moves, from a row of [`GAME_SELECT`].
@@ -118,6 +118,10 @@ fn game_from(row: &rusqlite::Row<'_>) -> rusqlite::Result<StoredGame> {
         Some(result) => Some(Finish { result, termination: row.get(14)?, at_ms: row.get(15)? }),
         None => None,
     };
+    let final_clocks = match (row.get(16)?, row.get(17)?) {
+        (Some(white), Some(black)) => Some((white, black)),
+        _ => None,
+    };
     Ok(StoredGame {
         id: GameId(row.get(0)?),
         variant: row.get(1)?,
@@ -129,6 +133,7 @@ fn game_from(row: &rusqlite::Row<'_>) -> rusqlite::Result<StoredGame> {
         created_ms: row.get(12)?,
         moves: Vec::new(),
         finish,
+        final_clocks,
     })
 }
 

@@ -5,7 +5,7 @@
 use rusqlite::{Connection, OptionalExtension, Transaction, params};
 
 use super::games::open_game;
-use super::{AccountId, GameId, LeaderRow, RatingPoint, Store, StoreError, rating_at};
+use super::{AccountId, Finish, GameId, LeaderRow, RatingPoint, Store, StoreError, rating_at};
 use crate::glicko::{self, MAX_DEVIATION, MIN_DEVIATION, Rating, TAU};
 
 /// White's score for a result: `None` for `*` (aborted: nobody scores).
@@ -36,7 +36,13 @@ fn read_rating(conn: &Connection, account: AccountId, variant: &str) -> Result<R
 
 /// Rates a finished game between `white` and `black`: both new ratings and
 /// their history rows, within the finishing transaction.
-fn rate(tx: &Transaction<'_>, game: GameId, players: [AccountId; 2], score: f64, at_ms: i64) -> Result<(), StoreError> {
+fn rate(
+    tx: &Transaction<'_>,
+    game: GameId,
+    players: [AccountId; 2],
+    score: f64,
+    at_ms: i64,
+) -> Result<RatingChange, StoreError> {
     let variant: String =
         tx.prepare_cached("SELECT variant FROM games WHERE id = ?1")?.query_row([game.0], |r| r.get(0))?;
     let [white, black] = players;
@@ -56,8 +62,11 @@ fn rate(tx: &Transaction<'_>, game: GameId, players: [AccountId; 2], score: f64,
         )?
         .execute(params![account.0, game.0, variant, at_ms, r.rating, r.deviation, r.volatility])?;
     }
-    Ok(())
+    Ok([(old_white, new[0].1), (old_black, new[1].1)])
 }
+
+/// White's and Black's ratings before and after a rated game.
+pub type RatingChange = [(Rating, Rating); 2];
 
 impl Store {
     /// Ends a game with `result` (`1-0`, `0-1`, `1/2-1/2`, or `*` for an
@@ -65,22 +74,67 @@ impl Store {
     /// between two players with a decisive or drawn result also rates both,
     /// in the same transaction: the end and the ratings land together or
     /// not at all.
+    #[cfg(test)]
     pub fn finish_game(&mut self, game: GameId, result: &str, termination: &str, at_ms: i64) -> Result<(), StoreError> {
-        let score = white_score(result)?;
+        self.finish(game, &Finish { result: result.into(), termination: termination.into(), at_ms }, None)?;
+        Ok(())
+    }
+
+    /// [`Store::finish_game`] with the clocks as they ended (White's,
+    /// Black's, kept to show the finished game); answers both players'
+    /// ratings before and after when the game was rated.
+    pub fn finish(
+        &mut self,
+        game: GameId,
+        end: &Finish,
+        clocks: Option<(i64, i64)>,
+    ) -> Result<Option<RatingChange>, StoreError> {
+        let score = white_score(&end.result)?;
         let tx = self.write()?;
         open_game(&tx, game)?;
         let (rated, white, black): (bool, Option<i64>, Option<i64>) = tx
             .prepare_cached("SELECT rated, white_account, black_account FROM games WHERE id = ?1")?
             .query_row([game.0], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
-        tx.prepare_cached("UPDATE games SET result = ?1, termination = ?2, finished_ms = ?3 WHERE id = ?4")?
-            .execute(params![result, termination, at_ms, game.0])?;
+        tx.prepare_cached(
+            "UPDATE games SET result = ?1, termination = ?2, finished_ms = ?3, final_white_ms = ?4,
+             final_black_ms = ?5 WHERE id = ?6",
+        )?
+        .execute(params![
+            end.result,
+            end.termination,
+            end.at_ms,
+            clocks.map(|c| c.0),
+            clocks.map(|c| c.1),
+            game.0
+        ])?;
+        let mut change = None;
         if let (true, Some(white), Some(black), Some(score)) = (rated, white, black, score)
             && white != black
         {
-            rate(&tx, game, [AccountId(white), AccountId(black)], score, at_ms)?;
+            change = Some(rate(&tx, game, [AccountId(white), AccountId(black)], score, end.at_ms)?);
         }
         tx.commit()?;
+        Ok(change)
+    }
+
+    /// Notes that the server runs a clock at `at_ms` (see [`Store::last_alive`]).
+    pub fn set_alive(&mut self, at_ms: i64) -> Result<(), StoreError> {
+        self.conn
+            .prepare_cached(
+                "INSERT INTO server_alive (id, at_ms) VALUES (1, ?1) ON CONFLICT (id) DO UPDATE SET at_ms = ?1",
+            )?
+            .execute([at_ms])?;
         Ok(())
+    }
+
+    /// When the server last noted it ran a clock ([`Store::set_alive`]):
+    /// the time its running clocks last counted before a restart.
+    pub fn last_alive(&self) -> Result<Option<i64>, StoreError> {
+        Ok(self
+            .conn
+            .prepare_cached("SELECT at_ms FROM server_alive WHERE id = 1")?
+            .query_row([], |r| r.get(0))
+            .optional()?)
     }
 
     /// A player's rating in a game: the start rating before any rated game.

@@ -8,7 +8,7 @@ use rusqlite::{Connection, TransactionBehavior, params};
 use super::{StoreError, now_ms};
 
 /// The migrations: version `i + 1` is `MIGRATIONS[i]`.
-pub(super) const MIGRATIONS: &[&str] = &[V1, V2, V3];
+pub(super) const MIGRATIONS: &[&str] = &[V1, V2, V3, V4];
 
 /// Version 1: accounts and keys, games and moves, ratings and their history.
 const V1: &str = "
@@ -107,6 +107,19 @@ CREATE TABLE key_offers (
     key_text TEXT NOT NULL,
     added_ms INTEGER NOT NULL,
     PRIMARY KEY (fingerprint, account)
+);
+";
+
+/// Version 4: fair clocks. Each finished game's clocks as they ended
+/// (White's, Black's; `NULL` for an untimed game or one finished before),
+/// and when the server was last seen running a clock (one row): after a
+/// restart, the time it was down is charged to nobody.
+const V4: &str = "
+ALTER TABLE games ADD COLUMN final_white_ms INTEGER;
+ALTER TABLE games ADD COLUMN final_black_ms INTEGER;
+CREATE TABLE server_alive (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    at_ms INTEGER NOT NULL
 );
 ";
 

@@ -56,14 +56,20 @@ impl Session {
             Cmd::Theme => self.theme_command(rest),
             Cmd::Explain => self.explain(rest),
             Cmd::Legend => self.mode = Mode::Help { scroll: 0, page: HelpPage::Pieces },
-            Cmd::Resign if self.game.is_over() => self.error("the game is already over"),
+            Cmd::Resign if self.game_over() => self.error("the game is already over"),
             Cmd::Resign => self.mode = Mode::Confirm(Pending::Resign),
             Cmd::Help => self.mode = Mode::Help { scroll: 0, page: HelpPage::Keys },
             Cmd::Rules => self.mode = Mode::Help { scroll: 0, page: HelpPage::Rules },
             Cmd::Quit => self.quit(),
-            Cmd::Say | Cmd::Draw | Cmd::Takeback | Cmd::Rematch | Cmd::Claim | Cmd::Yes | Cmd::No | Cmd::Lobby => {
-                self.error(format!(":{} is for a game on a server (wormhole serve)", line.trim()))
-            }
+            Cmd::Say
+            | Cmd::Draw
+            | Cmd::Takeback
+            | Cmd::Rematch
+            | Cmd::Claim
+            | Cmd::Abort
+            | Cmd::Yes
+            | Cmd::No
+            | Cmd::Lobby => self.error(format!(":{} is for a game on a server (wormhole serve)", line.trim())),
         }
     }
 

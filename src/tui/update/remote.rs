@@ -7,11 +7,40 @@ use wormhole::{AnyMove, Rules};
 use crate::tui::action::Action;
 use crate::tui::commands::Cmd;
 use crate::tui::effects::Effect;
-use crate::tui::remote::{CHAT_LINES, Offer, RemoteCall, RemoteEvent, ServerClocks};
+use crate::tui::remote::{CHAT_LINES, Offer, Presence, RemoteCall, RemoteEvent, ServerClocks};
 use crate::tui::state::{Mode, Session};
 
 /// What a game on the server does not do, and why.
-const NOT_ON_THE_SERVER: &str = "not in a game on the server (the server keeps its games: :pgn shows this one's)";
+const NOT_ON_THE_SERVER: &str =
+    "that is the local app's: the server keeps its games (:pgn shows this one's; F1 lists what works here)";
+
+/// The keys' actions a game on the server does not offer.
+pub const SERVER_REFUSED: &[Action] = &[
+    Action::Undo,
+    Action::Redo,
+    Action::Hint,
+    Action::MoveNow,
+    Action::Save,
+    Action::OpenList,
+    Action::NewGame,
+    Action::Analyze,
+    Action::Prefill(":load "),
+];
+
+/// The commands a game on the server does not offer.
+pub const SERVER_REFUSED_COMMANDS: &[Cmd] = &[
+    Cmd::New,
+    Cmd::Undo,
+    Cmd::Redo,
+    Cmd::Hint,
+    Cmd::Go,
+    Cmd::Load,
+    Cmd::Save,
+    Cmd::Analyze,
+    Cmd::Level,
+    Cmd::Autoflip,
+    Cmd::Quit,
+];
 
 impl Session {
     /// A message from the server about the game on screen.
@@ -22,6 +51,7 @@ impl Session {
             RemoteEvent::Ended(text) => {
                 remote.ending = Some(text.clone());
                 remote.offer = None;
+                remote.presence = None;
                 self.game.stop_clock(self.now);
                 self.info(format!("game over: {text}"));
             }
@@ -30,6 +60,7 @@ impl Session {
                 self.info(match offer {
                     Offer::Draw => "your opponent offers a draw: :yes or :no",
                     Offer::Takeback => "your opponent asks to take back their move: :yes or :no",
+                    Offer::Rematch => "your opponent asks for a rematch: :yes or :no",
                 });
             }
             RemoteEvent::Chat(line) => {
@@ -40,6 +71,18 @@ impl Session {
                 self.info(line);
             }
             RemoteEvent::Note(text) => self.info(text),
+            RemoteEvent::OpponentGone { ago, absence } => {
+                let gone_since = self.now.checked_sub(ago).unwrap_or(self.now);
+                let turn_since = remote.presence.map_or(self.now, |p| p.turn_since);
+                remote.presence = Some(Presence { gone_since, turn_since, absence });
+                if ago.is_zero() {
+                    self.info("your opponent's connection dropped: see the panel for the claim");
+                }
+            }
+            RemoteEvent::OpponentBack => {
+                remote.presence = None;
+                self.info("your opponent is back");
+            }
             RemoteEvent::Refused(why) => self.error(why),
         }
     }
@@ -54,6 +97,9 @@ impl Session {
         }
         if let Some(remote) = self.remote.as_mut() {
             remote.offer = None;
+            if let Some(p) = remote.presence.as_mut() {
+                p.turn_since = self.now;
+            }
         }
         self.after_change();
         self.game.set_clocks(clocks.map(|c| c.shown(self.now)));
@@ -82,24 +128,31 @@ impl Session {
             Cmd::Takeback => RemoteCall::AskTakeback,
             Cmd::Rematch => RemoteCall::Rematch,
             Cmd::Claim => RemoteCall::Claim,
+            Cmd::Abort => RemoteCall::Abort,
             Cmd::Yes | Cmd::No => match remote.offer.take() {
                 Some(Offer::Draw) => RemoteCall::AnswerDraw(cmd == Cmd::Yes),
                 Some(Offer::Takeback) => RemoteCall::AnswerTakeback(cmd == Cmd::Yes),
+                Some(Offer::Rematch) if cmd == Cmd::Yes => RemoteCall::Rematch,
+                Some(Offer::Rematch) => RemoteCall::DeclineRematch,
                 None => {
                     self.error("there is no offer to answer");
                     return true;
                 }
             },
+            Cmd::Open if !rest.is_empty() => {
+                self.error("files are not opened on the server: :pgn shows this game's PGN");
+                return true;
+            }
             Cmd::Open => RemoteCall::Pgn,
             Cmd::Lobby => {
                 self.quit();
                 return true;
             }
-            Cmd::New | Cmd::Undo | Cmd::Redo | Cmd::Hint | Cmd::Go | Cmd::Load | Cmd::Save | Cmd::Analyze => {
-                self.error(NOT_ON_THE_SERVER);
+            Cmd::Quit => {
+                self.quit();
                 return true;
             }
-            Cmd::Level | Cmd::Autoflip => {
+            c if SERVER_REFUSED_COMMANDS.contains(&c) => {
                 self.error(NOT_ON_THE_SERVER);
                 return true;
             }
@@ -111,18 +164,7 @@ impl Session {
 
     /// Why a game on the server refuses `action`, if it does.
     pub(in crate::tui) fn remote_refusal(&self, action: Action) -> Option<&'static str> {
-        let refused = matches!(
-            action,
-            Action::Undo
-                | Action::Redo
-                | Action::Hint
-                | Action::MoveNow
-                | Action::Save
-                | Action::OpenList
-                | Action::NewGame
-                | Action::Analyze
-        );
-        (self.remote.is_some() && refused).then_some(NOT_ON_THE_SERVER)
+        (self.remote.is_some() && SERVER_REFUSED.contains(&action)).then_some(NOT_ON_THE_SERVER)
     }
 
     /// Esc with nothing to clear in a server's game: back to the lobby.

@@ -15,8 +15,15 @@ use crate::tui::testing::{contains, error, screen};
 
 /// Game 9, alice (White, this player) against bob, one minute each.
 fn at_the_table(you: Option<Color>) -> Session {
-    let remote =
-        Remote { id: 9, you, names: ["alice".into(), "bob".into()], ending: None, offer: None, chat: Vec::new() };
+    let remote = Remote {
+        id: 9,
+        you,
+        names: ["alice".into(), "bob".into()],
+        ending: None,
+        offer: None,
+        chat: Vec::new(),
+        presence: None,
+    };
     let clocks = Some(ServerClocks { left_ms: [60_000, 60_000], running: None });
     let opened = Opened { start: AnyPosition::new(GameKind::Classic), moves: Vec::new(), clocks, remote };
     Session::remote(opened, Config::default(), Instant::now())
@@ -57,8 +64,10 @@ fn the_server_alone_decides_a_flag_and_the_ending() {
     s.update(Msg::Remote(RemoteEvent::Moved { ply: 1, mv: "e7e5".into(), clocks }));
     s.update(Msg::Tick(Instant::now() + Duration::from_secs(5)));
     assert!(!s.game().is_over(), "the clock ran out here, but only the server ends the game");
-    s.update(Msg::Remote(RemoteEvent::Ended("0-1 (time forfeit)".into())));
-    assert!(contains(&screen(&s, 120, 40), "Result 0-1 (time forfeit)"));
+    s.update(Msg::Remote(RemoteEvent::Ended("0-1: you ran out of time: you lose".into())));
+    let shown = screen(&s, 120, 40);
+    assert!(contains(&shown, "0-1: you ran out of time: you lose"), "the result in words");
+    assert!(contains(&shown, "Game over >") && !contains(&shown, "to move"), "never 'to move' once over");
     assert!(typed(&mut s, "Nf3").is_empty(), "no move once the game is over");
 }
 
@@ -74,10 +83,19 @@ fn the_games_commands_are_calls_and_the_local_ones_are_refused() {
     assert_eq!(typed(&mut s, ":pgn"), [RemoteCall::Pgn]);
     for refused in [":undo", ":new", ":save"] {
         assert!(typed(&mut s, refused).is_empty());
-        assert!(error(&s).contains("not in a game on the server"), "{refused}: {}", error(&s));
+        assert!(error(&s).contains("the server keeps its games"), "{refused}: {}", error(&s));
     }
+    assert!(typed(&mut s, ":open /etc/passwd").is_empty(), "no file is opened");
+    assert!(error(&s).contains("files are not opened on the server"), "{}", error(&s));
     s.update(Action::NewGame);
-    assert!(error(&s).contains("not in a game on the server"));
+    assert!(error(&s).contains("the server keeps its games"));
+    // The key bar and F1 list only what works on the server.
+    let bar = screen(&at_the_table(Some(Color::White)), 200, 40).join("\n");
+    assert!(bar.contains("Ctrl-C lobby") && !bar.contains("quit") && !bar.contains("save"), "{bar}");
+    s.update(Action::Help);
+    let help = screen(&s, 120, 200).join("\n");
+    assert!(help.contains("back to the lobby") && !help.contains("Ctrl-N") && !help.contains(":load"), "{help}");
+    s.update(Action::Escape);
     s.update(Msg::Remote(RemoteEvent::Chat("bob: hello".into())));
     assert!(contains(&screen(&s, 120, 40), "bob: hello"));
     s.update(Action::Escape);
@@ -90,4 +108,32 @@ fn a_watcher_sees_the_game_from_whites_side_and_is_named_so() {
     let rows = screen(&s, 120, 40);
     assert!(contains(&rows, "Watching") && contains(&rows, "alice") && contains(&rows, "bob"), "{rows:#?}");
     assert!(!s.flipped());
+}
+
+/// An opponent gone: the panel says so, with the claim's countdown on
+/// their move, and that they are back.
+#[test]
+fn the_opponents_absence_shows_with_the_claims_countdown() {
+    let mut s = at_the_table(Some(Color::White));
+    s.update(Msg::Remote(RemoteEvent::Moved { ply: 0, mv: "e2e4".into(), clocks: None }));
+    let absence = Duration::from_secs(120);
+    s.update(Msg::Remote(RemoteEvent::OpponentGone { ago: Duration::ZERO, absence }));
+    assert!(contains(&screen(&s, 120, 40), "bob has left: :claim the win in 2:00"));
+    s.update(Msg::Tick(Instant::now() + Duration::from_secs(121)));
+    assert!(contains(&screen(&s, 120, 40), "bob has left: you may :claim the win"));
+    s.update(Msg::Remote(RemoteEvent::OpponentBack));
+    assert!(!contains(&screen(&s, 120, 40), "has left"));
+}
+
+/// `:yes` and `:no` answer a rematch as they answer the other offers.
+#[test]
+fn yes_and_no_answer_a_rematch() {
+    let mut s = at_the_table(Some(Color::White));
+    s.update(Msg::Remote(RemoteEvent::Ended("1-0: bob resigned: you win".into())));
+    s.update(Msg::Remote(RemoteEvent::Offered(Offer::Rematch)));
+    assert!(contains(&screen(&s, 120, 40), "asks for a rematch: :yes or :no"));
+    assert_eq!(typed(&mut s, ":yes"), [RemoteCall::Rematch]);
+    s.update(Msg::Remote(RemoteEvent::Offered(Offer::Rematch)));
+    assert_eq!(typed(&mut s, ":no"), [RemoteCall::DeclineRematch]);
+    assert_eq!(typed(&mut s, ":yes"), [], "answered");
 }

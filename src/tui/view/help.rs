@@ -12,12 +12,14 @@ use wormhole::GameKind;
 
 use super::layout::centered;
 use super::legend;
+use crate::tui::action::Action;
 use crate::tui::commands::{COMMANDS, SERVER_COMMANDS};
 use crate::tui::config::{KEYS, Prefs};
 use crate::tui::games;
 use crate::tui::keymap::{self, Context, When};
 use crate::tui::state::{HelpPage, Session};
 use crate::tui::theme::Theme;
+use crate::tui::update::{SERVER_REFUSED, SERVER_REFUSED_COMMANDS};
 
 /// The widest a help page gets.
 pub(crate) const WIDTH: u16 = 78;
@@ -30,9 +32,14 @@ fn bold() -> Style {
 fn keys_page(prefs: &Prefs, on_server: bool) -> Vec<Line<'static>> {
     let mut v = vec![Line::styled("Keys", bold())];
     // The help's own keys are in its title; the game-over keys in its banner.
+    // On a server, only what works there; quitting goes to the lobby.
+    let here = |a: Action| !on_server || !(SERVER_REFUSED.contains(&a) || a == Action::Quit);
     let rows = keymap::help_rows(|b| {
-        matches!(b.when, When::Always | When::Game | When::EmptyInput | When::Only(Context::Browse))
+        matches!(b.when, When::Always | When::Game | When::EmptyInput | When::Only(Context::Browse)) && here(b.action)
     });
+    if on_server {
+        v.push(Line::from(format!(" {:<18} {}", "Ctrl-C, Ctrl-Q", "back to the lobby (the game goes on)")));
+    }
     let mouse = (keymap::MOUSE.0.to_string(), keymap::MOUSE.1);
     for (keys, what) in rows.into_iter().chain([mouse]) {
         v.push(Line::from(format!(" {keys:<18} {what}")));
@@ -42,7 +49,8 @@ fn keys_page(prefs: &Prefs, on_server: bool) -> Vec<Line<'static>> {
     }
     v.push(Line::styled("Commands: type : and the name, Enter (Tab completes)", bold()));
     let server = if on_server { SERVER_COMMANDS } else { &[] };
-    for c in COMMANDS.iter().chain(server) {
+    let commands = COMMANDS.iter().filter(|c| !on_server || !SERVER_REFUSED_COMMANDS.contains(&c.cmd));
+    for c in commands.chain(server) {
         let usage = c.usage();
         if usage.len() <= 16 {
             v.push(Line::from(format!(" {usage:<16} {}", c.help)));

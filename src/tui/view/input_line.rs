@@ -40,8 +40,10 @@ fn prompt(session: &Session, width: usize) -> Line<'static> {
         format!("Analysis, {} to move >", session.shown_position().turn())
     } else if let Some(phase) = session.puzzle_phase() {
         if phase == Phase::Solving { format!("Puzzle, {turn} to move >") } else { "Puzzle over, Enter: next >".into() }
-    } else if game.is_over() {
+    } else if session.game_over() {
         "Game over >".to_string()
+    } else if session.remote_game().is_some_and(|r| r.you.is_none()) {
+        "Watching >".to_string()
     } else if session.offers(Action::MoveNow) && !session.input().starts_with(':') {
         format!("{turn} (engine) is thinking... Ctrl-G: move now >")
     } else if game.player_to_move() == Player::Engine {
@@ -123,7 +125,13 @@ fn message_or_footer(session: &Session, width: usize) -> Line<'static> {
 
 /// The keys that work now (only those on offer), as many as fit.
 pub fn footer(session: &Session, width: usize) -> String {
-    let entries =
+    let mut entries: Vec<keymap::FooterEntry> =
         keymap::footer_entries(session.key_context()).into_iter().filter(|e| session.offers(e.action)).collect();
+    // On a server, quitting goes back to the lobby.
+    for e in entries.iter_mut().filter(|e| e.action == crate::tui::action::Action::Quit) {
+        if session.remote_game().is_some() {
+            e.word = "lobby";
+        }
+    }
     keymap::fit_footer(entries, width)
 }

@@ -82,8 +82,10 @@ fn header(session: &Session, width: usize) -> Vec<(u8, Line<'static>)> {
         let level = session.settings().level;
         lines.push((0, Line::from(format!("Engine level {}: {}", level.number(), level.name()))));
     }
-    let status = match game.end() {
-        Some(end) if session.shown_ply() == game.len() => Line::styled(end.describe(), theme.result),
+    let told_end = session.remote_game().and_then(|r| r.ending.clone()).filter(|_| session.shown_ply() == game.len());
+    let status = match (game.end(), told_end) {
+        (_, Some(told)) => Line::styled(told, theme.result),
+        (Some(end), None) if session.shown_ply() == game.len() => Line::styled(end.describe(), theme.result),
         _ if pos.is_check() => Line::styled(format!("{} to move: check!", pos.turn()), theme.check_text),
         _ => Line::from(format!("{} to move", pos.turn())),
     };
@@ -105,7 +107,8 @@ fn player_line(session: &Session, color: Color) -> Line<'static> {
     let game = session.game();
     let theme = session.theme();
     let bold = Style::new().add_modifier(Modifier::BOLD);
-    let marker = if session.shown_position().turn() == color && !game.is_over() { theme.turn_marker() } else { "  " };
+    let marker =
+        if session.shown_position().turn() == color && !session.game_over() { theme.turn_marker() } else { "  " };
     let name = match game.player(color) {
         Player::Engine => "Engine".to_string(),
         Player::Human => session.player_name(color),
@@ -328,8 +331,17 @@ fn header_lines(session: &Session, remote: &Remote) -> Vec<(u8, Line<'static>)> 
         None => "Watching".to_string(),
     };
     lines.push((0, Line::from(role)));
-    if let Some(ending) = &remote.ending {
-        lines.push((0, Line::styled(format!("Result {ending}"), session.theme().result)));
+    if let (Some(you), Some(p), None) = (remote.you, remote.presence, &remote.ending) {
+        let them = &remote.names[(!you).index()];
+        let text = if game.position().turn() == you {
+            format!("{them} has left: the claim's wait runs on their move")
+        } else {
+            match p.claim_in(session.now()) {
+                wait if wait.is_zero() => format!("{them} has left: you may :claim the win"),
+                wait => format!("{them} has left: :claim the win in {}", clock_text(wait)),
+            }
+        };
+        lines.push((0, Line::styled(text, session.theme().check_text)));
     }
     let n = game.len();
     let last = match game.sans().last() {

@@ -34,6 +34,9 @@ fn restart_keeps_challenges<R: Records + 'static>(f: Fixture<R>) {
     let game = f.hub.accept(c.s, open).unwrap();
     let view = f.hub.open(c.s, game).unwrap();
     assert_eq!((view.info.kind, view.info.clock), (GameKind::Porthole, Some((180_000, 2_000))));
+    let err = f.hub.accept(b.s, to_bob).unwrap_err();
+    assert!(matches!(err, HubError::MakerPlaying { game: g, .. } if g == game), "ann plays cat: it waits");
+    f.hub.resign(c.s, game).unwrap();
     let game = f.hub.accept(b.s, to_bob).unwrap();
     let view = f.hub.open(b.s, game).unwrap();
     assert_eq!((view.you, view.info.rated, view.info.names[0].as_str()), (Some(Color::White), true, "bob"));
@@ -96,4 +99,42 @@ fn after_a_restart_a_challenge_waits_the_grace_time_for_its_creator() {
     f.hub.tick();
     assert!(f.hub.lobby(b.s).unwrap().challenges.is_empty(), "ann did not come back");
     assert!(stored_challenges(&f).is_empty());
+}
+
+/// One game at a time: a player's challenges are withdrawn (and they are
+/// told) when a game of theirs starts; one made while they play a timed
+/// game waits, and cannot be accepted, until that game ends.
+#[test]
+fn a_seek_is_withdrawn_when_its_maker_starts_a_game() {
+    let f = fixture();
+    let (alice, bob, carol, dave) = (f.player("alice"), f.player("bob"), f.player("carol"), f.player("dave"));
+    let seek = f.hub.challenge(alice.s, spec(GameKind::Fairy, Some((600_000, 0)))).unwrap();
+    let to_bob = ChallengeSpec { to: Some("bob".into()), ..spec(GameKind::Classic, None) };
+    let named = f.hub.challenge(alice.s, to_bob).unwrap();
+    let with_carol = f.hub.challenge(carol.s, spec(GameKind::Classic, Some((600_000, 0)))).unwrap();
+    let game = f.hub.accept(alice.s, with_carol).unwrap();
+    assert!(alice.events.lock().unwrap().contains(&HubEvent::ChallengeWithdrawn { id: seek, game }));
+    assert!(f.hub.lobby(dave.s).unwrap().challenges.is_empty(), "no seek of alice's is open");
+    assert!(matches!(f.hub.accept(dave.s, seek), Err(HubError::NoChallenge(_))));
+    // Her challenge to bob by name stays, and waits while she plays.
+    assert_eq!(f.hub.lobby(bob.s).unwrap().challenges[0].paused, Some(game));
+    assert!(matches!(f.hub.accept(bob.s, named), Err(HubError::MakerPlaying { .. })));
+    // A seek made while she plays waits for the game's end.
+    let later = f.hub.challenge(alice.s, spec(GameKind::Fairy, Some((600_000, 0)))).unwrap();
+    assert_eq!(f.hub.lobby(dave.s).unwrap().challenges[0].paused, Some(game));
+    let err = f.hub.accept(dave.s, later).unwrap_err();
+    assert_eq!(err.to_string(), format!("alice is playing game {game}: their challenge waits until that game ends"));
+    assert!(
+        !alice.events.lock().unwrap().iter().any(|e| matches!(e, HubEvent::GameStarted { game: g } if g.id != game))
+    );
+    f.hub.resign(carol.s, game).unwrap();
+    assert_eq!(f.hub.lobby(dave.s).unwrap().challenges[0].paused, None);
+    let next = f.hub.accept(dave.s, later).unwrap();
+    assert!(
+        alice.events.lock().unwrap().iter().any(|e| matches!(e, HubEvent::GameStarted { game: g } if g.id == next))
+    );
+    assert!(matches!(f.hub.accept(bob.s, named), Err(HubError::MakerPlaying { .. })), "now she plays dave");
+    // Challenging oneself says what to type instead.
+    let me = ChallengeSpec { to: Some("ALICE".into()), ..spec(GameKind::Classic, None) };
+    assert!(f.hub.challenge(alice.s, me).unwrap_err().to_string().contains("'new GAME' opens a challenge to anyone"));
 }

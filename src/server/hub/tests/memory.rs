@@ -22,6 +22,7 @@ pub struct Data {
     pub last_challenge: ChallengeId,
     /// Keys offered: (fingerprint, account).
     pub offers: Vec<(String, AccountId)>,
+    pub alive: Option<u64>,
 }
 
 /// Storage in memory; clones share it, and its [`Gate`].
@@ -176,7 +177,15 @@ impl Records for Memory {
     fn create_game(&mut self, game: &NewGame, now_ms: u64) -> Result<GameId, RecordsError> {
         let mut data = self.data();
         let id = data.games.len() as i64 + 1;
-        data.games.push(StoredGame { id, game: game.clone(), created_ms: now_ms, moves: Vec::new(), result: None });
+        let moves = Vec::new();
+        data.games.push(StoredGame {
+            id,
+            game: game.clone(),
+            created_ms: now_ms,
+            moves,
+            result: None,
+            final_clocks: None,
+        });
         Ok(id)
     }
 
@@ -203,29 +212,48 @@ impl Records for Memory {
         Ok(())
     }
 
-    fn finish_game(&mut self, game: GameId, result: &str, why: &str, _at_ms: u64) -> Result<(), RecordsError> {
+    fn finish_game(
+        &mut self,
+        game: GameId,
+        result: &str,
+        why: &str,
+        _at_ms: u64,
+        clocks: Option<[i64; 2]>,
+    ) -> Result<Option<RatingChange>, RecordsError> {
         if self.1.lock().panic_finish == Some(game) {
             panic!("test: a bug storing the end of game {game}");
         }
         let mut data = self.data();
         let g = data.game(game)?;
         g.result = Some((result.to_string(), why.to_string()));
+        g.final_clocks = clocks;
         let (kind, rated, seats) = (g.game.kind, g.game.rated, g.game.seats.clone());
-        let [Seat::Player(white), Seat::Player(black)] = seats else { return Ok(()) };
-        if !rated {
-            return Ok(());
-        }
+        let [Seat::Player(white), Seat::Player(black)] = seats else { return Ok(None) };
         let score = match result {
             "1-0" => 1.0,
             "0-1" => 0.0,
-            _ => 0.5,
+            "1/2-1/2" => 0.5,
+            _ => return Ok(None),
         };
+        if !rated {
+            return Ok(None);
+        }
         let get = |id| data.ratings.get(&(id, kind)).copied().unwrap_or_default();
         let ((w, wn), (b, bn)) = (get(white.id), get(black.id));
         let game = |opponent, score| [glicko::Game { opponent, score }];
-        data.ratings.insert((white.id, kind), (w.after(&game(b, score), glicko::TAU), wn + 1));
-        data.ratings.insert((black.id, kind), (b.after(&game(w, 1.0 - score), glicko::TAU), bn + 1));
+        let (w2, b2) = (w.after(&game(b, score), glicko::TAU), b.after(&game(w, 1.0 - score), glicko::TAU));
+        data.ratings.insert((white.id, kind), (w2, wn + 1));
+        data.ratings.insert((black.id, kind), (b2, bn + 1));
+        Ok(Some([(w, w2), (b, b2)]))
+    }
+
+    fn set_alive(&mut self, at_ms: u64) -> Result<(), RecordsError> {
+        self.data().alive = Some(at_ms);
         Ok(())
+    }
+
+    fn last_alive(&mut self) -> Result<Option<u64>, RecordsError> {
+        Ok(self.data().alive)
     }
 
     fn add_challenge(

@@ -70,7 +70,7 @@ fn a_move_the_storage_refuses_is_not_played_and_its_player_is_told_why() {
     assert!(matches!(err, HubError::NotStored(_)));
     assert_eq!(err.to_string(), "the move was not stored, so it is not played (the game is as it was): disk full");
     let view = f.hub.open(b.s, game).unwrap();
-    assert!(view.moves.is_empty() && view.clocks.unwrap().running == Some(Color::White));
+    assert!(view.moves.is_empty() && view.clocks.unwrap().running.is_none(), "no clock runs before White moves");
     assert!(moved(&a.events, game).is_empty() && moved(&b.events, game).is_empty());
     assert!(matches!(f.hub.play(b.s, game, "e5"), Err(HubError::NotYourMove)));
     gate.set(|g| g.fail = None);
@@ -92,7 +92,7 @@ fn a_panic_writing_one_games_move_ends_that_game_and_the_others_go_on() {
     gate.set(|g| g.panic_game = Some(*broken));
     let err = f.hub.play(a.s, *broken, "e4").unwrap_err();
     assert!(matches!(err, HubError::ServerError(g) if g == *broken), "{err}");
-    let ending = Ending { result: "*".into(), why: "ended by a server error".into() };
+    let ending = Ending::new("*", "ended by a server error");
     for events in [&a.events, &b.events] {
         assert_eq!(ended(events, *broken), Some(ending.clone()));
         assert!(moved(events, *broken).is_empty(), "a move not stored is not played");

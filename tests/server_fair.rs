@@ -1,0 +1,138 @@
+//! End-to-end tests of fair, clear online play with the real OpenSSH
+//! client: a dropped player reconnects into the game they were on (not
+//! the lowest-numbered one), and a result is told wherever its player is:
+//! in the lobby at once, after a reconnection if they were away, and on
+//! the end screen in words with the rating change.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::pty::Session;
+use common::ssh::{Server, hang_up, new_key};
+
+/// A new key registered as `name`, in the lobby.
+fn register(server: &Server, dir: &Path, name: &str) -> (Session, PathBuf) {
+    let key = new_key(dir, name);
+    let mut s = server.connect(&key);
+    s.wait_for("choose your name");
+    s.enter(name);
+    s.wait_for(&format!("you are {name}"));
+    (s, key)
+}
+
+/// alice challenges bob by name to `what`; bob accepts challenge `id`:
+/// both screens open game `game`.
+fn start(alice: &mut Session, bob: &mut Session, what: &str, id: u32, game: u32) {
+    alice.enter(&format!("challenge bob {what}"));
+    bob.wait_for(&format!("'accept {id}'"));
+    bob.enter(&format!("accept {id}"));
+    for s in [&*alice, &*bob] {
+        s.wait_for(&format!("Game {game}: "));
+    }
+}
+
+#[test]
+fn a_reconnection_lands_in_the_game_left() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("data"));
+    let (mut alice, _) = register(&server, dir.path(), "alice");
+    let (mut bob, bob_key) = register(&server, dir.path(), "bob");
+    start(&mut alice, &mut bob, "classic white", 1, 1);
+    alice.send(b"\x1b");
+    bob.send(b"\x1b");
+    alice.wait_for("Your games:");
+    bob.wait_for("Your games:");
+    start(&mut alice, &mut bob, "twoboard white", 2, 2);
+    alice.enter("A:e2e4");
+    bob.wait_for("Moves (1):");
+    // bob drops out of game 2 (his move) and comes back: game 2, not game 1.
+    hang_up(bob);
+    alice.wait_for("bob has left");
+    let bob = server.connect(&bob_key);
+    let back = bob.wait_for("Moves (1):");
+    assert!(back.contains("Game 2: ") && !back.contains("Game 1: "), "back in game 2:\n{back}");
+    assert!(back.contains("You play Black"), "{back}");
+    alice.wait_until("bob back", |s| !s.contains("bob has left"));
+    // Left with Esc, a game is not returned to: the lobby says whose move it is.
+    let mut bob = bob;
+    bob.enter(":lobby");
+    bob.wait_for("Your games:");
+    hang_up(bob);
+    let bob = server.connect(&bob_key);
+    let lobby = bob.wait_for("Your games:");
+    assert!(lobby.contains("YOUR MOVE"), "the lobby says where it is bob's move:\n{lobby}");
+    assert!(lobby.contains("alice (White) vs bob (Black)"), "{lobby}");
+    hang_up(alice);
+    hang_up(bob);
+    drop(server);
+}
+
+#[test]
+fn a_result_is_told_in_the_lobby_after_a_reconnection_and_on_the_end_screen() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("data"));
+    let (mut alice, _) = register(&server, dir.path(), "alice");
+    let (mut bob, bob_key) = register(&server, dir.path(), "bob");
+    start(&mut alice, &mut bob, "classic rated white", 1, 1);
+    bob.send(b"\x1b");
+    bob.wait_for("Your games:");
+    alice.enter(":resign");
+    alice.wait_for("Resign this game?");
+    alice.send(b"y");
+    let end = alice.wait_for("you resigned: you lose, 1500 -> ");
+    assert!(end.contains("Game over >") && !end.contains("White to move"), "the end screen:\n{end}");
+    // bob, in the lobby, is told at once, with his new rating.
+    let told = bob.wait_for("alice resigned: you win, 1500 -> ");
+    assert!(told.contains("game 1 (classic, alice (White) vs bob (Black))"), "{told}");
+    bob.enter("notices");
+    bob.wait_for("Your results");
+    // Away when game 2 ends: told when he is back.
+    bob.send(b"\x1b");
+    bob.wait_for("Your games:");
+    alice.send(b"\x1b");
+    alice.wait_for("Your games:");
+    start(&mut alice, &mut bob, "porthole white", 2, 2);
+    bob.send(b"\x1b");
+    bob.wait_for("Your games:");
+    hang_up(bob);
+    alice.enter(":resign");
+    alice.wait_for("Resign this game?");
+    alice.send(b"y");
+    alice.wait_for("you resigned: you lose");
+    alice.send(b"\x1b");
+    alice.wait_for("Your games:");
+    let bob = server.connect(&bob_key);
+    let back = bob.wait_for("While you were away: game 2 (porthole");
+    assert!(back.contains("alice resigned: you win"), "{back}");
+    hang_up(alice);
+    hang_up(bob);
+    drop(server);
+}
+
+/// At 80x24 the lobby's help is a page that wraps, refusals wrap instead
+/// of being cut, and the input line edits as the game's does (Ctrl-U, Ctrl-W).
+#[test]
+fn at_80x24_help_and_refusals_are_whole_and_the_line_edits() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("data"));
+    let (mut alice, _) = register(&server, dir.path(), "alice");
+    alice.resize(24, 80);
+    alice.enter("help");
+    let page = alice.wait_for("Commands");
+    assert!(page.contains("answer or withdraw challenge N") && page.contains("play the engine (level 1-12)"), "{page}");
+    alice.send(b"\x1b");
+    alice.wait_for("Your games:");
+    alice.enter("frobnicate");
+    alice.wait_for("unknown command 'frobnicate': 'help' lists the commands");
+    alice.enter("challenge alice classic");
+    let refused = alice.wait_for("you cannot challenge yourself");
+    assert!(refused.contains("challenge to anyone"), "the refusal wraps, whole:\n{refused}");
+    alice.send(b"new classic white");
+    alice.send(b"\x17");
+    alice.wait_until("Ctrl-W took a word", |s| s.lines().any(|l| l.trim_end() == "> new classic"));
+    alice.send(b"\x15");
+    alice.wait_until("Ctrl-U cleared the line", |s| s.lines().any(|l| l.trim_end() == ">"));
+    hang_up(alice);
+    drop(server);
+}
