@@ -1,5 +1,5 @@
 //! The server's log: `tracing` events, written to stderr one a line by
-//! [`Line`], which escapes every control character in the rendered event
+//! [`EscapedLine`], which escapes every control character in the rendered event
 //! (`\x1b` is written as the text `\x1b`), so that nothing a client sends
 //! (a forwarding destination, a subsystem's name, a name in an error)
 //! can forge a line or drive the terminal of whoever reads the log.
@@ -19,9 +19,9 @@ use tracing_subscriber::registry::LookupSpan;
 
 /// Writes an event as one line: its message and fields, every control
 /// character (and bidirectional override) escaped.
-pub struct Line;
+pub struct EscapedLine;
 
-impl<S, N> FormatEvent<S, N> for Line
+impl<S, N> FormatEvent<S, N> for EscapedLine
 where
     S: Subscriber + for<'a> LookupSpan<'a>,
     N: for<'a> FormatFields<'a> + 'static,
@@ -53,8 +53,11 @@ pub fn escape(text: &str) -> String {
 /// Sends the server's events to stderr, filtered by `RUST_LOG` (default `info`).
 pub fn init() {
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
-    let _ =
-        tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).event_format(Line).try_init();
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .event_format(EscapedLine)
+        .try_init();
 }
 
 #[cfg(test)]
@@ -81,7 +84,7 @@ mod tests {
     fn a_forged_field_is_one_line_without_a_control_byte() {
         let buffer = Buffer::default();
         let sink = buffer.clone();
-        let subscriber = tracing_subscriber::fmt().with_writer(move || sink.clone()).event_format(Line).finish();
+        let subscriber = tracing_subscriber::fmt().with_writer(move || sink.clone()).event_format(EscapedLine).finish();
         let forged = "evil\x1b]0;LOGPWN\x07\x1b[2J\nserve: 1.2.3.4:22 registered as admin\u{202e}";
         tracing::subscriber::with_default(subscriber, || {
             tracing::warn!(host = forged, "serve: refused: forwarding to {forged}:22");
