@@ -479,7 +479,9 @@ impl Inner {
                     Err(writer::Failure::Panicked(why)) => {
                         Err(cx.end_by_error(game, &format!("storing a move panicked: {why}")))
                     }
-                    Err(writer::Failure::Refused(why)) => cx.stored_move(pending, Err(why)),
+                    Err(writer::Failure::Refused(why)) => {
+                        cx.guarded(game, "keeping a refused move out", |cx| cx.stored_move(pending, Err(why)))
+                    }
                     Ok(()) => cx.guarded(game, "playing a stored move", |cx| cx.stored_move(pending, Ok(()))),
                 };
                 answers.push((answer, outcome));
