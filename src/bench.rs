@@ -49,7 +49,7 @@ fn run_positions(kind: Option<GameKind>, depth: Option<u32>, verbose: bool) -> a
     let start = Instant::now();
     for (i, (game, fen)) in positions.enumerate() {
         engine.new_game();
-        let job = Search { engine: &mut engine, depth: depth.unwrap_or(game.bench_depth) };
+        let job = BenchSearch { engine: &mut engine, depth: depth.unwrap_or(game.bench_depth) };
         let (nodes, score, best) =
             game.kind.with_position(Some(fen), job).with_context(|| format!("bench position {}: {fen}", i + 1))?;
         total += nodes;
@@ -61,12 +61,12 @@ fn run_positions(kind: Option<GameKind>, depth: Option<u32>, verbose: bool) -> a
 }
 
 /// One bench search: nodes, score and best move.
-struct Search<'a> {
+struct BenchSearch<'a> {
     engine: &'a mut Engine,
     depth: u32,
 }
 
-impl WithPosition for Search<'_> {
+impl WithPosition for BenchSearch<'_> {
     type Output = (u64, String, String);
 
     fn run<P: ListedGame>(self, pos: P) -> Self::Output {

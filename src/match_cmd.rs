@@ -533,7 +533,7 @@ impl WithPosition for Match<'_> {
         ];
         let sprt = sprt(args)?;
         let mut rng = SmallRng::seed_from_u64(args.seed.unwrap_or(2026));
-        let mut tally = Tally::default();
+        let mut tally = MatchTally::default();
         let book = args.openings.as_deref().map(|path| openings_from(path, &start)).transpose()?;
         for pair in 0..args.games.div_ceil(2) {
             let (opening_pos, moves) = match &book {
@@ -599,7 +599,7 @@ fn sprt(args: &MatchArgs) -> anyhow::Result<Option<Sprt>> {
 
 /// The running totals of a match, from A's side.
 #[derive(Default)]
-struct Tally {
+struct MatchTally {
     games: u32,
     /// A's points (a draw is half of one).
     points: f64,
@@ -608,7 +608,7 @@ struct Tally {
     proofs: Vec<u32>,
 }
 
-impl Tally {
+impl MatchTally {
     fn record(&mut self, record: &GameRecord, a_points: f64) {
         self.games += 1;
         self.points += a_points;

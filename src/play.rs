@@ -14,7 +14,7 @@ use wormhole::engine::Level;
 use wormhole::{AnyPosition, GameKind, Rules};
 
 use crate::printable::printable;
-use crate::signals::{Ending, Signals};
+use crate::signals::{ExitCause, Signals};
 use crate::tui;
 use crate::tui::app::App;
 use crate::tui::clock::TimeControl;
@@ -28,7 +28,7 @@ use crate::{files, game_arg, limits, puzzle_record, saved_games};
 
 /// Who plays a side, on the command line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Who {
+pub enum PlayedBy {
     Human,
     Engine,
 }
@@ -39,10 +39,10 @@ pub enum Who {
 pub struct PlayArgs {
     /// Who plays White (default: as last chosen; at first, you).
     #[arg(long, value_enum, value_name = "human|engine")]
-    pub white: Option<Who>,
+    pub white: Option<PlayedBy>,
     /// Who plays Black (default: as last chosen; at first, the engine).
     #[arg(long, value_enum, value_name = "human|engine")]
-    pub black: Option<Who>,
+    pub black: Option<PlayedBy>,
     /// Two humans on one keyboard (same as --white human --black human).
     #[arg(long, conflicts_with_all = ["white", "black"])]
     pub hotseat: bool,
@@ -121,8 +121,8 @@ impl PlayArgs {
 
 /// The players from --white/--black/--hotseat, else `default`.
 fn players(args: &PlayArgs, default: [Player; 2]) -> [Player; 2] {
-    let p = |w: Who| if w == Who::Human { Player::Human } else { Player::Engine };
-    let other = |w: Who| if w == Who::Human { Player::Engine } else { Player::Human };
+    let p = |w: PlayedBy| if w == PlayedBy::Human { Player::Human } else { Player::Engine };
+    let other = |w: PlayedBy| if w == PlayedBy::Human { Player::Engine } else { Player::Human };
     if args.hotseat {
         return [Player::Human, Player::Human];
     }
@@ -319,7 +319,7 @@ fn restore(mut terminal: DefaultTerminal) {
 /// Prints how the session ended, the FEN and the notes (on stdout, or on
 /// stderr when the terminal is gone), and failed saves on stderr. Returns
 /// the exit status.
-fn print_report(report: &ExitReport, ending: &Ending) -> ExitCode {
+fn print_report(report: &ExitReport, ending: &ExitCause) -> ExitCode {
     let mut out: Box<dyn Write> =
         if ending.terminal_gone() { Box::new(std::io::stderr()) } else { Box::new(std::io::stdout()) };
     let mut err = std::io::stderr();
@@ -350,13 +350,13 @@ mod tests {
     use crate::tui::game::Side;
 
     #[derive(Parser)]
-    struct Cli {
+    struct PlayOnly {
         #[command(flatten)]
         play: PlayArgs,
     }
 
     fn args(a: &[&str]) -> PlayArgs {
-        Cli::try_parse_from(std::iter::once("wormhole").chain(a.iter().copied())).unwrap().play
+        PlayOnly::try_parse_from(std::iter::once("wormhole").chain(a.iter().copied())).unwrap().play
     }
 
     fn config(prefs: Prefs) -> Config {
@@ -380,7 +380,7 @@ mod tests {
         assert_eq!(a.clock.unwrap().initial, Duration::from_secs(300));
         assert_eq!(a.clock.unwrap().increment, Duration::from_secs(3));
         let err = |v: &[&str]| {
-            Cli::try_parse_from(std::iter::once("wormhole").chain(v.iter().copied())).err().map(|e| e.to_string())
+            PlayOnly::try_parse_from(std::iter::once("wormhole").chain(v.iter().copied())).err().map(|e| e.to_string())
         };
         assert!(err(&["--clock", "1e-9+0"]).unwrap().contains("a clock needs at least one second per side"));
         assert!(err(&["--clock", "x+1"]).is_some());
@@ -392,7 +392,7 @@ mod tests {
     #[test]
     fn help_explains_options_and_keys() {
         use clap::CommandFactory;
-        let help = Cli::command().render_long_help().to_string();
+        let help = PlayOnly::command().render_long_help().to_string();
         for needle in [
             "--hotseat",
             "--movetime",

@@ -2,7 +2,7 @@
 //! SIGINT, SIGQUIT) and a terminal that closes or fails. Each ends the game
 //! the way Ctrl-C does (the engine stops, the terminal is restored, an
 //! unsaved game is autosaved and its FEN printed); only the exit status
-//! differs ([`Ending::exit_code`]).
+//! differs ([`ExitCause::exit_code`]).
 //!
 //! Signals are caught with `signal-hook`, which sets a flag the event loop
 //! reads; nothing but that store happens inside the handler.
@@ -113,7 +113,7 @@ pub fn print_or_end(text: &str) {
 
 /// How a game session ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Ending {
+pub enum ExitCause {
     /// The player quit (Ctrl-C, `:quit`).
     Quit,
     /// One of [`ENDING_SIGNALS`] arrived.
@@ -123,28 +123,28 @@ pub enum Ending {
     TerminalLost(String),
 }
 
-impl Ending {
+impl ExitCause {
     /// 0 after quitting, 128 + the signal's number after a signal (the
     /// shell's convention), 1 when the terminal was lost.
     pub fn exit_code(&self) -> ExitCode {
         match self {
-            Ending::Quit => ExitCode::SUCCESS,
-            Ending::Signal(n) => ExitCode::from(128 + *n as u8),
-            Ending::TerminalLost(_) => ExitCode::FAILURE,
+            ExitCause::Quit => ExitCode::SUCCESS,
+            ExitCause::Signal(n) => ExitCode::from(128 + *n as u8),
+            ExitCause::TerminalLost(_) => ExitCode::FAILURE,
         }
     }
 
     /// Whether the terminal can no longer show anything (then the report goes to stderr).
     pub fn terminal_gone(&self) -> bool {
-        matches!(self, Ending::TerminalLost(_))
+        matches!(self, ExitCause::TerminalLost(_))
     }
 
     /// What to tell the user about the ending, unless they quit themselves.
     pub fn describe(&self) -> Option<String> {
         match self {
-            Ending::Quit => None,
-            Ending::Signal(n) => Some(format!("Ended by {}", signal_name(*n).unwrap_or("a signal"))),
-            Ending::TerminalLost(why) => Some(format!("Ended because the terminal was lost: {why}")),
+            ExitCause::Quit => None,
+            ExitCause::Signal(n) => Some(format!("Ended by {}", signal_name(*n).unwrap_or("a signal"))),
+            ExitCause::TerminalLost(why) => Some(format!("Ended because the terminal was lost: {why}")),
         }
     }
 }
@@ -155,12 +155,12 @@ mod tests {
 
     #[test]
     fn endings_give_the_conventional_exit_codes() {
-        assert_eq!(Ending::Quit.exit_code(), ExitCode::SUCCESS);
-        assert_eq!(Ending::Signal(SIGTERM).exit_code(), ExitCode::from(143));
-        assert_eq!(Ending::Signal(SIGHUP).exit_code(), ExitCode::from(129));
-        assert_eq!(Ending::TerminalLost("closed".into()).exit_code(), ExitCode::FAILURE);
-        assert_eq!(Ending::Signal(SIGINT).describe().unwrap(), "Ended by SIGINT");
-        assert!(Ending::TerminalLost("closed".into()).terminal_gone());
+        assert_eq!(ExitCause::Quit.exit_code(), ExitCode::SUCCESS);
+        assert_eq!(ExitCause::Signal(SIGTERM).exit_code(), ExitCode::from(143));
+        assert_eq!(ExitCause::Signal(SIGHUP).exit_code(), ExitCode::from(129));
+        assert_eq!(ExitCause::TerminalLost("closed".into()).exit_code(), ExitCode::FAILURE);
+        assert_eq!(ExitCause::Signal(SIGINT).describe().unwrap(), "Ended by SIGINT");
+        assert!(ExitCause::TerminalLost("closed".into()).terminal_gone());
     }
 
     #[test]

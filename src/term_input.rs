@@ -18,7 +18,7 @@ use std::time::Duration;
 use crossterm::event::{self, Event};
 use rustix::event::{PollFd, PollFlags, Timespec, poll};
 
-use crate::signals::{Ending, Signals};
+use crate::signals::{ExitCause, Signals};
 
 /// Where the event loop's input comes from: the local terminal, or an SSH
 /// channel. The loop waits on [`InputSource::next`], takes what is already
@@ -35,7 +35,7 @@ pub trait InputSource {
         None
     }
     /// What ends the loop from outside the input (a signal).
-    fn ended(&self) -> Option<Ending> {
+    fn ended(&self) -> Option<ExitCause> {
         None
     }
     /// Why the output failed with `error`, as the ending says it.
@@ -122,8 +122,8 @@ impl InputSource for LocalInput<'_> {
         self.terminal.next(timeout)
     }
 
-    fn ended(&self) -> Option<Ending> {
-        self.signals.received().map(Ending::Signal)
+    fn ended(&self) -> Option<ExitCause> {
+        self.signals.received().map(ExitCause::Signal)
     }
 
     /// A terminal that hung up says so rather than the write's error.

@@ -52,7 +52,7 @@ use ratatui::layout::Rect;
 use ratatui::{DefaultTerminal, Frame, Terminal};
 use wormhole::Rules;
 
-use crate::signals::{Ending, Signals};
+use crate::signals::{ExitCause, Signals};
 use crate::term_input::{InputSource, LocalInput, Next, TerminalInput};
 use action::Action;
 use app::App;
@@ -166,7 +166,7 @@ impl<P: app::Perform> Driven for App<P> {
 /// Runs the app until it quits, a signal arrives or the terminal is lost;
 /// then stops the engine and autosaves through [`App::finish`], the same
 /// ending for each. Returns what to print afterwards and how it ended.
-pub fn run(terminal: &mut DefaultTerminal, mut app: App, signals: &Signals) -> (ExitReport, Ending) {
+pub fn run(terminal: &mut DefaultTerminal, mut app: App, signals: &Signals) -> (ExitReport, ExitCause) {
     let mut input = LocalInput { terminal: TerminalInput::start(), signals };
     let mut stats = FrameStats::default();
     let ending = event_loop(terminal, &mut app, &mut input, &mut stats);
@@ -181,7 +181,7 @@ pub fn run(terminal: &mut DefaultTerminal, mut app: App, signals: &Signals) -> (
 /// Draws, waits for input and updates the app until something ends it:
 /// the same loop for the local terminal and an SSH channel (any backend
 /// of ratatui's as the output, any [`InputSource`] as the input).
-pub fn event_loop<B, I, D>(terminal: &mut Terminal<B>, app: &mut D, input: &mut I, stats: &mut FrameStats) -> Ending
+pub fn event_loop<B, I, D>(terminal: &mut Terminal<B>, app: &mut D, input: &mut I, stats: &mut FrameStats) -> ExitCause
 where
     B: Backend,
     I: InputSource,
@@ -192,7 +192,7 @@ where
     let mut last_draw: Option<Instant> = None;
     loop {
         if app.should_quit() {
-            return Ending::Quit;
+            return ExitCause::Quit;
         }
         if let Some(ending) = input.ended() {
             return ending;
@@ -201,7 +201,7 @@ where
         if dirty || (app.animating() && since >= ANIMATION_FRAME) {
             last_draw = Some(Instant::now());
             if let Err(e) = stats.draw(terminal, app) {
-                return Ending::TerminalLost(input.lost(e.to_string()));
+                return ExitCause::TerminalLost(input.lost(e.to_string()));
             }
             dirty = false;
         }
@@ -219,7 +219,7 @@ where
                     if let Event::Resize(w, h) = ev {
                         area = Rect::new(0, 0, w, h);
                         if let Err(e) = terminal.resize(area) {
-                            return Ending::TerminalLost(input.lost(e.to_string()));
+                            return ExitCause::TerminalLost(input.lost(e.to_string()));
                         }
                         dirty = true;
                     }
@@ -227,7 +227,7 @@ where
                 }
                 Next::Message(msg) => dirty |= app.message(msg),
                 Next::Idle => {}
-                Next::Lost(why) => return Ending::TerminalLost(why),
+                Next::Lost(why) => return ExitCause::TerminalLost(why),
             }
             taken += 1;
             if taken < MOST_PER_FRAME && !app.should_quit() {
@@ -318,7 +318,7 @@ mod tests {
         inputs.extend(keys("?", false));
         let mut script = Script { inputs, waits: 0 };
         let ending = event_loop(&mut terminal, &mut *app, &mut script, &mut FrameStats::default());
-        assert!(matches!(&ending, Ending::TerminalLost(why) if why == "the script ended"), "{ending:?}");
+        assert!(matches!(&ending, ExitCause::TerminalLost(why) if why == "the script ended"), "{ending:?}");
         assert_eq!(app.session().game().sans(), ["e4"], "typed on the input, played by update");
         assert_eq!(terminal.get_frame().area(), Rect::new(0, 0, 90, 28), "the window's change resizes the output");
         let screen = rows(&terminal);
@@ -338,7 +338,7 @@ mod tests {
         inputs.push_back((false, Next::Event(key(KeyCode::Char('c'), KeyModifiers::CONTROL, KeyEventKind::Press))));
         let mut script = Script { inputs, waits: 0 };
         let ending = event_loop(&mut terminal, &mut *app, &mut script, &mut FrameStats::default());
-        assert!(matches!(ending, Ending::Quit), "{ending:?}");
+        assert!(matches!(ending, ExitCause::Quit), "{ending:?}");
         assert_eq!(app.session().game().sans(), ["e4"]);
         assert_eq!(script.waits, 2, "the three keys waiting together cost one wait");
     }

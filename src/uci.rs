@@ -30,8 +30,8 @@ use wormhole::{GAMES, GameKind};
 
 use crate::printable::printable;
 use game::UciGame;
-use input::Input;
-use worker::{Control, Job, NoPosition, Task, Worker};
+use input::GuiInput;
+use worker::{Control, NoPosition, Task, UciJob, Worker};
 
 /// A `go ponder` waiting for `ponderhit`: the ponder search's control, and
 /// the search to start once it comes with its control.
@@ -41,7 +41,7 @@ struct Pondering {
 }
 
 /// The state of a UCI session.
-struct Session {
+struct UciSession {
     kind: GameKind,
     /// The position to search, or why the last `position` was refused: a
     /// `go` then answers `bestmove (none)` until a valid position comes.
@@ -63,22 +63,22 @@ enum Flow {
 
 /// Runs the UCI loop on stdin/stdout until `quit` or end of input.
 pub fn run() -> anyhow::Result<()> {
-    let mut session = Session::new();
+    let mut session = UciSession::new();
     let mut stdin = std::io::stdin().lock();
     let mut number = 0u64;
     let result = loop {
         number += 1;
         match input::read_line(&mut stdin) {
-            Ok(Input::Line(line)) => {
+            Ok(GuiInput::Line(line)) => {
                 // A GUI that no longer reads gets no more work done for it.
                 if session.command(line.trim()) == Flow::Quit || output_gone() {
                     break Ok(());
                 }
             }
-            Ok(Input::End) => break Ok(()),
+            Ok(GuiInput::End) => break Ok(()),
             Ok(skipped) => {
                 let problem = skipped.problem(number).unwrap_or_default();
-                if matches!(&skipped, Input::TooLong { command, .. } if command == "position") {
+                if matches!(&skipped, GuiInput::TooLong { command, .. } if command == "position") {
                     // As after any refused position: nothing to search.
                     session.game = Err(format!("the last 'position' was refused ({problem})"));
                 }
@@ -115,9 +115,9 @@ fn quoted(text: &str) -> String {
     format!("'{}'", Excerpt(text))
 }
 
-impl Session {
-    fn new() -> Session {
-        Session {
+impl UciSession {
+    fn new() -> UciSession {
+        UciSession {
             kind: GameKind::default(),
             game: Ok(start(GameKind::default())),
             worker: Worker::start(EngineOptions::default()),
@@ -144,7 +144,7 @@ impl Session {
             }
             "ucinewgame" => {
                 self.stop();
-                self.worker.send(Job::NewGame);
+                self.worker.send(UciJob::NewGame);
                 self.game = Ok(start(self.kind));
                 Ok(())
             }
@@ -210,9 +210,9 @@ impl Session {
                 self.multipv = number(1, MAX_MULTIPV)?;
                 return Ok(());
             }
-            "hash" => Job::Hash(number(*EngineOptions::HASH_MB.start(), *EngineOptions::HASH_MB.end())?),
-            "threads" => Job::Threads(number(1, EngineOptions::MAX_THREADS)?),
-            "level" | "skill level" => Job::Level(value.parse()?),
+            "hash" => UciJob::Hash(number(*EngineOptions::HASH_MB.start(), *EngineOptions::HASH_MB.end())?),
+            "threads" => UciJob::Threads(number(1, EngineOptions::MAX_THREADS)?),
+            "level" | "skill level" => UciJob::Level(value.parse()?),
             _ => bail!("unknown option {}", quoted(name)),
         };
         // UCI forbids changing the engine while it searches; a GUI that does
@@ -297,7 +297,7 @@ impl Session {
 
     /// Queues a search or perft and makes it the latest.
     fn start_task(&mut self, task: Box<dyn Task>, control: Arc<Control>) {
-        self.worker.send(Job::Task(task));
+        self.worker.send(UciJob::Task(task));
         self.latest = Some(control);
     }
 

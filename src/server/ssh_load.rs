@@ -25,7 +25,7 @@ use anyhow::{Context, bail};
 
 use super::hub::load::LoadArgs as Args;
 use crate::process_use::Process;
-use client::Session;
+use client::LoadSession;
 use drive::{EngineGame, PlayerGame, Stats};
 
 /// Runs the benchmark; fails if a move was lost.
@@ -140,7 +140,7 @@ async fn load(
     server: &Server,
     games: Vec<PlayerGame>,
     engine_games: Vec<EngineGame>,
-    watchers: Vec<Vec<Session>>,
+    watchers: Vec<Vec<LoadSession>>,
 ) -> Arc<Mutex<Stats>> {
     let stats = Arc::new(Mutex::new(Stats::default()));
     let end = Instant::now() + Duration::from_secs(args.seconds);

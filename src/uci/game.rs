@@ -1,7 +1,7 @@
 //! The session's game and position. `UCI_Variant` chooses the game; what
 //! the session does with its position (play the moves of `position`, build
 //! the searches of `go` and the counts of `go perft`) is written once for
-//! every game, in [`Game`], and the session holds it as a `Box<dyn UciGame>`.
+//! every game, in [`PlayedGame`], and the session holds it as a `Box<dyn UciGame>`.
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -38,12 +38,12 @@ pub trait UciGame: Send {
 
 /// The position of one game, with the positions the game went through
 /// before it (so the search sees repetitions, in games that have them).
-struct Game<P: ListedGame> {
+struct PlayedGame<P: ListedGame> {
     pos: P,
     history: Vec<u64>,
 }
 
-impl<P: ListedGame> UciGame for Game<P> {
+impl<P: ListedGame> UciGame for PlayedGame<P> {
     fn fen(&self) -> String {
         self.pos.fen()
     }
@@ -94,6 +94,6 @@ impl WithPosition for PlayMoves<'_> {
             history.push(pos.hash());
             pos.play_unchecked(m);
         }
-        Ok(Box::new(Game { pos, history }))
+        Ok(Box::new(PlayedGame { pos, history }))
     }
 }

@@ -10,7 +10,7 @@ pub const MAX_LINE: usize = 64 * 1024;
 
 /// What one read from the GUI produced.
 #[derive(Debug, PartialEq, Eq)]
-pub enum Input {
+pub enum GuiInput {
     /// A line of text, without its line ending.
     Line(String),
     /// A line that is not UTF-8: the byte offset and value of the first bad byte.
@@ -22,17 +22,17 @@ pub enum Input {
     End,
 }
 
-impl Input {
+impl GuiInput {
     /// Why a line that is not a command was skipped, for `info string error: ...`.
     pub fn problem(&self, number: u64) -> Option<String> {
         match self {
-            Input::NotUtf8 { offset, byte } => {
+            GuiInput::NotUtf8 { offset, byte } => {
                 Some(format!("line {number} is not UTF-8 text (byte 0x{byte:02x} at offset {offset}); it was ignored"))
             }
-            Input::TooLong { len, .. } => {
+            GuiInput::TooLong { len, .. } => {
                 Some(format!("line {number} is {len} bytes long, more than {MAX_LINE}; it was ignored"))
             }
-            Input::Line(_) | Input::End => None,
+            GuiInput::Line(_) | GuiInput::End => None,
         }
     }
 }
@@ -41,7 +41,7 @@ impl Input {
 const HEAD: usize = 32;
 
 /// Reads the next line. Never holds more than [`MAX_LINE`] bytes of it.
-pub fn read_line(reader: &mut impl BufRead) -> io::Result<Input> {
+pub fn read_line(reader: &mut impl BufRead) -> io::Result<GuiInput> {
     let mut line = Vec::new();
     let mut len = 0;
     loop {
@@ -52,7 +52,7 @@ pub fn read_line(reader: &mut impl BufRead) -> io::Result<Input> {
         };
         if chunk.is_empty() {
             if len == 0 {
-                return Ok(Input::End);
+                return Ok(GuiInput::End);
             }
             break;
         }
@@ -74,14 +74,14 @@ pub fn read_line(reader: &mut impl BufRead) -> io::Result<Input> {
     }
     if len > MAX_LINE {
         let command = String::from_utf8_lossy(&line).split_whitespace().next().unwrap_or_default().to_string();
-        return Ok(Input::TooLong { len, command });
+        return Ok(GuiInput::TooLong { len, command });
     }
     while line.last().is_some_and(|&b| b == b'\n' || b == b'\r') {
         line.pop();
     }
-    String::from_utf8(line).map(Input::Line).or_else(|e| {
+    String::from_utf8(line).map(GuiInput::Line).or_else(|e| {
         let offset = e.utf8_error().valid_up_to();
-        Ok(Input::NotUtf8 { offset, byte: e.as_bytes()[offset] })
+        Ok(GuiInput::NotUtf8 { offset, byte: e.as_bytes()[offset] })
     })
 }
 
@@ -89,13 +89,13 @@ pub fn read_line(reader: &mut impl BufRead) -> io::Result<Input> {
 mod tests {
     use super::*;
 
-    fn all(bytes: &[u8]) -> Vec<Input> {
+    fn all(bytes: &[u8]) -> Vec<GuiInput> {
         // A small buffer so that lines span several reads.
         let mut reader = io::BufReader::with_capacity(7, bytes);
         let mut out = Vec::new();
         loop {
             let input = read_line(&mut reader).unwrap();
-            let end = input == Input::End;
+            let end = input == GuiInput::End;
             out.push(input);
             if end {
                 return out;
@@ -106,19 +106,26 @@ mod tests {
     #[test]
     fn lines_are_split_and_endings_dropped() {
         let got = all(b"uci\r\nisready\n\nposition startpos moves e2e4\ngo");
-        let line = |s: &str| Input::Line(s.to_string());
+        let line = |s: &str| GuiInput::Line(s.to_string());
         assert_eq!(
             got,
-            vec![line("uci"), line("isready"), line(""), line("position startpos moves e2e4"), line("go"), Input::End]
+            vec![
+                line("uci"),
+                line("isready"),
+                line(""),
+                line("position startpos moves e2e4"),
+                line("go"),
+                GuiInput::End
+            ]
         );
     }
 
     #[test]
     fn a_line_that_is_not_utf8_is_reported_and_the_next_one_read() {
         let got = all(b"isready\nab\xffcd\nisready\n");
-        assert_eq!(got[1], Input::NotUtf8 { offset: 2, byte: 0xff });
+        assert_eq!(got[1], GuiInput::NotUtf8 { offset: 2, byte: 0xff });
         assert_eq!(got[1].problem(2).unwrap(), "line 2 is not UTF-8 text (byte 0xff at offset 2); it was ignored");
-        assert_eq!(got[2], Input::Line("isready".to_string()));
+        assert_eq!(got[2], GuiInput::Line("isready".to_string()));
     }
 
     #[test]
@@ -126,12 +133,12 @@ mod tests {
         let mut bytes = vec![b'x'; MAX_LINE + 10];
         bytes.extend_from_slice(b"\nquit\n");
         let got = all(&bytes);
-        let too_long = Input::TooLong { len: MAX_LINE + 11, command: "x".repeat(HEAD) };
-        assert_eq!(got, vec![too_long, Input::Line("quit".to_string()), Input::End]);
+        let too_long = GuiInput::TooLong { len: MAX_LINE + 11, command: "x".repeat(HEAD) };
+        assert_eq!(got, vec![too_long, GuiInput::Line("quit".to_string()), GuiInput::End]);
         let mut bytes = b"position startpos moves".to_vec();
         bytes.extend(std::iter::repeat_n(b" e2e4", MAX_LINE / 5).flatten());
         let got = all(&bytes);
-        assert!(matches!(&got[0], Input::TooLong { command, .. } if command == "position"), "{:?}", got[0]);
+        assert!(matches!(&got[0], GuiInput::TooLong { command, .. } if command == "position"), "{:?}", got[0]);
         assert!(got[0].problem(1).unwrap().contains("more than 65536"));
     }
 
@@ -154,8 +161,8 @@ mod tests {
                     line = rest;
                 }
                 match input {
-                    Input::Line(text) => proptest::prop_assert_eq!(text.as_bytes(), line),
-                    Input::NotUtf8 { .. } => proptest::prop_assert!(std::str::from_utf8(line).is_err()),
+                    GuiInput::Line(text) => proptest::prop_assert_eq!(text.as_bytes(), line),
+                    GuiInput::NotUtf8 { .. } => proptest::prop_assert!(std::str::from_utf8(line).is_err()),
                     other => proptest::prop_assert!(false, "{:?}", other),
                 }
             }

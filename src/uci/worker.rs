@@ -78,7 +78,7 @@ pub struct NoPosition {
 }
 
 /// Work for the engine thread.
-pub enum Job {
+pub enum UciJob {
     Hash(usize),
     Threads(usize),
     Level(Level),
@@ -88,7 +88,7 @@ pub enum Job {
 
 /// The engine thread and the queue of its jobs.
 pub struct Worker {
-    jobs: Sender<Job>,
+    jobs: Sender<UciJob>,
     /// Set when the session ends: settings still queued are skipped, searches
     /// (already stopped) still give their `bestmove`.
     quitting: Arc<AtomicBool>,
@@ -109,7 +109,7 @@ impl Worker {
     }
 
     /// Queues a job behind the ones already sent.
-    pub fn send(&self, job: Job) {
+    pub fn send(&self, job: UciJob) {
         if job.gives_output() {
             self.owed.fetch_add(1, Ordering::SeqCst);
         }
@@ -129,15 +129,15 @@ impl Worker {
     }
 }
 
-impl Job {
+impl UciJob {
     /// Whether the GUI waits for this job's output (`bestmove`, perft counts).
     fn gives_output(&self) -> bool {
-        matches!(self, Job::Task(_))
+        matches!(self, UciJob::Task(_))
     }
 }
 
 /// The engine thread: runs jobs until the queue closes.
-fn serve(queue: &Receiver<Job>, mut options: EngineOptions, quitting: &AtomicBool, owed: &AtomicUsize) {
+fn serve(queue: &Receiver<UciJob>, mut options: EngineOptions, quitting: &AtomicBool, owed: &AtomicUsize) {
     let mut engine = Engine::new(options.clone());
     for job in queue {
         if quitting.load(Ordering::SeqCst) && !job.gives_output() {
@@ -152,33 +152,33 @@ fn serve(queue: &Receiver<Job>, mut options: EngineOptions, quitting: &AtomicBoo
 
 /// Runs one job. One that panics is reported, a search still gives a
 /// `bestmove`, and a fresh engine takes the next job.
-fn run_guarded(engine: &mut Engine, options: &mut EngineOptions, job: &Job) {
+fn run_guarded(engine: &mut Engine, options: &mut EngineOptions, job: &UciJob) {
     if catch_unwind(AssertUnwindSafe(|| run(engine, options, job))).is_ok() {
         return;
     }
     say("info string error: the engine failed (details on standard error); starting a fresh engine");
     *engine = Engine::new(options.clone());
-    if let Job::Task(task) = job {
+    if let UciJob::Task(task) = job {
         task.recover();
     }
 }
 
-fn run(engine: &mut Engine, options: &mut EngineOptions, job: &Job) {
+fn run(engine: &mut Engine, options: &mut EngineOptions, job: &UciJob) {
     match job {
-        Job::Hash(mb) => match engine.set_hash_mb(*mb) {
+        UciJob::Hash(mb) => match engine.set_hash_mb(*mb) {
             Ok(()) => options.hash_mb = *mb,
             Err(e) => say(&format!("info string error: {e}; the table stays at {} MiB", options.hash_mb)),
         },
-        Job::Threads(n) => {
+        UciJob::Threads(n) => {
             options.threads = *n;
             engine.set_threads(*n);
         }
-        Job::Level(level) => {
+        UciJob::Level(level) => {
             options.level = *level;
             engine.set_level(*level);
         }
-        Job::NewGame => engine.new_game(),
-        Job::Task(task) => task.run(engine),
+        UciJob::NewGame => engine.new_game(),
+        UciJob::Task(task) => task.run(engine),
     }
 }
 

@@ -22,11 +22,11 @@ use wormhole::{Color, GameKind, ListedGame, WithPosition};
 
 /// One position of a dump: its evaluation terms and the result for the
 /// side to move (1 won, 0.5 drawn, 0 lost), or `None` when it is left out.
-struct Sample<'a> {
+struct TermSample<'a> {
     result: &'a str,
 }
 
-impl WithPosition for Sample<'_> {
+impl WithPosition for TermSample<'_> {
     type Output = Option<(u64, Vec<f64>, f64)>;
 
     fn run<P: ListedGame>(self, pos: P) -> Self::Output {
@@ -116,7 +116,7 @@ fn load(kind: GameKind, files: &[String]) -> Result<(Data, Data), String> {
         for line in text.lines() {
             line_no += 1;
             let Some((fen, result)) = line.rsplit_once(';') else { continue };
-            let Ok(Some((hash, x, y))) = kind.with_position(Some(fen), Sample { result }) else { continue };
+            let Ok(Some((hash, x, y))) = kind.with_position(Some(fen), TermSample { result }) else { continue };
             if seen.insert(hash) {
                 let data = if line_no / 50 % 5 == 4 { &mut held_out } else { &mut train };
                 data.xs.push(x);

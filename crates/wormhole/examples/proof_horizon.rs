@@ -166,7 +166,7 @@ fn games(text: &str) -> Result<Vec<Vec<Position>>, String> {
 /// recorded one, or that of the game played on from there.
 fn first_proof(game: &[Position], start: usize, prover: Prover, until: Until) -> usize {
     let end = game.len();
-    let mut sides = [Side::new(prover), Side::new(prover)];
+    let mut sides = [Contestant::new(prover), Contestant::new(prover)];
     for i in end.saturating_sub(start)..end {
         let (proved, m) = sides[i % 2].think(&game[i]);
         if proved {
@@ -181,7 +181,7 @@ fn first_proof(game: &[Position], start: usize, prover: Prover, until: Until) ->
 
 /// The plies of the game played on from `pos`, the `ply`th position of
 /// its game, by the two sides to its end.
-fn play_out(mut pos: Position, ply: usize, sides: &mut [Side; 2]) -> usize {
+fn play_out(mut pos: Position, ply: usize, sides: &mut [Contestant; 2]) -> usize {
     let mut played = 0;
     while pos.has_legal_move() {
         let m = sides[(ply + played) % 2].think(&pos).1.unwrap_or_else(|| pos.legal_moves()[0]);
@@ -192,18 +192,18 @@ fn play_out(mut pos: Position, ply: usize, sides: &mut [Side; 2]) -> usize {
 }
 
 /// One side's prover, keeping its tables between its moves.
-enum Side {
+enum Contestant {
     Solver(Solver, u64),
     Engine(Box<Engine>, Duration),
 }
 
-impl Side {
-    fn new(prover: Prover) -> Side {
+impl Contestant {
+    fn new(prover: Prover) -> Contestant {
         match prover {
-            Prover::Solver(nodes) => Side::Solver(Solver::new(64), nodes),
+            Prover::Solver(nodes) => Contestant::Solver(Solver::new(64), nodes),
             Prover::Engine(time, threads) => {
                 let options = EngineOptions { hash_mb: 16, threads, seed: Some(1), ..EngineOptions::default() };
-                Side::Engine(Box::new(Engine::new(options)), time)
+                Contestant::Engine(Box::new(Engine::new(options)), time)
             }
         }
     }
@@ -214,7 +214,7 @@ impl Side {
     fn think(&mut self, pos: &Position) -> (bool, Option<Move>) {
         let stop = AtomicBool::new(false);
         match self {
-            Side::Solver(solver, nodes) => {
+            Contestant::Solver(solver, nodes) => {
                 if pos.move_number() < pos.proof_from_move() {
                     return (false, None);
                 }
@@ -225,7 +225,7 @@ impl Side {
                     Proof::Unknown => (false, None),
                 }
             }
-            Side::Engine(engine, time) => {
+            Contestant::Engine(engine, time) => {
                 let limits = Limits { movetime: Some(*time), ..Limits::default() };
                 let result = engine.search(pos, &limits, &stop, &mut |_| {});
                 (result.info.score.is_proved(), result.best_move)

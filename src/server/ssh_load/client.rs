@@ -34,13 +34,13 @@ struct Waiter {
 
 /// The screen of one session and who waits on it.
 #[derive(Default)]
-struct Screen {
+struct ClientScreen {
     parser: Option<vt100::Parser>,
     waiters: Vec<Waiter>,
     closed: bool,
 }
 
-impl Screen {
+impl ClientScreen {
     fn contents(&self) -> String {
         self.parser.as_ref().map_or_else(String::new, |p| p.screen().contents())
     }
@@ -66,16 +66,16 @@ impl Screen {
 }
 
 /// A connected session.
-pub struct Session {
+pub struct LoadSession {
     _handle: Handle<TrustAny>,
     write: ChannelWriteHalf<Msg>,
-    screen: Arc<Mutex<Screen>>,
+    screen: Arc<Mutex<ClientScreen>>,
 }
 
-impl Session {
+impl LoadSession {
     /// Connects to `port` on loopback with `key` (a guest without one),
     /// asks for a pty and a shell, and starts reading the screen.
-    pub async fn connect(port: u16, key: Option<PrivateKey>) -> anyhow::Result<Session> {
+    pub async fn connect(port: u16, key: Option<PrivateKey>) -> anyhow::Result<LoadSession> {
         let config = Arc::new(client::Config::default());
         let mut handle = client::connect(config, ("127.0.0.1", port), TrustAny).await.context("cannot connect")?;
         let admitted = match key {
@@ -96,7 +96,7 @@ impl Session {
         channel.request_pty(false, "xterm-256color", COLS.into(), ROWS.into(), 0, 0, &[]).await?;
         channel.request_shell(false).await?;
         let (mut read, write) = channel.split();
-        let screen = Arc::new(Mutex::new(Screen::default()));
+        let screen = Arc::new(Mutex::new(ClientScreen::default()));
         let shared = Arc::clone(&screen);
         tokio::spawn(async move {
             while let Some(msg) = read.wait().await {
@@ -106,7 +106,7 @@ impl Session {
             }
             shared.lock().unwrap().closed = true;
         });
-        Ok(Session { _handle: handle, write, screen })
+        Ok(LoadSession { _handle: handle, write, screen })
     }
 
     /// Sends raw bytes, as keys typed.

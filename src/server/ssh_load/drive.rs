@@ -13,7 +13,7 @@ use russh::keys::ssh_key::private::Ed25519Keypair;
 use wormhole::{AnyMove, AnyPosition, GameKind, Rules};
 
 use super::Args;
-use super::client::Session;
+use super::client::LoadSession;
 
 /// The game every session plays: Wormhole chess, whose games end by
 /// themselves (a hole a ply), so rematches come often.
@@ -26,14 +26,14 @@ const ENGINE_WITHIN: Duration = Duration::from_secs(60);
 /// Two players in a game: `white` is to move first.
 pub struct PlayerGame {
     pub id: u64,
-    white: Session,
-    black: Session,
+    white: LoadSession,
+    black: LoadSession,
 }
 
 /// A player against the engine.
 pub struct EngineGame {
     id: u64,
-    player: Session,
+    player: LoadSession,
     white: bool,
 }
 
@@ -52,11 +52,11 @@ pub struct Stats {
 }
 
 /// A new session registered as `name`, in the lobby.
-async fn register(port: u16, name: &str) -> anyhow::Result<Session> {
+async fn register(port: u16, name: &str) -> anyhow::Result<LoadSession> {
     let mut seed = [0u8; 32];
     rand::fill(&mut seed);
     let key = PrivateKey::from(Ed25519Keypair::from_seed(&seed));
-    let s = Session::connect(port, Some(key)).await?;
+    let s = LoadSession::connect(port, Some(key)).await?;
     s.wait_for("choose your name", WITHIN).await?;
     s.enter(name).await?;
     s.wait_for(&format!("you are {name}"), WITHIN).await?;
@@ -71,7 +71,7 @@ fn number_after(screen: &str, before: &str, after: char) -> anyhow::Result<u64> 
 }
 
 /// The id of the game on a session's screen (`Game N: ...`).
-fn game_id(s: &Session) -> anyhow::Result<u64> {
+fn game_id(s: &LoadSession) -> anyhow::Result<u64> {
     number_after(&s.contents(), "Game ", ':')
 }
 
@@ -107,11 +107,11 @@ pub async fn engine_games(port: u16, n: usize, level: u8) -> anyhow::Result<Vec<
 }
 
 /// `n` guests, each watching one of `games` in turn; grouped by game.
-pub async fn watchers(port: u16, n: usize, games: &[u64]) -> anyhow::Result<Vec<Vec<Session>>> {
-    let mut by_game: Vec<Vec<Session>> = games.iter().map(|_| Vec::new()).collect();
+pub async fn watchers(port: u16, n: usize, games: &[u64]) -> anyhow::Result<Vec<Vec<LoadSession>>> {
+    let mut by_game: Vec<Vec<LoadSession>> = games.iter().map(|_| Vec::new()).collect();
     for w in 0..n {
         let Some(&id) = games.get(w % games.len().max(1)) else { break };
-        let s = Session::connect(port, None).await?;
+        let s = LoadSession::connect(port, None).await?;
         s.wait_for("you are a guest", WITHIN).await?;
         watch(&s, id).await?;
         by_game[w % games.len()].push(s);
@@ -120,7 +120,7 @@ pub async fn watchers(port: u16, n: usize, games: &[u64]) -> anyhow::Result<Vec<
 }
 
 /// Opens game `id` to watch it.
-async fn watch(s: &Session, id: u64) -> anyhow::Result<()> {
+async fn watch(s: &LoadSession, id: u64) -> anyhow::Result<()> {
     s.enter(&format!("open {id}")).await?;
     s.wait_for(&format!("Game {id}:"), WITHIN).await?;
     s.wait_for("Watching", WITHIN).await?;
@@ -135,7 +135,7 @@ fn any_move(pos: &AnyPosition) -> AnyMove {
 /// Plays `game` until `end`, a move every `interval`, watched by `watching`.
 pub async fn play_game(
     mut game: PlayerGame,
-    watching: Vec<Session>,
+    watching: Vec<LoadSession>,
     end: Instant,
     interval: Duration,
     stats: Arc<Mutex<Stats>>,
@@ -174,7 +174,7 @@ pub async fn play_game(
 }
 
 /// Both players ask for a rematch (colours swap); the watchers follow.
-async fn rematch(game: &mut PlayerGame, watching: &[Session]) -> anyhow::Result<()> {
+async fn rematch(game: &mut PlayerGame, watching: &[LoadSession]) -> anyhow::Result<()> {
     game.white.wait_for("Result", WITHIN).await?;
     game.white.enter("/rematch").await?;
     game.black.wait_for("asks for a rematch", WITHIN).await?;

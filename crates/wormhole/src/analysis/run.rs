@@ -48,7 +48,7 @@ pub fn analyse(
             scope.spawn(move || {
                 let mut engine =
                     Engine::new(EngineOptions { threads: 1, hash_mb: options.hash_mb, ..EngineOptions::default() });
-                Worker { engine: &mut engine, positions, moves, next }.run(options, stop, &tx)
+                AnalysisWorker { engine: &mut engine, positions, moves, next }.run(options, stop, &tx)
             });
         }
         drop(tx);
@@ -74,11 +74,11 @@ pub fn analyse_position(
     stop: &AtomicBool,
 ) -> Option<PositionEval> {
     let next = AtomicUsize::new(index);
-    Worker { engine, positions, moves, next: &next }.one(index, options, stop)
+    AnalysisWorker { engine, positions, moves, next: &next }.one(index, options, stop)
 }
 
 /// One analysis thread: takes the next position to search until none is left.
-struct Worker<'a> {
+struct AnalysisWorker<'a> {
     engine: &'a mut Engine,
     positions: &'a [AnyPosition],
     /// The moves of the game (`moves[i]` was played in `positions[i]`).
@@ -87,7 +87,7 @@ struct Worker<'a> {
     next: &'a AtomicUsize,
 }
 
-impl Worker<'_> {
+impl AnalysisWorker<'_> {
     /// The engine's best move and the game's move searched side by side
     /// (MultiPV over just the two) as deep as the best move was: the same
     /// iterations score both, so the difference is not search noise.

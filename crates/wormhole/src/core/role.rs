@@ -13,12 +13,12 @@ use crate::Color;
 /// the orthodox six as constants (`Role::Pawn` ... `Role::King`, usable in
 /// patterns); a game adds its own the same way in its folder.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Role(Slot);
+pub struct Role(RoleIndex);
 
 /// The index of a role, as an enum so that `Option<Role>` stays one byte.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
-enum Slot {
+enum RoleIndex {
     S0,
     S1,
     S2,
@@ -34,17 +34,17 @@ enum Slot {
 #[allow(non_upper_case_globals)]
 impl Role {
     /// Pawn (index 0).
-    pub const Pawn: Role = Role(Slot::S0);
+    pub const Pawn: Role = Role(RoleIndex::S0);
     /// Knight (index 1).
-    pub const Knight: Role = Role(Slot::S1);
+    pub const Knight: Role = Role(RoleIndex::S1);
     /// Bishop (index 2).
-    pub const Bishop: Role = Role(Slot::S2);
+    pub const Bishop: Role = Role(RoleIndex::S2);
     /// Rook (index 3).
-    pub const Rook: Role = Role(Slot::S3);
+    pub const Rook: Role = Role(RoleIndex::S3);
     /// Queen (index 4).
-    pub const Queen: Role = Role(Slot::S4);
+    pub const Queen: Role = Role(RoleIndex::S4);
     /// King (index 5).
-    pub const King: Role = Role(Slot::S5);
+    pub const King: Role = Role(RoleIndex::S5);
 }
 
 impl Role {
@@ -55,15 +55,15 @@ impl Role {
     /// Every index a per-role table has, in order (roles no game on the
     /// board uses count nothing).
     pub const SLOTS: [Role; Role::MAX] = [
-        Role(Slot::S0),
-        Role(Slot::S1),
-        Role(Slot::S2),
-        Role(Slot::S3),
-        Role(Slot::S4),
-        Role(Slot::S5),
-        Role(Slot::S6),
-        Role(Slot::S7),
-        Role(Slot::S8),
+        Role(RoleIndex::S0),
+        Role(RoleIndex::S1),
+        Role(RoleIndex::S2),
+        Role(RoleIndex::S3),
+        Role(RoleIndex::S4),
+        Role(RoleIndex::S5),
+        Role(RoleIndex::S6),
+        Role(RoleIndex::S7),
+        Role(RoleIndex::S8),
     ];
 
     /// The six orthodox roles, pawn first.

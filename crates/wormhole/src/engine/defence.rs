@@ -18,7 +18,7 @@ use super::Searchable;
 use super::ordering::History;
 use super::prove::MIN_PROOF_TIME;
 use super::score::mated_in;
-use super::search::{Searcher, Shared};
+use super::search::{SearchShared, Searcher};
 use super::tt::Table;
 use super::{ProvedTable, Score, SearchResult};
 
@@ -39,7 +39,7 @@ pub(super) struct Defence<M> {
 /// nothing to check (a won or open result, an exact loss, one move), too
 /// little time, or the check changed nothing.
 pub(super) fn defend<P: Searchable>(
-    shared: &Shared<P>,
+    shared: &SearchShared<P>,
     pos: &P,
     moves: &[P::Move],
     result: &SearchResult<P::Move>,
@@ -167,7 +167,7 @@ pub(super) struct ShortestWin<M> {
 /// there is nothing to check, too little time, or the check ran out of
 /// it before it settled the distance.
 pub(super) fn shorten<P: Searchable>(
-    shared: &Shared<P>,
+    shared: &SearchShared<P>,
     pos: &P,
     moves: &[P::Move],
     result: &SearchResult<P::Move>,

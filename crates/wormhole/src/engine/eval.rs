@@ -1,6 +1,6 @@
 //! The machinery every game's static evaluation is built from: an
 //! evaluation is a weighted sum of counts, one [`Term`] per thing counted,
-//! fed to a [`Sink`] that either sums the weights (the search, [`Scorer`])
+//! fed to a [`TermSink`] that either sums the weights (the search, [`Scorer`])
 //! or counts the terms (fitting the weights, [`term_counts`]). Each game's
 //! terms and weights live in its own folder.
 
@@ -24,7 +24,7 @@ pub(crate) fn material_balance<const N: usize>(board: &Board, us: Color, weights
 
 /// Where the evaluation terms go: summed with weights for the search, or
 /// counted for fitting the weights. Shared by every game's evaluation.
-pub(crate) trait Sink {
+pub(crate) trait TermSink {
     /// Adds `count` occurrences of weight `index` for `color`.
     fn add(&mut self, color: usize, index: usize, count: i32);
 }
@@ -50,7 +50,7 @@ impl<'a, const N: usize> Scorer<'a, N> {
     }
 }
 
-impl<const N: usize> Sink for Scorer<'_, N> {
+impl<const N: usize> TermSink for Scorer<'_, N> {
     #[inline(always)]
     fn add(&mut self, color: usize, index: usize, count: i32) {
         self.side[color] += self.weights[index] * count;
@@ -62,7 +62,7 @@ pub(crate) struct Counter<const N: usize> {
     counts: [[i32; N]; 2],
 }
 
-impl<const N: usize> Sink for Counter<N> {
+impl<const N: usize> TermSink for Counter<N> {
     #[inline]
     fn add(&mut self, color: usize, index: usize, count: i32) {
         self.counts[color][index] += count;

@@ -61,7 +61,7 @@ const BLACK_ATTACKS: u64 = 0x9e37_79b9_7f4a_7c15;
 /// (positions expanded) they took and the plies left before the
 /// fifty-move rule draws ([`NO_CLOCK`] in a game without it).
 #[derive(Clone, Copy, Default)]
-struct Entry {
+struct ProofEntry {
     key: u64,
     pn: u32,
     dn: u32,
@@ -77,7 +77,7 @@ fn room<P: Rules>(pos: &P) -> u32 {
     pos.plies_to_rule_draw().unwrap_or(NO_CLOCK)
 }
 
-impl Entry {
+impl ProofEntry {
     /// Whether this entry's numbers hold with `room` plies left: a proof
     /// with as many or more, a disproof with as many or fewer, numbers
     /// not settled anywhere (they only guide the search).
@@ -89,7 +89,7 @@ impl Entry {
 /// The prover's memory: proof and disproof numbers by position and
 /// attacker, two entries a bucket, the costlier kept.
 pub struct PnTable {
-    entries: Vec<Entry>,
+    entries: Vec<ProofEntry>,
     /// What the positions the game had reached twice before the root were
     /// when the table was filled ([`repeated_twice`]).
     repeated: u64,
@@ -99,10 +99,10 @@ impl PnTable {
     /// A table of about `mb` MiB, or the error when the machine cannot give it.
     pub fn new(mb: usize) -> Result<PnTable, TableAllocError> {
         let bytes = mb.max(1).checked_mul(1024 * 1024).ok_or(TableAllocError { mb })?;
-        let n = (bytes / std::mem::size_of::<Entry>()).max(2) & !1;
+        let n = (bytes / std::mem::size_of::<ProofEntry>()).max(2) & !1;
         let mut entries = Vec::new();
         entries.try_reserve_exact(n).map_err(|_| TableAllocError { mb })?;
-        entries.resize(n, Entry::default());
+        entries.resize(n, ProofEntry::default());
         Ok(PnTable { entries, repeated: 0 })
     }
 
@@ -123,11 +123,11 @@ impl PnTable {
         let pair = &mut self.entries[b..b + 2];
         let i = pair.iter().position(|e| e.key == key).unwrap_or(if pair[0].work <= pair[1].work { 0 } else { 1 });
         let old = pair[i];
-        let settled = |e: &Entry| e.key != 0 && (e.pn == 0 || e.dn == 0);
+        let settled = |e: &ProofEntry| e.key != 0 && (e.pn == 0 || e.dn == 0);
         if old.key != key && settled(&old) && !(pn == 0 || dn == 0) {
             return;
         }
-        pair[i] = Entry { key, pn, dn, work, room };
+        pair[i] = ProofEntry { key, pn, dn, work, room };
     }
 
     /// Forgets `key`'s entry, if any.
@@ -135,7 +135,7 @@ impl PnTable {
         let b = self.bucket(key);
         for e in &mut self.entries[b..b + 2] {
             if e.key == key {
-                *e = Entry::default();
+                *e = ProofEntry::default();
             }
         }
     }
@@ -143,7 +143,7 @@ impl PnTable {
 
 impl ProverMemory for PnTable {
     fn clear(&mut self) {
-        self.entries.fill(Entry::default());
+        self.entries.fill(ProofEntry::default());
         self.repeated = 0;
     }
 
@@ -160,7 +160,7 @@ impl std::fmt::Debug for PnTable {
 }
 
 /// The limits of one proof and its progress reports.
-struct Budget<'a> {
+struct ProofBudget<'a> {
     start: Instant,
     nodes: u64,
     /// This round's last position.
@@ -176,7 +176,7 @@ struct Budget<'a> {
     shared: &'a dyn ProvedTable,
 }
 
-impl Budget<'_> {
+impl ProofBudget<'_> {
     /// Counts a position; polls the limits now and then.
     fn count(&mut self) {
         self.nodes += 1;
@@ -226,7 +226,7 @@ struct Question<'a, 'b, P: Rules> {
     /// if reached again, as a repetition of the line.
     earlier: &'a [u64],
     kids: Vec<Vec<Child<P::Move>>>,
-    budget: &'a mut Budget<'b>,
+    budget: &'a mut ProofBudget<'b>,
 }
 
 /// The table key of `hash` for `attacker`'s question.
@@ -388,7 +388,7 @@ pub fn prove_any<P: Rules>(
     shared: &dyn ProvedTable,
 ) -> Proof<P::Move> {
     let start = Instant::now();
-    let mut budget = Budget {
+    let mut budget = ProofBudget {
         start,
         nodes: 0,
         round_end: 0,
@@ -603,9 +603,9 @@ mod tests {
         Position::from_fen(&format!("7k/R7/6K1/8/8/8/8/8 b - - {clock} 60 -")).unwrap()
     }
 
-    fn budget<'a>(stop: &'a AtomicBool) -> Budget<'a> {
+    fn budget<'a>(stop: &'a AtomicBool) -> ProofBudget<'a> {
         let start = Instant::now();
-        Budget {
+        ProofBudget {
             start,
             nodes: 0,
             round_end: u64::MAX,

@@ -16,7 +16,7 @@ use super::negamax::is_proof_node;
 use super::ordering::History;
 use super::prove::MIN_PROOF_TIME;
 use super::score::{INFINITY, MATE, MAX_PLY, is_mate, no_move_value, to_score};
-use super::search::{Searcher, Shared};
+use super::search::{SearchShared, Searcher};
 use super::time::TimePlan;
 use super::{Engine, Info, Limits, Proof, PvLine, SearchResult, SolveLimits};
 use crate::rules::MoveSet;
@@ -67,7 +67,7 @@ pub(super) fn run<P: Searchable>(
     let beside = prover_beside(engine, pos, limits, settings);
     let (prover_done, proved) = (AtomicBool::new(false), AtomicBool::new(false));
     let params = engine.eval_params(pos);
-    let shared = Shared {
+    let shared = SearchShared {
         tt: &engine.tt,
         params: &params,
         features: engine.features,
@@ -125,7 +125,7 @@ pub(super) fn run<P: Searchable>(
 /// `deadline`: a lost side's longest defence, a won side's shortest win;
 /// `None` when the distance is exact already or nothing was found.
 fn exact_distance<P: Searchable>(
-    shared: &Shared<P>,
+    shared: &SearchShared<P>,
     pos: &P,
     moves: &[P::Move],
     result: &SearchResult<P::Move>,
@@ -267,7 +267,7 @@ fn with_proof<M: Copy>(
 
 /// A helper thread: searches the root at depths staggered by thread, so
 /// the threads fill the table with different parts of the tree.
-fn help<P: Searchable>(shared: &Shared<P>, mut pos: P, id: usize, max_depth: u32) {
+fn help<P: Searchable>(shared: &SearchShared<P>, mut pos: P, id: usize, max_depth: u32) {
     let mut history = History::new();
     let mut s = Searcher::new(shared, &mut history, false);
     let mut depth = 1 + (id as u32 % 2);

@@ -1,5 +1,5 @@
 //! One search thread's state: what all threads share (table, weights,
-//! switches, limits) in a [`Shared`] context, and what each keeps for
+//! switches, limits) in a [`SearchShared`] context, and what each keeps for
 //! itself (history, killers, principal variation, move lists, the
 //! positions on its path, node count) in a [`Searcher`]. The recursive
 //! searches are in `negamax` and `qsearch`; the root and iterative
@@ -23,7 +23,7 @@ const LAZY_MARGIN: i32 = 500;
 const POLL_INTERVAL: u64 = 2048;
 
 /// What every thread of one search shares.
-pub(super) struct Shared<'a, P: Searchable> {
+pub(super) struct SearchShared<'a, P: Searchable> {
     /// The transposition table.
     pub tt: &'a Table,
     /// The evaluation weights.
@@ -91,7 +91,7 @@ const PASSED: u32 = u32::MAX;
 
 /// One search thread: the shared context plus what the thread learns.
 pub(super) struct Searcher<'a, P: Searchable> {
-    pub shared: &'a Shared<'a, P>,
+    pub shared: &'a SearchShared<'a, P>,
     pub tt: &'a Table,
     pub history: &'a mut History,
     pub features: Features,
@@ -123,7 +123,7 @@ pub(super) struct Searcher<'a, P: Searchable> {
 impl<'a, P: Searchable> Searcher<'a, P> {
     /// A thread's searcher; `main` for the thread that reports and obeys
     /// the node limit.
-    pub fn new(shared: &'a Shared<'a, P>, history: &'a mut History, main: bool) -> Searcher<'a, P> {
+    pub fn new(shared: &'a SearchShared<'a, P>, history: &'a mut History, main: bool) -> Searcher<'a, P> {
         let mut entries = Vec::new();
         if P::DRAWS {
             entries.reserve(shared.history.len() + MAX_PLY + 1);
@@ -304,12 +304,16 @@ impl<'a, P: Searchable> Searcher<'a, P> {
 /// Runs `f` with what one search of `pos` (a Wormhole chess position)
 /// shares: the table `tt`, the default features and weights, no limit.
 #[cfg(test)]
-pub(super) fn with_shared<R>(pos: &crate::Position, tt: &Table, f: impl FnOnce(&Shared<crate::Position>) -> R) -> R {
+pub(super) fn with_shared<R>(
+    pos: &crate::Position,
+    tt: &Table,
+    f: impl FnOnce(&SearchShared<crate::Position>) -> R,
+) -> R {
     use crate::rules::Evaluate;
     let (stop, done, proved, nodes) =
         (AtomicBool::new(false), AtomicBool::new(false), AtomicBool::new(false), AtomicU64::new(0));
     let params = pos.default_params();
-    f(&Shared {
+    f(&SearchShared {
         tt,
         params: &params,
         features: Features::default(),

@@ -41,19 +41,19 @@ pub struct Entry {
 
 /// Two atomic words; all bits zero is an empty slot.
 #[derive(Default)]
-struct Slot {
+struct TableSlot {
     check: AtomicU64,
     data: AtomicU64,
 }
 
 // SAFETY: two atomic integers, valid at 0 (an empty slot).
-unsafe impl Zeroable for Slot {}
+unsafe impl Zeroable for TableSlot {}
 
 const BUCKET: usize = 2;
 
 /// A fixed-size hash table of search results, shared between threads.
 pub struct Table {
-    slots: ZeroedPages<Slot>,
+    slots: ZeroedPages<TableSlot>,
     buckets: usize,
     generation: AtomicU8,
 }
@@ -171,7 +171,7 @@ impl Table {
     }
 }
 
-fn write(s: &Slot, key: u64, data: u64) {
+fn write(s: &TableSlot, key: u64, data: u64) {
     s.check.store(key ^ data, Ordering::Relaxed);
     s.data.store(data, Ordering::Relaxed);
 }

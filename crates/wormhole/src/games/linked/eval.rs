@@ -10,7 +10,7 @@
 use super::Position;
 use super::routes::{self, Routes};
 use crate::core::orthodox::{is_passed, relative_rank};
-use crate::engine::{Sink, Term, TermShape};
+use crate::engine::{Term, TermShape, TermSink};
 use crate::{Color, Role, Square};
 
 /// The value of each piece.
@@ -125,7 +125,7 @@ struct Reach {
 
 /// Feeds every term of the evaluation of `pos` to `sink`.
 #[inline(always)]
-fn terms<S: Sink>(pos: &Position, sink: &mut S) {
+fn terms<S: TermSink>(pos: &Position, sink: &mut S) {
     let b = pos.board();
     let mut pawn_attacks = [0u64; 2];
     for c in Color::ALL {
@@ -160,7 +160,7 @@ fn distance(a: Square, b: Square) -> i32 {
 
 /// The terms of `color`'s pieces; returns what they reach.
 #[inline(always)]
-fn side_terms<S: Sink>(pos: &Position, color: Color, pawn_attacks: [u64; 2], sink: &mut S) -> Reach {
+fn side_terms<S: TermSink>(pos: &Position, color: Color, pawn_attacks: [u64; 2], sink: &mut S) -> Reach {
     let b = pos.board();
     let ci = color.index();
     let scene = pos.scene(color);

@@ -11,7 +11,7 @@ use super::moves::PROMOTIONS;
 use super::routes;
 use super::{CastlingSide, Move, MoveList, Portals, Position};
 use crate::core::castling::CastlingSquares;
-use crate::core::legal::{Orthodox, Sink};
+use crate::core::legal::{MoveSink, Orthodox};
 use crate::{Bitboard, Role, Square};
 
 impl Position {
@@ -222,7 +222,7 @@ struct Landings<'a> {
     last_rank: u64,
 }
 
-impl Sink for Landings<'_> {
+impl MoveSink for Landings<'_> {
     #[inline(always)]
     fn moves(&mut self, from: Square, targets: u64) {
         push_landings(self.list, from, targets, 0, 0);
@@ -239,7 +239,7 @@ struct Count {
     last_rank: u64,
 }
 
-impl Sink for Count {
+impl MoveSink for Count {
     #[inline(always)]
     fn moves(&mut self, _: Square, targets: u64) {
         self.n += targets.count_ones() as usize;

@@ -9,7 +9,7 @@
 use super::{Position, attacks};
 use crate::core::orthodox::relative_rank;
 use crate::core::steps::{E, NE, NW, SE, SW, W, shift};
-use crate::engine::{Sink, Term, TermShape};
+use crate::engine::{Term, TermShape, TermSink};
 use crate::{Bitboard, Color, Role};
 
 /// The value of each piece.
@@ -133,7 +133,7 @@ struct Board {
 
 /// Feeds every term of the evaluation of `pos` to `sink`.
 #[inline(always)]
-fn terms<S: Sink>(pos: &Position, sink: &mut S) {
+fn terms<S: TermSink>(pos: &Position, sink: &mut S) {
     let b = pos.board();
     let tokens = pos.tokens().squares().0;
     let occupied = b.occupied().0;
@@ -176,7 +176,7 @@ struct Reach {
 
 /// The terms of `color`'s pieces; returns what they reach.
 #[inline(always)]
-fn side_terms<S: Sink>(pos: &Position, ctx: &Board, color: Color, sink: &mut S) -> Reach {
+fn side_terms<S: TermSink>(pos: &Position, ctx: &Board, color: Color, sink: &mut S) -> Reach {
     let b = pos.board();
     let ci = color.index();
     let own = b.by_color(color).0;
@@ -221,7 +221,7 @@ struct Pieces<'a, S> {
     enters: bool,
 }
 
-impl<S: Sink> Pieces<'_, S> {
+impl<S: TermSink> Pieces<'_, S> {
     /// Feeds the terms of the side's pawns, all at once: shifted masks
     /// hold the same squares as each pawn's own step and captures.
     #[inline(always)]

@@ -15,7 +15,7 @@
 
 use super::{CastlingObstacle, CastlingSide, MoveList, Position, attacks};
 use crate::core::castling::CastlingSquares;
-use crate::core::legal::{Orthodox, Sink, forward};
+use crate::core::legal::{MoveSink, Orthodox, forward};
 use crate::core::pins::KingView;
 use crate::{Bitboard, Color, Role, Square};
 
@@ -244,7 +244,7 @@ struct Batches<'a> {
     last_rank: Bitboard,
 }
 
-impl Sink for Batches<'_> {
+impl MoveSink for Batches<'_> {
     #[inline(always)]
     fn moves(&mut self, from: Square, targets: u64) {
         self.list.push_normal(from, Bitboard(targets), Bitboard::EMPTY);

@@ -9,7 +9,7 @@
 
 use super::{BoardId, PORTALS, Position, attacks};
 use crate::core::orthodox::{is_passed, pawn_step, relative_rank};
-use crate::engine::{Scorer, Sink, Term, TermShape};
+use crate::engine::{Scorer, Term, TermShape, TermSink};
 use crate::{Bitboard, Color, Role};
 
 /// The value of each piece.
@@ -143,7 +143,7 @@ pub fn evaluate(pos: &Position, params: &EvalParams, positional: bool) -> i32 {
 
 /// The pieces of both boards and any piece in transit.
 #[inline(always)]
-fn material_terms<S: Sink>(pos: &Position, sink: &mut S) {
+fn material_terms<S: TermSink>(pos: &Position, sink: &mut S) {
     for id in BoardId::BOTH {
         let b = pos.board(id);
         for color in Color::ALL {
@@ -161,7 +161,7 @@ fn material_terms<S: Sink>(pos: &Position, sink: &mut S) {
 
 /// Feeds every term of the evaluation of `pos` to `sink`.
 #[inline(always)]
-fn terms<S: Sink>(pos: &Position, sink: &mut S) {
+fn terms<S: TermSink>(pos: &Position, sink: &mut S) {
     material_terms(pos, sink);
     let mut attacked = [[0u64; 2]; 2];
     for id in BoardId::BOTH {
@@ -187,7 +187,7 @@ fn terms<S: Sink>(pos: &Position, sink: &mut S) {
 
 /// The terms of `color`'s pieces on board `id`; returns the squares they attack.
 #[inline(always)]
-fn board_terms<S: Sink>(pos: &Position, id: BoardId, color: Color, sink: &mut S) -> u64 {
+fn board_terms<S: TermSink>(pos: &Position, id: BoardId, color: Color, sink: &mut S) -> u64 {
     let b = pos.board(id);
     let ci = color.index();
     let (own, occupied) = (b.by_color(color).0, b.occupied().0);

@@ -9,7 +9,7 @@ use super::Board;
 use super::attacks;
 use super::{Position, Variant};
 use crate::core::steps::{FILE_A, FILE_H, shift};
-use crate::engine::{Sink, Term, TermShape};
+use crate::engine::{Term, TermShape, TermSink};
 use crate::{Color, Role};
 
 /// The value of each piece.
@@ -111,7 +111,7 @@ fn open_ahead(color: Color, sq: usize, open: u64) -> usize {
 
 /// Feeds every term of the evaluation of `pos` to `sink`.
 #[inline(always)]
-fn terms<S: Sink>(pos: &Position, sink: &mut S) {
+fn terms<S: TermSink>(pos: &Position, sink: &mut S) {
     let b = pos.board();
     let open = b.open();
     let holes = b.holes().count() as i32;
@@ -153,7 +153,7 @@ fn terms<S: Sink>(pos: &Position, sink: &mut S) {
 
 /// The pawn terms of `color`; returns the squares its pawns attack.
 #[inline(always)]
-fn pawn_terms<S: Sink>(pos: &Position, color: Color, sink: &mut S) -> u64 {
+fn pawn_terms<S: TermSink>(pos: &Position, color: Color, sink: &mut S) -> u64 {
     let b = pos.board();
     let open = b.open();
     let ci = color.index();
@@ -208,7 +208,7 @@ struct Totals {
     one_move: i32,
 }
 
-impl<S: Sink> Pieces<'_, S> {
+impl<S: TermSink> Pieces<'_, S> {
     /// Feeds the terms of the pieces of every role but pawn and king, each
     /// role with its own reach; returns the squares they attack.
     #[inline(always)]
