@@ -41,10 +41,10 @@ pub enum Input {
     Closed,
 }
 
-/// The notifier the hub tells this session's events through.
+/// The notifier the hub tells this session's events through (a `Sender`
+/// is shared between threads as it is: no lock).
 pub fn notifier(to: Sender<Input>) -> Notifier {
-    let to = std::sync::Mutex::new(to);
     Box::new(move |event| {
-        let _ = to.lock().map(|t| t.send(Input::Hub(event)));
+        let _ = to.send(Input::Hub(event));
     })
 }
