@@ -1,6 +1,6 @@
 //! The session's state: the game, its settings, what the screen shows
 //! (mode, input line, selection) and the engine's progress. Nothing here
-//! does I/O or reads the clock: [`Session::update`] (in `update.rs`)
+//! does I/O or reads the clock: [`AppState::update`] (in `update.rs`)
 //! changes the state and returns the effects for the runner to perform.
 
 use std::path::PathBuf;
@@ -10,13 +10,13 @@ use wormhole::engine::Level;
 use wormhole::facts::{Facts, Forced};
 use wormhole::{AnyMove, AnyPosition, Bitboard, Color, GameKind, Rules, Square};
 
-use super::action::Action;
+use super::action::UserAction;
 use super::ai::{Info, Purpose};
-use super::clock::{Clocks, TimeControl};
+use super::clock::{ChessClock, TimeControl};
 use super::commands;
 use super::config::{Config, Prefs};
 use super::effects::Effect;
-use super::game::{Game, Player};
+use super::game::{GameState, PlayerKind};
 use super::highlights::Highlights;
 use super::input::{self, Candidate, InputHint, InputLine};
 use super::keymap::{self, Context};
@@ -24,7 +24,7 @@ use super::newgame::NewGameForm;
 use super::picker::GamePicker;
 use super::remote::{Opened, Remote};
 use super::review::Study;
-use super::theme::{Display, Theme};
+use super::theme::{Display, StyleSheet};
 use super::trainer::{Phase, Trainer};
 
 /// Which help page is up.
@@ -52,10 +52,10 @@ impl HelpPage {
 pub enum Pending {
     Resign,
     /// `:new` with these settings.
-    NewGame(Settings),
-    /// `:save FILE` over an existing file (the file: [`Session::replace_target`]).
+    NewGame(GameSettings),
+    /// `:save FILE` over an existing file (the file: [`AppState::replace_target`]).
     Replace,
-    /// `:load FEN` over a game in progress (the FEN: [`Session::load_target`]).
+    /// `:load FEN` over a game in progress (the FEN: [`AppState::load_target`]).
     Load,
 }
 
@@ -91,24 +91,24 @@ pub enum Mode {
     Review,
     /// Live analysis of a position (see [`Study::explore`]).
     Analyze,
-    /// The list of saved games (see [`Session::picker`]).
+    /// The list of saved games (see [`AppState::picker`]).
     OpenGame,
-    /// The puzzle trainer (see [`Session::trainer`]).
+    /// The puzzle trainer (see [`AppState::trainer`]).
     Puzzle,
 }
 
 /// What waits to replace the current game until it is autosaved.
 #[derive(Debug, Clone)]
 pub enum Replacement {
-    Game(Game, Settings),
+    Game(GameState, GameSettings),
     /// The puzzle trainer, with its first puzzle.
     Trainer(Trainer),
 }
 
 /// The settings a game is started with (command line, new-game screen or `:new`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Settings {
-    pub players: [Player; 2],
+pub struct GameSettings {
+    pub players: [PlayerKind; 2],
     pub level: Level,
     pub movetime: Option<Duration>,
     pub clock: Option<TimeControl>,
@@ -116,16 +116,16 @@ pub struct Settings {
     pub autoflip: bool,
 }
 
-impl Default for Settings {
-    fn default() -> Settings {
-        Settings::from_prefs(&Prefs::default())
+impl Default for GameSettings {
+    fn default() -> GameSettings {
+        GameSettings::from_prefs(&Prefs::default())
     }
 }
 
-impl Settings {
+impl GameSettings {
     /// The settings the config's choices start.
-    pub fn from_prefs(p: &Prefs) -> Settings {
-        Settings {
+    pub fn from_prefs(p: &Prefs) -> GameSettings {
+        GameSettings {
             players: p.side.players(),
             level: p.level,
             movetime: p.movetime,
@@ -136,13 +136,13 @@ impl Settings {
     }
 
     /// The clocks a new game of these settings starts with.
-    pub fn clocks(&self) -> Option<Clocks> {
+    pub fn clocks(&self) -> Option<ChessClock> {
         self.clock.map(TimeControl::clocks)
     }
 
     /// A fresh game of these settings from the initial position.
-    pub fn new_game(&self) -> Game {
-        Game::new(AnyPosition::new(self.variant), self.players, self.clocks())
+    pub fn new_game(&self) -> GameState {
+        GameState::new(AnyPosition::new(self.variant), self.players, self.clocks())
     }
 }
 
@@ -219,13 +219,13 @@ pub(super) struct View {
 }
 
 /// A game session: everything the screen shows, changed only by `update`.
-pub struct Session {
-    pub(super) game: Game,
-    pub(super) settings: Settings,
+pub struct AppState {
+    pub(super) game: GameState,
+    pub(super) settings: GameSettings,
     /// The config file and the choices it holds.
     pub(super) config: Config,
     pub(super) display: Display,
-    pub(super) theme: Theme,
+    pub(super) theme: StyleSheet,
     pub(super) view: View,
     pub(super) mode: Mode,
     pub(super) thinking: Option<Thinking>,
@@ -264,13 +264,13 @@ pub struct Session {
     pub(super) remote: Option<Remote>,
 }
 
-impl Session {
+impl AppState {
     /// A session playing `game`, at time `now`, drawn for `display` with the
-    /// config's theme. Call [`Session::start`] for the effects of the first
+    /// config's theme. Call [`AppState::start`] for the effects of the first
     /// position (the engine may be to move).
-    pub fn new(settings: Settings, game: Game, config: Config, display: Display, now: Instant) -> Session {
-        let theme = Theme::new(config.prefs.theme, config.prefs.pieces, display);
-        let mut session = Session {
+    pub fn new(settings: GameSettings, game: GameState, config: Config, display: Display, now: Instant) -> AppState {
+        let theme = StyleSheet::new(config.prefs.theme, config.prefs.pieces, display);
+        let mut session = AppState {
             game,
             settings,
             config,
@@ -304,14 +304,16 @@ impl Session {
 
     pub(super) fn default_flip(&self) -> bool {
         match self.game.players() {
-            [Player::Engine, Player::Human] => true,
-            [Player::Human, Player::Human] if self.settings.autoflip => self.game.position().turn() == Color::Black,
+            [PlayerKind::Engine, PlayerKind::Human] => true,
+            [PlayerKind::Human, PlayerKind::Human] if self.settings.autoflip => {
+                self.game.position().turn() == Color::Black
+            }
             _ => false,
         }
     }
 
     /// Starts with `text` on the message line (unless a config error is there).
-    pub fn with_info(mut self, text: String) -> Session {
+    pub fn with_info(mut self, text: String) -> AppState {
         if self.view.message.is_none() {
             self.view.message = Some(Message::Info(text));
         }
@@ -319,21 +321,21 @@ impl Session {
     }
 
     /// Opens the puzzle trainer of `game` (once its puzzles are read).
-    pub fn with_trainer(mut self, game: GameKind) -> Session {
+    pub fn with_trainer(mut self, game: GameKind) -> AppState {
         self.open_trainer(game);
         self
     }
 
     /// Opens the new-game screen over the game (at start-up with no game options).
-    pub fn with_new_game_screen(mut self) -> Session {
+    pub fn with_new_game_screen(mut self) -> AppState {
         self.mode = Mode::NewGame(NewGameForm::new(&self.config.prefs));
         self
     }
 
-    pub fn game(&self) -> &Game {
+    pub fn game(&self) -> &GameState {
         &self.game
     }
-    pub fn settings(&self) -> &Settings {
+    pub fn settings(&self) -> &GameSettings {
         &self.settings
     }
     pub fn config(&self) -> &Config {
@@ -342,7 +344,7 @@ impl Session {
     pub fn mode(&self) -> Mode {
         self.mode
     }
-    pub fn theme(&self) -> &Theme {
+    pub fn theme(&self) -> &StyleSheet {
         &self.theme
     }
     /// Whether the board shows Black's side at the bottom: as flipped,
@@ -416,7 +418,7 @@ impl Session {
     }
 
     /// Whether the screen may offer `action` now: what it offers, it does.
-    pub fn offers(&self, action: Action) -> bool {
+    pub fn offers(&self, action: UserAction) -> bool {
         if self.remote_refusal(action).is_some() {
             return false;
         }
@@ -433,11 +435,11 @@ impl Session {
             return false;
         }
         match action {
-            Action::Undo => self.undo_target().is_ok(),
-            Action::Redo => self.game.can_redo(),
-            Action::Hint => self.human_to_move(),
-            Action::MoveNow => self.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Move { .. })),
-            Action::Review => self.game.len() > 0,
+            UserAction::Undo => self.undo_target().is_ok(),
+            UserAction::Redo => self.game.can_redo(),
+            UserAction::Hint => self.human_to_move(),
+            UserAction::MoveNow => self.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Move { .. })),
+            UserAction::Review => self.game.len() > 0,
             _ => true,
         }
     }
@@ -449,12 +451,12 @@ impl Session {
         if len == 0 {
             return Err("nothing to take back");
         }
-        if !self.game.players().contains(&Player::Engine) {
+        if !self.game.players().contains(&PlayerKind::Engine) {
             return Ok(len - 1);
         }
         (0..len)
             .rev()
-            .find(|&p| self.game.player(self.game.turn_at(p)) == Player::Human)
+            .find(|&p| self.game.player(self.game.turn_at(p)) == PlayerKind::Human)
             .ok_or("nothing of yours to take back")
     }
 
@@ -477,7 +479,7 @@ impl Session {
     /// Whether the human may move now.
     pub(super) fn human_to_move(&self) -> bool {
         let mine = |r: &Remote| r.ending.is_none() && r.you == Some(self.game.position().turn());
-        !self.game.is_over() && self.game.player_to_move() == Player::Human && self.remote.as_ref().is_none_or(mine)
+        !self.game.is_over() && self.game.player_to_move() == PlayerKind::Human && self.remote.as_ref().is_none_or(mine)
     }
 
     /// The legal moves the typed text could be.
@@ -506,7 +508,7 @@ impl Session {
         if let (Mode::Analyze, Some(explore)) = (self.mode, &self.study.explore) {
             return InputHint::of(input::reading(&explore.position, text));
         }
-        if !self.game.is_over() && self.game.player_to_move() == Player::Engine {
+        if !self.game.is_over() && self.game.player_to_move() == PlayerKind::Engine {
             return InputHint::EngineToMove;
         }
         InputHint::of(input::reading(self.game.position(), text))
@@ -584,9 +586,9 @@ impl Session {
             return remote.names[color.index()].clone();
         }
         match self.game.player(color) {
-            Player::Human if self.game.players() == [Player::Human; 2] => format!("{color} player"),
-            Player::Human => "You".to_string(),
-            Player::Engine => self.settings.level.player_name(),
+            PlayerKind::Human if self.game.players() == [PlayerKind::Human; 2] => format!("{color} player"),
+            PlayerKind::Human => "You".to_string(),
+            PlayerKind::Engine => self.settings.level.player_name(),
         }
     }
 
@@ -649,12 +651,12 @@ impl Session {
 }
 
 /// A server's game as a session (see [`super::remote`]).
-impl Session {
+impl AppState {
     /// A session showing a server's game, drawn with `config`'s theme and
     /// pieces (the player's kept settings) at time `now`.
-    pub fn remote(opened: Opened, config: Config, now: Instant) -> Session {
+    pub fn remote(opened: Opened, config: Config, now: Instant) -> AppState {
         let kind = opened.start.kind();
-        let mut game = Game::new(opened.start, [Player::Human; 2], None);
+        let mut game = GameState::new(opened.start, [PlayerKind::Human; 2], None);
         for text in &opened.moves {
             let Ok(m) = game.position().parse_move(text) else { break };
             if game.play(m, now).is_err() {
@@ -662,9 +664,10 @@ impl Session {
             }
         }
         game.set_clocks(opened.clocks.map(|c| c.shown(now)));
-        let settings = Settings { players: [Player::Human; 2], variant: kind, autoflip: false, ..Settings::default() };
+        let settings =
+            GameSettings { players: [PlayerKind::Human; 2], variant: kind, autoflip: false, ..GameSettings::default() };
         let you = opened.remote.you;
-        let mut session = Session::new(settings, game, config, Display::default(), now);
+        let mut session = AppState::new(settings, game, config, Display::default(), now);
         session.view.flipped = you == Some(Color::Black);
         session.remote = Some(opened.remote);
         session

@@ -1,4 +1,4 @@
-//! How the session changes: [`Session::update`] takes a message, changes
+//! How the session changes: [`AppState::update`] takes a message, changes
 //! the state and returns the effects to perform. Each mode has its own
 //! handler here, with the input line and the board cursor; the game and the
 //! engine are in `update/engine.rs`, files and replacing the game in
@@ -35,15 +35,15 @@ use std::time::Instant;
 use wormhole::rules::GameMove;
 use wormhole::{AnyMove, AnyPosition, Rules, Square};
 
-use super::action::{Action, Msg};
+use super::action::{Msg, UserAction};
 use super::ai::EngineEvent;
-use super::config::{Key, Prefs};
+use super::config::{ConfigKey, Prefs};
 use super::effects::Effect;
-use super::game::{Game, Player, Side};
+use super::game::{GameState, PlayerKind, SideChoice};
 use super::games::board_name;
 use super::input::{self, Reading};
 use super::newgame::NewGameForm;
-use super::state::{HelpPage, Message, Mode, Pending, Session, Settings};
+use super::state::{AppState, GameSettings, HelpPage, Message, Mode, Pending};
 use crate::limits::MAX_INPUT_CHARS;
 
 /// What picking a square means once a piece is picked.
@@ -89,7 +89,7 @@ pub(super) fn exit_prompt(pos: &AnyPosition, entry: Square, moves: &[AnyMove]) -
     format!("in at {entry}: now pick the exit ({})", sans.join(", "))
 }
 
-impl Session {
+impl AppState {
     /// The effects of the first position (the engine may be to move). With
     /// the new-game screen up, nothing starts until it is closed.
     pub fn start(&mut self) -> Vec<Effect> {
@@ -131,14 +131,14 @@ impl Session {
         std::mem::take(&mut self.effects)
     }
 
-    fn on_action(&mut self, action: Action) {
-        if action == Action::Quit || self.remote_leaves(action) {
+    fn on_action(&mut self, action: UserAction) {
+        if action == UserAction::Quit || self.remote_leaves(action) {
             return self.quit();
         }
         if let Some(why) = self.remote_refusal(action) {
             return self.error(why);
         }
-        if !matches!(action, Action::Scroll(_)) && !matches!(self.mode, Mode::Help { .. }) {
+        if !matches!(action, UserAction::Scroll(_)) && !matches!(self.mode, Mode::Help { .. }) {
             self.view.message = None;
         }
         match self.mode {
@@ -156,13 +156,13 @@ impl Session {
     }
 
     /// The new-game screen: arrows choose and change, Enter starts, Esc goes back.
-    fn in_new_game(&mut self, mut form: NewGameForm, action: Action) {
+    fn in_new_game(&mut self, mut form: NewGameForm, action: UserAction) {
         match action {
-            Action::Cursor(0, dy) => form.move_field(-i32::from(dy)),
-            Action::Cursor(dx, _) => form.change(i32::from(dx)),
-            Action::Submit => return self.start_from_form(form),
-            Action::OpenList => return self.open_list(Mode::NewGame(form)),
-            Action::Escape => {
+            UserAction::Cursor(0, dy) => form.move_field(-i32::from(dy)),
+            UserAction::Cursor(dx, _) => form.change(i32::from(dx)),
+            UserAction::Submit => return self.start_from_form(form),
+            UserAction::OpenList => return self.open_list(Mode::NewGame(form)),
+            UserAction::Escape => {
                 // Back to the game (or the puzzle) as it was (at start-up, the engine may now move).
                 self.mode = self.resting_mode();
                 return self.after_change();
@@ -178,29 +178,29 @@ impl Session {
         if form.puzzles {
             // `wormhole puzzles` opens the game chosen last.
             self.config.prefs.variant = form.variant;
-            let text = self.config.updated_text(&[Key::Variant]);
-            self.save_config(text, &[Key::Variant]);
+            let text = self.config.updated_text(&[ConfigKey::Variant]);
+            self.save_config(text, &[ConfigKey::Variant]);
             self.mode = self.resting_mode();
             return self.open_trainer(form.variant);
         }
         form.apply(&mut self.config.prefs);
-        let keys = [Key::Variant, Key::Side, Key::Level, Key::Clock];
+        let keys = [ConfigKey::Variant, ConfigKey::Side, ConfigKey::Level, ConfigKey::Clock];
         let text = self.config.updated_text(&keys);
         self.save_config(text, &keys);
-        let settings = Settings {
+        let settings = GameSettings {
             players: form.side.players(),
             level: form.level,
             clock: form.clock,
             variant: form.variant,
             ..self.settings
         };
-        let game = Game::new(form.start(), settings.players, settings.clocks());
+        let game = GameState::new(form.start(), settings.players, settings.clocks());
         self.replace_game(game, settings);
     }
 
-    fn in_confirm(&mut self, pending: Pending, action: Action) {
+    fn in_confirm(&mut self, pending: Pending, action: UserAction) {
         match action {
-            Action::Answer(true) => {
+            UserAction::Answer(true) => {
                 self.mode = self.resting_mode();
                 match pending {
                     Pending::Resign => self.resign_now(),
@@ -213,40 +213,40 @@ impl Session {
                     }
                 }
             }
-            Action::Answer(false) | Action::Escape => self.mode = self.resting_mode(),
+            UserAction::Answer(false) | UserAction::Escape => self.mode = self.resting_mode(),
             _ => {}
         }
     }
 
     /// The help overlay: scroll, switch pages; any other key closes it.
-    fn in_help(&mut self, scroll: u16, page: HelpPage, action: Action) {
+    fn in_help(&mut self, scroll: u16, page: HelpPage, action: UserAction) {
         self.mode = match action {
-            Action::Scroll(d) => Mode::Help { scroll: (i32::from(scroll) + d).clamp(0, 200) as u16, page },
-            Action::TogglePage => Mode::Help { scroll: 0, page: page.next() },
+            UserAction::Scroll(d) => Mode::Help { scroll: (i32::from(scroll) + d).clamp(0, 200) as u16, page },
+            UserAction::TogglePage => Mode::Help { scroll: 0, page: page.next() },
             _ => self.resting_mode(),
         };
     }
 
-    fn in_game_over(&mut self, action: Action) {
+    fn in_game_over(&mut self, action: UserAction) {
         match action {
-            Action::NewGame => self.open_new_game_screen(),
-            Action::Review => self.open_review(),
-            Action::Escape => self.mode = Mode::Play,
+            UserAction::NewGame => self.open_new_game_screen(),
+            UserAction::Review => self.open_review(),
+            UserAction::Escape => self.mode = Mode::Play,
             other => self.in_play(other),
         }
     }
 
     /// Reviewing: stepping keys move through the game; anything else
     /// returns to it first.
-    fn in_browse(&mut self, ply: usize, action: Action) {
+    fn in_browse(&mut self, ply: usize, action: UserAction) {
         match action {
-            Action::BrowseBack => self.browse(ply.saturating_sub(1)),
-            Action::BrowseForward => self.browse(ply + 1),
-            Action::BrowseStart => self.browse(0),
-            Action::BrowseEnd | Action::Escape | Action::Select => self.mode = self.resting_mode(),
-            Action::Cursor(..) => {}
-            Action::Scroll(d) => self.scroll_moves(d),
-            Action::Char(_) | Action::Submit => self.leave_browse(action),
+            UserAction::BrowseBack => self.browse(ply.saturating_sub(1)),
+            UserAction::BrowseForward => self.browse(ply + 1),
+            UserAction::BrowseStart => self.browse(0),
+            UserAction::BrowseEnd | UserAction::Escape | UserAction::Select => self.mode = self.resting_mode(),
+            UserAction::Cursor(..) => {}
+            UserAction::Scroll(d) => self.scroll_moves(d),
+            UserAction::Char(_) | UserAction::Submit => self.leave_browse(action),
             other => {
                 self.mode = self.resting_mode();
                 self.in_play(other);
@@ -257,15 +257,15 @@ impl Session {
     /// A move typed or Enter while browsing an earlier position: back to
     /// the live position first, where moves are played, and say so; Enter
     /// plays nothing until the player has seen that position.
-    fn leave_browse(&mut self, action: Action) {
+    fn leave_browse(&mut self, action: UserAction) {
         self.mode = self.resting_mode();
         let text = self.view.input.text().trim().to_string();
-        if text.starts_with(':') || (text.is_empty() && action == Action::Char(':')) {
+        if text.starts_with(':') || (text.is_empty() && action == UserAction::Char(':')) {
             return self.in_play(action);
         }
         match action {
-            Action::Submit if text.is_empty() => self.info("back to the live position"),
-            Action::Submit => {
+            UserAction::Submit if text.is_empty() => self.info("back to the live position"),
+            UserAction::Submit => {
                 self.info(format!("back to the live position, where moves are played: Enter again plays {text}"))
             }
             _ => {
@@ -275,58 +275,58 @@ impl Session {
         }
     }
 
-    fn in_play(&mut self, action: Action) {
+    fn in_play(&mut self, action: UserAction) {
         match action {
-            Action::Quit => self.quit(),
-            Action::Char(c) => self.type_char(c),
-            Action::Backspace => self.view.input.backspace(),
-            Action::DeleteWord => self.view.input.delete_word(),
-            Action::ClearInput => self.view.input.clear(),
-            Action::Complete => self.complete(),
-            Action::Submit => self.submit(),
-            Action::Escape => self.clear_selection(),
-            Action::Help => self.mode = Mode::Help { scroll: 0, page: HelpPage::Keys },
-            Action::Legend => self.mode = Mode::Help { scroll: 0, page: HelpPage::Pieces },
-            Action::TogglePage | Action::Answer(_) => {}
-            Action::Undo => self.undo(),
-            Action::Redo => self.redo(),
-            Action::Flip => self.flip(),
-            Action::Hint => self.hint(),
-            Action::MoveNow => self.move_now(),
-            Action::ShowFen => self.show_fen(),
-            Action::Save => self.save(None),
-            Action::Prefill(text) => self.view.input.set(text),
-            Action::OpenList => self.open_list(self.resting_mode()),
-            Action::NewGame => self.open_new_game_screen(),
-            Action::Review | Action::BrowseBack => self.browse(self.game.len().saturating_sub(1)),
-            Action::BrowseStart => self.browse(0),
-            Action::BrowseForward | Action::BrowseEnd => {}
-            Action::Cursor(dx, dy) => self.move_cursor(dx, dy),
-            Action::Select => match self.view.cursor {
+            UserAction::Quit => self.quit(),
+            UserAction::Char(c) => self.type_char(c),
+            UserAction::Backspace => self.view.input.backspace(),
+            UserAction::DeleteWord => self.view.input.delete_word(),
+            UserAction::ClearInput => self.view.input.clear(),
+            UserAction::Complete => self.complete(),
+            UserAction::Submit => self.submit(),
+            UserAction::Escape => self.clear_selection(),
+            UserAction::Help => self.mode = Mode::Help { scroll: 0, page: HelpPage::Keys },
+            UserAction::Legend => self.mode = Mode::Help { scroll: 0, page: HelpPage::Pieces },
+            UserAction::TogglePage | UserAction::Answer(_) => {}
+            UserAction::Undo => self.undo(),
+            UserAction::Redo => self.redo(),
+            UserAction::Flip => self.flip(),
+            UserAction::Hint => self.hint(),
+            UserAction::MoveNow => self.move_now(),
+            UserAction::ShowFen => self.show_fen(),
+            UserAction::Save => self.save(None),
+            UserAction::Prefill(text) => self.view.input.set(text),
+            UserAction::OpenList => self.open_list(self.resting_mode()),
+            UserAction::NewGame => self.open_new_game_screen(),
+            UserAction::Review | UserAction::BrowseBack => self.browse(self.game.len().saturating_sub(1)),
+            UserAction::BrowseStart => self.browse(0),
+            UserAction::BrowseForward | UserAction::BrowseEnd => {}
+            UserAction::Cursor(dx, dy) => self.move_cursor(dx, dy),
+            UserAction::Select => match self.view.cursor {
                 Some(sq) => self.pick(sq),
                 None => self.view.cursor = Some(self.home_square()),
             },
-            Action::ClickSquare(sq) => {
+            UserAction::ClickSquare(sq) => {
                 self.view.cursor = Some(sq);
                 if !self.click_forced(self.game.position().board_to_play(), sq) {
                     self.pick(sq);
                 }
             }
-            Action::ClickBoard(board, sq) => {
+            UserAction::ClickBoard(board, sq) => {
                 if !self.click_forced(board, sq) {
                     self.not_played(board);
                 }
             }
-            Action::OtherBoard => self.other_board(),
-            Action::Scroll(d) => self.scroll_moves(d),
-            Action::Analyze => self.start_explore(),
-            Action::NextJudged
-            | Action::PreviousJudged
-            | Action::NextPuzzle
-            | Action::Retry
-            | Action::ShowSolution
-            | Action::NextTheme
-            | Action::Personal => {}
+            UserAction::OtherBoard => self.other_board(),
+            UserAction::Scroll(d) => self.scroll_moves(d),
+            UserAction::Analyze => self.start_explore(),
+            UserAction::NextJudged
+            | UserAction::PreviousJudged
+            | UserAction::NextPuzzle
+            | UserAction::Retry
+            | UserAction::ShowSolution
+            | UserAction::NextTheme
+            | UserAction::Personal => {}
         }
     }
 
@@ -344,7 +344,7 @@ impl Session {
         let s = &self.settings;
         let prefs = Prefs {
             variant: self.game.kind(),
-            side: Side::of(s.players),
+            side: SideChoice::of(s.players),
             level: s.level,
             clock: s.clock,
             ..self.config.prefs
@@ -396,11 +396,11 @@ impl Session {
         }
         let mut chars = text.chars();
         let Some(first) = chars.next() else { return };
-        self.on_action(Action::Char(first));
+        self.on_action(UserAction::Char(first));
         if self.view.input.text().ends_with(first) {
             chars.for_each(|c| self.push_input(c));
         } else {
-            chars.for_each(|c| self.on_action(Action::Char(c)));
+            chars.for_each(|c| self.on_action(UserAction::Char(c)));
         }
     }
 
@@ -563,11 +563,11 @@ impl Session {
             return;
         }
         if let Some(end) = self.game.end() {
-            let back = if self.offers(Action::Undo) { ", Ctrl-Z take back" } else { "" };
+            let back = if self.offers(UserAction::Undo) { ", Ctrl-Z take back" } else { "" };
             return self.error(format!("the game is over ({}); Ctrl-N new game{back}", end.describe()));
         }
-        if self.game.player_to_move() == Player::Engine {
-            let now = if self.offers(Action::MoveNow) { " (Ctrl-G: move now)" } else { "" };
+        if self.game.player_to_move() == PlayerKind::Engine {
+            let now = if self.offers(UserAction::MoveNow) { " (Ctrl-G: move now)" } else { "" };
             return self.error(format!("the engine is to move{now}"));
         }
         match input::reading(self.game.position(), &text) {

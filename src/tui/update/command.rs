@@ -12,14 +12,14 @@ use crate::files;
 use crate::game_arg;
 use crate::tui::ai::Purpose;
 use crate::tui::commands::{self, Cmd};
-use crate::tui::config::{KEYS, Key};
+use crate::tui::config::{ConfigKey, KEYS};
 use crate::tui::effects::Effect;
-use crate::tui::game::{Game, Player, Side};
+use crate::tui::game::{GameState, PlayerKind, SideChoice};
 use crate::tui::games;
-use crate::tui::state::{HelpPage, Mode, Pending, Session, Settings};
-use crate::tui::theme::{Theme, ThemeName};
+use crate::tui::state::{AppState, GameSettings, HelpPage, Mode, Pending};
+use crate::tui::theme::{StyleSheet, ThemeName};
 
-impl Session {
+impl AppState {
     /// Runs `:cmd args`.
     pub(super) fn command(&mut self, line: &str) {
         let server = self.remote.is_some().then(|| commands::parse_server(line)).flatten();
@@ -82,8 +82,8 @@ impl Session {
             return;
         }
         let side = match self.game.players() {
-            [Player::Human, Player::Engine] => Color::White,
-            [Player::Engine, Player::Human] => Color::Black,
+            [PlayerKind::Human, PlayerKind::Engine] => Color::White,
+            [PlayerKind::Engine, PlayerKind::Human] => Color::Black,
             _ => self.game.position().turn(),
         };
         self.cancel_search();
@@ -95,7 +95,7 @@ impl Session {
         self.settings.autoflip = !self.settings.autoflip;
         let on = if self.settings.autoflip { "on" } else { "off" };
         self.info(format!("automatic flipping (hot-seat) {on}"));
-        if self.settings.autoflip && self.game.players() == [Player::Human; 2] {
+        if self.settings.autoflip && self.game.players() == [PlayerKind::Human; 2] {
             self.view.flipped = self.game.position().turn() == Color::Black;
         }
     }
@@ -119,7 +119,7 @@ impl Session {
                 KEYS.iter().map(|k| format!("{}={}", k.name, self.config.prefs.get(k.key))).collect();
             return self.info(format!("settings: {} (':set KEY VALUE' changes one)", all.join(" ")));
         }
-        let key = match Key::from_name(name) {
+        let key = match ConfigKey::from_name(name) {
             Ok(key) => key,
             Err(e) => return self.error(e),
         };
@@ -142,24 +142,28 @@ impl Session {
     }
 
     /// Uses a changed setting in this session; says when it takes effect.
-    fn apply_setting(&mut self, key: Key) -> &'static str {
+    fn apply_setting(&mut self, key: ConfigKey) -> &'static str {
         let prefs = self.config.prefs;
         match key {
-            Key::Level => self.settings.level = prefs.level,
-            Key::Movetime => self.settings.movetime = prefs.movetime,
-            Key::Autoflip => {
+            ConfigKey::Level => self.settings.level = prefs.level,
+            ConfigKey::Movetime => self.settings.movetime = prefs.movetime,
+            ConfigKey::Autoflip => {
                 self.settings.autoflip = prefs.autoflip;
-                if prefs.autoflip && self.game.players() == [Player::Human; 2] {
+                if prefs.autoflip && self.game.players() == [PlayerKind::Human; 2] {
                     self.view.flipped = self.game.position().turn() == Color::Black;
                 }
             }
-            Key::Theme | Key::Pieces => self.theme = Theme::new(prefs.theme, prefs.pieces, self.display),
+            ConfigKey::Theme | ConfigKey::Pieces => {
+                self.theme = StyleSheet::new(prefs.theme, prefs.pieces, self.display)
+            }
             // Thinking on the human's time starts again on the new cores, or not at all.
-            Key::Ponder if self.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Ponder { .. })) => {
+            ConfigKey::Ponder
+                if self.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Ponder { .. })) =>
+            {
                 self.cancel_search()
             }
-            Key::Ponder => {}
-            Key::Variant | Key::Side | Key::Clock => return "(from the next game)",
+            ConfigKey::Ponder => {}
+            ConfigKey::Variant | ConfigKey::Side | ConfigKey::Clock => return "(from the next game)",
         }
         "(now)"
     }
@@ -248,11 +252,11 @@ impl Session {
     }
 
     /// `:new [GAME] [white|black|hotseat|watch] [level N] [movetime MS] [clock MIN+INC|off]`.
-    fn parse_new(&self, args: &str) -> Result<Settings, String> {
+    fn parse_new(&self, args: &str) -> Result<GameSettings, String> {
         let mut s = self.settings;
         let mut words = args.split_whitespace();
         while let Some(w) = words.next() {
-            if let Ok(side) = w.parse::<Side>() {
+            if let Ok(side) = w.parse::<SideChoice>() {
                 s.players = side.players();
                 continue;
             }
@@ -305,9 +309,9 @@ impl Session {
         match AnyPosition::from_fen_auto(fen, self.game.kind()) {
             Ok(pos) => {
                 let note = games::fen_note(fen, &pos);
-                let players = Player::human_to_move(self.settings.players, pos.turn());
-                let settings = Settings { variant: pos.kind(), players, ..self.settings };
-                let game = Game::new(pos, players, settings.clocks());
+                let players = PlayerKind::human_to_move(self.settings.players, pos.turn());
+                let settings = GameSettings { variant: pos.kind(), players, ..self.settings };
+                let game = GameState::new(pos, players, settings.clocks());
                 self.replace_game(game, settings);
                 if self.view.message.is_none() {
                     self.info(note);

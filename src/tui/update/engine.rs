@@ -23,15 +23,15 @@ use wormhole::{AnyMove, AnyPosition, Color, Rules};
 
 use crate::tui::ai::{self, Clock, Finished, Info, Limits, Purpose};
 use crate::tui::effects::Effect;
-use crate::tui::game::Player;
+use crate::tui::game::PlayerKind;
 use crate::tui::games;
-use crate::tui::state::{LastSearch, Mode, Session, Thinking};
+use crate::tui::state::{AppState, LastSearch, Mode, Thinking};
 
 /// What a hint after the game says instead.
 const GAME_OVER_HINT: &str =
     "the game is over, so no hint: :review (or r) shows the full-strength engine's review of every move";
 
-impl Session {
+impl AppState {
     pub(super) fn play_human(&mut self, m: AnyMove) {
         if self.trainer.is_some() {
             return self.puzzle_move(m);
@@ -95,7 +95,7 @@ impl Session {
             // The puzzle board: nobody else moves, and the puzzle ends the puzzle's way.
             return;
         }
-        if self.settings.autoflip && self.game.players() == [Player::Human; 2] {
+        if self.settings.autoflip && self.game.players() == [PlayerKind::Human; 2] {
             self.view.flipped = self.game.position().turn() == Color::Black;
         }
         if self.game.is_over() {
@@ -108,7 +108,7 @@ impl Session {
             self.mode = Mode::Play;
         }
         self.game.start_clock(self.now);
-        if self.game.player_to_move() == Player::Engine && self.thinking.is_none() {
+        if self.game.player_to_move() == PlayerKind::Engine && self.thinking.is_none() {
             let limits = self.engine_limits();
             self.start_search(limits, Purpose::Move { ply: len });
         }
@@ -189,9 +189,9 @@ impl Session {
         }
         let len = self.game.len();
         let total = self.game.redo_len();
-        let against_engine = self.game.players().contains(&Player::Engine);
+        let against_engine = self.game.players().contains(&PlayerKind::Engine);
         let target = if against_engine {
-            (len + 1..=total).find(|&p| self.game.player(self.game.turn_at(p)) == Player::Human).unwrap_or(total)
+            (len + 1..=total).find(|&p| self.game.player(self.game.turn_at(p)) == PlayerKind::Human).unwrap_or(total)
         } else {
             len + 1
         };
@@ -274,7 +274,7 @@ impl Session {
         let wanted = self.config.prefs.ponder > 0
             && matches!(self.mode, Mode::Play | Mode::Browse(_))
             && self.trainer.is_none()
-            && self.game.players().contains(&Player::Engine)
+            && self.game.players().contains(&PlayerKind::Engine)
             && self.human_to_move();
         let ply = self.game.len();
         if pondering && !wanted {
@@ -304,7 +304,7 @@ impl Session {
 }
 
 /// What the message line says about `m`, played in `pos`, in the words of
-/// its game ([`GameView::move_note`](crate::tui::games::GameView::move_note)).
+/// its game ([`GameLook::move_note`](crate::tui::games::GameLook::move_note)).
 fn move_note(pos: &AnyPosition, m: AnyMove) -> Option<String> {
     games::view(pos.kind()).move_note(pos, m)
 }

@@ -6,14 +6,14 @@ use wormhole::Rules;
 use wormhole::pgn::PgnGame;
 
 use crate::saved_games::{PathCompletion, SavedGame};
-use crate::tui::action::{Action, AutosaveReason};
+use crate::tui::action::{AutosaveReason, UserAction};
 use crate::tui::commands::{self, Cmd};
 use crate::tui::effects::Effect;
-use crate::tui::game::{Game, Player, recorded_level};
+use crate::tui::game::{GameState, PlayerKind, recorded_level};
 use crate::tui::picker::GamePicker;
-use crate::tui::state::{Mode, Pending, Replacement, Session, Settings, View};
+use crate::tui::state::{AppState, GameSettings, Mode, Pending, Replacement, View};
 
-impl Session {
+impl AppState {
     /// Saves the game (to `path`, or without one to a new file), unless
     /// it is unchanged since it was saved: then Ctrl-S says where it is
     /// instead of writing the same game to another file.
@@ -72,16 +72,16 @@ impl Session {
     }
 
     /// The list of saved games: typing filters, arrows choose, Enter opens, Esc goes back.
-    pub(super) fn in_picker(&mut self, action: Action) {
+    pub(super) fn in_picker(&mut self, action: UserAction) {
         let Some(picker) = self.picker.as_mut() else {
             self.mode = self.resting_mode();
             return;
         };
         match action {
-            Action::Char(c) => picker.type_char(c),
-            Action::Backspace => picker.backspace(),
-            Action::Cursor(_, dy) => picker.move_by(-i32::from(dy)),
-            Action::Submit => match picker.chosen().map(|g| g.path.clone()) {
+            UserAction::Char(c) => picker.type_char(c),
+            UserAction::Backspace => picker.backspace(),
+            UserAction::Cursor(_, dy) => picker.move_by(-i32::from(dy)),
+            UserAction::Submit => match picker.chosen().map(|g| g.path.clone()) {
                 Some(path) => {
                     self.mode = picker.back;
                     self.picker = None;
@@ -89,7 +89,7 @@ impl Session {
                 }
                 None => self.info("no saved game matches what you typed (Backspace, or Esc to go back)"),
             },
-            Action::Escape => {
+            UserAction::Escape => {
                 self.mode = picker.back;
                 self.picker = None;
             }
@@ -169,7 +169,7 @@ impl Session {
 
     /// Saves these keys to the config file, when it may be written (`text`
     /// is the session's new text of the file, None when not).
-    pub(super) fn save_config(&mut self, text: Option<String>, keys: &[crate::tui::config::Key]) {
+    pub(super) fn save_config(&mut self, text: Option<String>, keys: &[crate::tui::config::ConfigKey]) {
         if let (Some(_), Some(path)) = (text, self.config.path.clone()) {
             self.effects.push(Effect::SaveConfig { path, prefs: self.config.prefs, keys: keys.to_vec() });
         }
@@ -179,16 +179,16 @@ impl Session {
         match result {
             Ok(pgn) => {
                 let turn = pgn.final_position().turn();
-                let players = Player::human_to_move(self.settings.players, turn);
+                let players = PlayerKind::human_to_move(self.settings.players, turn);
                 let recorded = recorded_level(&pgn);
                 let level = recorded.unwrap_or(self.settings.level);
-                let settings = Settings { variant: pgn.kind(), players, level, ..self.settings };
-                let game = Game::from_pgn(&pgn, players, settings.clocks());
+                let settings = GameSettings { variant: pgn.kind(), players, level, ..self.settings };
+                let game = GameState::from_pgn(&pgn, players, settings.clocks());
                 let n = game.len();
                 self.replace_game(game, settings);
                 let said = match recorded {
                     Some(l) => format!("; engine level {l}, as recorded in the file"),
-                    None if players.contains(&Player::Engine) => {
+                    None if players.contains(&PlayerKind::Engine) => {
                         format!("; engine level {level} (the file records no level)")
                     }
                     None => String::new(),
@@ -203,7 +203,7 @@ impl Session {
 
     /// Replaces the game, played with `settings`. One with unsaved moves is
     /// autosaved first and replaced only once that succeeded.
-    pub(super) fn replace_game(&mut self, game: Game, settings: Settings) {
+    pub(super) fn replace_game(&mut self, game: GameState, settings: GameSettings) {
         if self.autosave_if_needed(AutosaveReason::Replaced) {
             self.replacement = Some(Replacement::Game(game, settings));
         } else {
@@ -211,7 +211,7 @@ impl Session {
         }
     }
 
-    fn install_game(&mut self, game: Game, settings: Settings) {
+    fn install_game(&mut self, game: GameState, settings: GameSettings) {
         self.cancel_search();
         self.trainer = None;
         self.settings = settings;
@@ -223,7 +223,7 @@ impl Session {
         self.after_change();
     }
 
-    pub(super) fn new_game(&mut self, settings: Settings) {
+    pub(super) fn new_game(&mut self, settings: GameSettings) {
         self.replace_game(settings.new_game(), settings);
     }
 

@@ -9,11 +9,11 @@ use wormhole::{AnyMove, Color, GameKind, Rules};
 
 use crate::glicko::Rating;
 use crate::puzzle_record::{LoadedPuzzles, Outcome};
-use crate::tui::action::{Action, AutosaveReason};
+use crate::tui::action::{AutosaveReason, UserAction};
 use crate::tui::ai::{Limits, Purpose};
 use crate::tui::effects::Effect;
-use crate::tui::game::{Game, Player};
-use crate::tui::state::{Mode, Replacement, Session, View};
+use crate::tui::game::{GameState, PlayerKind};
+use crate::tui::state::{AppState, Mode, Replacement, View};
 use crate::tui::trainer::{Offered, Phase, Trainer, personal_candidate};
 
 /// What the keys do once a puzzle is over.
@@ -22,7 +22,7 @@ pub const OVER_KEYS: &str = "Enter: next puzzle, r: retry, s: show the solution,
 /// What is not done in the trainer.
 const NOT_HERE: &str = "not in the puzzle trainer (Ctrl-N leaves it for a game)";
 
-impl Session {
+impl AppState {
     /// Opens the trainer for `game`: its puzzles and the player's record are read first.
     pub(in crate::tui) fn open_trainer(&mut self, game: GameKind) {
         self.effects.push(Effect::LoadPuzzles(game));
@@ -78,7 +78,7 @@ impl Session {
         let Some(offered) = self.trainer.as_ref().and_then(Trainer::offered) else { return };
         let (start, solver, task) = (offered.start.clone(), offered.solver(), offered.task());
         self.cancel_search();
-        self.game = Game::new(start, [Player::Human; 2], None);
+        self.game = GameState::new(start, [PlayerKind::Human; 2], None);
         self.view = View { flipped: solver == Color::Black, ..View::default() };
         self.mode = Mode::Puzzle;
         if let Some(c) = self.trainer.as_mut().and_then(|t| t.current.as_mut()) {
@@ -99,43 +99,43 @@ impl Session {
     }
 
     /// Whether the trainer does `action` now.
-    pub(in crate::tui) fn puzzle_offers(&self, action: Action) -> bool {
+    pub(in crate::tui) fn puzzle_offers(&self, action: UserAction) -> bool {
         let solving = self.puzzle_phase() == Some(Phase::Solving);
         match action {
-            Action::NextPuzzle | Action::Retry | Action::ShowSolution | Action::NextTheme => !solving,
-            Action::Hint => solving,
-            Action::Undo
-            | Action::Redo
-            | Action::MoveNow
-            | Action::Save
-            | Action::Review
-            | Action::Analyze
-            | Action::OpenList
-            | Action::BrowseBack
-            | Action::BrowseForward
-            | Action::BrowseStart
-            | Action::BrowseEnd
-            | Action::NextJudged
-            | Action::PreviousJudged
-            | Action::Personal => false,
+            UserAction::NextPuzzle | UserAction::Retry | UserAction::ShowSolution | UserAction::NextTheme => !solving,
+            UserAction::Hint => solving,
+            UserAction::Undo
+            | UserAction::Redo
+            | UserAction::MoveNow
+            | UserAction::Save
+            | UserAction::Review
+            | UserAction::Analyze
+            | UserAction::OpenList
+            | UserAction::BrowseBack
+            | UserAction::BrowseForward
+            | UserAction::BrowseStart
+            | UserAction::BrowseEnd
+            | UserAction::NextJudged
+            | UserAction::PreviousJudged
+            | UserAction::Personal => false,
             _ => true,
         }
     }
 
     /// The trainer's keys; the board and the input line work as in a game.
-    pub(super) fn in_puzzle(&mut self, action: Action) {
+    pub(super) fn in_puzzle(&mut self, action: UserAction) {
         let typing = !self.view.input.text().is_empty();
         match action {
-            Action::NextPuzzle => self.next_puzzle(),
-            Action::Retry => self.retry_puzzle(),
-            Action::ShowSolution => self.show_solution(),
-            Action::NextTheme => self.next_theme(),
-            Action::Hint if self.puzzle_offers(action) => self.puzzle_hint(),
-            Action::Char(c) if self.puzzle_phase() != Some(Phase::Solving) && c != ':' && !typing => {
+            UserAction::NextPuzzle => self.next_puzzle(),
+            UserAction::Retry => self.retry_puzzle(),
+            UserAction::ShowSolution => self.show_solution(),
+            UserAction::NextTheme => self.next_theme(),
+            UserAction::Hint if self.puzzle_offers(action) => self.puzzle_hint(),
+            UserAction::Char(c) if self.puzzle_phase() != Some(Phase::Solving) && c != ':' && !typing => {
                 self.info(OVER_KEYS)
             }
             a if self.puzzle_offers(a) => self.in_play(a),
-            Action::Hint => self.error("the puzzle is over: no hint"),
+            UserAction::Hint => self.error("the puzzle is over: no hint"),
             _ => self.error(NOT_HERE),
         }
     }
@@ -285,7 +285,7 @@ impl Session {
         let (start, line) = (offered.start.clone(), offered.line.clone());
         let sans = offered.puzzle.san.join(" ");
         self.cancel_search();
-        self.game = Game::new(start, [Player::Human; 2], None);
+        self.game = GameState::new(start, [PlayerKind::Human; 2], None);
         for m in line {
             if let Err(e) = self.game.play(m, self.now) {
                 return self.error(format!("the solution does not play out: {e}"));
@@ -335,7 +335,7 @@ impl Session {
             return self
                 .info("no puzzle: p makes a puzzle of a ?? (a blunder) that missed a win, and this move is not one");
         }
-        if self.game.player(r.mover) == Player::Engine {
+        if self.game.player(r.mover) == PlayerKind::Engine {
             return self.info("no puzzle: that ?? was the engine's move, not yours");
         }
         if !r.before.is_proved_win_for(r.mover) {

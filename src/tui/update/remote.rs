@@ -4,27 +4,27 @@
 
 use wormhole::{AnyMove, Rules};
 
-use crate::tui::action::Action;
+use crate::tui::action::UserAction;
 use crate::tui::commands::Cmd;
 use crate::tui::effects::Effect;
-use crate::tui::remote::{CHAT_LINES, Offer, Presence, RemoteCall, RemoteEvent, ServerClocks};
-use crate::tui::state::{Mode, Session};
+use crate::tui::remote::{CHAT_LINES, OpponentOffer, Presence, RemoteCall, RemoteEvent, ServerClocks};
+use crate::tui::state::{AppState, Mode};
 
 /// What a game on the server does not do, and why.
 const NOT_ON_THE_SERVER: &str =
     "that is the local app's: the server keeps its games (:pgn shows this one's; F1 lists what works here)";
 
 /// The keys' actions a game on the server does not offer.
-pub const SERVER_REFUSED: &[Action] = &[
-    Action::Undo,
-    Action::Redo,
-    Action::Hint,
-    Action::MoveNow,
-    Action::Save,
-    Action::OpenList,
-    Action::NewGame,
-    Action::Analyze,
-    Action::Prefill(":load "),
+pub const SERVER_REFUSED: &[UserAction] = &[
+    UserAction::Undo,
+    UserAction::Redo,
+    UserAction::Hint,
+    UserAction::MoveNow,
+    UserAction::Save,
+    UserAction::OpenList,
+    UserAction::NewGame,
+    UserAction::Analyze,
+    UserAction::Prefill(":load "),
 ];
 
 /// The commands a game on the server does not offer.
@@ -42,7 +42,7 @@ pub const SERVER_REFUSED_COMMANDS: &[Cmd] = &[
     Cmd::Quit,
 ];
 
-impl Session {
+impl AppState {
     /// A message from the server about the game on screen.
     pub(super) fn remote_event(&mut self, event: RemoteEvent) {
         let Some(remote) = self.remote.as_mut() else { return };
@@ -58,9 +58,9 @@ impl Session {
             RemoteEvent::Offered(offer) => {
                 remote.offer = Some(offer);
                 self.info(match offer {
-                    Offer::Draw => "your opponent offers a draw: :yes or :no",
-                    Offer::Takeback => "your opponent asks to take back their move: :yes or :no",
-                    Offer::Rematch => "your opponent asks for a rematch: :yes or :no",
+                    OpponentOffer::Draw => "your opponent offers a draw: :yes or :no",
+                    OpponentOffer::Takeback => "your opponent asks to take back their move: :yes or :no",
+                    OpponentOffer::Rematch => "your opponent asks for a rematch: :yes or :no",
                 });
             }
             RemoteEvent::Chat(line) => {
@@ -130,10 +130,10 @@ impl Session {
             Cmd::Claim => RemoteCall::Claim,
             Cmd::Abort => RemoteCall::Abort,
             Cmd::Yes | Cmd::No => match remote.offer.take() {
-                Some(Offer::Draw) => RemoteCall::AnswerDraw(cmd == Cmd::Yes),
-                Some(Offer::Takeback) => RemoteCall::AnswerTakeback(cmd == Cmd::Yes),
-                Some(Offer::Rematch) if cmd == Cmd::Yes => RemoteCall::Rematch,
-                Some(Offer::Rematch) => RemoteCall::DeclineRematch,
+                Some(OpponentOffer::Draw) => RemoteCall::AnswerDraw(cmd == Cmd::Yes),
+                Some(OpponentOffer::Takeback) => RemoteCall::AnswerTakeback(cmd == Cmd::Yes),
+                Some(OpponentOffer::Rematch) if cmd == Cmd::Yes => RemoteCall::Rematch,
+                Some(OpponentOffer::Rematch) => RemoteCall::DeclineRematch,
                 None => {
                     self.error("there is no offer to answer");
                     return true;
@@ -163,14 +163,14 @@ impl Session {
     }
 
     /// Why a game on the server refuses `action`, if it does.
-    pub(in crate::tui) fn remote_refusal(&self, action: Action) -> Option<&'static str> {
+    pub(in crate::tui) fn remote_refusal(&self, action: UserAction) -> Option<&'static str> {
         (self.remote.is_some() && SERVER_REFUSED.contains(&action)).then_some(NOT_ON_THE_SERVER)
     }
 
     /// Esc with nothing to clear in a server's game: back to the lobby.
-    pub(super) fn remote_leaves(&self, action: Action) -> bool {
+    pub(super) fn remote_leaves(&self, action: UserAction) -> bool {
         self.remote.is_some()
-            && action == Action::Escape
+            && action == UserAction::Escape
             && matches!(self.mode, Mode::Play | Mode::GameOver)
             && self.view.input.text().is_empty()
             && self.view.selected.is_none()

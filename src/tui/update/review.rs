@@ -6,20 +6,20 @@ use std::path::PathBuf;
 use wormhole::engine::Level;
 use wormhole::{AnyMove, Rules, Square};
 
-use crate::tui::action::Action;
+use crate::tui::action::UserAction;
 use crate::tui::ai::{Info, Purpose};
 use crate::tui::analyst::AnalysisEvent;
 use crate::tui::commands::{self, Cmd};
 use crate::tui::effects::Effect;
 use crate::tui::explore::{Explore, Origin};
 use crate::tui::review::Review;
-use crate::tui::state::{Mode, Session, Thinking};
+use crate::tui::state::{AppState, Mode, Thinking};
 use crate::tui::update::{Pick, exit_prompt, pick_move};
 
 /// What the keys do on the review screen, for a key that does nothing there.
 const REVIEW_KEYS: &str = "review: arrows step, n/N next/previous mistake, p a puzzle of a missed win, a analyse, Ctrl-S or :save FILE saves, Esc back";
 
-impl Session {
+impl AppState {
     /// Opens the review of the game as it stands (`:review`, `r` at its
     /// end); the analysis starts, or goes on if this game was reviewed before.
     pub(super) fn open_review(&mut self) {
@@ -61,37 +61,38 @@ impl Session {
         }
     }
 
-    pub(super) fn in_review(&mut self, action: Action) {
+    pub(super) fn in_review(&mut self, action: UserAction) {
         let Some(review) = self.study.review.as_mut() else {
             self.mode = self.resting_mode();
             return;
         };
         match action {
-            Action::BrowseBack => review.go_to(review.ply.saturating_sub(1)),
-            Action::BrowseForward => review.go_to(review.ply + 1),
-            Action::BrowseStart => review.go_to(0),
-            Action::BrowseEnd => review.go_to(review.len()),
-            Action::NextJudged | Action::PreviousJudged => {
-                let found = if action == Action::NextJudged { review.next_judged() } else { review.previous_judged() };
+            UserAction::BrowseBack => review.go_to(review.ply.saturating_sub(1)),
+            UserAction::BrowseForward => review.go_to(review.ply + 1),
+            UserAction::BrowseStart => review.go_to(0),
+            UserAction::BrowseEnd => review.go_to(review.len()),
+            UserAction::NextJudged | UserAction::PreviousJudged => {
+                let found =
+                    if action == UserAction::NextJudged { review.next_judged() } else { review.previous_judged() };
                 if !found {
                     let so_far = if review.running { " so far" } else { "" };
                     self.info(format!("no inaccuracy, mistake or blunder{so_far}"));
                 }
             }
-            Action::Analyze => self.start_explore(),
-            Action::Personal => self.make_personal(),
-            Action::Save => {
+            UserAction::Analyze => self.start_explore(),
+            UserAction::Personal => self.make_personal(),
+            UserAction::Save => {
                 let text = review.annotated_pgn();
                 self.effects.push(Effect::SaveText { text, path: None });
             }
             // A `:` command line.
-            Action::Char(c) if c == ':' || !self.view.input.text().is_empty() => self.push_input(c),
-            Action::Backspace => self.view.input.backspace(),
-            Action::DeleteWord => self.view.input.delete_word(),
-            Action::ClearInput => self.view.input.clear(),
-            Action::Submit => self.command_in_review(),
-            Action::Escape if !self.view.input.text().is_empty() => self.view.input.clear(),
-            Action::Escape | Action::Review => {
+            UserAction::Char(c) if c == ':' || !self.view.input.text().is_empty() => self.push_input(c),
+            UserAction::Backspace => self.view.input.backspace(),
+            UserAction::DeleteWord => self.view.input.delete_word(),
+            UserAction::ClearInput => self.view.input.clear(),
+            UserAction::Submit => self.command_in_review(),
+            UserAction::Escape if !self.view.input.text().is_empty() => self.view.input.clear(),
+            UserAction::Escape | UserAction::Review => {
                 self.pause_review();
                 self.mode = self.resting_mode();
             }
@@ -182,34 +183,34 @@ impl Session {
         }
     }
 
-    pub(super) fn in_analyze(&mut self, action: Action) {
+    pub(super) fn in_analyze(&mut self, action: UserAction) {
         match action {
-            Action::Escape | Action::Analyze => self.leave_explore(),
-            Action::Undo => {
+            UserAction::Escape | UserAction::Analyze => self.leave_explore(),
+            UserAction::Undo => {
                 let id = self.study.next_id();
                 match self.study.explore.as_mut().map(|e| e.take_back(id)) {
                     Some(true) => self.search_explore(),
                     _ => self.error("no move tried to take back"),
                 }
             }
-            Action::Submit => self.submit_in_explore(),
-            Action::Char(c) => self.push_input(c),
-            Action::Backspace => self.view.input.backspace(),
-            Action::DeleteWord => self.view.input.delete_word(),
-            Action::ClearInput => self.view.input.clear(),
-            Action::Complete => {
+            UserAction::Submit => self.submit_in_explore(),
+            UserAction::Char(c) => self.push_input(c),
+            UserAction::Backspace => self.view.input.backspace(),
+            UserAction::DeleteWord => self.view.input.delete_word(),
+            UserAction::ClearInput => self.view.input.clear(),
+            UserAction::Complete => {
                 if let Some(e) = &self.study.explore {
                     let pos = e.position.clone();
                     self.view.input.complete(&pos);
                 }
             }
-            Action::Flip => self.view.flipped = !self.view.flipped,
-            Action::Cursor(dx, dy) => self.move_cursor(dx, dy),
-            Action::ClickSquare(sq) => {
+            UserAction::Flip => self.view.flipped = !self.view.flipped,
+            UserAction::Cursor(dx, dy) => self.move_cursor(dx, dy),
+            UserAction::ClickSquare(sq) => {
                 self.view.cursor = Some(sq);
                 self.pick_in_explore(sq);
             }
-            Action::Select => {
+            UserAction::Select => {
                 if let Some(sq) = self.view.cursor {
                     self.pick_in_explore(sq);
                 }
@@ -279,11 +280,11 @@ pub(super) mod tests {
     use wormhole::analysis::Judgement;
     use wormhole::rules::GameMove;
 
-    use crate::tui::action::Action;
+    use crate::tui::action::UserAction;
     use crate::tui::ai::Purpose;
     use crate::tui::app::App;
     use crate::tui::effects::Effect;
-    use crate::tui::game::Player;
+    use crate::tui::game::PlayerKind;
     use crate::tui::state::Mode;
     use crate::tui::testing::*;
 
@@ -318,7 +319,7 @@ pub(super) mod tests {
     #[test]
     fn the_review_shows_the_thrown_win_as_a_blunder_with_the_better_move() {
         let mut app = thrown_game();
-        app.update(Action::Review);
+        app.update(UserAction::Review);
         assert_eq!(app.session().mode(), Mode::Review);
         wait_review(&mut app);
         let review = app.session().study().review.as_ref().unwrap();
@@ -329,10 +330,10 @@ pub(super) mod tests {
         assert!(review.position().after(best).unwrap().legal_moves().is_empty(), "the better move mates");
         assert_eq!(app.session().highlights().targets, wormhole::Bitboard::from_square(best.to()));
         // The jump finds it from anywhere; Esc returns to the game's end.
-        app.update(Action::BrowseEnd);
-        app.update(Action::NextJudged);
+        app.update(UserAction::BrowseEnd);
+        app.update(UserAction::NextJudged);
         assert_eq!(app.session().study().review.as_ref().unwrap().ply, 0);
-        app.update(Action::Escape);
+        app.update(UserAction::Escape);
         assert_eq!(app.session().mode(), Mode::GameOver);
     }
 
@@ -358,11 +359,11 @@ pub(super) mod tests {
 
     /// A bare session (it returns a save as an effect instead of writing a
     /// file) on the review screen of the finished, analysed thrown game.
-    fn reviewed_session() -> crate::tui::state::Session {
+    fn reviewed_session() -> crate::tui::state::AppState {
         let mut app = thrown_game();
-        app.update(Action::Review);
+        app.update(UserAction::Review);
         wait_review(&mut app);
-        let mut session = crate::tui::testing::session([Player::Human; 2]);
+        let mut session = crate::tui::testing::session([PlayerKind::Human; 2]);
         session.study.review = app.session().study().review.clone();
         session.mode = Mode::Review;
         session
@@ -371,7 +372,7 @@ pub(super) mod tests {
     #[test]
     fn saving_the_review_writes_the_annotated_game() {
         let mut session = reviewed_session();
-        let effects = session.update(Action::Save);
+        let effects = session.update(UserAction::Save);
         let Some(Effect::SaveText { text, path: None }) = effects.first() else { panic!("{effects:?}") };
         let back = wormhole::pgn::PgnGame::parse(text).unwrap();
         assert_eq!(back.moves.len(), 2);
@@ -380,10 +381,10 @@ pub(super) mod tests {
 
     #[test]
     fn a_review_needs_moves_and_reports_of_an_old_review_are_dropped() {
-        let mut s = crate::tui::testing::session([Player::Human; 2]);
-        let type_line = |s: &mut crate::tui::state::Session, text: &str| {
-            text.chars().for_each(|c| drop(s.update(Action::Char(c))));
-            s.update(Action::Submit)
+        let mut s = crate::tui::testing::session([PlayerKind::Human; 2]);
+        let type_line = |s: &mut crate::tui::state::AppState, text: &str| {
+            text.chars().for_each(|c| drop(s.update(UserAction::Char(c))));
+            s.update(UserAction::Submit)
         };
         type_line(&mut s, ":review");
         assert!(error(&s).contains("nothing to review"), "{:?}", s.message());
@@ -405,7 +406,7 @@ pub(super) mod tests {
         s.update(crate::tui::action::Msg::Analysis(fresh));
         assert_eq!(s.study.review.as_ref().unwrap().analysis.searched(), 1);
         // Leaving stops the analysis; opening again goes on with it.
-        let effects = s.update(Action::Escape);
+        let effects = s.update(UserAction::Escape);
         assert!(matches!(effects.as_slice(), [Effect::StopAnalysis]), "{effects:?}");
         let effects = type_line(&mut s, ":review");
         assert!(matches!(effects.as_slice(), [Effect::StartAnalysis { .. }]), "{effects:?}");
@@ -430,7 +431,7 @@ pub(super) mod tests {
     fn live_analysis_shows_three_lines_tries_moves_and_stops_on_leaving() {
         let mut app = hotseat();
         enter(&mut app, "e4");
-        app.update(Action::Analyze);
+        app.update(UserAction::Analyze);
         assert_eq!(app.session().mode(), Mode::Analyze);
         assert!(matches!(app.session().thinking().map(|t| t.purpose), Some(Purpose::Analysis { .. })));
         wait_lines(&mut app, 3);
@@ -444,9 +445,9 @@ pub(super) mod tests {
         assert_eq!(app.session().game().len(), 1);
         assert_eq!(app.session().shown_position(), &explore.position);
         wait_lines(&mut app, 3);
-        app.update(Action::Undo);
+        app.update(UserAction::Undo);
         assert!(app.session().study().explore.as_ref().unwrap().tried.is_empty());
-        app.update(Action::Escape);
+        app.update(UserAction::Escape);
         assert_eq!(app.session().mode(), Mode::Play);
         assert!(app.session().thinking().is_none());
         assert!(!app.engine_busy(), "leaving the analysis stops the search");
@@ -455,11 +456,11 @@ pub(super) mod tests {
 
     #[test]
     fn live_analysis_against_the_engine_pauses_its_move() {
-        let mut app = app_with(settings([Player::Engine, Player::Human]));
+        let mut app = app_with(settings([PlayerKind::Engine, PlayerKind::Human]));
         assert!(matches!(app.session().thinking().map(|t| t.purpose), Some(Purpose::Move { .. })));
         enter(&mut app, ":analyze");
         assert!(matches!(app.session().thinking().map(|t| t.purpose), Some(Purpose::Analysis { .. })));
-        app.update(Action::Analyze);
+        app.update(UserAction::Analyze);
         assert!(
             matches!(app.session().thinking().map(|t| t.purpose), Some(Purpose::Move { .. })),
             "the engine thinks again"
@@ -471,13 +472,13 @@ pub(super) mod tests {
     #[test]
     fn analysis_from_the_review_returns_to_it() {
         let mut app = thrown_game();
-        app.update(Action::Review);
+        app.update(UserAction::Review);
         wait_review(&mut app);
-        app.update(Action::Analyze);
+        app.update(UserAction::Analyze);
         assert_eq!(app.session().mode(), Mode::Analyze);
         let base = app.session().study().explore.as_ref().unwrap().base.clone();
         assert_eq!(&base, app.session().study().review.as_ref().unwrap().position());
-        app.update(Action::Escape);
+        app.update(UserAction::Escape);
         assert_eq!(app.session().mode(), Mode::Review);
         assert!(!app.engine_busy());
     }
@@ -485,7 +486,7 @@ pub(super) mod tests {
     #[test]
     fn render_the_review_graph_marks_and_better_line() {
         let mut app = thrown_game();
-        app.update(Action::Review);
+        app.update(UserAction::Review);
         wait_review(&mut app);
         let (w, h) = (110, 36);
         let rows = screen(app.session(), w, h);
@@ -509,7 +510,7 @@ pub(super) mod tests {
     #[test]
     fn render_the_live_analysis_lines() {
         let mut app = hotseat();
-        app.update(Action::Analyze);
+        app.update(UserAction::Analyze);
         wait_lines(&mut app, 3);
         let rows = screen(app.session(), 110, 36);
         let text = rows.join("\n");
@@ -518,22 +519,22 @@ pub(super) mod tests {
         {
             assert!(text.contains(needle), "{needle} missing:\n{text}");
         }
-        app.update(Action::Escape);
+        app.update(UserAction::Escape);
         assert!(!app.engine_busy());
     }
 
     #[test]
     fn moves_are_tried_on_the_analysis_board_with_the_mouse() {
-        let mut s = crate::tui::testing::session([Player::Human; 2]);
+        let mut s = crate::tui::testing::session([PlayerKind::Human; 2]);
         for c in "e4".chars() {
-            s.update(Action::Char(c));
+            s.update(UserAction::Char(c));
         }
-        s.update(Action::Submit);
-        s.update(Action::Analyze);
+        s.update(UserAction::Submit);
+        s.update(UserAction::Analyze);
         let sq = |name: &str| name.parse::<wormhole::Square>().unwrap();
-        s.update(Action::ClickSquare(sq("e7")));
+        s.update(UserAction::ClickSquare(sq("e7")));
         assert!(s.highlights().targets.contains(sq("e5")), "the picked pawn's targets are marked");
-        let effects = s.update(Action::ClickSquare(sq("e5")));
+        let effects = s.update(UserAction::ClickSquare(sq("e5")));
         let explore = s.study.explore.as_ref().unwrap();
         assert_eq!(explore.tried.len(), 1);
         assert_eq!(s.game().len(), 1, "the game is not changed");
@@ -541,7 +542,7 @@ pub(super) mod tests {
             effects.iter().any(|e| matches!(e, Effect::StartSearch { purpose: Purpose::Analysis { .. }, .. })),
             "{effects:?}"
         );
-        let effects = s.update(Action::Escape);
+        let effects = s.update(UserAction::Escape);
         assert!(matches!(effects.as_slice(), [Effect::CancelSearch]), "{effects:?}");
         assert_eq!(s.mode(), Mode::Play);
     }
@@ -553,17 +554,17 @@ pub(super) mod tests {
         let press =
             |code, modifiers| KeyEvent { code, modifiers, kind: KeyEventKind::Press, state: KeyEventState::NONE };
         let n = press(KeyCode::Char('n'), KeyModifiers::NONE);
-        assert_eq!(action_for(&n, Context::Review, true), Some(Action::NextJudged));
-        assert_eq!(action_for(&n, Context::Review, false), Some(Action::Char('n')), "typing a :command");
+        assert_eq!(action_for(&n, Context::Review, true), Some(UserAction::NextJudged));
+        assert_eq!(action_for(&n, Context::Review, false), Some(UserAction::Char('n')), "typing a :command");
         let enter = press(KeyCode::Enter, KeyModifiers::NONE);
-        assert_eq!(action_for(&enter, Context::Analyze, false), Some(Action::Submit));
+        assert_eq!(action_for(&enter, Context::Analyze, false), Some(UserAction::Submit));
         let ctrl_z = press(KeyCode::Char('z'), KeyModifiers::CONTROL);
-        assert_eq!(action_for(&ctrl_z, Context::Analyze, true), Some(Action::Undo));
+        assert_eq!(action_for(&ctrl_z, Context::Analyze, true), Some(UserAction::Undo));
         let ctrl_s = press(KeyCode::Char('s'), KeyModifiers::CONTROL);
-        assert_eq!(action_for(&ctrl_s, Context::Review, true), Some(Action::Save));
+        assert_eq!(action_for(&ctrl_s, Context::Review, true), Some(UserAction::Save));
         // The footer offers only what works here.
         let mut app = thrown_game();
-        app.update(Action::Review);
+        app.update(UserAction::Review);
         let rows = screen(app.session(), 120, 40);
         let footer = rows.last().unwrap();
         assert!(footer.contains("next mistake") && !footer.contains("undo"), "{footer}");
@@ -573,9 +574,9 @@ pub(super) mod tests {
     fn save_with_a_name_from_the_review_writes_the_annotated_game_there() {
         let mut session = reviewed_session();
         for c in ":save review.pgn".chars() {
-            session.update(Action::Char(c));
+            session.update(UserAction::Char(c));
         }
-        let effects = session.update(Action::Submit);
+        let effects = session.update(UserAction::Submit);
         let Some(Effect::SaveText { text, path: Some(path) }) = effects.first() else { panic!("{effects:?}") };
         assert_eq!(path, &std::path::PathBuf::from("review.pgn"));
         assert!(text.contains("[%eval"));
