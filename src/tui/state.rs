@@ -105,6 +105,50 @@ pub enum Replacement {
     Trainer(Trainer),
 }
 
+/// What the board is for: one at a time, so that a puzzle is never a
+/// server's game too.
+#[derive(Debug)]
+pub enum Activity {
+    /// The player's own game: against the engine or hot-seat.
+    Game,
+    /// The puzzle trainer: its board is the puzzle.
+    Puzzles(Trainer),
+    /// A server's game, the opponent playing elsewhere.
+    Remote(Remote),
+}
+
+impl Activity {
+    /// The puzzle trainer, while it is on.
+    pub fn trainer(&self) -> Option<&Trainer> {
+        match self {
+            Activity::Puzzles(t) => Some(t),
+            _ => None,
+        }
+    }
+
+    pub fn trainer_mut(&mut self) -> Option<&mut Trainer> {
+        match self {
+            Activity::Puzzles(t) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// The server's game, if this is one.
+    pub fn remote(&self) -> Option<&Remote> {
+        match self {
+            Activity::Remote(r) => Some(r),
+            _ => None,
+        }
+    }
+
+    pub fn remote_mut(&mut self) -> Option<&mut Remote> {
+        match self {
+            Activity::Remote(r) => Some(r),
+            _ => None,
+        }
+    }
+}
+
 /// The settings a game is started with (command line, new-game screen or `:new`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GameSettings {
@@ -258,10 +302,8 @@ pub struct AppState {
     pub(super) study: Study,
     /// The list of saved games, while it is up.
     pub(super) picker: Option<GamePicker<Mode>>,
-    /// The puzzle trainer, while its board is the game.
-    pub(super) trainer: Option<Trainer>,
-    /// The server's game this is, when the opponent plays elsewhere.
-    pub(super) remote: Option<Remote>,
+    /// What the board is for: the player's game, a puzzle, a server's game.
+    pub(super) activity: Activity,
 }
 
 impl AppState {
@@ -292,8 +334,7 @@ impl AppState {
             effects: Vec::new(),
             study: Study::default(),
             picker: None,
-            trainer: None,
-            remote: None,
+            activity: Activity::Game,
         };
         session.view.flipped = session.default_flip();
         if let Some(e) = &session.config.error {
@@ -404,7 +445,7 @@ impl AppState {
 
     /// The puzzle trainer, while it is on.
     pub fn trainer(&self) -> Option<&Trainer> {
-        self.trainer.as_ref()
+        self.activity.trainer()
     }
 
     /// The review and the live analysis.
@@ -479,7 +520,9 @@ impl AppState {
     /// Whether the human may move now.
     pub(super) fn human_to_move(&self) -> bool {
         let mine = |r: &Remote| r.ending.is_none() && r.you == Some(self.game.position().turn());
-        !self.game.is_over() && self.game.player_to_move() == PlayerKind::Human && self.remote.as_ref().is_none_or(mine)
+        !self.game.is_over()
+            && self.game.player_to_move() == PlayerKind::Human
+            && self.activity.remote().is_none_or(mine)
     }
 
     /// The legal moves the typed text could be.
@@ -540,7 +583,7 @@ impl AppState {
             hl.targets = to;
         } else if let Some(m) = self.view.hint {
             hl.show_move(m);
-        } else if let Some(sq) = self.trainer.as_ref().and_then(|t| t.hint_square(ply)) {
+        } else if let Some(sq) = self.activity.trainer().and_then(|t| t.hint_square(ply)) {
             hl.selected |= Bitboard::from_square(sq);
         } else if !candidates.is_empty() {
             for c in candidates {
@@ -582,7 +625,7 @@ impl AppState {
 
     /// A player's name as the panel and PGN show it.
     pub fn player_name(&self, color: Color) -> String {
-        if let Some(remote) = &self.remote {
+        if let Some(remote) = self.activity.remote() {
             return remote.names[color.index()].clone();
         }
         match self.game.player(color) {
@@ -611,13 +654,13 @@ impl AppState {
         self.thinking.is_some()
             || self.game.clocks().is_some_and(|c| c.is_running())
             || self.study.review.as_ref().is_some_and(|r| r.running)
-            || self.remote.as_ref().is_some_and(|r| r.presence.is_some())
+            || self.activity.remote().is_some_and(|r| r.presence.is_some())
     }
 
     /// Whether the game is over: by its rules, or as a server said
     /// (a resignation, a flag, an abort).
     pub fn game_over(&self) -> bool {
-        self.game.is_over() || self.remote.as_ref().is_some_and(|r| r.ending.is_some())
+        self.game.is_over() || self.activity.remote().is_some_and(|r| r.ending.is_some())
     }
 
     /// The game as PGN with the players' names; the date is left for the
@@ -669,12 +712,12 @@ impl AppState {
         let you = opened.remote.you;
         let mut session = AppState::new(settings, game, config, Display::default(), now);
         session.view.flipped = you == Some(Color::Black);
-        session.remote = Some(opened.remote);
+        session.activity = Activity::Remote(opened.remote);
         session
     }
 
     /// The server's game on screen, if this is one.
     pub fn remote_game(&self) -> Option<&Remote> {
-        self.remote.as_ref()
+        self.activity.remote()
     }
 }

@@ -333,7 +333,7 @@ impl AppState {
     fn on_tick(&mut self, now: Instant) {
         self.now = now;
         // On the server, the server alone decides a flag.
-        if self.remote.is_none() && self.game.check_flag(now) {
+        if self.activity.remote().is_none() && self.game.check_flag(now) {
             self.cancel_search();
             self.mode = Mode::GameOver;
         }
@@ -349,13 +349,13 @@ impl AppState {
             clock: s.clock,
             ..self.config.prefs
         };
-        let form = NewGameForm { puzzles: self.trainer.is_some(), ..NewGameForm::new(&prefs) };
+        let form = NewGameForm { puzzles: self.activity.trainer().is_some(), ..NewGameForm::new(&prefs) };
         self.mode = Mode::NewGame(form);
     }
 
     /// The mode to return to from help or review.
     fn resting_mode(&self) -> Mode {
-        if self.trainer.is_some() {
+        if self.activity.trainer().is_some() {
             Mode::Puzzle
         } else if self.game.is_over() {
             Mode::GameOver
@@ -548,7 +548,7 @@ impl AppState {
     fn submit(&mut self) {
         let text = self.view.input.text().trim().to_string();
         // On the server, `/draw` is `:draw` as chat programs write it.
-        let slash = text.strip_prefix('/').filter(|_| self.remote.is_some());
+        let slash = text.strip_prefix('/').filter(|_| self.activity.remote().is_some());
         if let Some(cmd) = text.strip_prefix(':').or(slash) {
             self.view.input.clear();
             return self.command(cmd);

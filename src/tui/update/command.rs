@@ -22,7 +22,7 @@ use crate::tui::theme::{StyleSheet, ThemeName};
 impl AppState {
     /// Runs `:cmd args`.
     pub(super) fn command(&mut self, line: &str) {
-        let server = self.remote.is_some().then(|| commands::parse_server(line)).flatten();
+        let server = self.activity.remote().is_some().then(|| commands::parse_server(line)).flatten();
         let (cmd, rest) = match server.map_or_else(|| commands::parse(line), |found| Ok(Some(found))) {
             Ok(Some(found)) => found,
             Ok(None) => return,
@@ -75,7 +75,7 @@ impl AppState {
 
     /// Resigns for the human (the side to move in hot-seat), once confirmed.
     pub(super) fn resign_now(&mut self) {
-        if self.remote.is_some() {
+        if self.activity.remote().is_some() {
             return self.effects.push(Effect::Remote(crate::tui::remote::RemoteCall::Resign));
         }
         if self.game.is_over() {
@@ -177,7 +177,7 @@ impl AppState {
         } else {
             match arg.parse::<ThemeName>() {
                 Ok(t) => t,
-                Err(_) if self.trainer.is_some() => return self.set_puzzle_filter(Some(arg.to_string())),
+                Err(_) if self.activity.trainer().is_some() => return self.set_puzzle_filter(Some(arg.to_string())),
                 Err(e) => return self.error(e),
             }
         };
@@ -295,7 +295,7 @@ impl AppState {
         if let Err(e) = AnyPosition::from_fen_auto(fen, self.game.kind()) {
             return self.error(format!("bad FEN: {e}"));
         }
-        if self.game_in_progress() && self.trainer.is_none() {
+        if self.game_in_progress() && self.activity.trainer().is_none() {
             // Nothing the player made is replaced without a yes.
             self.load_target = Some(fen.to_string());
             self.mode = Mode::Confirm(Pending::Load);

@@ -33,10 +33,10 @@ const GAME_OVER_HINT: &str =
 
 impl AppState {
     pub(super) fn play_human(&mut self, m: AnyMove) {
-        if self.trainer.is_some() {
+        if self.activity.trainer().is_some() {
             return self.puzzle_move(m);
         }
-        if self.remote.is_some() {
+        if self.activity.remote().is_some() {
             return self.send_move(m);
         }
         if self.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Hint { .. })) {
@@ -91,7 +91,7 @@ impl AppState {
         }) {
             self.cancel_search();
         }
-        if self.trainer.is_some() {
+        if self.activity.trainer().is_some() {
             // The puzzle board: nobody else moves, and the puzzle ends the puzzle's way.
             return;
         }
@@ -273,7 +273,7 @@ impl AppState {
         let pondering = self.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Ponder { .. }));
         let wanted = self.config.prefs.ponder > 0
             && matches!(self.mode, Mode::Play | Mode::Browse(_))
-            && self.trainer.is_none()
+            && self.activity.trainer().is_none()
             && self.game.players().contains(&PlayerKind::Engine)
             && self.human_to_move();
         let ply = self.game.len();

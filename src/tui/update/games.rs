@@ -11,7 +11,7 @@ use crate::tui::commands::{self, Cmd};
 use crate::tui::effects::Effect;
 use crate::tui::game::{GameState, PlayerKind, recorded_level};
 use crate::tui::picker::GamePicker;
-use crate::tui::state::{AppState, GameSettings, Mode, Pending, Replacement, View};
+use crate::tui::state::{Activity, AppState, GameSettings, Mode, Pending, Replacement, View};
 
 impl AppState {
     /// Saves the game (to `path`, or without one to a new file), unless
@@ -131,7 +131,7 @@ impl AppState {
     /// replaced or the program quits (a puzzle board is no game: never).
     /// Returns whether it asked.
     pub(super) fn autosave_if_needed(&mut self, reason: AutosaveReason) -> bool {
-        let needed = self.trainer.is_none() && !self.game.is_saved() && self.game.len() > 0;
+        let needed = self.activity.trainer().is_none() && !self.game.is_saved() && self.game.len() > 0;
         if needed {
             self.effects.push(Effect::Autosave { pgn: self.pgn(), reason });
         }
@@ -213,7 +213,7 @@ impl AppState {
 
     fn install_game(&mut self, game: GameState, settings: GameSettings) {
         self.cancel_search();
-        self.trainer = None;
+        self.activity = Activity::Game;
         self.settings = settings;
         self.game = game;
         self.effects.push(Effect::ResetEngine);
@@ -231,7 +231,7 @@ impl AppState {
         if self.thinking.take().is_some() {
             self.effects.push(Effect::AbandonSearch);
         }
-        if self.remote.is_none() {
+        if self.activity.remote().is_none() {
             self.autosave_if_needed(AutosaveReason::Quit);
         }
         self.quit = true;

@@ -13,7 +13,7 @@ use crate::tui::action::{AutosaveReason, UserAction};
 use crate::tui::ai::{Limits, Purpose};
 use crate::tui::effects::Effect;
 use crate::tui::game::{GameState, PlayerKind};
-use crate::tui::state::{AppState, Mode, Replacement, View};
+use crate::tui::state::{Activity, AppState, Mode, Replacement, View};
 use crate::tui::trainer::{Offered, Phase, Trainer, personal_candidate};
 
 /// What the keys do once a puzzle is over.
@@ -42,7 +42,7 @@ impl AppState {
             }
         }
         let mut trainer = Trainer::new(game, offered, loaded.record);
-        if let Some(old) = &self.trainer {
+        if let Some(old) = self.activity.trainer() {
             (trainer.filter, trainer.streak) = (old.filter.clone(), old.streak);
         }
         if !trainer.next() && !trainer.filters().is_empty() {
@@ -53,7 +53,7 @@ impl AppState {
         if trainer.current.is_none() {
             return self.error(format!("no {game} puzzles to offer{note}"));
         }
-        if self.trainer.is_none() && self.autosave_if_needed(AutosaveReason::Replaced) {
+        if self.activity.trainer().is_none() && self.autosave_if_needed(AutosaveReason::Replaced) {
             self.replacement = Some(Replacement::Trainer(trainer));
         } else {
             self.install_trainer(trainer);
@@ -68,20 +68,20 @@ impl AppState {
         self.cancel_search();
         self.effects.push(Effect::ResetEngine);
         self.study.review = None;
-        self.trainer = Some(trainer);
+        self.activity = Activity::Puzzles(trainer);
         self.set_up_puzzle();
     }
 
     /// Puts the trainer's puzzle on the board at its start, the solver's
     /// side at the bottom.
     fn set_up_puzzle(&mut self) {
-        let Some(offered) = self.trainer.as_ref().and_then(Trainer::offered) else { return };
+        let Some(offered) = self.activity.trainer().and_then(Trainer::offered) else { return };
         let (start, solver, task) = (offered.start.clone(), offered.solver(), offered.task());
         self.cancel_search();
         self.game = GameState::new(start, [PlayerKind::Human; 2], None);
         self.view = View { flipped: solver == Color::Black, ..View::default() };
         self.mode = Mode::Puzzle;
-        if let Some(c) = self.trainer.as_mut().and_then(|t| t.current.as_mut()) {
+        if let Some(c) = self.activity.trainer_mut().and_then(|t| t.current.as_mut()) {
             c.phase = Phase::Solving;
         }
         self.info(task);
@@ -89,11 +89,11 @@ impl AppState {
 
     /// The puzzle's phase (None outside the trainer).
     pub fn puzzle_phase(&self) -> Option<Phase> {
-        self.trainer.as_ref()?.current.as_ref().map(|c| c.phase)
+        self.activity.trainer()?.current.as_ref().map(|c| c.phase)
     }
 
     fn set_phase(&mut self, phase: Phase) {
-        if let Some(c) = self.trainer.as_mut().and_then(|t| t.current.as_mut()) {
+        if let Some(c) = self.activity.trainer_mut().and_then(|t| t.current.as_mut()) {
             c.phase = phase;
         }
     }
@@ -143,7 +143,7 @@ impl AppState {
     /// A `:` command the trainer does not take says so; returns whether it did.
     pub(super) fn refused_in_trainer(&mut self, cmd: crate::tui::commands::Cmd) -> bool {
         use crate::tui::commands::Cmd;
-        if self.trainer.is_none() {
+        if self.activity.trainer().is_none() {
             return false;
         }
         match cmd {
@@ -159,7 +159,7 @@ impl AppState {
     /// A move on the puzzle board: right, the defender's reply follows (or
     /// the puzzle is solved); wrong, the puzzle is failed.
     pub(super) fn puzzle_move(&mut self, m: AnyMove) {
-        let Some(trainer) = &self.trainer else { return };
+        let Some(trainer) = self.activity.trainer() else { return };
         if self.puzzle_phase() != Some(Phase::Solving) {
             return self.info(OVER_KEYS);
         }
@@ -193,7 +193,7 @@ impl AppState {
     /// The line is played out: the puzzle counts as solved (or, after the
     /// hint, as no gain and no loss).
     fn puzzle_solved(&mut self) {
-        let hinted = self.trainer.as_ref().and_then(|t| t.current.as_ref()).is_some_and(|c| c.hinted);
+        let hinted = self.activity.trainer().and_then(|t| t.current.as_ref()).is_some_and(|c| c.hinted);
         self.set_phase(Phase::Solved);
         let counted = self.count_puzzle(if hinted { Outcome::Hinted } else { Outcome::Solved });
         let how = if counted { "" } else { " (it counted the first time)" };
@@ -229,7 +229,7 @@ impl AppState {
     /// Counts the puzzle on the board once and has the attempt saved.
     /// Returns whether it counted now.
     fn count_puzzle(&mut self, outcome: Outcome) -> bool {
-        let Some(trainer) = self.trainer.as_mut() else { return false };
+        let Some(trainer) = self.activity.trainer_mut() else { return false };
         let puzzle = trainer.offered().map_or(0.0, |o| f64::from(o.puzzle.rating));
         let Some((attempt, _)) = trainer.count(outcome) else {
             return false;
@@ -242,7 +242,7 @@ impl AppState {
     /// solve after it gains nothing.
     fn puzzle_hint(&mut self) {
         let played = self.game.len();
-        let Some(trainer) = self.trainer.as_mut() else { return };
+        let Some(trainer) = self.activity.trainer_mut() else { return };
         if let Some(c) = trainer.current.as_mut() {
             c.hinted = true;
         }
@@ -255,7 +255,7 @@ impl AppState {
         // On a game of more than one board, the square is named with its board (Bh5).
         let pos = self.game.position();
         let board = pos.kind().info().board_names.get(pos.board_to_play()).copied();
-        match self.trainer.as_ref().and_then(|t| t.hint_square(played)) {
+        match self.activity.trainer().and_then(|t| t.hint_square(played)) {
             Some(sq) => {
                 let on = board.map_or(sq.to_string(), |b| format!("{b}{sq} (Board {b})"));
                 self.info(format!("Hint: the piece on {on} moves (a solve with a hint gains no rating)"))
@@ -266,7 +266,7 @@ impl AppState {
 
     /// Enter after a puzzle: the next one.
     fn next_puzzle(&mut self) {
-        let Some(trainer) = self.trainer.as_mut() else { return };
+        let Some(trainer) = self.activity.trainer_mut() else { return };
         if trainer.next() {
             return self.set_up_puzzle();
         }
@@ -281,7 +281,7 @@ impl AppState {
 
     /// `s`: the whole solution, played out on the board.
     fn show_solution(&mut self) {
-        let Some(offered) = self.trainer.as_ref().and_then(Trainer::offered) else { return };
+        let Some(offered) = self.activity.trainer().and_then(Trainer::offered) else { return };
         let (start, line) = (offered.start.clone(), offered.line.clone());
         let sans = offered.puzzle.san.join(" ");
         self.cancel_search();
@@ -297,7 +297,7 @@ impl AppState {
 
     /// `t` after a puzzle: the next theme filter (all, then each theme on offer).
     fn next_theme(&mut self) {
-        let Some(trainer) = self.trainer.as_ref() else { return };
+        let Some(trainer) = self.activity.trainer() else { return };
         let filters = trainer.filters();
         let at = trainer.filter.as_ref().and_then(|f| filters.iter().position(|x| x == f));
         let next = match at {
@@ -309,7 +309,7 @@ impl AppState {
 
     /// `:theme NAME` in the trainer (`all`: no filter); the next puzzle is about it.
     pub(super) fn set_puzzle_filter(&mut self, filter: Option<String>) {
-        let Some(trainer) = self.trainer.as_mut() else { return };
+        let Some(trainer) = self.activity.trainer_mut() else { return };
         trainer.filter = filter.filter(|f| f != "all");
         let n = trainer.puzzles.iter().filter(|o| o.fits(trainer.filter.as_deref())).count();
         let text = match &trainer.filter {
@@ -371,7 +371,7 @@ impl AppState {
     pub(super) fn puzzle_saved(&mut self, result: Result<(GameKind, Rating), String>) {
         match result {
             Ok((game, rating)) => {
-                if let Some(trainer) = self.trainer.as_mut() {
+                if let Some(trainer) = self.activity.trainer_mut() {
                     trainer.record.ratings.insert(game.name().to_string(), rating);
                 }
             }

@@ -45,7 +45,7 @@ pub const SERVER_REFUSED_COMMANDS: &[Cmd] = &[
 impl AppState {
     /// A message from the server about the game on screen.
     pub(super) fn remote_event(&mut self, event: RemoteEvent) {
-        let Some(remote) = self.remote.as_mut() else { return };
+        let Some(remote) = self.activity.remote_mut() else { return };
         match event {
             RemoteEvent::Moved { ply, mv, clocks } => self.remote_moved(ply, &mv, clocks),
             RemoteEvent::Ended(text) => {
@@ -95,7 +95,7 @@ impl AppState {
         if !played {
             return self.effects.push(Effect::Remote(RemoteCall::Reload));
         }
-        if let Some(remote) = self.remote.as_mut() {
+        if let Some(remote) = self.activity.remote_mut() {
             remote.offer = None;
             if let Some(p) = remote.presence.as_mut() {
                 p.turn_since = self.now;
@@ -108,7 +108,7 @@ impl AppState {
     /// The player's move goes to the server; it is played once stored
     /// (whose turn it is, the server says).
     pub(super) fn send_move(&mut self, m: AnyMove) {
-        if let Some(ending) = self.remote.as_ref().and_then(|r| r.ending.clone()) {
+        if let Some(ending) = self.activity.remote().and_then(|r| r.ending.clone()) {
             return self.error(format!("the game is over: {ending}"));
         }
         self.view.input.clear();
@@ -117,7 +117,7 @@ impl AppState {
 
     /// A `:` command in a server's game; whether it was handled here.
     pub(super) fn remote_command(&mut self, cmd: Cmd, rest: &str) -> bool {
-        let Some(remote) = self.remote.as_mut() else { return false };
+        let Some(remote) = self.activity.remote_mut() else { return false };
         let call = match cmd {
             Cmd::Say if rest.is_empty() => {
                 self.error("say what? :say TEXT");
@@ -164,12 +164,12 @@ impl AppState {
 
     /// Why a game on the server refuses `action`, if it does.
     pub(in crate::tui) fn remote_refusal(&self, action: UserAction) -> Option<&'static str> {
-        (self.remote.is_some() && SERVER_REFUSED.contains(&action)).then_some(NOT_ON_THE_SERVER)
+        (self.activity.remote().is_some() && SERVER_REFUSED.contains(&action)).then_some(NOT_ON_THE_SERVER)
     }
 
     /// Esc with nothing to clear in a server's game: back to the lobby.
     pub(super) fn remote_leaves(&self, action: UserAction) -> bool {
-        self.remote.is_some()
+        self.activity.remote().is_some()
             && action == UserAction::Escape
             && matches!(self.mode, Mode::Play | Mode::GameOver)
             && self.view.input.text().is_empty()
