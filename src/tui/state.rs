@@ -262,8 +262,10 @@ pub(super) struct View {
     pub board_shift: usize,
 }
 
-/// A game session: everything the screen shows, changed only by `update`.
-pub struct AppState {
+/// What every mode shares: the game, its settings, the config, the
+/// screen's view state, the engine's progress, the time, and the effects
+/// waiting to be returned by `update`.
+pub(super) struct Core {
     pub(super) game: GameState,
     pub(super) settings: GameSettings,
     /// The config file and the choices it holds.
@@ -271,7 +273,6 @@ pub struct AppState {
     pub(super) display: Display,
     pub(super) theme: StyleSheet,
     pub(super) view: View,
-    pub(super) mode: Mode,
     pub(super) thinking: Option<Thinking>,
     /// What thinking on the human's time found at this ply once that
     /// search ended by itself (it proved the result): kept for a hint, and
@@ -287,6 +288,18 @@ pub struct AppState {
     pub(super) notes: Vec<String>,
     /// Failed saves to report after the session.
     pub(super) errors: Vec<String>,
+    /// How long each engine move took (for the movetime figure).
+    pub(super) search_times: Vec<Duration>,
+    /// Effects waiting to be returned by `update`.
+    pub(super) effects: Vec<Effect>,
+}
+
+/// The app's state: the [`Core`] every mode shares, the mode on screen,
+/// what the board is for ([`Activity`]), and what the modes keep between
+/// visits; changed only by `update`.
+pub struct AppState {
+    pub(super) core: Core,
+    pub(super) mode: Mode,
     /// A game waiting to replace the current one once that is autosaved
     /// (if the autosave fails, the current game stays).
     pub(super) replacement: Option<Replacement>,
@@ -294,10 +307,6 @@ pub struct AppState {
     pub(super) replace_target: Option<PathBuf>,
     /// The FEN a `:load` waits to load until the player says yes.
     pub(super) load_target: Option<String>,
-    /// How long each engine move took (for the movetime figure).
-    pub(super) search_times: Vec<Duration>,
-    /// Effects waiting to be returned by `update`.
-    pub(super) effects: Vec<Effect>,
     /// The review screen and the live analysis.
     pub(super) study: Study,
     /// The list of saved games, while it is up.
@@ -312,14 +321,13 @@ impl AppState {
     /// position (the engine may be to move).
     pub fn new(settings: GameSettings, game: GameState, config: Config, display: Display, now: Instant) -> AppState {
         let theme = StyleSheet::new(config.prefs.theme, config.prefs.pieces, display);
-        let mut session = AppState {
+        let core = Core {
             game,
             settings,
             config,
             display,
             theme,
             view: View::default(),
-            mode: Mode::Play,
             thinking: None,
             pondered: None,
             ponder_hint: false,
@@ -327,27 +335,31 @@ impl AppState {
             quit: false,
             notes: Vec::new(),
             errors: Vec::new(),
+            search_times: Vec::new(),
+            effects: Vec::new(),
+        };
+        let mut session = AppState {
+            core,
+            mode: Mode::Play,
             replacement: None,
             replace_target: None,
             load_target: None,
-            search_times: Vec::new(),
-            effects: Vec::new(),
             study: Study::default(),
             picker: None,
             activity: Activity::Game,
         };
-        session.view.flipped = session.default_flip();
-        if let Some(e) = &session.config.error {
-            session.view.message = Some(Message::Error(format!("{e}; using the defaults")));
+        session.core.view.flipped = session.default_flip();
+        if let Some(e) = &session.core.config.error {
+            session.core.view.message = Some(Message::Error(format!("{e}; using the defaults")));
         }
         session
     }
 
     pub(super) fn default_flip(&self) -> bool {
-        match self.game.players() {
+        match self.core.game.players() {
             [PlayerKind::Engine, PlayerKind::Human] => true,
-            [PlayerKind::Human, PlayerKind::Human] if self.settings.autoflip => {
-                self.game.position().turn() == Color::Black
+            [PlayerKind::Human, PlayerKind::Human] if self.core.settings.autoflip => {
+                self.core.game.position().turn() == Color::Black
             }
             _ => false,
         }
@@ -355,8 +367,8 @@ impl AppState {
 
     /// Starts with `text` on the message line (unless a config error is there).
     pub fn with_info(mut self, text: String) -> AppState {
-        if self.view.message.is_none() {
-            self.view.message = Some(Message::Info(text));
+        if self.core.view.message.is_none() {
+            self.core.view.message = Some(Message::Info(text));
         }
         self
     }
@@ -369,56 +381,56 @@ impl AppState {
 
     /// Opens the new-game screen over the game (at start-up with no game options).
     pub fn with_new_game_screen(mut self) -> AppState {
-        self.mode = Mode::NewGame(NewGameForm::new(&self.config.prefs));
+        self.mode = Mode::NewGame(NewGameForm::new(&self.core.config.prefs));
         self
     }
 
     pub fn game(&self) -> &GameState {
-        &self.game
+        &self.core.game
     }
     pub fn settings(&self) -> &GameSettings {
-        &self.settings
+        &self.core.settings
     }
     pub fn config(&self) -> &Config {
-        &self.config
+        &self.core.config
     }
     pub fn mode(&self) -> Mode {
         self.mode
     }
     pub fn theme(&self) -> &StyleSheet {
-        &self.theme
+        &self.core.theme
     }
     /// Whether the board shows Black's side at the bottom: as flipped,
     /// in a game whose board turns ([`GameInfo::flips`](wormhole::GameInfo::flips)).
     pub fn flipped(&self) -> bool {
-        self.view.flipped && self.game.kind().info().flips
+        self.core.view.flipped && self.core.game.kind().info().flips
     }
     pub fn input(&self) -> &str {
-        self.view.input.text()
+        self.core.view.input.text()
     }
     pub fn message(&self) -> Option<&Message> {
-        self.view.message.as_ref()
+        self.core.view.message.as_ref()
     }
     pub fn scroll(&self) -> Option<usize> {
-        self.view.scroll
+        self.core.view.scroll
     }
     pub fn should_quit(&self) -> bool {
-        self.quit
+        self.core.quit
     }
     pub fn thinking(&self) -> Option<&Thinking> {
-        self.thinking.as_ref()
+        self.core.thinking.as_ref()
     }
 
     /// What the thinking on the human's time found about the position now,
     /// once it ended by itself (it proved the result).
     pub fn pondered(&self) -> Option<&Info> {
-        self.pondered.as_ref().filter(|(ply, _)| *ply == self.game.len()).and_then(|(_, info)| info.as_ref())
+        self.core.pondered.as_ref().filter(|(ply, _)| *ply == self.core.game.len()).and_then(|(_, info)| info.as_ref())
     }
     pub fn now(&self) -> Instant {
-        self.now
+        self.core.now
     }
     pub fn last_search(&self) -> Option<&LastSearch> {
-        self.view.last_search.as_ref()
+        self.core.view.last_search.as_ref()
     }
 
     /// What keys mean now.
@@ -455,7 +467,7 @@ impl AppState {
 
     /// Whether a game is under way (moves played, not over): ending it asks first.
     pub fn game_in_progress(&self) -> bool {
-        self.game.len() > 0 && !self.game.is_over()
+        self.core.game.len() > 0 && !self.core.game.is_over()
     }
 
     /// Whether the screen may offer `action` now: what it offers, it does.
@@ -477,10 +489,12 @@ impl AppState {
         }
         match action {
             UserAction::Undo => self.undo_target().is_ok(),
-            UserAction::Redo => self.game.can_redo(),
+            UserAction::Redo => self.core.game.can_redo(),
             UserAction::Hint => self.human_to_move(),
-            UserAction::MoveNow => self.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Move { .. })),
-            UserAction::Review => self.game.len() > 0,
+            UserAction::MoveNow => {
+                self.core.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Move { .. }))
+            }
+            UserAction::Review => self.core.game.len() > 0,
             _ => true,
         }
     }
@@ -488,16 +502,16 @@ impl AppState {
     /// The ply a take-back goes to: against the engine, the last position
     /// where the human was to move; in hot-seat, one ply.
     pub(super) fn undo_target(&self) -> Result<usize, &'static str> {
-        let len = self.game.len();
+        let len = self.core.game.len();
         if len == 0 {
             return Err("nothing to take back");
         }
-        if !self.game.players().contains(&PlayerKind::Engine) {
+        if !self.core.game.players().contains(&PlayerKind::Engine) {
             return Ok(len - 1);
         }
         (0..len)
             .rev()
-            .find(|&p| self.game.player(self.game.turn_at(p)) == PlayerKind::Human)
+            .find(|&p| self.core.game.player(self.core.game.turn_at(p)) == PlayerKind::Human)
             .ok_or("nothing of yours to take back")
     }
 
@@ -505,7 +519,7 @@ impl AppState {
     pub fn shown_ply(&self) -> usize {
         match self.mode {
             Mode::Browse(ply) => ply,
-            _ => self.game.len(),
+            _ => self.core.game.len(),
         }
     }
 
@@ -513,32 +527,32 @@ impl AppState {
         match (self.mode, &self.study.review, &self.study.explore) {
             (Mode::Review, Some(review), _) => review.position(),
             (Mode::Analyze, _, Some(explore)) => &explore.position,
-            _ => self.game.position_at(self.shown_ply()),
+            _ => self.core.game.position_at(self.shown_ply()),
         }
     }
 
     /// Whether the human may move now.
     pub(super) fn human_to_move(&self) -> bool {
-        let mine = |r: &Remote| r.ending.is_none() && r.you == Some(self.game.position().turn());
-        !self.game.is_over()
-            && self.game.player_to_move() == PlayerKind::Human
+        let mine = |r: &Remote| r.ending.is_none() && r.you == Some(self.core.game.position().turn());
+        !self.core.game.is_over()
+            && self.core.game.player_to_move() == PlayerKind::Human
             && self.activity.remote().is_none_or(mine)
     }
 
     /// The legal moves the typed text could be.
     pub fn candidates(&self) -> Vec<Candidate> {
         if let (Mode::Analyze, Some(explore)) = (self.mode, &self.study.explore) {
-            return input::candidates(&explore.position, self.view.input.text());
+            return input::candidates(&explore.position, self.core.view.input.text());
         }
         if !self.human_to_move() || matches!(self.mode, Mode::Browse(_)) {
             return Vec::new();
         }
-        input::candidates(self.game.position(), self.view.input.text())
+        input::candidates(self.core.game.position(), self.core.view.input.text())
     }
 
     /// What the line under the input says about the text typed.
     pub fn input_hint(&self) -> InputHint {
-        let text = self.view.input.text();
+        let text = self.core.view.input.text();
         if let Some(cmd) = text.strip_prefix(':') {
             return InputHint::Command(commands::matching(cmd.split_whitespace().next().unwrap_or("")));
         }
@@ -551,10 +565,10 @@ impl AppState {
         if let (Mode::Analyze, Some(explore)) = (self.mode, &self.study.explore) {
             return InputHint::of(input::reading(&explore.position, text));
         }
-        if !self.game.is_over() && self.game.player_to_move() == PlayerKind::Engine {
+        if !self.core.game.is_over() && self.core.game.player_to_move() == PlayerKind::Engine {
             return InputHint::EngineToMove;
         }
-        InputHint::of(input::reading(self.game.position(), text))
+        InputHint::of(input::reading(self.core.game.position(), text))
     }
 
     /// What the board marks: last move, check, the piece about to move and its targets.
@@ -563,25 +577,25 @@ impl AppState {
             return review.highlights();
         }
         if let (Mode::Analyze, Some(explore)) = (self.mode, &self.study.explore) {
-            let info = self.thinking.as_ref().and_then(|t| t.info.as_ref()).or(explore.finished.as_ref());
-            return explore.highlights(info, self.view.selected, self.view.cursor);
+            let info = self.core.thinking.as_ref().and_then(|t| t.info.as_ref()).or(explore.finished.as_ref());
+            return explore.highlights(info, self.core.view.selected, self.core.view.cursor);
         }
         let ply = self.shown_ply();
         let pos = self.shown_position();
-        let last_move = self.game.move_before(ply);
-        let carried = last_move.and_then(|m| self.game.position_at(ply - 1).carried(m));
+        let last_move = self.core.game.move_before(ply);
+        let carried = last_move.and_then(|m| self.core.game.position_at(ply - 1).carried(m));
         let last_also = carried.map_or(Bitboard::EMPTY, |c| Bitboard::from_square(c.to));
-        let mut hl = Highlights { last_move, last_also, cursor: self.view.cursor, ..Highlights::of(pos) };
-        if ply != self.game.len() {
+        let mut hl = Highlights { last_move, last_also, cursor: self.core.view.cursor, ..Highlights::of(pos) };
+        if ply != self.core.game.len() {
             return hl;
         }
         let candidates = self.candidates();
-        if let Some(from) = self.view.selected {
-            hl.show_moves_of(self.game.position(), from, self.view.entry);
-        } else if let Some((from, to)) = self.view.explained {
+        if let Some(from) = self.core.view.selected {
+            hl.show_moves_of(self.core.game.position(), from, self.core.view.entry);
+        } else if let Some((from, to)) = self.core.view.explained {
             hl.selected = from;
             hl.targets = to;
-        } else if let Some(m) = self.view.hint {
+        } else if let Some(m) = self.core.view.hint {
             hl.show_move(m);
         } else if let Some(sq) = self.activity.trainer().and_then(|t| t.hint_square(ply)) {
             hl.selected |= Bitboard::from_square(sq);
@@ -589,9 +603,9 @@ impl AppState {
             for c in candidates {
                 hl.show_move(c.mv);
             }
-        } else if let Some(sq) = self.view.cursor.filter(|_| self.human_to_move()) {
+        } else if let Some(sq) = self.core.view.cursor.filter(|_| self.human_to_move()) {
             // The piece under the keyboard cursor: where it could go.
-            let pos = self.game.position();
+            let pos = self.core.game.position();
             if pos.played_board().piece_at(sq).is_some_and(|p| p.color == pos.turn()) {
                 hl.show_moves_of(pos, sq, None);
                 hl.selected = Bitboard::EMPTY;
@@ -606,12 +620,12 @@ impl AppState {
     pub(super) fn forced_move(&self) -> Option<Forced<AnyMove>> {
         // In a game, and on the puzzle board while the puzzle is being solved.
         let solving = self.mode == Mode::Puzzle && self.puzzle_phase() == Some(crate::tui::trainer::Phase::Solving);
-        let playing = (self.mode == Mode::Play || solving) && !self.game.is_over() && self.human_to_move();
-        let forced = playing.then(|| self.game.position().forced_move()).flatten()?;
+        let playing = (self.mode == Mode::Play || solving) && !self.core.game.is_over() && self.human_to_move();
+        let forced = playing.then(|| self.core.game.position().forced_move()).flatten()?;
         let how = match forced.squares.first() {
             None => "press Enter".to_string(),
             Some(&(board, sq)) => {
-                let name = self.game.kind().info().board_names.get(board).copied().unwrap_or_default();
+                let name = self.core.game.kind().info().board_names.get(board).copied().unwrap_or_default();
                 format!("press Enter or click {name}{sq}")
             }
         };
@@ -620,7 +634,7 @@ impl AppState {
 
     /// Whether the piece on `from` has a legal move.
     pub(super) fn can_move(&self, from: Square) -> bool {
-        !self.game.position().moves_from(from).is_empty()
+        !self.core.game.position().moves_from(from).is_empty()
     }
 
     /// A player's name as the panel and PGN show it.
@@ -628,21 +642,21 @@ impl AppState {
         if let Some(remote) = self.activity.remote() {
             return remote.names[color.index()].clone();
         }
-        match self.game.player(color) {
-            PlayerKind::Human if self.game.players() == [PlayerKind::Human; 2] => format!("{color} player"),
+        match self.core.game.player(color) {
+            PlayerKind::Human if self.core.game.players() == [PlayerKind::Human; 2] => format!("{color} player"),
             PlayerKind::Human => "You".to_string(),
-            PlayerKind::Engine => self.settings.level.player_name(),
+            PlayerKind::Engine => self.core.settings.level.player_name(),
         }
     }
 
     /// How long the event loop may wait for input: None = until a key comes.
     /// While the engine thinks, its move is picked up within 10 ms.
     pub fn poll_timeout(&self) -> Option<Duration> {
-        if self.thinking.is_some() {
+        if self.core.thinking.is_some() {
             Some(Duration::from_millis(10))
         } else if self.study.review.as_ref().is_some_and(|r| r.running) {
             Some(Duration::from_millis(50))
-        } else if self.game.clocks().is_some_and(|c| c.is_running()) {
+        } else if self.core.game.clocks().is_some_and(|c| c.is_running()) {
             Some(Duration::from_millis(100))
         } else {
             None
@@ -651,8 +665,8 @@ impl AppState {
 
     /// Whether the screen changes by itself (spinner, engine report, clocks).
     pub fn animating(&self) -> bool {
-        self.thinking.is_some()
-            || self.game.clocks().is_some_and(|c| c.is_running())
+        self.core.thinking.is_some()
+            || self.core.game.clocks().is_some_and(|c| c.is_running())
             || self.study.review.as_ref().is_some_and(|r| r.running)
             || self.activity.remote().is_some_and(|r| r.presence.is_some())
     }
@@ -660,25 +674,25 @@ impl AppState {
     /// Whether the game is over: by its rules, or as a server said
     /// (a resignation, a flag, an abort).
     pub fn game_over(&self) -> bool {
-        self.game.is_over() || self.activity.remote().is_some_and(|r| r.ending.is_some())
+        self.core.game.is_over() || self.activity.remote().is_some_and(|r| r.ending.is_some())
     }
 
     /// The game as PGN with the players' names; the date is left for the
     /// runner to fill in when it writes the file.
     pub fn pgn(&self) -> wormhole::pgn::PgnGame {
         let names = [self.player_name(Color::White), self.player_name(Color::Black)];
-        self.game.to_pgn([&names[0], &names[1]], "????.??.??")
+        self.core.game.to_pgn([&names[0], &names[1]], "????.??.??")
     }
 
     /// Engine move times against `--movetime`.
     pub fn search_stats(&self) -> String {
-        let t = &self.search_times;
+        let t = &self.core.search_times;
         if t.is_empty() {
             return "engine moves: 0".to_string();
         }
         let mean = t.iter().sum::<Duration>() / t.len() as u32;
         let (min, max) = (t.iter().min().copied().unwrap_or_default(), t.iter().max().copied().unwrap_or_default());
-        let target = match (self.settings.movetime, self.settings.clock) {
+        let target = match (self.core.settings.movetime, self.core.settings.clock) {
             (Some(m), _) => format!("movetime {m:?}"),
             (None, Some(tc)) => format!("clock {tc}"),
             (None, None) => "the level's budget".to_string(),
@@ -688,8 +702,13 @@ impl AppState {
 
     /// What to print once the terminal is restored.
     pub fn exit_report(&self) -> ExitReport {
-        let unsaved = (!self.errors.is_empty()).then(|| self.pgn().to_pgn());
-        ExitReport { fen: self.game.position().fen(), notes: self.notes.clone(), errors: self.errors.clone(), unsaved }
+        let unsaved = (!self.core.errors.is_empty()).then(|| self.pgn().to_pgn());
+        ExitReport {
+            fen: self.core.game.position().fen(),
+            notes: self.core.notes.clone(),
+            errors: self.core.errors.clone(),
+            unsaved,
+        }
     }
 }
 
@@ -711,7 +730,7 @@ impl AppState {
             GameSettings { players: [PlayerKind::Human; 2], variant: kind, autoflip: false, ..GameSettings::default() };
         let you = opened.remote.you;
         let mut session = AppState::new(settings, game, config, Display::default(), now);
-        session.view.flipped = you == Some(Color::Black);
+        session.core.view.flipped = you == Some(Color::Black);
         session.activity = Activity::Remote(opened.remote);
         session
     }

@@ -97,7 +97,7 @@ impl AppState {
             self.after_change();
         }
         self.sync_ponder();
-        std::mem::take(&mut self.effects)
+        std::mem::take(&mut self.core.effects)
     }
 
     /// Handles one message; returns what the runner must do.
@@ -107,7 +107,7 @@ impl AppState {
             Msg::Paste(text) => self.paste(&text),
             Msg::Tick(now) => self.on_tick(now),
             Msg::Engine(EngineEvent::Info(info)) => {
-                if let Some(t) = &mut self.thinking {
+                if let Some(t) = &mut self.core.thinking {
                     t.info = Some(info);
                 }
                 self.ponder_reported();
@@ -128,7 +128,7 @@ impl AppState {
             Msg::Remote(event) => self.remote_event(event),
         }
         self.sync_ponder();
-        std::mem::take(&mut self.effects)
+        std::mem::take(&mut self.core.effects)
     }
 
     fn on_action(&mut self, action: UserAction) {
@@ -139,7 +139,7 @@ impl AppState {
             return self.error(why);
         }
         if !matches!(action, UserAction::Scroll(_)) && !matches!(self.mode, Mode::Help { .. }) {
-            self.view.message = None;
+            self.core.view.message = None;
         }
         match self.mode {
             Mode::Help { scroll, page } => self.in_help(scroll, page, action),
@@ -177,22 +177,22 @@ impl AppState {
     fn start_from_form(&mut self, form: NewGameForm) {
         if form.puzzles {
             // `wormhole puzzles` opens the game chosen last.
-            self.config.prefs.variant = form.variant;
-            let text = self.config.updated_text(&[ConfigKey::Variant]);
+            self.core.config.prefs.variant = form.variant;
+            let text = self.core.config.updated_text(&[ConfigKey::Variant]);
             self.save_config(text, &[ConfigKey::Variant]);
             self.mode = self.resting_mode();
             return self.open_trainer(form.variant);
         }
-        form.apply(&mut self.config.prefs);
+        form.apply(&mut self.core.config.prefs);
         let keys = [ConfigKey::Variant, ConfigKey::Side, ConfigKey::Level, ConfigKey::Clock];
-        let text = self.config.updated_text(&keys);
+        let text = self.core.config.updated_text(&keys);
         self.save_config(text, &keys);
         let settings = GameSettings {
             players: form.side.players(),
             level: form.level,
             clock: form.clock,
             variant: form.variant,
-            ..self.settings
+            ..self.core.settings
         };
         let game = GameState::new(form.start(), settings.players, settings.clocks());
         self.replace_game(game, settings);
@@ -259,7 +259,7 @@ impl AppState {
     /// plays nothing until the player has seen that position.
     fn leave_browse(&mut self, action: UserAction) {
         self.mode = self.resting_mode();
-        let text = self.view.input.text().trim().to_string();
+        let text = self.core.view.input.text().trim().to_string();
         if text.starts_with(':') || (text.is_empty() && action == UserAction::Char(':')) {
             return self.in_play(action);
         }
@@ -279,9 +279,9 @@ impl AppState {
         match action {
             UserAction::Quit => self.quit(),
             UserAction::Char(c) => self.type_char(c),
-            UserAction::Backspace => self.view.input.backspace(),
-            UserAction::DeleteWord => self.view.input.delete_word(),
-            UserAction::ClearInput => self.view.input.clear(),
+            UserAction::Backspace => self.core.view.input.backspace(),
+            UserAction::DeleteWord => self.core.view.input.delete_word(),
+            UserAction::ClearInput => self.core.view.input.clear(),
             UserAction::Complete => self.complete(),
             UserAction::Submit => self.submit(),
             UserAction::Escape => self.clear_selection(),
@@ -295,20 +295,20 @@ impl AppState {
             UserAction::MoveNow => self.move_now(),
             UserAction::ShowFen => self.show_fen(),
             UserAction::Save => self.save(None),
-            UserAction::Prefill(text) => self.view.input.set(text),
+            UserAction::Prefill(text) => self.core.view.input.set(text),
             UserAction::OpenList => self.open_list(self.resting_mode()),
             UserAction::NewGame => self.open_new_game_screen(),
-            UserAction::Review | UserAction::BrowseBack => self.browse(self.game.len().saturating_sub(1)),
+            UserAction::Review | UserAction::BrowseBack => self.browse(self.core.game.len().saturating_sub(1)),
             UserAction::BrowseStart => self.browse(0),
             UserAction::BrowseForward | UserAction::BrowseEnd => {}
             UserAction::Cursor(dx, dy) => self.move_cursor(dx, dy),
-            UserAction::Select => match self.view.cursor {
+            UserAction::Select => match self.core.view.cursor {
                 Some(sq) => self.pick(sq),
-                None => self.view.cursor = Some(self.home_square()),
+                None => self.core.view.cursor = Some(self.home_square()),
             },
             UserAction::ClickSquare(sq) => {
-                self.view.cursor = Some(sq);
-                if !self.click_forced(self.game.position().board_to_play(), sq) {
+                self.core.view.cursor = Some(sq);
+                if !self.click_forced(self.core.game.position().board_to_play(), sq) {
                     self.pick(sq);
                 }
             }
@@ -331,9 +331,9 @@ impl AppState {
     }
 
     fn on_tick(&mut self, now: Instant) {
-        self.now = now;
+        self.core.now = now;
         // On the server, the server alone decides a flag.
-        if self.activity.remote().is_none() && self.game.check_flag(now) {
+        if self.activity.remote().is_none() && self.core.game.check_flag(now) {
             self.cancel_search();
             self.mode = Mode::GameOver;
         }
@@ -341,13 +341,13 @@ impl AppState {
 
     /// The new-game screen, with the current game's choices preselected.
     fn open_new_game_screen(&mut self) {
-        let s = &self.settings;
+        let s = &self.core.settings;
         let prefs = Prefs {
-            variant: self.game.kind(),
+            variant: self.core.game.kind(),
             side: SideChoice::of(s.players),
             level: s.level,
             clock: s.clock,
-            ..self.config.prefs
+            ..self.core.config.prefs
         };
         let form = NewGameForm { puzzles: self.activity.trainer().is_some(), ..NewGameForm::new(&prefs) };
         self.mode = Mode::NewGame(form);
@@ -357,7 +357,7 @@ impl AppState {
     fn resting_mode(&self) -> Mode {
         if self.activity.trainer().is_some() {
             Mode::Puzzle
-        } else if self.game.is_over() {
+        } else if self.core.game.is_over() {
             Mode::GameOver
         } else {
             Mode::Play
@@ -365,18 +365,18 @@ impl AppState {
     }
 
     pub(super) fn info(&mut self, text: impl Into<String>) {
-        self.view.message = Some(Message::Info(text.into()));
+        self.core.view.message = Some(Message::Info(text.into()));
     }
 
     pub(super) fn error(&mut self, text: impl Into<String>) {
-        self.view.message = Some(Message::Error(text.into()));
+        self.core.view.message = Some(Message::Error(text.into()));
     }
 
     // ----- the input line and the board cursor -----
 
     fn type_char(&mut self, c: char) {
-        self.view.selected = None;
-        self.view.explained = None;
+        self.core.view.selected = None;
+        self.core.view.explained = None;
         if self.mode == Mode::GameOver {
             self.mode = Mode::Play;
         }
@@ -389,7 +389,7 @@ impl AppState {
     /// line cannot hold is refused whole, never cut.
     fn paste(&mut self, text: &str) {
         let text: String = text.trim_end().chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
-        let (count, held) = (text.chars().count(), self.view.input.text().chars().count());
+        let (count, held) = (text.chars().count(), self.core.view.input.text().chars().count());
         if held + count > MAX_INPUT_CHARS {
             let e = format!("the paste has {count} characters and the input line holds at most {MAX_INPUT_CHARS}");
             return self.error(format!("{e}: nothing was added"));
@@ -397,7 +397,7 @@ impl AppState {
         let mut chars = text.chars();
         let Some(first) = chars.next() else { return };
         self.on_action(UserAction::Char(first));
-        if self.view.input.text().ends_with(first) {
+        if self.core.view.input.text().ends_with(first) {
             chars.for_each(|c| self.push_input(c));
         } else {
             chars.for_each(|c| self.on_action(UserAction::Char(c)));
@@ -406,7 +406,7 @@ impl AppState {
 
     /// Types `c` into the input line; a full line says its limit.
     pub(super) fn push_input(&mut self, c: char) {
-        if let Err(e) = self.view.input.push(c) {
+        if let Err(e) = self.core.view.input.push(c) {
             self.error(e);
         }
     }
@@ -415,8 +415,8 @@ impl AppState {
         if self.complete_path() {
             return;
         }
-        let pos = self.game.position().clone();
-        if !self.view.input.complete(&pos) {
+        let pos = self.core.game.position().clone();
+        if !self.core.view.input.complete(&pos) {
             let n = self.candidates().len();
             if n > 1 {
                 self.info(format!("{n} moves match; type more"));
@@ -425,17 +425,17 @@ impl AppState {
     }
 
     fn clear_selection(&mut self) {
-        self.view.input.clear();
-        self.view.selected = None;
-        self.view.cursor = None;
-        self.view.hint = None;
-        self.view.explained = None;
+        self.core.view.input.clear();
+        self.core.view.selected = None;
+        self.core.view.cursor = None;
+        self.core.view.hint = None;
+        self.core.view.explained = None;
     }
 
     fn browse(&mut self, ply: usize) {
-        let ply = ply.min(self.game.len());
-        self.view.scroll = None;
-        self.mode = if ply == self.game.len() && matches!(self.mode, Mode::Browse(_)) {
+        let ply = ply.min(self.core.game.len());
+        self.core.view.scroll = None;
+        self.mode = if ply == self.core.game.len() && matches!(self.mode, Mode::Browse(_)) {
             self.resting_mode()
         } else {
             Mode::Browse(ply)
@@ -443,62 +443,62 @@ impl AppState {
     }
 
     fn scroll_moves(&mut self, d: i32) {
-        let rows = self.game.len() / 2 + 2;
-        let current = self.view.scroll.unwrap_or(rows);
-        self.view.scroll = Some((current as i64 + i64::from(d)).clamp(0, rows as i64) as usize);
+        let rows = self.core.game.len() / 2 + 2;
+        let current = self.core.view.scroll.unwrap_or(rows);
+        self.core.view.scroll = Some((current as i64 + i64::from(d)).clamp(0, rows as i64) as usize);
     }
 
     fn home_square(&self) -> Square {
-        let pos = self.game.position();
+        let pos = self.core.game.position();
         pos.king(pos.turn()).filter(|&(b, _)| b == pos.board_to_play()).map_or(Square::new(0), |(_, k)| k)
     }
 
     fn move_cursor(&mut self, dx: i8, dy: i8) {
-        let sq = self.view.cursor.unwrap_or_else(|| self.home_square());
+        let sq = self.core.view.cursor.unwrap_or_else(|| self.home_square());
         let (dx, dy) = if self.flipped() { (-dx, -dy) } else { (dx, dy) };
         let f = (sq.file() as i8 + dx).clamp(0, 7) as u8;
         let r = (sq.rank() as i8 + dy).clamp(0, 7) as u8;
-        self.view.cursor = Square::from_coords(f, r);
+        self.core.view.cursor = Square::from_coords(f, r);
     }
 
     /// Board picking: a piece of the side to move selects it; one of its
     /// targets plays the move (promotion to the strongest piece). Any other
     /// piece is explained: where it could go, and how it moves.
     fn pick(&mut self, sq: Square) {
-        if self.game.is_over() {
+        if self.core.game.is_over() {
             return self.error("the game is over (Ctrl-N: new game)");
         }
-        if let Some(from) = self.view.selected {
-            match pick_move(self.game.position(), from, self.view.entry, sq) {
+        if let Some(from) = self.core.view.selected {
+            match pick_move(self.core.game.position(), from, self.core.view.entry, sq) {
                 Pick::Play(m) => {
-                    (self.view.selected, self.view.entry) = (None, None);
+                    (self.core.view.selected, self.core.view.entry) = (None, None);
                     return self.play_human(m);
                 }
                 Pick::Entry(moves) => {
-                    self.view.entry = Some(sq);
-                    return self.info(exit_prompt(self.game.position(), sq, &moves));
+                    self.core.view.entry = Some(sq);
+                    return self.info(exit_prompt(self.core.game.position(), sq, &moves));
                 }
                 Pick::Nothing => {}
             }
         }
-        let pos = self.game.position();
+        let pos = self.core.game.position();
         let piece = pos.played_board().piece_at(sq);
         let own = self.human_to_move() && piece.is_some_and(|p| p.color == pos.turn());
-        (self.view.selected, self.view.entry) = (None, None);
+        (self.core.view.selected, self.core.view.entry) = (None, None);
         match piece {
             Some(p) if own && self.can_move(sq) => {
-                self.view.selected = Some(sq);
-                self.view.input.clear();
-                let how = self.game.kind().movement(p.role);
-                self.info(format!("{} {sq}: {how}", capitalised(self.game.kind().role_names().name(p.role))));
+                self.core.view.selected = Some(sq);
+                self.core.view.input.clear();
+                let how = self.core.game.kind().movement(p.role);
+                self.info(format!("{} {sq}: {how}", capitalised(self.core.game.kind().role_names().name(p.role))));
             }
             Some(_) if own => self.error(format!("the piece on {sq} has no legal move")),
             Some(_) => self.explain(&sq.to_string()),
             None if !self.human_to_move() => self.error("not your turn"),
             None if self.can_move(sq) => {
                 // The mover's own portal: its steps are marked.
-                self.view.selected = Some(sq);
-                self.view.input.clear();
+                self.core.view.selected = Some(sq);
+                self.core.view.input.clear();
                 self.info(format!("your portal on {sq}: pick a neighbouring square (or type Z@ and a square)"));
             }
             None => {}
@@ -507,9 +507,9 @@ impl AppState {
 
     /// Turns the board, or says that this game's view is fixed.
     fn flip(&mut self) {
-        self.view.flipped = !self.view.flipped;
-        if !self.game.kind().info().flips {
-            self.info(format!("{} is always shown from White's side", self.game.kind().title()));
+        self.core.view.flipped = !self.core.view.flipped;
+        if !self.core.game.kind().info().flips {
+            self.info(format!("{} is always shown from White's side", self.core.game.kind().title()));
         }
     }
 
@@ -540,39 +540,39 @@ impl AppState {
         if count == 1 {
             return self.error("this game has one board");
         }
-        self.view.board_shift = (self.view.board_shift + 1) % count;
-        let name = board_name(kind, (played + self.view.board_shift) % count);
+        self.core.view.board_shift = (self.core.view.board_shift + 1) % count;
+        let name = board_name(kind, (played + self.core.view.board_shift) % count);
         self.info(format!("{name} is shown when only one board fits"));
     }
 
     fn submit(&mut self) {
-        let text = self.view.input.text().trim().to_string();
+        let text = self.core.view.input.text().trim().to_string();
         // On the server, `/draw` is `:draw` as chat programs write it.
         let slash = text.strip_prefix('/').filter(|_| self.activity.remote().is_some());
         if let Some(cmd) = text.strip_prefix(':').or(slash) {
-            self.view.input.clear();
+            self.core.view.input.clear();
             return self.command(cmd);
         }
         if text.is_empty() {
             if let Some(forced) = self.forced_move() {
                 return self.play_human(forced.m);
             }
-            if let Some(sq) = self.view.cursor {
+            if let Some(sq) = self.core.view.cursor {
                 self.pick(sq);
             }
             return;
         }
-        if let Some(end) = self.game.end() {
+        if let Some(end) = self.core.game.end() {
             let back = if self.offers(UserAction::Undo) { ", Ctrl-Z take back" } else { "" };
             return self.error(format!("the game is over ({}); Ctrl-N new game{back}", end.describe()));
         }
-        if self.game.player_to_move() == PlayerKind::Engine {
+        if self.core.game.player_to_move() == PlayerKind::Engine {
             let now = if self.offers(UserAction::MoveNow) { " (Ctrl-G: move now)" } else { "" };
             return self.error(format!("the engine is to move{now}"));
         }
-        match input::reading(self.game.position(), &text) {
+        match input::reading(self.core.game.position(), &text) {
             Reading::Move(c) => {
-                self.view.input.clear();
+                self.core.view.input.clear();
                 self.play_human(c.mv);
             }
             refused => self.error(refused.refusal(&text).unwrap_or_default()),

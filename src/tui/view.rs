@@ -42,7 +42,7 @@ fn boards_shown(session: &AppState) -> Boards {
     let count = pos.boards().len();
     Boards {
         count,
-        alone: (pos.board_to_play() + session.view.board_shift) % count,
+        alone: (pos.board_to_play() + session.core.view.board_shift) % count,
         flipped: session.flipped(),
         tall_panel: matches!(session.mode(), Mode::Review | Mode::Analyze),
     }

@@ -48,7 +48,7 @@ impl AppState {
             Cmd::Save if rest.is_empty() => self.save(None),
             Cmd::Save => self.save_asking(files::user_path(rest)),
             Cmd::Open if rest.is_empty() => self.open_list(self.resting_mode()),
-            Cmd::Open => self.effects.push(Effect::OpenPgn(files::user_path(rest))),
+            Cmd::Open => self.core.effects.push(Effect::OpenPgn(files::user_path(rest))),
             Cmd::Review => self.open_review(),
             Cmd::Analyze => self.start_explore(),
             Cmd::Level => self.level_command(rest),
@@ -76,27 +76,27 @@ impl AppState {
     /// Resigns for the human (the side to move in hot-seat), once confirmed.
     pub(super) fn resign_now(&mut self) {
         if self.activity.remote().is_some() {
-            return self.effects.push(Effect::Remote(crate::tui::remote::RemoteCall::Resign));
+            return self.core.effects.push(Effect::Remote(crate::tui::remote::RemoteCall::Resign));
         }
-        if self.game.is_over() {
+        if self.core.game.is_over() {
             return;
         }
-        let side = match self.game.players() {
+        let side = match self.core.game.players() {
             [PlayerKind::Human, PlayerKind::Engine] => Color::White,
             [PlayerKind::Engine, PlayerKind::Human] => Color::Black,
-            _ => self.game.position().turn(),
+            _ => self.core.game.position().turn(),
         };
         self.cancel_search();
-        self.game.resign(side, self.now);
+        self.core.game.resign(side, self.core.now);
         self.mode = Mode::GameOver;
     }
 
     fn toggle_autoflip(&mut self) {
-        self.settings.autoflip = !self.settings.autoflip;
-        let on = if self.settings.autoflip { "on" } else { "off" };
+        self.core.settings.autoflip = !self.core.settings.autoflip;
+        let on = if self.core.settings.autoflip { "on" } else { "off" };
         self.info(format!("automatic flipping (hot-seat) {on}"));
-        if self.settings.autoflip && self.game.players() == [PlayerKind::Human; 2] {
-            self.view.flipped = self.game.position().turn() == Color::Black;
+        if self.core.settings.autoflip && self.core.game.players() == [PlayerKind::Human; 2] {
+            self.core.view.flipped = self.core.game.position().turn() == Color::Black;
         }
     }
 
@@ -104,7 +104,7 @@ impl AppState {
     fn level_command(&mut self, arg: &str) {
         if arg.is_empty() {
             let (min, max) = (Level::MIN, Level::MAX);
-            return self.info(format!("engine level {}; ':level N' sets {min} to {max}", self.settings.level));
+            return self.info(format!("engine level {}; ':level N' sets {min} to {max}", self.core.settings.level));
         }
         self.set_command(&format!("level {arg}"));
     }
@@ -116,7 +116,7 @@ impl AppState {
         let (name, value) = (words.next().unwrap_or(""), words.next().unwrap_or("").trim());
         if name.is_empty() {
             let all: Vec<String> =
-                KEYS.iter().map(|k| format!("{}={}", k.name, self.config.prefs.get(k.key))).collect();
+                KEYS.iter().map(|k| format!("{}={}", k.name, self.core.config.prefs.get(k.key))).collect();
             return self.info(format!("settings: {} (':set KEY VALUE' changes one)", all.join(" ")));
         }
         let key = match ConfigKey::from_name(name) {
@@ -125,40 +125,45 @@ impl AppState {
         };
         if value.is_empty() {
             let spec = key.spec();
-            return self.info(format!("{name} = {} ({}: {})", self.config.prefs.get(key), spec.values(), spec.help));
+            return self.info(format!(
+                "{name} = {} ({}: {})",
+                self.core.config.prefs.get(key),
+                spec.values(),
+                spec.help
+            ));
         }
-        let text = match self.config.set(key, value) {
+        let text = match self.core.config.set(key, value) {
             Ok(text) => text,
             Err(e) => return self.error(e),
         };
         let when = self.apply_setting(key);
-        let saved = match (&text, &self.config.error) {
+        let saved = match (&text, &self.core.config.error) {
             (Some(_), _) => "saved".to_string(),
             (None, Some(e)) => format!("not saved: the config file is broken ({e})"),
             (None, None) => "not saved: no config folder".to_string(),
         };
-        self.info(format!("{name} = {} {when}; {saved}", self.config.prefs.get(key)));
+        self.info(format!("{name} = {} {when}; {saved}", self.core.config.prefs.get(key)));
         self.save_config(text, &[key]);
     }
 
     /// Uses a changed setting in this session; says when it takes effect.
     fn apply_setting(&mut self, key: ConfigKey) -> &'static str {
-        let prefs = self.config.prefs;
+        let prefs = self.core.config.prefs;
         match key {
-            ConfigKey::Level => self.settings.level = prefs.level,
-            ConfigKey::Movetime => self.settings.movetime = prefs.movetime,
+            ConfigKey::Level => self.core.settings.level = prefs.level,
+            ConfigKey::Movetime => self.core.settings.movetime = prefs.movetime,
             ConfigKey::Autoflip => {
-                self.settings.autoflip = prefs.autoflip;
-                if prefs.autoflip && self.game.players() == [PlayerKind::Human; 2] {
-                    self.view.flipped = self.game.position().turn() == Color::Black;
+                self.core.settings.autoflip = prefs.autoflip;
+                if prefs.autoflip && self.core.game.players() == [PlayerKind::Human; 2] {
+                    self.core.view.flipped = self.core.game.position().turn() == Color::Black;
                 }
             }
             ConfigKey::Theme | ConfigKey::Pieces => {
-                self.theme = StyleSheet::new(prefs.theme, prefs.pieces, self.display)
+                self.core.theme = StyleSheet::new(prefs.theme, prefs.pieces, self.core.display)
             }
             // Thinking on the human's time starts again on the new cores, or not at all.
             ConfigKey::Ponder
-                if self.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Ponder { .. })) =>
+                if self.core.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Ponder { .. })) =>
             {
                 self.cancel_search()
             }
@@ -173,7 +178,7 @@ impl AppState {
     /// puzzles (`:theme mate`, `:theme all`).
     fn theme_command(&mut self, arg: &str) {
         let name = if arg.is_empty() {
-            self.config.prefs.theme.next()
+            self.core.config.prefs.theme.next()
         } else {
             match arg.parse::<ThemeName>() {
                 Ok(t) => t,
@@ -187,7 +192,7 @@ impl AppState {
     /// `:explain d3`, `:explain N`, `:explain wizard`: how the piece moves,
     /// and where it can go from its square on this board (holes skipped).
     pub(super) fn explain(&mut self, arg: &str) {
-        let pos = self.game.position().clone();
+        let pos = self.core.game.position().clone();
         let squares = match self.pieces_to_explain(&pos, arg) {
             Ok(Some(squares)) => squares,
             Ok(None) => return,
@@ -205,7 +210,7 @@ impl AppState {
         let goes =
             if to.is_empty() { "no move from here now".to_string() } else { format!("goes to {}", to.join(" ")) };
         let whose = if piece.color == pos.turn() { "" } else { " (on its side's turn)" };
-        self.view.explained = Some((from, targets));
+        self.core.view.explained = Some((from, targets));
         self.info(format!(
             "{} {} {}: {}; {goes}{whose}",
             piece.color,
@@ -220,7 +225,7 @@ impl AppState {
     fn pieces_to_explain(&mut self, pos: &AnyPosition, arg: &str) -> Result<Option<Vec<Square>>, String> {
         let board = pos.played_board();
         if arg.is_empty() {
-            return match self.view.selected.or(self.view.cursor).filter(|&sq| board.piece_at(sq).is_some()) {
+            return match self.core.view.selected.or(self.core.view.cursor).filter(|&sq| board.piece_at(sq).is_some()) {
                 Some(sq) => Ok(Some(vec![sq])),
                 None => Err("':explain' needs a square (d3) or a piece (N, knight, wizard)".into()),
             };
@@ -253,7 +258,7 @@ impl AppState {
 
     /// `:new [GAME] [white|black|hotseat|watch] [level N] [movetime MS] [clock MIN+INC|off]`.
     fn parse_new(&self, args: &str) -> Result<GameSettings, String> {
-        let mut s = self.settings;
+        let mut s = self.core.settings;
         let mut words = args.split_whitespace();
         while let Some(w) = words.next() {
             if let Ok(side) = w.parse::<SideChoice>() {
@@ -292,7 +297,7 @@ impl AppState {
             return self
                 .error("':load FEN' needs a position, e.g. :load rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0");
         }
-        if let Err(e) = AnyPosition::from_fen_auto(fen, self.game.kind()) {
+        if let Err(e) = AnyPosition::from_fen_auto(fen, self.core.game.kind()) {
             return self.error(format!("bad FEN: {e}"));
         }
         if self.game_in_progress() && self.activity.trainer().is_none() {
@@ -306,14 +311,14 @@ impl AppState {
 
     /// Loads the position `fen` in place of the game (autosaved first).
     pub(super) fn load_fen_now(&mut self, fen: &str) {
-        match AnyPosition::from_fen_auto(fen, self.game.kind()) {
+        match AnyPosition::from_fen_auto(fen, self.core.game.kind()) {
             Ok(pos) => {
                 let note = games::fen_note(fen, &pos);
-                let players = PlayerKind::human_to_move(self.settings.players, pos.turn());
-                let settings = GameSettings { variant: pos.kind(), players, ..self.settings };
+                let players = PlayerKind::human_to_move(self.core.settings.players, pos.turn());
+                let settings = GameSettings { variant: pos.kind(), players, ..self.core.settings };
                 let game = GameState::new(pos, players, settings.clocks());
                 self.replace_game(game, settings);
-                if self.view.message.is_none() {
+                if self.core.view.message.is_none() {
                     self.info(note);
                 }
             }

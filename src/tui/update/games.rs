@@ -19,16 +19,16 @@ impl AppState {
     /// instead of writing the same game to another file.
     pub(super) fn save(&mut self, path: Option<PathBuf>) {
         if path.is_none()
-            && let Some(file) = self.game.saved_to()
+            && let Some(file) = self.core.game.saved_to()
         {
             return self.info(format!("already saved to {}", file.display()));
         }
-        self.effects.push(Effect::Save { pgn: self.pgn(), path });
+        self.core.effects.push(Effect::Save { pgn: self.pgn(), path });
     }
 
     /// `:save FILE`: saves unless a file has that name; then asks first.
     pub(super) fn save_asking(&mut self, path: PathBuf) {
-        self.effects.push(Effect::SaveIfNew { pgn: self.pgn(), path });
+        self.core.effects.push(Effect::SaveIfNew { pgn: self.pgn(), path });
     }
 
     /// A file has the name `:save` was given: asks whether to replace it.
@@ -50,7 +50,7 @@ impl AppState {
             Ok(path) => {
                 let list = if in_games_folder { " (the games folder: Ctrl-O lists it)" } else { "" };
                 self.info(format!("saved to {}{list}", path.display()));
-                self.game.mark_saved(path);
+                self.core.game.mark_saved(path);
             }
             Err(e) => self.error(e),
         }
@@ -60,7 +60,7 @@ impl AppState {
     pub(super) fn open_list(&mut self, back: Mode) {
         self.picker = Some(GamePicker::new(back));
         self.mode = Mode::OpenGame;
-        self.effects.push(Effect::ListGames);
+        self.core.effects.push(Effect::ListGames);
     }
 
     /// The saved games, read: into the list if it is still up.
@@ -85,7 +85,7 @@ impl AppState {
                 Some(path) => {
                     self.mode = picker.back;
                     self.picker = None;
-                    self.effects.push(Effect::OpenPgn(path));
+                    self.core.effects.push(Effect::OpenPgn(path));
                 }
                 None => self.info("no saved game matches what you typed (Backspace, or Esc to go back)"),
             },
@@ -100,25 +100,25 @@ impl AppState {
     /// Tab after `:open ` or `:save `: asks for the path to be completed.
     /// Returns whether the input line holds such a command.
     pub(super) fn complete_path(&mut self) -> bool {
-        let line = self.view.input.text().to_string();
+        let line = self.core.view.input.text().to_string();
         let Some((before, path)) = line.strip_prefix(':').and_then(|cmd| cmd.split_once(' ')) else { return false };
         let takes_a_file = matches!(commands::parse(before), Ok(Some((Cmd::Open | Cmd::Save, _))));
         if takes_a_file {
             let before = format!(":{before} ");
-            self.effects.push(Effect::CompletePath { line: line.clone(), before, path: path.to_string() });
+            self.core.effects.push(Effect::CompletePath { line: line.clone(), before, path: path.to_string() });
         }
         takes_a_file
     }
 
     /// A path completed: into the input line, if it still holds what was typed.
     pub(super) fn path_completed(&mut self, line: &str, before: &str, completion: Option<PathCompletion>) {
-        if self.view.input.text() != line {
+        if self.core.view.input.text() != line {
             return;
         }
         let Some(done) = completion else {
             return self.info(format!("no file or folder starts with '{}'", &line[before.len()..]));
         };
-        self.view.input.set(&format!("{before}{}", done.text));
+        self.core.view.input.set(&format!("{before}{}", done.text));
         if !done.choices.is_empty() {
             let n = done.choices.len();
             let some: Vec<&str> = done.choices.iter().take(8).map(String::as_str).collect();
@@ -131,9 +131,9 @@ impl AppState {
     /// replaced or the program quits (a puzzle board is no game: never).
     /// Returns whether it asked.
     pub(super) fn autosave_if_needed(&mut self, reason: AutosaveReason) -> bool {
-        let needed = self.activity.trainer().is_none() && !self.game.is_saved() && self.game.len() > 0;
+        let needed = self.activity.trainer().is_none() && !self.core.game.is_saved() && self.core.game.len() > 0;
         if needed {
-            self.effects.push(Effect::Autosave { pgn: self.pgn(), reason });
+            self.core.effects.push(Effect::Autosave { pgn: self.pgn(), reason });
         }
         needed
     }
@@ -149,9 +149,9 @@ impl AppState {
         };
         match result {
             Ok(path) => {
-                self.game.mark_saved(path.clone());
+                self.core.game.mark_saved(path.clone());
                 let note = format!("{saved} {}", path.display());
-                self.notes.push(note.clone());
+                self.core.notes.push(note.clone());
                 match self.replacement.take() {
                     Some(Replacement::Game(game, settings)) => self.install_game(game, settings),
                     Some(Replacement::Trainer(trainer)) => self.install_trainer(trainer),
@@ -159,7 +159,7 @@ impl AppState {
                 }
                 self.info(note);
             }
-            Err(e) if self.quit => self.errors.push(format!("{failed}: {e}")),
+            Err(e) if self.core.quit => self.core.errors.push(format!("{failed}: {e}")),
             Err(e) => {
                 self.replacement = None;
                 self.error(format!("{failed}: {e}. It stays: save it with ':save FILE' first"));
@@ -170,8 +170,8 @@ impl AppState {
     /// Saves these keys to the config file, when it may be written (`text`
     /// is the session's new text of the file, None when not).
     pub(super) fn save_config(&mut self, text: Option<String>, keys: &[crate::tui::config::ConfigKey]) {
-        if let (Some(_), Some(path)) = (text, self.config.path.clone()) {
-            self.effects.push(Effect::SaveConfig { path, prefs: self.config.prefs, keys: keys.to_vec() });
+        if let (Some(_), Some(path)) = (text, self.core.config.path.clone()) {
+            self.core.effects.push(Effect::SaveConfig { path, prefs: self.core.config.prefs, keys: keys.to_vec() });
         }
     }
 
@@ -179,10 +179,10 @@ impl AppState {
         match result {
             Ok(pgn) => {
                 let turn = pgn.final_position().turn();
-                let players = PlayerKind::human_to_move(self.settings.players, turn);
+                let players = PlayerKind::human_to_move(self.core.settings.players, turn);
                 let recorded = recorded_level(&pgn);
-                let level = recorded.unwrap_or(self.settings.level);
-                let settings = GameSettings { variant: pgn.kind(), players, level, ..self.settings };
+                let level = recorded.unwrap_or(self.core.settings.level);
+                let settings = GameSettings { variant: pgn.kind(), players, level, ..self.core.settings };
                 let game = GameState::from_pgn(&pgn, players, settings.clocks());
                 let n = game.len();
                 self.replace_game(game, settings);
@@ -193,7 +193,7 @@ impl AppState {
                     }
                     None => String::new(),
                 };
-                if self.view.message.is_none() {
+                if self.core.view.message.is_none() {
                     self.info(format!("loaded {}: {n} moves{said}", path.display()));
                 }
             }
@@ -214,12 +214,12 @@ impl AppState {
     fn install_game(&mut self, game: GameState, settings: GameSettings) {
         self.cancel_search();
         self.activity = Activity::Game;
-        self.settings = settings;
-        self.game = game;
-        self.effects.push(Effect::ResetEngine);
+        self.core.settings = settings;
+        self.core.game = game;
+        self.core.effects.push(Effect::ResetEngine);
         self.mode = Mode::Play;
-        self.view = View::default();
-        self.view.flipped = self.default_flip();
+        self.core.view = View::default();
+        self.core.view.flipped = self.default_flip();
         self.after_change();
     }
 
@@ -228,12 +228,12 @@ impl AppState {
     }
 
     pub(super) fn quit(&mut self) {
-        if self.thinking.take().is_some() {
-            self.effects.push(Effect::AbandonSearch);
+        if self.core.thinking.take().is_some() {
+            self.core.effects.push(Effect::AbandonSearch);
         }
         if self.activity.remote().is_none() {
             self.autosave_if_needed(AutosaveReason::Quit);
         }
-        self.quit = true;
+        self.core.quit = true;
     }
 }

@@ -25,7 +25,7 @@ const NOT_HERE: &str = "not in the puzzle trainer (Ctrl-N leaves it for a game)"
 impl AppState {
     /// Opens the trainer for `game`: its puzzles and the player's record are read first.
     pub(in crate::tui) fn open_trainer(&mut self, game: GameKind) {
-        self.effects.push(Effect::LoadPuzzles(game));
+        self.core.effects.push(Effect::LoadPuzzles(game));
         self.info(format!("reading the {game} puzzles..."));
     }
 
@@ -66,7 +66,7 @@ impl AppState {
     /// The trainer takes the screen, with its first puzzle on the board.
     pub(super) fn install_trainer(&mut self, trainer: Trainer) {
         self.cancel_search();
-        self.effects.push(Effect::ResetEngine);
+        self.core.effects.push(Effect::ResetEngine);
         self.study.review = None;
         self.activity = Activity::Puzzles(trainer);
         self.set_up_puzzle();
@@ -78,8 +78,8 @@ impl AppState {
         let Some(offered) = self.activity.trainer().and_then(Trainer::offered) else { return };
         let (start, solver, task) = (offered.start.clone(), offered.solver(), offered.task());
         self.cancel_search();
-        self.game = GameState::new(start, [PlayerKind::Human; 2], None);
-        self.view = View { flipped: solver == Color::Black, ..View::default() };
+        self.core.game = GameState::new(start, [PlayerKind::Human; 2], None);
+        self.core.view = View { flipped: solver == Color::Black, ..View::default() };
         self.mode = Mode::Puzzle;
         if let Some(c) = self.activity.trainer_mut().and_then(|t| t.current.as_mut()) {
             c.phase = Phase::Solving;
@@ -124,7 +124,7 @@ impl AppState {
 
     /// The trainer's keys; the board and the input line work as in a game.
     pub(super) fn in_puzzle(&mut self, action: UserAction) {
-        let typing = !self.view.input.text().is_empty();
+        let typing = !self.core.view.input.text().is_empty();
         match action {
             UserAction::NextPuzzle => self.next_puzzle(),
             UserAction::Retry => self.retry_puzzle(),
@@ -163,27 +163,27 @@ impl AppState {
         if self.puzzle_phase() != Some(Phase::Solving) {
             return self.info(OVER_KEYS);
         }
-        let played = self.game.len();
-        let pos = self.game.position().clone();
+        let played = self.core.game.len();
+        let pos = self.core.game.position().clone();
         let right = trainer.is_right(played, &pos, m);
         let expected = trainer.expected(played) == Some(m);
         let reply = trainer.expected(played + 1).filter(|_| expected);
         let san = pos.san(m);
-        if let Err(e) = self.game.play(m, self.now) {
+        if let Err(e) = self.core.game.play(m, self.core.now) {
             return self.error(e.to_string());
         }
-        (self.view.selected, self.view.entry, self.view.explained) = (None, None, None);
+        (self.core.view.selected, self.core.view.entry, self.core.view.explained) = (None, None, None);
         match (right, reply) {
             (false, _) => self.wrong_move(m, &san),
-            (true, Some(reply)) if !self.game.is_over() => self.defender_replies(reply, &san),
+            (true, Some(reply)) if !self.core.game.is_over() => self.defender_replies(reply, &san),
             (true, _) => self.puzzle_solved(),
         }
     }
 
     /// The defender's reply of the solution, played for the player.
     fn defender_replies(&mut self, reply: AnyMove, san: &str) {
-        let reply_san = self.game.position().san(reply);
-        if let Err(e) = self.game.play(reply, self.now) {
+        let reply_san = self.core.game.position().san(reply);
+        if let Err(e) = self.core.game.play(reply, self.core.now) {
             return self.error(format!("the puzzle's reply {reply_san}: {e}"));
         }
         let due = self.forced_move().map_or(String::new(), |f| format!(" ({})", f.why));
@@ -205,22 +205,22 @@ impl AppState {
     fn wrong_move(&mut self, m: AnyMove, san: &str) {
         self.set_phase(Phase::Wrong(m));
         self.count_puzzle(Outcome::Failed);
-        if let Some(end) = self.game.end() {
+        if let Some(end) = self.core.game.end() {
             return self.error(format!("{san} is not it: {}. {OVER_KEYS}", end.describe()));
         }
         let limits = Limits { nodes: Some(AnalysisOptions::DEFAULT_NODES), ..Limits::default() };
-        self.start_search(limits, Purpose::Refutation { ply: self.game.len() });
+        self.start_search(limits, Purpose::Refutation { ply: self.core.game.len() });
         self.error(format!("{san} is not it: the engine looks for the reply..."));
     }
 
     /// The engine's reply to the wrong move, played on the board.
     pub(super) fn refuted(&mut self, reply: Option<AnyMove>) {
         let Some(Phase::Wrong(wrong)) = self.puzzle_phase() else { return };
-        let before = self.game.position_at(self.game.len().saturating_sub(1));
+        let before = self.core.game.position_at(self.core.game.len().saturating_sub(1));
         let san = before.san(wrong);
         let Some(reply) = reply else { return self.error(format!("{san} is not it. {OVER_KEYS}")) };
-        let reply_san = self.game.position().san(reply);
-        if let Err(e) = self.game.play(reply, self.now) {
+        let reply_san = self.core.game.position().san(reply);
+        if let Err(e) = self.core.game.play(reply, self.core.now) {
             return self.error(format!("the engine's reply {reply_san}: {e}"));
         }
         self.error(format!("{san} is not it: it runs into {reply_san}. {OVER_KEYS}"));
@@ -234,14 +234,14 @@ impl AppState {
         let Some((attempt, _)) = trainer.count(outcome) else {
             return false;
         };
-        self.effects.push(Effect::SavePuzzleAttempt { game: trainer.game, attempt, puzzle });
+        self.core.effects.push(Effect::SavePuzzleAttempt { game: trainer.game, attempt, puzzle });
         true
     }
 
     /// Ctrl-T on the puzzle board: marks the piece that moves first; a
     /// solve after it gains nothing.
     fn puzzle_hint(&mut self) {
-        let played = self.game.len();
+        let played = self.core.game.len();
         let Some(trainer) = self.activity.trainer_mut() else { return };
         if let Some(c) = trainer.current.as_mut() {
             c.hinted = true;
@@ -253,7 +253,7 @@ impl AppState {
             return self.info(format!("Hint: {} (a solve with a hint gains no rating)", forced.why));
         }
         // On a game of more than one board, the square is named with its board (Bh5).
-        let pos = self.game.position();
+        let pos = self.core.game.position();
         let board = pos.kind().info().board_names.get(pos.board_to_play()).copied();
         match self.activity.trainer().and_then(|t| t.hint_square(played)) {
             Some(sq) => {
@@ -285,9 +285,9 @@ impl AppState {
         let (start, line) = (offered.start.clone(), offered.line.clone());
         let sans = offered.puzzle.san.join(" ");
         self.cancel_search();
-        self.game = GameState::new(start, [PlayerKind::Human; 2], None);
+        self.core.game = GameState::new(start, [PlayerKind::Human; 2], None);
         for m in line {
-            if let Err(e) = self.game.play(m, self.now) {
+            if let Err(e) = self.core.game.play(m, self.core.now) {
                 return self.error(format!("the solution does not play out: {e}"));
             }
         }
@@ -335,7 +335,7 @@ impl AppState {
             return self
                 .info("no puzzle: p makes a puzzle of a ?? (a blunder) that missed a win, and this move is not one");
         }
-        if self.game.player(r.mover) == PlayerKind::Engine {
+        if self.core.game.player(r.mover) == PlayerKind::Engine {
             return self.info("no puzzle: that ?? was the engine's move, not yours");
         }
         if !r.before.is_proved_win_for(r.mover) {
@@ -346,7 +346,7 @@ impl AppState {
         }
         match personal_candidate(review.position(), &r.best_line) {
             Ok(puzzle) => {
-                self.effects.push(Effect::MakePersonal(Box::new(puzzle)));
+                self.core.effects.push(Effect::MakePersonal(Box::new(puzzle)));
                 self.info("checking that the win is the only one (a few seconds)...");
             }
             Err(e) => self.error(format!("no puzzle: {e}")),

@@ -52,7 +52,7 @@ impl AppState {
                 remote.ending = Some(text.clone());
                 remote.offer = None;
                 remote.presence = None;
-                self.game.stop_clock(self.now);
+                self.core.game.stop_clock(self.core.now);
                 self.info(format!("game over: {text}"));
             }
             RemoteEvent::Offered(offer) => {
@@ -72,8 +72,8 @@ impl AppState {
             }
             RemoteEvent::Note(text) => self.info(text),
             RemoteEvent::OpponentGone { ago, absence } => {
-                let gone_since = self.now.checked_sub(ago).unwrap_or(self.now);
-                let turn_since = remote.presence.map_or(self.now, |p| p.turn_since);
+                let gone_since = self.core.now.checked_sub(ago).unwrap_or(self.core.now);
+                let turn_since = remote.presence.map_or(self.core.now, |p| p.turn_since);
                 remote.presence = Some(Presence { gone_since, turn_since, absence });
                 if ago.is_zero() {
                     self.info("your opponent's connection dropped: see the panel for the claim");
@@ -90,19 +90,19 @@ impl AppState {
     /// A move the server stored: played here, with the server's clocks.
     /// One out of step (a takeback crossed it) reads the game again.
     fn remote_moved(&mut self, ply: usize, text: &str, clocks: Option<ServerClocks>) {
-        let played = ply == self.game.len()
-            && self.game.position().parse_move(text).is_ok_and(|m| self.game.play(m, self.now).is_ok());
+        let played = ply == self.core.game.len()
+            && self.core.game.position().parse_move(text).is_ok_and(|m| self.core.game.play(m, self.core.now).is_ok());
         if !played {
-            return self.effects.push(Effect::Remote(RemoteCall::Reload));
+            return self.core.effects.push(Effect::Remote(RemoteCall::Reload));
         }
         if let Some(remote) = self.activity.remote_mut() {
             remote.offer = None;
             if let Some(p) = remote.presence.as_mut() {
-                p.turn_since = self.now;
+                p.turn_since = self.core.now;
             }
         }
         self.after_change();
-        self.game.set_clocks(clocks.map(|c| c.shown(self.now)));
+        self.core.game.set_clocks(clocks.map(|c| c.shown(self.core.now)));
     }
 
     /// The player's move goes to the server; it is played once stored
@@ -111,8 +111,8 @@ impl AppState {
         if let Some(ending) = self.activity.remote().and_then(|r| r.ending.clone()) {
             return self.error(format!("the game is over: {ending}"));
         }
-        self.view.input.clear();
-        self.effects.push(Effect::Remote(RemoteCall::Play(m.to_string())));
+        self.core.view.input.clear();
+        self.core.effects.push(Effect::Remote(RemoteCall::Play(m.to_string())));
     }
 
     /// A `:` command in a server's game; whether it was handled here.
@@ -158,7 +158,7 @@ impl AppState {
             }
             _ => return false,
         };
-        self.effects.push(Effect::Remote(call));
+        self.core.effects.push(Effect::Remote(call));
         true
     }
 
@@ -172,8 +172,8 @@ impl AppState {
         self.activity.remote().is_some()
             && action == UserAction::Escape
             && matches!(self.mode, Mode::Play | Mode::GameOver)
-            && self.view.input.text().is_empty()
-            && self.view.selected.is_none()
-            && self.view.cursor.is_none()
+            && self.core.view.input.text().is_empty()
+            && self.core.view.selected.is_none()
+            && self.core.view.cursor.is_none()
     }
 }

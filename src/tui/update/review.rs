@@ -27,7 +27,7 @@ impl AppState {
             self.cancel_search();
             self.study.explore = None;
         }
-        if self.game.len() == 0 {
+        if self.core.game.len() == 0 {
             return self.error("nothing to review yet: no move has been played");
         }
         let pgn = self.pgn();
@@ -42,14 +42,14 @@ impl AppState {
         let Some(review) = self.study.review.as_mut() else { return };
         if !review.analysis.is_complete() && !review.running {
             review.running = true;
-            self.effects.push(Effect::StartAnalysis {
+            self.core.effects.push(Effect::StartAnalysis {
                 review: review.id,
                 pgn: review.pgn.clone(),
                 options: Review::options(),
             });
         }
-        self.view.input.clear();
-        self.view.selected = None;
+        self.core.view.input.clear();
+        self.core.view.selected = None;
         self.mode = Mode::Review;
     }
 
@@ -57,7 +57,7 @@ impl AppState {
     fn pause_review(&mut self) {
         if let Some(review) = self.study.review.as_mut().filter(|r| r.running) {
             review.running = false;
-            self.effects.push(Effect::StopAnalysis);
+            self.core.effects.push(Effect::StopAnalysis);
         }
     }
 
@@ -83,15 +83,15 @@ impl AppState {
             UserAction::Personal => self.make_personal(),
             UserAction::Save => {
                 let text = review.annotated_pgn();
-                self.effects.push(Effect::SaveText { text, path: None });
+                self.core.effects.push(Effect::SaveText { text, path: None });
             }
             // A `:` command line.
-            UserAction::Char(c) if c == ':' || !self.view.input.text().is_empty() => self.push_input(c),
-            UserAction::Backspace => self.view.input.backspace(),
-            UserAction::DeleteWord => self.view.input.delete_word(),
-            UserAction::ClearInput => self.view.input.clear(),
+            UserAction::Char(c) if c == ':' || !self.core.view.input.text().is_empty() => self.push_input(c),
+            UserAction::Backspace => self.core.view.input.backspace(),
+            UserAction::DeleteWord => self.core.view.input.delete_word(),
+            UserAction::ClearInput => self.core.view.input.clear(),
             UserAction::Submit => self.command_in_review(),
-            UserAction::Escape if !self.view.input.text().is_empty() => self.view.input.clear(),
+            UserAction::Escape if !self.core.view.input.text().is_empty() => self.core.view.input.clear(),
             UserAction::Escape | UserAction::Review => {
                 self.pause_review();
                 self.mode = self.resting_mode();
@@ -103,13 +103,13 @@ impl AppState {
     /// Enter on the review screen: `:save [FILE]` saves the annotated game;
     /// another command leaves the review first.
     fn command_in_review(&mut self) {
-        let text = self.view.input.text().trim().to_string();
-        self.view.input.clear();
+        let text = self.core.view.input.text().trim().to_string();
+        self.core.view.input.clear();
         let Some(cmd) = text.strip_prefix(':') else { return self.info(REVIEW_KEYS) };
         if let (Ok(Some((Cmd::Save, rest))), Some(review)) = (commands::parse(cmd), &self.study.review) {
             let path = (!rest.is_empty()).then(|| PathBuf::from(rest));
             let text = review.annotated_pgn();
-            return self.effects.push(Effect::SaveText { text, path });
+            return self.core.effects.push(Effect::SaveText { text, path });
         }
         self.pause_review();
         self.mode = self.resting_mode();
@@ -132,7 +132,7 @@ impl AppState {
         if self.mode == Mode::Analyze {
             return self.leave_explore();
         }
-        if self.game.clocks().is_some_and(|c| c.is_running()) {
+        if self.core.game.clocks().is_some_and(|c| c.is_running()) {
             return self.error("no analysis while the clocks run");
         }
         let origin = if self.mode == Mode::Review { Origin::Review } else { Origin::Game };
@@ -142,8 +142,8 @@ impl AppState {
         self.cancel_search();
         let id = self.study.next_id();
         self.study.explore = Some(Explore::new(id, base, origin));
-        self.view.input.clear();
-        self.view.selected = None;
+        self.core.view.input.clear();
+        self.core.view.selected = None;
         self.mode = Mode::Analyze;
         self.search_explore();
     }
@@ -158,8 +158,8 @@ impl AppState {
         let purpose = Purpose::Analysis { id: explore.id };
         let position = explore.position.clone();
         let (limits, level) = (Explore::limits(), Level::MAX);
-        self.effects.push(Effect::StartSearch { position: position.clone(), limits, level, purpose });
-        self.thinking = Some(Thinking { purpose, started: self.now, position, info: None });
+        self.core.effects.push(Effect::StartSearch { position: position.clone(), limits, level, purpose });
+        self.core.thinking = Some(Thinking { purpose, started: self.core.now, position, info: None });
     }
 
     /// The live analysis' search ended by itself (the result is proved): its
@@ -173,7 +173,7 @@ impl AppState {
     /// Ends the live analysis: the search stops, and the review or the game comes back.
     fn leave_explore(&mut self) {
         self.cancel_search();
-        self.view.input.clear();
+        self.core.view.input.clear();
         match self.study.explore.take().map(|e| e.origin) {
             Some(Origin::Review) if self.study.review.is_some() => self.open_review(),
             _ => {
@@ -195,23 +195,23 @@ impl AppState {
             }
             UserAction::Submit => self.submit_in_explore(),
             UserAction::Char(c) => self.push_input(c),
-            UserAction::Backspace => self.view.input.backspace(),
-            UserAction::DeleteWord => self.view.input.delete_word(),
-            UserAction::ClearInput => self.view.input.clear(),
+            UserAction::Backspace => self.core.view.input.backspace(),
+            UserAction::DeleteWord => self.core.view.input.delete_word(),
+            UserAction::ClearInput => self.core.view.input.clear(),
             UserAction::Complete => {
                 if let Some(e) = &self.study.explore {
                     let pos = e.position.clone();
-                    self.view.input.complete(&pos);
+                    self.core.view.input.complete(&pos);
                 }
             }
-            UserAction::Flip => self.view.flipped = !self.view.flipped,
+            UserAction::Flip => self.core.view.flipped = !self.core.view.flipped,
             UserAction::Cursor(dx, dy) => self.move_cursor(dx, dy),
             UserAction::ClickSquare(sq) => {
-                self.view.cursor = Some(sq);
+                self.core.view.cursor = Some(sq);
                 self.pick_in_explore(sq);
             }
             UserAction::Select => {
-                if let Some(sq) = self.view.cursor {
+                if let Some(sq) = self.core.view.cursor {
                     self.pick_in_explore(sq);
                 }
             }
@@ -224,23 +224,23 @@ impl AppState {
     fn pick_in_explore(&mut self, sq: Square) {
         let Some(explore) = &self.study.explore else { return };
         let pos = &explore.position;
-        let pick = match self.view.selected {
-            Some(from) => pick_move(pos, from, self.view.entry, sq),
+        let pick = match self.core.view.selected {
+            Some(from) => pick_move(pos, from, self.core.view.entry, sq),
             None => Pick::Nothing,
         };
         match pick {
             Pick::Play(m) => {
-                (self.view.selected, self.view.entry) = (None, None);
+                (self.core.view.selected, self.core.view.entry) = (None, None);
                 self.try_in_explore(m);
             }
             Pick::Entry(moves) => {
                 let prompt = exit_prompt(pos, sq, &moves);
-                self.view.entry = Some(sq);
+                self.core.view.entry = Some(sq);
                 self.info(prompt);
             }
             Pick::Nothing => {
                 let own = pos.played_board().piece_at(sq).is_some_and(|p| p.color == pos.turn());
-                (self.view.selected, self.view.entry) = (own.then_some(sq), None);
+                (self.core.view.selected, self.core.view.entry) = (own.then_some(sq), None);
             }
         }
     }
@@ -253,15 +253,15 @@ impl AppState {
         {
             return self.error(e.to_string());
         }
-        self.view.input.clear();
+        self.core.view.input.clear();
         self.search_explore();
     }
 
     /// Enter in the live analysis: a `:` command, or a move to try.
     fn submit_in_explore(&mut self) {
-        let text = self.view.input.text().trim().to_string();
+        let text = self.core.view.input.text().trim().to_string();
         if let Some(cmd) = text.strip_prefix(':') {
-            self.view.input.clear();
+            self.core.view.input.clear();
             return self.command(cmd);
         }
         let Some(explore) = &self.study.explore else { return };

@@ -530,7 +530,7 @@ fn fen_with_an_impossible_ply_count_is_refused_with_the_library_message() {
     assert_eq!(error(app.session()), "bad FEN: ply count 200 exceeds the number of holes (0) by more than 64");
     enter(&mut app, ":fen 4k3/8/8/8/8/8/xxx5/4K3 w 2");
     assert_eq!(error(app.session()), "bad FEN: ply count 2 is below the number of holes (3): every ply makes one hole");
-    assert_eq!(app.session().game.position(), &AnyPosition::new(GameKind::Classic), "the game stays");
+    assert_eq!(app.session().game().position(), &AnyPosition::new(GameKind::Classic), "the game stays");
 }
 
 #[test]
