@@ -173,7 +173,7 @@ pub fn run(terminal: &mut DefaultTerminal, mut app: App, signals: &Signals) -> (
     let mut report = app.finish();
     if std::env::var_os("WORMHOLE_STATS").is_some() {
         report.notes.push(stats.report());
-        report.notes.push(app.session().search_stats());
+        report.notes.push(app.session().core.search_stats());
     }
     (report, ending)
 }

@@ -315,6 +315,66 @@ pub struct AppState {
     pub(super) activity: Activity,
 }
 
+impl Core {
+    pub(super) fn default_flip(&self) -> bool {
+        match self.game.players() {
+            [PlayerKind::Engine, PlayerKind::Human] => true,
+            [PlayerKind::Human, PlayerKind::Human] if self.settings.autoflip => {
+                self.game.position().turn() == Color::Black
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether the board shows Black's side at the bottom: as flipped,
+    /// in a game whose board turns ([`GameInfo::flips`](wormhole::GameInfo::flips)).
+    pub fn flipped(&self) -> bool {
+        self.view.flipped && self.game.kind().info().flips
+    }
+
+    /// Whether a game is under way (moves played, not over): ending it asks first.
+    pub fn game_in_progress(&self) -> bool {
+        self.game.len() > 0 && !self.game.is_over()
+    }
+
+    /// The ply a take-back goes to: against the engine, the last position
+    /// where the human was to move; in hot-seat, one ply.
+    pub(super) fn undo_target(&self) -> Result<usize, &'static str> {
+        let len = self.game.len();
+        if len == 0 {
+            return Err("nothing to take back");
+        }
+        if !self.game.players().contains(&PlayerKind::Engine) {
+            return Ok(len - 1);
+        }
+        (0..len)
+            .rev()
+            .find(|&p| self.game.player(self.game.turn_at(p)) == PlayerKind::Human)
+            .ok_or("nothing of yours to take back")
+    }
+
+    /// Whether the piece on `from` has a legal move.
+    pub(super) fn can_move(&self, from: Square) -> bool {
+        !self.game.position().moves_from(from).is_empty()
+    }
+
+    /// Engine move times against `--movetime`.
+    pub fn search_stats(&self) -> String {
+        let t = &self.search_times;
+        if t.is_empty() {
+            return "engine moves: 0".to_string();
+        }
+        let mean = t.iter().sum::<Duration>() / t.len() as u32;
+        let (min, max) = (t.iter().min().copied().unwrap_or_default(), t.iter().max().copied().unwrap_or_default());
+        let target = match (self.settings.movetime, self.settings.clock) {
+            (Some(m), _) => format!("movetime {m:?}"),
+            (None, Some(tc)) => format!("clock {tc}"),
+            (None, None) => "the level's budget".to_string(),
+        };
+        format!("engine moves: {}, target {target}, took mean {mean:?}, min {min:?}, max {max:?}", t.len())
+    }
+}
+
 impl AppState {
     /// A session playing `game`, at time `now`, drawn for `display` with the
     /// config's theme. Call [`AppState::start`] for the effects of the first
@@ -348,21 +408,11 @@ impl AppState {
             picker: None,
             activity: Activity::Game,
         };
-        session.core.view.flipped = session.default_flip();
+        session.core.view.flipped = session.core.default_flip();
         if let Some(e) = &session.core.config.error {
             session.core.view.message = Some(Message::Error(format!("{e}; using the defaults")));
         }
         session
-    }
-
-    pub(super) fn default_flip(&self) -> bool {
-        match self.core.game.players() {
-            [PlayerKind::Engine, PlayerKind::Human] => true,
-            [PlayerKind::Human, PlayerKind::Human] if self.core.settings.autoflip => {
-                self.core.game.position().turn() == Color::Black
-            }
-            _ => false,
-        }
     }
 
     /// Starts with `text` on the message line (unless a config error is there).
@@ -400,10 +450,9 @@ impl AppState {
     pub fn theme(&self) -> &StyleSheet {
         &self.core.theme
     }
-    /// Whether the board shows Black's side at the bottom: as flipped,
-    /// in a game whose board turns ([`GameInfo::flips`](wormhole::GameInfo::flips)).
+    /// Whether the board shows Black's side at the bottom (see [`Core::flipped`]).
     pub fn flipped(&self) -> bool {
-        self.core.view.flipped && self.core.game.kind().info().flips
+        self.core.flipped()
     }
     pub fn input(&self) -> &str {
         self.core.view.input.text()
@@ -465,11 +514,6 @@ impl AppState {
         &self.study
     }
 
-    /// Whether a game is under way (moves played, not over): ending it asks first.
-    pub fn game_in_progress(&self) -> bool {
-        self.core.game.len() > 0 && !self.core.game.is_over()
-    }
-
     /// Whether the screen may offer `action` now: what it offers, it does.
     pub fn offers(&self, action: UserAction) -> bool {
         if self.remote_refusal(action).is_some() {
@@ -488,7 +532,7 @@ impl AppState {
             return false;
         }
         match action {
-            UserAction::Undo => self.undo_target().is_ok(),
+            UserAction::Undo => self.core.undo_target().is_ok(),
             UserAction::Redo => self.core.game.can_redo(),
             UserAction::Hint => self.human_to_move(),
             UserAction::MoveNow => {
@@ -497,22 +541,6 @@ impl AppState {
             UserAction::Review => self.core.game.len() > 0,
             _ => true,
         }
-    }
-
-    /// The ply a take-back goes to: against the engine, the last position
-    /// where the human was to move; in hot-seat, one ply.
-    pub(super) fn undo_target(&self) -> Result<usize, &'static str> {
-        let len = self.core.game.len();
-        if len == 0 {
-            return Err("nothing to take back");
-        }
-        if !self.core.game.players().contains(&PlayerKind::Engine) {
-            return Ok(len - 1);
-        }
-        (0..len)
-            .rev()
-            .find(|&p| self.core.game.player(self.core.game.turn_at(p)) == PlayerKind::Human)
-            .ok_or("nothing of yours to take back")
     }
 
     /// The ply the board shows (the browsed one, or the current one).
@@ -632,11 +660,6 @@ impl AppState {
         Some(Forced { why: format!("{}; {how}", forced.why), ..forced })
     }
 
-    /// Whether the piece on `from` has a legal move.
-    pub(super) fn can_move(&self, from: Square) -> bool {
-        !self.core.game.position().moves_from(from).is_empty()
-    }
-
     /// A player's name as the panel and PGN show it.
     pub fn player_name(&self, color: Color) -> String {
         if let Some(remote) = self.activity.remote() {
@@ -682,22 +705,6 @@ impl AppState {
     pub fn pgn(&self) -> wormhole::pgn::PgnGame {
         let names = [self.player_name(Color::White), self.player_name(Color::Black)];
         self.core.game.to_pgn([&names[0], &names[1]], "????.??.??")
-    }
-
-    /// Engine move times against `--movetime`.
-    pub fn search_stats(&self) -> String {
-        let t = &self.core.search_times;
-        if t.is_empty() {
-            return "engine moves: 0".to_string();
-        }
-        let mean = t.iter().sum::<Duration>() / t.len() as u32;
-        let (min, max) = (t.iter().min().copied().unwrap_or_default(), t.iter().max().copied().unwrap_or_default());
-        let target = match (self.core.settings.movetime, self.core.settings.clock) {
-            (Some(m), _) => format!("movetime {m:?}"),
-            (None, Some(tc)) => format!("clock {tc}"),
-            (None, None) => "the level's budget".to_string(),
-        };
-        format!("engine moves: {}, target {target}, took mean {mean:?}, min {min:?}, max {max:?}", t.len())
     }
 
     /// What to print once the terminal is restored.

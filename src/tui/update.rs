@@ -43,7 +43,7 @@ use super::game::{GameState, PlayerKind, SideChoice};
 use super::games::board_name;
 use super::input::{self, Reading};
 use super::newgame::NewGameForm;
-use super::state::{AppState, GameSettings, HelpPage, Message, Mode, Pending};
+use super::state::{AppState, Core, GameSettings, HelpPage, Message, Mode, Pending};
 use crate::limits::MAX_INPUT_CHARS;
 
 /// What picking a square means once a piece is picked.
@@ -89,6 +89,58 @@ pub(super) fn exit_prompt(pos: &AnyPosition, entry: Square, moves: &[AnyMove]) -
     format!("in at {entry}: now pick the exit ({})", sans.join(", "))
 }
 
+impl Core {
+    pub(super) fn info(&mut self, text: impl Into<String>) {
+        self.view.message = Some(Message::Info(text.into()));
+    }
+
+    pub(super) fn error(&mut self, text: impl Into<String>) {
+        self.view.message = Some(Message::Error(text.into()));
+    }
+
+    /// Types `c` into the input line; a full line says its limit.
+    pub(super) fn push_input(&mut self, c: char) {
+        if let Err(e) = self.view.input.push(c) {
+            self.error(e);
+        }
+    }
+
+    fn clear_selection(&mut self) {
+        self.view.input.clear();
+        self.view.selected = None;
+        self.view.cursor = None;
+        self.view.hint = None;
+        self.view.explained = None;
+    }
+
+    fn scroll_moves(&mut self, d: i32) {
+        let rows = self.game.len() / 2 + 2;
+        let current = self.view.scroll.unwrap_or(rows);
+        self.view.scroll = Some((current as i64 + i64::from(d)).clamp(0, rows as i64) as usize);
+    }
+
+    fn home_square(&self) -> Square {
+        let pos = self.game.position();
+        pos.king(pos.turn()).filter(|&(b, _)| b == pos.board_to_play()).map_or(Square::new(0), |(_, k)| k)
+    }
+
+    fn move_cursor(&mut self, dx: i8, dy: i8) {
+        let sq = self.view.cursor.unwrap_or_else(|| self.home_square());
+        let (dx, dy) = if self.flipped() { (-dx, -dy) } else { (dx, dy) };
+        let f = (sq.file() as i8 + dx).clamp(0, 7) as u8;
+        let r = (sq.rank() as i8 + dy).clamp(0, 7) as u8;
+        self.view.cursor = Square::from_coords(f, r);
+    }
+
+    /// Turns the board, or says that this game's view is fixed.
+    fn flip(&mut self) {
+        self.view.flipped = !self.view.flipped;
+        if !self.game.kind().info().flips {
+            self.info(format!("{} is always shown from White's side", self.game.kind().title()));
+        }
+    }
+}
+
 impl AppState {
     /// The effects of the first position (the engine may be to move). With
     /// the new-game screen up, nothing starts until it is closed.
@@ -120,7 +172,7 @@ impl AppState {
             Msg::Autosaved { reason, result } => self.autosaved(reason, result),
             Msg::Opened { path, result } => self.opened(path, result),
             Msg::ConfigSaved(Ok(_)) => {}
-            Msg::ConfigSaved(Err(e)) => self.error(format!("the setting is used but could not be saved: {e}")),
+            Msg::ConfigSaved(Err(e)) => self.core.error(format!("the setting is used but could not be saved: {e}")),
             Msg::Analysis(event) => self.analysis_event(event),
             Msg::PuzzlesLoaded { game, loaded } => self.puzzles_loaded(game, *loaded),
             Msg::PuzzleSaved(result) => self.puzzle_saved(result),
@@ -136,7 +188,7 @@ impl AppState {
             return self.quit();
         }
         if let Some(why) = self.remote_refusal(action) {
-            return self.error(why);
+            return self.core.error(why);
         }
         if !matches!(action, UserAction::Scroll(_)) && !matches!(self.mode, Mode::Help { .. }) {
             self.core.view.message = None;
@@ -179,14 +231,14 @@ impl AppState {
             // `wormhole puzzles` opens the game chosen last.
             self.core.config.prefs.variant = form.variant;
             let text = self.core.config.updated_text(&[ConfigKey::Variant]);
-            self.save_config(text, &[ConfigKey::Variant]);
+            self.core.save_config(text, &[ConfigKey::Variant]);
             self.mode = self.resting_mode();
             return self.open_trainer(form.variant);
         }
         form.apply(&mut self.core.config.prefs);
         let keys = [ConfigKey::Variant, ConfigKey::Side, ConfigKey::Level, ConfigKey::Clock];
         let text = self.core.config.updated_text(&keys);
-        self.save_config(text, &keys);
+        self.core.save_config(text, &keys);
         let settings = GameSettings {
             players: form.side.players(),
             level: form.level,
@@ -245,7 +297,7 @@ impl AppState {
             UserAction::BrowseStart => self.browse(0),
             UserAction::BrowseEnd | UserAction::Escape | UserAction::Select => self.mode = self.resting_mode(),
             UserAction::Cursor(..) => {}
-            UserAction::Scroll(d) => self.scroll_moves(d),
+            UserAction::Scroll(d) => self.core.scroll_moves(d),
             UserAction::Char(_) | UserAction::Submit => self.leave_browse(action),
             other => {
                 self.mode = self.resting_mode();
@@ -264,12 +316,12 @@ impl AppState {
             return self.in_play(action);
         }
         match action {
-            UserAction::Submit if text.is_empty() => self.info("back to the live position"),
+            UserAction::Submit if text.is_empty() => self.core.info("back to the live position"),
             UserAction::Submit => {
-                self.info(format!("back to the live position, where moves are played: Enter again plays {text}"))
+                self.core.info(format!("back to the live position, where moves are played: Enter again plays {text}"))
             }
             _ => {
-                self.info("back to the live position: moves are played there");
+                self.core.info("back to the live position: moves are played there");
                 self.in_play(action);
             }
         }
@@ -284,13 +336,13 @@ impl AppState {
             UserAction::ClearInput => self.core.view.input.clear(),
             UserAction::Complete => self.complete(),
             UserAction::Submit => self.submit(),
-            UserAction::Escape => self.clear_selection(),
+            UserAction::Escape => self.core.clear_selection(),
             UserAction::Help => self.mode = Mode::Help { scroll: 0, page: HelpPage::Keys },
             UserAction::Legend => self.mode = Mode::Help { scroll: 0, page: HelpPage::Pieces },
             UserAction::TogglePage | UserAction::Answer(_) => {}
             UserAction::Undo => self.undo(),
             UserAction::Redo => self.redo(),
-            UserAction::Flip => self.flip(),
+            UserAction::Flip => self.core.flip(),
             UserAction::Hint => self.hint(),
             UserAction::MoveNow => self.move_now(),
             UserAction::ShowFen => self.show_fen(),
@@ -301,10 +353,10 @@ impl AppState {
             UserAction::Review | UserAction::BrowseBack => self.browse(self.core.game.len().saturating_sub(1)),
             UserAction::BrowseStart => self.browse(0),
             UserAction::BrowseForward | UserAction::BrowseEnd => {}
-            UserAction::Cursor(dx, dy) => self.move_cursor(dx, dy),
+            UserAction::Cursor(dx, dy) => self.core.move_cursor(dx, dy),
             UserAction::Select => match self.core.view.cursor {
                 Some(sq) => self.pick(sq),
-                None => self.core.view.cursor = Some(self.home_square()),
+                None => self.core.view.cursor = Some(self.core.home_square()),
             },
             UserAction::ClickSquare(sq) => {
                 self.core.view.cursor = Some(sq);
@@ -318,7 +370,7 @@ impl AppState {
                 }
             }
             UserAction::OtherBoard => self.other_board(),
-            UserAction::Scroll(d) => self.scroll_moves(d),
+            UserAction::Scroll(d) => self.core.scroll_moves(d),
             UserAction::Analyze => self.start_explore(),
             UserAction::NextJudged
             | UserAction::PreviousJudged
@@ -334,7 +386,7 @@ impl AppState {
         self.core.now = now;
         // On the server, the server alone decides a flag.
         if self.activity.remote().is_none() && self.core.game.check_flag(now) {
-            self.cancel_search();
+            self.core.cancel_search();
             self.mode = Mode::GameOver;
         }
     }
@@ -364,14 +416,6 @@ impl AppState {
         }
     }
 
-    pub(super) fn info(&mut self, text: impl Into<String>) {
-        self.core.view.message = Some(Message::Info(text.into()));
-    }
-
-    pub(super) fn error(&mut self, text: impl Into<String>) {
-        self.core.view.message = Some(Message::Error(text.into()));
-    }
-
     // ----- the input line and the board cursor -----
 
     fn type_char(&mut self, c: char) {
@@ -380,7 +424,7 @@ impl AppState {
         if self.mode == Mode::GameOver {
             self.mode = Mode::Play;
         }
-        self.push_input(c);
+        self.core.push_input(c);
     }
 
     /// Pasted text, taken whole: its first character as if typed (which
@@ -392,22 +436,15 @@ impl AppState {
         let (count, held) = (text.chars().count(), self.core.view.input.text().chars().count());
         if held + count > MAX_INPUT_CHARS {
             let e = format!("the paste has {count} characters and the input line holds at most {MAX_INPUT_CHARS}");
-            return self.error(format!("{e}: nothing was added"));
+            return self.core.error(format!("{e}: nothing was added"));
         }
         let mut chars = text.chars();
         let Some(first) = chars.next() else { return };
         self.on_action(UserAction::Char(first));
         if self.core.view.input.text().ends_with(first) {
-            chars.for_each(|c| self.push_input(c));
+            chars.for_each(|c| self.core.push_input(c));
         } else {
             chars.for_each(|c| self.on_action(UserAction::Char(c)));
-        }
-    }
-
-    /// Types `c` into the input line; a full line says its limit.
-    pub(super) fn push_input(&mut self, c: char) {
-        if let Err(e) = self.core.view.input.push(c) {
-            self.error(e);
         }
     }
 
@@ -419,17 +456,9 @@ impl AppState {
         if !self.core.view.input.complete(&pos) {
             let n = self.candidates().len();
             if n > 1 {
-                self.info(format!("{n} moves match; type more"));
+                self.core.info(format!("{n} moves match; type more"));
             }
         }
-    }
-
-    fn clear_selection(&mut self) {
-        self.core.view.input.clear();
-        self.core.view.selected = None;
-        self.core.view.cursor = None;
-        self.core.view.hint = None;
-        self.core.view.explained = None;
     }
 
     fn browse(&mut self, ply: usize) {
@@ -442,31 +471,12 @@ impl AppState {
         };
     }
 
-    fn scroll_moves(&mut self, d: i32) {
-        let rows = self.core.game.len() / 2 + 2;
-        let current = self.core.view.scroll.unwrap_or(rows);
-        self.core.view.scroll = Some((current as i64 + i64::from(d)).clamp(0, rows as i64) as usize);
-    }
-
-    fn home_square(&self) -> Square {
-        let pos = self.core.game.position();
-        pos.king(pos.turn()).filter(|&(b, _)| b == pos.board_to_play()).map_or(Square::new(0), |(_, k)| k)
-    }
-
-    fn move_cursor(&mut self, dx: i8, dy: i8) {
-        let sq = self.core.view.cursor.unwrap_or_else(|| self.home_square());
-        let (dx, dy) = if self.flipped() { (-dx, -dy) } else { (dx, dy) };
-        let f = (sq.file() as i8 + dx).clamp(0, 7) as u8;
-        let r = (sq.rank() as i8 + dy).clamp(0, 7) as u8;
-        self.core.view.cursor = Square::from_coords(f, r);
-    }
-
     /// Board picking: a piece of the side to move selects it; one of its
     /// targets plays the move (promotion to the strongest piece). Any other
     /// piece is explained: where it could go, and how it moves.
     fn pick(&mut self, sq: Square) {
         if self.core.game.is_over() {
-            return self.error("the game is over (Ctrl-N: new game)");
+            return self.core.error("the game is over (Ctrl-N: new game)");
         }
         if let Some(from) = self.core.view.selected {
             match pick_move(self.core.game.position(), from, self.core.view.entry, sq) {
@@ -476,7 +486,7 @@ impl AppState {
                 }
                 Pick::Entry(moves) => {
                     self.core.view.entry = Some(sq);
-                    return self.info(exit_prompt(self.core.game.position(), sq, &moves));
+                    return self.core.info(exit_prompt(self.core.game.position(), sq, &moves));
                 }
                 Pick::Nothing => {}
             }
@@ -486,30 +496,22 @@ impl AppState {
         let own = self.human_to_move() && piece.is_some_and(|p| p.color == pos.turn());
         (self.core.view.selected, self.core.view.entry) = (None, None);
         match piece {
-            Some(p) if own && self.can_move(sq) => {
+            Some(p) if own && self.core.can_move(sq) => {
                 self.core.view.selected = Some(sq);
                 self.core.view.input.clear();
                 let how = self.core.game.kind().movement(p.role);
-                self.info(format!("{} {sq}: {how}", capitalised(self.core.game.kind().role_names().name(p.role))));
+                self.core.info(format!("{} {sq}: {how}", capitalised(self.core.game.kind().role_names().name(p.role))));
             }
-            Some(_) if own => self.error(format!("the piece on {sq} has no legal move")),
+            Some(_) if own => self.core.error(format!("the piece on {sq} has no legal move")),
             Some(_) => self.explain(&sq.to_string()),
-            None if !self.human_to_move() => self.error("not your turn"),
-            None if self.can_move(sq) => {
+            None if !self.human_to_move() => self.core.error("not your turn"),
+            None if self.core.can_move(sq) => {
                 // The mover's own portal: its steps are marked.
                 self.core.view.selected = Some(sq);
                 self.core.view.input.clear();
-                self.info(format!("your portal on {sq}: pick a neighbouring square (or type Z@ and a square)"));
+                self.core.info(format!("your portal on {sq}: pick a neighbouring square (or type Z@ and a square)"));
             }
             None => {}
-        }
-    }
-
-    /// Turns the board, or says that this game's view is fixed.
-    fn flip(&mut self) {
-        self.core.view.flipped = !self.core.view.flipped;
-        if !self.core.game.kind().info().flips {
-            self.info(format!("{} is always shown from White's side", self.core.game.kind().title()));
         }
     }
 
@@ -520,7 +522,7 @@ impl AppState {
         let Some(forced) = self.forced_move() else { return false };
         match forced.squares.contains(&(board, sq)) {
             true => self.play_human(forced.m),
-            false => self.error(forced.why),
+            false => self.core.error(forced.why),
         }
         true
     }
@@ -530,7 +532,7 @@ impl AppState {
         let pos = self.shown_position();
         let name = |i: usize| board_name(pos.kind(), i);
         let text = format!("{} is not played now: {} plays {}", name(board), pos.turn(), name(pos.board_to_play()));
-        self.error(text);
+        self.core.error(text);
     }
 
     /// Shows the next board when only one fits, and says which.
@@ -538,11 +540,11 @@ impl AppState {
         let pos = self.shown_position();
         let (count, kind, played) = (pos.boards().len(), pos.kind(), pos.board_to_play());
         if count == 1 {
-            return self.error("this game has one board");
+            return self.core.error("this game has one board");
         }
         self.core.view.board_shift = (self.core.view.board_shift + 1) % count;
         let name = board_name(kind, (played + self.core.view.board_shift) % count);
-        self.info(format!("{name} is shown when only one board fits"));
+        self.core.info(format!("{name} is shown when only one board fits"));
     }
 
     fn submit(&mut self) {
@@ -564,18 +566,18 @@ impl AppState {
         }
         if let Some(end) = self.core.game.end() {
             let back = if self.offers(UserAction::Undo) { ", Ctrl-Z take back" } else { "" };
-            return self.error(format!("the game is over ({}); Ctrl-N new game{back}", end.describe()));
+            return self.core.error(format!("the game is over ({}); Ctrl-N new game{back}", end.describe()));
         }
         if self.core.game.player_to_move() == PlayerKind::Engine {
             let now = if self.offers(UserAction::MoveNow) { " (Ctrl-G: move now)" } else { "" };
-            return self.error(format!("the engine is to move{now}"));
+            return self.core.error(format!("the engine is to move{now}"));
         }
         match input::reading(self.core.game.position(), &text) {
             Reading::Move(c) => {
                 self.core.view.input.clear();
                 self.play_human(c.mv);
             }
-            refused => self.error(refused.refusal(&text).unwrap_or_default()),
+            refused => self.core.error(refused.refusal(&text).unwrap_or_default()),
         }
     }
 }

@@ -16,8 +16,19 @@ use crate::tui::config::{ConfigKey, KEYS};
 use crate::tui::effects::Effect;
 use crate::tui::game::{GameState, PlayerKind, SideChoice};
 use crate::tui::games;
-use crate::tui::state::{AppState, GameSettings, HelpPage, Mode, Pending};
+use crate::tui::state::{AppState, Core, GameSettings, HelpPage, Mode, Pending};
 use crate::tui::theme::{StyleSheet, ThemeName};
+
+impl Core {
+    fn toggle_autoflip(&mut self) {
+        self.settings.autoflip = !self.settings.autoflip;
+        let on = if self.settings.autoflip { "on" } else { "off" };
+        self.info(format!("automatic flipping (hot-seat) {on}"));
+        if self.settings.autoflip && self.game.players() == [PlayerKind::Human; 2] {
+            self.view.flipped = self.game.position().turn() == Color::Black;
+        }
+    }
+}
 
 impl AppState {
     /// Runs `:cmd args`.
@@ -26,21 +37,21 @@ impl AppState {
         let (cmd, rest) = match server.map_or_else(|| commands::parse(line), |found| Ok(Some(found))) {
             Ok(Some(found)) => found,
             Ok(None) => return,
-            Err(e) => return self.error(e),
+            Err(e) => return self.core.error(e),
         };
         if self.refused_in_trainer(cmd) || self.remote_command(cmd, rest) {
             return;
         }
         match cmd {
             Cmd::New => match self.parse_new(rest) {
-                Ok(s) if self.game_in_progress() => self.mode = Mode::Confirm(Pending::NewGame(s)),
+                Ok(s) if self.core.game_in_progress() => self.mode = Mode::Confirm(Pending::NewGame(s)),
                 Ok(s) => self.new_game(s),
-                Err(e) => self.error(e),
+                Err(e) => self.core.error(e),
             },
             Cmd::Undo => self.undo(),
             Cmd::Redo => self.redo(),
-            Cmd::Flip => self.flip(),
-            Cmd::Autoflip => self.toggle_autoflip(),
+            Cmd::Flip => self.core.flip(),
+            Cmd::Autoflip => self.core.toggle_autoflip(),
             Cmd::Hint => self.hint(),
             Cmd::Go => self.move_now(),
             Cmd::Fen if rest.is_empty() => self.show_fen(),
@@ -56,7 +67,7 @@ impl AppState {
             Cmd::Theme => self.theme_command(rest),
             Cmd::Explain => self.explain(rest),
             Cmd::Legend => self.mode = Mode::Help { scroll: 0, page: HelpPage::Pieces },
-            Cmd::Resign if self.game_over() => self.error("the game is already over"),
+            Cmd::Resign if self.game_over() => self.core.error("the game is already over"),
             Cmd::Resign => self.mode = Mode::Confirm(Pending::Resign),
             Cmd::Help => self.mode = Mode::Help { scroll: 0, page: HelpPage::Keys },
             Cmd::Rules => self.mode = Mode::Help { scroll: 0, page: HelpPage::Rules },
@@ -69,7 +80,7 @@ impl AppState {
             | Cmd::Abort
             | Cmd::Yes
             | Cmd::No
-            | Cmd::Lobby => self.error(format!(":{} is for a game on a server (wormhole serve)", line.trim())),
+            | Cmd::Lobby => self.core.error(format!(":{} is for a game on a server (wormhole serve)", line.trim())),
         }
     }
 
@@ -86,25 +97,18 @@ impl AppState {
             [PlayerKind::Engine, PlayerKind::Human] => Color::Black,
             _ => self.core.game.position().turn(),
         };
-        self.cancel_search();
+        self.core.cancel_search();
         self.core.game.resign(side, self.core.now);
         self.mode = Mode::GameOver;
-    }
-
-    fn toggle_autoflip(&mut self) {
-        self.core.settings.autoflip = !self.core.settings.autoflip;
-        let on = if self.core.settings.autoflip { "on" } else { "off" };
-        self.info(format!("automatic flipping (hot-seat) {on}"));
-        if self.core.settings.autoflip && self.core.game.players() == [PlayerKind::Human; 2] {
-            self.core.view.flipped = self.core.game.position().turn() == Color::Black;
-        }
     }
 
     /// `:level` shows the level; `:level N` sets it (and keeps it for next time).
     fn level_command(&mut self, arg: &str) {
         if arg.is_empty() {
             let (min, max) = (Level::MIN, Level::MAX);
-            return self.info(format!("engine level {}; ':level N' sets {min} to {max}", self.core.settings.level));
+            return self
+                .core
+                .info(format!("engine level {}; ':level N' sets {min} to {max}", self.core.settings.level));
         }
         self.set_command(&format!("level {arg}"));
     }
@@ -117,15 +121,15 @@ impl AppState {
         if name.is_empty() {
             let all: Vec<String> =
                 KEYS.iter().map(|k| format!("{}={}", k.name, self.core.config.prefs.get(k.key))).collect();
-            return self.info(format!("settings: {} (':set KEY VALUE' changes one)", all.join(" ")));
+            return self.core.info(format!("settings: {} (':set KEY VALUE' changes one)", all.join(" ")));
         }
         let key = match ConfigKey::from_name(name) {
             Ok(key) => key,
-            Err(e) => return self.error(e),
+            Err(e) => return self.core.error(e),
         };
         if value.is_empty() {
             let spec = key.spec();
-            return self.info(format!(
+            return self.core.info(format!(
                 "{name} = {} ({}: {})",
                 self.core.config.prefs.get(key),
                 spec.values(),
@@ -134,7 +138,7 @@ impl AppState {
         }
         let text = match self.core.config.set(key, value) {
             Ok(text) => text,
-            Err(e) => return self.error(e),
+            Err(e) => return self.core.error(e),
         };
         let when = self.apply_setting(key);
         let saved = match (&text, &self.core.config.error) {
@@ -142,8 +146,8 @@ impl AppState {
             (None, Some(e)) => format!("not saved: the config file is broken ({e})"),
             (None, None) => "not saved: no config folder".to_string(),
         };
-        self.info(format!("{name} = {} {when}; {saved}", self.core.config.prefs.get(key)));
-        self.save_config(text, &[key]);
+        self.core.info(format!("{name} = {} {when}; {saved}", self.core.config.prefs.get(key)));
+        self.core.save_config(text, &[key]);
     }
 
     /// Uses a changed setting in this session; says when it takes effect.
@@ -165,7 +169,7 @@ impl AppState {
             ConfigKey::Ponder
                 if self.core.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Ponder { .. })) =>
             {
-                self.cancel_search()
+                self.core.cancel_search()
             }
             ConfigKey::Ponder => {}
             ConfigKey::Variant | ConfigKey::Side | ConfigKey::Clock => return "(from the next game)",
@@ -183,7 +187,7 @@ impl AppState {
             match arg.parse::<ThemeName>() {
                 Ok(t) => t,
                 Err(_) if self.activity.trainer().is_some() => return self.set_puzzle_filter(Some(arg.to_string())),
-                Err(e) => return self.error(e),
+                Err(e) => return self.core.error(e),
             }
         };
         self.set_command(&format!("theme {name}"));
@@ -196,7 +200,7 @@ impl AppState {
         let squares = match self.pieces_to_explain(&pos, arg) {
             Ok(Some(squares)) => squares,
             Ok(None) => return,
-            Err(e) => return self.error(e),
+            Err(e) => return self.core.error(e),
         };
         let Some(piece) = squares.first().and_then(|&sq| pos.played_board().piece_at(sq)) else { return };
         let mut from = Bitboard::EMPTY;
@@ -211,7 +215,7 @@ impl AppState {
             if to.is_empty() { "no move from here now".to_string() } else { format!("goes to {}", to.join(" ")) };
         let whose = if piece.color == pos.turn() { "" } else { " (on its side's turn)" };
         self.core.view.explained = Some((from, targets));
-        self.info(format!(
+        self.core.info(format!(
             "{} {} {}: {}; {goes}{whose}",
             piece.color,
             pos.kind().role_names().name(piece.role),
@@ -252,7 +256,7 @@ impl AppState {
             }
         }
         let how = pos.kind().movement(role);
-        self.info(format!("{} ({}): {how}; none on the board", capitalised(names.name(role)), names.letter(role)));
+        self.core.info(format!("{} ({}): {how}; none on the board", capitalised(names.name(role)), names.letter(role)));
         Ok(None)
     }
 
@@ -295,12 +299,13 @@ impl AppState {
     fn load_fen(&mut self, fen: &str) {
         if fen.is_empty() {
             return self
+                .core
                 .error("':load FEN' needs a position, e.g. :load rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0");
         }
         if let Err(e) = AnyPosition::from_fen_auto(fen, self.core.game.kind()) {
-            return self.error(format!("bad FEN: {e}"));
+            return self.core.error(format!("bad FEN: {e}"));
         }
-        if self.game_in_progress() && self.activity.trainer().is_none() {
+        if self.core.game_in_progress() && self.activity.trainer().is_none() {
             // Nothing the player made is replaced without a yes.
             self.load_target = Some(fen.to_string());
             self.mode = Mode::Confirm(Pending::Load);
@@ -319,10 +324,10 @@ impl AppState {
                 let game = GameState::new(pos, players, settings.clocks());
                 self.replace_game(game, settings);
                 if self.core.view.message.is_none() {
-                    self.info(note);
+                    self.core.info(note);
                 }
             }
-            Err(e) => self.error(format!("bad FEN: {e}")),
+            Err(e) => self.core.error(format!("bad FEN: {e}")),
         }
     }
 }

@@ -25,13 +25,48 @@ use crate::tui::ai::{self, Clock, Finished, Info, Limits, Purpose};
 use crate::tui::effects::Effect;
 use crate::tui::game::PlayerKind;
 use crate::tui::games;
-use crate::tui::state::{AppState, LastSearch, Mode, Thinking};
+use crate::tui::state::{AppState, Core, LastSearch, Mode, Thinking};
 
 /// What a hint after the game says instead.
 const GAME_OVER_HINT: &str =
     "the game is over, so no hint: :review (or r) shows the full-strength engine's review of every move";
 
+impl Core {
+    pub(super) fn start_search(&mut self, limits: Limits, purpose: Purpose) {
+        let position = self.game.position().clone();
+        // The positions before this one: a return to one is a draw in Porthole chess.
+        let limits = Limits { history: self.game.earlier_hashes(), ..limits };
+        // Only the engine's own moves are played at the opponent's level.
+        let level = if matches!(purpose, Purpose::Move { .. }) { self.settings.level } else { Level::MAX };
+        self.effects.push(Effect::StartSearch { position: position.clone(), limits, level, purpose });
+        self.thinking = Some(Thinking { purpose, started: self.now, position, info: None });
+    }
+
+    pub(super) fn cancel_search(&mut self) {
+        if self.thinking.take().is_some() {
+            self.effects.push(Effect::CancelSearch);
+        }
+    }
+
+    pub(super) fn engine_limits(&self) -> Limits {
+        let mut limits = Limits::default();
+        if let Some(mt) = self.settings.movetime {
+            limits.movetime = Some(mt);
+        } else if let Some(c) = self.game.clocks() {
+            let turn = self.game.position().turn();
+            limits.clock = Some(Clock { remaining: c.remaining(turn, turn, self.now), increment: c.increment() });
+        }
+        limits
+    }
+}
+
 impl AppState {
+    pub(super) fn show_fen(&mut self) {
+        let fen = self.shown_position().fen();
+        self.core.info(format!("FEN (copied): {fen}"));
+        self.core.effects.push(Effect::Copy(fen));
+    }
+
     pub(super) fn play_human(&mut self, m: AnyMove) {
         if self.activity.trainer().is_some() {
             return self.puzzle_move(m);
@@ -40,37 +75,21 @@ impl AppState {
             return self.send_move(m);
         }
         if self.core.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Hint { .. })) {
-            self.cancel_search();
+            self.core.cancel_search();
         }
         let warning = self.core.game.position().warning(m);
         if let Some(warning) = warning.filter(|_| self.core.view.warned != Some(m)) {
             self.core.view.warned = Some(m);
-            return self.error(warning);
+            return self.core.error(warning);
         }
         self.core.view.warned = None;
         let note = move_note(self.core.game.position(), m);
         match self.core.game.play(m, self.core.now) {
             Ok(()) => self.after_change(),
-            Err(e) => return self.error(e.to_string()),
+            Err(e) => return self.core.error(e.to_string()),
         }
         if let Some(text) = note {
-            self.info(text);
-        }
-    }
-
-    pub(super) fn start_search(&mut self, limits: Limits, purpose: Purpose) {
-        let position = self.core.game.position().clone();
-        // The positions before this one: a return to one is a draw in Porthole chess.
-        let limits = Limits { history: self.core.game.earlier_hashes(), ..limits };
-        // Only the engine's own moves are played at the opponent's level.
-        let level = if matches!(purpose, Purpose::Move { .. }) { self.core.settings.level } else { Level::MAX };
-        self.core.effects.push(Effect::StartSearch { position: position.clone(), limits, level, purpose });
-        self.core.thinking = Some(Thinking { purpose, started: self.core.now, position, info: None });
-    }
-
-    pub(super) fn cancel_search(&mut self) {
-        if self.core.thinking.take().is_some() {
-            self.core.effects.push(Effect::CancelSearch);
+            self.core.info(text);
         }
     }
 
@@ -89,7 +108,7 @@ impl AppState {
             }
             Purpose::Analysis { .. } => true,
         }) {
-            self.cancel_search();
+            self.core.cancel_search();
         }
         if self.activity.trainer().is_some() {
             // The puzzle board: nobody else moves, and the puzzle ends the puzzle's way.
@@ -99,7 +118,7 @@ impl AppState {
             self.core.view.flipped = self.core.game.position().turn() == Color::Black;
         }
         if self.core.game.is_over() {
-            self.cancel_search();
+            self.core.cancel_search();
             self.core.game.stop_clock(self.core.now);
             self.mode = Mode::GameOver;
             return;
@@ -109,20 +128,9 @@ impl AppState {
         }
         self.core.game.start_clock(self.core.now);
         if self.core.game.player_to_move() == PlayerKind::Engine && self.core.thinking.is_none() {
-            let limits = self.engine_limits();
-            self.start_search(limits, Purpose::Move { ply: len });
+            let limits = self.core.engine_limits();
+            self.core.start_search(limits, Purpose::Move { ply: len });
         }
-    }
-
-    pub(super) fn engine_limits(&self) -> Limits {
-        let mut limits = Limits::default();
-        if let Some(mt) = self.core.settings.movetime {
-            limits.movetime = Some(mt);
-        } else if let Some(c) = self.core.game.clocks() {
-            let turn = self.core.game.position().turn();
-            limits.clock = Some(Clock { remaining: c.remaining(turn, turn, self.core.now), increment: c.increment() });
-        }
-        limits
     }
 
     pub(super) fn finished(&mut self, done: Finished) {
@@ -135,7 +143,7 @@ impl AppState {
             Purpose::Move { ply: p } if p == ply && !self.core.game.is_over() => self.engine_moved(done),
             Purpose::Hint { ply: p } if p == ply => match done.best {
                 Some(m) => self.show_hint(m, done.info.as_ref(), ""),
-                None => self.error("no hint: no legal move"),
+                None => self.core.error("no hint: no legal move"),
             },
             Purpose::Analysis { id } => self.explore_finished(id, done.info),
             Purpose::Refutation { ply: p } if p == ply => self.refuted(done.best),
@@ -148,10 +156,10 @@ impl AppState {
     }
 
     pub(super) fn engine_moved(&mut self, done: Finished) {
-        let Some(m) = done.best else { return self.error("the engine found no move") };
+        let Some(m) = done.best else { return self.core.error("the engine found no move") };
         let pos = self.core.game.position();
         if !pos.is_legal(m) {
-            return self.error(format!("engine move {m}: {}", pos.why_illegal(m)));
+            return self.core.error(format!("engine move {m}: {}", pos.why_illegal(m)));
         }
         let san = pos.san(m);
         self.core.search_times.push(done.elapsed);
@@ -163,29 +171,29 @@ impl AppState {
         }
         let note = move_note(self.core.game.position(), m);
         if let Err(e) = self.core.game.play(m, self.core.now) {
-            return self.error(format!("engine move {m}: {e}"));
+            return self.core.error(format!("engine move {m}: {e}"));
         }
         self.after_change();
         if let Some(text) = note {
-            self.info(text);
+            self.core.info(text);
         }
     }
 
     pub(super) fn undo(&mut self) {
-        let target = match self.undo_target() {
+        let target = match self.core.undo_target() {
             Ok(target) => target,
-            Err(e) => return self.error(e),
+            Err(e) => return self.core.error(e),
         };
-        self.cancel_search();
+        self.core.cancel_search();
         let n = self.core.game.undo_to(target);
         self.mode = Mode::Play;
-        self.info(format!("took back {n} {}", if n == 1 { "move" } else { "moves" }));
+        self.core.info(format!("took back {n} {}", if n == 1 { "move" } else { "moves" }));
         self.after_change();
     }
 
     pub(super) fn redo(&mut self) {
         if !self.core.game.can_redo() {
-            return self.error("nothing to redo");
+            return self.core.error("nothing to redo");
         }
         let len = self.core.game.len();
         let total = self.core.game.redo_len();
@@ -197,9 +205,9 @@ impl AppState {
         } else {
             len + 1
         };
-        self.cancel_search();
+        self.core.cancel_search();
         let n = self.core.game.redo_to(target);
-        self.info(format!("replayed {n} {}", if n == 1 { "move" } else { "moves" }));
+        self.core.info(format!("replayed {n} {}", if n == 1 { "move" } else { "moves" }));
         self.after_change();
     }
 
@@ -208,21 +216,21 @@ impl AppState {
     /// game, the review is offered instead.
     pub(super) fn hint(&mut self) {
         if self.core.game.is_over() {
-            return self.info(GAME_OVER_HINT);
+            return self.core.info(GAME_OVER_HINT);
         }
         if !self.human_to_move() {
-            return self.error("a hint is for your own move");
+            return self.core.error("a hint is for your own move");
         }
         if let Some(info) = self.ponder_found() {
             return self.ponder_hint_from(&info);
         }
         if self.core.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Ponder { .. })) {
             self.core.ponder_hint = true;
-            return self.info("the full-strength engine, thinking on your time, is finding a hint...");
+            return self.core.info("the full-strength engine, thinking on your time, is finding a hint...");
         }
         let limits = Limits { nodes: Some(AnalysisOptions::DEFAULT_NODES), ..Limits::default() };
-        self.start_search(limits, Purpose::Hint { ply: self.core.game.len() });
-        self.info("the full-strength engine is thinking about a hint...");
+        self.core.start_search(limits, Purpose::Hint { ply: self.core.game.len() });
+        self.core.info("the full-strength engine is thinking about a hint...");
     }
 
     /// Shows `m` as the hint, with the score of the search that found it.
@@ -230,11 +238,11 @@ impl AppState {
         let pos = self.core.game.position();
         let score = info.map(|i| format!(" ({})", ai::score_for_white(i.score, i.exact, pos.turn())));
         if !pos.is_legal(m) {
-            return self.error(format!("hint: {}", pos.why_illegal(m)));
+            return self.core.error(format!("hint: {}", pos.why_illegal(m)));
         }
         let san = pos.san(m);
         self.core.view.hint = Some(m);
-        self.info(format!("Hint (full-strength engine{how}): {san}{}", score.unwrap_or_default()));
+        self.core.info(format!("Hint (full-strength engine{how}): {san}{}", score.unwrap_or_default()));
     }
 
     /// The hint from what the thinking on the human's time found.
@@ -280,7 +288,7 @@ impl AppState {
             && self.human_to_move();
         let ply = self.core.game.len();
         if pondering && !wanted {
-            self.cancel_search();
+            self.core.cancel_search();
         } else if wanted && self.core.thinking.is_none() && self.core.pondered.as_ref().is_none_or(|(p, _)| *p != ply) {
             let position = self.core.game.position().clone();
             let limits = Limits { history: self.core.game.earlier_hashes(), ..Limits::default() }.pondering();
@@ -293,15 +301,9 @@ impl AppState {
 
     pub(super) fn move_now(&mut self) {
         if self.core.thinking.as_ref().is_none_or(|t| matches!(t.purpose, Purpose::Ponder { .. })) {
-            return self.error("the engine is not thinking");
+            return self.core.error("the engine is not thinking");
         }
         self.core.effects.push(Effect::MoveNow);
-    }
-
-    pub(super) fn show_fen(&mut self) {
-        let fen = self.shown_position().fen();
-        self.info(format!("FEN (copied): {fen}"));
-        self.core.effects.push(Effect::Copy(fen));
     }
 }
 

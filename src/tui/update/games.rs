@@ -11,7 +11,17 @@ use crate::tui::commands::{self, Cmd};
 use crate::tui::effects::Effect;
 use crate::tui::game::{GameState, PlayerKind, recorded_level};
 use crate::tui::picker::GamePicker;
-use crate::tui::state::{Activity, AppState, GameSettings, Mode, Pending, Replacement, View};
+use crate::tui::state::{Activity, AppState, Core, GameSettings, Mode, Pending, Replacement, View};
+
+impl Core {
+    /// Saves these keys to the config file, when it may be written (`text`
+    /// is the session's new text of the file, None when not).
+    pub(super) fn save_config(&mut self, text: Option<String>, keys: &[crate::tui::config::ConfigKey]) {
+        if let (Some(_), Some(path)) = (text, self.config.path.clone()) {
+            self.effects.push(Effect::SaveConfig { path, prefs: self.config.prefs, keys: keys.to_vec() });
+        }
+    }
+}
 
 impl AppState {
     /// Saves the game (to `path`, or without one to a new file), unless
@@ -21,7 +31,7 @@ impl AppState {
         if path.is_none()
             && let Some(file) = self.core.game.saved_to()
         {
-            return self.info(format!("already saved to {}", file.display()));
+            return self.core.info(format!("already saved to {}", file.display()));
         }
         self.core.effects.push(Effect::Save { pgn: self.pgn(), path });
     }
@@ -33,7 +43,7 @@ impl AppState {
 
     /// A file has the name `:save` was given: asks whether to replace it.
     pub(super) fn ask_to_replace(&mut self, path: PathBuf) {
-        self.info(format!("{} exists", path.display()));
+        self.core.info(format!("{} exists", path.display()));
         self.replace_target = Some(path);
         self.mode = Mode::Confirm(Pending::Replace);
     }
@@ -49,10 +59,10 @@ impl AppState {
         match result {
             Ok(path) => {
                 let list = if in_games_folder { " (the games folder: Ctrl-O lists it)" } else { "" };
-                self.info(format!("saved to {}{list}", path.display()));
+                self.core.info(format!("saved to {}{list}", path.display()));
                 self.core.game.mark_saved(path);
             }
-            Err(e) => self.error(e),
+            Err(e) => self.core.error(e),
         }
     }
 
@@ -87,7 +97,7 @@ impl AppState {
                     self.picker = None;
                     self.core.effects.push(Effect::OpenPgn(path));
                 }
-                None => self.info("no saved game matches what you typed (Backspace, or Esc to go back)"),
+                None => self.core.info("no saved game matches what you typed (Backspace, or Esc to go back)"),
             },
             UserAction::Escape => {
                 self.mode = picker.back;
@@ -116,14 +126,14 @@ impl AppState {
             return;
         }
         let Some(done) = completion else {
-            return self.info(format!("no file or folder starts with '{}'", &line[before.len()..]));
+            return self.core.info(format!("no file or folder starts with '{}'", &line[before.len()..]));
         };
         self.core.view.input.set(&format!("{before}{}", done.text));
         if !done.choices.is_empty() {
             let n = done.choices.len();
             let some: Vec<&str> = done.choices.iter().take(8).map(String::as_str).collect();
             let more = if n > some.len() { " ..." } else { "" };
-            self.info(format!("{n} names fit: {}{more}", some.join("  ")));
+            self.core.info(format!("{n} names fit: {}{more}", some.join("  ")));
         }
     }
 
@@ -157,21 +167,13 @@ impl AppState {
                     Some(Replacement::Trainer(trainer)) => self.install_trainer(trainer),
                     None => {}
                 }
-                self.info(note);
+                self.core.info(note);
             }
             Err(e) if self.core.quit => self.core.errors.push(format!("{failed}: {e}")),
             Err(e) => {
                 self.replacement = None;
-                self.error(format!("{failed}: {e}. It stays: save it with ':save FILE' first"));
+                self.core.error(format!("{failed}: {e}. It stays: save it with ':save FILE' first"));
             }
-        }
-    }
-
-    /// Saves these keys to the config file, when it may be written (`text`
-    /// is the session's new text of the file, None when not).
-    pub(super) fn save_config(&mut self, text: Option<String>, keys: &[crate::tui::config::ConfigKey]) {
-        if let (Some(_), Some(path)) = (text, self.core.config.path.clone()) {
-            self.core.effects.push(Effect::SaveConfig { path, prefs: self.core.config.prefs, keys: keys.to_vec() });
         }
     }
 
@@ -194,10 +196,10 @@ impl AppState {
                     None => String::new(),
                 };
                 if self.core.view.message.is_none() {
-                    self.info(format!("loaded {}: {n} moves{said}", path.display()));
+                    self.core.info(format!("loaded {}: {n} moves{said}", path.display()));
                 }
             }
-            Err(e) => self.error(e),
+            Err(e) => self.core.error(e),
         }
     }
 
@@ -212,14 +214,14 @@ impl AppState {
     }
 
     fn install_game(&mut self, game: GameState, settings: GameSettings) {
-        self.cancel_search();
+        self.core.cancel_search();
         self.activity = Activity::Game;
         self.core.settings = settings;
         self.core.game = game;
         self.core.effects.push(Effect::ResetEngine);
         self.mode = Mode::Play;
         self.core.view = View::default();
-        self.core.view.flipped = self.default_flip();
+        self.core.view.flipped = self.core.default_flip();
         self.after_change();
     }
 

@@ -26,7 +26,7 @@ impl AppState {
     /// Opens the trainer for `game`: its puzzles and the player's record are read first.
     pub(in crate::tui) fn open_trainer(&mut self, game: GameKind) {
         self.core.effects.push(Effect::LoadPuzzles(game));
-        self.info(format!("reading the {game} puzzles..."));
+        self.core.info(format!("reading the {game} puzzles..."));
     }
 
     /// The puzzles and the record, read: the trainer starts (once the game
@@ -51,7 +51,7 @@ impl AppState {
         }
         let note = if notes.is_empty() { String::new() } else { format!(" ({})", notes.join("; ")) };
         if trainer.current.is_none() {
-            return self.error(format!("no {game} puzzles to offer{note}"));
+            return self.core.error(format!("no {game} puzzles to offer{note}"));
         }
         if self.activity.trainer().is_none() && self.autosave_if_needed(AutosaveReason::Replaced) {
             self.replacement = Some(Replacement::Trainer(trainer));
@@ -59,13 +59,13 @@ impl AppState {
             self.install_trainer(trainer);
         }
         if !note.is_empty() {
-            self.error(format!("some puzzles were left out{note}"));
+            self.core.error(format!("some puzzles were left out{note}"));
         }
     }
 
     /// The trainer takes the screen, with its first puzzle on the board.
     pub(super) fn install_trainer(&mut self, trainer: Trainer) {
-        self.cancel_search();
+        self.core.cancel_search();
         self.core.effects.push(Effect::ResetEngine);
         self.study.review = None;
         self.activity = Activity::Puzzles(trainer);
@@ -77,14 +77,14 @@ impl AppState {
     fn set_up_puzzle(&mut self) {
         let Some(offered) = self.activity.trainer().and_then(Trainer::offered) else { return };
         let (start, solver, task) = (offered.start.clone(), offered.solver(), offered.task());
-        self.cancel_search();
+        self.core.cancel_search();
         self.core.game = GameState::new(start, [PlayerKind::Human; 2], None);
         self.core.view = View { flipped: solver == Color::Black, ..View::default() };
         self.mode = Mode::Puzzle;
         if let Some(c) = self.activity.trainer_mut().and_then(|t| t.current.as_mut()) {
             c.phase = Phase::Solving;
         }
-        self.info(task);
+        self.core.info(task);
     }
 
     /// The puzzle's phase (None outside the trainer).
@@ -132,11 +132,11 @@ impl AppState {
             UserAction::NextTheme => self.next_theme(),
             UserAction::Hint if self.puzzle_offers(action) => self.puzzle_hint(),
             UserAction::Char(c) if self.puzzle_phase() != Some(Phase::Solving) && c != ':' && !typing => {
-                self.info(OVER_KEYS)
+                self.core.info(OVER_KEYS)
             }
             a if self.puzzle_offers(a) => self.in_play(a),
-            UserAction::Hint => self.error("the puzzle is over: no hint"),
-            _ => self.error(NOT_HERE),
+            UserAction::Hint => self.core.error("the puzzle is over: no hint"),
+            _ => self.core.error(NOT_HERE),
         }
     }
 
@@ -149,7 +149,7 @@ impl AppState {
         match cmd {
             Cmd::Hint if self.puzzle_phase() == Some(Phase::Solving) => self.puzzle_hint(),
             Cmd::Undo | Cmd::Redo | Cmd::Hint | Cmd::Go | Cmd::Save | Cmd::Review | Cmd::Analyze | Cmd::Resign => {
-                self.error(NOT_HERE)
+                self.core.error(NOT_HERE)
             }
             _ => return false,
         }
@@ -161,7 +161,7 @@ impl AppState {
     pub(super) fn puzzle_move(&mut self, m: AnyMove) {
         let Some(trainer) = self.activity.trainer() else { return };
         if self.puzzle_phase() != Some(Phase::Solving) {
-            return self.info(OVER_KEYS);
+            return self.core.info(OVER_KEYS);
         }
         let played = self.core.game.len();
         let pos = self.core.game.position().clone();
@@ -170,7 +170,7 @@ impl AppState {
         let reply = trainer.expected(played + 1).filter(|_| expected);
         let san = pos.san(m);
         if let Err(e) = self.core.game.play(m, self.core.now) {
-            return self.error(e.to_string());
+            return self.core.error(e.to_string());
         }
         (self.core.view.selected, self.core.view.entry, self.core.view.explained) = (None, None, None);
         match (right, reply) {
@@ -184,10 +184,10 @@ impl AppState {
     fn defender_replies(&mut self, reply: AnyMove, san: &str) {
         let reply_san = self.core.game.position().san(reply);
         if let Err(e) = self.core.game.play(reply, self.core.now) {
-            return self.error(format!("the puzzle's reply {reply_san}: {e}"));
+            return self.core.error(format!("the puzzle's reply {reply_san}: {e}"));
         }
         let due = self.forced_move().map_or(String::new(), |f| format!(" ({})", f.why));
-        self.info(format!("{san}: right. {reply_san} was the reply: your move{due}"));
+        self.core.info(format!("{san}: right. {reply_san} was the reply: your move{due}"));
     }
 
     /// The line is played out: the puzzle counts as solved (or, after the
@@ -197,7 +197,7 @@ impl AppState {
         self.set_phase(Phase::Solved);
         let counted = self.count_puzzle(if hinted { Outcome::Hinted } else { Outcome::Solved });
         let how = if counted { "" } else { " (it counted the first time)" };
-        self.info(format!("Solved!{how} {OVER_KEYS}"));
+        self.core.info(format!("Solved!{how} {OVER_KEYS}"));
     }
 
     /// A wrong move: the puzzle counts as failed, and the engine finds what
@@ -206,11 +206,11 @@ impl AppState {
         self.set_phase(Phase::Wrong(m));
         self.count_puzzle(Outcome::Failed);
         if let Some(end) = self.core.game.end() {
-            return self.error(format!("{san} is not it: {}. {OVER_KEYS}", end.describe()));
+            return self.core.error(format!("{san} is not it: {}. {OVER_KEYS}", end.describe()));
         }
         let limits = Limits { nodes: Some(AnalysisOptions::DEFAULT_NODES), ..Limits::default() };
-        self.start_search(limits, Purpose::Refutation { ply: self.core.game.len() });
-        self.error(format!("{san} is not it: the engine looks for the reply..."));
+        self.core.start_search(limits, Purpose::Refutation { ply: self.core.game.len() });
+        self.core.error(format!("{san} is not it: the engine looks for the reply..."));
     }
 
     /// The engine's reply to the wrong move, played on the board.
@@ -218,12 +218,12 @@ impl AppState {
         let Some(Phase::Wrong(wrong)) = self.puzzle_phase() else { return };
         let before = self.core.game.position_at(self.core.game.len().saturating_sub(1));
         let san = before.san(wrong);
-        let Some(reply) = reply else { return self.error(format!("{san} is not it. {OVER_KEYS}")) };
+        let Some(reply) = reply else { return self.core.error(format!("{san} is not it. {OVER_KEYS}")) };
         let reply_san = self.core.game.position().san(reply);
         if let Err(e) = self.core.game.play(reply, self.core.now) {
-            return self.error(format!("the engine's reply {reply_san}: {e}"));
+            return self.core.error(format!("the engine's reply {reply_san}: {e}"));
         }
-        self.error(format!("{san} is not it: it runs into {reply_san}. {OVER_KEYS}"));
+        self.core.error(format!("{san} is not it: it runs into {reply_san}. {OVER_KEYS}"));
     }
 
     /// Counts the puzzle on the board once and has the attempt saved.
@@ -250,7 +250,7 @@ impl AppState {
         // A forced move (a teleport due) is hinted as a game says it: what
         // forces it and how to play it, its squares named with their boards.
         if let Some(forced) = self.forced_move().filter(|f| Some(f.m) == expected) {
-            return self.info(format!("Hint: {} (a solve with a hint gains no rating)", forced.why));
+            return self.core.info(format!("Hint: {} (a solve with a hint gains no rating)", forced.why));
         }
         // On a game of more than one board, the square is named with its board (Bh5).
         let pos = self.core.game.position();
@@ -258,9 +258,9 @@ impl AppState {
         match self.activity.trainer().and_then(|t| t.hint_square(played)) {
             Some(sq) => {
                 let on = board.map_or(sq.to_string(), |b| format!("{b}{sq} (Board {b})"));
-                self.info(format!("Hint: the piece on {on} moves (a solve with a hint gains no rating)"))
+                self.core.info(format!("Hint: the piece on {on} moves (a solve with a hint gains no rating)"))
             }
-            None => self.error("no hint here"),
+            None => self.core.error("no hint here"),
         }
     }
 
@@ -271,7 +271,7 @@ impl AppState {
             return self.set_up_puzzle();
         }
         let filter = trainer.filter.clone().unwrap_or_default();
-        self.error(format!("no puzzle is about '{filter}' (t or ':theme all' changes the filter)"));
+        self.core.error(format!("no puzzle is about '{filter}' (t or ':theme all' changes the filter)"));
     }
 
     /// `r` after a wrong move: the puzzle again from its start (it has counted already).
@@ -284,15 +284,15 @@ impl AppState {
         let Some(offered) = self.activity.trainer().and_then(Trainer::offered) else { return };
         let (start, line) = (offered.start.clone(), offered.line.clone());
         let sans = offered.puzzle.san.join(" ");
-        self.cancel_search();
+        self.core.cancel_search();
         self.core.game = GameState::new(start, [PlayerKind::Human; 2], None);
         for m in line {
             if let Err(e) = self.core.game.play(m, self.core.now) {
-                return self.error(format!("the solution does not play out: {e}"));
+                return self.core.error(format!("the solution does not play out: {e}"));
             }
         }
         self.set_phase(Phase::Shown);
-        self.info(format!("Solution: {sans}. {OVER_KEYS}"));
+        self.core.info(format!("Solution: {sans}. {OVER_KEYS}"));
     }
 
     /// `t` after a puzzle: the next theme filter (all, then each theme on offer).
@@ -318,8 +318,8 @@ impl AppState {
             None => Ok(format!("every theme: {n} puzzles")),
         };
         match text {
-            Ok(text) => self.info(text),
-            Err(text) => self.error(text),
+            Ok(text) => self.core.info(text),
+            Err(text) => self.core.error(text),
         }
     }
 
@@ -329,17 +329,18 @@ impl AppState {
     pub(super) fn make_personal(&mut self) {
         let Some(review) = &self.study.review else { return };
         let Some(r) = review.current() else {
-            return self.info("this move is not analysed yet: wait for the review");
+            return self.core.info("this move is not analysed yet: wait for the review");
         };
         if r.judgement != Some(Judgement::Blunder) {
             return self
+                .core
                 .info("no puzzle: p makes a puzzle of a ?? (a blunder) that missed a win, and this move is not one");
         }
         if self.core.game.player(r.mover) == PlayerKind::Engine {
-            return self.info("no puzzle: that ?? was the engine's move, not yours");
+            return self.core.info("no puzzle: that ?? was the engine's move, not yours");
         }
         if !r.before.is_proved_win_for(r.mover) {
-            return self.info(format!(
+            return self.core.info(format!(
                 "no puzzle: before this ?? the review found no proved win for {} ({}), and a puzzle needs one",
                 r.mover, r.before
             ));
@@ -347,20 +348,20 @@ impl AppState {
         match personal_candidate(review.position(), &r.best_line) {
             Ok(puzzle) => {
                 self.core.effects.push(Effect::MakePersonal(Box::new(puzzle)));
-                self.info("checking that the win is the only one (a few seconds)...");
+                self.core.info("checking that the win is the only one (a few seconds)...");
             }
-            Err(e) => self.error(format!("no puzzle: {e}")),
+            Err(e) => self.core.error(format!("no puzzle: {e}")),
         }
     }
 
     /// A personal puzzle was saved, or why not.
     pub(super) fn personal_saved(&mut self, result: Result<(String, std::path::PathBuf), String>) {
         match result {
-            Ok((id, path)) => self.info(format!(
+            Ok((id, path)) => self.core.info(format!(
                 "puzzle {id} saved to your personal set ({}): the puzzle trainer offers it",
                 path.display()
             )),
-            Err(e) => self.error(e),
+            Err(e) => self.core.error(e),
         }
     }
 
@@ -375,7 +376,7 @@ impl AppState {
                     trainer.record.ratings.insert(game.name().to_string(), rating);
                 }
             }
-            Err(e) => self.error(format!("the result is not saved: {e}")),
+            Err(e) => self.core.error(format!("the result is not saved: {e}")),
         }
     }
 }

@@ -53,11 +53,11 @@ impl AppState {
                 remote.offer = None;
                 remote.presence = None;
                 self.core.game.stop_clock(self.core.now);
-                self.info(format!("game over: {text}"));
+                self.core.info(format!("game over: {text}"));
             }
             RemoteEvent::Offered(offer) => {
                 remote.offer = Some(offer);
-                self.info(match offer {
+                self.core.info(match offer {
                     OpponentOffer::Draw => "your opponent offers a draw: :yes or :no",
                     OpponentOffer::Takeback => "your opponent asks to take back their move: :yes or :no",
                     OpponentOffer::Rematch => "your opponent asks for a rematch: :yes or :no",
@@ -68,22 +68,22 @@ impl AppState {
                 if remote.chat.len() > CHAT_LINES {
                     remote.chat.remove(0);
                 }
-                self.info(line);
+                self.core.info(line);
             }
-            RemoteEvent::Note(text) => self.info(text),
+            RemoteEvent::Note(text) => self.core.info(text),
             RemoteEvent::OpponentGone { ago, absence } => {
                 let gone_since = self.core.now.checked_sub(ago).unwrap_or(self.core.now);
                 let turn_since = remote.presence.map_or(self.core.now, |p| p.turn_since);
                 remote.presence = Some(Presence { gone_since, turn_since, absence });
                 if ago.is_zero() {
-                    self.info("your opponent's connection dropped: see the panel for the claim");
+                    self.core.info("your opponent's connection dropped: see the panel for the claim");
                 }
             }
             RemoteEvent::OpponentBack => {
                 remote.presence = None;
-                self.info("your opponent is back");
+                self.core.info("your opponent is back");
             }
-            RemoteEvent::Refused(why) => self.error(why),
+            RemoteEvent::Refused(why) => self.core.error(why),
         }
     }
 
@@ -109,7 +109,7 @@ impl AppState {
     /// (whose turn it is, the server says).
     pub(super) fn send_move(&mut self, m: AnyMove) {
         if let Some(ending) = self.activity.remote().and_then(|r| r.ending.clone()) {
-            return self.error(format!("the game is over: {ending}"));
+            return self.core.error(format!("the game is over: {ending}"));
         }
         self.core.view.input.clear();
         self.core.effects.push(Effect::Remote(RemoteCall::Play(m.to_string())));
@@ -120,7 +120,7 @@ impl AppState {
         let Some(remote) = self.activity.remote_mut() else { return false };
         let call = match cmd {
             Cmd::Say if rest.is_empty() => {
-                self.error("say what? :say TEXT");
+                self.core.error("say what? :say TEXT");
                 return true;
             }
             Cmd::Say => RemoteCall::Chat(rest.to_string()),
@@ -135,12 +135,12 @@ impl AppState {
                 Some(OpponentOffer::Rematch) if cmd == Cmd::Yes => RemoteCall::Rematch,
                 Some(OpponentOffer::Rematch) => RemoteCall::DeclineRematch,
                 None => {
-                    self.error("there is no offer to answer");
+                    self.core.error("there is no offer to answer");
                     return true;
                 }
             },
             Cmd::Open if !rest.is_empty() => {
-                self.error("files are not opened on the server: :pgn shows this game's PGN");
+                self.core.error("files are not opened on the server: :pgn shows this game's PGN");
                 return true;
             }
             Cmd::Open => RemoteCall::Pgn,
@@ -153,7 +153,7 @@ impl AppState {
                 return true;
             }
             c if SERVER_REFUSED_COMMANDS.contains(&c) => {
-                self.error(NOT_ON_THE_SERVER);
+                self.core.error(NOT_ON_THE_SERVER);
                 return true;
             }
             _ => return false,

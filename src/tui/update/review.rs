@@ -24,11 +24,11 @@ impl AppState {
     /// end); the analysis starts, or goes on if this game was reviewed before.
     pub(super) fn open_review(&mut self) {
         if self.mode == Mode::Analyze {
-            self.cancel_search();
+            self.core.cancel_search();
             self.study.explore = None;
         }
         if self.core.game.len() == 0 {
-            return self.error("nothing to review yet: no move has been played");
+            return self.core.error("nothing to review yet: no move has been played");
         }
         let pgn = self.pgn();
         let same = self.study.review.as_ref().is_some_and(|r| r.pgn.start == pgn.start && r.pgn.moves == pgn.moves);
@@ -36,7 +36,7 @@ impl AppState {
             let id = self.study.next_id();
             match Review::new(id, pgn) {
                 Some(review) => self.study.review = Some(review),
-                None => return self.error("this game cannot be reviewed (a move is not legal)"),
+                None => return self.core.error("this game cannot be reviewed (a move is not legal)"),
             }
         }
         let Some(review) = self.study.review.as_mut() else { return };
@@ -76,7 +76,7 @@ impl AppState {
                     if action == UserAction::NextJudged { review.next_judged() } else { review.previous_judged() };
                 if !found {
                     let so_far = if review.running { " so far" } else { "" };
-                    self.info(format!("no inaccuracy, mistake or blunder{so_far}"));
+                    self.core.info(format!("no inaccuracy, mistake or blunder{so_far}"));
                 }
             }
             UserAction::Analyze => self.start_explore(),
@@ -86,7 +86,7 @@ impl AppState {
                 self.core.effects.push(Effect::SaveText { text, path: None });
             }
             // A `:` command line.
-            UserAction::Char(c) if c == ':' || !self.core.view.input.text().is_empty() => self.push_input(c),
+            UserAction::Char(c) if c == ':' || !self.core.view.input.text().is_empty() => self.core.push_input(c),
             UserAction::Backspace => self.core.view.input.backspace(),
             UserAction::DeleteWord => self.core.view.input.delete_word(),
             UserAction::ClearInput => self.core.view.input.clear(),
@@ -96,7 +96,7 @@ impl AppState {
                 self.pause_review();
                 self.mode = self.resting_mode();
             }
-            _ => self.info(REVIEW_KEYS),
+            _ => self.core.info(REVIEW_KEYS),
         }
     }
 
@@ -105,7 +105,7 @@ impl AppState {
     fn command_in_review(&mut self) {
         let text = self.core.view.input.text().trim().to_string();
         self.core.view.input.clear();
-        let Some(cmd) = text.strip_prefix(':') else { return self.info(REVIEW_KEYS) };
+        let Some(cmd) = text.strip_prefix(':') else { return self.core.info(REVIEW_KEYS) };
         if let (Ok(Some((Cmd::Save, rest))), Some(review)) = (commands::parse(cmd), &self.study.review) {
             let path = (!rest.is_empty()).then(|| PathBuf::from(rest));
             let text = review.annotated_pgn();
@@ -133,13 +133,13 @@ impl AppState {
             return self.leave_explore();
         }
         if self.core.game.clocks().is_some_and(|c| c.is_running()) {
-            return self.error("no analysis while the clocks run");
+            return self.core.error("no analysis while the clocks run");
         }
         let origin = if self.mode == Mode::Review { Origin::Review } else { Origin::Game };
         let base = self.shown_position().clone();
         // Two searches at once would share the two cores badly.
         self.pause_review();
-        self.cancel_search();
+        self.core.cancel_search();
         let id = self.study.next_id();
         self.study.explore = Some(Explore::new(id, base, origin));
         self.core.view.input.clear();
@@ -150,10 +150,12 @@ impl AppState {
 
     /// Searches the analysis board's position without limit.
     fn search_explore(&mut self) {
-        self.cancel_search();
+        self.core.cancel_search();
         let Some(explore) = &self.study.explore else { return };
         if explore.position.legal_moves().is_empty() {
-            return self.info(format!("{} has no legal move here: the game would be over", explore.position.turn()));
+            return self
+                .core
+                .info(format!("{} has no legal move here: the game would be over", explore.position.turn()));
         }
         let purpose = Purpose::Analysis { id: explore.id };
         let position = explore.position.clone();
@@ -172,7 +174,7 @@ impl AppState {
 
     /// Ends the live analysis: the search stops, and the review or the game comes back.
     fn leave_explore(&mut self) {
-        self.cancel_search();
+        self.core.cancel_search();
         self.core.view.input.clear();
         match self.study.explore.take().map(|e| e.origin) {
             Some(Origin::Review) if self.study.review.is_some() => self.open_review(),
@@ -190,11 +192,11 @@ impl AppState {
                 let id = self.study.next_id();
                 match self.study.explore.as_mut().map(|e| e.take_back(id)) {
                     Some(true) => self.search_explore(),
-                    _ => self.error("no move tried to take back"),
+                    _ => self.core.error("no move tried to take back"),
                 }
             }
             UserAction::Submit => self.submit_in_explore(),
-            UserAction::Char(c) => self.push_input(c),
+            UserAction::Char(c) => self.core.push_input(c),
             UserAction::Backspace => self.core.view.input.backspace(),
             UserAction::DeleteWord => self.core.view.input.delete_word(),
             UserAction::ClearInput => self.core.view.input.clear(),
@@ -205,7 +207,7 @@ impl AppState {
                 }
             }
             UserAction::Flip => self.core.view.flipped = !self.core.view.flipped,
-            UserAction::Cursor(dx, dy) => self.move_cursor(dx, dy),
+            UserAction::Cursor(dx, dy) => self.core.move_cursor(dx, dy),
             UserAction::ClickSquare(sq) => {
                 self.core.view.cursor = Some(sq);
                 self.pick_in_explore(sq);
@@ -215,7 +217,7 @@ impl AppState {
                     self.pick_in_explore(sq);
                 }
             }
-            _ => self.info("analysis: type a move to try it, Ctrl-Z takes it back, Esc leaves"),
+            _ => self.core.info("analysis: type a move to try it, Ctrl-Z takes it back, Esc leaves"),
         }
     }
 
@@ -236,7 +238,7 @@ impl AppState {
             Pick::Entry(moves) => {
                 let prompt = exit_prompt(pos, sq, &moves);
                 self.core.view.entry = Some(sq);
-                self.info(prompt);
+                self.core.info(prompt);
             }
             Pick::Nothing => {
                 let own = pos.played_board().piece_at(sq).is_some_and(|p| p.color == pos.turn());
@@ -251,7 +253,7 @@ impl AppState {
         if let Some(e) = self.study.explore.as_mut()
             && let Err(e) = e.try_move(m, id)
         {
-            return self.error(e.to_string());
+            return self.core.error(e.to_string());
         }
         self.core.view.input.clear();
         self.search_explore();
@@ -267,7 +269,7 @@ impl AppState {
         let Some(explore) = &self.study.explore else { return };
         match crate::tui::input::reading(&explore.position, &text) {
             crate::tui::input::Reading::Move(c) => self.try_in_explore(c.mv),
-            refused => self.error(refused.refusal(&text).unwrap_or_default()),
+            refused => self.core.error(refused.refusal(&text).unwrap_or_default()),
         }
     }
 }
