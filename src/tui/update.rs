@@ -162,12 +162,12 @@ impl AppState {
                 if let Some(t) = &mut self.core.thinking {
                     t.info = Some(info);
                 }
-                self.ponder_reported();
+                self.core.ponder_reported();
             }
             Msg::Engine(EngineEvent::Done(done)) => self.finished(done),
-            Msg::Saved { result, in_games_folder } => self.saved(result, in_games_folder),
+            Msg::Saved { result, in_games_folder } => self.core.saved(result, in_games_folder),
             Msg::GamesListed { games, folders } => self.games_listed(games, &folders),
-            Msg::PathCompleted { line, before, completion } => self.path_completed(&line, &before, completion),
+            Msg::PathCompleted { line, before, completion } => self.core.path_completed(&line, &before, completion),
             Msg::WouldReplace(path) => self.ask_to_replace(path),
             Msg::Autosaved { reason, result } => self.autosaved(reason, result),
             Msg::Opened { path, result } => self.opened(path, result),
@@ -176,7 +176,7 @@ impl AppState {
             Msg::Analysis(event) => self.analysis_event(event),
             Msg::PuzzlesLoaded { game, loaded } => self.puzzles_loaded(game, *loaded),
             Msg::PuzzleSaved(result) => self.puzzle_saved(result),
-            Msg::PersonalSaved(result) => self.personal_saved(result),
+            Msg::PersonalSaved(result) => self.core.personal_saved(result),
             Msg::Remote(event) => self.remote_event(event),
         }
         self.sync_ponder();
@@ -344,7 +344,7 @@ impl AppState {
             UserAction::Redo => self.redo(),
             UserAction::Flip => self.core.flip(),
             UserAction::Hint => self.hint(),
-            UserAction::MoveNow => self.move_now(),
+            UserAction::MoveNow => self.core.move_now(),
             UserAction::ShowFen => self.show_fen(),
             UserAction::Save => self.save(None),
             UserAction::Prefill(text) => self.core.view.input.set(text),
@@ -449,7 +449,7 @@ impl AppState {
     }
 
     fn complete(&mut self) {
-        if self.complete_path() {
+        if self.core.complete_path() {
             return;
         }
         let pos = self.core.game.position().clone();
@@ -503,7 +503,7 @@ impl AppState {
                 self.core.info(format!("{} {sq}: {how}", capitalised(self.core.game.kind().role_names().name(p.role))));
             }
             Some(_) if own => self.core.error(format!("the piece on {sq} has no legal move")),
-            Some(_) => self.explain(&sq.to_string()),
+            Some(_) => self.core.explain(&sq.to_string()),
             None if !self.human_to_move() => self.core.error("not your turn"),
             None if self.core.can_move(sq) => {
                 // The mover's own portal: its steps are marked.

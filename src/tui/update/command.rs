@@ -30,6 +30,177 @@ impl Core {
     }
 }
 
+impl Core {
+    /// Uses a changed setting in this session; says when it takes effect.
+    fn apply_setting(&mut self, key: ConfigKey) -> &'static str {
+        let prefs = self.config.prefs;
+        match key {
+            ConfigKey::Level => self.settings.level = prefs.level,
+            ConfigKey::Movetime => self.settings.movetime = prefs.movetime,
+            ConfigKey::Autoflip => {
+                self.settings.autoflip = prefs.autoflip;
+                if prefs.autoflip && self.game.players() == [PlayerKind::Human; 2] {
+                    self.view.flipped = self.game.position().turn() == Color::Black;
+                }
+            }
+            ConfigKey::Theme | ConfigKey::Pieces => {
+                self.theme = StyleSheet::new(prefs.theme, prefs.pieces, self.display)
+            }
+            // Thinking on the human's time starts again on the new cores, or not at all.
+            ConfigKey::Ponder
+                if self.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Ponder { .. })) =>
+            {
+                self.cancel_search()
+            }
+            ConfigKey::Ponder => {}
+            ConfigKey::Variant | ConfigKey::Side | ConfigKey::Clock => return "(from the next game)",
+        }
+        "(now)"
+    }
+
+    /// The squares of the pieces `arg` names; Ok(None) when the answer was
+    /// already given (a piece that is not on the board).
+    fn pieces_to_explain(&mut self, pos: &AnyPosition, arg: &str) -> Result<Option<Vec<Square>>, String> {
+        let board = pos.played_board();
+        if arg.is_empty() {
+            return match self.view.selected.or(self.view.cursor).filter(|&sq| board.piece_at(sq).is_some()) {
+                Some(sq) => Ok(Some(vec![sq])),
+                None => Err("':explain' needs a square (d3) or a piece (N, knight, wizard)".into()),
+            };
+        }
+        if let Ok(sq) = arg.parse::<Square>() {
+            return match board.piece_at(sq) {
+                Some(_) => Ok(Some(vec![sq])),
+                None if pos.mark_on(sq) == Some(MarkKind::Hole) => {
+                    Err(format!("{sq} is a hole: nothing stands there, pieces skip it"))
+                }
+                None => Err(format!("{sq} is empty")),
+            };
+        }
+        let names = pos.kind().role_names();
+        let role = role_named(arg, names)
+            .ok_or_else(|| format!("':explain {arg}': expected a square (d3) or a piece (N, knight)"))?;
+        if !pos.kind().has_role(role) {
+            return Err(format!("there is no {} in {}", names.name(role), pos.kind().title()));
+        }
+        for color in [pos.turn(), !pos.turn()] {
+            let squares: Vec<Square> = Square::all().filter(|&s| board.pieces(color, role).contains(s)).collect();
+            if !squares.is_empty() {
+                return Ok(Some(squares));
+            }
+        }
+        let how = pos.kind().movement(role);
+        self.info(format!("{} ({}): {how}; none on the board", capitalised(names.name(role)), names.letter(role)));
+        Ok(None)
+    }
+
+    /// `:new [GAME] [white|black|hotseat|watch] [level N] [movetime MS] [clock MIN+INC|off]`.
+    fn parse_new(&self, args: &str) -> Result<GameSettings, String> {
+        let mut s = self.settings;
+        let mut words = args.split_whitespace();
+        while let Some(w) = words.next() {
+            if let Ok(side) = w.parse::<SideChoice>() {
+                s.players = side.players();
+                continue;
+            }
+            if let Ok(v) = w.parse::<GameKind>() {
+                s.variant = v;
+                continue;
+            }
+            match w {
+                "level" => s.level = words.next().unwrap_or_default().parse::<Level>().map_err(|e| e.to_string())?,
+                "movetime" => match words.next().and_then(|n| n.parse::<u64>().ok()) {
+                    Some(0) => s.movetime = None,
+                    Some(ms @ 1..=3_600_000) => s.movetime = Some(Duration::from_millis(ms)),
+                    _ => return Err("movetime must be followed by milliseconds (0: the level's budget)".into()),
+                },
+                "clock" => match words.next() {
+                    Some("off") => s.clock = None,
+                    Some(c) => s.clock = Some(c.parse()?),
+                    None => return Err("clock must be followed by MIN+INC (e.g. 5+3) or off".into()),
+                },
+                other => {
+                    return Err(format!(
+                        "':new {other}': expected {}, white, black, hotseat, watch, level N, movetime MS or clock MIN+INC|off",
+                        game_arg::names(", ")
+                    ));
+                }
+            }
+        }
+        Ok(s)
+    }
+}
+
+impl Core {
+    /// `:set` lists the settings, `:set KEY` shows one, `:set KEY VALUE` changes
+    /// it now where it can and saves it for next time.
+    fn set_command(&mut self, args: &str) {
+        let mut words = args.splitn(2, char::is_whitespace);
+        let (name, value) = (words.next().unwrap_or(""), words.next().unwrap_or("").trim());
+        if name.is_empty() {
+            let all: Vec<String> =
+                KEYS.iter().map(|k| format!("{}={}", k.name, self.config.prefs.get(k.key))).collect();
+            return self.info(format!("settings: {} (':set KEY VALUE' changes one)", all.join(" ")));
+        }
+        let key = match ConfigKey::from_name(name) {
+            Ok(key) => key,
+            Err(e) => return self.error(e),
+        };
+        if value.is_empty() {
+            let spec = key.spec();
+            return self.info(format!(
+                "{name} = {} ({}: {})",
+                self.config.prefs.get(key),
+                spec.values(),
+                spec.help
+            ));
+        }
+        let text = match self.config.set(key, value) {
+            Ok(text) => text,
+            Err(e) => return self.error(e),
+        };
+        let when = self.apply_setting(key);
+        let saved = match (&text, &self.config.error) {
+            (Some(_), _) => "saved".to_string(),
+            (None, Some(e)) => format!("not saved: the config file is broken ({e})"),
+            (None, None) => "not saved: no config folder".to_string(),
+        };
+        self.info(format!("{name} = {} {when}; {saved}", self.config.prefs.get(key)));
+        self.save_config(text, &[key]);
+    }
+
+    /// `:explain d3`, `:explain N`, `:explain wizard`: how the piece moves,
+    /// and where it can go from its square on this board (holes skipped).
+    pub(super) fn explain(&mut self, arg: &str) {
+        let pos = self.game.position().clone();
+        let squares = match self.pieces_to_explain(&pos, arg) {
+            Ok(Some(squares)) => squares,
+            Ok(None) => return,
+            Err(e) => return self.error(e),
+        };
+        let Some(piece) = squares.first().and_then(|&sq| pos.played_board().piece_at(sq)) else { return };
+        let mut from = Bitboard::EMPTY;
+        let mut targets = Bitboard::EMPTY;
+        for &sq in &squares {
+            from |= Bitboard::from_square(sq);
+            targets |= reach(&pos, sq);
+        }
+        let at: Vec<String> = squares.iter().map(Square::to_string).collect();
+        let to: Vec<String> = Square::all().filter(|&s| targets.contains(s)).map(|s| s.to_string()).collect();
+        let goes =
+            if to.is_empty() { "no move from here now".to_string() } else { format!("goes to {}", to.join(" ")) };
+        let whose = if piece.color == pos.turn() { "" } else { " (on its side's turn)" };
+        self.view.explained = Some((from, targets));
+        self.info(format!(
+            "{} {} {}: {}; {goes}{whose}",
+            piece.color,
+            pos.kind().role_names().name(piece.role),
+            at.join(" "),
+            pos.kind().movement(piece.role)
+        ));
+    }
+}
+
 impl AppState {
     /// Runs `:cmd args`.
     pub(super) fn command(&mut self, line: &str) {
@@ -43,7 +214,7 @@ impl AppState {
             return;
         }
         match cmd {
-            Cmd::New => match self.parse_new(rest) {
+            Cmd::New => match self.core.parse_new(rest) {
                 Ok(s) if self.core.game_in_progress() => self.mode = Mode::Confirm(Pending::NewGame(s)),
                 Ok(s) => self.new_game(s),
                 Err(e) => self.core.error(e),
@@ -53,7 +224,7 @@ impl AppState {
             Cmd::Flip => self.core.flip(),
             Cmd::Autoflip => self.core.toggle_autoflip(),
             Cmd::Hint => self.hint(),
-            Cmd::Go => self.move_now(),
+            Cmd::Go => self.core.move_now(),
             Cmd::Fen if rest.is_empty() => self.show_fen(),
             Cmd::Fen | Cmd::Load => self.load_fen(rest),
             Cmd::Save if rest.is_empty() => self.save(None),
@@ -63,9 +234,9 @@ impl AppState {
             Cmd::Review => self.open_review(),
             Cmd::Analyze => self.start_explore(),
             Cmd::Level => self.level_command(rest),
-            Cmd::Set => self.set_command(rest),
+            Cmd::Set => self.core.set_command(rest),
             Cmd::Theme => self.theme_command(rest),
-            Cmd::Explain => self.explain(rest),
+            Cmd::Explain => self.core.explain(rest),
             Cmd::Legend => self.mode = Mode::Help { scroll: 0, page: HelpPage::Pieces },
             Cmd::Resign if self.game_over() => self.core.error("the game is already over"),
             Cmd::Resign => self.mode = Mode::Confirm(Pending::Resign),
@@ -110,71 +281,7 @@ impl AppState {
                 .core
                 .info(format!("engine level {}; ':level N' sets {min} to {max}", self.core.settings.level));
         }
-        self.set_command(&format!("level {arg}"));
-    }
-
-    /// `:set` lists the settings, `:set KEY` shows one, `:set KEY VALUE` changes
-    /// it now where it can and saves it for next time.
-    fn set_command(&mut self, args: &str) {
-        let mut words = args.splitn(2, char::is_whitespace);
-        let (name, value) = (words.next().unwrap_or(""), words.next().unwrap_or("").trim());
-        if name.is_empty() {
-            let all: Vec<String> =
-                KEYS.iter().map(|k| format!("{}={}", k.name, self.core.config.prefs.get(k.key))).collect();
-            return self.core.info(format!("settings: {} (':set KEY VALUE' changes one)", all.join(" ")));
-        }
-        let key = match ConfigKey::from_name(name) {
-            Ok(key) => key,
-            Err(e) => return self.core.error(e),
-        };
-        if value.is_empty() {
-            let spec = key.spec();
-            return self.core.info(format!(
-                "{name} = {} ({}: {})",
-                self.core.config.prefs.get(key),
-                spec.values(),
-                spec.help
-            ));
-        }
-        let text = match self.core.config.set(key, value) {
-            Ok(text) => text,
-            Err(e) => return self.core.error(e),
-        };
-        let when = self.apply_setting(key);
-        let saved = match (&text, &self.core.config.error) {
-            (Some(_), _) => "saved".to_string(),
-            (None, Some(e)) => format!("not saved: the config file is broken ({e})"),
-            (None, None) => "not saved: no config folder".to_string(),
-        };
-        self.core.info(format!("{name} = {} {when}; {saved}", self.core.config.prefs.get(key)));
-        self.core.save_config(text, &[key]);
-    }
-
-    /// Uses a changed setting in this session; says when it takes effect.
-    fn apply_setting(&mut self, key: ConfigKey) -> &'static str {
-        let prefs = self.core.config.prefs;
-        match key {
-            ConfigKey::Level => self.core.settings.level = prefs.level,
-            ConfigKey::Movetime => self.core.settings.movetime = prefs.movetime,
-            ConfigKey::Autoflip => {
-                self.core.settings.autoflip = prefs.autoflip;
-                if prefs.autoflip && self.core.game.players() == [PlayerKind::Human; 2] {
-                    self.core.view.flipped = self.core.game.position().turn() == Color::Black;
-                }
-            }
-            ConfigKey::Theme | ConfigKey::Pieces => {
-                self.core.theme = StyleSheet::new(prefs.theme, prefs.pieces, self.core.display)
-            }
-            // Thinking on the human's time starts again on the new cores, or not at all.
-            ConfigKey::Ponder
-                if self.core.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Ponder { .. })) =>
-            {
-                self.core.cancel_search()
-            }
-            ConfigKey::Ponder => {}
-            ConfigKey::Variant | ConfigKey::Side | ConfigKey::Clock => return "(from the next game)",
-        }
-        "(now)"
+        self.core.set_command(&format!("level {arg}"));
     }
 
     /// `:theme` goes to the next colour theme; `:theme NAME` picks one. In
@@ -190,110 +297,7 @@ impl AppState {
                 Err(e) => return self.core.error(e),
             }
         };
-        self.set_command(&format!("theme {name}"));
-    }
-
-    /// `:explain d3`, `:explain N`, `:explain wizard`: how the piece moves,
-    /// and where it can go from its square on this board (holes skipped).
-    pub(super) fn explain(&mut self, arg: &str) {
-        let pos = self.core.game.position().clone();
-        let squares = match self.pieces_to_explain(&pos, arg) {
-            Ok(Some(squares)) => squares,
-            Ok(None) => return,
-            Err(e) => return self.core.error(e),
-        };
-        let Some(piece) = squares.first().and_then(|&sq| pos.played_board().piece_at(sq)) else { return };
-        let mut from = Bitboard::EMPTY;
-        let mut targets = Bitboard::EMPTY;
-        for &sq in &squares {
-            from |= Bitboard::from_square(sq);
-            targets |= reach(&pos, sq);
-        }
-        let at: Vec<String> = squares.iter().map(Square::to_string).collect();
-        let to: Vec<String> = Square::all().filter(|&s| targets.contains(s)).map(|s| s.to_string()).collect();
-        let goes =
-            if to.is_empty() { "no move from here now".to_string() } else { format!("goes to {}", to.join(" ")) };
-        let whose = if piece.color == pos.turn() { "" } else { " (on its side's turn)" };
-        self.core.view.explained = Some((from, targets));
-        self.core.info(format!(
-            "{} {} {}: {}; {goes}{whose}",
-            piece.color,
-            pos.kind().role_names().name(piece.role),
-            at.join(" "),
-            pos.kind().movement(piece.role)
-        ));
-    }
-
-    /// The squares of the pieces `arg` names; Ok(None) when the answer was
-    /// already given (a piece that is not on the board).
-    fn pieces_to_explain(&mut self, pos: &AnyPosition, arg: &str) -> Result<Option<Vec<Square>>, String> {
-        let board = pos.played_board();
-        if arg.is_empty() {
-            return match self.core.view.selected.or(self.core.view.cursor).filter(|&sq| board.piece_at(sq).is_some()) {
-                Some(sq) => Ok(Some(vec![sq])),
-                None => Err("':explain' needs a square (d3) or a piece (N, knight, wizard)".into()),
-            };
-        }
-        if let Ok(sq) = arg.parse::<Square>() {
-            return match board.piece_at(sq) {
-                Some(_) => Ok(Some(vec![sq])),
-                None if pos.mark_on(sq) == Some(MarkKind::Hole) => {
-                    Err(format!("{sq} is a hole: nothing stands there, pieces skip it"))
-                }
-                None => Err(format!("{sq} is empty")),
-            };
-        }
-        let names = pos.kind().role_names();
-        let role = role_named(arg, names)
-            .ok_or_else(|| format!("':explain {arg}': expected a square (d3) or a piece (N, knight)"))?;
-        if !pos.kind().has_role(role) {
-            return Err(format!("there is no {} in {}", names.name(role), pos.kind().title()));
-        }
-        for color in [pos.turn(), !pos.turn()] {
-            let squares: Vec<Square> = Square::all().filter(|&s| board.pieces(color, role).contains(s)).collect();
-            if !squares.is_empty() {
-                return Ok(Some(squares));
-            }
-        }
-        let how = pos.kind().movement(role);
-        self.core.info(format!("{} ({}): {how}; none on the board", capitalised(names.name(role)), names.letter(role)));
-        Ok(None)
-    }
-
-    /// `:new [GAME] [white|black|hotseat|watch] [level N] [movetime MS] [clock MIN+INC|off]`.
-    fn parse_new(&self, args: &str) -> Result<GameSettings, String> {
-        let mut s = self.core.settings;
-        let mut words = args.split_whitespace();
-        while let Some(w) = words.next() {
-            if let Ok(side) = w.parse::<SideChoice>() {
-                s.players = side.players();
-                continue;
-            }
-            if let Ok(v) = w.parse::<GameKind>() {
-                s.variant = v;
-                continue;
-            }
-            match w {
-                "level" => s.level = words.next().unwrap_or_default().parse::<Level>().map_err(|e| e.to_string())?,
-                "movetime" => match words.next().and_then(|n| n.parse::<u64>().ok()) {
-                    Some(0) => s.movetime = None,
-                    Some(ms @ 1..=3_600_000) => s.movetime = Some(Duration::from_millis(ms)),
-                    _ => return Err("movetime must be followed by milliseconds (0: the level's budget)".into()),
-                },
-                "clock" => match words.next() {
-                    Some("off") => s.clock = None,
-                    Some(c) => s.clock = Some(c.parse()?),
-                    None => return Err("clock must be followed by MIN+INC (e.g. 5+3) or off".into()),
-                },
-                other => {
-                    return Err(format!(
-                        "':new {other}': expected {}, white, black, hotseat, watch, level N, movetime MS or clock MIN+INC|off",
-                        game_arg::names(", ")
-                    ));
-                }
-            }
-        }
-        Ok(s)
+        self.core.set_command(&format!("theme {name}"));
     }
 
     fn load_fen(&mut self, fen: &str) {

@@ -60,6 +60,60 @@ impl Core {
     }
 }
 
+impl Core {
+    /// Shows `m` as the hint, with the score of the search that found it.
+    fn show_hint(&mut self, m: AnyMove, info: Option<&Info>, how: &str) {
+        let pos = self.game.position();
+        let score = info.map(|i| format!(" ({})", ai::score_for_white(i.score, i.exact, pos.turn())));
+        if !pos.is_legal(m) {
+            return self.error(format!("hint: {}", pos.why_illegal(m)));
+        }
+        let san = pos.san(m);
+        self.view.hint = Some(m);
+        self.info(format!("Hint (full-strength engine{how}): {san}{}", score.unwrap_or_default()));
+    }
+
+    /// What thinking on the human's time found about the position now,
+    /// once it is worth a hint: it searched as much as a hint's own search
+    /// would, or proved the result.
+    fn ponder_found(&self) -> Option<Info> {
+        let ply = self.game.len();
+        let info = match &self.thinking {
+            Some(Thinking { purpose: Purpose::Ponder { ply: p }, info, .. }) if *p == ply => info.as_ref(),
+            _ => self.pondered.as_ref().filter(|(p, _)| *p == ply).and_then(|(_, info)| info.as_ref()),
+        };
+        let enough = |i: &&Info| i.nodes >= AnalysisOptions::DEFAULT_NODES || !matches!(i.score, ai::Score::Cp(_));
+        info.filter(|i| !i.pv.is_empty()).filter(enough).cloned()
+    }
+
+    pub(super) fn move_now(&mut self) {
+        if self.thinking.as_ref().is_none_or(|t| matches!(t.purpose, Purpose::Ponder { .. })) {
+            return self.error("the engine is not thinking");
+        }
+        self.effects.push(Effect::MoveNow);
+    }
+}
+
+impl Core {
+    /// The hint from what the thinking on the human's time found.
+    fn ponder_hint_from(&mut self, info: &Info) {
+        self.ponder_hint = false;
+        if let Some(&m) = info.pv.first() {
+            self.show_hint(m, Some(info), &format!(", depth {} on your time", info.depth));
+        }
+    }
+}
+
+impl Core {
+    /// A report from the thinking on the human's time: a hint asked for
+    /// meanwhile is given now.
+    pub(super) fn ponder_reported(&mut self) {
+        if let Some(info) = self.ponder_found().filter(|_| self.ponder_hint) {
+            self.ponder_hint_from(&info);
+        }
+    }
+}
+
 impl AppState {
     pub(super) fn show_fen(&mut self) {
         let fen = self.shown_position().fen();
@@ -142,14 +196,14 @@ impl AppState {
         match done.purpose {
             Purpose::Move { ply: p } if p == ply && !self.core.game.is_over() => self.engine_moved(done),
             Purpose::Hint { ply: p } if p == ply => match done.best {
-                Some(m) => self.show_hint(m, done.info.as_ref(), ""),
+                Some(m) => self.core.show_hint(m, done.info.as_ref(), ""),
                 None => self.core.error("no hint: no legal move"),
             },
             Purpose::Analysis { id } => self.explore_finished(id, done.info),
             Purpose::Refutation { ply: p } if p == ply => self.refuted(done.best),
             Purpose::Ponder { ply: p } if p == ply => {
                 self.core.pondered = Some((ply, done.info));
-                self.ponder_reported();
+                self.core.ponder_reported();
             }
             _ => {}
         }
@@ -221,8 +275,8 @@ impl AppState {
         if !self.human_to_move() {
             return self.core.error("a hint is for your own move");
         }
-        if let Some(info) = self.ponder_found() {
-            return self.ponder_hint_from(&info);
+        if let Some(info) = self.core.ponder_found() {
+            return self.core.ponder_hint_from(&info);
         }
         if self.core.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Ponder { .. })) {
             self.core.ponder_hint = true;
@@ -231,47 +285,6 @@ impl AppState {
         let limits = Limits { nodes: Some(AnalysisOptions::DEFAULT_NODES), ..Limits::default() };
         self.core.start_search(limits, Purpose::Hint { ply: self.core.game.len() });
         self.core.info("the full-strength engine is thinking about a hint...");
-    }
-
-    /// Shows `m` as the hint, with the score of the search that found it.
-    fn show_hint(&mut self, m: AnyMove, info: Option<&Info>, how: &str) {
-        let pos = self.core.game.position();
-        let score = info.map(|i| format!(" ({})", ai::score_for_white(i.score, i.exact, pos.turn())));
-        if !pos.is_legal(m) {
-            return self.core.error(format!("hint: {}", pos.why_illegal(m)));
-        }
-        let san = pos.san(m);
-        self.core.view.hint = Some(m);
-        self.core.info(format!("Hint (full-strength engine{how}): {san}{}", score.unwrap_or_default()));
-    }
-
-    /// The hint from what the thinking on the human's time found.
-    fn ponder_hint_from(&mut self, info: &Info) {
-        self.core.ponder_hint = false;
-        if let Some(&m) = info.pv.first() {
-            self.show_hint(m, Some(info), &format!(", depth {} on your time", info.depth));
-        }
-    }
-
-    /// What thinking on the human's time found about the position now,
-    /// once it is worth a hint: it searched as much as a hint's own search
-    /// would, or proved the result.
-    fn ponder_found(&self) -> Option<Info> {
-        let ply = self.core.game.len();
-        let info = match &self.core.thinking {
-            Some(Thinking { purpose: Purpose::Ponder { ply: p }, info, .. }) if *p == ply => info.as_ref(),
-            _ => self.core.pondered.as_ref().filter(|(p, _)| *p == ply).and_then(|(_, info)| info.as_ref()),
-        };
-        let enough = |i: &&Info| i.nodes >= AnalysisOptions::DEFAULT_NODES || !matches!(i.score, ai::Score::Cp(_));
-        info.filter(|i| !i.pv.is_empty()).filter(enough).cloned()
-    }
-
-    /// A report from the thinking on the human's time: a hint asked for
-    /// meanwhile is given now.
-    pub(super) fn ponder_reported(&mut self) {
-        if let Some(info) = self.ponder_found().filter(|_| self.core.ponder_hint) {
-            self.ponder_hint_from(&info);
-        }
     }
 
     /// Thinking on the human's time: while the human is to move in a game
@@ -299,12 +312,6 @@ impl AppState {
         }
     }
 
-    pub(super) fn move_now(&mut self) {
-        if self.core.thinking.as_ref().is_none_or(|t| matches!(t.purpose, Purpose::Ponder { .. })) {
-            return self.core.error("the engine is not thinking");
-        }
-        self.core.effects.push(Effect::MoveNow);
-    }
 }
 
 /// What the message line says about `m`, played in `pos`, in the words of

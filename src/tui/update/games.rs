@@ -23,6 +23,49 @@ impl Core {
     }
 }
 
+impl Core {
+    pub(super) fn saved(&mut self, result: Result<PathBuf, String>, in_games_folder: bool) {
+        match result {
+            Ok(path) => {
+                let list = if in_games_folder { " (the games folder: Ctrl-O lists it)" } else { "" };
+                self.info(format!("saved to {}{list}", path.display()));
+                self.game.mark_saved(path);
+            }
+            Err(e) => self.error(e),
+        }
+    }
+
+    /// Tab after `:open ` or `:save `: asks for the path to be completed.
+    /// Returns whether the input line holds such a command.
+    pub(super) fn complete_path(&mut self) -> bool {
+        let line = self.view.input.text().to_string();
+        let Some((before, path)) = line.strip_prefix(':').and_then(|cmd| cmd.split_once(' ')) else { return false };
+        let takes_a_file = matches!(commands::parse(before), Ok(Some((Cmd::Open | Cmd::Save, _))));
+        if takes_a_file {
+            let before = format!(":{before} ");
+            self.effects.push(Effect::CompletePath { line: line.clone(), before, path: path.to_string() });
+        }
+        takes_a_file
+    }
+
+    /// A path completed: into the input line, if it still holds what was typed.
+    pub(super) fn path_completed(&mut self, line: &str, before: &str, completion: Option<PathCompletion>) {
+        if self.view.input.text() != line {
+            return;
+        }
+        let Some(done) = completion else {
+            return self.info(format!("no file or folder starts with '{}'", &line[before.len()..]));
+        };
+        self.view.input.set(&format!("{before}{}", done.text));
+        if !done.choices.is_empty() {
+            let n = done.choices.len();
+            let some: Vec<&str> = done.choices.iter().take(8).map(String::as_str).collect();
+            let more = if n > some.len() { " ..." } else { "" };
+            self.info(format!("{n} names fit: {}{more}", some.join("  ")));
+        }
+    }
+}
+
 impl AppState {
     /// Saves the game (to `path`, or without one to a new file), unless
     /// it is unchanged since it was saved: then Ctrl-S says where it is
@@ -52,17 +95,6 @@ impl AppState {
     pub(super) fn replace_confirmed(&mut self) {
         if let Some(path) = self.replace_target.take() {
             self.save(Some(path));
-        }
-    }
-
-    pub(super) fn saved(&mut self, result: Result<PathBuf, String>, in_games_folder: bool) {
-        match result {
-            Ok(path) => {
-                let list = if in_games_folder { " (the games folder: Ctrl-O lists it)" } else { "" };
-                self.core.info(format!("saved to {}{list}", path.display()));
-                self.core.game.mark_saved(path);
-            }
-            Err(e) => self.core.error(e),
         }
     }
 
@@ -104,36 +136,6 @@ impl AppState {
                 self.picker = None;
             }
             _ => {}
-        }
-    }
-
-    /// Tab after `:open ` or `:save `: asks for the path to be completed.
-    /// Returns whether the input line holds such a command.
-    pub(super) fn complete_path(&mut self) -> bool {
-        let line = self.core.view.input.text().to_string();
-        let Some((before, path)) = line.strip_prefix(':').and_then(|cmd| cmd.split_once(' ')) else { return false };
-        let takes_a_file = matches!(commands::parse(before), Ok(Some((Cmd::Open | Cmd::Save, _))));
-        if takes_a_file {
-            let before = format!(":{before} ");
-            self.core.effects.push(Effect::CompletePath { line: line.clone(), before, path: path.to_string() });
-        }
-        takes_a_file
-    }
-
-    /// A path completed: into the input line, if it still holds what was typed.
-    pub(super) fn path_completed(&mut self, line: &str, before: &str, completion: Option<PathCompletion>) {
-        if self.core.view.input.text() != line {
-            return;
-        }
-        let Some(done) = completion else {
-            return self.core.info(format!("no file or folder starts with '{}'", &line[before.len()..]));
-        };
-        self.core.view.input.set(&format!("{before}{}", done.text));
-        if !done.choices.is_empty() {
-            let n = done.choices.len();
-            let some: Vec<&str> = done.choices.iter().take(8).map(String::as_str).collect();
-            let more = if n > some.len() { " ..." } else { "" };
-            self.core.info(format!("{n} names fit: {}{more}", some.join("  ")));
         }
     }
 

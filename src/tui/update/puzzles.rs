@@ -13,7 +13,7 @@ use crate::tui::action::{AutosaveReason, UserAction};
 use crate::tui::ai::{Limits, Purpose};
 use crate::tui::effects::Effect;
 use crate::tui::game::{GameState, PlayerKind};
-use crate::tui::state::{Activity, AppState, Mode, Replacement, View};
+use crate::tui::state::{Activity, AppState, Core, Mode, Replacement, View};
 use crate::tui::trainer::{Offered, Phase, Trainer, personal_candidate};
 
 /// What the keys do once a puzzle is over.
@@ -21,6 +21,19 @@ pub const OVER_KEYS: &str = "Enter: next puzzle, r: retry, s: show the solution,
 
 /// What is not done in the trainer.
 const NOT_HERE: &str = "not in the puzzle trainer (Ctrl-N leaves it for a game)";
+
+impl Core {
+    /// A personal puzzle was saved, or why not.
+    pub(super) fn personal_saved(&mut self, result: Result<(String, std::path::PathBuf), String>) {
+        match result {
+            Ok((id, path)) => self.info(format!(
+                "puzzle {id} saved to your personal set ({}): the puzzle trainer offers it",
+                path.display()
+            )),
+            Err(e) => self.error(e),
+        }
+    }
+}
 
 impl AppState {
     /// Opens the trainer for `game`: its puzzles and the player's record are read first.
@@ -351,17 +364,6 @@ impl AppState {
                 self.core.info("checking that the win is the only one (a few seconds)...");
             }
             Err(e) => self.core.error(format!("no puzzle: {e}")),
-        }
-    }
-
-    /// A personal puzzle was saved, or why not.
-    pub(super) fn personal_saved(&mut self, result: Result<(String, std::path::PathBuf), String>) {
-        match result {
-            Ok((id, path)) => self.core.info(format!(
-                "puzzle {id} saved to your personal set ({}): the puzzle trainer offers it",
-                path.display()
-            )),
-            Err(e) => self.core.error(e),
         }
     }
 
