@@ -173,7 +173,7 @@ impl AppState {
             Msg::Opened { path, result } => self.opened(path, result),
             Msg::ConfigSaved(Ok(_)) => {}
             Msg::ConfigSaved(Err(e)) => self.core.error(format!("the setting is used but could not be saved: {e}")),
-            Msg::Analysis(event) => self.analysis_event(event),
+            Msg::Analysis(event) => self.study.analysis_event(event),
             Msg::PuzzlesLoaded { game, loaded } => self.puzzles_loaded(game, *loaded),
             Msg::PuzzleSaved(result) => self.puzzle_saved(result),
             Msg::PersonalSaved(result) => self.core.personal_saved(result),

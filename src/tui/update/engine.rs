@@ -199,7 +199,7 @@ impl AppState {
                 Some(m) => self.core.show_hint(m, done.info.as_ref(), ""),
                 None => self.core.error("no hint: no legal move"),
             },
-            Purpose::Analysis { id } => self.explore_finished(id, done.info),
+            Purpose::Analysis { id } => self.study.explore_finished(id, done.info),
             Purpose::Refutation { ply: p } if p == ply => self.refuted(done.best),
             Purpose::Ponder { ply: p } if p == ply => {
                 self.core.pondered = Some((ply, done.info));

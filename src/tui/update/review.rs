@@ -12,12 +12,92 @@ use crate::tui::analyst::AnalysisEvent;
 use crate::tui::commands::{self, Cmd};
 use crate::tui::effects::Effect;
 use crate::tui::explore::{Explore, Origin};
-use crate::tui::review::Review;
-use crate::tui::state::{AppState, Mode, Thinking};
+use crate::tui::review::{Review, Study};
+use crate::tui::state::{AppState, Core, Mode, Thinking};
 use crate::tui::update::{Pick, exit_prompt, pick_move};
 
 /// What the keys do on the review screen, for a key that does nothing there.
 const REVIEW_KEYS: &str = "review: arrows step, n/N next/previous mistake, p a puzzle of a missed win, a analyse, Ctrl-S or :save FILE saves, Esc back";
+
+impl Study {
+    /// Stops the review's analysis (it goes on when the review is opened again).
+    fn pause_review(&mut self, core: &mut Core) {
+        if let Some(review) = self.review.as_mut().filter(|r| r.running) {
+            review.running = false;
+            core.effects.push(Effect::StopAnalysis);
+        }
+    }
+
+    /// Records a report of the review's analysis (a stale one is dropped).
+    pub(super) fn analysis_event(&mut self, event: AnalysisEvent) {
+        let Some(review) = self.review.as_mut() else { return };
+        match event {
+            AnalysisEvent::Position { review: id, index, eval } if id == review.id => review.record(index, eval),
+            AnalysisEvent::Done { review: id } if id == review.id => review.running = false,
+            _ => {}
+        }
+    }
+
+    /// Searches the analysis board's position without limit.
+    fn search_explore(&mut self, core: &mut Core) {
+        core.cancel_search();
+        let Some(explore) = &self.explore else { return };
+        if explore.position.legal_moves().is_empty() {
+            return core.info(format!("{} has no legal move here: the game would be over", explore.position.turn()));
+        }
+        let purpose = Purpose::Analysis { id: explore.id };
+        let position = explore.position.clone();
+        let (limits, level) = (Explore::limits(), Level::MAX);
+        core.effects.push(Effect::StartSearch { position: position.clone(), limits, level, purpose });
+        core.thinking = Some(Thinking { purpose, started: core.now, position, info: None });
+    }
+
+    /// The live analysis' search ended by itself (the result is proved): its
+    /// last report stays on screen.
+    pub(super) fn explore_finished(&mut self, id: u64, info: Option<Info>) {
+        if let Some(explore) = self.explore.as_mut().filter(|e| e.id == id) {
+            explore.finished = info;
+        }
+    }
+
+    /// Tries a legal move on the analysis board and searches on from there.
+    fn try_in_explore(&mut self, core: &mut Core, m: AnyMove) {
+        let id = self.next_id();
+        if let Some(e) = self.explore.as_mut()
+            && let Err(e) = e.try_move(m, id)
+        {
+            return core.error(e.to_string());
+        }
+        core.view.input.clear();
+        self.search_explore(core);
+    }
+
+    /// Board picking on the analysis board: a piece of the side to move
+    /// selects it, one of its targets tries the move.
+    fn pick_in_explore(&mut self, core: &mut Core, sq: Square) {
+        let Some(explore) = &self.explore else { return };
+        let pos = &explore.position;
+        let pick = match core.view.selected {
+            Some(from) => pick_move(pos, from, core.view.entry, sq),
+            None => Pick::Nothing,
+        };
+        match pick {
+            Pick::Play(m) => {
+                (core.view.selected, core.view.entry) = (None, None);
+                self.try_in_explore(core, m);
+            }
+            Pick::Entry(moves) => {
+                let prompt = exit_prompt(pos, sq, &moves);
+                core.view.entry = Some(sq);
+                core.info(prompt);
+            }
+            Pick::Nothing => {
+                let own = pos.played_board().piece_at(sq).is_some_and(|p| p.color == pos.turn());
+                (core.view.selected, core.view.entry) = (own.then_some(sq), None);
+            }
+        }
+    }
+}
 
 impl AppState {
     /// Opens the review of the game as it stands (`:review`, `r` at its
@@ -53,14 +133,6 @@ impl AppState {
         self.mode = Mode::Review;
     }
 
-    /// Stops the review's analysis (it goes on when the review is opened again).
-    fn pause_review(&mut self) {
-        if let Some(review) = self.study.review.as_mut().filter(|r| r.running) {
-            review.running = false;
-            self.core.effects.push(Effect::StopAnalysis);
-        }
-    }
-
     pub(super) fn in_review(&mut self, action: UserAction) {
         let Some(review) = self.study.review.as_mut() else {
             self.mode = self.resting_mode();
@@ -93,7 +165,7 @@ impl AppState {
             UserAction::Submit => self.command_in_review(),
             UserAction::Escape if !self.core.view.input.text().is_empty() => self.core.view.input.clear(),
             UserAction::Escape | UserAction::Review => {
-                self.pause_review();
+                self.study.pause_review(&mut self.core);
                 self.mode = self.resting_mode();
             }
             _ => self.core.info(REVIEW_KEYS),
@@ -111,19 +183,9 @@ impl AppState {
             let text = review.annotated_pgn();
             return self.core.effects.push(Effect::SaveText { text, path });
         }
-        self.pause_review();
+        self.study.pause_review(&mut self.core);
         self.mode = self.resting_mode();
         self.command(cmd);
-    }
-
-    /// Records a report of the review's analysis (a stale one is dropped).
-    pub(super) fn analysis_event(&mut self, event: AnalysisEvent) {
-        let Some(review) = self.study.review.as_mut() else { return };
-        match event {
-            AnalysisEvent::Position { review: id, index, eval } if id == review.id => review.record(index, eval),
-            AnalysisEvent::Done { review: id } if id == review.id => review.running = false,
-            _ => {}
-        }
     }
 
     /// Starts the live analysis of the position shown (`Ctrl-A`, `:analyze`,
@@ -138,38 +200,14 @@ impl AppState {
         let origin = if self.mode == Mode::Review { Origin::Review } else { Origin::Game };
         let base = self.shown_position().clone();
         // Two searches at once would share the two cores badly.
-        self.pause_review();
+        self.study.pause_review(&mut self.core);
         self.core.cancel_search();
         let id = self.study.next_id();
         self.study.explore = Some(Explore::new(id, base, origin));
         self.core.view.input.clear();
         self.core.view.selected = None;
         self.mode = Mode::Analyze;
-        self.search_explore();
-    }
-
-    /// Searches the analysis board's position without limit.
-    fn search_explore(&mut self) {
-        self.core.cancel_search();
-        let Some(explore) = &self.study.explore else { return };
-        if explore.position.legal_moves().is_empty() {
-            return self
-                .core
-                .info(format!("{} has no legal move here: the game would be over", explore.position.turn()));
-        }
-        let purpose = Purpose::Analysis { id: explore.id };
-        let position = explore.position.clone();
-        let (limits, level) = (Explore::limits(), Level::MAX);
-        self.core.effects.push(Effect::StartSearch { position: position.clone(), limits, level, purpose });
-        self.core.thinking = Some(Thinking { purpose, started: self.core.now, position, info: None });
-    }
-
-    /// The live analysis' search ended by itself (the result is proved): its
-    /// last report stays on screen.
-    pub(super) fn explore_finished(&mut self, id: u64, info: Option<Info>) {
-        if let Some(explore) = self.study.explore.as_mut().filter(|e| e.id == id) {
-            explore.finished = info;
-        }
+        self.study.search_explore(&mut self.core);
     }
 
     /// Ends the live analysis: the search stops, and the review or the game comes back.
@@ -191,7 +229,7 @@ impl AppState {
             UserAction::Undo => {
                 let id = self.study.next_id();
                 match self.study.explore.as_mut().map(|e| e.take_back(id)) {
-                    Some(true) => self.search_explore(),
+                    Some(true) => self.study.search_explore(&mut self.core),
                     _ => self.core.error("no move tried to take back"),
                 }
             }
@@ -210,53 +248,15 @@ impl AppState {
             UserAction::Cursor(dx, dy) => self.core.move_cursor(dx, dy),
             UserAction::ClickSquare(sq) => {
                 self.core.view.cursor = Some(sq);
-                self.pick_in_explore(sq);
+                self.study.pick_in_explore(&mut self.core, sq);
             }
             UserAction::Select => {
                 if let Some(sq) = self.core.view.cursor {
-                    self.pick_in_explore(sq);
+                    self.study.pick_in_explore(&mut self.core, sq);
                 }
             }
             _ => self.core.info("analysis: type a move to try it, Ctrl-Z takes it back, Esc leaves"),
         }
-    }
-
-    /// Board picking on the analysis board: a piece of the side to move
-    /// selects it, one of its targets tries the move.
-    fn pick_in_explore(&mut self, sq: Square) {
-        let Some(explore) = &self.study.explore else { return };
-        let pos = &explore.position;
-        let pick = match self.core.view.selected {
-            Some(from) => pick_move(pos, from, self.core.view.entry, sq),
-            None => Pick::Nothing,
-        };
-        match pick {
-            Pick::Play(m) => {
-                (self.core.view.selected, self.core.view.entry) = (None, None);
-                self.try_in_explore(m);
-            }
-            Pick::Entry(moves) => {
-                let prompt = exit_prompt(pos, sq, &moves);
-                self.core.view.entry = Some(sq);
-                self.core.info(prompt);
-            }
-            Pick::Nothing => {
-                let own = pos.played_board().piece_at(sq).is_some_and(|p| p.color == pos.turn());
-                (self.core.view.selected, self.core.view.entry) = (own.then_some(sq), None);
-            }
-        }
-    }
-
-    /// Tries a legal move on the analysis board and searches on from there.
-    fn try_in_explore(&mut self, m: AnyMove) {
-        let id = self.study.next_id();
-        if let Some(e) = self.study.explore.as_mut()
-            && let Err(e) = e.try_move(m, id)
-        {
-            return self.core.error(e.to_string());
-        }
-        self.core.view.input.clear();
-        self.search_explore();
     }
 
     /// Enter in the live analysis: a `:` command, or a move to try.
@@ -268,7 +268,7 @@ impl AppState {
         }
         let Some(explore) = &self.study.explore else { return };
         match crate::tui::input::reading(&explore.position, &text) {
-            crate::tui::input::Reading::Move(c) => self.try_in_explore(c.mv),
+            crate::tui::input::Reading::Move(c) => self.study.try_in_explore(&mut self.core, c.mv),
             refused => self.core.error(refused.refusal(&text).unwrap_or_default()),
         }
     }
