@@ -148,12 +148,7 @@ impl Core {
         };
         if value.is_empty() {
             let spec = key.spec();
-            return self.info(format!(
-                "{name} = {} ({}: {})",
-                self.config.prefs.get(key),
-                spec.values(),
-                spec.help
-            ));
+            return self.info(format!("{name} = {} ({}: {})", self.config.prefs.get(key), spec.values(), spec.help));
         }
         let text = match self.config.set(key, value) {
             Ok(text) => text,
@@ -293,7 +288,9 @@ impl AppState {
         } else {
             match arg.parse::<ThemeName>() {
                 Ok(t) => t,
-                Err(_) if self.activity.trainer().is_some() => return self.set_puzzle_filter(Some(arg.to_string())),
+                Err(_) if self.activity.trainer().is_some() => {
+                    return self.in_trainer(|t, core| t.set_puzzle_filter(core, Some(arg.to_string())));
+                }
                 Err(e) => return self.core.error(e),
             }
         };

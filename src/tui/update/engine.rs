@@ -311,7 +311,6 @@ impl AppState {
             self.core.thinking = Some(Thinking { purpose, started: self.core.now, position, info: None });
         }
     }
-
 }
 
 /// What the message line says about `m`, played in `pos`, in the words of

@@ -35,7 +35,99 @@ impl Core {
     }
 }
 
+/// The trainer's own updates, each given the shared [`Core`].
+impl Trainer {
+    fn set_phase(&mut self, phase: Phase) {
+        if let Some(c) = self.current.as_mut() {
+            c.phase = phase;
+        }
+    }
+
+    /// Counts the puzzle's outcome once (a retry does not count again) and
+    /// saves the attempt; whether it counted.
+    fn count_puzzle(&mut self, core: &mut Core, outcome: Outcome) -> bool {
+        let puzzle = self.offered().map_or(0.0, |o| f64::from(o.puzzle.rating));
+        let Some((attempt, _)) = self.count(outcome) else {
+            return false;
+        };
+        core.effects.push(Effect::SavePuzzleAttempt { game: self.game, attempt, puzzle });
+        true
+    }
+
+    /// The line is played out: the puzzle counts as solved (or, after the
+    /// hint, as no gain and no loss).
+    fn puzzle_solved(&mut self, core: &mut Core) {
+        let hinted = self.current.as_ref().is_some_and(|c| c.hinted);
+        self.set_phase(Phase::Solved);
+        let counted = self.count_puzzle(core, if hinted { Outcome::Hinted } else { Outcome::Solved });
+        let how = if counted { "" } else { " (it counted the first time)" };
+        core.info(format!("Solved!{how} {OVER_KEYS}"));
+    }
+
+    /// A wrong move: the puzzle counts as failed, and the engine finds what
+    /// the move runs into.
+    fn wrong_move(&mut self, core: &mut Core, m: AnyMove, san: &str) {
+        self.set_phase(Phase::Wrong(m));
+        self.count_puzzle(core, Outcome::Failed);
+        if let Some(end) = core.game.end() {
+            return core.error(format!("{san} is not it: {}. {OVER_KEYS}", end.describe()));
+        }
+        let limits = Limits { nodes: Some(AnalysisOptions::DEFAULT_NODES), ..Limits::default() };
+        core.start_search(limits, Purpose::Refutation { ply: core.game.len() });
+        core.error(format!("{san} is not it: the engine looks for the reply..."));
+    }
+
+    /// `s`: the whole solution, played out on the board.
+    fn show_solution(&mut self, core: &mut Core) {
+        let Some(offered) = self.offered() else { return };
+        let (start, line) = (offered.start.clone(), offered.line.clone());
+        let sans = offered.puzzle.san.join(" ");
+        core.cancel_search();
+        core.game = GameState::new(start, [PlayerKind::Human; 2], None);
+        for m in line {
+            if let Err(e) = core.game.play(m, core.now) {
+                return core.error(format!("the solution does not play out: {e}"));
+            }
+        }
+        self.set_phase(Phase::Shown);
+        core.info(format!("Solution: {sans}. {OVER_KEYS}"));
+    }
+
+    /// `t` after a puzzle: the next theme filter (all, then each theme on offer).
+    fn next_theme(&mut self, core: &mut Core) {
+        let filters = self.filters();
+        let at = self.filter.as_ref().and_then(|f| filters.iter().position(|x| x == f));
+        let next = match at {
+            None => filters.first().cloned(),
+            Some(i) => filters.get(i + 1).cloned(),
+        };
+        self.set_puzzle_filter(core, next);
+    }
+
+    /// `:theme NAME` in the trainer (`all`: no filter); the next puzzle is about it.
+    pub(super) fn set_puzzle_filter(&mut self, core: &mut Core, filter: Option<String>) {
+        self.filter = filter.filter(|f| f != "all");
+        let n = self.puzzles.iter().filter(|o| o.fits(self.filter.as_deref())).count();
+        let text = match &self.filter {
+            Some(f) if n == 0 => Err(format!("no puzzle is about '{f}' (themes: {})", self.filters().join(", "))),
+            Some(f) => Ok(format!("theme {f}: {n} puzzles; the next puzzle is about it")),
+            None => Ok(format!("every theme: {n} puzzles")),
+        };
+        match text {
+            Ok(text) => core.info(text),
+            Err(text) => core.error(text),
+        }
+    }
+}
+
 impl AppState {
+    /// Runs one of the trainer's updates, while the trainer is on.
+    pub(super) fn in_trainer(&mut self, update: impl FnOnce(&mut Trainer, &mut Core)) {
+        if let Activity::Puzzles(trainer) = &mut self.activity {
+            update(trainer, &mut self.core);
+        }
+    }
+
     /// Opens the trainer for `game`: its puzzles and the player's record are read first.
     pub(in crate::tui) fn open_trainer(&mut self, game: GameKind) {
         self.core.effects.push(Effect::LoadPuzzles(game));
@@ -105,12 +197,6 @@ impl AppState {
         self.activity.trainer()?.current.as_ref().map(|c| c.phase)
     }
 
-    fn set_phase(&mut self, phase: Phase) {
-        if let Some(c) = self.activity.trainer_mut().and_then(|t| t.current.as_mut()) {
-            c.phase = phase;
-        }
-    }
-
     /// Whether the trainer does `action` now.
     pub(in crate::tui) fn puzzle_offers(&self, action: UserAction) -> bool {
         let solving = self.puzzle_phase() == Some(Phase::Solving);
@@ -141,8 +227,8 @@ impl AppState {
         match action {
             UserAction::NextPuzzle => self.next_puzzle(),
             UserAction::Retry => self.retry_puzzle(),
-            UserAction::ShowSolution => self.show_solution(),
-            UserAction::NextTheme => self.next_theme(),
+            UserAction::ShowSolution => self.in_trainer(Trainer::show_solution),
+            UserAction::NextTheme => self.in_trainer(Trainer::next_theme),
             UserAction::Hint if self.puzzle_offers(action) => self.puzzle_hint(),
             UserAction::Char(c) if self.puzzle_phase() != Some(Phase::Solving) && c != ':' && !typing => {
                 self.core.info(OVER_KEYS)
@@ -187,9 +273,9 @@ impl AppState {
         }
         (self.core.view.selected, self.core.view.entry, self.core.view.explained) = (None, None, None);
         match (right, reply) {
-            (false, _) => self.wrong_move(m, &san),
+            (false, _) => self.in_trainer(|t, core| t.wrong_move(core, m, &san)),
             (true, Some(reply)) if !self.core.game.is_over() => self.defender_replies(reply, &san),
-            (true, _) => self.puzzle_solved(),
+            (true, _) => self.in_trainer(Trainer::puzzle_solved),
         }
     }
 
@@ -203,29 +289,6 @@ impl AppState {
         self.core.info(format!("{san}: right. {reply_san} was the reply: your move{due}"));
     }
 
-    /// The line is played out: the puzzle counts as solved (or, after the
-    /// hint, as no gain and no loss).
-    fn puzzle_solved(&mut self) {
-        let hinted = self.activity.trainer().and_then(|t| t.current.as_ref()).is_some_and(|c| c.hinted);
-        self.set_phase(Phase::Solved);
-        let counted = self.count_puzzle(if hinted { Outcome::Hinted } else { Outcome::Solved });
-        let how = if counted { "" } else { " (it counted the first time)" };
-        self.core.info(format!("Solved!{how} {OVER_KEYS}"));
-    }
-
-    /// A wrong move: the puzzle counts as failed, and the engine finds what
-    /// the move runs into.
-    fn wrong_move(&mut self, m: AnyMove, san: &str) {
-        self.set_phase(Phase::Wrong(m));
-        self.count_puzzle(Outcome::Failed);
-        if let Some(end) = self.core.game.end() {
-            return self.core.error(format!("{san} is not it: {}. {OVER_KEYS}", end.describe()));
-        }
-        let limits = Limits { nodes: Some(AnalysisOptions::DEFAULT_NODES), ..Limits::default() };
-        self.core.start_search(limits, Purpose::Refutation { ply: self.core.game.len() });
-        self.core.error(format!("{san} is not it: the engine looks for the reply..."));
-    }
-
     /// The engine's reply to the wrong move, played on the board.
     pub(super) fn refuted(&mut self, reply: Option<AnyMove>) {
         let Some(Phase::Wrong(wrong)) = self.puzzle_phase() else { return };
@@ -237,18 +300,6 @@ impl AppState {
             return self.core.error(format!("the engine's reply {reply_san}: {e}"));
         }
         self.core.error(format!("{san} is not it: it runs into {reply_san}. {OVER_KEYS}"));
-    }
-
-    /// Counts the puzzle on the board once and has the attempt saved.
-    /// Returns whether it counted now.
-    fn count_puzzle(&mut self, outcome: Outcome) -> bool {
-        let Some(trainer) = self.activity.trainer_mut() else { return false };
-        let puzzle = trainer.offered().map_or(0.0, |o| f64::from(o.puzzle.rating));
-        let Some((attempt, _)) = trainer.count(outcome) else {
-            return false;
-        };
-        self.core.effects.push(Effect::SavePuzzleAttempt { game: trainer.game, attempt, puzzle });
-        true
     }
 
     /// Ctrl-T on the puzzle board: marks the piece that moves first; a
@@ -290,50 +341,6 @@ impl AppState {
     /// `r` after a wrong move: the puzzle again from its start (it has counted already).
     fn retry_puzzle(&mut self) {
         self.set_up_puzzle();
-    }
-
-    /// `s`: the whole solution, played out on the board.
-    fn show_solution(&mut self) {
-        let Some(offered) = self.activity.trainer().and_then(Trainer::offered) else { return };
-        let (start, line) = (offered.start.clone(), offered.line.clone());
-        let sans = offered.puzzle.san.join(" ");
-        self.core.cancel_search();
-        self.core.game = GameState::new(start, [PlayerKind::Human; 2], None);
-        for m in line {
-            if let Err(e) = self.core.game.play(m, self.core.now) {
-                return self.core.error(format!("the solution does not play out: {e}"));
-            }
-        }
-        self.set_phase(Phase::Shown);
-        self.core.info(format!("Solution: {sans}. {OVER_KEYS}"));
-    }
-
-    /// `t` after a puzzle: the next theme filter (all, then each theme on offer).
-    fn next_theme(&mut self) {
-        let Some(trainer) = self.activity.trainer() else { return };
-        let filters = trainer.filters();
-        let at = trainer.filter.as_ref().and_then(|f| filters.iter().position(|x| x == f));
-        let next = match at {
-            None => filters.first().cloned(),
-            Some(i) => filters.get(i + 1).cloned(),
-        };
-        self.set_puzzle_filter(next);
-    }
-
-    /// `:theme NAME` in the trainer (`all`: no filter); the next puzzle is about it.
-    pub(super) fn set_puzzle_filter(&mut self, filter: Option<String>) {
-        let Some(trainer) = self.activity.trainer_mut() else { return };
-        trainer.filter = filter.filter(|f| f != "all");
-        let n = trainer.puzzles.iter().filter(|o| o.fits(trainer.filter.as_deref())).count();
-        let text = match &trainer.filter {
-            Some(f) if n == 0 => Err(format!("no puzzle is about '{f}' (themes: {})", trainer.filters().join(", "))),
-            Some(f) => Ok(format!("theme {f}: {n} puzzles; the next puzzle is about it")),
-            None => Ok(format!("every theme: {n} puzzles")),
-        };
-        match text {
-            Ok(text) => self.core.info(text),
-            Err(text) => self.core.error(text),
-        }
     }
 
     /// `p` in the review: the move viewed, a `??` of the player's that
