@@ -16,7 +16,7 @@ use crate::tui::config::{ConfigKey, KEYS};
 use crate::tui::effects::Effect;
 use crate::tui::game::{GameState, PlayerKind, SideChoice};
 use crate::tui::games;
-use crate::tui::state::{AppState, Core, GameSettings, HelpPage, Mode, Pending};
+use crate::tui::state::{Activity, AppState, Core, GameSettings, HelpPage, Mode, Pending};
 use crate::tui::theme::{StyleSheet, ThemeName};
 
 impl Core {
@@ -205,7 +205,12 @@ impl AppState {
             Ok(None) => return,
             Err(e) => return self.core.error(e),
         };
-        if self.refused_in_trainer(cmd) || self.remote_command(cmd, rest) {
+        if self.refused_in_trainer(cmd) {
+            return;
+        }
+        if let Activity::Remote(remote) = &mut self.activity
+            && remote.command(&mut self.core, cmd, rest)
+        {
             return;
         }
         match cmd {

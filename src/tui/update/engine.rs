@@ -25,7 +25,7 @@ use crate::tui::ai::{self, Clock, Finished, Info, Limits, Purpose};
 use crate::tui::effects::Effect;
 use crate::tui::game::PlayerKind;
 use crate::tui::games;
-use crate::tui::state::{AppState, Core, LastSearch, Mode, Thinking};
+use crate::tui::state::{Activity, AppState, Core, LastSearch, Mode, Thinking};
 
 /// What a hint after the game says instead.
 const GAME_OVER_HINT: &str =
@@ -125,8 +125,8 @@ impl AppState {
         if self.activity.trainer().is_some() {
             return self.puzzle_move(m);
         }
-        if self.activity.remote().is_some() {
-            return self.send_move(m);
+        if let Activity::Remote(remote) = &self.activity {
+            return remote.send_move(&mut self.core, m);
         }
         if self.core.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Hint { .. })) {
             self.core.cancel_search();

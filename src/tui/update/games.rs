@@ -238,6 +238,17 @@ impl AppState {
         if self.activity.remote().is_none() {
             self.autosave_if_needed(AutosaveReason::Quit);
         }
-        self.core.quit = true;
+        self.core.end();
+    }
+}
+
+impl Core {
+    /// Ends the session without a save (a server keeps its games): the
+    /// engine's search is abandoned.
+    pub(super) fn end(&mut self) {
+        if self.thinking.take().is_some() {
+            self.effects.push(Effect::AbandonSearch);
+        }
+        self.quit = true;
     }
 }

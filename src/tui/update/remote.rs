@@ -7,8 +7,8 @@ use wormhole::{AnyMove, Rules};
 use crate::tui::action::UserAction;
 use crate::tui::commands::Cmd;
 use crate::tui::effects::Effect;
-use crate::tui::remote::{CHAT_LINES, OpponentOffer, Presence, RemoteCall, RemoteEvent, ServerClocks};
-use crate::tui::state::{AppState, Mode};
+use crate::tui::remote::{CHAT_LINES, OpponentOffer, Presence, Remote, RemoteCall, RemoteEvent, ServerClocks};
+use crate::tui::state::{Activity, AppState, Core, Mode};
 
 /// What a game on the server does not do, and why.
 const NOT_ON_THE_SERVER: &str =
@@ -42,22 +42,24 @@ pub const SERVER_REFUSED_COMMANDS: &[Cmd] = &[
     Cmd::Quit,
 ];
 
-impl AppState {
-    /// A message from the server about the game on screen.
-    pub(super) fn remote_event(&mut self, event: RemoteEvent) {
-        let Some(remote) = self.activity.remote_mut() else { return };
+/// A server's game's own updates, each given the shared [`Core`].
+impl Remote {
+    /// A message from the server about the game on screen, but a move.
+    fn on_event(&mut self, core: &mut Core, event: RemoteEvent) {
+        let remote = self;
         match event {
-            RemoteEvent::Moved { ply, mv, clocks } => self.remote_moved(ply, &mv, clocks),
+            // Played by AppState::remote_event: the game and its mode follow it.
+            RemoteEvent::Moved { .. } => {}
             RemoteEvent::Ended(text) => {
                 remote.ending = Some(text.clone());
                 remote.offer = None;
                 remote.presence = None;
-                self.core.game.stop_clock(self.core.now);
-                self.core.info(format!("game over: {text}"));
+                core.game.stop_clock(core.now);
+                core.info(format!("game over: {text}"));
             }
             RemoteEvent::Offered(offer) => {
                 remote.offer = Some(offer);
-                self.core.info(match offer {
+                core.info(match offer {
                     OpponentOffer::Draw => "your opponent offers a draw: :yes or :no",
                     OpponentOffer::Takeback => "your opponent asks to take back their move: :yes or :no",
                     OpponentOffer::Rematch => "your opponent asks for a rematch: :yes or :no",
@@ -68,22 +70,91 @@ impl AppState {
                 if remote.chat.len() > CHAT_LINES {
                     remote.chat.remove(0);
                 }
-                self.core.info(line);
+                core.info(line);
             }
-            RemoteEvent::Note(text) => self.core.info(text),
+            RemoteEvent::Note(text) => core.info(text),
             RemoteEvent::OpponentGone { ago, absence } => {
-                let gone_since = self.core.now.checked_sub(ago).unwrap_or(self.core.now);
-                let turn_since = remote.presence.map_or(self.core.now, |p| p.turn_since);
+                let gone_since = core.now.checked_sub(ago).unwrap_or(core.now);
+                let turn_since = remote.presence.map_or(core.now, |p| p.turn_since);
                 remote.presence = Some(Presence { gone_since, turn_since, absence });
                 if ago.is_zero() {
-                    self.core.info("your opponent's connection dropped: see the panel for the claim");
+                    core.info("your opponent's connection dropped: see the panel for the claim");
                 }
             }
             RemoteEvent::OpponentBack => {
                 remote.presence = None;
-                self.core.info("your opponent is back");
+                core.info("your opponent is back");
             }
-            RemoteEvent::Refused(why) => self.core.error(why),
+            RemoteEvent::Refused(why) => core.error(why),
+        }
+    }
+
+    /// The player's move goes to the server; it is played once stored
+    /// (whose turn it is, the server says).
+    pub(super) fn send_move(&self, core: &mut Core, m: AnyMove) {
+        if let Some(ending) = self.ending.clone() {
+            return core.error(format!("the game is over: {ending}"));
+        }
+        core.view.input.clear();
+        core.effects.push(Effect::Remote(RemoteCall::Play(m.to_string())));
+    }
+
+    /// A `:` command in a server's game; whether it was handled here.
+    pub(super) fn command(&mut self, core: &mut Core, cmd: Cmd, rest: &str) -> bool {
+        let remote = self;
+        let call = match cmd {
+            Cmd::Say if rest.is_empty() => {
+                core.error("say what? :say TEXT");
+                return true;
+            }
+            Cmd::Say => RemoteCall::Chat(rest.to_string()),
+            Cmd::Draw => RemoteCall::OfferDraw,
+            Cmd::Takeback => RemoteCall::AskTakeback,
+            Cmd::Rematch => RemoteCall::Rematch,
+            Cmd::Claim => RemoteCall::Claim,
+            Cmd::Abort => RemoteCall::Abort,
+            Cmd::Yes | Cmd::No => match remote.offer.take() {
+                Some(OpponentOffer::Draw) => RemoteCall::AnswerDraw(cmd == Cmd::Yes),
+                Some(OpponentOffer::Takeback) => RemoteCall::AnswerTakeback(cmd == Cmd::Yes),
+                Some(OpponentOffer::Rematch) if cmd == Cmd::Yes => RemoteCall::Rematch,
+                Some(OpponentOffer::Rematch) => RemoteCall::DeclineRematch,
+                None => {
+                    core.error("there is no offer to answer");
+                    return true;
+                }
+            },
+            Cmd::Open if !rest.is_empty() => {
+                core.error("files are not opened on the server: :pgn shows this game's PGN");
+                return true;
+            }
+            Cmd::Open => RemoteCall::Pgn,
+            Cmd::Lobby => {
+                core.end();
+                return true;
+            }
+            Cmd::Quit => {
+                core.end();
+                return true;
+            }
+            c if SERVER_REFUSED_COMMANDS.contains(&c) => {
+                core.error(NOT_ON_THE_SERVER);
+                return true;
+            }
+            _ => return false,
+        };
+        core.effects.push(Effect::Remote(call));
+        true
+    }
+}
+
+impl AppState {
+    /// A message from the server about the game on screen.
+    pub(super) fn remote_event(&mut self, event: RemoteEvent) {
+        if let RemoteEvent::Moved { ply, mv, clocks } = event {
+            return self.remote_moved(ply, &mv, clocks);
+        }
+        if let Activity::Remote(remote) = &mut self.activity {
+            remote.on_event(&mut self.core, event);
         }
     }
 
@@ -103,63 +174,6 @@ impl AppState {
         }
         self.after_change();
         self.core.game.set_clocks(clocks.map(|c| c.shown(self.core.now)));
-    }
-
-    /// The player's move goes to the server; it is played once stored
-    /// (whose turn it is, the server says).
-    pub(super) fn send_move(&mut self, m: AnyMove) {
-        if let Some(ending) = self.activity.remote().and_then(|r| r.ending.clone()) {
-            return self.core.error(format!("the game is over: {ending}"));
-        }
-        self.core.view.input.clear();
-        self.core.effects.push(Effect::Remote(RemoteCall::Play(m.to_string())));
-    }
-
-    /// A `:` command in a server's game; whether it was handled here.
-    pub(super) fn remote_command(&mut self, cmd: Cmd, rest: &str) -> bool {
-        let Some(remote) = self.activity.remote_mut() else { return false };
-        let call = match cmd {
-            Cmd::Say if rest.is_empty() => {
-                self.core.error("say what? :say TEXT");
-                return true;
-            }
-            Cmd::Say => RemoteCall::Chat(rest.to_string()),
-            Cmd::Draw => RemoteCall::OfferDraw,
-            Cmd::Takeback => RemoteCall::AskTakeback,
-            Cmd::Rematch => RemoteCall::Rematch,
-            Cmd::Claim => RemoteCall::Claim,
-            Cmd::Abort => RemoteCall::Abort,
-            Cmd::Yes | Cmd::No => match remote.offer.take() {
-                Some(OpponentOffer::Draw) => RemoteCall::AnswerDraw(cmd == Cmd::Yes),
-                Some(OpponentOffer::Takeback) => RemoteCall::AnswerTakeback(cmd == Cmd::Yes),
-                Some(OpponentOffer::Rematch) if cmd == Cmd::Yes => RemoteCall::Rematch,
-                Some(OpponentOffer::Rematch) => RemoteCall::DeclineRematch,
-                None => {
-                    self.core.error("there is no offer to answer");
-                    return true;
-                }
-            },
-            Cmd::Open if !rest.is_empty() => {
-                self.core.error("files are not opened on the server: :pgn shows this game's PGN");
-                return true;
-            }
-            Cmd::Open => RemoteCall::Pgn,
-            Cmd::Lobby => {
-                self.quit();
-                return true;
-            }
-            Cmd::Quit => {
-                self.quit();
-                return true;
-            }
-            c if SERVER_REFUSED_COMMANDS.contains(&c) => {
-                self.core.error(NOT_ON_THE_SERVER);
-                return true;
-            }
-            _ => return false,
-        };
-        self.core.effects.push(Effect::Remote(call));
-        true
     }
 
     /// Why a game on the server refuses `action`, if it does.
