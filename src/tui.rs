@@ -4,7 +4,8 @@
 //! hands it to the [`App`], which updates the session and runs the effects.
 //! Quitting, a signal and a lost terminal all end it through [`App::finish`].
 //!
-//! Modules: `state` (the session) and `update` (how it changes), `action`
+//! Modules: `state` (the app's state: the shared core, the mode, what the
+//! board is for) and `update` (how it changes), `action`
 //! (what can happen), `effects` (what it asks for) and `runner` (what does
 //! it), `keymap`, `commands` and `config` (the tables of keys, `:` commands
 //! and settings), `newgame` (the new-game screen's form), `games` (what differs per game in drawing and help), `picker` (the list of saved games), `view` (drawing),

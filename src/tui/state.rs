@@ -1,7 +1,13 @@
-//! The session's state: the game, its settings, what the screen shows
-//! (mode, input line, selection) and the engine's progress. Nothing here
-//! does I/O or reads the clock: [`AppState::update`] (in `update.rs`)
-//! changes the state and returns the effects for the runner to perform.
+//! The app's state, split by what it is for: a [`Core`] that every mode
+//! shares (the game, its settings, the config, the view state, the
+//! engine's progress, the time, the effects waiting), the [`Mode`] on
+//! screen, and the [`Activity`] the board is for (the player's game, the
+//! puzzle [`Trainer`], or a server's game, [`Remote`]: one at a time). Each
+//! mode's own updates are its type's (`Study`, `Trainer`, `Remote`, `Core`
+//! in `update/`), given the [`Core`]; [`AppState`] dispatches to them.
+//! Nothing here does I/O or reads the clock: [`AppState::update`] (in
+//! `update.rs`) changes the state and returns the effects for the runner
+//! to perform.
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};

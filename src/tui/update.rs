@@ -1,8 +1,15 @@
-//! How the session changes: [`AppState::update`] takes a message, changes
-//! the state and returns the effects to perform. Each mode has its own
-//! handler here, with the input line and the board cursor; the game and the
-//! engine are in `update/engine.rs`, files and replacing the game in
-//! `update/games.rs`, the `:` commands in `update/command.rs`.
+//! How the app's state changes: [`AppState::update`] takes a message,
+//! changes the state and returns the effects to perform. Each mode has its
+//! own handler here, with the input line and the board cursor (those are
+//! [`Core`]'s); the game and the engine are in `update/engine.rs`, files
+//! and replacing the game in `update/games.rs`, the `:` commands in
+//! `update/command.rs`; the review and live analysis ([`Study`]'s
+//! updates), the puzzle trainer ([`Trainer`]'s) and a server's game
+//! ([`Remote`]'s) in their own files, each given the [`Core`].
+//!
+//! [`Study`]: super::review::Study
+//! [`Trainer`]: super::trainer::Trainer
+//! [`Remote`]: super::remote::Remote
 
 mod command;
 mod engine;
