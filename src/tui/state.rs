@@ -268,6 +268,22 @@ pub(super) struct View {
     pub board_shift: usize,
 }
 
+/// The engine's progress, as the screen and the next search need it.
+#[derive(Debug, Default)]
+pub(super) struct EngineProgress {
+    /// The search in progress, if any.
+    pub thinking: Option<Thinking>,
+    /// What thinking on the human's time found at this ply once that
+    /// search ended by itself (it proved the result): kept for a hint, and
+    /// so that it is not started again.
+    pub pondered: Option<(usize, Option<Info>)>,
+    /// A hint asked while the thinking on the human's time had no move
+    /// yet: given at its first report.
+    pub ponder_hint: bool,
+    /// How long each engine move took (for the movetime figure).
+    pub search_times: Vec<Duration>,
+}
+
 /// What every mode shares: the game, its settings, the config, the
 /// screen's view state, the engine's progress, the time, and the effects
 /// waiting to be returned by `update`.
@@ -279,14 +295,8 @@ pub(super) struct Core {
     pub(super) display: Display,
     pub(super) theme: StyleSheet,
     pub(super) view: View,
-    pub(super) thinking: Option<Thinking>,
-    /// What thinking on the human's time found at this ply once that
-    /// search ended by itself (it proved the result): kept for a hint, and
-    /// so that it is not started again.
-    pub(super) pondered: Option<(usize, Option<Info>)>,
-    /// A hint asked while the thinking on the human's time had no move
-    /// yet: given at its first report.
-    pub(super) ponder_hint: bool,
+    /// The engine's progress: its search, what pondering found, its move times.
+    pub(super) engine: EngineProgress,
     /// The time of the latest tick: clocks and the spinner read it.
     pub(super) now: Instant,
     pub(super) quit: bool,
@@ -294,8 +304,6 @@ pub(super) struct Core {
     pub(super) notes: Vec<String>,
     /// Failed saves to report after the session.
     pub(super) errors: Vec<String>,
-    /// How long each engine move took (for the movetime figure).
-    pub(super) search_times: Vec<Duration>,
     /// Effects waiting to be returned by `update`.
     pub(super) effects: Vec<Effect>,
 }
@@ -366,7 +374,7 @@ impl Core {
 
     /// Engine move times against `--movetime`.
     pub fn search_stats(&self) -> String {
-        let t = &self.search_times;
+        let t = &self.engine.search_times;
         if t.is_empty() {
             return "engine moves: 0".to_string();
         }
@@ -394,14 +402,11 @@ impl AppState {
             display,
             theme,
             view: View::default(),
-            thinking: None,
-            pondered: None,
-            ponder_hint: false,
+            engine: EngineProgress::default(),
             now,
             quit: false,
             notes: Vec::new(),
             errors: Vec::new(),
-            search_times: Vec::new(),
             effects: Vec::new(),
         };
         let mut session = AppState {
@@ -473,13 +478,18 @@ impl AppState {
         self.core.quit
     }
     pub fn thinking(&self) -> Option<&Thinking> {
-        self.core.thinking.as_ref()
+        self.core.engine.thinking.as_ref()
     }
 
     /// What the thinking on the human's time found about the position now,
     /// once it ended by itself (it proved the result).
     pub fn pondered(&self) -> Option<&Info> {
-        self.core.pondered.as_ref().filter(|(ply, _)| *ply == self.core.game.len()).and_then(|(_, info)| info.as_ref())
+        self.core
+            .engine
+            .pondered
+            .as_ref()
+            .filter(|(ply, _)| *ply == self.core.game.len())
+            .and_then(|(_, info)| info.as_ref())
     }
     pub fn now(&self) -> Instant {
         self.core.now
@@ -542,7 +552,7 @@ impl AppState {
             UserAction::Redo => self.core.game.can_redo(),
             UserAction::Hint => self.human_to_move(),
             UserAction::MoveNow => {
-                self.core.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Move { .. }))
+                self.core.engine.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Move { .. }))
             }
             UserAction::Review => self.core.game.len() > 0,
             _ => true,
@@ -611,7 +621,7 @@ impl AppState {
             return review.highlights();
         }
         if let (Mode::Analyze, Some(explore)) = (self.mode, &self.study.explore) {
-            let info = self.core.thinking.as_ref().and_then(|t| t.info.as_ref()).or(explore.finished.as_ref());
+            let info = self.core.engine.thinking.as_ref().and_then(|t| t.info.as_ref()).or(explore.finished.as_ref());
             return explore.highlights(info, self.core.view.selected, self.core.view.cursor);
         }
         let ply = self.shown_ply();
@@ -681,7 +691,7 @@ impl AppState {
     /// How long the event loop may wait for input: None = until a key comes.
     /// While the engine thinks, its move is picked up within 10 ms.
     pub fn poll_timeout(&self) -> Option<Duration> {
-        if self.core.thinking.is_some() {
+        if self.core.engine.thinking.is_some() {
             Some(Duration::from_millis(10))
         } else if self.study.review.as_ref().is_some_and(|r| r.running) {
             Some(Duration::from_millis(50))
@@ -694,7 +704,7 @@ impl AppState {
 
     /// Whether the screen changes by itself (spinner, engine report, clocks).
     pub fn animating(&self) -> bool {
-        self.core.thinking.is_some()
+        self.core.engine.thinking.is_some()
             || self.core.game.clocks().is_some_and(|c| c.is_running())
             || self.study.review.as_ref().is_some_and(|r| r.running)
             || self.activity.remote().is_some_and(|r| r.presence.is_some())

@@ -166,7 +166,7 @@ impl AppState {
             Msg::Paste(text) => self.paste(&text),
             Msg::Tick(now) => self.on_tick(now),
             Msg::Engine(EngineEvent::Info(info)) => {
-                if let Some(t) = &mut self.core.thinking {
+                if let Some(t) = &mut self.core.engine.thinking {
                     t.info = Some(info);
                 }
                 self.core.ponder_reported();

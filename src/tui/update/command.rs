@@ -48,7 +48,7 @@ impl Core {
             }
             // Thinking on the human's time starts again on the new cores, or not at all.
             ConfigKey::Ponder
-                if self.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Ponder { .. })) =>
+                if self.engine.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Ponder { .. })) =>
             {
                 self.cancel_search()
             }

@@ -39,11 +39,11 @@ impl Core {
         // Only the engine's own moves are played at the opponent's level.
         let level = if matches!(purpose, Purpose::Move { .. }) { self.settings.level } else { Level::MAX };
         self.effects.push(Effect::StartSearch { position: position.clone(), limits, level, purpose });
-        self.thinking = Some(Thinking { purpose, started: self.now, position, info: None });
+        self.engine.thinking = Some(Thinking { purpose, started: self.now, position, info: None });
     }
 
     pub(super) fn cancel_search(&mut self) {
-        if self.thinking.take().is_some() {
+        if self.engine.thinking.take().is_some() {
             self.effects.push(Effect::CancelSearch);
         }
     }
@@ -78,16 +78,16 @@ impl Core {
     /// would, or proved the result.
     fn ponder_found(&self) -> Option<Info> {
         let ply = self.game.len();
-        let info = match &self.thinking {
+        let info = match &self.engine.thinking {
             Some(Thinking { purpose: Purpose::Ponder { ply: p }, info, .. }) if *p == ply => info.as_ref(),
-            _ => self.pondered.as_ref().filter(|(p, _)| *p == ply).and_then(|(_, info)| info.as_ref()),
+            _ => self.engine.pondered.as_ref().filter(|(p, _)| *p == ply).and_then(|(_, info)| info.as_ref()),
         };
         let enough = |i: &&Info| i.nodes >= AnalysisOptions::DEFAULT_NODES || !matches!(i.score, ai::Score::Cp(_));
         info.filter(|i| !i.pv.is_empty()).filter(enough).cloned()
     }
 
     pub(super) fn move_now(&mut self) {
-        if self.thinking.as_ref().is_none_or(|t| matches!(t.purpose, Purpose::Ponder { .. })) {
+        if self.engine.thinking.as_ref().is_none_or(|t| matches!(t.purpose, Purpose::Ponder { .. })) {
             return self.error("the engine is not thinking");
         }
         self.effects.push(Effect::MoveNow);
@@ -97,7 +97,7 @@ impl Core {
 impl Core {
     /// The hint from what the thinking on the human's time found.
     fn ponder_hint_from(&mut self, info: &Info) {
-        self.ponder_hint = false;
+        self.engine.ponder_hint = false;
         if let Some(&m) = info.pv.first() {
             self.show_hint(m, Some(info), &format!(", depth {} on your time", info.depth));
         }
@@ -108,7 +108,7 @@ impl Core {
     /// A report from the thinking on the human's time: a hint asked for
     /// meanwhile is given now.
     pub(super) fn ponder_reported(&mut self) {
-        if let Some(info) = self.ponder_found().filter(|_| self.ponder_hint) {
+        if let Some(info) = self.ponder_found().filter(|_| self.engine.ponder_hint) {
             self.ponder_hint_from(&info);
         }
     }
@@ -128,7 +128,7 @@ impl AppState {
         if let Activity::Remote(remote) = &self.activity {
             return remote.send_move(&mut self.core, m);
         }
-        if self.core.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Hint { .. })) {
+        if self.core.engine.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Hint { .. })) {
             self.core.cancel_search();
         }
         let warning = self.core.game.position().warning(m);
@@ -153,10 +153,10 @@ impl AppState {
         self.core.view.hint = None;
         self.core.view.explained = None;
         self.core.view.scroll = None;
-        self.core.pondered = None;
-        self.core.ponder_hint = false;
+        self.core.engine.pondered = None;
+        self.core.engine.ponder_hint = false;
         let len = self.core.game.len();
-        if self.core.thinking.as_ref().is_some_and(|t| match t.purpose {
+        if self.core.engine.thinking.as_ref().is_some_and(|t| match t.purpose {
             Purpose::Move { ply } | Purpose::Hint { ply } | Purpose::Refutation { ply } | Purpose::Ponder { ply } => {
                 ply != len
             }
@@ -181,17 +181,17 @@ impl AppState {
             self.mode = Mode::Play;
         }
         self.core.game.start_clock(self.core.now);
-        if self.core.game.player_to_move() == PlayerKind::Engine && self.core.thinking.is_none() {
+        if self.core.game.player_to_move() == PlayerKind::Engine && self.core.engine.thinking.is_none() {
             let limits = self.core.engine_limits();
             self.core.start_search(limits, Purpose::Move { ply: len });
         }
     }
 
     pub(super) fn finished(&mut self, done: Finished) {
-        if self.core.thinking.as_ref().is_none_or(|t| t.purpose != done.purpose) {
+        if self.core.engine.thinking.as_ref().is_none_or(|t| t.purpose != done.purpose) {
             return;
         }
-        self.core.thinking = None;
+        self.core.engine.thinking = None;
         let ply = self.core.game.len();
         match done.purpose {
             Purpose::Move { ply: p } if p == ply && !self.core.game.is_over() => self.engine_moved(done),
@@ -202,7 +202,7 @@ impl AppState {
             Purpose::Analysis { id } => self.study.explore_finished(id, done.info),
             Purpose::Refutation { ply: p } if p == ply => self.refuted(done.best),
             Purpose::Ponder { ply: p } if p == ply => {
-                self.core.pondered = Some((ply, done.info));
+                self.core.engine.pondered = Some((ply, done.info));
                 self.core.ponder_reported();
             }
             _ => {}
@@ -216,7 +216,7 @@ impl AppState {
             return self.core.error(format!("engine move {m}: {}", pos.why_illegal(m)));
         }
         let san = pos.san(m);
-        self.core.search_times.push(done.elapsed);
+        self.core.engine.search_times.push(done.elapsed);
         if let Some(info) = done.info {
             let mover = self.core.game.position().turn();
             let ply = self.core.game.len();
@@ -278,8 +278,8 @@ impl AppState {
         if let Some(info) = self.core.ponder_found() {
             return self.core.ponder_hint_from(&info);
         }
-        if self.core.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Ponder { .. })) {
-            self.core.ponder_hint = true;
+        if self.core.engine.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Ponder { .. })) {
+            self.core.engine.ponder_hint = true;
             return self.core.info("the full-strength engine, thinking on your time, is finding a hint...");
         }
         let limits = Limits { nodes: Some(AnalysisOptions::DEFAULT_NODES), ..Limits::default() };
@@ -293,7 +293,7 @@ impl AppState {
     /// dialog, the help, the review, a finished game) it stops, and the CPU
     /// is idle. Called after every update.
     pub(super) fn sync_ponder(&mut self) {
-        let pondering = self.core.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Ponder { .. }));
+        let pondering = self.core.engine.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Ponder { .. }));
         let wanted = self.core.config.prefs.ponder > 0
             && matches!(self.mode, Mode::Play | Mode::Browse(_))
             && self.activity.trainer().is_none()
@@ -302,13 +302,16 @@ impl AppState {
         let ply = self.core.game.len();
         if pondering && !wanted {
             self.core.cancel_search();
-        } else if wanted && self.core.thinking.is_none() && self.core.pondered.as_ref().is_none_or(|(p, _)| *p != ply) {
+        } else if wanted
+            && self.core.engine.thinking.is_none()
+            && self.core.engine.pondered.as_ref().is_none_or(|(p, _)| *p != ply)
+        {
             let position = self.core.game.position().clone();
             let limits = Limits { history: self.core.game.earlier_hashes(), ..Limits::default() }.pondering();
             let threads = self.core.config.prefs.ponder;
             self.core.effects.push(Effect::Ponder { position: position.clone(), limits, threads, ply });
             let purpose = Purpose::Ponder { ply };
-            self.core.thinking = Some(Thinking { purpose, started: self.core.now, position, info: None });
+            self.core.engine.thinking = Some(Thinking { purpose, started: self.core.now, position, info: None });
         }
     }
 }

@@ -232,7 +232,7 @@ impl AppState {
     }
 
     pub(super) fn quit(&mut self) {
-        if self.core.thinking.take().is_some() {
+        if self.core.engine.thinking.take().is_some() {
             self.core.effects.push(Effect::AbandonSearch);
         }
         if self.activity.remote().is_none() {
@@ -246,7 +246,7 @@ impl Core {
     /// Ends the session without a save (a server keeps its games): the
     /// engine's search is abandoned.
     pub(super) fn end(&mut self) {
-        if self.thinking.take().is_some() {
+        if self.engine.thinking.take().is_some() {
             self.effects.push(Effect::AbandonSearch);
         }
         self.quit = true;

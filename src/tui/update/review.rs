@@ -49,7 +49,7 @@ impl Study {
         let position = explore.position.clone();
         let (limits, level) = (Explore::limits(), Level::MAX);
         core.effects.push(Effect::StartSearch { position: position.clone(), limits, level, purpose });
-        core.thinking = Some(Thinking { purpose, started: core.now, position, info: None });
+        core.engine.thinking = Some(Thinking { purpose, started: core.now, position, info: None });
     }
 
     /// The live analysis' search ended by itself (the result is proved): its
