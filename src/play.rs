@@ -18,11 +18,11 @@ use crate::signals::{ExitCause, Signals};
 use crate::tui;
 use crate::tui::app::App;
 use crate::tui::clock::TimeControl;
-use crate::tui::config::{Config, Key};
-use crate::tui::game::{Game, Player, Side, recorded_level};
+use crate::tui::config::{Config, ConfigKey};
+use crate::tui::game::{GameState, PlayerKind, SideChoice, recorded_level};
 use crate::tui::games::fen_note;
 use crate::tui::runner::{Folders, Runner};
-use crate::tui::state::{ExitReport, Session, Settings};
+use crate::tui::state::{AppState, ExitReport, GameSettings};
 use crate::tui::theme::{Display, PieceStyle, ThemeName};
 use crate::{files, game_arg, limits, puzzle_record, saved_games};
 
@@ -120,11 +120,11 @@ impl PlayArgs {
 }
 
 /// The players from --white/--black/--hotseat, else `default`.
-fn players(args: &PlayArgs, default: [Player; 2]) -> [Player; 2] {
-    let p = |w: PlayedBy| if w == PlayedBy::Human { Player::Human } else { Player::Engine };
-    let other = |w: PlayedBy| if w == PlayedBy::Human { Player::Engine } else { Player::Human };
+fn players(args: &PlayArgs, default: [PlayerKind; 2]) -> [PlayerKind; 2] {
+    let p = |w: PlayedBy| if w == PlayedBy::Human { PlayerKind::Human } else { PlayerKind::Engine };
+    let other = |w: PlayedBy| if w == PlayedBy::Human { PlayerKind::Engine } else { PlayerKind::Human };
     if args.hotseat {
-        return [Player::Human, Player::Human];
+        return [PlayerKind::Human, PlayerKind::Human];
     }
     match (args.white, args.black) {
         (None, None) => default,
@@ -145,8 +145,8 @@ pub fn load_config() -> Config {
 }
 
 /// The settings of this run: the config's, then the options.
-fn settings(args: &PlayArgs, config: &Config) -> Settings {
-    let mut s = Settings::from_prefs(&config.prefs);
+fn settings(args: &PlayArgs, config: &Config) -> GameSettings {
+    let mut s = GameSettings::from_prefs(&config.prefs);
     s.players = players(args, s.players);
     s.level = args.level.unwrap_or(s.level);
     s.movetime = args.movetime.map(Duration::from_millis).or(s.movetime);
@@ -157,7 +157,7 @@ fn settings(args: &PlayArgs, config: &Config) -> Settings {
 }
 
 /// The first game: from --fen, --pgn, or the start position.
-fn first_game(args: &PlayArgs, settings: &mut Settings) -> anyhow::Result<Game> {
+fn first_game(args: &PlayArgs, settings: &mut GameSettings) -> anyhow::Result<GameState> {
     let start = if let Some(fen) = &args.fen {
         let pos = match args.variant {
             Some(kind) => AnyPosition::from_fen(kind, fen),
@@ -182,23 +182,23 @@ fn first_game(args: &PlayArgs, settings: &mut Settings) -> anyhow::Result<Game> 
     let Some((last, pgn)) = start else { return Ok(settings.new_game()) };
     settings.variant = last.kind();
     if !args.chooses_sides() {
-        settings.players = Player::human_to_move(settings.players, last.turn());
+        settings.players = PlayerKind::human_to_move(settings.players, last.turn());
     }
     Ok(match pgn {
-        Some(pgn) => Game::from_pgn(&pgn, settings.players, settings.clocks()),
-        None => Game::new(last, settings.players, settings.clocks()),
+        Some(pgn) => GameState::from_pgn(&pgn, settings.players, settings.clocks()),
+        None => GameState::new(last, settings.players, settings.clocks()),
     })
 }
 
 /// The session the config and the arguments set up.
-fn session_of(args: &PlayArgs, mut config: Config) -> anyhow::Result<Session> {
+fn session_of(args: &PlayArgs, mut config: Config) -> anyhow::Result<AppState> {
     config.prefs.theme = args.theme.unwrap_or(config.prefs.theme);
     config.prefs.pieces = args.pieces.unwrap_or(config.prefs.pieces);
     let mut settings = settings(args, &config);
     let game = first_game(args, &mut settings)?;
     // What a --fen left to be assumed is said at once, as ':load' says it.
     let note = args.fen.as_deref().map(|fen| fen_note(fen, game.start()));
-    let session = Session::new(settings, game, config, Display::detect(args.ascii), Instant::now());
+    let session = AppState::new(settings, game, config, Display::detect(args.ascii), Instant::now());
     let session = match note {
         Some(note) => session.with_info(note),
         None => session,
@@ -207,7 +207,7 @@ fn session_of(args: &PlayArgs, mut config: Config) -> anyhow::Result<Session> {
 }
 
 /// The app running `session`, with the folders of this user.
-fn app_of(session: Session, seed: Option<u64>) -> App {
+fn app_of(session: AppState, seed: Option<u64>) -> App {
     let folders = Folders {
         games: saved_games::games_dir(),
         autosaves: files::autosave_dir(),
@@ -261,14 +261,14 @@ fn remember_choices(args: &PlayArgs, config: &Config) -> anyhow::Result<()> {
     let chosen = settings(args, config);
     let mut prefs = config.prefs;
     (prefs.variant, prefs.level, prefs.side, prefs.clock) =
-        (chosen.variant, chosen.level, Side::of(chosen.players), chosen.clock);
+        (chosen.variant, chosen.level, SideChoice::of(chosen.players), chosen.clock);
     let given = [
-        (Key::Variant, args.variant.is_some()),
-        (Key::Level, args.level.is_some()),
-        (Key::Side, args.chooses_sides()),
-        (Key::Clock, args.clock.is_some()),
+        (ConfigKey::Variant, args.variant.is_some()),
+        (ConfigKey::Level, args.level.is_some()),
+        (ConfigKey::Side, args.chooses_sides()),
+        (ConfigKey::Clock, args.clock.is_some()),
     ];
-    let keys: Vec<Key> = given.iter().filter(|(_, given)| *given).map(|(key, _)| *key).collect();
+    let keys: Vec<ConfigKey> = given.iter().filter(|(_, given)| *given).map(|(key, _)| *key).collect();
     if keys.is_empty() {
         return Ok(());
     }
@@ -347,7 +347,7 @@ mod tests {
     use clap::Parser;
 
     use crate::tui::config::Prefs;
-    use crate::tui::game::Side;
+    use crate::tui::game::SideChoice;
 
     #[derive(Parser)]
     struct PlayOnly {
@@ -365,7 +365,7 @@ mod tests {
 
     #[test]
     fn players_come_from_the_options_else_the_last_choice() {
-        let (h, e) = (Player::Human, Player::Engine);
+        let (h, e) = (PlayerKind::Human, PlayerKind::Engine);
         assert_eq!(players(&args(&[]), [h, e]), [h, e]);
         assert_eq!(players(&args(&[]), [e, h]), [e, h], "the config said Black");
         assert_eq!(players(&args(&["--white", "engine"]), [h, e]), [e, h]);
@@ -422,7 +422,11 @@ mod tests {
         remember_choices(&args(&["--variant", "linked", "--level", "3", "--black", "human"]), &config).unwrap();
         let text = std::fs::read_to_string(&path).unwrap();
         let prefs = Prefs::parse(&text).unwrap();
-        assert_eq!((prefs.variant, prefs.level.number(), prefs.side), (GameKind::Linked, 3, Side::Black), "{text}");
+        assert_eq!(
+            (prefs.variant, prefs.level.number(), prefs.side),
+            (GameKind::Linked, 3, SideChoice::Black),
+            "{text}"
+        );
         assert!(text.starts_with("# mine\ntheme = \"light\"\nlevel = 3\n"), "the rest kept: {text}");
         assert!(!text.contains("clock"), "what was not given is not written: {text}");
         // Nothing given: nothing written; a broken file is never written.
@@ -451,9 +455,9 @@ mod tests {
 
     #[test]
     fn the_config_gives_the_defaults_and_options_override_them() {
-        let prefs = Prefs { level: Level::new(2).unwrap(), side: Side::Black, ..Prefs::default() };
+        let prefs = Prefs { level: Level::new(2).unwrap(), side: SideChoice::Black, ..Prefs::default() };
         let s = settings(&args(&[]), &config(prefs));
-        assert_eq!((s.level.number(), s.players), (2, [Player::Engine, Player::Human]));
+        assert_eq!((s.level.number(), s.players), (2, [PlayerKind::Engine, PlayerKind::Human]));
         let s = settings(&args(&["--level", "7", "--clock", "3+2"]), &config(prefs));
         assert_eq!((s.level.number(), s.clock.map(|c| c.to_string())), (7, Some("3+2".to_string())));
         assert_eq!(settings(&args(&[]), &Config::default()).level, Level::FOR_NEW_PLAYERS);
@@ -466,9 +470,13 @@ mod tests {
         let fen = "rbkxxxbn/ppxppppx/2qxxB2/4x2p/3P1x2/3n1x2/PPPxPPPP/RBxxxNKR b 17";
         let mut s = settings(&args(&["--fen", fen]), &Config::default());
         let game = first_game(&args(&["--fen", fen]), &mut s).unwrap();
-        assert_eq!(game.players(), [Player::Engine, Player::Human], "the human plays Black, to move");
+        assert_eq!(game.players(), [PlayerKind::Engine, PlayerKind::Human], "the human plays Black, to move");
         let a = args(&["--fen", fen, "--white", "human"]);
         let mut s = settings(&a, &Config::default());
-        assert_eq!(first_game(&a, &mut s).unwrap().players(), [Player::Human, Player::Engine], "unless told otherwise");
+        assert_eq!(
+            first_game(&a, &mut s).unwrap().players(),
+            [PlayerKind::Human, PlayerKind::Engine],
+            "unless told otherwise"
+        );
     }
 }

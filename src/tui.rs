@@ -1,10 +1,11 @@
-//! The terminal app. The event loop draws the [`Session`](state::Session),
+//! The terminal app. The event loop draws the [`AppState`](state::AppState),
 //! waits for an event (at most [`MAX_WAIT`], less while the engine thinks
-//! or a clock runs), turns it into an [`Action`] through the keymap, and
+//! or a clock runs), turns it into an [`UserAction`] through the keymap, and
 //! hands it to the [`App`], which updates the session and runs the effects.
 //! Quitting, a signal and a lost terminal all end it through [`App::finish`].
 //!
-//! Modules: `state` (the session) and `update` (how it changes), `action`
+//! Modules: `state` (the app's state: the shared core, the mode, what the
+//! board is for) and `update` (how it changes), `action`
 //! (what can happen), `effects` (what it asks for) and `runner` (what does
 //! it), `keymap`, `commands` and `config` (the tables of keys, `:` commands
 //! and settings), `newgame` (the new-game screen's form), `games` (what differs per game in drawing and help), `picker` (the list of saved games), `view` (drawing),
@@ -54,9 +55,9 @@ use wormhole::Rules;
 
 use crate::signals::{ExitCause, Signals};
 use crate::term_input::{InputSource, LocalInput, Next, TerminalInput};
-use action::Action;
+use action::UserAction;
 use app::App;
-use state::{ExitReport, Session};
+use state::{AppState, ExitReport};
 
 /// How often the spinner, the engine's report and the clocks are redrawn.
 const ANIMATION_FRAME: Duration = Duration::from_millis(100);
@@ -173,7 +174,7 @@ pub fn run(terminal: &mut DefaultTerminal, mut app: App, signals: &Signals) -> (
     let mut report = app.finish();
     if std::env::var_os("WORMHOLE_STATS").is_some() {
         report.notes.push(stats.report());
-        report.notes.push(app.session().search_stats());
+        report.notes.push(app.session().core.search_stats());
     }
     (report, ending)
 }
@@ -239,7 +240,7 @@ where
 }
 
 /// Turns a terminal event into an action (only key presses count).
-pub fn action_for(ev: &Event, session: &Session, area: Rect) -> Option<Action> {
+pub fn action_for(ev: &Event, session: &AppState, area: Rect) -> Option<UserAction> {
     match ev {
         Event::Key(key) if key.kind == KeyEventKind::Press => {
             keymap::action_for(key, session.key_context(), session.input().is_empty())
@@ -249,12 +250,12 @@ pub fn action_for(ev: &Event, session: &Session, area: Rect) -> Option<Action> {
                 let screen = view::screen(area, session)?;
                 let (board, sq) = screen.square_at(m.column, m.row)?;
                 match board == session.shown_position().board_to_play() {
-                    true => Some(Action::ClickSquare(sq)),
-                    false => Some(Action::ClickBoard(board, sq)),
+                    true => Some(UserAction::ClickSquare(sq)),
+                    false => Some(UserAction::ClickBoard(board, sq)),
                 }
             }
-            MouseEventKind::ScrollUp => Some(Action::Scroll(-3)),
-            MouseEventKind::ScrollDown => Some(Action::Scroll(3)),
+            MouseEventKind::ScrollUp => Some(UserAction::Scroll(-3)),
+            MouseEventKind::ScrollDown => Some(UserAction::Scroll(3)),
             _ => None,
         },
         _ => None,
@@ -269,7 +270,7 @@ mod tests {
     use std::collections::VecDeque;
     use wormhole::Square;
 
-    use game::Player;
+    use game::PlayerKind;
     use testing::session;
 
     /// An input of scripted events, each waiting or not; lost once they are used up.
@@ -349,28 +350,28 @@ mod tests {
 
     #[test]
     fn only_key_presses_count_and_ctrl_c_always_quits() {
-        let mut s = session([Player::Human; 2]);
+        let mut s = session([PlayerKind::Human; 2]);
         let area = Rect::new(0, 0, 100, 30);
         let press = |c| key(KeyCode::Char(c), KeyModifiers::NONE, KeyEventKind::Press);
-        assert_eq!(action_for(&press('e'), &s, area), Some(Action::Char('e')));
+        assert_eq!(action_for(&press('e'), &s, area), Some(UserAction::Char('e')));
         let release = key(KeyCode::Char('e'), KeyModifiers::NONE, KeyEventKind::Release);
         assert_eq!(action_for(&release, &s, area), None);
         let repeat = key(KeyCode::Char('e'), KeyModifiers::NONE, KeyEventKind::Repeat);
         assert_eq!(action_for(&repeat, &s, area), None);
-        assert_eq!(action_for(&press('?'), &s, area), Some(Action::Help));
-        s.update(Action::Char('e'));
-        assert_eq!(action_for(&press('?'), &s, area), Some(Action::Char('?')), "? is text once typing");
+        assert_eq!(action_for(&press('?'), &s, area), Some(UserAction::Help));
+        s.update(UserAction::Char('e'));
+        assert_eq!(action_for(&press('?'), &s, area), Some(UserAction::Char('?')), "? is text once typing");
         let ctrl_c = key(KeyCode::Char('c'), KeyModifiers::CONTROL, KeyEventKind::Press);
-        assert_eq!(action_for(&ctrl_c, &s, area), Some(Action::Quit));
-        s.update(Action::Help);
-        assert_eq!(action_for(&ctrl_c, &s, area), Some(Action::Quit));
-        s.update(Action::Quit);
+        assert_eq!(action_for(&ctrl_c, &s, area), Some(UserAction::Quit));
+        s.update(UserAction::Help);
+        assert_eq!(action_for(&ctrl_c, &s, area), Some(UserAction::Quit));
+        s.update(UserAction::Quit);
         assert!(s.should_quit(), "Ctrl-C quits even from the help overlay");
     }
 
     #[test]
     fn a_click_maps_to_the_square_under_the_mouse() {
-        let s = session([Player::Human; 2]);
+        let s = session([PlayerKind::Human; 2]);
         let area = Rect::new(0, 0, 100, 30);
         let screen = view::screen(area, &s).unwrap();
         let e2: Square = "e2".parse().unwrap();
@@ -383,7 +384,7 @@ mod tests {
                 modifiers: KeyModifiers::NONE,
             })
         };
-        assert_eq!(action_for(&click(r.x + 1, r.y), &s, area), Some(Action::ClickSquare(e2)));
+        assert_eq!(action_for(&click(r.x + 1, r.y), &s, area), Some(UserAction::ClickSquare(e2)));
         assert_eq!(action_for(&click(99, 29), &s, area), None);
     }
 }

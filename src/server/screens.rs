@@ -140,7 +140,7 @@ pub struct App {
     /// Every player's drawing settings, and this player's.
     settings: std::sync::Arc<Settings>,
     pub(crate) mine: PlayerSettings,
-    pub(crate) theme: crate::tui::theme::Theme,
+    pub(crate) theme: crate::tui::theme::StyleSheet,
     /// How long the lobby may wait for a key before it closes.
     idle: Duration,
     /// Where requests to the client's terminal go (a game's clipboard).
@@ -185,7 +185,7 @@ impl App {
             quit: false,
             settings,
             mine: PlayerSettings::default(),
-            theme: crate::tui::theme::Theme::default(),
+            theme: crate::tui::theme::StyleSheet::default(),
             idle: Duration::MAX,
             last_key: Instant::now(),
             terminal,

@@ -11,7 +11,7 @@ use anyhow::Context;
 use serde::{Deserialize, Serialize};
 
 use crate::tui::choice::Choice;
-use crate::tui::theme::{Display, PieceStyle, Theme, ThemeName};
+use crate::tui::theme::{Display, PieceStyle, StyleSheet, ThemeName};
 
 /// The settings file in the data folder.
 pub const SETTINGS_FILE: &str = "settings.toml";
@@ -25,8 +25,8 @@ pub struct PlayerSettings {
 
 impl PlayerSettings {
     /// The theme these settings draw with.
-    pub fn theme(self) -> Theme {
-        Theme::new(self.theme, self.pieces, Display::default())
+    pub fn theme(self) -> StyleSheet {
+        StyleSheet::new(self.theme, self.pieces, Display::default())
     }
 }
 

@@ -1,4 +1,4 @@
-//! What can happen to a session: the user's [`Action`]s (decoded from keys
+//! What can happen to a session: the user's [`UserAction`]s (decoded from keys
 //! and the mouse by the keymap) and every other [`Msg`]: time passing, the
 //! engine's reports, and the results of effects.
 
@@ -25,7 +25,7 @@ pub enum AutosaveReason {
 
 /// Everything the user can ask for, already decoded from keys and mouse.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Action {
+pub enum UserAction {
     Quit,
     Char(char),
     Backspace,
@@ -92,7 +92,7 @@ pub enum Action {
 #[derive(Debug, Clone)]
 pub enum Msg {
     /// The user asked for something.
-    User(Action),
+    User(UserAction),
     /// Text pasted in one go (bracketed paste): taken as one input.
     Paste(String),
     /// Time passed: clocks, the spinner, flags.
@@ -126,8 +126,8 @@ pub enum Msg {
     Remote(super::remote::RemoteEvent),
 }
 
-impl From<Action> for Msg {
-    fn from(action: Action) -> Msg {
+impl From<UserAction> for Msg {
+    fn from(action: UserAction) -> Msg {
         Msg::User(action)
     }
 }

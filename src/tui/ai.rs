@@ -52,7 +52,7 @@ pub enum EngineEvent {
 }
 
 /// The search in progress.
-struct Job {
+struct RunningSearch {
     thread: SearchThread<AnyMove>,
     purpose: Purpose,
     started: Instant,
@@ -63,7 +63,7 @@ struct Job {
 /// The engine, idle or thinking. Only the effects runner owns one.
 pub struct Ai {
     idle: Option<Engine>,
-    job: Option<Job>,
+    job: Option<RunningSearch>,
     /// Whether the table holds a full-strength search's work (thinking on
     /// the human's time, a hint): a weaker level's move starts from an
     /// empty table instead, or it would play above its level.
@@ -105,7 +105,7 @@ impl Ai {
         engine.set_level(level);
         engine.set_threads(threads);
         let thread = SearchThread::spawn_any(engine, position.clone(), limits);
-        self.job = Some(Job { thread, purpose, started: Instant::now(), info: None });
+        self.job = Some(RunningSearch { thread, purpose, started: Instant::now(), info: None });
     }
 
     /// Stops and forgets the search in progress (its result is dropped).

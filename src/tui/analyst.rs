@@ -19,7 +19,7 @@ pub enum AnalysisEvent {
     Done { review: u64 },
 }
 
-struct Job {
+struct AnalysisJob {
     stop: Arc<AtomicBool>,
     events: Receiver<AnalysisEvent>,
     handle: JoinHandle<()>,
@@ -28,7 +28,7 @@ struct Job {
 /// The game analysis, idle or running.
 #[derive(Default)]
 pub struct Analyst {
-    job: Option<Job>,
+    job: Option<AnalysisJob>,
 }
 
 impl Analyst {
@@ -49,7 +49,7 @@ impl Analyst {
                 let _ = tx.send(AnalysisEvent::Done { review });
             }
         });
-        self.job = Some(Job { stop, events, handle });
+        self.job = Some(AnalysisJob { stop, events, handle });
     }
 
     /// Stops the analysis and waits for its thread (a few milliseconds: the

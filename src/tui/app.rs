@@ -1,4 +1,4 @@
-//! The app: a [`Session`] and what performs its effects ([`Perform`]: the
+//! The app: an [`AppState`] and what performs its effects ([`Perform`]: the
 //! local [`Runner`], or a server's for a game played over SSH). Every
 //! message goes through [`App::handle`], which runs the effects it causes
 //! and feeds their results back, until nothing is left to do.
@@ -6,10 +6,10 @@
 use std::collections::VecDeque;
 use std::time::Instant;
 
-use super::action::{Action, Msg};
+use super::action::{Msg, UserAction};
 use super::effects::Effect;
 use super::runner::Runner;
-use super::state::{ExitReport, Session};
+use super::state::{AppState, ExitReport};
 
 /// What performs the session's effects and reports back.
 pub trait Perform {
@@ -30,20 +30,20 @@ impl Perform for Runner {
 }
 
 pub struct App<P: Perform = Runner> {
-    session: Session,
+    session: AppState,
     runner: P,
 }
 
 impl<P: Perform> App<P> {
     /// Starts the session (the engine moves first if it has White).
-    pub fn new(mut session: Session, runner: P) -> App<P> {
+    pub fn new(mut session: AppState, runner: P) -> App<P> {
         let effects = session.start();
         let mut app = App { session, runner };
         app.run_all(effects.into());
         app
     }
 
-    pub fn session(&self) -> &Session {
+    pub fn session(&self) -> &AppState {
         &self.session
     }
 
@@ -55,7 +55,7 @@ impl<P: Perform> App<P> {
 
     /// Handles one user action.
     #[cfg(test)]
-    pub fn update(&mut self, action: Action) {
+    pub fn update(&mut self, action: UserAction) {
         self.handle(action);
     }
 
@@ -88,7 +88,7 @@ impl<P: Perform> App<P> {
     /// Ends the session: stops the engine, autosaves, and says what to print.
     pub fn finish(&mut self) -> ExitReport {
         if !self.session.should_quit() {
-            self.handle(Action::Quit);
+            self.handle(UserAction::Quit);
         }
         self.session.exit_report()
     }

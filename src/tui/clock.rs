@@ -21,8 +21,8 @@ impl TimeControl {
     const MAX: f64 = 600.0;
 
     /// The clocks a game with this control starts with.
-    pub fn clocks(self) -> Clocks {
-        Clocks::new(self.initial, self.increment)
+    pub fn clocks(self) -> ChessClock {
+        ChessClock::new(self.initial, self.increment)
     }
 }
 
@@ -62,16 +62,16 @@ impl fmt::Display for TimeControl {
 /// Both sides' clocks: what is left, the increment, and whether the side to
 /// move's clock is running.
 #[derive(Debug, Clone)]
-pub struct Clocks {
+pub struct ChessClock {
     remaining: [Duration; 2],
     increment: Duration,
     /// When the side to move's clock last started running (None: stopped).
     running_since: Option<Instant>,
 }
 
-impl Clocks {
-    pub fn new(initial: Duration, increment: Duration) -> Clocks {
-        Clocks { remaining: [initial; 2], increment, running_since: None }
+impl ChessClock {
+    pub fn new(initial: Duration, increment: Duration) -> ChessClock {
+        ChessClock { remaining: [initial; 2], increment, running_since: None }
     }
 
     /// Time left for `color` at `now`, counting the running period if
@@ -99,8 +99,8 @@ impl Clocks {
 
     /// Clocks showing what another keeps (a server's): `left` for each
     /// side, the side to move's running since `running_since`.
-    pub(super) fn shown(left: [Duration; 2], running_since: Option<Instant>) -> Clocks {
-        Clocks { remaining: left, increment: Duration::ZERO, running_since }
+    pub(super) fn shown(left: [Duration; 2], running_since: Option<Instant>) -> ChessClock {
+        ChessClock { remaining: left, increment: Duration::ZERO, running_since }
     }
 
     /// Sets both sides' time and stops the clock.
@@ -160,7 +160,7 @@ mod tests {
     #[test]
     fn only_the_running_side_loses_time() {
         let t0 = Instant::now();
-        let mut c = Clocks::new(Duration::from_secs(60), Duration::from_secs(2));
+        let mut c = ChessClock::new(Duration::from_secs(60), Duration::from_secs(2));
         c.start(t0);
         let t1 = t0 + Duration::from_secs(5);
         assert_eq!(c.remaining(Color::White, Color::White, t1), Duration::from_secs(55));

@@ -17,7 +17,7 @@ use wormhole::engine::{EngineOptions, Level};
 
 use super::choice::Choice;
 use super::clock::TimeControl;
-use super::game::Side;
+use super::game::SideChoice;
 use super::theme::{PieceStyle, ThemeName};
 use crate::game_arg;
 
@@ -26,7 +26,7 @@ use crate::game_arg;
 pub struct Prefs {
     pub level: Level,
     pub variant: GameKind,
-    pub side: Side,
+    pub side: SideChoice,
     pub clock: Option<TimeControl>,
     /// Engine thinking time per move (None: the level's own budget).
     pub movetime: Option<Duration>,
@@ -47,7 +47,7 @@ impl Default for Prefs {
         Prefs {
             level: Level::FOR_NEW_PLAYERS,
             variant: GameKind::default(),
-            side: Side::White,
+            side: SideChoice::White,
             clock: None,
             movetime: None,
             theme: ThemeName::Dark,
@@ -60,7 +60,7 @@ impl Default for Prefs {
 
 /// A setting of the config file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Key {
+pub enum ConfigKey {
     Level,
     Variant,
     Side,
@@ -75,7 +75,7 @@ pub enum Key {
 /// One row of the settings table.
 #[derive(Debug, Clone, Copy)]
 pub struct KeySpec {
-    pub key: Key,
+    pub key: ConfigKey,
     pub name: &'static str,
     /// The values it takes, as the help shows them once
     /// [`KeySpec::values`] has put in the games' names for
@@ -86,16 +86,26 @@ pub struct KeySpec {
 
 /// Every setting, in the order files and help list them.
 pub const KEYS: &[KeySpec] = &[
-    KeySpec { key: Key::Level, name: "level", values: "1..12", help: "engine strength (1 newcomer, 12 full strength)" },
-    KeySpec { key: Key::Variant, name: "variant", values: "{games}", help: "game of new games" },
-    KeySpec { key: Key::Side, name: "side", values: "white|black|hotseat|watch", help: "who plays new games" },
-    KeySpec { key: Key::Clock, name: "clock", values: "MIN+INC|off", help: "chess clock of new games, e.g. 5+3" },
-    KeySpec { key: Key::Movetime, name: "movetime", values: "MS", help: "engine time per move (0: the level's)" },
-    KeySpec { key: Key::Theme, name: "theme", values: "dark|light|high-contrast", help: "colours" },
-    KeySpec { key: Key::Pieces, name: "pieces", values: "unicode|letters", help: "chess symbols or letters" },
-    KeySpec { key: Key::Autoflip, name: "autoflip", values: "true|false", help: "hot-seat: turn the board each move" },
     KeySpec {
-        key: Key::Ponder,
+        key: ConfigKey::Level,
+        name: "level",
+        values: "1..12",
+        help: "engine strength (1 newcomer, 12 full strength)",
+    },
+    KeySpec { key: ConfigKey::Variant, name: "variant", values: "{games}", help: "game of new games" },
+    KeySpec { key: ConfigKey::Side, name: "side", values: "white|black|hotseat|watch", help: "who plays new games" },
+    KeySpec { key: ConfigKey::Clock, name: "clock", values: "MIN+INC|off", help: "chess clock of new games, e.g. 5+3" },
+    KeySpec { key: ConfigKey::Movetime, name: "movetime", values: "MS", help: "engine time per move (0: the level's)" },
+    KeySpec { key: ConfigKey::Theme, name: "theme", values: "dark|light|high-contrast", help: "colours" },
+    KeySpec { key: ConfigKey::Pieces, name: "pieces", values: "unicode|letters", help: "chess symbols or letters" },
+    KeySpec {
+        key: ConfigKey::Autoflip,
+        name: "autoflip",
+        values: "true|false",
+        help: "hot-seat: turn the board each move",
+    },
+    KeySpec {
+        key: ConfigKey::Ponder,
         name: "ponder",
         values: "CORES|off",
         help: "engine thinks on your time with this many cores (default 1)",
@@ -109,7 +119,7 @@ impl KeySpec {
     }
 }
 
-impl Key {
+impl ConfigKey {
     pub fn spec(self) -> &'static KeySpec {
         KEYS.iter().find(|k| k.key == self).expect("every key is in KEYS")
     }
@@ -119,7 +129,7 @@ impl Key {
     }
 
     /// The key named `name`; the error lists the names.
-    pub fn from_name(name: &str) -> Result<Key, String> {
+    pub fn from_name(name: &str) -> Result<ConfigKey, String> {
         KEYS.iter().find(|k| k.name == name).map(|k| k.key).ok_or_else(|| {
             let names: Vec<&str> = KEYS.iter().map(|k| k.name).collect();
             format!("unknown setting '{name}' (expected {})", names.join(", "))
@@ -129,32 +139,36 @@ impl Key {
 
 impl Prefs {
     /// A setting's value as a person types it: `4`, `fairy`, `5+3`, `off`.
-    pub fn get(&self, key: Key) -> String {
+    pub fn get(&self, key: ConfigKey) -> String {
         match key {
-            Key::Level => self.level.number().to_string(),
-            Key::Variant => self.variant.name().to_string(),
-            Key::Side => self.side.name().to_string(),
-            Key::Clock => self.clock.map_or("off".to_string(), |c| c.to_string()),
-            Key::Movetime => self.movetime.map_or(0, |d| d.as_millis()).to_string(),
-            Key::Theme => self.theme.name().to_string(),
-            Key::Pieces => self.pieces.name().to_string(),
-            Key::Autoflip => self.autoflip.to_string(),
-            Key::Ponder if self.ponder == 0 => "off".to_string(),
-            Key::Ponder => self.ponder.to_string(),
+            ConfigKey::Level => self.level.number().to_string(),
+            ConfigKey::Variant => self.variant.name().to_string(),
+            ConfigKey::Side => self.side.name().to_string(),
+            ConfigKey::Clock => self.clock.map_or("off".to_string(), |c| c.to_string()),
+            ConfigKey::Movetime => self.movetime.map_or(0, |d| d.as_millis()).to_string(),
+            ConfigKey::Theme => self.theme.name().to_string(),
+            ConfigKey::Pieces => self.pieces.name().to_string(),
+            ConfigKey::Autoflip => self.autoflip.to_string(),
+            ConfigKey::Ponder if self.ponder == 0 => "off".to_string(),
+            ConfigKey::Ponder => self.ponder.to_string(),
         }
     }
 
     /// Sets a setting from the text a person typed; the error says what is
     /// expected.
-    pub fn set(&mut self, key: Key, value: &str) -> Result<(), String> {
+    pub fn set(&mut self, key: ConfigKey, value: &str) -> Result<(), String> {
         let value = value.trim();
         match key {
-            Key::Level => self.level = value.parse().map_err(|e: wormhole::engine::ParseLevelError| e.to_string())?,
-            Key::Variant => self.variant = value.parse().map_err(|e: wormhole::ParseGameKindError| e.to_string())?,
-            Key::Side => self.side = value.parse()?,
-            Key::Clock if value == "off" => self.clock = None,
-            Key::Clock => self.clock = Some(value.parse()?),
-            Key::Movetime => {
+            ConfigKey::Level => {
+                self.level = value.parse().map_err(|e: wormhole::engine::ParseLevelError| e.to_string())?
+            }
+            ConfigKey::Variant => {
+                self.variant = value.parse().map_err(|e: wormhole::ParseGameKindError| e.to_string())?
+            }
+            ConfigKey::Side => self.side = value.parse()?,
+            ConfigKey::Clock if value == "off" => self.clock = None,
+            ConfigKey::Clock => self.clock = Some(value.parse()?),
+            ConfigKey::Movetime => {
                 self.movetime = match value.parse::<u64>() {
                     Ok(0) => None,
                     Ok(ms @ 1..=3_600_000) => Some(Duration::from_millis(ms)),
@@ -165,12 +179,12 @@ impl Prefs {
                     }
                 }
             }
-            Key::Theme => self.theme = value.parse()?,
-            Key::Pieces => self.pieces = value.parse()?,
-            Key::Autoflip => {
+            ConfigKey::Theme => self.theme = value.parse()?,
+            ConfigKey::Pieces => self.pieces = value.parse()?,
+            ConfigKey::Autoflip => {
                 self.autoflip = value.parse().map_err(|_| format!("autoflip '{value}': expected true or false"))?
             }
-            Key::Ponder => {
+            ConfigKey::Ponder => {
                 self.ponder = match value.parse::<usize>() {
                     _ if value == "off" => 0,
                     Ok(n @ 0..=EngineOptions::MAX_THREADS) => n,
@@ -185,12 +199,12 @@ impl Prefs {
     }
 
     /// The value as TOML writes it (numbers and true/false bare, the rest quoted).
-    fn toml_value(&self, key: Key) -> Value {
+    fn toml_value(&self, key: ConfigKey) -> Value {
         match key {
-            Key::Level => Value::Integer(i64::from(self.level.number())),
-            Key::Movetime => Value::Integer(self.movetime.map_or(0, |d| d.as_millis() as i64)),
-            Key::Autoflip => Value::Boolean(self.autoflip),
-            Key::Ponder if self.ponder > 0 => Value::Integer(self.ponder as i64),
+            ConfigKey::Level => Value::Integer(i64::from(self.level.number())),
+            ConfigKey::Movetime => Value::Integer(self.movetime.map_or(0, |d| d.as_millis() as i64)),
+            ConfigKey::Autoflip => Value::Boolean(self.autoflip),
+            ConfigKey::Ponder if self.ponder > 0 => Value::Integer(self.ponder as i64),
             other => Value::String(self.get(other)),
         }
     }
@@ -204,7 +218,7 @@ impl Prefs {
         let mut prefs = Prefs::default();
         for (name, value) in &table {
             let line = Some(line_of(text, value.span().start));
-            let key = Key::from_name(name).map_err(|message| Problem { line, message })?;
+            let key = ConfigKey::from_name(name).map_err(|message| Problem { line, message })?;
             let text = match value.get_ref() {
                 Value::String(s) => s.clone(),
                 Value::Integer(i) => i.to_string(),
@@ -220,7 +234,7 @@ impl Prefs {
     /// `text` with `key` set to this value: the key's line is replaced (or
     /// added at the end), keeping its comment; comments and other lines
     /// stay as they were.
-    pub fn write_into(&self, text: &str, key: Key) -> String {
+    pub fn write_into(&self, text: &str, key: ConfigKey) -> String {
         let line = format!("{} = {}", key.name(), self.toml_value(key));
         let is_key = |l: &str| l.trim_start().strip_prefix(key.name()).is_some_and(|r| r.trim_start().starts_with('='));
         let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
@@ -240,7 +254,7 @@ impl Prefs {
     /// copy may have changed it) with `keys` set to this value, the rest
     /// kept: each copy writes only what it changed. A file that is broken
     /// now is not replaced (the error says what is wrong).
-    pub fn merged_into(&self, text: &str, keys: &[Key]) -> Result<String, Problem> {
+    pub fn merged_into(&self, text: &str, keys: &[ConfigKey]) -> Result<String, Problem> {
         Prefs::parse(text)?;
         Ok(keys.iter().fold(text.to_string(), |t, &k| self.write_into(&t, k)))
     }
@@ -318,13 +332,13 @@ impl Config {
     /// Sets `key` from typed text. Returns the new file text to save, or
     /// None when the file must not be written (it is broken: the user's
     /// text is never replaced; or there is no config folder).
-    pub fn set(&mut self, key: Key, value: &str) -> Result<Option<String>, String> {
+    pub fn set(&mut self, key: ConfigKey, value: &str) -> Result<Option<String>, String> {
         self.prefs.set(key, value)?;
         Ok(self.updated_text(&[key]))
     }
 
     /// The file's text with these keys set to the current prefs, if it may be written.
-    pub fn updated_text(&mut self, keys: &[Key]) -> Option<String> {
+    pub fn updated_text(&mut self, keys: &[ConfigKey]) -> Option<String> {
         if self.error.is_some() || self.path.is_none() {
             return None;
         }
@@ -376,7 +390,7 @@ mod tests {
         assert_eq!(p.level.number(), 7);
         assert_eq!(
             (p.variant, p.side, p.theme, p.pieces),
-            (GameKind::Fairy, Side::Black, ThemeName::Light, PieceStyle::Letters)
+            (GameKind::Fairy, SideChoice::Black, ThemeName::Light, PieceStyle::Letters)
         );
         assert_eq!(p.clock.unwrap().to_string(), "5+3");
         assert_eq!(p.movetime, Some(Duration::from_millis(500)));
@@ -407,16 +421,16 @@ mod tests {
     fn setting_a_key_keeps_the_rest_of_the_file() {
         let mut config =
             Config::from_text(Some("c.toml".into()), Some("# my comment\nlevel = 2 # weak\ntheme = \"dark\"\n".into()));
-        let text = config.set(Key::Level, "6").unwrap().unwrap();
+        let text = config.set(ConfigKey::Level, "6").unwrap().unwrap();
         assert_eq!(text, "# my comment\nlevel = 6 # weak\ntheme = \"dark\"\n");
-        let text = config.set(Key::Clock, "3+2").unwrap().unwrap();
+        let text = config.set(ConfigKey::Clock, "3+2").unwrap().unwrap();
         assert_eq!(text, "# my comment\nlevel = 6 # weak\ntheme = \"dark\"\nclock = \"3+2\"\n");
         assert_eq!(Prefs::parse(&text).unwrap(), config.prefs, "what is written reads back");
-        assert!(config.set(Key::Level, "13").unwrap_err().contains("13"));
+        assert!(config.set(ConfigKey::Level, "13").unwrap_err().contains("13"));
         assert_eq!(inline_comment("theme = \"a#b\"  # mine"), "  # mine", "a # in quotes is the value's");
         assert_eq!(inline_comment("level = 2"), "");
         let mut fresh = Config::from_text(Some("c.toml".into()), None);
-        let text = fresh.set(Key::Autoflip, "true").unwrap().unwrap();
+        let text = fresh.set(ConfigKey::Autoflip, "true").unwrap().unwrap();
         assert!(text.starts_with('#') && text.ends_with("autoflip = true\n"), "{text}");
     }
 
@@ -429,7 +443,7 @@ mod tests {
             error.to_string(),
             "/x/config.toml, line 2: theme: unknown theme '7' (expected dark, light or high-contrast)"
         );
-        assert_eq!(config.set(Key::Level, "5"), Ok(None), "applied, not saved");
+        assert_eq!(config.set(ConfigKey::Level, "5"), Ok(None), "applied, not saved");
         assert_eq!(config.prefs.level.number(), 5);
         assert!(config.report().contains("broken, defaults used: /x/config.toml, line 2"));
     }
@@ -441,8 +455,8 @@ mod tests {
             let text = p.write_into("", k.key);
             assert_eq!(Prefs::parse(&text).unwrap(), p, "{text}");
         }
-        p.set(Key::Movetime, "250").unwrap();
-        p.set(Key::Clock, "0.5+1").unwrap();
+        p.set(ConfigKey::Movetime, "250").unwrap();
+        p.set(ConfigKey::Clock, "0.5+1").unwrap();
         let text = KEYS.iter().fold(String::new(), |t, k| p.write_into(&t, k.key));
         assert_eq!(Prefs::parse(&text).unwrap(), p, "{text}");
         assert_eq!(p.describe().lines().count(), KEYS.len());
@@ -450,7 +464,7 @@ mod tests {
 
     #[test]
     fn the_variant_help_names_every_game() {
-        let values = Key::Variant.spec().values();
+        let values = ConfigKey::Variant.spec().values();
         for kind in GameKind::ALL {
             assert!(values.split('|').any(|v| v == kind.name()), "{kind} in {values}");
         }

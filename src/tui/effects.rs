@@ -12,7 +12,7 @@ use wormhole::analysis::AnalysisOptions;
 
 use super::action::AutosaveReason;
 use super::ai::{Limits, Purpose};
-use super::config::{Key, Prefs};
+use super::config::{ConfigKey, Prefs};
 use crate::puzzle_record::Attempt;
 
 /// Something `update` wants done outside the state.
@@ -40,7 +40,7 @@ pub enum Effect {
     Autosave { pgn: PgnGame, reason: AutosaveReason },
     /// Set these keys of the config file to their values in `prefs`, the
     /// rest of the file as it is on the disk (see [`Prefs::merged_into`]).
-    SaveConfig { path: PathBuf, prefs: Prefs, keys: Vec<Key> },
+    SaveConfig { path: PathBuf, prefs: Prefs, keys: Vec<ConfigKey> },
     /// Read a PGN file.
     OpenPgn(PathBuf),
     /// List the saved games and autosaves.

@@ -5,7 +5,7 @@
 use super::ai::{Info, Limits};
 use wormhole::{AnyMove, AnyPosition, Bitboard, Rules, Square};
 
-use super::action::Action;
+use super::action::UserAction;
 use super::highlights::Highlights;
 
 /// How many best lines the live analysis shows.
@@ -61,8 +61,8 @@ impl Explore {
     }
 
     /// Whether the live analysis does `action` (what its keys offer).
-    pub fn offers(&self, action: Action) -> bool {
-        use Action as A;
+    pub fn offers(&self, action: UserAction) -> bool {
+        use UserAction as A;
         match action {
             A::Undo => !self.tried.is_empty(),
             A::Redo | A::Hint | A::MoveNow | A::Save | A::NewGame | A::Review | A::Help | A::Legend | A::ShowFen => {

@@ -10,23 +10,23 @@ use wormhole::rules::{self, GameOutcome};
 use wormhole::{AnyMove, AnyOutcome, AnyPosition, Color, GameKind, Rules};
 
 use super::choice::{Choice, choice_text};
-use super::clock::Clocks;
+use super::clock::ChessClock;
 
 /// Who plays a side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Player {
+pub enum PlayerKind {
     Human,
     Engine,
 }
 
-impl Player {
+impl PlayerKind {
     /// The players when a loaded position is played: with one human, the
     /// human takes the side to move.
-    pub fn human_to_move(players: [Player; 2], turn: Color) -> [Player; 2] {
+    pub fn human_to_move(players: [PlayerKind; 2], turn: Color) -> [PlayerKind; 2] {
         match players {
-            [Player::Human, Player::Engine] | [Player::Engine, Player::Human] => {
-                let mut p = [Player::Engine; 2];
-                p[turn.index()] = Player::Human;
+            [PlayerKind::Human, PlayerKind::Engine] | [PlayerKind::Engine, PlayerKind::Human] => {
+                let mut p = [PlayerKind::Engine; 2];
+                p[turn.index()] = PlayerKind::Human;
                 p
             }
             both => both,
@@ -36,7 +36,7 @@ impl Player {
 
 /// Who plays which colour: the choice on the new-game screen and in the config.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Side {
+pub enum SideChoice {
     /// You play White against the engine.
     #[default]
     White,
@@ -48,44 +48,44 @@ pub enum Side {
     Watch,
 }
 
-impl Choice for Side {
-    const ALL: &'static [Side] = &[Side::White, Side::Black, Side::Hotseat, Side::Watch];
+impl Choice for SideChoice {
+    const ALL: &'static [SideChoice] = &[SideChoice::White, SideChoice::Black, SideChoice::Hotseat, SideChoice::Watch];
     const KIND: &'static str = "side";
 
     fn name(self) -> &'static str {
         match self {
-            Side::White => "white",
-            Side::Black => "black",
-            Side::Hotseat => "hotseat",
-            Side::Watch => "watch",
+            SideChoice::White => "white",
+            SideChoice::Black => "black",
+            SideChoice::Hotseat => "hotseat",
+            SideChoice::Watch => "watch",
         }
     }
 }
 
-choice_text!(Side);
+choice_text!(SideChoice);
 
-impl Side {
+impl SideChoice {
     /// What the new-game screen says.
     pub const fn describe(self) -> &'static str {
         match self {
-            Side::White => "you play White",
-            Side::Black => "you play Black",
-            Side::Hotseat => "two players, one keyboard",
-            Side::Watch => "the engine plays both sides",
+            SideChoice::White => "you play White",
+            SideChoice::Black => "you play Black",
+            SideChoice::Hotseat => "two players, one keyboard",
+            SideChoice::Watch => "the engine plays both sides",
         }
     }
 
-    pub const fn players(self) -> [Player; 2] {
+    pub const fn players(self) -> [PlayerKind; 2] {
         match self {
-            Side::White => [Player::Human, Player::Engine],
-            Side::Black => [Player::Engine, Player::Human],
-            Side::Hotseat => [Player::Human, Player::Human],
-            Side::Watch => [Player::Engine, Player::Engine],
+            SideChoice::White => [PlayerKind::Human, PlayerKind::Engine],
+            SideChoice::Black => [PlayerKind::Engine, PlayerKind::Human],
+            SideChoice::Hotseat => [PlayerKind::Human, PlayerKind::Human],
+            SideChoice::Watch => [PlayerKind::Engine, PlayerKind::Engine],
         }
     }
 
-    pub fn of(players: [Player; 2]) -> Side {
-        Side::ALL.iter().copied().find(|s| s.players() == players).unwrap_or_default()
+    pub fn of(players: [PlayerKind; 2]) -> SideChoice {
+        SideChoice::ALL.iter().copied().find(|s| s.players() == players).unwrap_or_default()
     }
 }
 
@@ -138,7 +138,7 @@ impl GameEnd {
 
 /// Why a move could not be added to the game.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum PlayError {
+pub enum GameMoveError {
     #[error("the game is over")]
     GameOver,
     #[error(transparent)]
@@ -147,17 +147,17 @@ pub enum PlayError {
 
 /// A game: positions after every move, the SAN of every move, the redo tail.
 #[derive(Debug, Clone)]
-pub struct Game {
+pub struct GameState {
     /// `positions[i]` is the position after `i` moves; one longer than `moves`.
     positions: Vec<AnyPosition>,
     moves: Vec<AnyMove>,
     sans: Vec<String>,
     /// Moves actually in the game; `moves[cursor..]` can be redone.
     cursor: usize,
-    players: [Player; 2],
+    players: [PlayerKind; 2],
     /// Resignation or loss on time, at ply `cursor` when it happened.
     manual_end: Option<(usize, GameEnd)>,
-    clocks: Option<Clocks>,
+    clocks: Option<ChessClock>,
     /// Both clocks when the position after `i` moves was reached (empty
     /// without clocks), so that taking back restores them.
     clock_times: Vec<[Duration; 2]>,
@@ -167,10 +167,10 @@ pub struct Game {
     saved_to: Option<PathBuf>,
 }
 
-impl Game {
-    pub fn new(start: AnyPosition, players: [Player; 2], clocks: Option<Clocks>) -> Game {
-        let clock_times = clocks.iter().map(Clocks::times).collect();
-        Game {
+impl GameState {
+    pub fn new(start: AnyPosition, players: [PlayerKind; 2], clocks: Option<ChessClock>) -> GameState {
+        let clock_times = clocks.iter().map(ChessClock::times).collect();
+        GameState {
             positions: vec![start],
             moves: Vec::new(),
             sans: Vec::new(),
@@ -186,8 +186,8 @@ impl Game {
 
     /// A game replayed from PGN; its moves are all played.
     /// The clocks start afresh at the last position.
-    pub fn from_pgn(pgn: &PgnGame, players: [Player; 2], clocks: Option<Clocks>) -> Game {
-        let mut game = Game::new(pgn.start.clone(), players, None);
+    pub fn from_pgn(pgn: &PgnGame, players: [PlayerKind; 2], clocks: Option<ChessClock>) -> GameState {
+        let mut game = GameState::new(pgn.start.clone(), players, None);
         let now = Instant::now();
         for &m in &pgn.moves {
             if game.play(m, now).is_err() {
@@ -249,20 +249,20 @@ impl Game {
         ply.checked_sub(1).and_then(|i| self.moves().get(i).copied())
     }
 
-    pub fn player(&self, color: Color) -> Player {
+    pub fn player(&self, color: Color) -> PlayerKind {
         self.players[color.index()]
     }
 
-    pub fn players(&self) -> [Player; 2] {
+    pub fn players(&self) -> [PlayerKind; 2] {
         self.players
     }
 
     /// Who plays the side to move.
-    pub fn player_to_move(&self) -> Player {
+    pub fn player_to_move(&self) -> PlayerKind {
         self.player(self.position().turn())
     }
 
-    pub fn clocks(&self) -> Option<&Clocks> {
+    pub fn clocks(&self) -> Option<&ChessClock> {
         self.clocks.as_ref()
     }
 
@@ -302,9 +302,9 @@ impl Game {
     }
 
     /// Adds a legal move to the game at time `now`, dropping the redo tail.
-    pub fn play(&mut self, m: AnyMove, now: Instant) -> Result<(), PlayError> {
+    pub fn play(&mut self, m: AnyMove, now: Instant) -> Result<(), GameMoveError> {
         if self.is_over() {
-            return Err(PlayError::GameOver);
+            return Err(GameMoveError::GameOver);
         }
         let pos = self.position();
         let next = pos.after(m)?;
@@ -396,7 +396,7 @@ impl Game {
     }
 
     /// Replaces the clocks (with those a server keeps).
-    pub(super) fn set_clocks(&mut self, clocks: Option<Clocks>) {
+    pub(super) fn set_clocks(&mut self, clocks: Option<ChessClock>) {
         self.clocks = clocks;
     }
 
@@ -450,24 +450,24 @@ pub fn recorded_level(pgn: &PgnGame) -> Option<Level> {
 mod tests {
     use super::*;
 
-    fn hotseat() -> Game {
-        Game::new(AnyPosition::new(GameKind::Classic), [Player::Human; 2], None)
+    fn hotseat() -> GameState {
+        GameState::new(AnyPosition::new(GameKind::Classic), [PlayerKind::Human; 2], None)
     }
 
-    fn play(g: &mut Game, san: &str) {
+    fn play(g: &mut GameState, san: &str) {
         let m = g.position().parse_move(san).unwrap();
         g.play(m, Instant::now()).unwrap();
     }
 
     #[test]
     fn a_lone_human_takes_the_side_to_move() {
-        let (h, e) = (Player::Human, Player::Engine);
-        assert_eq!(Player::human_to_move([h, e], Color::Black), [e, h]);
-        assert_eq!(Player::human_to_move([e, h], Color::White), [h, e]);
-        assert_eq!(Player::human_to_move([h, h], Color::Black), [h, h]);
-        assert_eq!(Player::human_to_move([e, e], Color::Black), [e, e]);
-        assert_eq!(Side::of([e, h]), Side::Black);
-        assert_eq!("hotseat".parse::<Side>(), Ok(Side::Hotseat));
+        let (h, e) = (PlayerKind::Human, PlayerKind::Engine);
+        assert_eq!(PlayerKind::human_to_move([h, e], Color::Black), [e, h]);
+        assert_eq!(PlayerKind::human_to_move([e, h], Color::White), [h, e]);
+        assert_eq!(PlayerKind::human_to_move([h, h], Color::Black), [h, h]);
+        assert_eq!(PlayerKind::human_to_move([e, e], Color::Black), [e, e]);
+        assert_eq!(SideChoice::of([e, h]), SideChoice::Black);
+        assert_eq!("hotseat".parse::<SideChoice>(), Ok(SideChoice::Hotseat));
     }
 
     #[test]
@@ -507,14 +507,14 @@ mod tests {
             "rbkxxxbn/ppxppppx/2qxxB2/4x2p/3P1x2/3n1x2/PPPxPPPP/RBxxxNKR b 17",
         )
         .unwrap();
-        let mut g = Game::new(start, [Player::Human; 2], None);
+        let mut g = GameState::new(start, [PlayerKind::Human; 2], None);
         play(&mut g, "Nxf6");
         play(&mut g, "a3");
         g.resign(Color::Black, Instant::now());
         let text = g.to_pgn(["Ann", "Bob"], "2026.11.29").to_pgn();
         assert!(text.contains("[SetUp \"1\"]"), "{text}");
         assert!(text.contains("[Result \"1-0\"]"), "{text}");
-        let back = Game::from_pgn(&PgnGame::parse(&text).unwrap(), [Player::Human; 2], None);
+        let back = GameState::from_pgn(&PgnGame::parse(&text).unwrap(), [PlayerKind::Human; 2], None);
         assert_eq!(back.sans(), g.sans());
         assert_eq!(back.start(), g.start());
         assert_eq!(back.end(), Some(GameEnd::Resigned(Color::Black)));
@@ -523,8 +523,8 @@ mod tests {
 
     #[test]
     fn clocks_charge_the_mover_and_add_increment() {
-        let clocks = Clocks::new(Duration::from_secs(60), Duration::from_secs(2));
-        let mut g = Game::new(AnyPosition::new(GameKind::Classic), [Player::Human; 2], Some(clocks));
+        let clocks = ChessClock::new(Duration::from_secs(60), Duration::from_secs(2));
+        let mut g = GameState::new(AnyPosition::new(GameKind::Classic), [PlayerKind::Human; 2], Some(clocks));
         let t0 = Instant::now();
         play(&mut g, "e4");
         g.start_clock(t0);
@@ -538,13 +538,13 @@ mod tests {
 
     #[test]
     fn no_clock_runs_before_the_first_move_and_taking_back_restores_both() {
-        let clocks = Clocks::new(Duration::from_secs(60), Duration::ZERO);
-        let mut g = Game::new(AnyPosition::new(GameKind::Classic), [Player::Human; 2], Some(clocks));
+        let clocks = ChessClock::new(Duration::from_secs(60), Duration::ZERO);
+        let mut g = GameState::new(AnyPosition::new(GameKind::Classic), [PlayerKind::Human; 2], Some(clocks));
         let t0 = Instant::now();
         let at = |s: u64| t0 + Duration::from_secs(s);
         g.start_clock(t0);
         assert!(!g.clocks().unwrap().is_running(), "White's clock waits for White's first move");
-        let play = |g: &mut Game, san: &str, t| {
+        let play = |g: &mut GameState, san: &str, t| {
             let m = g.position().parse_move(san).unwrap();
             g.play(m, t).unwrap();
             g.start_clock(t);

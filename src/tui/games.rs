@@ -11,31 +11,31 @@ use ::wormhole::{AnyMove, AnyPosition, GameKind, Role, Rules};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
 
-use crate::tui::theme::Theme;
+use crate::tui::theme::StyleSheet;
 use crate::tui::view::legend;
 
 /// How the app shows one game.
-pub trait GameView: Sync {
+pub trait GameLook: Sync {
     /// The rules page, in at most `width` columns: its heading, the rules
     /// in a nutshell and each piece's move.
     fn rules(&self, width: usize) -> Vec<Line<'static>>;
 
     /// Legend lines for marks of the squares themselves, listed before the
     /// target mark (Wormhole chess's holes), in at most `width` columns.
-    fn square_marks(&self, _theme: &Theme, _width: usize) -> Vec<Line<'static>> {
+    fn square_marks(&self, _theme: &StyleSheet, _width: usize) -> Vec<Line<'static>> {
         Vec::new()
     }
 
     /// Legend lines for the game's marks in a square's corner, listed after
     /// the target mark (portholes, portals), in at most `width` columns.
-    fn corner_marks(&self, _theme: &Theme, _width: usize) -> Vec<Line<'static>> {
+    fn corner_marks(&self, _theme: &StyleSheet, _width: usize) -> Vec<Line<'static>> {
         Vec::new()
     }
 
     /// The panel's legend of the game's marks, under the pieces when there
     /// is room: the one fact a newcomer misses most (holes are not squares;
     /// the two portals are one square, J), in at most `width` columns.
-    fn panel_marks(&self, _theme: &Theme, _width: usize) -> Vec<Line<'static>> {
+    fn panel_marks(&self, _theme: &StyleSheet, _width: usize) -> Vec<Line<'static>> {
         Vec::new()
     }
 
@@ -68,7 +68,7 @@ macro_rules! views {
         $(mod $module;)+
 
         /// Each game's view, with one game it shows.
-        const VIEWS: &[(GameKind, &dyn GameView)] = &[$((GameKind::$kind, &$module::$view),)+];
+        const VIEWS: &[(GameKind, &dyn GameLook)] = &[$((GameKind::$kind, &$module::$view),)+];
 
         /// Each game's rules file in the repository, with one game it covers.
         const DOCS: &[(GameKind, &str)] = &[$((GameKind::$kind, $docs),)+];
@@ -113,7 +113,7 @@ pub fn rules_with_docs(kind: GameKind, width: usize) -> Vec<Line<'static>> {
 }
 
 /// The view of the game `kind` (from [`VIEWS`]).
-pub fn view(kind: GameKind) -> &'static dyn GameView {
+pub fn view(kind: GameKind) -> &'static dyn GameLook {
     VIEWS
         .iter()
         .find(|(shown, _)| shown.same_rules(kind))
@@ -133,7 +133,7 @@ pub fn board_state(pos: &AnyPosition) -> String {
 }
 
 /// What loading the FEN `text` as `pos` says: what its game has to say
-/// first ([`GameView::fen_note`]),
+/// first ([`GameLook::fen_note`]),
 /// or which fields it left out were assumed (the side to move above all),
 /// or just that it loaded.
 pub fn fen_note(text: &str, pos: &AnyPosition) -> String {

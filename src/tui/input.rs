@@ -323,7 +323,7 @@ mod fuzz {
 
     /// What a key does to the line.
     #[derive(Debug, Clone)]
-    enum Key {
+    enum LineEdit {
         Char(char),
         /// The same character many times (a paste, a held key).
         Run(char, usize),
@@ -332,13 +332,13 @@ mod fuzz {
         Clear,
     }
 
-    fn key() -> impl Strategy<Value = Key> {
+    fn key() -> impl Strategy<Value = LineEdit> {
         prop_oneof![
-            8 => any::<char>().prop_map(Key::Char),
-            2 => (any::<char>(), 0..2 * MAX_INPUT_CHARS).prop_map(|(c, n)| Key::Run(c, n)),
-            2 => Just(Key::Backspace),
-            1 => Just(Key::DeleteWord),
-            1 => Just(Key::Clear),
+            8 => any::<char>().prop_map(LineEdit::Char),
+            2 => (any::<char>(), 0..2 * MAX_INPUT_CHARS).prop_map(|(c, n)| LineEdit::Run(c, n)),
+            2 => Just(LineEdit::Backspace),
+            1 => Just(LineEdit::DeleteWord),
+            1 => Just(LineEdit::Clear),
         ]
     }
 
@@ -362,16 +362,16 @@ mod fuzz {
             };
             for k in keys {
                 match k {
-                    Key::Char(c) => push(&mut line, &mut model, c)?,
-                    Key::Run(c, n) => for _ in 0..n { push(&mut line, &mut model, c)? },
-                    Key::Backspace => { line.backspace(); model.pop(); }
-                    Key::DeleteWord => {
+                    LineEdit::Char(c) => push(&mut line, &mut model, c)?,
+                    LineEdit::Run(c, n) => for _ in 0..n { push(&mut line, &mut model, c)? },
+                    LineEdit::Backspace => { line.backspace(); model.pop(); }
+                    LineEdit::DeleteWord => {
                         line.delete_word();
                         let text: String = model.iter().collect();
                         let keep = text.trim_end().rfind(' ').map_or(0, |i| i + 1);
                         model = text[..keep].chars().collect();
                     }
-                    Key::Clear => { line.clear(); model.clear(); }
+                    LineEdit::Clear => { line.clear(); model.clear(); }
                 }
                 prop_assert_eq!(line.text().chars().collect::<Vec<_>>(), model.clone());
                 prop_assert!(line.text().chars().count() <= MAX_INPUT_CHARS);

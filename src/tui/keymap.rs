@@ -3,7 +3,7 @@
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-use super::action::Action;
+use super::action::UserAction;
 
 /// Where the session is, as far as keys are concerned.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -96,7 +96,7 @@ pub struct Binding {
     /// Whether Ctrl is held (other modifiers are ignored, so Shift-? is ?).
     pub ctrl: bool,
     pub when: When,
-    pub action: Action,
+    pub action: UserAction,
     /// What the help says; consecutive rows with the same text share a line.
     pub help: &'static str,
     /// How the footer (and the help's title) shows it, if it does.
@@ -113,11 +113,11 @@ pub struct Footer {
     pub rank: u8,
 }
 
-const fn key(code: KeyCode, when: When, action: Action, help: &'static str) -> Binding {
+const fn key(code: KeyCode, when: When, action: UserAction, help: &'static str) -> Binding {
     Binding { code, ctrl: false, when, action, help, footer: None }
 }
 
-const fn ctrl(c: char, action: Action, help: &'static str) -> Binding {
+const fn ctrl(c: char, action: UserAction, help: &'static str) -> Binding {
     Binding { code: KeyCode::Char(c), ctrl: true, when: When::Game, action, help, footer: None }
 }
 
@@ -137,8 +137,8 @@ const fn footer_as(b: Binding, keys: &'static str, word: &'static str, rank: u8)
     Binding { footer: Some(Footer { keys: Some(keys), word, rank }), ..b }
 }
 
-use Action as A;
 use KeyCode as K;
+use UserAction as A;
 
 const HELP_SCROLL: &str = "scroll the help";
 const HELP_PAGE: &str = "next page: keys, pieces, rules";
@@ -279,19 +279,19 @@ pub const MOUSE: (&str, &str) = ("mouse", "click a piece, then its target; wheel
 
 /// The action for a key press in a context; printable keys without a
 /// binding are typed.
-pub fn action_for(key: &KeyEvent, ctx: Context, input_empty: bool) -> Option<Action> {
+pub fn action_for(key: &KeyEvent, ctx: Context, input_empty: bool) -> Option<UserAction> {
     let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
     let bound = KEYMAP.iter().find(|b| b.code == key.code && b.ctrl == ctrl && b.when.applies(ctx, input_empty));
     let typing = !matches!(ctx, Context::NewGame | Context::Confirm);
     match (bound, key.code) {
         (Some(b), _) => Some(b.action),
-        (None, KeyCode::Char(c)) if !ctrl && typing => Some(Action::Char(c)),
+        (None, KeyCode::Char(c)) if !ctrl && typing => Some(UserAction::Char(c)),
         _ => None,
     }
 }
 
 /// The first key bound to `action`, as the help writes it (`Ctrl-B`).
-pub fn key_of(action: Action) -> Option<String> {
+pub fn key_of(action: UserAction) -> Option<String> {
     KEYMAP.iter().find(|b| b.action == action).map(|b| key_label(b.code, b.ctrl))
 }
 
@@ -340,7 +340,7 @@ pub fn help_rows(pick: impl Fn(&Binding) -> bool) -> Vec<(String, &'static str)>
 
 /// Whether a screen that does only its own keys (the review) does
 /// `action`: a binding of the context `ctx` alone, or of every context.
-pub fn own_action(ctx: Context, action: Action) -> bool {
+pub fn own_action(ctx: Context, action: UserAction) -> bool {
     KEYMAP.iter().filter(|b| b.action == action).any(|b| match b.when {
         When::Always => true,
         When::Only(c) | When::OnlyEmpty(c) => c == ctx,
@@ -390,7 +390,7 @@ pub struct FooterEntry {
     pub keys: String,
     pub word: &'static str,
     pub rank: u8,
-    pub action: Action,
+    pub action: UserAction,
 }
 
 /// The footer entries for a context, in table order: only the bindings
@@ -482,22 +482,22 @@ mod tests {
     #[test]
     fn the_context_decides_what_a_key_does() {
         let up = press(KeyCode::Up, KeyModifiers::NONE);
-        assert_eq!(action_for(&up, Context::Help, true), Some(Action::Scroll(-1)));
-        assert_eq!(action_for(&up, Context::Play, true), Some(Action::Cursor(0, 1)));
+        assert_eq!(action_for(&up, Context::Help, true), Some(UserAction::Scroll(-1)));
+        assert_eq!(action_for(&up, Context::Play, true), Some(UserAction::Cursor(0, 1)));
         let q = press(KeyCode::Char('?'), KeyModifiers::SHIFT);
-        assert_eq!(action_for(&q, Context::Play, true), Some(Action::Help));
-        assert_eq!(action_for(&q, Context::Play, false), Some(Action::Char('?')), "? is text once typing");
+        assert_eq!(action_for(&q, Context::Play, true), Some(UserAction::Help));
+        assert_eq!(action_for(&q, Context::Play, false), Some(UserAction::Char('?')), "? is text once typing");
         let n = press(KeyCode::Char('n'), KeyModifiers::NONE);
-        assert_eq!(action_for(&n, Context::GameOver, true), Some(Action::NewGame));
-        assert_eq!(action_for(&n, Context::Play, true), Some(Action::Char('n')));
+        assert_eq!(action_for(&n, Context::GameOver, true), Some(UserAction::NewGame));
+        assert_eq!(action_for(&n, Context::Play, true), Some(UserAction::Char('n')));
         let ctrl_c = press(KeyCode::Char('c'), KeyModifiers::CONTROL);
         for ctx in Context::ALL {
-            assert_eq!(action_for(&ctrl_c, ctx, true), Some(Action::Quit), "{ctx:?}");
+            assert_eq!(action_for(&ctrl_c, ctx, true), Some(UserAction::Quit), "{ctx:?}");
         }
         let y = press(KeyCode::Char('y'), KeyModifiers::NONE);
-        assert_eq!(action_for(&y, Context::Confirm, true), Some(Action::Answer(true)));
+        assert_eq!(action_for(&y, Context::Confirm, true), Some(UserAction::Answer(true)));
         let left = press(KeyCode::Left, KeyModifiers::NONE);
-        assert_eq!(action_for(&left, Context::NewGame, true), Some(Action::Cursor(-1, 0)));
+        assert_eq!(action_for(&left, Context::NewGame, true), Some(UserAction::Cursor(-1, 0)));
         assert_eq!(action_for(&press(KeyCode::Char('x'), KeyModifiers::CONTROL), Context::Play, true), None);
     }
 

@@ -8,7 +8,7 @@ use wormhole::{AnyPosition, GameKind};
 use super::choice::Choice;
 use super::clock::TimeControl;
 use super::config::Prefs;
-use super::game::Side;
+use super::game::SideChoice;
 
 /// The clocks offered (besides the one in the config, if another).
 const CLOCKS: [&str; 6] = ["1+0", "3+2", "5+3", "10+5", "15+10", "30+0"];
@@ -51,7 +51,7 @@ pub struct NewGameForm {
     /// The line being changed.
     pub field: Field,
     pub variant: GameKind,
-    pub side: Side,
+    pub side: SideChoice,
     pub level: Level,
     pub clock: Option<TimeControl>,
     /// The values of the game's setup choices, in their order.
@@ -100,7 +100,7 @@ impl NewGameForm {
                 self.setup = default_setup(self.variant);
             }
             Field::Play => self.puzzles = !self.puzzles,
-            Field::Side => self.side = step(Side::ALL, self.side, d),
+            Field::Side => self.side = step(SideChoice::ALL, self.side, d),
             Field::Level => {
                 let n = (i32::from(self.level.number()) + d).clamp(1, i32::from(Level::MAX.number()));
                 self.level = Level::new(n as u8).unwrap_or(self.level);
@@ -138,7 +138,7 @@ impl NewGameForm {
             Field::Play if self.puzzles => "puzzles: the tactics trainer, rated (Glicko-2)".to_string(),
             Field::Play => "a game".to_string(),
             Field::Side => self.side.describe().to_string(),
-            Field::Level if self.side == Side::Hotseat => format!("{}, not used by two players", self.level),
+            Field::Level if self.side == SideChoice::Hotseat => format!("{}, not used by two players", self.level),
             Field::Level => self.level.to_string(),
             Field::Clock => self.clock.map_or("off".to_string(), |c| format!("{c} (minutes + seconds a move)")),
         }
@@ -189,9 +189,9 @@ mod tests {
 
     #[test]
     fn the_form_starts_from_the_last_choices_and_cycles_values() {
-        let prefs = Prefs { side: Side::Black, clock: "7+1".parse().ok(), ..Prefs::default() };
+        let prefs = Prefs { side: SideChoice::Black, clock: "7+1".parse().ok(), ..Prefs::default() };
         let mut form = NewGameForm::new(&prefs);
-        assert_eq!((form.field, form.side), (Field::Variant, Side::Black));
+        assert_eq!((form.field, form.side), (Field::Variant, SideChoice::Black));
         form.change(1);
         assert_eq!(form.variant, GameKind::Fairy);
         form.move_field(-1);
@@ -204,7 +204,7 @@ mod tests {
         assert_eq!(form.level.number(), Level::FOR_NEW_PLAYERS.number() - 1);
         let mut p = Prefs::default();
         form.apply(&mut p);
-        assert_eq!((p.variant, p.side, p.clock), (GameKind::Fairy, Side::Black, None));
+        assert_eq!((p.variant, p.side, p.clock), (GameKind::Fairy, SideChoice::Black, None));
         form.move_field(-2);
         assert_eq!(form.field, Field::Play);
         form.change(1);

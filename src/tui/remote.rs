@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use wormhole::{AnyPosition, Color};
 
-use super::clock::Clocks;
+use super::clock::ChessClock;
 
 /// The most chat lines kept.
 pub const CHAT_LINES: usize = 50;
@@ -26,7 +26,7 @@ pub struct Remote {
     /// How it ended (`1-0 (resignation)`), once it has.
     pub ending: Option<String>,
     /// The opponent's offer waiting for `:yes` or `:no`.
-    pub offer: Option<Offer>,
+    pub offer: Option<OpponentOffer>,
     /// The chat, oldest first (already made inert).
     pub chat: Vec<String>,
     /// For a player: the opponent has gone (no connection to the server).
@@ -55,7 +55,7 @@ impl Presence {
 
 /// An opponent's offer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Offer {
+pub enum OpponentOffer {
     Draw,
     Takeback,
     /// After the game: another, colours swapped.
@@ -96,9 +96,9 @@ pub struct ServerClocks {
 
 impl ServerClocks {
     /// The app's clocks showing these, read at `now`.
-    pub fn shown(self, now: Instant) -> Clocks {
+    pub fn shown(self, now: Instant) -> ChessClock {
         let left = self.left_ms.map(|ms| Duration::from_millis(ms.max(0) as u64));
-        Clocks::shown(left, self.running.map(|_| now))
+        ChessClock::shown(left, self.running.map(|_| now))
     }
 }
 
@@ -110,7 +110,7 @@ pub enum RemoteEvent {
     /// The game is over: `1-0 (resignation)`.
     Ended(String),
     /// The opponent offers a draw or asks to take back.
-    Offered(Offer),
+    Offered(OpponentOffer),
     /// A chat line (`name: text`, inert).
     Chat(String),
     /// Something to say on the message line.

@@ -11,7 +11,7 @@ use wormhole::pgn::PgnGame;
 use super::action::Msg;
 use super::ai::Ai;
 use super::analyst::Analyst;
-use super::config::{Key, Prefs};
+use super::config::{ConfigKey, Prefs};
 use super::effects::Effect;
 use crate::limits::MAX_CONFIG_BYTES;
 use crate::{files, puzzle_record, saved_games};
@@ -156,7 +156,7 @@ impl Runner {
 
 /// Sets `keys` to their values in `prefs` in the config file `path` as it
 /// is now, under the lock other running copies take too.
-pub fn save_config(path: &Path, prefs: &Prefs, keys: &[Key]) -> anyhow::Result<()> {
+pub fn save_config(path: &Path, prefs: &Prefs, keys: &[ConfigKey]) -> anyhow::Result<()> {
     files::update_kept(path, MAX_CONFIG_BYTES, "a config file", |text| {
         let text = text.unwrap_or_default();
         let merged = prefs.merged_into(&text, keys).map_err(|p| {
@@ -191,13 +191,15 @@ mod tests {
         // Each copy read the file at the start (level 6) and changes one key:
         // what it writes is only that key, merged into the file as it is then.
         let mut a = Prefs::parse("level = 6").unwrap();
-        a.set(Key::Level, "3").unwrap();
+        a.set(ConfigKey::Level, "3").unwrap();
         let mut b = Prefs::parse("level = 6").unwrap();
-        b.set(Key::Theme, "light").unwrap();
+        b.set(ConfigKey::Theme, "light").unwrap();
         std::thread::scope(|s| {
-            s.spawn(|| save_config(&path, &a, &[Key::Level]).unwrap());
-            s.spawn(|| save_config(&path, &b, &[Key::Theme]).unwrap());
-            for (key, value) in [(Key::Movetime, "250"), (Key::Pieces, "letters"), (Key::Autoflip, "true")] {
+            s.spawn(|| save_config(&path, &a, &[ConfigKey::Level]).unwrap());
+            s.spawn(|| save_config(&path, &b, &[ConfigKey::Theme]).unwrap());
+            for (key, value) in
+                [(ConfigKey::Movetime, "250"), (ConfigKey::Pieces, "letters"), (ConfigKey::Autoflip, "true")]
+            {
                 let path = &path;
                 s.spawn(move || {
                     let mut p = Prefs::default();
@@ -208,13 +210,13 @@ mod tests {
         });
         let text = std::fs::read_to_string(&path).unwrap();
         let prefs = Prefs::parse(&text).unwrap();
-        assert_eq!((prefs.level.number(), prefs.get(Key::Theme).as_str()), (3, "light"), "{text}");
+        assert_eq!((prefs.level.number(), prefs.get(ConfigKey::Theme).as_str()), (3, "light"), "{text}");
         assert_eq!(prefs.movetime, Some(std::time::Duration::from_millis(250)), "{text}");
-        assert_eq!((prefs.get(Key::Pieces).as_str(), prefs.autoflip), ("letters", true), "{text}");
+        assert_eq!((prefs.get(ConfigKey::Pieces).as_str(), prefs.autoflip), ("letters", true), "{text}");
         assert!(text.starts_with("# mine\n"), "the user's comment stays: {text}");
         // A file broken meanwhile (by hand) is left as it is.
         std::fs::write(&path, "level = zero\n").unwrap();
-        let err = format!("{:#}", save_config(&path, &a, &[Key::Level]).unwrap_err());
+        let err = format!("{:#}", save_config(&path, &a, &[ConfigKey::Level]).unwrap_err());
         assert!(err.contains("line 1 is broken now") && err.contains("left as it is"), "{err}");
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "level = zero\n");
     }

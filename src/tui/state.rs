@@ -1,7 +1,13 @@
-//! The session's state: the game, its settings, what the screen shows
-//! (mode, input line, selection) and the engine's progress. Nothing here
-//! does I/O or reads the clock: [`Session::update`] (in `update.rs`)
-//! changes the state and returns the effects for the runner to perform.
+//! The app's state, split by what it is for: a [`Core`] that every mode
+//! shares (the game, its settings, the config, the view state, the
+//! engine's progress, the time, the effects waiting), the [`Mode`] on
+//! screen, and the [`Activity`] the board is for (the player's game, the
+//! puzzle [`Trainer`], or a server's game, [`Remote`]: one at a time). Each
+//! mode's own updates are its type's (`Study`, `Trainer`, `Remote`, `Core`
+//! in `update/`), given the [`Core`]; [`AppState`] dispatches to them.
+//! Nothing here does I/O or reads the clock: [`AppState::update`] (in
+//! `update.rs`) changes the state and returns the effects for the runner
+//! to perform.
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -10,13 +16,13 @@ use wormhole::engine::Level;
 use wormhole::facts::{Facts, Forced};
 use wormhole::{AnyMove, AnyPosition, Bitboard, Color, GameKind, Rules, Square};
 
-use super::action::Action;
+use super::action::UserAction;
 use super::ai::{Info, Purpose};
-use super::clock::{Clocks, TimeControl};
+use super::clock::{ChessClock, TimeControl};
 use super::commands;
 use super::config::{Config, Prefs};
 use super::effects::Effect;
-use super::game::{Game, Player};
+use super::game::{GameState, PlayerKind};
 use super::highlights::Highlights;
 use super::input::{self, Candidate, InputHint, InputLine};
 use super::keymap::{self, Context};
@@ -24,7 +30,7 @@ use super::newgame::NewGameForm;
 use super::picker::GamePicker;
 use super::remote::{Opened, Remote};
 use super::review::Study;
-use super::theme::{Display, Theme};
+use super::theme::{Display, StyleSheet};
 use super::trainer::{Phase, Trainer};
 
 /// Which help page is up.
@@ -52,10 +58,10 @@ impl HelpPage {
 pub enum Pending {
     Resign,
     /// `:new` with these settings.
-    NewGame(Settings),
-    /// `:save FILE` over an existing file (the file: [`Session::replace_target`]).
+    NewGame(GameSettings),
+    /// `:save FILE` over an existing file (the file: [`AppState::replace_target`]).
     Replace,
-    /// `:load FEN` over a game in progress (the FEN: [`Session::load_target`]).
+    /// `:load FEN` over a game in progress (the FEN: [`AppState::load_target`]).
     Load,
 }
 
@@ -91,24 +97,68 @@ pub enum Mode {
     Review,
     /// Live analysis of a position (see [`Study::explore`]).
     Analyze,
-    /// The list of saved games (see [`Session::picker`]).
+    /// The list of saved games (see [`AppState::picker`]).
     OpenGame,
-    /// The puzzle trainer (see [`Session::trainer`]).
+    /// The puzzle trainer (see [`AppState::trainer`]).
     Puzzle,
 }
 
 /// What waits to replace the current game until it is autosaved.
 #[derive(Debug, Clone)]
 pub enum Replacement {
-    Game(Game, Settings),
+    Game(GameState, GameSettings),
     /// The puzzle trainer, with its first puzzle.
     Trainer(Trainer),
 }
 
+/// What the board is for: one at a time, so that a puzzle is never a
+/// server's game too.
+#[derive(Debug)]
+pub enum Activity {
+    /// The player's own game: against the engine or hot-seat.
+    Game,
+    /// The puzzle trainer: its board is the puzzle.
+    Puzzles(Trainer),
+    /// A server's game, the opponent playing elsewhere.
+    Remote(Remote),
+}
+
+impl Activity {
+    /// The puzzle trainer, while it is on.
+    pub fn trainer(&self) -> Option<&Trainer> {
+        match self {
+            Activity::Puzzles(t) => Some(t),
+            _ => None,
+        }
+    }
+
+    pub fn trainer_mut(&mut self) -> Option<&mut Trainer> {
+        match self {
+            Activity::Puzzles(t) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// The server's game, if this is one.
+    pub fn remote(&self) -> Option<&Remote> {
+        match self {
+            Activity::Remote(r) => Some(r),
+            _ => None,
+        }
+    }
+
+    pub fn remote_mut(&mut self) -> Option<&mut Remote> {
+        match self {
+            Activity::Remote(r) => Some(r),
+            _ => None,
+        }
+    }
+}
+
 /// The settings a game is started with (command line, new-game screen or `:new`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Settings {
-    pub players: [Player; 2],
+pub struct GameSettings {
+    pub players: [PlayerKind; 2],
     pub level: Level,
     pub movetime: Option<Duration>,
     pub clock: Option<TimeControl>,
@@ -116,16 +166,16 @@ pub struct Settings {
     pub autoflip: bool,
 }
 
-impl Default for Settings {
-    fn default() -> Settings {
-        Settings::from_prefs(&Prefs::default())
+impl Default for GameSettings {
+    fn default() -> GameSettings {
+        GameSettings::from_prefs(&Prefs::default())
     }
 }
 
-impl Settings {
+impl GameSettings {
     /// The settings the config's choices start.
-    pub fn from_prefs(p: &Prefs) -> Settings {
-        Settings {
+    pub fn from_prefs(p: &Prefs) -> GameSettings {
+        GameSettings {
             players: p.side.players(),
             level: p.level,
             movetime: p.movetime,
@@ -136,13 +186,13 @@ impl Settings {
     }
 
     /// The clocks a new game of these settings starts with.
-    pub fn clocks(&self) -> Option<Clocks> {
+    pub fn clocks(&self) -> Option<ChessClock> {
         self.clock.map(TimeControl::clocks)
     }
 
     /// A fresh game of these settings from the initial position.
-    pub fn new_game(&self) -> Game {
-        Game::new(AnyPosition::new(self.variant), self.players, self.clocks())
+    pub fn new_game(&self) -> GameState {
+        GameState::new(AnyPosition::new(self.variant), self.players, self.clocks())
     }
 }
 
@@ -218,24 +268,35 @@ pub(super) struct View {
     pub board_shift: usize,
 }
 
-/// A game session: everything the screen shows, changed only by `update`.
-pub struct Session {
-    pub(super) game: Game,
-    pub(super) settings: Settings,
-    /// The config file and the choices it holds.
-    pub(super) config: Config,
-    pub(super) display: Display,
-    pub(super) theme: Theme,
-    pub(super) view: View,
-    pub(super) mode: Mode,
-    pub(super) thinking: Option<Thinking>,
+/// The engine's progress, as the screen and the next search need it.
+#[derive(Debug, Default)]
+pub(super) struct EngineProgress {
+    /// The search in progress, if any.
+    pub thinking: Option<Thinking>,
     /// What thinking on the human's time found at this ply once that
     /// search ended by itself (it proved the result): kept for a hint, and
     /// so that it is not started again.
-    pub(super) pondered: Option<(usize, Option<Info>)>,
+    pub pondered: Option<(usize, Option<Info>)>,
     /// A hint asked while the thinking on the human's time had no move
     /// yet: given at its first report.
-    pub(super) ponder_hint: bool,
+    pub ponder_hint: bool,
+    /// How long each engine move took (for the movetime figure).
+    pub search_times: Vec<Duration>,
+}
+
+/// What every mode shares: the game, its settings, the config, the
+/// screen's view state, the engine's progress, the time, and the effects
+/// waiting to be returned by `update`.
+pub(super) struct Core {
+    pub(super) game: GameState,
+    pub(super) settings: GameSettings,
+    /// The config file and the choices it holds.
+    pub(super) config: Config,
+    pub(super) display: Display,
+    pub(super) theme: StyleSheet,
+    pub(super) view: View,
+    /// The engine's progress: its search, what pondering found, its move times.
+    pub(super) engine: EngineProgress,
     /// The time of the latest tick: clocks and the spinner read it.
     pub(super) now: Instant,
     pub(super) quit: bool,
@@ -243,6 +304,16 @@ pub struct Session {
     pub(super) notes: Vec<String>,
     /// Failed saves to report after the session.
     pub(super) errors: Vec<String>,
+    /// Effects waiting to be returned by `update`.
+    pub(super) effects: Vec<Effect>,
+}
+
+/// The app's state: the [`Core`] every mode shares, the mode on screen,
+/// what the board is for ([`Activity`]), and what the modes keep between
+/// visits; changed only by `update`.
+pub struct AppState {
+    pub(super) core: Core,
+    pub(super) mode: Mode,
     /// A game waiting to replace the current one once that is autosaved
     /// (if the autosave fails, the current game stays).
     pub(super) replacement: Option<Replacement>,
@@ -250,132 +321,181 @@ pub struct Session {
     pub(super) replace_target: Option<PathBuf>,
     /// The FEN a `:load` waits to load until the player says yes.
     pub(super) load_target: Option<String>,
-    /// How long each engine move took (for the movetime figure).
-    pub(super) search_times: Vec<Duration>,
-    /// Effects waiting to be returned by `update`.
-    pub(super) effects: Vec<Effect>,
     /// The review screen and the live analysis.
     pub(super) study: Study,
     /// The list of saved games, while it is up.
     pub(super) picker: Option<GamePicker<Mode>>,
-    /// The puzzle trainer, while its board is the game.
-    pub(super) trainer: Option<Trainer>,
-    /// The server's game this is, when the opponent plays elsewhere.
-    pub(super) remote: Option<Remote>,
+    /// What the board is for: the player's game, a puzzle, a server's game.
+    pub(super) activity: Activity,
 }
 
-impl Session {
+impl Core {
+    pub(super) fn default_flip(&self) -> bool {
+        match self.game.players() {
+            [PlayerKind::Engine, PlayerKind::Human] => true,
+            [PlayerKind::Human, PlayerKind::Human] if self.settings.autoflip => {
+                self.game.position().turn() == Color::Black
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether the board shows Black's side at the bottom: as flipped,
+    /// in a game whose board turns ([`GameInfo::flips`](wormhole::GameInfo::flips)).
+    pub fn flipped(&self) -> bool {
+        self.view.flipped && self.game.kind().info().flips
+    }
+
+    /// Whether a game is under way (moves played, not over): ending it asks first.
+    pub fn game_in_progress(&self) -> bool {
+        self.game.len() > 0 && !self.game.is_over()
+    }
+
+    /// The ply a take-back goes to: against the engine, the last position
+    /// where the human was to move; in hot-seat, one ply.
+    pub(super) fn undo_target(&self) -> Result<usize, &'static str> {
+        let len = self.game.len();
+        if len == 0 {
+            return Err("nothing to take back");
+        }
+        if !self.game.players().contains(&PlayerKind::Engine) {
+            return Ok(len - 1);
+        }
+        (0..len)
+            .rev()
+            .find(|&p| self.game.player(self.game.turn_at(p)) == PlayerKind::Human)
+            .ok_or("nothing of yours to take back")
+    }
+
+    /// Whether the piece on `from` has a legal move.
+    pub(super) fn can_move(&self, from: Square) -> bool {
+        !self.game.position().moves_from(from).is_empty()
+    }
+
+    /// Engine move times against `--movetime`.
+    pub fn search_stats(&self) -> String {
+        let t = &self.engine.search_times;
+        if t.is_empty() {
+            return "engine moves: 0".to_string();
+        }
+        let mean = t.iter().sum::<Duration>() / t.len() as u32;
+        let (min, max) = (t.iter().min().copied().unwrap_or_default(), t.iter().max().copied().unwrap_or_default());
+        let target = match (self.settings.movetime, self.settings.clock) {
+            (Some(m), _) => format!("movetime {m:?}"),
+            (None, Some(tc)) => format!("clock {tc}"),
+            (None, None) => "the level's budget".to_string(),
+        };
+        format!("engine moves: {}, target {target}, took mean {mean:?}, min {min:?}, max {max:?}", t.len())
+    }
+}
+
+impl AppState {
     /// A session playing `game`, at time `now`, drawn for `display` with the
-    /// config's theme. Call [`Session::start`] for the effects of the first
+    /// config's theme. Call [`AppState::start`] for the effects of the first
     /// position (the engine may be to move).
-    pub fn new(settings: Settings, game: Game, config: Config, display: Display, now: Instant) -> Session {
-        let theme = Theme::new(config.prefs.theme, config.prefs.pieces, display);
-        let mut session = Session {
+    pub fn new(settings: GameSettings, game: GameState, config: Config, display: Display, now: Instant) -> AppState {
+        let theme = StyleSheet::new(config.prefs.theme, config.prefs.pieces, display);
+        let core = Core {
             game,
             settings,
             config,
             display,
             theme,
             view: View::default(),
-            mode: Mode::Play,
-            thinking: None,
-            pondered: None,
-            ponder_hint: false,
+            engine: EngineProgress::default(),
             now,
             quit: false,
             notes: Vec::new(),
             errors: Vec::new(),
+            effects: Vec::new(),
+        };
+        let mut session = AppState {
+            core,
+            mode: Mode::Play,
             replacement: None,
             replace_target: None,
             load_target: None,
-            search_times: Vec::new(),
-            effects: Vec::new(),
             study: Study::default(),
             picker: None,
-            trainer: None,
-            remote: None,
+            activity: Activity::Game,
         };
-        session.view.flipped = session.default_flip();
-        if let Some(e) = &session.config.error {
-            session.view.message = Some(Message::Error(format!("{e}; using the defaults")));
+        session.core.view.flipped = session.core.default_flip();
+        if let Some(e) = &session.core.config.error {
+            session.core.view.message = Some(Message::Error(format!("{e}; using the defaults")));
         }
         session
     }
 
-    pub(super) fn default_flip(&self) -> bool {
-        match self.game.players() {
-            [Player::Engine, Player::Human] => true,
-            [Player::Human, Player::Human] if self.settings.autoflip => self.game.position().turn() == Color::Black,
-            _ => false,
-        }
-    }
-
     /// Starts with `text` on the message line (unless a config error is there).
-    pub fn with_info(mut self, text: String) -> Session {
-        if self.view.message.is_none() {
-            self.view.message = Some(Message::Info(text));
+    pub fn with_info(mut self, text: String) -> AppState {
+        if self.core.view.message.is_none() {
+            self.core.view.message = Some(Message::Info(text));
         }
         self
     }
 
     /// Opens the puzzle trainer of `game` (once its puzzles are read).
-    pub fn with_trainer(mut self, game: GameKind) -> Session {
+    pub fn with_trainer(mut self, game: GameKind) -> AppState {
         self.open_trainer(game);
         self
     }
 
     /// Opens the new-game screen over the game (at start-up with no game options).
-    pub fn with_new_game_screen(mut self) -> Session {
-        self.mode = Mode::NewGame(NewGameForm::new(&self.config.prefs));
+    pub fn with_new_game_screen(mut self) -> AppState {
+        self.mode = Mode::NewGame(NewGameForm::new(&self.core.config.prefs));
         self
     }
 
-    pub fn game(&self) -> &Game {
-        &self.game
+    pub fn game(&self) -> &GameState {
+        &self.core.game
     }
-    pub fn settings(&self) -> &Settings {
-        &self.settings
+    pub fn settings(&self) -> &GameSettings {
+        &self.core.settings
     }
     pub fn config(&self) -> &Config {
-        &self.config
+        &self.core.config
     }
     pub fn mode(&self) -> Mode {
         self.mode
     }
-    pub fn theme(&self) -> &Theme {
-        &self.theme
+    pub fn theme(&self) -> &StyleSheet {
+        &self.core.theme
     }
-    /// Whether the board shows Black's side at the bottom: as flipped,
-    /// in a game whose board turns ([`GameInfo::flips`](wormhole::GameInfo::flips)).
+    /// Whether the board shows Black's side at the bottom (see [`Core::flipped`]).
     pub fn flipped(&self) -> bool {
-        self.view.flipped && self.game.kind().info().flips
+        self.core.flipped()
     }
     pub fn input(&self) -> &str {
-        self.view.input.text()
+        self.core.view.input.text()
     }
     pub fn message(&self) -> Option<&Message> {
-        self.view.message.as_ref()
+        self.core.view.message.as_ref()
     }
     pub fn scroll(&self) -> Option<usize> {
-        self.view.scroll
+        self.core.view.scroll
     }
     pub fn should_quit(&self) -> bool {
-        self.quit
+        self.core.quit
     }
     pub fn thinking(&self) -> Option<&Thinking> {
-        self.thinking.as_ref()
+        self.core.engine.thinking.as_ref()
     }
 
     /// What the thinking on the human's time found about the position now,
     /// once it ended by itself (it proved the result).
     pub fn pondered(&self) -> Option<&Info> {
-        self.pondered.as_ref().filter(|(ply, _)| *ply == self.game.len()).and_then(|(_, info)| info.as_ref())
+        self.core
+            .engine
+            .pondered
+            .as_ref()
+            .filter(|(ply, _)| *ply == self.core.game.len())
+            .and_then(|(_, info)| info.as_ref())
     }
     pub fn now(&self) -> Instant {
-        self.now
+        self.core.now
     }
     pub fn last_search(&self) -> Option<&LastSearch> {
-        self.view.last_search.as_ref()
+        self.core.view.last_search.as_ref()
     }
 
     /// What keys mean now.
@@ -402,7 +522,7 @@ impl Session {
 
     /// The puzzle trainer, while it is on.
     pub fn trainer(&self) -> Option<&Trainer> {
-        self.trainer.as_ref()
+        self.activity.trainer()
     }
 
     /// The review and the live analysis.
@@ -410,13 +530,8 @@ impl Session {
         &self.study
     }
 
-    /// Whether a game is under way (moves played, not over): ending it asks first.
-    pub fn game_in_progress(&self) -> bool {
-        self.game.len() > 0 && !self.game.is_over()
-    }
-
     /// Whether the screen may offer `action` now: what it offers, it does.
-    pub fn offers(&self, action: Action) -> bool {
+    pub fn offers(&self, action: UserAction) -> bool {
         if self.remote_refusal(action).is_some() {
             return false;
         }
@@ -433,36 +548,22 @@ impl Session {
             return false;
         }
         match action {
-            Action::Undo => self.undo_target().is_ok(),
-            Action::Redo => self.game.can_redo(),
-            Action::Hint => self.human_to_move(),
-            Action::MoveNow => self.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Move { .. })),
-            Action::Review => self.game.len() > 0,
+            UserAction::Undo => self.core.undo_target().is_ok(),
+            UserAction::Redo => self.core.game.can_redo(),
+            UserAction::Hint => self.human_to_move(),
+            UserAction::MoveNow => {
+                self.core.engine.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Move { .. }))
+            }
+            UserAction::Review => self.core.game.len() > 0,
             _ => true,
         }
-    }
-
-    /// The ply a take-back goes to: against the engine, the last position
-    /// where the human was to move; in hot-seat, one ply.
-    pub(super) fn undo_target(&self) -> Result<usize, &'static str> {
-        let len = self.game.len();
-        if len == 0 {
-            return Err("nothing to take back");
-        }
-        if !self.game.players().contains(&Player::Engine) {
-            return Ok(len - 1);
-        }
-        (0..len)
-            .rev()
-            .find(|&p| self.game.player(self.game.turn_at(p)) == Player::Human)
-            .ok_or("nothing of yours to take back")
     }
 
     /// The ply the board shows (the browsed one, or the current one).
     pub fn shown_ply(&self) -> usize {
         match self.mode {
             Mode::Browse(ply) => ply,
-            _ => self.game.len(),
+            _ => self.core.game.len(),
         }
     }
 
@@ -470,30 +571,32 @@ impl Session {
         match (self.mode, &self.study.review, &self.study.explore) {
             (Mode::Review, Some(review), _) => review.position(),
             (Mode::Analyze, _, Some(explore)) => &explore.position,
-            _ => self.game.position_at(self.shown_ply()),
+            _ => self.core.game.position_at(self.shown_ply()),
         }
     }
 
     /// Whether the human may move now.
     pub(super) fn human_to_move(&self) -> bool {
-        let mine = |r: &Remote| r.ending.is_none() && r.you == Some(self.game.position().turn());
-        !self.game.is_over() && self.game.player_to_move() == Player::Human && self.remote.as_ref().is_none_or(mine)
+        let mine = |r: &Remote| r.ending.is_none() && r.you == Some(self.core.game.position().turn());
+        !self.core.game.is_over()
+            && self.core.game.player_to_move() == PlayerKind::Human
+            && self.activity.remote().is_none_or(mine)
     }
 
     /// The legal moves the typed text could be.
     pub fn candidates(&self) -> Vec<Candidate> {
         if let (Mode::Analyze, Some(explore)) = (self.mode, &self.study.explore) {
-            return input::candidates(&explore.position, self.view.input.text());
+            return input::candidates(&explore.position, self.core.view.input.text());
         }
         if !self.human_to_move() || matches!(self.mode, Mode::Browse(_)) {
             return Vec::new();
         }
-        input::candidates(self.game.position(), self.view.input.text())
+        input::candidates(self.core.game.position(), self.core.view.input.text())
     }
 
     /// What the line under the input says about the text typed.
     pub fn input_hint(&self) -> InputHint {
-        let text = self.view.input.text();
+        let text = self.core.view.input.text();
         if let Some(cmd) = text.strip_prefix(':') {
             return InputHint::Command(commands::matching(cmd.split_whitespace().next().unwrap_or("")));
         }
@@ -506,10 +609,10 @@ impl Session {
         if let (Mode::Analyze, Some(explore)) = (self.mode, &self.study.explore) {
             return InputHint::of(input::reading(&explore.position, text));
         }
-        if !self.game.is_over() && self.game.player_to_move() == Player::Engine {
+        if !self.core.game.is_over() && self.core.game.player_to_move() == PlayerKind::Engine {
             return InputHint::EngineToMove;
         }
-        InputHint::of(input::reading(self.game.position(), text))
+        InputHint::of(input::reading(self.core.game.position(), text))
     }
 
     /// What the board marks: last move, check, the piece about to move and its targets.
@@ -518,35 +621,35 @@ impl Session {
             return review.highlights();
         }
         if let (Mode::Analyze, Some(explore)) = (self.mode, &self.study.explore) {
-            let info = self.thinking.as_ref().and_then(|t| t.info.as_ref()).or(explore.finished.as_ref());
-            return explore.highlights(info, self.view.selected, self.view.cursor);
+            let info = self.core.engine.thinking.as_ref().and_then(|t| t.info.as_ref()).or(explore.finished.as_ref());
+            return explore.highlights(info, self.core.view.selected, self.core.view.cursor);
         }
         let ply = self.shown_ply();
         let pos = self.shown_position();
-        let last_move = self.game.move_before(ply);
-        let carried = last_move.and_then(|m| self.game.position_at(ply - 1).carried(m));
+        let last_move = self.core.game.move_before(ply);
+        let carried = last_move.and_then(|m| self.core.game.position_at(ply - 1).carried(m));
         let last_also = carried.map_or(Bitboard::EMPTY, |c| Bitboard::from_square(c.to));
-        let mut hl = Highlights { last_move, last_also, cursor: self.view.cursor, ..Highlights::of(pos) };
-        if ply != self.game.len() {
+        let mut hl = Highlights { last_move, last_also, cursor: self.core.view.cursor, ..Highlights::of(pos) };
+        if ply != self.core.game.len() {
             return hl;
         }
         let candidates = self.candidates();
-        if let Some(from) = self.view.selected {
-            hl.show_moves_of(self.game.position(), from, self.view.entry);
-        } else if let Some((from, to)) = self.view.explained {
+        if let Some(from) = self.core.view.selected {
+            hl.show_moves_of(self.core.game.position(), from, self.core.view.entry);
+        } else if let Some((from, to)) = self.core.view.explained {
             hl.selected = from;
             hl.targets = to;
-        } else if let Some(m) = self.view.hint {
+        } else if let Some(m) = self.core.view.hint {
             hl.show_move(m);
-        } else if let Some(sq) = self.trainer.as_ref().and_then(|t| t.hint_square(ply)) {
+        } else if let Some(sq) = self.activity.trainer().and_then(|t| t.hint_square(ply)) {
             hl.selected |= Bitboard::from_square(sq);
         } else if !candidates.is_empty() {
             for c in candidates {
                 hl.show_move(c.mv);
             }
-        } else if let Some(sq) = self.view.cursor.filter(|_| self.human_to_move()) {
+        } else if let Some(sq) = self.core.view.cursor.filter(|_| self.human_to_move()) {
             // The piece under the keyboard cursor: where it could go.
-            let pos = self.game.position();
+            let pos = self.core.game.position();
             if pos.played_board().piece_at(sq).is_some_and(|p| p.color == pos.turn()) {
                 hl.show_moves_of(pos, sq, None);
                 hl.selected = Bitboard::EMPTY;
@@ -561,43 +664,38 @@ impl Session {
     pub(super) fn forced_move(&self) -> Option<Forced<AnyMove>> {
         // In a game, and on the puzzle board while the puzzle is being solved.
         let solving = self.mode == Mode::Puzzle && self.puzzle_phase() == Some(crate::tui::trainer::Phase::Solving);
-        let playing = (self.mode == Mode::Play || solving) && !self.game.is_over() && self.human_to_move();
-        let forced = playing.then(|| self.game.position().forced_move()).flatten()?;
+        let playing = (self.mode == Mode::Play || solving) && !self.core.game.is_over() && self.human_to_move();
+        let forced = playing.then(|| self.core.game.position().forced_move()).flatten()?;
         let how = match forced.squares.first() {
             None => "press Enter".to_string(),
             Some(&(board, sq)) => {
-                let name = self.game.kind().info().board_names.get(board).copied().unwrap_or_default();
+                let name = self.core.game.kind().info().board_names.get(board).copied().unwrap_or_default();
                 format!("press Enter or click {name}{sq}")
             }
         };
         Some(Forced { why: format!("{}; {how}", forced.why), ..forced })
     }
 
-    /// Whether the piece on `from` has a legal move.
-    pub(super) fn can_move(&self, from: Square) -> bool {
-        !self.game.position().moves_from(from).is_empty()
-    }
-
     /// A player's name as the panel and PGN show it.
     pub fn player_name(&self, color: Color) -> String {
-        if let Some(remote) = &self.remote {
+        if let Some(remote) = self.activity.remote() {
             return remote.names[color.index()].clone();
         }
-        match self.game.player(color) {
-            Player::Human if self.game.players() == [Player::Human; 2] => format!("{color} player"),
-            Player::Human => "You".to_string(),
-            Player::Engine => self.settings.level.player_name(),
+        match self.core.game.player(color) {
+            PlayerKind::Human if self.core.game.players() == [PlayerKind::Human; 2] => format!("{color} player"),
+            PlayerKind::Human => "You".to_string(),
+            PlayerKind::Engine => self.core.settings.level.player_name(),
         }
     }
 
     /// How long the event loop may wait for input: None = until a key comes.
     /// While the engine thinks, its move is picked up within 10 ms.
     pub fn poll_timeout(&self) -> Option<Duration> {
-        if self.thinking.is_some() {
+        if self.core.engine.thinking.is_some() {
             Some(Duration::from_millis(10))
         } else if self.study.review.as_ref().is_some_and(|r| r.running) {
             Some(Duration::from_millis(50))
-        } else if self.game.clocks().is_some_and(|c| c.is_running()) {
+        } else if self.core.game.clocks().is_some_and(|c| c.is_running()) {
             Some(Duration::from_millis(100))
         } else {
             None
@@ -606,55 +704,44 @@ impl Session {
 
     /// Whether the screen changes by itself (spinner, engine report, clocks).
     pub fn animating(&self) -> bool {
-        self.thinking.is_some()
-            || self.game.clocks().is_some_and(|c| c.is_running())
+        self.core.engine.thinking.is_some()
+            || self.core.game.clocks().is_some_and(|c| c.is_running())
             || self.study.review.as_ref().is_some_and(|r| r.running)
-            || self.remote.as_ref().is_some_and(|r| r.presence.is_some())
+            || self.activity.remote().is_some_and(|r| r.presence.is_some())
     }
 
     /// Whether the game is over: by its rules, or as a server said
     /// (a resignation, a flag, an abort).
     pub fn game_over(&self) -> bool {
-        self.game.is_over() || self.remote.as_ref().is_some_and(|r| r.ending.is_some())
+        self.core.game.is_over() || self.activity.remote().is_some_and(|r| r.ending.is_some())
     }
 
     /// The game as PGN with the players' names; the date is left for the
     /// runner to fill in when it writes the file.
     pub fn pgn(&self) -> wormhole::pgn::PgnGame {
         let names = [self.player_name(Color::White), self.player_name(Color::Black)];
-        self.game.to_pgn([&names[0], &names[1]], "????.??.??")
-    }
-
-    /// Engine move times against `--movetime`.
-    pub fn search_stats(&self) -> String {
-        let t = &self.search_times;
-        if t.is_empty() {
-            return "engine moves: 0".to_string();
-        }
-        let mean = t.iter().sum::<Duration>() / t.len() as u32;
-        let (min, max) = (t.iter().min().copied().unwrap_or_default(), t.iter().max().copied().unwrap_or_default());
-        let target = match (self.settings.movetime, self.settings.clock) {
-            (Some(m), _) => format!("movetime {m:?}"),
-            (None, Some(tc)) => format!("clock {tc}"),
-            (None, None) => "the level's budget".to_string(),
-        };
-        format!("engine moves: {}, target {target}, took mean {mean:?}, min {min:?}, max {max:?}", t.len())
+        self.core.game.to_pgn([&names[0], &names[1]], "????.??.??")
     }
 
     /// What to print once the terminal is restored.
     pub fn exit_report(&self) -> ExitReport {
-        let unsaved = (!self.errors.is_empty()).then(|| self.pgn().to_pgn());
-        ExitReport { fen: self.game.position().fen(), notes: self.notes.clone(), errors: self.errors.clone(), unsaved }
+        let unsaved = (!self.core.errors.is_empty()).then(|| self.pgn().to_pgn());
+        ExitReport {
+            fen: self.core.game.position().fen(),
+            notes: self.core.notes.clone(),
+            errors: self.core.errors.clone(),
+            unsaved,
+        }
     }
 }
 
 /// A server's game as a session (see [`super::remote`]).
-impl Session {
+impl AppState {
     /// A session showing a server's game, drawn with `config`'s theme and
     /// pieces (the player's kept settings) at time `now`.
-    pub fn remote(opened: Opened, config: Config, now: Instant) -> Session {
+    pub fn remote(opened: Opened, config: Config, now: Instant) -> AppState {
         let kind = opened.start.kind();
-        let mut game = Game::new(opened.start, [Player::Human; 2], None);
+        let mut game = GameState::new(opened.start, [PlayerKind::Human; 2], None);
         for text in &opened.moves {
             let Ok(m) = game.position().parse_move(text) else { break };
             if game.play(m, now).is_err() {
@@ -662,16 +749,17 @@ impl Session {
             }
         }
         game.set_clocks(opened.clocks.map(|c| c.shown(now)));
-        let settings = Settings { players: [Player::Human; 2], variant: kind, autoflip: false, ..Settings::default() };
+        let settings =
+            GameSettings { players: [PlayerKind::Human; 2], variant: kind, autoflip: false, ..GameSettings::default() };
         let you = opened.remote.you;
-        let mut session = Session::new(settings, game, config, Display::default(), now);
-        session.view.flipped = you == Some(Color::Black);
-        session.remote = Some(opened.remote);
+        let mut session = AppState::new(settings, game, config, Display::default(), now);
+        session.core.view.flipped = you == Some(Color::Black);
+        session.activity = Activity::Remote(opened.remote);
         session
     }
 
     /// The server's game on screen, if this is one.
     pub fn remote_game(&self) -> Option<&Remote> {
-        self.remote.as_ref()
+        self.activity.remote()
     }
 }

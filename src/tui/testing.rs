@@ -9,18 +9,18 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use wormhole::engine::Level;
 
-use super::action::Action;
+use super::action::UserAction;
 use super::ai::Purpose;
 use super::app::App;
 use super::config::Config;
-use super::game::{Game, Player};
+use super::game::{GameState, PlayerKind};
 use super::runner::{Folders, Runner};
-use super::state::{Message, Session, Settings};
+use super::state::{AppState, GameSettings, Message};
 use super::theme::Display;
 
 /// Fast, weak, reproducible settings for tests.
-pub fn settings(players: [Player; 2]) -> Settings {
-    Settings { players, movetime: Some(Duration::from_millis(30)), level: Level::MIN, ..Settings::default() }
+pub fn settings(players: [PlayerKind; 2]) -> GameSettings {
+    GameSettings { players, movetime: Some(Duration::from_millis(30)), level: Level::MIN, ..GameSettings::default() }
 }
 
 /// A folder of this test process under the system's temporary directory,
@@ -32,22 +32,22 @@ pub fn temp_dir(tag: &str) -> PathBuf {
 }
 
 /// A session without a runner: effects are returned, never performed.
-pub fn session(players: [Player; 2]) -> Session {
+pub fn session(players: [PlayerKind; 2]) -> AppState {
     let s = settings(players);
     let game = s.new_game();
-    Session::new(s, game, Config::default(), Display::default(), Instant::now())
+    AppState::new(s, game, Config::default(), Display::default(), Instant::now())
 }
 
 /// An app playing `game`, autosaving into `autosave_dir`.
-pub fn app_saving_to(settings: Settings, game: Game, autosave_dir: PathBuf) -> App {
-    let session = Session::new(settings, game, Config::default(), Display::default(), Instant::now());
+pub fn app_saving_to(settings: GameSettings, game: GameState, autosave_dir: PathBuf) -> App {
+    let session = AppState::new(settings, game, Config::default(), Display::default(), Instant::now());
     app_of(session, autosave_dir)
 }
 
 /// An app running `session`, autosaving into `autosave_dir` and saving
 /// unnamed games beside it, into `<autosave_dir>-games` (and autosaving
 /// there, or into `<autosave_dir>-last`, when `autosave_dir` fails).
-pub fn app_of(session: Session, autosave_dir: PathBuf) -> App {
+pub fn app_of(session: AppState, autosave_dir: PathBuf) -> App {
     let games = PathBuf::from(format!("{}-games", autosave_dir.display()));
     let puzzles = PathBuf::from(format!("{}-puzzles", autosave_dir.display()));
     let last_resort = PathBuf::from(format!("{}-last", autosave_dir.display()));
@@ -76,35 +76,35 @@ impl std::ops::DerefMut for TestApp {
 }
 
 /// An app playing `game`, saving into a temporary folder of its own.
-pub fn app_with_game(settings: Settings, game: Game) -> TestApp {
+pub fn app_with_game(settings: GameSettings, game: GameState) -> TestApp {
     let folder = tempfile::tempdir().expect("a temporary folder for the test's saves");
     let app = app_saving_to(settings, game, folder.path().join("autosaves"));
     TestApp { app, _folder: folder }
 }
 
 /// An app playing a new game of `settings`.
-pub fn app_with(settings: Settings) -> TestApp {
+pub fn app_with(settings: GameSettings) -> TestApp {
     let game = settings.new_game();
     app_with_game(settings, game)
 }
 
 pub fn hotseat() -> TestApp {
-    app_with(settings([Player::Human, Player::Human]))
+    app_with(settings([PlayerKind::Human, PlayerKind::Human]))
 }
 
 pub fn vs_engine() -> TestApp {
-    app_with(settings([Player::Human, Player::Engine]))
+    app_with(settings([PlayerKind::Human, PlayerKind::Engine]))
 }
 
 pub fn type_text(app: &mut App, text: &str) {
     for c in text.chars() {
-        app.update(Action::Char(c));
+        app.update(UserAction::Char(c));
     }
 }
 
 pub fn enter(app: &mut App, text: &str) {
     type_text(app, text);
-    app.update(Action::Submit);
+    app.update(UserAction::Submit);
 }
 
 /// Lets the engine finish its move (ticking as the event loop would); it
@@ -121,14 +121,14 @@ pub fn wait_engine(app: &mut App) {
     assert_eq!(app.engine_busy(), thinking, "the engine's thread is busy when the session thinks so");
 }
 
-pub fn error(session: &Session) -> String {
+pub fn error(session: &AppState) -> String {
     match session.message() {
         Some(Message::Error(e)) => e.clone(),
         other => panic!("expected an error, got {other:?}"),
     }
 }
 
-pub fn info(session: &Session) -> String {
+pub fn info(session: &AppState) -> String {
     match session.message() {
         Some(Message::Info(i)) => i.clone(),
         other => panic!("expected a remark, got {other:?}"),
@@ -136,13 +136,13 @@ pub fn info(session: &Session) -> String {
 }
 
 /// The screen as text rows.
-pub fn screen(session: &Session, w: u16, h: u16) -> Vec<String> {
+pub fn screen(session: &AppState, w: u16, h: u16) -> Vec<String> {
     let buf = buffer(session, w, h);
     (0..h).map(|y| (0..w).map(|x| buf[(x, y)].symbol().to_string()).collect::<String>()).collect()
 }
 
 /// The screen as a buffer (text and colours).
-pub fn buffer(session: &Session, w: u16, h: u16) -> ratatui::buffer::Buffer {
+pub fn buffer(session: &AppState, w: u16, h: u16) -> ratatui::buffer::Buffer {
     let mut term = Terminal::new(TestBackend::new(w, h)).unwrap();
     term.draw(|f| super::view::draw(f, session)).unwrap();
     term.backend().buffer().clone()

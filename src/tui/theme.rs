@@ -1,4 +1,4 @@
-//! Every colour and glyph the screen uses, in one [`Theme`] built at
+//! Every colour and glyph the screen uses, in one [`StyleSheet`] built at
 //! start-up from the chosen [`ThemeName`] and [`PieceStyle`] and from what
 //! the terminal can show ([`Display`]: colour depth, `NO_COLOR`, UTF-8).
 
@@ -223,7 +223,7 @@ const INK: Palette = Palette {
 
 /// Glyphs and styles for everything drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Theme {
+pub struct StyleSheet {
     pub name: ThemeName,
     pub pieces: PieceStyle,
     /// Plain ASCII glyphs only.
@@ -278,18 +278,18 @@ pub struct Theme {
     pub graph_marker: Style,
 }
 
-impl Default for Theme {
-    fn default() -> Theme {
-        Theme::new(ThemeName::Dark, PieceStyle::Unicode, Display::default())
+impl Default for StyleSheet {
+    fn default() -> StyleSheet {
+        StyleSheet::new(ThemeName::Dark, PieceStyle::Unicode, Display::default())
     }
 }
 
-impl Theme {
+impl StyleSheet {
     /// The theme `name` as the terminal `display` can show it.
-    pub fn new(name: ThemeName, pieces: PieceStyle, display: Display) -> Theme {
+    pub fn new(name: ThemeName, pieces: PieceStyle, display: Display) -> StyleSheet {
         let mut theme = match name {
-            ThemeName::Dark | ThemeName::Light => Theme::wood(name, display.depth),
-            ThemeName::HighContrast => Theme::ink(display.depth),
+            ThemeName::Dark | ThemeName::Light => StyleSheet::wood(name, display.depth),
+            ThemeName::HighContrast => StyleSheet::ink(display.depth),
         };
         theme.pieces = pieces;
         theme.ascii = !display.unicode;
@@ -299,11 +299,11 @@ impl Theme {
         theme
     }
 
-    fn board(name: ThemeName, p: &Palette, depth: ColorDepth) -> Theme {
+    fn board(name: ThemeName, p: &Palette, depth: ColorDepth) -> StyleSheet {
         let bg = |s: Shade| Style::new().bg(s.at(depth));
         let fg = |s: Shade| Style::new().fg(s.at(depth));
         let bold = Style::new().add_modifier(Modifier::BOLD);
-        Theme {
+        StyleSheet {
             name,
             pieces: PieceStyle::Unicode,
             ascii: false,
@@ -342,13 +342,13 @@ impl Theme {
     }
 
     /// The wooden board with text colours for a dark or a light terminal.
-    fn wood(name: ThemeName, depth: ColorDepth) -> Theme {
-        let t = Theme::board(name, &WOOD, depth);
+    fn wood(name: ThemeName, depth: ColorDepth) -> StyleSheet {
+        let t = StyleSheet::board(name, &WOOD, depth);
         let fg = |s: Shade| Style::new().fg(s.at(depth));
         let banner =
             Style::new().bg(Shade(0, 0, 160, Tc::Blue).at(depth)).fg(Shade(255, 255, 255, Tc::White).at(depth));
         if name == ThemeName::Light {
-            return Theme {
+            return StyleSheet {
                 accent: fg(Shade(0, 70, 160, Tc::Blue)),
                 dim: fg(Shade(88, 88, 88, Tc::DarkGray)),
                 error: fg(Shade(190, 0, 0, Tc::Red)).add_modifier(Modifier::BOLD),
@@ -360,7 +360,7 @@ impl Theme {
                 ..t
             };
         }
-        Theme {
+        StyleSheet {
             accent: Style::new().fg(Tc::Cyan),
             dim: Style::new().fg(Tc::DarkGray),
             error: Style::new().fg(Tc::LightRed).add_modifier(Modifier::BOLD),
@@ -375,24 +375,24 @@ impl Theme {
 
     /// Black ink on white and grey squares; text in the terminal's own
     /// colour, bold, so it reads on any background.
-    fn ink(depth: ColorDepth) -> Theme {
+    fn ink(depth: ColorDepth) -> StyleSheet {
         let red = Style::new().fg(Shade(255, 0, 0, Tc::LightRed).at(depth)).add_modifier(Modifier::BOLD);
-        Theme {
+        StyleSheet {
             outline_white: true,
             error: red.add_modifier(Modifier::UNDERLINED),
             check_text: red,
             clock_low: red.add_modifier(Modifier::REVERSED),
-            ..Theme::board(ThemeName::HighContrast, &INK, depth)
+            ..StyleSheet::board(ThemeName::HighContrast, &INK, depth)
         }
     }
 
     /// The same theme with every colour removed (`NO_COLOR`): marks become
     /// text attributes and White is drawn in outline.
-    fn without_colour(self) -> Theme {
+    fn without_colour(self) -> StyleSheet {
         let plain = Style::new();
         let bold = plain.add_modifier(Modifier::BOLD);
         let reversed = plain.add_modifier(Modifier::REVERSED);
-        Theme {
+        StyleSheet {
             outline_white: true,
             dotted_dark: true,
             light_square: plain,
@@ -570,11 +570,11 @@ impl Theme {
 mod tests {
     use super::*;
 
-    fn all_themes() -> Vec<Theme> {
+    fn all_themes() -> Vec<StyleSheet> {
         let mut v = Vec::new();
         for &name in <ThemeName as Choice>::ALL {
             for depth in [ColorDepth::True, ColorDepth::Indexed256, ColorDepth::Basic16] {
-                v.push(Theme::new(name, PieceStyle::Unicode, Display { depth, color: true, unicode: true }));
+                v.push(StyleSheet::new(name, PieceStyle::Unicode, Display { depth, color: true, unicode: true }));
             }
         }
         v
@@ -614,7 +614,7 @@ mod tests {
     #[test]
     fn both_sides_stand_out_on_every_square_of_the_wood_board() {
         for name in [ThemeName::Dark, ThemeName::Light] {
-            let t = Theme::new(name, PieceStyle::Unicode, Display::default());
+            let t = StyleSheet::new(name, PieceStyle::Unicode, Display::default());
             let squares =
                 [t.light_square, t.dark_square, t.last_to_light, t.last_to_dark, t.selected, t.capture, t.check];
             for (i, square) in squares.iter().enumerate() {
@@ -636,14 +636,16 @@ mod tests {
     #[test]
     fn without_colour_the_sides_differ_by_glyph() {
         use wormhole::games::wormhole::ROLES;
-        let plain = Theme::new(ThemeName::Dark, PieceStyle::Unicode, Display { color: false, ..Display::default() });
+        let plain =
+            StyleSheet::new(ThemeName::Dark, PieceStyle::Unicode, Display { color: false, ..Display::default() });
         assert_eq!(plain.light_square, Style::new());
         let white = plain.piece_glyph(Piece { color: Color::White, role: Role::Knight }, ROLES);
         let black = plain.piece_glyph(Piece { color: Color::Black, role: Role::Knight }, ROLES);
         assert_eq!((white, black), ('♘', '♞'));
         let lion = |color| plain.piece_glyph(Piece { color, role: Role::Lion }, ROLES);
         assert_eq!((lion(Color::White), lion(Color::Black)), ('□', '■'));
-        let ascii = Theme::new(ThemeName::Light, PieceStyle::Unicode, Display { unicode: false, ..Display::default() });
+        let ascii =
+            StyleSheet::new(ThemeName::Light, PieceStyle::Unicode, Display { unicode: false, ..Display::default() });
         assert_eq!(ascii.piece_glyph(Piece { color: Color::Black, role: Role::Queen }, ROLES), 'q');
         assert_eq!(ascii.hole_char(), ':');
     }

@@ -1,8 +1,15 @@
-//! How the session changes: [`Session::update`] takes a message, changes
-//! the state and returns the effects to perform. Each mode has its own
-//! handler here, with the input line and the board cursor; the game and the
-//! engine are in `update/engine.rs`, files and replacing the game in
-//! `update/games.rs`, the `:` commands in `update/command.rs`.
+//! How the app's state changes: [`AppState::update`] takes a message,
+//! changes the state and returns the effects to perform. Each mode has its
+//! own handler here, with the input line and the board cursor (those are
+//! [`Core`]'s); the game and the engine are in `update/engine.rs`, files
+//! and replacing the game in `update/games.rs`, the `:` commands in
+//! `update/command.rs`; the review and live analysis ([`Study`]'s
+//! updates), the puzzle trainer ([`Trainer`]'s) and a server's game
+//! ([`Remote`]'s) in their own files, each given the [`Core`].
+//!
+//! [`Study`]: super::review::Study
+//! [`Trainer`]: super::trainer::Trainer
+//! [`Remote`]: super::remote::Remote
 
 mod command;
 mod engine;
@@ -35,15 +42,15 @@ use std::time::Instant;
 use wormhole::rules::GameMove;
 use wormhole::{AnyMove, AnyPosition, Rules, Square};
 
-use super::action::{Action, Msg};
+use super::action::{Msg, UserAction};
 use super::ai::EngineEvent;
-use super::config::{Key, Prefs};
+use super::config::{ConfigKey, Prefs};
 use super::effects::Effect;
-use super::game::{Game, Player, Side};
+use super::game::{GameState, PlayerKind, SideChoice};
 use super::games::board_name;
 use super::input::{self, Reading};
 use super::newgame::NewGameForm;
-use super::state::{HelpPage, Message, Mode, Pending, Session, Settings};
+use super::state::{AppState, Core, GameSettings, HelpPage, Message, Mode, Pending};
 use crate::limits::MAX_INPUT_CHARS;
 
 /// What picking a square means once a piece is picked.
@@ -89,319 +96,13 @@ pub(super) fn exit_prompt(pos: &AnyPosition, entry: Square, moves: &[AnyMove]) -
     format!("in at {entry}: now pick the exit ({})", sans.join(", "))
 }
 
-impl Session {
-    /// The effects of the first position (the engine may be to move). With
-    /// the new-game screen up, nothing starts until it is closed.
-    pub fn start(&mut self) -> Vec<Effect> {
-        if !matches!(self.mode, Mode::NewGame(_)) {
-            self.after_change();
-        }
-        self.sync_ponder();
-        std::mem::take(&mut self.effects)
-    }
-
-    /// Handles one message; returns what the runner must do.
-    pub fn update(&mut self, msg: impl Into<Msg>) -> Vec<Effect> {
-        match msg.into() {
-            Msg::User(action) => self.on_action(action),
-            Msg::Paste(text) => self.paste(&text),
-            Msg::Tick(now) => self.on_tick(now),
-            Msg::Engine(EngineEvent::Info(info)) => {
-                if let Some(t) = &mut self.thinking {
-                    t.info = Some(info);
-                }
-                self.ponder_reported();
-            }
-            Msg::Engine(EngineEvent::Done(done)) => self.finished(done),
-            Msg::Saved { result, in_games_folder } => self.saved(result, in_games_folder),
-            Msg::GamesListed { games, folders } => self.games_listed(games, &folders),
-            Msg::PathCompleted { line, before, completion } => self.path_completed(&line, &before, completion),
-            Msg::WouldReplace(path) => self.ask_to_replace(path),
-            Msg::Autosaved { reason, result } => self.autosaved(reason, result),
-            Msg::Opened { path, result } => self.opened(path, result),
-            Msg::ConfigSaved(Ok(_)) => {}
-            Msg::ConfigSaved(Err(e)) => self.error(format!("the setting is used but could not be saved: {e}")),
-            Msg::Analysis(event) => self.analysis_event(event),
-            Msg::PuzzlesLoaded { game, loaded } => self.puzzles_loaded(game, *loaded),
-            Msg::PuzzleSaved(result) => self.puzzle_saved(result),
-            Msg::PersonalSaved(result) => self.personal_saved(result),
-            Msg::Remote(event) => self.remote_event(event),
-        }
-        self.sync_ponder();
-        std::mem::take(&mut self.effects)
-    }
-
-    fn on_action(&mut self, action: Action) {
-        if action == Action::Quit || self.remote_leaves(action) {
-            return self.quit();
-        }
-        if let Some(why) = self.remote_refusal(action) {
-            return self.error(why);
-        }
-        if !matches!(action, Action::Scroll(_)) && !matches!(self.mode, Mode::Help { .. }) {
-            self.view.message = None;
-        }
-        match self.mode {
-            Mode::Help { scroll, page } => self.in_help(scroll, page, action),
-            Mode::GameOver => self.in_game_over(action),
-            Mode::Browse(ply) => self.in_browse(ply, action),
-            Mode::NewGame(form) => self.in_new_game(form, action),
-            Mode::Confirm(pending) => self.in_confirm(pending, action),
-            Mode::Play => self.in_play(action),
-            Mode::Review => self.in_review(action),
-            Mode::Analyze => self.in_analyze(action),
-            Mode::OpenGame => self.in_picker(action),
-            Mode::Puzzle => self.in_puzzle(action),
-        }
-    }
-
-    /// The new-game screen: arrows choose and change, Enter starts, Esc goes back.
-    fn in_new_game(&mut self, mut form: NewGameForm, action: Action) {
-        match action {
-            Action::Cursor(0, dy) => form.move_field(-i32::from(dy)),
-            Action::Cursor(dx, _) => form.change(i32::from(dx)),
-            Action::Submit => return self.start_from_form(form),
-            Action::OpenList => return self.open_list(Mode::NewGame(form)),
-            Action::Escape => {
-                // Back to the game (or the puzzle) as it was (at start-up, the engine may now move).
-                self.mode = self.resting_mode();
-                return self.after_change();
-            }
-            _ => {}
-        }
-        self.mode = Mode::NewGame(form);
-    }
-
-    /// Starts the game chosen on the new-game screen and keeps the choices
-    /// as the next defaults.
-    fn start_from_form(&mut self, form: NewGameForm) {
-        if form.puzzles {
-            // `wormhole puzzles` opens the game chosen last.
-            self.config.prefs.variant = form.variant;
-            let text = self.config.updated_text(&[Key::Variant]);
-            self.save_config(text, &[Key::Variant]);
-            self.mode = self.resting_mode();
-            return self.open_trainer(form.variant);
-        }
-        form.apply(&mut self.config.prefs);
-        let keys = [Key::Variant, Key::Side, Key::Level, Key::Clock];
-        let text = self.config.updated_text(&keys);
-        self.save_config(text, &keys);
-        let settings = Settings {
-            players: form.side.players(),
-            level: form.level,
-            clock: form.clock,
-            variant: form.variant,
-            ..self.settings
-        };
-        let game = Game::new(form.start(), settings.players, settings.clocks());
-        self.replace_game(game, settings);
-    }
-
-    fn in_confirm(&mut self, pending: Pending, action: Action) {
-        match action {
-            Action::Answer(true) => {
-                self.mode = self.resting_mode();
-                match pending {
-                    Pending::Resign => self.resign_now(),
-                    Pending::NewGame(settings) => self.new_game(settings),
-                    Pending::Replace => self.replace_confirmed(),
-                    Pending::Load => {
-                        if let Some(fen) = self.load_target.take() {
-                            self.load_fen_now(&fen)
-                        }
-                    }
-                }
-            }
-            Action::Answer(false) | Action::Escape => self.mode = self.resting_mode(),
-            _ => {}
-        }
-    }
-
-    /// The help overlay: scroll, switch pages; any other key closes it.
-    fn in_help(&mut self, scroll: u16, page: HelpPage, action: Action) {
-        self.mode = match action {
-            Action::Scroll(d) => Mode::Help { scroll: (i32::from(scroll) + d).clamp(0, 200) as u16, page },
-            Action::TogglePage => Mode::Help { scroll: 0, page: page.next() },
-            _ => self.resting_mode(),
-        };
-    }
-
-    fn in_game_over(&mut self, action: Action) {
-        match action {
-            Action::NewGame => self.open_new_game_screen(),
-            Action::Review => self.open_review(),
-            Action::Escape => self.mode = Mode::Play,
-            other => self.in_play(other),
-        }
-    }
-
-    /// Reviewing: stepping keys move through the game; anything else
-    /// returns to it first.
-    fn in_browse(&mut self, ply: usize, action: Action) {
-        match action {
-            Action::BrowseBack => self.browse(ply.saturating_sub(1)),
-            Action::BrowseForward => self.browse(ply + 1),
-            Action::BrowseStart => self.browse(0),
-            Action::BrowseEnd | Action::Escape | Action::Select => self.mode = self.resting_mode(),
-            Action::Cursor(..) => {}
-            Action::Scroll(d) => self.scroll_moves(d),
-            Action::Char(_) | Action::Submit => self.leave_browse(action),
-            other => {
-                self.mode = self.resting_mode();
-                self.in_play(other);
-            }
-        }
-    }
-
-    /// A move typed or Enter while browsing an earlier position: back to
-    /// the live position first, where moves are played, and say so; Enter
-    /// plays nothing until the player has seen that position.
-    fn leave_browse(&mut self, action: Action) {
-        self.mode = self.resting_mode();
-        let text = self.view.input.text().trim().to_string();
-        if text.starts_with(':') || (text.is_empty() && action == Action::Char(':')) {
-            return self.in_play(action);
-        }
-        match action {
-            Action::Submit if text.is_empty() => self.info("back to the live position"),
-            Action::Submit => {
-                self.info(format!("back to the live position, where moves are played: Enter again plays {text}"))
-            }
-            _ => {
-                self.info("back to the live position: moves are played there");
-                self.in_play(action);
-            }
-        }
-    }
-
-    fn in_play(&mut self, action: Action) {
-        match action {
-            Action::Quit => self.quit(),
-            Action::Char(c) => self.type_char(c),
-            Action::Backspace => self.view.input.backspace(),
-            Action::DeleteWord => self.view.input.delete_word(),
-            Action::ClearInput => self.view.input.clear(),
-            Action::Complete => self.complete(),
-            Action::Submit => self.submit(),
-            Action::Escape => self.clear_selection(),
-            Action::Help => self.mode = Mode::Help { scroll: 0, page: HelpPage::Keys },
-            Action::Legend => self.mode = Mode::Help { scroll: 0, page: HelpPage::Pieces },
-            Action::TogglePage | Action::Answer(_) => {}
-            Action::Undo => self.undo(),
-            Action::Redo => self.redo(),
-            Action::Flip => self.flip(),
-            Action::Hint => self.hint(),
-            Action::MoveNow => self.move_now(),
-            Action::ShowFen => self.show_fen(),
-            Action::Save => self.save(None),
-            Action::Prefill(text) => self.view.input.set(text),
-            Action::OpenList => self.open_list(self.resting_mode()),
-            Action::NewGame => self.open_new_game_screen(),
-            Action::Review | Action::BrowseBack => self.browse(self.game.len().saturating_sub(1)),
-            Action::BrowseStart => self.browse(0),
-            Action::BrowseForward | Action::BrowseEnd => {}
-            Action::Cursor(dx, dy) => self.move_cursor(dx, dy),
-            Action::Select => match self.view.cursor {
-                Some(sq) => self.pick(sq),
-                None => self.view.cursor = Some(self.home_square()),
-            },
-            Action::ClickSquare(sq) => {
-                self.view.cursor = Some(sq);
-                if !self.click_forced(self.game.position().board_to_play(), sq) {
-                    self.pick(sq);
-                }
-            }
-            Action::ClickBoard(board, sq) => {
-                if !self.click_forced(board, sq) {
-                    self.not_played(board);
-                }
-            }
-            Action::OtherBoard => self.other_board(),
-            Action::Scroll(d) => self.scroll_moves(d),
-            Action::Analyze => self.start_explore(),
-            Action::NextJudged
-            | Action::PreviousJudged
-            | Action::NextPuzzle
-            | Action::Retry
-            | Action::ShowSolution
-            | Action::NextTheme
-            | Action::Personal => {}
-        }
-    }
-
-    fn on_tick(&mut self, now: Instant) {
-        self.now = now;
-        // On the server, the server alone decides a flag.
-        if self.remote.is_none() && self.game.check_flag(now) {
-            self.cancel_search();
-            self.mode = Mode::GameOver;
-        }
-    }
-
-    /// The new-game screen, with the current game's choices preselected.
-    fn open_new_game_screen(&mut self) {
-        let s = &self.settings;
-        let prefs = Prefs {
-            variant: self.game.kind(),
-            side: Side::of(s.players),
-            level: s.level,
-            clock: s.clock,
-            ..self.config.prefs
-        };
-        let form = NewGameForm { puzzles: self.trainer.is_some(), ..NewGameForm::new(&prefs) };
-        self.mode = Mode::NewGame(form);
-    }
-
-    /// The mode to return to from help or review.
-    fn resting_mode(&self) -> Mode {
-        if self.trainer.is_some() {
-            Mode::Puzzle
-        } else if self.game.is_over() {
-            Mode::GameOver
-        } else {
-            Mode::Play
-        }
-    }
-
+impl Core {
     pub(super) fn info(&mut self, text: impl Into<String>) {
         self.view.message = Some(Message::Info(text.into()));
     }
 
     pub(super) fn error(&mut self, text: impl Into<String>) {
         self.view.message = Some(Message::Error(text.into()));
-    }
-
-    // ----- the input line and the board cursor -----
-
-    fn type_char(&mut self, c: char) {
-        self.view.selected = None;
-        self.view.explained = None;
-        if self.mode == Mode::GameOver {
-            self.mode = Mode::Play;
-        }
-        self.push_input(c);
-    }
-
-    /// Pasted text, taken whole: its first character as if typed (which
-    /// may leave browsing, or start the line), the rest straight into the
-    /// input line; control characters (line ends) become spaces. Text the
-    /// line cannot hold is refused whole, never cut.
-    fn paste(&mut self, text: &str) {
-        let text: String = text.trim_end().chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
-        let (count, held) = (text.chars().count(), self.view.input.text().chars().count());
-        if held + count > MAX_INPUT_CHARS {
-            let e = format!("the paste has {count} characters and the input line holds at most {MAX_INPUT_CHARS}");
-            return self.error(format!("{e}: nothing was added"));
-        }
-        let mut chars = text.chars();
-        let Some(first) = chars.next() else { return };
-        self.on_action(Action::Char(first));
-        if self.view.input.text().ends_with(first) {
-            chars.for_each(|c| self.push_input(c));
-        } else {
-            chars.for_each(|c| self.on_action(Action::Char(c)));
-        }
     }
 
     /// Types `c` into the input line; a full line says its limit.
@@ -411,35 +112,12 @@ impl Session {
         }
     }
 
-    fn complete(&mut self) {
-        if self.complete_path() {
-            return;
-        }
-        let pos = self.game.position().clone();
-        if !self.view.input.complete(&pos) {
-            let n = self.candidates().len();
-            if n > 1 {
-                self.info(format!("{n} moves match; type more"));
-            }
-        }
-    }
-
     fn clear_selection(&mut self) {
         self.view.input.clear();
         self.view.selected = None;
         self.view.cursor = None;
         self.view.hint = None;
         self.view.explained = None;
-    }
-
-    fn browse(&mut self, ply: usize) {
-        let ply = ply.min(self.game.len());
-        self.view.scroll = None;
-        self.mode = if ply == self.game.len() && matches!(self.mode, Mode::Browse(_)) {
-            self.resting_mode()
-        } else {
-            Mode::Browse(ply)
-        };
     }
 
     fn scroll_moves(&mut self, d: i32) {
@@ -461,55 +139,386 @@ impl Session {
         self.view.cursor = Square::from_coords(f, r);
     }
 
-    /// Board picking: a piece of the side to move selects it; one of its
-    /// targets plays the move (promotion to the strongest piece). Any other
-    /// piece is explained: where it could go, and how it moves.
-    fn pick(&mut self, sq: Square) {
-        if self.game.is_over() {
-            return self.error("the game is over (Ctrl-N: new game)");
-        }
-        if let Some(from) = self.view.selected {
-            match pick_move(self.game.position(), from, self.view.entry, sq) {
-                Pick::Play(m) => {
-                    (self.view.selected, self.view.entry) = (None, None);
-                    return self.play_human(m);
-                }
-                Pick::Entry(moves) => {
-                    self.view.entry = Some(sq);
-                    return self.info(exit_prompt(self.game.position(), sq, &moves));
-                }
-                Pick::Nothing => {}
-            }
-        }
-        let pos = self.game.position();
-        let piece = pos.played_board().piece_at(sq);
-        let own = self.human_to_move() && piece.is_some_and(|p| p.color == pos.turn());
-        (self.view.selected, self.view.entry) = (None, None);
-        match piece {
-            Some(p) if own && self.can_move(sq) => {
-                self.view.selected = Some(sq);
-                self.view.input.clear();
-                let how = self.game.kind().movement(p.role);
-                self.info(format!("{} {sq}: {how}", capitalised(self.game.kind().role_names().name(p.role))));
-            }
-            Some(_) if own => self.error(format!("the piece on {sq} has no legal move")),
-            Some(_) => self.explain(&sq.to_string()),
-            None if !self.human_to_move() => self.error("not your turn"),
-            None if self.can_move(sq) => {
-                // The mover's own portal: its steps are marked.
-                self.view.selected = Some(sq);
-                self.view.input.clear();
-                self.info(format!("your portal on {sq}: pick a neighbouring square (or type Z@ and a square)"));
-            }
-            None => {}
-        }
-    }
-
     /// Turns the board, or says that this game's view is fixed.
     fn flip(&mut self) {
         self.view.flipped = !self.view.flipped;
         if !self.game.kind().info().flips {
             self.info(format!("{} is always shown from White's side", self.game.kind().title()));
+        }
+    }
+}
+
+impl AppState {
+    /// The effects of the first position (the engine may be to move). With
+    /// the new-game screen up, nothing starts until it is closed.
+    pub fn start(&mut self) -> Vec<Effect> {
+        if !matches!(self.mode, Mode::NewGame(_)) {
+            self.after_change();
+        }
+        self.sync_ponder();
+        std::mem::take(&mut self.core.effects)
+    }
+
+    /// Handles one message; returns what the runner must do.
+    pub fn update(&mut self, msg: impl Into<Msg>) -> Vec<Effect> {
+        match msg.into() {
+            Msg::User(action) => self.on_action(action),
+            Msg::Paste(text) => self.paste(&text),
+            Msg::Tick(now) => self.on_tick(now),
+            Msg::Engine(EngineEvent::Info(info)) => {
+                if let Some(t) = &mut self.core.engine.thinking {
+                    t.info = Some(info);
+                }
+                self.core.ponder_reported();
+            }
+            Msg::Engine(EngineEvent::Done(done)) => self.finished(done),
+            Msg::Saved { result, in_games_folder } => self.core.saved(result, in_games_folder),
+            Msg::GamesListed { games, folders } => self.games_listed(games, &folders),
+            Msg::PathCompleted { line, before, completion } => self.core.path_completed(&line, &before, completion),
+            Msg::WouldReplace(path) => self.ask_to_replace(path),
+            Msg::Autosaved { reason, result } => self.autosaved(reason, result),
+            Msg::Opened { path, result } => self.opened(path, result),
+            Msg::ConfigSaved(Ok(_)) => {}
+            Msg::ConfigSaved(Err(e)) => self.core.error(format!("the setting is used but could not be saved: {e}")),
+            Msg::Analysis(event) => self.study.analysis_event(event),
+            Msg::PuzzlesLoaded { game, loaded } => self.puzzles_loaded(game, *loaded),
+            Msg::PuzzleSaved(result) => self.puzzle_saved(result),
+            Msg::PersonalSaved(result) => self.core.personal_saved(result),
+            Msg::Remote(event) => self.remote_event(event),
+        }
+        self.sync_ponder();
+        std::mem::take(&mut self.core.effects)
+    }
+
+    fn on_action(&mut self, action: UserAction) {
+        if action == UserAction::Quit || self.remote_leaves(action) {
+            return self.quit();
+        }
+        if let Some(why) = self.remote_refusal(action) {
+            return self.core.error(why);
+        }
+        if !matches!(action, UserAction::Scroll(_)) && !matches!(self.mode, Mode::Help { .. }) {
+            self.core.view.message = None;
+        }
+        match self.mode {
+            Mode::Help { scroll, page } => self.in_help(scroll, page, action),
+            Mode::GameOver => self.in_game_over(action),
+            Mode::Browse(ply) => self.in_browse(ply, action),
+            Mode::NewGame(form) => self.in_new_game(form, action),
+            Mode::Confirm(pending) => self.in_confirm(pending, action),
+            Mode::Play => self.in_play(action),
+            Mode::Review => self.in_review(action),
+            Mode::Analyze => self.in_analyze(action),
+            Mode::OpenGame => self.in_picker(action),
+            Mode::Puzzle => self.in_puzzle(action),
+        }
+    }
+
+    /// The new-game screen: arrows choose and change, Enter starts, Esc goes back.
+    fn in_new_game(&mut self, mut form: NewGameForm, action: UserAction) {
+        match action {
+            UserAction::Cursor(0, dy) => form.move_field(-i32::from(dy)),
+            UserAction::Cursor(dx, _) => form.change(i32::from(dx)),
+            UserAction::Submit => return self.start_from_form(form),
+            UserAction::OpenList => return self.open_list(Mode::NewGame(form)),
+            UserAction::Escape => {
+                // Back to the game (or the puzzle) as it was (at start-up, the engine may now move).
+                self.mode = self.resting_mode();
+                return self.after_change();
+            }
+            _ => {}
+        }
+        self.mode = Mode::NewGame(form);
+    }
+
+    /// Starts the game chosen on the new-game screen and keeps the choices
+    /// as the next defaults.
+    fn start_from_form(&mut self, form: NewGameForm) {
+        if form.puzzles {
+            // `wormhole puzzles` opens the game chosen last.
+            self.core.config.prefs.variant = form.variant;
+            let text = self.core.config.updated_text(&[ConfigKey::Variant]);
+            self.core.save_config(text, &[ConfigKey::Variant]);
+            self.mode = self.resting_mode();
+            return self.open_trainer(form.variant);
+        }
+        form.apply(&mut self.core.config.prefs);
+        let keys = [ConfigKey::Variant, ConfigKey::Side, ConfigKey::Level, ConfigKey::Clock];
+        let text = self.core.config.updated_text(&keys);
+        self.core.save_config(text, &keys);
+        let settings = GameSettings {
+            players: form.side.players(),
+            level: form.level,
+            clock: form.clock,
+            variant: form.variant,
+            ..self.core.settings
+        };
+        let game = GameState::new(form.start(), settings.players, settings.clocks());
+        self.replace_game(game, settings);
+    }
+
+    fn in_confirm(&mut self, pending: Pending, action: UserAction) {
+        match action {
+            UserAction::Answer(true) => {
+                self.mode = self.resting_mode();
+                match pending {
+                    Pending::Resign => self.resign_now(),
+                    Pending::NewGame(settings) => self.new_game(settings),
+                    Pending::Replace => self.replace_confirmed(),
+                    Pending::Load => {
+                        if let Some(fen) = self.load_target.take() {
+                            self.load_fen_now(&fen)
+                        }
+                    }
+                }
+            }
+            UserAction::Answer(false) | UserAction::Escape => self.mode = self.resting_mode(),
+            _ => {}
+        }
+    }
+
+    /// The help overlay: scroll, switch pages; any other key closes it.
+    fn in_help(&mut self, scroll: u16, page: HelpPage, action: UserAction) {
+        self.mode = match action {
+            UserAction::Scroll(d) => Mode::Help { scroll: (i32::from(scroll) + d).clamp(0, 200) as u16, page },
+            UserAction::TogglePage => Mode::Help { scroll: 0, page: page.next() },
+            _ => self.resting_mode(),
+        };
+    }
+
+    fn in_game_over(&mut self, action: UserAction) {
+        match action {
+            UserAction::NewGame => self.open_new_game_screen(),
+            UserAction::Review => self.open_review(),
+            UserAction::Escape => self.mode = Mode::Play,
+            other => self.in_play(other),
+        }
+    }
+
+    /// Reviewing: stepping keys move through the game; anything else
+    /// returns to it first.
+    fn in_browse(&mut self, ply: usize, action: UserAction) {
+        match action {
+            UserAction::BrowseBack => self.browse(ply.saturating_sub(1)),
+            UserAction::BrowseForward => self.browse(ply + 1),
+            UserAction::BrowseStart => self.browse(0),
+            UserAction::BrowseEnd | UserAction::Escape | UserAction::Select => self.mode = self.resting_mode(),
+            UserAction::Cursor(..) => {}
+            UserAction::Scroll(d) => self.core.scroll_moves(d),
+            UserAction::Char(_) | UserAction::Submit => self.leave_browse(action),
+            other => {
+                self.mode = self.resting_mode();
+                self.in_play(other);
+            }
+        }
+    }
+
+    /// A move typed or Enter while browsing an earlier position: back to
+    /// the live position first, where moves are played, and say so; Enter
+    /// plays nothing until the player has seen that position.
+    fn leave_browse(&mut self, action: UserAction) {
+        self.mode = self.resting_mode();
+        let text = self.core.view.input.text().trim().to_string();
+        if text.starts_with(':') || (text.is_empty() && action == UserAction::Char(':')) {
+            return self.in_play(action);
+        }
+        match action {
+            UserAction::Submit if text.is_empty() => self.core.info("back to the live position"),
+            UserAction::Submit => {
+                self.core.info(format!("back to the live position, where moves are played: Enter again plays {text}"))
+            }
+            _ => {
+                self.core.info("back to the live position: moves are played there");
+                self.in_play(action);
+            }
+        }
+    }
+
+    fn in_play(&mut self, action: UserAction) {
+        match action {
+            UserAction::Quit => self.quit(),
+            UserAction::Char(c) => self.type_char(c),
+            UserAction::Backspace => self.core.view.input.backspace(),
+            UserAction::DeleteWord => self.core.view.input.delete_word(),
+            UserAction::ClearInput => self.core.view.input.clear(),
+            UserAction::Complete => self.complete(),
+            UserAction::Submit => self.submit(),
+            UserAction::Escape => self.core.clear_selection(),
+            UserAction::Help => self.mode = Mode::Help { scroll: 0, page: HelpPage::Keys },
+            UserAction::Legend => self.mode = Mode::Help { scroll: 0, page: HelpPage::Pieces },
+            UserAction::TogglePage | UserAction::Answer(_) => {}
+            UserAction::Undo => self.undo(),
+            UserAction::Redo => self.redo(),
+            UserAction::Flip => self.core.flip(),
+            UserAction::Hint => self.hint(),
+            UserAction::MoveNow => self.core.move_now(),
+            UserAction::ShowFen => self.show_fen(),
+            UserAction::Save => self.save(None),
+            UserAction::Prefill(text) => self.core.view.input.set(text),
+            UserAction::OpenList => self.open_list(self.resting_mode()),
+            UserAction::NewGame => self.open_new_game_screen(),
+            UserAction::Review | UserAction::BrowseBack => self.browse(self.core.game.len().saturating_sub(1)),
+            UserAction::BrowseStart => self.browse(0),
+            UserAction::BrowseForward | UserAction::BrowseEnd => {}
+            UserAction::Cursor(dx, dy) => self.core.move_cursor(dx, dy),
+            UserAction::Select => match self.core.view.cursor {
+                Some(sq) => self.pick(sq),
+                None => self.core.view.cursor = Some(self.core.home_square()),
+            },
+            UserAction::ClickSquare(sq) => {
+                self.core.view.cursor = Some(sq);
+                if !self.click_forced(self.core.game.position().board_to_play(), sq) {
+                    self.pick(sq);
+                }
+            }
+            UserAction::ClickBoard(board, sq) => {
+                if !self.click_forced(board, sq) {
+                    self.not_played(board);
+                }
+            }
+            UserAction::OtherBoard => self.other_board(),
+            UserAction::Scroll(d) => self.core.scroll_moves(d),
+            UserAction::Analyze => self.start_explore(),
+            UserAction::NextJudged
+            | UserAction::PreviousJudged
+            | UserAction::NextPuzzle
+            | UserAction::Retry
+            | UserAction::ShowSolution
+            | UserAction::NextTheme
+            | UserAction::Personal => {}
+        }
+    }
+
+    fn on_tick(&mut self, now: Instant) {
+        self.core.now = now;
+        // On the server, the server alone decides a flag.
+        if self.activity.remote().is_none() && self.core.game.check_flag(now) {
+            self.core.cancel_search();
+            self.mode = Mode::GameOver;
+        }
+    }
+
+    /// The new-game screen, with the current game's choices preselected.
+    fn open_new_game_screen(&mut self) {
+        let s = &self.core.settings;
+        let prefs = Prefs {
+            variant: self.core.game.kind(),
+            side: SideChoice::of(s.players),
+            level: s.level,
+            clock: s.clock,
+            ..self.core.config.prefs
+        };
+        let form = NewGameForm { puzzles: self.activity.trainer().is_some(), ..NewGameForm::new(&prefs) };
+        self.mode = Mode::NewGame(form);
+    }
+
+    /// The mode to return to from help or review.
+    fn resting_mode(&self) -> Mode {
+        if self.activity.trainer().is_some() {
+            Mode::Puzzle
+        } else if self.core.game.is_over() {
+            Mode::GameOver
+        } else {
+            Mode::Play
+        }
+    }
+
+    // ----- the input line and the board cursor -----
+
+    fn type_char(&mut self, c: char) {
+        self.core.view.selected = None;
+        self.core.view.explained = None;
+        if self.mode == Mode::GameOver {
+            self.mode = Mode::Play;
+        }
+        self.core.push_input(c);
+    }
+
+    /// Pasted text, taken whole: its first character as if typed (which
+    /// may leave browsing, or start the line), the rest straight into the
+    /// input line; control characters (line ends) become spaces. Text the
+    /// line cannot hold is refused whole, never cut.
+    fn paste(&mut self, text: &str) {
+        let text: String = text.trim_end().chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
+        let (count, held) = (text.chars().count(), self.core.view.input.text().chars().count());
+        if held + count > MAX_INPUT_CHARS {
+            let e = format!("the paste has {count} characters and the input line holds at most {MAX_INPUT_CHARS}");
+            return self.core.error(format!("{e}: nothing was added"));
+        }
+        let mut chars = text.chars();
+        let Some(first) = chars.next() else { return };
+        self.on_action(UserAction::Char(first));
+        if self.core.view.input.text().ends_with(first) {
+            chars.for_each(|c| self.core.push_input(c));
+        } else {
+            chars.for_each(|c| self.on_action(UserAction::Char(c)));
+        }
+    }
+
+    fn complete(&mut self) {
+        if self.core.complete_path() {
+            return;
+        }
+        let pos = self.core.game.position().clone();
+        if !self.core.view.input.complete(&pos) {
+            let n = self.candidates().len();
+            if n > 1 {
+                self.core.info(format!("{n} moves match; type more"));
+            }
+        }
+    }
+
+    fn browse(&mut self, ply: usize) {
+        let ply = ply.min(self.core.game.len());
+        self.core.view.scroll = None;
+        self.mode = if ply == self.core.game.len() && matches!(self.mode, Mode::Browse(_)) {
+            self.resting_mode()
+        } else {
+            Mode::Browse(ply)
+        };
+    }
+
+    /// Board picking: a piece of the side to move selects it; one of its
+    /// targets plays the move (promotion to the strongest piece). Any other
+    /// piece is explained: where it could go, and how it moves.
+    fn pick(&mut self, sq: Square) {
+        if self.core.game.is_over() {
+            return self.core.error("the game is over (Ctrl-N: new game)");
+        }
+        if let Some(from) = self.core.view.selected {
+            match pick_move(self.core.game.position(), from, self.core.view.entry, sq) {
+                Pick::Play(m) => {
+                    (self.core.view.selected, self.core.view.entry) = (None, None);
+                    return self.play_human(m);
+                }
+                Pick::Entry(moves) => {
+                    self.core.view.entry = Some(sq);
+                    return self.core.info(exit_prompt(self.core.game.position(), sq, &moves));
+                }
+                Pick::Nothing => {}
+            }
+        }
+        let pos = self.core.game.position();
+        let piece = pos.played_board().piece_at(sq);
+        let own = self.human_to_move() && piece.is_some_and(|p| p.color == pos.turn());
+        (self.core.view.selected, self.core.view.entry) = (None, None);
+        match piece {
+            Some(p) if own && self.core.can_move(sq) => {
+                self.core.view.selected = Some(sq);
+                self.core.view.input.clear();
+                let how = self.core.game.kind().movement(p.role);
+                self.core.info(format!("{} {sq}: {how}", capitalised(self.core.game.kind().role_names().name(p.role))));
+            }
+            Some(_) if own => self.core.error(format!("the piece on {sq} has no legal move")),
+            Some(_) => self.core.explain(&sq.to_string()),
+            None if !self.human_to_move() => self.core.error("not your turn"),
+            None if self.core.can_move(sq) => {
+                // The mover's own portal: its steps are marked.
+                self.core.view.selected = Some(sq);
+                self.core.view.input.clear();
+                self.core.info(format!("your portal on {sq}: pick a neighbouring square (or type Z@ and a square)"));
+            }
+            None => {}
         }
     }
 
@@ -520,7 +529,7 @@ impl Session {
         let Some(forced) = self.forced_move() else { return false };
         match forced.squares.contains(&(board, sq)) {
             true => self.play_human(forced.m),
-            false => self.error(forced.why),
+            false => self.core.error(forced.why),
         }
         true
     }
@@ -530,7 +539,7 @@ impl Session {
         let pos = self.shown_position();
         let name = |i: usize| board_name(pos.kind(), i);
         let text = format!("{} is not played now: {} plays {}", name(board), pos.turn(), name(pos.board_to_play()));
-        self.error(text);
+        self.core.error(text);
     }
 
     /// Shows the next board when only one fits, and says which.
@@ -538,44 +547,44 @@ impl Session {
         let pos = self.shown_position();
         let (count, kind, played) = (pos.boards().len(), pos.kind(), pos.board_to_play());
         if count == 1 {
-            return self.error("this game has one board");
+            return self.core.error("this game has one board");
         }
-        self.view.board_shift = (self.view.board_shift + 1) % count;
-        let name = board_name(kind, (played + self.view.board_shift) % count);
-        self.info(format!("{name} is shown when only one board fits"));
+        self.core.view.board_shift = (self.core.view.board_shift + 1) % count;
+        let name = board_name(kind, (played + self.core.view.board_shift) % count);
+        self.core.info(format!("{name} is shown when only one board fits"));
     }
 
     fn submit(&mut self) {
-        let text = self.view.input.text().trim().to_string();
+        let text = self.core.view.input.text().trim().to_string();
         // On the server, `/draw` is `:draw` as chat programs write it.
-        let slash = text.strip_prefix('/').filter(|_| self.remote.is_some());
+        let slash = text.strip_prefix('/').filter(|_| self.activity.remote().is_some());
         if let Some(cmd) = text.strip_prefix(':').or(slash) {
-            self.view.input.clear();
+            self.core.view.input.clear();
             return self.command(cmd);
         }
         if text.is_empty() {
             if let Some(forced) = self.forced_move() {
                 return self.play_human(forced.m);
             }
-            if let Some(sq) = self.view.cursor {
+            if let Some(sq) = self.core.view.cursor {
                 self.pick(sq);
             }
             return;
         }
-        if let Some(end) = self.game.end() {
-            let back = if self.offers(Action::Undo) { ", Ctrl-Z take back" } else { "" };
-            return self.error(format!("the game is over ({}); Ctrl-N new game{back}", end.describe()));
+        if let Some(end) = self.core.game.end() {
+            let back = if self.offers(UserAction::Undo) { ", Ctrl-Z take back" } else { "" };
+            return self.core.error(format!("the game is over ({}); Ctrl-N new game{back}", end.describe()));
         }
-        if self.game.player_to_move() == Player::Engine {
-            let now = if self.offers(Action::MoveNow) { " (Ctrl-G: move now)" } else { "" };
-            return self.error(format!("the engine is to move{now}"));
+        if self.core.game.player_to_move() == PlayerKind::Engine {
+            let now = if self.offers(UserAction::MoveNow) { " (Ctrl-G: move now)" } else { "" };
+            return self.core.error(format!("the engine is to move{now}"));
         }
-        match input::reading(self.game.position(), &text) {
+        match input::reading(self.core.game.position(), &text) {
             Reading::Move(c) => {
-                self.view.input.clear();
+                self.core.view.input.clear();
                 self.play_human(c.mv);
             }
-            refused => self.error(refused.refusal(&text).unwrap_or_default()),
+            refused => self.core.error(refused.refusal(&text).unwrap_or_default()),
         }
     }
 }

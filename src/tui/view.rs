@@ -1,4 +1,4 @@
-//! Drawing: a frame is a function of the [`Session`] alone. The layout,
+//! Drawing: a frame is a function of the [`AppState`] alone. The layout,
 //! the board widget, the panel, the input line, the help and the dialogs
 //! each have their own module.
 
@@ -22,34 +22,34 @@ use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Wrap};
 use wormhole::Rules;
 
-use super::action::Action;
+use super::action::UserAction;
 use super::games;
 use super::keymap;
-use super::state::{Mode, Session};
+use super::state::{AppState, Mode};
 use board::BoardView;
 pub use layout::layout;
-use layout::{Arrangement, Boards, Placed, Screen};
+use layout::{Arrangement, Boards, Placed, ScreenLayout};
 
 /// The layout of `area` for the boards of the position `session` shows.
-pub fn screen(area: Rect, session: &Session) -> Option<Screen> {
+pub fn screen(area: Rect, session: &AppState) -> Option<ScreenLayout> {
     layout(area, boards_shown(session))
 }
 
 /// The boards of the position `session` shows, and the one shown when
 /// only one fits (the view's reading of the model).
-fn boards_shown(session: &Session) -> Boards {
+fn boards_shown(session: &AppState) -> Boards {
     let pos = session.shown_position();
     let count = pos.boards().len();
     Boards {
         count,
-        alone: (pos.board_to_play() + session.view.board_shift) % count,
+        alone: (pos.board_to_play() + session.core.view.board_shift) % count,
         flipped: session.flipped(),
         tall_panel: matches!(session.mode(), Mode::Review | Mode::Analyze),
     }
 }
 
 /// Draws one frame.
-pub fn draw(frame: &mut Frame, session: &Session) {
+pub fn draw(frame: &mut Frame, session: &AppState) {
     let area = frame.area();
     let Some(screen) = screen(area, session) else {
         return too_small(frame, area, session.shown_position().boards().len());
@@ -82,7 +82,7 @@ pub fn draw(frame: &mut Frame, session: &Session) {
 /// The name above a board of a game of several boards: `▶ Board A: White
 /// to play` on the board to play; when only one fits, which one it is and
 /// the key that shows the other (shortened to fit the board's width).
-fn board_label(frame: &mut Frame, session: &Session, placed: &Placed, arrangement: Arrangement) {
+fn board_label(frame: &mut Frame, session: &AppState, placed: &Placed, arrangement: Arrangement) {
     let Some(rect) = placed.label else { return };
     let (pos, theme) = (session.shown_position(), session.theme());
     let name = games::board_name(pos.kind(), placed.board);
@@ -90,7 +90,7 @@ fn board_label(frame: &mut Frame, session: &Session, placed: &Placed, arrangemen
         true => (format!("{}{name}", theme.turn_marker()), format!(": {} to play", pos.turn())),
         false => (format!("  {name}"), String::new()),
     };
-    let key = keymap::key_of(Action::OtherBoard).filter(|_| session.offers(Action::OtherBoard));
+    let key = keymap::key_of(UserAction::OtherBoard).filter(|_| session.offers(UserAction::OtherBoard));
     let texts = match (arrangement, key) {
         (Arrangement::OneAtATime, Some(key)) => vec![
             format!("{head}{plays} ({key}: the other board)"),

@@ -20,8 +20,8 @@ use crate::tui::action::Msg;
 use crate::tui::app::{App, Perform};
 use crate::tui::config::Config;
 use crate::tui::effects::Effect;
-use crate::tui::remote::{Offer, Opened, Presence, Remote, RemoteCall, RemoteEvent, ServerClocks};
-use crate::tui::state::Session;
+use crate::tui::remote::{Opened, OpponentOffer, Presence, Remote, RemoteCall, RemoteEvent, ServerClocks};
+use crate::tui::state::AppState;
 
 /// What a save or an open of a file says on the server.
 const KEPT_ON_THE_SERVER: &str = "games are kept on the server: :pgn shows this one's PGN";
@@ -99,7 +99,7 @@ pub fn open(view: GameView, seat: Seat, mine: PlayerSettings) -> GameScreen {
     let opened = Opened { start, moves: view.moves, clocks: view.clocks.map(clocks_of), remote };
     let mut config = Config::from_text(Some(PathBuf::from(SETTINGS_FILE)), None);
     (config.prefs.theme, config.prefs.pieces) = (mine.theme, mine.pieces);
-    let session = Session::remote(opened, config, now);
+    let session = AppState::remote(opened, config, now);
     let id = view.info.id;
     GameScreen { id, app: App::new(session, HubRunner { seat, game: id, asked: None, analysis: None }) }
 }
@@ -124,10 +124,14 @@ pub fn event_for(remote: &Remote, event: HubEvent) -> Option<Follow> {
         HubEvent::Ended { game, ending } if game == id => {
             Some(Follow::Event(RemoteEvent::Ended(ending_words(&ending, remote.you, &remote.names))))
         }
-        HubEvent::DrawOffered { game } if game == id => Some(Follow::Event(RemoteEvent::Offered(Offer::Draw))),
-        HubEvent::TakebackAsked { game } if game == id => Some(Follow::Event(RemoteEvent::Offered(Offer::Takeback))),
+        HubEvent::DrawOffered { game } if game == id => Some(Follow::Event(RemoteEvent::Offered(OpponentOffer::Draw))),
+        HubEvent::TakebackAsked { game } if game == id => {
+            Some(Follow::Event(RemoteEvent::Offered(OpponentOffer::Takeback)))
+        }
         HubEvent::TakenBack { game, .. } if game == id => Some(Follow::Reread),
-        HubEvent::RematchAsked { game } if game == id => Some(Follow::Event(RemoteEvent::Offered(Offer::Rematch))),
+        HubEvent::RematchAsked { game } if game == id => {
+            Some(Follow::Event(RemoteEvent::Offered(OpponentOffer::Rematch)))
+        }
         HubEvent::OfferDeclined { game, .. } if game == id => note("your offer was declined"),
         HubEvent::Chat { game, from, text } if game == id => {
             Some(Follow::Event(RemoteEvent::Chat(format!("{}: {}", inert(&from), inert(&text)))))

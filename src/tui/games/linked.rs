@@ -5,33 +5,33 @@ use ratatui::text::{Line, Span};
 use wormhole::facts::Facts;
 use wormhole::{AnyMove, AnyPosition, Color, GameKind};
 
-use super::{GameView, rules_page};
-use crate::tui::theme::Theme;
+use super::{GameLook, rules_page};
+use crate::tui::theme::StyleSheet;
 use crate::tui::view::legend;
 
 /// What the rules call J, said wherever the portals are explained.
 const J_IS_ONE_SQUARE: &str = "the two are one square, J: a piece arriving on one comes out of the other";
 
 /// A portal of `owner` (frozen ones for `None`) as the legends show it.
-fn portal_mark(theme: &Theme, owner: Option<Color>) -> Span<'static> {
+fn portal_mark(theme: &StyleSheet, owner: Option<Color>) -> Span<'static> {
     let (c, style) = (theme.disc_char(owner), theme.disc_style(owner));
     Span::styled(format!(" {c} "), theme.light_square.patch(style))
 }
 
 /// White's and Black's portal side by side.
-fn owner_marks(theme: &Theme) -> Vec<Span<'static>> {
+fn owner_marks(theme: &StyleSheet) -> Vec<Span<'static>> {
     vec![portal_mark(theme, Some(Color::White)), portal_mark(theme, Some(Color::Black))]
 }
 
 /// Linked-portal chess.
 pub struct Linked;
 
-impl GameView for Linked {
+impl GameLook for Linked {
     fn rules(&self, width: usize) -> Vec<Line<'static>> {
         rules_page(GameKind::Linked, wormhole::linked::RULES_BEFORE_PIECES, wormhole::linked::RULES_AFTER_PIECES, width)
     }
 
-    fn corner_marks(&self, theme: &Theme, width: usize) -> Vec<Line<'static>> {
+    fn corner_marks(&self, theme: &StyleSheet, width: usize) -> Vec<Line<'static>> {
         let text = format!("White's and Black's portal (in the corner under a piece): {J_IS_ONE_SQUARE}");
         let mut lines = legend::mark_lines(owner_marks(theme), &text, width);
         let frozen = "frozen portals after a black hole: an ordinary square";
@@ -39,7 +39,7 @@ impl GameView for Linked {
         lines
     }
 
-    fn panel_marks(&self, theme: &Theme, width: usize) -> Vec<Line<'static>> {
+    fn panel_marks(&self, theme: &StyleSheet, width: usize) -> Vec<Line<'static>> {
         legend::mark_lines(owner_marks(theme), &format!("portals: {J_IS_ONE_SQUARE}"), width)
     }
 

@@ -5,8 +5,8 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use wormhole::{AnyPosition, GameKind};
 
-use super::{GameView, rules_page};
-use crate::tui::theme::Theme;
+use super::{GameLook, rules_page};
+use crate::tui::theme::StyleSheet;
 
 /// The rules in a nutshell, before each piece's move (which comes from
 /// the library).
@@ -33,12 +33,12 @@ const RULES_AFTER: &[&str] = &[
 /// Porthole chess.
 pub struct Porthole;
 
-impl GameView for Porthole {
+impl GameLook for Porthole {
     fn rules(&self, width: usize) -> Vec<Line<'static>> {
         rules_page(GameKind::Porthole, RULES_BEFORE, RULES_AFTER, width)
     }
 
-    fn corner_marks(&self, theme: &Theme, _width: usize) -> Vec<Line<'static>> {
+    fn corner_marks(&self, theme: &StyleSheet, _width: usize) -> Vec<Line<'static>> {
         let mark = |c: char, style: Style| Span::styled(format!(" {c} "), theme.light_square.patch(style));
         vec![
             Line::from(vec![

@@ -6,8 +6,8 @@ use ratatui::text::{Line, Span};
 use wormhole::twoboard::{BoardId, Intent, IntentState, Position};
 use wormhole::{AnyMove, AnyPosition, Color, GameKind};
 
-use super::{GameView, rules_page};
-use crate::tui::theme::Theme;
+use super::{GameLook, rules_page};
+use crate::tui::theme::StyleSheet;
 
 /// The rules in a nutshell, before each piece's move (which comes from
 /// the library).
@@ -52,12 +52,12 @@ const RULES_AFTER: &[&str] = &[
 /// Two-board portal chess.
 pub struct Twoboard;
 
-impl GameView for Twoboard {
+impl GameLook for Twoboard {
     fn rules(&self, width: usize) -> Vec<Line<'static>> {
         rules_page(GameKind::Twoboard, RULES_BEFORE, RULES_AFTER, width)
     }
 
-    fn corner_marks(&self, theme: &Theme, _width: usize) -> Vec<Line<'static>> {
+    fn corner_marks(&self, theme: &StyleSheet, _width: usize) -> Vec<Line<'static>> {
         let mark = |c: char, style| Span::styled(format!(" {c} "), theme.light_square.patch(style));
         vec![
             Line::from(vec![

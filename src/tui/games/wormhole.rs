@@ -4,8 +4,8 @@
 use ratatui::text::{Line, Span};
 use wormhole::{AnyPosition, Role, Variant};
 
-use super::{GameView, bold, role_lines};
-use crate::tui::theme::Theme;
+use super::{GameLook, bold, role_lines};
+use crate::tui::theme::StyleSheet;
 use crate::tui::view::legend;
 
 /// The rules in a nutshell, before each piece's move (which comes from
@@ -27,7 +27,7 @@ const RULES_AFTER: &[&str] = &[
 /// Wormhole chess, classic and fairy.
 pub struct Wormhole;
 
-impl GameView for Wormhole {
+impl GameLook for Wormhole {
     /// One page for both sets: the classic pieces, then the fairy ones.
     fn rules(&self, width: usize) -> Vec<Line<'static>> {
         let mut v = vec![Line::styled("Rules of Wormhole chess", bold())];
@@ -43,12 +43,12 @@ impl GameView for Wormhole {
         v
     }
 
-    fn square_marks(&self, theme: &Theme, width: usize) -> Vec<Line<'static>> {
+    fn square_marks(&self, theme: &StyleSheet, width: usize) -> Vec<Line<'static>> {
         let text = format!("a hole: the square a piece left, where nothing stands; {HOLES_ARE_NOT_SQUARES}");
         legend::mark_lines(vec![hole_mark(theme)], &text, width)
     }
 
-    fn panel_marks(&self, theme: &Theme, width: usize) -> Vec<Line<'static>> {
+    fn panel_marks(&self, theme: &StyleSheet, width: usize) -> Vec<Line<'static>> {
         legend::mark_lines(vec![hole_mark(theme)], HOLES_ARE_NOT_SQUARES, width)
     }
 
@@ -63,7 +63,7 @@ impl GameView for Wormhole {
 const HOLES_ARE_NOT_SQUARES: &str = "holes are not squares, moves skip them: with holes on a2 and a3, a king on a1 steps to a4";
 
 /// A hole as the legend shows it: three cells of the hole's fill.
-fn hole_mark(theme: &Theme) -> Span<'static> {
+fn hole_mark(theme: &StyleSheet) -> Span<'static> {
     Span::styled(theme.hole_char().to_string().repeat(3), theme.hole)
 }
 

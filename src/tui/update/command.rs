@@ -12,203 +12,50 @@ use crate::files;
 use crate::game_arg;
 use crate::tui::ai::Purpose;
 use crate::tui::commands::{self, Cmd};
-use crate::tui::config::{KEYS, Key};
+use crate::tui::config::{ConfigKey, KEYS};
 use crate::tui::effects::Effect;
-use crate::tui::game::{Game, Player, Side};
+use crate::tui::game::{GameState, PlayerKind, SideChoice};
 use crate::tui::games;
-use crate::tui::state::{HelpPage, Mode, Pending, Session, Settings};
-use crate::tui::theme::{Theme, ThemeName};
+use crate::tui::state::{Activity, AppState, Core, GameSettings, HelpPage, Mode, Pending};
+use crate::tui::theme::{StyleSheet, ThemeName};
 
-impl Session {
-    /// Runs `:cmd args`.
-    pub(super) fn command(&mut self, line: &str) {
-        let server = self.remote.is_some().then(|| commands::parse_server(line)).flatten();
-        let (cmd, rest) = match server.map_or_else(|| commands::parse(line), |found| Ok(Some(found))) {
-            Ok(Some(found)) => found,
-            Ok(None) => return,
-            Err(e) => return self.error(e),
-        };
-        if self.refused_in_trainer(cmd) || self.remote_command(cmd, rest) {
-            return;
-        }
-        match cmd {
-            Cmd::New => match self.parse_new(rest) {
-                Ok(s) if self.game_in_progress() => self.mode = Mode::Confirm(Pending::NewGame(s)),
-                Ok(s) => self.new_game(s),
-                Err(e) => self.error(e),
-            },
-            Cmd::Undo => self.undo(),
-            Cmd::Redo => self.redo(),
-            Cmd::Flip => self.flip(),
-            Cmd::Autoflip => self.toggle_autoflip(),
-            Cmd::Hint => self.hint(),
-            Cmd::Go => self.move_now(),
-            Cmd::Fen if rest.is_empty() => self.show_fen(),
-            Cmd::Fen | Cmd::Load => self.load_fen(rest),
-            Cmd::Save if rest.is_empty() => self.save(None),
-            Cmd::Save => self.save_asking(files::user_path(rest)),
-            Cmd::Open if rest.is_empty() => self.open_list(self.resting_mode()),
-            Cmd::Open => self.effects.push(Effect::OpenPgn(files::user_path(rest))),
-            Cmd::Review => self.open_review(),
-            Cmd::Analyze => self.start_explore(),
-            Cmd::Level => self.level_command(rest),
-            Cmd::Set => self.set_command(rest),
-            Cmd::Theme => self.theme_command(rest),
-            Cmd::Explain => self.explain(rest),
-            Cmd::Legend => self.mode = Mode::Help { scroll: 0, page: HelpPage::Pieces },
-            Cmd::Resign if self.game_over() => self.error("the game is already over"),
-            Cmd::Resign => self.mode = Mode::Confirm(Pending::Resign),
-            Cmd::Help => self.mode = Mode::Help { scroll: 0, page: HelpPage::Keys },
-            Cmd::Rules => self.mode = Mode::Help { scroll: 0, page: HelpPage::Rules },
-            Cmd::Quit => self.quit(),
-            Cmd::Say
-            | Cmd::Draw
-            | Cmd::Takeback
-            | Cmd::Rematch
-            | Cmd::Claim
-            | Cmd::Abort
-            | Cmd::Yes
-            | Cmd::No
-            | Cmd::Lobby => self.error(format!(":{} is for a game on a server (wormhole serve)", line.trim())),
-        }
-    }
-
-    /// Resigns for the human (the side to move in hot-seat), once confirmed.
-    pub(super) fn resign_now(&mut self) {
-        if self.remote.is_some() {
-            return self.effects.push(Effect::Remote(crate::tui::remote::RemoteCall::Resign));
-        }
-        if self.game.is_over() {
-            return;
-        }
-        let side = match self.game.players() {
-            [Player::Human, Player::Engine] => Color::White,
-            [Player::Engine, Player::Human] => Color::Black,
-            _ => self.game.position().turn(),
-        };
-        self.cancel_search();
-        self.game.resign(side, self.now);
-        self.mode = Mode::GameOver;
-    }
-
+impl Core {
     fn toggle_autoflip(&mut self) {
         self.settings.autoflip = !self.settings.autoflip;
         let on = if self.settings.autoflip { "on" } else { "off" };
         self.info(format!("automatic flipping (hot-seat) {on}"));
-        if self.settings.autoflip && self.game.players() == [Player::Human; 2] {
+        if self.settings.autoflip && self.game.players() == [PlayerKind::Human; 2] {
             self.view.flipped = self.game.position().turn() == Color::Black;
         }
     }
+}
 
-    /// `:level` shows the level; `:level N` sets it (and keeps it for next time).
-    fn level_command(&mut self, arg: &str) {
-        if arg.is_empty() {
-            let (min, max) = (Level::MIN, Level::MAX);
-            return self.info(format!("engine level {}; ':level N' sets {min} to {max}", self.settings.level));
-        }
-        self.set_command(&format!("level {arg}"));
-    }
-
-    /// `:set` lists the settings, `:set KEY` shows one, `:set KEY VALUE` changes
-    /// it now where it can and saves it for next time.
-    fn set_command(&mut self, args: &str) {
-        let mut words = args.splitn(2, char::is_whitespace);
-        let (name, value) = (words.next().unwrap_or(""), words.next().unwrap_or("").trim());
-        if name.is_empty() {
-            let all: Vec<String> =
-                KEYS.iter().map(|k| format!("{}={}", k.name, self.config.prefs.get(k.key))).collect();
-            return self.info(format!("settings: {} (':set KEY VALUE' changes one)", all.join(" ")));
-        }
-        let key = match Key::from_name(name) {
-            Ok(key) => key,
-            Err(e) => return self.error(e),
-        };
-        if value.is_empty() {
-            let spec = key.spec();
-            return self.info(format!("{name} = {} ({}: {})", self.config.prefs.get(key), spec.values(), spec.help));
-        }
-        let text = match self.config.set(key, value) {
-            Ok(text) => text,
-            Err(e) => return self.error(e),
-        };
-        let when = self.apply_setting(key);
-        let saved = match (&text, &self.config.error) {
-            (Some(_), _) => "saved".to_string(),
-            (None, Some(e)) => format!("not saved: the config file is broken ({e})"),
-            (None, None) => "not saved: no config folder".to_string(),
-        };
-        self.info(format!("{name} = {} {when}; {saved}", self.config.prefs.get(key)));
-        self.save_config(text, &[key]);
-    }
-
+impl Core {
     /// Uses a changed setting in this session; says when it takes effect.
-    fn apply_setting(&mut self, key: Key) -> &'static str {
+    fn apply_setting(&mut self, key: ConfigKey) -> &'static str {
         let prefs = self.config.prefs;
         match key {
-            Key::Level => self.settings.level = prefs.level,
-            Key::Movetime => self.settings.movetime = prefs.movetime,
-            Key::Autoflip => {
+            ConfigKey::Level => self.settings.level = prefs.level,
+            ConfigKey::Movetime => self.settings.movetime = prefs.movetime,
+            ConfigKey::Autoflip => {
                 self.settings.autoflip = prefs.autoflip;
-                if prefs.autoflip && self.game.players() == [Player::Human; 2] {
+                if prefs.autoflip && self.game.players() == [PlayerKind::Human; 2] {
                     self.view.flipped = self.game.position().turn() == Color::Black;
                 }
             }
-            Key::Theme | Key::Pieces => self.theme = Theme::new(prefs.theme, prefs.pieces, self.display),
+            ConfigKey::Theme | ConfigKey::Pieces => {
+                self.theme = StyleSheet::new(prefs.theme, prefs.pieces, self.display)
+            }
             // Thinking on the human's time starts again on the new cores, or not at all.
-            Key::Ponder if self.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Ponder { .. })) => {
+            ConfigKey::Ponder
+                if self.engine.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Ponder { .. })) =>
+            {
                 self.cancel_search()
             }
-            Key::Ponder => {}
-            Key::Variant | Key::Side | Key::Clock => return "(from the next game)",
+            ConfigKey::Ponder => {}
+            ConfigKey::Variant | ConfigKey::Side | ConfigKey::Clock => return "(from the next game)",
         }
         "(now)"
-    }
-
-    /// `:theme` goes to the next colour theme; `:theme NAME` picks one. In
-    /// the puzzle trainer a name that is no colour theme filters the
-    /// puzzles (`:theme mate`, `:theme all`).
-    fn theme_command(&mut self, arg: &str) {
-        let name = if arg.is_empty() {
-            self.config.prefs.theme.next()
-        } else {
-            match arg.parse::<ThemeName>() {
-                Ok(t) => t,
-                Err(_) if self.trainer.is_some() => return self.set_puzzle_filter(Some(arg.to_string())),
-                Err(e) => return self.error(e),
-            }
-        };
-        self.set_command(&format!("theme {name}"));
-    }
-
-    /// `:explain d3`, `:explain N`, `:explain wizard`: how the piece moves,
-    /// and where it can go from its square on this board (holes skipped).
-    pub(super) fn explain(&mut self, arg: &str) {
-        let pos = self.game.position().clone();
-        let squares = match self.pieces_to_explain(&pos, arg) {
-            Ok(Some(squares)) => squares,
-            Ok(None) => return,
-            Err(e) => return self.error(e),
-        };
-        let Some(piece) = squares.first().and_then(|&sq| pos.played_board().piece_at(sq)) else { return };
-        let mut from = Bitboard::EMPTY;
-        let mut targets = Bitboard::EMPTY;
-        for &sq in &squares {
-            from |= Bitboard::from_square(sq);
-            targets |= reach(&pos, sq);
-        }
-        let at: Vec<String> = squares.iter().map(Square::to_string).collect();
-        let to: Vec<String> = Square::all().filter(|&s| targets.contains(s)).map(|s| s.to_string()).collect();
-        let goes =
-            if to.is_empty() { "no move from here now".to_string() } else { format!("goes to {}", to.join(" ")) };
-        let whose = if piece.color == pos.turn() { "" } else { " (on its side's turn)" };
-        self.view.explained = Some((from, targets));
-        self.info(format!(
-            "{} {} {}: {}; {goes}{whose}",
-            piece.color,
-            pos.kind().role_names().name(piece.role),
-            at.join(" "),
-            pos.kind().movement(piece.role)
-        ));
     }
 
     /// The squares of the pieces `arg` names; Ok(None) when the answer was
@@ -248,11 +95,11 @@ impl Session {
     }
 
     /// `:new [GAME] [white|black|hotseat|watch] [level N] [movetime MS] [clock MIN+INC|off]`.
-    fn parse_new(&self, args: &str) -> Result<Settings, String> {
+    fn parse_new(&self, args: &str) -> Result<GameSettings, String> {
         let mut s = self.settings;
         let mut words = args.split_whitespace();
         while let Some(w) = words.next() {
-            if let Ok(side) = w.parse::<Side>() {
+            if let Ok(side) = w.parse::<SideChoice>() {
                 s.players = side.players();
                 continue;
             }
@@ -282,16 +129,189 @@ impl Session {
         }
         Ok(s)
     }
+}
+
+impl Core {
+    /// `:set` lists the settings, `:set KEY` shows one, `:set KEY VALUE` changes
+    /// it now where it can and saves it for next time.
+    fn set_command(&mut self, args: &str) {
+        let mut words = args.splitn(2, char::is_whitespace);
+        let (name, value) = (words.next().unwrap_or(""), words.next().unwrap_or("").trim());
+        if name.is_empty() {
+            let all: Vec<String> =
+                KEYS.iter().map(|k| format!("{}={}", k.name, self.config.prefs.get(k.key))).collect();
+            return self.info(format!("settings: {} (':set KEY VALUE' changes one)", all.join(" ")));
+        }
+        let key = match ConfigKey::from_name(name) {
+            Ok(key) => key,
+            Err(e) => return self.error(e),
+        };
+        if value.is_empty() {
+            let spec = key.spec();
+            return self.info(format!("{name} = {} ({}: {})", self.config.prefs.get(key), spec.values(), spec.help));
+        }
+        let text = match self.config.set(key, value) {
+            Ok(text) => text,
+            Err(e) => return self.error(e),
+        };
+        let when = self.apply_setting(key);
+        let saved = match (&text, &self.config.error) {
+            (Some(_), _) => "saved".to_string(),
+            (None, Some(e)) => format!("not saved: the config file is broken ({e})"),
+            (None, None) => "not saved: no config folder".to_string(),
+        };
+        self.info(format!("{name} = {} {when}; {saved}", self.config.prefs.get(key)));
+        self.save_config(text, &[key]);
+    }
+
+    /// `:explain d3`, `:explain N`, `:explain wizard`: how the piece moves,
+    /// and where it can go from its square on this board (holes skipped).
+    pub(super) fn explain(&mut self, arg: &str) {
+        let pos = self.game.position().clone();
+        let squares = match self.pieces_to_explain(&pos, arg) {
+            Ok(Some(squares)) => squares,
+            Ok(None) => return,
+            Err(e) => return self.error(e),
+        };
+        let Some(piece) = squares.first().and_then(|&sq| pos.played_board().piece_at(sq)) else { return };
+        let mut from = Bitboard::EMPTY;
+        let mut targets = Bitboard::EMPTY;
+        for &sq in &squares {
+            from |= Bitboard::from_square(sq);
+            targets |= reach(&pos, sq);
+        }
+        let at: Vec<String> = squares.iter().map(Square::to_string).collect();
+        let to: Vec<String> = Square::all().filter(|&s| targets.contains(s)).map(|s| s.to_string()).collect();
+        let goes =
+            if to.is_empty() { "no move from here now".to_string() } else { format!("goes to {}", to.join(" ")) };
+        let whose = if piece.color == pos.turn() { "" } else { " (on its side's turn)" };
+        self.view.explained = Some((from, targets));
+        self.info(format!(
+            "{} {} {}: {}; {goes}{whose}",
+            piece.color,
+            pos.kind().role_names().name(piece.role),
+            at.join(" "),
+            pos.kind().movement(piece.role)
+        ));
+    }
+}
+
+impl AppState {
+    /// Runs `:cmd args`.
+    pub(super) fn command(&mut self, line: &str) {
+        let server = self.activity.remote().is_some().then(|| commands::parse_server(line)).flatten();
+        let (cmd, rest) = match server.map_or_else(|| commands::parse(line), |found| Ok(Some(found))) {
+            Ok(Some(found)) => found,
+            Ok(None) => return,
+            Err(e) => return self.core.error(e),
+        };
+        if self.refused_in_trainer(cmd) {
+            return;
+        }
+        if let Activity::Remote(remote) = &mut self.activity
+            && remote.command(&mut self.core, cmd, rest)
+        {
+            return;
+        }
+        match cmd {
+            Cmd::New => match self.core.parse_new(rest) {
+                Ok(s) if self.core.game_in_progress() => self.mode = Mode::Confirm(Pending::NewGame(s)),
+                Ok(s) => self.new_game(s),
+                Err(e) => self.core.error(e),
+            },
+            Cmd::Undo => self.undo(),
+            Cmd::Redo => self.redo(),
+            Cmd::Flip => self.core.flip(),
+            Cmd::Autoflip => self.core.toggle_autoflip(),
+            Cmd::Hint => self.hint(),
+            Cmd::Go => self.core.move_now(),
+            Cmd::Fen if rest.is_empty() => self.show_fen(),
+            Cmd::Fen | Cmd::Load => self.load_fen(rest),
+            Cmd::Save if rest.is_empty() => self.save(None),
+            Cmd::Save => self.save_asking(files::user_path(rest)),
+            Cmd::Open if rest.is_empty() => self.open_list(self.resting_mode()),
+            Cmd::Open => self.core.effects.push(Effect::OpenPgn(files::user_path(rest))),
+            Cmd::Review => self.open_review(),
+            Cmd::Analyze => self.start_explore(),
+            Cmd::Level => self.level_command(rest),
+            Cmd::Set => self.core.set_command(rest),
+            Cmd::Theme => self.theme_command(rest),
+            Cmd::Explain => self.core.explain(rest),
+            Cmd::Legend => self.mode = Mode::Help { scroll: 0, page: HelpPage::Pieces },
+            Cmd::Resign if self.game_over() => self.core.error("the game is already over"),
+            Cmd::Resign => self.mode = Mode::Confirm(Pending::Resign),
+            Cmd::Help => self.mode = Mode::Help { scroll: 0, page: HelpPage::Keys },
+            Cmd::Rules => self.mode = Mode::Help { scroll: 0, page: HelpPage::Rules },
+            Cmd::Quit => self.quit(),
+            Cmd::Say
+            | Cmd::Draw
+            | Cmd::Takeback
+            | Cmd::Rematch
+            | Cmd::Claim
+            | Cmd::Abort
+            | Cmd::Yes
+            | Cmd::No
+            | Cmd::Lobby => self.core.error(format!(":{} is for a game on a server (wormhole serve)", line.trim())),
+        }
+    }
+
+    /// Resigns for the human (the side to move in hot-seat), once confirmed.
+    pub(super) fn resign_now(&mut self) {
+        if self.activity.remote().is_some() {
+            return self.core.effects.push(Effect::Remote(crate::tui::remote::RemoteCall::Resign));
+        }
+        if self.core.game.is_over() {
+            return;
+        }
+        let side = match self.core.game.players() {
+            [PlayerKind::Human, PlayerKind::Engine] => Color::White,
+            [PlayerKind::Engine, PlayerKind::Human] => Color::Black,
+            _ => self.core.game.position().turn(),
+        };
+        self.core.cancel_search();
+        self.core.game.resign(side, self.core.now);
+        self.mode = Mode::GameOver;
+    }
+
+    /// `:level` shows the level; `:level N` sets it (and keeps it for next time).
+    fn level_command(&mut self, arg: &str) {
+        if arg.is_empty() {
+            let (min, max) = (Level::MIN, Level::MAX);
+            return self
+                .core
+                .info(format!("engine level {}; ':level N' sets {min} to {max}", self.core.settings.level));
+        }
+        self.core.set_command(&format!("level {arg}"));
+    }
+
+    /// `:theme` goes to the next colour theme; `:theme NAME` picks one. In
+    /// the puzzle trainer a name that is no colour theme filters the
+    /// puzzles (`:theme mate`, `:theme all`).
+    fn theme_command(&mut self, arg: &str) {
+        let name = if arg.is_empty() {
+            self.core.config.prefs.theme.next()
+        } else {
+            match arg.parse::<ThemeName>() {
+                Ok(t) => t,
+                Err(_) if self.activity.trainer().is_some() => {
+                    return self.in_trainer(|t, core| t.set_puzzle_filter(core, Some(arg.to_string())));
+                }
+                Err(e) => return self.core.error(e),
+            }
+        };
+        self.core.set_command(&format!("theme {name}"));
+    }
 
     fn load_fen(&mut self, fen: &str) {
         if fen.is_empty() {
             return self
+                .core
                 .error("':load FEN' needs a position, e.g. :load rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0");
         }
-        if let Err(e) = AnyPosition::from_fen_auto(fen, self.game.kind()) {
-            return self.error(format!("bad FEN: {e}"));
+        if let Err(e) = AnyPosition::from_fen_auto(fen, self.core.game.kind()) {
+            return self.core.error(format!("bad FEN: {e}"));
         }
-        if self.game_in_progress() && self.trainer.is_none() {
+        if self.core.game_in_progress() && self.activity.trainer().is_none() {
             // Nothing the player made is replaced without a yes.
             self.load_target = Some(fen.to_string());
             self.mode = Mode::Confirm(Pending::Load);
@@ -302,18 +322,18 @@ impl Session {
 
     /// Loads the position `fen` in place of the game (autosaved first).
     pub(super) fn load_fen_now(&mut self, fen: &str) {
-        match AnyPosition::from_fen_auto(fen, self.game.kind()) {
+        match AnyPosition::from_fen_auto(fen, self.core.game.kind()) {
             Ok(pos) => {
                 let note = games::fen_note(fen, &pos);
-                let players = Player::human_to_move(self.settings.players, pos.turn());
-                let settings = Settings { variant: pos.kind(), players, ..self.settings };
-                let game = Game::new(pos, players, settings.clocks());
+                let players = PlayerKind::human_to_move(self.core.settings.players, pos.turn());
+                let settings = GameSettings { variant: pos.kind(), players, ..self.core.settings };
+                let game = GameState::new(pos, players, settings.clocks());
                 self.replace_game(game, settings);
-                if self.view.message.is_none() {
-                    self.info(note);
+                if self.core.view.message.is_none() {
+                    self.core.info(note);
                 }
             }
-            Err(e) => self.error(format!("bad FEN: {e}")),
+            Err(e) => self.core.error(format!("bad FEN: {e}")),
         }
     }
 }

@@ -23,41 +23,15 @@ use wormhole::{AnyMove, AnyPosition, Color, Rules};
 
 use crate::tui::ai::{self, Clock, Finished, Info, Limits, Purpose};
 use crate::tui::effects::Effect;
-use crate::tui::game::Player;
+use crate::tui::game::PlayerKind;
 use crate::tui::games;
-use crate::tui::state::{LastSearch, Mode, Session, Thinking};
+use crate::tui::state::{Activity, AppState, Core, LastSearch, Mode, Thinking};
 
 /// What a hint after the game says instead.
 const GAME_OVER_HINT: &str =
     "the game is over, so no hint: :review (or r) shows the full-strength engine's review of every move";
 
-impl Session {
-    pub(super) fn play_human(&mut self, m: AnyMove) {
-        if self.trainer.is_some() {
-            return self.puzzle_move(m);
-        }
-        if self.remote.is_some() {
-            return self.send_move(m);
-        }
-        if self.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Hint { .. })) {
-            self.cancel_search();
-        }
-        let warning = self.game.position().warning(m);
-        if let Some(warning) = warning.filter(|_| self.view.warned != Some(m)) {
-            self.view.warned = Some(m);
-            return self.error(warning);
-        }
-        self.view.warned = None;
-        let note = move_note(self.game.position(), m);
-        match self.game.play(m, self.now) {
-            Ok(()) => self.after_change(),
-            Err(e) => return self.error(e.to_string()),
-        }
-        if let Some(text) = note {
-            self.info(text);
-        }
-    }
-
+impl Core {
     pub(super) fn start_search(&mut self, limits: Limits, purpose: Purpose) {
         let position = self.game.position().clone();
         // The positions before this one: a return to one is a draw in Porthole chess.
@@ -65,52 +39,12 @@ impl Session {
         // Only the engine's own moves are played at the opponent's level.
         let level = if matches!(purpose, Purpose::Move { .. }) { self.settings.level } else { Level::MAX };
         self.effects.push(Effect::StartSearch { position: position.clone(), limits, level, purpose });
-        self.thinking = Some(Thinking { purpose, started: self.now, position, info: None });
+        self.engine.thinking = Some(Thinking { purpose, started: self.now, position, info: None });
     }
 
     pub(super) fn cancel_search(&mut self) {
-        if self.thinking.take().is_some() {
+        if self.engine.thinking.take().is_some() {
             self.effects.push(Effect::CancelSearch);
-        }
-    }
-
-    /// After the game changed: end it, or set the engine thinking, and tidy the view.
-    pub(super) fn after_change(&mut self) {
-        self.view.selected = None;
-        self.view.hint = None;
-        self.view.explained = None;
-        self.view.scroll = None;
-        self.pondered = None;
-        self.ponder_hint = false;
-        let len = self.game.len();
-        if self.thinking.as_ref().is_some_and(|t| match t.purpose {
-            Purpose::Move { ply } | Purpose::Hint { ply } | Purpose::Refutation { ply } | Purpose::Ponder { ply } => {
-                ply != len
-            }
-            Purpose::Analysis { .. } => true,
-        }) {
-            self.cancel_search();
-        }
-        if self.trainer.is_some() {
-            // The puzzle board: nobody else moves, and the puzzle ends the puzzle's way.
-            return;
-        }
-        if self.settings.autoflip && self.game.players() == [Player::Human; 2] {
-            self.view.flipped = self.game.position().turn() == Color::Black;
-        }
-        if self.game.is_over() {
-            self.cancel_search();
-            self.game.stop_clock(self.now);
-            self.mode = Mode::GameOver;
-            return;
-        }
-        if self.mode == Mode::GameOver {
-            self.mode = Mode::Play;
-        }
-        self.game.start_clock(self.now);
-        if self.game.player_to_move() == Player::Engine && self.thinking.is_none() {
-            let limits = self.engine_limits();
-            self.start_search(limits, Purpose::Move { ply: len });
         }
     }
 
@@ -124,105 +58,9 @@ impl Session {
         }
         limits
     }
+}
 
-    pub(super) fn finished(&mut self, done: Finished) {
-        if self.thinking.as_ref().is_none_or(|t| t.purpose != done.purpose) {
-            return;
-        }
-        self.thinking = None;
-        let ply = self.game.len();
-        match done.purpose {
-            Purpose::Move { ply: p } if p == ply && !self.game.is_over() => self.engine_moved(done),
-            Purpose::Hint { ply: p } if p == ply => match done.best {
-                Some(m) => self.show_hint(m, done.info.as_ref(), ""),
-                None => self.error("no hint: no legal move"),
-            },
-            Purpose::Analysis { id } => self.explore_finished(id, done.info),
-            Purpose::Refutation { ply: p } if p == ply => self.refuted(done.best),
-            Purpose::Ponder { ply: p } if p == ply => {
-                self.pondered = Some((ply, done.info));
-                self.ponder_reported();
-            }
-            _ => {}
-        }
-    }
-
-    pub(super) fn engine_moved(&mut self, done: Finished) {
-        let Some(m) = done.best else { return self.error("the engine found no move") };
-        let pos = self.game.position();
-        if !pos.is_legal(m) {
-            return self.error(format!("engine move {m}: {}", pos.why_illegal(m)));
-        }
-        let san = pos.san(m);
-        self.search_times.push(done.elapsed);
-        if let Some(info) = done.info {
-            let mover = self.game.position().turn();
-            let ply = self.game.len();
-            let level = self.settings.level;
-            self.view.last_search = Some(LastSearch { ply, san, info, took: done.elapsed, mover, level });
-        }
-        let note = move_note(self.game.position(), m);
-        if let Err(e) = self.game.play(m, self.now) {
-            return self.error(format!("engine move {m}: {e}"));
-        }
-        self.after_change();
-        if let Some(text) = note {
-            self.info(text);
-        }
-    }
-
-    pub(super) fn undo(&mut self) {
-        let target = match self.undo_target() {
-            Ok(target) => target,
-            Err(e) => return self.error(e),
-        };
-        self.cancel_search();
-        let n = self.game.undo_to(target);
-        self.mode = Mode::Play;
-        self.info(format!("took back {n} {}", if n == 1 { "move" } else { "moves" }));
-        self.after_change();
-    }
-
-    pub(super) fn redo(&mut self) {
-        if !self.game.can_redo() {
-            return self.error("nothing to redo");
-        }
-        let len = self.game.len();
-        let total = self.game.redo_len();
-        let against_engine = self.game.players().contains(&Player::Engine);
-        let target = if against_engine {
-            (len + 1..=total).find(|&p| self.game.player(self.game.turn_at(p)) == Player::Human).unwrap_or(total)
-        } else {
-            len + 1
-        };
-        self.cancel_search();
-        let n = self.game.redo_to(target);
-        self.info(format!("replayed {n} {}", if n == 1 { "move" } else { "moves" }));
-        self.after_change();
-    }
-
-    /// A hint from the full-strength engine, whatever the opponent's
-    /// level, searching as far as the review does per position; after the
-    /// game, the review is offered instead.
-    pub(super) fn hint(&mut self) {
-        if self.game.is_over() {
-            return self.info(GAME_OVER_HINT);
-        }
-        if !self.human_to_move() {
-            return self.error("a hint is for your own move");
-        }
-        if let Some(info) = self.ponder_found() {
-            return self.ponder_hint_from(&info);
-        }
-        if self.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Ponder { .. })) {
-            self.ponder_hint = true;
-            return self.info("the full-strength engine, thinking on your time, is finding a hint...");
-        }
-        let limits = Limits { nodes: Some(AnalysisOptions::DEFAULT_NODES), ..Limits::default() };
-        self.start_search(limits, Purpose::Hint { ply: self.game.len() });
-        self.info("the full-strength engine is thinking about a hint...");
-    }
-
+impl Core {
     /// Shows `m` as the hint, with the score of the search that found it.
     fn show_hint(&mut self, m: AnyMove, info: Option<&Info>, how: &str) {
         let pos = self.game.position();
@@ -235,33 +73,218 @@ impl Session {
         self.info(format!("Hint (full-strength engine{how}): {san}{}", score.unwrap_or_default()));
     }
 
-    /// The hint from what the thinking on the human's time found.
-    fn ponder_hint_from(&mut self, info: &Info) {
-        self.ponder_hint = false;
-        if let Some(&m) = info.pv.first() {
-            self.show_hint(m, Some(info), &format!(", depth {} on your time", info.depth));
-        }
-    }
-
     /// What thinking on the human's time found about the position now,
     /// once it is worth a hint: it searched as much as a hint's own search
     /// would, or proved the result.
     fn ponder_found(&self) -> Option<Info> {
         let ply = self.game.len();
-        let info = match &self.thinking {
+        let info = match &self.engine.thinking {
             Some(Thinking { purpose: Purpose::Ponder { ply: p }, info, .. }) if *p == ply => info.as_ref(),
-            _ => self.pondered.as_ref().filter(|(p, _)| *p == ply).and_then(|(_, info)| info.as_ref()),
+            _ => self.engine.pondered.as_ref().filter(|(p, _)| *p == ply).and_then(|(_, info)| info.as_ref()),
         };
         let enough = |i: &&Info| i.nodes >= AnalysisOptions::DEFAULT_NODES || !matches!(i.score, ai::Score::Cp(_));
         info.filter(|i| !i.pv.is_empty()).filter(enough).cloned()
     }
 
+    pub(super) fn move_now(&mut self) {
+        if self.engine.thinking.as_ref().is_none_or(|t| matches!(t.purpose, Purpose::Ponder { .. })) {
+            return self.error("the engine is not thinking");
+        }
+        self.effects.push(Effect::MoveNow);
+    }
+}
+
+impl Core {
+    /// The hint from what the thinking on the human's time found.
+    fn ponder_hint_from(&mut self, info: &Info) {
+        self.engine.ponder_hint = false;
+        if let Some(&m) = info.pv.first() {
+            self.show_hint(m, Some(info), &format!(", depth {} on your time", info.depth));
+        }
+    }
+}
+
+impl Core {
     /// A report from the thinking on the human's time: a hint asked for
     /// meanwhile is given now.
     pub(super) fn ponder_reported(&mut self) {
-        if let Some(info) = self.ponder_found().filter(|_| self.ponder_hint) {
+        if let Some(info) = self.ponder_found().filter(|_| self.engine.ponder_hint) {
             self.ponder_hint_from(&info);
         }
+    }
+}
+
+impl AppState {
+    pub(super) fn show_fen(&mut self) {
+        let fen = self.shown_position().fen();
+        self.core.info(format!("FEN (copied): {fen}"));
+        self.core.effects.push(Effect::Copy(fen));
+    }
+
+    pub(super) fn play_human(&mut self, m: AnyMove) {
+        if self.activity.trainer().is_some() {
+            return self.puzzle_move(m);
+        }
+        if let Activity::Remote(remote) = &self.activity {
+            return remote.send_move(&mut self.core, m);
+        }
+        if self.core.engine.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Hint { .. })) {
+            self.core.cancel_search();
+        }
+        let warning = self.core.game.position().warning(m);
+        if let Some(warning) = warning.filter(|_| self.core.view.warned != Some(m)) {
+            self.core.view.warned = Some(m);
+            return self.core.error(warning);
+        }
+        self.core.view.warned = None;
+        let note = move_note(self.core.game.position(), m);
+        match self.core.game.play(m, self.core.now) {
+            Ok(()) => self.after_change(),
+            Err(e) => return self.core.error(e.to_string()),
+        }
+        if let Some(text) = note {
+            self.core.info(text);
+        }
+    }
+
+    /// After the game changed: end it, or set the engine thinking, and tidy the view.
+    pub(super) fn after_change(&mut self) {
+        self.core.view.selected = None;
+        self.core.view.hint = None;
+        self.core.view.explained = None;
+        self.core.view.scroll = None;
+        self.core.engine.pondered = None;
+        self.core.engine.ponder_hint = false;
+        let len = self.core.game.len();
+        if self.core.engine.thinking.as_ref().is_some_and(|t| match t.purpose {
+            Purpose::Move { ply } | Purpose::Hint { ply } | Purpose::Refutation { ply } | Purpose::Ponder { ply } => {
+                ply != len
+            }
+            Purpose::Analysis { .. } => true,
+        }) {
+            self.core.cancel_search();
+        }
+        if self.activity.trainer().is_some() {
+            // The puzzle board: nobody else moves, and the puzzle ends the puzzle's way.
+            return;
+        }
+        if self.core.settings.autoflip && self.core.game.players() == [PlayerKind::Human; 2] {
+            self.core.view.flipped = self.core.game.position().turn() == Color::Black;
+        }
+        if self.core.game.is_over() {
+            self.core.cancel_search();
+            self.core.game.stop_clock(self.core.now);
+            self.mode = Mode::GameOver;
+            return;
+        }
+        if self.mode == Mode::GameOver {
+            self.mode = Mode::Play;
+        }
+        self.core.game.start_clock(self.core.now);
+        if self.core.game.player_to_move() == PlayerKind::Engine && self.core.engine.thinking.is_none() {
+            let limits = self.core.engine_limits();
+            self.core.start_search(limits, Purpose::Move { ply: len });
+        }
+    }
+
+    pub(super) fn finished(&mut self, done: Finished) {
+        if self.core.engine.thinking.as_ref().is_none_or(|t| t.purpose != done.purpose) {
+            return;
+        }
+        self.core.engine.thinking = None;
+        let ply = self.core.game.len();
+        match done.purpose {
+            Purpose::Move { ply: p } if p == ply && !self.core.game.is_over() => self.engine_moved(done),
+            Purpose::Hint { ply: p } if p == ply => match done.best {
+                Some(m) => self.core.show_hint(m, done.info.as_ref(), ""),
+                None => self.core.error("no hint: no legal move"),
+            },
+            Purpose::Analysis { id } => self.study.explore_finished(id, done.info),
+            Purpose::Refutation { ply: p } if p == ply => self.refuted(done.best),
+            Purpose::Ponder { ply: p } if p == ply => {
+                self.core.engine.pondered = Some((ply, done.info));
+                self.core.ponder_reported();
+            }
+            _ => {}
+        }
+    }
+
+    pub(super) fn engine_moved(&mut self, done: Finished) {
+        let Some(m) = done.best else { return self.core.error("the engine found no move") };
+        let pos = self.core.game.position();
+        if !pos.is_legal(m) {
+            return self.core.error(format!("engine move {m}: {}", pos.why_illegal(m)));
+        }
+        let san = pos.san(m);
+        self.core.engine.search_times.push(done.elapsed);
+        if let Some(info) = done.info {
+            let mover = self.core.game.position().turn();
+            let ply = self.core.game.len();
+            let level = self.core.settings.level;
+            self.core.view.last_search = Some(LastSearch { ply, san, info, took: done.elapsed, mover, level });
+        }
+        let note = move_note(self.core.game.position(), m);
+        if let Err(e) = self.core.game.play(m, self.core.now) {
+            return self.core.error(format!("engine move {m}: {e}"));
+        }
+        self.after_change();
+        if let Some(text) = note {
+            self.core.info(text);
+        }
+    }
+
+    pub(super) fn undo(&mut self) {
+        let target = match self.core.undo_target() {
+            Ok(target) => target,
+            Err(e) => return self.core.error(e),
+        };
+        self.core.cancel_search();
+        let n = self.core.game.undo_to(target);
+        self.mode = Mode::Play;
+        self.core.info(format!("took back {n} {}", if n == 1 { "move" } else { "moves" }));
+        self.after_change();
+    }
+
+    pub(super) fn redo(&mut self) {
+        if !self.core.game.can_redo() {
+            return self.core.error("nothing to redo");
+        }
+        let len = self.core.game.len();
+        let total = self.core.game.redo_len();
+        let against_engine = self.core.game.players().contains(&PlayerKind::Engine);
+        let target = if against_engine {
+            (len + 1..=total)
+                .find(|&p| self.core.game.player(self.core.game.turn_at(p)) == PlayerKind::Human)
+                .unwrap_or(total)
+        } else {
+            len + 1
+        };
+        self.core.cancel_search();
+        let n = self.core.game.redo_to(target);
+        self.core.info(format!("replayed {n} {}", if n == 1 { "move" } else { "moves" }));
+        self.after_change();
+    }
+
+    /// A hint from the full-strength engine, whatever the opponent's
+    /// level, searching as far as the review does per position; after the
+    /// game, the review is offered instead.
+    pub(super) fn hint(&mut self) {
+        if self.core.game.is_over() {
+            return self.core.info(GAME_OVER_HINT);
+        }
+        if !self.human_to_move() {
+            return self.core.error("a hint is for your own move");
+        }
+        if let Some(info) = self.core.ponder_found() {
+            return self.core.ponder_hint_from(&info);
+        }
+        if self.core.engine.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Ponder { .. })) {
+            self.core.engine.ponder_hint = true;
+            return self.core.info("the full-strength engine, thinking on your time, is finding a hint...");
+        }
+        let limits = Limits { nodes: Some(AnalysisOptions::DEFAULT_NODES), ..Limits::default() };
+        self.core.start_search(limits, Purpose::Hint { ply: self.core.game.len() });
+        self.core.info("the full-strength engine is thinking about a hint...");
     }
 
     /// Thinking on the human's time: while the human is to move in a game
@@ -270,41 +293,31 @@ impl Session {
     /// dialog, the help, the review, a finished game) it stops, and the CPU
     /// is idle. Called after every update.
     pub(super) fn sync_ponder(&mut self) {
-        let pondering = self.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Ponder { .. }));
-        let wanted = self.config.prefs.ponder > 0
+        let pondering = self.core.engine.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Ponder { .. }));
+        let wanted = self.core.config.prefs.ponder > 0
             && matches!(self.mode, Mode::Play | Mode::Browse(_))
-            && self.trainer.is_none()
-            && self.game.players().contains(&Player::Engine)
+            && self.activity.trainer().is_none()
+            && self.core.game.players().contains(&PlayerKind::Engine)
             && self.human_to_move();
-        let ply = self.game.len();
+        let ply = self.core.game.len();
         if pondering && !wanted {
-            self.cancel_search();
-        } else if wanted && self.thinking.is_none() && self.pondered.as_ref().is_none_or(|(p, _)| *p != ply) {
-            let position = self.game.position().clone();
-            let limits = Limits { history: self.game.earlier_hashes(), ..Limits::default() }.pondering();
-            let threads = self.config.prefs.ponder;
-            self.effects.push(Effect::Ponder { position: position.clone(), limits, threads, ply });
+            self.core.cancel_search();
+        } else if wanted
+            && self.core.engine.thinking.is_none()
+            && self.core.engine.pondered.as_ref().is_none_or(|(p, _)| *p != ply)
+        {
+            let position = self.core.game.position().clone();
+            let limits = Limits { history: self.core.game.earlier_hashes(), ..Limits::default() }.pondering();
+            let threads = self.core.config.prefs.ponder;
+            self.core.effects.push(Effect::Ponder { position: position.clone(), limits, threads, ply });
             let purpose = Purpose::Ponder { ply };
-            self.thinking = Some(Thinking { purpose, started: self.now, position, info: None });
+            self.core.engine.thinking = Some(Thinking { purpose, started: self.core.now, position, info: None });
         }
-    }
-
-    pub(super) fn move_now(&mut self) {
-        if self.thinking.as_ref().is_none_or(|t| matches!(t.purpose, Purpose::Ponder { .. })) {
-            return self.error("the engine is not thinking");
-        }
-        self.effects.push(Effect::MoveNow);
-    }
-
-    pub(super) fn show_fen(&mut self) {
-        let fen = self.shown_position().fen();
-        self.info(format!("FEN (copied): {fen}"));
-        self.effects.push(Effect::Copy(fen));
     }
 }
 
 /// What the message line says about `m`, played in `pos`, in the words of
-/// its game ([`GameView::move_note`](crate::tui::games::GameView::move_note)).
+/// its game ([`GameLook::move_note`](crate::tui::games::GameLook::move_note)).
 fn move_note(pos: &AnyPosition, m: AnyMove) -> Option<String> {
     games::view(pos.kind()).move_note(pos, m)
 }

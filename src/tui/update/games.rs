@@ -6,45 +6,24 @@ use wormhole::Rules;
 use wormhole::pgn::PgnGame;
 
 use crate::saved_games::{PathCompletion, SavedGame};
-use crate::tui::action::{Action, AutosaveReason};
+use crate::tui::action::{AutosaveReason, UserAction};
 use crate::tui::commands::{self, Cmd};
 use crate::tui::effects::Effect;
-use crate::tui::game::{Game, Player, recorded_level};
+use crate::tui::game::{GameState, PlayerKind, recorded_level};
 use crate::tui::picker::GamePicker;
-use crate::tui::state::{Mode, Pending, Replacement, Session, Settings, View};
+use crate::tui::state::{Activity, AppState, Core, GameSettings, Mode, Pending, Replacement, View};
 
-impl Session {
-    /// Saves the game (to `path`, or without one to a new file), unless
-    /// it is unchanged since it was saved: then Ctrl-S says where it is
-    /// instead of writing the same game to another file.
-    pub(super) fn save(&mut self, path: Option<PathBuf>) {
-        if path.is_none()
-            && let Some(file) = self.game.saved_to()
-        {
-            return self.info(format!("already saved to {}", file.display()));
-        }
-        self.effects.push(Effect::Save { pgn: self.pgn(), path });
-    }
-
-    /// `:save FILE`: saves unless a file has that name; then asks first.
-    pub(super) fn save_asking(&mut self, path: PathBuf) {
-        self.effects.push(Effect::SaveIfNew { pgn: self.pgn(), path });
-    }
-
-    /// A file has the name `:save` was given: asks whether to replace it.
-    pub(super) fn ask_to_replace(&mut self, path: PathBuf) {
-        self.info(format!("{} exists", path.display()));
-        self.replace_target = Some(path);
-        self.mode = Mode::Confirm(Pending::Replace);
-    }
-
-    /// The user said yes: the game replaces the file.
-    pub(super) fn replace_confirmed(&mut self) {
-        if let Some(path) = self.replace_target.take() {
-            self.save(Some(path));
+impl Core {
+    /// Saves these keys to the config file, when it may be written (`text`
+    /// is the session's new text of the file, None when not).
+    pub(super) fn save_config(&mut self, text: Option<String>, keys: &[crate::tui::config::ConfigKey]) {
+        if let (Some(_), Some(path)) = (text, self.config.path.clone()) {
+            self.effects.push(Effect::SaveConfig { path, prefs: self.config.prefs, keys: keys.to_vec() });
         }
     }
+}
 
+impl Core {
     pub(super) fn saved(&mut self, result: Result<PathBuf, String>, in_games_folder: bool) {
         match result {
             Ok(path) => {
@@ -53,47 +32,6 @@ impl Session {
                 self.game.mark_saved(path);
             }
             Err(e) => self.error(e),
-        }
-    }
-
-    /// Puts up the list of saved games (read by an effect); Esc goes back to `back`.
-    pub(super) fn open_list(&mut self, back: Mode) {
-        self.picker = Some(GamePicker::new(back));
-        self.mode = Mode::OpenGame;
-        self.effects.push(Effect::ListGames);
-    }
-
-    /// The saved games, read: into the list if it is still up.
-    pub(super) fn games_listed(&mut self, games: Vec<SavedGame>, folders: &[PathBuf]) {
-        if let Some(picker) = self.picker.as_mut() {
-            picker.games = Some(games);
-            picker.folders = folders.to_vec();
-        }
-    }
-
-    /// The list of saved games: typing filters, arrows choose, Enter opens, Esc goes back.
-    pub(super) fn in_picker(&mut self, action: Action) {
-        let Some(picker) = self.picker.as_mut() else {
-            self.mode = self.resting_mode();
-            return;
-        };
-        match action {
-            Action::Char(c) => picker.type_char(c),
-            Action::Backspace => picker.backspace(),
-            Action::Cursor(_, dy) => picker.move_by(-i32::from(dy)),
-            Action::Submit => match picker.chosen().map(|g| g.path.clone()) {
-                Some(path) => {
-                    self.mode = picker.back;
-                    self.picker = None;
-                    self.effects.push(Effect::OpenPgn(path));
-                }
-                None => self.info("no saved game matches what you typed (Backspace, or Esc to go back)"),
-            },
-            Action::Escape => {
-                self.mode = picker.back;
-                self.picker = None;
-            }
-            _ => {}
         }
     }
 
@@ -126,14 +64,88 @@ impl Session {
             self.info(format!("{n} names fit: {}{more}", some.join("  ")));
         }
     }
+}
+
+impl AppState {
+    /// Saves the game (to `path`, or without one to a new file), unless
+    /// it is unchanged since it was saved: then Ctrl-S says where it is
+    /// instead of writing the same game to another file.
+    pub(super) fn save(&mut self, path: Option<PathBuf>) {
+        if path.is_none()
+            && let Some(file) = self.core.game.saved_to()
+        {
+            return self.core.info(format!("already saved to {}", file.display()));
+        }
+        self.core.effects.push(Effect::Save { pgn: self.pgn(), path });
+    }
+
+    /// `:save FILE`: saves unless a file has that name; then asks first.
+    pub(super) fn save_asking(&mut self, path: PathBuf) {
+        self.core.effects.push(Effect::SaveIfNew { pgn: self.pgn(), path });
+    }
+
+    /// A file has the name `:save` was given: asks whether to replace it.
+    pub(super) fn ask_to_replace(&mut self, path: PathBuf) {
+        self.core.info(format!("{} exists", path.display()));
+        self.replace_target = Some(path);
+        self.mode = Mode::Confirm(Pending::Replace);
+    }
+
+    /// The user said yes: the game replaces the file.
+    pub(super) fn replace_confirmed(&mut self) {
+        if let Some(path) = self.replace_target.take() {
+            self.save(Some(path));
+        }
+    }
+
+    /// Puts up the list of saved games (read by an effect); Esc goes back to `back`.
+    pub(super) fn open_list(&mut self, back: Mode) {
+        self.picker = Some(GamePicker::new(back));
+        self.mode = Mode::OpenGame;
+        self.core.effects.push(Effect::ListGames);
+    }
+
+    /// The saved games, read: into the list if it is still up.
+    pub(super) fn games_listed(&mut self, games: Vec<SavedGame>, folders: &[PathBuf]) {
+        if let Some(picker) = self.picker.as_mut() {
+            picker.games = Some(games);
+            picker.folders = folders.to_vec();
+        }
+    }
+
+    /// The list of saved games: typing filters, arrows choose, Enter opens, Esc goes back.
+    pub(super) fn in_picker(&mut self, action: UserAction) {
+        let Some(picker) = self.picker.as_mut() else {
+            self.mode = self.resting_mode();
+            return;
+        };
+        match action {
+            UserAction::Char(c) => picker.type_char(c),
+            UserAction::Backspace => picker.backspace(),
+            UserAction::Cursor(_, dy) => picker.move_by(-i32::from(dy)),
+            UserAction::Submit => match picker.chosen().map(|g| g.path.clone()) {
+                Some(path) => {
+                    self.mode = picker.back;
+                    self.picker = None;
+                    self.core.effects.push(Effect::OpenPgn(path));
+                }
+                None => self.core.info("no saved game matches what you typed (Backspace, or Esc to go back)"),
+            },
+            UserAction::Escape => {
+                self.mode = picker.back;
+                self.picker = None;
+            }
+            _ => {}
+        }
+    }
 
     /// Asks for an unsaved game with moves to be autosaved before it is
     /// replaced or the program quits (a puzzle board is no game: never).
     /// Returns whether it asked.
     pub(super) fn autosave_if_needed(&mut self, reason: AutosaveReason) -> bool {
-        let needed = self.trainer.is_none() && !self.game.is_saved() && self.game.len() > 0;
+        let needed = self.activity.trainer().is_none() && !self.core.game.is_saved() && self.core.game.len() > 0;
         if needed {
-            self.effects.push(Effect::Autosave { pgn: self.pgn(), reason });
+            self.core.effects.push(Effect::Autosave { pgn: self.pgn(), reason });
         }
         needed
     }
@@ -149,29 +161,21 @@ impl Session {
         };
         match result {
             Ok(path) => {
-                self.game.mark_saved(path.clone());
+                self.core.game.mark_saved(path.clone());
                 let note = format!("{saved} {}", path.display());
-                self.notes.push(note.clone());
+                self.core.notes.push(note.clone());
                 match self.replacement.take() {
                     Some(Replacement::Game(game, settings)) => self.install_game(game, settings),
                     Some(Replacement::Trainer(trainer)) => self.install_trainer(trainer),
                     None => {}
                 }
-                self.info(note);
+                self.core.info(note);
             }
-            Err(e) if self.quit => self.errors.push(format!("{failed}: {e}")),
+            Err(e) if self.core.quit => self.core.errors.push(format!("{failed}: {e}")),
             Err(e) => {
                 self.replacement = None;
-                self.error(format!("{failed}: {e}. It stays: save it with ':save FILE' first"));
+                self.core.error(format!("{failed}: {e}. It stays: save it with ':save FILE' first"));
             }
-        }
-    }
-
-    /// Saves these keys to the config file, when it may be written (`text`
-    /// is the session's new text of the file, None when not).
-    pub(super) fn save_config(&mut self, text: Option<String>, keys: &[crate::tui::config::Key]) {
-        if let (Some(_), Some(path)) = (text, self.config.path.clone()) {
-            self.effects.push(Effect::SaveConfig { path, prefs: self.config.prefs, keys: keys.to_vec() });
         }
     }
 
@@ -179,31 +183,31 @@ impl Session {
         match result {
             Ok(pgn) => {
                 let turn = pgn.final_position().turn();
-                let players = Player::human_to_move(self.settings.players, turn);
+                let players = PlayerKind::human_to_move(self.core.settings.players, turn);
                 let recorded = recorded_level(&pgn);
-                let level = recorded.unwrap_or(self.settings.level);
-                let settings = Settings { variant: pgn.kind(), players, level, ..self.settings };
-                let game = Game::from_pgn(&pgn, players, settings.clocks());
+                let level = recorded.unwrap_or(self.core.settings.level);
+                let settings = GameSettings { variant: pgn.kind(), players, level, ..self.core.settings };
+                let game = GameState::from_pgn(&pgn, players, settings.clocks());
                 let n = game.len();
                 self.replace_game(game, settings);
                 let said = match recorded {
                     Some(l) => format!("; engine level {l}, as recorded in the file"),
-                    None if players.contains(&Player::Engine) => {
+                    None if players.contains(&PlayerKind::Engine) => {
                         format!("; engine level {level} (the file records no level)")
                     }
                     None => String::new(),
                 };
-                if self.view.message.is_none() {
-                    self.info(format!("loaded {}: {n} moves{said}", path.display()));
+                if self.core.view.message.is_none() {
+                    self.core.info(format!("loaded {}: {n} moves{said}", path.display()));
                 }
             }
-            Err(e) => self.error(e),
+            Err(e) => self.core.error(e),
         }
     }
 
     /// Replaces the game, played with `settings`. One with unsaved moves is
     /// autosaved first and replaced only once that succeeded.
-    pub(super) fn replace_game(&mut self, game: Game, settings: Settings) {
+    pub(super) fn replace_game(&mut self, game: GameState, settings: GameSettings) {
         if self.autosave_if_needed(AutosaveReason::Replaced) {
             self.replacement = Some(Replacement::Game(game, settings));
         } else {
@@ -211,28 +215,39 @@ impl Session {
         }
     }
 
-    fn install_game(&mut self, game: Game, settings: Settings) {
-        self.cancel_search();
-        self.trainer = None;
-        self.settings = settings;
-        self.game = game;
-        self.effects.push(Effect::ResetEngine);
+    fn install_game(&mut self, game: GameState, settings: GameSettings) {
+        self.core.cancel_search();
+        self.activity = Activity::Game;
+        self.core.settings = settings;
+        self.core.game = game;
+        self.core.effects.push(Effect::ResetEngine);
         self.mode = Mode::Play;
-        self.view = View::default();
-        self.view.flipped = self.default_flip();
+        self.core.view = View::default();
+        self.core.view.flipped = self.core.default_flip();
         self.after_change();
     }
 
-    pub(super) fn new_game(&mut self, settings: Settings) {
+    pub(super) fn new_game(&mut self, settings: GameSettings) {
         self.replace_game(settings.new_game(), settings);
     }
 
     pub(super) fn quit(&mut self) {
-        if self.thinking.take().is_some() {
-            self.effects.push(Effect::AbandonSearch);
+        if self.core.engine.thinking.take().is_some() {
+            self.core.effects.push(Effect::AbandonSearch);
         }
-        if self.remote.is_none() {
+        if self.activity.remote().is_none() {
             self.autosave_if_needed(AutosaveReason::Quit);
+        }
+        self.core.end();
+    }
+}
+
+impl Core {
+    /// Ends the session without a save (a server keeps its games): the
+    /// engine's search is abandoned.
+    pub(super) fn end(&mut self) {
+        if self.engine.thinking.take().is_some() {
+            self.effects.push(Effect::AbandonSearch);
         }
         self.quit = true;
     }

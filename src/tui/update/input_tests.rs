@@ -4,7 +4,7 @@
 //! hole, a move typed while browsing goes back to the live position
 //! first, a paste is taken whole, and Linked-portal chess explains a piece
 //! on its portal and names and marks a teleport. Pure transitions through
-//! `Session::update` and renders into a test backend.
+//! `AppState::update` and renders into a test backend.
 
 use std::time::Instant;
 
@@ -13,11 +13,11 @@ use wormhole::rules::GameMove;
 use wormhole::{AnyPosition, Bitboard, GameKind, Square};
 
 use crate::limits::MAX_INPUT_CHARS;
-use crate::tui::action::{Action, Msg};
+use crate::tui::action::{Msg, UserAction};
 use crate::tui::config::Config;
-use crate::tui::game::{Game, Player};
+use crate::tui::game::{GameState, PlayerKind};
 use crate::tui::input::InputHint;
-use crate::tui::state::{Mode, Session};
+use crate::tui::state::{AppState, Mode};
 use crate::tui::testing::*;
 use crate::tui::theme::Display;
 
@@ -26,15 +26,15 @@ fn sq(name: &str) -> Square {
 }
 
 /// A hot-seat session of `kind` from `fen`.
-fn from_fen(kind: GameKind, fen: &str) -> Session {
+fn from_fen(kind: GameKind, fen: &str) -> AppState {
     let pos = AnyPosition::from_fen(kind, fen).unwrap();
-    let s0 = crate::tui::state::Settings { variant: kind, ..settings([Player::Human; 2]) };
-    Session::new(s0, Game::new(pos, s0.players, None), Config::default(), Display::default(), Instant::now())
+    let s0 = crate::tui::state::GameSettings { variant: kind, ..settings([PlayerKind::Human; 2]) };
+    AppState::new(s0, GameState::new(pos, s0.players, None), Config::default(), Display::default(), Instant::now())
 }
 
-fn type_chars(s: &mut Session, text: &str) {
+fn type_chars(s: &mut AppState, text: &str) {
     for c in text.chars() {
-        s.update(Action::Char(c));
+        s.update(UserAction::Char(c));
     }
 }
 
@@ -53,7 +53,7 @@ fn a_pawn_capture_without_its_file_matches_on_the_line_as_enter_reads_it() {
     let mut sans = sans_of(s.input_hint());
     sans.sort();
     assert_eq!(sans, ["cxd5", "exd5"], "not 'no legal move starts like this'");
-    s.update(Action::Submit);
+    s.update(UserAction::Submit);
     assert!(error(&s).starts_with("ambiguous: "), "{}", error(&s));
     assert!(error(&s).contains("cxd5") && error(&s).contains("exd5"), "{}", error(&s));
     assert_eq!(s.game().len(), 0);
@@ -64,42 +64,42 @@ fn a_move_onto_a_hole_names_the_hole() {
     // The king on e1 and a hole on e2.
     let mut s = from_fen(GameKind::Classic, "4k3/8/8/8/8/8/4x3/4K3 w 2");
     type_chars(&mut s, "Ke2");
-    s.update(Action::Submit);
+    s.update(UserAction::Submit);
     assert_eq!(error(&s), "e2 is a hole: no piece can move there (pieces skip holes)");
 }
 
 #[test]
 fn a_prefix_of_one_command_runs_it() {
-    let mut s = session([Player::Human; 2]);
+    let mut s = session([PlayerKind::Human; 2]);
     type_chars(&mut s, ":res");
     assert_eq!(s.input_hint(), InputHint::Command(vec!["resign"]));
-    s.update(Action::Submit);
+    s.update(UserAction::Submit);
     assert!(matches!(s.mode(), Mode::Confirm(_)), "{:?}", s.mode());
-    s.update(Action::Escape);
+    s.update(UserAction::Escape);
     type_chars(&mut s, ":re");
-    s.update(Action::Submit);
+    s.update(UserAction::Submit);
     assert_eq!(error(&s), "':re' could be redo, review, resign: type more");
 }
 
 #[test]
 fn a_move_typed_while_browsing_goes_back_to_the_live_position_first() {
-    let mut s = session([Player::Human; 2]);
+    let mut s = session([PlayerKind::Human; 2]);
     for m in ["e4", "e5"] {
         type_chars(&mut s, m);
-        s.update(Action::Submit);
+        s.update(UserAction::Submit);
     }
     // Typed, then PgUp: Enter shows the live position and plays nothing yet.
     type_chars(&mut s, "Nf3");
-    s.update(Action::BrowseBack);
+    s.update(UserAction::BrowseBack);
     assert_eq!(s.mode(), Mode::Browse(1));
-    s.update(Action::Submit);
+    s.update(UserAction::Submit);
     assert_eq!((s.mode(), s.game().len()), (Mode::Play, 2));
     assert_eq!(info(&s), "back to the live position, where moves are played: Enter again plays Nf3");
-    s.update(Action::Submit);
+    s.update(UserAction::Submit);
     assert_eq!(s.game().sans()[2], "Nf3");
     // PgUp, then typing: the first key goes back to the live position.
-    s.update(Action::BrowseBack);
-    s.update(Action::Char('N'));
+    s.update(UserAction::BrowseBack);
+    s.update(UserAction::Char('N'));
     assert_eq!(s.mode(), Mode::Play);
     assert_eq!(info(&s), "back to the live position: moves are played there");
     assert_eq!(s.input(), "N");
@@ -107,14 +107,14 @@ fn a_move_typed_while_browsing_goes_back_to_the_live_position_first() {
 
 #[test]
 fn a_paste_is_taken_whole_or_refused_whole() {
-    let mut s = session([Player::Human; 2]);
+    let mut s = session([PlayerKind::Human; 2]);
     let long = format!(":save /tmp/{}.pgn", "p".repeat(2000));
     s.update(Msg::Paste(format!("{long}\n")));
     assert_eq!(s.input(), long, "more than 1024 bytes, in one go, the line end dropped");
-    s.update(Action::ClearInput);
+    s.update(UserAction::ClearInput);
     s.update(Msg::Paste("?x".into()));
     assert_eq!(s.input(), "?x", "a pasted ? is text, not the help key");
-    s.update(Action::ClearInput);
+    s.update(UserAction::ClearInput);
     s.update(Msg::Paste("y".repeat(MAX_INPUT_CHARS + 1)));
     assert_eq!(s.input(), "", "nothing cut");
     assert!(error(&s).contains(&format!("holds at most {MAX_INPUT_CHARS}")), "{}", error(&s));
@@ -125,24 +125,24 @@ fn two_board_bc4_offers_both_readings_on_the_line_and_on_enter() {
     let mut s = from_fen(GameKind::Twoboard, crate::tui::update::twoboard_tests::START);
     for m in ["A:e4", "B:a6", "B:e4", "A:a6", "A:d4", "B:h6"] {
         type_chars(&mut s, m);
-        s.update(Action::Submit);
+        s.update(UserAction::Submit);
     }
     type_chars(&mut s, "Bc4");
     let mut sans = sans_of(s.input_hint());
     sans.sort();
     assert_eq!(sans, ["B:Bc4", "B:c4"]);
-    s.update(Action::Submit);
+    s.update(UserAction::Submit);
     assert!(error(&s).starts_with("ambiguous: B:Bc4 B:c4"), "{}", error(&s));
     assert_eq!(s.game().len(), 6, "nothing played");
     // On a board-A turn, Bc4 is the bishop on A, on the line and by Enter.
     for m in ["B:c3", "A:h6"] {
-        s.update(Action::ClearInput);
+        s.update(UserAction::ClearInput);
         type_chars(&mut s, m);
-        s.update(Action::Submit);
+        s.update(UserAction::Submit);
     }
     type_chars(&mut s, "Bc4");
     assert_eq!(s.input_hint(), InputHint::Exact("A:Bc4".into()));
-    s.update(Action::Submit);
+    s.update(UserAction::Submit);
     assert_eq!(s.game().sans().last().map(String::as_str), Some("A:Bc4"));
 }
 
@@ -155,11 +155,11 @@ const TELEPORT: &str = "rnbqkbnr/pppppppp/8/P7/8/8/1PPPPPPP/RNBQKBNR b KQkq - 0 
 fn explain_on_a_piece_standing_on_its_portal_shows_what_a_click_shows() {
     let mut s = from_fen(GameKind::Linked, PAWN_ON_PORTAL);
     type_chars(&mut s, ":explain e4");
-    s.update(Action::Submit);
+    s.update(UserAction::Submit);
     let explained = s.highlights().targets;
     assert!(info(&s).ends_with("goes to e5"), "{}", info(&s));
-    s.update(Action::Escape);
-    s.update(Action::ClickSquare(sq("e4")));
+    s.update(UserAction::Escape);
+    s.update(UserAction::ClickSquare(sq("e4")));
     assert_eq!(s.highlights().targets, explained);
     assert_eq!(explained, Bitboard::from_square(sq("e5")));
 }
@@ -168,7 +168,7 @@ fn explain_on_a_piece_standing_on_its_portal_shows_what_a_click_shows() {
 fn a_teleport_is_named_and_both_its_squares_are_marked() {
     let mut s = from_fen(GameKind::Linked, TELEPORT);
     type_chars(&mut s, "Z@a5");
-    s.update(Action::Submit);
+    s.update(UserAction::Submit);
     assert_eq!(info(&s), "teleported the White pawn a5 -> e4");
     let hl = s.highlights();
     assert_eq!((hl.last_move.map(|m| m.to()), hl.last_also), (Some(sq("a5")), Bitboard::from_square(sq("e4"))));

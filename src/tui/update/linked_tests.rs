@@ -2,16 +2,16 @@
 //! `e4>a5`, picking a piece shows where it lands through the portal, a
 //! portal move by clicking one's portal and a neighbouring square or by
 //! typing `Z@d3`, a black hole named in the message line, and the help.
-//! Pure transitions through `Session::update`.
+//! Pure transitions through `AppState::update`.
 
 use std::time::Instant;
 
 use wormhole::{AnyPosition, Bitboard, GameKind, Rules, Square};
 
-use crate::tui::action::Action;
+use crate::tui::action::UserAction;
 use crate::tui::config::Config;
-use crate::tui::game::{Game, Player};
-use crate::tui::state::{HelpPage, Mode, Session};
+use crate::tui::game::{GameState, PlayerKind};
+use crate::tui::state::{AppState, HelpPage, Mode};
 use crate::tui::testing::*;
 use crate::tui::theme::Display;
 
@@ -26,18 +26,18 @@ fn squares(b: Bitboard) -> Vec<String> {
 }
 
 /// A hot-seat session of Linked-portal chess from `fen`.
-fn linked(fen: &str) -> Session {
+fn linked(fen: &str) -> AppState {
     let pos = AnyPosition::from_fen(GameKind::Linked, fen).unwrap();
-    let mut s0 = settings([Player::Human; 2]);
+    let mut s0 = settings([PlayerKind::Human; 2]);
     s0.variant = GameKind::Linked;
-    Session::new(s0, Game::new(pos, s0.players, None), Config::default(), Display::default(), Instant::now())
+    AppState::new(s0, GameState::new(pos, s0.players, None), Config::default(), Display::default(), Instant::now())
 }
 
-fn type_text(s: &mut Session, text: &str) {
+fn type_text(s: &mut AppState, text: &str) {
     for c in text.chars() {
-        s.update(Action::Char(c));
+        s.update(UserAction::Char(c));
     }
-    s.update(Action::Submit);
+    s.update(UserAction::Submit);
 }
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 e4,a5";
@@ -52,19 +52,19 @@ fn typing_e4_from_the_start_plays_the_move_through_the_portal() {
     type_text(&mut s, "e4");
     assert_eq!(s.game().sans(), ["e4>a5"], "{:?}", s.message());
     let mut s = linked(START);
-    s.update(Action::ClickSquare(sq("e2")));
+    s.update(UserAction::ClickSquare(sq("e2")));
     assert_eq!(squares(s.highlights().targets), ["a5", "e3"], "the pawn lands on a5 through the portal");
-    s.update(Action::ClickSquare(sq("a5")));
+    s.update(UserAction::ClickSquare(sq("a5")));
     assert_eq!(s.game().sans(), ["e4>a5"]);
 }
 
 #[test]
 fn a_portal_moves_by_clicking_it_and_a_neighbouring_square_or_by_its_text() {
     let mut s = linked(START);
-    s.update(Action::ClickSquare(sq("e4")));
+    s.update(UserAction::ClickSquare(sq("e4")));
     assert!(info(&s).starts_with("your portal on e4"), "{}", info(&s));
     assert_eq!(squares(s.highlights().targets), ["d3", "d4", "d5", "e3", "e5", "f3", "f4", "f5"]);
-    s.update(Action::ClickSquare(sq("d3")));
+    s.update(UserAction::ClickSquare(sq("d3")));
     type_text(&mut s, "Z@b5");
     assert_eq!(s.game().sans(), ["Z@d3", "Z@b5"]);
     assert!(s.game().position().fen().ends_with("d3,b5"), "{}", s.game().position().fen());
@@ -85,15 +85,15 @@ fn a_black_hole_ends_in_king_against_king() {
 #[test]
 fn the_help_explains_portals() {
     let mut s = linked(START);
-    s.update(Action::Help);
+    s.update(UserAction::Help);
     for page in [HelpPage::Pieces, HelpPage::Rules] {
         while !matches!(s.mode(), Mode::Help { page: p, .. } if p == page) {
-            s.update(Action::TogglePage);
+            s.update(UserAction::TogglePage);
         }
         let mut text = String::new();
         for _ in 0..4 {
             text += &screen(&s, 100, 40).join("\n");
-            s.update(Action::Scroll(18));
+            s.update(UserAction::Scroll(18));
         }
         let needles: &[&str] = match page {
             HelpPage::Pieces => &[
@@ -113,15 +113,15 @@ fn the_help_explains_portals() {
 #[test]
 fn the_new_game_screen_places_the_portals() {
     let mut s = linked(START);
-    s.update(Action::NewGame);
+    s.update(UserAction::NewGame);
     let rows = screen(&s, 100, 30);
     assert!(contains(&rows, "White portal") && contains(&rows, "e4 (any square of rank 4)"), "{}", rows.join("\n"));
     // Down past the Play line to White's portal, Right: f4; down to Black's, Left: h5.
-    let down = Action::Cursor(0, -1);
-    for a in [down, down, Action::Cursor(1, 0), down, Action::Cursor(-1, 0)] {
+    let down = UserAction::Cursor(0, -1);
+    for a in [down, down, UserAction::Cursor(1, 0), down, UserAction::Cursor(-1, 0)] {
         s.update(a);
     }
-    s.update(Action::Submit);
+    s.update(UserAction::Submit);
     assert_eq!(s.mode(), Mode::Play);
     assert!(s.game().position().fen().ends_with(" f4,h5"), "{}", s.game().position().fen());
     assert!(s.pgn().to_pgn().contains("f4,h5\"]"), "the PGN records the placement in its FEN tag");

@@ -10,19 +10,19 @@ use wormhole::Rules;
 use wormhole::analysis::AnalysisOptions;
 use wormhole::engine::{Info, Score};
 
-use crate::tui::action::{Action, Msg};
+use crate::tui::action::{Msg, UserAction};
 use crate::tui::ai::{EngineEvent, Finished, Purpose};
 use crate::tui::effects::Effect;
-use crate::tui::game::Player;
-use crate::tui::state::{Mode, Session};
+use crate::tui::game::PlayerKind;
+use crate::tui::state::{AppState, Mode};
 use crate::tui::testing::*;
 
-fn typed(s: &mut Session, text: &str) -> Vec<Effect> {
+fn typed(s: &mut AppState, text: &str) -> Vec<Effect> {
     let mut effects = Vec::new();
     for c in text.chars() {
-        effects.extend(s.update(Action::Char(c)));
+        effects.extend(s.update(UserAction::Char(c)));
     }
-    effects.extend(s.update(Action::Submit));
+    effects.extend(s.update(UserAction::Submit));
     effects
 }
 
@@ -42,24 +42,24 @@ fn stops(effects: &[Effect]) -> bool {
     effects.iter().any(|e| matches!(e, Effect::CancelSearch))
 }
 
-fn pondering(s: &Session) -> bool {
+fn pondering(s: &AppState) -> bool {
     s.thinking().is_some_and(|t| matches!(t.purpose, Purpose::Ponder { .. }))
 }
 
 /// A report of the ponder search: depth `depth`, best move `m`, `score`,
 /// after `nodes`.
-fn report(s: &mut Session, depth: u32, m: AnyMove, score: Score, nodes: u64) {
+fn report(s: &mut AppState, depth: u32, m: AnyMove, score: Score, nodes: u64) {
     let info = Info { depth, score, exact: true, pv: vec![m], nodes, ..Info::default() };
     s.update(Msg::Engine(EngineEvent::Info(info)));
 }
 
 #[test]
 fn the_engine_thinks_on_the_humans_turn_and_stops_on_menus_dialogs_and_the_game_end() {
-    let mut s = session([Player::Human, Player::Engine]);
+    let mut s = session([PlayerKind::Human, PlayerKind::Engine]);
     assert_eq!(ponder_started(&s.start()), Some((0, 1)), "one core by default");
     assert!(pondering(&s));
     // The help, the new-game screen, the list of games: it stops, and starts again after.
-    for (open, close) in [(Action::Help, Action::Escape), (Action::NewGame, Action::Escape)] {
+    for (open, close) in [(UserAction::Help, UserAction::Escape), (UserAction::NewGame, UserAction::Escape)] {
         let effects = s.update(open);
         assert!(stops(&effects) && !pondering(&s), "{:?}: {effects:?}", s.mode());
         let effects = s.update(close);
@@ -73,14 +73,14 @@ fn the_engine_thinks_on_the_humans_turn_and_stops_on_menus_dialogs_and_the_game_
     assert!(cancel.is_some() && cancel < reply, "stopped before the reply starts: {effects:?}");
     assert!(ponder_started(&effects).is_none() && !pondering(&s), "not on the engine's turn");
     // In a game without the engine it never thinks.
-    let mut hotseat = session([Player::Human; 2]);
+    let mut hotseat = session([PlayerKind::Human; 2]);
     assert_eq!(ponder_started(&hotseat.start()), None);
     assert_eq!(ponder_started(&typed(&mut hotseat, "e4")), None);
 }
 
 #[test]
 fn the_ponder_setting_gives_it_more_cores_or_turns_it_off() {
-    let mut s = session([Player::Human, Player::Engine]);
+    let mut s = session([PlayerKind::Human, PlayerKind::Engine]);
     s.start();
     let effects = typed(&mut s, ":set ponder 2");
     assert!(stops(&effects), "{effects:?}");
@@ -95,11 +95,11 @@ fn the_ponder_setting_gives_it_more_cores_or_turns_it_off() {
 
 #[test]
 fn a_hint_while_pondering_comes_from_it_at_once() {
-    let mut s = session([Player::Human, Player::Engine]);
+    let mut s = session([PlayerKind::Human, PlayerKind::Engine]);
     s.start();
     let e4 = s.game().position().parse_move("e4").unwrap();
     // Asked before the first report: given with it.
-    let effects = s.update(Action::Hint);
+    let effects = s.update(UserAction::Hint);
     assert!(!effects.iter().any(|e| matches!(e, Effect::StartSearch { .. })), "no search of its own: {effects:?}");
     assert!(info(&s).contains("thinking on your time, is finding a hint"), "{}", info(&s));
     // Not before it searched as much as the hint's own search would.
@@ -109,8 +109,8 @@ fn a_hint_while_pondering_comes_from_it_at_once() {
     assert_eq!(info(&s), "Hint (full-strength engine, depth 8 on your time): e4 (+0.2 for White)");
     // Asked again later: at once, from the deepest report so far.
     report(&mut s, 9, e4, Score::Cp(35), 2 * AnalysisOptions::DEFAULT_NODES);
-    s.update(Action::ClearInput);
-    let effects = s.update(Action::Hint);
+    s.update(UserAction::ClearInput);
+    let effects = s.update(UserAction::Hint);
     assert!(effects.is_empty(), "{effects:?}");
     assert_eq!(info(&s), "Hint (full-strength engine, depth 9 on your time): e4 (+0.3 for White)");
     assert!(pondering(&s), "it thinks on");
@@ -118,7 +118,7 @@ fn a_hint_while_pondering_comes_from_it_at_once() {
 
 #[test]
 fn a_result_proved_while_pondering_is_shown_but_no_line_or_number() {
-    let mut s = session([Player::Human, Player::Engine]);
+    let mut s = session([PlayerKind::Human, PlayerKind::Engine]);
     s.start();
     let e4 = s.game().position().parse_move("e4").unwrap();
     report(&mut s, 7, e4, Score::Cp(35), 1000);
@@ -137,7 +137,7 @@ fn a_result_proved_while_pondering_is_shown_but_no_line_or_number() {
     assert!(effects.is_empty() && s.thinking().is_none(), "{effects:?}");
     let text = screen(&s, 120, 40).join("\n");
     assert!(text.contains("Thought on your time, depth 12") && text.contains("White wins in 3 moves"), "{text}");
-    assert!(s.update(Action::Help).is_empty() && s.update(Action::Escape).is_empty(), "not started again");
-    s.update(Action::Hint);
+    assert!(s.update(UserAction::Help).is_empty() && s.update(UserAction::Escape).is_empty(), "not started again");
+    s.update(UserAction::Hint);
     assert_eq!(info(&s), "Hint (full-strength engine, depth 12 on your time): e4 (White wins in 3 moves)");
 }

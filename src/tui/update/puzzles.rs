@@ -9,11 +9,11 @@ use wormhole::{AnyMove, Color, GameKind, Rules};
 
 use crate::glicko::Rating;
 use crate::puzzle_record::{LoadedPuzzles, Outcome};
-use crate::tui::action::{Action, AutosaveReason};
+use crate::tui::action::{AutosaveReason, UserAction};
 use crate::tui::ai::{Limits, Purpose};
 use crate::tui::effects::Effect;
-use crate::tui::game::{Game, Player};
-use crate::tui::state::{Mode, Replacement, Session, View};
+use crate::tui::game::{GameState, PlayerKind};
+use crate::tui::state::{Activity, AppState, Core, Mode, Replacement, View};
 use crate::tui::trainer::{Offered, Phase, Trainer, personal_candidate};
 
 /// What the keys do once a puzzle is over.
@@ -22,11 +22,116 @@ pub const OVER_KEYS: &str = "Enter: next puzzle, r: retry, s: show the solution,
 /// What is not done in the trainer.
 const NOT_HERE: &str = "not in the puzzle trainer (Ctrl-N leaves it for a game)";
 
-impl Session {
+impl Core {
+    /// A personal puzzle was saved, or why not.
+    pub(super) fn personal_saved(&mut self, result: Result<(String, std::path::PathBuf), String>) {
+        match result {
+            Ok((id, path)) => self.info(format!(
+                "puzzle {id} saved to your personal set ({}): the puzzle trainer offers it",
+                path.display()
+            )),
+            Err(e) => self.error(e),
+        }
+    }
+}
+
+/// The trainer's own updates, each given the shared [`Core`].
+impl Trainer {
+    fn set_phase(&mut self, phase: Phase) {
+        if let Some(c) = self.current.as_mut() {
+            c.phase = phase;
+        }
+    }
+
+    /// Counts the puzzle's outcome once (a retry does not count again) and
+    /// saves the attempt; whether it counted.
+    fn count_puzzle(&mut self, core: &mut Core, outcome: Outcome) -> bool {
+        let puzzle = self.offered().map_or(0.0, |o| f64::from(o.puzzle.rating));
+        let Some((attempt, _)) = self.count(outcome) else {
+            return false;
+        };
+        core.effects.push(Effect::SavePuzzleAttempt { game: self.game, attempt, puzzle });
+        true
+    }
+
+    /// The line is played out: the puzzle counts as solved (or, after the
+    /// hint, as no gain and no loss).
+    fn puzzle_solved(&mut self, core: &mut Core) {
+        let hinted = self.current.as_ref().is_some_and(|c| c.hinted);
+        self.set_phase(Phase::Solved);
+        let counted = self.count_puzzle(core, if hinted { Outcome::Hinted } else { Outcome::Solved });
+        let how = if counted { "" } else { " (it counted the first time)" };
+        core.info(format!("Solved!{how} {OVER_KEYS}"));
+    }
+
+    /// A wrong move: the puzzle counts as failed, and the engine finds what
+    /// the move runs into.
+    fn wrong_move(&mut self, core: &mut Core, m: AnyMove, san: &str) {
+        self.set_phase(Phase::Wrong(m));
+        self.count_puzzle(core, Outcome::Failed);
+        if let Some(end) = core.game.end() {
+            return core.error(format!("{san} is not it: {}. {OVER_KEYS}", end.describe()));
+        }
+        let limits = Limits { nodes: Some(AnalysisOptions::DEFAULT_NODES), ..Limits::default() };
+        core.start_search(limits, Purpose::Refutation { ply: core.game.len() });
+        core.error(format!("{san} is not it: the engine looks for the reply..."));
+    }
+
+    /// `s`: the whole solution, played out on the board.
+    fn show_solution(&mut self, core: &mut Core) {
+        let Some(offered) = self.offered() else { return };
+        let (start, line) = (offered.start.clone(), offered.line.clone());
+        let sans = offered.puzzle.san.join(" ");
+        core.cancel_search();
+        core.game = GameState::new(start, [PlayerKind::Human; 2], None);
+        for m in line {
+            if let Err(e) = core.game.play(m, core.now) {
+                return core.error(format!("the solution does not play out: {e}"));
+            }
+        }
+        self.set_phase(Phase::Shown);
+        core.info(format!("Solution: {sans}. {OVER_KEYS}"));
+    }
+
+    /// `t` after a puzzle: the next theme filter (all, then each theme on offer).
+    fn next_theme(&mut self, core: &mut Core) {
+        let filters = self.filters();
+        let at = self.filter.as_ref().and_then(|f| filters.iter().position(|x| x == f));
+        let next = match at {
+            None => filters.first().cloned(),
+            Some(i) => filters.get(i + 1).cloned(),
+        };
+        self.set_puzzle_filter(core, next);
+    }
+
+    /// `:theme NAME` in the trainer (`all`: no filter); the next puzzle is about it.
+    pub(super) fn set_puzzle_filter(&mut self, core: &mut Core, filter: Option<String>) {
+        self.filter = filter.filter(|f| f != "all");
+        let n = self.puzzles.iter().filter(|o| o.fits(self.filter.as_deref())).count();
+        let text = match &self.filter {
+            Some(f) if n == 0 => Err(format!("no puzzle is about '{f}' (themes: {})", self.filters().join(", "))),
+            Some(f) => Ok(format!("theme {f}: {n} puzzles; the next puzzle is about it")),
+            None => Ok(format!("every theme: {n} puzzles")),
+        };
+        match text {
+            Ok(text) => core.info(text),
+            Err(text) => core.error(text),
+        }
+    }
+}
+
+impl AppState {
+    /// Runs one of the trainer's updates, while the trainer is on.
+    pub(super) fn in_trainer(&mut self, update: impl FnOnce(&mut Trainer, &mut Core)) {
+        if let Activity::Puzzles(trainer) = &mut self.activity {
+            update(trainer, &mut self.core);
+        }
+    }
+
     /// Opens the trainer for `game`: its puzzles and the player's record are read first.
     pub(in crate::tui) fn open_trainer(&mut self, game: GameKind) {
-        self.effects.push(Effect::LoadPuzzles(game));
-        self.info(format!("reading the {game} puzzles..."));
+        self.core.effects.push(Effect::LoadPuzzles(game));
+        self.core.info(format!("reading the {game} puzzles..."));
     }
 
     /// The puzzles and the record, read: the trainer starts (once the game
@@ -42,7 +147,7 @@ impl Session {
             }
         }
         let mut trainer = Trainer::new(game, offered, loaded.record);
-        if let Some(old) = &self.trainer {
+        if let Some(old) = self.activity.trainer() {
             (trainer.filter, trainer.streak) = (old.filter.clone(), old.streak);
         }
         if !trainer.next() && !trainer.filters().is_empty() {
@@ -51,105 +156,99 @@ impl Session {
         }
         let note = if notes.is_empty() { String::new() } else { format!(" ({})", notes.join("; ")) };
         if trainer.current.is_none() {
-            return self.error(format!("no {game} puzzles to offer{note}"));
+            return self.core.error(format!("no {game} puzzles to offer{note}"));
         }
-        if self.trainer.is_none() && self.autosave_if_needed(AutosaveReason::Replaced) {
+        if self.activity.trainer().is_none() && self.autosave_if_needed(AutosaveReason::Replaced) {
             self.replacement = Some(Replacement::Trainer(trainer));
         } else {
             self.install_trainer(trainer);
         }
         if !note.is_empty() {
-            self.error(format!("some puzzles were left out{note}"));
+            self.core.error(format!("some puzzles were left out{note}"));
         }
     }
 
     /// The trainer takes the screen, with its first puzzle on the board.
     pub(super) fn install_trainer(&mut self, trainer: Trainer) {
-        self.cancel_search();
-        self.effects.push(Effect::ResetEngine);
+        self.core.cancel_search();
+        self.core.effects.push(Effect::ResetEngine);
         self.study.review = None;
-        self.trainer = Some(trainer);
+        self.activity = Activity::Puzzles(trainer);
         self.set_up_puzzle();
     }
 
     /// Puts the trainer's puzzle on the board at its start, the solver's
     /// side at the bottom.
     fn set_up_puzzle(&mut self) {
-        let Some(offered) = self.trainer.as_ref().and_then(Trainer::offered) else { return };
+        let Some(offered) = self.activity.trainer().and_then(Trainer::offered) else { return };
         let (start, solver, task) = (offered.start.clone(), offered.solver(), offered.task());
-        self.cancel_search();
-        self.game = Game::new(start, [Player::Human; 2], None);
-        self.view = View { flipped: solver == Color::Black, ..View::default() };
+        self.core.cancel_search();
+        self.core.game = GameState::new(start, [PlayerKind::Human; 2], None);
+        self.core.view = View { flipped: solver == Color::Black, ..View::default() };
         self.mode = Mode::Puzzle;
-        if let Some(c) = self.trainer.as_mut().and_then(|t| t.current.as_mut()) {
+        if let Some(c) = self.activity.trainer_mut().and_then(|t| t.current.as_mut()) {
             c.phase = Phase::Solving;
         }
-        self.info(task);
+        self.core.info(task);
     }
 
     /// The puzzle's phase (None outside the trainer).
     pub fn puzzle_phase(&self) -> Option<Phase> {
-        self.trainer.as_ref()?.current.as_ref().map(|c| c.phase)
-    }
-
-    fn set_phase(&mut self, phase: Phase) {
-        if let Some(c) = self.trainer.as_mut().and_then(|t| t.current.as_mut()) {
-            c.phase = phase;
-        }
+        self.activity.trainer()?.current.as_ref().map(|c| c.phase)
     }
 
     /// Whether the trainer does `action` now.
-    pub(in crate::tui) fn puzzle_offers(&self, action: Action) -> bool {
+    pub(in crate::tui) fn puzzle_offers(&self, action: UserAction) -> bool {
         let solving = self.puzzle_phase() == Some(Phase::Solving);
         match action {
-            Action::NextPuzzle | Action::Retry | Action::ShowSolution | Action::NextTheme => !solving,
-            Action::Hint => solving,
-            Action::Undo
-            | Action::Redo
-            | Action::MoveNow
-            | Action::Save
-            | Action::Review
-            | Action::Analyze
-            | Action::OpenList
-            | Action::BrowseBack
-            | Action::BrowseForward
-            | Action::BrowseStart
-            | Action::BrowseEnd
-            | Action::NextJudged
-            | Action::PreviousJudged
-            | Action::Personal => false,
+            UserAction::NextPuzzle | UserAction::Retry | UserAction::ShowSolution | UserAction::NextTheme => !solving,
+            UserAction::Hint => solving,
+            UserAction::Undo
+            | UserAction::Redo
+            | UserAction::MoveNow
+            | UserAction::Save
+            | UserAction::Review
+            | UserAction::Analyze
+            | UserAction::OpenList
+            | UserAction::BrowseBack
+            | UserAction::BrowseForward
+            | UserAction::BrowseStart
+            | UserAction::BrowseEnd
+            | UserAction::NextJudged
+            | UserAction::PreviousJudged
+            | UserAction::Personal => false,
             _ => true,
         }
     }
 
     /// The trainer's keys; the board and the input line work as in a game.
-    pub(super) fn in_puzzle(&mut self, action: Action) {
-        let typing = !self.view.input.text().is_empty();
+    pub(super) fn in_puzzle(&mut self, action: UserAction) {
+        let typing = !self.core.view.input.text().is_empty();
         match action {
-            Action::NextPuzzle => self.next_puzzle(),
-            Action::Retry => self.retry_puzzle(),
-            Action::ShowSolution => self.show_solution(),
-            Action::NextTheme => self.next_theme(),
-            Action::Hint if self.puzzle_offers(action) => self.puzzle_hint(),
-            Action::Char(c) if self.puzzle_phase() != Some(Phase::Solving) && c != ':' && !typing => {
-                self.info(OVER_KEYS)
+            UserAction::NextPuzzle => self.next_puzzle(),
+            UserAction::Retry => self.retry_puzzle(),
+            UserAction::ShowSolution => self.in_trainer(Trainer::show_solution),
+            UserAction::NextTheme => self.in_trainer(Trainer::next_theme),
+            UserAction::Hint if self.puzzle_offers(action) => self.puzzle_hint(),
+            UserAction::Char(c) if self.puzzle_phase() != Some(Phase::Solving) && c != ':' && !typing => {
+                self.core.info(OVER_KEYS)
             }
             a if self.puzzle_offers(a) => self.in_play(a),
-            Action::Hint => self.error("the puzzle is over: no hint"),
-            _ => self.error(NOT_HERE),
+            UserAction::Hint => self.core.error("the puzzle is over: no hint"),
+            _ => self.core.error(NOT_HERE),
         }
     }
 
     /// A `:` command the trainer does not take says so; returns whether it did.
     pub(super) fn refused_in_trainer(&mut self, cmd: crate::tui::commands::Cmd) -> bool {
         use crate::tui::commands::Cmd;
-        if self.trainer.is_none() {
+        if self.activity.trainer().is_none() {
             return false;
         }
         match cmd {
             Cmd::Hint if self.puzzle_phase() == Some(Phase::Solving) => self.puzzle_hint(),
             Cmd::Undo | Cmd::Redo | Cmd::Hint | Cmd::Go | Cmd::Save | Cmd::Review | Cmd::Analyze | Cmd::Resign => {
-                self.error(NOT_HERE)
+                self.core.error(NOT_HERE)
             }
             _ => return false,
         }
@@ -159,90 +258,55 @@ impl Session {
     /// A move on the puzzle board: right, the defender's reply follows (or
     /// the puzzle is solved); wrong, the puzzle is failed.
     pub(super) fn puzzle_move(&mut self, m: AnyMove) {
-        let Some(trainer) = &self.trainer else { return };
+        let Some(trainer) = self.activity.trainer() else { return };
         if self.puzzle_phase() != Some(Phase::Solving) {
-            return self.info(OVER_KEYS);
+            return self.core.info(OVER_KEYS);
         }
-        let played = self.game.len();
-        let pos = self.game.position().clone();
+        let played = self.core.game.len();
+        let pos = self.core.game.position().clone();
         let right = trainer.is_right(played, &pos, m);
         let expected = trainer.expected(played) == Some(m);
         let reply = trainer.expected(played + 1).filter(|_| expected);
         let san = pos.san(m);
-        if let Err(e) = self.game.play(m, self.now) {
-            return self.error(e.to_string());
+        if let Err(e) = self.core.game.play(m, self.core.now) {
+            return self.core.error(e.to_string());
         }
-        (self.view.selected, self.view.entry, self.view.explained) = (None, None, None);
+        (self.core.view.selected, self.core.view.entry, self.core.view.explained) = (None, None, None);
         match (right, reply) {
-            (false, _) => self.wrong_move(m, &san),
-            (true, Some(reply)) if !self.game.is_over() => self.defender_replies(reply, &san),
-            (true, _) => self.puzzle_solved(),
+            (false, _) => self.in_trainer(|t, core| t.wrong_move(core, m, &san)),
+            (true, Some(reply)) if !self.core.game.is_over() => self.defender_replies(reply, &san),
+            (true, _) => self.in_trainer(Trainer::puzzle_solved),
         }
     }
 
     /// The defender's reply of the solution, played for the player.
     fn defender_replies(&mut self, reply: AnyMove, san: &str) {
-        let reply_san = self.game.position().san(reply);
-        if let Err(e) = self.game.play(reply, self.now) {
-            return self.error(format!("the puzzle's reply {reply_san}: {e}"));
+        let reply_san = self.core.game.position().san(reply);
+        if let Err(e) = self.core.game.play(reply, self.core.now) {
+            return self.core.error(format!("the puzzle's reply {reply_san}: {e}"));
         }
         let due = self.forced_move().map_or(String::new(), |f| format!(" ({})", f.why));
-        self.info(format!("{san}: right. {reply_san} was the reply: your move{due}"));
-    }
-
-    /// The line is played out: the puzzle counts as solved (or, after the
-    /// hint, as no gain and no loss).
-    fn puzzle_solved(&mut self) {
-        let hinted = self.trainer.as_ref().and_then(|t| t.current.as_ref()).is_some_and(|c| c.hinted);
-        self.set_phase(Phase::Solved);
-        let counted = self.count_puzzle(if hinted { Outcome::Hinted } else { Outcome::Solved });
-        let how = if counted { "" } else { " (it counted the first time)" };
-        self.info(format!("Solved!{how} {OVER_KEYS}"));
-    }
-
-    /// A wrong move: the puzzle counts as failed, and the engine finds what
-    /// the move runs into.
-    fn wrong_move(&mut self, m: AnyMove, san: &str) {
-        self.set_phase(Phase::Wrong(m));
-        self.count_puzzle(Outcome::Failed);
-        if let Some(end) = self.game.end() {
-            return self.error(format!("{san} is not it: {}. {OVER_KEYS}", end.describe()));
-        }
-        let limits = Limits { nodes: Some(AnalysisOptions::DEFAULT_NODES), ..Limits::default() };
-        self.start_search(limits, Purpose::Refutation { ply: self.game.len() });
-        self.error(format!("{san} is not it: the engine looks for the reply..."));
+        self.core.info(format!("{san}: right. {reply_san} was the reply: your move{due}"));
     }
 
     /// The engine's reply to the wrong move, played on the board.
     pub(super) fn refuted(&mut self, reply: Option<AnyMove>) {
         let Some(Phase::Wrong(wrong)) = self.puzzle_phase() else { return };
-        let before = self.game.position_at(self.game.len().saturating_sub(1));
+        let before = self.core.game.position_at(self.core.game.len().saturating_sub(1));
         let san = before.san(wrong);
-        let Some(reply) = reply else { return self.error(format!("{san} is not it. {OVER_KEYS}")) };
-        let reply_san = self.game.position().san(reply);
-        if let Err(e) = self.game.play(reply, self.now) {
-            return self.error(format!("the engine's reply {reply_san}: {e}"));
+        let Some(reply) = reply else { return self.core.error(format!("{san} is not it. {OVER_KEYS}")) };
+        let reply_san = self.core.game.position().san(reply);
+        if let Err(e) = self.core.game.play(reply, self.core.now) {
+            return self.core.error(format!("the engine's reply {reply_san}: {e}"));
         }
-        self.error(format!("{san} is not it: it runs into {reply_san}. {OVER_KEYS}"));
-    }
-
-    /// Counts the puzzle on the board once and has the attempt saved.
-    /// Returns whether it counted now.
-    fn count_puzzle(&mut self, outcome: Outcome) -> bool {
-        let Some(trainer) = self.trainer.as_mut() else { return false };
-        let puzzle = trainer.offered().map_or(0.0, |o| f64::from(o.puzzle.rating));
-        let Some((attempt, _)) = trainer.count(outcome) else {
-            return false;
-        };
-        self.effects.push(Effect::SavePuzzleAttempt { game: trainer.game, attempt, puzzle });
-        true
+        self.core.error(format!("{san} is not it: it runs into {reply_san}. {OVER_KEYS}"));
     }
 
     /// Ctrl-T on the puzzle board: marks the piece that moves first; a
     /// solve after it gains nothing.
     fn puzzle_hint(&mut self) {
-        let played = self.game.len();
-        let Some(trainer) = self.trainer.as_mut() else { return };
+        let played = self.core.game.len();
+        let Some(trainer) = self.activity.trainer_mut() else { return };
         if let Some(c) = trainer.current.as_mut() {
             c.hinted = true;
         }
@@ -250,77 +314,33 @@ impl Session {
         // A forced move (a teleport due) is hinted as a game says it: what
         // forces it and how to play it, its squares named with their boards.
         if let Some(forced) = self.forced_move().filter(|f| Some(f.m) == expected) {
-            return self.info(format!("Hint: {} (a solve with a hint gains no rating)", forced.why));
+            return self.core.info(format!("Hint: {} (a solve with a hint gains no rating)", forced.why));
         }
         // On a game of more than one board, the square is named with its board (Bh5).
-        let pos = self.game.position();
+        let pos = self.core.game.position();
         let board = pos.kind().info().board_names.get(pos.board_to_play()).copied();
-        match self.trainer.as_ref().and_then(|t| t.hint_square(played)) {
+        match self.activity.trainer().and_then(|t| t.hint_square(played)) {
             Some(sq) => {
                 let on = board.map_or(sq.to_string(), |b| format!("{b}{sq} (Board {b})"));
-                self.info(format!("Hint: the piece on {on} moves (a solve with a hint gains no rating)"))
+                self.core.info(format!("Hint: the piece on {on} moves (a solve with a hint gains no rating)"))
             }
-            None => self.error("no hint here"),
+            None => self.core.error("no hint here"),
         }
     }
 
     /// Enter after a puzzle: the next one.
     fn next_puzzle(&mut self) {
-        let Some(trainer) = self.trainer.as_mut() else { return };
+        let Some(trainer) = self.activity.trainer_mut() else { return };
         if trainer.next() {
             return self.set_up_puzzle();
         }
         let filter = trainer.filter.clone().unwrap_or_default();
-        self.error(format!("no puzzle is about '{filter}' (t or ':theme all' changes the filter)"));
+        self.core.error(format!("no puzzle is about '{filter}' (t or ':theme all' changes the filter)"));
     }
 
     /// `r` after a wrong move: the puzzle again from its start (it has counted already).
     fn retry_puzzle(&mut self) {
         self.set_up_puzzle();
-    }
-
-    /// `s`: the whole solution, played out on the board.
-    fn show_solution(&mut self) {
-        let Some(offered) = self.trainer.as_ref().and_then(Trainer::offered) else { return };
-        let (start, line) = (offered.start.clone(), offered.line.clone());
-        let sans = offered.puzzle.san.join(" ");
-        self.cancel_search();
-        self.game = Game::new(start, [Player::Human; 2], None);
-        for m in line {
-            if let Err(e) = self.game.play(m, self.now) {
-                return self.error(format!("the solution does not play out: {e}"));
-            }
-        }
-        self.set_phase(Phase::Shown);
-        self.info(format!("Solution: {sans}. {OVER_KEYS}"));
-    }
-
-    /// `t` after a puzzle: the next theme filter (all, then each theme on offer).
-    fn next_theme(&mut self) {
-        let Some(trainer) = self.trainer.as_ref() else { return };
-        let filters = trainer.filters();
-        let at = trainer.filter.as_ref().and_then(|f| filters.iter().position(|x| x == f));
-        let next = match at {
-            None => filters.first().cloned(),
-            Some(i) => filters.get(i + 1).cloned(),
-        };
-        self.set_puzzle_filter(next);
-    }
-
-    /// `:theme NAME` in the trainer (`all`: no filter); the next puzzle is about it.
-    pub(super) fn set_puzzle_filter(&mut self, filter: Option<String>) {
-        let Some(trainer) = self.trainer.as_mut() else { return };
-        trainer.filter = filter.filter(|f| f != "all");
-        let n = trainer.puzzles.iter().filter(|o| o.fits(trainer.filter.as_deref())).count();
-        let text = match &trainer.filter {
-            Some(f) if n == 0 => Err(format!("no puzzle is about '{f}' (themes: {})", trainer.filters().join(", "))),
-            Some(f) => Ok(format!("theme {f}: {n} puzzles; the next puzzle is about it")),
-            None => Ok(format!("every theme: {n} puzzles")),
-        };
-        match text {
-            Ok(text) => self.info(text),
-            Err(text) => self.error(text),
-        }
     }
 
     /// `p` in the review: the move viewed, a `??` of the player's that
@@ -329,38 +349,28 @@ impl Session {
     pub(super) fn make_personal(&mut self) {
         let Some(review) = &self.study.review else { return };
         let Some(r) = review.current() else {
-            return self.info("this move is not analysed yet: wait for the review");
+            return self.core.info("this move is not analysed yet: wait for the review");
         };
         if r.judgement != Some(Judgement::Blunder) {
             return self
+                .core
                 .info("no puzzle: p makes a puzzle of a ?? (a blunder) that missed a win, and this move is not one");
         }
-        if self.game.player(r.mover) == Player::Engine {
-            return self.info("no puzzle: that ?? was the engine's move, not yours");
+        if self.core.game.player(r.mover) == PlayerKind::Engine {
+            return self.core.info("no puzzle: that ?? was the engine's move, not yours");
         }
         if !r.before.is_proved_win_for(r.mover) {
-            return self.info(format!(
+            return self.core.info(format!(
                 "no puzzle: before this ?? the review found no proved win for {} ({}), and a puzzle needs one",
                 r.mover, r.before
             ));
         }
         match personal_candidate(review.position(), &r.best_line) {
             Ok(puzzle) => {
-                self.effects.push(Effect::MakePersonal(Box::new(puzzle)));
-                self.info("checking that the win is the only one (a few seconds)...");
+                self.core.effects.push(Effect::MakePersonal(Box::new(puzzle)));
+                self.core.info("checking that the win is the only one (a few seconds)...");
             }
-            Err(e) => self.error(format!("no puzzle: {e}")),
-        }
-    }
-
-    /// A personal puzzle was saved, or why not.
-    pub(super) fn personal_saved(&mut self, result: Result<(String, std::path::PathBuf), String>) {
-        match result {
-            Ok((id, path)) => self.info(format!(
-                "puzzle {id} saved to your personal set ({}): the puzzle trainer offers it",
-                path.display()
-            )),
-            Err(e) => self.error(e),
+            Err(e) => self.core.error(format!("no puzzle: {e}")),
         }
     }
 
@@ -371,11 +381,11 @@ impl Session {
     pub(super) fn puzzle_saved(&mut self, result: Result<(GameKind, Rating), String>) {
         match result {
             Ok((game, rating)) => {
-                if let Some(trainer) = self.trainer.as_mut() {
+                if let Some(trainer) = self.activity.trainer_mut() {
                     trainer.record.ratings.insert(game.name().to_string(), rating);
                 }
             }
-            Err(e) => self.error(format!("the result is not saved: {e}")),
+            Err(e) => self.core.error(format!("the result is not saved: {e}")),
         }
     }
 }

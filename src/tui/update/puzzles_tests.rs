@@ -9,13 +9,13 @@ use wormhole::{Bitboard, GameKind, Rules, Square};
 
 use crate::glicko::Rating;
 use crate::puzzle_record::{Attempt, LoadedPuzzles, Outcome, Record};
-use crate::tui::action::{Action, AutosaveReason, Msg};
+use crate::tui::action::{AutosaveReason, Msg, UserAction};
 use crate::tui::ai::{EngineEvent, Finished, Purpose};
 use crate::tui::app::App;
 use crate::tui::effects::Effect;
-use crate::tui::game::Player;
+use crate::tui::game::PlayerKind;
 use crate::tui::keymap::Context;
-use crate::tui::state::{Message, Mode, Session};
+use crate::tui::state::{AppState, Message, Mode};
 use crate::tui::testing::{app_of, enter, error, info, screen, session, temp_dir};
 use crate::tui::trainer::Phase;
 use crate::tui::update::review::tests::{THROWN_WIN, wait_review};
@@ -35,23 +35,23 @@ fn loaded(lines: &[&str], record: Record) -> LoadedPuzzles {
     LoadedPuzzles { puzzles: lines.iter().map(|l| puzzle(l)).collect(), record, ..LoadedPuzzles::default() }
 }
 
-fn typed(s: &mut Session, text: &str) -> Vec<Effect> {
+fn typed(s: &mut AppState, text: &str) -> Vec<Effect> {
     for c in text.chars() {
-        s.update(Action::Char(c));
+        s.update(UserAction::Char(c));
     }
-    s.update(Action::Submit)
+    s.update(UserAction::Submit)
 }
 
 /// A hot-seat session with the trainer on, the ladder mate on the board.
-fn trainer_on(lines: &[&str]) -> Session {
-    let mut s = session([Player::Human; 2]);
+fn trainer_on(lines: &[&str]) -> AppState {
+    let mut s = session([PlayerKind::Human; 2]);
     s.update(Msg::PuzzlesLoaded { game: GameKind::Porthole, loaded: Box::new(loaded(lines, Record::default())) });
     assert_eq!(s.mode(), Mode::Puzzle, "{:?}", s.message());
     s
 }
 
 /// The attempt saved, if one was, and the rating the trainer has after it.
-fn saved_attempt(s: &Session, effects: &[Effect]) -> Option<(Attempt, Rating)> {
+fn saved_attempt(s: &AppState, effects: &[Effect]) -> Option<(Attempt, Rating)> {
     effects.iter().find_map(|e| match e {
         Effect::SavePuzzleAttempt { attempt, .. } => Some((attempt.clone(), s.trainer()?.rating())),
         _ => None,
@@ -102,7 +102,7 @@ fn a_wrong_move_fails_shows_the_refutation_and_a_retry_counts_no_more() {
     // A move now is refused; r starts again from the puzzle's position.
     typed(&mut s, "Rb8");
     assert_eq!(s.game().len(), 2);
-    s.update(Action::Retry);
+    s.update(UserAction::Retry);
     assert_eq!((s.game().len(), s.puzzle_phase()), (0, Some(Phase::Solving)));
     typed(&mut s, "Ra7");
     let effects = typed(&mut s, "Rb8#");
@@ -116,10 +116,10 @@ fn the_solution_plays_out_and_enter_brings_the_next_puzzle() {
     let mut s = trainer_on(&[LADDER, THROUGH]);
     assert_eq!(s.trainer().unwrap().offered().unwrap().puzzle.id, "ladder", "the nearest to 1500");
     typed(&mut s, "Rb7");
-    s.update(Action::ShowSolution);
+    s.update(UserAction::ShowSolution);
     assert_eq!(s.game().sans(), ["Ra7", "Kg8", "Rb8#"]);
     assert!(info(&s).starts_with("Solution: Ra7 Kg8 Rb8#"), "{}", info(&s));
-    s.update(Action::NextPuzzle);
+    s.update(UserAction::NextPuzzle);
     assert_eq!(s.trainer().unwrap().offered().unwrap().puzzle.id, "through", "ladder was just tried");
     assert_eq!(s.game().len(), 0);
     assert_eq!(info(&s), "White to play: mate in 1");
@@ -131,7 +131,7 @@ fn the_solution_plays_out_and_enter_brings_the_next_puzzle() {
 #[test]
 fn the_hint_marks_the_piece_and_a_hinted_solve_gains_nothing() {
     let mut s = trainer_on(&[LADDER]);
-    s.update(Action::Hint);
+    s.update(UserAction::Hint);
     assert!(info(&s).contains("the piece on a1 moves"), "{}", info(&s));
     let a1: Square = "a1".parse().unwrap();
     assert_eq!(s.highlights().selected, Bitboard::from_square(a1), "only the piece, not its target");
@@ -150,7 +150,7 @@ fn the_theme_filter_chooses_the_next_puzzle() {
     typed(&mut s, ":theme through-porthole");
     assert!(info(&s).contains("theme through-porthole: 1 puzzles"), "{}", info(&s));
     typed(&mut s, "Rb7");
-    s.update(Action::NextPuzzle);
+    s.update(UserAction::NextPuzzle);
     assert_eq!(s.trainer().unwrap().offered().unwrap().puzzle.id, "through");
     typed(&mut s, ":theme fork");
     assert!(error(&s).contains("no puzzle is about 'fork'"), "{}", error(&s));
@@ -159,7 +159,7 @@ fn the_theme_filter_chooses_the_next_puzzle() {
     // t after a puzzle goes through the themes on offer.
     typed(&mut s, "Kf1");
     assert_eq!(s.key_context(), Context::PuzzleOver);
-    s.update(Action::NextTheme);
+    s.update(UserAction::NextTheme);
     assert_eq!(s.trainer().unwrap().filter.as_deref(), Some("mate"));
     // A colour theme's name is still a colour theme.
     typed(&mut s, ":theme light");
@@ -168,7 +168,7 @@ fn the_theme_filter_chooses_the_next_puzzle() {
 
 #[test]
 fn a_personal_puzzle_not_yet_solved_comes_back_first() {
-    let mut s = session([Player::Human; 2]);
+    let mut s = session([PlayerKind::Human; 2]);
     let mut record = Record::default();
     let date = String::new();
     for id in ["x1", "x2", "x3", "x4", "x5", "through"] {
@@ -194,14 +194,14 @@ fn a_personal_puzzle_not_yet_solved_comes_back_first() {
 
 #[test]
 fn the_trainer_is_a_choice_of_the_new_game_screen_and_a_game_in_progress_is_autosaved_first() {
-    let mut s = session([Player::Human; 2]);
+    let mut s = session([PlayerKind::Human; 2]);
     typed(&mut s, "e4");
-    s.update(Action::NewGame);
+    s.update(UserAction::NewGame);
     let Mode::NewGame(mut form) = s.mode() else { panic!("{:?}", s.mode()) };
     form.puzzles = true;
     form.variant = GameKind::Porthole;
     s.mode = Mode::NewGame(form);
-    let effects = s.update(Action::Submit);
+    let effects = s.update(UserAction::Submit);
     assert!(matches!(effects.as_slice(), [Effect::LoadPuzzles(GameKind::Porthole)]), "{effects:?}");
     let effects = s.update(Msg::PuzzlesLoaded {
         game: GameKind::Porthole,
@@ -213,12 +213,12 @@ fn the_trainer_is_a_choice_of_the_new_game_screen_and_a_game_in_progress_is_auto
     assert_eq!((s.mode(), s.game().len()), (Mode::Puzzle, 0));
     // The puzzle board is never autosaved, and a game replaces the trainer.
     typed(&mut s, "Ra7");
-    assert!(s.update(Action::Quit).iter().all(|e| !matches!(e, Effect::Autosave { .. })));
+    assert!(s.update(UserAction::Quit).iter().all(|e| !matches!(e, Effect::Autosave { .. })));
 }
 
 #[test]
 fn no_puzzles_for_the_game_is_said_and_the_game_stays() {
-    let mut s = session([Player::Human; 2]);
+    let mut s = session([PlayerKind::Human; 2]);
     s.update(Msg::PuzzlesLoaded { game: GameKind::Classic, loaded: Box::new(loaded(&[LADDER], Record::default())) });
     assert_eq!(s.mode(), Mode::Play);
     assert!(error(&s).contains("no classic puzzles to offer"), "{}", error(&s));
@@ -229,12 +229,12 @@ fn no_puzzles_for_the_game_is_said_and_the_game_stays() {
 fn reviewed_thrown_game(tag: &str) -> (App, PathBuf) {
     let dir = temp_dir(tag);
     let _ = std::fs::remove_dir_all(&dir);
-    let session = session([Player::Human; 2]);
+    let session = session([PlayerKind::Human; 2]);
     let mut app = app_of(session, dir.clone());
     enter(&mut app, &format!(":load {THROWN_WIN}"));
     enter(&mut app, "Ng6");
     enter(&mut app, "cxh1=Q");
-    app.update(Action::Review);
+    app.update(UserAction::Review);
     wait_review(&mut app);
     (app, PathBuf::from(format!("{}-puzzles", dir.display())))
 }
@@ -243,12 +243,12 @@ fn reviewed_thrown_game(tag: &str) -> (App, PathBuf) {
 fn p_on_a_missed_win_makes_a_puzzle_only_when_the_win_is_the_only_one() {
     let (mut app, puzzles) = reviewed_thrown_game("personal");
     // Black's reply is no blunder: no puzzle, and why.
-    app.update(Action::BrowseForward);
-    app.update(Action::Personal);
+    app.update(UserAction::BrowseForward);
+    app.update(UserAction::Personal);
     assert!(info(app.session()).contains("no puzzle: p makes a puzzle of a ??"), "{}", info(app.session()));
     // Ng6?? missed Nxf4#, but Qxb7 wins too: the judge refuses it, and says so.
-    app.update(Action::BrowseBack);
-    app.update(Action::Personal);
+    app.update(UserAction::BrowseBack);
+    app.update(UserAction::Personal);
     assert!(info(app.session()).starts_with("checking that the win is the only one"), "{}", info(app.session()));
     let end = Instant::now() + Duration::from_secs(60);
     while matches!(app.session().message(), Some(Message::Info(_))) && Instant::now() < end {
@@ -272,7 +272,7 @@ fn a_personal_puzzle_is_saved_once_and_offered_as_the_players_own() {
     assert_eq!(text.lines().count(), 2, "the header and the puzzle, once: {text}");
     let loaded = crate::puzzle_record::load_puzzles(None, &dir);
     assert_eq!(loaded.personal, [ladder]);
-    let mut s = session([Player::Human; 2]);
+    let mut s = session([PlayerKind::Human; 2]);
     s.update(Msg::PuzzlesLoaded { game: GameKind::Porthole, loaded: Box::new(loaded) });
     assert!(s.trainer().unwrap().offered().unwrap().personal);
     let rows = screen(&s, 110, 36).join("\n");
@@ -287,7 +287,7 @@ const TWO_BOARDS: &str = "twoboard-f9760f47b3\ttwoboard\trnbq3r/2pp4/5n1p/pP3pp1
 
 #[test]
 fn the_two_board_puzzle_panel_is_whole_at_every_size() {
-    let mut s = session([Player::Human; 2]);
+    let mut s = session([PlayerKind::Human; 2]);
     let game = GameKind::Twoboard;
     s.update(Msg::PuzzlesLoaded { game, loaded: Box::new(loaded(&[TWO_BOARDS], Record::default())) });
     assert_eq!(s.mode(), Mode::Puzzle, "{:?}", s.message());
@@ -308,7 +308,7 @@ fn the_two_board_puzzle_panel_is_whole_at_every_size() {
 fn a_stalemate_win_is_asked_for_as_a_stalemate() {
     const STALEMATE: &str = "stalemate\tclassic\txxxxkxxx/xxxxxxpx/xxxxxxxB/nxpxpxxx/xxxxxxxx/xpNPxx1x/xxxxxxxP/xxxxKBxx b 51\t\
                              g7h6\tgxh6\t400\tstalemate-in-1 capture hole-traps-king\t4";
-    let mut s = session([Player::Human; 2]);
+    let mut s = session([PlayerKind::Human; 2]);
     s.update(Msg::PuzzlesLoaded { game: GameKind::Classic, loaded: Box::new(loaded(&[STALEMATE], Record::default())) });
     assert_eq!(info(&s), "Black to play: stalemate in 1 (no legal move loses)");
     assert!(s.trainer().unwrap().filters().contains(&"stalemate".to_string()));
@@ -325,22 +325,22 @@ pub const TELEPORT: &str = "teleport\ttwoboard\t8/1p1b4/n2pN3/r2P4/4p3/3P2PK/5q2
 #[test]
 fn a_forced_teleport_in_a_puzzle_is_offered_and_played_by_enter_and_the_hint_names_the_board() {
     for retried in [false, true] {
-        let mut s = session([Player::Human; 2]);
+        let mut s = session([PlayerKind::Human; 2]);
         let puzzles = Box::new(loaded(&[TELEPORT], Record::default()));
         s.update(Msg::PuzzlesLoaded { game: GameKind::Twoboard, loaded: puzzles });
         assert_eq!(s.mode(), Mode::Puzzle, "{:?}", s.message());
         if retried {
             typed(&mut s, "Qg4");
-            s.update(Action::Retry);
+            s.update(UserAction::Retry);
             assert_eq!(s.puzzle_phase(), Some(Phase::Solving));
         }
-        s.update(Action::Hint);
+        s.update(UserAction::Hint);
         assert!(info(&s).contains("the piece on Bh5 (Board B) moves"), "{}", info(&s));
         typed(&mut s, "Qh5^");
         assert_eq!(s.game().sans(), ["B:Qh5^", "B:Nc2"]);
         // The reply says the teleport is due and how to play it, as a game does.
         assert!(info(&s).contains("press Enter or click Ah5"), "{}", info(&s));
-        s.update(Action::Hint);
+        s.update(UserAction::Hint);
         assert!(info(&s).starts_with("Hint: your intent forces the teleport QBh5>Ah5#"), "{}", info(&s));
         typed(&mut s, "");
         assert_eq!(s.game().sans(), ["B:Qh5^", "B:Nc2", "QBh5>Ah5#"], "retried: {retried}");

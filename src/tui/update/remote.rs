@@ -4,27 +4,27 @@
 
 use wormhole::{AnyMove, Rules};
 
-use crate::tui::action::Action;
+use crate::tui::action::UserAction;
 use crate::tui::commands::Cmd;
 use crate::tui::effects::Effect;
-use crate::tui::remote::{CHAT_LINES, Offer, Presence, RemoteCall, RemoteEvent, ServerClocks};
-use crate::tui::state::{Mode, Session};
+use crate::tui::remote::{CHAT_LINES, OpponentOffer, Presence, Remote, RemoteCall, RemoteEvent, ServerClocks};
+use crate::tui::state::{Activity, AppState, Core, Mode};
 
 /// What a game on the server does not do, and why.
 const NOT_ON_THE_SERVER: &str =
     "that is the local app's: the server keeps its games (:pgn shows this one's; F1 lists what works here)";
 
 /// The keys' actions a game on the server does not offer.
-pub const SERVER_REFUSED: &[Action] = &[
-    Action::Undo,
-    Action::Redo,
-    Action::Hint,
-    Action::MoveNow,
-    Action::Save,
-    Action::OpenList,
-    Action::NewGame,
-    Action::Analyze,
-    Action::Prefill(":load "),
+pub const SERVER_REFUSED: &[UserAction] = &[
+    UserAction::Undo,
+    UserAction::Redo,
+    UserAction::Hint,
+    UserAction::MoveNow,
+    UserAction::Save,
+    UserAction::OpenList,
+    UserAction::NewGame,
+    UserAction::Analyze,
+    UserAction::Prefill(":load "),
 ];
 
 /// The commands a game on the server does not offer.
@@ -42,25 +42,27 @@ pub const SERVER_REFUSED_COMMANDS: &[Cmd] = &[
     Cmd::Quit,
 ];
 
-impl Session {
-    /// A message from the server about the game on screen.
-    pub(super) fn remote_event(&mut self, event: RemoteEvent) {
-        let Some(remote) = self.remote.as_mut() else { return };
+/// A server's game's own updates, each given the shared [`Core`].
+impl Remote {
+    /// A message from the server about the game on screen, but a move.
+    fn on_event(&mut self, core: &mut Core, event: RemoteEvent) {
+        let remote = self;
         match event {
-            RemoteEvent::Moved { ply, mv, clocks } => self.remote_moved(ply, &mv, clocks),
+            // Played by AppState::remote_event: the game and its mode follow it.
+            RemoteEvent::Moved { .. } => {}
             RemoteEvent::Ended(text) => {
                 remote.ending = Some(text.clone());
                 remote.offer = None;
                 remote.presence = None;
-                self.game.stop_clock(self.now);
-                self.info(format!("game over: {text}"));
+                core.game.stop_clock(core.now);
+                core.info(format!("game over: {text}"));
             }
             RemoteEvent::Offered(offer) => {
                 remote.offer = Some(offer);
-                self.info(match offer {
-                    Offer::Draw => "your opponent offers a draw: :yes or :no",
-                    Offer::Takeback => "your opponent asks to take back their move: :yes or :no",
-                    Offer::Rematch => "your opponent asks for a rematch: :yes or :no",
+                core.info(match offer {
+                    OpponentOffer::Draw => "your opponent offers a draw: :yes or :no",
+                    OpponentOffer::Takeback => "your opponent asks to take back their move: :yes or :no",
+                    OpponentOffer::Rematch => "your opponent asks for a rematch: :yes or :no",
                 });
             }
             RemoteEvent::Chat(line) => {
@@ -68,59 +70,41 @@ impl Session {
                 if remote.chat.len() > CHAT_LINES {
                     remote.chat.remove(0);
                 }
-                self.info(line);
+                core.info(line);
             }
-            RemoteEvent::Note(text) => self.info(text),
+            RemoteEvent::Note(text) => core.info(text),
             RemoteEvent::OpponentGone { ago, absence } => {
-                let gone_since = self.now.checked_sub(ago).unwrap_or(self.now);
-                let turn_since = remote.presence.map_or(self.now, |p| p.turn_since);
+                let gone_since = core.now.checked_sub(ago).unwrap_or(core.now);
+                let turn_since = remote.presence.map_or(core.now, |p| p.turn_since);
                 remote.presence = Some(Presence { gone_since, turn_since, absence });
                 if ago.is_zero() {
-                    self.info("your opponent's connection dropped: see the panel for the claim");
+                    core.info("your opponent's connection dropped: see the panel for the claim");
                 }
             }
             RemoteEvent::OpponentBack => {
                 remote.presence = None;
-                self.info("your opponent is back");
+                core.info("your opponent is back");
             }
-            RemoteEvent::Refused(why) => self.error(why),
+            RemoteEvent::Refused(why) => core.error(why),
         }
-    }
-
-    /// A move the server stored: played here, with the server's clocks.
-    /// One out of step (a takeback crossed it) reads the game again.
-    fn remote_moved(&mut self, ply: usize, text: &str, clocks: Option<ServerClocks>) {
-        let played = ply == self.game.len()
-            && self.game.position().parse_move(text).is_ok_and(|m| self.game.play(m, self.now).is_ok());
-        if !played {
-            return self.effects.push(Effect::Remote(RemoteCall::Reload));
-        }
-        if let Some(remote) = self.remote.as_mut() {
-            remote.offer = None;
-            if let Some(p) = remote.presence.as_mut() {
-                p.turn_since = self.now;
-            }
-        }
-        self.after_change();
-        self.game.set_clocks(clocks.map(|c| c.shown(self.now)));
     }
 
     /// The player's move goes to the server; it is played once stored
     /// (whose turn it is, the server says).
-    pub(super) fn send_move(&mut self, m: AnyMove) {
-        if let Some(ending) = self.remote.as_ref().and_then(|r| r.ending.clone()) {
-            return self.error(format!("the game is over: {ending}"));
+    pub(super) fn send_move(&self, core: &mut Core, m: AnyMove) {
+        if let Some(ending) = self.ending.clone() {
+            return core.error(format!("the game is over: {ending}"));
         }
-        self.view.input.clear();
-        self.effects.push(Effect::Remote(RemoteCall::Play(m.to_string())));
+        core.view.input.clear();
+        core.effects.push(Effect::Remote(RemoteCall::Play(m.to_string())));
     }
 
     /// A `:` command in a server's game; whether it was handled here.
-    pub(super) fn remote_command(&mut self, cmd: Cmd, rest: &str) -> bool {
-        let Some(remote) = self.remote.as_mut() else { return false };
+    pub(super) fn command(&mut self, core: &mut Core, cmd: Cmd, rest: &str) -> bool {
+        let remote = self;
         let call = match cmd {
             Cmd::Say if rest.is_empty() => {
-                self.error("say what? :say TEXT");
+                core.error("say what? :say TEXT");
                 return true;
             }
             Cmd::Say => RemoteCall::Chat(rest.to_string()),
@@ -130,50 +114,80 @@ impl Session {
             Cmd::Claim => RemoteCall::Claim,
             Cmd::Abort => RemoteCall::Abort,
             Cmd::Yes | Cmd::No => match remote.offer.take() {
-                Some(Offer::Draw) => RemoteCall::AnswerDraw(cmd == Cmd::Yes),
-                Some(Offer::Takeback) => RemoteCall::AnswerTakeback(cmd == Cmd::Yes),
-                Some(Offer::Rematch) if cmd == Cmd::Yes => RemoteCall::Rematch,
-                Some(Offer::Rematch) => RemoteCall::DeclineRematch,
+                Some(OpponentOffer::Draw) => RemoteCall::AnswerDraw(cmd == Cmd::Yes),
+                Some(OpponentOffer::Takeback) => RemoteCall::AnswerTakeback(cmd == Cmd::Yes),
+                Some(OpponentOffer::Rematch) if cmd == Cmd::Yes => RemoteCall::Rematch,
+                Some(OpponentOffer::Rematch) => RemoteCall::DeclineRematch,
                 None => {
-                    self.error("there is no offer to answer");
+                    core.error("there is no offer to answer");
                     return true;
                 }
             },
             Cmd::Open if !rest.is_empty() => {
-                self.error("files are not opened on the server: :pgn shows this game's PGN");
+                core.error("files are not opened on the server: :pgn shows this game's PGN");
                 return true;
             }
             Cmd::Open => RemoteCall::Pgn,
             Cmd::Lobby => {
-                self.quit();
+                core.end();
                 return true;
             }
             Cmd::Quit => {
-                self.quit();
+                core.end();
                 return true;
             }
             c if SERVER_REFUSED_COMMANDS.contains(&c) => {
-                self.error(NOT_ON_THE_SERVER);
+                core.error(NOT_ON_THE_SERVER);
                 return true;
             }
             _ => return false,
         };
-        self.effects.push(Effect::Remote(call));
+        core.effects.push(Effect::Remote(call));
         true
+    }
+}
+
+impl AppState {
+    /// A message from the server about the game on screen.
+    pub(super) fn remote_event(&mut self, event: RemoteEvent) {
+        if let RemoteEvent::Moved { ply, mv, clocks } = event {
+            return self.remote_moved(ply, &mv, clocks);
+        }
+        if let Activity::Remote(remote) = &mut self.activity {
+            remote.on_event(&mut self.core, event);
+        }
+    }
+
+    /// A move the server stored: played here, with the server's clocks.
+    /// One out of step (a takeback crossed it) reads the game again.
+    fn remote_moved(&mut self, ply: usize, text: &str, clocks: Option<ServerClocks>) {
+        let played = ply == self.core.game.len()
+            && self.core.game.position().parse_move(text).is_ok_and(|m| self.core.game.play(m, self.core.now).is_ok());
+        if !played {
+            return self.core.effects.push(Effect::Remote(RemoteCall::Reload));
+        }
+        if let Some(remote) = self.activity.remote_mut() {
+            remote.offer = None;
+            if let Some(p) = remote.presence.as_mut() {
+                p.turn_since = self.core.now;
+            }
+        }
+        self.after_change();
+        self.core.game.set_clocks(clocks.map(|c| c.shown(self.core.now)));
     }
 
     /// Why a game on the server refuses `action`, if it does.
-    pub(in crate::tui) fn remote_refusal(&self, action: Action) -> Option<&'static str> {
-        (self.remote.is_some() && SERVER_REFUSED.contains(&action)).then_some(NOT_ON_THE_SERVER)
+    pub(in crate::tui) fn remote_refusal(&self, action: UserAction) -> Option<&'static str> {
+        (self.activity.remote().is_some() && SERVER_REFUSED.contains(&action)).then_some(NOT_ON_THE_SERVER)
     }
 
     /// Esc with nothing to clear in a server's game: back to the lobby.
-    pub(super) fn remote_leaves(&self, action: Action) -> bool {
-        self.remote.is_some()
-            && action == Action::Escape
+    pub(super) fn remote_leaves(&self, action: UserAction) -> bool {
+        self.activity.remote().is_some()
+            && action == UserAction::Escape
             && matches!(self.mode, Mode::Play | Mode::GameOver)
-            && self.view.input.text().is_empty()
-            && self.view.selected.is_none()
-            && self.view.cursor.is_none()
+            && self.core.view.input.text().is_empty()
+            && self.core.view.selected.is_none()
+            && self.core.view.cursor.is_none()
     }
 }

@@ -6,15 +6,15 @@ use std::time::{Duration, Instant};
 
 use wormhole::{AnyPosition, Color, GameKind};
 
-use crate::tui::action::{Action, Msg};
+use crate::tui::action::{Msg, UserAction};
 use crate::tui::config::Config;
 use crate::tui::effects::Effect;
-use crate::tui::remote::{Offer, Opened, Remote, RemoteCall, RemoteEvent, ServerClocks};
-use crate::tui::state::Session;
+use crate::tui::remote::{Opened, OpponentOffer, Remote, RemoteCall, RemoteEvent, ServerClocks};
+use crate::tui::state::AppState;
 use crate::tui::testing::{contains, error, screen};
 
 /// Game 9, alice (White, this player) against bob, one minute each.
-fn at_the_table(you: Option<Color>) -> Session {
+fn at_the_table(you: Option<Color>) -> AppState {
     let remote = Remote {
         id: 9,
         you,
@@ -26,16 +26,16 @@ fn at_the_table(you: Option<Color>) -> Session {
     };
     let clocks = Some(ServerClocks { left_ms: [60_000, 60_000], running: None });
     let opened = Opened { start: AnyPosition::new(GameKind::Classic), moves: Vec::new(), clocks, remote };
-    Session::remote(opened, Config::default(), Instant::now())
+    AppState::remote(opened, Config::default(), Instant::now())
 }
 
 fn calls(effects: Vec<Effect>) -> Vec<RemoteCall> {
     effects.into_iter().filter_map(|e| if let Effect::Remote(c) = e { Some(c) } else { None }).collect()
 }
 
-fn typed(s: &mut Session, text: &str) -> Vec<RemoteCall> {
-    text.chars().for_each(|c| drop(s.update(Action::Char(c))));
-    calls(s.update(Action::Submit))
+fn typed(s: &mut AppState, text: &str) -> Vec<RemoteCall> {
+    text.chars().for_each(|c| drop(s.update(UserAction::Char(c))));
+    calls(s.update(UserAction::Submit))
 }
 
 #[test]
@@ -78,7 +78,7 @@ fn the_games_commands_are_calls_and_the_local_ones_are_refused() {
     assert_eq!(typed(&mut s, "/draw"), [RemoteCall::OfferDraw]);
     assert_eq!(typed(&mut s, ":yes"), []);
     assert_eq!(error(&s), "there is no offer to answer");
-    s.update(Msg::Remote(RemoteEvent::Offered(Offer::Takeback)));
+    s.update(Msg::Remote(RemoteEvent::Offered(OpponentOffer::Takeback)));
     assert_eq!(typed(&mut s, ":no"), [RemoteCall::AnswerTakeback(false)]);
     assert_eq!(typed(&mut s, ":pgn"), [RemoteCall::Pgn]);
     for refused in [":undo", ":new", ":save"] {
@@ -87,18 +87,18 @@ fn the_games_commands_are_calls_and_the_local_ones_are_refused() {
     }
     assert!(typed(&mut s, ":open /etc/passwd").is_empty(), "no file is opened");
     assert!(error(&s).contains("files are not opened on the server"), "{}", error(&s));
-    s.update(Action::NewGame);
+    s.update(UserAction::NewGame);
     assert!(error(&s).contains("the server keeps its games"));
     // The key bar and F1 list only what works on the server.
     let bar = screen(&at_the_table(Some(Color::White)), 200, 40).join("\n");
     assert!(bar.contains("Ctrl-C lobby") && !bar.contains("quit") && !bar.contains("save"), "{bar}");
-    s.update(Action::Help);
+    s.update(UserAction::Help);
     let help = screen(&s, 120, 200).join("\n");
     assert!(help.contains("back to the lobby") && !help.contains("Ctrl-N") && !help.contains(":load"), "{help}");
-    s.update(Action::Escape);
+    s.update(UserAction::Escape);
     s.update(Msg::Remote(RemoteEvent::Chat("bob: hello".into())));
     assert!(contains(&screen(&s, 120, 40), "bob: hello"));
-    s.update(Action::Escape);
+    s.update(UserAction::Escape);
     assert!(s.should_quit(), "Esc with nothing to clear goes back to the lobby");
 }
 
@@ -130,10 +130,10 @@ fn the_opponents_absence_shows_with_the_claims_countdown() {
 fn yes_and_no_answer_a_rematch() {
     let mut s = at_the_table(Some(Color::White));
     s.update(Msg::Remote(RemoteEvent::Ended("1-0: bob resigned: you win".into())));
-    s.update(Msg::Remote(RemoteEvent::Offered(Offer::Rematch)));
+    s.update(Msg::Remote(RemoteEvent::Offered(OpponentOffer::Rematch)));
     assert!(contains(&screen(&s, 120, 40), "asks for a rematch: :yes or :no"));
     assert_eq!(typed(&mut s, ":yes"), [RemoteCall::Rematch]);
-    s.update(Msg::Remote(RemoteEvent::Offered(Offer::Rematch)));
+    s.update(Msg::Remote(RemoteEvent::Offered(OpponentOffer::Rematch)));
     assert_eq!(typed(&mut s, ":no"), [RemoteCall::DeclineRematch]);
     assert_eq!(typed(&mut s, ":yes"), [], "answered");
 }

@@ -6,29 +6,109 @@ use std::path::PathBuf;
 use wormhole::engine::Level;
 use wormhole::{AnyMove, Rules, Square};
 
-use crate::tui::action::Action;
+use crate::tui::action::UserAction;
 use crate::tui::ai::{Info, Purpose};
 use crate::tui::analyst::AnalysisEvent;
 use crate::tui::commands::{self, Cmd};
 use crate::tui::effects::Effect;
 use crate::tui::explore::{Explore, Origin};
-use crate::tui::review::Review;
-use crate::tui::state::{Mode, Session, Thinking};
+use crate::tui::review::{Review, Study};
+use crate::tui::state::{AppState, Core, Mode, Thinking};
 use crate::tui::update::{Pick, exit_prompt, pick_move};
 
 /// What the keys do on the review screen, for a key that does nothing there.
 const REVIEW_KEYS: &str = "review: arrows step, n/N next/previous mistake, p a puzzle of a missed win, a analyse, Ctrl-S or :save FILE saves, Esc back";
 
-impl Session {
+impl Study {
+    /// Stops the review's analysis (it goes on when the review is opened again).
+    fn pause_review(&mut self, core: &mut Core) {
+        if let Some(review) = self.review.as_mut().filter(|r| r.running) {
+            review.running = false;
+            core.effects.push(Effect::StopAnalysis);
+        }
+    }
+
+    /// Records a report of the review's analysis (a stale one is dropped).
+    pub(super) fn analysis_event(&mut self, event: AnalysisEvent) {
+        let Some(review) = self.review.as_mut() else { return };
+        match event {
+            AnalysisEvent::Position { review: id, index, eval } if id == review.id => review.record(index, eval),
+            AnalysisEvent::Done { review: id } if id == review.id => review.running = false,
+            _ => {}
+        }
+    }
+
+    /// Searches the analysis board's position without limit.
+    fn search_explore(&mut self, core: &mut Core) {
+        core.cancel_search();
+        let Some(explore) = &self.explore else { return };
+        if explore.position.legal_moves().is_empty() {
+            return core.info(format!("{} has no legal move here: the game would be over", explore.position.turn()));
+        }
+        let purpose = Purpose::Analysis { id: explore.id };
+        let position = explore.position.clone();
+        let (limits, level) = (Explore::limits(), Level::MAX);
+        core.effects.push(Effect::StartSearch { position: position.clone(), limits, level, purpose });
+        core.engine.thinking = Some(Thinking { purpose, started: core.now, position, info: None });
+    }
+
+    /// The live analysis' search ended by itself (the result is proved): its
+    /// last report stays on screen.
+    pub(super) fn explore_finished(&mut self, id: u64, info: Option<Info>) {
+        if let Some(explore) = self.explore.as_mut().filter(|e| e.id == id) {
+            explore.finished = info;
+        }
+    }
+
+    /// Tries a legal move on the analysis board and searches on from there.
+    fn try_in_explore(&mut self, core: &mut Core, m: AnyMove) {
+        let id = self.next_id();
+        if let Some(e) = self.explore.as_mut()
+            && let Err(e) = e.try_move(m, id)
+        {
+            return core.error(e.to_string());
+        }
+        core.view.input.clear();
+        self.search_explore(core);
+    }
+
+    /// Board picking on the analysis board: a piece of the side to move
+    /// selects it, one of its targets tries the move.
+    fn pick_in_explore(&mut self, core: &mut Core, sq: Square) {
+        let Some(explore) = &self.explore else { return };
+        let pos = &explore.position;
+        let pick = match core.view.selected {
+            Some(from) => pick_move(pos, from, core.view.entry, sq),
+            None => Pick::Nothing,
+        };
+        match pick {
+            Pick::Play(m) => {
+                (core.view.selected, core.view.entry) = (None, None);
+                self.try_in_explore(core, m);
+            }
+            Pick::Entry(moves) => {
+                let prompt = exit_prompt(pos, sq, &moves);
+                core.view.entry = Some(sq);
+                core.info(prompt);
+            }
+            Pick::Nothing => {
+                let own = pos.played_board().piece_at(sq).is_some_and(|p| p.color == pos.turn());
+                (core.view.selected, core.view.entry) = (own.then_some(sq), None);
+            }
+        }
+    }
+}
+
+impl AppState {
     /// Opens the review of the game as it stands (`:review`, `r` at its
     /// end); the analysis starts, or goes on if this game was reviewed before.
     pub(super) fn open_review(&mut self) {
         if self.mode == Mode::Analyze {
-            self.cancel_search();
+            self.core.cancel_search();
             self.study.explore = None;
         }
-        if self.game.len() == 0 {
-            return self.error("nothing to review yet: no move has been played");
+        if self.core.game.len() == 0 {
+            return self.core.error("nothing to review yet: no move has been played");
         }
         let pgn = self.pgn();
         let same = self.study.review.as_ref().is_some_and(|r| r.pgn.start == pgn.start && r.pgn.moves == pgn.moves);
@@ -36,93 +116,76 @@ impl Session {
             let id = self.study.next_id();
             match Review::new(id, pgn) {
                 Some(review) => self.study.review = Some(review),
-                None => return self.error("this game cannot be reviewed (a move is not legal)"),
+                None => return self.core.error("this game cannot be reviewed (a move is not legal)"),
             }
         }
         let Some(review) = self.study.review.as_mut() else { return };
         if !review.analysis.is_complete() && !review.running {
             review.running = true;
-            self.effects.push(Effect::StartAnalysis {
+            self.core.effects.push(Effect::StartAnalysis {
                 review: review.id,
                 pgn: review.pgn.clone(),
                 options: Review::options(),
             });
         }
-        self.view.input.clear();
-        self.view.selected = None;
+        self.core.view.input.clear();
+        self.core.view.selected = None;
         self.mode = Mode::Review;
     }
 
-    /// Stops the review's analysis (it goes on when the review is opened again).
-    fn pause_review(&mut self) {
-        if let Some(review) = self.study.review.as_mut().filter(|r| r.running) {
-            review.running = false;
-            self.effects.push(Effect::StopAnalysis);
-        }
-    }
-
-    pub(super) fn in_review(&mut self, action: Action) {
+    pub(super) fn in_review(&mut self, action: UserAction) {
         let Some(review) = self.study.review.as_mut() else {
             self.mode = self.resting_mode();
             return;
         };
         match action {
-            Action::BrowseBack => review.go_to(review.ply.saturating_sub(1)),
-            Action::BrowseForward => review.go_to(review.ply + 1),
-            Action::BrowseStart => review.go_to(0),
-            Action::BrowseEnd => review.go_to(review.len()),
-            Action::NextJudged | Action::PreviousJudged => {
-                let found = if action == Action::NextJudged { review.next_judged() } else { review.previous_judged() };
+            UserAction::BrowseBack => review.go_to(review.ply.saturating_sub(1)),
+            UserAction::BrowseForward => review.go_to(review.ply + 1),
+            UserAction::BrowseStart => review.go_to(0),
+            UserAction::BrowseEnd => review.go_to(review.len()),
+            UserAction::NextJudged | UserAction::PreviousJudged => {
+                let found =
+                    if action == UserAction::NextJudged { review.next_judged() } else { review.previous_judged() };
                 if !found {
                     let so_far = if review.running { " so far" } else { "" };
-                    self.info(format!("no inaccuracy, mistake or blunder{so_far}"));
+                    self.core.info(format!("no inaccuracy, mistake or blunder{so_far}"));
                 }
             }
-            Action::Analyze => self.start_explore(),
-            Action::Personal => self.make_personal(),
-            Action::Save => {
+            UserAction::Analyze => self.start_explore(),
+            UserAction::Personal => self.make_personal(),
+            UserAction::Save => {
                 let text = review.annotated_pgn();
-                self.effects.push(Effect::SaveText { text, path: None });
+                self.core.effects.push(Effect::SaveText { text, path: None });
             }
             // A `:` command line.
-            Action::Char(c) if c == ':' || !self.view.input.text().is_empty() => self.push_input(c),
-            Action::Backspace => self.view.input.backspace(),
-            Action::DeleteWord => self.view.input.delete_word(),
-            Action::ClearInput => self.view.input.clear(),
-            Action::Submit => self.command_in_review(),
-            Action::Escape if !self.view.input.text().is_empty() => self.view.input.clear(),
-            Action::Escape | Action::Review => {
-                self.pause_review();
+            UserAction::Char(c) if c == ':' || !self.core.view.input.text().is_empty() => self.core.push_input(c),
+            UserAction::Backspace => self.core.view.input.backspace(),
+            UserAction::DeleteWord => self.core.view.input.delete_word(),
+            UserAction::ClearInput => self.core.view.input.clear(),
+            UserAction::Submit => self.command_in_review(),
+            UserAction::Escape if !self.core.view.input.text().is_empty() => self.core.view.input.clear(),
+            UserAction::Escape | UserAction::Review => {
+                self.study.pause_review(&mut self.core);
                 self.mode = self.resting_mode();
             }
-            _ => self.info(REVIEW_KEYS),
+            _ => self.core.info(REVIEW_KEYS),
         }
     }
 
     /// Enter on the review screen: `:save [FILE]` saves the annotated game;
     /// another command leaves the review first.
     fn command_in_review(&mut self) {
-        let text = self.view.input.text().trim().to_string();
-        self.view.input.clear();
-        let Some(cmd) = text.strip_prefix(':') else { return self.info(REVIEW_KEYS) };
+        let text = self.core.view.input.text().trim().to_string();
+        self.core.view.input.clear();
+        let Some(cmd) = text.strip_prefix(':') else { return self.core.info(REVIEW_KEYS) };
         if let (Ok(Some((Cmd::Save, rest))), Some(review)) = (commands::parse(cmd), &self.study.review) {
             let path = (!rest.is_empty()).then(|| PathBuf::from(rest));
             let text = review.annotated_pgn();
-            return self.effects.push(Effect::SaveText { text, path });
+            return self.core.effects.push(Effect::SaveText { text, path });
         }
-        self.pause_review();
+        self.study.pause_review(&mut self.core);
         self.mode = self.resting_mode();
         self.command(cmd);
-    }
-
-    /// Records a report of the review's analysis (a stale one is dropped).
-    pub(super) fn analysis_event(&mut self, event: AnalysisEvent) {
-        let Some(review) = self.study.review.as_mut() else { return };
-        match event {
-            AnalysisEvent::Position { review: id, index, eval } if id == review.id => review.record(index, eval),
-            AnalysisEvent::Done { review: id } if id == review.id => review.running = false,
-            _ => {}
-        }
     }
 
     /// Starts the live analysis of the position shown (`Ctrl-A`, `:analyze`,
@@ -131,48 +194,26 @@ impl Session {
         if self.mode == Mode::Analyze {
             return self.leave_explore();
         }
-        if self.game.clocks().is_some_and(|c| c.is_running()) {
-            return self.error("no analysis while the clocks run");
+        if self.core.game.clocks().is_some_and(|c| c.is_running()) {
+            return self.core.error("no analysis while the clocks run");
         }
         let origin = if self.mode == Mode::Review { Origin::Review } else { Origin::Game };
         let base = self.shown_position().clone();
         // Two searches at once would share the two cores badly.
-        self.pause_review();
-        self.cancel_search();
+        self.study.pause_review(&mut self.core);
+        self.core.cancel_search();
         let id = self.study.next_id();
         self.study.explore = Some(Explore::new(id, base, origin));
-        self.view.input.clear();
-        self.view.selected = None;
+        self.core.view.input.clear();
+        self.core.view.selected = None;
         self.mode = Mode::Analyze;
-        self.search_explore();
-    }
-
-    /// Searches the analysis board's position without limit.
-    fn search_explore(&mut self) {
-        self.cancel_search();
-        let Some(explore) = &self.study.explore else { return };
-        if explore.position.legal_moves().is_empty() {
-            return self.info(format!("{} has no legal move here: the game would be over", explore.position.turn()));
-        }
-        let purpose = Purpose::Analysis { id: explore.id };
-        let position = explore.position.clone();
-        let (limits, level) = (Explore::limits(), Level::MAX);
-        self.effects.push(Effect::StartSearch { position: position.clone(), limits, level, purpose });
-        self.thinking = Some(Thinking { purpose, started: self.now, position, info: None });
-    }
-
-    /// The live analysis' search ended by itself (the result is proved): its
-    /// last report stays on screen.
-    pub(super) fn explore_finished(&mut self, id: u64, info: Option<Info>) {
-        if let Some(explore) = self.study.explore.as_mut().filter(|e| e.id == id) {
-            explore.finished = info;
-        }
+        self.study.search_explore(&mut self.core);
     }
 
     /// Ends the live analysis: the search stops, and the review or the game comes back.
     fn leave_explore(&mut self) {
-        self.cancel_search();
-        self.view.input.clear();
+        self.core.cancel_search();
+        self.core.view.input.clear();
         match self.study.explore.take().map(|e| e.origin) {
             Some(Origin::Review) if self.study.review.is_some() => self.open_review(),
             _ => {
@@ -182,91 +223,53 @@ impl Session {
         }
     }
 
-    pub(super) fn in_analyze(&mut self, action: Action) {
+    pub(super) fn in_analyze(&mut self, action: UserAction) {
         match action {
-            Action::Escape | Action::Analyze => self.leave_explore(),
-            Action::Undo => {
+            UserAction::Escape | UserAction::Analyze => self.leave_explore(),
+            UserAction::Undo => {
                 let id = self.study.next_id();
                 match self.study.explore.as_mut().map(|e| e.take_back(id)) {
-                    Some(true) => self.search_explore(),
-                    _ => self.error("no move tried to take back"),
+                    Some(true) => self.study.search_explore(&mut self.core),
+                    _ => self.core.error("no move tried to take back"),
                 }
             }
-            Action::Submit => self.submit_in_explore(),
-            Action::Char(c) => self.push_input(c),
-            Action::Backspace => self.view.input.backspace(),
-            Action::DeleteWord => self.view.input.delete_word(),
-            Action::ClearInput => self.view.input.clear(),
-            Action::Complete => {
+            UserAction::Submit => self.submit_in_explore(),
+            UserAction::Char(c) => self.core.push_input(c),
+            UserAction::Backspace => self.core.view.input.backspace(),
+            UserAction::DeleteWord => self.core.view.input.delete_word(),
+            UserAction::ClearInput => self.core.view.input.clear(),
+            UserAction::Complete => {
                 if let Some(e) = &self.study.explore {
                     let pos = e.position.clone();
-                    self.view.input.complete(&pos);
+                    self.core.view.input.complete(&pos);
                 }
             }
-            Action::Flip => self.view.flipped = !self.view.flipped,
-            Action::Cursor(dx, dy) => self.move_cursor(dx, dy),
-            Action::ClickSquare(sq) => {
-                self.view.cursor = Some(sq);
-                self.pick_in_explore(sq);
+            UserAction::Flip => self.core.view.flipped = !self.core.view.flipped,
+            UserAction::Cursor(dx, dy) => self.core.move_cursor(dx, dy),
+            UserAction::ClickSquare(sq) => {
+                self.core.view.cursor = Some(sq);
+                self.study.pick_in_explore(&mut self.core, sq);
             }
-            Action::Select => {
-                if let Some(sq) = self.view.cursor {
-                    self.pick_in_explore(sq);
+            UserAction::Select => {
+                if let Some(sq) = self.core.view.cursor {
+                    self.study.pick_in_explore(&mut self.core, sq);
                 }
             }
-            _ => self.info("analysis: type a move to try it, Ctrl-Z takes it back, Esc leaves"),
+            _ => self.core.info("analysis: type a move to try it, Ctrl-Z takes it back, Esc leaves"),
         }
-    }
-
-    /// Board picking on the analysis board: a piece of the side to move
-    /// selects it, one of its targets tries the move.
-    fn pick_in_explore(&mut self, sq: Square) {
-        let Some(explore) = &self.study.explore else { return };
-        let pos = &explore.position;
-        let pick = match self.view.selected {
-            Some(from) => pick_move(pos, from, self.view.entry, sq),
-            None => Pick::Nothing,
-        };
-        match pick {
-            Pick::Play(m) => {
-                (self.view.selected, self.view.entry) = (None, None);
-                self.try_in_explore(m);
-            }
-            Pick::Entry(moves) => {
-                let prompt = exit_prompt(pos, sq, &moves);
-                self.view.entry = Some(sq);
-                self.info(prompt);
-            }
-            Pick::Nothing => {
-                let own = pos.played_board().piece_at(sq).is_some_and(|p| p.color == pos.turn());
-                (self.view.selected, self.view.entry) = (own.then_some(sq), None);
-            }
-        }
-    }
-
-    /// Tries a legal move on the analysis board and searches on from there.
-    fn try_in_explore(&mut self, m: AnyMove) {
-        let id = self.study.next_id();
-        if let Some(e) = self.study.explore.as_mut()
-            && let Err(e) = e.try_move(m, id)
-        {
-            return self.error(e.to_string());
-        }
-        self.view.input.clear();
-        self.search_explore();
     }
 
     /// Enter in the live analysis: a `:` command, or a move to try.
     fn submit_in_explore(&mut self) {
-        let text = self.view.input.text().trim().to_string();
+        let text = self.core.view.input.text().trim().to_string();
         if let Some(cmd) = text.strip_prefix(':') {
-            self.view.input.clear();
+            self.core.view.input.clear();
             return self.command(cmd);
         }
         let Some(explore) = &self.study.explore else { return };
         match crate::tui::input::reading(&explore.position, &text) {
-            crate::tui::input::Reading::Move(c) => self.try_in_explore(c.mv),
-            refused => self.error(refused.refusal(&text).unwrap_or_default()),
+            crate::tui::input::Reading::Move(c) => self.study.try_in_explore(&mut self.core, c.mv),
+            refused => self.core.error(refused.refusal(&text).unwrap_or_default()),
         }
     }
 }
@@ -279,11 +282,11 @@ pub(super) mod tests {
     use wormhole::analysis::Judgement;
     use wormhole::rules::GameMove;
 
-    use crate::tui::action::Action;
+    use crate::tui::action::UserAction;
     use crate::tui::ai::Purpose;
     use crate::tui::app::App;
     use crate::tui::effects::Effect;
-    use crate::tui::game::Player;
+    use crate::tui::game::PlayerKind;
     use crate::tui::state::Mode;
     use crate::tui::testing::*;
 
@@ -318,7 +321,7 @@ pub(super) mod tests {
     #[test]
     fn the_review_shows_the_thrown_win_as_a_blunder_with_the_better_move() {
         let mut app = thrown_game();
-        app.update(Action::Review);
+        app.update(UserAction::Review);
         assert_eq!(app.session().mode(), Mode::Review);
         wait_review(&mut app);
         let review = app.session().study().review.as_ref().unwrap();
@@ -329,10 +332,10 @@ pub(super) mod tests {
         assert!(review.position().after(best).unwrap().legal_moves().is_empty(), "the better move mates");
         assert_eq!(app.session().highlights().targets, wormhole::Bitboard::from_square(best.to()));
         // The jump finds it from anywhere; Esc returns to the game's end.
-        app.update(Action::BrowseEnd);
-        app.update(Action::NextJudged);
+        app.update(UserAction::BrowseEnd);
+        app.update(UserAction::NextJudged);
         assert_eq!(app.session().study().review.as_ref().unwrap().ply, 0);
-        app.update(Action::Escape);
+        app.update(UserAction::Escape);
         assert_eq!(app.session().mode(), Mode::GameOver);
     }
 
@@ -358,11 +361,11 @@ pub(super) mod tests {
 
     /// A bare session (it returns a save as an effect instead of writing a
     /// file) on the review screen of the finished, analysed thrown game.
-    fn reviewed_session() -> crate::tui::state::Session {
+    fn reviewed_session() -> crate::tui::state::AppState {
         let mut app = thrown_game();
-        app.update(Action::Review);
+        app.update(UserAction::Review);
         wait_review(&mut app);
-        let mut session = crate::tui::testing::session([Player::Human; 2]);
+        let mut session = crate::tui::testing::session([PlayerKind::Human; 2]);
         session.study.review = app.session().study().review.clone();
         session.mode = Mode::Review;
         session
@@ -371,7 +374,7 @@ pub(super) mod tests {
     #[test]
     fn saving_the_review_writes_the_annotated_game() {
         let mut session = reviewed_session();
-        let effects = session.update(Action::Save);
+        let effects = session.update(UserAction::Save);
         let Some(Effect::SaveText { text, path: None }) = effects.first() else { panic!("{effects:?}") };
         let back = wormhole::pgn::PgnGame::parse(text).unwrap();
         assert_eq!(back.moves.len(), 2);
@@ -380,10 +383,10 @@ pub(super) mod tests {
 
     #[test]
     fn a_review_needs_moves_and_reports_of_an_old_review_are_dropped() {
-        let mut s = crate::tui::testing::session([Player::Human; 2]);
-        let type_line = |s: &mut crate::tui::state::Session, text: &str| {
-            text.chars().for_each(|c| drop(s.update(Action::Char(c))));
-            s.update(Action::Submit)
+        let mut s = crate::tui::testing::session([PlayerKind::Human; 2]);
+        let type_line = |s: &mut crate::tui::state::AppState, text: &str| {
+            text.chars().for_each(|c| drop(s.update(UserAction::Char(c))));
+            s.update(UserAction::Submit)
         };
         type_line(&mut s, ":review");
         assert!(error(&s).contains("nothing to review"), "{:?}", s.message());
@@ -405,7 +408,7 @@ pub(super) mod tests {
         s.update(crate::tui::action::Msg::Analysis(fresh));
         assert_eq!(s.study.review.as_ref().unwrap().analysis.searched(), 1);
         // Leaving stops the analysis; opening again goes on with it.
-        let effects = s.update(Action::Escape);
+        let effects = s.update(UserAction::Escape);
         assert!(matches!(effects.as_slice(), [Effect::StopAnalysis]), "{effects:?}");
         let effects = type_line(&mut s, ":review");
         assert!(matches!(effects.as_slice(), [Effect::StartAnalysis { .. }]), "{effects:?}");
@@ -430,7 +433,7 @@ pub(super) mod tests {
     fn live_analysis_shows_three_lines_tries_moves_and_stops_on_leaving() {
         let mut app = hotseat();
         enter(&mut app, "e4");
-        app.update(Action::Analyze);
+        app.update(UserAction::Analyze);
         assert_eq!(app.session().mode(), Mode::Analyze);
         assert!(matches!(app.session().thinking().map(|t| t.purpose), Some(Purpose::Analysis { .. })));
         wait_lines(&mut app, 3);
@@ -444,9 +447,9 @@ pub(super) mod tests {
         assert_eq!(app.session().game().len(), 1);
         assert_eq!(app.session().shown_position(), &explore.position);
         wait_lines(&mut app, 3);
-        app.update(Action::Undo);
+        app.update(UserAction::Undo);
         assert!(app.session().study().explore.as_ref().unwrap().tried.is_empty());
-        app.update(Action::Escape);
+        app.update(UserAction::Escape);
         assert_eq!(app.session().mode(), Mode::Play);
         assert!(app.session().thinking().is_none());
         assert!(!app.engine_busy(), "leaving the analysis stops the search");
@@ -455,11 +458,11 @@ pub(super) mod tests {
 
     #[test]
     fn live_analysis_against_the_engine_pauses_its_move() {
-        let mut app = app_with(settings([Player::Engine, Player::Human]));
+        let mut app = app_with(settings([PlayerKind::Engine, PlayerKind::Human]));
         assert!(matches!(app.session().thinking().map(|t| t.purpose), Some(Purpose::Move { .. })));
         enter(&mut app, ":analyze");
         assert!(matches!(app.session().thinking().map(|t| t.purpose), Some(Purpose::Analysis { .. })));
-        app.update(Action::Analyze);
+        app.update(UserAction::Analyze);
         assert!(
             matches!(app.session().thinking().map(|t| t.purpose), Some(Purpose::Move { .. })),
             "the engine thinks again"
@@ -471,13 +474,13 @@ pub(super) mod tests {
     #[test]
     fn analysis_from_the_review_returns_to_it() {
         let mut app = thrown_game();
-        app.update(Action::Review);
+        app.update(UserAction::Review);
         wait_review(&mut app);
-        app.update(Action::Analyze);
+        app.update(UserAction::Analyze);
         assert_eq!(app.session().mode(), Mode::Analyze);
         let base = app.session().study().explore.as_ref().unwrap().base.clone();
         assert_eq!(&base, app.session().study().review.as_ref().unwrap().position());
-        app.update(Action::Escape);
+        app.update(UserAction::Escape);
         assert_eq!(app.session().mode(), Mode::Review);
         assert!(!app.engine_busy());
     }
@@ -485,7 +488,7 @@ pub(super) mod tests {
     #[test]
     fn render_the_review_graph_marks_and_better_line() {
         let mut app = thrown_game();
-        app.update(Action::Review);
+        app.update(UserAction::Review);
         wait_review(&mut app);
         let (w, h) = (110, 36);
         let rows = screen(app.session(), w, h);
@@ -509,7 +512,7 @@ pub(super) mod tests {
     #[test]
     fn render_the_live_analysis_lines() {
         let mut app = hotseat();
-        app.update(Action::Analyze);
+        app.update(UserAction::Analyze);
         wait_lines(&mut app, 3);
         let rows = screen(app.session(), 110, 36);
         let text = rows.join("\n");
@@ -518,22 +521,22 @@ pub(super) mod tests {
         {
             assert!(text.contains(needle), "{needle} missing:\n{text}");
         }
-        app.update(Action::Escape);
+        app.update(UserAction::Escape);
         assert!(!app.engine_busy());
     }
 
     #[test]
     fn moves_are_tried_on_the_analysis_board_with_the_mouse() {
-        let mut s = crate::tui::testing::session([Player::Human; 2]);
+        let mut s = crate::tui::testing::session([PlayerKind::Human; 2]);
         for c in "e4".chars() {
-            s.update(Action::Char(c));
+            s.update(UserAction::Char(c));
         }
-        s.update(Action::Submit);
-        s.update(Action::Analyze);
+        s.update(UserAction::Submit);
+        s.update(UserAction::Analyze);
         let sq = |name: &str| name.parse::<wormhole::Square>().unwrap();
-        s.update(Action::ClickSquare(sq("e7")));
+        s.update(UserAction::ClickSquare(sq("e7")));
         assert!(s.highlights().targets.contains(sq("e5")), "the picked pawn's targets are marked");
-        let effects = s.update(Action::ClickSquare(sq("e5")));
+        let effects = s.update(UserAction::ClickSquare(sq("e5")));
         let explore = s.study.explore.as_ref().unwrap();
         assert_eq!(explore.tried.len(), 1);
         assert_eq!(s.game().len(), 1, "the game is not changed");
@@ -541,7 +544,7 @@ pub(super) mod tests {
             effects.iter().any(|e| matches!(e, Effect::StartSearch { purpose: Purpose::Analysis { .. }, .. })),
             "{effects:?}"
         );
-        let effects = s.update(Action::Escape);
+        let effects = s.update(UserAction::Escape);
         assert!(matches!(effects.as_slice(), [Effect::CancelSearch]), "{effects:?}");
         assert_eq!(s.mode(), Mode::Play);
     }
@@ -553,17 +556,17 @@ pub(super) mod tests {
         let press =
             |code, modifiers| KeyEvent { code, modifiers, kind: KeyEventKind::Press, state: KeyEventState::NONE };
         let n = press(KeyCode::Char('n'), KeyModifiers::NONE);
-        assert_eq!(action_for(&n, Context::Review, true), Some(Action::NextJudged));
-        assert_eq!(action_for(&n, Context::Review, false), Some(Action::Char('n')), "typing a :command");
+        assert_eq!(action_for(&n, Context::Review, true), Some(UserAction::NextJudged));
+        assert_eq!(action_for(&n, Context::Review, false), Some(UserAction::Char('n')), "typing a :command");
         let enter = press(KeyCode::Enter, KeyModifiers::NONE);
-        assert_eq!(action_for(&enter, Context::Analyze, false), Some(Action::Submit));
+        assert_eq!(action_for(&enter, Context::Analyze, false), Some(UserAction::Submit));
         let ctrl_z = press(KeyCode::Char('z'), KeyModifiers::CONTROL);
-        assert_eq!(action_for(&ctrl_z, Context::Analyze, true), Some(Action::Undo));
+        assert_eq!(action_for(&ctrl_z, Context::Analyze, true), Some(UserAction::Undo));
         let ctrl_s = press(KeyCode::Char('s'), KeyModifiers::CONTROL);
-        assert_eq!(action_for(&ctrl_s, Context::Review, true), Some(Action::Save));
+        assert_eq!(action_for(&ctrl_s, Context::Review, true), Some(UserAction::Save));
         // The footer offers only what works here.
         let mut app = thrown_game();
-        app.update(Action::Review);
+        app.update(UserAction::Review);
         let rows = screen(app.session(), 120, 40);
         let footer = rows.last().unwrap();
         assert!(footer.contains("next mistake") && !footer.contains("undo"), "{footer}");
@@ -573,9 +576,9 @@ pub(super) mod tests {
     fn save_with_a_name_from_the_review_writes_the_annotated_game_there() {
         let mut session = reviewed_session();
         for c in ":save review.pgn".chars() {
-            session.update(Action::Char(c));
+            session.update(UserAction::Char(c));
         }
-        let effects = session.update(Action::Submit);
+        let effects = session.update(UserAction::Submit);
         let Some(Effect::SaveText { text, path: Some(path) }) = effects.first() else { panic!("{effects:?}") };
         assert_eq!(path, &std::path::PathBuf::from("review.pgn"));
         assert!(text.contains("[%eval"));

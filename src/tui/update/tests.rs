@@ -6,10 +6,10 @@ use std::time::{Duration, Instant};
 use wormhole::rules::GameMove;
 use wormhole::{AnyPosition, Color, GameKind, Rules};
 
-use crate::tui::action::Action;
+use crate::tui::action::UserAction;
 use crate::tui::ai::Purpose;
-use crate::tui::game::{Game, GameEnd, Player};
-use crate::tui::state::{Mode, Pending, Settings};
+use crate::tui::game::{GameEnd, GameState, PlayerKind};
+use crate::tui::state::{GameSettings, Mode, Pending};
 use crate::tui::testing::*;
 
 #[test]
@@ -22,13 +22,13 @@ fn typing_moves_plays_them_and_errors_keep_the_text() {
     enter(&mut app, "Nf6");
     assert_eq!(error(app.session()), "no knight can reach f6");
     assert_eq!(app.session().input(), "Nf6", "the text stays for editing");
-    app.update(Action::ClearInput);
+    app.update(UserAction::ClearInput);
     enter(&mut app, "zz");
     assert!(error(app.session()).starts_with("'zz' is not a move"), "{}", error(app.session()));
-    app.update(Action::ClearInput);
+    app.update(UserAction::ClearInput);
     enter(&mut app, "Nge2");
     assert_eq!(error(app.session()), "e2 is a hole: no piece can move there (pieces skip holes)");
-    app.update(Action::ClearInput);
+    app.update(UserAction::ClearInput);
     enter(&mut app, "g1f3");
     assert_eq!(app.session().game().sans(), ["e4", "e5", "Nf3"]);
 }
@@ -37,18 +37,18 @@ fn typing_moves_plays_them_and_errors_keep_the_text() {
 fn ambiguous_and_illegal_moves_are_explained() {
     let fen = "rbkxxxbn/ppxppppx/2qxxB2/4x2p/3P1x2/3n1x2/PPPxPPPP/RBxxxNKR b 17";
     let pos = AnyPosition::from_fen(GameKind::Classic, fen).unwrap();
-    let mut app = app_with_game(settings([Player::Human; 2]), Game::new(pos, [Player::Human; 2], None));
+    let mut app = app_with_game(settings([PlayerKind::Human; 2]), GameState::new(pos, [PlayerKind::Human; 2], None));
     enter(&mut app, "Nxf6");
     assert_eq!(app.session().game().sans(), ["Nxf6"]);
     let pos = AnyPosition::from_fen(GameKind::Classic, "4k3/8/8/8/8/8/8/R3R2K w 0").unwrap();
-    let mut app = app_with_game(settings([Player::Human; 2]), Game::new(pos, [Player::Human; 2], None));
+    let mut app = app_with_game(settings([PlayerKind::Human; 2]), GameState::new(pos, [PlayerKind::Human; 2], None));
     enter(&mut app, "Rc1");
     assert_eq!(error(app.session()), "ambiguous: Rac1 Rec1");
-    app.update(Action::ClearInput);
+    app.update(UserAction::ClearInput);
     enter(&mut app, "Rec1");
     assert_eq!(app.session().game().sans(), ["Rec1"]);
     let pos = AnyPosition::from_fen(GameKind::Classic, "4k3/8/8/8/8/8/3q4/4K3 w 0").unwrap();
-    let mut app = app_with_game(settings([Player::Human; 2]), Game::new(pos, [Player::Human; 2], None));
+    let mut app = app_with_game(settings([PlayerKind::Human; 2]), GameState::new(pos, [PlayerKind::Human; 2], None));
     enter(&mut app, "Ke2");
     assert_eq!(error(app.session()), "illegal: Ke1e2 leaves your king attacked");
     assert_eq!(app.session().input(), "Ke2");
@@ -61,20 +61,20 @@ fn engine_replies_and_undo_takes_back_both_moves() {
     assert!(app.session().thinking().is_some());
     enter(&mut app, "d4");
     assert_eq!(error(app.session()), "the engine is to move (Ctrl-G: move now)");
-    app.update(Action::ClearInput);
+    app.update(UserAction::ClearInput);
     wait_engine(&mut app);
     assert_eq!(app.session().game().len(), 2);
     assert_eq!(app.session().game().position().turn(), Color::White);
-    app.update(Action::Undo);
+    app.update(UserAction::Undo);
     assert_eq!(app.session().game().len(), 0, "undo takes back the engine's reply too");
     assert!(matches!(app.session().thinking().map(|t| t.purpose), Some(Purpose::Ponder { ply: 0 })), "on your time");
-    app.update(Action::Redo);
+    app.update(UserAction::Redo);
     assert_eq!(app.session().game().len(), 2, "redo replays both");
     assert_eq!(app.session().game().sans()[0], "e4");
     // Undo while the engine is thinking: its search is cancelled.
     enter(&mut app, "d4");
     assert!(app.session().thinking().is_some());
-    app.update(Action::Undo);
+    app.update(UserAction::Undo);
     let purpose = app.session().thinking().map(|t| t.purpose);
     assert_eq!(purpose, Some(Purpose::Ponder { ply: 2 }), "its move is cancelled; it thinks on your time");
     assert_eq!(app.session().game().len(), 2);
@@ -87,27 +87,27 @@ fn hotseat_undo_is_one_ply_and_a_new_move_drops_the_redo_tail() {
     for m in ["e4", "e5", "Nf3"] {
         enter(&mut app, m);
     }
-    app.update(Action::Undo);
+    app.update(UserAction::Undo);
     assert_eq!(app.session().game().sans(), ["e4", "e5"]);
-    app.update(Action::Undo);
-    app.update(Action::Redo);
+    app.update(UserAction::Undo);
+    app.update(UserAction::Redo);
     assert_eq!(app.session().game().sans(), ["e4", "e5"]);
     enter(&mut app, "d4");
     assert_eq!(app.session().game().sans(), ["e4", "e5", "d4"]);
-    app.update(Action::Redo);
+    app.update(UserAction::Redo);
     assert_eq!(error(app.session()), "nothing to redo");
 }
 
 #[test]
 fn engine_as_white_moves_first_and_the_board_is_flipped() {
-    let mut app = app_with(settings([Player::Engine, Player::Human]));
+    let mut app = app_with(settings([PlayerKind::Engine, PlayerKind::Human]));
     assert!(app.session().flipped());
     assert!(app.session().thinking().is_some());
-    app.update(Action::MoveNow);
+    app.update(UserAction::MoveNow);
     wait_engine(&mut app);
     assert_eq!(app.session().game().len(), 1);
     assert_eq!(app.session().game().position().turn(), Color::Black);
-    app.update(Action::Undo);
+    app.update(UserAction::Undo);
     assert_eq!(error(app.session()), "nothing of yours to take back");
 }
 
@@ -152,13 +152,13 @@ fn fen_and_pgn_round_trips() {
 fn replacing_or_quitting_an_unsaved_game_autosaves_it() {
     let dir = std::env::temp_dir().join(format!("wormhole-tui-autosave-{}", std::process::id()));
     let mut app = {
-        let s = settings([Player::Human; 2]);
+        let s = settings([PlayerKind::Human; 2]);
         app_saving_to(s, s.new_game(), dir.clone())
     };
     enter(&mut app, "e4");
     enter(&mut app, ":new fairy");
     assert!(matches!(app.session().mode(), Mode::Confirm(_)), "a game in progress is not dropped without asking");
-    app.update(Action::Answer(true));
+    app.update(UserAction::Answer(true));
     let note = info(app.session());
     assert!(note.starts_with("Previous game autosaved to "), "{note}");
     let path = note.trim_start_matches("Previous game autosaved to ").to_string();
@@ -175,11 +175,11 @@ fn replacing_or_quitting_an_unsaved_game_autosaves_it() {
 #[test]
 fn after_a_save_the_exit_notes_never_pass_off_an_earlier_file_as_this_game() {
     let dir = temp_dir("exit-notes");
-    let s = settings([Player::Human; 2]);
+    let s = settings([PlayerKind::Human; 2]);
     let mut app = app_saving_to(s, s.new_game(), dir.clone());
     enter(&mut app, "e4");
     enter(&mut app, ":new");
-    app.update(Action::Answer(true));
+    app.update(UserAction::Answer(true));
     enter(&mut app, "d4");
     enter(&mut app, &format!(":save {}", dir.join("mine.pgn").display()));
     let report = app.finish();
@@ -193,12 +193,12 @@ fn a_game_that_cannot_be_autosaved_is_kept_and_the_failure_reported() {
     // The autosave folder would be inside a file: no one, not even root, can create it.
     let blocker = tempfile::NamedTempFile::new().unwrap();
     let mut app = {
-        let s = settings([Player::Human; 2]);
+        let s = settings([PlayerKind::Human; 2]);
         app_saving_to(s, s.new_game(), blocker.path().join("autosave"))
     };
     enter(&mut app, "e4");
     enter(&mut app, ":new");
-    app.update(Action::Answer(true));
+    app.update(UserAction::Answer(true));
     let e = error(app.session());
     assert!(e.starts_with("Could not autosave the previous game: could not save"), "{e}");
     assert!(e.ends_with("It stays: save it with ':save FILE' first"), "{e}");
@@ -230,23 +230,23 @@ fn browsing_history_does_not_change_the_game() {
         enter(&mut app, m);
     }
     let fen = app.session().game().position().fen();
-    app.update(Action::BrowseBack);
+    app.update(UserAction::BrowseBack);
     assert_eq!(app.session().mode(), Mode::Browse(3));
-    app.update(Action::BrowseBack);
-    app.update(Action::BrowseBack);
+    app.update(UserAction::BrowseBack);
+    app.update(UserAction::BrowseBack);
     assert_eq!(app.session().shown_ply(), 1);
     assert_eq!(app.session().shown_position().fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPPxPPP/RNBQKBNR b 1");
     assert_eq!(app.session().highlights().last_move.unwrap().to_string(), "e2e4");
-    app.update(Action::BrowseStart);
+    app.update(UserAction::BrowseStart);
     assert_eq!(app.session().shown_ply(), 0);
-    app.update(Action::BrowseForward);
+    app.update(UserAction::BrowseForward);
     assert_eq!(app.session().shown_ply(), 1);
-    app.update(Action::Escape);
+    app.update(UserAction::Escape);
     assert_eq!(app.session().mode(), Mode::Play);
     assert_eq!(app.session().game().position().fen(), fen);
     assert_eq!(app.session().game().len(), 4);
     // Typing while reviewing goes back to the game.
-    app.update(Action::BrowseBack);
+    app.update(UserAction::BrowseBack);
     type_text(&mut app, "d4");
     assert_eq!(app.session().mode(), Mode::Play);
     assert_eq!(app.session().input(), "d4");
@@ -255,22 +255,22 @@ fn browsing_history_does_not_change_the_game() {
 #[test]
 fn board_picking_plays_a_move() {
     let mut app = hotseat();
-    app.update(Action::ClickSquare("g1".parse().unwrap()));
+    app.update(UserAction::ClickSquare("g1".parse().unwrap()));
     let hl = app.session().highlights();
     assert!(hl.selected.contains("g1".parse().unwrap()));
     assert_eq!(hl.targets.count(), 2, "Nf3 and Nh3");
-    app.update(Action::ClickSquare("f3".parse().unwrap()));
+    app.update(UserAction::ClickSquare("f3".parse().unwrap()));
     assert_eq!(app.session().game().sans(), ["Nf3"]);
-    app.update(Action::Escape);
+    app.update(UserAction::Escape);
     // Keyboard: cursor starts on the king, moves, Space selects.
-    app.update(Action::Select);
+    app.update(UserAction::Select);
     assert_eq!(app.session().highlights().cursor, Some("e8".parse().unwrap()));
-    app.update(Action::Cursor(0, -1));
+    app.update(UserAction::Cursor(0, -1));
     assert_eq!(app.session().highlights().targets.count(), 2, "e6 and e5 for the pawn under the cursor");
-    app.update(Action::Select);
-    app.update(Action::Cursor(0, -1));
-    app.update(Action::Cursor(0, -1));
-    app.update(Action::Select);
+    app.update(UserAction::Select);
+    app.update(UserAction::Cursor(0, -1));
+    app.update(UserAction::Cursor(0, -1));
+    app.update(UserAction::Select);
     assert_eq!(app.session().game().sans(), ["Nf3", "e5"]);
 }
 
@@ -281,12 +281,12 @@ fn typed_prefix_highlights_candidate_targets() {
     let hl = app.session().highlights();
     assert_eq!(hl.targets.count(), 4);
     assert_eq!(hl.selected.count(), 2);
-    app.update(Action::Backspace);
+    app.update(UserAction::Backspace);
     type_text(&mut app, "Ng");
-    app.update(Action::Complete);
+    app.update(UserAction::Complete);
     assert_eq!(app.session().input(), "Ng");
     type_text(&mut app, "1f");
-    app.update(Action::Complete);
+    app.update(UserAction::Complete);
     assert_eq!(app.session().input(), "Nf3");
 }
 
@@ -298,10 +298,10 @@ fn resign_and_game_over_banner() {
     let rows = screen(app.session(), 100, 30);
     assert!(contains(&rows, "Resign this game?"), "{}", rows.join("\n"));
     assert!(contains(&rows, "y yes, n no"), "{}", rows.join("\n"));
-    app.update(Action::Answer(false));
+    app.update(UserAction::Answer(false));
     assert_eq!((app.session().mode(), app.session().game().end()), (Mode::Play, None));
     enter(&mut app, ":resign");
-    app.update(Action::Answer(true));
+    app.update(UserAction::Answer(true));
     assert_eq!(app.session().game().end(), Some(GameEnd::Resigned(Color::White)));
     assert_eq!(app.session().mode(), Mode::GameOver);
     let rows = screen(app.session(), 100, 30);
@@ -309,9 +309,9 @@ fn resign_and_game_over_banner() {
     assert!(contains(&rows, "n  new game"));
     assert!(!contains(&rows, "Ctrl-Z"), "nothing to take back is not offered:\n{}", rows.join("\n"));
     assert!(app.session().pgn().to_pgn().contains("[Result \"0-1\"]"));
-    app.update(Action::NewGame);
+    app.update(UserAction::NewGame);
     assert!(matches!(app.session().mode(), Mode::NewGame(_)));
-    app.update(Action::Submit);
+    app.update(UserAction::Submit);
     assert_eq!(app.session().mode(), Mode::Play);
     assert_eq!(app.session().game().len(), 0);
 }
@@ -328,8 +328,8 @@ fn checkmate_and_no_legal_move_end_the_game_with_a_banner() {
     assert!(contains(&rows, "Result 1-0"));
     enter(&mut app, "Ka7");
     assert!(error(app.session()).starts_with("the game is over"));
-    app.update(Action::ClearInput);
-    app.update(Action::Undo);
+    app.update(UserAction::ClearInput);
+    app.update(UserAction::Undo);
     assert_eq!(app.session().mode(), Mode::Play);
     enter(&mut app, "Kc6");
     let rows = screen(app.session(), 100, 30);
@@ -354,7 +354,7 @@ fn hint_shows_a_move_without_playing_it() {
     let mut app = vs_engine();
     // Its own search: not thinking on the human's time (see `a_hint_while_pondering_...`).
     enter(&mut app, ":set ponder off");
-    app.update(Action::Hint);
+    app.update(UserAction::Hint);
     assert!(app.session().thinking().is_some());
     wait_engine(&mut app);
     let hint = info(app.session());
@@ -373,7 +373,7 @@ fn hint_shows_a_move_without_playing_it() {
 
 #[test]
 fn clocks_are_shown_and_run_for_the_side_to_move() {
-    let s = Settings { clock: "5+3".parse().ok(), ..settings([Player::Human; 2]) };
+    let s = GameSettings { clock: "5+3".parse().ok(), ..settings([PlayerKind::Human; 2]) };
     let mut app = app_with(s);
     let rows = screen(app.session(), 100, 30);
     assert!(contains(&rows, "White: White player  5:00"), "{}", rows.join("\n"));
@@ -392,13 +392,13 @@ fn clocks_are_shown_and_run_for_the_side_to_move() {
 fn idle_app_waits_for_input_without_a_timeout() {
     let app = hotseat();
     assert_eq!(app.session().poll_timeout(), None, "no busy loop while waiting for a human");
-    let app = app_with(settings([Player::Engine, Player::Human]));
+    let app = app_with(settings([PlayerKind::Engine, PlayerKind::Human]));
     assert!(app.session().poll_timeout().is_some_and(|t| t <= Duration::from_millis(20)));
 }
 
 #[test]
 fn engine_against_engine_plays_to_the_end() {
-    let mut app = app_with(settings([Player::Engine, Player::Engine]));
+    let mut app = app_with(settings([PlayerKind::Engine, PlayerKind::Engine]));
     let end = Instant::now() + Duration::from_secs(30);
     while !app.session().game().is_over() && Instant::now() < end {
         std::thread::sleep(Duration::from_millis(2));
@@ -413,13 +413,13 @@ fn engine_against_engine_plays_to_the_end() {
 
 #[test]
 fn autoflip_turns_the_board_to_the_side_to_move_in_hotseat() {
-    let mut app = app_with(Settings { autoflip: true, ..settings([Player::Human; 2]) });
+    let mut app = app_with(GameSettings { autoflip: true, ..settings([PlayerKind::Human; 2]) });
     assert!(!app.session().flipped());
     enter(&mut app, "e4");
     assert!(app.session().flipped());
     enter(&mut app, "e5");
     assert!(!app.session().flipped());
-    app.update(Action::Flip);
+    app.update(UserAction::Flip);
     assert!(app.session().flipped(), "the flip key still works");
 }
 
@@ -428,7 +428,7 @@ fn new_game_with_other_settings() {
     let mut app = hotseat();
     enter(&mut app, ":new fairy black level 3 movetime 40 clock 1+2");
     assert_eq!(app.session().game().kind(), GameKind::Fairy);
-    assert_eq!(app.session().game().players(), [Player::Engine, Player::Human]);
+    assert_eq!(app.session().game().players(), [PlayerKind::Engine, PlayerKind::Human]);
     assert_eq!(app.session().settings().level.number(), 3);
     assert!(app.session().flipped(), "the human plays Black");
     assert!(app.session().game().clocks().is_some());
@@ -443,7 +443,7 @@ fn new_game_with_other_settings() {
     }
     enter(&mut app, ":new hotseat clock off movetime 0");
     assert_eq!(app.session().mode(), Mode::Play, "no game in progress: nothing to confirm");
-    assert_eq!(app.session().game().players(), [Player::Human; 2]);
+    assert_eq!(app.session().game().players(), [PlayerKind::Human; 2]);
     assert!(app.session().game().clocks().is_none());
 }
 
@@ -459,7 +459,7 @@ impl Dice {
 }
 
 fn fuzz_app(dir: &std::path::Path) -> crate::tui::app::App {
-    let s = settings([Player::Human, Player::Engine]);
+    let s = settings([PlayerKind::Human, PlayerKind::Engine]);
     app_saving_to(s, s.new_game(), dir.to_path_buf())
 }
 
@@ -472,30 +472,31 @@ fn random_keys_and_sizes_never_panic_and_keep_the_game_legal() {
     let mut longest = 0;
     for step in 0..3000 {
         let action = match rng.next(24) {
-            0..=9 => Action::Char(chars[rng.next(chars.len())]),
-            10 => Action::Backspace,
-            11 => Action::Submit,
-            12 => Action::Complete,
-            13 => Action::Escape,
-            14 => Action::Undo,
-            15 => Action::Redo,
-            16 => Action::Cursor(rng.next(3) as i8 - 1, rng.next(3) as i8 - 1),
-            17 => Action::Select,
-            18 => Action::ClickSquare(wormhole::Square::new(rng.next(64) as u8)),
-            19 => [Action::BrowseBack, Action::BrowseForward, Action::BrowseStart, Action::BrowseEnd][rng.next(4)],
-            20 => Action::Scroll(rng.next(7) as i32 - 3),
-            21 => [Action::Help, Action::Flip, Action::MoveNow, Action::ShowFen][rng.next(4)],
-            22 => Action::ClearInput,
+            0..=9 => UserAction::Char(chars[rng.next(chars.len())]),
+            10 => UserAction::Backspace,
+            11 => UserAction::Submit,
+            12 => UserAction::Complete,
+            13 => UserAction::Escape,
+            14 => UserAction::Undo,
+            15 => UserAction::Redo,
+            16 => UserAction::Cursor(rng.next(3) as i8 - 1, rng.next(3) as i8 - 1),
+            17 => UserAction::Select,
+            18 => UserAction::ClickSquare(wormhole::Square::new(rng.next(64) as u8)),
+            19 => [UserAction::BrowseBack, UserAction::BrowseForward, UserAction::BrowseStart, UserAction::BrowseEnd]
+                [rng.next(4)],
+            20 => UserAction::Scroll(rng.next(7) as i32 - 3),
+            21 => [UserAction::Help, UserAction::Flip, UserAction::MoveNow, UserAction::ShowFen][rng.next(4)],
+            22 => UserAction::ClearInput,
             _ => {
                 // A correct player: a random legal move, typed in full.
                 let moves = app.session().game().position().legal_moves();
-                if !moves.is_empty() && app.session().game().player_to_move() == Player::Human {
+                if !moves.is_empty() && app.session().game().player_to_move() == PlayerKind::Human {
                     let m = moves[rng.next(moves.len())];
                     let san = app.session().game().position().san(m);
-                    app.update(Action::ClearInput);
+                    app.update(UserAction::ClearInput);
                     type_text(&mut app, &san);
                 }
-                Action::Submit
+                UserAction::Submit
             }
         };
         app.update(action);
@@ -529,7 +530,7 @@ fn fen_with_an_impossible_ply_count_is_refused_with_the_library_message() {
     assert_eq!(error(app.session()), "bad FEN: ply count 200 exceeds the number of holes (0) by more than 64");
     enter(&mut app, ":fen 4k3/8/8/8/8/8/xxx5/4K3 w 2");
     assert_eq!(error(app.session()), "bad FEN: ply count 2 is below the number of holes (3): every ply makes one hole");
-    assert_eq!(app.session().game.position(), &AnyPosition::new(GameKind::Classic), "the game stays");
+    assert_eq!(app.session().game().position(), &AnyPosition::new(GameKind::Classic), "the game stays");
 }
 
 #[test]
@@ -539,7 +540,7 @@ fn ctrl_s_on_an_unchanged_game_says_where_it_is_instead_of_writing_again() {
     enter(&mut app, "e4");
     let path = dir.join("game.pgn");
     enter(&mut app, &format!(":save {}", path.display()));
-    app.update(Action::Save);
+    app.update(UserAction::Save);
     assert_eq!(info(app.session()), format!("already saved to {}", path.display()));
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1, "no second file");
     enter(&mut app, "e5");
@@ -558,11 +559,11 @@ fn save_over_an_existing_file_asks_first() {
     enter(&mut app, &format!(":save {}", path.display()));
     assert_eq!(app.session().mode(), Mode::Confirm(Pending::Replace));
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "KEEP ME", "nothing written before the answer");
-    app.update(Action::Answer(false));
+    app.update(UserAction::Answer(false));
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "KEEP ME");
     assert!(!app.session().game().is_saved());
     enter(&mut app, &format!(":save {}", path.display()));
-    app.update(Action::Answer(true));
+    app.update(UserAction::Answer(true));
     assert!(std::fs::read_to_string(&path).unwrap().contains("1. e4 *"));
     assert_eq!(info(app.session()), format!("saved to {}", path.display()));
     let _ = std::fs::remove_dir_all(dir);
@@ -571,10 +572,13 @@ fn save_over_an_existing_file_asks_first() {
 #[test]
 fn the_saved_games_list_opens_from_the_new_game_screen_holds_autosaves_and_esc_goes_back() {
     let dir = tempfile::tempdir().unwrap();
-    let mut app =
-        app_saving_to(settings([Player::Human; 2]), settings([Player::Human; 2]).new_game(), dir.path().join("auto"));
+    let mut app = app_saving_to(
+        settings([PlayerKind::Human; 2]),
+        settings([PlayerKind::Human; 2]).new_game(),
+        dir.path().join("auto"),
+    );
     enter(&mut app, "e4");
-    app.update(Action::Save);
+    app.update(UserAction::Save);
     let said = info(app.session());
     let saved = said.strip_prefix("saved to ").and_then(|s| s.strip_suffix(" (the games folder: Ctrl-O lists it)"));
     // A minute older, so that the order does not rest on the file system's clock granularity.
@@ -583,20 +587,20 @@ fn the_saved_games_list_opens_from_the_new_game_screen_holds_autosaves_and_esc_g
     enter(&mut app, "e5");
     // A new game autosaves this one (unsaved since e5).
     enter(&mut app, ":new");
-    app.update(Action::Answer(true));
-    app.update(Action::NewGame);
+    app.update(UserAction::Answer(true));
+    app.update(UserAction::NewGame);
     let Mode::NewGame(form) = app.session().mode() else { panic!("{:?}", app.session().mode()) };
-    app.update(Action::OpenList);
+    app.update(UserAction::OpenList);
     assert_eq!(app.session().mode(), Mode::OpenGame);
     let picker = app.session().picker().unwrap();
     let rows: Vec<String> = picker.shown().iter().map(|g| g.row()).collect();
     assert_eq!(rows.len(), 2, "{rows:?}");
     assert!(rows[0].ends_with("1. e4 e5  (autosave)") && rows[1].ends_with("*  1. e4"), "{rows:?}");
-    app.update(Action::Escape);
+    app.update(UserAction::Escape);
     assert_eq!(app.session().mode(), Mode::NewGame(form), "back to the form as it was");
-    app.update(Action::OpenList);
-    app.update(Action::Cursor(0, -1));
-    app.update(Action::Submit);
+    app.update(UserAction::OpenList);
+    app.update(UserAction::Cursor(0, -1));
+    app.update(UserAction::Submit);
     assert_eq!(app.session().game().sans(), ["e4"], "the older save, the second row");
     assert_eq!(app.session().mode(), Mode::Play);
 }
@@ -609,16 +613,16 @@ fn tab_completes_the_path_of_open_and_save() {
     let mut app = hotseat();
     let base = format!("{}/", dir.path().display());
     type_text(&mut app, &format!(":open {base}my"));
-    app.update(Action::Complete);
+    app.update(UserAction::Complete);
     assert_eq!(app.session().input(), format!(":open {base}my-"));
     assert_eq!(info(app.session()), "2 names fit: my-game.pgn  my-notes.pgn");
     type_text(&mut app, "g");
-    app.update(Action::Complete);
+    app.update(UserAction::Complete);
     assert_eq!(app.session().input(), format!(":open {base}my-game.pgn"));
-    app.update(Action::Submit);
+    app.update(UserAction::Submit);
     assert_eq!(app.session().game().sans(), ["d4"]);
     type_text(&mut app, &format!(":save {base}zz"));
-    app.update(Action::Complete);
+    app.update(UserAction::Complete);
     assert_eq!(info(app.session()), format!("no file or folder starts with '{base}zz'"));
 }
 
@@ -636,8 +640,8 @@ fn a_move_from_a_hole_says_it_is_a_hole() {
 fn a_reloaded_game_keeps_the_engine_level_of_the_file_and_says_so() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("level.pgn");
-    let players = [Player::Human, Player::Engine];
-    let three = Settings { level: "3".parse().unwrap(), ..settings(players) };
+    let players = [PlayerKind::Human, PlayerKind::Engine];
+    let three = GameSettings { level: "3".parse().unwrap(), ..settings(players) };
     let mut app = app_with(three);
     enter(&mut app, "e4");
     wait_engine(&mut app);
@@ -676,9 +680,9 @@ fn load_asks_before_replacing_a_game_in_progress() {
     assert_eq!(app.session().mode(), Mode::Confirm(Pending::Load), "asks first");
     let rows = screen(app.session(), 100, 30);
     assert!(contains(&rows, "End the game in progress and load this position?"), "{}", rows.join("\n"));
-    app.update(Action::Answer(false));
+    app.update(UserAction::Answer(false));
     assert_eq!(app.session().game().sans(), ["e4"], "no: the game stays");
     enter(&mut app, ":load k7/2Q5/1K6/8/8/8/8/8 w 0");
-    app.update(Action::Answer(true));
+    app.update(UserAction::Answer(true));
     assert_eq!(app.session().game().position().fen(), "k7/2Q5/1K6/8/8/8/8/8 w 0");
 }

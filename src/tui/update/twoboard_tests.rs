@@ -3,7 +3,7 @@
 //! intent and its teleport played by Enter or by a click on the piece or
 //! its arrival, a blocked or void intent marked and named and its lost move,
 //! a checkmate across the boards, and the two boards on screens of every
-//! size. Pure transitions through `Session::update` and renders into a
+//! size. Pure transitions through `AppState::update` and renders into a
 //! test backend.
 
 use std::time::Instant;
@@ -11,10 +11,10 @@ use std::time::Instant;
 use wormhole::rules::GameMove;
 use wormhole::{AnyPosition, Bitboard, Color, GameKind, Piece, Role, Rules, Square};
 
-use crate::tui::action::Action;
+use crate::tui::action::UserAction;
 use crate::tui::config::Config;
-use crate::tui::game::{Game, Player};
-use crate::tui::state::{Mode, Session};
+use crate::tui::game::{GameState, PlayerKind};
+use crate::tui::state::{AppState, Mode};
 use crate::tui::testing::*;
 use crate::tui::theme::Display;
 use crate::tui::view::board::Picture;
@@ -24,21 +24,21 @@ fn sq(name: &str) -> Square {
 }
 
 /// A hot-seat session of Two-board portal chess from `fen`.
-fn twoboard(fen: &str) -> Session {
+fn twoboard(fen: &str) -> AppState {
     let pos = AnyPosition::from_fen(GameKind::Twoboard, fen).unwrap();
-    let mut s0 = settings([Player::Human; 2]);
+    let mut s0 = settings([PlayerKind::Human; 2]);
     s0.variant = GameKind::Twoboard;
-    Session::new(s0, Game::new(pos, s0.players, None), Config::default(), Display::default(), Instant::now())
+    AppState::new(s0, GameState::new(pos, s0.players, None), Config::default(), Display::default(), Instant::now())
 }
 
-fn type_text(s: &mut Session, text: &str) {
+fn type_text(s: &mut AppState, text: &str) {
     for c in text.chars() {
-        s.update(Action::Char(c));
+        s.update(UserAction::Char(c));
     }
-    s.update(Action::Submit);
+    s.update(UserAction::Submit);
 }
 
-fn hint(s: &Session) -> String {
+fn hint(s: &AppState) -> String {
     match s.input_hint() {
         crate::tui::input::InputHint::Forced(why) => why,
         other => format!("no forced move: {other:?}"),
@@ -61,7 +61,7 @@ fn every_way_in_starts_a_two_board_game() {
     enter(&mut app, &format!(":load {START}"));
     // The game in progress is replaced only after a yes.
     assert_eq!(app.session().mode(), Mode::Confirm(crate::tui::state::Pending::Load));
-    app.update(Action::Answer(true));
+    app.update(UserAction::Answer(true));
     assert_eq!(app.session().game().kind(), GameKind::Twoboard, "{}", error(app.session()));
     enter(&mut app, ":new classic");
     assert_eq!(app.session().game().kind(), GameKind::Classic);
@@ -70,7 +70,7 @@ fn every_way_in_starts_a_two_board_game() {
     enter(&mut app, ":new classic");
     enter(&mut app, ":set variant twoboard");
     assert!(info(app.session()).starts_with("variant = twoboard (from the next game)"), "{}", info(app.session()));
-    app.update(Action::NewGame);
+    app.update(UserAction::NewGame);
     let Mode::NewGame(mut form) = app.session().mode() else { panic!("the new-game screen") };
     let seen: Vec<GameKind> = (0..GameKind::ALL.len())
         .map(|_| {
@@ -97,13 +97,13 @@ fn a_move_is_typed_with_or_without_its_board() {
 #[test]
 fn a_click_picks_on_the_board_to_play_and_names_it_on_the_other() {
     let mut s = twoboard(START);
-    s.update(Action::ClickBoard(1, sq("e7")));
+    s.update(UserAction::ClickBoard(1, sq("e7")));
     assert_eq!(error(&s), "Board B is not played now: White plays Board A");
-    s.update(Action::ClickSquare(sq("g1")));
+    s.update(UserAction::ClickSquare(sq("g1")));
     let hl = s.highlights();
     assert_eq!((hl.board, hl.selected), (0, Bitboard::from_square(sq("g1"))));
     assert!(hl.on(1).selected.is_empty() && hl.on(1).targets.is_empty(), "no marks on board B");
-    s.update(Action::ClickSquare(sq("f3")));
+    s.update(UserAction::ClickSquare(sq("f3")));
     assert_eq!(s.game().sans(), ["A:Nf3"]);
     assert_eq!(s.highlights().last_move.map(|m| m.board()), Some(0), "the last move was on A");
     assert_eq!(s.highlights().board, 1, "picking happens on B now");
@@ -130,13 +130,13 @@ fn a_forced_teleport_is_played_by_a_click_on_its_piece_or_its_arrival() {
     for (board, square) in [(1, "a5"), (0, "a5")] {
         let mut s = twoboard(INTENT);
         type_text(&mut s, "b6");
-        s.update(Action::ClickSquare(sq("b2")));
+        s.update(UserAction::ClickSquare(sq("b2")));
         assert!(error(&s).starts_with("your intent forces the teleport Aa5>xBa5"), "{}", error(&s));
-        s.update(Action::ClickBoard(0, sq("b2")));
+        s.update(UserAction::ClickBoard(0, sq("b2")));
         assert!(s.game().sans() == ["B:b6"], "another square of the other board plays nothing");
         match board {
-            1 => s.update(Action::ClickSquare(sq(square))),
-            _ => s.update(Action::ClickBoard(board, sq(square))),
+            1 => s.update(UserAction::ClickSquare(sq(square))),
+            _ => s.update(UserAction::ClickBoard(board, sq(square))),
         };
         assert_eq!(s.game().sans(), ["B:b6", "Aa5>xBa5"], "click on board {board}");
     }
@@ -171,7 +171,7 @@ fn a_blocked_intent_loses_the_turn_and_enter_plays_the_lost_move() {
     );
     type_text(&mut s, "e3");
     assert!(error(&s).contains("forces 0000"), "another move is refused: {}", error(&s));
-    s.update(Action::ClearInput);
+    s.update(UserAction::ClearInput);
     type_text(&mut s, "");
     assert_eq!(s.game().sans(), ["A:a4^", "B:h4", "B:--"]);
 }
@@ -233,14 +233,14 @@ fn two_boards_side_by_side_stacked_or_one_at_a_time_each_named() {
     let rows = screen(&s, 70, 15);
     assert!(contains(&rows, "▶ Board A (Ctrl-B: other)"), "{}", rows.join("\n"));
     assert!(!contains(&rows, "Board B"), "{}", rows.join("\n"));
-    s.update(Action::OtherBoard);
+    s.update(UserAction::OtherBoard);
     assert_eq!(info(&s), "Board B is shown when only one board fits");
     let rows = screen(&s, 70, 15);
     assert!(contains(&rows, "  Board B (Ctrl-B: other)"), "{}", rows.join("\n"));
     assert!(!contains(&rows, "▶ Board A"), "{}", rows.join("\n"));
     // Both boards with White's first rank at the bottom, whatever the flip
     // key: ranks 8 and 1 of both on the same rows, 8 above 1.
-    s.update(Action::Flip);
+    s.update(UserAction::Flip);
     assert_eq!(info(&s), "Two-board portal chess is always shown from White's side");
     assert!(!s.flipped());
     let rows = screen(&s, 100, 30);

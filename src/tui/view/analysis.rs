@@ -10,9 +10,9 @@ use wormhole::Rules;
 
 use crate::tui::ai;
 use crate::tui::explore::{ANALYSIS_LINES, Explore};
-use crate::tui::state::Session;
+use crate::tui::state::AppState;
 
-pub fn draw(frame: &mut Frame, area: Rect, session: &Session) {
+pub fn draw(frame: &mut Frame, area: Rect, session: &AppState) {
     let Some(explore) = session.study().explore.as_ref() else { return };
     let theme = session.theme();
     let bold = Style::new().add_modifier(Modifier::BOLD);

@@ -11,7 +11,7 @@ use wormhole::{AnyPosition, Bitboard, Color, Piece, Role, Roles, Rules, Square};
 
 use crate::tui::figures::{self, Shape};
 use crate::tui::highlights::Highlights;
-use crate::tui::theme::Theme;
+use crate::tui::theme::StyleSheet;
 
 /// Square sizes tried from the largest down: (columns, rows) per square,
 /// about twice as wide as high so that squares look square.
@@ -153,7 +153,7 @@ pub struct BoardView<'a> {
     pub picture: Picture,
     pub geometry: Geometry,
     pub highlights: Highlights,
-    pub theme: &'a Theme,
+    pub theme: &'a StyleSheet,
 }
 
 impl BoardView<'_> {
@@ -163,7 +163,7 @@ impl BoardView<'_> {
         board: usize,
         geometry: Geometry,
         highlights: &Highlights,
-        theme: &'a Theme,
+        theme: &'a StyleSheet,
     ) -> BoardView<'a> {
         BoardView { picture: Picture::of(position, board), geometry, highlights: highlights.on(board), theme }
     }
@@ -358,7 +358,7 @@ impl BoardView<'_> {
 /// where a double-size figure leaves the square's edges free, 1 on squares
 /// of at least 7 x 3 cells, None (a one-character glyph) on smaller
 /// squares or when the theme draws no figures.
-fn figure_scale(theme: &Theme, rect: Rect) -> Option<u16> {
+fn figure_scale(theme: &StyleSheet, rect: Rect) -> Option<u16> {
     let fits = |scale| {
         let (w, h) = figures::size(scale);
         rect.width >= w + 4 && rect.height > h
@@ -415,7 +415,7 @@ mod tests {
     const SEED: &str = "rbkxxxbn/ppxppppx/2qxxB2/4x2p/3P1x2/3n1x2/PPPxPPPP/RBxxxNKR b 17";
 
     /// Draws a board at the smallest size and returns its buffer.
-    fn draw(pos: &AnyPosition, hl: Highlights, flipped: bool, theme: &Theme) -> (Buffer, Geometry) {
+    fn draw(pos: &AnyPosition, hl: Highlights, flipped: bool, theme: &StyleSheet) -> (Buffer, Geometry) {
         let (w, h) = Geometry::min_size();
         let mut term = Terminal::new(TestBackend::new(w, h)).unwrap();
         let geometry = Geometry::fit(Rect::new(0, 0, w, h), flipped).unwrap();
@@ -435,8 +435,8 @@ mod tests {
         buf[(r.x + r.width / 2, r.y + r.height / 2)].clone()
     }
 
-    fn ascii() -> Theme {
-        Theme::new(ThemeName::Dark, PieceStyle::Unicode, Display { unicode: false, ..Display::default() })
+    fn ascii() -> StyleSheet {
+        StyleSheet::new(ThemeName::Dark, PieceStyle::Unicode, Display { unicode: false, ..Display::default() })
     }
 
     #[test]
@@ -448,7 +448,7 @@ mod tests {
         assert_eq!(rows[7], "1  R  N  B  Q  K  B  N  R ");
         assert_eq!(rows[4], "4                         ");
         assert_eq!(rows[8], "   a  b  c  d  e  f  g  h ");
-        let (buf, _) = draw(&pos, Highlights::default(), true, &Theme::default());
+        let (buf, _) = draw(&pos, Highlights::default(), true, &StyleSheet::default());
         let rows = self::rows(&buf);
         assert_eq!(rows[0], "1  ♜  ♞  ♝  ♚  ♛  ♝  ♞  ♜ ", "flipped: White at the top");
         assert_eq!(rows[8], "   h  g  f  e  d  c  b  a ");
@@ -457,7 +457,7 @@ mod tests {
     #[test]
     fn holes_are_drawn_as_holes_not_as_empty_squares() {
         let pos = AnyPosition::from_fen(GameKind::Classic, SEED).unwrap();
-        let theme = Theme::default();
+        let theme = StyleSheet::default();
         let (buf, g) = draw(&pos, Highlights::default(), false, &theme);
         let rows = rows(&buf);
         assert_eq!(rows[0], "8  ♜  ♝  ♚ ░░░░░░░░░ ♝  ♞ ");
@@ -478,7 +478,7 @@ mod tests {
         let m = pos.parse_move("Qb7").unwrap();
         pos = pos.after(m).unwrap();
         assert!(pos.is_check());
-        let theme = Theme::default();
+        let theme = StyleSheet::default();
         let hl = Highlights {
             last_move: Some(m),
             check: pos.king(pos.turn()),
@@ -505,10 +505,10 @@ mod tests {
     #[test]
     fn fairy_pieces_have_glyphs_of_their_own_and_are_named_on_big_squares() {
         let pos = AnyPosition::new(GameKind::Fairy);
-        let (buf, g) = draw(&pos, Highlights::default(), false, &Theme::default());
+        let (buf, g) = draw(&pos, Highlights::default(), false, &StyleSheet::default());
         assert_eq!(cell(&buf, &g, "a1").symbol(), "▲");
         assert_eq!(cell(&buf, &g, "d8").symbol(), "■");
-        let theme = Theme::default();
+        let theme = StyleSheet::default();
         let (buf, geometry) = draw_at(&pos, Highlights::default(), &theme, (100, 50));
         assert_eq!((geometry.cell_w, geometry.cell_h), (11, 5));
         let text = rows(&buf).join("\n");
@@ -526,7 +526,7 @@ mod tests {
     #[test]
     fn big_squares_hold_figures_and_small_squares_one_glyph() {
         let pos = AnyPosition::new(GameKind::Classic);
-        let theme = Theme::default();
+        let theme = StyleSheet::default();
         // 9 x 4 squares: the 5 x 3 figure from the top, centred.
         let (buf, g) = draw_at(&pos, Highlights::default(), &theme, (80, 40));
         assert_eq!(square_rows(&buf, &g, "e2"), ["    ▄    ", "   ▝█▘   ", "  ▗▟█▙▖  ", "         "]);
@@ -540,7 +540,7 @@ mod tests {
         let r = g.rect("a8".parse().unwrap());
         assert_eq!(buf[(r.x + 5, r.y + 1)].fg, theme.black_piece.fg.unwrap(), "in the side's colour");
         // Letters and ASCII keep one character whatever the size.
-        let letters = Theme::new(ThemeName::Dark, PieceStyle::Letters, Display::default());
+        let letters = StyleSheet::new(ThemeName::Dark, PieceStyle::Letters, Display::default());
         for theme in [letters, ascii()] {
             let (buf, g) = draw_at(&pos, Highlights::default(), &theme, (200, 60));
             let text = square_rows(&buf, &g, "a8").concat();
@@ -551,7 +551,8 @@ mod tests {
     #[test]
     fn without_colour_dark_squares_are_dotted_and_white_figures_hollow() {
         let pos = AnyPosition::new(GameKind::Classic);
-        let plain = Theme::new(ThemeName::Dark, PieceStyle::Unicode, Display { color: false, ..Display::default() });
+        let plain =
+            StyleSheet::new(ThemeName::Dark, PieceStyle::Unicode, Display { color: false, ..Display::default() });
         let (buf, g) = draw_at(&pos, Highlights::default(), &plain, (80, 40));
         assert_eq!(square_rows(&buf, &g, "a3")[0], " · · · · ", "a3 is dark");
         assert_eq!(square_rows(&buf, &g, "b3")[0], "         ", "b3 is light");
@@ -560,7 +561,7 @@ mod tests {
         assert_ne!(white[1].replace('·', " "), black[1].replace('·', " "), "{white:?} {black:?}");
         let (buf, g) = draw_at(&pos, Highlights::default(), &plain, Geometry::min_size());
         assert_eq!(square_rows(&buf, &g, "a3"), [" · "]);
-        let ascii_plain = Theme::new(
+        let ascii_plain = StyleSheet::new(
             ThemeName::Dark,
             PieceStyle::Unicode,
             Display { color: false, unicode: false, ..Display::default() },
@@ -568,7 +569,7 @@ mod tests {
         let (buf, g) = draw_at(&pos, Highlights::default(), &ascii_plain, Geometry::min_size());
         assert_eq!(square_rows(&buf, &g, "a3"), [" . "]);
         // With colour the squares speak for themselves.
-        let (buf, g) = draw_at(&pos, Highlights::default(), &Theme::default(), Geometry::min_size());
+        let (buf, g) = draw_at(&pos, Highlights::default(), &StyleSheet::default(), Geometry::min_size());
         assert_eq!(square_rows(&buf, &g, "a3"), ["   "]);
     }
 
@@ -579,7 +580,8 @@ mod tests {
         let hl = Highlights { targets: Bitboard::from_square(d7), ..Highlights::default() };
         let geometry = Geometry::fit(Rect::new(0, 0, 80, 40), false).unwrap();
         let mut term = Terminal::new(TestBackend::new(80, 40)).unwrap();
-        let theme = Theme::new(ThemeName::Dark, PieceStyle::Unicode, Display { color: false, ..Display::default() });
+        let theme =
+            StyleSheet::new(ThemeName::Dark, PieceStyle::Unicode, Display { color: false, ..Display::default() });
         let view = BoardView { picture: Picture::of(&pos, 0), geometry, highlights: hl, theme: &theme };
         term.draw(|f| f.render_widget(view, f.area())).unwrap();
         let r = geometry.rect(d7);
@@ -587,22 +589,22 @@ mod tests {
     }
 
     /// Every theme at every colour depth, without colour, and in ASCII.
-    fn every_theme() -> Vec<Theme> {
+    fn every_theme() -> Vec<StyleSheet> {
         use crate::tui::choice::Choice;
         use crate::tui::theme::ColorDepth;
         let mut themes = Vec::new();
         for &name in <ThemeName as Choice>::ALL {
             for depth in [ColorDepth::True, ColorDepth::Indexed256, ColorDepth::Basic16] {
-                themes.push(Theme::new(name, PieceStyle::Unicode, Display { depth, color: true, unicode: true }));
+                themes.push(StyleSheet::new(name, PieceStyle::Unicode, Display { depth, color: true, unicode: true }));
             }
-            themes.push(Theme::new(name, PieceStyle::Unicode, Display { color: false, ..Display::default() }));
-            themes.push(Theme::new(name, PieceStyle::Unicode, Display { unicode: false, ..Display::default() }));
+            themes.push(StyleSheet::new(name, PieceStyle::Unicode, Display { color: false, ..Display::default() }));
+            themes.push(StyleSheet::new(name, PieceStyle::Unicode, Display { unicode: false, ..Display::default() }));
         }
         themes
     }
 
     /// Draws `pos` at `size` with `theme`; returns the buffer and geometry.
-    fn draw_at(pos: &AnyPosition, hl: Highlights, theme: &Theme, size: (u16, u16)) -> (Buffer, Geometry) {
+    fn draw_at(pos: &AnyPosition, hl: Highlights, theme: &StyleSheet, size: (u16, u16)) -> (Buffer, Geometry) {
         let mut term = Terminal::new(TestBackend::new(size.0, size.1)).unwrap();
         let geometry = Geometry::fit(Rect::new(0, 0, size.0, size.1), false).unwrap();
         let view = BoardView { picture: Picture::of(pos, 0), geometry, highlights: hl, theme };
@@ -679,7 +681,7 @@ mod tests {
     /// The empty portal of `owner` on `rect`: its figure in its owner's
     /// style on a big square (standing out from the square), else its mark
     /// in the middle.
-    fn assert_portal(buf: &Buffer, rect: Rect, theme: &Theme, owner: Option<Color>, what: &str) {
+    fn assert_portal(buf: &Buffer, rect: Rect, theme: &StyleSheet, owner: Option<Color>, what: &str) {
         let style = theme.disc_style(owner);
         let Some(scale) = figure_scale(theme, rect) else {
             let cell = &buf[(rect.x + rect.width / 2, rect.y + rect.height / 2)];
@@ -730,7 +732,7 @@ mod tests {
         let pos = AnyPosition::from_fen(GameKind::Porthole, "6k1/8/8/7P/8/p7/4K3/8 w - - 0 1 h5,a3,c2*2,e2*2").unwrap();
         let c2: Square = "c2".parse().unwrap();
         let hl = Highlights { exits: Bitboard::from_square(c2), ..Highlights::default() };
-        for theme in [Theme::default(), ascii()] {
+        for theme in [StyleSheet::default(), ascii()] {
             let (buf, g) = draw_at(&pos, hl, &theme, Geometry::min_size());
             let r = g.rect(c2);
             assert_eq!(buf[(r.x + 1, r.y)].symbol(), theme.exit_char().to_string());

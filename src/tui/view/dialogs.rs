@@ -9,14 +9,14 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
 use super::layout::centered;
-use crate::tui::action::Action;
+use crate::tui::action::UserAction;
 use crate::tui::keymap::{self, Context};
 use crate::tui::newgame::NewGameForm;
-use crate::tui::state::{Pending, Session};
-use crate::tui::theme::Theme;
+use crate::tui::state::{AppState, Pending};
+use crate::tui::theme::StyleSheet;
 
 /// A bordered box with `lines`, centred in `area`.
-fn dialog(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line<'static>>, theme: &Theme) {
+fn dialog(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line<'static>>, theme: &StyleSheet) {
     let w = lines.iter().map(|l| l.width() as u16).max().unwrap_or(20).max(title.len() as u16) + 4;
     let rect = centered(area, w, lines.len() as u16 + 2);
     frame.render_widget(Clear, rect);
@@ -29,7 +29,7 @@ fn dialog(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line<'static>>,
         .render_widget(Paragraph::new(lines).alignment(Alignment::Center).wrap(Wrap { trim: true }).block(block), rect);
 }
 
-pub fn game_over(frame: &mut Frame, board: Rect, session: &Session) {
+pub fn game_over(frame: &mut Frame, board: Rect, session: &AppState) {
     let Some(end) = session.game().end() else { return };
     let mut text = vec![
         Line::styled(end.describe(), Style::new().add_modifier(Modifier::BOLD)),
@@ -39,7 +39,7 @@ pub fn game_over(frame: &mut Frame, board: Rect, session: &Session) {
     // Its own keys, a take-back when there is one to take, and Esc.
     let own = |e: &keymap::FooterEntry| keymap::context_keys(Context::GameOver).contains(e.word);
     for e in keymap::footer_entries(Context::GameOver) {
-        let take_back = e.action == Action::Undo && session.offers(e.action);
+        let take_back = e.action == UserAction::Undo && session.offers(e.action);
         if own(&e) || take_back {
             let word = if take_back { "take back" } else { e.word };
             text.push(Line::from(format!("{}  {word}", e.keys)));
@@ -49,13 +49,13 @@ pub fn game_over(frame: &mut Frame, board: Rect, session: &Session) {
     dialog(frame, board, " Game over ", text, session.theme());
 }
 
-pub fn confirm(frame: &mut Frame, board: Rect, session: &Session, pending: Pending) {
+pub fn confirm(frame: &mut Frame, board: Rect, session: &AppState, pending: Pending) {
     let mut text = vec![Line::styled(pending.question(), Style::new().add_modifier(Modifier::BOLD)), Line::from("")];
     text.push(Line::from(keymap::context_keys(Context::Confirm)));
     dialog(frame, board, " Please confirm ", text, session.theme());
 }
 
-pub fn new_game(frame: &mut Frame, area: Rect, session: &Session, form: &NewGameForm) {
+pub fn new_game(frame: &mut Frame, area: Rect, session: &AppState, form: &NewGameForm) {
     let theme = session.theme();
     let mut text = vec![Line::from("")];
     for field in form.fields() {
@@ -67,7 +67,7 @@ pub fn new_game(frame: &mut Frame, area: Rect, session: &Session, form: &NewGame
         ]));
     }
     text.push(Line::from(""));
-    if session.game_in_progress() {
+    if session.core.game_in_progress() {
         text.push(Line::styled("Starting ends the game in progress (it is autosaved).", theme.error));
     }
     text.push(Line::styled(keymap::context_keys(Context::NewGame), theme.dim));
@@ -84,7 +84,7 @@ pub fn new_game(frame: &mut Frame, area: Rect, session: &Session, form: &NewGame
 
 /// The list of saved games: the filter typed, one row per game (the chosen
 /// one highlighted, scrolled into view), the folders and the keys.
-pub fn saved_games(frame: &mut Frame, area: Rect, session: &Session) {
+pub fn saved_games(frame: &mut Frame, area: Rect, session: &AppState) {
     let Some(picker) = session.picker() else { return };
     let theme = session.theme();
     let width = area.width.saturating_sub(4).max(20);
@@ -127,7 +127,7 @@ pub fn saved_games(frame: &mut Frame, area: Rect, session: &Session) {
     frame.render_widget(Paragraph::new(text).block(block), rect);
 }
 
-pub fn browse_banner(frame: &mut Frame, board: Rect, session: &Session, ply: usize) {
+pub fn browse_banner(frame: &mut Frame, board: Rect, session: &AppState, ply: usize) {
     let text = format!(" Review: after {ply} of {} moves. PgUp/PgDn step, Home start, Esc back ", session.game().len());
     let w = (text.chars().count() as u16).min(board.width);
     let rect = Rect::new(board.x, board.y, w, 1);

@@ -12,13 +12,13 @@ use wormhole::GameKind;
 
 use super::layout::centered;
 use super::legend;
-use crate::tui::action::Action;
+use crate::tui::action::UserAction;
 use crate::tui::commands::{COMMANDS, SERVER_COMMANDS};
 use crate::tui::config::{KEYS, Prefs};
 use crate::tui::games;
 use crate::tui::keymap::{self, Context, When};
-use crate::tui::state::{HelpPage, Session};
-use crate::tui::theme::Theme;
+use crate::tui::state::{AppState, HelpPage};
+use crate::tui::theme::StyleSheet;
 use crate::tui::update::{SERVER_REFUSED, SERVER_REFUSED_COMMANDS};
 
 /// The widest a help page gets.
@@ -33,7 +33,7 @@ fn keys_page(prefs: &Prefs, on_server: bool) -> Vec<Line<'static>> {
     let mut v = vec![Line::styled("Keys", bold())];
     // The help's own keys are in its title; the game-over keys in its banner.
     // On a server, only what works there; quitting goes to the lobby.
-    let here = |a: Action| !on_server || !(SERVER_REFUSED.contains(&a) || a == Action::Quit);
+    let here = |a: UserAction| !on_server || !(SERVER_REFUSED.contains(&a) || a == UserAction::Quit);
     let rows = keymap::help_rows(|b| {
         matches!(b.when, When::Always | When::Game | When::EmptyInput | When::Only(Context::Browse)) && here(b.action)
     });
@@ -66,7 +66,7 @@ fn keys_page(prefs: &Prefs, on_server: bool) -> Vec<Line<'static>> {
     v
 }
 
-fn pieces_page(theme: &Theme, kind: GameKind) -> Vec<Line<'static>> {
+fn pieces_page(theme: &StyleSheet, kind: GameKind) -> Vec<Line<'static>> {
     let mut v = vec![Line::styled(format!("Pieces of {} (White, Black, name, letter)", kind.title()), bold())];
     v.extend(legend::pieces(theme, kind, usize::from(WIDTH) - 2));
     v.push(Line::styled("On the board", bold()));
@@ -77,7 +77,7 @@ fn pieces_page(theme: &Theme, kind: GameKind) -> Vec<Line<'static>> {
 }
 
 /// The lines of one help page.
-pub fn lines(page: HelpPage, session: &Session) -> Vec<Line<'static>> {
+pub fn lines(page: HelpPage, session: &AppState) -> Vec<Line<'static>> {
     match page {
         HelpPage::Keys => keys_page(&session.config().prefs, session.remote_game().is_some()),
         HelpPage::Pieces => pieces_page(session.theme(), session.game().kind()),
@@ -97,7 +97,7 @@ fn title(page: HelpPage) -> String {
     format!(" {name}: {}, Esc close ", keys.join(", "))
 }
 
-pub fn draw(frame: &mut Frame, area: Rect, scroll: u16, page: HelpPage, session: &Session) {
+pub fn draw(frame: &mut Frame, area: Rect, scroll: u16, page: HelpPage, session: &AppState) {
     let text = lines(page, session);
     let title = title(page);
     let width = text.iter().map(|l| l.width() as u16).max().unwrap_or(40).max(title.len() as u16).min(WIDTH) + 2;

@@ -8,14 +8,14 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 use wormhole::Rules;
 
-use crate::tui::action::Action;
-use crate::tui::game::Player;
+use crate::tui::action::UserAction;
+use crate::tui::game::PlayerKind;
 use crate::tui::input::InputHint;
 use crate::tui::keymap;
-use crate::tui::state::{Message, Mode, Session};
+use crate::tui::state::{AppState, Message, Mode};
 use crate::tui::trainer::Phase;
 
-pub fn draw(frame: &mut Frame, area: Rect, session: &Session) {
+pub fn draw(frame: &mut Frame, area: Rect, session: &AppState) {
     let width = area.width as usize;
     let message = message_or_footer(session, width);
     if message.width() <= width {
@@ -30,7 +30,7 @@ pub fn draw(frame: &mut Frame, area: Rect, session: &Session) {
 
 /// The prompt and the typed text; a text too long for the `width` shows
 /// its end (where the cursor is), after `…`.
-fn prompt(session: &Session, width: usize) -> Line<'static> {
+fn prompt(session: &AppState, width: usize) -> Line<'static> {
     let game = session.game();
     let theme = session.theme();
     let turn = game.position().turn();
@@ -44,9 +44,9 @@ fn prompt(session: &Session, width: usize) -> Line<'static> {
         "Game over >".to_string()
     } else if session.remote_game().is_some_and(|r| r.you.is_none()) {
         "Watching >".to_string()
-    } else if session.offers(Action::MoveNow) && !session.input().starts_with(':') {
+    } else if session.offers(UserAction::MoveNow) && !session.input().starts_with(':') {
         format!("{turn} (engine) is thinking... Ctrl-G: move now >")
-    } else if game.player_to_move() == Player::Engine {
+    } else if game.player_to_move() == PlayerKind::Engine {
         format!("{turn} (engine) to move >")
     } else {
         format!("{turn} to move >")
@@ -85,7 +85,7 @@ fn command_names(names: &[&str], width: usize) -> String {
     text
 }
 
-fn hint(session: &Session, width: usize) -> Line<'static> {
+fn hint(session: &AppState, width: usize) -> Line<'static> {
     let dim = session.theme().dim;
     match session.input_hint() {
         InputHint::Command(names) => Line::from(command_names(&names, width)),
@@ -114,7 +114,7 @@ fn hint(session: &Session, width: usize) -> Line<'static> {
     }
 }
 
-fn message_or_footer(session: &Session, width: usize) -> Line<'static> {
+fn message_or_footer(session: &AppState, width: usize) -> Line<'static> {
     let theme = session.theme();
     match session.message() {
         Some(Message::Error(e)) => Line::styled(e.clone(), theme.error),
@@ -124,11 +124,11 @@ fn message_or_footer(session: &Session, width: usize) -> Line<'static> {
 }
 
 /// The keys that work now (only those on offer), as many as fit.
-pub fn footer(session: &Session, width: usize) -> String {
+pub fn footer(session: &AppState, width: usize) -> String {
     let mut entries: Vec<keymap::FooterEntry> =
         keymap::footer_entries(session.key_context()).into_iter().filter(|e| session.offers(e.action)).collect();
     // On a server, quitting goes back to the lobby.
-    for e in entries.iter_mut().filter(|e| e.action == crate::tui::action::Action::Quit) {
+    for e in entries.iter_mut().filter(|e| e.action == crate::tui::action::UserAction::Quit) {
         if session.remote_game().is_some() {
             e.word = "lobby";
         }

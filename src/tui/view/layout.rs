@@ -51,14 +51,14 @@ pub struct Placed {
 
 /// The places of the boards, the panel and the input line.
 #[derive(Debug, Clone)]
-pub struct Screen {
+pub struct ScreenLayout {
     pub boards: Vec<Placed>,
     pub arrangement: Arrangement,
     pub panel: Rect,
     pub input: Rect,
 }
 
-impl Screen {
+impl ScreenLayout {
     /// Everything the boards take, labels included (dialogs centre on it).
     pub fn board_area(&self) -> Rect {
         self.boards.iter().fold(Rect::default(), |all, p| {
@@ -84,7 +84,7 @@ pub fn min_size(boards: usize) -> (u16, u16) {
 /// The layout of a screen, or None if it is too small. Several boards go
 /// side by side where they fit, else one above the other, else one at a
 /// time ([`Boards::alone`]).
-pub fn layout(area: Rect, boards: Boards) -> Option<Screen> {
+pub fn layout(area: Rect, boards: Boards) -> Option<ScreenLayout> {
     let (min_w, min_h) = min_size(boards.count);
     if area.width < min_w || area.height < min_h {
         return None;
@@ -94,7 +94,7 @@ pub fn layout(area: Rect, boards: Boards) -> Option<Screen> {
     let input = Rect::new(area.x, area.bottom() - INPUT_H, area.width, INPUT_H);
     if boards.count == 1 {
         let placed = vec![Placed { board: 0, geometry: Geometry::fit(room, boards.flipped)?, label: None }];
-        return Some(Screen {
+        return Some(ScreenLayout {
             panel: panel_beside(main, &placed),
             boards: placed,
             arrangement: Arrangement::Single,
@@ -110,9 +110,9 @@ pub fn layout(area: Rect, boards: Boards) -> Option<Screen> {
     if let Some((across, wide)) = across.filter(|(_, wide)| cell(wide) > cell(&placed)) {
         let bottom = wide.iter().map(|p| p.geometry.area().bottom()).max().unwrap_or(main.y);
         let panel = Rect::new(main.x, bottom, main.width, main.bottom().saturating_sub(bottom));
-        return Some(Screen { boards: wide, arrangement: across, panel, input });
+        return Some(ScreenLayout { boards: wide, arrangement: across, panel, input });
     }
-    Some(Screen { panel: panel_beside(main, &placed), boards: placed, arrangement, input })
+    Some(ScreenLayout { panel: panel_beside(main, &placed), boards: placed, arrangement, input })
 }
 
 /// The panel right of the boards, down the whole of `main`.

@@ -6,7 +6,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use wormhole::{Color, GameKind, Piece, Role, Roles};
 
-use crate::tui::theme::Theme;
+use crate::tui::theme::StyleSheet;
 
 /// The roles of a game's pieces, in the order players list them.
 pub fn roles(kind: GameKind) -> Vec<Role> {
@@ -27,7 +27,7 @@ pub fn roles(kind: GameKind) -> Vec<Role> {
 }
 
 /// `♔ ♚ King (K)` with the theme's glyphs for both sides.
-fn piece_label(theme: &Theme, roles: Roles, role: Role) -> Vec<Span<'static>> {
+fn piece_label(theme: &StyleSheet, roles: Roles, role: Role) -> Vec<Span<'static>> {
     let glyph = |color| theme.piece_glyph(Piece { color, role }, roles).to_string();
     let name = roles.name(role);
     let name = name[..1].to_uppercase() + &name[1..];
@@ -41,7 +41,7 @@ fn piece_label(theme: &Theme, roles: Roles, role: Role) -> Vec<Span<'static>> {
 
 /// Each piece in at most `width` columns: the label and the move rule,
 /// wrapped under it with an indent.
-pub fn pieces(theme: &Theme, kind: GameKind, width: usize) -> Vec<Line<'static>> {
+pub fn pieces(theme: &StyleSheet, kind: GameKind, width: usize) -> Vec<Line<'static>> {
     const INDENT: &str = "    ";
     let mut lines = Vec::new();
     for role in roles(kind) {
@@ -72,7 +72,7 @@ pub fn pieces(theme: &Theme, kind: GameKind, width: usize) -> Vec<Line<'static>>
 /// What the marks on the board mean: the game's marks of the squares
 /// themselves (`square`), the target mark, the game's corner marks
 /// (`corner`) and the cursor.
-pub fn marks(theme: &Theme, square: Vec<Line<'static>>, corner: Vec<Line<'static>>) -> Vec<Line<'static>> {
+pub fn marks(theme: &StyleSheet, square: Vec<Line<'static>>, corner: Vec<Line<'static>>) -> Vec<Line<'static>> {
     let mut lines = square;
     lines.push(Line::from(vec![
         Span::styled(format!(" {} ", theme.target_char()), theme.light_square.patch(theme.target)),

@@ -13,11 +13,11 @@ use wormhole::{AnyPosition, Color, Role, Rules};
 
 use super::legend::{self, wrap};
 use crate::tui::ai::{self, Info, Purpose, Score};
-use crate::tui::game::Player;
+use crate::tui::game::PlayerKind;
 use crate::tui::games;
 use crate::tui::remote::Remote;
-use crate::tui::state::{LastSearch, Session};
-use crate::tui::theme::Theme;
+use crate::tui::state::{AppState, LastSearch};
+use crate::tui::theme::StyleSheet;
 
 /// Piece values for the material count (the fairy pieces by their reach).
 fn value(role: Role) -> i32 {
@@ -61,7 +61,7 @@ fn rate(nps: u64) -> String {
 
 /// The header lines (everything above the move list), each with a priority:
 /// when rows are short the highest numbers are left out first.
-fn header(session: &Session, width: usize) -> Vec<(u8, Line<'static>)> {
+fn header(session: &AppState, width: usize) -> Vec<(u8, Line<'static>)> {
     if let Some(trainer) = session.trainer() {
         let mut lines = super::puzzle::header(session, trainer);
         lines.extend(engine_lines(session, width).into_iter().map(|l| (1, l)));
@@ -78,7 +78,7 @@ fn header(session: &Session, width: usize) -> Vec<(u8, Line<'static>)> {
     for color in [Color::White, Color::Black] {
         lines.push((0, player_line(session, color)));
     }
-    if game.players().contains(&Player::Engine) {
+    if game.players().contains(&PlayerKind::Engine) {
         let level = session.settings().level;
         lines.push((0, Line::from(format!("Engine level {}: {}", level.number(), level.name()))));
     }
@@ -103,15 +103,15 @@ fn header(session: &Session, width: usize) -> Vec<(u8, Line<'static>)> {
 }
 
 /// `▶ White: You  4:59`; a clock under ten seconds is drawn in the warning style.
-fn player_line(session: &Session, color: Color) -> Line<'static> {
+fn player_line(session: &AppState, color: Color) -> Line<'static> {
     let game = session.game();
     let theme = session.theme();
     let bold = Style::new().add_modifier(Modifier::BOLD);
     let marker =
         if session.shown_position().turn() == color && !session.game_over() { theme.turn_marker() } else { "  " };
     let name = match game.player(color) {
-        Player::Engine => "Engine".to_string(),
-        Player::Human => session.player_name(color),
+        PlayerKind::Engine => "Engine".to_string(),
+        PlayerKind::Human => session.player_name(color),
     };
     let mut spans = vec![Span::raw(marker), Span::styled(format!("{color}: "), bold), Span::raw(name)];
     if let Some(c) = game.clocks() {
@@ -126,7 +126,7 @@ fn player_line(session: &Session, color: Color) -> Line<'static> {
 /// Below this a clock is drawn as a warning.
 const LOW_TIME: Duration = Duration::from_secs(10);
 
-fn engine_lines(session: &Session, width: usize) -> Vec<Line<'static>> {
+fn engine_lines(session: &AppState, width: usize) -> Vec<Line<'static>> {
     let game = session.game();
     let theme = session.theme();
     let mut lines = Vec::new();
@@ -174,7 +174,7 @@ fn engine_lines(session: &Session, width: usize) -> Vec<Line<'static>> {
 /// The engine thinking on the human's time: how deep, and a result once it
 /// is proved, but no line and no number (a hint the human did not ask for).
 /// `how`: "Thinking" while it searches, "Thought" once it has proved the result.
-fn pondering_lines(how: &str, info: Option<&Info>, turn: Color, theme: &Theme) -> Vec<Line<'static>> {
+fn pondering_lines(how: &str, info: Option<&Info>, turn: Color, theme: &StyleSheet) -> Vec<Line<'static>> {
     let Some(info) = info else { return vec![Line::styled(format!("{how} on your time"), theme.dim)] };
     let mut lines = vec![Line::styled(format!("{how} on your time, depth {}", info.depth), theme.dim)];
     if !matches!(info.score, Score::Cp(_)) {
@@ -220,7 +220,7 @@ fn move_width(sans: &[String]) -> usize {
 const MOVE_W: usize = 8;
 
 /// The move list as rows `12. Nf3  Nc6`, and the row of the shown move.
-fn move_rows(session: &Session) -> (Vec<Line<'static>>, Option<usize>) {
+fn move_rows(session: &AppState) -> (Vec<Line<'static>>, Option<usize>) {
     let game = session.game();
     let shown = session.shown_ply();
     let dim = session.theme().dim;
@@ -265,7 +265,7 @@ fn fit_line(line: Line<'static>, width: usize) -> Vec<Line<'static>> {
 /// Rows the move list keeps before the legend is shown under it.
 const MOVE_ROWS_BEFORE_LEGEND: u16 = 10;
 
-pub fn draw(frame: &mut Frame, area: Rect, session: &Session) {
+pub fn draw(frame: &mut Frame, area: Rect, session: &AppState) {
     let width = area.width as usize;
     let mut head: Vec<(u8, Vec<Line<'static>>)> =
         header(session, width).into_iter().map(|(p, l)| (p, fit_line(l, width))).collect();
@@ -301,7 +301,7 @@ pub fn draw(frame: &mut Frame, area: Rect, session: &Session) {
 }
 
 /// The move list, following the game (or the position reviewed) unless scrolled.
-fn draw_moves(frame: &mut Frame, rest: Rect, session: &Session) {
+fn draw_moves(frame: &mut Frame, rest: Rect, session: &AppState) {
     let (rows, shown_row) = move_rows(session);
     let title = format!("Moves ({})", session.game().len());
     frame.render_widget(
@@ -322,7 +322,7 @@ fn draw_moves(frame: &mut Frame, rest: Rect, session: &Session) {
 
 /// The panel's lines of a server's game: its number, who plays, the
 /// result, the moves' count with the last one, the latest chat.
-fn header_lines(session: &Session, remote: &Remote) -> Vec<(u8, Line<'static>)> {
+fn header_lines(session: &AppState, remote: &Remote) -> Vec<(u8, Line<'static>)> {
     let game = session.game();
     let bold = Style::new().add_modifier(Modifier::BOLD);
     let mut lines = vec![(0, Line::styled(format!("Game {}: {}", remote.id, game.kind().title()), bold))];

@@ -7,7 +7,7 @@ use ratatui::text::Line;
 
 use crate::glicko::Rating;
 use crate::puzzle_record::Outcome;
-use crate::tui::state::Session;
+use crate::tui::state::AppState;
 use crate::tui::trainer::{Change, Phase, Trainer};
 
 /// `1512 ±290`.
@@ -25,7 +25,7 @@ fn change_text(c: &Change) -> String {
 }
 
 /// The header lines with their priorities (see `panel::header`).
-pub fn header(session: &Session, trainer: &Trainer) -> Vec<(u8, Line<'static>)> {
+pub fn header(session: &AppState, trainer: &Trainer) -> Vec<(u8, Line<'static>)> {
     let theme = session.theme();
     let bold = Style::new().add_modifier(Modifier::BOLD);
     let mut lines = vec![(4, Line::styled(format!("Puzzles: {}", trainer.game.title()), bold))];

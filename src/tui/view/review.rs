@@ -14,13 +14,13 @@ use wormhole::analysis::{Eval, GameAnalysis, Judgement};
 
 use crate::tui::ai;
 use crate::tui::review::Review;
-use crate::tui::state::Session;
-use crate::tui::theme::Theme;
+use crate::tui::state::AppState;
+use crate::tui::theme::StyleSheet;
 
 /// Rows of the evaluation graph, its border included.
 const GRAPH_H: u16 = 9;
 
-pub fn draw(frame: &mut Frame, area: Rect, session: &Session) {
+pub fn draw(frame: &mut Frame, area: Rect, session: &AppState) {
     let Some(review) = session.study().review.as_ref() else { return };
     let theme = session.theme();
     let head = header(review, theme);
@@ -46,7 +46,7 @@ pub fn draw(frame: &mut Frame, area: Rect, session: &Session) {
 }
 
 /// The title with the analysis' progress, and a line per side.
-fn header(review: &Review, theme: &Theme) -> Vec<Line<'static>> {
+fn header(review: &Review, theme: &StyleSheet) -> Vec<Line<'static>> {
     let bold = Style::new().add_modifier(Modifier::BOLD);
     let a = &review.analysis;
     let progress = if review.running {
@@ -89,7 +89,7 @@ fn points(a: &GameAnalysis) -> Vec<(f64, f64)> {
 
 /// The evaluation graph: White's winning chances over the game (a proved
 /// result sits on the top or bottom edge), the viewed move as a vertical bar.
-fn draw_graph(frame: &mut Frame, area: Rect, review: &Review, theme: &Theme) {
+fn draw_graph(frame: &mut Frame, area: Rect, review: &Review, theme: &StyleSheet) {
     let data = points(&review.analysis);
     let x = review.ply as f64;
     let marker_data = [(x, -1.0), (x, 1.0)];
@@ -110,7 +110,7 @@ fn draw_graph(frame: &mut Frame, area: Rect, review: &Review, theme: &Theme) {
 
 /// The viewed move: its number and SAN with its mark, the evaluation
 /// before and after, what the engine says about it, and its better line.
-fn viewed_move(review: &Review, theme: &Theme) -> Vec<Line<'static>> {
+fn viewed_move(review: &Review, theme: &StyleSheet) -> Vec<Line<'static>> {
     let a = &review.analysis;
     let pos = review.position();
     let Some(&played) = a.moves().get(review.ply) else {
@@ -164,7 +164,7 @@ fn describe(eval: Eval, exact: bool) -> String {
 
 /// The move list, `12. Nf3?  Nc6??`, marks in their colours, the viewed
 /// move reversed, scrolled to keep it in sight.
-fn draw_moves(frame: &mut Frame, area: Rect, review: &Review, theme: &Theme) {
+fn draw_moves(frame: &mut Frame, area: Rect, review: &Review, theme: &StyleSheet) {
     let a = &review.analysis;
     let dim = theme.dim;
     let mut rows: Vec<Vec<Span<'static>>> = Vec::new();

@@ -5,28 +5,28 @@ use std::time::Instant;
 use ratatui::layout::Rect;
 use wormhole::Square;
 
-use crate::tui::action::Action;
+use crate::tui::action::UserAction;
 use crate::tui::choice::Choice;
 use crate::tui::config::{Config, Prefs};
-use crate::tui::game::Player;
-use crate::tui::state::{Mode, Session};
+use crate::tui::game::PlayerKind;
+use crate::tui::state::{AppState, Mode};
 use crate::tui::testing::*;
 use crate::tui::theme::{ColorDepth, Display, PieceStyle, ThemeName};
 
 /// A hot-seat session after 1. e4 drawn with a theme and piece style for a display.
-fn themed(theme: ThemeName, pieces: PieceStyle, display: Display) -> Session {
+fn themed(theme: ThemeName, pieces: PieceStyle, display: Display) -> AppState {
     let config = Config { prefs: Prefs { theme, pieces, ..Prefs::default() }, ..Config::default() };
-    let s = settings([Player::Human; 2]);
-    let mut session = Session::new(s, s.new_game(), config, display, Instant::now());
+    let s = settings([PlayerKind::Human; 2]);
+    let mut session = AppState::new(s, s.new_game(), config, display, Instant::now());
     for c in "e4".chars() {
-        session.update(Action::Char(c));
+        session.update(UserAction::Char(c));
     }
-    session.update(Action::Submit);
+    session.update(UserAction::Submit);
     session
 }
 
 /// The layout of a `w` x `h` screen for a game of one board.
-fn one_board(w: u16, h: u16) -> crate::tui::view::layout::Screen {
+fn one_board(w: u16, h: u16) -> crate::tui::view::layout::ScreenLayout {
     let boards = crate::tui::view::layout::Boards { count: 1, alone: 0, flipped: false, tall_panel: false };
     crate::tui::view::layout(Rect::new(0, 0, w, h), boards).unwrap()
 }
@@ -107,7 +107,7 @@ fn render_move_list_keeps_the_latest_moves_in_a_short_window() {
     assert!(contains(&rows, "Moves (14)"), "{text}");
     assert!(contains(&rows, "White to move"), "{text}");
     assert!(!contains(&rows, "1. e4"), "{text}");
-    app.update(Action::Scroll(-100));
+    app.update(UserAction::Scroll(-100));
     let rows = screen(app.session(), 60, 12);
     assert!(contains(&rows, "1. e4"), "{}", rows.join("\n"));
 }
@@ -123,24 +123,24 @@ fn render_small_terminal_asks_to_enlarge() {
 #[test]
 fn render_help_overlay_lists_keys_commands_and_rules() {
     let mut app = hotseat();
-    app.update(Action::Help);
+    app.update(UserAction::Help);
     // The whole page, scrolled through at 80x24.
     let mut text = String::new();
     for _ in 0..4 {
         text += &screen(app.session(), 80, 24).join("\n");
-        app.update(Action::Scroll(18));
+        app.update(UserAction::Scroll(18));
     }
     for needle in ["Ctrl-Z", "Ctrl-C", ":save", ":open", ":load", ":resign", ":explain", "PgUp", "F4", "autoflip"] {
         assert!(text.contains(needle), "{needle} missing:\n{text}");
     }
     assert!(text.contains("Help: Tab next page, Up/Down scroll"), "the help's own keys in its title:\n{text}");
-    app.update(Action::TogglePage);
+    app.update(UserAction::TogglePage);
     let rows = screen(app.session(), 80, 24);
     let text = rows.join("\n");
     for needle in ["Pieces of Wormhole chess (classic)", "King (K)", "Knight (N)", "a hole"] {
         assert!(text.contains(needle), "{needle} missing:\n{text}");
     }
-    app.update(Action::TogglePage);
+    app.update(UserAction::TogglePage);
     let rows = screen(app.session(), 80, 24);
     let text = rows.join("\n");
     for needle in
@@ -148,7 +148,7 @@ fn render_help_overlay_lists_keys_commands_and_rules() {
     {
         assert!(text.contains(needle), "{needle} missing:\n{text}");
     }
-    app.update(Action::Char('x'));
+    app.update(UserAction::Char('x'));
     assert_eq!(app.session().mode(), Mode::Play, "any other key closes the help");
     assert_eq!(app.session().input(), "", "the closing key is not typed");
 }
@@ -168,7 +168,7 @@ fn render_holes_check_and_review_banner() {
     let text = rows.join("\n");
     assert_eq!(text.matches("▗▀▀▀▖").count(), 3, "three holes, each a rim in its shade:\n{text}");
     assert!(text.contains("░▌░░░▐░"), "{text}");
-    app.update(Action::BrowseStart);
+    app.update(UserAction::BrowseStart);
     let rows = screen(app.session(), 100, 30);
     assert!(contains(&rows, "Review: after 0 of 3 moves"), "{}", rows.join("\n"));
     assert!(!rows.join("").contains('░'), "no holes at the start");
@@ -227,8 +227,8 @@ fn the_wormhole_legends_say_holes_are_not_squares() {
         let text = screen(app.session(), w, h).join("\n");
         assert!(text.contains("holes are not squares, moves skip them"), "{w}x{h}:\n{text}");
     }
-    app.update(Action::Help);
-    app.update(Action::TogglePage);
+    app.update(UserAction::Help);
+    app.update(UserAction::TogglePage);
     let text = screen(app.session(), 100, 40).join("\n");
     assert!(text.contains("Pieces of Wormhole chess") && text.contains("holes are not squares"), "{text}");
 }
@@ -236,7 +236,7 @@ fn the_wormhole_legends_say_holes_are_not_squares() {
 #[test]
 fn the_command_list_fits_the_line_and_says_how_many_more() {
     let mut app = hotseat();
-    app.update(Action::Char(':'));
+    app.update(UserAction::Char(':'));
     for w in [120u16, 80, 200] {
         let rows = screen(app.session(), w, 40);
         let line = rows.iter().find(|r| r.starts_with("commands:")).expect("the command list");
