@@ -12,7 +12,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use wormhole::GameKind;
 use wormhole::puzzles::{
     CandidateCounts, Effort, GenerateSettings, HEADER, Harvest, Judge, Puzzle, Refusal, Repeat, Theme, generate_game,
-    is_mate_in_one, parse_file, repeats, resolve, select,
+    is_mate_in_one, is_plain_capture, parse_file, repeats, resolve, select,
 };
 
 use crate::{files, game_arg, limits, puzzle_sets};
@@ -238,10 +238,11 @@ fn set_summary(puzzles: &[Puzzle]) -> String {
     }
     let themes: Vec<String> = themes.iter().map(|(t, n)| format!("{t} {n}")).collect();
     format!(
-        "{} kept, {} mates in one, {} win material; themes: {}",
+        "{} kept, {} mates in one, {} win material ({} of them plain captures); themes: {}",
         puzzles.len(),
         puzzles.iter().filter(|p| is_mate_in_one(p)).count(),
         puzzles.iter().filter(|p| p.themes.contains(&Theme::WinsMaterial)).count(),
+        puzzles.iter().filter(|p| is_plain_capture(p)).count(),
         themes.join(", ")
     )
 }

@@ -39,5 +39,5 @@ pub use material::{FULL_PLIES, MARGIN, MIN_GAIN, is_material};
 pub use rating::{Difficulty, TERMS, Terms, estimate};
 pub use record::{FileLine, HEADER, LineError, ParsePuzzleError, Puzzle, PuzzleFileError, parse_file};
 pub use repeats::{Repeat, repeats};
-pub use select::{MATE_IN_ONE_SHARE, MIN_SET_SIZE, is_mate_in_one, select};
+pub use select::{MATE_IN_ONE_SHARE, MIN_SET_SIZE, is_mate_in_one, is_plain_capture, select};
 pub use theme::{GameTheme, ParseThemeError, PuzzleThemes, Theme};

@@ -16,6 +16,7 @@
 use super::exact::Budget;
 use super::judge::{MAX_SOLVER_MOVES, Refusal, win_visible};
 use super::{Puzzle, Theme};
+use crate::Role;
 use crate::engine::SearchHooks;
 use crate::rules::{Evaluate, GameMove, GameOutcome, MoveSet, Rules};
 
@@ -281,20 +282,27 @@ pub(crate) fn tactics<P: SearchHooks>(pos: &P, line: &[P::Move]) -> Vec<Theme> {
     if later && by_others.iter().any(|t| !before.contains(t) && !by_mover.contains(t)) {
         themes.push(Theme::DiscoveredAttack);
     }
-    let valuable = pos.captured_by(first).is_some_and(|p| P::CAPTURE_ORDER[p.role.index()] >= 3);
-    if valuable && !defender_captures(pos, line) {
+    let takes = pos.captured_by(first).is_some_and(|p| valuable::<P>(p.role));
+    if takes && !defender_captures(pos, line) {
         themes.push(Theme::HangingPiece);
     }
     themes
 }
 
-/// The squares (board, square) of pieces worth more than a pawn that the
-/// side to move of `pos` can capture with a move `by` accepts.
+/// Whether a piece of `role` is worth more than a pawn (by the search's
+/// order of captures: a knight or more).
+fn valuable<P: SearchHooks>(role: Role) -> bool {
+    P::CAPTURE_ORDER[role.index()] >= P::CAPTURE_ORDER[Role::Knight.index()]
+}
+
+/// The squares (board, square) of pieces worth more than a pawn, the king
+/// aside (a check counts it), that the side to move of `pos` can capture
+/// with a move `by` accepts.
 fn targets<P: SearchHooks>(pos: &P, by: impl Fn(&P::Move) -> bool) -> Vec<(usize, crate::Square)> {
     let mut found: Vec<(usize, crate::Square)> = pos
         .legal_moves()
         .iter()
-        .filter(|m| by(m) && pos.captured_by(*m).is_some_and(|p| P::CAPTURE_ORDER[p.role.index()] >= 3))
+        .filter(|m| by(m) && pos.captured_by(*m).is_some_and(|p| p.role != Role::King && valuable::<P>(p.role)))
         .map(|m| (m.board(), m.to()))
         .collect();
     found.sort_by_key(|&(b, sq)| (b, sq.index()));

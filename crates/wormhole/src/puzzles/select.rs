@@ -1,8 +1,12 @@
 //! Choosing a set that teaches from the puzzles found: every puzzle that
-//! is not a mate in one, and mates in one up to a third of the set, picked
-//! to spread over the ratings with as few repeated solutions as possible.
-//! The choice depends on the puzzles alone (not their order in the files):
-//! the same puzzles give the same set.
+//! is neither a mate in one nor a plain capture (one move taking a piece
+//! left hanging, the commonest material puzzle of the Portal games, where
+//! weak players hang pieces far more often than they allow a fork), plain
+//! captures up to half as many as those (more only where the set needs
+//! them to reach [`MIN_SET_SIZE`]), and mates in one up to a third of the
+//! set; both picked to spread over the ratings with as few repeated
+//! solutions as possible. The choice depends on the puzzles alone (not
+//! their order in the files): the same puzzles give the same set.
 
 use std::collections::HashSet;
 
@@ -20,12 +24,27 @@ pub fn is_mate_in_one(puzzle: &Puzzle) -> bool {
     puzzle.themes.iter().any(|t| matches!(t, Theme::MateIn(1) | Theme::StalemateIn(1)))
 }
 
+/// Whether `puzzle` is a plain capture: a material puzzle of one move that
+/// takes a piece, with no other trick named.
+pub fn is_plain_capture(puzzle: &Puzzle) -> bool {
+    puzzle.solution.len() == 1
+        && puzzle.themes.contains(&Theme::WinsMaterial)
+        && puzzle
+            .themes
+            .iter()
+            .all(|t| matches!(t, Theme::Capture | Theme::Check | Theme::WinsMaterial | Theme::HangingPiece))
+}
+
 /// The set chosen from `puzzles` (no two with the same id, see
-/// [`super::repeats`] for the other repeats): every puzzle that is not a
-/// mate in one, in the given order, and as many mates in one as keep them
-/// at most one in [`MATE_IN_ONE_SHARE`]: sorted by rating (then id), those
-/// with a first move (SAN) not chosen yet come first, picked at evenly
-/// spaced ranks so that the easy and the hard are kept alike.
+/// [`super::repeats`] for the other repeats), in the given order: every
+/// puzzle that is neither a mate in one nor a plain capture
+/// ([`is_plain_capture`]); plain captures up to half as many as those, or
+/// as many as bring the set to [`MIN_SET_SIZE`] with its third of mates in
+/// one; and as many mates in one as keep them at most one in
+/// [`MATE_IN_ONE_SHARE`]. Plain captures and mates in one are each chosen
+/// alike: sorted by rating (then id), those with a first move (SAN) not
+/// chosen yet come first, picked at evenly spaced ranks so that the easy
+/// and the hard are kept alike.
 ///
 /// ```
 /// use wormhole::puzzles::{Puzzle, is_mate_in_one, select};
@@ -44,16 +63,37 @@ pub fn is_mate_in_one(puzzle: &Puzzle) -> bool {
 /// assert!(chosen.iter().filter(|p| is_mate_in_one(p)).count() * 3 <= chosen.len());
 /// ```
 pub fn select(puzzles: &[Puzzle]) -> Vec<Puzzle> {
-    let others = puzzles.iter().filter(|p| !is_mate_in_one(p)).count();
-    let room = others / (MATE_IN_ONE_SHARE - 1);
-    let mut mates: Vec<&Puzzle> = puzzles.iter().filter(|p| is_mate_in_one(p)).collect();
-    mates.sort_by(|a, b| (a.rating, &a.id).cmp(&(b.rating, &b.id)));
+    let rich = puzzles.iter().filter(|p| !is_mate_in_one(p) && !is_plain_capture(p)).count();
+    let needed = (MIN_SET_SIZE * (MATE_IN_ONE_SHARE - 1)).div_ceil(MATE_IN_ONE_SHARE).saturating_sub(rich);
+    let captures = chosen(puzzles, is_plain_capture, (rich / 2).max(needed));
+    let others = rich + captures.len();
+    let mates = chosen(puzzles, is_mate_in_one, others / (MATE_IN_ONE_SHARE - 1));
+    puzzles
+        .iter()
+        .filter(|p| {
+            let id = p.id.as_str();
+            match (is_mate_in_one(p), is_plain_capture(p)) {
+                (true, _) => mates.contains(id),
+                (_, true) => captures.contains(id),
+                _ => true,
+            }
+        })
+        .cloned()
+        .collect()
+}
+
+/// The ids of at most `room` of the puzzles `kind` accepts: sorted by
+/// rating (then id), those with a first move not chosen yet first, at
+/// evenly spaced ranks.
+fn chosen(puzzles: &[Puzzle], kind: fn(&Puzzle) -> bool, room: usize) -> HashSet<&str> {
+    let mut sorted: Vec<&Puzzle> = puzzles.iter().filter(|p| kind(p)).collect();
+    sorted.sort_by(|a, b| (a.rating, &a.id).cmp(&(b.rating, &b.id)));
     let mut seen = HashSet::new();
-    let (fresh, repeated): (Vec<&Puzzle>, Vec<&Puzzle>) = mates.iter().partition(|p| seen.insert(&p.san));
+    let (fresh, repeated): (Vec<&Puzzle>, Vec<&Puzzle>) = sorted.iter().partition(|p| seen.insert(&p.san));
     let mut kept: HashSet<&str> = spread(&fresh, room).into_iter().map(|p| p.id.as_str()).collect();
     let rest = room.saturating_sub(kept.len());
     kept.extend(spread(&repeated, rest).into_iter().map(|p| p.id.as_str()));
-    puzzles.iter().filter(|p| !is_mate_in_one(p) || kept.contains(p.id.as_str())).cloned().collect()
+    kept
 }
 
 /// At most `n` of `sorted`, at evenly spaced ranks (the first and the last
