@@ -22,7 +22,9 @@ mod tests {
     use std::collections::HashSet;
 
     use rand::seq::IndexedRandom;
-    use wormhole::puzzles::{Effort, Judge, Puzzle, parse_file, repeats, win_shows};
+    use wormhole::puzzles::{
+        Effort, Judge, MATE_IN_ONE_SHARE, MIN_SET_SIZE, Puzzle, Theme, is_mate_in_one, parse_file, repeats, win_shows,
+    };
 
     use super::*;
 
@@ -62,6 +64,28 @@ mod tests {
         let mut judge = Judge::new(Effort::CHECK);
         for p in puzzles.sample(&mut rand::rng(), SAMPLE) {
             assert_eq!(judge.check_puzzle(p), Ok(()), "{}", p.to_line());
+        }
+    }
+
+    /// Issue #55 item 5: every set teaches. At most one puzzle in
+    /// [`MATE_IN_ONE_SHARE`] is a mate in one, every set holds at least
+    /// [`MIN_SET_SIZE`] puzzles, and the sets of the games with draws (the
+    /// Portal games) hold puzzles that win material, each with a theme
+    /// that names its trick besides the first move's kind.
+    #[test]
+    fn every_set_is_big_enough_few_of_it_mates_in_one_and_portal_sets_win_material() {
+        for (kind, text) in sets() {
+            let puzzles: Vec<Puzzle> = parse_file(text).unwrap().into_iter().filter_map(|(_, p)| p.ok()).collect();
+            let mates = puzzles.iter().filter(|p| is_mate_in_one(p)).count();
+            assert!(puzzles.len() >= MIN_SET_SIZE, "{kind}: {} puzzles", puzzles.len());
+            assert!(mates * MATE_IN_ONE_SHARE <= puzzles.len(), "{kind}: {mates} of {} mates in one", puzzles.len());
+            let material: Vec<&Puzzle> = puzzles.iter().filter(|p| p.themes.contains(&Theme::WinsMaterial)).collect();
+            // The Portal games: Wormhole chess has no draws (its proved lines win).
+            if !matches!(kind, GameKind::Classic | GameKind::Fairy) {
+                let plain = [Theme::Capture, Theme::Check, Theme::QuietMove, Theme::WinsMaterial];
+                let trick = |p: &&Puzzle| p.themes.iter().any(|t| !plain.contains(t));
+                assert!(material.iter().any(trick), "{kind}: no material puzzle with a theme naming its trick");
+            }
         }
     }
 }

@@ -11,8 +11,8 @@ use anyhow::bail;
 use indicatif::{ProgressBar, ProgressStyle};
 use wormhole::GameKind;
 use wormhole::puzzles::{
-    Effort, GenerateSettings, HEADER, Harvest, Judge, Puzzle, Refusal, Repeat, Stats, generate_game, parse_file,
-    repeats, resolve,
+    CandidateCounts, Effort, GenerateSettings, HEADER, Harvest, Judge, Puzzle, Refusal, Repeat, Theme, generate_game,
+    is_mate_in_one, is_plain_capture, parse_file, repeats, resolve, select,
 };
 
 use crate::{files, game_arg, limits, puzzle_sets};
@@ -34,6 +34,20 @@ enum Action {
     /// Solve every puzzle of a file again by the generator's current rules (a line plays
     /// on until its win shows); writes those that still are puzzles, each once.
     Resolve(ResolveArgs),
+    /// Choose a set from puzzle files: every puzzle that is not a mate in one, and mates in
+    /// one up to a third of the set, spread over the ratings; each puzzle once.
+    Select(SelectArgs),
+}
+
+/// Arguments of `wormhole puzzles select`.
+#[derive(Debug, clap::Args)]
+struct SelectArgs {
+    /// The puzzle files, read in this order (the set keeps it).
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// Write the set here (replacing the file); standard output if omitted.
+    #[arg(long)]
+    output: Option<PathBuf>,
 }
 
 /// Arguments of `wormhole puzzles generate`.
@@ -88,6 +102,7 @@ pub fn run(args: &PuzzlesArgs) -> anyhow::Result<ExitCode> {
         Some(Action::Generate(args)) => generate(args).map(|()| ExitCode::SUCCESS),
         Some(Action::Check(args)) => check(args),
         Some(Action::Resolve(args)) => resolve_file(args).map(|()| ExitCode::SUCCESS),
+        Some(Action::Select(args)) => select_files(args).map(|()| ExitCode::SUCCESS),
     }
 }
 
@@ -117,8 +132,8 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<()> {
     if args.output.is_none() {
         outln!("{}", puzzle_file(puzzles.clone()).trim_end());
     }
-    let mut stats = Stats::default();
-    done.values().for_each(|h| stats.add(&h.stats));
+    let mut stats = CandidateCounts::default();
+    done.values().for_each(|h| stats.add(&h.counts));
     report(&stats, &puzzles, start.elapsed(), args.threads);
     Ok(())
 }
@@ -185,6 +200,53 @@ fn resolve_file(args: &ResolveArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// `select`: reads the files, keeps each id once and leaves out repeats,
+/// then chooses the set ([`select`]); says what it holds, on stderr.
+fn select_files(args: &SelectArgs) -> anyhow::Result<()> {
+    let mut found = Vec::new();
+    for path in &args.files {
+        for (line, parsed) in parse_file(&files::read_puzzle_file(path)?)? {
+            match parsed {
+                Ok(p) => found.push(p),
+                Err(e) => bail!("{}: line {line}: {e}", path.display()),
+            }
+        }
+    }
+    let read = found.len();
+    let mut seen = std::collections::HashSet::new();
+    found.retain(|p| seen.insert(p.id.clone()));
+    let (distinct, tails, siblings) = without_repeats(found);
+    let chosen = select(&distinct);
+    match &args.output {
+        Some(path) => files::save_text(&puzzle_file(chosen.clone()), path)?,
+        None => outln!("{}", puzzle_file(chosen.clone()).trim_end()),
+    }
+    eprintln!(
+        "{read} puzzles read, {} distinct ({tails} tails and {siblings} siblings left out): {}",
+        distinct.len(),
+        set_summary(&chosen)
+    );
+    Ok(())
+}
+
+/// What a set holds: its size, its mates in one, its material puzzles and
+/// how many puzzles name each theme.
+fn set_summary(puzzles: &[Puzzle]) -> String {
+    let mut themes: std::collections::BTreeMap<String, usize> = Default::default();
+    for t in puzzles.iter().flat_map(|p| &p.themes) {
+        *themes.entry(t.to_string()).or_default() += 1;
+    }
+    let themes: Vec<String> = themes.iter().map(|(t, n)| format!("{t} {n}")).collect();
+    format!(
+        "{} kept, {} mates in one, {} win material ({} of them plain captures); themes: {}",
+        puzzles.len(),
+        puzzles.iter().filter(|p| is_mate_in_one(p)).count(),
+        puzzles.iter().filter(|p| p.themes.contains(&Theme::WinsMaterial)).count(),
+        puzzles.iter().filter(|p| is_plain_capture(p)).count(),
+        themes.join(", ")
+    )
+}
+
 /// A refusal's kind, for counting.
 fn refusal_kind(why: &Refusal) -> &'static str {
     match why {
@@ -201,13 +263,14 @@ fn puzzle_file(puzzles: Vec<Puzzle>) -> String {
 }
 
 /// The figures of a run, on stderr.
-fn report(stats: &Stats, puzzles: &[Puzzle], time: Duration, threads: u64) {
+fn report(stats: &CandidateCounts, puzzles: &[Puzzle], time: Duration, threads: u64) {
     let rejected = stats.candidates - stats.puzzles;
     let share = |n: u64| 100.0 * n as f64 / stats.candidates.max(1) as f64;
     let minutes = time.as_secs_f64() / 60.0;
     eprintln!(
         "{} positions, {} candidates: {} puzzles, {rejected} rejected ({:.1}% not unique, {:.1}% unsettled, {:.1}% no short win, \
-         {:.1}% win not visible; skipped unproved: {:.1}% second-best holds, {:.1}% siblings); {} distinct",
+         {:.1}% win not visible; skipped unproved: {:.1}% second-best holds, {:.1}% siblings); {} distinct; \
+         material: {} candidates, {} puzzles",
         stats.positions,
         stats.candidates,
         stats.puzzles,
@@ -218,6 +281,8 @@ fn report(stats: &Stats, puzzles: &[Puzzle], time: Duration, threads: u64) {
         share(stats.second_holds),
         share(stats.siblings),
         puzzles.len(),
+        stats.material_candidates,
+        stats.material_puzzles,
     );
     eprintln!(
         "{:.1} s, {:.2} puzzles per minute per thread",

@@ -25,11 +25,21 @@ struct Home {
     dir: tempfile::TempDir,
 }
 
+/// Issue #55: a Porthole material puzzle, Nc7+ forking the king and the
+/// rook (the line `wormhole puzzles resolve` finds for it).
+const FORK: &str = "fork\tporthole\tr3k3/8/8/1N6/8/8/8/4K3 w - - 0 1 -\tb5c7 e8d7 c7a8\tNc7+ Kd7 Nxa8\t853\t\
+                    check wins-material fork\t44";
+
 impl Home {
     fn new() -> Home {
+        Home::with(LADDER)
+    }
+
+    /// A folder whose puzzle file holds `puzzle` only.
+    fn with(puzzle: &str) -> Home {
         let dir = tempfile::tempdir().unwrap();
         let header = "id\tgame\tfen\tmoves\tsan\trating\tthemes\tnodes";
-        std::fs::write(dir.path().join("puzzles.tsv"), format!("{header}\n{LADDER}\n")).unwrap();
+        std::fs::write(dir.path().join("puzzles.tsv"), format!("{header}\n{puzzle}\n")).unwrap();
         std::fs::create_dir_all(dir.path().join("config/wormhole")).unwrap();
         std::fs::write(dir.path().join("config/wormhole/config.toml"), "variant = \"porthole\"\n").unwrap();
         Home { dir }
@@ -47,17 +57,22 @@ impl Home {
         std::fs::read_to_string(self.puzzles_dir().join("record.toml")).unwrap_or_default()
     }
 
-    /// The trainer, started in this folder's settings.
+    /// The trainer, started in this folder's settings, on the ladder.
     fn start(&self) -> Session {
+        let s = self.launch();
+        s.wait_for("White to play: mate in 2");
+        s
+    }
+
+    /// The trainer, started in this folder's settings.
+    fn launch(&self) -> Session {
         let (file, data, config) = (self.path("puzzles.tsv"), self.path("data"), self.path("config"));
         let env = [
             ("WORMHOLE_PUZZLE_FILE", file.to_str().unwrap()),
             ("XDG_DATA_HOME", data.to_str().unwrap()),
             ("XDG_CONFIG_HOME", config.to_str().unwrap()),
         ];
-        let s = Session::start_with_env(TRAINER, &env);
-        s.wait_for("White to play: mate in 2");
-        s
+        Session::start_with_env(TRAINER, &env)
     }
 }
 
@@ -83,6 +98,20 @@ fn the_right_line_solves_the_puzzle_and_the_rating_rises() {
     assert!(shown_rating(&screen) > 1500, "{screen}");
     let record = home.record();
     assert!(record.contains("puzzle = \"ladder\"") && record.contains("result = \"solved\""), "{record}");
+    let (status, _, _) = s.quit();
+    assert!(status.success());
+}
+
+#[test]
+fn a_material_puzzle_asks_to_win_material_and_its_line_solves_it() {
+    let home = Home::with(FORK);
+    let mut s = home.launch();
+    s.wait_for("White to play and win material");
+    s.enter("Nc7+");
+    s.wait_for("Kd7 was the reply: your move");
+    s.enter("Nxa8");
+    let screen = s.wait_for("Solved!");
+    assert!(screen.contains("Puzzle fork, rated 853"), "{screen}");
     let (status, _, _) = s.quit();
     assert!(status.success());
 }

@@ -47,12 +47,16 @@ impl Offered {
     }
 
     /// What the screen asks: "White to play and win", "Black to play: mate
-    /// in 2", "White to play: stalemate in 1 (no legal move loses)".
+    /// in 2", "White to play: stalemate in 1 (no legal move loses)",
+    /// "White to play and win material" (a Portal game's material puzzle).
     pub fn task(&self) -> String {
         let side = self.start.turn();
         match (self.puzzle.mate_in(), self.puzzle.stalemate_in()) {
             (Some(n), _) => format!("{side} to play: mate in {n}"),
             (None, Some(n)) => format!("{side} to play: stalemate in {n} (no legal move loses)"),
+            (None, None) if self.puzzle.themes.contains(&Theme::WinsMaterial) => {
+                format!("{side} to play and win material")
+            }
             (None, None) => format!("{side} to play and win"),
         }
     }

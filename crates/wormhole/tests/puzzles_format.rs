@@ -118,7 +118,7 @@ fn refusals_say_what_is_wrong() {
     assert_eq!(with(3, "h3f4 e8d8"), Err(ParsePuzzleError::MoveCount(2)));
     assert_eq!(with(4, "Nxf4# Kd8 Nc3"), Err(ParsePuzzleError::SanCount { moves: 1, san: 3 }));
     assert_eq!(with(5, "hard").unwrap_err().to_string(), "puzzle rating 'hard': invalid digit found in string");
-    assert_eq!(with(6, "mate-in-1 fork").unwrap_err().to_string(), "unknown puzzle theme 'fork'");
+    assert_eq!(with(6, "mate-in-1 skewer").unwrap_err().to_string(), "unknown puzzle theme 'skewer'");
     assert_eq!(Puzzle::parse("a\tb"), Err(ParsePuzzleError::Fields { found: 2 }));
 }
 

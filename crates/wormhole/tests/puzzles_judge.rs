@@ -3,7 +3,7 @@
 //! illegal reply, a move that does not win) is refused with the reason.
 
 use wormhole::GameKind;
-use wormhole::puzzles::{Effort, GenerateSettings, Judge, LineError, Puzzle, Refusal, generate_game};
+use wormhole::puzzles::{Effort, GenerateSettings, Goal, Judge, LineError, Puzzle, Refusal, Theme, generate_game};
 
 /// A Porthole chess mate in two: Qd6+ Kc8 Qc7#.
 const PORTHOLE: &str = "p1\tporthole\tN2k2nr/pp3p1p/5b2/8/3P1Q2/8/PP2NPPP/n1BK3R w - - 0 17 b5*3,c5,g5*2,f4,c3\t\
@@ -66,4 +66,37 @@ fn the_seeded_generator_finds_puzzles_that_check_proves() {
         assert_eq!(judge.check_puzzle(p), Ok(()), "{}", p.to_line());
         assert_eq!(Puzzle::parse(&p.to_line()).as_ref(), Ok(p));
     }
+}
+
+/// A Porthole position where Nc7+ forks the king and the rook; written
+/// as a material puzzle whose line `resolve` finds.
+const FORK_FEN: &str = "r3k3/8/8/1N6/8/8/8/4K3 w - - 0 1 -";
+
+/// A material puzzle of `fen` with the solution `moves` (`san`).
+fn material(fen: &str, moves: &str, san: &str) -> Puzzle {
+    Puzzle::parse(&format!("m1\tporthole\t{fen}\t{moves}\t{san}\t1000\tcheck wins-material\t10")).unwrap()
+}
+
+#[test]
+fn a_portal_fork_is_solved_by_the_material_search_named_and_proved_again() {
+    let found = wormhole::puzzles::resolve(&material(FORK_FEN, "b5c7", "Nc7+"), &mut judge()).unwrap();
+    assert_eq!(found.san.first().map(String::as_str), Some("Nc7+"), "{}", found.to_line());
+    assert_eq!(found.san.last().map(String::as_str), Some("Nxa8"), "{}", found.to_line());
+    assert!(found.themes.contains(&Theme::WinsMaterial) && found.themes.contains(&Theme::Fork), "{:?}", found.themes);
+    assert_eq!(Goal::of(&found), Goal::Material);
+    assert_eq!(judge().check_puzzle(&found), Ok(()));
+    // The check re-proves it: another first move is refused by name.
+    let wrong = material(FORK_FEN, "b5d6", "Nd6+");
+    assert_eq!(judge().check_puzzle(&wrong).unwrap_err().to_string(), "move 1: Nd6+ does not win, Nc7+ does");
+}
+
+#[test]
+fn a_material_puzzle_with_two_winning_moves_is_refused() {
+    // Either knight takes the queen.
+    let fen = "4k3/8/8/3q4/8/2N1N3/8/4K3 w - - 0 1 -";
+    let err = judge().check_puzzle(&material(fen, "c3d5", "Ncxd5")).unwrap_err();
+    assert!(matches!(&err, Refusal::NotUnique { ply: 0, .. }), "{err}");
+    // A line that stops before the gain shows is refused too.
+    let err = judge().check_puzzle(&material(FORK_FEN, "b5c7", "Nc7+")).unwrap_err();
+    assert!(matches!(&err, Refusal::Unclear { ply: 0 }), "{err}");
 }

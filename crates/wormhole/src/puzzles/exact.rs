@@ -11,7 +11,7 @@ pub(crate) struct Budget(pub u64);
 
 impl Budget {
     /// Takes one position; `None` once the budget is spent.
-    fn take(&mut self) -> Option<()> {
+    pub(crate) fn take(&mut self) -> Option<()> {
         self.0 = self.0.checked_sub(1)?;
         Some(())
     }

@@ -15,7 +15,7 @@ use std::collections::HashSet;
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
-use super::judge::{Judge, MAX_SOLVER_MOVES, Refusal};
+use super::judge::{Goal, Judge, MAX_SOLVER_MOVES, Refusal};
 use super::rating::{self, Difficulty};
 use super::record::LineError;
 use super::{Puzzle, PuzzleThemes, Theme};
@@ -39,10 +39,13 @@ pub struct GenerateSettings {
     pub first_ply: u32,
     /// In a game with a prover: a candidate whose second-best move the
     /// screening search scores at this many centipawns or more is skipped
-    /// without proving (see [`Stats::second_holds`]).
+    /// without proving (see [`CandidateCounts::second_holds`]).
     pub second_margin: i32,
     /// A game longer than this many plies is abandoned.
     pub max_plies: u32,
+    /// In a game with draws: also look for puzzles that win material
+    /// ([`Goal::Material`]), not only forced mates.
+    pub material: bool,
 }
 
 impl Default for GenerateSettings {
@@ -55,6 +58,7 @@ impl Default for GenerateSettings {
             first_ply: 10,
             second_margin: 200,
             max_plies: 240,
+            material: true,
         }
     }
 }
@@ -65,13 +69,13 @@ pub struct Harvest {
     /// The puzzles, in the order of the game.
     pub puzzles: Vec<Puzzle>,
     /// The counts.
-    pub stats: Stats,
+    pub counts: CandidateCounts,
 }
 
 /// How the candidates of a run fared: a candidate is a position where the
 /// screening search proved a win within [`MAX_SOLVER_MOVES`] moves.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Stats {
+pub struct CandidateCounts {
     /// Positions screened.
     pub positions: u64,
     /// Candidates the judge looked at.
@@ -94,11 +98,16 @@ pub struct Stats {
     /// Skipped before proving: a sibling position (one move from the same
     /// game position) with the same winning first move was judged already.
     pub siblings: u64,
+    /// Of the candidates: those screened as winning material (a game with
+    /// draws), judged by the material search.
+    pub material_candidates: u64,
+    /// Of the puzzles: those that win material.
+    pub material_puzzles: u64,
 }
 
-impl Stats {
+impl CandidateCounts {
     /// Adds another count to this one.
-    pub fn add(&mut self, other: &Stats) {
+    pub fn add(&mut self, other: &CandidateCounts) {
         self.positions += other.positions;
         self.candidates += other.candidates;
         self.puzzles += other.puzzles;
@@ -108,6 +117,8 @@ impl Stats {
         self.unclear += other.unclear;
         self.second_holds += other.second_holds;
         self.siblings += other.siblings;
+        self.material_candidates += other.material_candidates;
+        self.material_puzzles += other.material_puzzles;
     }
 
     fn reject(&mut self, why: &Refusal) {
@@ -186,37 +197,46 @@ impl Finder<'_> {
     /// opponent has a win to find. `history` ends with `pos`.
     /// Siblings often share their solution (the blunders differ, the win
     /// is the same): each winning first move (SAN) is judged once among them.
+    /// A position reached by a capture is no material puzzle (winning
+    /// the material back is no tactic).
     fn children<P: ListedGame>(&mut self, pos: &P, history: &[u64]) {
         let mut pos = pos.clone();
         let moves: Vec<P::Move> = pos.legal_moves().iter().collect();
         let mut judged = HashSet::new();
         for m in moves {
+            let capture = pos.captured_by(m).is_some();
             let undo = pos.play_unchecked(m);
             if pos.outcome(history).is_none() && self.seen.insert(pos.hash()) {
-                self.consider(&pos, history, &mut judged);
+                self.consider(&pos, history, !capture, &mut judged);
             }
             pos.undo(m, undo);
         }
     }
 
     /// Screens `pos` and, for a candidate whose winning first move (SAN)
-    /// is not among `judged` yet, asks the judge.
-    fn consider<P: ListedGame>(&mut self, pos: &P, history: &[u64], judged: &mut HashSet<String>) {
-        let stats = &mut self.harvest.stats;
+    /// is not among `judged` yet, asks the judge; `material` whether it
+    /// may be a material puzzle.
+    fn consider<P: ListedGame>(&mut self, pos: &P, history: &[u64], material: bool, judged: &mut HashSet<String>) {
+        let stats = &mut self.harvest.counts;
         stats.positions += 1;
-        let first = match screen(&mut self.screen, pos, history, self.settings) {
-            Screen::Nothing => return,
-            Screen::SecondWin => {
+        let material = material && self.settings.material;
+        let (first, goal) = match screen(&mut self.screen, pos, history, self.settings, material) {
+            Screening::Nothing => return,
+            Screening::SecondWin => {
                 stats.candidates += 1;
                 stats.not_unique += 1;
                 return;
             }
-            Screen::SecondHolds => {
+            Screening::SecondHolds => {
                 stats.candidates += 1;
                 stats.second_holds += 1;
                 return;
             }
-            Screen::Candidate(first) => first,
+            Screening::Candidate(first) => (first, Goal::Mate),
+            Screening::Material(first) => {
+                stats.material_candidates += 1;
+                (first, Goal::Material)
+            }
         };
         stats.candidates += 1;
         if !judged.insert(pos.san(first)) {
@@ -224,10 +244,11 @@ impl Finder<'_> {
             return;
         }
         self.judge.clear();
-        match self.judge.solve(pos) {
+        match self.judge.solve(pos, goal) {
             Ok(line) => {
                 stats.puzzles += 1;
-                self.harvest.puzzles.push(puzzle(pos, &line, &mut self.screen));
+                stats.material_puzzles += u64::from(goal == Goal::Material);
+                self.harvest.puzzles.push(puzzle(pos, &line, &mut self.screen, goal));
             }
             Err(why) => stats.reject(&why),
         }
@@ -239,21 +260,22 @@ impl Finder<'_> {
 /// generator would from that position: for a set made under older rules.
 /// The error says why the position is no puzzle now.
 pub fn resolve(puzzle: &Puzzle, judge: &mut Judge) -> Result<Puzzle, Refusal> {
-    let job = ResolveJob { judge };
+    let job = ResolveJob { judge, goal: Goal::of(puzzle) };
     puzzle.game.with_position(Some(&puzzle.fen), job).map_err(LineError::Fen)?
 }
 
 /// [`resolve`] on the game's own position.
 struct ResolveJob<'a> {
     judge: &'a mut Judge,
+    goal: Goal,
 }
 
 impl WithPosition for ResolveJob<'_> {
     type Output = Result<Puzzle, Refusal>;
     fn run<P: ListedGame>(self, pos: P) -> Result<Puzzle, Refusal> {
         self.judge.clear();
-        let line = self.judge.solve(&pos)?;
-        Ok(puzzle(&pos, &line, &mut engine(Level::MAX, 1)))
+        let line = self.judge.solve(&pos, self.goal)?;
+        Ok(puzzle(&pos, &line, &mut engine(Level::MAX, 1), self.goal))
     }
 }
 
@@ -269,7 +291,7 @@ fn player(rng: &mut SmallRng, levels: (u8, u8)) -> Engine {
 }
 
 /// What the screening search says about a position.
-enum Screen<M> {
+enum Screening<M> {
     /// No proved win (in a game without a prover: no mate within
     /// [`MAX_SOLVER_MOVES`] moves).
     Nothing,
@@ -280,11 +302,23 @@ enum Screen<M> {
     SecondHolds,
     /// This move is proved to win and the second best is not.
     Candidate(M),
+    /// In a game with draws: no proved win, but this move gains material
+    /// (its score [`MIN_GAIN`](super::MIN_GAIN) less a pawn or more above
+    /// the position's material) and the second best is [`MARGIN`](super::MARGIN)
+    /// less a pawn or more below it.
+    Material(M),
 }
 
 /// Screens `pos` with a full-strength search of the two best moves: proved
 /// results are sound, so a second proved win rejects the position at once.
-fn screen<P: ListedGame>(engine: &mut Engine, pos: &P, history: &[u64], s: &GenerateSettings) -> Screen<P::Move> {
+/// With `material`, a game with draws also screens for material won.
+fn screen<P: ListedGame>(
+    engine: &mut Engine,
+    pos: &P,
+    history: &[u64],
+    s: &GenerateSettings,
+    material: bool,
+) -> Screening<P::Move> {
     let limits = Limits { nodes: Some(s.screen_positions), history: history.to_vec(), multipv: 2, ..Limits::default() };
     let result = engine.search(pos, &limits, &Default::default(), &mut |_| {});
     let score = |i: usize| result.info.lines.get(i).map(|l| l.score);
@@ -294,19 +328,37 @@ fn screen<P: ListedGame>(engine: &mut Engine, pos: &P, history: &[u64], s: &Gene
         {
             (plies, first)
         }
-        _ => return Screen::Nothing,
+        (Some(Score::Cp(cp)), Some(first)) if material && super::judge::judging_prover::<P>().is_none() => {
+            return material_screen(pos, cp, score(1), first);
+        }
+        _ => return Screening::Nothing,
     };
     match score(1) {
-        Some(Score::Win(plies)) if super::judge::judging_prover::<P>().is_some() || plies <= best => Screen::SecondWin,
-        Some(Score::Cp(cp)) if super::judge::judging_prover::<P>().is_some() && cp >= s.second_margin => {
-            Screen::SecondHolds
+        Some(Score::Win(plies)) if super::judge::judging_prover::<P>().is_some() || plies <= best => {
+            Screening::SecondWin
         }
-        _ => Screen::Candidate(first),
+        Some(Score::Cp(cp)) if super::judge::judging_prover::<P>().is_some() && cp >= s.second_margin => {
+            Screening::SecondHolds
+        }
+        _ => Screening::Candidate(first),
     }
 }
 
-/// The puzzle of `pos` with its solution `line`.
-fn puzzle<P: ListedGame>(pos: &P, line: &[P::Move], screen: &mut Engine) -> Puzzle {
+/// The screening of a material candidate: the best move scores `best`,
+/// the second `second` (a pawn of slack on both of the judge's margins).
+fn material_screen<P: ListedGame>(pos: &P, best: i32, second: Option<Score>, first: P::Move) -> Screening<P::Move> {
+    const PAWN: i32 = 100;
+    let gains = best - pos.material(&pos.default_params()) >= super::MIN_GAIN - PAWN;
+    let alone = match second {
+        Some(Score::Cp(cp)) => best - cp >= super::MARGIN - PAWN,
+        Some(Score::Win(_)) => false,
+        _ => true,
+    };
+    if gains && alone { Screening::Material(first) } else { Screening::Nothing }
+}
+
+/// The puzzle of `pos` with its solution `line`, which wins `goal`.
+fn puzzle<P: ListedGame>(pos: &P, line: &[P::Move], screen: &mut Engine, goal: Goal) -> Puzzle {
     let mut at = pos.clone();
     let mut san = Vec::new();
     for &m in line {
@@ -327,7 +379,7 @@ fn puzzle<P: ListedGame>(pos: &P, line: &[P::Move], screen: &mut Engine) -> Puzz
         solution: line.iter().map(ToString::to_string).collect(),
         san,
         rating: rating::estimate(&difficulty),
-        themes: themes(pos, line),
+        themes: themes(pos, line, goal),
         nodes: difficulty.nodes,
     }
 }
@@ -350,8 +402,9 @@ fn nodes_to_find<P: ListedGame>(engine: &mut Engine, pos: &P, first: P::Move) ->
 
 /// The themes of the solution `line` from `pos`: a mate and its length when
 /// it ends the game, what its first move does, promotions, and the game's
-/// own ([`PuzzleThemes`]).
-fn themes<P: ListedGame>(pos: &P, line: &[P::Move]) -> Vec<Theme> {
+/// own ([`PuzzleThemes`]); for a material puzzle of a game with draws,
+/// [`Theme::WinsMaterial`] and the first move's tactic.
+fn themes<P: ListedGame>(pos: &P, line: &[P::Move], goal: Goal) -> Vec<Theme> {
     let mut themes = Vec::new();
     let first = line[0];
     let capture = pos.captured_by(first).is_some();
@@ -371,6 +424,9 @@ fn themes<P: ListedGame>(pos: &P, line: &[P::Move]) -> Vec<Theme> {
         let n = line.len().div_ceil(2) as u8;
         themes.push(if at.is_check() { Theme::MateIn(n) } else { Theme::StalemateIn(n) });
         themes.extend(at.end_themes());
+    } else if goal == Goal::Material && super::judge::judging_prover::<P>().is_none() {
+        themes.push(Theme::WinsMaterial);
+        themes.extend(super::material::tactics(pos, line));
     }
     themes.sort();
     themes.dedup();

@@ -21,7 +21,10 @@
 //!   reply the one that delays the mate longest (both by the exact search
 //!   of `exact.rs`, over every legal move); each of the solver's moves is
 //!   also proved to win by the game's prover ([`crate::engine::prove_any`]),
-//!   a search of its own, so two searches agree on every mate.
+//!   a search of its own, so two searches agree on every mate;
+//! - a material puzzle of a game with draws ([`Goal::Material`]): the
+//!   solver's only move that wins material, by the material search of
+//!   `material.rs`.
 
 use std::sync::atomic::AtomicBool;
 
@@ -37,6 +40,25 @@ use crate::rules::{Evaluate, GameOutcome, MoveSet, Rules};
 /// by its forced mates instead.
 pub(crate) fn judging_prover<P: SearchHooks>() -> Option<Prover<P>> {
     P::PROVER.filter(|_| !P::DRAWS)
+}
+
+/// What a puzzle of a game with draws wins: a mate (the module's rules) or
+/// material (`material.rs`). A game without draws proves every win, so
+/// it reads any goal as [`Goal::Mate`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Goal {
+    /// A forced mate (or, in a game without draws, a proved win).
+    Mate,
+    /// Material, kept where the line ends.
+    Material,
+}
+
+impl Goal {
+    /// The goal of `puzzle`: [`Goal::Material`] when no theme names a mate
+    /// or a stalemate.
+    pub fn of(puzzle: &super::Puzzle) -> Goal {
+        if super::material::is_material(puzzle) { Goal::Material } else { Goal::Mate }
+    }
 }
 
 /// The most moves of the solver a puzzle's solution has, unless it plays
@@ -152,21 +174,31 @@ impl Judge {
         self.prover.clear();
     }
 
-    /// The solution from `pos` if it is a puzzle (see the module's rules).
-    pub(crate) fn solve<P: SearchHooks + Evaluate>(&mut self, pos: &P) -> Result<Vec<P::Move>, Refusal> {
+    /// The solution from `pos` if it is a puzzle of `goal` (see the
+    /// module's rules).
+    pub(crate) fn solve<P: SearchHooks + Evaluate>(&mut self, pos: &P, goal: Goal) -> Result<Vec<P::Move>, Refusal> {
         if pos.legal_moves().len() < 2 {
             return Err(Refusal::NoWin { ply: 0, moves: None });
         }
-        match judging_prover::<P>() {
-            Some(prove) => self.solve_proved(prove, pos),
-            None => self.solve_mate(pos),
+        match (judging_prover::<P>(), goal) {
+            (Some(prove), _) => self.solve_proved(prove, pos),
+            (None, Goal::Mate) => self.solve_mate(pos),
+            (None, Goal::Material) => super::material::solve(pos, self.effort.exact_positions),
         }
     }
 
     /// Checks a solution by the module's rules: at each of the solver's
     /// turns its move is the only winning one, and a forced mate's last
     /// move mates (the defender's replies are legal: they played).
-    pub(crate) fn check<P: SearchHooks + Evaluate>(&mut self, pos: &P, line: &[P::Move]) -> Result<(), Refusal> {
+    pub(crate) fn check<P: SearchHooks + Evaluate>(
+        &mut self,
+        pos: &P,
+        line: &[P::Move],
+        goal: Goal,
+    ) -> Result<(), Refusal> {
+        if judging_prover::<P>().is_none() && goal == Goal::Material {
+            return super::material::check(pos, line, self.effort.exact_positions);
+        }
         let solver_moves = line.len().div_ceil(2);
         let limit = if judging_prover::<P>().is_some() { MAX_PLAYED_ON } else { MAX_SOLVER_MOVES };
         if solver_moves > limit as usize {
@@ -413,7 +445,7 @@ impl Judge {
     /// rules); the last leaves the game won.
     pub fn check_puzzle(&mut self, puzzle: &super::Puzzle) -> Result<(), Refusal> {
         let line = puzzle.line()?;
-        let job = CheckJob { judge: self, line };
+        let job = CheckJob { judge: self, line, goal: Goal::of(puzzle) };
         puzzle.game.with_position(Some(&puzzle.fen), job).map_err(LineError::Fen)?
     }
 }
@@ -445,13 +477,14 @@ impl crate::WithPosition for EndJob {
 struct CheckJob<'a> {
     judge: &'a mut Judge,
     line: Vec<crate::AnyMove>,
+    goal: Goal,
 }
 
 impl crate::WithPosition for CheckJob<'_> {
     type Output = Result<(), Refusal>;
     fn run<P: crate::ListedGame>(self, pos: P) -> Result<(), Refusal> {
         let line: Vec<P::Move> = self.line.iter().filter_map(|m| P::Move::try_from(m).ok()).collect();
-        self.judge.check(&pos, &line)
+        self.judge.check(&pos, &line, self.goal)
     }
 }
 

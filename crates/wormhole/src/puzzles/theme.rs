@@ -39,6 +39,19 @@ pub enum Theme {
     QuietMove,
     /// A move of the solution promotes a pawn.
     Promotion,
+    /// The line wins material (a game with draws: no mate, at least
+    /// [`MIN_GAIN`](crate::puzzles::MIN_GAIN) kept, proved by the
+    /// material search).
+    WinsMaterial,
+    /// The first move's piece then attacks two or more of the king and the
+    /// pieces worth more than a pawn.
+    Fork,
+    /// The first move uncovers an attack of another piece on a piece worth
+    /// more than a pawn.
+    DiscoveredAttack,
+    /// The first move takes a piece worth more than a pawn that nothing
+    /// takes back.
+    HangingPiece,
     /// A theme only one game has, declared in that game's folder and
     /// listed in its [`GameInfo::themes`](crate::GameInfo::themes); the
     /// game finds it itself ([`PuzzleThemes`]). Sorted after the generic
@@ -59,7 +72,16 @@ pub struct GameTheme {
 
 impl Theme {
     /// The generic themes without a number, in the order of their declaration.
-    pub const PLAIN: [Theme; 4] = [Theme::Capture, Theme::Check, Theme::QuietMove, Theme::Promotion];
+    pub const PLAIN: [Theme; 8] = [
+        Theme::Capture,
+        Theme::Check,
+        Theme::QuietMove,
+        Theme::Promotion,
+        Theme::WinsMaterial,
+        Theme::Fork,
+        Theme::DiscoveredAttack,
+        Theme::HangingPiece,
+    ];
 
     /// The longest mate a theme names ([`Theme::MateIn`], [`Theme::StalemateIn`]).
     pub const MAX_MATE: u8 = 99;
@@ -74,6 +96,10 @@ impl Theme {
             Theme::Check => "check",
             Theme::QuietMove => "quiet-move",
             Theme::Promotion => "promotion",
+            Theme::WinsMaterial => "wins-material",
+            Theme::Fork => "fork",
+            Theme::DiscoveredAttack => "discovered-attack",
+            Theme::HangingPiece => "hanging-piece",
             Theme::Game(theme) => theme.name,
         }
     }
@@ -87,6 +113,10 @@ impl Theme {
             Theme::Check => "the first move gives check".into(),
             Theme::QuietMove => "a quiet first move".into(),
             Theme::Promotion => "a promotion".into(),
+            Theme::WinsMaterial => "wins material".into(),
+            Theme::Fork => "a fork: one piece attacks two".into(),
+            Theme::DiscoveredAttack => "a discovered attack".into(),
+            Theme::HangingPiece => "takes a piece left undefended".into(),
             Theme::Game(theme) => theme.description.into(),
         }
     }
