@@ -29,11 +29,10 @@ mod judge;
 mod rating;
 mod record;
 mod repeats;
-mod theme;
 
+pub use crate::puzzle_themes::{GameTheme, ParseThemeError, PuzzleThemes, Theme};
 pub use generate::{GenerateSettings, Harvest, Stats, generate_game, resolve};
 pub use judge::{Effort, Judge, MAX_PLAYED_ON, MAX_SOLVER_MOVES, Refusal, win_shows};
 pub use rating::{Difficulty, TERMS, Terms, estimate};
 pub use record::{FileLine, HEADER, LineError, ParsePuzzleError, Puzzle, PuzzleFileError, parse_file};
 pub use repeats::{Repeat, repeats};
-pub use theme::{GameTheme, ParseThemeError, PuzzleThemes, Theme};

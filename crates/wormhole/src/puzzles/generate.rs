@@ -20,8 +20,8 @@ use super::rating::{self, Difficulty};
 use super::record::LineError;
 use super::{Puzzle, PuzzleThemes, Theme};
 use crate::engine::{Engine, EngineOptions, Level, Limits, Score};
+use crate::games::{GameKind, ListedGame, WithPosition};
 use crate::rules::{GameMove, MoveSet};
-use crate::{GameKind, ListedGame, WithPosition};
 
 /// What the generator spends, one setting each.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -428,12 +428,12 @@ pub fn win_shows(puzzle: &super::Puzzle) -> Result<bool, LineError> {
 
 /// [`win_shows`] on the game's own position.
 struct EndJob {
-    line: Vec<crate::AnyMove>,
+    line: Vec<crate::games::AnyMove>,
 }
 
-impl crate::WithPosition for EndJob {
+impl crate::games::WithPosition for EndJob {
     type Output = bool;
-    fn run<P: crate::ListedGame>(self, mut pos: P) -> bool {
+    fn run<P: crate::games::ListedGame>(self, mut pos: P) -> bool {
         for m in self.line.iter().filter_map(|m| P::Move::try_from(m).ok()) {
             pos.play_unchecked(m);
         }
@@ -444,12 +444,12 @@ impl crate::WithPosition for EndJob {
 /// [`Judge::check_puzzle`] on the game's own position.
 struct CheckJob<'a> {
     judge: &'a mut Judge,
-    line: Vec<crate::AnyMove>,
+    line: Vec<crate::games::AnyMove>,
 }
 
-impl crate::WithPosition for CheckJob<'_> {
+impl crate::games::WithPosition for CheckJob<'_> {
     type Output = Result<(), Refusal>;
-    fn run<P: crate::ListedGame>(self, pos: P) -> Result<(), Refusal> {
+    fn run<P: crate::games::ListedGame>(self, pos: P) -> Result<(), Refusal> {
         let line: Vec<P::Move> = self.line.iter().filter_map(|m| P::Move::try_from(m).ok()).collect();
         self.judge.check(&pos, &line)
     }
@@ -458,7 +458,7 @@ impl crate::WithPosition for CheckJob<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::porthole::Position;
+    use crate::games::porthole::Position;
 
     /// White mates at once with Ra8; at 98 halfmoves a quiet rook move
     /// lets the fifty-move rule draw after Black's only reply, Kg8.
