@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use anyhow::Context;
 use wormhole::engine::{Engine, EngineOptions, Limits};
-use wormhole::{GAMES, GameKind, ListedGame, WithPosition};
+use wormhole::{GameKind, ListedGame, WithPosition};
 
 use crate::game_arg;
 
@@ -43,15 +43,17 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
 fn run_positions(kind: Option<GameKind>, depth: Option<u32>, verbose: bool) -> anyhow::Result<(u64, f64)> {
     let mut engine = Engine::new(EngineOptions { threads: 1, hash_mb: 16, ..EngineOptions::default() });
     let chosen = |k: GameKind| kind.map_or(k.same_rules(GameKind::default()), |kind| kind == k);
-    let positions =
-        GAMES.iter().filter(|g| chosen(g.kind)).flat_map(|g| g.bench_positions.iter().map(move |fen| (g, fen)));
+    let positions = GameKind::ALL
+        .into_iter()
+        .filter(|&k| chosen(k))
+        .flat_map(|k| k.info().bench_positions.iter().map(move |fen| (k, fen)));
     let mut total = 0;
     let start = Instant::now();
-    for (i, (game, fen)) in positions.enumerate() {
+    for (i, (kind, fen)) in positions.enumerate() {
         engine.new_game();
-        let job = BenchSearch { engine: &mut engine, depth: depth.unwrap_or(game.bench_depth) };
+        let job = BenchSearch { engine: &mut engine, depth: depth.unwrap_or(kind.info().bench_depth) };
         let (nodes, score, best) =
-            game.kind.with_position(Some(fen), job).with_context(|| format!("bench position {}: {fen}", i + 1))?;
+            kind.with_position(Some(fen), job).with_context(|| format!("bench position {}: {fen}", i + 1))?;
         total += nodes;
         if verbose {
             println!("{:2} {:<8} {:>10} {:<8} {fen}", i + 1, score, nodes, best);

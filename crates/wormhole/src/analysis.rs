@@ -58,10 +58,11 @@ mod run;
 
 use std::fmt;
 
+use crate::core::Color;
 use crate::engine::Limits;
+use crate::games::{AnyMove, AnyPosition, PlayError};
 use crate::pgn::Annotation;
 use crate::rules::Rules;
-use crate::{AnyMove, AnyPosition, Color, PlayError};
 
 pub use eval::{Eval, win_chance_slope};
 pub use reason::line_san;

@@ -14,7 +14,7 @@
 //! thread with [`SearchThread`]; [`Limits`] also restrict the root moves
 //! and ask for several best lines (MultiPV). A game with a prover
 //! ([`Prove`]; Wormhole chess's proof-number
-//! [`Solver`](crate::solve::Solver)) tries to prove who wins without a
+//! [`Solver`](crate::games::wormhole::solve::Solver)) tries to prove who wins without a
 //! time horizon; the engine runs it beside its search
 //! ([`Features::proof_search`]), the two sharing proofs through the table
 //! ([`ProvedTable`]).
@@ -210,7 +210,7 @@ impl<M: Copy> PvLine<M> {
 
 impl<M: Copy> Info<M> {
     /// The same figures with every move converted by `f` (for a program
-    /// that holds either game's moves as one type, such as [`AnyMove`](crate::AnyMove)).
+    /// that holds either game's moves as one type, such as [`AnyMove`](crate::games::AnyMove)).
     pub fn map_moves<N>(&self, f: impl Fn(M) -> N) -> Info<N> {
         Info {
             depth: self.depth,
@@ -423,7 +423,7 @@ pub struct Features {
     /// At full strength, from the game's first proving move on (see
     /// [`Engine::proves`]), run the game's prover
     /// ([`SearchHooks::PROVER`];
-    /// Wormhole chess's proof-number [`Solver`](crate::solve::Solver);
+    /// Wormhole chess's proof-number [`Solver`](crate::games::wormhole::solve::Solver);
     /// games with a prover only): with two or more threads, on a thread
     /// of its own beside the alpha-beta search, the two sharing what they
     /// proved through the table, its proof of the root ending the search;

@@ -3,7 +3,7 @@
 //! on its boards ([`Mark`]: holes, portholes, portals, pieces crossing to
 //! another board), the move its rules force, a danger its rules hide, a
 //! piece a move carries along; and, in the game's line of
-//! [`GAMES`](crate::GAMES), its boards' names and the choices of its start
+//! [`GAMES`](crate::games::GAMES), its boards' names and the choices of its start
 //! position ([`Setup`]). Each game implements [`Facts`] in its folder; the
 //! terminal app draws and says them for every game alike.
 
@@ -121,7 +121,7 @@ pub trait Facts: Rules {
     }
 }
 
-/// The choices of a game's start position ([`GameInfo::setup`](crate::GameInfo::setup)):
+/// The choices of a game's start position ([`GameInfo::setup`](crate::game_info::GameInfo::setup)):
 /// lines whose values a player sets before the game.
 #[derive(Debug, Clone, Copy)]
 pub struct Setup {

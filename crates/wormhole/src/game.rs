@@ -8,8 +8,8 @@ use crate::rules::Rules;
 /// [`Game::outcome`] includes threefold repetition in a game with draws
 /// ([`Rules::outcome`] with the earlier positions).
 ///
-/// Each game with draws names it: [`porthole::Game`](crate::porthole::Game),
-/// [`linked::Game`](crate::linked::Game), [`twoboard::Game`](crate::twoboard::Game).
+/// Each game with draws names it: [`porthole::Game`](crate::games::porthole::Game),
+/// [`linked::Game`](crate::games::linked::Game), [`twoboard::Game`](crate::games::twoboard::Game).
 #[derive(Debug, Clone)]
 pub struct Game<P: Rules> {
     start: P,

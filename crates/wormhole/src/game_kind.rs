@@ -8,76 +8,10 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::engine::LevelColumn;
-use crate::excerpt::Excerpt;
-use crate::facts::Setup;
-use crate::puzzles::GameTheme;
-use crate::{GAMES, GameKind, ListedGame};
-use crate::{Role, Roles};
-
-/// What the program says about a game, in one place (the game's folder).
-#[derive(Debug, Clone, Copy)]
-pub struct GameInfo {
-    /// The game.
-    pub kind: GameKind,
-    /// Its name on the command line, in UCI and in the configuration file.
-    pub name: &'static str,
-    /// Other names read as this game (lower case).
-    pub aliases: &'static [&'static str],
-    /// The PGN `Variant` tag written for it.
-    pub pgn_name: &'static str,
-    /// The words by which another `Variant` tag names this game when read
-    /// leniently ([`GameKind::from_pgn_tag`]): a tag (in lower case) that
-    /// starts with the first word and holds the others. The game with the
-    /// most such words wins; none: no lenient reading.
-    pub pgn_tag_words: &'static [&'static str],
-    /// The FEN of its start position.
-    pub start_fen: &'static str,
-    /// How strongly a FEN says it is one of this game ([`GameKind::detect_fen`]).
-    pub fen_claim: fn(&str) -> FenClaim,
-    /// The depth `wormhole bench` searches this game's positions to.
-    pub bench_depth: u32,
-    /// The positions `wormhole bench` searches in this game: its start and
-    /// positions from engine games at various stages.
-    pub bench_positions: &'static [&'static str],
-    /// The game's name for people, as a title.
-    pub title: &'static str,
-    /// One line for menus and help.
-    pub description: &'static str,
-    /// The roles of its pieces, in the order the app lists them.
-    pub roles: &'static [Role],
-    /// The letters and names of its roles, as its FEN and notation write
-    /// and read them (and the app shows them).
-    pub role_names: Roles,
-    /// The roles a pawn may promote to, strongest first.
-    pub promotions: &'static [Role],
-    /// How a piece of each role moves, in one line.
-    pub movement: fn(Role) -> &'static str,
-    /// What each strength level allows the search.
-    pub levels: &'static LevelColumn,
-    /// The slope `k` of the curve that turns centipawns into winning
-    /// chances ([`win_chance_slope`](crate::analysis::win_chance_slope)).
-    pub win_chance_slope: f64,
-    /// How many boards it is played on (the app draws one board only).
-    pub boards: u8,
-    /// The puzzle themes only this game has, declared in its folder (the
-    /// generic ones, mate, capture, ..., are every game's).
-    pub themes: &'static [GameTheme],
-    /// The puzzle set shipped for it: the text of a puzzle file of its
-    /// folder ([`parse_file`](crate::puzzles::parse_file)), made by
-    /// `wormhole puzzles generate`.
-    pub puzzles: Option<&'static str>,
-    /// The names of its boards, in the order of a position's boards
-    /// (`A`, `B`); none for a game of one board.
-    pub board_names: &'static [&'static str],
-    /// The choices of its start position a player may set before a game;
-    /// `None`: the start is fixed.
-    pub setup: Option<Setup>,
-    /// Whether its boards may be shown from Black's side; false where its
-    /// rules fix the view (Two-board chess: White's rank 1 at the bottom of
-    /// both boards).
-    pub flips: bool,
-}
+use crate::core::excerpt::Excerpt;
+use crate::core::{Role, Roles};
+use crate::game_info::{FenClaim, GameInfo};
+use crate::games::{GAMES, GameKind};
 
 /// The first game of [`GAMES`].
 impl Default for GameKind {
@@ -150,7 +84,7 @@ impl GameKind {
     /// The game a name or alias names (any case).
     fn from_name(name: &str) -> Option<GameKind> {
         let name = name.trim().to_ascii_lowercase();
-        GAMES.iter().find(|g| g.name == name || g.aliases.contains(&name.as_str())).map(|g| g.kind)
+        GameKind::ALL.into_iter().find(|k| k.info().name == name || k.info().aliases.contains(&name.as_str()))
     }
 
     /// The game a PGN `Variant` tag names, read leniently: any case, the
@@ -165,16 +99,16 @@ impl GameKind {
     /// assert_eq!(GameKind::from_pgn_tag("Atomic"), None);
     /// ```
     pub fn from_pgn_tag(tag: &str) -> Option<GameKind> {
-        if let Some(g) = GAMES.iter().find(|g| g.pgn_name.eq_ignore_ascii_case(tag.trim())) {
-            return Some(g.kind);
+        if let Some(kind) = GameKind::ALL.into_iter().find(|k| k.pgn_name().eq_ignore_ascii_case(tag.trim())) {
+            return Some(kind);
         }
         let lower = tag.to_ascii_lowercase();
         GameKind::from_name(&lower).or_else(|| {
-            let fits = |g: &&GameInfo| match g.pgn_tag_words.split_first() {
+            let fits = |k: &GameKind| match k.info().pgn_tag_words.split_first() {
                 Some((first, rest)) => lower.starts_with(first) && rest.iter().all(|w| lower.contains(w)),
                 None => false,
             };
-            GAMES.iter().filter(fits).max_by_key(|g| g.pgn_tag_words.len()).map(|g| g.kind)
+            GameKind::ALL.into_iter().filter(fits).max_by_key(|k| k.info().pgn_tag_words.len())
         })
     }
 
@@ -187,9 +121,9 @@ impl GameKind {
     pub fn detect_fen(fen: &str) -> Option<GameKind> {
         let claims = GAMES.map(|g| (g.fen_claim)(fen));
         let strongest = *claims.iter().max()?;
-        let mut claimants = GAMES.iter().zip(claims).filter(|&(_, c)| c == strongest);
+        let mut claimants = GameKind::ALL.into_iter().zip(claims).filter(|&(_, c)| c == strongest);
         match (claimants.next(), claimants.next()) {
-            (Some((g, _)), None) if strongest > FenClaim::No => Some(g.kind),
+            (Some((kind, _)), None) if strongest > FenClaim::No => Some(kind),
             _ => None,
         }
     }
@@ -211,29 +145,6 @@ impl GameKind {
             FenClaim::Form | FenClaim::Mark => chosen,
         }
     }
-}
-
-/// How strongly a FEN says it belongs to a game ([`GameInfo::fen_claim`],
-/// read by [`GameKind::detect_fen`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum FenClaim {
-    /// Not the form of this game's FEN, or a form that says nothing (six
-    /// orthodox fields, which several games read).
-    No,
-    /// The form of this game's FEN, which another game's may share.
-    Form,
-    /// A mark of this game's FEN that outranks another game's form.
-    Mark,
-}
-
-/// Something to do with a position of whichever game was chosen
-/// ([`GameKind::with_position`]): a generic method, so each game gets its
-/// own compiled copy.
-pub trait WithPosition {
-    /// What it gives back.
-    type Output;
-    /// Does it with `pos`.
-    fn run<P: ListedGame>(self, pos: P) -> Self::Output;
 }
 
 /// The name ([`GameKind::name`]).
@@ -286,13 +197,14 @@ mod tests {
 
     #[test]
     fn the_table_is_in_the_order_of_the_enum() {
-        for (i, g) in GAMES.iter().enumerate() {
-            assert_eq!(g.kind as usize, i);
-            assert_eq!(g.name.parse::<GameKind>(), Ok(g.kind));
-            assert_eq!(GameKind::from_pgn_tag(g.pgn_name), Some(g.kind));
+        for (i, kind) in GameKind::ALL.into_iter().enumerate() {
+            let g = &GAMES[i];
+            assert_eq!(kind as usize, i);
+            assert_eq!(g.name.parse::<GameKind>(), Ok(kind));
+            assert_eq!(GameKind::from_pgn_tag(g.pgn_name), Some(kind));
             let same_words = GAMES.iter().filter(|o| o.pgn_tag_words == g.pgn_tag_words);
             assert!(g.pgn_tag_words.is_empty() || same_words.count() == 1, "{}: lenient tags name one game", g.name);
-            assert_eq!(GameKind::detect_fen(g.start_fen), Some(g.kind));
+            assert_eq!(GameKind::detect_fen(g.start_fen), Some(kind));
         }
     }
 }

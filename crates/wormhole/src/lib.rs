@@ -73,6 +73,27 @@
 //!
 //! [`GameKind`], [`GAMES`] and the "any game" types then list only the
 //! games built. At least one game must be enabled.
+//!
+//! Each game's public path is its module of [`games`] (`wormhole::games::porthole`,
+//! `wormhole::games::wormhole`, ...). The crate root keeps the paths it had
+//! before as re-exports of these (`wormhole::porthole`, and Wormhole
+//! chess's own `wormhole::Position`, `wormhole::Move`, ...): the same types.
+//!
+//! ```
+//! // The root paths name the very types of the games' paths.
+//! fn wormhole_chess(p: wormhole::Position) -> wormhole::games::wormhole::Position {
+//!     p
+//! }
+//! fn porthole(p: wormhole::porthole::Position) -> wormhole::games::porthole::Position {
+//!     p
+//! }
+//! fn linked(m: wormhole::linked::Move) -> wormhole::games::linked::Move {
+//!     m
+//! }
+//! fn twoboard(p: wormhole::twoboard::Position) -> wormhole::games::twoboard::Position {
+//!     p
+//! }
+//! ```
 
 #![warn(missing_docs)]
 // A build of some games only leaves parts of the shared orthodox base and
@@ -93,17 +114,19 @@ pub mod core;
 pub mod engine;
 pub mod facts;
 pub mod game;
+mod game_info;
 mod game_kind;
 pub mod games;
 pub mod perft;
 pub mod pgn;
+mod puzzle_themes;
 pub mod puzzles;
 pub mod rules;
 
 pub use crate::core::excerpt;
 pub use crate::core::{Bitboard, Board, Color, ParseSquareError, Piece, Placement, Role, RoleText, Roles, Square};
-pub use any::{ListedGame, OtherGameError, PlayError, WrongGameMove};
-pub use game_kind::{FenClaim, GameInfo, ParseGameKindError, WithPosition};
+pub use game_info::{FenClaim, GameInfo, GameKinds};
+pub use game_kind::ParseGameKindError;
 // Wormhole chess, the crate's first game, at the root: its main types and
 // its modules (evaluation terms and solver included), the paths it had
 // before the game got its folder; re-exports of `games::wormhole`.

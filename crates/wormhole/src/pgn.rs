@@ -1,18 +1,19 @@
 //! PGN: saving a game as text and loading it back, in any game.
 //!
 //! Written games carry the seven-tag roster plus the game's `Variant` tag
-//! (its [`GameInfo::pgn_name`](crate::GameInfo::pgn_name), e.g. `Wormhole`),
+//! (its [`GameInfo::pgn_name`](crate::game_info::GameInfo::pgn_name), e.g. `Wormhole`),
 //! and `[SetUp "1"]` with `[FEN "..."]` when the game did not start from
 //! the initial position. Reading replays every SAN move through the game's
 //! own `parse_move`, so the first bad move is reported by its number.
 
 use std::fmt::Write as _;
 
-use crate::excerpt::Excerpt;
+use crate::core::Color;
+use crate::core::excerpt::Excerpt;
+use crate::games::{AnyMove, AnyMoveError, AnyPosition, GameFenError, GameKind, PlayError};
 use crate::rules::GameOutcome;
 use crate::rules::MoveTextError;
 use crate::rules::Rules;
-use crate::{AnyMove, AnyMoveError, AnyPosition, Color, GameFenError, GameKind, PlayError};
 
 /// Why a PGN text was refused. Messages quote at most 80 characters of the
 /// offending text.
@@ -84,7 +85,7 @@ impl std::fmt::Display for Reason<'_> {
     }
 }
 
-/// The `Variant` tags of [`GAMES`](crate::GAMES), quoted: `"Wormhole", "Wormhole fairy", ... or "Twoboard"`.
+/// The `Variant` tags of [`GAMES`](crate::games::GAMES), quoted: `"Wormhole", "Wormhole fairy", ... or "Twoboard"`.
 struct PgnNames;
 
 impl std::fmt::Display for PgnNames {
@@ -502,7 +503,7 @@ fn movetext_tokens(text: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Position, Variant};
+    use crate::games::wormhole::{Position, Variant};
 
     #[test]
     fn a_result_tag_and_a_terminator_that_disagree_are_refused() {

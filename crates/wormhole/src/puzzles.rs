@@ -31,13 +31,14 @@ mod rating;
 mod record;
 mod repeats;
 mod select;
-mod theme;
+mod solution;
 
+pub use crate::puzzle_themes::{GameTheme, ParseThemeError, PuzzleThemes, Theme};
 pub use generate::{CandidateCounts, GenerateSettings, Harvest, generate_game, resolve};
-pub use judge::{Effort, Goal, Judge, MAX_PLAYED_ON, MAX_SOLVER_MOVES, Refusal, win_shows};
+pub use judge::{Effort, Goal, Judge, win_shows};
 pub use material::{FULL_PLIES, MARGIN, MIN_GAIN, is_material};
 pub use rating::{Difficulty, TERMS, Terms, estimate};
 pub use record::{FileLine, HEADER, LineError, ParsePuzzleError, Puzzle, PuzzleFileError, parse_file};
 pub use repeats::{Repeat, repeats};
 pub use select::{MATE_IN_ONE_SHARE, MIN_SET_SIZE, is_mate_in_one, is_plain_capture, select};
-pub use theme::{GameTheme, ParseThemeError, PuzzleThemes, Theme};
+pub use solution::{MAX_PLAYED_ON, MAX_SOLVER_MOVES, Refusal};

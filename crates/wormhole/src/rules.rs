@@ -13,7 +13,7 @@
 //! ([`engine::SearchHooks`](crate::engine::SearchHooks), and
 //! [`engine::Prove`](crate::engine::Prove) for a game with a prover of its
 //! own); the list of games asks each for its kinds and its moves as
-//! [`AnyMove`](crate::AnyMove)s ([`ListedGame`](crate::ListedGame)).
+//! [`AnyMove`](crate::games::AnyMove)s ([`ListedGame`](crate::games::ListedGame)).
 //! Generic code is monomorphized: the search compiled for Wormhole chess
 //! calls Wormhole's move generator directly, and a game that cannot be
 //! drawn ([`Rules::DRAWS`] false) compiles the draw tests away.
@@ -21,6 +21,7 @@
 use std::fmt;
 use std::hash::Hash;
 
+pub use crate::core::move_list::MoveSet;
 use crate::core::{Bitboard, Board, Color, Piece, Role, Square};
 
 /// A move of some game, as the search sees it: where the piece starts and
@@ -51,20 +52,6 @@ pub trait GameMove: Copy + Eq + Hash + fmt::Display + fmt::Debug + Send + Sync +
     /// The move packed into at most 24 bits, never 0 (the transposition
     /// table stores it and compares it with generated moves).
     fn to_bits(self) -> u32;
-}
-
-/// The legal moves of a position, as [`Rules::legal_moves`] returns them.
-pub trait MoveSet<M> {
-    /// The number of moves.
-    fn len(&self) -> usize;
-    /// Whether there is no move.
-    fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-    /// The moves, by value.
-    fn iter(&self) -> impl Iterator<Item = M> + '_;
-    /// Whether `m` is one of them.
-    fn contains(&self, m: M) -> bool;
 }
 
 /// A flat list of moves that a search generates into and then reorders in
@@ -116,7 +103,7 @@ pub trait EvalWeights: Clone + Default + fmt::Debug + PartialEq + Send + Sync + 
 pub enum TermShape {
     /// A single weight.
     One,
-    /// One weight per role, indexed by [`Role::index`](crate::Role::index).
+    /// One weight per role, indexed by [`Role::index`](crate::core::Role::index).
     PerRole,
     /// One weight per count (0, 1, 2, ...).
     PerCount(usize),
@@ -369,7 +356,7 @@ pub trait Rules: Clone + fmt::Debug + Send + Sync + 'static {
 macro_rules! forward_rules {
     () => {
         #[inline(always)]
-        fn turn(&self) -> $crate::Color {
+        fn turn(&self) -> $crate::core::Color {
             self.turn
         }
         #[inline(always)]
@@ -405,7 +392,7 @@ macro_rules! forward_rules {
             Self::undo(self, m, undo)
         }
         #[inline(always)]
-        fn captured_by(&self, m: Self::Move) -> Option<$crate::Piece> {
+        fn captured_by(&self, m: Self::Move) -> Option<$crate::core::Piece> {
             Self::captured_by(self, m)
         }
         fn why_illegal(&self, m: Self::Move) -> Self::IllegalMove {

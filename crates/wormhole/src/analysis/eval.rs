@@ -3,8 +3,9 @@
 
 use std::fmt;
 
+use crate::core::Color;
 use crate::engine::Score;
-use crate::{Color, GameKind};
+use crate::games::GameKind;
 
 /// An evaluation of a position from White's point of view: centipawns, or
 /// a proved result.
@@ -219,7 +220,7 @@ impl fmt::Display for Eval {
 /// The slope `k` of the logistic curve `2 / (1 + e^(-k·cp)) - 1` that turns
 /// centipawns into winning chances in the game `kind`.
 ///
-/// Each game's slope lives in its folder ([`GameInfo::win_chance_slope`](crate::GameInfo::win_chance_slope)),
+/// Each game's slope lives in its folder ([`GameInfo::win_chance_slope`](crate::game_info::GameInfo::win_chance_slope)),
 /// fitted by maximum likelihood to the results of self-play games by
 /// `examples/fit_win_chances.rs` (50,000-node searches of the positions
 /// from the fifth ply on; proved positions left out); the game's folder

@@ -3,8 +3,9 @@
 //! and the line that shows it.
 
 use super::{Eval, MoveReview};
+use crate::core::{Color, Role};
+use crate::games::{AnyMove, AnyPosition};
 use crate::rules::Rules;
-use crate::{AnyMove, AnyPosition, Color, Role};
 
 /// Plies of the reply line that count the material it wins.
 const MATERIAL_PLIES: usize = 10;

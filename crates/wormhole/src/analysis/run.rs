@@ -8,8 +8,8 @@ use std::sync::mpsc;
 
 use super::{AnalysisOptions, Comparison, Eval, GameAnalysis, IllegalGameMove, PositionEval};
 use crate::engine::{Engine, EngineOptions, Limits, Proof, SearchResult, SolveLimits};
+use crate::games::{AnyMove, AnyPosition};
 use crate::rules::Rules;
-use crate::{AnyMove, AnyPosition};
 
 /// Analyses the game from `start` with `moves`: searches every position
 /// with `options.limits` and returns the finished [`GameAnalysis`].

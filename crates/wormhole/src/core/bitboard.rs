@@ -2,7 +2,7 @@
 
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
-use crate::Square;
+use crate::core::Square;
 
 /// A set of squares: bit `i` is square `i` (`a1 = 0`, `h8 = 63`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]

@@ -2,7 +2,7 @@
 //! square-indexed array for fast lookups. What else a game's boards hold
 //! (Wormhole chess's holes) is the game's.
 
-use crate::{Bitboard, Color, Piece, Role, Square};
+use crate::core::{Bitboard, Color, Piece, Role, Square};
 
 /// The contents of the 64 squares. Holds no side to move and no history.
 ///

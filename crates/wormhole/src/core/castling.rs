@@ -5,9 +5,9 @@
 
 use std::fmt;
 
+use crate::core::excerpt::Excerpt;
 use crate::core::zobrist::piece_key;
-use crate::excerpt::Excerpt;
-use crate::{Bitboard, Board, Color, Piece, Role, Square};
+use crate::core::{Bitboard, Board, Color, Piece, Role, Square};
 
 /// Kingside (`O-O`) or queenside (`O-O-O`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -4,8 +4,8 @@
 //! them. Porthole's PFEN and Linked-portal's FEN are an orthodox FEN of 4
 //! or 6 fields with an optional seventh.
 
-use crate::excerpt::Excerpt;
-use crate::{Board, Color, Roles, Square};
+use crate::core::excerpt::Excerpt;
+use crate::core::{Board, Color, Roles, Square};
 
 /// What is wrong with one of the orthodox fields of a FEN.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

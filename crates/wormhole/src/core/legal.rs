@@ -14,7 +14,7 @@
 
 use crate::core::orthodox::{self, king, pawn};
 use crate::core::pins::{self, KingView};
-use crate::{Bitboard, Board, Color, Role, Square};
+use crate::core::{Bitboard, Board, Color, Role, Square};
 
 /// Where a game's generator puts the moves.
 pub(crate) trait MoveSink {

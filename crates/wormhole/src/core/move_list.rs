@@ -1,11 +1,24 @@
 //! A list of moves on the stack, for games whose moves are small `Copy`
 //! values listed one by one (Linked-portal and Two-board portal chess):
-//! nothing is allocated and a new list costs nothing.
+//! nothing is allocated and a new list costs nothing; and [`MoveSet`], what
+//! every game's list of legal moves is.
 
 use std::fmt;
 use std::mem::MaybeUninit;
 
-use crate::rules::MoveSet;
+/// The legal moves of a position, as [`Rules::legal_moves`](crate::rules::Rules::legal_moves) returns them.
+pub trait MoveSet<M> {
+    /// The number of moves.
+    fn len(&self) -> usize;
+    /// Whether there is no move.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// The moves, by value.
+    fn iter(&self) -> impl Iterator<Item = M> + '_;
+    /// Whether `m` is one of them.
+    fn contains(&self, m: M) -> bool;
+}
 
 /// Up to `N` moves of type `M` on the stack, in the order pushed.
 #[derive(Clone)]

@@ -9,7 +9,7 @@
 use std::fmt;
 
 use crate::core::castling::CastlingSide;
-use crate::{Role, Roles, Square};
+use crate::core::{Role, Roles, Square};
 
 /// What is wrong with a text that is not a move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]

@@ -8,7 +8,7 @@
 //! threefold-repetition test, the clock plan, the orthodox roles and the
 //! pawn helpers (passed pawns, a pawn's step, ranks counted from a side).
 
-use crate::{Color, Role};
+use crate::core::{Color, Role};
 
 const fn leaper_table(deltas: &[(i8, i8)]) -> [u64; 64] {
     let mut table = [0u64; 64];
@@ -121,7 +121,7 @@ pub(crate) fn relative_rank(color: Color, rank: u8) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Square;
+    use crate::core::Square;
 
     fn bits(names: &[&str]) -> u64 {
         names.iter().map(|n| 1u64 << n.parse::<Square>().unwrap().index()).fold(0, |a, b| a | b)

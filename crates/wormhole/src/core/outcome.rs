@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use crate::Color;
+use crate::core::Color;
 
 /// Why a game was drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

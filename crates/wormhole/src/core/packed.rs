@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use crate::{Role, Roles, Square};
+use crate::core::{Role, Roles, Square};
 
 /// The roles a pawn may promote to in the orthodox games, strongest first.
 pub(crate) const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];

@@ -6,7 +6,7 @@
 //! (pieces, and Porthole chess's tokens).
 
 use crate::core::orthodox::{self, bishop, rook};
-use crate::{Board, Color, Role};
+use crate::core::{Board, Color, Role};
 
 /// `BETWEEN[a][b]`: the squares strictly between `a` and `b` when they
 /// share a rank, file or diagonal, else none.
@@ -107,7 +107,7 @@ impl KingView {
         let snipers = rook(king, enemy) & (board.pieces(them, Role::Rook).0 | queens)
             | bishop(king, enemy) & (board.pieces(them, Role::Bishop).0 | queens);
         let mut pinned = 0;
-        for sniper in crate::Bitboard(snipers & !checkers) {
+        for sniper in crate::core::Bitboard(snipers & !checkers) {
             let shield = between(king, sniper.index()) & blockers;
             if shield.count_ones() == 1 {
                 pinned |= shield & pinnable;
@@ -137,7 +137,7 @@ impl KingView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Square;
+    use crate::core::Square;
 
     fn at(name: &str) -> usize {
         name.parse::<Square>().unwrap().index()
@@ -159,7 +159,7 @@ mod tests {
     fn a_pinned_piece_moves_on_its_line_and_a_check_must_be_answered() {
         let mut board = Board::empty();
         let put = |b: &mut Board, sq: &str, c: char| {
-            b.put(sq.parse().unwrap(), crate::Roles::ORTHODOX.piece_from_letter(c).unwrap())
+            b.put(sq.parse().unwrap(), crate::core::Roles::ORTHODOX.piece_from_letter(c).unwrap())
         };
         put(&mut board, "e1", 'K');
         put(&mut board, "e2", 'R');

@@ -2,7 +2,7 @@
 
 use std::fmt::{self, Write as _};
 
-use crate::{Bitboard, Board, Roles, Square};
+use crate::core::{Bitboard, Board, Roles, Square};
 
 /// Displays a board as a FEN placement field: ranks 8 to 1 separated by
 /// `/`, a letter per piece, a digit per run of empty squares, and a game's

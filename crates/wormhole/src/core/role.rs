@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use crate::Color;
+use crate::core::Color;
 
 /// A kind of piece, as an index into per-role tables (`0..Role::MAX`).
 /// How a role moves, and its letter and name, are the game's: core names

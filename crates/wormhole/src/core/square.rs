@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::excerpt::Excerpt;
+use crate::core::excerpt::Excerpt;
 
 /// A square, `a1 = 0`, `b1 = 1`, ..., `h8 = 63`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

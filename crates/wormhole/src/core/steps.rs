@@ -180,7 +180,7 @@ mod tests {
     use super::*;
 
     fn sq(name: &str) -> usize {
-        name.parse::<crate::Square>().unwrap().index()
+        name.parse::<crate::core::Square>().unwrap().index()
     }
 
     #[test]

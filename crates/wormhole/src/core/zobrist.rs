@@ -3,7 +3,7 @@
 //! drawn at compile time. Each game XORs them, with keys of its own, into
 //! its hash (`zobrist` in the game's folder).
 
-use crate::{Piece, Square};
+use crate::core::{Piece, Square};
 
 /// One step of the SplitMix64 generator: the next state and a key. Every
 /// Zobrist table in the crate is drawn from it, at compile time.

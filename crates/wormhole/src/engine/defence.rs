@@ -244,7 +244,7 @@ mod tests {
     use crate::engine::ordering::History;
     use crate::engine::search::with_shared;
     use crate::engine::{Info, PvLine, Settled};
-    use crate::{Position, Variant};
+    use crate::games::wormhole::{Position, Variant};
 
     /// Black to move and lost (self-play, classic): Ra5 and Ba5 last 10
     /// plies, c6, Nh5 and f4 8, Nd5 6 and a5 4 (a search 14 plies deep
@@ -257,7 +257,7 @@ mod tests {
         with_shared(pos, tt, |shared| f(&mut Searcher::new(shared, &mut history, true)))
     }
 
-    fn lost() -> (Position, Vec<crate::Move>) {
+    fn lost() -> (Position, Vec<crate::games::wormhole::Move>) {
         let pos = Position::from_fen(LOST, Variant::Classic).unwrap();
         let moves = pos.legal_moves().iter().copied().collect();
         (pos, moves)
@@ -313,7 +313,7 @@ mod tests {
     }
 
     /// A search's result for `m` with `score`, its distance not exact.
-    fn searched(m: crate::Move, score: Score) -> SearchResult<crate::Move> {
+    fn searched(m: crate::games::wormhole::Move, score: Score) -> SearchResult<crate::games::wormhole::Move> {
         let line = PvLine { score, exact: false, pv: vec![m] };
         SearchResult { best_move: Some(m), info: Info { score, pv: vec![m], lines: vec![line], ..Info::default() } }
     }
@@ -324,7 +324,7 @@ mod tests {
         let tt = Table::new(16).unwrap();
         let a5 = pos.parse_move("a5").unwrap();
         let soon = Instant::now() + std::time::Duration::from_secs(60);
-        let check = |result: &SearchResult<crate::Move>, deadline| {
+        let check = |result: &SearchResult<crate::games::wormhole::Move>, deadline| {
             with_shared(&pos, &tt, |shared| defend(shared, &pos, &moves, result, deadline))
         };
         let mut result = searched(a5, Score::Loss(30));

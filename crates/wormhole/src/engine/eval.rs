@@ -4,8 +4,8 @@
 //! or counts the terms (fitting the weights, [`term_counts`]). Each game's
 //! terms and weights live in its own folder.
 
+use crate::core::{Board, Color, Role};
 pub use crate::rules::{Term, TermShape};
-use crate::{Board, Color, Role};
 
 /// The material of `us` minus the other side's, when the piece values are
 /// the first weights of `weights`, by [`Role::index`] (as the material term
@@ -122,7 +122,7 @@ macro_rules! eval_scaffold {
         impl EvalParams {
             /// The material value of `role`.
             #[inline]
-            pub fn value(&self, role: $crate::Role) -> i32 {
+            pub fn value(&self, role: $crate::core::Role) -> i32 {
                 self.weights[MATERIAL.at(role.index())]
             }
         }

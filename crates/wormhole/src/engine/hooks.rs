@@ -7,7 +7,7 @@
 use super::levels::LevelColumn;
 use super::pns::prove_in_slot;
 use super::prove::Prover;
-use crate::Role;
+use crate::core::Role;
 use crate::rules::{Evaluate, MoveBuffer, Rules};
 
 /// The orthodox roles' values in the move order, by [`Role::index`]: pawn
@@ -78,7 +78,7 @@ pub trait SearchHooks: Rules + sealed::Sealed {
         1
     }
     /// What each strength level allows the search in this game (the
-    /// column of its [`GameInfo`](crate::GameInfo)).
+    /// column of its [`GameInfo`](crate::game_info::GameInfo)).
     fn levels(&self) -> &'static LevelColumn;
 }
 

@@ -40,7 +40,7 @@ const MOVETIME: Duration = Duration::from_secs(1);
 
 /// The levels' names, weakest first (index 0 is level 1). What each level
 /// allows the search is the game's: its [`LevelColumn`]
-/// ([`GameInfo::levels`](crate::GameInfo::levels)), measured with
+/// ([`GameInfo::levels`](crate::game_info::GameInfo::levels)), measured with
 /// `wormhole match` so that each level beats the one below.
 const NAMES: [&str; 12] = [
     "newcomer",
@@ -248,7 +248,7 @@ pub fn choose_softly<M: Copy>(mut result: SearchResult<M>, temperature: u32, rng
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::GameKind;
+    use crate::games::GameKind;
 
     #[test]
     fn the_ladder_climbs() {
@@ -272,7 +272,7 @@ mod tests {
 
     #[test]
     fn softmax_prefers_better_lines_and_takes_wins() {
-        let line = |score| -> PvLine<crate::Move> { PvLine { score, ..PvLine::default() } };
+        let line = |score| -> PvLine<crate::games::wormhole::Move> { PvLine { score, ..PvLine::default() } };
         let lines = [line(Score::Cp(0)), line(Score::Cp(100)), line(Score::Loss(2))];
         let mut rng = make_rng(Some(1));
         let mut picked = [0; 3];

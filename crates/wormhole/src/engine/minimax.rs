@@ -101,7 +101,7 @@ fn value<P: Rules + Evaluate>(pos: &mut P, depth: u32, params: &P::Params) -> i3
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Position, Variant};
+    use crate::games::wormhole::{Position, Variant};
 
     /// Picks `bot` makes in `pos`, `n` times.
     fn picks(bot: &mut Minimax, pos: &Position, n: usize) -> std::collections::HashSet<String> {

@@ -17,8 +17,8 @@ use super::Searchable;
 use super::score::{INFINITY, MATE, MATE_BOUND, MAX_PLY, from_tt, is_mate, mated_in, no_move_value, to_tt};
 use super::search::Searcher;
 use super::tt::{Bound, Entry};
+use crate::core::{Color, Role};
 use crate::rules::GameMove;
-use crate::{Color, Role};
 
 /// What the steps of one node need to know about it.
 #[derive(Clone, Copy, Debug)]

@@ -4,8 +4,8 @@
 //! for a porthole move are its origin and exit).
 
 use super::Searchable;
+use crate::core::{Color, Role};
 use crate::rules::{GameMove, MoveBuffer};
-use crate::{Color, Role};
 
 /// How much quiet moves have caused cutoffs, by side, from and to square.
 pub struct History {

@@ -32,7 +32,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use super::{Proof, ProvedTable, ProverMemory, ProverSlot, SolveLimits, SolveProgress, TableAllocError};
-use crate::Color;
+use crate::core::Color;
 use crate::rules::{GameOutcome, MoveSet, Rules};
 
 /// A number too large to reach: the question is settled.
@@ -594,7 +594,7 @@ pub fn prove_in_slot<P: Rules>(
 mod tests {
     use super::*;
     use crate::engine::{Alone, InGame};
-    use crate::porthole::Position;
+    use crate::games::porthole::Position;
 
     /// Black to move (no portholes), halfmove clock `clock`: Black's only
     /// move, Kg8, is answered by Ra8#, unless the fifty-move rule draws

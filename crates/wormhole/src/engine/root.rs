@@ -537,10 +537,10 @@ fn nps(nodes: u64, elapsed: std::time::Duration) -> u64 {
 mod tests {
     use super::*;
     use crate::engine::Score;
-    use crate::{Position, Variant};
+    use crate::games::wormhole::{Position, Variant};
 
     /// A search result for `m` with `score`, as the alpha-beta search left it.
-    fn searched(m: crate::Move, score: Score) -> SearchResult<crate::Move> {
+    fn searched(m: crate::games::wormhole::Move, score: Score) -> SearchResult<crate::games::wormhole::Move> {
         let line = PvLine { score, exact: false, pv: vec![m] };
         SearchResult { best_move: Some(m), info: Info { score, pv: vec![m], lines: vec![line], ..Info::default() } }
     }

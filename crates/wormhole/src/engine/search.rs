@@ -305,9 +305,9 @@ impl<'a, P: Searchable> Searcher<'a, P> {
 /// shares: the table `tt`, the default features and weights, no limit.
 #[cfg(test)]
 pub(super) fn with_shared<R>(
-    pos: &crate::Position,
+    pos: &crate::games::wormhole::Position,
     tt: &Table,
-    f: impl FnOnce(&SearchShared<crate::Position>) -> R,
+    f: impl FnOnce(&SearchShared<crate::games::wormhole::Position>) -> R,
 ) -> R {
     use crate::rules::Evaluate;
     let (stop, done, proved, nodes) =

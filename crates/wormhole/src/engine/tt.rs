@@ -212,14 +212,14 @@ fn unpack(data: u64) -> Entry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Square;
+    use crate::core::Square;
 
     #[test]
     fn store_and_probe() {
         let t = Table::new(1).unwrap();
         // The widest move: a porthole move from h8 through h7 to h6 (24 bits).
         let h = |name: &str| name.parse::<Square>().unwrap();
-        let m = crate::porthole::Move::porthole(h("h8"), h("h7"), h("h6")).to_bits();
+        let m = crate::games::porthole::Move::porthole(h("h8"), h("h7"), h("h6")).to_bits();
         t.store(0xdead_beef, Some(m), -31_990, 7, Bound::Lower, true);
         let e = t.probe(0xdead_beef).unwrap();
         assert_eq!((e.best, e.score, e.depth, e.bound, e.proof), (Some(m), -31_990, 7, Bound::Lower, true));

@@ -17,7 +17,7 @@
 //! 7-field PFEN), [`san`] (`Kh1>d4`, `fg4>c4`, and the coordinate form
 //! `g1h1d4`), [`zobrist`], [`perft()`], [`Game`] (history: repetition and
 //! checked play) and `info` (what the program says about the game: names,
-//! level settings, win-chance slope, [`movement`]). PGN is shared with Wormhole chess ([`crate::pgn`]).
+//! level settings, win-chance slope, [`movement`]). PGN is shared with Wormhole chess (the crate's `pgn` module).
 //!
 //! ```
 //! use wormhole::Rules;

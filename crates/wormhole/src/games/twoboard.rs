@@ -16,7 +16,7 @@
 //! docs/twoboard.md#how-a-game-ends), [`Position`]
 //! (make/unmake, attacks including pending arrivals), [`fen`], [`san`]
 //! (notation), [`zobrist`], [`perft()`] and [`Game`] (history: repetition).
-//! The engine plays it through [`crate::Rules`] (`search`), with its own
+//! The engine plays it through [`crate::rules::Rules`] (`search`), with its own
 //! evaluation ([`eval`]).
 //!
 //! ```

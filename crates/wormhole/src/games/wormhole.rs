@@ -8,7 +8,7 @@
 //! terms ([`eval`]), its proof-number solver ([`solve`]) and what the program
 //! says about it (`info`: names, level settings, win-chance slopes, how
 //! the pieces move). The crate root
-//! re-exports its main types ([`crate::Position`], [`crate::Move`], ...).
+//! re-exports its main types ([`crate::games::wormhole::Position`], [`crate::games::wormhole::Move`], ...).
 
 pub mod attacks;
 pub(crate) mod board;
@@ -17,6 +17,7 @@ pub(crate) mod facts;
 pub mod fen;
 pub(crate) mod illegal;
 pub(crate) mod info;
+mod kind;
 pub(crate) mod movegen;
 pub(crate) mod moves;
 pub(crate) mod outcome;

@@ -15,13 +15,14 @@ use std::collections::HashSet;
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
-use super::judge::{Goal, Judge, MAX_SOLVER_MOVES, Refusal};
+use super::judge::{Goal, Judge};
 use super::rating::{self, Difficulty};
 use super::record::LineError;
+use super::solution::{MAX_SOLVER_MOVES, Refusal};
 use super::{Puzzle, PuzzleThemes, Theme};
 use crate::engine::{Engine, EngineOptions, Level, Limits, Score};
+use crate::games::{GameKind, ListedGame, WithPosition};
 use crate::rules::{GameMove, MoveSet};
-use crate::{GameKind, ListedGame, WithPosition};
 
 /// What the generator spends, one setting each.
 #[derive(Debug, Clone, PartialEq, Eq)]

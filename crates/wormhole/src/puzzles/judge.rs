@@ -30,6 +30,7 @@ use std::sync::atomic::AtomicBool;
 
 use super::exact::{Budget, win_distance, wins_with};
 use super::record::LineError;
+use super::solution::{MAX_PLAYED_ON, MAX_SOLVER_MOVES, Refusal, win_visible};
 use crate::engine::{Alone, Proof, Prover, ProverSlot, SearchHooks, SolveLimits};
 use crate::rules::{Evaluate, GameOutcome, MoveSet, Rules};
 
@@ -61,14 +62,6 @@ impl Goal {
     }
 }
 
-/// The most moves of the solver a puzzle's solution has, unless it plays
-/// on to make its win visible ([`MAX_PLAYED_ON`]).
-pub const MAX_SOLVER_MOVES: u32 = 4;
-
-/// The most moves of the solver a proved line (Wormhole chess) plays to
-/// make its win visible: past [`MAX_SOLVER_MOVES`] only while it is not.
-pub const MAX_PLAYED_ON: u32 = 8;
-
 /// How much work deciding one puzzle may take; a question not settled
 /// within it rejects the puzzle ([`Refusal::Unsettled`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -86,72 +79,6 @@ impl Effort {
     /// puzzle the generator settled (its prover helped by what it proved
     /// before in the same game) settles again from scratch.
     pub const CHECK: Effort = Effort { exact_positions: 30_000_000, prover_positions: 200_000 };
-}
-
-/// Why a position is no puzzle, or a puzzle's solution does not hold;
-/// `ply` counts the solution's moves from 0 (the solver's first move).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum Refusal {
-    /// The moves of the solution do not play.
-    #[error(transparent)]
-    Line(#[from] LineError),
-    /// The solution has more moves of the solver than its game allows
-    /// ([`MAX_SOLVER_MOVES`], or [`MAX_PLAYED_ON`] for a proved line).
-    #[error("the solution has {moves} moves of the solver, more than {limit}")]
-    TooLong {
-        /// The solver's moves in the solution.
-        moves: usize,
-        /// The most allowed.
-        limit: u32,
-    },
-    /// The line ends with its win not visible: the game goes on and the
-    /// solver is behind in material, or a reply puts it behind.
-    #[error("after move {}: the win does not show (no mate, and the solver is or can be put behind in material)", .ply + 1)]
-    Unclear {
-        /// The line's last move.
-        ply: usize,
-    },
-    /// No move wins (within the moves left, in a game without a prover).
-    #[error("move {}: no move wins{}", .ply + 1, within(*.moves))]
-    NoWin {
-        /// Where.
-        ply: usize,
-        /// The solver's moves left, in a game without a prover.
-        moves: Option<u32>,
-    },
-    /// Two moves win.
-    #[error("move {}: {first} and {second} both win", .ply + 1)]
-    NotUnique {
-        /// Where.
-        ply: usize,
-        /// The winning move found first (SAN).
-        first: String,
-        /// Another winning move (SAN).
-        second: String,
-    },
-    /// The solution's move is not the one that wins.
-    #[error("move {}: {written} does not win, {winner} does", .ply + 1)]
-    WrongMove {
-        /// Where.
-        ply: usize,
-        /// The solution's move (SAN).
-        written: String,
-        /// The only winning move (SAN).
-        winner: String,
-    },
-    /// A question the search could not settle within its [`Effort`].
-    #[error("move {}: whether {mv} wins is not settled within the search's effort", .ply + 1)]
-    Unsettled {
-        /// Where.
-        ply: usize,
-        /// The move or position in question.
-        mv: String,
-    },
-}
-
-/// " within N moves" for a forced mate.
-fn within(moves: Option<u32>) -> String {
-    moves.map(|n| format!(" within {n} moves")).unwrap_or_default()
 }
 
 /// The judge of one thread: the prover's memory and the effort allowed.
@@ -365,40 +292,6 @@ impl Judge {
     }
 }
 
-/// Whether the win shows where a line ends (`end`, the defender to move):
-/// the game is over, or the solver is not behind in material and stays so
-/// whatever the defender replies, if need be by winning material back at
-/// once (a gain that lasts, not the middle of an exchange).
-pub(crate) fn win_visible<P: Rules + Evaluate>(end: &mut P) -> bool {
-    if end.outcome(&[]).is_some() {
-        return true;
-    }
-    let params = end.default_params();
-    // `material` is the side to move's: here the defender's.
-    if end.material(&params) > 0 {
-        return false;
-    }
-    let replies: Vec<P::Move> = end.legal_moves().iter().collect();
-    replies.into_iter().all(|r| {
-        let undo = end.play_unchecked(r);
-        let holds = end.material(&params) >= 0 || wins_back(end, &params);
-        end.undo(r, undo);
-        holds
-    })
-}
-
-/// Whether the side to move of `pos` has a move after which it is not
-/// behind in material.
-fn wins_back<P: Rules + Evaluate>(pos: &mut P, params: &P::Params) -> bool {
-    let moves: Vec<P::Move> = pos.legal_moves().iter().collect();
-    moves.into_iter().any(|m| {
-        let undo = pos.play_unchecked(m);
-        let mover = -pos.material(params);
-        pos.undo(m, undo);
-        mover >= 0
-    })
-}
-
 /// The only move that mates within `left` moves of the solver.
 fn only_mate<P: Rules>(pos: &mut P, left: u32, ply: usize, budget: &mut Budget) -> Result<P::Move, Refusal> {
     let moves: Vec<P::Move> = pos.legal_moves().iter().collect();
@@ -460,12 +353,12 @@ pub fn win_shows(puzzle: &super::Puzzle) -> Result<bool, LineError> {
 
 /// [`win_shows`] on the game's own position.
 struct EndJob {
-    line: Vec<crate::AnyMove>,
+    line: Vec<crate::games::AnyMove>,
 }
 
-impl crate::WithPosition for EndJob {
+impl crate::games::WithPosition for EndJob {
     type Output = bool;
-    fn run<P: crate::ListedGame>(self, mut pos: P) -> bool {
+    fn run<P: crate::games::ListedGame>(self, mut pos: P) -> bool {
         for m in self.line.iter().filter_map(|m| P::Move::try_from(m).ok()) {
             pos.play_unchecked(m);
         }
@@ -476,13 +369,13 @@ impl crate::WithPosition for EndJob {
 /// [`Judge::check_puzzle`] on the game's own position.
 struct CheckJob<'a> {
     judge: &'a mut Judge,
-    line: Vec<crate::AnyMove>,
+    line: Vec<crate::games::AnyMove>,
     goal: Goal,
 }
 
-impl crate::WithPosition for CheckJob<'_> {
+impl crate::games::WithPosition for CheckJob<'_> {
     type Output = Result<(), Refusal>;
-    fn run<P: crate::ListedGame>(self, pos: P) -> Result<(), Refusal> {
+    fn run<P: crate::games::ListedGame>(self, pos: P) -> Result<(), Refusal> {
         let line: Vec<P::Move> = self.line.iter().filter_map(|m| P::Move::try_from(m).ok()).collect();
         self.judge.check(&pos, &line, self.goal)
     }
@@ -491,7 +384,7 @@ impl crate::WithPosition for CheckJob<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::porthole::Position;
+    use crate::games::porthole::Position;
 
     /// White mates at once with Ra8; at 98 halfmoves a quiet rook move
     /// lets the fifty-move rule draw after Black's only reply, Kg8.

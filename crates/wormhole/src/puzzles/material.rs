@@ -14,9 +14,9 @@
 //! [`MAX_SOLVER_MOVES`] moves of the solver.
 
 use super::exact::Budget;
-use super::judge::{MAX_SOLVER_MOVES, Refusal, win_visible};
+use super::solution::{MAX_SOLVER_MOVES, Refusal, win_visible};
 use super::{Puzzle, Theme};
-use crate::Role;
+use crate::core::Role;
 use crate::engine::SearchHooks;
 use crate::rules::{Evaluate, GameMove, GameOutcome, MoveSet, Rules};
 
@@ -298,8 +298,8 @@ fn valuable<P: SearchHooks>(role: Role) -> bool {
 /// The squares (board, square) of pieces worth more than a pawn, the king
 /// aside (a check counts it), that the side to move of `pos` can capture
 /// with a move `by` accepts.
-fn targets<P: SearchHooks>(pos: &P, by: impl Fn(&P::Move) -> bool) -> Vec<(usize, crate::Square)> {
-    let mut found: Vec<(usize, crate::Square)> = pos
+fn targets<P: SearchHooks>(pos: &P, by: impl Fn(&P::Move) -> bool) -> Vec<(usize, crate::core::Square)> {
+    let mut found: Vec<(usize, crate::core::Square)> = pos
         .legal_moves()
         .iter()
         .filter(|m| by(m) && pos.captured_by(*m).is_some_and(|p| p.role != Role::King && valuable::<P>(p.role)))

@@ -2,10 +2,11 @@
 
 use std::num::ParseIntError;
 
-use super::theme::{ParseThemeError, Theme};
 use crate::core::excerpt::Excerpt;
+use crate::game_kind::ParseGameKindError;
+use crate::games::{AnyMove, AnyMoveError, AnyPosition, GameFenError, GameKind};
+use crate::puzzle_themes::{ParseThemeError, Theme};
 use crate::rules::Rules;
-use crate::{AnyMove, AnyMoveError, AnyPosition, GameFenError, GameKind, ParseGameKindError};
 
 /// The first line of a puzzle file: the names of the tab-separated fields.
 pub const HEADER: &str = "id\tgame\tfen\tmoves\tsan\trating\tthemes\tnodes";

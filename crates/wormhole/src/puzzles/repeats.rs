@@ -18,7 +18,7 @@ use std::collections::HashMap;
 use std::fmt;
 
 use super::Puzzle;
-use crate::GameKind;
+use crate::games::GameKind;
 use crate::rules::Rules;
 
 /// How a puzzle repeats another one of its set.

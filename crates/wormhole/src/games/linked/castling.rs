@@ -3,7 +3,7 @@
 //! games', `core::castling`).
 
 use super::CastlingRights;
-use crate::Board;
+use crate::core::Board;
 use crate::core::castling::pieces_at_home;
 
 /// The rights of `rights` whose king and rook are still at home: after every

@@ -10,8 +10,8 @@
 use super::Position;
 use super::routes::{self, Routes};
 use crate::core::orthodox::{is_passed, relative_rank};
+use crate::core::{Color, Role, Square};
 use crate::engine::{Term, TermShape, TermSink};
-use crate::{Color, Role, Square};
 
 /// The value of each piece.
 pub const MATERIAL: Term = Term::first("value", TermShape::PerRole, "pieces of each role (material)");

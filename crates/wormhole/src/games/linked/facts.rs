@@ -5,8 +5,8 @@
 
 use super::fen::start_with_portals;
 use super::{Move, Portals, Position};
+use crate::core::{Color, Square};
 use crate::facts::{Carried, Facts, Mark, MarkKind, Setup, SetupChoice};
-use crate::{Color, Square};
 
 /// The portals (a disc of each owner, or the crossed one of frozen
 /// portals) and the piece a portal steps onto, sent to the other portal.

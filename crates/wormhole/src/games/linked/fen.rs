@@ -9,17 +9,18 @@ use super::portals::ParsePortalsError;
 use super::routes::forward;
 use super::{CastlingRights, Portals, Position, zobrist};
 use crate::core::castling::CastlingSquares;
+use crate::core::excerpt::Excerpt;
 use crate::core::fields::{FieldError, Fields};
-use crate::excerpt::Excerpt;
-use crate::{Board, Color, FenClaim, Placement, Role, Square};
+use crate::core::{Board, Color, Placement, Role, Square};
+use crate::game_info::FenClaim;
 
 /// The default start: White's portal on e4, Black's on a5.
 pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 e4,a5";
 
-/// How strongly `fen` says it is one of this game ([`GameKind::detect_fen`](crate::GameKind::detect_fen)):
+/// How strongly `fen` says it is one of this game ([`GameKind::detect_fen`](crate::games::GameKind::detect_fen)):
 /// a seventh field of portals (`e4,a5`, or one square twice) marks it,
 /// though two single portholes of Porthole chess are written alike
-/// ([`GameKind::detect_fen_or`](crate::GameKind::detect_fen_or) keeps the game chosen).
+/// ([`GameKind::detect_fen_or`](crate::games::GameKind::detect_fen_or) keeps the game chosen).
 pub(crate) fn claim(fen: &str) -> FenClaim {
     match fen.split_whitespace().nth(6).is_some_and(|f| f.parse::<Portals>().is_ok_and(|p| p != Portals::None)) {
         true => FenClaim::Mark,
@@ -178,7 +179,7 @@ impl Position {
         let ep = self.ep.map_or("-".to_string(), |sq| sq.to_string());
         format!(
             "{} {} {} {ep} {} {} {}",
-            Placement::new(&self.board, crate::Roles::ORTHODOX),
+            Placement::new(&self.board, crate::core::Roles::ORTHODOX),
             self.turn.char(),
             self.castling,
             self.halfmoves,
@@ -195,7 +196,7 @@ fn check_pieces(board: &Board, portals: Portals) -> Result<(), FenError> {
         if count != 1 {
             return Err(FenError::KingCount { color, count });
         }
-        let last = crate::Bitboard::rank(color.last_rank());
+        let last = crate::core::Bitboard::rank(color.last_rank());
         if let Some(square) = (board.pieces(color, Role::Pawn) & last).first() {
             return Err(FenError::PawnOnLastRank { color, square });
         }

@@ -1,10 +1,10 @@
 //! Why a move is not legal in a Linked-portal position: the typed error
-//! that [`Rules::play`](crate::Rules::play) returns.
+//! that [`Rules::play`](crate::rules::Rules::play) returns.
 
 use super::moves::PROMOTIONS;
 use super::routes;
 use super::{CastlingObstacle, CastlingSide, Move, MoveKind, PortalObstacle, Portals, Position};
-use crate::{Color, Role, Square};
+use crate::core::{Color, Role, Square};
 
 /// Why a move is not legal where it was played.
 ///
@@ -25,7 +25,7 @@ pub enum IllegalMoveError {
         square: Square,
     },
     /// The piece on the origin does not land on the target, directly or through the portal.
-    #[error("the {} on {from} cannot reach {to}", crate::Roles::ORTHODOX.name(*.role))]
+    #[error("the {} on {from} cannot reach {to}", crate::core::Roles::ORTHODOX.name(*.role))]
     CannotReach {
         /// The piece that was asked to move.
         role: Role,
@@ -36,7 +36,7 @@ pub enum IllegalMoveError {
     },
     /// The target is an active portal cell the piece enters: it comes out of
     /// the other cell, so the move names where it lands (`e2a5`, `e4>a5`).
-    #[error("{cell} is a portal: the {} on {from} enters it and comes out of the other cell", crate::Roles::ORTHODOX.name(*.role))]
+    #[error("{cell} is a portal: the {} on {from} enters it and comes out of the other cell", crate::core::Roles::ORTHODOX.name(*.role))]
     EntersPortal {
         /// The piece that was asked to move.
         role: Role,
@@ -62,7 +62,7 @@ pub enum IllegalMoveError {
         reason: CastlingObstacle,
     },
     /// A promotion to a king or a pawn.
-    #[error("a pawn cannot promote to a {}: choose Q, R, B or N", crate::Roles::ORTHODOX.name(*.role))]
+    #[error("a pawn cannot promote to a {}: choose Q, R, B or N", crate::core::Roles::ORTHODOX.name(*.role))]
     PromotionRole {
         /// The role asked for.
         role: Role,

@@ -1,14 +1,14 @@
 //! What the program says about Linked-portal chess: its line of
-//! [`GAMES`](crate::GAMES) (names, start position, how the pieces move),
+//! [`GAMES`](crate::games::GAMES) (names, start position, how the pieces move),
 //! its level settings and its win-chance slope.
 
 use super::fen::START;
+use crate::core::Role;
 use crate::engine::{LevelColumn, LevelSettings};
-use crate::{GameInfo, GameKind, Role};
+use crate::game_info::GameInfo;
 
 /// Linked-portal chess.
 pub(crate) const INFO: GameInfo = GameInfo {
-    kind: GameKind::Linked,
     name: "linked",
     aliases: &["linked-portal"],
     pgn_name: "Linked",
@@ -20,7 +20,7 @@ pub(crate) const INFO: GameInfo = GameInfo {
     title: "Linked-portal chess",
     description: "Linked-portal chess: each player's portal joins two squares into one; portals step, teleport and explode",
     roles: &[Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn],
-    role_names: crate::Roles::ORTHODOX,
+    role_names: crate::core::Roles::ORTHODOX,
     promotions: &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight],
     movement,
     levels: &LEVELS,
@@ -60,7 +60,7 @@ const LEVELS: LevelColumn = [
 ];
 
 /// The win-chance slope, fitted as
-/// [`win_chance_slope`](crate::analysis::win_chance_slope) says, from 32
+/// `analysis::win_chance_slope` says, from 32
 /// self-play games at 20,000 nodes a move (6 random plies, seed 203, draws
 /// counted as half a win), every second position: 2,092 positions with a
 /// centipawn score, k = 0.004519, log-loss 0.497 (0.693 for a coin). Few

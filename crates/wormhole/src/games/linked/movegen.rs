@@ -12,7 +12,7 @@ use super::routes;
 use super::{CastlingSide, Move, MoveList, Portals, Position};
 use crate::core::castling::CastlingSquares;
 use crate::core::legal::{MoveSink, Orthodox};
-use crate::{Bitboard, Role, Square};
+use crate::core::{Bitboard, Role, Square};
 
 impl Position {
     /// Appends every move the rules allow, the mover's king's safety left

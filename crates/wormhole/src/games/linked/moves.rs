@@ -7,8 +7,8 @@ use crate::core::castling::CastlingSquares;
 use crate::core::move_list::MoveStack;
 use crate::core::packed;
 pub(crate) use crate::core::packed::PROMOTIONS;
+use crate::core::{Color, Role, Square};
 use crate::rules::GameMove;
-use crate::{Color, Role, Square};
 
 /// What kind of move a [`Move`] is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -158,7 +158,7 @@ impl fmt::Display for Move {
             return write!(f, "Z@{}", self.to());
         }
         write!(f, "{}{}", self.from(), self.to())?;
-        packed::write_promotion(f, self.promotion(), crate::Roles::ORTHODOX)
+        packed::write_promotion(f, self.promotion(), crate::core::Roles::ORTHODOX)
     }
 }
 

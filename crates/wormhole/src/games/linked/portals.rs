@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::{Bitboard, Color, Square};
+use crate::core::{Bitboard, Color, Square};
 
 /// Where the players' portals stand (docs/linked.md#the-board-the-pieces-the-portals).
 ///
@@ -91,7 +91,7 @@ impl fmt::Display for Portals {
 
 /// The error for a portal field that is not `-` or two squares `W,B`.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("portal field must be '-' or White's and Black's portal squares such as 'e4,a5', found '{}'", crate::excerpt::Excerpt(.0))]
+#[error("portal field must be '-' or White's and Black's portal squares such as 'e4,a5', found '{}'", crate::core::excerpt::Excerpt(.0))]
 pub struct ParsePortalsError(pub String);
 
 impl std::str::FromStr for Portals {

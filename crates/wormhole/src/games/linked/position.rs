@@ -7,7 +7,7 @@ use super::routes::{self, forward};
 use super::zobrist::{castling_key, en_passant_key, portals_key};
 use super::{CastlingRights, DrawReason, Move, MoveKind, MoveList, Outcome, Portals};
 use crate::core::zobrist::{black_key, piece_key};
-use crate::{Bitboard, Board, Color, Piece, Role, Square};
+use crate::core::{Bitboard, Board, Color, Piece, Role, Square};
 
 /// What [`Position::play_unchecked`] returns so that [`Position::undo`]
 /// can restore the position exactly.

@@ -11,7 +11,7 @@
 
 use super::Position;
 use crate::core::steps::{self, slide};
-use crate::{Color, Role, Square};
+use crate::core::{Color, Role, Square};
 
 pub(crate) use crate::core::orthodox::{bishop, king, knight, pawn, rook};
 
@@ -201,8 +201,8 @@ impl Position {
     /// Where the piece on `sq` can land on its side's turn, its king's
     /// safety and castling left aside (for showing how it moves; empty
     /// without a piece there).
-    pub fn landings(&self, sq: Square) -> crate::Bitboard {
-        crate::Bitboard(self.routes(sq).map_or(0, |r| r.all()))
+    pub fn landings(&self, sq: Square) -> crate::core::Bitboard {
+        crate::core::Bitboard(self.routes(sq).map_or(0, |r| r.all()))
     }
 
     /// The pieces of `by` that could capture a piece standing on `s` by

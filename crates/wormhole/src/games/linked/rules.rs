@@ -2,9 +2,9 @@
 
 use super::{EvalParams, FenError, Move, MoveError, MoveList, Outcome, Position, Undo, eval};
 use crate::core::zobrist::black_key;
+use crate::core::{Bitboard, Board, Square};
 use crate::engine::{LevelColumn, SearchHooks};
 use crate::rules::Rules;
-use crate::{Bitboard, Board, Square};
 
 /// Stalemate, repetition, the fifty-move rule and king against king draw;
 /// a checkmated side loses.
@@ -36,8 +36,8 @@ impl Rules for Position {
 
 super::super::one_kind_game!(
     "Linked-portal chess",
-    Linked,
-    "The default start: the orthodox armies, White's portal on e4, Black's on a5."
+    "The default start: the orthodox armies, White's portal on e4, Black's on a5.",
+    super::fen::START
 );
 
 /// Linked-portal chess's search hooks: legality is tested by playing each

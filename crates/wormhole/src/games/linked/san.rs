@@ -18,9 +18,9 @@ use std::str::FromStr;
 
 use super::moves::PROMOTIONS;
 use super::{CastlingSide, IllegalMoveError, Move, MoveKind, Position};
+use crate::core::excerpt::Excerpt;
 use crate::core::notation::{OnLine, castling_text, one_fitting, push_check_mark, push_origin};
-use crate::excerpt::Excerpt;
-use crate::{Role, Square};
+use crate::core::{Role, Square};
 
 /// Why a typed move was refused. Messages quote at most 80 characters of
 /// the text.
@@ -38,7 +38,7 @@ pub enum MoveError {
     #[error(transparent)]
     Illegal(#[from] IllegalMoveError),
     /// No piece of the side to move fits the text.
-    #[error("no {}{} can {} {target}", crate::Roles::ORTHODOX.name(*.role), OnLine { file: *.from_file, rank: *.from_rank }, if *.through { "enter" } else { "reach" })]
+    #[error("no {}{} can {} {target}", crate::core::Roles::ORTHODOX.name(*.role), OnLine { file: *.from_file, rank: *.from_rank }, if *.through { "enter" } else { "reach" })]
     NoMatch {
         /// The piece written (a pawn when no letter was).
         role: Role,
@@ -159,7 +159,7 @@ fn coordinates(s: &str) -> Option<PieceText> {
     let b = s.as_bytes();
     let promotion = match b.len() {
         4 => None,
-        5 => Some(crate::Roles::ORTHODOX.from_letter(b[4] as char).filter(|_| b[4].is_ascii_lowercase())?),
+        5 => Some(crate::core::Roles::ORTHODOX.from_letter(b[4] as char).filter(|_| b[4].is_ascii_lowercase())?),
         _ => return None,
     };
     let (from, to) = (Square::parse_prefix(b)?, Square::parse_prefix(&b[2..])?);
@@ -171,13 +171,13 @@ fn coordinates(s: &str) -> Option<PieceText> {
 fn split_promotion(s: &str) -> Result<(&str, Option<Role>), SyntaxProblem> {
     let b = s.as_bytes();
     match b {
-        [.., b'=', c] => crate::Roles::ORTHODOX
+        [.., b'=', c] => crate::core::Roles::ORTHODOX
             .from_letter(*c as char)
             .map(|r| (&s[..s.len() - 2], Some(r)))
             .ok_or(SyntaxProblem::UnknownPromotion),
         [.., b'='] => Err(SyntaxProblem::UnknownPromotion),
         [.., b'1'..=b'8', c @ (b'Q' | b'R' | b'B' | b'N')] => {
-            Ok((&s[..s.len() - 1], crate::Roles::ORTHODOX.from_letter(*c as char)))
+            Ok((&s[..s.len() - 1], crate::core::Roles::ORTHODOX.from_letter(*c as char)))
         }
         _ => Ok((s, None)),
     }
@@ -203,7 +203,7 @@ fn piece_text(s: &str) -> Result<PieceText, SyntaxProblem> {
     let role = match b.first() {
         Some(&c @ (b'K' | b'Q' | b'R' | b'B' | b'N' | b'P')) => {
             b = &b[1..];
-            crate::Roles::ORTHODOX.from_letter(c as char)
+            crate::core::Roles::ORTHODOX.from_letter(c as char)
         }
         _ => None,
     };
@@ -423,7 +423,7 @@ impl Position {
         });
         let mut s = String::new();
         if role != Role::Pawn {
-            s.push(crate::Roles::ORTHODOX.letter(role));
+            s.push(crate::core::Roles::ORTHODOX.letter(role));
         }
         push_origin(&mut s, from, rivals.map(Move::from), role == Role::Pawn && capture);
         match path {
@@ -438,7 +438,7 @@ impl Position {
         }
         if let Some(r) = m.promotion() {
             s.push('=');
-            s.push(crate::Roles::ORTHODOX.letter(r));
+            s.push(crate::core::Roles::ORTHODOX.letter(r));
         }
         s
     }

@@ -2,7 +2,7 @@
 //! its [`PuzzleThemes`].
 
 use super::{MoveKind, Position};
-use crate::puzzles::{GameTheme, PuzzleThemes, Theme};
+use crate::puzzle_themes::{GameTheme, PuzzleThemes, Theme};
 
 /// A solver's move steps its own portal.
 pub const PORTAL_STEP: GameTheme = GameTheme { name: "portal-step", description: "a step of the portal" };

@@ -7,7 +7,7 @@
 
 use super::{CastlingRights, Portals};
 use crate::core::zobrist::{black_key, fill, piece_key, splitmix};
-use crate::{Board, Color, Square};
+use crate::core::{Board, Color, Square};
 
 struct Keys {
     portals: [[u64; 64]; 2],

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::Square;
+use crate::core::Square;
 
 /// What stops a castling.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

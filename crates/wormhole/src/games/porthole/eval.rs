@@ -9,8 +9,8 @@
 use super::{Position, attacks};
 use crate::core::orthodox::relative_rank;
 use crate::core::steps::{E, NE, NW, SE, SW, W, shift};
+use crate::core::{Bitboard, Color, Role};
 use crate::engine::{Term, TermShape, TermSink};
-use crate::{Bitboard, Color, Role};
 
 /// The value of each piece.
 pub const MATERIAL: Term = Term::first("value", TermShape::PerRole, "pieces of each role (material)");
@@ -208,7 +208,7 @@ fn side_terms<S: TermSink>(pos: &Position, ctx: &Board, color: Color, sink: &mut
 /// One side's pieces, scored one role at a time.
 struct Pieces<'a, S> {
     sink: &'a mut S,
-    board: &'a crate::Board,
+    board: &'a crate::core::Board,
     color: Color,
     /// The squares a normal move may go to: not own pieces, portholes, nor
     /// squares enemy pawns attack.

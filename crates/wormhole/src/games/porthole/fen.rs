@@ -9,14 +9,15 @@
 
 use super::{CastlingRights, MAX_PIECES_PER_SIDE, MAX_TOKENS, Position, Tokens, zobrist};
 use crate::core::castling::{CastlingSquares, ParseCastlingError};
+use crate::core::excerpt::Excerpt;
 use crate::core::fields::{FieldError, Fields};
-use crate::excerpt::Excerpt;
-use crate::{Board, Color, FenClaim, Placement, Role, Square};
+use crate::core::{Board, Color, Placement, Role, Square};
+use crate::game_info::FenClaim;
 
 /// The default start as a PFEN.
 pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 b5,c5,f5,g5,b4,c4,f4,g4";
 
-/// How strongly `fen` says it is a PFEN ([`GameKind::detect_fen`](crate::GameKind::detect_fen)):
+/// How strongly `fen` says it is a PFEN ([`GameKind::detect_fen`](crate::games::GameKind::detect_fen)):
 /// its form when it has four or seven fields or castling letters (`KQkq`).
 pub(crate) fn claim(fen: &str) -> FenClaim {
     let fields: Vec<&str> = fen.split_whitespace().collect();
@@ -212,7 +213,7 @@ impl Position {
     pub fn fen(&self) -> String {
         format!(
             "{} {} {} - {} {} {}",
-            Placement::new(&self.board, crate::Roles::ORTHODOX),
+            Placement::new(&self.board, crate::core::Roles::ORTHODOX),
             self.turn.char(),
             self.castling,
             self.halfmoves,
@@ -233,7 +234,7 @@ impl Position {
     /// ```
     pub fn chess_fen(&self) -> Option<String> {
         let fields = [
-            Placement::new(&self.board, crate::Roles::ORTHODOX).to_string(),
+            Placement::new(&self.board, crate::core::Roles::ORTHODOX).to_string(),
             self.turn.char().to_string(),
             self.castling.to_string(),
             "-".to_string(),

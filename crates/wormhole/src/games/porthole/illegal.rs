@@ -1,13 +1,13 @@
 //! Why a move is not legal in a Porthole position: the typed error that
-//! [`Rules::play`](crate::Rules::play) returns, and the explanation behind it.
+//! [`Rules::play`](crate::rules::Rules::play) returns, and the explanation behind it.
 
 use std::fmt;
 
 use super::moves::PROMOTIONS;
 use super::{CastlingObstacle, CastlingSide, Move, Position};
-use crate::{Color, Role, Square};
+use crate::core::{Color, Role, Square};
 
-/// Why a move is not legal where it was played. [`Rules::play`](crate::Rules::play) returns
+/// Why a move is not legal where it was played. [`Rules::play`](crate::rules::Rules::play) returns
 /// it; [`Position::parse_move`] wraps it in
 /// [`MoveError::Illegal`](super::MoveError::Illegal) when the text names a
 /// move that exists but is not legal.
@@ -30,7 +30,7 @@ pub enum IllegalMoveError {
         square: Square,
     },
     /// The piece on the origin does not move to the target.
-    #[error("the {} on {from} cannot reach {to}", crate::Roles::ORTHODOX.name(*.role))]
+    #[error("the {} on {from} cannot reach {to}", crate::core::Roles::ORTHODOX.name(*.role))]
     CannotReach {
         /// The piece that was asked to move.
         role: Role,
@@ -41,7 +41,7 @@ pub enum IllegalMoveError {
     },
     /// The piece on the origin cannot capture on the entry (by its capture
     /// pattern, under the path rule).
-    #[error("the {} on {from} cannot enter {entry}", crate::Roles::ORTHODOX.name(*.role))]
+    #[error("the {} on {from} cannot enter {entry}", crate::core::Roles::ORTHODOX.name(*.role))]
     CannotEnter {
         /// The piece that was asked to move.
         role: Role,
@@ -99,7 +99,7 @@ pub enum IllegalMoveError {
         reason: CastlingObstacle,
     },
     /// A promotion to a king or a pawn.
-    #[error("a pawn cannot promote to a {}: choose Q, R, B or N", crate::Roles::ORTHODOX.name(*.role))]
+    #[error("a pawn cannot promote to a {}: choose Q, R, B or N", crate::core::Roles::ORTHODOX.name(*.role))]
     PromotionRole {
         /// The role asked for.
         role: Role,
@@ -133,7 +133,7 @@ impl fmt::Display for LongForm {
             return f.write_str(side.san());
         }
         if self.role != Role::Pawn {
-            write!(f, "{}", crate::Roles::ORTHODOX.letter(self.role))?;
+            write!(f, "{}", crate::core::Roles::ORTHODOX.letter(self.role))?;
         }
         write!(f, "{}", self.mv.from())?;
         if let Some(entry) = self.mv.entry() {
@@ -141,7 +141,7 @@ impl fmt::Display for LongForm {
         }
         write!(f, "{}", self.mv.to())?;
         if let Some(p) = self.mv.promotion() {
-            write!(f, "={}", crate::Roles::ORTHODOX.letter(p))?;
+            write!(f, "={}", crate::core::Roles::ORTHODOX.letter(p))?;
         }
         Ok(())
     }

@@ -1,14 +1,14 @@
 //! What the program says about Porthole chess: its line of
-//! [`GAMES`](crate::GAMES) (names, start position, how the pieces move),
+//! [`GAMES`](crate::games::GAMES) (names, start position, how the pieces move),
 //! its level settings and its win-chance slope.
 
 use super::fen::START;
+use crate::core::Role;
 use crate::engine::{LevelColumn, LevelSettings};
-use crate::{GameInfo, GameKind, Role};
+use crate::game_info::GameInfo;
 
 /// Porthole chess.
 pub(crate) const INFO: GameInfo = GameInfo {
-    kind: GameKind::Porthole,
     name: "porthole",
     aliases: &[],
     pgn_name: "Porthole",
@@ -20,7 +20,7 @@ pub(crate) const INFO: GameInfo = GameInfo {
     title: "Porthole chess",
     description: "Porthole chess: orthodox chess with neutral portholes that pieces travel through",
     roles: &[Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn],
-    role_names: crate::Roles::ORTHODOX,
+    role_names: crate::core::Roles::ORTHODOX,
     promotions: &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight],
     movement,
     levels: &LEVELS,
@@ -58,7 +58,7 @@ const LEVELS: LevelColumn = [
 ];
 
 /// The win-chance slope, fitted as
-/// [`win_chance_slope`](crate::analysis::win_chance_slope) says, from 241
+/// `analysis::win_chance_slope` says, from 241
 /// games (20,000 nodes a move, 6 random plies, seed 101, draws counted as
 /// half a win), 30,945 positions, k = 0.002146, log-loss 0.542:
 /// `wormhole match --variant porthole --engine-a level=10,nodes=20000
@@ -68,7 +68,7 @@ const LEVELS: LevelColumn = [
 const WIN_CHANCE_SLOPE: f64 = 0.002146;
 
 /// How a piece of Porthole chess moves, in one line (Wormhole chess's
-/// pieces move otherwise: [`GameKind::movement`](crate::GameKind::movement)).
+/// pieces move otherwise: [`GameKind::movement`](crate::games::GameKind::movement)).
 ///
 /// ```
 /// use wormhole::Role;

@@ -17,7 +17,7 @@ use super::{CastlingObstacle, CastlingSide, MoveList, Position, attacks};
 use crate::core::castling::CastlingSquares;
 use crate::core::legal::{MoveSink, Orthodox, forward};
 use crate::core::pins::KingView;
-use crate::{Bitboard, Color, Role, Square};
+use crate::core::{Bitboard, Color, Role, Square};
 
 /// What generation knows about the mover's king, worked out once per
 /// position ([`SearchHooks::king_safety`](crate::engine::SearchHooks::king_safety)); also the square sets every piece's

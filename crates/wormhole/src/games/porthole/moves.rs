@@ -8,8 +8,8 @@ use super::MAX_PIECES_PER_SIDE;
 use crate::core::castling::{CastlingSide, CastlingSquares};
 use crate::core::packed;
 pub(crate) use crate::core::packed::PROMOTIONS;
+use crate::core::{Bitboard, Color, Role, Square};
 use crate::rules::{GameMove, MoveSet};
-use crate::{Bitboard, Color, Role, Square};
 
 /// What kind of move a [`Move`] is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -168,7 +168,7 @@ impl fmt::Display for Move {
             write!(f, "{e}")?;
         }
         write!(f, "{}", self.to())?;
-        packed::write_promotion(f, self.promotion(), crate::Roles::ORTHODOX)
+        packed::write_promotion(f, self.promotion(), crate::core::Roles::ORTHODOX)
     }
 }
 

@@ -7,9 +7,9 @@ use super::{
     Tokens, attacks, eval, zobrist,
 };
 use crate::core::zobrist::{black_key, piece_key};
+use crate::core::{Bitboard, Board, Color, Piece, Role, Square};
 use crate::engine::{LevelColumn, SearchHooks};
 use crate::rules::Rules;
-use crate::{Bitboard, Board, Color, Piece, Role, Square};
 
 /// What [`Position::play_unchecked`] returns so that [`Position::undo`]
 /// can restore the position exactly.
@@ -224,7 +224,7 @@ impl Position {
     }
 
     /// Plays a move, which must be legal (not checked: for hot paths such
-    /// as search and perft; [`Rules::play`](crate::Rules::play) checks); returns what
+    /// as search and perft; [`Rules::play`](crate::rules::Rules::play) checks); returns what
     /// [`Position::undo`] needs. An illegal move leaves the position in an
     /// unspecified (but memory-safe) state.
     #[inline]
@@ -349,8 +349,8 @@ impl Rules for Position {
 
 super::super::one_kind_game!(
     "Porthole chess",
-    Porthole,
-    "The default start: the orthodox armies and one token on each of b4 c4 f4 g4 b5 c5 f5 g5."
+    "The default start: the orthodox armies and one token on each of b4 c4 f4 g4 b5 c5 f5 g5.",
+    super::fen::START
 );
 
 /// Porthole chess's search hooks.

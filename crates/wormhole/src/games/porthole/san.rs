@@ -17,9 +17,9 @@ use super::illegal::LongForm;
 use super::moves::PROMOTIONS;
 use super::{CastlingSide, IllegalMoveError, Move, MoveKind, Position};
 use crate::core::castling::CastlingSquares;
+use crate::core::excerpt::Excerpt;
 use crate::core::notation::{self, OnLine, castling_text, one_fitting, push_check_mark, push_origin};
-use crate::excerpt::Excerpt;
-use crate::{Role, Square};
+use crate::core::{Role, Square};
 
 /// Why a typed move was refused. Messages quote at most 80 characters of
 /// the text.
@@ -37,7 +37,7 @@ pub enum MoveError {
     #[error(transparent)]
     Illegal(#[from] IllegalMoveError),
     /// No piece of the side to move fits the text.
-    #[error("no {}{} can {} {to}", crate::Roles::ORTHODOX.name(*.role), OnLine { file: *.from_file, rank: *.from_rank }, if .exit.is_some() { "enter" } else { "reach" })]
+    #[error("no {}{} can {} {to}", crate::core::Roles::ORTHODOX.name(*.role), OnLine { file: *.from_file, rank: *.from_rank }, if .exit.is_some() { "enter" } else { "reach" })]
     NoMatch {
         /// The piece written (a pawn when no letter was).
         role: Role,
@@ -143,7 +143,7 @@ fn piece_text(part: &str, exit: Option<Square>) -> Result<PieceText, SyntaxProbl
     if part.starts_with("O-O") || part.starts_with("0-0") {
         return Err(SyntaxProblem::CastlingThroughPorthole);
     }
-    let head = notation::MoveText::read(part, crate::Roles::ORTHODOX)?;
+    let head = notation::MoveText::read(part, crate::core::Roles::ORTHODOX)?;
     if head.role.is_some_and(|r| r.index() > Role::King.index()) {
         return Err(notation::SyntaxProblem::UnknownPiece.into());
     }
@@ -358,7 +358,7 @@ impl Position {
         });
         let mut s = String::new();
         if role != Role::Pawn {
-            s.push(crate::Roles::ORTHODOX.letter(role));
+            s.push(crate::core::Roles::ORTHODOX.letter(role));
         }
         push_origin(&mut s, from, rivals.map(Move::from), role == Role::Pawn && (capture || m.is_porthole()));
         if capture {
@@ -374,7 +374,7 @@ impl Position {
             None => m.to().to_string(),
         };
         match m.promotion() {
-            Some(r) => format!("{target}={}", crate::Roles::ORTHODOX.letter(r)),
+            Some(r) => format!("{target}={}", crate::core::Roles::ORTHODOX.letter(r)),
             None => target,
         }
     }

@@ -2,7 +2,7 @@
 //! [`PuzzleThemes`].
 
 use super::Position;
-use crate::puzzles::{GameTheme, PuzzleThemes, Theme};
+use crate::puzzle_themes::{GameTheme, PuzzleThemes, Theme};
 
 /// A solver's move captures through a porthole.
 pub const CAPTURE_THROUGH_PORTHOLE: GameTheme =

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::{Bitboard, Square};
+use crate::core::{Bitboard, Square};
 
 /// Where the tokens are and how many stand on each square. A square with
 /// one or more tokens is a *P-square*; a stack acts as one porthole.

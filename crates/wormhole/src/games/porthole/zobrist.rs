@@ -8,7 +8,7 @@
 
 use super::{CastlingRights, MAX_TOKENS, Tokens};
 use crate::core::zobrist::{black_key, fill, piece_key};
-use crate::{Board, Color, Square};
+use crate::core::{Board, Color, Square};
 
 const HEIGHTS: usize = MAX_TOKENS as usize + 1;
 

@@ -4,7 +4,7 @@
 use std::fmt;
 use std::ops::{Index, IndexMut, Not};
 
-use crate::{Bitboard, Square};
+use crate::core::{Bitboard, Square};
 
 /// One of the two boards. White's king starts on A, Black's on B.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -9,8 +9,8 @@
 
 use super::{BoardId, PORTALS, Position, attacks};
 use crate::core::orthodox::{is_passed, pawn_step, relative_rank};
+use crate::core::{Bitboard, Color, Role};
 use crate::engine::{Scorer, Term, TermShape, TermSink};
-use crate::{Bitboard, Color, Role};
 
 /// The value of each piece.
 pub const MATERIAL: Term = Term::first("value", TermShape::PerRole, "pieces of each role on both boards or in transit");

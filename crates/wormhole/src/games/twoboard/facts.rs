@@ -5,7 +5,7 @@
 //! opponent answers with checkmate.
 
 use super::{Intent, IntentState, Move, MoveKind, PORTALS, Position};
-use crate::Color;
+use crate::core::Color;
 use crate::facts::{Facts, Forced, Mark, MarkKind};
 
 /// Marks, forced moves and warnings of Two-board portal chess.
@@ -120,5 +120,5 @@ fn lost_turn(p: &Position, intent: Intent) -> String {
 /// The name of the intending piece (the one in transit, or on its portal).
 fn role_of(p: &Position, intent: Intent) -> &'static str {
     let on_portal = p.board(intent.source).piece_at(intent.square);
-    intent.in_transit().or(on_portal).map_or("piece", |piece| crate::Roles::ORTHODOX.name(piece.role))
+    intent.in_transit().or(on_portal).map_or("piece", |piece| crate::core::Roles::ORTHODOX.name(piece.role))
 }

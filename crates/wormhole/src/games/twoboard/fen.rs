@@ -3,14 +3,15 @@
 //! A FEN with 6 fields means the clocks are `0 1`.
 
 use super::{BoardId, CastlingRights, Intent, IntentState, Position, is_portal};
-use crate::excerpt::Excerpt;
-use crate::{Board, Color, FenClaim, Role, Square};
+use crate::core::excerpt::Excerpt;
+use crate::core::{Board, Color, Role, Square};
+use crate::game_info::FenClaim;
 
 /// The start position.
 pub const START: &str =
     "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w A KQ|kq -|- - 0 1";
 
-/// How strongly `fen` says it is one of this game ([`GameKind::detect_fen`](crate::GameKind::detect_fen)):
+/// How strongly `fen` says it is one of this game ([`GameKind::detect_fen`](crate::games::GameKind::detect_fen)):
 /// two placements joined by `|` mark it.
 pub(crate) fn claim(fen: &str) -> FenClaim {
     match fen.contains('|') {
@@ -209,7 +210,8 @@ impl Position {
             }
         }
         for id in BoardId::BOTH {
-            let pawns = self.boards[id].by_role(Role::Pawn) & (crate::Bitboard::rank(0) | crate::Bitboard::rank(7));
+            let pawns =
+                self.boards[id].by_role(Role::Pawn) & (crate::core::Bitboard::rank(0) | crate::core::Bitboard::rank(7));
             if let Some(sq) = pawns.first() {
                 return Err(InvalidPosition::PawnOnLastRank(id, sq));
             }
@@ -286,7 +288,8 @@ fn placement(text: &str) -> Result<Board, PlacementError> {
                 }
                 continue;
             }
-            let piece = crate::Roles::ORTHODOX.piece_from_letter(c).ok_or(PlacementError::UnknownPiece(c, rank + 1))?;
+            let piece =
+                crate::core::Roles::ORTHODOX.piece_from_letter(c).ok_or(PlacementError::UnknownPiece(c, rank + 1))?;
             let sq = Square::from_coords(file, rank).ok_or(PlacementError::RankWidth(rank + 1))?;
             board.put(sq, piece);
             file += 1;
@@ -310,7 +313,7 @@ fn write_placement(board: &Board) -> String {
                         out.push(char::from(b'0' + empty));
                         empty = 0;
                     }
-                    out.push(crate::Roles::ORTHODOX.piece_letter(p));
+                    out.push(crate::core::Roles::ORTHODOX.piece_letter(p));
                 }
                 None => empty += 1,
             }
@@ -364,7 +367,7 @@ fn intent(token: &str) -> Option<Intent> {
         rest => {
             let letter = rest.strip_prefix('=')?;
             let mut chars = letter.chars();
-            let piece = crate::Roles::ORTHODOX.piece_from_letter(chars.next()?).filter(|p| p.color == owner)?;
+            let piece = crate::core::Roles::ORTHODOX.piece_from_letter(chars.next()?).filter(|p| p.color == owner)?;
             if chars.next().is_some() {
                 return None;
             }

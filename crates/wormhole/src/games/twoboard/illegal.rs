@@ -1,7 +1,7 @@
 //! Why a move is refused, and the checked way to play one.
 
 use super::{BoardId, DrawReason, Move, MoveKind, MoveList, Outcome, Position};
-use crate::Color;
+use crate::core::Color;
 
 /// Why a move is not legal in a position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]

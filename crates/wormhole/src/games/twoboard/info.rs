@@ -1,14 +1,14 @@
 //! What the program says about Two-board portal chess: its line of
-//! [`GAMES`](crate::GAMES) (names, start position, how the pieces move),
+//! [`GAMES`](crate::games::GAMES) (names, start position, how the pieces move),
 //! its level settings and its win-chance slope.
 
 use super::fen::START;
+use crate::core::Role;
 use crate::engine::{LevelColumn, LevelSettings};
-use crate::{GameInfo, GameKind, Role};
+use crate::game_info::GameInfo;
 
 /// Two-board portal chess.
 pub(crate) const INFO: GameInfo = GameInfo {
-    kind: GameKind::Twoboard,
     name: "twoboard",
     aliases: &["two-board"],
     pgn_name: "Twoboard",
@@ -20,7 +20,7 @@ pub(crate) const INFO: GameInfo = GameInfo {
     title: "Two-board portal chess",
     description: "Two-board portal chess: two boards joined by portals on a4, a5, h4 and h5; players alternate boards",
     roles: &[Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn],
-    role_names: crate::Roles::ORTHODOX,
+    role_names: crate::core::Roles::ORTHODOX,
     promotions: &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight],
     movement,
     levels: &LEVELS,
@@ -64,7 +64,7 @@ const LEVELS: LevelColumn = [
 ];
 
 /// The win-chance slope, fitted as
-/// [`win_chance_slope`](crate::analysis::win_chance_slope) says, from 60
+/// `analysis::win_chance_slope` says, from 60
 /// self-play games at 20,000 nodes a move (6 random plies, seed 202, draws
 /// counted as half a win), every fifth position: 2,162 positions with a
 /// centipawn score, k = 0.001636, log-loss 0.492 (0.693 for a coin).

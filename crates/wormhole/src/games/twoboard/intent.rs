@@ -4,7 +4,7 @@
 use std::fmt;
 
 use super::BoardId;
-use crate::{Color, Piece, Role, Square};
+use crate::core::{Color, Piece, Role, Square};
 
 /// What became of an intent since it was declared.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -81,7 +81,7 @@ impl fmt::Display for Intent {
             IntentState::Live => Ok(()),
             IntentState::Lost => f.write_str("!"),
             IntentState::InTransit(role) => {
-                write!(f, "={}", crate::Roles::ORTHODOX.piece_letter(Piece { color: self.owner, role }))
+                write!(f, "={}", crate::core::Roles::ORTHODOX.piece_letter(Piece { color: self.owner, role }))
             }
         }
     }

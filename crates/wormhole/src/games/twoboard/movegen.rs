@@ -12,7 +12,7 @@ use super::moves::PROMOTIONS;
 use super::{BoardId, CastlingSide, IntentState, Move, MoveKind, MoveList, PORTALS, Position, attacks};
 use crate::core::legal::forward;
 use crate::core::pins::KingView;
-use crate::{Bitboard, Color, Role, Square};
+use crate::core::{Bitboard, Color, Role, Square};
 
 impl Position {
     /// Every legal move.

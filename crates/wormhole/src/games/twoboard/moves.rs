@@ -7,8 +7,8 @@ use crate::core::move_list::MoveStack;
 use crate::core::packed;
 /// The roles a pawn may promote to, strongest first (docs/twoboard.md#moves-on-one-board).
 pub(crate) use crate::core::packed::PROMOTIONS;
+use crate::core::{Role, Square};
 use crate::rules::GameMove;
-use crate::{Role, Square};
 
 /// What kind of move a [`Move`] is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -134,7 +134,7 @@ impl fmt::Display for Move {
             MoveKind::Teleport => write!(f, "{}{from}{board}{to}", board.other()),
             _ => {
                 write!(f, "{board}{from}{to}")?;
-                packed::write_promotion(f, self.promotion(), crate::Roles::ORTHODOX)
+                packed::write_promotion(f, self.promotion(), crate::core::Roles::ORTHODOX)
             }
         }
     }

@@ -4,7 +4,7 @@
 
 use super::castling::CastlingSquares;
 use super::{BoardId, CastlingRights, CastlingSide, Intent, IntentState, Move, MoveKind, attacks, zobrist};
-use crate::{Bitboard, Board, Color, Piece, Role, Square};
+use crate::core::{Bitboard, Board, Color, Piece, Role, Square};
 
 /// What [`Position::play_unchecked`] returns so that [`Position::undo`]
 /// can restore the position exactly.
@@ -259,7 +259,7 @@ impl Position {
     }
 
     /// Plays a move, which must be legal (not checked: for hot paths such
-    /// as search and perft; [`Rules::play`](crate::Rules::play) checks); returns what
+    /// as search and perft; [`Rules::play`](crate::rules::Rules::play) checks); returns what
     /// [`Position::undo`] needs.
     pub fn play_unchecked(&mut self, m: Move) -> Undo {
         let undo = Undo {

@@ -19,9 +19,9 @@ use std::str::FromStr;
 
 use super::moves::PROMOTIONS;
 use super::{BoardId, CastlingSide, IllegalMoveError, Move, MoveKind, MoveList, Position};
+use crate::core::excerpt::Excerpt;
 use crate::core::notation::{castling_text, one_fitting, push_origin};
-use crate::excerpt::Excerpt;
-use crate::{Role, Square};
+use crate::core::{Role, Square};
 
 /// Why a typed move was refused. Messages quote at most 80 characters.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -235,7 +235,7 @@ fn coordinates(text: &str) -> Option<Move> {
     let promotion = match text.get(5..)? {
         "" => None,
         p => Some(
-            crate::Roles::ORTHODOX
+            crate::core::Roles::ORTHODOX
                 .from_letter(p.chars().next()?)
                 .filter(|r| p.len() == 1 && p == p.to_lowercase() && PROMOTIONS.contains(r))?,
         ),
@@ -278,13 +278,13 @@ fn normal(board: Option<BoardId>, text: &str) -> Result<MoveText, SyntaxProblem>
     }
     let (role, rest) = match text.chars().next() {
         Some(c @ ('K' | 'Q' | 'R' | 'B' | 'N')) => {
-            (crate::Roles::ORTHODOX.from_letter(c).unwrap_or(Role::Pawn), &text[1..])
+            (crate::core::Roles::ORTHODOX.from_letter(c).unwrap_or(Role::Pawn), &text[1..])
         }
         _ => (Role::Pawn, text),
     };
     let (rest, promotion) = match rest.char_indices().last() {
         Some((i, c)) if c.is_ascii_uppercase() => {
-            let role = crate::Roles::ORTHODOX
+            let role = crate::core::Roles::ORTHODOX
                 .from_letter(c)
                 .filter(|r| PROMOTIONS.contains(r))
                 .ok_or(SyntaxProblem::BadPromotion)?;
@@ -408,7 +408,7 @@ impl Position {
     fn san_body(&self, m: Move) -> String {
         let (board, from, to) = (m.board(), m.from(), m.to());
         let letter = |role: Role| {
-            if role == Role::Pawn { String::new() } else { crate::Roles::ORTHODOX.letter(role).to_string() }
+            if role == Role::Pawn { String::new() } else { crate::core::Roles::ORTHODOX.letter(role).to_string() }
         };
         let role_on = |id: BoardId, sq: Square| self.boards[id].piece_at(sq).map_or(Role::Pawn, |p| p.role);
         match m.kind() {
@@ -428,7 +428,7 @@ impl Position {
                 let mut origin = String::new();
                 push_origin(&mut origin, from, self.rivals(m, role), role == Role::Pawn && !x.is_empty());
                 let promotion =
-                    m.promotion().map_or(String::new(), |r| format!("={}", crate::Roles::ORTHODOX.letter(r)));
+                    m.promotion().map_or(String::new(), |r| format!("={}", crate::core::Roles::ORTHODOX.letter(r)));
                 format!("{board}:{}{origin}{x}{to}{promotion}", letter(role))
             }
         }

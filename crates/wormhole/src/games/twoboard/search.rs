@@ -5,9 +5,9 @@
 //! ([`SearchHooks::may_pass`]), where passing is no neutral test.
 
 use super::{EvalParams, FenError, Move, MoveError, MoveList, Outcome, Position, Undo, eval, zobrist};
+use crate::core::{Bitboard, Board, Square};
 use crate::engine::{LevelColumn, SearchHooks};
 use crate::rules::Rules;
-use crate::{Bitboard, Board, Square};
 
 /// What the search works out about the side to move once per node.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -56,8 +56,8 @@ impl Rules for Position {
 
 super::super::one_kind_game!(
     "Two-board portal chess",
-    Twoboard,
-    "The start: White's army and Black's without its king on A, Black's army and White's without its king on B; White plays A."
+    "The start: White's army and Black's without its king on A, Black's army and White's without its king on B; White plays A.",
+    super::fen::START
 );
 
 /// Two-board portal chess's search hooks.

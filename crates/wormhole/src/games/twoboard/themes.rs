@@ -2,7 +2,7 @@
 //! by its [`PuzzleThemes`].
 
 use super::{MoveKind, Position};
-use crate::puzzles::{GameTheme, PuzzleThemes, Theme};
+use crate::puzzle_themes::{GameTheme, PuzzleThemes, Theme};
 
 /// A solver's move declares an intent on a portal or teleports a piece to
 /// the other board.

@@ -5,7 +5,7 @@
 
 use super::{BoardId, CastlingRights, Intent, IntentState};
 use crate::core::zobrist::fill;
-use crate::{Color, Piece, Role, Square};
+use crate::core::{Color, Piece, Role, Square};
 
 const PIECES: usize = 0; // [board][color][role 0..6][square]
 const CASTLING: usize = PIECES + 2 * 2 * 6 * 64; // [board][rights]

@@ -9,7 +9,7 @@
 
 use super::Board;
 use crate::core::steps::{self, DIAGONAL, DIAGONALS_OF, ORTHOGONAL, first, first_two, index, second};
-use crate::{Bitboard, Color, Piece, Role, Square};
+use crate::core::{Bitboard, Color, Piece, Role, Square};
 
 /// The squares a `piece` standing on `sq` attacks, that is where it could
 /// capture an enemy piece, when the holes are `holes`. Pieces never block, so

@@ -3,12 +3,12 @@
 
 use std::ops::Deref;
 
-use crate::{Bitboard, Piece, Placement, Square};
+use crate::core::{Bitboard, Piece, Placement, Square};
 
 /// The pieces and the holes of a Wormhole chess position.
 ///
 /// Reading the pieces goes through the shared board (it dereferences to
-/// [`crate::Board`]); the holes are read here. A board is read from a FEN
+/// [`crate::core::Board`]); the holes are read here. A board is read from a FEN
 /// (see [`Setup`](super::Setup)) and changed only by playing moves on a
 /// [`Position`](super::Position), so its pieces and holes never overlap.
 ///
@@ -23,16 +23,16 @@ use crate::{Bitboard, Piece, Placement, Square};
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Board {
-    pieces: crate::Board,
+    pieces: crate::core::Board,
     holes: u64,
 }
 
 impl Deref for Board {
-    type Target = crate::Board;
+    type Target = crate::core::Board;
 
     /// The pieces, as every game's board holds them.
     #[inline(always)]
-    fn deref(&self) -> &crate::Board {
+    fn deref(&self) -> &crate::core::Board {
         &self.pieces
     }
 }
@@ -40,7 +40,7 @@ impl Deref for Board {
 impl Board {
     /// A board of 64 empty squares and no hole.
     pub const fn empty() -> Board {
-        Board { pieces: crate::Board::empty(), holes: 0 }
+        Board { pieces: crate::core::Board::empty(), holes: 0 }
     }
 
     /// Whether `sq` is a hole.

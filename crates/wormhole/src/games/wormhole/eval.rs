@@ -9,8 +9,8 @@ use super::Board;
 use super::attacks;
 use super::{Position, Variant};
 use crate::core::steps::{FILE_A, FILE_H, shift};
+use crate::core::{Color, Role};
 use crate::engine::{Term, TermShape, TermSink};
-use crate::{Color, Role};
 
 /// The value of each piece.
 pub const MATERIAL: Term = Term::first("value", TermShape::PerRole, "pieces of each role (material)");

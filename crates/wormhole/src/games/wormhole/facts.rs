@@ -1,7 +1,7 @@
 //! What Wormhole chess shows besides its pieces ([`Facts`]): its holes.
 
-use crate::Position;
 use crate::facts::{Facts, Mark, MarkKind};
+use crate::games::wormhole::Position;
 
 /// Every hole, on the one board.
 impl Facts for Position {

@@ -8,8 +8,10 @@
 
 use super::Board;
 pub use crate::core::Placement;
-use crate::excerpt::Excerpt;
-use crate::{Color, FenClaim, Position, Role, Square, Variant, zobrist};
+use crate::core::excerpt::Excerpt;
+use crate::core::{Color, Role, Square};
+use crate::game_info::FenClaim;
+use crate::games::wormhole::{Position, Variant, zobrist};
 
 /// How many more plies than holes a position may have. A game from the
 /// initial position has exactly as many plies as holes (every ply makes one
@@ -24,7 +26,7 @@ pub const MAX_PLIES_BEYOND_HOLES: u32 = 64;
 pub const HOLE: char = 'x';
 
 /// How strongly `fen` says it is a FEN of Wormhole chess with `variant`'s
-/// piece set ([`GameKind::detect_fen`](crate::GameKind::detect_fen)): its
+/// piece set ([`GameKind::detect_fen`](crate::games::GameKind::detect_fen)): its
 /// form when it reads and its pieces fit the set ([`Setup::variant_hint`]);
 /// the 6-field chess form without holes says nothing (it is an orthodox FEN).
 fn claim(fen: &str, variant: Variant) -> FenClaim {

@@ -1,12 +1,13 @@
 //! Why a move is not legal in a position: the typed error that
-//! [`Rules::play`](crate::Rules::play) returns, and the explanation behind it.
+//! [`Rules::play`](crate::rules::Rules::play) returns, and the explanation behind it.
 
 use super::san::LongForm;
-use crate::{Move, Position, Role, Square, Variant};
+use crate::core::{Role, Square};
+use crate::games::wormhole::{Move, Position, Variant};
 
-/// Why a move is not legal where it was played. [`Rules::play`](crate::Rules::play) returns
+/// Why a move is not legal where it was played. [`Rules::play`](crate::rules::Rules::play) returns
 /// it; [`Position::parse_move`] wraps it in
-/// [`MoveError::Illegal`](crate::MoveError::Illegal) when the text names a
+/// [`MoveError::Illegal`](crate::games::wormhole::MoveError::Illegal) when the text names a
 /// move that exists but is not legal.
 ///
 /// ```

@@ -1,13 +1,13 @@
 //! What the program says about Wormhole chess, one line of
-//! [`GAMES`](crate::GAMES) per piece set: names, start position, how the
+//! [`GAMES`](crate::games::GAMES) per piece set: names, start position, how the
 //! pieces move, the level settings and the win-chance slope.
 
+use crate::core::Role;
 use crate::engine::{LevelColumn, LevelSettings};
-use crate::{GameInfo, GameKind, Role};
+use crate::game_info::GameInfo;
 
 /// Wormhole chess with the classic piece set.
 pub(crate) const CLASSIC: GameInfo = GameInfo {
-    kind: GameKind::Classic,
     name: "classic",
     aliases: &["wormhole", "wormhole2"],
     pgn_name: "Wormhole",
@@ -34,7 +34,6 @@ pub(crate) const CLASSIC: GameInfo = GameInfo {
 
 /// Wormhole chess with the fairy piece set.
 pub(crate) const FAIRY: GameInfo = GameInfo {
-    kind: GameKind::Fairy,
     name: "fairy",
     aliases: &["wormhole1", "wormhole fairy"],
     pgn_name: "Wormhole fairy",
@@ -83,7 +82,7 @@ const LEVELS: LevelColumn = [
 ];
 
 /// The win-chance slopes of the two piece sets, fitted as
-/// [`win_chance_slope`](crate::analysis::win_chance_slope) says:
+/// `analysis::win_chance_slope` says:
 ///
 /// ```text
 /// wormhole match --engine-a level=10 --engine-b level=10 --games 200 --movetime 50 \

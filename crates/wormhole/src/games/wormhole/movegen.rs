@@ -14,7 +14,8 @@ use super::Board;
 use super::attacks;
 use super::threats::{Exposure, Threats};
 use crate::core::steps::first;
-use crate::{Bitboard, Color, Move, MoveList, Position, Role, Square};
+use crate::core::{Bitboard, Color, Role, Square};
+use crate::games::wormhole::{Move, MoveList, Position};
 
 /// What move generation knows about the mover's king before generating:
 /// who checks it, and which pieces are pinned to it. A search that
@@ -395,7 +396,7 @@ impl MoveSink for MoveCount {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Variant;
+    use crate::games::wormhole::Variant;
     use rand::rngs::SmallRng;
     use rand::{RngExt, SeedableRng};
 

@@ -3,8 +3,8 @@
 use std::fmt;
 
 use crate::core::packed;
+use crate::core::{Role, Square};
 use crate::rules::{GameMove, MoveBuffer, MoveSet};
-use crate::{Role, Square};
 
 /// A move: from, to, and the promotion role if a pawn promotes. Packed into
 /// 16 bits so that move lists and transposition tables stay small.
@@ -12,7 +12,7 @@ use crate::{Role, Square};
 /// Moves come from a position, never from thin air: [`Position::legal_moves`]
 /// lists them and [`Position::parse_move`] reads one from SAN, a long form or
 /// UCI coordinates (`e2e4`, `b7a8q`), refusing what is not legal there. A
-/// move from another position is refused by the checked [`Rules::play`](crate::Rules::play).
+/// move from another position is refused by the checked [`Rules::play`](crate::rules::Rules::play).
 ///
 /// ```
 /// use wormhole::{Position, Variant};
@@ -22,8 +22,8 @@ use crate::{Role, Square};
 /// assert_eq!(m.to_string(), "e2e4");
 /// ```
 ///
-/// [`Position::legal_moves`]: crate::Position::legal_moves
-/// [`Position::parse_move`]: crate::Position::parse_move
+/// [`Position::legal_moves`]: crate::games::wormhole::Position::legal_moves
+/// [`Position::parse_move`]: crate::games::wormhole::Position::parse_move
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move(u16);
 

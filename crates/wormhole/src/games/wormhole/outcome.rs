@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::Color;
+use crate::core::Color;
 
 /// Why the game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

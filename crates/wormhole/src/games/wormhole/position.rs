@@ -5,14 +5,13 @@ use super::eval::{self, EvalParams};
 use super::solve::{SOLVER_MB, Solver};
 use super::threats::Threats;
 use super::zobrist;
+use crate::core::{Bitboard, Color, Piece, Role, Square};
 use crate::engine::{
     Alone, LevelColumn, Proof, Prove, ProvedTable, Prover, ProverSlot, SearchHooks, SolveLimits, sealed,
 };
+use crate::game_info::GameKinds;
+use crate::games::wormhole::{FenError, IllegalMoveError, KingSafety, Move, MoveError, MoveList, Outcome, Variant};
 use crate::rules::{Evaluate, Rules};
-use crate::{
-    Bitboard, Color, FenError, GameKind, IllegalMoveError, KingSafety, ListedGame, Move, MoveError, MoveList, Outcome,
-    Piece, Role, Square, Variant,
-};
 
 /// What [`Position::play_unchecked`] returns so that [`Position::undo`] can restore
 /// the position exactly.
@@ -24,7 +23,7 @@ pub struct Undo {
 
 /// A legal Wormhole position. Built from a FEN ([`Position::from_fen`]) or
 /// as the initial position ([`Position::new`]); changed by playing moves,
-/// checked ([`Rules::play`](crate::Rules::play)) or, on hot paths, unchecked
+/// checked ([`Rules::play`](crate::rules::Rules::play)) or, on hot paths, unchecked
 /// ([`Position::play_unchecked`]).
 ///
 /// ```
@@ -152,7 +151,7 @@ impl Position {
     }
 
     /// Plays a move, which must be legal (not checked: for hot paths such
-    /// as search and perft; [`Rules::play`](crate::Rules::play) checks); returns what
+    /// as search and perft; [`Rules::play`](crate::rules::Rules::play) checks); returns what
     /// [`Position::undo`] needs. An illegal move leaves the position in an
     /// unspecified (but memory-safe) state.
     #[inline]
@@ -281,7 +280,7 @@ impl Rules for Position {
     const DRAWS: bool = false;
     crate::rules::forward_rules!();
     #[inline(always)]
-    fn boards(&self) -> &[crate::Board] {
+    fn boards(&self) -> &[crate::core::Board] {
         std::slice::from_ref(&*self.board)
     }
     fn outcome(&self, _earlier: &[u64]) -> Option<Outcome> {
@@ -327,13 +326,14 @@ impl Evaluate for Position {
     }
 }
 
-/// Wormhole chess in the list of games: two kinds, one per piece set.
-impl ListedGame for Position {
-    fn from_fen_in(kind: GameKind, fen: &str) -> Result<Position, FenError> {
-        Position::from_fen(fen, kind.variant().unwrap_or_default())
+/// Wormhole chess plays two kinds, one per piece set, in the order of
+/// [`Variant::ALL`].
+impl GameKinds for Position {
+    fn from_fen_at(index: usize, fen: &str) -> Result<Position, FenError> {
+        Position::from_fen(fen, Variant::ALL.get(index).copied().unwrap_or_default())
     }
-    fn kind(&self) -> GameKind {
-        self.variant.game()
+    fn kind_index(&self) -> usize {
+        self.variant as usize
     }
 }
 
@@ -366,7 +366,7 @@ impl SearchHooks for Position {
         }
     }
     fn levels(&self) -> &'static LevelColumn {
-        self.variant.game().info().levels
+        self.variant.info().levels
     }
     #[inline(always)]
     fn pass(&mut self) {

@@ -4,7 +4,7 @@
 //! [`attacks`](super::attacks); which set a game uses is its
 //! [`Variant`](super::Variant).
 
-use crate::{Role, RoleText, Roles};
+use crate::core::{Role, RoleText, Roles};
 
 // Named like the orthodox roles core names, so that matches read alike.
 #[allow(non_upper_case_globals)]

@@ -7,10 +7,11 @@
 
 use std::fmt;
 
+use crate::core::excerpt::Excerpt;
 pub use crate::core::notation::MoveText;
 use crate::core::notation::{self, OnLine, one_fitting, push_check_mark, push_origin};
-use crate::excerpt::Excerpt;
-use crate::{IllegalMoveError, Move, Position, Role, Square};
+use crate::core::{Role, Square};
+use crate::games::wormhole::{IllegalMoveError, Move, Position};
 
 /// Why a typed move was refused. Messages quote at most 80 characters of
 /// the text.

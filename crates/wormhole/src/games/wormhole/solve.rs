@@ -26,7 +26,7 @@ use crate::engine::{Alone, Proof, ProvedTable, ProverMemory, Settled, SolveLimit
 use crate::games::wormhole::attacks::king;
 use crate::games::wormhole::eval::{EvalParams, material};
 use crate::games::wormhole::movegen::{ProofMobility, SquareMobility};
-use crate::{Move, MoveList, Position};
+use crate::games::wormhole::{Move, MoveList, Position};
 
 /// A proof or disproof number too large to reach: the question is settled.
 const INF: u32 = u32::MAX / 2;
@@ -847,7 +847,7 @@ mod tests {
         use rand::{RngExt, SeedableRng};
         let (values, mut rng) = (EvalParams::default(), SmallRng::seed_from_u64(24));
         let (mut children, mut lost, mut error) = (0, 0, 0.0);
-        for variant in [crate::Variant::Classic, crate::Variant::Fairy] {
+        for variant in [crate::games::wormhole::Variant::Classic, crate::games::wormhole::Variant::Fairy] {
             for _ in 0..40 {
                 let mut pos = Position::new(variant);
                 while let moves = pos.legal_moves()

@@ -2,8 +2,8 @@
 //! [`PuzzleThemes`].
 
 use super::attacks;
-use crate::Position;
-use crate::puzzles::{GameTheme, PuzzleThemes, Theme};
+use crate::games::wormhole::Position;
+use crate::puzzle_themes::{GameTheme, PuzzleThemes, Theme};
 
 /// At the end, holes close some of the losing king's directions (it could
 /// step there on a board without holes).
@@ -30,7 +30,7 @@ impl PuzzleThemes for Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Variant;
+    use crate::games::wormhole::Variant;
 
     #[test]
     fn holes_next_to_the_losing_king_trap_it() {

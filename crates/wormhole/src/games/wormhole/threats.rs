@@ -10,7 +10,7 @@
 use super::Board;
 use crate::core::steps::{self, COMPONENTS_OF, E, N, NE, NW, S, SE, SW, W};
 use crate::core::steps::{first, first_and_second, first_three, index, second};
-use crate::{Color, Role};
+use crate::core::{Color, Role};
 
 /// `QUADRANTS[d][s]`, for a diagonal direction `d`: the squares beyond `s`
 /// both ways `d` leans (north-east of `s`: a higher file and a higher

@@ -3,8 +3,10 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::excerpt::Excerpt;
-use crate::{GameKind, Role};
+use super::info::{CLASSIC, FAIRY};
+use crate::core::Role;
+use crate::core::excerpt::Excerpt;
+use crate::game_info::GameInfo;
 
 /// Which piece set is in play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -20,13 +22,12 @@ impl Variant {
     /// Both variants.
     pub const ALL: [Variant; 2] = [Variant::Classic, Variant::Fairy];
 
-    /// The game this piece set plays: [`GameKind::Classic`] or
-    /// [`GameKind::Fairy`], whose line of [`GAMES`](crate::GAMES) holds the
-    /// names and the start position.
-    pub const fn game(self) -> GameKind {
+    /// This piece set's line of the list of games (its names, start
+    /// position and level settings).
+    pub(crate) const fn info(self) -> &'static GameInfo {
         match self {
-            Variant::Classic => GameKind::Classic,
-            Variant::Fairy => GameKind::Fairy,
+            Variant::Classic => &CLASSIC,
+            Variant::Fairy => &FAIRY,
         }
     }
 
@@ -34,62 +35,27 @@ impl Variant {
     /// (what [`Display`](fmt::Display) writes and [`FromStr`] reads; the
     /// latter also takes the vchess names `Wormhole2` and `Wormhole1`).
     pub const fn name(self) -> &'static str {
-        self.game().name()
+        self.info().name
     }
 
     /// The name in a PGN `Variant` tag: `Wormhole` or `Wormhole fairy`.
     pub const fn pgn_name(self) -> &'static str {
-        self.game().pgn_name()
-    }
-
-    /// The piece set a PGN `Variant` tag names, read leniently (see
-    /// [`GameKind::from_pgn_tag`]); `None` for another game.
-    ///
-    /// ```
-    /// use wormhole::Variant;
-    /// for v in Variant::ALL {
-    ///     assert_eq!(Variant::from_pgn_tag(v.pgn_name()), Some(v));
-    /// }
-    /// assert_eq!(Variant::from_pgn_tag("Atomic"), None);
-    /// assert_eq!(Variant::from_pgn_tag("Porthole"), None);
-    /// ```
-    pub fn from_pgn_tag(tag: &str) -> Option<Variant> {
-        GameKind::from_pgn_tag(tag).and_then(GameKind::variant)
+        self.info().pgn_name
     }
 
     /// The FEN of the initial position.
     pub const fn start_fen(self) -> &'static str {
-        self.game().start_fen()
+        self.info().start_fen
     }
 
     /// The roles a pawn may promote to, strongest first.
     pub const fn promotion_roles(self) -> &'static [Role] {
-        self.game().promotions()
+        self.info().promotions
     }
 
     /// Whether pieces of this role belong to this piece set.
     pub fn has_role(self, role: Role) -> bool {
-        self.game().has_role(role)
-    }
-}
-
-/// The game of a piece set ([`Variant::game`]).
-impl From<Variant> for GameKind {
-    fn from(variant: Variant) -> GameKind {
-        variant.game()
-    }
-}
-
-impl GameKind {
-    /// The Wormhole piece set, if this is Wormhole chess.
-    pub const fn variant(self) -> Option<Variant> {
-        match self {
-            GameKind::Classic => Some(Variant::Classic),
-            GameKind::Fairy => Some(Variant::Fairy),
-            // Unreachable when Wormhole chess is the only game built.
-            #[allow(unreachable_patterns)]
-            _ => None,
-        }
+        self.info().roles.contains(&role)
     }
 }
 
@@ -104,10 +70,13 @@ impl fmt::Display for Variant {
 #[error("unknown variant '{}' (expected 'classic' or 'fairy')", Excerpt(.0))]
 pub struct ParseVariantError(pub String);
 
-/// Reads the names of the Wormhole games in [`GAMES`](crate::GAMES), in any case.
+/// Reads the names and aliases of the two piece sets' lines of the list of
+/// games, in any case.
 impl FromStr for Variant {
     type Err = ParseVariantError;
     fn from_str(s: &str) -> Result<Variant, ParseVariantError> {
-        s.parse::<GameKind>().ok().and_then(GameKind::variant).ok_or_else(|| ParseVariantError(s.to_string()))
+        let name = s.trim().to_ascii_lowercase();
+        let named = |v: &Variant| v.info().name == name || v.info().aliases.contains(&name.as_str());
+        Variant::ALL.into_iter().find(named).ok_or_else(|| ParseVariantError(s.to_string()))
     }
 }

@@ -5,10 +5,10 @@
 
 use super::Board;
 pub use crate::core::zobrist::{black_key, hole_key, piece_key};
-use crate::{Color, Square};
+use crate::core::{Color, Square};
 
 /// The hash of a board and side to move, computed from scratch (what
-/// [`Position::hash`](crate::Position::hash) keeps up to date as moves are played).
+/// [`Position::hash`](crate::games::wormhole::Position::hash) keeps up to date as moves are played).
 pub fn hash(board: &Board, turn: Color) -> u64 {
     let mut h = if turn == Color::Black { black_key() } else { 0 };
     for sq in Square::all() {

@@ -53,7 +53,7 @@ pub enum Theme {
     /// takes back.
     HangingPiece,
     /// A theme only one game has, declared in that game's folder and
-    /// listed in its [`GameInfo::themes`](crate::GameInfo::themes); the
+    /// listed in its [`GameInfo::themes`](crate::game_info::GameInfo::themes); the
     /// game finds it itself ([`PuzzleThemes`]). Sorted after the generic
     /// themes, by name.
     Game(GameTheme),
@@ -61,7 +61,7 @@ pub enum Theme {
 
 /// A puzzle theme only one game has (Wormhole chess's `hole-traps-king`,
 /// Porthole chess's `through-porthole`, ...): a constant of the game's
-/// folder, named in its [`GameInfo::themes`](crate::GameInfo::themes).
+/// folder, named in its [`GameInfo::themes`](crate::game_info::GameInfo::themes).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct GameTheme {
     /// The name in puzzle files and filters: lower case words joined by `-`.
