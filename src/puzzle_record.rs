@@ -24,7 +24,7 @@ use crate::{files, puzzle_sets};
 /// How a puzzle went.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
-pub enum Outcome {
+pub enum PuzzleOutcome {
     /// Solved without help: the rating rises.
     Solved,
     /// A wrong move: the rating falls (a retry after it changes nothing).
@@ -33,13 +33,13 @@ pub enum Outcome {
     Hinted,
 }
 
-impl Outcome {
+impl PuzzleOutcome {
     /// The rating `before` leaves after this outcome on a puzzle rated `puzzle`.
     pub fn rated(self, before: Rating, puzzle: f64) -> Rating {
         match self {
-            Outcome::Solved => before.after_puzzle(puzzle, 1.0),
-            Outcome::Failed => before.after_puzzle(puzzle, 0.0),
-            Outcome::Hinted => before,
+            PuzzleOutcome::Solved => before.after_puzzle(puzzle, 1.0),
+            PuzzleOutcome::Failed => before.after_puzzle(puzzle, 0.0),
+            PuzzleOutcome::Hinted => before,
         }
     }
 }
@@ -50,7 +50,7 @@ pub struct Attempt {
     pub puzzle: String,
     /// The game's name (`classic`, `fairy`, `porthole`...).
     pub game: String,
-    pub result: Outcome,
+    pub result: PuzzleOutcome,
     pub before: f64,
     pub after: f64,
     /// When, local time, to the minute: `2026-12-01 17:45`.
@@ -260,7 +260,7 @@ pub fn save_personal(dir: &Path, puzzle: &Puzzle) -> anyhow::Result<PathBuf> {
 mod tests {
     use super::*;
 
-    fn attempt(puzzle: &str, result: Outcome, before: f64, after: f64) -> Attempt {
+    fn attempt(puzzle: &str, result: PuzzleOutcome, before: f64, after: f64) -> Attempt {
         let date = "2026-12-01 17:45".to_string();
         Attempt { puzzle: puzzle.to_string(), game: "classic".to_string(), result, before, after, date }
     }
@@ -269,8 +269,8 @@ mod tests {
     fn a_record_reads_back_as_written() {
         let mut record = Record::default();
         let r = Rating::default().after_puzzle(1500.0, 1.0);
-        record.add(GameKind::Classic, attempt("c1", Outcome::Solved, 1500.0, r.rating), r);
-        record.add(GameKind::Classic, attempt("c2", Outcome::Hinted, r.rating, r.rating), r);
+        record.add(GameKind::Classic, attempt("c1", PuzzleOutcome::Solved, 1500.0, r.rating), r);
+        record.add(GameKind::Classic, attempt("c2", PuzzleOutcome::Hinted, r.rating, r.rating), r);
         let text = record.to_text();
         assert!(text.starts_with("# The wormhole puzzle trainer's record"), "{text}");
         assert!(text.contains("result = \"hinted\""), "{text}");
@@ -286,11 +286,11 @@ mod tests {
         assert_eq!(load(&path), (Record::default(), None), "no file yet: a new record");
         let r = Rating::default().after_puzzle(1400.0, 1.0);
         assert_eq!(
-            save_attempt(&path, GameKind::Classic, attempt("c1", Outcome::Solved, 0.0, 0.0), 1400.0).unwrap(),
+            save_attempt(&path, GameKind::Classic, attempt("c1", PuzzleOutcome::Solved, 0.0, 0.0), 1400.0).unwrap(),
             r
         );
         // Another program adds one to the same file.
-        save_attempt(&path, GameKind::Fairy, attempt("f1", Outcome::Failed, 0.0, 0.0), 1400.0).unwrap();
+        save_attempt(&path, GameKind::Fairy, attempt("f1", PuzzleOutcome::Failed, 0.0, 0.0), 1400.0).unwrap();
         let (record, note) = load(&path);
         assert_eq!(note, None);
         assert_eq!(record.attempts.len(), 2);
@@ -310,7 +310,7 @@ mod tests {
                     save_attempt(
                         path,
                         GameKind::Classic,
-                        attempt(&format!("p{i}"), Outcome::Solved, 1500.0, 1500.0),
+                        attempt(&format!("p{i}"), PuzzleOutcome::Solved, 1500.0, 1500.0),
                         1500.0,
                     )
                     .unwrap()
@@ -349,7 +349,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = record_path(dir.path());
         std::fs::write(&path, "[ratings.classic]\nrating = \"high\"\n").unwrap();
-        let err = save_attempt(&path, GameKind::Classic, attempt("c1", Outcome::Solved, 1500.0, 1510.0), 1500.0);
+        let err = save_attempt(&path, GameKind::Classic, attempt("c1", PuzzleOutcome::Solved, 1500.0, 1510.0), 1500.0);
         let err = format!("{:#}", err.unwrap_err());
         assert!(err.contains("is not a puzzle record") && err.contains("the result is not saved"), "{err}");
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "[ratings.classic]\nrating = \"high\"\n");

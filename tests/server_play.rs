@@ -207,7 +207,7 @@ fn a_players_drawing_settings_are_kept_by_the_server() {
 /// rematch with the colours swapped (Two-board chess, which has draws).
 #[test]
 fn takeback_draw_and_rematch_between_two_players() {
-    let Watched { server, mut alice, mut bob, carol, dir: _dir, .. } = a_game_watched(GameKind::Twoboard);
+    let Watched { mut server, mut alice, mut bob, carol, dir: _dir, .. } = a_game_watched(GameKind::Twoboard);
     let mut pos = AnyPosition::new(GameKind::Twoboard);
     let mut done = 0;
     play(&mut pos, &mut done, &mut alice, &mut bob, &carol, 2);
@@ -241,6 +241,6 @@ fn takeback_draw_and_rematch_between_two_players() {
     // One line per event in the log, and nothing else: a session's end
     // printed ratatui's "Failed to show the cursor" there.
     assert!(server.logged("(bob) left") && server.logged("(alice) left"));
-    std::thread::sleep(std::time::Duration::from_millis(300));
+    server.stop();
     assert!(!server.has_logged("Failed"), "the log has only the server's lines");
 }

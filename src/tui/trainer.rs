@@ -12,7 +12,7 @@ use wormhole::rules::{GameMove, GameOutcome};
 use wormhole::{AnyMove, AnyPosition, Color, GameKind, Rules, Square};
 
 use crate::glicko::Rating;
-use crate::puzzle_record::{Attempt, Outcome, Record};
+use crate::puzzle_record::{Attempt, PuzzleOutcome, Record};
 
 /// A puzzle is not offered again while it is among the last this many tried.
 pub const NOT_AGAIN_WITHIN: usize = 50;
@@ -83,7 +83,7 @@ pub enum Phase {
 /// A rating change, as the screen reports it.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Change {
-    pub outcome: Outcome,
+    pub outcome: PuzzleOutcome,
     pub before: Rating,
     pub after: Rating,
 }
@@ -164,7 +164,7 @@ impl Trainer {
         let (lately, just_now) = (recent(NOT_AGAIN_WITHIN), recent(PERSONAL_AGAIN_AFTER));
         let fitting = || self.puzzles.iter().enumerate().filter(|(_, o)| o.fits(self.filter.as_deref()));
         let solved =
-            |id: &str| tried.iter().rev().find(|a| a.puzzle == id).is_some_and(|a| a.result == Outcome::Solved);
+            |id: &str| tried.iter().rev().find(|a| a.puzzle == id).is_some_and(|a| a.result == PuzzleOutcome::Solved);
         let due =
             fitting().find(|(_, o)| o.personal && !just_now.contains(o.puzzle.id.as_str()) && !solved(&o.puzzle.id));
         if let Some((i, _)) = due {
@@ -206,7 +206,7 @@ impl Trainer {
     /// Counts the puzzle on the board, once: solved, solved after a hint (no
     /// gain, no loss) or failed. Returns the attempt to record (with the
     /// rating it leaves; the runner dates it), or None if it already counted.
-    pub fn count(&mut self, outcome: Outcome) -> Option<(Attempt, Rating)> {
+    pub fn count(&mut self, outcome: PuzzleOutcome) -> Option<(Attempt, Rating)> {
         let current = self.current.as_ref().filter(|c| c.change.is_none())?;
         let offered = &self.puzzles[current.index];
         let before = self.rating();
@@ -219,7 +219,7 @@ impl Trainer {
             after: after.rating,
             date: String::new(),
         };
-        self.streak = if outcome == Outcome::Solved { self.streak + 1 } else { 0 };
+        self.streak = if outcome == PuzzleOutcome::Solved { self.streak + 1 } else { 0 };
         self.record.add(self.game, attempt.clone(), after);
         if let Some(c) = self.current.as_mut() {
             c.change = Some(Change { outcome, before, after });

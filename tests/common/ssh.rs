@@ -17,6 +17,8 @@ pub struct Server {
     pub data: PathBuf,
     /// Every line the server logged to stderr.
     pub log: Arc<Mutex<Vec<String>>>,
+    /// The thread that reads the log; it ends when the server's stderr closes.
+    reader: Option<std::thread::JoinHandle<()>>,
 }
 
 impl Server {
@@ -41,7 +43,7 @@ impl Server {
         let log = Arc::new(Mutex::new(Vec::new()));
         let (send, listening) = std::sync::mpsc::channel();
         let lines = Arc::clone(&log);
-        std::thread::spawn(move || {
+        let reader = std::thread::spawn(move || {
             for line in BufReader::new(stderr).lines().map_while(Result::ok) {
                 if let Some(rest) = line.strip_prefix("serve: listening on 127.0.0.1:") {
                     let port: u16 = rest.split_whitespace().next().unwrap().parse().unwrap();
@@ -53,7 +55,23 @@ impl Server {
         let port = listening
             .recv_timeout(Duration::from_secs(30))
             .unwrap_or_else(|_| panic!("the server did not start; its log: {:?}", log.lock().unwrap()));
-        Server { child, port, data: data.to_path_buf(), log }
+        Server { child, port, data: data.to_path_buf(), log, reader: Some(reader) }
+    }
+
+    /// Stops the server as an operator does (SIGTERM), waits for it to exit
+    /// and for the last line of its log: after this, [`Server::has_logged`]
+    /// reads the whole log. Panics if it does not exit within 30 s.
+    pub fn stop(&mut self) {
+        let pid = self.child.id().to_string();
+        let _ = Command::new("kill").args(["-TERM", &pid]).status();
+        let end = std::time::Instant::now() + Duration::from_secs(30);
+        while self.child.try_wait().expect("the server's status").is_none() {
+            assert!(std::time::Instant::now() < end, "the server did not exit within 30 s of SIGTERM");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        if let Some(reader) = self.reader.take() {
+            reader.join().expect("the log reader");
+        }
     }
 
     /// Kills the server with SIGKILL, as a crash would.

@@ -8,7 +8,7 @@ use wormhole::analysis::{AnalysisOptions, Judgement};
 use wormhole::{AnyMove, Color, GameKind, Rules};
 
 use crate::glicko::Rating;
-use crate::puzzle_record::{LoadedPuzzles, Outcome};
+use crate::puzzle_record::{LoadedPuzzles, PuzzleOutcome};
 use crate::tui::action::{AutosaveReason, UserAction};
 use crate::tui::ai::{Limits, Purpose};
 use crate::tui::effects::Effect;
@@ -45,7 +45,7 @@ impl Trainer {
 
     /// Counts the puzzle's outcome once (a retry does not count again) and
     /// saves the attempt; whether it counted.
-    fn count_puzzle(&mut self, core: &mut Core, outcome: Outcome) -> bool {
+    fn count_puzzle(&mut self, core: &mut Core, outcome: PuzzleOutcome) -> bool {
         let puzzle = self.offered().map_or(0.0, |o| f64::from(o.puzzle.rating));
         let Some((attempt, _)) = self.count(outcome) else {
             return false;
@@ -59,7 +59,7 @@ impl Trainer {
     fn puzzle_solved(&mut self, core: &mut Core) {
         let hinted = self.current.as_ref().is_some_and(|c| c.hinted);
         self.set_phase(Phase::Solved);
-        let counted = self.count_puzzle(core, if hinted { Outcome::Hinted } else { Outcome::Solved });
+        let counted = self.count_puzzle(core, if hinted { PuzzleOutcome::Hinted } else { PuzzleOutcome::Solved });
         let how = if counted { "" } else { " (it counted the first time)" };
         core.info(format!("Solved!{how} {OVER_KEYS}"));
     }
@@ -68,7 +68,7 @@ impl Trainer {
     /// the move runs into.
     fn wrong_move(&mut self, core: &mut Core, m: AnyMove, san: &str) {
         self.set_phase(Phase::Wrong(m));
-        self.count_puzzle(core, Outcome::Failed);
+        self.count_puzzle(core, PuzzleOutcome::Failed);
         if let Some(end) = core.game.end() {
             return core.error(format!("{san} is not it: {}. {OVER_KEYS}", end.describe()));
         }

@@ -8,7 +8,7 @@ use wormhole::puzzles::Puzzle;
 use wormhole::{Bitboard, GameKind, Rules, Square};
 
 use crate::glicko::Rating;
-use crate::puzzle_record::{Attempt, LoadedPuzzles, Outcome, Record};
+use crate::puzzle_record::{Attempt, LoadedPuzzles, PuzzleOutcome, Record};
 use crate::tui::action::{AutosaveReason, Msg, UserAction};
 use crate::tui::ai::{EngineEvent, Finished, Purpose};
 use crate::tui::app::App;
@@ -68,7 +68,7 @@ fn the_right_line_gets_the_replies_and_solves_the_puzzle() {
     assert!(info(&s).contains("Kg8 was the reply"), "{}", info(&s));
     let effects = typed(&mut s, "Rb8#");
     let (attempt, rating) = saved_attempt(&s, &effects).expect("the result is saved");
-    assert_eq!((attempt.puzzle.as_str(), attempt.result), ("ladder", Outcome::Solved));
+    assert_eq!((attempt.puzzle.as_str(), attempt.result), ("ladder", PuzzleOutcome::Solved));
     assert!(rating.rating > 1500.0 && attempt.after == rating.rating, "{rating:?}");
     assert_eq!(s.puzzle_phase(), Some(Phase::Solved));
     assert_eq!(s.key_context(), Context::PuzzleOver);
@@ -85,7 +85,7 @@ fn a_wrong_move_fails_shows_the_refutation_and_a_retry_counts_no_more() {
     let mut s = trainer_on(&[LADDER]);
     let effects = typed(&mut s, "Rb7");
     let (attempt, rating) = saved_attempt(&s, &effects).expect("the failure is saved");
-    assert_eq!(attempt.result, Outcome::Failed);
+    assert_eq!(attempt.result, PuzzleOutcome::Failed);
     assert!(rating.rating < 1500.0);
     assert!(error(&s).starts_with("Rb7 is not it"), "{}", error(&s));
     let search =
@@ -125,7 +125,7 @@ fn the_solution_plays_out_and_enter_brings_the_next_puzzle() {
     assert_eq!(info(&s), "White to play: mate in 1");
     // Another mate than the solution's counts as solved.
     let effects = typed(&mut s, "Rb4>a8#");
-    assert_eq!(saved_attempt(&s, &effects).unwrap().0.result, Outcome::Solved);
+    assert_eq!(saved_attempt(&s, &effects).unwrap().0.result, PuzzleOutcome::Solved);
 }
 
 #[test]
@@ -139,7 +139,7 @@ fn the_hint_marks_the_piece_and_a_hinted_solve_gains_nothing() {
     typed(&mut s, "Ra7");
     let effects = typed(&mut s, "Rb8#");
     let (attempt, rating) = saved_attempt(&s, &effects).unwrap();
-    assert_eq!(attempt.result, Outcome::Hinted);
+    assert_eq!(attempt.result, PuzzleOutcome::Hinted);
     assert_eq!((attempt.before, rating), (1500.0, Rating::default()), "no gain, no loss");
     assert_eq!(s.trainer().unwrap().streak, 0);
 }
@@ -175,7 +175,7 @@ fn a_personal_puzzle_not_yet_solved_comes_back_first() {
         let attempt = Attempt {
             puzzle: id.into(),
             game: "porthole".into(),
-            result: Outcome::Failed,
+            result: PuzzleOutcome::Failed,
             before: 1500.0,
             after: 1500.0,
             date: date.clone(),

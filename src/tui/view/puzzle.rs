@@ -6,7 +6,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
 
 use crate::glicko::Rating;
-use crate::puzzle_record::Outcome;
+use crate::puzzle_record::PuzzleOutcome;
 use crate::tui::state::AppState;
 use crate::tui::trainer::{Change, Phase, Trainer};
 
@@ -19,7 +19,7 @@ fn rating_text(r: Rating) -> String {
 fn change_text(c: &Change) -> String {
     let d = c.after.rating - c.before.rating;
     match c.outcome {
-        Outcome::Hinted => format!("Rating unchanged: solved with a hint ({:.0})", c.after.rating),
+        PuzzleOutcome::Hinted => format!("Rating unchanged: solved with a hint ({:.0})", c.after.rating),
         _ => format!("Rating {d:+.0} ({:.0} -> {:.0})", c.before.rating, c.after.rating),
     }
 }
