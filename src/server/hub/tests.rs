@@ -12,8 +12,8 @@ use wormhole::{AnyPosition, Color, GameKind, Rules};
 
 use super::clock::ManualClock;
 use super::live::canonical;
-use super::records::{Account, GameId, Records};
 use super::*;
+use crate::server::store::{Account, GameId, Records};
 use memory::Memory;
 
 /// The events a session was told, in order.
@@ -57,7 +57,7 @@ fn fixture_on<R: Records + 'static>(open: Box<dyn Fn() -> R>) -> Fixture<R> {
 
 impl<R: Records + 'static> Fixture<R> {
     /// The game as stored now.
-    fn stored(&self, game: GameId) -> records::StoredGame {
+    fn stored(&self, game: GameId) -> crate::server::store::StoredGame {
         (self.open)().game(game).unwrap().expect("a stored game")
     }
 }
@@ -689,8 +689,8 @@ fn the_pool_serves_games_in_turn() {
         }),
     ));
     *pool_slot.lock().unwrap() = Some(Arc::clone(&pool));
-    pool.submit(job(1, 0));
-    pool.submit(job(2, 0));
+    pool.submit(job(GameId(1), 0));
+    pool.submit(job(GameId(2), 0));
     let start = Instant::now();
     while order.lock().unwrap().len() < 12 {
         assert!(start.elapsed() < Duration::from_secs(20));
