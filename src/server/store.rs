@@ -56,9 +56,16 @@ mod challenges;
 mod games;
 mod keys;
 mod model;
+mod pg;
 mod ratings;
 mod records;
 mod schema;
+#[cfg(test)]
+mod suite;
+/// The tests' throwaway PostgreSQL cluster (shared with the integration tests).
+#[cfg(test)]
+#[path = "../../tests/common/pg.rs"]
+pub mod test_pg;
 #[cfg(test)]
 mod tests;
 
@@ -71,6 +78,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use rusqlite::{Connection, Transaction, TransactionBehavior};
 
 pub use model::*;
+pub use pg::{PgStore, redact};
 pub use records::Records;
 
 use crate::glicko::Rating;
@@ -159,8 +167,12 @@ pub enum StoreError {
     Injected(String),
     #[error("a store in memory has one connection only: open the store in a folder")]
     InMemory,
+    #[error("stored game names {0:?}, which is no game this wormhole knows")]
+    UnknownKind(String),
     #[error("the database: {0}")]
     Sqlite(#[from] rusqlite::Error),
+    #[error("the database: {0}")]
+    Postgres(#[from] postgres::Error),
 }
 
 /// The store: one connection to the server's database.
@@ -214,6 +226,11 @@ impl Store {
         let mut store = Store { conn, path: None };
         schema::migrate(&mut store.conn, label)?;
         Ok(store)
+    }
+
+    /// The newest schema version applied.
+    pub fn version(&self) -> Result<i64, StoreError> {
+        schema::version(&self.conn)
     }
 
     /// A write transaction that holds the write lock from its start.

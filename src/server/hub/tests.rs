@@ -751,6 +751,28 @@ fn on_disk() -> (tempfile::TempDir, Fixture<crate::server::store::Store>) {
     (dir, fixture_on(Box::new(move || crate::server::store::Store::open(&path).unwrap())))
 }
 
+/// A hub on the PostgreSQL store, in a database of its own in the tests'
+/// throwaway cluster, connected again for each read.
+fn on_postgres() -> Fixture<crate::server::store::PgStore> {
+    let url = crate::server::store::test_pg::database();
+    fixture_on(Box::new(move || crate::server::store::PgStore::open(&url).unwrap()))
+}
+
+#[test]
+fn on_postgresql_every_move_is_stored_before_anyone_is_told() {
+    stored_before_told(on_postgres());
+}
+
+#[test]
+fn on_postgresql_a_restarted_hub_has_every_game_with_its_moves_and_clocks() {
+    restart_keeps_every_game(on_postgres());
+}
+
+#[test]
+fn on_postgresql_a_rated_game_updates_both_ratings_and_the_leaderboard() {
+    rated_game_rates_both(on_postgres());
+}
+
 #[test]
 fn on_the_sqlite_store_every_move_is_stored_before_anyone_is_told() {
     let (_dir, f) = on_disk();

@@ -13,7 +13,7 @@ use super::{
 };
 
 /// A colour choice as its column's text.
-fn colour_text(colour: ColourChoice) -> &'static str {
+pub(super) fn colour_text(colour: ColourChoice) -> &'static str {
     match colour {
         ColourChoice::White => "white",
         ColourChoice::Black => "black",
@@ -21,7 +21,7 @@ fn colour_text(colour: ColourChoice) -> &'static str {
     }
 }
 
-fn colour_from(text: &str) -> ColourChoice {
+pub(super) fn colour_from(text: &str) -> ColourChoice {
     match text {
         "white" => ColourChoice::White,
         "black" => ColourChoice::Black,

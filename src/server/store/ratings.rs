@@ -14,7 +14,7 @@ use super::{
 use crate::glicko::{self, MAX_DEVIATION, MIN_DEVIATION, Rating, TAU};
 
 /// White's score for a result: `None` for `*` (aborted: nobody scores).
-fn white_score(result: &str) -> Result<Option<f64>, StoreError> {
+pub(super) fn white_score(result: &str) -> Result<Option<f64>, StoreError> {
     match result {
         "1-0" => Ok(Some(1.0)),
         "0-1" => Ok(Some(0.0)),
@@ -26,7 +26,7 @@ fn white_score(result: &str) -> Result<Option<f64>, StoreError> {
 
 /// A rating after one game against `opponent`, its deviation kept within
 /// the trainer's bounds.
-fn after_game(rating: Rating, opponent: Rating, score: f64) -> Rating {
+pub(super) fn after_game(rating: Rating, opponent: Rating, score: f64) -> Rating {
     let r = rating.after(&[glicko::Game { opponent, score }], TAU);
     Rating { deviation: r.deviation.clamp(MIN_DEVIATION, MAX_DEVIATION), ..r }
 }
@@ -186,7 +186,7 @@ impl Store {
 pub const PAGE_GAMES: u32 = 20;
 
 /// A game as a player's page lists it.
-fn summary(g: super::StoredGame) -> GameSummary {
+pub(super) fn summary(g: super::StoredGame) -> GameSummary {
     GameSummary {
         id: g.id,
         kind: g.game.kind,
