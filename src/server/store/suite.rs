@@ -177,6 +177,92 @@ fn the_clock_note_is_kept(r: &mut dyn Records) {
     assert_eq!(again.last_alive().unwrap(), Some(T0 + 5), "another connection reads it");
 }
 
+/// How many rounds each race runs.
+const ROUNDS: u32 = 150;
+
+/// Runs `each` on two connections of their own at once, `ROUNDS` times, each
+/// round started together; answers both results of each round.
+fn race<T: Send>(r: &mut dyn Records, each: impl Fn(&mut dyn Records, u32, usize) -> T + Sync) -> Vec<[T; 2]> {
+    let mut writers = [r.open_again().unwrap(), r.open_again().unwrap()];
+    let barrier = std::sync::Barrier::new(2);
+    let [a, b] = &mut writers;
+    let (each, barrier) = (&each, &barrier);
+    let run = move |w: &mut Box<dyn Records>, side: usize| {
+        (0..ROUNDS)
+            .map(|round| {
+                barrier.wait();
+                each(w.as_mut(), round, side)
+            })
+            .collect::<Vec<T>>()
+    };
+    let (left, right) = std::thread::scope(|scope| {
+        let left = scope.spawn(move || run(a, 0));
+        let right = scope.spawn(move || run(b, 1));
+        (left.join().unwrap(), right.join().unwrap())
+    });
+    left.into_iter().zip(right).map(|(l, r)| [l, r]).collect()
+}
+
+/// Exactly one of a round's two results is `Ok`.
+fn one_wins<T: std::fmt::Debug>(round: usize, results: &[Result<T, StoreError>; 2]) -> usize {
+    let winners: Vec<usize> = (0..2).filter(|&i| results[i].is_ok()).collect();
+    assert_eq!(winners.len(), 1, "round {round}: {results:?}");
+    winners[0]
+}
+
+fn two_writers_never_both_store_a_ply(r: &mut dyn Records) {
+    let (ann, bob) = two(r);
+    let game = r.create_game(&new_game(&Seat::Player(ann), &Seat::Player(bob), false), T0).unwrap();
+    let rounds = race(r, |w, ply, side| {
+        let results = w.add_moves(&[(game, ply, mv(["e2e4", "d2d4"][side], T0))]).unwrap();
+        results.into_iter().next().unwrap()
+    });
+    let mut expected = Vec::new();
+    for (round, results) in rounds.iter().enumerate() {
+        let winner = one_wins(round, results);
+        let lost = &results[1 - winner];
+        assert!(matches!(lost, Err(StoreError::WrongPly { got, .. }) if *got as usize == round), "{lost:?}");
+        expected.push(mv(["e2e4", "d2d4"][winner], T0));
+    }
+    assert_eq!(r.game(game).unwrap().unwrap().moves, expected, "each ply once, the winner's");
+}
+
+fn two_writers_end_a_game_and_rate_it_once(r: &mut dyn Records) {
+    let (ann, bob) = two(r);
+    let seats = (Seat::Player(ann), Seat::Player(bob));
+    let games: Vec<GameId> =
+        (0..ROUNDS).map(|_| r.create_game(&new_game(&seats.0, &seats.1, true), T0).unwrap()).collect();
+    let rounds = race(r, |w, round, side| {
+        let ending = [end("1-0", "time forfeit", T0), end("0-1", "resignation", T0)][side].clone();
+        w.finish_game(games[round as usize], &ending)
+    });
+    for (round, results) in rounds.iter().enumerate() {
+        let winner = one_wins(round, results);
+        assert!(matches!(results[1 - winner], Err(StoreError::GameOver(_))), "{results:?}");
+        let stored = r.game(games[round]).unwrap().unwrap();
+        assert_eq!(stored.result.map(|(result, _)| result), Some(["1-0", "0-1"][winner].to_string()));
+    }
+    let board = r.leaderboard(GameKind::Classic, 10).unwrap();
+    assert!(board.iter().all(|row| row.games == ROUNDS), "rated once per game: {board:?}");
+    let page = r.player("ann").unwrap().unwrap();
+    assert_eq!(page.history[0].1.len(), games.len(), "one history row per game");
+}
+
+fn two_writers_accept_a_challenge_once(r: &mut dyn Records) {
+    let (ann, bob) = two(r);
+    let open =
+        ChallengeSpec { kind: GameKind::Classic, clock: None, colour: ColourChoice::White, rated: false, to: None };
+    let ids: Vec<ChallengeId> = (0..ROUNDS).map(|_| r.add_challenge(ann.id, &open, T0).unwrap()).collect();
+    let game = new_game(&Seat::Player(ann), &Seat::Player(bob), false);
+    let rounds = race(r, |w, round, _| w.accept_challenge(ids[round as usize], &game, T0));
+    for (round, results) in rounds.iter().enumerate() {
+        let winner = one_wins(round, results);
+        assert!(matches!(results[1 - winner], Err(StoreError::NoChallenge(_))), "{results:?}");
+    }
+    assert!(r.challenges().unwrap().is_empty());
+    assert_eq!(r.active_games().unwrap().len(), ids.len(), "one game per challenge");
+}
+
 /// Runs each check on both engines.
 macro_rules! on_both {
     ($($check:ident),* $(,)?) => {
@@ -203,4 +289,7 @@ on_both!(
     a_rated_game_rates_both_once,
     a_challenge_is_kept_until_accepted_once,
     the_clock_note_is_kept,
+    two_writers_never_both_store_a_ply,
+    two_writers_end_a_game_and_rate_it_once,
+    two_writers_accept_a_challenge_once,
 );
