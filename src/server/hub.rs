@@ -9,7 +9,7 @@
 //! # Using it
 //!
 //! - [`Hub::start`]`(records, `[`HubConfig`]`)` rebuilds every unfinished
-//!   game from the storage ([`Records`](records::Records), the server's SQLite store), each
+//!   game from the storage ([`Records`], the server's store), each
 //!   side to move's clock having run since its last stored move, and starts
 //!   the ticker (flags, absences) and the engine pool. [`Hub`] is
 //!   `Clone + Send + Sync`; dropping the last clone stops its threads.
@@ -63,8 +63,6 @@ pub mod load;
 mod lobby;
 mod playing;
 mod pool;
-pub mod records;
-mod stored;
 mod tasks;
 #[cfg(test)]
 mod tests;
@@ -79,11 +77,11 @@ use std::time::Duration;
 
 use wormhole::AnyMove;
 
+pub use crate::server::store::{Account, AccountId, GameId, KeyRow, LeaderRow, PlayerPage, Records, StoreError};
 use clock::{Clock, SystemClock};
 use live::LiveGame;
 pub use playing::ABORTED;
 use pool::EnginePool;
-use records::{Account, AccountId, GameId, Records};
 pub use types::*;
 use writer::{PendingMove, Writer};
 
@@ -243,7 +241,7 @@ impl Hub {
                 inner.stored(batch);
             }
         });
-        let writer = Writer::start(records.open_again()?, done).map_err(|e| HubError::Records(Box::new(e)))?;
+        let writer = Writer::start(records.open_again()?, done).map_err(HubError::Spawn)?;
         let inner = Arc::new(Inner {
             state: Mutex::new(State::default()),
             records: Mutex::new(Box::new(records)),
@@ -269,7 +267,7 @@ impl Hub {
         let ticker = std::thread::Builder::new()
             .name("hub-ticker".into())
             .spawn(move || tick_loop(&weak))
-            .map_err(|e| HubError::Records(Box::new(e)))?;
+            .map_err(HubError::Spawn)?;
         *lock(&inner.ticker) = Some(ticker);
         Ok(Hub { _life: Arc::new(Life(Arc::clone(&inner))), inner })
     }
@@ -343,7 +341,7 @@ impl Hub {
     }
 
     /// `account`'s keys: (fingerprint, whether only offered).
-    pub fn account_keys(&self, account: AccountId) -> Result<Vec<(String, bool)>, HubError> {
+    pub fn account_keys(&self, account: AccountId) -> Result<Vec<KeyRow>, HubError> {
         Ok(lock(&self.inner.records).account_keys(account)?)
     }
 

@@ -28,7 +28,7 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use wormhole::GameKind;
 
-use super::hub::records::{Account, GameId};
+use super::hub::{Account, GameId};
 use super::hub::{ChallengeId, ChallengeSpec, GameView, Hub, HubEvent, Lobby, SessionId, Who};
 use super::inbox::{Identity, Input};
 use super::settings::{PlayerSettings, Settings};

@@ -1,5 +1,6 @@
 //! `wormhole serve`: its options, the data folder, and the start: the
-//! SQLite store, the hub on it, then the SSH server.
+//! store (SQLite in the data folder, or PostgreSQL with `--database`), the
+//! hub on it, then the SSH server.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -9,7 +10,7 @@ use anyhow::Context;
 
 use super::hub::{Hub, HubConfig};
 use super::ssh::{self, Guests, ServerConfig};
-use super::store::{self, Store};
+use super::store::{self, PgStore, Store};
 use super::{backup, guard};
 use crate::limits;
 
@@ -27,6 +28,12 @@ pub struct ServeArgs {
     /// platform's data folder, wormhole/server/.
     #[arg(long)]
     pub data: Option<PathBuf>,
+    /// Keep the server's data in this PostgreSQL database
+    /// (`postgres://USER@HOST/DB`) instead of the SQLite file in the data
+    /// folder (which still holds the host key); default: the environment's
+    /// WORMHOLE_DATABASE_URL, if set.
+    #[arg(long)]
+    pub database: Option<String>,
     /// What a connection without a known SSH key may do.
     #[arg(long, value_enum, default_value = "watch")]
     pub guests: Guests,
@@ -79,6 +86,16 @@ pub struct ServeArgs {
 /// What `wormhole serve` does besides serving.
 #[derive(Debug, clap::Subcommand)]
 pub enum ServeAction {
+    /// Apply the schema steps the database lacks, and say its version
+    /// (serving applies them too).
+    Migrate {
+        /// The server's data folder (default: the platform's).
+        #[arg(long)]
+        data: Option<PathBuf>,
+        /// The PostgreSQL database instead (default: WORMHOLE_DATABASE_URL).
+        #[arg(long)]
+        database: Option<String>,
+    },
     /// Copy the database to a new FILE, consistent, while the server runs
     /// (SQLite's online backup API).
     Backup {
@@ -110,9 +127,37 @@ fn data_dir(data: Option<&PathBuf>) -> anyhow::Result<PathBuf> {
     data.map_or_else(default_data_dir, |d| Ok(d.clone()))
 }
 
-/// Runs the server until it is killed, or backs up or restores its database.
+/// The environment variable that names the PostgreSQL database when
+/// `--database` does not.
+pub const DATABASE_ENV: &str = "WORMHOLE_DATABASE_URL";
+
+/// The PostgreSQL URL `--database` gives, or the environment's.
+fn database_url(given: Option<&String>) -> Option<String> {
+    given.cloned().or_else(|| std::env::var(DATABASE_ENV).ok().filter(|url| !url.is_empty()))
+}
+
+/// `wormhole serve migrate`: applies the schema steps and prints the version.
+fn migrate(data: Option<&PathBuf>, database: Option<&String>) -> anyhow::Result<()> {
+    let (version, place) = match database_url(database) {
+        Some(url) => {
+            let place = store::redact(&url);
+            let mut store = PgStore::open(&url).with_context(|| format!("cannot open the database {place}"))?;
+            (store.version()?, place)
+        }
+        None => {
+            let dir = data_dir(data)?;
+            let store = Store::open(&dir).with_context(|| format!("cannot open the database in {}", dir.display()))?;
+            (store.version()?, dir.join(store::DB_FILE).display().to_string())
+        }
+    };
+    println!("{place}: schema version {version}");
+    Ok(())
+}
+
+/// Runs the server until it is killed, or backs up, restores or migrates its database.
 pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
     match &args.action {
+        Some(ServeAction::Migrate { data, database }) => return migrate(data.as_ref(), database.as_ref()),
         Some(ServeAction::Backup { file, data }) => return backup::backup(&data_dir(data.as_ref())?, file),
         Some(ServeAction::Restore { file, data }) => return backup::restore(&data_dir(data.as_ref())?, file),
         None => {}
@@ -133,8 +178,20 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
     if let Some(n) = args.engine_threads {
         hub_config.engine_threads = n.max(1);
     }
-    let store = Store::open(&data).with_context(|| format!("cannot open the database in {}", data.display()))?;
-    let hub = Hub::start(store, hub_config).context("cannot start the hub")?;
+    let hub = match database_url(args.database.as_ref()) {
+        Some(url) => {
+            let place = store::redact(&url);
+            let store = PgStore::open(&url).with_context(|| format!("cannot open the database {place}"))?;
+            tracing::info!("serve: data in the PostgreSQL database {place}");
+            Hub::start(store, hub_config)
+        }
+        None => {
+            let store =
+                Store::open(&data).with_context(|| format!("cannot open the database in {}", data.display()))?;
+            Hub::start(store, hub_config)
+        }
+    };
+    let hub = hub.context("cannot start the hub")?;
     let config = ServerConfig {
         listen: args.listen,
         data: data.clone(),

@@ -11,15 +11,19 @@
 //! instead of failing. The schema is versioned: the migrations in
 //! `store/schema.rs` are applied once each, in order, each in its own
 //! transaction; a database from a newer program is refused
-//! ([`StoreError::TooNew`]). [`Store::open_in_memory`] is the same store in
+//! ([`StoreError::TooNew`]). `Store::open_in_memory` is the same store in
 //! memory, for tests.
 //!
 //! # The API
+//! The types are the server's one data model (`store/model.rs`): the store
+//! returns them and the hub keeps them. [`Records`] is the interface the
+//! hub is written against; [`Store`] implements it, each method its
+//! inherent one below.
 //! - Accounts ([`Account`]): an account is a name and the SSH keys that log
 //!   into it, known by their OpenSSH fingerprints (`SHA256:...`, computed by
-//!   the server). [`Store::register`], [`Store::offer_key`],
-//!   [`Store::keys_of`], [`Store::account_by_key`],
-//!   [`Store::account_by_name`], [`Store::account`]. Names follow
+//!   the server). [`Store::register`], [`Store::offer_key`] and
+//!   [`Store::confirm_key`], [`Store::account_keys`],
+//!   [`Store::account_by_key`], [`Store::account_by_name`]. Names follow
 //!   [`check_name`] and are unique regardless of case.
 //! - Games ([`NewGame`], [`StoredGame`]): [`Store::create_game`];
 //!   [`Store::add_moves`] commits the moves of many games with one wait for
@@ -33,14 +37,15 @@
 //!   or the game's creation before any move, is when the side to move's
 //!   clock started) and [`Store::games_of`] (newest first). A game's PGN is
 //!   written by the hub (`pgn_of` in `hub/lobby.rs`), not here.
-//! - Open challenges ([`NewChallenge`], [`StoredChallenge`]), kept across
+//! - Open challenges ([`ChallengeSpec`], [`StoredChallenge`]), kept across
 //!   restarts: [`Store::add_challenge`], [`Store::remove_challenge`],
 //!   [`Store::challenges`], and [`Store::accept_challenge`], which removes
 //!   the challenge and creates its game in one transaction.
-//! - Ratings: [`Store::rating`] (the start rating when there is none),
-//!   [`Store::leaderboard`], [`Store::rating_history`].
+//! - Ratings: [`Store::leaderboard`], [`Store::rating_history`],
+//!   [`Store::player`] (a player's page).
 //!
-//! Every time is Unix milliseconds. Writes take `&mut self` and run in
+//! Every time is Unix milliseconds, a `u64`; ids are [`AccountId`],
+//! [`GameId`] and [`ChallengeId`]. Writes take `&mut self` and run in
 //! `BEGIN IMMEDIATE` transactions, so that two connections to one file
 //! queue behind the busy timeout rather than fail on a lock upgrade. One
 //! `Store` is one connection: share it behind a `Mutex`, or open one per
@@ -50,12 +55,20 @@ mod accounts;
 mod challenges;
 mod games;
 mod keys;
+mod model;
+mod pg;
 mod ratings;
+mod records;
 mod schema;
+#[cfg(test)]
+mod suite;
+/// The tests' throwaway PostgreSQL cluster (shared with the integration tests).
+#[cfg(test)]
+#[path = "../../tests/common/pg.rs"]
+pub mod test_pg;
 #[cfg(test)]
 mod tests;
 
-use std::fmt;
 use std::fs::{DirBuilder, OpenOptions};
 use std::ops::RangeInclusive;
 use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
@@ -64,8 +77,9 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use rusqlite::{Connection, Transaction, TransactionBehavior};
 
-pub use challenges::{ChallengeId, Colour, NewChallenge, StoredChallenge};
-pub use games::{Finish, Seat, StoredMove};
+pub use model::*;
+pub use pg::{PgStore, redact};
+pub use records::Records;
 
 use crate::glicko::Rating;
 
@@ -101,42 +115,6 @@ pub fn check_name(name: &str) -> Result<(), StoreError> {
     Ok(())
 }
 
-/// An account's id in the database.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct AccountId(pub i64);
-
-/// A game's id in the database.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct GameId(pub i64);
-
-impl fmt::Display for AccountId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "#{}", self.0)
-    }
-}
-
-impl fmt::Display for ChallengeId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "#{}", self.0)
-    }
-}
-
-impl fmt::Display for GameId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "#{}", self.0)
-    }
-}
-
-/// A player's account.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Account {
-    pub id: AccountId,
-    /// The name as the player typed it (names compare regardless of case).
-    pub name: String,
-    /// When the account was made.
-    pub created_ms: i64,
-}
-
 /// One SSH key of an account.
 #[cfg(test)]
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -146,78 +124,7 @@ pub struct AccountKey {
     /// The public key as OpenSSH writes it (`ssh-ed25519 AAAA...`).
     pub text: String,
     /// When it was added.
-    pub added_ms: i64,
-}
-
-/// A key of an account as `keys` lists it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct KeyRow {
-    /// The OpenSSH fingerprint, `SHA256:...`.
-    pub fingerprint: String,
-    /// Offered by `addkey`, not yet confirmed by a sign-in with it.
-    pub pending: bool,
-}
-
-/// Who plays one colour of a game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Side {
-    /// A player with an account.
-    Player(AccountId),
-    /// The server's engine at a level.
-    Engine { level: u8 },
-}
-
-/// A game to create: its settings.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct NewGame {
-    /// The game's name as `--variant` takes it (the GameKind's name).
-    pub variant: String,
-    /// The start position's FEN.
-    pub start_fen: String,
-    pub white: Side,
-    pub black: Side,
-    /// Whether a finish between two players changes their ratings.
-    pub rated: bool,
-    /// The clock: (initial, increment) in milliseconds; `None` is untimed.
-    pub clock: Option<(i64, i64)>,
-}
-
-/// A game as stored: its settings, every move, and its end if it ended.
-#[derive(Debug, Clone, PartialEq)]
-pub struct StoredGame {
-    pub id: GameId,
-    pub variant: String,
-    pub start_fen: String,
-    pub white: Seat,
-    pub black: Seat,
-    pub rated: bool,
-    /// (initial, increment) in milliseconds; `None` is untimed.
-    pub clock: Option<(i64, i64)>,
-    pub created_ms: i64,
-    /// Every move in order: move `i` has ply `i`.
-    pub moves: Vec<StoredMove>,
-    /// The result, `None` while the game is in progress.
-    pub finish: Option<Finish>,
-    /// White's and Black's clocks as the game ended (a timed game finished
-    /// since schema version 3).
-    pub final_clocks: Option<(i64, i64)>,
-}
-
-/// One line of a leaderboard.
-#[derive(Debug, Clone, PartialEq)]
-pub struct LeaderRow {
-    pub name: String,
-    pub rating: Rating,
-    /// Rated games played in this game.
-    pub games: u32,
-}
-
-/// A player's rating after one rated game.
-#[derive(Debug, Clone, PartialEq)]
-pub struct RatingPoint {
-    pub game: GameId,
-    pub at_ms: i64,
-    pub rating: Rating,
+    pub added_ms: u64,
 }
 
 /// What can go wrong with the store; every variant says what it was about.
@@ -240,22 +147,32 @@ pub enum StoreError {
     LastKey(String),
     #[error("the account has no key {0}")]
     NoKey(String),
-    #[error("there is no account {0}")]
+    #[error("there is no account #{0}")]
     NoAccount(AccountId),
-    #[error("there is no game {0}")]
+    #[error("there is no player called {0:?}")]
+    NoName(String),
+    #[error("there is no game #{0}")]
     NoGame(GameId),
-    #[error("there is no open challenge {0}")]
+    #[error("there is no open challenge #{0}")]
     NoChallenge(ChallengeId),
-    #[error("game {0} is over: it takes no more moves")]
+    #[error("game #{0} is over: it takes no more moves")]
     GameOver(GameId),
-    #[error("game {game} expects ply {expected} next, not ply {got}")]
+    #[error("game #{game} expects ply {expected} next, not ply {got}")]
     WrongPly { game: GameId, expected: u32, got: u32 },
     #[error("{0:?} is not a result: 1-0, 0-1, 1/2-1/2, or * for an aborted game")]
     BadResult(String),
+    /// A failure a test makes the storage answer (a full disk, a lost server).
+    #[cfg(test)]
+    #[error("{0}")]
+    Injected(String),
     #[error("a store in memory has one connection only: open the store in a folder")]
     InMemory,
+    #[error("stored game names {0:?}, which is no game this wormhole knows")]
+    UnknownKind(String),
     #[error("the database: {0}")]
     Sqlite(#[from] rusqlite::Error),
+    #[error("the database: {0}")]
+    Postgres(#[from] postgres::Error),
 }
 
 /// The store: one connection to the server's database.
@@ -311,6 +228,11 @@ impl Store {
         Ok(store)
     }
 
+    /// The newest schema version applied.
+    pub fn version(&self) -> Result<i64, StoreError> {
+        schema::version(&self.conn)
+    }
+
     /// A write transaction that holds the write lock from its start.
     fn write(&mut self) -> Result<Transaction<'_>, StoreError> {
         Ok(self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?)
@@ -323,8 +245,9 @@ fn create_error(path: &Path, source: std::io::Error) -> StoreError {
 
 /// Now as Unix milliseconds, for the times the store takes itself (an
 /// account's or key's creation, a migration's).
-pub fn now_ms() -> i64 {
-    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64)
+pub fn now_ms() -> u64 {
+    let since = SystemTime::now().duration_since(UNIX_EPOCH).unwrap_or_default();
+    u64::try_from(since.as_millis()).unwrap_or(u64::MAX)
 }
 
 /// A rating as stored in a row's columns `at`, `at + 1`, `at + 2`.
@@ -332,9 +255,11 @@ fn rating_at(row: &rusqlite::Row<'_>, at: usize) -> rusqlite::Result<Rating> {
     Ok(Rating { rating: row.get(at)?, deviation: row.get(at + 1)?, volatility: row.get(at + 2)? })
 }
 
-/// The engine's name at level number `level`, as saved games name it
-/// ([`Level::player_name`](wormhole::engine::Level::player_name)); a
-/// number that is no level is shown as it is.
-pub fn engine_seat_name(level: u8) -> String {
-    wormhole::engine::Level::new(level).map_or_else(|| format!("Engine, level {level}"), |l| l.player_name())
+/// A game's kind from its stored name (the GameKind's name, as `--variant`
+/// takes it), in a row's column `at`.
+fn kind_at(row: &rusqlite::Row<'_>, at: usize) -> rusqlite::Result<wormhole::GameKind> {
+    let name: String = row.get(at)?;
+    name.parse().map_err(|e: wormhole::ParseGameKindError| {
+        rusqlite::Error::FromSqlConversionFailure(at, rusqlite::types::Type::Text, Box::new(e))
+    })
 }

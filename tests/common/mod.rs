@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 pub mod cpu;
+pub mod pg;
 pub mod pty;
 pub mod raw;
 pub mod ssh;

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use super::{Challenge, ChallengeId, HubError};
 use crate::limits;
-use crate::server::hub::records::Account;
+use crate::server::store::Account;
 
 /// Whether `from` may open one more challenge (to `to`, when by name).
 pub(super) fn check(

@@ -8,8 +8,8 @@
 use std::any::Any;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use super::records::GameId;
 use super::{Ctx, Ending, HubError};
+use crate::server::store::GameId;
 
 /// The result of a game ended by a server error: no result, unrated.
 pub const ERROR_RESULT: &str = "*";

@@ -8,8 +8,8 @@ use wormhole::engine::Level;
 use wormhole::rules::GameOutcome;
 use wormhole::{AnyMove, AnyPosition, Color, GameKind, ListedGame, Rules, WithPosition};
 
-use super::records::{AccountId, GameId, NewGame, Seat, StoredGame, StoredMove};
 use super::types::{Clocks, Ending, GameInfo, GameView, HubError, Offer, SessionId};
+use crate::server::store::{AccountId, GameId, NewGame, Seat, StoredGame, StoredMove};
 
 /// A game on the hub.
 pub struct LiveGame {
@@ -48,7 +48,7 @@ impl LiveGame {
     pub fn new(id: GameId, game: NewGame, now: u64) -> Result<LiveGame, HubError> {
         let start = AnyPosition::from_fen(game.kind, &game.start_fen)
             .map_err(|e| HubError::BadStoredGame { game: id, why: e.to_string() })?;
-        let initial = game.clock.map_or(0, |(initial, _)| initial as i64);
+        let initial = game.clock.map_or(0, |(initial, _)| reading(initial));
         Ok(LiveGame {
             id,
             game,
@@ -179,7 +179,7 @@ impl LiveGame {
     /// `color`'s time left at `now` (its clock runs on its turn).
     pub fn left_at(&self, color: Color, now: u64) -> i64 {
         let running = self.runs(color);
-        let spent = if running { now.saturating_sub(self.turn_start) as i64 } else { 0 };
+        let spent = if running { reading(now.saturating_sub(self.turn_start)) } else { 0 };
         self.left[color.index()] - spent
     }
 
@@ -232,7 +232,7 @@ impl LiveGame {
         let mut left = self.left;
         if let Some((_, increment)) = self.game.clock {
             let mover = self.turn();
-            left[mover.index()] = self.left_at(mover, now) + increment as i64;
+            left[mover.index()] = self.left_at(mover, now) + reading(increment);
         }
         StoredMove { mv: text, white_ms: left[0], black_ms: left[1], at_ms: now }
     }
@@ -258,7 +258,7 @@ impl LiveGame {
         self.positions.truncate(keep + 1);
         self.moves.truncate(keep);
         self.sans.truncate(keep);
-        let initial = self.game.clock.map_or(0, |(initial, _)| initial as i64);
+        let initial = self.game.clock.map_or(0, |(initial, _)| reading(initial));
         self.left = self.moves.last().map_or([initial; 2], |m| [m.white_ms, m.black_ms]);
         self.turn_start = now;
         self.offers.clear();
@@ -275,7 +275,7 @@ impl LiveGame {
 
     /// The player's name of each side.
     pub fn names(&self) -> [String; 2] {
-        Color::ALL.map(|c| seat_name(self.seat(c)))
+        Color::ALL.map(|c| self.seat(c).name())
     }
 
     /// The game as listed at `now`.
@@ -311,19 +311,17 @@ impl LiveGame {
     }
 }
 
+/// A span of milliseconds as a clock reading (which a flag takes below
+/// zero): the same number, or the largest reading for a span beyond it.
+fn reading(ms: u64) -> i64 {
+    i64::try_from(ms).unwrap_or(i64::MAX)
+}
+
 /// The hub's canonical text of a legal move: the game's coordinate form
 /// (`e2e4`, `g1h1d4`, `A:e2e4`), which its own parser reads back as that
 /// move and no other (tested for every game).
 pub fn canonical(mv: AnyMove) -> String {
     mv.to_string()
-}
-
-/// A seat's name: the player's, or the engine's as saved games name it.
-pub fn seat_name(seat: &Seat) -> String {
-    match seat {
-        Seat::Player(a) => a.name.clone(),
-        Seat::Engine { level } => crate::server::store::engine_seat_name(*level),
-    }
 }
 
 /// Whether `kind` has draws (Wormhole chess has none: the side without a move loses).

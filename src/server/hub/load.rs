@@ -15,9 +15,9 @@ use std::time::{Duration, Instant};
 
 use wormhole::{AnyPosition, GameKind, Rules};
 
-use super::records::{GameId, Records};
 use super::*;
 use crate::process_use::Process;
+use crate::server::store::{GameId, Records};
 
 /// Arguments of `wormhole serve-load`.
 #[derive(Debug, clap::Args)]
@@ -481,7 +481,7 @@ pub fn run(args: &LoadArgs) -> anyhow::Result<()> {
         kind: GameKind::Classic,
     };
     eprintln!("serve-load: {} s on {} (SQLite store)", args.seconds, dir.path().display());
-    let open = || crate::server::store::Store::open(dir.path()).map_err(|e| HubError::Records(Box::new(e)));
+    let open = || crate::server::store::Store::open(dir.path()).map_err(HubError::Records);
     let report = measure(&open, &plan)?;
     println!("{}", report.summary(&plan));
     anyhow::ensure!(report.lost.is_empty(), "{} sessions missed moves", report.lost.len());

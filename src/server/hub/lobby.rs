@@ -7,9 +7,9 @@ use wormhole::pgn::PgnGame;
 use wormhole::{Color, GameKind};
 
 use super::live::LiveGame;
-use super::records::{Account, AccountId, GameId, LeaderRow, NewGame, PlayerPage, Seat};
 use super::types::*;
 use super::{CHALLENGE_GRACE, CLOCK_INITIAL_MS, CLOCK_MAX_INCREMENT_MS, Challenge, Ctx, Hub, lock};
+use crate::server::store::{Account, AccountId, GameId, LeaderRow, NewGame, PlayerPage, Seat};
 
 impl Hub {
     /// What session `s` sees in the lobby.
@@ -65,7 +65,7 @@ impl Hub {
             }
             super::caps::check(&cx.st.challenges, &from, to.as_ref())?;
             let spec = ChallengeSpec { to: to.as_ref().map(|t| t.name.clone()), ..spec };
-            let id = cx.records.add_challenge(from.id, to.as_ref().map(|t| t.id), &spec, cx.now)?;
+            let id = cx.records.add_challenge(from.id, &spec, cx.now)?;
             if let Some(to) = &to {
                 cx.tell_account(to.id, HubEvent::Challenged { id, from: from.name.clone(), spec: spec.clone() });
             }

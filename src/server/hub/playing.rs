@@ -12,10 +12,10 @@ use super::chat::inert_line;
 use super::live::{LiveGame, has_draws};
 use super::lobby::opponent_account;
 use super::pool::Job;
-use super::records::{Account, GameId, Seat};
 use super::types::*;
 use super::writer::PendingMove;
 use super::{ALIVE_EVERY_MS, Ctx, FINISHED_KEPT_MS, Hub, NOTICES_KEPT};
+use crate::server::store::{Account, Finish, GameId, Seat};
 
 impl Hub {
     /// Opens a game: its player joins it, anyone else watches it read-only.
@@ -304,7 +304,8 @@ impl Ctx<'_> {
     pub(super) fn end_game(&mut self, game: GameId, mut ending: Ending) -> Result<(), HubError> {
         let live = self.st.games.get(&game).ok_or(HubError::NoGame(game))?;
         let clocks = live.final_clocks(self.now);
-        let change = self.records.finish_game(game, &ending.result, &ending.why, self.now, clocks)?;
+        let end = Finish { result: ending.result.clone(), why: ending.why.clone(), at_ms: self.now, clocks };
+        let change = self.records.finish_game(game, &end)?;
         let round = |(before, after): (crate::glicko::Rating, crate::glicko::Rating)| {
             (before.rating.round() as i32, after.rating.round() as i32)
         };
@@ -378,8 +379,9 @@ impl Ctx<'_> {
             return match offer {
                 Offer::Takeback(_) => self.take_back(game, color),
                 _ => {
-                    let account = opponent_account(live, !color).unwrap_or_default();
-                    self.tell_account(account, HubEvent::OfferDeclined { game, offer });
+                    if let Some(account) = opponent_account(live, !color) {
+                        self.tell_account(account, HubEvent::OfferDeclined { game, offer });
+                    }
                     Ok(())
                 }
             };
@@ -437,7 +439,7 @@ impl Ctx<'_> {
         };
         let mut limits = Limits::default();
         if let Some((_, increment)) = live.game.clock {
-            let left = live.left_at(live.turn(), self.now).max(1) as u64;
+            let left = live.left_at(live.turn(), self.now).max(1).unsigned_abs();
             let clock =
                 EngineClock { remaining: Duration::from_millis(left), increment: Duration::from_millis(increment) };
             limits.clock = Some(clock);

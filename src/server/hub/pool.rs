@@ -16,7 +16,7 @@ use wormhole::{AnyMove, AnyPosition};
 
 use super::POOL_HASH_MB;
 use super::contain::contained;
-use super::records::GameId;
+use crate::server::store::GameId;
 
 /// A search to run: the engine's move at `ply` of `game`.
 pub struct Job {

@@ -12,8 +12,8 @@ use wormhole::{AnyPosition, Color, GameKind, Rules};
 
 use super::clock::ManualClock;
 use super::live::canonical;
-use super::records::{Account, GameId, Records};
 use super::*;
+use crate::server::store::{Account, GameId, Records};
 use memory::Memory;
 
 /// The events a session was told, in order.
@@ -57,7 +57,7 @@ fn fixture_on<R: Records + 'static>(open: Box<dyn Fn() -> R>) -> Fixture<R> {
 
 impl<R: Records + 'static> Fixture<R> {
     /// The game as stored now.
-    fn stored(&self, game: GameId) -> records::StoredGame {
+    fn stored(&self, game: GameId) -> crate::server::store::StoredGame {
         (self.open)().game(game).unwrap().expect("a stored game")
     }
 }
@@ -689,8 +689,8 @@ fn the_pool_serves_games_in_turn() {
         }),
     ));
     *pool_slot.lock().unwrap() = Some(Arc::clone(&pool));
-    pool.submit(job(1, 0));
-    pool.submit(job(2, 0));
+    pool.submit(job(GameId(1), 0));
+    pool.submit(job(GameId(2), 0));
     let start = Instant::now();
     while order.lock().unwrap().len() < 12 {
         assert!(start.elapsed() < Duration::from_secs(20));
@@ -749,6 +749,28 @@ fn on_disk() -> (tempfile::TempDir, Fixture<crate::server::store::Store>) {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().to_path_buf();
     (dir, fixture_on(Box::new(move || crate::server::store::Store::open(&path).unwrap())))
+}
+
+/// A hub on the PostgreSQL store, in a database of its own in the tests'
+/// throwaway cluster, connected again for each read.
+fn on_postgres() -> Fixture<crate::server::store::PgStore> {
+    let url = crate::server::store::test_pg::database();
+    fixture_on(Box::new(move || crate::server::store::PgStore::open(&url).unwrap()))
+}
+
+#[test]
+fn on_postgresql_every_move_is_stored_before_anyone_is_told() {
+    stored_before_told(on_postgres());
+}
+
+#[test]
+fn on_postgresql_a_restarted_hub_has_every_game_with_its_moves_and_clocks() {
+    restart_keeps_every_game(on_postgres());
+}
+
+#[test]
+fn on_postgresql_a_rated_game_updates_both_ratings_and_the_leaderboard() {
+    rated_game_rates_both(on_postgres());
 }
 
 #[test]

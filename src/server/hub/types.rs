@@ -6,8 +6,8 @@ use std::time::Duration;
 
 use wormhole::{Color, GameKind};
 
-use super::records::{Account, GameId, RecordsError};
-pub use super::records::{ChallengeId, ChallengeSpec, ColourChoice};
+use super::{Account, GameId, StoreError};
+pub use crate::server::store::{ChallengeId, ChallengeSpec, ColourChoice};
 
 /// A connected session's number, given by [`Hub::connect`](super::Hub::connect).
 pub type SessionId = u64;
@@ -240,15 +240,17 @@ pub enum HubError {
     TooLateToAbort(GameId),
     /// The storage's own error, shown as it says it (a taken name, a bad one).
     #[error(transparent)]
-    Records(RecordsError),
+    Records(StoreError),
+    #[error("cannot start the hub's threads: {0}")]
+    Spawn(std::io::Error),
     #[error("the move was not stored, so it is not played (the game is as it was): {0}")]
     NotStored(String),
     #[error("stored game {game} cannot be rebuilt: {why}")]
     BadStoredGame { game: GameId, why: String },
 }
 
-impl From<RecordsError> for HubError {
-    fn from(e: RecordsError) -> HubError {
+impl From<StoreError> for HubError {
+    fn from(e: StoreError) -> HubError {
         HubError::Records(e)
     }
 }

@@ -22,7 +22,7 @@ use wormhole::AnyMove;
 
 use super::HubError;
 use super::contain::contained;
-use super::records::{GameId, MoveWrite, Records, StoredMove};
+use crate::server::store::{GameId, MoveWrite, Records, StoredMove};
 
 /// A move checked by the hub, waiting to be stored before it is played.
 pub struct PendingMove {

@@ -13,7 +13,7 @@ use wormhole::AnyPosition;
 use super::inert;
 use super::review::PoolAnalysis;
 use super::words::ending_words;
-use crate::server::hub::records::GameId;
+use crate::server::hub::GameId;
 use crate::server::hub::{Clocks, GameView, Hub, HubError, HubEvent, SessionId};
 use crate::server::settings::{PlayerSettings, SETTINGS_FILE, Settings};
 use crate::tui::action::Msg;
@@ -88,7 +88,7 @@ pub fn open(view: GameView, seat: Seat, mine: PlayerSettings) -> GameScreen {
         absence: Duration::from_millis(view.absence_ms),
     });
     let remote = Remote {
-        id: view.info.id,
+        id: view.info.id.0,
         you: view.you,
         names: view.info.names.clone().map(|n| inert(&n)),
         ending: view.ending.as_ref().map(|e| ending_words(e, view.you, &view.info.names)),
@@ -115,7 +115,7 @@ pub enum Follow {
 /// How the game `remote` on screen follows the hub's `event`: `None` for
 /// another game's.
 pub fn event_for(remote: &Remote, event: HubEvent) -> Option<Follow> {
-    let id = remote.id;
+    let id = GameId(remote.id);
     let note = |text: &str| Some(Follow::Event(RemoteEvent::Note(text.to_string())));
     match event {
         HubEvent::Moved { game, ply, mv, clocks, .. } if game == id => {

@@ -78,7 +78,7 @@ impl App {
             Ok(keys) => {
                 let mut lines: Vec<String> = keys
                     .iter()
-                    .map(|(fp, pending)| if *pending { format!("{fp}  (pending)") } else { fp.clone() })
+                    .map(|k| if k.pending { format!("{}  (pending)", k.fingerprint) } else { k.fingerprint.clone() })
                     .collect();
                 lines.push(String::new());
                 lines.push("removekey FINGERPRINT removes one (not the last)".into());

@@ -4,7 +4,7 @@
 use wormhole::GameKind;
 
 use super::Effect;
-use crate::server::hub::{ChallengeSpec, ColourChoice};
+use crate::server::hub::{ChallengeId, ChallengeSpec, ColourChoice, GameId};
 use crate::tui::theme::{PieceStyle, ThemeName};
 
 /// The lobby's commands: (usage, what it does).
@@ -70,10 +70,10 @@ pub fn command(line: &str) -> Result<Command, String> {
             let name = words.get(1).ok_or("challenge whom? challenge NAME GAME")?;
             Effect::Challenge(spec(&words[2..], Some(name.to_string()))?)
         }
-        "accept" => Effect::Accept(number(1)? as u64),
-        "decline" => Effect::Decline(number(1)? as u64),
-        "cancel" => Effect::Cancel(number(1)? as u64),
-        "open" | "watch" | "resume" => Effect::Open(number(1)?),
+        "accept" => Effect::Accept(ChallengeId(number(1)?)),
+        "decline" => Effect::Decline(ChallengeId(number(1)?)),
+        "cancel" => Effect::Cancel(ChallengeId(number(1)?)),
+        "open" | "watch" | "resume" => Effect::Open(GameId(number(1)?)),
         "engine" => {
             let level = number(2).map_err(|e| format!("{e}: engine GAME LEVEL [white|black|random] [MIN+INC]"))?;
             let level = u8::try_from(level).map_err(|_| format!("level {level} is not from 1 to 12"))?;
@@ -81,10 +81,10 @@ pub fn command(line: &str) -> Result<Command, String> {
             rest.extend(&words[3..]);
             Effect::Engine(spec(&rest, None)?, level)
         }
-        "abort" => Effect::Abort(number(1)?),
+        "abort" => Effect::Abort(GameId(number(1)?)),
         "top" => Effect::Leaderboard(kind(words.get(1).copied())?),
         "player" => Effect::Player(words.get(1).ok_or("player NAME")?.to_string()),
-        "pgn" => Effect::Pgn(number(1)?),
+        "pgn" => Effect::Pgn(GameId(number(1)?)),
         "notices" => Effect::Notices,
         "addkey" => Effect::AddKey(words[1..].join(" ")),
         "keys" => Effect::Keys,
@@ -156,7 +156,7 @@ mod tests {
             (spec.kind, spec.clock, spec.colour, spec.rated),
             (GameKind::Classic, Some((300_000, 3000)), ColourChoice::White, true)
         );
-        assert_eq!(command("accept 7"), Ok(Command::Effect(Effect::Accept(7))));
+        assert_eq!(command("accept 7"), Ok(Command::Effect(Effect::Accept(ChallengeId(7)))));
         assert!(command("accept x").unwrap_err().contains("not a number"));
         assert!(command("new classic 5").unwrap_err().contains("not a clock"));
         assert_eq!(read_clock("30s+1"), Ok((30_000, 1000)));
@@ -178,7 +178,7 @@ mod tests {
         assert!(purple.contains("'purple' is not a choice") && purple.contains("white|black|random"), "{purple}");
         assert!(command("new classic white black").unwrap_err().contains("one colour only"));
         assert!(command("engine classic").unwrap_err().contains("engine GAME LEVEL [white|black|random]"));
-        assert_eq!(command("abort 12"), Ok(Command::Effect(Effect::Abort(12))));
+        assert_eq!(command("abort 12"), Ok(Command::Effect(Effect::Abort(GameId(12)))));
         let which = command("new").unwrap_err();
         assert!(which.starts_with("which game?") && !which.contains("..."), "{which}");
     }

@@ -9,7 +9,7 @@ use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 
 use super::{App, LOBBY_COMMANDS, Screen, inert};
 use crate::server::hub::GameInfo;
-use crate::server::hub::records::{LeaderRow, PlayerPage};
+use crate::server::hub::{GameId, LeaderRow, PlayerPage};
 
 /// The lobby's commands a guest may use, by their first word.
 const GUEST_COMMANDS: &[&str] = &["open", "top", "theme", "quit"];
@@ -126,7 +126,7 @@ fn lobby(frame: &mut Frame, area: Rect, app: &App) {
     frame.render_widget(Paragraph::new(lines), area);
 }
 
-fn page(frame: &mut Frame, area: Rect, title: &str, lines: &[String], back_to: Option<i64>) {
+fn page(frame: &mut Frame, area: Rect, title: &str, lines: &[String], back_to: Option<GameId>) {
     let back = back_to.map_or("Esc: back to the lobby".to_string(), |g| format!("Esc: back to game {g}"));
     let mut text = vec![Line::from(format!("{title}   ({back})")).add_modifier(Modifier::BOLD)];
     text.extend(lines.iter().map(|l| Line::from(l.clone())));

@@ -7,10 +7,10 @@ use super::AccountKey;
 use super::{Account, AccountId, Store, StoreError, check_name, now_ms};
 
 /// The columns of an account, in [`account_from`]'s order.
-const ACCOUNT_COLUMNS: &str = "accounts.id, accounts.name, accounts.created_ms";
+const ACCOUNT_COLUMNS: &str = "accounts.id, accounts.name";
 
-fn account_from(row: &rusqlite::Row<'_>) -> rusqlite::Result<Account> {
-    Ok(Account { id: AccountId(row.get(0)?), name: row.get(1)?, created_ms: row.get(2)? })
+pub(super) fn account_from(row: &rusqlite::Row<'_>) -> rusqlite::Result<Account> {
+    Ok(Account { id: row.get(0)?, name: row.get(1)? })
 }
 
 /// One account found by a query with one parameter.
@@ -36,7 +36,7 @@ pub(super) fn insert_key(
     text: &str,
 ) -> Result<(), StoreError> {
     conn.prepare_cached("INSERT INTO account_keys (fingerprint, account, key_text, added_ms) VALUES (?1, ?2, ?3, ?4)")?
-        .execute(params![fingerprint, account.0, text, now_ms()])?;
+        .execute(params![fingerprint, account, text, now_ms()])?;
     Ok(())
 }
 
@@ -51,10 +51,9 @@ impl Store {
             return Err(StoreError::NameTaken(name.to_string()));
         }
         check_key_free(&tx, fingerprint)?;
-        let created_ms = now_ms();
         tx.prepare_cached("INSERT INTO accounts (name, created_ms) VALUES (?1, ?2)")?
-            .execute(params![name, created_ms])?;
-        let account = Account { id: AccountId(tx.last_insert_rowid()), name: name.to_string(), created_ms };
+            .execute(params![name, now_ms()])?;
+        let account = Account { id: AccountId(tx.last_insert_rowid()), name: name.to_string() };
         insert_key(&tx, account.id, fingerprint, key_text)?;
         tx.commit()?;
         Ok(account)
@@ -65,7 +64,7 @@ impl Store {
     #[cfg(test)]
     pub fn add_key(&mut self, account: AccountId, fingerprint: &str, key_text: &str) -> Result<(), StoreError> {
         let tx = self.write()?;
-        if one_account(&tx, "WHERE id = ?1", account.0)?.is_none() {
+        if one_account(&tx, "WHERE id = ?1", account)?.is_none() {
             return Err(StoreError::NoAccount(account));
         }
         check_key_free(&tx, fingerprint)?;
@@ -80,7 +79,7 @@ impl Store {
         let mut stmt = self.conn.prepare_cached(
             "SELECT fingerprint, key_text, added_ms FROM account_keys WHERE account = ?1 ORDER BY added_ms, rowid",
         )?;
-        let rows = stmt.query_map([account.0], |row| {
+        let rows = stmt.query_map([account], |row| {
             Ok(AccountKey { fingerprint: row.get(0)?, text: row.get(1)?, added_ms: row.get(2)? })
         })?;
         Ok(rows.collect::<Result<_, _>>()?)
@@ -100,6 +99,6 @@ impl Store {
     /// The account of an id.
     #[cfg(test)]
     pub fn account(&self, id: AccountId) -> Result<Option<Account>, StoreError> {
-        one_account(&self.conn, "WHERE id = ?1", id.0)
+        one_account(&self.conn, "WHERE id = ?1", id)
     }
 }

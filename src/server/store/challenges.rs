@@ -5,86 +5,76 @@
 
 use rusqlite::params;
 
-use super::games::insert_game;
-use super::{AccountId, GameId, NewGame, Store, StoreError};
+use super::accounts::one_account;
+use super::games::{insert_game, pair_at};
+use super::{
+    Account, AccountId, ChallengeId, ChallengeSpec, ColourChoice, GameId, NewGame, Store, StoreError, StoredChallenge,
+    kind_at,
+};
 
-/// A challenge's id in the database (never given twice).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct ChallengeId(pub i64);
-
-/// The colour a challenger asks for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Colour {
-    White,
-    Black,
-    Random,
-}
-
-impl Colour {
-    /// The column's text.
-    fn text(self) -> &'static str {
-        match self {
-            Colour::White => "white",
-            Colour::Black => "black",
-            Colour::Random => "random",
-        }
-    }
-
-    fn from_text(text: &str) -> Colour {
-        match text {
-            "white" => Colour::White,
-            "black" => Colour::Black,
-            // The schema allows only the three.
-            _ => Colour::Random,
-        }
+/// A colour choice as its column's text.
+pub(super) fn colour_text(colour: ColourChoice) -> &'static str {
+    match colour {
+        ColourChoice::White => "white",
+        ColourChoice::Black => "black",
+        ColourChoice::Random => "random",
     }
 }
 
-/// A challenge to store.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct NewChallenge {
-    pub from: AccountId,
-    /// The game's name as `--variant` takes it.
-    pub variant: String,
-    /// (initial, increment) in milliseconds; `None` is untimed.
-    pub clock: Option<(i64, i64)>,
-    pub colour: Colour,
-    pub rated: bool,
-    /// The player challenged by name; `None`: open to anyone.
-    pub to: Option<AccountId>,
+pub(super) fn colour_from(text: &str) -> ColourChoice {
+    match text {
+        "white" => ColourChoice::White,
+        "black" => ColourChoice::Black,
+        // The schema allows only the three.
+        _ => ColourChoice::Random,
+    }
 }
 
-/// A stored challenge, with its players' names.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct StoredChallenge {
-    pub id: ChallengeId,
-    pub challenge: NewChallenge,
-    pub from_name: String,
-    pub to_name: Option<String>,
-    pub created_ms: i64,
+/// A challenge from a row of [`Store::challenges`]'s query.
+fn challenge_from(row: &rusqlite::Row<'_>) -> rusqlite::Result<StoredChallenge> {
+    let spec = ChallengeSpec {
+        kind: kind_at(row, 3)?,
+        clock: pair_at(row, 4)?,
+        colour: colour_from(&row.get::<_, String>(6)?),
+        rated: row.get(7)?,
+        to: row.get(9)?,
+    };
+    let from = Account { id: row.get(1)?, name: row.get(2)? };
+    Ok(StoredChallenge { id: row.get(0)?, from, spec, created_ms: row.get(10)? })
 }
 
 impl Store {
     /// Stores a challenge; refuses one from or to a player without an account.
-    pub fn add_challenge(&mut self, c: &NewChallenge, now_ms: i64) -> Result<ChallengeId, StoreError> {
+    /// Refuses one from a player without an account, or to a name that
+    /// has none.
+    pub fn add_challenge(
+        &mut self,
+        from: AccountId,
+        spec: &ChallengeSpec,
+        now_ms: u64,
+    ) -> Result<ChallengeId, StoreError> {
         let tx = self.write()?;
-        for account in [Some(c.from), c.to].into_iter().flatten() {
-            if !tx.prepare_cached("SELECT 1 FROM accounts WHERE id = ?1")?.exists([account.0])? {
-                return Err(StoreError::NoAccount(account));
-            }
+        if one_account(&tx, "WHERE id = ?1", from)?.is_none() {
+            return Err(StoreError::NoAccount(from));
         }
+        let to = match &spec.to {
+            Some(name) => {
+                Some(one_account(&tx, "WHERE name = ?1", name)?.ok_or_else(|| StoreError::NoName(name.clone()))?.id)
+            }
+            None => None,
+        };
         tx.prepare_cached(
             "INSERT INTO challenges (account, variant, clock_initial_ms, clock_increment_ms, colour, rated,
              to_account, created_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
         )?
         .execute(params![
-            c.from.0,
-            c.variant,
-            c.clock.map(|c| c.0),
-            c.clock.map(|c| c.1),
-            c.colour.text(),
-            c.rated,
-            c.to.map(|a| a.0),
+            from,
+            spec.kind.name(),
+            spec.clock.map(|c| c.0),
+            spec.clock.map(|c| c.1),
+            colour_text(spec.colour),
+            spec.rated,
+            to,
             now_ms
         ])?;
         let id = ChallengeId(tx.last_insert_rowid());
@@ -103,7 +93,7 @@ impl Store {
 
     /// Accepts a challenge: it goes and `game` is created, in one
     /// transaction. Refuses a challenge that is not there.
-    pub fn accept_challenge(&mut self, id: ChallengeId, game: &NewGame, now_ms: i64) -> Result<GameId, StoreError> {
+    pub fn accept_challenge(&mut self, id: ChallengeId, game: &NewGame, now_ms: u64) -> Result<GameId, StoreError> {
         let tx = self.write()?;
         remove(&tx, id)?;
         let game = insert_game(&tx, game, now_ms)?;
@@ -119,33 +109,13 @@ impl Store {
              FROM challenges c JOIN accounts f ON f.id = c.account LEFT JOIN accounts t ON t.id = c.to_account
              ORDER BY c.id",
         )?;
-        let rows = stmt.query_map([], |row| {
-            let clock = match (row.get(4)?, row.get(5)?) {
-                (Some(initial), Some(increment)) => Some((initial, increment)),
-                _ => None,
-            };
-            let challenge = NewChallenge {
-                from: AccountId(row.get(1)?),
-                variant: row.get(3)?,
-                clock,
-                colour: Colour::from_text(&row.get::<_, String>(6)?),
-                rated: row.get(7)?,
-                to: row.get::<_, Option<i64>>(8)?.map(AccountId),
-            };
-            Ok(StoredChallenge {
-                id: ChallengeId(row.get(0)?),
-                challenge,
-                from_name: row.get(2)?,
-                to_name: row.get(9)?,
-                created_ms: row.get(10)?,
-            })
-        })?;
+        let rows = stmt.query_map([], challenge_from)?;
         Ok(rows.collect::<Result<_, _>>()?)
     }
 }
 
 /// Deletes challenge `id` within a write, or says it is not there.
 fn remove(tx: &rusqlite::Connection, id: ChallengeId) -> Result<(), StoreError> {
-    let gone = tx.prepare_cached("DELETE FROM challenges WHERE id = ?1")?.execute([id.0])?;
+    let gone = tx.prepare_cached("DELETE FROM challenges WHERE id = ?1")?.execute([id])?;
     if gone == 0 { Err(StoreError::NoChallenge(id)) } else { Ok(()) }
 }

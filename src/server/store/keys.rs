@@ -4,7 +4,7 @@
 
 use rusqlite::params;
 
-use super::accounts::{check_key_free, insert_key, one_account};
+use super::accounts::{account_from, check_key_free, insert_key, one_account};
 use super::{Account, AccountId, KeyRow, Store, StoreError, now_ms};
 
 impl Store {
@@ -12,14 +12,14 @@ impl Store {
     /// `key_text`); refuses a key that already has an account.
     pub fn offer_key(&mut self, account: AccountId, fingerprint: &str, key_text: &str) -> Result<(), StoreError> {
         let tx = self.write()?;
-        if one_account(&tx, "WHERE id = ?1", account.0)?.is_none() {
+        if one_account(&tx, "WHERE id = ?1", account)?.is_none() {
             return Err(StoreError::NoAccount(account));
         }
         check_key_free(&tx, fingerprint)?;
         tx.prepare_cached(
             "INSERT OR REPLACE INTO key_offers (fingerprint, account, key_text, added_ms) VALUES (?1, ?2, ?3, ?4)",
         )?
-        .execute(params![fingerprint, account.0, key_text, now_ms()])?;
+        .execute(params![fingerprint, account, key_text, now_ms()])?;
         tx.commit()?;
         Ok(())
     }
@@ -27,13 +27,11 @@ impl Store {
     /// The accounts that offered the key `fingerprint`, oldest offer first.
     pub fn key_offers(&self, fingerprint: &str) -> Result<Vec<Account>, StoreError> {
         let mut stmt = self.conn.prepare_cached(
-            "SELECT accounts.id, accounts.name, accounts.created_ms FROM key_offers \
+            "SELECT accounts.id, accounts.name FROM key_offers \
              JOIN accounts ON accounts.id = key_offers.account \
              WHERE key_offers.fingerprint = ?1 ORDER BY key_offers.added_ms, key_offers.rowid",
         )?;
-        let rows = stmt.query_map([fingerprint], |row| {
-            Ok(Account { id: AccountId(row.get(0)?), name: row.get(1)?, created_ms: row.get(2)? })
-        })?;
+        let rows = stmt.query_map([fingerprint], account_from)?;
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
@@ -43,7 +41,7 @@ impl Store {
         let tx = self.write()?;
         let text: Option<String> = tx
             .prepare_cached("SELECT key_text FROM key_offers WHERE fingerprint = ?1 AND account = ?2")?
-            .query_row(params![fingerprint, account.0], |row| row.get(0))
+            .query_row(params![fingerprint, account], |row| row.get(0))
             .ok();
         let Some(text) = text else { return Err(StoreError::NoKey(fingerprint.to_string())) };
         check_key_free(&tx, fingerprint)?;
@@ -67,7 +65,7 @@ impl Store {
             "SELECT fingerprint, 0 FROM account_keys WHERE account = ?1 \
              UNION ALL SELECT fingerprint, 1 FROM key_offers WHERE account = ?1",
         )?;
-        let rows = stmt.query_map([account.0], |row| Ok(KeyRow { fingerprint: row.get(0)?, pending: row.get(1)? }))?;
+        let rows = stmt.query_map([account], |row| Ok(KeyRow { fingerprint: row.get(0)?, pending: row.get(1)? }))?;
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
@@ -77,10 +75,10 @@ impl Store {
         let tx = self.write()?;
         let offers = tx
             .prepare_cached("DELETE FROM key_offers WHERE fingerprint = ?1 AND account = ?2")?
-            .execute(params![fingerprint, account.0])?;
+            .execute(params![fingerprint, account])?;
         if offers == 0 {
             let count = |sql: &str| -> Result<i64, StoreError> {
-                Ok(tx.prepare_cached(sql)?.query_row(params![account.0, fingerprint], |row| row.get(0))?)
+                Ok(tx.prepare_cached(sql)?.query_row(params![account, fingerprint], |row| row.get(0))?)
             };
             if count("SELECT count(*) FROM account_keys WHERE account = ?1 AND fingerprint = ?2")? == 0 {
                 return Err(StoreError::NoKey(fingerprint.to_string()));
@@ -89,7 +87,7 @@ impl Store {
                 return Err(StoreError::LastKey(fingerprint.to_string()));
             }
             tx.prepare_cached("DELETE FROM account_keys WHERE account = ?1 AND fingerprint = ?2")?
-                .execute(params![account.0, fingerprint])?;
+                .execute(params![account, fingerprint])?;
         }
         tx.commit()?;
         Ok(())

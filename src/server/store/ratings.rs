@@ -4,12 +4,17 @@
 
 use rusqlite::{Connection, OptionalExtension, Transaction, params};
 
+use wormhole::GameKind;
+
 use super::games::open_game;
-use super::{AccountId, Finish, GameId, LeaderRow, RatingPoint, Store, StoreError, rating_at};
+use super::{
+    AccountId, Finish, GameId, GameSummary, LeaderRow, PlayerPage, RatingChange, RatingPoint, Store, StoreError,
+    rating_at,
+};
 use crate::glicko::{self, MAX_DEVIATION, MIN_DEVIATION, Rating, TAU};
 
 /// White's score for a result: `None` for `*` (aborted: nobody scores).
-fn white_score(result: &str) -> Result<Option<f64>, StoreError> {
+pub(super) fn white_score(result: &str) -> Result<Option<f64>, StoreError> {
     match result {
         "1-0" => Ok(Some(1.0)),
         "0-1" => Ok(Some(0.0)),
@@ -21,7 +26,7 @@ fn white_score(result: &str) -> Result<Option<f64>, StoreError> {
 
 /// A rating after one game against `opponent`, its deviation kept within
 /// the trainer's bounds.
-fn after_game(rating: Rating, opponent: Rating, score: f64) -> Rating {
+pub(super) fn after_game(rating: Rating, opponent: Rating, score: f64) -> Rating {
     let r = rating.after(&[glicko::Game { opponent, score }], TAU);
     Rating { deviation: r.deviation.clamp(MIN_DEVIATION, MAX_DEVIATION), ..r }
 }
@@ -29,7 +34,7 @@ fn after_game(rating: Rating, opponent: Rating, score: f64) -> Rating {
 fn read_rating(conn: &Connection, account: AccountId, variant: &str) -> Result<Rating, StoreError> {
     let found = conn
         .prepare_cached("SELECT rating, deviation, volatility FROM ratings WHERE account = ?1 AND variant = ?2")?
-        .query_row(params![account.0, variant], |row| rating_at(row, 0))
+        .query_row(params![account, variant], |row| rating_at(row, 0))
         .optional()?;
     Ok(found.unwrap_or_default())
 }
@@ -41,10 +46,10 @@ fn rate(
     game: GameId,
     players: [AccountId; 2],
     score: f64,
-    at_ms: i64,
+    at_ms: u64,
 ) -> Result<RatingChange, StoreError> {
     let variant: String =
-        tx.prepare_cached("SELECT variant FROM games WHERE id = ?1")?.query_row([game.0], |r| r.get(0))?;
+        tx.prepare_cached("SELECT variant FROM games WHERE id = ?1")?.query_row([game], |r| r.get(0))?;
     let [white, black] = players;
     let (old_white, old_black) = (read_rating(tx, white, &variant)?, read_rating(tx, black, &variant)?);
     let new =
@@ -55,70 +60,48 @@ fn rate(
              ON CONFLICT (account, variant) DO UPDATE SET rating = excluded.rating,
              deviation = excluded.deviation, volatility = excluded.volatility, games = games + 1",
         )?
-        .execute(params![account.0, variant, r.rating, r.deviation, r.volatility])?;
+        .execute(params![account, variant, r.rating, r.deviation, r.volatility])?;
         tx.prepare_cached(
             "INSERT INTO rating_history (account, game, variant, at_ms, rating, deviation, volatility)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
         )?
-        .execute(params![account.0, game.0, variant, at_ms, r.rating, r.deviation, r.volatility])?;
+        .execute(params![account, game, variant, at_ms, r.rating, r.deviation, r.volatility])?;
     }
     Ok([(old_white, new[0].1), (old_black, new[1].1)])
 }
 
-/// White's and Black's ratings before and after a rated game.
-pub type RatingChange = [(Rating, Rating); 2];
-
 impl Store {
-    /// Ends a game with `result` (`1-0`, `0-1`, `1/2-1/2`, or `*` for an
-    /// aborted game) and `termination` (why, in words). A rated game
-    /// between two players with a decisive or drawn result also rates both,
-    /// in the same transaction: the end and the ratings land together or
-    /// not at all.
-    #[cfg(test)]
-    pub fn finish_game(&mut self, game: GameId, result: &str, termination: &str, at_ms: i64) -> Result<(), StoreError> {
-        self.finish(game, &Finish { result: result.into(), termination: termination.into(), at_ms }, None)?;
-        Ok(())
-    }
-
-    /// [`Store::finish_game`] with the clocks as they ended (White's,
-    /// Black's, kept to show the finished game); answers both players'
-    /// ratings before and after when the game was rated.
-    pub fn finish(
-        &mut self,
-        game: GameId,
-        end: &Finish,
-        clocks: Option<(i64, i64)>,
-    ) -> Result<Option<RatingChange>, StoreError> {
-        let score = white_score(&end.result)?;
+    /// Ends a game as `end` says (the clocks as they ended are kept to show
+    /// the finished game). A
+    /// rated game between two players with a decisive or drawn result also
+    /// rates both, in the same transaction: the end and the ratings land
+    /// together or not at all; the answer is both players' ratings before
+    /// and after.
+    pub fn finish_game(&mut self, game: GameId, end: &Finish) -> Result<Option<RatingChange>, StoreError> {
+        let Finish { result, why, at_ms, clocks } = end;
+        let score = white_score(result)?;
         let tx = self.write()?;
         open_game(&tx, game)?;
-        let (rated, white, black): (bool, Option<i64>, Option<i64>) = tx
+        let (rated, white, black): (bool, Option<AccountId>, Option<AccountId>) = tx
             .prepare_cached("SELECT rated, white_account, black_account FROM games WHERE id = ?1")?
-            .query_row([game.0], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
+            .query_row([game], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
         tx.prepare_cached(
             "UPDATE games SET result = ?1, termination = ?2, finished_ms = ?3, final_white_ms = ?4,
              final_black_ms = ?5 WHERE id = ?6",
         )?
-        .execute(params![
-            end.result,
-            end.termination,
-            end.at_ms,
-            clocks.map(|c| c.0),
-            clocks.map(|c| c.1),
-            game.0
-        ])?;
+        .execute(params![result, why, at_ms, clocks.map(|c| c[0]), clocks.map(|c| c[1]), game])?;
         let mut change = None;
         if let (true, Some(white), Some(black), Some(score)) = (rated, white, black, score)
             && white != black
         {
-            change = Some(rate(&tx, game, [AccountId(white), AccountId(black)], score, end.at_ms)?);
+            change = Some(rate(&tx, game, [white, black], score, *at_ms)?);
         }
         tx.commit()?;
         Ok(change)
     }
 
     /// Notes that the server runs a clock at `at_ms` (see [`Store::last_alive`]).
-    pub fn set_alive(&mut self, at_ms: i64) -> Result<(), StoreError> {
+    pub fn set_alive(&mut self, at_ms: u64) -> Result<(), StoreError> {
         self.conn
             .prepare_cached(
                 "INSERT INTO server_alive (id, at_ms) VALUES (1, ?1) ON CONFLICT (id) DO UPDATE SET at_ms = ?1",
@@ -129,7 +112,7 @@ impl Store {
 
     /// When the server last noted it ran a clock ([`Store::set_alive`]):
     /// the time its running clocks last counted before a restart.
-    pub fn last_alive(&self) -> Result<Option<i64>, StoreError> {
+    pub fn last_alive(&self) -> Result<Option<u64>, StoreError> {
         Ok(self
             .conn
             .prepare_cached("SELECT at_ms FROM server_alive WHERE id = 1")?
@@ -139,8 +122,8 @@ impl Store {
 
     /// A player's rating in a game: the start rating before any rated game.
     #[cfg(test)]
-    pub fn rating(&self, account: AccountId, variant: &str) -> Result<Rating, StoreError> {
-        read_rating(&self.conn, account, variant)
+    pub fn rating(&self, account: AccountId, kind: GameKind) -> Result<Rating, StoreError> {
+        read_rating(&self.conn, account, kind.name())
     }
 
     /// A player's ratings in every game they have a rated game in, with
@@ -151,33 +134,64 @@ impl Store {
             "SELECT variant, rating, deviation, volatility, games FROM ratings
              WHERE account = ?1 AND games > 0 ORDER BY variant",
         )?;
-        let rows = stmt.query_map([account.0], |row| Ok((row.get(0)?, rating_at(row, 1)?, row.get(4)?)))?;
+        let rows = stmt.query_map([account], |row| Ok((row.get(0)?, rating_at(row, 1)?, row.get(4)?)))?;
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
     /// The best rated players of a game, at most `limit`: only players with
     /// a rated game, highest rating first (then by name).
-    pub fn leaderboard(&self, variant: &str, limit: u32) -> Result<Vec<LeaderRow>, StoreError> {
+    pub fn leaderboard(&self, kind: GameKind, limit: usize) -> Result<Vec<LeaderRow>, StoreError> {
         let mut stmt = self.conn.prepare_cached(
             "SELECT a.name, r.rating, r.deviation, r.volatility, r.games FROM ratings r
              JOIN accounts a ON a.id = r.account WHERE r.variant = ?1 AND r.games > 0
              ORDER BY r.rating DESC, a.name LIMIT ?2",
         )?;
-        let rows = stmt.query_map(params![variant, limit], |row| {
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        let rows = stmt.query_map(params![kind.name(), limit], |row| {
             Ok(LeaderRow { name: row.get(0)?, rating: rating_at(row, 1)?, games: row.get(4)? })
         })?;
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
     /// A player's rating after each rated game of a game, oldest first.
-    pub fn rating_history(&self, account: AccountId, variant: &str) -> Result<Vec<RatingPoint>, StoreError> {
+    pub fn rating_history(&self, account: AccountId, kind: GameKind) -> Result<Vec<RatingPoint>, StoreError> {
         let mut stmt = self.conn.prepare_cached(
             "SELECT game, at_ms, rating, deviation, volatility FROM rating_history
              WHERE account = ?1 AND variant = ?2 ORDER BY at_ms, game",
         )?;
-        let rows = stmt.query_map(params![account.0, variant], |row| {
-            Ok(RatingPoint { game: GameId(row.get(0)?), at_ms: row.get(1)?, rating: rating_at(row, 2)? })
+        let rows = stmt.query_map(params![account, kind.name()], |row| {
+            Ok(RatingPoint { game: row.get(0)?, at_ms: row.get(1)?, rating: rating_at(row, 2)? })
         })?;
         Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// The page of the player called `name`: ratings, their history, and
+    /// the newest [`PAGE_GAMES`] games.
+    pub fn player(&self, name: &str) -> Result<Option<PlayerPage>, StoreError> {
+        let Some(account) = self.account_by_name(name)? else { return Ok(None) };
+        let (mut ratings, mut history) = (Vec::new(), Vec::new());
+        for kind in GameKind::ALL {
+            let points = self.rating_history(account.id, kind)?;
+            if let Some(last) = points.last() {
+                ratings.push((kind, last.rating));
+                history.push((kind, points.iter().map(|p| (p.at_ms, p.rating)).collect()));
+            }
+        }
+        let recent = self.games_of(account.id, PAGE_GAMES)?.into_iter().map(summary).collect();
+        Ok(Some(PlayerPage { account, ratings, recent, history }))
+    }
+}
+
+/// How many games a player's page lists.
+pub const PAGE_GAMES: u32 = 20;
+
+/// A game as a player's page lists it.
+pub(super) fn summary(g: super::StoredGame) -> GameSummary {
+    GameSummary {
+        id: g.id,
+        kind: g.game.kind,
+        names: g.game.seats.each_ref().map(super::Seat::name),
+        result: g.result.map_or_else(|| "*".to_string(), |(result, _)| result),
+        created_ms: g.created_ms,
     }
 }

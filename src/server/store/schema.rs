@@ -1,14 +1,26 @@
-//! The schema's migrations: SQL texts applied once each, in order, each in
-//! its own transaction, recorded in `schema_migrations`. A new version is a
-//! new text at the end of [`MIGRATIONS`]; a text once released never
-//! changes, since databases out there already ran it.
+//! The schema's migrations: numbered steps, each an SQL text for SQLite and
+//! one for PostgreSQL, applied once each, in order, each in its own
+//! transaction, recorded in `schema_migrations`. A new version is a new
+//! step at the end of [`MIGRATIONS`], with both texts; a text once
+//! released never changes, since databases out there already ran it.
 
 use rusqlite::{Connection, TransactionBehavior, params};
 
 use super::{StoreError, now_ms};
 
+/// One schema version, in each engine's SQL.
+pub(super) struct Step {
+    pub sqlite: &'static str,
+    pub postgres: &'static str,
+}
+
 /// The migrations: version `i + 1` is `MIGRATIONS[i]`.
-pub(super) const MIGRATIONS: &[&str] = &[V1, V2, V3, V4];
+pub(super) const MIGRATIONS: &[Step] = &[
+    Step { sqlite: V1, postgres: super::pg::schema::V1 },
+    Step { sqlite: V2, postgres: super::pg::schema::V2 },
+    Step { sqlite: V3, postgres: super::pg::schema::V3 },
+    Step { sqlite: V4, postgres: super::pg::schema::V4 },
+];
 
 /// Version 1: accounts and keys, games and moves, ratings and their history.
 const V1: &str = "
@@ -125,7 +137,7 @@ CREATE TABLE server_alive (
 
 /// The newest version this program knows.
 pub(super) fn known_version() -> i64 {
-    MIGRATIONS.len() as i64
+    i64::try_from(MIGRATIONS.len()).unwrap_or(i64::MAX)
 }
 
 /// Applies every migration the database lacks; refuses a database newer
@@ -142,8 +154,8 @@ pub(super) fn migrate(conn: &mut Connection, label: &str) -> Result<(), StoreErr
         if found > known_version() {
             return Err(StoreError::TooNew { path: label.to_string(), found, known: known_version() });
         }
-        let Some(sql) = MIGRATIONS.get(found as usize) else { return Ok(()) };
-        tx.execute_batch(sql)?;
+        let Some(step) = usize::try_from(found).ok().and_then(|i| MIGRATIONS.get(i)) else { return Ok(()) };
+        tx.execute_batch(step.sqlite)?;
         tx.execute(
             "INSERT INTO schema_migrations (version, applied_ms) VALUES (?1, ?2)",
             params![found + 1, now_ms()],

@@ -56,6 +56,11 @@ fn on_the_sqlite_store_open_challenges_survive_a_restart_and_can_be_accepted() {
 }
 
 #[test]
+fn on_postgresql_open_challenges_survive_a_restart_and_can_be_accepted() {
+    restart_keeps_challenges(on_postgres());
+}
+
+#[test]
 fn a_challenge_expires_once_its_creator_is_gone_for_the_grace_time() {
     let f = fixture();
     let (a, b) = (f.player("ann"), f.player("bob"));

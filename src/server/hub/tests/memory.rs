@@ -9,9 +9,7 @@ use std::time::{Duration, Instant};
 use wormhole::GameKind;
 
 use crate::glicko::{self, Rating};
-use crate::server::hub::live::seat_name;
-use crate::server::hub::records::*;
-use crate::server::hub::{ChallengeId, ChallengeSpec};
+use crate::server::store::*;
 
 #[derive(Default)]
 pub struct Data {
@@ -19,7 +17,7 @@ pub struct Data {
     pub games: Vec<StoredGame>,
     pub ratings: HashMap<(AccountId, GameKind), (Rating, u32)>,
     pub challenges: Vec<StoredChallenge>,
-    pub last_challenge: ChallengeId,
+    pub last_challenge: i64,
     /// Keys offered: (fingerprint, account).
     pub offers: Vec<(String, AccountId)>,
     pub alive: Option<u64>,
@@ -75,7 +73,7 @@ impl Gate {
     }
 
     /// A commit passes the gate: waits while it holds; its error if it fails.
-    fn pass(&self) -> Result<(), RecordsError> {
+    fn pass(&self) -> Result<(), StoreError> {
         let mut state = self.lock();
         state.waiting += 1;
         self.changed.notify_all();
@@ -84,7 +82,7 @@ impl Gate {
         }
         state.waiting -= 1;
         self.changed.notify_all();
-        state.fail.as_deref().map_or(Ok(()), |why| Err(err(why)))
+        state.fail.as_deref().map_or(Ok(()), |why| Err(StoreError::Injected(why.to_string())))
     }
 }
 
@@ -94,89 +92,91 @@ impl Memory {
     }
 }
 
-fn err(text: &str) -> RecordsError {
-    text.to_string().into()
+impl Data {
+    fn game(&mut self, id: GameId) -> Result<&mut StoredGame, StoreError> {
+        self.games.iter_mut().find(|g| g.id == id).ok_or(StoreError::NoGame(id))
+    }
 }
 
-impl Data {
-    fn game(&mut self, id: GameId) -> Result<&mut StoredGame, RecordsError> {
-        self.games.iter_mut().find(|g| g.id == id).ok_or_else(|| err("no such game"))
-    }
+/// The id after `count` rows: ids count from 1, as SQLite's do.
+fn next_id(count: usize) -> i64 {
+    i64::try_from(count).unwrap() + 1
 }
 
 impl Records for Memory {
-    fn open_again(&mut self) -> Result<Box<dyn Records>, RecordsError> {
+    fn open_again(&mut self) -> Result<Box<dyn Records>, StoreError> {
         Ok(Box::new(self.clone()))
     }
 
-    fn account_by_key(&mut self, fp: &str) -> Result<Option<Account>, RecordsError> {
+    fn account_by_key(&mut self, fp: &str) -> Result<Option<Account>, StoreError> {
         Ok(self.data().accounts.iter().find(|(_, keys)| keys.iter().any(|k| k == fp)).map(|(a, _)| a.clone()))
     }
 
-    fn account_by_name(&mut self, name: &str) -> Result<Option<Account>, RecordsError> {
+    fn account_by_name(&mut self, name: &str) -> Result<Option<Account>, StoreError> {
         Ok(self.data().accounts.iter().find(|(a, _)| a.name.eq_ignore_ascii_case(name)).map(|(a, _)| a.clone()))
     }
 
-    fn register(&mut self, name: &str, fp: &str, _key_text: &str) -> Result<Account, RecordsError> {
+    fn register(&mut self, name: &str, fp: &str, _key_text: &str) -> Result<Account, StoreError> {
         if self.account_by_name(name)?.is_some() {
-            return Err(err("name taken"));
+            return Err(StoreError::NameTaken(name.to_string()));
         }
         let mut data = self.data();
-        let account = Account { id: data.accounts.len() as i64 + 1, name: name.to_string() };
+        let account = Account { id: AccountId(next_id(data.accounts.len())), name: name.to_string() };
         data.accounts.push((account.clone(), vec![fp.to_string()]));
         Ok(account)
     }
 
-    fn offer_key(&mut self, account: AccountId, fp: &str, _key_text: &str) -> Result<(), RecordsError> {
+    fn offer_key(&mut self, account: AccountId, fp: &str, _key_text: &str) -> Result<(), StoreError> {
         if self.account_by_key(fp)?.is_some() {
-            return Err(err("key taken"));
+            return Err(StoreError::KeyTaken(fp.to_string()));
         }
         self.data().offers.push((fp.to_string(), account));
         Ok(())
     }
 
-    fn key_offers(&mut self, fp: &str) -> Result<Vec<Account>, RecordsError> {
+    fn key_offers(&mut self, fp: &str) -> Result<Vec<Account>, StoreError> {
         let data = self.data();
         let ids: Vec<AccountId> = data.offers.iter().filter(|(f, _)| f == fp).map(|(_, a)| *a).collect();
         Ok(data.accounts.iter().filter(|(a, _)| ids.contains(&a.id)).map(|(a, _)| a.clone()).collect())
     }
 
-    fn confirm_key(&mut self, fp: &str, account: AccountId) -> Result<(), RecordsError> {
+    fn confirm_key(&mut self, fp: &str, account: AccountId) -> Result<(), StoreError> {
         if !self.data().offers.iter().any(|(f, a)| f == fp && *a == account) {
-            return Err(err("no such offer"));
+            return Err(StoreError::NoKey(fp.to_string()));
         }
         self.refuse_key_offers(fp)?;
         let mut data = self.data();
-        let entry = data.accounts.iter_mut().find(|(a, _)| a.id == account).ok_or_else(|| err("no account"))?;
+        let entry = data.accounts.iter_mut().find(|(a, _)| a.id == account).ok_or(StoreError::NoAccount(account))?;
         entry.1.push(fp.to_string());
         Ok(())
     }
 
-    fn refuse_key_offers(&mut self, fp: &str) -> Result<(), RecordsError> {
+    fn refuse_key_offers(&mut self, fp: &str) -> Result<(), StoreError> {
         self.data().offers.retain(|(f, _)| f != fp);
         Ok(())
     }
 
-    fn account_keys(&mut self, account: AccountId) -> Result<Vec<(String, bool)>, RecordsError> {
+    fn account_keys(&mut self, account: AccountId) -> Result<Vec<KeyRow>, StoreError> {
         let data = self.data();
         let bound = data.accounts.iter().filter(|(a, _)| a.id == account).flat_map(|(_, k)| k.clone());
         let offered = data.offers.iter().filter(|(_, a)| *a == account).map(|(f, _)| (f.clone(), true));
-        Ok(bound.map(|f| (f, false)).chain(offered).collect())
+        let rows = bound.map(|f| (f, false)).chain(offered);
+        Ok(rows.map(|(fingerprint, pending)| KeyRow { fingerprint, pending }).collect())
     }
 
-    fn remove_key(&mut self, account: AccountId, fp: &str) -> Result<(), RecordsError> {
+    fn remove_key(&mut self, account: AccountId, fp: &str) -> Result<(), StoreError> {
         let mut data = self.data();
-        let entry = data.accounts.iter_mut().find(|(a, _)| a.id == account).ok_or_else(|| err("no account"))?;
+        let entry = data.accounts.iter_mut().find(|(a, _)| a.id == account).ok_or(StoreError::NoAccount(account))?;
         if entry.1.len() <= 1 {
-            return Err(err("last key"));
+            return Err(StoreError::LastKey(fp.to_string()));
         }
         entry.1.retain(|k| k != fp);
         Ok(())
     }
 
-    fn create_game(&mut self, game: &NewGame, now_ms: u64) -> Result<GameId, RecordsError> {
+    fn create_game(&mut self, game: &NewGame, now_ms: u64) -> Result<GameId, StoreError> {
         let mut data = self.data();
-        let id = data.games.len() as i64 + 1;
+        let id = GameId(next_id(data.games.len()));
         let moves = Vec::new();
         data.games.push(StoredGame {
             id,
@@ -198,8 +198,12 @@ impl Records for Memory {
         let mut data = self.data();
         let mut add = |(game, ply, mv): &MoveWrite| {
             let g = data.game(*game)?;
-            if g.moves.len() != *ply as usize || g.result.is_some() {
-                return Err(err("wrong ply"));
+            let expected = u32::try_from(g.moves.len()).unwrap();
+            if g.result.is_some() {
+                return Err(StoreError::GameOver(*game));
+            }
+            if expected != *ply {
+                return Err(StoreError::WrongPly { game: *game, expected, got: *ply });
             }
             g.moves.push(mv.clone());
             Ok(())
@@ -207,29 +211,23 @@ impl Records for Memory {
         Ok(moves.iter().map(&mut add).collect())
     }
 
-    fn take_back(&mut self, game: GameId, keep: u32) -> Result<(), RecordsError> {
-        self.data().game(game)?.moves.truncate(keep as usize);
+    fn take_back(&mut self, game: GameId, keep: u32) -> Result<(), StoreError> {
+        self.data().game(game)?.moves.truncate(usize::try_from(keep).unwrap());
         Ok(())
     }
 
-    fn finish_game(
-        &mut self,
-        game: GameId,
-        result: &str,
-        why: &str,
-        _at_ms: u64,
-        clocks: Option<[i64; 2]>,
-    ) -> Result<Option<RatingChange>, RecordsError> {
+    fn finish_game(&mut self, game: GameId, end: &Finish) -> Result<Option<RatingChange>, StoreError> {
+        let Finish { result, why, clocks, .. } = end;
         if self.1.lock().panic_finish == Some(game) {
             panic!("test: a bug storing the end of game {game}");
         }
         let mut data = self.data();
         let g = data.game(game)?;
         g.result = Some((result.to_string(), why.to_string()));
-        g.final_clocks = clocks;
+        g.final_clocks = *clocks;
         let (kind, rated, seats) = (g.game.kind, g.game.rated, g.game.seats.clone());
         let [Seat::Player(white), Seat::Player(black)] = seats else { return Ok(None) };
-        let score = match result {
+        let score = match result.as_str() {
             "1-0" => 1.0,
             "0-1" => 0.0,
             "1/2-1/2" => 0.5,
@@ -247,55 +245,49 @@ impl Records for Memory {
         Ok(Some([(w, w2), (b, b2)]))
     }
 
-    fn set_alive(&mut self, at_ms: u64) -> Result<(), RecordsError> {
+    fn set_alive(&mut self, at_ms: u64) -> Result<(), StoreError> {
         self.data().alive = Some(at_ms);
         Ok(())
     }
 
-    fn last_alive(&mut self) -> Result<Option<u64>, RecordsError> {
+    fn last_alive(&mut self) -> Result<Option<u64>, StoreError> {
         Ok(self.data().alive)
     }
 
-    fn add_challenge(
-        &mut self,
-        from: AccountId,
-        _to: Option<AccountId>,
-        spec: &ChallengeSpec,
-        now_ms: u64,
-    ) -> Result<ChallengeId, RecordsError> {
+    fn add_challenge(&mut self, from: AccountId, spec: &ChallengeSpec, now_ms: u64) -> Result<ChallengeId, StoreError> {
         let mut data = self.data();
-        let from = data.accounts.iter().find(|(a, _)| a.id == from).ok_or_else(|| err("no account"))?.0.clone();
+        let from = data.accounts.iter().find(|(a, _)| a.id == from).ok_or(StoreError::NoAccount(from))?.0.clone();
         data.last_challenge += 1;
-        let id = data.last_challenge;
+        let id = ChallengeId(data.last_challenge);
         data.challenges.push(StoredChallenge { id, from, spec: spec.clone(), created_ms: now_ms });
         Ok(id)
     }
 
-    fn remove_challenge(&mut self, id: ChallengeId) -> Result<(), RecordsError> {
+    fn remove_challenge(&mut self, id: ChallengeId) -> Result<(), StoreError> {
         let mut data = self.data();
-        let at = data.challenges.iter().position(|c| c.id == id).ok_or_else(|| err("no such challenge"))?;
+        let at = data.challenges.iter().position(|c| c.id == id).ok_or(StoreError::NoChallenge(id))?;
         data.challenges.remove(at);
         Ok(())
     }
 
-    fn accept_challenge(&mut self, id: ChallengeId, game: &NewGame, now_ms: u64) -> Result<GameId, RecordsError> {
+    fn accept_challenge(&mut self, id: ChallengeId, game: &NewGame, now_ms: u64) -> Result<GameId, StoreError> {
         self.remove_challenge(id)?;
         self.create_game(game, now_ms)
     }
 
-    fn challenges(&mut self) -> Result<Vec<StoredChallenge>, RecordsError> {
+    fn challenges(&mut self) -> Result<Vec<StoredChallenge>, StoreError> {
         Ok(self.data().challenges.clone())
     }
 
-    fn active_games(&mut self) -> Result<Vec<StoredGame>, RecordsError> {
+    fn active_games(&mut self) -> Result<Vec<StoredGame>, StoreError> {
         Ok(self.data().games.iter().filter(|g| g.result.is_none()).cloned().collect())
     }
 
-    fn game(&mut self, id: GameId) -> Result<Option<StoredGame>, RecordsError> {
+    fn game(&mut self, id: GameId) -> Result<Option<StoredGame>, StoreError> {
         Ok(self.data().games.iter().find(|g| g.id == id).cloned())
     }
 
-    fn leaderboard(&mut self, kind: GameKind, limit: usize) -> Result<Vec<LeaderRow>, RecordsError> {
+    fn leaderboard(&mut self, kind: GameKind, limit: usize) -> Result<Vec<LeaderRow>, StoreError> {
         let data = self.data();
         let name = |id| data.accounts.iter().find(|(a, _)| a.id == id).map(|(a, _)| a.name.clone()).unwrap_or_default();
         let mut rows: Vec<LeaderRow> = data
@@ -309,7 +301,7 @@ impl Records for Memory {
         Ok(rows)
     }
 
-    fn player(&mut self, name: &str) -> Result<Option<PlayerPage>, RecordsError> {
+    fn player(&mut self, name: &str) -> Result<Option<PlayerPage>, StoreError> {
         let Some(account) = self.account_by_name(name)? else { return Ok(None) };
         let data = self.data();
         let ratings = data.ratings.iter().filter(|((id, _), _)| *id == account.id).map(|((_, k), (r, _))| (*k, *r));
@@ -321,7 +313,7 @@ impl Records for Memory {
             .map(|g| GameSummary {
                 id: g.id,
                 kind: g.game.kind,
-                names: [seat_name(&g.game.seats[0]), seat_name(&g.game.seats[1])],
+                names: g.game.seats.each_ref().map(Seat::name),
                 result: g.result.clone().map_or("*".into(), |r| r.0),
                 created_ms: g.created_ms,
             })

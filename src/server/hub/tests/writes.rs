@@ -110,9 +110,18 @@ fn a_panic_writing_one_games_move_ends_that_game_and_the_others_go_on() {
 /// opened afterwards holds exactly the moves played.
 #[test]
 fn moves_of_many_games_from_many_threads_are_all_stored_in_order() {
+    let (_dir, f) = on_disk();
+    many_threads_store_every_move(f);
+}
+
+#[test]
+fn on_postgresql_moves_of_many_games_from_many_threads_are_all_stored_in_order() {
+    many_threads_store_every_move(on_postgres());
+}
+
+fn many_threads_store_every_move<R: Records + 'static>(f: Fixture<R>) {
     const GAMES: usize = 8;
     const PLIES: usize = 40;
-    let (_dir, f) = on_disk();
     let games = games(&f, GAMES);
     let hub = &f.hub;
     let played: Vec<Vec<String>> = std::thread::scope(|scope| {

@@ -1,0 +1,295 @@
+//! The store suite: what every [`Records`] must do, run on each engine
+//! (SQLite in memory, and PostgreSQL in the tests' throwaway cluster, a
+//! database per test). The SQLite-only tests (the file, WAL, a kill -9)
+//! are in `tests.rs`.
+
+use wormhole::GameKind;
+
+use super::*;
+use crate::glicko::START_RATING;
+
+const FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+/// A time of 2026, past what 32 bits hold in milliseconds.
+const T0: u64 = 1_796_400_000_000;
+
+fn new_game(white: &Seat, black: &Seat, rated: bool) -> NewGame {
+    let seats = [white.clone(), black.clone()];
+    NewGame { kind: GameKind::Classic, start_fen: FEN.into(), seats, rated, clock: Some((300_000, 2_000)) }
+}
+
+fn end(result: &str, why: &str, at_ms: u64) -> Finish {
+    Finish { result: result.into(), why: why.into(), at_ms, clocks: Some([1_000, -20]) }
+}
+
+fn mv(text: &str, at_ms: u64) -> StoredMove {
+    StoredMove { mv: text.into(), white_ms: 299_000, black_ms: -5, at_ms }
+}
+
+/// Players ann and bob.
+fn two(r: &mut dyn Records) -> (Account, Account) {
+    (
+        r.register("ann", "SHA256:ann", "ssh-ed25519 A").unwrap(),
+        r.register("bob", "SHA256:bob", "ssh-ed25519 B").unwrap(),
+    )
+}
+
+fn accounts_and_keys(r: &mut dyn Records) {
+    let (ann, bob) = two(r);
+    assert!(matches!(r.register("ANN", "SHA256:x", "k"), Err(StoreError::NameTaken(_))), "names ignore case");
+    assert!(matches!(r.register("cid", "SHA256:ann", "k"), Err(StoreError::KeyTaken(_))));
+    assert!(matches!(r.register("c d", "SHA256:y", "k"), Err(StoreError::BadName { .. })));
+    assert_eq!(r.account_by_name("cid").unwrap(), None, "a refused registration leaves nothing");
+    assert_eq!(r.account_by_key("SHA256:bob").unwrap(), Some(bob.clone()));
+    assert_eq!(r.account_by_name("Ann").unwrap(), Some(ann.clone()));
+    r.offer_key(bob.id, "SHA256:new", "ssh-ed25519 N").unwrap();
+    r.offer_key(ann.id, "SHA256:new", "ssh-ed25519 N").unwrap();
+    assert_eq!(r.account_by_key("SHA256:new").unwrap(), None, "an offer binds nothing");
+    assert_eq!(r.key_offers("SHA256:new").unwrap().len(), 2);
+    r.confirm_key("SHA256:new", ann.id).unwrap();
+    assert!(r.key_offers("SHA256:new").unwrap().is_empty(), "every offer of it goes");
+    assert_eq!(r.account_by_key("SHA256:new").unwrap(), Some(ann.clone()));
+    assert!(matches!(r.confirm_key("SHA256:none", ann.id), Err(StoreError::NoKey(_))));
+    assert!(matches!(r.offer_key(bob.id, "SHA256:new", "x"), Err(StoreError::KeyTaken(_))));
+    r.offer_key(bob.id, "SHA256:later", "x").unwrap();
+    let keys = r.account_keys(bob.id).unwrap();
+    assert_eq!(
+        keys,
+        [
+            KeyRow { fingerprint: "SHA256:bob".into(), pending: false },
+            KeyRow { fingerprint: "SHA256:later".into(), pending: true }
+        ]
+    );
+    r.refuse_key_offers("SHA256:later").unwrap();
+    assert_eq!(r.account_keys(bob.id).unwrap().len(), 1);
+    assert!(matches!(r.remove_key(bob.id, "SHA256:bob"), Err(StoreError::LastKey(_))));
+    r.remove_key(ann.id, "SHA256:ann").unwrap();
+    assert!(matches!(r.remove_key(ann.id, "SHA256:ann"), Err(StoreError::NoKey(_))));
+    assert!(matches!(r.offer_key(AccountId(999), "SHA256:z", "k"), Err(StoreError::NoAccount(_))));
+}
+
+fn moves_are_kept_in_order_and_a_wrong_ply_is_refused(r: &mut dyn Records) {
+    let (ann, _) = two(r);
+    let (white, engine) = (Seat::Player(ann), Seat::Engine { level: 3 });
+    let game = r.create_game(&new_game(&white, &engine, false), T0).unwrap();
+    let other = r.create_game(&new_game(&engine, &white, false), T0 + 1).unwrap();
+    let batch = [
+        (game, 0, mv("e2e4", T0 + 10)),
+        (other, 0, mv("d2d4", T0 + 11)),
+        (game, 2, mv("g1f3", T0 + 12)),
+        (game, 1, mv("e7e5", T0 + 13)),
+        (GameId(999), 0, mv("a2a3", T0 + 14)),
+    ];
+    let results = r.add_moves(&batch).unwrap();
+    assert!(results[0].is_ok() && results[1].is_ok() && results[3].is_ok(), "{results:?}");
+    assert!(matches!(results[2], Err(StoreError::WrongPly { expected: 1, got: 2, .. })), "{:?}", results[2]);
+    assert!(matches!(results[4], Err(StoreError::NoGame(GameId(999)))));
+    let stored = r.game(game).unwrap().unwrap();
+    assert_eq!(stored.moves, [mv("e2e4", T0 + 10), mv("e7e5", T0 + 13)]);
+    assert_eq!((stored.id, stored.created_ms, &stored.game), (game, T0, &new_game(&white, &engine, false)));
+    assert_eq!(stored.game.seats[1].name(), "Engine, level 3 (learner)");
+    r.take_back(game, 1).unwrap();
+    assert_eq!(r.game(game).unwrap().unwrap().moves, [mv("e2e4", T0 + 10)]);
+    assert_eq!(r.active_games().unwrap().iter().map(|g| g.id).collect::<Vec<_>>(), [game, other]);
+    assert_eq!(r.finish_game(game, &end("1-0", "checkmate", T0 + 20)).unwrap(), None, "an engine game rates nobody");
+    let finished = r.game(game).unwrap().unwrap();
+    assert_eq!(
+        (finished.result, finished.final_clocks),
+        (Some(("1-0".into(), "checkmate".into())), Some([1_000, -20]))
+    );
+    let late = r.add_moves(&[(game, 1, mv("e7e5", T0 + 30))]).unwrap();
+    assert!(matches!(late[0], Err(StoreError::GameOver(_))), "{late:?}");
+    assert!(matches!(r.take_back(game, 0), Err(StoreError::GameOver(_))));
+    assert_eq!(r.game(GameId(999)).unwrap(), None);
+}
+
+fn a_rated_game_rates_both_once(r: &mut dyn Records) {
+    let (ann, bob) = two(r);
+    let (a, b) = (Seat::Player(ann.clone()), Seat::Player(bob.clone()));
+    let game = r.create_game(&new_game(&a, &b, true), T0).unwrap();
+    let [(ann_before, ann_after), (bob_before, bob_after)] =
+        r.finish_game(game, &end("1-0", "resignation", T0 + 60_000)).unwrap().expect("rated");
+    assert_eq!((ann_before.rating, bob_before.rating), (START_RATING, START_RATING));
+    assert!(ann_after.rating > START_RATING && bob_after.rating < START_RATING);
+    assert!(matches!(r.finish_game(game, &end("0-1", "again", T0)), Err(StoreError::GameOver(_))), "ended once");
+    let board = r.leaderboard(GameKind::Classic, 10).unwrap();
+    let rows: Vec<_> = board.iter().map(|row| (row.name.as_str(), row.rating, row.games)).collect();
+    assert_eq!(rows, [("ann", ann_after, 1), ("bob", bob_after, 1)]);
+    assert_eq!(r.leaderboard(GameKind::Classic, 1).unwrap().len(), 1);
+    assert!(r.leaderboard(GameKind::Porthole, 10).unwrap().is_empty(), "ratings are per game");
+    let page = r.player("ANN").unwrap().expect("ann's page");
+    assert_eq!((page.account, page.ratings), (ann, vec![(GameKind::Classic, ann_after)]));
+    assert_eq!(page.history, [(GameKind::Classic, vec![(T0 + 60_000, ann_after)])]);
+    let names = [String::from("ann"), String::from("bob")];
+    let summary = GameSummary { id: game, kind: GameKind::Classic, names, result: "1-0".into(), created_ms: T0 };
+    assert_eq!(page.recent, [summary]);
+    assert_eq!(r.player("nobody").unwrap(), None);
+    for (result, rated) in [("1-0", false), ("*", true)] {
+        let game = r.create_game(&new_game(&a, &b, rated), T0).unwrap();
+        assert_eq!(r.finish_game(game, &end(result, "x", T0)).unwrap(), None, "{result} rated {rated}");
+    }
+    let game = r.create_game(&new_game(&a, &b, true), T0).unwrap();
+    assert!(matches!(r.finish_game(game, &end("2-0", "x", T0)), Err(StoreError::BadResult(_))));
+    let nobody = Seat::Player(Account { id: AccountId(999), name: "nobody".into() });
+    assert!(matches!(r.create_game(&new_game(&nobody, &b, true), T0), Err(StoreError::NoAccount(_))));
+}
+
+fn a_challenge_is_kept_until_accepted_once(r: &mut dyn Records) {
+    let (ann, bob) = two(r);
+    let to_bob = ChallengeSpec {
+        kind: GameKind::Porthole,
+        clock: Some((60_000, 1_000)),
+        colour: ColourChoice::Black,
+        rated: true,
+        to: Some("Bob".into()),
+    };
+    let one = r.add_challenge(ann.id, &to_bob, T0).unwrap();
+    let open = ChallengeSpec { to: None, clock: None, colour: ColourChoice::Random, ..to_bob.clone() };
+    let two = r.add_challenge(ann.id, &open, T0 + 1).unwrap();
+    let listed = r.challenges().unwrap();
+    let bob_named = ChallengeSpec { to: Some("bob".into()), ..to_bob.clone() };
+    assert_eq!(
+        listed,
+        [
+            StoredChallenge { id: one, from: ann.clone(), spec: bob_named, created_ms: T0 },
+            StoredChallenge { id: two, from: ann.clone(), spec: open, created_ms: T0 + 1 },
+        ]
+    );
+    let seats = (Seat::Player(bob), Seat::Player(ann.clone()));
+    let game = r.accept_challenge(one, &new_game(&seats.0, &seats.1, true), T0 + 2).unwrap();
+    assert_eq!(r.game(game).unwrap().map(|g| g.created_ms), Some(T0 + 2));
+    let again = r.accept_challenge(one, &new_game(&seats.0, &seats.1, true), T0 + 3);
+    assert!(matches!(again, Err(StoreError::NoChallenge(_))), "accepted once only: {again:?}");
+    r.remove_challenge(two).unwrap();
+    assert!(matches!(r.remove_challenge(two), Err(StoreError::NoChallenge(_))));
+    assert!(r.challenges().unwrap().is_empty());
+    assert!(r.add_challenge(ann.id, &to_bob, T0).unwrap() > two, "a number is never given twice");
+    let to_nobody = ChallengeSpec { to: Some("nobody".into()), ..to_bob.clone() };
+    assert!(matches!(r.add_challenge(ann.id, &to_nobody, T0), Err(StoreError::NoName(_))));
+    assert!(matches!(r.add_challenge(AccountId(999), &to_bob, T0), Err(StoreError::NoAccount(_))));
+}
+
+fn the_clock_note_is_kept(r: &mut dyn Records) {
+    assert_eq!(r.last_alive().unwrap(), None);
+    r.set_alive(T0).unwrap();
+    r.set_alive(T0 + 5).unwrap();
+    assert_eq!(r.last_alive().unwrap(), Some(T0 + 5));
+    let mut again = r.open_again().unwrap();
+    assert_eq!(again.last_alive().unwrap(), Some(T0 + 5), "another connection reads it");
+}
+
+/// How many rounds each race runs.
+const ROUNDS: u32 = 150;
+
+/// Runs `each` on two connections of their own at once, `ROUNDS` times, each
+/// round started together; answers both results of each round.
+fn race<T: Send>(r: &mut dyn Records, each: impl Fn(&mut dyn Records, u32, usize) -> T + Sync) -> Vec<[T; 2]> {
+    let mut writers = [r.open_again().unwrap(), r.open_again().unwrap()];
+    let barrier = std::sync::Barrier::new(2);
+    let [a, b] = &mut writers;
+    let (each, barrier) = (&each, &barrier);
+    let run = move |w: &mut Box<dyn Records>, side: usize| {
+        (0..ROUNDS)
+            .map(|round| {
+                barrier.wait();
+                each(w.as_mut(), round, side)
+            })
+            .collect::<Vec<T>>()
+    };
+    let (left, right) = std::thread::scope(|scope| {
+        let left = scope.spawn(move || run(a, 0));
+        let right = scope.spawn(move || run(b, 1));
+        (left.join().unwrap(), right.join().unwrap())
+    });
+    left.into_iter().zip(right).map(|(l, r)| [l, r]).collect()
+}
+
+/// Exactly one of a round's two results is `Ok`.
+fn one_wins<T: std::fmt::Debug>(round: usize, results: &[Result<T, StoreError>; 2]) -> usize {
+    let winners: Vec<usize> = (0..2).filter(|&i| results[i].is_ok()).collect();
+    assert_eq!(winners.len(), 1, "round {round}: {results:?}");
+    winners[0]
+}
+
+fn two_writers_never_both_store_a_ply(r: &mut dyn Records) {
+    let (ann, bob) = two(r);
+    let game = r.create_game(&new_game(&Seat::Player(ann), &Seat::Player(bob), false), T0).unwrap();
+    let rounds = race(r, |w, ply, side| {
+        let results = w.add_moves(&[(game, ply, mv(["e2e4", "d2d4"][side], T0))]).unwrap();
+        results.into_iter().next().unwrap()
+    });
+    let mut expected = Vec::new();
+    for (round, results) in rounds.iter().enumerate() {
+        let winner = one_wins(round, results);
+        let lost = &results[1 - winner];
+        assert!(matches!(lost, Err(StoreError::WrongPly { got, .. }) if *got as usize == round), "{lost:?}");
+        expected.push(mv(["e2e4", "d2d4"][winner], T0));
+    }
+    assert_eq!(r.game(game).unwrap().unwrap().moves, expected, "each ply once, the winner's");
+}
+
+fn two_writers_end_a_game_and_rate_it_once(r: &mut dyn Records) {
+    let (ann, bob) = two(r);
+    let seats = (Seat::Player(ann), Seat::Player(bob));
+    let games: Vec<GameId> =
+        (0..ROUNDS).map(|_| r.create_game(&new_game(&seats.0, &seats.1, true), T0).unwrap()).collect();
+    let rounds = race(r, |w, round, side| {
+        let ending = [end("1-0", "time forfeit", T0), end("0-1", "resignation", T0)][side].clone();
+        w.finish_game(games[round as usize], &ending)
+    });
+    for (round, results) in rounds.iter().enumerate() {
+        let winner = one_wins(round, results);
+        assert!(matches!(results[1 - winner], Err(StoreError::GameOver(_))), "{results:?}");
+        let stored = r.game(games[round]).unwrap().unwrap();
+        assert_eq!(stored.result.map(|(result, _)| result), Some(["1-0", "0-1"][winner].to_string()));
+    }
+    let board = r.leaderboard(GameKind::Classic, 10).unwrap();
+    assert!(board.iter().all(|row| row.games == ROUNDS), "rated once per game: {board:?}");
+    let page = r.player("ann").unwrap().unwrap();
+    assert_eq!(page.history[0].1.len(), games.len(), "one history row per game");
+}
+
+fn two_writers_accept_a_challenge_once(r: &mut dyn Records) {
+    let (ann, bob) = two(r);
+    let open =
+        ChallengeSpec { kind: GameKind::Classic, clock: None, colour: ColourChoice::White, rated: false, to: None };
+    let ids: Vec<ChallengeId> = (0..ROUNDS).map(|_| r.add_challenge(ann.id, &open, T0).unwrap()).collect();
+    let game = new_game(&Seat::Player(ann), &Seat::Player(bob), false);
+    let rounds = race(r, |w, round, _| w.accept_challenge(ids[round as usize], &game, T0));
+    for (round, results) in rounds.iter().enumerate() {
+        let winner = one_wins(round, results);
+        assert!(matches!(results[1 - winner], Err(StoreError::NoChallenge(_))), "{results:?}");
+    }
+    assert!(r.challenges().unwrap().is_empty());
+    assert_eq!(r.active_games().unwrap().len(), ids.len(), "one game per challenge");
+}
+
+/// Runs each check on both engines.
+macro_rules! on_both {
+    ($($check:ident),* $(,)?) => {
+        mod sqlite {
+            $(#[test]
+            fn $check() {
+                let dir = tempfile::tempdir().unwrap();
+                super::$check(&mut crate::server::store::Store::open(dir.path()).unwrap());
+            })*
+        }
+        mod postgres {
+            $(#[test]
+            fn $check() {
+                let url = crate::server::store::test_pg::database();
+                super::$check(&mut crate::server::store::PgStore::open(&url).unwrap());
+            })*
+        }
+    };
+}
+
+on_both!(
+    accounts_and_keys,
+    moves_are_kept_in_order_and_a_wrong_ply_is_refused,
+    a_rated_game_rates_both_once,
+    a_challenge_is_kept_until_accepted_once,
+    the_clock_note_is_kept,
+    two_writers_never_both_store_a_ply,
+    two_writers_end_a_game_and_rate_it_once,
+    two_writers_accept_a_challenge_once,
+);
