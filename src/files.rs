@@ -43,6 +43,12 @@ pub fn pgn_date() -> String {
     local(SystemTime::now()).strftime("%Y.%m.%d").to_string()
 }
 
+/// The day of a moment in UTC, as PGN writes it: `2026.11.29`. The server
+/// dates its games so, whatever the machine's time zone.
+pub fn utc_pgn_date(t: SystemTime) -> String {
+    in_zone(t, TimeZone::UTC).strftime("%Y.%m.%d").to_string()
+}
+
 /// A moment to the minute, local time, as lists of files show it: `2026-11-29 13:45`.
 pub fn minute_text(t: SystemTime) -> String {
     local(t).strftime("%Y-%m-%d %H:%M").to_string()
@@ -758,5 +764,8 @@ mod tests {
         assert_eq!(text(TimeZone::UTC), "2000-02-29 01:02");
         let east = TimeZone::fixed(jiff::tz::offset(-3));
         assert_eq!(text(east), "2000-02-28 22:02", "local time, not UTC");
+        // 2000-02-28 23:30 UTC is the 28th in UTC, whatever the machine's zone.
+        let late = SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(951_782_400 - 1_800);
+        assert_eq!(utc_pgn_date(late), "2000.02.28");
     }
 }

@@ -262,9 +262,7 @@ pub(super) fn pgn_of(live: &LiveGame) -> PgnGame {
 
 /// A PGN date (`YYYY.MM.DD`, UTC) from Unix milliseconds.
 fn pgn_date(ms: u64) -> String {
-    let at = std::time::UNIX_EPOCH + std::time::Duration::from_millis(ms);
-    // The app's one date writer gives `YYYY-MM-DD HH:MM`.
-    crate::files::minute_text(at)[..10].replace('-', ".")
+    crate::files::utc_pgn_date(std::time::UNIX_EPOCH + std::time::Duration::from_millis(ms))
 }
 
 impl Ctx<'_> {
