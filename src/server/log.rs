@@ -33,15 +33,15 @@ where
     }
 }
 
-/// `text` with its control characters (and the bidirectional overrides,
-/// which reorder what a terminal shows) written as escapes: `\x1b`, `\x0a`, `\u{202e}`.
+/// `text` with every character that acts on a terminal
+/// ([`acts_on_terminal`](crate::printable::acts_on_terminal): controls,
+/// bidirectional overrides...) written as an escape: `\x1b`, `\x0a`, `\u{202e}`.
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
-        let bidi = matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
         if (c as u32) < 0x100 && c.is_control() {
             let _ = write!(out, "\\x{:02x}", c as u32);
-        } else if c.is_control() || bidi {
+        } else if crate::printable::acts_on_terminal(c) {
             let _ = write!(out, "\\u{{{:x}}}", c as u32);
         } else {
             out.push(c);

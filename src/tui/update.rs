@@ -436,10 +436,12 @@ impl AppState {
 
     /// Pasted text, taken whole: its first character as if typed (which
     /// may leave browsing, or start the line), the rest straight into the
-    /// input line; control characters (line ends) become spaces. Text the
-    /// line cannot hold is refused whole, never cut.
+    /// input line; what would act on the terminal (line ends, escapes,
+    /// bidirectional overrides) becomes spaces. Text the line cannot hold
+    /// is refused whole, never cut.
     fn paste(&mut self, text: &str) {
-        let text: String = text.trim_end().chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
+        let blank = |c| if crate::printable::acts_on_terminal(c) { ' ' } else { c };
+        let text: String = text.trim_end().chars().map(blank).collect();
         let (count, held) = (text.chars().count(), self.core.view.input.text().chars().count());
         if held + count > MAX_INPUT_CHARS {
             let e = format!("the paste has {count} characters and the input line holds at most {MAX_INPUT_CHARS}");

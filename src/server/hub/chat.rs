@@ -15,7 +15,7 @@ pub fn inert_line(text: &str) -> Option<String> {
         match c {
             '\u{1b}' => skip_escape(&mut chars),
             c if c.is_whitespace() => space = !out.is_empty(),
-            c if c.is_control() || is_invisible(c) => {}
+            c if crate::printable::acts_on_terminal(c) => {}
             c => {
                 if space {
                     out.push(' ');
@@ -29,12 +29,6 @@ pub fn inert_line(text: &str) -> Option<String> {
         }
     }
     (!out.is_empty()).then_some(out)
-}
-
-/// Characters that change how the rest of a line shows without being
-/// control characters: bidirectional overrides and isolates.
-fn is_invisible(c: char) -> bool {
-    matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 
 /// Skips the rest of an escape sequence after ESC: a CSI (`ESC [` up to a
