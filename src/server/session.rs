@@ -19,7 +19,7 @@ use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 
 use super::hub::{Hub, HubEvent};
 use super::inbox::{Identity, Input};
-use super::screens::App;
+use super::screens::ConnectionApp;
 use crate::term_input::{InputSource, Next};
 use crate::tui::{FrameStats, event_loop};
 
@@ -218,7 +218,7 @@ pub fn run(start: SessionStart, inputs: &Receiver<Input>, out: Outbox) {
         crossterm::cursor::Hide,
         crossterm::event::EnableMouseCapture
     );
-    let mut app = App::new(
+    let mut app = ConnectionApp::new(
         start.hub.clone(),
         start.identity.clone(),
         start.peer.clone(),
@@ -331,7 +331,7 @@ mod tests {
         let session = std::thread::spawn(move || {
             let identity = Identity::Key { fp: "SHA256:pan".into(), text: "ssh-ed25519 AAAA".into() };
             let requests = Arc::new(std::sync::Mutex::new(Sink::new(out)));
-            let app = App::new(on.clone(), identity, "test".into(), to, settings, requests);
+            let app = ConnectionApp::new(on.clone(), identity, "test".into(), to, settings, requests);
             let watcher = on.connect(super::super::hub::Who::Guest, Box::new(|_| {})).unwrap();
             assert_eq!(on.lobby(watcher).unwrap().online, vec!["pan".to_string()], "online");
             let _still_held = app;

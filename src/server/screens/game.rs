@@ -46,7 +46,7 @@ pub enum Asked {
 
 /// Who is at the table, for the runner's calls.
 #[derive(Clone)]
-pub struct Seat {
+pub struct TableSeat {
     pub hub: Hub,
     pub session: SessionId,
     /// The player's name (None: a guest) and every player's settings.
@@ -63,7 +63,7 @@ pub type Requests = Arc<Mutex<dyn Write + Send>>;
 /// Performs a server game's effects: the hub's calls for the remote ones,
 /// the player's kept settings for the config, a refusal for files.
 pub struct HubRunner {
-    seat: Seat,
+    seat: TableSeat,
     game: GameId,
     /// What the screens do next, when the game asks for it.
     pub asked: Option<Asked>,
@@ -77,7 +77,7 @@ fn clocks_of(c: Clocks) -> ServerClocks {
 }
 
 /// The app on the game `view` opened, drawn with `mine`.
-pub fn open(view: GameView, seat: Seat, mine: PlayerSettings) -> GameScreen {
+pub fn open(view: GameView, seat: TableSeat, mine: PlayerSettings) -> GameScreen {
     let kind = view.info.kind;
     let start = AnyPosition::from_fen(kind, &view.start_fen).unwrap_or_else(|_| AnyPosition::new(kind));
     let now = Instant::now();

@@ -7,7 +7,7 @@ use ratatui::style::{Modifier, Stylize};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 
-use super::{App, LOBBY_COMMANDS, Screen, inert};
+use super::{ConnectionApp, ConnectionScreen, LOBBY_COMMANDS, inert};
 use crate::server::hub::GameInfo;
 use crate::server::hub::records::{LeaderRow, PlayerPage};
 
@@ -19,22 +19,22 @@ const GUEST_COMMANDS: &[&str] = &["open", "top", "theme", "quit"];
 const BOTTOM: u16 = 4;
 
 /// Draws the app's screen.
-pub fn draw(frame: &mut Frame, app: &App) {
+pub fn draw(frame: &mut Frame, app: &ConnectionApp) {
     let area = frame.area();
     let main = Rect::new(area.x, area.y, area.width, area.height.saturating_sub(BOTTOM));
     match &app.screen {
-        Screen::Register => register(frame, main),
-        Screen::Lobby => lobby(frame, main, app),
-        Screen::Page { title, lines, back_to } => page(frame, main, title, lines, *back_to),
-        Screen::Game(g) => return crate::tui::view::draw(frame, g.app.session()),
+        ConnectionScreen::Register => register(frame, main),
+        ConnectionScreen::Lobby => lobby(frame, main, app),
+        ConnectionScreen::Page { title, lines, back_to } => page(frame, main, title, lines, *back_to),
+        ConnectionScreen::Game(g) => return crate::tui::view::draw(frame, g.app.session()),
     }
     bottom(frame, Rect::new(area.x, main.bottom(), area.width, BOTTOM.min(area.height)), app);
 }
 
 /// The status line and the input line.
-fn bottom(frame: &mut Frame, area: Rect, app: &App) {
+fn bottom(frame: &mut Frame, area: Rect, app: &ConnectionApp) {
     let prompt = match &app.screen {
-        Screen::Register => "name> ",
+        ConnectionScreen::Register => "name> ",
         _ => "> ",
     };
     let status = Rect { y: area.y + 1, height: area.height.saturating_sub(2), ..area };
@@ -87,7 +87,7 @@ fn clock_text((initial, inc): (u64, u64)) -> String {
     }
 }
 
-fn lobby(frame: &mut Frame, area: Rect, app: &App) {
+fn lobby(frame: &mut Frame, area: Rect, app: &ConnectionApp) {
     let l = &app.lobby;
     let me = app.account.as_ref().map_or("a guest (watch only)".to_string(), |a| inert(&a.name));
     let drawing = format!("theme {}, pieces {}", app.mine.theme, app.mine.pieces);
