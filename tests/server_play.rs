@@ -9,7 +9,7 @@ mod common;
 use std::path::Path;
 
 use common::pty::Session;
-use common::ssh::{Server, hang_up, new_key};
+use common::ssh::{Server, hang_up, new_key, wait_for_challenge};
 use wormhole::{AnyPosition, GameKind, Rules};
 
 /// A new key registered as `name`, in the lobby.
@@ -77,7 +77,7 @@ fn a_game_watched(kind: GameKind) -> Watched {
     let (mut alice, _) = register(&server, dir.path(), "alice");
     let (mut bob, bob_key) = register(&server, dir.path(), "bob");
     alice.enter(&format!("new {} white", kind.name()));
-    bob.wait_for("alice: ");
+    wait_for_challenge(&bob, "alice");
     bob.enter("accept 1");
     let id = game_id(&alice.wait_for("You play White"));
     bob.wait_for("You play Black");
@@ -85,7 +85,7 @@ fn a_game_watched(kind: GameKind) -> Watched {
     carol.wait_for("choose your name");
     carol.send(b"\x1b");
     carol.wait_for("you are a guest");
-    carol.wait_for("alice (White) vs bob (Black)");
+    carol.wait_for("alice vs bob");
     carol.enter(&format!("open {id}"));
     carol.wait_for("Watching");
     Watched { server, alice, bob, bob_key, carol, dir }

@@ -15,8 +15,10 @@
 
 pub mod game;
 mod keys;
+mod lobby;
 mod parse;
 mod review;
+pub mod terminal;
 mod view;
 mod words;
 
@@ -35,6 +37,7 @@ use super::settings::{PlayerSettings, Settings};
 use crate::tui::Driven;
 use crate::tui::action::Msg as AppMsg;
 use crate::tui::remote::RemoteEvent;
+use crate::tui::theme::Display;
 use game::{Asked, Follow, GameApp, GameScreen, TableSeat};
 
 /// The longest wait between two looks at the clocks.
@@ -46,6 +49,9 @@ pub const GUEST_LINE: &str = "You are watching as a guest. To play, connect with
 
 /// The SSH banner of a server that admits no guests.
 pub const KEY_NEEDED: &str = "Wormhole chess: this server admits players with an SSH key only.\r\nMake one with: ssh-keygen -t ed25519\r\nthen connect again with the same ssh command: the key becomes your account.\r\n";
+
+/// How often the lobby on screen is read again while it lists a game.
+pub const LOBBY_REREAD: Duration = Duration::from_secs(3);
 
 /// The longest input line, in characters.
 pub const MAX_INPUT_CHARS: usize = 200;
@@ -120,6 +126,8 @@ pub enum ConnectionScreen {
         title: String,
         lines: Vec<String>,
         back_to: Option<GameId>,
+        /// The first row shown (the page scrolls).
+        top: usize,
     },
 }
 
@@ -147,6 +155,16 @@ pub struct ConnectionApp {
     terminal: game::Requests,
     /// When the client last pressed a key (or connected).
     last_key: Instant,
+    /// The lobby's picked row and scroll.
+    pub(crate) pick: lobby::Pick,
+    /// When the lobby was read (its clocks run on from there), and when
+    /// its clocks were last drawn.
+    pub(crate) lobby_read: Instant,
+    lobby_drawn: Instant,
+    /// The client's window, columns by rows.
+    size: (u16, u16),
+    /// What the client's terminal can show (its TERM).
+    display: Display,
 }
 
 /// A lobby with nothing in it.
@@ -189,6 +207,11 @@ impl ConnectionApp {
             idle: Duration::MAX,
             last_key: Instant::now(),
             terminal,
+            pick: lobby::Pick::default(),
+            lobby_read: Instant::now(),
+            lobby_drawn: Instant::now(),
+            size: (80, 24),
+            display: Display::default(),
         };
         let first = match app.identity.clone() {
             Identity::Guest => HubCall::Connect(None),
@@ -209,6 +232,19 @@ impl ConnectionApp {
         };
         app.perform(vec![first]);
         app
+    }
+
+    /// The client's window at the start, columns by rows.
+    pub fn with_size(mut self, size: (u16, u16)) -> ConnectionApp {
+        self.size = size;
+        self
+    }
+
+    /// Draws for a terminal that shows `display` (from its TERM).
+    pub fn with_display(mut self, display: Display) -> ConnectionApp {
+        self.display = display;
+        self.theme = self.mine.theme(display);
+        self
     }
 
     /// Closes the lobby once no key came for `idle`.
@@ -358,7 +394,7 @@ impl ConnectionApp {
                 self.session = Some(s);
                 if let Some(a) = &account {
                     self.mine = self.settings.of(&a.name);
-                    self.theme = self.mine.theme();
+                    self.theme = self.mine.theme(self.display);
                 }
                 self.account = account;
                 self.screen = ConnectionScreen::Lobby;
@@ -372,9 +408,17 @@ impl ConnectionApp {
                     _ => vec![HubCall::Lobby],
                 };
             }
-            HubAnswer::Lobby(lobby) => self.lobby = lobby,
+            HubAnswer::Lobby(lobby) => {
+                self.lobby = lobby;
+                self.lobby_read = Instant::now();
+                self.lobby_drawn = self.lobby_read;
+                let rows = lobby::rows(&self.lobby, self.account.is_some());
+                self.pick.relocate(&rows, view::lobby_list_height(self.size));
+            }
             HubAnswer::Opened(view) => self.screen = ConnectionScreen::Game(Box::new(self.open_game(*view))),
-            HubAnswer::Page(title, lines) => self.screen = ConnectionScreen::Page { title, lines, back_to: None },
+            HubAnswer::Page(title, lines) => {
+                self.screen = ConnectionScreen::Page { title, lines, back_to: None, top: 0 };
+            }
             HubAnswer::Note(text) => {
                 if !text.is_empty() {
                     self.status = text;
@@ -436,6 +480,12 @@ impl ConnectionApp {
             KeyCode::Backspace => {
                 self.input.pop();
             }
+            KeyCode::Up => self.scroll(lobby::Step::Up),
+            KeyCode::Down => self.scroll(lobby::Step::Down),
+            KeyCode::PageUp => self.scroll(lobby::Step::PageUp),
+            KeyCode::PageDown => self.scroll(lobby::Step::PageDown),
+            KeyCode::Home => self.scroll(lobby::Step::Home),
+            KeyCode::End => self.scroll(lobby::Step::End),
             KeyCode::Esc => return self.back(),
             KeyCode::Enter => {
                 let line = std::mem::take(&mut self.input);
@@ -444,6 +494,52 @@ impl ConnectionApp {
             _ => {}
         }
         Vec::new()
+    }
+
+    /// Moves the lobby's pick, or scrolls a page.
+    fn scroll(&mut self, step: lobby::Step) {
+        match &mut self.screen {
+            ConnectionScreen::Lobby => {
+                let rows = lobby::rows(&self.lobby, self.account.is_some());
+                self.pick.step(step, &rows, view::lobby_list_height(self.size));
+            }
+            ConnectionScreen::Page { lines, top, .. } => {
+                let height = view::page_height(self.size);
+                let last = view::wrapped(lines, usize::from(self.size.0)).len().saturating_sub(height);
+                let page = height.saturating_sub(1).max(1);
+                *top = match step {
+                    lobby::Step::Up => top.saturating_sub(1),
+                    lobby::Step::Down => *top + 1,
+                    lobby::Step::PageUp => top.saturating_sub(page),
+                    lobby::Step::PageDown => *top + page,
+                    lobby::Step::Home => 0,
+                    lobby::Step::End => last,
+                }
+                .min(last);
+            }
+            ConnectionScreen::Register | ConnectionScreen::Game(_) => {}
+        }
+    }
+
+    /// Enter on an empty line in the lobby: opens the picked game, or
+    /// accepts the picked challenge.
+    fn act_on_pick(&mut self) -> Vec<HubCall> {
+        let rows = lobby::rows(&self.lobby, self.account.is_some());
+        let mine = |id| {
+            self.lobby.challenges.iter().any(|c| c.id == id && Some(&c.from) == self.account.as_ref().map(|a| &a.name))
+        };
+        match self.pick.entry_in(&rows) {
+            Some(lobby::Entry::Game(id)) => vec![HubCall::Open(id)],
+            Some(lobby::Entry::Challenge(id)) if mine(id) => {
+                self.status = format!("challenge {id} is yours: 'cancel {id}' withdraws it");
+                Vec::new()
+            }
+            Some(lobby::Entry::Challenge(id)) => vec![HubCall::Accept(id)],
+            None => {
+                self.status = "nothing to open here: 'help' lists the commands".into();
+                Vec::new()
+            }
+        }
     }
 
     /// Esc: clears the line, else goes back (a game or page to the lobby,
@@ -472,7 +568,10 @@ impl ConnectionApp {
     /// Enter on `line`.
     fn enter(&mut self, line: &str) -> Vec<HubCall> {
         if line.is_empty() {
-            return Vec::new();
+            return match self.screen {
+                ConnectionScreen::Lobby => self.act_on_pick(),
+                _ => Vec::new(),
+            };
         }
         self.status.clear();
         if matches!(self.screen, ConnectionScreen::Register) {
@@ -496,9 +595,8 @@ impl ConnectionApp {
             }
             LobbyCommand::Call(effect) => vec![effect],
             LobbyCommand::Help => {
-                let lines = LOBBY_COMMANDS.iter().flat_map(|(usage, what)| [usage.to_string(), format!("    {what}")]);
-                self.screen =
-                    ConnectionScreen::Page { title: "Commands".into(), lines: lines.collect(), back_to: None };
+                let lines = view::help_lines(self.account.is_none());
+                self.screen = ConnectionScreen::Page { title: "Commands".into(), lines, back_to: None, top: 0 };
                 Vec::new()
             }
             LobbyCommand::Setting(setting) => {
@@ -506,7 +604,7 @@ impl ConnectionApp {
                     Setting::Theme(t) => self.mine.theme = t,
                     Setting::Pieces(p) => self.mine.pieces = p,
                 }
-                self.theme = self.mine.theme();
+                self.theme = self.mine.theme(self.display);
                 vec![HubCall::SaveSettings(self.mine)]
             }
         }
@@ -595,7 +693,7 @@ impl ConnectionApp {
         let Some(session) = self.session else { unreachable!("a game opens only once connected") };
         let (settings, terminal) = (self.settings.clone(), self.terminal.clone());
         let seat = TableSeat { hub: self.hub.clone(), session, player, settings, terminal };
-        game::open(view, seat, self.mine)
+        game::open(view, seat, self.mine, self.display)
     }
 
     /// Gives the game on screen something to do, then follows what it
@@ -606,7 +704,7 @@ impl ConnectionApp {
         act(&mut g.app);
         let prefs = &g.app.session().config().prefs;
         self.mine = PlayerSettings { theme: prefs.theme, pieces: prefs.pieces };
-        self.theme = self.mine.theme();
+        self.theme = self.mine.theme(self.display);
         let id = g.id;
         let asked = g.app.runner_mut().asked.take();
         if g.app.session().should_quit() {
@@ -615,7 +713,7 @@ impl ConnectionApp {
         }
         match asked {
             Some(Asked::Page(title, lines)) => {
-                self.screen = ConnectionScreen::Page { title, lines, back_to: Some(id) };
+                self.screen = ConnectionScreen::Page { title, lines, back_to: Some(id), top: 0 };
                 Vec::new()
             }
             Some(Asked::Reload) => vec![HubCall::Open(id)],
@@ -666,6 +764,10 @@ impl Driven for ConnectionApp {
     }
 
     fn event(&mut self, ev: Event, area: Rect) -> bool {
+        self.size = match ev {
+            Event::Resize(w, h) => (w, h),
+            _ => (area.width, area.height),
+        };
         if !matches!(ev, Event::Resize(..)) {
             self.last_key = Instant::now();
         }
@@ -677,6 +779,9 @@ impl Driven for ConnectionApp {
             return true;
         }
         if matches!(ev, Event::Resize(..)) {
+            // The pick stays in view in the new size.
+            let rows = lobby::rows(&self.lobby, self.account.is_some());
+            self.pick.relocate(&rows, view::lobby_list_height(self.size));
             return false;
         }
         self.update(ConnectionMsg::Event(ev));
@@ -701,6 +806,29 @@ impl Driven for ConnectionApp {
         }
         if self.in_lobby() && now.saturating_duration_since(self.last_key) >= self.idle {
             self.quit = true;
+        }
+        self.lobby_tick(now)
+    }
+}
+
+impl ConnectionApp {
+    /// The lobby on screen, as time passes: read again every
+    /// [`LOBBY_REREAD`] while it lists a game (moves tell the lobby
+    /// nothing), its running clocks drawn every second. Whether to draw.
+    fn lobby_tick(&mut self, now: Instant) -> bool {
+        if !matches!(self.screen, ConnectionScreen::Lobby) {
+            return false;
+        }
+        let mut games = self.lobby.live.iter().chain(&self.lobby.mine).peekable();
+        let listed = games.peek().is_some();
+        let running = games.any(|g| g.clocks.is_some_and(|c| c.running.is_some()));
+        if listed && now.saturating_duration_since(self.lobby_read) >= LOBBY_REREAD {
+            self.perform(vec![HubCall::Lobby]);
+            return true;
+        }
+        if running && now.saturating_duration_since(self.lobby_drawn) >= Duration::from_secs(1) {
+            self.lobby_drawn = now;
+            return true;
         }
         false
     }

@@ -47,6 +47,8 @@ pub struct SessionStart {
     pub settings: std::sync::Arc<super::settings::Settings>,
     /// A line for the status line at the start (the window drawn smaller).
     pub note: Option<String>,
+    /// What the client's terminal can show (from its TERM).
+    pub display: crate::tui::theme::Display,
 }
 
 /// Parses the client's raw bytes into events with terminput, as a
@@ -226,7 +228,9 @@ pub fn run(start: SessionStart, inputs: &Receiver<Input>, out: Outbox) {
         start.settings.clone(),
         std::sync::Arc::new(std::sync::Mutex::new(Sink::new(out.clone()))),
     )
-    .with_idle(start.idle);
+    .with_idle(start.idle)
+    .with_size(start.size)
+    .with_display(start.display);
     if let Some(note) = start.note {
         app.status = if app.status.is_empty() { note } else { format!("{} - {note}", app.status) };
     }
@@ -289,6 +293,7 @@ mod tests {
             to,
             settings,
             note: None,
+            display: crate::tui::theme::Display::default(),
         };
         run(start, from, out);
     }

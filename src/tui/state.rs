@@ -652,7 +652,7 @@ impl Session {
 impl Session {
     /// A session showing a server's game, drawn with `config`'s theme and
     /// pieces (the player's kept settings) at time `now`.
-    pub fn remote(opened: Opened, config: Config, now: Instant) -> Session {
+    pub fn remote(opened: Opened, config: Config, display: Display, now: Instant) -> Session {
         let kind = opened.start.kind();
         let mut game = Game::new(opened.start, [Player::Human; 2], None);
         for text in &opened.moves {
@@ -664,7 +664,7 @@ impl Session {
         game.set_clocks(opened.clocks.map(|c| c.shown(now)));
         let settings = Settings { players: [Player::Human; 2], variant: kind, autoflip: false, ..Settings::default() };
         let you = opened.remote.you;
-        let mut session = Session::new(settings, game, config, Display::default(), now);
+        let mut session = Session::new(settings, game, config, display, now);
         session.view.flipped = you == Some(Color::Black);
         session.remote = Some(opened.remote);
         session

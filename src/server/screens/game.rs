@@ -22,6 +22,7 @@ use crate::tui::config::Config;
 use crate::tui::effects::Effect;
 use crate::tui::remote::{Offer, Opened, Presence, Remote, RemoteCall, RemoteEvent, ServerClocks};
 use crate::tui::state::Session;
+use crate::tui::theme::Display;
 
 /// What a save or an open of a file says on the server.
 const KEPT_ON_THE_SERVER: &str = "games are kept on the server: :pgn shows this one's PGN";
@@ -77,7 +78,7 @@ fn clocks_of(c: Clocks) -> ServerClocks {
 }
 
 /// The app on the game `view` opened, drawn with `mine`.
-pub fn open(view: GameView, seat: TableSeat, mine: PlayerSettings) -> GameScreen {
+pub fn open(view: GameView, seat: TableSeat, mine: PlayerSettings, display: Display) -> GameScreen {
     let kind = view.info.kind;
     let start = AnyPosition::from_fen(kind, &view.start_fen).unwrap_or_else(|_| AnyPosition::new(kind));
     let now = Instant::now();
@@ -99,7 +100,7 @@ pub fn open(view: GameView, seat: TableSeat, mine: PlayerSettings) -> GameScreen
     let opened = Opened { start, moves: view.moves, clocks: view.clocks.map(clocks_of), remote };
     let mut config = Config::from_text(Some(PathBuf::from(SETTINGS_FILE)), None);
     (config.prefs.theme, config.prefs.pieces) = (mine.theme, mine.pieces);
-    let session = Session::remote(opened, config, now);
+    let session = Session::remote(opened, config, display, now);
     let id = view.info.id;
     GameScreen { id, app: App::new(session, HubRunner { seat, game: id, asked: None, analysis: None }) }
 }
