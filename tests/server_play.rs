@@ -211,12 +211,18 @@ fn takeback_draw_and_rematch_between_two_players() {
     let mut pos = AnyPosition::new(GameKind::Twoboard);
     let mut done = 0;
     play(&mut pos, &mut done, &mut alice, &mut bob, &carol, 2);
+    alice.enter(":say before the takeback");
+    for s in [&alice, &bob, &carol] {
+        s.wait_for("alice: before the takeback");
+    }
 
     bob.enter("/takeback");
     alice.wait_for("asks to take back");
     alice.enter("/yes");
     for s in [&alice, &bob, &carol] {
-        s.wait_for("Moves (1):");
+        let after = s.wait_for("Moves (1):");
+        // The game is read again without the move; its chat stays (issue #53).
+        assert!(after.contains("alice: before the takeback"), "the chat after the takeback:\n{after}");
     }
 
     alice.enter("/draw");

@@ -415,7 +415,16 @@ impl ConnectionApp {
                 let rows = lobby::rows(&self.lobby, self.account.is_some());
                 self.pick.relocate(&rows, view::lobby_list_height(self.size));
             }
-            HubAnswer::Opened(view) => self.screen = ConnectionScreen::Game(Box::new(self.open_game(*view))),
+            HubAnswer::Opened(view) => {
+                // The same game read again (a takeback): its chat stays.
+                let chat = match &self.screen {
+                    ConnectionScreen::Game(g) if g.id == view.info.id => {
+                        g.app.session().remote_game().map(|r| r.chat.clone()).unwrap_or_default()
+                    }
+                    _ => Vec::new(),
+                };
+                self.screen = ConnectionScreen::Game(Box::new(self.open_game(*view, chat)));
+            }
             HubAnswer::Page(title, lines) => {
                 self.screen = ConnectionScreen::Page { title, lines, back_to: None, top: 0 };
             }
@@ -688,12 +697,12 @@ impl ConnectionApp {
     }
 
     /// The app of the game `view` opened, as this player draws it.
-    fn open_game(&self, view: GameView) -> GameScreen {
+    fn open_game(&self, view: GameView, chat: Vec<String>) -> GameScreen {
         let player = self.account.as_ref().map(|a| a.name.clone());
         let Some(session) = self.session else { unreachable!("a game opens only once connected") };
         let (settings, terminal) = (self.settings.clone(), self.terminal.clone());
         let seat = TableSeat { hub: self.hub.clone(), session, player, settings, terminal };
-        game::open(view, seat, self.mine, self.display)
+        game::open(view, seat, (self.mine, self.display), chat)
     }
 
     /// Gives the game on screen something to do, then follows what it

@@ -77,8 +77,14 @@ fn clocks_of(c: Clocks) -> ServerClocks {
     ServerClocks { left_ms: c.left_ms, running: c.running }
 }
 
-/// The app on the game `view` opened, drawn with `mine`.
-pub fn open(view: GameView, seat: TableSeat, mine: PlayerSettings, display: Display) -> GameScreen {
+/// The app on the game `view` opened, drawn with `mine` for a terminal
+/// that shows `display`, with the `chat` it had (a game read again).
+pub fn open(
+    view: GameView,
+    seat: TableSeat,
+    (mine, display): (PlayerSettings, Display),
+    chat: Vec<String>,
+) -> GameScreen {
     let kind = view.info.kind;
     let start = AnyPosition::from_fen(kind, &view.start_fen).unwrap_or_else(|_| AnyPosition::new(kind));
     let now = Instant::now();
@@ -94,7 +100,7 @@ pub fn open(view: GameView, seat: TableSeat, mine: PlayerSettings, display: Disp
         names: view.info.names.clone().map(|n| inert(&n)),
         ending: view.ending.as_ref().map(|e| ending_words(e, view.you, &view.info.names)),
         offer: None,
-        chat: Vec::new(),
+        chat,
         presence,
     };
     let opened = Opened { start, moves: view.moves, clocks: view.clocks.map(clocks_of), remote };

@@ -137,6 +137,12 @@ impl Session {
             (None, Some(e)) => format!("not saved: the config file is broken ({e})"),
             (None, None) => "not saved: no config folder".to_string(),
         };
+        // A server's game: the server keeps the drawing only, nothing is saved here.
+        let saved = match (&self.remote, key) {
+            (Some(_), Key::Theme | Key::Pieces) => "kept by the server for your next visits".to_string(),
+            (Some(_), _) => "for this game only: the server keeps only your theme and pieces".to_string(),
+            (None, _) => saved,
+        };
         self.info(format!("{name} = {} {when}; {saved}", self.config.prefs.get(key)));
         self.save_config(text, &[key]);
     }

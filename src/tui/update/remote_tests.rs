@@ -137,3 +137,14 @@ fn yes_and_no_answer_a_rematch() {
     assert_eq!(typed(&mut s, ":no"), [RemoteCall::DeclineRematch]);
     assert_eq!(typed(&mut s, ":yes"), [], "answered");
 }
+
+#[test]
+fn a_setting_changed_in_a_servers_game_says_what_the_server_keeps() {
+    let mut s = at_the_table(Some(Color::White));
+    typed(&mut s, ":set level 5");
+    let said = crate::tui::testing::info(&s);
+    assert!(!said.contains("saved") && said.contains("the server keeps only your theme and pieces"), "{said}");
+    typed(&mut s, ":set pieces letters");
+    let said = crate::tui::testing::info(&s);
+    assert!(said.contains("kept by the server") && !said.contains("saved"), "{said}");
+}
