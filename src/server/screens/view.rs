@@ -5,7 +5,7 @@
 use std::time::Instant;
 
 use ratatui::Frame;
-use ratatui::layout::{Constraint, Rect};
+use ratatui::layout::{Constraint, Flex, Rect};
 use ratatui::style::{Modifier, Style, Stylize};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Cell, Paragraph, Row as TableRow, Table, Wrap};
@@ -30,7 +30,11 @@ const LOBBY_HINT: u16 = 2;
 const HINT: &str =
     "Up/Down/PgUp/PgDn/Home/End: pick; Enter: open or accept; or type a command ('help' or '?' lists them).";
 
-/// The lobby's table's columns: heading and width (`None`: the rest).
+/// The widest the players' column gets: two names of 20 and ' vs '.
+const PLAYERS_MAX: u16 = 44;
+
+/// The lobby's table's columns: heading and width (`None`: the rest, up
+/// to [`PLAYERS_MAX`]).
 const COLUMNS: &[(&str, Option<u16>)] = &[
     ("   ID", Some(5)),
     ("White vs Black", None),
@@ -197,9 +201,12 @@ fn lobby(frame: &mut Frame, area: Rect, app: &ConnectionApp) {
     let top = app.pick.top.min(rows.len().saturating_sub(height));
     let shown = rows.iter().enumerate().skip(top).take(height);
     let lines: Vec<TableRow> = shown.clone().map(|(i, r)| table_row(r, me, app, picked == Some(i))).collect();
-    let widths = COLUMNS.iter().map(|(_, w)| w.map_or(Constraint::Min(12), Constraint::Length));
+    // The players' column takes the rest, up to two long names.
+    let fixed: u16 = COLUMNS.iter().filter_map(|(_, w)| *w).sum::<u16>() + COLUMNS.len() as u16 - 1;
+    let players = table.width.saturating_sub(fixed).clamp(12, PLAYERS_MAX);
+    let widths = COLUMNS.iter().map(|(_, w)| Constraint::Length(w.unwrap_or(players)));
     let heading = TableRow::new(COLUMNS.iter().map(|(h, _)| Cell::from(*h))).style(app.theme.dim);
-    frame.render_widget(Table::new(lines, widths).header(heading), table);
+    frame.render_widget(Table::new(lines, widths).header(heading).flex(Flex::Start), table);
     // The headings span the table's width: drawn over their rows.
     for (y, (_, row)) in shown.enumerate() {
         if let Row::Heading(section, n) = row {
