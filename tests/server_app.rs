@@ -11,7 +11,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use common::pty::{Session, centre};
-use common::ssh::{Server, hang_up, new_key};
+use common::ssh::{Server, hang_up, new_key, wait_for_challenge};
 
 /// A new key registered as `name`, in the lobby.
 fn register(server: &Server, dir: &Path, name: &str) -> Session {
@@ -27,7 +27,7 @@ fn a_game(server: &Server, dir: &Path) -> (Session, Session) {
     let mut alice = register(server, dir, "alice");
     let mut bob = register(server, dir, "bob");
     alice.enter("new classic white");
-    bob.wait_for("alice: ");
+    wait_for_challenge(&bob, "alice");
     bob.enter("accept 1");
     alice.wait_for("You play White");
     bob.wait_for("You play Black");

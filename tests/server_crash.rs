@@ -11,7 +11,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use common::pty::Session;
-use common::ssh::{Server, hang_up, new_key};
+use common::ssh::{Server, hang_up, new_key, wait_for_challenge};
 use wormhole::{AnyPosition, Color, GameKind, Rules};
 
 /// Seconds left on `color`'s clock as the panel shows it (`White: alice  4:58`).
@@ -53,7 +53,7 @@ fn a_killed_server_restarts_with_every_move_and_both_clocks() {
     let (keys, mut players) = register(&server, dir.path(), &["alice", "bob"]);
     let (mut alice, mut bob) = (players.remove(0), players.remove(0));
     alice.enter("new classic 5+0 white");
-    bob.wait_for("alice: ");
+    wait_for_challenge(&bob, "alice");
     bob.enter("accept 1");
     alice.wait_for("You play White");
     let mut pos = AnyPosition::new(GameKind::Classic);
@@ -106,17 +106,21 @@ fn open_challenges_survive_a_kill_and_are_accepted_after_the_restart() {
     alice.wait_for("challenge 1 is open");
     alice.enter("challenge bob twoboard rated");
     alice.wait_for("challenge 2 is open");
-    bob.wait_for("alice to bob: ");
+    wait_for_challenge(&bob, "alice or you, random");
 
     server.kill();
     hang_up(alice);
     hang_up(bob);
     let server = Server::start(&data);
     let mut bob = server.connect(&keys[1]);
-    let lobby = bob.wait_for("alice to bob: ");
-    let line = |id: &str| lobby.lines().find(|l| l.trim_start().starts_with(id)).unwrap_or_default().to_string();
-    assert!(["alice: ", "porthole", "3+2", "casual", "White"].iter().all(|w| line("1 ").contains(w)), "{lobby}");
-    assert!(["alice to bob: ", "twoboard", "untimed", "rated"].iter().all(|w| line("2 ").contains(w)), "{lobby}");
+    let lobby = wait_for_challenge(&bob, "alice or you, random");
+    let line = |id: &str| {
+        lobby.lines().find(|l| l.trim_start_matches([' ', '>']).starts_with(id)).unwrap_or_default().to_string()
+    };
+    // alice plays White in 1 (to anyone), either colour in 2 (to bob).
+    assert!(["alice vs anyone", "porthole", "3+2"].iter().all(|w| line("1 ").contains(w)), "{lobby}");
+    assert!(!line("1 ").contains("rated"), "{lobby}");
+    assert!(["alice or you, random", "twoboard", "untimed", "rated"].iter().all(|w| line("2 ").contains(w)), "{lobby}");
     bob.enter("accept 1");
     bob.wait_for("You play Black");
     // Alice, back, lands in the game her challenge made.
@@ -137,7 +141,7 @@ fn games_moving_at_once_all_resume_after_a_kill() {
     for game in 0..3 {
         let (white, black) = (2 * game, 2 * game + 1);
         players[white].enter(&format!("challenge {} classic white", names[black]));
-        players[black].wait_for(&format!("{} to {}: ", names[white], names[black]));
+        wait_for_challenge(&players[black], names[white]);
         players[black].enter(&format!("accept {}", game + 1));
         players[white].wait_for("You play White");
     }

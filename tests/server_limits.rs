@@ -10,7 +10,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use common::pty::Session;
-use common::ssh::{Server, hang_up, new_key};
+use common::ssh::{Server, hang_up, new_key, wait_for_challenge};
 
 /// A new key registered as `name`, in the lobby.
 fn register(server: &Server, dir: &Path, name: &str) -> Session {
@@ -28,7 +28,7 @@ fn a_player_gone_on_their_move_loses_by_the_opponents_claim() {
     let mut alice = register(&server, dir.path(), "alice");
     let mut bob = register(&server, dir.path(), "bob");
     alice.enter("new classic white");
-    bob.wait_for("alice: ");
+    wait_for_challenge(&bob, "alice");
     bob.enter("accept 1");
     alice.wait_for("You play White");
     bob.wait_for("You play Black");

@@ -9,7 +9,7 @@ mod common;
 use std::path::Path;
 
 use common::pty::Session;
-use common::ssh::{Server, hang_up, new_key};
+use common::ssh::{Server, hang_up, new_key, wait_for_challenge};
 use wormhole::{AnyPosition, GameKind, Rules};
 
 /// A new key registered as `name`, in the lobby.
@@ -77,7 +77,7 @@ fn a_game_watched(kind: GameKind) -> Watched {
     let (mut alice, _) = register(&server, dir.path(), "alice");
     let (mut bob, bob_key) = register(&server, dir.path(), "bob");
     alice.enter(&format!("new {} white", kind.name()));
-    bob.wait_for("alice: ");
+    wait_for_challenge(&bob, "alice");
     bob.enter("accept 1");
     let id = game_id(&alice.wait_for("You play White"));
     bob.wait_for("You play Black");
@@ -85,7 +85,7 @@ fn a_game_watched(kind: GameKind) -> Watched {
     carol.wait_for("choose your name");
     carol.send(b"\x1b");
     carol.wait_for("you are a guest");
-    carol.wait_for("alice (White) vs bob (Black)");
+    carol.wait_for("alice vs bob");
     carol.enter(&format!("open {id}"));
     carol.wait_for("Watching");
     Watched { server, alice, bob, bob_key, carol, dir }
@@ -211,12 +211,18 @@ fn takeback_draw_and_rematch_between_two_players() {
     let mut pos = AnyPosition::new(GameKind::Twoboard);
     let mut done = 0;
     play(&mut pos, &mut done, &mut alice, &mut bob, &carol, 2);
+    alice.enter(":say before the takeback");
+    for s in [&alice, &bob, &carol] {
+        s.wait_for("alice: before the takeback");
+    }
 
     bob.enter("/takeback");
     alice.wait_for("asks to take back");
     alice.enter("/yes");
     for s in [&alice, &bob, &carol] {
-        s.wait_for("Moves (1):");
+        let after = s.wait_for("Moves (1):");
+        // The game is read again without the move; its chat stays (issue #53).
+        assert!(after.contains("alice: before the takeback"), "the chat after the takeback:\n{after}");
     }
 
     alice.enter("/draw");

@@ -10,7 +10,7 @@ use std::net::{TcpListener, TcpStream};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::ssh::{Server, hang_up, new_key};
+use common::ssh::{Server, hang_up, new_key, wait_for_challenge};
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
@@ -113,7 +113,7 @@ fn escape_sequences_in_a_chat_line_are_inert() {
     }
     let (mut alice, mut bob) = (players.remove(0), players.remove(0));
     alice.enter("new classic white");
-    bob.wait_for("alice: ");
+    wait_for_challenge(&bob, "alice");
     bob.enter("accept 1");
     alice.wait_for("You play White");
     bob.wait_for("You play Black");

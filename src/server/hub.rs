@@ -89,6 +89,9 @@ use writer::{PendingMove, Writer};
 pub const TICK: Duration = Duration::from_millis(20);
 /// The longest chat line, in characters.
 pub const CHAT_MAX_CHARS: usize = 200;
+
+/// The most spectators' chat lines a game keeps to show its players at its end.
+pub const SPECTATOR_CHAT_KEPT: usize = 100;
 /// How long a finished game stays on the hub for a rematch or a look.
 pub const FINISHED_KEPT_MS: u64 = 10 * 60 * 1000;
 /// Each engine worker's transposition table, in MiB: games are short.

@@ -1,8 +1,8 @@
 //! A connection's screens: the name registration of a new key, the lobby,
 //! pages of text, and a game (played, watched or reviewed), which is the
 //! local app itself ([`game`]). State + update + effects + view, as the
-//! local app: [`App::update`] changes the state from a [`Msg`] and lists
-//! the hub calls it asks for ([`Effect`]); [`App::perform`] makes them and
+//! local app: [`ConnectionApp::update`] changes the state from a [`ConnectionMsg`] and lists
+//! the hub calls it asks for ([`HubCall`]); [`ConnectionApp::perform`] makes them and
 //! feeds what they answer back through update; [`view`] draws from the
 //! state alone. One read is made inside update itself: on connecting,
 //! `lobby_now` asks the hub for the lobby at once, to open the player's
@@ -15,8 +15,10 @@
 
 pub mod game;
 mod keys;
+mod lobby;
 mod parse;
 mod review;
+pub mod terminal;
 mod view;
 mod words;
 
@@ -32,14 +34,16 @@ use super::hub::{Account, GameId};
 use super::hub::{ChallengeId, ChallengeSpec, GameView, Hub, HubEvent, Lobby, SessionId, Who};
 use super::inbox::{Identity, Input};
 use super::settings::{PlayerSettings, Settings};
+use crate::printable::inert;
 use crate::tui::Driven;
 use crate::tui::action::Msg as AppMsg;
 use crate::tui::remote::RemoteEvent;
-use game::{Asked, Follow, GameApp, GameScreen, Seat};
+use crate::tui::theme::Display;
+use game::{Asked, Follow, GameApp, GameScreen, TableSeat};
 
 /// The longest wait between two looks at the clocks.
 pub const FRAME: Duration = Duration::from_millis(200);
-pub use parse::{Command, LOBBY_COMMANDS, Setting};
+pub use parse::{LOBBY_COMMANDS, LobbyCommand, Setting};
 
 /// How to get an account, as a guest is told.
 pub const GUEST_LINE: &str = "You are watching as a guest. To play, connect with an SSH key: make one with ssh-keygen -t ed25519, then the same ssh command again; the key becomes your account.";
@@ -47,23 +51,26 @@ pub const GUEST_LINE: &str = "You are watching as a guest. To play, connect with
 /// The SSH banner of a server that admits no guests.
 pub const KEY_NEEDED: &str = "Wormhole chess: this server admits players with an SSH key only.\r\nMake one with: ssh-keygen -t ed25519\r\nthen connect again with the same ssh command: the key becomes your account.\r\n";
 
+/// How often the lobby on screen is read again while it lists a game.
+pub const LOBBY_REREAD: Duration = Duration::from_secs(3);
+
 /// The longest input line, in characters.
 pub const MAX_INPUT_CHARS: usize = 200;
 
 /// What the app reacts to.
 #[derive(Debug)]
-pub enum Msg {
+pub enum ConnectionMsg {
     /// A key or mouse event from the client.
     Event(Event),
     /// Something happened on the hub.
     Hub(HubEvent),
     /// What an effect answered.
-    Done(Done),
+    Answer(HubAnswer),
 }
 
 /// A hub call's answer, fed back to update.
 #[derive(Debug)]
-pub enum Done {
+pub enum HubAnswer {
     /// Connected to the hub as this player (or a guest).
     Connected(SessionId, Option<Account>),
     Lobby(Lobby),
@@ -79,7 +86,7 @@ pub enum Done {
 
 /// The hub calls update asks for.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Effect {
+pub enum HubCall {
     /// Connect as this account (None: a guest).
     Connect(Option<Account>),
     Register(String),
@@ -108,7 +115,7 @@ pub enum Effect {
 }
 
 /// What the connection shows.
-pub enum Screen {
+pub enum ConnectionScreen {
     /// A new key: asks for a name.
     Register,
     Lobby,
@@ -120,11 +127,13 @@ pub enum Screen {
         title: String,
         lines: Vec<String>,
         back_to: Option<GameId>,
+        /// The first row shown (the page scrolls).
+        top: usize,
     },
 }
 
 /// One connection's app.
-pub struct App {
+pub struct ConnectionApp {
     hub: Hub,
     identity: Identity,
     peer: String,
@@ -132,7 +141,7 @@ pub struct App {
     to: Sender<Input>,
     pub(crate) session: Option<SessionId>,
     pub(crate) account: Option<Account>,
-    pub(crate) screen: Screen,
+    pub(crate) screen: ConnectionScreen,
     pub(crate) input: String,
     pub(crate) status: String,
     pub(crate) lobby: Lobby,
@@ -147,6 +156,16 @@ pub struct App {
     terminal: game::Requests,
     /// When the client last pressed a key (or connected).
     last_key: Instant,
+    /// The lobby's picked row and scroll.
+    pub(crate) pick: lobby::Pick,
+    /// When the lobby was read (its clocks run on from there), and when
+    /// its clocks were last drawn.
+    pub(crate) lobby_read: Instant,
+    lobby_drawn: Instant,
+    /// The client's window, columns by rows.
+    size: (u16, u16),
+    /// What the client's terminal can show (its TERM).
+    display: Display,
 }
 
 /// A lobby with nothing in it.
@@ -154,13 +173,7 @@ fn empty_lobby() -> Lobby {
     Lobby { online: Vec::new(), challenges: Vec::new(), live: Vec::new(), mine: Vec::new() }
 }
 
-/// Text from outside (a name, a refusal quoting what was typed) with every
-/// control character shown as `?`, so it cannot act on the terminal.
-pub fn inert(text: &str) -> String {
-    text.chars().map(|c| if c.is_control() { '?' } else { c }).collect()
-}
-
-impl App {
+impl ConnectionApp {
     /// The app of a new connection: the lobby for a known key, the name
     /// form for a new one, the lobby as a guest without a key.
     pub fn new(
@@ -170,15 +183,15 @@ impl App {
         to: Sender<Input>,
         settings: std::sync::Arc<Settings>,
         terminal: game::Requests,
-    ) -> App {
-        let mut app = App {
+    ) -> ConnectionApp {
+        let mut app = ConnectionApp {
             hub,
             identity,
             peer,
             to,
             session: None,
             account: None,
-            screen: Screen::Lobby,
+            screen: ConnectionScreen::Lobby,
             input: String::new(),
             status: String::new(),
             lobby: empty_lobby(),
@@ -189,13 +202,18 @@ impl App {
             idle: Duration::MAX,
             last_key: Instant::now(),
             terminal,
+            pick: lobby::Pick::default(),
+            lobby_read: Instant::now(),
+            lobby_drawn: Instant::now(),
+            size: (80, 24),
+            display: Display::default(),
         };
         let first = match app.identity.clone() {
-            Identity::Guest => Effect::Connect(None),
+            Identity::Guest => HubCall::Connect(None),
             Identity::Key { fp, .. } => match app.hub.account_by_key(&fp) {
-                Ok(Some(account)) => Effect::Connect(Some(account)),
+                Ok(Some(account)) => HubCall::Connect(Some(account)),
                 Ok(None) => {
-                    app.screen = Screen::Register;
+                    app.screen = ConnectionScreen::Register;
                     app.status = keys::first_sign_in(&app, &fp).unwrap_or_else(|| {
                         "A new key: choose your name (3-20 letters, digits, _ or -), or Esc to watch".into()
                     });
@@ -203,7 +221,7 @@ impl App {
                 }
                 Err(e) => {
                     app.status = format!("cannot read the accounts: {e}");
-                    Effect::Connect(None)
+                    HubCall::Connect(None)
                 }
             },
         };
@@ -211,21 +229,34 @@ impl App {
         app
     }
 
+    /// The client's window at the start, columns by rows.
+    pub fn with_size(mut self, size: (u16, u16)) -> ConnectionApp {
+        self.size = size;
+        self
+    }
+
+    /// Draws for a terminal that shows `display` (from its TERM).
+    pub fn with_display(mut self, display: Display) -> ConnectionApp {
+        self.display = display;
+        self.theme = self.mine.theme(display);
+        self
+    }
+
     /// Closes the lobby once no key came for `idle`.
-    pub fn with_idle(mut self, idle: Duration) -> App {
+    pub fn with_idle(mut self, idle: Duration) -> ConnectionApp {
         self.idle = idle;
         self
     }
 
     /// Whether the lobby (or the name form) is on screen: the idle timeout counts there.
     pub fn in_lobby(&self) -> bool {
-        matches!(self.screen, Screen::Lobby | Screen::Register)
+        matches!(self.screen, ConnectionScreen::Lobby | ConnectionScreen::Register)
     }
 
     /// Whether `event` changes nothing this session shows: a change in the
     /// lobby seen from another screen (every rematch tells every session).
     pub fn unmoved_by(&self, event: &HubEvent) -> bool {
-        matches!(event, HubEvent::LobbyChanged) && !matches!(self.screen, Screen::Lobby)
+        matches!(event, HubEvent::LobbyChanged) && !matches!(self.screen, ConnectionScreen::Lobby)
     }
 
     /// Leaves the hub when the connection ends.
@@ -238,147 +269,166 @@ impl App {
     }
 
     /// Updates the state from `msg` and runs the effects it asks for.
-    pub fn update(&mut self, msg: Msg) {
+    pub fn update(&mut self, msg: ConnectionMsg) {
         let effects = self.step(msg);
         self.perform(effects);
     }
 
     /// Runs effects; each answer goes through update in turn.
-    fn perform(&mut self, mut effects: Vec<Effect>) {
+    fn perform(&mut self, mut effects: Vec<HubCall>) {
         while !effects.is_empty() {
             let effect = effects.remove(0);
             let done = self.call(effect);
-            let more = self.step(Msg::Done(done));
+            let more = self.step(ConnectionMsg::Answer(done));
             effects.extend(more);
         }
     }
 
     /// One hub call.
-    fn call(&mut self, effect: Effect) -> Done {
-        let refused = |e: super::hub::HubError| Done::Refused(inert(&e.to_string()));
+    fn call(&mut self, effect: HubCall) -> HubAnswer {
+        let refused = |e: super::hub::HubError| HubAnswer::Refused(inert(&e.to_string()));
         let Some(s) = self.session else {
             return match effect {
-                Effect::Connect(account) => self.connect(account),
-                Effect::Register(name) => self.register_or_confirm(&name),
-                _ => Done::Refused("not connected to the hub".into()),
+                HubCall::Connect(account) => self.connect(account),
+                HubCall::Register(name) => self.register_or_confirm(&name),
+                _ => HubAnswer::Refused("not connected to the hub".into()),
             };
         };
         let hub = &self.hub;
         let note =
-            |r: Result<(), super::hub::HubError>, text: &str| r.map_or_else(refused, |()| Done::Note(text.into()));
+            |r: Result<(), super::hub::HubError>, text: &str| r.map_or_else(refused, |()| HubAnswer::Note(text.into()));
         match effect {
-            Effect::Connect(_) | Effect::Register(_) => Done::Note(String::new()),
-            Effect::Lobby => hub.lobby(s).map_or_else(refused, Done::Lobby),
-            Effect::Challenge(spec) => {
-                hub.challenge(s, spec).map_or_else(refused, |id| Done::Note(format!("challenge {id} is open")))
+            HubCall::Connect(_) | HubCall::Register(_) => HubAnswer::Note(String::new()),
+            HubCall::Lobby => hub.lobby(s).map_or_else(refused, HubAnswer::Lobby),
+            HubCall::Challenge(spec) => {
+                hub.challenge(s, spec).map_or_else(refused, |id| HubAnswer::Note(format!("challenge {id} is open")))
             }
-            Effect::Engine(spec, level) => {
-                hub.play_engine(s, spec, level).map_or_else(refused, |_| Done::Note(String::new()))
+            HubCall::Engine(spec, level) => {
+                hub.play_engine(s, spec, level).map_or_else(refused, |_| HubAnswer::Note(String::new()))
             }
-            Effect::Accept(id) => hub.accept(s, id).map_or_else(refused, |_| Done::Note(String::new())),
-            Effect::Decline(id) => note(hub.decline(s, id), "declined"),
-            Effect::Abort(game) => note(hub.abort(s, game), "aborted: no result"),
-            Effect::Cancel(id) => note(hub.cancel(s, id), "cancelled"),
-            Effect::Open(game) => hub.open(s, game).map_or_else(refused, |v| Done::Opened(Box::new(v))),
-            Effect::Leave(game) => note(hub.leave(s, game), ""),
-            Effect::Leaderboard(kind) => match hub.leaderboard(kind, 20) {
-                Ok(rows) => Done::Page(format!("Leaderboard: {kind}"), view::leaderboard_lines(&rows)),
+            HubCall::Accept(id) => hub.accept(s, id).map_or_else(refused, |_| HubAnswer::Note(String::new())),
+            HubCall::Decline(id) => note(hub.decline(s, id), "declined"),
+            HubCall::Abort(game) => note(hub.abort(s, game), "aborted: no result"),
+            HubCall::Cancel(id) => note(hub.cancel(s, id), "cancelled"),
+            HubCall::Open(game) => hub.open(s, game).map_or_else(refused, |v| HubAnswer::Opened(Box::new(v))),
+            HubCall::Leave(game) => note(hub.leave(s, game), ""),
+            HubCall::Leaderboard(kind) => match hub.leaderboard(kind, 20) {
+                Ok(rows) => HubAnswer::Page(format!("Leaderboard: {kind}"), view::leaderboard_lines(&rows)),
                 Err(e) => refused(e),
             },
-            Effect::Player(name) => match hub.player(&name) {
-                Ok(page) => Done::Page(format!("Player {}", inert(&page.account.name)), view::player_lines(&page)),
+            HubCall::Player(name) => match hub.player(&name) {
+                Ok(page) => HubAnswer::Page(format!("Player {}", inert(&page.account.name)), view::player_lines(&page)),
                 Err(e) => refused(e),
             },
-            Effect::Pgn(game) => match hub.pgn(game) {
-                Ok(text) => Done::Page(format!("Game {game} (PGN)"), text.lines().map(inert).collect()),
+            HubCall::Pgn(game) => match hub.pgn(game) {
+                Ok(text) => HubAnswer::Page(format!("Game {game} (PGN)"), text.lines().map(inert).collect()),
                 Err(e) => refused(e),
             },
-            Effect::Notices => match hub.notices(s) {
-                Ok(list) if list.is_empty() => Done::Note("no game of yours has ended lately".into()),
-                Ok(list) => Done::Page("Your results".into(), list.iter().map(notice_line).collect()),
+            HubCall::Notices => match hub.notices(s) {
+                Ok(list) if list.is_empty() => HubAnswer::Note("no game of yours has ended lately".into()),
+                Ok(list) => HubAnswer::Page("Your results".into(), list.iter().map(notice_line).collect()),
                 Err(e) => refused(e),
             },
-            Effect::AddKey(text) => self.add_key(&text),
-            Effect::Keys => self.keys(),
-            Effect::RemoveKey(fp) => self.remove_key(&fp),
-            Effect::SaveSettings(mine) => self.save_settings(mine),
+            HubCall::AddKey(text) => self.add_key(&text),
+            HubCall::Keys => self.keys(),
+            HubCall::RemoveKey(fp) => self.remove_key(&fp),
+            HubCall::SaveSettings(mine) => self.save_settings(mine),
         }
     }
 
     /// Connects to the hub as `account` (a guest without one).
-    fn connect(&mut self, account: Option<Account>) -> Done {
+    fn connect(&mut self, account: Option<Account>) -> HubAnswer {
         let notify = super::inbox::notifier(self.to.clone());
         let who = account.clone().map_or(Who::Guest, Who::Player);
         match self.hub.connect(who, notify) {
-            Ok(s) => Done::Connected(s, account),
-            Err(e) => Done::Refused(inert(&e.to_string())),
+            Ok(s) => HubAnswer::Connected(s, account),
+            Err(e) => HubAnswer::Refused(inert(&e.to_string())),
         }
     }
 
     /// Registers this connection's key under `name`.
-    fn register(&mut self, name: &str) -> Done {
-        let Identity::Key { fp, text } = &self.identity else { return Done::Refused("no key to register".into()) };
+    fn register(&mut self, name: &str) -> HubAnswer {
+        let Identity::Key { fp, text } = &self.identity else { return HubAnswer::Refused("no key to register".into()) };
         match self.hub.register(name, fp, text) {
             Ok(account) => {
                 tracing::info!("serve: {} registered as {}", self.peer, account.name);
                 self.connect(Some(account))
             }
-            Err(e) => Done::Refused(inert(&e.to_string())),
+            Err(e) => HubAnswer::Refused(inert(&e.to_string())),
         }
     }
 
     /// Keeps this player's drawing settings (guests' last the session).
-    fn save_settings(&self, mine: PlayerSettings) -> Done {
+    fn save_settings(&self, mine: PlayerSettings) -> HubAnswer {
         let Some(account) = &self.account else {
-            return Done::Note("kept for this session (guests have no account)".into());
+            return HubAnswer::Note("kept for this session (guests have no account)".into());
         };
         match self.settings.set(&account.name, mine) {
-            Ok(()) => Done::Note(format!("theme {}, pieces {}: kept for your next visits", mine.theme, mine.pieces)),
+            Ok(()) => {
+                HubAnswer::Note(format!("theme {}, pieces {}: kept for your next visits", mine.theme, mine.pieces))
+            }
             Err(e) => {
                 tracing::error!("serve: error: {e:#}");
-                Done::Refused(format!("cannot keep the settings: {e}"))
+                HubAnswer::Refused(format!("cannot keep the settings: {e}"))
             }
         }
     }
 
     /// The state change for `msg`, and the hub calls it asks for.
-    fn step(&mut self, msg: Msg) -> Vec<Effect> {
+    fn step(&mut self, msg: ConnectionMsg) -> Vec<HubCall> {
         match msg {
-            Msg::Event(ev) => self.on_event(&ev),
-            Msg::Hub(event) => self.on_hub(event),
-            Msg::Done(done) => self.on_done(done),
+            ConnectionMsg::Event(ev) => self.on_event(&ev),
+            ConnectionMsg::Hub(event) => self.on_hub(event),
+            ConnectionMsg::Answer(done) => self.on_done(done),
         }
     }
 
-    fn on_done(&mut self, done: Done) -> Vec<Effect> {
+    fn on_done(&mut self, done: HubAnswer) -> Vec<HubCall> {
         match done {
-            Done::Connected(s, account) => {
+            HubAnswer::Connected(s, account) => {
                 self.session = Some(s);
                 if let Some(a) = &account {
                     self.mine = self.settings.of(&a.name);
-                    self.theme = self.mine.theme();
+                    self.theme = self.mine.theme(self.display);
                 }
                 self.account = account;
-                self.screen = Screen::Lobby;
+                self.screen = ConnectionScreen::Lobby;
                 self.lobby_now();
                 // The name form's last error does not follow a guest.
                 self.status = if self.account.is_none() { GUEST_LINE.to_string() } else { String::new() };
                 self.tell_unseen_results();
                 // Back where they were: the game they were on, else the lobby.
                 return match self.hub.resume_game(s) {
-                    Ok(Some(game)) => vec![Effect::Open(game)],
-                    _ => vec![Effect::Lobby],
+                    Ok(Some(game)) => vec![HubCall::Open(game)],
+                    _ => vec![HubCall::Lobby],
                 };
             }
-            Done::Lobby(lobby) => self.lobby = lobby,
-            Done::Opened(view) => self.screen = Screen::Game(Box::new(self.open_game(*view))),
-            Done::Page(title, lines) => self.screen = Screen::Page { title, lines, back_to: None },
-            Done::Note(text) => {
+            HubAnswer::Lobby(lobby) => {
+                self.lobby = lobby;
+                self.lobby_read = Instant::now();
+                self.lobby_drawn = self.lobby_read;
+                let rows = lobby::rows(&self.lobby, self.account.is_some());
+                self.pick.relocate(&rows, view::lobby_list_height(self.size));
+            }
+            HubAnswer::Opened(view) => {
+                // The same game read again (a takeback): its chat stays.
+                let chat = match &self.screen {
+                    ConnectionScreen::Game(g) if g.id == view.info.id => {
+                        g.app.session().remote_game().map(|r| r.chat.clone()).unwrap_or_default()
+                    }
+                    _ => Vec::new(),
+                };
+                self.screen = ConnectionScreen::Game(Box::new(self.open_game(*view, chat)));
+            }
+            HubAnswer::Page(title, lines) => {
+                self.screen = ConnectionScreen::Page { title, lines, back_to: None, top: 0 };
+            }
+            HubAnswer::Note(text) => {
                 if !text.is_empty() {
                     self.status = text;
                 }
             }
-            Done::Refused(why) => self.status = why,
+            HubAnswer::Refused(why) => self.status = why,
         }
         Vec::new()
     }
@@ -414,7 +464,7 @@ impl App {
         self.lobby.clone()
     }
 
-    fn on_event(&mut self, ev: &Event) -> Vec<Effect> {
+    fn on_event(&mut self, ev: &Event) -> Vec<HubCall> {
         let Event::Key(key) = ev else { return Vec::new() };
         if key.kind != KeyEventKind::Press {
             return Vec::new();
@@ -434,6 +484,12 @@ impl App {
             KeyCode::Backspace => {
                 self.input.pop();
             }
+            KeyCode::Up => self.scroll(lobby::Step::Up),
+            KeyCode::Down => self.scroll(lobby::Step::Down),
+            KeyCode::PageUp => self.scroll(lobby::Step::PageUp),
+            KeyCode::PageDown => self.scroll(lobby::Step::PageDown),
+            KeyCode::Home => self.scroll(lobby::Step::Home),
+            KeyCode::End => self.scroll(lobby::Step::End),
             KeyCode::Esc => return self.back(),
             KeyCode::Enter => {
                 let line = std::mem::take(&mut self.input);
@@ -444,37 +500,86 @@ impl App {
         Vec::new()
     }
 
+    /// Moves the lobby's pick, or scrolls a page.
+    fn scroll(&mut self, step: lobby::Step) {
+        match &mut self.screen {
+            ConnectionScreen::Lobby => {
+                let rows = lobby::rows(&self.lobby, self.account.is_some());
+                self.pick.step(step, &rows, view::lobby_list_height(self.size));
+            }
+            ConnectionScreen::Page { lines, top, .. } => {
+                let height = view::page_height(self.size);
+                let last = view::wrapped(lines, usize::from(self.size.0)).len().saturating_sub(height);
+                let page = height.saturating_sub(1).max(1);
+                *top = match step {
+                    lobby::Step::Up => top.saturating_sub(1),
+                    lobby::Step::Down => *top + 1,
+                    lobby::Step::PageUp => top.saturating_sub(page),
+                    lobby::Step::PageDown => *top + page,
+                    lobby::Step::Home => 0,
+                    lobby::Step::End => last,
+                }
+                .min(last);
+            }
+            ConnectionScreen::Register | ConnectionScreen::Game(_) => {}
+        }
+    }
+
+    /// Enter on an empty line in the lobby: opens the picked game, or
+    /// accepts the picked challenge.
+    fn act_on_pick(&mut self) -> Vec<HubCall> {
+        let rows = lobby::rows(&self.lobby, self.account.is_some());
+        let mine = |id| {
+            self.lobby.challenges.iter().any(|c| c.id == id && Some(&c.from) == self.account.as_ref().map(|a| &a.name))
+        };
+        match self.pick.entry_in(&rows) {
+            Some(lobby::Entry::Game(id)) => vec![HubCall::Open(id)],
+            Some(lobby::Entry::Challenge(id)) if mine(id) => {
+                self.status = format!("challenge {id} is yours: 'cancel {id}' withdraws it");
+                Vec::new()
+            }
+            Some(lobby::Entry::Challenge(id)) => vec![HubCall::Accept(id)],
+            None => {
+                self.status = "nothing to open here: 'help' lists the commands".into();
+                Vec::new()
+            }
+        }
+    }
+
     /// Esc: clears the line, else goes back (a game or page to the lobby,
     /// the name form to watching as a guest).
-    fn back(&mut self) -> Vec<Effect> {
+    fn back(&mut self) -> Vec<HubCall> {
         if !self.input.is_empty() {
             self.input.clear();
             return Vec::new();
         }
         match &self.screen {
-            Screen::Register => vec![Effect::Connect(None)],
-            Screen::Game(g) => {
+            ConnectionScreen::Register => vec![HubCall::Connect(None)],
+            ConnectionScreen::Game(g) => {
                 let id = g.id;
-                self.screen = Screen::Lobby;
-                vec![Effect::Leave(id), Effect::Lobby]
+                self.screen = ConnectionScreen::Lobby;
+                vec![HubCall::Leave(id), HubCall::Lobby]
             }
-            Screen::Page { back_to: Some(game), .. } => vec![Effect::Open(*game)],
-            Screen::Page { .. } => {
-                self.screen = Screen::Lobby;
-                vec![Effect::Lobby]
+            ConnectionScreen::Page { back_to: Some(game), .. } => vec![HubCall::Open(*game)],
+            ConnectionScreen::Page { .. } => {
+                self.screen = ConnectionScreen::Lobby;
+                vec![HubCall::Lobby]
             }
-            Screen::Lobby => Vec::new(),
+            ConnectionScreen::Lobby => Vec::new(),
         }
     }
 
     /// Enter on `line`.
-    fn enter(&mut self, line: &str) -> Vec<Effect> {
+    fn enter(&mut self, line: &str) -> Vec<HubCall> {
         if line.is_empty() {
-            return Vec::new();
+            return match self.screen {
+                ConnectionScreen::Lobby => self.act_on_pick(),
+                _ => Vec::new(),
+            };
         }
         self.status.clear();
-        if matches!(self.screen, Screen::Register) {
-            return vec![Effect::Register(line.to_string())];
+        if matches!(self.screen, ConnectionScreen::Register) {
+            return vec![HubCall::Register(line.to_string())];
         }
         match parse::command(line) {
             Ok(command) => self.command(command),
@@ -486,25 +591,25 @@ impl App {
     }
 
     /// What a command asks.
-    fn command(&mut self, command: Command) -> Vec<Effect> {
+    fn command(&mut self, command: LobbyCommand) -> Vec<HubCall> {
         match command {
-            Command::Quit => {
+            LobbyCommand::Quit => {
                 self.quit = true;
                 Vec::new()
             }
-            Command::Effect(effect) => vec![effect],
-            Command::Help => {
-                let lines = LOBBY_COMMANDS.iter().flat_map(|(usage, what)| [usage.to_string(), format!("    {what}")]);
-                self.screen = Screen::Page { title: "Commands".into(), lines: lines.collect(), back_to: None };
+            LobbyCommand::Call(effect) => vec![effect],
+            LobbyCommand::Help => {
+                let lines = view::help_lines(self.account.is_none());
+                self.screen = ConnectionScreen::Page { title: "Commands".into(), lines, back_to: None, top: 0 };
                 Vec::new()
             }
-            Command::Setting(setting) => {
+            LobbyCommand::Setting(setting) => {
                 match setting {
                     Setting::Theme(t) => self.mine.theme = t,
                     Setting::Pieces(p) => self.mine.pieces = p,
                 }
-                self.theme = self.mine.theme();
-                vec![Effect::SaveSettings(self.mine)]
+                self.theme = self.mine.theme(self.display);
+                vec![HubCall::SaveSettings(self.mine)]
             }
         }
     }
@@ -530,14 +635,14 @@ impl App {
     }
 
     /// A hub event: the lobby is read again, a game on screen follows it.
-    fn on_hub(&mut self, event: HubEvent) -> Vec<Effect> {
+    fn on_hub(&mut self, event: HubEvent) -> Vec<HubCall> {
         self.log_game(&event);
         if let HubEvent::GameStarted { game } = &event {
             let names = format!("{} (White) vs {} (Black)", inert(&game.names[0]), inert(&game.names[1]));
             self.status = format!("game {} started: {names}", game.id);
             // Nobody is taken out of a game they play: they are told.
             if !self.playing_on_screen() {
-                return vec![Effect::Open(game.id)];
+                return vec![HubCall::Open(game.id)];
             }
             self.status = format!("game {} started: {names}; ':lobby' then 'open {}' to play it", game.id, game.id);
         }
@@ -551,7 +656,7 @@ impl App {
             self.status = format!("challenge {id} withdrawn: you play game {game} (one game at a time)");
         }
         let elsewhere = match &event {
-            HubEvent::Ended { game, .. } => !matches!(&self.screen, Screen::Game(g) if g.id == *game),
+            HubEvent::Ended { game, .. } => !matches!(&self.screen, ConnectionScreen::Game(g) if g.id == *game),
             _ => false,
         };
         if let (HubEvent::Ended { game, .. }, true) = (&event, elsewhere) {
@@ -567,53 +672,55 @@ impl App {
             );
         let note = told.then(|| AppMsg::Remote(RemoteEvent::Note(self.status.clone())));
         match &mut self.screen {
-            Screen::Game(g) => match (g.app.session().remote_game().and_then(|r| game::event_for(r, event)), note) {
-                (Some(Follow::Event(event)), _) => self.in_game(|app| app.handle(AppMsg::Remote(event))),
-                (Some(Follow::Reread), _) => vec![Effect::Open(g.id)],
-                (None, Some(note)) => self.in_game(|app| app.handle(note)),
-                (None, None) => Vec::new(),
-            },
-            Screen::Lobby => vec![Effect::Lobby],
+            ConnectionScreen::Game(g) => {
+                match (g.app.session().remote_game().and_then(|r| game::event_for(r, event)), note) {
+                    (Some(Follow::Event(event)), _) => self.in_game(|app| app.handle(AppMsg::Remote(event))),
+                    (Some(Follow::Reread), _) => vec![HubCall::Open(g.id)],
+                    (None, Some(note)) => self.in_game(|app| app.handle(note)),
+                    (None, None) => Vec::new(),
+                }
+            }
+            ConnectionScreen::Lobby => vec![HubCall::Lobby],
             _ => Vec::new(),
         }
     }
 
     /// Whether a game this player plays, still going on, is on screen.
     fn playing_on_screen(&self) -> bool {
-        let Screen::Game(g) = &self.screen else { return false };
+        let ConnectionScreen::Game(g) = &self.screen else { return false };
         g.app.session().remote_game().is_some_and(|r| r.you.is_some() && r.ending.is_none())
     }
 
     /// The app of the game `view` opened, as this player draws it.
-    fn open_game(&self, view: GameView) -> GameScreen {
+    fn open_game(&self, view: GameView, chat: Vec<String>) -> GameScreen {
         let player = self.account.as_ref().map(|a| a.name.clone());
         let Some(session) = self.session else { unreachable!("a game opens only once connected") };
         let (settings, terminal) = (self.settings.clone(), self.terminal.clone());
-        let seat = Seat { hub: self.hub.clone(), session, player, settings, terminal };
-        game::open(view, seat, self.mine)
+        let seat = TableSeat { hub: self.hub.clone(), session, player, settings, terminal };
+        game::open(view, seat, (self.mine, self.display), chat)
     }
 
     /// Gives the game on screen something to do, then follows what it
     /// asks: back to the lobby, a page, the game read again. The player's
     /// drawing follows the game's (`:theme`, `:set pieces`).
-    fn in_game(&mut self, act: impl FnOnce(&mut GameApp)) -> Vec<Effect> {
-        let Screen::Game(g) = &mut self.screen else { return Vec::new() };
+    fn in_game(&mut self, act: impl FnOnce(&mut GameApp)) -> Vec<HubCall> {
+        let ConnectionScreen::Game(g) = &mut self.screen else { return Vec::new() };
         act(&mut g.app);
         let prefs = &g.app.session().config().prefs;
         self.mine = PlayerSettings { theme: prefs.theme, pieces: prefs.pieces };
-        self.theme = self.mine.theme();
+        self.theme = self.mine.theme(self.display);
         let id = g.id;
         let asked = g.app.runner_mut().asked.take();
         if g.app.session().should_quit() {
-            self.screen = Screen::Lobby;
-            return vec![Effect::Leave(id), Effect::Lobby];
+            self.screen = ConnectionScreen::Lobby;
+            return vec![HubCall::Leave(id), HubCall::Lobby];
         }
         match asked {
             Some(Asked::Page(title, lines)) => {
-                self.screen = Screen::Page { title, lines, back_to: Some(id) };
+                self.screen = ConnectionScreen::Page { title, lines, back_to: Some(id), top: 0 };
                 Vec::new()
             }
-            Some(Asked::Reload) => vec![Effect::Open(id)],
+            Some(Asked::Reload) => vec![HubCall::Open(id)],
             None => Vec::new(),
         }
     }
@@ -621,8 +728,8 @@ impl App {
 
 /// A session that ends however it ends, a panic in its thread too, leaves
 /// the hub: the player goes offline, their challenges may expire and an
-/// opponent may claim (issue #54: a panic skipped [`App::finish`]).
-impl Drop for App {
+/// opponent may claim (issue #54: a panic skipped [`ConnectionApp::finish`]).
+impl Drop for ConnectionApp {
     fn drop(&mut self) {
         if self.session.is_some() {
             self.finish();
@@ -633,12 +740,12 @@ impl Drop for App {
 /// The app as the event loop drives it: the client's events and the
 /// hub's go through update (in a game, the game's app's own); the lobby
 /// closes after its idle time.
-impl Driven for App {
+impl Driven for ConnectionApp {
     type Message = HubEvent;
 
     fn draw(&self, frame: &mut Frame) {
         match &self.screen {
-            Screen::Game(g) => g.app.draw(frame),
+            ConnectionScreen::Game(g) => g.app.draw(frame),
             _ => view::draw(frame, self),
         }
     }
@@ -651,20 +758,24 @@ impl Driven for App {
     /// the app says; anything else every [`FRAME`].
     fn wait(&self) -> Duration {
         match &self.screen {
-            Screen::Game(g) if g.app.animating() => g.app.wait(),
+            ConnectionScreen::Game(g) if g.app.animating() => g.app.wait(),
             _ => FRAME,
         }
     }
 
     fn animating(&self) -> bool {
-        matches!(&self.screen, Screen::Game(g) if g.app.animating())
+        matches!(&self.screen, ConnectionScreen::Game(g) if g.app.animating())
     }
 
     fn event(&mut self, ev: Event, area: Rect) -> bool {
+        self.size = match ev {
+            Event::Resize(w, h) => (w, h),
+            _ => (area.width, area.height),
+        };
         if !matches!(ev, Event::Resize(..)) {
             self.last_key = Instant::now();
         }
-        if let Screen::Game(_) = &self.screen {
+        if let ConnectionScreen::Game(_) = &self.screen {
             let effects = self.in_game(|app| {
                 app.event(ev, area);
             });
@@ -672,9 +783,12 @@ impl Driven for App {
             return true;
         }
         if matches!(ev, Event::Resize(..)) {
+            // The pick stays in view in the new size.
+            let rows = lobby::rows(&self.lobby, self.account.is_some());
+            self.pick.relocate(&rows, view::lobby_list_height(self.size));
             return false;
         }
-        self.update(Msg::Event(ev));
+        self.update(ConnectionMsg::Event(ev));
         true
     }
 
@@ -683,12 +797,12 @@ impl Driven for App {
         if self.unmoved_by(&event) {
             return false;
         }
-        self.update(Msg::Hub(event));
+        self.update(ConnectionMsg::Hub(event));
         true
     }
 
     fn tick(&mut self, now: Instant) -> bool {
-        if let Screen::Game(g) = &mut self.screen {
+        if let ConnectionScreen::Game(g) = &mut self.screen {
             let changed = Driven::tick(&mut g.app, now);
             let effects = self.in_game(|_| {});
             self.perform(effects);
@@ -696,6 +810,29 @@ impl Driven for App {
         }
         if self.in_lobby() && now.saturating_duration_since(self.last_key) >= self.idle {
             self.quit = true;
+        }
+        self.lobby_tick(now)
+    }
+}
+
+impl ConnectionApp {
+    /// The lobby on screen, as time passes: read again every
+    /// [`LOBBY_REREAD`] while it lists a game (moves tell the lobby
+    /// nothing), its running clocks drawn every second. Whether to draw.
+    fn lobby_tick(&mut self, now: Instant) -> bool {
+        if !matches!(self.screen, ConnectionScreen::Lobby) {
+            return false;
+        }
+        let mut games = self.lobby.live.iter().chain(&self.lobby.mine).peekable();
+        let listed = games.peek().is_some();
+        let running = games.any(|g| g.clocks.is_some_and(|c| c.running.is_some()));
+        if listed && now.saturating_duration_since(self.lobby_read) >= LOBBY_REREAD {
+            self.perform(vec![HubCall::Lobby]);
+            return true;
+        }
+        if running && now.saturating_duration_since(self.lobby_drawn) >= Duration::from_secs(1) {
+            self.lobby_drawn = now;
+            return true;
         }
         false
     }

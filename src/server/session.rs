@@ -19,7 +19,7 @@ use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 
 use super::hub::{Hub, HubEvent};
 use super::inbox::{Identity, Input};
-use super::screens::App;
+use super::screens::ConnectionApp;
 use crate::term_input::{InputSource, Next};
 use crate::tui::{FrameStats, event_loop};
 
@@ -47,6 +47,8 @@ pub struct SessionStart {
     pub settings: std::sync::Arc<super::settings::Settings>,
     /// A line for the status line at the start (the window drawn smaller).
     pub note: Option<String>,
+    /// What the client's terminal can show (from its TERM).
+    pub display: crate::tui::theme::Display,
 }
 
 /// Parses the client's raw bytes into events with terminput, as a
@@ -218,7 +220,7 @@ pub fn run(start: SessionStart, inputs: &Receiver<Input>, out: Outbox) {
         crossterm::cursor::Hide,
         crossterm::event::EnableMouseCapture
     );
-    let mut app = App::new(
+    let mut app = ConnectionApp::new(
         start.hub.clone(),
         start.identity.clone(),
         start.peer.clone(),
@@ -226,7 +228,9 @@ pub fn run(start: SessionStart, inputs: &Receiver<Input>, out: Outbox) {
         start.settings.clone(),
         std::sync::Arc::new(std::sync::Mutex::new(Sink::new(out.clone()))),
     )
-    .with_idle(start.idle);
+    .with_idle(start.idle)
+    .with_size(start.size)
+    .with_display(start.display);
     if let Some(note) = start.note {
         app.status = if app.status.is_empty() { note } else { format!("{} - {note}", app.status) };
     }
@@ -289,6 +293,7 @@ mod tests {
             to,
             settings,
             note: None,
+            display: crate::tui::theme::Display::default(),
         };
         run(start, from, out);
     }
@@ -331,7 +336,7 @@ mod tests {
         let session = std::thread::spawn(move || {
             let identity = Identity::Key { fp: "SHA256:pan".into(), text: "ssh-ed25519 AAAA".into() };
             let requests = Arc::new(std::sync::Mutex::new(Sink::new(out)));
-            let app = App::new(on.clone(), identity, "test".into(), to, settings, requests);
+            let app = ConnectionApp::new(on.clone(), identity, "test".into(), to, settings, requests);
             let watcher = on.connect(super::super::hub::Who::Guest, Box::new(|_| {})).unwrap();
             assert_eq!(on.lobby(watcher).unwrap().online, vec!["pan".to_string()], "online");
             let _still_held = app;

@@ -25,8 +25,8 @@ pub struct PlayerSettings {
 
 impl PlayerSettings {
     /// The theme these settings draw with.
-    pub fn theme(self) -> StyleSheet {
-        StyleSheet::new(self.theme, self.pieces, Display::default())
+    pub fn theme(self, display: Display) -> StyleSheet {
+        StyleSheet::new(self.theme, self.pieces, display)
     }
 }
 

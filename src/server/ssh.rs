@@ -12,6 +12,7 @@
 //! subsystems (sftp), X11 and agent forwarding are refused; direct-tcpip
 //! (`ssh -L`, `-W`) and `tcpip-forward` (`ssh -R`) are refused.
 
+use super::screens::terminal::{self, TerminalInfo};
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -395,6 +396,7 @@ impl Connection {
             identity: None,
             channel: None,
             pty: None,
+            terminal: TerminalInfo::default(),
             capped: false,
             unsigned: None,
             resizes: Resizes::default(),
@@ -448,6 +450,8 @@ struct Connection {
     channel: Option<ChannelId>,
     /// The pty's size, once asked for.
     pty: Option<(u16, u16)>,
+    /// The client's terminal: its name (TERM) and COLORTERM, if sent.
+    terminal: TerminalInfo,
     /// Whether the client was told its window is drawn smaller.
     capped: bool,
     /// A key offered whose signature never came or was refused: a guest
@@ -599,6 +603,7 @@ impl Connection {
             to: input.clone(),
             settings: Arc::clone(&self.shared.settings),
             note: self.note(),
+            display: self.terminal.display(),
         };
         let spawned = std::thread::Builder::new().name("session".into()).spawn(move || {
             let _slot = slot;
@@ -746,7 +751,7 @@ impl Handler for Connection {
     async fn pty_request(
         &mut self,
         channel: ChannelId,
-        _term: &str,
+        term: &str,
         cols: u32,
         rows: u32,
         _pix_w: u32,
@@ -759,7 +764,23 @@ impl Handler for Connection {
             return session.channel_failure(channel);
         }
         self.pty = Some(self.size(cols, rows));
+        self.terminal.name = terminal::kept(term);
         session.channel_success(channel)
+    }
+
+    /// COLORTERM, if the client sends it (`ssh -o SetEnv=COLORTERM=truecolor`),
+    /// says whether the terminal shows 24-bit colour; other variables are ignored.
+    async fn env_request(
+        &mut self,
+        channel: ChannelId,
+        name: &str,
+        value: &str,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        if name == "COLORTERM" && self.channel == Some(channel) && !self.shell {
+            self.terminal.colorterm = Some(terminal::kept(value));
+        }
+        Ok(())
     }
 
     async fn shell_request(&mut self, channel: ChannelId, session: &mut Session) -> Result<(), Self::Error> {

@@ -196,6 +196,12 @@ fn forms(pos: &AnyPosition, m: AnyMove, san: &str) -> Vec<String> {
     };
     let capture = pos.captured_by(m).is_some();
     let mut v = vec![san.to_string(), san.trim_end_matches(['+', '#']).to_string()];
+    if let Some((_, body)) = san.split_once(':') {
+        // Two-board's move without its board (`h5`, `h4^`, `Nf3`), as a
+        // player starts typing it: a bare file letter lists both boards' moves.
+        v.push(body.to_string());
+        v.push(body.trim_end_matches(['+', '#', '^']).to_string());
+    }
     if !m.moves_piece() {
         // A portal's own move (`Z@d3`) is written only so; its square is no piece's origin.
         return v;
@@ -410,5 +416,25 @@ mod porthole_tests {
         assert!(!line.complete(&pos), "c4 or c5");
         line.set("fg4>c4");
         assert_eq!(candidates(&pos, line.text()).len(), 1);
+    }
+}
+
+#[cfg(test)]
+mod twoboard_tests {
+    use super::*;
+    use wormhole::GameKind;
+
+    #[test]
+    fn a_bare_file_letter_lists_the_moves_on_that_file() {
+        // At the start White moves on board A: its h- and a-pawns.
+        let pos = AnyPosition::new(GameKind::Twoboard);
+        let sans = |text: &str| {
+            let mut v: Vec<String> = candidates(&pos, text).into_iter().map(|c| c.san).collect();
+            v.sort();
+            v
+        };
+        assert_eq!(sans("h"), ["A:h3", "A:h4"]);
+        assert_eq!(sans("a3"), ["A:a3"]);
+        assert_eq!(sans("N"), ["A:Na3", "A:Nc3", "A:Nf3", "A:Nh3"]);
     }
 }

@@ -739,7 +739,7 @@ impl AppState {
 impl AppState {
     /// A session showing a server's game, drawn with `config`'s theme and
     /// pieces (the player's kept settings) at time `now`.
-    pub fn remote(opened: Opened, config: Config, now: Instant) -> AppState {
+    pub fn remote(opened: Opened, config: Config, display: Display, now: Instant) -> AppState {
         let kind = opened.start.kind();
         let mut game = GameState::new(opened.start, [PlayerKind::Human; 2], None);
         for text in &opened.moves {
@@ -752,7 +752,7 @@ impl AppState {
         let settings =
             GameSettings { players: [PlayerKind::Human; 2], variant: kind, autoflip: false, ..GameSettings::default() };
         let you = opened.remote.you;
-        let mut session = AppState::new(settings, game, config, Display::default(), now);
+        let mut session = AppState::new(settings, game, config, display, now);
         session.core.view.flipped = you == Some(Color::Black);
         session.activity = Activity::Remote(opened.remote);
         session

@@ -197,7 +197,10 @@ const WOOD: Palette = Palette {
     cursor: Shade(80, 120, 220, Tc::LightBlue),
     white_piece: Shade(255, 255, 255, Tc::White),
     black_piece: Shade(0, 0, 0, Tc::Black),
-    ring: Shade(50, 0, 95, Tc::Magenta),
+    // Deep indigo: 3 to 1 or more on both squares in truecolour and as
+    // the 256-colour palette gives it (dark purple, (50, 0, 95), became
+    // (95, 0, 95) there, 2.3 to 1 on the dark square; see the tests).
+    ring: Shade(30, 0, 70, Tc::Magenta),
     exit: Shade(255, 235, 140, Tc::LightRed),
 };
 
@@ -628,6 +631,34 @@ mod tests {
                 for square in [t.light_square, t.dark_square] {
                     let c = contrast(mark.fg, square.bg);
                     assert!(c >= 2.5, "{name}: mark {:?} on {:?}: contrast {c:.2}", mark.fg, square.bg);
+                }
+            }
+        }
+    }
+
+    /// A colour as truecolour: a 256-colour index as the xterm palette shows it.
+    fn as_rgb(c: Option<Tc>) -> Option<Tc> {
+        let level = |i: u8| if i == 0 { 0 } else { 55 + 40 * i };
+        match c {
+            Some(Tc::Indexed(i @ 16..=231)) => {
+                let i = i - 16;
+                Some(Tc::Rgb(level(i / 36), level(i / 6 % 6), level(i % 6)))
+            }
+            Some(Tc::Indexed(i @ 232..=255)) => {
+                Some(Tc::Rgb(8 + 10 * (i - 232), 8 + 10 * (i - 232), 8 + 10 * (i - 232)))
+            }
+            other => other,
+        }
+    }
+
+    #[test]
+    fn rings_stand_out_on_both_squares_in_truecolour_and_in_256_colours() {
+        for name in <ThemeName as Choice>::ALL.iter().copied() {
+            for depth in [ColorDepth::True, ColorDepth::Indexed256] {
+                let t = Theme::new(name, PieceStyle::Unicode, Display { depth, color: true, unicode: true });
+                for square in [t.light_square, t.dark_square] {
+                    let c = contrast(as_rgb(t.ring.fg), as_rgb(square.bg));
+                    assert!(c >= 3.0, "{name} {depth:?}: ring {:?} on {:?}: contrast {c:.2}", t.ring.fg, square.bg);
                 }
             }
         }

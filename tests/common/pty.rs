@@ -68,6 +68,11 @@ impl Session {
         Session::spawn(CommandBuilder::new(program), args, &[])
     }
 
+    /// Runs another program in the pty with `env` set (e.g. `ssh` with `TERM=dumb`).
+    pub fn start_program_with_env(program: &str, args: &[&str], env: &[(&str, &str)]) -> Session {
+        Session::spawn(CommandBuilder::new(program), args, env)
+    }
+
     /// Runs the binary with `dir` as its current folder (where Ctrl-S saves).
     pub fn start_in_dir(dir: &std::path::Path, args: &[&str]) -> Session {
         let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_wormhole"));

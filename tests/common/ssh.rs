@@ -110,11 +110,18 @@ impl Server {
 
     /// The real OpenSSH client, with a pty, connected as `key`.
     pub fn connect(&self, key: &Path) -> Session {
+        self.connect_with(key, &[], &[])
+    }
+
+    /// The real OpenSSH client, with a pty, connected as `key` with more
+    /// options (`-o SetEnv=COLORTERM=truecolor`) and `env` (`TERM=dumb`).
+    pub fn connect_with(&self, key: &Path, options: &[&str], env: &[(&str, &str)]) -> Session {
         let mut args = vec!["-tt".to_string(), "-p".to_string(), self.port.to_string()];
         args.extend(self.options(key));
+        args.extend(options.iter().map(|o| o.to_string()));
         args.push("127.0.0.1".into());
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        Session::start_program("ssh", &args)
+        Session::start_program_with_env("ssh", &args, env)
     }
 
     /// The real OpenSSH client, with a pty, connected without a key
@@ -170,4 +177,12 @@ pub fn fingerprint(path: &Path) -> String {
 pub fn hang_up(mut session: Session) {
     let _ = session.child.kill();
     let _ = session.child.wait();
+}
+
+/// Waits until the lobby of `s` lists an open challenge from `from` that
+/// it may accept (its row ends in `accept`); the screen.
+pub fn wait_for_challenge(s: &Session, from: &str) -> String {
+    s.wait_until(&format!("a challenge from {from}"), |screen| {
+        screen.lines().any(|l| l.contains(from) && l.trim_end().ends_with(" accept"))
+    })
 }

@@ -41,6 +41,9 @@ pub struct LiveGame {
     /// A move of this game is with the hub's writer: nothing else touches
     /// the game until it is stored and played (or refused).
     pub saving: bool,
+    /// The spectators' chat while the game runs, (from, text): the
+    /// players are shown it when the game ends.
+    pub spectators_chat: Vec<(String, String)>,
 }
 
 impl LiveGame {
@@ -64,6 +67,7 @@ impl LiveGame {
             watchers: BTreeSet::new(),
             gone_since: [None; 2],
             claim_told: false,
+            spectators_chat: Vec::new(),
             engine_ply: None,
             saving: false,
         })

@@ -188,7 +188,8 @@ impl Hub {
 
     /// Sends a chat line, made inert and bounded: a player's to both
     /// players and every watcher; a watcher's (with an account) to the
-    /// watchers only, a spectators' chat the players do not see.
+    /// watchers only while the game runs, a spectators' chat the players
+    /// are shown when it ends (and, once it has ended, to everyone).
     pub fn chat(&self, s: SessionId, game: GameId, text: &str) -> Result<(), HubError> {
         self.inner.act(|cx| {
             let me = cx.player(s)?;
@@ -201,9 +202,17 @@ impl Hub {
             if !live.watchers.contains(&s) {
                 return Err(HubError::NotYourGame(game));
             }
+            let from = format!("{} (spectator)", me.name);
+            if live.ending.is_some() {
+                cx.tell_game(game, HubEvent::Chat { game, from, text });
+                return Ok(());
+            }
             let watchers: Vec<_> =
                 live.watchers.iter().filter_map(|w| cx.st.sessions.get(w)).map(|w| w.notify.clone()).collect();
-            let from = format!("{} (spectator)", me.name);
+            let kept = &mut cx.st.games.get_mut(&game).expect("found above").spectators_chat;
+            if kept.len() < super::SPECTATOR_CHAT_KEPT {
+                kept.push((from.clone(), text.clone()));
+            }
             for notify in watchers {
                 cx.out.push((notify, HubEvent::Chat { game, from: from.clone(), text: text.clone() }));
             }
@@ -341,6 +350,15 @@ impl Ctx<'_> {
             pool.cancel(game);
         }
         self.tell_game(game, HubEvent::Ended { game, ending });
+        // The spectators' chat, kept from the players while they played.
+        let live = self.st.games.get_mut(&game).expect("found above");
+        let said = std::mem::take(&mut live.spectators_chat);
+        let players: Vec<_> = live.accounts().map(|(_, a)| a).collect();
+        for (from, text) in said {
+            for &account in &players {
+                self.tell_account(account, HubEvent::Chat { game, from: from.clone(), text: text.clone() });
+            }
+        }
         self.tell_all(HubEvent::LobbyChanged);
     }
 

@@ -509,6 +509,12 @@ fn watchers_see_the_players_chat_and_have_their_own() {
     let spectator = ("cat (spectator)".to_string(), "nice opening".to_string());
     assert!(chat(&d).contains(&spectator) && chat(&c).contains(&spectator));
     assert!(!chat(&a).contains(&spectator) && !chat(&b).contains(&spectator), "players do not see it");
+    // Shown to the players once the game ends, once; after it, to everyone.
+    f.hub.resign(a.s, game).unwrap();
+    assert_eq!(chat(&a).iter().filter(|l| **l == spectator).count(), 1, "ann is shown it at the end");
+    assert!(chat(&b).contains(&spectator), "bob is shown it at the end");
+    f.hub.chat(d.s, game, "well played").unwrap();
+    assert!(chat(&a).contains(&("dan (spectator)".to_string(), "well played".to_string())));
     f.hub.leave(d.s, game).unwrap();
     assert!(matches!(f.hub.chat(d.s, game, "hi"), Err(HubError::NotYourGame(_))));
 }

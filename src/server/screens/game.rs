@@ -10,9 +10,9 @@ use std::time::{Duration, Instant};
 
 use wormhole::AnyPosition;
 
-use super::inert;
 use super::review::PoolAnalysis;
 use super::words::ending_words;
+use crate::printable::inert;
 use crate::server::hub::GameId;
 use crate::server::hub::{Clocks, GameView, Hub, HubError, HubEvent, SessionId};
 use crate::server::settings::{PlayerSettings, SETTINGS_FILE, Settings};
@@ -22,6 +22,7 @@ use crate::tui::config::Config;
 use crate::tui::effects::Effect;
 use crate::tui::remote::{Opened, OpponentOffer, Presence, Remote, RemoteCall, RemoteEvent, ServerClocks};
 use crate::tui::state::AppState;
+use crate::tui::theme::Display;
 
 /// What a save or an open of a file says on the server.
 const KEPT_ON_THE_SERVER: &str = "games are kept on the server: :pgn shows this one's PGN";
@@ -46,7 +47,7 @@ pub enum Asked {
 
 /// Who is at the table, for the runner's calls.
 #[derive(Clone)]
-pub struct Seat {
+pub struct TableSeat {
     pub hub: Hub,
     pub session: SessionId,
     /// The player's name (None: a guest) and every player's settings.
@@ -63,7 +64,7 @@ pub type Requests = Arc<Mutex<dyn Write + Send>>;
 /// Performs a server game's effects: the hub's calls for the remote ones,
 /// the player's kept settings for the config, a refusal for files.
 pub struct HubRunner {
-    seat: Seat,
+    seat: TableSeat,
     game: GameId,
     /// What the screens do next, when the game asks for it.
     pub asked: Option<Asked>,
@@ -76,8 +77,14 @@ fn clocks_of(c: Clocks) -> ServerClocks {
     ServerClocks { left_ms: c.left_ms, running: c.running }
 }
 
-/// The app on the game `view` opened, drawn with `mine`.
-pub fn open(view: GameView, seat: Seat, mine: PlayerSettings) -> GameScreen {
+/// The app on the game `view` opened, drawn with `mine` for a terminal
+/// that shows `display`, with the `chat` it had (a game read again).
+pub fn open(
+    view: GameView,
+    seat: TableSeat,
+    (mine, display): (PlayerSettings, Display),
+    chat: Vec<String>,
+) -> GameScreen {
     let kind = view.info.kind;
     let start = AnyPosition::from_fen(kind, &view.start_fen).unwrap_or_else(|_| AnyPosition::new(kind));
     let now = Instant::now();
@@ -93,13 +100,13 @@ pub fn open(view: GameView, seat: Seat, mine: PlayerSettings) -> GameScreen {
         names: view.info.names.clone().map(|n| inert(&n)),
         ending: view.ending.as_ref().map(|e| ending_words(e, view.you, &view.info.names)),
         offer: None,
-        chat: Vec::new(),
+        chat,
         presence,
     };
     let opened = Opened { start, moves: view.moves, clocks: view.clocks.map(clocks_of), remote };
     let mut config = Config::from_text(Some(PathBuf::from(SETTINGS_FILE)), None);
     (config.prefs.theme, config.prefs.pieces) = (mine.theme, mine.pieces);
-    let session = AppState::remote(opened, config, now);
+    let session = AppState::remote(opened, config, display, now);
     let id = view.info.id;
     GameScreen { id, app: App::new(session, HubRunner { seat, game: id, asked: None, analysis: None }) }
 }

@@ -3,7 +3,7 @@
 
 use wormhole::GameKind;
 
-use super::Effect;
+use super::HubCall;
 use crate::server::hub::{ChallengeId, ChallengeSpec, ColourChoice, GameId};
 use crate::tui::theme::{PieceStyle, ThemeName};
 
@@ -25,12 +25,12 @@ pub const LOBBY_COMMANDS: &[(&str, &str)] = &[
 
 /// A command read from a line.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Command {
+pub enum LobbyCommand {
     Quit,
     /// The commands' page.
     Help,
     /// A hub call.
-    Effect(Effect),
+    Call(HubCall),
     /// A drawing setting of the player's.
     Setting(Setting),
 }
@@ -43,17 +43,17 @@ pub enum Setting {
 }
 
 /// The setting command `word` with its value, if `word` is one.
-fn setting(word: &str, value: &str) -> Option<Result<Command, String>> {
+fn setting(word: &str, value: &str) -> Option<Result<LobbyCommand, String>> {
     let read = match word {
         "theme" => value.parse().map(Setting::Theme),
         "pieces" => value.parse().map(Setting::Pieces),
         _ => return None,
     };
-    Some(read.map(Command::Setting))
+    Some(read.map(LobbyCommand::Setting))
 }
 
 /// Reads `line`.
-pub fn command(line: &str) -> Result<Command, String> {
+pub fn command(line: &str) -> Result<LobbyCommand, String> {
     let words: Vec<&str> = line.split_whitespace().collect();
     if let Some(command) = setting(words[0], words.get(1).copied().unwrap_or("")) {
         return command;
@@ -62,33 +62,35 @@ pub fn command(line: &str) -> Result<Command, String> {
         let w = words.get(i).ok_or_else(|| format!("'{}' needs a number", words[0]))?;
         w.parse().map_err(|_| format!("'{w}' is not a number"))
     };
-    Ok(Command::Effect(match words[0] {
-        "quit" | "q" => return Ok(Command::Quit),
-        "help" | "?" => return Ok(Command::Help),
-        "new" => Effect::Challenge(spec(&words[1..], None)?),
+    Ok(LobbyCommand::Call(match words[0] {
+        "quit" | "q" => return Ok(LobbyCommand::Quit),
+        "help" | "?" => return Ok(LobbyCommand::Help),
+        "new" => HubCall::Challenge(spec(&words[1..], None)?),
         "challenge" => {
             let name = words.get(1).ok_or("challenge whom? challenge NAME GAME")?;
-            Effect::Challenge(spec(&words[2..], Some(name.to_string()))?)
+            HubCall::Challenge(spec(&words[2..], Some(name.to_string()))?)
         }
-        "accept" => Effect::Accept(ChallengeId(number(1)?)),
-        "decline" => Effect::Decline(ChallengeId(number(1)?)),
-        "cancel" => Effect::Cancel(ChallengeId(number(1)?)),
-        "open" | "watch" | "resume" => Effect::Open(GameId(number(1)?)),
+        "accept" => HubCall::Accept(ChallengeId(number(1)?)),
+        "decline" => HubCall::Decline(ChallengeId(number(1)?)),
+        "cancel" => HubCall::Cancel(ChallengeId(number(1)?)),
+        "open" | "watch" | "resume" => HubCall::Open(GameId(number(1)?)),
         "engine" => {
             let level = number(2).map_err(|e| format!("{e}: engine GAME LEVEL [white|black|random] [MIN+INC]"))?;
             let level = u8::try_from(level).map_err(|_| format!("level {level} is not from 1 to 12"))?;
             let mut rest = vec![words[1]];
             rest.extend(&words[3..]);
-            Effect::Engine(spec(&rest, None)?, level)
+            HubCall::Engine(spec(&rest, None)?, level)
         }
-        "abort" => Effect::Abort(GameId(number(1)?)),
-        "top" => Effect::Leaderboard(kind(words.get(1).copied())?),
-        "player" => Effect::Player(words.get(1).ok_or("player NAME")?.to_string()),
-        "pgn" => Effect::Pgn(GameId(number(1)?)),
-        "notices" => Effect::Notices,
-        "addkey" => Effect::AddKey(words[1..].join(" ")),
-        "keys" => Effect::Keys,
-        "removekey" => Effect::RemoveKey(words.get(1).ok_or("removekey FINGERPRINT (as 'keys' lists it)")?.to_string()),
+        "abort" => HubCall::Abort(GameId(number(1)?)),
+        "top" => HubCall::Leaderboard(kind(words.get(1).copied())?),
+        "player" => HubCall::Player(words.get(1).ok_or("player NAME")?.to_string()),
+        "pgn" => HubCall::Pgn(GameId(number(1)?)),
+        "notices" => HubCall::Notices,
+        "addkey" => HubCall::AddKey(words[1..].join(" ")),
+        "keys" => HubCall::Keys,
+        "removekey" => {
+            HubCall::RemoveKey(words.get(1).ok_or("removekey FINGERPRINT (as 'keys' lists it)")?.to_string())
+        }
         other => return Err(format!("unknown command '{other}': 'help' lists the commands")),
     }))
 }
@@ -151,12 +153,12 @@ mod tests {
     #[test]
     fn lobby_lines_read_as_hub_calls() {
         let c = command("new classic 5+3 white rated").unwrap();
-        let Command::Effect(Effect::Challenge(spec)) = c else { panic!("{c:?}") };
+        let LobbyCommand::Call(HubCall::Challenge(spec)) = c else { panic!("{c:?}") };
         assert_eq!(
             (spec.kind, spec.clock, spec.colour, spec.rated),
             (GameKind::Classic, Some((300_000, 3000)), ColourChoice::White, true)
         );
-        assert_eq!(command("accept 7"), Ok(Command::Effect(Effect::Accept(ChallengeId(7)))));
+        assert_eq!(command("accept 7"), Ok(LobbyCommand::Call(HubCall::Accept(7))));
         assert!(command("accept x").unwrap_err().contains("not a number"));
         assert!(command("new classic 5").unwrap_err().contains("not a clock"));
         assert_eq!(read_clock("30s+1"), Ok((30_000, 1000)));
@@ -165,7 +167,7 @@ mod tests {
     #[test]
     fn an_engine_games_colour_is_honoured_and_anything_else_refused() {
         let engine = |line: &str| match command(line) {
-            Ok(Command::Effect(Effect::Engine(spec, level))) => Ok((spec.kind, spec.colour, spec.clock, level)),
+            Ok(LobbyCommand::Call(HubCall::Engine(spec, level))) => Ok((spec.kind, spec.colour, spec.clock, level)),
             other => Err(format!("{other:?}")),
         };
         assert_eq!(engine("engine classic 3 black"), Ok((GameKind::Classic, ColourChoice::Black, None, 3)));
@@ -178,14 +180,14 @@ mod tests {
         assert!(purple.contains("'purple' is not a choice") && purple.contains("white|black|random"), "{purple}");
         assert!(command("new classic white black").unwrap_err().contains("one colour only"));
         assert!(command("engine classic").unwrap_err().contains("engine GAME LEVEL [white|black|random]"));
-        assert_eq!(command("abort 12"), Ok(Command::Effect(Effect::Abort(GameId(12)))));
+        assert_eq!(command("abort 12"), Ok(LobbyCommand::Call(HubCall::Abort(12))));
         let which = command("new").unwrap_err();
         assert!(which.starts_with("which game?") && !which.contains("..."), "{which}");
     }
 
     #[test]
     fn drawing_settings_read_and_unknown_ones_are_named() {
-        assert_eq!(command("pieces letters"), Ok(Command::Setting(Setting::Pieces(PieceStyle::Letters))));
+        assert_eq!(command("pieces letters"), Ok(LobbyCommand::Setting(Setting::Pieces(PieceStyle::Letters))));
         assert!(command("theme pink").unwrap_err().contains("unknown theme 'pink'"));
     }
 }

@@ -18,7 +18,7 @@ use crate::tui::analyst::AnalysisEvent;
 type Reported = (usize, Option<PositionEval>);
 
 /// The game analysed and what is shared with the pool's tasks.
-struct Game {
+struct AnalysedGame {
     positions: Vec<AnyPosition>,
     moves: Vec<AnyMove>,
     options: AnalysisOptions,
@@ -29,7 +29,7 @@ pub struct PoolAnalysis {
     review: u64,
     /// The pool's key of this analysis' tasks.
     key: u64,
-    game: Arc<Game>,
+    game: Arc<AnalysedGame>,
     reports: (Sender<Reported>, Receiver<Reported>),
 }
 
@@ -38,7 +38,7 @@ impl PoolAnalysis {
     pub fn start(hub: &Hub, review: u64, pgn: &PgnGame, options: AnalysisOptions) -> Option<PoolAnalysis> {
         let analysis = GameAnalysis::new(&pgn.start, &pgn.moves).ok()?;
         let positions = (0..analysis.len()).filter_map(|i| analysis.position(i).cloned()).collect();
-        let game = Arc::new(Game { positions, moves: pgn.moves.clone(), options });
+        let game = Arc::new(AnalysedGame { positions, moves: pgn.moves.clone(), options });
         let job = PoolAnalysis { review, key: hub.task_key(), game, reports: channel() };
         job.submit(hub, 0);
         Some(job)

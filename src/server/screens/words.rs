@@ -3,7 +3,7 @@
 
 use wormhole::Color;
 
-use super::inert;
+use crate::printable::inert;
 use crate::server::hub::{ABORTED, Ending};
 
 /// `1-0: bob resigned: you win, 1500 -> 1516` as `you` (`None`: a

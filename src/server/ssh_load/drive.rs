@@ -82,9 +82,12 @@ pub async fn player_games(port: u16, n: usize) -> anyhow::Result<Vec<PlayerGame>
         let (a, b) = (format!("pa{g}"), format!("pb{g}"));
         let (white, black) = (register(port, &a).await?, register(port, &b).await?);
         white.enter(&format!("challenge {b} {} white", KIND.name())).await?;
-        black.wait_for(&format!("{a} to {b}: "), WITHIN).await?;
-        let line = black.contents().lines().find(|l| l.contains(&format!("{a} to {b}: "))).unwrap_or("").to_string();
-        let challenge: u64 = line.split_whitespace().next().unwrap_or("").parse().context("a challenge's number")?;
+        // The lobby's row of the challenge: `>   1 pa0 vs you ... accept`.
+        let row = format!("{a} vs you");
+        black.wait_for(&row, WITHIN).await?;
+        let line = black.contents().lines().find(|l| l.contains(&row)).unwrap_or("").to_string();
+        let number = line.trim_start_matches([' ', '>']).split_whitespace().next().unwrap_or("");
+        let challenge: u64 = number.parse().context("a challenge's number")?;
         black.enter(&format!("accept {challenge}")).await?;
         white.wait_for("You play White", WITHIN).await?;
         black.wait_for("You play Black", WITHIN).await?;

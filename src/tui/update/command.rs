@@ -133,8 +133,9 @@ impl Core {
 
 impl Core {
     /// `:set` lists the settings, `:set KEY` shows one, `:set KEY VALUE` changes
-    /// it now where it can and saves it for next time.
-    fn set_command(&mut self, args: &str) {
+    /// it now where it can and saves it for next time (in a server's game,
+    /// `remote`, the server keeps the drawing only, and nothing is saved here).
+    fn set_command(&mut self, args: &str, remote: bool) {
         let mut words = args.splitn(2, char::is_whitespace);
         let (name, value) = (words.next().unwrap_or(""), words.next().unwrap_or("").trim());
         if name.is_empty() {
@@ -159,6 +160,11 @@ impl Core {
             (Some(_), _) => "saved".to_string(),
             (None, Some(e)) => format!("not saved: the config file is broken ({e})"),
             (None, None) => "not saved: no config folder".to_string(),
+        };
+        let saved = match (remote, key) {
+            (true, ConfigKey::Theme | ConfigKey::Pieces) => "kept by the server for your next visits".to_string(),
+            (true, _) => "for this game only: the server keeps only your theme and pieces".to_string(),
+            (false, _) => saved,
         };
         self.info(format!("{name} = {} {when}; {saved}", self.config.prefs.get(key)));
         self.save_config(text, &[key]);
@@ -234,7 +240,7 @@ impl AppState {
             Cmd::Review => self.open_review(),
             Cmd::Analyze => self.start_explore(),
             Cmd::Level => self.level_command(rest),
-            Cmd::Set => self.core.set_command(rest),
+            Cmd::Set => self.core.set_command(rest, self.activity.remote().is_some()),
             Cmd::Theme => self.theme_command(rest),
             Cmd::Explain => self.core.explain(rest),
             Cmd::Legend => self.mode = Mode::Help { scroll: 0, page: HelpPage::Pieces },
@@ -281,7 +287,7 @@ impl AppState {
                 .core
                 .info(format!("engine level {}; ':level N' sets {min} to {max}", self.core.settings.level));
         }
-        self.core.set_command(&format!("level {arg}"));
+        self.core.set_command(&format!("level {arg}"), self.activity.remote().is_some());
     }
 
     /// `:theme` goes to the next colour theme; `:theme NAME` picks one. In
@@ -299,7 +305,7 @@ impl AppState {
                 Err(e) => return self.core.error(e),
             }
         };
-        self.core.set_command(&format!("theme {name}"));
+        self.core.set_command(&format!("theme {name}"), self.activity.remote().is_some());
     }
 
     fn load_fen(&mut self, fen: &str) {

@@ -26,7 +26,7 @@ fn at_the_table(you: Option<Color>) -> AppState {
     };
     let clocks = Some(ServerClocks { left_ms: [60_000, 60_000], running: None });
     let opened = Opened { start: AnyPosition::new(GameKind::Classic), moves: Vec::new(), clocks, remote };
-    AppState::remote(opened, Config::default(), Instant::now())
+    AppState::remote(opened, Config::default(), crate::tui::theme::Display::default(), Instant::now())
 }
 
 fn calls(effects: Vec<Effect>) -> Vec<RemoteCall> {
@@ -136,4 +136,15 @@ fn yes_and_no_answer_a_rematch() {
     s.update(Msg::Remote(RemoteEvent::Offered(OpponentOffer::Rematch)));
     assert_eq!(typed(&mut s, ":no"), [RemoteCall::DeclineRematch]);
     assert_eq!(typed(&mut s, ":yes"), [], "answered");
+}
+
+#[test]
+fn a_setting_changed_in_a_servers_game_says_what_the_server_keeps() {
+    let mut s = at_the_table(Some(Color::White));
+    typed(&mut s, ":set level 5");
+    let said = crate::tui::testing::info(&s);
+    assert!(!said.contains("saved") && said.contains("the server keeps only your theme and pieces"), "{said}");
+    typed(&mut s, ":set pieces letters");
+    let said = crate::tui::testing::info(&s);
+    assert!(said.contains("kept by the server") && !said.contains("saved"), "{said}");
 }
