@@ -655,7 +655,7 @@ mod tests {
     fn rings_stand_out_on_both_squares_in_truecolour_and_in_256_colours() {
         for name in <ThemeName as Choice>::ALL.iter().copied() {
             for depth in [ColorDepth::True, ColorDepth::Indexed256] {
-                let t = Theme::new(name, PieceStyle::Unicode, Display { depth, color: true, unicode: true });
+                let t = StyleSheet::new(name, PieceStyle::Unicode, Display { depth, color: true, unicode: true });
                 for square in [t.light_square, t.dark_square] {
                     let c = contrast(as_rgb(t.ring.fg), as_rgb(square.bg));
                     assert!(c >= 3.0, "{name} {depth:?}: ring {:?} on {:?}: contrast {c:.2}", t.ring.fg, square.bg);

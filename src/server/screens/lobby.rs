@@ -196,8 +196,8 @@ mod tests {
         Lobby {
             online: Vec::new(),
             challenges: Vec::new(),
-            live: live.map(game).collect(),
-            mine: mine.map(game).collect(),
+            live: live.map(GameId).map(game).collect(),
+            mine: mine.map(GameId).map(game).collect(),
         }
     }
 
@@ -214,7 +214,7 @@ mod tests {
             })
             .collect();
         use Section::{Live, Mine};
-        assert_eq!(games, [(1, Mine), (2, Mine), (3, Mine), (4, Live), (5, Live)]);
+        assert_eq!(games, [(1, Mine), (2, Mine), (3, Mine), (4, Live), (5, Live)].map(|(id, s)| (GameId(id), s)));
         assert!(matches!(rows[4], Row::Heading(Section::Challenges, 0)) && matches!(rows[5], Row::Nothing));
     }
 
@@ -225,28 +225,28 @@ mod tests {
         let height = 10;
         let mut pick = Pick::default();
         pick.relocate(&rows, height);
-        assert_eq!((pick.entry, pick.top), (Some(Entry::Game(1)), 0));
+        assert_eq!((pick.entry, pick.top), (Some(Entry::Game(GameId(1))), 0));
         for _ in 0..9 {
             pick.step(Step::Down, &rows, height);
         }
         // Game 10 is row 10 (after the heading): the list has scrolled by one.
-        assert_eq!((pick.entry, pick.top), (Some(Entry::Game(10)), 1));
+        assert_eq!((pick.entry, pick.top), (Some(Entry::Game(GameId(10))), 1));
         pick.step(Step::PageDown, &rows, height);
-        assert_eq!(pick.entry, Some(Entry::Game(18)));
+        assert_eq!(pick.entry, Some(Entry::Game(GameId(18))));
         let row = pick.row(&rows).unwrap();
         assert!(row >= pick.top && row < pick.top + height, "{pick:?}");
         pick.step(Step::End, &rows, height);
-        assert_eq!((pick.entry, pick.top), (Some(Entry::Game(30)), rows.len() - height));
+        assert_eq!((pick.entry, pick.top), (Some(Entry::Game(GameId(30))), rows.len() - height));
         pick.step(Step::Home, &rows, height);
-        assert_eq!((pick.entry, pick.top), (Some(Entry::Game(1)), 0));
+        assert_eq!((pick.entry, pick.top), (Some(Entry::Game(GameId(1))), 0));
         // Read again without game 1: the pick stays at the top; with game
         // 5 picked and game 2 gone, it stays on game 5.
         pick.step(Step::Down, &rows, height);
         pick.step(Step::Down, &rows, height);
         pick.step(Step::Down, &rows, height);
         pick.step(Step::Down, &rows, height);
-        let fewer = Lobby { mine: l.mine.iter().filter(|g| g.id != 2).cloned().collect(), ..l.clone() };
+        let fewer = Lobby { mine: l.mine.iter().filter(|g| g.id != GameId(2)).cloned().collect(), ..l.clone() };
         pick.relocate(&super::rows(&fewer, true), height);
-        assert_eq!(pick.entry, Some(Entry::Game(5)));
+        assert_eq!(pick.entry, Some(Entry::Game(GameId(5))));
     }
 }

@@ -158,7 +158,7 @@ mod tests {
             (spec.kind, spec.clock, spec.colour, spec.rated),
             (GameKind::Classic, Some((300_000, 3000)), ColourChoice::White, true)
         );
-        assert_eq!(command("accept 7"), Ok(LobbyCommand::Call(HubCall::Accept(7))));
+        assert_eq!(command("accept 7"), Ok(LobbyCommand::Call(HubCall::Accept(ChallengeId(7)))));
         assert!(command("accept x").unwrap_err().contains("not a number"));
         assert!(command("new classic 5").unwrap_err().contains("not a clock"));
         assert_eq!(read_clock("30s+1"), Ok((30_000, 1000)));
@@ -180,7 +180,7 @@ mod tests {
         assert!(purple.contains("'purple' is not a choice") && purple.contains("white|black|random"), "{purple}");
         assert!(command("new classic white black").unwrap_err().contains("one colour only"));
         assert!(command("engine classic").unwrap_err().contains("engine GAME LEVEL [white|black|random]"));
-        assert_eq!(command("abort 12"), Ok(LobbyCommand::Call(HubCall::Abort(12))));
+        assert_eq!(command("abort 12"), Ok(LobbyCommand::Call(HubCall::Abort(GameId(12)))));
         let which = command("new").unwrap_err();
         assert!(which.starts_with("which game?") && !which.contains("..."), "{which}");
     }
