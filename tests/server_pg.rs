@@ -6,7 +6,7 @@
 mod common;
 
 use common::pg;
-use common::ssh::{Server, hang_up, new_key};
+use common::ssh::{Server, hang_up, new_key, wait_for_challenge};
 
 #[test]
 fn serve_migrate_applies_the_schema_once_on_either_engine() {
@@ -51,7 +51,7 @@ fn two_players_play_on_postgresql_and_the_game_outlives_a_kill_9() {
     }
     let [(mut alice, alice_key), (mut bob, _)] = <[_; 2]>::try_from(players).ok().unwrap();
     alice.enter("new classic white");
-    bob.wait_for("alice: ");
+    wait_for_challenge(&bob, "alice");
     bob.enter("accept 1");
     alice.wait_for("You play White");
     bob.wait_for("You play Black");
