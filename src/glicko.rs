@@ -54,7 +54,7 @@ impl Default for Rating {
 
 /// One game of a rating period: the opponent and the score (1 win, 0 loss, 0.5 draw).
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Game {
+pub struct RatedGame {
     pub opponent: Rating,
     pub score: f64,
 }
@@ -73,7 +73,7 @@ impl Rating {
     /// The rating after one rating period with these games and system
     /// constant `tau` (steps 2 to 8 of Glickman's paper; no games: only the
     /// deviation grows). Not clamped: see [`Rating::after_puzzle`].
-    pub fn after(self, games: &[Game], tau: f64) -> Rating {
+    pub fn after(self, games: &[RatedGame], tau: f64) -> Rating {
         let (mu, phi, sigma) = ((self.rating - START_RATING) / SCALE, self.deviation / SCALE, self.volatility);
         if games.is_empty() {
             let phi_star = (phi * phi + sigma * sigma).sqrt();
@@ -102,7 +102,7 @@ impl Rating {
     /// [`MIN_DEVIATION`] and [`MAX_DEVIATION`].
     pub fn after_puzzle(self, puzzle: f64, score: f64) -> Rating {
         let opponent = Rating { rating: puzzle, deviation: PUZZLE_DEVIATION, volatility: START_VOLATILITY };
-        let r = self.after(&[Game { opponent, score }], TAU);
+        let r = self.after(&[RatedGame { opponent, score }], TAU);
         let rating = r.rating.clamp(*RATINGS.start(), *RATINGS.end());
         Rating { rating, deviation: r.deviation.clamp(MIN_DEVIATION, MAX_DEVIATION), ..r }
     }
@@ -169,9 +169,9 @@ mod tests {
         // beats a 1400 and loses to a 1550 and a 1700.
         let player = Rating { rating: 1500.0, deviation: 200.0, volatility: 0.06 };
         let games = [
-            Game { opponent: opponent(1400.0, 30.0), score: 1.0 },
-            Game { opponent: opponent(1550.0, 100.0), score: 0.0 },
-            Game { opponent: opponent(1700.0, 300.0), score: 0.0 },
+            RatedGame { opponent: opponent(1400.0, 30.0), score: 1.0 },
+            RatedGame { opponent: opponent(1550.0, 100.0), score: 0.0 },
+            RatedGame { opponent: opponent(1700.0, 300.0), score: 0.0 },
         ];
         let r = player.after(&games, 0.5);
         assert!((r.rating - 1464.06).abs() < 0.01, "{r:?}");

@@ -78,7 +78,7 @@ use std::time::Duration;
 use wormhole::AnyMove;
 
 pub use crate::server::store::{Account, AccountId, GameId, KeyRow, LeaderRow, PlayerPage, Records, StoreError};
-use clock::{Clock, SystemClock};
+use clock::{SystemClock, TimeSource};
 use live::LiveGame;
 pub use playing::ABORTED;
 use pool::EnginePool;
@@ -126,7 +126,7 @@ pub struct HubConfig {
     /// the game's initial time) before the game is aborted.
     pub start_window: Duration,
     /// Where the hub reads the time.
-    pub clock: Arc<dyn Clock>,
+    pub clock: Arc<dyn TimeSource>,
 }
 
 impl Default for HubConfig {

@@ -157,7 +157,7 @@ pub struct ConnectionApp {
     /// When the client last pressed a key (or connected).
     last_key: Instant,
     /// The lobby's picked row and scroll.
-    pub(crate) pick: lobby::Pick,
+    pub(crate) pick: lobby::LobbyPick,
     /// When the lobby was read (its clocks run on from there), and when
     /// its clocks were last drawn.
     pub(crate) lobby_read: Instant,
@@ -202,7 +202,7 @@ impl ConnectionApp {
             idle: Duration::MAX,
             last_key: Instant::now(),
             terminal,
-            pick: lobby::Pick::default(),
+            pick: lobby::LobbyPick::default(),
             lobby_read: Instant::now(),
             lobby_drawn: Instant::now(),
             size: (80, 24),
@@ -484,12 +484,12 @@ impl ConnectionApp {
             KeyCode::Backspace => {
                 self.input.pop();
             }
-            KeyCode::Up => self.scroll(lobby::Step::Up),
-            KeyCode::Down => self.scroll(lobby::Step::Down),
-            KeyCode::PageUp => self.scroll(lobby::Step::PageUp),
-            KeyCode::PageDown => self.scroll(lobby::Step::PageDown),
-            KeyCode::Home => self.scroll(lobby::Step::Home),
-            KeyCode::End => self.scroll(lobby::Step::End),
+            KeyCode::Up => self.scroll(lobby::PickStep::Up),
+            KeyCode::Down => self.scroll(lobby::PickStep::Down),
+            KeyCode::PageUp => self.scroll(lobby::PickStep::PageUp),
+            KeyCode::PageDown => self.scroll(lobby::PickStep::PageDown),
+            KeyCode::Home => self.scroll(lobby::PickStep::Home),
+            KeyCode::End => self.scroll(lobby::PickStep::End),
             KeyCode::Esc => return self.back(),
             KeyCode::Enter => {
                 let line = std::mem::take(&mut self.input);
@@ -501,7 +501,7 @@ impl ConnectionApp {
     }
 
     /// Moves the lobby's pick, or scrolls a page.
-    fn scroll(&mut self, step: lobby::Step) {
+    fn scroll(&mut self, step: lobby::PickStep) {
         match &mut self.screen {
             ConnectionScreen::Lobby => {
                 let rows = lobby::rows(&self.lobby, self.account.is_some());
@@ -512,12 +512,12 @@ impl ConnectionApp {
                 let last = view::wrapped(lines, usize::from(self.size.0)).len().saturating_sub(height);
                 let page = height.saturating_sub(1).max(1);
                 *top = match step {
-                    lobby::Step::Up => top.saturating_sub(1),
-                    lobby::Step::Down => *top + 1,
-                    lobby::Step::PageUp => top.saturating_sub(page),
-                    lobby::Step::PageDown => *top + page,
-                    lobby::Step::Home => 0,
-                    lobby::Step::End => last,
+                    lobby::PickStep::Up => top.saturating_sub(1),
+                    lobby::PickStep::Down => *top + 1,
+                    lobby::PickStep::PageUp => top.saturating_sub(page),
+                    lobby::PickStep::PageDown => *top + page,
+                    lobby::PickStep::Home => 0,
+                    lobby::PickStep::End => last,
                 }
                 .min(last);
             }
@@ -533,12 +533,12 @@ impl ConnectionApp {
             self.lobby.challenges.iter().any(|c| c.id == id && Some(&c.from) == self.account.as_ref().map(|a| &a.name))
         };
         match self.pick.entry_in(&rows) {
-            Some(lobby::Entry::Game(id)) => vec![HubCall::Open(id)],
-            Some(lobby::Entry::Challenge(id)) if mine(id) => {
+            Some(lobby::LobbyEntry::Game(id)) => vec![HubCall::Open(id)],
+            Some(lobby::LobbyEntry::Challenge(id)) if mine(id) => {
                 self.status = format!("challenge {id} is yours: 'cancel {id}' withdraws it");
                 Vec::new()
             }
-            Some(lobby::Entry::Challenge(id)) => vec![HubCall::Accept(id)],
+            Some(lobby::LobbyEntry::Challenge(id)) => vec![HubCall::Accept(id)],
             None => {
                 self.status = "nothing to open here: 'help' lists the commands".into();
                 Vec::new()

@@ -155,7 +155,7 @@ pub fn run(config: ServerConfig, hub: Hub) -> anyhow::Result<ServerHandle> {
     let addr = listener.local_addr()?;
     let russh_config = Arc::new(russh_config(key));
     let settings = Settings::open(&config.data)?;
-    let shared = Arc::new(Shared::new(config, hub, settings));
+    let shared = Arc::new(ConnectionsShared::new(config, hub, settings));
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let thread = std::thread::Builder::new().name("ssh-server".into()).spawn(move || {
         runtime.block_on(async move {
@@ -171,7 +171,7 @@ pub fn run(config: ServerConfig, hub: Hub) -> anyhow::Result<ServerHandle> {
 /// Takes connections until the runtime ends: each is admitted as a
 /// startup (or closed at once when too many wait to sign in) and served
 /// on its own task under the login grace.
-async fn accept(shared: Arc<Shared>, config: Arc<russh::server::Config>, listener: tokio::net::TcpListener) {
+async fn accept(shared: Arc<ConnectionsShared>, config: Arc<russh::server::Config>, listener: tokio::net::TcpListener) {
     loop {
         let (socket, peer) = match listener.accept().await {
             Ok(accepted) => accepted,
@@ -253,7 +253,7 @@ const AUTH_ATTEMPTS: usize = 6;
 const RECENT_PRUNE_AT: usize = 1024;
 
 /// What every connection shares.
-struct Shared {
+struct ConnectionsShared {
     config: ServerConfig,
     hub: Hub,
     settings: Arc<Settings>,
@@ -265,9 +265,9 @@ struct Shared {
     startups: Mutex<HashMap<std::net::IpAddr, usize>>,
 }
 
-impl Shared {
-    fn new(config: ServerConfig, hub: Hub, settings: Settings) -> Shared {
-        Shared {
+impl ConnectionsShared {
+    fn new(config: ServerConfig, hub: Hub, settings: Settings) -> ConnectionsShared {
+        ConnectionsShared {
             config,
             hub,
             settings: Arc::new(settings),
@@ -336,7 +336,7 @@ impl Shared {
 
 /// A session counted in the limits until it is dropped.
 struct Slot {
-    shared: Arc<Shared>,
+    shared: Arc<ConnectionsShared>,
     key: Option<String>,
 }
 
@@ -357,7 +357,7 @@ impl Drop for Slot {
 
 /// A connection counted among those not signed in yet, until dropped.
 struct Startup {
-    shared: Arc<Shared>,
+    shared: Arc<ConnectionsShared>,
     ip: std::net::IpAddr,
 }
 
@@ -376,7 +376,7 @@ impl Drop for Startup {
 impl Connection {
     /// A new connection from `peer`; `started` is told when its shell starts.
     fn new(
-        shared: Arc<Shared>,
+        shared: Arc<ConnectionsShared>,
         peer: SocketAddr,
         startup: Startup,
         started: tokio::sync::oneshot::Sender<()>,
@@ -439,7 +439,7 @@ impl Meter {
 
 /// One client connection.
 struct Connection {
-    shared: Arc<Shared>,
+    shared: Arc<ConnectionsShared>,
     peer: String,
     refused: bool,
     /// Counted among the connections signing in, until signed in.

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 /// Where the hub reads the time.
-pub trait Clock: Send + Sync {
+pub trait TimeSource: Send + Sync {
     /// Now, in Unix milliseconds.
     fn now_ms(&self) -> u64;
 }
@@ -16,7 +16,7 @@ pub trait Clock: Send + Sync {
 #[derive(Debug, Default, Clone, Copy)]
 pub struct SystemClock;
 
-impl Clock for SystemClock {
+impl TimeSource for SystemClock {
     fn now_ms(&self) -> u64 {
         // Before 1970 only on a broken clock: count it as the epoch.
         SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis() as u64)
@@ -42,7 +42,7 @@ impl ManualClock {
 }
 
 #[cfg(test)]
-impl Clock for ManualClock {
+impl TimeSource for ManualClock {
     fn now_ms(&self) -> u64 {
         self.0.load(Ordering::SeqCst)
     }

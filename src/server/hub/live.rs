@@ -8,7 +8,7 @@ use wormhole::engine::Level;
 use wormhole::rules::GameOutcome;
 use wormhole::{AnyMove, AnyPosition, Color, GameKind, ListedGame, Rules, WithPosition};
 
-use super::types::{Clocks, Ending, GameInfo, GameView, HubError, Offer, SessionId};
+use super::types::{Clocks, Ending, GameView, HubError, LobbyGame, Offer, SessionId};
 use crate::server::store::{AccountId, GameId, NewGame, Seat, StoredGame, StoredMove};
 
 /// A game on the hub.
@@ -283,8 +283,8 @@ impl LiveGame {
     }
 
     /// The game as listed at `now`.
-    pub fn info(&self, now: u64) -> GameInfo {
-        GameInfo {
+    pub fn info(&self, now: u64) -> LobbyGame {
+        LobbyGame {
             id: self.id,
             kind: self.kind(),
             names: self.names(),

@@ -42,7 +42,7 @@ impl Hub {
                 .collect();
             let going = cx.st.games.values().filter(|g| g.ending.is_none());
             let now = cx.now;
-            let live: Vec<GameInfo> = going.clone().map(|g| g.info(now)).collect();
+            let live: Vec<LobbyGame> = going.clone().map(|g| g.info(now)).collect();
             let mine = match &me {
                 Some(a) => going.filter(|g| g.colour_of(a.id).is_some()).map(|g| g.info(now)).collect(),
                 None => Vec::new(),

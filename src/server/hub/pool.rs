@@ -59,34 +59,34 @@ pub type Deliver = Box<dyn Fn(GameId, usize, Option<AnyMove>) + Send + Sync>;
 
 /// The queue and what runs, shared by the workers.
 #[derive(Default)]
-struct Queue {
+struct JobQueue {
     waiting: VecDeque<Queued>,
     /// The stop flag of each game's search (or task) that runs.
     running: HashMap<Key, Arc<AtomicBool>>,
     closed: bool,
 }
 
-struct Shared {
-    queue: Mutex<Queue>,
+struct PoolShared {
+    queue: Mutex<JobQueue>,
     ready: Condvar,
 }
 
-impl Shared {
-    fn lock(&self) -> MutexGuard<'_, Queue> {
+impl PoolShared {
+    fn lock(&self) -> MutexGuard<'_, JobQueue> {
         self.queue.lock().unwrap_or_else(PoisonError::into_inner)
     }
 }
 
 /// The pool of engine workers.
 pub struct EnginePool {
-    shared: Arc<Shared>,
+    shared: Arc<PoolShared>,
     workers: Vec<JoinHandle<()>>,
 }
 
 impl EnginePool {
     /// `threads` workers (at least one), each with its own engine.
     pub fn start(threads: usize, deliver: Deliver) -> EnginePool {
-        let shared = Arc::new(Shared { queue: Mutex::new(Queue::default()), ready: Condvar::new() });
+        let shared = Arc::new(PoolShared { queue: Mutex::new(JobQueue::default()), ready: Condvar::new() });
         let deliver = Arc::new(deliver);
         let workers = (0..threads.max(1))
             .map(|i| {
@@ -162,7 +162,7 @@ impl Drop for EnginePool {
 }
 
 /// A worker: takes the oldest search, runs it, hands its move on.
-fn work(shared: &Shared, deliver: &(dyn Fn(GameId, usize, Option<AnyMove>) + Send + Sync)) {
+fn work(shared: &PoolShared, deliver: &(dyn Fn(GameId, usize, Option<AnyMove>) + Send + Sync)) {
     let options = EngineOptions { hash_mb: POOL_HASH_MB, ..EngineOptions::default() };
     let mut engine = Engine::new(options.clone());
     let mut last_game = None;

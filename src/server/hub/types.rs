@@ -39,7 +39,7 @@ pub struct ChallengeInfo {
 
 /// A game, as the lobby lists it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct GameInfo {
+pub struct LobbyGame {
     pub id: GameId,
     pub kind: GameKind,
     /// White's and Black's names (the engine as "Engine, level N (name)").
@@ -62,9 +62,9 @@ pub struct Lobby {
     /// Open challenges this session may see: open ones and those to it.
     pub challenges: Vec<ChallengeInfo>,
     /// Every game being played (open any to watch).
-    pub live: Vec<GameInfo>,
+    pub live: Vec<LobbyGame>,
     /// This player's unfinished games (resume).
-    pub mine: Vec<GameInfo>,
+    pub mine: Vec<LobbyGame>,
 }
 
 /// Both clocks: White's and Black's time left, and which one runs.
@@ -110,7 +110,7 @@ impl Ending {
 /// A game of a player's that ended, as their notices list it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Notice {
-    pub game: GameInfo,
+    pub game: LobbyGame,
     /// The player's colour in it.
     pub you: Color,
     pub ending: Ending,
@@ -121,7 +121,7 @@ pub struct Notice {
 /// A game as one session sees it when it opens it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameView {
-    pub info: GameInfo,
+    pub info: LobbyGame,
     pub start_fen: String,
     /// Every move so far, in the hub's canonical text.
     pub moves: Vec<String>,
@@ -152,7 +152,7 @@ pub enum HubEvent {
     /// started: one game at a time.
     ChallengeWithdrawn { id: ChallengeId, game: GameId },
     /// A game of this player's started (open it to play).
-    GameStarted { game: GameInfo },
+    GameStarted { game: LobbyGame },
     /// A move was played (and is stored): `ply` counts from 0.
     Moved { game: GameId, ply: usize, mv: String, san: String, clocks: Option<Clocks> },
     /// The game is over.

@@ -59,26 +59,26 @@ pub struct Counts {
 }
 
 #[derive(Default)]
-struct Queue {
+struct WriteQueue {
     waiting: Vec<PendingMove>,
     closed: bool,
 }
 
-struct Shared {
-    queue: Mutex<Queue>,
+struct WriterShared {
+    queue: Mutex<WriteQueue>,
     ready: Condvar,
     counts: Counts,
 }
 
-impl Shared {
-    fn lock(&self) -> MutexGuard<'_, Queue> {
+impl WriterShared {
+    fn lock(&self) -> MutexGuard<'_, WriteQueue> {
         self.queue.lock().unwrap_or_else(PoisonError::into_inner)
     }
 }
 
 /// The writer thread and its queue.
 pub struct Writer {
-    shared: Arc<Shared>,
+    shared: Arc<WriterShared>,
     thread: Mutex<Option<JoinHandle<()>>>,
 }
 
@@ -86,7 +86,8 @@ impl Writer {
     /// Starts the writer on `records` (a handle of its own); each batch's
     /// moves go to `done` once committed (or refused).
     pub fn start(records: Box<dyn Records>, done: Done) -> Result<Writer, std::io::Error> {
-        let shared = Arc::new(Shared { queue: Mutex::default(), ready: Condvar::new(), counts: Counts::default() });
+        let shared =
+            Arc::new(WriterShared { queue: Mutex::default(), ready: Condvar::new(), counts: Counts::default() });
         let worker = Arc::clone(&shared);
         let thread =
             std::thread::Builder::new().name("hub-writer".into()).spawn(move || write_loop(&worker, records, &done))?;
@@ -123,7 +124,7 @@ impl Drop for Writer {
 }
 
 /// The writer: every move queued since the last commit, committed together.
-fn write_loop(shared: &Shared, mut records: Box<dyn Records>, done: &Done) {
+fn write_loop(shared: &WriterShared, mut records: Box<dyn Records>, done: &Done) {
     loop {
         let batch = {
             let mut queue = shared.lock();

@@ -5,7 +5,7 @@
 //! watch). The list's drawing is [`super::view`]'s.
 
 use crate::server::hub::GameId;
-use crate::server::hub::{ChallengeId, ChallengeInfo, GameInfo, Lobby};
+use crate::server::hub::{ChallengeId, ChallengeInfo, Lobby, LobbyGame};
 
 /// The lobby's three parts, in the order they are listed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,24 +37,24 @@ pub enum Row<'a> {
     /// A section with nothing in it.
     Nothing,
     /// A game: the player's own (`Section::Mine`) or another's.
-    Game(&'a GameInfo, Section),
+    Game(&'a LobbyGame, Section),
     Challenge(&'a ChallengeInfo),
 }
 
 /// What a row that can be picked stands for (kept across a re-read of the
 /// lobby, so the pick stays on the same game).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Entry {
+pub enum LobbyEntry {
     Game(GameId),
     Challenge(ChallengeId),
 }
 
 impl Row<'_> {
     /// The entry of a row that can be picked.
-    pub fn entry(&self) -> Option<Entry> {
+    pub fn entry(&self) -> Option<LobbyEntry> {
         match self {
-            Row::Game(g, _) => Some(Entry::Game(g.id)),
-            Row::Challenge(c) => Some(Entry::Challenge(c.id)),
+            Row::Game(g, _) => Some(LobbyEntry::Game(g.id)),
+            Row::Challenge(c) => Some(LobbyEntry::Challenge(c.id)),
             Row::Heading(..) | Row::Nothing => None,
         }
     }
@@ -84,7 +84,7 @@ fn section<'a>(rows: &mut Vec<Row<'a>>, section: Section, items: Vec<Row<'a>>) {
 
 /// A move of the pick.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Step {
+pub enum PickStep {
     Up,
     Down,
     PageUp,
@@ -95,13 +95,13 @@ pub enum Step {
 
 /// The picked row and the first row shown.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Pick {
+pub struct LobbyPick {
     /// The picked row's index among the rows that can be picked.
     pub index: usize,
     /// The first row shown (headings count).
     pub top: usize,
     /// What the picked row stands for, to find it again after a re-read.
-    pub entry: Option<Entry>,
+    pub entry: Option<LobbyEntry>,
 }
 
 /// The indices (in `rows`) of the rows that can be picked.
@@ -109,7 +109,7 @@ fn pickable(rows: &[Row<'_>]) -> Vec<usize> {
     rows.iter().enumerate().filter(|(_, r)| r.entry().is_some()).map(|(i, _)| i).collect()
 }
 
-impl Pick {
+impl LobbyPick {
     /// The row index of the pick in `rows`, if anything can be picked.
     pub fn row(&self, rows: &[Row<'_>]) -> Option<usize> {
         let at = pickable(rows);
@@ -117,24 +117,24 @@ impl Pick {
     }
 
     /// The picked entry.
-    pub fn entry_in(&self, rows: &[Row<'_>]) -> Option<Entry> {
+    pub fn entry_in(&self, rows: &[Row<'_>]) -> Option<LobbyEntry> {
         self.row(rows).and_then(|r| rows[r].entry())
     }
 
     /// Moves the pick by `step` in a list showing `height` rows.
-    pub fn step(&mut self, step: Step, rows: &[Row<'_>], height: usize) {
+    pub fn step(&mut self, step: PickStep, rows: &[Row<'_>], height: usize) {
         let count = pickable(rows).len();
         let last = count.saturating_sub(1);
         let page = height.saturating_sub(2).max(1);
         self.index = match step {
-            Step::Up => self.index.saturating_sub(1),
-            Step::Down => (self.index + 1).min(last),
-            Step::PageUp => self.index.saturating_sub(page),
-            Step::PageDown => (self.index + page).min(last),
-            Step::Home => 0,
-            Step::End => last,
+            PickStep::Up => self.index.saturating_sub(1),
+            PickStep::Down => (self.index + 1).min(last),
+            PickStep::PageUp => self.index.saturating_sub(page),
+            PickStep::PageDown => (self.index + page).min(last),
+            PickStep::Home => 0,
+            PickStep::End => last,
         };
-        if step == Step::Home {
+        if step == PickStep::Home {
             self.top = 0;
         }
         self.follow(rows, height);
@@ -179,8 +179,8 @@ mod tests {
 
     use super::*;
 
-    fn game(id: GameId) -> GameInfo {
-        GameInfo {
+    fn game(id: GameId) -> LobbyGame {
+        LobbyGame {
             id,
             kind: GameKind::Classic,
             names: ["alice".into(), "bob".into()],
@@ -223,30 +223,30 @@ mod tests {
         let l = lobby(1..11, 11..31);
         let rows = rows(&l, true);
         let height = 10;
-        let mut pick = Pick::default();
+        let mut pick = LobbyPick::default();
         pick.relocate(&rows, height);
-        assert_eq!((pick.entry, pick.top), (Some(Entry::Game(GameId(1))), 0));
+        assert_eq!((pick.entry, pick.top), (Some(LobbyEntry::Game(GameId(1))), 0));
         for _ in 0..9 {
-            pick.step(Step::Down, &rows, height);
+            pick.step(PickStep::Down, &rows, height);
         }
         // Game 10 is row 10 (after the heading): the list has scrolled by one.
-        assert_eq!((pick.entry, pick.top), (Some(Entry::Game(GameId(10))), 1));
-        pick.step(Step::PageDown, &rows, height);
-        assert_eq!(pick.entry, Some(Entry::Game(GameId(18))));
+        assert_eq!((pick.entry, pick.top), (Some(LobbyEntry::Game(GameId(10))), 1));
+        pick.step(PickStep::PageDown, &rows, height);
+        assert_eq!(pick.entry, Some(LobbyEntry::Game(GameId(18))));
         let row = pick.row(&rows).unwrap();
         assert!(row >= pick.top && row < pick.top + height, "{pick:?}");
-        pick.step(Step::End, &rows, height);
-        assert_eq!((pick.entry, pick.top), (Some(Entry::Game(GameId(30))), rows.len() - height));
-        pick.step(Step::Home, &rows, height);
-        assert_eq!((pick.entry, pick.top), (Some(Entry::Game(GameId(1))), 0));
+        pick.step(PickStep::End, &rows, height);
+        assert_eq!((pick.entry, pick.top), (Some(LobbyEntry::Game(GameId(30))), rows.len() - height));
+        pick.step(PickStep::Home, &rows, height);
+        assert_eq!((pick.entry, pick.top), (Some(LobbyEntry::Game(GameId(1))), 0));
         // Read again without game 1: the pick stays at the top; with game
         // 5 picked and game 2 gone, it stays on game 5.
-        pick.step(Step::Down, &rows, height);
-        pick.step(Step::Down, &rows, height);
-        pick.step(Step::Down, &rows, height);
-        pick.step(Step::Down, &rows, height);
+        pick.step(PickStep::Down, &rows, height);
+        pick.step(PickStep::Down, &rows, height);
+        pick.step(PickStep::Down, &rows, height);
+        pick.step(PickStep::Down, &rows, height);
         let fewer = Lobby { mine: l.mine.iter().filter(|g| g.id != GameId(2)).cloned().collect(), ..l.clone() };
         pick.relocate(&super::rows(&fewer, true), height);
-        assert_eq!(pick.entry, Some(Entry::Game(GameId(5))));
+        assert_eq!(pick.entry, Some(LobbyEntry::Game(GameId(5))));
     }
 }

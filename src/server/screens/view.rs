@@ -13,7 +13,7 @@ use ratatui::widgets::{Block, Borders, Cell, Paragraph, Row as TableRow, Table, 
 use super::lobby::{Row, Section, rows};
 use super::{ConnectionApp, ConnectionScreen, LOBBY_COMMANDS};
 use crate::printable::inert;
-use crate::server::hub::{ChallengeInfo, ColourChoice, GameInfo};
+use crate::server::hub::{ChallengeInfo, ColourChoice, LobbyGame};
 use crate::server::hub::{GameId, LeaderRow, PlayerPage};
 
 /// The lobby's commands a guest may use, by their first word.
@@ -145,7 +145,7 @@ fn moves_text(plies: usize) -> String {
 
 /// A game's cells; `me` is told when it is their move. The clocks run on
 /// from when the lobby was read (`read`).
-fn game_cells(g: &GameInfo, me: Option<&str>, read: Instant) -> (Vec<String>, bool) {
+fn game_cells(g: &LobbyGame, me: Option<&str>, read: Instant) -> (Vec<String>, bool) {
     let mine = me.and_then(|me| g.names.iter().position(|n| n == me));
     let yours = mine == Some(g.turn.index());
     let to_move = if yours { "YOUR MOVE".to_string() } else { format!("{:?}", g.turn) };

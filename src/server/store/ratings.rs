@@ -27,7 +27,7 @@ pub(super) fn white_score(result: &str) -> Result<Option<f64>, StoreError> {
 /// A rating after one game against `opponent`, its deviation kept within
 /// the trainer's bounds.
 pub(super) fn after_game(rating: Rating, opponent: Rating, score: f64) -> Rating {
-    let r = rating.after(&[glicko::Game { opponent, score }], TAU);
+    let r = rating.after(&[glicko::RatedGame { opponent, score }], TAU);
     Rating { deviation: r.deviation.clamp(MIN_DEVIATION, MAX_DEVIATION), ..r }
 }
 

@@ -9,17 +9,17 @@ use rusqlite::{Connection, TransactionBehavior, params};
 use super::{StoreError, now_ms};
 
 /// One schema version, in each engine's SQL.
-pub(super) struct Step {
+pub(super) struct SchemaStep {
     pub sqlite: &'static str,
     pub postgres: &'static str,
 }
 
 /// The migrations: version `i + 1` is `MIGRATIONS[i]`.
-pub(super) const MIGRATIONS: &[Step] = &[
-    Step { sqlite: V1, postgres: super::pg::schema::V1 },
-    Step { sqlite: V2, postgres: super::pg::schema::V2 },
-    Step { sqlite: V3, postgres: super::pg::schema::V3 },
-    Step { sqlite: V4, postgres: super::pg::schema::V4 },
+pub(super) const MIGRATIONS: &[SchemaStep] = &[
+    SchemaStep { sqlite: V1, postgres: super::pg::schema::V1 },
+    SchemaStep { sqlite: V2, postgres: super::pg::schema::V2 },
+    SchemaStep { sqlite: V3, postgres: super::pg::schema::V3 },
+    SchemaStep { sqlite: V4, postgres: super::pg::schema::V4 },
 ];
 
 /// Version 1: accounts and keys, games and moves, ratings and their history.

@@ -238,7 +238,7 @@ impl Records for Memory {
         }
         let get = |id| data.ratings.get(&(id, kind)).copied().unwrap_or_default();
         let ((w, wn), (b, bn)) = (get(white.id), get(black.id));
-        let game = |opponent, score| [glicko::Game { opponent, score }];
+        let game = |opponent, score| [glicko::RatedGame { opponent, score }];
         let (w2, b2) = (w.after(&game(b, score), glicko::TAU), b.after(&game(w, 1.0 - score), glicko::TAU));
         data.ratings.insert((white.id, kind), (w2, wn + 1));
         data.ratings.insert((black.id, kind), (b2, bn + 1));
