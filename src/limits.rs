@@ -11,6 +11,9 @@ use wormhole::engine::EngineOptions;
 /// Linux allows (4096 bytes) fits. A key past it is refused with a message.
 pub const MAX_INPUT_CHARS: usize = 4096;
 
+/// The lobby's lines typed before that Ctrl-P recalls, the newest kept.
+pub const LOBBY_TYPED_LINES: usize = 50;
+
 /// The largest game file (PGN) read: a whole game of Wormhole chess is a
 /// few kilobytes, so anything near this is not a game.
 pub const MAX_GAME_FILE_BYTES: u64 = 10 * 1000 * 1000;

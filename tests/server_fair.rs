@@ -226,3 +226,31 @@ fn at_80x24_with_30_games_the_lobby_scrolls_and_enter_opens_the_pick() {
     hang_up(alice);
     drop(server);
 }
+
+/// The lobby's input line recalls the lines run before: Ctrl-P the older,
+/// Ctrl-N the newer, and past the newest what was being typed.
+#[test]
+fn the_lobby_recalls_lines_run_before() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("data"));
+    let (mut alice, _) = register(&server, dir.path(), "alice");
+    alice.enter("player alice");
+    alice.wait_for("Player alice");
+    alice.send(b"\x1b");
+    alice.wait_for("you are alice");
+    alice.enter("top fairy");
+    alice.wait_for("Leaderboard: fairy");
+    alice.send(b"\x1b");
+    alice.wait_for("you are alice");
+    alice.send(b"pla");
+    alice.wait_for("> pla");
+    alice.send(b"\x10");
+    alice.wait_for("> top fairy");
+    alice.send(b"\x10");
+    alice.wait_for("> player alice");
+    alice.send(b"\x0e\x0e");
+    alice.wait_for("> pla");
+    alice.send(b"\x10\r");
+    alice.wait_for("Leaderboard: fairy");
+    hang_up(alice);
+}

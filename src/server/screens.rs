@@ -19,6 +19,7 @@ mod lobby;
 mod parse;
 mod review;
 pub mod terminal;
+mod typed;
 mod view;
 mod words;
 
@@ -143,6 +144,8 @@ pub struct ConnectionApp {
     pub(crate) account: Option<Account>,
     pub(crate) screen: ConnectionScreen,
     pub(crate) input: String,
+    /// The lines run before, for Ctrl-P and Ctrl-N.
+    typed: typed::TypedLines,
     pub(crate) status: String,
     pub(crate) lobby: Lobby,
     quit: bool,
@@ -193,6 +196,7 @@ impl ConnectionApp {
             account: None,
             screen: ConnectionScreen::Lobby,
             input: String::new(),
+            typed: typed::TypedLines::default(),
             status: String::new(),
             lobby: empty_lobby(),
             quit: false,
@@ -472,8 +476,19 @@ impl ConnectionApp {
         let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
         match key.code {
             KeyCode::Char('c' | 'd') if ctrl => self.quit = true,
-            // The game screen's line editing: Ctrl-U clears, Ctrl-W deletes a word.
+            // The game screen's line editing: Ctrl-U clears, Ctrl-W deletes a
+            // word; and a shell's recall of lines run before.
             KeyCode::Char('u') if ctrl => self.input.clear(),
+            KeyCode::Char('p') if ctrl => {
+                if let Some(line) = self.typed.older(&self.input) {
+                    self.input = line.to_string();
+                }
+            }
+            KeyCode::Char('n') if ctrl => {
+                if let Some(line) = self.typed.newer() {
+                    self.input = line.to_string();
+                }
+            }
             KeyCode::Char('w') if ctrl => {
                 let kept = self.input.trim_end().rfind(' ').map_or(0, |i| i + 1);
                 self.input.truncate(kept);
@@ -493,6 +508,7 @@ impl ConnectionApp {
             KeyCode::Esc => return self.back(),
             KeyCode::Enter => {
                 let line = std::mem::take(&mut self.input);
+                self.typed.keep(line.trim());
                 return self.enter(line.trim());
             }
             _ => {}

@@ -31,6 +31,10 @@ const LOBBY_HINT: u16 = 2;
 const HINT: &str =
     "Up/Down/PgUp/PgDn/Home/End: pick; Enter: open or accept; or type a command ('help' or '?' lists them).";
 
+/// The input line's keys, on the help page.
+const LINE_KEYS: &str =
+    "The input line: Ctrl-U clears it, Ctrl-W deletes a word, Ctrl-P and Ctrl-N recall the lines run before.";
+
 /// The widest the players' column gets: two names of 20 and ' vs '.
 const PLAYERS_MAX: u16 = 44;
 
@@ -116,7 +120,7 @@ fn register(frame: &mut Frame, area: Rect) {
 /// The commands' help page's lines (a guest's: what a guest may do).
 pub fn help_lines(guest: bool) -> Vec<String> {
     let shown = |(usage, _): &&(&str, &str)| !guest || GUEST_COMMANDS.iter().any(|c| usage.starts_with(c));
-    let mut lines = vec![HINT.to_string(), String::new()];
+    let mut lines = vec![HINT.to_string(), LINE_KEYS.to_string(), String::new()];
     lines.extend(
         LOBBY_COMMANDS.iter().filter(shown).flat_map(|(usage, what)| [usage.to_string(), format!("    {what}")]),
     );
