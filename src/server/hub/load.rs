@@ -395,7 +395,7 @@ fn drive_players(
 
 /// An untimed casual game of the plan's kind, the challenger White.
 fn open_spec(plan: &LoadPlan) -> ChallengeSpec {
-    ChallengeSpec { kind: plan.kind, clock: None, colour: ColourChoice::White, rated: false, to: None }
+    ChallengeSpec { start_fen: None, kind: plan.kind, clock: None, colour: ColourChoice::White, rated: false, to: None }
 }
 
 /// Drives one game against the engine: the player (White) answers each

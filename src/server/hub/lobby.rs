@@ -275,8 +275,7 @@ impl Ctx<'_> {
         rated: bool,
         accepted: Option<ChallengeId>,
     ) -> Result<GameId, HubError> {
-        let game =
-            NewGame { kind: spec.kind, start_fen: spec.kind.start_fen().to_string(), seats, rated, clock: spec.clock };
+        let game = NewGame { kind: spec.kind, start_fen: start_fen(spec), seats, rated, clock: spec.clock };
         let id = match accepted {
             Some(challenge) => self.records.accept_challenge(challenge, &game, self.now)?,
             None => self.records.create_game(&game, self.now)?,
@@ -388,6 +387,12 @@ impl Ctx<'_> {
 /// The account playing against `color` in `game`, if a player.
 pub(super) fn opponent_account(game: &LiveGame, color: Color) -> Option<AccountId> {
     game.accounts().find(|&(c, _)| c != color).map(|(_, a)| a)
+}
+
+/// The start a game made from `spec` plays from: the challenger's set-up
+/// start, else the game's own.
+fn start_fen(spec: &ChallengeSpec) -> String {
+    spec.start_fen.clone().unwrap_or_else(|| spec.kind.start_fen().to_string())
 }
 
 #[cfg(test)]

@@ -165,6 +165,7 @@ impl Hub {
             }
             let live = &cx.st.games[&game];
             let spec = ChallengeSpec {
+                start_fen: None,
                 kind: live.kind(),
                 clock: live.game.clock,
                 colour: ColourChoice::White,

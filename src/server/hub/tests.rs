@@ -93,7 +93,7 @@ impl<R> Fixture<R> {
 }
 
 fn spec(kind: GameKind, clock: Option<(u64, u64)>) -> ChallengeSpec {
-    ChallengeSpec { kind, clock, colour: ColourChoice::White, rated: false, to: None }
+    ChallengeSpec { start_fen: None, kind, clock, colour: ColourChoice::White, rated: false, to: None }
 }
 
 fn moved(events: &Events, game: GameId) -> Vec<String> {
@@ -575,6 +575,22 @@ fn rated_game_rates_both<R: Records + 'static>(f: Fixture<R>) {
     let page = f.hub.player("ann").unwrap();
     assert_eq!(page.recent.first().map(|g| g.result.as_str()), Some(wormhole::rules::result_str(Some(!bob))));
     assert!(f.hub.leaderboard(GameKind::Classic, 10).unwrap().is_empty());
+}
+
+/// A challenge with a set-up start (Linked-portal chess's portals) makes
+/// a game from that start, as both players and a restart see it.
+#[test]
+fn a_set_up_challenge_starts_its_game_there() {
+    let f = fixture();
+    let (a, b) = (f.player("ann"), f.player("bob"));
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 d4,e5";
+    let portals = ChallengeSpec { start_fen: Some(fen.into()), ..spec(GameKind::Linked, None) };
+    let game = f.hub.accept(b.s, f.hub.challenge(a.s, portals).unwrap()).unwrap();
+    for s in [a.s, b.s] {
+        assert_eq!(f.hub.open(s, game).unwrap().start_fen, fen);
+    }
+    let plain = f.hub.accept(b.s, f.hub.challenge(a.s, spec(GameKind::Linked, None)).unwrap()).unwrap();
+    assert_eq!(f.hub.open(a.s, plain).unwrap().start_fen, GameKind::Linked.start_fen());
 }
 
 #[test]

@@ -9,8 +9,8 @@ use crate::tui::theme::{PieceStyle, ThemeName};
 
 /// The lobby's commands: (usage, what it does).
 pub const LOBBY_COMMANDS: &[(&str, &str)] = &[
-    ("new GAME [MIN+INC] [white|black] [rated]", "open a challenge"),
-    ("challenge NAME GAME [MIN+INC] [white|black] [rated]", "challenge a player"),
+    ("new GAME [MIN+INC] [white|black] [rated] [setup ...]", "open a challenge (setup: linked's portals, setup d4 e5)"),
+    ("challenge NAME GAME [MIN+INC] [white|black] [rated] [setup ...]", "challenge a player"),
     ("accept N / decline N / cancel N", "answer or withdraw challenge N"),
     ("open ID", "play or watch game ID"),
     ("engine GAME LEVEL [white|black|random] [MIN+INC]", "play the engine (level 1-12)"),
@@ -105,9 +105,15 @@ fn kind(word: Option<&str>) -> Result<GameKind, String> {
 /// A challenge from `GAME [MIN+INC] [white|black|random] [rated|casual]`.
 fn spec(words: &[&str], to: Option<String>) -> Result<ChallengeSpec, String> {
     let kind = kind(words.first().copied())?;
-    let mut spec = ChallengeSpec { kind, clock: None, colour: ColourChoice::Random, rated: false, to };
+    let mut spec = ChallengeSpec { start_fen: None, kind, clock: None, colour: ColourChoice::Random, rated: false, to };
+    let mut words = words.get(1..).unwrap_or_default().to_vec();
+    if let Some(at) = words.iter().position(|&w| w == "setup") {
+        let choices = kind.info().setup.map_or(0, |s| s.choices.len());
+        let chosen: Vec<&str> = words.drain(at..(at + 1 + choices).min(words.len())).skip(1).collect();
+        spec.start_fen = Some(setup_fen(kind, &chosen)?);
+    }
     let mut colour: Option<&str> = None;
-    for &w in words.iter().skip(1) {
+    for &w in &words {
         let chosen = match w {
             "white" => ColourChoice::White,
             "black" => ColourChoice::Black,
@@ -122,7 +128,7 @@ fn spec(words: &[&str], to: Option<String>) -> Result<ChallengeSpec, String> {
             }
             other => {
                 return Err(format!(
-                    "'{other}' is not a choice here: after the game come [MIN+INC] [white|black|random] [rated|casual]"
+                    "'{other}' is not a choice here: after the game come [MIN+INC] [white|black|random] [rated|casual] [setup ...]"
                 ));
             }
         };
@@ -133,6 +139,27 @@ fn spec(words: &[&str], to: Option<String>) -> Result<ChallengeSpec, String> {
         spec.colour = chosen;
     }
     Ok(spec)
+}
+
+/// The start of `kind` with its set-up choices `chosen`, each written as
+/// the first word of its value (Linked-portal chess: `setup d4 e5`, the
+/// portals' squares).
+fn setup_fen(kind: GameKind, chosen: &[&str]) -> Result<String, String> {
+    let Some(setup) = kind.info().setup else { return Err(format!("{kind} has no set-up choices")) };
+    let labels: Vec<&str> = setup.choices.iter().map(|c| c.label).collect();
+    if chosen.len() != setup.choices.len() {
+        return Err(format!("setup needs {} words: {}", labels.len(), labels.join(", ")));
+    }
+    let value = |(i, word): (usize, &&str)| {
+        let first = |v: u8| (setup.value_text)(i, v).split_whitespace().next().map(str::to_string);
+        let count = setup.choices[i].count;
+        (0..count).find(|&v| first(v).as_deref() == Some(*word)).ok_or_else(|| {
+            let all: Vec<String> = (0..count).filter_map(first).collect();
+            format!("'{word}' is not a {}: one of {}", labels[i].to_lowercase(), all.join(" "))
+        })
+    };
+    let values = chosen.iter().enumerate().map(value).collect::<Result<Vec<u8>, String>>()?;
+    (setup.fen)(&values).ok_or_else(|| "those choices make no start".to_string())
 }
 
 /// `5+3` (minutes + seconds) as milliseconds; `30s+0` for seconds.
@@ -148,6 +175,9 @@ fn read_clock(text: &str) -> Result<(u64, u64), String> {
 
 #[cfg(test)]
 mod tests {
+    use wormhole::AnyPosition;
+    use wormhole::rules::Rules;
+
     use super::*;
 
     #[test]
@@ -179,6 +209,19 @@ mod tests {
         let purple = command("engine classic 3 purple").unwrap_err();
         assert!(purple.contains("'purple' is not a choice") && purple.contains("white|black|random"), "{purple}");
         assert!(command("new classic white black").unwrap_err().contains("one colour only"));
+        // Linked-portal chess's portals, set up through the game's own choices.
+        let LobbyCommand::Call(HubCall::Challenge(c)) = command("challenge bob linked setup d4 e5 5+3").unwrap() else {
+            panic!("a challenge")
+        };
+        let portals = AnyPosition::from_fen(GameKind::Linked, c.start_fen.as_deref().unwrap()).unwrap();
+        assert!(portals.fen().ends_with(" d4,e5"), "{}", portals.fen());
+        assert_eq!((c.to.as_deref(), c.clock), (Some("bob"), Some((300_000, 3_000))));
+        let e = command("new linked setup d4 e9").unwrap_err();
+        assert!(e.contains("'e9' is not a black portal: one of a5 b5"), "{e}");
+        assert!(
+            command("new linked setup d4").unwrap_err().contains("setup needs 2 words: White portal, Black portal")
+        );
+        assert!(command("new classic setup d4").unwrap_err().contains("classic has no set-up choices"));
         assert!(command("engine classic").unwrap_err().contains("engine GAME LEVEL [white|black|random]"));
         assert_eq!(command("abort 12"), Ok(LobbyCommand::Call(HubCall::Abort(GameId(12)))));
         let which = command("new").unwrap_err();

@@ -184,7 +184,9 @@ fn challenge_cells(c: &ChallengeInfo, me: Option<&str>) -> Vec<String> {
         (None, false) => "accept",
     };
     let rated = if s.rated { "rated" } else { "" };
-    [c.id.to_string(), names, s.kind.to_string(), clock_text(s.clock), rated.into(), String::new(), what.into()]
+    // A `*` marks a start the challenger set up (Linked-portal chess's portals).
+    let game = if s.start_fen.is_some() { format!("{}*", s.kind) } else { s.kind.to_string() };
+    [c.id.to_string(), names, game, clock_text(s.clock), rated.into(), String::new(), what.into()]
         .into_iter()
         .chain([String::new()])
         .collect()

@@ -38,6 +38,7 @@ fn challenge_from(row: &rusqlite::Row<'_>) -> rusqlite::Result<StoredChallenge> 
         colour: colour_from(&row.get::<_, String>(6)?),
         rated: row.get(7)?,
         to: row.get(9)?,
+        start_fen: row.get(11)?,
     };
     let from = Account { id: row.get(1)?, name: row.get(2)? };
     Ok(StoredChallenge { id: row.get(0)?, from, spec, created_ms: row.get(10)? })
@@ -65,7 +66,7 @@ impl Store {
         };
         tx.prepare_cached(
             "INSERT INTO challenges (account, variant, clock_initial_ms, clock_increment_ms, colour, rated,
-             to_account, created_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+             to_account, created_ms, start_fen) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
         )?
         .execute(params![
             from,
@@ -75,7 +76,8 @@ impl Store {
             colour_text(spec.colour),
             spec.rated,
             to,
-            now_ms
+            now_ms,
+            spec.start_fen
         ])?;
         let id = ChallengeId(tx.last_insert_rowid());
         tx.commit()?;
@@ -105,7 +107,7 @@ impl Store {
     pub fn challenges(&self) -> Result<Vec<StoredChallenge>, StoreError> {
         let mut stmt = self.conn.prepare_cached(
             "SELECT c.id, c.account, f.name, c.variant, c.clock_initial_ms, c.clock_increment_ms, c.colour, c.rated,
-             c.to_account, t.name, c.created_ms
+             c.to_account, t.name, c.created_ms, c.start_fen
              FROM challenges c JOIN accounts f ON f.id = c.account LEFT JOIN accounts t ON t.id = c.to_account
              ORDER BY c.id",
         )?;

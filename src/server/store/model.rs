@@ -99,6 +99,9 @@ pub struct ChallengeSpec {
     pub rated: bool,
     /// The player challenged by name; `None`: open to anyone.
     pub to: Option<String>,
+    /// The start the challenger set up (`setup` in the lobby: Linked-portal
+    /// chess's portals), as a FEN; `None`: the game's own start.
+    pub start_fen: Option<String>,
 }
 
 /// An open challenge as stored.

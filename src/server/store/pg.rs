@@ -204,8 +204,18 @@ impl PgStore {
         let (initial, increment) = (spec.clock.map(|c| db(c.0)), spec.clock.map(|c| db(c.1)));
         let row = tx.query_one(
             "INSERT INTO challenges (account, variant, clock_initial_ms, clock_increment_ms, colour, rated,
-             to_account, created_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
-            &[&from.0, &spec.kind.name(), &initial, &increment, &colour_text(spec.colour), &spec.rated, &to, &db(now)],
+             to_account, created_ms, start_fen) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
+            &[
+                &from.0,
+                &spec.kind.name(),
+                &initial,
+                &increment,
+                &colour_text(spec.colour),
+                &spec.rated,
+                &to,
+                &db(now),
+                &spec.start_fen,
+            ],
         )?;
         tx.commit()?;
         Ok(ChallengeId(row.get(0)))
@@ -214,7 +224,7 @@ impl PgStore {
     fn pg_challenges(&mut self) -> Result<Vec<StoredChallenge>, StoreError> {
         let rows = self.client.query(
             "SELECT c.id, c.account, f.name, c.variant, c.clock_initial_ms, c.clock_increment_ms, c.colour, c.rated,
-             t.name, c.created_ms
+             t.name, c.created_ms, c.start_fen
              FROM challenges c JOIN accounts f ON f.id = c.account LEFT JOIN accounts t ON t.id = c.to_account
              ORDER BY c.id",
             &[],
@@ -228,6 +238,7 @@ impl PgStore {
                     colour: colour_from(row.get(6)),
                     rated: row.get(7),
                     to: row.get(8),
+                    start_fen: row.get(10),
                 };
                 let from = Account { id: AccountId(row.get(1)), name: row.get(2) };
                 Ok(StoredChallenge { id: ChallengeId(row.get(0)), from, spec, created_ms: ms(row.get(9)) })

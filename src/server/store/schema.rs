@@ -20,6 +20,7 @@ pub(super) const MIGRATIONS: &[SchemaStep] = &[
     SchemaStep { sqlite: V2, postgres: super::pg::schema::V2 },
     SchemaStep { sqlite: V3, postgres: super::pg::schema::V3 },
     SchemaStep { sqlite: V4, postgres: super::pg::schema::V4 },
+    SchemaStep { sqlite: V5, postgres: super::pg::schema::V5 },
 ];
 
 /// Version 1: accounts and keys, games and moves, ratings and their history.
@@ -133,6 +134,12 @@ CREATE TABLE server_alive (
     id INTEGER PRIMARY KEY CHECK (id = 1),
     at_ms INTEGER NOT NULL
 );
+";
+
+/// Version 5: a challenge's start, when its challenger set one up
+/// (Linked-portal chess's portals; `NULL`: the game's own start).
+const V5: &str = "
+ALTER TABLE challenges ADD COLUMN start_fen TEXT;
 ";
 
 /// The newest version this program knows.

@@ -136,6 +136,7 @@ fn a_rated_game_rates_both_once(r: &mut dyn Records) {
 fn a_challenge_is_kept_until_accepted_once(r: &mut dyn Records) {
     let (ann, bob) = two(r);
     let to_bob = ChallengeSpec {
+        start_fen: None,
         kind: GameKind::Porthole,
         clock: Some((60_000, 1_000)),
         colour: ColourChoice::Black,
@@ -143,7 +144,15 @@ fn a_challenge_is_kept_until_accepted_once(r: &mut dyn Records) {
         to: Some("Bob".into()),
     };
     let one = r.add_challenge(ann.id, &to_bob, T0).unwrap();
-    let open = ChallengeSpec { to: None, clock: None, colour: ColourChoice::Random, ..to_bob.clone() };
+    // An open one with a set-up start (Linked-portal chess's portals).
+    let open = ChallengeSpec {
+        to: None,
+        clock: None,
+        colour: ColourChoice::Random,
+        kind: GameKind::Linked,
+        start_fen: Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 d4,e5".into()),
+        ..to_bob.clone()
+    };
     let two = r.add_challenge(ann.id, &open, T0 + 1).unwrap();
     let listed = r.challenges().unwrap();
     let bob_named = ChallengeSpec { to: Some("bob".into()), ..to_bob.clone() };
@@ -250,8 +259,14 @@ fn two_writers_end_a_game_and_rate_it_once(r: &mut dyn Records) {
 
 fn two_writers_accept_a_challenge_once(r: &mut dyn Records) {
     let (ann, bob) = two(r);
-    let open =
-        ChallengeSpec { kind: GameKind::Classic, clock: None, colour: ColourChoice::White, rated: false, to: None };
+    let open = ChallengeSpec {
+        start_fen: None,
+        kind: GameKind::Classic,
+        clock: None,
+        colour: ColourChoice::White,
+        rated: false,
+        to: None,
+    };
     let ids: Vec<ChallengeId> = (0..ROUNDS).map(|_| r.add_challenge(ann.id, &open, T0).unwrap()).collect();
     let game = new_game(&Seat::Player(ann), &Seat::Player(bob), false);
     let rounds = race(r, |w, round, _| w.accept_challenge(ids[round as usize], &game, T0));

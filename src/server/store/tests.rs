@@ -433,6 +433,7 @@ fn commit_latency_figures() {
 fn challenges_are_kept_until_removed_or_accepted_with_their_game_in_one_write() {
     let (mut store, ann, bob) = two_players();
     let to_bob = ChallengeSpec {
+        start_fen: None,
         kind: PORTHOLE,
         clock: Some((60_000, 1_000)),
         colour: ColourChoice::Black,

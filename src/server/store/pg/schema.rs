@@ -110,3 +110,8 @@ CREATE TABLE server_alive (
     at_ms BIGINT NOT NULL
 );
 ";
+
+/// Version 5: a challenge's start, as SQLite's version 5.
+pub const V5: &str = "
+ALTER TABLE challenges ADD COLUMN start_fen TEXT;
+";
