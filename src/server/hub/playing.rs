@@ -165,7 +165,7 @@ impl Hub {
             }
             let live = &cx.st.games[&game];
             let spec = ChallengeSpec {
-                start_fen: None,
+                start_fen: Some(live.game.start_fen.clone()),
                 kind: live.kind(),
                 clock: live.game.clock,
                 colour: ColourChoice::White,

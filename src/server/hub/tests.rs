@@ -589,6 +589,11 @@ fn a_set_up_challenge_starts_its_game_there() {
     for s in [a.s, b.s] {
         assert_eq!(f.hub.open(s, game).unwrap().start_fen, fen);
     }
+    // A rematch plays from the same start.
+    f.hub.resign(a.s, game).unwrap();
+    assert_eq!(f.hub.rematch(a.s, game).unwrap(), None);
+    let again = f.hub.rematch(b.s, game).unwrap().unwrap();
+    assert_eq!(f.hub.open(a.s, again).unwrap().start_fen, fen);
     let plain = f.hub.accept(b.s, f.hub.challenge(a.s, spec(GameKind::Linked, None)).unwrap()).unwrap();
     assert_eq!(f.hub.open(a.s, plain).unwrap().start_fen, GameKind::Linked.start_fen());
 }
