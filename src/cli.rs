@@ -52,9 +52,6 @@ enum Command {
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
     signals::fail_oversized_writes();
-    if matches!(cli.command, Some(Command::Bench(_) | Command::Perft(_) | Command::Solve(_) | Command::Analyze(_))) {
-        signals::end_quietly_on_closed_stdout();
-    }
     let done = |result: anyhow::Result<()>| result.map(|()| ExitCode::SUCCESS);
     let result = match cli.command {
         None => play::run(cli.play),
