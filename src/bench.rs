@@ -39,8 +39,8 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
         return draw(frames);
     }
     let (nodes, elapsed) = run_positions(args.variant, args.depth, args.verbose)?;
-    println!("Nodes searched: {nodes}");
-    println!("Nodes/second: {}", (nodes as f64 / elapsed.max(1e-9)) as u64);
+    outln!("Nodes searched: {nodes}");
+    outln!("Nodes/second: {}", (nodes as f64 / elapsed.max(1e-9)) as u64);
     Ok(())
 }
 
@@ -73,7 +73,7 @@ fn run_positions(kind: Option<GameKind>, depth: Option<u32>, verbose: bool) -> a
             kind.with_position(Some(fen), job).with_context(|| format!("bench position {}: {fen}", i + 1))?;
         total += nodes;
         if verbose {
-            println!("{:2} {:<8} {:>10} {:<8} {fen}", i + 1, score, nodes, best);
+            outln!("{:2} {:<8} {:>10} {:<8} {fen}", i + 1, score, nodes, best);
         }
     }
     Ok((total, start.elapsed().as_secs_f64()))
