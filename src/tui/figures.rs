@@ -7,6 +7,8 @@
 //! U+259F), so a figure takes 5 x 3 cells; at scale 2 a pixel is a whole
 //! cell (10 x 6 cells). Colours are the theme's.
 
+use std::sync::OnceLock;
+
 use wormhole::{Color, Role};
 
 /// Pixels across and down a figure.
@@ -76,11 +78,26 @@ pub const fn size(scale: u16) -> (u16, u16) {
     if scale >= 2 { (PIXELS_W, PIXELS_H) } else { (PIXELS_W / 2, PIXELS_H / 2) }
 }
 
+/// A figure's cells: `(column, row, char)`.
+type Cells = Vec<(u16, u16, char)>;
+
 /// The figure of `shape` as cells `(column, row, char)` from its top left
 /// at `scale`; cells with no pixel are left out (the square shows through).
 /// `outline` leaves out the pixels inside the shape (every neighbour set),
 /// so that a White figure reads as hollow when colour cannot tell the sides apart.
-pub fn cells(shape: Shape, scale: u16, outline: bool) -> Vec<(u16, u16, char)> {
+/// Each is worked out once: every frame draws dozens.
+pub fn cells(shape: Shape, scale: u16, outline: bool) -> &'static [(u16, u16, char)] {
+    static DRAWN: OnceLock<Vec<Cells>> = OnceLock::new();
+    let drawn = DRAWN.get_or_init(|| {
+        let ways = [(1, false), (1, true), (2, false), (2, true)];
+        FIGURES.iter().flat_map(|&(shape, _)| ways.map(|(scale, outline)| worked_out(shape, scale, outline))).collect()
+    });
+    let Some(i) = FIGURES.iter().position(|(s, _)| *s == shape) else { return &[] };
+    &drawn[4 * i + 2 * usize::from(scale >= 2) + usize::from(outline)]
+}
+
+/// The cells of [`cells`], worked out from the bitmap.
+fn worked_out(shape: Shape, scale: u16, outline: bool) -> Cells {
     let rows = FIGURES.iter().find(|(s, _)| *s == shape).map_or([""; PIXELS_H as usize], |(_, rows)| *rows);
     let set = |x: i32, y: i32| {
         let row = if (0..i32::from(PIXELS_H)).contains(&y) { rows[y as usize].as_bytes() } else { &[] };
@@ -121,7 +138,7 @@ mod tests {
     fn picture(shape: Shape, scale: u16, outline: bool) -> Vec<String> {
         let (w, h) = size(scale);
         let mut rows = vec![vec![' '; w as usize]; h as usize];
-        for (x, y, c) in cells(shape, scale, outline) {
+        for &(x, y, c) in cells(shape, scale, outline) {
             rows[y as usize][x as usize] = c;
         }
         rows.into_iter().map(|r| r.into_iter().collect()).collect()

@@ -386,7 +386,7 @@ fn figure_scale(theme: &StyleSheet, rect: Rect) -> Option<u16> {
 fn draw_figure(shape: Shape, scale: u16, outline: bool, rect: Rect, style: Style, buf: &mut Buffer) {
     let (w, h) = figures::size(scale);
     let (x0, y0) = (rect.x + (rect.width - w) / 2, rect.y + (rect.height - h) / 2);
-    for (dx, dy, c) in figures::cells(shape, scale, outline) {
+    for &(dx, dy, c) in figures::cells(shape, scale, outline) {
         buf[(x0 + dx, y0 + dy)].set_char(c).set_style(style);
     }
 }
@@ -745,7 +745,7 @@ mod tests {
         let (x0, y0) = (rect.x + (rect.width - w) / 2, rect.y + (rect.height - h) / 2);
         let cells = figures::cells(Shape::Disc(owner), scale, false);
         assert!(cells.len() >= 6, "{what}: a figure, not one character");
-        for (dx, dy, c) in cells {
+        for &(dx, dy, c) in cells {
             let cell = &buf[(x0 + dx, y0 + dy)];
             assert_eq!(cell.symbol(), c.to_string(), "{what}");
             assert_eq!(cell.fg, style.fg.unwrap_or_default(), "{what}: in its owner's colour");

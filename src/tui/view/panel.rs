@@ -219,35 +219,58 @@ fn move_width(sans: &[String]) -> usize {
 /// The narrowest column of a move in the move list.
 const MOVE_W: usize = 8;
 
-/// The move list as rows `12. Nf3  Nc6`, and the row of the shown move.
-fn move_rows(session: &AppState) -> (Vec<Line<'static>>, Option<usize>) {
-    let game = session.game();
-    let shown = session.shown_ply();
-    let dim = session.theme().dim;
-    let width = move_width(game.sans());
-    let mut rows: Vec<Vec<Span<'static>>> = Vec::new();
-    let mut shown_row = None;
-    for (i, san) in game.sans().iter().enumerate() {
-        let pos = game.position_at(i);
-        let number = pos.move_number();
-        if pos.turn() == Color::White || rows.is_empty() {
-            let mut row = vec![Span::styled(format!("{number:>3}. "), dim)];
-            if pos.turn() == Color::Black {
-                row.push(Span::styled(format!("{:<width$}", "..."), dim));
+/// Where the move list's plies go: each ply's row (`12. Nf3  Nc6` holds
+/// two), the row of the shown move, and how many rows in all (the result
+/// has one of its own). Worked out before any row is written, so that a
+/// frame formats only the rows it shows.
+struct MoveRows {
+    row_of: Vec<usize>,
+    shown: Option<usize>,
+    total: usize,
+}
+
+impl MoveRows {
+    fn of(session: &AppState) -> MoveRows {
+        let game = session.game();
+        let mut row_of = Vec::with_capacity(game.len());
+        for i in 0..game.len() {
+            let new_row = game.position_at(i).turn() == Color::White || i == 0;
+            let row = row_of.last().map_or(0, |&r| r + usize::from(new_row));
+            row_of.push(row);
+        }
+        let shown = session.shown_ply().checked_sub(1).and_then(|ply| row_of.get(ply).copied());
+        let total = row_of.last().map_or(0, |&r| r + 1) + usize::from(game.end().is_some());
+        MoveRows { row_of, shown, total }
+    }
+
+    /// The rows in `window`.
+    fn lines(&self, session: &AppState, window: std::ops::Range<usize>) -> Vec<Line<'static>> {
+        let game = session.game();
+        let shown = session.shown_ply();
+        let dim = session.theme().dim;
+        let width = move_width(game.sans());
+        let mut rows: Vec<Vec<Span<'static>>> = Vec::new();
+        for (i, san) in game.sans().iter().enumerate().filter(|(i, _)| window.contains(&self.row_of[*i])) {
+            let pos = game.position_at(i);
+            if pos.turn() == Color::White || rows.is_empty() {
+                let mut row = vec![Span::styled(format!("{:>3}. ", pos.move_number()), dim)];
+                if pos.turn() == Color::Black {
+                    row.push(Span::styled(format!("{:<width$}", "..."), dim));
+                }
+                rows.push(row);
             }
-            rows.push(row);
+            let style = if i + 1 == shown { session.theme().current } else { Style::new() };
+            let row = rows.last_mut().expect("a row was pushed");
+            row.push(Span::styled(format!("{san:<width$}"), style));
         }
-        let style = if i + 1 == shown { session.theme().current } else { Style::new() };
-        if i + 1 == shown {
-            shown_row = Some(rows.len() - 1);
+        if let Some(end) = game.end().filter(|_| window.contains(&(self.total - 1))) {
+            rows.push(vec![Span::styled(
+                format!("     {}", end.result_str()),
+                Style::new().add_modifier(Modifier::BOLD),
+            )]);
         }
-        let row = rows.last_mut().expect("a row was pushed");
-        row.push(Span::styled(format!("{san:<width$}"), style));
+        rows.into_iter().map(Line::from).collect()
     }
-    if let Some(end) = game.end() {
-        rows.push(vec![Span::styled(format!("     {}", end.result_str()), Style::new().add_modifier(Modifier::BOLD))]);
-    }
-    (rows.into_iter().map(Line::from).collect(), shown_row)
 }
 
 /// A line of the panel's head in rows of at most `width` columns: as it
@@ -302,7 +325,7 @@ pub fn draw(frame: &mut Frame, area: Rect, session: &AppState) {
 
 /// The move list, following the game (or the position reviewed) unless scrolled.
 fn draw_moves(frame: &mut Frame, rest: Rect, session: &AppState) {
-    let (rows, shown_row) = move_rows(session);
+    let rows = MoveRows::of(session);
     let title = format!("Moves ({})", session.game().len());
     frame.render_widget(
         Rows(vec![Line::styled(title, Style::new().add_modifier(Modifier::BOLD))]),
@@ -310,14 +333,13 @@ fn draw_moves(frame: &mut Frame, rest: Rect, session: &AppState) {
     );
     let list = Rect::new(rest.x, rest.y + 1, rest.width, rest.height - 1);
     let h = list.height as usize;
-    let max_start = rows.len().saturating_sub(h);
-    let start = match (session.scroll(), shown_row) {
+    let max_start = rows.total.saturating_sub(h);
+    let start = match (session.scroll(), rows.shown) {
         (Some(s), _) => s.min(max_start),
         (None, Some(r)) if session.shown_ply() < session.game().len() => (r + 1).saturating_sub(h).min(max_start),
         _ => max_start,
     };
-    let visible: Vec<Line> = rows.into_iter().skip(start).take(h).collect();
-    frame.render_widget(Rows(visible), list);
+    frame.render_widget(Rows(rows.lines(session, start..start + h)), list);
 }
 
 /// The panel's lines of a server's game: its number, who plays, the
