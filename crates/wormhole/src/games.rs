@@ -514,9 +514,10 @@ macro_rules! games {
 /// [`Evaluate`](crate::rules::Evaluate), its one kind
 /// ([`GameKinds`](crate::game_info::GameKinds), read from a FEN of its own),
 /// the engine's seal, and its start position (`$start_fen`) as
-/// `Position::new`, documented by `$start`, and `Default`. Used in the
-/// folders of Porthole, Linked-portal and Two-board chess, beside their
-/// `Rules` and `SearchHooks`.
+/// `Position::new`, documented by `$start`, and `Default`. Called once in
+/// the module file of Porthole, Linked-portal and Two-board chess (their
+/// `Rules` take the rest of what they share from
+/// `forward_rules!(orthodox)`).
 #[cfg(any(feature = "porthole", feature = "linked", feature = "twoboard"))]
 macro_rules! one_kind_game {
     ($game:literal, $start:literal, $start_fen:expr) => {

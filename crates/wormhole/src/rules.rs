@@ -347,12 +347,16 @@ pub trait Rules: Clone + fmt::Debug + Send + Sync + 'static {
 /// inherent methods of the same name and its `turn` and `hash` fields,
 /// written once for every game: `turn`, `hash`, `is_check`, `fen`,
 /// `move_number`, `parse_move`, `san`, `legal_moves`, `play_unchecked`,
-/// `undo`, `captured_by`, `why_illegal`. With `orthodox`, also the game end
-/// of the orthodox games (`outcome` with threefold repetition,
-/// `is_rule_draw`: fifty moves or king against king, `plies_to_rule_draw`,
-/// `moves_to_plan`),
-/// from their `halfmoves` and `fullmoves` fields and `is_king_versus_king`.
-/// Used inside `impl Rules for Position`.
+/// `undo`, `captured_by`, `why_illegal`. With `orthodox`, also what the
+/// orthodox games (Porthole, Linked-portal and Two-board portal chess)
+/// write alike: the associated types, named as each game's module names
+/// them (`Move`, `Undo`, `MoveList`, `Outcome`, `MoveError`, `FenError`,
+/// `IllegalMoveError`), draws, and the game end (`outcome` with threefold
+/// repetition, `is_rule_draw`: fifty moves or king against king,
+/// `plies_to_rule_draw`, `moves_to_plan`) from their `halfmoves` and
+/// `fullmoves` fields and `is_king_versus_king`, and `reach`; with `orthodox, one_board`
+/// also `boards`, the one board in the `board` field. Used inside
+/// `impl Rules for Position` in a module of the game's folder.
 macro_rules! forward_rules {
     () => {
         #[inline(always)]
@@ -399,7 +403,22 @@ macro_rules! forward_rules {
             Self::why_illegal(self, m)
         }
     };
+    (orthodox, one_board) => {
+        $crate::rules::forward_rules!(orthodox);
+        #[inline(always)]
+        fn boards(&self) -> &[$crate::core::Board] {
+            std::slice::from_ref(&self.board)
+        }
+    };
     (orthodox) => {
+        type Move = super::Move;
+        type Undo = super::Undo;
+        type MoveList = super::MoveList;
+        type Outcome = super::Outcome;
+        type MoveError = super::MoveError;
+        type FenError = super::FenError;
+        type IllegalMove = super::IllegalMoveError;
+        const DRAWS: bool = true;
         $crate::rules::forward_rules!();
         fn outcome(&self, earlier: &[u64]) -> Option<Self::Outcome> {
             use $crate::core::outcome::{DrawReason, Outcome};
@@ -417,6 +436,9 @@ macro_rules! forward_rules {
         }
         fn moves_to_plan(&self) -> u32 {
             $crate::core::orthodox::moves_to_plan(self.fullmoves)
+        }
+        fn reach(&self, sq: $crate::core::Square) -> $crate::core::Bitboard {
+            Self::reach(self, sq)
         }
     };
 }

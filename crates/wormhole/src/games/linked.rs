@@ -66,6 +66,14 @@ pub use position::{Position, Undo};
 pub use san::{MoveError, MoveText, PieceText, SyntaxProblem};
 pub use themes::PORTAL_STEP;
 
+// What every game of one kind writes alike: its evaluation, its kind,
+// the engine's seal, `Position::new` and `Default`.
+super::one_kind_game!(
+    "Linked-portal chess",
+    "The default start: the orthodox armies, White's portal on e4, Black's on a5.",
+    fen::START
+);
+
 /// The rules in a nutshell, before each piece's move ([`movement`]), for a
 /// rules page 72 columns wide.
 pub const RULES_BEFORE_PIECES: &[&str] = &[

@@ -71,6 +71,14 @@ pub use san::{MoveError, MoveText, PieceText, SyntaxProblem};
 pub use themes::{CAPTURE_THROUGH_PORTHOLE, ESCAPE_THROUGH_PORTHOLE, THROUGH_PORTHOLE};
 pub use tokens::Tokens;
 
+// What every game of one kind writes alike: its evaluation, its kind,
+// the engine's seal, `Position::new` and `Default`.
+super::one_kind_game!(
+    "Porthole chess",
+    "The default start: the orthodox armies and one token on each of b4 c4 f4 g4 b5 c5 f5 g5.",
+    fen::START
+);
+
 /// The most pieces a side may have: a [`MoveList`] is sized for it.
 pub const MAX_PIECES_PER_SIDE: u32 = 16;
 

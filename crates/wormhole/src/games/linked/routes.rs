@@ -201,7 +201,7 @@ impl Position {
     /// Where the piece on `sq` can land on its side's turn, its king's
     /// safety and castling left aside (for showing how it moves; empty
     /// without a piece there).
-    pub fn landings(&self, sq: Square) -> crate::core::Bitboard {
+    pub fn reach(&self, sq: Square) -> crate::core::Bitboard {
         crate::core::Bitboard(self.routes(sq).map_or(0, |r| r.all()))
     }
 

@@ -2,10 +2,7 @@
 //! rights, clocks and hash; making and taking back moves.
 
 use super::movegen::KingSafety;
-use super::{
-    CastlingRights, DrawReason, EvalParams, FenError, IllegalMoveError, Move, MoveError, MoveKind, MoveList, Outcome,
-    Tokens, attacks, eval, zobrist,
-};
+use super::{CastlingRights, DrawReason, Move, MoveKind, MoveList, Outcome, Tokens, attacks, zobrist};
 use crate::core::zobrist::{black_key, piece_key};
 use crate::core::{Bitboard, Board, Color, Piece, Role, Square};
 use crate::engine::{LevelColumn, SearchHooks};
@@ -318,15 +315,7 @@ impl Position {
 /// Porthole chess for the engine and the tools: stalemate, repetition, the
 /// fifty-move rule and king against king draw; a checkmated side loses.
 impl Rules for Position {
-    type Move = Move;
-    type Undo = Undo;
-    type MoveList = MoveList;
-    type Outcome = Outcome;
-    type MoveError = MoveError;
-    type FenError = FenError;
-    type IllegalMove = IllegalMoveError;
-    const DRAWS: bool = true;
-    crate::rules::forward_rules!(orthodox);
+    crate::rules::forward_rules!(orthodox, one_board);
     fn chess_fen(&self) -> Option<String> {
         Self::chess_fen(self)
     }
@@ -338,20 +327,7 @@ impl Rules for Position {
         self.generate(&mut list, true);
         list.len()
     }
-    #[inline(always)]
-    fn boards(&self) -> &[Board] {
-        std::slice::from_ref(&self.board)
-    }
-    fn reach(&self, sq: Square) -> Bitboard {
-        Position::reach(self, sq)
-    }
 }
-
-super::super::one_kind_game!(
-    "Porthole chess",
-    "The default start: the orthodox armies and one token on each of b4 c4 f4 g4 b5 c5 f5 g5.",
-    super::fen::START
-);
 
 /// Porthole chess's search hooks.
 impl SearchHooks for Position {
