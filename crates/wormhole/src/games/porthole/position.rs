@@ -2,7 +2,7 @@
 //! rights, clocks and hash; making and taking back moves.
 
 use super::movegen::KingSafety;
-use super::{CastlingRights, DrawReason, Move, MoveKind, MoveList, Outcome, Tokens, attacks, zobrist};
+use super::{CastlingRights, Move, MoveKind, MoveList, Outcome, Tokens, attacks, zobrist};
 use crate::core::zobrist::{black_key, piece_key};
 use crate::core::{Bitboard, Board, Color, Piece, Role, Square};
 use crate::engine::{LevelColumn, SearchHooks};
@@ -56,12 +56,6 @@ impl Position {
         &self.tokens
     }
 
-    /// The side to move.
-    #[inline]
-    pub fn turn(&self) -> Color {
-        self.turn
-    }
-
     /// The castling rights left.
     #[inline]
     pub fn castling(&self) -> CastlingRights {
@@ -72,18 +66,6 @@ impl Position {
     #[inline]
     pub fn halfmoves(&self) -> u32 {
         self.halfmoves
-    }
-
-    /// The move number: 1 at the start, one more after each Black move.
-    #[inline]
-    pub fn move_number(&self) -> u32 {
-        self.fullmoves
-    }
-
-    /// The Zobrist hash, kept up to date incrementally (see [`zobrist`]).
-    #[inline]
-    pub fn hash(&self) -> u64 {
-        self.hash
     }
 
     /// The squares that block lines: every piece and every token.
@@ -109,16 +91,7 @@ impl Position {
     /// move without making it.
     #[inline]
     pub(crate) fn attackers_with(&self, s: usize, color: Color, blockers: u64, pieces: u64) -> u64 {
-        let b = &self.board;
-        let theirs = b.by_color(color).0 & pieces;
-        let role = |r: Role| b.by_role(r).0;
-        let queens = role(Role::Queen);
-        (attacks::knight(s) & role(Role::Knight)
-            | attacks::king(s) & role(Role::King)
-            | attacks::pawn(!color, s) & role(Role::Pawn)
-            | attacks::rook(s, blockers) & (role(Role::Rook) | queens)
-            | attacks::bishop(s, blockers) & (role(Role::Bishop) | queens))
-            & theirs
+        attacks::attackers(&self.board, s, color, blockers) & pieces
     }
 
     /// The enemy pieces giving check to the side to move.
@@ -182,20 +155,8 @@ impl Position {
     /// stalemate, king against king or the fifty-move rule. Threefold
     /// repetition needs the game's history: see [`super::Game::outcome`].
     pub fn outcome(&self) -> Option<Outcome> {
-        if !self.has_legal_move() {
-            return Some(if self.is_check() {
-                Outcome::Checkmate { winner: !self.turn }
-            } else {
-                Outcome::Draw(DrawReason::Stalemate)
-            });
-        }
-        if self.is_king_versus_king() {
-            Some(Outcome::Draw(DrawReason::KingVersusKing))
-        } else if self.halfmoves >= 100 {
-            Some(Outcome::Draw(DrawReason::FiftyMoves))
-        } else {
-            None
-        }
+        let has_move = self.has_legal_move();
+        Outcome::of_position(self.turn, has_move, || self.is_check(), self.is_king_versus_king(), self.halfmoves)
     }
 
     /// The piece `m` would capture, if any.
