@@ -52,6 +52,8 @@ pub use facts::SETUP;
 pub use fen::{FenError, Setup};
 pub use game::Game;
 pub use illegal::IllegalMoveError;
+// The refusals of orthodox chess, shared with the other orthodox games.
+pub use crate::core::orthodox_errors::{OrthodoxMoveError, OrthodoxSetupError};
 pub(crate) use info::INFO;
 pub use info::movement;
 pub use movegen::{CastlingObstacle, PortalObstacle};

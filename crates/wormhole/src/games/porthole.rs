@@ -59,6 +59,8 @@ pub use eval::EvalParams;
 pub use fen::{FenError, Setup};
 pub use game::Game;
 pub use illegal::IllegalMoveError;
+// The refusals of orthodox chess, shared with the other orthodox games.
+pub use crate::core::orthodox_errors::{OrthodoxMoveError, OrthodoxSetupError};
 pub(crate) use info::INFO;
 pub use info::movement;
 pub use movegen::KingSafety;

@@ -17,7 +17,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::moves::PROMOTIONS;
-use super::{CastlingSide, IllegalMoveError, Move, MoveKind, Position};
+use super::{CastlingSide, IllegalMoveError, Move, MoveKind, OrthodoxMoveError, Position};
 use crate::core::excerpt::Excerpt;
 use crate::core::notation::{OnLine, castling_text, one_fitting, push_check_mark, push_origin};
 use crate::core::{Role, Square};
@@ -364,7 +364,7 @@ impl Position {
                     self.why_illegal(Move::normal(from, to, p.promotion)).into()
                 }
                 Some(piece) if piece.color == self.turn => self.no_match(&p),
-                _ => IllegalMoveError::NoPiece { square: from }.into(),
+                _ => IllegalMoveError::from(OrthodoxMoveError::NoPiece { square: from }).into(),
             };
         }
         if p.landing.is_none() && self.portals.cells().contains(p.target) {
@@ -377,7 +377,9 @@ impl Position {
             return MoveError::NeedsLanding { cell: p.target, moves, sans };
         }
         match p.promotion {
-            Some(r) if !PROMOTIONS.contains(&r) => IllegalMoveError::PromotionRole { role: r }.into(),
+            Some(r) if !PROMOTIONS.contains(&r) => {
+                IllegalMoveError::from(OrthodoxMoveError::PromotionRole { role: r }).into()
+            }
             _ => self.no_match(&p),
         }
     }

@@ -15,7 +15,7 @@ use std::str::FromStr;
 
 use super::illegal::LongForm;
 use super::moves::PROMOTIONS;
-use super::{CastlingSide, IllegalMoveError, Move, MoveKind, Position};
+use super::{CastlingSide, IllegalMoveError, Move, MoveKind, OrthodoxMoveError, Position};
 use crate::core::castling::CastlingSquares;
 use crate::core::excerpt::Excerpt;
 use crate::core::notation::{self, OnLine, castling_text, one_fitting, push_check_mark, push_origin};
@@ -278,7 +278,7 @@ impl Position {
                     self.why_illegal(self.written_move(from, p)).into()
                 }
                 Some(piece) if piece.color == self.turn => no_match,
-                _ => IllegalMoveError::NoPiece { square: from }.into(),
+                _ => IllegalMoveError::from(OrthodoxMoveError::NoPiece { square: from }).into(),
             };
         }
         let obstacle = match (p.exit, h.promotion) {
@@ -292,9 +292,9 @@ impl Position {
                 let sans = moves.iter().map(|&m| self.san(m)).collect();
                 return MoveError::NeedsExit { entry: h.to, moves, sans };
             }
-            (None, Some(r)) if !PROMOTIONS.contains(&r) => Some(IllegalMoveError::PromotionRole { role: r }),
+            (None, Some(r)) if !PROMOTIONS.contains(&r) => Some(OrthodoxMoveError::PromotionRole { role: r }.into()),
             (None, Some(_)) if h.to.rank() != self.turn.last_rank() => {
-                Some(IllegalMoveError::PromotionOffLastRank { to: h.to })
+                Some(OrthodoxMoveError::PromotionOffLastRank { to: h.to }.into())
             }
             (None, _) => None,
         };
