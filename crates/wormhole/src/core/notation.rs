@@ -193,3 +193,58 @@ impl fmt::Display for OnLine {
         }
     }
 }
+
+/// Declares a Portal game's `MoveError`, why a typed move was refused,
+/// with the variants every such reader has around the game's own (given in
+/// the braces; named fields only, as a `thiserror` message written here
+/// cannot reach a tuple field): first `Syntax` (the text is no move: the
+/// text, quoted at most 80 characters, and what is wrong with it, the
+/// module's `SyntaxProblem`, then the `syntax_hint` if one is given) and
+/// `Illegal` (the text names a move that is not legal here: the module's
+/// `IllegalMoveError`), last `Ambiguous` (several legal moves of the
+/// module's `Move` fit: the moves and their SAN); and its
+/// [`MoveTextError`](crate::rules::MoveTextError), which finds the
+/// `Syntax` problem.
+#[cfg(any(feature = "porthole", feature = "linked", feature = "twoboard"))]
+macro_rules! move_error {
+    ($(#[$attr:meta])* pub enum $name:ident { $($own:tt)* }) => {
+        $crate::core::notation::move_error! { $(#[$attr])* pub enum $name { $($own)* } syntax_hint: "" }
+    };
+    ($(#[$attr:meta])* pub enum $name:ident { $($own:tt)* } syntax_hint: $hint:literal) => {
+        $(#[$attr])*
+        #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+        pub enum $name {
+            /// The text is not a move in any notation.
+            #[error("'{}' is not a move: {problem}{}", $crate::core::excerpt::Excerpt(.text), $hint)]
+            Syntax {
+                /// The text as typed.
+                text: String,
+                /// What is wrong with it.
+                problem: SyntaxProblem,
+            },
+            /// The text names a move that is not legal here.
+            #[error(transparent)]
+            Illegal(#[from] IllegalMoveError),
+            $($own)*
+            /// Several legal moves fit the text.
+            #[error("ambiguous: {}", .sans.join(" "))]
+            Ambiguous {
+                /// The moves that fit.
+                moves: Vec<Move>,
+                /// Their SAN, in the same order.
+                sans: Vec<String>,
+            },
+        }
+
+        impl $crate::rules::MoveTextError for $name {
+            fn syntax_problem(&self) -> Option<&dyn std::error::Error> {
+                match self {
+                    $name::Syntax { problem, .. } => Some(problem),
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+#[cfg(any(feature = "porthole", feature = "linked", feature = "twoboard"))]
+pub(crate) use move_error;
