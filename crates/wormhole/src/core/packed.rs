@@ -55,3 +55,69 @@ pub(crate) fn write_promotion(f: &mut fmt::Formatter<'_>, promotion: Option<Role
         None => Ok(()),
     }
 }
+
+/// Writes what a Portal game's `Move(u32)`, packed by [`squares`] with its
+/// promotion code ([`promotion_code`]) from bit `promotion_at` up, has as
+/// every such move: `from` and `to` (documented by the game's own
+/// sentences), `promotion`, `to_bits`, `Debug` as its `Display`, and
+/// [`GameMove`](crate::rules::GameMove) from those, with the game's own
+/// further methods of that trait given in `GameMove { ... }`.
+#[cfg(any(feature = "porthole", feature = "linked", feature = "twoboard"))]
+macro_rules! packed_move {
+    (from: $from:literal, to: $to:literal, promotion_at: $shift:literal, GameMove { $($game_move:tt)* }) => {
+        impl Move {
+            #[doc = $from]
+            #[inline]
+            pub const fn from(self) -> $crate::core::Square {
+                $crate::core::packed::from(self.0)
+            }
+
+            #[doc = $to]
+            #[inline]
+            pub const fn to(self) -> $crate::core::Square {
+                $crate::core::packed::to(self.0)
+            }
+
+            /// The role a pawn promotes to, if this is a promotion.
+            #[inline]
+            pub const fn promotion(self) -> Option<$crate::core::Role> {
+                $crate::core::packed::promotion(self.0 >> $shift)
+            }
+
+            /// The packed form (for transposition tables), never 0 for a
+            /// move a position generates.
+            #[inline]
+            pub const fn to_bits(self) -> u32 {
+                self.0
+            }
+        }
+
+        impl std::fmt::Debug for Move {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                std::fmt::Display::fmt(self, f)
+            }
+        }
+
+        impl $crate::rules::GameMove for Move {
+            #[inline(always)]
+            fn from(self) -> $crate::core::Square {
+                Move::from(self)
+            }
+            #[inline(always)]
+            fn to(self) -> $crate::core::Square {
+                Move::to(self)
+            }
+            #[inline(always)]
+            fn promotion(self) -> Option<$crate::core::Role> {
+                Move::promotion(self)
+            }
+            #[inline(always)]
+            fn to_bits(self) -> u32 {
+                self.0
+            }
+            $($game_move)*
+        }
+    };
+}
+#[cfg(any(feature = "porthole", feature = "linked", feature = "twoboard"))]
+pub(crate) use packed_move;
