@@ -9,8 +9,8 @@ use super::portals::ParsePortalsError;
 use super::routes::forward;
 use super::{CastlingRights, OrthodoxSetupError, Portals, Position, zobrist};
 use crate::core::excerpt::Excerpt;
-use crate::core::fields::{FieldError, Fields};
-use crate::core::{Board, Color, Placement, Role, Square};
+use crate::core::fields::{self, FieldError, Fields};
+use crate::core::{Board, Color, Role, Square};
 use crate::game_info::FenClaim;
 
 /// The default start: White's portal on e4, Black's on a5.
@@ -156,16 +156,8 @@ impl Position {
 
     /// The FEN, always with seven fields.
     pub fn fen(&self) -> String {
-        let ep = self.ep.map_or("-".to_string(), |sq| sq.to_string());
-        format!(
-            "{} {} {} {ep} {} {} {}",
-            Placement::new(&self.board, crate::core::Roles::ORTHODOX),
-            self.turn.char(),
-            self.castling,
-            self.halfmoves,
-            self.fullmoves,
-            self.portals
-        )
+        let clocks = (self.halfmoves, self.fullmoves);
+        format!("{} {}", fields::write(&self.board, self.turn, self.castling, self.ep, clocks), self.portals)
     }
 }
 

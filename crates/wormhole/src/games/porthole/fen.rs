@@ -10,8 +10,8 @@
 use super::{CastlingRights, MAX_PIECES_PER_SIDE, MAX_TOKENS, OrthodoxSetupError, Position, Tokens, zobrist};
 use crate::core::castling::ParseCastlingError;
 use crate::core::excerpt::Excerpt;
-use crate::core::fields::{FieldError, Fields};
-use crate::core::{Board, Color, Placement, Square};
+use crate::core::fields::{self, FieldError, Fields};
+use crate::core::{Board, Color, Square};
 use crate::game_info::FenClaim;
 
 /// The default start as a PFEN.
@@ -189,15 +189,7 @@ impl Position {
 
     /// The PFEN, always with seven fields.
     pub fn fen(&self) -> String {
-        format!(
-            "{} {} {} - {} {} {}",
-            Placement::new(&self.board, crate::core::Roles::ORTHODOX),
-            self.turn.char(),
-            self.castling,
-            self.halfmoves,
-            self.fullmoves,
-            self.tokens
-        )
+        format!("{} {}", self.chess_fields(), self.tokens)
     }
 
     /// The FEN of ordinary chess, when no porthole is on the board: the
@@ -211,14 +203,11 @@ impl Position {
     /// assert_eq!(Position::new().chess_fen(), None);
     /// ```
     pub fn chess_fen(&self) -> Option<String> {
-        let fields = [
-            Placement::new(&self.board, crate::core::Roles::ORTHODOX).to_string(),
-            self.turn.char().to_string(),
-            self.castling.to_string(),
-            "-".to_string(),
-            self.halfmoves.to_string(),
-            self.fullmoves.to_string(),
-        ];
-        (self.tokens.count() == 0).then(|| fields.join(" "))
+        (self.tokens.count() == 0).then(|| self.chess_fields())
+    }
+
+    /// The six orthodox fields (en passant always `-`).
+    fn chess_fields(&self) -> String {
+        fields::write(&self.board, self.turn, self.castling, None, (self.halfmoves, self.fullmoves))
     }
 }
