@@ -1,7 +1,7 @@
 //! The FEN fields the orthodox games share: piece placement (orthodox
 //! pieces only), side to move, castling (as text: each game reads its own
 //! rights), en passant, the two clocks, and the game's own field after
-//! them, read ([`Fields::read`]) and written ([`write`]). Porthole's PFEN
+//! them, read (`Fields::read`) and written (`write`). Porthole's PFEN
 //! and Linked-portal's FEN are an orthodox FEN of 4 or 6 fields with an
 //! optional seventh.
 
