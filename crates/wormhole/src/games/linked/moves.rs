@@ -103,7 +103,7 @@ impl Move {
     }
 }
 
-crate::core::packed::packed_move! {
+crate::rules::packed_move! {
     from: "The square the piece (or the portal) leaves.",
     to: "The square the piece lands on (or the portal's target).",
     promotion_at: 14,

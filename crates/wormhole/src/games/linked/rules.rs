@@ -1,6 +1,6 @@
 //! Linked-portal chess for the engine and the tools ([`Rules`]).
 
-use super::{Move, Position};
+use super::{FenError, IllegalMoveError, Move, MoveError, MoveList, Outcome, Position, Undo};
 use crate::core::zobrist::black_key;
 use crate::engine::{LevelColumn, SearchHooks};
 use crate::rules::Rules;

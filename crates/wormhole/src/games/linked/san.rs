@@ -21,7 +21,7 @@ use super::{CastlingSide, IllegalMoveError, Move, MoveKind, OrthodoxMoveError, P
 use crate::core::notation::{OnLine, castling_text, one_fitting, push_check_mark, push_origin};
 use crate::core::{Role, Square};
 
-crate::core::notation::move_error! {
+crate::rules::move_error! {
     /// Why a typed move was refused. Messages quote at most 80 characters of
     /// the text.
     pub enum MoveError {

@@ -111,7 +111,7 @@ impl Move {
     }
 }
 
-crate::core::packed::packed_move! {
+crate::rules::packed_move! {
     from: "The square the piece leaves.",
     to: "The square the piece ends on: the exit of a porthole move, the king's square after castling.",
     promotion_at: 20,

@@ -2,7 +2,9 @@
 //! rights, clocks and hash; making and taking back moves.
 
 use super::movegen::KingSafety;
-use super::{CastlingRights, Move, MoveKind, MoveList, Outcome, Tokens, attacks, zobrist};
+use super::{
+    CastlingRights, FenError, IllegalMoveError, Move, MoveError, MoveKind, MoveList, Outcome, Tokens, attacks, zobrist,
+};
 use crate::core::zobrist::{black_key, piece_key};
 use crate::core::{Bitboard, Board, Color, Piece, Role, Square};
 use crate::engine::{LevelColumn, SearchHooks};

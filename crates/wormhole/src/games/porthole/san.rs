@@ -20,7 +20,7 @@ use crate::core::castling::CastlingSquares;
 use crate::core::notation::{self, OnLine, castling_text, one_fitting, push_check_mark, push_origin};
 use crate::core::{Role, Square};
 
-crate::core::notation::move_error! {
+crate::rules::move_error! {
     /// Why a typed move was refused. Messages quote at most 80 characters of
     /// the text.
     pub enum MoveError {

@@ -124,7 +124,7 @@ pub const MAX_MOVES: usize = 1024;
 /// A list of moves on the stack.
 pub type MoveList = MoveStack<Move, MAX_MOVES>;
 
-crate::core::packed::packed_move! {
+crate::rules::packed_move! {
     from: "The square the piece leaves (for a teleport, its portal on the source board).",
     to: "The square the piece ends on.",
     promotion_at: 16,

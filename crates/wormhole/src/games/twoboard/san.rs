@@ -23,7 +23,7 @@ use crate::core::excerpt::Excerpt;
 use crate::core::notation::{castling_text, one_fitting, push_origin};
 use crate::core::{Role, Square};
 
-crate::core::notation::move_error! {
+crate::rules::move_error! {
     /// Why a typed move was refused. Messages quote at most 80 characters.
     pub enum MoveError {
         /// No legal move fits the text.

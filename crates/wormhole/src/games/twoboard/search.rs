@@ -4,7 +4,7 @@
 //! null move is refused while an intent is pending
 //! ([`SearchHooks::may_pass`]), where passing is no neutral test.
 
-use super::{Move, MoveList, Position, zobrist};
+use super::{FenError, IllegalMoveError, Move, MoveError, MoveList, Outcome, Position, Undo, zobrist};
 use crate::core::Board;
 use crate::engine::{LevelColumn, SearchHooks};
 use crate::rules::Rules;
