@@ -513,10 +513,13 @@ macro_rules! games {
 /// module with default weights, writes as every such game does: its
 /// [`Evaluate`](crate::rules::Evaluate), its one kind
 /// ([`GameKinds`](crate::game_info::GameKinds), read from a FEN of its own),
-/// the engine's seal, and its start position (`$start_fen`) as
-/// `Position::new`, documented by `$start`, and `Default`. Used in the
-/// folders of Porthole, Linked-portal and Two-board chess, beside their
-/// `Rules` and `SearchHooks`.
+/// the engine's seal, its start position (`$start_fen`) as
+/// `Position::new`, documented by `$start`, and `Default`, and the getters
+/// of the fields every such position has (`turn`, `move_number` of the
+/// `fullmoves` field, `hash`). Called once in
+/// the module file of Porthole, Linked-portal and Two-board chess (their
+/// `Rules` take the rest of what they share from
+/// `forward_rules!(orthodox)`).
 #[cfg(any(feature = "porthole", feature = "linked", feature = "twoboard"))]
 macro_rules! one_kind_game {
     ($game:literal, $start:literal, $start_fen:expr) => {
@@ -558,6 +561,25 @@ macro_rules! one_kind_game {
                     Ok(pos) => pos,
                     Err(e) => unreachable!("the start position is valid: {e}"),
                 }
+            }
+
+            /// The side to move.
+            #[inline]
+            pub fn turn(&self) -> $crate::core::Color {
+                self.turn
+            }
+
+            /// The move number: 1 at the start, one more after each Black move.
+            #[inline]
+            pub fn move_number(&self) -> u32 {
+                self.fullmoves
+            }
+
+            /// The Zobrist hash, kept up to date incrementally (see the
+            /// game's `zobrist` module).
+            #[inline]
+            pub fn hash(&self) -> u64 {
+                self.hash
             }
         }
 

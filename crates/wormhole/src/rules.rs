@@ -14,6 +14,12 @@
 //! [`engine::Prove`](crate::engine::Prove) for a game with a prover of its
 //! own); the list of games asks each for its kinds and its moves as
 //! [`AnyMove`](crate::games::AnyMove)s ([`ListedGame`](crate::games::ListedGame)).
+//!
+//! The macros a game's folder calls to write what every game (or every
+//! Portal game) writes alike are here too: `forward_rules!` (the [`Rules`]
+//! methods its position answers itself), `packed_move!` (a packed move's
+//! methods and its [`GameMove`]) and `move_error!` (the variants of its
+//! `MoveError` every reader has, and its [`MoveTextError`]).
 //! Generic code is monomorphized: the search compiled for Wormhole chess
 //! calls Wormhole's move generator directly, and a game that cannot be
 //! drawn ([`Rules::DRAWS`] false) compiles the draw tests away.
@@ -343,18 +349,30 @@ pub trait Rules: Clone + fmt::Debug + Send + Sync + 'static {
     fn moves_to_plan(&self) -> u32;
 }
 
-/// The methods of [`Rules`] a game's position answers with its own
-/// inherent methods of the same name and its `turn` and `hash` fields,
-/// written once for every game: `turn`, `hash`, `is_check`, `fen`,
-/// `move_number`, `parse_move`, `san`, `legal_moves`, `play_unchecked`,
-/// `undo`, `captured_by`, `why_illegal`. With `orthodox`, also the game end
-/// of the orthodox games (`outcome` with threefold repetition,
-/// `is_rule_draw`: fifty moves or king against king, `plies_to_rule_draw`,
-/// `moves_to_plan`),
-/// from their `halfmoves` and `fullmoves` fields and `is_king_versus_king`.
-/// Used inside `impl Rules for Position`.
+/// What every game's `impl Rules for Position` writes alike, written once:
+/// the associated types, the types of these names in scope where it is
+/// called (`Move`, `Undo`, `MoveList`, `Outcome`, `MoveError`, `FenError`,
+/// `IllegalMoveError`), and the methods its position answers with its own
+/// inherent methods of the same name and its `turn` and `hash` fields:
+/// `turn`, `hash`, `is_check`, `fen`, `move_number`, `parse_move`, `san`,
+/// `legal_moves`, `play_unchecked`, `undo`, `captured_by`, `why_illegal`.
+/// With `orthodox`, also what the orthodox games (Porthole, Linked-portal
+/// and Two-board portal chess) write alike: draws, the game end (`outcome`
+/// with threefold repetition, `is_rule_draw`: fifty moves or king against
+/// king, `plies_to_rule_draw`, `moves_to_plan`) from their `halfmoves` and
+/// `fullmoves` fields and `is_king_versus_king`, and `reach`; with
+/// `orthodox, one_board` also `boards`, the one board in the `board`
+/// field. Used inside `impl Rules for Position` in a module of the game's
+/// folder.
 macro_rules! forward_rules {
     () => {
+        type Move = Move;
+        type Undo = Undo;
+        type MoveList = MoveList;
+        type Outcome = Outcome;
+        type MoveError = MoveError;
+        type FenError = FenError;
+        type IllegalMove = IllegalMoveError;
         #[inline(always)]
         fn turn(&self) -> $crate::core::Color {
             self.turn
@@ -399,7 +417,15 @@ macro_rules! forward_rules {
             Self::why_illegal(self, m)
         }
     };
+    (orthodox, one_board) => {
+        $crate::rules::forward_rules!(orthodox);
+        #[inline(always)]
+        fn boards(&self) -> &[$crate::core::Board] {
+            std::slice::from_ref(&self.board)
+        }
+    };
     (orthodox) => {
+        const DRAWS: bool = true;
         $crate::rules::forward_rules!();
         fn outcome(&self, earlier: &[u64]) -> Option<Self::Outcome> {
             use $crate::core::outcome::{DrawReason, Outcome};
@@ -418,9 +444,133 @@ macro_rules! forward_rules {
         fn moves_to_plan(&self) -> u32 {
             $crate::core::orthodox::moves_to_plan(self.fullmoves)
         }
+        fn reach(&self, sq: $crate::core::Square) -> $crate::core::Bitboard {
+            Self::reach(self, sq)
+        }
     };
 }
 pub(crate) use forward_rules;
+
+/// Declares a Portal game's `MoveError`, why a typed move was refused,
+/// with the variants every such reader has around the game's own (given in
+/// the braces; named fields only, as a `thiserror` message written here
+/// cannot reach a tuple field): first `Syntax` (the text is no move: the
+/// text, quoted at most 80 characters, and what is wrong with it, the
+/// module's `SyntaxProblem`, then the `syntax_hint` if one is given) and
+/// `Illegal` (the text names a move that is not legal here: the module's
+/// `IllegalMoveError`), last `Ambiguous` (several legal moves of the
+/// module's `Move` fit: the moves and their SAN); and its
+/// [`MoveTextError`](crate::rules::MoveTextError), which finds the
+/// `Syntax` problem.
+#[cfg(any(feature = "porthole", feature = "linked", feature = "twoboard"))]
+macro_rules! move_error {
+    ($(#[$attr:meta])* pub enum $name:ident { $($own:tt)* }) => {
+        $crate::rules::move_error! { $(#[$attr])* pub enum $name { $($own)* } syntax_hint: "" }
+    };
+    ($(#[$attr:meta])* pub enum $name:ident { $($own:tt)* } syntax_hint: $hint:literal) => {
+        $(#[$attr])*
+        #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+        pub enum $name {
+            /// The text is not a move in any notation.
+            #[error("'{}' is not a move: {problem}{}", $crate::core::excerpt::Excerpt(.text), $hint)]
+            Syntax {
+                /// The text as typed.
+                text: String,
+                /// What is wrong with it.
+                problem: SyntaxProblem,
+            },
+            /// The text names a move that is not legal here.
+            #[error(transparent)]
+            Illegal(#[from] IllegalMoveError),
+            $($own)*
+            /// Several legal moves fit the text.
+            #[error("ambiguous: {}", .sans.join(" "))]
+            Ambiguous {
+                /// The moves that fit.
+                moves: Vec<Move>,
+                /// Their SAN, in the same order.
+                sans: Vec<String>,
+            },
+        }
+
+        impl $crate::rules::MoveTextError for $name {
+            fn syntax_problem(&self) -> Option<&dyn std::error::Error> {
+                match self {
+                    $name::Syntax { problem, .. } => Some(problem),
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+#[cfg(any(feature = "porthole", feature = "linked", feature = "twoboard"))]
+pub(crate) use move_error;
+
+/// Writes what a Portal game's `Move(u32)`, packed by `core::packed::squares` with
+/// its promotion code (`core::packed::promotion_code`) from bit `promotion_at` up, has as
+/// every such move: `from` and `to` (documented by the game's own
+/// sentences), `promotion`, `to_bits`, `Debug` as its `Display`, and
+/// [`GameMove`](crate::rules::GameMove) from those, with the game's own
+/// further methods of that trait given in `GameMove { ... }`.
+#[cfg(any(feature = "porthole", feature = "linked", feature = "twoboard"))]
+macro_rules! packed_move {
+    (from: $from:literal, to: $to:literal, promotion_at: $shift:literal, GameMove { $($game_move:tt)* }) => {
+        impl Move {
+            #[doc = $from]
+            #[inline]
+            pub const fn from(self) -> $crate::core::Square {
+                $crate::core::packed::from(self.0)
+            }
+
+            #[doc = $to]
+            #[inline]
+            pub const fn to(self) -> $crate::core::Square {
+                $crate::core::packed::to(self.0)
+            }
+
+            /// The role a pawn promotes to, if this is a promotion.
+            #[inline]
+            pub const fn promotion(self) -> Option<$crate::core::Role> {
+                $crate::core::packed::promotion(self.0 >> $shift)
+            }
+
+            /// The packed form (for transposition tables), never 0 for a
+            /// move a position generates.
+            #[inline]
+            pub const fn to_bits(self) -> u32 {
+                self.0
+            }
+        }
+
+        impl std::fmt::Debug for Move {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                std::fmt::Display::fmt(self, f)
+            }
+        }
+
+        impl $crate::rules::GameMove for Move {
+            #[inline(always)]
+            fn from(self) -> $crate::core::Square {
+                Move::from(self)
+            }
+            #[inline(always)]
+            fn to(self) -> $crate::core::Square {
+                Move::to(self)
+            }
+            #[inline(always)]
+            fn promotion(self) -> Option<$crate::core::Role> {
+                Move::promotion(self)
+            }
+            #[inline(always)]
+            fn to_bits(self) -> u32 {
+                self.0
+            }
+            $($game_move)*
+        }
+    };
+}
+#[cfg(any(feature = "porthole", feature = "linked", feature = "twoboard"))]
+pub(crate) use packed_move;
 
 /// A game's static evaluation, its own trait: its weights ([`EvalWeights`])
 /// and its terms.

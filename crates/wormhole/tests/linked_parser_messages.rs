@@ -2,7 +2,7 @@
 //! mistakes, word for word, and the illegal moves refused with typed data
 //! (that no text panics the readers is checked in `parsers_never_panic.rs`).
 
-use wormhole::linked::{IllegalMoveError, Move, Position};
+use wormhole::linked::{IllegalMoveError, Move, OrthodoxMoveError, Position};
 use wormhole::{Role, Rules, Square};
 
 #[test]
@@ -62,17 +62,20 @@ fn illegal_moves_say_why_with_typed_data() {
     let mut refused = |m: Move| pos.play(m).unwrap_err();
     assert_eq!(
         refused(Move::normal(sq("d2"), sq("d4"), None)),
-        IllegalMoveError::CannotReach { role: Role::Knight, from: sq("d2"), to: sq("d4") }
+        IllegalMoveError::Orthodox(OrthodoxMoveError::CannotReach { role: Role::Knight, from: sq("d2"), to: sq("d4") })
     );
     assert_eq!(
         refused(Move::normal(sq("b7"), sq("b8"), None)),
-        IllegalMoveError::MissingPromotion { from: sq("b7"), to: sq("b8") }
+        IllegalMoveError::Orthodox(OrthodoxMoveError::MissingPromotion { from: sq("b7"), to: sq("b8") })
     );
     assert_eq!(
         refused(Move::normal(sq("d2"), sq("b3"), Some(Role::Queen))),
-        IllegalMoveError::PromotionOffLastRank { to: sq("b3") }
+        IllegalMoveError::Orthodox(OrthodoxMoveError::PromotionOffLastRank { to: sq("b3") })
     );
-    assert_eq!(refused(Move::normal(sq("e8"), sq("d8"), None)), IllegalMoveError::NoPiece { square: sq("e8") });
+    assert_eq!(
+        refused(Move::normal(sq("e8"), sq("d8"), None)),
+        IllegalMoveError::Orthodox(OrthodoxMoveError::NoPiece { square: sq("e8") })
+    );
     assert_eq!(
         refused(Move::normal(sq("d2"), sq("f3"), None)),
         IllegalMoveError::EntersPortal { role: Role::Knight, from: sq("d2"), cell: sq("f3") }

@@ -2,7 +2,7 @@
 //! checked word for word. That no text panics them is checked in the
 //! harness of `parsers_never_panic.rs`.
 
-use wormhole::porthole::{CastlingSide, IllegalMoveError, Move, MoveError, Position};
+use wormhole::porthole::{CastlingSide, IllegalMoveError, Move, MoveError, OrthodoxMoveError, Position};
 use wormhole::{Color, Role, Rules, Square};
 
 #[test]
@@ -83,7 +83,7 @@ fn illegal_moves_say_why_with_typed_data() {
     assert_eq!(refused(Move::normal(sq("d2"), sq("f3"), None)), IllegalMoveError::OntoPorthole { square: sq("f3") });
     assert_eq!(
         refused(Move::normal(sq("d2"), sq("d4"), None)),
-        IllegalMoveError::CannotReach { role: Role::Knight, from: sq("d2"), to: sq("d4") }
+        IllegalMoveError::Orthodox(OrthodoxMoveError::CannotReach { role: Role::Knight, from: sq("d2"), to: sq("d4") })
     );
     assert_eq!(
         refused(Move::porthole(sq("d2"), sq("h8"), sq("f3"))),
@@ -91,13 +91,16 @@ fn illegal_moves_say_why_with_typed_data() {
     );
     assert_eq!(
         refused(Move::normal(sq("b7"), sq("b8"), None)),
-        IllegalMoveError::MissingPromotion { from: sq("b7"), to: sq("b8") }
+        IllegalMoveError::Orthodox(OrthodoxMoveError::MissingPromotion { from: sq("b7"), to: sq("b8") })
     );
     assert_eq!(
         refused(Move::normal(sq("d2"), sq("b3"), Some(Role::Queen))),
-        IllegalMoveError::PromotionOffLastRank { to: sq("b3") }
+        IllegalMoveError::Orthodox(OrthodoxMoveError::PromotionOffLastRank { to: sq("b3") })
     );
-    assert_eq!(refused(Move::normal(sq("e8"), sq("d8"), None)), IllegalMoveError::NoPiece { square: sq("e8") });
+    assert_eq!(
+        refused(Move::normal(sq("e8"), sq("d8"), None)),
+        IllegalMoveError::Orthodox(OrthodoxMoveError::NoPiece { square: sq("e8") })
+    );
     let err = refused(Move::castle(Color::White, CastlingSide::King));
     assert_eq!(err.to_string(), "White cannot castle kingside: the right is lost");
     let text = Position::from_fen("4k3/8/8/8/8/8/3N4/4K3 w - - 0 1 f3,h8").unwrap();

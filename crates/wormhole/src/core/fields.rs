@@ -1,11 +1,13 @@
 //! The FEN fields the orthodox games share: piece placement (orthodox
 //! pieces only), side to move, castling (as text: each game reads its own
 //! rights), en passant, the two clocks, and the game's own field after
-//! them. Porthole's PFEN and Linked-portal's FEN are an orthodox FEN of 4
-//! or 6 fields with an optional seventh.
+//! them, read (`Fields::read`) and written (`write`). Porthole's PFEN
+//! and Linked-portal's FEN are an orthodox FEN of 4 or 6 fields with an
+//! optional seventh.
 
+use crate::core::castling::CastlingRights;
 use crate::core::excerpt::Excerpt;
-use crate::core::{Board, Color, Roles, Square};
+use crate::core::{Board, Color, Placement, Roles, Square};
 
 /// What is wrong with one of the orthodox fields of a FEN.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -97,6 +99,20 @@ impl Fields<'_> {
         };
         Ok(Fields { board, turn, castling: fields[2], ep, halfmoves, fullmoves, extra: fields.get(6).copied() })
     }
+}
+
+/// Writes the six orthodox fields, what [`Fields::read`] reads:
+/// placement, side, castling rights, en passant (`-` for none), the clocks.
+pub(crate) fn write(
+    board: &Board,
+    turn: Color,
+    castling: CastlingRights,
+    ep: Option<Square>,
+    (halfmoves, fullmoves): (u32, u32),
+) -> String {
+    let placement = Placement::new(board, Roles::ORTHODOX);
+    let ep = ep.map_or("-".to_string(), |sq| sq.to_string());
+    format!("{placement} {} {castling} {ep} {halfmoves} {fullmoves}", turn.char())
 }
 
 /// A clock: a number from `min` to 9999.

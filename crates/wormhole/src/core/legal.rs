@@ -13,7 +13,7 @@
 //! a rank) is tested in full.
 
 use crate::core::orthodox::{self, king, pawn};
-use crate::core::pins::{self, KingView};
+use crate::core::pins::KingView;
 use crate::core::{Bitboard, Board, Color, Role, Square};
 
 /// Where a game's generator puts the moves.
@@ -120,7 +120,7 @@ impl Orthodox<'_> {
         let to = self.ep;
         let taken = forward(!self.us, to);
         let blockers = (self.blockers & !(1u64 << s) & !taken) | to;
-        pins::attackers(self.board, view.king, !self.us, blockers) & !taken == 0
+        orthodox::attackers(self.board, view.king, !self.us, blockers) & !taken == 0
     }
 
     /// The king's steps.
@@ -136,7 +136,7 @@ impl Orthodox<'_> {
         let mut to = reach & !self.closed;
         for sq in Bitboard(to) {
             let t = sq.index();
-            if pins::attackers(self.board, t, !self.us, blockers) & !(1u64 << t) != 0 {
+            if orthodox::attackers(self.board, t, !self.us, blockers) & !(1u64 << t) != 0 {
                 to &= !(1u64 << t);
             }
         }

@@ -8,7 +8,7 @@
 //! threefold-repetition test, the clock plan, the orthodox roles and the
 //! pawn helpers (passed pawns, a pawn's step, ranks counted from a side).
 
-use crate::core::{Color, Role};
+use crate::core::{Board, Color, Role};
 
 const fn leaper_table(deltas: &[(i8, i8)]) -> [u64; 64] {
     let mut table = [0u64; 64];
@@ -71,6 +71,20 @@ pub(crate) fn attacks(role: Role, color: Color, s: usize, blockers: u64) -> u64 
         // No orthodox game has other roles.
         _ => 0,
     }
+}
+
+/// The pieces of `by` on `board` attacking square index `s` when
+/// `blockers` block the lines.
+#[inline(always)]
+pub(crate) fn attackers(board: &Board, s: usize, by: Color, blockers: u64) -> u64 {
+    let role = |r: Role| board.by_role(r).0;
+    let queens = role(Role::Queen);
+    (knight(s) & role(Role::Knight)
+        | king(s) & role(Role::King)
+        | pawn(!by, s) & role(Role::Pawn)
+        | rook(s, blockers) & (role(Role::Rook) | queens)
+        | bishop(s, blockers) & (role(Role::Bishop) | queens))
+        & board.by_color(by).0
 }
 
 /// Whether a position of hash `hash` stands for the third time, given the

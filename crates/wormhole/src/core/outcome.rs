@@ -71,6 +71,30 @@ impl Outcome {
     pub const fn result_str(self) -> &'static str {
         result_str(self.winner())
     }
+
+    /// The result a position gives by itself, from what its game counts:
+    /// with no legal move (`has_move` false) checkmate if `mated()` (the
+    /// side to move, `turn`, loses), else stalemate; then king against king
+    /// and the fifty-move rule (100 `halfmoves`). Threefold repetition
+    /// needs the game's history.
+    #[inline]
+    pub(crate) fn of_position(
+        turn: Color,
+        has_move: bool,
+        mated: impl FnOnce() -> bool,
+        king_versus_king: bool,
+        halfmoves: u32,
+    ) -> Option<Outcome> {
+        if !has_move {
+            Some(if mated() { Outcome::Checkmate { winner: !turn } } else { Outcome::Draw(DrawReason::Stalemate) })
+        } else if king_versus_king {
+            Some(Outcome::Draw(DrawReason::KingVersusKing))
+        } else if halfmoves >= 100 {
+            Some(Outcome::Draw(DrawReason::FiftyMoves))
+        } else {
+            None
+        }
+    }
 }
 
 impl fmt::Display for Outcome {

@@ -5,7 +5,7 @@
 //! orthodox pieces; each passes the squares that block lines in its rules
 //! (pieces, and Porthole chess's tokens).
 
-use crate::core::orthodox::{self, bishop, rook};
+use crate::core::orthodox::{attackers, bishop, rook};
 use crate::core::{Board, Color, Role};
 
 /// `BETWEEN[a][b]`: the squares strictly between `a` and `b` when they
@@ -62,19 +62,6 @@ pub(crate) fn between(a: usize, b: usize) -> u64 {
 #[inline(always)]
 pub(crate) fn line(a: usize, b: usize) -> u64 {
     LINE[a][b]
-}
-
-/// The pieces of `by` attacking square `s` when `blockers` block the lines.
-#[inline(always)]
-pub(crate) fn attackers(board: &Board, s: usize, by: Color, blockers: u64) -> u64 {
-    let role = |r: Role| board.by_role(r).0;
-    let queens = role(Role::Queen);
-    (orthodox::knight(s) & role(Role::Knight)
-        | orthodox::king(s) & role(Role::King)
-        | orthodox::pawn(!by, s) & role(Role::Pawn)
-        | rook(s, blockers) & (role(Role::Rook) | queens)
-        | bishop(s, blockers) & (role(Role::Bishop) | queens))
-        & board.by_color(by).0
 }
 
 /// Checks and pins of the side to move's king.

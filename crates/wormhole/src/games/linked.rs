@@ -52,6 +52,8 @@ pub use facts::SETUP;
 pub use fen::{FenError, Setup};
 pub use game::Game;
 pub use illegal::IllegalMoveError;
+// The refusals of orthodox chess, shared with the other orthodox games.
+pub use crate::core::orthodox_errors::{OrthodoxMoveError, OrthodoxSetupError};
 pub(crate) use info::INFO;
 pub use info::movement;
 pub use movegen::{CastlingObstacle, PortalObstacle};
@@ -65,6 +67,14 @@ pub use portals::{ParsePortalsError, Portals};
 pub use position::{Position, Undo};
 pub use san::{MoveError, MoveText, PieceText, SyntaxProblem};
 pub use themes::PORTAL_STEP;
+
+// What every game of one kind writes alike: its evaluation, its kind,
+// the engine's seal, `Position::new` and `Default`.
+super::one_kind_game!(
+    "Linked-portal chess",
+    "The default start: the orthodox armies, White's portal on e4, Black's on a5.",
+    fen::START
+);
 
 /// The rules in a nutshell, before each piece's move ([`movement`]), for a
 /// rules page 72 columns wide.

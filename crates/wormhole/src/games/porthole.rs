@@ -59,6 +59,8 @@ pub use eval::EvalParams;
 pub use fen::{FenError, Setup};
 pub use game::Game;
 pub use illegal::IllegalMoveError;
+// The refusals of orthodox chess, shared with the other orthodox games.
+pub use crate::core::orthodox_errors::{OrthodoxMoveError, OrthodoxSetupError};
 pub(crate) use info::INFO;
 pub use info::movement;
 pub use movegen::KingSafety;
@@ -70,6 +72,14 @@ pub use position::{Position, Undo};
 pub use san::{MoveError, MoveText, PieceText, SyntaxProblem};
 pub use themes::{CAPTURE_THROUGH_PORTHOLE, ESCAPE_THROUGH_PORTHOLE, THROUGH_PORTHOLE};
 pub use tokens::Tokens;
+
+// What every game of one kind writes alike: its evaluation, its kind,
+// the engine's seal, `Position::new` and `Default`.
+super::one_kind_game!(
+    "Porthole chess",
+    "The default start: the orthodox armies and one token on each of b4 c4 f4 g4 b5 c5 f5 g5.",
+    fen::START
+);
 
 /// The most pieces a side may have: a [`MoveList`] is sized for it.
 pub const MAX_PIECES_PER_SIDE: u32 = 16;

@@ -71,3 +71,11 @@ pub use position::{Position, Undo};
 pub use san::MoveError;
 pub use search::Safety;
 pub use themes::TELEPORT;
+
+// What every game of one kind writes alike: its evaluation, its kind,
+// the engine's seal, `Position::new` and `Default`.
+super::one_kind_game!(
+    "Two-board portal chess",
+    "The start: White's army and Black's without its king on A, Black's army and White's without its king on B; White plays A.",
+    fen::START
+);

@@ -7,11 +7,10 @@
 
 use super::portals::ParsePortalsError;
 use super::routes::forward;
-use super::{CastlingRights, Portals, Position, zobrist};
-use crate::core::castling::CastlingSquares;
+use super::{CastlingRights, OrthodoxSetupError, Portals, Position, zobrist};
 use crate::core::excerpt::Excerpt;
-use crate::core::fields::{FieldError, Fields};
-use crate::core::{Board, Color, Placement, Role, Square};
+use crate::core::fields::{self, FieldError, Fields};
+use crate::core::{Board, Color, Role, Square};
 use crate::game_info::FenClaim;
 
 /// The default start: White's portal on e4, Black's on a5.
@@ -64,14 +63,6 @@ pub enum FenError {
     /// Both cells of active portals hold a piece.
     #[error("both portal cells ({0} and {1}) hold a piece: at most one piece stands on the joined square")]
     CrowdedPortals(Square, Square),
-    /// A side without exactly one king.
-    #[error("{color} has {count} kings (expected exactly 1)")]
-    KingCount {
-        /// The side.
-        color: Color,
-        /// How many it has.
-        count: u32,
-    },
     /// A pawn on its own last rank.
     #[error("a {color} pawn stands on {square}, its last rank")]
     PawnOnLastRank {
@@ -80,21 +71,10 @@ pub enum FenError {
         /// Where it stands.
         square: Square,
     },
-    /// A castling right whose king or rook is not on its home square.
-    #[error("castling right '{letter}' needs the {color} king on {king} and a rook on {rook}")]
-    CastlingWithoutPieces {
-        /// The right, as its FEN letter.
-        letter: char,
-        /// The side.
-        color: Color,
-        /// The king's home square.
-        king: Square,
-        /// The rook's home square.
-        rook: Square,
-    },
-    /// The side that has just moved is in check.
-    #[error("the side not to move ({0}) is in check")]
-    OppositeCheck(Color),
+    /// What orthodox chess refuses too (the kings, castling rights
+    /// without their pieces, the side not to move in check).
+    #[error(transparent)]
+    Setup(#[from] OrthodoxSetupError),
 }
 
 /// What a FEN says, not yet checked for playability.
@@ -159,7 +139,7 @@ impl Position {
     pub fn from_setup(setup: Setup) -> Result<Position, FenError> {
         let Setup { board, portals, turn, castling, ep, halfmoves, fullmoves } = setup;
         check_pieces(&board, portals)?;
-        check_castling(&board, castling)?;
+        OrthodoxSetupError::castling(&board, castling)?;
         if let Some(sq) = ep {
             check_en_passant(&board, turn, sq)?;
         }
@@ -169,33 +149,22 @@ impl Position {
         if let Some(k) = pos.board.king_of(waiting)
             && pos.attacked(k, turn)
         {
-            return Err(FenError::OppositeCheck(waiting));
+            return Err(OrthodoxSetupError::OppositeCheck(waiting).into());
         }
         Ok(pos)
     }
 
     /// The FEN, always with seven fields.
     pub fn fen(&self) -> String {
-        let ep = self.ep.map_or("-".to_string(), |sq| sq.to_string());
-        format!(
-            "{} {} {} {ep} {} {} {}",
-            Placement::new(&self.board, crate::core::Roles::ORTHODOX),
-            self.turn.char(),
-            self.castling,
-            self.halfmoves,
-            self.fullmoves,
-            self.portals
-        )
+        let clocks = (self.halfmoves, self.fullmoves);
+        format!("{} {}", fields::write(&self.board, self.turn, self.castling, self.ep, clocks), self.portals)
     }
 }
 
 /// One king per side, no pawn on its last rank, one piece at most on J.
 fn check_pieces(board: &Board, portals: Portals) -> Result<(), FenError> {
     for color in Color::ALL {
-        let count = board.pieces(color, Role::King).count();
-        if count != 1 {
-            return Err(FenError::KingCount { color, count });
-        }
+        OrthodoxSetupError::king_count(board, color)?;
         let last = crate::core::Bitboard::rank(color.last_rank());
         if let Some(square) = (board.pieces(color, Role::Pawn) & last).first() {
             return Err(FenError::PawnOnLastRank { color, square });
@@ -208,16 +177,6 @@ fn check_pieces(board: &Board, portals: Portals) -> Result<(), FenError> {
         return Err(FenError::CrowdedPortals(white, black));
     }
     Ok(())
-}
-
-fn check_castling(board: &Board, castling: CastlingRights) -> Result<(), FenError> {
-    match castling.first_without_pieces(board) {
-        Some((color, side)) => {
-            let (s, letter) = (CastlingSquares::of(color, side), CastlingRights::letter(color, side));
-            Err(FenError::CastlingWithoutPieces { letter, color, king: s.king_from, rook: s.rook_from })
-        }
-        None => Ok(()),
-    }
 }
 
 /// An en passant square lies on the third rank of the side that just moved,

@@ -1,9 +1,8 @@
 //! Why a move is not legal in a Linked-portal position: the typed error
 //! that [`Rules::play`](crate::rules::Rules::play) returns.
 
-use super::moves::PROMOTIONS;
 use super::routes;
-use super::{CastlingObstacle, CastlingSide, Move, MoveKind, PortalObstacle, Portals, Position};
+use super::{CastlingObstacle, CastlingSide, Move, MoveKind, OrthodoxMoveError, PortalObstacle, Portals, Position};
 use crate::core::{Color, Role, Square};
 
 /// Why a move is not legal where it was played.
@@ -18,22 +17,10 @@ use crate::core::{Color, Role, Square};
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum IllegalMoveError {
-    /// The side to move has no piece on the origin.
-    #[error("you have no piece on {square}")]
-    NoPiece {
-        /// The origin.
-        square: Square,
-    },
-    /// The piece on the origin does not land on the target, directly or through the portal.
-    #[error("the {} on {from} cannot reach {to}", crate::core::Roles::ORTHODOX.name(*.role))]
-    CannotReach {
-        /// The piece that was asked to move.
-        role: Role,
-        /// Where it stands.
-        from: Square,
-        /// The landing it cannot reach.
-        to: Square,
-    },
+    /// What orthodox chess refuses too (no piece, a landing the piece does
+    /// not reach, a promotion).
+    #[error(transparent)]
+    Orthodox(#[from] OrthodoxMoveError),
     /// The target is an active portal cell the piece enters: it comes out of
     /// the other cell, so the move names where it lands (`e2a5`, `e4>a5`).
     #[error("{cell} is a portal: the {} on {from} enters it and comes out of the other cell", crate::core::Roles::ORTHODOX.name(*.role))]
@@ -60,26 +47,6 @@ pub enum IllegalMoveError {
         side: CastlingSide,
         /// What stops it.
         reason: CastlingObstacle,
-    },
-    /// A promotion to a king or a pawn.
-    #[error("a pawn cannot promote to a {}: choose Q, R, B or N", crate::core::Roles::ORTHODOX.name(*.role))]
-    PromotionRole {
-        /// The role asked for.
-        role: Role,
-    },
-    /// A promotion asked for a move that does not land on the last rank.
-    #[error("a pawn promotes only on its last rank, and {to} is not on it")]
-    PromotionOffLastRank {
-        /// The landing.
-        to: Square,
-    },
-    /// A pawn landing on its last rank must say what it becomes.
-    #[error("the pawn on {from} must promote when it lands on {to}")]
-    MissingPromotion {
-        /// Where the pawn stands.
-        from: Square,
-        /// Its landing on the last rank.
-        to: Square,
     },
     /// A portal move without active portals.
     #[error("there are no active portals to move")]
@@ -138,26 +105,25 @@ impl Position {
     fn why_piece_illegal(&self, m: Move) -> IllegalMoveError {
         let (from, to) = (m.from(), m.to());
         let Some(piece) = self.board.piece_at(from).filter(|p| p.color == self.turn) else {
-            return IllegalMoveError::NoPiece { square: from };
+            return OrthodoxMoveError::NoPiece { square: from }.into();
         };
         if self.pseudo_legal_moves().contains(m) {
             return IllegalMoveError::LeavesKingAttacked { mv: m };
         }
-        let last_rank = to.rank() == self.turn.last_rank();
-        let promotion = match m.promotion() {
-            Some(r) if !PROMOTIONS.contains(&r) => Some(IllegalMoveError::PromotionRole { role: r }),
-            Some(_) if !last_rank || piece.role != Role::Pawn => Some(IllegalMoveError::PromotionOffLastRank { to }),
-            None if piece.role == Role::Pawn && last_rank => {
-                let promotes = self.pseudo_legal_moves().contains(Move::normal(from, to, Some(Role::Queen)));
-                promotes.then_some(IllegalMoveError::MissingPromotion { from, to })
-            }
-            _ => None,
-        };
-        promotion.unwrap_or(if self.enters(from, to) {
-            IllegalMoveError::EntersPortal { role: piece.role, from, cell: to }
-        } else {
-            IllegalMoveError::CannotReach { role: piece.role, from, to }
-        })
+        let pawn_to_last_rank = piece.role == Role::Pawn && to.rank() == self.turn.last_rank();
+        let could_promote = || self.pseudo_legal_moves().contains(Move::normal(from, to, Some(Role::Queen)));
+        let promotion = OrthodoxMoveError::of_promotion(
+            m.promotion(),
+            pawn_to_last_rank,
+            pawn_to_last_rank,
+            (from, to),
+            could_promote,
+        );
+        match promotion {
+            Some(e) => e.into(),
+            None if self.enters(from, to) => IllegalMoveError::EntersPortal { role: piece.role, from, cell: to },
+            None => OrthodoxMoveError::CannotReach { role: piece.role, from, to }.into(),
+        }
     }
 
     /// Whether the piece on `from` enters the active portal cell `cell`

@@ -8,7 +8,6 @@ use crate::core::move_list::MoveStack;
 use crate::core::packed;
 pub(crate) use crate::core::packed::PROMOTIONS;
 use crate::core::{Color, Role, Square};
-use crate::rules::GameMove;
 
 /// What kind of move a [`Move`] is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -76,18 +75,6 @@ impl Move {
         Move::pack(from, to, PORTAL, 0)
     }
 
-    /// The square the piece (or the portal) leaves.
-    #[inline]
-    pub const fn from(self) -> Square {
-        packed::from(self.0)
-    }
-
-    /// The square the piece lands on (or the portal's target).
-    #[inline]
-    pub const fn to(self) -> Square {
-        packed::to(self.0)
-    }
-
     /// What kind of move this is.
     #[inline]
     pub const fn kind(self) -> MoveKind {
@@ -114,39 +101,16 @@ impl Move {
             _ => None,
         }
     }
-
-    /// The role a pawn promotes to, if this is a promotion.
-    #[inline]
-    pub const fn promotion(self) -> Option<Role> {
-        packed::promotion(self.0 >> 14)
-    }
-
-    /// The packed form (for transposition tables), never 0.
-    #[inline]
-    pub const fn to_bits(self) -> u32 {
-        self.0
-    }
 }
 
-impl GameMove for Move {
-    #[inline(always)]
-    fn from(self) -> Square {
-        Move::from(self)
-    }
-    #[inline(always)]
-    fn to(self) -> Square {
-        Move::to(self)
-    }
-    #[inline(always)]
-    fn promotion(self) -> Option<Role> {
-        Move::promotion(self)
-    }
-    fn moves_piece(self) -> bool {
-        !self.is_portal()
-    }
-    #[inline(always)]
-    fn to_bits(self) -> u32 {
-        self.0
+crate::rules::packed_move! {
+    from: "The square the piece (or the portal) leaves.",
+    to: "The square the piece lands on (or the portal's target).",
+    promotion_at: 14,
+    GameMove {
+        fn moves_piece(self) -> bool {
+            !self.is_portal()
+        }
     }
 }
 
@@ -159,12 +123,6 @@ impl fmt::Display for Move {
         }
         write!(f, "{}{}", self.from(), self.to())?;
         packed::write_promotion(f, self.promotion(), crate::core::Roles::ORTHODOX)
-    }
-}
-
-impl fmt::Debug for Move {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self, f)
     }
 }
 

@@ -5,7 +5,7 @@
 use super::castling::rights_kept;
 use super::routes::{self, forward};
 use super::zobrist::{castling_key, en_passant_key, portals_key};
-use super::{CastlingRights, DrawReason, Move, MoveKind, MoveList, Outcome, Portals};
+use super::{CastlingRights, Move, MoveKind, MoveList, Outcome, Portals};
 use crate::core::zobrist::{black_key, piece_key};
 use crate::core::{Bitboard, Board, Color, Piece, Role, Square};
 
@@ -64,12 +64,6 @@ impl Position {
         self.portals
     }
 
-    /// The side to move.
-    #[inline]
-    pub fn turn(&self) -> Color {
-        self.turn
-    }
-
     /// The castling rights left.
     #[inline]
     pub fn castling(&self) -> CastlingRights {
@@ -88,18 +82,6 @@ impl Position {
     #[inline]
     pub fn halfmoves(&self) -> u32 {
         self.halfmoves
-    }
-
-    /// The move number: 1 at the start, one more after each Black move.
-    #[inline]
-    pub fn move_number(&self) -> u32 {
-        self.fullmoves
-    }
-
-    /// The Zobrist hash, kept up to date incrementally (see [`super::zobrist`]).
-    #[inline]
-    pub fn hash(&self) -> u64 {
-        self.hash
     }
 
     /// J's resident: the piece on a cell of active portals, and its square.
@@ -132,20 +114,8 @@ impl Position {
     /// stalemate, king against king or the fifty-move rule. Threefold
     /// repetition needs the game's history: see [`super::Game::outcome`].
     pub fn outcome(&self) -> Option<Outcome> {
-        if !self.has_legal_move() {
-            return Some(if self.is_check() {
-                Outcome::Checkmate { winner: !self.turn }
-            } else {
-                Outcome::Draw(DrawReason::Stalemate)
-            });
-        }
-        if self.is_king_versus_king() {
-            Some(Outcome::Draw(DrawReason::KingVersusKing))
-        } else if self.halfmoves >= 100 {
-            Some(Outcome::Draw(DrawReason::FiftyMoves))
-        } else {
-            None
-        }
+        let has_move = self.has_legal_move();
+        Outcome::of_position(self.turn, has_move, || self.is_check(), self.is_king_versus_king(), self.halfmoves)
     }
 
     /// Where a piece move captures, if it does: J's resident for a landing

@@ -13,7 +13,7 @@ use super::Position;
 use crate::core::steps::{self, slide};
 use crate::core::{Color, Role, Square};
 
-pub(crate) use crate::core::orthodox::{bishop, king, knight, pawn, rook};
+pub(crate) use crate::core::orthodox::{king, knight, pawn};
 
 pub(crate) use crate::core::legal::forward;
 
@@ -201,7 +201,7 @@ impl Position {
     /// Where the piece on `sq` can land on its side's turn, its king's
     /// safety and castling left aside (for showing how it moves; empty
     /// without a piece there).
-    pub fn landings(&self, sq: Square) -> crate::core::Bitboard {
+    pub fn reach(&self, sq: Square) -> crate::core::Bitboard {
         crate::core::Bitboard(self.routes(sq).map_or(0, |r| r.all()))
     }
 
@@ -209,15 +209,7 @@ impl Position {
     /// arriving there directly, when `stop` stops lines.
     #[inline(always)]
     fn direct_attackers(&self, s: usize, by: Color, stop: u64) -> u64 {
-        let b = &self.board;
-        let role = |r: Role| b.by_role(r).0;
-        let queens = role(Role::Queen);
-        (knight(s) & role(Role::Knight)
-            | king(s) & role(Role::King)
-            | pawn(!by, s) & role(Role::Pawn)
-            | rook(s, stop) & (role(Role::Rook) | queens)
-            | bishop(s, stop) & (role(Role::Bishop) | queens))
-            & b.by_color(by).0
+        crate::core::orthodox::attackers(&self.board, s, by, stop)
     }
 
     /// Whether `by` attacks `sq`: one of its pieces could capture a piece of

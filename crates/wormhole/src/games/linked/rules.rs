@@ -1,44 +1,20 @@
 //! Linked-portal chess for the engine and the tools ([`Rules`]).
 
-use super::{EvalParams, FenError, Move, MoveError, MoveList, Outcome, Position, Undo, eval};
+use super::{FenError, IllegalMoveError, Move, MoveError, MoveList, Outcome, Position, Undo};
 use crate::core::zobrist::black_key;
-use crate::core::{Bitboard, Board, Square};
 use crate::engine::{LevelColumn, SearchHooks};
 use crate::rules::Rules;
 
 /// Stalemate, repetition, the fifty-move rule and king against king draw;
 /// a checkmated side loses.
 impl Rules for Position {
-    type Move = Move;
-    type Undo = Undo;
-    type MoveList = MoveList;
-    type Outcome = Outcome;
-    type MoveError = MoveError;
-    type FenError = FenError;
-    type IllegalMove = super::IllegalMoveError;
-
-    const DRAWS: bool = true;
-
-    crate::rules::forward_rules!(orthodox);
+    crate::rules::forward_rules!(orthodox, one_board);
     /// Counted without listing when no portal is active.
     #[inline]
     fn legal_move_count(&self) -> usize {
         Position::legal_move_count(self)
     }
-    #[inline(always)]
-    fn boards(&self) -> &[Board] {
-        std::slice::from_ref(&self.board)
-    }
-    fn reach(&self, sq: Square) -> Bitboard {
-        Position::landings(self, sq)
-    }
 }
-
-super::super::one_kind_game!(
-    "Linked-portal chess",
-    "The default start: the orthodox armies, White's portal on e4, Black's on a5.",
-    super::fen::START
-);
 
 /// Linked-portal chess's search hooks: legality is tested by playing each
 /// move, so the king's safety is only whether it is in check.

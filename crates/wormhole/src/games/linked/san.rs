@@ -17,67 +17,39 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::moves::PROMOTIONS;
-use super::{CastlingSide, IllegalMoveError, Move, MoveKind, Position};
-use crate::core::excerpt::Excerpt;
+use super::{CastlingSide, IllegalMoveError, Move, MoveKind, OrthodoxMoveError, Position};
 use crate::core::notation::{OnLine, castling_text, one_fitting, push_check_mark, push_origin};
 use crate::core::{Role, Square};
 
-/// Why a typed move was refused. Messages quote at most 80 characters of
-/// the text.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum MoveError {
-    /// The text is not a move in any notation.
-    #[error("'{}' is not a move: {problem}", Excerpt(.text))]
-    Syntax {
-        /// The text as typed.
-        text: String,
-        /// What is wrong with it.
-        problem: SyntaxProblem,
-    },
-    /// The text names a move that is not legal here.
-    #[error(transparent)]
-    Illegal(#[from] IllegalMoveError),
-    /// No piece of the side to move fits the text.
-    #[error("no {}{} can {} {target}", crate::core::Roles::ORTHODOX.name(*.role), OnLine { file: *.from_file, rank: *.from_rank }, if *.through { "enter" } else { "reach" })]
-    NoMatch {
-        /// The piece written (a pawn when no letter was).
-        role: Role,
-        /// The origin's file written (0-based), if any.
-        from_file: Option<u8>,
-        /// The origin's rank written (0-based), if any.
-        from_rank: Option<u8>,
-        /// The target written (the cell entered, for a move through the portal).
-        target: Square,
-        /// Whether the text goes through the portal (`>`).
-        through: bool,
-    },
-    /// A move written onto a portal cell: it goes through and must name
-    /// where it lands. The legal moves that fit are listed.
-    #[error("{cell} is a portal: a move onto it comes out of the other cell ({})", Choices(.sans))]
-    NeedsLanding {
-        /// The portal cell written as the target.
-        cell: Square,
-        /// The legal moves through it that fit the text.
-        moves: Vec<Move>,
-        /// Their SAN, in the same order.
-        sans: Vec<String>,
-    },
-    /// Several legal moves fit the text.
-    #[error("ambiguous: {}", .sans.join(" "))]
-    Ambiguous {
-        /// The moves that fit.
-        moves: Vec<Move>,
-        /// Their SAN, in the same order.
-        sans: Vec<String>,
-    },
-}
-
-impl crate::rules::MoveTextError for MoveError {
-    fn syntax_problem(&self) -> Option<&dyn std::error::Error> {
-        match self {
-            MoveError::Syntax { problem, .. } => Some(problem),
-            _ => None,
-        }
+crate::rules::move_error! {
+    /// Why a typed move was refused. Messages quote at most 80 characters of
+    /// the text.
+    pub enum MoveError {
+        /// No piece of the side to move fits the text.
+        #[error("no {}{} can {} {target}", crate::core::Roles::ORTHODOX.name(*.role), OnLine { file: *.from_file, rank: *.from_rank }, if *.through { "enter" } else { "reach" })]
+        NoMatch {
+            /// The piece written (a pawn when no letter was).
+            role: Role,
+            /// The origin's file written (0-based), if any.
+            from_file: Option<u8>,
+            /// The origin's rank written (0-based), if any.
+            from_rank: Option<u8>,
+            /// The target written (the cell entered, for a move through the portal).
+            target: Square,
+            /// Whether the text goes through the portal (`>`).
+            through: bool,
+        },
+        /// A move written onto a portal cell: it goes through and must name
+        /// where it lands. The legal moves that fit are listed.
+        #[error("{cell} is a portal: a move onto it comes out of the other cell ({})", Choices(.sans))]
+        NeedsLanding {
+            /// The portal cell written as the target.
+            cell: Square,
+            /// The legal moves through it that fit the text.
+            moves: Vec<Move>,
+            /// Their SAN, in the same order.
+            sans: Vec<String>,
+        },
     }
 }
 
@@ -364,7 +336,7 @@ impl Position {
                     self.why_illegal(Move::normal(from, to, p.promotion)).into()
                 }
                 Some(piece) if piece.color == self.turn => self.no_match(&p),
-                _ => IllegalMoveError::NoPiece { square: from }.into(),
+                _ => IllegalMoveError::from(OrthodoxMoveError::NoPiece { square: from }).into(),
             };
         }
         if p.landing.is_none() && self.portals.cells().contains(p.target) {
@@ -377,7 +349,9 @@ impl Position {
             return MoveError::NeedsLanding { cell: p.target, moves, sans };
         }
         match p.promotion {
-            Some(r) if !PROMOTIONS.contains(&r) => IllegalMoveError::PromotionRole { role: r }.into(),
+            Some(r) if !PROMOTIONS.contains(&r) => {
+                IllegalMoveError::from(OrthodoxMoveError::PromotionRole { role: r }).into()
+            }
             _ => self.no_match(&p),
         }
     }

@@ -7,11 +7,11 @@
 //! ignored (there is no en passant). Reading gives a [`Setup`], what the
 //! text says; [`Position::from_setup`] then checks that it is playable.
 
-use super::{CastlingRights, MAX_PIECES_PER_SIDE, MAX_TOKENS, Position, Tokens, zobrist};
-use crate::core::castling::{CastlingSquares, ParseCastlingError};
+use super::{CastlingRights, MAX_PIECES_PER_SIDE, MAX_TOKENS, OrthodoxSetupError, Position, Tokens, zobrist};
+use crate::core::castling::ParseCastlingError;
 use crate::core::excerpt::Excerpt;
-use crate::core::fields::{FieldError, Fields};
-use crate::core::{Board, Color, Placement, Role, Square};
+use crate::core::fields::{self, FieldError, Fields};
+use crate::core::{Board, Color, Square};
 use crate::game_info::FenClaim;
 
 /// The default start as a PFEN.
@@ -61,14 +61,6 @@ pub enum FenError {
     /// More than [`MAX_TOKENS`] tokens (the count reached).
     #[error("{0} tokens in all (at most {MAX_TOKENS})")]
     TooManyTokens(u32),
-    /// A side without exactly one king.
-    #[error("{color} has {count} kings (expected exactly 1)")]
-    KingCount {
-        /// The side.
-        color: Color,
-        /// How many it has.
-        count: u32,
-    },
     /// A side with more than [`MAX_PIECES_PER_SIDE`] pieces.
     #[error("{color} has {count} pieces (at most {MAX_PIECES_PER_SIDE})")]
     TooManyPieces {
@@ -77,21 +69,10 @@ pub enum FenError {
         /// How many it has.
         count: u32,
     },
-    /// A castling right whose king or rook is not on its home square.
-    #[error("castling right '{letter}' needs the {color} king on {king} and a rook on {rook}")]
-    CastlingWithoutPieces {
-        /// The right, as its FEN letter.
-        letter: char,
-        /// The side.
-        color: Color,
-        /// The king's home square.
-        king: Square,
-        /// The rook's home square.
-        rook: Square,
-    },
-    /// The side that has just moved is in check.
-    #[error("the side not to move ({0}) is in check")]
-    OppositeCheck(Color),
+    /// What orthodox chess refuses too (the kings, castling rights
+    /// without their pieces, the side not to move in check).
+    #[error(transparent)]
+    Setup(#[from] OrthodoxSetupError),
 }
 
 /// What a PFEN says, not yet checked for playability.
@@ -188,38 +169,27 @@ impl Position {
     pub fn from_setup(setup: Setup) -> Result<Position, FenError> {
         let Setup { board, tokens, turn, castling, halfmoves, fullmoves } = setup;
         for color in Color::ALL {
-            let count = board.pieces(color, Role::King).count();
-            if count != 1 {
-                return Err(FenError::KingCount { color, count });
-            }
+            OrthodoxSetupError::king_count(&board, color)?;
             let count = board.by_color(color).count();
             if count > MAX_PIECES_PER_SIDE {
                 return Err(FenError::TooManyPieces { color, count });
             }
         }
-        check_castling(&board, castling)?;
+        OrthodoxSetupError::castling(&board, castling)?;
         let hash = zobrist::hash(&board, &tokens, turn, castling);
         let pos = Position { board, tokens, turn, castling, halfmoves, fullmoves, hash };
         let waiting = !turn;
         if let Some(k) = pos.board.king_of(waiting)
             && pos.attackers(k, turn).any()
         {
-            return Err(FenError::OppositeCheck(waiting));
+            return Err(OrthodoxSetupError::OppositeCheck(waiting).into());
         }
         Ok(pos)
     }
 
     /// The PFEN, always with seven fields.
     pub fn fen(&self) -> String {
-        format!(
-            "{} {} {} - {} {} {}",
-            Placement::new(&self.board, crate::core::Roles::ORTHODOX),
-            self.turn.char(),
-            self.castling,
-            self.halfmoves,
-            self.fullmoves,
-            self.tokens
-        )
+        format!("{} {}", self.chess_fields(), self.tokens)
     }
 
     /// The FEN of ordinary chess, when no porthole is on the board: the
@@ -233,24 +203,11 @@ impl Position {
     /// assert_eq!(Position::new().chess_fen(), None);
     /// ```
     pub fn chess_fen(&self) -> Option<String> {
-        let fields = [
-            Placement::new(&self.board, crate::core::Roles::ORTHODOX).to_string(),
-            self.turn.char().to_string(),
-            self.castling.to_string(),
-            "-".to_string(),
-            self.halfmoves.to_string(),
-            self.fullmoves.to_string(),
-        ];
-        (self.tokens.count() == 0).then(|| fields.join(" "))
+        (self.tokens.count() == 0).then(|| self.chess_fields())
     }
-}
 
-fn check_castling(board: &Board, castling: CastlingRights) -> Result<(), FenError> {
-    match castling.first_without_pieces(board) {
-        Some((color, side)) => {
-            let (s, letter) = (CastlingSquares::of(color, side), CastlingRights::letter(color, side));
-            Err(FenError::CastlingWithoutPieces { letter, color, king: s.king_from, rook: s.rook_from })
-        }
-        None => Ok(()),
+    /// The six orthodox fields (en passant always `-`).
+    fn chess_fields(&self) -> String {
+        fields::write(&self.board, self.turn, self.castling, None, (self.halfmoves, self.fullmoves))
     }
 }

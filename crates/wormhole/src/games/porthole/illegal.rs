@@ -3,8 +3,7 @@
 
 use std::fmt;
 
-use super::moves::PROMOTIONS;
-use super::{CastlingObstacle, CastlingSide, Move, Position};
+use super::{CastlingObstacle, CastlingSide, Move, OrthodoxMoveError, Position};
 use crate::core::{Color, Role, Square};
 
 /// Why a move is not legal where it was played. [`Rules::play`](crate::rules::Rules::play) returns
@@ -23,22 +22,10 @@ use crate::core::{Color, Role, Square};
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum IllegalMoveError {
-    /// The side to move has no piece on the origin.
-    #[error("you have no piece on {square}")]
-    NoPiece {
-        /// The origin.
-        square: Square,
-    },
-    /// The piece on the origin does not move to the target.
-    #[error("the {} on {from} cannot reach {to}", crate::core::Roles::ORTHODOX.name(*.role))]
-    CannotReach {
-        /// The piece that was asked to move.
-        role: Role,
-        /// Where it stands.
-        from: Square,
-        /// The target it cannot reach.
-        to: Square,
-    },
+    /// What orthodox chess refuses too (no piece, a target the piece does
+    /// not reach, a promotion).
+    #[error(transparent)]
+    Orthodox(#[from] OrthodoxMoveError),
     /// The piece on the origin cannot capture on the entry (by its capture
     /// pattern, under the path rule).
     #[error("the {} on {from} cannot enter {entry}", crate::core::Roles::ORTHODOX.name(*.role))]
@@ -98,26 +85,6 @@ pub enum IllegalMoveError {
         /// What stops it.
         reason: CastlingObstacle,
     },
-    /// A promotion to a king or a pawn.
-    #[error("a pawn cannot promote to a {}: choose Q, R, B or N", crate::core::Roles::ORTHODOX.name(*.role))]
-    PromotionRole {
-        /// The role asked for.
-        role: Role,
-    },
-    /// A promotion asked for a move that does not reach the last rank.
-    #[error("a pawn promotes only on its last rank, and {to} is not on it")]
-    PromotionOffLastRank {
-        /// The pawn's target.
-        to: Square,
-    },
-    /// A pawn's normal move to its last rank must say what it becomes.
-    #[error("the pawn on {from} must promote when it reaches {to}")]
-    MissingPromotion {
-        /// Where the pawn stands.
-        from: Square,
-        /// Its target on the last rank.
-        to: Square,
-    },
 }
 
 /// Displays a move in the long form with piece letter: `Ng1f3`, `e7e8=Q`,
@@ -159,7 +126,7 @@ impl Position {
         }
         let from = m.from();
         let Some(piece) = self.board.piece_at(from).filter(|p| p.color == self.turn) else {
-            return IllegalMoveError::NoPiece { square: from };
+            return OrthodoxMoveError::NoPiece { square: from }.into();
         };
         let role = piece.role;
         if self.pseudo_legal_moves().contains(m) {
@@ -169,7 +136,9 @@ impl Position {
             Some(entry) => {
                 self.porthole_obstacle(entry, m.to()).unwrap_or(IllegalMoveError::CannotEnter { role, from, entry })
             }
-            None => self.normal_obstacle(role, m).unwrap_or(IllegalMoveError::CannotReach { role, from, to: m.to() }),
+            None => self
+                .normal_obstacle(role, m)
+                .unwrap_or(OrthodoxMoveError::CannotReach { role, from, to: m.to() }.into()),
         }
     }
 
@@ -200,15 +169,10 @@ impl Position {
             return Some(IllegalMoveError::OntoPorthole { square: to });
         }
         let last_rank = to.rank() == self.turn.last_rank();
-        match m.promotion() {
-            Some(r) if !PROMOTIONS.contains(&r) => Some(IllegalMoveError::PromotionRole { role: r }),
-            Some(_) if !last_rank => Some(IllegalMoveError::PromotionOffLastRank { to }),
-            None if role == Role::Pawn && last_rank => {
-                let promotes = self.pseudo_legal_moves().contains(Move::normal(from, to, Some(Role::Queen)));
-                promotes.then_some(IllegalMoveError::MissingPromotion { from, to })
-            }
-            _ => None,
-        }
+        let could_promote = || self.pseudo_legal_moves().contains(Move::normal(from, to, Some(Role::Queen)));
+        let pawn_to_last_rank = role == Role::Pawn && last_rank;
+        OrthodoxMoveError::of_promotion(m.promotion(), last_rank, pawn_to_last_rank, (from, to), could_promote)
+            .map(IllegalMoveError::from)
     }
 
     /// Why the side to move cannot castle on `side` now, or `None` if it can.

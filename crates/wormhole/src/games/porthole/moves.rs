@@ -9,7 +9,7 @@ use crate::core::castling::{CastlingSide, CastlingSquares};
 use crate::core::packed;
 pub(crate) use crate::core::packed::PROMOTIONS;
 use crate::core::{Bitboard, Color, Role, Square};
-use crate::rules::{GameMove, MoveSet};
+use crate::rules::MoveSet;
 
 /// What kind of move a [`Move`] is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -65,19 +65,6 @@ impl Move {
         Move::pack(origin, exit, entry, PORTHOLE, 0)
     }
 
-    /// The square the piece leaves.
-    #[inline]
-    pub const fn from(self) -> Square {
-        packed::from(self.0)
-    }
-
-    /// The square the piece ends on: the exit of a porthole move, the
-    /// king's square after castling.
-    #[inline]
-    pub const fn to(self) -> Square {
-        packed::to(self.0)
-    }
-
     /// The entry of a porthole move.
     #[inline]
     pub const fn entry(self) -> Option<Square> {
@@ -122,40 +109,17 @@ impl Move {
             _ => None,
         }
     }
-
-    /// The role a pawn promotes to, if this is a promotion.
-    #[inline]
-    pub const fn promotion(self) -> Option<Role> {
-        packed::promotion(self.0 >> 20)
-    }
-
-    /// The packed form (for transposition tables).
-    #[inline]
-    pub const fn to_bits(self) -> u32 {
-        self.0
-    }
 }
 
-impl GameMove for Move {
-    #[inline(always)]
-    fn from(self) -> Square {
-        Move::from(self)
-    }
-    #[inline(always)]
-    fn to(self) -> Square {
-        Move::to(self)
-    }
-    #[inline(always)]
-    fn promotion(self) -> Option<Role> {
-        Move::promotion(self)
-    }
-    #[inline(always)]
-    fn entry(self) -> Option<Square> {
-        Move::entry(self)
-    }
-    #[inline(always)]
-    fn to_bits(self) -> u32 {
-        self.0
+crate::rules::packed_move! {
+    from: "The square the piece leaves.",
+    to: "The square the piece ends on: the exit of a porthole move, the king's square after castling.",
+    promotion_at: 20,
+    GameMove {
+        #[inline(always)]
+        fn entry(self) -> Option<Square> {
+            Move::entry(self)
+        }
     }
 }
 
@@ -169,12 +133,6 @@ impl fmt::Display for Move {
         }
         write!(f, "{}", self.to())?;
         packed::write_promotion(f, self.promotion(), crate::core::Roles::ORTHODOX)
-    }
-}
-
-impl fmt::Debug for Move {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self, f)
     }
 }
 

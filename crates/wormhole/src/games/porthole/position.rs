@@ -3,8 +3,7 @@
 
 use super::movegen::KingSafety;
 use super::{
-    CastlingRights, DrawReason, EvalParams, FenError, IllegalMoveError, Move, MoveError, MoveKind, MoveList, Outcome,
-    Tokens, attacks, eval, zobrist,
+    CastlingRights, FenError, IllegalMoveError, Move, MoveError, MoveKind, MoveList, Outcome, Tokens, attacks, zobrist,
 };
 use crate::core::zobrist::{black_key, piece_key};
 use crate::core::{Bitboard, Board, Color, Piece, Role, Square};
@@ -59,12 +58,6 @@ impl Position {
         &self.tokens
     }
 
-    /// The side to move.
-    #[inline]
-    pub fn turn(&self) -> Color {
-        self.turn
-    }
-
     /// The castling rights left.
     #[inline]
     pub fn castling(&self) -> CastlingRights {
@@ -75,18 +68,6 @@ impl Position {
     #[inline]
     pub fn halfmoves(&self) -> u32 {
         self.halfmoves
-    }
-
-    /// The move number: 1 at the start, one more after each Black move.
-    #[inline]
-    pub fn move_number(&self) -> u32 {
-        self.fullmoves
-    }
-
-    /// The Zobrist hash, kept up to date incrementally (see [`zobrist`]).
-    #[inline]
-    pub fn hash(&self) -> u64 {
-        self.hash
     }
 
     /// The squares that block lines: every piece and every token.
@@ -112,16 +93,7 @@ impl Position {
     /// move without making it.
     #[inline]
     pub(crate) fn attackers_with(&self, s: usize, color: Color, blockers: u64, pieces: u64) -> u64 {
-        let b = &self.board;
-        let theirs = b.by_color(color).0 & pieces;
-        let role = |r: Role| b.by_role(r).0;
-        let queens = role(Role::Queen);
-        (attacks::knight(s) & role(Role::Knight)
-            | attacks::king(s) & role(Role::King)
-            | attacks::pawn(!color, s) & role(Role::Pawn)
-            | attacks::rook(s, blockers) & (role(Role::Rook) | queens)
-            | attacks::bishop(s, blockers) & (role(Role::Bishop) | queens))
-            & theirs
+        attacks::attackers(&self.board, s, color, blockers) & pieces
     }
 
     /// The enemy pieces giving check to the side to move.
@@ -185,20 +157,8 @@ impl Position {
     /// stalemate, king against king or the fifty-move rule. Threefold
     /// repetition needs the game's history: see [`super::Game::outcome`].
     pub fn outcome(&self) -> Option<Outcome> {
-        if !self.has_legal_move() {
-            return Some(if self.is_check() {
-                Outcome::Checkmate { winner: !self.turn }
-            } else {
-                Outcome::Draw(DrawReason::Stalemate)
-            });
-        }
-        if self.is_king_versus_king() {
-            Some(Outcome::Draw(DrawReason::KingVersusKing))
-        } else if self.halfmoves >= 100 {
-            Some(Outcome::Draw(DrawReason::FiftyMoves))
-        } else {
-            None
-        }
+        let has_move = self.has_legal_move();
+        Outcome::of_position(self.turn, has_move, || self.is_check(), self.is_king_versus_king(), self.halfmoves)
     }
 
     /// The piece `m` would capture, if any.
@@ -318,15 +278,7 @@ impl Position {
 /// Porthole chess for the engine and the tools: stalemate, repetition, the
 /// fifty-move rule and king against king draw; a checkmated side loses.
 impl Rules for Position {
-    type Move = Move;
-    type Undo = Undo;
-    type MoveList = MoveList;
-    type Outcome = Outcome;
-    type MoveError = MoveError;
-    type FenError = FenError;
-    type IllegalMove = IllegalMoveError;
-    const DRAWS: bool = true;
-    crate::rules::forward_rules!(orthodox);
+    crate::rules::forward_rules!(orthodox, one_board);
     fn chess_fen(&self) -> Option<String> {
         Self::chess_fen(self)
     }
@@ -338,20 +290,7 @@ impl Rules for Position {
         self.generate(&mut list, true);
         list.len()
     }
-    #[inline(always)]
-    fn boards(&self) -> &[Board] {
-        std::slice::from_ref(&self.board)
-    }
-    fn reach(&self, sq: Square) -> Bitboard {
-        Position::reach(self, sq)
-    }
 }
-
-super::super::one_kind_game!(
-    "Porthole chess",
-    "The default start: the orthodox armies and one token on each of b4 c4 f4 g4 b5 c5 f5 g5.",
-    super::fen::START
-);
 
 /// Porthole chess's search hooks.
 impl SearchHooks for Position {

@@ -15,69 +15,41 @@ use std::str::FromStr;
 
 use super::illegal::LongForm;
 use super::moves::PROMOTIONS;
-use super::{CastlingSide, IllegalMoveError, Move, MoveKind, Position};
+use super::{CastlingSide, IllegalMoveError, Move, MoveKind, OrthodoxMoveError, Position};
 use crate::core::castling::CastlingSquares;
-use crate::core::excerpt::Excerpt;
 use crate::core::notation::{self, OnLine, castling_text, one_fitting, push_check_mark, push_origin};
 use crate::core::{Role, Square};
 
-/// Why a typed move was refused. Messages quote at most 80 characters of
-/// the text.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum MoveError {
-    /// The text is not a move in any notation.
-    #[error("'{}' is not a move: {problem}", Excerpt(.text))]
-    Syntax {
-        /// The text as typed.
-        text: String,
-        /// What is wrong with it.
-        problem: SyntaxProblem,
-    },
-    /// The text names a move that is not legal here.
-    #[error(transparent)]
-    Illegal(#[from] IllegalMoveError),
-    /// No piece of the side to move fits the text.
-    #[error("no {}{} can {} {to}", crate::core::Roles::ORTHODOX.name(*.role), OnLine { file: *.from_file, rank: *.from_rank }, if .exit.is_some() { "enter" } else { "reach" })]
-    NoMatch {
-        /// The piece written (a pawn when no letter was).
-        role: Role,
-        /// The origin's file written (0-based), if any.
-        from_file: Option<u8>,
-        /// The origin's rank written (0-based), if any.
-        from_rank: Option<u8>,
-        /// The target of a normal move, or the entry of a porthole move.
-        to: Square,
-        /// The exit, for a porthole move.
-        exit: Option<Square>,
-    },
-    /// A normal move written onto a P-square: it must go through and name
-    /// the exit. The legal moves through it by a piece that fits the text
-    /// are listed, one per exit.
-    #[error("{entry} is a porthole: {}", ExitChoices(.sans))]
-    NeedsExit {
-        /// The P-square written as the target.
-        entry: Square,
-        /// The legal porthole moves through it that fit the text.
-        moves: Vec<Move>,
-        /// Their SAN, in the same order.
-        sans: Vec<String>,
-    },
-    /// Several legal moves fit the text.
-    #[error("ambiguous: {}", .sans.join(" "))]
-    Ambiguous {
-        /// The moves that fit.
-        moves: Vec<Move>,
-        /// Their SAN, in the same order.
-        sans: Vec<String>,
-    },
-}
-
-impl crate::rules::MoveTextError for MoveError {
-    fn syntax_problem(&self) -> Option<&dyn std::error::Error> {
-        match self {
-            MoveError::Syntax { problem, .. } => Some(problem),
-            _ => None,
-        }
+crate::rules::move_error! {
+    /// Why a typed move was refused. Messages quote at most 80 characters of
+    /// the text.
+    pub enum MoveError {
+        /// No piece of the side to move fits the text.
+        #[error("no {}{} can {} {to}", crate::core::Roles::ORTHODOX.name(*.role), OnLine { file: *.from_file, rank: *.from_rank }, if .exit.is_some() { "enter" } else { "reach" })]
+        NoMatch {
+            /// The piece written (a pawn when no letter was).
+            role: Role,
+            /// The origin's file written (0-based), if any.
+            from_file: Option<u8>,
+            /// The origin's rank written (0-based), if any.
+            from_rank: Option<u8>,
+            /// The target of a normal move, or the entry of a porthole move.
+            to: Square,
+            /// The exit, for a porthole move.
+            exit: Option<Square>,
+        },
+        /// A normal move written onto a P-square: it must go through and name
+        /// the exit. The legal moves through it by a piece that fits the text
+        /// are listed, one per exit.
+        #[error("{entry} is a porthole: {}", ExitChoices(.sans))]
+        NeedsExit {
+            /// The P-square written as the target.
+            entry: Square,
+            /// The legal porthole moves through it that fit the text.
+            moves: Vec<Move>,
+            /// Their SAN, in the same order.
+            sans: Vec<String>,
+        },
     }
 }
 
@@ -278,7 +250,7 @@ impl Position {
                     self.why_illegal(self.written_move(from, p)).into()
                 }
                 Some(piece) if piece.color == self.turn => no_match,
-                _ => IllegalMoveError::NoPiece { square: from }.into(),
+                _ => IllegalMoveError::from(OrthodoxMoveError::NoPiece { square: from }).into(),
             };
         }
         let obstacle = match (p.exit, h.promotion) {
@@ -292,9 +264,9 @@ impl Position {
                 let sans = moves.iter().map(|&m| self.san(m)).collect();
                 return MoveError::NeedsExit { entry: h.to, moves, sans };
             }
-            (None, Some(r)) if !PROMOTIONS.contains(&r) => Some(IllegalMoveError::PromotionRole { role: r }),
+            (None, Some(r)) if !PROMOTIONS.contains(&r) => Some(OrthodoxMoveError::PromotionRole { role: r }.into()),
             (None, Some(_)) if h.to.rank() != self.turn.last_rank() => {
-                Some(IllegalMoveError::PromotionOffLastRank { to: h.to })
+                Some(OrthodoxMoveError::PromotionOffLastRank { to: h.to }.into())
             }
             (None, _) => None,
         };

@@ -272,21 +272,9 @@ impl Position {
     /// (docs/twoboard.md#how-a-game-ends).
     /// Threefold repetition needs the game's history: see [`super::Game::outcome`].
     pub fn outcome(&self) -> Option<super::Outcome> {
-        use super::{DrawReason, Outcome};
-        if self.legal_moves().is_empty() {
-            return Some(if self.pass_is_safe() {
-                Outcome::Draw(DrawReason::Stalemate)
-            } else {
-                Outcome::Checkmate { winner: !self.turn }
-            });
-        }
-        if self.is_king_versus_king() {
-            Some(Outcome::Draw(DrawReason::KingVersusKing))
-        } else if self.halfmoves >= 100 {
-            Some(Outcome::Draw(DrawReason::FiftyMoves))
-        } else {
-            None
-        }
+        let has_move = !self.legal_moves().is_empty();
+        let mated = || !self.pass_is_safe();
+        super::Outcome::of_position(self.turn, has_move, mated, self.is_king_versus_king(), self.halfmoves)
     }
 
     /// Whether the side to move is checkmated (docs/twoboard.md#how-a-game-ends).

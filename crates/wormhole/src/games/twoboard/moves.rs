@@ -8,7 +8,6 @@ use crate::core::packed;
 /// The roles a pawn may promote to, strongest first (docs/twoboard.md#moves-on-one-board).
 pub(crate) use crate::core::packed::PROMOTIONS;
 use crate::core::{Role, Square};
-use crate::rules::GameMove;
 
 /// What kind of move a [`Move`] is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -95,34 +94,10 @@ impl Move {
         if self.0 >> 12 & 1 == 0 { BoardId::A } else { BoardId::B }
     }
 
-    /// The square the piece leaves (for a teleport, its portal on the source board).
-    #[inline]
-    pub const fn from(self) -> Square {
-        packed::from(self.0)
-    }
-
-    /// The square the piece ends on.
-    #[inline]
-    pub const fn to(self) -> Square {
-        packed::to(self.0)
-    }
-
     /// What kind of move this is.
     #[inline]
     pub const fn kind(self) -> MoveKind {
         KINDS[(self.0 >> 13 & 7) as usize]
-    }
-
-    /// The role a pawn promotes to, if this is a promotion.
-    #[inline]
-    pub const fn promotion(self) -> Option<Role> {
-        packed::promotion(self.0 >> 16)
-    }
-
-    /// The packed form (never 0 for a move a position generates).
-    #[inline]
-    pub const fn to_bits(self) -> u32 {
-        self.0
     }
 }
 
@@ -140,12 +115,6 @@ impl fmt::Display for Move {
     }
 }
 
-impl fmt::Debug for Move {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self, f)
-    }
-}
-
 /// Room for the moves of any position: at most 31 pieces of a side on
 /// the board to play, none reaching more than 27 squares, plus four
 /// intents and two castlings (the candidates before the king-safety test
@@ -155,25 +124,14 @@ pub const MAX_MOVES: usize = 1024;
 /// A list of moves on the stack.
 pub type MoveList = MoveStack<Move, MAX_MOVES>;
 
-impl GameMove for Move {
-    #[inline(always)]
-    fn from(self) -> Square {
-        Move::from(self)
-    }
-    #[inline(always)]
-    fn to(self) -> Square {
-        Move::to(self)
-    }
-    #[inline(always)]
-    fn promotion(self) -> Option<Role> {
-        Move::promotion(self)
-    }
-    #[inline(always)]
-    fn board(self) -> usize {
-        Move::board(self).index()
-    }
-    #[inline(always)]
-    fn to_bits(self) -> u32 {
-        self.0
+crate::rules::packed_move! {
+    from: "The square the piece leaves (for a teleport, its portal on the source board).",
+    to: "The square the piece ends on.",
+    promotion_at: 16,
+    GameMove {
+        #[inline(always)]
+        fn board(self) -> usize {
+            Move::board(self).index()
+        }
     }
 }

@@ -60,12 +60,6 @@ impl Position {
         &self.boards[id]
     }
 
-    /// The side to move.
-    #[inline]
-    pub fn turn(&self) -> Color {
-        self.turn
-    }
-
     /// The board the side to move must play (docs/twoboard.md#whose-turn-on-which-board).
     #[inline]
     pub fn board_to_play(&self) -> BoardId {
@@ -96,18 +90,6 @@ impl Position {
         self.halfmoves
     }
 
-    /// The move number: 1 at the start, one more after each Black ply.
-    #[inline]
-    pub fn move_number(&self) -> u32 {
-        self.fullmoves
-    }
-
-    /// The Zobrist hash, kept up to date incrementally.
-    #[inline]
-    pub fn hash(&self) -> u64 {
-        self.hash
-    }
-
     /// The board `color` plays on its next turn
     /// (docs/twoboard.md#whose-turn-on-which-board): after White plays Z,
     /// Black plays the other board; after Black plays Z, White plays Z.
@@ -131,23 +113,7 @@ impl Position {
     /// The pieces of `by` on `board` that attack `sq` orthodoxly.
     pub fn attackers(&self, by: Color, board: BoardId, sq: Square) -> Bitboard {
         let b = &self.boards[board];
-        Bitboard(self.attackers_with(by, board, sq.index(), b.occupied().0, b.by_color(by).0))
-    }
-
-    /// The pieces of `by` in `pieces` on `board` that attack square index
-    /// `s` when `occupied` block the lines: how legality looks at a
-    /// position after a move without making it.
-    #[inline]
-    pub(crate) fn attackers_with(&self, by: Color, board: BoardId, s: usize, occupied: u64, pieces: u64) -> u64 {
-        let b = &self.boards[board];
-        let role = |r: Role| b.by_role(r).0;
-        let queens = role(Role::Queen);
-        (attacks::knight(s) & role(Role::Knight)
-            | attacks::king(s) & role(Role::King)
-            | attacks::pawn(!by, s) & role(Role::Pawn)
-            | attacks::rook(s, occupied) & (role(Role::Rook) | queens)
-            | attacks::bishop(s, occupied) & (role(Role::Bishop) | queens))
-            & pieces
+        Bitboard(attacks::attackers(b, sq.index(), by, b.occupied().0))
     }
 
     /// Whether `by` has a pending arrival on `sq` of `board`: a live intent

@@ -23,40 +23,17 @@ use crate::core::excerpt::Excerpt;
 use crate::core::notation::{castling_text, one_fitting, push_origin};
 use crate::core::{Role, Square};
 
-/// Why a typed move was refused. Messages quote at most 80 characters.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum MoveError {
-    /// The text is no move in any notation of the game.
-    #[error("'{}' is not a move: {problem} (examples: A:e4, A:Qa4^, QAa4>Ba4, B:--, Ae2e4, Aa4Ba4, 0000)", Excerpt(.text))]
-    Syntax {
-        /// The text as typed.
-        text: String,
-        /// What is wrong with it.
-        problem: SyntaxProblem,
-    },
-    /// The text names a move that is not legal here.
-    #[error(transparent)]
-    Illegal(#[from] IllegalMoveError),
-    /// No legal move fits the text.
-    #[error("no legal move fits '{}'", Excerpt(.0))]
-    NoMatch(String),
-    /// Several legal moves fit the text.
-    #[error("ambiguous: {}", .sans.join(" "))]
-    Ambiguous {
-        /// The moves that fit.
-        moves: Vec<Move>,
-        /// Their SAN, in the same order.
-        sans: Vec<String>,
-    },
-}
-
-impl crate::rules::MoveTextError for MoveError {
-    fn syntax_problem(&self) -> Option<&dyn std::error::Error> {
-        match self {
-            MoveError::Syntax { problem, .. } => Some(problem),
-            _ => None,
-        }
+crate::rules::move_error! {
+    /// Why a typed move was refused. Messages quote at most 80 characters.
+    pub enum MoveError {
+        /// No legal move fits the text.
+        #[error("no legal move fits '{}'", Excerpt(.text))]
+        NoMatch {
+            /// The text as typed.
+            text: String,
+        },
     }
+    syntax_hint: " (examples: A:e4, A:Qa4^, QAa4>Ba4, B:--, Ae2e4, Aa4Ba4, 0000)"
 }
 
 /// What is wrong with the syntax of a move.
@@ -378,7 +355,7 @@ impl Position {
         match board {
             Some(b) if forced || b != self.board => self.why_illegal(Move::intent(b, Square::new(0))).into(),
             _ if forced => self.why_illegal(Move::intent(self.board, Square::new(0))).into(),
-            _ => MoveError::NoMatch(typed.to_string()),
+            _ => MoveError::NoMatch { text: typed.to_string() },
         }
     }
 

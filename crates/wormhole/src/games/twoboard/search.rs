@@ -4,8 +4,8 @@
 //! null move is refused while an intent is pending
 //! ([`SearchHooks::may_pass`]), where passing is no neutral test.
 
-use super::{EvalParams, FenError, Move, MoveError, MoveList, Outcome, Position, Undo, eval, zobrist};
-use crate::core::{Bitboard, Board, Square};
+use super::{FenError, IllegalMoveError, Move, MoveError, MoveList, Outcome, Position, Undo, zobrist};
+use crate::core::Board;
 use crate::engine::{LevelColumn, SearchHooks};
 use crate::rules::Rules;
 
@@ -21,16 +21,6 @@ pub struct Safety {
 /// Two-board portal chess for the engine and the tools: checkmate wins;
 /// stalemate, repetition, the fifty-move rule and king against king draw.
 impl Rules for Position {
-    type Move = Move;
-    type Undo = Undo;
-    type MoveList = MoveList;
-    type Outcome = Outcome;
-    type MoveError = MoveError;
-    type FenError = FenError;
-    type IllegalMove = super::IllegalMoveError;
-
-    const DRAWS: bool = true;
-
     crate::rules::forward_rules!(orthodox);
     /// Counted in a list of this frame (returning the list copies it).
     #[inline]
@@ -48,17 +38,7 @@ impl Rules for Position {
     fn board_to_play(&self) -> usize {
         self.board.index()
     }
-    /// On the board to play.
-    fn reach(&self, sq: Square) -> Bitboard {
-        Position::reach(self, sq)
-    }
 }
-
-super::super::one_kind_game!(
-    "Two-board portal chess",
-    "The start: White's army and Black's without its king on A, Black's army and White's without its king on B; White plays A.",
-    super::fen::START
-);
 
 /// Two-board portal chess's search hooks.
 impl SearchHooks for Position {

@@ -270,15 +270,8 @@ impl Prove for Position {
 /// legal move loses, and a position never repeats since every move makes a
 /// hole), and a game of at most 64 plies.
 impl Rules for Position {
-    type Move = Move;
-    type Undo = Undo;
-    type MoveList = MoveList;
-    type Outcome = Outcome;
-    type MoveError = MoveError;
-    type FenError = FenError;
-    type IllegalMove = IllegalMoveError;
-    const DRAWS: bool = false;
     crate::rules::forward_rules!();
+    const DRAWS: bool = false;
     #[inline(always)]
     fn boards(&self) -> &[crate::core::Board] {
         std::slice::from_ref(&*self.board)
