@@ -295,7 +295,7 @@ impl AppState {
     pub(super) fn sync_ponder(&mut self) {
         let pondering = self.core.engine.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Ponder { .. }));
         let wanted = self.core.config.prefs.ponder > 0
-            && matches!(self.mode, Mode::Play | Mode::Browse(_))
+            && matches!(&self.mode, Mode::Play | Mode::Browse(_))
             && self.activity.trainer().is_none()
             && self.core.game.players().contains(&PlayerKind::Engine)
             && self.human_to_move();

@@ -10,7 +10,7 @@ use crate::tui::action::{AutosaveReason, UserAction};
 use crate::tui::commands::{self, Cmd};
 use crate::tui::effects::Effect;
 use crate::tui::game::{GameState, PlayerKind, recorded_level};
-use crate::tui::picker::GamePicker;
+use crate::tui::picker::{GamePicker, Picked};
 use crate::tui::state::{Activity, AppState, Core, GameSettings, Mode, Pending, Replacement, View};
 
 impl Core {
@@ -87,55 +87,37 @@ impl AppState {
     /// A file has the name `:save` was given: asks whether to replace it.
     pub(super) fn ask_to_replace(&mut self, path: PathBuf) {
         self.core.info(format!("{} exists", path.display()));
-        self.replace_target = Some(path);
-        self.mode = Mode::Confirm(Pending::Replace);
-    }
-
-    /// The user said yes: the game replaces the file.
-    pub(super) fn replace_confirmed(&mut self) {
-        if let Some(path) = self.replace_target.take() {
-            self.save(Some(path));
-        }
+        self.mode = Mode::Confirm(Pending::Replace(path));
     }
 
     /// Puts up the list of saved games (read by an effect); Esc goes back to `back`.
     pub(super) fn open_list(&mut self, back: Mode) {
-        self.picker = Some(GamePicker::new(back));
-        self.mode = Mode::OpenGame;
+        self.mode = Mode::OpenGame(Box::new(GamePicker::new(back)));
         self.core.effects.push(Effect::ListGames);
     }
 
     /// The saved games, read: into the list if it is still up.
     pub(super) fn games_listed(&mut self, games: Vec<SavedGame>, folders: &[PathBuf]) {
-        if let Some(picker) = self.picker.as_mut() {
-            picker.games = Some(games);
-            picker.folders = folders.to_vec();
+        if let Mode::OpenGame(picker) = &mut self.mode {
+            picker.listed(games, folders);
         }
     }
 
-    /// The list of saved games: typing filters, arrows choose, Enter opens, Esc goes back.
+    /// The list of saved games ([`GamePicker::update`]); when it closes,
+    /// back to the mode it keeps, and the game chosen opens.
     pub(super) fn in_picker(&mut self, action: UserAction) {
-        let Some(picker) = self.picker.as_mut() else {
-            self.mode = self.resting_mode();
-            return;
-        };
-        match action {
-            UserAction::Char(c) => picker.type_char(c),
-            UserAction::Backspace => picker.backspace(),
-            UserAction::Cursor(_, dy) => picker.move_by(-i32::from(dy)),
-            UserAction::Submit => match picker.chosen().map(|g| g.path.clone()) {
-                Some(path) => {
+        let Mode::OpenGame(picker) = &mut self.mode else { return };
+        match picker.update(action) {
+            Picked::Stays => {}
+            Picked::NoMatch => self.core.info("no saved game matches what you typed (Backspace, or Esc to go back)"),
+            Picked::Closed(open) => {
+                if let Mode::OpenGame(picker) = std::mem::replace(&mut self.mode, Mode::Play) {
                     self.mode = picker.back;
-                    self.picker = None;
+                }
+                if let Some(path) = open {
                     self.core.effects.push(Effect::OpenPgn(path));
                 }
-                None => self.core.info("no saved game matches what you typed (Backspace, or Esc to go back)"),
-            },
-            UserAction::Escape => {
-                self.mode = picker.back;
-                self.picker = None;
             }
-            _ => {}
         }
     }
 
