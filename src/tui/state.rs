@@ -112,7 +112,8 @@ impl PartialEq<Mode> for &Mode {
     }
 }
 
-/// What waits to replace the current game until it is autosaved.
+/// What waits to replace the current game until it is autosaved (it
+/// travels with the autosave: [`AutosaveReason::Replaced`](super::action::AutosaveReason)).
 #[derive(Debug, Clone)]
 pub enum Replacement {
     Game(GameState, GameSettings),
@@ -323,9 +324,6 @@ pub(super) struct Core {
 pub struct AppState {
     pub(super) core: Core,
     pub(super) mode: Mode,
-    /// A game waiting to replace the current one once that is autosaved
-    /// (if the autosave fails, the current game stays).
-    pub(super) replacement: Option<Replacement>,
     /// The review screen and the live analysis.
     pub(super) study: Study,
     /// What the board is for: the player's game, a puzzle, a server's game.
@@ -412,8 +410,7 @@ impl AppState {
             errors: Vec::new(),
             effects: Vec::new(),
         };
-        let mut session =
-            AppState { core, mode: Mode::Play, replacement: None, study: Study::default(), activity: Activity::Game };
+        let mut session = AppState { core, mode: Mode::Play, study: Study::default(), activity: Activity::Game };
         session.core.view.flipped = session.core.default_flip();
         if let Some(e) = &session.core.config.error {
             session.core.view.message = Some(Message::Error(format!("{e}; using the defaults")));

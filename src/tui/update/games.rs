@@ -121,15 +121,29 @@ impl AppState {
         }
     }
 
-    /// Asks for an unsaved game with moves to be autosaved before it is
-    /// replaced or the program quits (a puzzle board is no game: never).
-    /// Returns whether it asked.
-    pub(super) fn autosave_if_needed(&mut self, reason: AutosaveReason) -> bool {
-        let needed = self.activity.trainer().is_none() && !self.core.game.is_saved() && self.core.game.len() > 0;
-        if needed {
+    /// Whether the game must be autosaved before it is replaced or the
+    /// program quits: unsaved, with moves (a puzzle board is no game: never).
+    fn needs_autosave(&self) -> bool {
+        self.activity.trainer().is_none() && !self.core.game.is_saved() && self.core.game.len() > 0
+    }
+
+    /// Replaces the board's game (or puzzles) with `next`: at once, or,
+    /// for a game that must be autosaved first, once that succeeded (the
+    /// autosave carries `next`).
+    pub(super) fn replace_with(&mut self, next: Replacement) {
+        if self.needs_autosave() {
+            let reason = AutosaveReason::Replaced(Box::new(next));
             self.core.effects.push(Effect::Autosave { pgn: self.pgn(), reason });
+        } else {
+            self.install(next);
         }
-        needed
+    }
+
+    fn install(&mut self, next: Replacement) {
+        match next {
+            Replacement::Game(game, settings) => self.install_game(game, settings),
+            Replacement::Trainer(trainer) => self.install_trainer(trainer),
+        }
     }
 
     /// The autosave's result, saying which game it was: what is printed at
@@ -137,8 +151,8 @@ impl AppState {
     /// Saved: a waiting replacement takes over. Failed: the game stays (on
     /// quit, the failure is reported on exit).
     pub(super) fn autosaved(&mut self, reason: AutosaveReason, result: Result<PathBuf, String>) {
-        let (saved, failed) = match reason {
-            AutosaveReason::Replaced => ("Previous game autosaved to", "Could not autosave the previous game"),
+        let (saved, failed) = match &reason {
+            AutosaveReason::Replaced(_) => ("Previous game autosaved to", "Could not autosave the previous game"),
             AutosaveReason::Quit => ("Unsaved game autosaved to", "Could not autosave the game"),
         };
         match result {
@@ -146,16 +160,13 @@ impl AppState {
                 self.core.game.mark_saved(path.clone());
                 let note = format!("{saved} {}", path.display());
                 self.core.notes.push(note.clone());
-                match self.replacement.take() {
-                    Some(Replacement::Game(game, settings)) => self.install_game(game, settings),
-                    Some(Replacement::Trainer(trainer)) => self.install_trainer(trainer),
-                    None => {}
+                if let AutosaveReason::Replaced(next) = reason {
+                    self.install(*next);
                 }
                 self.core.info(note);
             }
             Err(e) if self.core.quit => self.core.errors.push(format!("{failed}: {e}")),
             Err(e) => {
-                self.replacement = None;
                 self.core.error(format!("{failed}: {e}. It stays: save it with ':save FILE' first"));
             }
         }
@@ -190,11 +201,7 @@ impl AppState {
     /// Replaces the game, played with `settings`. One with unsaved moves is
     /// autosaved first and replaced only once that succeeded.
     pub(super) fn replace_game(&mut self, game: GameState, settings: GameSettings) {
-        if self.autosave_if_needed(AutosaveReason::Replaced) {
-            self.replacement = Some(Replacement::Game(game, settings));
-        } else {
-            self.install_game(game, settings);
-        }
+        self.replace_with(Replacement::Game(game, settings));
     }
 
     fn install_game(&mut self, game: GameState, settings: GameSettings) {
@@ -217,8 +224,8 @@ impl AppState {
         if self.core.engine.thinking.take().is_some() {
             self.core.effects.push(Effect::AbandonSearch);
         }
-        if self.activity.remote().is_none() {
-            self.autosave_if_needed(AutosaveReason::Quit);
+        if self.activity.remote().is_none() && self.needs_autosave() {
+            self.core.effects.push(Effect::Autosave { pgn: self.pgn(), reason: AutosaveReason::Quit });
         }
         self.core.end();
     }

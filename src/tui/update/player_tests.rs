@@ -58,11 +58,16 @@ fn ctrl_n_opens_the_new_game_screen_with_the_current_choices_and_enter_starts() 
         s.update(a);
     }
     let effects = s.update(UserAction::Submit);
-    assert!(effects.iter().any(|e| matches!(e, Effect::Autosave { .. })), "the game in progress is autosaved");
+    let reason = effects.iter().find_map(|e| match e {
+        Effect::Autosave { reason, .. } => Some(reason.clone()),
+        _ => None,
+    });
+    let reason = reason.expect("the game in progress is autosaved");
     let text = saved_config(&effects, "").expect("the choices are kept");
     assert!(text.contains("side = \"black\"") && text.contains("level = 2"), "{text}");
     assert_eq!(s.game().len(), 1, "replaced only once it is autosaved");
-    let saved = Msg::Autosaved { reason: AutosaveReason::Replaced, result: Ok("a.pgn".into()) };
+    assert!(matches!(reason, AutosaveReason::Replaced(_)), "{reason:?}");
+    let saved = Msg::Autosaved { reason, result: Ok("a.pgn".into()) };
     let effects = s.update(saved);
     assert_eq!(s.mode(), Mode::Play);
     assert_eq!(s.game().players(), [PlayerKind::Engine, PlayerKind::Human]);
