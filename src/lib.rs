@@ -1,7 +1,8 @@
 //! The app's parts, behind its two binaries: `wormhole` (src/main.rs: the
 //! game in the terminal, the engine tools and `wormhole serve`) runs
 //! [`run`]; `wormhole-load` (src/bin/wormhole-load/: the load benchmarks
-//! of the server) drives the [`server`] and measures with [`process_use`].
+//! of the server) drives the [`server`] and measures with [`process_use`];
+//! the figures scripts in examples/ use [`server`] and [`ai`].
 //! Not a published API: the library of rules and engine is the `wormhole`
 //! crate (crates/wormhole).
 
@@ -38,3 +39,6 @@ mod tui;
 mod uci;
 
 pub use cli::run;
+/// The app's engine thread (searching, thinking on the human's time), for
+/// `examples/ponder_figures.rs`.
+pub use tui::ai;

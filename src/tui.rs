@@ -17,7 +17,7 @@
 //! review's analysis thread).
 
 pub mod action;
-mod ai;
+pub mod ai;
 pub(crate) mod analyst;
 pub mod app;
 pub(crate) mod choice;

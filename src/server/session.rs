@@ -301,23 +301,35 @@ mod tests {
     #[test]
     fn a_client_that_reads_nothing_ends_its_session_before_its_frames_pass_the_bound() {
         let (to, from) = std::sync::mpsc::channel();
-        let (out, outs) = outbox();
+        let (out, Outgoing { mut rx, queued }) = outbox();
         let session = std::thread::spawn(move || run_guest(std::sync::mpsc::channel().0, &from, out));
         // Frames keep coming (a window changing size redraws everything),
-        // one at a time; nobody takes them.
+        // one at a time: each window change waits for the frame it drew.
+        // Nobody takes them: the test looks at the channel without going
+        // through `Outgoing::next`, so every byte stays counted as queued.
+        let runtime = tokio::runtime::Builder::new_current_thread().enable_time().build().unwrap();
+        let next_out = |rx: &mut UnboundedReceiver<Out>| {
+            let out = runtime.block_on(async { tokio::time::timeout(Duration::from_secs(60), rx.recv()).await });
+            out.expect("no frame nor end of the session within a minute of a window change")
+        };
         let mut sent = 0u32;
-        while !session.is_finished() && sent < 20_000 {
-            let before = outs.queued.load(Ordering::SeqCst);
+        let ended_by_itself = loop {
             let (w, h) = (80 + (sent % 40) as u16, 24 + (sent % 10) as u16);
-            let _ = to.send(Input::Resize(w, h));
-            sent += 1;
-            while outs.queued.load(Ordering::SeqCst) == before && !session.is_finished() {
-                std::thread::yield_now();
+            // The session drops its inputs when it ends.
+            if to.send(Input::Resize(w, h)).is_err() {
+                break true;
             }
-        }
+            sent += 1;
+            match next_out(&mut rx) {
+                Some(Out::Data(_)) if sent < 20_000 => {}
+                Some(Out::Data(_)) => break false,
+                Some(Out::Close) | None => break true,
+            }
+        };
         drop(to);
         session.join().unwrap();
-        let queued = outs.queued.load(Ordering::SeqCst);
+        let queued = queued.load(Ordering::SeqCst);
+        assert!(ended_by_itself, "the session still ran after {sent} frames nobody took ({queued} bytes queued)");
         assert!(
             queued <= MAX_QUEUED_BYTES && queued > MAX_QUEUED_BYTES / 2,
             "{queued} bytes queued after {sent} frames"

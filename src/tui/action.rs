@@ -10,15 +10,18 @@ use wormhole::{GameKind, Square};
 
 use super::ai::EngineEvent;
 use super::analyst::AnalysisEvent;
+use super::state::Replacement;
 use crate::glicko::Rating;
 use crate::puzzle_record::LoadedPuzzles;
 use crate::saved_games::{PathCompletion, SavedGame};
 
 /// Why an unsaved game is autosaved.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub enum AutosaveReason {
-    /// Another game replaces it.
-    Replaced,
+    /// Another game (or the puzzle trainer) replaces it: what replaces it
+    /// travels with the autosave and takes over once it succeeded (if it
+    /// failed, the current game stays and this is dropped).
+    Replaced(Box<Replacement>),
     /// The program ends.
     Quit,
 }

@@ -4,10 +4,22 @@
 use std::path::PathBuf;
 
 use crate::saved_games::SavedGame;
+use crate::tui::action::UserAction;
+
+/// What a key did to the list.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Picked {
+    /// The list stays up.
+    Stays,
+    /// Enter with no game shown: the list stays up.
+    NoMatch,
+    /// The list closes (Esc), or opens this game (Enter).
+    Closed(Option<PathBuf>),
+}
 
 /// The list on screen, and `Back`, where Esc goes back to: the app's mode,
 /// which the list only keeps (so that it needs nothing of the app's state).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GamePicker<Back> {
     /// The games, newest first; None while the folders are read.
     pub games: Option<Vec<SavedGame>>,
@@ -25,6 +37,31 @@ impl<Back> GamePicker<Back> {
     /// An empty list, until the folders are read.
     pub fn new(back: Back) -> GamePicker<Back> {
         GamePicker { games: None, folders: Vec::new(), filter: String::new(), selected: 0, back }
+    }
+
+    /// The list's own update: typing filters, arrows choose, Enter opens,
+    /// Esc goes back.
+    pub fn update(&mut self, action: UserAction) -> Picked {
+        match action {
+            UserAction::Char(c) => self.type_char(c),
+            UserAction::Backspace => self.backspace(),
+            UserAction::Cursor(_, dy) => self.move_by(-i32::from(dy)),
+            UserAction::Submit => {
+                return match self.chosen() {
+                    Some(game) => Picked::Closed(Some(game.path.clone())),
+                    None => Picked::NoMatch,
+                };
+            }
+            UserAction::Escape => return Picked::Closed(None),
+            _ => {}
+        }
+        Picked::Stays
+    }
+
+    /// The games found in `folders`, read.
+    pub fn listed(&mut self, games: Vec<SavedGame>, folders: &[PathBuf]) {
+        self.games = Some(games);
+        self.folders = folders.to_vec();
     }
 
     /// The games the filter keeps: the files read, and once something is
@@ -100,5 +137,21 @@ mod tests {
         assert!(p.chosen().is_none());
         p.backspace();
         assert_eq!(p.shown().len(), 2);
+    }
+
+    #[test]
+    fn the_list_s_own_update_filters_chooses_opens_and_closes() {
+        let mut p = GamePicker::new(());
+        assert_eq!(p.update(UserAction::Submit), Picked::NoMatch, "nothing listed yet");
+        p.listed(vec![game("a.pgn", "You - Engine"), game("b.pgn", "Ann - Bob")], &[PathBuf::from("games")]);
+        assert_eq!(p.update(UserAction::Cursor(0, -1)), Picked::Stays);
+        assert_eq!(p.chosen().map(|g| g.path.clone()), Some(PathBuf::from("b.pgn")), "Down chose the second");
+        for c in "ann".chars() {
+            assert_eq!(p.update(UserAction::Char(c)), Picked::Stays);
+        }
+        assert_eq!(p.update(UserAction::Submit), Picked::Closed(Some(PathBuf::from("b.pgn"))));
+        p.update(UserAction::Char('z'));
+        assert_eq!(p.update(UserAction::Submit), Picked::NoMatch, "the filter keeps no game");
+        assert_eq!(p.update(UserAction::Escape), Picked::Closed(None));
     }
 }

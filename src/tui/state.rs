@@ -53,31 +53,33 @@ impl HelpPage {
     }
 }
 
-/// What waits for a yes or no.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// What waits for a yes or no, with what it needs to be done.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Pending {
     Resign,
     /// `:new` with these settings.
     NewGame(GameSettings),
-    /// `:save FILE` over an existing file (the file: [`AppState::replace_target`]).
-    Replace,
-    /// `:load FEN` over a game in progress (the FEN: [`AppState::load_target`]).
-    Load,
+    /// `:save FILE` over this existing file.
+    Replace(PathBuf),
+    /// `:load FEN` of this FEN over a game in progress.
+    Load(String),
 }
 
 impl Pending {
-    pub fn question(self) -> &'static str {
+    pub fn question(&self) -> &'static str {
         match self {
             Pending::Resign => "Resign this game?",
             Pending::NewGame(_) => "End the game in progress and start a new one? (it is autosaved)",
-            Pending::Replace => "A file of that name exists. Replace it with this game?",
-            Pending::Load => "End the game in progress and load this position? (it is autosaved)",
+            Pending::Replace(_) => "A file of that name exists. Replace it with this game?",
+            Pending::Load(_) => "End the game in progress and load this position? (it is autosaved)",
         }
     }
 }
 
-/// What the screen is showing besides the game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// What the screen is showing besides the game, with each mode's own
+/// state (the board's game and what it is for are the [`Core`] and the
+/// [`Activity`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Mode {
     Play,
     /// The help overlay.
@@ -97,13 +99,21 @@ pub enum Mode {
     Review,
     /// Live analysis of a position (see [`Study::explore`]).
     Analyze,
-    /// The list of saved games (see [`AppState::picker`]).
-    OpenGame,
+    /// The list of saved games; Esc goes back to the mode it keeps.
+    OpenGame(Box<GamePicker<Mode>>),
     /// The puzzle trainer (see [`AppState::trainer`]).
     Puzzle,
 }
 
-/// What waits to replace the current game until it is autosaved.
+/// `app.mode() == Mode::Play`: a mode compares with a mode's name.
+impl PartialEq<Mode> for &Mode {
+    fn eq(&self, other: &Mode) -> bool {
+        **self == *other
+    }
+}
+
+/// What waits to replace the current game until it is autosaved (it
+/// travels with the autosave: [`AutosaveReason::Replaced`](super::action::AutosaveReason)).
 #[derive(Debug, Clone)]
 pub enum Replacement {
     Game(GameState, GameSettings),
@@ -314,17 +324,8 @@ pub(super) struct Core {
 pub struct AppState {
     pub(super) core: Core,
     pub(super) mode: Mode,
-    /// A game waiting to replace the current one once that is autosaved
-    /// (if the autosave fails, the current game stays).
-    pub(super) replacement: Option<Replacement>,
-    /// The file `:save` asks about replacing ([`Pending::Replace`]).
-    pub(super) replace_target: Option<PathBuf>,
-    /// The FEN a `:load` waits to load until the player says yes.
-    pub(super) load_target: Option<String>,
     /// The review screen and the live analysis.
     pub(super) study: Study,
-    /// The list of saved games, while it is up.
-    pub(super) picker: Option<GamePicker<Mode>>,
     /// What the board is for: the player's game, a puzzle, a server's game.
     pub(super) activity: Activity,
 }
@@ -409,16 +410,7 @@ impl AppState {
             errors: Vec::new(),
             effects: Vec::new(),
         };
-        let mut session = AppState {
-            core,
-            mode: Mode::Play,
-            replacement: None,
-            replace_target: None,
-            load_target: None,
-            study: Study::default(),
-            picker: None,
-            activity: Activity::Game,
-        };
+        let mut session = AppState { core, mode: Mode::Play, study: Study::default(), activity: Activity::Game };
         session.core.view.flipped = session.core.default_flip();
         if let Some(e) = &session.core.config.error {
             session.core.view.message = Some(Message::Error(format!("{e}; using the defaults")));
@@ -455,8 +447,8 @@ impl AppState {
     pub fn config(&self) -> &Config {
         &self.core.config
     }
-    pub fn mode(&self) -> Mode {
-        self.mode
+    pub fn mode(&self) -> &Mode {
+        &self.mode
     }
     pub fn theme(&self) -> &StyleSheet {
         &self.core.theme
@@ -509,15 +501,10 @@ impl AppState {
             Mode::Confirm(_) => Context::Confirm,
             Mode::Review => Context::Review,
             Mode::Analyze => Context::Analyze,
-            Mode::OpenGame => Context::OpenGame,
+            Mode::OpenGame(_) => Context::OpenGame,
             Mode::Puzzle if self.puzzle_phase() == Some(Phase::Solving) => Context::Puzzle,
             Mode::Puzzle => Context::PuzzleOver,
         }
-    }
-
-    /// The list of saved games, while it is up.
-    pub fn picker(&self) -> Option<&GamePicker<Mode>> {
-        self.picker.as_ref()
     }
 
     /// The puzzle trainer, while it is on.
@@ -538,7 +525,7 @@ impl AppState {
         if self.mode == Mode::Review {
             return keymap::own_action(Context::Review, action);
         }
-        if let (Mode::Analyze, Some(explore)) = (self.mode, &self.study.explore) {
+        if let (Mode::Analyze, Some(explore)) = (&self.mode, &self.study.explore) {
             return explore.offers(action);
         }
         if self.mode == Mode::Puzzle {
@@ -568,7 +555,7 @@ impl AppState {
     }
 
     pub fn shown_position(&self) -> &AnyPosition {
-        match (self.mode, &self.study.review, &self.study.explore) {
+        match (&self.mode, &self.study.review, &self.study.explore) {
             (Mode::Review, Some(review), _) => review.position(),
             (Mode::Analyze, _, Some(explore)) => &explore.position,
             _ => self.core.game.position_at(self.shown_ply()),
@@ -585,10 +572,10 @@ impl AppState {
 
     /// The legal moves the typed text could be.
     pub fn candidates(&self) -> Vec<Candidate> {
-        if let (Mode::Analyze, Some(explore)) = (self.mode, &self.study.explore) {
+        if let (Mode::Analyze, Some(explore)) = (&self.mode, &self.study.explore) {
             return input::candidates(&explore.position, self.core.view.input.text());
         }
-        if !self.human_to_move() || matches!(self.mode, Mode::Browse(_)) {
+        if !self.human_to_move() || matches!(&self.mode, Mode::Browse(_)) {
             return Vec::new();
         }
         input::candidates(self.core.game.position(), self.core.view.input.text())
@@ -606,7 +593,7 @@ impl AppState {
                 None => InputHint::Empty,
             };
         }
-        if let (Mode::Analyze, Some(explore)) = (self.mode, &self.study.explore) {
+        if let (Mode::Analyze, Some(explore)) = (&self.mode, &self.study.explore) {
             return InputHint::of(input::reading(&explore.position, text));
         }
         if !self.core.game.is_over() && self.core.game.player_to_move() == PlayerKind::Engine {
@@ -617,10 +604,10 @@ impl AppState {
 
     /// What the board marks: last move, check, the piece about to move and its targets.
     pub fn highlights(&self) -> Highlights {
-        if let (Mode::Review, Some(review)) = (self.mode, &self.study.review) {
+        if let (Mode::Review, Some(review)) = (&self.mode, &self.study.review) {
             return review.highlights();
         }
-        if let (Mode::Analyze, Some(explore)) = (self.mode, &self.study.explore) {
+        if let (Mode::Analyze, Some(explore)) = (&self.mode, &self.study.explore) {
             let info = self.core.engine.thinking.as_ref().and_then(|t| t.info.as_ref()).or(explore.finished.as_ref());
             return explore.highlights(info, self.core.view.selected, self.core.view.cursor);
         }

@@ -152,7 +152,7 @@ impl AppState {
     /// The effects of the first position (the engine may be to move). With
     /// the new-game screen up, nothing starts until it is closed.
     pub fn start(&mut self) -> Vec<Effect> {
-        if !matches!(self.mode, Mode::NewGame(_)) {
+        if !matches!(&self.mode, Mode::NewGame(_)) {
             self.after_change();
         }
         self.sync_ponder();
@@ -197,7 +197,7 @@ impl AppState {
         if let Some(why) = self.remote_refusal(action) {
             return self.core.error(why);
         }
-        if !matches!(action, UserAction::Scroll(_)) && !matches!(self.mode, Mode::Help { .. }) {
+        if !matches!(action, UserAction::Scroll(_)) && !matches!(&self.mode, Mode::Help { .. }) {
             self.core.view.message = None;
         }
         match self.mode {
@@ -205,11 +205,11 @@ impl AppState {
             Mode::GameOver => self.in_game_over(action),
             Mode::Browse(ply) => self.in_browse(ply, action),
             Mode::NewGame(form) => self.in_new_game(form, action),
-            Mode::Confirm(pending) => self.in_confirm(pending, action),
+            Mode::Confirm(_) => self.in_confirm(action),
             Mode::Play => self.in_play(action),
             Mode::Review => self.in_review(action),
             Mode::Analyze => self.in_analyze(action),
-            Mode::OpenGame => self.in_picker(action),
+            Mode::OpenGame(_) => self.in_picker(action),
             Mode::Puzzle => self.in_puzzle(action),
         }
     }
@@ -257,19 +257,17 @@ impl AppState {
         self.replace_game(game, settings);
     }
 
-    fn in_confirm(&mut self, pending: Pending, action: UserAction) {
+    /// The question's answer: yes does what waits (with what it keeps).
+    fn in_confirm(&mut self, action: UserAction) {
         match action {
             UserAction::Answer(true) => {
-                self.mode = self.resting_mode();
+                let rest = self.resting_mode();
+                let Mode::Confirm(pending) = std::mem::replace(&mut self.mode, rest) else { return };
                 match pending {
                     Pending::Resign => self.resign_now(),
                     Pending::NewGame(settings) => self.new_game(settings),
-                    Pending::Replace => self.replace_confirmed(),
-                    Pending::Load => {
-                        if let Some(fen) = self.load_target.take() {
-                            self.load_fen_now(&fen)
-                        }
-                    }
+                    Pending::Replace(path) => self.save(Some(path)),
+                    Pending::Load(fen) => self.load_fen_now(&fen),
                 }
             }
             UserAction::Answer(false) | UserAction::Escape => self.mode = self.resting_mode(),
@@ -473,7 +471,7 @@ impl AppState {
     fn browse(&mut self, ply: usize) {
         let ply = ply.min(self.core.game.len());
         self.core.view.scroll = None;
-        self.mode = if ply == self.core.game.len() && matches!(self.mode, Mode::Browse(_)) {
+        self.mode = if ply == self.core.game.len() && matches!(&self.mode, Mode::Browse(_)) {
             self.resting_mode()
         } else {
             Mode::Browse(ply)

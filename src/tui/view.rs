@@ -70,12 +70,12 @@ pub fn draw(frame: &mut Frame, session: &AppState) {
     }
     input_line::draw(frame, screen.input, session);
     match session.mode() {
-        Mode::Help { scroll, page } => help::draw(frame, area, scroll, page, session),
+        Mode::Help { scroll, page } => help::draw(frame, area, *scroll, *page, session),
         Mode::GameOver => dialogs::game_over(frame, board_area, session),
-        Mode::Browse(ply) => dialogs::browse_banner(frame, board_area, session, ply),
-        Mode::NewGame(form) => dialogs::new_game(frame, area, session, &form),
+        Mode::Browse(ply) => dialogs::browse_banner(frame, board_area, session, *ply),
+        Mode::NewGame(form) => dialogs::new_game(frame, area, session, form),
         Mode::Confirm(pending) => dialogs::confirm(frame, board_area, session, pending),
-        Mode::OpenGame => dialogs::saved_games(frame, area, session),
+        Mode::OpenGame(picker) => dialogs::saved_games(frame, area, session, picker),
         Mode::Play | Mode::Review | Mode::Analyze | Mode::Puzzle => {}
     }
 }

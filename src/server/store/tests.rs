@@ -399,36 +399,6 @@ fn a_kill_9_between_writes_loses_no_committed_move() {
     }
 }
 
-/// Figures, not a check: how long committing one move takes on this disk
-/// (each commit waits for fsync). Run with
-/// `cargo test --release --bin wormhole commit_latency -- --ignored --nocapture`.
-#[test]
-#[ignore]
-fn commit_latency_figures() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut store = Store::open(dir.path()).unwrap();
-    let ann = store.register("ann", "SHA256:ann", "k").unwrap().id;
-    let game = store.create_game(&game_between(player(ann), engine(1), false), 0).unwrap();
-    let mut micros: Vec<u128> = (0..500)
-        .map(|ply| {
-            let start = std::time::Instant::now();
-            store.add_move(game, ply, "e2e4", [1, 1], 1).unwrap();
-            start.elapsed().as_micros()
-        })
-        .collect();
-    micros.sort_unstable();
-    let at = |q: usize| micros[micros.len() * q / 100];
-    println!("add_move, 500 commits: p50 {} us, p99 {} us, max {} us", at(50), at(99), micros[micros.len() - 1]);
-    let batch: Vec<_> = (500..550).map(|ply| (game, ply, mv("e2e4", [1, 1], 1))).collect();
-    let start = std::time::Instant::now();
-    assert!(store.add_moves(&batch).unwrap().iter().all(Result::is_ok));
-    println!("add_moves, one batch of 50: {} us", start.elapsed().as_micros());
-    let start = std::time::Instant::now();
-    let games = store.active_games().unwrap();
-    println!("active_games with one game of 550 moves: {} us", start.elapsed().as_micros());
-    assert_eq!(games[0].moves.len(), 550);
-}
-
 #[test]
 fn challenges_are_kept_until_removed_or_accepted_with_their_game_in_one_write() {
     let (mut store, ann, bob) = two_players();

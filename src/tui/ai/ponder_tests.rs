@@ -1,11 +1,11 @@
 //! Thinking on the human's time, on the engine's thread: it stops within
-//! 50 ms, and the reply after the predicted move goes on from it. Also the
-//! figures of the issue (ignored: `ponder_figures`).
+//! 50 ms, and the reply after the predicted move goes on from it. (The
+//! figures of issue 44 are `cargo run --release --example ponder_figures`.)
 
 use std::time::{Duration, Instant};
 
 use wormhole::engine::Level;
-use wormhole::{AnyMove, AnyPosition, GameKind, Rules};
+use wormhole::{AnyPosition, GameKind, Rules};
 
 use super::{Ai, EngineEvent, Finished, Info, Limits, Purpose};
 
@@ -138,112 +138,4 @@ fn the_reply_after_the_predicted_move_goes_on_from_the_ponder_search() {
     assert!(depth(&warm) + 2 >= pondered.depth, "{} after pondering to {}", depth(&warm), pondered.depth);
     assert!(depth(&warm) > depth(&cold), "{} against {} cold", depth(&warm), depth(&cold));
     assert_eq!(warm.best, Some(reply), "the ponder search's line goes on");
-}
-
-/// `pos` after eight plies of the engine's shallow play (a middle game).
-fn played_on(pos: &AnyPosition) -> AnyPosition {
-    let mut pos = pos.clone();
-    let mut ai = Ai::new(Some(1));
-    for _ in 0..8 {
-        let (done, _) =
-            searched(&mut ai, &pos, Limits { depth: Some(4), ..Limits::default() }, Purpose::Hint { ply: 0 });
-        pos = pos.after(done.best.unwrap()).unwrap();
-    }
-    pos
-}
-
-/// One search to its end, with every report: (final result, reports).
-fn searched(ai: &mut Ai, pos: &AnyPosition, limits: Limits, purpose: Purpose) -> (Finished, Vec<Info>) {
-    ai.start(pos, limits, Level::MAX, purpose);
-    let (mut infos, end) = (Vec::new(), Instant::now() + Duration::from_secs(120));
-    while Instant::now() < end {
-        for event in ai.poll() {
-            match event {
-                EngineEvent::Info(info) => infos.push(info),
-                EngineEvent::Done(done) => return (done, infos),
-            }
-        }
-        std::thread::sleep(Duration::from_millis(1));
-    }
-    panic!("the search did not end in two minutes")
-}
-
-/// Pondering `pos` for `time` on a fresh engine: the engine and its last report.
-fn pondered_for(pos: &AnyPosition, time: Duration) -> (Ai, Info) {
-    let mut ai = Ai::new(Some(1));
-    ponder(&mut ai, pos, 1);
-    let (end, mut last) = (Instant::now() + time, None);
-    while Instant::now() < end {
-        for event in ai.poll() {
-            if let EngineEvent::Info(info) = event {
-                last = Some(info);
-            }
-        }
-        std::thread::sleep(Duration::from_millis(2));
-    }
-    ai.cancel();
-    (ai, last.expect("a report"))
-}
-
-/// The reply search (full strength, `REPLY_NODES`) to `m` in `pos` by `ai`:
-/// its depth, and the nodes it took to reach `depth` (if it did).
-fn reply(ai: &mut Ai, pos: &AnyPosition, m: AnyMove, depth: u32) -> (u32, Option<u64>) {
-    const REPLY_NODES: u64 = 500_000;
-    let after = pos.after(m).unwrap();
-    let limits = Limits { nodes: Some(REPLY_NODES), ..Limits::default() };
-    let (done, infos) = searched(ai, &after, limits, Purpose::Move { ply: 1 });
-    let reached = infos.iter().find(|i| i.depth >= depth).map(|i| i.nodes);
-    (done.info.map_or(0, |i| i.depth), reached)
-}
-
-/// The figures of issue 44 item 3 (run with `--ignored --nocapture`): for
-/// positions of each game, the player thinking 2 s,
-/// - the hint: without pondering, a search of the hint's 200,000 nodes
-///   (its time and depth); with pondering, at once (the depth reached);
-/// - the engine's reply, 500,000 nodes at full strength: its depth, and
-///   the nodes it took to reach the depth the reply without pondering
-///   reached, without pondering, pondering the player's position (what the
-///   app does) and pondering the position after the predicted move (UCI's
-///   way), the player playing the predicted move (hit) or another (miss).
-#[test]
-#[ignore]
-fn ponder_figures() {
-    let think = Duration::from_secs(2);
-    let mut rows = Vec::new();
-    for pos in positions().into_iter().chain(positions().iter().map(played_on)) {
-        // The predicted move and another good one: the best two of a short search.
-        let limits = Limits { depth: Some(6), multipv: 2, ..Limits::default() };
-        let (first, _) = searched(&mut Ai::new(Some(1)), &pos, limits, Purpose::Hint { ply: 0 });
-        let lines = first.info.unwrap().lines;
-        let (predicted, other) = (lines[0].pv[0], lines[1].pv[0]);
-        // The hint.
-        let t = Instant::now();
-        let hint_limits =
-            Limits { nodes: Some(wormhole::analysis::AnalysisOptions::DEFAULT_NODES), ..Limits::default() };
-        let (hint, _) = searched(&mut Ai::new(Some(1)), &pos, hint_limits, Purpose::Hint { ply: 0 });
-        let hint_time = t.elapsed();
-        let hint_depth = hint.info.map_or(0, |i| i.depth);
-        let (_, pondered) = pondered_for(&pos, think);
-        rows.push(format!(
-            "{}: hint without pondering {:.0} ms, depth {hint_depth}; with pondering 0 ms, depth {}",
-            pos.kind(),
-            hint_time.as_secs_f64() * 1000.0,
-            pondered.depth
-        ));
-        // The reply.
-        for (case, m) in [("hit", predicted), ("miss", other)] {
-            let (cold_depth, _) = reply(&mut Ai::new(Some(1)), &pos, m, 0);
-            let (mut own, _) = pondered_for(&pos, think);
-            let (own_depth, own_nodes) = reply(&mut own, &pos, m, cold_depth);
-            let (mut uci, _) = pondered_for(&pos.after(predicted).unwrap(), think);
-            let (uci_depth, uci_nodes) = reply(&mut uci, &pos, m, cold_depth);
-            rows.push(format!(
-                "{}, {case}: reply depth without pondering {cold_depth} (500k nodes); pondering the player's \
-                 position {own_depth} (depth {cold_depth} in {own_nodes:?} nodes); pondering after the \
-                 predicted move {uci_depth} (depth {cold_depth} in {uci_nodes:?} nodes)",
-                pos.kind()
-            ));
-        }
-    }
-    println!("{}", rows.join("\n"));
 }

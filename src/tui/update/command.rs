@@ -319,8 +319,7 @@ impl AppState {
         }
         if self.core.game_in_progress() && self.activity.trainer().is_none() {
             // Nothing the player made is replaced without a yes.
-            self.load_target = Some(fen.to_string());
-            self.mode = Mode::Confirm(Pending::Load);
+            self.mode = Mode::Confirm(Pending::Load(fen.to_string()));
             return;
         }
         self.load_fen_now(fen);

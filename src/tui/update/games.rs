@@ -10,7 +10,7 @@ use crate::tui::action::{AutosaveReason, UserAction};
 use crate::tui::commands::{self, Cmd};
 use crate::tui::effects::Effect;
 use crate::tui::game::{GameState, PlayerKind, recorded_level};
-use crate::tui::picker::GamePicker;
+use crate::tui::picker::{GamePicker, Picked};
 use crate::tui::state::{Activity, AppState, Core, GameSettings, Mode, Pending, Replacement, View};
 
 impl Core {
@@ -87,67 +87,63 @@ impl AppState {
     /// A file has the name `:save` was given: asks whether to replace it.
     pub(super) fn ask_to_replace(&mut self, path: PathBuf) {
         self.core.info(format!("{} exists", path.display()));
-        self.replace_target = Some(path);
-        self.mode = Mode::Confirm(Pending::Replace);
-    }
-
-    /// The user said yes: the game replaces the file.
-    pub(super) fn replace_confirmed(&mut self) {
-        if let Some(path) = self.replace_target.take() {
-            self.save(Some(path));
-        }
+        self.mode = Mode::Confirm(Pending::Replace(path));
     }
 
     /// Puts up the list of saved games (read by an effect); Esc goes back to `back`.
     pub(super) fn open_list(&mut self, back: Mode) {
-        self.picker = Some(GamePicker::new(back));
-        self.mode = Mode::OpenGame;
+        self.mode = Mode::OpenGame(Box::new(GamePicker::new(back)));
         self.core.effects.push(Effect::ListGames);
     }
 
     /// The saved games, read: into the list if it is still up.
     pub(super) fn games_listed(&mut self, games: Vec<SavedGame>, folders: &[PathBuf]) {
-        if let Some(picker) = self.picker.as_mut() {
-            picker.games = Some(games);
-            picker.folders = folders.to_vec();
+        if let Mode::OpenGame(picker) = &mut self.mode {
+            picker.listed(games, folders);
         }
     }
 
-    /// The list of saved games: typing filters, arrows choose, Enter opens, Esc goes back.
+    /// The list of saved games ([`GamePicker::update`]); when it closes,
+    /// back to the mode it keeps, and the game chosen opens.
     pub(super) fn in_picker(&mut self, action: UserAction) {
-        let Some(picker) = self.picker.as_mut() else {
-            self.mode = self.resting_mode();
-            return;
-        };
-        match action {
-            UserAction::Char(c) => picker.type_char(c),
-            UserAction::Backspace => picker.backspace(),
-            UserAction::Cursor(_, dy) => picker.move_by(-i32::from(dy)),
-            UserAction::Submit => match picker.chosen().map(|g| g.path.clone()) {
-                Some(path) => {
+        let Mode::OpenGame(picker) = &mut self.mode else { return };
+        match picker.update(action) {
+            Picked::Stays => {}
+            Picked::NoMatch => self.core.info("no saved game matches what you typed (Backspace, or Esc to go back)"),
+            Picked::Closed(open) => {
+                if let Mode::OpenGame(picker) = std::mem::replace(&mut self.mode, Mode::Play) {
                     self.mode = picker.back;
-                    self.picker = None;
+                }
+                if let Some(path) = open {
                     self.core.effects.push(Effect::OpenPgn(path));
                 }
-                None => self.core.info("no saved game matches what you typed (Backspace, or Esc to go back)"),
-            },
-            UserAction::Escape => {
-                self.mode = picker.back;
-                self.picker = None;
             }
-            _ => {}
         }
     }
 
-    /// Asks for an unsaved game with moves to be autosaved before it is
-    /// replaced or the program quits (a puzzle board is no game: never).
-    /// Returns whether it asked.
-    pub(super) fn autosave_if_needed(&mut self, reason: AutosaveReason) -> bool {
-        let needed = self.activity.trainer().is_none() && !self.core.game.is_saved() && self.core.game.len() > 0;
-        if needed {
+    /// Whether the game must be autosaved before it is replaced or the
+    /// program quits: unsaved, with moves (a puzzle board is no game: never).
+    fn needs_autosave(&self) -> bool {
+        self.activity.trainer().is_none() && !self.core.game.is_saved() && self.core.game.len() > 0
+    }
+
+    /// Replaces the board's game (or puzzles) with `next`: at once, or,
+    /// for a game that must be autosaved first, once that succeeded (the
+    /// autosave carries `next`).
+    pub(super) fn replace_with(&mut self, next: Replacement) {
+        if self.needs_autosave() {
+            let reason = AutosaveReason::Replaced(Box::new(next));
             self.core.effects.push(Effect::Autosave { pgn: self.pgn(), reason });
+        } else {
+            self.install(next);
         }
-        needed
+    }
+
+    fn install(&mut self, next: Replacement) {
+        match next {
+            Replacement::Game(game, settings) => self.install_game(game, settings),
+            Replacement::Trainer(trainer) => self.install_trainer(trainer),
+        }
     }
 
     /// The autosave's result, saying which game it was: what is printed at
@@ -155,8 +151,8 @@ impl AppState {
     /// Saved: a waiting replacement takes over. Failed: the game stays (on
     /// quit, the failure is reported on exit).
     pub(super) fn autosaved(&mut self, reason: AutosaveReason, result: Result<PathBuf, String>) {
-        let (saved, failed) = match reason {
-            AutosaveReason::Replaced => ("Previous game autosaved to", "Could not autosave the previous game"),
+        let (saved, failed) = match &reason {
+            AutosaveReason::Replaced(_) => ("Previous game autosaved to", "Could not autosave the previous game"),
             AutosaveReason::Quit => ("Unsaved game autosaved to", "Could not autosave the game"),
         };
         match result {
@@ -164,16 +160,13 @@ impl AppState {
                 self.core.game.mark_saved(path.clone());
                 let note = format!("{saved} {}", path.display());
                 self.core.notes.push(note.clone());
-                match self.replacement.take() {
-                    Some(Replacement::Game(game, settings)) => self.install_game(game, settings),
-                    Some(Replacement::Trainer(trainer)) => self.install_trainer(trainer),
-                    None => {}
+                if let AutosaveReason::Replaced(next) = reason {
+                    self.install(*next);
                 }
                 self.core.info(note);
             }
             Err(e) if self.core.quit => self.core.errors.push(format!("{failed}: {e}")),
             Err(e) => {
-                self.replacement = None;
                 self.core.error(format!("{failed}: {e}. It stays: save it with ':save FILE' first"));
             }
         }
@@ -208,11 +201,7 @@ impl AppState {
     /// Replaces the game, played with `settings`. One with unsaved moves is
     /// autosaved first and replaced only once that succeeded.
     pub(super) fn replace_game(&mut self, game: GameState, settings: GameSettings) {
-        if self.autosave_if_needed(AutosaveReason::Replaced) {
-            self.replacement = Some(Replacement::Game(game, settings));
-        } else {
-            self.install_game(game, settings);
-        }
+        self.replace_with(Replacement::Game(game, settings));
     }
 
     fn install_game(&mut self, game: GameState, settings: GameSettings) {
@@ -235,8 +224,8 @@ impl AppState {
         if self.core.engine.thinking.take().is_some() {
             self.core.effects.push(Effect::AbandonSearch);
         }
-        if self.activity.remote().is_none() {
-            self.autosave_if_needed(AutosaveReason::Quit);
+        if self.activity.remote().is_none() && self.needs_autosave() {
+            self.core.effects.push(Effect::Autosave { pgn: self.pgn(), reason: AutosaveReason::Quit });
         }
         self.core.end();
     }

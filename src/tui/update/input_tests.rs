@@ -93,7 +93,7 @@ fn a_move_typed_while_browsing_goes_back_to_the_live_position_first() {
     s.update(UserAction::BrowseBack);
     assert_eq!(s.mode(), Mode::Browse(1));
     s.update(UserAction::Submit);
-    assert_eq!((s.mode(), s.game().len()), (Mode::Play, 2));
+    assert_eq!((s.mode(), s.game().len()), (&Mode::Play, 2));
     assert_eq!(info(&s), "back to the live position, where moves are played: Enter again plays Nf3");
     s.update(UserAction::Submit);
     assert_eq!(s.game().sans()[2], "Nf3");

@@ -58,11 +58,16 @@ fn ctrl_n_opens_the_new_game_screen_with_the_current_choices_and_enter_starts() 
         s.update(a);
     }
     let effects = s.update(UserAction::Submit);
-    assert!(effects.iter().any(|e| matches!(e, Effect::Autosave { .. })), "the game in progress is autosaved");
+    let reason = effects.iter().find_map(|e| match e {
+        Effect::Autosave { reason, .. } => Some(reason.clone()),
+        _ => None,
+    });
+    let reason = reason.expect("the game in progress is autosaved");
     let text = saved_config(&effects, "").expect("the choices are kept");
     assert!(text.contains("side = \"black\"") && text.contains("level = 2"), "{text}");
     assert_eq!(s.game().len(), 1, "replaced only once it is autosaved");
-    let saved = Msg::Autosaved { reason: AutosaveReason::Replaced, result: Ok("a.pgn".into()) };
+    assert!(matches!(reason, AutosaveReason::Replaced(_)), "{reason:?}");
+    let saved = Msg::Autosaved { reason, result: Ok("a.pgn".into()) };
     let effects = s.update(saved);
     assert_eq!(s.mode(), Mode::Play);
     assert_eq!(s.game().players(), [PlayerKind::Engine, PlayerKind::Human]);
@@ -74,7 +79,7 @@ fn ctrl_n_opens_the_new_game_screen_with_the_current_choices_and_enter_starts() 
 fn choosing_puzzles_on_the_new_game_screen_keeps_the_game_for_wormhole_puzzles() {
     let mut s = session_with_config([PlayerKind::Human; 2], Some("variant = \"classic\"\n"));
     s.update(UserAction::NewGame);
-    let Mode::NewGame(mut form) = s.mode() else { panic!("{:?}", s.mode()) };
+    let Mode::NewGame(mut form) = *s.mode() else { panic!("{:?}", s.mode()) };
     (form.puzzles, form.variant) = (true, GameKind::Linked);
     s.mode = Mode::NewGame(form);
     let effects = s.update(UserAction::Submit);
@@ -326,7 +331,7 @@ fn a_flag_can_be_taken_back_and_the_clocks_are_as_they_were() {
     assert!(s.offers(UserAction::Undo), "the dialog offers a take-back");
     assert!(contains(&screen(&s, 100, 30), "Ctrl-Z  take back"));
     s.update(UserAction::Undo);
-    assert_eq!((s.mode(), s.game().len(), s.game().end()), (Mode::Play, 1, None));
+    assert_eq!((s.mode(), s.game().len(), s.game().end()), (&Mode::Play, 1, None));
     let clocks = s.game().clocks().unwrap();
     assert_eq!(clocks.times(), [Duration::from_secs(60), Duration::from_secs(60)], "as they were after 1. e4");
     typed(&mut s, "d5");

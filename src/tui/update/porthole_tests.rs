@@ -108,7 +108,7 @@ fn the_help_explains_portholes() {
     let mut s = porthole(EXAMPLE_2);
     s.update(UserAction::Help);
     for page in [HelpPage::Pieces, HelpPage::Rules] {
-        while !matches!(s.mode(), Mode::Help { page: p, .. } if p == page) {
+        while !matches!(s.mode(), Mode::Help { page: p, .. } if *p == page) {
             s.update(UserAction::TogglePage);
         }
         let mut text = String::new();

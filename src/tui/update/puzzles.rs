@@ -9,7 +9,7 @@ use wormhole::{AnyMove, Color, GameKind, Rules};
 
 use crate::glicko::Rating;
 use crate::puzzle_record::{LoadedPuzzles, PuzzleOutcome};
-use crate::tui::action::{AutosaveReason, UserAction};
+use crate::tui::action::UserAction;
 use crate::tui::ai::{Limits, Purpose};
 use crate::tui::effects::Effect;
 use crate::tui::game::{GameState, PlayerKind};
@@ -158,11 +158,8 @@ impl AppState {
         if trainer.current.is_none() {
             return self.core.error(format!("no {game} puzzles to offer{note}"));
         }
-        if self.activity.trainer().is_none() && self.autosave_if_needed(AutosaveReason::Replaced) {
-            self.replacement = Some(Replacement::Trainer(trainer));
-        } else {
-            self.install_trainer(trainer);
-        }
+        // (A trainer already on replaces at once: a puzzle board is never autosaved.)
+        self.replace_with(Replacement::Trainer(trainer));
         if !note.is_empty() {
             self.core.error(format!("some puzzles were left out{note}"));
         }

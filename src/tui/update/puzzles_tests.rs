@@ -197,7 +197,7 @@ fn the_trainer_is_a_choice_of_the_new_game_screen_and_a_game_in_progress_is_auto
     let mut s = session([PlayerKind::Human; 2]);
     typed(&mut s, "e4");
     s.update(UserAction::NewGame);
-    let Mode::NewGame(mut form) = s.mode() else { panic!("{:?}", s.mode()) };
+    let Mode::NewGame(mut form) = *s.mode() else { panic!("{:?}", s.mode()) };
     form.puzzles = true;
     form.variant = GameKind::Porthole;
     s.mode = Mode::NewGame(form);
@@ -207,10 +207,12 @@ fn the_trainer_is_a_choice_of_the_new_game_screen_and_a_game_in_progress_is_auto
         game: GameKind::Porthole,
         loaded: Box::new(loaded(&[LADDER], Record::default())),
     });
-    assert!(matches!(effects.as_slice(), [Effect::Autosave { reason: AutosaveReason::Replaced, .. }]), "{effects:?}");
+    let [Effect::Autosave { reason: reason @ AutosaveReason::Replaced(_), .. }] = effects.as_slice() else {
+        panic!("{effects:?}")
+    };
     assert_eq!(s.game().sans(), ["e4"], "the game stays until it is autosaved");
-    s.update(Msg::Autosaved { reason: AutosaveReason::Replaced, result: Ok("a.pgn".into()) });
-    assert_eq!((s.mode(), s.game().len()), (Mode::Puzzle, 0));
+    s.update(Msg::Autosaved { reason: reason.clone(), result: Ok("a.pgn".into()) });
+    assert_eq!((s.mode(), s.game().len()), (&Mode::Puzzle, 0));
     // The puzzle board is never autosaved, and a game replaces the trainer.
     typed(&mut s, "Ra7");
     assert!(s.update(UserAction::Quit).iter().all(|e| !matches!(e, Effect::Autosave { .. })));

@@ -185,7 +185,7 @@ impl AppState {
     pub(super) fn remote_leaves(&self, action: UserAction) -> bool {
         self.activity.remote().is_some()
             && action == UserAction::Escape
-            && matches!(self.mode, Mode::Play | Mode::GameOver)
+            && matches!(&self.mode, Mode::Play | Mode::GameOver)
             && self.core.view.input.text().is_empty()
             && self.core.view.selected.is_none()
             && self.core.view.cursor.is_none()

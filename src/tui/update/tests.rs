@@ -299,7 +299,7 @@ fn resign_and_game_over_banner() {
     assert!(contains(&rows, "Resign this game?"), "{}", rows.join("\n"));
     assert!(contains(&rows, "y yes, n no"), "{}", rows.join("\n"));
     app.update(UserAction::Answer(false));
-    assert_eq!((app.session().mode(), app.session().game().end()), (Mode::Play, None));
+    assert_eq!((app.session().mode(), app.session().game().end()), (&Mode::Play, None));
     enter(&mut app, ":resign");
     app.update(UserAction::Answer(true));
     assert_eq!(app.session().game().end(), Some(GameEnd::Resigned(Color::White)));
@@ -557,7 +557,7 @@ fn save_over_an_existing_file_asks_first() {
     let mut app = hotseat();
     enter(&mut app, "e4");
     enter(&mut app, &format!(":save {}", path.display()));
-    assert_eq!(app.session().mode(), Mode::Confirm(Pending::Replace));
+    assert_eq!(app.session().mode(), Mode::Confirm(Pending::Replace(path.clone())));
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "KEEP ME", "nothing written before the answer");
     app.update(UserAction::Answer(false));
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "KEEP ME");
@@ -589,10 +589,10 @@ fn the_saved_games_list_opens_from_the_new_game_screen_holds_autosaves_and_esc_g
     enter(&mut app, ":new");
     app.update(UserAction::Answer(true));
     app.update(UserAction::NewGame);
-    let Mode::NewGame(form) = app.session().mode() else { panic!("{:?}", app.session().mode()) };
+    let Mode::NewGame(form) = *app.session().mode() else { panic!("{:?}", app.session().mode()) };
     app.update(UserAction::OpenList);
-    assert_eq!(app.session().mode(), Mode::OpenGame);
-    let picker = app.session().picker().unwrap();
+    let Mode::OpenGame(picker) = app.session().mode() else { panic!("{:?}", app.session().mode()) };
+    assert_eq!(picker.back, Mode::NewGame(form), "Esc goes back to the form");
     let rows: Vec<String> = picker.shown().iter().map(|g| g.row()).collect();
     assert_eq!(rows.len(), 2, "{rows:?}");
     assert!(rows[0].ends_with("1. e4 e5  (autosave)") && rows[1].ends_with("*  1. e4"), "{rows:?}");
@@ -677,7 +677,8 @@ fn load_asks_before_replacing_a_game_in_progress() {
     assert_eq!(error(app.session()), "bad FEN: expected 8 ranks separated by '/', found 3");
     assert_eq!(app.session().mode(), Mode::Play);
     enter(&mut app, ":load k7/2Q5/1K6/8/8/8/8/8 w 0");
-    assert_eq!(app.session().mode(), Mode::Confirm(Pending::Load), "asks first");
+    let fen = "k7/2Q5/1K6/8/8/8/8/8 w 0".to_string();
+    assert_eq!(app.session().mode(), Mode::Confirm(Pending::Load(fen)), "asks first");
     let rows = screen(app.session(), 100, 30);
     assert!(contains(&rows, "End the game in progress and load this position?"), "{}", rows.join("\n"));
     app.update(UserAction::Answer(false));

@@ -60,7 +60,7 @@ fn every_way_in_starts_a_two_board_game() {
     enter(&mut app, "e4");
     enter(&mut app, &format!(":load {START}"));
     // The game in progress is replaced only after a yes.
-    assert_eq!(app.session().mode(), Mode::Confirm(crate::tui::state::Pending::Load));
+    assert_eq!(app.session().mode(), Mode::Confirm(crate::tui::state::Pending::Load(START.to_string())));
     app.update(UserAction::Answer(true));
     assert_eq!(app.session().game().kind(), GameKind::Twoboard, "{}", error(app.session()));
     enter(&mut app, ":new classic");
@@ -71,7 +71,7 @@ fn every_way_in_starts_a_two_board_game() {
     enter(&mut app, ":set variant twoboard");
     assert!(info(app.session()).starts_with("variant = twoboard (from the next game)"), "{}", info(app.session()));
     app.update(UserAction::NewGame);
-    let Mode::NewGame(mut form) = app.session().mode() else { panic!("the new-game screen") };
+    let Mode::NewGame(mut form) = *app.session().mode() else { panic!("the new-game screen") };
     let seen: Vec<GameKind> = (0..GameKind::ALL.len())
         .map(|_| {
             form.change(1);

@@ -12,7 +12,8 @@ use super::layout::centered;
 use crate::tui::action::UserAction;
 use crate::tui::keymap::{self, Context};
 use crate::tui::newgame::NewGameForm;
-use crate::tui::state::{AppState, Pending};
+use crate::tui::picker::GamePicker;
+use crate::tui::state::{AppState, Mode, Pending};
 use crate::tui::theme::StyleSheet;
 
 /// A bordered box with `lines`, centred in `area`.
@@ -49,7 +50,7 @@ pub fn game_over(frame: &mut Frame, board: Rect, session: &AppState) {
     dialog(frame, board, " Game over ", text, session.theme());
 }
 
-pub fn confirm(frame: &mut Frame, board: Rect, session: &AppState, pending: Pending) {
+pub fn confirm(frame: &mut Frame, board: Rect, session: &AppState, pending: &Pending) {
     let mut text = vec![Line::styled(pending.question(), Style::new().add_modifier(Modifier::BOLD)), Line::from("")];
     text.push(Line::from(keymap::context_keys(Context::Confirm)));
     dialog(frame, board, " Please confirm ", text, session.theme());
@@ -84,8 +85,7 @@ pub fn new_game(frame: &mut Frame, area: Rect, session: &AppState, form: &NewGam
 
 /// The list of saved games: the filter typed, one row per game (the chosen
 /// one highlighted, scrolled into view), the folders and the keys.
-pub fn saved_games(frame: &mut Frame, area: Rect, session: &AppState) {
-    let Some(picker) = session.picker() else { return };
+pub fn saved_games(frame: &mut Frame, area: Rect, session: &AppState, picker: &GamePicker<Mode>) {
     let theme = session.theme();
     let width = area.width.saturating_sub(4).max(20);
     let rows_room = usize::from(area.height.saturating_sub(9)).max(1);
