@@ -118,6 +118,15 @@ pub const SERVE_INPUT_BURST_SECONDS: f64 = 4.0;
 /// resident memory is at or past this many MiB.
 pub const SERVE_MAX_MEMORY_MB: u64 = 2048;
 
+/// Several server nodes on one PostgreSQL database: how long the
+/// listening connection waits for another node's note before it looks
+/// whether the hub still runs (milliseconds).
+pub const NODE_LISTEN_POLL_MS: u64 = 200;
+
+/// How long a node waits before it opens its lost listening connection
+/// again (milliseconds).
+pub const NODE_LISTEN_RETRY_MS: u64 = 500;
+
 /// Parses `solve --time`: a number of seconds within [`SOLVE_SECONDS`].
 pub fn seconds(text: &str) -> Result<f64, String> {
     let secs: f64 = text.trim().parse().map_err(|_| format!("'{text}' is not a number of seconds"))?;

@@ -61,6 +61,7 @@ pub mod contain;
 pub mod live;
 pub mod load;
 mod lobby;
+mod nodes;
 mod playing;
 mod pool;
 mod tasks;
@@ -203,6 +204,10 @@ struct Inner {
     settled: Condvar,
     config: HubConfig,
     ticker: Mutex<Option<JoinHandle<()>>>,
+    /// Whether other server nodes share the storage (it has notes to hear).
+    several: bool,
+    /// The thread hearing the other nodes' notes, if any ([`nodes`]).
+    hearing: Mutex<Option<JoinHandle<()>>>,
     stopping: (Mutex<bool>, Condvar),
     /// Set when the hub stops as a killed server would: without its last
     /// note of the clocks' time (tests).
@@ -225,6 +230,8 @@ struct Ctx<'a> {
     out: Outbox,
     /// Moves checked and marked saving, for the writer.
     writes: Vec<PendingMove>,
+    /// [`Inner::several`].
+    several: bool,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -245,6 +252,7 @@ impl Hub {
             }
         });
         let writer = Writer::start(records.open_again()?, done).map_err(HubError::Spawn)?;
+        let listener = records.listen()?;
         let inner = Arc::new(Inner {
             state: Mutex::new(State::default()),
             records: Mutex::new(Box::new(records)),
@@ -254,6 +262,8 @@ impl Hub {
             settled: Condvar::new(),
             config,
             ticker: Mutex::new(None),
+            several: listener.is_some(),
+            hearing: Mutex::new(None),
             stopping: (Mutex::new(false), Condvar::new()),
             killed: std::sync::atomic::AtomicBool::new(false),
         });
@@ -272,6 +282,14 @@ impl Hub {
             .spawn(move || tick_loop(&weak))
             .map_err(HubError::Spawn)?;
         *lock(&inner.ticker) = Some(ticker);
+        if let Some(listener) = listener {
+            let weak = Arc::downgrade(&inner);
+            let hearing = std::thread::Builder::new()
+                .name("hub-nodes".into())
+                .spawn(move || nodes::hear_loop(&weak, listener))
+                .map_err(HubError::Spawn)?;
+            *lock(&inner.hearing) = Some(hearing);
+        }
         Ok(Hub { _life: Arc::new(Life(Arc::clone(&inner))), inner })
     }
 
@@ -406,6 +424,7 @@ impl Inner {
             start_window: self.config.start_window.as_millis() as u64,
             out: Vec::new(),
             writes: Vec::new(),
+            several: self.several,
         };
         let result = action(&mut cx);
         let out = std::mem::take(&mut cx.out);
@@ -501,10 +520,10 @@ impl Inner {
     fn shut_down(&self) {
         *lock(&self.stopping.0) = true;
         self.stopping.1.notify_all();
-        if let Some(ticker) = lock(&self.ticker).take()
-            && ticker.thread().id() != std::thread::current().id()
-        {
-            let _ = ticker.join();
+        for thread in [lock(&self.ticker).take(), lock(&self.hearing).take()].into_iter().flatten() {
+            if thread.thread().id() != std::thread::current().id() {
+                let _ = thread.join();
+            }
         }
         // The clocks ran until now: a restart goes on from here.
         if !self.killed.load(Ordering::SeqCst) {

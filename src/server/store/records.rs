@@ -67,6 +67,16 @@ pub trait Records: Send {
     fn leaderboard(&mut self, kind: GameKind, limit: usize) -> Result<Vec<LeaderRow>, StoreError>;
     /// The page of the player called `name`.
     fn player(&mut self, name: &str) -> Result<Option<PlayerPage>, StoreError>;
+    /// Tells the other server nodes sharing this storage of `note` (a change
+    /// not stored: an offer, a chat line). One node alone (SQLite) has nobody to tell.
+    fn announce(&mut self, _note: &Note) -> Result<(), StoreError> {
+        Ok(())
+    }
+    /// The other server nodes' notes, as they come ([`Note`]); `None`
+    /// when the storage is this node's alone (SQLite).
+    fn listen(&mut self) -> Result<Option<Listener>, StoreError> {
+        Ok(None)
+    }
 }
 
 impl Records for Store {
