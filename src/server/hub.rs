@@ -502,6 +502,9 @@ impl Inner {
                     Err(writer::Failure::Refused(why)) => {
                         cx.guarded(game, "keeping a refused move out", |cx| cx.stored_move(pending, Err(why)))
                     }
+                    Err(writer::Failure::Raced(why)) => {
+                        cx.guarded(game, "following the move that came first", |cx| cx.lost_race(pending, why))
+                    }
                     Ok(()) => cx.guarded(game, "playing a stored move", |cx| cx.stored_move(pending, Ok(()))),
                 };
                 answers.push((answer, outcome));

@@ -131,12 +131,15 @@ impl Hub {
             let seats = if white_is_challenger { [from, me] } else { [me, from] };
             // Out of the list first, so that the game's start withdraws the others only.
             let challenge = cx.st.challenges.remove(&id).expect("found above");
-            cx.start_game(&spec, seats, spec.rated, Some(id)).inspect_err(|e| {
+            match cx.start_game(&spec, seats, spec.rated, Some(id)) {
                 // Accepted on another node first: gone (its note is on the way).
-                if !(cx.several && matches!(e, HubError::Records(StoreError::NoChallenge(_)))) {
+                Err(HubError::Records(StoreError::NoChallenge(_))) if cx.several => Err(HubError::ChallengeTaken(id)),
+                Err(e) => {
                     cx.st.challenges.insert(id, challenge);
+                    Err(e)
                 }
-            })
+                Ok(game) => Ok(game),
+            }
         })
     }
 

@@ -105,6 +105,22 @@ pub(super) fn note_of(offer: Offer) -> (OfferKind, wormhole::Color) {
 }
 
 impl Ctx<'_> {
+    /// A move the storage refused because another node stored one at its
+    /// ply first (or ended the game): the game is read again, and the
+    /// player is told to look again ([`HubError::Raced`]), or that it is over.
+    pub(super) fn lost_race(&mut self, pending: super::writer::PendingMove, why: String) -> Result<(), HubError> {
+        let game = pending.game;
+        tracing::info!("hub: game {game}: a move lost the race for its ply to another node: {why}");
+        if let Some(live) = self.st.games.get_mut(&game) {
+            live.saving = false;
+        }
+        self.catch_up(game)?;
+        match self.st.games.get(&game).and_then(|g| g.ending.clone()) {
+            Some(e) => Err(HubError::GameOver(format!("{} {}", e.result, e.why))),
+            None => Err(HubError::Raced(game)),
+        }
+    }
+
     /// Tells the other nodes of `note` (a change not stored); a failure is
     /// logged: the change stands on this node.
     pub(super) fn announce(&mut self, note: &Note) {
@@ -120,15 +136,17 @@ impl Ctx<'_> {
     pub(super) fn catch_up(&mut self, game: GameId) -> Result<(), HubError> {
         let Some(stored) = self.records.game(game)? else { return Ok(()) };
         if !self.st.games.contains_key(&game) {
-            if stored.result.is_some() {
-                return Ok(());
-            }
+            // New to this node (it may have ended already: its players here are told both).
+            let result = stored.result.clone();
             let live = LiveGame::restore(stored)?;
             let info = live.info(self.now);
             self.st.games.insert(game, live);
             self.tell_game(game, HubEvent::GameStarted { game: info });
             self.tell_all(HubEvent::LobbyChanged);
-            self.engine_turn(game);
+            match result {
+                Some((result, why)) => self.ended_in_memory(game, Ending::new(&result, &why)),
+                None => self.engine_turn(game),
+            }
             return Ok(());
         }
         self.follow_moves(game, &stored.moves)?;

@@ -303,10 +303,6 @@ impl Ctx<'_> {
         live.saving = false;
         if let Err(why) = result {
             tracing::error!("hub: game {game}: move {} not stored: {why}", stored.mv);
-            // Another node may have stored a move at this ply first: follow it.
-            if self.several {
-                self.catch_up(game)?;
-            }
             self.engine_turn(game);
             return Err(HubError::NotStored(why));
         }

@@ -144,3 +144,141 @@ fn an_engine_game_of_a_dead_node_goes_on_where_its_player_reconnects() {
     wait_until("the engine answers on B", || moved(&again.events, game).len() == 2);
     assert_eq!(b.open(again.s, game).unwrap().moves.len(), 4);
 }
+
+/// The position after `moves` (canonical texts) of Wormhole chess.
+fn position_after(moves: &[String]) -> AnyPosition {
+    let mut pos = AnyPosition::new(GameKind::Classic);
+    for m in moves {
+        pos.play_text(m).unwrap();
+    }
+    pos
+}
+
+/// Runs `left` and `right` at once (as two nodes' sessions would).
+fn at_once<A: Send, B: Send>(left: impl FnOnce() -> A + Send, right: impl FnOnce() -> B + Send) -> (A, B) {
+    let start = std::sync::Barrier::new(2);
+    std::thread::scope(|scope| {
+        let l = scope.spawn(|| {
+            start.wait();
+            left()
+        });
+        let r = scope.spawn(|| {
+            start.wait();
+            right()
+        });
+        (l.join().unwrap(), r.join().unwrap())
+    })
+}
+
+#[test]
+fn a_move_racing_for_one_ply_on_two_nodes_is_stored_once_and_the_loser_is_told_to_look_again() {
+    let n = two_nodes();
+    let (ann, ben) = (player_on(&n.a.hub, "ann"), player_on(&n.b, "ben"));
+    let ann_on_b = player_on(&n.b, "ann");
+    let mut game = cross_game(&n, &ann, &ben, GameKind::Classic, None);
+    let (mut raced, mut rounds) = (0, 0);
+    while rounds < 100 {
+        let moves = n.b.open(ben.s, game).unwrap().moves;
+        let pos = position_after(&moves);
+        let legal = pos.legal_moves();
+        if legal.is_empty() || ended(&ben.events, game).is_some() {
+            game = cross_game(&n, &ann, &ben, GameKind::Classic, None);
+            continue;
+        }
+        rounds += 1;
+        let (first, second) = (legal[0].to_string(), legal[legal.len() - 1].to_string());
+        let (on_a, on_b) = at_once(|| n.a.hub.play(ann.s, game, &first), || n.b.play(ann_on_b.s, game, &second));
+        let ply = moves.len();
+        let won = match (&on_a, &on_b) {
+            (Ok(()), Err(e)) | (Err(e), Ok(())) => {
+                // The move that came first may have ended the game.
+                assert!(matches!(e, HubError::Raced(_) | HubError::NotYourMove | HubError::GameOver(_)), "{e}");
+                raced += usize::from(matches!(e, HubError::Raced(_)));
+                if on_a.is_ok() { &first } else { &second }
+            }
+            _ => panic!("round {rounds}: exactly one move at ply {ply} is played: {on_a:?} {on_b:?}"),
+        };
+        let stored = n.a.stored(game).moves;
+        assert_eq!((stored.len(), &stored[ply].mv), (ply + 1, won), "the winner's move, once");
+        wait_until("both nodes have the move stored", || {
+            n.a.hub.open(ann.s, game).unwrap().moves.len() == ply + 1
+                && n.b.open(ben.s, game).unwrap().moves.len() == ply + 1
+        });
+        if ended(&ben.events, game).is_none() && ended(&ann.events, game).is_none() {
+            let reply = position_after(&n.b.open(ben.s, game).unwrap().moves).legal_moves()[0].to_string();
+            n.b.play(ben.s, game, &reply).unwrap();
+            wait_until("A has the reply", || n.a.hub.open(ann.s, game).unwrap().moves.len() == ply + 2);
+        }
+    }
+    for events in [&ann.events, &ben.events] {
+        let game_moves = moved(events, game);
+        assert_eq!(game_moves, n.a.stored(game).moves.iter().map(|m| m.mv.clone()).collect::<Vec<_>>());
+    }
+    println!("{rounds} rounds of one ply raced on two nodes: {raced} lost in the store (told to look again)");
+    assert!(raced > 0, "some rounds raced as far as the store");
+}
+
+#[test]
+fn a_flag_and_a_resignation_on_two_nodes_at_once_end_the_game_once_and_rate_it_once() {
+    let n = two_nodes();
+    let (ann, ben) = (player_on(&n.a.hub, "ann"), player_on(&n.b, "ben"));
+    let rounds = 40;
+    for round in 0..rounds {
+        let rated = ChallengeSpec { rated: true, ..spec(GameKind::Classic, Some((60_000, 0))) };
+        let id = n.a.hub.challenge(ann.s, rated).unwrap();
+        wait_until("the challenge on B", || n.b.lobby(ben.s).unwrap().challenges.iter().any(|c| c.id == id));
+        let game = n.b.accept(ben.s, id).unwrap();
+        wait_for(&ann.events, |e| matches!(e, HubEvent::GameStarted { game: g } if g.id == game));
+        n.a.hub.play(ann.s, game, "e2e4").unwrap();
+        wait_until("e4 on B", || moved(&ben.events, game).len() == 1);
+        n.b.play(ben.s, game, &position_after(&moved(&ben.events, game)).legal_moves()[0].to_string()).unwrap();
+        wait_until("the reply on A", || moved(&ann.events, game).len() == 2);
+        n.a.clock.advance(61_000);
+        // A's ticker sees White's flag as B's player resigns (and B's ticker sees the flag).
+        let (_, resigned) = at_once(|| n.a.hub.tick(), || n.b.resign(ben.s, game));
+        n.b.tick();
+        wait_until("both players told", || ended(&ann.events, game).is_some() && ended(&ben.events, game).is_some());
+        let stored = n.a.stored(game).result.expect("ended");
+        for events in [&ann.events, &ben.events] {
+            let told: Vec<_> = events
+                .lock()
+                .unwrap()
+                .iter()
+                .filter(|e| matches!(e, HubEvent::Ended { game: g, .. } if *g == game))
+                .cloned()
+                .collect();
+            assert_eq!(told.len(), 1, "round {round}: one ending told: {told:?}");
+            let HubEvent::Ended { ending, .. } = &told[0] else { unreachable!() };
+            assert_eq!((ending.result.clone(), ending.why.clone()), stored, "round {round}: the stored ending");
+        }
+        assert_eq!(resigned.is_ok(), stored.1 == "resignation", "round {round}: {resigned:?} {stored:?}");
+    }
+    let board = n.b.leaderboard(GameKind::Classic, 10).unwrap();
+    assert!(board.iter().all(|row| row.games == rounds), "each game rated once: {board:?}");
+}
+
+#[test]
+fn a_challenge_accepted_on_two_nodes_at_once_starts_one_game() {
+    let n = two_nodes();
+    let (ann, cat, ben) = (player_on(&n.a.hub, "ann"), player_on(&n.a.hub, "cat"), player_on(&n.b, "ben"));
+    let rounds = 50;
+    let mut taken = 0;
+    for round in 0..rounds {
+        let id = n.a.hub.challenge(ann.s, spec(GameKind::Classic, None)).unwrap();
+        wait_until("the challenge on B", || n.b.lobby(ben.s).unwrap().challenges.iter().any(|c| c.id == id));
+        let (by_cat, by_ben) = at_once(|| n.a.hub.accept(cat.s, id), || n.b.accept(ben.s, id));
+        let (game, hub, winner) = match (&by_cat, &by_ben) {
+            (Ok(g), Err(e)) | (Err(e), Ok(g)) => {
+                assert!(matches!(e, HubError::ChallengeTaken(_) | HubError::NoChallenge(_)), "round {round}: {e}");
+                taken += usize::from(matches!(e, HubError::ChallengeTaken(_)));
+                if by_cat.is_ok() { (*g, &n.a.hub, &cat) } else { (*g, &n.b, &ben) }
+            }
+            _ => panic!("round {round}: accepted once: {by_cat:?} {by_ben:?}"),
+        };
+        hub.abort(winner.s, game).unwrap();
+        wait_until("ann told", || ended(&ann.events, game).is_some());
+    }
+    assert!((n.a.open)().challenges().unwrap().is_empty());
+    println!("{rounds} challenges accepted on two nodes at once: {taken} refused in the store as taken");
+    assert!(taken > 0, "some rounds raced as far as the store");
+}
