@@ -3,7 +3,6 @@
 //! as NAGs, and the better line for mistakes and blunders. A progress bar
 //! and a per-side summary go to stderr, so stdout stays a valid PGN.
 
-use std::io::Write as _;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -67,10 +66,7 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
     let annotated = annotated_pgn(&game, &analysis, &options.how());
     match &args.output {
         Some(path) => files::save_text(&annotated, path)?,
-        None => {
-            let shown = printable(&annotated);
-            std::io::stdout().write_all(shown.as_bytes()).context("cannot write the game to stdout")?
-        }
+        None => crate::signals::print_or_end(&annotated),
     }
     eprintln!("Analysed {} positions in {:.1} s", analysis.len(), started.elapsed().as_secs_f64());
     eprint!("{}", printable(&summary_table(&game, &analysis)));

@@ -26,13 +26,30 @@ pub struct BenchArgs {
     /// Print one line per position.
     #[arg(long)]
     verbose: bool,
+    /// Instead of searching: draw this many frames of the game screen at
+    /// 120x40, as the server does for each screen a move reaches, and
+    /// print the frames a second.
+    #[arg(long, value_name = "FRAMES", conflicts_with_all = ["depth", "variant", "verbose"])]
+    draw: Option<u32>,
 }
 
 /// Runs the benchmark: `Nodes searched: N` and `Nodes/second: N` are the last two lines.
 pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
+    if let Some(frames) = args.draw {
+        return draw(frames);
+    }
     let (nodes, elapsed) = run_positions(args.variant, args.depth, args.verbose)?;
-    println!("Nodes searched: {nodes}");
-    println!("Nodes/second: {}", (nodes as f64 / elapsed.max(1e-9)) as u64);
+    outln!("Nodes searched: {nodes}");
+    outln!("Nodes/second: {}", (nodes as f64 / elapsed.max(1e-9)) as u64);
+    Ok(())
+}
+
+/// `wormhole bench --draw FRAMES`: `Frames/second: N` is the last line.
+fn draw(frames: u32) -> anyhow::Result<()> {
+    let figures = crate::tui::draw_bench::run(frames.max(1), (120, 40))?;
+    println!("Frames drawn: {} at 120x40, {} bytes written", figures.frames, figures.bytes);
+    println!("Microseconds/frame: {:.1}", figures.seconds * 1e6 / f64::from(figures.frames));
+    println!("Frames/second: {}", (f64::from(figures.frames) / figures.seconds.max(1e-9)) as u64);
     Ok(())
 }
 
@@ -56,7 +73,7 @@ fn run_positions(kind: Option<GameKind>, depth: Option<u32>, verbose: bool) -> a
             kind.with_position(Some(fen), job).with_context(|| format!("bench position {}: {fen}", i + 1))?;
         total += nodes;
         if verbose {
-            println!("{:2} {:<8} {:>10} {:<8} {fen}", i + 1, score, nodes, best);
+            outln!("{:2} {:<8} {:>10} {:<8} {fen}", i + 1, score, nodes, best);
         }
     }
     Ok((total, start.elapsed().as_secs_f64()))

@@ -32,7 +32,7 @@ pub fn run(args: &PerftArgs) -> anyhow::Result<()> {
         .with_position(args.fen.as_deref(), job)
         .with_context(|| format!("bad {} FEN '{}'", args.variant, args.fen.as_deref().unwrap_or_default()))?;
     let secs = start.elapsed().as_secs_f64();
-    println!("Nodes searched: {nodes}");
+    outln!("Nodes searched: {nodes}");
     eprintln!("time {:.3} s, {:.1} Mnps", secs, nodes as f64 / secs.max(1e-9) / 1e6);
     Ok(())
 }
@@ -54,7 +54,7 @@ impl WithPosition for Perft {
         perft::divide(&mut pos, self.depth)
             .into_iter()
             .map(|(m, n)| {
-                println!("{m}: {n}");
+                outln!("{m}: {n}");
                 n
             })
             .sum()

@@ -10,8 +10,8 @@
 //!   screens (name, lobby, game) and their drawing; [`inbox`]: what reaches
 //!   that app (who the client is, its inputs, the hub's notifier).
 //! - [`settings`]: each player's theme and piece style, kept by the server.
-//! - [`serve`]: the `serve` command; [`ssh_load`]: `serve-load --ssh`, the
-//!   load benchmark through SSH (the hub's own is [`hub::load`]).
+//! - [`serve`]: the `serve` command. (The load benchmarks of the hub and of
+//!   the whole server are the `wormhole-load` binary, src/bin/wormhole-load/.)
 
 pub mod backup;
 pub mod guard;
@@ -23,5 +23,4 @@ pub mod serve;
 pub mod session;
 pub mod settings;
 pub mod ssh;
-pub mod ssh_load;
 pub mod store;

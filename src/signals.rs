@@ -75,28 +75,16 @@ fn ignored_in(status: &str, signal: i32) -> bool {
         .is_some_and(|mask| mask & (1 << (signal - 1)) != 0)
 }
 
-/// Makes a tool that prints to standard output end quietly, as other
-/// command-line programs do, when its reader goes away (`wormhole bench |
-/// head -1`): SIGPIPE gets its default action back. Rust programs ignore
-/// SIGPIPE, so every later print would panic. Not for the game (it must
-/// save first) nor for tools that talk to other programs through pipes.
-pub fn end_quietly_on_closed_stdout() {
-    // SAFETY: `signal` with SIG_DFL installs no handler code; called at start-up.
-    // (libc's: rustix offers no safe way to set a signal's disposition.)
-    unsafe {
-        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
-    }
-}
-
 /// The exit status after the reader of standard output went away: what
 /// the shell shows for a program ended by SIGPIPE (128 + 13).
 pub const CLOSED_OUTPUT_EXIT: i32 = 141;
 
-/// Prints `text` on standard output, for commands that keep SIGPIPE
-/// ignored (`match` talks to engines through pipes): when the reader has
-/// gone away (`wormhole match ... | head -1`) the program ends quietly with
-/// [`CLOSED_OUTPUT_EXIT`], as the other tools do; any other failure to
-/// write ends it with the error and status 1.
+/// Prints `text` on standard output, for the tools (SIGPIPE stays ignored,
+/// as Rust sets it: `match` talks to engines through pipes, the game must
+/// save first): when the reader has gone away (`wormhole bench | head -1`)
+/// the program ends quietly with [`CLOSED_OUTPUT_EXIT`], as a command-line
+/// program ended by SIGPIPE does; any other failure to write ends it with
+/// the error and status 1.
 pub fn print_or_end(text: &str) {
     use std::io::Write;
     let mut out = std::io::stdout().lock();

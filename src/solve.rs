@@ -77,16 +77,16 @@ fn print_result(pos: &AnyPosition, proof: Proof<wormhole::AnyMove>) -> anyhow::R
     let mover = pos.turn();
     let winner = match proof {
         Proof::Win { first_move, plies, size } => {
-            println!("Winning move: {} ({first_move})", pos.san(first_move));
-            println!("Proof: {size} positions, longest line {plies} plies");
+            outln!("Winning move: {} ({first_move})", pos.san(first_move));
+            outln!("Proof: {size} positions, longest line {plies} plies");
             Some(mover)
         }
         Proof::Loss { defence, plies, size } => {
-            println!("Winning move: none ({mover} to move loses whatever it plays)");
+            outln!("Winning move: none ({mover} to move loses whatever it plays)");
             if let Some(m) = defence {
-                println!("Longest defence: {} ({m})", pos.san(m));
+                outln!("Longest defence: {} ({m})", pos.san(m));
             }
-            println!("Proof: {size} positions, longest line {plies} plies");
+            outln!("Proof: {size} positions, longest line {plies} plies");
             Some(!mover)
         }
         Proof::Unknown => None,
@@ -95,6 +95,6 @@ fn print_result(pos: &AnyPosition, proof: Proof<wormhole::AnyMove>) -> anyhow::R
         Some(winner) => wormhole::rules::result_str(Some(winner)),
         None => "unknown",
     };
-    println!("Result: {result}");
+    outln!("Result: {result}");
     Ok(())
 }

@@ -24,6 +24,7 @@ pub(crate) mod choice;
 pub mod clock;
 mod commands;
 pub mod config;
+pub mod draw_bench;
 pub mod effects;
 mod explore;
 mod figures;

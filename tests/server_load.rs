@@ -1,4 +1,4 @@
-//! The SSH load benchmark (`wormhole serve-load --ssh`) runs: a short,
+//! The SSH load benchmark (`wormhole-load --ssh`) runs: a short,
 //! small load through the real server, every move relayed and stored. Its
 //! figures are for the README, not checked here (a timed test would be
 //! flaky).
@@ -7,9 +7,11 @@ use std::process::Command;
 
 #[test]
 fn the_ssh_load_benchmark_plays_every_move_through() {
-    let out = Command::new(env!("CARGO_BIN_EXE_wormhole"))
-        .args(["serve-load", "--ssh", "--sessions", "8", "--games", "2", "--engine-games", "1"])
+    let out = Command::new(env!("CARGO_BIN_EXE_wormhole-load"))
+        .args(["--ssh", "--sessions", "8", "--games", "2", "--engine-games", "1"])
         .args(["--seconds", "3", "--engine-level", "1"])
+        .arg("--server")
+        .arg(env!("CARGO_BIN_EXE_wormhole"))
         .output()
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);

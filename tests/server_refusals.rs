@@ -170,6 +170,8 @@ fn a_client_without_a_key_watches_as_a_guest_or_is_turned_away() {
     let mut guest = server.connect_guest();
     let lobby = guest.wait_for("you are a guest (watch only)");
     assert!(!lobby.contains("challenge NAME") && !lobby.contains("addkey"), "only what a guest may do:\n{lobby}");
+    let hint = guest.wait_for("Enter: watch the game");
+    assert!(!hint.contains("accept"), "a guest is not offered to accept:\n{hint}");
     guest.wait_for("To play, connect with an SSH key: make one with ssh-keygen -t ed25519");
     guest.enter("new classic");
     guest.wait_for("guests may watch games but not play");

@@ -59,7 +59,6 @@ mod chat;
 pub mod clock;
 pub mod contain;
 pub mod live;
-pub mod load;
 mod lobby;
 mod nodes;
 mod playing;

@@ -12,6 +12,7 @@ pub(super) mod legend;
 mod panel;
 mod puzzle;
 mod review;
+mod rows;
 #[cfg(test)]
 mod tests;
 

@@ -309,6 +309,22 @@ impl Session {
     }
 }
 
+/// A session dropped without `exit_within` (a test that ends while the
+/// program still runs, or a failing one) stops the program and removes the
+/// folders the harness made, so no test leaves files in the temp folder.
+impl Drop for Session {
+    fn drop(&mut self) {
+        if matches!(self.child.try_wait(), Ok(None)) {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+        let _ = std::fs::remove_dir_all(&self.data);
+        if self.own_autosave {
+            let _ = std::fs::remove_dir_all(&self.autosave);
+        }
+    }
+}
+
 /// The terminal's local modes (canonical input, echo, signals), as text.
 fn local_modes(master: &(dyn MasterPty + Send)) -> Option<String> {
     master.get_termios().map(|t| format!("{:?}", t.local_flags))

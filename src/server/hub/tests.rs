@@ -748,30 +748,6 @@ fn the_canonical_move_text_reads_back_as_the_same_move_in_every_game() {
     }
 }
 
-#[test]
-fn the_load_benchmark_loses_no_move() {
-    let mem = Memory::default();
-    let plan = load::LoadPlan {
-        games: 3,
-        engine_games: 2,
-        sessions: 12,
-        interval: Duration::from_millis(10),
-        duration: Duration::from_millis(600),
-        engine_level: 1,
-        engine_threads: 1,
-        kind: GameKind::Classic,
-    };
-    let report = load::measure(&|| Ok(mem.clone()), &plan).unwrap();
-    assert_eq!(report.lost, Vec::<String>::new());
-    assert_eq!(report.watchers, 4);
-    assert!(report.player_moves > 20 && report.engine_game_moves > 4, "{report:?}");
-    assert!(report.latencies_us.len() >= report.player_moves * 2, "each move reaches both players");
-    assert!(report.cpu_seconds > 0.0 && report.peak_rss_kib >= report.rss_kib && report.rss_kib > 0);
-    let summary = report.summary(&plan);
-    assert!(summary.contains("moves lost: 0") && summary.contains("p99"), "{summary}");
-    assert!(report.games_ended <= report.player_moves);
-}
-
 /// A hub on the SQLite store in a temporary folder, opened again for each read.
 fn on_disk() -> (tempfile::TempDir, Fixture<crate::server::store::Store>) {
     let dir = tempfile::tempdir().unwrap();

@@ -31,6 +31,15 @@ const LOBBY_HINT: u16 = 2;
 const HINT: &str =
     "Up/Down/PgUp/PgDn/Home/End: pick; Enter: open or accept; or type a command ('help' or '?' lists them).";
 
+/// A guest's hint: a guest watches, and accepts nothing.
+const GUEST_HINT: &str =
+    "Up/Down/PgUp/PgDn/Home/End: pick; Enter: watch the game; or type a command ('help' or '?' lists them).";
+
+/// The hint under the lobby's table, a guest's or a player's.
+fn hint_for(guest: bool) -> &'static str {
+    if guest { GUEST_HINT } else { HINT }
+}
+
 /// The input line's keys, on the help page.
 const LINE_KEYS: &str =
     "The input line: Ctrl-U clears it, Ctrl-W deletes a word, Ctrl-P and Ctrl-N recall the lines run before.";
@@ -120,7 +129,7 @@ fn register(frame: &mut Frame, area: Rect) {
 /// The commands' help page's lines (a guest's: what a guest may do).
 pub fn help_lines(guest: bool) -> Vec<String> {
     let shown = |(usage, _): &&(&str, &str)| !guest || GUEST_COMMANDS.iter().any(|c| usage.starts_with(c));
-    let mut lines = vec![HINT.to_string(), LINE_KEYS.to_string(), String::new()];
+    let mut lines = vec![hint_for(guest).to_string(), LINE_KEYS.to_string(), String::new()];
     lines.extend(
         LOBBY_COMMANDS.iter().filter(shown).flat_map(|(usage, what)| [usage.to_string(), format!("    {what}")]),
     );
@@ -224,7 +233,7 @@ fn lobby(frame: &mut Frame, area: Rect, app: &ConnectionApp) {
     }
     let last = rows.len().min(top + height);
     let more = if rows.len() > height { format!("Rows {}-{last} of {}. ", top + 1, rows.len()) } else { String::new() };
-    let hint_text = Line::from(format!("{more}{HINT}")).style(app.theme.dim);
+    let hint_text = Line::from(format!("{more}{}", hint_for(me.is_none()))).style(app.theme.dim);
     frame.render_widget(Paragraph::new(hint_text).wrap(Wrap { trim: true }), hint);
 }
 

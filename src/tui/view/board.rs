@@ -1,7 +1,9 @@
 //! The board widget. Orientation and highlights are parameters of the view;
 //! the game model knows nothing about them.
 
-use ratatui::buffer::Buffer;
+use std::num::NonZeroU16;
+
+use ratatui::buffer::{Buffer, CellDiffOption};
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::widgets::Widget;
@@ -255,14 +257,21 @@ impl BoardView<'_> {
         let t = self.theme;
         let hole = self.picture.holes.contains(sq);
         let dark = (sq.file() + sq.rank()).is_multiple_of(2);
+        let rect = rect.intersection(buf.area);
         for y in rect.top()..rect.bottom() {
-            for x in rect.left()..rect.right() {
+            let start = buf.index_of(rect.x, y);
+            for (dx, cell) in buf.content[start..start + usize::from(rect.width)].iter_mut().enumerate() {
                 let fill = match t.dark_square_dot() {
                     _ if hole => t.hole_char(),
-                    Some(dot) if dark && (x - rect.left()) % 2 == 1 => dot,
+                    Some(dot) if dark && dx % 2 == 1 => dot,
                     _ => ' ',
                 };
-                buf[(x, y)].set_char(fill).set_style(style);
+                // A blank cell stays (a frame starts blank): setting a
+                // symbol costs more than comparing one.
+                if fill != ' ' || cell.symbol() != " " {
+                    cell.set_char(fill);
+                }
+                cell.set_style(style);
             }
         }
     }
@@ -391,6 +400,7 @@ impl Widget for BoardView<'_> {
         for sq in Square::all() {
             self.draw_square(sq, buf);
         }
+        one_column_each(g.area(), buf);
         let label = self.theme.accent;
         for i in 0..8u8 {
             let rank = if g.flipped { i } else { 7 - i };
@@ -399,6 +409,24 @@ impl Widget for BoardView<'_> {
             let file = if g.flipped { 7 - i } else { i };
             let x = g.x + LABEL_W + i as u16 * g.cell_w + g.cell_w / 2;
             buf.set_string(x, g.y + 8 * g.cell_h, ((b'a' + file) as char).to_string(), label);
+        }
+    }
+}
+
+/// Tells the frame's diff that each glyph on the board takes one column,
+/// so that it does not measure the width of every figure's block and
+/// every mark again in every frame (it measures each non-ASCII cell's,
+/// equal or not; that was a tenth of a frame the server draws for each
+/// screen a move reaches). Every glyph the themes draw on a board is one
+/// column wide: `every_glyph_on_a_board_is_one_column_wide` checks them.
+fn one_column_each(area: Rect, buf: &mut Buffer) {
+    let area = area.intersection(buf.area);
+    for y in area.top()..area.bottom() {
+        let start = buf.index_of(area.x, y);
+        for cell in &mut buf.content[start..start + usize::from(area.width)] {
+            if !cell.symbol().is_ascii() {
+                cell.set_diff_option(CellDiffOption::ForcedWidth(NonZeroU16::MIN));
+            }
         }
     }
 }
@@ -610,6 +638,31 @@ mod tests {
         let view = BoardView { picture: Picture::of(pos, 0), geometry, highlights: hl, theme };
         term.draw(|f| f.render_widget(view, f.area())).unwrap();
         (term.backend().buffer().clone(), geometry)
+    }
+
+    #[test]
+    fn every_glyph_on_a_board_is_one_column_wide() {
+        use ratatui::buffer::CellWidth;
+        let positions = [
+            AnyPosition::from_fen(GameKind::Classic, SEED).unwrap(),
+            AnyPosition::new(GameKind::Fairy),
+            AnyPosition::from_fen(GameKind::Porthole, "6k1/8/8/7P/8/p7/4K3/8 w - - 0 1 h5,a3,c2*2,e2*2").unwrap(),
+            AnyPosition::from_fen(GameKind::Linked, "4k3/8/8/P7/8/8/8/4K3 w - - 0 1 e4,a5").unwrap(),
+            AnyPosition::new(GameKind::Twoboard),
+        ];
+        for theme in every_theme() {
+            for pos in &positions {
+                let marked = Highlights { last_move: pos.legal_moves().first().copied(), ..Highlights::default() };
+                for size in [Geometry::min_size(), (120, 40), (200, 60)] {
+                    let (buf, _) = draw_at(pos, marked, &theme, size);
+                    for cell in buf.content.iter().filter(|c| !c.symbol().is_ascii()) {
+                        let what = format!("{} {} {size:?}: {:?}", theme.name, pos.kind(), cell.symbol());
+                        assert_eq!(cell.symbol().cell_width(), 1, "{what}");
+                        assert_eq!(cell.diff_option, CellDiffOption::ForcedWidth(NonZeroU16::MIN), "{what}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -8,6 +8,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 use wormhole::Rules;
 
+use super::rows::Rows;
 use crate::tui::action::UserAction;
 use crate::tui::game::PlayerKind;
 use crate::tui::input::InputHint;
@@ -20,10 +21,10 @@ pub fn draw(frame: &mut Frame, area: Rect, session: &AppState) {
     let message = message_or_footer(session, width);
     if message.width() <= width {
         let lines = vec![prompt(session, width), hint(session, width), message];
-        return frame.render_widget(Paragraph::new(lines), area);
+        return frame.render_widget(Rows(lines), area);
     }
     // A long message takes the hint's line too, so that none of it is cut.
-    frame.render_widget(Paragraph::new(prompt(session, width)), Rect { height: 1, ..area });
+    frame.render_widget(Rows(vec![prompt(session, width)]), Rect { height: 1, ..area });
     let rest = Rect { y: area.y + 1, height: area.height.saturating_sub(1), ..area };
     frame.render_widget(Paragraph::new(message).wrap(Wrap { trim: true }), rest);
 }

@@ -7,11 +7,11 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::Paragraph;
 use wormhole::engine::Level;
 use wormhole::{AnyPosition, Color, Role, Rules};
 
 use super::legend::{self, wrap};
+use super::rows::Rows;
 use crate::tui::ai::{self, Info, Purpose, Score};
 use crate::tui::game::PlayerKind;
 use crate::tui::games;
@@ -278,7 +278,7 @@ pub fn draw(frame: &mut Frame, area: Rect, session: &AppState) {
     }
     let head: Vec<Line> = head.into_iter().flat_map(|(_, rows)| rows).collect();
     let head_h = (head.len() as u16).min(area.height);
-    frame.render_widget(Paragraph::new(head), Rect::new(area.x, area.y, area.width, head_h));
+    frame.render_widget(Rows(head), Rect::new(area.x, area.y, area.width, head_h));
     let mut rest = Rect::new(area.x, area.y + head_h, area.width, area.height - head_h);
     let (theme, kind) = (session.theme(), session.game().kind());
     let mut pieces = vec![Line::styled("Pieces (F4: more)", Style::new().add_modifier(Modifier::BOLD))];
@@ -293,7 +293,7 @@ pub fn draw(frame: &mut Frame, area: Rect, session: &AppState) {
     if fits(pieces.len()) {
         rest.height -= legend_h + 1;
         let at = Rect::new(area.x, rest.bottom() + 1, area.width, legend_h);
-        frame.render_widget(Paragraph::new(pieces), at);
+        frame.render_widget(Rows(pieces), at);
     }
     if rest.height >= 2 {
         draw_moves(frame, rest, session);
@@ -305,7 +305,7 @@ fn draw_moves(frame: &mut Frame, rest: Rect, session: &AppState) {
     let (rows, shown_row) = move_rows(session);
     let title = format!("Moves ({})", session.game().len());
     frame.render_widget(
-        Paragraph::new(Line::styled(title, Style::new().add_modifier(Modifier::BOLD))),
+        Rows(vec![Line::styled(title, Style::new().add_modifier(Modifier::BOLD))]),
         Rect { height: 1, ..rest },
     );
     let list = Rect::new(rest.x, rest.y + 1, rest.width, rest.height - 1);
@@ -317,7 +317,7 @@ fn draw_moves(frame: &mut Frame, rest: Rect, session: &AppState) {
         _ => max_start,
     };
     let visible: Vec<Line> = rows.into_iter().skip(start).take(h).collect();
-    frame.render_widget(Paragraph::new(visible), list);
+    frame.render_widget(Rows(visible), list);
 }
 
 /// The panel's lines of a server's game: its number, who plays, the

@@ -1,4 +1,4 @@
-//! The hub's load benchmark (`wormhole serve-load`): sessions as notifiers
+//! The hub's load benchmark (`wormhole-load`): sessions as notifiers
 //! in this process, no SSH. Players in games each making a move every
 //! interval, players against the engine, guests watching; it measures the
 //! relay latency (from the call to [`Hub::play`] to each notifier that is
@@ -15,39 +15,12 @@ use std::time::{Duration, Instant};
 
 use wormhole::{AnyPosition, GameKind, Rules};
 
-use super::*;
-use crate::process_use::Process;
-use crate::server::store::{GameId, Records};
+use wormhole_app::process_use::Process;
+use wormhole_app::server::hub::*;
+use wormhole_app::server::store::{GameId, Records};
 
-/// Arguments of `wormhole serve-load`.
-#[derive(Debug, clap::Args)]
-pub struct LoadArgs {
-    /// Sessions in all: two per game between players, one per engine game, the rest watch.
-    #[arg(long, default_value_t = 200)]
-    pub sessions: usize,
-    /// Games between two players, each making a move every --interval-ms.
-    #[arg(long, default_value_t = 50)]
-    pub games: usize,
-    /// Games of a player against the engine, at the same time.
-    #[arg(long, default_value_t = 10)]
-    pub engine_games: usize,
-    /// How long the load runs, in seconds.
-    #[arg(long, default_value_t = 60)]
-    pub seconds: u64,
-    /// The time between two moves of a game, in milliseconds.
-    #[arg(long, default_value_t = 100)]
-    pub interval_ms: u64,
-    /// The engine's level (1-12).
-    #[arg(long, default_value_t = 3)]
-    pub engine_level: u8,
-    /// Engine workers (default: one per core).
-    #[arg(long)]
-    pub engine_threads: Option<usize>,
-    /// Over SSH, end to end: this program serves in a process of its own,
-    /// and the sessions are SSH clients with a pty each, as players type.
-    #[arg(long)]
-    pub ssh: bool,
-}
+use crate::LoadArgs;
+
 /// What to load the hub with.
 #[derive(Debug, Clone)]
 pub struct LoadPlan {
@@ -465,10 +438,10 @@ fn check(records: &mut dyn Records, tally: &Tally, played: &Played) -> Result<Ve
     Ok(lost)
 }
 
-/// Runs `wormhole serve-load`: the plan on a hub over a fresh SQLite store
+/// Runs `wormhole-load` (without `--ssh`): the plan on a hub over a fresh SQLite store
 /// in a temporary folder; prints the figures. Fails if a move was lost.
 pub fn run(args: &LoadArgs) -> anyhow::Result<()> {
-    crate::server::log::init();
+    wormhole_app::server::log::init();
     let dir = tempfile::tempdir()?;
     let plan = LoadPlan {
         games: args.games,
@@ -480,10 +453,40 @@ pub fn run(args: &LoadArgs) -> anyhow::Result<()> {
         engine_threads: args.engine_threads.unwrap_or_else(|| HubConfig::default().engine_threads),
         kind: GameKind::Classic,
     };
-    eprintln!("serve-load: {} s on {} (SQLite store)", args.seconds, dir.path().display());
-    let open = || crate::server::store::Store::open(dir.path()).map_err(HubError::Records);
+    eprintln!("wormhole-load: {} s on {} (SQLite store)", args.seconds, dir.path().display());
+    let open = || wormhole_app::server::store::Store::open(dir.path()).map_err(HubError::Records);
     let report = measure(&open, &plan)?;
     println!("{}", report.summary(&plan));
     anyhow::ensure!(report.lost.is_empty(), "{} sessions missed moves", report.lost.len());
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_load_benchmark_loses_no_move() {
+        let dir = tempfile::tempdir().unwrap();
+        let plan = LoadPlan {
+            games: 3,
+            engine_games: 2,
+            sessions: 12,
+            interval: Duration::from_millis(10),
+            duration: Duration::from_millis(600),
+            engine_level: 1,
+            engine_threads: 1,
+            kind: GameKind::Classic,
+        };
+        let open = || wormhole_app::server::store::Store::open(dir.path()).map_err(HubError::Records);
+        let report = measure(&open, &plan).unwrap();
+        assert_eq!(report.lost, Vec::<String>::new());
+        assert_eq!(report.watchers, 4);
+        assert!(report.player_moves > 20 && report.engine_game_moves > 4, "{report:?}");
+        assert!(report.latencies_us.len() >= report.player_moves * 2, "each move reaches both players");
+        assert!(report.cpu_seconds > 0.0 && report.peak_rss_kib >= report.rss_kib && report.rss_kib > 0);
+        let summary = report.summary(&plan);
+        assert!(summary.contains("moves lost: 0") && summary.contains("p99"), "{summary}");
+        assert!(report.games_ended <= report.player_moves);
+    }
 }

@@ -296,7 +296,7 @@ impl Stats {
             self.latencies.get(i).map_or(f64::NAN, |d| d.as_secs_f64() * 1000.0)
         };
         format!(
-            "serve-load --ssh: {} sessions over SSH ({} player games, {} engine games, {} watching) for {wall:.1} s\n\
+            "wormhole-load --ssh: {} sessions over SSH ({} player games, {} engine games, {} watching) for {wall:.1} s\n\
              moves: {} between players, {} in engine games, {} rematches\n\
              relay latency (keys sent -> other screen shows it), {} screens: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms\n\
              server CPU: {cpu:.1} s in {wall:.1} s ({:.0}% of one core)\n\

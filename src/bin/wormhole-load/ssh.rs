@@ -1,6 +1,6 @@
-//! `wormhole serve-load --ssh`: the load benchmark of `wormhole serve`
-//! over SSH, as issue #40 asks. This program serves in a process of its
-//! own (`wormhole serve` on a fresh data folder), and this process holds
+//! `wormhole-load --ssh`: the load benchmark of `wormhole serve`
+//! over SSH, as issue #40 asks. The server runs in a process of its own
+//! (`wormhole serve` on a fresh data folder), and this process holds
 //! the sessions: SSH clients (russh's client, a pty each, the screen kept
 //! by vt100), by default 200: 50 games between players, each making a move
 //! every 100 ms for 60 s (a finished game is followed by a rematch), 10
@@ -23,8 +23,9 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 
-use super::hub::load::LoadArgs as Args;
-use crate::process_use::Process;
+use wormhole_app::process_use::Process;
+
+use crate::LoadArgs as Args;
 use client::LoadSession;
 use drive::{EngineGame, PlayerGame, Stats};
 
@@ -58,7 +59,7 @@ impl Drop for Server {
 
 impl Server {
     fn start(args: &Args, data: &Path) -> anyhow::Result<Server> {
-        let binary = std::env::current_exe().context("cannot find this program to serve with")?;
+        let binary = server_binary(args)?;
         let port = std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()?.port();
         let mut cmd = Command::new(&binary);
         cmd.args(["serve", "--listen", &format!("127.0.0.1:{port}"), "--data"]).arg(data);
@@ -95,11 +96,28 @@ impl Server {
     }
 }
 
+/// The `wormhole` program to serve with: `--server`, or the one next to
+/// this program.
+fn server_binary(args: &Args) -> anyhow::Result<PathBuf> {
+    if let Some(path) = &args.server {
+        return Ok(path.clone());
+    }
+    let me = std::env::current_exe().context("cannot find this program")?;
+    let beside = me.with_file_name(format!("wormhole{}", std::env::consts::EXE_SUFFIX));
+    if !beside.is_file() {
+        bail!(
+            "no `wormhole` program at {} to serve with: build it (cargo build --release) or name one with --server",
+            beside.display()
+        );
+    }
+    Ok(beside)
+}
+
 async fn measure(args: &Args) -> anyhow::Result<()> {
     let dir = tempfile::tempdir()?;
     let server = Server::start(args, &dir.path().join("data"))?;
     let (rss_empty, _) = server.memory_kib();
-    eprintln!("serve-load --ssh: server on port {}, connecting {} sessions", server.port, args.sessions);
+    eprintln!("wormhole-load --ssh: server on port {}, connecting {} sessions", server.port, args.sessions);
     let setup = Instant::now();
     let games = drive::player_games(server.port, args.games).await?;
     let engine_games = drive::engine_games(server.port, args.engine_games, args.engine_level).await?;
@@ -108,7 +126,7 @@ async fn measure(args: &Args) -> anyhow::Result<()> {
     tokio::time::sleep(Duration::from_secs(1)).await;
     let (rss_connected, _) = server.memory_kib();
     eprintln!(
-        "serve-load --ssh: {} sessions connected in {:.1} s; load for {} s",
+        "wormhole-load --ssh: {} sessions connected in {:.1} s; load for {} s",
         args.sessions,
         setup.elapsed().as_secs_f64(),
         args.seconds
