@@ -187,6 +187,10 @@ struct State {
     last_game: BTreeMap<AccountId, Option<GameId>>,
     /// Each player's games that ended lately, oldest first.
     notices: BTreeMap<AccountId, Vec<Notice>>,
+    /// Several nodes: the players online on another live node, by account.
+    elsewhere: BTreeMap<AccountId, String>,
+    /// When this node last noted its heartbeat.
+    heartbeat_at: u64,
 }
 
 /// The shared hub. Locks are taken in the order state, records, pool, then
@@ -302,6 +306,9 @@ impl Hub {
                 Who::Guest => None,
             };
             let back = account.is_some_and(|a| cx.sessions_of(a).is_empty());
+            if let (Who::Player(a), true) = (&who, back) {
+                cx.set_presence(a, true);
+            }
             cx.st.sessions.insert(id, Session { who, notify: Arc::new(notify) });
             if let Some(account) = account.filter(|_| back) {
                 cx.player_back(account);
@@ -322,7 +329,10 @@ impl Hub {
             if let Who::Player(a) = session.who
                 && cx.sessions_of(a.id).is_empty()
             {
-                cx.player_gone(a.id);
+                cx.set_presence(&a, false);
+                if !cx.st.elsewhere.contains_key(&a.id) {
+                    cx.player_gone(a.id);
+                }
             }
             cx.tell_all(HubEvent::LobbyChanged);
             Ok(())
@@ -470,6 +480,10 @@ impl Inner {
                 let id = game.id;
                 cx.st.games.insert(id, game);
                 cx.engine_turn(id);
+            }
+            // Several nodes: the players on the others are not gone.
+            if cx.several {
+                cx.node_beat(true);
             }
             Ok(())
         })

@@ -27,6 +27,7 @@ impl Hub {
                     Who::Player(a) => Some(a.name.clone()),
                     Who::Guest => None,
                 })
+                .chain(cx.st.elsewhere.values().cloned())
                 .collect();
             online.sort_by_key(|n| n.to_lowercase());
             online.dedup();

@@ -14,7 +14,7 @@
 //! game's engine runs on the node where its player is (a node alone, as
 //! on SQLite, runs every one).
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Weak;
 use std::time::Duration;
 
@@ -24,8 +24,8 @@ use super::live::LiveGame;
 use super::lobby::opponent_account;
 use super::types::*;
 use super::{Challenge, Ctx, Inner, lock};
-use crate::limits::NODE_LISTEN_POLL_MS;
-use crate::server::store::{GameId, Listener, Note, OfferKind, StoredMove};
+use crate::limits::{NODE_FORGET_MS, NODE_HEARTBEAT_MS, NODE_LISTEN_POLL_MS, NODE_TIMEOUT_MS};
+use crate::server::store::{Account, AccountId, GameId, Listener, Note, OfferKind, StoredMove};
 
 /// The thread that hears the other nodes, until the hub stops.
 pub(super) fn hear_loop(inner: &Weak<Inner>, listener: Listener) {
@@ -66,6 +66,7 @@ impl Inner {
                 cx.relay_chat(game, &from, spectator, text);
                 Ok(())
             }),
+            Note::Presence => self.act(|cx| cx.refresh_presence()),
             Note::Resync => self.resync(),
         };
         if let Err(e) = result {
@@ -105,6 +106,53 @@ pub(super) fn note_of(offer: Offer) -> (OfferKind, wormhole::Color) {
 }
 
 impl Ctx<'_> {
+    /// Several nodes: notes whether `account` has a session here (the
+    /// others are told); a failure is logged.
+    pub(super) fn set_presence(&mut self, account: &Account, here: bool) {
+        if self.several
+            && let Err(e) = self.records.set_presence(account, here)
+        {
+            tracing::error!("hub: {}'s presence on this node not noted: {e}", account.name);
+        }
+    }
+
+    /// Several nodes: this node's heartbeat every [`NODE_HEARTBEAT_MS`]
+    /// (or `now`), then who is online on the others read again.
+    pub(super) fn node_beat(&mut self, now: bool) {
+        if !self.several || (!now && self.now < self.st.heartbeat_at + NODE_HEARTBEAT_MS) {
+            return;
+        }
+        self.st.heartbeat_at = self.now;
+        if let Err(e) = self.records.heartbeat(self.now, NODE_FORGET_MS) {
+            tracing::error!("hub: this node's heartbeat not noted: {e}");
+        }
+        if let Err(e) = self.refresh_presence() {
+            tracing::error!("hub: who is online on the other nodes not read: {e}");
+        }
+    }
+
+    /// Reads who is online on the other live nodes (heartbeat within
+    /// [`NODE_TIMEOUT_MS`]): a player no longer online anywhere is gone
+    /// (their opponents told, the claim countdown starts), one newly online is back.
+    pub(super) fn refresh_presence(&mut self) -> Result<(), HubError> {
+        let since = self.now.saturating_sub(NODE_TIMEOUT_MS);
+        let now: BTreeMap<AccountId, String> =
+            self.records.online_elsewhere(since)?.into_iter().map(|a| (a.id, a.name)).collect();
+        let before = std::mem::replace(&mut self.st.elsewhere, now.clone());
+        let left: Vec<AccountId> = before.keys().filter(|a| !now.contains_key(a)).copied().collect();
+        let came: Vec<AccountId> = now.keys().filter(|a| !before.contains_key(a)).copied().collect();
+        for &account in left.iter().filter(|&&a| self.sessions_of(a).is_empty()).collect::<Vec<_>>() {
+            self.player_gone(account);
+        }
+        for &account in came.iter().filter(|&&a| self.sessions_of(a).is_empty()).collect::<Vec<_>>() {
+            self.player_back(account);
+        }
+        if !left.is_empty() || !came.is_empty() {
+            self.tell_all(HubEvent::LobbyChanged);
+        }
+        Ok(())
+    }
+
     /// A move the storage refused because another node stored one at its
     /// ply first (or ended the game): the game is read again, and the
     /// player is told to look again ([`HubError::Raced`]), or that it is over.

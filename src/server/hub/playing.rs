@@ -522,6 +522,7 @@ impl Ctx<'_> {
     /// games' time to go.
     pub(super) fn tick(&mut self) {
         self.note_alive(false);
+        self.node_beat(false);
         self.expire_challenges();
         let ids: Vec<GameId> = self.st.games.keys().copied().collect();
         for game in ids {

@@ -36,6 +36,9 @@ pub enum Note {
     Offer { game: GameId, kind: OfferKind, by: Color, made: bool },
     /// A chat line (already inert) in `game`, from a player or a spectator.
     Chat { game: GameId, from: String, spectator: bool, text: String },
+    /// Who is online on the nodes changed (a player's first session on a
+    /// node opened, or their last closed): read it again.
+    Presence,
     /// The node's listening connection was lost and is back: notes may have
     /// been missed, so everything is read again (never sent, only received).
     Resync,
@@ -67,6 +70,7 @@ impl Note {
             Note::Chat { game, from, spectator, text } => {
                 format!("{node} t {game} {} {from}\t{text}", u8::from(*spectator))
             }
+            Note::Presence => format!("{node} p"),
             Note::Resync => format!("{node} r"),
         }
     }
@@ -81,6 +85,7 @@ impl Note {
         let note = match kind {
             "g" => Note::Game(GameId(id()?)),
             "c" => Note::Challenges,
+            "p" => Note::Presence,
             "x" => {
                 let (id, from) = (ChallengeId(id()?), AccountId(id()?));
                 Note::Declined { id, from, by: rest.splitn(3, ' ').nth(2)?.to_string() }
@@ -127,6 +132,7 @@ mod tests {
         let notes = [
             Note::Game(GameId(42)),
             Note::Challenges,
+            Note::Presence,
             Note::Declined { id: ChallengeId(7), from: AccountId(3), by: "bob".into() },
             Note::Offer { game: GameId(5), kind: OfferKind::Takeback, by: Color::Black, made: true },
             Note::Offer { game: GameId(5), kind: OfferKind::Rematch, by: Color::White, made: false },

@@ -428,6 +428,40 @@ impl Records for PgStore {
     fn announce(&mut self, note: &Note) -> Result<(), StoreError> {
         notify(&mut self.client, &self.node, note)
     }
+    fn heartbeat(&mut self, at_ms: u64, forget_ms: u64) -> Result<(), StoreError> {
+        let mut tx = self.client.transaction()?;
+        tx.execute(
+            "INSERT INTO nodes (node, seen_ms) VALUES ($1, $2) ON CONFLICT (node) DO UPDATE SET seen_ms = $2",
+            &[&self.node, &db(at_ms)],
+        )?;
+        let dead = db(at_ms.saturating_sub(forget_ms));
+        tx.execute("DELETE FROM node_sessions WHERE node IN (SELECT node FROM nodes WHERE seen_ms < $1)", &[&dead])?;
+        tx.execute("DELETE FROM nodes WHERE seen_ms < $1", &[&dead])?;
+        tx.commit()?;
+        Ok(())
+    }
+    fn set_presence(&mut self, account: &Account, here: bool) -> Result<(), StoreError> {
+        let mut tx = self.client.transaction()?;
+        if here {
+            tx.execute(
+                "INSERT INTO node_sessions (node, account) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+                &[&self.node, &account.id.0],
+            )?;
+        } else {
+            tx.execute("DELETE FROM node_sessions WHERE node = $1 AND account = $2", &[&self.node, &account.id.0])?;
+        }
+        notify(&mut tx, &self.node, &Note::Presence)?;
+        tx.commit()?;
+        Ok(())
+    }
+    fn online_elsewhere(&mut self, since_ms: u64) -> Result<Vec<Account>, StoreError> {
+        let rows = self.client.query(
+            "SELECT DISTINCT a.id, a.name FROM node_sessions s JOIN nodes n ON n.node = s.node
+             JOIN accounts a ON a.id = s.account WHERE s.node <> $1 AND n.seen_ms >= $2 ORDER BY a.id",
+            &[&self.node, &db(since_ms)],
+        )?;
+        Ok(rows.iter().map(|r| Account { id: AccountId(r.get(0)), name: r.get(1) }).collect())
+    }
     fn listen(&mut self) -> Result<Option<Listener>, StoreError> {
         listen::listen(&self.url, &self.node).map(Some)
     }

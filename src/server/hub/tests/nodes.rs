@@ -282,3 +282,37 @@ fn a_challenge_accepted_on_two_nodes_at_once_starts_one_game() {
     println!("{rounds} challenges accepted on two nodes at once: {taken} refused in the store as taken");
     assert!(taken > 0, "some rounds raced as far as the store");
 }
+
+#[test]
+fn a_node_whose_heartbeat_stops_has_its_players_shown_gone_after_the_timeout() {
+    use crate::limits::{NODE_HEARTBEAT_MS, NODE_TIMEOUT_MS};
+    let n = two_nodes();
+    let (ann, ben) = (player_on(&n.a.hub, "ann"), player_on(&n.b, "ben"));
+    let game = cross_game(&n, &ann, &ben, GameKind::Classic, None);
+    let online = |hub: &Hub, s| hub.lobby(s).unwrap().online;
+    wait_until("B lists ann online", || online(&n.b, ben.s) == ["ann", "ben"]);
+    wait_until("A lists ben online", || online(&n.a.hub, ann.s) == ["ann", "ben"]);
+    assert_eq!(n.b.open(ben.s, game).unwrap().opponent_gone_ms, None, "ann, on node A, is here");
+    n.a.hub.play(ann.s, game, "e2e4").unwrap();
+    wait_until("e4 on B", || moved(&ben.events, game).len() == 1);
+    n.b.play(ben.s, game, "e7e5").unwrap();
+    // Node A stops as a killed node does: no heartbeat, no goodbye.
+    let Nodes { a, b } = n;
+    let clock = Arc::clone(&a.clock);
+    a.hub.kill();
+    clock.advance(NODE_TIMEOUT_MS - NODE_HEARTBEAT_MS);
+    b.tick();
+    assert_eq!(online(&b, ben.s), ["ann", "ben"], "not yet: within the timeout");
+    clock.advance(2 * NODE_HEARTBEAT_MS);
+    b.tick();
+    assert_eq!(online(&b, ben.s), ["ben"], "ann's node is silent past the timeout");
+    assert!(
+        ben.events.lock().unwrap().iter().any(|e| matches!(e, HubEvent::OpponentGone { game: g, .. } if *g == game))
+    );
+    assert_eq!(b.open(ben.s, game).unwrap().opponent_gone_ms, Some(0), "the claim countdown starts now");
+    assert!(matches!(b.claim_absence(ben.s, game), Err(HubError::TooEarly(_))));
+    clock.advance(120_000);
+    b.tick();
+    b.claim_absence(ben.s, game).unwrap();
+    assert_eq!(ended(&ben.events, game).unwrap().why, "opponent left the game");
+}
