@@ -118,6 +118,27 @@ pub const SERVE_INPUT_BURST_SECONDS: f64 = 4.0;
 /// resident memory is at or past this many MiB.
 pub const SERVE_MAX_MEMORY_MB: u64 = 2048;
 
+/// Several server nodes on one PostgreSQL database: how long the
+/// listening connection waits for another node's note before it looks
+/// whether the hub still runs (milliseconds).
+pub const NODE_LISTEN_POLL_MS: u64 = 200;
+
+/// Several server nodes: how often each notes in the database that it
+/// lives (its heartbeat) and reads who is online on the others (milliseconds).
+pub const NODE_HEARTBEAT_MS: u64 = 2_000;
+
+/// A node whose heartbeat is this old (milliseconds) is taken for dead:
+/// its players show as gone (the opponent's claim countdown starts) until
+/// they reconnect, to any node.
+pub const NODE_TIMEOUT_MS: u64 = 10_000;
+
+/// A node silent this long (milliseconds) is forgotten with its sessions' rows.
+pub const NODE_FORGET_MS: u64 = 3_600_000;
+
+/// How long a node waits before it opens its lost listening connection
+/// again (milliseconds).
+pub const NODE_LISTEN_RETRY_MS: u64 = 500;
+
 /// Parses `solve --time`: a number of seconds within [`SOLVE_SECONDS`].
 pub fn seconds(text: &str) -> Result<f64, String> {
     let secs: f64 = text.trim().parse().map_err(|_| format!("'{text}' is not a number of seconds"))?;

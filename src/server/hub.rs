@@ -60,6 +60,7 @@ pub mod clock;
 pub mod contain;
 pub mod live;
 mod lobby;
+mod nodes;
 mod playing;
 mod pool;
 mod tasks;
@@ -186,6 +187,10 @@ struct State {
     last_game: BTreeMap<AccountId, Option<GameId>>,
     /// Each player's games that ended lately, oldest first.
     notices: BTreeMap<AccountId, Vec<Notice>>,
+    /// Several nodes: the players online on another live node, by account.
+    elsewhere: BTreeMap<AccountId, String>,
+    /// When this node last noted its heartbeat.
+    heartbeat_at: u64,
 }
 
 /// The shared hub. Locks are taken in the order state, records, pool, then
@@ -202,6 +207,10 @@ struct Inner {
     settled: Condvar,
     config: HubConfig,
     ticker: Mutex<Option<JoinHandle<()>>>,
+    /// Whether other server nodes share the storage (it has notes to hear).
+    several: bool,
+    /// The thread hearing the other nodes' notes, if any ([`nodes`]).
+    hearing: Mutex<Option<JoinHandle<()>>>,
     stopping: (Mutex<bool>, Condvar),
     /// Set when the hub stops as a killed server would: without its last
     /// note of the clocks' time (tests).
@@ -224,6 +233,8 @@ struct Ctx<'a> {
     out: Outbox,
     /// Moves checked and marked saving, for the writer.
     writes: Vec<PendingMove>,
+    /// [`Inner::several`].
+    several: bool,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -244,6 +255,7 @@ impl Hub {
             }
         });
         let writer = Writer::start(records.open_again()?, done).map_err(HubError::Spawn)?;
+        let listener = records.listen()?;
         let inner = Arc::new(Inner {
             state: Mutex::new(State::default()),
             records: Mutex::new(Box::new(records)),
@@ -253,6 +265,8 @@ impl Hub {
             settled: Condvar::new(),
             config,
             ticker: Mutex::new(None),
+            several: listener.is_some(),
+            hearing: Mutex::new(None),
             stopping: (Mutex::new(false), Condvar::new()),
             killed: std::sync::atomic::AtomicBool::new(false),
         });
@@ -271,6 +285,14 @@ impl Hub {
             .spawn(move || tick_loop(&weak))
             .map_err(HubError::Spawn)?;
         *lock(&inner.ticker) = Some(ticker);
+        if let Some(listener) = listener {
+            let weak = Arc::downgrade(&inner);
+            let hearing = std::thread::Builder::new()
+                .name("hub-nodes".into())
+                .spawn(move || nodes::hear_loop(&weak, listener))
+                .map_err(HubError::Spawn)?;
+            *lock(&inner.hearing) = Some(hearing);
+        }
         Ok(Hub { _life: Arc::new(Life(Arc::clone(&inner))), inner })
     }
 
@@ -284,6 +306,9 @@ impl Hub {
                 Who::Guest => None,
             };
             let back = account.is_some_and(|a| cx.sessions_of(a).is_empty());
+            if let (Who::Player(a), true) = (&who, back) {
+                cx.set_presence(a, true);
+            }
             cx.st.sessions.insert(id, Session { who, notify: Arc::new(notify) });
             if let Some(account) = account.filter(|_| back) {
                 cx.player_back(account);
@@ -304,7 +329,10 @@ impl Hub {
             if let Who::Player(a) = session.who
                 && cx.sessions_of(a.id).is_empty()
             {
-                cx.player_gone(a.id);
+                cx.set_presence(&a, false);
+                if !cx.st.elsewhere.contains_key(&a.id) {
+                    cx.player_gone(a.id);
+                }
             }
             cx.tell_all(HubEvent::LobbyChanged);
             Ok(())
@@ -405,6 +433,7 @@ impl Inner {
             start_window: self.config.start_window.as_millis() as u64,
             out: Vec::new(),
             writes: Vec::new(),
+            several: self.several,
         };
         let result = action(&mut cx);
         let out = std::mem::take(&mut cx.out);
@@ -452,6 +481,10 @@ impl Inner {
                 cx.st.games.insert(id, game);
                 cx.engine_turn(id);
             }
+            // Several nodes: the players on the others are not gone.
+            if cx.several {
+                cx.node_beat(true);
+            }
             Ok(())
         })
     }
@@ -482,6 +515,9 @@ impl Inner {
                     Err(writer::Failure::Refused(why)) => {
                         cx.guarded(game, "keeping a refused move out", |cx| cx.stored_move(pending, Err(why)))
                     }
+                    Err(writer::Failure::Raced(why)) => {
+                        cx.guarded(game, "following the move that came first", |cx| cx.lost_race(pending, why))
+                    }
                     Ok(()) => cx.guarded(game, "playing a stored move", |cx| cx.stored_move(pending, Ok(()))),
                 };
                 answers.push((answer, outcome));
@@ -500,10 +536,10 @@ impl Inner {
     fn shut_down(&self) {
         *lock(&self.stopping.0) = true;
         self.stopping.1.notify_all();
-        if let Some(ticker) = lock(&self.ticker).take()
-            && ticker.thread().id() != std::thread::current().id()
-        {
-            let _ = ticker.join();
+        for thread in [lock(&self.ticker).take(), lock(&self.hearing).take()].into_iter().flatten() {
+            if thread.thread().id() != std::thread::current().id() {
+                let _ = thread.join();
+            }
         }
         // The clocks ran until now: a restart goes on from here.
         if !self.killed.load(Ordering::SeqCst) {

@@ -147,6 +147,8 @@ pub struct ConnectionApp {
     /// The lines run before, for Ctrl-P and Ctrl-N.
     typed: typed::TypedLines,
     pub(crate) status: String,
+    /// Why the game on screen is being read again, told once it is.
+    reload_note: Option<String>,
     pub(crate) lobby: Lobby,
     quit: bool,
     /// Every player's drawing settings, and this player's.
@@ -198,6 +200,7 @@ impl ConnectionApp {
             input: String::new(),
             typed: typed::TypedLines::default(),
             status: String::new(),
+            reload_note: None,
             lobby: empty_lobby(),
             quit: false,
             settings,
@@ -423,6 +426,9 @@ impl ConnectionApp {
                     _ => Vec::new(),
                 };
                 self.screen = ConnectionScreen::Game(Box::new(self.open_game(*view, chat)));
+                if let Some(note) = self.reload_note.take() {
+                    self.in_game(|app| app.handle(AppMsg::Remote(RemoteEvent::Refused(note))));
+                }
             }
             HubAnswer::Page(title, lines) => {
                 self.screen = ConnectionScreen::Page { title, lines, back_to: None, top: 0 };
@@ -736,7 +742,10 @@ impl ConnectionApp {
                 self.screen = ConnectionScreen::Page { title, lines, back_to: Some(id), top: 0 };
                 Vec::new()
             }
-            Some(Asked::Reload) => vec![HubCall::Open(id)],
+            Some(Asked::Reload(note)) => {
+                self.reload_note = note;
+                vec![HubCall::Open(id)]
+            }
             None => Vec::new(),
         }
     }

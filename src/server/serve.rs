@@ -34,6 +34,11 @@ pub struct ServeArgs {
     /// WORMHOLE_DATABASE_URL, if set.
     #[arg(long)]
     pub database: Option<String>,
+    /// The SSH host key, an OpenSSH private key FILE that every node of one
+    /// server shares (copy it to each), so that players see one server;
+    /// default: the data folder's, made on first start.
+    #[arg(long, value_name = "FILE")]
+    pub host_key: Option<PathBuf>,
     /// What a connection without a known SSH key may do.
     #[arg(long, value_enum, default_value = "watch")]
     pub guests: Guests,
@@ -166,7 +171,9 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
     let data = data_dir(args.data.as_ref())?;
     create_private_dir(&data)?;
     if !args.unsafe_permissions {
-        guard::check_permissions(&data, &[ssh::HOST_KEY_FILE, store::DB_FILE])?;
+        let absolute = |k: &PathBuf| std::path::absolute(k).unwrap_or_else(|_| k.clone()).display().to_string();
+        let key = args.host_key.as_ref().map_or(ssh::HOST_KEY_FILE.into(), absolute);
+        guard::check_permissions(&data, &[&key, store::DB_FILE])?;
     }
     let _lock = guard::lock(&data)?;
     backup::check(&data)?;
@@ -182,7 +189,7 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
         Some(url) => {
             let place = store::redact(&url);
             let store = PgStore::open(&url).with_context(|| format!("cannot open the database {place}"))?;
-            tracing::info!("serve: data in the PostgreSQL database {place}");
+            tracing::info!("serve: data in the PostgreSQL database {place} (this node: {})", store.node());
             Hub::start(store, hub_config)
         }
         None => {
@@ -193,6 +200,7 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
     };
     let hub = hub.context("cannot start the hub")?;
     let config = ServerConfig {
+        host_key: args.host_key.clone(),
         listen: args.listen,
         data: data.clone(),
         guests: args.guests,

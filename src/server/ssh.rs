@@ -52,6 +52,9 @@ pub enum Guests {
 /// How the server runs: the `serve` command's options.
 #[derive(Debug, Clone)]
 pub struct ServerConfig {
+    /// The host key file all the server's nodes share (`--host-key`);
+    /// `None`: the data folder's own.
+    pub host_key: Option<PathBuf>,
     pub listen: SocketAddr,
     /// The data folder (host key, database).
     pub data: PathBuf,
@@ -111,8 +114,22 @@ impl ServerHandle {
     }
 }
 
-/// The host key of `dir`, made (ed25519, mode 0600) on first start.
-pub fn host_key(dir: &Path) -> anyhow::Result<PrivateKey> {
+/// The host key: the file `given` (`serve --host-key`, which every node
+/// of one server shares: it must exist), else `dir`'s, made (ed25519,
+/// mode 0600) on first start.
+pub fn host_key(dir: &Path, given: Option<&Path>) -> anyhow::Result<PrivateKey> {
+    if let Some(path) = given {
+        if !path.exists() {
+            anyhow::bail!(
+                "no host key at {}: copy another node's ({HOST_KEY_FILE} in its data folder) there, or make one with \
+                 ssh-keygen -t ed25519 -N '' -f {}",
+                path.display(),
+                path.display()
+            );
+        }
+        let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+        return PrivateKey::from_openssh(text).with_context(|| format!("{} is not an OpenSSH key", path.display()));
+    }
     let path = dir.join(HOST_KEY_FILE);
     if path.exists() {
         let text = std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
@@ -142,7 +159,7 @@ fn write_private(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
 /// Starts the server on `hub`: binds, then serves on its own runtime thread.
 pub fn run(config: ServerConfig, hub: Hub) -> anyhow::Result<ServerHandle> {
     std::fs::create_dir_all(&config.data).with_context(|| format!("cannot create {}", config.data.display()))?;
-    let key = host_key(&config.data)?;
+    let key = host_key(&config.data, config.host_key.as_deref())?;
     let fingerprint = key.public_key().fingerprint(HashAlg::Sha256).to_string();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)

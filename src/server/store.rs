@@ -56,6 +56,7 @@ mod challenges;
 mod games;
 mod keys;
 mod model;
+mod note;
 mod pg;
 mod ratings;
 mod records;
@@ -78,7 +79,8 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use rusqlite::{Connection, Transaction, TransactionBehavior};
 
 pub use model::*;
-pub use pg::{PgStore, redact};
+pub use note::{CHANNEL, Note, OfferKind};
+pub use pg::{Listener, PgStore, redact};
 pub use records::Records;
 
 use crate::glicko::Rating;
@@ -173,6 +175,8 @@ pub enum StoreError {
     Sqlite(#[from] rusqlite::Error),
     #[error("the database: {0}")]
     Postgres(#[from] postgres::Error),
+    #[error("cannot listen to the other server nodes: {0}")]
+    Listen(String),
 }
 
 /// The store: one connection to the server's database.

@@ -9,7 +9,7 @@ use wormhole::{Color, GameKind};
 use super::live::LiveGame;
 use super::types::*;
 use super::{CHALLENGE_GRACE, CLOCK_INITIAL_MS, CLOCK_MAX_INCREMENT_MS, Challenge, Ctx, Hub, lock};
-use crate::server::store::{Account, AccountId, GameId, LeaderRow, NewGame, PlayerPage, Seat};
+use crate::server::store::{Account, AccountId, GameId, LeaderRow, NewGame, PlayerPage, Seat, StoreError};
 
 impl Hub {
     /// What session `s` sees in the lobby.
@@ -27,6 +27,7 @@ impl Hub {
                     Who::Player(a) => Some(a.name.clone()),
                     Who::Guest => None,
                 })
+                .chain(cx.st.elsewhere.values().cloned())
                 .collect();
             online.sort_by_key(|n| n.to_lowercase());
             online.dedup();
@@ -101,6 +102,7 @@ impl Hub {
             let from = c.from.id;
             cx.records.remove_challenge(id)?;
             cx.st.challenges.remove(&id);
+            cx.announce(&crate::server::store::Note::Declined { id, from, by: me.name.clone() });
             cx.tell_account(from, HubEvent::ChallengeDeclined { id, by: me.name });
             cx.tell_all(HubEvent::LobbyChanged);
             Ok(())
@@ -130,9 +132,15 @@ impl Hub {
             let seats = if white_is_challenger { [from, me] } else { [me, from] };
             // Out of the list first, so that the game's start withdraws the others only.
             let challenge = cx.st.challenges.remove(&id).expect("found above");
-            cx.start_game(&spec, seats, spec.rated, Some(id)).inspect_err(|_| {
-                cx.st.challenges.insert(id, challenge);
-            })
+            match cx.start_game(&spec, seats, spec.rated, Some(id)) {
+                // Accepted on another node first: gone (its note is on the way).
+                Err(HubError::Records(StoreError::NoChallenge(_))) if cx.several => Err(HubError::ChallengeTaken(id)),
+                Err(e) => {
+                    cx.st.challenges.insert(id, challenge);
+                    Err(e)
+                }
+                Ok(game) => Ok(game),
+            }
         })
     }
 
@@ -329,6 +337,19 @@ impl Ctx<'_> {
         }
         for (opponent, game) in told {
             self.tell_account(opponent, HubEvent::OpponentBack { game });
+        }
+        // Several nodes: their engine games play on where they now are.
+        if self.several {
+            let engine_games: Vec<GameId> = self
+                .st
+                .games
+                .values()
+                .filter(|g| g.colour_of(account).is_some() && g.engine_to_move().is_some() && g.engine_ply.is_none())
+                .map(|g| g.id)
+                .collect();
+            for game in engine_games {
+                self.engine_turn(game);
+            }
         }
     }
 }

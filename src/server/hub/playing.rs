@@ -11,11 +11,12 @@ use wormhole::{AnyMove, Color};
 use super::chat::inert_line;
 use super::live::{LiveGame, has_draws};
 use super::lobby::opponent_account;
+use super::nodes::note_of;
 use super::pool::Job;
 use super::types::*;
 use super::writer::PendingMove;
 use super::{ALIVE_EVERY_MS, Ctx, FINISHED_KEPT_MS, Hub, NOTICES_KEPT};
-use crate::server::store::{Account, Finish, GameId, Seat};
+use crate::server::store::{Account, Finish, GameId, Note, Seat, StoreError};
 
 impl Hub {
     /// Opens a game: its player joins it, anyone else watches it read-only.
@@ -196,27 +197,12 @@ impl Hub {
             let me = cx.player(s)?;
             let live = cx.st.games.get(&game).ok_or(HubError::NoGame(game))?;
             let text = inert_line(text).ok_or(HubError::EmptyChat)?;
-            if live.colour_of(me.id).is_some() {
-                cx.tell_game(game, HubEvent::Chat { game, from: me.name.clone(), text });
-                return Ok(());
-            }
-            if !live.watchers.contains(&s) {
+            let spectator = live.colour_of(me.id).is_none();
+            if spectator && !live.watchers.contains(&s) {
                 return Err(HubError::NotYourGame(game));
             }
-            let from = format!("{} (spectator)", me.name);
-            if live.ending.is_some() {
-                cx.tell_game(game, HubEvent::Chat { game, from, text });
-                return Ok(());
-            }
-            let watchers: Vec<_> =
-                live.watchers.iter().filter_map(|w| cx.st.sessions.get(w)).map(|w| w.notify.clone()).collect();
-            let kept = &mut cx.st.games.get_mut(&game).expect("found above").spectators_chat;
-            if kept.len() < super::SPECTATOR_CHAT_KEPT {
-                kept.push((from.clone(), text.clone()));
-            }
-            for notify in watchers {
-                cx.out.push((notify, HubEvent::Chat { game, from: from.clone(), text: text.clone() }));
-            }
+            cx.announce(&Note::Chat { game, from: me.name.clone(), spectator, text: text.clone() });
+            cx.relay_chat(game, &me.name, spectator, text);
             Ok(())
         })
     }
@@ -255,6 +241,31 @@ fn takeback_keep(live: &LiveGame, color: Color) -> Result<usize, HubError> {
 }
 
 impl Ctx<'_> {
+    /// Tells a chat line of `from`'s in `game` (inert): a player's to both
+    /// players and every watcher; a spectator's to the watchers while the
+    /// game runs, kept for the players until it ends (to everyone after).
+    pub(super) fn relay_chat(&mut self, game: GameId, from: &str, spectator: bool, text: String) {
+        let Some(live) = self.st.games.get(&game) else { return };
+        if !spectator {
+            self.tell_game(game, HubEvent::Chat { game, from: from.to_string(), text });
+            return;
+        }
+        let from = format!("{from} (spectator)");
+        if live.ending.is_some() {
+            self.tell_game(game, HubEvent::Chat { game, from, text });
+            return;
+        }
+        let watchers: Vec<_> =
+            live.watchers.iter().filter_map(|w| self.st.sessions.get(w)).map(|w| w.notify.clone()).collect();
+        let kept = &mut self.st.games.get_mut(&game).expect("found above").spectators_chat;
+        if kept.len() < super::SPECTATOR_CHAT_KEPT {
+            kept.push((from.clone(), text.clone()));
+        }
+        for notify in watchers {
+            self.out.push((notify, HubEvent::Chat { game, from: from.clone(), text: text.clone() }));
+        }
+    }
+
     /// The colour session `s` plays in `game`, going on.
     fn my_colour(&self, s: SessionId, game: GameId) -> Result<Color, HubError> {
         let me: Account = self.player(s)?;
@@ -315,7 +326,15 @@ impl Ctx<'_> {
         let live = self.st.games.get(&game).ok_or(HubError::NoGame(game))?;
         let clocks = live.final_clocks(self.now);
         let end = Finish { result: ending.result.clone(), why: ending.why.clone(), at_ms: self.now, clocks };
-        let change = self.records.finish_game(game, &end)?;
+        let change = match self.records.finish_game(game, &end) {
+            // Another node ended it first: what it stored is the ending.
+            Err(StoreError::GameOver(_)) if self.several => {
+                self.catch_up(game)?;
+                let ending = self.st.games.get(&game).and_then(|g| g.ending.clone());
+                return Err(HubError::GameOver(ending.map(|e| format!("{} {}", e.result, e.why)).unwrap_or_default()));
+            }
+            change => change?,
+        };
         let round = |(before, after): (crate::glicko::Rating, crate::glicko::Rating)| {
             (before.rating.round() as i32, after.rating.round() as i32)
         };
@@ -411,6 +430,8 @@ impl Ctx<'_> {
         if let Some(opponent) = opponent_account(live, color) {
             self.tell_account(opponent, event);
         }
+        let (kind, by) = note_of(offer);
+        self.announce(&Note::Offer { game, kind, by, made: true });
         Ok(())
     }
 
@@ -430,6 +451,10 @@ impl Ctx<'_> {
         let (Offer::Draw(by) | Offer::Takeback(by) | Offer::Rematch(by)) = offer;
         if !yes && let Some(account) = self.st.games.get(&game).and_then(|g| opponent_account(g, !by)) {
             self.tell_account(account, HubEvent::OfferDeclined { game, offer });
+        }
+        if !yes {
+            let (kind, by) = note_of(offer);
+            self.announce(&Note::Offer { game, kind, by, made: false });
         }
         Ok(())
     }
@@ -456,6 +481,14 @@ impl Ctx<'_> {
             live.engine_ply = None;
             return;
         };
+        // Several nodes: the engine plays where its player is (one node searches).
+        let player = live.accounts().next().map(|(_, a)| a);
+        if self.several && player.is_none_or(|a| self.sessions_of(a).is_empty()) {
+            let live = self.st.games.get_mut(&game).expect("found above");
+            live.engine_ply = None;
+            return;
+        }
+        let live = self.st.games.get_mut(&game).expect("found above");
         let mut limits = Limits::default();
         if let Some((_, increment)) = live.game.clock {
             let left = live.left_at(live.turn(), self.now).max(1).unsigned_abs();
@@ -489,6 +522,7 @@ impl Ctx<'_> {
     /// games' time to go.
     pub(super) fn tick(&mut self) {
         self.note_alive(false);
+        self.node_beat(false);
         self.expire_challenges();
         let ids: Vec<GameId> = self.st.games.keys().copied().collect();
         for game in ids {

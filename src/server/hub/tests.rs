@@ -3,6 +3,7 @@
 
 mod challenges;
 mod memory;
+mod nodes;
 mod writes;
 
 use std::sync::{Arc, Mutex};

@@ -245,6 +245,12 @@ pub enum HubError {
     Spawn(std::io::Error),
     #[error("the move was not stored, so it is not played (the game is as it was): {0}")]
     NotStored(String),
+    #[error(
+        "another move reached game {0} first (from another connection or server node): the game is shown again as it stands; move again if it is still your turn"
+    )]
+    Raced(GameId),
+    #[error("challenge {0} was just accepted by someone else")]
+    ChallengeTaken(ChallengeId),
     #[error("stored game {game} cannot be rebuilt: {why}")]
     BadStoredGame { game: GameId, why: String },
 }

@@ -42,6 +42,9 @@ pub struct PendingMove {
 pub enum Failure {
     /// The storage refused it (its error in words): the game goes on as it was.
     Refused(String),
+    /// Another node stored a move at this ply first, or ended the game
+    /// (its error in words): the game is read again.
+    Raced(String),
     /// Writing it panicked (the panic's message): a bug, which ends its game.
     Panicked(String),
 }
@@ -150,12 +153,21 @@ fn write_loop(shared: &WriterShared, mut records: Box<dyn Records>, done: &Done)
     }
 }
 
+/// Why the storage refused a move: a race lost to another node, or else.
+fn failure(e: crate::server::store::StoreError) -> Failure {
+    use crate::server::store::StoreError::{GameOver, WrongPly};
+    match e {
+        WrongPly { .. } | GameOver(_) => Failure::Raced(e.to_string()),
+        e => Failure::Refused(e.to_string()),
+    }
+}
+
 /// Commits `writes` in one transaction. If that panics, each move is
 /// written alone, so that only the moves whose writing panics fail with
 /// [`Failure::Panicked`] and the rest are stored.
 fn commit(records: &mut dyn Records, writes: &[MoveWrite]) -> Vec<Result<(), Failure>> {
     match contained(|| records.add_moves(writes)) {
-        Ok(Ok(results)) => results.into_iter().map(|r| r.map_err(|e| Failure::Refused(e.to_string()))).collect(),
+        Ok(Ok(results)) => results.into_iter().map(|r| r.map_err(failure)).collect(),
         Ok(Err(e)) => vec![Err(Failure::Refused(e.to_string())); writes.len()],
         Err(why) if writes.len() == 1 => {
             tracing::error!(game = %writes[0].0, "hub: game {}: writing a move panicked: {why}", writes[0].0);

@@ -41,8 +41,8 @@ pub struct GameScreen {
 pub enum Asked {
     /// Show this page of text (the PGN).
     Page(String, Vec<String>),
-    /// Read the game again (out of step with the hub).
-    Reload,
+    /// Read the game again (out of step with the hub), then show the note, if any.
+    Reload(Option<String>),
 }
 
 /// Who is at the table, for the runner's calls.
@@ -182,11 +182,16 @@ impl HubRunner {
                 ""
             }),
             RemoteCall::Reload => {
-                self.asked = Some(Asked::Reload);
+                self.asked = Some(Asked::Reload(None));
                 Ok("")
             }
         };
         match said {
+            // Another move came first: the game is read again, then told why.
+            Err(e @ HubError::Raced(_)) => {
+                self.asked = Some(Asked::Reload(Some(inert(&e.to_string()))));
+                None
+            }
             Ok("") => None,
             Ok(text) => Some(Msg::Remote(RemoteEvent::Note(text.to_string()))),
             Err(e) => Some(Msg::Remote(RemoteEvent::Refused(inert(&e.to_string())))),

@@ -10,9 +10,18 @@
 //! Writes that check before they change (a move's ply, a game still in
 //! progress) lock the game's row first (`SELECT ... FOR UPDATE`), so that
 //! two connections, or two server nodes, decide one after the other.
+//!
+//! Several nodes: each write that another node must hear of sends its
+//! [`Note`] (`NOTIFY`, [`notify`]) in its own transaction, so the note goes
+//! out when, and only if, the change is committed; [`Records::listen`]
+//! hears the other nodes' ([`listen`]). A store's connections share one
+//! node id ([`PgStore::node`]), so that a node ignores its own notes.
 
 mod games;
+mod listen;
 pub(super) mod schema;
+
+pub use listen::Listener;
 
 use postgres::{Client, NoTls, Transaction};
 use wormhole::GameKind;
@@ -29,6 +38,15 @@ pub struct PgStore {
     client: Client,
     /// The connection URL, to open another connection.
     url: String,
+    /// This node's id in its notes: random, shared by the node's connections.
+    node: String,
+}
+
+/// Sends `note` from node `node` on the nodes' channel: within a
+/// transaction, when (and if) it commits.
+pub(super) fn notify(client: &mut impl postgres::GenericClient, node: &str, note: &Note) -> Result<(), StoreError> {
+    client.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &note.payload(node)])?;
+    Ok(())
 }
 
 /// A time or span as its `BIGINT` column (no time the server makes comes near the bound).
@@ -56,10 +74,20 @@ pub fn redact(url: &str) -> String {
 impl PgStore {
     /// Connects to the database at `url` and applies any migration it lacks.
     pub fn open(url: &str) -> Result<PgStore, StoreError> {
+        PgStore::open_as(url, &format!("{:016x}", rand::random::<u64>()))
+    }
+
+    /// [`PgStore::open`] as node `node`.
+    fn open_as(url: &str, node: &str) -> Result<PgStore, StoreError> {
         let client = Client::connect(url, NoTls)?;
-        let mut store = PgStore { client, url: url.to_string() };
+        let mut store = PgStore { client, url: url.to_string(), node: node.to_string() };
         store.migrate()?;
         Ok(store)
+    }
+
+    /// This node's id, as its notes carry it.
+    pub fn node(&self) -> &str {
+        &self.node
     }
 
     /// Applies every step the database lacks, under a lock that makes two
@@ -217,6 +245,7 @@ impl PgStore {
                 &spec.start_fen,
             ],
         )?;
+        notify(&mut tx, &self.node, &Note::Challenges)?;
         tx.commit()?;
         Ok(ChallengeId(row.get(0)))
     }
@@ -285,7 +314,7 @@ fn rating_at(row: &postgres::Row, at: usize) -> Rating {
 
 impl Records for PgStore {
     fn open_again(&mut self) -> Result<Box<dyn Records>, StoreError> {
-        Ok(Box::new(PgStore::open(&self.url)?))
+        Ok(Box::new(PgStore::open_as(&self.url, &self.node)?))
     }
     fn account_by_key(&mut self, fp: &str) -> Result<Option<Account>, StoreError> {
         let filter = "WHERE id = (SELECT account FROM account_keys WHERE fingerprint = $1)";
@@ -329,21 +358,23 @@ impl Records for PgStore {
     fn create_game(&mut self, game: &NewGame, now_ms: u64) -> Result<GameId, StoreError> {
         let mut tx = self.client.transaction()?;
         let id = games::insert_game(&mut tx, game, now_ms)?;
+        notify(&mut tx, &self.node, &Note::Game(id))?;
         tx.commit()?;
         Ok(id)
     }
     fn add_moves(&mut self, moves: &[MoveWrite]) -> BatchResult {
-        games::add_moves(&mut self.client, moves)
+        games::add_moves(&mut self.client, &self.node, moves)
     }
     fn take_back(&mut self, game: GameId, keep: u32) -> Result<(), StoreError> {
         let mut tx = self.client.transaction()?;
         games::open_game(&mut tx, game)?;
         tx.execute("DELETE FROM moves WHERE game = $1 AND ply >= $2", &[&game.0, &i64::from(keep)])?;
+        notify(&mut tx, &self.node, &Note::Game(game))?;
         tx.commit()?;
         Ok(())
     }
     fn finish_game(&mut self, game: GameId, end: &Finish) -> Result<Option<RatingChange>, StoreError> {
-        games::finish_game(&mut self.client, game, end)
+        games::finish_game(&mut self.client, &self.node, game, end)
     }
     fn set_alive(&mut self, at_ms: u64) -> Result<(), StoreError> {
         self.client.execute(
@@ -360,8 +391,13 @@ impl Records for PgStore {
         self.pg_add_challenge(from, spec, now_ms)
     }
     fn remove_challenge(&mut self, id: ChallengeId) -> Result<(), StoreError> {
-        let gone = self.client.execute("DELETE FROM challenges WHERE id = $1", &[&id.0])?;
-        if gone == 0 { Err(StoreError::NoChallenge(id)) } else { Ok(()) }
+        let mut tx = self.client.transaction()?;
+        if tx.execute("DELETE FROM challenges WHERE id = $1", &[&id.0])? == 0 {
+            return Err(StoreError::NoChallenge(id));
+        }
+        notify(&mut tx, &self.node, &Note::Challenges)?;
+        tx.commit()?;
+        Ok(())
     }
     fn accept_challenge(&mut self, id: ChallengeId, game: &NewGame, now_ms: u64) -> Result<GameId, StoreError> {
         let mut tx = self.client.transaction()?;
@@ -369,6 +405,8 @@ impl Records for PgStore {
             return Err(StoreError::NoChallenge(id));
         }
         let game = games::insert_game(&mut tx, game, now_ms)?;
+        notify(&mut tx, &self.node, &Note::Challenges)?;
+        notify(&mut tx, &self.node, &Note::Game(game))?;
         tx.commit()?;
         Ok(game)
     }
@@ -386,5 +424,45 @@ impl Records for PgStore {
     }
     fn player(&mut self, name: &str) -> Result<Option<PlayerPage>, StoreError> {
         self.pg_player(name)
+    }
+    fn announce(&mut self, note: &Note) -> Result<(), StoreError> {
+        notify(&mut self.client, &self.node, note)
+    }
+    fn heartbeat(&mut self, at_ms: u64, forget_ms: u64) -> Result<(), StoreError> {
+        let mut tx = self.client.transaction()?;
+        tx.execute(
+            "INSERT INTO nodes (node, seen_ms) VALUES ($1, $2) ON CONFLICT (node) DO UPDATE SET seen_ms = $2",
+            &[&self.node, &db(at_ms)],
+        )?;
+        let dead = db(at_ms.saturating_sub(forget_ms));
+        tx.execute("DELETE FROM node_sessions WHERE node IN (SELECT node FROM nodes WHERE seen_ms < $1)", &[&dead])?;
+        tx.execute("DELETE FROM nodes WHERE seen_ms < $1", &[&dead])?;
+        tx.commit()?;
+        Ok(())
+    }
+    fn set_presence(&mut self, account: &Account, here: bool) -> Result<(), StoreError> {
+        let mut tx = self.client.transaction()?;
+        if here {
+            tx.execute(
+                "INSERT INTO node_sessions (node, account) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+                &[&self.node, &account.id.0],
+            )?;
+        } else {
+            tx.execute("DELETE FROM node_sessions WHERE node = $1 AND account = $2", &[&self.node, &account.id.0])?;
+        }
+        notify(&mut tx, &self.node, &Note::Presence)?;
+        tx.commit()?;
+        Ok(())
+    }
+    fn online_elsewhere(&mut self, since_ms: u64) -> Result<Vec<Account>, StoreError> {
+        let rows = self.client.query(
+            "SELECT DISTINCT a.id, a.name FROM node_sessions s JOIN nodes n ON n.node = s.node
+             JOIN accounts a ON a.id = s.account WHERE s.node <> $1 AND n.seen_ms >= $2 ORDER BY a.id",
+            &[&self.node, &db(since_ms)],
+        )?;
+        Ok(rows.iter().map(|r| Account { id: AccountId(r.get(0)), name: r.get(1) }).collect())
+    }
+    fn listen(&mut self) -> Result<Option<Listener>, StoreError> {
+        listen::listen(&self.url, &self.node).map(Some)
     }
 }

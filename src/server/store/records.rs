@@ -67,6 +67,31 @@ pub trait Records: Send {
     fn leaderboard(&mut self, kind: GameKind, limit: usize) -> Result<Vec<LeaderRow>, StoreError>;
     /// The page of the player called `name`.
     fn player(&mut self, name: &str) -> Result<Option<PlayerPage>, StoreError>;
+    /// Tells the other server nodes sharing this storage of `note` (a change
+    /// not stored: an offer, a chat line). One node alone (SQLite) has nobody to tell.
+    fn announce(&mut self, _note: &Note) -> Result<(), StoreError> {
+        Ok(())
+    }
+    /// Notes that this node lives at `at_ms` (its heartbeat), and forgets
+    /// the nodes silent for `forget_ms` and their sessions.
+    fn heartbeat(&mut self, _at_ms: u64, _forget_ms: u64) -> Result<(), StoreError> {
+        Ok(())
+    }
+    /// Notes whether `account` has a session on this node (`here`), and
+    /// tells the other nodes ([`Note::Presence`]).
+    fn set_presence(&mut self, _account: &Account, _here: bool) -> Result<(), StoreError> {
+        Ok(())
+    }
+    /// The accounts with a session on another node whose heartbeat is at
+    /// or after `since_ms`.
+    fn online_elsewhere(&mut self, _since_ms: u64) -> Result<Vec<Account>, StoreError> {
+        Ok(Vec::new())
+    }
+    /// The other server nodes' notes, as they come ([`Note`]); `None`
+    /// when the storage is this node's alone (SQLite).
+    fn listen(&mut self) -> Result<Option<Listener>, StoreError> {
+        Ok(None)
+    }
 }
 
 impl Records for Store {

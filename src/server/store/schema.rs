@@ -21,6 +21,7 @@ pub(super) const MIGRATIONS: &[SchemaStep] = &[
     SchemaStep { sqlite: V3, postgres: super::pg::schema::V3 },
     SchemaStep { sqlite: V4, postgres: super::pg::schema::V4 },
     SchemaStep { sqlite: V5, postgres: super::pg::schema::V5 },
+    SchemaStep { sqlite: V6, postgres: super::pg::schema::V6 },
 ];
 
 /// Version 1: accounts and keys, games and moves, ratings and their history.
@@ -140,6 +141,21 @@ CREATE TABLE server_alive (
 /// (Linked-portal chess's portals; `NULL`: the game's own start).
 const V5: &str = "
 ALTER TABLE challenges ADD COLUMN start_fen TEXT;
+";
+
+/// Version 6: presence across server nodes (PostgreSQL with several
+/// nodes; SQLite keeps the tables empty): each node's heartbeat, and which
+/// accounts have a session on which node.
+const V6: &str = "
+CREATE TABLE nodes (
+    node TEXT PRIMARY KEY,
+    seen_ms INTEGER NOT NULL
+);
+CREATE TABLE node_sessions (
+    node TEXT NOT NULL,
+    account INTEGER NOT NULL REFERENCES accounts(id),
+    PRIMARY KEY (node, account)
+);
 ";
 
 /// The newest version this program knows.

@@ -5,7 +5,7 @@ use postgres::types::ToSql;
 use postgres::{Client, GenericClient, Row, Transaction};
 use wormhole::GameKind;
 
-use super::{db, ms, rating_at};
+use super::{db, ms, notify, rating_at};
 use crate::glicko::Rating;
 use crate::server::store::ratings::{after_game, white_score};
 use crate::server::store::*;
@@ -112,12 +112,12 @@ fn insert_move(tx: &mut Transaction<'_>, (game, ply, m): &MoveWrite) -> Result<(
 
 /// Commits moves of any games in one transaction; a refused move (a
 /// savepoint each) leaves the others stored.
-pub(super) fn add_moves(client: &mut Client, moves: &[MoveWrite]) -> BatchResult {
+pub(super) fn add_moves(client: &mut Client, node: &str, moves: &[MoveWrite]) -> BatchResult {
     let mut tx = client.transaction()?;
     let mut results = Vec::with_capacity(moves.len());
     for m in moves {
         let mut one = tx.transaction()?;
-        let result = insert_move(&mut one, m);
+        let result = insert_move(&mut one, m).and_then(|()| notify(&mut one, node, &Note::Game(m.0)));
         if result.is_ok() {
             one.commit()?;
         }
@@ -198,7 +198,12 @@ type RatingResult = Result<RatingChange, StoreError>;
 
 /// Ends a game (once: its row is locked and must be in progress), rating a
 /// rated game between two players in the same write.
-pub(super) fn finish_game(client: &mut Client, game: GameId, end: &Finish) -> Result<Option<RatingChange>, StoreError> {
+pub(super) fn finish_game(
+    client: &mut Client,
+    node: &str,
+    game: GameId,
+    end: &Finish,
+) -> Result<Option<RatingChange>, StoreError> {
     let score = white_score(&end.result)?;
     let mut tx = client.transaction()?;
     open_game(&mut tx, game)?;
@@ -216,6 +221,7 @@ pub(super) fn finish_game(client: &mut Client, game: GameId, end: &Finish) -> Re
     {
         change = Some(rate(&mut tx, game, [AccountId(white), AccountId(black)], score, end.at_ms)?);
     }
+    notify(&mut tx, node, &Note::Game(game))?;
     tx.commit()?;
     Ok(change)
 }

@@ -115,3 +115,18 @@ CREATE TABLE server_alive (
 pub const V5: &str = "
 ALTER TABLE challenges ADD COLUMN start_fen TEXT;
 ";
+
+/// Version 6: presence across server nodes (PostgreSQL with several
+/// nodes; SQLite keeps the tables empty): each node's heartbeat, and which
+/// accounts have a session on which node.
+pub const V6: &str = "
+CREATE TABLE nodes (
+    node TEXT PRIMARY KEY,
+    seen_ms BIGINT NOT NULL
+);
+CREATE TABLE node_sessions (
+    node TEXT NOT NULL,
+    account BIGINT NOT NULL REFERENCES accounts(id),
+    PRIMARY KEY (node, account)
+);
+";

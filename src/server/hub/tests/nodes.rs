@@ -1,0 +1,318 @@
+//! Several server nodes on one PostgreSQL database, in-process: two hubs,
+//! each on its own `PgStore` connections, share players, challenges, games,
+//! watchers, offers and chat through the database's notes.
+
+use super::*;
+use crate::server::store::PgStore;
+
+/// Two hubs (nodes A and B) on one new database, sharing a manual clock.
+struct Nodes {
+    a: Fixture<PgStore>,
+    b: Hub,
+}
+
+fn two_nodes() -> Nodes {
+    let url = crate::server::store::test_pg::database();
+    let open_url = url.clone();
+    let a = fixture_on(Box::new(move || PgStore::open(&open_url).unwrap()));
+    let b = hub_on(PgStore::open(&url).unwrap(), &a.clock, 1);
+    Nodes { a, b }
+}
+
+/// A player's session on `hub` (registered there if new).
+fn player_on(hub: &Hub, name: &str) -> Player {
+    let fp = format!("SHA256:{name}");
+    let account = match hub.account_by_key(&fp).unwrap() {
+        Some(a) => a,
+        None => hub.register(name, &fp, "ssh-ed25519 AAAA").unwrap(),
+    };
+    let (notify, events) = inbox();
+    let s = hub.connect(Who::Player(account.clone()), notify).unwrap();
+    Player { s, account, events }
+}
+
+/// Waits (up to 20 s) until `ready` holds.
+fn wait_until(what: &str, ready: impl Fn() -> bool) {
+    let start = Instant::now();
+    while !ready() {
+        assert!(start.elapsed() < Duration::from_secs(20), "not within 20 s: {what}");
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
+fn count(events: &Events, pred: impl Fn(&HubEvent) -> bool) -> usize {
+    events.lock().unwrap().iter().filter(|e| pred(e)).count()
+}
+
+/// ann on node A challenges, ben on node B accepts: the game, started on both.
+fn cross_game(n: &Nodes, ann: &Player, ben: &Player, kind: GameKind, clock: Option<(u64, u64)>) -> GameId {
+    let id = n.a.hub.challenge(ann.s, spec(kind, clock)).unwrap();
+    wait_until("the challenge reaches node B", || n.b.lobby(ben.s).unwrap().challenges.iter().any(|c| c.id == id));
+    let game = n.b.accept(ben.s, id).unwrap();
+    wait_for(&ann.events, |e| matches!(e, HubEvent::GameStarted { game: g } if g.id == game));
+    game
+}
+
+#[test]
+fn a_player_on_each_node_play_and_a_watcher_on_the_first_sees_every_move() {
+    let n = two_nodes();
+    let (ann, ben) = (player_on(&n.a.hub, "ann"), player_on(&n.b, "ben"));
+    let (watcher, seen) = n.a.guest();
+    let game = cross_game(&n, &ann, &ben, GameKind::Classic, None);
+    assert!(n.a.hub.lobby(ann.s).unwrap().challenges.is_empty(), "accepted on B: gone from A");
+    assert_eq!(n.a.hub.open(watcher, game).unwrap().you, None);
+    let mut pos = AnyPosition::new(GameKind::Classic);
+    let (mut seed, mut played, mut took) = (11, Vec::new(), Vec::new());
+    while ended(&ann.events, game).is_none() && ended(&ben.events, game).is_none() {
+        assert!(played.len() < 3000, "the game should end");
+        let (mover, hub, other) = if pos.turn() == Color::White { (&ann, &n.a.hub, &ben) } else { (&ben, &n.b, &ann) };
+        let text = quick_move(&pos, &mut seed);
+        let ply = played.len();
+        let start = Instant::now();
+        hub.play(mover.s, game, &text).unwrap();
+        let arrived = |e: &HubEvent| matches!(e, HubEvent::Moved { game: g, ply: p, .. } if *g == game && *p == ply);
+        wait_until("the move reaches the other node's player", || count(&other.events, arrived) == 1);
+        took.push(start.elapsed());
+        played.push(canonical(pos.play_text(&text).unwrap()));
+    }
+    wait_until("the end reaches everyone", || {
+        [&ann.events, &ben.events, &seen].iter().all(|e| ended(e, game).is_some())
+    });
+    for events in [&ann.events, &ben.events, &seen] {
+        assert_eq!(moved(events, game), played, "every move once, in order");
+    }
+    let stored = n.a.stored(game);
+    assert_eq!(stored.moves.iter().map(|m| m.mv.clone()).collect::<Vec<_>>(), played);
+    assert_eq!(ended(&ben.events, game).map(|e| (e.result, e.why)), stored.result);
+    took.sort();
+    println!(
+        "a move from one node to a player on the other (play() called -> event told, {} moves): p50 {:?}, p90 {:?}, max {:?}",
+        took.len(),
+        took[took.len() / 2],
+        took[took.len() * 9 / 10],
+        took[took.len() - 1]
+    );
+}
+
+#[test]
+fn offers_and_chat_cross_nodes_and_a_draw_agreed_on_one_ends_the_game_on_both() {
+    let n = two_nodes();
+    let (ann, ben) = (player_on(&n.a.hub, "ann"), player_on(&n.b, "ben"));
+    let game = cross_game(&n, &ann, &ben, GameKind::Porthole, None);
+    n.b.chat(ben.s, game, "hello from B").unwrap();
+    let said = |e: &HubEvent| matches!(e, HubEvent::Chat { text, .. } if text == "hello from B");
+    wait_for(&ann.events, said);
+    n.a.hub.play(ann.s, game, "e4").unwrap();
+    wait_until("e4 on B", || moved(&ben.events, game).len() == 1);
+    n.a.hub.offer_draw(ann.s, game).unwrap();
+    wait_for(&ben.events, |e| matches!(e, HubEvent::DrawOffered { game: g } if *g == game));
+    n.b.answer_draw(ben.s, game, false).unwrap();
+    wait_for(&ann.events, |e| matches!(e, HubEvent::OfferDeclined { game: g, .. } if *g == game));
+    n.b.offer_draw(ben.s, game).unwrap();
+    wait_for(&ann.events, |e| matches!(e, HubEvent::DrawOffered { game: g } if *g == game));
+    n.a.hub.answer_draw(ann.s, game, true).unwrap();
+    wait_until("the draw ends the game on B", || ended(&ben.events, game).is_some());
+    assert_eq!(ended(&ben.events, game).unwrap().why, "draw by agreement");
+    assert!(n.b.play(ben.s, game, "e5").is_err(), "over on B too");
+}
+
+#[test]
+fn a_declined_challenge_by_name_is_told_to_its_maker_on_the_other_node() {
+    let n = two_nodes();
+    let (ann, ben) = (player_on(&n.a.hub, "ann"), player_on(&n.b, "ben"));
+    let to_ben = ChallengeSpec { to: Some("ben".into()), ..spec(GameKind::Classic, None) };
+    let id = n.a.hub.challenge(ann.s, to_ben).unwrap();
+    wait_for(&ben.events, |e| matches!(e, HubEvent::Challenged { id: c, .. } if *c == id));
+    n.b.decline(ben.s, id).unwrap();
+    wait_for(&ann.events, |e| matches!(e, HubEvent::ChallengeDeclined { id: c, .. } if *c == id));
+    wait_until("gone from A", || n.a.hub.lobby(ann.s).unwrap().challenges.is_empty());
+}
+
+#[test]
+fn an_engine_game_of_a_dead_node_goes_on_where_its_player_reconnects() {
+    let n = two_nodes();
+    let ann = player_on(&n.a.hub, "ann");
+    let game = n.a.hub.play_engine(ann.s, spec(GameKind::Classic, None), 1).unwrap();
+    n.a.hub.play(ann.s, game, "e4").unwrap();
+    wait_until("the engine answers on A", || moved(&ann.events, game).len() == 2);
+    let Nodes { a, b } = n;
+    a.hub.kill();
+    let again = player_on(&b, "ann");
+    let view = b.open(again.s, game).unwrap();
+    assert_eq!(view.moves.len(), 2, "B has the game as stored");
+    b.play(again.s, game, "d4").unwrap();
+    wait_until("the engine answers on B", || moved(&again.events, game).len() == 2);
+    assert_eq!(b.open(again.s, game).unwrap().moves.len(), 4);
+}
+
+/// The position after `moves` (canonical texts) of Wormhole chess.
+fn position_after(moves: &[String]) -> AnyPosition {
+    let mut pos = AnyPosition::new(GameKind::Classic);
+    for m in moves {
+        pos.play_text(m).unwrap();
+    }
+    pos
+}
+
+/// Runs `left` and `right` at once (as two nodes' sessions would).
+fn at_once<A: Send, B: Send>(left: impl FnOnce() -> A + Send, right: impl FnOnce() -> B + Send) -> (A, B) {
+    let start = std::sync::Barrier::new(2);
+    std::thread::scope(|scope| {
+        let l = scope.spawn(|| {
+            start.wait();
+            left()
+        });
+        let r = scope.spawn(|| {
+            start.wait();
+            right()
+        });
+        (l.join().unwrap(), r.join().unwrap())
+    })
+}
+
+#[test]
+fn a_move_racing_for_one_ply_on_two_nodes_is_stored_once_and_the_loser_is_told_to_look_again() {
+    let n = two_nodes();
+    let (ann, ben) = (player_on(&n.a.hub, "ann"), player_on(&n.b, "ben"));
+    let ann_on_b = player_on(&n.b, "ann");
+    let mut game = cross_game(&n, &ann, &ben, GameKind::Classic, None);
+    let (mut raced, mut rounds) = (0, 0);
+    while rounds < 100 {
+        let moves = n.b.open(ben.s, game).unwrap().moves;
+        let pos = position_after(&moves);
+        let legal = pos.legal_moves();
+        if legal.is_empty() || ended(&ben.events, game).is_some() {
+            game = cross_game(&n, &ann, &ben, GameKind::Classic, None);
+            continue;
+        }
+        rounds += 1;
+        let (first, second) = (legal[0].to_string(), legal[legal.len() - 1].to_string());
+        let (on_a, on_b) = at_once(|| n.a.hub.play(ann.s, game, &first), || n.b.play(ann_on_b.s, game, &second));
+        let ply = moves.len();
+        let won = match (&on_a, &on_b) {
+            (Ok(()), Err(e)) | (Err(e), Ok(())) => {
+                // The move that came first may have ended the game.
+                assert!(matches!(e, HubError::Raced(_) | HubError::NotYourMove | HubError::GameOver(_)), "{e}");
+                raced += usize::from(matches!(e, HubError::Raced(_)));
+                if on_a.is_ok() { &first } else { &second }
+            }
+            _ => panic!("round {rounds}: exactly one move at ply {ply} is played: {on_a:?} {on_b:?}"),
+        };
+        let stored = n.a.stored(game).moves;
+        assert_eq!((stored.len(), &stored[ply].mv), (ply + 1, won), "the winner's move, once");
+        wait_until("both nodes have the move stored", || {
+            n.a.hub.open(ann.s, game).unwrap().moves.len() == ply + 1
+                && n.b.open(ben.s, game).unwrap().moves.len() == ply + 1
+        });
+        if ended(&ben.events, game).is_none() && ended(&ann.events, game).is_none() {
+            let reply = position_after(&n.b.open(ben.s, game).unwrap().moves).legal_moves()[0].to_string();
+            n.b.play(ben.s, game, &reply).unwrap();
+            wait_until("A has the reply", || n.a.hub.open(ann.s, game).unwrap().moves.len() == ply + 2);
+        }
+    }
+    for events in [&ann.events, &ben.events] {
+        let game_moves = moved(events, game);
+        assert_eq!(game_moves, n.a.stored(game).moves.iter().map(|m| m.mv.clone()).collect::<Vec<_>>());
+    }
+    println!("{rounds} rounds of one ply raced on two nodes: {raced} lost in the store (told to look again)");
+    assert!(raced > 0, "some rounds raced as far as the store");
+}
+
+#[test]
+fn a_flag_and_a_resignation_on_two_nodes_at_once_end_the_game_once_and_rate_it_once() {
+    let n = two_nodes();
+    let (ann, ben) = (player_on(&n.a.hub, "ann"), player_on(&n.b, "ben"));
+    let rounds = 40;
+    for round in 0..rounds {
+        let rated = ChallengeSpec { rated: true, ..spec(GameKind::Classic, Some((60_000, 0))) };
+        let id = n.a.hub.challenge(ann.s, rated).unwrap();
+        wait_until("the challenge on B", || n.b.lobby(ben.s).unwrap().challenges.iter().any(|c| c.id == id));
+        let game = n.b.accept(ben.s, id).unwrap();
+        wait_for(&ann.events, |e| matches!(e, HubEvent::GameStarted { game: g } if g.id == game));
+        n.a.hub.play(ann.s, game, "e2e4").unwrap();
+        wait_until("e4 on B", || moved(&ben.events, game).len() == 1);
+        n.b.play(ben.s, game, &position_after(&moved(&ben.events, game)).legal_moves()[0].to_string()).unwrap();
+        wait_until("the reply on A", || moved(&ann.events, game).len() == 2);
+        n.a.clock.advance(61_000);
+        // A's ticker sees White's flag as B's player resigns (and B's ticker sees the flag).
+        let (_, resigned) = at_once(|| n.a.hub.tick(), || n.b.resign(ben.s, game));
+        n.b.tick();
+        wait_until("both players told", || ended(&ann.events, game).is_some() && ended(&ben.events, game).is_some());
+        let stored = n.a.stored(game).result.expect("ended");
+        for events in [&ann.events, &ben.events] {
+            let told: Vec<_> = events
+                .lock()
+                .unwrap()
+                .iter()
+                .filter(|e| matches!(e, HubEvent::Ended { game: g, .. } if *g == game))
+                .cloned()
+                .collect();
+            assert_eq!(told.len(), 1, "round {round}: one ending told: {told:?}");
+            let HubEvent::Ended { ending, .. } = &told[0] else { unreachable!() };
+            assert_eq!((ending.result.clone(), ending.why.clone()), stored, "round {round}: the stored ending");
+        }
+        assert_eq!(resigned.is_ok(), stored.1 == "resignation", "round {round}: {resigned:?} {stored:?}");
+    }
+    let board = n.b.leaderboard(GameKind::Classic, 10).unwrap();
+    assert!(board.iter().all(|row| row.games == rounds), "each game rated once: {board:?}");
+}
+
+#[test]
+fn a_challenge_accepted_on_two_nodes_at_once_starts_one_game() {
+    let n = two_nodes();
+    let (ann, cat, ben) = (player_on(&n.a.hub, "ann"), player_on(&n.a.hub, "cat"), player_on(&n.b, "ben"));
+    let rounds = 50;
+    let mut taken = 0;
+    for round in 0..rounds {
+        let id = n.a.hub.challenge(ann.s, spec(GameKind::Classic, None)).unwrap();
+        wait_until("the challenge on B", || n.b.lobby(ben.s).unwrap().challenges.iter().any(|c| c.id == id));
+        let (by_cat, by_ben) = at_once(|| n.a.hub.accept(cat.s, id), || n.b.accept(ben.s, id));
+        let (game, hub, winner) = match (&by_cat, &by_ben) {
+            (Ok(g), Err(e)) | (Err(e), Ok(g)) => {
+                assert!(matches!(e, HubError::ChallengeTaken(_) | HubError::NoChallenge(_)), "round {round}: {e}");
+                taken += usize::from(matches!(e, HubError::ChallengeTaken(_)));
+                if by_cat.is_ok() { (*g, &n.a.hub, &cat) } else { (*g, &n.b, &ben) }
+            }
+            _ => panic!("round {round}: accepted once: {by_cat:?} {by_ben:?}"),
+        };
+        hub.abort(winner.s, game).unwrap();
+        wait_until("ann told", || ended(&ann.events, game).is_some());
+    }
+    assert!((n.a.open)().challenges().unwrap().is_empty());
+    println!("{rounds} challenges accepted on two nodes at once: {taken} refused in the store as taken");
+    assert!(taken > 0, "some rounds raced as far as the store");
+}
+
+#[test]
+fn a_node_whose_heartbeat_stops_has_its_players_shown_gone_after_the_timeout() {
+    use crate::limits::{NODE_HEARTBEAT_MS, NODE_TIMEOUT_MS};
+    let n = two_nodes();
+    let (ann, ben) = (player_on(&n.a.hub, "ann"), player_on(&n.b, "ben"));
+    let game = cross_game(&n, &ann, &ben, GameKind::Classic, None);
+    let online = |hub: &Hub, s| hub.lobby(s).unwrap().online;
+    wait_until("B lists ann online", || online(&n.b, ben.s) == ["ann", "ben"]);
+    wait_until("A lists ben online", || online(&n.a.hub, ann.s) == ["ann", "ben"]);
+    assert_eq!(n.b.open(ben.s, game).unwrap().opponent_gone_ms, None, "ann, on node A, is here");
+    n.a.hub.play(ann.s, game, "e2e4").unwrap();
+    wait_until("e4 on B", || moved(&ben.events, game).len() == 1);
+    n.b.play(ben.s, game, "e7e5").unwrap();
+    // Node A stops as a killed node does: no heartbeat, no goodbye.
+    let Nodes { a, b } = n;
+    let clock = Arc::clone(&a.clock);
+    a.hub.kill();
+    clock.advance(NODE_TIMEOUT_MS - NODE_HEARTBEAT_MS);
+    b.tick();
+    assert_eq!(online(&b, ben.s), ["ann", "ben"], "not yet: within the timeout");
+    clock.advance(2 * NODE_HEARTBEAT_MS);
+    b.tick();
+    assert_eq!(online(&b, ben.s), ["ben"], "ann's node is silent past the timeout");
+    assert!(
+        ben.events.lock().unwrap().iter().any(|e| matches!(e, HubEvent::OpponentGone { game: g, .. } if *g == game))
+    );
+    assert_eq!(b.open(ben.s, game).unwrap().opponent_gone_ms, Some(0), "the claim countdown starts now");
+    assert!(matches!(b.claim_absence(ben.s, game), Err(HubError::TooEarly(_))));
+    clock.advance(120_000);
+    b.tick();
+    b.claim_absence(ben.s, game).unwrap();
+    assert_eq!(ended(&ben.events, game).unwrap().why, "opponent left the game");
+}
