@@ -225,7 +225,9 @@ fn print_fit(terms: &[Term], train: &Data, fitted: &[i32], k: f64) {
     let mut spread: Vec<i32> = train
         .xs
         .iter()
-        .map(|x| x.iter().filter(|&&(i, _)| i >= material).map(|&(i, a)| a * f64::from(fitted[i])).sum::<f64>().abs() as i32)
+        .map(|x| {
+            x.iter().filter(|&&(i, _)| i >= material).map(|&(i, a)| a * f64::from(fitted[i])).sum::<f64>().abs() as i32
+        })
         .collect();
     spread.sort_unstable();
     let pct = |p: usize| spread.get(spread.len() * p / 100).copied().unwrap_or(0);

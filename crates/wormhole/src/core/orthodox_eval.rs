@@ -18,7 +18,7 @@
 use crate::core::orthodox::{self, relative_rank};
 use crate::core::steps::{E, FILE_A, NE, NW, SE, SW, W, shift};
 use crate::core::{Board, Color, Role};
-use crate::engine::{TermSink, TermShape};
+use crate::engine::{TermShape, TermSink};
 pub use crate::rules::Term;
 
 /// The phase of a position with all the minor and major pieces on; the
@@ -35,11 +35,8 @@ pub const PST: Term = MATERIAL.then(
     "each role's squares, 32 per role (P N B R Q K), by rank from its side then file from the edge (a=h .. d=e)",
 );
 /// Middlegame mobility.
-pub const MOBILITY: Term = PST.then(
-    "mob",
-    TermShape::PerRole,
-    "squares each role reaches that hold no own piece and no enemy pawn attacks",
-);
+pub const MOBILITY: Term =
+    PST.then("mob", TermShape::PerRole, "squares each role reaches that hold no own piece and no enemy pawn attacks");
 /// Middlegame passed pawns.
 pub const PASSED: Term = MOBILITY.then(
     "passed",
@@ -63,11 +60,8 @@ pub const SHELTER: Term = BACKWARD.then(
     "own pawns on the king's file and those beside it: one square ahead of the king, two squares ahead",
 );
 /// Middlegame attacks on the king's squares.
-pub const KING_ATTACK: Term = SHELTER.then(
-    "kingatt",
-    TermShape::PerRole,
-    "squares around the enemy king (and its own) that each role attacks",
-);
+pub const KING_ATTACK: Term =
+    SHELTER.then("kingatt", TermShape::PerRole, "squares around the enemy king (and its own) that each role attacks");
 /// Middlegame open files by the king.
 pub const KING_FILE: Term = KING_ATTACK.then(
     "kingfile",

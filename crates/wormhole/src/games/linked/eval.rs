@@ -10,10 +10,8 @@
 
 use super::Position;
 use super::routes::{self, Routes};
-pub use crate::core::orthodox_eval::{
-    BISHOP_PAIR, KING_ATTACK, MATERIAL, MOBILITY, PASSED, PST, TEMPO, TEMPO_EG,
-};
 use crate::core::orthodox_eval::{self, Scene};
+pub use crate::core::orthodox_eval::{BISHOP_PAIR, KING_ATTACK, MATERIAL, MOBILITY, PASSED, PST, TEMPO, TEMPO_EG};
 use crate::core::{Color, Role, Square};
 use crate::engine::{Term, TermShape, TermSink};
 

@@ -9,10 +9,8 @@
 //! ([`features`]).
 
 use super::{Position, attacks};
-pub use crate::core::orthodox_eval::{
-    BISHOP_PAIR, KING_ATTACK, MATERIAL, MOBILITY, PASSED, PST, TEMPO, TEMPO_EG,
-};
 use crate::core::orthodox_eval::{self, Scene};
+pub use crate::core::orthodox_eval::{BISHOP_PAIR, KING_ATTACK, MATERIAL, MOBILITY, PASSED, PST, TEMPO, TEMPO_EG};
 use crate::core::steps::{NE, NW, SE, SW, shift};
 use crate::core::{Bitboard, Color, Role};
 use crate::engine::{Term, TermShape, TermSink};

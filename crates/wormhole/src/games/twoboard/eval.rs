@@ -9,10 +9,8 @@
 //! name and the weights can be fitted to game results ([`features`]).
 
 use super::{BoardId, PORTALS, Position, attacks};
-pub use crate::core::orthodox_eval::{
-    BISHOP_PAIR, KING_ATTACK, MATERIAL, MOBILITY, PASSED, PST, TEMPO, TEMPO_EG,
-};
 use crate::core::orthodox_eval::{self, Scene};
+pub use crate::core::orthodox_eval::{BISHOP_PAIR, KING_ATTACK, MATERIAL, MOBILITY, PASSED, PST, TEMPO, TEMPO_EG};
 use crate::core::{Bitboard, Color, Role};
 use crate::engine::{Scorer, Term, TermShape, TermSink};
 
