@@ -108,10 +108,13 @@ pub fn material(pos: &Position, params: &EvalParams) -> i32 {
 /// // The start is symmetric (colours and boards swapped): only the move
 /// // counts, all middlegame (every piece is on).
 /// assert_eq!(evaluate(&start, &params, true), params.weights[TEMPO.start]);
-/// // A rook up on board B, wherever the kings are: a bare endgame.
+/// // A rook up on board B, wherever the kings are: nearly an endgame (the
+/// // rook's 2 of the phase's 24 points; two boards hold two sets, so each
+/// // role's count is halved, rounding up).
 /// let pos = Position::from_fen("4K3/8/8/8/8/8/8/8|4k3/8/8/8/8/8/8/R7 w A -|- -|- - 0 30").unwrap();
-/// let rook = params.weights[orthodox_eval::MATERIAL_EG.at(wormhole::Role::Rook.index())];
-/// assert_eq!(evaluate(&pos, &params, false), rook);
+/// let rook = wormhole::Role::Rook.index();
+/// let (mg, eg) = (params.weights[orthodox_eval::MATERIAL.at(rook)], params.weights[orthodox_eval::MATERIAL_EG.at(rook)]);
+/// assert_eq!(evaluate(&pos, &params, false), (mg * 2 + eg * 22) / 24);
 /// ```
 pub fn evaluate(pos: &Position, params: &EvalParams, positional: bool) -> i32 {
     if !positional {
