@@ -32,6 +32,9 @@ pub struct Session {
     pub data: PathBuf,
     /// Whether the harness made the autosave folder (and removes it at the end).
     own_autosave: bool,
+    /// The folder the harness made for this run (its config folder is in
+    /// it even when the test names another autosave folder), removed at the end.
+    made: PathBuf,
     /// The terminal's line discipline before the program started (cooked mode).
     cooked: Option<String>,
 }
@@ -95,7 +98,8 @@ impl Session {
         cmd.env("TERM", "xterm-256color");
         static SESSIONS: AtomicUsize = AtomicUsize::new(0);
         let n = SESSIONS.fetch_add(1, Ordering::SeqCst);
-        let mut autosave = std::env::temp_dir().join(format!("wormhole-e2e-{}-{n}", std::process::id()));
+        let made = std::env::temp_dir().join(format!("wormhole-e2e-{}-{n}", std::process::id()));
+        let mut autosave = made.clone();
         let mut own_autosave = true;
         let data = PathBuf::from(format!("{}-data", autosave.display()));
         cmd.env("WORMHOLE_AUTOSAVE_DIR", &autosave);
@@ -144,6 +148,7 @@ impl Session {
             autosave,
             data,
             own_autosave,
+            made,
             cooked,
         }
     }
@@ -297,6 +302,7 @@ impl Session {
         if self.own_autosave {
             let _ = std::fs::remove_dir_all(&self.autosave);
         }
+        let _ = std::fs::remove_dir_all(&self.made);
         Exit {
             status,
             out,
@@ -322,6 +328,7 @@ impl Drop for Session {
         if self.own_autosave {
             let _ = std::fs::remove_dir_all(&self.autosave);
         }
+        let _ = std::fs::remove_dir_all(&self.made);
     }
 }
 
