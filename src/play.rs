@@ -20,9 +20,10 @@ use crate::tui::app::App;
 use crate::tui::clock::TimeControl;
 use crate::tui::config::{Config, ConfigKey};
 use crate::tui::game::{GameState, PlayerKind, SideChoice, recorded_level};
+use crate::tui::game_settings::GameSettings;
 use crate::tui::games::fen_note;
 use crate::tui::runner::{Folders, Runner};
-use crate::tui::state::{AppState, ExitReport, GameSettings};
+use crate::tui::state::{AppState, ExitReport};
 use crate::tui::theme::{Display, PieceStyle, ThemeName};
 use crate::{files, game_arg, limits, puzzle_record, saved_games};
 

@@ -29,6 +29,7 @@ pub mod effects;
 mod explore;
 mod figures;
 pub mod game;
+pub mod game_settings;
 pub mod games;
 pub(crate) mod highlights;
 mod input;

@@ -11,15 +11,11 @@ use std::path::Path;
 use std::time::Duration;
 
 use common::pty::{Session, centre};
-use common::ssh::{Server, hang_up, new_key, wait_for_challenge};
+use common::ssh::{Server, hang_up, wait_for_challenge};
 
 /// A new key registered as `name`, in the lobby.
 fn register(server: &Server, dir: &Path, name: &str) -> Session {
-    let mut s = server.connect(&new_key(dir, name));
-    s.wait_for("choose your name");
-    s.enter(name);
-    s.wait_for(&format!("you are {name}"));
-    s
+    common::ssh::register(server, dir, name).0
 }
 
 /// alice (White) and bob at a new classic game.

@@ -6,20 +6,8 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
-
 use common::pty::Session;
-use common::ssh::{Server, hang_up, new_key};
-
-/// A new key registered as `name`, in the lobby.
-fn register(server: &Server, dir: &Path, name: &str) -> (Session, PathBuf) {
-    let key = new_key(dir, name);
-    let mut s = server.connect(&key);
-    s.wait_for("choose your name");
-    s.enter(name);
-    s.wait_for(&format!("you are {name}"));
-    (s, key)
-}
+use common::ssh::{Server, hang_up, register};
 
 /// alice challenges bob by name to `what`; bob accepts challenge `id`:
 /// both screens open game `game`.

@@ -7,7 +7,7 @@ mod common;
 use std::time::Duration;
 
 use common::raw::{self, threads_named, until};
-use common::ssh::Server;
+use common::ssh::{Server, register};
 
 #[test]
 fn repeated_shell_requests_leave_one_session_and_none_after_the_close() {
@@ -257,16 +257,6 @@ fn no_new_session_while_the_server_is_past_its_memory_guard() {
         assert!(String::from_utf8_lossy(&said).contains("the server is short of memory"), "{said:?}");
     });
     assert!(server.logged("(--max-memory-mb)"), "logged");
-}
-
-/// A new key registered as `name` with the real ssh client, in the lobby.
-fn register(server: &Server, dir: &std::path::Path, name: &str) -> (common::pty::Session, std::path::PathBuf) {
-    let key = common::ssh::new_key(dir, name);
-    let mut s = server.connect(&key);
-    s.wait_for("choose your name");
-    s.enter(name);
-    s.wait_for(&format!("you are {name}"));
-    (s, key)
 }
 
 #[test]

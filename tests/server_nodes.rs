@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use common::pg;
 use common::pty::Session;
-use common::ssh::{Server, hang_up, new_key, wait_for_challenge};
+use common::ssh::{Server, hang_up, new_key, register, wait_for_challenge};
 use wormhole::{AnyPosition, GameKind, Rules};
 
 /// A node on the database `url`, with its own data folder under `dir`.
@@ -27,16 +27,6 @@ fn host_fingerprint(server: &Server) -> String {
     let log = server.log.lock().unwrap();
     let line = log.iter().find(|l| l.contains("host key fingerprint")).unwrap();
     line.rsplit(' ').next().unwrap().to_string()
-}
-
-/// A new key registered as `name` on `server`, in the lobby.
-fn register(server: &Server, dir: &Path, name: &str) -> (Session, std::path::PathBuf) {
-    let key = new_key(dir, name);
-    let mut s = server.connect(&key);
-    s.wait_for("choose your name");
-    s.enter(name);
-    s.wait_for(&format!("you are {name}"));
-    (s, key)
 }
 
 /// Two nodes sharing a database and a host key; alice (White) on A and bob

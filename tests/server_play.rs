@@ -6,21 +6,9 @@
 
 mod common;
 
-use std::path::Path;
-
 use common::pty::Session;
-use common::ssh::{Server, hang_up, new_key, wait_for_challenge};
+use common::ssh::{Server, hang_up, new_key, register, wait_for_challenge};
 use wormhole::{AnyPosition, GameKind, Rules};
-
-/// A new key registered as `name`, in the lobby.
-fn register(server: &Server, dir: &Path, name: &str) -> (Session, std::path::PathBuf) {
-    let key = new_key(dir, name);
-    let mut s = server.connect(&key);
-    s.wait_for("choose your name");
-    s.enter(name);
-    s.wait_for(&format!("you are {name}"));
-    (s, key)
-}
 
 /// The game's number shown on a game screen (`Game N: ...`).
 fn game_id(screen: &str) -> String {

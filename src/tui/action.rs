@@ -10,7 +10,7 @@ use wormhole::{GameKind, Square};
 
 use super::ai::EngineEvent;
 use super::analyst::AnalysisEvent;
-use super::state::Replacement;
+use super::game_settings::Replacement;
 use crate::glicko::Rating;
 use crate::puzzle_record::LoadedPuzzles;
 use crate::saved_games::{PathCompletion, SavedGame};

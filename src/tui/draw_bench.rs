@@ -16,7 +16,8 @@ use wormhole::rules::Rules;
 
 use super::config::Config;
 use super::game::{GameState, PlayerKind};
-use super::state::{AppState, GameSettings};
+use super::game_settings::GameSettings;
+use super::state::AppState;
 use super::theme::Display;
 
 /// The moves of the game drawn, in plies (a game well under way: the

@@ -18,11 +18,11 @@ use wormhole::{AnyMove, AnyPosition, Bitboard, Color, GameKind, Rules, Square};
 
 use super::action::UserAction;
 use super::ai::{Info, Purpose};
-use super::clock::{ChessClock, TimeControl};
 use super::commands;
-use super::config::{Config, Prefs};
+use super::config::Config;
 use super::effects::Effect;
 use super::game::{GameState, PlayerKind};
+use super::game_settings::GameSettings;
 use super::highlights::Highlights;
 use super::input::{self, Candidate, InputHint, InputLine};
 use super::keymap::{self, Context};
@@ -112,15 +112,6 @@ impl PartialEq<Mode> for &Mode {
     }
 }
 
-/// What waits to replace the current game until it is autosaved (it
-/// travels with the autosave: [`AutosaveReason::Replaced`](super::action::AutosaveReason)).
-#[derive(Debug, Clone)]
-pub enum Replacement {
-    Game(GameState, GameSettings),
-    /// The puzzle trainer, with its first puzzle.
-    Trainer(Trainer),
-}
-
 /// What the board is for: one at a time, so that a puzzle is never a
 /// server's game too.
 #[derive(Debug)]
@@ -162,47 +153,6 @@ impl Activity {
             Activity::Remote(r) => Some(r),
             _ => None,
         }
-    }
-}
-
-/// The settings a game is started with (command line, new-game screen or `:new`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct GameSettings {
-    pub players: [PlayerKind; 2],
-    pub level: Level,
-    pub movetime: Option<Duration>,
-    pub clock: Option<TimeControl>,
-    pub variant: GameKind,
-    pub autoflip: bool,
-}
-
-impl Default for GameSettings {
-    fn default() -> GameSettings {
-        GameSettings::from_prefs(&Prefs::default())
-    }
-}
-
-impl GameSettings {
-    /// The settings the config's choices start.
-    pub fn from_prefs(p: &Prefs) -> GameSettings {
-        GameSettings {
-            players: p.side.players(),
-            level: p.level,
-            movetime: p.movetime,
-            clock: p.clock,
-            variant: p.variant,
-            autoflip: p.autoflip,
-        }
-    }
-
-    /// The clocks a new game of these settings starts with.
-    pub fn clocks(&self) -> Option<ChessClock> {
-        self.clock.map(TimeControl::clocks)
-    }
-
-    /// A fresh game of these settings from the initial position.
-    pub fn new_game(&self) -> GameState {
-        GameState::new(AnyPosition::new(self.variant), self.players, self.clocks())
     }
 }
 

@@ -14,8 +14,9 @@ use super::ai::Purpose;
 use super::app::App;
 use super::config::Config;
 use super::game::{GameState, PlayerKind};
+use super::game_settings::GameSettings;
 use super::runner::{Folders, Runner};
-use super::state::{AppState, GameSettings, Message};
+use super::state::{AppState, Message};
 use super::theme::Display;
 
 /// Fast, weak, reproducible settings for tests.

@@ -47,10 +47,11 @@ use super::ai::EngineEvent;
 use super::config::{ConfigKey, Prefs};
 use super::effects::Effect;
 use super::game::{GameState, PlayerKind, SideChoice};
+use super::game_settings::GameSettings;
 use super::games::board_name;
 use super::input::{self, Reading};
 use super::newgame::NewGameForm;
-use super::state::{AppState, Core, GameSettings, HelpPage, Message, Mode, Pending};
+use super::state::{AppState, Core, HelpPage, Message, Mode, Pending};
 use crate::limits::MAX_INPUT_CHARS;
 
 /// What picking a square means once a piece is picked.

@@ -148,6 +148,17 @@ impl Drop for Server {
     }
 }
 
+/// A new key registered as `name` on `server`, in the lobby: its session
+/// and the key's path.
+pub fn register(server: &Server, dir: &Path, name: &str) -> (Session, PathBuf) {
+    let key = new_key(dir, name);
+    let mut s = server.connect(&key);
+    s.wait_for("choose your name");
+    s.enter(name);
+    s.wait_for(&format!("you are {name}"));
+    (s, key)
+}
+
 /// A new ed25519 key made by `ssh-keygen` in `dir`: the private key's path.
 pub fn new_key(dir: &Path, name: &str) -> PathBuf {
     new_key_of_type(dir, name, "ed25519")

@@ -15,8 +15,9 @@ use crate::tui::commands::{self, Cmd};
 use crate::tui::config::{ConfigKey, KEYS};
 use crate::tui::effects::Effect;
 use crate::tui::game::{GameState, PlayerKind, SideChoice};
+use crate::tui::game_settings::GameSettings;
 use crate::tui::games;
-use crate::tui::state::{Activity, AppState, Core, GameSettings, HelpPage, Mode, Pending};
+use crate::tui::state::{Activity, AppState, Core, HelpPage, Mode, Pending};
 use crate::tui::theme::{StyleSheet, ThemeName};
 
 impl Core {

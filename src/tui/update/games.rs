@@ -10,8 +10,10 @@ use crate::tui::action::{AutosaveReason, UserAction};
 use crate::tui::commands::{self, Cmd};
 use crate::tui::effects::Effect;
 use crate::tui::game::{GameState, PlayerKind, recorded_level};
+use crate::tui::game_settings::GameSettings;
+use crate::tui::game_settings::Replacement;
 use crate::tui::picker::{GamePicker, Picked};
-use crate::tui::state::{Activity, AppState, Core, GameSettings, Mode, Pending, Replacement, View};
+use crate::tui::state::{Activity, AppState, Core, Mode, Pending, View};
 
 impl Core {
     /// Saves these keys to the config file, when it may be written (`text`

@@ -28,7 +28,7 @@ fn sq(name: &str) -> Square {
 /// A hot-seat session of `kind` from `fen`.
 fn from_fen(kind: GameKind, fen: &str) -> AppState {
     let pos = AnyPosition::from_fen(kind, fen).unwrap();
-    let s0 = crate::tui::state::GameSettings { variant: kind, ..settings([PlayerKind::Human; 2]) };
+    let s0 = crate::tui::game_settings::GameSettings { variant: kind, ..settings([PlayerKind::Human; 2]) };
     AppState::new(s0, GameState::new(pos, s0.players, None), Config::default(), Display::default(), Instant::now())
 }
 

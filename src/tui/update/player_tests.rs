@@ -14,7 +14,8 @@ use crate::tui::ai::{EngineEvent, Finished, Purpose};
 use crate::tui::config::Config;
 use crate::tui::effects::Effect;
 use crate::tui::game::{GameEnd, GameState, PlayerKind};
-use crate::tui::state::{AppState, GameSettings, Mode};
+use crate::tui::game_settings::GameSettings;
+use crate::tui::state::{AppState, Mode};
 use crate::tui::testing::*;
 use crate::tui::theme::{Display, ThemeName};
 

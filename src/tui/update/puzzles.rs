@@ -13,7 +13,8 @@ use crate::tui::action::UserAction;
 use crate::tui::ai::{Limits, Purpose};
 use crate::tui::effects::Effect;
 use crate::tui::game::{GameState, PlayerKind};
-use crate::tui::state::{Activity, AppState, Core, Mode, Replacement, View};
+use crate::tui::game_settings::Replacement;
+use crate::tui::state::{Activity, AppState, Core, Mode, View};
 use crate::tui::trainer::{Offered, Phase, Trainer, personal_candidate};
 
 /// What the keys do once a puzzle is over.

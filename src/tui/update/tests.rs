@@ -9,7 +9,8 @@ use wormhole::{AnyPosition, Color, GameKind, Rules};
 use crate::tui::action::UserAction;
 use crate::tui::ai::Purpose;
 use crate::tui::game::{GameEnd, GameState, PlayerKind};
-use crate::tui::state::{GameSettings, Mode, Pending};
+use crate::tui::game_settings::GameSettings;
+use crate::tui::state::{Mode, Pending};
 use crate::tui::testing::*;
 
 #[test]
