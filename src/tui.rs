@@ -114,8 +114,9 @@ pub trait Driven {
     fn should_quit(&self) -> bool;
     /// How long to wait for input before time passes for the app.
     fn wait(&self) -> Duration;
-    /// Whether the screen changes by itself (drawn every [`ANIMATION_FRAME`]).
-    fn animating(&self) -> bool;
+    /// When the screen next changes by itself (a clock's text, the
+    /// spinner every [`ANIMATION_FRAME`]), if it does: drawn again then.
+    fn changes_at(&self) -> Option<Instant>;
     /// A terminal event on a screen of `area`; whether a redraw is due.
     fn event(&mut self, ev: Event, area: Rect) -> bool;
     /// A message from elsewhere; whether a redraw is due.
@@ -139,8 +140,8 @@ impl<P: app::Perform> Driven for App<P> {
         self.session().poll_timeout().map_or(MAX_WAIT, |t| t.min(MAX_WAIT))
     }
 
-    fn animating(&self) -> bool {
-        self.session().animating()
+    fn changes_at(&self) -> Option<Instant> {
+        self.session().changes_at(ANIMATION_FRAME)
     }
 
     fn event(&mut self, ev: Event, area: Rect) -> bool {
@@ -192,7 +193,7 @@ where
 {
     let mut area = terminal.get_frame().area();
     let mut dirty = true;
-    let mut last_draw: Option<Instant> = None;
+    let mut due: Option<Instant> = None;
     loop {
         if app.should_quit() {
             return ExitCause::Quit;
@@ -200,15 +201,16 @@ where
         if let Some(ending) = input.ended() {
             return ending;
         }
-        let since = last_draw.map_or(Duration::MAX, |t| t.elapsed());
-        if dirty || (app.animating() && since >= ANIMATION_FRAME) {
-            last_draw = Some(Instant::now());
+        let now = Instant::now();
+        if dirty || due.is_some_and(|at| at <= now) {
             if let Err(e) = stats.draw(terminal, app) {
                 return ExitCause::TerminalLost(input.lost(e.to_string()));
             }
             dirty = false;
+            due = app.changes_at();
         }
-        let mut next = match input.next(app.wait()) {
+        let wait = due.map_or(app.wait(), |at| app.wait().min(at.saturating_duration_since(now)));
+        let mut next = match input.next(wait) {
             Next::Idle => {
                 dirty |= app.tick(Instant::now());
                 continue;
@@ -344,6 +346,66 @@ mod tests {
         assert!(matches!(ending, ExitCause::Quit), "{ending:?}");
         assert_eq!(app.session().game().sans(), ["e4"]);
         assert_eq!(script.waits, 2, "the three keys waiting together cost one wait");
+    }
+
+    /// An app whose screen changes by itself once, at `due`.
+    struct ChangesOnce {
+        due: Instant,
+        draws: std::cell::Cell<u32>,
+    }
+
+    impl Driven for ChangesOnce {
+        type Message = std::convert::Infallible;
+        fn draw(&self, _: &mut Frame) {
+            self.draws.set(self.draws.get() + 1);
+        }
+        fn should_quit(&self) -> bool {
+            false
+        }
+        fn wait(&self) -> Duration {
+            Duration::from_secs(1)
+        }
+        fn changes_at(&self) -> Option<Instant> {
+            (self.draws.get() < 2).then_some(self.due)
+        }
+        fn event(&mut self, _: Event, _: Rect) -> bool {
+            false
+        }
+        fn message(&mut self, msg: Self::Message) -> bool {
+            match msg {}
+        }
+        fn tick(&mut self, _: Instant) -> bool {
+            false
+        }
+    }
+
+    /// Waits as long as it is asked (not past 50 ms), `idle` times, then ends.
+    struct Waits {
+        idle: usize,
+        asked: Vec<Duration>,
+    }
+
+    impl InputSource for Waits {
+        type Message = std::convert::Infallible;
+        fn next(&mut self, timeout: Duration) -> Next {
+            self.asked.push(timeout);
+            if self.asked.len() > self.idle {
+                return Next::Lost("done".into());
+            }
+            std::thread::sleep(timeout.min(Duration::from_millis(50)));
+            Next::Idle
+        }
+    }
+
+    #[test]
+    fn a_screen_that_changes_by_itself_is_drawn_when_it_changes_and_not_between() {
+        let mut app = ChangesOnce { due: Instant::now() + Duration::from_millis(30), draws: 0.into() };
+        let mut terminal = Terminal::new(TestBackend::new(20, 5)).unwrap();
+        let mut input = Waits { idle: 6, asked: vec![] };
+        event_loop(&mut terminal, &mut app, &mut input, &mut FrameStats::default());
+        assert_eq!(app.draws.get(), 2, "drawn at the start and once when due, not on every wake");
+        assert!(input.asked[0] <= Duration::from_millis(30), "the first wait ends when the change is due");
+        assert!(input.asked[1..].iter().all(|&t| t == Duration::from_secs(1)), "{:?}", input.asked);
     }
 
     fn key(code: KeyCode, modifiers: KeyModifiers, kind: KeyEventKind) -> Event {

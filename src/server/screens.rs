@@ -783,13 +783,16 @@ impl Driven for ConnectionApp {
     /// the app says; anything else every [`FRAME`].
     fn wait(&self) -> Duration {
         match &self.screen {
-            ConnectionScreen::Game(g) if g.app.animating() => g.app.wait(),
+            ConnectionScreen::Game(g) if g.app.changes_at().is_some() => g.app.wait(),
             _ => FRAME,
         }
     }
 
-    fn animating(&self) -> bool {
-        matches!(&self.screen, ConnectionScreen::Game(g) if g.app.animating())
+    fn changes_at(&self) -> Option<Instant> {
+        match &self.screen {
+            ConnectionScreen::Game(g) => g.app.changes_at(),
+            _ => None,
+        }
     }
 
     fn event(&mut self, ev: Event, area: Rect) -> bool {

@@ -129,6 +129,47 @@ impl ChessClock {
     }
 }
 
+/// Below this a clock shows tenths of a second.
+const TENTHS_BELOW: Duration = Duration::from_secs(20);
+
+/// A clock as drawn: `4:59` (whole seconds rounded up, so a fresh 5-minute
+/// clock reads 5:00), `0:19.9` below [`TENTHS_BELOW`].
+pub fn text(left: Duration) -> String {
+    let s = left.as_secs();
+    if left < TENTHS_BELOW {
+        format!("{}:{:02}.{}", s / 60, s % 60, left.subsec_millis() / 100)
+    } else {
+        let s = left.as_millis().div_ceil(1000);
+        format!("{}:{:02}", s / 60, s % 60)
+    }
+}
+
+/// How long a running clock with `left` shows the same [`text`]: the
+/// screen is drawn again just after, not every tenth (a millisecond past
+/// the change, so the new text is what is drawn). None when it shows
+/// `0:00.0` until it runs out.
+pub fn text_changes_in(left: Duration) -> Option<Duration> {
+    const PAST: Duration = Duration::from_millis(1);
+    const TENTH: Duration = Duration::from_millis(100);
+    if left < TENTH {
+        return None;
+    }
+    let into = |step: Duration| Duration::from_nanos((left.as_nanos() % step.as_nanos()) as u64);
+    let until = if left < TENTHS_BELOW {
+        into(TENTH)
+    } else if left == TENTHS_BELOW {
+        Duration::ZERO
+    } else {
+        // Rounded up, `4:59` reads so until `left` is 4:58 exactly.
+        let second = Duration::from_secs(1);
+        match into(second) {
+            d if d.is_zero() => second,
+            d => d,
+        }
+    };
+    Some(until + PAST)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -168,5 +209,25 @@ mod tests {
         c.moved(Color::White, t1);
         assert!(!c.is_running());
         assert_eq!(c.remaining(Color::White, Color::Black, t1), Duration::from_secs(57));
+    }
+
+    #[test]
+    fn a_clock_is_drawn_again_just_after_its_text_changes() {
+        let ms = Duration::from_millis;
+        assert_eq!(
+            (text(ms(300_000)), text(ms(299_001)), text(ms(19_950))),
+            ("5:00".into(), "5:00".into(), "0:19.9".into())
+        );
+        // Every millisecond from 70 s down, in steps that miss no boundary.
+        for left in (0..70_000).map(ms) {
+            let Some(wait) = text_changes_in(left) else {
+                assert_eq!(text(left), "0:00.0", "{left:?}");
+                continue;
+            };
+            let shown = text(left);
+            assert_ne!(text(left.saturating_sub(wait)), shown, "{left:?}: not changed after {wait:?}");
+            let before = wait.saturating_sub(ms(2));
+            assert_eq!(text(left - before), shown, "{left:?}: changed before {wait:?}");
+        }
     }
 }

@@ -18,6 +18,7 @@ use wormhole::{AnyMove, AnyPosition, Bitboard, Color, GameKind, Rules, Square};
 
 use super::action::UserAction;
 use super::ai::{Info, Purpose};
+use super::clock;
 use super::commands;
 use super::config::Config;
 use super::effects::Effect;
@@ -639,12 +640,23 @@ impl AppState {
         }
     }
 
-    /// Whether the screen changes by itself (spinner, engine report, clocks).
-    pub fn animating(&self) -> bool {
-        self.core.engine.thinking.is_some()
-            || self.core.game.clocks().is_some_and(|c| c.is_running())
-            || self.study.review.as_ref().is_some_and(|r| r.running)
-            || self.activity.remote().is_some_and(|r| r.presence.is_some())
+    /// When the screen next changes by itself, seen from the last tick:
+    /// the spinner and the engine's report every `frame`; a running clock
+    /// or the claim's countdown when its text changes (once a second, a
+    /// tenth below 20 s), not every frame.
+    pub fn changes_at(&self, frame: Duration) -> Option<Instant> {
+        let now = self.core.now;
+        let report = self.core.engine.thinking.is_some() || self.study.review.as_ref().is_some_and(|r| r.running);
+        let clock = self.core.game.clocks().filter(|c| c.is_running()).and_then(|c| {
+            let turn = self.core.game.position().turn();
+            clock::text_changes_in(c.remaining(turn, turn, now))
+        });
+        let claim = self.activity.remote().and_then(|r| r.presence).and_then(|p| {
+            let wait = p.claim_in(now);
+            clock::text_changes_in(wait).or((!wait.is_zero()).then_some(wait))
+        });
+        let first = [report.then_some(frame), clock, claim].into_iter().flatten().min()?;
+        Some(now + first)
     }
 
     /// Whether the game is over: by its rules, or as a server said

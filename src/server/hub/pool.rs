@@ -165,7 +165,8 @@ impl Drop for EnginePool {
 fn work(shared: &PoolShared, deliver: &(dyn Fn(GameId, usize, Option<AnyMove>) + Send + Sync)) {
     let options = EngineOptions { hash_mb: POOL_HASH_MB, ..EngineOptions::default() };
     let mut engine = Engine::new(options.clone());
-    let mut last_game = None;
+    // The rules the engine's table holds positions of.
+    let mut last_kind = None;
     loop {
         let (work, stop) = {
             let mut queue = shared.lock();
@@ -186,7 +187,7 @@ fn work(shared: &PoolShared, deliver: &(dyn Fn(GameId, usize, Option<AnyMove>) +
             Queued::Task(key, task) => {
                 engine.new_game();
                 engine.set_level(Level::MAX);
-                last_game = None;
+                last_kind = None;
                 if let Err(why) = contained(|| task(&mut engine, &stop)) {
                     tracing::error!("hub: an engine task panicked: {why}");
                     engine = Engine::new(options.clone());
@@ -195,10 +196,12 @@ fn work(shared: &PoolShared, deliver: &(dyn Fn(GameId, usize, Option<AnyMove>) +
                 continue;
             }
         };
-        if last_game != Some(job.game) {
-            // What the engine learnt of another game does not help here.
+        if last_kind != Some(job.position.kind()) {
+            // A position's key means the same position only under the same
+            // rules: another game of them keeps the table (an engine move
+            // no longer costs a fresh 16 MB table), other rules clear it.
             engine.new_game();
-            last_game = Some(job.game);
+            last_kind = Some(job.position.kind());
         }
         engine.set_level(job.level);
         // A search that panics leaves the engine fresh and hands back no
@@ -207,7 +210,7 @@ fn work(shared: &PoolShared, deliver: &(dyn Fn(GameId, usize, Option<AnyMove>) +
             .unwrap_or_else(|why| {
                 tracing::error!(game = %job.game, "hub: game {}: the engine's search panicked: {why}", job.game);
                 engine = Engine::new(options.clone());
-                last_game = None;
+                last_kind = None;
                 None
             });
         shared.lock().running.remove(&Key::Game(job.game));

@@ -378,15 +378,26 @@ fn clocks_are_shown_and_run_for_the_side_to_move() {
     let mut app = app_with(s);
     let rows = screen(app.session(), 100, 30);
     assert!(contains(&rows, "White: White player  5:00"), "{}", rows.join("\n"));
-    assert!(!app.session().animating(), "White's clock starts at White's first move");
+    let frame = Duration::from_millis(100);
+    assert_eq!(app.session().changes_at(frame), None, "White's clock starts at White's first move");
     let t0 = app.session().now();
     app.tick(t0 + Duration::from_secs(30));
     enter(&mut app, "e4");
-    assert!(app.session().animating(), "then Black's clock runs");
-    app.tick(t0 + Duration::from_secs(40));
+    let second = Duration::from_millis(1001);
+    let t30 = t0 + Duration::from_secs(30);
+    assert_eq!(app.session().changes_at(frame), Some(t30 + second), "then Black's clock runs, drawn each second");
+    app.tick(t0 + Duration::from_millis(40_250));
     let rows = screen(app.session(), 100, 30);
     assert!(contains(&rows, "White: White player  5:03"), "{}", rows.join("\n"));
     assert!(contains(&rows, "Black: Black player  4:50"), "{}", rows.join("\n"));
+    let next = app.session().changes_at(frame).unwrap();
+    assert_eq!(next, t0 + Duration::from_millis(41_001), "4:50 reads so until 4:49");
+    // Below 20 s, a tenth at a time.
+    app.tick(t0 + Duration::from_millis(30_000 + 280_950));
+    let rows = screen(app.session(), 100, 30);
+    assert!(contains(&rows, "Black: Black player  0:19.0"), "{}", rows.join("\n"));
+    let next = app.session().changes_at(frame).unwrap();
+    assert_eq!(next - app.session().now(), Duration::from_millis(51));
 }
 
 #[test]

@@ -13,6 +13,7 @@ use wormhole::{AnyPosition, Color, Role, Rules};
 use super::legend::{self, wrap};
 use super::rows::Rows;
 use crate::tui::ai::{self, Info, Purpose, Score};
+use crate::tui::clock;
 use crate::tui::game::PlayerKind;
 use crate::tui::games;
 use crate::tui::remote::Remote;
@@ -38,17 +39,6 @@ fn material(pos: &AnyPosition, color: Color) -> i32 {
         pos.kind().roles().iter().map(|&r| value(r) * b.pieces(color, r).count() as i32).sum::<i32>()
     };
     pos.boards().iter().map(on).sum()
-}
-
-fn clock_text(d: Duration) -> String {
-    let s = d.as_secs();
-    if s < 20 {
-        format!("{}:{:02}.{}", s / 60, s % 60, d.subsec_millis() / 100)
-    } else {
-        // Whole seconds rounded up, so a fresh 5-minute clock reads 5:00.
-        let s = d.as_millis().div_ceil(1000);
-        format!("{}:{:02}", s / 60, s % 60)
-    }
 }
 
 fn rate(nps: u64) -> String {
@@ -118,7 +108,7 @@ fn player_line(session: &AppState, color: Color) -> Line<'static> {
         let t = c.remaining(color, game.position().turn(), session.now());
         let style = if t < LOW_TIME { theme.clock_low } else { bold };
         spans.push(Span::raw("  "));
-        spans.push(Span::styled(clock_text(t), style));
+        spans.push(Span::styled(clock::text(t), style));
     }
     Line::from(spans)
 }
@@ -360,7 +350,7 @@ fn header_lines(session: &AppState, remote: &Remote) -> Vec<(u8, Line<'static>)>
         } else {
             match p.claim_in(session.now()) {
                 wait if wait.is_zero() => format!("{them} has left: you may :claim the win"),
-                wait => format!("{them} has left: :claim the win in {}", clock_text(wait)),
+                wait => format!("{them} has left: :claim the win in {}", clock::text(wait)),
             }
         };
         lines.push((0, Line::styled(text, session.theme().check_text)));

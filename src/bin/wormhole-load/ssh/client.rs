@@ -76,7 +76,10 @@ impl LoadSession {
     /// Connects to `port` on loopback with `key` (a guest without one),
     /// asks for a pty and a shell, and starts reading the screen.
     pub async fn connect(port: u16, key: Option<PrivateKey>) -> anyhow::Result<LoadSession> {
-        let config = Arc::new(client::Config::default());
+        // No Nagle, as OpenSSH's client for an interactive session: a
+        // move's keys would otherwise wait for the ACK of what went before
+        // (up to the server's delayed ACK, 40 ms).
+        let config = Arc::new(client::Config { nodelay: true, ..Default::default() });
         let mut handle = client::connect(config, ("127.0.0.1", port), TrustAny).await.context("cannot connect")?;
         let admitted = match key {
             Some(key) => {
