@@ -161,8 +161,16 @@ impl Drop for EnginePool {
     }
 }
 
+/// The workers' niceness: a search yields the processor to the sessions,
+/// so a move between players is relayed at once however many engine games
+/// are thinking (an engine move is a search of its own time anyway).
+pub(super) const WORKER_NICE: i32 = 10;
+
 /// A worker: takes the oldest search, runs it, hands its move on.
 fn work(shared: &PoolShared, deliver: &(dyn Fn(GameId, usize, Option<AnyMove>) + Send + Sync)) {
+    if let Err(e) = rustix::process::setpriority_process(Some(rustix::thread::gettid()), WORKER_NICE) {
+        tracing::warn!("hub: an engine worker keeps the sessions' priority: {e}");
+    }
     let options = EngineOptions { hash_mb: POOL_HASH_MB, ..EngineOptions::default() };
     let mut engine = Engine::new(options.clone());
     // The rules the engine's table holds positions of.

@@ -730,6 +730,22 @@ fn the_pool_serves_games_in_turn() {
     assert_eq!(pool.waiting(), 0);
 }
 
+/// The engine's workers are nicer than the sessions: a search gives the
+/// processor up to a move being relayed.
+#[test]
+fn engine_workers_yield_to_the_sessions() {
+    let pool = pool::EnginePool::start(1, Box::new(|_, _, _| {}));
+    let (tx, rx) = std::sync::mpsc::channel();
+    pool.submit_task(
+        1,
+        Box::new(move |_, _| {
+            let _ = tx.send(rustix::process::getpriority_process(Some(rustix::thread::gettid())));
+        }),
+    );
+    let nice = rx.recv_timeout(Duration::from_secs(20)).expect("the task ran").expect("its priority reads");
+    assert_eq!(nice, pool::WORKER_NICE);
+}
+
 #[test]
 fn the_canonical_move_text_reads_back_as_the_same_move_in_every_game() {
     for kind in GameKind::ALL {
