@@ -36,6 +36,11 @@ pub struct LoadArgs {
     /// The time between two moves of a game, in milliseconds.
     #[arg(long, default_value_t = 100)]
     pub interval_ms: u64,
+    /// With --ssh, every game moves at the same instant (the worst burst
+    /// the interval can make), instead of the games' moves spread evenly
+    /// over it as independent players' are.
+    #[arg(long)]
+    pub in_step: bool,
     /// The engine's level (1-12).
     #[arg(long, default_value_t = 3)]
     pub engine_level: u8,

@@ -3,7 +3,8 @@
 //! (`wormhole serve` on a fresh data folder), and this process holds
 //! the sessions: SSH clients (russh's client, a pty each, the screen kept
 //! by vt100), by default 200: 50 games between players, each making a move
-//! every 100 ms for 60 s (a finished game is followed by a rematch), 10
+//! every 100 ms for 60 s (their moves spread evenly over the 100 ms, or all
+//! at once with --in-step; a finished game is followed by a rematch), 10
 //! games against the engine, and guests watching the rest. It prints the
 //! relay latency (from the mover's keys sent to the moment the opponent's
 //! and the watchers' screens show the move: the full path through SSH,
@@ -164,8 +165,15 @@ async fn load(
     let end = Instant::now() + Duration::from_secs(args.seconds);
     let interval = Duration::from_millis(args.interval_ms);
     let mut tasks = Vec::new();
-    for (game, watching) in games.into_iter().zip(watchers) {
-        tasks.push(tokio::spawn(drive::play_game(game, watching, end, interval, Arc::clone(&stats))));
+    let n = games.len().max(1) as u32;
+    for (i, (game, watching)) in (0..).zip(games.into_iter().zip(watchers)) {
+        // Game i's moves start i/n of an interval in (or all at once).
+        let phase = if args.in_step { Duration::ZERO } else { interval * i / n };
+        let stats = Arc::clone(&stats);
+        tasks.push(tokio::spawn(async move {
+            tokio::time::sleep(phase).await;
+            drive::play_game(game, watching, end, interval, stats).await;
+        }));
     }
     for game in engine_games {
         tasks.push(tokio::spawn(drive::play_engine(game, server.data.clone(), end, interval, Arc::clone(&stats))));
