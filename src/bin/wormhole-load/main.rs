@@ -36,6 +36,10 @@ pub struct LoadArgs {
     /// The time between two moves of a game, in milliseconds.
     #[arg(long, default_value_t = 100)]
     pub interval_ms: u64,
+    /// With --ssh, the games between players have this clock (MIN+INC, as
+    /// the lobby's `challenge` takes it, e.g. 10+0); none by default.
+    #[arg(long)]
+    pub clock: Option<String>,
     /// With --ssh, every game moves at the same instant (the worst burst
     /// the interval can make), instead of the games' moves spread evenly
     /// over it as independent players' are.

@@ -120,7 +120,7 @@ async fn measure(args: &Args) -> anyhow::Result<()> {
     let (rss_empty, _) = server.memory_kib();
     eprintln!("wormhole-load --ssh: server on port {}, connecting {} sessions", server.port, args.sessions);
     let setup = Instant::now();
-    let games = drive::player_games(server.port, args.games).await?;
+    let games = drive::player_games(server.port, args.games, args.clock.as_deref()).await?;
     let engine_games = drive::engine_games(server.port, args.engine_games, args.engine_level).await?;
     let ids: Vec<u64> = games.iter().map(|g| g.id).collect();
     let watchers = drive::watchers(server.port, args.sessions - 2 * args.games - args.engine_games, &ids).await?;

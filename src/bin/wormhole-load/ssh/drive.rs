@@ -75,13 +75,14 @@ fn game_id(s: &LoadSession) -> anyhow::Result<u64> {
     number_after(&s.contents(), "Game ", ':')
 }
 
-/// `n` games between two new players each: one challenges, the other accepts.
-pub async fn player_games(port: u16, n: usize) -> anyhow::Result<Vec<PlayerGame>> {
+/// `n` games between two new players each, with `clock` if given: one
+/// challenges, the other accepts.
+pub async fn player_games(port: u16, n: usize, clock: Option<&str>) -> anyhow::Result<Vec<PlayerGame>> {
     let mut games = Vec::new();
     for g in 0..n {
         let (a, b) = (format!("pa{g}"), format!("pb{g}"));
         let (white, black) = (register(port, &a).await?, register(port, &b).await?);
-        white.enter(&format!("challenge {b} {} white", KIND.name())).await?;
+        white.enter(&format!("challenge {b} {} {} white", KIND.name(), clock.unwrap_or_default())).await?;
         // The lobby's row of the challenge: `>   1 pa0 vs you ... accept`.
         let row = format!("{a} vs you");
         black.wait_for(&row, WITHIN).await?;
