@@ -24,6 +24,8 @@ pub(crate) mod choice;
 pub mod clock;
 mod commands;
 pub mod config;
+mod modes;
+mod shared;
 pub mod draw_bench;
 pub mod effects;
 mod explore;

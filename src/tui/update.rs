@@ -51,6 +51,7 @@ use super::game_settings::GameSettings;
 use super::games::board_name;
 use super::input::{self, Reading};
 use super::newgame::NewGameForm;
+use super::modes::{Next, browse, game_over, help};
 use super::state::{AppState, Core, HelpPage, Message, Mode, Pending};
 use crate::limits::MAX_INPUT_CHARS;
 
@@ -121,7 +122,7 @@ impl Core {
         self.view.explained = None;
     }
 
-    fn scroll_moves(&mut self, d: i32) {
+    pub(in crate::tui) fn scroll_moves(&mut self, d: i32) {
         let rows = self.game.len() / 2 + 2;
         let current = self.view.scroll.unwrap_or(rows);
         self.view.scroll = Some((current as i64 + i64::from(d)).clamp(0, rows as i64) as usize);
@@ -191,6 +192,7 @@ impl AppState {
         std::mem::take(&mut self.core.effects)
     }
 
+    /// A user's action: the mode's own update, then what it asks of the app.
     fn on_action(&mut self, action: UserAction) {
         if action == UserAction::Quit || self.remote_leaves(action) {
             return self.quit();
@@ -201,35 +203,61 @@ impl AppState {
         if !matches!(action, UserAction::Scroll(_)) && !matches!(&self.mode, Mode::Help { .. }) {
             self.core.view.message = None;
         }
-        match self.mode {
-            Mode::Help { scroll, page } => self.in_help(scroll, page, action),
-            Mode::GameOver => self.in_game_over(action),
-            Mode::Browse(ply) => self.in_browse(ply, action),
-            Mode::NewGame(form) => self.in_new_game(form, action),
-            Mode::Confirm(_) => self.in_confirm(action),
-            Mode::Play => self.in_play(action),
-            Mode::Review => self.in_review(action),
-            Mode::Analyze => self.in_analyze(action),
-            Mode::OpenGame(_) => self.in_picker(action),
-            Mode::Puzzle => self.in_puzzle(action),
+        let next = match &mut self.mode {
+            Mode::Play => Next::Keys(action),
+            Mode::Help { scroll, page } => help::update(scroll, page, action),
+            Mode::GameOver => game_over::update(action),
+            Mode::Browse(ply) => browse::update(ply, &mut self.core, action),
+            Mode::NewGame(form) => form.update(action),
+            Mode::Confirm(pending) => pending.update(action),
+            Mode::OpenGame(_) => return self.in_picker(action),
+            Mode::Review => return self.in_review(action),
+            Mode::Analyze => return self.in_analyze(action),
+            Mode::Puzzle => return self.in_puzzle(action),
+        };
+        self.follow(next);
+    }
+
+    /// Does what a mode's own update asked for.
+    fn follow(&mut self, next: Next) {
+        match next {
+            Next::Stays => {}
+            Next::Rest => self.mode = self.resting_mode(),
+            Next::Resume => {
+                self.mode = self.resting_mode();
+                self.after_change();
+            }
+            Next::RestThen(action) => {
+                self.mode = self.resting_mode();
+                self.in_play(action);
+            }
+            Next::Keys(action) => self.in_play(action),
+            Next::Game => self.mode = Mode::Play,
+            Next::NewGameScreen => self.open_new_game_screen(),
+            Next::Review => self.open_review(),
+            Next::OpenList => {
+                let back = std::mem::replace(&mut self.mode, Mode::Play);
+                self.open_list(back);
+            }
+            Next::Done => self.done(),
         }
     }
 
-    /// The new-game screen: arrows choose and change, Enter starts, Esc goes back.
-    fn in_new_game(&mut self, mut form: NewGameForm, action: UserAction) {
-        match action {
-            UserAction::Cursor(0, dy) => form.move_field(-i32::from(dy)),
-            UserAction::Cursor(dx, _) => form.change(i32::from(dx)),
-            UserAction::Submit => return self.start_from_form(form),
-            UserAction::OpenList => return self.open_list(Mode::NewGame(form)),
-            UserAction::Escape => {
-                // Back to the game (or the puzzle) as it was (at start-up, the engine may now move).
-                self.mode = self.resting_mode();
-                return self.after_change();
-            }
-            _ => {}
+    /// What the mode was for: the new-game screen's game starts (the screen
+    /// stays up until the game it replaces is autosaved); the question's
+    /// yes does what waits (with what it keeps).
+    fn done(&mut self) {
+        if let Mode::NewGame(form) = self.mode {
+            return self.start_from_form(form);
         }
-        self.mode = Mode::NewGame(form);
+        let rest = self.resting_mode();
+        let Mode::Confirm(pending) = std::mem::replace(&mut self.mode, rest) else { return };
+        match pending {
+            Pending::Resign => self.resign_now(),
+            Pending::NewGame(settings) => self.new_game(settings),
+            Pending::Replace(path) => self.save(Some(path)),
+            Pending::Load(fen) => self.load_fen_now(&fen),
+        }
     }
 
     /// Starts the game chosen on the new-game screen and keeps the choices
@@ -256,81 +284,6 @@ impl AppState {
         };
         let game = GameState::new(form.start(), settings.players, settings.clocks());
         self.replace_game(game, settings);
-    }
-
-    /// The question's answer: yes does what waits (with what it keeps).
-    fn in_confirm(&mut self, action: UserAction) {
-        match action {
-            UserAction::Answer(true) => {
-                let rest = self.resting_mode();
-                let Mode::Confirm(pending) = std::mem::replace(&mut self.mode, rest) else { return };
-                match pending {
-                    Pending::Resign => self.resign_now(),
-                    Pending::NewGame(settings) => self.new_game(settings),
-                    Pending::Replace(path) => self.save(Some(path)),
-                    Pending::Load(fen) => self.load_fen_now(&fen),
-                }
-            }
-            UserAction::Answer(false) | UserAction::Escape => self.mode = self.resting_mode(),
-            _ => {}
-        }
-    }
-
-    /// The help overlay: scroll, switch pages; any other key closes it.
-    fn in_help(&mut self, scroll: u16, page: HelpPage, action: UserAction) {
-        self.mode = match action {
-            UserAction::Scroll(d) => Mode::Help { scroll: (i32::from(scroll) + d).clamp(0, 200) as u16, page },
-            UserAction::TogglePage => Mode::Help { scroll: 0, page: page.next() },
-            _ => self.resting_mode(),
-        };
-    }
-
-    fn in_game_over(&mut self, action: UserAction) {
-        match action {
-            UserAction::NewGame => self.open_new_game_screen(),
-            UserAction::Review => self.open_review(),
-            UserAction::Escape => self.mode = Mode::Play,
-            other => self.in_play(other),
-        }
-    }
-
-    /// Reviewing: stepping keys move through the game; anything else
-    /// returns to it first.
-    fn in_browse(&mut self, ply: usize, action: UserAction) {
-        match action {
-            UserAction::BrowseBack => self.browse(ply.saturating_sub(1)),
-            UserAction::BrowseForward => self.browse(ply + 1),
-            UserAction::BrowseStart => self.browse(0),
-            UserAction::BrowseEnd | UserAction::Escape | UserAction::Select => self.mode = self.resting_mode(),
-            UserAction::Cursor(..) => {}
-            UserAction::Scroll(d) => self.core.scroll_moves(d),
-            UserAction::Char(_) | UserAction::Submit => self.leave_browse(action),
-            other => {
-                self.mode = self.resting_mode();
-                self.in_play(other);
-            }
-        }
-    }
-
-    /// A move typed or Enter while browsing an earlier position: back to
-    /// the live position first, where moves are played, and say so; Enter
-    /// plays nothing until the player has seen that position.
-    fn leave_browse(&mut self, action: UserAction) {
-        self.mode = self.resting_mode();
-        let text = self.core.view.input.text().trim().to_string();
-        if text.starts_with(':') || (text.is_empty() && action == UserAction::Char(':')) {
-            return self.in_play(action);
-        }
-        match action {
-            UserAction::Submit if text.is_empty() => self.core.info("back to the live position"),
-            UserAction::Submit => {
-                self.core.info(format!("back to the live position, where moves are played: Enter again plays {text}"))
-            }
-            _ => {
-                self.core.info("back to the live position: moves are played there");
-                self.in_play(action);
-            }
-        }
     }
 
     fn in_play(&mut self, action: UserAction) {
@@ -469,14 +422,9 @@ impl AppState {
         }
     }
 
+    /// Browsing from the game: the position after `ply` moves.
     fn browse(&mut self, ply: usize) {
-        let ply = ply.min(self.core.game.len());
-        self.core.view.scroll = None;
-        self.mode = if ply == self.core.game.len() && matches!(&self.mode, Mode::Browse(_)) {
-            self.resting_mode()
-        } else {
-            Mode::Browse(ply)
-        };
+        self.mode = Mode::Browse(browse::enter(&mut self.core, ply));
     }
 
     /// Board picking: a piece of the side to move selects it; one of its
