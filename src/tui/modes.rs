@@ -38,6 +38,10 @@ pub enum Next {
     NewGameScreen,
     /// The review of the game.
     Review,
+    /// The live analysis of the position shown.
+    Analyze,
+    /// The trainer's puzzle on the board, from its start.
+    Puzzle,
     /// The list of saved games, Esc coming back to this mode as it is.
     OpenList,
     /// What the mode was for: the new-game screen's game starts, the

@@ -7,6 +7,7 @@
 use std::time::{Duration, Instant};
 
 use wormhole::engine::Level;
+use wormhole::facts::{Facts, Forced};
 use wormhole::{AnyMove, AnyPosition, Bitboard, Color, Rules, Square};
 
 use super::ai::{Info, Purpose};
@@ -158,6 +159,24 @@ impl Core {
     /// Whether the piece on `from` has a legal move.
     pub(super) fn can_move(&self, from: Square) -> bool {
         !self.game.position().moves_from(from).is_empty()
+    }
+
+    /// The forced move of the position (while the game goes on), and why
+    /// it is forced: the game's words ([`AnyPosition::forced_move`]), then
+    /// how to play it.
+    pub(super) fn forced(&self) -> Option<Forced<AnyMove>> {
+        if self.game.is_over() {
+            return None;
+        }
+        let forced = self.game.position().forced_move()?;
+        let how = match forced.squares.first() {
+            None => "press Enter".to_string(),
+            Some(&(board, sq)) => {
+                let name = self.game.kind().info().board_names.get(board).copied().unwrap_or_default();
+                format!("press Enter or click {name}{sq}")
+            }
+        };
+        Some(Forced { why: format!("{}; {how}", forced.why), ..forced })
     }
 
     /// Engine move times against `--movetime`.

@@ -179,7 +179,7 @@ impl AppState {
 
     /// Opens the puzzle trainer of `game` (once its puzzles are read).
     pub fn with_trainer(mut self, game: GameKind) -> AppState {
-        self.open_trainer(game);
+        self.core.open_trainer(game);
         self
     }
 
@@ -280,7 +280,7 @@ impl AppState {
             return explore.offers(action);
         }
         if self.mode == Mode::Puzzle {
-            return self.puzzle_offers(action);
+            return self.activity.trainer().is_some_and(|t| t.offers(action));
         }
         if self.remote_refusal(action).is_some() {
             return false;
@@ -401,17 +401,9 @@ impl AppState {
     /// game's words ([`AnyPosition::forced_move`]), then how to play it.
     pub(super) fn forced_move(&self) -> Option<Forced<AnyMove>> {
         // In a game, and on the puzzle board while the puzzle is being solved.
-        let solving = self.mode == Mode::Puzzle && self.puzzle_phase() == Some(crate::tui::trainer::Phase::Solving);
-        let playing = (self.mode == Mode::Play || solving) && !self.core.game.is_over() && self.human_to_move();
-        let forced = playing.then(|| self.core.game.position().forced_move()).flatten()?;
-        let how = match forced.squares.first() {
-            None => "press Enter".to_string(),
-            Some(&(board, sq)) => {
-                let name = self.core.game.kind().info().board_names.get(board).copied().unwrap_or_default();
-                format!("press Enter or click {name}{sq}")
-            }
-        };
-        Some(Forced { why: format!("{}; {how}", forced.why), ..forced })
+        let solving = self.mode == Mode::Puzzle && self.puzzle_phase() == Some(Phase::Solving);
+        let playing = (self.mode == Mode::Play || solving) && self.human_to_move();
+        playing.then(|| self.core.forced()).flatten()
     }
 
     /// A player's name as the panel and PGN show it.

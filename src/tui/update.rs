@@ -52,7 +52,7 @@ use super::games::board_name;
 use super::input::{self, Reading};
 use super::newgame::NewGameForm;
 use super::modes::{Next, browse, game_over, help};
-use super::state::{AppState, Core, HelpPage, Message, Mode, Pending};
+use super::state::{Activity, AppState, Core, HelpPage, Message, Mode, Pending};
 use crate::limits::MAX_INPUT_CHARS;
 
 /// What picking a square means once a piece is picked.
@@ -133,7 +133,7 @@ impl Core {
         pos.king(pos.turn()).filter(|&(b, _)| b == pos.board_to_play()).map_or(Square::new(0), |(_, k)| k)
     }
 
-    fn move_cursor(&mut self, dx: i8, dy: i8) {
+    pub(in crate::tui) fn move_cursor(&mut self, dx: i8, dy: i8) {
         let sq = self.view.cursor.unwrap_or_else(|| self.home_square());
         let (dx, dy) = if self.flipped() { (-dx, -dy) } else { (dx, dy) };
         let f = (sq.file() as i8 + dx).clamp(0, 7) as u8;
@@ -211,15 +211,18 @@ impl AppState {
             Mode::NewGame(form) => form.update(action),
             Mode::Confirm(pending) => pending.update(action),
             Mode::OpenGame(_) => return self.in_picker(action),
-            Mode::Review => return self.in_review(action),
-            Mode::Analyze => return self.in_analyze(action),
-            Mode::Puzzle => return self.in_puzzle(action),
+            Mode::Review => self.study.review_update(&mut self.core, action),
+            Mode::Analyze => self.study.explore_update(&mut self.core, action),
+            Mode::Puzzle => match &mut self.activity {
+                Activity::Puzzles(trainer) => trainer.update(&mut self.core, action),
+                _ => Next::Stays,
+            },
         };
         self.follow(next);
     }
 
     /// Does what a mode's own update asked for.
-    fn follow(&mut self, next: Next) {
+    pub(super) fn follow(&mut self, next: Next) {
         match next {
             Next::Stays => {}
             Next::Rest => self.mode = self.resting_mode(),
@@ -235,6 +238,8 @@ impl AppState {
             Next::Game => self.mode = Mode::Play,
             Next::NewGameScreen => self.open_new_game_screen(),
             Next::Review => self.open_review(),
+            Next::Analyze => self.start_explore(),
+            Next::Puzzle => self.set_up_puzzle(),
             Next::OpenList => {
                 let back = std::mem::replace(&mut self.mode, Mode::Play);
                 self.open_list(back);
@@ -269,7 +274,7 @@ impl AppState {
             let text = self.core.config.updated_text(&[ConfigKey::Variant]);
             self.core.save_config(text, &[ConfigKey::Variant]);
             self.mode = self.resting_mode();
-            return self.open_trainer(form.variant);
+            return self.core.open_trainer(form.variant);
         }
         form.apply(&mut self.core.config.prefs);
         let keys = [ConfigKey::Variant, ConfigKey::Side, ConfigKey::Level, ConfigKey::Clock];
