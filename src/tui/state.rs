@@ -1,13 +1,14 @@
 //! The app's state, split by what it is for: a [`Core`] that every mode
-//! shares (the game, its settings, the config, the view state, the
-//! engine's progress, the time, the effects waiting), the [`Mode`] on
-//! screen, and the [`Activity`] the board is for (the player's game, the
-//! puzzle [`Trainer`], or a server's game, [`Remote`]: one at a time). Each
-//! mode's own updates are its type's (`Study`, `Trainer`, `Remote`, `Core`
-//! in `update/`), given the [`Core`]; [`AppState`] dispatches to them.
-//! Nothing here does I/O or reads the clock: [`AppState::update`] (in
-//! `update.rs`) changes the state and returns the effects for the runner
-//! to perform.
+//! shares (`shared.rs`: the game, its settings, the config, the view
+//! state, the engine's progress, the time, the effects waiting), the
+//! [`Mode`] on screen with each mode's own state, and the [`Activity`]
+//! the board is for (the player's game, the puzzle [`Trainer`], or a
+//! server's game, [`Remote`]: one at a time). Each mode has its own update
+//! (`modes/`, `picker.rs`, and `Study`'s, `Trainer`'s in `update/`), given
+//! the [`Core`]; [`AppState::update`] (in `update.rs`) dispatches on the
+//! mode and follows what the mode's update asks. Nothing here does I/O or
+//! reads the clock: the updates return the effects for the runner to
+//! perform.
 
 use std::time::{Duration, Instant};
 

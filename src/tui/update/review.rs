@@ -15,7 +15,7 @@ use crate::tui::explore::{Explore, Origin};
 use crate::tui::modes::Next;
 use crate::tui::review::{Review, Study};
 use crate::tui::state::{AppState, Core, Mode, Thinking};
-use crate::tui::update::{Pick, exit_prompt, pick_move};
+use super::play::{Pick, exit_prompt, pick_move};
 
 /// What the keys do on the review screen, for a key that does nothing there.
 const REVIEW_KEYS: &str = "review: arrows step, n/N next/previous mistake, p a puzzle of a missed win, a analyse, Ctrl-S or :save FILE saves, Esc back";
