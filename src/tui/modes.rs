@@ -3,9 +3,9 @@
 //! ([`Next`]); `AppState::update` dispatches on the mode and follows the
 //! answer. Here: the help ([`help`]), browsing earlier positions
 //! ([`browse`]), a finished game's banner ([`game_over`]), a yes-or-no
-//! question ([`confirm`]) and the new-game screen ([`new_game`]). The
-//! others have theirs beside their state: the list of saved games
-//! (`GamePicker::update`, `picker.rs`), the review and the live analysis
+//! question ([`confirm`]), the new-game screen ([`new_game`]) and the
+//! list of saved games ([`open_game`], its list's own update in
+//! `picker.rs`). The others have theirs beside their state: the review and the live analysis
 //! (`Study`'s, `update/review.rs`), the puzzle trainer (`Trainer`'s,
 //! `update/puzzles.rs`), a server's game (`Remote`'s, `update/remote.rs`).
 
@@ -14,6 +14,7 @@ pub mod confirm;
 pub mod game_over;
 pub mod help;
 pub mod new_game;
+pub mod open_game;
 
 use super::action::UserAction;
 
@@ -44,6 +45,8 @@ pub enum Next {
     Puzzle,
     /// The list of saved games, Esc coming back to this mode as it is.
     OpenList,
+    /// The list of saved games closed: back to the mode it keeps.
+    Back,
     /// What the mode was for: the new-game screen's game starts, the
     /// question's yes is done.
     Done,

@@ -84,6 +84,14 @@ pub enum Activity {
 }
 
 impl Activity {
+    /// Whether the human may move now in `core`'s game: not after its end,
+    /// not on the engine's turn, in a server's game only on the player's
+    /// own turn while the game goes on.
+    pub(super) fn human_to_move(&self, core: &Core) -> bool {
+        let mine = |r: &Remote| r.ending.is_none() && r.you == Some(core.game.position().turn());
+        !core.game.is_over() && core.game.player_to_move() == PlayerKind::Human && self.remote().is_none_or(mine)
+    }
+
     /// The puzzle trainer, while it is on.
     pub fn trainer(&self) -> Option<&Trainer> {
         match self {
@@ -271,7 +279,7 @@ impl AppState {
 
     /// Whether the screen may offer `action` now: what it offers, it does.
     pub fn offers(&self, action: UserAction) -> bool {
-        if self.remote_refusal(action).is_some() {
+        if self.activity.refusal(action).is_some() {
             return false;
         }
         if self.mode == Mode::Review {
@@ -283,13 +291,10 @@ impl AppState {
         if self.mode == Mode::Puzzle {
             return self.activity.trainer().is_some_and(|t| t.offers(action));
         }
-        if self.remote_refusal(action).is_some() {
-            return false;
-        }
         match action {
             UserAction::Undo => self.core.undo_target().is_ok(),
             UserAction::Redo => self.core.game.can_redo(),
-            UserAction::Hint => self.human_to_move(),
+            UserAction::Hint => self.activity.human_to_move(&self.core),
             UserAction::MoveNow => {
                 self.core.engine.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Move { .. }))
             }
@@ -314,20 +319,12 @@ impl AppState {
         }
     }
 
-    /// Whether the human may move now.
-    pub(super) fn human_to_move(&self) -> bool {
-        let mine = |r: &Remote| r.ending.is_none() && r.you == Some(self.core.game.position().turn());
-        !self.core.game.is_over()
-            && self.core.game.player_to_move() == PlayerKind::Human
-            && self.activity.remote().is_none_or(mine)
-    }
-
     /// The legal moves the typed text could be.
     pub fn candidates(&self) -> Vec<Candidate> {
         if let (Mode::Analyze, Some(explore)) = (&self.mode, &self.study.explore) {
             return input::candidates(&explore.position, self.core.view.input.text());
         }
-        if !self.human_to_move() || matches!(&self.mode, Mode::Browse(_)) {
+        if !self.activity.human_to_move(&self.core) || matches!(&self.mode, Mode::Browse(_)) {
             return Vec::new();
         }
         input::candidates(self.core.game.position(), self.core.view.input.text())
@@ -386,7 +383,7 @@ impl AppState {
             for c in candidates {
                 hl.show_move(c.mv);
             }
-        } else if let Some(sq) = self.core.view.cursor.filter(|_| self.human_to_move()) {
+        } else if let Some(sq) = self.core.view.cursor.filter(|_| self.activity.human_to_move(&self.core)) {
             // The piece under the keyboard cursor: where it could go.
             let pos = self.core.game.position();
             if pos.played_board().piece_at(sq).is_some_and(|p| p.color == pos.turn()) {
@@ -403,7 +400,7 @@ impl AppState {
     pub(super) fn forced_move(&self) -> Option<Forced<AnyMove>> {
         // In a game, and on the puzzle board while the puzzle is being solved.
         let solving = self.mode == Mode::Puzzle && self.puzzle_phase() == Some(Phase::Solving);
-        let playing = (self.mode == Mode::Play || solving) && self.human_to_move();
+        let playing = (self.mode == Mode::Play || solving) && self.activity.human_to_move(&self.core);
         playing.then(|| self.core.forced()).flatten()
     }
 

@@ -50,7 +50,7 @@ use super::effects::Effect;
 use super::game::{GameState, SideChoice};
 use super::game_settings::GameSettings;
 use super::newgame::NewGameForm;
-use super::modes::{Next, browse, game_over, help};
+use super::modes::{Next, browse, game_over, help, open_game};
 use super::state::{Activity, AppState, Core, Mode, Pending};
 use crate::limits::MAX_INPUT_CHARS;
 
@@ -79,7 +79,11 @@ impl AppState {
             }
             Msg::Engine(EngineEvent::Done(done)) => self.finished(done),
             Msg::Saved { result, in_games_folder } => self.core.saved(result, in_games_folder),
-            Msg::GamesListed { games, folders } => self.games_listed(games, &folders),
+            Msg::GamesListed { games, folders } => {
+                if let Mode::OpenGame(picker) = &mut self.mode {
+                    picker.listed(games, &folders);
+                }
+            }
             Msg::PathCompleted { line, before, completion } => self.core.path_completed(&line, &before, completion),
             Msg::WouldReplace(path) => self.ask_to_replace(path),
             Msg::Autosaved { reason, result } => self.autosaved(reason, result),
@@ -101,7 +105,7 @@ impl AppState {
         if action == UserAction::Quit || self.remote_leaves(action) {
             return self.quit();
         }
-        if let Some(why) = self.remote_refusal(action) {
+        if let Some(why) = self.activity.refusal(action) {
             return self.core.error(why);
         }
         if !matches!(action, UserAction::Scroll(_)) && !matches!(&self.mode, Mode::Help { .. }) {
@@ -114,7 +118,7 @@ impl AppState {
             Mode::Browse(ply) => browse::update(ply, &mut self.core, action),
             Mode::NewGame(form) => form.update(action),
             Mode::Confirm(pending) => pending.update(action),
-            Mode::OpenGame(_) => return self.in_picker(action),
+            Mode::OpenGame(picker) => open_game::update(picker, &mut self.core, action),
             Mode::Review => self.study.review_update(&mut self.core, action),
             Mode::Analyze => self.study.explore_update(&mut self.core, action),
             Mode::Puzzle => match &mut self.activity {
@@ -150,6 +154,11 @@ impl AppState {
             Next::OpenList => {
                 let back = std::mem::replace(&mut self.mode, Mode::Play);
                 self.open_list(back);
+            }
+            Next::Back => {
+                if let Mode::OpenGame(picker) = std::mem::replace(&mut self.mode, Mode::Play) {
+                    self.mode = picker.back;
+                }
             }
             Next::Done => self.done(),
         }

@@ -271,7 +271,7 @@ impl AppState {
         if self.core.game.is_over() {
             return self.core.info(GAME_OVER_HINT);
         }
-        if !self.human_to_move() {
+        if !self.activity.human_to_move(&self.core) {
             return self.core.error("a hint is for your own move");
         }
         if let Some(info) = self.core.ponder_found() {
@@ -297,7 +297,7 @@ impl AppState {
             && matches!(&self.mode, Mode::Play | Mode::Browse(_))
             && self.activity.trainer().is_none()
             && self.core.game.players().contains(&PlayerKind::Engine)
-            && self.human_to_move();
+            && self.activity.human_to_move(&self.core);
         let ply = self.core.game.len();
         if pondering && !wanted {
             self.core.cancel_search();

@@ -234,7 +234,7 @@ impl AppState {
         }
         let pos = self.core.game.position();
         let piece = pos.played_board().piece_at(sq);
-        let own = self.human_to_move() && piece.is_some_and(|p| p.color == pos.turn());
+        let own = self.activity.human_to_move(&self.core) && piece.is_some_and(|p| p.color == pos.turn());
         (self.core.view.selected, self.core.view.entry) = (None, None);
         match piece {
             Some(p) if own && self.core.can_move(sq) => {
@@ -245,7 +245,7 @@ impl AppState {
             }
             Some(_) if own => self.core.error(format!("the piece on {sq} has no legal move")),
             Some(_) => self.core.explain(&sq.to_string()),
-            None if !self.human_to_move() => self.core.error("not your turn"),
+            None if !self.activity.human_to_move(&self.core) => self.core.error("not your turn"),
             None if self.core.can_move(sq) => {
                 // The mover's own portal: its steps are marked.
                 self.core.view.selected = Some(sq);
