@@ -30,8 +30,8 @@ use super::newgame::NewGameForm;
 use super::picker::GamePicker;
 use super::remote::{Opened, Remote};
 use super::review::Study;
-pub use super::shared::{LastSearch, Message, Thinking};
 pub(super) use super::shared::{Core, EngineProgress, View};
+pub use super::shared::{LastSearch, Message, Thinking};
 use super::theme::{Display, StyleSheet};
 use super::trainer::{Phase, Trainer};
 
@@ -123,7 +123,6 @@ impl Activity {
     }
 }
 
-
 /// How the session ended, for what `play` prints after the terminal is restored.
 #[derive(Debug, Clone, Default)]
 pub struct ExitReport {
@@ -136,7 +135,6 @@ pub struct ExitReport {
     pub unsaved: Option<String>,
 }
 
-
 /// The app's state: the [`Core`] every mode shares, the mode on screen,
 /// what the board is for ([`Activity`]), and what the modes keep between
 /// visits; changed only by `update`.
@@ -148,7 +146,6 @@ pub struct AppState {
     /// What the board is for: the player's game, a puzzle, a server's game.
     pub(super) activity: Activity,
 }
-
 
 impl AppState {
     /// A session playing `game`, at time `now`, drawn for `display` with the

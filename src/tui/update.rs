@@ -21,13 +21,13 @@ mod games;
 mod input_tests;
 #[cfg(test)]
 mod linked_tests;
+mod play;
 #[cfg(test)]
 mod player_tests;
 #[cfg(test)]
 mod ponder_tests;
 #[cfg(test)]
 mod porthole_tests;
-mod play;
 mod puzzles;
 #[cfg(test)]
 mod puzzles_tests;
@@ -49,8 +49,8 @@ use super::config::{ConfigKey, Prefs};
 use super::effects::Effect;
 use super::game::{GameState, SideChoice};
 use super::game_settings::GameSettings;
-use super::newgame::NewGameForm;
 use super::modes::{Next, browse, game_over, help, open_game};
+use super::newgame::NewGameForm;
 use super::state::{Activity, AppState, Core, Mode, Pending};
 use crate::limits::MAX_INPUT_CHARS;
 

@@ -30,7 +30,6 @@ impl Pending {
     }
 }
 
-
 impl Pending {
     /// The question's own update: yes does what waits ([`Next::Done`]),
     /// no or Esc goes back; other keys wait for the answer.

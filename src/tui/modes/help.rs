@@ -23,7 +23,6 @@ impl HelpPage {
     }
 }
 
-
 /// The help's own update (`Mode::Help`'s fields): scroll, switch pages;
 /// any other key closes it.
 pub fn update(scroll: &mut u16, page: &mut HelpPage, action: UserAction) -> Next {

@@ -98,8 +98,6 @@ impl AppState {
         self.core.effects.push(Effect::ListGames);
     }
 
-
-
     /// Whether the game must be autosaved before it is replaced or the
     /// program quits: unsaved, with moves (a puzzle board is no game: never).
     fn needs_autosave(&self) -> bool {

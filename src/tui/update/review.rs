@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use wormhole::engine::Level;
 use wormhole::{AnyMove, Rules, Square};
 
+use super::play::{Pick, exit_prompt, pick_move};
 use crate::tui::action::UserAction;
 use crate::tui::ai::{Info, Purpose};
 use crate::tui::analyst::AnalysisEvent;
@@ -15,7 +16,6 @@ use crate::tui::explore::{Explore, Origin};
 use crate::tui::modes::Next;
 use crate::tui::review::{Review, Study};
 use crate::tui::state::{AppState, Core, Mode, Thinking};
-use super::play::{Pick, exit_prompt, pick_move};
 
 /// What the keys do on the review screen, for a key that does nothing there.
 const REVIEW_KEYS: &str = "review: arrows step, n/N next/previous mistake, p a puzzle of a missed win, a analyse, Ctrl-S or :save FILE saves, Esc back";
@@ -285,7 +285,6 @@ impl Study {
         Next::Stays
     }
 }
-
 
 #[cfg(test)]
 pub(super) mod tests {
