@@ -37,30 +37,32 @@ use super::trainer::{Phase, Trainer};
 
 /// What the screen is showing besides the game, with each mode's own
 /// state (the board's game and what it is for are the [`Core`] and the
-/// [`Activity`]).
+/// [`Activity`]). Each mode's own update, and where it is: see each variant.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Mode {
+    /// The game's screen (`update/play.rs`).
     Play,
-    /// The help overlay.
-    Help {
-        scroll: u16,
-        page: HelpPage,
-    },
-    /// Reviewing the position after this many moves.
+    /// The help overlay (`modes/help.rs`).
+    Help { scroll: u16, page: HelpPage },
+    /// Reviewing the position after this many moves (`modes/browse.rs`).
     Browse(usize),
-    /// The game has ended; the banner is up.
+    /// The game has ended; the banner is up (`modes/game_over.rs`).
     GameOver,
-    /// Choosing the next game.
+    /// Choosing the next game (`modes/new_game.rs`).
     NewGame(NewGameForm),
-    /// A question (y/n) before something that cannot be undone.
+    /// A question (y/n) before something that cannot be undone (`modes/confirm.rs`).
     Confirm(Pending),
-    /// The review screen: the game's analysis (see [`Study::review`]).
+    /// The review screen: the game's analysis (see [`Study::review`];
+    /// its update is `Study::review_update`, `update/review.rs`).
     Review,
-    /// Live analysis of a position (see [`Study::explore`]).
+    /// Live analysis of a position (see [`Study::explore`]; its update
+    /// is `Study::explore_update`, `update/review.rs`).
     Analyze,
-    /// The list of saved games; Esc goes back to the mode it keeps.
+    /// The list of saved games; Esc goes back to the mode it keeps
+    /// (`modes/open_game.rs`, `picker.rs`).
     OpenGame(Box<GamePicker<Mode>>),
-    /// The puzzle trainer (see [`AppState::trainer`]).
+    /// The puzzle trainer (see [`AppState::trainer`]; its update is
+    /// `Trainer::update`, `update/puzzles.rs`).
     Puzzle,
 }
 
