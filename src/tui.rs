@@ -34,11 +34,13 @@ pub mod games;
 pub(crate) mod highlights;
 mod input;
 pub mod keymap;
+mod modes;
 mod newgame;
 mod picker;
 pub mod remote;
 mod review;
 pub mod runner;
+mod shared;
 pub mod state;
 #[cfg(test)]
 mod testing;

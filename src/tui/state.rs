@@ -1,108 +1,69 @@
 //! The app's state, split by what it is for: a [`Core`] that every mode
-//! shares (the game, its settings, the config, the view state, the
-//! engine's progress, the time, the effects waiting), the [`Mode`] on
-//! screen, and the [`Activity`] the board is for (the player's game, the
-//! puzzle [`Trainer`], or a server's game, [`Remote`]: one at a time). Each
-//! mode's own updates are its type's (`Study`, `Trainer`, `Remote`, `Core`
-//! in `update/`), given the [`Core`]; [`AppState`] dispatches to them.
-//! Nothing here does I/O or reads the clock: [`AppState::update`] (in
-//! `update.rs`) changes the state and returns the effects for the runner
-//! to perform.
+//! shares (`shared.rs`: the game, its settings, the config, the view
+//! state, the engine's progress, the time, the effects waiting), the
+//! [`Mode`] on screen with each mode's own state, and the [`Activity`]
+//! the board is for (the player's game, the puzzle [`Trainer`], or a
+//! server's game, [`Remote`]: one at a time). Each mode has its own update
+//! (`modes/`, `picker.rs`, and `Study`'s, `Trainer`'s in `update/`), given
+//! the [`Core`]; [`AppState::update`] (in `update.rs`) dispatches on the
+//! mode and follows what the mode's update asks. Nothing here does I/O or
+//! reads the clock: the updates return the effects for the runner to
+//! perform.
 
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use wormhole::engine::Level;
 use wormhole::facts::{Facts, Forced};
-use wormhole::{AnyMove, AnyPosition, Bitboard, Color, GameKind, Rules, Square};
+use wormhole::{AnyMove, AnyPosition, Bitboard, Color, GameKind, Rules};
 
 use super::action::UserAction;
 use super::ai::{Info, Purpose};
 use super::clock;
 use super::commands;
 use super::config::Config;
-use super::effects::Effect;
 use super::game::{GameState, PlayerKind};
 use super::game_settings::GameSettings;
 use super::highlights::Highlights;
-use super::input::{self, Candidate, InputHint, InputLine};
+use super::input::{self, Candidate, InputHint};
 use super::keymap::{self, Context};
+pub use super::modes::confirm::Pending;
+pub use super::modes::help::HelpPage;
 use super::newgame::NewGameForm;
 use super::picker::GamePicker;
 use super::remote::{Opened, Remote};
 use super::review::Study;
+pub(super) use super::shared::{Core, EngineProgress, View};
+pub use super::shared::{LastSearch, Message, Thinking};
 use super::theme::{Display, StyleSheet};
 use super::trainer::{Phase, Trainer};
 
-/// Which help page is up.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum HelpPage {
-    Keys,
-    /// The legend: the pieces in play and how they move.
-    Pieces,
-    Rules,
-}
-
-impl HelpPage {
-    /// The page Tab goes to.
-    pub fn next(self) -> HelpPage {
-        match self {
-            HelpPage::Keys => HelpPage::Pieces,
-            HelpPage::Pieces => HelpPage::Rules,
-            HelpPage::Rules => HelpPage::Keys,
-        }
-    }
-}
-
-/// What waits for a yes or no, with what it needs to be done.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Pending {
-    Resign,
-    /// `:new` with these settings.
-    NewGame(GameSettings),
-    /// `:save FILE` over this existing file.
-    Replace(PathBuf),
-    /// `:load FEN` of this FEN over a game in progress.
-    Load(String),
-}
-
-impl Pending {
-    pub fn question(&self) -> &'static str {
-        match self {
-            Pending::Resign => "Resign this game?",
-            Pending::NewGame(_) => "End the game in progress and start a new one? (it is autosaved)",
-            Pending::Replace(_) => "A file of that name exists. Replace it with this game?",
-            Pending::Load(_) => "End the game in progress and load this position? (it is autosaved)",
-        }
-    }
-}
-
 /// What the screen is showing besides the game, with each mode's own
 /// state (the board's game and what it is for are the [`Core`] and the
-/// [`Activity`]).
+/// [`Activity`]). Each mode's own update, and where it is: see each variant.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Mode {
+    /// The game's screen (`update/play.rs`).
     Play,
-    /// The help overlay.
-    Help {
-        scroll: u16,
-        page: HelpPage,
-    },
-    /// Reviewing the position after this many moves.
+    /// The help overlay (`modes/help.rs`).
+    Help { scroll: u16, page: HelpPage },
+    /// Reviewing the position after this many moves (`modes/browse.rs`).
     Browse(usize),
-    /// The game has ended; the banner is up.
+    /// The game has ended; the banner is up (`modes/game_over.rs`).
     GameOver,
-    /// Choosing the next game.
+    /// Choosing the next game (`modes/new_game.rs`).
     NewGame(NewGameForm),
-    /// A question (y/n) before something that cannot be undone.
+    /// A question (y/n) before something that cannot be undone (`modes/confirm.rs`).
     Confirm(Pending),
-    /// The review screen: the game's analysis (see [`Study::review`]).
+    /// The review screen: the game's analysis (see [`Study::review`];
+    /// its update is `Study::review_update`, `update/review.rs`).
     Review,
-    /// Live analysis of a position (see [`Study::explore`]).
+    /// Live analysis of a position (see [`Study::explore`]; its update
+    /// is `Study::explore_update`, `update/review.rs`).
     Analyze,
-    /// The list of saved games; Esc goes back to the mode it keeps.
+    /// The list of saved games; Esc goes back to the mode it keeps
+    /// (`modes/open_game.rs`, `picker.rs`).
     OpenGame(Box<GamePicker<Mode>>),
-    /// The puzzle trainer (see [`AppState::trainer`]).
+    /// The puzzle trainer (see [`AppState::trainer`]; its update is
+    /// `Trainer::update`, `update/puzzles.rs`).
     Puzzle,
 }
 
@@ -126,6 +87,14 @@ pub enum Activity {
 }
 
 impl Activity {
+    /// Whether the human may move now in `core`'s game: not after its end,
+    /// not on the engine's turn, in a server's game only on the player's
+    /// own turn while the game goes on.
+    pub(super) fn human_to_move(&self, core: &Core) -> bool {
+        let mine = |r: &Remote| r.ending.is_none() && r.you == Some(core.game.position().turn());
+        !core.game.is_over() && core.game.player_to_move() == PlayerKind::Human && self.remote().is_none_or(mine)
+    }
+
     /// The puzzle trainer, while it is on.
     pub fn trainer(&self) -> Option<&Trainer> {
         match self {
@@ -157,13 +126,6 @@ impl Activity {
     }
 }
 
-/// A line under the input: an error or a remark.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Message {
-    Info(String),
-    Error(String),
-}
-
 /// How the session ended, for what `play` prints after the terminal is restored.
 #[derive(Debug, Clone, Default)]
 pub struct ExitReport {
@@ -176,99 +138,6 @@ pub struct ExitReport {
     pub unsaved: Option<String>,
 }
 
-/// What the engine played last and how it got there.
-#[derive(Debug, Clone)]
-pub struct LastSearch {
-    /// The ply the move was played at (the panel shows it only while it is the last move).
-    pub ply: usize,
-    pub san: String,
-    pub info: Info,
-    pub took: Duration,
-    /// The side the engine played (the score is from its view).
-    pub mover: Color,
-    /// The level it played at: below full strength its score is its own
-    /// shallow guess, which the panel does not show as fact.
-    pub level: Level,
-}
-
-/// A search in progress, as the screen shows it.
-#[derive(Debug, Clone)]
-pub struct Thinking {
-    pub purpose: Purpose,
-    pub started: Instant,
-    /// The position searched.
-    pub position: AnyPosition,
-    /// The latest completed iteration.
-    pub info: Option<Info>,
-}
-
-/// View state: nothing here changes the game.
-#[derive(Debug, Default)]
-pub(super) struct View {
-    pub flipped: bool,
-    pub input: InputLine,
-    pub message: Option<Message>,
-    pub cursor: Option<Square>,
-    pub selected: Option<Square>,
-    /// The porthole the selected piece goes into, once picked (its exit is
-    /// picked next).
-    pub entry: Option<Square>,
-    /// Manual scroll of the move list (rows from the top); None follows the game.
-    pub scroll: Option<usize>,
-    /// The last finished engine search: what it played and its report.
-    pub last_search: Option<LastSearch>,
-    /// The engine's suggestion for the human's current move.
-    pub hint: Option<AnyMove>,
-    /// `:explain`: the pieces explained and where they go.
-    pub explained: Option<(Bitboard, Bitboard)>,
-    /// The move last warned about ([`AnyPosition::warning`]): played
-    /// if asked for again.
-    pub warned: Option<AnyMove>,
-    /// In a game of several boards, when only one fits: how many boards
-    /// after the board to play the one shown is.
-    pub board_shift: usize,
-}
-
-/// The engine's progress, as the screen and the next search need it.
-#[derive(Debug, Default)]
-pub(super) struct EngineProgress {
-    /// The search in progress, if any.
-    pub thinking: Option<Thinking>,
-    /// What thinking on the human's time found at this ply once that
-    /// search ended by itself (it proved the result): kept for a hint, and
-    /// so that it is not started again.
-    pub pondered: Option<(usize, Option<Info>)>,
-    /// A hint asked while the thinking on the human's time had no move
-    /// yet: given at its first report.
-    pub ponder_hint: bool,
-    /// How long each engine move took (for the movetime figure).
-    pub search_times: Vec<Duration>,
-}
-
-/// What every mode shares: the game, its settings, the config, the
-/// screen's view state, the engine's progress, the time, and the effects
-/// waiting to be returned by `update`.
-pub(super) struct Core {
-    pub(super) game: GameState,
-    pub(super) settings: GameSettings,
-    /// The config file and the choices it holds.
-    pub(super) config: Config,
-    pub(super) display: Display,
-    pub(super) theme: StyleSheet,
-    pub(super) view: View,
-    /// The engine's progress: its search, what pondering found, its move times.
-    pub(super) engine: EngineProgress,
-    /// The time of the latest tick: clocks and the spinner read it.
-    pub(super) now: Instant,
-    pub(super) quit: bool,
-    /// What to print after the session (autosaves).
-    pub(super) notes: Vec<String>,
-    /// Failed saves to report after the session.
-    pub(super) errors: Vec<String>,
-    /// Effects waiting to be returned by `update`.
-    pub(super) effects: Vec<Effect>,
-}
-
 /// The app's state: the [`Core`] every mode shares, the mode on screen,
 /// what the board is for ([`Activity`]), and what the modes keep between
 /// visits; changed only by `update`.
@@ -279,66 +148,6 @@ pub struct AppState {
     pub(super) study: Study,
     /// What the board is for: the player's game, a puzzle, a server's game.
     pub(super) activity: Activity,
-}
-
-impl Core {
-    pub(super) fn default_flip(&self) -> bool {
-        match self.game.players() {
-            [PlayerKind::Engine, PlayerKind::Human] => true,
-            [PlayerKind::Human, PlayerKind::Human] if self.settings.autoflip => {
-                self.game.position().turn() == Color::Black
-            }
-            _ => false,
-        }
-    }
-
-    /// Whether the board shows Black's side at the bottom: as flipped,
-    /// in a game whose board turns ([`GameInfo::flips`](wormhole::GameInfo::flips)).
-    pub fn flipped(&self) -> bool {
-        self.view.flipped && self.game.kind().info().flips
-    }
-
-    /// Whether a game is under way (moves played, not over): ending it asks first.
-    pub fn game_in_progress(&self) -> bool {
-        self.game.len() > 0 && !self.game.is_over()
-    }
-
-    /// The ply a take-back goes to: against the engine, the last position
-    /// where the human was to move; in hot-seat, one ply.
-    pub(super) fn undo_target(&self) -> Result<usize, &'static str> {
-        let len = self.game.len();
-        if len == 0 {
-            return Err("nothing to take back");
-        }
-        if !self.game.players().contains(&PlayerKind::Engine) {
-            return Ok(len - 1);
-        }
-        (0..len)
-            .rev()
-            .find(|&p| self.game.player(self.game.turn_at(p)) == PlayerKind::Human)
-            .ok_or("nothing of yours to take back")
-    }
-
-    /// Whether the piece on `from` has a legal move.
-    pub(super) fn can_move(&self, from: Square) -> bool {
-        !self.game.position().moves_from(from).is_empty()
-    }
-
-    /// Engine move times against `--movetime`.
-    pub fn search_stats(&self) -> String {
-        let t = &self.engine.search_times;
-        if t.is_empty() {
-            return "engine moves: 0".to_string();
-        }
-        let mean = t.iter().sum::<Duration>() / t.len() as u32;
-        let (min, max) = (t.iter().min().copied().unwrap_or_default(), t.iter().max().copied().unwrap_or_default());
-        let target = match (self.settings.movetime, self.settings.clock) {
-            (Some(m), _) => format!("movetime {m:?}"),
-            (None, Some(tc)) => format!("clock {tc}"),
-            (None, None) => "the level's budget".to_string(),
-        };
-        format!("engine moves: {}, target {target}, took mean {mean:?}, min {min:?}, max {max:?}", t.len())
-    }
 }
 
 impl AppState {
@@ -379,7 +188,7 @@ impl AppState {
 
     /// Opens the puzzle trainer of `game` (once its puzzles are read).
     pub fn with_trainer(mut self, game: GameKind) -> AppState {
-        self.open_trainer(game);
+        self.core.open_trainer(game);
         self
     }
 
@@ -470,7 +279,7 @@ impl AppState {
 
     /// Whether the screen may offer `action` now: what it offers, it does.
     pub fn offers(&self, action: UserAction) -> bool {
-        if self.remote_refusal(action).is_some() {
+        if self.activity.refusal(action).is_some() {
             return false;
         }
         if self.mode == Mode::Review {
@@ -480,15 +289,12 @@ impl AppState {
             return explore.offers(action);
         }
         if self.mode == Mode::Puzzle {
-            return self.puzzle_offers(action);
-        }
-        if self.remote_refusal(action).is_some() {
-            return false;
+            return self.activity.trainer().is_some_and(|t| t.offers(action));
         }
         match action {
             UserAction::Undo => self.core.undo_target().is_ok(),
             UserAction::Redo => self.core.game.can_redo(),
-            UserAction::Hint => self.human_to_move(),
+            UserAction::Hint => self.activity.human_to_move(&self.core),
             UserAction::MoveNow => {
                 self.core.engine.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Move { .. }))
             }
@@ -513,20 +319,12 @@ impl AppState {
         }
     }
 
-    /// Whether the human may move now.
-    pub(super) fn human_to_move(&self) -> bool {
-        let mine = |r: &Remote| r.ending.is_none() && r.you == Some(self.core.game.position().turn());
-        !self.core.game.is_over()
-            && self.core.game.player_to_move() == PlayerKind::Human
-            && self.activity.remote().is_none_or(mine)
-    }
-
     /// The legal moves the typed text could be.
     pub fn candidates(&self) -> Vec<Candidate> {
         if let (Mode::Analyze, Some(explore)) = (&self.mode, &self.study.explore) {
             return input::candidates(&explore.position, self.core.view.input.text());
         }
-        if !self.human_to_move() || matches!(&self.mode, Mode::Browse(_)) {
+        if !self.activity.human_to_move(&self.core) || matches!(&self.mode, Mode::Browse(_)) {
             return Vec::new();
         }
         input::candidates(self.core.game.position(), self.core.view.input.text())
@@ -585,7 +383,7 @@ impl AppState {
             for c in candidates {
                 hl.show_move(c.mv);
             }
-        } else if let Some(sq) = self.core.view.cursor.filter(|_| self.human_to_move()) {
+        } else if let Some(sq) = self.core.view.cursor.filter(|_| self.activity.human_to_move(&self.core)) {
             // The piece under the keyboard cursor: where it could go.
             let pos = self.core.game.position();
             if pos.played_board().piece_at(sq).is_some_and(|p| p.color == pos.turn()) {
@@ -601,17 +399,9 @@ impl AppState {
     /// game's words ([`AnyPosition::forced_move`]), then how to play it.
     pub(super) fn forced_move(&self) -> Option<Forced<AnyMove>> {
         // In a game, and on the puzzle board while the puzzle is being solved.
-        let solving = self.mode == Mode::Puzzle && self.puzzle_phase() == Some(crate::tui::trainer::Phase::Solving);
-        let playing = (self.mode == Mode::Play || solving) && !self.core.game.is_over() && self.human_to_move();
-        let forced = playing.then(|| self.core.game.position().forced_move()).flatten()?;
-        let how = match forced.squares.first() {
-            None => "press Enter".to_string(),
-            Some(&(board, sq)) => {
-                let name = self.core.game.kind().info().board_names.get(board).copied().unwrap_or_default();
-                format!("press Enter or click {name}{sq}")
-            }
-        };
-        Some(Forced { why: format!("{}; {how}", forced.why), ..forced })
+        let solving = self.mode == Mode::Puzzle && self.puzzle_phase() == Some(Phase::Solving);
+        let playing = (self.mode == Mode::Play || solving) && self.activity.human_to_move(&self.core);
+        playing.then(|| self.core.forced()).flatten()
     }
 
     /// A player's name as the panel and PGN show it.

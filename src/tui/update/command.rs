@@ -212,7 +212,9 @@ impl AppState {
             Ok(None) => return,
             Err(e) => return self.core.error(e),
         };
-        if self.refused_in_trainer(cmd) {
+        if let Activity::Puzzles(trainer) = &mut self.activity
+            && trainer.refuses(&mut self.core, cmd)
+        {
             return;
         }
         if let Activity::Remote(remote) = &mut self.activity

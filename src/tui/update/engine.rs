@@ -122,11 +122,10 @@ impl AppState {
     }
 
     pub(super) fn play_human(&mut self, m: AnyMove) {
-        if self.activity.trainer().is_some() {
-            return self.puzzle_move(m);
-        }
-        if let Activity::Remote(remote) = &self.activity {
-            return remote.send_move(&mut self.core, m);
+        match &mut self.activity {
+            Activity::Puzzles(trainer) => return trainer.play(&mut self.core, m),
+            Activity::Remote(remote) => return remote.send_move(&mut self.core, m),
+            Activity::Game => {}
         }
         if self.core.engine.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Hint { .. })) {
             self.core.cancel_search();
@@ -200,7 +199,7 @@ impl AppState {
                 None => self.core.error("no hint: no legal move"),
             },
             Purpose::Analysis { id } => self.study.explore_finished(id, done.info),
-            Purpose::Refutation { ply: p } if p == ply => self.refuted(done.best),
+            Purpose::Refutation { ply: p } if p == ply => self.in_trainer(|t, core| t.refuted(core, done.best)),
             Purpose::Ponder { ply: p } if p == ply => {
                 self.core.engine.pondered = Some((ply, done.info));
                 self.core.ponder_reported();
@@ -272,7 +271,7 @@ impl AppState {
         if self.core.game.is_over() {
             return self.core.info(GAME_OVER_HINT);
         }
-        if !self.human_to_move() {
+        if !self.activity.human_to_move(&self.core) {
             return self.core.error("a hint is for your own move");
         }
         if let Some(info) = self.core.ponder_found() {
@@ -298,7 +297,7 @@ impl AppState {
             && matches!(&self.mode, Mode::Play | Mode::Browse(_))
             && self.activity.trainer().is_none()
             && self.core.game.players().contains(&PlayerKind::Engine)
-            && self.human_to_move();
+            && self.activity.human_to_move(&self.core);
         let ply = self.core.game.len();
         if pondering && !wanted {
             self.core.cancel_search();

@@ -5,14 +5,14 @@ use std::path::PathBuf;
 use wormhole::Rules;
 use wormhole::pgn::PgnGame;
 
-use crate::saved_games::{PathCompletion, SavedGame};
-use crate::tui::action::{AutosaveReason, UserAction};
+use crate::saved_games::PathCompletion;
+use crate::tui::action::AutosaveReason;
 use crate::tui::commands::{self, Cmd};
 use crate::tui::effects::Effect;
 use crate::tui::game::{GameState, PlayerKind, recorded_level};
 use crate::tui::game_settings::GameSettings;
 use crate::tui::game_settings::Replacement;
-use crate::tui::picker::{GamePicker, Picked};
+use crate::tui::picker::GamePicker;
 use crate::tui::state::{Activity, AppState, Core, Mode, Pending, View};
 
 impl Core {
@@ -96,31 +96,6 @@ impl AppState {
     pub(super) fn open_list(&mut self, back: Mode) {
         self.mode = Mode::OpenGame(Box::new(GamePicker::new(back)));
         self.core.effects.push(Effect::ListGames);
-    }
-
-    /// The saved games, read: into the list if it is still up.
-    pub(super) fn games_listed(&mut self, games: Vec<SavedGame>, folders: &[PathBuf]) {
-        if let Mode::OpenGame(picker) = &mut self.mode {
-            picker.listed(games, folders);
-        }
-    }
-
-    /// The list of saved games ([`GamePicker::update`]); when it closes,
-    /// back to the mode it keeps, and the game chosen opens.
-    pub(super) fn in_picker(&mut self, action: UserAction) {
-        let Mode::OpenGame(picker) = &mut self.mode else { return };
-        match picker.update(action) {
-            Picked::Stays => {}
-            Picked::NoMatch => self.core.info("no saved game matches what you typed (Backspace, or Esc to go back)"),
-            Picked::Closed(open) => {
-                if let Mode::OpenGame(picker) = std::mem::replace(&mut self.mode, Mode::Play) {
-                    self.mode = picker.back;
-                }
-                if let Some(path) = open {
-                    self.core.effects.push(Effect::OpenPgn(path));
-                }
-            }
-        }
     }
 
     /// Whether the game must be autosaved before it is replaced or the

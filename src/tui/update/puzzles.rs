@@ -11,9 +11,12 @@ use crate::glicko::Rating;
 use crate::puzzle_record::{LoadedPuzzles, PuzzleOutcome};
 use crate::tui::action::UserAction;
 use crate::tui::ai::{Limits, Purpose};
+use crate::tui::commands::Cmd;
 use crate::tui::effects::Effect;
 use crate::tui::game::{GameState, PlayerKind};
 use crate::tui::game_settings::Replacement;
+use crate::tui::modes::Next;
+use crate::tui::review::Study;
 use crate::tui::state::{Activity, AppState, Core, Mode, View};
 use crate::tui::trainer::{Offered, Phase, Trainer, personal_candidate};
 
@@ -121,18 +124,209 @@ impl Trainer {
     }
 }
 
+/// The trainer's mode: its keys, its moves, its hint, each given the shared [`Core`].
+impl Trainer {
+    /// The puzzle's phase (None before the first puzzle).
+    pub(in crate::tui) fn phase(&self) -> Option<Phase> {
+        self.current.as_ref().map(|c| c.phase)
+    }
+
+    /// Whether the trainer does `action` now.
+    pub(in crate::tui) fn offers(&self, action: UserAction) -> bool {
+        let solving = self.phase() == Some(Phase::Solving);
+        match action {
+            UserAction::NextPuzzle | UserAction::Retry | UserAction::ShowSolution | UserAction::NextTheme => !solving,
+            UserAction::Hint => solving,
+            UserAction::Undo
+            | UserAction::Redo
+            | UserAction::MoveNow
+            | UserAction::Save
+            | UserAction::Review
+            | UserAction::Analyze
+            | UserAction::OpenList
+            | UserAction::BrowseBack
+            | UserAction::BrowseForward
+            | UserAction::BrowseStart
+            | UserAction::BrowseEnd
+            | UserAction::NextJudged
+            | UserAction::PreviousJudged
+            | UserAction::Personal => false,
+            _ => true,
+        }
+    }
+
+    /// The trainer's own update (`Mode::Puzzle`): its keys; the board and
+    /// the input line work as in a game ([`Next::Keys`]).
+    pub(super) fn update(&mut self, core: &mut Core, action: UserAction) -> Next {
+        let typing = !core.view.input.text().is_empty();
+        let over = self.phase() != Some(Phase::Solving);
+        match action {
+            UserAction::NextPuzzle => return self.next_puzzle(core),
+            UserAction::Retry => return Next::Puzzle,
+            UserAction::ShowSolution => self.show_solution(core),
+            UserAction::NextTheme => self.next_theme(core),
+            UserAction::Hint if self.offers(action) => self.hint(core),
+            UserAction::Char(c) if over && c != ':' && !typing => core.info(OVER_KEYS),
+            a if self.offers(a) => return Next::Keys(a),
+            UserAction::Hint => core.error("the puzzle is over: no hint"),
+            _ => core.error(NOT_HERE),
+        }
+        Next::Stays
+    }
+
+    /// Enter after a puzzle: the next one ([`Next::Puzzle`] puts it on the board).
+    fn next_puzzle(&mut self, core: &mut Core) -> Next {
+        if self.next() {
+            return Next::Puzzle;
+        }
+        let filter = self.filter.clone().unwrap_or_default();
+        core.error(format!("no puzzle is about '{filter}' (t or ':theme all' changes the filter)"));
+        Next::Stays
+    }
+
+    /// Puts the puzzle on the board at its start, the solver's side at
+    /// the bottom; whether there was one.
+    pub(super) fn set_up(&mut self, core: &mut Core) -> bool {
+        let Some(offered) = self.offered() else { return false };
+        let (start, solver, task) = (offered.start.clone(), offered.solver(), offered.task());
+        core.cancel_search();
+        core.game = GameState::new(start, [PlayerKind::Human; 2], None);
+        core.view = View { flipped: solver == Color::Black, ..View::default() };
+        self.set_phase(Phase::Solving);
+        core.info(task);
+        true
+    }
+
+    /// A `:` command the trainer does not take says so; returns whether it did.
+    pub(super) fn refuses(&mut self, core: &mut Core, cmd: Cmd) -> bool {
+        match cmd {
+            Cmd::Hint if self.phase() == Some(Phase::Solving) => self.hint(core),
+            Cmd::Undo | Cmd::Redo | Cmd::Hint | Cmd::Go | Cmd::Save | Cmd::Review | Cmd::Analyze | Cmd::Resign => {
+                core.error(NOT_HERE)
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    /// A move on the puzzle board: right, the defender's reply follows (or
+    /// the puzzle is solved); wrong, the puzzle is failed.
+    pub(super) fn play(&mut self, core: &mut Core, m: AnyMove) {
+        if self.phase() != Some(Phase::Solving) {
+            return core.info(OVER_KEYS);
+        }
+        let played = core.game.len();
+        let pos = core.game.position().clone();
+        let right = self.is_right(played, &pos, m);
+        let expected = self.expected(played) == Some(m);
+        let reply = self.expected(played + 1).filter(|_| expected);
+        let san = pos.san(m);
+        if let Err(e) = core.game.play(m, core.now) {
+            return core.error(e.to_string());
+        }
+        (core.view.selected, core.view.entry, core.view.explained) = (None, None, None);
+        match (right, reply) {
+            (false, _) => self.wrong_move(core, m, &san),
+            (true, Some(reply)) if !core.game.is_over() => defender_replies(core, reply, &san),
+            (true, _) => self.puzzle_solved(core),
+        }
+    }
+
+    /// The engine's reply to the wrong move, played on the board.
+    pub(super) fn refuted(&self, core: &mut Core, reply: Option<AnyMove>) {
+        let Some(Phase::Wrong(wrong)) = self.phase() else { return };
+        let before = core.game.position_at(core.game.len().saturating_sub(1));
+        let san = before.san(wrong);
+        let Some(reply) = reply else { return core.error(format!("{san} is not it. {OVER_KEYS}")) };
+        let reply_san = core.game.position().san(reply);
+        if let Err(e) = core.game.play(reply, core.now) {
+            return core.error(format!("the engine's reply {reply_san}: {e}"));
+        }
+        core.error(format!("{san} is not it: it runs into {reply_san}. {OVER_KEYS}"));
+    }
+
+    /// Ctrl-T on the puzzle board: marks the piece that moves first; a
+    /// solve after it gains nothing.
+    fn hint(&mut self, core: &mut Core) {
+        let played = core.game.len();
+        if let Some(c) = self.current.as_mut() {
+            c.hinted = true;
+        }
+        let expected = self.expected(played);
+        // A forced move (a teleport due) is hinted as a game says it: what
+        // forces it and how to play it, its squares named with their boards.
+        if let Some(forced) = core.forced().filter(|f| Some(f.m) == expected) {
+            return core.info(format!("Hint: {} (a solve with a hint gains no rating)", forced.why));
+        }
+        // On a game of more than one board, the square is named with its board (Bh5).
+        let pos = core.game.position();
+        let board = pos.kind().info().board_names.get(pos.board_to_play()).copied();
+        match self.hint_square(played) {
+            Some(sq) => {
+                let on = board.map_or(sq.to_string(), |b| format!("{b}{sq} (Board {b})"));
+                core.info(format!("Hint: the piece on {on} moves (a solve with a hint gains no rating)"))
+            }
+            None => core.error("no hint here"),
+        }
+    }
+}
+
+/// The defender's reply of the solution, played for the player.
+fn defender_replies(core: &mut Core, reply: AnyMove, san: &str) {
+    let reply_san = core.game.position().san(reply);
+    if let Err(e) = core.game.play(reply, core.now) {
+        return core.error(format!("the puzzle's reply {reply_san}: {e}"));
+    }
+    let due = core.forced().map_or(String::new(), |f| format!(" ({})", f.why));
+    core.info(format!("{san}: right. {reply_san} was the reply: your move{due}"));
+}
+
+impl Core {
+    /// Opens the trainer for `game`: its puzzles and the player's record are read first.
+    pub(in crate::tui) fn open_trainer(&mut self, game: GameKind) {
+        self.effects.push(Effect::LoadPuzzles(game));
+        self.info(format!("reading the {game} puzzles..."));
+    }
+}
+
+impl Study {
+    /// `p` in the review: the move viewed, a `??` of the player's that
+    /// missed a proved win, becomes a puzzle of the personal set once the
+    /// runner has re-proved that the win is unique; else says why not.
+    pub(super) fn make_personal(&self, core: &mut Core) {
+        let Some(review) = &self.review else { return };
+        let Some(r) = review.current() else {
+            return core.info("this move is not analysed yet: wait for the review");
+        };
+        if r.judgement != Some(Judgement::Blunder) {
+            return core
+                .info("no puzzle: p makes a puzzle of a ?? (a blunder) that missed a win, and this move is not one");
+        }
+        if core.game.player(r.mover) == PlayerKind::Engine {
+            return core.info("no puzzle: that ?? was the engine's move, not yours");
+        }
+        if !r.before.is_proved_win_for(r.mover) {
+            return core.info(format!(
+                "no puzzle: before this ?? the review found no proved win for {} ({}), and a puzzle needs one",
+                r.mover, r.before
+            ));
+        }
+        match personal_candidate(review.position(), &r.best_line) {
+            Ok(puzzle) => {
+                core.effects.push(Effect::MakePersonal(Box::new(puzzle)));
+                core.info("checking that the win is the only one (a few seconds)...");
+            }
+            Err(e) => core.error(format!("no puzzle: {e}")),
+        }
+    }
+}
+
 impl AppState {
     /// Runs one of the trainer's updates, while the trainer is on.
     pub(super) fn in_trainer(&mut self, update: impl FnOnce(&mut Trainer, &mut Core)) {
         if let Activity::Puzzles(trainer) = &mut self.activity {
             update(trainer, &mut self.core);
         }
-    }
-
-    /// Opens the trainer for `game`: its puzzles and the player's record are read first.
-    pub(in crate::tui) fn open_trainer(&mut self, game: GameKind) {
-        self.core.effects.push(Effect::LoadPuzzles(game));
-        self.core.info(format!("reading the {game} puzzles..."));
     }
 
     /// The puzzles and the record, read: the trainer starts (once the game
@@ -175,204 +369,20 @@ impl AppState {
         self.set_up_puzzle();
     }
 
-    /// Puts the trainer's puzzle on the board at its start, the solver's
-    /// side at the bottom.
-    fn set_up_puzzle(&mut self) {
-        let Some(offered) = self.activity.trainer().and_then(Trainer::offered) else { return };
-        let (start, solver, task) = (offered.start.clone(), offered.solver(), offered.task());
-        self.core.cancel_search();
-        self.core.game = GameState::new(start, [PlayerKind::Human; 2], None);
-        self.core.view = View { flipped: solver == Color::Black, ..View::default() };
-        self.mode = Mode::Puzzle;
-        if let Some(c) = self.activity.trainer_mut().and_then(|t| t.current.as_mut()) {
-            c.phase = Phase::Solving;
+    /// Puts the trainer's puzzle on the board at its start, in the trainer's mode.
+    pub(super) fn set_up_puzzle(&mut self) {
+        if let Activity::Puzzles(trainer) = &mut self.activity
+            && trainer.set_up(&mut self.core)
+        {
+            self.mode = Mode::Puzzle;
         }
-        self.core.info(task);
     }
 
     /// The puzzle's phase (None outside the trainer).
     pub fn puzzle_phase(&self) -> Option<Phase> {
-        self.activity.trainer()?.current.as_ref().map(|c| c.phase)
+        self.activity.trainer()?.phase()
     }
 
-    /// Whether the trainer does `action` now.
-    pub(in crate::tui) fn puzzle_offers(&self, action: UserAction) -> bool {
-        let solving = self.puzzle_phase() == Some(Phase::Solving);
-        match action {
-            UserAction::NextPuzzle | UserAction::Retry | UserAction::ShowSolution | UserAction::NextTheme => !solving,
-            UserAction::Hint => solving,
-            UserAction::Undo
-            | UserAction::Redo
-            | UserAction::MoveNow
-            | UserAction::Save
-            | UserAction::Review
-            | UserAction::Analyze
-            | UserAction::OpenList
-            | UserAction::BrowseBack
-            | UserAction::BrowseForward
-            | UserAction::BrowseStart
-            | UserAction::BrowseEnd
-            | UserAction::NextJudged
-            | UserAction::PreviousJudged
-            | UserAction::Personal => false,
-            _ => true,
-        }
-    }
-
-    /// The trainer's keys; the board and the input line work as in a game.
-    pub(super) fn in_puzzle(&mut self, action: UserAction) {
-        let typing = !self.core.view.input.text().is_empty();
-        match action {
-            UserAction::NextPuzzle => self.next_puzzle(),
-            UserAction::Retry => self.retry_puzzle(),
-            UserAction::ShowSolution => self.in_trainer(Trainer::show_solution),
-            UserAction::NextTheme => self.in_trainer(Trainer::next_theme),
-            UserAction::Hint if self.puzzle_offers(action) => self.puzzle_hint(),
-            UserAction::Char(c) if self.puzzle_phase() != Some(Phase::Solving) && c != ':' && !typing => {
-                self.core.info(OVER_KEYS)
-            }
-            a if self.puzzle_offers(a) => self.in_play(a),
-            UserAction::Hint => self.core.error("the puzzle is over: no hint"),
-            _ => self.core.error(NOT_HERE),
-        }
-    }
-
-    /// A `:` command the trainer does not take says so; returns whether it did.
-    pub(super) fn refused_in_trainer(&mut self, cmd: crate::tui::commands::Cmd) -> bool {
-        use crate::tui::commands::Cmd;
-        if self.activity.trainer().is_none() {
-            return false;
-        }
-        match cmd {
-            Cmd::Hint if self.puzzle_phase() == Some(Phase::Solving) => self.puzzle_hint(),
-            Cmd::Undo | Cmd::Redo | Cmd::Hint | Cmd::Go | Cmd::Save | Cmd::Review | Cmd::Analyze | Cmd::Resign => {
-                self.core.error(NOT_HERE)
-            }
-            _ => return false,
-        }
-        true
-    }
-
-    /// A move on the puzzle board: right, the defender's reply follows (or
-    /// the puzzle is solved); wrong, the puzzle is failed.
-    pub(super) fn puzzle_move(&mut self, m: AnyMove) {
-        let Some(trainer) = self.activity.trainer() else { return };
-        if self.puzzle_phase() != Some(Phase::Solving) {
-            return self.core.info(OVER_KEYS);
-        }
-        let played = self.core.game.len();
-        let pos = self.core.game.position().clone();
-        let right = trainer.is_right(played, &pos, m);
-        let expected = trainer.expected(played) == Some(m);
-        let reply = trainer.expected(played + 1).filter(|_| expected);
-        let san = pos.san(m);
-        if let Err(e) = self.core.game.play(m, self.core.now) {
-            return self.core.error(e.to_string());
-        }
-        (self.core.view.selected, self.core.view.entry, self.core.view.explained) = (None, None, None);
-        match (right, reply) {
-            (false, _) => self.in_trainer(|t, core| t.wrong_move(core, m, &san)),
-            (true, Some(reply)) if !self.core.game.is_over() => self.defender_replies(reply, &san),
-            (true, _) => self.in_trainer(Trainer::puzzle_solved),
-        }
-    }
-
-    /// The defender's reply of the solution, played for the player.
-    fn defender_replies(&mut self, reply: AnyMove, san: &str) {
-        let reply_san = self.core.game.position().san(reply);
-        if let Err(e) = self.core.game.play(reply, self.core.now) {
-            return self.core.error(format!("the puzzle's reply {reply_san}: {e}"));
-        }
-        let due = self.forced_move().map_or(String::new(), |f| format!(" ({})", f.why));
-        self.core.info(format!("{san}: right. {reply_san} was the reply: your move{due}"));
-    }
-
-    /// The engine's reply to the wrong move, played on the board.
-    pub(super) fn refuted(&mut self, reply: Option<AnyMove>) {
-        let Some(Phase::Wrong(wrong)) = self.puzzle_phase() else { return };
-        let before = self.core.game.position_at(self.core.game.len().saturating_sub(1));
-        let san = before.san(wrong);
-        let Some(reply) = reply else { return self.core.error(format!("{san} is not it. {OVER_KEYS}")) };
-        let reply_san = self.core.game.position().san(reply);
-        if let Err(e) = self.core.game.play(reply, self.core.now) {
-            return self.core.error(format!("the engine's reply {reply_san}: {e}"));
-        }
-        self.core.error(format!("{san} is not it: it runs into {reply_san}. {OVER_KEYS}"));
-    }
-
-    /// Ctrl-T on the puzzle board: marks the piece that moves first; a
-    /// solve after it gains nothing.
-    fn puzzle_hint(&mut self) {
-        let played = self.core.game.len();
-        let Some(trainer) = self.activity.trainer_mut() else { return };
-        if let Some(c) = trainer.current.as_mut() {
-            c.hinted = true;
-        }
-        let expected = trainer.expected(played);
-        // A forced move (a teleport due) is hinted as a game says it: what
-        // forces it and how to play it, its squares named with their boards.
-        if let Some(forced) = self.forced_move().filter(|f| Some(f.m) == expected) {
-            return self.core.info(format!("Hint: {} (a solve with a hint gains no rating)", forced.why));
-        }
-        // On a game of more than one board, the square is named with its board (Bh5).
-        let pos = self.core.game.position();
-        let board = pos.kind().info().board_names.get(pos.board_to_play()).copied();
-        match self.activity.trainer().and_then(|t| t.hint_square(played)) {
-            Some(sq) => {
-                let on = board.map_or(sq.to_string(), |b| format!("{b}{sq} (Board {b})"));
-                self.core.info(format!("Hint: the piece on {on} moves (a solve with a hint gains no rating)"))
-            }
-            None => self.core.error("no hint here"),
-        }
-    }
-
-    /// Enter after a puzzle: the next one.
-    fn next_puzzle(&mut self) {
-        let Some(trainer) = self.activity.trainer_mut() else { return };
-        if trainer.next() {
-            return self.set_up_puzzle();
-        }
-        let filter = trainer.filter.clone().unwrap_or_default();
-        self.core.error(format!("no puzzle is about '{filter}' (t or ':theme all' changes the filter)"));
-    }
-
-    /// `r` after a wrong move: the puzzle again from its start (it has counted already).
-    fn retry_puzzle(&mut self) {
-        self.set_up_puzzle();
-    }
-
-    /// `p` in the review: the move viewed, a `??` of the player's that
-    /// missed a proved win, becomes a puzzle of the personal set once the
-    /// runner has re-proved that the win is unique; else says why not.
-    pub(super) fn make_personal(&mut self) {
-        let Some(review) = &self.study.review else { return };
-        let Some(r) = review.current() else {
-            return self.core.info("this move is not analysed yet: wait for the review");
-        };
-        if r.judgement != Some(Judgement::Blunder) {
-            return self
-                .core
-                .info("no puzzle: p makes a puzzle of a ?? (a blunder) that missed a win, and this move is not one");
-        }
-        if self.core.game.player(r.mover) == PlayerKind::Engine {
-            return self.core.info("no puzzle: that ?? was the engine's move, not yours");
-        }
-        if !r.before.is_proved_win_for(r.mover) {
-            return self.core.info(format!(
-                "no puzzle: before this ?? the review found no proved win for {} ({}), and a puzzle needs one",
-                r.mover, r.before
-            ));
-        }
-        match personal_candidate(review.position(), &r.best_line) {
-            Ok(puzzle) => {
-                self.core.effects.push(Effect::MakePersonal(Box::new(puzzle)));
-                self.core.info("checking that the win is the only one (a few seconds)...");
-            }
-            Err(e) => self.core.error(format!("no puzzle: {e}")),
-        }
-    }
-
-    /// The attempt was saved, or why not.
     /// The attempt saved: the rating it left in the record (rated from the
     /// record on the disk, which another trainer may have changed) is the
     /// one shown from now on.

@@ -176,11 +176,6 @@ impl AppState {
         self.core.game.set_clocks(clocks.map(|c| c.shown(self.core.now)));
     }
 
-    /// Why a game on the server refuses `action`, if it does.
-    pub(in crate::tui) fn remote_refusal(&self, action: UserAction) -> Option<&'static str> {
-        (self.activity.remote().is_some() && SERVER_REFUSED.contains(&action)).then_some(NOT_ON_THE_SERVER)
-    }
-
     /// Esc with nothing to clear in a server's game: back to the lobby.
     pub(super) fn remote_leaves(&self, action: UserAction) -> bool {
         self.activity.remote().is_some()
@@ -189,5 +184,13 @@ impl AppState {
             && self.core.view.input.text().is_empty()
             && self.core.view.selected.is_none()
             && self.core.view.cursor.is_none()
+    }
+}
+
+impl Activity {
+    /// Why the board's activity refuses `action`, if it does: a game on
+    /// the server does not do what is the local app's.
+    pub(in crate::tui) fn refusal(&self, action: UserAction) -> Option<&'static str> {
+        (self.remote().is_some() && SERVER_REFUSED.contains(&action)).then_some(NOT_ON_THE_SERVER)
     }
 }

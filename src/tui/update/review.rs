@@ -6,15 +6,16 @@ use std::path::PathBuf;
 use wormhole::engine::Level;
 use wormhole::{AnyMove, Rules, Square};
 
+use super::play::{Pick, exit_prompt, pick_move};
 use crate::tui::action::UserAction;
 use crate::tui::ai::{Info, Purpose};
 use crate::tui::analyst::AnalysisEvent;
 use crate::tui::commands::{self, Cmd};
 use crate::tui::effects::Effect;
 use crate::tui::explore::{Explore, Origin};
+use crate::tui::modes::Next;
 use crate::tui::review::{Review, Study};
 use crate::tui::state::{AppState, Core, Mode, Thinking};
-use crate::tui::update::{Pick, exit_prompt, pick_move};
 
 /// What the keys do on the review screen, for a key that does nothing there.
 const REVIEW_KEYS: &str = "review: arrows step, n/N next/previous mistake, p a puzzle of a missed win, a analyse, Ctrl-S or :save FILE saves, Esc back";
@@ -133,66 +134,12 @@ impl AppState {
         self.mode = Mode::Review;
     }
 
-    pub(super) fn in_review(&mut self, action: UserAction) {
-        let Some(review) = self.study.review.as_mut() else {
-            self.mode = self.resting_mode();
-            return;
-        };
-        match action {
-            UserAction::BrowseBack => review.go_to(review.ply.saturating_sub(1)),
-            UserAction::BrowseForward => review.go_to(review.ply + 1),
-            UserAction::BrowseStart => review.go_to(0),
-            UserAction::BrowseEnd => review.go_to(review.len()),
-            UserAction::NextJudged | UserAction::PreviousJudged => {
-                let found =
-                    if action == UserAction::NextJudged { review.next_judged() } else { review.previous_judged() };
-                if !found {
-                    let so_far = if review.running { " so far" } else { "" };
-                    self.core.info(format!("no inaccuracy, mistake or blunder{so_far}"));
-                }
-            }
-            UserAction::Analyze => self.start_explore(),
-            UserAction::Personal => self.make_personal(),
-            UserAction::Save => {
-                let text = review.annotated_pgn();
-                self.core.effects.push(Effect::SaveText { text, path: None });
-            }
-            // A `:` command line.
-            UserAction::Char(c) if c == ':' || !self.core.view.input.text().is_empty() => self.core.push_input(c),
-            UserAction::Backspace => self.core.view.input.backspace(),
-            UserAction::DeleteWord => self.core.view.input.delete_word(),
-            UserAction::ClearInput => self.core.view.input.clear(),
-            UserAction::Submit => self.command_in_review(),
-            UserAction::Escape if !self.core.view.input.text().is_empty() => self.core.view.input.clear(),
-            UserAction::Escape | UserAction::Review => {
-                self.study.pause_review(&mut self.core);
-                self.mode = self.resting_mode();
-            }
-            _ => self.core.info(REVIEW_KEYS),
-        }
-    }
-
-    /// Enter on the review screen: `:save [FILE]` saves the annotated game;
-    /// another command leaves the review first.
-    fn command_in_review(&mut self) {
-        let text = self.core.view.input.text().trim().to_string();
-        self.core.view.input.clear();
-        let Some(cmd) = text.strip_prefix(':') else { return self.core.info(REVIEW_KEYS) };
-        if let (Ok(Some((Cmd::Save, rest))), Some(review)) = (commands::parse(cmd), &self.study.review) {
-            let path = (!rest.is_empty()).then(|| PathBuf::from(rest));
-            let text = review.annotated_pgn();
-            return self.core.effects.push(Effect::SaveText { text, path });
-        }
-        self.study.pause_review(&mut self.core);
-        self.mode = self.resting_mode();
-        self.command(cmd);
-    }
-
     /// Starts the live analysis of the position shown (`Ctrl-A`, `:analyze`,
     /// `a` in the review); the engine's own search waits until it ends.
     pub(super) fn start_explore(&mut self) {
         if self.mode == Mode::Analyze {
-            return self.leave_explore();
+            let next = self.study.leave_explore(&mut self.core);
+            return self.follow(next);
         }
         if self.core.game.clocks().is_some_and(|c| c.is_running()) {
             return self.core.error("no analysis while the clocks run");
@@ -209,68 +156,133 @@ impl AppState {
         self.mode = Mode::Analyze;
         self.study.search_explore(&mut self.core);
     }
+}
 
-    /// Ends the live analysis: the search stops, and the review or the game comes back.
-    fn leave_explore(&mut self) {
-        self.core.cancel_search();
-        self.core.view.input.clear();
-        match self.study.explore.take().map(|e| e.origin) {
-            Some(Origin::Review) if self.study.review.is_some() => self.open_review(),
-            _ => {
-                self.mode = self.resting_mode();
-                self.after_change();
+/// The review's and the live analysis' modes: their keys, each given the shared [`Core`].
+impl Study {
+    /// The review screen's own update (`Mode::Review`): stepping through
+    /// the game and its judged moves, a puzzle of a missed win, saving the
+    /// annotated game, a `:` command line; Esc goes back.
+    pub(super) fn review_update(&mut self, core: &mut Core, action: UserAction) -> Next {
+        let Some(review) = self.review.as_mut() else { return Next::Rest };
+        match action {
+            UserAction::BrowseBack => review.go_to(review.ply.saturating_sub(1)),
+            UserAction::BrowseForward => review.go_to(review.ply + 1),
+            UserAction::BrowseStart => review.go_to(0),
+            UserAction::BrowseEnd => review.go_to(review.len()),
+            UserAction::NextJudged | UserAction::PreviousJudged => {
+                let found =
+                    if action == UserAction::NextJudged { review.next_judged() } else { review.previous_judged() };
+                if !found {
+                    let so_far = if review.running { " so far" } else { "" };
+                    core.info(format!("no inaccuracy, mistake or blunder{so_far}"));
+                }
             }
+            UserAction::Analyze => return Next::Analyze,
+            UserAction::Personal => self.make_personal(core),
+            UserAction::Save => {
+                let text = review.annotated_pgn();
+                core.effects.push(Effect::SaveText { text, path: None });
+            }
+            // A `:` command line.
+            UserAction::Char(c) if c == ':' || !core.view.input.text().is_empty() => core.push_input(c),
+            UserAction::Backspace => core.view.input.backspace(),
+            UserAction::DeleteWord => core.view.input.delete_word(),
+            UserAction::ClearInput => core.view.input.clear(),
+            UserAction::Submit => return self.command_in_review(core),
+            UserAction::Escape if !core.view.input.text().is_empty() => core.view.input.clear(),
+            UserAction::Escape | UserAction::Review => {
+                self.pause_review(core);
+                return Next::Rest;
+            }
+            _ => core.info(REVIEW_KEYS),
+        }
+        Next::Stays
+    }
+
+    /// Enter on the review screen: `:save [FILE]` saves the annotated game;
+    /// another command leaves the review first (the game's Enter runs it).
+    fn command_in_review(&mut self, core: &mut Core) -> Next {
+        let text = core.view.input.text().trim().to_string();
+        let Some(cmd) = text.strip_prefix(':') else {
+            core.view.input.clear();
+            core.info(REVIEW_KEYS);
+            return Next::Stays;
+        };
+        if let (Ok(Some((Cmd::Save, rest))), Some(review)) = (commands::parse(cmd), &self.review) {
+            core.view.input.clear();
+            let path = (!rest.is_empty()).then(|| PathBuf::from(rest));
+            let text = review.annotated_pgn();
+            core.effects.push(Effect::SaveText { text, path });
+            return Next::Stays;
+        }
+        self.pause_review(core);
+        Next::RestThen(UserAction::Submit)
+    }
+
+    /// Ends the live analysis: the search stops, and the review
+    /// ([`Next::Review`]) or the game comes back.
+    pub(super) fn leave_explore(&mut self, core: &mut Core) -> Next {
+        core.cancel_search();
+        core.view.input.clear();
+        match self.explore.take().map(|e| e.origin) {
+            Some(Origin::Review) if self.review.is_some() => Next::Review,
+            _ => Next::Resume,
         }
     }
 
-    pub(super) fn in_analyze(&mut self, action: UserAction) {
+    /// The live analysis' own update (`Mode::Analyze`): moves typed or
+    /// picked are tried, Ctrl-Z takes one back, Esc leaves.
+    pub(super) fn explore_update(&mut self, core: &mut Core, action: UserAction) -> Next {
         match action {
-            UserAction::Escape | UserAction::Analyze => self.leave_explore(),
+            UserAction::Escape | UserAction::Analyze => return self.leave_explore(core),
             UserAction::Undo => {
-                let id = self.study.next_id();
-                match self.study.explore.as_mut().map(|e| e.take_back(id)) {
-                    Some(true) => self.study.search_explore(&mut self.core),
-                    _ => self.core.error("no move tried to take back"),
+                let id = self.next_id();
+                match self.explore.as_mut().map(|e| e.take_back(id)) {
+                    Some(true) => self.search_explore(core),
+                    _ => core.error("no move tried to take back"),
                 }
             }
-            UserAction::Submit => self.submit_in_explore(),
-            UserAction::Char(c) => self.core.push_input(c),
-            UserAction::Backspace => self.core.view.input.backspace(),
-            UserAction::DeleteWord => self.core.view.input.delete_word(),
-            UserAction::ClearInput => self.core.view.input.clear(),
+            UserAction::Submit => return self.submit_in_explore(core),
+            UserAction::Char(c) => core.push_input(c),
+            UserAction::Backspace => core.view.input.backspace(),
+            UserAction::DeleteWord => core.view.input.delete_word(),
+            UserAction::ClearInput => core.view.input.clear(),
             UserAction::Complete => {
-                if let Some(e) = &self.study.explore {
+                if let Some(e) = &self.explore {
                     let pos = e.position.clone();
-                    self.core.view.input.complete(&pos);
+                    core.view.input.complete(&pos);
                 }
             }
-            UserAction::Flip => self.core.view.flipped = !self.core.view.flipped,
-            UserAction::Cursor(dx, dy) => self.core.move_cursor(dx, dy),
+            UserAction::Flip => core.view.flipped = !core.view.flipped,
+            UserAction::Cursor(dx, dy) => core.move_cursor(dx, dy),
             UserAction::ClickSquare(sq) => {
-                self.core.view.cursor = Some(sq);
-                self.study.pick_in_explore(&mut self.core, sq);
+                core.view.cursor = Some(sq);
+                self.pick_in_explore(core, sq);
             }
             UserAction::Select => {
-                if let Some(sq) = self.core.view.cursor {
-                    self.study.pick_in_explore(&mut self.core, sq);
+                if let Some(sq) = core.view.cursor {
+                    self.pick_in_explore(core, sq);
                 }
             }
-            _ => self.core.info("analysis: type a move to try it, Ctrl-Z takes it back, Esc leaves"),
+            _ => core.info("analysis: type a move to try it, Ctrl-Z takes it back, Esc leaves"),
         }
+        Next::Stays
     }
 
-    /// Enter in the live analysis: a `:` command, or a move to try.
-    fn submit_in_explore(&mut self) {
-        let text = self.core.view.input.text().trim().to_string();
-        if let Some(cmd) = text.strip_prefix(':') {
-            self.core.view.input.clear();
-            return self.command(cmd);
+    /// Enter in the live analysis: a move to try, or a `:` command (the
+    /// game's Enter runs it).
+    fn submit_in_explore(&mut self, core: &mut Core) -> Next {
+        let text = core.view.input.text().trim().to_string();
+        if text.starts_with(':') {
+            return Next::Keys(UserAction::Submit);
         }
-        let Some(explore) = &self.study.explore else { return };
+        let Some(explore) = &self.explore else { return Next::Stays };
         match crate::tui::input::reading(&explore.position, &text) {
-            crate::tui::input::Reading::Move(c) => self.study.try_in_explore(&mut self.core, c.mv),
-            refused => self.core.error(refused.refusal(&text).unwrap_or_default()),
+            crate::tui::input::Reading::Move(c) => self.try_in_explore(core, c.mv),
+            refused => core.error(refused.refusal(&text).unwrap_or_default()),
         }
+        Next::Stays
     }
 }
 

@@ -1,0 +1,53 @@
+//! The screens over the game, each a type (or its variant's fields) with
+//! its own state and its own update, which says what it asks of the app
+//! ([`Next`]); `AppState::update` dispatches on the mode and follows the
+//! answer. Here: the help ([`help`]), browsing earlier positions
+//! ([`browse`]), a finished game's banner ([`game_over`]), a yes-or-no
+//! question ([`confirm`]), the new-game screen ([`new_game`]) and the
+//! list of saved games ([`open_game`], its list's own update in
+//! `picker.rs`). The others have theirs beside their state: the review and the live analysis
+//! (`Study`'s, `update/review.rs`), the puzzle trainer (`Trainer`'s,
+//! `update/puzzles.rs`), a server's game (`Remote`'s, `update/remote.rs`).
+
+pub mod browse;
+pub mod confirm;
+pub mod game_over;
+pub mod help;
+pub mod new_game;
+pub mod open_game;
+
+use super::action::UserAction;
+
+/// What a mode's own update asks of the app, beyond the mode's own state
+/// (changed in place).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Next {
+    /// Nothing more: the mode stays.
+    Stays,
+    /// Back to the mode under this one: the game, its end, or the puzzle.
+    Rest,
+    /// Back to the mode under this one, where the game goes on (the engine
+    /// may move: at start-up, nothing started under the new-game screen).
+    Resume,
+    /// Back to the mode under this one, whose keys take this action.
+    RestThen(UserAction),
+    /// The game's keys take this action, the mode left as it is.
+    Keys(UserAction),
+    /// The game's screen, even after its end (the banner put away).
+    Game,
+    /// The new-game screen, with the current game's choices.
+    NewGameScreen,
+    /// The review of the game.
+    Review,
+    /// The live analysis of the position shown.
+    Analyze,
+    /// The trainer's puzzle on the board, from its start.
+    Puzzle,
+    /// The list of saved games, Esc coming back to this mode as it is.
+    OpenList,
+    /// The list of saved games closed: back to the mode it keeps.
+    Back,
+    /// What the mode was for: the new-game screen's game starts, the
+    /// question's yes is done.
+    Done,
+}

@@ -1,0 +1,64 @@
+//! Browsing the game's earlier positions (`Mode::Browse`, its state the
+//! ply shown): its own update, given the [`Core`].
+
+use super::Next;
+use crate::tui::action::UserAction;
+use crate::tui::shared::Core;
+
+/// Browsing's own update: the stepping keys move through the game (onto
+/// the live position: browsing ends); a move typed or Enter goes back to
+/// the live position first; anything else goes back and is the game's.
+pub fn update(ply: &mut usize, core: &mut Core, action: UserAction) -> Next {
+    match action {
+        UserAction::BrowseBack => step(ply, core, ply.saturating_sub(1)),
+        UserAction::BrowseForward => step(ply, core, *ply + 1),
+        UserAction::BrowseStart => step(ply, core, 0),
+        UserAction::BrowseEnd | UserAction::Escape | UserAction::Select => Next::Rest,
+        UserAction::Cursor(..) => Next::Stays,
+        UserAction::Scroll(d) => {
+            core.scroll_moves(d);
+            Next::Stays
+        }
+        UserAction::Char(_) | UserAction::Submit => leave(core, action),
+        other => Next::RestThen(other),
+    }
+}
+
+/// Shows the position after `to` moves; the live one ends browsing.
+fn step(ply: &mut usize, core: &mut Core, to: usize) -> Next {
+    let to = to.min(core.game.len());
+    core.view.scroll = None;
+    if to == core.game.len() {
+        return Next::Rest;
+    }
+    *ply = to;
+    Next::Stays
+}
+
+/// A move typed or Enter while browsing an earlier position: back to
+/// the live position first, where moves are played, and say so; Enter
+/// plays nothing until the player has seen that position.
+fn leave(core: &mut Core, action: UserAction) -> Next {
+    let text = core.view.input.text().trim().to_string();
+    if text.starts_with(':') || (text.is_empty() && action == UserAction::Char(':')) {
+        return Next::RestThen(action);
+    }
+    match action {
+        UserAction::Submit if text.is_empty() => core.info("back to the live position"),
+        UserAction::Submit => {
+            core.info(format!("back to the live position, where moves are played: Enter again plays {text}"))
+        }
+        _ => {
+            core.info("back to the live position: moves are played there");
+            return Next::RestThen(action);
+        }
+    }
+    Next::Rest
+}
+
+/// Where browsing starts: the position after `ply` moves (at most the
+/// live one), the move list following it.
+pub fn enter(core: &mut Core, ply: usize) -> usize {
+    core.view.scroll = None;
+    ply.min(core.game.len())
+}

@@ -1,0 +1,304 @@
+//! The game's own keys (`Mode::Play`; the game's end and the puzzle
+//! board pass theirs on to it): the input line, the board cursor and
+//! picking, Enter, and the keys that open another screen.
+
+use wormhole::rules::GameMove;
+use wormhole::{AnyMove, AnyPosition, Rules, Square};
+
+use super::capitalised;
+use crate::tui::action::UserAction;
+use crate::tui::game::PlayerKind;
+use crate::tui::games::board_name;
+use crate::tui::input::{self, Reading};
+use crate::tui::modes::{Next, browse};
+use crate::tui::state::{AppState, Core, HelpPage, Message, Mode};
+
+/// What picking a square means once a piece is picked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Pick {
+    /// A move to play.
+    Play(AnyMove),
+    /// A porthole with several exits: the piece goes in there; its exit is
+    /// picked next (the moves through it, one per exit).
+    Entry(Vec<AnyMove>),
+    /// No move of the piece goes there.
+    Nothing,
+}
+
+/// What picking `sq` means for the piece on `from` in `pos` (through the
+/// porthole `entry`, once that is picked): a normal move there (a
+/// promotion to the strongest piece), a porthole move entering there (or,
+/// with several exits, the choice of its exit), or a porthole move that
+/// comes out there through the only porthole that leads there.
+pub(super) fn pick_move(pos: &AnyPosition, from: Square, entry: Option<Square>, sq: Square) -> Pick {
+    let moves = pos.moves_from(from);
+    if let Some(e) = entry {
+        return moves.into_iter().find(|m| m.entry() == Some(e) && m.to() == sq).map_or(Pick::Nothing, Pick::Play);
+    }
+    let promo = pos.kind().promotions();
+    let rank = |m: &&AnyMove| m.promotion().map(|r| promo.iter().position(|&p| p == r));
+    if let Some(&m) = moves.iter().filter(|m| m.to() == sq && m.entry().is_none()).min_by_key(rank) {
+        return Pick::Play(m);
+    }
+    let through: Vec<AnyMove> = moves.iter().copied().filter(|m| m.entry() == Some(sq)).collect();
+    let out: Vec<AnyMove> = moves.iter().copied().filter(|m| m.entry().is_some() && m.to() == sq).collect();
+    match (through.as_slice(), out.as_slice()) {
+        ([one], _) | ([], [one]) => Pick::Play(*one),
+        ([], _) => Pick::Nothing,
+        (_, _) => Pick::Entry(through),
+    }
+}
+
+/// What the line says once a porthole with several exits is picked: the
+/// moves through it, to pick one's exit.
+pub(super) fn exit_prompt(pos: &AnyPosition, entry: Square, moves: &[AnyMove]) -> String {
+    let sans: Vec<String> = moves.iter().map(|&m| pos.san(m)).collect();
+    format!("in at {entry}: now pick the exit ({})", sans.join(", "))
+}
+
+impl Core {
+    pub(in crate::tui) fn info(&mut self, text: impl Into<String>) {
+        self.view.message = Some(Message::Info(text.into()));
+    }
+
+    pub(in crate::tui) fn error(&mut self, text: impl Into<String>) {
+        self.view.message = Some(Message::Error(text.into()));
+    }
+
+    /// Types `c` into the input line; a full line says its limit.
+    pub(in crate::tui) fn push_input(&mut self, c: char) {
+        if let Err(e) = self.view.input.push(c) {
+            self.error(e);
+        }
+    }
+
+    fn clear_selection(&mut self) {
+        self.view.input.clear();
+        self.view.selected = None;
+        self.view.cursor = None;
+        self.view.hint = None;
+        self.view.explained = None;
+    }
+
+    pub(in crate::tui) fn scroll_moves(&mut self, d: i32) {
+        let rows = self.game.len() / 2 + 2;
+        let current = self.view.scroll.unwrap_or(rows);
+        self.view.scroll = Some((current as i64 + i64::from(d)).clamp(0, rows as i64) as usize);
+    }
+
+    fn home_square(&self) -> Square {
+        let pos = self.game.position();
+        pos.king(pos.turn()).filter(|&(b, _)| b == pos.board_to_play()).map_or(Square::new(0), |(_, k)| k)
+    }
+
+    pub(in crate::tui) fn move_cursor(&mut self, dx: i8, dy: i8) {
+        let sq = self.view.cursor.unwrap_or_else(|| self.home_square());
+        let (dx, dy) = if self.flipped() { (-dx, -dy) } else { (dx, dy) };
+        let f = (sq.file() as i8 + dx).clamp(0, 7) as u8;
+        let r = (sq.rank() as i8 + dy).clamp(0, 7) as u8;
+        self.view.cursor = Square::from_coords(f, r);
+    }
+
+    /// Turns the board, or says that this game's view is fixed.
+    pub(super) fn flip(&mut self) {
+        self.view.flipped = !self.view.flipped;
+        if !self.game.kind().info().flips {
+            self.info(format!("{} is always shown from White's side", self.game.kind().title()));
+        }
+    }
+
+    /// A click on a board that is not played now says which one is.
+    fn not_played(&mut self, board: usize) {
+        let pos = self.game.position();
+        let name = |i: usize| board_name(pos.kind(), i);
+        let text = format!("{} is not played now: {} plays {}", name(board), pos.turn(), name(pos.board_to_play()));
+        self.error(text);
+    }
+
+    /// Shows the next board when only one fits, and says which.
+    fn other_board(&mut self) {
+        let pos = self.game.position();
+        let (count, kind, played) = (pos.boards().len(), pos.kind(), pos.board_to_play());
+        if count == 1 {
+            return self.error("this game has one board");
+        }
+        self.view.board_shift = (self.view.board_shift + 1) % count;
+        let name = board_name(kind, (played + self.view.board_shift) % count);
+        self.info(format!("{name} is shown when only one board fits"));
+    }
+}
+
+impl AppState {
+    /// The game's own update: every key of the game.
+    pub(super) fn in_play(&mut self, action: UserAction) {
+        match action {
+            UserAction::Quit => self.quit(),
+            UserAction::Char(c) => self.type_char(c),
+            UserAction::Backspace => self.core.view.input.backspace(),
+            UserAction::DeleteWord => self.core.view.input.delete_word(),
+            UserAction::ClearInput => self.core.view.input.clear(),
+            UserAction::Complete => self.complete(),
+            UserAction::Submit => self.submit(),
+            UserAction::Escape => self.core.clear_selection(),
+            UserAction::Help => self.mode = Mode::Help { scroll: 0, page: HelpPage::Keys },
+            UserAction::Legend => self.mode = Mode::Help { scroll: 0, page: HelpPage::Pieces },
+            UserAction::TogglePage | UserAction::Answer(_) => {}
+            UserAction::Undo => self.undo(),
+            UserAction::Redo => self.redo(),
+            UserAction::Flip => self.core.flip(),
+            UserAction::Hint => self.hint(),
+            UserAction::MoveNow => self.core.move_now(),
+            UserAction::ShowFen => self.show_fen(),
+            UserAction::Save => self.save(None),
+            UserAction::Prefill(text) => self.core.view.input.set(text),
+            UserAction::OpenList => self.open_list(self.resting_mode()),
+            UserAction::NewGame => self.follow(Next::NewGameScreen),
+            UserAction::Review | UserAction::BrowseBack => self.browse(self.core.game.len().saturating_sub(1)),
+            UserAction::BrowseStart => self.browse(0),
+            UserAction::BrowseForward | UserAction::BrowseEnd => {}
+            UserAction::Cursor(dx, dy) => self.core.move_cursor(dx, dy),
+            UserAction::Select => match self.core.view.cursor {
+                Some(sq) => self.pick(sq),
+                None => self.core.view.cursor = Some(self.core.home_square()),
+            },
+            UserAction::ClickSquare(sq) => {
+                self.core.view.cursor = Some(sq);
+                if !self.click_forced(self.core.game.position().board_to_play(), sq) {
+                    self.pick(sq);
+                }
+            }
+            UserAction::ClickBoard(board, sq) => {
+                if !self.click_forced(board, sq) {
+                    self.core.not_played(board);
+                }
+            }
+            UserAction::OtherBoard => self.core.other_board(),
+            UserAction::Scroll(d) => self.core.scroll_moves(d),
+            UserAction::Analyze => self.start_explore(),
+            UserAction::NextJudged
+            | UserAction::PreviousJudged
+            | UserAction::NextPuzzle
+            | UserAction::Retry
+            | UserAction::ShowSolution
+            | UserAction::NextTheme
+            | UserAction::Personal => {}
+        }
+    }
+
+    fn type_char(&mut self, c: char) {
+        self.core.view.selected = None;
+        self.core.view.explained = None;
+        if self.mode == Mode::GameOver {
+            self.mode = Mode::Play;
+        }
+        self.core.push_input(c);
+    }
+
+    fn complete(&mut self) {
+        if self.core.complete_path() {
+            return;
+        }
+        let pos = self.core.game.position().clone();
+        if !self.core.view.input.complete(&pos) {
+            let n = self.candidates().len();
+            if n > 1 {
+                self.core.info(format!("{n} moves match; type more"));
+            }
+        }
+    }
+
+    /// Browsing from the game: the position after `ply` moves.
+    fn browse(&mut self, ply: usize) {
+        self.mode = Mode::Browse(browse::enter(&mut self.core, ply));
+    }
+
+    /// Board picking: a piece of the side to move selects it; one of its
+    /// targets plays the move (promotion to the strongest piece). Any other
+    /// piece is explained: where it could go, and how it moves.
+    fn pick(&mut self, sq: Square) {
+        if self.core.game.is_over() {
+            return self.core.error("the game is over (Ctrl-N: new game)");
+        }
+        if let Some(from) = self.core.view.selected {
+            match pick_move(self.core.game.position(), from, self.core.view.entry, sq) {
+                Pick::Play(m) => {
+                    (self.core.view.selected, self.core.view.entry) = (None, None);
+                    return self.play_human(m);
+                }
+                Pick::Entry(moves) => {
+                    self.core.view.entry = Some(sq);
+                    return self.core.info(exit_prompt(self.core.game.position(), sq, &moves));
+                }
+                Pick::Nothing => {}
+            }
+        }
+        let pos = self.core.game.position();
+        let piece = pos.played_board().piece_at(sq);
+        let own = self.activity.human_to_move(&self.core) && piece.is_some_and(|p| p.color == pos.turn());
+        (self.core.view.selected, self.core.view.entry) = (None, None);
+        match piece {
+            Some(p) if own && self.core.can_move(sq) => {
+                self.core.view.selected = Some(sq);
+                self.core.view.input.clear();
+                let how = self.core.game.kind().movement(p.role);
+                self.core.info(format!("{} {sq}: {how}", capitalised(self.core.game.kind().role_names().name(p.role))));
+            }
+            Some(_) if own => self.core.error(format!("the piece on {sq} has no legal move")),
+            Some(_) => self.core.explain(&sq.to_string()),
+            None if !self.activity.human_to_move(&self.core) => self.core.error("not your turn"),
+            None if self.core.can_move(sq) => {
+                // The mover's own portal: its steps are marked.
+                self.core.view.selected = Some(sq);
+                self.core.view.input.clear();
+                self.core.info(format!("your portal on {sq}: pick a neighbouring square (or type Z@ and a square)"));
+            }
+            None => {}
+        }
+    }
+
+    /// A click on `sq` of board `board` while a move is forced: plays it
+    /// when the square is one of its own, else says why it is forced.
+    /// Whether a move was forced.
+    fn click_forced(&mut self, board: usize, sq: Square) -> bool {
+        let Some(forced) = self.forced_move() else { return false };
+        match forced.squares.contains(&(board, sq)) {
+            true => self.play_human(forced.m),
+            false => self.core.error(forced.why),
+        }
+        true
+    }
+
+    fn submit(&mut self) {
+        let text = self.core.view.input.text().trim().to_string();
+        // On the server, `/draw` is `:draw` as chat programs write it.
+        let slash = text.strip_prefix('/').filter(|_| self.activity.remote().is_some());
+        if let Some(cmd) = text.strip_prefix(':').or(slash) {
+            self.core.view.input.clear();
+            return self.command(cmd);
+        }
+        if text.is_empty() {
+            if let Some(forced) = self.forced_move() {
+                return self.play_human(forced.m);
+            }
+            if let Some(sq) = self.core.view.cursor {
+                self.pick(sq);
+            }
+            return;
+        }
+        if let Some(end) = self.core.game.end() {
+            let back = if self.offers(UserAction::Undo) { ", Ctrl-Z take back" } else { "" };
+            return self.core.error(format!("the game is over ({}); Ctrl-N new game{back}", end.describe()));
+        }
+        if self.core.game.player_to_move() == PlayerKind::Engine {
+            let now = if self.offers(UserAction::MoveNow) { " (Ctrl-G: move now)" } else { "" };
+            return self.core.error(format!("the engine is to move{now}"));
+        }
+        match input::reading(self.core.game.position(), &text) {
+            Reading::Move(c) => {
+                self.core.view.input.clear();
+                self.play_human(c.mv);
+            }
+            refused => self.core.error(refused.refusal(&text).unwrap_or_default()),
+        }
+    }
+}
