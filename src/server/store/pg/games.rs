@@ -36,7 +36,7 @@ fn seat(row: &Row, at: usize) -> Seat {
 
 const GAME_SELECT: &str = "SELECT g.id, g.variant, g.start_fen, g.white_account, w.name, g.white_engine,
     g.black_account, b.name, g.black_engine, g.rated, g.clock_initial_ms, g.clock_increment_ms, g.created_ms,
-    g.result, g.termination, g.final_white_ms, g.final_black_ms
+    g.result, g.termination, g.final_white_ms, g.final_black_ms, g.deadline_ms
     FROM games g LEFT JOIN accounts w ON w.id = g.white_account LEFT JOIN accounts b ON b.id = g.black_account";
 
 /// A game without its moves, from a row of [`GAME_SELECT`].
@@ -56,6 +56,7 @@ fn game_from(row: &Row) -> Result<StoredGame, StoreError> {
         moves: Vec::new(),
         result,
         final_clocks: pair(row, 15).map(|(white, black)| [white, black]),
+        deadline_ms: row.get::<_, Option<i64>>(17).map(ms),
     })
 }
 
@@ -97,17 +98,55 @@ pub(super) fn open_game(tx: &mut Transaction<'_>, game: GameId) -> Result<u32, S
     Ok(u32::try_from(next).unwrap_or(u32::MAX))
 }
 
-/// Stores one move within a write, refusing a ply that is not the next.
-fn insert_move(tx: &mut Transaction<'_>, (game, ply, m): &MoveWrite) -> Result<(), StoreError> {
-    let expected = open_game(tx, *game)?;
-    if *ply != expected {
-        return Err(StoreError::WrongPly { game: *game, expected, got: *ply });
+/// Stores one move within a write, refusing a ply that is not the next;
+/// the game's deadline becomes the move's.
+fn insert_move(tx: &mut Transaction<'_>, w: &MoveWrite) -> Result<(), StoreError> {
+    let (game, ply, m) = (w.game, w.ply, &w.stored);
+    let expected = open_game(tx, game)?;
+    if ply != expected {
+        return Err(StoreError::WrongPly { game, expected, got: ply });
     }
     tx.execute(
         "INSERT INTO moves (game, ply, mv, white_ms, black_ms, at_ms) VALUES ($1, $2, $3, $4, $5, $6)",
-        &[&game.0, &i64::from(*ply), &m.mv, &m.white_ms, &m.black_ms, &db(m.at_ms)],
+        &[&game.0, &i64::from(ply), &m.mv, &m.white_ms, &m.black_ms, &db(m.at_ms)],
     )?;
+    set_deadline(tx, game, w.deadline_ms)
+}
+
+/// Sets a game's deadline within a write.
+pub(super) fn set_deadline(tx: &mut Transaction<'_>, game: GameId, deadline: Option<u64>) -> Result<(), StoreError> {
+    tx.execute("UPDATE games SET deadline_ms = $1 WHERE id = $2", &[&deadline.map(db), &game.0])?;
     Ok(())
+}
+
+/// Checks a flag within a write, the game's row locked (see
+/// [`Finish::flag`]): `next` is the game's next ply.
+fn check_flag(tx: &mut Transaction<'_>, game: GameId, next: u32, end: &Finish) -> Result<(), StoreError> {
+    let Some(ply) = end.flag else { return Ok(()) };
+    let row = tx.query_one("SELECT deadline_ms FROM games WHERE id = $1", &[&game.0])?;
+    let deadline = row.get::<_, Option<i64>>(0).map(ms);
+    if next != ply || deadline.is_none_or(|d| d > end.at_ms) {
+        return Err(StoreError::NotDue { game, ply, at_ms: end.at_ms, deadline });
+    }
+    Ok(())
+}
+
+/// Resumes running clocks at a start (see [`Records::resume_clocks`]).
+pub(super) fn resume_clocks(client: &mut Client, now: u64, clocks: &[ResumedClock]) -> Result<usize, StoreError> {
+    let mut tx = client.transaction()?;
+    let mut moved = 0;
+    for c in clocks {
+        moved += tx.execute(
+            "UPDATE games SET deadline_ms = $1 WHERE id = $2 AND result IS NULL AND deadline_ms IS NOT DISTINCT FROM $3",
+            &[&db(c.to), &c.game.0, &c.from.map(db)],
+        )?;
+    }
+    tx.execute(
+        "INSERT INTO server_alive (id, at_ms) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET at_ms = $1",
+        &[&db(now)],
+    )?;
+    tx.commit()?;
+    Ok(usize::try_from(moved).unwrap_or(usize::MAX))
 }
 
 /// Commits moves of any games in one transaction; a refused move (a
@@ -117,7 +156,7 @@ pub(super) fn add_moves(client: &mut Client, node: &str, moves: &[MoveWrite]) ->
     let mut results = Vec::with_capacity(moves.len());
     for m in moves {
         let mut one = tx.transaction()?;
-        let result = insert_move(&mut one, m).and_then(|()| notify(&mut one, node, &Note::Game(m.0)));
+        let result = insert_move(&mut one, m).and_then(|()| notify(&mut one, node, &Note::Game(m.game)));
         if result.is_ok() {
             one.commit()?;
         }
@@ -206,13 +245,14 @@ pub(super) fn finish_game(
 ) -> Result<Option<RatingChange>, StoreError> {
     let score = white_score(&end.result)?;
     let mut tx = client.transaction()?;
-    open_game(&mut tx, game)?;
+    let next = open_game(&mut tx, game)?;
+    check_flag(&mut tx, game, next, end)?;
     let row = tx.query_one("SELECT rated, white_account, black_account FROM games WHERE id = $1", &[&game.0])?;
     let (rated, white, black): (bool, Option<i64>, Option<i64>) = (row.get(0), row.get(1), row.get(2));
     let clocks = (end.clocks.map(|c| c[0]), end.clocks.map(|c| c[1]));
     tx.execute(
         "UPDATE games SET result = $1, termination = $2, finished_ms = $3, final_white_ms = $4,
-         final_black_ms = $5 WHERE id = $6",
+         final_black_ms = $5, deadline_ms = NULL WHERE id = $6",
         &[&end.result, &end.why, &db(end.at_ms), &clocks.0, &clocks.1, &game.0],
     )?;
     let mut change = None;
