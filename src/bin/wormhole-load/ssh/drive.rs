@@ -186,7 +186,10 @@ pub async fn play_game(
 
 /// Both players ask for a rematch (colours swap); the watchers follow.
 async fn rematch(game: &mut PlayerGame, watching: &[LoadSession]) -> anyhow::Result<()> {
-    game.white.wait_for("Result", WITHIN).await?;
+    // The server's word that the game is over ("game over: ..."), not the
+    // board's result: with several nodes the last move can reach a player
+    // before the game's end does, and a rematch asked in between is refused.
+    game.white.wait_for("game over:", WITHIN).await?;
     game.white.enter("/rematch").await?;
     game.black.wait_for("asks for a rematch", WITHIN).await?;
     game.black.enter("/rematch").await?;
