@@ -7,7 +7,7 @@
 use std::time::Instant;
 
 use wormhole::{AnyPosition, GameKind, Rules};
-use wormhole_app::server::store::{NewGame, Seat, Store, StoredMove};
+use wormhole_app::server::store::{MoveWrite, NewGame, Seat, Store, StoredMove};
 
 /// Moves committed one at a time, then in one batch.
 const ONE_BY_ONE: u32 = 500;
@@ -27,11 +27,13 @@ fn main() -> anyhow::Result<()> {
     };
     let game = store.create_game(&new, 0)?;
     let mv = StoredMove { mv: "e2e4".into(), white_ms: 1, black_ms: 1, at_ms: 1 };
+    // The game's deadline goes with each move, as the hub writes it.
+    let write = |ply| MoveWrite { game, ply, stored: mv.clone(), deadline_ms: Some(2) };
     let mut micros = Vec::new();
     for ply in 0..ONE_BY_ONE {
         let start = Instant::now();
         // The writer's path with one move waiting: a transaction of one.
-        let stored = store.add_moves(&[(game, ply, mv.clone())])?;
+        let stored = store.add_moves(&[write(ply)])?;
         micros.push(start.elapsed().as_micros());
         anyhow::ensure!(stored.iter().all(Result::is_ok), "move {ply} was refused: {stored:?}");
     }
@@ -39,7 +41,7 @@ fn main() -> anyhow::Result<()> {
     let at = |q: usize| micros[micros.len() * q / 100];
     let max = micros[micros.len() - 1];
     println!("add_moves, {ONE_BY_ONE} commits of one move: p50 {} us, p99 {} us, max {max} us", at(50), at(99));
-    let batch: Vec<_> = (ONE_BY_ONE..ONE_BY_ONE + BATCH).map(|ply| (game, ply, mv.clone())).collect();
+    let batch: Vec<_> = (ONE_BY_ONE..ONE_BY_ONE + BATCH).map(write).collect();
     let start = Instant::now();
     let stored = store.add_moves(&batch)?;
     println!("add_moves, one batch of {BATCH}: {} us", start.elapsed().as_micros());

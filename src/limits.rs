@@ -132,6 +132,12 @@ pub const NODE_HEARTBEAT_MS: u64 = 2_000;
 /// they reconnect, to any node.
 pub const NODE_TIMEOUT_MS: u64 = 10_000;
 
+/// Several server nodes: how often each looks in the database for games
+/// whose stored clock deadline has passed (milliseconds), so that a flag
+/// falls on time even where a node missed the game's last move (its note
+/// lost with the node that stored it) or never held the game.
+pub const NODE_FLAG_SWEEP_MS: u64 = 1_000;
+
 /// A node silent this long (milliseconds) is forgotten with its sessions' rows.
 pub const NODE_FORGET_MS: u64 = 3_600_000;
 

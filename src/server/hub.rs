@@ -43,8 +43,15 @@
 //!   move the storage refuses is not played: the player is told why, and
 //!   the game stays as it was. Other writes (a game's start and end, a
 //!   takeback, accounts) are rare and commit under the lock.
-//! - The hub alone decides when a flag falls: its ticker looks every
-//!   [`TICK`], and a move arriving after the flag fell loses on time.
+//! - The server decides when a flag falls: the hub's ticker looks every
+//!   [`TICK`], and a move arriving after the flag fell loses on time. The
+//!   running clock is stored as a deadline (the instant the side to move's
+//!   flag falls), written with each move and takeback, and moved on at a
+//!   start by the time the server was down; a flag ends the game only if
+//!   the stored deadline has passed at the ply the hub flags
+//!   ([`Finish::flag`](crate::server::store::Finish::flag)), so that with
+//!   several nodes any of them decides it, once, from the database (each
+//!   also looks there for deadlines past, [`NODE_FLAG_SWEEP_MS`](crate::limits::NODE_FLAG_SWEEP_MS)).
 //! - Open challenges are stored, so a restart keeps them. A challenge
 //!   lasts until it is accepted, declined or withdrawn, while its creator
 //!   is online, and for [`CHALLENGE_GRACE`] after their last session
@@ -77,6 +84,7 @@ use std::time::Duration;
 
 use wormhole::AnyMove;
 
+use crate::server::store::ResumedClock;
 pub use crate::server::store::{Account, AccountId, GameId, KeyRow, LeaderRow, PlayerPage, Records, StoreError};
 use clock::{SystemClock, TimeSource};
 use live::LiveGame;
@@ -191,6 +199,8 @@ struct State {
     elsewhere: BTreeMap<AccountId, String>,
     /// When this node last noted its heartbeat.
     heartbeat_at: u64,
+    /// When this node last looked for the stored deadlines past ([`NODE_FLAG_SWEEP_MS`](crate::limits::NODE_FLAG_SWEEP_MS)).
+    swept_at: u64,
 }
 
 /// The shared hub. Locks are taken in the order state, records, pool, then
@@ -462,7 +472,9 @@ impl Inner {
                 let challenge = Challenge { from: c.from, spec: c.spec, gone_since: Some(cx.now) };
                 cx.st.challenges.insert(c.id, challenge);
             }
+            let mut resumed = Vec::new();
             for stored in cx.records.active_games()? {
+                let from = stored.deadline_ms;
                 // One game that no longer reads (a program that changed its
                 // rules) must not keep the server down: it stays stored, and
                 // the operator is told.
@@ -474,6 +486,9 @@ impl Inner {
                     }
                 };
                 game.resume(alive, cx.now);
+                if let Some(to) = game.deadline().filter(|&to| Some(to) != from) {
+                    resumed.push(ResumedClock { game: game.id, from, to });
+                }
                 for (color, _) in game.accounts().collect::<Vec<_>>() {
                     game.gone_since[color.index()] = Some(cx.now);
                 }
@@ -481,6 +496,7 @@ impl Inner {
                 cx.st.games.insert(id, game);
                 cx.engine_turn(id);
             }
+            cx.resume_clocks(&resumed)?;
             // Several nodes: the players on the others are not gone.
             if cx.several {
                 cx.node_beat(true);
@@ -574,6 +590,23 @@ fn tick_loop(inner: &Weak<Inner>) {
 }
 
 impl Ctx<'_> {
+    /// Stores the running clocks' deadlines as this start resumed them
+    /// (the downtime charged to nobody): any node decides their flags
+    /// from them. A clock another node starting at once moved first is
+    /// read back as it stored it.
+    fn resume_clocks(&mut self, resumed: &[ResumedClock]) -> Result<(), HubError> {
+        if resumed.is_empty() {
+            return Ok(());
+        }
+        let moved = self.records.resume_clocks(self.now, resumed)?;
+        if moved < resumed.len() {
+            for c in resumed {
+                self.catch_up(c.game)?;
+            }
+        }
+        Ok(())
+    }
+
     /// The notifiers of `account`'s sessions.
     fn sessions_of(&self, account: AccountId) -> Vec<Arc<Notifier>> {
         let mine = |s: &&Session| matches!(&s.who, Who::Player(a) if a.id == account);

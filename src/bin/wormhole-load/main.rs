@@ -59,6 +59,17 @@ pub struct LoadArgs {
     /// next to this program, as `cargo build` leaves them).
     #[arg(long)]
     pub server: Option<PathBuf>,
+    /// With --ssh, run N server nodes sharing one PostgreSQL database
+    /// (`--database`, or a throwaway cluster this program starts) and
+    /// spread the sessions over them: each game's players on two nodes
+    /// (with N > 1), its watchers on every node. Without it, one node on SQLite.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub nodes: Option<u16>,
+    /// With --ssh, the PostgreSQL database the nodes share
+    /// (`postgres://USER@HOST/DB`, new and empty: the benchmark registers
+    /// its players); default with --nodes: a throwaway cluster.
+    #[arg(long)]
+    pub database: Option<String>,
 }
 
 fn main() -> ExitCode {

@@ -16,6 +16,9 @@
 
 mod client;
 mod drive;
+/// The tests' throwaway PostgreSQL cluster (shared with them).
+#[path = "../../../tests/common/pg.rs"]
+mod pg;
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -25,6 +28,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, bail};
 
 use wormhole_app::process_use::Process;
+use wormhole_app::server::store::{PgStore, Records, Store};
 
 use crate::LoadArgs as Args;
 use client::LoadSession;
@@ -40,26 +44,30 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
             args.engine_games
         );
     }
+    // Started, and dropped, outside the runtime: the PostgreSQL client blocks.
+    let dir = tempfile::tempdir()?;
+    let server = Server::start(args, dir.path())?;
     let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build()?;
-    runtime.block_on(measure(args))
+    runtime.block_on(measure(args, &server))
 }
 
-/// The server's process, stopped when dropped.
-struct Server {
+/// One server node's process, stopped when dropped.
+struct Node {
     child: Child,
     port: u16,
-    data: PathBuf,
 }
 
-impl Drop for Server {
+impl Drop for Node {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
 }
 
-impl Server {
-    fn start(args: &Args, data: &Path) -> anyhow::Result<Server> {
+impl Node {
+    /// Starts `wormhole serve` on a free port with its data in `data`, on
+    /// `database` (PostgreSQL) if given, with the host key `host_key` if given.
+    fn start(args: &Args, data: &Path, database: Option<&str>, host_key: Option<&Path>) -> anyhow::Result<Node> {
         let binary = server_binary(args)?;
         let port = std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()?.port();
         let mut cmd = Command::new(&binary);
@@ -69,31 +77,96 @@ impl Server {
         if let Some(n) = args.engine_threads {
             cmd.args(["--engine-threads", &n.to_string()]);
         }
+        // The nodes' database is named here only: never one from the environment.
+        cmd.env_remove("WORMHOLE_DATABASE_URL");
+        if let Some(url) = database {
+            cmd.args(["--database", url]);
+        }
+        if let Some(key) = host_key {
+            cmd.arg("--host-key").arg(key);
+        }
         let log = std::fs::File::create(data.with_extension("log"))?;
         let child = cmd
             .stdout(Stdio::null())
             .stderr(log)
             .spawn()
             .with_context(|| format!("cannot run {}", binary.display()))?;
-        let server = Server { child, port, data: data.to_path_buf() };
+        let mut node = Node { child, port };
         let deadline = Instant::now() + Duration::from_secs(20);
         while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            if let Some(status) = node.child.try_wait()? {
+                bail!("the server node stopped ({status}): see {}", data.with_extension("log").display());
+            }
             if Instant::now() > deadline {
                 bail!("the server did not listen within 20 s");
             }
             std::thread::sleep(Duration::from_millis(50));
         }
-        Ok(server)
+        Ok(node)
+    }
+}
+
+/// The server: its nodes, and a handle on its database.
+struct Server {
+    nodes: Vec<Node>,
+    /// What the benchmark reads of the server's database.
+    store: Arc<Mutex<Box<dyn Records>>>,
+    /// The database's URL (PostgreSQL), to name it.
+    database: Option<String>,
+}
+
+impl Server {
+    /// One node on SQLite in `dir`, or `--nodes` nodes on PostgreSQL.
+    fn start(args: &Args, dir: &Path) -> anyhow::Result<Server> {
+        let Some(count) = args.nodes.map(usize::from).or(args.database.as_ref().map(|_| 1)) else {
+            let data = dir.join("data");
+            let node = Node::start(args, &data, None, None)?;
+            let store: Box<dyn Records> = Box::new(Store::open(&data)?);
+            return Ok(Server { nodes: vec![node], store: Arc::new(Mutex::new(store)), database: None });
+        };
+        let url = match &args.database {
+            Some(url) => url.clone(),
+            None => std::panic::catch_unwind(pg::database)
+                .map_err(|_| anyhow::anyhow!("cannot start a throwaway PostgreSQL cluster (see above)"))?,
+        };
+        let mut nodes = vec![Node::start(args, &dir.join("node0"), Some(&url), None)?];
+        // The first node made the host key: the others share it, as an operator copies it.
+        let key = dir.join("node0").join(wormhole_app::server::ssh::HOST_KEY_FILE);
+        for n in 1..count {
+            nodes.push(Node::start(args, &dir.join(format!("node{n}")), Some(&url), Some(&key))?);
+        }
+        let store: Box<dyn Records> = Box::new(PgStore::open(&url)?);
+        Ok(Server { nodes, store: Arc::new(Mutex::new(store)), database: Some(url) })
     }
 
-    /// The server's CPU time so far, in seconds.
+    /// The nodes' ports, in order.
+    fn ports(&self) -> Vec<u16> {
+        self.nodes.iter().map(|n| n.port).collect()
+    }
+
+    /// The nodes' CPU time so far, in seconds, in all.
     fn cpu_seconds(&self) -> f64 {
-        Process::Id(self.child.id()).cpu_seconds()
+        self.nodes.iter().map(|n| Process::Id(n.child.id()).cpu_seconds()).sum()
     }
 
-    /// The server's resident memory now and at its peak, in KiB.
+    /// The nodes' resident memory now and at its peak, in KiB, in all.
     fn memory_kib(&self) -> (u64, u64) {
-        Process::Id(self.child.id()).memory_kib()
+        let each = self.nodes.iter().map(|n| Process::Id(n.child.id()).memory_kib());
+        each.fold((0, 0), |(rss, peak), (r, p)| (rss + r, peak + p))
+    }
+
+    /// Where the server runs, in words.
+    fn describe(&self) -> String {
+        let ports: Vec<String> = self.ports().iter().map(u16::to_string).collect();
+        match &self.database {
+            None => format!("one node on SQLite, port {}", ports.join("")),
+            Some(url) => format!(
+                "{} node(s) on PostgreSQL {}, ports {}",
+                self.nodes.len(),
+                wormhole_app::server::store::redact(url),
+                ports.join(", ")
+            ),
+        }
     }
 }
 
@@ -114,16 +187,15 @@ fn server_binary(args: &Args) -> anyhow::Result<PathBuf> {
     Ok(beside)
 }
 
-async fn measure(args: &Args) -> anyhow::Result<()> {
-    let dir = tempfile::tempdir()?;
-    let server = Server::start(args, &dir.path().join("data"))?;
+async fn measure(args: &Args, server: &Server) -> anyhow::Result<()> {
     let (rss_empty, _) = server.memory_kib();
-    eprintln!("wormhole-load --ssh: server on port {}, connecting {} sessions", server.port, args.sessions);
+    eprintln!("wormhole-load --ssh: {}; connecting {} sessions", server.describe(), args.sessions);
     let setup = Instant::now();
-    let games = drive::player_games(server.port, args.games, args.clock.as_deref()).await?;
-    let engine_games = drive::engine_games(server.port, args.engine_games, args.engine_level).await?;
+    let ports = server.ports();
+    let games = drive::player_games(&ports, args.games, args.clock.as_deref()).await?;
+    let engine_games = drive::engine_games(&ports, args.engine_games, args.engine_level).await?;
     let ids: Vec<u64> = games.iter().map(|g| g.id).collect();
-    let watchers = drive::watchers(server.port, args.sessions - 2 * args.games - args.engine_games, &ids).await?;
+    let watchers = drive::watchers(&ports, args.sessions - 2 * args.games - args.engine_games, &ids).await?;
     tokio::time::sleep(Duration::from_secs(1)).await;
     let (rss_connected, _) = server.memory_kib();
     eprintln!(
@@ -134,17 +206,19 @@ async fn measure(args: &Args) -> anyhow::Result<()> {
     );
     let cpu_before = server.cpu_seconds();
     let started = Instant::now();
-    let stats = load(args, &server, games, engine_games, watchers).await;
+    let stats = load(args, server, games, engine_games, watchers).await;
     let wall = started.elapsed().as_secs_f64();
     let cpu = server.cpu_seconds() - cpu_before;
     let (rss, peak) = server.memory_kib();
     let mut stats =
         Arc::try_unwrap(stats).map_err(|_| anyhow::anyhow!("a game is still running"))?.into_inner().unwrap();
-    stats.check_stored(&server.data)?;
+    let store = Arc::clone(&server.store);
+    stats = tokio::task::spawn_blocking(move || stats.check_stored(&store).map(|()| stats)).await??;
     let per_session = (rss_connected.saturating_sub(rss_empty)) as f64 / args.sessions as f64;
+    println!("{}", server.describe());
     println!("{}", stats.summary(args, wall, cpu));
     println!(
-        "server memory: {rss_empty} KiB with no session, {rss_connected} KiB with {} connected ({per_session:.0} KiB a session), {rss} KiB after the load, peak {peak} KiB",
+        "server memory (all nodes): {rss_empty} KiB with no session, {rss_connected} KiB with {} connected ({per_session:.0} KiB a session), {rss} KiB after the load, peak {peak} KiB",
         args.sessions
     );
     if !stats.lost.is_empty() {
@@ -176,7 +250,13 @@ async fn load(
         }));
     }
     for game in engine_games {
-        tasks.push(tokio::spawn(drive::play_engine(game, server.data.clone(), end, interval, Arc::clone(&stats))));
+        tasks.push(tokio::spawn(drive::play_engine(
+            game,
+            Arc::clone(&server.store),
+            end,
+            interval,
+            Arc::clone(&stats),
+        )));
     }
     for t in tasks {
         if let Err(e) = t.await {

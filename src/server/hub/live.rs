@@ -77,7 +77,7 @@ impl LiveGame {
     /// after the last move, the side to move's running since that move.
     pub fn restore(stored: StoredGame) -> Result<LiveGame, HubError> {
         let id = stored.id;
-        let final_clocks = stored.final_clocks;
+        let (final_clocks, deadline) = (stored.final_clocks, stored.deadline_ms);
         let mut live = LiveGame::new(id, stored.game, stored.created_ms)?;
         for m in stored.moves {
             let bad = |why: String| HubError::BadStoredGame { game: id, why };
@@ -89,7 +89,48 @@ impl LiveGame {
         if let Some(clocks) = final_clocks {
             live.left = clocks;
         }
+        live.follow_deadline(deadline);
         Ok(live)
+    }
+
+    /// Makes the running clock the stored one: the side to move's flag
+    /// falls at `deadline` (its time left as stored with the last move, so
+    /// its turn began that long before). `None` (no clock runs, or a game
+    /// from before deadlines were stored) changes nothing.
+    pub fn follow_deadline(&mut self, deadline: Option<u64>) {
+        if let Some(deadline) = deadline
+            && self.game.clock.is_some()
+            && self.runs(self.turn())
+        {
+            self.turn_start = deadline.saturating_add_signed(-self.left[self.turn().index()]);
+        }
+    }
+
+    /// When the side to move's flag falls, while its clock runs (a timed
+    /// game going on, after White's first move): what the storage keeps.
+    pub fn deadline(&self) -> Option<u64> {
+        let turn = self.turn();
+        (self.game.clock.is_some() && self.runs(turn))
+            .then(|| self.turn_start.saturating_add_signed(self.left[turn.index()]))
+    }
+
+    /// The deadline once `stored` (this turn's move) is played: the
+    /// opponent's clock starts at the move's time (the sides alternate:
+    /// a pass is a move).
+    pub fn deadline_after(&self, stored: &StoredMove) -> Option<u64> {
+        self.game.clock?;
+        let left = if self.turn() == Color::White { stored.black_ms } else { stored.white_ms };
+        Some(stored.at_ms.saturating_add_signed(left))
+    }
+
+    /// The deadline once the moves from `keep` on are taken back at `now`
+    /// (the side to move then has its clock as after move `keep - 1`).
+    pub fn deadline_after_takeback(&self, keep: usize, now: u64) -> Option<u64> {
+        self.game.clock?;
+        let last = self.moves.get(keep.checked_sub(1)?)?;
+        let turn = self.positions.get(keep)?.turn();
+        let left = if turn == Color::White { last.white_ms } else { last.black_ms };
+        Some(now.saturating_add_signed(left))
     }
 
     /// After a restart at `now`: the side to move's clock had counted up

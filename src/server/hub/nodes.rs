@@ -24,7 +24,7 @@ use super::live::LiveGame;
 use super::lobby::opponent_account;
 use super::types::*;
 use super::{Challenge, Ctx, Inner, lock};
-use crate::limits::{NODE_FORGET_MS, NODE_HEARTBEAT_MS, NODE_LISTEN_POLL_MS, NODE_TIMEOUT_MS};
+use crate::limits::{NODE_FLAG_SWEEP_MS, NODE_FORGET_MS, NODE_HEARTBEAT_MS, NODE_LISTEN_POLL_MS, NODE_TIMEOUT_MS};
 use crate::server::store::{Account, AccountId, GameId, Listener, Note, OfferKind, StoredMove};
 
 /// The thread that hears the other nodes, until the hub stops.
@@ -131,6 +131,34 @@ impl Ctx<'_> {
         }
     }
 
+    /// Several nodes: every [`NODE_FLAG_SWEEP_MS`], the games whose stored
+    /// deadline has passed are read again and flagged here, so that a flag
+    /// falls from the database alone (this node may have missed the last
+    /// move, whose node died before its note went out). A game whose move
+    /// is with this node's writer is left to the next look.
+    pub(super) fn sweep_flags(&mut self) {
+        if !self.several || self.now < self.st.swept_at + NODE_FLAG_SWEEP_MS {
+            return;
+        }
+        self.st.swept_at = self.now;
+        let due = match self.records.overdue_games(self.now) {
+            Ok(due) => due,
+            Err(e) => return tracing::error!("hub: the clocks' deadlines not read: {e}"),
+        };
+        for game in due {
+            let held = self.st.games.get(&game);
+            if held.is_some_and(|g| g.saving || g.flag_fallen(self.now).is_some()) {
+                // Saving: next time; fallen here: this tick's own look flags it.
+                continue;
+            }
+            let _ = self.guarded(game, "a flag from its stored deadline", |cx| {
+                cx.catch_up(game)?;
+                cx.time_up(game);
+                Ok(())
+            });
+        }
+    }
+
     /// Reads who is online on the other live nodes (heartbeat within
     /// [`NODE_TIMEOUT_MS`]): a player no longer online anywhere is gone
     /// (their opponents told, the claim countdown starts), one newly online is back.
@@ -179,8 +207,8 @@ impl Ctx<'_> {
 
     /// Brings `game` to what is stored: a game this node does not hold is
     /// taken up (its players here are told it started); the moves it lacks
-    /// are played and told, moves taken back are taken back, an ending is
-    /// kept and told.
+    /// are played and told, moves taken back are taken back, the running
+    /// clock is the stored deadline's, an ending is kept and told.
     pub(super) fn catch_up(&mut self, game: GameId) -> Result<(), HubError> {
         let Some(stored) = self.records.game(game)? else { return Ok(()) };
         if !self.st.games.contains_key(&game) {
@@ -198,6 +226,8 @@ impl Ctx<'_> {
             return Ok(());
         }
         self.follow_moves(game, &stored.moves)?;
+        // The running clock as stored (a restart may have moved it on).
+        self.st.games.get_mut(&game).expect("held").follow_deadline(stored.deadline_ms);
         let live = &self.st.games[&game];
         match (stored.result, &live.ending) {
             (Some((result, why)), None) => self.ended_in_memory(game, Ending::new(&result, &why)),

@@ -289,8 +289,9 @@ impl Ctx<'_> {
     ) {
         let live = self.st.games.get_mut(&game).expect("the caller found the game");
         let stored = live.stored_move(text, self.now);
+        let deadline_ms = live.deadline_after(&stored);
         live.saving = true;
-        self.writes.push(PendingMove { game, ply: live.plies(), stored, mv, san, answer });
+        self.writes.push(PendingMove { game, ply: live.plies(), stored, deadline_ms, mv, san, answer });
     }
 
     /// A move back from the writer. Stored: it is played, then told to
@@ -322,11 +323,24 @@ impl Ctx<'_> {
 
     /// Ends `game` with `ending`: stored (ratings with it, and the clocks
     /// as they stopped), then told ([`Ctx::ended_in_memory`]).
-    pub(super) fn end_game(&mut self, game: GameId, mut ending: Ending) -> Result<(), HubError> {
+    pub(super) fn end_game(&mut self, game: GameId, ending: Ending) -> Result<(), HubError> {
+        self.end_game_as(game, ending, None)
+    }
+
+    /// [`Ctx::end_game`], by a flag at ply `flag` if it is one: the store
+    /// ends the game only if its stored deadline has passed at that ply;
+    /// if not (this node missed a move, or a restart moved the clock on),
+    /// the game is read again and goes on.
+    fn end_game_as(&mut self, game: GameId, mut ending: Ending, flag: Option<u32>) -> Result<(), HubError> {
         let live = self.st.games.get(&game).ok_or(HubError::NoGame(game))?;
         let clocks = live.final_clocks(self.now);
-        let end = Finish { result: ending.result.clone(), why: ending.why.clone(), at_ms: self.now, clocks };
+        let end = Finish { result: ending.result.clone(), why: ending.why.clone(), at_ms: self.now, clocks, flag };
         let change = match self.records.finish_game(game, &end) {
+            Err(e @ StoreError::NotDue { .. }) => {
+                tracing::info!("hub: game {game}: {e}: read again");
+                self.catch_up(game)?;
+                return Err(e.into());
+            }
             // Another node ended it first: what it stored is the ending.
             Err(StoreError::GameOver(_)) if self.several => {
                 self.catch_up(game)?;
@@ -385,7 +399,7 @@ impl Ctx<'_> {
     /// Ends `game` if its time is up: aborted when the side to move has
     /// not made its first move within the start window (no result,
     /// unrated), lost on time when its flag has fallen; whether it ended.
-    fn time_up(&mut self, game: GameId) -> bool {
+    pub(super) fn time_up(&mut self, game: GameId) -> bool {
         // A move with the writer was made before the time was up.
         let Some(live) = self.st.games.get(&game).filter(|g| !g.saving) else { return false };
         let due = live.first_move_due(self.start_window).filter(|_| live.engine_to_move().is_none());
@@ -395,8 +409,9 @@ impl Ctx<'_> {
             return self.end_game(game, ending).is_ok();
         }
         let Some(fallen) = live.flag_fallen(self.now) else { return false };
+        let ply = u32::try_from(live.plies()).unwrap_or(u32::MAX);
         // A failed store keeps the game going: the next tick tries again.
-        self.end_game(game, win_for(!fallen, "time forfeit")).is_ok()
+        self.end_game_as(game, win_for(!fallen, "time forfeit"), Some(ply)).is_ok()
     }
 
     /// Whether the player of `color` in `live` has been gone on their own move for the set time.
@@ -463,7 +478,7 @@ impl Ctx<'_> {
     fn take_back(&mut self, game: GameId, color: Color) -> Result<(), HubError> {
         let live = self.st.games.get_mut(&game).ok_or(HubError::NoGame(game))?;
         let keep = takeback_keep(live, color)?;
-        self.records.take_back(game, keep as u32)?;
+        self.records.take_back(game, keep as u32, live.deadline_after_takeback(keep, self.now))?;
         live.take_back_to(keep, self.now);
         let clocks = live.clocks(self.now);
         if let Some(pool) = self.pool {
@@ -523,6 +538,7 @@ impl Ctx<'_> {
     pub(super) fn tick(&mut self) {
         self.note_alive(false);
         self.node_beat(false);
+        self.sweep_flags();
         self.expire_challenges();
         let ids: Vec<GameId> = self.st.games.keys().copied().collect();
         for game in ids {

@@ -382,6 +382,8 @@ fn downtime_is_charged_to_nobody_across_a_restart() {
     let ann = f.hub.connect(Who::Player(a.account.clone()), notify).unwrap();
     let clocks = f.hub.open(ann, game).unwrap().clocks.unwrap();
     assert_eq!((clocks.left_ms, clocks.running), ([57_000, 55_000], Some(Color::White)), "as at the last note");
+    let restarted = f.clock.now_ms();
+    assert_eq!(f.stored(game).deadline_ms, Some(restarted + 57_000), "the stored deadline moved on too");
     f.clock.advance(2_000);
     assert_eq!(f.hub.open(ann, game).unwrap().clocks.unwrap().left_ms, [55_000, 55_000], "and it runs on");
     // A start window is not used up by the downtime either.

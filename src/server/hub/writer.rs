@@ -31,6 +31,8 @@ pub struct PendingMove {
     pub ply: usize,
     /// As stored: the canonical text, both clocks after it, its time.
     pub stored: StoredMove,
+    /// The game's deadline once it is played ([`MoveWrite::deadline_ms`]).
+    pub deadline_ms: Option<u64>,
     pub mv: AnyMove,
     pub san: String,
     /// Where the player who made it waits for the outcome (`None` for the engine).
@@ -139,7 +141,15 @@ fn write_loop(shared: &WriterShared, mut records: Box<dyn Records>, done: &Done)
             }
             std::mem::take(&mut queue.waiting)
         };
-        let writes: Vec<MoveWrite> = batch.iter().map(|p| (p.game, p.ply as u32, p.stored.clone())).collect();
+        let writes: Vec<MoveWrite> = batch
+            .iter()
+            .map(|p| MoveWrite {
+                game: p.game,
+                ply: p.ply as u32,
+                stored: p.stored.clone(),
+                deadline_ms: p.deadline_ms,
+            })
+            .collect();
         let results = commit(&mut *records, &writes);
         let counts = &shared.counts;
         counts.transactions.fetch_add(1, Ordering::Relaxed);
@@ -170,7 +180,7 @@ fn commit(records: &mut dyn Records, writes: &[MoveWrite]) -> Vec<Result<(), Fai
         Ok(Ok(results)) => results.into_iter().map(|r| r.map_err(failure)).collect(),
         Ok(Err(e)) => vec![Err(Failure::Refused(e.to_string())); writes.len()],
         Err(why) if writes.len() == 1 => {
-            tracing::error!(game = %writes[0].0, "hub: game {}: writing a move panicked: {why}", writes[0].0);
+            tracing::error!(game = %writes[0].game, "hub: game {}: writing a move panicked: {why}", writes[0].game);
             vec![Err(Failure::Panicked(why))]
         }
         Err(_) => writes.iter().flat_map(|w| commit(records, std::slice::from_ref(w))).collect(),

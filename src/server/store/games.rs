@@ -4,7 +4,8 @@
 use rusqlite::{Connection, OptionalExtension, params};
 
 use super::{
-    AccountId, BatchResult, GameId, MoveWrite, NewGame, Seat, Store, StoreError, StoredGame, StoredMove, kind_at,
+    AccountId, BatchResult, GameId, MoveWrite, NewGame, ResumedClock, Seat, Store, StoreError, StoredGame, StoredMove,
+    kind_at,
 };
 
 /// A seat as its two columns: (account, engine level).
@@ -53,7 +54,7 @@ impl StoredGame {
 /// A game's columns, in [`game_from`]'s order, before its filter.
 const GAME_SELECT: &str = "SELECT g.id, g.variant, g.start_fen, g.white_account, w.name, g.white_engine,
     g.black_account, b.name, g.black_engine, g.rated, g.clock_initial_ms, g.clock_increment_ms, g.created_ms,
-    g.result, g.termination, g.finished_ms, g.final_white_ms, g.final_black_ms
+    g.result, g.termination, g.finished_ms, g.final_white_ms, g.final_black_ms, g.deadline_ms
     FROM games g LEFT JOIN accounts w ON w.id = g.white_account LEFT JOIN accounts b ON b.id = g.black_account";
 
 /// A game without its moves, from a row of [`GAME_SELECT`].
@@ -76,6 +77,7 @@ fn game_from(row: &rusqlite::Row<'_>) -> rusqlite::Result<StoredGame> {
         moves: Vec::new(),
         result,
         final_clocks: pair_at(row, 16)?.map(|(white, black)| [white, black]),
+        deadline_ms: row.get(18)?,
     })
 }
 
@@ -113,9 +115,10 @@ pub(super) fn open_game(conn: &Connection, game: GameId) -> Result<u32, StoreErr
     }
 }
 
-/// Stores one move within a write, refusing a ply that is not the next.
-fn insert_move(conn: &Connection, (game, ply, m): &MoveWrite) -> Result<(), StoreError> {
-    let (game, ply) = (*game, *ply);
+/// Stores one move within a write, refusing a ply that is not the next;
+/// the game's deadline becomes the move's.
+fn insert_move(conn: &Connection, w: &MoveWrite) -> Result<(), StoreError> {
+    let (game, ply, m) = (w.game, w.ply, &w.stored);
     let expected = open_game(conn, game)?;
     if ply != expected {
         return Err(StoreError::WrongPly { game, expected, got: ply });
@@ -124,6 +127,30 @@ fn insert_move(conn: &Connection, (game, ply, m): &MoveWrite) -> Result<(), Stor
         "INSERT INTO moves (game, ply, mv, white_ms, black_ms, at_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
     )?
     .execute(params![game, ply, m.mv, m.white_ms, m.black_ms, m.at_ms])?;
+    set_deadline(conn, game, w.deadline_ms)
+}
+
+/// Sets a game's deadline within a write.
+fn set_deadline(conn: &Connection, game: GameId, deadline_ms: Option<u64>) -> Result<(), StoreError> {
+    conn.prepare_cached("UPDATE games SET deadline_ms = ?1 WHERE id = ?2")?.execute(params![deadline_ms, game])?;
+    Ok(())
+}
+
+/// Checks a flag within a write (see [`crate::server::store::Finish::flag`]):
+/// `next` is the game's next ply.
+pub(super) fn check_flag(
+    conn: &Connection,
+    game: GameId,
+    next: u32,
+    flag: Option<u32>,
+    at_ms: u64,
+) -> Result<(), StoreError> {
+    let Some(ply) = flag else { return Ok(()) };
+    let deadline: Option<u64> =
+        conn.prepare_cached("SELECT deadline_ms FROM games WHERE id = ?1")?.query_row([game], |r| r.get(0))?;
+    if next != ply || deadline.is_none_or(|d| d > at_ms) {
+        return Err(StoreError::NotDue { game, ply, at_ms, deadline });
+    }
     Ok(())
 }
 
@@ -178,7 +205,8 @@ impl Store {
     ) -> Result<(), StoreError> {
         let tx = self.write()?;
         let [white_ms, black_ms] = clocks;
-        insert_move(&tx, &(game, ply, StoredMove { mv: mv.to_string(), white_ms, black_ms, at_ms }))?;
+        let stored = StoredMove { mv: mv.to_string(), white_ms, black_ms, at_ms };
+        insert_move(&tx, &MoveWrite { game, ply, stored, deadline_ms: None })?;
         tx.commit()?;
         Ok(())
     }
@@ -205,15 +233,43 @@ impl Store {
     }
 
     /// Takes moves back: keeps the first `keep_plies` moves and deletes the
-    /// rest, in one transaction. Refuses a finished game. Returns how many
+    /// rest, in one transaction, with the game's new deadline (the side to
+    /// move's clock restarts). Refuses a finished game. Returns how many
     /// moves went.
-    pub fn take_back(&mut self, game: GameId, keep_plies: u32) -> Result<u32, StoreError> {
+    pub fn take_back(&mut self, game: GameId, keep_plies: u32, deadline_ms: Option<u64>) -> Result<u32, StoreError> {
         let tx = self.write()?;
         open_game(&tx, game)?;
         let gone =
             tx.prepare_cached("DELETE FROM moves WHERE game = ?1 AND ply >= ?2")?.execute(params![game, keep_plies])?;
+        set_deadline(&tx, game, deadline_ms)?;
         tx.commit()?;
         Ok(u32::try_from(gone).unwrap_or(u32::MAX))
+    }
+
+    /// Resumes running clocks at a start (`now_ms`, noted as the clocks'
+    /// time in the same write): each deadline still as read becomes its
+    /// new one. Returns how many moved.
+    pub fn resume_clocks(&mut self, now_ms: u64, clocks: &[ResumedClock]) -> Result<usize, StoreError> {
+        let tx = self.write()?;
+        let mut moved = 0;
+        for c in clocks {
+            moved += tx
+                .prepare_cached(
+                    "UPDATE games SET deadline_ms = ?1 WHERE id = ?2 AND result IS NULL AND deadline_ms IS ?3",
+                )?
+                .execute(params![c.to, c.game, c.from])?;
+        }
+        super::ratings::note_alive(&tx, now_ms)?;
+        tx.commit()?;
+        Ok(moved)
+    }
+
+    /// The games in progress whose stored deadline is at or before `now_ms`.
+    pub fn overdue_games(&self, now_ms: u64) -> Result<Vec<GameId>, StoreError> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT id FROM games WHERE result IS NULL AND deadline_ms IS NOT NULL AND deadline_ms <= ?1 ORDER BY id",
+        )?;
+        Ok(stmt.query_map([now_ms], |r| r.get(0))?.collect::<Result<_, _>>()?)
     }
 
     /// A game with its moves.

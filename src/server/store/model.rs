@@ -139,8 +139,26 @@ pub struct StoredMove {
     pub at_ms: u64,
 }
 
-/// One move of a batch: its game, its ply (0 for the first), and the move.
-pub type MoveWrite = (GameId, u32, StoredMove);
+/// One move of a batch.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveWrite {
+    pub game: GameId,
+    /// Its ply, 0 for the first.
+    pub ply: u32,
+    pub stored: StoredMove,
+    /// When the side to move after it flags (Unix ms), in a timed game:
+    /// the game's row keeps it, so that any server node can decide the
+    /// flag from the database ([`Finish::flag`]); `None` untimed.
+    pub deadline_ms: Option<u64>,
+}
+
+#[cfg(test)]
+impl MoveWrite {
+    /// A move of an untimed game (no deadline), for tests.
+    pub fn untimed(game: GameId, ply: u32, stored: StoredMove) -> MoveWrite {
+        MoveWrite { game, ply, stored, deadline_ms: None }
+    }
+}
 
 /// The answer to a batch of moves: one result per move, in order; the
 /// outer error when the batch failed as a whole (nothing of it stored).
@@ -159,6 +177,10 @@ pub struct StoredGame {
     /// White's and Black's clocks (ms) as the game ended (a timed game
     /// finished since schema version 3).
     pub final_clocks: Option<[i64; 2]>,
+    /// While a timed game's clock runs: when the side to move's flag
+    /// falls (Unix ms), as written with its last move, takeback or the
+    /// restart that resumed it (schema version 7).
+    pub deadline_ms: Option<u64>,
 }
 
 /// How a game ended, to store.
@@ -171,6 +193,22 @@ pub struct Finish {
     pub at_ms: u64,
     /// White's and Black's clocks as they stopped, in a timed game.
     pub clocks: Option<[i64; 2]>,
+    /// A flag: the plies played when the side to move's time ran out. The
+    /// game then ends only if that is still its ply count and its stored
+    /// deadline is at or before `at_ms` ([`StoreError::NotDue`](super::StoreError::NotDue)
+    /// otherwise), whichever node decides it.
+    pub flag: Option<u32>,
+}
+
+/// A running clock resumed at a start, so that the time the server was
+/// down is charged to nobody: `game`'s deadline `from` (`None`: a game
+/// from before schema version 7) becomes `to`, if it is still `from`
+/// (another node starting at once may have moved it first).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ResumedClock {
+    pub game: GameId,
+    pub from: Option<u64>,
+    pub to: u64,
 }
 
 /// White's and Black's ratings before and after a rated game.

@@ -365,10 +365,11 @@ impl Records for PgStore {
     fn add_moves(&mut self, moves: &[MoveWrite]) -> BatchResult {
         games::add_moves(&mut self.client, &self.node, moves)
     }
-    fn take_back(&mut self, game: GameId, keep: u32) -> Result<(), StoreError> {
+    fn take_back(&mut self, game: GameId, keep: u32, deadline_ms: Option<u64>) -> Result<(), StoreError> {
         let mut tx = self.client.transaction()?;
         games::open_game(&mut tx, game)?;
         tx.execute("DELETE FROM moves WHERE game = $1 AND ply >= $2", &[&game.0, &i64::from(keep)])?;
+        games::set_deadline(&mut tx, game, deadline_ms)?;
         notify(&mut tx, &self.node, &Note::Game(game))?;
         tx.commit()?;
         Ok(())
@@ -386,6 +387,16 @@ impl Records for PgStore {
     fn last_alive(&mut self) -> Result<Option<u64>, StoreError> {
         let row = self.client.query_opt("SELECT at_ms FROM server_alive WHERE id = 1", &[])?;
         Ok(row.map(|r| ms(r.get(0))))
+    }
+    fn resume_clocks(&mut self, now_ms: u64, clocks: &[ResumedClock]) -> Result<usize, StoreError> {
+        games::resume_clocks(&mut self.client, now_ms, clocks)
+    }
+    fn overdue_games(&mut self, now_ms: u64) -> Result<Vec<GameId>, StoreError> {
+        let rows = self.client.query(
+            "SELECT id FROM games WHERE result IS NULL AND deadline_ms IS NOT NULL AND deadline_ms <= $1 ORDER BY id",
+            &[&db(now_ms)],
+        )?;
+        Ok(rows.iter().map(|r| GameId(r.get(0))).collect())
     }
     fn add_challenge(&mut self, from: AccountId, spec: &ChallengeSpec, now_ms: u64) -> Result<ChallengeId, StoreError> {
         self.pg_add_challenge(from, spec, now_ms)

@@ -70,6 +70,15 @@ fn rate(
     Ok([(old_white, new[0].1), (old_black, new[1].1)])
 }
 
+/// Notes the clocks' time (see [`Store::set_alive`]), within a write or not.
+pub(super) fn note_alive(conn: &Connection, at_ms: u64) -> Result<(), StoreError> {
+    conn.prepare_cached(
+        "INSERT INTO server_alive (id, at_ms) VALUES (1, ?1) ON CONFLICT (id) DO UPDATE SET at_ms = ?1",
+    )?
+    .execute([at_ms])?;
+    Ok(())
+}
+
 impl Store {
     /// Ends a game as `end` says (the clocks as they ended are kept to show
     /// the finished game). A
@@ -78,16 +87,17 @@ impl Store {
     /// together or not at all; the answer is both players' ratings before
     /// and after.
     pub fn finish_game(&mut self, game: GameId, end: &Finish) -> Result<Option<RatingChange>, StoreError> {
-        let Finish { result, why, at_ms, clocks } = end;
+        let Finish { result, why, at_ms, clocks, flag } = end;
         let score = white_score(result)?;
         let tx = self.write()?;
-        open_game(&tx, game)?;
+        let next = open_game(&tx, game)?;
+        super::games::check_flag(&tx, game, next, *flag, *at_ms)?;
         let (rated, white, black): (bool, Option<AccountId>, Option<AccountId>) = tx
             .prepare_cached("SELECT rated, white_account, black_account FROM games WHERE id = ?1")?
             .query_row([game], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
         tx.prepare_cached(
             "UPDATE games SET result = ?1, termination = ?2, finished_ms = ?3, final_white_ms = ?4,
-             final_black_ms = ?5 WHERE id = ?6",
+             final_black_ms = ?5, deadline_ms = NULL WHERE id = ?6",
         )?
         .execute(params![result, why, at_ms, clocks.map(|c| c[0]), clocks.map(|c| c[1]), game])?;
         let mut change = None;
@@ -102,12 +112,7 @@ impl Store {
 
     /// Notes that the server runs a clock at `at_ms` (see [`Store::last_alive`]).
     pub fn set_alive(&mut self, at_ms: u64) -> Result<(), StoreError> {
-        self.conn
-            .prepare_cached(
-                "INSERT INTO server_alive (id, at_ms) VALUES (1, ?1) ON CONFLICT (id) DO UPDATE SET at_ms = ?1",
-            )?
-            .execute([at_ms])?;
-        Ok(())
+        note_alive(&self.conn, at_ms)
     }
 
     /// When the server last noted it ran a clock ([`Store::set_alive`]):

@@ -40,17 +40,27 @@ pub trait Records: Send {
     /// for the disk; each move's ply must be its game's next (a move
     /// refused leaves the others stored).
     fn add_moves(&mut self, moves: &[MoveWrite]) -> BatchResult;
-    /// Takes back the moves from ply `keep` on (a takeback both players agreed).
-    fn take_back(&mut self, game: GameId, keep: u32) -> Result<(), StoreError>;
+    /// Takes back the moves from ply `keep` on (a takeback both players
+    /// agreed), the game's deadline becoming `deadline_ms` (its side to
+    /// move's clock restarts).
+    fn take_back(&mut self, game: GameId, keep: u32, deadline_ms: Option<u64>) -> Result<(), StoreError>;
     /// Ends a game with both clocks as they ended (a timed game); a rated
     /// game between two players updates both ratings, and answers them
-    /// (`*`, an aborted game, rates nobody).
+    /// (`*`, an aborted game, rates nobody). A flag ([`Finish::flag`]) ends
+    /// it only if the stored deadline says so ([`StoreError::NotDue`]).
     fn finish_game(&mut self, game: GameId, end: &Finish) -> Result<Option<RatingChange>, StoreError>;
     /// Notes that the hub runs a clock at `at_ms`.
     fn set_alive(&mut self, at_ms: u64) -> Result<(), StoreError>;
     /// The last time noted by [`Records::set_alive`]: after a restart, the
     /// running clocks count to it, and not through the time the server was down.
     fn last_alive(&mut self) -> Result<Option<u64>, StoreError>;
+    /// Resumes running clocks at a start, at `now_ms` (noted as the clocks'
+    /// time, [`Records::set_alive`], in the same write): each game's
+    /// deadline still as read becomes its new one. Answers how many moved.
+    fn resume_clocks(&mut self, now_ms: u64, clocks: &[ResumedClock]) -> Result<usize, StoreError>;
+    /// The games in progress whose stored deadline is at or before
+    /// `now_ms`: flags any node may decide.
+    fn overdue_games(&mut self, now_ms: u64) -> Result<Vec<GameId>, StoreError>;
     /// Stores an open challenge of `from`'s (to the player `spec.to` names, when by name).
     fn add_challenge(&mut self, from: AccountId, spec: &ChallengeSpec, now_ms: u64) -> Result<ChallengeId, StoreError>;
     /// Removes a challenge declined, withdrawn or expired.
@@ -131,8 +141,8 @@ impl Records for Store {
     fn add_moves(&mut self, moves: &[MoveWrite]) -> BatchResult {
         Store::add_moves(self, moves)
     }
-    fn take_back(&mut self, game: GameId, keep: u32) -> Result<(), StoreError> {
-        Store::take_back(self, game, keep).map(drop)
+    fn take_back(&mut self, game: GameId, keep: u32, deadline_ms: Option<u64>) -> Result<(), StoreError> {
+        Store::take_back(self, game, keep, deadline_ms).map(drop)
     }
     fn finish_game(&mut self, game: GameId, end: &Finish) -> Result<Option<RatingChange>, StoreError> {
         Store::finish_game(self, game, end)
@@ -142,6 +152,12 @@ impl Records for Store {
     }
     fn last_alive(&mut self) -> Result<Option<u64>, StoreError> {
         Store::last_alive(self)
+    }
+    fn resume_clocks(&mut self, now_ms: u64, clocks: &[ResumedClock]) -> Result<usize, StoreError> {
+        Store::resume_clocks(self, now_ms, clocks)
+    }
+    fn overdue_games(&mut self, now_ms: u64) -> Result<Vec<GameId>, StoreError> {
+        Store::overdue_games(self, now_ms)
     }
     fn add_challenge(&mut self, from: AccountId, spec: &ChallengeSpec, now_ms: u64) -> Result<ChallengeId, StoreError> {
         Store::add_challenge(self, from, spec, now_ms)

@@ -22,6 +22,7 @@ pub(super) const MIGRATIONS: &[SchemaStep] = &[
     SchemaStep { sqlite: V4, postgres: super::pg::schema::V4 },
     SchemaStep { sqlite: V5, postgres: super::pg::schema::V5 },
     SchemaStep { sqlite: V6, postgres: super::pg::schema::V6 },
+    SchemaStep { sqlite: V7, postgres: super::pg::schema::V7 },
 ];
 
 /// Version 1: accounts and keys, games and moves, ratings and their history.
@@ -156,6 +157,18 @@ CREATE TABLE node_sessions (
     account INTEGER NOT NULL REFERENCES accounts(id),
     PRIMARY KEY (node, account)
 );
+";
+
+/// Version 7: clocks as deadlines. While a timed game's clock runs, the
+/// instant the side to move's flag falls (Unix ms), written in the
+/// transaction of each move and takeback (and moved on by a restart, which
+/// charges its downtime to nobody), so that any server node can decide
+/// the flag from the database alone; `NULL` while no clock runs. Games in
+/// progress from before get theirs when the server starts (it writes every
+/// running clock's deadline as it resumes them).
+const V7: &str = "
+ALTER TABLE games ADD COLUMN deadline_ms INTEGER;
+CREATE INDEX games_by_deadline ON games(deadline_ms) WHERE result IS NULL AND deadline_ms IS NOT NULL;
 ";
 
 /// The newest version this program knows.

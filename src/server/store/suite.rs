@@ -18,7 +18,7 @@ fn new_game(white: &Seat, black: &Seat, rated: bool) -> NewGame {
 }
 
 fn end(result: &str, why: &str, at_ms: u64) -> Finish {
-    Finish { result: result.into(), why: why.into(), at_ms, clocks: Some([1_000, -20]) }
+    Finish { result: result.into(), why: why.into(), at_ms, clocks: Some([1_000, -20]), flag: None }
 }
 
 fn mv(text: &str, at_ms: u64) -> StoredMove {
@@ -73,11 +73,11 @@ fn moves_are_kept_in_order_and_a_wrong_ply_is_refused(r: &mut dyn Records) {
     let game = r.create_game(&new_game(&white, &engine, false), T0).unwrap();
     let other = r.create_game(&new_game(&engine, &white, false), T0 + 1).unwrap();
     let batch = [
-        (game, 0, mv("e2e4", T0 + 10)),
-        (other, 0, mv("d2d4", T0 + 11)),
-        (game, 2, mv("g1f3", T0 + 12)),
-        (game, 1, mv("e7e5", T0 + 13)),
-        (GameId(999), 0, mv("a2a3", T0 + 14)),
+        MoveWrite::untimed(game, 0, mv("e2e4", T0 + 10)),
+        MoveWrite::untimed(other, 0, mv("d2d4", T0 + 11)),
+        MoveWrite::untimed(game, 2, mv("g1f3", T0 + 12)),
+        MoveWrite::untimed(game, 1, mv("e7e5", T0 + 13)),
+        MoveWrite::untimed(GameId(999), 0, mv("a2a3", T0 + 14)),
     ];
     let results = r.add_moves(&batch).unwrap();
     assert!(results[0].is_ok() && results[1].is_ok() && results[3].is_ok(), "{results:?}");
@@ -87,7 +87,7 @@ fn moves_are_kept_in_order_and_a_wrong_ply_is_refused(r: &mut dyn Records) {
     assert_eq!(stored.moves, [mv("e2e4", T0 + 10), mv("e7e5", T0 + 13)]);
     assert_eq!((stored.id, stored.created_ms, &stored.game), (game, T0, &new_game(&white, &engine, false)));
     assert_eq!(stored.game.seats[1].name(), "Engine, level 3 (learner)");
-    r.take_back(game, 1).unwrap();
+    r.take_back(game, 1, None).unwrap();
     assert_eq!(r.game(game).unwrap().unwrap().moves, [mv("e2e4", T0 + 10)]);
     assert_eq!(r.active_games().unwrap().iter().map(|g| g.id).collect::<Vec<_>>(), [game, other]);
     assert_eq!(r.finish_game(game, &end("1-0", "checkmate", T0 + 20)).unwrap(), None, "an engine game rates nobody");
@@ -96,9 +96,9 @@ fn moves_are_kept_in_order_and_a_wrong_ply_is_refused(r: &mut dyn Records) {
         (finished.result, finished.final_clocks),
         (Some(("1-0".into(), "checkmate".into())), Some([1_000, -20]))
     );
-    let late = r.add_moves(&[(game, 1, mv("e7e5", T0 + 30))]).unwrap();
+    let late = r.add_moves(&[MoveWrite::untimed(game, 1, mv("e7e5", T0 + 30))]).unwrap();
     assert!(matches!(late[0], Err(StoreError::GameOver(_))), "{late:?}");
-    assert!(matches!(r.take_back(game, 0), Err(StoreError::GameOver(_))));
+    assert!(matches!(r.take_back(game, 0, None), Err(StoreError::GameOver(_))));
     assert_eq!(r.game(GameId(999)).unwrap(), None);
 }
 
@@ -187,6 +187,46 @@ fn the_clock_note_is_kept(r: &mut dyn Records) {
 }
 
 /// How many rounds each race runs.
+/// A flag at ply `ply` decided at `at_ms` (White wins: Black's time ran out).
+fn flag(ply: u32, at_ms: u64) -> Finish {
+    Finish { flag: Some(ply), ..end("1-0", "time forfeit", at_ms) }
+}
+
+/// A move of a timed game, with the game's deadline after it.
+fn timed(game: GameId, ply: u32, stored: StoredMove, deadline_ms: u64) -> MoveWrite {
+    MoveWrite { game, ply, stored, deadline_ms: Some(deadline_ms) }
+}
+
+fn a_clock_deadline_is_stored_and_decides_a_flag(r: &mut dyn Records) {
+    let (ann, bob) = two(r);
+    let game = r.create_game(&new_game(&Seat::Player(ann), &Seat::Player(bob), true), T0).unwrap();
+    assert_eq!(r.game(game).unwrap().unwrap().deadline_ms, None, "no clock runs before White's first move");
+    assert!(matches!(r.finish_game(game, &flag(0, T0 + 999_999)), Err(StoreError::NotDue { deadline: None, .. })));
+    let results = r.add_moves(&[timed(game, 0, mv("e2e4", T0 + 10), T0 + 100)]).unwrap();
+    assert!(results[0].is_ok(), "{results:?}");
+    assert_eq!(r.game(game).unwrap().unwrap().deadline_ms, Some(T0 + 100), "written with the move");
+    assert!(r.overdue_games(T0 + 99).unwrap().is_empty());
+    assert_eq!(r.overdue_games(T0 + 100).unwrap(), [game]);
+    assert!(matches!(r.finish_game(game, &flag(1, T0 + 99)), Err(StoreError::NotDue { ply: 1, .. })), "too early");
+    assert!(matches!(r.finish_game(game, &flag(0, T0 + 100)), Err(StoreError::NotDue { ply: 0, .. })), "a ply gone");
+    r.add_moves(&[timed(game, 1, mv("e7e5", T0 + 50), T0 + 500)]).unwrap();
+    r.take_back(game, 1, Some(T0 + 700)).unwrap();
+    assert_eq!(r.game(game).unwrap().unwrap().deadline_ms, Some(T0 + 700), "a takeback restarts the clock");
+    // A start resumes the clock: only from the deadline it read.
+    let stale = ResumedClock { game, from: Some(T0 + 1), to: T0 + 5_000 };
+    assert_eq!(r.resume_clocks(T0 + 800, &[stale]).unwrap(), 0, "another node moved it first");
+    let resumed = ResumedClock { game, from: Some(T0 + 700), to: T0 + 900 };
+    assert_eq!(r.resume_clocks(T0 + 800, &[resumed]).unwrap(), 1);
+    assert_eq!(r.resume_clocks(T0 + 801, &[resumed]).unwrap(), 0, "once");
+    assert_eq!((r.game(game).unwrap().unwrap().deadline_ms, r.last_alive().unwrap()), (Some(T0 + 900), Some(T0 + 801)));
+    assert!(matches!(r.finish_game(game, &flag(1, T0 + 899)), Err(StoreError::NotDue { .. })));
+    assert!(r.finish_game(game, &flag(1, T0 + 900)).unwrap().is_some(), "flagged and rated");
+    let stored = r.game(game).unwrap().unwrap();
+    assert_eq!((stored.result.unwrap().1, stored.deadline_ms), ("time forfeit".to_string(), None));
+    assert!(r.overdue_games(T0 + 10_000).unwrap().is_empty());
+    assert!(matches!(r.finish_game(game, &flag(1, T0 + 901)), Err(StoreError::GameOver(_))), "flagged once");
+}
+
 const ROUNDS: u32 = 150;
 
 /// Runs `each` on two connections of their own at once, `ROUNDS` times, each
@@ -223,7 +263,7 @@ fn two_writers_never_both_store_a_ply(r: &mut dyn Records) {
     let (ann, bob) = two(r);
     let game = r.create_game(&new_game(&Seat::Player(ann), &Seat::Player(bob), false), T0).unwrap();
     let rounds = race(r, |w, ply, side| {
-        let results = w.add_moves(&[(game, ply, mv(["e2e4", "d2d4"][side], T0))]).unwrap();
+        let results = w.add_moves(&[MoveWrite::untimed(game, ply, mv(["e2e4", "d2d4"][side], T0))]).unwrap();
         results.into_iter().next().unwrap()
     });
     let mut expected = Vec::new();
@@ -255,6 +295,25 @@ fn two_writers_end_a_game_and_rate_it_once(r: &mut dyn Records) {
     assert!(board.iter().all(|row| row.games == ROUNDS), "rated once per game: {board:?}");
     let page = r.player("ann").unwrap().unwrap();
     assert_eq!(page.history[0].1.len(), games.len(), "one history row per game");
+}
+
+fn two_writers_flag_a_game_once(r: &mut dyn Records) {
+    let (ann, bob) = two(r);
+    let seats = (Seat::Player(ann), Seat::Player(bob));
+    let games: Vec<GameId> = (0..ROUNDS)
+        .map(|_| {
+            let game = r.create_game(&new_game(&seats.0, &seats.1, true), T0).unwrap();
+            r.add_moves(&[timed(game, 0, mv("e2e4", T0), T0 + 100)]).unwrap()[0].as_ref().unwrap();
+            game
+        })
+        .collect();
+    let rounds = race(r, |w, round, _| w.finish_game(games[round as usize], &flag(1, T0 + 100)));
+    for (round, results) in rounds.iter().enumerate() {
+        let winner = one_wins(round, results);
+        assert!(matches!(results[1 - winner], Err(StoreError::GameOver(_))), "{results:?}");
+    }
+    let board = r.leaderboard(GameKind::Classic, 10).unwrap();
+    assert!(board.iter().all(|row| row.games == ROUNDS), "rated once per game: {board:?}");
 }
 
 fn two_writers_accept_a_challenge_once(r: &mut dyn Records) {
@@ -306,5 +365,7 @@ on_both!(
     the_clock_note_is_kept,
     two_writers_never_both_store_a_ply,
     two_writers_end_a_game_and_rate_it_once,
+    a_clock_deadline_is_stored_and_decides_a_flag,
+    two_writers_flag_a_game_once,
     two_writers_accept_a_challenge_once,
 );

@@ -30,7 +30,7 @@ fn engine(level: u8) -> Seat {
 
 /// An end without clocks.
 fn end(result: &str, why: &str, at_ms: u64) -> Finish {
-    Finish { result: result.into(), why: why.into(), at_ms, clocks: None }
+    Finish { result: result.into(), why: why.into(), at_ms, clocks: None, flag: None }
 }
 
 /// A move with both clocks and its time.
@@ -166,11 +166,11 @@ fn a_batch_of_moves_stores_each_good_one_and_answers_for_each() {
     let two = store.create_game(&game_between(player(bob), player(ann), false), 0).unwrap();
     let at = |ply: u32, text: &str| mv(text, [5, 6], u64::from(ply));
     let batch = [
-        (one, 0, at(0, "e2e4")),
-        (two, 0, at(0, "d2d4")),
-        (one, 2, at(2, "g1f3")),
-        (one, 1, at(1, "e7e5")),
-        (GameId(99), 0, at(0, "a2a3")),
+        MoveWrite::untimed(one, 0, at(0, "e2e4")),
+        MoveWrite::untimed(two, 0, at(0, "d2d4")),
+        MoveWrite::untimed(one, 2, at(2, "g1f3")),
+        MoveWrite::untimed(one, 1, at(1, "e7e5")),
+        MoveWrite::untimed(GameId(99), 0, at(0, "a2a3")),
     ];
     let results = store.add_moves(&batch).unwrap();
     assert!(results[0].is_ok() && results[1].is_ok() && results[3].is_ok());
@@ -187,11 +187,11 @@ fn take_back_keeps_the_first_plies_and_refuses_a_finished_game() {
     for (ply, text) in (0..).zip(["e2e4", "e7e5", "g1f3"]) {
         store.add_move(game, ply, text, [1, 1], u64::from(ply)).unwrap();
     }
-    assert_eq!(store.take_back(game, 1).unwrap(), 2);
+    assert_eq!(store.take_back(game, 1, None).unwrap(), 2);
     assert_eq!(store.game(game).unwrap().unwrap().moves.len(), 1);
     store.add_move(game, 1, "c7c5", [1, 1], 9).unwrap();
     store.finish_game(game, &end("1/2-1/2", "agreement", 10)).unwrap();
-    assert!(matches!(store.take_back(game, 0), Err(StoreError::GameOver(_))));
+    assert!(matches!(store.take_back(game, 0, None), Err(StoreError::GameOver(_))));
     assert_eq!(store.game(game).unwrap().unwrap().moves.len(), 2);
 }
 

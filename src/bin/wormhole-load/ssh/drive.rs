@@ -2,7 +2,6 @@
 //! what they measured.
 
 use std::collections::BTreeMap;
-use std::path::Path;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -11,6 +10,7 @@ use rand::seq::IndexedRandom;
 use russh::keys::PrivateKey;
 use russh::keys::ssh_key::private::Ed25519Keypair;
 use wormhole::{AnyMove, AnyPosition, GameKind, Rules};
+use wormhole_app::server::store::{GameId, Records};
 
 use super::Args;
 use super::client::LoadSession;
@@ -75,13 +75,19 @@ fn game_id(s: &LoadSession) -> anyhow::Result<u64> {
     number_after(&s.contents(), "Game ", ':')
 }
 
+/// The `i`th session's node among `ports`: round the nodes.
+fn node(ports: &[u16], i: usize) -> u16 {
+    ports[i % ports.len()]
+}
+
 /// `n` games between two new players each, with `clock` if given: one
-/// challenges, the other accepts.
-pub async fn player_games(port: u16, n: usize, clock: Option<&str>) -> anyhow::Result<Vec<PlayerGame>> {
+/// challenges, the other accepts; with several nodes, on two nodes next
+/// to each other.
+pub async fn player_games(ports: &[u16], n: usize, clock: Option<&str>) -> anyhow::Result<Vec<PlayerGame>> {
     let mut games = Vec::new();
     for g in 0..n {
         let (a, b) = (format!("pa{g}"), format!("pb{g}"));
-        let (white, black) = (register(port, &a).await?, register(port, &b).await?);
+        let (white, black) = (register(node(ports, g), &a).await?, register(node(ports, g + 1), &b).await?);
         white.enter(&format!("challenge {b} {} {} white", KIND.name(), clock.unwrap_or_default())).await?;
         // The lobby's row of the challenge: `>   1 pa0 vs you ... accept`.
         let row = format!("{a} vs you");
@@ -98,10 +104,10 @@ pub async fn player_games(port: u16, n: usize, clock: Option<&str>) -> anyhow::R
 }
 
 /// `n` players each starting a game against the engine.
-pub async fn engine_games(port: u16, n: usize, level: u8) -> anyhow::Result<Vec<EngineGame>> {
+pub async fn engine_games(ports: &[u16], n: usize, level: u8) -> anyhow::Result<Vec<EngineGame>> {
     let mut games = Vec::new();
     for e in 0..n {
-        let player = register(port, &format!("en{e}")).await?;
+        let player = register(node(ports, e), &format!("en{e}")).await?;
         player.enter(&format!("engine {} {level}", KIND.name())).await?;
         player.wait_for("You play", WITHIN).await?;
         let white = player.contents().contains("You play White");
@@ -110,12 +116,14 @@ pub async fn engine_games(port: u16, n: usize, level: u8) -> anyhow::Result<Vec<
     Ok(games)
 }
 
-/// `n` guests, each watching one of `games` in turn; grouped by game.
-pub async fn watchers(port: u16, n: usize, games: &[u64]) -> anyhow::Result<Vec<Vec<LoadSession>>> {
+/// `n` guests, each watching one of `games` in turn (on the nodes in
+/// turn too); grouped by game.
+pub async fn watchers(ports: &[u16], n: usize, games: &[u64]) -> anyhow::Result<Vec<Vec<LoadSession>>> {
     let mut by_game: Vec<Vec<LoadSession>> = games.iter().map(|_| Vec::new()).collect();
     for w in 0..n {
         let Some(&id) = games.get(w % games.len().max(1)) else { break };
-        let s = LoadSession::connect(port, None).await?;
+        // w / games: a game's watchers go round the nodes.
+        let s = LoadSession::connect(node(ports, w / games.len().max(1) + w), None).await?;
         s.wait_for("you are a guest", WITHIN).await?;
         watch(&s, id).await?;
         by_game[w % games.len()].push(s);
@@ -179,7 +187,10 @@ pub async fn play_game(
 
 /// Both players ask for a rematch (colours swap); the watchers follow.
 async fn rematch(game: &mut PlayerGame, watching: &[LoadSession]) -> anyhow::Result<()> {
-    game.white.wait_for("Result", WITHIN).await?;
+    // The server's word that the game is over ("game over: ..."), not the
+    // board's result: with several nodes the last move can reach a player
+    // before the game's end does, and a rematch asked in between is refused.
+    game.white.wait_for("game over:", WITHIN).await?;
     game.white.enter("/rematch").await?;
     game.black.wait_for("asks for a rematch", WITHIN).await?;
     game.black.enter("/rematch").await?;
@@ -195,33 +206,31 @@ async fn rematch(game: &mut PlayerGame, watching: &[LoadSession]) -> anyhow::Res
     Ok(())
 }
 
+/// The server's database as the benchmark reads it (either engine).
+pub type Db = Arc<Mutex<Box<dyn Records>>>;
+
 /// The move stored at `ply` (from 1) of `game`, read from the server's
-/// database: how the player learns the engine's move.
-fn stored_move(data: &Path, game: u64, ply: usize) -> anyhow::Result<String> {
-    let db =
-        rusqlite::Connection::open_with_flags(data.join("server.sqlite3"), rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)?;
-    let mv =
-        db.query_row("SELECT mv FROM moves WHERE game = ?1 AND ply = ?2", (game as i64, ply as i64 - 1), |r| r.get(0))?;
-    Ok(mv)
+/// database: how the player learns the engine's move. The store's calls
+/// block: off the runtime's threads.
+async fn stored_move(db: &Db, game: u64, ply: usize) -> anyhow::Result<String> {
+    let db = Arc::clone(db);
+    let stored = tokio::task::spawn_blocking(move || db.lock().unwrap().game(GameId(game as i64))).await??;
+    let moves = stored.with_context(|| format!("no game {game} stored"))?.moves;
+    let mv = moves.get(ply - 1).with_context(|| format!("game {game} has no move {ply} stored"))?;
+    Ok(mv.mv.clone())
 }
 
 /// Plays `game` against the engine until `end`: a move `interval` after
 /// the engine's, a rematch when it is over.
-pub async fn play_engine(
-    mut game: EngineGame,
-    data: std::path::PathBuf,
-    end: Instant,
-    interval: Duration,
-    stats: Arc<Mutex<Stats>>,
-) {
-    if let Err(e) = engine_loop(&mut game, &data, end, interval, &stats).await {
+pub async fn play_engine(mut game: EngineGame, db: Db, end: Instant, interval: Duration, stats: Arc<Mutex<Stats>>) {
+    if let Err(e) = engine_loop(&mut game, &db, end, interval, &stats).await {
         stats.lock().unwrap().lost.push(format!("engine game {}: {e:#}", game.id));
     }
 }
 
 async fn engine_loop(
     game: &mut EngineGame,
-    data: &Path,
+    db: &Db,
     end: Instant,
     interval: Duration,
     stats: &Mutex<Stats>,
@@ -253,7 +262,7 @@ async fn engine_loop(
             *st.sent.entry(game.id).or_default() += 1;
         } else {
             game.player.wait_for(&format!("Moves ({}):", ply), ENGINE_WITHIN).await?;
-            pos.play_text(&stored_move(data, game.id, ply)?)?;
+            pos.play_text(&stored_move(db, game.id, ply).await?)?;
             stats.lock().unwrap().engine_game_moves += 1;
         }
     }
@@ -273,16 +282,12 @@ impl Stats {
         }
     }
 
-    /// Checks that every move sent is in the server's database.
-    pub fn check_stored(&mut self, data: &Path) -> anyhow::Result<()> {
-        let db = rusqlite::Connection::open_with_flags(
-            data.join("server.sqlite3"),
-            rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY,
-        )?;
+    /// Checks that every move sent is in the server's database (blocks).
+    pub fn check_stored(&mut self, db: &Db) -> anyhow::Result<()> {
+        let mut db = db.lock().unwrap();
         for (&game, &sent) in &self.sent {
-            let stored: i64 =
-                db.query_row("SELECT COUNT(*) FROM moves WHERE game = ?1", [game as i64], |r| r.get(0))?;
-            if (stored as usize) < sent {
+            let stored = db.game(GameId(game as i64))?.map_or(0, |g| g.moves.len());
+            if stored < sent {
                 self.lost.push(format!("game {game}: {sent} moves sent, {stored} stored"));
             }
         }

@@ -185,46 +185,61 @@ impl Records for Memory {
             moves,
             result: None,
             final_clocks: None,
+            deadline_ms: None,
         });
         Ok(id)
     }
 
     fn add_moves(&mut self, moves: &[MoveWrite]) -> BatchResult {
         let panic_game = self.1.lock().panic_game;
-        if let Some(game) = panic_game.filter(|g| moves.iter().any(|(m, _, _)| m == g)) {
+        if let Some(game) = panic_game.filter(|g| moves.iter().any(|w| w.game == *g)) {
             panic!("test: a bug writing a move of game {game}");
         }
         self.1.pass()?;
         let mut data = self.data();
-        let mut add = |(game, ply, mv): &MoveWrite| {
-            let g = data.game(*game)?;
+        let mut add = |w: &MoveWrite| {
+            let g = data.game(w.game)?;
             let expected = u32::try_from(g.moves.len()).unwrap();
             if g.result.is_some() {
-                return Err(StoreError::GameOver(*game));
+                return Err(StoreError::GameOver(w.game));
             }
-            if expected != *ply {
-                return Err(StoreError::WrongPly { game: *game, expected, got: *ply });
+            if expected != w.ply {
+                return Err(StoreError::WrongPly { game: w.game, expected, got: w.ply });
             }
-            g.moves.push(mv.clone());
+            g.moves.push(w.stored.clone());
+            g.deadline_ms = w.deadline_ms;
             Ok(())
         };
         Ok(moves.iter().map(&mut add).collect())
     }
 
-    fn take_back(&mut self, game: GameId, keep: u32) -> Result<(), StoreError> {
-        self.data().game(game)?.moves.truncate(usize::try_from(keep).unwrap());
+    fn take_back(&mut self, game: GameId, keep: u32, deadline_ms: Option<u64>) -> Result<(), StoreError> {
+        let mut data = self.data();
+        let g = data.game(game)?;
+        g.moves.truncate(usize::try_from(keep).unwrap());
+        g.deadline_ms = deadline_ms;
         Ok(())
     }
 
     fn finish_game(&mut self, game: GameId, end: &Finish) -> Result<Option<RatingChange>, StoreError> {
-        let Finish { result, why, clocks, .. } = end;
+        let Finish { result, why, clocks, flag, at_ms } = end;
         if self.1.lock().panic_finish == Some(game) {
             panic!("test: a bug storing the end of game {game}");
         }
         let mut data = self.data();
         let g = data.game(game)?;
+        if g.result.is_some() {
+            return Err(StoreError::GameOver(game));
+        }
+        let (next, deadline) = (u32::try_from(g.moves.len()).unwrap(), g.deadline_ms);
+        if let Some(ply) = *flag
+            && (next != ply || deadline.is_none_or(|d| d > *at_ms))
+        {
+            return Err(StoreError::NotDue { game, ply, at_ms: *at_ms, deadline });
+        }
         g.result = Some((result.to_string(), why.to_string()));
         g.final_clocks = *clocks;
+        g.deadline_ms = None;
         let (kind, rated, seats) = (g.game.kind, g.game.rated, g.game.seats.clone());
         let [Seat::Player(white), Seat::Player(black)] = seats else { return Ok(None) };
         let score = match result.as_str() {
@@ -252,6 +267,26 @@ impl Records for Memory {
 
     fn last_alive(&mut self) -> Result<Option<u64>, StoreError> {
         Ok(self.data().alive)
+    }
+
+    fn resume_clocks(&mut self, now_ms: u64, clocks: &[ResumedClock]) -> Result<usize, StoreError> {
+        let mut data = self.data();
+        let mut moved = 0;
+        for c in clocks {
+            let g = data.game(c.game)?;
+            if g.result.is_none() && g.deadline_ms == c.from {
+                g.deadline_ms = Some(c.to);
+                moved += 1;
+            }
+        }
+        data.alive = Some(now_ms);
+        Ok(moved)
+    }
+
+    fn overdue_games(&mut self, now_ms: u64) -> Result<Vec<GameId>, StoreError> {
+        let data = self.data();
+        let due = |g: &&StoredGame| g.result.is_none() && g.deadline_ms.is_some_and(|d| d <= now_ms);
+        Ok(data.games.iter().filter(due).map(|g| g.id).collect())
     }
 
     fn add_challenge(&mut self, from: AccountId, spec: &ChallengeSpec, now_ms: u64) -> Result<ChallengeId, StoreError> {

@@ -9,6 +9,8 @@ use crate::server::store::PgStore;
 struct Nodes {
     a: Fixture<PgStore>,
     b: Hub,
+    /// The database's URL.
+    url: String,
 }
 
 fn two_nodes() -> Nodes {
@@ -16,7 +18,7 @@ fn two_nodes() -> Nodes {
     let open_url = url.clone();
     let a = fixture_on(Box::new(move || PgStore::open(&open_url).unwrap()));
     let b = hub_on(PgStore::open(&url).unwrap(), &a.clock, 1);
-    Nodes { a, b }
+    Nodes { a, b, url }
 }
 
 /// A player's session on `hub` (registered there if new).
@@ -135,7 +137,7 @@ fn an_engine_game_of_a_dead_node_goes_on_where_its_player_reconnects() {
     let game = n.a.hub.play_engine(ann.s, spec(GameKind::Classic, None), 1).unwrap();
     n.a.hub.play(ann.s, game, "e4").unwrap();
     wait_until("the engine answers on A", || moved(&ann.events, game).len() == 2);
-    let Nodes { a, b } = n;
+    let Nodes { a, b, .. } = n;
     a.hub.kill();
     let again = player_on(&b, "ann");
     let view = b.open(again.s, game).unwrap();
@@ -297,7 +299,7 @@ fn a_node_whose_heartbeat_stops_has_its_players_shown_gone_after_the_timeout() {
     wait_until("e4 on B", || moved(&ben.events, game).len() == 1);
     n.b.play(ben.s, game, "e7e5").unwrap();
     // Node A stops as a killed node does: no heartbeat, no goodbye.
-    let Nodes { a, b } = n;
+    let Nodes { a, b, .. } = n;
     let clock = Arc::clone(&a.clock);
     a.hub.kill();
     clock.advance(NODE_TIMEOUT_MS - NODE_HEARTBEAT_MS);
@@ -315,4 +317,129 @@ fn a_node_whose_heartbeat_stops_has_its_players_shown_gone_after_the_timeout() {
     b.tick();
     b.claim_absence(ben.s, game).unwrap();
     assert_eq!(ended(&ben.events, game).unwrap().why, "opponent left the game");
+}
+
+/// Stores a move as node A's writer does (the move's row and the game's
+/// new deadline, one transaction) but without its note: as if A died
+/// between its commit and its note reaching node B.
+fn store_unheard(
+    url: &str,
+    game: GameId,
+    ply: i64,
+    (mv, white_ms, black_ms): (&str, i64, i64),
+    at: u64,
+    deadline: u64,
+) {
+    let mut client = postgres::Client::connect(url, postgres::NoTls).unwrap();
+    let mut tx = client.transaction().unwrap();
+    let (at, deadline) = (i64::try_from(at).unwrap(), i64::try_from(deadline).unwrap());
+    tx.execute(
+        "INSERT INTO moves (game, ply, mv, white_ms, black_ms, at_ms) VALUES ($1, $2, $3, $4, $5, $6)",
+        &[&game.0, &ply, &mv, &white_ms, &black_ms, &at],
+    )
+    .unwrap();
+    tx.execute("UPDATE games SET deadline_ms = $1 WHERE id = $2", &[&deadline, &game.0]).unwrap();
+    tx.commit().unwrap();
+}
+
+/// A timed game (60 s, no increment) between ann on node A and ben on
+/// node B: e4 at the start, e5 10 s later (Black has 50 s left), then
+/// node A dies, killed. Answers node B, ben, the game and the time of e5.
+fn after_e5_node_a_dies(n: Nodes) -> (Hub, Player, GameId, Arc<ManualClock>, String) {
+    let (ann, ben) = (player_on(&n.a.hub, "ann"), player_on(&n.b, "ben"));
+    let rated = ChallengeSpec { rated: true, ..spec(GameKind::Classic, Some((60_000, 0))) };
+    let id = n.a.hub.challenge(ann.s, rated).unwrap();
+    wait_until("the challenge on B", || n.b.lobby(ben.s).unwrap().challenges.iter().any(|c| c.id == id));
+    let game = n.b.accept(ben.s, id).unwrap();
+    wait_for(&ann.events, |e| matches!(e, HubEvent::GameStarted { game: g } if g.id == game));
+    n.a.hub.play(ann.s, game, "e2e4").unwrap();
+    wait_until("e4 on B", || moved(&ben.events, game).len() == 1);
+    n.a.clock.advance(10_000);
+    n.b.play(ben.s, game, "e7e5").unwrap();
+    wait_until("e5 on A", || moved(&ann.events, game).len() == 2);
+    let Nodes { a, b, url } = n;
+    let clock = Arc::clone(&a.clock);
+    a.hub.kill();
+    (b, ben, game, clock, url)
+}
+
+/// Node A stored White's Nf3 and died before node B heard of it: B still
+/// shows White to move (its flag at e5 + 60 s), but Black's stored
+/// deadline (Nf3 + 50 s) comes first, and B flags Black on time from the
+/// database alone (within a look, NODE_FLAG_SWEEP_MS).
+#[test]
+fn a_node_that_missed_the_last_move_flags_on_time_from_the_stored_deadline() {
+    use crate::limits::NODE_FLAG_SWEEP_MS;
+    let (b, ben, game, clock, url) = after_e5_node_a_dies(two_nodes());
+    let e5 = clock.now_ms();
+    clock.advance(1_000);
+    store_unheard(&url, game, 2, ("g1f3", 59_000, 50_000), e5 + 1_000, e5 + 51_000);
+    clock.advance(49_999);
+    b.tick();
+    assert_eq!(ended(&ben.events, game), None, "1 ms before Black's stored deadline");
+    assert_eq!(moved(&ben.events, game).len(), 2, "B has not heard of Nf3");
+    clock.advance(1 + NODE_FLAG_SWEEP_MS);
+    b.tick();
+    let ending = ended(&ben.events, game).expect("flagged by node B");
+    assert_eq!((ending.result.as_str(), ending.why.as_str()), ("1-0", "time forfeit"));
+    assert_eq!(moved(&ben.events, game), ["e2e4", "e7e5", "g1f3"], "told the move it missed, then the end");
+    let stored = PgStore::open(&url).unwrap().game(game).unwrap().unwrap();
+    assert_eq!(stored.result, Some(("1-0".into(), "time forfeit".into())));
+    assert_eq!((stored.final_clocks, stored.deadline_ms), (Some([59_000, 0]), None));
+    assert!(b.leaderboard(GameKind::Classic, 10).unwrap().iter().all(|row| row.games == 1), "rated once");
+}
+
+/// Node A stored White's Nf3 with 1 s left on White's clock and died
+/// before node B heard of it: when White's flag falls in B's memory, the
+/// store refuses it (the game is a ply further), and B reads the game
+/// again and goes on; Black's flag falls at its stored deadline.
+#[test]
+fn a_node_that_missed_the_last_move_does_not_flag_the_side_that_made_it() {
+    let (b, ben, game, clock, url) = after_e5_node_a_dies(two_nodes());
+    let e5 = clock.now_ms();
+    clock.advance(59_000);
+    store_unheard(&url, game, 2, ("g1f3", 1_000, 50_000), e5 + 59_000, e5 + 109_000);
+    clock.advance(1_000);
+    b.tick();
+    assert_eq!(ended(&ben.events, game), None, "White moved in time");
+    assert_eq!(moved(&ben.events, game), ["e2e4", "e7e5", "g1f3"], "B read the game again");
+    let clocks = b.open(ben.s, game).unwrap().clocks.unwrap();
+    assert_eq!((clocks.left_ms, clocks.running), ([1_000, 49_000], Some(Color::Black)), "as stored");
+    clock.advance(48_999);
+    b.tick();
+    assert_eq!(ended(&ben.events, game), None);
+    clock.advance(1);
+    b.tick();
+    assert_eq!(ended(&ben.events, game).map(|e| e.result), Some("1-0".into()), "Black's flag, at its deadline");
+}
+
+#[test]
+fn a_flag_seen_by_both_nodes_at_once_ends_the_game_once_and_rates_it_once() {
+    let n = two_nodes();
+    let (ann, ben) = (player_on(&n.a.hub, "ann"), player_on(&n.b, "ben"));
+    let rounds = 40;
+    for round in 0..rounds {
+        let rated = ChallengeSpec { rated: true, ..spec(GameKind::Classic, Some((60_000, 0))) };
+        let id = n.a.hub.challenge(ann.s, rated).unwrap();
+        wait_until("the challenge on B", || n.b.lobby(ben.s).unwrap().challenges.iter().any(|c| c.id == id));
+        let game = n.b.accept(ben.s, id).unwrap();
+        wait_for(&ann.events, |e| matches!(e, HubEvent::GameStarted { game: g } if g.id == game));
+        n.a.hub.play(ann.s, game, "e2e4").unwrap();
+        wait_until("e4 on B", || moved(&ben.events, game).len() == 1);
+        n.b.play(ben.s, game, "e7e5").unwrap();
+        wait_until("e5 on A", || moved(&ann.events, game).len() == 2);
+        n.a.clock.advance(60_000);
+        // White's flag falls on both nodes: both tickers end the game at once.
+        at_once(|| n.a.hub.tick(), || n.b.tick());
+        wait_until("both players told", || ended(&ann.events, game).is_some() && ended(&ben.events, game).is_some());
+        let stored = n.a.stored(game);
+        assert_eq!(stored.result, Some(("0-1".into(), "time forfeit".into())), "round {round}");
+        assert_eq!(stored.final_clocks, Some([0, 60_000]), "round {round}");
+        for events in [&ann.events, &ben.events] {
+            let told = count(events, |e| matches!(e, HubEvent::Ended { game: g, .. } if *g == game));
+            assert_eq!(told, 1, "round {round}: one ending told");
+        }
+    }
+    let board = n.b.leaderboard(GameKind::Classic, 10).unwrap();
+    assert!(board.iter().all(|row| row.games == rounds), "each game rated once: {board:?}");
 }

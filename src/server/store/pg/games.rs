@@ -36,7 +36,7 @@ fn seat(row: &Row, at: usize) -> Seat {
 
 const GAME_SELECT: &str = "SELECT g.id, g.variant, g.start_fen, g.white_account, w.name, g.white_engine,
     g.black_account, b.name, g.black_engine, g.rated, g.clock_initial_ms, g.clock_increment_ms, g.created_ms,
-    g.result, g.termination, g.final_white_ms, g.final_black_ms
+    g.result, g.termination, g.final_white_ms, g.final_black_ms, g.deadline_ms
     FROM games g LEFT JOIN accounts w ON w.id = g.white_account LEFT JOIN accounts b ON b.id = g.black_account";
 
 /// A game without its moves, from a row of [`GAME_SELECT`].
@@ -56,6 +56,7 @@ fn game_from(row: &Row) -> Result<StoredGame, StoreError> {
         moves: Vec::new(),
         result,
         final_clocks: pair(row, 15).map(|(white, black)| [white, black]),
+        deadline_ms: row.get::<_, Option<i64>>(17).map(ms),
     })
 }
 
@@ -97,29 +98,78 @@ pub(super) fn open_game(tx: &mut Transaction<'_>, game: GameId) -> Result<u32, S
     Ok(u32::try_from(next).unwrap_or(u32::MAX))
 }
 
-/// Stores one move within a write, refusing a ply that is not the next.
-fn insert_move(tx: &mut Transaction<'_>, (game, ply, m): &MoveWrite) -> Result<(), StoreError> {
-    let expected = open_game(tx, *game)?;
-    if *ply != expected {
-        return Err(StoreError::WrongPly { game: *game, expected, got: *ply });
-    }
-    tx.execute(
-        "INSERT INTO moves (game, ply, mv, white_ms, black_ms, at_ms) VALUES ($1, $2, $3, $4, $5, $6)",
-        &[&game.0, &i64::from(*ply), &m.mv, &m.white_ms, &m.black_ms, &db(m.at_ms)],
-    )?;
+/// Sets a game's deadline within a write.
+pub(super) fn set_deadline(tx: &mut Transaction<'_>, game: GameId, deadline: Option<u64>) -> Result<(), StoreError> {
+    tx.execute("UPDATE games SET deadline_ms = $1 WHERE id = $2", &[&deadline.map(db), &game.0])?;
     Ok(())
 }
 
-/// Commits moves of any games in one transaction; a refused move (a
-/// savepoint each) leaves the others stored.
+/// Checks a flag within a write, the game's row locked (see
+/// [`Finish::flag`]): `next` is the game's next ply.
+fn check_flag(tx: &mut Transaction<'_>, game: GameId, next: u32, end: &Finish) -> Result<(), StoreError> {
+    let Some(ply) = end.flag else { return Ok(()) };
+    let row = tx.query_one("SELECT deadline_ms FROM games WHERE id = $1", &[&game.0])?;
+    let deadline = row.get::<_, Option<i64>>(0).map(ms);
+    if next != ply || deadline.is_none_or(|d| d > end.at_ms) {
+        return Err(StoreError::NotDue { game, ply, at_ms: end.at_ms, deadline });
+    }
+    Ok(())
+}
+
+/// Resumes running clocks at a start (see [`Records::resume_clocks`]).
+pub(super) fn resume_clocks(client: &mut Client, now: u64, clocks: &[ResumedClock]) -> Result<usize, StoreError> {
+    let mut tx = client.transaction()?;
+    let mut moved = 0;
+    for c in clocks {
+        moved += tx.execute(
+            "UPDATE games SET deadline_ms = $1 WHERE id = $2 AND result IS NULL AND deadline_ms IS NOT DISTINCT FROM $3",
+            &[&db(c.to), &c.game.0, &c.from.map(db)],
+        )?;
+    }
+    tx.execute(
+        "INSERT INTO server_alive (id, at_ms) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET at_ms = $1",
+        &[&db(now)],
+    )?;
+    tx.commit()?;
+    Ok(usize::try_from(moved).unwrap_or(usize::MAX))
+}
+
+/// A game's row locked, and whether it is over.
+const LOCK_GAME: &str = "SELECT result IS NOT NULL FROM games WHERE id = $1 FOR UPDATE";
+/// A game's next ply: a statement of its own, after the lock, so that
+/// it sees a move another writer committed while this one waited.
+const NEXT_PLY: &str = "SELECT COALESCE(MAX(ply) + 1, 0) FROM moves WHERE game = $1";
+
+/// A move stored, its game's deadline set and its note sent: one statement.
+const WRITE_MOVE: &str = "WITH m AS (INSERT INTO moves (game, ply, mv, white_ms, black_ms, at_ms)
+        VALUES ($1, $2, $3, $4, $5, $6)),
+    d AS (UPDATE games SET deadline_ms = $7 WHERE id = $1)
+    SELECT pg_notify($8, $9)";
+
+/// Commits moves of any games in one transaction. Each move is checked
+/// first (its game's row locked: there, going on, at that ply) and written
+/// only if it passes, so a refused move leaves the others stored; the
+/// statements are prepared once a batch, so a move costs three round
+/// trips to the database (the writer's throughput on PostgreSQL is bound by them).
 pub(super) fn add_moves(client: &mut Client, node: &str, moves: &[MoveWrite]) -> BatchResult {
     let mut tx = client.transaction()?;
+    let (lock, next, write) = (tx.prepare(LOCK_GAME)?, tx.prepare(NEXT_PLY)?, tx.prepare(WRITE_MOVE)?);
     let mut results = Vec::with_capacity(moves.len());
-    for m in moves {
-        let mut one = tx.transaction()?;
-        let result = insert_move(&mut one, m).and_then(|()| notify(&mut one, node, &Note::Game(m.0)));
+    for w in moves {
+        let (game, ply, m) = (w.game, w.ply, &w.stored);
+        let result = match tx.query_opt(&lock, &[&game.0])? {
+            None => Err(StoreError::NoGame(game)),
+            Some(row) if row.get::<_, bool>(0) => Err(StoreError::GameOver(game)),
+            Some(_) => {
+                let expected = u32::try_from(tx.query_one(&next, &[&game.0])?.get::<_, i64>(0)).unwrap_or(u32::MAX);
+                if ply == expected { Ok(()) } else { Err(StoreError::WrongPly { game, expected, got: ply }) }
+            }
+        };
         if result.is_ok() {
-            one.commit()?;
+            let (note, deadline) = (Note::Game(game).payload(node), w.deadline_ms.map(db));
+            let params: [&(dyn ToSql + Sync); 9] =
+                [&game.0, &i64::from(ply), &m.mv, &m.white_ms, &m.black_ms, &db(m.at_ms), &deadline, &CHANNEL, &note];
+            tx.query_one(&write, &params)?;
         }
         results.push(result);
     }
@@ -206,13 +256,14 @@ pub(super) fn finish_game(
 ) -> Result<Option<RatingChange>, StoreError> {
     let score = white_score(&end.result)?;
     let mut tx = client.transaction()?;
-    open_game(&mut tx, game)?;
+    let next = open_game(&mut tx, game)?;
+    check_flag(&mut tx, game, next, end)?;
     let row = tx.query_one("SELECT rated, white_account, black_account FROM games WHERE id = $1", &[&game.0])?;
     let (rated, white, black): (bool, Option<i64>, Option<i64>) = (row.get(0), row.get(1), row.get(2));
     let clocks = (end.clocks.map(|c| c[0]), end.clocks.map(|c| c[1]));
     tx.execute(
         "UPDATE games SET result = $1, termination = $2, finished_ms = $3, final_white_ms = $4,
-         final_black_ms = $5 WHERE id = $6",
+         final_black_ms = $5, deadline_ms = NULL WHERE id = $6",
         &[&end.result, &end.why, &db(end.at_ms), &clocks.0, &clocks.1, &game.0],
     )?;
     let mut change = None;

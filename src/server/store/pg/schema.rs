@@ -130,3 +130,9 @@ CREATE TABLE node_sessions (
     PRIMARY KEY (node, account)
 );
 ";
+
+/// Version 7: clocks as deadlines, as SQLite's version 7.
+pub const V7: &str = "
+ALTER TABLE games ADD COLUMN deadline_ms BIGINT;
+CREATE INDEX games_by_deadline ON games(deadline_ms) WHERE result IS NULL AND deadline_ms IS NOT NULL;
+";
