@@ -585,8 +585,16 @@ pub trait Evaluate {
     fn evaluate(&self, params: &Self::Params, positional: bool) -> i32;
     /// Material only, from the side to move's point of view.
     fn material(&self, params: &Self::Params) -> i32;
+    /// What [`Evaluate::eval_features`] are scaled by: 1, or for a game
+    /// with tapered terms (middlegame and endgame weights) the phase's
+    /// maximum, [`PHASE_MAX`](crate::core::orthodox_eval::PHASE_MAX).
+    const FEATURE_SCALE: i32 = 1;
+
     /// How often each term of the evaluation occurs, the side to move's
-    /// count minus the opponent's: [`Evaluate::evaluate`] (positional) is the
-    /// dot product of this with the weights. For fitting the weights.
+    /// count minus the opponent's, times [`Evaluate::FEATURE_SCALE`]
+    /// (a tapered term's counts weighted by the phase):
+    /// [`Evaluate::evaluate`] (positional) is the dot product of this with
+    /// the weights divided by `FEATURE_SCALE`, rounded down. For fitting
+    /// the weights.
     fn eval_features(&self) -> Vec<i32>;
 }
