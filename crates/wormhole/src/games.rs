@@ -538,6 +538,12 @@ macro_rules! one_kind_game {
             fn material(&self, params: &EvalParams) -> i32 {
                 eval::material(self, params)
             }
+            fn piece_balance(&self) -> [i32; $crate::core::Role::MAX] {
+                eval::piece_balance(self)
+            }
+            fn judged_values(&self) -> &'static [i32; $crate::core::Role::MAX] {
+                &$crate::puzzles::values::ORTHODOX
+            }
             fn eval_features(&self) -> Vec<i32> {
                 eval::features(self).to_vec()
             }

@@ -23,6 +23,12 @@ pub(crate) fn material_balance<const N: usize>(board: &Board, us: Color, weights
     v
 }
 
+/// The pieces of `us` less the other side's on `board`, by role.
+#[inline]
+pub(crate) fn board_balance(board: &Board, us: Color) -> [i32; Role::MAX] {
+    Role::SLOTS.map(|role| board.pieces(us, role).count() as i32 - board.pieces(!us, role).count() as i32)
+}
+
 /// Where the evaluation terms go: summed with weights for the search, or
 /// counted for fitting the weights. Shared by every game's evaluation.
 ///
@@ -192,6 +198,11 @@ macro_rules! eval_scaffold {
     ($(#[$doc:meta])* $pos:ty, material_first, $last:expr) => {
         $crate::engine::eval_scaffold!($(#[$doc])* $pos, $last);
 
+        /// The side to move's pieces less the opponent's, by role.
+        pub fn piece_balance(pos: &$pos) -> [i32; $crate::core::Role::MAX] {
+            $crate::engine::board_balance(pos.board(), pos.turn())
+        }
+
         /// Material only, from the side to move's point of view.
         pub fn material(pos: &$pos, params: &EvalParams) -> i32 {
             $crate::engine::material_balance(pos.board(), pos.turn(), &params.weights)
@@ -210,6 +221,11 @@ macro_rules! eval_scaffold {
     };
     ($(#[$doc:meta])* $pos:ty, orthodox_first, $last:expr) => {
         $crate::engine::eval_scaffold!($(#[$doc])* $pos, $last);
+
+        /// The side to move's pieces less the opponent's, by role.
+        pub fn piece_balance(pos: &$pos) -> [i32; $crate::core::Role::MAX] {
+            $crate::engine::board_balance(pos.board(), pos.turn())
+        }
 
         /// Material only (tapered), from the side to move's point of view.
         pub fn material(pos: &$pos, params: &EvalParams) -> i32 {

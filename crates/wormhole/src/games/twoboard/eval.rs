@@ -96,6 +96,24 @@ pub fn material(pos: &Position, params: &EvalParams) -> i32 {
     scorer.for_side(pos.turn())
 }
 
+/// The side to move's pieces less the opponent's, by role: both boards
+/// and a piece in transit.
+pub fn piece_balance(pos: &Position) -> [i32; Role::MAX] {
+    let us = pos.turn();
+    let mut balance = [0; Role::MAX];
+    for id in BoardId::BOTH {
+        for (n, d) in balance.iter_mut().zip(crate::engine::board_balance(pos.board(id), us)) {
+            *n += d;
+        }
+    }
+    for color in Color::ALL {
+        if let Some(piece) = pos.intent(color).and_then(|i| i.in_transit()) {
+            balance[piece.role.index()] += if color == us { 1 } else { -1 };
+        }
+    }
+    balance
+}
+
 /// The evaluation of `pos` from the side to move's point of view.
 /// With `positional` false, material only.
 ///
