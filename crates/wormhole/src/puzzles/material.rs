@@ -178,8 +178,7 @@ fn best_reply<P: SearchHooks + Evaluate>(pos: &mut P, ply: usize, budget: &mut B
     let mut best: Option<(P::Move, i32)> = None;
     for r in ordered(pos, false) {
         let bound = best.map(|(_, b)| b);
-        let value =
-            value_of(pos, r, bound, budget).ok_or_else(|| Refusal::Unsettled { ply, mv: pos.san(r) })?;
+        let value = value_of(pos, r, bound, budget).ok_or_else(|| Refusal::Unsettled { ply, mv: pos.san(r) })?;
         if let Some(value) = value {
             best = Some((r, value));
         }
