@@ -96,6 +96,31 @@ fn solve_refuses_bad_input() {
     }
 }
 
+/// A UCI engine's pass (`0000`) is a move in Two-board chess: Black, with
+/// no piece on board A where it is to play, passes, and the game goes on.
+#[test]
+fn match_takes_a_uci_engines_pass_in_two_board_chess() {
+    let other = format!("uci={},depth=2", env!("CARGO_BIN_EXE_wormhole"));
+    let fen = "8/P1R4R/8/8/5P2/8/5K2/8|8/3k3R/8/8/3NB3/2P5/8/8 b A -|- -|- - 2 106";
+    let out = stdout_of(&[
+        "match",
+        "--variant",
+        "twoboard",
+        "--fen",
+        fen,
+        "--random-plies",
+        "0",
+        "--engine-a",
+        "depth=2",
+        "--engine-b",
+        &other,
+        "--games",
+        "2",
+    ]);
+    assert_eq!(out.lines().filter(|l| l.starts_with("Game ")).count(), 2, "{out}");
+    assert!(out.lines().last().unwrap().starts_with("Score: "), "{out}");
+}
+
 #[test]
 fn match_plays_another_binary_over_uci() {
     let other = format!("uci={},level=3,depth=2", env!("CARGO_BIN_EXE_wormhole"));

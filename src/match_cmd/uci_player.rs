@@ -131,11 +131,14 @@ impl UciEngine {
                 Some(&"info") => score = score_of(&words).unwrap_or(score),
                 Some(&"bestmove") => {
                     let text = words.get(1).copied().unwrap_or("(none)");
-                    if text == "(none)" || text == "0000" {
-                        return Ok((None, score));
-                    }
-                    let m = pos.parse_move(text).with_context(|| format!("'{}' played {text}", self.path))?;
-                    return Ok((Some(m), score));
+                    // `0000` is a pass in a game that has one (Two-board
+                    // chess, with no piece on the board to play), else no move.
+                    return match pos.parse_move(text) {
+                        _ if text == "(none)" => Ok((None, score)),
+                        Ok(m) => Ok((Some(m), score)),
+                        Err(_) if text == "0000" => Ok((None, score)),
+                        Err(e) => Err(e).with_context(|| format!("'{}' played {text}", self.path)),
+                    };
                 }
                 _ => {}
             }

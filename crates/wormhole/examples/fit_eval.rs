@@ -5,9 +5,11 @@
 //! drawn), as written by `wormhole match --dump FILE`, in any game.
 //! Positions in check, finished games, repeated positions and the first
 //! five moves of each game (random openings) are skipped.
-//! Captures are almost always available in this game, so positions are
-//! not filtered for quietness; a penalty pulls the weights towards the
-//! current defaults so that rare terms do not run away.
+//! With `FIT_QUIET=1`, positions where the side to move can take a piece
+//! worth at least the taker are skipped too (for the orthodox games; in
+//! Wormhole chess captures are almost always available, so its positions
+//! are not filtered for quietness). A penalty pulls the weights towards
+//! the current defaults so that rare terms do not run away.
 //!
 //! ```text
 //! cargo run --release --example fit_eval -- classic dump_classic.txt
@@ -17,7 +19,7 @@
 use std::process::ExitCode;
 
 use wormhole::engine::Term;
-use wormhole::rules::EvalWeights;
+use wormhole::rules::{EvalWeights, GameMove, MoveSet};
 use wormhole::{Color, GameKind, ListedGame, WithPosition};
 
 /// One position of a dump: its evaluation terms and the result for the
@@ -27,13 +29,18 @@ struct TermSample<'a> {
 }
 
 impl WithPosition for TermSample<'_> {
-    type Output = Option<(u64, Vec<f64>, f64)>;
+    type Output = Option<(u64, Sample, f64)>;
 
     fn run<P: ListedGame>(self, pos: P) -> Self::Output {
         if pos.move_number() <= 5 || pos.is_check() || pos.outcome(&[]).is_some() {
             return None;
         }
-        let x = pos.eval_features().into_iter().map(f64::from).collect();
+        if std::env::var_os("FIT_QUIET").is_some() && has_even_capture(&pos) {
+            return None;
+        }
+        let scale = f64::from(P::FEATURE_SCALE);
+        let features = pos.eval_features().into_iter().enumerate();
+        let x = features.filter(|&(_, v)| v != 0).map(|(i, v)| (i, f64::from(v) / scale)).collect();
         let white = match self.result {
             "w" => 1.0,
             "b" => 0.0,
@@ -43,6 +50,16 @@ impl WithPosition for TermSample<'_> {
         let y = if pos.turn() == Color::White { white } else { 1.0 - white };
         Some((pos.hash(), x, y))
     }
+}
+
+/// Whether the side to move can take a piece worth at least the one that
+/// takes it (the position is not quiet: its terms say little about it).
+fn has_even_capture<P: ListedGame>(pos: &P) -> bool {
+    let value = |role: wormhole::Role| [1, 3, 3, 5, 9, 100].get(role.index()).copied().unwrap_or(5);
+    pos.legal_moves().iter().any(|m| {
+        let mover = pos.boards()[m.board()].piece_at(m.from());
+        pos.captured_by(m).zip(mover).is_some_and(|(victim, mover)| value(victim.role) >= value(mover.role))
+    })
 }
 
 /// The game's terms and default weights.
@@ -56,19 +73,28 @@ impl WithPosition for Defaults {
     }
 }
 
+/// A position's terms that occur: (weight index, count).
+type Sample = Vec<(usize, f64)>;
+
 /// Positions' terms (`xs`) and results for the side to move (`ys`).
 #[derive(Default)]
 struct Data {
-    xs: Vec<Vec<f64>>,
+    xs: Vec<Sample>,
     ys: Vec<f64>,
 }
 
-/// Penalty per squared centipawn of distance from the default weights.
+/// Penalty per squared centipawn of distance from the default weights
+/// (`FIT_LAMBDA=2e-5` to change it).
 const LAMBDA: f64 = 2e-7;
 
+/// The penalty in force: `FIT_LAMBDA`, or [`LAMBDA`].
+fn lambda() -> f64 {
+    std::env::var("FIT_LAMBDA").ok().and_then(|v| v.parse().ok()).unwrap_or(LAMBDA)
+}
+
 /// The predicted score of terms `x` under weights `w` at scale `k`.
-fn predict(x: &[f64], w: &[f64], k: f64) -> f64 {
-    let z: f64 = x.iter().zip(w).map(|(a, b)| a * b).sum::<f64>() * k;
+fn predict(x: &[(usize, f64)], w: &[f64], k: f64) -> f64 {
+    let z: f64 = x.iter().map(|&(i, a)| a * w[i]).sum::<f64>() * k;
     1.0 / (1.0 + (-z).exp())
 }
 
@@ -89,7 +115,7 @@ impl Data {
 
     /// The loss plus the penalty for straying from `prior`.
     fn penalised_loss(&self, w: &[f64], k: f64, prior: &[f64]) -> f64 {
-        self.loss(w, k) + LAMBDA * w.iter().zip(prior).map(|(a, b)| (a - b) * (a - b)).sum::<f64>()
+        self.loss(w, k) + lambda() * w.iter().zip(prior).map(|(a, b)| (a - b) * (a - b)).sum::<f64>()
     }
 
     /// The gradient of the loss (without the penalty) by each weight.
@@ -97,8 +123,8 @@ impl Data {
         let mut g = vec![0.0; w.len()];
         for (x, &y) in self.xs.iter().zip(&self.ys) {
             let p = predict(x, w, k);
-            for (gi, xi) in g.iter_mut().zip(x) {
-                *gi += (p - y) * xi * k;
+            for &(i, xi) in x {
+                g[i] += (p - y) * xi * k;
             }
         }
         g.iter().map(|gi| gi / self.xs.len().max(1) as f64).collect()
@@ -129,17 +155,23 @@ fn load(kind: GameKind, files: &[String]) -> Result<(Data, Data), String> {
 
 /// Which weights are free: not the pawn's value (fixed at 100, it sets the
 /// scale), not those of terms that never occur, not those of the terms
-/// named in `FIT_FREEZE=latemob,onemove` (to compare term sets).
+/// named in `FIT_FREEZE=latemob,onemove` (to compare term sets;
+/// `orthodox` names every term of the orthodox table the Portal games
+/// share, to fit only a game's own terms).
 fn free_weights(terms: &[Term], train: &Data, features: usize) -> Vec<bool> {
     let mut free = vec![false; features];
     for x in &train.xs {
-        for (u, v) in free.iter_mut().zip(x) {
-            *u |= *v != 0.0;
+        for &(i, _) in x {
+            free[i] = true;
         }
     }
     free[terms[0].at(wormhole::Role::Pawn.index())] = false;
     if let Ok(list) = std::env::var("FIT_FREEZE") {
         for name in list.split(',').map(str::trim) {
+            if name == "orthodox" {
+                free[..wormhole::core::orthodox_eval::FEATURES.min(features)].fill(false);
+                continue;
+            }
             match terms.iter().find(|t| t.name == name) {
                 Some(t) => free[t.start..t.start + t.shape.weights()].fill(false),
                 None => eprintln!("FIT_FREEZE: no term named '{name}'"),
@@ -168,10 +200,11 @@ fn fit_scale(train: &Data, w: &[f64]) -> f64 {
 fn fit_weights(train: &Data, w: &mut [f64], k: f64, free: &[bool], prior: &[f64]) {
     let (mut m, mut v) = (vec![0.0; w.len()], vec![0.0; w.len()]);
     let (b1, b2, rate) = (0.9, 0.999, 1.0);
+    let lambda = lambda();
     for step in 1..=600 {
         let g = train.gradient(w, k);
         for i in (0..w.len()).filter(|&i| free[i]) {
-            let gi = g[i] + 2.0 * LAMBDA * (w[i] - prior[i]);
+            let gi = g[i] + 2.0 * lambda * (w[i] - prior[i]);
             m[i] = b1 * m[i] + (1.0 - b1) * gi;
             v[i] = b2 * v[i] + (1.0 - b2) * gi * gi;
             let mh = m[i] / (1.0 - f64::powi(b1, step));
@@ -192,7 +225,9 @@ fn print_fit(terms: &[Term], train: &Data, fitted: &[i32], k: f64) {
     let mut spread: Vec<i32> = train
         .xs
         .iter()
-        .map(|x| x.iter().zip(fitted).skip(material).map(|(a, b)| *a as i32 * b).sum::<i32>().abs())
+        .map(|x| {
+            x.iter().filter(|&&(i, _)| i >= material).map(|&(i, a)| a * f64::from(fitted[i])).sum::<f64>().abs() as i32
+        })
         .collect();
     spread.sort_unstable();
     let pct = |p: usize| spread.get(spread.len() * p / 100).copied().unwrap_or(0);

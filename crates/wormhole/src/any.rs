@@ -109,14 +109,15 @@ impl AnyPosition {
         self.with(Search { engine, limits, stop, on_info })
     }
 
-    /// The material balance in centipawns by the game's own evaluation
-    /// weights, from the side to move's point of view.
+    /// The material balance in centipawns by the game's fixed piece
+    /// values ([`puzzles::values`](crate::puzzles::values), not the
+    /// engine's weights), from the side to move's point of view.
     ///
     /// ```
     /// use wormhole::{AnyPosition, GameKind};
     /// assert_eq!(AnyPosition::new(GameKind::Linked).material(), 0);
     /// let up = AnyPosition::from_fen(GameKind::Porthole, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1").unwrap();
-    /// assert!(up.material() > 0);
+    /// assert_eq!(up.material(), 500);
     /// ```
     pub fn material(&self) -> i32 {
         self.with(Material)
@@ -154,7 +155,7 @@ impl WithPosition for Material {
     type Output = i32;
 
     fn run<P: ListedGame>(self, pos: P) -> i32 {
-        crate::rules::Evaluate::material(&pos, &crate::rules::Evaluate::default_params(&pos))
+        crate::rules::Evaluate::judged_material(&pos)
     }
 }
 

@@ -78,7 +78,9 @@ use std::time::Duration;
 
 use crate::rules::{EvalWeights, MoveSet};
 
-pub(crate) use eval::{Scorer, TermSink, eval_scaffold, impl_eval_weights, material_balance, term_counts};
+pub(crate) use eval::{
+    Scorer, TermSink, board_balance, eval_scaffold, impl_eval_weights, material_balance, term_counts,
+};
 pub use eval::{Term, TermShape};
 pub(crate) use hooks::ORTHODOX_CAPTURE_ORDER;
 pub(crate) use hooks::sealed;

@@ -526,6 +526,7 @@ macro_rules! one_kind_game {
         #[doc = concat!($game, "'s evaluation (its terms and weights).")]
         impl $crate::rules::Evaluate for Position {
             type Params = EvalParams;
+            const FEATURE_SCALE: i32 = $crate::core::orthodox_eval::PHASE_MAX;
             fn default_params(&self) -> EvalParams {
                 EvalParams::default()
             }
@@ -536,6 +537,12 @@ macro_rules! one_kind_game {
             #[inline]
             fn material(&self, params: &EvalParams) -> i32 {
                 eval::material(self, params)
+            }
+            fn piece_balance(&self) -> [i32; $crate::core::Role::MAX] {
+                eval::piece_balance(self)
+            }
+            fn judged_values(&self) -> &'static [i32; $crate::core::Role::MAX] {
+                &$crate::puzzles::values::ORTHODOX
             }
             fn eval_features(&self) -> Vec<i32> {
                 eval::features(self).to_vec()

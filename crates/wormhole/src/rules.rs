@@ -585,8 +585,32 @@ pub trait Evaluate {
     fn evaluate(&self, params: &Self::Params, positional: bool) -> i32;
     /// Material only, from the side to move's point of view.
     fn material(&self, params: &Self::Params) -> i32;
+    /// The side to move's pieces less the opponent's, by role
+    /// ([`Role::index`](crate::core::Role::index)): every piece the game's
+    /// material counts (Two-board chess: both boards and a piece in
+    /// transit).
+    fn piece_balance(&self) -> [i32; crate::core::Role::MAX];
+    /// The fixed piece values this position's game is judged by outside
+    /// the engine (puzzles, the analysis's reasons): a row of
+    /// [`puzzles::values`](crate::puzzles::values), never the engine's
+    /// weights.
+    fn judged_values(&self) -> &'static [i32; crate::core::Role::MAX];
+    /// The material by [`Evaluate::judged_values`], from the side to
+    /// move's point of view: what the puzzle judge measures wins with.
+    #[inline]
+    fn judged_material(&self) -> i32 {
+        crate::puzzles::values::weigh(&self.piece_balance(), self.judged_values())
+    }
+    /// What [`Evaluate::eval_features`] are scaled by: 1, or for a game
+    /// with tapered terms (middlegame and endgame weights) the phase's
+    /// maximum, [`PHASE_MAX`](crate::core::orthodox_eval::PHASE_MAX).
+    const FEATURE_SCALE: i32 = 1;
+
     /// How often each term of the evaluation occurs, the side to move's
-    /// count minus the opponent's: [`Evaluate::evaluate`] (positional) is the
-    /// dot product of this with the weights. For fitting the weights.
+    /// count minus the opponent's, times [`Evaluate::FEATURE_SCALE`]
+    /// (a tapered term's counts weighted by the phase):
+    /// [`Evaluate::evaluate`] (positional) is the dot product of this with
+    /// the weights divided by `FEATURE_SCALE`, rounded down. For fitting
+    /// the weights.
     fn eval_features(&self) -> Vec<i32>;
 }

@@ -42,11 +42,12 @@ fn check_symmetry<P: Rules + Evaluate>(pos: &P, mirror: fn(&P) -> Option<P>) {
     assert_eq!(pos.legal_moves().len(), flipped.legal_moves().len(), "{}", pos.fen());
 }
 
-/// The positional evaluation is the term counts times the weights.
+/// The positional evaluation is the term counts times the weights (over
+/// the game's feature scale, rounded down).
 fn check_terms_times_weights<P: Rules + Evaluate>(pos: &P) {
     let params = pos.default_params();
     let dot: i32 = pos.eval_features().iter().zip(params.weights()).map(|(f, w)| f * w).sum();
-    assert_eq!(pos.evaluate(&params, true), dot, "{}", pos.fen());
+    assert_eq!(pos.evaluate(&params, true), dot.div_euclid(P::FEATURE_SCALE), "{}", pos.fen());
 }
 
 /// The terms, in order, cover every weight once, each named once and documented.

@@ -6,7 +6,7 @@
 //!
 //! Also what the orthodox games' rules and evaluations share besides: the
 //! threefold-repetition test, the clock plan, the orthodox roles and the
-//! pawn helpers (passed pawns, a pawn's step, ranks counted from a side).
+//! pawn helpers (a pawn's step, ranks counted from a side).
 
 use crate::core::{Board, Color, Role};
 
@@ -97,21 +97,6 @@ pub(crate) fn third_time(hash: u64, earlier: &[u64]) -> bool {
 /// orthodox game: the rest of about fifty, never fewer than a dozen.
 pub(crate) fn moves_to_plan(fullmoves: u32) -> u32 {
     50u32.saturating_sub(fullmoves).clamp(12, 30)
-}
-
-/// Whether a pawn of `color` on `s` has none of `enemy_pawns` ahead of it
-/// on its file or the files beside it (a passed pawn).
-#[inline]
-pub(crate) fn is_passed(enemy_pawns: u64, color: Color, s: usize) -> bool {
-    let file = 0x0101_0101_0101_0101u64 << (s % 8);
-    let files = file | (file << 1 & !0x0101_0101_0101_0101) | (file >> 1 & !0x8080_8080_8080_8080);
-    let rank = s / 8;
-    let ahead = match color {
-        Color::White if rank < 7 => !0u64 << (8 * (rank + 1)),
-        Color::White => 0,
-        Color::Black => (1u64 << (8 * rank)) - 1,
-    };
-    enemy_pawns & files & ahead == 0
 }
 
 /// The square a pawn of `color` on `s` steps to (none from its last rank).

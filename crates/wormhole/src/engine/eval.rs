@@ -4,6 +4,7 @@
 //! or counts the terms (fitting the weights, [`term_counts`]). Each game's
 //! terms and weights live in its own folder.
 
+use crate::core::orthodox_eval::{EG, PHASE_MAX, taper};
 use crate::core::{Board, Color, Role};
 pub use crate::rules::{Term, TermShape};
 
@@ -22,31 +23,51 @@ pub(crate) fn material_balance<const N: usize>(board: &Board, us: Color, weights
     v
 }
 
+/// The pieces of `us` less the other side's on `board`, by role.
+#[inline]
+pub(crate) fn board_balance(board: &Board, us: Color) -> [i32; Role::MAX] {
+    Role::SLOTS.map(|role| board.pieces(us, role).count() as i32 - board.pieces(!us, role).count() as i32)
+}
+
 /// Where the evaluation terms go: summed with weights for the search, or
 /// counted for fitting the weights. Shared by every game's evaluation.
+///
+/// A tapered term ([`orthodox_eval`](crate::core::orthodox_eval)) has a middlegame weight `index` and
+/// an endgame weight `index + EG`, blended by the phase the game sets.
 pub(crate) trait TermSink {
     /// Adds `count` occurrences of weight `index` for `color`.
     fn add(&mut self, color: usize, index: usize, count: i32);
+    /// Adds `count` occurrences of the tapered term whose middlegame weight
+    /// is `index` for `color`.
+    fn add_tapered(&mut self, color: usize, index: usize, count: i32);
+    /// Sets the phase the tapered terms are blended by (0 to
+    /// [`PHASE_MAX`]); without it they count as in the endgame.
+    fn set_phase(&mut self, phase: i32);
 }
 
 /// Sums weighted terms per side.
 pub(crate) struct Scorer<'a, const N: usize> {
     weights: &'a [i32; N],
     side: [i32; 2],
+    /// The tapered terms' middlegame and endgame sums.
+    mg: [i32; 2],
+    eg: [i32; 2],
+    phase: i32,
 }
 
 impl<'a, const N: usize> Scorer<'a, N> {
     /// A scorer with these weights and nothing summed yet.
     #[inline(always)]
     pub(crate) fn new(weights: &'a [i32; N]) -> Scorer<'a, N> {
-        Scorer { weights, side: [0; 2] }
+        Scorer { weights, side: [0; 2], mg: [0; 2], eg: [0; 2], phase: 0 }
     }
 
     /// The sum for `us` minus the sum for the other side.
     #[inline(always)]
     pub(crate) fn for_side(&self, us: Color) -> i32 {
         let us = us.index();
-        self.side[us] - self.side[us ^ 1]
+        let diff = |a: [i32; 2]| a[us] - a[us ^ 1];
+        diff(self.side) + taper(diff(self.mg), diff(self.eg), self.phase)
     }
 }
 
@@ -55,11 +76,23 @@ impl<const N: usize> TermSink for Scorer<'_, N> {
     fn add(&mut self, color: usize, index: usize, count: i32) {
         self.side[color] += self.weights[index] * count;
     }
+
+    #[inline(always)]
+    fn add_tapered(&mut self, color: usize, index: usize, count: i32) {
+        self.mg[color] += self.weights[index] * count;
+        self.eg[color] += self.weights[index + EG] * count;
+    }
+
+    #[inline(always)]
+    fn set_phase(&mut self, phase: i32) {
+        self.phase = phase;
+    }
 }
 
 /// Counts terms per side.
 pub(crate) struct Counter<const N: usize> {
     counts: [[i32; N]; 2],
+    phase: Option<i32>,
 }
 
 impl<const N: usize> TermSink for Counter<N> {
@@ -67,14 +100,37 @@ impl<const N: usize> TermSink for Counter<N> {
     fn add(&mut self, color: usize, index: usize, count: i32) {
         self.counts[color][index] += count;
     }
+
+    #[inline]
+    fn add_tapered(&mut self, color: usize, index: usize, count: i32) {
+        self.counts[color][index] += count;
+        self.counts[color][index + EG] += count;
+    }
+
+    fn set_phase(&mut self, phase: i32) {
+        self.phase = Some(phase);
+    }
 }
 
-/// How often each term `feed` gives occurs, `us`'s count minus the other side's.
+/// How often each term `feed` gives occurs, `us`'s count minus the other
+/// side's. In a game with tapered terms (one that sets the phase, whose
+/// tapered terms are its first [`orthodox_eval::FEATURES`](crate::core::orthodox_eval::FEATURES)) every count
+/// is scaled by [`PHASE_MAX`]: a middlegame weight's count by the phase,
+/// an endgame weight's by `PHASE_MAX` minus it, so that the evaluation is
+/// the dot product with the weights divided by `PHASE_MAX` (rounded down).
 pub(crate) fn term_counts<const N: usize>(us: Color, feed: impl FnOnce(&mut Counter<N>)) -> [i32; N] {
-    let mut counter = Counter { counts: [[0; N]; 2] };
+    let mut counter = Counter { counts: [[0; N]; 2], phase: None };
     feed(&mut counter);
     let us = us.index();
-    std::array::from_fn(|i| counter.counts[us][i] - counter.counts[us ^ 1][i])
+    std::array::from_fn(|i| {
+        let count = counter.counts[us][i] - counter.counts[us ^ 1][i];
+        match counter.phase {
+            None => count,
+            Some(phase) if i < EG => count * phase,
+            Some(phase) if i < 2 * EG => count * (PHASE_MAX - phase),
+            Some(_) => count * PHASE_MAX,
+        }
+    })
 }
 
 /// Implements [`EvalWeights`] for a game's weights type `$params` (a
@@ -105,8 +161,11 @@ pub(crate) use impl_eval_weights;
 /// `features`, the counts of the terms the module's
 /// `terms(pos: &$pos, sink)` feeds. With `material_first` after the
 /// position type, also `material` and `evaluate` for the games whose
-/// material is the board's pieces weighted by the first term (all but
-/// Two-board, which counts a piece in transit).
+/// material is the board's pieces weighted by the first term (Wormhole
+/// chess); with `orthodox_first`, the same for the games whose terms begin
+/// with the tapered [`orthodox_eval`](crate::core::orthodox_eval) terms and whose material is one
+/// board's (Porthole and Linked-portal chess; Two-board counts a piece in
+/// transit).
 macro_rules! eval_scaffold {
     ($(#[$doc:meta])* $pos:ty, $last:expr) => {
         /// The number of weights of the evaluation (see [`features`]).
@@ -139,9 +198,38 @@ macro_rules! eval_scaffold {
     ($(#[$doc:meta])* $pos:ty, material_first, $last:expr) => {
         $crate::engine::eval_scaffold!($(#[$doc])* $pos, $last);
 
+        /// The side to move's pieces less the opponent's, by role.
+        pub fn piece_balance(pos: &$pos) -> [i32; $crate::core::Role::MAX] {
+            $crate::engine::board_balance(pos.board(), pos.turn())
+        }
+
         /// Material only, from the side to move's point of view.
         pub fn material(pos: &$pos, params: &EvalParams) -> i32 {
             $crate::engine::material_balance(pos.board(), pos.turn(), &params.weights)
+        }
+
+        /// The evaluation of `pos` from the side to move's point of view.
+        /// With `positional` false, material only.
+        pub fn evaluate(pos: &$pos, params: &EvalParams, positional: bool) -> i32 {
+            if !positional {
+                return material(pos, params);
+            }
+            let mut scorer = $crate::engine::Scorer::new(&params.weights);
+            terms(pos, &mut scorer);
+            scorer.for_side(pos.turn())
+        }
+    };
+    ($(#[$doc:meta])* $pos:ty, orthodox_first, $last:expr) => {
+        $crate::engine::eval_scaffold!($(#[$doc])* $pos, $last);
+
+        /// The side to move's pieces less the opponent's, by role.
+        pub fn piece_balance(pos: &$pos) -> [i32; $crate::core::Role::MAX] {
+            $crate::engine::board_balance(pos.board(), pos.turn())
+        }
+
+        /// Material only (tapered), from the side to move's point of view.
+        pub fn material(pos: &$pos, params: &EvalParams) -> i32 {
+            $crate::core::orthodox_eval::material(pos.board(), pos.turn(), &params.weights)
         }
 
         /// The evaluation of `pos` from the side to move's point of view.

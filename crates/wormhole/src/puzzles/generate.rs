@@ -349,6 +349,8 @@ fn screen<P: ListedGame>(
 /// the second `second` (a pawn of slack on both of the judge's margins).
 fn material_screen<P: ListedGame>(pos: &P, best: i32, second: Option<Score>, first: P::Move) -> Screening<P::Move> {
     const PAWN: i32 = 100;
+    // `best` is the engine's score, so the engine's material is its measure
+    // here; the judge then decides by the fixed values (`values.rs`).
     let gains = best - pos.material(&pos.default_params()) >= super::MIN_GAIN - PAWN;
     let alone = match second {
         Some(Score::Cp(cp)) => best - cp >= super::MARGIN - PAWN,

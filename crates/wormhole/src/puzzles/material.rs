@@ -1,7 +1,9 @@
 //! Puzzles that win material, in the games with draws (the Portal games),
 //! whose provers prove wins only: a material search decides them, exact
 //! by its own measure (nothing pruned but by alpha-beta, no evaluation but
-//! the game's material), so the generator and `check` agree on every line.
+//! the game's material by its fixed [`values`](super::values), never the
+//! engine's weights), so the generator and `check` agree on every line,
+//! whatever the engine's evaluation becomes.
 //!
 //! The search looks at every legal move for [`FULL_PLIES`] plies, then at
 //! captures and promotions only (and every reply to a check) until the
@@ -23,7 +25,7 @@ use crate::rules::{Evaluate, GameMove, GameOutcome, MoveSet, Rules};
 /// Plies in which the search looks at every legal move.
 pub const FULL_PLIES: u32 = 4;
 
-/// The least material (centipawns, the game's own values: a pawn is 100)
+/// The least material (centipawns, the game's [`values`](super::values): a pawn is 100)
 /// a material puzzle wins: more than two pawns or the exchange.
 pub const MIN_GAIN: i32 = 250;
 
@@ -49,7 +51,6 @@ struct Only<M> {
 /// of every move left; `None` once the budget is spent.
 fn search<P: SearchHooks + Evaluate>(
     pos: &mut P,
-    params: &P::Params,
     depth: u32,
     mut alpha: i32,
     beta: i32,
@@ -66,7 +67,7 @@ fn search<P: SearchHooks + Evaluate>(
     let quiet = depth == 0 && !pos.is_check();
     let mut best = -MATE;
     if quiet {
-        best = pos.material(params);
+        best = pos.judged_material();
         if best >= beta {
             return Some(best);
         }
@@ -74,7 +75,7 @@ fn search<P: SearchHooks + Evaluate>(
     }
     for m in ordered(pos, quiet) {
         let undo = pos.play_unchecked(m);
-        let value = search(pos, params, depth.saturating_sub(1), -beta, -alpha, budget).map(|v| -v);
+        let value = search(pos, depth.saturating_sub(1), -beta, -alpha, budget).map(|v| -v);
         pos.undo(m, undo);
         let value = value?;
         if value > best {
@@ -120,7 +121,6 @@ fn only_gain<P: SearchHooks + Evaluate>(
     ply: usize,
     budget: &mut Budget,
 ) -> Result<Only<P::Move>, Refusal> {
-    let params = pos.default_params();
     let unsettled = |pos: &P, m: P::Move| Refusal::Unsettled { ply, mv: pos.san(m) };
     let mut best: Option<(P::Move, i32)> = None;
     let mut second: Option<(P::Move, i32)> = None;
@@ -128,7 +128,7 @@ fn only_gain<P: SearchHooks + Evaluate>(
         // Only whether a move beats the best less the margin matters:
         // tested with a null window, searched in full only if it does.
         let bound = best.map(|(_, b)| b - MARGIN);
-        let value = value_of(pos, &params, m, bound, budget).ok_or_else(|| unsettled(pos, m))?;
+        let value = value_of(pos, m, bound, budget).ok_or_else(|| unsettled(pos, m))?;
         let Some(value) = value else { continue };
         match best {
             Some((b, v)) if value > v => {
@@ -155,7 +155,6 @@ fn only_gain<P: SearchHooks + Evaluate>(
 /// the exact value without a bound); `None` once the budget is spent.
 fn value_of<P: SearchHooks + Evaluate>(
     pos: &mut P,
-    params: &P::Params,
     m: P::Move,
     bound: Option<i32>,
     budget: &mut Budget,
@@ -163,11 +162,11 @@ fn value_of<P: SearchHooks + Evaluate>(
     let undo = pos.play_unchecked(m);
     let value = (|| {
         if let Some(bound) = bound
-            && -search(pos, params, FULL_PLIES - 1, -bound - 1, -bound, budget)? <= bound
+            && -search(pos, FULL_PLIES - 1, -bound - 1, -bound, budget)? <= bound
         {
             return Some(None);
         }
-        Some(Some(-search(pos, params, FULL_PLIES - 1, -MATE - 1, MATE + 1, budget)?))
+        Some(Some(-search(pos, FULL_PLIES - 1, -MATE - 1, MATE + 1, budget)?))
     })();
     pos.undo(m, undo);
     value
@@ -176,12 +175,10 @@ fn value_of<P: SearchHooks + Evaluate>(
 /// The defender's reply (to move in `pos`) that keeps the most material,
 /// the first such in move order.
 fn best_reply<P: SearchHooks + Evaluate>(pos: &mut P, ply: usize, budget: &mut Budget) -> Result<P::Move, Refusal> {
-    let params = pos.default_params();
     let mut best: Option<(P::Move, i32)> = None;
     for r in ordered(pos, false) {
         let bound = best.map(|(_, b)| b);
-        let value =
-            value_of(pos, &params, r, bound, budget).ok_or_else(|| Refusal::Unsettled { ply, mv: pos.san(r) })?;
+        let value = value_of(pos, r, bound, budget).ok_or_else(|| Refusal::Unsettled { ply, mv: pos.san(r) })?;
         if let Some(value) = value {
             best = Some((r, value));
         }
@@ -196,9 +193,8 @@ fn gain_shows<P: SearchHooks + Evaluate>(end: &mut P, start: i32, budget: &mut B
     if end.outcome(&[]).is_some() {
         return Some(false);
     }
-    let params = end.default_params();
-    let held = -end.material(&params);
-    let after_captures = -search(end, &params, 0, -MATE - 1, MATE + 1, budget)?;
+    let held = -end.judged_material();
+    let after_captures = -search(end, 0, -MATE - 1, MATE + 1, budget)?;
     Some(held - start >= MIN_GAIN && after_captures - start >= MIN_GAIN && win_visible(end))
 }
 
@@ -207,7 +203,7 @@ fn gain_shows<P: SearchHooks + Evaluate>(end: &mut P, start: i32, budget: &mut B
 pub(crate) fn solve<P: SearchHooks + Evaluate>(pos: &P, positions: u64) -> Result<Vec<P::Move>, Refusal> {
     let mut budget = Budget(positions);
     let mut at = pos.clone();
-    let start = at.material(&at.default_params());
+    let start = at.judged_material();
     let mut line = Vec::new();
     loop {
         let only = only_gain(&mut at, start, line.len(), &mut budget)?;
@@ -237,7 +233,7 @@ pub(crate) fn check<P: SearchHooks + Evaluate>(pos: &P, line: &[P::Move], positi
     }
     let mut budget = Budget(positions);
     let mut at = pos.clone();
-    let start = at.material(&at.default_params());
+    let start = at.judged_material();
     for (ply, &m) in line.iter().enumerate() {
         if ply % 2 == 0 {
             let only = only_gain(&mut at, start, ply, &mut budget)?;

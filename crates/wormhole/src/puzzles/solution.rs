@@ -81,22 +81,22 @@ fn within(moves: Option<u32>) -> String {
 }
 
 /// Whether the win shows where a line ends (`end`, the defender to move):
-/// the game is over, or the solver is not behind in material and stays so
+/// the game is over, or the solver is not behind in material (the game's
+/// fixed [`values`](super::values)) and stays so
 /// whatever the defender replies, if need be by winning material back at
 /// once (a gain that lasts, not the middle of an exchange).
 pub(crate) fn win_visible<P: Rules + Evaluate>(end: &mut P) -> bool {
     if end.outcome(&[]).is_some() {
         return true;
     }
-    let params = end.default_params();
-    // `material` is the side to move's: here the defender's.
-    if end.material(&params) > 0 {
+    // `judged_material` is the side to move's: here the defender's.
+    if end.judged_material() > 0 {
         return false;
     }
     let replies: Vec<P::Move> = end.legal_moves().iter().collect();
     replies.into_iter().all(|r| {
         let undo = end.play_unchecked(r);
-        let holds = end.material(&params) >= 0 || wins_back(end, &params);
+        let holds = end.judged_material() >= 0 || wins_back(end);
         end.undo(r, undo);
         holds
     })
@@ -104,11 +104,11 @@ pub(crate) fn win_visible<P: Rules + Evaluate>(end: &mut P) -> bool {
 
 /// Whether the side to move of `pos` has a move after which it is not
 /// behind in material.
-fn wins_back<P: Rules + Evaluate>(pos: &mut P, params: &P::Params) -> bool {
+fn wins_back<P: Rules + Evaluate>(pos: &mut P) -> bool {
     let moves: Vec<P::Move> = pos.legal_moves().iter().collect();
     moves.into_iter().any(|m| {
         let undo = pos.play_unchecked(m);
-        let mover = -pos.material(params);
+        let mover = -pos.judged_material();
         pos.undo(m, undo);
         mover >= 0
     })

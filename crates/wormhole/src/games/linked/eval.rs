@@ -1,34 +1,25 @@
-//! Static evaluation for Linked-portal chess: material, mobility (landings
-//! reached directly and through the portal), king safety (attacked squares
-//! next to the king, and those reached through the portal), the portals'
-//! placement (one's portal close to the enemy king threatens teleports and
-//! black holes; a piece on J holds the joined square), pawns by rank,
-//! passed pawns, the bishop pair and the move. A weighted sum of counts,
-//! one table of [`TERMS`], so a match can change any weight by name and the
-//! weights can be fitted to game results ([`features`]).
+//! Static evaluation for Linked-portal chess: the orthodox terms every
+//! Portal game shares ([`crate::core::orthodox_eval`]: material, piece
+//! squares, mobility, pawn structure, king safety, ...), then Linked's
+//! own: landings reached only through the portal, the king's squares
+//! reached through it, the portals' placement (one's portal close to the
+//! enemy king threatens teleports and black holes; a piece on J holds the
+//! joined square). A weighted sum of counts, one table of [`TERMS`], so a
+//! match can change any weight by name and the weights can be fitted to
+//! game results ([`features`]).
 
 use super::Position;
 use super::routes::{self, Routes};
-use crate::core::orthodox::{is_passed, relative_rank};
+use crate::core::orthodox_eval::{self, Scene};
+pub use crate::core::orthodox_eval::{BISHOP_PAIR, KING_ATTACK, MATERIAL, MOBILITY, PASSED, PST, TEMPO, TEMPO_EG};
 use crate::core::{Color, Role, Square};
 use crate::engine::{Term, TermShape, TermSink};
 
-/// The value of each piece.
-pub const MATERIAL: Term = Term::first("value", TermShape::PerRole, "pieces of each role (material)");
-/// Landings, by role.
-pub const MOBILITY: Term = MATERIAL.then(
-    "mob",
-    TermShape::PerRole,
-    "landings of each role (directly or through the portal) that no enemy pawn attacks",
-);
 /// Landings only reachable through the portal, by role.
 pub const THROUGH: Term =
-    MOBILITY.then("through", TermShape::PerRole, "landings each role reaches only through the portal");
-/// Attacked squares next to the king.
-pub const KING_ZONE: Term =
-    THROUGH.then("kingzone", TermShape::One, "the king's square and its neighbours that enemy pieces reach");
+    TEMPO_EG.then("through", TermShape::PerRole, "landings each role reaches only through the portal");
 /// King squares reached through the portal.
-pub const KING_PORTAL: Term = KING_ZONE.then(
+pub const KING_PORTAL: Term = THROUGH.then(
     "kingportal",
     TermShape::One,
     "the king's square and its neighbours that enemy pieces reach through the portal",
@@ -42,48 +33,37 @@ pub const PORTAL_NEAR_KING: Term = KING_PORTAL.then(
 /// A piece on J.
 pub const RESIDENT: Term =
     PORTAL_NEAR_KING.then("resident", TermShape::One, "own piece (not the king) on the joined square");
-/// Pawns by rank.
-pub const PAWN_RANK: Term = RESIDENT.then(
-    "pawn",
-    TermShape::PerCount(8),
-    "pawns by rank from their own side (0: first rank, reached through the portal; 1: start)",
-);
-/// Passed pawns.
-pub const PASSED: Term =
-    PAWN_RANK.then("passed", TermShape::One, "pawns with no enemy pawn ahead on their file or the files beside it");
-/// The bishop pair.
-pub const BISHOP_PAIR: Term = PASSED.then("bpair", TermShape::One, "two bishops or more");
-/// The side to move.
-pub const TEMPO: Term = BISHOP_PAIR.then("tempo", TermShape::One, "being the side to move");
 
-/// Every term of the evaluation, in the order of their weights.
-pub const TERMS: [Term; 11] = [
-    MATERIAL,
-    MOBILITY,
-    THROUGH,
-    KING_ZONE,
-    KING_PORTAL,
-    PORTAL_NEAR_KING,
-    RESIDENT,
-    PAWN_RANK,
-    PASSED,
-    BISHOP_PAIR,
-    TEMPO,
-];
+/// Every term of the evaluation, in the order of their weights: the
+/// orthodox ones, then Linked's.
+pub const TERMS: [Term; 32] = {
+    let mut terms = [THROUGH; 32];
+    let mut i = 0;
+    while i < orthodox_eval::TERMS.len() {
+        terms[i] = orthodox_eval::TERMS[i];
+        i += 1;
+    }
+    terms[i] = THROUGH;
+    terms[i + 1] = KING_PORTAL;
+    terms[i + 2] = PORTAL_NEAR_KING;
+    terms[i + 3] = RESIDENT;
+    terms
+};
 
 crate::engine::eval_scaffold!(
     /// The weights of Linked-portal chess's evaluation, in centipawns, one per
     /// count of [`features`]; [`TERMS`] says where each term's weights are.
     Position,
-    material_first,
-    TEMPO
+    orthodox_first,
+    RESIDENT
 );
 
 impl Default for EvalParams {
-    /// The weights the engine plays with, set by hand (orthodox values and
-    /// Porthole chess's mobility and pawn weights; the portal terms set so
-    /// that two squares of portal pressure weigh about a pawn's advance),
-    /// then tried against themselves by self-play: each trial is engine A
+    /// The weights the engine plays with: the orthodox table
+    /// ([`orthodox_eval::WEIGHTS`]), then Linked's own, set by hand (the
+    /// portal terms set so that two squares of portal pressure weigh about
+    /// a pawn's advance), then tried against themselves by self-play with
+    /// the evaluation before the orthodox table: each trial is engine A
     /// with one change against these weights, 100 games, `wormhole match
     /// --variant linked --engine-a nodes=N,CHANGE --engine-b nodes=N
     /// --games 100 --seed S --movetime 600000` (node-limited, so the load
@@ -99,47 +79,29 @@ impl Default for EvalParams {
     /// | `resident=0`        | no weight for the resident of J                  | 5,000 | 11   | 53.5/100, not kept |
     fn default() -> EvalParams {
         #[rustfmt::skip]
-        let weights = [
-            100, 320, 330, 500, 900, 0, 0, 0, 0, // value: P N B R Q K (C W M unused)
-            4, 4, 5, 3, 2, 0, 0, 0, 0, // mob
+        let own = [
             2, 3, 3, 2, 2, 0, 0, 0, 0, // through
-            -8, -12, // kingzone, kingportal
+            -12, // kingportal
             12, 8, // portalking, resident
-            0, 0, 5, 10, 20, 35, 60, 0, // pawn: by rank
-            20, // passed
-            30, // bpair
-            15, // tempo
         ];
-        EvalParams { weights }
+        EvalParams { weights: orthodox_eval::weights_with(&own) }
     }
-}
-
-/// What one side's pieces reach.
-#[derive(Default, Clone, Copy)]
-struct Reach {
-    /// Every landing.
-    all: u64,
-    /// Landings through the portal.
-    through: u64,
 }
 
 /// Feeds every term of the evaluation of `pos` to `sink`.
 #[inline(always)]
 fn terms<S: TermSink>(pos: &Position, sink: &mut S) {
     let b = pos.board();
-    let mut pawn_attacks = [0u64; 2];
-    for c in Color::ALL {
-        for s in b.pieces(c, Role::Pawn) {
-            pawn_attacks[c.index()] |= routes::pawn(c, s.index());
-        }
-    }
-    let reach = Color::ALL.map(|c| side_terms(pos, c, pawn_attacks, sink));
+    sink.set_phase(orthodox_eval::board_phase(b));
+    let cells = pos.portals().cells().0;
+    let scene = Scene { board: b, blockers: b.occupied().0 | cells, closed: cells };
+    orthodox_eval::board_terms(&scene, sink, |_, _, _, _| {});
+    let through = Color::ALL.map(|c| portal_terms(pos, c, sink));
     for c in Color::ALL {
         let ci = c.index();
         let Some(k) = b.king_of(c) else { continue };
         let zone = routes::king(k.index()) | 1 << k.index();
-        sink.add(ci, KING_ZONE.start, (zone & reach[ci ^ 1].all).count_ones() as i32);
-        sink.add(ci, KING_PORTAL.start, (zone & reach[ci ^ 1].through).count_ones() as i32);
+        sink.add(ci, KING_PORTAL.start, (zone & through[ci ^ 1]).count_ones() as i32);
         if pos.portals().is_active()
             && let Some(portal) = pos.portals().of(!c)
         {
@@ -149,7 +111,7 @@ fn terms<S: TermSink>(pos: &Position, sink: &mut S) {
     if let Some((_, piece)) = pos.resident().filter(|(_, p)| p.role != Role::King) {
         sink.add(piece.color.index(), RESIDENT.start, 1);
     }
-    sink.add(pos.turn().index(), TEMPO.start, 1);
+    orthodox_eval::tempo(pos.turn(), sink);
 }
 
 /// The king's distance between two squares.
@@ -158,41 +120,28 @@ fn distance(a: Square, b: Square) -> i32 {
     (a.file() as i32 - b.file() as i32).abs().max((a.rank() as i32 - b.rank() as i32).abs())
 }
 
-/// The terms of `color`'s pieces; returns what they reach.
+/// The portal terms of `color`'s pieces; returns the squares its pieces
+/// (not pawns) reach only through the portal.
 #[inline(always)]
-fn side_terms<S: TermSink>(pos: &Position, color: Color, pawn_attacks: [u64; 2], sink: &mut S) -> Reach {
+fn portal_terms<S: TermSink>(pos: &Position, color: Color, sink: &mut S) -> u64 {
+    if !pos.portals().is_active() {
+        return 0;
+    }
     let b = pos.board();
     let ci = color.index();
     let scene = pos.scene(color);
-    let unsafe_squares = pawn_attacks[ci ^ 1];
-    let mut reach = Reach { all: pawn_attacks[ci], through: 0 };
+    let mut reach = 0;
     for role in Role::ORTHODOX {
-        let pieces = b.pieces(color, role);
-        if pieces.is_empty() {
-            continue;
-        }
-        sink.add(ci, MATERIAL.at(role.index()), pieces.count() as i32);
-        let (mut moves, mut through) = (0, 0);
-        for s in pieces {
+        let mut through = 0;
+        for s in b.pieces(color, role) {
             let r: Routes = pos.routes_in(&scene, role, s.index());
             let via = (r.via[0] | r.via[1]) & !r.direct;
-            if role == Role::Pawn {
-                sink.add(ci, PAWN_RANK.at(relative_rank(color, s.rank()) as usize), 1);
-                sink.add(
-                    ci,
-                    PASSED.start,
-                    is_passed(pos.board().pieces(!color, Role::Pawn).0, color, s.index()) as i32,
-                );
-            } else {
-                reach.all |= r.all();
-                reach.through |= via;
+            if role != Role::Pawn {
+                reach |= via;
             }
-            moves += (r.all() & !unsafe_squares).count_ones() as i32;
             through += via.count_ones() as i32;
         }
-        sink.add(ci, MOBILITY.at(role.index()), moves);
         sink.add(ci, THROUGH.at(role.index()), through);
     }
-    sink.add(ci, BISHOP_PAIR.start, (b.pieces(color, Role::Bishop).count() >= 2) as i32);
     reach
 }

@@ -1,34 +1,25 @@
-//! Static evaluation for Two-board portal chess: material on both boards
-//! (a piece in transit counts), mobility on each board, pieces on portals,
-//! pending arrivals (a live intent or a piece in transit), the king's
-//! safety (enemy-attacked squares beside it, portals beside it where an
-//! enemy piece can arrive, enemy arrivals onto or beside it), pawns by
-//! rank, passed pawns, the bishop pair and the move. A weighted sum of
-//! counts, one table of [`TERMS`], so a match can change any weight by name
-//! and the weights can be fitted to game results ([`features`]).
+//! Static evaluation for Two-board portal chess: the orthodox terms every
+//! Portal game shares ([`crate::core::orthodox_eval`]: material, piece
+//! squares, mobility, pawn structure, king safety, ...) on each board (a
+//! piece in transit counts as material), then Two-board's own: pieces on
+//! portals, pending arrivals (a live intent or a piece in transit), and
+//! the king's safety against arrivals (portals beside it where an enemy
+//! piece can arrive, enemy arrivals onto or beside it). A weighted sum of
+//! counts, one table of [`TERMS`], so a match can change any weight by
+//! name and the weights can be fitted to game results ([`features`]).
 
 use super::{BoardId, PORTALS, Position, attacks};
-use crate::core::orthodox::{is_passed, pawn_step, relative_rank};
+use crate::core::orthodox_eval::{self, Scene};
+pub use crate::core::orthodox_eval::{BISHOP_PAIR, KING_ATTACK, MATERIAL, MOBILITY, PASSED, PST, TEMPO, TEMPO_EG};
 use crate::core::{Bitboard, Color, Role};
 use crate::engine::{Scorer, Term, TermShape, TermSink};
 
-/// The value of each piece.
-pub const MATERIAL: Term = Term::first("value", TermShape::PerRole, "pieces of each role on both boards or in transit");
-/// Moves to safe squares, by role.
-pub const MOBILITY: Term = MATERIAL.then(
-    "mob",
-    TermShape::PerRole,
-    "moves of each role to squares no enemy pawn attacks (pawns: single steps)",
-);
 /// Pieces on portals.
-pub const ON_PORTAL: Term = MOBILITY.then("on", TermShape::One, "pieces (not the king) standing on a portal");
+pub const ON_PORTAL: Term = TEMPO_EG.then("on", TermShape::One, "pieces (not the king) standing on a portal");
 /// Pending arrivals.
 pub const ARRIVAL: Term = ON_PORTAL.then("arrival", TermShape::One, "a live intent or a piece in transit");
-/// Attacked squares next to the king.
-pub const KING_ZONE: Term =
-    ARRIVAL.then("kingzone", TermShape::One, "squares next to the king that enemy pieces on its board attack");
 /// Portals next to the king.
-pub const KING_PORTALS: Term = KING_ZONE.then(
+pub const KING_PORTALS: Term = ARRIVAL.then(
     "kingportals",
     TermShape::One,
     "portals on or next to the king's square, where an enemy piece can arrive from the other board",
@@ -36,52 +27,38 @@ pub const KING_PORTALS: Term = KING_ZONE.then(
 /// Enemy arrivals onto or next to the king.
 pub const KING_ARRIVAL: Term =
     KING_PORTALS.then("kingarrival", TermShape::One, "an enemy pending arrival on or next to the king");
-/// Pawns by rank.
-pub const PAWN_RANK: Term = KING_ARRIVAL.then(
-    "pawn",
-    TermShape::PerCount(8),
-    "pawns by rank from their own side (1: start, 6: one step from promotion)",
-);
-/// Passed pawns.
-pub const PASSED: Term = PAWN_RANK.then(
-    "passed",
-    TermShape::One,
-    "pawns with no enemy pawn ahead on their file or the files beside it, on their board",
-);
-/// The bishop pair.
-pub const BISHOP_PAIR: Term = PASSED.then("bpair", TermShape::One, "two bishops or more, on either board");
-/// The side to move.
-pub const TEMPO: Term = BISHOP_PAIR.then("tempo", TermShape::One, "being the side to move");
 
-/// Every term of the evaluation, in the order of their weights.
-pub const TERMS: [Term; 11] = [
-    MATERIAL,
-    MOBILITY,
-    ON_PORTAL,
-    ARRIVAL,
-    KING_ZONE,
-    KING_PORTALS,
-    KING_ARRIVAL,
-    PAWN_RANK,
-    PASSED,
-    BISHOP_PAIR,
-    TEMPO,
-];
+/// Every term of the evaluation, in the order of their weights: the
+/// orthodox ones, then Two-board's.
+pub const TERMS: [Term; 32] = {
+    let mut terms = [ON_PORTAL; 32];
+    let mut i = 0;
+    while i < orthodox_eval::TERMS.len() {
+        terms[i] = orthodox_eval::TERMS[i];
+        i += 1;
+    }
+    terms[i] = ON_PORTAL;
+    terms[i + 1] = ARRIVAL;
+    terms[i + 2] = KING_PORTALS;
+    terms[i + 3] = KING_ARRIVAL;
+    terms
+};
 
 crate::engine::eval_scaffold!(
     /// The weights of Two-board portal chess's evaluation, in centipawns, one
     /// per count of [`features`]; [`TERMS`] says where each term's weights are.
     Position,
-    TEMPO
+    KING_ARRIVAL
 );
 
 impl Default for EvalParams {
-    /// The weights the engine plays with: orthodox values and Porthole
-    /// chess's mobility and pawn weights, set by hand, then the portal and
-    /// king terms tried in self-play. Each trial is a match of the change
-    /// (B) against the weights then (A), `wormhole match --variant twoboard
-    /// --engine-a nodes=5000[,base] --engine-b nodes=5000,CHANGE --games 100
-    /// --seed 11 --movetime 600000`; a change is kept at 55% or more.
+    /// The weights the engine plays with: the orthodox table
+    /// ([`orthodox_eval::WEIGHTS`]), then Two-board's own, set by hand and
+    /// tried in self-play with the evaluation before the orthodox table.
+    /// Each trial is a match of the change (B) against the weights then
+    /// (A), `wormhole match --variant twoboard --engine-a nodes=5000[,base]
+    /// --engine-b nodes=5000,CHANGE --games 100 --seed 11 --movetime
+    /// 600000`; a change is kept at 55% or more.
     ///
     /// | base (A) | change (B) | B's score | kept |
     /// |---|---|---|---|
@@ -96,77 +73,104 @@ impl Default for EvalParams {
     /// so a change scores only by the games it saves or wins as White.
     fn default() -> EvalParams {
         #[rustfmt::skip]
-        let weights = [
-            100, 320, 330, 500, 900, 0, 0, 0, 0, // value: P N B R Q K (C W M unused)
-            4, 4, 5, 3, 2, 0, 0, 0, 0, // mob
+        let own = [
             5, 10, // on, arrival
-            -16, -15, -60, // kingzone, kingportals, kingarrival
-            0, 0, 5, 10, 20, 35, 60, 0, // pawn: by rank
-            20, // passed
-            30, // bpair
-            15, // tempo
+            -15, -60, // kingportals, kingarrival
         ];
-        EvalParams { weights }
+        EvalParams { weights: orthodox_eval::weights_with(&own) }
     }
 }
 
-/// Material only, from the side to move's point of view.
+/// Material only (tapered), from the side to move's point of view.
 pub fn material(pos: &Position, params: &EvalParams) -> i32 {
     let mut scorer = Scorer::new(&params.weights);
     material_terms(pos, &mut scorer);
+    for id in BoardId::BOTH {
+        let b = pos.board(id);
+        for color in Color::ALL {
+            for role in &Role::ORTHODOX[..5] {
+                scorer.add_tapered(color.index(), MATERIAL.at(role.index()), b.pieces(color, *role).count() as i32);
+            }
+        }
+    }
     scorer.for_side(pos.turn())
+}
+
+/// The side to move's pieces less the opponent's, by role: both boards
+/// and a piece in transit.
+pub fn piece_balance(pos: &Position) -> [i32; Role::MAX] {
+    let us = pos.turn();
+    let mut balance = [0; Role::MAX];
+    for id in BoardId::BOTH {
+        for (n, d) in balance.iter_mut().zip(crate::engine::board_balance(pos.board(id), us)) {
+            *n += d;
+        }
+    }
+    for color in Color::ALL {
+        if let Some(piece) = pos.intent(color).and_then(|i| i.in_transit()) {
+            balance[piece.role.index()] += if color == us { 1 } else { -1 };
+        }
+    }
+    balance
 }
 
 /// The evaluation of `pos` from the side to move's point of view.
 /// With `positional` false, material only.
 ///
 /// ```
+/// use wormhole::core::orthodox_eval;
 /// use wormhole::twoboard::{Position, eval::{EvalParams, TEMPO, evaluate}};
 /// let params = EvalParams::default();
 /// let start = Position::new();
 /// assert_eq!(evaluate(&start, &params, false), 0);
-/// // The start is symmetric (colours and boards swapped): only the move counts.
+/// // The start is symmetric (colours and boards swapped): only the move
+/// // counts, all middlegame (every piece is on).
 /// assert_eq!(evaluate(&start, &params, true), params.weights[TEMPO.start]);
-/// // A rook up on board B, wherever the kings are.
+/// // A rook up on board B, wherever the kings are: nearly an endgame (the
+/// // rook's 2 of the phase's 24 points; two boards hold two sets, so each
+/// // role's count is halved, rounding up).
 /// let pos = Position::from_fen("4K3/8/8/8/8/8/8/8|4k3/8/8/8/8/8/8/R7 w A -|- -|- - 0 30").unwrap();
-/// assert_eq!(evaluate(&pos, &params, false), 500);
+/// let rook = wormhole::Role::Rook.index();
+/// let (mg, eg) = (params.weights[orthodox_eval::MATERIAL.at(rook)], params.weights[orthodox_eval::MATERIAL_EG.at(rook)]);
+/// assert_eq!(evaluate(&pos, &params, false), (mg * 2 + eg * 22) / 24);
 /// ```
 pub fn evaluate(pos: &Position, params: &EvalParams, positional: bool) -> i32 {
-    let mut scorer = Scorer::new(&params.weights);
-    if positional {
-        terms(pos, &mut scorer);
-    } else {
-        material_terms(pos, &mut scorer);
+    if !positional {
+        return material(pos, params);
     }
+    let mut scorer = Scorer::new(&params.weights);
+    terms(pos, &mut scorer);
     scorer.for_side(pos.turn())
 }
 
-/// The pieces of both boards and any piece in transit.
+/// The pieces of both boards and any piece in transit, and the phase they
+/// make (two boards hold two sets: each role's count is halved).
 #[inline(always)]
 fn material_terms<S: TermSink>(pos: &Position, sink: &mut S) {
-    for id in BoardId::BOTH {
-        let b = pos.board(id);
-        for color in Color::ALL {
-            for role in Role::ORTHODOX {
-                sink.add(color.index(), MATERIAL.at(role.index()), b.pieces(color, role).count() as i32);
-            }
-        }
-    }
+    let transit = Color::ALL.map(|c| pos.intent(c).and_then(|i| i.in_transit()));
     for color in Color::ALL {
-        if let Some(piece) = pos.intent(color).and_then(|i| i.in_transit()) {
-            sink.add(color.index(), MATERIAL.at(piece.role.index()), 1);
+        if let Some(piece) = transit[color.index()] {
+            sink.add_tapered(color.index(), MATERIAL.at(piece.role.index()), 1);
         }
     }
+    let [a, b] = BoardId::BOTH.map(|id| pos.board(id));
+    sink.set_phase(orthodox_eval::phase(|r| {
+        let moving = transit.iter().flatten().filter(|p| p.role == r).count() as u32;
+        (a.by_role(r).count() + b.by_role(r).count() + moving).div_ceil(2)
+    }));
 }
 
 /// Feeds every term of the evaluation of `pos` to `sink`.
 #[inline(always)]
 fn terms<S: TermSink>(pos: &Position, sink: &mut S) {
     material_terms(pos, sink);
-    let mut attacked = [[0u64; 2]; 2];
     for id in BoardId::BOTH {
+        let b = pos.board(id);
+        let scene = Scene { board: b, blockers: b.occupied().0, closed: 0 };
+        orthodox_eval::board_terms(&scene, sink, |_, _, _, _| {});
         for color in Color::ALL {
-            attacked[id.index()][color.index()] = board_terms(pos, id, color, sink);
+            let pieces = b.by_color(color).0 & !b.by_role(Role::King).0;
+            sink.add(color.index(), ON_PORTAL.start, (pieces & PORTALS.0).count_ones() as i32);
         }
     }
     for color in Color::ALL {
@@ -174,52 +178,11 @@ fn terms<S: TermSink>(pos: &Position, sink: &mut S) {
         let arrival = pos.intent(color).filter(|i| i.arrives());
         sink.add(ci, ARRIVAL.start, i32::from(arrival.is_some()));
         let Some((id, king)) = pos.king_square(color) else { continue };
-        let zone = attacks::king(king.index());
-        sink.add(ci, KING_ZONE.start, (zone & attacked[id.index()][ci ^ 1]).count_ones() as i32);
-        let near = zone | Bitboard::from_square(king).0;
+        let near = attacks::king(king.index()) | Bitboard::from_square(king).0;
         sink.add(ci, KING_PORTALS.start, (near & PORTALS.0).count_ones() as i32);
         let enemy = pos.intent(!color).filter(|i| i.arrives()).map(|i| i.target());
         let threat = enemy.is_some_and(|(board, sq)| board == id && near & Bitboard::from_square(sq).0 != 0);
         sink.add(ci, KING_ARRIVAL.start, i32::from(threat));
     }
-    sink.add(pos.turn().index(), TEMPO.start, 1);
-}
-
-/// The terms of `color`'s pieces on board `id`; returns the squares they attack.
-#[inline(always)]
-fn board_terms<S: TermSink>(pos: &Position, id: BoardId, color: Color, sink: &mut S) -> u64 {
-    let b = pos.board(id);
-    let ci = color.index();
-    let (own, occupied) = (b.by_color(color).0, b.occupied().0);
-    let pawn_attacks = |c: Color| b.pieces(c, Role::Pawn).into_iter().fold(0, |a, s| a | attacks::pawn(c, s.index()));
-    let unsafe_squares = pawn_attacks(!color);
-    let mut attacked = pawn_attacks(color);
-    for role in Role::ORTHODOX {
-        let mut moves = 0;
-        for s in b.pieces(color, role) {
-            let reach = attacks::attacks(role, color, s.index(), occupied);
-            let normal = match role {
-                Role::Pawn => {
-                    sink.add(ci, PAWN_RANK.at(relative_rank(color, s.rank()) as usize), 1);
-                    sink.add(
-                        ci,
-                        PASSED.start,
-                        i32::from(is_passed(pos.board(id).pieces(!color, Role::Pawn).0, color, s.index())),
-                    );
-                    pawn_step(color, s.index()) & !occupied
-                }
-                Role::King => 0,
-                _ => {
-                    attacked |= reach;
-                    reach & !own & !unsafe_squares
-                }
-            };
-            moves += normal.count_ones() as i32;
-        }
-        sink.add(ci, MOBILITY.at(role.index()), moves);
-    }
-    let pieces = own & !b.by_role(Role::King).0;
-    sink.add(ci, ON_PORTAL.start, (pieces & PORTALS.0).count_ones() as i32);
-    sink.add(ci, BISHOP_PAIR.start, i32::from(b.pieces(color, Role::Bishop).count() >= 2));
-    attacked
+    orthodox_eval::tempo(pos.turn(), sink);
 }

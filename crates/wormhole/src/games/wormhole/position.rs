@@ -314,6 +314,15 @@ impl Evaluate for Position {
     fn material(&self, params: &EvalParams) -> i32 {
         eval::material(self, params)
     }
+    fn piece_balance(&self) -> [i32; Role::MAX] {
+        eval::piece_balance(self)
+    }
+    fn judged_values(&self) -> &'static [i32; Role::MAX] {
+        match self.variant {
+            Variant::Classic => &crate::puzzles::values::WORMHOLE_CLASSIC,
+            Variant::Fairy => &crate::puzzles::values::WORMHOLE_FAIRY,
+        }
+    }
     fn eval_features(&self) -> Vec<i32> {
         eval::features(self).to_vec()
     }

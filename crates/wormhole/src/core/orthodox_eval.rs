@@ -1,0 +1,635 @@
+//! The evaluation of orthodox chess that Porthole, Linked-portal and
+//! Two-board portal chess share, written once: material and piece-square
+//! tables, mobility, pawn structure (passed pawns by rank, doubled,
+//! isolated and backward pawns), king safety (the pawn shelter, attacks on
+//! the squares around the king, open files beside it), rooks on open files,
+//! the bishop pair, pawns attacking pieces and the move. Every term has a
+//! middlegame and an endgame weight, blended by the [`phase`] (the pieces
+//! left): a piece-square weight counts fully while the queens and rooks
+//! are on, its endgame twin once they are gone.
+//!
+//! These terms come first in each of those games' tables of terms: the
+//! middlegame weights ([`MATERIAL`] to [`TEMPO`]), then the endgame ones
+//! in the same order ([`MATERIAL_EG`] to [`TEMPO_EG`], [`EG`] weights
+//! further on), then the game's own terms (its portholes or portals). The
+//! weights are one table, [`WEIGHTS`]. Bitboards only, no allocation: it
+//! is the search's hot path.
+
+use crate::core::orthodox::{self, relative_rank};
+use crate::core::steps::{E, FILE_A, NE, NW, SE, SW, W, shift};
+use crate::core::{Board, Color, Role};
+use crate::engine::{TermShape, TermSink};
+pub use crate::rules::Term;
+
+/// The phase of a position with all the minor and major pieces on; the
+/// weight of a tapered term is `(mg * phase + eg * (PHASE_MAX - phase)) /
+/// PHASE_MAX`.
+pub const PHASE_MAX: i32 = 24;
+
+/// Middlegame piece values.
+pub const MATERIAL: Term = Term::first("value", TermShape::PerRole, "pieces of each role (material)");
+/// Middlegame piece-square weights.
+pub const PST: Term = MATERIAL.then(
+    "pst",
+    TermShape::PerCount(PST_SQUARES * 6),
+    "each role's squares, 32 per role (P N B R Q K), by rank from its side then file from the edge (a=h .. d=e)",
+);
+/// Middlegame mobility.
+pub const MOBILITY: Term =
+    PST.then("mob", TermShape::PerRole, "squares each role reaches that hold no own piece and no enemy pawn attacks");
+/// Middlegame passed pawns.
+pub const PASSED: Term = MOBILITY.then(
+    "passed",
+    TermShape::PerCount(8),
+    "passed pawns (no enemy pawn ahead on their file or the files beside it), by rank from their side",
+);
+/// Middlegame doubled pawns.
+pub const DOUBLED: Term = PASSED.then("doubled", TermShape::One, "pawns with an own pawn behind them on their file");
+/// Middlegame isolated pawns.
+pub const ISOLATED: Term = DOUBLED.then("isolated", TermShape::One, "pawns with no own pawn on the files beside them");
+/// Middlegame backward pawns.
+pub const BACKWARD: Term = ISOLATED.then(
+    "backward",
+    TermShape::One,
+    "pawns whose step an enemy pawn attacks and that no own pawn beside or behind can ever defend",
+);
+/// Middlegame pawn shelter.
+pub const SHELTER: Term = BACKWARD.then(
+    "shelter",
+    TermShape::PerCount(2),
+    "own pawns on the king's file and those beside it: one square ahead of the king, two squares ahead",
+);
+/// Middlegame attacks on the king's squares.
+pub const KING_ATTACK: Term =
+    SHELTER.then("kingatt", TermShape::PerRole, "squares around the enemy king (and its own) that each role attacks");
+/// Middlegame open files by the king.
+pub const KING_FILE: Term = KING_ATTACK.then(
+    "kingfile",
+    TermShape::PerCount(2),
+    "files at or beside the king without an own pawn: with an enemy pawn (half-open), without (open)",
+);
+/// Middlegame rooks on open files.
+pub const ROOK_FILE: Term = KING_FILE.then(
+    "rookfile",
+    TermShape::PerCount(2),
+    "rooks on files without an own pawn: with an enemy pawn (half-open), without (open)",
+);
+/// Middlegame bishop pair.
+pub const BISHOP_PAIR: Term = ROOK_FILE.then("bpair", TermShape::One, "two bishops or more");
+/// Middlegame pawn threats.
+pub const PAWN_THREAT: Term =
+    BISHOP_PAIR.then("pthreat", TermShape::One, "enemy pieces (not pawns, not the king) that own pawns attack");
+/// Middlegame tempo.
+pub const TEMPO: Term = PAWN_THREAT.then("tempo", TermShape::One, "being the side to move");
+
+/// How far each endgame weight lies after its middlegame twin.
+pub const EG: usize = TEMPO.start + 1;
+
+/// Endgame piece values.
+pub const MATERIAL_EG: Term = TEMPO.then("value_eg", MATERIAL.shape, MATERIAL.doc);
+/// Endgame piece-square weights.
+pub const PST_EG: Term = MATERIAL_EG.then("pst_eg", PST.shape, PST.doc);
+/// Endgame mobility.
+pub const MOBILITY_EG: Term = PST_EG.then("mob_eg", MOBILITY.shape, MOBILITY.doc);
+/// Endgame passed pawns.
+pub const PASSED_EG: Term = MOBILITY_EG.then("passed_eg", PASSED.shape, PASSED.doc);
+/// Endgame doubled pawns.
+pub const DOUBLED_EG: Term = PASSED_EG.then("doubled_eg", DOUBLED.shape, DOUBLED.doc);
+/// Endgame isolated pawns.
+pub const ISOLATED_EG: Term = DOUBLED_EG.then("isolated_eg", ISOLATED.shape, ISOLATED.doc);
+/// Endgame backward pawns.
+pub const BACKWARD_EG: Term = ISOLATED_EG.then("backward_eg", BACKWARD.shape, BACKWARD.doc);
+/// Endgame pawn shelter.
+pub const SHELTER_EG: Term = BACKWARD_EG.then("shelter_eg", SHELTER.shape, SHELTER.doc);
+/// Endgame attacks on the king's squares.
+pub const KING_ATTACK_EG: Term = SHELTER_EG.then("kingatt_eg", KING_ATTACK.shape, KING_ATTACK.doc);
+/// Endgame open files by the king.
+pub const KING_FILE_EG: Term = KING_ATTACK_EG.then("kingfile_eg", KING_FILE.shape, KING_FILE.doc);
+/// Endgame rooks on open files.
+pub const ROOK_FILE_EG: Term = KING_FILE_EG.then("rookfile_eg", ROOK_FILE.shape, ROOK_FILE.doc);
+/// Endgame bishop pair.
+pub const BISHOP_PAIR_EG: Term = ROOK_FILE_EG.then("bpair_eg", BISHOP_PAIR.shape, BISHOP_PAIR.doc);
+/// Endgame pawn threats.
+pub const PAWN_THREAT_EG: Term = BISHOP_PAIR_EG.then("pthreat_eg", PAWN_THREAT.shape, PAWN_THREAT.doc);
+/// Endgame tempo.
+pub const TEMPO_EG: Term = PAWN_THREAT_EG.then("tempo_eg", TEMPO.shape, TEMPO.doc);
+
+/// The number of orthodox weights: the games' own terms follow them.
+pub const FEATURES: usize = TEMPO_EG.start + 1;
+
+/// The squares of one role's piece-square table: the board folded at the
+/// d/e line (the king's wing and the queen's weigh alike).
+const PST_SQUARES: usize = 32;
+
+/// The orthodox terms, in the order of their weights: a game's table of
+/// terms begins with these.
+pub const TERMS: [Term; 28] = [
+    MATERIAL,
+    PST,
+    MOBILITY,
+    PASSED,
+    DOUBLED,
+    ISOLATED,
+    BACKWARD,
+    SHELTER,
+    KING_ATTACK,
+    KING_FILE,
+    ROOK_FILE,
+    BISHOP_PAIR,
+    PAWN_THREAT,
+    TEMPO,
+    MATERIAL_EG,
+    PST_EG,
+    MOBILITY_EG,
+    PASSED_EG,
+    DOUBLED_EG,
+    ISOLATED_EG,
+    BACKWARD_EG,
+    SHELTER_EG,
+    KING_ATTACK_EG,
+    KING_FILE_EG,
+    ROOK_FILE_EG,
+    BISHOP_PAIR_EG,
+    PAWN_THREAT_EG,
+    TEMPO_EG,
+];
+
+/// The orthodox weights in centipawns, in the order of [`TERMS`] (the
+/// pawn's middlegame value, 100, sets the scale): set by hand from chess
+/// knowledge (centralised knights, a king behind its pawns in the
+/// middlegame and central in the endgame, passed pawns worth more as they
+/// advance and as pieces come off). Fits to self-play results
+/// (`examples/fit_eval.rs`, the README's "The Portal games' evaluation,
+/// and fitting it") predicted results better but did not beat these in a
+/// match, so these stay.
+#[rustfmt::skip]
+pub const WEIGHTS: [i32; FEATURES] = [
+    // middlegame
+    100, 320, 330, 470, 950, 0, 0, 0, 0, // value: P N B R Q K (C W M unused)
+    // pst P (ranks 1-8 from its side, files a-d = h-e)
+    0, 0, 0, 0,
+    0, 0, 0, 0,
+    3, 3, 8, 13,
+    6, 6, 11, 16,
+    9, 9, 9, 19,
+    12, 12, 12, 12,
+    15, 15, 15, 15,
+    0, 0, 0, 0,
+    // pst N (ranks 1-8 from its side, files a-d = h-e)
+    -20, -14, -8, -2,
+    -14, -8, -2, 4,
+    -8, -2, 4, 10,
+    -2, 4, 10, 16,
+    -2, 4, 10, 16,
+    -8, -2, 4, 10,
+    -14, -8, -2, 4,
+    -20, -14, -8, -2,
+    // pst B (ranks 1-8 from its side, files a-d = h-e)
+    -8, -5, -2, 1,
+    -5, -2, 1, 4,
+    -2, 1, 4, 7,
+    1, 4, 7, 10,
+    1, 4, 7, 10,
+    -2, 1, 4, 7,
+    -5, -2, 1, 4,
+    -8, -5, -2, 1,
+    // pst R (ranks 1-8 from its side, files a-d = h-e)
+    0, 0, 5, 5,
+    0, 0, 0, 0,
+    0, 0, 0, 0,
+    0, 0, 0, 0,
+    0, 0, 0, 0,
+    0, 0, 0, 0,
+    15, 15, 15, 15,
+    0, 0, 0, 0,
+    // pst Q (ranks 1-8 from its side, files a-d = h-e)
+    -5, -3, -1, 1,
+    -3, -1, 1, 3,
+    -1, 1, 3, 5,
+    1, 3, 5, 7,
+    1, 3, 5, 7,
+    -1, 1, 3, 5,
+    -3, -1, 1, 3,
+    -5, -3, -1, 1,
+    // pst K (ranks 1-8 from its side, files a-d = h-e)
+    20, 30, 10, 0,
+    5, 5, -5, -10,
+    -30, -30, -30, -30,
+    -50, -50, -50, -50,
+    -70, -70, -70, -70,
+    -90, -90, -90, -90,
+    -110, -110, -110, -110,
+    -130, -130, -130, -130,
+    0, 4, 5, 3, 2, 0, 0, 0, 0, // mob: N B R Q
+    0, 5, 5, 10, 20, 35, 60, 0, // passed: by rank
+    -10, -10, -8, // doubled isolated backward
+    15, 8, // shelter: one, two ahead
+    0, 8, 6, 6, 5, 0, 0, 0, 0, // kingatt: by role
+    -15, -25, // kingfile: half-open, open
+    10, 20, // rookfile: half-open, open
+    30, 30, 15, // bpair pthreat tempo
+    // endgame
+    120, 290, 310, 520, 930, 0, 0, 0, 0, // value: P N B R Q K (C W M unused)
+    // pst P (ranks 1-8 from its side, files a-d = h-e)
+    0, 0, 0, 0,
+    0, 0, 0, 0,
+    8, 8, 8, 8,
+    16, 16, 16, 16,
+    24, 24, 24, 24,
+    32, 32, 32, 32,
+    40, 40, 40, 40,
+    0, 0, 0, 0,
+    // pst N (ranks 1-8 from its side, files a-d = h-e)
+    -15, -10, -5, 0,
+    -10, -5, 0, 5,
+    -5, 0, 5, 10,
+    0, 5, 10, 15,
+    0, 5, 10, 15,
+    -5, 0, 5, 10,
+    -10, -5, 0, 5,
+    -15, -10, -5, 0,
+    // pst B (ranks 1-8 from its side, files a-d = h-e)
+    -8, -5, -2, 1,
+    -5, -2, 1, 4,
+    -2, 1, 4, 7,
+    1, 4, 7, 10,
+    1, 4, 7, 10,
+    -2, 1, 4, 7,
+    -5, -2, 1, 4,
+    -8, -5, -2, 1,
+    // pst R (ranks 1-8 from its side, files a-d = h-e)
+    0, 0, 0, 0,
+    0, 0, 0, 0,
+    0, 0, 0, 0,
+    0, 0, 0, 0,
+    0, 0, 0, 0,
+    0, 0, 0, 0,
+    10, 10, 10, 10,
+    0, 0, 0, 0,
+    // pst Q (ranks 1-8 from its side, files a-d = h-e)
+    -10, -6, -2, 2,
+    -6, -2, 2, 6,
+    -2, 2, 6, 10,
+    2, 6, 10, 14,
+    2, 6, 10, 14,
+    -2, 2, 6, 10,
+    -6, -2, 2, 6,
+    -10, -6, -2, 2,
+    // pst K (ranks 1-8 from its side, files a-d = h-e)
+    -25, -15, -5, 5,
+    -15, -5, 5, 15,
+    -5, 5, 15, 25,
+    5, 15, 25, 35,
+    5, 15, 25, 35,
+    -5, 5, 15, 25,
+    -15, -5, 5, 15,
+    -25, -15, -5, 5,
+    0, 4, 5, 4, 3, 0, 0, 0, 0, // mob: N B R Q
+    0, 10, 15, 25, 45, 75, 110, 0, // passed: by rank
+    -20, -10, -5, // doubled isolated backward
+    0, 0, // shelter: one, two ahead
+    0, 1, 1, 1, 1, 0, 0, 0, 0, // kingatt: by role
+    0, 0, // kingfile: half-open, open
+    5, 10, // rookfile: half-open, open
+    50, 20, 5, // bpair pthreat tempo
+];
+
+/// Each role's share of the [`phase`]: knights and bishops 1, rooks 2,
+/// queens 4 (by [`Role::index`]).
+const PHASE_OF: [i32; 5] = [0, 1, 1, 2, 4];
+
+/// The phase of these pieces: [`PHASE_MAX`] with all the minor and major
+/// pieces of a chess set on (or more), 0 with none. `count(role)` is how
+/// many pieces of `role` there are, of both colours.
+#[inline]
+pub fn phase(count: impl Fn(Role) -> u32) -> i32 {
+    let sum: i32 = Role::ORTHODOX[1..5].iter().map(|&r| PHASE_OF[r.index()] * count(r) as i32).sum();
+    sum.min(PHASE_MAX)
+}
+
+/// The phase of the pieces of `board`.
+#[inline]
+pub fn board_phase(board: &Board) -> i32 {
+    phase(|r| board.by_role(r).count())
+}
+
+/// The tapered material of `us` minus the other side's on `board`, under
+/// `weights` (a game's, whose first weights are these terms').
+#[inline]
+pub(crate) fn material(board: &Board, us: Color, weights: &[i32]) -> i32 {
+    let (mut mg, mut eg) = (0, 0);
+    for role in &Role::ORTHODOX[..5] {
+        let i = role.index();
+        let d = board.pieces(us, *role).count() as i32 - board.pieces(!us, *role).count() as i32;
+        mg += weights[MATERIAL.at(i)] * d;
+        eg += weights[MATERIAL_EG.at(i)] * d;
+    }
+    taper(mg, eg, board_phase(board))
+}
+
+/// The blend of a middlegame and an endgame score at `phase`.
+#[inline(always)]
+pub(crate) fn taper(mg: i32, eg: i32, phase: i32) -> i32 {
+    (mg * phase + eg * (PHASE_MAX - phase)).div_euclid(PHASE_MAX)
+}
+
+/// A game's weights: [`WEIGHTS`] followed by the game's own, `own`.
+pub(crate) fn weights_with<const N: usize>(own: &[i32]) -> [i32; N] {
+    let mut w = [0; N];
+    w[..FEATURES].copy_from_slice(&WEIGHTS);
+    w[FEATURES..].copy_from_slice(own);
+    w
+}
+
+/// Feeds the move's term for the side to move, `turn`.
+#[inline(always)]
+pub(crate) fn tempo<S: TermSink>(turn: Color, sink: &mut S) {
+    sink.add_tapered(turn.index(), TEMPO.start, 1);
+}
+
+/// One board as the orthodox terms read it.
+pub(crate) struct Scene<'a> {
+    /// The pieces.
+    pub board: &'a Board,
+    /// What stops a line: the pieces, and whatever else the game puts in
+    /// the way (Porthole's portholes).
+    pub blockers: u64,
+    /// Squares no normal move lands on (Porthole's portholes).
+    pub closed: u64,
+}
+
+/// Feeds the orthodox terms of `scene`'s pieces of both colours to `sink`
+/// (not the [`tempo`], nor the phase: the game sets that for all its
+/// boards). `visit(sink, color, role, reach)` sees each piece (not pawns,
+/// not kings) with the squares it reaches, for the game's own terms.
+#[inline(always)]
+pub(crate) fn board_terms<S: TermSink>(scene: &Scene, sink: &mut S, mut visit: impl FnMut(&mut S, Color, Role, u64)) {
+    let b = scene.board;
+    let pawns = Color::ALL.map(|c| b.pieces(c, Role::Pawn).0);
+    let pawn_attacks = [pawn_attacks(Color::White, pawns[0]), pawn_attacks(Color::Black, pawns[1])];
+    for color in Color::ALL {
+        let side = Side { scene, color, pawns, pawn_attacks };
+        side.pieces(sink, &mut visit);
+        side.pawns(sink);
+        side.king(sink);
+    }
+}
+
+/// One side of a board.
+struct Side<'a> {
+    scene: &'a Scene<'a>,
+    color: Color,
+    /// Each colour's pawns.
+    pawns: [u64; 2],
+    /// The squares each colour's pawns attack.
+    pawn_attacks: [u64; 2],
+}
+
+impl Side<'_> {
+    /// The side's knights, bishops, rooks and queens: material, squares,
+    /// mobility, attacks on the enemy king's squares, rooks' files.
+    #[inline(always)]
+    fn pieces<S: TermSink>(&self, sink: &mut S, visit: &mut impl FnMut(&mut S, Color, Role, u64)) {
+        let (b, color, ci) = (self.scene.board, self.color, self.color.index());
+        let safe = !b.by_color(color).0 & !self.scene.closed & !self.pawn_attacks[ci ^ 1];
+        let zone = b.king_of(!color).map_or(0, |k| orthodox::king(k.index()) | 1 << k.index());
+        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+            let pieces = b.pieces(color, role);
+            if pieces.is_empty() {
+                continue;
+            }
+            let ri = role.index();
+            let (mut mobility, mut attacks) = (0, 0);
+            for s in pieces {
+                let reach = orthodox::attacks(role, color, s.index(), self.scene.blockers);
+                mobility += (reach & safe).count_ones() as i32;
+                attacks += (reach & zone).count_ones() as i32;
+                sink.add_tapered(ci, PST.at(ri * PST_SQUARES + pst_square(color, s.index())), 1);
+                if role == Role::Rook {
+                    self.file(sink, ROOK_FILE, s.index() % 8);
+                }
+                visit(sink, color, role, reach);
+            }
+            sink.add_tapered(ci, MATERIAL.at(ri), pieces.count() as i32);
+            sink.add_tapered(ci, MOBILITY.at(ri), mobility);
+            sink.add_tapered(ci, KING_ATTACK.at(ri), attacks);
+        }
+        sink.add_tapered(ci, KING_ATTACK.at(Role::Pawn.index()), (self.pawn_attacks[ci] & zone).count_ones() as i32);
+        sink.add_tapered(ci, BISHOP_PAIR.start, i32::from(b.pieces(color, Role::Bishop).count() >= 2));
+    }
+
+    /// Feeds `term`'s half-open (0) or open (1) weight when file `file`
+    /// has no pawn of the side's.
+    #[inline(always)]
+    fn file<S: TermSink>(&self, sink: &mut S, term: Term, file: usize) {
+        let mask = FILE_A << file;
+        let ci = self.color.index();
+        if self.pawns[ci] & mask == 0 {
+            sink.add_tapered(ci, term.at(usize::from(self.pawns[ci ^ 1] & mask == 0)), 1);
+        }
+    }
+
+    /// The side's pawns: material, squares, structure, threats.
+    #[inline(always)]
+    fn pawns<S: TermSink>(&self, sink: &mut S) {
+        let (color, ci) = (self.color, self.color.index());
+        let pawns = self.pawns[ci];
+        if pawns == 0 {
+            return;
+        }
+        let board = self.scene.board;
+        sink.add_tapered(ci, MATERIAL.at(Role::Pawn.index()), pawns.count_ones() as i32);
+        for s in crate::core::Bitboard(pawns) {
+            sink.add_tapered(ci, PST.at(pst_square(color, s.index())), 1);
+        }
+        for s in crate::core::Bitboard(passed_pawns(color, pawns, self.pawns[ci ^ 1])) {
+            sink.add_tapered(ci, PASSED.at(relative_rank(color, s.rank()) as usize), 1);
+        }
+        let files = file_fill(pawns);
+        sink.add_tapered(ci, DOUBLED.start, (pawns.count_ones() - (files & 0xff).count_ones()) as i32);
+        let isolated = pawns & !(shift(E, files) | shift(W, files));
+        sink.add_tapered(ci, ISOLATED.start, isolated.count_ones() as i32);
+        let defendable = fill_forward(color, self.pawn_attacks[ci]);
+        let stops = step(color, pawns & !isolated) & self.pawn_attacks[ci ^ 1] & !defendable;
+        sink.add_tapered(ci, BACKWARD.start, stops.count_ones() as i32);
+        let targets = board.by_color(!color).0 & !board.by_role(Role::Pawn).0 & !board.by_role(Role::King).0;
+        sink.add_tapered(ci, PAWN_THREAT.start, (self.pawn_attacks[ci] & targets).count_ones() as i32);
+    }
+
+    /// The side's king: its square, its pawn shelter, open files beside it.
+    #[inline(always)]
+    fn king<S: TermSink>(&self, sink: &mut S) {
+        let (color, ci) = (self.color, self.color.index());
+        let Some(k) = self.scene.board.king_of(color) else { return };
+        let k = k.index();
+        sink.add_tapered(ci, PST.at(Role::King.index() * PST_SQUARES + pst_square(color, k)), 1);
+        let file = FILE_A << (k % 8);
+        let files = file | shift(E, file) | shift(W, file);
+        let ahead = step(color, 1 << k);
+        let shelter = self.pawns[ci] & files;
+        sink.add_tapered(ci, SHELTER.at(0), (shelter & rank_of(ahead)).count_ones() as i32);
+        sink.add_tapered(ci, SHELTER.at(1), (shelter & rank_of(step(color, ahead))).count_ones() as i32);
+        for f in (k % 8).saturating_sub(1)..=(k % 8 + 1).min(7) {
+            self.file(sink, KING_FILE, f);
+        }
+    }
+}
+
+/// The index of square `s` in a piece-square table of `color`'s: rank from
+/// its side, then file from the nearer edge.
+#[inline(always)]
+fn pst_square(color: Color, s: usize) -> usize {
+    let file = s % 8;
+    relative_rank(color, (s / 8) as u8) as usize * 4 + file.min(7 - file)
+}
+
+/// The whole rank of the squares of `squares` (one square expected).
+#[inline(always)]
+fn rank_of(squares: u64) -> u64 {
+    if squares == 0 { 0 } else { 0xff << (squares.trailing_zeros() / 8 * 8) }
+}
+
+/// The squares `pawns` of `color` attack.
+#[inline(always)]
+pub(crate) fn pawn_attacks(color: Color, pawns: u64) -> u64 {
+    match color {
+        Color::White => shift(NW, pawns) | shift(NE, pawns),
+        Color::Black => shift(SW, pawns) | shift(SE, pawns),
+    }
+}
+
+/// `squares` one step forward for `color`.
+#[inline(always)]
+fn step(color: Color, squares: u64) -> u64 {
+    match color {
+        Color::White => squares << 8,
+        Color::Black => squares >> 8,
+    }
+}
+
+/// `squares` and every square in front of them, as `color` moves.
+#[inline(always)]
+fn fill_forward(color: Color, mut squares: u64) -> u64 {
+    for n in [8, 16, 32] {
+        squares |= match color {
+            Color::White => squares << n,
+            Color::Black => squares >> n,
+        };
+    }
+    squares
+}
+
+/// The whole files of `squares`.
+#[inline(always)]
+fn file_fill(squares: u64) -> u64 {
+    fill_forward(Color::White, squares) | fill_forward(Color::Black, squares)
+}
+
+/// The passed pawns among `pawns` of `color`: the pawns outside the
+/// squares in front of the enemy pawns (the way those move), spread to the
+/// files beside them.
+#[inline(always)]
+pub(crate) fn passed_pawns(color: Color, pawns: u64, enemy_pawns: u64) -> u64 {
+    let front = fill_forward(!color, step(!color, enemy_pawns));
+    pawns & !(front | shift(E, front) | shift(W, front))
+}
+
+#[cfg(all(test, feature = "porthole"))]
+mod tests {
+    use super::*;
+
+    /// The raw counts of the orthodox terms of a position of ordinary chess
+    /// (`placement` a FEN's first field), per colour, middlegame indices.
+    struct Raw([[i32; FEATURES]; 2]);
+
+    impl TermSink for Raw {
+        fn add(&mut self, _: usize, _: usize, _: i32) {
+            unreachable!("the orthodox terms are all tapered")
+        }
+        fn add_tapered(&mut self, color: usize, index: usize, count: i32) {
+            self.0[color][index] += count;
+        }
+        fn set_phase(&mut self, _: i32) {}
+    }
+
+    fn counts(placement: &str) -> Raw {
+        let pos = crate::porthole::Position::from_fen(&format!("{placement} w - - 0 1 -")).unwrap();
+        let b = pos.board();
+        let mut raw = Raw([[0; FEATURES]; 2]);
+        board_terms(&Scene { board: b, blockers: b.occupied().0, closed: 0 }, &mut raw, |_, _, _, _| {});
+        raw
+    }
+
+    const WHITE: usize = 0;
+    const BLACK: usize = 1;
+
+    #[test]
+    fn pawn_structure_counts_what_it_says() {
+        // a2 alone, c3 and c4 doubled; no pawn on b or d: all three
+        // isolated, all passed (ranks 2, 3 and 4).
+        let w = counts("4k3/8/8/8/2P5/2P5/P7/4K3").0[WHITE];
+        assert_eq!(w[DOUBLED.start], 1);
+        assert_eq!(w[ISOLATED.start], 3);
+        assert_eq!(w[PASSED.start..PASSED.start + 8], [0, 1, 1, 1, 0, 0, 0, 0]);
+        assert_eq!(w[MATERIAL.at(Role::Pawn.index())], 3);
+        // d3 behind e4, its step d4 attacked by c5 and no pawn beside or
+        // behind it can ever defend d4: backward; e4 is not.
+        let raw = counts("4k3/8/8/2p5/4P3/3P4/8/4K3");
+        assert_eq!(raw.0[WHITE][BACKWARD.start], 1);
+        assert_eq!(raw.0[WHITE][ISOLATED.start], 0);
+        assert_eq!(raw.0[BLACK][PASSED.start..PASSED.start + 8].iter().sum::<i32>(), 0, "c5 is not passed");
+    }
+
+    #[test]
+    fn king_safety_counts_what_it_says() {
+        // White's king on g1 behind f2 and g2 (one ahead) and h3 (two ahead).
+        let w = counts("4k3/8/8/8/8/7P/5PP1/6K1").0[WHITE];
+        assert_eq!(w[SHELTER.start..SHELTER.start + 2], [2, 1]);
+        assert_eq!(w[KING_FILE.start..KING_FILE.start + 2], [0, 0]);
+        // Without the h-pawn, and Black's on h7: the h-file is half-open.
+        let w = counts("4k3/7p/8/8/8/8/5PP1/6K1").0[WHITE];
+        assert_eq!(w[KING_FILE.start..KING_FILE.start + 2], [1, 0]);
+        // Black's queen on h4 attacks three of the king's squares (h2 and
+        // h1 down the file, f2's pawn on the diagonal); no White pawn
+        // attacks Black's king's.
+        let raw = counts("4k3/8/8/8/7q/8/5PP1/6K1");
+        assert_eq!(raw.0[BLACK][KING_ATTACK.at(Role::Queen.index())], 1 + 1 + 1);
+        assert_eq!(raw.0[WHITE][KING_ATTACK.at(Role::Pawn.index())], 0);
+    }
+
+    #[test]
+    fn pieces_count_what_they_say() {
+        // Rooks: d1 on an open file, e1 on one half-open (Black's e6);
+        // the bishops make a pair; e4 attacks the knight on d5.
+        let raw = counts("4k3/8/4p3/3n4/4P3/8/8/1B1RRBK1");
+        let w = raw.0[WHITE];
+        assert_eq!(w[ROOK_FILE.start..ROOK_FILE.start + 2], [0, 1]);
+        assert_eq!(w[BISHOP_PAIR.start], 1);
+        assert_eq!(w[PAWN_THREAT.start], 1);
+        assert_eq!(raw.0[BLACK][BISHOP_PAIR.start], 0);
+        // The knight on d5 reaches 8 squares, none an own piece's nor one
+        // that e4 (White's only pawn, attacking d5 and f5) attacks.
+        assert_eq!(raw.0[BLACK][MOBILITY.at(Role::Knight.index())], 8);
+    }
+
+    #[test]
+    fn the_phase_runs_from_the_full_set_to_bare_kings() {
+        let full = crate::porthole::Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -");
+        assert_eq!(board_phase(full.unwrap().board()), PHASE_MAX);
+        let bare = crate::porthole::Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1 -").unwrap();
+        assert_eq!(board_phase(bare.board()), 0);
+        assert_eq!(taper(100, 200, PHASE_MAX), 100);
+        assert_eq!(taper(100, 200, 0), 200);
+        assert_eq!(taper(100, 200, PHASE_MAX / 2), 150);
+    }
+
+    #[test]
+    fn the_terms_cover_the_weights_in_two_twin_halves() {
+        for (mg, eg) in TERMS[..TERMS.len() / 2].iter().zip(&TERMS[TERMS.len() / 2..]) {
+            assert_eq!(eg.start, mg.start + EG, "{}", eg.name);
+            assert_eq!(eg.shape, mg.shape);
+            assert_eq!(eg.name, format!("{}_eg", mg.name));
+        }
+        assert_eq!(FEATURES, 2 * EG);
+    }
+}
