@@ -59,9 +59,9 @@ impl AppState {
     /// the new-game screen up, nothing starts until it is closed.
     pub fn start(&mut self) -> Vec<Effect> {
         if !matches!(&self.mode, Mode::NewGame(_)) {
-            self.after_change();
+            self.core.after_change(&self.activity, &mut self.mode);
         }
-        self.sync_ponder();
+        self.core.sync_ponder(&self.activity, &self.mode);
         std::mem::take(&mut self.core.effects)
     }
 
@@ -96,7 +96,7 @@ impl AppState {
             Msg::PersonalSaved(result) => self.core.personal_saved(result),
             Msg::Remote(event) => self.remote_event(event),
         }
-        self.sync_ponder();
+        self.core.sync_ponder(&self.activity, &self.mode);
         std::mem::take(&mut self.core.effects)
     }
 
@@ -136,7 +136,7 @@ impl AppState {
             Next::Rest => self.mode = self.resting_mode(),
             Next::Resume => {
                 self.mode = self.resting_mode();
-                self.after_change();
+                self.core.after_change(&self.activity, &mut self.mode);
             }
             Next::RestThen(action) => {
                 self.mode = self.resting_mode();

@@ -190,7 +190,7 @@ impl AppState {
         self.mode = Mode::Play;
         self.core.view = View::default();
         self.core.view.flipped = self.core.default_flip();
-        self.after_change();
+        self.core.after_change(&self.activity, &mut self.mode);
     }
 
     pub(super) fn new_game(&mut self, settings: GameSettings) {

@@ -143,10 +143,10 @@ impl AppState {
             UserAction::Help => self.mode = Mode::Help { scroll: 0, page: HelpPage::Keys },
             UserAction::Legend => self.mode = Mode::Help { scroll: 0, page: HelpPage::Pieces },
             UserAction::TogglePage | UserAction::Answer(_) => {}
-            UserAction::Undo => self.undo(),
-            UserAction::Redo => self.redo(),
+            UserAction::Undo => self.core.undo(&self.activity, &mut self.mode),
+            UserAction::Redo => self.core.redo(&self.activity, &mut self.mode),
             UserAction::Flip => self.core.flip(),
-            UserAction::Hint => self.hint(),
+            UserAction::Hint => self.core.hint(&self.activity),
             UserAction::MoveNow => self.core.move_now(),
             UserAction::ShowFen => self.show_fen(),
             UserAction::Save => self.save(None),
@@ -223,7 +223,7 @@ impl AppState {
             match pick_move(self.core.game.position(), from, self.core.view.entry, sq) {
                 Pick::Play(m) => {
                     (self.core.view.selected, self.core.view.entry) = (None, None);
-                    return self.play_human(m);
+                    return self.core.play_human(&mut self.activity, &mut self.mode, m);
                 }
                 Pick::Entry(moves) => {
                     self.core.view.entry = Some(sq);
@@ -262,7 +262,7 @@ impl AppState {
     fn click_forced(&mut self, board: usize, sq: Square) -> bool {
         let Some(forced) = self.forced_move() else { return false };
         match forced.squares.contains(&(board, sq)) {
-            true => self.play_human(forced.m),
+            true => self.core.play_human(&mut self.activity, &mut self.mode, forced.m),
             false => self.core.error(forced.why),
         }
         true
@@ -278,7 +278,7 @@ impl AppState {
         }
         if text.is_empty() {
             if let Some(forced) = self.forced_move() {
-                return self.play_human(forced.m);
+                return self.core.play_human(&mut self.activity, &mut self.mode, forced.m);
             }
             if let Some(sq) = self.core.view.cursor {
                 self.pick(sq);
@@ -296,7 +296,7 @@ impl AppState {
         match input::reading(self.core.game.position(), &text) {
             Reading::Move(c) => {
                 self.core.view.input.clear();
-                self.play_human(c.mv);
+                self.core.play_human(&mut self.activity, &mut self.mode, c.mv);
             }
             refused => self.core.error(refused.refusal(&text).unwrap_or_default()),
         }

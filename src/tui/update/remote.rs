@@ -172,7 +172,7 @@ impl AppState {
                 p.turn_since = self.core.now;
             }
         }
-        self.after_change();
+        self.core.after_change(&self.activity, &mut self.mode);
         self.core.game.set_clocks(clocks.map(|c| c.shown(self.core.now)));
     }
 
