@@ -94,7 +94,7 @@ impl AppState {
             Msg::PuzzlesLoaded { game, loaded } => self.puzzles_loaded(game, *loaded),
             Msg::PuzzleSaved(result) => self.puzzle_saved(result),
             Msg::PersonalSaved(result) => self.core.personal_saved(result),
-            Msg::Remote(event) => self.remote_event(event),
+            Msg::Remote(event) => self.activity.remote_event(&mut self.core, &mut self.mode, event),
         }
         self.core.sync_ponder(&self.activity, &self.mode);
         std::mem::take(&mut self.core.effects)
@@ -102,7 +102,7 @@ impl AppState {
 
     /// A user's action: the mode's own update, then what it asks of the app.
     fn on_action(&mut self, action: UserAction) {
-        if action == UserAction::Quit || self.remote_leaves(action) {
+        if action == UserAction::Quit || self.activity.remote_leaves(&self.core, &self.mode, action) {
             return self.quit();
         }
         if let Some(why) = self.activity.refusal(action) {
