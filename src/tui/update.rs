@@ -103,7 +103,7 @@ impl AppState {
     /// A user's action: the mode's own update, then what it asks of the app.
     fn on_action(&mut self, action: UserAction) {
         if action == UserAction::Quit || self.activity.remote_leaves(&self.core, &self.mode, action) {
-            return self.quit();
+            return self.core.quit(&self.activity);
         }
         if let Some(why) = self.activity.refusal(action) {
             return self.core.error(why);
@@ -174,9 +174,9 @@ impl AppState {
         let rest = self.resting_mode();
         let Mode::Confirm(pending) = std::mem::replace(&mut self.mode, rest) else { return };
         match pending {
-            Pending::Resign => self.resign_now(),
+            Pending::Resign => self.core.resign_now(&self.activity, &mut self.mode),
             Pending::NewGame(settings) => self.new_game(settings),
-            Pending::Replace(path) => self.save(Some(path)),
+            Pending::Replace(path) => self.core.save(&self.activity, Some(path)),
             Pending::Load(fen) => self.load_fen_now(&fen),
         }
     }

@@ -132,7 +132,7 @@ impl AppState {
     /// The game's own update: every key of the game.
     pub(super) fn in_play(&mut self, action: UserAction) {
         match action {
-            UserAction::Quit => self.quit(),
+            UserAction::Quit => self.core.quit(&self.activity),
             UserAction::Char(c) => self.type_char(c),
             UserAction::Backspace => self.core.view.input.backspace(),
             UserAction::DeleteWord => self.core.view.input.delete_word(),
@@ -149,7 +149,7 @@ impl AppState {
             UserAction::Hint => self.core.hint(&self.activity),
             UserAction::MoveNow => self.core.move_now(),
             UserAction::ShowFen => self.show_fen(),
-            UserAction::Save => self.save(None),
+            UserAction::Save => self.core.save(&self.activity, None),
             UserAction::Prefill(text) => self.core.view.input.set(text),
             UserAction::OpenList => self.open_list(self.resting_mode()),
             UserAction::NewGame => self.follow(Next::NewGameScreen),
