@@ -124,6 +124,26 @@ impl Activity {
             _ => None,
         }
     }
+
+    /// A player's name as the panel and PGN show it: a server's names,
+    /// else who plays `core`'s game.
+    pub(super) fn player_name(&self, core: &Core, color: Color) -> String {
+        if let Some(remote) = self.remote() {
+            return remote.names[color.index()].clone();
+        }
+        match core.game.player(color) {
+            PlayerKind::Human if core.game.players() == [PlayerKind::Human; 2] => format!("{color} player"),
+            PlayerKind::Human => "You".to_string(),
+            PlayerKind::Engine => core.settings.level.player_name(),
+        }
+    }
+
+    /// `core`'s game as PGN with the players' names; the date is left for
+    /// the runner to fill in when it writes the file.
+    pub(super) fn pgn(&self, core: &Core) -> wormhole::pgn::PgnGame {
+        let names = [self.player_name(core, Color::White), self.player_name(core, Color::Black)];
+        core.game.to_pgn([&names[0], &names[1]], "????.??.??")
+    }
 }
 
 /// How the session ended, for what `play` prints after the terminal is restored.
@@ -406,14 +426,7 @@ impl AppState {
 
     /// A player's name as the panel and PGN show it.
     pub fn player_name(&self, color: Color) -> String {
-        if let Some(remote) = self.activity.remote() {
-            return remote.names[color.index()].clone();
-        }
-        match self.core.game.player(color) {
-            PlayerKind::Human if self.core.game.players() == [PlayerKind::Human; 2] => format!("{color} player"),
-            PlayerKind::Human => "You".to_string(),
-            PlayerKind::Engine => self.core.settings.level.player_name(),
-        }
+        self.activity.player_name(&self.core, color)
     }
 
     /// How long the event loop may wait for input: None = until a key comes.
@@ -458,8 +471,7 @@ impl AppState {
     /// The game as PGN with the players' names; the date is left for the
     /// runner to fill in when it writes the file.
     pub fn pgn(&self) -> wormhole::pgn::PgnGame {
-        let names = [self.player_name(Color::White), self.player_name(Color::Black)];
-        self.core.game.to_pgn([&names[0], &names[1]], "????.??.??")
+        self.activity.pgn(&self.core)
     }
 
     /// What to print once the terminal is restored.

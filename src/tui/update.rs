@@ -59,9 +59,9 @@ impl AppState {
     /// the new-game screen up, nothing starts until it is closed.
     pub fn start(&mut self) -> Vec<Effect> {
         if !matches!(&self.mode, Mode::NewGame(_)) {
-            self.after_change();
+            self.core.after_change(&self.activity, &mut self.mode);
         }
-        self.sync_ponder();
+        self.core.sync_ponder(&self.activity, &self.mode);
         std::mem::take(&mut self.core.effects)
     }
 
@@ -94,16 +94,16 @@ impl AppState {
             Msg::PuzzlesLoaded { game, loaded } => self.puzzles_loaded(game, *loaded),
             Msg::PuzzleSaved(result) => self.puzzle_saved(result),
             Msg::PersonalSaved(result) => self.core.personal_saved(result),
-            Msg::Remote(event) => self.remote_event(event),
+            Msg::Remote(event) => self.activity.remote_event(&mut self.core, &mut self.mode, event),
         }
-        self.sync_ponder();
+        self.core.sync_ponder(&self.activity, &self.mode);
         std::mem::take(&mut self.core.effects)
     }
 
     /// A user's action: the mode's own update, then what it asks of the app.
     fn on_action(&mut self, action: UserAction) {
-        if action == UserAction::Quit || self.remote_leaves(action) {
-            return self.quit();
+        if action == UserAction::Quit || self.activity.remote_leaves(&self.core, &self.mode, action) {
+            return self.core.quit(&self.activity);
         }
         if let Some(why) = self.activity.refusal(action) {
             return self.core.error(why);
@@ -136,7 +136,7 @@ impl AppState {
             Next::Rest => self.mode = self.resting_mode(),
             Next::Resume => {
                 self.mode = self.resting_mode();
-                self.after_change();
+                self.core.after_change(&self.activity, &mut self.mode);
             }
             Next::RestThen(action) => {
                 self.mode = self.resting_mode();
@@ -174,9 +174,9 @@ impl AppState {
         let rest = self.resting_mode();
         let Mode::Confirm(pending) = std::mem::replace(&mut self.mode, rest) else { return };
         match pending {
-            Pending::Resign => self.resign_now(),
+            Pending::Resign => self.core.resign_now(&self.activity, &mut self.mode),
             Pending::NewGame(settings) => self.new_game(settings),
-            Pending::Replace(path) => self.save(Some(path)),
+            Pending::Replace(path) => self.core.save(&self.activity, Some(path)),
             Pending::Load(fen) => self.load_fen_now(&fen),
         }
     }

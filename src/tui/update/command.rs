@@ -228,30 +228,30 @@ impl AppState {
                 Ok(s) => self.new_game(s),
                 Err(e) => self.core.error(e),
             },
-            Cmd::Undo => self.undo(),
-            Cmd::Redo => self.redo(),
+            Cmd::Undo => self.core.undo(&self.activity, &mut self.mode),
+            Cmd::Redo => self.core.redo(&self.activity, &mut self.mode),
             Cmd::Flip => self.core.flip(),
             Cmd::Autoflip => self.core.toggle_autoflip(),
-            Cmd::Hint => self.hint(),
+            Cmd::Hint => self.core.hint(&self.activity),
             Cmd::Go => self.core.move_now(),
             Cmd::Fen if rest.is_empty() => self.show_fen(),
             Cmd::Fen | Cmd::Load => self.load_fen(rest),
-            Cmd::Save if rest.is_empty() => self.save(None),
-            Cmd::Save => self.save_asking(files::user_path(rest)),
+            Cmd::Save if rest.is_empty() => self.core.save(&self.activity, None),
+            Cmd::Save => self.core.save_asking(&self.activity, files::user_path(rest)),
             Cmd::Open if rest.is_empty() => self.open_list(self.resting_mode()),
             Cmd::Open => self.core.effects.push(Effect::OpenPgn(files::user_path(rest))),
             Cmd::Review => self.open_review(),
             Cmd::Analyze => self.start_explore(),
-            Cmd::Level => self.level_command(rest),
+            Cmd::Level => self.core.level_command(rest, self.activity.remote().is_some()),
             Cmd::Set => self.core.set_command(rest, self.activity.remote().is_some()),
-            Cmd::Theme => self.theme_command(rest),
+            Cmd::Theme => self.core.theme_command(&mut self.activity, rest),
             Cmd::Explain => self.core.explain(rest),
             Cmd::Legend => self.mode = Mode::Help { scroll: 0, page: HelpPage::Pieces },
             Cmd::Resign if self.game_over() => self.core.error("the game is already over"),
             Cmd::Resign => self.mode = Mode::Confirm(Pending::Resign),
             Cmd::Help => self.mode = Mode::Help { scroll: 0, page: HelpPage::Keys },
             Cmd::Rules => self.mode = Mode::Help { scroll: 0, page: HelpPage::Rules },
-            Cmd::Quit => self.quit(),
+            Cmd::Quit => self.core.quit(&self.activity),
             Cmd::Say
             | Cmd::Draw
             | Cmd::Takeback
@@ -263,54 +263,61 @@ impl AppState {
             | Cmd::Lobby => self.core.error(format!(":{} is for a game on a server (wormhole serve)", line.trim())),
         }
     }
+}
 
-    /// Resigns for the human (the side to move in hot-seat), once confirmed.
-    pub(super) fn resign_now(&mut self) {
-        if self.activity.remote().is_some() {
-            return self.core.effects.push(Effect::Remote(crate::tui::remote::RemoteCall::Resign));
+/// The commands that change the game or the settings, given what the board
+/// is for ([`Activity`]).
+impl Core {
+    /// Resigns for the human (the side to move in hot-seat), once
+    /// confirmed; a server's game asks the server. The banner goes up.
+    pub(super) fn resign_now(&mut self, activity: &Activity, mode: &mut Mode) {
+        if activity.remote().is_some() {
+            return self.effects.push(Effect::Remote(crate::tui::remote::RemoteCall::Resign));
         }
-        if self.core.game.is_over() {
+        if self.game.is_over() {
             return;
         }
-        let side = match self.core.game.players() {
+        let side = match self.game.players() {
             [PlayerKind::Human, PlayerKind::Engine] => Color::White,
             [PlayerKind::Engine, PlayerKind::Human] => Color::Black,
-            _ => self.core.game.position().turn(),
+            _ => self.game.position().turn(),
         };
-        self.core.cancel_search();
-        self.core.game.resign(side, self.core.now);
-        self.mode = Mode::GameOver;
+        self.cancel_search();
+        self.game.resign(side, self.now);
+        *mode = Mode::GameOver;
     }
 
-    /// `:level` shows the level; `:level N` sets it (and keeps it for next time).
-    fn level_command(&mut self, arg: &str) {
+    /// `:level` shows the level; `:level N` sets it (and keeps it for next
+    /// time; in a server's game, `remote`, for this game only).
+    fn level_command(&mut self, arg: &str, remote: bool) {
         if arg.is_empty() {
             let (min, max) = (Level::MIN, Level::MAX);
-            return self
-                .core
-                .info(format!("engine level {}; ':level N' sets {min} to {max}", self.core.settings.level));
+            return self.info(format!("engine level {}; ':level N' sets {min} to {max}", self.settings.level));
         }
-        self.core.set_command(&format!("level {arg}"), self.activity.remote().is_some());
+        self.set_command(&format!("level {arg}"), remote);
     }
 
     /// `:theme` goes to the next colour theme; `:theme NAME` picks one. In
     /// the puzzle trainer a name that is no colour theme filters the
     /// puzzles (`:theme mate`, `:theme all`).
-    fn theme_command(&mut self, arg: &str) {
+    fn theme_command(&mut self, activity: &mut Activity, arg: &str) {
         let name = if arg.is_empty() {
-            self.core.config.prefs.theme.next()
+            self.config.prefs.theme.next()
         } else {
             match arg.parse::<ThemeName>() {
                 Ok(t) => t,
-                Err(_) if self.activity.trainer().is_some() => {
-                    return self.in_trainer(|t, core| t.set_puzzle_filter(core, Some(arg.to_string())));
-                }
-                Err(e) => return self.core.error(e),
+                Err(e) => match activity.trainer_mut() {
+                    Some(trainer) => return trainer.set_puzzle_filter(self, Some(arg.to_string())),
+                    None => return self.error(e),
+                },
             }
         };
-        self.core.set_command(&format!("theme {name}"), self.activity.remote().is_some());
+        let remote = activity.remote().is_some();
+        self.set_command(&format!("theme {name}"), remote);
     }
+}
 
+impl AppState {
     fn load_fen(&mut self, fen: &str) {
         if fen.is_empty() {
             return self

@@ -121,71 +121,6 @@ impl AppState {
         self.core.effects.push(Effect::Copy(fen));
     }
 
-    pub(super) fn play_human(&mut self, m: AnyMove) {
-        match &mut self.activity {
-            Activity::Puzzles(trainer) => return trainer.play(&mut self.core, m),
-            Activity::Remote(remote) => return remote.send_move(&mut self.core, m),
-            Activity::Game => {}
-        }
-        if self.core.engine.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Hint { .. })) {
-            self.core.cancel_search();
-        }
-        let warning = self.core.game.position().warning(m);
-        if let Some(warning) = warning.filter(|_| self.core.view.warned != Some(m)) {
-            self.core.view.warned = Some(m);
-            return self.core.error(warning);
-        }
-        self.core.view.warned = None;
-        let note = move_note(self.core.game.position(), m);
-        match self.core.game.play(m, self.core.now) {
-            Ok(()) => self.after_change(),
-            Err(e) => return self.core.error(e.to_string()),
-        }
-        if let Some(text) = note {
-            self.core.info(text);
-        }
-    }
-
-    /// After the game changed: end it, or set the engine thinking, and tidy the view.
-    pub(super) fn after_change(&mut self) {
-        self.core.view.selected = None;
-        self.core.view.hint = None;
-        self.core.view.explained = None;
-        self.core.view.scroll = None;
-        self.core.engine.pondered = None;
-        self.core.engine.ponder_hint = false;
-        let len = self.core.game.len();
-        if self.core.engine.thinking.as_ref().is_some_and(|t| match t.purpose {
-            Purpose::Move { ply } | Purpose::Hint { ply } | Purpose::Refutation { ply } | Purpose::Ponder { ply } => {
-                ply != len
-            }
-            Purpose::Analysis { .. } => true,
-        }) {
-            self.core.cancel_search();
-        }
-        if self.activity.trainer().is_some() {
-            // The puzzle board: nobody else moves, and the puzzle ends the puzzle's way.
-            return;
-        }
-        if self.core.settings.autoflip && self.core.game.players() == [PlayerKind::Human; 2] {
-            self.core.view.flipped = self.core.game.position().turn() == Color::Black;
-        }
-        if self.core.game.is_over() {
-            self.core.cancel_search();
-            self.core.game.stop_clock(self.core.now);
-            self.mode = Mode::GameOver;
-            return;
-        }
-        if self.mode == Mode::GameOver {
-            self.mode = Mode::Play;
-        }
-        self.core.game.start_clock(self.core.now);
-        if self.core.game.player_to_move() == PlayerKind::Engine && self.core.engine.thinking.is_none() {
-            let limits = self.core.engine_limits();
-            self.core.start_search(limits, Purpose::Move { ply: len });
-        }
-    }
-
     pub(super) fn finished(&mut self, done: Finished) {
         if self.core.engine.thinking.as_ref().is_none_or(|t| t.purpose != done.purpose) {
             return;
@@ -193,7 +128,9 @@ impl AppState {
         self.core.engine.thinking = None;
         let ply = self.core.game.len();
         match done.purpose {
-            Purpose::Move { ply: p } if p == ply && !self.core.game.is_over() => self.engine_moved(done),
+            Purpose::Move { ply: p } if p == ply && !self.core.game.is_over() => {
+                self.core.engine_moved(&self.activity, &mut self.mode, done)
+            }
             Purpose::Hint { ply: p } if p == ply => match done.best {
                 Some(m) => self.core.show_hint(m, done.info.as_ref(), ""),
                 None => self.core.error("no hint: no legal move"),
@@ -207,83 +144,151 @@ impl AppState {
             _ => {}
         }
     }
+}
 
-    pub(super) fn engine_moved(&mut self, done: Finished) {
-        let Some(m) = done.best else { return self.core.error("the engine found no move") };
-        let pos = self.core.game.position();
+/// The game and the engine's own updates: what the board is for
+/// ([`Activity`]) says who plays, and a change of the game may change the
+/// mode (its end puts up the banner).
+impl Core {
+    pub(super) fn play_human(&mut self, activity: &mut Activity, mode: &mut Mode, m: AnyMove) {
+        match activity {
+            Activity::Puzzles(trainer) => return trainer.play(self, m),
+            Activity::Remote(remote) => return remote.send_move(self, m),
+            Activity::Game => {}
+        }
+        if self.engine.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Hint { .. })) {
+            self.cancel_search();
+        }
+        let warning = self.game.position().warning(m);
+        if let Some(warning) = warning.filter(|_| self.view.warned != Some(m)) {
+            self.view.warned = Some(m);
+            return self.error(warning);
+        }
+        self.view.warned = None;
+        let note = move_note(self.game.position(), m);
+        match self.game.play(m, self.now) {
+            Ok(()) => self.after_change(activity, mode),
+            Err(e) => return self.error(e.to_string()),
+        }
+        if let Some(text) = note {
+            self.info(text);
+        }
+    }
+
+    /// After the game changed: end it, or set the engine thinking, and tidy the view.
+    pub(super) fn after_change(&mut self, activity: &Activity, mode: &mut Mode) {
+        self.view.selected = None;
+        self.view.hint = None;
+        self.view.explained = None;
+        self.view.scroll = None;
+        self.engine.pondered = None;
+        self.engine.ponder_hint = false;
+        let len = self.game.len();
+        if self.engine.thinking.as_ref().is_some_and(|t| match t.purpose {
+            Purpose::Move { ply } | Purpose::Hint { ply } | Purpose::Refutation { ply } | Purpose::Ponder { ply } => {
+                ply != len
+            }
+            Purpose::Analysis { .. } => true,
+        }) {
+            self.cancel_search();
+        }
+        if activity.trainer().is_some() {
+            // The puzzle board: nobody else moves, and the puzzle ends the puzzle's way.
+            return;
+        }
+        if self.settings.autoflip && self.game.players() == [PlayerKind::Human; 2] {
+            self.view.flipped = self.game.position().turn() == Color::Black;
+        }
+        if self.game.is_over() {
+            self.cancel_search();
+            self.game.stop_clock(self.now);
+            *mode = Mode::GameOver;
+            return;
+        }
+        if *mode == Mode::GameOver {
+            *mode = Mode::Play;
+        }
+        self.game.start_clock(self.now);
+        if self.game.player_to_move() == PlayerKind::Engine && self.engine.thinking.is_none() {
+            let limits = self.engine_limits();
+            self.start_search(limits, Purpose::Move { ply: len });
+        }
+    }
+
+    pub(super) fn engine_moved(&mut self, activity: &Activity, mode: &mut Mode, done: Finished) {
+        let Some(m) = done.best else { return self.error("the engine found no move") };
+        let pos = self.game.position();
         if !pos.is_legal(m) {
-            return self.core.error(format!("engine move {m}: {}", pos.why_illegal(m)));
+            return self.error(format!("engine move {m}: {}", pos.why_illegal(m)));
         }
         let san = pos.san(m);
-        self.core.engine.search_times.push(done.elapsed);
+        self.engine.search_times.push(done.elapsed);
         if let Some(info) = done.info {
-            let mover = self.core.game.position().turn();
-            let ply = self.core.game.len();
-            let level = self.core.settings.level;
-            self.core.view.last_search = Some(LastSearch { ply, san, info, took: done.elapsed, mover, level });
+            let mover = self.game.position().turn();
+            let ply = self.game.len();
+            let level = self.settings.level;
+            self.view.last_search = Some(LastSearch { ply, san, info, took: done.elapsed, mover, level });
         }
-        let note = move_note(self.core.game.position(), m);
-        if let Err(e) = self.core.game.play(m, self.core.now) {
-            return self.core.error(format!("engine move {m}: {e}"));
+        let note = move_note(self.game.position(), m);
+        if let Err(e) = self.game.play(m, self.now) {
+            return self.error(format!("engine move {m}: {e}"));
         }
-        self.after_change();
+        self.after_change(activity, mode);
         if let Some(text) = note {
-            self.core.info(text);
+            self.info(text);
         }
     }
 
-    pub(super) fn undo(&mut self) {
-        let target = match self.core.undo_target() {
+    pub(super) fn undo(&mut self, activity: &Activity, mode: &mut Mode) {
+        let target = match self.undo_target() {
             Ok(target) => target,
-            Err(e) => return self.core.error(e),
+            Err(e) => return self.error(e),
         };
-        self.core.cancel_search();
-        let n = self.core.game.undo_to(target);
-        self.mode = Mode::Play;
-        self.core.info(format!("took back {n} {}", if n == 1 { "move" } else { "moves" }));
-        self.after_change();
+        self.cancel_search();
+        let n = self.game.undo_to(target);
+        *mode = Mode::Play;
+        self.info(format!("took back {n} {}", if n == 1 { "move" } else { "moves" }));
+        self.after_change(activity, mode);
     }
 
-    pub(super) fn redo(&mut self) {
-        if !self.core.game.can_redo() {
-            return self.core.error("nothing to redo");
+    pub(super) fn redo(&mut self, activity: &Activity, mode: &mut Mode) {
+        if !self.game.can_redo() {
+            return self.error("nothing to redo");
         }
-        let len = self.core.game.len();
-        let total = self.core.game.redo_len();
-        let against_engine = self.core.game.players().contains(&PlayerKind::Engine);
+        let len = self.game.len();
+        let total = self.game.redo_len();
+        let against_engine = self.game.players().contains(&PlayerKind::Engine);
         let target = if against_engine {
-            (len + 1..=total)
-                .find(|&p| self.core.game.player(self.core.game.turn_at(p)) == PlayerKind::Human)
-                .unwrap_or(total)
+            (len + 1..=total).find(|&p| self.game.player(self.game.turn_at(p)) == PlayerKind::Human).unwrap_or(total)
         } else {
             len + 1
         };
-        self.core.cancel_search();
-        let n = self.core.game.redo_to(target);
-        self.core.info(format!("replayed {n} {}", if n == 1 { "move" } else { "moves" }));
-        self.after_change();
+        self.cancel_search();
+        let n = self.game.redo_to(target);
+        self.info(format!("replayed {n} {}", if n == 1 { "move" } else { "moves" }));
+        self.after_change(activity, mode);
     }
 
     /// A hint from the full-strength engine, whatever the opponent's
     /// level, searching as far as the review does per position; after the
     /// game, the review is offered instead.
-    pub(super) fn hint(&mut self) {
-        if self.core.game.is_over() {
-            return self.core.info(GAME_OVER_HINT);
+    pub(super) fn hint(&mut self, activity: &Activity) {
+        if self.game.is_over() {
+            return self.info(GAME_OVER_HINT);
         }
-        if !self.activity.human_to_move(&self.core) {
-            return self.core.error("a hint is for your own move");
+        if !activity.human_to_move(self) {
+            return self.error("a hint is for your own move");
         }
-        if let Some(info) = self.core.ponder_found() {
-            return self.core.ponder_hint_from(&info);
+        if let Some(info) = self.ponder_found() {
+            return self.ponder_hint_from(&info);
         }
-        if self.core.engine.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Ponder { .. })) {
-            self.core.engine.ponder_hint = true;
-            return self.core.info("the full-strength engine, thinking on your time, is finding a hint...");
+        if self.engine.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Ponder { .. })) {
+            self.engine.ponder_hint = true;
+            return self.info("the full-strength engine, thinking on your time, is finding a hint...");
         }
         let limits = Limits { nodes: Some(AnalysisOptions::DEFAULT_NODES), ..Limits::default() };
-        self.core.start_search(limits, Purpose::Hint { ply: self.core.game.len() });
-        self.core.info("the full-strength engine is thinking about a hint...");
+        self.start_search(limits, Purpose::Hint { ply: self.game.len() });
+        self.info("the full-strength engine is thinking about a hint...");
     }
 
     /// Thinking on the human's time: while the human is to move in a game
@@ -291,26 +296,26 @@ impl AppState {
     /// position on the `ponder` setting's cores; anywhere else (a menu, a
     /// dialog, the help, the review, a finished game) it stops, and the CPU
     /// is idle. Called after every update.
-    pub(super) fn sync_ponder(&mut self) {
-        let pondering = self.core.engine.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Ponder { .. }));
-        let wanted = self.core.config.prefs.ponder > 0
-            && matches!(&self.mode, Mode::Play | Mode::Browse(_))
-            && self.activity.trainer().is_none()
-            && self.core.game.players().contains(&PlayerKind::Engine)
-            && self.activity.human_to_move(&self.core);
-        let ply = self.core.game.len();
+    pub(super) fn sync_ponder(&mut self, activity: &Activity, mode: &Mode) {
+        let pondering = self.engine.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Ponder { .. }));
+        let wanted = self.config.prefs.ponder > 0
+            && matches!(mode, Mode::Play | Mode::Browse(_))
+            && activity.trainer().is_none()
+            && self.game.players().contains(&PlayerKind::Engine)
+            && activity.human_to_move(self);
+        let ply = self.game.len();
         if pondering && !wanted {
-            self.core.cancel_search();
+            self.cancel_search();
         } else if wanted
-            && self.core.engine.thinking.is_none()
-            && self.core.engine.pondered.as_ref().is_none_or(|(p, _)| *p != ply)
+            && self.engine.thinking.is_none()
+            && self.engine.pondered.as_ref().is_none_or(|(p, _)| *p != ply)
         {
-            let position = self.core.game.position().clone();
-            let limits = Limits { history: self.core.game.earlier_hashes(), ..Limits::default() }.pondering();
-            let threads = self.core.config.prefs.ponder;
-            self.core.effects.push(Effect::Ponder { position: position.clone(), limits, threads, ply });
+            let position = self.game.position().clone();
+            let limits = Limits { history: self.game.earlier_hashes(), ..Limits::default() }.pondering();
+            let threads = self.config.prefs.ponder;
+            self.effects.push(Effect::Ponder { position: position.clone(), limits, threads, ply });
             let purpose = Purpose::Ponder { ply };
-            self.core.engine.thinking = Some(Thinking { purpose, started: self.core.now, position, info: None });
+            self.engine.thinking = Some(Thinking { purpose, started: self.now, position, info: None });
         }
     }
 }

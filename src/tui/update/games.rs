@@ -68,24 +68,46 @@ impl Core {
     }
 }
 
-impl AppState {
+/// Saving and quitting: the game is the Core's, its players' names and
+/// whether it is a game at all (a puzzle board is not) the [`Activity`]'s.
+impl Core {
     /// Saves the game (to `path`, or without one to a new file), unless
     /// it is unchanged since it was saved: then Ctrl-S says where it is
     /// instead of writing the same game to another file.
-    pub(super) fn save(&mut self, path: Option<PathBuf>) {
+    pub(super) fn save(&mut self, activity: &Activity, path: Option<PathBuf>) {
         if path.is_none()
-            && let Some(file) = self.core.game.saved_to()
+            && let Some(file) = self.game.saved_to()
         {
-            return self.core.info(format!("already saved to {}", file.display()));
+            return self.info(format!("already saved to {}", file.display()));
         }
-        self.core.effects.push(Effect::Save { pgn: self.pgn(), path });
+        self.effects.push(Effect::Save { pgn: activity.pgn(self), path });
     }
 
     /// `:save FILE`: saves unless a file has that name; then asks first.
-    pub(super) fn save_asking(&mut self, path: PathBuf) {
-        self.core.effects.push(Effect::SaveIfNew { pgn: self.pgn(), path });
+    pub(super) fn save_asking(&mut self, activity: &Activity, path: PathBuf) {
+        self.effects.push(Effect::SaveIfNew { pgn: activity.pgn(self), path });
     }
 
+    /// Whether the game must be autosaved before it is replaced or the
+    /// program quits: unsaved, with moves (a puzzle board is no game: never).
+    pub(super) fn needs_autosave(&self, activity: &Activity) -> bool {
+        activity.trainer().is_none() && !self.game.is_saved() && self.game.len() > 0
+    }
+
+    /// Quits: the engine's search abandoned, an unsaved game autosaved
+    /// first (a server keeps its games).
+    pub(super) fn quit(&mut self, activity: &Activity) {
+        if self.engine.thinking.take().is_some() {
+            self.effects.push(Effect::AbandonSearch);
+        }
+        if activity.remote().is_none() && self.needs_autosave(activity) {
+            self.effects.push(Effect::Autosave { pgn: activity.pgn(self), reason: AutosaveReason::Quit });
+        }
+        self.end();
+    }
+}
+
+impl AppState {
     /// A file has the name `:save` was given: asks whether to replace it.
     pub(super) fn ask_to_replace(&mut self, path: PathBuf) {
         self.core.info(format!("{} exists", path.display()));
@@ -98,19 +120,13 @@ impl AppState {
         self.core.effects.push(Effect::ListGames);
     }
 
-    /// Whether the game must be autosaved before it is replaced or the
-    /// program quits: unsaved, with moves (a puzzle board is no game: never).
-    fn needs_autosave(&self) -> bool {
-        self.activity.trainer().is_none() && !self.core.game.is_saved() && self.core.game.len() > 0
-    }
-
     /// Replaces the board's game (or puzzles) with `next`: at once, or,
     /// for a game that must be autosaved first, once that succeeded (the
     /// autosave carries `next`).
     pub(super) fn replace_with(&mut self, next: Replacement) {
-        if self.needs_autosave() {
+        if self.core.needs_autosave(&self.activity) {
             let reason = AutosaveReason::Replaced(Box::new(next));
-            self.core.effects.push(Effect::Autosave { pgn: self.pgn(), reason });
+            self.core.effects.push(Effect::Autosave { pgn: self.activity.pgn(&self.core), reason });
         } else {
             self.install(next);
         }
@@ -190,21 +206,11 @@ impl AppState {
         self.mode = Mode::Play;
         self.core.view = View::default();
         self.core.view.flipped = self.core.default_flip();
-        self.after_change();
+        self.core.after_change(&self.activity, &mut self.mode);
     }
 
     pub(super) fn new_game(&mut self, settings: GameSettings) {
         self.replace_game(settings.new_game(), settings);
-    }
-
-    pub(super) fn quit(&mut self) {
-        if self.core.engine.thinking.take().is_some() {
-            self.core.effects.push(Effect::AbandonSearch);
-        }
-        if self.activity.remote().is_none() && self.needs_autosave() {
-            self.core.effects.push(Effect::Autosave { pgn: self.pgn(), reason: AutosaveReason::Quit });
-        }
-        self.core.end();
     }
 }
 

@@ -11,7 +11,7 @@ use crate::tui::game::PlayerKind;
 use crate::tui::games::board_name;
 use crate::tui::input::{self, Reading};
 use crate::tui::modes::{Next, browse};
-use crate::tui::state::{AppState, Core, HelpPage, Message, Mode};
+use crate::tui::state::{Activity, AppState, Core, HelpPage, Message, Mode};
 
 /// What picking a square means once a piece is picked.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -132,8 +132,8 @@ impl AppState {
     /// The game's own update: every key of the game.
     pub(super) fn in_play(&mut self, action: UserAction) {
         match action {
-            UserAction::Quit => self.quit(),
-            UserAction::Char(c) => self.type_char(c),
+            UserAction::Quit => self.core.quit(&self.activity),
+            UserAction::Char(c) => self.core.type_char(&mut self.mode, c),
             UserAction::Backspace => self.core.view.input.backspace(),
             UserAction::DeleteWord => self.core.view.input.delete_word(),
             UserAction::ClearInput => self.core.view.input.clear(),
@@ -143,13 +143,13 @@ impl AppState {
             UserAction::Help => self.mode = Mode::Help { scroll: 0, page: HelpPage::Keys },
             UserAction::Legend => self.mode = Mode::Help { scroll: 0, page: HelpPage::Pieces },
             UserAction::TogglePage | UserAction::Answer(_) => {}
-            UserAction::Undo => self.undo(),
-            UserAction::Redo => self.redo(),
+            UserAction::Undo => self.core.undo(&self.activity, &mut self.mode),
+            UserAction::Redo => self.core.redo(&self.activity, &mut self.mode),
             UserAction::Flip => self.core.flip(),
-            UserAction::Hint => self.hint(),
+            UserAction::Hint => self.core.hint(&self.activity),
             UserAction::MoveNow => self.core.move_now(),
             UserAction::ShowFen => self.show_fen(),
-            UserAction::Save => self.save(None),
+            UserAction::Save => self.core.save(&self.activity, None),
             UserAction::Prefill(text) => self.core.view.input.set(text),
             UserAction::OpenList => self.open_list(self.resting_mode()),
             UserAction::NewGame => self.follow(Next::NewGameScreen),
@@ -158,13 +158,13 @@ impl AppState {
             UserAction::BrowseForward | UserAction::BrowseEnd => {}
             UserAction::Cursor(dx, dy) => self.core.move_cursor(dx, dy),
             UserAction::Select => match self.core.view.cursor {
-                Some(sq) => self.pick(sq),
+                Some(sq) => self.core.pick(&mut self.activity, &mut self.mode, sq),
                 None => self.core.view.cursor = Some(self.core.home_square()),
             },
             UserAction::ClickSquare(sq) => {
                 self.core.view.cursor = Some(sq);
                 if !self.click_forced(self.core.game.position().board_to_play(), sq) {
-                    self.pick(sq);
+                    self.core.pick(&mut self.activity, &mut self.mode, sq);
                 }
             }
             UserAction::ClickBoard(board, sq) => {
@@ -185,15 +185,6 @@ impl AppState {
         }
     }
 
-    fn type_char(&mut self, c: char) {
-        self.core.view.selected = None;
-        self.core.view.explained = None;
-        if self.mode == Mode::GameOver {
-            self.mode = Mode::Play;
-        }
-        self.core.push_input(c);
-    }
-
     fn complete(&mut self) {
         if self.core.complete_path() {
             return;
@@ -212,57 +203,13 @@ impl AppState {
         self.mode = Mode::Browse(browse::enter(&mut self.core, ply));
     }
 
-    /// Board picking: a piece of the side to move selects it; one of its
-    /// targets plays the move (promotion to the strongest piece). Any other
-    /// piece is explained: where it could go, and how it moves.
-    fn pick(&mut self, sq: Square) {
-        if self.core.game.is_over() {
-            return self.core.error("the game is over (Ctrl-N: new game)");
-        }
-        if let Some(from) = self.core.view.selected {
-            match pick_move(self.core.game.position(), from, self.core.view.entry, sq) {
-                Pick::Play(m) => {
-                    (self.core.view.selected, self.core.view.entry) = (None, None);
-                    return self.play_human(m);
-                }
-                Pick::Entry(moves) => {
-                    self.core.view.entry = Some(sq);
-                    return self.core.info(exit_prompt(self.core.game.position(), sq, &moves));
-                }
-                Pick::Nothing => {}
-            }
-        }
-        let pos = self.core.game.position();
-        let piece = pos.played_board().piece_at(sq);
-        let own = self.activity.human_to_move(&self.core) && piece.is_some_and(|p| p.color == pos.turn());
-        (self.core.view.selected, self.core.view.entry) = (None, None);
-        match piece {
-            Some(p) if own && self.core.can_move(sq) => {
-                self.core.view.selected = Some(sq);
-                self.core.view.input.clear();
-                let how = self.core.game.kind().movement(p.role);
-                self.core.info(format!("{} {sq}: {how}", capitalised(self.core.game.kind().role_names().name(p.role))));
-            }
-            Some(_) if own => self.core.error(format!("the piece on {sq} has no legal move")),
-            Some(_) => self.core.explain(&sq.to_string()),
-            None if !self.activity.human_to_move(&self.core) => self.core.error("not your turn"),
-            None if self.core.can_move(sq) => {
-                // The mover's own portal: its steps are marked.
-                self.core.view.selected = Some(sq);
-                self.core.view.input.clear();
-                self.core.info(format!("your portal on {sq}: pick a neighbouring square (or type Z@ and a square)"));
-            }
-            None => {}
-        }
-    }
-
     /// A click on `sq` of board `board` while a move is forced: plays it
     /// when the square is one of its own, else says why it is forced.
     /// Whether a move was forced.
     fn click_forced(&mut self, board: usize, sq: Square) -> bool {
         let Some(forced) = self.forced_move() else { return false };
         match forced.squares.contains(&(board, sq)) {
-            true => self.play_human(forced.m),
+            true => self.core.play_human(&mut self.activity, &mut self.mode, forced.m),
             false => self.core.error(forced.why),
         }
         true
@@ -278,10 +225,10 @@ impl AppState {
         }
         if text.is_empty() {
             if let Some(forced) = self.forced_move() {
-                return self.play_human(forced.m);
+                return self.core.play_human(&mut self.activity, &mut self.mode, forced.m);
             }
             if let Some(sq) = self.core.view.cursor {
-                self.pick(sq);
+                self.core.pick(&mut self.activity, &mut self.mode, sq);
             }
             return;
         }
@@ -296,9 +243,67 @@ impl AppState {
         match input::reading(self.core.game.position(), &text) {
             Reading::Move(c) => {
                 self.core.view.input.clear();
-                self.play_human(c.mv);
+                self.core.play_human(&mut self.activity, &mut self.mode, c.mv);
             }
             refused => self.core.error(refused.refusal(&text).unwrap_or_default()),
+        }
+    }
+}
+
+/// The game's keys that need only the game and what the board is for.
+impl Core {
+    /// A typed character: into the input line (a finished game's banner
+    /// put away, `mode`).
+    fn type_char(&mut self, mode: &mut Mode, c: char) {
+        self.view.selected = None;
+        self.view.explained = None;
+        if *mode == Mode::GameOver {
+            *mode = Mode::Play;
+        }
+        self.push_input(c);
+    }
+
+    /// Board picking: a piece of the side to move selects it; one of its
+    /// targets plays the move (promotion to the strongest piece). Any other
+    /// piece is explained: where it could go, and how it moves.
+    fn pick(&mut self, activity: &mut Activity, mode: &mut Mode, sq: Square) {
+        if self.game.is_over() {
+            return self.error("the game is over (Ctrl-N: new game)");
+        }
+        if let Some(from) = self.view.selected {
+            match pick_move(self.game.position(), from, self.view.entry, sq) {
+                Pick::Play(m) => {
+                    (self.view.selected, self.view.entry) = (None, None);
+                    return self.play_human(activity, mode, m);
+                }
+                Pick::Entry(moves) => {
+                    self.view.entry = Some(sq);
+                    return self.info(exit_prompt(self.game.position(), sq, &moves));
+                }
+                Pick::Nothing => {}
+            }
+        }
+        let pos = self.game.position();
+        let piece = pos.played_board().piece_at(sq);
+        let own = activity.human_to_move(self) && piece.is_some_and(|p| p.color == pos.turn());
+        (self.view.selected, self.view.entry) = (None, None);
+        match piece {
+            Some(p) if own && self.can_move(sq) => {
+                self.view.selected = Some(sq);
+                self.view.input.clear();
+                let how = self.game.kind().movement(p.role);
+                self.info(format!("{} {sq}: {how}", capitalised(self.game.kind().role_names().name(p.role))));
+            }
+            Some(_) if own => self.error(format!("the piece on {sq} has no legal move")),
+            Some(_) => self.explain(&sq.to_string()),
+            None if !activity.human_to_move(self) => self.error("not your turn"),
+            None if self.can_move(sq) => {
+                // The mover's own portal: its steps are marked.
+                self.view.selected = Some(sq);
+                self.view.input.clear();
+                self.info(format!("your portal on {sq}: pick a neighbouring square (or type Z@ and a square)"));
+            }
+            None => {}
         }
     }
 }

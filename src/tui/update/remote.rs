@@ -8,7 +8,7 @@ use crate::tui::action::UserAction;
 use crate::tui::commands::Cmd;
 use crate::tui::effects::Effect;
 use crate::tui::remote::{CHAT_LINES, OpponentOffer, Presence, Remote, RemoteCall, RemoteEvent, ServerClocks};
-use crate::tui::state::{Activity, AppState, Core, Mode};
+use crate::tui::state::{Activity, Core, Mode};
 
 /// What a game on the server does not do, and why.
 const NOT_ON_THE_SERVER: &str =
@@ -48,7 +48,7 @@ impl Remote {
     fn on_event(&mut self, core: &mut Core, event: RemoteEvent) {
         let remote = self;
         match event {
-            // Played by AppState::remote_event: the game and its mode follow it.
+            // Played by Activity::remote_event: the game and its mode follow it.
             RemoteEvent::Moved { .. } => {}
             RemoteEvent::Ended(text) => {
                 remote.ending = Some(text.clone());
@@ -147,43 +147,46 @@ impl Remote {
     }
 }
 
-impl AppState {
+/// A server's game's updates that play its moves: the game and the mode
+/// follow them, as after the player's own.
+impl Activity {
     /// A message from the server about the game on screen.
-    pub(super) fn remote_event(&mut self, event: RemoteEvent) {
+    pub(super) fn remote_event(&mut self, core: &mut Core, mode: &mut Mode, event: RemoteEvent) {
         if let RemoteEvent::Moved { ply, mv, clocks } = event {
-            return self.remote_moved(ply, &mv, clocks);
+            return self.remote_moved(core, mode, ply, &mv, clocks);
         }
-        if let Activity::Remote(remote) = &mut self.activity {
-            remote.on_event(&mut self.core, event);
+        if let Activity::Remote(remote) = self {
+            remote.on_event(core, event);
         }
     }
 
     /// A move the server stored: played here, with the server's clocks.
     /// One out of step (a takeback crossed it) reads the game again.
-    fn remote_moved(&mut self, ply: usize, text: &str, clocks: Option<ServerClocks>) {
-        let played = ply == self.core.game.len()
-            && self.core.game.position().parse_move(text).is_ok_and(|m| self.core.game.play(m, self.core.now).is_ok());
+    fn remote_moved(&mut self, core: &mut Core, mode: &mut Mode, ply: usize, text: &str, clocks: Option<ServerClocks>) {
+        let played = ply == core.game.len()
+            && core.game.position().parse_move(text).is_ok_and(|m| core.game.play(m, core.now).is_ok());
         if !played {
-            return self.core.effects.push(Effect::Remote(RemoteCall::Reload));
+            return core.effects.push(Effect::Remote(RemoteCall::Reload));
         }
-        if let Some(remote) = self.activity.remote_mut() {
+        if let Some(remote) = self.remote_mut() {
             remote.offer = None;
             if let Some(p) = remote.presence.as_mut() {
-                p.turn_since = self.core.now;
+                p.turn_since = core.now;
             }
         }
-        self.after_change();
-        self.core.game.set_clocks(clocks.map(|c| c.shown(self.core.now)));
+        core.after_change(self, mode);
+        core.game.set_clocks(clocks.map(|c| c.shown(core.now)));
     }
 
-    /// Esc with nothing to clear in a server's game: back to the lobby.
-    pub(super) fn remote_leaves(&self, action: UserAction) -> bool {
-        self.activity.remote().is_some()
+    /// Esc with nothing to clear in a server's game, on the game's screen
+    /// (`mode`): back to the lobby.
+    pub(super) fn remote_leaves(&self, core: &Core, mode: &Mode, action: UserAction) -> bool {
+        self.remote().is_some()
             && action == UserAction::Escape
-            && matches!(&self.mode, Mode::Play | Mode::GameOver)
-            && self.core.view.input.text().is_empty()
-            && self.core.view.selected.is_none()
-            && self.core.view.cursor.is_none()
+            && matches!(mode, Mode::Play | Mode::GameOver)
+            && core.view.input.text().is_empty()
+            && core.view.selected.is_none()
+            && core.view.cursor.is_none()
     }
 }
 
