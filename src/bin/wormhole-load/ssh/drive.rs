@@ -22,6 +22,8 @@ const KIND: GameKind = GameKind::Classic;
 const WITHIN: Duration = Duration::from_secs(10);
 /// How long the engine may take to answer.
 const ENGINE_WITHIN: Duration = Duration::from_secs(60);
+/// How long a move sent as the load ends may take to be stored.
+const IN_FLIGHT: Duration = Duration::from_secs(5);
 
 /// Two players in a game: `white` is to move first.
 pub struct PlayerGame {
@@ -283,10 +285,20 @@ impl Stats {
     }
 
     /// Checks that every move sent is in the server's database (blocks).
+    /// A player's last move in an engine game is not waited for on the
+    /// screen, so it may still be on its way when the load ends: each game
+    /// has until [`IN_FLIGHT`] to store what was sent.
     pub fn check_stored(&mut self, db: &Db) -> anyhow::Result<()> {
         let mut db = db.lock().unwrap();
+        let deadline = Instant::now() + IN_FLIGHT;
         for (&game, &sent) in &self.sent {
-            let stored = db.game(GameId(game as i64))?.map_or(0, |g| g.moves.len());
+            let stored = loop {
+                let stored = db.game(GameId(game as i64))?.map_or(0, |g| g.moves.len());
+                if stored >= sent || Instant::now() >= deadline {
+                    break stored;
+                }
+                std::thread::sleep(Duration::from_millis(20));
+            };
             if stored < sent {
                 self.lost.push(format!("game {game}: {sent} moves sent, {stored} stored"));
             }
