@@ -118,8 +118,7 @@ fn a_connection_without_a_shell_is_closed_at_the_login_grace_at_any_stage() {
         assert!(!player.is_closed(), "the player's session goes on");
         playing.data(&b"x"[..]).await.expect("the player's channel is open");
     });
-    let graced =
-        server.log.lock().unwrap().iter().filter(|l| l.contains("no shell within the login grace (2 s)")).count();
+    let graced = server.logged_times("no shell within the login grace (2 s)", 5);
     assert_eq!(graced, 5, "every closing is logged: {:?}", server.log.lock().unwrap());
 }
 

@@ -87,14 +87,20 @@ impl Server {
 
     /// Whether the log has a line containing `text` (waiting up to 10 s for it).
     pub fn logged(&self, text: &str) -> bool {
+        self.logged_times(text, 1) > 0
+    }
+
+    /// How many lines of the log contain `text`, waiting up to 10 s for
+    /// `times` of them (the server's log is read on a thread of its own).
+    pub fn logged_times(&self, text: &str, times: usize) -> usize {
         let end = std::time::Instant::now() + Duration::from_secs(10);
-        while std::time::Instant::now() < end {
-            if self.log.lock().unwrap().iter().any(|l| l.contains(text)) {
-                return true;
+        loop {
+            let n = self.log.lock().unwrap().iter().filter(|l| l.contains(text)).count();
+            if n >= times || std::time::Instant::now() >= end {
+                return n;
             }
             std::thread::sleep(Duration::from_millis(20));
         }
-        false
     }
 
     /// The common options of `ssh` and `sftp` for this server with `key`.
