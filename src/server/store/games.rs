@@ -98,6 +98,15 @@ fn games_where(conn: &Connection, filter: &str, params: impl rusqlite::Params) -
     Ok(games)
 }
 
+/// Notes the clocks' time (see [`Store::set_alive`]), within a write or not.
+pub(super) fn note_alive(conn: &Connection, at_ms: u64) -> Result<(), StoreError> {
+    conn.prepare_cached(
+        "INSERT INTO server_alive (id, at_ms) VALUES (1, ?1) ON CONFLICT (id) DO UPDATE SET at_ms = ?1",
+    )?
+    .execute([at_ms])?;
+    Ok(())
+}
+
 /// A game in progress, within a write: its next ply. Refuses a game that
 /// does not exist or is over.
 pub(super) fn open_game(conn: &Connection, game: GameId) -> Result<u32, StoreError> {
@@ -259,7 +268,7 @@ impl Store {
                 )?
                 .execute(params![c.to, c.game, c.from])?;
         }
-        super::ratings::note_alive(&tx, now_ms)?;
+        note_alive(&tx, now_ms)?;
         tx.commit()?;
         Ok(moved)
     }

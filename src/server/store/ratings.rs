@@ -70,15 +70,6 @@ fn rate(
     Ok([(old_white, new[0].1), (old_black, new[1].1)])
 }
 
-/// Notes the clocks' time (see [`Store::set_alive`]), within a write or not.
-pub(super) fn note_alive(conn: &Connection, at_ms: u64) -> Result<(), StoreError> {
-    conn.prepare_cached(
-        "INSERT INTO server_alive (id, at_ms) VALUES (1, ?1) ON CONFLICT (id) DO UPDATE SET at_ms = ?1",
-    )?
-    .execute([at_ms])?;
-    Ok(())
-}
-
 impl Store {
     /// Ends a game as `end` says (the clocks as they ended are kept to show
     /// the finished game). A
@@ -112,7 +103,7 @@ impl Store {
 
     /// Notes that the server runs a clock at `at_ms` (see [`Store::last_alive`]).
     pub fn set_alive(&mut self, at_ms: u64) -> Result<(), StoreError> {
-        note_alive(&self.conn, at_ms)
+        super::games::note_alive(&self.conn, at_ms)
     }
 
     /// When the server last noted it ran a clock ([`Store::set_alive`]):
