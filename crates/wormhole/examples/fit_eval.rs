@@ -169,7 +169,7 @@ fn free_weights(terms: &[Term], train: &Data, features: usize) -> Vec<bool> {
     if let Ok(list) = std::env::var("FIT_FREEZE") {
         for name in list.split(',').map(str::trim) {
             if name == "orthodox" {
-                free[..wormhole::core::orthodox_eval::FEATURES.min(features)].fill(false);
+                free[..wormhole::engine::orthodox_eval::FEATURES.min(features)].fill(false);
                 continue;
             }
             match terms.iter().find(|t| t.name == name) {

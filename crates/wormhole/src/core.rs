@@ -5,8 +5,8 @@
 //! [`Placement`] field of a FEN, the move-text reader of [`notation`] and
 //! `steps` (rays and slides on bitboards). What the orthodox games
 //! (Porthole, Linked-portal and Two-board portal chess) share is here too:
-//! `orthodox` (reach, repetition, clock plan, pawn helpers), their
-//! shared evaluation [`orthodox_eval`], `castling`, `outcome` and
+//! `orthodox` (reach, repetition, clock plan, pawn helpers), `castling`,
+//! `outcome` and
 //! [`orthodox_errors`] (the refusals they share), each re-exported by the
 //! games that use it. Each game's
 //! rules live in its own folder under `games/`.
@@ -23,7 +23,6 @@ pub mod move_list;
 pub mod notation;
 pub(crate) mod orthodox;
 pub mod orthodox_errors;
-pub mod orthodox_eval;
 pub(crate) mod outcome;
 pub(crate) mod packed;
 pub(crate) mod pins;

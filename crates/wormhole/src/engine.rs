@@ -60,6 +60,7 @@ mod levels;
 mod minimax;
 mod negamax;
 mod ordering;
+pub mod orthodox_eval;
 pub(crate) mod pages;
 mod pns;
 mod prove;

@@ -603,7 +603,7 @@ pub trait Evaluate {
     }
     /// What [`Evaluate::eval_features`] are scaled by: 1, or for a game
     /// with tapered terms (middlegame and endgame weights) the phase's
-    /// maximum, [`PHASE_MAX`](crate::core::orthodox_eval::PHASE_MAX).
+    /// maximum, [`PHASE_MAX`](crate::engine::orthodox_eval::PHASE_MAX).
     const FEATURE_SCALE: i32 = 1;
 
     /// How often each term of the evaluation occurs, the side to move's

@@ -2,7 +2,7 @@
 //! Its symmetry and its terms times weights are checked in the harness of
 //! `eval.rs`.
 
-use wormhole::core::orthodox_eval::PASSED_EG;
+use wormhole::engine::orthodox_eval::PASSED_EG;
 use wormhole::porthole::Position;
 use wormhole::porthole::eval::{self, CHECK_PORTHOLES, KING_PORTHOLES, ON_PORTHOLE, PASSED};
 use wormhole::rules::Evaluate;

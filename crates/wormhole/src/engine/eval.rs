@@ -4,8 +4,8 @@
 //! or counts the terms (fitting the weights, [`term_counts`]). Each game's
 //! terms and weights live in its own folder.
 
-use crate::core::orthodox_eval::{EG, PHASE_MAX, taper};
 use crate::core::{Board, Color, Role};
+use crate::engine::orthodox_eval::{EG, PHASE_MAX, taper};
 pub use crate::rules::{Term, TermShape};
 
 /// The material of `us` minus the other side's, when the piece values are
@@ -32,7 +32,7 @@ pub(crate) fn board_balance(board: &Board, us: Color) -> [i32; Role::MAX] {
 /// Where the evaluation terms go: summed with weights for the search, or
 /// counted for fitting the weights. Shared by every game's evaluation.
 ///
-/// A tapered term ([`orthodox_eval`](crate::core::orthodox_eval)) has a middlegame weight `index` and
+/// A tapered term ([`orthodox_eval`](crate::engine::orthodox_eval)) has a middlegame weight `index` and
 /// an endgame weight `index + EG`, blended by the phase the game sets.
 pub(crate) trait TermSink {
     /// Adds `count` occurrences of weight `index` for `color`.
@@ -114,7 +114,7 @@ impl<const N: usize> TermSink for Counter<N> {
 
 /// How often each term `feed` gives occurs, `us`'s count minus the other
 /// side's. In a game with tapered terms (one that sets the phase, whose
-/// tapered terms are its first [`orthodox_eval::FEATURES`](crate::core::orthodox_eval::FEATURES)) every count
+/// tapered terms are its first [`orthodox_eval::FEATURES`](crate::engine::orthodox_eval::FEATURES)) every count
 /// is scaled by [`PHASE_MAX`]: a middlegame weight's count by the phase,
 /// an endgame weight's by `PHASE_MAX` minus it, so that the evaluation is
 /// the dot product with the weights divided by `PHASE_MAX` (rounded down).
@@ -163,7 +163,7 @@ pub(crate) use impl_eval_weights;
 /// position type, also `material` and `evaluate` for the games whose
 /// material is the board's pieces weighted by the first term (Wormhole
 /// chess); with `orthodox_first`, the same for the games whose terms begin
-/// with the tapered [`orthodox_eval`](crate::core::orthodox_eval) terms and whose material is one
+/// with the tapered [`orthodox_eval`](crate::engine::orthodox_eval) terms and whose material is one
 /// board's (Porthole and Linked-portal chess; Two-board counts a piece in
 /// transit).
 macro_rules! eval_scaffold {
@@ -229,7 +229,7 @@ macro_rules! eval_scaffold {
 
         /// Material only (tapered), from the side to move's point of view.
         pub fn material(pos: &$pos, params: &EvalParams) -> i32 {
-            $crate::core::orthodox_eval::material(pos.board(), pos.turn(), &params.weights)
+            $crate::engine::orthodox_eval::material(pos.board(), pos.turn(), &params.weights)
         }
 
         /// The evaluation of `pos` from the side to move's point of view.

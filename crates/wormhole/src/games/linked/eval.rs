@@ -1,5 +1,5 @@
 //! Static evaluation for Linked-portal chess: the orthodox terms every
-//! Portal game shares ([`crate::core::orthodox_eval`]: material, piece
+//! Portal game shares ([`crate::engine::orthodox_eval`]: material, piece
 //! squares, mobility, pawn structure, king safety, ...), then Linked's
 //! own: landings reached only through the portal, the king's squares
 //! reached through it, the portals' placement (one's portal close to the
@@ -10,9 +10,9 @@
 
 use super::Position;
 use super::routes::{self, Routes};
-use crate::core::orthodox_eval::{self, Scene};
-pub use crate::core::orthodox_eval::{BISHOP_PAIR, KING_ATTACK, MATERIAL, MOBILITY, PASSED, PST, TEMPO, TEMPO_EG};
 use crate::core::{Color, Role, Square};
+use crate::engine::orthodox_eval::{self, Scene};
+pub use crate::engine::orthodox_eval::{BISHOP_PAIR, KING_ATTACK, MATERIAL, MOBILITY, PASSED, PST, TEMPO, TEMPO_EG};
 use crate::engine::{Term, TermShape, TermSink};
 
 /// Landings only reachable through the portal, by role.

@@ -1,5 +1,5 @@
 //! Static evaluation for Porthole chess: the orthodox terms every Portal
-//! game shares ([`crate::core::orthodox_eval`]: material, piece squares,
+//! game shares ([`crate::engine::orthodox_eval`]: material, piece squares,
 //! mobility, pawn structure, king safety, ...), then Porthole's own: the
 //! portholes each piece can enter, pieces standing on or next to
 //! portholes, and the king's safety against arrivals (open portholes next
@@ -9,10 +9,10 @@
 //! ([`features`]).
 
 use super::{Position, attacks};
-use crate::core::orthodox_eval::{self, Scene};
-pub use crate::core::orthodox_eval::{BISHOP_PAIR, KING_ATTACK, MATERIAL, MOBILITY, PASSED, PST, TEMPO, TEMPO_EG};
 use crate::core::steps::{NE, NW, SE, SW, shift};
 use crate::core::{Bitboard, Color, Role};
+use crate::engine::orthodox_eval::{self, Scene};
+pub use crate::engine::orthodox_eval::{BISHOP_PAIR, KING_ATTACK, MATERIAL, MOBILITY, PASSED, PST, TEMPO, TEMPO_EG};
 use crate::engine::{Term, TermShape, TermSink};
 
 /// Portholes a piece can enter, by role.

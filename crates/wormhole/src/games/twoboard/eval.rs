@@ -1,5 +1,5 @@
 //! Static evaluation for Two-board portal chess: the orthodox terms every
-//! Portal game shares ([`crate::core::orthodox_eval`]: material, piece
+//! Portal game shares ([`crate::engine::orthodox_eval`]: material, piece
 //! squares, mobility, pawn structure, king safety, ...) on each board (a
 //! piece in transit counts as material), then Two-board's own: pieces on
 //! portals, pending arrivals (a live intent or a piece in transit), and
@@ -9,9 +9,9 @@
 //! name and the weights can be fitted to game results ([`features`]).
 
 use super::{BoardId, PORTALS, Position, attacks};
-use crate::core::orthodox_eval::{self, Scene};
-pub use crate::core::orthodox_eval::{BISHOP_PAIR, KING_ATTACK, MATERIAL, MOBILITY, PASSED, PST, TEMPO, TEMPO_EG};
 use crate::core::{Bitboard, Color, Role};
+use crate::engine::orthodox_eval::{self, Scene};
+pub use crate::engine::orthodox_eval::{BISHOP_PAIR, KING_ATTACK, MATERIAL, MOBILITY, PASSED, PST, TEMPO, TEMPO_EG};
 use crate::engine::{Scorer, Term, TermShape, TermSink};
 
 /// Pieces on portals.
@@ -118,7 +118,7 @@ pub fn piece_balance(pos: &Position) -> [i32; Role::MAX] {
 /// With `positional` false, material only.
 ///
 /// ```
-/// use wormhole::core::orthodox_eval;
+/// use wormhole::engine::orthodox_eval;
 /// use wormhole::twoboard::{Position, eval::{EvalParams, TEMPO, evaluate}};
 /// let params = EvalParams::default();
 /// let start = Position::new();
