@@ -110,7 +110,7 @@ impl AnyPosition {
     }
 
     /// The material balance in centipawns by the game's fixed piece
-    /// values ([`puzzles::values`](crate::puzzles::values), not the
+    /// values ([`Evaluate::judged_values`](crate::rules::Evaluate::judged_values), not the
     /// engine's weights), from the side to move's point of view.
     ///
     /// ```

@@ -542,7 +542,7 @@ macro_rules! one_kind_game {
                 eval::piece_balance(self)
             }
             fn judged_values(&self) -> &'static [i32; $crate::core::Role::MAX] {
-                &$crate::puzzles::values::ORTHODOX
+                &$crate::core::orthodox::JUDGED_VALUES
             }
             fn eval_features(&self) -> Vec<i32> {
                 eval::features(self).to_vec()

@@ -32,7 +32,6 @@ mod record;
 mod repeats;
 mod select;
 mod solution;
-pub mod values;
 
 pub use crate::puzzle_themes::{GameTheme, ParseThemeError, PuzzleThemes, Theme};
 pub use generate::{CandidateCounts, GenerateSettings, Harvest, generate_game, resolve};

@@ -590,16 +590,28 @@ pub trait Evaluate {
     /// material counts (Two-board chess: both boards and a piece in
     /// transit).
     fn piece_balance(&self) -> [i32; crate::core::Role::MAX];
-    /// The fixed piece values this position's game is judged by outside
-    /// the engine (puzzles, the analysis's reasons): a row of
-    /// [`puzzles::values`](crate::puzzles::values), never the engine's
-    /// weights.
+    /// The fixed piece values (centipawns, by
+    /// [`Role::index`](crate::core::Role::index)) this position's game is
+    /// judged by outside the engine: the puzzles and the analysis's
+    /// reasons. They are apart from the engine's weights, so that tuning
+    /// the engine never changes which puzzles are valid: the values the
+    /// shipped sets were proved with. The orthodox games share one row
+    /// (pawn, knight, bishop, rook, queen 100, 320, 330, 500, 900: the
+    /// orthodox base's `JUDGED_VALUES`); Wormhole chess has one per piece
+    /// set (`Variant::judged_values`).
     fn judged_values(&self) -> &'static [i32; crate::core::Role::MAX];
     /// The material by [`Evaluate::judged_values`], from the side to
     /// move's point of view: what the puzzle judge measures wins with.
+    ///
+    /// ```
+    /// use wormhole::rules::Evaluate;
+    /// // A rook up in Porthole chess, whatever the engine's weights say.
+    /// let pos = wormhole::porthole::Position::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1").unwrap();
+    /// assert_eq!(pos.judged_material(), 500);
+    /// ```
     #[inline]
     fn judged_material(&self) -> i32 {
-        crate::puzzles::values::weigh(&self.piece_balance(), self.judged_values())
+        self.piece_balance().iter().zip(self.judged_values()).map(|(n, v)| n * v).sum()
     }
     /// What [`Evaluate::eval_features`] are scaled by: 1, or for a game
     /// with tapered terms (middlegame and endgame weights) the phase's

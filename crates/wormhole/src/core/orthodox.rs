@@ -10,6 +10,12 @@
 
 use crate::core::{Board, Color, Role};
 
+/// The fixed piece values the orthodox games are judged by outside the
+/// engine (puzzles, the analysis's reasons), by [`Role::index`]: pawn,
+/// knight, bishop, rook, queen (the king and the fairy roles' slots
+/// unused). See [`Evaluate::judged_values`](crate::rules::Evaluate::judged_values).
+pub const JUDGED_VALUES: [i32; Role::MAX] = [100, 320, 330, 500, 900, 0, 0, 0, 0];
+
 const fn leaper_table(deltas: &[(i8, i8)]) -> [u64; 64] {
     let mut table = [0u64; 64];
     let mut s = 0;

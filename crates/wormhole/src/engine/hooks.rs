@@ -78,7 +78,7 @@ pub trait SearchHooks: Rules + sealed::Sealed {
         1
     }
     /// What each strength level allows the search in this game (the
-    /// column of its [`GameInfo`](crate::game_info::GameInfo)).
+    /// column in its folder's `GameInfo`).
     fn levels(&self) -> &'static LevelColumn;
 }
 

@@ -39,8 +39,8 @@ const ENGINE_PLAYER: &str = "Engine, level ";
 const MOVETIME: Duration = Duration::from_secs(1);
 
 /// The levels' names, weakest first (index 0 is level 1). What each level
-/// allows the search is the game's: its [`LevelColumn`]
-/// ([`GameInfo::levels`](crate::game_info::GameInfo::levels)), measured with
+/// allows the search is the game's: its [`LevelColumn`] (in the game's
+/// folder, through [`Searchable::levels`](super::Searchable::levels)), measured with
 /// `wormhole match` so that each level beats the one below.
 const NAMES: [&str; 12] = [
     "newcomer",

@@ -534,7 +534,8 @@ pub(crate) fn passed_pawns(color: Color, pawns: u64, enemy_pawns: u64) -> u64 {
     pawns & !(front | shift(E, front) | shift(W, front))
 }
 
-#[cfg(all(test, feature = "porthole"))]
+#[cfg(test)]
+#[cfg(feature = "porthole")]
 mod tests {
     use super::*;
 
@@ -553,7 +554,7 @@ mod tests {
     }
 
     fn counts(placement: &str) -> Raw {
-        let pos = crate::porthole::Position::from_fen(&format!("{placement} w - - 0 1 -")).unwrap();
+        let pos = crate::games::porthole::Position::from_fen(&format!("{placement} w - - 0 1 -")).unwrap();
         let b = pos.board();
         let mut raw = Raw([[0; FEATURES]; 2]);
         board_terms(&Scene { board: b, blockers: b.occupied().0, closed: 0 }, &mut raw, |_, _, _, _| {});
@@ -614,9 +615,10 @@ mod tests {
 
     #[test]
     fn the_phase_runs_from_the_full_set_to_bare_kings() {
-        let full = crate::porthole::Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -");
+        let full =
+            crate::games::porthole::Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -");
         assert_eq!(board_phase(full.unwrap().board()), PHASE_MAX);
-        let bare = crate::porthole::Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1 -").unwrap();
+        let bare = crate::games::porthole::Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1 -").unwrap();
         assert_eq!(board_phase(bare.board()), 0);
         assert_eq!(taper(100, 200, PHASE_MAX), 100);
         assert_eq!(taper(100, 200, 0), 200);

@@ -350,7 +350,7 @@ fn screen<P: ListedGame>(
 fn material_screen<P: ListedGame>(pos: &P, best: i32, second: Option<Score>, first: P::Move) -> Screening<P::Move> {
     const PAWN: i32 = 100;
     // `best` is the engine's score, so the engine's material is its measure
-    // here; the judge then decides by the fixed values (`values.rs`).
+    // here; the judge then decides by the fixed values (`Evaluate::judged_values`).
     let gains = best - pos.material(&pos.default_params()) >= super::MIN_GAIN - PAWN;
     let alone = match second {
         Some(Score::Cp(cp)) => best - cp >= super::MARGIN - PAWN,

@@ -1,7 +1,7 @@
 //! Puzzles that win material, in the games with draws (the Portal games),
 //! whose provers prove wins only: a material search decides them, exact
 //! by its own measure (nothing pruned but by alpha-beta, no evaluation but
-//! the game's material by its fixed [`values`](super::values), never the
+//! the game's material by its fixed values ([`Evaluate::judged_values`](crate::rules::Evaluate::judged_values)), never the
 //! engine's weights), so the generator and `check` agree on every line,
 //! whatever the engine's evaluation becomes.
 //!
@@ -25,7 +25,7 @@ use crate::rules::{Evaluate, GameMove, GameOutcome, MoveSet, Rules};
 /// Plies in which the search looks at every legal move.
 pub const FULL_PLIES: u32 = 4;
 
-/// The least material (centipawns, the game's [`values`](super::values): a pawn is 100)
+/// The least material (centipawns, the game's fixed values: a pawn is 100)
 /// a material puzzle wins: more than two pawns or the exchange.
 pub const MIN_GAIN: i32 = 250;
 

@@ -82,7 +82,7 @@ fn within(moves: Option<u32>) -> String {
 
 /// Whether the win shows where a line ends (`end`, the defender to move):
 /// the game is over, or the solver is not behind in material (the game's
-/// fixed [`values`](super::values)) and stays so
+/// fixed values, [`Evaluate::judged_values`](crate::rules::Evaluate::judged_values)) and stays so
 /// whatever the defender replies, if need be by winning material back at
 /// once (a gain that lasts, not the middle of an exchange).
 pub(crate) fn win_visible<P: Rules + Evaluate>(end: &mut P) -> bool {

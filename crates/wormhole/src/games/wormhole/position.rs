@@ -318,10 +318,7 @@ impl Evaluate for Position {
         eval::piece_balance(self)
     }
     fn judged_values(&self) -> &'static [i32; Role::MAX] {
-        match self.variant {
-            Variant::Classic => &crate::puzzles::values::WORMHOLE_CLASSIC,
-            Variant::Fairy => &crate::puzzles::values::WORMHOLE_FAIRY,
-        }
+        self.variant.judged_values()
     }
     fn eval_features(&self) -> Vec<i32> {
         eval::features(self).to_vec()

@@ -53,6 +53,22 @@ impl Variant {
         self.info().promotions
     }
 
+    /// The fixed piece values this piece set is judged by outside the
+    /// engine (puzzles, the analysis's reasons), by
+    /// [`Role::index`](crate::core::Role::index): P N B R Q K C W M
+    /// (see [`Evaluate::judged_values`](crate::rules::Evaluate::judged_values)).
+    ///
+    /// ```
+    /// use wormhole::{Role, Variant};
+    /// assert_eq!(Variant::Classic.judged_values()[Role::Rook.index()], 318);
+    /// ```
+    pub const fn judged_values(self) -> &'static [i32; Role::MAX] {
+        match self {
+            Variant::Classic => &[100, 205, 236, 318, 712, 0, 500, 420, 650],
+            Variant::Fairy => &[100, 245, 258, 318, 701, 0, 472, 409, 660],
+        }
+    }
+
     /// Whether pieces of this role belong to this piece set.
     pub fn has_role(self, role: Role) -> bool {
         self.info().roles.contains(&role)
