@@ -163,6 +163,8 @@ pub enum StoreError {
     WrongPly { game: GameId, expected: u32, got: u32 },
     #[error("game #{game}: no flag has fallen at ply {ply} by {at_ms} (its clock's deadline is {deadline:?})")]
     NotDue { game: GameId, ply: u32, at_ms: u64, deadline: Option<u64> },
+    #[error("game #{game} has {rows} rating history rows: a rated game has two, one a player")]
+    BadRatingHistory { game: GameId, rows: usize },
     #[error("{0:?} is not a result: 1-0, 0-1, 1/2-1/2, or * for an aborted game")]
     BadResult(String),
     /// A failure a test makes the storage answer (a full disk, a lost server).

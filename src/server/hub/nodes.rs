@@ -220,7 +220,7 @@ impl Ctx<'_> {
             self.tell_game(game, HubEvent::GameStarted { game: info });
             self.tell_all(HubEvent::LobbyChanged);
             match result {
-                Some((result, why)) => self.ended_in_memory(game, Ending::new(&result, &why)),
+                Some((result, why)) => self.ended_elsewhere(game, &result, &why)?,
                 None => self.engine_turn(game),
             }
             return Ok(());
@@ -230,10 +230,18 @@ impl Ctx<'_> {
         self.st.games.get_mut(&game).expect("held").follow_deadline(stored.deadline_ms);
         let live = &self.st.games[&game];
         match (stored.result, &live.ending) {
-            (Some((result, why)), None) => self.ended_in_memory(game, Ending::new(&result, &why)),
+            (Some((result, why)), None) => self.ended_elsewhere(game, &result, &why)?,
             (None, None) if live.engine_ply.is_none() => self.engine_turn(game),
             _ => {}
         }
+        Ok(())
+    }
+
+    /// Tells the end of `game` another node stored, with the ratings it
+    /// changed (read back, as that node was answered them).
+    fn ended_elsewhere(&mut self, game: GameId, result: &str, why: &str) -> Result<(), HubError> {
+        let change = self.records.rating_change(game)?;
+        self.ended_in_memory(game, Ending::new(result, why).rated(change));
         Ok(())
     }
 

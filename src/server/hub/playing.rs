@@ -331,7 +331,7 @@ impl Ctx<'_> {
     /// ends the game only if its stored deadline has passed at that ply;
     /// if not (this node missed a move, or a restart moved the clock on),
     /// the game is read again and goes on.
-    fn end_game_as(&mut self, game: GameId, mut ending: Ending, flag: Option<u32>) -> Result<(), HubError> {
+    fn end_game_as(&mut self, game: GameId, ending: Ending, flag: Option<u32>) -> Result<(), HubError> {
         let live = self.st.games.get(&game).ok_or(HubError::NoGame(game))?;
         let clocks = live.final_clocks(self.now);
         let end = Finish { result: ending.result.clone(), why: ending.why.clone(), at_ms: self.now, clocks, flag };
@@ -349,11 +349,7 @@ impl Ctx<'_> {
             }
             change => change?,
         };
-        let round = |(before, after): (crate::glicko::Rating, crate::glicko::Rating)| {
-            (before.rating.round() as i32, after.rating.round() as i32)
-        };
-        ending.ratings = change.map(|c| c.map(round));
-        self.ended_in_memory(game, ending);
+        self.ended_in_memory(game, ending.rated(change));
         Ok(())
     }
 

@@ -96,7 +96,7 @@ pub struct Ending {
     /// Why, in a few words ("checkmate", "time forfeit", "resignation").
     pub why: String,
     /// White's and Black's ratings before and after, rounded, when the
-    /// game was rated (and ended on the hub).
+    /// game was rated (whichever node ended it).
     pub ratings: Option<[(i32, i32); 2]>,
 }
 
@@ -104,6 +104,14 @@ impl Ending {
     /// An ending without rating changes (yet).
     pub fn new(result: &str, why: &str) -> Ending {
         Ending { result: result.to_string(), why: why.to_string(), ratings: None }
+    }
+
+    /// This ending with the ratings `change` made, rounded as shown.
+    pub fn rated(self, change: Option<crate::server::store::RatingChange>) -> Ending {
+        let round = |(before, after): (crate::glicko::Rating, crate::glicko::Rating)| {
+            (before.rating.round() as i32, after.rating.round() as i32)
+        };
+        Ending { ratings: change.map(|c| c.map(round)), ..self }
     }
 }
 

@@ -29,7 +29,7 @@ use wormhole::GameKind;
 use super::challenges::{colour_from, colour_text};
 use crate::glicko::Rating;
 
-use super::ratings::{PAGE_GAMES, summary};
+use super::ratings::{PAGE_GAMES, RATING_CHANGE_SQL, change_of, summary};
 use super::schema::{MIGRATIONS, known_version};
 use super::*;
 
@@ -376,6 +376,11 @@ impl Records for PgStore {
     }
     fn finish_game(&mut self, game: GameId, end: &Finish) -> Result<Option<RatingChange>, StoreError> {
         games::finish_game(&mut self.client, &self.node, game, end)
+    }
+    fn rating_change(&mut self, game: GameId) -> Result<Option<RatingChange>, StoreError> {
+        let rows = self.client.query(RATING_CHANGE_SQL, &[&game.0])?;
+        let before = |r: &postgres::Row| r.get::<_, Option<f64>>(3).map(|_| rating_at(r, 3)).unwrap_or_default();
+        change_of(game, rows.iter().map(|r| (before(r), rating_at(r, 0))).collect())
     }
     fn set_alive(&mut self, at_ms: u64) -> Result<(), StoreError> {
         self.client.execute(

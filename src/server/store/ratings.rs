@@ -149,6 +149,19 @@ impl Store {
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
+    /// The ratings `game` changed, if it was rated: each player's before it
+    /// (their history row before this game's, or the start rating) and
+    /// after it, White first. What a node that did not end the game shows
+    /// its players.
+    pub fn rating_change(&self, game: GameId) -> Result<Option<RatingChange>, StoreError> {
+        let mut stmt = self.conn.prepare_cached(RATING_CHANGE_SQL)?;
+        let rows = stmt.query_map([game], |row| {
+            let before = row.get::<_, Option<f64>>(3)?.map(|_| rating_at(row, 3)).transpose()?;
+            Ok((before.unwrap_or_default(), rating_at(row, 0)?))
+        })?;
+        change_of(game, rows.collect::<Result<_, _>>()?)
+    }
+
     /// A player's rating after each rated game of a game, oldest first.
     pub fn rating_history(&self, account: AccountId, kind: GameKind) -> Result<Vec<RatingPoint>, StoreError> {
         let mut stmt = self.conn.prepare_cached(
@@ -175,6 +188,29 @@ impl Store {
         }
         let recent = self.games_of(account.id, PAGE_GAMES)?.into_iter().map(summary).collect();
         Ok(Some(PlayerPage { account, ratings, recent, history }))
+    }
+}
+
+/// Both players' ratings after a game (`$1`) and, where they had one,
+/// before it (their history row just before), White's row first: SQL both
+/// store engines read ([`Store::rating_change`]).
+pub(super) const RATING_CHANGE_SQL: &str = "
+    SELECT h.rating, h.deviation, h.volatility, p.rating, p.deviation, p.volatility
+    FROM rating_history h JOIN games g ON g.id = h.game
+    LEFT JOIN rating_history p ON p.account = h.account AND p.game = (
+        SELECT q.game FROM rating_history q WHERE q.account = h.account AND q.variant = h.variant
+        AND (q.at_ms < h.at_ms OR (q.at_ms = h.at_ms AND q.game < h.game))
+        ORDER BY q.at_ms DESC, q.game DESC LIMIT 1)
+    WHERE h.game = $1
+    ORDER BY CASE WHEN h.account = g.white_account THEN 0 ELSE 1 END";
+
+/// The rows of [`RATING_CHANGE_SQL`] as a change: none for a game not
+/// rated; both players' for a rated one.
+pub(super) fn change_of(game: GameId, rows: Vec<(Rating, Rating)>) -> Result<Option<RatingChange>, StoreError> {
+    match rows[..] {
+        [] => Ok(None),
+        [white, black] => Ok(Some([white, black])),
+        _ => Err(StoreError::BadRatingHistory { game, rows: rows.len() }),
     }
 }
 

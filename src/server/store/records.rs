@@ -49,6 +49,10 @@ pub trait Records: Send {
     /// (`*`, an aborted game, rates nobody). A flag ([`Finish::flag`]) ends
     /// it only if the stored deadline says so ([`StoreError::NotDue`]).
     fn finish_game(&mut self, game: GameId, end: &Finish) -> Result<Option<RatingChange>, StoreError>;
+    /// The ratings a finished game changed, if it was rated: both
+    /// players' before and after, as [`Records::finish_game`] answered
+    /// the node that ended it.
+    fn rating_change(&mut self, game: GameId) -> Result<Option<RatingChange>, StoreError>;
     /// Notes that the hub runs a clock at `at_ms`.
     fn set_alive(&mut self, at_ms: u64) -> Result<(), StoreError>;
     /// The last time noted by [`Records::set_alive`]: after a restart, the
@@ -146,6 +150,9 @@ impl Records for Store {
     }
     fn finish_game(&mut self, game: GameId, end: &Finish) -> Result<Option<RatingChange>, StoreError> {
         Store::finish_game(self, game, end)
+    }
+    fn rating_change(&mut self, game: GameId) -> Result<Option<RatingChange>, StoreError> {
+        Store::rating_change(self, game)
     }
     fn set_alive(&mut self, at_ms: u64) -> Result<(), StoreError> {
         Store::set_alive(self, at_ms)

@@ -133,6 +133,24 @@ fn a_rated_game_rates_both_once(r: &mut dyn Records) {
     assert!(matches!(r.create_game(&new_game(&nobody, &b, true), T0), Err(StoreError::NoAccount(_))));
 }
 
+fn a_finished_game_tells_any_reader_what_it_did_to_the_ratings(r: &mut dyn Records) {
+    let (ann, bob) = two(r);
+    let (a, b) = (Seat::Player(ann), Seat::Player(bob));
+    let first = r.create_game(&new_game(&a, &b, true), T0).unwrap();
+    assert_eq!(r.rating_change(first).unwrap(), None, "not over yet");
+    let ann_won = r.finish_game(first, &end("1-0", "checkmate", T0 + 1_000)).unwrap().expect("rated");
+    assert_eq!(r.rating_change(first).unwrap(), Some(ann_won));
+    // Bob has White now; his rating before is the one the first game left.
+    let second = r.create_game(&new_game(&b, &a, true), T0 + 2_000).unwrap();
+    let bob_won = r.finish_game(second, &end("1-0", "resignation", T0 + 3_000)).unwrap().expect("rated");
+    assert_eq!((bob_won[0].0, bob_won[1].0), (ann_won[1].1, ann_won[0].1));
+    assert_eq!(r.rating_change(second).unwrap(), Some(bob_won));
+    assert_eq!(r.rating_change(first).unwrap(), Some(ann_won), "a later game changes nothing of an earlier one");
+    let friendly = r.create_game(&new_game(&a, &b, false), T0).unwrap();
+    r.finish_game(friendly, &end("0-1", "checkmate", T0 + 4_000)).unwrap();
+    assert_eq!(r.rating_change(friendly).unwrap(), None, "not rated");
+}
+
 fn a_challenge_is_kept_until_accepted_once(r: &mut dyn Records) {
     let (ann, bob) = two(r);
     let to_bob = ChallengeSpec {
@@ -361,6 +379,7 @@ on_both!(
     accounts_and_keys,
     moves_are_kept_in_order_and_a_wrong_ply_is_refused,
     a_rated_game_rates_both_once,
+    a_finished_game_tells_any_reader_what_it_did_to_the_ratings,
     a_challenge_is_kept_until_accepted_once,
     the_clock_note_is_kept,
     two_writers_never_both_store_a_ply,

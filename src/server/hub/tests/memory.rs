@@ -16,6 +16,8 @@ pub struct Data {
     pub accounts: Vec<(Account, Vec<String>)>,
     pub games: Vec<StoredGame>,
     pub ratings: HashMap<(AccountId, GameKind), (Rating, u32)>,
+    /// What each rated game changed, as the stores' rating history keeps it.
+    pub changes: HashMap<GameId, RatingChange>,
     pub challenges: Vec<StoredChallenge>,
     pub last_challenge: i64,
     /// Keys offered: (fingerprint, account).
@@ -253,11 +255,16 @@ impl Records for Memory {
         }
         let get = |id| data.ratings.get(&(id, kind)).copied().unwrap_or_default();
         let ((w, wn), (b, bn)) = (get(white.id), get(black.id));
-        let game = |opponent, score| [glicko::RatedGame { opponent, score }];
-        let (w2, b2) = (w.after(&game(b, score), glicko::TAU), b.after(&game(w, 1.0 - score), glicko::TAU));
+        let period = |opponent, score| [glicko::RatedGame { opponent, score }];
+        let (w2, b2) = (w.after(&period(b, score), glicko::TAU), b.after(&period(w, 1.0 - score), glicko::TAU));
         data.ratings.insert((white.id, kind), (w2, wn + 1));
         data.ratings.insert((black.id, kind), (b2, bn + 1));
+        data.changes.insert(game, [(w, w2), (b, b2)]);
         Ok(Some([(w, w2), (b, b2)]))
+    }
+
+    fn rating_change(&mut self, game: GameId) -> Result<Option<RatingChange>, StoreError> {
+        Ok(self.data().changes.get(&game).copied())
     }
 
     fn set_alive(&mut self, at_ms: u64) -> Result<(), StoreError> {

@@ -443,3 +443,24 @@ fn a_flag_seen_by_both_nodes_at_once_ends_the_game_once_and_rates_it_once() {
     let board = n.b.leaderboard(GameKind::Classic, 10).unwrap();
     assert!(board.iter().all(|row| row.games == rounds), "each game rated once: {board:?}");
 }
+
+#[test]
+fn a_rated_game_ended_on_one_node_shows_its_rating_change_on_the_other() {
+    let n = two_nodes();
+    let (ann, ben) = (player_on(&n.a.hub, "ann"), player_on(&n.b, "ben"));
+    let rated = ChallengeSpec { rated: true, ..spec(GameKind::Classic, None) };
+    let id = n.a.hub.challenge(ann.s, rated).unwrap();
+    wait_until("the challenge on B", || n.b.lobby(ben.s).unwrap().challenges.iter().any(|c| c.id == id));
+    let game = n.b.accept(ben.s, id).unwrap();
+    wait_for(&ann.events, |e| matches!(e, HubEvent::GameStarted { game: g } if g.id == game));
+    n.a.hub.play(ann.s, game, "e2e4").unwrap();
+    wait_until("e4 on B", || moved(&ben.events, game).len() == 1);
+    n.b.play(ben.s, game, &position_after(&moved(&ben.events, game)).legal_moves()[0].to_string()).unwrap();
+    wait_until("the reply on A", || moved(&ann.events, game).len() == 2);
+    n.a.hub.resign(ann.s, game).unwrap();
+    wait_until("both players told", || ended(&ann.events, game).is_some() && ended(&ben.events, game).is_some());
+    let ratings = ended(&ann.events, game).unwrap().ratings.expect("rated, on the node that ended it");
+    let [(ann_before, ann_after), (ben_before, ben_after)] = ratings;
+    assert!(ann_after < ann_before && ben_after > ben_before, "ann resigned: {ratings:?}");
+    assert_eq!(ended(&ben.events, game).unwrap().ratings, Some(ratings), "the same change on the other node");
+}
