@@ -31,8 +31,8 @@ impl Identity {
 /// What reaches a session's app thread.
 #[derive(Debug)]
 pub enum Input {
-    /// A key or mouse event from the client.
-    Event(Event),
+    /// A key or mouse event from the client, and when its bytes were read.
+    Event(Event, std::time::Instant),
     /// The client's window is now this size (columns, rows).
     Resize(u16, u16),
     /// Something happened on the hub.

@@ -171,6 +171,8 @@ pub struct ConnectionApp {
     size: (u16, u16),
     /// What the client's terminal can show (its TERM).
     display: Display,
+    /// The session's part in the server's relay times.
+    relay: Option<std::sync::Arc<crate::server::relay::SessionRelay>>,
 }
 
 /// A lobby with nothing in it.
@@ -214,6 +216,7 @@ impl ConnectionApp {
             lobby_drawn: Instant::now(),
             size: (80, 24),
             display: Display::default(),
+            relay: None,
         };
         let first = match app.identity.clone() {
             Identity::Guest => HubCall::Connect(None),
@@ -246,6 +249,12 @@ impl ConnectionApp {
     pub fn with_display(mut self, display: Display) -> ConnectionApp {
         self.display = display;
         self.theme = self.mine.theme(display);
+        self
+    }
+
+    /// Counts the relay times of the moves it plays and shows in `relay`.
+    pub fn with_relay(mut self, relay: std::sync::Arc<crate::server::relay::SessionRelay>) -> ConnectionApp {
+        self.relay = Some(relay);
         self
     }
 
@@ -695,8 +704,17 @@ impl ConnectionApp {
         let note = told.then(|| AppMsg::Remote(RemoteEvent::Note(self.status.clone())));
         match &mut self.screen {
             ConnectionScreen::Game(g) => {
+                let relayed = match &event {
+                    HubEvent::Moved { relay: Some(r), .. } if Some(r.from) != self.session => Some(r.read),
+                    _ => None,
+                };
                 match (g.app.session().remote_game().and_then(|r| game::event_for(r, event)), note) {
-                    (Some(Follow::Event(event)), _) => self.in_game(|app| app.handle(AppMsg::Remote(event))),
+                    (Some(Follow::Event(event)), _) => {
+                        if let (Some(read), Some(relay)) = (relayed, &self.relay) {
+                            relay.will_show(read);
+                        }
+                        self.in_game(|app| app.handle(AppMsg::Remote(event)))
+                    }
                     (Some(Follow::Reread), _) => vec![HubCall::Open(g.id)],
                     (None, Some(note)) => self.in_game(|app| app.handle(note)),
                     (None, None) => Vec::new(),
@@ -718,7 +736,8 @@ impl ConnectionApp {
         let player = self.account.as_ref().map(|a| a.name.clone());
         let Some(session) = self.session else { unreachable!("a game opens only once connected") };
         let (settings, terminal) = (self.settings.clone(), self.terminal.clone());
-        let seat = TableSeat { hub: self.hub.clone(), session, player, settings, terminal };
+        let relay = self.relay.clone();
+        let seat = TableSeat { hub: self.hub.clone(), session, player, settings, terminal, relay };
         game::open(view, seat, (self.mine, self.display), chat)
     }
 

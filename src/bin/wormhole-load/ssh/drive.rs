@@ -10,6 +10,7 @@ use rand::seq::IndexedRandom;
 use russh::keys::PrivateKey;
 use russh::keys::ssh_key::private::Ed25519Keypair;
 use wormhole::{AnyMove, AnyPosition, GameKind, Rules};
+use wormhole_app::server::relay::RelayHistogram;
 use wormhole_app::server::store::{GameId, Records};
 
 use super::Args;
@@ -307,7 +308,8 @@ impl Stats {
     }
 
     /// The figures, a few lines.
-    pub fn summary(&mut self, args: &Args, wall: f64, cpu: f64) -> String {
+    /// `server`: the server's own relay times.
+    pub fn summary(&mut self, args: &Args, wall: f64, cpu: f64, server: &RelayHistogram) -> String {
         self.latencies.sort();
         let at = |q: f64| {
             let i = ((self.latencies.len() as f64 - 1.0) * q).round() as usize;
@@ -317,6 +319,7 @@ impl Stats {
             "wormhole-load --ssh: {} sessions over SSH ({} player games, {} engine games, {} watching) for {wall:.1} s\n\
              moves: {} between players, {} in engine games, {} rematches\n\
              relay latency (keys sent -> other screen shows it), {} screens: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms\n\
+             server-side relay (keys read -> frame handed to the other session's channel), {} relays: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms\n\
              server CPU: {cpu:.1} s in {wall:.1} s ({:.0}% of one core)\n\
              lost: {}",
             args.sessions,
@@ -330,6 +333,10 @@ impl Stats {
             at(0.5),
             at(0.99),
             at(1.0),
+            server.count(),
+            server.quantile_ms(0.5),
+            server.quantile_ms(0.99),
+            server.max_ms(),
             100.0 * cpu / wall,
             if self.lost.is_empty() { "nothing".to_string() } else { self.lost.join("\n  ") },
         )
