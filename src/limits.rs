@@ -145,6 +145,10 @@ pub const NODE_FORGET_MS: u64 = 3_600_000;
 /// again (milliseconds).
 pub const NODE_LISTEN_RETRY_MS: u64 = 500;
 
+/// `serve --relay-times FILE`: how often the server writes its relay
+/// times to FILE (milliseconds).
+pub const SERVE_RELAY_TIMES_EVERY_MS: u64 = 1_000;
+
 /// Parses `solve --time`: a number of seconds within [`SOLVE_SECONDS`].
 pub fn seconds(text: &str) -> Result<f64, String> {
     let secs: f64 = text.trim().parse().map_err(|_| format!("'{text}' is not a number of seconds"))?;

@@ -18,6 +18,7 @@ pub mod guard;
 pub mod hub;
 pub mod inbox;
 pub mod log;
+pub mod relay;
 pub mod screens;
 pub mod serve;
 pub mod session;

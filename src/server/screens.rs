@@ -55,6 +55,13 @@ pub const KEY_NEEDED: &str = "Wormhole chess: this server admits players with an
 /// How often the lobby on screen is read again while it lists a game.
 pub const LOBBY_REREAD: Duration = Duration::from_secs(3);
 
+/// The lobby on screen is read again at most this often when it changes
+/// (who is online, the challenges, the games): a crowd connecting at once
+/// changes it hundreds of times a second, and every session in the lobby
+/// reading and drawing it each time costs the server (and every client)
+/// the square of the crowd; the changes meanwhile are read together.
+pub const LOBBY_REFRESH: Duration = Duration::from_millis(250);
+
 /// The longest input line, in characters.
 pub const MAX_INPUT_CHARS: usize = 200;
 
@@ -171,6 +178,14 @@ pub struct ConnectionApp {
     size: (u16, u16),
     /// What the client's terminal can show (its TERM).
     display: Display,
+    /// Whether a change of the lobby was told since the session last read
+    /// it (the notifier tells no other until it reads it again).
+    lobby_told: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    /// The lobby changed since it was read, within [`LOBBY_REFRESH`] of
+    /// that read: it is read again once that has passed.
+    lobby_stale: bool,
+    /// The session's part in the server's relay times.
+    relay: Option<std::sync::Arc<crate::server::relay::SessionRelay>>,
 }
 
 /// A lobby with nothing in it.
@@ -214,6 +229,9 @@ impl ConnectionApp {
             lobby_drawn: Instant::now(),
             size: (80, 24),
             display: Display::default(),
+            lobby_stale: false,
+            lobby_told: std::sync::Arc::default(),
+            relay: None,
         };
         let first = match app.identity.clone() {
             Identity::Guest => HubCall::Connect(None),
@@ -246,6 +264,12 @@ impl ConnectionApp {
     pub fn with_display(mut self, display: Display) -> ConnectionApp {
         self.display = display;
         self.theme = self.mine.theme(display);
+        self
+    }
+
+    /// Counts the relay times of the moves it plays and shows in `relay`.
+    pub fn with_relay(mut self, relay: std::sync::Arc<crate::server::relay::SessionRelay>) -> ConnectionApp {
+        self.relay = Some(relay);
         self
     }
 
@@ -306,7 +330,11 @@ impl ConnectionApp {
             |r: Result<(), super::hub::HubError>, text: &str| r.map_or_else(refused, |()| HubAnswer::Note(text.into()));
         match effect {
             HubCall::Connect(_) | HubCall::Register(_) => HubAnswer::Note(String::new()),
-            HubCall::Lobby => hub.lobby(s).map_or_else(refused, HubAnswer::Lobby),
+            HubCall::Lobby => {
+                // Cleared before the read: a change after it is told again.
+                self.lobby_told.store(false, std::sync::atomic::Ordering::Release);
+                hub.lobby(s).map_or_else(refused, HubAnswer::Lobby)
+            }
             HubCall::Challenge(spec) => {
                 hub.challenge(s, spec).map_or_else(refused, |id| HubAnswer::Note(format!("challenge {id} is open")))
             }
@@ -345,7 +373,7 @@ impl ConnectionApp {
 
     /// Connects to the hub as `account` (a guest without one).
     fn connect(&mut self, account: Option<Account>) -> HubAnswer {
-        let notify = super::inbox::notifier(self.to.clone());
+        let notify = super::inbox::notifier(self.to.clone(), std::sync::Arc::clone(&self.lobby_told));
         let who = account.clone().map_or(Who::Guest, Who::Player);
         match self.hub.connect(who, notify) {
             Ok(s) => HubAnswer::Connected(s, account),
@@ -413,6 +441,7 @@ impl ConnectionApp {
             HubAnswer::Lobby(lobby) => {
                 self.lobby = lobby;
                 self.lobby_read = Instant::now();
+                self.lobby_stale = false;
                 self.lobby_drawn = self.lobby_read;
                 let rows = lobby::rows(&self.lobby, self.account.is_some());
                 self.pick.relocate(&rows, view::lobby_list_height(self.size));
@@ -695,8 +724,17 @@ impl ConnectionApp {
         let note = told.then(|| AppMsg::Remote(RemoteEvent::Note(self.status.clone())));
         match &mut self.screen {
             ConnectionScreen::Game(g) => {
+                let relayed = match &event {
+                    HubEvent::Moved { relay: Some(r), .. } if Some(r.from) != self.session => Some(r.read),
+                    _ => None,
+                };
                 match (g.app.session().remote_game().and_then(|r| game::event_for(r, event)), note) {
-                    (Some(Follow::Event(event)), _) => self.in_game(|app| app.handle(AppMsg::Remote(event))),
+                    (Some(Follow::Event(event)), _) => {
+                        if let (Some(read), Some(relay)) = (relayed, &self.relay) {
+                            relay.will_show(read);
+                        }
+                        self.in_game(|app| app.handle(AppMsg::Remote(event)))
+                    }
                     (Some(Follow::Reread), _) => vec![HubCall::Open(g.id)],
                     (None, Some(note)) => self.in_game(|app| app.handle(note)),
                     (None, None) => Vec::new(),
@@ -718,7 +756,8 @@ impl ConnectionApp {
         let player = self.account.as_ref().map(|a| a.name.clone());
         let Some(session) = self.session else { unreachable!("a game opens only once connected") };
         let (settings, terminal) = (self.settings.clone(), self.terminal.clone());
-        let seat = TableSeat { hub: self.hub.clone(), session, player, settings, terminal };
+        let relay = self.relay.clone();
+        let seat = TableSeat { hub: self.hub.clone(), session, player, settings, terminal, relay };
         game::open(view, seat, (self.mine, self.display), chat)
     }
 
@@ -784,6 +823,9 @@ impl Driven for ConnectionApp {
     fn wait(&self) -> Duration {
         match &self.screen {
             ConnectionScreen::Game(g) if g.app.changes_at().is_some() => g.app.wait(),
+            ConnectionScreen::Lobby if self.lobby_stale => {
+                (self.lobby_read + LOBBY_REFRESH).saturating_duration_since(Instant::now()).min(FRAME)
+            }
             _ => FRAME,
         }
     }
@@ -825,6 +867,10 @@ impl Driven for ConnectionApp {
         if self.unmoved_by(&event) {
             return false;
         }
+        if matches!(event, HubEvent::LobbyChanged) && self.lobby_read.elapsed() < LOBBY_REFRESH {
+            self.lobby_stale = true;
+            return false;
+        }
         self.update(ConnectionMsg::Hub(event));
         true
     }
@@ -854,7 +900,8 @@ impl ConnectionApp {
         let mut games = self.lobby.live.iter().chain(&self.lobby.mine).peekable();
         let listed = games.peek().is_some();
         let running = games.any(|g| g.clocks.is_some_and(|c| c.running.is_some()));
-        if listed && now.saturating_duration_since(self.lobby_read) >= LOBBY_REREAD {
+        let since = now.saturating_duration_since(self.lobby_read);
+        if (self.lobby_stale && since >= LOBBY_REFRESH) || (listed && since >= LOBBY_REREAD) {
             self.perform(vec![HubCall::Lobby]);
             return true;
         }

@@ -86,6 +86,11 @@ pub struct ServeArgs {
     /// The most connections not yet signed in at once from one address.
     #[arg(long, default_value_t = limits::SERVE_MAX_STARTUPS_PER_ADDRESS)]
     pub max_startups_per_address: usize,
+    /// Write the server's relay times (a move's keys read -> its frame
+    /// handed to each other session's channel, a histogram) to FILE every
+    /// second, for `wormhole-load --ssh`.
+    #[arg(long, value_name = "FILE")]
+    pub relay_times: Option<PathBuf>,
 }
 
 /// What `wormhole serve` does besides serving.
@@ -215,6 +220,11 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
         max_startups_per_address: args.max_startups_per_address.max(1),
     };
     let server = ssh::run(config, hub)?;
+    if let Some(path) = &args.relay_times {
+        let times = std::sync::Arc::clone(&server.relay_times);
+        super::relay::keep_written(path.clone(), times)
+            .with_context(|| format!("cannot write the relay times to {}", path.display()))?;
+    }
     tracing::info!("serve: listening on {} (data in {})", server.addr, data.display());
     tracing::info!("serve: host key fingerprint {}", server.fingerprint);
     tracing::info!("serve: players connect with: ssh -p {} HOST", server.addr.port());

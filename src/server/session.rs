@@ -9,7 +9,7 @@ use std::io::{self, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crossterm::event::Event;
 use ratatui::backend::CrosstermBackend;
@@ -19,6 +19,7 @@ use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 
 use super::hub::{Hub, HubEvent};
 use super::inbox::{Identity, Input};
+use super::relay::SessionRelay;
 use super::screens::ConnectionApp;
 use crate::term_input::{InputSource, Next};
 use crate::tui::{FrameStats, event_loop};
@@ -26,8 +27,9 @@ use crate::tui::{FrameStats, event_loop};
 /// What the app thread sends to the client.
 #[derive(Debug)]
 pub enum Out {
-    /// Bytes of a frame.
-    Data(Vec<u8>),
+    /// Bytes of a frame, and when the keys of the moves of other sessions
+    /// it shows first were read (the server's relay times).
+    Data(Vec<u8>, Vec<Instant>),
     /// The app ended: close the channel.
     Close,
 }
@@ -49,6 +51,8 @@ pub struct SessionStart {
     pub note: Option<String>,
     /// What the client's terminal can show (from its TERM).
     pub display: crate::tui::theme::Display,
+    /// The session's part in the server's relay times.
+    pub relay: Arc<SessionRelay>,
 }
 
 /// Parses the client's raw bytes into events with terminput, as a
@@ -114,7 +118,7 @@ pub fn outbox() -> (Outbox, Outgoing) {
 impl Outbox {
     /// Queues a frame; an error when the client has not taken the last
     /// [`MAX_QUEUED_BYTES`].
-    fn frame(&self, bytes: Vec<u8>) -> io::Result<()> {
+    fn frame(&self, bytes: Vec<u8>, relayed: Vec<Instant>) -> io::Result<()> {
         let n = bytes.len();
         if self.queued.fetch_add(n, Ordering::SeqCst) + n > MAX_QUEUED_BYTES {
             self.queued.fetch_sub(n, Ordering::SeqCst);
@@ -122,7 +126,7 @@ impl Outbox {
         }
         // A client that is gone takes no more bytes, and that is no error:
         // the loop learns of it from `Input::Closed`.
-        let _ = self.tx.send(Out::Data(bytes));
+        let _ = self.tx.send(Out::Data(bytes, relayed));
         Ok(())
     }
 
@@ -136,7 +140,7 @@ impl Outgoing {
     /// The next thing to send, once there is one; `None` when the session is gone.
     pub async fn next(&mut self) -> Option<Out> {
         let out = self.rx.recv().await?;
-        if let Out::Data(bytes) = &out {
+        if let Out::Data(bytes, _) = &out {
             self.queued.fetch_sub(bytes.len(), Ordering::SeqCst);
         }
         Some(out)
@@ -147,12 +151,19 @@ impl Outgoing {
 pub struct Sink {
     out: Outbox,
     buffer: Vec<u8>,
+    /// The screen's sink: its frames carry the relay stamps of the moves they show.
+    relay: Option<Arc<SessionRelay>>,
 }
 
 impl Sink {
     /// A sink with nothing written yet that sends to `out`.
     pub fn new(out: Outbox) -> Sink {
-        Sink { out, buffer: Vec::new() }
+        Sink { out, buffer: Vec::new(), relay: None }
+    }
+
+    /// The screen's sink, whose frames carry `relay`'s stamps.
+    fn screen(out: Outbox, relay: Arc<SessionRelay>) -> Sink {
+        Sink { out, buffer: Vec::new(), relay: Some(relay) }
     }
 }
 
@@ -170,19 +181,24 @@ impl Write for Sink {
         if self.buffer.is_empty() {
             return Ok(());
         }
-        self.out.frame(std::mem::take(&mut self.buffer))
+        let relayed = self.relay.as_ref().map(|r| r.take_shown()).unwrap_or_default();
+        self.out.frame(std::mem::take(&mut self.buffer), relayed)
     }
 }
 
 /// The session's input for the app's event loop: its channel (the
-/// client's events, window changes, the hub's events, the end).
-pub struct ChannelInput<'a>(pub &'a Receiver<Input>);
+/// client's events, window changes, the hub's events, the end), and
+/// where the moment the latest event was read is kept.
+pub struct ChannelInput<'a>(pub &'a Receiver<Input>, pub &'a SessionRelay);
 
 impl ChannelInput<'_> {
     /// An input as the loop takes it.
-    fn next_of(input: Input) -> Next<HubEvent> {
+    fn next_of(&self, input: Input) -> Next<HubEvent> {
         match input {
-            Input::Event(ev) => Next::Event(ev),
+            Input::Event(ev, read) => {
+                self.1.input_read(read);
+                Next::Event(ev)
+            }
             Input::Resize(w, h) => Next::Event(Event::Resize(w, h)),
             Input::Hub(event) => Next::Message(event),
             Input::Closed => Next::Lost("the connection closed".to_string()),
@@ -195,7 +211,7 @@ impl InputSource for ChannelInput<'_> {
 
     fn next(&mut self, timeout: Duration) -> Next<HubEvent> {
         match self.0.recv_timeout(timeout) {
-            Ok(input) => Self::next_of(input),
+            Ok(input) => self.next_of(input),
             Err(RecvTimeoutError::Timeout) => Next::Idle,
             Err(RecvTimeoutError::Disconnected) => Next::Lost("the session's channel closed".to_string()),
         }
@@ -204,13 +220,13 @@ impl InputSource for ChannelInput<'_> {
     /// What waits is handled before the next frame: a line typed or pasted
     /// at once, or a burst of the hub's events, costs one frame.
     fn waiting(&mut self) -> Option<Next<HubEvent>> {
-        self.0.try_recv().ok().map(Self::next_of)
+        self.0.try_recv().ok().map(|input| self.next_of(input))
     }
 }
 
 /// Runs a session until the player quits or the connection ends.
 pub fn run(start: SessionStart, inputs: &Receiver<Input>, out: Outbox) {
-    let sink = Sink::new(out.clone());
+    let sink = Sink::screen(out.clone(), Arc::clone(&start.relay));
     let (w, h) = start.size;
     let options = TerminalOptions { viewport: Viewport::Fixed(Rect::new(0, 0, w, h)) };
     let Ok(mut terminal) = Terminal::with_options(CrosstermBackend::new(sink), options) else { return };
@@ -230,12 +246,13 @@ pub fn run(start: SessionStart, inputs: &Receiver<Input>, out: Outbox) {
     )
     .with_idle(start.idle)
     .with_size(start.size)
-    .with_display(start.display);
+    .with_display(start.display)
+    .with_relay(Arc::clone(&start.relay));
     if let Some(note) = start.note {
         app.status = if app.status.is_empty() { note } else { format!("{} - {note}", app.status) };
     }
     let mut stats = FrameStats::default();
-    event_loop(&mut terminal, &mut app, &mut ChannelInput(inputs), &mut stats);
+    event_loop(&mut terminal, &mut app, &mut ChannelInput(inputs, &start.relay), &mut stats);
     if std::env::var_os("WORMHOLE_STATS").is_some() {
         tracing::info!("serve: {} {}", start.peer, stats.report());
     }
@@ -271,7 +288,7 @@ mod tests {
         let (out, mut sent) = outbox();
         run_guest(to, &from, out);
         let (mut frames, mut bytes) = (0, 0);
-        while let Ok(Out::Data(data)) = sent.rx.try_recv() {
+        while let Ok(Out::Data(data, _)) = sent.rx.try_recv() {
             frames += 1;
             bytes += data.len();
         }
@@ -294,6 +311,7 @@ mod tests {
             settings,
             note: None,
             display: crate::tui::theme::Display::default(),
+            relay: Arc::new(SessionRelay::new(Arc::default())),
         };
         run(start, from, out);
     }
@@ -321,8 +339,8 @@ mod tests {
             }
             sent += 1;
             match next_out(&mut rx) {
-                Some(Out::Data(_)) if sent < 20_000 => {}
-                Some(Out::Data(_)) => break false,
+                Some(Out::Data(..)) if sent < 20_000 => {}
+                Some(Out::Data(..)) => break false,
                 Some(Out::Close) | None => break true,
             }
         };
@@ -361,7 +379,10 @@ mod tests {
 
     #[test]
     fn inputs_waiting_together_cost_one_frame() {
-        let keys = "open 12".chars().map(|c| Input::Event(Event::Key(KeyEvent::from(KeyCode::Char(c))))).collect();
+        let keys = "open 12"
+            .chars()
+            .map(|c| Input::Event(Event::Key(KeyEvent::from(KeyCode::Char(c))), Instant::now()))
+            .collect();
         // The line typed at once is read before the next frame: the session
         // ends (the connection closed right after) without drawing it key by key.
         assert_eq!(sent_for(keys).0, sent_for(Vec::new()).0);

@@ -29,6 +29,7 @@ use russh::{Channel, ChannelId, ChannelOpenFailure, MethodKind, MethodSet, Pty};
 
 use super::hub::Hub;
 use super::inbox::{Identity, Input};
+use super::relay::{RelayTimes, SessionRelay};
 use super::session::{self, InputParser, Out, Outgoing, SessionStart};
 use super::settings::Settings;
 use crate::limits;
@@ -83,6 +84,8 @@ pub struct ServerConfig {
 pub struct ServerHandle {
     pub addr: SocketAddr,
     pub fingerprint: String,
+    /// The server's relay times (see [`super::relay`]).
+    pub relay_times: Arc<RelayTimes>,
     /// Never sent on while the server runs, but load-bearing: the server's
     /// thread waits on its receiver, and dropping this sender (with the
     /// whole handle, or in [`ServerHandle::stop`]) shuts the server down.
@@ -173,6 +176,7 @@ pub fn run(config: ServerConfig, hub: Hub) -> anyhow::Result<ServerHandle> {
     let russh_config = Arc::new(russh_config(key));
     let settings = Settings::open(&config.data)?;
     let shared = Arc::new(ConnectionsShared::new(config, hub, settings));
+    let relay_times = Arc::clone(&shared.relay_times);
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let thread = std::thread::Builder::new().name("ssh-server".into()).spawn(move || {
         runtime.block_on(async move {
@@ -182,7 +186,7 @@ pub fn run(config: ServerConfig, hub: Hub) -> anyhow::Result<ServerHandle> {
             }
         });
     })?;
-    Ok(ServerHandle { addr, fingerprint, stop: Some(stop), thread: Some(thread) })
+    Ok(ServerHandle { addr, fingerprint, relay_times, stop: Some(stop), thread: Some(thread) })
 }
 
 /// Takes connections until the runtime ends: each is admitted as a
@@ -280,6 +284,8 @@ struct ConnectionsShared {
     recent: Mutex<HashMap<std::net::IpAddr, Vec<Instant>>>,
     /// Connections not yet signed in, per address.
     startups: Mutex<HashMap<std::net::IpAddr, usize>>,
+    /// The server's relay times, counted by every session.
+    relay_times: Arc<RelayTimes>,
 }
 
 impl ConnectionsShared {
@@ -292,6 +298,7 @@ impl ConnectionsShared {
             per_key: Mutex::new(HashMap::new()),
             recent: Mutex::new(HashMap::new()),
             startups: Mutex::new(HashMap::new()),
+            relay_times: Arc::default(),
         }
     }
 
@@ -610,7 +617,8 @@ impl Connection {
         };
         let (input, inputs) = std::sync::mpsc::channel();
         let (out, outs) = session::outbox();
-        tokio::spawn(forward_output(session.handle(), channel, outs, self.peer.clone()));
+        let relay = Arc::new(SessionRelay::new(Arc::clone(&self.shared.relay_times)));
+        tokio::spawn(forward_output(session.handle(), channel, (outs, Arc::clone(&relay)), self.peer.clone()));
         let start = SessionStart {
             hub: self.shared.hub.clone(),
             identity,
@@ -621,6 +629,7 @@ impl Connection {
             settings: Arc::clone(&self.shared.settings),
             note: self.note(),
             display: self.terminal.display(),
+            relay,
         };
         let spawned = std::thread::Builder::new().name("session".into()).spawn(move || {
             let _slot = slot;
@@ -645,11 +654,17 @@ const STALLED: Duration = Duration::from_secs(60);
 
 /// Sends the app thread's frames to the client; closes the channel when
 /// the app ends, and drops a client that has taken nothing for [`STALLED`].
-async fn forward_output(handle: russh::server::Handle, channel: ChannelId, mut outs: Outgoing, peer: String) {
+/// The relays of the frames it sends are counted in `relay`.
+async fn forward_output(
+    handle: russh::server::Handle,
+    channel: ChannelId,
+    (mut outs, relay): (Outgoing, Arc<SessionRelay>),
+    peer: String,
+) {
     while let Some(out) = outs.next().await {
         match out {
-            Out::Data(bytes) => match tokio::time::timeout(STALLED, handle.data(channel, bytes)).await {
-                Ok(Ok(())) => {}
+            Out::Data(bytes, relayed) => match tokio::time::timeout(STALLED, handle.data(channel, bytes)).await {
+                Ok(Ok(())) => relay.written(&relayed),
                 Ok(Err(_)) => return,
                 Err(_) => {
                     tracing::warn!("serve: {peer} dropped: took no output for {} s", STALLED.as_secs());
@@ -882,8 +897,9 @@ impl Handler for Connection {
             return self.flooded(channel, session);
         }
         let Some(input) = &self.input else { return Ok(()) };
+        let read = Instant::now();
         for event in self.parser.feed(data) {
-            if input.send(Input::Event(event)).is_err() {
+            if input.send(Input::Event(event, read)).is_err() {
                 break;
             }
         }

@@ -23,11 +23,12 @@ mod pg;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime};
 
 use anyhow::{Context, bail};
 
 use wormhole_app::process_use::Process;
+use wormhole_app::server::relay::RelayHistogram;
 use wormhole_app::server::store::{PgStore, Records, Store};
 
 use crate::LoadArgs as Args;
@@ -55,6 +56,8 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
 struct Node {
     child: Child,
     port: u16,
+    /// Where it writes its relay times (`serve --relay-times`).
+    relay_times: PathBuf,
 }
 
 impl Drop for Node {
@@ -73,7 +76,11 @@ impl Node {
         let mut cmd = Command::new(&binary);
         cmd.args(["serve", "--listen", &format!("127.0.0.1:{port}"), "--data"]).arg(data);
         cmd.args(["--max-sessions", &(args.sessions + 10).to_string(), "--input-per-second", "1000000"]);
-        cmd.args(["--per-key", "1", "--connections-per-minute", &(args.sessions + 10).to_string()]);
+        // The sessions connect from many loopback addresses, each within
+        // the default per-address limits (see `client::Dialer`): no other is raised.
+        cmd.args(["--per-key", "1"]);
+        let relay_times = data.with_extension("relay");
+        cmd.arg("--relay-times").arg(&relay_times);
         if let Some(n) = args.engine_threads {
             cmd.args(["--engine-threads", &n.to_string()]);
         }
@@ -91,7 +98,7 @@ impl Node {
             .stderr(log)
             .spawn()
             .with_context(|| format!("cannot run {}", binary.display()))?;
-        let mut node = Node { child, port };
+        let mut node = Node { child, port, relay_times };
         let deadline = Instant::now() + Duration::from_secs(20);
         while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
             if let Some(status) = node.child.try_wait()? {
@@ -155,6 +162,27 @@ impl Server {
         each.fold((0, 0), |(rss, peak), (r, p)| (rss + r, peak + p))
     }
 
+    /// The nodes' relay times together, as written after `after` (each
+    /// node writes its own every second).
+    fn relay_times(&self, after: SystemTime) -> anyhow::Result<RelayHistogram> {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        let mut all = RelayHistogram::default();
+        for node in &self.nodes {
+            let path = &node.relay_times;
+            let fresh = || std::fs::metadata(path).and_then(|m| m.modified()).is_ok_and(|at| at > after);
+            while !fresh() {
+                if Instant::now() > deadline {
+                    bail!("the server did not write its relay times to {} within 10 s", path.display());
+                }
+                std::thread::sleep(Duration::from_millis(50));
+            }
+            let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+            let one = RelayHistogram::parse(&text).with_context(|| format!("{} is no histogram", path.display()))?;
+            all.merge(&one);
+        }
+        Ok(all)
+    }
+
     /// Where the server runs, in words.
     fn describe(&self) -> String {
         let ports: Vec<String> = self.ports().iter().map(u16::to_string).collect();
@@ -192,17 +220,19 @@ async fn measure(args: &Args, server: &Server) -> anyhow::Result<()> {
     eprintln!("wormhole-load --ssh: {}; connecting {} sessions", server.describe(), args.sessions);
     let setup = Instant::now();
     let ports = server.ports();
-    let games = drive::player_games(&ports, args.games, args.clock.as_deref()).await?;
-    let engine_games = drive::engine_games(&ports, args.engine_games, args.engine_level).await?;
+    let dial = client::Dialer::new(args.sessions);
+    let (games, engine_games) = tokio::try_join!(
+        drive::player_games(&dial, &ports, args.games, args.clock.as_deref()),
+        drive::engine_games(&dial, &ports, args.engine_games, args.engine_level)
+    )?;
     let ids: Vec<u64> = games.iter().map(|g| g.id).collect();
-    let watchers = drive::watchers(&ports, args.sessions - 2 * args.games - args.engine_games, &ids).await?;
+    let watchers = drive::watchers(&dial, &ports, args.sessions - 2 * args.games - args.engine_games, &ids).await?;
+    let connected = setup.elapsed().as_secs_f64();
     tokio::time::sleep(Duration::from_secs(1)).await;
     let (rss_connected, _) = server.memory_kib();
     eprintln!(
-        "wormhole-load --ssh: {} sessions connected in {:.1} s; load for {} s",
-        args.sessions,
-        setup.elapsed().as_secs_f64(),
-        args.seconds
+        "wormhole-load --ssh: {} sessions connected in {connected:.1} s; load for {} s",
+        args.sessions, args.seconds
     );
     let cpu_before = server.cpu_seconds();
     let started = Instant::now();
@@ -214,9 +244,18 @@ async fn measure(args: &Args, server: &Server) -> anyhow::Result<()> {
         Arc::try_unwrap(stats).map_err(|_| anyhow::anyhow!("a game is still running"))?.into_inner().unwrap();
     let store = Arc::clone(&server.store);
     stats = tokio::task::spawn_blocking(move || stats.check_stored(&store).map(|()| stats)).await??;
+    // Every frame the clients saw was handed to its channel before now.
+    let ended = SystemTime::now();
+    let relayed = tokio::task::block_in_place(|| server.relay_times(ended))?;
     let per_session = (rss_connected.saturating_sub(rss_empty)) as f64 / args.sessions as f64;
     println!("{}", server.describe());
-    println!("{}", stats.summary(args, wall, cpu));
+    println!(
+        "connected {} sessions in {connected:.1} s ({} signing in at once, from {} loopback addresses)",
+        args.sessions,
+        client::CONNECTING_AT_ONCE,
+        dial.addresses()
+    );
+    println!("{}", stats.summary(args, wall, cpu, &relayed));
     println!(
         "server memory (all nodes): {rss_empty} KiB with no session, {rss_connected} KiB with {} connected ({per_session:.0} KiB a session), {rss} KiB after the load, peak {peak} KiB",
         args.sessions

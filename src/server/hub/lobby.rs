@@ -29,7 +29,7 @@ impl Hub {
                 })
                 .chain(cx.st.elsewhere.values().cloned())
                 .collect();
-            online.sort_by_key(|n| n.to_lowercase());
+            online.sort_by_cached_key(|n| n.to_lowercase());
             online.dedup();
             let challenges = cx
                 .st

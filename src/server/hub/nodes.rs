@@ -271,7 +271,7 @@ impl Ctx<'_> {
             let ply = live.plies();
             live.push(mv, san.clone(), m.clone())?;
             let clocks = live.clocks(self.now);
-            self.tell_game(game, HubEvent::Moved { game, ply, mv: m.mv.clone(), san, clocks });
+            self.tell_game(game, HubEvent::Moved { game, ply, mv: m.mv.clone(), san, clocks, relay: None });
         }
         Ok(())
     }

@@ -64,6 +64,12 @@ impl Hub {
     /// (by the writer, with other games' moves), then played and relayed to
     /// both players and every watcher; returns once it is.
     pub fn play(&self, s: SessionId, game: GameId, mv: &str) -> Result<(), HubError> {
+        self.play_relayed(s, game, mv, None)
+    }
+
+    /// [`Hub::play`], the move's event carrying `relay` (when its keys were
+    /// read) for the server's relay times.
+    pub fn play_relayed(&self, s: SessionId, game: GameId, mv: &str, relay: Option<Relayed>) -> Result<(), HubError> {
         let (answer, stored) = std::sync::mpsc::sync_channel(1);
         self.inner.act_on(game, |cx| {
             let color = cx.my_colour(s, game)?;
@@ -76,7 +82,7 @@ impl Hub {
                 return Err(HubError::NotYourMove);
             }
             let (mv, text, san) = live.read_move(mv)?;
-            cx.save_move(game, mv, text, san, Some(answer));
+            cx.save_move(game, mv, text, san, Some(answer), relay);
             Ok(())
         })?;
         stored.recv().unwrap_or_else(|_| Err(HubError::NotStored("the server is stopping".into())))
@@ -286,12 +292,13 @@ impl Ctx<'_> {
         text: String,
         san: String,
         answer: Option<SyncSender<Result<(), HubError>>>,
+        relay: Option<Relayed>,
     ) {
         let live = self.st.games.get_mut(&game).expect("the caller found the game");
         let stored = live.stored_move(text, self.now);
         let deadline_ms = live.deadline_after(&stored);
         live.saving = true;
-        self.writes.push(PendingMove { game, ply: live.plies(), stored, deadline_ms, mv, san, answer });
+        self.writes.push(PendingMove { game, ply: live.plies(), stored, deadline_ms, mv, san, answer, relay });
     }
 
     /// A move back from the writer. Stored: it is played, then told to
@@ -299,7 +306,7 @@ impl Ctx<'_> {
     /// if it is its turn. Refused: the game stays as it was (the engine
     /// searches again; a player is told why).
     pub(super) fn stored_move(&mut self, pending: PendingMove, result: Result<(), String>) -> Result<(), HubError> {
-        let PendingMove { game, ply, stored, mv, san, .. } = pending;
+        let PendingMove { game, ply, stored, mv, san, relay, .. } = pending;
         let live = self.st.games.get_mut(&game).ok_or(HubError::NoGame(game))?;
         live.saving = false;
         if let Err(why) = result {
@@ -311,7 +318,7 @@ impl Ctx<'_> {
         live.push(mv, san.clone(), stored)?;
         let clocks = live.clocks(self.now);
         let ending = live.rules_ending();
-        self.tell_game(game, HubEvent::Moved { game, ply, mv: text, san, clocks });
+        self.tell_game(game, HubEvent::Moved { game, ply, mv: text, san, clocks, relay });
         match ending {
             Some(ending) => self.end_game(game, ending),
             None => {
@@ -525,7 +532,7 @@ impl Ctx<'_> {
         let live = &self.st.games[&game];
         let (mv, text, san) = live.read_move(&mv.to_string())?;
         self.st.games.get_mut(&game).expect("found above").engine_ply = None;
-        self.save_move(game, mv, text, san, None);
+        self.save_move(game, mv, text, san, None, None);
         Ok(())
     }
 

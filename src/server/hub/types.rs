@@ -7,6 +7,7 @@ use std::time::Duration;
 use wormhole::{Color, GameKind};
 
 use super::{Account, GameId, StoreError};
+pub use crate::server::relay::Relayed;
 pub use crate::server::store::{ChallengeId, ChallengeSpec, ColourChoice};
 
 /// A connected session's number, given by [`Hub::connect`](super::Hub::connect).
@@ -161,8 +162,10 @@ pub enum HubEvent {
     ChallengeWithdrawn { id: ChallengeId, game: GameId },
     /// A game of this player's started (open it to play).
     GameStarted { game: LobbyGame },
-    /// A move was played (and is stored): `ply` counts from 0.
-    Moved { game: GameId, ply: usize, mv: String, san: String, clocks: Option<Clocks> },
+    /// A move was played (and is stored): `ply` counts from 0. `relay`:
+    /// when its keys were read, for the server's relay times (a move
+    /// played from a session of this node).
+    Moved { game: GameId, ply: usize, mv: String, san: String, clocks: Option<Clocks>, relay: Option<Relayed> },
     /// The game is over.
     Ended { game: GameId, ending: Ending },
     /// The opponent offers a draw.

@@ -37,6 +37,8 @@ pub struct PendingMove {
     pub san: String,
     /// Where the player who made it waits for the outcome (`None` for the engine).
     pub answer: Option<SyncSender<Result<(), HubError>>>,
+    /// When the player's keys were read (the server's relay times).
+    pub relay: Option<super::Relayed>,
 }
 
 /// Why a move was not stored.

@@ -55,6 +55,8 @@ pub struct TableSeat {
     pub settings: Arc<Settings>,
     /// Where requests to the player's terminal (the clipboard) are written.
     pub terminal: Requests,
+    /// The session's part in the server's relay times (its moves' stamps).
+    pub relay: Option<Arc<crate::server::relay::SessionRelay>>,
 }
 
 /// Where a session writes requests to its client's terminal, between
@@ -166,7 +168,10 @@ impl HubRunner {
     fn call(&mut self, call: RemoteCall) -> Option<Msg> {
         let (hub, s, g) = (&self.seat.hub, self.seat.session, self.game);
         let said: Result<&str, HubError> = match call {
-            RemoteCall::Play(mv) => hub.play(s, g, &mv).map(|()| ""),
+            RemoteCall::Play(mv) => {
+                let relay = self.seat.relay.as_ref().and_then(|r| r.stamp(s));
+                hub.play_relayed(s, g, &mv, relay).map(|()| "")
+            }
             RemoteCall::Resign => hub.resign(s, g).map(|()| ""),
             RemoteCall::OfferDraw => hub.offer_draw(s, g).map(|()| "draw offered"),
             RemoteCall::AnswerDraw(yes) => hub.answer_draw(s, g, yes).map(|()| ""),

@@ -65,6 +65,56 @@ impl ClientScreen {
     }
 }
 
+/// The most sessions signing in at once (connected, not yet in their
+/// shell): under the server's `--max-startups` (100).
+pub const CONNECTING_AT_ONCE: usize = 40;
+
+/// How many sessions connect from one loopback address: each address's
+/// connections stay under the server's `--connections-per-minute` (60)
+/// and, connecting at most [`CONNECTING_AT_ONCE`] at a time in turn over
+/// the addresses, its `--max-startups-per-address` (10), as players from
+/// many addresses do; so no limit is raised for them.
+const PER_ADDRESS: usize = 30;
+
+/// Where the benchmark's sessions connect from, and how many at once.
+#[derive(Clone)]
+pub struct Dialer {
+    permits: Arc<tokio::sync::Semaphore>,
+    /// Sessions that connected (or tried) so far: the next one's address.
+    dialed: Arc<std::sync::atomic::AtomicUsize>,
+    /// Loopback addresses in turn (127.0.x.y).
+    addresses: usize,
+}
+
+impl Dialer {
+    /// A dialer for `sessions` in all.
+    pub fn new(sessions: usize) -> Dialer {
+        Dialer {
+            permits: Arc::new(tokio::sync::Semaphore::new(CONNECTING_AT_ONCE)),
+            dialed: Arc::default(),
+            addresses: sessions.div_ceil(PER_ADDRESS).max(CONNECTING_AT_ONCE),
+        }
+    }
+
+    /// How many loopback addresses the sessions connect from.
+    pub fn addresses(&self) -> usize {
+        self.addresses
+    }
+
+    /// The next session's source address: 127.0.1.1, 127.0.1.2, ... round them.
+    fn next_address(&self) -> std::net::Ipv4Addr {
+        let n = self.dialed.fetch_add(1, std::sync::atomic::Ordering::Relaxed) % self.addresses;
+        std::net::Ipv4Addr::new(127, 0, 1 + (n / 250) as u8, 1 + (n % 250) as u8)
+    }
+
+    /// Connects a session to `port` (see [`LoadSession::connect`]) once
+    /// fewer than [`CONNECTING_AT_ONCE`] are signing in.
+    pub async fn connect(&self, port: u16, key: Option<PrivateKey>) -> anyhow::Result<LoadSession> {
+        let _permit = self.permits.acquire().await.context("the dialer closed")?;
+        LoadSession::connect(port, self.next_address(), key).await
+    }
+}
+
 /// A connected session.
 pub struct LoadSession {
     _handle: Handle<TrustAny>,
@@ -73,14 +123,19 @@ pub struct LoadSession {
 }
 
 impl LoadSession {
-    /// Connects to `port` on loopback with `key` (a guest without one),
-    /// asks for a pty and a shell, and starts reading the screen.
-    pub async fn connect(port: u16, key: Option<PrivateKey>) -> anyhow::Result<LoadSession> {
+    /// Connects to `port` on 127.0.0.1 from the loopback address `from`
+    /// with `key` (a guest without one), asks for a pty and a shell, and
+    /// starts reading the screen.
+    async fn connect(port: u16, from: std::net::Ipv4Addr, key: Option<PrivateKey>) -> anyhow::Result<LoadSession> {
+        let socket = tokio::net::TcpSocket::new_v4()?;
+        socket.bind((from, 0).into()).with_context(|| format!("cannot connect from {from}"))?;
         // No Nagle, as OpenSSH's client for an interactive session: a
         // move's keys would otherwise wait for the ACK of what went before
         // (up to the server's delayed ACK, 40 ms).
+        socket.set_nodelay(true)?;
+        let stream = socket.connect(([127, 0, 0, 1], port).into()).await.context("cannot connect")?;
         let config = Arc::new(client::Config { nodelay: true, ..Default::default() });
-        let mut handle = client::connect(config, ("127.0.0.1", port), TrustAny).await.context("cannot connect")?;
+        let mut handle = client::connect_stream(config, stream, TrustAny).await.context("cannot connect")?;
         let admitted = match key {
             Some(key) => {
                 let key = PrivateKeyWithHashAlg::new(Arc::new(key), None);

@@ -10,16 +10,17 @@ use rand::seq::IndexedRandom;
 use russh::keys::PrivateKey;
 use russh::keys::ssh_key::private::Ed25519Keypair;
 use wormhole::{AnyMove, AnyPosition, GameKind, Rules};
+use wormhole_app::server::relay::RelayHistogram;
 use wormhole_app::server::store::{GameId, Records};
 
 use super::Args;
-use super::client::LoadSession;
+use super::client::{Dialer, LoadSession};
 
 /// The game every session plays: Wormhole chess, whose games end by
 /// themselves (a hole a ply), so rematches come often.
 const KIND: GameKind = GameKind::Classic;
 /// How long a screen may take to show what it waits for.
-const WITHIN: Duration = Duration::from_secs(10);
+const WITHIN: Duration = Duration::from_secs(60);
 /// How long the engine may take to answer.
 const ENGINE_WITHIN: Duration = Duration::from_secs(60);
 /// How long a move sent as the load ends may take to be stored.
@@ -54,11 +55,11 @@ pub struct Stats {
 }
 
 /// A new session registered as `name`, in the lobby.
-async fn register(port: u16, name: &str) -> anyhow::Result<LoadSession> {
+async fn register(dial: &Dialer, port: u16, name: &str) -> anyhow::Result<LoadSession> {
     let mut seed = [0u8; 32];
     rand::fill(&mut seed);
     let key = PrivateKey::from(Ed25519Keypair::from_seed(&seed));
-    let s = LoadSession::connect(port, Some(key)).await?;
+    let s = dial.connect(port, Some(key)).await?;
     s.wait_for("choose your name", WITHIN).await?;
     s.enter(name).await?;
     s.wait_for(&format!("you are {name}"), WITHIN).await?;
@@ -82,52 +83,87 @@ fn node(ports: &[u16], i: usize) -> u16 {
     ports[i % ports.len()]
 }
 
-/// `n` games between two new players each, with `clock` if given: one
-/// challenges, the other accepts; with several nodes, on two nodes next
-/// to each other.
-pub async fn player_games(ports: &[u16], n: usize, clock: Option<&str>) -> anyhow::Result<Vec<PlayerGame>> {
-    let mut games = Vec::new();
-    for g in 0..n {
-        let (a, b) = (format!("pa{g}"), format!("pb{g}"));
-        let (white, black) = (register(node(ports, g), &a).await?, register(node(ports, g + 1), &b).await?);
-        white.enter(&format!("challenge {b} {} {} white", KIND.name(), clock.unwrap_or_default())).await?;
-        // The lobby's row of the challenge: `>   1 pa0 vs you ... accept`.
-        let row = format!("{a} vs you");
-        black.wait_for(&row, WITHIN).await?;
-        let line = black.contents().lines().find(|l| l.contains(&row)).unwrap_or("").to_string();
-        let number = line.trim_start_matches([' ', '>']).split_whitespace().next().unwrap_or("");
-        let challenge: u64 = number.parse().context("a challenge's number")?;
-        black.enter(&format!("accept {challenge}")).await?;
-        white.wait_for("You play White", WITHIN).await?;
-        black.wait_for("You play Black", WITHIN).await?;
-        games.push(PlayerGame { id: game_id(&white)?, white, black });
+/// Runs `make(i)` for each `i` in `0..n` at once (each waits for its
+/// connections' turn at the dialer); their results in order of `i`.
+async fn all_at_once<T, F>(n: usize, make: impl Fn(usize) -> F) -> anyhow::Result<Vec<T>>
+where
+    T: Send + 'static,
+    F: std::future::Future<Output = anyhow::Result<T>> + Send + 'static,
+{
+    let tasks: Vec<_> = (0..n).map(|i| tokio::spawn(make(i))).collect();
+    let mut done = Vec::with_capacity(n);
+    for task in tasks {
+        done.push(task.await??);
     }
-    Ok(games)
+    Ok(done)
 }
 
-/// `n` players each starting a game against the engine.
-pub async fn engine_games(ports: &[u16], n: usize, level: u8) -> anyhow::Result<Vec<EngineGame>> {
-    let mut games = Vec::new();
-    for e in 0..n {
-        let player = register(node(ports, e), &format!("en{e}")).await?;
-        player.enter(&format!("engine {} {level}", KIND.name())).await?;
-        player.wait_for("You play", WITHIN).await?;
-        let white = player.contents().contains("You play White");
-        games.push(EngineGame { id: game_id(&player)?, player, white });
-    }
-    Ok(games)
+/// `n` games between two new players each, with `clock` if given: one
+/// challenges, the other accepts; with several nodes, on two nodes next
+/// to each other. All set up at once.
+pub async fn player_games(
+    dial: &Dialer,
+    ports: &[u16],
+    n: usize,
+    clock: Option<&str>,
+) -> anyhow::Result<Vec<PlayerGame>> {
+    let (ports, clock) = (ports.to_vec(), clock.unwrap_or_default().to_string());
+    all_at_once(n, |g| player_game(dial.clone(), node(&ports, g), node(&ports, g + 1), g, clock.clone())).await
+}
+
+/// Game `g` between two new players, the first on `port_a`, the other on `port_b`.
+async fn player_game(dial: Dialer, port_a: u16, port_b: u16, g: usize, clock: String) -> anyhow::Result<PlayerGame> {
+    let (a, b) = (format!("pa{g}"), format!("pb{g}"));
+    let (white, black) = tokio::try_join!(register(&dial, port_a, &a), register(&dial, port_b, &b))?;
+    white.enter(&format!("challenge {b} {} {clock} white", KIND.name())).await?;
+    // The lobby's row of the challenge: `>   1 pa0 vs you ... accept`.
+    let row = format!("{a} vs you");
+    black.wait_for(&row, WITHIN).await.with_context(|| format!("{a}'s screen:\n{}", white.contents()))?;
+    let line = black.contents().lines().find(|l| l.contains(&row)).unwrap_or("").to_string();
+    let number = line.trim_start_matches([' ', '>']).split_whitespace().next().unwrap_or("");
+    let challenge: u64 = number.parse().context("a challenge's number")?;
+    black.enter(&format!("accept {challenge}")).await?;
+    white.wait_for("You play White", WITHIN).await?;
+    black.wait_for("You play Black", WITHIN).await?;
+    Ok(PlayerGame { id: game_id(&white)?, white, black })
+}
+
+/// `n` players each starting a game against the engine, all at once.
+pub async fn engine_games(dial: &Dialer, ports: &[u16], n: usize, level: u8) -> anyhow::Result<Vec<EngineGame>> {
+    let ports = ports.to_vec();
+    all_at_once(n, |e| {
+        let (dial, port) = (dial.clone(), node(&ports, e));
+        async move {
+            let player = register(&dial, port, &format!("en{e}")).await?;
+            player.enter(&format!("engine {} {level}", KIND.name())).await?;
+            player.wait_for("You play", WITHIN).await?;
+            let white = player.contents().contains("You play White");
+            Ok(EngineGame { id: game_id(&player)?, player, white })
+        }
+    })
+    .await
 }
 
 /// `n` guests, each watching one of `games` in turn (on the nodes in
-/// turn too); grouped by game.
-pub async fn watchers(ports: &[u16], n: usize, games: &[u64]) -> anyhow::Result<Vec<Vec<LoadSession>>> {
+/// turn too), all connected at once; grouped by game.
+pub async fn watchers(dial: &Dialer, ports: &[u16], n: usize, games: &[u64]) -> anyhow::Result<Vec<Vec<LoadSession>>> {
     let mut by_game: Vec<Vec<LoadSession>> = games.iter().map(|_| Vec::new()).collect();
-    for w in 0..n {
-        let Some(&id) = games.get(w % games.len().max(1)) else { break };
+    if games.is_empty() {
+        return Ok(by_game);
+    }
+    let (ports, ids) = (ports.to_vec(), games.to_vec());
+    let sessions = all_at_once(n, |w| {
         // w / games: a game's watchers go round the nodes.
-        let s = LoadSession::connect(node(ports, w / games.len().max(1) + w), None).await?;
-        s.wait_for("you are a guest", WITHIN).await?;
-        watch(&s, id).await?;
+        let (dial, port, id) = (dial.clone(), node(&ports, w / ids.len() + w), ids[w % ids.len()]);
+        async move {
+            let s = dial.connect(port, None).await?;
+            s.wait_for("you are a guest", WITHIN).await?;
+            watch(&s, id).await?;
+            Ok(s)
+        }
+    })
+    .await?;
+    for (w, s) in sessions.into_iter().enumerate() {
         by_game[w % games.len()].push(s);
     }
     Ok(by_game)
@@ -307,7 +343,8 @@ impl Stats {
     }
 
     /// The figures, a few lines.
-    pub fn summary(&mut self, args: &Args, wall: f64, cpu: f64) -> String {
+    /// `server`: the server's own relay times.
+    pub fn summary(&mut self, args: &Args, wall: f64, cpu: f64, server: &RelayHistogram) -> String {
         self.latencies.sort();
         let at = |q: f64| {
             let i = ((self.latencies.len() as f64 - 1.0) * q).round() as usize;
@@ -317,6 +354,7 @@ impl Stats {
             "wormhole-load --ssh: {} sessions over SSH ({} player games, {} engine games, {} watching) for {wall:.1} s\n\
              moves: {} between players, {} in engine games, {} rematches\n\
              relay latency (keys sent -> other screen shows it), {} screens: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms\n\
+             server-side relay (keys read -> frame handed to the other session's channel), {} relays: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms\n\
              server CPU: {cpu:.1} s in {wall:.1} s ({:.0}% of one core)\n\
              lost: {}",
             args.sessions,
@@ -330,6 +368,10 @@ impl Stats {
             at(0.5),
             at(0.99),
             at(1.0),
+            server.count(),
+            server.quantile_ms(0.5),
+            server.quantile_ms(0.99),
+            server.max_ms(),
             100.0 * cpu / wall,
             if self.lost.is_empty() { "nothing".to_string() } else { self.lost.join("\n  ") },
         )
