@@ -33,22 +33,49 @@ pub(crate) const INFO: GameInfo = GameInfo {
     flips: true,
 };
 
-/// The levels in Linked-portal chess: Porthole chess's column (the same
-/// orthodox armies, about as many moves per position), measured in this
-/// game with `wormhole match --variant linked --engine-a level=A --engine-b
-/// B --games 20 --seed 11 --movetime 600000` (only the levels' depth and
-/// node caps limit the search, so the machine's load changes nothing), 20
-/// games a pair: newcomer against `minimax=2` 20% (a true newcomer),
-/// beginner against newcomer 87.5%, learner against beginner 75%, level 4
-/// against learner 82.5%, 5 against 4 97.5%, 6 against 5 85%, 7 (10,000
-/// nodes) against 6 (three plies, softmax 25) 97.5%, 8 against 7 85%, 9
-/// against 8 75%, 10 (150,000 nodes) against 9 85%: every level climbs,
-/// so the column stays. Levels 11 and 12 are not measured in this game yet.
+/// The levels in Linked-portal chess, measured with the shared tapered
+/// orthodox evaluation (#56 item 5) by `wormhole match --variant linked
+/// --engine-a level=A --engine-b level=B --games 20 --seed 11 --movetime
+/// 600000` (only the levels' depth and node caps limit the search, so the
+/// machine's load changes nothing), 20 games a pair. Porthole chess's
+/// former column (two plies at softmax 220, 160 and 120, three plies at
+/// 100, 50 and 25, then 10,000 to 400,000 nodes) climbed too steeply here:
+/// beginner against newcomer 87.5%, learner 80%, novice 87.5%, casual
+/// 92.5%, improver 77.5%, club player (10,000 nodes) against improver 100%.
+///
+/// Recalibrated from the bottom, each new setting measured against the one
+/// below it (spelled `level=12,depth=D,temperature=T`, which plays exactly
+/// as a level with that depth and softmax does): beginner (two plies,
+/// softmax 185) against newcomer 70% (14/20), learner (two plies, 140)
+/// against beginner 77.5% (15.5/20), novice (three plies, 115) against
+/// learner 72.5% (14.5/20). Above the novice, three plies' softmax climbs
+/// too steeply: a casual at softmax 70 scored 6.5/7 against the novice and
+/// the improver (softmax 25) 4/4 against it (both matches stopped for
+/// time), so the casual stays at softmax 50, stronger than softmax 70 and
+/// so at least as far above the novice, and the improver's step stays
+/// 77.5%. A softer novice, three plies at softmax 150, only drew level with
+/// the learner (3.5/7 when stopped).
+///
+/// The club player's step stays far above the band (100%), and the figures
+/// say twelve levels can hardly close it with these kinds of setting: a
+/// full search on a few thousand positions beats the softmax levels by far
+/// (7,000 nodes against four plies at softmax 25: 8/9 when stopped; 10,000
+/// nodes against four plies at softmax 25: 87.5%, 17.5/20), and 2.5 times
+/// the positions wins 92.5% (10,000 nodes against 4,000, 18.5/20). If that
+/// holds higher up, steps of at most 85% need budgets at most about 1.9
+/// times apart, from about 5,000 positions to the full engine's (about
+/// 100,000 positions in 200 ms on this loaded machine, several times that
+/// in the app's second): five to eight node steps, eleven to fourteen in
+/// all with the five softmax steps and the one from softmax to nodes, where
+/// the ladder has eleven, so only with every step at the band's top edge
+/// (an estimate, not measured). Levels 8-12 are not measured with this
+/// evaluation (with the former one: 8 against 7 85%, 9 against 8 75%, 10
+/// against 9 85%).
 const LEVELS: LevelColumn = [
     LevelSettings::soft(2, 220),
-    LevelSettings::soft(2, 160),
-    LevelSettings::soft(2, 120),
-    LevelSettings::soft(3, 100),
+    LevelSettings::soft(2, 185),
+    LevelSettings::soft(2, 140),
+    LevelSettings::soft(3, 115),
     LevelSettings::soft(3, 50),
     LevelSettings::soft(3, 25),
     LevelSettings::nodes(10_000),

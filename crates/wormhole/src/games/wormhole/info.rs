@@ -66,6 +66,14 @@ pub(crate) const FAIRY: GameInfo = GameInfo {
 /// games each): newcomer against `minimax=2` 30% / 40%, beginner against
 /// newcomer 66% / 68%, learner against beginner 73% / 66% (and against
 /// `minimax=2` 68% / 74%).
+///
+/// Checked again with the Portal games' new evaluation in the tree (#56
+/// item 5; this column and Wormhole chess's evaluation unchanged): the
+/// command above with 100 games gives newcomer against `minimax=2` 32% /
+/// 41%; with `--movetime 600000` (only the depth caps limiting the search)
+/// and 300 games 29.7% / 39.7% (95% interval of the fairy figure about
+/// 34-45%); 100 games, `--movetime 600000`: beginner against newcomer 69%
+/// (classic), learner against beginner 71% (fairy).
 const LEVELS: LevelColumn = [
     LevelSettings::soft(2, 400),
     LevelSettings::soft(2, 250),
