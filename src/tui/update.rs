@@ -43,14 +43,18 @@ mod twoboard_tests;
 
 use std::time::Instant;
 
+use wormhole::Rules;
+
 use super::action::{Msg, UserAction};
-use super::ai::EngineEvent;
+use super::ai::{EngineEvent, Purpose};
 use super::config::{ConfigKey, Prefs};
 use super::effects::Effect;
 use super::game::{GameState, SideChoice};
 use super::game_settings::GameSettings;
 use super::modes::{Next, browse, game_over, help, open_game};
+use super::explore::Origin;
 use super::newgame::NewGameForm;
+use play::Playing;
 use super::state::{Activity, AppState, Core, Mode, Pending};
 use crate::limits::MAX_INPUT_CHARS;
 
@@ -59,7 +63,8 @@ impl AppState {
     /// the new-game screen up, nothing starts until it is closed.
     pub fn start(&mut self) -> Vec<Effect> {
         if !matches!(&self.mode, Mode::NewGame(_)) {
-            self.core.after_change(&self.activity, &mut self.mode);
+            let next = self.core.after_change(&self.activity);
+            self.follow(next);
         }
         self.core.sync_ponder(&self.activity, &self.mode);
         std::mem::take(&mut self.core.effects)
@@ -67,37 +72,59 @@ impl AppState {
 
     /// Handles one message; returns what the runner must do.
     pub fn update(&mut self, msg: impl Into<Msg>) -> Vec<Effect> {
-        match msg.into() {
-            Msg::User(action) => self.on_action(action),
-            Msg::Paste(text) => self.paste(&text),
-            Msg::Tick(now) => self.on_tick(now),
+        let next = match msg.into() {
+            Msg::User(action) => return self.after(|s| s.on_action(action)),
+            Msg::Paste(text) => return self.after(|s| s.paste(&text)),
+            Msg::Tick(now) => return self.after(|s| s.on_tick(now)),
             Msg::Engine(EngineEvent::Info(info)) => {
                 if let Some(t) = &mut self.core.engine.thinking {
                     t.info = Some(info);
                 }
                 self.core.ponder_reported();
+                Next::Stays
             }
-            Msg::Engine(EngineEvent::Done(done)) => self.finished(done),
-            Msg::Saved { result, in_games_folder } => self.core.saved(result, in_games_folder),
+            Msg::Engine(EngineEvent::Done(done)) if self.core.search_ended(done.purpose) => match done.purpose {
+                Purpose::Analysis { id } => return self.after(|s| s.study.explore_finished(id, done.info)),
+                _ => self.playing().search_done(done),
+            },
+            Msg::Engine(EngineEvent::Done(_)) => Next::Stays,
+            Msg::Saved { result, in_games_folder } => return self.after(|s| s.core.saved(result, in_games_folder)),
             Msg::GamesListed { games, folders } => {
                 if let Mode::OpenGame(picker) = &mut self.mode {
                     picker.listed(games, &folders);
                 }
+                Next::Stays
             }
-            Msg::PathCompleted { line, before, completion } => self.core.path_completed(&line, &before, completion),
-            Msg::WouldReplace(path) => self.ask_to_replace(path),
-            Msg::Autosaved { reason, result } => self.autosaved(reason, result),
-            Msg::Opened { path, result } => self.opened(path, result),
-            Msg::ConfigSaved(Ok(_)) => {}
-            Msg::ConfigSaved(Err(e)) => self.core.error(format!("the setting is used but could not be saved: {e}")),
-            Msg::Analysis(event) => self.study.analysis_event(event),
-            Msg::PuzzlesLoaded { game, loaded } => self.puzzles_loaded(game, *loaded),
-            Msg::PuzzleSaved(result) => self.puzzle_saved(result),
-            Msg::PersonalSaved(result) => self.core.personal_saved(result),
-            Msg::Remote(event) => self.activity.remote_event(&mut self.core, &mut self.mode, event),
-        }
+            Msg::PathCompleted { line, before, completion } => {
+                return self.after(|s| s.core.path_completed(&line, &before, completion));
+            }
+            Msg::WouldReplace(path) => self.core.would_replace(path),
+            Msg::Autosaved { reason, result } => self.playing().autosaved(reason, result),
+            Msg::Opened { path, result } => self.playing().opened(path, result),
+            Msg::ConfigSaved(Ok(_)) => Next::Stays,
+            Msg::ConfigSaved(Err(e)) => {
+                return self.after(|s| s.core.error(format!("the setting is used but could not be saved: {e}")));
+            }
+            Msg::Analysis(event) => return self.after(|s| s.study.analysis_event(event)),
+            Msg::PuzzlesLoaded { game, loaded } => self.playing().puzzles_loaded(game, *loaded),
+            Msg::PuzzleSaved(result) => return self.after(|s| s.activity.puzzle_saved(&mut s.core, result)),
+            Msg::PersonalSaved(result) => return self.after(|s| s.core.personal_saved(result)),
+            Msg::Remote(event) => self.activity.remote_event(&mut self.core, event),
+        };
+        self.after(|s| s.follow(next))
+    }
+
+    /// Does `change`, then what follows every message: thinking on the
+    /// human's time started or stopped; the effects to perform.
+    fn after(&mut self, change: impl FnOnce(&mut AppState)) -> Vec<Effect> {
+        change(self);
         self.core.sync_ponder(&self.activity, &self.mode);
         std::mem::take(&mut self.core.effects)
+    }
+
+    /// The game's screen's parts, for its keys and for replacing the game.
+    fn playing(&mut self) -> Playing<'_> {
+        Playing { core: &mut self.core, activity: &mut self.activity, mode: &self.mode }
     }
 
     /// A user's action: the mode's own update, then what it asks of the app.
@@ -129,38 +156,82 @@ impl AppState {
         self.follow(next);
     }
 
-    /// Does what a mode's own update asked for.
+    /// Does what an update asked for: the mode it changes to.
     pub(super) fn follow(&mut self, next: Next) {
         match next {
             Next::Stays => {}
             Next::Rest => self.mode = self.resting_mode(),
             Next::Resume => {
                 self.mode = self.resting_mode();
-                self.core.after_change(&self.activity, &mut self.mode);
+                let next = self.core.after_change(&self.activity);
+                self.follow(next);
             }
             Next::RestThen(action) => {
                 self.mode = self.resting_mode();
-                self.in_play(action);
+                self.follow(Next::Keys(action));
             }
-            Next::Keys(action) => self.in_play(action),
+            Next::Keys(action) => {
+                let next = self.playing().update(action);
+                self.follow(next);
+            }
             Next::Game => self.mode = Mode::Play,
+            Next::Over => self.mode = Mode::GameOver,
+            Next::GoesOn if self.mode == Mode::GameOver => self.mode = Mode::Play,
+            Next::GoesOn => {}
+            Next::Help(page) => self.mode = Mode::Help { scroll: 0, page },
+            Next::Browse(ply) => self.mode = Mode::Browse(ply),
+            Next::Ask(pending) => self.mode = Mode::Confirm(pending),
+            Next::ShowFen => self.core.show_fen(self.shown_position().fen()),
+            Next::Done => self.done(),
+            other => self.open(other),
+        }
+    }
+
+    /// Follows a [`Next`] that opens a screen over the game.
+    fn open(&mut self, next: Next) {
+        match next {
             Next::NewGameScreen => {
                 let form = self.core.new_game_form(self.activity.trainer().is_some());
                 self.mode = Mode::NewGame(form);
             }
-            Next::Review => self.open_review(),
-            Next::Analyze => self.start_explore(),
-            Next::Puzzle => self.set_up_puzzle(),
+            Next::Review => {
+                if self.mode == Mode::Analyze {
+                    self.core.cancel_search();
+                    self.study.explore = None;
+                }
+                let pgn = self.pgn();
+                if self.study.open_review(&mut self.core, pgn) {
+                    self.mode = Mode::Review;
+                }
+            }
+            Next::Analyze if self.mode == Mode::Analyze => {
+                let next = self.study.leave_explore(&mut self.core);
+                self.follow(next);
+            }
+            Next::Analyze => {
+                let origin = if self.mode == Mode::Review { Origin::Review } else { Origin::Game };
+                let base = self.shown_position().clone();
+                if self.study.start_explore(&mut self.core, base, origin) {
+                    self.mode = Mode::Analyze;
+                }
+            }
+            Next::Puzzle => {
+                if self.activity.trainer_mut().is_some_and(|t| t.set_up(&mut self.core)) {
+                    self.mode = Mode::Puzzle;
+                }
+            }
+            Next::Trainer => (self.study.review, self.mode) = (None, Mode::Puzzle),
             Next::OpenList => {
                 let back = std::mem::replace(&mut self.mode, Mode::Play);
-                self.open_list(back);
+                self.mode = self.core.list_games(back);
             }
+            Next::OpenListAtRest => self.mode = self.core.list_games(self.resting_mode()),
             Next::Back => {
                 if let Mode::OpenGame(picker) = std::mem::replace(&mut self.mode, Mode::Play) {
                     self.mode = picker.back;
                 }
             }
-            Next::Done => self.done(),
+            _ => self.follow(next),
         }
     }
 
@@ -173,12 +244,16 @@ impl AppState {
         }
         let rest = self.resting_mode();
         let Mode::Confirm(pending) = std::mem::replace(&mut self.mode, rest) else { return };
-        match pending {
-            Pending::Resign => self.core.resign_now(&self.activity, &mut self.mode),
-            Pending::NewGame(settings) => self.new_game(settings),
-            Pending::Replace(path) => self.core.save(&self.activity, Some(path)),
-            Pending::Load(fen) => self.load_fen_now(&fen),
-        }
+        let next = match pending {
+            Pending::Resign => self.core.resign_now(&self.activity),
+            Pending::NewGame(settings) => self.playing().new_game(settings),
+            Pending::Replace(path) => {
+                self.core.save(&self.activity, Some(path));
+                Next::Stays
+            }
+            Pending::Load(fen) => self.playing().load_fen_now(&fen),
+        };
+        self.follow(next);
     }
 
     /// Starts the game chosen on the new-game screen and keeps the choices
@@ -204,7 +279,8 @@ impl AppState {
             ..self.core.settings
         };
         let game = GameState::new(form.start(), settings.players, settings.clocks());
-        self.replace_game(game, settings);
+        let next = self.playing().replace_game(game, settings);
+        self.follow(next);
     }
 
     fn on_tick(&mut self, now: Instant) {

@@ -4,7 +4,8 @@
 use std::path::PathBuf;
 
 use wormhole::engine::Level;
-use wormhole::{AnyMove, Rules, Square};
+use wormhole::pgn::PgnGame;
+use wormhole::{AnyMove, AnyPosition, Rules, Square};
 
 use super::play::{Pick, exit_prompt, pick_move};
 use crate::tui::action::UserAction;
@@ -15,7 +16,7 @@ use crate::tui::effects::Effect;
 use crate::tui::explore::{Explore, Origin};
 use crate::tui::modes::Next;
 use crate::tui::review::{Review, Study};
-use crate::tui::state::{AppState, Core, Mode, Thinking};
+use crate::tui::state::{Core, Thinking};
 
 /// What the keys do on the review screen, for a key that does nothing there.
 const REVIEW_KEYS: &str = "review: arrows step, n/N next/previous mistake, p a puzzle of a missed win, a analyse, Ctrl-S or :save FILE saves, Esc back";
@@ -100,61 +101,55 @@ impl Study {
     }
 }
 
-impl AppState {
-    /// Opens the review of the game as it stands (`:review`, `r` at its
-    /// end); the analysis starts, or goes on if this game was reviewed before.
-    pub(super) fn open_review(&mut self) {
-        if self.mode == Mode::Analyze {
-            self.core.cancel_search();
-            self.study.explore = None;
+/// Opening the review and the live analysis: the mode follows (the app
+/// sets it when they open).
+impl Study {
+    /// Opens the review of `pgn`, the game as it stands (`:review`, `r`
+    /// at its end); the analysis starts, or goes on if this game was
+    /// reviewed before. Whether it opened.
+    pub(in crate::tui) fn open_review(&mut self, core: &mut Core, pgn: PgnGame) -> bool {
+        if core.game.len() == 0 {
+            core.error("nothing to review yet: no move has been played");
+            return false;
         }
-        if self.core.game.len() == 0 {
-            return self.core.error("nothing to review yet: no move has been played");
-        }
-        let pgn = self.pgn();
-        let same = self.study.review.as_ref().is_some_and(|r| r.pgn.start == pgn.start && r.pgn.moves == pgn.moves);
+        let same = self.review.as_ref().is_some_and(|r| r.pgn.start == pgn.start && r.pgn.moves == pgn.moves);
         if !same {
-            let id = self.study.next_id();
+            let id = self.next_id();
             match Review::new(id, pgn) {
-                Some(review) => self.study.review = Some(review),
-                None => return self.core.error("this game cannot be reviewed (a move is not legal)"),
+                Some(review) => self.review = Some(review),
+                None => {
+                    core.error("this game cannot be reviewed (a move is not legal)");
+                    return false;
+                }
             }
         }
-        let Some(review) = self.study.review.as_mut() else { return };
+        let Some(review) = self.review.as_mut() else { return false };
         if !review.analysis.is_complete() && !review.running {
             review.running = true;
-            self.core.effects.push(Effect::StartAnalysis {
-                review: review.id,
-                pgn: review.pgn.clone(),
-                options: Review::options(),
-            });
+            core.effects.push(Effect::StartAnalysis { review: review.id, pgn: review.pgn.clone(), options: Review::options() });
         }
-        self.core.view.input.clear();
-        self.core.view.selected = None;
-        self.mode = Mode::Review;
+        core.view.input.clear();
+        core.view.selected = None;
+        true
     }
 
-    /// Starts the live analysis of the position shown (`Ctrl-A`, `:analyze`,
-    /// `a` in the review); the engine's own search waits until it ends.
-    pub(super) fn start_explore(&mut self) {
-        if self.mode == Mode::Analyze {
-            let next = self.study.leave_explore(&mut self.core);
-            return self.follow(next);
+    /// Starts the live analysis of `base`, the position shown (`Ctrl-A`,
+    /// `:analyze`, `a` in the review, its `origin`); the engine's own
+    /// search waits until it ends. Whether it started.
+    pub(in crate::tui) fn start_explore(&mut self, core: &mut Core, base: AnyPosition, origin: Origin) -> bool {
+        if core.game.clocks().is_some_and(|c| c.is_running()) {
+            core.error("no analysis while the clocks run");
+            return false;
         }
-        if self.core.game.clocks().is_some_and(|c| c.is_running()) {
-            return self.core.error("no analysis while the clocks run");
-        }
-        let origin = if self.mode == Mode::Review { Origin::Review } else { Origin::Game };
-        let base = self.shown_position().clone();
         // Two searches at once would share the two cores badly.
-        self.study.pause_review(&mut self.core);
-        self.core.cancel_search();
-        let id = self.study.next_id();
-        self.study.explore = Some(Explore::new(id, base, origin));
-        self.core.view.input.clear();
-        self.core.view.selected = None;
-        self.mode = Mode::Analyze;
-        self.study.search_explore(&mut self.core);
+        self.pause_review(core);
+        core.cancel_search();
+        let id = self.next_id();
+        self.explore = Some(Explore::new(id, base, origin));
+        core.view.input.clear();
+        core.view.selected = None;
+        self.search_explore(core);
+        true
     }
 }
 
