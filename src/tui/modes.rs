@@ -1,6 +1,6 @@
 //! The screens over the game, each a type (or its variant's fields) with
 //! its own state and its own update, which says what it asks of the app
-//! ([`Next`]); `AppState::update` dispatches on the mode and follows the
+//! ([`Then`]); `AppState::update` dispatches on the mode and follows the
 //! answer. Here: the help ([`help`]), browsing earlier positions
 //! ([`browse`]), a finished game's banner ([`game_over`]), a yes-or-no
 //! question ([`confirm`]), the new-game screen ([`new_game`]) and the
@@ -25,7 +25,7 @@ use help::HelpPage;
 /// for (`Core`'s, `Activity`'s, `Playing`'s) answer with it too, so that
 /// they change the mode only through the app.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Next {
+pub enum Then {
     /// Nothing more: the mode stays.
     Stays,
     /// Back to the mode under this one: the game, its end, or the puzzle.
@@ -34,7 +34,7 @@ pub enum Next {
     /// may move: at start-up, nothing started under the new-game screen).
     Resume,
     /// Back to the mode under this one, whose keys take this action.
-    RestThen(UserAction),
+    RestKeys(UserAction),
     /// The game's keys take this action, the mode left as it is.
     Keys(UserAction),
     /// The game's screen, even after its end (the banner put away).

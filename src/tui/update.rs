@@ -4,7 +4,7 @@
 //! in `modes/`, the list of saved games in `picker.rs`, the review and the
 //! live analysis [`Study`]'s, the puzzle trainer [`Trainer`]'s, here in
 //! `update/`) changes its own state, given the [`Core`], and answers what
-//! it asks of the app ([`Next`]), which [`AppState::follow`] does. The
+//! it asks of the app ([`Then`]), which [`AppState::follow`] does. The
 //! game's own keys are in `update/play.rs`; the game and the engine in
 //! `update/engine.rs`, files and replacing the game in `update/games.rs`,
 //! the `:` commands in `update/command.rs`, a server's game ([`Remote`]'s
@@ -49,14 +49,14 @@ use super::action::{Msg, UserAction};
 use super::ai::{EngineEvent, Purpose};
 use super::config::{ConfigKey, Prefs};
 use super::effects::Effect;
+use super::explore::Origin;
 use super::game::{GameState, SideChoice};
 use super::game_settings::GameSettings;
-use super::modes::{Next, browse, game_over, help, open_game};
-use super::explore::Origin;
+use super::modes::{Then, browse, game_over, help, open_game};
 use super::newgame::NewGameForm;
-use play::Playing;
 use super::state::{Activity, AppState, Core, Mode, Pending};
 use crate::limits::MAX_INPUT_CHARS;
+use play::Playing;
 
 impl AppState {
     /// The effects of the first position (the engine may be to move). With
@@ -81,19 +81,19 @@ impl AppState {
                     t.info = Some(info);
                 }
                 self.core.ponder_reported();
-                Next::Stays
+                Then::Stays
             }
             Msg::Engine(EngineEvent::Done(done)) if self.core.search_ended(done.purpose) => match done.purpose {
                 Purpose::Analysis { id } => return self.after(|s| s.study.explore_finished(id, done.info)),
                 _ => self.playing().search_done(done),
             },
-            Msg::Engine(EngineEvent::Done(_)) => Next::Stays,
+            Msg::Engine(EngineEvent::Done(_)) => Then::Stays,
             Msg::Saved { result, in_games_folder } => return self.after(|s| s.core.saved(result, in_games_folder)),
             Msg::GamesListed { games, folders } => {
                 if let Mode::OpenGame(picker) = &mut self.mode {
                     picker.listed(games, &folders);
                 }
-                Next::Stays
+                Then::Stays
             }
             Msg::PathCompleted { line, before, completion } => {
                 return self.after(|s| s.core.path_completed(&line, &before, completion));
@@ -101,7 +101,7 @@ impl AppState {
             Msg::WouldReplace(path) => self.core.would_replace(path),
             Msg::Autosaved { reason, result } => self.playing().autosaved(reason, result),
             Msg::Opened { path, result } => self.playing().opened(path, result),
-            Msg::ConfigSaved(Ok(_)) => Next::Stays,
+            Msg::ConfigSaved(Ok(_)) => Then::Stays,
             Msg::ConfigSaved(Err(e)) => {
                 return self.after(|s| s.core.error(format!("the setting is used but could not be saved: {e}")));
             }
@@ -139,7 +139,7 @@ impl AppState {
             self.core.view.message = None;
         }
         let next = match &mut self.mode {
-            Mode::Play => Next::Keys(action),
+            Mode::Play => Then::Keys(action),
             Mode::Help { scroll, page } => help::update(scroll, page, action),
             Mode::GameOver => game_over::update(action),
             Mode::Browse(ply) => browse::update(ply, &mut self.core, action),
@@ -150,51 +150,51 @@ impl AppState {
             Mode::Analyze => self.study.explore_update(&mut self.core, action),
             Mode::Puzzle => match &mut self.activity {
                 Activity::Puzzles(trainer) => trainer.update(&mut self.core, action),
-                _ => Next::Stays,
+                _ => Then::Stays,
             },
         };
         self.follow(next);
     }
 
     /// Does what an update asked for: the mode it changes to.
-    pub(super) fn follow(&mut self, next: Next) {
+    pub(super) fn follow(&mut self, next: Then) {
         match next {
-            Next::Stays => {}
-            Next::Rest => self.mode = self.resting_mode(),
-            Next::Resume => {
+            Then::Stays => {}
+            Then::Rest => self.mode = self.resting_mode(),
+            Then::Resume => {
                 self.mode = self.resting_mode();
                 let next = self.core.after_change(&self.activity);
                 self.follow(next);
             }
-            Next::RestThen(action) => {
+            Then::RestKeys(action) => {
                 self.mode = self.resting_mode();
-                self.follow(Next::Keys(action));
+                self.follow(Then::Keys(action));
             }
-            Next::Keys(action) => {
+            Then::Keys(action) => {
                 let next = self.playing().update(action);
                 self.follow(next);
             }
-            Next::Game => self.mode = Mode::Play,
-            Next::Over => self.mode = Mode::GameOver,
-            Next::GoesOn if self.mode == Mode::GameOver => self.mode = Mode::Play,
-            Next::GoesOn => {}
-            Next::Help(page) => self.mode = Mode::Help { scroll: 0, page },
-            Next::Browse(ply) => self.mode = Mode::Browse(ply),
-            Next::Ask(pending) => self.mode = Mode::Confirm(pending),
-            Next::ShowFen => self.core.show_fen(self.shown_position().fen()),
-            Next::Done => self.done(),
+            Then::Game => self.mode = Mode::Play,
+            Then::Over => self.mode = Mode::GameOver,
+            Then::GoesOn if self.mode == Mode::GameOver => self.mode = Mode::Play,
+            Then::GoesOn => {}
+            Then::Help(page) => self.mode = Mode::Help { scroll: 0, page },
+            Then::Browse(ply) => self.mode = Mode::Browse(ply),
+            Then::Ask(pending) => self.mode = Mode::Confirm(pending),
+            Then::ShowFen => self.core.show_fen(self.shown_position().fen()),
+            Then::Done => self.done(),
             other => self.open(other),
         }
     }
 
-    /// Follows a [`Next`] that opens a screen over the game.
-    fn open(&mut self, next: Next) {
+    /// Follows a [`Then`] that opens a screen over the game.
+    fn open(&mut self, next: Then) {
         match next {
-            Next::NewGameScreen => {
+            Then::NewGameScreen => {
                 let form = self.core.new_game_form(self.activity.trainer().is_some());
                 self.mode = Mode::NewGame(form);
             }
-            Next::Review => {
+            Then::Review => {
                 if self.mode == Mode::Analyze {
                     self.core.cancel_search();
                     self.study.explore = None;
@@ -204,29 +204,29 @@ impl AppState {
                     self.mode = Mode::Review;
                 }
             }
-            Next::Analyze if self.mode == Mode::Analyze => {
+            Then::Analyze if self.mode == Mode::Analyze => {
                 let next = self.study.leave_explore(&mut self.core);
                 self.follow(next);
             }
-            Next::Analyze => {
+            Then::Analyze => {
                 let origin = if self.mode == Mode::Review { Origin::Review } else { Origin::Game };
                 let base = self.shown_position().clone();
                 if self.study.start_explore(&mut self.core, base, origin) {
                     self.mode = Mode::Analyze;
                 }
             }
-            Next::Puzzle => {
+            Then::Puzzle => {
                 if self.activity.trainer_mut().is_some_and(|t| t.set_up(&mut self.core)) {
                     self.mode = Mode::Puzzle;
                 }
             }
-            Next::Trainer => (self.study.review, self.mode) = (None, Mode::Puzzle),
-            Next::OpenList => {
+            Then::Trainer => (self.study.review, self.mode) = (None, Mode::Puzzle),
+            Then::OpenList => {
                 let back = std::mem::replace(&mut self.mode, Mode::Play);
                 self.mode = self.core.list_games(back);
             }
-            Next::OpenListAtRest => self.mode = self.core.list_games(self.resting_mode()),
-            Next::Back => {
+            Then::OpenListAtRest => self.mode = self.core.list_games(self.resting_mode()),
+            Then::Back => {
                 if let Mode::OpenGame(picker) = std::mem::replace(&mut self.mode, Mode::Play) {
                     self.mode = picker.back;
                 }
@@ -249,7 +249,7 @@ impl AppState {
             Pending::NewGame(settings) => self.playing().new_game(settings),
             Pending::Replace(path) => {
                 self.core.save(&self.activity, Some(path));
-                Next::Stays
+                Then::Stays
             }
             Pending::Load(fen) => self.playing().load_fen_now(&fen),
         };

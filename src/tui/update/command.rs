@@ -8,6 +8,7 @@ use wormhole::rules::GameMove;
 use wormhole::{AnyPosition, Bitboard, Color, GameKind, Role, Roles, Rules, Square};
 
 use super::capitalised;
+use super::play::Playing;
 use crate::files;
 use crate::game_arg;
 use crate::tui::ai::Purpose;
@@ -17,8 +18,7 @@ use crate::tui::effects::Effect;
 use crate::tui::game::{GameState, PlayerKind, SideChoice};
 use crate::tui::game_settings::GameSettings;
 use crate::tui::games;
-use super::play::Playing;
-use crate::tui::modes::Next;
+use crate::tui::modes::Then;
 use crate::tui::state::{Activity, Core, HelpPage, Pending};
 use crate::tui::theme::{StyleSheet, ThemeName};
 
@@ -207,14 +207,14 @@ impl Core {
 
 impl Playing<'_> {
     /// Runs `:cmd args`.
-    pub(super) fn command(&mut self, line: &str) -> Next {
+    pub(super) fn command(&mut self, line: &str) -> Then {
         let server = self.activity.remote().is_some().then(|| commands::parse_server(line)).flatten();
         let (cmd, rest) = match server.map_or_else(|| commands::parse(line), |found| Ok(Some(found))) {
             Ok(Some(found)) => found,
-            Ok(None) => return Next::Stays,
+            Ok(None) => return Then::Stays,
             Err(e) => {
                 self.core.error(e);
-                return Next::Stays;
+                return Then::Stays;
             }
         };
         let taken = match &mut *self.activity {
@@ -223,11 +223,11 @@ impl Playing<'_> {
             Activity::Game => false,
         };
         if taken {
-            return Next::Stays;
+            return Then::Stays;
         }
         match cmd {
             Cmd::New => match self.core.parse_new(rest) {
-                Ok(s) if self.core.game_in_progress() => return Next::Ask(Pending::NewGame(s)),
+                Ok(s) if self.core.game_in_progress() => return Then::Ask(Pending::NewGame(s)),
                 Ok(s) => return self.new_game(s),
                 Err(e) => self.core.error(e),
             },
@@ -237,23 +237,23 @@ impl Playing<'_> {
             Cmd::Autoflip => self.core.toggle_autoflip(),
             Cmd::Hint => self.core.hint(self.activity),
             Cmd::Go => self.core.move_now(),
-            Cmd::Fen if rest.is_empty() => return Next::ShowFen,
+            Cmd::Fen if rest.is_empty() => return Then::ShowFen,
             Cmd::Fen | Cmd::Load => return self.load_fen(rest),
             Cmd::Save if rest.is_empty() => self.core.save(self.activity, None),
             Cmd::Save => self.core.save_asking(self.activity, files::user_path(rest)),
-            Cmd::Open if rest.is_empty() => return Next::OpenListAtRest,
+            Cmd::Open if rest.is_empty() => return Then::OpenListAtRest,
             Cmd::Open => self.core.effects.push(Effect::OpenPgn(files::user_path(rest))),
-            Cmd::Review => return Next::Review,
-            Cmd::Analyze => return Next::Analyze,
+            Cmd::Review => return Then::Review,
+            Cmd::Analyze => return Then::Analyze,
             Cmd::Level => self.core.level_command(rest, self.activity.remote().is_some()),
             Cmd::Set => self.core.set_command(rest, self.activity.remote().is_some()),
             Cmd::Theme => self.core.theme_command(self.activity, rest),
             Cmd::Explain => self.core.explain(rest),
-            Cmd::Legend => return Next::Help(HelpPage::Pieces),
+            Cmd::Legend => return Then::Help(HelpPage::Pieces),
             Cmd::Resign if self.activity.game_over(self.core) => self.core.error("the game is already over"),
-            Cmd::Resign => return Next::Ask(Pending::Resign),
-            Cmd::Help => return Next::Help(HelpPage::Keys),
-            Cmd::Rules => return Next::Help(HelpPage::Rules),
+            Cmd::Resign => return Then::Ask(Pending::Resign),
+            Cmd::Help => return Then::Help(HelpPage::Keys),
+            Cmd::Rules => return Then::Help(HelpPage::Rules),
             Cmd::Quit => self.core.quit(self.activity),
             Cmd::Say
             | Cmd::Draw
@@ -265,7 +265,7 @@ impl Playing<'_> {
             | Cmd::No
             | Cmd::Lobby => self.core.error(format!(":{} is for a game on a server (wormhole serve)", line.trim())),
         }
-        Next::Stays
+        Then::Stays
     }
 }
 
@@ -274,13 +274,13 @@ impl Playing<'_> {
 impl Core {
     /// Resigns for the human (the side to move in hot-seat), once
     /// confirmed; a server's game asks the server. The banner goes up.
-    pub(in crate::tui) fn resign_now(&mut self, activity: &Activity) -> Next {
+    pub(in crate::tui) fn resign_now(&mut self, activity: &Activity) -> Then {
         if activity.remote().is_some() {
             self.effects.push(Effect::Remote(crate::tui::remote::RemoteCall::Resign));
-            return Next::Stays;
+            return Then::Stays;
         }
         if self.game.is_over() {
-            return Next::Stays;
+            return Then::Stays;
         }
         let side = match self.game.players() {
             [PlayerKind::Human, PlayerKind::Engine] => Color::White,
@@ -289,7 +289,7 @@ impl Core {
         };
         self.cancel_search();
         self.game.resign(side, self.now);
-        Next::Over
+        Then::Over
     }
 
     /// `:level` shows the level; `:level N` sets it (and keeps it for next
@@ -323,24 +323,24 @@ impl Core {
 }
 
 impl Playing<'_> {
-    fn load_fen(&mut self, fen: &str) -> Next {
+    fn load_fen(&mut self, fen: &str) -> Then {
         if fen.is_empty() {
             self.core.error("':load FEN' needs a position, e.g. :load rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0");
-            return Next::Stays;
+            return Then::Stays;
         }
         if let Err(e) = AnyPosition::from_fen_auto(fen, self.core.game.kind()) {
             self.core.error(format!("bad FEN: {e}"));
-            return Next::Stays;
+            return Then::Stays;
         }
         if self.core.game_in_progress() && self.activity.trainer().is_none() {
             // Nothing the player made is replaced without a yes.
-            return Next::Ask(Pending::Load(fen.to_string()));
+            return Then::Ask(Pending::Load(fen.to_string()));
         }
         self.load_fen_now(fen)
     }
 
     /// Loads the position `fen` in place of the game (autosaved first).
-    pub(in crate::tui) fn load_fen_now(&mut self, fen: &str) -> Next {
+    pub(in crate::tui) fn load_fen_now(&mut self, fen: &str) -> Then {
         match AnyPosition::from_fen_auto(fen, self.core.game.kind()) {
             Ok(pos) => {
                 let note = games::fen_note(fen, &pos);
@@ -355,7 +355,7 @@ impl Playing<'_> {
             }
             Err(e) => {
                 self.core.error(format!("bad FEN: {e}"));
-                Next::Stays
+                Then::Stays
             }
         }
     }

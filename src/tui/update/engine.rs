@@ -21,12 +21,12 @@ use wormhole::engine::Level;
 use wormhole::facts::Facts;
 use wormhole::{AnyMove, AnyPosition, Color, Rules};
 
+use super::play::Playing;
 use crate::tui::ai::{self, Clock, Finished, Info, Limits, Purpose};
 use crate::tui::effects::Effect;
 use crate::tui::game::PlayerKind;
 use crate::tui::games;
-use super::play::Playing;
-use crate::tui::modes::Next;
+use crate::tui::modes::Then;
 use crate::tui::state::{Activity, Core, LastSearch, Mode, Thinking};
 
 /// What a hint after the game says instead.
@@ -137,7 +137,7 @@ impl Core {
 impl Playing<'_> {
     /// A search of the game's (its [`Core::search_ended`]) finished: the
     /// engine's move, a hint, the puzzle's refutation, what pondering found.
-    pub(in crate::tui) fn search_done(&mut self, done: Finished) -> Next {
+    pub(in crate::tui) fn search_done(&mut self, done: Finished) -> Then {
         let ply = self.core.game.len();
         match done.purpose {
             Purpose::Move { ply: p } if p == ply && !self.core.game.is_over() => {
@@ -158,7 +158,7 @@ impl Playing<'_> {
             }
             _ => {}
         }
-        Next::Stays
+        Then::Stays
     }
 }
 
@@ -166,17 +166,17 @@ impl Playing<'_> {
 /// ([`Activity`]) says who plays, and a change of the game may change the
 /// mode (its end puts up the banner).
 impl Core {
-    pub(super) fn play_human(&mut self, activity: &mut Activity, m: AnyMove) -> Next {
+    pub(super) fn play_human(&mut self, activity: &mut Activity, m: AnyMove) -> Then {
         match activity {
             Activity::Puzzles(trainer) => trainer.play(self, m),
             Activity::Remote(remote) => remote.send_move(self, m),
             Activity::Game => return self.play_own(activity, m),
         }
-        Next::Stays
+        Then::Stays
     }
 
     /// The player's own move in their game.
-    fn play_own(&mut self, activity: &Activity, m: AnyMove) -> Next {
+    fn play_own(&mut self, activity: &Activity, m: AnyMove) -> Then {
         if self.engine.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Hint { .. })) {
             self.cancel_search();
         }
@@ -184,13 +184,13 @@ impl Core {
         if let Some(warning) = warning.filter(|_| self.view.warned != Some(m)) {
             self.view.warned = Some(m);
             self.error(warning);
-            return Next::Stays;
+            return Then::Stays;
         }
         self.view.warned = None;
         let note = move_note(self.game.position(), m);
         if let Err(e) = self.game.play(m, self.now) {
             self.error(e.to_string());
-            return Next::Stays;
+            return Then::Stays;
         }
         let then = self.after_change(activity);
         if let Some(text) = note {
@@ -199,9 +199,9 @@ impl Core {
         then
     }
 
-    /// After the game changed: end it (its banner goes up, [`Next::Over`]),
-    /// or set the engine thinking ([`Next::GoesOn`]), and tidy the view.
-    pub(in crate::tui) fn after_change(&mut self, activity: &Activity) -> Next {
+    /// After the game changed: end it (its banner goes up, [`Then::Over`]),
+    /// or set the engine thinking ([`Then::GoesOn`]), and tidy the view.
+    pub(in crate::tui) fn after_change(&mut self, activity: &Activity) -> Then {
         self.view.selected = None;
         self.view.hint = None;
         self.view.explained = None;
@@ -219,7 +219,7 @@ impl Core {
         }
         if activity.trainer().is_some() {
             // The puzzle board: nobody else moves, and the puzzle ends the puzzle's way.
-            return Next::Stays;
+            return Then::Stays;
         }
         if self.settings.autoflip && self.game.players() == [PlayerKind::Human; 2] {
             self.view.flipped = self.game.position().turn() == Color::Black;
@@ -227,25 +227,25 @@ impl Core {
         if self.game.is_over() {
             self.cancel_search();
             self.game.stop_clock(self.now);
-            return Next::Over;
+            return Then::Over;
         }
         self.game.start_clock(self.now);
         if self.game.player_to_move() == PlayerKind::Engine && self.engine.thinking.is_none() {
             let limits = self.engine_limits();
             self.start_search(limits, Purpose::Move { ply: len });
         }
-        Next::GoesOn
+        Then::GoesOn
     }
 
-    fn engine_moved(&mut self, activity: &Activity, done: Finished) -> Next {
+    fn engine_moved(&mut self, activity: &Activity, done: Finished) -> Then {
         let Some(m) = done.best else {
             self.error("the engine found no move");
-            return Next::Stays;
+            return Then::Stays;
         };
         let pos = self.game.position();
         if !pos.is_legal(m) {
             self.error(format!("engine move {m}: {}", pos.why_illegal(m)));
-            return Next::Stays;
+            return Then::Stays;
         }
         let san = pos.san(m);
         self.engine.search_times.push(done.elapsed);
@@ -258,7 +258,7 @@ impl Core {
         let note = move_note(self.game.position(), m);
         if let Err(e) = self.game.play(m, self.now) {
             self.error(format!("engine move {m}: {e}"));
-            return Next::Stays;
+            return Then::Stays;
         }
         let then = self.after_change(activity);
         if let Some(text) = note {
@@ -267,28 +267,28 @@ impl Core {
         then
     }
 
-    /// Takes back to the human's last move, on the game's screen ([`Next::Game`]).
-    pub(super) fn undo(&mut self, activity: &Activity) -> Next {
+    /// Takes back to the human's last move, on the game's screen ([`Then::Game`]).
+    pub(super) fn undo(&mut self, activity: &Activity) -> Then {
         let target = match self.undo_target() {
             Ok(target) => target,
             Err(e) => {
                 self.error(e);
-                return Next::Stays;
+                return Then::Stays;
             }
         };
         self.cancel_search();
         let n = self.game.undo_to(target);
         self.info(format!("took back {n} {}", if n == 1 { "move" } else { "moves" }));
         match self.after_change(activity) {
-            Next::Over => Next::Over,
-            _ => Next::Game,
+            Then::Over => Then::Over,
+            _ => Then::Game,
         }
     }
 
-    pub(super) fn redo(&mut self, activity: &Activity) -> Next {
+    pub(super) fn redo(&mut self, activity: &Activity) -> Then {
         if !self.game.can_redo() {
             self.error("nothing to redo");
-            return Next::Stays;
+            return Then::Stays;
         }
         let len = self.game.len();
         let total = self.game.redo_len();

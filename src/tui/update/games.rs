@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use wormhole::Rules;
 use wormhole::pgn::PgnGame;
 
+use super::play::Playing;
 use crate::saved_games::PathCompletion;
 use crate::tui::action::AutosaveReason;
 use crate::tui::commands::{self, Cmd};
@@ -12,10 +13,9 @@ use crate::tui::effects::Effect;
 use crate::tui::game::{GameState, PlayerKind, recorded_level};
 use crate::tui::game_settings::GameSettings;
 use crate::tui::game_settings::Replacement;
+use crate::tui::modes::Then;
 use crate::tui::picker::GamePicker;
-use crate::tui::modes::Next;
 use crate::tui::state::{Activity, Core, Mode, Pending, View};
-use super::play::Playing;
 
 impl Core {
     /// Saves these keys to the config file, when it may be written (`text`
@@ -111,9 +111,9 @@ impl Core {
 
 impl Core {
     /// A file has the name `:save` was given: asks whether to replace it.
-    pub(in crate::tui) fn would_replace(&mut self, path: PathBuf) -> Next {
+    pub(in crate::tui) fn would_replace(&mut self, path: PathBuf) -> Then {
         self.info(format!("{} exists", path.display()));
-        Next::Ask(Pending::Replace(path))
+        Then::Ask(Pending::Replace(path))
     }
 
     /// The list of saved games (read by an effect) as the mode, Esc going back to `back`.
@@ -129,17 +129,17 @@ impl Playing<'_> {
     /// Replaces the board's game (or puzzles) with `next`: at once, or,
     /// for a game that must be autosaved first, once that succeeded (the
     /// autosave carries `next`).
-    pub(in crate::tui) fn replace_with(&mut self, next: Replacement) -> Next {
+    pub(in crate::tui) fn replace_with(&mut self, next: Replacement) -> Then {
         if self.core.needs_autosave(self.activity) {
             let reason = AutosaveReason::Replaced(Box::new(next));
             self.core.effects.push(Effect::Autosave { pgn: self.activity.pgn(self.core), reason });
-            Next::Stays
+            Then::Stays
         } else {
             self.install(next)
         }
     }
 
-    fn install(&mut self, next: Replacement) -> Next {
+    fn install(&mut self, next: Replacement) -> Then {
         match next {
             Replacement::Game(game, settings) => self.install_game(game, settings),
             Replacement::Trainer(trainer) => self.install_trainer(trainer),
@@ -150,12 +150,12 @@ impl Playing<'_> {
     /// the end never passes off an earlier game's file as the last one's.
     /// Saved: a waiting replacement takes over. Failed: the game stays (on
     /// quit, the failure is reported on exit).
-    pub(in crate::tui) fn autosaved(&mut self, reason: AutosaveReason, result: Result<PathBuf, String>) -> Next {
+    pub(in crate::tui) fn autosaved(&mut self, reason: AutosaveReason, result: Result<PathBuf, String>) -> Then {
         let (saved, failed) = match &reason {
             AutosaveReason::Replaced(_) => ("Previous game autosaved to", "Could not autosave the previous game"),
             AutosaveReason::Quit => ("Unsaved game autosaved to", "Could not autosave the game"),
         };
-        let mut then = Next::Stays;
+        let mut then = Then::Stays;
         match result {
             Ok(path) => {
                 self.core.game.mark_saved(path.clone());
@@ -174,12 +174,12 @@ impl Playing<'_> {
         then
     }
 
-    pub(in crate::tui) fn opened(&mut self, path: PathBuf, result: Result<Box<PgnGame>, String>) -> Next {
+    pub(in crate::tui) fn opened(&mut self, path: PathBuf, result: Result<Box<PgnGame>, String>) -> Then {
         let pgn = match result {
             Ok(pgn) => pgn,
             Err(e) => {
                 self.core.error(e);
-                return Next::Stays;
+                return Then::Stays;
             }
         };
         let turn = pgn.final_position().turn();
@@ -192,7 +192,9 @@ impl Playing<'_> {
         let then = self.replace_game(game, settings);
         let said = match recorded {
             Some(l) => format!("; engine level {l}, as recorded in the file"),
-            None if players.contains(&PlayerKind::Engine) => format!("; engine level {level} (the file records no level)"),
+            None if players.contains(&PlayerKind::Engine) => {
+                format!("; engine level {level} (the file records no level)")
+            }
             None => String::new(),
         };
         if self.core.view.message.is_none() {
@@ -203,12 +205,12 @@ impl Playing<'_> {
 
     /// Replaces the game, played with `settings`. One with unsaved moves is
     /// autosaved first and replaced only once that succeeded.
-    pub(in crate::tui) fn replace_game(&mut self, game: GameState, settings: GameSettings) -> Next {
+    pub(in crate::tui) fn replace_game(&mut self, game: GameState, settings: GameSettings) -> Then {
         self.replace_with(Replacement::Game(game, settings))
     }
 
     /// The game takes the board, on the game's screen (or its end's banner).
-    fn install_game(&mut self, game: GameState, settings: GameSettings) -> Next {
+    fn install_game(&mut self, game: GameState, settings: GameSettings) -> Then {
         self.core.cancel_search();
         *self.activity = Activity::Game;
         self.core.settings = settings;
@@ -217,12 +219,12 @@ impl Playing<'_> {
         self.core.view = View::default();
         self.core.view.flipped = self.core.default_flip();
         match self.core.after_change(self.activity) {
-            Next::Over => Next::Over,
-            _ => Next::Game,
+            Then::Over => Then::Over,
+            _ => Then::Game,
         }
     }
 
-    pub(in crate::tui) fn new_game(&mut self, settings: GameSettings) -> Next {
+    pub(in crate::tui) fn new_game(&mut self, settings: GameSettings) -> Then {
         self.replace_game(settings.new_game(), settings)
     }
 }

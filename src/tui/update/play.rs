@@ -10,7 +10,7 @@ use crate::tui::action::UserAction;
 use crate::tui::game::PlayerKind;
 use crate::tui::games::board_name;
 use crate::tui::input::{self, Reading};
-use crate::tui::modes::{Next, browse};
+use crate::tui::modes::{Then, browse};
 use crate::tui::state::{Activity, Core, HelpPage, Message, Mode, forced_move, game_candidates, game_offers};
 
 /// What picking a square means once a piece is picked.
@@ -132,7 +132,7 @@ impl Core {
 /// puzzle board): the parts its keys and a replacement of the game change
 /// (the game, its view and the engine, [`Core`]; what the board is for,
 /// [`Activity`]), and the mode on screen, read only: a change of mode is
-/// returned ([`Next`]) for the app to follow.
+/// returned ([`Then`]) for the app to follow.
 pub(in crate::tui) struct Playing<'a> {
     pub core: &'a mut Core,
     pub activity: &'a mut Activity,
@@ -141,7 +141,7 @@ pub(in crate::tui) struct Playing<'a> {
 
 impl Playing<'_> {
     /// The game's own update: every key of the game.
-    pub(in crate::tui) fn update(&mut self, action: UserAction) -> Next {
+    pub(in crate::tui) fn update(&mut self, action: UserAction) -> Then {
         match action {
             UserAction::Quit => self.core.quit(self.activity),
             UserAction::Char(c) => return self.core.type_char(c),
@@ -151,19 +151,19 @@ impl Playing<'_> {
             UserAction::Complete => self.complete(),
             UserAction::Submit => return self.submit(),
             UserAction::Escape => self.core.clear_selection(),
-            UserAction::Help => return Next::Help(HelpPage::Keys),
-            UserAction::Legend => return Next::Help(HelpPage::Pieces),
+            UserAction::Help => return Then::Help(HelpPage::Keys),
+            UserAction::Legend => return Then::Help(HelpPage::Pieces),
             UserAction::TogglePage | UserAction::Answer(_) => {}
             UserAction::Undo => return self.core.undo(self.activity),
             UserAction::Redo => return self.core.redo(self.activity),
             UserAction::Flip => self.core.flip(),
             UserAction::Hint => self.core.hint(self.activity),
             UserAction::MoveNow => self.core.move_now(),
-            UserAction::ShowFen => return Next::ShowFen,
+            UserAction::ShowFen => return Then::ShowFen,
             UserAction::Save => self.core.save(self.activity, None),
             UserAction::Prefill(text) => self.core.view.input.set(text),
-            UserAction::OpenList => return Next::OpenListAtRest,
-            UserAction::NewGame => return Next::NewGameScreen,
+            UserAction::OpenList => return Then::OpenListAtRest,
+            UserAction::NewGame => return Then::NewGameScreen,
             UserAction::Review | UserAction::BrowseBack => return self.browse(self.core.game.len().saturating_sub(1)),
             UserAction::BrowseStart => return self.browse(0),
             UserAction::BrowseForward | UserAction::BrowseEnd => {}
@@ -185,7 +185,7 @@ impl Playing<'_> {
             },
             UserAction::OtherBoard => self.core.other_board(),
             UserAction::Scroll(d) => self.core.scroll_moves(d),
-            UserAction::Analyze => return Next::Analyze,
+            UserAction::Analyze => return Then::Analyze,
             UserAction::NextJudged
             | UserAction::PreviousJudged
             | UserAction::NextPuzzle
@@ -194,7 +194,7 @@ impl Playing<'_> {
             | UserAction::NextTheme
             | UserAction::Personal => {}
         }
-        Next::Stays
+        Then::Stays
     }
 
     fn complete(&mut self) {
@@ -211,20 +211,20 @@ impl Playing<'_> {
     }
 
     /// Browsing from the game: the position after `ply` moves.
-    fn browse(&mut self, ply: usize) -> Next {
-        Next::Browse(browse::enter(self.core, ply))
+    fn browse(&mut self, ply: usize) -> Then {
+        Then::Browse(browse::enter(self.core, ply))
     }
 
     /// A click on `sq` of board `board` while a move is forced: plays it
     /// when the square is one of its own, else says why it is forced.
     /// None when no move is forced.
-    fn click_forced(&mut self, board: usize, sq: Square) -> Option<Next> {
+    fn click_forced(&mut self, board: usize, sq: Square) -> Option<Then> {
         let forced = forced_move(self.core, self.activity, self.mode)?;
         match forced.squares.contains(&(board, sq)) {
             true => Some(self.core.play_human(self.activity, forced.m)),
             false => {
                 self.core.error(forced.why);
-                Some(Next::Stays)
+                Some(Then::Stays)
             }
         }
     }
@@ -234,7 +234,7 @@ impl Playing<'_> {
         self.activity.refusal(action).is_none() && game_offers(self.core, self.activity, self.mode, action)
     }
 
-    fn submit(&mut self) -> Next {
+    fn submit(&mut self) -> Then {
         let text = self.core.view.input.text().trim().to_string();
         // On the server, `/draw` is `:draw` as chat programs write it.
         let slash = text.strip_prefix('/').filter(|_| self.activity.remote().is_some());
@@ -249,17 +249,17 @@ impl Playing<'_> {
             if let Some(sq) = self.core.view.cursor {
                 return self.core.pick(self.activity, sq);
             }
-            return Next::Stays;
+            return Then::Stays;
         }
         if let Some(end) = self.core.game.end() {
             let back = if self.offers(UserAction::Undo) { ", Ctrl-Z take back" } else { "" };
             self.core.error(format!("the game is over ({}); Ctrl-N new game{back}", end.describe()));
-            return Next::Stays;
+            return Then::Stays;
         }
         if self.core.game.player_to_move() == PlayerKind::Engine {
             let now = if self.offers(UserAction::MoveNow) { " (Ctrl-G: move now)" } else { "" };
             self.core.error(format!("the engine is to move{now}"));
-            return Next::Stays;
+            return Then::Stays;
         }
         match input::reading(self.core.game.position(), &text) {
             Reading::Move(c) => {
@@ -268,28 +268,28 @@ impl Playing<'_> {
             }
             refused => self.core.error(refused.refusal(&text).unwrap_or_default()),
         }
-        Next::Stays
+        Then::Stays
     }
 }
 
 /// The game's keys that need only the game and what the board is for.
 impl Core {
     /// A typed character: into the input line (a finished game's banner
-    /// put away, [`Next::GoesOn`]).
-    fn type_char(&mut self, c: char) -> Next {
+    /// put away, [`Then::GoesOn`]).
+    fn type_char(&mut self, c: char) -> Then {
         self.view.selected = None;
         self.view.explained = None;
         self.push_input(c);
-        Next::GoesOn
+        Then::GoesOn
     }
 
     /// Board picking: a piece of the side to move selects it; one of its
     /// targets plays the move (promotion to the strongest piece). Any other
     /// piece is explained: where it could go, and how it moves.
-    fn pick(&mut self, activity: &mut Activity, sq: Square) -> Next {
+    fn pick(&mut self, activity: &mut Activity, sq: Square) -> Then {
         if self.game.is_over() {
             self.error("the game is over (Ctrl-N: new game)");
-            return Next::Stays;
+            return Then::Stays;
         }
         if let Some(from) = self.view.selected {
             match pick_move(self.game.position(), from, self.view.entry, sq) {
@@ -300,7 +300,7 @@ impl Core {
                 Pick::Entry(moves) => {
                     self.view.entry = Some(sq);
                     self.info(exit_prompt(self.game.position(), sq, &moves));
-                    return Next::Stays;
+                    return Then::Stays;
                 }
                 Pick::Nothing => {}
             }
@@ -327,6 +327,6 @@ impl Core {
             }
             None => {}
         }
-        Next::Stays
+        Then::Stays
     }
 }

@@ -7,6 +7,7 @@
 use wormhole::analysis::{AnalysisOptions, Judgement};
 use wormhole::{AnyMove, Color, GameKind, Rules};
 
+use super::play::Playing;
 use crate::glicko::Rating;
 use crate::puzzle_record::{LoadedPuzzles, PuzzleOutcome};
 use crate::tui::action::UserAction;
@@ -15,9 +16,8 @@ use crate::tui::commands::Cmd;
 use crate::tui::effects::Effect;
 use crate::tui::game::{GameState, PlayerKind};
 use crate::tui::game_settings::Replacement;
-use crate::tui::modes::Next;
+use crate::tui::modes::Then;
 use crate::tui::review::Study;
-use super::play::Playing;
 use crate::tui::state::{Activity, Core, View};
 use crate::tui::trainer::{Offered, Phase, Trainer, personal_candidate};
 
@@ -157,32 +157,32 @@ impl Trainer {
     }
 
     /// The trainer's own update (`Mode::Puzzle`): its keys; the board and
-    /// the input line work as in a game ([`Next::Keys`]).
-    pub(super) fn update(&mut self, core: &mut Core, action: UserAction) -> Next {
+    /// the input line work as in a game ([`Then::Keys`]).
+    pub(super) fn update(&mut self, core: &mut Core, action: UserAction) -> Then {
         let typing = !core.view.input.text().is_empty();
         let over = self.phase() != Some(Phase::Solving);
         match action {
             UserAction::NextPuzzle => return self.next_puzzle(core),
-            UserAction::Retry => return Next::Puzzle,
+            UserAction::Retry => return Then::Puzzle,
             UserAction::ShowSolution => self.show_solution(core),
             UserAction::NextTheme => self.next_theme(core),
             UserAction::Hint if self.offers(action) => self.hint(core),
             UserAction::Char(c) if over && c != ':' && !typing => core.info(OVER_KEYS),
-            a if self.offers(a) => return Next::Keys(a),
+            a if self.offers(a) => return Then::Keys(a),
             UserAction::Hint => core.error("the puzzle is over: no hint"),
             _ => core.error(NOT_HERE),
         }
-        Next::Stays
+        Then::Stays
     }
 
-    /// Enter after a puzzle: the next one ([`Next::Puzzle`] puts it on the board).
-    fn next_puzzle(&mut self, core: &mut Core) -> Next {
+    /// Enter after a puzzle: the next one ([`Then::Puzzle`] puts it on the board).
+    fn next_puzzle(&mut self, core: &mut Core) -> Then {
         if self.next() {
-            return Next::Puzzle;
+            return Then::Puzzle;
         }
         let filter = self.filter.clone().unwrap_or_default();
         core.error(format!("no puzzle is about '{filter}' (t or ':theme all' changes the filter)"));
-        Next::Stays
+        Then::Stays
     }
 
     /// Puts the puzzle on the board at its start, the solver's side at
@@ -325,7 +325,7 @@ impl Study {
 impl Playing<'_> {
     /// The puzzles and the record, read: the trainer starts (once the game
     /// it replaces is autosaved), or says why it cannot.
-    pub(in crate::tui) fn puzzles_loaded(&mut self, game: GameKind, loaded: LoadedPuzzles) -> Next {
+    pub(in crate::tui) fn puzzles_loaded(&mut self, game: GameKind, loaded: LoadedPuzzles) -> Then {
         let mut notes = loaded.notes;
         let sets = loaded.puzzles.into_iter().map(|p| (p, false)).chain(loaded.personal.into_iter().map(|p| (p, true)));
         let mut offered = Vec::new();
@@ -346,7 +346,7 @@ impl Playing<'_> {
         let note = if notes.is_empty() { String::new() } else { format!(" ({})", notes.join("; ")) };
         if trainer.current.is_none() {
             self.core.error(format!("no {game} puzzles to offer{note}"));
-            return Next::Stays;
+            return Then::Stays;
         }
         // (A trainer already on replaces at once: a puzzle board is never autosaved.)
         let then = self.replace_with(Replacement::Trainer(trainer));
@@ -358,13 +358,13 @@ impl Playing<'_> {
 
     /// The trainer takes the board, with its first puzzle on it (a trainer
     /// is installed only with a puzzle to offer), in the trainer's mode.
-    pub(super) fn install_trainer(&mut self, trainer: Trainer) -> Next {
+    pub(super) fn install_trainer(&mut self, trainer: Trainer) -> Then {
         self.core.cancel_search();
         self.core.effects.push(Effect::ResetEngine);
         *self.activity = Activity::Puzzles(trainer);
         match self.activity.trainer_mut().is_some_and(|t| t.set_up(self.core)) {
-            true => Next::Trainer,
-            false => Next::Stays,
+            true => Then::Trainer,
+            false => Then::Stays,
         }
     }
 }

@@ -6,8 +6,8 @@ use wormhole::{AnyMove, Rules};
 
 use crate::tui::action::UserAction;
 use crate::tui::commands::Cmd;
-use crate::tui::modes::Next;
 use crate::tui::effects::Effect;
+use crate::tui::modes::Then;
 use crate::tui::remote::{CHAT_LINES, OpponentOffer, Presence, Remote, RemoteCall, RemoteEvent, ServerClocks};
 use crate::tui::state::{Activity, Core, Mode};
 
@@ -152,24 +152,24 @@ impl Remote {
 /// follow them, as after the player's own.
 impl Activity {
     /// A message from the server about the game on screen.
-    pub(in crate::tui) fn remote_event(&mut self, core: &mut Core, event: RemoteEvent) -> Next {
+    pub(in crate::tui) fn remote_event(&mut self, core: &mut Core, event: RemoteEvent) -> Then {
         if let RemoteEvent::Moved { ply, mv, clocks } = event {
             return self.remote_moved(core, ply, &mv, clocks);
         }
         if let Activity::Remote(remote) = self {
             remote.on_event(core, event);
         }
-        Next::Stays
+        Then::Stays
     }
 
     /// A move the server stored: played here, with the server's clocks.
     /// One out of step (a takeback crossed it) reads the game again.
-    fn remote_moved(&mut self, core: &mut Core, ply: usize, text: &str, clocks: Option<ServerClocks>) -> Next {
+    fn remote_moved(&mut self, core: &mut Core, ply: usize, text: &str, clocks: Option<ServerClocks>) -> Then {
         let played = ply == core.game.len()
             && core.game.position().parse_move(text).is_ok_and(|m| core.game.play(m, core.now).is_ok());
         if !played {
             core.effects.push(Effect::Remote(RemoteCall::Reload));
-            return Next::Stays;
+            return Then::Stays;
         }
         if let Some(remote) = self.remote_mut() {
             remote.offer = None;

@@ -14,7 +14,7 @@ use crate::tui::analyst::AnalysisEvent;
 use crate::tui::commands::{self, Cmd};
 use crate::tui::effects::Effect;
 use crate::tui::explore::{Explore, Origin};
-use crate::tui::modes::Next;
+use crate::tui::modes::Then;
 use crate::tui::review::{Review, Study};
 use crate::tui::state::{Core, Thinking};
 
@@ -126,7 +126,11 @@ impl Study {
         let Some(review) = self.review.as_mut() else { return false };
         if !review.analysis.is_complete() && !review.running {
             review.running = true;
-            core.effects.push(Effect::StartAnalysis { review: review.id, pgn: review.pgn.clone(), options: Review::options() });
+            core.effects.push(Effect::StartAnalysis {
+                review: review.id,
+                pgn: review.pgn.clone(),
+                options: Review::options(),
+            });
         }
         core.view.input.clear();
         core.view.selected = None;
@@ -158,8 +162,8 @@ impl Study {
     /// The review screen's own update (`Mode::Review`): stepping through
     /// the game and its judged moves, a puzzle of a missed win, saving the
     /// annotated game, a `:` command line; Esc goes back.
-    pub(super) fn review_update(&mut self, core: &mut Core, action: UserAction) -> Next {
-        let Some(review) = self.review.as_mut() else { return Next::Rest };
+    pub(super) fn review_update(&mut self, core: &mut Core, action: UserAction) -> Then {
+        let Some(review) = self.review.as_mut() else { return Then::Rest };
         match action {
             UserAction::BrowseBack => review.go_to(review.ply.saturating_sub(1)),
             UserAction::BrowseForward => review.go_to(review.ply + 1),
@@ -173,7 +177,7 @@ impl Study {
                     core.info(format!("no inaccuracy, mistake or blunder{so_far}"));
                 }
             }
-            UserAction::Analyze => return Next::Analyze,
+            UserAction::Analyze => return Then::Analyze,
             UserAction::Personal => self.make_personal(core),
             UserAction::Save => {
                 let text = review.annotated_pgn();
@@ -188,47 +192,47 @@ impl Study {
             UserAction::Escape if !core.view.input.text().is_empty() => core.view.input.clear(),
             UserAction::Escape | UserAction::Review => {
                 self.pause_review(core);
-                return Next::Rest;
+                return Then::Rest;
             }
             _ => core.info(REVIEW_KEYS),
         }
-        Next::Stays
+        Then::Stays
     }
 
     /// Enter on the review screen: `:save [FILE]` saves the annotated game;
     /// another command leaves the review first (the game's Enter runs it).
-    fn command_in_review(&mut self, core: &mut Core) -> Next {
+    fn command_in_review(&mut self, core: &mut Core) -> Then {
         let text = core.view.input.text().trim().to_string();
         let Some(cmd) = text.strip_prefix(':') else {
             core.view.input.clear();
             core.info(REVIEW_KEYS);
-            return Next::Stays;
+            return Then::Stays;
         };
         if let (Ok(Some((Cmd::Save, rest))), Some(review)) = (commands::parse(cmd), &self.review) {
             core.view.input.clear();
             let path = (!rest.is_empty()).then(|| PathBuf::from(rest));
             let text = review.annotated_pgn();
             core.effects.push(Effect::SaveText { text, path });
-            return Next::Stays;
+            return Then::Stays;
         }
         self.pause_review(core);
-        Next::RestThen(UserAction::Submit)
+        Then::RestKeys(UserAction::Submit)
     }
 
     /// Ends the live analysis: the search stops, and the review
-    /// ([`Next::Review`]) or the game comes back.
-    pub(super) fn leave_explore(&mut self, core: &mut Core) -> Next {
+    /// ([`Then::Review`]) or the game comes back.
+    pub(super) fn leave_explore(&mut self, core: &mut Core) -> Then {
         core.cancel_search();
         core.view.input.clear();
         match self.explore.take().map(|e| e.origin) {
-            Some(Origin::Review) if self.review.is_some() => Next::Review,
-            _ => Next::Resume,
+            Some(Origin::Review) if self.review.is_some() => Then::Review,
+            _ => Then::Resume,
         }
     }
 
     /// The live analysis' own update (`Mode::Analyze`): moves typed or
     /// picked are tried, Ctrl-Z takes one back, Esc leaves.
-    pub(super) fn explore_update(&mut self, core: &mut Core, action: UserAction) -> Next {
+    pub(super) fn explore_update(&mut self, core: &mut Core, action: UserAction) -> Then {
         match action {
             UserAction::Escape | UserAction::Analyze => return self.leave_explore(core),
             UserAction::Undo => {
@@ -262,22 +266,22 @@ impl Study {
             }
             _ => core.info("analysis: type a move to try it, Ctrl-Z takes it back, Esc leaves"),
         }
-        Next::Stays
+        Then::Stays
     }
 
     /// Enter in the live analysis: a move to try, or a `:` command (the
     /// game's Enter runs it).
-    fn submit_in_explore(&mut self, core: &mut Core) -> Next {
+    fn submit_in_explore(&mut self, core: &mut Core) -> Then {
         let text = core.view.input.text().trim().to_string();
         if text.starts_with(':') {
-            return Next::Keys(UserAction::Submit);
+            return Then::Keys(UserAction::Submit);
         }
-        let Some(explore) = &self.explore else { return Next::Stays };
+        let Some(explore) = &self.explore else { return Then::Stays };
         match crate::tui::input::reading(&explore.position, &text) {
             crate::tui::input::Reading::Move(c) => self.try_in_explore(core, c.mv),
             refused => core.error(refused.refusal(&text).unwrap_or_default()),
         }
-        Next::Stays
+        Then::Stays
     }
 }
 

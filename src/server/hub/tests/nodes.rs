@@ -22,14 +22,14 @@ fn two_nodes() -> Nodes {
 }
 
 /// Two nodes, ann's session on node A and ben's on node B.
-fn ann_and_ben() -> (Nodes, Player, Player) {
+fn ann_and_ben() -> (Nodes, TestPlayer, TestPlayer) {
     let n = two_nodes();
     let (ann, ben) = (player_on(&n.a.hub, "ann"), player_on(&n.b, "ben"));
     (n, ann, ben)
 }
 
 /// A player's session on `hub` (registered there if new).
-fn player_on(hub: &Hub, name: &str) -> Player {
+fn player_on(hub: &Hub, name: &str) -> TestPlayer {
     let fp = format!("SHA256:{name}");
     let account = match hub.account_by_key(&fp).unwrap() {
         Some(a) => a,
@@ -37,7 +37,7 @@ fn player_on(hub: &Hub, name: &str) -> Player {
     };
     let (notify, events) = inbox();
     let s = hub.connect(Who::Player(account.clone()), notify).unwrap();
-    Player { s, account, events }
+    TestPlayer { s, account, events }
 }
 
 /// Waits (up to 20 s) until `ready` holds.
@@ -54,13 +54,13 @@ fn count(events: &Events, pred: impl Fn(&HubEvent) -> bool) -> usize {
 }
 
 /// ann on node A challenges, ben on node B accepts: the game, started on both.
-fn cross_game(n: &Nodes, ann: &Player, ben: &Player, kind: GameKind, clock: Option<(u64, u64)>) -> GameId {
+fn cross_game(n: &Nodes, ann: &TestPlayer, ben: &TestPlayer, kind: GameKind, clock: Option<(u64, u64)>) -> GameId {
     cross_challenge(n, ann, ben, spec(kind, clock))
 }
 
 /// ann on node A challenges with `challenge`, ben on node B accepts: the
 /// game, started on both.
-fn cross_challenge(n: &Nodes, ann: &Player, ben: &Player, challenge: ChallengeSpec) -> GameId {
+fn cross_challenge(n: &Nodes, ann: &TestPlayer, ben: &TestPlayer, challenge: ChallengeSpec) -> GameId {
     let id = n.a.hub.challenge(ann.s, challenge).unwrap();
     wait_until("the challenge reaches node B", || n.b.lobby(ben.s).unwrap().challenges.iter().any(|c| c.id == id));
     let game = n.b.accept(ben.s, id).unwrap();
@@ -71,7 +71,7 @@ fn cross_challenge(n: &Nodes, ann: &Player, ben: &Player, challenge: ChallengeSp
 /// A rated game of a minute a side (no increment) between ann on node A
 /// and ben on node B, after e4 at once and e5 `black_ms` later, both
 /// moves seen on both nodes.
-fn rated_minute_after_e5(n: &Nodes, ann: &Player, ben: &Player, black_ms: u64) -> GameId {
+fn rated_minute_after_e5(n: &Nodes, ann: &TestPlayer, ben: &TestPlayer, black_ms: u64) -> GameId {
     let rated = ChallengeSpec { rated: true, ..spec(GameKind::Classic, Some((60_000, 0))) };
     let game = cross_challenge(n, ann, ben, rated);
     n.a.hub.play(ann.s, game, "e2e4").unwrap();
@@ -358,7 +358,7 @@ fn store_unheard(
 /// A timed game (60 s, no increment) between ann on node A and ben on
 /// node B: e4 at the start, e5 10 s later (Black has 50 s left), then
 /// node A dies, killed. Answers node B, ben, the game and the time of e5.
-fn after_e5_node_a_dies() -> (Hub, Player, GameId, Arc<ManualClock>, String) {
+fn after_e5_node_a_dies() -> (Hub, TestPlayer, GameId, Arc<ManualClock>, String) {
     let (n, ann, ben) = ann_and_ben();
     let game = rated_minute_after_e5(&n, &ann, &ben, 10_000);
     let Nodes { a, b, url } = n;
