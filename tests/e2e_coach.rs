@@ -6,7 +6,7 @@ mod common;
 
 use std::sync::atomic::AtomicBool;
 
-use common::pty::Session;
+use common::pty::PtySession;
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use wormhole::analysis::{AnalysisOptions, Eval};
@@ -32,7 +32,7 @@ fn a_hint_at_the_lowest_level_is_the_full_strength_engines_move() {
     let full = Engine::new(EngineOptions::default()).search(&pos, &limits, &stop, &mut |_| {});
     assert!(matches!(full.info.score, Score::Win(_)), "{:?}", full.info);
     let san = pos.san(full.best_move.unwrap());
-    let mut s = Session::start(&["--fen", WHITE_WINS, "--white", "human", "--black", "engine", "--level", "1"]);
+    let mut s = PtySession::start(&["--fen", WHITE_WINS, "--white", "human", "--black", "engine", "--level", "1"]);
     let screen = s.wait_for("White to move >");
     assert!(screen.contains("newcomer"), "the lowest level:\n{screen}");
     s.send(b"\x14"); // Ctrl-T
@@ -45,7 +45,7 @@ fn a_hint_at_the_lowest_level_is_the_full_strength_engines_move() {
 
 #[test]
 fn after_the_game_a_hint_offers_the_review() {
-    let mut s = Session::start(&["--fen", THROWN_WIN, "--hotseat"]);
+    let mut s = PtySession::start(&["--fen", THROWN_WIN, "--hotseat"]);
     s.wait_for("White to move >");
     s.enter("Ng6");
     s.wait_for("Black to move >");
@@ -98,7 +98,7 @@ fn figures(screen: &str, label: &str) -> Option<(String, String)> {
 /// Plays `moves` in a hot-seat game, reviews it, steps through every move
 /// and saves the annotated game to `pgn`.
 fn review_on_screen(moves: &[(String, String)], pgn: &std::path::Path) -> Vec<Shown> {
-    let mut s = Session::start(&["--hotseat"]);
+    let mut s = PtySession::start(&["--hotseat"]);
     s.wait_for("White to move >");
     for (san, _) in moves {
         s.enter(san);

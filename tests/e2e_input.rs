@@ -8,11 +8,11 @@
 
 mod common;
 
-use common::pty::Session;
+use common::pty::PtySession;
 
 #[test]
 fn two_board_bc4_offers_the_pawn_and_the_bishop_on_the_line_and_on_enter() {
-    let mut s = Session::start(&["--variant", "twoboard", "--hotseat"]);
+    let mut s = PtySession::start(&["--variant", "twoboard", "--hotseat"]);
     s.wait_for("▶ Board A: White to play");
     for (m, next) in [
         ("A:e4", "▶ Board B: Black"),
@@ -38,7 +38,7 @@ fn two_board_bc4_offers_the_pawn_and_the_bishop_on_the_line_and_on_enter() {
 #[test]
 fn linked_explains_a_pawn_on_its_portal_and_names_a_teleport() {
     let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1 e4,a5";
-    let mut s = Session::start(&["--variant", "linked", "--hotseat", "--fen", fen]);
+    let mut s = PtySession::start(&["--variant", "linked", "--hotseat", "--fen", fen]);
     s.wait_for("White to move >");
     s.enter(":explain e4");
     let screen = s.wait_for("goes to e5");
@@ -46,7 +46,7 @@ fn linked_explains_a_pawn_on_its_portal_and_names_a_teleport() {
     s.quit();
 
     let fen = "rnbqkbnr/pppppppp/8/P7/8/8/1PPPPPPP/RNBQKBNR b KQkq - 0 1 e4,b5";
-    let mut s = Session::start(&["--variant", "linked", "--hotseat", "--fen", fen]);
+    let mut s = PtySession::start(&["--variant", "linked", "--hotseat", "--fen", fen]);
     s.wait_for("Black to move >");
     s.enter("Z@a5");
     s.wait_for("teleported the White pawn a5 -> e4");
@@ -57,7 +57,7 @@ fn linked_explains_a_pawn_on_its_portal_and_names_a_teleport() {
 
 #[test]
 fn the_input_slips_are_mended() {
-    let mut s = Session::start(&["--hotseat", "--fen", "4k3/8/8/3p4/2P1P3/8/4x3/4K3 w 2"]);
+    let mut s = PtySession::start(&["--hotseat", "--fen", "4k3/8/8/3p4/2P1P3/8/4x3/4K3 w 2"]);
     s.wait_for("White to move >");
     // A pawn capture without its file: the line and Enter agree.
     s.send(b"xd5");
@@ -89,7 +89,7 @@ fn the_input_slips_are_mended() {
 
 #[test]
 fn a_long_paste_arrives_whole_and_bracketed_paste_is_turned_off_on_exit() {
-    let mut s = Session::start(&["--hotseat"]);
+    let mut s = PtySession::start(&["--hotseat"]);
     s.wait_for("White to move >");
     // A paste that starts with '?' (the help key on an empty line) and is
     // longer than 1024 bytes: all of it is text, shown at once.

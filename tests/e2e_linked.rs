@@ -6,7 +6,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::pty::{PAWN, Session, centre};
+use common::pty::{PAWN, PtySession, centre};
 
 /// The marks of White's and Black's portal in the corner under a piece (theme.rs).
 const WHITE_PORTAL: &str = "○";
@@ -20,32 +20,32 @@ const FROZEN_FIGURE: &str = " ▐█▌ ";
 
 /// Whether `square` shows the portal whose corner mark is `mark` and
 /// whose figure is `figure`: empty, as a figure; under a piece, the mark.
-fn portal_on(s: &Session, square: &str, mark: &str, figure: &str) -> bool {
+fn portal_on(s: &PtySession, square: &str, mark: &str, figure: &str) -> bool {
     let cells = s.square(square, false);
     cells.contains(mark) || cells.contains(figure)
 }
 
-fn white_portal_on(s: &Session, square: &str) -> bool {
+fn white_portal_on(s: &PtySession, square: &str) -> bool {
     portal_on(s, square, WHITE_PORTAL, WHITE_PORTAL_FIGURE)
 }
 
-fn black_portal_on(s: &Session, square: &str) -> bool {
+fn black_portal_on(s: &PtySession, square: &str) -> bool {
     portal_on(s, square, BLACK_PORTAL, BLACK_PORTAL_FIGURE)
 }
 
 /// A left click on a square: SGR press and release, 1-based coordinates.
-fn click(s: &mut Session, square: &str) {
+fn click(s: &mut PtySession, square: &str) {
     let (row, col) = centre(square, false);
     s.send(format!("\x1b[<0;{};{}M\x1b[<0;{};{}m", col + 1, row + 1, col + 1, row + 1).as_bytes());
     std::thread::sleep(Duration::from_millis(50));
 }
 
-fn start(fen: Option<&str>) -> Session {
+fn start(fen: Option<&str>) -> PtySession {
     let mut args = vec!["--variant", "linked", "--hotseat"];
     if let Some(fen) = fen {
         args.extend(["--fen", fen]);
     }
-    Session::start(&args)
+    PtySession::start(&args)
 }
 
 #[test]

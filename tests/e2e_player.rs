@@ -8,7 +8,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::pty::{HOLLOW_PAWN, PAWN, Session, centre};
+use common::pty::{HOLLOW_PAWN, PAWN, PtySession, centre};
 
 /// A fresh config folder for one test, with `config.toml` holding `text` (if any).
 fn config_home(name: &str, text: Option<&str>) -> PathBuf {
@@ -25,8 +25,8 @@ fn config_file(home: &Path) -> PathBuf {
     home.join("wormhole").join("config.toml")
 }
 
-fn start_with_config(home: &Path, args: &[&str]) -> Session {
-    Session::start_with_env(args, &[("XDG_CONFIG_HOME", home.to_str().unwrap())])
+fn start_with_config(home: &Path, args: &[&str]) -> PtySession {
+    PtySession::start_with_env(args, &[("XDG_CONFIG_HOME", home.to_str().unwrap())])
 }
 
 #[test]
@@ -117,7 +117,7 @@ fn a_loaded_position_with_black_to_move_is_played_by_the_human_as_black() {
 fn no_color_draws_white_hollow_dots_the_dark_squares_and_uses_no_colour() {
     let home = config_home("nocolor", None);
     let mut s =
-        Session::start_with_env(&["--hotseat"], &[("NO_COLOR", "1"), ("XDG_CONFIG_HOME", home.to_str().unwrap())]);
+        PtySession::start_with_env(&["--hotseat"], &[("NO_COLOR", "1"), ("XDG_CONFIG_HOME", home.to_str().unwrap())]);
     s.wait_for("White to move >");
     let (white, black) = (s.square("e2", false), s.square("e7", false));
     assert!(white.contains(HOLLOW_PAWN), "White in outline:\n{white}");
@@ -158,7 +158,7 @@ fn colour_codes(out: &str) -> Vec<String> {
 fn a_c_locale_draws_in_plain_ascii() {
     let home = config_home("ascii", None);
     let mut s =
-        Session::start_with_env(&["--hotseat"], &[("LC_ALL", "C"), ("XDG_CONFIG_HOME", home.to_str().unwrap())]);
+        PtySession::start_with_env(&["--hotseat"], &[("LC_ALL", "C"), ("XDG_CONFIG_HOME", home.to_str().unwrap())]);
     let screen = s.wait_for("White to move >");
     let (row, col) = centre("e2", false);
     assert_eq!(s.cell(row, col), "P");

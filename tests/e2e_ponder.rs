@@ -9,10 +9,10 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::pty::Session;
+use common::pty::PtySession;
 
 /// The cores the program used over the next second (1.0: one core all the time).
-fn cores_used(s: &Session) -> f64 {
+fn cores_used(s: &PtySession) -> f64 {
     let t = Instant::now();
     let used = common::cpu::seconds_over(s.pid(), Duration::from_secs(1));
     used / t.elapsed().as_secs_f64()
@@ -25,14 +25,14 @@ const IDLE: f64 = 0.05;
 /// screen's own redraws beside it). On a machine busy with other work it
 /// gets less than its core, so "busy" is only "more than idle": the test
 /// asks nothing of the machine's load.
-fn assert_thinking(s: &Session, when: &str) {
+fn assert_thinking(s: &PtySession, when: &str) {
     let cores = cores_used(s);
     println!("{when}: {cores:.2} cores");
     assert!(cores > IDLE && cores <= 1.25, "{when}: {cores:.2} cores used");
 }
 
 /// Idle: almost no CPU over a second.
-fn assert_idle(s: &Session, when: &str) {
+fn assert_idle(s: &PtySession, when: &str) {
     // What was under way (a stop, the last frame) is over in a moment.
     std::thread::sleep(Duration::from_millis(200));
     let cores = cores_used(s);
@@ -42,7 +42,7 @@ fn assert_idle(s: &Session, when: &str) {
 
 #[test]
 fn the_engine_thinks_on_one_core_while_the_player_thinks_and_is_idle_elsewhere() {
-    let mut s = Session::start(&["--movetime", "200", "--seed", "1"]);
+    let mut s = PtySession::start(&["--movetime", "200", "--seed", "1"]);
     s.wait_for("Thinking on your time");
     assert_thinking(&s, "the player's turn");
     // The help, then the new-game screen: idle, and thinking again after.
@@ -80,7 +80,7 @@ fn the_engine_thinks_on_one_core_while_the_player_thinks_and_is_idle_elsewhere()
 #[test]
 fn a_win_proved_on_the_players_time_is_shown_and_the_hint_comes_from_it_at_once() {
     // White mates in one (Qd8-e8 or Qd8-f8: the queen reaches two squares).
-    let mut s = Session::start(&["--fen", "3Q3k/8/6K1/8/8/8/8/8 w 1", "--seed", "1"]);
+    let mut s = PtySession::start(&["--fen", "3Q3k/8/6K1/8/8/8/8/8 w 1", "--seed", "1"]);
     s.wait_for("White wins in 1 move");
     let t = Instant::now();
     s.send(b"\x14");

@@ -3,11 +3,11 @@
 
 mod common;
 
-use common::pty::{self, PAWN, PORTHOLE, Session};
+use common::pty::{self, PAWN, PORTHOLE, PtySession};
 
 #[test]
 fn a_porthole_move_typed_in_san_after_the_exits_are_listed() {
-    let mut s = Session::start(&["--variant", "porthole", "--hotseat"]);
+    let mut s = PtySession::start(&["--variant", "porthole", "--hotseat"]);
     let screen = s.wait_for("White to move >");
     assert!(screen.contains("Porthole chess"), "{screen}");
     // The empty portholes carry their mark; c4 is one.
@@ -34,7 +34,7 @@ fn a_porthole_move_typed_in_san_after_the_exits_are_listed() {
 
 #[test]
 fn a_draw_by_repetition_is_shown_and_saved_as_half_a_point_with_the_reason() {
-    let mut s = Session::start(&["--variant", "porthole", "--hotseat", "--ascii"]);
+    let mut s = PtySession::start(&["--variant", "porthole", "--hotseat", "--ascii"]);
     s.wait_for("White to move >");
     for (i, text) in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"].iter().enumerate() {
         s.enter(text);

@@ -10,7 +10,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use common::pty::Session;
+use common::pty::PtySession;
 
 /// How the trainer is started.
 const TRAINER: &[&str] = &["puzzles"];
@@ -58,21 +58,21 @@ impl Home {
     }
 
     /// The trainer, started in this folder's settings, on the ladder.
-    fn start(&self) -> Session {
+    fn start(&self) -> PtySession {
         let s = self.launch();
         s.wait_for("White to play: mate in 2");
         s
     }
 
     /// The trainer, started in this folder's settings.
-    fn launch(&self) -> Session {
+    fn launch(&self) -> PtySession {
         let (file, data, config) = (self.path("puzzles.tsv"), self.path("data"), self.path("config"));
         let env = [
             ("WORMHOLE_PUZZLE_FILE", file.to_str().unwrap()),
             ("XDG_DATA_HOME", data.to_str().unwrap()),
             ("XDG_CONFIG_HOME", config.to_str().unwrap()),
         ];
-        Session::start_with_env(TRAINER, &env)
+        PtySession::start_with_env(TRAINER, &env)
     }
 }
 

@@ -6,7 +6,7 @@ mod common;
 
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use common::pty::{self, Exit, Session};
+use common::pty::{self, Exit, PtySession};
 use wormhole::pgn::PgnGame;
 
 /// How soon the program must be gone after a signal or a closed terminal: a
@@ -16,7 +16,7 @@ const EXIT_LIMIT: Duration = Duration::from_secs(10);
 /// A game against the engine (White, 20 s a move) after two moves: the
 /// engine's first move (forced with Ctrl-G), then e5. The engine is
 /// thinking about its second move when this returns.
-fn two_moves_then_thinking(session: &mut Session) {
+fn two_moves_then_thinking(session: &mut PtySession) {
     session.wait_for("Engine thinking");
     session.send(b"\x07"); // Ctrl-G: move now
     session.wait_for("Black to move >");
@@ -26,11 +26,11 @@ fn two_moves_then_thinking(session: &mut Session) {
     });
 }
 
-fn thinking_engine_session(prelude: Option<&str>) -> Session {
+fn thinking_engine_session(prelude: Option<&str>) -> PtySession {
     let args = ["--white", "engine", "--level", "12", "--movetime", "20000", "--seed", "1"];
     let mut s = match prelude {
-        Some(prelude) => Session::start_in_shell(prelude, &args, &[]),
-        None => Session::start(&args),
+        Some(prelude) => PtySession::start_in_shell(prelude, &args, &[]),
+        None => PtySession::start(&args),
     };
     two_moves_then_thinking(&mut s);
     s
@@ -122,7 +122,7 @@ fn a_closed_terminal_ends_the_game_even_when_sighup_is_ignored() {
 #[test]
 fn a_save_that_cannot_be_written_says_so_and_leaves_no_file() {
     // No file may grow past 0 bytes: every save fails as on a full disk.
-    let mut s = Session::start_in_shell("ulimit -f 0", &["--hotseat"], &[]);
+    let mut s = PtySession::start_in_shell("ulimit -f 0", &["--hotseat"], &[]);
     s.wait_for("White to move >");
     s.enter("e4");
     s.wait_for("Black to move >");
@@ -155,7 +155,7 @@ fn an_autosave_the_autosave_folder_refuses_goes_to_the_games_folder() {
     let blocker = tempfile::NamedTempFile::new().unwrap();
     let autosave = blocker.path().join("autosave");
     let env = [("WORMHOLE_AUTOSAVE_DIR", autosave.to_str().unwrap())];
-    let mut s = Session::start_with_env(&["--hotseat"], &env);
+    let mut s = PtySession::start_with_env(&["--hotseat"], &env);
     s.wait_for("White to move >");
     s.enter("e4");
     s.wait_for("Black to move >");
@@ -172,7 +172,8 @@ fn an_autosave_the_autosave_folder_refuses_goes_to_the_games_folder() {
 fn two_programs_autosaving_in_the_same_second_keep_both_games() {
     let dir = tempfile::tempdir().unwrap();
     let env = [("WORMHOLE_AUTOSAVE_DIR", dir.path().to_str().unwrap())];
-    let mut games = [Session::start_with_env(&["--hotseat"], &env), Session::start_with_env(&["--hotseat"], &env)];
+    let mut games =
+        [PtySession::start_with_env(&["--hotseat"], &env), PtySession::start_with_env(&["--hotseat"], &env)];
     for (s, first) in games.iter_mut().zip(["e4", "d4"]) {
         s.wait_for("White to move >");
         s.enter(first);
@@ -223,7 +224,7 @@ fn game_files_above_10_mb_are_refused_before_the_screen_changes() {
 #[test]
 fn ctrl_s_twice_in_a_second_keeps_both_saves() {
     let dir = tempfile::tempdir().unwrap();
-    let mut s = Session::start_in_dir(dir.path(), &["--hotseat"]);
+    let mut s = PtySession::start_in_dir(dir.path(), &["--hotseat"]);
     s.wait_for("White to move >");
     s.enter("e4");
     s.wait_for("Black to move >");
@@ -252,8 +253,8 @@ fn shell_in(dir: &std::path::Path, script: &str) {
 }
 
 /// A hot-seat game after 1. e4, run in `dir`.
-fn game_after_e4_in(dir: &std::path::Path) -> Session {
-    let mut s = Session::start_in_dir(dir, &["--hotseat"]);
+fn game_after_e4_in(dir: &std::path::Path) -> PtySession {
+    let mut s = PtySession::start_in_dir(dir, &["--hotseat"]);
     s.wait_for("White to move >");
     s.enter("e4");
     s.wait_for("Black to move >");
@@ -314,7 +315,7 @@ fn a_300_character_path_is_used_whole_and_never_cut() {
 
 #[test]
 fn a_signal_with_a_failed_autosave_exits_1_as_the_readme_says() {
-    let mut s = Session::start_in_shell("ulimit -f 0", &["--hotseat"], &[]);
+    let mut s = PtySession::start_in_shell("ulimit -f 0", &["--hotseat"], &[]);
     s.wait_for("White to move >");
     s.enter("e4");
     s.wait_for("Black to move >");

@@ -11,11 +11,11 @@ use std::path::Path;
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
-use common::pty::Session;
+use common::pty::PtySession;
 
 /// A hot-seat session on the config folder `config` (`XDG_CONFIG_HOME`).
-fn session_on_config(config: &Path) -> Session {
-    let s = Session::start_with_env(&["--hotseat"], &[("XDG_CONFIG_HOME", config.to_str().unwrap())]);
+fn session_on_config(config: &Path) -> PtySession {
+    let s = PtySession::start_with_env(&["--hotseat"], &[("XDG_CONFIG_HOME", config.to_str().unwrap())]);
     s.wait_for("White to move >");
     s
 }
@@ -127,7 +127,7 @@ fn a_protected_config_is_left_as_it_was_and_the_setting_said_not_saved() {
     // As nobody when the test runs as root (else as the current user).
     let prelude = if is_root() { "exec setpriv --reuid=65534 --regid=65534 --clear-groups \"$0\" \"$@\"" } else { ":" };
     let env = [("XDG_CONFIG_HOME", dir.path().to_str().unwrap())];
-    let mut s = Session::start_in_shell(prelude, &["--hotseat"], &env);
+    let mut s = PtySession::start_in_shell(prelude, &["--hotseat"], &env);
     s.wait_for("White to move >");
     s.enter(":set level 3");
     let screen = s.wait_for("could not be saved");
@@ -175,7 +175,7 @@ fn analyze_refuses_a_bad_output_before_it_analyses() {
 #[test]
 fn a_typo_folder_in_save_is_an_error_not_new_folders() {
     let dir = tempfile::tempdir().unwrap();
-    let mut s = Session::start_in_dir(dir.path(), &["--hotseat"]);
+    let mut s = PtySession::start_in_dir(dir.path(), &["--hotseat"]);
     s.wait_for("White to move >");
     s.enter("e4");
     s.wait_for("Black to move >");

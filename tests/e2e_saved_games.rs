@@ -11,7 +11,7 @@ use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, SystemTime};
 
-use common::pty::{Session, TIMEOUT};
+use common::pty::{PtySession, TIMEOUT};
 
 /// Writes a game file modified at `modified`.
 fn game_file(dir: &Path, name: &str, text: &str, modified: SystemTime) {
@@ -35,7 +35,7 @@ fn the_list_names_each_game_counts_the_older_files_and_shows_local_time() {
     }
     // Three hours east of UTC (POSIX TZ names the offset west of UTC).
     let env = [("WORMHOLE_GAMES_DIR", dir.path().to_str().unwrap()), ("TZ", "XYZ-3")];
-    let mut s = Session::start_with_env(&["--hotseat"], &env);
+    let mut s = PtySession::start_with_env(&["--hotseat"], &env);
     s.wait_for("White to move >");
     s.send(b"\x0f"); // Ctrl-O
     let list = s.wait_until("the list", |sc| sc.contains("newest first") && sc.contains("Esc back"));
@@ -59,7 +59,7 @@ fn the_list_names_each_game_counts_the_older_files_and_shows_local_time() {
 fn what_the_command_line_chose_is_remembered_and_puzzles_open_that_game() {
     let dir = tempfile::tempdir().unwrap();
     let env = [("XDG_CONFIG_HOME", dir.path().to_str().unwrap())];
-    let s = Session::start_with_env(&["--variant", "linked", "--level", "3", "--hotseat"], &env);
+    let s = PtySession::start_with_env(&["--variant", "linked", "--level", "3", "--hotseat"], &env);
     s.wait_for("Linked-portal chess");
     assert!(s.quit().0.success());
     let out = Command::new(env!("CARGO_BIN_EXE_wormhole"))
@@ -72,7 +72,7 @@ fn what_the_command_line_chose_is_remembered_and_puzzles_open_that_game() {
         assert!(config.contains(line), "{line} missing:\n{config}");
     }
     // With no option, a game starts as last chosen, and the trainer opens that game's puzzles.
-    let s = Session::start_with_env(&["puzzles"], &env);
+    let s = PtySession::start_with_env(&["puzzles"], &env);
     let screen = s.wait_for("Linked-portal chess");
     assert!(!screen.contains("Wormhole chess (classic)"), "{screen}");
     assert!(s.quit().0.success());

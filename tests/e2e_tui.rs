@@ -6,11 +6,11 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::pty::{COLS, PAWN, ROWS, Session, TIMEOUT, centre};
+use common::pty::{COLS, PAWN, PtySession, ROWS, TIMEOUT, centre};
 
 #[test]
 fn play_e4_against_the_engine_then_ctrl_c() {
-    let mut s = Session::start(&["--movetime", "100", "--seed", "1"]);
+    let mut s = PtySession::start(&["--movetime", "100", "--seed", "1"]);
     s.wait_for("White to move >");
     assert!(s.square("e2", false).contains(PAWN), "a pawn's figure on e2 before the move");
     s.enter("e4");
@@ -30,7 +30,7 @@ fn play_e4_against_the_engine_then_ctrl_c() {
 
 #[test]
 fn hotseat_plays_both_sides() {
-    let mut s = Session::start(&["--hotseat"]);
+    let mut s = PtySession::start(&["--hotseat"]);
     s.wait_for("White to move >");
     s.enter("e4");
     s.wait_for("Black to move >");
@@ -67,7 +67,7 @@ fn hotseat_plays_both_sides() {
 #[test]
 fn loads_a_fen_with_holes_from_the_command_line() {
     let fen = common::DIAGRAM;
-    let mut s = Session::start(&["--fen", fen, "--hotseat", "--ascii"]);
+    let mut s = PtySession::start(&["--fen", fen, "--hotseat", "--ascii"]);
     let screen = s.wait_for("Black to move >");
     assert!(screen.contains("Squares left 50/64"), "{screen}");
     for (sq, want) in [("d8", ":"), ("e6", ":"), ("c1", ":"), ("d3", "n"), ("f6", "B"), ("a8", "r")] {
@@ -102,7 +102,7 @@ fn a_bad_fen_or_pgn_exits_2_before_touching_the_terminal() {
 
 #[test]
 fn ctrl_c_quits_at_once_while_the_engine_thinks() {
-    let mut s = Session::start(&["--white", "engine", "--level", "12", "--movetime", "20000"]);
+    let mut s = PtySession::start(&["--white", "engine", "--level", "12", "--movetime", "20000"]);
     s.wait_for("Engine thinking");
     // The UI stays responsive while the engine thinks: help opens and closes.
     s.send(b"\x1bOP");
@@ -128,7 +128,7 @@ fn loads_a_pgn_from_the_command_line_and_saves_it_back() {
     std::fs::create_dir_all(&dir).unwrap();
     let game = dir.join("game.pgn");
     std::fs::write(&game, "[Variant \"Wormhole\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n").unwrap();
-    let mut s = Session::start(&["--pgn", game.to_str().unwrap(), "--hotseat"]);
+    let mut s = PtySession::start(&["--pgn", game.to_str().unwrap(), "--hotseat"]);
     // The prompt is drawn after the panel: waiting for both sees a whole frame.
     let screen = s.wait_until("the game loaded", |sc| sc.contains("Moves (4)") && sc.contains("White to move >"));
     assert!(screen.contains("2. Nf3     Nc6"), "{screen}");
@@ -147,7 +147,7 @@ fn loads_a_pgn_from_the_command_line_and_saves_it_back() {
 
 #[test]
 fn mouse_clicks_pick_a_piece_and_its_target() {
-    let mut s = Session::start(&["--hotseat"]);
+    let mut s = PtySession::start(&["--hotseat"]);
     s.wait_for("White to move >");
     for sq in ["g1", "f3"] {
         let (row, col) = centre(sq, false);
@@ -163,7 +163,7 @@ fn mouse_clicks_pick_a_piece_and_its_target() {
 
 #[test]
 fn a_panic_restores_the_terminal() {
-    let s = Session::start_with_env(&["--hotseat"], &[("WORMHOLE_DEBUG_PANIC", "1")]);
+    let s = PtySession::start_with_env(&["--hotseat"], &[("WORMHOLE_DEBUG_PANIC", "1")]);
     let end = Instant::now() + TIMEOUT;
     while !String::from_utf8_lossy(&s.raw.lock().unwrap()).contains("WORMHOLE_DEBUG_PANIC is set") {
         assert!(Instant::now() < end, "no panic message: {}", String::from_utf8_lossy(&s.raw.lock().unwrap()));
@@ -181,7 +181,7 @@ fn a_panic_restores_the_terminal() {
 fn a_finished_game_is_reviewed_with_a_graph_and_the_blunder_marked() {
     // White mates with Nxf4 here, plays Ng6?? instead, and Black mates.
     let fen = "xxxxkxxr/ppxxxppp/xxpx1x1x/rxxxxx1P/xQ1xxpnx/1Pxxxx1N/xxxxxPxx/xxxxKxxR w 40";
-    let mut s = Session::start(&["--fen", fen, "--hotseat"]);
+    let mut s = PtySession::start(&["--fen", fen, "--hotseat"]);
     s.wait_for("White to move >");
     s.enter("Ng6");
     s.wait_for("Black to move >");
@@ -204,7 +204,7 @@ fn a_finished_game_is_reviewed_with_a_graph_and_the_blunder_marked() {
 
 #[test]
 fn live_analysis_searches_until_left_then_the_cpu_is_idle() {
-    let mut s = Session::start(&["--hotseat"]);
+    let mut s = PtySession::start(&["--hotseat"]);
     s.wait_for("White to move >");
     s.send(b"\x01"); // Ctrl-A
     s.wait_for("Analysis: best 3 lines");
@@ -224,7 +224,7 @@ fn live_analysis_searches_until_left_then_the_cpu_is_idle() {
 
 #[test]
 fn ctrl_s_saves_into_the_games_folder_and_ctrl_o_lists_the_saves_newest_first() {
-    let mut s = Session::start(&["--hotseat"]);
+    let mut s = PtySession::start(&["--hotseat"]);
     s.wait_for("White to move >");
     s.enter("e4");
     s.wait_for("Black to move >");

@@ -6,19 +6,19 @@
 
 mod common;
 
-use common::pty::Session;
+use common::pty::PtySession;
 
 /// docs/twoboard.md#worked-examples, examples 1, 2 and 4.
 const BLOCKED: &str = "rnbq1bnr/pppp1ppp/8/4p3/P7/8/1PPPPPPP/RNBQKBNR|rnbqkbnr/ppppppp1/8/7p/P7/8/1PPPPPPP/RNBQ1BNR w A KQ|kq e6|a3 - 0 3";
 const INTENT: &str = "rnbq1bnr/ppp2ppp/3pp3/P7/8/8/1PPPPPPP/RNBQKBNR|rnbqkbnr/1pppppp1/7p/p7/8/6PP/PPPPPP2/RNBQ1BNR b B KQ|kq -|- wAa5 1 5";
 const MATE: &str = "7K/8/8/7n/8/8/8/7r|k7/8/8/8/8/8/8/1N6 b B -|- -|- bAh5 0 39";
 
-fn start(fen: Option<&str>) -> Session {
+fn start(fen: Option<&str>) -> PtySession {
     let mut args = vec!["--variant", "twoboard", "--hotseat"];
     if let Some(fen) = fen {
         args.extend(["--fen", fen]);
     }
-    Session::start(&args)
+    PtySession::start(&args)
 }
 
 /// The row of the screen that holds `text`.

@@ -10,16 +10,16 @@ mod common;
 use std::path::Path;
 use std::time::Duration;
 
-use common::pty::{Session, centre};
-use common::ssh::{Server, hang_up, wait_for_challenge};
+use common::pty::{PtySession, centre};
+use common::ssh::{TestServer, hang_up, wait_for_challenge};
 
 /// A new key registered as `name`, in the lobby.
-fn register(server: &Server, dir: &Path, name: &str) -> Session {
+fn register(server: &TestServer, dir: &Path, name: &str) -> PtySession {
     common::ssh::register(server, dir, name).0
 }
 
 /// alice (White) and bob at a new classic game.
-fn a_game(server: &Server, dir: &Path) -> (Session, Session) {
+fn a_game(server: &TestServer, dir: &Path) -> (PtySession, PtySession) {
     let mut alice = register(server, dir, "alice");
     let mut bob = register(server, dir, "bob");
     alice.enter("new classic white");
@@ -31,7 +31,7 @@ fn a_game(server: &Server, dir: &Path) -> (Session, Session) {
 }
 
 /// A left click on a square of the 120x40 screen (White below): SGR press and release.
-fn click(s: &mut Session, square: &str) {
+fn click(s: &mut PtySession, square: &str) {
     let (row, col) = centre(square, false);
     s.send(format!("\x1b[<0;{};{}M\x1b[<0;{};{}m", col + 1, row + 1, col + 1, row + 1).as_bytes());
     std::thread::sleep(Duration::from_millis(100));
@@ -46,7 +46,7 @@ fn base64(text: &str) -> String {
 #[test]
 fn a_move_made_by_mouse_clicks_over_ssh_reaches_both_and_help_opens() {
     let dir = tempfile::tempdir().unwrap();
-    let server = Server::start(&dir.path().join("data"));
+    let server = TestServer::start(&dir.path().join("data"));
     let (mut alice, mut bob) = a_game(&server, dir.path());
     click(&mut alice, "e2");
     alice.wait_for("Pawn e2");
@@ -77,7 +77,7 @@ fn a_move_made_by_mouse_clicks_over_ssh_reaches_both_and_help_opens() {
 #[test]
 fn a_finished_game_from_the_players_list_opens_in_review_and_its_analysis_reports() {
     let dir = tempfile::tempdir().unwrap();
-    let server = Server::start(&dir.path().join("data"));
+    let server = TestServer::start(&dir.path().join("data"));
     let (mut alice, mut bob) = a_game(&server, dir.path());
     alice.enter("e4");
     bob.wait_for("Moves (1)");

@@ -10,8 +10,8 @@ mod common;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use common::pty::Session;
-use common::ssh::{Server, hang_up, new_key, wait_for_challenge};
+use common::pty::PtySession;
+use common::ssh::{TestServer, hang_up, new_key, wait_for_challenge};
 use wormhole::{AnyPosition, Color, GameKind, Rules};
 
 /// Seconds left on `color`'s clock as the panel shows it (`White: alice  4:58`).
@@ -23,14 +23,14 @@ fn clock_secs(screen: &str, color: Color) -> u64 {
 }
 
 /// Connects `key` and waits for the game screen with `plies` moves.
-fn back_in_game(server: &Server, key: &Path, plies: usize) -> Session {
+fn back_in_game(server: &TestServer, key: &Path, plies: usize) -> PtySession {
     let s = server.connect(key);
     s.wait_for(&format!("Moves ({plies}):"));
     s
 }
 
 /// Registers `names` on `server`, each with a new key in `dir`: their keys and sessions (in the lobby).
-fn register(server: &Server, dir: &Path, names: &[&str]) -> (Vec<std::path::PathBuf>, Vec<Session>) {
+fn register(server: &TestServer, dir: &Path, names: &[&str]) -> (Vec<std::path::PathBuf>, Vec<PtySession>) {
     let mut keys = Vec::new();
     let mut players = Vec::new();
     for name in names {
@@ -49,7 +49,7 @@ fn register(server: &Server, dir: &Path, names: &[&str]) -> (Vec<std::path::Path
 fn a_killed_server_restarts_with_every_move_and_both_clocks() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
-    let mut server = Server::start(&data);
+    let mut server = TestServer::start(&data);
     let (keys, mut players) = register(&server, dir.path(), &["alice", "bob"]);
     let (mut alice, mut bob) = (players.remove(0), players.remove(0));
     alice.enter("new classic 5+0 white");
@@ -72,7 +72,7 @@ fn a_killed_server_restarts_with_every_move_and_both_clocks() {
     hang_up(alice);
     hang_up(bob);
     let restarted = Instant::now();
-    let server = Server::start(&data);
+    let server = TestServer::start(&data);
     let mut bob = back_in_game(&server, &keys[1], 3);
     let alice = back_in_game(&server, &keys[0], 3);
     let after = bob.wait_for("You play Black");
@@ -99,7 +99,7 @@ fn a_killed_server_restarts_with_every_move_and_both_clocks() {
 fn open_challenges_survive_a_kill_and_are_accepted_after_the_restart() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
-    let mut server = Server::start(&data);
+    let mut server = TestServer::start(&data);
     let (keys, mut players) = register(&server, dir.path(), &["alice", "bob"]);
     let (mut alice, bob) = (players.remove(0), players.remove(0));
     alice.enter("new porthole 3+2 white");
@@ -111,7 +111,7 @@ fn open_challenges_survive_a_kill_and_are_accepted_after_the_restart() {
     server.kill();
     hang_up(alice);
     hang_up(bob);
-    let server = Server::start(&data);
+    let server = TestServer::start(&data);
     let mut bob = server.connect(&keys[1]);
     let lobby = wait_for_challenge(&bob, "alice or you, random");
     let line = |id: &str| {
@@ -134,7 +134,7 @@ fn open_challenges_survive_a_kill_and_are_accepted_after_the_restart() {
 fn games_moving_at_once_all_resume_after_a_kill() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
-    let mut server = Server::start(&data);
+    let mut server = TestServer::start(&data);
     let names = ["ann", "ben", "cat", "dan", "eve", "fay"];
     let (keys, mut players) = register(&server, dir.path(), &names);
     // Three games: ann against ben, cat against dan, eve against fay.
@@ -159,8 +159,8 @@ fn games_moving_at_once_all_resume_after_a_kill() {
     }
     server.kill();
     players.into_iter().for_each(hang_up);
-    let server = Server::start(&data);
-    let mut players: Vec<Session> = keys.iter().map(|key| back_in_game(&server, key, 4)).collect();
+    let server = TestServer::start(&data);
+    let mut players: Vec<PtySession> = keys.iter().map(|key| back_in_game(&server, key, 4)).collect();
     let mv = pos.legal_moves()[0];
     for game in 0..3 {
         players[2 * game].enter(&mv.to_string());

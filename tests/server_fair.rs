@@ -6,12 +6,12 @@
 
 mod common;
 
-use common::pty::Session;
-use common::ssh::{Server, hang_up, register};
+use common::pty::PtySession;
+use common::ssh::{TestServer, hang_up, register};
 
 /// alice challenges bob by name to `what`; bob accepts challenge `id`:
 /// both screens open game `game`.
-fn start(alice: &mut Session, bob: &mut Session, what: &str, id: u32, game: u32) {
+fn start(alice: &mut PtySession, bob: &mut PtySession, what: &str, id: u32, game: u32) {
     alice.enter(&format!("challenge bob {what}"));
     bob.wait_for(&format!("'accept {id}'"));
     bob.enter(&format!("accept {id}"));
@@ -23,7 +23,7 @@ fn start(alice: &mut Session, bob: &mut Session, what: &str, id: u32, game: u32)
 #[test]
 fn a_reconnection_lands_in_the_game_left() {
     let dir = tempfile::tempdir().unwrap();
-    let server = Server::start(&dir.path().join("data"));
+    let server = TestServer::start(&dir.path().join("data"));
     let (mut alice, _) = register(&server, dir.path(), "alice");
     let (mut bob, bob_key) = register(&server, dir.path(), "bob");
     start(&mut alice, &mut bob, "classic white", 1, 1);
@@ -59,7 +59,7 @@ fn a_reconnection_lands_in_the_game_left() {
 #[test]
 fn a_result_is_told_in_the_lobby_after_a_reconnection_and_on_the_end_screen() {
     let dir = tempfile::tempdir().unwrap();
-    let server = Server::start(&dir.path().join("data"));
+    let server = TestServer::start(&dir.path().join("data"));
     let (mut alice, _) = register(&server, dir.path(), "alice");
     let (mut bob, bob_key) = register(&server, dir.path(), "bob");
     start(&mut alice, &mut bob, "classic rated white", 1, 1);
@@ -103,7 +103,7 @@ fn a_result_is_told_in_the_lobby_after_a_reconnection_and_on_the_end_screen() {
 #[test]
 fn at_80x24_help_and_refusals_are_whole_and_the_line_edits() {
     let dir = tempfile::tempdir().unwrap();
-    let server = Server::start(&dir.path().join("data"));
+    let server = TestServer::start(&dir.path().join("data"));
     let (mut alice, _) = register(&server, dir.path(), "alice");
     alice.resize(24, 80);
     alice.enter("help");
@@ -128,7 +128,7 @@ fn at_80x24_help_and_refusals_are_whole_and_the_line_edits() {
 /// `white` challenges `black` by name to an untimed game (untimed: no
 /// start window ends it), `black` accepts challenge `id`, game `id`
 /// opens for both, and both go back to the lobby.
-fn untimed_game(white: &mut Session, black: &mut Session, black_name: &str, id: u32) {
+fn untimed_game(white: &mut PtySession, black: &mut PtySession, black_name: &str, id: u32) {
     white.enter(&format!("challenge {black_name} classic white"));
     black.wait_until(&format!("challenge {id}"), |s| {
         s.lines().any(|l| {
@@ -164,7 +164,7 @@ fn listed(screen: &str) -> (Vec<u32>, Option<u32>) {
 #[test]
 fn at_80x24_with_30_games_the_lobby_scrolls_and_enter_opens_the_pick() {
     let dir = tempfile::tempdir().unwrap();
-    let server = Server::start(&dir.path().join("data"));
+    let server = TestServer::start(&dir.path().join("data"));
     let (mut alice, _) = register(&server, dir.path(), "alice");
     let (mut bob, _) = register(&server, dir.path(), "bob");
     let (mut carol, _) = register(&server, dir.path(), "carol");
@@ -220,7 +220,7 @@ fn at_80x24_with_30_games_the_lobby_scrolls_and_enter_opens_the_pick() {
 #[test]
 fn the_lobby_recalls_lines_run_before() {
     let dir = tempfile::tempdir().unwrap();
-    let server = Server::start(&dir.path().join("data"));
+    let server = TestServer::start(&dir.path().join("data"));
     let (mut alice, _) = register(&server, dir.path(), "alice");
     alice.enter("player alice");
     alice.wait_for("Player alice");

@@ -7,12 +7,12 @@ mod common;
 use std::time::Duration;
 
 use common::raw::{self, threads_named, until};
-use common::ssh::{Server, register};
+use common::ssh::{TestServer, register};
 
 #[test]
 fn repeated_shell_requests_leave_one_session_and_none_after_the_close() {
     let dir = tempfile::tempdir().unwrap();
-    let server = Server::start_with(&dir.path().join("data"), &["--max-sessions", "3"]);
+    let server = TestServer::start_with(&dir.path().join("data"), &["--max-sessions", "3"]);
     let pid = server.child.id();
     let rt = raw::runtime();
     rt.block_on(async {
@@ -84,7 +84,7 @@ async fn closed_within(stream: &mut tokio::net::TcpStream, within: Duration) -> 
 #[test]
 fn a_connection_without_a_shell_is_closed_at_the_login_grace_at_any_stage() {
     let dir = tempfile::tempdir().unwrap();
-    let server = Server::start_with(&dir.path().join("data"), &["--login-grace", "2"]);
+    let server = TestServer::start_with(&dir.path().join("data"), &["--login-grace", "2"]);
     let port = server.port;
     let rt = raw::runtime();
     rt.block_on(async {
@@ -126,7 +126,7 @@ fn a_connection_without_a_shell_is_closed_at_the_login_grace_at_any_stage() {
 fn connections_signing_in_are_capped_server_wide_and_per_address() {
     let dir = tempfile::tempdir().unwrap();
     let options = ["--max-startups", "3", "--max-startups-per-address", "2", "--login-grace", "60"];
-    let server = Server::start_with(&dir.path().join("data"), &options);
+    let server = TestServer::start_with(&dir.path().join("data"), &options);
     let port = server.port;
     raw::runtime().block_on(async {
         let first = silent("127.0.0.1", port).await.expect("the first from .1 is admitted");
@@ -163,7 +163,7 @@ async fn guest_showing(
     port: u16,
     (cols, rows): (u32, u32),
     text: &str,
-) -> (russh::client::Handle<raw::TrustAny>, russh::Channel<russh::client::Msg>, vt100::Parser) {
+) -> (russh::client::Handle<raw::TrustTestServer>, russh::Channel<russh::client::Msg>, vt100::Parser) {
     let mut handle = raw::connect(port).await;
     raw::guest(&mut handle).await;
     let mut channel = raw::channel_with_pty(&handle, cols, rows).await;
@@ -188,7 +188,7 @@ const SESSION_AT_THE_CAP_KIB: u64 = 12 * 1024;
 #[test]
 fn ten_sessions_at_the_largest_window_stay_under_the_documented_memory() {
     let dir = tempfile::tempdir().unwrap();
-    let server = Server::start(&dir.path().join("data"));
+    let server = TestServer::start(&dir.path().join("data"));
     let pid = server.child.id();
     raw::runtime().block_on(async {
         // One small session first, so the figure is what a big one adds.
@@ -218,7 +218,7 @@ fn ten_sessions_at_the_largest_window_stay_under_the_documented_memory() {
 #[test]
 fn a_flood_of_window_changes_counts_as_input_and_is_disconnected() {
     let dir = tempfile::tempdir().unwrap();
-    let server = Server::start_with(&dir.path().join("data"), &["--input-per-second", "8192"]);
+    let server = TestServer::start_with(&dir.path().join("data"), &["--input-per-second", "8192"]);
     raw::runtime().block_on(async {
         let (handle, channel, _) = guest_showing(server.port, (80, 24), "watch").await;
         for i in 0..200u32 {
@@ -238,7 +238,7 @@ fn a_flood_of_window_changes_counts_as_input_and_is_disconnected() {
 #[test]
 fn no_new_session_while_the_server_is_past_its_memory_guard() {
     let dir = tempfile::tempdir().unwrap();
-    let server = Server::start_with(&dir.path().join("data"), &["--max-memory-mb", "1"]);
+    let server = TestServer::start_with(&dir.path().join("data"), &["--max-memory-mb", "1"]);
     raw::runtime().block_on(async {
         let (_handle, mut channel, _) = {
             let mut handle = raw::connect(server.port).await;
@@ -261,7 +261,7 @@ fn no_new_session_while_the_server_is_past_its_memory_guard() {
 #[test]
 fn adding_someone_elses_key_binds_nothing_and_keys_are_listed_and_removed() {
     let dir = tempfile::tempdir().unwrap();
-    let server = Server::start(&dir.path().join("data"));
+    let server = TestServer::start(&dir.path().join("data"));
     let (mut mallory, mallory_key) = register(&server, dir.path(), "AIice");
     // Bob's public key is public: mallory offers it.
     let bob_key = common::ssh::new_key(dir.path(), "bob");
@@ -296,7 +296,7 @@ fn adding_someone_elses_key_binds_nothing_and_keys_are_listed_and_removed() {
 #[test]
 fn an_rsa_key_signs_in_with_the_real_ssh_client() {
     let dir = tempfile::tempdir().unwrap();
-    let server = Server::start(&dir.path().join("data"));
+    let server = TestServer::start(&dir.path().join("data"));
     for kind in ["rsa", "ecdsa"] {
         let key = common::ssh::new_key_of_type(dir.path(), &format!("{kind}-key"), kind);
         let mut s = server.connect(&key);
@@ -317,7 +317,7 @@ fn an_rsa_key_signs_in_with_the_real_ssh_client() {
 #[test]
 fn a_forged_forwarding_destination_leaves_no_raw_control_byte_in_the_log() {
     let dir = tempfile::tempdir().unwrap();
-    let server = Server::start(&dir.path().join("data"));
+    let server = TestServer::start(&dir.path().join("data"));
     let forged = "evil\x1b]0;LOGPWN\x07\x1b[2J\nserve: 1.2.3.4:22 registered as admin";
     raw::runtime().block_on(async {
         let mut handle = raw::connect(server.port).await;
@@ -366,7 +366,7 @@ fn wormhole(args: &[&str]) -> std::process::Output {
 fn a_second_server_on_the_same_folder_exits_naming_the_first() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
-    let first = Server::start(&data);
+    let first = TestServer::start(&data);
     let data_text = data.display().to_string();
     let (status, err) = serve_that_stops(&["serve", "--listen", "127.0.0.1:0", "--data", &data_text]);
     assert!(!status.success(), "{err}");
@@ -379,7 +379,7 @@ fn a_damaged_database_stops_the_start_and_a_backup_restores_it() {
     let data = dir.path().join("data");
     let data_text = data.display().to_string();
     let backup = dir.path().join("backup.sqlite3");
-    let mut server = Server::start(&data);
+    let mut server = TestServer::start(&data);
     let (alice, key) = register(&server, dir.path(), "alice");
     common::ssh::hang_up(alice);
     // Backed up while the server runs.
@@ -401,7 +401,7 @@ fn a_damaged_database_stops_the_start_and_a_backup_restores_it() {
     let out = wormhole(&["serve", "restore", &backup.display().to_string(), "--data", &data_text]);
     assert!(out.status.success(), "{out:?}");
     assert!(String::from_utf8_lossy(&out.stdout).contains("is kept as"), "{out:?}");
-    let server = Server::start(&data);
+    let server = TestServer::start(&data);
     server.connect(&key).wait_for("you are alice");
 }
 
@@ -411,12 +411,12 @@ fn a_host_key_readable_by_others_is_refused_with_the_chmod() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
     let data_text = data.display().to_string();
-    drop(Server::start(&data));
+    drop(TestServer::start(&data));
     let key = data.join("host_ed25519_key");
     std::fs::set_permissions(&key, std::fs::Permissions::from_mode(0o644)).unwrap();
     let (status, err) = serve_that_stops(&["serve", "--listen", "127.0.0.1:0", "--data", &data_text]);
     assert!(!status.success(), "{err}");
     assert!(err.contains(&format!("chmod 600 {}", key.display())), "{err}");
     // The escape hatch serves anyway.
-    Server::start_with(&data, &["--unsafe-permissions"]);
+    TestServer::start_with(&data, &["--unsafe-permissions"]);
 }

@@ -9,18 +9,18 @@ mod common;
 use std::path::Path;
 use std::time::Duration;
 
-use common::pty::Session;
-use common::ssh::{Server, hang_up, new_key, wait_for_challenge};
+use common::pty::PtySession;
+use common::ssh::{TestServer, hang_up, new_key, wait_for_challenge};
 
 /// A new key registered as `name`, in the lobby.
-fn register(server: &Server, dir: &Path, name: &str) -> Session {
+fn register(server: &TestServer, dir: &Path, name: &str) -> PtySession {
     common::ssh::register(server, dir, name).0
 }
 
 #[test]
 fn a_player_gone_on_their_move_loses_by_the_opponents_claim() {
     let dir = tempfile::tempdir().unwrap();
-    let server = Server::start_with(&dir.path().join("data"), &["--absence", "3"]);
+    let server = TestServer::start_with(&dir.path().join("data"), &["--absence", "3"]);
     let mut alice = register(&server, dir.path(), "alice");
     let mut bob = register(&server, dir.path(), "bob");
     alice.enter("new classic white");
@@ -45,7 +45,7 @@ fn a_player_gone_on_their_move_loses_by_the_opponents_claim() {
 #[test]
 fn the_session_cap_and_the_per_key_cap_refuse_with_a_message() {
     let dir = tempfile::tempdir().unwrap();
-    let server = Server::start_with(&dir.path().join("data"), &["--max-sessions", "2", "--per-key", "1"]);
+    let server = TestServer::start_with(&dir.path().join("data"), &["--max-sessions", "2", "--per-key", "1"]);
     let key = new_key(dir.path(), "k");
     let first = server.connect(&key);
     first.wait_for("choose your name");
@@ -64,7 +64,7 @@ fn the_session_cap_and_the_per_key_cap_refuse_with_a_message() {
 #[test]
 fn new_connections_beyond_the_rate_are_refused() {
     let dir = tempfile::tempdir().unwrap();
-    let server = Server::start_with(&dir.path().join("data"), &["--connections-per-minute", "2"]);
+    let server = TestServer::start_with(&dir.path().join("data"), &["--connections-per-minute", "2"]);
     let key = new_key(dir.path(), "k");
     for _ in 0..2 {
         let out = server.ssh(&key, &["127.0.0.1", "true"]);
@@ -80,7 +80,7 @@ fn new_connections_beyond_the_rate_are_refused() {
 #[test]
 fn a_lobby_left_idle_is_closed() {
     let dir = tempfile::tempdir().unwrap();
-    let server = Server::start_with(&dir.path().join("data"), &["--idle-seconds", "2"]);
+    let server = TestServer::start_with(&dir.path().join("data"), &["--idle-seconds", "2"]);
     let s = register(&server, dir.path(), "idler");
     let exit = s.exit_within(Duration::from_secs(20));
     assert!(!exit.alternate, "the client's screen is given back");

@@ -11,18 +11,18 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use common::pg;
-use common::pty::Session;
-use common::ssh::{Server, hang_up, new_key, register, wait_for_challenge};
+use common::pty::PtySession;
+use common::ssh::{TestServer, hang_up, new_key, register, wait_for_challenge};
 use wormhole::{AnyPosition, GameKind, Rules};
 
 /// A node on the database `url`, with its own data folder under `dir`.
-fn node(dir: &Path, name: &str, url: &str, host_key: &Path) -> Server {
+fn node(dir: &Path, name: &str, url: &str, host_key: &Path) -> TestServer {
     let data = dir.join(name);
-    Server::start_with(&data, &["--database", url, "--host-key", host_key.to_str().unwrap()])
+    TestServer::start_with(&data, &["--database", url, "--host-key", host_key.to_str().unwrap()])
 }
 
 /// The host key fingerprint a node logged.
-fn host_fingerprint(server: &Server) -> String {
+fn host_fingerprint(server: &TestServer) -> String {
     assert!(server.logged("host key fingerprint"));
     let log = server.log.lock().unwrap();
     let line = log.iter().find(|l| l.contains("host key fingerprint")).unwrap();
@@ -31,16 +31,16 @@ fn host_fingerprint(server: &Server) -> String {
 
 /// Two nodes sharing a database and a host key; alice (White) on A and bob
 /// on B in a game of Wormhole chess that alice challenged and bob accepted.
-struct Table {
-    a: Server,
-    b: Server,
-    alice: Session,
+struct NodePair {
+    a: TestServer,
+    b: TestServer,
+    alice: PtySession,
     alice_key: std::path::PathBuf,
-    bob: Session,
+    bob: PtySession,
     dir: tempfile::TempDir,
 }
 
-fn a_game_across_nodes() -> Table {
+fn a_game_across_nodes() -> NodePair {
     let url = pg::database();
     let dir = tempfile::tempdir().unwrap();
     let host_key = new_key(dir.path(), "host");
@@ -54,7 +54,7 @@ fn a_game_across_nodes() -> Table {
     bob.enter("accept 1");
     alice.wait_for("You play White");
     bob.wait_for("You play Black");
-    Table { a, b, alice, alice_key, bob, dir }
+    NodePair { a, b, alice, alice_key, bob, dir }
 }
 
 /// Plays `plies` moves from `pos` (`done` counts them), each typed by the
@@ -63,8 +63,8 @@ fn a_game_across_nodes() -> Table {
 fn play(
     pos: &mut AnyPosition,
     done: &mut usize,
-    players: [&mut Session; 2],
-    screens: &[&Session],
+    players: [&mut PtySession; 2],
+    screens: &[&PtySession],
     plies: usize,
 ) -> Vec<Duration> {
     let [white, black] = players;
@@ -90,7 +90,7 @@ fn play(
 
 #[test]
 fn alice_on_one_node_plays_bob_on_another_and_a_watcher_on_the_first_sees_every_move() {
-    let Table { a, b, mut alice, mut bob, dir, .. } = a_game_across_nodes();
+    let NodePair { a, b, mut alice, mut bob, dir, .. } = a_game_across_nodes();
     let mut carol = a.connect(&new_key(dir.path(), "carol"));
     carol.wait_for("choose your name");
     carol.send(b"\x1b");
@@ -122,7 +122,7 @@ fn alice_on_one_node_plays_bob_on_another_and_a_watcher_on_the_first_sees_every_
 
 #[test]
 fn a_node_killed_mid_game_its_player_reconnects_to_another_and_plays_on() {
-    let Table { mut a, b, mut alice, alice_key, mut bob, dir: _dir } = a_game_across_nodes();
+    let NodePair { mut a, b, mut alice, alice_key, mut bob, dir: _dir } = a_game_across_nodes();
     let mut pos = AnyPosition::new(GameKind::Classic);
     let mut done = 0;
     play(&mut pos, &mut done, [&mut alice, &mut bob], &[], 2);

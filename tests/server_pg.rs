@@ -6,7 +6,7 @@
 mod common;
 
 use common::pg;
-use common::ssh::{Server, hang_up, new_key, wait_for_challenge};
+use common::ssh::{TestServer, hang_up, new_key, wait_for_challenge};
 
 #[test]
 fn serve_migrate_applies_the_schema_once_on_either_engine() {
@@ -38,7 +38,7 @@ fn two_players_play_on_postgresql_and_the_game_outlives_a_kill_9() {
     let url = pg::database();
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
-    let mut server = Server::start_with(&data, &["--database", &url]);
+    let mut server = TestServer::start_with(&data, &["--database", &url]);
     assert!(server.logged("data in the PostgreSQL database"));
     let mut players = Vec::new();
     for name in ["alice", "bob"] {
@@ -64,7 +64,7 @@ fn two_players_play_on_postgresql_and_the_game_outlives_a_kill_9() {
     server.kill();
     assert!(!data.join("server.sqlite3").exists(), "the data is in PostgreSQL, not in the folder");
 
-    let server = Server::start_with(&data, &["--database", &url]);
+    let server = TestServer::start_with(&data, &["--database", &url]);
     let mut alice = server.connect(&alice_key);
     alice.wait_for("You play White");
     alice.wait_for("Moves (2):");

@@ -6,8 +6,8 @@
 
 mod common;
 
-use common::pty::Session;
-use common::ssh::{Server, hang_up, new_key, register, wait_for_challenge};
+use common::pty::PtySession;
+use common::ssh::{TestServer, hang_up, new_key, register, wait_for_challenge};
 use wormhole::{AnyPosition, GameKind, Rules};
 
 /// The game's number shown on a game screen (`Game N: ...`).
@@ -21,9 +21,9 @@ fn game_id(screen: &str) -> String {
 fn play(
     pos: &mut AnyPosition,
     done: &mut usize,
-    white: &mut Session,
-    black: &mut Session,
-    watcher: &Session,
+    white: &mut PtySession,
+    black: &mut PtySession,
+    watcher: &PtySession,
     plies: usize,
 ) {
     for _ in 0..plies {
@@ -50,18 +50,18 @@ fn play(
 /// A game of `kind` that alice (White) challenged and bob accepted, and
 /// carol, a key without an account, watches (Esc on the name form).
 struct Watched {
-    server: Server,
-    alice: Session,
-    bob: Session,
+    server: TestServer,
+    alice: PtySession,
+    bob: PtySession,
     bob_key: std::path::PathBuf,
-    carol: Session,
+    carol: PtySession,
     /// Last, so that the server stops before its folder goes.
     dir: tempfile::TempDir,
 }
 
 fn a_game_watched(kind: GameKind) -> Watched {
     let dir = tempfile::tempdir().unwrap();
-    let server = Server::start(&dir.path().join("data"));
+    let server = TestServer::start(&dir.path().join("data"));
     let (mut alice, _) = register(&server, dir.path(), "alice");
     let (mut bob, bob_key) = register(&server, dir.path(), "bob");
     alice.enter(&format!("new {} white", kind.name()));
@@ -125,7 +125,7 @@ fn two_players_play_two_board_chess_to_the_end_watched() {
 #[test]
 fn a_player_adds_a_key_from_a_session_and_signs_in_with_it() {
     let dir = tempfile::tempdir().unwrap();
-    let server = Server::start(&dir.path().join("data"));
+    let server = TestServer::start(&dir.path().join("data"));
     let (mut alice, _) = register(&server, dir.path(), "alice");
     let laptop = new_key(dir.path(), "laptop");
     let public = std::fs::read_to_string(laptop.with_extension("pub")).unwrap();
@@ -148,7 +148,7 @@ fn a_player_adds_a_key_from_a_session_and_signs_in_with_it() {
 #[test]
 fn a_player_plays_the_engine_in_a_window_that_changes_size() {
     let dir = tempfile::tempdir().unwrap();
-    let server = Server::start(&dir.path().join("data"));
+    let server = TestServer::start(&dir.path().join("data"));
     let (mut alice, _) = register(&server, dir.path(), "alice");
     alice.enter("engine classic 1");
     let screen = alice.wait_for("You play");
@@ -178,7 +178,7 @@ fn a_player_plays_the_engine_in_a_window_that_changes_size() {
 #[test]
 fn a_players_drawing_settings_are_kept_by_the_server() {
     let dir = tempfile::tempdir().unwrap();
-    let server = Server::start(&dir.path().join("data"));
+    let server = TestServer::start(&dir.path().join("data"));
     let (mut alice, key) = register(&server, dir.path(), "alice");
     alice.enter("pieces letters");
     alice.wait_for("kept for your next visits");

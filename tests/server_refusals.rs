@@ -10,7 +10,7 @@ use std::net::{TcpListener, TcpStream};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::ssh::{Server, hang_up, new_key, wait_for_challenge};
+use common::ssh::{TestServer, hang_up, new_key, wait_for_challenge};
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
@@ -19,7 +19,7 @@ fn text(bytes: &[u8]) -> String {
 #[test]
 fn commands_sftp_and_forwarding_are_refused() {
     let dir = tempfile::tempdir().unwrap();
-    let server = Server::start(&dir.path().join("data"));
+    let server = TestServer::start(&dir.path().join("data"));
     let key = new_key(dir.path(), "k");
 
     let out = server.ssh(&key, &["127.0.0.1", "uname"]);
@@ -63,7 +63,7 @@ fn commands_sftp_and_forwarding_are_refused() {
 #[test]
 fn a_flood_of_garbage_disconnects_that_client_only() {
     let dir = tempfile::tempdir().unwrap();
-    let server = Server::start(&dir.path().join("data"));
+    let server = TestServer::start(&dir.path().join("data"));
     let key = new_key(dir.path(), "alice");
     let mut alice = server.connect(&key);
     alice.wait_for("choose your name");
@@ -102,7 +102,7 @@ fn a_flood_of_garbage_disconnects_that_client_only() {
 #[test]
 fn escape_sequences_in_a_chat_line_are_inert() {
     let dir = tempfile::tempdir().unwrap();
-    let server = Server::start(&dir.path().join("data"));
+    let server = TestServer::start(&dir.path().join("data"));
     let mut players = Vec::new();
     for name in ["alice", "bob"] {
         let mut s = server.connect(&new_key(dir.path(), name));
@@ -136,7 +136,7 @@ fn escape_sequences_in_a_chat_line_are_inert() {
 #[test]
 fn the_session_limits_refuse_with_a_message_and_free_their_slot() {
     let dir = tempfile::tempdir().unwrap();
-    let server = Server::start_with(&dir.path().join("data"), &["--max-sessions", "2", "--per-key", "1"]);
+    let server = TestServer::start_with(&dir.path().join("data"), &["--max-sessions", "2", "--per-key", "1"]);
     let alice_key = new_key(dir.path(), "alice");
     let mut alice = server.connect(&alice_key);
     alice.wait_for("choose your name");
@@ -166,7 +166,7 @@ fn the_session_limits_refuse_with_a_message_and_free_their_slot() {
 #[test]
 fn a_client_without_a_key_watches_as_a_guest_or_is_turned_away() {
     let dir = tempfile::tempdir().unwrap();
-    let server = Server::start(&dir.path().join("data"));
+    let server = TestServer::start(&dir.path().join("data"));
     let mut guest = server.connect_guest();
     let lobby = guest.wait_for("you are a guest (watch only)");
     assert!(!lobby.contains("challenge NAME") && !lobby.contains("addkey"), "only what a guest may do:\n{lobby}");
@@ -180,7 +180,7 @@ fn a_client_without_a_key_watches_as_a_guest_or_is_turned_away() {
     hang_up(guest);
     drop(server);
 
-    let server = Server::start_with(&dir.path().join("data2"), &["--guests", "none"]);
+    let server = TestServer::start_with(&dir.path().join("data2"), &["--guests", "none"]);
     let guest = server.connect_guest();
     guest.wait_for("Permission denied");
     hang_up(guest);

@@ -6,8 +6,8 @@
 
 mod common;
 
-use common::pty::Session;
-use common::ssh::{Server, hang_up, new_key};
+use common::pty::PtySession;
+use common::ssh::{TestServer, hang_up, new_key};
 
 /// The chess figures the board draws pieces with on a Unicode terminal.
 const FIGURES: &[char] = &['♔', '♕', '♖', '♗', '♘', '♙', '♚', '♛', '♜', '♝', '♞', '♟'];
@@ -39,14 +39,14 @@ fn colours(params: &str) -> bool {
 /// engine (White, classic): the screen once the board is drawn, and
 /// everything the server sent, escapes included.
 fn board_for(
-    server: &Server,
+    server: &TestServer,
     dir: &std::path::Path,
     name: &str,
     options: &[&str],
     env: &[(&str, &str)],
 ) -> (String, String) {
     let key = new_key(dir, name);
-    let mut s: Session = server.connect_with(&key, options, env);
+    let mut s: PtySession = server.connect_with(&key, options, env);
     s.wait_for("choose your name");
     s.enter(name);
     s.wait_for(&format!("you are {name}"));
@@ -60,7 +60,7 @@ fn board_for(
 #[test]
 fn the_terminals_name_decides_the_colours_and_the_pieces() {
     let dir = tempfile::tempdir().unwrap();
-    let server = Server::start(&dir.path().join("data"));
+    let server = TestServer::start(&dir.path().join("data"));
 
     let (screen, raw) = board_for(&server, dir.path(), "dumbo", &[], &[("TERM", "dumb")]);
     let coloured: Vec<String> = sgr(&raw).into_iter().filter(|p| colours(p)).collect();

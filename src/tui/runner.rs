@@ -50,6 +50,13 @@ impl Runner {
 
     /// Does one effect; some report back.
     pub fn run(&mut self, effect: Effect) -> Option<Msg> {
+        self.unanswered(effect).and_then(|effect| self.answered(effect))
+    }
+
+    /// Performs an effect that answers with no message (the engine, the
+    /// analysis, the terminal, a personal puzzle's thread); any other is
+    /// handed back.
+    fn unanswered(&mut self, effect: Effect) -> Option<Effect> {
         match effect {
             Effect::StartSearch { position, limits, level, purpose } => {
                 self.ai.start(&position, limits, level, purpose)
@@ -59,58 +66,12 @@ impl Runner {
             Effect::MoveNow => self.ai.move_now(),
             Effect::AbandonSearch => self.ai.abandon(),
             Effect::ResetEngine => self.ai.new_game(),
-            Effect::Save { pgn, path } => return Some(self.save(&dated(pgn).to_pgn(), path)),
-            Effect::SaveIfNew { path, .. } if files::is_taken(&path) => {
-                // What cannot be replaced is refused before the question.
-                return Some(match files::can_save(&path) {
-                    Ok(()) => Msg::WouldReplace(path),
-                    Err(e) => Msg::Saved { result: Err(format!("{e:#}")), in_games_folder: false },
-                });
-            }
-            Effect::SaveIfNew { pgn, path } => return Some(self.save(&dated(pgn).to_pgn(), Some(path))),
-            Effect::Autosave { pgn, reason } => {
-                let f = &self.folders;
-                let dirs = [f.autosaves.as_path(), &f.games, &f.last_resort];
-                let result = files::autosave(&dated(pgn), &dirs).map_err(|e| format!("{e:#}"));
-                return Some(Msg::Autosaved { reason, result });
-            }
-            Effect::SaveConfig { path, prefs, keys } => {
-                let result = save_config(&path, &prefs, &keys).map(|()| path).map_err(|e| format!("{e:#}"));
-                return Some(Msg::ConfigSaved(result));
-            }
-            Effect::OpenPgn(path) => {
-                let result = files::load_pgn(&path).map(Box::new).map_err(|e| format!("{e:#}"));
-                return Some(Msg::Opened { path, result });
-            }
-            Effect::ListGames => {
-                let folders = [(self.folders.games.clone(), false), (self.folders.autosaves.clone(), true)];
-                let where_ = [self.folders.games.clone(), self.folders.autosaves.clone()];
-                return Some(Msg::GamesListed { games: saved_games::list(&folders), folders: where_ });
-            }
-            Effect::CompletePath { line, before, path } => {
-                let completion = saved_games::complete_path(&path);
-                return Some(Msg::PathCompleted { line, before, completion });
-            }
             Effect::Copy(text) => {
                 let _ = self.terminal.write_all(files::osc52(&text).as_bytes());
                 let _ = self.terminal.flush();
             }
             Effect::StartAnalysis { review, pgn, options } => self.analyst.start(review, pgn.start, pgn.moves, options),
             Effect::StopAnalysis => self.analyst.stop(),
-            Effect::SaveText { text, path } => return Some(self.save(&dated_text(&text), path)),
-            Effect::LoadPuzzles(game) => {
-                let file = self.folders.puzzle_file.as_deref();
-                let loaded = puzzle_record::load_puzzles(file, &self.folders.puzzles);
-                return Some(Msg::PuzzlesLoaded { game, loaded: Box::new(loaded) });
-            }
-            Effect::SavePuzzleAttempt { game, mut attempt, puzzle } => {
-                attempt.date = files::minute_text(std::time::SystemTime::now());
-                let path = puzzle_record::record_path(&self.folders.puzzles);
-                let result = puzzle_record::save_attempt(&path, game, attempt, puzzle)
-                    .map(|rating| (game, rating))
-                    .map_err(|e| format!("{e:#}"));
-                return Some(Msg::PuzzleSaved(result));
-            }
             Effect::MakePersonal(puzzle) => {
                 let (done, dir) = (self.personal.0.clone(), self.folders.puzzles.clone());
                 // Re-proving takes seconds: the screen stays live meanwhile.
@@ -120,8 +81,71 @@ impl Runner {
             }
             // The local app plays no game of a server's.
             Effect::Remote(_) => {}
+            other => return Some(other),
         }
         None
+    }
+
+    /// Performs an effect on files, which answers with a message: what
+    /// was saved, read or listed.
+    fn answered(&mut self, effect: Effect) -> Option<Msg> {
+        Some(match effect {
+            Effect::Save { pgn, path } => self.save(&dated(pgn).to_pgn(), path),
+            Effect::SaveIfNew { path, .. } if files::is_taken(&path) => {
+                // What cannot be replaced is refused before the question.
+                match files::can_save(&path) {
+                    Ok(()) => Msg::WouldReplace(path),
+                    Err(e) => Msg::Saved { result: Err(format!("{e:#}")), in_games_folder: false },
+                }
+            }
+            Effect::SaveIfNew { pgn, path } => self.save(&dated(pgn).to_pgn(), Some(path)),
+            Effect::SaveText { text, path } => self.save(&dated_text(&text), path),
+            Effect::Autosave { pgn, reason } => {
+                let f = &self.folders;
+                let dirs = [f.autosaves.as_path(), &f.games, &f.last_resort];
+                let result = files::autosave(&dated(pgn), &dirs).map_err(|e| format!("{e:#}"));
+                Msg::Autosaved { reason, result }
+            }
+            Effect::SaveConfig { path, prefs, keys } => {
+                let result = save_config(&path, &prefs, &keys).map(|()| path).map_err(|e| format!("{e:#}"));
+                Msg::ConfigSaved(result)
+            }
+            Effect::OpenPgn(path) => {
+                let result = files::load_pgn(&path).map(Box::new).map_err(|e| format!("{e:#}"));
+                Msg::Opened { path, result }
+            }
+            Effect::ListGames => {
+                let folders = [(self.folders.games.clone(), false), (self.folders.autosaves.clone(), true)];
+                let where_ = [self.folders.games.clone(), self.folders.autosaves.clone()];
+                Msg::GamesListed { games: saved_games::list(&folders), folders: where_ }
+            }
+            Effect::CompletePath { line, before, path } => {
+                Msg::PathCompleted { line, before, completion: saved_games::complete_path(&path) }
+            }
+            Effect::LoadPuzzles(game) => {
+                let file = self.folders.puzzle_file.as_deref();
+                let loaded = puzzle_record::load_puzzles(file, &self.folders.puzzles);
+                Msg::PuzzlesLoaded { game, loaded: Box::new(loaded) }
+            }
+            Effect::SavePuzzleAttempt { game, mut attempt, puzzle } => {
+                attempt.date = files::minute_text(std::time::SystemTime::now());
+                let path = puzzle_record::record_path(&self.folders.puzzles);
+                let result = puzzle_record::save_attempt(&path, game, attempt, puzzle);
+                Msg::PuzzleSaved(result.map(|rating| (game, rating)).map_err(|e| format!("{e:#}")))
+            }
+            // Performed by `unanswered` (named, so that a new effect is placed).
+            Effect::StartSearch { .. }
+            | Effect::Ponder { .. }
+            | Effect::CancelSearch
+            | Effect::MoveNow
+            | Effect::AbandonSearch
+            | Effect::ResetEngine
+            | Effect::Copy(_)
+            | Effect::StartAnalysis { .. }
+            | Effect::StopAnalysis
+            | Effect::MakePersonal(_)
+            | Effect::Remote(_) => return None,
+        })
     }
 
     /// Saves to the file named, or to a new name in the games folder.

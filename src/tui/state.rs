@@ -138,12 +138,52 @@ impl Activity {
         }
     }
 
+    /// Whether `core`'s game is over: by its rules, or as a server said.
+    pub(super) fn game_over(&self, core: &Core) -> bool {
+        core.game.is_over() || self.remote().is_some_and(|r| r.ending.is_some())
+    }
+
     /// `core`'s game as PGN with the players' names; the date is left for
     /// the runner to fill in when it writes the file.
     pub(super) fn pgn(&self, core: &Core) -> wormhole::pgn::PgnGame {
         let names = [self.player_name(core, Color::White), self.player_name(core, Color::Black)];
         core.game.to_pgn([&names[0], &names[1]], "????.??.??")
     }
+}
+
+/// Whether the game's screen (or the mode resting on it, `mode`) offers
+/// `action`, `activity`'s refusals aside: the puzzle board what the
+/// trainer offers, else what the game allows now.
+pub(super) fn game_offers(core: &Core, activity: &Activity, mode: &Mode, action: UserAction) -> bool {
+    if *mode == Mode::Puzzle {
+        return activity.trainer().is_some_and(|t| t.offers(action));
+    }
+    match action {
+        UserAction::Undo => core.undo_target().is_ok(),
+        UserAction::Redo => core.game.can_redo(),
+        UserAction::Hint => activity.human_to_move(core),
+        UserAction::MoveNow => core.engine.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Move { .. })),
+        UserAction::Review => core.game.len() > 0,
+        _ => true,
+    }
+}
+
+/// The legal moves the typed text could be in the game (none while
+/// browsing, `mode`, or when the human is not to move).
+pub(super) fn game_candidates(core: &Core, activity: &Activity, mode: &Mode) -> Vec<Candidate> {
+    if !activity.human_to_move(core) || matches!(mode, Mode::Browse(_)) {
+        return Vec::new();
+    }
+    input::candidates(core.game.position(), core.view.input.text())
+}
+
+/// The forced move Enter on an empty line (or a click on one of its
+/// squares) plays for the human to move: in a game on the game's screen
+/// (`mode`), and on the puzzle board while the puzzle is being solved.
+pub(super) fn forced_move(core: &Core, activity: &Activity, mode: &Mode) -> Option<Forced<AnyMove>> {
+    let solving = *mode == Mode::Puzzle && activity.trainer().and_then(Trainer::phase) == Some(Phase::Solving);
+    let playing = (*mode == Mode::Play || solving) && activity.human_to_move(core);
+    playing.then(|| core.forced()).flatten()
 }
 
 /// How the session ended, for what `play` prints after the terminal is restored.
@@ -292,6 +332,11 @@ impl AppState {
         self.activity.trainer()
     }
 
+    /// The puzzle's phase (None outside the trainer).
+    pub fn puzzle_phase(&self) -> Option<Phase> {
+        self.activity.trainer()?.phase()
+    }
+
     /// The review and the live analysis.
     pub fn study(&self) -> &Study {
         &self.study
@@ -308,19 +353,7 @@ impl AppState {
         if let (Mode::Analyze, Some(explore)) = (&self.mode, &self.study.explore) {
             return explore.offers(action);
         }
-        if self.mode == Mode::Puzzle {
-            return self.activity.trainer().is_some_and(|t| t.offers(action));
-        }
-        match action {
-            UserAction::Undo => self.core.undo_target().is_ok(),
-            UserAction::Redo => self.core.game.can_redo(),
-            UserAction::Hint => self.activity.human_to_move(&self.core),
-            UserAction::MoveNow => {
-                self.core.engine.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Move { .. }))
-            }
-            UserAction::Review => self.core.game.len() > 0,
-            _ => true,
-        }
+        game_offers(&self.core, &self.activity, &self.mode, action)
     }
 
     /// The ply the board shows (the browsed one, or the current one).
@@ -344,10 +377,7 @@ impl AppState {
         if let (Mode::Analyze, Some(explore)) = (&self.mode, &self.study.explore) {
             return input::candidates(&explore.position, self.core.view.input.text());
         }
-        if !self.activity.human_to_move(&self.core) || matches!(&self.mode, Mode::Browse(_)) {
-            return Vec::new();
-        }
-        input::candidates(self.core.game.position(), self.core.view.input.text())
+        game_candidates(&self.core, &self.activity, &self.mode)
     }
 
     /// What the line under the input says about the text typed.
@@ -418,10 +448,7 @@ impl AppState {
     /// squares) plays for the human to move, and why it is forced: the
     /// game's words ([`AnyPosition::forced_move`]), then how to play it.
     pub(super) fn forced_move(&self) -> Option<Forced<AnyMove>> {
-        // In a game, and on the puzzle board while the puzzle is being solved.
-        let solving = self.mode == Mode::Puzzle && self.puzzle_phase() == Some(Phase::Solving);
-        let playing = (self.mode == Mode::Play || solving) && self.activity.human_to_move(&self.core);
-        playing.then(|| self.core.forced()).flatten()
+        forced_move(&self.core, &self.activity, &self.mode)
     }
 
     /// A player's name as the panel and PGN show it.
@@ -465,7 +492,7 @@ impl AppState {
     /// Whether the game is over: by its rules, or as a server said
     /// (a resignation, a flag, an abort).
     pub fn game_over(&self) -> bool {
-        self.core.game.is_over() || self.activity.remote().is_some_and(|r| r.ending.is_some())
+        self.activity.game_over(&self.core)
     }
 
     /// The game as PGN with the players' names; the date is left for the

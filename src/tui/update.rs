@@ -4,7 +4,7 @@
 //! in `modes/`, the list of saved games in `picker.rs`, the review and the
 //! live analysis [`Study`]'s, the puzzle trainer [`Trainer`]'s, here in
 //! `update/`) changes its own state, given the [`Core`], and answers what
-//! it asks of the app ([`Next`]), which [`AppState::follow`] does. The
+//! it asks of the app ([`Then`]), which [`AppState::follow`] does. The
 //! game's own keys are in `update/play.rs`; the game and the engine in
 //! `update/engine.rs`, files and replacing the game in `update/games.rs`,
 //! the `:` commands in `update/command.rs`, a server's game ([`Remote`]'s
@@ -43,23 +43,28 @@ mod twoboard_tests;
 
 use std::time::Instant;
 
+use wormhole::Rules;
+
 use super::action::{Msg, UserAction};
-use super::ai::EngineEvent;
+use super::ai::{EngineEvent, Purpose};
 use super::config::{ConfigKey, Prefs};
 use super::effects::Effect;
+use super::explore::Origin;
 use super::game::{GameState, SideChoice};
 use super::game_settings::GameSettings;
-use super::modes::{Next, browse, game_over, help, open_game};
+use super::modes::{Then, browse, game_over, help, open_game};
 use super::newgame::NewGameForm;
 use super::state::{Activity, AppState, Core, Mode, Pending};
 use crate::limits::MAX_INPUT_CHARS;
+use play::Playing;
 
 impl AppState {
     /// The effects of the first position (the engine may be to move). With
     /// the new-game screen up, nothing starts until it is closed.
     pub fn start(&mut self) -> Vec<Effect> {
         if !matches!(&self.mode, Mode::NewGame(_)) {
-            self.core.after_change(&self.activity, &mut self.mode);
+            let next = self.core.after_change(&self.activity);
+            self.follow(next);
         }
         self.core.sync_ponder(&self.activity, &self.mode);
         std::mem::take(&mut self.core.effects)
@@ -67,37 +72,59 @@ impl AppState {
 
     /// Handles one message; returns what the runner must do.
     pub fn update(&mut self, msg: impl Into<Msg>) -> Vec<Effect> {
-        match msg.into() {
-            Msg::User(action) => self.on_action(action),
-            Msg::Paste(text) => self.paste(&text),
-            Msg::Tick(now) => self.on_tick(now),
+        let next = match msg.into() {
+            Msg::User(action) => return self.after(|s| s.on_action(action)),
+            Msg::Paste(text) => return self.after(|s| s.paste(&text)),
+            Msg::Tick(now) => return self.after(|s| s.on_tick(now)),
             Msg::Engine(EngineEvent::Info(info)) => {
                 if let Some(t) = &mut self.core.engine.thinking {
                     t.info = Some(info);
                 }
                 self.core.ponder_reported();
+                Then::Stays
             }
-            Msg::Engine(EngineEvent::Done(done)) => self.finished(done),
-            Msg::Saved { result, in_games_folder } => self.core.saved(result, in_games_folder),
+            Msg::Engine(EngineEvent::Done(done)) if self.core.search_ended(done.purpose) => match done.purpose {
+                Purpose::Analysis { id } => return self.after(|s| s.study.explore_finished(id, done.info)),
+                _ => self.playing().search_done(done),
+            },
+            Msg::Engine(EngineEvent::Done(_)) => Then::Stays,
+            Msg::Saved { result, in_games_folder } => return self.after(|s| s.core.saved(result, in_games_folder)),
             Msg::GamesListed { games, folders } => {
                 if let Mode::OpenGame(picker) = &mut self.mode {
                     picker.listed(games, &folders);
                 }
+                Then::Stays
             }
-            Msg::PathCompleted { line, before, completion } => self.core.path_completed(&line, &before, completion),
-            Msg::WouldReplace(path) => self.ask_to_replace(path),
-            Msg::Autosaved { reason, result } => self.autosaved(reason, result),
-            Msg::Opened { path, result } => self.opened(path, result),
-            Msg::ConfigSaved(Ok(_)) => {}
-            Msg::ConfigSaved(Err(e)) => self.core.error(format!("the setting is used but could not be saved: {e}")),
-            Msg::Analysis(event) => self.study.analysis_event(event),
-            Msg::PuzzlesLoaded { game, loaded } => self.puzzles_loaded(game, *loaded),
-            Msg::PuzzleSaved(result) => self.puzzle_saved(result),
-            Msg::PersonalSaved(result) => self.core.personal_saved(result),
-            Msg::Remote(event) => self.activity.remote_event(&mut self.core, &mut self.mode, event),
-        }
+            Msg::PathCompleted { line, before, completion } => {
+                return self.after(|s| s.core.path_completed(&line, &before, completion));
+            }
+            Msg::WouldReplace(path) => self.core.would_replace(path),
+            Msg::Autosaved { reason, result } => self.playing().autosaved(reason, result),
+            Msg::Opened { path, result } => self.playing().opened(path, result),
+            Msg::ConfigSaved(Ok(_)) => Then::Stays,
+            Msg::ConfigSaved(Err(e)) => {
+                return self.after(|s| s.core.error(format!("the setting is used but could not be saved: {e}")));
+            }
+            Msg::Analysis(event) => return self.after(|s| s.study.analysis_event(event)),
+            Msg::PuzzlesLoaded { game, loaded } => self.playing().puzzles_loaded(game, *loaded),
+            Msg::PuzzleSaved(result) => return self.after(|s| s.activity.puzzle_saved(&mut s.core, result)),
+            Msg::PersonalSaved(result) => return self.after(|s| s.core.personal_saved(result)),
+            Msg::Remote(event) => self.activity.remote_event(&mut self.core, event),
+        };
+        self.after(|s| s.follow(next))
+    }
+
+    /// Does `change`, then what follows every message: thinking on the
+    /// human's time started or stopped; the effects to perform.
+    fn after(&mut self, change: impl FnOnce(&mut AppState)) -> Vec<Effect> {
+        change(self);
         self.core.sync_ponder(&self.activity, &self.mode);
         std::mem::take(&mut self.core.effects)
+    }
+
+    /// The game's screen's parts, for its keys and for replacing the game.
+    fn playing(&mut self) -> Playing<'_> {
+        Playing { core: &mut self.core, activity: &mut self.activity, mode: &self.mode }
     }
 
     /// A user's action: the mode's own update, then what it asks of the app.
@@ -112,7 +139,7 @@ impl AppState {
             self.core.view.message = None;
         }
         let next = match &mut self.mode {
-            Mode::Play => Next::Keys(action),
+            Mode::Play => Then::Keys(action),
             Mode::Help { scroll, page } => help::update(scroll, page, action),
             Mode::GameOver => game_over::update(action),
             Mode::Browse(ply) => browse::update(ply, &mut self.core, action),
@@ -123,44 +150,88 @@ impl AppState {
             Mode::Analyze => self.study.explore_update(&mut self.core, action),
             Mode::Puzzle => match &mut self.activity {
                 Activity::Puzzles(trainer) => trainer.update(&mut self.core, action),
-                _ => Next::Stays,
+                _ => Then::Stays,
             },
         };
         self.follow(next);
     }
 
-    /// Does what a mode's own update asked for.
-    pub(super) fn follow(&mut self, next: Next) {
+    /// Does what an update asked for: the mode it changes to.
+    pub(super) fn follow(&mut self, next: Then) {
         match next {
-            Next::Stays => {}
-            Next::Rest => self.mode = self.resting_mode(),
-            Next::Resume => {
+            Then::Stays => {}
+            Then::Rest => self.mode = self.resting_mode(),
+            Then::Resume => {
                 self.mode = self.resting_mode();
-                self.core.after_change(&self.activity, &mut self.mode);
+                let next = self.core.after_change(&self.activity);
+                self.follow(next);
             }
-            Next::RestThen(action) => {
+            Then::RestKeys(action) => {
                 self.mode = self.resting_mode();
-                self.in_play(action);
+                self.follow(Then::Keys(action));
             }
-            Next::Keys(action) => self.in_play(action),
-            Next::Game => self.mode = Mode::Play,
-            Next::NewGameScreen => {
+            Then::Keys(action) => {
+                let next = self.playing().update(action);
+                self.follow(next);
+            }
+            Then::Game => self.mode = Mode::Play,
+            Then::Over => self.mode = Mode::GameOver,
+            Then::GoesOn if self.mode == Mode::GameOver => self.mode = Mode::Play,
+            Then::GoesOn => {}
+            Then::Help(page) => self.mode = Mode::Help { scroll: 0, page },
+            Then::Browse(ply) => self.mode = Mode::Browse(ply),
+            Then::Ask(pending) => self.mode = Mode::Confirm(pending),
+            Then::ShowFen => self.core.show_fen(self.shown_position().fen()),
+            Then::Done => self.done(),
+            other => self.open(other),
+        }
+    }
+
+    /// Follows a [`Then`] that opens a screen over the game.
+    fn open(&mut self, next: Then) {
+        match next {
+            Then::NewGameScreen => {
                 let form = self.core.new_game_form(self.activity.trainer().is_some());
                 self.mode = Mode::NewGame(form);
             }
-            Next::Review => self.open_review(),
-            Next::Analyze => self.start_explore(),
-            Next::Puzzle => self.set_up_puzzle(),
-            Next::OpenList => {
-                let back = std::mem::replace(&mut self.mode, Mode::Play);
-                self.open_list(back);
+            Then::Review => {
+                if self.mode == Mode::Analyze {
+                    self.core.cancel_search();
+                    self.study.explore = None;
+                }
+                let pgn = self.pgn();
+                if self.study.open_review(&mut self.core, pgn) {
+                    self.mode = Mode::Review;
+                }
             }
-            Next::Back => {
+            Then::Analyze if self.mode == Mode::Analyze => {
+                let next = self.study.leave_explore(&mut self.core);
+                self.follow(next);
+            }
+            Then::Analyze => {
+                let origin = if self.mode == Mode::Review { Origin::Review } else { Origin::Game };
+                let base = self.shown_position().clone();
+                if self.study.start_explore(&mut self.core, base, origin) {
+                    self.mode = Mode::Analyze;
+                }
+            }
+            Then::Puzzle => {
+                if self.activity.trainer_mut().is_some_and(|t| t.set_up(&mut self.core)) {
+                    self.mode = Mode::Puzzle;
+                }
+            }
+            Then::Trainer => (self.study.review, self.mode) = (None, Mode::Puzzle),
+            Then::OpenList => {
+                let back = std::mem::replace(&mut self.mode, Mode::Play);
+                self.mode = self.core.list_games(back);
+            }
+            Then::OpenListAtRest => self.mode = self.core.list_games(self.resting_mode()),
+            Then::Back => {
                 if let Mode::OpenGame(picker) = std::mem::replace(&mut self.mode, Mode::Play) {
                     self.mode = picker.back;
                 }
             }
-            Next::Done => self.done(),
+            _ => self.follow(next),
         }
     }
 
@@ -173,12 +244,16 @@ impl AppState {
         }
         let rest = self.resting_mode();
         let Mode::Confirm(pending) = std::mem::replace(&mut self.mode, rest) else { return };
-        match pending {
-            Pending::Resign => self.core.resign_now(&self.activity, &mut self.mode),
-            Pending::NewGame(settings) => self.new_game(settings),
-            Pending::Replace(path) => self.core.save(&self.activity, Some(path)),
-            Pending::Load(fen) => self.load_fen_now(&fen),
-        }
+        let next = match pending {
+            Pending::Resign => self.core.resign_now(&self.activity),
+            Pending::NewGame(settings) => self.playing().new_game(settings),
+            Pending::Replace(path) => {
+                self.core.save(&self.activity, Some(path));
+                Then::Stays
+            }
+            Pending::Load(fen) => self.playing().load_fen_now(&fen),
+        };
+        self.follow(next);
     }
 
     /// Starts the game chosen on the new-game screen and keeps the choices
@@ -204,7 +279,8 @@ impl AppState {
             ..self.core.settings
         };
         let game = GameState::new(form.start(), settings.players, settings.clocks());
-        self.replace_game(game, settings);
+        let next = self.playing().replace_game(game, settings);
+        self.follow(next);
     }
 
     fn on_tick(&mut self, now: Instant) {

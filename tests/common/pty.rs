@@ -16,7 +16,7 @@ pub const COLS: u16 = 120;
 pub const TIMEOUT: Duration = Duration::from_secs(30);
 
 /// The binary running in a pty, with everything it printed fed to a vt100 screen.
-pub struct Session {
+pub struct PtySession {
     pub child: Box<dyn Child + Send + Sync>,
     writer: Option<Box<dyn Write + Send>>,
     master: Option<Box<dyn MasterPty + Send>>,
@@ -57,41 +57,41 @@ pub struct Exit {
     pub saved: Vec<(String, String)>,
 }
 
-impl Session {
-    pub fn start(args: &[&str]) -> Session {
-        Session::start_with_env(args, &[])
+impl PtySession {
+    pub fn start(args: &[&str]) -> PtySession {
+        PtySession::start_with_env(args, &[])
     }
 
-    pub fn start_with_env(args: &[&str], env: &[(&str, &str)]) -> Session {
-        Session::spawn(CommandBuilder::new(env!("CARGO_BIN_EXE_wormhole")), args, env)
+    pub fn start_with_env(args: &[&str], env: &[(&str, &str)]) -> PtySession {
+        PtySession::spawn(CommandBuilder::new(env!("CARGO_BIN_EXE_wormhole")), args, env)
     }
 
     /// Runs another program in the pty (e.g. `ssh` to a test server).
-    pub fn start_program(program: &str, args: &[&str]) -> Session {
-        Session::spawn(CommandBuilder::new(program), args, &[])
+    pub fn start_program(program: &str, args: &[&str]) -> PtySession {
+        PtySession::spawn(CommandBuilder::new(program), args, &[])
     }
 
     /// Runs another program in the pty with `env` set (e.g. `ssh` with `TERM=dumb`).
-    pub fn start_program_with_env(program: &str, args: &[&str], env: &[(&str, &str)]) -> Session {
-        Session::spawn(CommandBuilder::new(program), args, env)
+    pub fn start_program_with_env(program: &str, args: &[&str], env: &[(&str, &str)]) -> PtySession {
+        PtySession::spawn(CommandBuilder::new(program), args, env)
     }
 
     /// Runs the binary with `dir` as its current folder (where Ctrl-S saves).
-    pub fn start_in_dir(dir: &std::path::Path, args: &[&str]) -> Session {
+    pub fn start_in_dir(dir: &std::path::Path, args: &[&str]) -> PtySession {
         let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_wormhole"));
         cmd.cwd(dir);
-        Session::spawn(cmd, args, &[])
+        PtySession::spawn(cmd, args, &[])
     }
 
     /// Runs the binary through `sh -c '<prelude>; exec wormhole <args>'`,
     /// e.g. to ignore a signal (`trap '' HUP`) or set a limit (`ulimit -f 0`).
-    pub fn start_in_shell(prelude: &str, args: &[&str], env: &[(&str, &str)]) -> Session {
+    pub fn start_in_shell(prelude: &str, args: &[&str], env: &[(&str, &str)]) -> PtySession {
         let mut cmd = CommandBuilder::new("sh");
         cmd.args(["-c", &format!("{prelude}; exec \"$0\" \"$@\""), env!("CARGO_BIN_EXE_wormhole")]);
-        Session::spawn(cmd, args, env)
+        PtySession::spawn(cmd, args, env)
     }
 
-    fn spawn(mut cmd: CommandBuilder, args: &[&str], env: &[(&str, &str)]) -> Session {
+    fn spawn(mut cmd: CommandBuilder, args: &[&str], env: &[(&str, &str)]) -> PtySession {
         let pty = native_pty_system();
         let pair = pty.openpty(PtySize { rows: ROWS, cols: COLS, pixel_width: 0, pixel_height: 0 }).unwrap();
         cmd.args(args);
@@ -137,7 +137,7 @@ impl Session {
             }
             c.store(true, Ordering::SeqCst);
         });
-        Session {
+        PtySession {
             child,
             writer: Some(writer),
             master: Some(pair.master),
@@ -318,7 +318,7 @@ impl Session {
 /// A session dropped without `exit_within` (a test that ends while the
 /// program still runs, or a failing one) stops the program and removes the
 /// folders the harness made, so no test leaves files in the temp folder.
-impl Drop for Session {
+impl Drop for PtySession {
     fn drop(&mut self) {
         if matches!(self.child.try_wait(), Ok(None)) {
             let _ = self.child.kill();

@@ -10,9 +10,9 @@ use russh::client::{self, Handle, KeyboardInteractiveAuthResponse, Msg};
 use russh::{Channel, ChannelMsg};
 
 /// Trusts the test's own server, whatever its host key.
-pub struct TrustAny;
+pub struct TrustTestServer;
 
-impl client::Handler for TrustAny {
+impl client::Handler for TrustTestServer {
     type Error = russh::Error;
 
     async fn check_server_key(&mut self, _key: &russh::keys::PublicKeyOrCertificate) -> Result<bool, Self::Error> {
@@ -26,19 +26,19 @@ pub fn runtime() -> tokio::runtime::Runtime {
 }
 
 /// Connects to the server on `port` (key exchange done, nobody signed in).
-pub async fn connect(port: u16) -> Handle<TrustAny> {
+pub async fn connect(port: u16) -> Handle<TrustTestServer> {
     let config = Arc::new(client::Config::default());
-    client::connect(config, ("127.0.0.1", port), TrustAny).await.expect("the key exchange")
+    client::connect(config, ("127.0.0.1", port), TrustTestServer).await.expect("the key exchange")
 }
 
 /// Signs in as a guest (keyboard-interactive, no question asked).
-pub async fn guest(handle: &mut Handle<TrustAny>) {
+pub async fn guest(handle: &mut Handle<TrustTestServer>) {
     let answer = handle.authenticate_keyboard_interactive_start("guest", None).await.unwrap();
     assert!(matches!(answer, KeyboardInteractiveAuthResponse::Success), "a guest is let in");
 }
 
 /// Opens the session channel and asks for a `cols`x`rows` pty.
-pub async fn channel_with_pty(handle: &Handle<TrustAny>, cols: u32, rows: u32) -> Channel<Msg> {
+pub async fn channel_with_pty(handle: &Handle<TrustTestServer>, cols: u32, rows: u32) -> Channel<Msg> {
     let mut channel = handle.channel_open_session().await.unwrap();
     channel.request_pty(true, "xterm", cols, rows, 0, 0, &[]).await.unwrap();
     assert!(next_reply(&mut channel).await, "the pty is granted");

@@ -8,10 +8,10 @@ use std::process::{Child, Command, Output, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use super::pty::Session;
+use super::pty::PtySession;
 
 /// A running `wormhole serve`; killed (SIGKILL) when dropped.
-pub struct Server {
+pub struct TestServer {
     pub child: Child,
     pub port: u16,
     pub data: PathBuf,
@@ -21,14 +21,14 @@ pub struct Server {
     reader: Option<std::thread::JoinHandle<()>>,
 }
 
-impl Server {
+impl TestServer {
     /// Starts a server on `data`, waiting until it listens.
-    pub fn start(data: &Path) -> Server {
-        Server::start_with(data, &[])
+    pub fn start(data: &Path) -> TestServer {
+        TestServer::start_with(data, &[])
     }
 
     /// Starts a server on `data` with more options (`--max-sessions 2`).
-    pub fn start_with(data: &Path, options: &[&str]) -> Server {
+    pub fn start_with(data: &Path, options: &[&str]) -> TestServer {
         let mut child = Command::new(env!("CARGO_BIN_EXE_wormhole"))
             .args(["serve", "--listen", "127.0.0.1:0", "--data"])
             .arg(data)
@@ -55,11 +55,11 @@ impl Server {
         let port = listening
             .recv_timeout(Duration::from_secs(30))
             .unwrap_or_else(|_| panic!("the server did not start; its log: {:?}", log.lock().unwrap()));
-        Server { child, port, data: data.to_path_buf(), log, reader: Some(reader) }
+        TestServer { child, port, data: data.to_path_buf(), log, reader: Some(reader) }
     }
 
     /// Stops the server as an operator does (SIGTERM), waits for it to exit
-    /// and for the last line of its log: after this, [`Server::has_logged`]
+    /// and for the last line of its log: after this, [`TestServer::has_logged`]
     /// reads the whole log. Panics if it does not exit within 30 s.
     pub fn stop(&mut self) {
         let pid = self.child.id().to_string();
@@ -115,29 +115,29 @@ impl Server {
     }
 
     /// The real OpenSSH client, with a pty, connected as `key`.
-    pub fn connect(&self, key: &Path) -> Session {
+    pub fn connect(&self, key: &Path) -> PtySession {
         self.connect_with(key, &[], &[])
     }
 
     /// The real OpenSSH client, with a pty, connected as `key` with more
     /// options (`-o SetEnv=COLORTERM=truecolor`) and `env` (`TERM=dumb`).
-    pub fn connect_with(&self, key: &Path, options: &[&str], env: &[(&str, &str)]) -> Session {
+    pub fn connect_with(&self, key: &Path, options: &[&str], env: &[(&str, &str)]) -> PtySession {
         let mut args = vec!["-tt".to_string(), "-p".to_string(), self.port.to_string()];
         args.extend(self.options(key));
         args.extend(options.iter().map(|o| o.to_string()));
         args.push("127.0.0.1".into());
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        Session::start_program_with_env("ssh", &args, env)
+        PtySession::start_program_with_env("ssh", &args, env)
     }
 
     /// The real OpenSSH client, with a pty, connected without a key
     /// (keyboard-interactive, as a client without keys does).
-    pub fn connect_guest(&self) -> Session {
+    pub fn connect_guest(&self) -> PtySession {
         let port = self.port.to_string();
         let mut args = vec!["-tt", "-p", &port, "-o", "PubkeyAuthentication=no"];
         args.extend(["-o", "PreferredAuthentications=keyboard-interactive", "-o", "StrictHostKeyChecking=no"]);
         args.extend(["-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR", "127.0.0.1"]);
-        Session::start_program("ssh", &args)
+        PtySession::start_program("ssh", &args)
     }
 
     /// `ssh` with `extra` options and arguments, without a pty; waits for it.
@@ -148,7 +148,7 @@ impl Server {
     }
 }
 
-impl Drop for Server {
+impl Drop for TestServer {
     fn drop(&mut self) {
         self.kill();
     }
@@ -156,7 +156,7 @@ impl Drop for Server {
 
 /// A new key registered as `name` on `server`, in the lobby: its session
 /// and the key's path.
-pub fn register(server: &Server, dir: &Path, name: &str) -> (Session, PathBuf) {
+pub fn register(server: &TestServer, dir: &Path, name: &str) -> (PtySession, PathBuf) {
     let key = new_key(dir, name);
     let mut s = server.connect(&key);
     s.wait_for("choose your name");
@@ -191,14 +191,14 @@ pub fn fingerprint(path: &Path) -> String {
 }
 
 /// Drops an ssh client's connection (SIGKILL to the client).
-pub fn hang_up(mut session: Session) {
+pub fn hang_up(mut session: PtySession) {
     let _ = session.child.kill();
     let _ = session.child.wait();
 }
 
 /// Waits until the lobby of `s` lists an open challenge from `from` that
 /// it may accept (its row ends in `accept`); the screen.
-pub fn wait_for_challenge(s: &Session, from: &str) -> String {
+pub fn wait_for_challenge(s: &PtySession, from: &str) -> String {
     s.wait_until(&format!("a challenge from {from}"), |screen| {
         screen.lines().any(|l| l.contains(from) && l.trim_end().ends_with(" accept"))
     })

@@ -53,24 +53,24 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
 }
 
 /// One server node's process, stopped when dropped.
-struct Node {
+struct ServerNode {
     child: Child,
     port: u16,
     /// Where it writes its relay times (`serve --relay-times`).
     relay_times: PathBuf,
 }
 
-impl Drop for Node {
+impl Drop for ServerNode {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
 }
 
-impl Node {
+impl ServerNode {
     /// Starts `wormhole serve` on a free port with its data in `data`, on
     /// `database` (PostgreSQL) if given, with the host key `host_key` if given.
-    fn start(args: &Args, data: &Path, database: Option<&str>, host_key: Option<&Path>) -> anyhow::Result<Node> {
+    fn start(args: &Args, data: &Path, database: Option<&str>, host_key: Option<&Path>) -> anyhow::Result<ServerNode> {
         let binary = server_binary(args)?;
         let port = std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()?.port();
         let mut cmd = Command::new(&binary);
@@ -98,7 +98,7 @@ impl Node {
             .stderr(log)
             .spawn()
             .with_context(|| format!("cannot run {}", binary.display()))?;
-        let mut node = Node { child, port, relay_times };
+        let mut node = ServerNode { child, port, relay_times };
         let deadline = Instant::now() + Duration::from_secs(20);
         while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
             if let Some(status) = node.child.try_wait()? {
@@ -115,7 +115,7 @@ impl Node {
 
 /// The server: its nodes, and a handle on its database.
 struct Server {
-    nodes: Vec<Node>,
+    nodes: Vec<ServerNode>,
     /// What the benchmark reads of the server's database.
     store: Arc<Mutex<Box<dyn Records>>>,
     /// The database's URL (PostgreSQL), to name it.
@@ -127,7 +127,7 @@ impl Server {
     fn start(args: &Args, dir: &Path) -> anyhow::Result<Server> {
         let Some(count) = args.nodes.map(usize::from).or(args.database.as_ref().map(|_| 1)) else {
             let data = dir.join("data");
-            let node = Node::start(args, &data, None, None)?;
+            let node = ServerNode::start(args, &data, None, None)?;
             let store: Box<dyn Records> = Box::new(Store::open(&data)?);
             return Ok(Server { nodes: vec![node], store: Arc::new(Mutex::new(store)), database: None });
         };
@@ -136,11 +136,11 @@ impl Server {
             None => std::panic::catch_unwind(pg::database)
                 .map_err(|_| anyhow::anyhow!("cannot start a throwaway PostgreSQL cluster (see above)"))?,
         };
-        let mut nodes = vec![Node::start(args, &dir.join("node0"), Some(&url), None)?];
+        let mut nodes = vec![ServerNode::start(args, &dir.join("node0"), Some(&url), None)?];
         // The first node made the host key: the others share it, as an operator copies it.
         let key = dir.join("node0").join(wormhole_app::server::ssh::HOST_KEY_FILE);
         for n in 1..count {
-            nodes.push(Node::start(args, &dir.join(format!("node{n}")), Some(&url), Some(&key))?);
+            nodes.push(ServerNode::start(args, &dir.join(format!("node{n}")), Some(&url), Some(&key))?);
         }
         let store: Box<dyn Records> = Box::new(PgStore::open(&url)?);
         Ok(Server { nodes, store: Arc::new(Mutex::new(store)), database: Some(url) })

@@ -64,21 +64,21 @@ impl<R: Records + 'static> Fixture<R> {
 }
 
 /// A registered player's session.
-struct Player {
+struct TestPlayer {
     s: SessionId,
     account: Account,
     events: Events,
 }
 
 impl<R> Fixture<R> {
-    fn player(&self, name: &str) -> Player {
+    fn player(&self, name: &str) -> TestPlayer {
         let account = match self.hub.account_by_key(&format!("SHA256:{name}")).unwrap() {
             Some(a) => a,
             None => self.hub.register(name, &format!("SHA256:{name}"), "ssh-ed25519 AAAA").unwrap(),
         };
         let (notify, events) = inbox();
         let s = self.hub.connect(Who::Player(account.clone()), notify).unwrap();
-        Player { s, account, events }
+        TestPlayer { s, account, events }
     }
 
     fn guest(&self) -> (SessionId, Events) {
@@ -87,7 +87,7 @@ impl<R> Fixture<R> {
     }
 
     /// `white` challenges, `black` accepts: the game's id.
-    fn game(&self, white: &Player, black: &Player, kind: GameKind, clock: Option<(u64, u64)>) -> GameId {
+    fn game(&self, white: &TestPlayer, black: &TestPlayer, kind: GameKind, clock: Option<(u64, u64)>) -> GameId {
         let id = self.hub.challenge(white.s, spec(kind, clock)).unwrap();
         self.hub.accept(black.s, id).unwrap()
     }
@@ -422,7 +422,7 @@ fn a_win_by_absence_may_be_claimed_after_the_set_time_not_before() {
     f.hub.confirm_key("SHA256:bob-laptop", b.account.id).unwrap();
     let again = f.hub.account_by_key("SHA256:bob-laptop").unwrap().expect("bob's second key");
     let (notify, _) = inbox();
-    let b = Player {
+    let b = TestPlayer {
         s: f.hub.connect(Who::Player(again.clone()), notify).unwrap(),
         account: again,
         events: Events::default(),
@@ -499,7 +499,7 @@ fn watchers_see_the_players_chat_and_have_their_own() {
     f.hub.open(c.s, game).unwrap();
     f.hub.open(d.s, game).unwrap();
     f.hub.chat(a.s, game, "good luck").unwrap();
-    let chat = |p: &Player| -> Vec<(String, String)> {
+    let chat = |p: &TestPlayer| -> Vec<(String, String)> {
         let events = p.events.lock().unwrap();
         let lines = events.iter().filter_map(|e| match e {
             HubEvent::Chat { from, text, .. } => Some((from.clone(), text.clone())),

@@ -1,47 +1,47 @@
 //! Browsing the game's earlier positions (`Mode::Browse`, its state the
 //! ply shown): its own update, given the [`Core`].
 
-use super::Next;
+use super::Then;
 use crate::tui::action::UserAction;
 use crate::tui::shared::Core;
 
 /// Browsing's own update: the stepping keys move through the game (onto
 /// the live position: browsing ends); a move typed or Enter goes back to
 /// the live position first; anything else goes back and is the game's.
-pub fn update(ply: &mut usize, core: &mut Core, action: UserAction) -> Next {
+pub fn update(ply: &mut usize, core: &mut Core, action: UserAction) -> Then {
     match action {
         UserAction::BrowseBack => step(ply, core, ply.saturating_sub(1)),
         UserAction::BrowseForward => step(ply, core, *ply + 1),
         UserAction::BrowseStart => step(ply, core, 0),
-        UserAction::BrowseEnd | UserAction::Escape | UserAction::Select => Next::Rest,
-        UserAction::Cursor(..) => Next::Stays,
+        UserAction::BrowseEnd | UserAction::Escape | UserAction::Select => Then::Rest,
+        UserAction::Cursor(..) => Then::Stays,
         UserAction::Scroll(d) => {
             core.scroll_moves(d);
-            Next::Stays
+            Then::Stays
         }
         UserAction::Char(_) | UserAction::Submit => leave(core, action),
-        other => Next::RestThen(other),
+        other => Then::RestKeys(other),
     }
 }
 
 /// Shows the position after `to` moves; the live one ends browsing.
-fn step(ply: &mut usize, core: &mut Core, to: usize) -> Next {
+fn step(ply: &mut usize, core: &mut Core, to: usize) -> Then {
     let to = to.min(core.game.len());
     core.view.scroll = None;
     if to == core.game.len() {
-        return Next::Rest;
+        return Then::Rest;
     }
     *ply = to;
-    Next::Stays
+    Then::Stays
 }
 
 /// A move typed or Enter while browsing an earlier position: back to
 /// the live position first, where moves are played, and say so; Enter
 /// plays nothing until the player has seen that position.
-fn leave(core: &mut Core, action: UserAction) -> Next {
+fn leave(core: &mut Core, action: UserAction) -> Then {
     let text = core.view.input.text().trim().to_string();
     if text.starts_with(':') || (text.is_empty() && action == UserAction::Char(':')) {
-        return Next::RestThen(action);
+        return Then::RestKeys(action);
     }
     match action {
         UserAction::Submit if text.is_empty() => core.info("back to the live position"),
@@ -50,10 +50,10 @@ fn leave(core: &mut Core, action: UserAction) -> Next {
         }
         _ => {
             core.info("back to the live position: moves are played there");
-            return Next::RestThen(action);
+            return Then::RestKeys(action);
         }
     }
-    Next::Rest
+    Then::Rest
 }
 
 /// Where browsing starts: the position after `ply` moves (at most the

@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use super::Next;
+use super::Then;
 use crate::tui::action::UserAction;
 use crate::tui::game_settings::GameSettings;
 
@@ -31,13 +31,13 @@ impl Pending {
 }
 
 impl Pending {
-    /// The question's own update: yes does what waits ([`Next::Done`]),
+    /// The question's own update: yes does what waits ([`Then::Done`]),
     /// no or Esc goes back; other keys wait for the answer.
-    pub fn update(&self, action: UserAction) -> Next {
+    pub fn update(&self, action: UserAction) -> Then {
         match action {
-            UserAction::Answer(true) => Next::Done,
-            UserAction::Answer(false) | UserAction::Escape => Next::Rest,
-            _ => Next::Stays,
+            UserAction::Answer(true) => Then::Done,
+            UserAction::Answer(false) | UserAction::Escape => Then::Rest,
+            _ => Then::Stays,
         }
     }
 }

@@ -1,6 +1,6 @@
 //! The help overlay: its pages, and its own update.
 
-use super::Next;
+use super::Then;
 use crate::tui::action::UserAction;
 
 /// Which help page is up.
@@ -25,11 +25,11 @@ impl HelpPage {
 
 /// The help's own update (`Mode::Help`'s fields): scroll, switch pages;
 /// any other key closes it.
-pub fn update(scroll: &mut u16, page: &mut HelpPage, action: UserAction) -> Next {
+pub fn update(scroll: &mut u16, page: &mut HelpPage, action: UserAction) -> Then {
     match action {
         UserAction::Scroll(d) => *scroll = (i32::from(*scroll) + d).clamp(0, 200) as u16,
         UserAction::TogglePage => (*scroll, *page) = (0, page.next()),
-        _ => return Next::Rest,
+        _ => return Then::Rest,
     }
-    Next::Stays
+    Then::Stays
 }

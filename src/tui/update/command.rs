@@ -8,6 +8,7 @@ use wormhole::rules::GameMove;
 use wormhole::{AnyPosition, Bitboard, Color, GameKind, Role, Roles, Rules, Square};
 
 use super::capitalised;
+use super::play::Playing;
 use crate::files;
 use crate::game_arg;
 use crate::tui::ai::Purpose;
@@ -17,7 +18,8 @@ use crate::tui::effects::Effect;
 use crate::tui::game::{GameState, PlayerKind, SideChoice};
 use crate::tui::game_settings::GameSettings;
 use crate::tui::games;
-use crate::tui::state::{Activity, AppState, Core, HelpPage, Mode, Pending};
+use crate::tui::modes::Then;
+use crate::tui::state::{Activity, Core, HelpPage, Pending};
 use crate::tui::theme::{StyleSheet, ThemeName};
 
 impl Core {
@@ -203,55 +205,56 @@ impl Core {
     }
 }
 
-impl AppState {
+impl Playing<'_> {
     /// Runs `:cmd args`.
-    pub(super) fn command(&mut self, line: &str) {
+    pub(super) fn command(&mut self, line: &str) -> Then {
         let server = self.activity.remote().is_some().then(|| commands::parse_server(line)).flatten();
         let (cmd, rest) = match server.map_or_else(|| commands::parse(line), |found| Ok(Some(found))) {
             Ok(Some(found)) => found,
-            Ok(None) => return,
-            Err(e) => return self.core.error(e),
+            Ok(None) => return Then::Stays,
+            Err(e) => {
+                self.core.error(e);
+                return Then::Stays;
+            }
         };
-        if let Activity::Puzzles(trainer) = &mut self.activity
-            && trainer.refuses(&mut self.core, cmd)
-        {
-            return;
-        }
-        if let Activity::Remote(remote) = &mut self.activity
-            && remote.command(&mut self.core, cmd, rest)
-        {
-            return;
+        let taken = match &mut *self.activity {
+            Activity::Puzzles(trainer) => trainer.refuses(self.core, cmd),
+            Activity::Remote(remote) => remote.command(self.core, cmd, rest),
+            Activity::Game => false,
+        };
+        if taken {
+            return Then::Stays;
         }
         match cmd {
             Cmd::New => match self.core.parse_new(rest) {
-                Ok(s) if self.core.game_in_progress() => self.mode = Mode::Confirm(Pending::NewGame(s)),
-                Ok(s) => self.new_game(s),
+                Ok(s) if self.core.game_in_progress() => return Then::Ask(Pending::NewGame(s)),
+                Ok(s) => return self.new_game(s),
                 Err(e) => self.core.error(e),
             },
-            Cmd::Undo => self.core.undo(&self.activity, &mut self.mode),
-            Cmd::Redo => self.core.redo(&self.activity, &mut self.mode),
+            Cmd::Undo => return self.core.undo(self.activity),
+            Cmd::Redo => return self.core.redo(self.activity),
             Cmd::Flip => self.core.flip(),
             Cmd::Autoflip => self.core.toggle_autoflip(),
-            Cmd::Hint => self.core.hint(&self.activity),
+            Cmd::Hint => self.core.hint(self.activity),
             Cmd::Go => self.core.move_now(),
-            Cmd::Fen if rest.is_empty() => self.show_fen(),
-            Cmd::Fen | Cmd::Load => self.load_fen(rest),
-            Cmd::Save if rest.is_empty() => self.core.save(&self.activity, None),
-            Cmd::Save => self.core.save_asking(&self.activity, files::user_path(rest)),
-            Cmd::Open if rest.is_empty() => self.open_list(self.resting_mode()),
+            Cmd::Fen if rest.is_empty() => return Then::ShowFen,
+            Cmd::Fen | Cmd::Load => return self.load_fen(rest),
+            Cmd::Save if rest.is_empty() => self.core.save(self.activity, None),
+            Cmd::Save => self.core.save_asking(self.activity, files::user_path(rest)),
+            Cmd::Open if rest.is_empty() => return Then::OpenListAtRest,
             Cmd::Open => self.core.effects.push(Effect::OpenPgn(files::user_path(rest))),
-            Cmd::Review => self.open_review(),
-            Cmd::Analyze => self.start_explore(),
+            Cmd::Review => return Then::Review,
+            Cmd::Analyze => return Then::Analyze,
             Cmd::Level => self.core.level_command(rest, self.activity.remote().is_some()),
             Cmd::Set => self.core.set_command(rest, self.activity.remote().is_some()),
-            Cmd::Theme => self.core.theme_command(&mut self.activity, rest),
+            Cmd::Theme => self.core.theme_command(self.activity, rest),
             Cmd::Explain => self.core.explain(rest),
-            Cmd::Legend => self.mode = Mode::Help { scroll: 0, page: HelpPage::Pieces },
-            Cmd::Resign if self.game_over() => self.core.error("the game is already over"),
-            Cmd::Resign => self.mode = Mode::Confirm(Pending::Resign),
-            Cmd::Help => self.mode = Mode::Help { scroll: 0, page: HelpPage::Keys },
-            Cmd::Rules => self.mode = Mode::Help { scroll: 0, page: HelpPage::Rules },
-            Cmd::Quit => self.core.quit(&self.activity),
+            Cmd::Legend => return Then::Help(HelpPage::Pieces),
+            Cmd::Resign if self.activity.game_over(self.core) => self.core.error("the game is already over"),
+            Cmd::Resign => return Then::Ask(Pending::Resign),
+            Cmd::Help => return Then::Help(HelpPage::Keys),
+            Cmd::Rules => return Then::Help(HelpPage::Rules),
+            Cmd::Quit => self.core.quit(self.activity),
             Cmd::Say
             | Cmd::Draw
             | Cmd::Takeback
@@ -262,6 +265,7 @@ impl AppState {
             | Cmd::No
             | Cmd::Lobby => self.core.error(format!(":{} is for a game on a server (wormhole serve)", line.trim())),
         }
+        Then::Stays
     }
 }
 
@@ -270,12 +274,13 @@ impl AppState {
 impl Core {
     /// Resigns for the human (the side to move in hot-seat), once
     /// confirmed; a server's game asks the server. The banner goes up.
-    pub(super) fn resign_now(&mut self, activity: &Activity, mode: &mut Mode) {
+    pub(in crate::tui) fn resign_now(&mut self, activity: &Activity) -> Then {
         if activity.remote().is_some() {
-            return self.effects.push(Effect::Remote(crate::tui::remote::RemoteCall::Resign));
+            self.effects.push(Effect::Remote(crate::tui::remote::RemoteCall::Resign));
+            return Then::Stays;
         }
         if self.game.is_over() {
-            return;
+            return Then::Stays;
         }
         let side = match self.game.players() {
             [PlayerKind::Human, PlayerKind::Engine] => Color::White,
@@ -284,7 +289,7 @@ impl Core {
         };
         self.cancel_search();
         self.game.resign(side, self.now);
-        *mode = Mode::GameOver;
+        Then::Over
     }
 
     /// `:level` shows the level; `:level N` sets it (and keeps it for next
@@ -317,38 +322,41 @@ impl Core {
     }
 }
 
-impl AppState {
-    fn load_fen(&mut self, fen: &str) {
+impl Playing<'_> {
+    fn load_fen(&mut self, fen: &str) -> Then {
         if fen.is_empty() {
-            return self
-                .core
-                .error("':load FEN' needs a position, e.g. :load rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0");
+            self.core.error("':load FEN' needs a position, e.g. :load rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0");
+            return Then::Stays;
         }
         if let Err(e) = AnyPosition::from_fen_auto(fen, self.core.game.kind()) {
-            return self.core.error(format!("bad FEN: {e}"));
+            self.core.error(format!("bad FEN: {e}"));
+            return Then::Stays;
         }
         if self.core.game_in_progress() && self.activity.trainer().is_none() {
             // Nothing the player made is replaced without a yes.
-            self.mode = Mode::Confirm(Pending::Load(fen.to_string()));
-            return;
+            return Then::Ask(Pending::Load(fen.to_string()));
         }
-        self.load_fen_now(fen);
+        self.load_fen_now(fen)
     }
 
     /// Loads the position `fen` in place of the game (autosaved first).
-    pub(super) fn load_fen_now(&mut self, fen: &str) {
+    pub(in crate::tui) fn load_fen_now(&mut self, fen: &str) -> Then {
         match AnyPosition::from_fen_auto(fen, self.core.game.kind()) {
             Ok(pos) => {
                 let note = games::fen_note(fen, &pos);
                 let players = PlayerKind::human_to_move(self.core.settings.players, pos.turn());
                 let settings = GameSettings { variant: pos.kind(), players, ..self.core.settings };
                 let game = GameState::new(pos, players, settings.clocks());
-                self.replace_game(game, settings);
+                let then = self.replace_game(game, settings);
                 if self.core.view.message.is_none() {
                     self.core.info(note);
                 }
+                then
             }
-            Err(e) => self.core.error(format!("bad FEN: {e}")),
+            Err(e) => {
+                self.core.error(format!("bad FEN: {e}"));
+                Then::Stays
+            }
         }
     }
 }

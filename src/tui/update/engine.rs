@@ -21,11 +21,13 @@ use wormhole::engine::Level;
 use wormhole::facts::Facts;
 use wormhole::{AnyMove, AnyPosition, Color, Rules};
 
+use super::play::Playing;
 use crate::tui::ai::{self, Clock, Finished, Info, Limits, Purpose};
 use crate::tui::effects::Effect;
 use crate::tui::game::PlayerKind;
 use crate::tui::games;
-use crate::tui::state::{Activity, AppState, Core, LastSearch, Mode, Thinking};
+use crate::tui::modes::Then;
+use crate::tui::state::{Activity, Core, LastSearch, Mode, Thinking};
 
 /// What a hint after the game says instead.
 const GAME_OVER_HINT: &str =
@@ -114,35 +116,49 @@ impl Core {
     }
 }
 
-impl AppState {
-    pub(super) fn show_fen(&mut self) {
-        let fen = self.shown_position().fen();
-        self.core.info(format!("FEN (copied): {fen}"));
-        self.core.effects.push(Effect::Copy(fen));
+impl Core {
+    /// The position `fen` (the one shown) copied, and said.
+    pub(in crate::tui) fn show_fen(&mut self, fen: String) {
+        self.info(format!("FEN (copied): {fen}"));
+        self.effects.push(Effect::Copy(fen));
     }
 
-    pub(super) fn finished(&mut self, done: Finished) {
-        if self.core.engine.thinking.as_ref().is_none_or(|t| t.purpose != done.purpose) {
-            return;
+    /// Whether the search that finished (for `purpose`) is the one in
+    /// progress: then it is over. Another's report is stale.
+    pub(in crate::tui) fn search_ended(&mut self, purpose: Purpose) -> bool {
+        if self.engine.thinking.as_ref().is_none_or(|t| t.purpose != purpose) {
+            return false;
         }
-        self.core.engine.thinking = None;
+        self.engine.thinking = None;
+        true
+    }
+}
+
+impl Playing<'_> {
+    /// A search of the game's (its [`Core::search_ended`]) finished: the
+    /// engine's move, a hint, the puzzle's refutation, what pondering found.
+    pub(in crate::tui) fn search_done(&mut self, done: Finished) -> Then {
         let ply = self.core.game.len();
         match done.purpose {
             Purpose::Move { ply: p } if p == ply && !self.core.game.is_over() => {
-                self.core.engine_moved(&self.activity, &mut self.mode, done)
+                return self.core.engine_moved(self.activity, done);
             }
             Purpose::Hint { ply: p } if p == ply => match done.best {
                 Some(m) => self.core.show_hint(m, done.info.as_ref(), ""),
                 None => self.core.error("no hint: no legal move"),
             },
-            Purpose::Analysis { id } => self.study.explore_finished(id, done.info),
-            Purpose::Refutation { ply: p } if p == ply => self.in_trainer(|t, core| t.refuted(core, done.best)),
+            Purpose::Refutation { ply: p } if p == ply => {
+                if let Some(trainer) = self.activity.trainer_mut() {
+                    trainer.refuted(self.core, done.best);
+                }
+            }
             Purpose::Ponder { ply: p } if p == ply => {
                 self.core.engine.pondered = Some((ply, done.info));
                 self.core.ponder_reported();
             }
             _ => {}
         }
+        Then::Stays
     }
 }
 
@@ -150,33 +166,42 @@ impl AppState {
 /// ([`Activity`]) says who plays, and a change of the game may change the
 /// mode (its end puts up the banner).
 impl Core {
-    pub(super) fn play_human(&mut self, activity: &mut Activity, mode: &mut Mode, m: AnyMove) {
+    pub(super) fn play_human(&mut self, activity: &mut Activity, m: AnyMove) -> Then {
         match activity {
-            Activity::Puzzles(trainer) => return trainer.play(self, m),
-            Activity::Remote(remote) => return remote.send_move(self, m),
-            Activity::Game => {}
+            Activity::Puzzles(trainer) => trainer.play(self, m),
+            Activity::Remote(remote) => remote.send_move(self, m),
+            Activity::Game => return self.play_own(activity, m),
         }
+        Then::Stays
+    }
+
+    /// The player's own move in their game.
+    fn play_own(&mut self, activity: &Activity, m: AnyMove) -> Then {
         if self.engine.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Hint { .. })) {
             self.cancel_search();
         }
         let warning = self.game.position().warning(m);
         if let Some(warning) = warning.filter(|_| self.view.warned != Some(m)) {
             self.view.warned = Some(m);
-            return self.error(warning);
+            self.error(warning);
+            return Then::Stays;
         }
         self.view.warned = None;
         let note = move_note(self.game.position(), m);
-        match self.game.play(m, self.now) {
-            Ok(()) => self.after_change(activity, mode),
-            Err(e) => return self.error(e.to_string()),
+        if let Err(e) = self.game.play(m, self.now) {
+            self.error(e.to_string());
+            return Then::Stays;
         }
+        let then = self.after_change(activity);
         if let Some(text) = note {
             self.info(text);
         }
+        then
     }
 
-    /// After the game changed: end it, or set the engine thinking, and tidy the view.
-    pub(super) fn after_change(&mut self, activity: &Activity, mode: &mut Mode) {
+    /// After the game changed: end it (its banner goes up, [`Then::Over`]),
+    /// or set the engine thinking ([`Then::GoesOn`]), and tidy the view.
+    pub(in crate::tui) fn after_change(&mut self, activity: &Activity) -> Then {
         self.view.selected = None;
         self.view.hint = None;
         self.view.explained = None;
@@ -194,7 +219,7 @@ impl Core {
         }
         if activity.trainer().is_some() {
             // The puzzle board: nobody else moves, and the puzzle ends the puzzle's way.
-            return;
+            return Then::Stays;
         }
         if self.settings.autoflip && self.game.players() == [PlayerKind::Human; 2] {
             self.view.flipped = self.game.position().turn() == Color::Black;
@@ -202,24 +227,25 @@ impl Core {
         if self.game.is_over() {
             self.cancel_search();
             self.game.stop_clock(self.now);
-            *mode = Mode::GameOver;
-            return;
-        }
-        if *mode == Mode::GameOver {
-            *mode = Mode::Play;
+            return Then::Over;
         }
         self.game.start_clock(self.now);
         if self.game.player_to_move() == PlayerKind::Engine && self.engine.thinking.is_none() {
             let limits = self.engine_limits();
             self.start_search(limits, Purpose::Move { ply: len });
         }
+        Then::GoesOn
     }
 
-    pub(super) fn engine_moved(&mut self, activity: &Activity, mode: &mut Mode, done: Finished) {
-        let Some(m) = done.best else { return self.error("the engine found no move") };
+    fn engine_moved(&mut self, activity: &Activity, done: Finished) -> Then {
+        let Some(m) = done.best else {
+            self.error("the engine found no move");
+            return Then::Stays;
+        };
         let pos = self.game.position();
         if !pos.is_legal(m) {
-            return self.error(format!("engine move {m}: {}", pos.why_illegal(m)));
+            self.error(format!("engine move {m}: {}", pos.why_illegal(m)));
+            return Then::Stays;
         }
         let san = pos.san(m);
         self.engine.search_times.push(done.elapsed);
@@ -231,29 +257,38 @@ impl Core {
         }
         let note = move_note(self.game.position(), m);
         if let Err(e) = self.game.play(m, self.now) {
-            return self.error(format!("engine move {m}: {e}"));
+            self.error(format!("engine move {m}: {e}"));
+            return Then::Stays;
         }
-        self.after_change(activity, mode);
+        let then = self.after_change(activity);
         if let Some(text) = note {
             self.info(text);
         }
+        then
     }
 
-    pub(super) fn undo(&mut self, activity: &Activity, mode: &mut Mode) {
+    /// Takes back to the human's last move, on the game's screen ([`Then::Game`]).
+    pub(super) fn undo(&mut self, activity: &Activity) -> Then {
         let target = match self.undo_target() {
             Ok(target) => target,
-            Err(e) => return self.error(e),
+            Err(e) => {
+                self.error(e);
+                return Then::Stays;
+            }
         };
         self.cancel_search();
         let n = self.game.undo_to(target);
-        *mode = Mode::Play;
         self.info(format!("took back {n} {}", if n == 1 { "move" } else { "moves" }));
-        self.after_change(activity, mode);
+        match self.after_change(activity) {
+            Then::Over => Then::Over,
+            _ => Then::Game,
+        }
     }
 
-    pub(super) fn redo(&mut self, activity: &Activity, mode: &mut Mode) {
+    pub(super) fn redo(&mut self, activity: &Activity) -> Then {
         if !self.game.can_redo() {
-            return self.error("nothing to redo");
+            self.error("nothing to redo");
+            return Then::Stays;
         }
         let len = self.game.len();
         let total = self.game.redo_len();
@@ -266,7 +301,7 @@ impl Core {
         self.cancel_search();
         let n = self.game.redo_to(target);
         self.info(format!("replayed {n} {}", if n == 1 { "move" } else { "moves" }));
-        self.after_change(activity, mode);
+        self.after_change(activity)
     }
 
     /// A hint from the full-strength engine, whatever the opponent's

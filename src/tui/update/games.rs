@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use wormhole::Rules;
 use wormhole::pgn::PgnGame;
 
+use super::play::Playing;
 use crate::saved_games::PathCompletion;
 use crate::tui::action::AutosaveReason;
 use crate::tui::commands::{self, Cmd};
@@ -12,8 +13,9 @@ use crate::tui::effects::Effect;
 use crate::tui::game::{GameState, PlayerKind, recorded_level};
 use crate::tui::game_settings::GameSettings;
 use crate::tui::game_settings::Replacement;
+use crate::tui::modes::Then;
 use crate::tui::picker::GamePicker;
-use crate::tui::state::{Activity, AppState, Core, Mode, Pending, View};
+use crate::tui::state::{Activity, Core, Mode, Pending, View};
 
 impl Core {
     /// Saves these keys to the config file, when it may be written (`text`
@@ -107,32 +109,37 @@ impl Core {
     }
 }
 
-impl AppState {
+impl Core {
     /// A file has the name `:save` was given: asks whether to replace it.
-    pub(super) fn ask_to_replace(&mut self, path: PathBuf) {
-        self.core.info(format!("{} exists", path.display()));
-        self.mode = Mode::Confirm(Pending::Replace(path));
+    pub(in crate::tui) fn would_replace(&mut self, path: PathBuf) -> Then {
+        self.info(format!("{} exists", path.display()));
+        Then::Ask(Pending::Replace(path))
     }
 
-    /// Puts up the list of saved games (read by an effect); Esc goes back to `back`.
-    pub(super) fn open_list(&mut self, back: Mode) {
-        self.mode = Mode::OpenGame(Box::new(GamePicker::new(back)));
-        self.core.effects.push(Effect::ListGames);
+    /// The list of saved games (read by an effect) as the mode, Esc going back to `back`.
+    pub(in crate::tui) fn list_games(&mut self, back: Mode) -> Mode {
+        self.effects.push(Effect::ListGames);
+        Mode::OpenGame(Box::new(GamePicker::new(back)))
     }
+}
 
+/// Replacing the board's game (or puzzles): the game, what the board is
+/// for, and the mode they rest in change together.
+impl Playing<'_> {
     /// Replaces the board's game (or puzzles) with `next`: at once, or,
     /// for a game that must be autosaved first, once that succeeded (the
     /// autosave carries `next`).
-    pub(super) fn replace_with(&mut self, next: Replacement) {
-        if self.core.needs_autosave(&self.activity) {
+    pub(in crate::tui) fn replace_with(&mut self, next: Replacement) -> Then {
+        if self.core.needs_autosave(self.activity) {
             let reason = AutosaveReason::Replaced(Box::new(next));
-            self.core.effects.push(Effect::Autosave { pgn: self.activity.pgn(&self.core), reason });
+            self.core.effects.push(Effect::Autosave { pgn: self.activity.pgn(self.core), reason });
+            Then::Stays
         } else {
-            self.install(next);
+            self.install(next)
         }
     }
 
-    fn install(&mut self, next: Replacement) {
+    fn install(&mut self, next: Replacement) -> Then {
         match next {
             Replacement::Game(game, settings) => self.install_game(game, settings),
             Replacement::Trainer(trainer) => self.install_trainer(trainer),
@@ -143,18 +150,19 @@ impl AppState {
     /// the end never passes off an earlier game's file as the last one's.
     /// Saved: a waiting replacement takes over. Failed: the game stays (on
     /// quit, the failure is reported on exit).
-    pub(super) fn autosaved(&mut self, reason: AutosaveReason, result: Result<PathBuf, String>) {
+    pub(in crate::tui) fn autosaved(&mut self, reason: AutosaveReason, result: Result<PathBuf, String>) -> Then {
         let (saved, failed) = match &reason {
             AutosaveReason::Replaced(_) => ("Previous game autosaved to", "Could not autosave the previous game"),
             AutosaveReason::Quit => ("Unsaved game autosaved to", "Could not autosave the game"),
         };
+        let mut then = Then::Stays;
         match result {
             Ok(path) => {
                 self.core.game.mark_saved(path.clone());
                 let note = format!("{saved} {}", path.display());
                 self.core.notes.push(note.clone());
                 if let AutosaveReason::Replaced(next) = reason {
-                    self.install(*next);
+                    then = self.install(*next);
                 }
                 self.core.info(note);
             }
@@ -163,54 +171,61 @@ impl AppState {
                 self.core.error(format!("{failed}: {e}. It stays: save it with ':save FILE' first"));
             }
         }
+        then
     }
 
-    pub(super) fn opened(&mut self, path: PathBuf, result: Result<Box<PgnGame>, String>) {
-        match result {
-            Ok(pgn) => {
-                let turn = pgn.final_position().turn();
-                let players = PlayerKind::human_to_move(self.core.settings.players, turn);
-                let recorded = recorded_level(&pgn);
-                let level = recorded.unwrap_or(self.core.settings.level);
-                let settings = GameSettings { variant: pgn.kind(), players, level, ..self.core.settings };
-                let game = GameState::from_pgn(&pgn, players, settings.clocks());
-                let n = game.len();
-                self.replace_game(game, settings);
-                let said = match recorded {
-                    Some(l) => format!("; engine level {l}, as recorded in the file"),
-                    None if players.contains(&PlayerKind::Engine) => {
-                        format!("; engine level {level} (the file records no level)")
-                    }
-                    None => String::new(),
-                };
-                if self.core.view.message.is_none() {
-                    self.core.info(format!("loaded {}: {n} moves{said}", path.display()));
-                }
+    pub(in crate::tui) fn opened(&mut self, path: PathBuf, result: Result<Box<PgnGame>, String>) -> Then {
+        let pgn = match result {
+            Ok(pgn) => pgn,
+            Err(e) => {
+                self.core.error(e);
+                return Then::Stays;
             }
-            Err(e) => self.core.error(e),
+        };
+        let turn = pgn.final_position().turn();
+        let players = PlayerKind::human_to_move(self.core.settings.players, turn);
+        let recorded = recorded_level(&pgn);
+        let level = recorded.unwrap_or(self.core.settings.level);
+        let settings = GameSettings { variant: pgn.kind(), players, level, ..self.core.settings };
+        let game = GameState::from_pgn(&pgn, players, settings.clocks());
+        let n = game.len();
+        let then = self.replace_game(game, settings);
+        let said = match recorded {
+            Some(l) => format!("; engine level {l}, as recorded in the file"),
+            None if players.contains(&PlayerKind::Engine) => {
+                format!("; engine level {level} (the file records no level)")
+            }
+            None => String::new(),
+        };
+        if self.core.view.message.is_none() {
+            self.core.info(format!("loaded {}: {n} moves{said}", path.display()));
         }
+        then
     }
 
     /// Replaces the game, played with `settings`. One with unsaved moves is
     /// autosaved first and replaced only once that succeeded.
-    pub(super) fn replace_game(&mut self, game: GameState, settings: GameSettings) {
-        self.replace_with(Replacement::Game(game, settings));
+    pub(in crate::tui) fn replace_game(&mut self, game: GameState, settings: GameSettings) -> Then {
+        self.replace_with(Replacement::Game(game, settings))
     }
 
-    fn install_game(&mut self, game: GameState, settings: GameSettings) {
+    /// The game takes the board, on the game's screen (or its end's banner).
+    fn install_game(&mut self, game: GameState, settings: GameSettings) -> Then {
         self.core.cancel_search();
-        self.activity = Activity::Game;
+        *self.activity = Activity::Game;
         self.core.settings = settings;
         self.core.game = game;
         self.core.effects.push(Effect::ResetEngine);
-        self.mode = Mode::Play;
         self.core.view = View::default();
         self.core.view.flipped = self.core.default_flip();
-        self.core.after_change(&self.activity, &mut self.mode);
+        match self.core.after_change(self.activity) {
+            Then::Over => Then::Over,
+            _ => Then::Game,
+        }
     }
 
-    pub(super) fn new_game(&mut self, settings: GameSettings) {
-        self.replace_game(settings.new_game(), settings);
+    pub(in crate::tui) fn new_game(&mut self, settings: GameSettings) -> Then {
+        self.replace_game(settings.new_game(), settings)
     }
 }
 

@@ -10,8 +10,8 @@ use crate::tui::action::UserAction;
 use crate::tui::game::PlayerKind;
 use crate::tui::games::board_name;
 use crate::tui::input::{self, Reading};
-use crate::tui::modes::{Next, browse};
-use crate::tui::state::{Activity, AppState, Core, HelpPage, Message, Mode};
+use crate::tui::modes::{Then, browse};
+use crate::tui::state::{Activity, Core, HelpPage, Message, Mode, forced_move, game_candidates, game_offers};
 
 /// What picking a square means once a piece is picked.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -128,53 +128,64 @@ impl Core {
     }
 }
 
-impl AppState {
+/// The game's screen and the modes resting on it (its end's banner, the
+/// puzzle board): the parts its keys and a replacement of the game change
+/// (the game, its view and the engine, [`Core`]; what the board is for,
+/// [`Activity`]), and the mode on screen, read only: a change of mode is
+/// returned ([`Then`]) for the app to follow.
+pub(in crate::tui) struct Playing<'a> {
+    pub core: &'a mut Core,
+    pub activity: &'a mut Activity,
+    pub mode: &'a Mode,
+}
+
+impl Playing<'_> {
     /// The game's own update: every key of the game.
-    pub(super) fn in_play(&mut self, action: UserAction) {
+    pub(in crate::tui) fn update(&mut self, action: UserAction) -> Then {
         match action {
-            UserAction::Quit => self.core.quit(&self.activity),
-            UserAction::Char(c) => self.core.type_char(&mut self.mode, c),
+            UserAction::Quit => self.core.quit(self.activity),
+            UserAction::Char(c) => return self.core.type_char(c),
             UserAction::Backspace => self.core.view.input.backspace(),
             UserAction::DeleteWord => self.core.view.input.delete_word(),
             UserAction::ClearInput => self.core.view.input.clear(),
             UserAction::Complete => self.complete(),
-            UserAction::Submit => self.submit(),
+            UserAction::Submit => return self.submit(),
             UserAction::Escape => self.core.clear_selection(),
-            UserAction::Help => self.mode = Mode::Help { scroll: 0, page: HelpPage::Keys },
-            UserAction::Legend => self.mode = Mode::Help { scroll: 0, page: HelpPage::Pieces },
+            UserAction::Help => return Then::Help(HelpPage::Keys),
+            UserAction::Legend => return Then::Help(HelpPage::Pieces),
             UserAction::TogglePage | UserAction::Answer(_) => {}
-            UserAction::Undo => self.core.undo(&self.activity, &mut self.mode),
-            UserAction::Redo => self.core.redo(&self.activity, &mut self.mode),
+            UserAction::Undo => return self.core.undo(self.activity),
+            UserAction::Redo => return self.core.redo(self.activity),
             UserAction::Flip => self.core.flip(),
-            UserAction::Hint => self.core.hint(&self.activity),
+            UserAction::Hint => self.core.hint(self.activity),
             UserAction::MoveNow => self.core.move_now(),
-            UserAction::ShowFen => self.show_fen(),
-            UserAction::Save => self.core.save(&self.activity, None),
+            UserAction::ShowFen => return Then::ShowFen,
+            UserAction::Save => self.core.save(self.activity, None),
             UserAction::Prefill(text) => self.core.view.input.set(text),
-            UserAction::OpenList => self.open_list(self.resting_mode()),
-            UserAction::NewGame => self.follow(Next::NewGameScreen),
-            UserAction::Review | UserAction::BrowseBack => self.browse(self.core.game.len().saturating_sub(1)),
-            UserAction::BrowseStart => self.browse(0),
+            UserAction::OpenList => return Then::OpenListAtRest,
+            UserAction::NewGame => return Then::NewGameScreen,
+            UserAction::Review | UserAction::BrowseBack => return self.browse(self.core.game.len().saturating_sub(1)),
+            UserAction::BrowseStart => return self.browse(0),
             UserAction::BrowseForward | UserAction::BrowseEnd => {}
             UserAction::Cursor(dx, dy) => self.core.move_cursor(dx, dy),
             UserAction::Select => match self.core.view.cursor {
-                Some(sq) => self.core.pick(&mut self.activity, &mut self.mode, sq),
+                Some(sq) => return self.core.pick(self.activity, sq),
                 None => self.core.view.cursor = Some(self.core.home_square()),
             },
             UserAction::ClickSquare(sq) => {
                 self.core.view.cursor = Some(sq);
-                if !self.click_forced(self.core.game.position().board_to_play(), sq) {
-                    self.core.pick(&mut self.activity, &mut self.mode, sq);
-                }
+                return match self.click_forced(self.core.game.position().board_to_play(), sq) {
+                    Some(next) => next,
+                    None => self.core.pick(self.activity, sq),
+                };
             }
-            UserAction::ClickBoard(board, sq) => {
-                if !self.click_forced(board, sq) {
-                    self.core.not_played(board);
-                }
-            }
+            UserAction::ClickBoard(board, sq) => match self.click_forced(board, sq) {
+                Some(next) => return next,
+                None => self.core.not_played(board),
+            },
             UserAction::OtherBoard => self.core.other_board(),
             UserAction::Scroll(d) => self.core.scroll_moves(d),
-            UserAction::Analyze => self.start_explore(),
+            UserAction::Analyze => return Then::Analyze,
             UserAction::NextJudged
             | UserAction::PreviousJudged
             | UserAction::NextPuzzle
@@ -183,6 +194,7 @@ impl AppState {
             | UserAction::NextTheme
             | UserAction::Personal => {}
         }
+        Then::Stays
     }
 
     fn complete(&mut self) {
@@ -191,7 +203,7 @@ impl AppState {
         }
         let pos = self.core.game.position().clone();
         if !self.core.view.input.complete(&pos) {
-            let n = self.candidates().len();
+            let n = game_candidates(self.core, self.activity, self.mode).len();
             if n > 1 {
                 self.core.info(format!("{n} moves match; type more"));
             }
@@ -199,23 +211,30 @@ impl AppState {
     }
 
     /// Browsing from the game: the position after `ply` moves.
-    fn browse(&mut self, ply: usize) {
-        self.mode = Mode::Browse(browse::enter(&mut self.core, ply));
+    fn browse(&mut self, ply: usize) -> Then {
+        Then::Browse(browse::enter(self.core, ply))
     }
 
     /// A click on `sq` of board `board` while a move is forced: plays it
     /// when the square is one of its own, else says why it is forced.
-    /// Whether a move was forced.
-    fn click_forced(&mut self, board: usize, sq: Square) -> bool {
-        let Some(forced) = self.forced_move() else { return false };
+    /// None when no move is forced.
+    fn click_forced(&mut self, board: usize, sq: Square) -> Option<Then> {
+        let forced = forced_move(self.core, self.activity, self.mode)?;
         match forced.squares.contains(&(board, sq)) {
-            true => self.core.play_human(&mut self.activity, &mut self.mode, forced.m),
-            false => self.core.error(forced.why),
+            true => Some(self.core.play_human(self.activity, forced.m)),
+            false => {
+                self.core.error(forced.why);
+                Some(Then::Stays)
+            }
         }
-        true
     }
 
-    fn submit(&mut self) {
+    /// Whether the game's screen offers `action` now.
+    fn offers(&self, action: UserAction) -> bool {
+        self.activity.refusal(action).is_none() && game_offers(self.core, self.activity, self.mode, action)
+    }
+
+    fn submit(&mut self) -> Then {
         let text = self.core.view.input.text().trim().to_string();
         // On the server, `/draw` is `:draw` as chat programs write it.
         let slash = text.strip_prefix('/').filter(|_| self.activity.remote().is_some());
@@ -224,61 +243,64 @@ impl AppState {
             return self.command(cmd);
         }
         if text.is_empty() {
-            if let Some(forced) = self.forced_move() {
-                return self.core.play_human(&mut self.activity, &mut self.mode, forced.m);
+            if let Some(forced) = forced_move(self.core, self.activity, self.mode) {
+                return self.core.play_human(self.activity, forced.m);
             }
             if let Some(sq) = self.core.view.cursor {
-                self.core.pick(&mut self.activity, &mut self.mode, sq);
+                return self.core.pick(self.activity, sq);
             }
-            return;
+            return Then::Stays;
         }
         if let Some(end) = self.core.game.end() {
             let back = if self.offers(UserAction::Undo) { ", Ctrl-Z take back" } else { "" };
-            return self.core.error(format!("the game is over ({}); Ctrl-N new game{back}", end.describe()));
+            self.core.error(format!("the game is over ({}); Ctrl-N new game{back}", end.describe()));
+            return Then::Stays;
         }
         if self.core.game.player_to_move() == PlayerKind::Engine {
             let now = if self.offers(UserAction::MoveNow) { " (Ctrl-G: move now)" } else { "" };
-            return self.core.error(format!("the engine is to move{now}"));
+            self.core.error(format!("the engine is to move{now}"));
+            return Then::Stays;
         }
         match input::reading(self.core.game.position(), &text) {
             Reading::Move(c) => {
                 self.core.view.input.clear();
-                self.core.play_human(&mut self.activity, &mut self.mode, c.mv);
+                return self.core.play_human(self.activity, c.mv);
             }
             refused => self.core.error(refused.refusal(&text).unwrap_or_default()),
         }
+        Then::Stays
     }
 }
 
 /// The game's keys that need only the game and what the board is for.
 impl Core {
     /// A typed character: into the input line (a finished game's banner
-    /// put away, `mode`).
-    fn type_char(&mut self, mode: &mut Mode, c: char) {
+    /// put away, [`Then::GoesOn`]).
+    fn type_char(&mut self, c: char) -> Then {
         self.view.selected = None;
         self.view.explained = None;
-        if *mode == Mode::GameOver {
-            *mode = Mode::Play;
-        }
         self.push_input(c);
+        Then::GoesOn
     }
 
     /// Board picking: a piece of the side to move selects it; one of its
     /// targets plays the move (promotion to the strongest piece). Any other
     /// piece is explained: where it could go, and how it moves.
-    fn pick(&mut self, activity: &mut Activity, mode: &mut Mode, sq: Square) {
+    fn pick(&mut self, activity: &mut Activity, sq: Square) -> Then {
         if self.game.is_over() {
-            return self.error("the game is over (Ctrl-N: new game)");
+            self.error("the game is over (Ctrl-N: new game)");
+            return Then::Stays;
         }
         if let Some(from) = self.view.selected {
             match pick_move(self.game.position(), from, self.view.entry, sq) {
                 Pick::Play(m) => {
                     (self.view.selected, self.view.entry) = (None, None);
-                    return self.play_human(activity, mode, m);
+                    return self.play_human(activity, m);
                 }
                 Pick::Entry(moves) => {
                     self.view.entry = Some(sq);
-                    return self.info(exit_prompt(self.game.position(), sq, &moves));
+                    self.info(exit_prompt(self.game.position(), sq, &moves));
+                    return Then::Stays;
                 }
                 Pick::Nothing => {}
             }
@@ -305,5 +327,6 @@ impl Core {
             }
             None => {}
         }
+        Then::Stays
     }
 }

@@ -7,6 +7,7 @@
 use wormhole::analysis::{AnalysisOptions, Judgement};
 use wormhole::{AnyMove, Color, GameKind, Rules};
 
+use super::play::Playing;
 use crate::glicko::Rating;
 use crate::puzzle_record::{LoadedPuzzles, PuzzleOutcome};
 use crate::tui::action::UserAction;
@@ -15,9 +16,9 @@ use crate::tui::commands::Cmd;
 use crate::tui::effects::Effect;
 use crate::tui::game::{GameState, PlayerKind};
 use crate::tui::game_settings::Replacement;
-use crate::tui::modes::Next;
+use crate::tui::modes::Then;
 use crate::tui::review::Study;
-use crate::tui::state::{Activity, AppState, Core, Mode, View};
+use crate::tui::state::{Activity, Core, View};
 use crate::tui::trainer::{Offered, Phase, Trainer, personal_candidate};
 
 /// What the keys do once a puzzle is over.
@@ -156,32 +157,32 @@ impl Trainer {
     }
 
     /// The trainer's own update (`Mode::Puzzle`): its keys; the board and
-    /// the input line work as in a game ([`Next::Keys`]).
-    pub(super) fn update(&mut self, core: &mut Core, action: UserAction) -> Next {
+    /// the input line work as in a game ([`Then::Keys`]).
+    pub(super) fn update(&mut self, core: &mut Core, action: UserAction) -> Then {
         let typing = !core.view.input.text().is_empty();
         let over = self.phase() != Some(Phase::Solving);
         match action {
             UserAction::NextPuzzle => return self.next_puzzle(core),
-            UserAction::Retry => return Next::Puzzle,
+            UserAction::Retry => return Then::Puzzle,
             UserAction::ShowSolution => self.show_solution(core),
             UserAction::NextTheme => self.next_theme(core),
             UserAction::Hint if self.offers(action) => self.hint(core),
             UserAction::Char(c) if over && c != ':' && !typing => core.info(OVER_KEYS),
-            a if self.offers(a) => return Next::Keys(a),
+            a if self.offers(a) => return Then::Keys(a),
             UserAction::Hint => core.error("the puzzle is over: no hint"),
             _ => core.error(NOT_HERE),
         }
-        Next::Stays
+        Then::Stays
     }
 
-    /// Enter after a puzzle: the next one ([`Next::Puzzle`] puts it on the board).
-    fn next_puzzle(&mut self, core: &mut Core) -> Next {
+    /// Enter after a puzzle: the next one ([`Then::Puzzle`] puts it on the board).
+    fn next_puzzle(&mut self, core: &mut Core) -> Then {
         if self.next() {
-            return Next::Puzzle;
+            return Then::Puzzle;
         }
         let filter = self.filter.clone().unwrap_or_default();
         core.error(format!("no puzzle is about '{filter}' (t or ':theme all' changes the filter)"));
-        Next::Stays
+        Then::Stays
     }
 
     /// Puts the puzzle on the board at its start, the solver's side at
@@ -321,17 +322,10 @@ impl Study {
     }
 }
 
-impl AppState {
-    /// Runs one of the trainer's updates, while the trainer is on.
-    pub(super) fn in_trainer(&mut self, update: impl FnOnce(&mut Trainer, &mut Core)) {
-        if let Activity::Puzzles(trainer) = &mut self.activity {
-            update(trainer, &mut self.core);
-        }
-    }
-
+impl Playing<'_> {
     /// The puzzles and the record, read: the trainer starts (once the game
     /// it replaces is autosaved), or says why it cannot.
-    pub(super) fn puzzles_loaded(&mut self, game: GameKind, loaded: LoadedPuzzles) {
+    pub(in crate::tui) fn puzzles_loaded(&mut self, game: GameKind, loaded: LoadedPuzzles) -> Then {
         let mut notes = loaded.notes;
         let sets = loaded.puzzles.into_iter().map(|p| (p, false)).chain(loaded.personal.into_iter().map(|p| (p, true)));
         let mut offered = Vec::new();
@@ -351,49 +345,42 @@ impl AppState {
         }
         let note = if notes.is_empty() { String::new() } else { format!(" ({})", notes.join("; ")) };
         if trainer.current.is_none() {
-            return self.core.error(format!("no {game} puzzles to offer{note}"));
+            self.core.error(format!("no {game} puzzles to offer{note}"));
+            return Then::Stays;
         }
         // (A trainer already on replaces at once: a puzzle board is never autosaved.)
-        self.replace_with(Replacement::Trainer(trainer));
+        let then = self.replace_with(Replacement::Trainer(trainer));
         if !note.is_empty() {
             self.core.error(format!("some puzzles were left out{note}"));
         }
+        then
     }
 
-    /// The trainer takes the screen, with its first puzzle on the board.
-    pub(super) fn install_trainer(&mut self, trainer: Trainer) {
+    /// The trainer takes the board, with its first puzzle on it (a trainer
+    /// is installed only with a puzzle to offer), in the trainer's mode.
+    pub(super) fn install_trainer(&mut self, trainer: Trainer) -> Then {
         self.core.cancel_search();
         self.core.effects.push(Effect::ResetEngine);
-        self.study.review = None;
-        self.activity = Activity::Puzzles(trainer);
-        self.set_up_puzzle();
-    }
-
-    /// Puts the trainer's puzzle on the board at its start, in the trainer's mode.
-    pub(super) fn set_up_puzzle(&mut self) {
-        if let Activity::Puzzles(trainer) = &mut self.activity
-            && trainer.set_up(&mut self.core)
-        {
-            self.mode = Mode::Puzzle;
+        *self.activity = Activity::Puzzles(trainer);
+        match self.activity.trainer_mut().is_some_and(|t| t.set_up(self.core)) {
+            true => Then::Trainer,
+            false => Then::Stays,
         }
     }
+}
 
-    /// The puzzle's phase (None outside the trainer).
-    pub fn puzzle_phase(&self) -> Option<Phase> {
-        self.activity.trainer()?.phase()
-    }
-
+impl Activity {
     /// The attempt saved: the rating it left in the record (rated from the
     /// record on the disk, which another trainer may have changed) is the
     /// one shown from now on.
-    pub(super) fn puzzle_saved(&mut self, result: Result<(GameKind, Rating), String>) {
+    pub(in crate::tui) fn puzzle_saved(&mut self, core: &mut Core, result: Result<(GameKind, Rating), String>) {
         match result {
             Ok((game, rating)) => {
-                if let Some(trainer) = self.activity.trainer_mut() {
+                if let Some(trainer) = self.trainer_mut() {
                     trainer.record.ratings.insert(game.name().to_string(), rating);
                 }
             }
-            Err(e) => self.core.error(format!("the result is not saved: {e}")),
+            Err(e) => core.error(format!("the result is not saved: {e}")),
         }
     }
 }

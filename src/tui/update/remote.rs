@@ -7,6 +7,7 @@ use wormhole::{AnyMove, Rules};
 use crate::tui::action::UserAction;
 use crate::tui::commands::Cmd;
 use crate::tui::effects::Effect;
+use crate::tui::modes::Then;
 use crate::tui::remote::{CHAT_LINES, OpponentOffer, Presence, Remote, RemoteCall, RemoteEvent, ServerClocks};
 use crate::tui::state::{Activity, Core, Mode};
 
@@ -151,22 +152,24 @@ impl Remote {
 /// follow them, as after the player's own.
 impl Activity {
     /// A message from the server about the game on screen.
-    pub(super) fn remote_event(&mut self, core: &mut Core, mode: &mut Mode, event: RemoteEvent) {
+    pub(in crate::tui) fn remote_event(&mut self, core: &mut Core, event: RemoteEvent) -> Then {
         if let RemoteEvent::Moved { ply, mv, clocks } = event {
-            return self.remote_moved(core, mode, ply, &mv, clocks);
+            return self.remote_moved(core, ply, &mv, clocks);
         }
         if let Activity::Remote(remote) = self {
             remote.on_event(core, event);
         }
+        Then::Stays
     }
 
     /// A move the server stored: played here, with the server's clocks.
     /// One out of step (a takeback crossed it) reads the game again.
-    fn remote_moved(&mut self, core: &mut Core, mode: &mut Mode, ply: usize, text: &str, clocks: Option<ServerClocks>) {
+    fn remote_moved(&mut self, core: &mut Core, ply: usize, text: &str, clocks: Option<ServerClocks>) -> Then {
         let played = ply == core.game.len()
             && core.game.position().parse_move(text).is_ok_and(|m| core.game.play(m, core.now).is_ok());
         if !played {
-            return core.effects.push(Effect::Remote(RemoteCall::Reload));
+            core.effects.push(Effect::Remote(RemoteCall::Reload));
+            return Then::Stays;
         }
         if let Some(remote) = self.remote_mut() {
             remote.offer = None;
@@ -174,8 +177,9 @@ impl Activity {
                 p.turn_since = core.now;
             }
         }
-        core.after_change(self, mode);
+        let then = core.after_change(self);
         core.game.set_clocks(clocks.map(|c| c.shown(core.now)));
+        then
     }
 
     /// Esc with nothing to clear in a server's game, on the game's screen

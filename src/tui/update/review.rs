@@ -4,7 +4,8 @@
 use std::path::PathBuf;
 
 use wormhole::engine::Level;
-use wormhole::{AnyMove, Rules, Square};
+use wormhole::pgn::PgnGame;
+use wormhole::{AnyMove, AnyPosition, Rules, Square};
 
 use super::play::{Pick, exit_prompt, pick_move};
 use crate::tui::action::UserAction;
@@ -13,9 +14,9 @@ use crate::tui::analyst::AnalysisEvent;
 use crate::tui::commands::{self, Cmd};
 use crate::tui::effects::Effect;
 use crate::tui::explore::{Explore, Origin};
-use crate::tui::modes::Next;
+use crate::tui::modes::Then;
 use crate::tui::review::{Review, Study};
-use crate::tui::state::{AppState, Core, Mode, Thinking};
+use crate::tui::state::{Core, Thinking};
 
 /// What the keys do on the review screen, for a key that does nothing there.
 const REVIEW_KEYS: &str = "review: arrows step, n/N next/previous mistake, p a puzzle of a missed win, a analyse, Ctrl-S or :save FILE saves, Esc back";
@@ -100,61 +101,59 @@ impl Study {
     }
 }
 
-impl AppState {
-    /// Opens the review of the game as it stands (`:review`, `r` at its
-    /// end); the analysis starts, or goes on if this game was reviewed before.
-    pub(super) fn open_review(&mut self) {
-        if self.mode == Mode::Analyze {
-            self.core.cancel_search();
-            self.study.explore = None;
+/// Opening the review and the live analysis: the mode follows (the app
+/// sets it when they open).
+impl Study {
+    /// Opens the review of `pgn`, the game as it stands (`:review`, `r`
+    /// at its end); the analysis starts, or goes on if this game was
+    /// reviewed before. Whether it opened.
+    pub(in crate::tui) fn open_review(&mut self, core: &mut Core, pgn: PgnGame) -> bool {
+        if core.game.len() == 0 {
+            core.error("nothing to review yet: no move has been played");
+            return false;
         }
-        if self.core.game.len() == 0 {
-            return self.core.error("nothing to review yet: no move has been played");
-        }
-        let pgn = self.pgn();
-        let same = self.study.review.as_ref().is_some_and(|r| r.pgn.start == pgn.start && r.pgn.moves == pgn.moves);
+        let same = self.review.as_ref().is_some_and(|r| r.pgn.start == pgn.start && r.pgn.moves == pgn.moves);
         if !same {
-            let id = self.study.next_id();
+            let id = self.next_id();
             match Review::new(id, pgn) {
-                Some(review) => self.study.review = Some(review),
-                None => return self.core.error("this game cannot be reviewed (a move is not legal)"),
+                Some(review) => self.review = Some(review),
+                None => {
+                    core.error("this game cannot be reviewed (a move is not legal)");
+                    return false;
+                }
             }
         }
-        let Some(review) = self.study.review.as_mut() else { return };
+        let Some(review) = self.review.as_mut() else { return false };
         if !review.analysis.is_complete() && !review.running {
             review.running = true;
-            self.core.effects.push(Effect::StartAnalysis {
+            core.effects.push(Effect::StartAnalysis {
                 review: review.id,
                 pgn: review.pgn.clone(),
                 options: Review::options(),
             });
         }
-        self.core.view.input.clear();
-        self.core.view.selected = None;
-        self.mode = Mode::Review;
+        core.view.input.clear();
+        core.view.selected = None;
+        true
     }
 
-    /// Starts the live analysis of the position shown (`Ctrl-A`, `:analyze`,
-    /// `a` in the review); the engine's own search waits until it ends.
-    pub(super) fn start_explore(&mut self) {
-        if self.mode == Mode::Analyze {
-            let next = self.study.leave_explore(&mut self.core);
-            return self.follow(next);
+    /// Starts the live analysis of `base`, the position shown (`Ctrl-A`,
+    /// `:analyze`, `a` in the review, its `origin`); the engine's own
+    /// search waits until it ends. Whether it started.
+    pub(in crate::tui) fn start_explore(&mut self, core: &mut Core, base: AnyPosition, origin: Origin) -> bool {
+        if core.game.clocks().is_some_and(|c| c.is_running()) {
+            core.error("no analysis while the clocks run");
+            return false;
         }
-        if self.core.game.clocks().is_some_and(|c| c.is_running()) {
-            return self.core.error("no analysis while the clocks run");
-        }
-        let origin = if self.mode == Mode::Review { Origin::Review } else { Origin::Game };
-        let base = self.shown_position().clone();
         // Two searches at once would share the two cores badly.
-        self.study.pause_review(&mut self.core);
-        self.core.cancel_search();
-        let id = self.study.next_id();
-        self.study.explore = Some(Explore::new(id, base, origin));
-        self.core.view.input.clear();
-        self.core.view.selected = None;
-        self.mode = Mode::Analyze;
-        self.study.search_explore(&mut self.core);
+        self.pause_review(core);
+        core.cancel_search();
+        let id = self.next_id();
+        self.explore = Some(Explore::new(id, base, origin));
+        core.view.input.clear();
+        core.view.selected = None;
+        self.search_explore(core);
+        true
     }
 }
 
@@ -163,8 +162,8 @@ impl Study {
     /// The review screen's own update (`Mode::Review`): stepping through
     /// the game and its judged moves, a puzzle of a missed win, saving the
     /// annotated game, a `:` command line; Esc goes back.
-    pub(super) fn review_update(&mut self, core: &mut Core, action: UserAction) -> Next {
-        let Some(review) = self.review.as_mut() else { return Next::Rest };
+    pub(super) fn review_update(&mut self, core: &mut Core, action: UserAction) -> Then {
+        let Some(review) = self.review.as_mut() else { return Then::Rest };
         match action {
             UserAction::BrowseBack => review.go_to(review.ply.saturating_sub(1)),
             UserAction::BrowseForward => review.go_to(review.ply + 1),
@@ -178,7 +177,7 @@ impl Study {
                     core.info(format!("no inaccuracy, mistake or blunder{so_far}"));
                 }
             }
-            UserAction::Analyze => return Next::Analyze,
+            UserAction::Analyze => return Then::Analyze,
             UserAction::Personal => self.make_personal(core),
             UserAction::Save => {
                 let text = review.annotated_pgn();
@@ -193,47 +192,47 @@ impl Study {
             UserAction::Escape if !core.view.input.text().is_empty() => core.view.input.clear(),
             UserAction::Escape | UserAction::Review => {
                 self.pause_review(core);
-                return Next::Rest;
+                return Then::Rest;
             }
             _ => core.info(REVIEW_KEYS),
         }
-        Next::Stays
+        Then::Stays
     }
 
     /// Enter on the review screen: `:save [FILE]` saves the annotated game;
     /// another command leaves the review first (the game's Enter runs it).
-    fn command_in_review(&mut self, core: &mut Core) -> Next {
+    fn command_in_review(&mut self, core: &mut Core) -> Then {
         let text = core.view.input.text().trim().to_string();
         let Some(cmd) = text.strip_prefix(':') else {
             core.view.input.clear();
             core.info(REVIEW_KEYS);
-            return Next::Stays;
+            return Then::Stays;
         };
         if let (Ok(Some((Cmd::Save, rest))), Some(review)) = (commands::parse(cmd), &self.review) {
             core.view.input.clear();
             let path = (!rest.is_empty()).then(|| PathBuf::from(rest));
             let text = review.annotated_pgn();
             core.effects.push(Effect::SaveText { text, path });
-            return Next::Stays;
+            return Then::Stays;
         }
         self.pause_review(core);
-        Next::RestThen(UserAction::Submit)
+        Then::RestKeys(UserAction::Submit)
     }
 
     /// Ends the live analysis: the search stops, and the review
-    /// ([`Next::Review`]) or the game comes back.
-    pub(super) fn leave_explore(&mut self, core: &mut Core) -> Next {
+    /// ([`Then::Review`]) or the game comes back.
+    pub(super) fn leave_explore(&mut self, core: &mut Core) -> Then {
         core.cancel_search();
         core.view.input.clear();
         match self.explore.take().map(|e| e.origin) {
-            Some(Origin::Review) if self.review.is_some() => Next::Review,
-            _ => Next::Resume,
+            Some(Origin::Review) if self.review.is_some() => Then::Review,
+            _ => Then::Resume,
         }
     }
 
     /// The live analysis' own update (`Mode::Analyze`): moves typed or
     /// picked are tried, Ctrl-Z takes one back, Esc leaves.
-    pub(super) fn explore_update(&mut self, core: &mut Core, action: UserAction) -> Next {
+    pub(super) fn explore_update(&mut self, core: &mut Core, action: UserAction) -> Then {
         match action {
             UserAction::Escape | UserAction::Analyze => return self.leave_explore(core),
             UserAction::Undo => {
@@ -267,22 +266,22 @@ impl Study {
             }
             _ => core.info("analysis: type a move to try it, Ctrl-Z takes it back, Esc leaves"),
         }
-        Next::Stays
+        Then::Stays
     }
 
     /// Enter in the live analysis: a move to try, or a `:` command (the
     /// game's Enter runs it).
-    fn submit_in_explore(&mut self, core: &mut Core) -> Next {
+    fn submit_in_explore(&mut self, core: &mut Core) -> Then {
         let text = core.view.input.text().trim().to_string();
         if text.starts_with(':') {
-            return Next::Keys(UserAction::Submit);
+            return Then::Keys(UserAction::Submit);
         }
-        let Some(explore) = &self.explore else { return Next::Stays };
+        let Some(explore) = &self.explore else { return Then::Stays };
         match crate::tui::input::reading(&explore.position, &text) {
             crate::tui::input::Reading::Move(c) => self.try_in_explore(core, c.mv),
             refused => core.error(refused.refusal(&text).unwrap_or_default()),
         }
-        Next::Stays
+        Then::Stays
     }
 }
 

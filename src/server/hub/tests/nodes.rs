@@ -21,8 +21,15 @@ fn two_nodes() -> Nodes {
     Nodes { a, b, url }
 }
 
+/// Two nodes, ann's session on node A and ben's on node B.
+fn ann_and_ben() -> (Nodes, TestPlayer, TestPlayer) {
+    let n = two_nodes();
+    let (ann, ben) = (player_on(&n.a.hub, "ann"), player_on(&n.b, "ben"));
+    (n, ann, ben)
+}
+
 /// A player's session on `hub` (registered there if new).
-fn player_on(hub: &Hub, name: &str) -> Player {
+fn player_on(hub: &Hub, name: &str) -> TestPlayer {
     let fp = format!("SHA256:{name}");
     let account = match hub.account_by_key(&fp).unwrap() {
         Some(a) => a,
@@ -30,7 +37,7 @@ fn player_on(hub: &Hub, name: &str) -> Player {
     };
     let (notify, events) = inbox();
     let s = hub.connect(Who::Player(account.clone()), notify).unwrap();
-    Player { s, account, events }
+    TestPlayer { s, account, events }
 }
 
 /// Waits (up to 20 s) until `ready` holds.
@@ -47,18 +54,37 @@ fn count(events: &Events, pred: impl Fn(&HubEvent) -> bool) -> usize {
 }
 
 /// ann on node A challenges, ben on node B accepts: the game, started on both.
-fn cross_game(n: &Nodes, ann: &Player, ben: &Player, kind: GameKind, clock: Option<(u64, u64)>) -> GameId {
-    let id = n.a.hub.challenge(ann.s, spec(kind, clock)).unwrap();
+fn cross_game(n: &Nodes, ann: &TestPlayer, ben: &TestPlayer, kind: GameKind, clock: Option<(u64, u64)>) -> GameId {
+    cross_challenge(n, ann, ben, spec(kind, clock))
+}
+
+/// ann on node A challenges with `challenge`, ben on node B accepts: the
+/// game, started on both.
+fn cross_challenge(n: &Nodes, ann: &TestPlayer, ben: &TestPlayer, challenge: ChallengeSpec) -> GameId {
+    let id = n.a.hub.challenge(ann.s, challenge).unwrap();
     wait_until("the challenge reaches node B", || n.b.lobby(ben.s).unwrap().challenges.iter().any(|c| c.id == id));
     let game = n.b.accept(ben.s, id).unwrap();
     wait_for(&ann.events, |e| matches!(e, HubEvent::GameStarted { game: g } if g.id == game));
     game
 }
 
+/// A rated game of a minute a side (no increment) between ann on node A
+/// and ben on node B, after e4 at once and e5 `black_ms` later, both
+/// moves seen on both nodes.
+fn rated_minute_after_e5(n: &Nodes, ann: &TestPlayer, ben: &TestPlayer, black_ms: u64) -> GameId {
+    let rated = ChallengeSpec { rated: true, ..spec(GameKind::Classic, Some((60_000, 0))) };
+    let game = cross_challenge(n, ann, ben, rated);
+    n.a.hub.play(ann.s, game, "e2e4").unwrap();
+    wait_until("e4 on B", || moved(&ben.events, game).len() == 1);
+    n.a.clock.advance(black_ms);
+    n.b.play(ben.s, game, "e7e5").unwrap();
+    wait_until("e5 on A", || moved(&ann.events, game).len() == 2);
+    game
+}
+
 #[test]
 fn a_player_on_each_node_play_and_a_watcher_on_the_first_sees_every_move() {
-    let n = two_nodes();
-    let (ann, ben) = (player_on(&n.a.hub, "ann"), player_on(&n.b, "ben"));
+    let (n, ann, ben) = ann_and_ben();
     let (watcher, seen) = n.a.guest();
     let game = cross_game(&n, &ann, &ben, GameKind::Classic, None);
     assert!(n.a.hub.lobby(ann.s).unwrap().challenges.is_empty(), "accepted on B: gone from A");
@@ -98,8 +124,7 @@ fn a_player_on_each_node_play_and_a_watcher_on_the_first_sees_every_move() {
 
 #[test]
 fn offers_and_chat_cross_nodes_and_a_draw_agreed_on_one_ends_the_game_on_both() {
-    let n = two_nodes();
-    let (ann, ben) = (player_on(&n.a.hub, "ann"), player_on(&n.b, "ben"));
+    let (n, ann, ben) = ann_and_ben();
     let game = cross_game(&n, &ann, &ben, GameKind::Porthole, None);
     n.b.chat(ben.s, game, "hello from B").unwrap();
     let said = |e: &HubEvent| matches!(e, HubEvent::Chat { text, .. } if text == "hello from B");
@@ -120,8 +145,7 @@ fn offers_and_chat_cross_nodes_and_a_draw_agreed_on_one_ends_the_game_on_both() 
 
 #[test]
 fn a_declined_challenge_by_name_is_told_to_its_maker_on_the_other_node() {
-    let n = two_nodes();
-    let (ann, ben) = (player_on(&n.a.hub, "ann"), player_on(&n.b, "ben"));
+    let (n, ann, ben) = ann_and_ben();
     let to_ben = ChallengeSpec { to: Some("ben".into()), ..spec(GameKind::Classic, None) };
     let id = n.a.hub.challenge(ann.s, to_ben).unwrap();
     wait_for(&ben.events, |e| matches!(e, HubEvent::Challenged { id: c, .. } if *c == id));
@@ -174,8 +198,7 @@ fn at_once<A: Send, B: Send>(left: impl FnOnce() -> A + Send, right: impl FnOnce
 
 #[test]
 fn a_move_racing_for_one_ply_on_two_nodes_is_stored_once_and_the_loser_is_told_to_look_again() {
-    let n = two_nodes();
-    let (ann, ben) = (player_on(&n.a.hub, "ann"), player_on(&n.b, "ben"));
+    let (n, ann, ben) = ann_and_ben();
     let ann_on_b = player_on(&n.b, "ann");
     let mut game = cross_game(&n, &ann, &ben, GameKind::Classic, None);
     let (mut raced, mut rounds) = (0, 0);
@@ -222,19 +245,10 @@ fn a_move_racing_for_one_ply_on_two_nodes_is_stored_once_and_the_loser_is_told_t
 
 #[test]
 fn a_flag_and_a_resignation_on_two_nodes_at_once_end_the_game_once_and_rate_it_once() {
-    let n = two_nodes();
-    let (ann, ben) = (player_on(&n.a.hub, "ann"), player_on(&n.b, "ben"));
+    let (n, ann, ben) = ann_and_ben();
     let rounds = 40;
     for round in 0..rounds {
-        let rated = ChallengeSpec { rated: true, ..spec(GameKind::Classic, Some((60_000, 0))) };
-        let id = n.a.hub.challenge(ann.s, rated).unwrap();
-        wait_until("the challenge on B", || n.b.lobby(ben.s).unwrap().challenges.iter().any(|c| c.id == id));
-        let game = n.b.accept(ben.s, id).unwrap();
-        wait_for(&ann.events, |e| matches!(e, HubEvent::GameStarted { game: g } if g.id == game));
-        n.a.hub.play(ann.s, game, "e2e4").unwrap();
-        wait_until("e4 on B", || moved(&ben.events, game).len() == 1);
-        n.b.play(ben.s, game, &position_after(&moved(&ben.events, game)).legal_moves()[0].to_string()).unwrap();
-        wait_until("the reply on A", || moved(&ann.events, game).len() == 2);
+        let game = rated_minute_after_e5(&n, &ann, &ben, 0);
         n.a.clock.advance(61_000);
         // A's ticker sees White's flag as B's player resigns (and B's ticker sees the flag).
         let (_, resigned) = at_once(|| n.a.hub.tick(), || n.b.resign(ben.s, game));
@@ -288,8 +302,7 @@ fn a_challenge_accepted_on_two_nodes_at_once_starts_one_game() {
 #[test]
 fn a_node_whose_heartbeat_stops_has_its_players_shown_gone_after_the_timeout() {
     use crate::limits::{NODE_HEARTBEAT_MS, NODE_TIMEOUT_MS};
-    let n = two_nodes();
-    let (ann, ben) = (player_on(&n.a.hub, "ann"), player_on(&n.b, "ben"));
+    let (n, ann, ben) = ann_and_ben();
     let game = cross_game(&n, &ann, &ben, GameKind::Classic, None);
     let online = |hub: &Hub, s| hub.lobby(s).unwrap().online;
     wait_until("B lists ann online", || online(&n.b, ben.s) == ["ann", "ben"]);
@@ -345,18 +358,9 @@ fn store_unheard(
 /// A timed game (60 s, no increment) between ann on node A and ben on
 /// node B: e4 at the start, e5 10 s later (Black has 50 s left), then
 /// node A dies, killed. Answers node B, ben, the game and the time of e5.
-fn after_e5_node_a_dies(n: Nodes) -> (Hub, Player, GameId, Arc<ManualClock>, String) {
-    let (ann, ben) = (player_on(&n.a.hub, "ann"), player_on(&n.b, "ben"));
-    let rated = ChallengeSpec { rated: true, ..spec(GameKind::Classic, Some((60_000, 0))) };
-    let id = n.a.hub.challenge(ann.s, rated).unwrap();
-    wait_until("the challenge on B", || n.b.lobby(ben.s).unwrap().challenges.iter().any(|c| c.id == id));
-    let game = n.b.accept(ben.s, id).unwrap();
-    wait_for(&ann.events, |e| matches!(e, HubEvent::GameStarted { game: g } if g.id == game));
-    n.a.hub.play(ann.s, game, "e2e4").unwrap();
-    wait_until("e4 on B", || moved(&ben.events, game).len() == 1);
-    n.a.clock.advance(10_000);
-    n.b.play(ben.s, game, "e7e5").unwrap();
-    wait_until("e5 on A", || moved(&ann.events, game).len() == 2);
+fn after_e5_node_a_dies() -> (Hub, TestPlayer, GameId, Arc<ManualClock>, String) {
+    let (n, ann, ben) = ann_and_ben();
+    let game = rated_minute_after_e5(&n, &ann, &ben, 10_000);
     let Nodes { a, b, url } = n;
     let clock = Arc::clone(&a.clock);
     a.hub.kill();
@@ -370,7 +374,7 @@ fn after_e5_node_a_dies(n: Nodes) -> (Hub, Player, GameId, Arc<ManualClock>, Str
 #[test]
 fn a_node_that_missed_the_last_move_flags_on_time_from_the_stored_deadline() {
     use crate::limits::NODE_FLAG_SWEEP_MS;
-    let (b, ben, game, clock, url) = after_e5_node_a_dies(two_nodes());
+    let (b, ben, game, clock, url) = after_e5_node_a_dies();
     let e5 = clock.now_ms();
     clock.advance(1_000);
     store_unheard(&url, game, 2, ("g1f3", 59_000, 50_000), e5 + 1_000, e5 + 51_000);
@@ -395,7 +399,7 @@ fn a_node_that_missed_the_last_move_flags_on_time_from_the_stored_deadline() {
 /// again and goes on; Black's flag falls at its stored deadline.
 #[test]
 fn a_node_that_missed_the_last_move_does_not_flag_the_side_that_made_it() {
-    let (b, ben, game, clock, url) = after_e5_node_a_dies(two_nodes());
+    let (b, ben, game, clock, url) = after_e5_node_a_dies();
     let e5 = clock.now_ms();
     clock.advance(59_000);
     store_unheard(&url, game, 2, ("g1f3", 1_000, 50_000), e5 + 59_000, e5 + 109_000);
@@ -415,19 +419,10 @@ fn a_node_that_missed_the_last_move_does_not_flag_the_side_that_made_it() {
 
 #[test]
 fn a_flag_seen_by_both_nodes_at_once_ends_the_game_once_and_rates_it_once() {
-    let n = two_nodes();
-    let (ann, ben) = (player_on(&n.a.hub, "ann"), player_on(&n.b, "ben"));
+    let (n, ann, ben) = ann_and_ben();
     let rounds = 40;
     for round in 0..rounds {
-        let rated = ChallengeSpec { rated: true, ..spec(GameKind::Classic, Some((60_000, 0))) };
-        let id = n.a.hub.challenge(ann.s, rated).unwrap();
-        wait_until("the challenge on B", || n.b.lobby(ben.s).unwrap().challenges.iter().any(|c| c.id == id));
-        let game = n.b.accept(ben.s, id).unwrap();
-        wait_for(&ann.events, |e| matches!(e, HubEvent::GameStarted { game: g } if g.id == game));
-        n.a.hub.play(ann.s, game, "e2e4").unwrap();
-        wait_until("e4 on B", || moved(&ben.events, game).len() == 1);
-        n.b.play(ben.s, game, "e7e5").unwrap();
-        wait_until("e5 on A", || moved(&ann.events, game).len() == 2);
+        let game = rated_minute_after_e5(&n, &ann, &ben, 0);
         n.a.clock.advance(60_000);
         // White's flag falls on both nodes: both tickers end the game at once.
         at_once(|| n.a.hub.tick(), || n.b.tick());

@@ -5,7 +5,7 @@
 use super::*;
 
 /// `n` games between new players (`player0` against `player1`, ...), White to move.
-fn games<R>(f: &Fixture<R>, n: usize) -> Vec<(Player, Player, GameId)> {
+fn games<R>(f: &Fixture<R>, n: usize) -> Vec<(TestPlayer, TestPlayer, GameId)> {
     (0..n)
         .map(|i| {
             let (white, black) = (f.player(&format!("player{}", 2 * i)), f.player(&format!("player{}", 2 * i + 1)));
