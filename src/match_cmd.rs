@@ -259,6 +259,8 @@ fn apply_setting<W: EvalWeights, M>(
         "checkext" => features.check_extension = flag()?,
         "solver" => features.proof_search = flag()?,
         "prooffrom" => features.proof_from_move = Some(int()? as u32),
+        "seeorder" => features.see_order = Some(flag()?),
+        "seeq" => features.see_qsearch = Some(flag()?),
         "temperature" => features.temperature = Some(int()? as u32),
         k if set_weight(params, names, k, value)? => {}
         _ => bail!("unknown setting '{key}'"),
