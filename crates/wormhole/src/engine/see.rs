@@ -135,52 +135,74 @@ fn capture_gain<P: SearchHooks>(pos: &P, m: P::Move, values: &SeeValues) -> i32 
     victim + m.promotion().map_or(0, |r| values[r.index()] - values[Role::Pawn.index()])
 }
 
-#[cfg(all(test, feature = "porthole"))]
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::core::Square;
-    use crate::games::porthole::Position;
-    use crate::rules::{Evaluate, Rules};
+    use crate::engine::Searchable;
+    use crate::rules::{MoveSet, Rules};
 
     fn sq(name: &str) -> Square {
         name.parse().unwrap()
     }
 
     /// The static exchange value of the legal move from `from` to `to`
-    /// (entering at `entry` if given) in the Porthole position `fen`;
-    /// checks that the evaluation leaves the position as it found it and
-    /// that [`see_floor`] is a lower bound of it.
-    fn see_of(fen: &str, from: &str, to: &str, entry: Option<&str>) -> i32 {
-        let mut pos = Position::from_fen(fen).unwrap();
+    /// (entering at `entry` if given) in `pos`, in its game's judged
+    /// values; checks that the evaluation leaves the position as it found
+    /// it and that [`see_floor`] is a lower bound of it.
+    fn see_in<P: Searchable>(mut pos: P, from: &str, to: &str, entry: Option<&str>) -> i32 {
         let legal = Rules::legal_moves(&pos);
         let m = legal
             .iter()
             .find(|m| m.from() == sq(from) && m.to() == sq(to) && m.entry() == entry.map(sq))
-            .unwrap_or_else(|| panic!("no legal move {from}-{to} in {fen}"));
+            .unwrap_or_else(|| panic!("no legal move {from}-{to} in {}", pos.fen()));
         let (before, hash) = (pos.fen(), Rules::hash(&pos));
         let values = pos.judged_values();
-        let mut scratch = Vec::new();
+        let mut scratch = P::SearchList::default();
         let value = pos.see(m, values, &mut scratch);
         assert_eq!((pos.fen(), Rules::hash(&pos)), (before, hash), "the position changed");
         assert!(see_floor(&pos, m, values) <= value, "the floor is above the value");
         value
     }
 
+    /// [`see_in`] the Porthole position `fen`.
+    #[cfg(feature = "porthole")]
+    fn see_of(fen: &str, from: &str, to: &str, entry: Option<&str>) -> i32 {
+        see_in(crate::games::porthole::Position::from_fen(fen).unwrap(), from, to, entry)
+    }
+
+    #[cfg(feature = "wormhole")]
+    #[test]
+    fn a_wormhole_rook_defends_across_holes() {
+        use crate::games::wormhole::{Position, Variant};
+        // The e6 rook's first square down is e3, the holes on e5 and e4
+        // skipped: Rxe3 Rxe3, a rook (318 in Wormhole chess) for a pawn.
+        let holes = Position::from_fen("k7/8/4r3/4x3/4x3/4p3/8/4R2K w 2", Variant::Classic).unwrap();
+        assert_eq!(see_in(holes, "e1", "e3", None), 100 - 318);
+        // Without the holes the rook reaches e5 and e4 only.
+        let none = Position::from_fen("k7/8/4r3/8/8/4p3/8/4R2K w 0", Variant::Classic).unwrap();
+        assert_eq!(see_in(none, "e1", "e3", None), 100);
+    }
+
+    #[cfg(feature = "porthole")]
     #[test]
     fn an_undefended_pawn_is_won() {
         assert_eq!(see_of("4k3/8/8/3p4/8/8/8/3QK3 w - - 0 1", "d1", "d5", None), 100);
     }
 
+    #[cfg(feature = "porthole")]
     #[test]
     fn a_queen_taking_a_defended_pawn_loses_the_queen_for_it() {
         assert_eq!(see_of("4k3/8/4p3/3p4/8/8/8/3QK3 w - - 0 1", "d1", "d5", None), 100 - 900);
     }
 
+    #[cfg(feature = "porthole")]
     #[test]
     fn a_pawn_taking_a_defended_knight_wins_knight_for_pawn() {
         assert_eq!(see_of("4k3/8/4p3/3n4/4P3/8/8/4K3 w - - 0 1", "e4", "d5", None), 320 - 100);
     }
 
+    #[cfg(feature = "porthole")]
     #[test]
     fn a_rook_behind_the_capturing_rook_backs_it_up() {
         // Rxd5 Rxd5 Rxd5: the d1 rook joins once the d2 rook has gone.
@@ -189,6 +211,7 @@ mod tests {
         assert_eq!(see_of("3rk3/8/8/3p4/8/8/3R4/4K3 w - - 0 1", "d2", "d5", None), 100 - 500);
     }
 
+    #[cfg(feature = "porthole")]
     #[test]
     fn the_exchange_stops_where_going_on_would_lose() {
         // Bxd5: the queen does not take back, as the d1 rook would take her.
@@ -197,18 +220,21 @@ mod tests {
         assert_eq!(see_of("3qk3/8/8/3p4/8/1B6/8/4K3 w - - 0 1", "b3", "d5", None), 100 - 330);
     }
 
+    #[cfg(feature = "porthole")]
     #[test]
     fn a_pinned_defender_does_not_take_back() {
         // The e6 pawn guards d5 but is pinned to its king by the e1 rook.
         assert_eq!(see_of("4k3/8/4p3/3p4/8/8/8/3QR1K1 w - - 0 1", "d1", "d5", None), 100);
     }
 
+    #[cfg(feature = "porthole")]
     #[test]
     fn a_promotion_counts_its_gain() {
         // bxa8=Q, nothing takes back: a rook and a queen for the pawn.
         assert_eq!(see_of("r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b7", "a8", None), 500 + 800);
     }
 
+    #[cfg(feature = "porthole")]
     #[test]
     fn a_recapture_through_a_porthole_is_counted() {
         // The queen takes the pawn on the d5 porthole and comes out on h5,
