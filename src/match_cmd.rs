@@ -22,7 +22,8 @@ mod uci_player;
 /// Arguments of `wormhole match`.
 #[derive(Debug, clap::Args)]
 pub struct MatchArgs {
-    /// Settings of engine A, e.g. "level=12" or "level=12,null=on,hash=16",
+    /// Settings of engine A, e.g. "level=12" or "level=12,null=on,hash=16"
+    /// (seeorder=on|off, seeq=on|off: the static exchange switches),
     /// or "minimax=2" (a plain two-ply minimax on material).
     #[arg(long)]
     engine_a: String,
