@@ -22,7 +22,8 @@ mod uci_player;
 /// Arguments of `wormhole match`.
 #[derive(Debug, clap::Args)]
 pub struct MatchArgs {
-    /// Settings of engine A, e.g. "level=12" or "level=12,null=on,hash=16",
+    /// Settings of engine A, e.g. "level=12" or "level=12,null=on,hash=16"
+    /// (seeorder=on|off, seeq=on|off: the static exchange switches),
     /// or "minimax=2" (a plain two-ply minimax on material).
     #[arg(long)]
     engine_a: String,
@@ -259,6 +260,8 @@ fn apply_setting<W: EvalWeights, M>(
         "checkext" => features.check_extension = flag()?,
         "solver" => features.proof_search = flag()?,
         "prooffrom" => features.proof_from_move = Some(int()? as u32),
+        "seeorder" => features.see_order = Some(flag()?),
+        "seeq" => features.see_qsearch = Some(flag()?),
         "temperature" => features.temperature = Some(int()? as u32),
         k if set_weight(params, names, k, value)? => {}
         _ => bail!("unknown setting '{key}'"),

@@ -68,6 +68,7 @@ mod qsearch;
 mod root;
 mod score;
 mod search;
+pub mod see;
 mod thread;
 mod time;
 mod tt;
@@ -440,6 +441,13 @@ pub struct Features {
     /// [`Features::proof_search`] runs the prover; `None`: the game
     /// decides ([`SearchHooks::proof_from_move`]).
     pub proof_from_move: Option<u32>,
+    /// Order the captures that lose material by static exchange
+    /// ([`SearchHooks::see`]) after the quiet moves; `None`: the game
+    /// decides ([`SearchHooks::SEE_ORDER`]).
+    pub see_order: Option<bool>,
+    /// Skip the captures that lose material by static exchange in the
+    /// capture search; `None`: the game decides ([`SearchHooks::SEE_QSEARCH`]).
+    pub see_qsearch: Option<bool>,
 }
 
 impl Default for Features {
@@ -456,6 +464,8 @@ impl Default for Features {
             temperature: None,
             proof_search: true,
             proof_from_move: None,
+            see_order: None,
+            see_qsearch: None,
         }
     }
 }

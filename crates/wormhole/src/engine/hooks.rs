@@ -7,6 +7,7 @@
 use super::levels::LevelColumn;
 use super::pns::prove_in_slot;
 use super::prove::Prover;
+use super::see::{SeeValues, see_by_moves};
 use crate::core::Role;
 use crate::rules::{Evaluate, MoveBuffer, Rules};
 
@@ -63,6 +64,28 @@ pub trait SearchHooks: Rules + sealed::Sealed {
     /// and least as the capturing piece. The orthodox values by default (a
     /// game with more roles gives its own).
     const CAPTURE_ORDER: [i32; Role::MAX] = ORTHODOX_CAPTURE_ORDER;
+    /// The static exchange value of the legal capture `m` (see
+    /// [`see`](super::see)): what the side to move wins by it once both
+    /// sides have recaptured on its square for as long as it pays them,
+    /// in `values` (by [`Role::index`]). `scratch` is a list the
+    /// evaluation may generate into (its content is lost). By default
+    /// built on the game's own legal captures and make/unmake
+    /// ([`see_by_moves`]), so every game's geometry is respected; a game
+    /// may give a faster one of its own that agrees with it.
+    #[inline]
+    fn see(&mut self, m: Self::Move, values: &SeeValues, scratch: &mut Self::SearchList) -> i32 {
+        see_by_moves(self, m, values, scratch)
+    }
+    /// Whether the main search orders the captures that lose material by
+    /// [`SearchHooks::see`] after the quiet moves (the game's default of
+    /// [`Features::see_order`](super::Features::see_order)): off unless
+    /// measured to gain in the game.
+    const SEE_ORDER: bool = false;
+    /// Whether the capture search skips the captures that lose material
+    /// by [`SearchHooks::see`] (the game's default of
+    /// [`Features::see_qsearch`](super::Features::see_qsearch)): off
+    /// unless measured to gain in the game.
+    const SEE_QSEARCH: bool = false;
     /// The game's prover: the engine runs it beside or after its
     /// alpha-beta search. By default the proof-number search over these
     /// traits, which every game gets ([`prove_in_slot`], draws respected);

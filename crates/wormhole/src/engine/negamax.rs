@@ -157,7 +157,8 @@ impl<P: Searchable> Searcher<'_, P> {
         tt_move: Option<u32>,
     ) -> Option<(i32, Option<P::Move>)> {
         let killers = self.killers[node.ply];
-        self.pickers[node.ply].score_all(pos, tt_move, killers, self.history);
+        let see = self.see_order.then_some(&mut self.see_list);
+        self.pickers[node.ply].score_all(pos, tt_move, killers, self.history, see);
         let mut best = -INFINITY;
         let mut best_move = None;
         let mut count = 0;

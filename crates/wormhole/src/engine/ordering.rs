@@ -4,6 +4,7 @@
 //! for a porthole move are its origin and exit).
 
 use super::Searchable;
+use super::see::see_floor;
 use crate::core::{Color, Role};
 use crate::rules::{GameMove, MoveBuffer};
 
@@ -57,6 +58,8 @@ impl Default for History {
 const TT_SCORE: i32 = 3_000_000;
 const CAPTURE_SCORE: i32 = 2_000_000;
 const KILLER_SCORE: i32 = 1_000_000;
+/// Below every quiet move's history score: captures that lose material.
+const LOSING_CAPTURE_SCORE: i32 = -1_000_000;
 
 /// Hands out the moves of a node best first (selection sort: cutoffs
 /// usually come early, so most of the list is never sorted). Each search
@@ -97,8 +100,18 @@ impl<P: Searchable> Picker<P> {
         self.moves.is_empty()
     }
 
-    /// Scores the moves for the main search.
-    pub fn score_all(&mut self, pos: &P, tt_move: Option<u32>, killers: [Option<P::Move>; 2], history: &History) {
+    /// Scores the moves for the main search. With `see`, a list the
+    /// static exchange evaluation generates into, captures that lose
+    /// material by it ([`SearchHooks::see`](super::SearchHooks::see)) come
+    /// after the quiet moves.
+    pub fn score_all(
+        &mut self,
+        pos: &mut P,
+        tt_move: Option<u32>,
+        killers: [Option<P::Move>; 2],
+        history: &History,
+        mut see: Option<&mut P::SearchList>,
+    ) {
         let turn = pos.turn();
         let n = self.end;
         let tt_bits = tt_move.unwrap_or(0);
@@ -107,7 +120,9 @@ impl<P: Searchable> Picker<P> {
             *score = if m.to_bits() == tt_bits {
                 TT_SCORE
             } else if let Some(victim) = pos.captured_by(m) {
-                CAPTURE_SCORE + capture_order(pos, m, victim.role)
+                let order = capture_order(pos, m, victim.role);
+                let losing = see.as_deref_mut().is_some_and(|list| loses_material(pos, m, list));
+                if losing { LOSING_CAPTURE_SCORE + order } else { CAPTURE_SCORE + order }
             } else if Some(m) == killers[0] {
                 KILLER_SCORE + 1
             } else if Some(m) == killers[1] {
@@ -162,6 +177,16 @@ impl<P: Searchable> Picker<P> {
         self.next += 1;
         Some(m)
     }
+}
+
+/// Whether the capture `m` loses material by static exchange
+/// ([`SearchHooks::see`](super::SearchHooks::see), in the game's judged
+/// values), `scratch` a list it may generate into. Played out only when
+/// the capturing piece is worth more than what it takes.
+#[inline]
+pub(super) fn loses_material<P: Searchable>(pos: &mut P, m: P::Move, scratch: &mut P::SearchList) -> bool {
+    let values = pos.judged_values();
+    see_floor(pos, m, values) < 0 && pos.see(m, values, scratch) < 0
 }
 
 /// MVV-LVA with promotions: the victim counts most, then the promotion, then a cheap attacker.

@@ -3,6 +3,7 @@
 //! ends, and a side in check searches all its evasions.
 
 use super::Searchable;
+use super::ordering::loses_material;
 use super::score::{INFINITY, MAX_PLY, no_move_value};
 use super::search::Searcher;
 
@@ -38,7 +39,7 @@ impl<P: Searchable> Searcher<'_, P> {
                 return self.eval(pos);
             }
             if in_check && qply < MAX_CHECK_PLIES {
-                self.pickers[ply].score_all(pos, None, [None; 2], self.history);
+                self.pickers[ply].score_all(pos, None, [None; 2], self.history, None);
             } else {
                 let stand = self.eval_lazy(pos, alpha, beta);
                 if stand >= beta {
@@ -49,7 +50,11 @@ impl<P: Searchable> Searcher<'_, P> {
                 self.pickers[ply].keep_captures(pos);
             }
         }
+        let skip_losing = self.see_qsearch && !in_check;
         while let Some(m) = self.pickers[ply].next_move() {
+            if skip_losing && loses_material(pos, m, &mut self.see_list) {
+                continue;
+            }
             let undo = pos.play_unchecked(m);
             self.prefetch_eval(pos);
             let v = -self.qsearch(pos, -beta, -alpha, ply + 1, qply + 1);

@@ -118,6 +118,12 @@ pub(super) struct Searcher<'a, P: Searchable> {
     pub root_excluded: Vec<P::Move>,
     /// Static evaluations of positions met recently.
     evals: EvalCache,
+    /// Whether losing captures (by static exchange) are ordered last in the main search.
+    pub see_order: bool,
+    /// Whether the capture search skips losing captures (by static exchange).
+    pub see_qsearch: bool,
+    /// The list the static exchange evaluation generates into, reused.
+    pub see_list: P::SearchList,
 }
 
 impl<'a, P: Searchable> Searcher<'a, P> {
@@ -150,6 +156,9 @@ impl<'a, P: Searchable> Searcher<'a, P> {
             root_best: None,
             root_excluded: Vec::new(),
             evals: EvalCache::new(),
+            see_order: shared.features.see_order.unwrap_or(P::SEE_ORDER),
+            see_qsearch: shared.features.see_qsearch.unwrap_or(P::SEE_QSEARCH),
+            see_list: P::SearchList::default(),
         }
     }
 

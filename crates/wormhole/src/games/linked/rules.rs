@@ -21,6 +21,9 @@ impl Rules for Position {
 impl SearchHooks for Position {
     type SearchList = Vec<Move>;
     type Safety = bool;
+    /// Measured to gain against the search without it, 3,000 nodes a
+    /// move (README, "Static exchange evaluation").
+    const SEE_QSEARCH: bool = true;
     #[inline]
     fn pass(&mut self) {
         // An en passant square stays: only the side that did not
