@@ -167,6 +167,18 @@ pub(crate) use impl_eval_weights;
 /// board's (Porthole and Linked-portal chess; Two-board counts a piece in
 /// transit).
 macro_rules! eval_scaffold {
+    (@evaluate $pos:ty) => {
+        /// The evaluation of `pos` from the side to move's point of view.
+        /// With `positional` false, material only.
+        pub fn evaluate(pos: &$pos, params: &EvalParams, positional: bool) -> i32 {
+            if !positional {
+                return material(pos, params);
+            }
+            let mut scorer = $crate::engine::Scorer::new(&params.weights);
+            terms(pos, &mut scorer);
+            scorer.for_side(pos.turn())
+        }
+    };
     ($(#[$doc:meta])* $pos:ty, $last:expr) => {
         /// The number of weights of the evaluation (see [`features`]).
         pub const FEATURES: usize = $last.start + $last.shape.weights();
@@ -208,16 +220,7 @@ macro_rules! eval_scaffold {
             $crate::engine::material_balance(pos.board(), pos.turn(), &params.weights)
         }
 
-        /// The evaluation of `pos` from the side to move's point of view.
-        /// With `positional` false, material only.
-        pub fn evaluate(pos: &$pos, params: &EvalParams, positional: bool) -> i32 {
-            if !positional {
-                return material(pos, params);
-            }
-            let mut scorer = $crate::engine::Scorer::new(&params.weights);
-            terms(pos, &mut scorer);
-            scorer.for_side(pos.turn())
-        }
+        $crate::engine::eval_scaffold!(@evaluate $pos);
     };
     ($(#[$doc:meta])* $pos:ty, orthodox_first, $last:expr) => {
         $crate::engine::eval_scaffold!($(#[$doc])* $pos, $last);
@@ -232,16 +235,7 @@ macro_rules! eval_scaffold {
             $crate::engine::orthodox_eval::material(pos.board(), pos.turn(), &params.weights)
         }
 
-        /// The evaluation of `pos` from the side to move's point of view.
-        /// With `positional` false, material only.
-        pub fn evaluate(pos: &$pos, params: &EvalParams, positional: bool) -> i32 {
-            if !positional {
-                return material(pos, params);
-            }
-            let mut scorer = $crate::engine::Scorer::new(&params.weights);
-            terms(pos, &mut scorer);
-            scorer.for_side(pos.turn())
-        }
+        $crate::engine::eval_scaffold!(@evaluate $pos);
     };
 }
 pub(crate) use eval_scaffold;

@@ -154,6 +154,20 @@ pub const TERMS: [Term; 28] = [
     TEMPO_EG,
 ];
 
+/// A Portal game's whole table of terms: the orthodox [`TERMS`], then
+/// the game's `own` (`N` is both lengths together, checked as the
+/// constant is built).
+pub const fn terms_then<const N: usize>(own: &[Term]) -> [Term; N] {
+    assert!(N == TERMS.len() + own.len(), "N must be the orthodox terms and the game's own together");
+    let mut terms = [TERMS[0]; N];
+    let mut i = 0;
+    while i < N {
+        terms[i] = if i < TERMS.len() { TERMS[i] } else { own[i - TERMS.len()] };
+        i += 1;
+    }
+    terms
+}
+
 /// The orthodox weights in centipawns, in the order of [`TERMS`] (the
 /// pawn's middlegame value, 100, sets the scale): set by hand from chess
 /// knowledge (centralised knights, a king behind its pawns in the

@@ -36,19 +36,7 @@ pub const RESIDENT: Term =
 
 /// Every term of the evaluation, in the order of their weights: the
 /// orthodox ones, then Linked's.
-pub const TERMS: [Term; 32] = {
-    let mut terms = [THROUGH; 32];
-    let mut i = 0;
-    while i < orthodox_eval::TERMS.len() {
-        terms[i] = orthodox_eval::TERMS[i];
-        i += 1;
-    }
-    terms[i] = THROUGH;
-    terms[i + 1] = KING_PORTAL;
-    terms[i + 2] = PORTAL_NEAR_KING;
-    terms[i + 3] = RESIDENT;
-    terms
-};
+pub const TERMS: [Term; 32] = orthodox_eval::terms_then(&[THROUGH, KING_PORTAL, PORTAL_NEAR_KING, RESIDENT]);
 
 crate::engine::eval_scaffold!(
     /// The weights of Linked-portal chess's evaluation, in centipawns, one per

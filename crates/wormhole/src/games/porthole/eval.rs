@@ -41,20 +41,8 @@ pub const CHECK_PORTHOLES: Term = KING_PORTHOLES.then(
 
 /// Every term of the evaluation, in the order of their weights: the
 /// orthodox ones, then Porthole's.
-pub const TERMS: [Term; 33] = {
-    let mut terms = [ENTRIES; 33];
-    let mut i = 0;
-    while i < orthodox_eval::TERMS.len() {
-        terms[i] = orthodox_eval::TERMS[i];
-        i += 1;
-    }
-    terms[i] = ENTRIES;
-    terms[i + 1] = ON_PORTHOLE;
-    terms[i + 2] = BESIDE_PORTHOLE;
-    terms[i + 3] = KING_PORTHOLES;
-    terms[i + 4] = CHECK_PORTHOLES;
-    terms
-};
+pub const TERMS: [Term; 33] =
+    orthodox_eval::terms_then(&[ENTRIES, ON_PORTHOLE, BESIDE_PORTHOLE, KING_PORTHOLES, CHECK_PORTHOLES]);
 
 crate::engine::eval_scaffold!(
     /// The weights of Porthole chess's evaluation, in centipawns, one per

@@ -30,19 +30,7 @@ pub const KING_ARRIVAL: Term =
 
 /// Every term of the evaluation, in the order of their weights: the
 /// orthodox ones, then Two-board's.
-pub const TERMS: [Term; 32] = {
-    let mut terms = [ON_PORTAL; 32];
-    let mut i = 0;
-    while i < orthodox_eval::TERMS.len() {
-        terms[i] = orthodox_eval::TERMS[i];
-        i += 1;
-    }
-    terms[i] = ON_PORTAL;
-    terms[i + 1] = ARRIVAL;
-    terms[i + 2] = KING_PORTALS;
-    terms[i + 3] = KING_ARRIVAL;
-    terms
-};
+pub const TERMS: [Term; 32] = orthodox_eval::terms_then(&[ON_PORTAL, ARRIVAL, KING_PORTALS, KING_ARRIVAL]);
 
 crate::engine::eval_scaffold!(
     /// The weights of Two-board portal chess's evaluation, in centipawns, one
