@@ -182,6 +182,24 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
     }
     let _lock = guard::lock(&data)?;
     backup::check(&data)?;
+    let hub = start_hub(args, &data)?;
+    let config = server_config(args, &data);
+    let server = ssh::run(config, hub)?;
+    if let Some(path) = &args.relay_times {
+        let times = std::sync::Arc::clone(&server.relay_times);
+        super::relay::keep_written(path.clone(), times)
+            .with_context(|| format!("cannot write the relay times to {}", path.display()))?;
+    }
+    tracing::info!("serve: listening on {} (data in {})", server.addr, data.display());
+    tracing::info!("serve: host key fingerprint {}", server.fingerprint);
+    tracing::info!("serve: players connect with: ssh -p {} HOST", server.addr.port());
+    server.wait();
+    Ok(())
+}
+
+/// Opens the store the arguments name (PostgreSQL by URL, else SQLite in
+/// `data`) and starts the hub on it.
+fn start_hub(args: &ServeArgs, data: &std::path::Path) -> anyhow::Result<Hub> {
     let mut hub_config = HubConfig {
         absence: Duration::from_secs(args.absence),
         start_window: Duration::from_secs(args.start_window),
@@ -198,16 +216,19 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
             Hub::start(store, hub_config)
         }
         None => {
-            let store =
-                Store::open(&data).with_context(|| format!("cannot open the database in {}", data.display()))?;
+            let store = Store::open(data).with_context(|| format!("cannot open the database in {}", data.display()))?;
             Hub::start(store, hub_config)
         }
     };
-    let hub = hub.context("cannot start the hub")?;
-    let config = ServerConfig {
+    hub.context("cannot start the hub")
+}
+
+/// The SSH side's settings from the arguments, each clamped to a usable value.
+fn server_config(args: &ServeArgs, data: &std::path::Path) -> ServerConfig {
+    ServerConfig {
         host_key: args.host_key.clone(),
         listen: args.listen,
-        data: data.clone(),
+        data: data.to_path_buf(),
         guests: args.guests,
         max_sessions: args.max_sessions,
         per_key: args.per_key.max(1),
@@ -218,18 +239,7 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
         max_memory_mb: args.max_memory_mb.max(1),
         max_startups: args.max_startups.max(1),
         max_startups_per_address: args.max_startups_per_address.max(1),
-    };
-    let server = ssh::run(config, hub)?;
-    if let Some(path) = &args.relay_times {
-        let times = std::sync::Arc::clone(&server.relay_times);
-        super::relay::keep_written(path.clone(), times)
-            .with_context(|| format!("cannot write the relay times to {}", path.display()))?;
     }
-    tracing::info!("serve: listening on {} (data in {})", server.addr, data.display());
-    tracing::info!("serve: host key fingerprint {}", server.fingerprint);
-    tracing::info!("serve: players connect with: ssh -p {} HOST", server.addr.port());
-    server.wait();
-    Ok(())
 }
 
 /// Creates the data folder, readable by its owner only.
