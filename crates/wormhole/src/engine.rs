@@ -596,7 +596,9 @@ impl Engine {
         self.options.threads = threads.clamp(1, EngineOptions::MAX_THREADS);
     }
 
-    /// Resizes (and clears) the transposition table, in no time (see
+    /// Resizes (and clears) the transposition table: a table of up to
+    /// 256 MiB is backed by the system now (milliseconds, more where
+    /// memory is fragmented), a larger one as the searches fill it (see
     /// [`Engine::new_game`]). When the memory cannot be had the table stays
     /// as it was and the error says so.
     pub fn set_hash_mb(&mut self, hash_mb: usize) -> Result<(), TableAllocError> {
@@ -671,14 +673,19 @@ impl Engine {
     }
 
     /// Forgets everything learnt: clears the transposition table and
-    /// history. A table this engine alone uses is replaced by fresh zeroed
-    /// memory instead of being written over, which takes no time even at
-    /// the largest size; a table another holder still shares is
-    /// cleared in place.
+    /// history. A table of up to 256 MiB, backed when it was made, is
+    /// written over (a few milliseconds); a larger one this engine alone
+    /// uses is replaced by fresh zeroed memory instead, which takes no
+    /// time even at the largest size; a table another holder still shares
+    /// is cleared in place.
     pub fn new_game(&mut self) {
-        match Table::new(self.options.hash_mb) {
-            Ok(fresh) if Arc::strong_count(&self.tt) == 1 => self.replace_table(fresh),
-            _ => self.tt.clear(),
+        let fresh = match self.tt.resident() || Arc::strong_count(&self.tt) > 1 {
+            true => None,
+            false => Table::new(self.options.hash_mb).ok(),
+        };
+        match fresh {
+            Some(fresh) => self.replace_table(fresh),
+            None => self.tt.clear(),
         }
         self.history = History::new();
         self.prover.clear();

@@ -69,14 +69,21 @@ pub struct TableAllocError {
 
 impl Table {
     /// A table of about `mb` MiB (at least one bucket), or an error when
-    /// the memory cannot be had. The memory comes zeroed from the system,
-    /// untouched: allocating even the largest table takes no time, and a
-    /// page is only paid for when a search first stores to it.
+    /// the memory cannot be had. The memory comes zeroed from the system;
+    /// up to 256 MiB it is backed now (see `pages`), a larger table is
+    /// left untouched, so that allocating it takes no time and a page is
+    /// only paid for when a search first stores to it.
     pub fn new(mb: usize) -> Result<Table, TableAllocError> {
         let bytes = mb.max(1).checked_mul(1024 * 1024).ok_or(TableAllocError { mb })?;
         let buckets = (bytes / (16 * BUCKET)).max(1);
         let slots = ZeroedPages::new(buckets * BUCKET).ok_or(TableAllocError { mb })?;
         Ok(Table { slots, buckets, generation: AtomicU8::new(0) })
+    }
+
+    /// Whether the table's memory is backed already, so that clearing it
+    /// is quicker than making a fresh one (see `pages`).
+    pub(crate) fn resident(&self) -> bool {
+        self.slots.resident()
     }
 
     /// Empties the table.
@@ -213,6 +220,20 @@ fn unpack(data: u64) -> Entry {
 mod tests {
     use super::*;
     use crate::core::Square;
+
+    #[test]
+    fn tables_up_to_256_mib_are_backed_when_made_and_cleared_in_place() {
+        assert!(Table::new(16).unwrap().resident());
+        assert!(Table::new(256).unwrap().resident());
+        // Under a huge page: the allocator's memory. Over 256 MiB: made
+        // fresh for a new game rather than written over.
+        assert!(!Table::new(1).unwrap().resident());
+        assert!(!Table::new(512).unwrap().resident());
+        let t = Table::new(16).unwrap();
+        t.store(42, None, 5, 3, Bound::Exact, false);
+        t.clear();
+        assert!(t.probe(42).is_none());
+    }
 
     #[test]
     fn store_and_probe() {
