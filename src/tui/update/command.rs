@@ -26,6 +26,12 @@ impl Core {
         self.settings.autoflip = !self.settings.autoflip;
         let on = if self.settings.autoflip { "on" } else { "off" };
         self.view.info(format!("automatic flipping (hot-seat) {on}"));
+        self.follow_turn();
+    }
+
+    /// In hot-seat with automatic flipping, the board turns to the side to
+    /// move (Black at the bottom on Black's turn); else it stays.
+    pub(super) fn follow_turn(&mut self) {
         if self.settings.autoflip && self.game.players() == [PlayerKind::Human; 2] {
             self.view.flipped = self.game.position().turn() == Color::Black;
         }
@@ -41,9 +47,7 @@ impl Core {
             ConfigKey::Movetime => self.settings.movetime = prefs.movetime,
             ConfigKey::Autoflip => {
                 self.settings.autoflip = prefs.autoflip;
-                if prefs.autoflip && self.game.players() == [PlayerKind::Human; 2] {
-                    self.view.flipped = self.game.position().turn() == Color::Black;
-                }
+                self.follow_turn();
             }
             ConfigKey::Theme | ConfigKey::Pieces => self.look.restyle(&prefs),
             // Thinking on the human's time starts again on the new cores, or not at all.

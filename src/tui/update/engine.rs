@@ -19,7 +19,7 @@
 use wormhole::analysis::AnalysisOptions;
 use wormhole::engine::Level;
 use wormhole::facts::Facts;
-use wormhole::{AnyMove, AnyPosition, Color, Rules};
+use wormhole::{AnyMove, AnyPosition, Rules};
 
 use super::play::Playing;
 use crate::tui::ai::{self, Finished, Info, Limits, Purpose};
@@ -186,9 +186,7 @@ impl Core {
             // The puzzle board: nobody else moves, and the puzzle ends the puzzle's way.
             return Then::Stays;
         }
-        if self.settings.autoflip && self.game.players() == [PlayerKind::Human; 2] {
-            self.view.flipped = self.game.position().turn() == Color::Black;
-        }
+        self.follow_turn();
         if self.game.is_over() {
             self.cancel_search();
             self.game.stop_clock(self.now);
