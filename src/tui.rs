@@ -179,7 +179,7 @@ pub fn run(terminal: &mut DefaultTerminal, mut app: App, signals: &Signals) -> (
     let mut report = app.finish();
     if std::env::var_os("WORMHOLE_STATS").is_some() {
         report.notes.push(stats.report());
-        report.notes.push(app.session().core.search_stats());
+        report.notes.push(app.session().core.engine.search_stats(&app.session().core.settings));
     }
     (report, ending)
 }

@@ -5,9 +5,10 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use wormhole::engine::Level;
+use wormhole::facts::{Facts, Forced};
 use wormhole::pgn::PgnGame;
 use wormhole::rules::{self, GameOutcome};
-use wormhole::{AnyMove, AnyOutcome, AnyPosition, Color, GameKind, Rules};
+use wormhole::{AnyMove, AnyOutcome, AnyPosition, Color, GameKind, Rules, Square};
 
 use super::choice::{Choice, choice_text};
 use super::clock::ChessClock;
@@ -367,6 +368,57 @@ impl GameState {
     /// The side to move after `ply` moves (redo tail included).
     pub fn turn_at(&self, ply: usize) -> Color {
         self.positions[ply.min(self.moves.len())].turn()
+    }
+
+    /// Whether a game is under way (moves played, not over): ending it asks first.
+    pub fn in_progress(&self) -> bool {
+        self.len() > 0 && !self.is_over()
+    }
+
+    /// The ply a take-back goes to: against the engine, the last position
+    /// where the human was to move; in hot-seat, one ply.
+    pub fn undo_target(&self) -> Result<usize, &'static str> {
+        let len = self.len();
+        if len == 0 {
+            return Err("nothing to take back");
+        }
+        if !self.players().contains(&PlayerKind::Engine) {
+            return Ok(len - 1);
+        }
+        (0..len)
+            .rev()
+            .find(|&p| self.player(self.turn_at(p)) == PlayerKind::Human)
+            .ok_or("nothing of yours to take back")
+    }
+
+    /// Whether the piece on `from` has a legal move.
+    pub fn can_move(&self, from: Square) -> bool {
+        !self.position().moves_from(from).is_empty()
+    }
+
+    /// The forced move of the position (while the game goes on), and why
+    /// it is forced: the game's words ([`AnyPosition::forced_move`]), then
+    /// how to play it.
+    pub fn forced(&self) -> Option<Forced<AnyMove>> {
+        if self.is_over() {
+            return None;
+        }
+        let forced = self.position().forced_move()?;
+        let how = match forced.squares.first() {
+            None => "press Enter".to_string(),
+            Some(&(board, sq)) => {
+                let name = self.kind().info().board_names.get(board).copied().unwrap_or_default();
+                format!("press Enter or click {name}{sq}")
+            }
+        };
+        Some(Forced { why: format!("{}; {how}", forced.why), ..forced })
+    }
+
+    /// Where the keyboard cursor starts: the king of the side to move on
+    /// the board to play (a1 without one there).
+    pub fn home_square(&self) -> Square {
+        let pos = self.position();
+        pos.king(pos.turn()).filter(|&(b, _)| b == pos.board_to_play()).map_or(Square::new(0), |(_, k)| k)
     }
 
     /// The side to move resigns.

@@ -1,11 +1,12 @@
 //! The settings a game is started with, and what replaces the game on
 //! screen: below the app's state and its actions, which both carry them.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use wormhole::engine::Level;
-use wormhole::{AnyPosition, GameKind};
+use wormhole::{AnyPosition, Color, GameKind, Rules};
 
+use super::ai::{Clock, Limits};
 use super::clock::{ChessClock, TimeControl};
 use super::config::Prefs;
 use super::game::{GameState, PlayerKind};
@@ -49,6 +50,30 @@ impl GameSettings {
     /// A fresh game of these settings from the initial position.
     pub fn new_game(&self) -> GameState {
         GameState::new(AnyPosition::new(self.variant), self.players, self.clocks())
+    }
+
+    /// Whether `game`'s board is first shown flipped: for a human playing
+    /// Black against the engine, and in hot-seat with automatic flipping
+    /// when Black is to move.
+    pub fn default_flip(&self, game: &GameState) -> bool {
+        match game.players() {
+            [PlayerKind::Engine, PlayerKind::Human] => true,
+            [PlayerKind::Human, PlayerKind::Human] if self.autoflip => game.position().turn() == Color::Black,
+            _ => false,
+        }
+    }
+
+    /// What the engine's move in `game` may take at `now`: these settings'
+    /// movetime, else the mover's clock, else the level's own budget.
+    pub fn engine_limits(&self, game: &GameState, now: Instant) -> Limits {
+        let mut limits = Limits::default();
+        if let Some(mt) = self.movetime {
+            limits.movetime = Some(mt);
+        } else if let Some(c) = game.clocks() {
+            let turn = game.position().turn();
+            limits.clock = Some(Clock { remaining: c.remaining(turn, turn, now), increment: c.increment() });
+        }
+        limits
     }
 }
 

@@ -9,6 +9,7 @@ use super::choice::Choice;
 use super::clock::TimeControl;
 use super::config::Prefs;
 use super::game::SideChoice;
+use super::game_settings::GameSettings;
 
 /// The clocks offered (besides the one in the config, if another).
 const CLOCKS: [&str; 6] = ["1+0", "3+2", "5+3", "10+5", "15+10", "30+0"];
@@ -61,6 +62,19 @@ pub struct NewGameForm {
 }
 
 impl NewGameForm {
+    /// The form with the choices of the game on the board (`settings`,
+    /// of a game of `kind`) preselected, the rest `prefs`' last choices.
+    pub fn of_game(settings: &GameSettings, kind: GameKind, prefs: &Prefs) -> NewGameForm {
+        let prefs = Prefs {
+            variant: kind,
+            side: SideChoice::of(settings.players),
+            level: settings.level,
+            clock: settings.clock,
+            ..*prefs
+        };
+        NewGameForm::new(&prefs)
+    }
+
     /// The form with the last choices.
     pub fn new(prefs: &Prefs) -> NewGameForm {
         NewGameForm {

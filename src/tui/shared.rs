@@ -1,19 +1,25 @@
-//! What every mode of the app shares: the [`Core`] (the game, its
-//! settings, the config, the screen's view state, the engine's progress,
-//! the time, and the effects waiting to be returned by `update`). The
-//! modes' own updates (`modes/`, `update/`) are given it; its own updates
-//! are in `update/` too (the input line, the engine, the files).
+//! What every mode of the app shares: the [`Core`], made of the game and
+//! its settings, the config, how the screen is drawn ([`Look`]), the
+//! screen's view state ([`View`]), the engine's progress
+//! ([`EngineProgress`]), the time, and what the session hands out
+//! ([`Outputs`]: the effects waiting to be returned by `update`, what to
+//! print after it). Each part has its own methods for what needs only its
+//! data (the game's are [`GameState`]'s, its settings' [`GameSettings`]'s);
+//! the Core's are those that change several parts together (a move: the
+//! game, the view, the engine and the effects). The modes' own updates
+//! (`modes/`, `update/`) are given the Core; its own updates, and the
+//! view's, are in `update/` too (the input line, the engine, the files).
 
 use std::time::{Duration, Instant};
 
+use wormhole::analysis::AnalysisOptions;
 use wormhole::engine::Level;
-use wormhole::facts::{Facts, Forced};
-use wormhole::{AnyMove, AnyPosition, Bitboard, Color, Rules, Square};
+use wormhole::{AnyMove, AnyPosition, Bitboard, Color, GameKind, Square};
 
-use super::ai::{Info, Purpose};
-use super::config::Config;
+use super::ai::{Info, Purpose, Score};
+use super::config::{Config, Prefs};
 use super::effects::Effect;
-use super::game::{GameState, PlayerKind};
+use super::game::GameState;
 use super::game_settings::GameSettings;
 use super::input::InputLine;
 use super::theme::{Display, StyleSheet};
@@ -51,7 +57,9 @@ pub struct Thinking {
     pub info: Option<Info>,
 }
 
-/// View state: nothing here changes the game.
+/// View state: nothing here changes the game. Its own updates (the
+/// message and input lines, the cursor, the board's turn, `:explain`,
+/// the hint shown) are beside the updates they serve, in `update/`.
 #[derive(Debug, Default)]
 pub(super) struct View {
     pub flipped: bool,
@@ -78,6 +86,21 @@ pub(super) struct View {
     pub board_shift: usize,
 }
 
+impl View {
+    /// Whether the board of a game of `kind` shows Black's side at the
+    /// bottom: as flipped, in a game whose board turns
+    /// ([`GameInfo::flips`](wormhole::GameInfo::flips)).
+    pub fn flipped_in(&self, kind: GameKind) -> bool {
+        self.flipped && kind.info().flips
+    }
+
+    /// The game moved on (or was taken back): nothing stays selected,
+    /// hinted or explained, and the move list follows the game.
+    pub fn moved_on(&mut self) {
+        (self.selected, self.hint, self.explained, self.scroll) = (None, None, None, None);
+    }
+}
+
 /// The engine's progress, as the screen and the next search need it.
 #[derive(Debug, Default)]
 pub(super) struct EngineProgress {
@@ -94,104 +117,119 @@ pub(super) struct EngineProgress {
     pub search_times: Vec<Duration>,
 }
 
-/// What every mode shares: the game, its settings, the config, the
-/// screen's view state, the engine's progress, the time, and the effects
-/// waiting to be returned by `update`.
-pub(super) struct Core {
-    pub(super) game: GameState,
-    pub(super) settings: GameSettings,
-    /// The config file and the choices it holds.
-    pub(super) config: Config,
-    pub(super) display: Display,
-    pub(super) theme: StyleSheet,
-    pub(super) view: View,
-    /// The engine's progress: its search, what pondering found, its move times.
-    pub(super) engine: EngineProgress,
-    /// The time of the latest tick: clocks and the spinner read it.
-    pub(super) now: Instant,
-    pub(super) quit: bool,
-    /// What to print after the session (autosaves).
-    pub(super) notes: Vec<String>,
-    /// Failed saves to report after the session.
-    pub(super) errors: Vec<String>,
-    /// Effects waiting to be returned by `update`.
-    pub(super) effects: Vec<Effect>,
-}
-
-impl Core {
-    pub(super) fn default_flip(&self) -> bool {
-        match self.game.players() {
-            [PlayerKind::Engine, PlayerKind::Human] => true,
-            [PlayerKind::Human, PlayerKind::Human] if self.settings.autoflip => {
-                self.game.position().turn() == Color::Black
-            }
-            _ => false,
-        }
-    }
-
-    /// Whether the board shows Black's side at the bottom: as flipped,
-    /// in a game whose board turns ([`GameInfo::flips`](wormhole::GameInfo::flips)).
-    pub fn flipped(&self) -> bool {
-        self.view.flipped && self.game.kind().info().flips
-    }
-
-    /// Whether a game is under way (moves played, not over): ending it asks first.
-    pub fn game_in_progress(&self) -> bool {
-        self.game.len() > 0 && !self.game.is_over()
-    }
-
-    /// The ply a take-back goes to: against the engine, the last position
-    /// where the human was to move; in hot-seat, one ply.
-    pub(super) fn undo_target(&self) -> Result<usize, &'static str> {
-        let len = self.game.len();
-        if len == 0 {
-            return Err("nothing to take back");
-        }
-        if !self.game.players().contains(&PlayerKind::Engine) {
-            return Ok(len - 1);
-        }
-        (0..len)
-            .rev()
-            .find(|&p| self.game.player(self.game.turn_at(p)) == PlayerKind::Human)
-            .ok_or("nothing of yours to take back")
-    }
-
-    /// Whether the piece on `from` has a legal move.
-    pub(super) fn can_move(&self, from: Square) -> bool {
-        !self.game.position().moves_from(from).is_empty()
-    }
-
-    /// The forced move of the position (while the game goes on), and why
-    /// it is forced: the game's words ([`AnyPosition::forced_move`]), then
-    /// how to play it.
-    pub(super) fn forced(&self) -> Option<Forced<AnyMove>> {
-        if self.game.is_over() {
-            return None;
-        }
-        let forced = self.game.position().forced_move()?;
-        let how = match forced.squares.first() {
-            None => "press Enter".to_string(),
-            Some(&(board, sq)) => {
-                let name = self.game.kind().info().board_names.get(board).copied().unwrap_or_default();
-                format!("press Enter or click {name}{sq}")
-            }
-        };
-        Some(Forced { why: format!("{}; {how}", forced.why), ..forced })
-    }
-
-    /// Engine move times against `--movetime`.
-    pub fn search_stats(&self) -> String {
-        let t = &self.engine.search_times;
+impl EngineProgress {
+    /// Engine move times against `--movetime` (or the clock of `settings`).
+    pub fn search_stats(&self, settings: &GameSettings) -> String {
+        let t = &self.search_times;
         if t.is_empty() {
             return "engine moves: 0".to_string();
         }
         let mean = t.iter().sum::<Duration>() / t.len() as u32;
         let (min, max) = (t.iter().min().copied().unwrap_or_default(), t.iter().max().copied().unwrap_or_default());
-        let target = match (self.settings.movetime, self.settings.clock) {
+        let target = match (settings.movetime, settings.clock) {
             (Some(m), _) => format!("movetime {m:?}"),
             (None, Some(tc)) => format!("clock {tc}"),
             (None, None) => "the level's budget".to_string(),
         };
         format!("engine moves: {}, target {target}, took mean {mean:?}, min {min:?}, max {max:?}", t.len())
     }
+
+    /// What thinking on the human's time found about the position after
+    /// `ply` moves, once it is worth a hint: it searched as much as a
+    /// hint's own search would, or proved the result.
+    pub fn ponder_found(&self, ply: usize) -> Option<Info> {
+        let info = match &self.thinking {
+            Some(Thinking { purpose: Purpose::Ponder { ply: p }, info, .. }) if *p == ply => info.as_ref(),
+            _ => self.pondered(ply),
+        };
+        let enough = |i: &&Info| i.nodes >= AnalysisOptions::DEFAULT_NODES || !matches!(i.score, Score::Cp(_));
+        info.filter(|i| !i.pv.is_empty()).filter(enough).cloned()
+    }
+
+    /// What the thinking on the human's time found about the position
+    /// after `ply` moves, once it ended by itself (it proved the result).
+    pub fn pondered(&self, ply: usize) -> Option<&Info> {
+        self.pondered.as_ref().filter(|(p, _)| *p == ply).and_then(|(_, info)| info.as_ref())
+    }
+
+    /// Whether the engine thinks on the human's time now.
+    pub fn pondering(&self) -> bool {
+        self.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Ponder { .. }))
+    }
+
+    /// Whether the search that finished (for `purpose`) is the one in
+    /// progress: then it is over. Another's report is stale.
+    pub fn search_ended(&mut self, purpose: Purpose) -> bool {
+        if self.thinking.as_ref().is_none_or(|t| t.purpose != purpose) {
+            return false;
+        }
+        self.thinking = None;
+        true
+    }
+}
+
+/// How the screen is drawn: what the terminal can show and the style
+/// sheet made for it from the player's theme and pieces.
+#[derive(Debug)]
+pub(super) struct Look {
+    display: Display,
+    pub theme: StyleSheet,
+}
+
+impl Look {
+    /// The style of `prefs`' theme and pieces on `display`.
+    pub fn new(prefs: &Prefs, display: Display) -> Look {
+        Look { display, theme: StyleSheet::new(prefs.theme, prefs.pieces, display) }
+    }
+
+    /// Drawn from now on with `prefs`' theme and pieces.
+    pub fn restyle(&mut self, prefs: &Prefs) {
+        *self = Look::new(prefs, self.display);
+    }
+}
+
+/// What the session hands out: the effects waiting to be returned by
+/// `update` for the runner to perform, and, once it ends, what to print.
+#[derive(Debug, Default)]
+pub(super) struct Outputs {
+    /// Effects waiting to be returned by `update`.
+    effects: Vec<Effect>,
+    /// What to print after the session (autosaves).
+    pub notes: Vec<String>,
+    /// Failed saves to report after the session.
+    pub errors: Vec<String>,
+    /// The session is over: the runner stops.
+    pub quit: bool,
+}
+
+impl Outputs {
+    /// Asks the runner to perform `effect` once this update returns.
+    pub fn push(&mut self, effect: Effect) {
+        self.effects.push(effect);
+    }
+
+    /// The effects waiting, handed to the runner (none are left).
+    pub fn take_effects(&mut self) -> Vec<Effect> {
+        std::mem::take(&mut self.effects)
+    }
+}
+
+/// What every mode shares: the game, its settings, the config, how the
+/// screen is drawn and its view state, the engine's progress, the time,
+/// and what the session hands out. Its methods are the updates that
+/// change several of these together.
+pub(super) struct Core {
+    pub(super) game: GameState,
+    pub(super) settings: GameSettings,
+    /// The config file and the choices it holds.
+    pub(super) config: Config,
+    /// How the screen is drawn: the terminal's colours and the theme.
+    pub(super) look: Look,
+    pub(super) view: View,
+    /// The engine's progress: its search, what pondering found, its move times.
+    pub(super) engine: EngineProgress,
+    /// The time of the latest tick: clocks and the spinner read it.
+    pub(super) now: Instant,
+    /// What the session hands out: effects, and what to print after it.
+    pub(super) out: Outputs,
 }

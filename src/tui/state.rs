@@ -1,6 +1,6 @@
 //! The app's state, split by what it is for: a [`Core`] that every mode
-//! shares (`shared.rs`: the game, its settings, the config, the view
-//! state, the engine's progress, the time, the effects waiting), the
+//! shares (`shared.rs`: the game, its settings, the config, the look and
+//! the view state, the engine's progress, the time, the outputs), the
 //! [`Mode`] on screen with each mode's own state, and the [`Activity`]
 //! the board is for (the player's game, the puzzle [`Trainer`], or a
 //! server's game, [`Remote`]: one at a time). Each mode has its own update
@@ -31,7 +31,7 @@ use super::newgame::NewGameForm;
 use super::picker::GamePicker;
 use super::remote::{Opened, Remote};
 use super::review::Study;
-pub(super) use super::shared::{Core, EngineProgress, View};
+pub(super) use super::shared::{Core, EngineProgress, Look, Outputs, View};
 pub use super::shared::{LastSearch, Message, Thinking};
 use super::theme::{Display, StyleSheet};
 use super::trainer::{Phase, Trainer};
@@ -159,7 +159,7 @@ pub(super) fn game_offers(core: &Core, activity: &Activity, mode: &Mode, action:
         return activity.trainer().is_some_and(|t| t.offers(action));
     }
     match action {
-        UserAction::Undo => core.undo_target().is_ok(),
+        UserAction::Undo => core.game.undo_target().is_ok(),
         UserAction::Redo => core.game.can_redo(),
         UserAction::Hint => activity.human_to_move(core),
         UserAction::MoveNow => core.engine.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Move { .. })),
@@ -183,7 +183,7 @@ pub(super) fn game_candidates(core: &Core, activity: &Activity, mode: &Mode) -> 
 pub(super) fn forced_move(core: &Core, activity: &Activity, mode: &Mode) -> Option<Forced<AnyMove>> {
     let solving = *mode == Mode::Puzzle && activity.trainer().and_then(Trainer::phase) == Some(Phase::Solving);
     let playing = (*mode == Mode::Play || solving) && activity.human_to_move(core);
-    playing.then(|| core.forced()).flatten()
+    playing.then(|| core.game.forced()).flatten()
 }
 
 /// How the session ended, for what `play` prints after the terminal is restored.
@@ -215,23 +215,19 @@ impl AppState {
     /// config's theme. Call [`AppState::start`] for the effects of the first
     /// position (the engine may be to move).
     pub fn new(settings: GameSettings, game: GameState, config: Config, display: Display, now: Instant) -> AppState {
-        let theme = StyleSheet::new(config.prefs.theme, config.prefs.pieces, display);
+        let look = Look::new(&config.prefs, display);
         let core = Core {
             game,
             settings,
             config,
-            display,
-            theme,
+            look,
             view: View::default(),
             engine: EngineProgress::default(),
             now,
-            quit: false,
-            notes: Vec::new(),
-            errors: Vec::new(),
-            effects: Vec::new(),
+            out: Outputs::default(),
         };
         let mut session = AppState { core, mode: Mode::Play, study: Study::default(), activity: Activity::Game };
-        session.core.view.flipped = session.core.default_flip();
+        session.core.view.flipped = session.core.settings.default_flip(&session.core.game);
         if let Some(e) = &session.core.config.error {
             session.core.view.message = Some(Message::Error(format!("{e}; using the defaults")));
         }
@@ -271,11 +267,11 @@ impl AppState {
         &self.mode
     }
     pub fn theme(&self) -> &StyleSheet {
-        &self.core.theme
+        &self.core.look.theme
     }
-    /// Whether the board shows Black's side at the bottom (see [`Core::flipped`]).
+    /// Whether the board shows Black's side at the bottom (see [`View::flipped_in`]).
     pub fn flipped(&self) -> bool {
-        self.core.flipped()
+        self.core.view.flipped_in(self.core.game.kind())
     }
     pub fn input(&self) -> &str {
         self.core.view.input.text()
@@ -287,7 +283,7 @@ impl AppState {
         self.core.view.scroll
     }
     pub fn should_quit(&self) -> bool {
-        self.core.quit
+        self.core.out.quit
     }
     pub fn thinking(&self) -> Option<&Thinking> {
         self.core.engine.thinking.as_ref()
@@ -296,12 +292,7 @@ impl AppState {
     /// What the thinking on the human's time found about the position now,
     /// once it ended by itself (it proved the result).
     pub fn pondered(&self) -> Option<&Info> {
-        self.core
-            .engine
-            .pondered
-            .as_ref()
-            .filter(|(ply, _)| *ply == self.core.game.len())
-            .and_then(|(_, info)| info.as_ref())
+        self.core.engine.pondered(self.core.game.len())
     }
     pub fn now(&self) -> Instant {
         self.core.now
@@ -503,11 +494,11 @@ impl AppState {
 
     /// What to print once the terminal is restored.
     pub fn exit_report(&self) -> ExitReport {
-        let unsaved = (!self.core.errors.is_empty()).then(|| self.pgn().to_pgn());
+        let unsaved = (!self.core.out.errors.is_empty()).then(|| self.pgn().to_pgn());
         ExitReport {
             fen: self.core.game.position().fen(),
-            notes: self.core.notes.clone(),
-            errors: self.core.errors.clone(),
+            notes: self.core.out.notes.clone(),
+            errors: self.core.out.errors.clone(),
             unsaved,
         }
     }

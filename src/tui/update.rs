@@ -47,14 +47,14 @@ use wormhole::Rules;
 
 use super::action::{Msg, UserAction};
 use super::ai::{EngineEvent, Purpose};
-use super::config::{ConfigKey, Prefs};
+use super::config::ConfigKey;
 use super::effects::Effect;
 use super::explore::Origin;
-use super::game::{GameState, SideChoice};
+use super::game::GameState;
 use super::game_settings::GameSettings;
 use super::modes::{Then, browse, game_over, help, open_game};
 use super::newgame::NewGameForm;
-use super::state::{Activity, AppState, Core, Mode, Pending};
+use super::state::{Activity, AppState, Mode, Pending};
 use crate::limits::MAX_INPUT_CHARS;
 use play::Playing;
 
@@ -67,7 +67,7 @@ impl AppState {
             self.follow(next);
         }
         self.core.sync_ponder(&self.activity, &self.mode);
-        std::mem::take(&mut self.core.effects)
+        self.core.out.take_effects()
     }
 
     /// Handles one message; returns what the runner must do.
@@ -83,7 +83,7 @@ impl AppState {
                 self.core.ponder_reported();
                 Then::Stays
             }
-            Msg::Engine(EngineEvent::Done(done)) if self.core.search_ended(done.purpose) => match done.purpose {
+            Msg::Engine(EngineEvent::Done(done)) if self.core.engine.search_ended(done.purpose) => match done.purpose {
                 Purpose::Analysis { id } => return self.after(|s| s.study.explore_finished(id, done.info)),
                 _ => self.playing().search_done(done),
             },
@@ -96,19 +96,19 @@ impl AppState {
                 Then::Stays
             }
             Msg::PathCompleted { line, before, completion } => {
-                return self.after(|s| s.core.path_completed(&line, &before, completion));
+                return self.after(|s| s.core.view.path_completed(&line, &before, completion));
             }
-            Msg::WouldReplace(path) => self.core.would_replace(path),
+            Msg::WouldReplace(path) => self.core.view.would_replace(path),
             Msg::Autosaved { reason, result } => self.playing().autosaved(reason, result),
             Msg::Opened { path, result } => self.playing().opened(path, result),
             Msg::ConfigSaved(Ok(_)) => Then::Stays,
             Msg::ConfigSaved(Err(e)) => {
-                return self.after(|s| s.core.error(format!("the setting is used but could not be saved: {e}")));
+                return self.after(|s| s.core.view.error(format!("the setting is used but could not be saved: {e}")));
             }
             Msg::Analysis(event) => return self.after(|s| s.study.analysis_event(event)),
             Msg::PuzzlesLoaded { game, loaded } => self.playing().puzzles_loaded(game, *loaded),
             Msg::PuzzleSaved(result) => return self.after(|s| s.activity.puzzle_saved(&mut s.core, result)),
-            Msg::PersonalSaved(result) => return self.after(|s| s.core.personal_saved(result)),
+            Msg::PersonalSaved(result) => return self.after(|s| s.core.view.personal_saved(result)),
             Msg::Remote(event) => self.activity.remote_event(&mut self.core, event),
         };
         self.after(|s| s.follow(next))
@@ -119,7 +119,7 @@ impl AppState {
     fn after(&mut self, change: impl FnOnce(&mut AppState)) -> Vec<Effect> {
         change(self);
         self.core.sync_ponder(&self.activity, &self.mode);
-        std::mem::take(&mut self.core.effects)
+        self.core.out.take_effects()
     }
 
     /// The game's screen's parts, for its keys and for replacing the game.
@@ -133,7 +133,7 @@ impl AppState {
             return self.core.quit(&self.activity);
         }
         if let Some(why) = self.activity.refusal(action) {
-            return self.core.error(why);
+            return self.core.view.error(why);
         }
         if !matches!(action, UserAction::Scroll(_)) && !matches!(&self.mode, Mode::Help { .. }) {
             self.core.view.message = None;
@@ -191,7 +191,9 @@ impl AppState {
     fn open(&mut self, next: Then) {
         match next {
             Then::NewGameScreen => {
-                let form = self.core.new_game_form(self.activity.trainer().is_some());
+                let core = &self.core;
+                let form = NewGameForm::of_game(&core.settings, core.game.kind(), &core.config.prefs);
+                let form = NewGameForm { puzzles: self.activity.trainer().is_some(), ..form };
                 self.mode = Mode::NewGame(form);
             }
             Then::Review => {
@@ -314,32 +316,16 @@ impl AppState {
         let (count, held) = (text.chars().count(), self.core.view.input.text().chars().count());
         if held + count > MAX_INPUT_CHARS {
             let e = format!("the paste has {count} characters and the input line holds at most {MAX_INPUT_CHARS}");
-            return self.core.error(format!("{e}: nothing was added"));
+            return self.core.view.error(format!("{e}: nothing was added"));
         }
         let mut chars = text.chars();
         let Some(first) = chars.next() else { return };
         self.on_action(UserAction::Char(first));
         if self.core.view.input.text().ends_with(first) {
-            chars.for_each(|c| self.core.push_input(c));
+            chars.for_each(|c| self.core.view.push_input(c));
         } else {
             chars.for_each(|c| self.on_action(UserAction::Char(c)));
         }
-    }
-}
-
-impl Core {
-    /// The new-game screen's form, with the current game's choices
-    /// preselected (and the trainer's, for `puzzles`).
-    fn new_game_form(&self, puzzles: bool) -> NewGameForm {
-        let s = &self.settings;
-        let prefs = Prefs {
-            variant: self.game.kind(),
-            side: SideChoice::of(s.players),
-            level: s.level,
-            clock: s.clock,
-            ..self.config.prefs
-        };
-        NewGameForm { puzzles, ..NewGameForm::new(&prefs) }
     }
 }
 

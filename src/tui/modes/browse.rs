@@ -16,7 +16,7 @@ pub fn update(ply: &mut usize, core: &mut Core, action: UserAction) -> Then {
         UserAction::BrowseEnd | UserAction::Escape | UserAction::Select => Then::Rest,
         UserAction::Cursor(..) => Then::Stays,
         UserAction::Scroll(d) => {
-            core.scroll_moves(d);
+            core.view.scroll_moves(d, core.game.len());
             Then::Stays
         }
         UserAction::Char(_) | UserAction::Submit => leave(core, action),
@@ -44,12 +44,12 @@ fn leave(core: &mut Core, action: UserAction) -> Then {
         return Then::RestKeys(action);
     }
     match action {
-        UserAction::Submit if text.is_empty() => core.info("back to the live position"),
+        UserAction::Submit if text.is_empty() => core.view.info("back to the live position"),
         UserAction::Submit => {
-            core.info(format!("back to the live position, where moves are played: Enter again plays {text}"))
+            core.view.info(format!("back to the live position, where moves are played: Enter again plays {text}"))
         }
         _ => {
-            core.info("back to the live position: moves are played there");
+            core.view.info("back to the live position: moves are played there");
             return Then::RestKeys(action);
         }
     }

@@ -13,12 +13,12 @@ pub fn update<Back>(picker: &mut GamePicker<Back>, core: &mut Core, action: User
     match picker.update(action) {
         Picked::Stays => Then::Stays,
         Picked::NoMatch => {
-            core.info("no saved game matches what you typed (Backspace, or Esc to go back)");
+            core.view.info("no saved game matches what you typed (Backspace, or Esc to go back)");
             Then::Stays
         }
         Picked::Closed(open) => {
             if let Some(path) = open {
-                core.effects.push(Effect::OpenPgn(path));
+                core.out.push(Effect::OpenPgn(path));
             }
             Then::Back
         }

@@ -11,7 +11,6 @@ use super::capitalised;
 use super::play::Playing;
 use crate::files;
 use crate::game_arg;
-use crate::tui::ai::Purpose;
 use crate::tui::commands::{self, Cmd};
 use crate::tui::config::{ConfigKey, KEYS};
 use crate::tui::effects::Effect;
@@ -19,14 +18,20 @@ use crate::tui::game::{GameState, PlayerKind, SideChoice};
 use crate::tui::game_settings::GameSettings;
 use crate::tui::games;
 use crate::tui::modes::Then;
-use crate::tui::state::{Activity, Core, HelpPage, Pending};
-use crate::tui::theme::{StyleSheet, ThemeName};
+use crate::tui::state::{Activity, Core, HelpPage, Pending, View};
+use crate::tui::theme::ThemeName;
 
 impl Core {
     fn toggle_autoflip(&mut self) {
         self.settings.autoflip = !self.settings.autoflip;
         let on = if self.settings.autoflip { "on" } else { "off" };
-        self.info(format!("automatic flipping (hot-seat) {on}"));
+        self.view.info(format!("automatic flipping (hot-seat) {on}"));
+        self.follow_turn();
+    }
+
+    /// In hot-seat with automatic flipping, the board turns to the side to
+    /// move (Black at the bottom on Black's turn); else it stays.
+    pub(super) fn follow_turn(&mut self) {
         if self.settings.autoflip && self.game.players() == [PlayerKind::Human; 2] {
             self.view.flipped = self.game.position().turn() == Color::Black;
         }
@@ -42,64 +47,23 @@ impl Core {
             ConfigKey::Movetime => self.settings.movetime = prefs.movetime,
             ConfigKey::Autoflip => {
                 self.settings.autoflip = prefs.autoflip;
-                if prefs.autoflip && self.game.players() == [PlayerKind::Human; 2] {
-                    self.view.flipped = self.game.position().turn() == Color::Black;
-                }
+                self.follow_turn();
             }
-            ConfigKey::Theme | ConfigKey::Pieces => {
-                self.theme = StyleSheet::new(prefs.theme, prefs.pieces, self.display)
-            }
+            ConfigKey::Theme | ConfigKey::Pieces => self.look.restyle(&prefs),
             // Thinking on the human's time starts again on the new cores, or not at all.
-            ConfigKey::Ponder
-                if self.engine.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Ponder { .. })) =>
-            {
-                self.cancel_search()
-            }
+            ConfigKey::Ponder if self.engine.pondering() => self.cancel_search(),
             ConfigKey::Ponder => {}
             ConfigKey::Variant | ConfigKey::Side | ConfigKey::Clock => return "(from the next game)",
         }
         "(now)"
     }
+}
 
-    /// The squares of the pieces `arg` names; Ok(None) when the answer was
-    /// already given (a piece that is not on the board).
-    fn pieces_to_explain(&mut self, pos: &AnyPosition, arg: &str) -> Result<Option<Vec<Square>>, String> {
-        let board = pos.played_board();
-        if arg.is_empty() {
-            return match self.view.selected.or(self.view.cursor).filter(|&sq| board.piece_at(sq).is_some()) {
-                Some(sq) => Ok(Some(vec![sq])),
-                None => Err("':explain' needs a square (d3) or a piece (N, knight, wizard)".into()),
-            };
-        }
-        if let Ok(sq) = arg.parse::<Square>() {
-            return match board.piece_at(sq) {
-                Some(_) => Ok(Some(vec![sq])),
-                None if pos.mark_on(sq) == Some(MarkKind::Hole) => {
-                    Err(format!("{sq} is a hole: nothing stands there, pieces skip it"))
-                }
-                None => Err(format!("{sq} is empty")),
-            };
-        }
-        let names = pos.kind().role_names();
-        let role = role_named(arg, names)
-            .ok_or_else(|| format!("':explain {arg}': expected a square (d3) or a piece (N, knight)"))?;
-        if !pos.kind().has_role(role) {
-            return Err(format!("there is no {} in {}", names.name(role), pos.kind().title()));
-        }
-        for color in [pos.turn(), !pos.turn()] {
-            let squares: Vec<Square> = Square::all().filter(|&s| board.pieces(color, role).contains(s)).collect();
-            if !squares.is_empty() {
-                return Ok(Some(squares));
-            }
-        }
-        let how = pos.kind().movement(role);
-        self.info(format!("{} ({}): {how}; none on the board", capitalised(names.name(role)), names.letter(role)));
-        Ok(None)
-    }
-
+/// `:new`'s words, read over the settings of the game on the board.
+impl GameSettings {
     /// `:new [GAME] [white|black|hotseat|watch] [level N] [movetime MS] [clock MIN+INC|off]`.
     fn parse_new(&self, args: &str) -> Result<GameSettings, String> {
-        let mut s = self.settings;
+        let mut s = *self;
         let mut words = args.split_whitespace();
         while let Some(w) = words.next() {
             if let Ok(side) = w.parse::<SideChoice>() {
@@ -144,19 +108,24 @@ impl Core {
         if name.is_empty() {
             let all: Vec<String> =
                 KEYS.iter().map(|k| format!("{}={}", k.name, self.config.prefs.get(k.key))).collect();
-            return self.info(format!("settings: {} (':set KEY VALUE' changes one)", all.join(" ")));
+            return self.view.info(format!("settings: {} (':set KEY VALUE' changes one)", all.join(" ")));
         }
         let key = match ConfigKey::from_name(name) {
             Ok(key) => key,
-            Err(e) => return self.error(e),
+            Err(e) => return self.view.error(e),
         };
         if value.is_empty() {
             let spec = key.spec();
-            return self.info(format!("{name} = {} ({}: {})", self.config.prefs.get(key), spec.values(), spec.help));
+            return self.view.info(format!(
+                "{name} = {} ({}: {})",
+                self.config.prefs.get(key),
+                spec.values(),
+                spec.help
+            ));
         }
         let text = match self.config.set(key, value) {
             Ok(text) => text,
-            Err(e) => return self.error(e),
+            Err(e) => return self.view.error(e),
         };
         let when = self.apply_setting(key);
         let saved = match (&text, &self.config.error) {
@@ -169,15 +138,54 @@ impl Core {
             (true, _) => "for this game only: the server keeps only your theme and pieces".to_string(),
             (false, _) => saved,
         };
-        self.info(format!("{name} = {} {when}; {saved}", self.config.prefs.get(key)));
+        self.view.info(format!("{name} = {} {when}; {saved}", self.config.prefs.get(key)));
         self.save_config(text, &[key]);
+    }
+}
+
+/// The view's own update for `:explain`: the pieces explained, marked on
+/// the board, and said.
+impl View {
+    /// The squares of the pieces `arg` names; Ok(None) when the answer was
+    /// already given (a piece that is not on the board).
+    fn pieces_to_explain(&mut self, pos: &AnyPosition, arg: &str) -> Result<Option<Vec<Square>>, String> {
+        let board = pos.played_board();
+        if arg.is_empty() {
+            return match self.selected.or(self.cursor).filter(|&sq| board.piece_at(sq).is_some()) {
+                Some(sq) => Ok(Some(vec![sq])),
+                None => Err("':explain' needs a square (d3) or a piece (N, knight, wizard)".into()),
+            };
+        }
+        if let Ok(sq) = arg.parse::<Square>() {
+            return match board.piece_at(sq) {
+                Some(_) => Ok(Some(vec![sq])),
+                None if pos.mark_on(sq) == Some(MarkKind::Hole) => {
+                    Err(format!("{sq} is a hole: nothing stands there, pieces skip it"))
+                }
+                None => Err(format!("{sq} is empty")),
+            };
+        }
+        let names = pos.kind().role_names();
+        let role = role_named(arg, names)
+            .ok_or_else(|| format!("':explain {arg}': expected a square (d3) or a piece (N, knight)"))?;
+        if !pos.kind().has_role(role) {
+            return Err(format!("there is no {} in {}", names.name(role), pos.kind().title()));
+        }
+        for color in [pos.turn(), !pos.turn()] {
+            let squares: Vec<Square> = Square::all().filter(|&s| board.pieces(color, role).contains(s)).collect();
+            if !squares.is_empty() {
+                return Ok(Some(squares));
+            }
+        }
+        let how = pos.kind().movement(role);
+        self.info(format!("{} ({}): {how}; none on the board", capitalised(names.name(role)), names.letter(role)));
+        Ok(None)
     }
 
     /// `:explain d3`, `:explain N`, `:explain wizard`: how the piece moves,
     /// and where it can go from its square on this board (holes skipped).
-    pub(super) fn explain(&mut self, arg: &str) {
-        let pos = self.game.position().clone();
-        let squares = match self.pieces_to_explain(&pos, arg) {
+    pub(super) fn explain(&mut self, pos: &AnyPosition, arg: &str) {
+        let squares = match self.pieces_to_explain(pos, arg) {
             Ok(Some(squares)) => squares,
             Ok(None) => return,
             Err(e) => return self.error(e),
@@ -187,14 +195,14 @@ impl Core {
         let mut targets = Bitboard::EMPTY;
         for &sq in &squares {
             from |= Bitboard::from_square(sq);
-            targets |= reach(&pos, sq);
+            targets |= reach(pos, sq);
         }
         let at: Vec<String> = squares.iter().map(Square::to_string).collect();
         let to: Vec<String> = Square::all().filter(|&s| targets.contains(s)).map(|s| s.to_string()).collect();
         let goes =
             if to.is_empty() { "no move from here now".to_string() } else { format!("goes to {}", to.join(" ")) };
         let whose = if piece.color == pos.turn() { "" } else { " (on its side's turn)" };
-        self.view.explained = Some((from, targets));
+        self.explained = Some((from, targets));
         self.info(format!(
             "{} {} {}: {}; {goes}{whose}",
             piece.color,
@@ -213,7 +221,7 @@ impl Playing<'_> {
             Ok(Some(found)) => found,
             Ok(None) => return Then::Stays,
             Err(e) => {
-                self.core.error(e);
+                self.core.view.error(e);
                 return Then::Stays;
             }
         };
@@ -226,14 +234,14 @@ impl Playing<'_> {
             return Then::Stays;
         }
         match cmd {
-            Cmd::New => match self.core.parse_new(rest) {
-                Ok(s) if self.core.game_in_progress() => return Then::Ask(Pending::NewGame(s)),
+            Cmd::New => match self.core.settings.parse_new(rest) {
+                Ok(s) if self.core.game.in_progress() => return Then::Ask(Pending::NewGame(s)),
                 Ok(s) => return self.new_game(s),
-                Err(e) => self.core.error(e),
+                Err(e) => self.core.view.error(e),
             },
             Cmd::Undo => return self.core.undo(self.activity),
             Cmd::Redo => return self.core.redo(self.activity),
-            Cmd::Flip => self.core.flip(),
+            Cmd::Flip => self.core.view.flip(self.core.game.kind()),
             Cmd::Autoflip => self.core.toggle_autoflip(),
             Cmd::Hint => self.core.hint(self.activity),
             Cmd::Go => self.core.move_now(),
@@ -242,15 +250,15 @@ impl Playing<'_> {
             Cmd::Save if rest.is_empty() => self.core.save(self.activity, None),
             Cmd::Save => self.core.save_asking(self.activity, files::user_path(rest)),
             Cmd::Open if rest.is_empty() => return Then::OpenListAtRest,
-            Cmd::Open => self.core.effects.push(Effect::OpenPgn(files::user_path(rest))),
+            Cmd::Open => self.core.out.push(Effect::OpenPgn(files::user_path(rest))),
             Cmd::Review => return Then::Review,
             Cmd::Analyze => return Then::Analyze,
             Cmd::Level => self.core.level_command(rest, self.activity.remote().is_some()),
             Cmd::Set => self.core.set_command(rest, self.activity.remote().is_some()),
             Cmd::Theme => self.core.theme_command(self.activity, rest),
-            Cmd::Explain => self.core.explain(rest),
+            Cmd::Explain => self.core.view.explain(self.core.game.position(), rest),
             Cmd::Legend => return Then::Help(HelpPage::Pieces),
-            Cmd::Resign if self.activity.game_over(self.core) => self.core.error("the game is already over"),
+            Cmd::Resign if self.activity.game_over(self.core) => self.core.view.error("the game is already over"),
             Cmd::Resign => return Then::Ask(Pending::Resign),
             Cmd::Help => return Then::Help(HelpPage::Keys),
             Cmd::Rules => return Then::Help(HelpPage::Rules),
@@ -263,7 +271,9 @@ impl Playing<'_> {
             | Cmd::Abort
             | Cmd::Yes
             | Cmd::No
-            | Cmd::Lobby => self.core.error(format!(":{} is for a game on a server (wormhole serve)", line.trim())),
+            | Cmd::Lobby => {
+                self.core.view.error(format!(":{} is for a game on a server (wormhole serve)", line.trim()))
+            }
         }
         Then::Stays
     }
@@ -276,7 +286,7 @@ impl Core {
     /// confirmed; a server's game asks the server. The banner goes up.
     pub(in crate::tui) fn resign_now(&mut self, activity: &Activity) -> Then {
         if activity.remote().is_some() {
-            self.effects.push(Effect::Remote(crate::tui::remote::RemoteCall::Resign));
+            self.out.push(Effect::Remote(crate::tui::remote::RemoteCall::Resign));
             return Then::Stays;
         }
         if self.game.is_over() {
@@ -297,7 +307,7 @@ impl Core {
     fn level_command(&mut self, arg: &str, remote: bool) {
         if arg.is_empty() {
             let (min, max) = (Level::MIN, Level::MAX);
-            return self.info(format!("engine level {}; ':level N' sets {min} to {max}", self.settings.level));
+            return self.view.info(format!("engine level {}; ':level N' sets {min} to {max}", self.settings.level));
         }
         self.set_command(&format!("level {arg}"), remote);
     }
@@ -313,7 +323,7 @@ impl Core {
                 Ok(t) => t,
                 Err(e) => match activity.trainer_mut() {
                     Some(trainer) => return trainer.set_puzzle_filter(self, Some(arg.to_string())),
-                    None => return self.error(e),
+                    None => return self.view.error(e),
                 },
             }
         };
@@ -325,14 +335,16 @@ impl Core {
 impl Playing<'_> {
     fn load_fen(&mut self, fen: &str) -> Then {
         if fen.is_empty() {
-            self.core.error("':load FEN' needs a position, e.g. :load rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0");
+            self.core
+                .view
+                .error("':load FEN' needs a position, e.g. :load rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0");
             return Then::Stays;
         }
         if let Err(e) = AnyPosition::from_fen_auto(fen, self.core.game.kind()) {
-            self.core.error(format!("bad FEN: {e}"));
+            self.core.view.error(format!("bad FEN: {e}"));
             return Then::Stays;
         }
-        if self.core.game_in_progress() && self.activity.trainer().is_none() {
+        if self.core.game.in_progress() && self.activity.trainer().is_none() {
             // Nothing the player made is replaced without a yes.
             return Then::Ask(Pending::Load(fen.to_string()));
         }
@@ -349,12 +361,12 @@ impl Playing<'_> {
                 let game = GameState::new(pos, players, settings.clocks());
                 let then = self.replace_game(game, settings);
                 if self.core.view.message.is_none() {
-                    self.core.info(note);
+                    self.core.view.info(note);
                 }
                 then
             }
             Err(e) => {
-                self.core.error(format!("bad FEN: {e}"));
+                self.core.view.error(format!("bad FEN: {e}"));
                 Then::Stays
             }
         }

@@ -19,15 +19,15 @@
 use wormhole::analysis::AnalysisOptions;
 use wormhole::engine::Level;
 use wormhole::facts::Facts;
-use wormhole::{AnyMove, AnyPosition, Color, Rules};
+use wormhole::{AnyMove, AnyPosition, Rules};
 
 use super::play::Playing;
-use crate::tui::ai::{self, Clock, Finished, Info, Limits, Purpose};
+use crate::tui::ai::{self, Finished, Info, Limits, Purpose};
 use crate::tui::effects::Effect;
 use crate::tui::game::PlayerKind;
 use crate::tui::games;
 use crate::tui::modes::Then;
-use crate::tui::state::{Activity, Core, LastSearch, Mode, Thinking};
+use crate::tui::state::{Activity, Core, LastSearch, Mode, Thinking, View};
 
 /// What a hint after the game says instead.
 const GAME_OVER_HINT: &str =
@@ -40,59 +40,36 @@ impl Core {
         let limits = Limits { history: self.game.earlier_hashes(), ..limits };
         // Only the engine's own moves are played at the opponent's level.
         let level = if matches!(purpose, Purpose::Move { .. }) { self.settings.level } else { Level::MAX };
-        self.effects.push(Effect::StartSearch { position: position.clone(), limits, level, purpose });
+        self.out.push(Effect::StartSearch { position: position.clone(), limits, level, purpose });
         self.engine.thinking = Some(Thinking { purpose, started: self.now, position, info: None });
     }
 
     pub(super) fn cancel_search(&mut self) {
         if self.engine.thinking.take().is_some() {
-            self.effects.push(Effect::CancelSearch);
+            self.out.push(Effect::CancelSearch);
         }
-    }
-
-    pub(super) fn engine_limits(&self) -> Limits {
-        let mut limits = Limits::default();
-        if let Some(mt) = self.settings.movetime {
-            limits.movetime = Some(mt);
-        } else if let Some(c) = self.game.clocks() {
-            let turn = self.game.position().turn();
-            limits.clock = Some(Clock { remaining: c.remaining(turn, turn, self.now), increment: c.increment() });
-        }
-        limits
     }
 }
 
-impl Core {
-    /// Shows `m` as the hint, with the score of the search that found it.
-    fn show_hint(&mut self, m: AnyMove, info: Option<&Info>, how: &str) {
-        let pos = self.game.position();
+impl View {
+    /// Shows `m` as the hint in `pos`, with the score of the search that found it.
+    fn show_hint(&mut self, pos: &AnyPosition, m: AnyMove, info: Option<&Info>, how: &str) {
         let score = info.map(|i| format!(" ({})", ai::score_for_white(i.score, i.exact, pos.turn())));
         if !pos.is_legal(m) {
             return self.error(format!("hint: {}", pos.why_illegal(m)));
         }
         let san = pos.san(m);
-        self.view.hint = Some(m);
+        self.hint = Some(m);
         self.info(format!("Hint (full-strength engine{how}): {san}{}", score.unwrap_or_default()));
     }
+}
 
-    /// What thinking on the human's time found about the position now,
-    /// once it is worth a hint: it searched as much as a hint's own search
-    /// would, or proved the result.
-    fn ponder_found(&self) -> Option<Info> {
-        let ply = self.game.len();
-        let info = match &self.engine.thinking {
-            Some(Thinking { purpose: Purpose::Ponder { ply: p }, info, .. }) if *p == ply => info.as_ref(),
-            _ => self.engine.pondered.as_ref().filter(|(p, _)| *p == ply).and_then(|(_, info)| info.as_ref()),
-        };
-        let enough = |i: &&Info| i.nodes >= AnalysisOptions::DEFAULT_NODES || !matches!(i.score, ai::Score::Cp(_));
-        info.filter(|i| !i.pv.is_empty()).filter(enough).cloned()
-    }
-
+impl Core {
     pub(super) fn move_now(&mut self) {
         if self.engine.thinking.as_ref().is_none_or(|t| matches!(t.purpose, Purpose::Ponder { .. })) {
-            return self.error("the engine is not thinking");
+            return self.view.error("the engine is not thinking");
         }
-        self.effects.push(Effect::MoveNow);
+        self.out.push(Effect::MoveNow);
     }
 }
 
@@ -101,7 +78,8 @@ impl Core {
     fn ponder_hint_from(&mut self, info: &Info) {
         self.engine.ponder_hint = false;
         if let Some(&m) = info.pv.first() {
-            self.show_hint(m, Some(info), &format!(", depth {} on your time", info.depth));
+            let pos = self.game.position();
+            self.view.show_hint(pos, m, Some(info), &format!(", depth {} on your time", info.depth));
         }
     }
 }
@@ -110,7 +88,7 @@ impl Core {
     /// A report from the thinking on the human's time: a hint asked for
     /// meanwhile is given now.
     pub(super) fn ponder_reported(&mut self) {
-        if let Some(info) = self.ponder_found().filter(|_| self.engine.ponder_hint) {
+        if let Some(info) = self.engine.ponder_found(self.game.len()).filter(|_| self.engine.ponder_hint) {
             self.ponder_hint_from(&info);
         }
     }
@@ -119,23 +97,13 @@ impl Core {
 impl Core {
     /// The position `fen` (the one shown) copied, and said.
     pub(in crate::tui) fn show_fen(&mut self, fen: String) {
-        self.info(format!("FEN (copied): {fen}"));
-        self.effects.push(Effect::Copy(fen));
-    }
-
-    /// Whether the search that finished (for `purpose`) is the one in
-    /// progress: then it is over. Another's report is stale.
-    pub(in crate::tui) fn search_ended(&mut self, purpose: Purpose) -> bool {
-        if self.engine.thinking.as_ref().is_none_or(|t| t.purpose != purpose) {
-            return false;
-        }
-        self.engine.thinking = None;
-        true
+        self.view.info(format!("FEN (copied): {fen}"));
+        self.out.push(Effect::Copy(fen));
     }
 }
 
 impl Playing<'_> {
-    /// A search of the game's (its [`Core::search_ended`]) finished: the
+    /// A search of the game's (its [`EngineProgress::search_ended`](crate::tui::shared::EngineProgress::search_ended)) finished: the
     /// engine's move, a hint, the puzzle's refutation, what pondering found.
     pub(in crate::tui) fn search_done(&mut self, done: Finished) -> Then {
         let ply = self.core.game.len();
@@ -144,8 +112,8 @@ impl Playing<'_> {
                 return self.core.engine_moved(self.activity, done);
             }
             Purpose::Hint { ply: p } if p == ply => match done.best {
-                Some(m) => self.core.show_hint(m, done.info.as_ref(), ""),
-                None => self.core.error("no hint: no legal move"),
+                Some(m) => self.core.view.show_hint(self.core.game.position(), m, done.info.as_ref(), ""),
+                None => self.core.view.error("no hint: no legal move"),
             },
             Purpose::Refutation { ply: p } if p == ply => {
                 if let Some(trainer) = self.activity.trainer_mut() {
@@ -183,18 +151,18 @@ impl Core {
         let warning = self.game.position().warning(m);
         if let Some(warning) = warning.filter(|_| self.view.warned != Some(m)) {
             self.view.warned = Some(m);
-            self.error(warning);
+            self.view.error(warning);
             return Then::Stays;
         }
         self.view.warned = None;
         let note = move_note(self.game.position(), m);
         if let Err(e) = self.game.play(m, self.now) {
-            self.error(e.to_string());
+            self.view.error(e.to_string());
             return Then::Stays;
         }
         let then = self.after_change(activity);
         if let Some(text) = note {
-            self.info(text);
+            self.view.info(text);
         }
         then
     }
@@ -202,10 +170,7 @@ impl Core {
     /// After the game changed: end it (its banner goes up, [`Then::Over`]),
     /// or set the engine thinking ([`Then::GoesOn`]), and tidy the view.
     pub(in crate::tui) fn after_change(&mut self, activity: &Activity) -> Then {
-        self.view.selected = None;
-        self.view.hint = None;
-        self.view.explained = None;
-        self.view.scroll = None;
+        self.view.moved_on();
         self.engine.pondered = None;
         self.engine.ponder_hint = false;
         let len = self.game.len();
@@ -221,9 +186,7 @@ impl Core {
             // The puzzle board: nobody else moves, and the puzzle ends the puzzle's way.
             return Then::Stays;
         }
-        if self.settings.autoflip && self.game.players() == [PlayerKind::Human; 2] {
-            self.view.flipped = self.game.position().turn() == Color::Black;
-        }
+        self.follow_turn();
         if self.game.is_over() {
             self.cancel_search();
             self.game.stop_clock(self.now);
@@ -231,7 +194,7 @@ impl Core {
         }
         self.game.start_clock(self.now);
         if self.game.player_to_move() == PlayerKind::Engine && self.engine.thinking.is_none() {
-            let limits = self.engine_limits();
+            let limits = self.settings.engine_limits(&self.game, self.now);
             self.start_search(limits, Purpose::Move { ply: len });
         }
         Then::GoesOn
@@ -239,12 +202,12 @@ impl Core {
 
     fn engine_moved(&mut self, activity: &Activity, done: Finished) -> Then {
         let Some(m) = done.best else {
-            self.error("the engine found no move");
+            self.view.error("the engine found no move");
             return Then::Stays;
         };
         let pos = self.game.position();
         if !pos.is_legal(m) {
-            self.error(format!("engine move {m}: {}", pos.why_illegal(m)));
+            self.view.error(format!("engine move {m}: {}", pos.why_illegal(m)));
             return Then::Stays;
         }
         let san = pos.san(m);
@@ -257,28 +220,28 @@ impl Core {
         }
         let note = move_note(self.game.position(), m);
         if let Err(e) = self.game.play(m, self.now) {
-            self.error(format!("engine move {m}: {e}"));
+            self.view.error(format!("engine move {m}: {e}"));
             return Then::Stays;
         }
         let then = self.after_change(activity);
         if let Some(text) = note {
-            self.info(text);
+            self.view.info(text);
         }
         then
     }
 
     /// Takes back to the human's last move, on the game's screen ([`Then::Game`]).
     pub(super) fn undo(&mut self, activity: &Activity) -> Then {
-        let target = match self.undo_target() {
+        let target = match self.game.undo_target() {
             Ok(target) => target,
             Err(e) => {
-                self.error(e);
+                self.view.error(e);
                 return Then::Stays;
             }
         };
         self.cancel_search();
         let n = self.game.undo_to(target);
-        self.info(format!("took back {n} {}", if n == 1 { "move" } else { "moves" }));
+        self.view.info(format!("took back {n} {}", if n == 1 { "move" } else { "moves" }));
         match self.after_change(activity) {
             Then::Over => Then::Over,
             _ => Then::Game,
@@ -287,7 +250,7 @@ impl Core {
 
     pub(super) fn redo(&mut self, activity: &Activity) -> Then {
         if !self.game.can_redo() {
-            self.error("nothing to redo");
+            self.view.error("nothing to redo");
             return Then::Stays;
         }
         let len = self.game.len();
@@ -300,7 +263,7 @@ impl Core {
         };
         self.cancel_search();
         let n = self.game.redo_to(target);
-        self.info(format!("replayed {n} {}", if n == 1 { "move" } else { "moves" }));
+        self.view.info(format!("replayed {n} {}", if n == 1 { "move" } else { "moves" }));
         self.after_change(activity)
     }
 
@@ -309,21 +272,21 @@ impl Core {
     /// game, the review is offered instead.
     pub(super) fn hint(&mut self, activity: &Activity) {
         if self.game.is_over() {
-            return self.info(GAME_OVER_HINT);
+            return self.view.info(GAME_OVER_HINT);
         }
         if !activity.human_to_move(self) {
-            return self.error("a hint is for your own move");
+            return self.view.error("a hint is for your own move");
         }
-        if let Some(info) = self.ponder_found() {
+        if let Some(info) = self.engine.ponder_found(self.game.len()) {
             return self.ponder_hint_from(&info);
         }
-        if self.engine.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Ponder { .. })) {
+        if self.engine.pondering() {
             self.engine.ponder_hint = true;
-            return self.info("the full-strength engine, thinking on your time, is finding a hint...");
+            return self.view.info("the full-strength engine, thinking on your time, is finding a hint...");
         }
         let limits = Limits { nodes: Some(AnalysisOptions::DEFAULT_NODES), ..Limits::default() };
         self.start_search(limits, Purpose::Hint { ply: self.game.len() });
-        self.info("the full-strength engine is thinking about a hint...");
+        self.view.info("the full-strength engine is thinking about a hint...");
     }
 
     /// Thinking on the human's time: while the human is to move in a game
@@ -332,7 +295,7 @@ impl Core {
     /// dialog, the help, the review, a finished game) it stops, and the CPU
     /// is idle. Called after every update.
     pub(super) fn sync_ponder(&mut self, activity: &Activity, mode: &Mode) {
-        let pondering = self.engine.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Ponder { .. }));
+        let pondering = self.engine.pondering();
         let wanted = self.config.prefs.ponder > 0
             && matches!(mode, Mode::Play | Mode::Browse(_))
             && activity.trainer().is_none()
@@ -348,7 +311,7 @@ impl Core {
             let position = self.game.position().clone();
             let limits = Limits { history: self.game.earlier_hashes(), ..Limits::default() }.pondering();
             let threads = self.config.prefs.ponder;
-            self.effects.push(Effect::Ponder { position: position.clone(), limits, threads, ply });
+            self.out.push(Effect::Ponder { position: position.clone(), limits, threads, ply });
             let purpose = Purpose::Ponder { ply };
             self.engine.thinking = Some(Thinking { purpose, started: self.now, position, info: None });
         }

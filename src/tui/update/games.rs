@@ -22,7 +22,7 @@ impl Core {
     /// is the session's new text of the file, None when not).
     pub(super) fn save_config(&mut self, text: Option<String>, keys: &[crate::tui::config::ConfigKey]) {
         if let (Some(_), Some(path)) = (text, self.config.path.clone()) {
-            self.effects.push(Effect::SaveConfig { path, prefs: self.config.prefs, keys: keys.to_vec() });
+            self.out.push(Effect::SaveConfig { path, prefs: self.config.prefs, keys: keys.to_vec() });
         }
     }
 }
@@ -32,10 +32,10 @@ impl Core {
         match result {
             Ok(path) => {
                 let list = if in_games_folder { " (the games folder: Ctrl-O lists it)" } else { "" };
-                self.info(format!("saved to {}{list}", path.display()));
+                self.view.info(format!("saved to {}{list}", path.display()));
                 self.game.mark_saved(path);
             }
-            Err(e) => self.error(e),
+            Err(e) => self.view.error(e),
         }
     }
 
@@ -47,26 +47,36 @@ impl Core {
         let takes_a_file = matches!(commands::parse(before), Ok(Some((Cmd::Open | Cmd::Save, _))));
         if takes_a_file {
             let before = format!(":{before} ");
-            self.effects.push(Effect::CompletePath { line: line.clone(), before, path: path.to_string() });
+            self.out.push(Effect::CompletePath { line: line.clone(), before, path: path.to_string() });
         }
         takes_a_file
     }
+}
 
+/// The view's own answers about files: a path completed, a file that
+/// exists.
+impl View {
     /// A path completed: into the input line, if it still holds what was typed.
     pub(super) fn path_completed(&mut self, line: &str, before: &str, completion: Option<PathCompletion>) {
-        if self.view.input.text() != line {
+        if self.input.text() != line {
             return;
         }
         let Some(done) = completion else {
             return self.info(format!("no file or folder starts with '{}'", &line[before.len()..]));
         };
-        self.view.input.set(&format!("{before}{}", done.text));
+        self.input.set(&format!("{before}{}", done.text));
         if !done.choices.is_empty() {
             let n = done.choices.len();
             let some: Vec<&str> = done.choices.iter().take(8).map(String::as_str).collect();
             let more = if n > some.len() { " ..." } else { "" };
             self.info(format!("{n} names fit: {}{more}", some.join("  ")));
         }
+    }
+
+    /// A file has the name `:save` was given: asks whether to replace it.
+    pub(in crate::tui) fn would_replace(&mut self, path: PathBuf) -> Then {
+        self.info(format!("{} exists", path.display()));
+        Then::Ask(Pending::Replace(path))
     }
 }
 
@@ -80,14 +90,14 @@ impl Core {
         if path.is_none()
             && let Some(file) = self.game.saved_to()
         {
-            return self.info(format!("already saved to {}", file.display()));
+            return self.view.info(format!("already saved to {}", file.display()));
         }
-        self.effects.push(Effect::Save { pgn: activity.pgn(self), path });
+        self.out.push(Effect::Save { pgn: activity.pgn(self), path });
     }
 
     /// `:save FILE`: saves unless a file has that name; then asks first.
     pub(super) fn save_asking(&mut self, activity: &Activity, path: PathBuf) {
-        self.effects.push(Effect::SaveIfNew { pgn: activity.pgn(self), path });
+        self.out.push(Effect::SaveIfNew { pgn: activity.pgn(self), path });
     }
 
     /// Whether the game must be autosaved before it is replaced or the
@@ -100,25 +110,19 @@ impl Core {
     /// first (a server keeps its games).
     pub(super) fn quit(&mut self, activity: &Activity) {
         if self.engine.thinking.take().is_some() {
-            self.effects.push(Effect::AbandonSearch);
+            self.out.push(Effect::AbandonSearch);
         }
         if activity.remote().is_none() && self.needs_autosave(activity) {
-            self.effects.push(Effect::Autosave { pgn: activity.pgn(self), reason: AutosaveReason::Quit });
+            self.out.push(Effect::Autosave { pgn: activity.pgn(self), reason: AutosaveReason::Quit });
         }
         self.end();
     }
 }
 
 impl Core {
-    /// A file has the name `:save` was given: asks whether to replace it.
-    pub(in crate::tui) fn would_replace(&mut self, path: PathBuf) -> Then {
-        self.info(format!("{} exists", path.display()));
-        Then::Ask(Pending::Replace(path))
-    }
-
     /// The list of saved games (read by an effect) as the mode, Esc going back to `back`.
     pub(in crate::tui) fn list_games(&mut self, back: Mode) -> Mode {
-        self.effects.push(Effect::ListGames);
+        self.out.push(Effect::ListGames);
         Mode::OpenGame(Box::new(GamePicker::new(back)))
     }
 }
@@ -132,7 +136,7 @@ impl Playing<'_> {
     pub(in crate::tui) fn replace_with(&mut self, next: Replacement) -> Then {
         if self.core.needs_autosave(self.activity) {
             let reason = AutosaveReason::Replaced(Box::new(next));
-            self.core.effects.push(Effect::Autosave { pgn: self.activity.pgn(self.core), reason });
+            self.core.out.push(Effect::Autosave { pgn: self.activity.pgn(self.core), reason });
             Then::Stays
         } else {
             self.install(next)
@@ -160,15 +164,15 @@ impl Playing<'_> {
             Ok(path) => {
                 self.core.game.mark_saved(path.clone());
                 let note = format!("{saved} {}", path.display());
-                self.core.notes.push(note.clone());
+                self.core.out.notes.push(note.clone());
                 if let AutosaveReason::Replaced(next) = reason {
                     then = self.install(*next);
                 }
-                self.core.info(note);
+                self.core.view.info(note);
             }
-            Err(e) if self.core.quit => self.core.errors.push(format!("{failed}: {e}")),
+            Err(e) if self.core.out.quit => self.core.out.errors.push(format!("{failed}: {e}")),
             Err(e) => {
-                self.core.error(format!("{failed}: {e}. It stays: save it with ':save FILE' first"));
+                self.core.view.error(format!("{failed}: {e}. It stays: save it with ':save FILE' first"));
             }
         }
         then
@@ -178,7 +182,7 @@ impl Playing<'_> {
         let pgn = match result {
             Ok(pgn) => pgn,
             Err(e) => {
-                self.core.error(e);
+                self.core.view.error(e);
                 return Then::Stays;
             }
         };
@@ -198,7 +202,7 @@ impl Playing<'_> {
             None => String::new(),
         };
         if self.core.view.message.is_none() {
-            self.core.info(format!("loaded {}: {n} moves{said}", path.display()));
+            self.core.view.info(format!("loaded {}: {n} moves{said}", path.display()));
         }
         then
     }
@@ -215,9 +219,9 @@ impl Playing<'_> {
         *self.activity = Activity::Game;
         self.core.settings = settings;
         self.core.game = game;
-        self.core.effects.push(Effect::ResetEngine);
+        self.core.out.push(Effect::ResetEngine);
         self.core.view = View::default();
-        self.core.view.flipped = self.core.default_flip();
+        self.core.view.flipped = self.core.settings.default_flip(&self.core.game);
         match self.core.after_change(self.activity) {
             Then::Over => Then::Over,
             _ => Then::Game,
@@ -234,8 +238,8 @@ impl Core {
     /// engine's search is abandoned.
     pub(super) fn end(&mut self) {
         if self.engine.thinking.take().is_some() {
-            self.effects.push(Effect::AbandonSearch);
+            self.out.push(Effect::AbandonSearch);
         }
-        self.quit = true;
+        self.out.quit = true;
     }
 }

@@ -3,15 +3,15 @@
 //! picking, Enter, and the keys that open another screen.
 
 use wormhole::rules::GameMove;
-use wormhole::{AnyMove, AnyPosition, Rules, Square};
+use wormhole::{AnyMove, AnyPosition, GameKind, Rules, Square};
 
 use super::capitalised;
 use crate::tui::action::UserAction;
-use crate::tui::game::PlayerKind;
+use crate::tui::game::{GameState, PlayerKind};
 use crate::tui::games::board_name;
 use crate::tui::input::{self, Reading};
 use crate::tui::modes::{Then, browse};
-use crate::tui::state::{Activity, Core, HelpPage, Message, Mode, forced_move, game_candidates, game_offers};
+use crate::tui::state::{Activity, Core, HelpPage, Message, Mode, View, forced_move, game_candidates, game_offers};
 
 /// What picking a square means once a piece is picked.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -56,74 +56,81 @@ pub(super) fn exit_prompt(pos: &AnyPosition, entry: Square, moves: &[AnyMove]) -
     format!("in at {entry}: now pick the exit ({})", sans.join(", "))
 }
 
-impl Core {
+/// The view's own updates: the message line, the input line, the
+/// keyboard cursor, the board's turn and which board is shown.
+impl View {
     pub(in crate::tui) fn info(&mut self, text: impl Into<String>) {
-        self.view.message = Some(Message::Info(text.into()));
+        self.message = Some(Message::Info(text.into()));
     }
 
     pub(in crate::tui) fn error(&mut self, text: impl Into<String>) {
-        self.view.message = Some(Message::Error(text.into()));
+        self.message = Some(Message::Error(text.into()));
     }
 
     /// Types `c` into the input line; a full line says its limit.
     pub(in crate::tui) fn push_input(&mut self, c: char) {
-        if let Err(e) = self.view.input.push(c) {
+        if let Err(e) = self.input.push(c) {
             self.error(e);
         }
     }
 
+    /// A typed character: into the input line (a finished game's banner
+    /// put away, [`Then::GoesOn`]).
+    fn type_char(&mut self, c: char) -> Then {
+        self.selected = None;
+        self.explained = None;
+        self.push_input(c);
+        Then::GoesOn
+    }
+
     fn clear_selection(&mut self) {
-        self.view.input.clear();
-        self.view.selected = None;
-        self.view.cursor = None;
-        self.view.hint = None;
-        self.view.explained = None;
+        self.input.clear();
+        self.selected = None;
+        self.cursor = None;
+        self.hint = None;
+        self.explained = None;
     }
 
-    pub(in crate::tui) fn scroll_moves(&mut self, d: i32) {
-        let rows = self.game.len() / 2 + 2;
-        let current = self.view.scroll.unwrap_or(rows);
-        self.view.scroll = Some((current as i64 + i64::from(d)).clamp(0, rows as i64) as usize);
+    /// Scrolls the move list of a game of `len` moves by `d` rows.
+    pub(in crate::tui) fn scroll_moves(&mut self, d: i32, len: usize) {
+        let rows = len / 2 + 2;
+        let current = self.scroll.unwrap_or(rows);
+        self.scroll = Some((current as i64 + i64::from(d)).clamp(0, rows as i64) as usize);
     }
 
-    fn home_square(&self) -> Square {
-        let pos = self.game.position();
-        pos.king(pos.turn()).filter(|&(b, _)| b == pos.board_to_play()).map_or(Square::new(0), |(_, k)| k)
-    }
-
-    pub(in crate::tui) fn move_cursor(&mut self, dx: i8, dy: i8) {
-        let sq = self.view.cursor.unwrap_or_else(|| self.home_square());
-        let (dx, dy) = if self.flipped() { (-dx, -dy) } else { (dx, dy) };
+    /// Moves the keyboard cursor over `game`'s board as it is drawn (from
+    /// the king of the side to move when there is no cursor yet).
+    pub(in crate::tui) fn move_cursor(&mut self, game: &GameState, dx: i8, dy: i8) {
+        let sq = self.cursor.unwrap_or_else(|| game.home_square());
+        let (dx, dy) = if self.flipped_in(game.kind()) { (-dx, -dy) } else { (dx, dy) };
         let f = (sq.file() as i8 + dx).clamp(0, 7) as u8;
         let r = (sq.rank() as i8 + dy).clamp(0, 7) as u8;
-        self.view.cursor = Square::from_coords(f, r);
+        self.cursor = Square::from_coords(f, r);
     }
 
-    /// Turns the board, or says that this game's view is fixed.
-    pub(super) fn flip(&mut self) {
-        self.view.flipped = !self.view.flipped;
-        if !self.game.kind().info().flips {
-            self.info(format!("{} is always shown from White's side", self.game.kind().title()));
+    /// Turns the board, or says that the view of a game of `kind` is fixed.
+    pub(super) fn flip(&mut self, kind: GameKind) {
+        self.flipped = !self.flipped;
+        if !kind.info().flips {
+            self.info(format!("{} is always shown from White's side", kind.title()));
         }
     }
 
-    /// A click on a board that is not played now says which one is.
-    fn not_played(&mut self, board: usize) {
-        let pos = self.game.position();
+    /// A click on a board of `pos` that is not played now says which one is.
+    fn not_played(&mut self, pos: &AnyPosition, board: usize) {
         let name = |i: usize| board_name(pos.kind(), i);
         let text = format!("{} is not played now: {} plays {}", name(board), pos.turn(), name(pos.board_to_play()));
         self.error(text);
     }
 
-    /// Shows the next board when only one fits, and says which.
-    fn other_board(&mut self) {
-        let pos = self.game.position();
+    /// Shows the next board of `pos` when only one fits, and says which.
+    fn other_board(&mut self, pos: &AnyPosition) {
         let (count, kind, played) = (pos.boards().len(), pos.kind(), pos.board_to_play());
         if count == 1 {
             return self.error("this game has one board");
         }
-        self.view.board_shift = (self.view.board_shift + 1) % count;
-        let name = board_name(kind, (played + self.view.board_shift) % count);
+        self.board_shift = (self.board_shift + 1) % count;
+        let name = board_name(kind, (played + self.board_shift) % count);
         self.info(format!("{name} is shown when only one board fits"));
     }
 }
@@ -144,19 +151,19 @@ impl Playing<'_> {
     pub(in crate::tui) fn update(&mut self, action: UserAction) -> Then {
         match action {
             UserAction::Quit => self.core.quit(self.activity),
-            UserAction::Char(c) => return self.core.type_char(c),
+            UserAction::Char(c) => return self.core.view.type_char(c),
             UserAction::Backspace => self.core.view.input.backspace(),
             UserAction::DeleteWord => self.core.view.input.delete_word(),
             UserAction::ClearInput => self.core.view.input.clear(),
             UserAction::Complete => self.complete(),
             UserAction::Submit => return self.submit(),
-            UserAction::Escape => self.core.clear_selection(),
+            UserAction::Escape => self.core.view.clear_selection(),
             UserAction::Help => return Then::Help(HelpPage::Keys),
             UserAction::Legend => return Then::Help(HelpPage::Pieces),
             UserAction::TogglePage | UserAction::Answer(_) => {}
             UserAction::Undo => return self.core.undo(self.activity),
             UserAction::Redo => return self.core.redo(self.activity),
-            UserAction::Flip => self.core.flip(),
+            UserAction::Flip => self.core.view.flip(self.core.game.kind()),
             UserAction::Hint => self.core.hint(self.activity),
             UserAction::MoveNow => self.core.move_now(),
             UserAction::ShowFen => return Then::ShowFen,
@@ -167,10 +174,10 @@ impl Playing<'_> {
             UserAction::Review | UserAction::BrowseBack => return self.browse(self.core.game.len().saturating_sub(1)),
             UserAction::BrowseStart => return self.browse(0),
             UserAction::BrowseForward | UserAction::BrowseEnd => {}
-            UserAction::Cursor(dx, dy) => self.core.move_cursor(dx, dy),
+            UserAction::Cursor(dx, dy) => self.core.view.move_cursor(&self.core.game, dx, dy),
             UserAction::Select => match self.core.view.cursor {
                 Some(sq) => return self.core.pick(self.activity, sq),
-                None => self.core.view.cursor = Some(self.core.home_square()),
+                None => self.core.view.cursor = Some(self.core.game.home_square()),
             },
             UserAction::ClickSquare(sq) => {
                 self.core.view.cursor = Some(sq);
@@ -181,10 +188,10 @@ impl Playing<'_> {
             }
             UserAction::ClickBoard(board, sq) => match self.click_forced(board, sq) {
                 Some(next) => return next,
-                None => self.core.not_played(board),
+                None => self.core.view.not_played(self.core.game.position(), board),
             },
-            UserAction::OtherBoard => self.core.other_board(),
-            UserAction::Scroll(d) => self.core.scroll_moves(d),
+            UserAction::OtherBoard => self.core.view.other_board(self.core.game.position()),
+            UserAction::Scroll(d) => self.core.view.scroll_moves(d, self.core.game.len()),
             UserAction::Analyze => return Then::Analyze,
             UserAction::NextJudged
             | UserAction::PreviousJudged
@@ -205,7 +212,7 @@ impl Playing<'_> {
         if !self.core.view.input.complete(&pos) {
             let n = game_candidates(self.core, self.activity, self.mode).len();
             if n > 1 {
-                self.core.info(format!("{n} moves match; type more"));
+                self.core.view.info(format!("{n} moves match; type more"));
             }
         }
     }
@@ -223,7 +230,7 @@ impl Playing<'_> {
         match forced.squares.contains(&(board, sq)) {
             true => Some(self.core.play_human(self.activity, forced.m)),
             false => {
-                self.core.error(forced.why);
+                self.core.view.error(forced.why);
                 Some(Then::Stays)
             }
         }
@@ -253,12 +260,12 @@ impl Playing<'_> {
         }
         if let Some(end) = self.core.game.end() {
             let back = if self.offers(UserAction::Undo) { ", Ctrl-Z take back" } else { "" };
-            self.core.error(format!("the game is over ({}); Ctrl-N new game{back}", end.describe()));
+            self.core.view.error(format!("the game is over ({}); Ctrl-N new game{back}", end.describe()));
             return Then::Stays;
         }
         if self.core.game.player_to_move() == PlayerKind::Engine {
             let now = if self.offers(UserAction::MoveNow) { " (Ctrl-G: move now)" } else { "" };
-            self.core.error(format!("the engine is to move{now}"));
+            self.core.view.error(format!("the engine is to move{now}"));
             return Then::Stays;
         }
         match input::reading(self.core.game.position(), &text) {
@@ -266,7 +273,7 @@ impl Playing<'_> {
                 self.core.view.input.clear();
                 return self.core.play_human(self.activity, c.mv);
             }
-            refused => self.core.error(refused.refusal(&text).unwrap_or_default()),
+            refused => self.core.view.error(refused.refusal(&text).unwrap_or_default()),
         }
         Then::Stays
     }
@@ -274,21 +281,12 @@ impl Playing<'_> {
 
 /// The game's keys that need only the game and what the board is for.
 impl Core {
-    /// A typed character: into the input line (a finished game's banner
-    /// put away, [`Then::GoesOn`]).
-    fn type_char(&mut self, c: char) -> Then {
-        self.view.selected = None;
-        self.view.explained = None;
-        self.push_input(c);
-        Then::GoesOn
-    }
-
     /// Board picking: a piece of the side to move selects it; one of its
     /// targets plays the move (promotion to the strongest piece). Any other
     /// piece is explained: where it could go, and how it moves.
     fn pick(&mut self, activity: &mut Activity, sq: Square) -> Then {
         if self.game.is_over() {
-            self.error("the game is over (Ctrl-N: new game)");
+            self.view.error("the game is over (Ctrl-N: new game)");
             return Then::Stays;
         }
         if let Some(from) = self.view.selected {
@@ -299,7 +297,7 @@ impl Core {
                 }
                 Pick::Entry(moves) => {
                     self.view.entry = Some(sq);
-                    self.info(exit_prompt(self.game.position(), sq, &moves));
+                    self.view.info(exit_prompt(self.game.position(), sq, &moves));
                     return Then::Stays;
                 }
                 Pick::Nothing => {}
@@ -310,20 +308,20 @@ impl Core {
         let own = activity.human_to_move(self) && piece.is_some_and(|p| p.color == pos.turn());
         (self.view.selected, self.view.entry) = (None, None);
         match piece {
-            Some(p) if own && self.can_move(sq) => {
+            Some(p) if own && self.game.can_move(sq) => {
                 self.view.selected = Some(sq);
                 self.view.input.clear();
                 let how = self.game.kind().movement(p.role);
-                self.info(format!("{} {sq}: {how}", capitalised(self.game.kind().role_names().name(p.role))));
+                self.view.info(format!("{} {sq}: {how}", capitalised(self.game.kind().role_names().name(p.role))));
             }
-            Some(_) if own => self.error(format!("the piece on {sq} has no legal move")),
-            Some(_) => self.explain(&sq.to_string()),
-            None if !activity.human_to_move(self) => self.error("not your turn"),
-            None if self.can_move(sq) => {
+            Some(_) if own => self.view.error(format!("the piece on {sq} has no legal move")),
+            Some(_) => self.view.explain(pos, &sq.to_string()),
+            None if !activity.human_to_move(self) => self.view.error("not your turn"),
+            None if self.game.can_move(sq) => {
                 // The mover's own portal: its steps are marked.
                 self.view.selected = Some(sq);
                 self.view.input.clear();
-                self.info(format!("your portal on {sq}: pick a neighbouring square (or type Z@ and a square)"));
+                self.view.info(format!("your portal on {sq}: pick a neighbouring square (or type Z@ and a square)"));
             }
             None => {}
         }

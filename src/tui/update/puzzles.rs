@@ -27,7 +27,7 @@ pub const OVER_KEYS: &str = "Enter: next puzzle, r: retry, s: show the solution,
 /// What is not done in the trainer.
 const NOT_HERE: &str = "not in the puzzle trainer (Ctrl-N leaves it for a game)";
 
-impl Core {
+impl View {
     /// A personal puzzle was saved, or why not.
     pub(super) fn personal_saved(&mut self, result: Result<(String, std::path::PathBuf), String>) {
         match result {
@@ -55,7 +55,7 @@ impl Trainer {
         let Some((attempt, _)) = self.count(outcome) else {
             return false;
         };
-        core.effects.push(Effect::SavePuzzleAttempt { game: self.game, attempt, puzzle });
+        core.out.push(Effect::SavePuzzleAttempt { game: self.game, attempt, puzzle });
         true
     }
 
@@ -66,7 +66,7 @@ impl Trainer {
         self.set_phase(Phase::Solved);
         let counted = self.count_puzzle(core, if hinted { PuzzleOutcome::Hinted } else { PuzzleOutcome::Solved });
         let how = if counted { "" } else { " (it counted the first time)" };
-        core.info(format!("Solved!{how} {OVER_KEYS}"));
+        core.view.info(format!("Solved!{how} {OVER_KEYS}"));
     }
 
     /// A wrong move: the puzzle counts as failed, and the engine finds what
@@ -75,11 +75,11 @@ impl Trainer {
         self.set_phase(Phase::Wrong(m));
         self.count_puzzle(core, PuzzleOutcome::Failed);
         if let Some(end) = core.game.end() {
-            return core.error(format!("{san} is not it: {}. {OVER_KEYS}", end.describe()));
+            return core.view.error(format!("{san} is not it: {}. {OVER_KEYS}", end.describe()));
         }
         let limits = Limits { nodes: Some(AnalysisOptions::DEFAULT_NODES), ..Limits::default() };
         core.start_search(limits, Purpose::Refutation { ply: core.game.len() });
-        core.error(format!("{san} is not it: the engine looks for the reply..."));
+        core.view.error(format!("{san} is not it: the engine looks for the reply..."));
     }
 
     /// `s`: the whole solution, played out on the board.
@@ -91,11 +91,11 @@ impl Trainer {
         core.game = GameState::new(start, [PlayerKind::Human; 2], None);
         for m in line {
             if let Err(e) = core.game.play(m, core.now) {
-                return core.error(format!("the solution does not play out: {e}"));
+                return core.view.error(format!("the solution does not play out: {e}"));
             }
         }
         self.set_phase(Phase::Shown);
-        core.info(format!("Solution: {sans}. {OVER_KEYS}"));
+        core.view.info(format!("Solution: {sans}. {OVER_KEYS}"));
     }
 
     /// `t` after a puzzle: the next theme filter (all, then each theme on offer).
@@ -119,8 +119,8 @@ impl Trainer {
             None => Ok(format!("every theme: {n} puzzles")),
         };
         match text {
-            Ok(text) => core.info(text),
-            Err(text) => core.error(text),
+            Ok(text) => core.view.info(text),
+            Err(text) => core.view.error(text),
         }
     }
 }
@@ -167,10 +167,10 @@ impl Trainer {
             UserAction::ShowSolution => self.show_solution(core),
             UserAction::NextTheme => self.next_theme(core),
             UserAction::Hint if self.offers(action) => self.hint(core),
-            UserAction::Char(c) if over && c != ':' && !typing => core.info(OVER_KEYS),
+            UserAction::Char(c) if over && c != ':' && !typing => core.view.info(OVER_KEYS),
             a if self.offers(a) => return Then::Keys(a),
-            UserAction::Hint => core.error("the puzzle is over: no hint"),
-            _ => core.error(NOT_HERE),
+            UserAction::Hint => core.view.error("the puzzle is over: no hint"),
+            _ => core.view.error(NOT_HERE),
         }
         Then::Stays
     }
@@ -181,7 +181,7 @@ impl Trainer {
             return Then::Puzzle;
         }
         let filter = self.filter.clone().unwrap_or_default();
-        core.error(format!("no puzzle is about '{filter}' (t or ':theme all' changes the filter)"));
+        core.view.error(format!("no puzzle is about '{filter}' (t or ':theme all' changes the filter)"));
         Then::Stays
     }
 
@@ -194,7 +194,7 @@ impl Trainer {
         core.game = GameState::new(start, [PlayerKind::Human; 2], None);
         core.view = View { flipped: solver == Color::Black, ..View::default() };
         self.set_phase(Phase::Solving);
-        core.info(task);
+        core.view.info(task);
         true
     }
 
@@ -203,7 +203,7 @@ impl Trainer {
         match cmd {
             Cmd::Hint if self.phase() == Some(Phase::Solving) => self.hint(core),
             Cmd::Undo | Cmd::Redo | Cmd::Hint | Cmd::Go | Cmd::Save | Cmd::Review | Cmd::Analyze | Cmd::Resign => {
-                core.error(NOT_HERE)
+                core.view.error(NOT_HERE)
             }
             _ => return false,
         }
@@ -214,7 +214,7 @@ impl Trainer {
     /// the puzzle is solved); wrong, the puzzle is failed.
     pub(super) fn play(&mut self, core: &mut Core, m: AnyMove) {
         if self.phase() != Some(Phase::Solving) {
-            return core.info(OVER_KEYS);
+            return core.view.info(OVER_KEYS);
         }
         let played = core.game.len();
         let pos = core.game.position().clone();
@@ -223,7 +223,7 @@ impl Trainer {
         let reply = self.expected(played + 1).filter(|_| expected);
         let san = pos.san(m);
         if let Err(e) = core.game.play(m, core.now) {
-            return core.error(e.to_string());
+            return core.view.error(e.to_string());
         }
         (core.view.selected, core.view.entry, core.view.explained) = (None, None, None);
         match (right, reply) {
@@ -238,12 +238,12 @@ impl Trainer {
         let Some(Phase::Wrong(wrong)) = self.phase() else { return };
         let before = core.game.position_at(core.game.len().saturating_sub(1));
         let san = before.san(wrong);
-        let Some(reply) = reply else { return core.error(format!("{san} is not it. {OVER_KEYS}")) };
+        let Some(reply) = reply else { return core.view.error(format!("{san} is not it. {OVER_KEYS}")) };
         let reply_san = core.game.position().san(reply);
         if let Err(e) = core.game.play(reply, core.now) {
-            return core.error(format!("the engine's reply {reply_san}: {e}"));
+            return core.view.error(format!("the engine's reply {reply_san}: {e}"));
         }
-        core.error(format!("{san} is not it: it runs into {reply_san}. {OVER_KEYS}"));
+        core.view.error(format!("{san} is not it: it runs into {reply_san}. {OVER_KEYS}"));
     }
 
     /// Ctrl-T on the puzzle board: marks the piece that moves first; a
@@ -256,8 +256,8 @@ impl Trainer {
         let expected = self.expected(played);
         // A forced move (a teleport due) is hinted as a game says it: what
         // forces it and how to play it, its squares named with their boards.
-        if let Some(forced) = core.forced().filter(|f| Some(f.m) == expected) {
-            return core.info(format!("Hint: {} (a solve with a hint gains no rating)", forced.why));
+        if let Some(forced) = core.game.forced().filter(|f| Some(f.m) == expected) {
+            return core.view.info(format!("Hint: {} (a solve with a hint gains no rating)", forced.why));
         }
         // On a game of more than one board, the square is named with its board (Bh5).
         let pos = core.game.position();
@@ -265,9 +265,9 @@ impl Trainer {
         match self.hint_square(played) {
             Some(sq) => {
                 let on = board.map_or(sq.to_string(), |b| format!("{b}{sq} (Board {b})"));
-                core.info(format!("Hint: the piece on {on} moves (a solve with a hint gains no rating)"))
+                core.view.info(format!("Hint: the piece on {on} moves (a solve with a hint gains no rating)"))
             }
-            None => core.error("no hint here"),
+            None => core.view.error("no hint here"),
         }
     }
 }
@@ -276,17 +276,17 @@ impl Trainer {
 fn defender_replies(core: &mut Core, reply: AnyMove, san: &str) {
     let reply_san = core.game.position().san(reply);
     if let Err(e) = core.game.play(reply, core.now) {
-        return core.error(format!("the puzzle's reply {reply_san}: {e}"));
+        return core.view.error(format!("the puzzle's reply {reply_san}: {e}"));
     }
-    let due = core.forced().map_or(String::new(), |f| format!(" ({})", f.why));
-    core.info(format!("{san}: right. {reply_san} was the reply: your move{due}"));
+    let due = core.game.forced().map_or(String::new(), |f| format!(" ({})", f.why));
+    core.view.info(format!("{san}: right. {reply_san} was the reply: your move{due}"));
 }
 
 impl Core {
     /// Opens the trainer for `game`: its puzzles and the player's record are read first.
     pub(in crate::tui) fn open_trainer(&mut self, game: GameKind) {
-        self.effects.push(Effect::LoadPuzzles(game));
-        self.info(format!("reading the {game} puzzles..."));
+        self.out.push(Effect::LoadPuzzles(game));
+        self.view.info(format!("reading the {game} puzzles..."));
     }
 }
 
@@ -297,27 +297,28 @@ impl Study {
     pub(super) fn make_personal(&self, core: &mut Core) {
         let Some(review) = &self.review else { return };
         let Some(r) = review.current() else {
-            return core.info("this move is not analysed yet: wait for the review");
+            return core.view.info("this move is not analysed yet: wait for the review");
         };
         if r.judgement != Some(Judgement::Blunder) {
             return core
+                .view
                 .info("no puzzle: p makes a puzzle of a ?? (a blunder) that missed a win, and this move is not one");
         }
         if core.game.player(r.mover) == PlayerKind::Engine {
-            return core.info("no puzzle: that ?? was the engine's move, not yours");
+            return core.view.info("no puzzle: that ?? was the engine's move, not yours");
         }
         if !r.before.is_proved_win_for(r.mover) {
-            return core.info(format!(
+            return core.view.info(format!(
                 "no puzzle: before this ?? the review found no proved win for {} ({}), and a puzzle needs one",
                 r.mover, r.before
             ));
         }
         match personal_candidate(review.position(), &r.best_line) {
             Ok(puzzle) => {
-                core.effects.push(Effect::MakePersonal(Box::new(puzzle)));
-                core.info("checking that the win is the only one (a few seconds)...");
+                core.out.push(Effect::MakePersonal(Box::new(puzzle)));
+                core.view.info("checking that the win is the only one (a few seconds)...");
             }
-            Err(e) => core.error(format!("no puzzle: {e}")),
+            Err(e) => core.view.error(format!("no puzzle: {e}")),
         }
     }
 }
@@ -345,13 +346,13 @@ impl Playing<'_> {
         }
         let note = if notes.is_empty() { String::new() } else { format!(" ({})", notes.join("; ")) };
         if trainer.current.is_none() {
-            self.core.error(format!("no {game} puzzles to offer{note}"));
+            self.core.view.error(format!("no {game} puzzles to offer{note}"));
             return Then::Stays;
         }
         // (A trainer already on replaces at once: a puzzle board is never autosaved.)
         let then = self.replace_with(Replacement::Trainer(trainer));
         if !note.is_empty() {
-            self.core.error(format!("some puzzles were left out{note}"));
+            self.core.view.error(format!("some puzzles were left out{note}"));
         }
         then
     }
@@ -360,7 +361,7 @@ impl Playing<'_> {
     /// is installed only with a puzzle to offer), in the trainer's mode.
     pub(super) fn install_trainer(&mut self, trainer: Trainer) -> Then {
         self.core.cancel_search();
-        self.core.effects.push(Effect::ResetEngine);
+        self.core.out.push(Effect::ResetEngine);
         *self.activity = Activity::Puzzles(trainer);
         match self.activity.trainer_mut().is_some_and(|t| t.set_up(self.core)) {
             true => Then::Trainer,
@@ -380,7 +381,7 @@ impl Activity {
                     trainer.record.ratings.insert(game.name().to_string(), rating);
                 }
             }
-            Err(e) => core.error(format!("the result is not saved: {e}")),
+            Err(e) => core.view.error(format!("the result is not saved: {e}")),
         }
     }
 }

@@ -56,11 +56,11 @@ impl Remote {
                 remote.offer = None;
                 remote.presence = None;
                 core.game.stop_clock(core.now);
-                core.info(format!("game over: {text}"));
+                core.view.info(format!("game over: {text}"));
             }
             RemoteEvent::Offered(offer) => {
                 remote.offer = Some(offer);
-                core.info(match offer {
+                core.view.info(match offer {
                     OpponentOffer::Draw => "your opponent offers a draw: :yes or :no",
                     OpponentOffer::Takeback => "your opponent asks to take back their move: :yes or :no",
                     OpponentOffer::Rematch => "your opponent asks for a rematch: :yes or :no",
@@ -71,22 +71,22 @@ impl Remote {
                 if remote.chat.len() > CHAT_LINES {
                     remote.chat.remove(0);
                 }
-                core.info(line);
+                core.view.info(line);
             }
-            RemoteEvent::Note(text) => core.info(text),
+            RemoteEvent::Note(text) => core.view.info(text),
             RemoteEvent::OpponentGone { ago, absence } => {
                 let gone_since = core.now.checked_sub(ago).unwrap_or(core.now);
                 let turn_since = remote.presence.map_or(core.now, |p| p.turn_since);
                 remote.presence = Some(Presence { gone_since, turn_since, absence });
                 if ago.is_zero() {
-                    core.info("your opponent's connection dropped: see the panel for the claim");
+                    core.view.info("your opponent's connection dropped: see the panel for the claim");
                 }
             }
             RemoteEvent::OpponentBack => {
                 remote.presence = None;
-                core.info("your opponent is back");
+                core.view.info("your opponent is back");
             }
-            RemoteEvent::Refused(why) => core.error(why),
+            RemoteEvent::Refused(why) => core.view.error(why),
         }
     }
 
@@ -94,10 +94,10 @@ impl Remote {
     /// (whose turn it is, the server says).
     pub(super) fn send_move(&self, core: &mut Core, m: AnyMove) {
         if let Some(ending) = self.ending.clone() {
-            return core.error(format!("the game is over: {ending}"));
+            return core.view.error(format!("the game is over: {ending}"));
         }
         core.view.input.clear();
-        core.effects.push(Effect::Remote(RemoteCall::Play(m.to_string())));
+        core.out.push(Effect::Remote(RemoteCall::Play(m.to_string())));
     }
 
     /// A `:` command in a server's game; whether it was handled here.
@@ -105,7 +105,7 @@ impl Remote {
         let remote = self;
         let call = match cmd {
             Cmd::Say if rest.is_empty() => {
-                core.error("say what? :say TEXT");
+                core.view.error("say what? :say TEXT");
                 return true;
             }
             Cmd::Say => RemoteCall::Chat(rest.to_string()),
@@ -120,12 +120,12 @@ impl Remote {
                 Some(OpponentOffer::Rematch) if cmd == Cmd::Yes => RemoteCall::Rematch,
                 Some(OpponentOffer::Rematch) => RemoteCall::DeclineRematch,
                 None => {
-                    core.error("there is no offer to answer");
+                    core.view.error("there is no offer to answer");
                     return true;
                 }
             },
             Cmd::Open if !rest.is_empty() => {
-                core.error("files are not opened on the server: :pgn shows this game's PGN");
+                core.view.error("files are not opened on the server: :pgn shows this game's PGN");
                 return true;
             }
             Cmd::Open => RemoteCall::Pgn,
@@ -138,12 +138,12 @@ impl Remote {
                 return true;
             }
             c if SERVER_REFUSED_COMMANDS.contains(&c) => {
-                core.error(NOT_ON_THE_SERVER);
+                core.view.error(NOT_ON_THE_SERVER);
                 return true;
             }
             _ => return false,
         };
-        core.effects.push(Effect::Remote(call));
+        core.out.push(Effect::Remote(call));
         true
     }
 }
@@ -168,7 +168,7 @@ impl Activity {
         let played = ply == core.game.len()
             && core.game.position().parse_move(text).is_ok_and(|m| core.game.play(m, core.now).is_ok());
         if !played {
-            core.effects.push(Effect::Remote(RemoteCall::Reload));
+            core.out.push(Effect::Remote(RemoteCall::Reload));
             return Then::Stays;
         }
         if let Some(remote) = self.remote_mut() {

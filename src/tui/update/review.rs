@@ -26,7 +26,7 @@ impl Study {
     fn pause_review(&mut self, core: &mut Core) {
         if let Some(review) = self.review.as_mut().filter(|r| r.running) {
             review.running = false;
-            core.effects.push(Effect::StopAnalysis);
+            core.out.push(Effect::StopAnalysis);
         }
     }
 
@@ -45,12 +45,14 @@ impl Study {
         core.cancel_search();
         let Some(explore) = &self.explore else { return };
         if explore.position.legal_moves().is_empty() {
-            return core.info(format!("{} has no legal move here: the game would be over", explore.position.turn()));
+            return core
+                .view
+                .info(format!("{} has no legal move here: the game would be over", explore.position.turn()));
         }
         let purpose = Purpose::Analysis { id: explore.id };
         let position = explore.position.clone();
         let (limits, level) = (Explore::limits(), Level::MAX);
-        core.effects.push(Effect::StartSearch { position: position.clone(), limits, level, purpose });
+        core.out.push(Effect::StartSearch { position: position.clone(), limits, level, purpose });
         core.engine.thinking = Some(Thinking { purpose, started: core.now, position, info: None });
     }
 
@@ -68,7 +70,7 @@ impl Study {
         if let Some(e) = self.explore.as_mut()
             && let Err(e) = e.try_move(m, id)
         {
-            return core.error(e.to_string());
+            return core.view.error(e.to_string());
         }
         core.view.input.clear();
         self.search_explore(core);
@@ -91,7 +93,7 @@ impl Study {
             Pick::Entry(moves) => {
                 let prompt = exit_prompt(pos, sq, &moves);
                 core.view.entry = Some(sq);
-                core.info(prompt);
+                core.view.info(prompt);
             }
             Pick::Nothing => {
                 let own = pos.played_board().piece_at(sq).is_some_and(|p| p.color == pos.turn());
@@ -109,7 +111,7 @@ impl Study {
     /// reviewed before. Whether it opened.
     pub(in crate::tui) fn open_review(&mut self, core: &mut Core, pgn: PgnGame) -> bool {
         if core.game.len() == 0 {
-            core.error("nothing to review yet: no move has been played");
+            core.view.error("nothing to review yet: no move has been played");
             return false;
         }
         let same = self.review.as_ref().is_some_and(|r| r.pgn.start == pgn.start && r.pgn.moves == pgn.moves);
@@ -118,7 +120,7 @@ impl Study {
             match Review::new(id, pgn) {
                 Some(review) => self.review = Some(review),
                 None => {
-                    core.error("this game cannot be reviewed (a move is not legal)");
+                    core.view.error("this game cannot be reviewed (a move is not legal)");
                     return false;
                 }
             }
@@ -126,7 +128,7 @@ impl Study {
         let Some(review) = self.review.as_mut() else { return false };
         if !review.analysis.is_complete() && !review.running {
             review.running = true;
-            core.effects.push(Effect::StartAnalysis {
+            core.out.push(Effect::StartAnalysis {
                 review: review.id,
                 pgn: review.pgn.clone(),
                 options: Review::options(),
@@ -142,7 +144,7 @@ impl Study {
     /// search waits until it ends. Whether it started.
     pub(in crate::tui) fn start_explore(&mut self, core: &mut Core, base: AnyPosition, origin: Origin) -> bool {
         if core.game.clocks().is_some_and(|c| c.is_running()) {
-            core.error("no analysis while the clocks run");
+            core.view.error("no analysis while the clocks run");
             return false;
         }
         // Two searches at once would share the two cores badly.
@@ -174,17 +176,17 @@ impl Study {
                     if action == UserAction::NextJudged { review.next_judged() } else { review.previous_judged() };
                 if !found {
                     let so_far = if review.running { " so far" } else { "" };
-                    core.info(format!("no inaccuracy, mistake or blunder{so_far}"));
+                    core.view.info(format!("no inaccuracy, mistake or blunder{so_far}"));
                 }
             }
             UserAction::Analyze => return Then::Analyze,
             UserAction::Personal => self.make_personal(core),
             UserAction::Save => {
                 let text = review.annotated_pgn();
-                core.effects.push(Effect::SaveText { text, path: None });
+                core.out.push(Effect::SaveText { text, path: None });
             }
             // A `:` command line.
-            UserAction::Char(c) if c == ':' || !core.view.input.text().is_empty() => core.push_input(c),
+            UserAction::Char(c) if c == ':' || !core.view.input.text().is_empty() => core.view.push_input(c),
             UserAction::Backspace => core.view.input.backspace(),
             UserAction::DeleteWord => core.view.input.delete_word(),
             UserAction::ClearInput => core.view.input.clear(),
@@ -194,7 +196,7 @@ impl Study {
                 self.pause_review(core);
                 return Then::Rest;
             }
-            _ => core.info(REVIEW_KEYS),
+            _ => core.view.info(REVIEW_KEYS),
         }
         Then::Stays
     }
@@ -205,14 +207,14 @@ impl Study {
         let text = core.view.input.text().trim().to_string();
         let Some(cmd) = text.strip_prefix(':') else {
             core.view.input.clear();
-            core.info(REVIEW_KEYS);
+            core.view.info(REVIEW_KEYS);
             return Then::Stays;
         };
         if let (Ok(Some((Cmd::Save, rest))), Some(review)) = (commands::parse(cmd), &self.review) {
             core.view.input.clear();
             let path = (!rest.is_empty()).then(|| PathBuf::from(rest));
             let text = review.annotated_pgn();
-            core.effects.push(Effect::SaveText { text, path });
+            core.out.push(Effect::SaveText { text, path });
             return Then::Stays;
         }
         self.pause_review(core);
@@ -239,11 +241,11 @@ impl Study {
                 let id = self.next_id();
                 match self.explore.as_mut().map(|e| e.take_back(id)) {
                     Some(true) => self.search_explore(core),
-                    _ => core.error("no move tried to take back"),
+                    _ => core.view.error("no move tried to take back"),
                 }
             }
             UserAction::Submit => return self.submit_in_explore(core),
-            UserAction::Char(c) => core.push_input(c),
+            UserAction::Char(c) => core.view.push_input(c),
             UserAction::Backspace => core.view.input.backspace(),
             UserAction::DeleteWord => core.view.input.delete_word(),
             UserAction::ClearInput => core.view.input.clear(),
@@ -254,7 +256,7 @@ impl Study {
                 }
             }
             UserAction::Flip => core.view.flipped = !core.view.flipped,
-            UserAction::Cursor(dx, dy) => core.move_cursor(dx, dy),
+            UserAction::Cursor(dx, dy) => core.view.move_cursor(&core.game, dx, dy),
             UserAction::ClickSquare(sq) => {
                 core.view.cursor = Some(sq);
                 self.pick_in_explore(core, sq);
@@ -264,7 +266,7 @@ impl Study {
                     self.pick_in_explore(core, sq);
                 }
             }
-            _ => core.info("analysis: type a move to try it, Ctrl-Z takes it back, Esc leaves"),
+            _ => core.view.info("analysis: type a move to try it, Ctrl-Z takes it back, Esc leaves"),
         }
         Then::Stays
     }
@@ -279,7 +281,7 @@ impl Study {
         let Some(explore) = &self.explore else { return Then::Stays };
         match crate::tui::input::reading(&explore.position, &text) {
             crate::tui::input::Reading::Move(c) => self.try_in_explore(core, c.mv),
-            refused => core.error(refused.refusal(&text).unwrap_or_default()),
+            refused => core.view.error(refused.refusal(&text).unwrap_or_default()),
         }
         Then::Stays
     }
