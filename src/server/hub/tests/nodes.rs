@@ -333,7 +333,7 @@ fn a_node_whose_heartbeat_stops_has_its_players_shown_gone_after_the_timeout() {
 }
 
 /// Stores a move as node A's writer does (the move's row and the game's
-/// new deadline, one transaction) but without its note: as if A died
+/// new deadline and next ply, one transaction) but without its note: as if A died
 /// between its commit and its note reaching node B.
 fn store_unheard(
     url: &str,
@@ -351,7 +351,8 @@ fn store_unheard(
         &[&game.0, &ply, &mv, &white_ms, &black_ms, &at],
     )
     .unwrap();
-    tx.execute("UPDATE games SET deadline_ms = $1 WHERE id = $2", &[&deadline, &game.0]).unwrap();
+    tx.execute("UPDATE games SET deadline_ms = $1, next_ply = $2 WHERE id = $3", &[&deadline, &(ply + 1), &game.0])
+        .unwrap();
     tx.commit().unwrap();
 }
 
