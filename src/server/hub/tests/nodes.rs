@@ -418,6 +418,27 @@ fn a_node_that_missed_the_last_move_does_not_flag_the_side_that_made_it() {
     assert_eq!(ended(&ben.events, game).map(|e| e.result), Some("1-0".into()), "Black's flag, at its deadline");
 }
 
+/// A game ended on node B (stored, its note not yet heard on node A: here
+/// stored without one): ann's /rematch on node A reads the game again and
+/// is taken, rather than refused as asked before the end; ann is told the end.
+#[test]
+fn a_rematch_asked_before_the_end_from_the_other_node_arrives_is_taken() {
+    let (n, ann, ben) = ann_and_ben();
+    let game = cross_game(&n, &ann, &ben, GameKind::Classic, None);
+    let mut client = postgres::Client::connect(&n.url, postgres::NoTls).unwrap();
+    let at = i64::try_from(n.a.clock.now_ms()).unwrap();
+    client
+        .execute(
+            "UPDATE games SET result = '1-0', termination = 'resignation', finished_ms = $1 WHERE id = $2",
+            &[&at, &game.0],
+        )
+        .unwrap();
+    assert_eq!(ended(&ann.events, game), None, "node A has not heard of the end");
+    assert_eq!(n.a.hub.rematch(ann.s, game).unwrap(), None, "asked: ben has not asked yet");
+    let ending = ended(&ann.events, game).expect("ann told the end, read with her request");
+    assert_eq!((ending.result.as_str(), ending.why.as_str()), ("1-0", "resignation"));
+}
+
 #[test]
 fn a_flag_seen_by_both_nodes_at_once_ends_the_game_once_and_rates_it_once() {
     let (n, ann, ben) = ann_and_ben();
