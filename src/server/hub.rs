@@ -534,6 +534,9 @@ impl Inner {
                     Err(writer::Failure::Raced(why)) => {
                         cx.guarded(game, "following the move that came first", |cx| cx.lost_race(pending, why))
                     }
+                    Err(writer::Failure::Late(why)) => {
+                        cx.guarded(game, "flagging a move too late", |cx| cx.late_move(pending, &why))
+                    }
                     Ok(()) => cx.guarded(game, "playing a stored move", |cx| cx.stored_move(pending, Ok(()))),
                 };
                 answers.push((answer, outcome));

@@ -29,7 +29,8 @@
 //!   [`Store::add_moves`] commits the moves of many games with one wait for
 //!   the disk (the hub's writer does, see [`Store::open_again`]), each with
 //!   both clocks after it and its time, refusing any ply but its game's
-//!   next one (plies count from 0);
+//!   next one (plies count from 0) and a move made at or after its clock's
+//!   stored deadline ([`StoreError::PastDeadline`]: the flag has fallen);
 //!   [`Store::take_back`]; [`Store::finish_game`], which also rates a rated
 //!   game between two players, in the same transaction. [`Store::game`],
 //!   [`Store::active_games`] (everything needed to rebuild the games in
@@ -161,6 +162,10 @@ pub enum StoreError {
     GameOver(GameId),
     #[error("game #{game} expects ply {expected} next, not ply {got}")]
     WrongPly { game: GameId, expected: u32, got: u32 },
+    #[error(
+        "game #{game}: ply {ply} was played at {at_ms}, at or after its clock's deadline {deadline}: the flag has fallen"
+    )]
+    PastDeadline { game: GameId, ply: u32, at_ms: u64, deadline: u64 },
     #[error("game #{game}: no flag has fallen at ply {ply} by {at_ms} (its clock's deadline is {deadline:?})")]
     NotDue { game: GameId, ply: u32, at_ms: u64, deadline: Option<u64> },
     #[error("game #{game} has {rows} rating history rows: a rated game has two, one a player")]

@@ -394,10 +394,15 @@ impl Ctx<'_> {
             .map(|(&id, _)| id)
             .collect();
         for id in expired {
-            // One the storage does not remove now is tried at the next tick.
-            if let Err(e) = self.records.remove_challenge(id) {
-                tracing::error!("hub: challenge {id} not expired: {e}");
-                continue;
+            match self.records.remove_challenge(id) {
+                // Removed here, or by another node first (one conditional
+                // delete: it expires once, its note tells the other nodes).
+                Ok(()) | Err(StoreError::NoChallenge(_)) => {}
+                // One the storage does not remove now is tried at the next tick.
+                Err(e) => {
+                    tracing::error!("hub: challenge {id} not expired: {e}");
+                    continue;
+                }
             }
             self.st.challenges.remove(&id);
             self.tell_all(HubEvent::LobbyChanged);

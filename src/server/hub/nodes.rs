@@ -197,6 +197,24 @@ impl Ctx<'_> {
         }
     }
 
+    /// A move the storage refused as played at or after its clock's
+    /// deadline (a deadline this node had not followed, or a flag not yet
+    /// decided): the game is read again and flagged, the player who ran out
+    /// losing and both told; the mover is told it is over.
+    pub(super) fn late_move(&mut self, pending: super::writer::PendingMove, why: &str) -> Result<(), HubError> {
+        let game = pending.game;
+        tracing::info!("hub: game {game}: a move came after its flag fell: {why}");
+        if let Some(live) = self.st.games.get_mut(&game) {
+            live.saving = false;
+        }
+        self.catch_up(game)?;
+        self.time_up(game);
+        match self.st.games.get(&game).and_then(|g| g.ending.clone()) {
+            Some(e) => Err(HubError::GameOver(format!("{} {}", e.result, e.why))),
+            None => Err(HubError::NotStored(why.to_string())),
+        }
+    }
+
     /// Tells the other nodes of `note` (a change not stored); a failure is
     /// logged: the change stands on this node.
     pub(super) fn announce(&mut self, note: &Note) {

@@ -162,6 +162,11 @@ impl Hub {
             let me = cx.player(s)?;
             let live = cx.st.games.get(&game).ok_or(HubError::NoGame(game))?;
             let color = live.colour_of(me.id).ok_or(HubError::NotYourGame(game))?;
+            if live.ending.is_none() && cx.several {
+                // Another node may have ended it, its note not yet heard here.
+                cx.catch_up(game)?;
+            }
+            let live = cx.st.games.get(&game).ok_or(HubError::NoGame(game))?;
             if live.ending.is_none() {
                 return Err(HubError::NotOver);
             }

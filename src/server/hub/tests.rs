@@ -307,6 +307,72 @@ fn a_move_after_the_flag_fell_loses_on_time() {
     assert_eq!(ended(&b.events, game).map(|e| e.result), Some("0-1".into()));
 }
 
+/// A move made after the stored deadline of its clock, which this hub had
+/// not followed (set here by `set_deadline`, as a node it did not hear
+/// from would have stored it): the store refuses it, and the hub flags
+/// the game from the stored deadline, the mover losing on time, both
+/// players told once; the move is not stored.
+fn a_move_after_the_stored_deadline_loses_on_time<R: Records + 'static>(
+    f: Fixture<R>,
+    set_deadline: impl Fn(GameId, u64),
+) {
+    let (a, b) = (f.player("ann"), f.player("bob"));
+    let game = f.game(&a, &b, GameKind::Classic, Some((60_000, 0)));
+    f.hub.play(a.s, game, "e4").unwrap();
+    f.clock.advance(1_000);
+    f.hub.play(b.s, game, "e5").unwrap();
+    // In the hub's memory White has 60 s from e5; as stored, 10 s.
+    let e5 = f.clock.now_ms();
+    set_deadline(game, e5 + 10_000);
+    f.clock.advance(10_000);
+    let refused = f.hub.play(a.s, game, "Nf3");
+    assert!(matches!(refused, Err(HubError::GameOver(_))), "{refused:?}");
+    for p in [&a, &b] {
+        let ending = ended(&p.events, game).expect("both told the end");
+        assert_eq!((ending.result.as_str(), ending.why.as_str()), ("0-1", "time forfeit"));
+        assert_eq!(count_ended(&p.events, game), 1, "told once");
+        assert_eq!(moved(&p.events, game), ["e2e4", "e7e5"], "the late move was never told");
+    }
+    let stored = f.stored(game);
+    assert_eq!((stored.moves.len(), stored.result), (2, Some(("0-1".into(), "time forfeit".into()))));
+}
+
+fn count_ended(events: &Events, game: GameId) -> usize {
+    events.lock().unwrap().iter().filter(|e| matches!(e, HubEvent::Ended { game: g, .. } if *g == game)).count()
+}
+
+#[test]
+fn a_move_after_the_stored_deadline_loses_on_time_in_memory() {
+    let f = fixture();
+    let mem = (f.open)();
+    a_move_after_the_stored_deadline_loses_on_time(f, move |game, deadline| {
+        mem.data().games.iter_mut().find(|g| g.id == game).unwrap().deadline_ms = Some(deadline);
+    });
+}
+
+#[test]
+fn on_postgresql_a_move_after_the_stored_deadline_loses_on_time() {
+    let url = crate::server::store::test_pg::database();
+    let open = url.clone();
+    let f = fixture_on(Box::new(move || crate::server::store::PgStore::open(&open).unwrap()));
+    a_move_after_the_stored_deadline_loses_on_time(f, move |game, deadline| {
+        let mut client = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+        let deadline = i64::try_from(deadline).unwrap();
+        client.execute("UPDATE games SET deadline_ms = $1 WHERE id = $2", &[&deadline, &game.0]).unwrap();
+    });
+}
+
+#[test]
+fn on_the_sqlite_store_a_move_after_the_stored_deadline_loses_on_time() {
+    let (dir, f) = on_disk();
+    let path = dir.path().join(crate::server::store::DB_FILE);
+    a_move_after_the_stored_deadline_loses_on_time(f, move |game, deadline| {
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        conn.busy_timeout(crate::server::store::BUSY_TIMEOUT).unwrap();
+        conn.execute("UPDATE games SET deadline_ms = ?1 WHERE id = ?2", rusqlite::params![deadline, game.0]).unwrap();
+    });
+}
+
 /// A timed game whose side to move makes no first move within the start
 /// window is aborted at exactly the window: no result, unrated, told to
 /// both. White's window runs from the game's start, Black's from White's

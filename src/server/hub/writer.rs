@@ -49,6 +49,9 @@ pub enum Failure {
     /// Another node stored a move at this ply first, or ended the game
     /// (its error in words): the game is read again.
     Raced(String),
+    /// It was played at or after its clock's deadline, as stored (its
+    /// error in words): the game is read again and flagged.
+    Late(String),
     /// Writing it panicked (the panic's message): a bug, which ends its game.
     Panicked(String),
 }
@@ -165,11 +168,13 @@ fn write_loop(shared: &WriterShared, mut records: Box<dyn Records>, done: &Done)
     }
 }
 
-/// Why the storage refused a move: a race lost to another node, or else.
+/// Why the storage refused a move: a race lost to another node, a flag
+/// fallen, or else.
 fn failure(e: crate::server::store::StoreError) -> Failure {
-    use crate::server::store::StoreError::{GameOver, WrongPly};
+    use crate::server::store::StoreError::{GameOver, PastDeadline, WrongPly};
     match e {
         WrongPly { .. } | GameOver(_) => Failure::Raced(e.to_string()),
+        PastDeadline { .. } => Failure::Late(e.to_string()),
         e => Failure::Refused(e.to_string()),
     }
 }

@@ -4,8 +4,8 @@
 use rusqlite::{Connection, OptionalExtension, params};
 
 use super::{
-    AccountId, BatchResult, GameId, MoveWrite, NewGame, ResumedClock, Seat, Store, StoreError, StoredGame, StoredMove,
-    kind_at,
+    AccountId, BatchResult, GameId, GameState, MoveWrite, NewGame, ResumedClock, Seat, Store, StoreError, StoredGame,
+    StoredMove, kind_at,
 };
 
 /// A seat as its two columns: (account, engine level).
@@ -107,36 +107,39 @@ pub(super) fn note_alive(conn: &Connection, at_ms: u64) -> Result<(), StoreError
     Ok(())
 }
 
+/// A game's [`GameState`], within a write; refuses a game that does not exist.
+fn game_state(conn: &Connection, game: GameId) -> Result<GameState, StoreError> {
+    conn.prepare_cached("SELECT result IS NOT NULL, next_ply, deadline_ms FROM games WHERE id = ?1")?
+        .query_row([game], |row| Ok(GameState { over: row.get(0)?, next_ply: row.get(1)?, deadline_ms: row.get(2)? }))
+        .optional()?
+        .ok_or(StoreError::NoGame(game))
+}
+
 /// A game in progress, within a write: its next ply. Refuses a game that
 /// does not exist or is over.
 pub(super) fn open_game(conn: &Connection, game: GameId) -> Result<u32, StoreError> {
-    let row: Option<(bool, u32)> = conn
-        .prepare_cached(
-            "SELECT g.result IS NOT NULL, (SELECT COALESCE(MAX(ply) + 1, 0) FROM moves WHERE game = g.id)
-             FROM games g WHERE g.id = ?1",
-        )?
-        .query_row([game], |row| Ok((row.get(0)?, row.get(1)?)))
-        .optional()?;
-    match row {
-        None => Err(StoreError::NoGame(game)),
-        Some((true, _)) => Err(StoreError::GameOver(game)),
-        Some((false, next)) => Ok(next),
+    let state = game_state(conn, game)?;
+    if state.over {
+        return Err(StoreError::GameOver(game));
     }
+    Ok(state.next_ply)
 }
 
-/// Stores one move within a write, refusing a ply that is not the next;
-/// the game's deadline becomes the move's.
+/// Stores one move within a write, refusing it unless [`GameState::check`]
+/// passes; the game's next ply and deadline become the move's.
 fn insert_move(conn: &Connection, w: &MoveWrite) -> Result<(), StoreError> {
     let (game, ply, m) = (w.game, w.ply, &w.stored);
-    let expected = open_game(conn, game)?;
-    if ply != expected {
-        return Err(StoreError::WrongPly { game, expected, got: ply });
-    }
+    game_state(conn, game)?.check(w)?;
     conn.prepare_cached(
         "INSERT INTO moves (game, ply, mv, white_ms, black_ms, at_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
     )?
     .execute(params![game, ply, m.mv, m.white_ms, m.black_ms, m.at_ms])?;
-    set_deadline(conn, game, w.deadline_ms)
+    conn.prepare_cached("UPDATE games SET next_ply = ?1, deadline_ms = ?2 WHERE id = ?3")?.execute(params![
+        ply + 1,
+        w.deadline_ms,
+        game
+    ])?;
+    Ok(())
 }
 
 /// Sets a game's deadline within a write.
@@ -250,6 +253,8 @@ impl Store {
         open_game(&tx, game)?;
         let gone =
             tx.prepare_cached("DELETE FROM moves WHERE game = ?1 AND ply >= ?2")?.execute(params![game, keep_plies])?;
+        tx.prepare_cached("UPDATE games SET next_ply = MIN(next_ply, ?1) WHERE id = ?2")?
+            .execute(params![keep_plies, game])?;
         set_deadline(&tx, game, deadline_ms)?;
         tx.commit()?;
         Ok(u32::try_from(gone).unwrap_or(u32::MAX))

@@ -8,6 +8,7 @@ use std::fmt;
 
 use wormhole::GameKind;
 
+use super::StoreError;
 use crate::glicko::Rating;
 
 /// Defines an id: a number the database gives, shown as that number,
@@ -262,4 +263,34 @@ pub struct PlayerPage {
     pub recent: Vec<GameSummary>,
     /// Each rated game's rating after it, oldest first, per game.
     pub history: Vec<(GameKind, Vec<(u64, Rating)>)>,
+}
+
+/// What a move's write checks of its game: whether it is over, its next
+/// ply, and its stored deadline.
+pub struct GameState {
+    /// Whether it has ended.
+    pub over: bool,
+    /// The ply its next move must have.
+    pub next_ply: u32,
+    /// When the side to move's flag falls, if its clock runs.
+    pub deadline_ms: Option<u64>,
+}
+
+impl GameState {
+    /// Whether `w` may be stored: its game going on, at its next ply, and
+    /// played before its clock's deadline (at the deadline, the flag has
+    /// fallen: [`Finish::flag`] decides the same way).
+    pub fn check(&self, w: &MoveWrite) -> Result<(), StoreError> {
+        let (game, ply, at_ms) = (w.game, w.ply, w.stored.at_ms);
+        if self.over {
+            return Err(StoreError::GameOver(game));
+        }
+        if ply != self.next_ply {
+            return Err(StoreError::WrongPly { game, expected: self.next_ply, got: ply });
+        }
+        match self.deadline_ms {
+            Some(deadline) if at_ms >= deadline => Err(StoreError::PastDeadline { game, ply, at_ms, deadline }),
+            _ => Ok(()),
+        }
+    }
 }

@@ -40,6 +40,8 @@ pub struct PgStore {
     url: String,
     /// This node's id in its notes: random, shared by the node's connections.
     node: String,
+    /// The statement that writes a batch of moves, once prepared on this connection.
+    write_moves: Option<postgres::Statement>,
 }
 
 /// Sends `note` from node `node` on the nodes' channel: within a
@@ -80,7 +82,7 @@ impl PgStore {
     /// [`PgStore::open`] as node `node`.
     fn open_as(url: &str, node: &str) -> Result<PgStore, StoreError> {
         let client = Client::connect(url, NoTls)?;
-        let mut store = PgStore { client, url: url.to_string(), node: node.to_string() };
+        let mut store = PgStore { client, url: url.to_string(), node: node.to_string(), write_moves: None };
         store.migrate()?;
         Ok(store)
     }
@@ -363,12 +365,20 @@ impl Records for PgStore {
         Ok(id)
     }
     fn add_moves(&mut self, moves: &[MoveWrite]) -> BatchResult {
-        games::add_moves(&mut self.client, &self.node, moves)
+        if moves.is_empty() {
+            return Ok(Vec::new());
+        }
+        let write = match &self.write_moves {
+            Some(statement) => statement.clone(),
+            None => self.write_moves.insert(self.client.prepare(games::WRITE_MOVES)?).clone(),
+        };
+        games::add_moves(&mut self.client, &write, &self.node, moves)
     }
     fn take_back(&mut self, game: GameId, keep: u32, deadline_ms: Option<u64>) -> Result<(), StoreError> {
         let mut tx = self.client.transaction()?;
         games::open_game(&mut tx, game)?;
         tx.execute("DELETE FROM moves WHERE game = $1 AND ply >= $2", &[&game.0, &i64::from(keep)])?;
+        tx.execute("UPDATE games SET next_ply = LEAST(next_ply, $1) WHERE id = $2", &[&i64::from(keep), &game.0])?;
         games::set_deadline(&mut tx, game, deadline_ms)?;
         notify(&mut tx, &self.node, &Note::Game(game))?;
         tx.commit()?;

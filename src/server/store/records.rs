@@ -37,7 +37,8 @@ pub trait Records: Send {
     /// Creates a game, started at `now_ms`.
     fn create_game(&mut self, game: &NewGame, now_ms: u64) -> Result<GameId, StoreError>;
     /// Commits the moves of any games together, in order, with one wait
-    /// for the disk; each move's ply must be its game's next (a move
+    /// for the disk; each move's ply must be its game's next, and its time
+    /// before its clock's stored deadline ([`GameState::check`]; a move
     /// refused leaves the others stored).
     fn add_moves(&mut self, moves: &[MoveWrite]) -> BatchResult;
     /// Takes back the moves from ply `keep` on (a takeback both players

@@ -23,6 +23,7 @@ pub(super) const MIGRATIONS: &[SchemaStep] = &[
     SchemaStep { sqlite: V5, postgres: super::pg::schema::V5 },
     SchemaStep { sqlite: V6, postgres: super::pg::schema::V6 },
     SchemaStep { sqlite: V7, postgres: super::pg::schema::V7 },
+    SchemaStep { sqlite: V8, postgres: super::pg::schema::V8 },
 ];
 
 /// Version 1: accounts and keys, games and moves, ratings and their history.
@@ -169,6 +170,14 @@ CREATE TABLE node_sessions (
 const V7: &str = "
 ALTER TABLE games ADD COLUMN deadline_ms INTEGER;
 CREATE INDEX games_by_deadline ON games(deadline_ms) WHERE result IS NULL AND deadline_ms IS NOT NULL;
+";
+
+/// Version 8: each game's next ply on its own row, so that a move is
+/// accepted by one compare-and-set on the game (its ply, still in
+/// progress, its deadline not passed).
+const V8: &str = "
+ALTER TABLE games ADD COLUMN next_ply INTEGER NOT NULL DEFAULT 0;
+UPDATE games SET next_ply = (SELECT COALESCE(MAX(ply) + 1, 0) FROM moves WHERE moves.game = games.id);
 ";
 
 /// The newest version this program knows.

@@ -204,7 +204,6 @@ fn the_clock_note_is_kept(r: &mut dyn Records) {
     assert_eq!(again.last_alive().unwrap(), Some(T0 + 5), "another connection reads it");
 }
 
-/// How many rounds each race runs.
 /// A flag at ply `ply` decided at `at_ms` (White wins: Black's time ran out).
 fn flag(ply: u32, at_ms: u64) -> Finish {
     Finish { flag: Some(ply), ..end("1-0", "time forfeit", at_ms) }
@@ -245,6 +244,41 @@ fn a_clock_deadline_is_stored_and_decides_a_flag(r: &mut dyn Records) {
     assert!(matches!(r.finish_game(game, &flag(1, T0 + 901)), Err(StoreError::GameOver(_))), "flagged once");
 }
 
+/// A move made at or after its clock's stored deadline is refused, typed
+/// (the flag has fallen: the hub then flags the game), and leaves nothing;
+/// the batch's other moves are stored; a move just before is stored.
+fn a_move_at_or_after_its_deadline_is_refused(r: &mut dyn Records) {
+    let (ann, bob) = two(r);
+    let seats = (Seat::Player(ann), Seat::Player(bob));
+    let [late, early] = [0, 1].map(|_| r.create_game(&new_game(&seats.0, &seats.1, true), T0).unwrap());
+    for game in [late, early] {
+        r.add_moves(&[timed(game, 0, mv("e2e4", T0 + 10), T0 + 100)]).unwrap()[0].as_ref().unwrap();
+    }
+    let batch = [timed(late, 1, mv("e7e5", T0 + 100), T0 + 400), timed(early, 1, mv("e7e5", T0 + 99), T0 + 400)];
+    let results = r.add_moves(&batch).unwrap();
+    assert!(
+        matches!(results[0], Err(StoreError::PastDeadline { game, ply: 1, at_ms, deadline })
+            if game == late && at_ms == T0 + 100 && deadline == T0 + 100),
+        "{results:?}"
+    );
+    assert!(results[1].is_ok(), "the other move of the batch is stored: {results:?}");
+    let stored = r.game(late).unwrap().unwrap();
+    assert_eq!((stored.moves.len(), stored.deadline_ms), (1, Some(T0 + 100)), "the late move left nothing");
+    assert_eq!(r.game(early).unwrap().unwrap().deadline_ms, Some(T0 + 400));
+    let later = r.add_moves(&[timed(late, 1, mv("e7e5", T0 + 5_000), T0 + 9_000)]).unwrap();
+    assert!(matches!(later[0], Err(StoreError::PastDeadline { .. })), "later still: {later:?}");
+    assert!(r.finish_game(late, &flag(1, T0 + 100)).unwrap().is_some(), "the flag that fell ends it");
+    assert!(matches!(
+        r.add_moves(&[timed(late, 1, mv("e7e5", T0 + 50), T0 + 400)]).unwrap()[0],
+        Err(StoreError::GameOver(_))
+    ));
+    let untimed = NewGame { clock: None, ..new_game(&seats.0, &seats.1, false) };
+    let untimed = r.create_game(&untimed, T0).unwrap();
+    let results = r.add_moves(&[MoveWrite::untimed(untimed, 0, mv("e2e4", T0 + 999_999_999))]).unwrap();
+    assert!(results[0].is_ok(), "a game without a clock has no deadline: {results:?}");
+}
+
+/// How many rounds each race runs.
 const ROUNDS: u32 = 150;
 
 /// Runs `each` on two connections of their own at once, `ROUNDS` times, each
@@ -385,6 +419,7 @@ on_both!(
     two_writers_never_both_store_a_ply,
     two_writers_end_a_game_and_rate_it_once,
     a_clock_deadline_is_stored_and_decides_a_flag,
+    a_move_at_or_after_its_deadline_is_refused,
     two_writers_flag_a_game_once,
     two_writers_accept_a_challenge_once,
 );

@@ -91,6 +91,23 @@ fn a_challenge_expires_once_its_creator_is_gone_for_the_grace_time() {
     assert!(b.events.lock().unwrap().iter().filter(|e| **e == HubEvent::LobbyChanged).count() > 3);
 }
 
+/// Every node expires the challenges of a creator gone: one that finds it
+/// already removed (another node expired it first) drops it too, at once,
+/// rather than failing and trying again at every tick.
+#[test]
+fn a_challenge_another_node_expired_first_goes_here_too() {
+    let f = fixture();
+    let (a, b) = (f.player("ann"), f.player("bob"));
+    let id = f.hub.challenge(a.s, spec(GameKind::Fairy, None)).unwrap();
+    f.hub.disconnect(a.s);
+    f.clock.advance(CHALLENGE_GRACE.as_millis() as u64);
+    // The other node's expiry: the stored challenge is gone, its note not yet heard.
+    (f.open)().remove_challenge(id).unwrap();
+    f.hub.tick();
+    assert!(f.hub.lobby(b.s).unwrap().challenges.is_empty(), "gone here too");
+    assert!(matches!(f.hub.accept(b.s, id), Err(HubError::NoChallenge(_))), "and cannot be accepted");
+}
+
 #[test]
 fn after_a_restart_a_challenge_waits_the_grace_time_for_its_creator() {
     let f = fixture();

@@ -201,13 +201,8 @@ impl Records for Memory {
         let mut data = self.data();
         let mut add = |w: &MoveWrite| {
             let g = data.game(w.game)?;
-            let expected = u32::try_from(g.moves.len()).unwrap();
-            if g.result.is_some() {
-                return Err(StoreError::GameOver(w.game));
-            }
-            if expected != w.ply {
-                return Err(StoreError::WrongPly { game: w.game, expected, got: w.ply });
-            }
+            let next_ply = u32::try_from(g.moves.len()).unwrap();
+            GameState { over: g.result.is_some(), next_ply, deadline_ms: g.deadline_ms }.check(w)?;
             g.moves.push(w.stored.clone());
             g.deadline_ms = w.deadline_ms;
             Ok(())

@@ -333,7 +333,7 @@ fn a_node_whose_heartbeat_stops_has_its_players_shown_gone_after_the_timeout() {
 }
 
 /// Stores a move as node A's writer does (the move's row and the game's
-/// new deadline, one transaction) but without its note: as if A died
+/// new deadline and next ply, one transaction) but without its note: as if A died
 /// between its commit and its note reaching node B.
 fn store_unheard(
     url: &str,
@@ -351,7 +351,8 @@ fn store_unheard(
         &[&game.0, &ply, &mv, &white_ms, &black_ms, &at],
     )
     .unwrap();
-    tx.execute("UPDATE games SET deadline_ms = $1 WHERE id = $2", &[&deadline, &game.0]).unwrap();
+    tx.execute("UPDATE games SET deadline_ms = $1, next_ply = $2 WHERE id = $3", &[&deadline, &(ply + 1), &game.0])
+        .unwrap();
     tx.commit().unwrap();
 }
 
@@ -415,6 +416,27 @@ fn a_node_that_missed_the_last_move_does_not_flag_the_side_that_made_it() {
     clock.advance(1);
     b.tick();
     assert_eq!(ended(&ben.events, game).map(|e| e.result), Some("1-0".into()), "Black's flag, at its deadline");
+}
+
+/// A game ended on node B (stored, its note not yet heard on node A: here
+/// stored without one): ann's /rematch on node A reads the game again and
+/// is taken, rather than refused as asked before the end; ann is told the end.
+#[test]
+fn a_rematch_asked_before_the_end_from_the_other_node_arrives_is_taken() {
+    let (n, ann, ben) = ann_and_ben();
+    let game = cross_game(&n, &ann, &ben, GameKind::Classic, None);
+    let mut client = postgres::Client::connect(&n.url, postgres::NoTls).unwrap();
+    let at = i64::try_from(n.a.clock.now_ms()).unwrap();
+    client
+        .execute(
+            "UPDATE games SET result = '1-0', termination = 'resignation', finished_ms = $1 WHERE id = $2",
+            &[&at, &game.0],
+        )
+        .unwrap();
+    assert_eq!(ended(&ann.events, game), None, "node A has not heard of the end");
+    assert_eq!(n.a.hub.rematch(ann.s, game).unwrap(), None, "asked: ben has not asked yet");
+    let ending = ended(&ann.events, game).expect("ann told the end, read with her request");
+    assert_eq!((ending.result.as_str(), ending.why.as_str()), ("1-0", "resignation"));
 }
 
 #[test]

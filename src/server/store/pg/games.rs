@@ -1,8 +1,10 @@
 //! Games on PostgreSQL: created, played a committed move at a time, finished
 //! and rated, read back whole.
 
+use std::collections::HashMap;
+
 use postgres::types::ToSql;
-use postgres::{Client, GenericClient, Row, Transaction};
+use postgres::{Client, GenericClient, Row, Statement, Transaction};
 use wormhole::GameKind;
 
 use super::{db, ms, notify, rating_at};
@@ -88,14 +90,15 @@ pub(super) fn games_of(client: &mut Client, account: AccountId, limit: u32) -> R
 /// A game in progress, within a write, its row locked until the write
 /// ends: its next ply. Refuses a game that does not exist or is over.
 pub(super) fn open_game(tx: &mut Transaction<'_>, game: GameId) -> Result<u32, StoreError> {
-    let Some(row) = tx.query_opt("SELECT result IS NOT NULL FROM games WHERE id = $1 FOR UPDATE", &[&game.0])? else {
+    let Some(row) =
+        tx.query_opt("SELECT result IS NOT NULL, next_ply FROM games WHERE id = $1 FOR UPDATE", &[&game.0])?
+    else {
         return Err(StoreError::NoGame(game));
     };
     if row.get(0) {
         return Err(StoreError::GameOver(game));
     }
-    let next: i64 = tx.query_one("SELECT COALESCE(MAX(ply) + 1, 0) FROM moves WHERE game = $1", &[&game.0])?.get(0);
-    Ok(u32::try_from(next).unwrap_or(u32::MAX))
+    Ok(u32::try_from(row.get::<_, i64>(1)).unwrap_or(u32::MAX))
 }
 
 /// Sets a game's deadline within a write.
@@ -134,47 +137,97 @@ pub(super) fn resume_clocks(client: &mut Client, now: u64, clocks: &[ResumedCloc
     Ok(usize::try_from(moved).unwrap_or(usize::MAX))
 }
 
-/// A game's row locked, and whether it is over.
-const LOCK_GAME: &str = "SELECT result IS NOT NULL FROM games WHERE id = $1 FOR UPDATE";
-/// A game's next ply: a statement of its own, after the lock, so that
-/// it sees a move another writer committed while this one waited.
-const NEXT_PLY: &str = "SELECT COALESCE(MAX(ply) + 1, 0) FROM moves WHERE game = $1";
+/// Stores a batch of moves in one statement, run on its own (its own
+/// transaction: one round trip to the database, one wait for its disk).
+/// The moves come as arrays, one element a move (at most one a game): each
+/// game's row is locked in the order of the ids (so that two nodes' batches
+/// never wait for each other in a circle) and read as last committed;
+/// a move passes when its game goes on, at that ply, before its deadline
+/// ([`GameState::check`], here in SQL: a compare-and-set on the row), and
+/// only then is its row written, its game's next ply and deadline set and
+/// its note sent. The answer is a row per move, in order: the game as
+/// locked (none: no such game) and whether the move was stored.
+pub(super) const WRITE_MOVES: &str = "WITH input AS (
+        SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::bigint[], $5::bigint[], $6::bigint[],
+            $7::bigint[], $8::text[]) WITH ORDINALITY AS i(game, ply, mv, white_ms, black_ms, at_ms, deadline, note, n)),
+    locked AS (SELECT id, next_ply, result IS NOT NULL AS over, deadline_ms FROM games
+        WHERE id IN (SELECT game FROM input) ORDER BY id FOR UPDATE),
+    passed AS (SELECT i.* FROM input i JOIN locked l ON l.id = i.game
+        WHERE NOT l.over AND l.next_ply = i.ply AND (l.deadline_ms IS NULL OR i.at_ms < l.deadline_ms)),
+    moved AS (UPDATE games g SET next_ply = p.ply + 1, deadline_ms = p.deadline FROM passed p
+        WHERE g.id = p.game RETURNING g.id),
+    stored AS (INSERT INTO moves (game, ply, mv, white_ms, black_ms, at_ms)
+        SELECT game, ply, mv, white_ms, black_ms, at_ms FROM passed)
+    SELECT l.id IS NOT NULL, l.over, l.next_ply, l.deadline_ms, m.id IS NOT NULL,
+        (SELECT count(pg_notify($9, p.note)) FROM passed p)
+    FROM input i LEFT JOIN locked l ON l.id = i.game LEFT JOIN moved m ON m.id = i.game ORDER BY i.n";
 
-/// A move stored, its game's deadline set and its note sent: one statement.
-const WRITE_MOVE: &str = "WITH m AS (INSERT INTO moves (game, ply, mv, white_ms, black_ms, at_ms)
-        VALUES ($1, $2, $3, $4, $5, $6)),
-    d AS (UPDATE games SET deadline_ms = $7 WHERE id = $1)
-    SELECT pg_notify($8, $9)";
-
-/// Commits moves of any games in one transaction. Each move is checked
-/// first (its game's row locked: there, going on, at that ply) and written
-/// only if it passes, so a refused move leaves the others stored; the
-/// statements are prepared once a batch, so a move costs three round
-/// trips to the database (the writer's throughput on PostgreSQL is bound by them).
-pub(super) fn add_moves(client: &mut Client, node: &str, moves: &[MoveWrite]) -> BatchResult {
-    let mut tx = client.transaction()?;
-    let (lock, next, write) = (tx.prepare(LOCK_GAME)?, tx.prepare(NEXT_PLY)?, tx.prepare(WRITE_MOVE)?);
-    let mut results = Vec::with_capacity(moves.len());
-    for w in moves {
-        let (game, ply, m) = (w.game, w.ply, &w.stored);
-        let result = match tx.query_opt(&lock, &[&game.0])? {
-            None => Err(StoreError::NoGame(game)),
-            Some(row) if row.get::<_, bool>(0) => Err(StoreError::GameOver(game)),
-            Some(_) => {
-                let expected = u32::try_from(tx.query_one(&next, &[&game.0])?.get::<_, i64>(0)).unwrap_or(u32::MAX);
-                if ply == expected { Ok(()) } else { Err(StoreError::WrongPly { game, expected, got: ply }) }
-            }
-        };
-        if result.is_ok() {
-            let (note, deadline) = (Note::Game(game).payload(node), w.deadline_ms.map(db));
-            let params: [&(dyn ToSql + Sync); 9] =
-                [&game.0, &i64::from(ply), &m.mv, &m.white_ms, &m.black_ms, &db(m.at_ms), &deadline, &CHANNEL, &note];
-            tx.query_one(&write, &params)?;
+/// Commits moves of any games in one statement ([`WRITE_MOVES`], prepared
+/// once a connection), on its own: one round trip. A batch that holds
+/// several moves of a game (never the hub's writer, which has one a game
+/// in flight) goes in rounds, a game's moves in order, in one transaction.
+/// A refused move leaves the others stored.
+pub(super) fn add_moves(client: &mut Client, write: &Statement, node: &str, moves: &[MoveWrite]) -> BatchResult {
+    let mut rounds: Vec<Vec<usize>> = Vec::new();
+    let mut seen: HashMap<GameId, usize> = HashMap::new();
+    for (i, w) in moves.iter().enumerate() {
+        let round = seen.entry(w.game).and_modify(|n| *n += 1).or_insert(0);
+        match rounds.get_mut(*round) {
+            Some(r) => r.push(i),
+            None => rounds.push(vec![i]),
         }
-        results.push(result);
     }
-    tx.commit()?;
-    Ok(results)
+    let mut results: Vec<Option<Result<(), StoreError>>> = moves.iter().map(|_| None).collect();
+    if let [only] = rounds.as_slice() {
+        write_round(client, write, node, moves, only, &mut results)?;
+    } else {
+        let mut tx = client.transaction()?;
+        for round in &rounds {
+            write_round(&mut tx, write, node, moves, round, &mut results)?;
+        }
+        tx.commit()?;
+    }
+    Ok(results.into_iter().map(|r| r.expect("every move is in a round")).collect())
+}
+
+/// Runs [`WRITE_MOVES`] on the moves `round` (at most one a game) names.
+fn write_round(
+    client: &mut impl GenericClient,
+    write: &Statement,
+    node: &str,
+    moves: &[MoveWrite],
+    round: &[usize],
+    results: &mut [Option<Result<(), StoreError>>],
+) -> Result<(), StoreError> {
+    let these: Vec<&MoveWrite> = round.iter().map(|&i| &moves[i]).collect();
+    let column = |f: fn(&MoveWrite) -> i64| these.iter().map(|w| f(w)).collect::<Vec<i64>>();
+    let (games, plies) = (column(|w| w.game.0), column(|w| i64::from(w.ply)));
+    let (white, black) = (column(|w| w.stored.white_ms), column(|w| w.stored.black_ms));
+    let at = column(|w| db(w.stored.at_ms));
+    let texts: Vec<&str> = these.iter().map(|w| w.stored.mv.as_str()).collect();
+    let deadlines: Vec<Option<i64>> = these.iter().map(|w| w.deadline_ms.map(db)).collect();
+    let notes: Vec<String> = these.iter().map(|w| Note::Game(w.game).payload(node)).collect();
+    let params: [&(dyn ToSql + Sync); 9] = [&games, &plies, &texts, &white, &black, &at, &deadlines, &notes, &CHANNEL];
+    let rows = client.query(write, &params)?;
+    for ((&i, w), row) in round.iter().zip(&these).zip(&rows) {
+        results[i] = Some(move_result(w, row));
+    }
+    Ok(())
+}
+
+/// One move's answer from its row of [`WRITE_MOVES`].
+fn move_result(w: &MoveWrite, row: &Row) -> Result<(), StoreError> {
+    if row.get::<_, bool>(4) {
+        return Ok(());
+    }
+    if !row.get::<_, bool>(0) {
+        return Err(StoreError::NoGame(w.game));
+    }
+    let next_ply = u32::try_from(row.get::<_, i64>(2)).unwrap_or(u32::MAX);
+    let state = GameState { over: row.get(1), next_ply, deadline_ms: row.get::<_, Option<i64>>(3).map(ms) };
+    state.check(w)?;
+    // The row passed as locked, yet was not written: no such case, but never an Ok.
+    Err(StoreError::WrongPly { game: w.game, expected: next_ply, got: w.ply })
 }
 
 /// Stores a new game within a write; refuses a player without an account.

@@ -136,3 +136,9 @@ pub const V7: &str = "
 ALTER TABLE games ADD COLUMN deadline_ms BIGINT;
 CREATE INDEX games_by_deadline ON games(deadline_ms) WHERE result IS NULL AND deadline_ms IS NOT NULL;
 ";
+
+/// Version 8: each game's next ply on its own row (see the SQLite step).
+pub const V8: &str = "
+ALTER TABLE games ADD COLUMN next_ply BIGINT NOT NULL DEFAULT 0;
+UPDATE games SET next_ply = (SELECT COALESCE(MAX(ply) + 1, 0) FROM moves WHERE moves.game = games.id);
+";
