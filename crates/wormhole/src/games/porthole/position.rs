@@ -7,6 +7,7 @@ use super::{
 };
 use crate::core::zobrist::{black_key, piece_key};
 use crate::core::{Bitboard, Board, Color, Piece, Role, Square};
+use crate::engine::see::{SeeValues, see_by_moves};
 use crate::engine::{LevelColumn, SearchHooks};
 use crate::rules::Rules;
 
@@ -318,6 +319,15 @@ impl SearchHooks for Position {
     }
     fn levels(&self) -> &'static LevelColumn {
         super::INFO.levels
+    }
+    /// On bitboards for a normal capture ([`Position::see_normal`]), the
+    /// generic evaluation for a porthole capture.
+    #[inline]
+    fn see(&mut self, m: Move, values: &SeeValues, scratch: &mut Vec<Move>) -> i32 {
+        match self.see_normal(m, values) {
+            Some(value) => value,
+            None => see_by_moves(self, m, values, scratch),
+        }
     }
     #[inline]
     fn generate(&self, safety: &Option<KingSafety>, list: &mut Vec<Move>, captures: bool) {
