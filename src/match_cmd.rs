@@ -23,7 +23,9 @@ mod uci_player;
 #[derive(Debug, clap::Args)]
 pub struct MatchArgs {
     /// Settings of engine A, e.g. "level=12" or "level=12,null=on,hash=16"
-    /// (seeorder=on|off, seeq=on|off: the static exchange switches),
+    /// (seeorder=on|off, seeq=on|off: the static exchange switches;
+    /// qtt=on|off, iir=on|off: the capture search's table cutoffs and
+    /// internal iterative reduction),
     /// or "minimax=2" (a plain two-ply minimax on material).
     #[arg(long)]
     engine_a: String,
@@ -262,6 +264,8 @@ fn apply_setting<W: EvalWeights, M>(
         "prooffrom" => features.proof_from_move = Some(int()? as u32),
         "seeorder" => features.see_order = Some(flag()?),
         "seeq" => features.see_qsearch = Some(flag()?),
+        "qtt" => features.qsearch_tt = flag()?,
+        "iir" => features.iir = flag()?,
         "temperature" => features.temperature = Some(int()? as u32),
         k if set_weight(params, names, k, value)? => {}
         _ => bail!("unknown setting '{key}'"),

@@ -448,6 +448,12 @@ pub struct Features {
     /// Skip the captures that lose material by static exchange in the
     /// capture search; `None`: the game decides ([`SearchHooks::SEE_QSEARCH`]).
     pub see_qsearch: Option<bool>,
+    /// The capture search ends at a transposition-table bound that
+    /// settles its window (no game end: those are the main search's).
+    pub qsearch_tt: bool,
+    /// Internal iterative reduction: a node with no table move, which
+    /// its ordering knows little about, is searched a ply shallower.
+    pub iir: bool,
 }
 
 impl Default for Features {
@@ -466,6 +472,8 @@ impl Default for Features {
             proof_from_move: None,
             see_order: None,
             see_qsearch: None,
+            qsearch_tt: false,
+            iir: false,
         }
     }
 }

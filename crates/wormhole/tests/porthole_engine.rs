@@ -6,7 +6,7 @@
 use std::sync::atomic::AtomicBool;
 
 use wormhole::Rules;
-use wormhole::engine::{Engine, EngineOptions, Level, Limits, Score, SearchResult};
+use wormhole::engine::{Engine, EngineOptions, Features, Level, Limits, Score, SearchResult};
 use wormhole::porthole::{Move, Position};
 
 fn engine() -> Engine {
@@ -31,6 +31,23 @@ fn mates_through_a_porthole() {
     assert_eq!(result.info.score, Score::Win(1));
     assert!(result.info.exact);
     assert_eq!(pos.san(result.best_move.unwrap()), "Rb4>a8#");
+}
+
+#[test]
+fn the_capture_search_table_cutoffs_and_the_iterative_reduction_keep_the_mate_and_the_win() {
+    // The switches `qtt` and `iir` (off by default: no gain measured) on,
+    // deep enough for both to act: the porthole mate is still proved,
+    // and an undefended queen is still taken.
+    let mut engine = engine();
+    engine.set_features(Features { qsearch_tt: true, iir: true, ..Features::default() });
+    let mut run = |fen: &str| {
+        let pos = Position::from_fen(fen).unwrap();
+        let result = engine.search(&pos, &depth(7), &AtomicBool::new(false), &mut |_| {});
+        (pos.san(result.best_move.unwrap()), result.info.score, result.info.exact)
+    };
+    assert_eq!(run("6k1/5ppp/8/8/8/8/8/1R4K1 w - - 0 1 a8,b4"), ("Rb4>a8#".to_string(), Score::Win(1), true));
+    let (best, _, _) = run("7k/pppq4/8/8/8/8/PPP5/3RK3 w - - 0 1");
+    assert_eq!(best, "Rxd7");
 }
 
 #[test]

@@ -91,6 +91,7 @@ impl<P: Searchable> Searcher<'_, P> {
             self.pickers[ply].generate(pos, &safety, false);
         }
         let tt_move = entry.and_then(|e| e.best);
+        let node = self.reduce_unknown(node, tt_move);
         let Some((best, best_move)) = self.search_moves(pos, &node, alpha, beta, tt_move) else {
             return 0;
         };
@@ -107,6 +108,17 @@ impl<P: Searchable> Searcher<'_, P> {
         // The static evaluation only serves the pruning near the leaves.
         let needs_eval = !pv && !in_check && !proof && (depth <= 3 || self.features.null_move);
         Node { ply, depth, pv, in_check, static_eval: needs_eval.then(|| self.eval(pos)), proof }
+    }
+
+    /// Internal iterative reduction ([`Features::iir`](super::Features::iir)):
+    /// a node deep enough with no table move is searched a ply shallower.
+    #[inline]
+    fn reduce_unknown(&self, node: Node, tt_move: Option<u32>) -> Node {
+        if self.features.iir && tt_move.is_none() && node.depth >= 4 && !node.proof && !node.in_check {
+            Node { depth: node.depth - 1, ..node }
+        } else {
+            node
+        }
     }
 
     /// Pruning before any move is searched: reverse futility (far above

@@ -4,8 +4,9 @@
 
 use super::Searchable;
 use super::ordering::loses_material;
-use super::score::{INFINITY, MAX_PLY, no_move_value};
+use super::score::{INFINITY, MAX_PLY, from_tt, is_mate, no_move_value};
 use super::search::Searcher;
+use super::tt::{Bound, Entry};
 
 /// Beyond this many capture-search plies, a side in check stands pat too,
 /// so long chains of checks cannot blow the search up.
@@ -15,6 +16,11 @@ impl<P: Searchable> Searcher<'_, P> {
     /// The value of `pos` once the captures are resolved (fail-soft).
     pub fn qsearch(&mut self, pos: &mut P, mut alpha: i32, beta: i32, ply: usize, qply: usize) -> i32 {
         if let Some(v) = self.enter(pos, ply) {
+            return v;
+        }
+        if self.features.qsearch_tt
+            && let Some(v) = self.tt.probe(pos.hash()).and_then(|e| table_bound(e, alpha, beta, ply))
+        {
             return v;
         }
         let mut best = -INFINITY;
@@ -74,4 +80,19 @@ impl<P: Searchable> Searcher<'_, P> {
         }
         best
     }
+}
+
+/// The value a table entry settles for a capture-search node with the
+/// window (alpha, beta), if it does: an exact value, a lower bound at or
+/// above beta, an upper bound at or below alpha. Any entry is searched at
+/// least as deep as the capture search; game ends are left to the search.
+#[inline]
+fn table_bound(e: Entry, alpha: i32, beta: i32, ply: usize) -> Option<i32> {
+    let v = from_tt(e.score, ply);
+    let settles = match e.bound {
+        Bound::Exact => true,
+        Bound::Lower => v >= beta,
+        Bound::Upper => v <= alpha,
+    };
+    (settles && !is_mate(v)).then_some(v)
 }

@@ -48,6 +48,7 @@ mod movegen;
 mod moves;
 mod position;
 pub mod san;
+mod see;
 mod themes;
 mod tokens;
 pub mod zobrist;

@@ -48,11 +48,12 @@ impl SearchHooks for Position {
     }
     #[inline]
     fn generate(&self, _: &bool, list: &mut Vec<Move>, captures: bool) {
-        let moves = Position::legal_moves(self);
+        let mut moves = MoveList::new();
         if captures {
-            list.extend(moves.iter().filter(|&m| self.capture_square(m).is_some()));
+            self.generate_legal_captures(&mut moves);
         } else {
-            list.extend(moves.iter());
+            self.generate_legal(&mut moves);
         }
+        list.extend(moves.iter());
     }
 }
