@@ -61,18 +61,33 @@ pub(crate) const INFO: GameInfo = GameInfo {
 /// casual (90%) and strong club player against club player (87.5%) remain
 /// above the 65-85% band; levels 9-12 are not measured with this
 /// evaluation.
+///
+/// Re-measured after the capture search's static exchange was switched on
+/// (SEE_QSEARCH; same command, 20 games a pair): beginner against newcomer
+/// 67.5%, learner (softmax 120) against beginner 55%, novice against that
+/// learner 90%, casual against novice 80%, improver against casual 95%.
+/// So the learner now picks at softmax 100: learner against beginner 82.5%
+/// (16.5/20), novice against learner 67.5% (13.5/20), both measured as
+/// `level=12,depth=2,temperature=100`. The improver's step (95%) is still
+/// above the band. Club player against improver 80% (20 games); strong
+/// club player (then 25,000 nodes) against club player 88.8% (35.5/40),
+/// expert (60,000) against it 87.5% (17.5/20): 2.4-2.5 times the
+/// positions is too big a step here, twice is not (20,000 nodes against
+/// 10,000: 80%, 32/40). So the node levels double: 10,000, 20,000, 40,000,
+/// 80,000 and 160,000 positions, the steps between the new budgets
+/// measured as `level=12,nodes=N` in the README's levels table.
 const LEVELS: LevelColumn = [
     LevelSettings::soft(2, 220),
     LevelSettings::soft(2, 160),
-    LevelSettings::soft(2, 120),
+    LevelSettings::soft(2, 100),
     LevelSettings::soft(3, 100),
     LevelSettings::soft(3, 70),
     LevelSettings::soft(3, 25),
     LevelSettings::nodes(10_000),
-    LevelSettings::nodes(25_000),
-    LevelSettings::nodes(60_000),
-    LevelSettings::nodes(150_000),
-    LevelSettings::nodes(400_000),
+    LevelSettings::nodes(20_000),
+    LevelSettings::nodes(40_000),
+    LevelSettings::nodes(80_000),
+    LevelSettings::nodes(160_000),
     LevelSettings::FULL,
 ];
 
