@@ -324,7 +324,7 @@ impl SearchHooks for Position {
     fn levels(&self) -> &'static LevelColumn {
         super::INFO.levels
     }
-    /// On bitboards for a normal capture ([`Position::see_normal`]), the
+    /// On bitboards for a normal capture (`see_normal`, in `see.rs`), the
     /// generic evaluation for a porthole capture.
     #[inline]
     fn see(&mut self, m: Move, values: &SeeValues, scratch: &mut Vec<Move>) -> i32 {
