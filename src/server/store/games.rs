@@ -4,8 +4,8 @@
 use rusqlite::{Connection, OptionalExtension, params};
 
 use super::{
-    AccountId, BatchResult, GameId, GameState, MoveWrite, NewGame, ResumedClock, Seat, Store, StoreError, StoredGame,
-    StoredMove, kind_at,
+    AccountId, BatchResult, GameId, MoveWrite, NewGame, ResumedClock, Seat, Store, StoreError, StoredGame, StoredMove,
+    StoredTurn, kind_at,
 };
 
 /// A seat as its two columns: (account, engine level).
@@ -107,10 +107,10 @@ pub(super) fn note_alive(conn: &Connection, at_ms: u64) -> Result<(), StoreError
     Ok(())
 }
 
-/// A game's [`GameState`], within a write; refuses a game that does not exist.
-fn game_state(conn: &Connection, game: GameId) -> Result<GameState, StoreError> {
+/// A game's [`StoredTurn`], within a write; refuses a game that does not exist.
+fn stored_turn(conn: &Connection, game: GameId) -> Result<StoredTurn, StoreError> {
     conn.prepare_cached("SELECT result IS NOT NULL, next_ply, deadline_ms FROM games WHERE id = ?1")?
-        .query_row([game], |row| Ok(GameState { over: row.get(0)?, next_ply: row.get(1)?, deadline_ms: row.get(2)? }))
+        .query_row([game], |row| Ok(StoredTurn { over: row.get(0)?, next_ply: row.get(1)?, deadline_ms: row.get(2)? }))
         .optional()?
         .ok_or(StoreError::NoGame(game))
 }
@@ -118,18 +118,18 @@ fn game_state(conn: &Connection, game: GameId) -> Result<GameState, StoreError> 
 /// A game in progress, within a write: its next ply. Refuses a game that
 /// does not exist or is over.
 pub(super) fn open_game(conn: &Connection, game: GameId) -> Result<u32, StoreError> {
-    let state = game_state(conn, game)?;
+    let state = stored_turn(conn, game)?;
     if state.over {
         return Err(StoreError::GameOver(game));
     }
     Ok(state.next_ply)
 }
 
-/// Stores one move within a write, refusing it unless [`GameState::check`]
+/// Stores one move within a write, refusing it unless [`StoredTurn::check`]
 /// passes; the game's next ply and deadline become the move's.
 fn insert_move(conn: &Connection, w: &MoveWrite) -> Result<(), StoreError> {
     let (game, ply, m) = (w.game, w.ply, &w.stored);
-    game_state(conn, game)?.check(w)?;
+    stored_turn(conn, game)?.check(w)?;
     conn.prepare_cached(
         "INSERT INTO moves (game, ply, mv, white_ms, black_ms, at_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
     )?

@@ -267,7 +267,7 @@ pub struct PlayerPage {
 
 /// What a move's write checks of its game: whether it is over, its next
 /// ply, and its stored deadline.
-pub struct GameState {
+pub struct StoredTurn {
     /// Whether it has ended.
     pub over: bool,
     /// The ply its next move must have.
@@ -276,7 +276,7 @@ pub struct GameState {
     pub deadline_ms: Option<u64>,
 }
 
-impl GameState {
+impl StoredTurn {
     /// Whether `w` may be stored: its game going on, at its next ply, and
     /// played before its clock's deadline (at the deadline, the flag has
     /// fallen: [`Finish::flag`] decides the same way).

@@ -38,7 +38,7 @@ pub trait Records: Send {
     fn create_game(&mut self, game: &NewGame, now_ms: u64) -> Result<GameId, StoreError>;
     /// Commits the moves of any games together, in order, with one wait
     /// for the disk; each move's ply must be its game's next, and its time
-    /// before its clock's stored deadline ([`GameState::check`]; a move
+    /// before its clock's stored deadline ([`StoredTurn::check`]; a move
     /// refused leaves the others stored).
     fn add_moves(&mut self, moves: &[MoveWrite]) -> BatchResult;
     /// Takes back the moves from ply `keep` on (a takeback both players

@@ -202,7 +202,7 @@ impl Records for Memory {
         let mut add = |w: &MoveWrite| {
             let g = data.game(w.game)?;
             let next_ply = u32::try_from(g.moves.len()).unwrap();
-            GameState { over: g.result.is_some(), next_ply, deadline_ms: g.deadline_ms }.check(w)?;
+            StoredTurn { over: g.result.is_some(), next_ply, deadline_ms: g.deadline_ms }.check(w)?;
             g.moves.push(w.stored.clone());
             g.deadline_ms = w.deadline_ms;
             Ok(())

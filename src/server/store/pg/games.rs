@@ -143,7 +143,7 @@ pub(super) fn resume_clocks(client: &mut Client, now: u64, clocks: &[ResumedCloc
 /// game's row is locked in the order of the ids (so that two nodes' batches
 /// never wait for each other in a circle) and read as last committed;
 /// a move passes when its game goes on, at that ply, before its deadline
-/// ([`GameState::check`], here in SQL: a compare-and-set on the row), and
+/// ([`StoredTurn::check`], here in SQL: a compare-and-set on the row), and
 /// only then is its row written, its game's next ply and deadline set and
 /// its note sent. The answer is a row per move, in order: the game as
 /// locked (none: no such game) and whether the move was stored.
@@ -224,7 +224,7 @@ fn move_result(w: &MoveWrite, row: &Row) -> Result<(), StoreError> {
         return Err(StoreError::NoGame(w.game));
     }
     let next_ply = u32::try_from(row.get::<_, i64>(2)).unwrap_or(u32::MAX);
-    let state = GameState { over: row.get(1), next_ply, deadline_ms: row.get::<_, Option<i64>>(3).map(ms) };
+    let state = StoredTurn { over: row.get(1), next_ply, deadline_ms: row.get::<_, Option<i64>>(3).map(ms) };
     state.check(w)?;
     // The row passed as locked, yet was not written: no such case, but never an Ok.
     Err(StoreError::WrongPly { game: w.game, expected: next_ply, got: w.ply })
