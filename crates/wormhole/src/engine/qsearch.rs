@@ -15,12 +15,7 @@ const MAX_CHECK_PLIES: usize = 6;
 impl<P: Searchable> Searcher<'_, P> {
     /// The value of `pos` once the captures are resolved (fail-soft).
     pub fn qsearch(&mut self, pos: &mut P, mut alpha: i32, beta: i32, ply: usize, qply: usize) -> i32 {
-        if let Some(v) = self.enter(pos, ply) {
-            return v;
-        }
-        if self.features.qsearch_tt
-            && let Some(v) = self.tt.probe(pos.hash()).and_then(|e| table_bound(e, alpha, beta, ply))
-        {
+        if let Some(v) = self.settled_before_moves(pos, alpha, beta, ply) {
             return v;
         }
         let mut best = -INFINITY;
@@ -79,6 +74,21 @@ impl<P: Searchable> Searcher<'_, P> {
             }
         }
         best
+    }
+
+    /// The value of a capture-search node known before any move is
+    /// generated: a stop, a draw or a ply limit (`enter`), or, with
+    /// [`Features::qsearch_tt`](super::Features::qsearch_tt), a table entry
+    /// that settles the window.
+    #[inline]
+    fn settled_before_moves(&mut self, pos: &P, alpha: i32, beta: i32, ply: usize) -> Option<i32> {
+        if let Some(v) = self.enter(pos, ply) {
+            return Some(v);
+        }
+        if !self.features.qsearch_tt {
+            return None;
+        }
+        self.tt.probe(pos.hash()).and_then(|e| table_bound(e, alpha, beta, ply))
     }
 }
 

@@ -28,12 +28,35 @@ struct Plan {
     time: TimePlan,
 }
 
-fn plan<P: Searchable>(pos: &P, limits: &Limits<P::Move>, settings: &LevelSettings, start: Instant) -> Plan {
+/// The plan of a search from `pos`, where `legal` moves are legal.
+fn plan<P: Searchable>(
+    pos: &P,
+    legal: usize,
+    limits: &Limits<P::Move>,
+    settings: &LevelSettings,
+    start: Instant,
+) -> Plan {
     let depth_cap = (MAX_PLY - 8) as u32;
     let max_depth = limits.depth.unwrap_or(depth_cap).min(settings.max_depth.unwrap_or(depth_cap)).clamp(1, depth_cap);
     let node_limit = limits.nodes.unwrap_or(u64::MAX).min(settings.max_nodes.unwrap_or(u64::MAX)).max(1);
     let default = limits.is_unset().then_some(settings.default_movetime);
-    Plan { max_depth, node_limit, time: TimePlan::new(start, limits, pos.moves_to_plan(), default) }
+    let mut time = TimePlan::new(start, limits, pos.moves_to_plan(), default);
+    if legal == 1 && !limits.infinite {
+        // A forced move: think only long enough to report a score.
+        let short = start + FORCED_MOVE_TIME;
+        time.hard = time.hard.map(|h| h.min(short));
+        time.soft = time.soft.map(|s| s.min(short));
+    }
+    Plan { max_depth, node_limit, time }
+}
+
+/// How long a forced move is thought over: long enough to report a score.
+const FORCED_MOVE_TIME: Duration = Duration::from_millis(20);
+
+/// The result of a search where no move may be played.
+fn no_move<P: Searchable>(pos: &P) -> SearchResult<P::Move> {
+    let score = to_score(no_move_value::<P>(pos.is_check(), 0));
+    SearchResult { best_move: None, info: Info { score, exact: true, ..Info::default() } }
 }
 
 /// Runs a whole search for [`Engine::search`].
@@ -49,21 +72,12 @@ pub(super) fn run<P: Searchable>(
     let legal = pos.legal_moves().len();
     let root_moves = limits.root_moves(pos);
     if root_moves.is_empty() {
-        let score = to_score(no_move_value::<P>(pos.is_check(), 0));
-        let info = Info { score, exact: true, ..Info::default() };
-        return SearchResult { best_move: None, info };
+        return no_move(pos);
     }
-    let mut plan = plan(pos, limits, settings, start);
-    if legal == 1 && !limits.infinite {
-        // A forced move: think only long enough to report a score.
-        let short = start + std::time::Duration::from_millis(20);
-        plan.time.hard = plan.time.hard.map(|h| h.min(short));
-        plan.time.soft = plan.time.soft.map(|s| s.min(short));
-    }
+    let plan = plan(pos, legal, limits, settings, start);
     engine.tt.new_search();
     engine.history.age();
-    let nodes = AtomicU64::new(0);
-    let helpers_done = AtomicBool::new(false);
+    let (nodes, helpers_done) = (AtomicU64::new(0), AtomicBool::new(false));
     let beside = prover_beside(engine, pos, limits, settings);
     let (prover_done, proved) = (AtomicBool::new(false), AtomicBool::new(false));
     let params = engine.eval_params(pos);
@@ -115,10 +129,8 @@ pub(super) fn run<P: Searchable>(
         _ => result,
     };
     let deadline = plan.time.soft.filter(|_| proof_allowed(engine, pos, limits, settings));
-    match deadline.and_then(|d| exact_distance(&shared, pos, &root_moves, &result, d)) {
-        Some(exact) => reported(exact, &nodes, start, on_info),
-        None => result,
-    }
+    let exact = deadline.and_then(|d| exact_distance(&shared, pos, &root_moves, &result, d));
+    exact.map_or(result, |exact| reported(exact, &nodes, start, on_info))
 }
 
 /// `result` with its proved distance made exact in the time left before
