@@ -12,7 +12,10 @@
 //!   cell and goes on from the other to the target;
 //! - a target on a cell holds J's resident, which a piece takes by
 //!   entering the other cell and comes out on the target: the takers are
-//!   the pieces arriving on the other cell directly.
+//!   the pieces arriving on the other cell directly. (Entering the
+//!   resident's own cell takes it too, but comes out on the other cell:
+//!   like the generic evaluation, which follows only recaptures landing on
+//!   the target, this one leaves that recapture out, so the values agree.)
 //!
 //! Each step takes the least valuable attacker whose capture is legal (its
 //! king, on a cell attacked around both cells, not attacked once it has
