@@ -42,6 +42,7 @@ mod position;
 mod routes;
 mod rules;
 pub mod san;
+mod see;
 mod themes;
 pub mod zobrist;
 

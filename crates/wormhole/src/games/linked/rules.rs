@@ -2,6 +2,7 @@
 
 use super::{FenError, IllegalMoveError, Move, MoveError, MoveList, Outcome, Position, Undo};
 use crate::core::zobrist::black_key;
+use crate::engine::see::{SeeValues, see_by_moves};
 use crate::engine::{LevelColumn, SearchHooks};
 use crate::rules::Rules;
 
@@ -45,6 +46,15 @@ impl SearchHooks for Position {
     }
     fn levels(&self) -> &'static LevelColumn {
         super::INFO.levels
+    }
+    /// On bitboards for a piece move (`see_bitboards`, in `see.rs`), the
+    /// same value as the generic evaluation's, faster.
+    #[inline]
+    fn see(&mut self, m: Move, values: &SeeValues, scratch: &mut Vec<Move>) -> i32 {
+        match self.see_bitboards(m, values) {
+            Some(value) => value,
+            None => see_by_moves(self, m, values, scratch),
+        }
     }
     #[inline]
     fn generate(&self, _: &bool, list: &mut Vec<Move>, captures: bool) {

@@ -1,0 +1,361 @@
+//! Linked-portal chess's static exchange evaluation on bitboards: the
+//! engine's generic one ([`see_by_moves`](crate::engine::see::see_by_moves))
+//! generates every legal capture, testing each by playing it, at each step
+//! of the exchange.
+//!
+//! The exchange follows the capturing pieces to the square where each
+//! lands, the target (docs/linked.md#arriving-on-the-joined-square):
+//!
+//! - a target off the portal cells is reached by the pieces arriving
+//!   there directly (lines stopped by pieces and portal cells) and, while
+//!   the joined square J is empty, by the sliders whose line enters one
+//!   cell and goes on from the other to the target;
+//! - a target on a cell holds J's resident, which a piece takes by
+//!   entering the other cell and comes out on the target: the takers are
+//!   the pieces arriving on the other cell directly. (Entering the
+//!   resident's own cell takes it too, but comes out on the other cell:
+//!   like the generic evaluation, which follows only recaptures landing on
+//!   the target, this one leaves that recapture out, so the values agree.)
+//!
+//! Each step takes the least valuable attacker whose capture is legal (its
+//! king, on a cell attacked around both cells, not attacked once it has
+//! moved: pins through the portal and checks respected), pieces taken away
+//! as they capture (x-rays, and J emptied when its resident takes), ties
+//! broken in the move generator's order (pawns, knights, bishops, rooks,
+//! queens, the king last; by square), so the value is the generic
+//! evaluation's, which the tests check on the captures of many random
+//! games. Without active portals (none, or frozen) the game is orthodox
+//! chess and so is its exchange. Only piece moves are evaluated here;
+//! anything else is left to the generic evaluation.
+
+use super::{Move, MoveKind, Position};
+use crate::core::orthodox;
+use crate::core::steps::{self, slide};
+use crate::core::{Bitboard, Color, Role, Square};
+use crate::engine::see::{MAX_EXCHANGE, SeeValues};
+
+/// The roles that may take back before the king, in the order the move
+/// generator lists their moves (which breaks ties between equal values).
+const TAKERS: [Role; 5] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
+
+/// What a pawn may promote to.
+const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
+
+/// The square an exchange is on and what stands where as it goes.
+struct Exchange<'a> {
+    pos: &'a Position,
+    values: &'a SeeValues,
+    /// Where the capturing pieces land.
+    target: Square,
+    /// The square the takers arrive on: the target, or the other cell
+    /// when the target is a portal cell.
+    entry: usize,
+    /// The squares still holding a piece (the target always does).
+    occupied: u64,
+    /// The active portal cells (0 without active portals).
+    cells: u64,
+}
+
+impl Position {
+    /// The static exchange value of the legal capture `m` when it is a
+    /// piece move (see the module docs); `None` for a castling or portal
+    /// move.
+    pub(crate) fn see_bitboards(&self, m: Move, values: &SeeValues) -> Option<i32> {
+        if !matches!(m.kind(), MoveKind::Normal | MoveKind::EnPassant) {
+            return None;
+        }
+        let mover = self.board.piece_at(m.from())?.role;
+        let taken = self.capture_square(m);
+        let victim = taken.and_then(|sq| self.board.piece_at(sq)).map_or(0, |p| values[p.role.index()]);
+        let mut gains = [0i32; MAX_EXCHANGE];
+        gains[0] = victim + promotion_gain(m.promotion(), values);
+        let mut occupied = self.board.occupied().0 & !bit(m.from());
+        if let Some(sq) = taken {
+            occupied &= !bit(sq);
+        }
+        let mut x = Exchange::new(self, values, m.to(), occupied | bit(m.to()));
+        let mut on_target = m.promotion().unwrap_or(mover);
+        let mut side = !self.turn;
+        let mut n = 1;
+        while n < MAX_EXCHANGE {
+            let Some((from, role, promotion)) = x.least_valuable_taker(side) else { break };
+            gains[n] = values[on_target.index()] + promotion_gain(promotion, values);
+            on_target = promotion.unwrap_or(role);
+            x.occupied &= !bit(from);
+            side = !side;
+            n += 1;
+        }
+        // Each side takes back only while it pays: from the last capture back.
+        let reply = gains[1..n].iter().rev().fold(0, |reply, &g| (g - reply).max(0));
+        Some(gains[0] - reply)
+    }
+}
+
+impl<'a> Exchange<'a> {
+    fn new(pos: &'a Position, values: &'a SeeValues, target: Square, occupied: u64) -> Exchange<'a> {
+        let cells = pos.portals.cells().0;
+        let entry = if cells & bit(target) != 0 { pos.portals.other_cell(target) } else { target };
+        Exchange { pos, values, target, entry: entry.index(), occupied, cells }
+    }
+
+    /// The legal capture on the target by `side` with its least valuable
+    /// piece: its square, role and promotion.
+    fn least_valuable_taker(&self, side: Color) -> Option<(Square, Role, Option<Role>)> {
+        let board = &self.pos.board;
+        let takers = self.reach(self.entry, side, self.occupied) & !bit(self.target);
+        if takers == 0 {
+            return None;
+        }
+        let promotion = (self.target.rank() == side.last_rank()).then(|| best_promotion(self.values));
+        let mut best: Option<(i32, Square, Role)> = None;
+        for role in TAKERS {
+            let key = self.order_key(role, promotion);
+            if best.is_some_and(|(k, _, _)| key >= k) {
+                continue;
+            }
+            let from = Bitboard(takers & board.by_role(role).0).find(|&f| self.is_legal(f, side, false));
+            if let Some(f) = from {
+                best = Some((key, f, role));
+            }
+        }
+        if best.is_none() {
+            let king = Bitboard(takers & board.by_role(Role::King).0).find(|&f| self.is_legal(f, side, true));
+            best = king.map(|f| (0, f, Role::King));
+        }
+        best.map(|(_, f, role)| (f, role, if role == Role::Pawn { promotion } else { None }))
+    }
+
+    /// How the generic evaluation ranks a capture by `role` (the smaller
+    /// first): by its value, a pawn's best promotion a little ahead.
+    #[inline]
+    fn order_key(&self, role: Role, promotion: Option<Role>) -> i32 {
+        let promoted = if role == Role::Pawn { promotion.map_or(0, |r| self.values[r.index()]) } else { 0 };
+        self.values[role.index()] * 16 - promoted / 64
+    }
+
+    /// Whether `side`'s piece on `from` may take on the target: its king
+    /// (on the target if `king`) is not attacked afterwards.
+    #[inline]
+    fn is_legal(&self, from: Square, side: Color, king: bool) -> bool {
+        let king_square = if king { Some(self.target) } else { self.pos.board.king_of(side) };
+        let Some(k) = king_square else { return true };
+        !self.attacked(k.index(), !side, self.occupied & !bit(from))
+    }
+
+    /// Whether `by` attacks the square `s` when `occupied` are the squares
+    /// holding a piece (the target's piece not one of `by`'s): a piece on a
+    /// cell is attacked by every arrival on either cell.
+    #[inline]
+    fn attacked(&self, s: usize, by: Color, occupied: u64) -> bool {
+        let attackers = if self.cells & 1 << s != 0 {
+            Bitboard(self.cells).fold(0, |a, c| a | self.direct(c.index(), by, occupied))
+        } else {
+            self.reach(s, by, occupied)
+        };
+        attackers & !bit(self.target) != 0
+    }
+
+    /// The pieces of `by` in `occupied` arriving on `s` directly, lines
+    /// stopped by pieces and cells.
+    #[inline(always)]
+    fn direct(&self, s: usize, by: Color, occupied: u64) -> u64 {
+        orthodox::attackers(&self.pos.board, s, by, occupied | self.cells) & occupied
+    }
+
+    /// The pieces of `by` in `occupied` that could capture on `s`:
+    /// arriving there directly, or, J empty, by a line through it.
+    #[inline]
+    fn reach(&self, s: usize, by: Color, occupied: u64) -> u64 {
+        let direct = self.direct(s, by, occupied);
+        if self.cells == 0 || occupied & self.cells != 0 {
+            return direct;
+        }
+        direct | self.through(s, by, occupied)
+    }
+
+    /// The sliders of `by` in `occupied` reaching `s` through the empty J:
+    /// looking from `s`, a line meets a cell, and from the other cell the
+    /// line in the same direction meets the slider.
+    #[inline]
+    fn through(&self, s: usize, by: Color, occupied: u64) -> u64 {
+        let board = &self.pos.board;
+        let own = board.by_color(by).0 & occupied;
+        let queens = board.by_role(Role::Queen).0;
+        let orthogonal = (queens | board.by_role(Role::Rook).0) & own;
+        let diagonal = (queens | board.by_role(Role::Bishop).0) & own;
+        if orthogonal | diagonal == 0 {
+            return 0;
+        }
+        let stop = occupied | self.cells;
+        let mut found = 0;
+        for d in steps::ALL {
+            let hit = slide(d, s, stop) & self.cells;
+            if hit == 0 {
+                continue;
+            }
+            let exit = self.pos.portals.other_cell(Square::new(hit.trailing_zeros() as u8)).index();
+            let sliders = if steps::ORTHOGONAL.contains(&d) { orthogonal } else { diagonal };
+            found |= slide(d, exit, stop) & sliders;
+        }
+        found
+    }
+}
+
+/// The one-square bitboard of `sq`.
+#[inline(always)]
+fn bit(sq: Square) -> u64 {
+    1u64 << sq.index()
+}
+
+/// A pawn's most valuable promotion in `values` (the first of equals).
+fn best_promotion(values: &SeeValues) -> Role {
+    PROMOTIONS.into_iter().fold(Role::Queen, |best, r| if values[r.index()] > values[best.index()] { r } else { best })
+}
+
+/// What a promotion to `role` gains over the pawn, 0 without one.
+#[inline]
+fn promotion_gain(role: Option<Role>, values: &SeeValues) -> i32 {
+    role.map_or(0, |r| values[r.index()] - values[Role::Pawn.index()])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::orthodox::JUDGED_VALUES;
+    use crate::engine::see::see_by_moves;
+
+    /// A small deterministic generator (xorshift), so the positions are
+    /// the same on every run.
+    struct Random(u64);
+
+    impl Random {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n as u64) as usize
+        }
+    }
+
+    /// How many captures of each kind were checked.
+    #[derive(Debug, Default)]
+    struct Checked {
+        /// With no active portals (none or frozen): orthodox chess.
+        orthodox: usize,
+        /// Landing off the cells, portals active.
+        off_cells: usize,
+        /// Landing on a cell (J's resident taken) or going through J.
+        portal: usize,
+    }
+
+    /// Checks every capture of `pos` against the generic evaluation.
+    fn check_captures(pos: &mut Position, values: &SeeValues, checked: &mut Checked) {
+        let mut scratch = Vec::new();
+        for m in pos.legal_moves().iter() {
+            if pos.captured_by(m).is_none() {
+                continue;
+            }
+            let fast = pos.see_bitboards(m, values);
+            let generic = see_by_moves(pos, m, values, &mut scratch);
+            assert_eq!(fast, Some(generic), "{m} in {}", pos.fen());
+            let cells = pos.portals.cells();
+            let through = pos.routes(m.from()).is_some_and(|r| r.direct & bit(m.to()) == 0);
+            if cells.is_empty() {
+                checked.orthodox += 1;
+            } else if cells.contains(m.to()) || through {
+                checked.portal += 1;
+            } else {
+                checked.off_cells += 1;
+            }
+        }
+    }
+
+    /// Plays random games from `start` (captures preferred, so exchanges
+    /// come often) and checks every capture on the way.
+    fn check_random_games(start: &Position, games: u64, values: &SeeValues) -> Checked {
+        let mut checked = Checked::default();
+        for seed in 1..=games {
+            let mut random = Random(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+            let mut pos = start.clone();
+            for _ in 0..160 {
+                check_captures(&mut pos, values, &mut checked);
+                let moves: Vec<Move> = pos.legal_moves().iter().collect();
+                let captures: Vec<Move> = moves.iter().copied().filter(|&m| pos.captured_by(m).is_some()).collect();
+                let pool = if !captures.is_empty() && random.below(3) == 0 { &captures } else { &moves };
+                if pool.is_empty() || pos.is_king_versus_king() {
+                    break;
+                }
+                pos.play_unchecked(pool[random.below(pool.len())]);
+            }
+        }
+        checked
+    }
+
+    /// The start position with the portals on `portals`.
+    fn start_with(portals: &str) -> Position {
+        Position::from_fen(&format!("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 {portals}")).unwrap()
+    }
+
+    #[test]
+    fn agrees_with_the_generic_evaluation_in_random_linked_games() {
+        for portals in ["e4,a5", "d4,e5", "c4,f5", "h4,h5"] {
+            let checked = check_random_games(&start_with(portals), 150, &JUDGED_VALUES);
+            assert!(checked.off_cells > 5_000, "{portals}: {checked:?}");
+            assert!(checked.portal > 300, "{portals}: {checked:?}");
+            assert!(checked.orthodox > 300, "{portals}: {checked:?}");
+        }
+    }
+
+    #[test]
+    fn agrees_with_the_generic_evaluation_in_random_games_without_portals() {
+        let checked = check_random_games(&start_with("-"), 200, &JUDGED_VALUES);
+        assert!(checked.orthodox > 10_000, "{checked:?}");
+    }
+
+    #[test]
+    fn agrees_with_the_generic_evaluation_when_knight_and_bishop_are_equal() {
+        // Equal values make the order of the takers matter: the generator's.
+        let mut values = JUDGED_VALUES;
+        values[Role::Bishop.index()] = values[Role::Knight.index()];
+        let checked = check_random_games(&start_with("d4,e5"), 100, &values);
+        assert!(checked.off_cells > 3_000, "{checked:?}");
+    }
+
+    /// The value of the move `text` (coordinates) in `fen`, checked
+    /// against the generic evaluation.
+    fn see(fen: &str, text: &str) -> i32 {
+        let mut pos = Position::from_fen(fen).unwrap();
+        let m = pos.legal_moves().iter().find(|m| m.to_string() == text).unwrap();
+        let fast = pos.see_bitboards(m, &JUDGED_VALUES).unwrap();
+        assert_eq!(fast, see_by_moves(&mut pos, m, &JUDGED_VALUES, &mut Vec::new()), "{text} in {fen}");
+        fast
+    }
+
+    #[test]
+    fn a_rook_takes_back_through_the_portal() {
+        // Qxa2: the h8 rook goes down the h-file, enters h5, comes out of
+        // a4 and goes on down to a2.
+        assert_eq!(see("4k2r/8/8/8/8/8/p7/1Q4K1 w - - 0 1 a4,h5", "b1a2"), 100 - 900);
+        // A piece on h6 stops it; so does a piece on a cell (J not empty).
+        assert_eq!(see("4k2r/8/7n/8/8/8/p7/1Q4K1 w - - 0 1 a4,h5", "b1a2"), 100);
+        assert_eq!(see("4k2r/8/8/7n/8/8/p7/1Q4K1 w - - 0 1 a4,h5", "b1a2"), 100);
+        assert_eq!(see("4k2r/8/8/8/8/8/p7/1Q4K1 w - - 0 1", "b1a2"), 100);
+    }
+
+    #[test]
+    fn the_resident_is_taken_back_by_entering_the_other_cell() {
+        // cxd4>e5 takes the knight on e5; the c5 pawn enters d4 and takes
+        // the pawn on e5 in turn.
+        assert_eq!(see("4k3/8/8/2p1n3/8/2P5/8/4K3 w - - 0 1 d4,e5", "c3e5"), 320 - 100);
+        // With the f3 knight entering d4 after it, Black does not take back.
+        assert_eq!(see("4k3/8/8/2p1n3/8/2P2N2/8/4K3 w - - 0 1 d4,e5", "c3e5"), 320);
+    }
+
+    #[test]
+    fn a_pin_through_the_portal_keeps_a_defender_from_taking_back() {
+        // The a1 rook's line enters a5 and goes on up the e-file from e4:
+        // the e6 knight, which guards g5, is pinned to its king on e8.
+        assert_eq!(see("4k3/8/4n3/6p1/8/8/8/R5QK w - - 0 1 e4,a5", "g1g5"), 100);
+        assert_eq!(see("4k3/8/4n3/6p1/8/8/8/R5QK w - - 0 1", "g1g5"), 100 - 900);
+    }
+}
