@@ -249,7 +249,7 @@ where
 pub fn action_for(ev: &Event, session: &AppState, area: Rect) -> Option<UserAction> {
     match ev {
         Event::Key(key) if key.kind == KeyEventKind::Press => {
-            keymap::action_for(key, session.key_context(), session.input().is_empty())
+            keymap::action_for(key, session.key_context(), session.view().input.text().is_empty())
         }
         Event::Mouse(m) => match m.kind {
             MouseEventKind::Down(MouseButton::Left) => {

@@ -16,7 +16,7 @@ use wormhole::facts::{Facts, Forced};
 use wormhole::{AnyMove, AnyPosition, Bitboard, Color, GameKind, Rules};
 
 use super::action::UserAction;
-use super::ai::{Info, Purpose};
+use super::ai::Purpose;
 use super::clock;
 use super::commands;
 use super::config::Config;
@@ -31,9 +31,10 @@ use super::newgame::NewGameForm;
 use super::picker::GamePicker;
 use super::remote::{Opened, Remote};
 use super::review::Study;
-pub(super) use super::shared::{Core, EngineProgress, Look, Outputs, View};
+pub(crate) use super::shared::View;
+pub(super) use super::shared::{Core, EngineProgress, Look, Outputs};
 pub use super::shared::{LastSearch, Message, Thinking};
-use super::theme::{Display, StyleSheet};
+use super::theme::Display;
 use super::trainer::{Phase, Trainer};
 
 /// What the screen is showing besides the game, with each mode's own
@@ -101,6 +102,11 @@ impl Activity {
             Activity::Puzzles(t) => Some(t),
             _ => None,
         }
+    }
+
+    /// The puzzle's phase (None outside the trainer).
+    pub fn puzzle_phase(&self) -> Option<Phase> {
+        self.trainer()?.phase()
     }
 
     pub fn trainer_mut(&mut self) -> Option<&mut Trainer> {
@@ -266,39 +272,25 @@ impl AppState {
     pub fn mode(&self) -> &Mode {
         &self.mode
     }
-    pub fn theme(&self) -> &StyleSheet {
-        &self.core.look.theme
+    /// How the screen is drawn: its style sheet.
+    pub(super) fn look(&self) -> &Look {
+        &self.core.look
     }
-    /// Whether the board shows Black's side at the bottom (see [`View::flipped_in`]).
-    pub fn flipped(&self) -> bool {
-        self.core.view.flipped_in(self.core.game.kind())
+    /// The screen's view state: the input and message lines, the cursor,
+    /// the board's turn, the engine's last move.
+    pub(crate) fn view(&self) -> &View {
+        &self.core.view
     }
-    pub fn input(&self) -> &str {
-        self.core.view.input.text()
+    /// The engine's progress: its search, what thinking on the human's time found.
+    pub(super) fn engine(&self) -> &EngineProgress {
+        &self.core.engine
     }
-    pub fn message(&self) -> Option<&Message> {
-        self.core.view.message.as_ref()
-    }
-    pub fn scroll(&self) -> Option<usize> {
-        self.core.view.scroll
-    }
+    /// Whether the session is over: the runner stops.
     pub fn should_quit(&self) -> bool {
         self.core.out.quit
     }
-    pub fn thinking(&self) -> Option<&Thinking> {
-        self.core.engine.thinking.as_ref()
-    }
-
-    /// What the thinking on the human's time found about the position now,
-    /// once it ended by itself (it proved the result).
-    pub fn pondered(&self) -> Option<&Info> {
-        self.core.engine.pondered(self.core.game.len())
-    }
     pub fn now(&self) -> Instant {
         self.core.now
-    }
-    pub fn last_search(&self) -> Option<&LastSearch> {
-        self.core.view.last_search.as_ref()
     }
 
     /// What keys mean now.
@@ -313,19 +305,14 @@ impl AppState {
             Mode::Review => Context::Review,
             Mode::Analyze => Context::Analyze,
             Mode::OpenGame(_) => Context::OpenGame,
-            Mode::Puzzle if self.puzzle_phase() == Some(Phase::Solving) => Context::Puzzle,
+            Mode::Puzzle if self.activity.puzzle_phase() == Some(Phase::Solving) => Context::Puzzle,
             Mode::Puzzle => Context::PuzzleOver,
         }
     }
 
-    /// The puzzle trainer, while it is on.
-    pub fn trainer(&self) -> Option<&Trainer> {
-        self.activity.trainer()
-    }
-
-    /// The puzzle's phase (None outside the trainer).
-    pub fn puzzle_phase(&self) -> Option<Phase> {
-        self.activity.trainer()?.phase()
+    /// What the board is for: the player's game, a puzzle, a server's game.
+    pub fn activity(&self) -> &Activity {
+        &self.activity
     }
 
     /// The review and the live analysis.
@@ -525,10 +512,5 @@ impl AppState {
         session.core.view.flipped = you == Some(Color::Black);
         session.activity = Activity::Remote(opened.remote);
         session
-    }
-
-    /// The server's game on screen, if this is one.
-    pub fn remote_game(&self) -> Option<&Remote> {
-        self.activity.remote()
     }
 }

@@ -102,7 +102,7 @@ fn a_move_typed_while_browsing_goes_back_to_the_live_position_first() {
     s.update(UserAction::Char('N'));
     assert_eq!(s.mode(), Mode::Play);
     assert_eq!(info(&s), "back to the live position: moves are played there");
-    assert_eq!(s.input(), "N");
+    assert_eq!(s.view().input.text(), "N");
 }
 
 #[test]
@@ -110,13 +110,13 @@ fn a_paste_is_taken_whole_or_refused_whole() {
     let mut s = session([PlayerKind::Human; 2]);
     let long = format!(":save /tmp/{}.pgn", "p".repeat(2000));
     s.update(Msg::Paste(format!("{long}\n")));
-    assert_eq!(s.input(), long, "more than 1024 bytes, in one go, the line end dropped");
+    assert_eq!(s.view().input.text(), long, "more than 1024 bytes, in one go, the line end dropped");
     s.update(UserAction::ClearInput);
     s.update(Msg::Paste("?x".into()));
-    assert_eq!(s.input(), "?x", "a pasted ? is text, not the help key");
+    assert_eq!(s.view().input.text(), "?x", "a pasted ? is text, not the help key");
     s.update(UserAction::ClearInput);
     s.update(Msg::Paste("y".repeat(MAX_INPUT_CHARS + 1)));
-    assert_eq!(s.input(), "", "nothing cut");
+    assert_eq!(s.view().input.text(), "", "nothing cut");
     assert!(error(&s).contains(&format!("holds at most {MAX_INPUT_CHARS}")), "{}", error(&s));
 }
 
@@ -179,7 +179,7 @@ fn a_teleport_is_named_and_both_its_squares_are_marked() {
         let r = board.boards[0].geometry.rect(sq(name));
         buf[(r.x, r.y)].bg
     };
-    let theme = s.theme();
+    let theme = &s.look().theme;
     assert_eq!(bg("a5"), theme.last_to_dark.bg.unwrap());
     assert_eq!(bg("e4"), theme.last_to_light.bg.unwrap(), "where the pawn came out");
     assert_eq!(bg("d4"), theme.dark_square.bg.unwrap());

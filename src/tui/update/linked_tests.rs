@@ -50,7 +50,7 @@ fn typing_e4_from_the_start_plays_the_move_through_the_portal() {
     assert_eq!(listed, ["e4>a5"], "no portal move of the cell e4 (Z@d3 ...)");
     let mut s = linked(START);
     type_text(&mut s, "e4");
-    assert_eq!(s.game().sans(), ["e4>a5"], "{:?}", s.message());
+    assert_eq!(s.game().sans(), ["e4>a5"], "{:?}", s.view().message.as_ref());
     let mut s = linked(START);
     s.update(UserAction::ClickSquare(sq("e2")));
     assert_eq!(squares(s.highlights().targets), ["a5", "e3"], "the pawn lands on a5 through the portal");

@@ -111,7 +111,7 @@ fn set_changes_a_setting_now_and_saves_it_and_a_broken_file_is_never_written() {
     typed(&mut s, ":set clock");
     assert!(info(&s).starts_with("clock = off (MIN+INC|off"), "{}", info(&s));
     let effects = typed(&mut s, ":theme");
-    assert_eq!(s.theme().name, ThemeName::Light, ":theme goes to the next theme");
+    assert_eq!(s.look().theme.name, ThemeName::Light, ":theme goes to the next theme");
     assert!(saved_config(&effects, "# mine\nlevel = 2\n").unwrap().contains("theme = \"light\""));
 
     let mut broken = session_with_config([PlayerKind::Human; 2], Some("level = zero\n"));
@@ -173,7 +173,7 @@ fn a_loaded_position_is_played_from_the_side_to_move() {
     let effects = typed(&mut s, ":load rbkxxxbn/ppxppppx/2qxxB2/4x2p/3P1x2/3n1x2/PPPxPPPP/RBxxxNKR b 17");
     assert_eq!(s.game().players(), [PlayerKind::Engine, PlayerKind::Human], "the human takes Black, to move");
     assert!(!effects.iter().any(|e| matches!(e, Effect::StartSearch { .. })), "the engine waits");
-    assert!(s.flipped(), "Black at the bottom");
+    assert!(flipped(&s), "Black at the bottom");
 }
 
 #[test]
@@ -315,7 +315,7 @@ fn a_clock_under_ten_seconds_is_drawn_as_a_warning() {
     let rows = screen(&s, 100, 30);
     let (y, row) = rows.iter().enumerate().find(|(_, r)| r.contains("White: White player")).unwrap();
     let x = row.find("0:09.0").map(|b| row[..b].chars().count()).expect("9 s left");
-    assert_eq!(buf[(x as u16, y as u16)].fg, s.theme().clock_low.fg.unwrap());
+    assert_eq!(buf[(x as u16, y as u16)].fg, s.look().theme.clock_low.fg.unwrap());
 }
 
 #[test]

@@ -242,7 +242,7 @@ fn two_boards_side_by_side_stacked_or_one_at_a_time_each_named() {
     // key: ranks 8 and 1 of both on the same rows, 8 above 1.
     s.update(UserAction::Flip);
     assert_eq!(info(&s), "Two-board portal chess is always shown from White's side");
-    assert!(!s.flipped());
+    assert!(!flipped(&s));
     let rows = screen(&s, 100, 30);
     let rank = |r: &str| rows.iter().position(|row| row.starts_with(r) && row[2..].contains(&format!(" {r}")));
     assert!(rank("8 ").is_some() && rank("8 ") < rank("1 "), "{}", rows.join("\n"));
