@@ -248,9 +248,11 @@ where
 /// Turns a terminal event into an action (only key presses count).
 pub fn action_for(ev: &Event, session: &AppState, area: Rect) -> Option<UserAction> {
     match ev {
-        Event::Key(key) if key.kind == KeyEventKind::Press => {
-            keymap::action_for(key, session.key_context(), session.view().input.text().is_empty())
-        }
+        Event::Key(key) if key.kind == KeyEventKind::Press => keymap::action_for(
+            key,
+            session.mode().key_context(session.activity()),
+            session.view().input.text().is_empty(),
+        ),
         Event::Mouse(m) => match m.kind {
             MouseEventKind::Down(MouseButton::Left) => {
                 let screen = view::screen(area, session)?;

@@ -9,6 +9,7 @@ pub(super) mod help;
 mod input_line;
 pub mod layout;
 pub(super) mod legend;
+pub(super) mod marks;
 mod panel;
 mod puzzle;
 mod review;
@@ -55,7 +56,7 @@ pub fn draw(frame: &mut Frame, session: &AppState) {
     let Some(screen) = screen(area, session) else {
         return too_small(frame, area, session.shown_position().boards().len());
     };
-    let highlights = session.highlights();
+    let highlights = marks::highlights(session);
     let pos = session.shown_position();
     for placed in &screen.boards {
         let view = BoardView::new(pos, placed.board, placed.geometry, &highlights, &session.look().theme);

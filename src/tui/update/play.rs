@@ -210,7 +210,7 @@ impl Playing<'_> {
         }
         let pos = self.core.game.position().clone();
         if !self.core.view.input.complete(&pos) {
-            let n = game_candidates(self.core, self.activity, self.mode).len();
+            let n = game_candidates(&self.core.game, self.core.view.input.text(), self.activity, self.mode).len();
             if n > 1 {
                 self.core.view.info(format!("{n} moves match; type more"));
             }
@@ -226,7 +226,7 @@ impl Playing<'_> {
     /// when the square is one of its own, else says why it is forced.
     /// None when no move is forced.
     fn click_forced(&mut self, board: usize, sq: Square) -> Option<Then> {
-        let forced = forced_move(self.core, self.activity, self.mode)?;
+        let forced = forced_move(&self.core.game, self.activity, self.mode)?;
         match forced.squares.contains(&(board, sq)) {
             true => Some(self.core.play_human(self.activity, forced.m)),
             false => {
@@ -250,7 +250,7 @@ impl Playing<'_> {
             return self.command(cmd);
         }
         if text.is_empty() {
-            if let Some(forced) = forced_move(self.core, self.activity, self.mode) {
+            if let Some(forced) = forced_move(&self.core.game, self.activity, self.mode) {
                 return self.core.play_human(self.activity, forced.m);
             }
             if let Some(sq) = self.core.view.cursor {
@@ -305,7 +305,7 @@ impl Core {
         }
         let pos = self.game.position();
         let piece = pos.played_board().piece_at(sq);
-        let own = activity.human_to_move(self) && piece.is_some_and(|p| p.color == pos.turn());
+        let own = activity.human_to_move(&self.game) && piece.is_some_and(|p| p.color == pos.turn());
         (self.view.selected, self.view.entry) = (None, None);
         match piece {
             Some(p) if own && self.game.can_move(sq) => {
@@ -316,7 +316,7 @@ impl Core {
             }
             Some(_) if own => self.view.error(format!("the piece on {sq} has no legal move")),
             Some(_) => self.view.explain(pos, &sq.to_string()),
-            None if !activity.human_to_move(self) => self.view.error("not your turn"),
+            None if !activity.human_to_move(&self.game) => self.view.error("not your turn"),
             None if self.game.can_move(sq) => {
                 // The mover's own portal: its steps are marked.
                 self.view.selected = Some(sq);

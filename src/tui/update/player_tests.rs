@@ -3,6 +3,7 @@
 //! that once said something wrong. Pure transitions where possible; the
 //! engine and files through an [`App`](crate::tui::app::App).
 
+use crate::tui::view::marks::highlights;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -142,7 +143,7 @@ fn explain_shows_where_a_piece_goes_on_this_board() {
     let text = info(&s);
     assert!(text.starts_with("Black knight d3: 1 step orthogonally, then 1 diagonally onward"), "{text}");
     assert!(text.ends_with("goes to b2 f2 b4 c5 g5 f6"), "docs/wormhole.md#worked-examples, example 2: {text}");
-    assert_eq!(s.highlights().targets.count(), 6);
+    assert_eq!(highlights(&s).targets.count(), 6);
     typed(&mut s, ":explain B");
     assert!(info(&s).contains("Black bishop b8 g8"), "the side to move first: {}", info(&s));
     typed(&mut s, ":explain f6");
@@ -152,7 +153,7 @@ fn explain_shows_where_a_piece_goes_on_this_board() {
     typed(&mut s, ":explain wizard");
     assert_eq!(error(&s), "there is no wizard in Wormhole chess (classic)");
     s.update(UserAction::Escape);
-    assert_eq!(s.highlights().targets.count(), 0, "Esc clears the marks");
+    assert_eq!(highlights(&s).targets.count(), 0, "Esc clears the marks");
 }
 
 #[test]
@@ -163,8 +164,8 @@ fn picking_a_piece_says_how_it_moves_and_an_opponents_piece_where_it_goes() {
     s.update(UserAction::ClickSquare("b8".parse().unwrap()));
     assert!(info(&s).starts_with("Black knight b8: "), "{}", info(&s));
     assert!(info(&s).contains("goes to a6 c6"), "{}", info(&s));
-    assert_eq!(s.highlights().targets.count(), 2, "its targets are marked");
-    assert_eq!(s.highlights().selected.count(), 1);
+    assert_eq!(highlights(&s).targets.count(), 2, "its targets are marked");
+    assert_eq!(highlights(&s).selected.count(), 1);
 }
 
 #[test]

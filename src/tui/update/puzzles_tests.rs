@@ -1,6 +1,7 @@
 //! The puzzle trainer without a terminal: sessions fed the puzzles the
 //! runner would read, moves typed and clicked, the effects checked.
 
+use crate::tui::view::marks::highlights;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -62,7 +63,7 @@ fn saved_attempt(s: &AppState, effects: &[Effect]) -> Option<(Attempt, Rating)> 
 fn the_right_line_gets_the_replies_and_solves_the_puzzle() {
     let mut s = trainer_on(&[LADDER]);
     assert_eq!(info(&s), "White to play: mate in 2");
-    assert_eq!(s.key_context(), Context::Puzzle);
+    assert_eq!(s.mode().key_context(s.activity()), Context::Puzzle);
     assert!(typed(&mut s, "Ra7").is_empty(), "nothing counted yet");
     assert_eq!(s.game().sans(), ["Ra7", "Kg8"], "the defender's reply is played");
     assert!(info(&s).contains("Kg8 was the reply"), "{}", info(&s));
@@ -71,7 +72,7 @@ fn the_right_line_gets_the_replies_and_solves_the_puzzle() {
     assert_eq!((attempt.puzzle.as_str(), attempt.result), ("ladder", PuzzleOutcome::Solved));
     assert!(rating.rating > 1500.0 && attempt.after == rating.rating, "{rating:?}");
     assert_eq!(s.activity().puzzle_phase(), Some(Phase::Solved));
-    assert_eq!(s.key_context(), Context::PuzzleOver);
+    assert_eq!(s.mode().key_context(s.activity()), Context::PuzzleOver);
     let trainer = s.activity().trainer().unwrap();
     assert_eq!((trainer.streak, trainer.rating()), (1, rating));
     let rows = screen(&s, 110, 36).join("\n");
@@ -98,7 +99,7 @@ fn a_wrong_move_fails_shows_the_refutation_and_a_retry_counts_no_more() {
     s.update(Msg::Engine(EngineEvent::Done(done)));
     assert_eq!(s.game().sans(), ["Rb7", "Kg8"]);
     assert!(error(&s).contains("it runs into Kg8"), "{}", error(&s));
-    assert_eq!(s.key_context(), Context::PuzzleOver);
+    assert_eq!(s.mode().key_context(s.activity()), Context::PuzzleOver);
     // A move now is refused; r starts again from the puzzle's position.
     typed(&mut s, "Rb8");
     assert_eq!(s.game().len(), 2);
@@ -134,8 +135,8 @@ fn the_hint_marks_the_piece_and_a_hinted_solve_gains_nothing() {
     s.update(UserAction::Hint);
     assert!(info(&s).contains("the piece on a1 moves"), "{}", info(&s));
     let a1: Square = "a1".parse().unwrap();
-    assert_eq!(s.highlights().selected, Bitboard::from_square(a1), "only the piece, not its target");
-    assert_eq!(s.highlights().targets, Bitboard::EMPTY);
+    assert_eq!(highlights(&s).selected, Bitboard::from_square(a1), "only the piece, not its target");
+    assert_eq!(highlights(&s).targets, Bitboard::EMPTY);
     typed(&mut s, "Ra7");
     let effects = typed(&mut s, "Rb8#");
     let (attempt, rating) = saved_attempt(&s, &effects).unwrap();
@@ -158,7 +159,7 @@ fn the_theme_filter_chooses_the_next_puzzle() {
     assert_eq!(s.activity().trainer().unwrap().filter, None);
     // t after a puzzle goes through the themes on offer.
     typed(&mut s, "Kf1");
-    assert_eq!(s.key_context(), Context::PuzzleOver);
+    assert_eq!(s.mode().key_context(s.activity()), Context::PuzzleOver);
     s.update(UserAction::NextTheme);
     assert_eq!(s.activity().trainer().unwrap().filter.as_deref(), Some("mate"));
     // A colour theme's name is still a colour theme.

@@ -291,6 +291,7 @@ impl Study {
 pub(super) mod tests {
     use std::time::{Duration, Instant};
 
+    use crate::tui::view::marks::highlights;
     use wormhole::Rules;
     use wormhole::analysis::Judgement;
     use wormhole::rules::GameMove;
@@ -343,7 +344,7 @@ pub(super) mod tests {
         assert!(first.before.is_proved_win_for(wormhole::Color::White));
         let best = first.best_move().unwrap();
         assert!(review.position().after(best).unwrap().legal_moves().is_empty(), "the better move mates");
-        assert_eq!(app.session().highlights().targets, wormhole::Bitboard::from_square(best.to()));
+        assert_eq!(highlights(app.session()).targets, wormhole::Bitboard::from_square(best.to()));
         // The jump finds it from anywhere; Esc returns to the game's end.
         app.update(UserAction::BrowseEnd);
         app.update(UserAction::NextJudged);
@@ -368,7 +369,7 @@ pub(super) mod tests {
         assert_eq!(first.judgement, Some(Judgement::Blunder), "{first:?}");
         let best = first.best_move().unwrap();
         assert_eq!(review.position().san(best), "Rb4>a8#");
-        let hl = app.session().highlights();
+        let hl = highlights(app.session());
         assert!(hl.targets.contains(best.entry().unwrap()) && hl.exits.contains(best.to()), "{hl:?}");
     }
 
@@ -548,7 +549,7 @@ pub(super) mod tests {
         s.update(UserAction::Analyze);
         let sq = |name: &str| name.parse::<wormhole::Square>().unwrap();
         s.update(UserAction::ClickSquare(sq("e7")));
-        assert!(s.highlights().targets.contains(sq("e5")), "the picked pawn's targets are marked");
+        assert!(highlights(&s).targets.contains(sq("e5")), "the picked pawn's targets are marked");
         let effects = s.update(UserAction::ClickSquare(sq("e5")));
         let explore = s.study.explore.as_ref().unwrap();
         assert_eq!(explore.tried.len(), 1);

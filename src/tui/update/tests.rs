@@ -1,6 +1,7 @@
 //! State transitions: actions in, game and view out. Tests that need the
 //! engine or files run the effects through an [`App`].
 
+use crate::tui::view::marks::highlights;
 use std::time::{Duration, Instant};
 
 use wormhole::rules::GameMove;
@@ -240,7 +241,7 @@ fn browsing_history_does_not_change_the_game() {
     app.update(UserAction::BrowseBack);
     assert_eq!(app.session().shown_ply(), 1);
     assert_eq!(app.session().shown_position().fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPPxPPP/RNBQKBNR b 1");
-    assert_eq!(app.session().highlights().last_move.unwrap().to_string(), "e2e4");
+    assert_eq!(highlights(app.session()).last_move.unwrap().to_string(), "e2e4");
     app.update(UserAction::BrowseStart);
     assert_eq!(app.session().shown_ply(), 0);
     app.update(UserAction::BrowseForward);
@@ -260,7 +261,7 @@ fn browsing_history_does_not_change_the_game() {
 fn board_picking_plays_a_move() {
     let mut app = hotseat();
     app.update(UserAction::ClickSquare("g1".parse().unwrap()));
-    let hl = app.session().highlights();
+    let hl = highlights(app.session());
     assert!(hl.selected.contains("g1".parse().unwrap()));
     assert_eq!(hl.targets.count(), 2, "Nf3 and Nh3");
     app.update(UserAction::ClickSquare("f3".parse().unwrap()));
@@ -268,9 +269,9 @@ fn board_picking_plays_a_move() {
     app.update(UserAction::Escape);
     // Keyboard: cursor starts on the king, moves, Space selects.
     app.update(UserAction::Select);
-    assert_eq!(app.session().highlights().cursor, Some("e8".parse().unwrap()));
+    assert_eq!(highlights(app.session()).cursor, Some("e8".parse().unwrap()));
     app.update(UserAction::Cursor(0, -1));
-    assert_eq!(app.session().highlights().targets.count(), 2, "e6 and e5 for the pawn under the cursor");
+    assert_eq!(highlights(app.session()).targets.count(), 2, "e6 and e5 for the pawn under the cursor");
     app.update(UserAction::Select);
     app.update(UserAction::Cursor(0, -1));
     app.update(UserAction::Cursor(0, -1));
@@ -282,7 +283,7 @@ fn board_picking_plays_a_move() {
 fn typed_prefix_highlights_candidate_targets() {
     let mut app = hotseat();
     type_text(&mut app, "N");
-    let hl = app.session().highlights();
+    let hl = highlights(app.session());
     assert_eq!(hl.targets.count(), 4);
     assert_eq!(hl.selected.count(), 2);
     app.update(UserAction::Backspace);
@@ -367,12 +368,12 @@ fn hint_shows_a_move_without_playing_it() {
     assert!(app.session().game().position().parse_move(&san).is_ok(), "{san}");
     assert_eq!(app.session().game().len(), 0, "the hint is not played");
     let m = app.session().game().position().parse_move(&san).unwrap();
-    let hl = app.session().highlights();
+    let hl = highlights(app.session());
     assert_eq!(hl.selected, wormhole::Bitboard::from_square(m.from()), "the hinted piece is marked");
     assert_eq!(hl.targets, wormhole::Bitboard::from_square(m.to()), "and where it goes");
     enter(&mut app, &san);
     assert_eq!(app.session().game().sans()[0], san);
-    assert_eq!(app.session().highlights().targets.count(), 0, "the hint is gone after the move");
+    assert_eq!(highlights(app.session()).targets.count(), 0, "the hint is gone after the move");
 }
 
 #[test]

@@ -41,7 +41,7 @@ fn prompt(session: &AppState, width: usize) -> Line<'static> {
         format!("Analysis, {} to move >", session.shown_position().turn())
     } else if let Some(phase) = session.activity().puzzle_phase() {
         if phase == Phase::Solving { format!("Puzzle, {turn} to move >") } else { "Puzzle over, Enter: next >".into() }
-    } else if session.game_over() {
+    } else if session.activity().game_over(session.game()) {
         "Game over >".to_string()
     } else if session.activity().remote().is_some_and(|r| r.you.is_none()) {
         "Watching >".to_string()
@@ -88,7 +88,7 @@ fn command_names(names: &[&str], width: usize) -> String {
 
 fn hint(session: &AppState, width: usize) -> Line<'static> {
     let dim = session.look().theme.dim;
-    match session.input_hint() {
+    match super::marks::input_hint(session) {
         InputHint::Command(names) => Line::from(command_names(&names, width)),
         InputHint::EngineToMove => Line::styled("the engine is to move; type a :command, or wait for its move", dim),
         InputHint::Empty if session.mode() == Mode::Analyze => {
@@ -126,8 +126,10 @@ fn message_or_footer(session: &AppState, width: usize) -> Line<'static> {
 
 /// The keys that work now (only those on offer), as many as fit.
 pub fn footer(session: &AppState, width: usize) -> String {
-    let mut entries: Vec<keymap::FooterEntry> =
-        keymap::footer_entries(session.key_context()).into_iter().filter(|e| session.offers(e.action)).collect();
+    let mut entries: Vec<keymap::FooterEntry> = keymap::footer_entries(session.mode().key_context(session.activity()))
+        .into_iter()
+        .filter(|e| session.offers(e.action))
+        .collect();
     // On a server, quitting goes back to the lobby.
     for e in entries.iter_mut().filter(|e| e.action == crate::tui::action::UserAction::Quit) {
         if session.activity().remote().is_some() {

@@ -98,11 +98,14 @@ fn player_line(session: &AppState, color: Color) -> Line<'static> {
     let game = session.game();
     let theme = &session.look().theme;
     let bold = Style::new().add_modifier(Modifier::BOLD);
-    let marker =
-        if session.shown_position().turn() == color && !session.game_over() { theme.turn_marker() } else { "  " };
+    let marker = if session.shown_position().turn() == color && !session.activity().game_over(session.game()) {
+        theme.turn_marker()
+    } else {
+        "  "
+    };
     let name = match game.player(color) {
         PlayerKind::Engine => "Engine".to_string(),
-        PlayerKind::Human => session.player_name(color),
+        PlayerKind::Human => session.activity().player_name(session.game(), session.settings(), color),
     };
     let mut spans = vec![Span::raw(marker), Span::styled(format!("{color}: "), bold), Span::raw(name)];
     if let Some(c) = game.clocks() {

@@ -1,5 +1,6 @@
 //! Whole-screen render tests: a session drawn into a test backend.
 
+use crate::tui::view::marks::highlights;
 use std::time::Instant;
 
 use ratatui::layout::Rect;
@@ -159,7 +160,7 @@ fn render_holes_check_and_review_banner() {
     enter(&mut app, ":load 4k3/8/8/8/8/8/3q4/4K3 w 0");
     let rows = screen(app.session(), 100, 30);
     assert!(contains(&rows, "White to move: check!"), "{}", rows.join("\n"));
-    assert_eq!(app.session().highlights().check, Some((0, "e1".parse().unwrap())));
+    assert_eq!(highlights(app.session()).check, Some((0, "e1".parse().unwrap())));
     app = hotseat();
     for m in ["e4", "e5", "Nf3"] {
         enter(&mut app, m);
