@@ -34,6 +34,7 @@ pub mod games;
 pub(crate) mod highlights;
 mod input;
 pub mod keymap;
+mod legend;
 mod modes;
 mod newgame;
 mod picker;
@@ -179,7 +180,7 @@ pub fn run(terminal: &mut DefaultTerminal, mut app: App, signals: &Signals) -> (
     let mut report = app.finish();
     if std::env::var_os("WORMHOLE_STATS").is_some() {
         report.notes.push(stats.report());
-        report.notes.push(app.session().core.engine.search_stats(&app.session().core.settings));
+        report.notes.push(app.session().engine().search_stats(app.session().settings()));
     }
     (report, ending)
 }

@@ -8,7 +8,6 @@ mod dialogs;
 pub(super) mod help;
 mod input_line;
 pub mod layout;
-pub(super) mod legend;
 pub(super) mod marks;
 mod panel;
 mod puzzle;
@@ -44,7 +43,7 @@ fn boards_shown(session: &AppState) -> Boards {
     let count = pos.boards().len();
     Boards {
         count,
-        alone: (pos.board_to_play() + session.core.view.board_shift) % count,
+        alone: (pos.board_to_play() + session.view().board_shift) % count,
         flipped: session.view().flipped_in(session.game().kind()),
         tall_panel: matches!(session.mode(), Mode::Review | Mode::Analyze),
     }

@@ -11,12 +11,12 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use wormhole::GameKind;
 
 use super::layout::centered;
-use super::legend;
 use crate::tui::action::UserAction;
 use crate::tui::commands::{COMMANDS, SERVER_COMMANDS};
 use crate::tui::config::{KEYS, Prefs};
 use crate::tui::games;
 use crate::tui::keymap::{self, Context, When};
+use crate::tui::legend;
 use crate::tui::state::{AppState, HelpPage};
 use crate::tui::theme::StyleSheet;
 use crate::tui::update::{SERVER_REFUSED, SERVER_REFUSED_COMMANDS};

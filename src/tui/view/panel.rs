@@ -10,12 +10,12 @@ use ratatui::text::{Line, Span};
 use wormhole::engine::Level;
 use wormhole::{AnyPosition, Color, Role, Rules};
 
-use super::legend::{self, wrap};
 use super::rows::Rows;
 use crate::tui::ai::{self, Info, Purpose, Score};
 use crate::tui::clock;
 use crate::tui::game::PlayerKind;
 use crate::tui::games;
+use crate::tui::legend::{self, wrap};
 use crate::tui::remote::Remote;
 use crate::tui::state::{AppState, LastSearch};
 use crate::tui::theme::StyleSheet;
