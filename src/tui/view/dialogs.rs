@@ -68,7 +68,7 @@ pub fn new_game(frame: &mut Frame, area: Rect, session: &AppState, form: &NewGam
         ]));
     }
     text.push(Line::from(""));
-    if session.core.game.in_progress() {
+    if session.game().in_progress() {
         text.push(Line::styled("Starting ends the game in progress (it is autosaved).", theme.error));
     }
     text.push(Line::styled(keymap::context_keys(Context::NewGame), theme.dim));
