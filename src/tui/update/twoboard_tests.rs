@@ -40,7 +40,7 @@ fn type_text(s: &mut AppState, text: &str) {
 }
 
 fn hint(s: &AppState) -> String {
-    match input_hint(&s) {
+    match input_hint(s) {
         crate::tui::input::InputHint::Forced(why) => why,
         other => format!("no forced move: {other:?}"),
     }
