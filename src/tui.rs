@@ -37,6 +37,7 @@ pub mod keymap;
 mod legend;
 mod modes;
 mod newgame;
+mod pacing;
 mod picker;
 pub mod remote;
 mod review;
@@ -140,11 +141,11 @@ impl<P: app::Perform> Driven for App<P> {
     }
 
     fn wait(&self) -> Duration {
-        self.session().poll_timeout().map_or(MAX_WAIT, |t| t.min(MAX_WAIT))
+        pacing::poll_timeout(self.session()).map_or(MAX_WAIT, |t| t.min(MAX_WAIT))
     }
 
     fn changes_at(&self) -> Option<Instant> {
-        self.session().changes_at(ANIMATION_FRAME)
+        pacing::changes_at(self.session(), ANIMATION_FRAME)
     }
 
     fn event(&mut self, ev: Event, area: Rect) -> bool {

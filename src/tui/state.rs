@@ -10,14 +10,13 @@
 //! reads the clock: the updates return the effects for the runner to
 //! perform.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use wormhole::facts::Forced;
 use wormhole::{AnyMove, AnyPosition, Color, GameKind, Rules};
 
 use super::action::UserAction;
 use super::ai::Purpose;
-use super::clock;
 use super::config::Config;
 use super::game::{GameState, PlayerKind};
 use super::game_settings::GameSettings;
@@ -351,39 +350,6 @@ impl AppState {
             (Mode::Analyze, _, Some(explore)) => &explore.position,
             _ => self.core.game.position_at(self.shown_ply()),
         }
-    }
-
-    /// How long the event loop may wait for input: None = until a key comes.
-    /// While the engine thinks, its move is picked up within 10 ms.
-    pub fn poll_timeout(&self) -> Option<Duration> {
-        if self.core.engine.thinking.is_some() {
-            Some(Duration::from_millis(10))
-        } else if self.study.review.as_ref().is_some_and(|r| r.running) {
-            Some(Duration::from_millis(50))
-        } else if self.core.game.clocks().is_some_and(|c| c.is_running()) {
-            Some(Duration::from_millis(100))
-        } else {
-            None
-        }
-    }
-
-    /// When the screen next changes by itself, seen from the last tick:
-    /// the spinner and the engine's report every `frame`; a running clock
-    /// or the claim's countdown when its text changes (once a second, a
-    /// tenth below 20 s), not every frame.
-    pub fn changes_at(&self, frame: Duration) -> Option<Instant> {
-        let now = self.core.now;
-        let report = self.core.engine.thinking.is_some() || self.study.review.as_ref().is_some_and(|r| r.running);
-        let clock = self.core.game.clocks().filter(|c| c.is_running()).and_then(|c| {
-            let turn = self.core.game.position().turn();
-            clock::text_changes_in(c.remaining(turn, turn, now))
-        });
-        let claim = self.activity.remote().and_then(|r| r.presence).and_then(|p| {
-            let wait = p.claim_in(now);
-            clock::text_changes_in(wait).or((!wait.is_zero()).then_some(wait))
-        });
-        let first = [report.then_some(frame), clock, claim].into_iter().flatten().min()?;
-        Some(now + first)
     }
 
     /// The game as PGN with the players' names; the date is left for the

@@ -1,6 +1,7 @@
 //! State transitions: actions in, game and view out. Tests that need the
 //! engine or files run the effects through an [`App`].
 
+use crate::tui::pacing::{changes_at, poll_timeout};
 use crate::tui::view::marks::highlights;
 use std::time::{Duration, Instant};
 
@@ -383,33 +384,33 @@ fn clocks_are_shown_and_run_for_the_side_to_move() {
     let rows = screen(app.session(), 100, 30);
     assert!(contains(&rows, "White: White player  5:00"), "{}", rows.join("\n"));
     let frame = Duration::from_millis(100);
-    assert_eq!(app.session().changes_at(frame), None, "White's clock starts at White's first move");
+    assert_eq!(changes_at(app.session(), frame), None, "White's clock starts at White's first move");
     let t0 = app.session().now();
     app.tick(t0 + Duration::from_secs(30));
     enter(&mut app, "e4");
     let second = Duration::from_millis(1001);
     let t30 = t0 + Duration::from_secs(30);
-    assert_eq!(app.session().changes_at(frame), Some(t30 + second), "then Black's clock runs, drawn each second");
+    assert_eq!(changes_at(app.session(), frame), Some(t30 + second), "then Black's clock runs, drawn each second");
     app.tick(t0 + Duration::from_millis(40_250));
     let rows = screen(app.session(), 100, 30);
     assert!(contains(&rows, "White: White player  5:03"), "{}", rows.join("\n"));
     assert!(contains(&rows, "Black: Black player  4:50"), "{}", rows.join("\n"));
-    let next = app.session().changes_at(frame).unwrap();
+    let next = changes_at(app.session(), frame).unwrap();
     assert_eq!(next, t0 + Duration::from_millis(41_001), "4:50 reads so until 4:49");
     // Below 20 s, a tenth at a time.
     app.tick(t0 + Duration::from_millis(30_000 + 280_950));
     let rows = screen(app.session(), 100, 30);
     assert!(contains(&rows, "Black: Black player  0:19.0"), "{}", rows.join("\n"));
-    let next = app.session().changes_at(frame).unwrap();
+    let next = changes_at(app.session(), frame).unwrap();
     assert_eq!(next - app.session().now(), Duration::from_millis(51));
 }
 
 #[test]
 fn idle_app_waits_for_input_without_a_timeout() {
     let app = hotseat();
-    assert_eq!(app.session().poll_timeout(), None, "no busy loop while waiting for a human");
+    assert_eq!(poll_timeout(app.session()), None, "no busy loop while waiting for a human");
     let app = app_with(settings([PlayerKind::Engine, PlayerKind::Human]));
-    assert!(app.session().poll_timeout().is_some_and(|t| t <= Duration::from_millis(20)));
+    assert!(poll_timeout(app.session()).is_some_and(|t| t <= Duration::from_millis(20)));
 }
 
 #[test]
