@@ -34,8 +34,10 @@ pub mod games;
 pub(crate) mod highlights;
 mod input;
 pub mod keymap;
+mod legend;
 mod modes;
 mod newgame;
+mod pacing;
 mod picker;
 pub mod remote;
 mod review;
@@ -139,11 +141,11 @@ impl<P: app::Perform> Driven for App<P> {
     }
 
     fn wait(&self) -> Duration {
-        self.session().poll_timeout().map_or(MAX_WAIT, |t| t.min(MAX_WAIT))
+        pacing::poll_timeout(self.session()).map_or(MAX_WAIT, |t| t.min(MAX_WAIT))
     }
 
     fn changes_at(&self) -> Option<Instant> {
-        self.session().changes_at(ANIMATION_FRAME)
+        pacing::changes_at(self.session(), ANIMATION_FRAME)
     }
 
     fn event(&mut self, ev: Event, area: Rect) -> bool {
@@ -179,7 +181,7 @@ pub fn run(terminal: &mut DefaultTerminal, mut app: App, signals: &Signals) -> (
     let mut report = app.finish();
     if std::env::var_os("WORMHOLE_STATS").is_some() {
         report.notes.push(stats.report());
-        report.notes.push(app.session().core.engine.search_stats(&app.session().core.settings));
+        report.notes.push(app.session().engine().search_stats(app.session().settings()));
     }
     (report, ending)
 }
@@ -248,9 +250,11 @@ where
 /// Turns a terminal event into an action (only key presses count).
 pub fn action_for(ev: &Event, session: &AppState, area: Rect) -> Option<UserAction> {
     match ev {
-        Event::Key(key) if key.kind == KeyEventKind::Press => {
-            keymap::action_for(key, session.key_context(), session.input().is_empty())
-        }
+        Event::Key(key) if key.kind == KeyEventKind::Press => keymap::action_for(
+            key,
+            session.mode().key_context(session.activity()),
+            session.view().input.text().is_empty(),
+        ),
         Event::Mouse(m) => match m.kind {
             MouseEventKind::Down(MouseButton::Left) => {
                 let screen = view::screen(area, session)?;

@@ -450,7 +450,7 @@ impl ConnectionApp {
                 // The same game read again (a takeback): its chat stays.
                 let chat = match &self.screen {
                     ConnectionScreen::Game(g) if g.id == view.info.id => {
-                        g.app.session().remote_game().map(|r| r.chat.clone()).unwrap_or_default()
+                        g.app.session().activity().remote().map(|r| r.chat.clone()).unwrap_or_default()
                     }
                     _ => Vec::new(),
                 };
@@ -728,7 +728,7 @@ impl ConnectionApp {
                     HubEvent::Moved { relay: Some(r), .. } if Some(r.from) != self.session => Some(r.read),
                     _ => None,
                 };
-                match (g.app.session().remote_game().and_then(|r| game::event_for(r, event)), note) {
+                match (g.app.session().activity().remote().and_then(|r| game::event_for(r, event)), note) {
                     (Some(Follow::Event(event)), _) => {
                         if let (Some(read), Some(relay)) = (relayed, &self.relay) {
                             relay.will_show(read);
@@ -748,7 +748,7 @@ impl ConnectionApp {
     /// Whether a game this player plays, still going on, is on screen.
     fn playing_on_screen(&self) -> bool {
         let ConnectionScreen::Game(g) = &self.screen else { return false };
-        g.app.session().remote_game().is_some_and(|r| r.you.is_some() && r.ending.is_none())
+        g.app.session().activity().remote().is_some_and(|r| r.you.is_some() && r.ending.is_none())
     }
 
     /// The app of the game `view` opened, as this player draws it.

@@ -8,7 +8,7 @@ use wormhole::engine::Level;
 use wormhole::facts::{Facts, Forced};
 use wormhole::pgn::PgnGame;
 use wormhole::rules::{self, GameOutcome};
-use wormhole::{AnyMove, AnyOutcome, AnyPosition, Color, GameKind, Rules, Square};
+use wormhole::{AnyMove, AnyOutcome, AnyPosition, Color, GameKind, Rules};
 
 use super::choice::{Choice, choice_text};
 use super::clock::ChessClock;
@@ -391,11 +391,6 @@ impl GameState {
             .ok_or("nothing of yours to take back")
     }
 
-    /// Whether the piece on `from` has a legal move.
-    pub fn can_move(&self, from: Square) -> bool {
-        !self.position().moves_from(from).is_empty()
-    }
-
     /// The forced move of the position (while the game goes on), and why
     /// it is forced: the game's words ([`AnyPosition::forced_move`]), then
     /// how to play it.
@@ -412,13 +407,6 @@ impl GameState {
             }
         };
         Some(Forced { why: format!("{}; {how}", forced.why), ..forced })
-    }
-
-    /// Where the keyboard cursor starts: the king of the side to move on
-    /// the board to play (a1 without one there).
-    pub fn home_square(&self) -> Square {
-        let pos = self.position();
-        pos.king(pos.turn()).filter(|&(b, _)| b == pos.board_to_play()).map_or(Square::new(0), |(_, k)| k)
     }
 
     /// The side to move resigns.

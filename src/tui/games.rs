@@ -11,8 +11,8 @@ use ::wormhole::{AnyMove, AnyPosition, GameKind, Role, Rules};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
 
+use crate::tui::legend;
 use crate::tui::theme::StyleSheet;
-use crate::tui::view::legend;
 
 /// How the app shows one game.
 pub trait GameLook: Sync {

@@ -61,7 +61,7 @@ pub struct Thinking {
 /// message and input lines, the cursor, the board's turn, `:explain`,
 /// the hint shown) are beside the updates they serve, in `update/`.
 #[derive(Debug, Default)]
-pub(super) struct View {
+pub(crate) struct View {
     pub flipped: bool,
     pub input: InputLine,
     pub message: Option<Message>,

@@ -10,20 +10,17 @@
 //! reads the clock: the updates return the effects for the runner to
 //! perform.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use wormhole::facts::{Facts, Forced};
-use wormhole::{AnyMove, AnyPosition, Bitboard, Color, GameKind, Rules};
+use wormhole::facts::Forced;
+use wormhole::{AnyMove, AnyPosition, Color, GameKind, Rules};
 
 use super::action::UserAction;
-use super::ai::{Info, Purpose};
-use super::clock;
-use super::commands;
+use super::ai::Purpose;
 use super::config::Config;
 use super::game::{GameState, PlayerKind};
 use super::game_settings::GameSettings;
-use super::highlights::Highlights;
-use super::input::{self, Candidate, InputHint};
+use super::input::{self, Candidate};
 use super::keymap::{self, Context};
 pub use super::modes::confirm::Pending;
 pub use super::modes::help::HelpPage;
@@ -31,9 +28,10 @@ use super::newgame::NewGameForm;
 use super::picker::GamePicker;
 use super::remote::{Opened, Remote};
 use super::review::Study;
-pub(super) use super::shared::{Core, EngineProgress, Look, Outputs, View};
+pub(crate) use super::shared::View;
+pub(super) use super::shared::{Core, EngineProgress, Look, Outputs};
 pub use super::shared::{LastSearch, Message, Thinking};
-use super::theme::{Display, StyleSheet};
+use super::theme::Display;
 use super::trainer::{Phase, Trainer};
 
 /// What the screen is showing besides the game, with each mode's own
@@ -62,9 +60,29 @@ pub enum Mode {
     /// The list of saved games; Esc goes back to the mode it keeps
     /// (`modes/open_game.rs`, `picker.rs`).
     OpenGame(Box<GamePicker<Mode>>),
-    /// The puzzle trainer (see [`AppState::trainer`]; its update is
+    /// The puzzle trainer (see [`Activity::trainer`]; its update is
     /// `Trainer::update`, `update/puzzles.rs`).
     Puzzle,
+}
+
+impl Mode {
+    /// What keys mean in this mode (on the puzzle board, whether
+    /// `activity`'s puzzle is being solved).
+    pub fn key_context(&self, activity: &Activity) -> Context {
+        match self {
+            Mode::Play => Context::Play,
+            Mode::Help { .. } => Context::Help,
+            Mode::Browse(_) => Context::Browse,
+            Mode::GameOver => Context::GameOver,
+            Mode::NewGame(_) => Context::NewGame,
+            Mode::Confirm(_) => Context::Confirm,
+            Mode::Review => Context::Review,
+            Mode::Analyze => Context::Analyze,
+            Mode::OpenGame(_) => Context::OpenGame,
+            Mode::Puzzle if activity.puzzle_phase() == Some(Phase::Solving) => Context::Puzzle,
+            Mode::Puzzle => Context::PuzzleOver,
+        }
+    }
 }
 
 /// `app.mode() == Mode::Play`: a mode compares with a mode's name.
@@ -87,12 +105,12 @@ pub enum Activity {
 }
 
 impl Activity {
-    /// Whether the human may move now in `core`'s game: not after its end,
-    /// not on the engine's turn, in a server's game only on the player's
-    /// own turn while the game goes on.
-    pub(super) fn human_to_move(&self, core: &Core) -> bool {
-        let mine = |r: &Remote| r.ending.is_none() && r.you == Some(core.game.position().turn());
-        !core.game.is_over() && core.game.player_to_move() == PlayerKind::Human && self.remote().is_none_or(mine)
+    /// Whether the human may move now in `game`: not after its end, not
+    /// on the engine's turn, in a server's game only on the player's own
+    /// turn while the game goes on.
+    pub(super) fn human_to_move(&self, game: &GameState) -> bool {
+        let mine = |r: &Remote| r.ending.is_none() && r.you == Some(game.position().turn());
+        !game.is_over() && game.player_to_move() == PlayerKind::Human && self.remote().is_none_or(mine)
     }
 
     /// The puzzle trainer, while it is on.
@@ -101,6 +119,11 @@ impl Activity {
             Activity::Puzzles(t) => Some(t),
             _ => None,
         }
+    }
+
+    /// The puzzle's phase (None outside the trainer).
+    pub fn puzzle_phase(&self) -> Option<Phase> {
+        self.trainer()?.phase()
     }
 
     pub fn trainer_mut(&mut self) -> Option<&mut Trainer> {
@@ -126,27 +149,29 @@ impl Activity {
     }
 
     /// A player's name as the panel and PGN show it: a server's names,
-    /// else who plays `core`'s game.
-    pub(super) fn player_name(&self, core: &Core, color: Color) -> String {
+    /// else who plays `game` (the engine at `settings`' level).
+    pub(super) fn player_name(&self, game: &GameState, settings: &GameSettings, color: Color) -> String {
         if let Some(remote) = self.remote() {
             return remote.names[color.index()].clone();
         }
-        match core.game.player(color) {
-            PlayerKind::Human if core.game.players() == [PlayerKind::Human; 2] => format!("{color} player"),
+        match game.player(color) {
+            PlayerKind::Human if game.players() == [PlayerKind::Human; 2] => format!("{color} player"),
             PlayerKind::Human => "You".to_string(),
-            PlayerKind::Engine => core.settings.level.player_name(),
+            PlayerKind::Engine => settings.level.player_name(),
         }
     }
 
-    /// Whether `core`'s game is over: by its rules, or as a server said.
-    pub(super) fn game_over(&self, core: &Core) -> bool {
-        core.game.is_over() || self.remote().is_some_and(|r| r.ending.is_some())
+    /// Whether `game` is over: by its rules, or as a server said (a
+    /// resignation, a flag, an abort).
+    pub(super) fn game_over(&self, game: &GameState) -> bool {
+        game.is_over() || self.remote().is_some_and(|r| r.ending.is_some())
     }
 
     /// `core`'s game as PGN with the players' names; the date is left for
     /// the runner to fill in when it writes the file.
     pub(super) fn pgn(&self, core: &Core) -> wormhole::pgn::PgnGame {
-        let names = [self.player_name(core, Color::White), self.player_name(core, Color::Black)];
+        let name = |color| self.player_name(&core.game, &core.settings, color);
+        let names = [name(Color::White), name(Color::Black)];
         core.game.to_pgn([&names[0], &names[1]], "????.??.??")
     }
 }
@@ -161,29 +186,29 @@ pub(super) fn game_offers(core: &Core, activity: &Activity, mode: &Mode, action:
     match action {
         UserAction::Undo => core.game.undo_target().is_ok(),
         UserAction::Redo => core.game.can_redo(),
-        UserAction::Hint => activity.human_to_move(core),
+        UserAction::Hint => activity.human_to_move(&core.game),
         UserAction::MoveNow => core.engine.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Move { .. })),
         UserAction::Review => core.game.len() > 0,
         _ => true,
     }
 }
 
-/// The legal moves the typed text could be in the game (none while
+/// The legal moves the typed `text` could be in `game` (none while
 /// browsing, `mode`, or when the human is not to move).
-pub(super) fn game_candidates(core: &Core, activity: &Activity, mode: &Mode) -> Vec<Candidate> {
-    if !activity.human_to_move(core) || matches!(mode, Mode::Browse(_)) {
+pub(super) fn game_candidates(game: &GameState, text: &str, activity: &Activity, mode: &Mode) -> Vec<Candidate> {
+    if !activity.human_to_move(game) || matches!(mode, Mode::Browse(_)) {
         return Vec::new();
     }
-    input::candidates(core.game.position(), core.view.input.text())
+    input::candidates(game.position(), text)
 }
 
 /// The forced move Enter on an empty line (or a click on one of its
-/// squares) plays for the human to move: in a game on the game's screen
+/// squares) plays for the human to move: in `game` on the game's screen
 /// (`mode`), and on the puzzle board while the puzzle is being solved.
-pub(super) fn forced_move(core: &Core, activity: &Activity, mode: &Mode) -> Option<Forced<AnyMove>> {
-    let solving = *mode == Mode::Puzzle && activity.trainer().and_then(Trainer::phase) == Some(Phase::Solving);
-    let playing = (*mode == Mode::Play || solving) && activity.human_to_move(core);
-    playing.then(|| core.game.forced()).flatten()
+pub(super) fn forced_move(game: &GameState, activity: &Activity, mode: &Mode) -> Option<Forced<AnyMove>> {
+    let solving = *mode == Mode::Puzzle && activity.puzzle_phase() == Some(Phase::Solving);
+    let playing = (*mode == Mode::Play || solving) && activity.human_to_move(game);
+    playing.then(|| game.forced()).flatten()
 }
 
 /// How the session ended, for what `play` prints after the terminal is restored.
@@ -266,66 +291,30 @@ impl AppState {
     pub fn mode(&self) -> &Mode {
         &self.mode
     }
-    pub fn theme(&self) -> &StyleSheet {
-        &self.core.look.theme
+    /// How the screen is drawn: its style sheet.
+    pub(super) fn look(&self) -> &Look {
+        &self.core.look
     }
-    /// Whether the board shows Black's side at the bottom (see [`View::flipped_in`]).
-    pub fn flipped(&self) -> bool {
-        self.core.view.flipped_in(self.core.game.kind())
+    /// The screen's view state: the input and message lines, the cursor,
+    /// the board's turn, the engine's last move.
+    pub(crate) fn view(&self) -> &View {
+        &self.core.view
     }
-    pub fn input(&self) -> &str {
-        self.core.view.input.text()
+    /// The engine's progress: its search, what thinking on the human's time found.
+    pub(super) fn engine(&self) -> &EngineProgress {
+        &self.core.engine
     }
-    pub fn message(&self) -> Option<&Message> {
-        self.core.view.message.as_ref()
-    }
-    pub fn scroll(&self) -> Option<usize> {
-        self.core.view.scroll
-    }
+    /// Whether the session is over: the runner stops.
     pub fn should_quit(&self) -> bool {
         self.core.out.quit
-    }
-    pub fn thinking(&self) -> Option<&Thinking> {
-        self.core.engine.thinking.as_ref()
-    }
-
-    /// What the thinking on the human's time found about the position now,
-    /// once it ended by itself (it proved the result).
-    pub fn pondered(&self) -> Option<&Info> {
-        self.core.engine.pondered(self.core.game.len())
     }
     pub fn now(&self) -> Instant {
         self.core.now
     }
-    pub fn last_search(&self) -> Option<&LastSearch> {
-        self.core.view.last_search.as_ref()
-    }
 
-    /// What keys mean now.
-    pub fn key_context(&self) -> Context {
-        match self.mode {
-            Mode::Play => Context::Play,
-            Mode::Help { .. } => Context::Help,
-            Mode::Browse(_) => Context::Browse,
-            Mode::GameOver => Context::GameOver,
-            Mode::NewGame(_) => Context::NewGame,
-            Mode::Confirm(_) => Context::Confirm,
-            Mode::Review => Context::Review,
-            Mode::Analyze => Context::Analyze,
-            Mode::OpenGame(_) => Context::OpenGame,
-            Mode::Puzzle if self.puzzle_phase() == Some(Phase::Solving) => Context::Puzzle,
-            Mode::Puzzle => Context::PuzzleOver,
-        }
-    }
-
-    /// The puzzle trainer, while it is on.
-    pub fn trainer(&self) -> Option<&Trainer> {
-        self.activity.trainer()
-    }
-
-    /// The puzzle's phase (None outside the trainer).
-    pub fn puzzle_phase(&self) -> Option<Phase> {
-        self.activity.trainer()?.phase()
+    /// What the board is for: the player's game, a puzzle, a server's game.
+    pub fn activity(&self) -> &Activity {
+        &self.activity
     }
 
     /// The review and the live analysis.
@@ -361,129 +350,6 @@ impl AppState {
             (Mode::Analyze, _, Some(explore)) => &explore.position,
             _ => self.core.game.position_at(self.shown_ply()),
         }
-    }
-
-    /// The legal moves the typed text could be.
-    pub fn candidates(&self) -> Vec<Candidate> {
-        if let (Mode::Analyze, Some(explore)) = (&self.mode, &self.study.explore) {
-            return input::candidates(&explore.position, self.core.view.input.text());
-        }
-        game_candidates(&self.core, &self.activity, &self.mode)
-    }
-
-    /// What the line under the input says about the text typed.
-    pub fn input_hint(&self) -> InputHint {
-        let text = self.core.view.input.text();
-        if let Some(cmd) = text.strip_prefix(':') {
-            return InputHint::Command(commands::matching(cmd.split_whitespace().next().unwrap_or("")));
-        }
-        if text.is_empty() {
-            return match self.forced_move() {
-                Some(forced) => InputHint::Forced(forced.why),
-                None => InputHint::Empty,
-            };
-        }
-        if let (Mode::Analyze, Some(explore)) = (&self.mode, &self.study.explore) {
-            return InputHint::of(input::reading(&explore.position, text));
-        }
-        if !self.core.game.is_over() && self.core.game.player_to_move() == PlayerKind::Engine {
-            return InputHint::EngineToMove;
-        }
-        InputHint::of(input::reading(self.core.game.position(), text))
-    }
-
-    /// What the board marks: last move, check, the piece about to move and its targets.
-    pub fn highlights(&self) -> Highlights {
-        if let (Mode::Review, Some(review)) = (&self.mode, &self.study.review) {
-            return review.highlights();
-        }
-        if let (Mode::Analyze, Some(explore)) = (&self.mode, &self.study.explore) {
-            let info = self.core.engine.thinking.as_ref().and_then(|t| t.info.as_ref()).or(explore.finished.as_ref());
-            return explore.highlights(info, self.core.view.selected, self.core.view.cursor);
-        }
-        let ply = self.shown_ply();
-        let pos = self.shown_position();
-        let last_move = self.core.game.move_before(ply);
-        let carried = last_move.and_then(|m| self.core.game.position_at(ply - 1).carried(m));
-        let last_also = carried.map_or(Bitboard::EMPTY, |c| Bitboard::from_square(c.to));
-        let mut hl = Highlights { last_move, last_also, cursor: self.core.view.cursor, ..Highlights::of(pos) };
-        if ply != self.core.game.len() {
-            return hl;
-        }
-        let candidates = self.candidates();
-        if let Some(from) = self.core.view.selected {
-            hl.show_moves_of(self.core.game.position(), from, self.core.view.entry);
-        } else if let Some((from, to)) = self.core.view.explained {
-            hl.selected = from;
-            hl.targets = to;
-        } else if let Some(m) = self.core.view.hint {
-            hl.show_move(m);
-        } else if let Some(sq) = self.activity.trainer().and_then(|t| t.hint_square(ply)) {
-            hl.selected |= Bitboard::from_square(sq);
-        } else if !candidates.is_empty() {
-            for c in candidates {
-                hl.show_move(c.mv);
-            }
-        } else if let Some(sq) = self.core.view.cursor.filter(|_| self.activity.human_to_move(&self.core)) {
-            // The piece under the keyboard cursor: where it could go.
-            let pos = self.core.game.position();
-            if pos.played_board().piece_at(sq).is_some_and(|p| p.color == pos.turn()) {
-                hl.show_moves_of(pos, sq, None);
-                hl.selected = Bitboard::EMPTY;
-            }
-        }
-        hl
-    }
-
-    /// The forced move Enter on an empty line (or a click on one of its
-    /// squares) plays for the human to move, and why it is forced: the
-    /// game's words ([`AnyPosition::forced_move`]), then how to play it.
-    pub(super) fn forced_move(&self) -> Option<Forced<AnyMove>> {
-        forced_move(&self.core, &self.activity, &self.mode)
-    }
-
-    /// A player's name as the panel and PGN show it.
-    pub fn player_name(&self, color: Color) -> String {
-        self.activity.player_name(&self.core, color)
-    }
-
-    /// How long the event loop may wait for input: None = until a key comes.
-    /// While the engine thinks, its move is picked up within 10 ms.
-    pub fn poll_timeout(&self) -> Option<Duration> {
-        if self.core.engine.thinking.is_some() {
-            Some(Duration::from_millis(10))
-        } else if self.study.review.as_ref().is_some_and(|r| r.running) {
-            Some(Duration::from_millis(50))
-        } else if self.core.game.clocks().is_some_and(|c| c.is_running()) {
-            Some(Duration::from_millis(100))
-        } else {
-            None
-        }
-    }
-
-    /// When the screen next changes by itself, seen from the last tick:
-    /// the spinner and the engine's report every `frame`; a running clock
-    /// or the claim's countdown when its text changes (once a second, a
-    /// tenth below 20 s), not every frame.
-    pub fn changes_at(&self, frame: Duration) -> Option<Instant> {
-        let now = self.core.now;
-        let report = self.core.engine.thinking.is_some() || self.study.review.as_ref().is_some_and(|r| r.running);
-        let clock = self.core.game.clocks().filter(|c| c.is_running()).and_then(|c| {
-            let turn = self.core.game.position().turn();
-            clock::text_changes_in(c.remaining(turn, turn, now))
-        });
-        let claim = self.activity.remote().and_then(|r| r.presence).and_then(|p| {
-            let wait = p.claim_in(now);
-            clock::text_changes_in(wait).or((!wait.is_zero()).then_some(wait))
-        });
-        let first = [report.then_some(frame), clock, claim].into_iter().flatten().min()?;
-        Some(now + first)
-    }
-
-    /// Whether the game is over: by its rules, or as a server said
-    /// (a resignation, a flag, an abort).
-    pub fn game_over(&self) -> bool {
-        self.activity.game_over(&self.core)
     }
 
     /// The game as PGN with the players' names; the date is left for the
@@ -525,10 +391,5 @@ impl AppState {
         session.core.view.flipped = you == Some(Color::Black);
         session.activity = Activity::Remote(opened.remote);
         session
-    }
-
-    /// The server's game on screen, if this is one.
-    pub fn remote_game(&self) -> Option<&Remote> {
-        self.activity.remote()
     }
 }

@@ -7,7 +7,7 @@ use wormhole::{AnyMove, AnyPosition, Color, GameKind};
 
 use super::{GameLook, rules_page};
 use crate::tui::theme::StyleSheet;
-use crate::tui::view::legend;
+use crate::tui::legend;
 
 /// What the rules call J, said wherever the portals are explained.
 const J_IS_ONE_SQUARE: &str = "the two are one square, J: a piece arriving on one comes out of the other";

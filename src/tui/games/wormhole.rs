@@ -6,7 +6,7 @@ use wormhole::{AnyPosition, Role, Variant};
 
 use super::{GameLook, bold, role_lines};
 use crate::tui::theme::StyleSheet;
-use crate::tui::view::legend;
+use crate::tui::legend;
 
 /// The rules in a nutshell, before each piece's move (which comes from
 /// the library).

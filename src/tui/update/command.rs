@@ -258,7 +258,7 @@ impl Playing<'_> {
             Cmd::Theme => self.core.theme_command(self.activity, rest),
             Cmd::Explain => self.core.view.explain(self.core.game.position(), rest),
             Cmd::Legend => return Then::Help(HelpPage::Pieces),
-            Cmd::Resign if self.activity.game_over(self.core) => self.core.view.error("the game is already over"),
+            Cmd::Resign if self.activity.game_over(&self.core.game) => self.core.view.error("the game is already over"),
             Cmd::Resign => return Then::Ask(Pending::Resign),
             Cmd::Help => return Then::Help(HelpPage::Keys),
             Cmd::Rules => return Then::Help(HelpPage::Rules),

@@ -274,7 +274,7 @@ impl Core {
         if self.game.is_over() {
             return self.view.info(GAME_OVER_HINT);
         }
-        if !activity.human_to_move(self) {
+        if !activity.human_to_move(&self.game) {
             return self.view.error("a hint is for your own move");
         }
         if let Some(info) = self.engine.ponder_found(self.game.len()) {
@@ -300,7 +300,7 @@ impl Core {
             && matches!(mode, Mode::Play | Mode::Browse(_))
             && activity.trainer().is_none()
             && self.game.players().contains(&PlayerKind::Engine)
-            && activity.human_to_move(self);
+            && activity.human_to_move(&self.game);
         let ply = self.game.len();
         if pondering && !wanted {
             self.cancel_search();

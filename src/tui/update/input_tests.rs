@@ -6,6 +6,7 @@
 //! on its portal and names and marks a teleport. Pure transitions through
 //! `AppState::update` and renders into a test backend.
 
+use crate::tui::view::marks::{highlights, input_hint};
 use std::time::Instant;
 
 use ratatui::layout::Rect;
@@ -50,7 +51,7 @@ fn sans_of(hint: InputHint) -> Vec<String> {
 fn a_pawn_capture_without_its_file_matches_on_the_line_as_enter_reads_it() {
     let mut s = from_fen(GameKind::Classic, "4k3/8/8/3p4/2P1P3/8/8/4K3 w 0");
     type_chars(&mut s, "xd5");
-    let mut sans = sans_of(s.input_hint());
+    let mut sans = sans_of(input_hint(&s));
     sans.sort();
     assert_eq!(sans, ["cxd5", "exd5"], "not 'no legal move starts like this'");
     s.update(UserAction::Submit);
@@ -72,7 +73,7 @@ fn a_move_onto_a_hole_names_the_hole() {
 fn a_prefix_of_one_command_runs_it() {
     let mut s = session([PlayerKind::Human; 2]);
     type_chars(&mut s, ":res");
-    assert_eq!(s.input_hint(), InputHint::Command(vec!["resign"]));
+    assert_eq!(input_hint(&s), InputHint::Command(vec!["resign"]));
     s.update(UserAction::Submit);
     assert!(matches!(s.mode(), Mode::Confirm(_)), "{:?}", s.mode());
     s.update(UserAction::Escape);
@@ -102,7 +103,7 @@ fn a_move_typed_while_browsing_goes_back_to_the_live_position_first() {
     s.update(UserAction::Char('N'));
     assert_eq!(s.mode(), Mode::Play);
     assert_eq!(info(&s), "back to the live position: moves are played there");
-    assert_eq!(s.input(), "N");
+    assert_eq!(s.view().input.text(), "N");
 }
 
 #[test]
@@ -110,13 +111,13 @@ fn a_paste_is_taken_whole_or_refused_whole() {
     let mut s = session([PlayerKind::Human; 2]);
     let long = format!(":save /tmp/{}.pgn", "p".repeat(2000));
     s.update(Msg::Paste(format!("{long}\n")));
-    assert_eq!(s.input(), long, "more than 1024 bytes, in one go, the line end dropped");
+    assert_eq!(s.view().input.text(), long, "more than 1024 bytes, in one go, the line end dropped");
     s.update(UserAction::ClearInput);
     s.update(Msg::Paste("?x".into()));
-    assert_eq!(s.input(), "?x", "a pasted ? is text, not the help key");
+    assert_eq!(s.view().input.text(), "?x", "a pasted ? is text, not the help key");
     s.update(UserAction::ClearInput);
     s.update(Msg::Paste("y".repeat(MAX_INPUT_CHARS + 1)));
-    assert_eq!(s.input(), "", "nothing cut");
+    assert_eq!(s.view().input.text(), "", "nothing cut");
     assert!(error(&s).contains(&format!("holds at most {MAX_INPUT_CHARS}")), "{}", error(&s));
 }
 
@@ -128,7 +129,7 @@ fn two_board_bc4_offers_both_readings_on_the_line_and_on_enter() {
         s.update(UserAction::Submit);
     }
     type_chars(&mut s, "Bc4");
-    let mut sans = sans_of(s.input_hint());
+    let mut sans = sans_of(input_hint(&s));
     sans.sort();
     assert_eq!(sans, ["B:Bc4", "B:c4"]);
     s.update(UserAction::Submit);
@@ -141,7 +142,7 @@ fn two_board_bc4_offers_both_readings_on_the_line_and_on_enter() {
         s.update(UserAction::Submit);
     }
     type_chars(&mut s, "Bc4");
-    assert_eq!(s.input_hint(), InputHint::Exact("A:Bc4".into()));
+    assert_eq!(input_hint(&s), InputHint::Exact("A:Bc4".into()));
     s.update(UserAction::Submit);
     assert_eq!(s.game().sans().last().map(String::as_str), Some("A:Bc4"));
 }
@@ -156,11 +157,11 @@ fn explain_on_a_piece_standing_on_its_portal_shows_what_a_click_shows() {
     let mut s = from_fen(GameKind::Linked, PAWN_ON_PORTAL);
     type_chars(&mut s, ":explain e4");
     s.update(UserAction::Submit);
-    let explained = s.highlights().targets;
+    let explained = highlights(&s).targets;
     assert!(info(&s).ends_with("goes to e5"), "{}", info(&s));
     s.update(UserAction::Escape);
     s.update(UserAction::ClickSquare(sq("e4")));
-    assert_eq!(s.highlights().targets, explained);
+    assert_eq!(highlights(&s).targets, explained);
     assert_eq!(explained, Bitboard::from_square(sq("e5")));
 }
 
@@ -170,7 +171,7 @@ fn a_teleport_is_named_and_both_its_squares_are_marked() {
     type_chars(&mut s, "Z@a5");
     s.update(UserAction::Submit);
     assert_eq!(info(&s), "teleported the White pawn a5 -> e4");
-    let hl = s.highlights();
+    let hl = highlights(&s);
     assert_eq!((hl.last_move.map(|m| m.to()), hl.last_also), (Some(sq("a5")), Bitboard::from_square(sq("e4"))));
     let (w, h) = (120, 40);
     let buf = buffer(&s, w, h);
@@ -179,7 +180,7 @@ fn a_teleport_is_named_and_both_its_squares_are_marked() {
         let r = board.boards[0].geometry.rect(sq(name));
         buf[(r.x, r.y)].bg
     };
-    let theme = s.theme();
+    let theme = &s.look().theme;
     assert_eq!(bg("a5"), theme.last_to_dark.bg.unwrap());
     assert_eq!(bg("e4"), theme.last_to_light.bg.unwrap(), "where the pawn came out");
     assert_eq!(bg("d4"), theme.dark_square.bg.unwrap());

@@ -4,6 +4,7 @@
 //! typing `Z@d3`, a black hole named in the message line, and the help.
 //! Pure transitions through `AppState::update`.
 
+use crate::tui::view::marks::highlights;
 use std::time::Instant;
 
 use wormhole::{AnyPosition, Bitboard, GameKind, Rules, Square};
@@ -50,10 +51,10 @@ fn typing_e4_from_the_start_plays_the_move_through_the_portal() {
     assert_eq!(listed, ["e4>a5"], "no portal move of the cell e4 (Z@d3 ...)");
     let mut s = linked(START);
     type_text(&mut s, "e4");
-    assert_eq!(s.game().sans(), ["e4>a5"], "{:?}", s.message());
+    assert_eq!(s.game().sans(), ["e4>a5"], "{:?}", s.view().message.as_ref());
     let mut s = linked(START);
     s.update(UserAction::ClickSquare(sq("e2")));
-    assert_eq!(squares(s.highlights().targets), ["a5", "e3"], "the pawn lands on a5 through the portal");
+    assert_eq!(squares(highlights(&s).targets), ["a5", "e3"], "the pawn lands on a5 through the portal");
     s.update(UserAction::ClickSquare(sq("a5")));
     assert_eq!(s.game().sans(), ["e4>a5"]);
 }
@@ -63,7 +64,7 @@ fn a_portal_moves_by_clicking_it_and_a_neighbouring_square_or_by_its_text() {
     let mut s = linked(START);
     s.update(UserAction::ClickSquare(sq("e4")));
     assert!(info(&s).starts_with("your portal on e4"), "{}", info(&s));
-    assert_eq!(squares(s.highlights().targets), ["d3", "d4", "d5", "e3", "e5", "f3", "f4", "f5"]);
+    assert_eq!(squares(highlights(&s).targets), ["d3", "d4", "d5", "e3", "e5", "f3", "f4", "f5"]);
     s.update(UserAction::ClickSquare(sq("d3")));
     type_text(&mut s, "Z@b5");
     assert_eq!(s.game().sans(), ["Z@d3", "Z@b5"]);

@@ -101,7 +101,7 @@ impl View {
     /// Moves the keyboard cursor over `game`'s board as it is drawn (from
     /// the king of the side to move when there is no cursor yet).
     pub(in crate::tui) fn move_cursor(&mut self, game: &GameState, dx: i8, dy: i8) {
-        let sq = self.cursor.unwrap_or_else(|| game.home_square());
+        let sq = self.cursor.unwrap_or_else(|| home_square(game.position()));
         let (dx, dy) = if self.flipped_in(game.kind()) { (-dx, -dy) } else { (dx, dy) };
         let f = (sq.file() as i8 + dx).clamp(0, 7) as u8;
         let r = (sq.rank() as i8 + dy).clamp(0, 7) as u8;
@@ -177,7 +177,7 @@ impl Playing<'_> {
             UserAction::Cursor(dx, dy) => self.core.view.move_cursor(&self.core.game, dx, dy),
             UserAction::Select => match self.core.view.cursor {
                 Some(sq) => return self.core.pick(self.activity, sq),
-                None => self.core.view.cursor = Some(self.core.game.home_square()),
+                None => self.core.view.cursor = Some(home_square(self.core.game.position())),
             },
             UserAction::ClickSquare(sq) => {
                 self.core.view.cursor = Some(sq);
@@ -210,7 +210,7 @@ impl Playing<'_> {
         }
         let pos = self.core.game.position().clone();
         if !self.core.view.input.complete(&pos) {
-            let n = game_candidates(self.core, self.activity, self.mode).len();
+            let n = game_candidates(&self.core.game, self.core.view.input.text(), self.activity, self.mode).len();
             if n > 1 {
                 self.core.view.info(format!("{n} moves match; type more"));
             }
@@ -226,7 +226,7 @@ impl Playing<'_> {
     /// when the square is one of its own, else says why it is forced.
     /// None when no move is forced.
     fn click_forced(&mut self, board: usize, sq: Square) -> Option<Then> {
-        let forced = forced_move(self.core, self.activity, self.mode)?;
+        let forced = forced_move(&self.core.game, self.activity, self.mode)?;
         match forced.squares.contains(&(board, sq)) {
             true => Some(self.core.play_human(self.activity, forced.m)),
             false => {
@@ -250,7 +250,7 @@ impl Playing<'_> {
             return self.command(cmd);
         }
         if text.is_empty() {
-            if let Some(forced) = forced_move(self.core, self.activity, self.mode) {
+            if let Some(forced) = forced_move(&self.core.game, self.activity, self.mode) {
                 return self.core.play_human(self.activity, forced.m);
             }
             if let Some(sq) = self.core.view.cursor {
@@ -305,10 +305,10 @@ impl Core {
         }
         let pos = self.game.position();
         let piece = pos.played_board().piece_at(sq);
-        let own = activity.human_to_move(self) && piece.is_some_and(|p| p.color == pos.turn());
+        let own = activity.human_to_move(&self.game) && piece.is_some_and(|p| p.color == pos.turn());
         (self.view.selected, self.view.entry) = (None, None);
         match piece {
-            Some(p) if own && self.game.can_move(sq) => {
+            Some(p) if own && !pos.moves_from(sq).is_empty() => {
                 self.view.selected = Some(sq);
                 self.view.input.clear();
                 let how = self.game.kind().movement(p.role);
@@ -316,8 +316,8 @@ impl Core {
             }
             Some(_) if own => self.view.error(format!("the piece on {sq} has no legal move")),
             Some(_) => self.view.explain(pos, &sq.to_string()),
-            None if !activity.human_to_move(self) => self.view.error("not your turn"),
-            None if self.game.can_move(sq) => {
+            None if !activity.human_to_move(&self.game) => self.view.error("not your turn"),
+            None if !pos.moves_from(sq).is_empty() => {
                 // The mover's own portal: its steps are marked.
                 self.view.selected = Some(sq);
                 self.view.input.clear();
@@ -327,4 +327,10 @@ impl Core {
         }
         Then::Stays
     }
+}
+
+/// Where the keyboard cursor starts in `pos`: the king of the side to
+/// move on the board to play (a1 without one there).
+fn home_square(pos: &AnyPosition) -> Square {
+    pos.king(pos.turn()).filter(|&(b, _)| b == pos.board_to_play()).map_or(Square::new(0), |(_, k)| k)
 }

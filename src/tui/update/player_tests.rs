@@ -3,6 +3,7 @@
 //! that once said something wrong. Pure transitions where possible; the
 //! engine and files through an [`App`](crate::tui::app::App).
 
+use crate::tui::view::marks::highlights;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -111,7 +112,7 @@ fn set_changes_a_setting_now_and_saves_it_and_a_broken_file_is_never_written() {
     typed(&mut s, ":set clock");
     assert!(info(&s).starts_with("clock = off (MIN+INC|off"), "{}", info(&s));
     let effects = typed(&mut s, ":theme");
-    assert_eq!(s.theme().name, ThemeName::Light, ":theme goes to the next theme");
+    assert_eq!(s.look().theme.name, ThemeName::Light, ":theme goes to the next theme");
     assert!(saved_config(&effects, "# mine\nlevel = 2\n").unwrap().contains("theme = \"light\""));
 
     let mut broken = session_with_config([PlayerKind::Human; 2], Some("level = zero\n"));
@@ -142,7 +143,7 @@ fn explain_shows_where_a_piece_goes_on_this_board() {
     let text = info(&s);
     assert!(text.starts_with("Black knight d3: 1 step orthogonally, then 1 diagonally onward"), "{text}");
     assert!(text.ends_with("goes to b2 f2 b4 c5 g5 f6"), "docs/wormhole.md#worked-examples, example 2: {text}");
-    assert_eq!(s.highlights().targets.count(), 6);
+    assert_eq!(highlights(&s).targets.count(), 6);
     typed(&mut s, ":explain B");
     assert!(info(&s).contains("Black bishop b8 g8"), "the side to move first: {}", info(&s));
     typed(&mut s, ":explain f6");
@@ -152,7 +153,7 @@ fn explain_shows_where_a_piece_goes_on_this_board() {
     typed(&mut s, ":explain wizard");
     assert_eq!(error(&s), "there is no wizard in Wormhole chess (classic)");
     s.update(UserAction::Escape);
-    assert_eq!(s.highlights().targets.count(), 0, "Esc clears the marks");
+    assert_eq!(highlights(&s).targets.count(), 0, "Esc clears the marks");
 }
 
 #[test]
@@ -163,8 +164,8 @@ fn picking_a_piece_says_how_it_moves_and_an_opponents_piece_where_it_goes() {
     s.update(UserAction::ClickSquare("b8".parse().unwrap()));
     assert!(info(&s).starts_with("Black knight b8: "), "{}", info(&s));
     assert!(info(&s).contains("goes to a6 c6"), "{}", info(&s));
-    assert_eq!(s.highlights().targets.count(), 2, "its targets are marked");
-    assert_eq!(s.highlights().selected.count(), 1);
+    assert_eq!(highlights(&s).targets.count(), 2, "its targets are marked");
+    assert_eq!(highlights(&s).selected.count(), 1);
 }
 
 #[test]
@@ -173,7 +174,7 @@ fn a_loaded_position_is_played_from_the_side_to_move() {
     let effects = typed(&mut s, ":load rbkxxxbn/ppxppppx/2qxxB2/4x2p/3P1x2/3n1x2/PPPxPPPP/RBxxxNKR b 17");
     assert_eq!(s.game().players(), [PlayerKind::Engine, PlayerKind::Human], "the human takes Black, to move");
     assert!(!effects.iter().any(|e| matches!(e, Effect::StartSearch { .. })), "the engine waits");
-    assert!(s.flipped(), "Black at the bottom");
+    assert!(flipped(&s), "Black at the bottom");
 }
 
 #[test]
@@ -315,7 +316,7 @@ fn a_clock_under_ten_seconds_is_drawn_as_a_warning() {
     let rows = screen(&s, 100, 30);
     let (y, row) = rows.iter().enumerate().find(|(_, r)| r.contains("White: White player")).unwrap();
     let x = row.find("0:09.0").map(|b| row[..b].chars().count()).expect("9 s left");
-    assert_eq!(buf[(x as u16, y as u16)].fg, s.theme().clock_low.fg.unwrap());
+    assert_eq!(buf[(x as u16, y as u16)].fg, s.look().theme.clock_low.fg.unwrap());
 }
 
 #[test]

@@ -43,7 +43,7 @@ fn stops(effects: &[Effect]) -> bool {
 }
 
 fn pondering(s: &AppState) -> bool {
-    s.thinking().is_some_and(|t| matches!(t.purpose, Purpose::Ponder { .. }))
+    s.engine().thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Ponder { .. }))
 }
 
 /// A report of the ponder search: depth `depth`, best move `m`, `score`,
@@ -134,7 +134,7 @@ fn a_result_proved_while_pondering_is_shown_but_no_line_or_number() {
     let done =
         Finished { purpose: Purpose::Ponder { ply: 0 }, best: Some(e4), info: Some(found), elapsed: Duration::ZERO };
     let effects = s.update(Msg::Engine(EngineEvent::Done(done)));
-    assert!(effects.is_empty() && s.thinking().is_none(), "{effects:?}");
+    assert!(effects.is_empty() && s.engine().thinking.as_ref().is_none(), "{effects:?}");
     let text = screen(&s, 120, 40).join("\n");
     assert!(text.contains("Thought on your time, depth 12") && text.contains("White wins in 3 moves"), "{text}");
     assert!(s.update(UserAction::Help).is_empty() && s.update(UserAction::Escape).is_empty(), "not started again");

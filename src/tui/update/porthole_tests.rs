@@ -3,6 +3,7 @@
 //! and `:new` offer the game, a draw ends the game at half a point, and the
 //! help explains the portholes. Pure transitions through `AppState::update`.
 
+use crate::tui::view::marks::highlights;
 use std::time::Instant;
 
 use wormhole::{AnyPosition, Bitboard, GameKind, Rules, Square};
@@ -40,13 +41,13 @@ const EXAMPLE_2: &str = "rnbqkbnr/pppp1ppp/8/4p3/8/5P2/PPPPP1PP/RNBQKBNR w KQkq 
 fn picking_a_piece_shows_its_entries_and_exits_then_the_exit_is_picked() {
     let mut s = porthole(EXAMPLE_2);
     s.update(UserAction::ClickSquare(sq("f3")));
-    let hl = s.highlights();
+    let hl = highlights(&s);
     assert_eq!(squares(hl.targets), ["g4"], "a porthole to enter (f4 is one too: no step onto it)");
     assert_eq!(squares(hl.exits), ["b4", "b5", "c4", "c5", "f4", "f5", "g5"]);
     // The porthole first: seven exits, so the choice waits for one.
     s.update(UserAction::ClickSquare(sq("g4")));
     assert!(info(&s).starts_with("in at g4: now pick the exit (fg4>b4, "), "{}", info(&s));
-    let hl = s.highlights();
+    let hl = highlights(&s);
     assert_eq!(squares(hl.selected), ["f3", "g4"]);
     assert_eq!(hl.exits.count(), 7);
     s.update(UserAction::ClickSquare(sq("c4")));
@@ -62,7 +63,7 @@ fn a_porthole_with_one_exit_or_an_exit_with_one_way_in_plays_at_once() {
     // docs/porthole.md#worked-examples, example 3: the king in check leaves by h1 to a6, b3 or d4.
     let mut s = porthole("6k1/5ppp/8/8/8/8/5PPP/4r1K1 w - - 0 30 a6,d4,b3,h1");
     s.update(UserAction::ClickSquare(sq("g1")));
-    assert_eq!(squares(s.highlights().exits), ["a6", "b3", "d4"]);
+    assert_eq!(squares(highlights(&s).exits), ["a6", "b3", "d4"]);
     // Picking an exit that only one porthole leads to plays the move.
     s.update(UserAction::ClickSquare(sq("d4")));
     assert_eq!(s.game().sans(), ["Kh1>d4"]);

@@ -1,6 +1,7 @@
 //! The puzzle trainer without a terminal: sessions fed the puzzles the
 //! runner would read, moves typed and clicked, the effects checked.
 
+use crate::tui::view::marks::highlights;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -46,14 +47,14 @@ fn typed(s: &mut AppState, text: &str) -> Vec<Effect> {
 fn trainer_on(lines: &[&str]) -> AppState {
     let mut s = session([PlayerKind::Human; 2]);
     s.update(Msg::PuzzlesLoaded { game: GameKind::Porthole, loaded: Box::new(loaded(lines, Record::default())) });
-    assert_eq!(s.mode(), Mode::Puzzle, "{:?}", s.message());
+    assert_eq!(s.mode(), Mode::Puzzle, "{:?}", s.view().message.as_ref());
     s
 }
 
 /// The attempt saved, if one was, and the rating the trainer has after it.
 fn saved_attempt(s: &AppState, effects: &[Effect]) -> Option<(Attempt, Rating)> {
     effects.iter().find_map(|e| match e {
-        Effect::SavePuzzleAttempt { attempt, .. } => Some((attempt.clone(), s.trainer()?.rating())),
+        Effect::SavePuzzleAttempt { attempt, .. } => Some((attempt.clone(), s.activity().trainer()?.rating())),
         _ => None,
     })
 }
@@ -62,7 +63,7 @@ fn saved_attempt(s: &AppState, effects: &[Effect]) -> Option<(Attempt, Rating)> 
 fn the_right_line_gets_the_replies_and_solves_the_puzzle() {
     let mut s = trainer_on(&[LADDER]);
     assert_eq!(info(&s), "White to play: mate in 2");
-    assert_eq!(s.key_context(), Context::Puzzle);
+    assert_eq!(s.mode().key_context(s.activity()), Context::Puzzle);
     assert!(typed(&mut s, "Ra7").is_empty(), "nothing counted yet");
     assert_eq!(s.game().sans(), ["Ra7", "Kg8"], "the defender's reply is played");
     assert!(info(&s).contains("Kg8 was the reply"), "{}", info(&s));
@@ -70,9 +71,9 @@ fn the_right_line_gets_the_replies_and_solves_the_puzzle() {
     let (attempt, rating) = saved_attempt(&s, &effects).expect("the result is saved");
     assert_eq!((attempt.puzzle.as_str(), attempt.result), ("ladder", PuzzleOutcome::Solved));
     assert!(rating.rating > 1500.0 && attempt.after == rating.rating, "{rating:?}");
-    assert_eq!(s.puzzle_phase(), Some(Phase::Solved));
-    assert_eq!(s.key_context(), Context::PuzzleOver);
-    let trainer = s.trainer().unwrap();
+    assert_eq!(s.activity().puzzle_phase(), Some(Phase::Solved));
+    assert_eq!(s.mode().key_context(s.activity()), Context::PuzzleOver);
+    let trainer = s.activity().trainer().unwrap();
     assert_eq!((trainer.streak, trainer.rating()), (1, rating));
     let rows = screen(&s, 110, 36).join("\n");
     for needle in ["Solved!", "Rating +", "(1500 -> ", "Puzzle ladder, rated 1400", "Enter: next", "Streak: 1"] {
@@ -98,29 +99,29 @@ fn a_wrong_move_fails_shows_the_refutation_and_a_retry_counts_no_more() {
     s.update(Msg::Engine(EngineEvent::Done(done)));
     assert_eq!(s.game().sans(), ["Rb7", "Kg8"]);
     assert!(error(&s).contains("it runs into Kg8"), "{}", error(&s));
-    assert_eq!(s.key_context(), Context::PuzzleOver);
+    assert_eq!(s.mode().key_context(s.activity()), Context::PuzzleOver);
     // A move now is refused; r starts again from the puzzle's position.
     typed(&mut s, "Rb8");
     assert_eq!(s.game().len(), 2);
     s.update(UserAction::Retry);
-    assert_eq!((s.game().len(), s.puzzle_phase()), (0, Some(Phase::Solving)));
+    assert_eq!((s.game().len(), s.activity().puzzle_phase()), (0, Some(Phase::Solving)));
     typed(&mut s, "Ra7");
     let effects = typed(&mut s, "Rb8#");
     assert_eq!(saved_attempt(&s, &effects), None, "it counted the first time");
-    assert_eq!(s.trainer().unwrap().rating(), rating);
+    assert_eq!(s.activity().trainer().unwrap().rating(), rating);
     assert!(info(&s).contains("it counted the first time"), "{}", info(&s));
 }
 
 #[test]
 fn the_solution_plays_out_and_enter_brings_the_next_puzzle() {
     let mut s = trainer_on(&[LADDER, THROUGH]);
-    assert_eq!(s.trainer().unwrap().offered().unwrap().puzzle.id, "ladder", "the nearest to 1500");
+    assert_eq!(s.activity().trainer().unwrap().offered().unwrap().puzzle.id, "ladder", "the nearest to 1500");
     typed(&mut s, "Rb7");
     s.update(UserAction::ShowSolution);
     assert_eq!(s.game().sans(), ["Ra7", "Kg8", "Rb8#"]);
     assert!(info(&s).starts_with("Solution: Ra7 Kg8 Rb8#"), "{}", info(&s));
     s.update(UserAction::NextPuzzle);
-    assert_eq!(s.trainer().unwrap().offered().unwrap().puzzle.id, "through", "ladder was just tried");
+    assert_eq!(s.activity().trainer().unwrap().offered().unwrap().puzzle.id, "through", "ladder was just tried");
     assert_eq!(s.game().len(), 0);
     assert_eq!(info(&s), "White to play: mate in 1");
     // Another mate than the solution's counts as solved.
@@ -134,14 +135,14 @@ fn the_hint_marks_the_piece_and_a_hinted_solve_gains_nothing() {
     s.update(UserAction::Hint);
     assert!(info(&s).contains("the piece on a1 moves"), "{}", info(&s));
     let a1: Square = "a1".parse().unwrap();
-    assert_eq!(s.highlights().selected, Bitboard::from_square(a1), "only the piece, not its target");
-    assert_eq!(s.highlights().targets, Bitboard::EMPTY);
+    assert_eq!(highlights(&s).selected, Bitboard::from_square(a1), "only the piece, not its target");
+    assert_eq!(highlights(&s).targets, Bitboard::EMPTY);
     typed(&mut s, "Ra7");
     let effects = typed(&mut s, "Rb8#");
     let (attempt, rating) = saved_attempt(&s, &effects).unwrap();
     assert_eq!(attempt.result, PuzzleOutcome::Hinted);
     assert_eq!((attempt.before, rating), (1500.0, Rating::default()), "no gain, no loss");
-    assert_eq!(s.trainer().unwrap().streak, 0);
+    assert_eq!(s.activity().trainer().unwrap().streak, 0);
 }
 
 #[test]
@@ -151,16 +152,16 @@ fn the_theme_filter_chooses_the_next_puzzle() {
     assert!(info(&s).contains("theme through-porthole: 1 puzzles"), "{}", info(&s));
     typed(&mut s, "Rb7");
     s.update(UserAction::NextPuzzle);
-    assert_eq!(s.trainer().unwrap().offered().unwrap().puzzle.id, "through");
+    assert_eq!(s.activity().trainer().unwrap().offered().unwrap().puzzle.id, "through");
     typed(&mut s, ":theme fork");
     assert!(error(&s).contains("no puzzle is about 'fork'"), "{}", error(&s));
     typed(&mut s, ":theme all");
-    assert_eq!(s.trainer().unwrap().filter, None);
+    assert_eq!(s.activity().trainer().unwrap().filter, None);
     // t after a puzzle goes through the themes on offer.
     typed(&mut s, "Kf1");
-    assert_eq!(s.key_context(), Context::PuzzleOver);
+    assert_eq!(s.mode().key_context(s.activity()), Context::PuzzleOver);
     s.update(UserAction::NextTheme);
-    assert_eq!(s.trainer().unwrap().filter.as_deref(), Some("mate"));
+    assert_eq!(s.activity().trainer().unwrap().filter.as_deref(), Some("mate"));
     // A colour theme's name is still a colour theme.
     typed(&mut s, ":theme light");
     assert_eq!(s.config().prefs.theme, crate::tui::theme::ThemeName::Light);
@@ -185,10 +186,10 @@ fn a_personal_puzzle_not_yet_solved_comes_back_first() {
     let mut loaded = loaded(&[LADDER], record);
     loaded.personal = vec![puzzle(THROUGH)];
     s.update(Msg::PuzzlesLoaded { game: GameKind::Porthole, loaded: Box::new(loaded.clone()) });
-    assert_eq!(s.trainer().unwrap().offered().unwrap().puzzle.id, "ladder", "through was tried just now");
+    assert_eq!(s.activity().trainer().unwrap().offered().unwrap().puzzle.id, "ladder", "through was tried just now");
     loaded.record.attempts.remove(5);
     s.update(Msg::PuzzlesLoaded { game: GameKind::Porthole, loaded: Box::new(loaded) });
-    let offered = s.trainer().unwrap().offered().unwrap();
+    let offered = s.activity().trainer().unwrap().offered().unwrap();
     assert!(offered.personal && offered.puzzle.id == "through", "{offered:?}");
 }
 
@@ -253,7 +254,7 @@ fn p_on_a_missed_win_makes_a_puzzle_only_when_the_win_is_the_only_one() {
     app.update(UserAction::Personal);
     assert!(info(app.session()).starts_with("checking that the win is the only one"), "{}", info(app.session()));
     let end = Instant::now() + Duration::from_secs(60);
-    while matches!(app.session().message(), Some(Message::Info(_))) && Instant::now() < end {
+    while matches!(app.session().view().message.as_ref(), Some(Message::Info(_))) && Instant::now() < end {
         std::thread::sleep(Duration::from_millis(20));
         app.tick(Instant::now());
     }
@@ -276,7 +277,7 @@ fn a_personal_puzzle_is_saved_once_and_offered_as_the_players_own() {
     assert_eq!(loaded.personal, [ladder]);
     let mut s = session([PlayerKind::Human; 2]);
     s.update(Msg::PuzzlesLoaded { game: GameKind::Porthole, loaded: Box::new(loaded) });
-    assert!(s.trainer().unwrap().offered().unwrap().personal);
+    assert!(s.activity().trainer().unwrap().offered().unwrap().personal);
     let rows = screen(&s, 110, 36).join("\n");
     assert!(rows.contains("White to play: mate in 2"), "{rows}");
     let _ = std::fs::remove_dir_all(&dir);
@@ -292,7 +293,7 @@ fn the_two_board_puzzle_panel_is_whole_at_every_size() {
     let mut s = session([PlayerKind::Human; 2]);
     let game = GameKind::Twoboard;
     s.update(Msg::PuzzlesLoaded { game, loaded: Box::new(loaded(&[TWO_BOARDS], Record::default())) });
-    assert_eq!(s.mode(), Mode::Puzzle, "{:?}", s.message());
+    assert_eq!(s.mode(), Mode::Puzzle, "{:?}", s.view().message.as_ref());
     for (w, h) in [(120, 40), (120, 30), (100, 30), (200, 60)] {
         let rows = screen(&s, w, h);
         let text = rows.join("\n");
@@ -313,7 +314,7 @@ fn a_stalemate_win_is_asked_for_as_a_stalemate() {
     let mut s = session([PlayerKind::Human; 2]);
     s.update(Msg::PuzzlesLoaded { game: GameKind::Classic, loaded: Box::new(loaded(&[STALEMATE], Record::default())) });
     assert_eq!(info(&s), "Black to play: stalemate in 1 (no legal move loses)");
-    assert!(s.trainer().unwrap().filters().contains(&"stalemate".to_string()));
+    assert!(s.activity().trainer().unwrap().filters().contains(&"stalemate".to_string()));
     typed(&mut s, ":theme mate");
     assert!(error(&s).contains("no puzzle is about 'mate'"), "{}", error(&s));
     typed(&mut s, ":theme stalemate");
@@ -330,11 +331,11 @@ fn a_forced_teleport_in_a_puzzle_is_offered_and_played_by_enter_and_the_hint_nam
         let mut s = session([PlayerKind::Human; 2]);
         let puzzles = Box::new(loaded(&[TELEPORT], Record::default()));
         s.update(Msg::PuzzlesLoaded { game: GameKind::Twoboard, loaded: puzzles });
-        assert_eq!(s.mode(), Mode::Puzzle, "{:?}", s.message());
+        assert_eq!(s.mode(), Mode::Puzzle, "{:?}", s.view().message.as_ref());
         if retried {
             typed(&mut s, "Qg4");
             s.update(UserAction::Retry);
-            assert_eq!(s.puzzle_phase(), Some(Phase::Solving));
+            assert_eq!(s.activity().puzzle_phase(), Some(Phase::Solving));
         }
         s.update(UserAction::Hint);
         assert!(info(&s).contains("the piece on Bh5 (Board B) moves"), "{}", info(&s));
@@ -346,6 +347,6 @@ fn a_forced_teleport_in_a_puzzle_is_offered_and_played_by_enter_and_the_hint_nam
         assert!(info(&s).starts_with("Hint: your intent forces the teleport QBh5>Ah5#"), "{}", info(&s));
         typed(&mut s, "");
         assert_eq!(s.game().sans(), ["B:Qh5^", "B:Nc2", "QBh5>Ah5#"], "retried: {retried}");
-        assert_eq!(s.puzzle_phase(), Some(Phase::Solved));
+        assert_eq!(s.activity().puzzle_phase(), Some(Phase::Solved));
     }
 }

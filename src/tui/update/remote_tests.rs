@@ -11,7 +11,7 @@ use crate::tui::config::Config;
 use crate::tui::effects::Effect;
 use crate::tui::remote::{Opened, OpponentOffer, Remote, RemoteCall, RemoteEvent, ServerClocks};
 use crate::tui::state::AppState;
-use crate::tui::testing::{contains, error, screen};
+use crate::tui::testing::{contains, error, flipped, screen};
 
 /// Game 9, alice (White, this player) against bob, one minute each.
 fn at_the_table(you: Option<Color>) -> AppState {
@@ -107,7 +107,7 @@ fn a_watcher_sees_the_game_from_whites_side_and_is_named_so() {
     let s = at_the_table(None);
     let rows = screen(&s, 120, 40);
     assert!(contains(&rows, "Watching") && contains(&rows, "alice") && contains(&rows, "bob"), "{rows:#?}");
-    assert!(!s.flipped());
+    assert!(!flipped(&s));
 }
 
 /// An opponent gone: the panel says so, with the claim's countdown on

@@ -291,6 +291,7 @@ impl Study {
 pub(super) mod tests {
     use std::time::{Duration, Instant};
 
+    use crate::tui::view::marks::highlights;
     use wormhole::Rules;
     use wormhole::analysis::Judgement;
     use wormhole::rules::GameMove;
@@ -312,7 +313,7 @@ pub(super) mod tests {
         enter(&mut app, &format!(":load {THROWN_WIN}"));
         enter(&mut app, "Ng6");
         enter(&mut app, "cxh1=Q");
-        assert_eq!(app.session().mode(), Mode::GameOver, "{:?}", app.session().message());
+        assert_eq!(app.session().mode(), Mode::GameOver, "{:?}", app.session().view().message.as_ref());
         app
     }
 
@@ -343,7 +344,7 @@ pub(super) mod tests {
         assert!(first.before.is_proved_win_for(wormhole::Color::White));
         let best = first.best_move().unwrap();
         assert!(review.position().after(best).unwrap().legal_moves().is_empty(), "the better move mates");
-        assert_eq!(app.session().highlights().targets, wormhole::Bitboard::from_square(best.to()));
+        assert_eq!(highlights(app.session()).targets, wormhole::Bitboard::from_square(best.to()));
         // The jump finds it from anywhere; Esc returns to the game's end.
         app.update(UserAction::BrowseEnd);
         app.update(UserAction::NextJudged);
@@ -368,7 +369,7 @@ pub(super) mod tests {
         assert_eq!(first.judgement, Some(Judgement::Blunder), "{first:?}");
         let best = first.best_move().unwrap();
         assert_eq!(review.position().san(best), "Rb4>a8#");
-        let hl = app.session().highlights();
+        let hl = highlights(app.session());
         assert!(hl.targets.contains(best.entry().unwrap()) && hl.exits.contains(best.to()), "{hl:?}");
     }
 
@@ -402,7 +403,7 @@ pub(super) mod tests {
             s.update(UserAction::Submit)
         };
         type_line(&mut s, ":review");
-        assert!(error(&s).contains("nothing to review"), "{:?}", s.message());
+        assert!(error(&s).contains("nothing to review"), "{:?}", s.view().message.as_ref());
         type_line(&mut s, "e4");
         let effects = type_line(&mut s, ":review");
         assert!(matches!(effects.as_slice(), [Effect::StartAnalysis { .. }]), "{effects:?}");
@@ -433,7 +434,7 @@ pub(super) mod tests {
         let end = Instant::now() + Duration::from_secs(20);
         loop {
             app.tick(Instant::now());
-            let info = app.session().thinking().and_then(|t| t.info.as_ref());
+            let info = app.session().engine().thinking.as_ref().and_then(|t| t.info.as_ref());
             if info.is_some_and(|i| i.lines.len() >= lines) {
                 return;
             }
@@ -448,9 +449,9 @@ pub(super) mod tests {
         enter(&mut app, "e4");
         app.update(UserAction::Analyze);
         assert_eq!(app.session().mode(), Mode::Analyze);
-        assert!(matches!(app.session().thinking().map(|t| t.purpose), Some(Purpose::Analysis { .. })));
+        assert!(matches!(app.session().engine().thinking.as_ref().map(|t| t.purpose), Some(Purpose::Analysis { .. })));
         wait_lines(&mut app, 3);
-        let lines = &app.session().thinking().unwrap().info.as_ref().unwrap().lines;
+        let lines = &app.session().engine().thinking.as_ref().unwrap().info.as_ref().unwrap().lines;
         let roots: Vec<_> = lines.iter().map(|l| l.root_move()).collect();
         assert!(roots[0] != roots[1] && roots[1] != roots[2] && roots[0] != roots[2], "{roots:?}");
         // A move tried: the game keeps its one move, the search goes on from there.
@@ -464,7 +465,7 @@ pub(super) mod tests {
         assert!(app.session().study().explore.as_ref().unwrap().tried.is_empty());
         app.update(UserAction::Escape);
         assert_eq!(app.session().mode(), Mode::Play);
-        assert!(app.session().thinking().is_none());
+        assert!(app.session().engine().thinking.as_ref().is_none());
         assert!(!app.engine_busy(), "leaving the analysis stops the search");
         assert_eq!(app.session().game().len(), 1);
     }
@@ -472,12 +473,12 @@ pub(super) mod tests {
     #[test]
     fn live_analysis_against_the_engine_pauses_its_move() {
         let mut app = app_with(settings([PlayerKind::Engine, PlayerKind::Human]));
-        assert!(matches!(app.session().thinking().map(|t| t.purpose), Some(Purpose::Move { .. })));
+        assert!(matches!(app.session().engine().thinking.as_ref().map(|t| t.purpose), Some(Purpose::Move { .. })));
         enter(&mut app, ":analyze");
-        assert!(matches!(app.session().thinking().map(|t| t.purpose), Some(Purpose::Analysis { .. })));
+        assert!(matches!(app.session().engine().thinking.as_ref().map(|t| t.purpose), Some(Purpose::Analysis { .. })));
         app.update(UserAction::Analyze);
         assert!(
-            matches!(app.session().thinking().map(|t| t.purpose), Some(Purpose::Move { .. })),
+            matches!(app.session().engine().thinking.as_ref().map(|t| t.purpose), Some(Purpose::Move { .. })),
             "the engine thinks again"
         );
         wait_engine(&mut app);
@@ -515,7 +516,7 @@ pub(super) mod tests {
         assert!(rows.iter().any(|r| braille(r)), "no graph drawn:\n{text}");
         // The mark has the blunder colour.
         let buf = buffer(app.session(), w, h);
-        let theme = app.session().theme();
+        let theme = &app.session().look().theme;
         let row = rows.iter().position(|r| r.contains("Ng6??")).unwrap() as u16;
         let col = rows[row as usize].find("Ng6??").unwrap();
         let col = rows[row as usize][..col].chars().count() as u16;
@@ -548,7 +549,7 @@ pub(super) mod tests {
         s.update(UserAction::Analyze);
         let sq = |name: &str| name.parse::<wormhole::Square>().unwrap();
         s.update(UserAction::ClickSquare(sq("e7")));
-        assert!(s.highlights().targets.contains(sq("e5")), "the picked pawn's targets are marked");
+        assert!(highlights(&s).targets.contains(sq("e5")), "the picked pawn's targets are marked");
         let effects = s.update(UserAction::ClickSquare(sq("e5")));
         let explore = s.study.explore.as_ref().unwrap();
         assert_eq!(explore.tried.len(), 1);

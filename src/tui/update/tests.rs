@@ -1,6 +1,8 @@
 //! State transitions: actions in, game and view out. Tests that need the
 //! engine or files run the effects through an [`App`].
 
+use crate::tui::pacing::{changes_at, poll_timeout};
+use crate::tui::view::marks::highlights;
 use std::time::{Duration, Instant};
 
 use wormhole::rules::GameMove;
@@ -19,10 +21,10 @@ fn typing_moves_plays_them_and_errors_keep_the_text() {
     enter(&mut app, "e4");
     enter(&mut app, "e5");
     assert_eq!(app.session().game().sans(), ["e4", "e5"]);
-    assert_eq!(app.session().input(), "");
+    assert_eq!(app.session().view().input.text(), "");
     enter(&mut app, "Nf6");
     assert_eq!(error(app.session()), "no knight can reach f6");
-    assert_eq!(app.session().input(), "Nf6", "the text stays for editing");
+    assert_eq!(app.session().view().input.text(), "Nf6", "the text stays for editing");
     app.update(UserAction::ClearInput);
     enter(&mut app, "zz");
     assert!(error(app.session()).starts_with("'zz' is not a move"), "{}", error(app.session()));
@@ -52,14 +54,14 @@ fn ambiguous_and_illegal_moves_are_explained() {
     let mut app = app_with_game(settings([PlayerKind::Human; 2]), GameState::new(pos, [PlayerKind::Human; 2], None));
     enter(&mut app, "Ke2");
     assert_eq!(error(app.session()), "illegal: Ke1e2 leaves your king attacked");
-    assert_eq!(app.session().input(), "Ke2");
+    assert_eq!(app.session().view().input.text(), "Ke2");
 }
 
 #[test]
 fn engine_replies_and_undo_takes_back_both_moves() {
     let mut app = vs_engine();
     enter(&mut app, "e4");
-    assert!(app.session().thinking().is_some());
+    assert!(app.session().engine().thinking.as_ref().is_some());
     enter(&mut app, "d4");
     assert_eq!(error(app.session()), "the engine is to move (Ctrl-G: move now)");
     app.update(UserAction::ClearInput);
@@ -68,15 +70,18 @@ fn engine_replies_and_undo_takes_back_both_moves() {
     assert_eq!(app.session().game().position().turn(), Color::White);
     app.update(UserAction::Undo);
     assert_eq!(app.session().game().len(), 0, "undo takes back the engine's reply too");
-    assert!(matches!(app.session().thinking().map(|t| t.purpose), Some(Purpose::Ponder { ply: 0 })), "on your time");
+    assert!(
+        matches!(app.session().engine().thinking.as_ref().map(|t| t.purpose), Some(Purpose::Ponder { ply: 0 })),
+        "on your time"
+    );
     app.update(UserAction::Redo);
     assert_eq!(app.session().game().len(), 2, "redo replays both");
     assert_eq!(app.session().game().sans()[0], "e4");
     // Undo while the engine is thinking: its search is cancelled.
     enter(&mut app, "d4");
-    assert!(app.session().thinking().is_some());
+    assert!(app.session().engine().thinking.as_ref().is_some());
     app.update(UserAction::Undo);
-    let purpose = app.session().thinking().map(|t| t.purpose);
+    let purpose = app.session().engine().thinking.as_ref().map(|t| t.purpose);
     assert_eq!(purpose, Some(Purpose::Ponder { ply: 2 }), "its move is cancelled; it thinks on your time");
     assert_eq!(app.session().game().len(), 2);
     assert!(app.session().game().position().turn() == Color::White);
@@ -102,8 +107,8 @@ fn hotseat_undo_is_one_ply_and_a_new_move_drops_the_redo_tail() {
 #[test]
 fn engine_as_white_moves_first_and_the_board_is_flipped() {
     let mut app = app_with(settings([PlayerKind::Engine, PlayerKind::Human]));
-    assert!(app.session().flipped());
-    assert!(app.session().thinking().is_some());
+    assert!(flipped(app.session()));
+    assert!(app.session().engine().thinking.as_ref().is_some());
     app.update(UserAction::MoveNow);
     wait_engine(&mut app);
     assert_eq!(app.session().game().len(), 1);
@@ -123,7 +128,7 @@ fn fen_and_pgn_round_trips() {
     enter(&mut app, "a3");
     let path = dir.join("game.pgn");
     enter(&mut app, &format!(":save {}", path.display()));
-    assert!(app.session().game().is_saved(), "{:?}", app.session().message());
+    assert!(app.session().game().is_saved(), "{:?}", app.session().view().message.as_ref());
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.contains(&format!("[FEN \"{fen}\"]")), "{text}");
     assert!(text.contains("[Variant \"Wormhole\"]"), "{text}");
@@ -237,7 +242,7 @@ fn browsing_history_does_not_change_the_game() {
     app.update(UserAction::BrowseBack);
     assert_eq!(app.session().shown_ply(), 1);
     assert_eq!(app.session().shown_position().fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPPxPPP/RNBQKBNR b 1");
-    assert_eq!(app.session().highlights().last_move.unwrap().to_string(), "e2e4");
+    assert_eq!(highlights(app.session()).last_move.unwrap().to_string(), "e2e4");
     app.update(UserAction::BrowseStart);
     assert_eq!(app.session().shown_ply(), 0);
     app.update(UserAction::BrowseForward);
@@ -250,14 +255,14 @@ fn browsing_history_does_not_change_the_game() {
     app.update(UserAction::BrowseBack);
     type_text(&mut app, "d4");
     assert_eq!(app.session().mode(), Mode::Play);
-    assert_eq!(app.session().input(), "d4");
+    assert_eq!(app.session().view().input.text(), "d4");
 }
 
 #[test]
 fn board_picking_plays_a_move() {
     let mut app = hotseat();
     app.update(UserAction::ClickSquare("g1".parse().unwrap()));
-    let hl = app.session().highlights();
+    let hl = highlights(app.session());
     assert!(hl.selected.contains("g1".parse().unwrap()));
     assert_eq!(hl.targets.count(), 2, "Nf3 and Nh3");
     app.update(UserAction::ClickSquare("f3".parse().unwrap()));
@@ -265,9 +270,9 @@ fn board_picking_plays_a_move() {
     app.update(UserAction::Escape);
     // Keyboard: cursor starts on the king, moves, Space selects.
     app.update(UserAction::Select);
-    assert_eq!(app.session().highlights().cursor, Some("e8".parse().unwrap()));
+    assert_eq!(highlights(app.session()).cursor, Some("e8".parse().unwrap()));
     app.update(UserAction::Cursor(0, -1));
-    assert_eq!(app.session().highlights().targets.count(), 2, "e6 and e5 for the pawn under the cursor");
+    assert_eq!(highlights(app.session()).targets.count(), 2, "e6 and e5 for the pawn under the cursor");
     app.update(UserAction::Select);
     app.update(UserAction::Cursor(0, -1));
     app.update(UserAction::Cursor(0, -1));
@@ -279,16 +284,16 @@ fn board_picking_plays_a_move() {
 fn typed_prefix_highlights_candidate_targets() {
     let mut app = hotseat();
     type_text(&mut app, "N");
-    let hl = app.session().highlights();
+    let hl = highlights(app.session());
     assert_eq!(hl.targets.count(), 4);
     assert_eq!(hl.selected.count(), 2);
     app.update(UserAction::Backspace);
     type_text(&mut app, "Ng");
     app.update(UserAction::Complete);
-    assert_eq!(app.session().input(), "Ng");
+    assert_eq!(app.session().view().input.text(), "Ng");
     type_text(&mut app, "1f");
     app.update(UserAction::Complete);
-    assert_eq!(app.session().input(), "Nf3");
+    assert_eq!(app.session().view().input.text(), "Nf3");
 }
 
 #[test]
@@ -356,7 +361,7 @@ fn hint_shows_a_move_without_playing_it() {
     // Its own search: not thinking on the human's time (see `a_hint_while_pondering_...`).
     enter(&mut app, ":set ponder off");
     app.update(UserAction::Hint);
-    assert!(app.session().thinking().is_some());
+    assert!(app.session().engine().thinking.as_ref().is_some());
     wait_engine(&mut app);
     let hint = info(app.session());
     assert!(hint.starts_with("Hint (full-strength engine): "), "{hint}");
@@ -364,12 +369,12 @@ fn hint_shows_a_move_without_playing_it() {
     assert!(app.session().game().position().parse_move(&san).is_ok(), "{san}");
     assert_eq!(app.session().game().len(), 0, "the hint is not played");
     let m = app.session().game().position().parse_move(&san).unwrap();
-    let hl = app.session().highlights();
+    let hl = highlights(app.session());
     assert_eq!(hl.selected, wormhole::Bitboard::from_square(m.from()), "the hinted piece is marked");
     assert_eq!(hl.targets, wormhole::Bitboard::from_square(m.to()), "and where it goes");
     enter(&mut app, &san);
     assert_eq!(app.session().game().sans()[0], san);
-    assert_eq!(app.session().highlights().targets.count(), 0, "the hint is gone after the move");
+    assert_eq!(highlights(app.session()).targets.count(), 0, "the hint is gone after the move");
 }
 
 #[test]
@@ -379,33 +384,33 @@ fn clocks_are_shown_and_run_for_the_side_to_move() {
     let rows = screen(app.session(), 100, 30);
     assert!(contains(&rows, "White: White player  5:00"), "{}", rows.join("\n"));
     let frame = Duration::from_millis(100);
-    assert_eq!(app.session().changes_at(frame), None, "White's clock starts at White's first move");
+    assert_eq!(changes_at(app.session(), frame), None, "White's clock starts at White's first move");
     let t0 = app.session().now();
     app.tick(t0 + Duration::from_secs(30));
     enter(&mut app, "e4");
     let second = Duration::from_millis(1001);
     let t30 = t0 + Duration::from_secs(30);
-    assert_eq!(app.session().changes_at(frame), Some(t30 + second), "then Black's clock runs, drawn each second");
+    assert_eq!(changes_at(app.session(), frame), Some(t30 + second), "then Black's clock runs, drawn each second");
     app.tick(t0 + Duration::from_millis(40_250));
     let rows = screen(app.session(), 100, 30);
     assert!(contains(&rows, "White: White player  5:03"), "{}", rows.join("\n"));
     assert!(contains(&rows, "Black: Black player  4:50"), "{}", rows.join("\n"));
-    let next = app.session().changes_at(frame).unwrap();
+    let next = changes_at(app.session(), frame).unwrap();
     assert_eq!(next, t0 + Duration::from_millis(41_001), "4:50 reads so until 4:49");
     // Below 20 s, a tenth at a time.
     app.tick(t0 + Duration::from_millis(30_000 + 280_950));
     let rows = screen(app.session(), 100, 30);
     assert!(contains(&rows, "Black: Black player  0:19.0"), "{}", rows.join("\n"));
-    let next = app.session().changes_at(frame).unwrap();
+    let next = changes_at(app.session(), frame).unwrap();
     assert_eq!(next - app.session().now(), Duration::from_millis(51));
 }
 
 #[test]
 fn idle_app_waits_for_input_without_a_timeout() {
     let app = hotseat();
-    assert_eq!(app.session().poll_timeout(), None, "no busy loop while waiting for a human");
+    assert_eq!(poll_timeout(app.session()), None, "no busy loop while waiting for a human");
     let app = app_with(settings([PlayerKind::Engine, PlayerKind::Human]));
-    assert!(app.session().poll_timeout().is_some_and(|t| t <= Duration::from_millis(20)));
+    assert!(poll_timeout(app.session()).is_some_and(|t| t <= Duration::from_millis(20)));
 }
 
 #[test]
@@ -419,20 +424,20 @@ fn engine_against_engine_plays_to_the_end() {
     let result = app.session().game().end().expect("the game ends within 64 plies");
     assert!(app.session().game().len() <= 64);
     assert_eq!(app.session().mode(), Mode::GameOver);
-    assert!(app.session().thinking().is_none());
+    assert!(app.session().engine().thinking.as_ref().is_none());
     assert!(app.session().pgn().to_pgn().contains(&format!("[Result \"{}\"]", result.result_str())));
 }
 
 #[test]
 fn autoflip_turns_the_board_to_the_side_to_move_in_hotseat() {
     let mut app = app_with(GameSettings { autoflip: true, ..settings([PlayerKind::Human; 2]) });
-    assert!(!app.session().flipped());
+    assert!(!flipped(app.session()));
     enter(&mut app, "e4");
-    assert!(app.session().flipped());
+    assert!(flipped(app.session()));
     enter(&mut app, "e5");
-    assert!(!app.session().flipped());
+    assert!(!flipped(app.session()));
     app.update(UserAction::Flip);
-    assert!(app.session().flipped(), "the flip key still works");
+    assert!(flipped(app.session()), "the flip key still works");
 }
 
 #[test]
@@ -442,9 +447,9 @@ fn new_game_with_other_settings() {
     assert_eq!(app.session().game().kind(), GameKind::Fairy);
     assert_eq!(app.session().game().players(), [PlayerKind::Engine, PlayerKind::Human]);
     assert_eq!(app.session().settings().level.number(), 3);
-    assert!(app.session().flipped(), "the human plays Black");
+    assert!(flipped(app.session()), "the human plays Black");
     assert!(app.session().game().clocks().is_some());
-    assert!(app.session().thinking().is_some(), "the engine opens as White");
+    assert!(app.session().engine().thinking.as_ref().is_some(), "the engine opens as White");
     enter(&mut app, ":new clock 0+1");
     assert_eq!(error(app.session()), "'0+1': a clock needs at least one second per side");
     enter(&mut app, ":new knight");
@@ -513,7 +518,7 @@ fn random_keys_and_sizes_never_panic_and_keep_the_game_legal() {
         };
         app.update(action);
         app.tick(Instant::now());
-        if app.session().thinking().is_some() && rng.next(4) == 0 {
+        if app.session().engine().thinking.as_ref().is_some() && rng.next(4) == 0 {
             wait_engine(&mut app);
         }
         if step % 50 == 0 {
@@ -626,11 +631,11 @@ fn tab_completes_the_path_of_open_and_save() {
     let base = format!("{}/", dir.path().display());
     type_text(&mut app, &format!(":open {base}my"));
     app.update(UserAction::Complete);
-    assert_eq!(app.session().input(), format!(":open {base}my-"));
+    assert_eq!(app.session().view().input.text(), format!(":open {base}my-"));
     assert_eq!(info(app.session()), "2 names fit: my-game.pgn  my-notes.pgn");
     type_text(&mut app, "g");
     app.update(UserAction::Complete);
-    assert_eq!(app.session().input(), format!(":open {base}my-game.pgn"));
+    assert_eq!(app.session().view().input.text(), format!(":open {base}my-game.pgn"));
     app.update(UserAction::Submit);
     assert_eq!(app.session().game().sans(), ["d4"]);
     type_text(&mut app, &format!(":save {base}zz"));
@@ -645,7 +650,7 @@ fn a_move_from_a_hole_says_it_is_a_hole() {
     enter(&mut app, "e5");
     enter(&mut app, "e2e4");
     assert_eq!(error(app.session()), "e2 is a hole: no piece stands there");
-    assert_eq!(app.session().input(), "e2e4", "the text stays to be corrected");
+    assert_eq!(app.session().view().input.text(), "e2e4", "the text stays to be corrected");
 }
 
 #[test]

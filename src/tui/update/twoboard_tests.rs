@@ -6,6 +6,7 @@
 //! size. Pure transitions through `AppState::update` and renders into a
 //! test backend.
 
+use crate::tui::view::marks::{highlights, input_hint};
 use std::time::Instant;
 
 use wormhole::rules::GameMove;
@@ -39,7 +40,7 @@ fn type_text(s: &mut AppState, text: &str) {
 }
 
 fn hint(s: &AppState) -> String {
-    match s.input_hint() {
+    match input_hint(s) {
         crate::tui::input::InputHint::Forced(why) => why,
         other => format!("no forced move: {other:?}"),
     }
@@ -100,13 +101,13 @@ fn a_click_picks_on_the_board_to_play_and_names_it_on_the_other() {
     s.update(UserAction::ClickBoard(1, sq("e7")));
     assert_eq!(error(&s), "Board B is not played now: White plays Board A");
     s.update(UserAction::ClickSquare(sq("g1")));
-    let hl = s.highlights();
+    let hl = highlights(&s);
     assert_eq!((hl.board, hl.selected), (0, Bitboard::from_square(sq("g1"))));
     assert!(hl.on(1).selected.is_empty() && hl.on(1).targets.is_empty(), "no marks on board B");
     s.update(UserAction::ClickSquare(sq("f3")));
     assert_eq!(s.game().sans(), ["A:Nf3"]);
-    assert_eq!(s.highlights().last_move.map(|m| m.board()), Some(0), "the last move was on A");
-    assert_eq!(s.highlights().board, 1, "picking happens on B now");
+    assert_eq!(highlights(&s).last_move.map(|m| m.board()), Some(0), "the last move was on A");
+    assert_eq!(highlights(&s).board, 1, "picking happens on B now");
 }
 
 #[test]
@@ -242,7 +243,7 @@ fn two_boards_side_by_side_stacked_or_one_at_a_time_each_named() {
     // key: ranks 8 and 1 of both on the same rows, 8 above 1.
     s.update(UserAction::Flip);
     assert_eq!(info(&s), "Two-board portal chess is always shown from White's side");
-    assert!(!s.flipped());
+    assert!(!flipped(&s));
     let rows = screen(&s, 100, 30);
     let rank = |r: &str| rows.iter().position(|row| row.starts_with(r) && row[2..].contains(&format!(" {r}")));
     assert!(rank("8 ").is_some() && rank("8 ") < rank("1 "), "{}", rows.join("\n"));

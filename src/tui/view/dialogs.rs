@@ -47,17 +47,17 @@ pub fn game_over(frame: &mut Frame, board: Rect, session: &AppState) {
         }
     }
     text.push(Line::from("Esc  close"));
-    dialog(frame, board, " Game over ", text, session.theme());
+    dialog(frame, board, " Game over ", text, &session.look().theme);
 }
 
 pub fn confirm(frame: &mut Frame, board: Rect, session: &AppState, pending: &Pending) {
     let mut text = vec![Line::styled(pending.question(), Style::new().add_modifier(Modifier::BOLD)), Line::from("")];
     text.push(Line::from(keymap::context_keys(Context::Confirm)));
-    dialog(frame, board, " Please confirm ", text, session.theme());
+    dialog(frame, board, " Please confirm ", text, &session.look().theme);
 }
 
 pub fn new_game(frame: &mut Frame, area: Rect, session: &AppState, form: &NewGameForm) {
-    let theme = session.theme();
+    let theme = &session.look().theme;
     let mut text = vec![Line::from("")];
     for field in form.fields() {
         let value = format!("< {} >", form.value(field));
@@ -68,7 +68,7 @@ pub fn new_game(frame: &mut Frame, area: Rect, session: &AppState, form: &NewGam
         ]));
     }
     text.push(Line::from(""));
-    if session.core.game.in_progress() {
+    if session.game().in_progress() {
         text.push(Line::styled("Starting ends the game in progress (it is autosaved).", theme.error));
     }
     text.push(Line::styled(keymap::context_keys(Context::NewGame), theme.dim));
@@ -77,7 +77,7 @@ pub fn new_game(frame: &mut Frame, area: Rect, session: &AppState, form: &NewGam
     frame.render_widget(Clear, rect);
     let block = Block::default()
         .borders(Borders::ALL)
-        .border_set(session.theme().border_set())
+        .border_set(session.look().theme.border_set())
         .title(" New game ")
         .border_style(theme.accent);
     frame.render_widget(Paragraph::new(text).block(block), rect);
@@ -86,7 +86,7 @@ pub fn new_game(frame: &mut Frame, area: Rect, session: &AppState, form: &NewGam
 /// The list of saved games: the filter typed, one row per game (the chosen
 /// one highlighted, scrolled into view), the folders and the keys.
 pub fn saved_games(frame: &mut Frame, area: Rect, session: &AppState, picker: &GamePicker<Mode>) {
-    let theme = session.theme();
+    let theme = &session.look().theme;
     let width = area.width.saturating_sub(4).max(20);
     let rows_room = usize::from(area.height.saturating_sub(9)).max(1);
     let mut text = vec![Line::from(vec![
@@ -131,5 +131,5 @@ pub fn browse_banner(frame: &mut Frame, board: Rect, session: &AppState, ply: us
     let text = format!(" Review: after {ply} of {} moves. PgUp/PgDn step, Home start, Esc back ", session.game().len());
     let w = (text.chars().count() as u16).min(board.width);
     let rect = Rect::new(board.x, board.y, w, 1);
-    frame.render_widget(Paragraph::new(text).style(session.theme().banner), rect);
+    frame.render_widget(Paragraph::new(text).style(session.look().theme.banner), rect);
 }

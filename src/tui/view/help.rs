@@ -11,12 +11,12 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use wormhole::GameKind;
 
 use super::layout::centered;
-use super::legend;
 use crate::tui::action::UserAction;
 use crate::tui::commands::{COMMANDS, SERVER_COMMANDS};
 use crate::tui::config::{KEYS, Prefs};
 use crate::tui::games;
 use crate::tui::keymap::{self, Context, When};
+use crate::tui::legend;
 use crate::tui::state::{AppState, HelpPage};
 use crate::tui::theme::StyleSheet;
 use crate::tui::update::{SERVER_REFUSED, SERVER_REFUSED_COMMANDS};
@@ -79,8 +79,8 @@ fn pieces_page(theme: &StyleSheet, kind: GameKind) -> Vec<Line<'static>> {
 /// The lines of one help page.
 pub fn lines(page: HelpPage, session: &AppState) -> Vec<Line<'static>> {
     match page {
-        HelpPage::Keys => keys_page(&session.config().prefs, session.remote_game().is_some()),
-        HelpPage::Pieces => pieces_page(session.theme(), session.game().kind()),
+        HelpPage::Keys => keys_page(&session.config().prefs, session.activity().remote().is_some()),
+        HelpPage::Pieces => pieces_page(&session.look().theme, session.game().kind()),
         HelpPage::Rules => games::rules_with_docs(session.game().kind(), usize::from(WIDTH) - 2),
     }
 }
@@ -105,9 +105,9 @@ pub fn draw(frame: &mut Frame, area: Rect, scroll: u16, page: HelpPage, session:
     frame.render_widget(Clear, rect);
     let block = Block::default()
         .borders(Borders::ALL)
-        .border_set(session.theme().border_set())
+        .border_set(session.look().theme.border_set())
         .title(title)
-        .border_style(session.theme().accent);
+        .border_style(session.look().theme.accent);
     let max = (text.len() as u16).saturating_sub(rect.height.saturating_sub(2));
     frame
         .render_widget(Paragraph::new(text).block(block).wrap(Wrap { trim: false }).scroll((scroll.min(max), 0)), rect);

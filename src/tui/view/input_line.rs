@@ -33,19 +33,19 @@ pub fn draw(frame: &mut Frame, area: Rect, session: &AppState) {
 /// its end (where the cursor is), after `…`.
 fn prompt(session: &AppState, width: usize) -> Line<'static> {
     let game = session.game();
-    let theme = session.theme();
+    let theme = &session.look().theme;
     let turn = game.position().turn();
     let text = if session.mode() == Mode::Review {
         "Review >".to_string()
     } else if session.mode() == Mode::Analyze {
         format!("Analysis, {} to move >", session.shown_position().turn())
-    } else if let Some(phase) = session.puzzle_phase() {
+    } else if let Some(phase) = session.activity().puzzle_phase() {
         if phase == Phase::Solving { format!("Puzzle, {turn} to move >") } else { "Puzzle over, Enter: next >".into() }
-    } else if session.game_over() {
+    } else if session.activity().game_over(session.game()) {
         "Game over >".to_string()
-    } else if session.remote_game().is_some_and(|r| r.you.is_none()) {
+    } else if session.activity().remote().is_some_and(|r| r.you.is_none()) {
         "Watching >".to_string()
-    } else if session.offers(UserAction::MoveNow) && !session.input().starts_with(':') {
+    } else if session.offers(UserAction::MoveNow) && !session.view().input.text().starts_with(':') {
         format!("{turn} (engine) is thinking... Ctrl-G: move now >")
     } else if game.player_to_move() == PlayerKind::Engine {
         format!("{turn} (engine) to move >")
@@ -56,7 +56,7 @@ fn prompt(session: &AppState, width: usize) -> Line<'static> {
     Line::from(vec![
         Span::styled(text, theme.accent.add_modifier(Modifier::BOLD)),
         Span::raw(" "),
-        Span::raw(tail(session.input(), room)),
+        Span::raw(tail(session.view().input.text(), room)),
         Span::raw(theme.input_cursor().to_string()),
     ])
 }
@@ -87,8 +87,8 @@ fn command_names(names: &[&str], width: usize) -> String {
 }
 
 fn hint(session: &AppState, width: usize) -> Line<'static> {
-    let dim = session.theme().dim;
-    match session.input_hint() {
+    let dim = session.look().theme.dim;
+    match super::marks::input_hint(session) {
         InputHint::Command(names) => Line::from(command_names(&names, width)),
         InputHint::EngineToMove => Line::styled("the engine is to move; type a :command, or wait for its move", dim),
         InputHint::Empty if session.mode() == Mode::Analyze => {
@@ -101,7 +101,7 @@ fn hint(session: &AppState, width: usize) -> Line<'static> {
             Some(end) => Line::styled(format!("{}. Type a :command, or use the keys below", end.describe()), dim),
             None => Line::styled("Type a move (e4, Nf3, Nd3f6) or :command; arrows/mouse pick squares", dim),
         },
-        InputHint::Forced(why) => Line::styled(why, session.theme().info),
+        InputHint::Forced(why) => Line::styled(why, session.look().theme.info),
         InputHint::Exact(san) => Line::from(vec![
             Span::styled("Enter plays ", dim),
             Span::styled(san, Style::new().add_modifier(Modifier::BOLD)),
@@ -116,8 +116,8 @@ fn hint(session: &AppState, width: usize) -> Line<'static> {
 }
 
 fn message_or_footer(session: &AppState, width: usize) -> Line<'static> {
-    let theme = session.theme();
-    match session.message() {
+    let theme = &session.look().theme;
+    match session.view().message.as_ref() {
         Some(Message::Error(e)) => Line::styled(e.clone(), theme.error),
         Some(Message::Info(i)) => Line::styled(i.clone(), theme.info),
         None => Line::styled(footer(session, width), theme.dim),
@@ -126,11 +126,13 @@ fn message_or_footer(session: &AppState, width: usize) -> Line<'static> {
 
 /// The keys that work now (only those on offer), as many as fit.
 pub fn footer(session: &AppState, width: usize) -> String {
-    let mut entries: Vec<keymap::FooterEntry> =
-        keymap::footer_entries(session.key_context()).into_iter().filter(|e| session.offers(e.action)).collect();
+    let mut entries: Vec<keymap::FooterEntry> = keymap::footer_entries(session.mode().key_context(session.activity()))
+        .into_iter()
+        .filter(|e| session.offers(e.action))
+        .collect();
     // On a server, quitting goes back to the lobby.
     for e in entries.iter_mut().filter(|e| e.action == crate::tui::action::UserAction::Quit) {
-        if session.remote_game().is_some() {
+        if session.activity().remote().is_some() {
             e.word = "lobby";
         }
     }

@@ -10,12 +10,12 @@ use ratatui::text::{Line, Span};
 use wormhole::engine::Level;
 use wormhole::{AnyPosition, Color, Role, Rules};
 
-use super::legend::{self, wrap};
 use super::rows::Rows;
 use crate::tui::ai::{self, Info, Purpose, Score};
 use crate::tui::clock;
 use crate::tui::game::PlayerKind;
 use crate::tui::games;
+use crate::tui::legend::{self, wrap};
 use crate::tui::remote::Remote;
 use crate::tui::state::{AppState, LastSearch};
 use crate::tui::theme::StyleSheet;
@@ -52,16 +52,16 @@ fn rate(nps: u64) -> String {
 /// The header lines (everything above the move list), each with a priority:
 /// when rows are short the highest numbers are left out first.
 fn header(session: &AppState, width: usize) -> Vec<(u8, Line<'static>)> {
-    if let Some(trainer) = session.trainer() {
+    if let Some(trainer) = session.activity().trainer() {
         let mut lines = super::puzzle::header(session, trainer);
         lines.extend(engine_lines(session, width).into_iter().map(|l| (1, l)));
         return lines;
     }
     let game = session.game();
     let pos = session.shown_position();
-    let theme = session.theme();
+    let theme = &session.look().theme;
     let bold = Style::new().add_modifier(Modifier::BOLD);
-    let mut lines = match session.remote_game() {
+    let mut lines = match session.activity().remote() {
         Some(remote) => header_lines(session, remote),
         None => vec![(4, Line::styled(game.kind().title(), bold))],
     };
@@ -72,7 +72,8 @@ fn header(session: &AppState, width: usize) -> Vec<(u8, Line<'static>)> {
         let level = session.settings().level;
         lines.push((0, Line::from(format!("Engine level {}: {}", level.number(), level.name()))));
     }
-    let told_end = session.remote_game().and_then(|r| r.ending.clone()).filter(|_| session.shown_ply() == game.len());
+    let told_end =
+        session.activity().remote().and_then(|r| r.ending.clone()).filter(|_| session.shown_ply() == game.len());
     let status = match (game.end(), told_end) {
         (_, Some(told)) => Line::styled(told, theme.result),
         (Some(end), None) if session.shown_ply() == game.len() => Line::styled(end.describe(), theme.result),
@@ -95,13 +96,16 @@ fn header(session: &AppState, width: usize) -> Vec<(u8, Line<'static>)> {
 /// `▶ White: You  4:59`; a clock under ten seconds is drawn in the warning style.
 fn player_line(session: &AppState, color: Color) -> Line<'static> {
     let game = session.game();
-    let theme = session.theme();
+    let theme = &session.look().theme;
     let bold = Style::new().add_modifier(Modifier::BOLD);
-    let marker =
-        if session.shown_position().turn() == color && !session.game_over() { theme.turn_marker() } else { "  " };
+    let marker = if session.shown_position().turn() == color && !session.activity().game_over(session.game()) {
+        theme.turn_marker()
+    } else {
+        "  "
+    };
     let name = match game.player(color) {
         PlayerKind::Engine => "Engine".to_string(),
-        PlayerKind::Human => session.player_name(color),
+        PlayerKind::Human => session.activity().player_name(session.game(), session.settings(), color),
     };
     let mut spans = vec![Span::raw(marker), Span::styled(format!("{color}: "), bold), Span::raw(name)];
     if let Some(c) = game.clocks() {
@@ -118,10 +122,10 @@ const LOW_TIME: Duration = Duration::from_secs(10);
 
 fn engine_lines(session: &AppState, width: usize) -> Vec<Line<'static>> {
     let game = session.game();
-    let theme = session.theme();
+    let theme = &session.look().theme;
     let mut lines = Vec::new();
-    let pondering = session.thinking().filter(|t| matches!(t.purpose, Purpose::Ponder { .. }));
-    if let Some(thinking) = session.thinking().filter(|_| pondering.is_none()) {
+    let pondering = session.engine().thinking.as_ref().filter(|t| matches!(t.purpose, Purpose::Ponder { .. }));
+    if let Some(thinking) = session.engine().thinking.as_ref().filter(|_| pondering.is_none()) {
         let what = match thinking.purpose {
             Purpose::Move { .. } => "Engine thinking",
             Purpose::Hint { .. } => "Finding a hint (full strength)",
@@ -145,7 +149,7 @@ fn engine_lines(session: &AppState, width: usize) -> Vec<Line<'static>> {
                 lines.push(Line::from(l));
             }
         }
-    } else if let Some(last) = session.last_search()
+    } else if let Some(last) = session.view().last_search.as_ref()
         && last.ply + 1 == game.len()
         && !game.is_over()
     {
@@ -153,7 +157,7 @@ fn engine_lines(session: &AppState, width: usize) -> Vec<Line<'static>> {
         lines.extend(engine_played(last, width).into_iter().map(|l| Line::styled(l, theme.dim)));
     }
     let turn = game.position().turn();
-    match (pondering, session.pondered()) {
+    match (pondering, session.engine().pondered(session.game().len())) {
         (Some(thinking), _) => lines.extend(pondering_lines("Thinking", thinking.info.as_ref(), turn, theme)),
         (None, Some(found)) => lines.extend(pondering_lines("Thought", Some(found), turn, theme)),
         (None, None) => {}
@@ -237,7 +241,7 @@ impl MoveRows {
     fn lines(&self, session: &AppState, window: std::ops::Range<usize>) -> Vec<Line<'static>> {
         let game = session.game();
         let shown = session.shown_ply();
-        let dim = session.theme().dim;
+        let dim = session.look().theme.dim;
         let width = move_width(game.sans());
         let mut rows: Vec<Vec<Span<'static>>> = Vec::new();
         for (i, san) in game.sans().iter().enumerate().filter(|(i, _)| window.contains(&self.row_of[*i])) {
@@ -249,7 +253,7 @@ impl MoveRows {
                 }
                 rows.push(row);
             }
-            let style = if i + 1 == shown { session.theme().current } else { Style::new() };
+            let style = if i + 1 == shown { session.look().theme.current } else { Style::new() };
             let row = rows.last_mut().expect("a row was pushed");
             row.push(Span::styled(format!("{san:<width$}"), style));
         }
@@ -293,7 +297,7 @@ pub fn draw(frame: &mut Frame, area: Rect, session: &AppState) {
     let head_h = (head.len() as u16).min(area.height);
     frame.render_widget(Rows(head), Rect::new(area.x, area.y, area.width, head_h));
     let mut rest = Rect::new(area.x, area.y + head_h, area.width, area.height - head_h);
-    let (theme, kind) = (session.theme(), session.game().kind());
+    let (theme, kind) = (&session.look().theme, session.game().kind());
     let mut pieces = vec![Line::styled("Pieces (F4: more)", Style::new().add_modifier(Modifier::BOLD))];
     pieces.extend(legend::pieces(theme, kind, width));
     // The game's marks under the pieces where they fit too.
@@ -324,7 +328,7 @@ fn draw_moves(frame: &mut Frame, rest: Rect, session: &AppState) {
     let list = Rect::new(rest.x, rest.y + 1, rest.width, rest.height - 1);
     let h = list.height as usize;
     let max_start = rows.total.saturating_sub(h);
-    let start = match (session.scroll(), rows.shown) {
+    let start = match (session.view().scroll, rows.shown) {
         (Some(s), _) => s.min(max_start),
         (None, Some(r)) if session.shown_ply() < session.game().len() => (r + 1).saturating_sub(h).min(max_start),
         _ => max_start,
@@ -353,7 +357,7 @@ fn header_lines(session: &AppState, remote: &Remote) -> Vec<(u8, Line<'static>)>
                 wait => format!("{them} has left: :claim the win in {}", clock::text(wait)),
             }
         };
-        lines.push((0, Line::styled(text, session.theme().check_text)));
+        lines.push((0, Line::styled(text, session.look().theme.check_text)));
     }
     let n = game.len();
     let last = match game.sans().last() {

@@ -1,5 +1,6 @@
 //! Whole-screen render tests: a session drawn into a test backend.
 
+use crate::tui::view::marks::highlights;
 use std::time::Instant;
 
 use ratatui::layout::Rect;
@@ -100,7 +101,7 @@ fn render_move_list_keeps_the_latest_moves_in_a_short_window() {
     for m in moves {
         enter(&mut app, m);
     }
-    assert_eq!(app.session().game().len(), moves.len(), "{:?}", app.session().message());
+    assert_eq!(app.session().game().len(), moves.len(), "{:?}", app.session().view().message.as_ref());
     let rows = screen(app.session(), 60, 12);
     let text = rows.join("\n");
     assert!(contains(&rows, "7. a3"), "{text}");
@@ -150,7 +151,7 @@ fn render_help_overlay_lists_keys_commands_and_rules() {
     }
     app.update(UserAction::Char('x'));
     assert_eq!(app.session().mode(), Mode::Play, "any other key closes the help");
-    assert_eq!(app.session().input(), "", "the closing key is not typed");
+    assert_eq!(app.session().view().input.text(), "", "the closing key is not typed");
 }
 
 #[test]
@@ -159,7 +160,7 @@ fn render_holes_check_and_review_banner() {
     enter(&mut app, ":load 4k3/8/8/8/8/8/3q4/4K3 w 0");
     let rows = screen(app.session(), 100, 30);
     assert!(contains(&rows, "White to move: check!"), "{}", rows.join("\n"));
-    assert_eq!(app.session().highlights().check, Some((0, "e1".parse().unwrap())));
+    assert_eq!(highlights(app.session()).check, Some((0, "e1".parse().unwrap())));
     app = hotseat();
     for m in ["e4", "e5", "Nf3"] {
         enter(&mut app, m);
@@ -267,5 +268,5 @@ fn a_big_screen_draws_multi_cell_figures_and_contrasting_sides() {
     assert_eq!(rows.iter().filter(|row| row.contains('█')).count(), 6, "{rows:#?}");
     assert_eq!(rows[5].trim(), "████████", "{rows:#?}");
     let figure = buf[(r.x + 6, r.y)].clone();
-    assert_eq!((figure.symbol(), figure.fg), ("█", s.theme().white_piece.fg.unwrap()));
+    assert_eq!((figure.symbol(), figure.fg), ("█", s.look().theme.white_piece.fg.unwrap()));
 }
