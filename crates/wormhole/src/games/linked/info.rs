@@ -85,6 +85,11 @@ pub(crate) const INFO: GameInfo = GameInfo {
 /// searches in its default second a move. The new budgets' steps above the
 /// club player are measured in the README's levels table (8-7 and 9-8);
 /// the casual's step (100%) is still above the band.
+///
+/// That step again with 40 games: 100%. A casual at softmax 90 would be
+/// 75% above the novice, but the improver then wins 100% against it, and
+/// no single rung fits between softmax 90 and 25 (the figures are in the
+/// README's levels table and the paragraph below it), so the column stays.
 const LEVELS: LevelColumn = [
     LevelSettings::soft(2, 220),
     LevelSettings::soft(2, 185),
