@@ -76,18 +76,27 @@ pub(crate) const INFO: GameInfo = GameInfo {
 /// 10,000: 80%, 32/40). So the node levels double: 10,000, 20,000, 40,000,
 /// 80,000 and 160,000 positions, the steps between the new budgets
 /// measured as `level=12,nodes=N` in the README's levels table.
+///
+/// Three plies at softmax 25 still won 95% against softmax 70, and no
+/// single softmax between them splits that step into two of at most 85%
+/// while the 10,000-node level stays within 85% above it (that level won
+/// 100% against softmax 45). So the softmax levels take one more rung
+/// (three plies at softmax 40, between 70 and 25) and the node levels one
+/// fewer: the grandmaster searches 80,000 positions, and the former
+/// 160,000-position level (90% above 80,000) is gone. The figures are in
+/// the README's levels table (row "Porthole, softmax-40 rung").
 const LEVELS: LevelColumn = [
     LevelSettings::soft(2, 220),
     LevelSettings::soft(2, 160),
     LevelSettings::soft(2, 100),
     LevelSettings::soft(3, 100),
     LevelSettings::soft(3, 70),
+    LevelSettings::soft(3, 40),
     LevelSettings::soft(3, 25),
     LevelSettings::nodes(10_000),
     LevelSettings::nodes(20_000),
     LevelSettings::nodes(40_000),
     LevelSettings::nodes(80_000),
-    LevelSettings::nodes(160_000),
     LevelSettings::FULL,
 ];
 
