@@ -221,8 +221,11 @@ fn minimax(pairs: &[(String, String)], seed: Option<u64>) -> anyhow::Result<Opti
     Ok(Some(Minimax::new(depth, seed)))
 }
 
+/// Turns one of the engine's switches on or off.
+type SetSwitch = fn(&mut Features, bool);
+
 /// The engine's on/off switches by their setting name (`name=on|off`).
-const SWITCHES: &[(&str, fn(&mut Features, bool))] = &[
+const SWITCHES: &[(&str, SetSwitch)] = &[
     ("null", |f, on| f.null_move = on),
     ("lmr", |f, on| f.lmr = on),
     ("futility", |f, on| f.futility = on),

@@ -305,8 +305,6 @@ fn role_order<P: Searchable>(role: Role) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Rules;
-    use crate::engine::SearchHooks;
     use crate::porthole::{Move, Position};
 
     fn moves(pos: &Position, san: &[&str]) -> Vec<Move> {

@@ -29,8 +29,7 @@ impl<P: Searchable> Searcher<'_, P> {
             }
             alpha = alpha.max(stand);
             best = stand;
-            let history = self.capture_history.then_some(&*self.history);
-            self.pickers[ply].generate_captures(pos, &safety, history);
+            self.pickers[ply].generate_captures(pos, &safety, self.capture_history.then_some(&*self.history));
         } else {
             let picker = &mut self.pickers[ply];
             picker.generate(pos, &safety, false);
@@ -50,8 +49,7 @@ impl<P: Searchable> Searcher<'_, P> {
                 }
                 alpha = alpha.max(stand);
                 best = stand;
-                let history = self.capture_history.then_some(&*self.history);
-                self.pickers[ply].keep_captures(pos, history);
+                self.pickers[ply].keep_captures(pos, self.capture_history.then_some(&*self.history));
             }
         }
         let skip_losing = self.see_qsearch && !in_check;
