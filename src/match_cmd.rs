@@ -25,7 +25,9 @@ pub struct MatchArgs {
     /// Settings of engine A, e.g. "level=12" or "level=12,null=on,hash=16"
     /// (seeorder=on|off, seeq=on|off: the static exchange switches;
     /// qtt=on|off, iir=on|off: the capture search's table cutoffs and
-    /// internal iterative reduction),
+    /// internal iterative reduction; caphist=on|off, histlmr=on|off,
+    /// counter=on|off: capture history, history-based reductions and
+    /// counter moves),
     /// or "minimax=2" (a plain two-ply minimax on material).
     #[arg(long)]
     engine_a: String,
@@ -219,6 +221,28 @@ fn minimax(pairs: &[(String, String)], seed: Option<u64>) -> anyhow::Result<Opti
     Ok(Some(Minimax::new(depth, seed)))
 }
 
+/// Turns one of the engine's switches on or off.
+type SetSwitch = fn(&mut Features, bool);
+
+/// The engine's on/off switches by their setting name (`name=on|off`).
+const SWITCHES: &[(&str, SetSwitch)] = &[
+    ("null", |f, on| f.null_move = on),
+    ("lmr", |f, on| f.lmr = on),
+    ("futility", |f, on| f.futility = on),
+    ("positional", |f, on| f.positional_eval = on),
+    ("lazy", |f, on| f.lazy_eval = on),
+    ("lmp", |f, on| f.late_move_pruning = on),
+    ("checkext", |f, on| f.check_extension = on),
+    ("solver", |f, on| f.proof_search = on),
+    ("seeorder", |f, on| f.see_order = Some(on)),
+    ("seeq", |f, on| f.see_qsearch = Some(on)),
+    ("qtt", |f, on| f.qsearch_tt = on),
+    ("iir", |f, on| f.iir = on),
+    ("caphist", |f, on| f.capture_history = Some(on)),
+    ("histlmr", |f, on| f.history_lmr = Some(on)),
+    ("counter", |f, on| f.counter_moves = Some(on)),
+];
+
 /// Applies one `key=value` setting.
 fn apply_setting<W: EvalWeights, M>(
     key: &str,
@@ -252,20 +276,9 @@ fn apply_setting<W: EvalWeights, M>(
         "depth" => limits.depth = Some(int()? as u32),
         "nodes" => limits.nodes = Some(int()? as u64),
         "movetime" => limits.movetime = Some(Duration::from_millis(int()? as u64)),
-        "null" => features.null_move = flag()?,
-        "lmr" => features.lmr = flag()?,
-        "futility" => features.futility = flag()?,
-        "positional" => features.positional_eval = flag()?,
-        "lazy" => features.lazy_eval = flag()?,
-        "lmp" => features.late_move_pruning = flag()?,
         "fmargin" => features.futility_margin = int()? as i32,
-        "checkext" => features.check_extension = flag()?,
-        "solver" => features.proof_search = flag()?,
         "prooffrom" => features.proof_from_move = Some(int()? as u32),
-        "seeorder" => features.see_order = Some(flag()?),
-        "seeq" => features.see_qsearch = Some(flag()?),
-        "qtt" => features.qsearch_tt = flag()?,
-        "iir" => features.iir = flag()?,
+        k if let Some((_, set)) = SWITCHES.iter().find(|(name, _)| *name == k) => set(features, flag()?),
         "temperature" => features.temperature = Some(int()? as u32),
         k if set_weight(params, names, k, value)? => {}
         _ => bail!("unknown setting '{key}'"),
@@ -674,5 +687,37 @@ fn signed(elo: f64) -> String {
         e if e.is_finite() => format!("{e:+}"),
         e if e > 0.0 => "+inf".into(),
         _ => "-inf".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use wormhole::rules::Evaluate;
+
+    use super::*;
+
+    fn features_of(setting: &str) -> anyhow::Result<Features> {
+        let (key, value) = setting.split_once('=').unwrap();
+        let start = wormhole::Position::new(wormhole::Variant::Classic);
+        let (mut options, mut features) = (EngineOptions::default(), Features::default());
+        let mut params = start.default_params();
+        let mut limits = Limits::<wormhole::Move>::default();
+        let names = start.kind().role_names();
+        apply_setting(key, value, names, &mut options, &mut features, &mut params, &mut limits)?;
+        Ok(features)
+    }
+
+    #[test]
+    fn the_search_switches_are_set_by_name() {
+        assert_eq!(features_of("caphist=on").unwrap().capture_history, Some(true));
+        assert_eq!(features_of("caphist=off").unwrap().capture_history, Some(false));
+        assert_eq!(features_of("histlmr=on").unwrap().history_lmr, Some(true));
+        assert_eq!(features_of("counter=yes").unwrap().counter_moves, Some(true));
+        assert_eq!(features_of("seeorder=on").unwrap().see_order, Some(true));
+        assert!(features_of("iir=on").unwrap().iir);
+        assert!(!features_of("lmr=off").unwrap().lmr);
+        let err = features_of("counter=maybe").unwrap_err().to_string();
+        assert!(err.contains("'counter' needs on or off"), "{err}");
+        assert!(features_of("countre=on").unwrap_err().to_string().contains("unknown setting 'countre'"));
     }
 }

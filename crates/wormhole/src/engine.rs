@@ -454,6 +454,19 @@ pub struct Features {
     /// Internal iterative reduction: a node with no table move, which
     /// its ordering knows little about, is searched a ply shallower.
     pub iir: bool,
+    /// Order captures of the same victim by how often they caused cutoffs
+    /// (capture history) rather than by their attacker alone, in the main
+    /// and the capture search; `None`: the game decides
+    /// ([`SearchHooks::CAPTURE_HISTORY`]).
+    pub capture_history: Option<bool>,
+    /// Late-move reductions follow a quiet move's history: less for moves
+    /// that often caused cutoffs, more for moves that rarely did; `None`:
+    /// the game decides ([`SearchHooks::HISTORY_LMR`]).
+    pub history_lmr: Option<bool>,
+    /// Order the move that last refuted the opponent's previous move
+    /// (counter move) right after the killers; `None`: the game decides
+    /// ([`SearchHooks::COUNTER_MOVES`]).
+    pub counter_moves: Option<bool>,
 }
 
 impl Default for Features {
@@ -474,6 +487,9 @@ impl Default for Features {
             see_qsearch: None,
             qsearch_tt: false,
             iir: false,
+            capture_history: None,
+            history_lmr: None,
+            counter_moves: None,
         }
     }
 }

@@ -51,6 +51,23 @@ fn the_capture_search_table_cutoffs_and_the_iterative_reduction_keep_the_mate_an
 }
 
 #[test]
+fn capture_history_history_reductions_and_counter_moves_keep_the_mate_and_the_win() {
+    // The switches `caphist`, `histlmr` and `counter` on, deep enough for
+    // the tables to fill and the reductions to act.
+    let mut engine = engine();
+    let on = Some(true);
+    engine.set_features(Features { capture_history: on, history_lmr: on, counter_moves: on, ..Features::default() });
+    let mut run = |fen: &str| {
+        let pos = Position::from_fen(fen).unwrap();
+        let result = engine.search(&pos, &depth(8), &AtomicBool::new(false), &mut |_| {});
+        (pos.san(result.best_move.unwrap()), result.info.score, result.info.exact)
+    };
+    assert_eq!(run("6k1/5ppp/8/8/8/8/8/1R4K1 w - - 0 1 a8,b4"), ("Rb4>a8#".to_string(), Score::Win(1), true));
+    let (best, _, _) = run("7k/pppq4/8/8/8/8/PPP5/3RK3 w - - 0 1");
+    assert_eq!(best, "Rxd7");
+}
+
+#[test]
 fn a_side_with_no_move_is_mated_or_stalemated() {
     let (_, mated) = search("k7/1Q6/1K6/8/8/8/8/8 b - - 0 1 -", depth(3));
     assert_eq!((mated.best_move, mated.info.score), (None, Score::Loss(0)));

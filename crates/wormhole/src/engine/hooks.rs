@@ -86,6 +86,18 @@ pub trait SearchHooks: Rules + sealed::Sealed {
     /// [`Features::see_qsearch`](super::Features::see_qsearch)): off
     /// unless measured to gain in the game.
     const SEE_QSEARCH: bool = false;
+    /// Whether captures are ordered by their history (the game's default
+    /// of [`Features::capture_history`](super::Features::capture_history)):
+    /// off unless measured to gain in the game.
+    const CAPTURE_HISTORY: bool = false;
+    /// Whether late-move reductions follow a quiet move's history (the
+    /// game's default of [`Features::history_lmr`](super::Features::history_lmr)):
+    /// off unless measured to gain in the game.
+    const HISTORY_LMR: bool = false;
+    /// Whether counter moves are ordered after the killers (the game's
+    /// default of [`Features::counter_moves`](super::Features::counter_moves)):
+    /// off unless measured to gain in the game.
+    const COUNTER_MOVES: bool = false;
     /// The game's prover: the engine runs it beside or after its
     /// alpha-beta search. By default the proof-number search over these
     /// traits, which every game gets ([`prove_in_slot`], draws respected);

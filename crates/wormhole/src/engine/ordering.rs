@@ -1,25 +1,51 @@
 //! Move ordering: the transposition-table move first, then captures by
-//! most valuable victim / least valuable attacker, promotions, killer moves
-//! and quiet moves by their history score (by from and to square, which
-//! for a porthole move are its origin and exit).
+//! most valuable victim / least valuable attacker (or, with capture
+//! history, by how often they caused cutoffs among the captures of one
+//! victim), promotions, killer moves, the counter move (with
+//! [`Features::counter_moves`](super::Features::counter_moves)) and quiet
+//! moves by their history score (by from and to square, which for a
+//! porthole move are its origin and exit).
 
 use super::Searchable;
 use super::see::see_floor;
 use crate::core::{Color, Role};
 use crate::rules::{GameMove, MoveBuffer};
 
-/// How much quiet moves have caused cutoffs, by side, from and to square.
+/// What the search learns about moves from their cutoffs, kept between
+/// searches of one game: the history of quiet moves (by side, from and to
+/// square), of captures (by side, capturing role, target square and
+/// captured role; [`Features::capture_history`](super::Features::capture_history))
+/// and the reply that refuted each move (by side to move and the
+/// previous move's from and to squares; [`Features::counter_moves`](super::Features::counter_moves)).
+/// Fixed-size tables, allocated once.
 pub struct History {
     table: Box<[[[i32; 64]; 64]; 2]>,
+    captures: Box<CaptureTable>,
+    counters: Box<[[[u32; 64]; 64]; 2]>,
 }
 
+/// Capture history by side, capturing role, target square and captured role.
+type CaptureTable = [[[[i32; Role::MAX]; 64]; Role::MAX]; 2];
+
 /// History scores stay within this bound (the "gravity" update keeps them there).
-const HISTORY_MAX: i32 = 16_384;
+pub(super) const HISTORY_MAX: i32 = 16_384;
+
+/// Moves `h` towards `bonus` (clamped to [`HISTORY_MAX`]) the more the
+/// further it is: scores stay within plus or minus [`HISTORY_MAX`].
+#[inline]
+fn gravity(h: &mut i32, bonus: i32) {
+    let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+    *h += b - *h * b.abs() / HISTORY_MAX;
+}
 
 impl History {
     /// An empty history.
     pub fn new() -> History {
-        History { table: Box::new([[[0; 64]; 64]; 2]) }
+        History {
+            table: Box::new([[[0; 64]; 64]; 2]),
+            captures: Box::new([[[[0; Role::MAX]; 64]; Role::MAX]; 2]),
+            counters: Box::new([[[0; 64]; 64]; 2]),
+        }
     }
 
     /// The score of a quiet move by `color`.
@@ -32,19 +58,41 @@ impl History {
     /// the table follows the current part of the game.
     #[inline]
     pub fn update<M: GameMove>(&mut self, color: Color, m: M, bonus: i32) {
-        let h = &mut self.table[color.index()][m.from().index()][m.to().index()];
-        let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
-        *h += b - *h * b.abs() / HISTORY_MAX;
+        gravity(&mut self.table[color.index()][m.from().index()][m.to().index()], bonus);
+    }
+
+    /// The history of a capture by `color`: a piece of role `attacker`
+    /// taking a `victim` on the target square of `m`.
+    #[inline]
+    pub fn capture<M: GameMove>(&self, color: Color, attacker: Role, m: M, victim: Role) -> i32 {
+        self.captures[color.index()][attacker.index()][m.to().index()][victim.index()]
+    }
+
+    /// Rewards or punishes a capture, as [`History::update`] a quiet move.
+    #[inline]
+    pub fn update_capture<M: GameMove>(&mut self, color: Color, attacker: Role, m: M, victim: Role, bonus: i32) {
+        gravity(&mut self.captures[color.index()][attacker.index()][m.to().index()][victim.index()], bonus);
+    }
+
+    /// The move (its [`GameMove::to_bits`]; 0: none) that last refuted
+    /// `previous` with `color` to move.
+    #[inline]
+    pub fn counter<M: GameMove>(&self, color: Color, previous: M) -> u32 {
+        self.counters[color.index()][previous.from().index()][previous.to().index()]
+    }
+
+    /// Records `m` as the refutation of `previous` with `color` to move.
+    #[inline]
+    pub fn set_counter<M: GameMove>(&mut self, color: Color, previous: M, m: M) {
+        self.counters[color.index()][previous.from().index()][previous.to().index()] = m.to_bits();
     }
 
     /// Halves every score (between searches, so old knowledge fades).
     pub fn age(&mut self) {
-        for side in self.table.iter_mut() {
-            for row in side.iter_mut() {
-                for h in row.iter_mut() {
-                    *h /= 2;
-                }
-            }
+        let quiet = self.table.iter_mut().flatten().flatten();
+        let captures = self.captures.iter_mut().flatten().flatten().flatten();
+        for h in quiet.chain(captures) {
+            *h /= 2;
         }
     }
 }
@@ -55,9 +103,37 @@ impl Default for History {
     }
 }
 
+/// What a node knows that orders its moves besides their own kind.
+#[derive(Clone, Copy, Debug)]
+pub struct Hints<M> {
+    /// The table move's bits (0: none).
+    pub tt_move: u32,
+    /// The node's killer moves.
+    pub killers: [Option<M>; 2],
+    /// The refutation of the previous move, bits (0: none).
+    pub counter: u32,
+    /// Whether captures are ordered by their history within a victim.
+    pub capture_history: bool,
+}
+
+impl<M> Hints<M> {
+    /// No table move, killers or counter move; captures by MVV-LVA alone.
+    pub fn none() -> Hints<M> {
+        Hints { tt_move: 0, killers: [None, None], counter: 0, capture_history: false }
+    }
+}
+
 const TT_SCORE: i32 = 3_000_000;
 const CAPTURE_SCORE: i32 = 2_000_000;
 const KILLER_SCORE: i32 = 1_000_000;
+/// Just below the killers: the refutation of the previous move.
+const COUNTER_SCORE: i32 = KILLER_SCORE - 1;
+/// How much more a capture's MVV-LVA order counts than its history
+/// (divided by [`CAPTURE_HISTORY_DIV`]): a capture history at its bound
+/// moves a capture by about half a victim step (a pawn's order to a knight's).
+const CAPTURE_ORDER_SCALE: i32 = 8;
+/// See [`CAPTURE_ORDER_SCALE`].
+const CAPTURE_HISTORY_DIV: i32 = 32;
 /// Below every quiet move's history score: captures that lose material.
 const LOSING_CAPTURE_SCORE: i32 = -1_000_000;
 
@@ -107,26 +183,27 @@ impl<P: Searchable> Picker<P> {
     pub fn score_all(
         &mut self,
         pos: &mut P,
-        tt_move: Option<u32>,
-        killers: [Option<P::Move>; 2],
+        hints: &Hints<P::Move>,
         history: &History,
         mut see: Option<&mut P::SearchList>,
     ) {
         let turn = pos.turn();
         let n = self.end;
-        let tt_bits = tt_move.unwrap_or(0);
         let moves = &self.moves.as_mut_slice()[..n];
         for (score, &m) in self.scores[..n].iter_mut().zip(moves) {
-            *score = if m.to_bits() == tt_bits {
+            let bits = m.to_bits();
+            *score = if bits == hints.tt_move {
                 TT_SCORE
             } else if let Some(victim) = pos.captured_by(m) {
-                let order = capture_order(pos, m, victim.role);
+                let order = capture_score(pos, m, victim.role, history, hints.capture_history);
                 let losing = see.as_deref_mut().is_some_and(|list| loses_material(pos, m, list));
                 if losing { LOSING_CAPTURE_SCORE + order } else { CAPTURE_SCORE + order }
-            } else if Some(m) == killers[0] {
+            } else if Some(m) == hints.killers[0] {
                 KILLER_SCORE + 1
-            } else if Some(m) == killers[1] {
+            } else if Some(m) == hints.killers[1] {
                 KILLER_SCORE
+            } else if bits == hints.counter {
+                COUNTER_SCORE
             } else {
                 history.get(turn, m)
             };
@@ -136,13 +213,14 @@ impl<P: Searchable> Picker<P> {
     /// Generates only the legal captures of `pos`, given its king safety,
     /// scored for the quiescence search.
     #[inline]
-    pub fn generate_captures(&mut self, pos: &P, safety: &P::Safety) {
+    pub fn generate_captures(&mut self, pos: &P, safety: &P::Safety, history: Option<&History>) {
         self.generate(pos, safety, true);
-        self.keep_captures(pos);
+        self.keep_captures(pos, history);
     }
 
-    /// Keeps only the captures, scored (for the quiescence search).
-    pub fn keep_captures(&mut self, pos: &P) {
+    /// Keeps only the captures, scored (for the quiescence search; by
+    /// their `history` too when given).
+    pub fn keep_captures(&mut self, pos: &P, history: Option<&History>) {
         let mut n = 0;
         let len = self.end;
         let slice = self.moves.as_mut_slice();
@@ -150,7 +228,10 @@ impl<P: Searchable> Picker<P> {
             let m = slice[i];
             if let Some(victim) = pos.captured_by(m) {
                 slice[n] = m;
-                self.scores[n] = capture_order(pos, m, victim.role);
+                self.scores[n] = match history {
+                    Some(h) => capture_score(pos, m, victim.role, h, true),
+                    None => capture_order(pos, m, victim.role),
+                };
                 n += 1;
             }
         }
@@ -189,6 +270,24 @@ pub(super) fn loses_material<P: Searchable>(pos: &mut P, m: P::Move, scratch: &m
     see_floor(pos, m, values) < 0 && pos.see(m, values, scratch) < 0
 }
 
+/// A capture's place among the captures: its MVV-LVA order and, with
+/// `by_history`, its capture history.
+#[inline]
+fn capture_score<P: Searchable>(pos: &P, m: P::Move, victim: Role, history: &History, by_history: bool) -> i32 {
+    let order = capture_order(pos, m, victim);
+    if !by_history {
+        return order;
+    }
+    let h = moving_role(pos, m).map_or(0, |attacker| history.capture(pos.turn(), attacker, m, victim));
+    order * CAPTURE_ORDER_SCALE + h / CAPTURE_HISTORY_DIV
+}
+
+/// The role of the piece `m` moves (`None` for a move of no piece).
+#[inline]
+pub(super) fn moving_role<P: Searchable>(pos: &P, m: P::Move) -> Option<Role> {
+    pos.boards()[pos.board_to_play()].piece_at(m.from()).map(|p| p.role)
+}
+
 /// MVV-LVA with promotions: the victim counts most, then the promotion, then a cheap attacker.
 #[inline]
 fn capture_order<P: Searchable>(pos: &P, m: P::Move, victim: Role) -> i32 {
@@ -201,4 +300,83 @@ fn capture_order<P: Searchable>(pos: &P, m: P::Move, victim: Role) -> i32 {
 #[inline(always)]
 fn role_order<P: Searchable>(role: Role) -> i32 {
     P::CAPTURE_ORDER[role.index()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::porthole::{Move, Position};
+
+    fn moves(pos: &Position, san: &[&str]) -> Vec<Move> {
+        san.iter().map(|s| pos.parse_move(s).unwrap()).collect()
+    }
+
+    #[test]
+    fn capture_history_stays_within_its_bound_and_is_kept_apart_by_side_roles_and_square() {
+        let pos = Position::from_fen("4k3/8/8/3p4/4P3/8/8/3QK3 w - - 0 1").unwrap();
+        let [exd5, qxd5] = moves(&pos, &["exd5", "Qxd5"])[..] else { unreachable!() };
+        let mut h = History::new();
+        for _ in 0..1000 {
+            h.update_capture(Color::White, Role::Pawn, exd5, Role::Pawn, 4000);
+        }
+        let top = h.capture(Color::White, Role::Pawn, exd5, Role::Pawn);
+        assert!(top > HISTORY_MAX - 4000 && top <= HISTORY_MAX, "{top}");
+        // A huge bonus is clamped: the score never leaves the bound.
+        h.update_capture(Color::White, Role::Pawn, exd5, Role::Pawn, i32::MAX / 2);
+        let top = h.capture(Color::White, Role::Pawn, exd5, Role::Pawn);
+        assert!(top <= HISTORY_MAX, "{top}");
+        for _ in 0..1000 {
+            h.update_capture(Color::White, Role::Queen, qxd5, Role::Pawn, -4000);
+        }
+        let bottom = h.capture(Color::White, Role::Queen, qxd5, Role::Pawn);
+        assert!((-HISTORY_MAX..-HISTORY_MAX + 4000).contains(&bottom), "{bottom}");
+        assert_eq!(h.capture(Color::Black, Role::Pawn, exd5, Role::Pawn), 0);
+        assert_eq!(h.capture(Color::White, Role::Pawn, exd5, Role::Knight), 0);
+        h.age();
+        assert_eq!(h.capture(Color::White, Role::Pawn, exd5, Role::Pawn), top / 2);
+        assert_eq!(h.capture(Color::White, Role::Queen, qxd5, Role::Pawn), bottom / 2);
+    }
+
+    #[test]
+    fn a_counter_move_is_remembered_by_side_and_previous_move() {
+        let pos = Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
+        let [e4, d4, nf3] = moves(&pos, &["e4", "d4", "Nf3"])[..] else { unreachable!() };
+        let mut h = History::new();
+        assert_eq!(h.counter(Color::Black, e4), 0);
+        h.set_counter(Color::Black, e4, d4);
+        assert_eq!(h.counter(Color::Black, e4), d4.to_bits());
+        assert_eq!(h.counter(Color::White, e4), 0);
+        assert_eq!(h.counter(Color::Black, d4), 0);
+        h.set_counter(Color::Black, e4, nf3);
+        assert_eq!(h.counter(Color::Black, e4), nf3.to_bits());
+    }
+
+    #[test]
+    fn capture_history_orders_captures_of_one_victim_but_not_across_victims() {
+        // Two captures of the pawn on d5 (by the e-pawn and the queen) and
+        // one of the knight on h5 (by the g-pawn).
+        let mut pos = Position::from_fen("4k3/8/8/3p3n/4P1P1/8/8/3QK3 w - - 0 1").unwrap();
+        let [exd5, qxd5, gxh5] = moves(&pos, &["exd5", "Qxd5", "gxh5"])[..] else { unreachable!() };
+        let mut h = History::new();
+        for _ in 0..100 {
+            h.update_capture(Color::White, Role::Queen, qxd5, Role::Pawn, 4000);
+            h.update_capture(Color::White, Role::Pawn, exd5, Role::Pawn, -4000);
+            h.update_capture(Color::White, Role::Pawn, gxh5, Role::Knight, -4000);
+        }
+        let order = |pos: &mut Position, by_history: bool| {
+            let mut picker = Picker::<Position>::default();
+            picker.generate(pos, &pos.king_safety(), false);
+            let hints = Hints { capture_history: by_history, ..Hints::none() };
+            picker.score_all(pos, &hints, &h, None);
+            let mut order = Vec::new();
+            while let Some(m) = picker.next_move() {
+                if pos.captured_by(m).is_some() {
+                    order.push(m);
+                }
+            }
+            order
+        };
+        assert_eq!(order(&mut pos, false), vec![gxh5, exd5, qxd5]);
+        assert_eq!(order(&mut pos, true), vec![gxh5, qxd5, exd5]);
+    }
 }

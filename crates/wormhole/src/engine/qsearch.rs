@@ -3,7 +3,7 @@
 //! ends, and a side in check searches all its evasions.
 
 use super::Searchable;
-use super::ordering::loses_material;
+use super::ordering::{Hints, loses_material};
 use super::score::{INFINITY, MAX_PLY, from_tt, is_mate, no_move_value};
 use super::search::Searcher;
 use super::tt::{Bound, Entry};
@@ -29,7 +29,7 @@ impl<P: Searchable> Searcher<'_, P> {
             }
             alpha = alpha.max(stand);
             best = stand;
-            self.pickers[ply].generate_captures(pos, &safety);
+            self.pickers[ply].generate_captures(pos, &safety, self.capture_history.then_some(&*self.history));
         } else {
             let picker = &mut self.pickers[ply];
             picker.generate(pos, &safety, false);
@@ -40,7 +40,8 @@ impl<P: Searchable> Searcher<'_, P> {
                 return self.eval(pos);
             }
             if in_check && qply < MAX_CHECK_PLIES {
-                self.pickers[ply].score_all(pos, None, [None; 2], self.history, None);
+                let hints = Hints { capture_history: self.capture_history, ..Hints::none() };
+                self.pickers[ply].score_all(pos, &hints, self.history, None);
             } else {
                 let stand = self.eval_lazy(pos, alpha, beta);
                 if stand >= beta {
@@ -48,7 +49,7 @@ impl<P: Searchable> Searcher<'_, P> {
                 }
                 alpha = alpha.max(stand);
                 best = stand;
-                self.pickers[ply].keep_captures(pos);
+                self.pickers[ply].keep_captures(pos, self.capture_history.then_some(&*self.history));
             }
         }
         let skip_losing = self.see_qsearch && !in_check;

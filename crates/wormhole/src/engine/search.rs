@@ -124,6 +124,15 @@ pub(super) struct Searcher<'a, P: Searchable> {
     pub see_qsearch: bool,
     /// The list the static exchange evaluation generates into, reused.
     pub see_list: P::SearchList,
+    /// Whether captures are ordered by their history.
+    pub capture_history: bool,
+    /// Whether late-move reductions follow the quiet history.
+    pub history_lmr: bool,
+    /// Whether counter moves are ordered after the killers.
+    pub counter_moves: bool,
+    /// The move played at each ply of the current line (`None`: a null
+    /// move, or not known), so a node knows the move that led to it.
+    pub played: [Option<P::Move>; MAX_PLY + 1],
 }
 
 impl<'a, P: Searchable> Searcher<'a, P> {
@@ -159,6 +168,10 @@ impl<'a, P: Searchable> Searcher<'a, P> {
             see_order: shared.features.see_order.unwrap_or(P::SEE_ORDER),
             see_qsearch: shared.features.see_qsearch.unwrap_or(P::SEE_QSEARCH),
             see_list: P::SearchList::default(),
+            capture_history: shared.features.capture_history.unwrap_or(P::CAPTURE_HISTORY),
+            history_lmr: shared.features.history_lmr.unwrap_or(P::HISTORY_LMR),
+            counter_moves: shared.features.counter_moves.unwrap_or(P::COUNTER_MOVES),
+            played: [None; MAX_PLY + 1],
         }
     }
 
