@@ -226,33 +226,53 @@ impl Ctx<'_> {
     /// Brings `game` to what is stored: a game this node does not hold is
     /// taken up (its players here are told it started); the moves it lacks
     /// are played and told, moves taken back are taken back, the running
-    /// clock is the stored deadline's, an ending is kept and told.
+    /// clock is the stored deadline's, an ending is kept and told. The
+    /// common case reads only the game's row and the moves after those
+    /// held ([`Records::game_since`](super::Records::game_since)); a
+    /// takeback since this node last read the game (the stored count of
+    /// takebacks is not its own) reads it whole.
     pub(super) fn catch_up(&mut self, game: GameId) -> Result<(), HubError> {
-        let Some(stored) = self.records.game(game)? else { return Ok(()) };
-        if !self.st.games.contains_key(&game) {
-            // New to this node (it may have ended already: its players here are told both).
-            let result = stored.result.clone();
-            let live = LiveGame::restore(stored)?;
-            let info = live.info(self.now);
-            self.st.games.insert(game, live);
-            self.tell_game(game, HubEvent::GameStarted { game: info });
-            self.tell_all(HubEvent::LobbyChanged);
-            match result {
-                Some((result, why)) => self.ended_elsewhere(game, &result, &why)?,
-                None => self.engine_turn(game),
-            }
-            return Ok(());
-        }
-        self.follow_moves(game, &stored.moves)?;
+        let Some(live) = self.st.games.get(&game) else { return self.take_up(game) };
+        let (held, takebacks) = (live.plies(), live.takebacks);
+        let from = u32::try_from(held).unwrap_or(u32::MAX);
+        let Some(tail) = self.records.game_since(game, from)? else { return Ok(()) };
+        let (deadline, result) = if tail.takebacks == takebacks && tail.next_ply >= from {
+            self.follow_moves(game, held, &tail.moves)?;
+            (tail.deadline_ms, tail.result)
+        } else {
+            let Some(stored) = self.records.game(game)? else { return Ok(()) };
+            self.follow_moves(game, 0, &stored.moves)?;
+            self.st.games.get_mut(&game).expect("held").takebacks = stored.takebacks;
+            (stored.deadline_ms, stored.result)
+        };
         // The running clock as stored (a restart may have moved it on).
-        self.st.games.get_mut(&game).expect("held").follow_deadline(stored.deadline_ms);
+        self.st.games.get_mut(&game).expect("held").follow_deadline(deadline);
         let live = &self.st.games[&game];
-        match (stored.result, &live.ending) {
+        match (result, &live.ending) {
             (Some((result, why)), None) => self.ended_elsewhere(game, &result, &why)?,
             (None, None) if live.engine_ply.is_none() => self.engine_turn(game),
             _ => {}
         }
         Ok(())
+    }
+
+    /// A game this node does not hold, read whole and taken up: its
+    /// players here are told it started (and ended, if it has).
+    fn take_up(&mut self, game: GameId) -> Result<(), HubError> {
+        let Some(stored) = self.records.game(game)? else { return Ok(()) };
+        let result = stored.result.clone();
+        let live = LiveGame::restore(stored)?;
+        let info = live.info(self.now);
+        self.st.games.insert(game, live);
+        self.tell_game(game, HubEvent::GameStarted { game: info });
+        self.tell_all(HubEvent::LobbyChanged);
+        match result {
+            Some((result, why)) => self.ended_elsewhere(game, &result, &why),
+            None => {
+                self.engine_turn(game);
+                Ok(())
+            }
+        }
     }
 
     /// Tells the end of `game` another node stored, with the ratings it
@@ -263,12 +283,14 @@ impl Ctx<'_> {
         Ok(())
     }
 
-    /// Makes `game`'s moves `stored`: what differs is taken back, then the
-    /// moves it lacks are played; each change is told.
-    fn follow_moves(&mut self, game: GameId, stored: &[StoredMove]) -> Result<(), HubError> {
+    /// Makes `game`'s moves from ply `from` on `stored` (the stored moves
+    /// from that ply; `from` is at most the plies held): what differs is
+    /// taken back, then the moves it lacks are played; each change is told.
+    fn follow_moves(&mut self, game: GameId, from: usize, stored: &[StoredMove]) -> Result<(), HubError> {
         let live = self.st.games.get_mut(&game).ok_or(HubError::NoGame(game))?;
-        let same = live.move_texts().iter().zip(stored).take_while(|(have, s)| **have == s.mv).count();
-        if same < live.plies() || same < stored.len() {
+        let alike = stored.iter().enumerate().take_while(|(i, s)| live.move_text(from + i) == Some(s.mv.as_str()));
+        let same = from + alike.count();
+        if same < live.plies() || same < from + stored.len() {
             // The engine's search, if any, was for a position gone.
             live.engine_ply = None;
         }
@@ -280,7 +302,7 @@ impl Ctx<'_> {
             }
             self.tell_game(game, HubEvent::TakenBack { game, plies: same, clocks });
         }
-        for m in &stored[same..] {
+        for m in &stored[same - from..] {
             let live = self.st.games.get_mut(&game).expect("found above");
             let pos = live.position();
             let bad = |why: String| HubError::BadStoredGame { game, why };

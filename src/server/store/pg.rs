@@ -42,6 +42,8 @@ pub struct PgStore {
     node: String,
     /// The statement that writes a batch of moves, once prepared on this connection.
     write_moves: Option<postgres::Statement>,
+    /// The statement that reads a game's tail ([`Records::game_since`]), once prepared.
+    read_tail: Option<postgres::Statement>,
 }
 
 /// Sends `note` from node `node` on the nodes' channel: within a
@@ -82,7 +84,8 @@ impl PgStore {
     /// [`PgStore::open`] as node `node`.
     fn open_as(url: &str, node: &str) -> Result<PgStore, StoreError> {
         let client = Client::connect(url, NoTls)?;
-        let mut store = PgStore { client, url: url.to_string(), node: node.to_string(), write_moves: None };
+        let mut store =
+            PgStore { client, url: url.to_string(), node: node.to_string(), write_moves: None, read_tail: None };
         store.migrate()?;
         Ok(store)
     }
@@ -378,7 +381,10 @@ impl Records for PgStore {
         let mut tx = self.client.transaction()?;
         games::open_game(&mut tx, game)?;
         tx.execute("DELETE FROM moves WHERE game = $1 AND ply >= $2", &[&game.0, &i64::from(keep)])?;
-        tx.execute("UPDATE games SET next_ply = LEAST(next_ply, $1) WHERE id = $2", &[&i64::from(keep), &game.0])?;
+        tx.execute(
+            "UPDATE games SET next_ply = LEAST(next_ply, $1), takebacks = takebacks + 1 WHERE id = $2",
+            &[&i64::from(keep), &game.0],
+        )?;
         games::set_deadline(&mut tx, game, deadline_ms)?;
         notify(&mut tx, &self.node, &Note::Game(game))?;
         tx.commit()?;
@@ -444,6 +450,13 @@ impl Records for PgStore {
     }
     fn game(&mut self, id: GameId) -> Result<Option<StoredGame>, StoreError> {
         Ok(games::games_where(&mut self.client, "WHERE g.id = $1", &[&id.0])?.pop())
+    }
+    fn game_since(&mut self, id: GameId, from: u32) -> Result<Option<GameTail>, StoreError> {
+        let read = match &self.read_tail {
+            Some(statement) => statement.clone(),
+            None => self.read_tail.insert(self.client.prepare(games::GAME_SINCE)?).clone(),
+        };
+        games::game_since(&mut self.client, &read, id, from)
     }
     fn leaderboard(&mut self, kind: GameKind, limit: usize) -> Result<Vec<LeaderRow>, StoreError> {
         self.pg_leaderboard(kind, limit)
