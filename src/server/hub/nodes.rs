@@ -24,31 +24,54 @@ use super::live::LiveGame;
 use super::lobby::opponent_account;
 use super::types::*;
 use super::{Challenge, Ctx, Inner, lock};
-use crate::limits::{NODE_FLAG_SWEEP_MS, NODE_FORGET_MS, NODE_HEARTBEAT_MS, NODE_LISTEN_POLL_MS, NODE_TIMEOUT_MS};
+use crate::limits::{
+    NODE_FLAG_SWEEP_MS, NODE_FORGET_MS, NODE_HEARTBEAT_MS, NODE_LISTEN_POLL_MS, NODE_NOTES_TOGETHER, NODE_TIMEOUT_MS,
+};
 use crate::server::store::{Account, AccountId, GameId, Listener, Note, OfferKind, StoredMove};
 
-/// The thread that hears the other nodes, until the hub stops.
+/// The thread that hears the other nodes, until the hub stops. Notes of
+/// who is online ([`Note::Presence`]) that have come together are followed
+/// once, after the others that came with them (at most
+/// [`NODE_NOTES_TOGETHER`]): each reads every session
+/// of the other nodes again, so one read serves them all (a crowd signing
+/// in sends one a player).
 pub(super) fn hear_loop(inner: &Weak<Inner>, listener: Listener) {
     let poll = Duration::from_millis(NODE_LISTEN_POLL_MS);
     loop {
-        let note = listener.notes.recv_timeout(poll);
+        let first = listener.notes.recv_timeout(poll);
         let Some(hub) = inner.upgrade() else { return };
         if *lock(&hub.stopping.0) {
             return;
         }
-        match note {
-            Ok(note) => {
-                if let Err(why) = super::contain::contained(|| hub.heard(note)) {
-                    tracing::error!("hub: a note of another node panicked: {why}");
-                }
-            }
-            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
+        let first = match first {
+            Ok(note) => note,
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => continue,
             Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => return,
+        };
+        let mut presence = false;
+        for note in std::iter::once(first).chain(listener.notes.try_iter().take(NODE_NOTES_TOGETHER - 1)) {
+            if *lock(&hub.stopping.0) {
+                return;
+            }
+            match note {
+                Note::Presence => presence = true,
+                note => hub.hear(note),
+            }
+        }
+        if presence && !*lock(&hub.stopping.0) {
+            hub.hear(Note::Presence);
         }
     }
 }
 
 impl Inner {
+    /// Another node's change, fed into this hub; a panic is logged.
+    fn hear(&self, note: Note) {
+        if let Err(why) = super::contain::contained(|| self.heard(note)) {
+            tracing::error!("hub: a note of another node panicked: {why}");
+        }
+    }
+
     /// Another node's change, fed into this hub.
     fn heard(&self, note: Note) {
         let result = match note {
@@ -317,22 +340,29 @@ impl Ctx<'_> {
     }
 
     /// Makes the open challenges those stored: new ones are listed (the
-    /// player one names, if here, is told), gone ones go.
+    /// player one names, if here, is told), gone ones go; the lobby is
+    /// told only if they changed.
     pub(super) fn sync_challenges(&mut self) -> Result<(), HubError> {
         let stored = self.records.challenges()?;
         let ids: BTreeSet<_> = stored.iter().map(|c| c.id).collect();
+        let before = self.st.challenges.len();
         self.st.challenges.retain(|id, _| ids.contains(id));
+        let mut changed = self.st.challenges.len() != before;
         for c in stored {
             if self.st.challenges.contains_key(&c.id) {
                 continue;
             }
+            changed = true;
             if let Some(to) = c.spec.to.as_deref().and_then(|name| self.account_here(name)) {
                 let event = HubEvent::Challenged { id: c.id, from: c.from.name.clone(), spec: c.spec.clone() };
                 self.tell_account(to, event);
             }
             self.st.challenges.insert(c.id, Challenge { from: c.from, spec: c.spec, gone_since: None });
         }
-        self.tell_all(HubEvent::LobbyChanged);
+        // Every session reads the lobby again when told: only for a change.
+        if changed {
+            self.tell_all(HubEvent::LobbyChanged);
+        }
         Ok(())
     }
 

@@ -629,3 +629,29 @@ fn a_game_ended_on_the_other_node_is_told_once_with_every_move() {
         assert_eq!(count(events, |e| matches!(e, HubEvent::Ended { game: g, .. } if *g == game)), 1);
     }
 }
+
+/// A crowd signs in on node A at once, then half of it leaves: node B,
+/// which follows the notes of who is online that came together once,
+/// lists exactly who is online in the end, each time.
+#[test]
+fn a_crowd_signing_in_and_out_on_one_node_is_listed_online_on_the_other() {
+    let n = two_nodes();
+    let ben = player_on(&n.b, "ben");
+    let names: Vec<String> = (0..40).map(|i| format!("p{i:02}")).collect();
+    let crowd: Vec<TestPlayer> = std::thread::scope(|scope| {
+        let signing: Vec<_> = names.iter().map(|name| scope.spawn(|| player_on(&n.a.hub, name))).collect();
+        signing.into_iter().map(|t| t.join().unwrap()).collect()
+    });
+    let online = || n.b.lobby(ben.s).unwrap().online;
+    let mut all: Vec<String> = names.iter().cloned().chain(["ben".to_string()]).collect();
+    all.sort();
+    wait_until("B lists the crowd", || online() == all);
+    std::thread::scope(|scope| {
+        for p in crowd.iter().step_by(2) {
+            scope.spawn(|| n.a.hub.disconnect(p.s));
+        }
+    });
+    let stayed: Vec<String> =
+        all.iter().filter(|name| !names.iter().step_by(2).any(|gone| gone == *name)).cloned().collect();
+    wait_until("B lists those who stayed", || online() == stayed);
+}
