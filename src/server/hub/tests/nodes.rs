@@ -511,7 +511,7 @@ fn takebacks_told(events: &Events, game: GameId) -> Vec<usize> {
 fn play_across(n: &Nodes, ann: &TestPlayer, ben: &TestPlayer, game: GameId, moves: &[&str]) {
     for mv in moves {
         let before = n.a.hub.open(ann.s, game).unwrap().moves.len();
-        let white = before % 2 == 0;
+        let white = before.is_multiple_of(2);
         let (hub, s) = if white { (&n.a.hub, ann.s) } else { (&n.b, ben.s) };
         hub.play(s, game, mv).unwrap();
         let other = if white { &ben.events } else { &ann.events };
