@@ -123,6 +123,10 @@ pub const SERVE_MAX_MEMORY_MB: u64 = 2048;
 /// whether the hub still runs (milliseconds).
 pub const NODE_LISTEN_POLL_MS: u64 = 200;
 
+/// Several server nodes: the most notes of the others a node takes in one
+/// go, within which the notes of who is online are followed once.
+pub const NODE_NOTES_TOGETHER: usize = 256;
+
 /// Several server nodes: how often each notes in the database that it
 /// lives (its heartbeat) and reads who is online on the others (milliseconds).
 pub const NODE_HEARTBEAT_MS: u64 = 2_000;

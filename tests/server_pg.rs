@@ -15,19 +15,19 @@ fn serve_migrate_applies_the_schema_once_on_either_engine() {
         let out = common::wormhole(&["serve", "migrate", "--database", &url]);
         let text = String::from_utf8_lossy(&out.stdout);
         assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
-        assert!(text.contains("127.0.0.1") && text.ends_with(": schema version 8\n"), "{text}");
+        assert!(text.contains("127.0.0.1") && text.ends_with(": schema version 9\n"), "{text}");
     }
     let from_env = std::process::Command::new(env!("CARGO_BIN_EXE_wormhole"))
         .args(["serve", "migrate"])
         .env("WORMHOLE_DATABASE_URL", &url)
         .output()
         .unwrap();
-    assert!(String::from_utf8_lossy(&from_env.stdout).ends_with(": schema version 8\n"), "{from_env:?}");
+    assert!(String::from_utf8_lossy(&from_env.stdout).ends_with(": schema version 9\n"), "{from_env:?}");
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
     let out = common::wormhole(&["serve", "migrate", "--data", data.to_str().unwrap()]);
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("server.sqlite3: schema version 8"), "{text}");
+    assert!(text.contains("server.sqlite3: schema version 9"), "{text}");
     let bad = common::wormhole(&["serve", "migrate", "--database", "postgres://nobody@127.0.0.1:1/none"]);
     assert!(!bad.status.success());
     assert!(String::from_utf8_lossy(&bad.stderr).contains("cannot open the database"), "{bad:?}");

@@ -44,6 +44,11 @@ pub struct LiveGame {
     /// The spectators' chat while the game runs, (from, text): the
     /// players are shown it when the game ends.
     pub spectators_chat: Vec<(String, String)>,
+    /// How many takebacks the stored game had when this node last read
+    /// it whole, counting this node's own since ([`StoredGame::takebacks`]):
+    /// while the store has as many, this game's moves are a beginning of
+    /// the stored ones (another node's changes are then only moves added).
+    pub takebacks: u32,
 }
 
 impl LiveGame {
@@ -70,6 +75,7 @@ impl LiveGame {
             spectators_chat: Vec::new(),
             engine_ply: None,
             saving: false,
+            takebacks: 0,
         })
     }
 
@@ -79,6 +85,7 @@ impl LiveGame {
         let id = stored.id;
         let (final_clocks, deadline) = (stored.final_clocks, stored.deadline_ms);
         let mut live = LiveGame::new(id, stored.game, stored.created_ms)?;
+        live.takebacks = stored.takebacks;
         for m in stored.moves {
             let bad = |why: String| HubError::BadStoredGame { game: id, why };
             let pos = live.position();
@@ -165,6 +172,11 @@ impl LiveGame {
     /// Moves played.
     pub fn plies(&self) -> usize {
         self.moves.len()
+    }
+
+    /// The canonical text of the move at `ply`, if played.
+    pub fn move_text(&self, ply: usize) -> Option<&str> {
+        self.moves.get(ply).map(|m| m.mv.as_str())
     }
 
     /// The moves in the hub's canonical text.

@@ -14,12 +14,12 @@ use crate::server::store::{Account, AccountId, GameId, LeaderRow, NewGame, Playe
 impl Hub {
     /// What session `s` sees in the lobby.
     pub fn lobby(&self, s: SessionId) -> Result<Lobby, HubError> {
-        self.inner.act(|cx| {
+        let mut lobby = self.inner.act(|cx| {
             let me = match &cx.st.sessions.get(&s).ok_or(HubError::NoSession(s))?.who {
                 Who::Player(a) => Some(a.clone()),
                 Who::Guest => None,
             };
-            let mut online: Vec<String> = cx
+            let online: Vec<String> = cx
                 .st
                 .sessions
                 .values()
@@ -29,8 +29,6 @@ impl Hub {
                 })
                 .chain(cx.st.elsewhere.values().cloned())
                 .collect();
-            online.sort_by_cached_key(|n| n.to_lowercase());
-            online.dedup();
             let challenges = cx
                 .st
                 .challenges
@@ -49,7 +47,12 @@ impl Hub {
                 None => Vec::new(),
             };
             Ok(Lobby { online, challenges, live, mine })
-        })
+        })?;
+        // Sorted once the hub is free again: every session reads the lobby
+        // after each change, and the names of a crowd take a while to sort.
+        lobby.online.sort_by_cached_key(|n| n.to_lowercase());
+        lobby.online.dedup();
+        Ok(lobby)
     }
 
     /// Offers a game: to anyone, or to the player `spec.to` names (told at once).

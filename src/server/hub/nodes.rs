@@ -24,31 +24,54 @@ use super::live::LiveGame;
 use super::lobby::opponent_account;
 use super::types::*;
 use super::{Challenge, Ctx, Inner, lock};
-use crate::limits::{NODE_FLAG_SWEEP_MS, NODE_FORGET_MS, NODE_HEARTBEAT_MS, NODE_LISTEN_POLL_MS, NODE_TIMEOUT_MS};
+use crate::limits::{
+    NODE_FLAG_SWEEP_MS, NODE_FORGET_MS, NODE_HEARTBEAT_MS, NODE_LISTEN_POLL_MS, NODE_NOTES_TOGETHER, NODE_TIMEOUT_MS,
+};
 use crate::server::store::{Account, AccountId, GameId, Listener, Note, OfferKind, StoredMove};
 
-/// The thread that hears the other nodes, until the hub stops.
+/// The thread that hears the other nodes, until the hub stops. Notes of
+/// who is online ([`Note::Presence`]) that have come together are followed
+/// once, after the others that came with them (at most
+/// [`NODE_NOTES_TOGETHER`]): each reads every session
+/// of the other nodes again, so one read serves them all (a crowd signing
+/// in sends one a player).
 pub(super) fn hear_loop(inner: &Weak<Inner>, listener: Listener) {
     let poll = Duration::from_millis(NODE_LISTEN_POLL_MS);
     loop {
-        let note = listener.notes.recv_timeout(poll);
+        let first = listener.notes.recv_timeout(poll);
         let Some(hub) = inner.upgrade() else { return };
         if *lock(&hub.stopping.0) {
             return;
         }
-        match note {
-            Ok(note) => {
-                if let Err(why) = super::contain::contained(|| hub.heard(note)) {
-                    tracing::error!("hub: a note of another node panicked: {why}");
-                }
-            }
-            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
+        let first = match first {
+            Ok(note) => note,
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => continue,
             Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => return,
+        };
+        let mut presence = false;
+        for note in std::iter::once(first).chain(listener.notes.try_iter().take(NODE_NOTES_TOGETHER - 1)) {
+            if *lock(&hub.stopping.0) {
+                return;
+            }
+            match note {
+                Note::Presence => presence = true,
+                note => hub.hear(note),
+            }
+        }
+        if presence && !*lock(&hub.stopping.0) {
+            hub.hear(Note::Presence);
         }
     }
 }
 
 impl Inner {
+    /// Another node's change, fed into this hub; a panic is logged.
+    fn hear(&self, note: Note) {
+        if let Err(why) = super::contain::contained(|| self.heard(note)) {
+            tracing::error!("hub: a note of another node panicked: {why}");
+        }
+    }
+
     /// Another node's change, fed into this hub.
     fn heard(&self, note: Note) {
         let result = match note {
@@ -226,33 +249,53 @@ impl Ctx<'_> {
     /// Brings `game` to what is stored: a game this node does not hold is
     /// taken up (its players here are told it started); the moves it lacks
     /// are played and told, moves taken back are taken back, the running
-    /// clock is the stored deadline's, an ending is kept and told.
+    /// clock is the stored deadline's, an ending is kept and told. The
+    /// common case reads only the game's row and the moves after those
+    /// held ([`Records::game_since`](super::Records::game_since)); a
+    /// takeback since this node last read the game (the stored count of
+    /// takebacks is not its own) reads it whole.
     pub(super) fn catch_up(&mut self, game: GameId) -> Result<(), HubError> {
-        let Some(stored) = self.records.game(game)? else { return Ok(()) };
-        if !self.st.games.contains_key(&game) {
-            // New to this node (it may have ended already: its players here are told both).
-            let result = stored.result.clone();
-            let live = LiveGame::restore(stored)?;
-            let info = live.info(self.now);
-            self.st.games.insert(game, live);
-            self.tell_game(game, HubEvent::GameStarted { game: info });
-            self.tell_all(HubEvent::LobbyChanged);
-            match result {
-                Some((result, why)) => self.ended_elsewhere(game, &result, &why)?,
-                None => self.engine_turn(game),
-            }
-            return Ok(());
-        }
-        self.follow_moves(game, &stored.moves)?;
+        let Some(live) = self.st.games.get(&game) else { return self.take_up(game) };
+        let (held, takebacks) = (live.plies(), live.takebacks);
+        let from = u32::try_from(held).unwrap_or(u32::MAX);
+        let Some(tail) = self.records.game_since(game, from)? else { return Ok(()) };
+        let (deadline, result) = if tail.takebacks == takebacks && tail.next_ply >= from {
+            self.follow_moves(game, held, &tail.moves)?;
+            (tail.deadline_ms, tail.result)
+        } else {
+            let Some(stored) = self.records.game(game)? else { return Ok(()) };
+            self.follow_moves(game, 0, &stored.moves)?;
+            self.st.games.get_mut(&game).expect("held").takebacks = stored.takebacks;
+            (stored.deadline_ms, stored.result)
+        };
         // The running clock as stored (a restart may have moved it on).
-        self.st.games.get_mut(&game).expect("held").follow_deadline(stored.deadline_ms);
+        self.st.games.get_mut(&game).expect("held").follow_deadline(deadline);
         let live = &self.st.games[&game];
-        match (stored.result, &live.ending) {
+        match (result, &live.ending) {
             (Some((result, why)), None) => self.ended_elsewhere(game, &result, &why)?,
             (None, None) if live.engine_ply.is_none() => self.engine_turn(game),
             _ => {}
         }
         Ok(())
+    }
+
+    /// A game this node does not hold, read whole and taken up: its
+    /// players here are told it started (and ended, if it has).
+    fn take_up(&mut self, game: GameId) -> Result<(), HubError> {
+        let Some(stored) = self.records.game(game)? else { return Ok(()) };
+        let result = stored.result.clone();
+        let live = LiveGame::restore(stored)?;
+        let info = live.info(self.now);
+        self.st.games.insert(game, live);
+        self.tell_game(game, HubEvent::GameStarted { game: info });
+        self.tell_all(HubEvent::LobbyChanged);
+        match result {
+            Some((result, why)) => self.ended_elsewhere(game, &result, &why),
+            None => {
+                self.engine_turn(game);
+                Ok(())
+            }
+        }
     }
 
     /// Tells the end of `game` another node stored, with the ratings it
@@ -263,12 +306,14 @@ impl Ctx<'_> {
         Ok(())
     }
 
-    /// Makes `game`'s moves `stored`: what differs is taken back, then the
-    /// moves it lacks are played; each change is told.
-    fn follow_moves(&mut self, game: GameId, stored: &[StoredMove]) -> Result<(), HubError> {
+    /// Makes `game`'s moves from ply `from` on `stored` (the stored moves
+    /// from that ply; `from` is at most the plies held): what differs is
+    /// taken back, then the moves it lacks are played; each change is told.
+    fn follow_moves(&mut self, game: GameId, from: usize, stored: &[StoredMove]) -> Result<(), HubError> {
         let live = self.st.games.get_mut(&game).ok_or(HubError::NoGame(game))?;
-        let same = live.move_texts().iter().zip(stored).take_while(|(have, s)| **have == s.mv).count();
-        if same < live.plies() || same < stored.len() {
+        let alike = stored.iter().enumerate().take_while(|(i, s)| live.move_text(from + i) == Some(s.mv.as_str()));
+        let same = from + alike.count();
+        if same < live.plies() || same < from + stored.len() {
             // The engine's search, if any, was for a position gone.
             live.engine_ply = None;
         }
@@ -280,7 +325,7 @@ impl Ctx<'_> {
             }
             self.tell_game(game, HubEvent::TakenBack { game, plies: same, clocks });
         }
-        for m in &stored[same..] {
+        for m in &stored[same - from..] {
             let live = self.st.games.get_mut(&game).expect("found above");
             let pos = live.position();
             let bad = |why: String| HubError::BadStoredGame { game, why };
@@ -295,22 +340,29 @@ impl Ctx<'_> {
     }
 
     /// Makes the open challenges those stored: new ones are listed (the
-    /// player one names, if here, is told), gone ones go.
+    /// player one names, if here, is told), gone ones go; the lobby is
+    /// told only if they changed.
     pub(super) fn sync_challenges(&mut self) -> Result<(), HubError> {
         let stored = self.records.challenges()?;
         let ids: BTreeSet<_> = stored.iter().map(|c| c.id).collect();
+        let before = self.st.challenges.len();
         self.st.challenges.retain(|id, _| ids.contains(id));
+        let mut changed = self.st.challenges.len() != before;
         for c in stored {
             if self.st.challenges.contains_key(&c.id) {
                 continue;
             }
+            changed = true;
             if let Some(to) = c.spec.to.as_deref().and_then(|name| self.account_here(name)) {
                 let event = HubEvent::Challenged { id: c.id, from: c.from.name.clone(), spec: c.spec.clone() };
                 self.tell_account(to, event);
             }
             self.st.challenges.insert(c.id, Challenge { from: c.from, spec: c.spec, gone_since: None });
         }
-        self.tell_all(HubEvent::LobbyChanged);
+        // Every session reads the lobby again when told: only for a change.
+        if changed {
+            self.tell_all(HubEvent::LobbyChanged);
+        }
         Ok(())
     }
 

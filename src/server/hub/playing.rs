@@ -488,6 +488,8 @@ impl Ctx<'_> {
         let keep = takeback_keep(live, color)?;
         self.records.take_back(game, keep as u32, live.deadline_after_takeback(keep, self.now))?;
         live.take_back_to(keep, self.now);
+        // Counted in the store as here: the next catch-up reads only what follows.
+        live.takebacks += 1;
         let clocks = live.clocks(self.now);
         if let Some(pool) = self.pool {
             pool.cancel(game);

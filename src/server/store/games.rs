@@ -4,8 +4,8 @@
 use rusqlite::{Connection, OptionalExtension, params};
 
 use super::{
-    AccountId, BatchResult, GameId, MoveWrite, NewGame, ResumedClock, Seat, Store, StoreError, StoredGame, StoredMove,
-    StoredTurn, kind_at,
+    AccountId, BatchResult, GameId, GameTail, MoveWrite, NewGame, ResumedClock, Seat, Store, StoreError, StoredGame,
+    StoredMove, StoredTurn, kind_at,
 };
 
 /// A seat as its two columns: (account, engine level).
@@ -54,7 +54,7 @@ impl StoredGame {
 /// A game's columns, in [`game_from`]'s order, before its filter.
 const GAME_SELECT: &str = "SELECT g.id, g.variant, g.start_fen, g.white_account, w.name, g.white_engine,
     g.black_account, b.name, g.black_engine, g.rated, g.clock_initial_ms, g.clock_increment_ms, g.created_ms,
-    g.result, g.termination, g.finished_ms, g.final_white_ms, g.final_black_ms, g.deadline_ms
+    g.result, g.termination, g.finished_ms, g.final_white_ms, g.final_black_ms, g.deadline_ms, g.takebacks
     FROM games g LEFT JOIN accounts w ON w.id = g.white_account LEFT JOIN accounts b ON b.id = g.black_account";
 
 /// A game without its moves, from a row of [`GAME_SELECT`].
@@ -78,7 +78,30 @@ fn game_from(row: &rusqlite::Row<'_>) -> rusqlite::Result<StoredGame> {
         result,
         final_clocks: pair_at(row, 16)?.map(|(white, black)| [white, black]),
         deadline_ms: row.get(18)?,
+        takebacks: row.get(19)?,
     })
+}
+
+/// A game's state and its moves from a ply on ([`GameTail`]), one
+/// statement (one snapshot): a row per move, or one without a move.
+const GAME_SINCE: &str = "SELECT g.result, g.termination, g.deadline_ms, g.next_ply, g.takebacks,
+    m.mv, m.white_ms, m.black_ms, m.at_ms
+    FROM games g LEFT JOIN moves m ON m.game = g.id AND m.ply >= ?2 WHERE g.id = ?1 ORDER BY m.ply";
+
+/// The game's state from the first row of [`GAME_SINCE`], its moves not yet read.
+fn tail_from(row: &rusqlite::Row<'_>, from: u32) -> rusqlite::Result<GameTail> {
+    let result = match row.get::<_, Option<String>>(0)? {
+        Some(result) => Some((result, row.get(1)?)),
+        None => None,
+    };
+    let (deadline_ms, next_ply, takebacks) = (row.get(2)?, row.get(3)?, row.get(4)?);
+    Ok(GameTail { from, moves: Vec::new(), next_ply, takebacks, result, deadline_ms })
+}
+
+/// The move of a row of [`GAME_SINCE`], if it has one.
+fn tail_move(row: &rusqlite::Row<'_>) -> rusqlite::Result<Option<StoredMove>> {
+    let Some(mv) = row.get::<_, Option<String>>(5)? else { return Ok(None) };
+    Ok(Some(StoredMove { mv, white_ms: row.get(6)?, black_ms: row.get(7)?, at_ms: row.get(8)? }))
 }
 
 /// The games of a filtered [`GAME_SELECT`], each with its moves.
@@ -253,7 +276,7 @@ impl Store {
         open_game(&tx, game)?;
         let gone =
             tx.prepare_cached("DELETE FROM moves WHERE game = ?1 AND ply >= ?2")?.execute(params![game, keep_plies])?;
-        tx.prepare_cached("UPDATE games SET next_ply = MIN(next_ply, ?1) WHERE id = ?2")?
+        tx.prepare_cached("UPDATE games SET next_ply = MIN(next_ply, ?1), takebacks = takebacks + 1 WHERE id = ?2")?
             .execute(params![keep_plies, game])?;
         set_deadline(&tx, game, deadline_ms)?;
         tx.commit()?;
@@ -289,6 +312,19 @@ impl Store {
     /// A game with its moves.
     pub fn game(&self, id: GameId) -> Result<Option<StoredGame>, StoreError> {
         Ok(games_where(&self.conn, "WHERE g.id = ?1", [id])?.pop())
+    }
+
+    /// A game's state and its moves from ply `from` on.
+    pub fn game_since(&self, id: GameId, from: u32) -> Result<Option<GameTail>, StoreError> {
+        let mut stmt = self.conn.prepare_cached(GAME_SINCE)?;
+        let mut rows = stmt.query(params![id, from])?;
+        let Some(first) = rows.next()? else { return Ok(None) };
+        let mut tail = tail_from(first, from)?;
+        tail.moves.extend(tail_move(first)?);
+        while let Some(row) = rows.next()? {
+            tail.moves.extend(tail_move(row)?);
+        }
+        Ok(Some(tail))
     }
 
     /// Every game in progress, oldest first, with its moves: what the

@@ -182,6 +182,30 @@ pub struct StoredGame {
     /// falls (Unix ms), as written with its last move, takeback or the
     /// restart that resumed it (schema version 7).
     pub deadline_ms: Option<u64>,
+    /// How many times its moves were taken back (schema version 9).
+    pub takebacks: u32,
+}
+
+/// What changed in a game from a ply on, as one read sees it
+/// ([`Records::game_since`](super::Records::game_since)): its state, and
+/// its moves from that ply on. A reader that holds the moves before that
+/// ply, read or written when the game had `takebacks` takebacks, holds
+/// them still as stored; another count means a takeback since, and the
+/// game is read whole again.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameTail {
+    /// The ply of `moves[0]`: the one asked from.
+    pub from: u32,
+    /// The moves from `from` on, in order (none when the game has no more).
+    pub moves: Vec<StoredMove>,
+    /// The ply its next move must have (fewer than `from`: moves were taken back).
+    pub next_ply: u32,
+    /// As [`StoredGame::takebacks`].
+    pub takebacks: u32,
+    /// As [`StoredGame::result`].
+    pub result: Option<(String, String)>,
+    /// As [`StoredGame::deadline_ms`].
+    pub deadline_ms: Option<u64>,
 }
 
 /// How a game ended, to store.

@@ -42,6 +42,10 @@ pub struct PgStore {
     node: String,
     /// The statement that writes a batch of moves, once prepared on this connection.
     write_moves: Option<postgres::Statement>,
+    /// The statements run most often (a session's sign-in and presence, a
+    /// game's tail), each prepared once on this connection: then one round
+    /// trip a run, where an unprepared text takes two.
+    prepared: std::collections::HashMap<&'static str, postgres::Statement>,
 }
 
 /// Sends `note` from node `node` on the nodes' channel: within a
@@ -50,6 +54,15 @@ pub(super) fn notify(client: &mut impl postgres::GenericClient, node: &str, note
     client.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &note.payload(node)])?;
     Ok(())
 }
+
+/// Notes that an account (`$2`) has a session on a node (`$1`), with the
+/// note `$4` on the channel `$3`, in one statement.
+const PRESENT: &str = "WITH row AS (INSERT INTO node_sessions (node, account) VALUES ($1, $2) ON CONFLICT DO NOTHING)
+    SELECT pg_notify($3, $4)";
+
+/// Notes that an account has no session left on a node, as [`PRESENT`].
+const ABSENT: &str = "WITH row AS (DELETE FROM node_sessions WHERE node = $1 AND account = $2)
+    SELECT pg_notify($3, $4)";
 
 /// A time or span as its `BIGINT` column (no time the server makes comes near the bound).
 fn db(ms: u64) -> i64 {
@@ -82,9 +95,25 @@ impl PgStore {
     /// [`PgStore::open`] as node `node`.
     fn open_as(url: &str, node: &str) -> Result<PgStore, StoreError> {
         let client = Client::connect(url, NoTls)?;
-        let mut store = PgStore { client, url: url.to_string(), node: node.to_string(), write_moves: None };
+        let mut store = PgStore {
+            client,
+            url: url.to_string(),
+            node: node.to_string(),
+            write_moves: None,
+            prepared: Default::default(),
+        };
         store.migrate()?;
         Ok(store)
+    }
+
+    /// The statement `sql`, prepared on this connection the first time.
+    fn prepared(&mut self, sql: &'static str) -> Result<postgres::Statement, StoreError> {
+        if let Some(statement) = self.prepared.get(sql) {
+            return Ok(statement.clone());
+        }
+        let statement = self.client.prepare(sql)?;
+        self.prepared.insert(sql, statement.clone());
+        Ok(statement)
     }
 
     /// This node's id, as its notes carry it.
@@ -319,8 +348,11 @@ impl Records for PgStore {
         Ok(Box::new(PgStore::open_as(&self.url, &self.node)?))
     }
     fn account_by_key(&mut self, fp: &str) -> Result<Option<Account>, StoreError> {
-        let filter = "WHERE id = (SELECT account FROM account_keys WHERE fingerprint = $1)";
-        one_account(&mut self.client, filter, &fp)
+        let find = self.prepared(
+            "SELECT id, name FROM accounts WHERE id = (SELECT account FROM account_keys WHERE fingerprint = $1)",
+        )?;
+        let row = self.client.query_opt(&find, &[&fp])?;
+        Ok(row.map(|r| Account { id: AccountId(r.get(0)), name: r.get(1) }))
     }
     fn account_by_name(&mut self, name: &str) -> Result<Option<Account>, StoreError> {
         one_account(&mut self.client, BY_NAME, &name)
@@ -378,7 +410,10 @@ impl Records for PgStore {
         let mut tx = self.client.transaction()?;
         games::open_game(&mut tx, game)?;
         tx.execute("DELETE FROM moves WHERE game = $1 AND ply >= $2", &[&game.0, &i64::from(keep)])?;
-        tx.execute("UPDATE games SET next_ply = LEAST(next_ply, $1) WHERE id = $2", &[&i64::from(keep), &game.0])?;
+        tx.execute(
+            "UPDATE games SET next_ply = LEAST(next_ply, $1), takebacks = takebacks + 1 WHERE id = $2",
+            &[&i64::from(keep), &game.0],
+        )?;
         games::set_deadline(&mut tx, game, deadline_ms)?;
         notify(&mut tx, &self.node, &Note::Game(game))?;
         tx.commit()?;
@@ -445,6 +480,10 @@ impl Records for PgStore {
     fn game(&mut self, id: GameId) -> Result<Option<StoredGame>, StoreError> {
         Ok(games::games_where(&mut self.client, "WHERE g.id = $1", &[&id.0])?.pop())
     }
+    fn game_since(&mut self, id: GameId, from: u32) -> Result<Option<GameTail>, StoreError> {
+        let read = self.prepared(games::GAME_SINCE)?;
+        games::game_since(&mut self.client, &read, id, from)
+    }
     fn leaderboard(&mut self, kind: GameKind, limit: usize) -> Result<Vec<LeaderRow>, StoreError> {
         self.pg_leaderboard(kind, limit)
     }
@@ -467,25 +506,18 @@ impl Records for PgStore {
         Ok(())
     }
     fn set_presence(&mut self, account: &Account, here: bool) -> Result<(), StoreError> {
-        let mut tx = self.client.transaction()?;
-        if here {
-            tx.execute(
-                "INSERT INTO node_sessions (node, account) VALUES ($1, $2) ON CONFLICT DO NOTHING",
-                &[&self.node, &account.id.0],
-            )?;
-        } else {
-            tx.execute("DELETE FROM node_sessions WHERE node = $1 AND account = $2", &[&self.node, &account.id.0])?;
-        }
-        notify(&mut tx, &self.node, &Note::Presence)?;
-        tx.commit()?;
+        // One statement (its own transaction, one round trip): the row and the note.
+        let write = self.prepared(if here { PRESENT } else { ABSENT })?;
+        let note = Note::Presence.payload(&self.node);
+        self.client.execute(&write, &[&self.node, &account.id.0, &CHANNEL, &note])?;
         Ok(())
     }
     fn online_elsewhere(&mut self, since_ms: u64) -> Result<Vec<Account>, StoreError> {
-        let rows = self.client.query(
+        let read = self.prepared(
             "SELECT DISTINCT a.id, a.name FROM node_sessions s JOIN nodes n ON n.node = s.node
              JOIN accounts a ON a.id = s.account WHERE s.node <> $1 AND n.seen_ms >= $2 ORDER BY a.id",
-            &[&self.node, &db(since_ms)],
         )?;
+        let rows = self.client.query(&read, &[&self.node, &db(since_ms)])?;
         Ok(rows.iter().map(|r| Account { id: AccountId(r.get(0)), name: r.get(1) }).collect())
     }
     fn listen(&mut self) -> Result<Option<Listener>, StoreError> {

@@ -78,6 +78,9 @@ pub trait Records: Send {
     fn active_games(&mut self) -> Result<Vec<StoredGame>, StoreError>;
     /// A game, finished or not.
     fn game(&mut self, id: GameId) -> Result<Option<StoredGame>, StoreError>;
+    /// A game's state and its moves from ply `from` on, in one read (what
+    /// a node reads when another tells it the game changed).
+    fn game_since(&mut self, id: GameId, from: u32) -> Result<Option<GameTail>, StoreError>;
     /// The best rated players of `kind`, at most `limit`.
     fn leaderboard(&mut self, kind: GameKind, limit: usize) -> Result<Vec<LeaderRow>, StoreError>;
     /// The page of the player called `name`.
@@ -184,6 +187,9 @@ impl Records for Store {
     }
     fn game(&mut self, id: GameId) -> Result<Option<StoredGame>, StoreError> {
         Store::game(self, id)
+    }
+    fn game_since(&mut self, id: GameId, from: u32) -> Result<Option<GameTail>, StoreError> {
+        Store::game_since(self, id, from)
     }
     fn leaderboard(&mut self, kind: GameKind, limit: usize) -> Result<Vec<LeaderRow>, StoreError> {
         Store::leaderboard(self, kind, limit)

@@ -24,6 +24,7 @@ pub(super) const MIGRATIONS: &[SchemaStep] = &[
     SchemaStep { sqlite: V6, postgres: super::pg::schema::V6 },
     SchemaStep { sqlite: V7, postgres: super::pg::schema::V7 },
     SchemaStep { sqlite: V8, postgres: super::pg::schema::V8 },
+    SchemaStep { sqlite: V9, postgres: super::pg::schema::V9 },
 ];
 
 /// Version 1: accounts and keys, games and moves, ratings and their history.
@@ -178,6 +179,15 @@ CREATE INDEX games_by_deadline ON games(deadline_ms) WHERE result IS NULL AND de
 const V8: &str = "
 ALTER TABLE games ADD COLUMN next_ply INTEGER NOT NULL DEFAULT 0;
 UPDATE games SET next_ply = (SELECT COALESCE(MAX(ply) + 1, 0) FROM moves WHERE moves.game = games.id);
+";
+
+/// Version 9: how many times each game's moves were taken back, counted
+/// in the takeback's own write. Only a takeback changes a move already
+/// stored, so a server node whose count of a game is the stored one holds
+/// a beginning of its stored moves, and reads only the moves after it
+/// when another node tells it the game changed ([`super::GameTail`]).
+const V9: &str = "
+ALTER TABLE games ADD COLUMN takebacks INTEGER NOT NULL DEFAULT 0;
 ";
 
 /// The newest version this program knows.

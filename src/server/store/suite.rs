@@ -278,6 +278,45 @@ fn a_move_at_or_after_its_deadline_is_refused(r: &mut dyn Records) {
     assert!(results[0].is_ok(), "a game without a clock has no deadline: {results:?}");
 }
 
+/// A game read from a ply on ([`Records::game_since`]): its state and the
+/// moves from there, as [`Records::game`] has them; a takeback is counted
+/// (only a takeback changes a stored move), by its own write.
+fn a_game_is_read_from_a_ply_on_and_each_takeback_is_counted(r: &mut dyn Records) {
+    let (ann, bob) = two(r);
+    let game = r.create_game(&new_game(&Seat::Player(ann), &Seat::Player(bob), false), T0).unwrap();
+    let tail = |r: &mut dyn Records, from| r.game_since(game, from).unwrap().expect("the game");
+    let fresh = tail(r, 0);
+    assert_eq!(
+        (fresh.moves.len(), fresh.next_ply, fresh.takebacks, fresh.result, fresh.deadline_ms),
+        (0, 0, 0, None, None)
+    );
+    let played = [mv("e2e4", T0 + 10), mv("e7e5", T0 + 20), mv("g1f3", T0 + 30)];
+    for (ply, m) in (0..).zip(&played) {
+        r.add_moves(&[timed(game, ply, m.clone(), T0 + 1_000 + u64::from(ply))]).unwrap()[0].as_ref().unwrap();
+    }
+    let whole = r.game(game).unwrap().unwrap();
+    assert_eq!((whole.moves.as_slice(), whole.takebacks), (played.as_slice(), 0));
+    for from in 0..=3u32 {
+        let t = tail(r, from);
+        assert_eq!(t.moves, played[from as usize..], "from ply {from}");
+        assert_eq!((t.from, t.next_ply, t.takebacks, t.deadline_ms), (from, 3, 0, Some(T0 + 1_002)));
+    }
+    assert_eq!((tail(r, 7).moves, tail(r, 7).next_ply), (vec![], 3), "past the last move: none, its next ply");
+    r.take_back(game, 1, Some(T0 + 2_000)).unwrap();
+    let after = tail(r, 1);
+    assert_eq!((after.moves.len(), after.next_ply, after.takebacks, after.deadline_ms), (0, 1, 1, Some(T0 + 2_000)));
+    assert_eq!(tail(r, 3).next_ply, 1, "a reader that held 3 plies sees fewer stored");
+    r.add_moves(&[timed(game, 1, mv("d7d5", T0 + 40), T0 + 3_000)]).unwrap()[0].as_ref().unwrap();
+    assert_eq!((tail(r, 1).moves, tail(r, 1).takebacks), (vec![mv("d7d5", T0 + 40)], 1));
+    assert_eq!(r.game(game).unwrap().unwrap().takebacks, 1, "the whole game has the count too");
+    r.take_back(game, 0, None).unwrap();
+    assert_eq!(tail(r, 0).takebacks, 2, "each takeback counts");
+    r.finish_game(game, &end("0-1", "resignation", T0 + 50)).unwrap();
+    let over = tail(r, 0);
+    assert_eq!((over.result, over.deadline_ms), (Some(("0-1".into(), "resignation".into())), None));
+    assert_eq!(r.game_since(GameId(999), 0).unwrap(), None);
+}
+
 /// How many rounds each race runs.
 const ROUNDS: u32 = 150;
 
@@ -422,4 +461,5 @@ on_both!(
     a_move_at_or_after_its_deadline_is_refused,
     two_writers_flag_a_game_once,
     two_writers_accept_a_challenge_once,
+    a_game_is_read_from_a_ply_on_and_each_takeback_is_counted,
 );

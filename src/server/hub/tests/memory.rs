@@ -188,6 +188,7 @@ impl Records for Memory {
             result: None,
             final_clocks: None,
             deadline_ms: None,
+            takebacks: 0,
         });
         Ok(id)
     }
@@ -215,6 +216,7 @@ impl Records for Memory {
         let g = data.game(game)?;
         g.moves.truncate(usize::try_from(keep).unwrap());
         g.deadline_ms = deadline_ms;
+        g.takebacks += 1;
         Ok(())
     }
 
@@ -322,6 +324,15 @@ impl Records for Memory {
 
     fn game(&mut self, id: GameId) -> Result<Option<StoredGame>, StoreError> {
         Ok(self.data().games.iter().find(|g| g.id == id).cloned())
+    }
+
+    fn game_since(&mut self, id: GameId, from: u32) -> Result<Option<GameTail>, StoreError> {
+        let data = self.data();
+        let Some(g) = data.games.iter().find(|g| g.id == id) else { return Ok(None) };
+        let moves = g.moves.get(usize::try_from(from).unwrap()..).unwrap_or_default().to_vec();
+        let next_ply = u32::try_from(g.moves.len()).unwrap();
+        let (takebacks, result, deadline_ms) = (g.takebacks, g.result.clone(), g.deadline_ms);
+        Ok(Some(GameTail { from, moves, next_ply, takebacks, result, deadline_ms }))
     }
 
     fn leaderboard(&mut self, kind: GameKind, limit: usize) -> Result<Vec<LeaderRow>, StoreError> {

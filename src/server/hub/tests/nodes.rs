@@ -481,3 +481,177 @@ fn a_rated_game_ended_on_one_node_shows_its_rating_change_on_the_other() {
     assert!(ann_after < ann_before && ben_after > ben_before, "ann resigned: {ratings:?}");
     assert_eq!(ended(&ben.events, game).unwrap().ratings, Some(ratings), "the same change on the other node");
 }
+
+/// The moves a session's events show for `game`: each move told, each
+/// takeback told taking back to its plies.
+fn told_moves(events: &Events, game: GameId) -> Vec<String> {
+    let mut moves = Vec::new();
+    for e in events.lock().unwrap().iter() {
+        match e {
+            HubEvent::Moved { game: g, mv, .. } if *g == game => moves.push(mv.clone()),
+            HubEvent::TakenBack { game: g, plies, .. } if *g == game => moves.truncate(*plies),
+            _ => {}
+        }
+    }
+    moves
+}
+
+/// The plies each takeback told for `game` took back to.
+fn takebacks_told(events: &Events, game: GameId) -> Vec<usize> {
+    let events = events.lock().unwrap();
+    let told = events.iter().filter_map(|e| match e {
+        HubEvent::TakenBack { game: g, plies, .. } if *g == game => Some(*plies),
+        _ => None,
+    });
+    told.collect()
+}
+
+/// `moves` played in turn, White's by ann on node A and Black's by ben on
+/// node B, each seen by the other before the next.
+fn play_across(n: &Nodes, ann: &TestPlayer, ben: &TestPlayer, game: GameId, moves: &[&str]) {
+    for mv in moves {
+        let before = n.a.hub.open(ann.s, game).unwrap().moves.len();
+        let white = before.is_multiple_of(2);
+        let (hub, s) = if white { (&n.a.hub, ann.s) } else { (&n.b, ben.s) };
+        hub.play(s, game, mv).unwrap();
+        let other = if white { &ben.events } else { &ann.events };
+        wait_until("the move on the other node", || told_moves(other, game).len() == before + 1);
+    }
+}
+
+/// The moves stored for `game`, as texts.
+fn stored_texts(n: &Nodes, game: GameId) -> Vec<String> {
+    n.a.stored(game).moves.into_iter().map(|m| m.mv).collect()
+}
+
+/// Node A, told of ben's moves on node B, reads only the moves after those
+/// it holds: an earlier row changed behind its back (no takeback counted,
+/// no note) is not read again, so no takeback is told and its moves stay.
+#[test]
+fn a_node_catching_up_reads_only_the_moves_after_those_it_holds() {
+    let (n, ann, ben) = ann_and_ben();
+    let game = cross_game(&n, &ann, &ben, GameKind::Classic, None);
+    play_across(&n, &ann, &ben, game, &["e2e4", "e7e5"]);
+    let mut client = postgres::Client::connect(&n.url, postgres::NoTls).unwrap();
+    client.execute("UPDATE moves SET mv = 'd2d4' WHERE game = $1 AND ply = 0", &[&game.0]).unwrap();
+    play_across(&n, &ann, &ben, game, &["g1f3", "b8c6", "f1c4", "g8f6"]);
+    let played = ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6"];
+    assert_eq!(told_moves(&ann.events, game), played, "A followed ben's moves from the ply it held");
+    assert_eq!(takebacks_told(&ann.events, game), [0usize; 0], "ply 0 was not read again");
+    assert_eq!(n.a.hub.open(ann.s, game).unwrap().moves, played);
+}
+
+/// ann on node A asks to take back her Nf3 (and ben's reply), ben agrees
+/// on node B, which stores the takeback: A reads the game whole (the
+/// stored count of takebacks is not its own), takes both back, and then
+/// follows the new moves from the ply it holds. A takeback and new moves
+/// heard at once, the last ply's move the same text as before, are found
+/// by the count too.
+#[test]
+fn a_takeback_on_the_other_node_is_followed_and_so_are_the_moves_after_it() {
+    let (n, ann, ben) = ann_and_ben();
+    let game = cross_game(&n, &ann, &ben, GameKind::Classic, None);
+    play_across(&n, &ann, &ben, game, &["e2e4", "e7e5", "g1f3", "b8c6"]);
+    n.a.hub.ask_takeback(ann.s, game).unwrap();
+    wait_for(&ben.events, |e| matches!(e, HubEvent::TakebackAsked { game: g } if *g == game));
+    n.b.answer_takeback(ben.s, game, true).unwrap();
+    wait_until("the takeback on A", || takebacks_told(&ann.events, game) == [2]);
+    assert_eq!(told_moves(&ann.events, game), ["e2e4", "e7e5"]);
+    play_across(&n, &ann, &ben, game, &["f1c4", "g8f6", "d2d3"]);
+    let after = ["e2e4", "e7e5", "f1c4", "g8f6", "d2d3"];
+    for events in [&ann.events, &ben.events] {
+        assert_eq!(told_moves(events, game), after);
+    }
+    assert_eq!(stored_texts(&n, game), after);
+    // Another node takes back to ply 2 and plays two moves, in one write
+    // with one note: ply 3 is g8f6 again, ply 2 is not what A holds.
+    let mut client = postgres::Client::connect(&n.url, postgres::NoTls).unwrap();
+    let mut tx = client.transaction().unwrap();
+    tx.execute("DELETE FROM moves WHERE game = $1 AND ply >= 2", &[&game.0]).unwrap();
+    for (ply, mv) in [(2i64, "b1c3"), (3, "g8f6")] {
+        tx.execute(
+            "INSERT INTO moves (game, ply, mv, white_ms, black_ms, at_ms) VALUES ($1, $2, $3, 0, 0, 0)",
+            &[&game.0, &ply, &mv],
+        )
+        .unwrap();
+    }
+    tx.execute("UPDATE games SET next_ply = 4, takebacks = takebacks + 1 WHERE id = $1", &[&game.0]).unwrap();
+    let note = crate::server::store::Note::Game(game).payload("elsewhere");
+    tx.execute("SELECT pg_notify($1, $2)", &[&crate::server::store::CHANNEL, &note]).unwrap();
+    tx.commit().unwrap();
+    let now = ["e2e4", "e7e5", "b1c3", "g8f6"];
+    wait_until("A follows", || told_moves(&ann.events, game) == now);
+    wait_until("B follows", || told_moves(&ben.events, game) == now);
+    assert_eq!(n.a.hub.open(ann.s, game).unwrap().moves, now);
+    play_across(&n, &ann, &ben, game, &["d2d4", "e5d4"]);
+    assert_eq!(told_moves(&ann.events, game), stored_texts(&n, game));
+    assert_eq!(told_moves(&ben.events, game), stored_texts(&n, game));
+}
+
+/// ben resigns on node B after a few moves: node A, reading from the ply
+/// it holds, is told the end once, as stored, with every move; so is a
+/// game played out until a move ends it, on either node.
+#[test]
+fn a_game_ended_on_the_other_node_is_told_once_with_every_move() {
+    let (n, ann, ben) = ann_and_ben();
+    let game = cross_game(&n, &ann, &ben, GameKind::Classic, None);
+    play_across(&n, &ann, &ben, game, &["e2e4", "e7e5", "g1f3"]);
+    n.b.resign(ben.s, game).unwrap();
+    wait_until("the end on A", || ended(&ann.events, game).is_some());
+    let stored = n.a.stored(game);
+    let ending = ended(&ann.events, game).unwrap();
+    assert_eq!(Some((ending.result, ending.why)), stored.result);
+    assert_eq!(count(&ann.events, |e| matches!(e, HubEvent::Ended { game: g, .. } if *g == game)), 1);
+    assert_eq!(told_moves(&ann.events, game), stored_texts(&n, game));
+    assert!(n.a.hub.play(ann.s, game, "d2d4").is_err(), "over on A");
+    // A game played out to its end by a move, made on either node.
+    let game = cross_game(&n, &ann, &ben, GameKind::Classic, None);
+    let (mut pos, mut seed) = (AnyPosition::new(GameKind::Classic), 5);
+    while !pos.legal_moves().is_empty() {
+        let text = quick_move(&pos, &mut seed);
+        let white = pos.turn() == Color::White;
+        let (hub, s, other) = if white { (&n.a.hub, ann.s, &ben.events) } else { (&n.b, ben.s, &ann.events) };
+        let ply = told_moves(other, game).len();
+        match hub.play(s, game, &text) {
+            Ok(()) => {}
+            Err(HubError::GameOver(_)) => break,
+            Err(e) => panic!("{text}: {e}"),
+        }
+        pos.play_text(&text).unwrap();
+        wait_until("the move on the other node", || told_moves(other, game).len() == ply + 1);
+    }
+    wait_until("the end on both", || ended(&ann.events, game).is_some() && ended(&ben.events, game).is_some());
+    let stored = n.a.stored(game);
+    assert_eq!(ended(&ben.events, game).map(|e| (e.result, e.why)), stored.result);
+    assert_eq!(ended(&ann.events, game).map(|e| (e.result, e.why)), stored.result);
+    for events in [&ann.events, &ben.events] {
+        assert_eq!(told_moves(events, game), stored_texts(&n, game));
+        assert_eq!(count(events, |e| matches!(e, HubEvent::Ended { game: g, .. } if *g == game)), 1);
+    }
+}
+
+/// A crowd signs in on node A at once, then half of it leaves: node B,
+/// which follows the notes of who is online that came together once,
+/// lists exactly who is online in the end, each time.
+#[test]
+fn a_crowd_signing_in_and_out_on_one_node_is_listed_online_on_the_other() {
+    let n = two_nodes();
+    let ben = player_on(&n.b, "ben");
+    let names: Vec<String> = (0..40).map(|i| format!("p{i:02}")).collect();
+    let crowd: Vec<TestPlayer> = std::thread::scope(|scope| {
+        let signing: Vec<_> = names.iter().map(|name| scope.spawn(|| player_on(&n.a.hub, name))).collect();
+        signing.into_iter().map(|t| t.join().unwrap()).collect()
+    });
+    let online = || n.b.lobby(ben.s).unwrap().online;
+    let mut all: Vec<String> = names.iter().cloned().chain(["ben".to_string()]).collect();
+    all.sort();
+    wait_until("B lists the crowd", || online() == all);
+    std::thread::scope(|scope| {
+        for p in crowd.iter().step_by(2) {
+            scope.spawn(|| n.a.hub.disconnect(p.s));
+        }
+    });
+    let stayed: Vec<String> =
+        all.iter().filter(|name| !names.iter().step_by(2).any(|gone| gone == *name)).cloned().collect();
+    wait_until("B lists those who stayed", || online() == stayed);
+}

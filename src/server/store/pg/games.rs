@@ -38,7 +38,7 @@ fn seat(row: &Row, at: usize) -> Seat {
 
 const GAME_SELECT: &str = "SELECT g.id, g.variant, g.start_fen, g.white_account, w.name, g.white_engine,
     g.black_account, b.name, g.black_engine, g.rated, g.clock_initial_ms, g.clock_increment_ms, g.created_ms,
-    g.result, g.termination, g.final_white_ms, g.final_black_ms, g.deadline_ms
+    g.result, g.termination, g.final_white_ms, g.final_black_ms, g.deadline_ms, g.takebacks
     FROM games g LEFT JOIN accounts w ON w.id = g.white_account LEFT JOIN accounts b ON b.id = g.black_account";
 
 /// A game without its moves, from a row of [`GAME_SELECT`].
@@ -59,7 +59,43 @@ fn game_from(row: &Row) -> Result<StoredGame, StoreError> {
         result,
         final_clocks: pair(row, 15).map(|(white, black)| [white, black]),
         deadline_ms: row.get::<_, Option<i64>>(17).map(ms),
+        takebacks: count(row.get(18)),
     })
+}
+
+/// A count or ply from its `BIGINT` column.
+fn count(value: i64) -> u32 {
+    u32::try_from(value).unwrap_or(u32::MAX)
+}
+
+/// A game's state and its moves from a ply on ([`GameTail`]), one
+/// statement (one snapshot, one round trip once prepared): a row per
+/// move, or one without a move.
+pub(super) const GAME_SINCE: &str = "SELECT g.result, g.termination, g.deadline_ms, g.next_ply, g.takebacks,
+    m.mv, m.white_ms, m.black_ms, m.at_ms
+    FROM games g LEFT JOIN moves m ON m.game = g.id AND m.ply >= $2 WHERE g.id = $1 ORDER BY m.ply";
+
+/// A game's state and its moves from ply `from` on, by [`GAME_SINCE`]
+/// prepared as `read`.
+pub(super) fn game_since(
+    client: &mut Client,
+    read: &Statement,
+    game: GameId,
+    from: u32,
+) -> Result<Option<GameTail>, StoreError> {
+    let rows = client.query(read, &[&game.0, &i64::from(from)])?;
+    let Some(first) = rows.first() else { return Ok(None) };
+    let result = first.get::<_, Option<String>>(0).map(|result| (result, first.get(1)));
+    let moves = rows
+        .iter()
+        .filter_map(|r| {
+            let mv = r.get::<_, Option<String>>(5)?;
+            Some(StoredMove { mv, white_ms: r.get(6), black_ms: r.get(7), at_ms: ms(r.get(8)) })
+        })
+        .collect();
+    let (next_ply, takebacks) = (count(first.get(3)), count(first.get(4)));
+    let deadline_ms = first.get::<_, Option<i64>>(2).map(ms);
+    Ok(Some(GameTail { from, moves, next_ply, takebacks, result, deadline_ms }))
 }
 
 /// The games of a filtered [`GAME_SELECT`], each with its moves.

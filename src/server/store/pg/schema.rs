@@ -142,3 +142,8 @@ pub const V8: &str = "
 ALTER TABLE games ADD COLUMN next_ply BIGINT NOT NULL DEFAULT 0;
 UPDATE games SET next_ply = (SELECT COALESCE(MAX(ply) + 1, 0) FROM moves WHERE moves.game = games.id);
 ";
+
+/// Version 9: each game's count of takebacks (see the SQLite step).
+pub const V9: &str = "
+ALTER TABLE games ADD COLUMN takebacks BIGINT NOT NULL DEFAULT 0;
+";
