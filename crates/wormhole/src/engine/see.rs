@@ -20,6 +20,8 @@
 
 use super::SearchHooks;
 use crate::core::{Role, Square};
+
+pub(crate) mod on_square;
 use crate::rules::{GameMove, MoveBuffer};
 
 /// Piece values by [`Role::index`], in centipawns, that an exchange is

@@ -31,27 +31,18 @@
 use super::{Move, MoveKind, Position};
 use crate::core::orthodox;
 use crate::core::steps::{self, slide};
-use crate::core::{Bitboard, Color, Role, Square};
-use crate::engine::see::{MAX_EXCHANGE, SeeValues};
+use crate::core::{Bitboard, Board, Color, Role, Square};
+use crate::engine::see::SeeValues;
+use crate::engine::see::on_square::{Takers, bit, exchange_value, promotion_gain};
 
-/// The roles that may take back before the king, in the order the move
-/// generator lists their moves (which breaks ties between equal values).
-const TAKERS: [Role; 5] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
-
-/// What a pawn may promote to.
-const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
-
-/// The square an exchange is on and what stands where as it goes.
+/// The square an exchange is on and the portal cells.
 struct Exchange<'a> {
     pos: &'a Position,
-    values: &'a SeeValues,
     /// Where the capturing pieces land.
     target: Square,
     /// The square the takers arrive on: the target, or the other cell
     /// when the target is a portal cell.
     entry: usize,
-    /// The squares still holding a piece (the target always does).
-    occupied: u64,
     /// The active portal cells (0 without active portals).
     cells: u64,
 }
@@ -67,79 +58,52 @@ impl Position {
         let mover = self.board.piece_at(m.from())?.role;
         let taken = self.capture_square(m);
         let victim = taken.and_then(|sq| self.board.piece_at(sq)).map_or(0, |p| values[p.role.index()]);
-        let mut gains = [0i32; MAX_EXCHANGE];
-        gains[0] = victim + promotion_gain(m.promotion(), values);
+        let gain = victim + promotion_gain(m.promotion(), values);
         let mut occupied = self.board.occupied().0 & !bit(m.from());
         if let Some(sq) = taken {
             occupied &= !bit(sq);
         }
-        let mut x = Exchange::new(self, values, m.to(), occupied | bit(m.to()));
-        let mut on_target = m.promotion().unwrap_or(mover);
-        let mut side = !self.turn;
-        let mut n = 1;
-        while n < MAX_EXCHANGE {
-            let Some((from, role, promotion)) = x.least_valuable_taker(side) else { break };
-            gains[n] = values[on_target.index()] + promotion_gain(promotion, values);
-            on_target = promotion.unwrap_or(role);
-            x.occupied &= !bit(from);
-            side = !side;
-            n += 1;
-        }
-        // Each side takes back only while it pays: from the last capture back.
-        let reply = gains[1..n].iter().rev().fold(0, |reply, &g| (g - reply).max(0));
-        Some(gains[0] - reply)
+        let x = Exchange::new(self, m.to());
+        let on_target = m.promotion().unwrap_or(mover);
+        Some(exchange_value(&x, values, gain, on_target, !self.turn, occupied | bit(m.to())))
+    }
+}
+
+impl Takers for Exchange<'_> {
+    /// Pawns, knights, bishops, rooks, queens: the move generator's order.
+    const ORDER: [Role; 5] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
+
+    #[inline]
+    fn board(&self) -> &Board {
+        &self.pos.board
+    }
+
+    #[inline]
+    fn target(&self) -> Square {
+        self.target
+    }
+
+    /// The pieces arriving on the entry: directly, or, J empty, through it.
+    #[inline]
+    fn takers(&self, side: Color, occupied: u64) -> u64 {
+        self.reach(self.entry, side, occupied)
+    }
+
+    /// The king, on a cell attacked around both cells, is not attacked.
+    #[inline]
+    fn is_legal(&self, from: Square, side: Color, king: bool, occupied: u64) -> bool {
+        let king_square = if king { Some(self.target) } else { self.pos.board.king_of(side) };
+        let Some(k) = king_square else { return true };
+        !self.attacked(k.index(), !side, occupied & !bit(from))
     }
 }
 
 impl<'a> Exchange<'a> {
-    fn new(pos: &'a Position, values: &'a SeeValues, target: Square, occupied: u64) -> Exchange<'a> {
+    /// The exchange on `target` in `pos`.
+    fn new(pos: &'a Position, target: Square) -> Exchange<'a> {
         let cells = pos.portals.cells().0;
         let entry = if cells & bit(target) != 0 { pos.portals.other_cell(target) } else { target };
-        Exchange { pos, values, target, entry: entry.index(), occupied, cells }
-    }
-
-    /// The legal capture on the target by `side` with its least valuable
-    /// piece: its square, role and promotion.
-    fn least_valuable_taker(&self, side: Color) -> Option<(Square, Role, Option<Role>)> {
-        let board = &self.pos.board;
-        let takers = self.reach(self.entry, side, self.occupied) & !bit(self.target);
-        if takers == 0 {
-            return None;
-        }
-        let promotion = (self.target.rank() == side.last_rank()).then(|| best_promotion(self.values));
-        let mut best: Option<(i32, Square, Role)> = None;
-        for role in TAKERS {
-            let key = self.order_key(role, promotion);
-            if best.is_some_and(|(k, _, _)| key >= k) {
-                continue;
-            }
-            let from = Bitboard(takers & board.by_role(role).0).find(|&f| self.is_legal(f, side, false));
-            if let Some(f) = from {
-                best = Some((key, f, role));
-            }
-        }
-        if best.is_none() {
-            let king = Bitboard(takers & board.by_role(Role::King).0).find(|&f| self.is_legal(f, side, true));
-            best = king.map(|f| (0, f, Role::King));
-        }
-        best.map(|(_, f, role)| (f, role, if role == Role::Pawn { promotion } else { None }))
-    }
-
-    /// How the generic evaluation ranks a capture by `role` (the smaller
-    /// first): by its value, a pawn's best promotion a little ahead.
-    #[inline]
-    fn order_key(&self, role: Role, promotion: Option<Role>) -> i32 {
-        let promoted = if role == Role::Pawn { promotion.map_or(0, |r| self.values[r.index()]) } else { 0 };
-        self.values[role.index()] * 16 - promoted / 64
-    }
-
-    /// Whether `side`'s piece on `from` may take on the target: its king
-    /// (on the target if `king`) is not attacked afterwards.
-    #[inline]
-    fn is_legal(&self, from: Square, side: Color, king: bool) -> bool {
-        let king_square = if king { Some(self.target) } else { self.pos.board.king_of(side) };
-        let Some(k) = king_square else { return true };
-        !self.attacked(k.index(), !side, self.occupied & !bit(from))
+        Exchange { pos, target, entry: entry.index(), cells }
     }
 
     /// Whether `by` attacks the square `s` when `occupied` are the squares
@@ -199,23 +163,6 @@ impl<'a> Exchange<'a> {
         }
         found
     }
-}
-
-/// The one-square bitboard of `sq`.
-#[inline(always)]
-fn bit(sq: Square) -> u64 {
-    1u64 << sq.index()
-}
-
-/// A pawn's most valuable promotion in `values` (the first of equals).
-fn best_promotion(values: &SeeValues) -> Role {
-    PROMOTIONS.into_iter().fold(Role::Queen, |best, r| if values[r.index()] > values[best.index()] { r } else { best })
-}
-
-/// What a promotion to `role` gains over the pawn, 0 without one.
-#[inline]
-fn promotion_gain(role: Option<Role>, values: &SeeValues) -> i32 {
-    role.map_or(0, |r| values[r.index()] - values[Role::Pawn.index()])
 }
 
 #[cfg(test)]

@@ -16,23 +16,14 @@
 //! left to the generic evaluation.
 
 use super::{Move, MoveKind, Position, attacks};
-use crate::core::{Bitboard, Color, Role, Square};
-use crate::engine::see::{MAX_EXCHANGE, SeeValues};
+use crate::core::{Board, Color, Role, Square};
+use crate::engine::see::SeeValues;
+use crate::engine::see::on_square::{Takers, bit, exchange_value, promotion_gain};
 
-/// The roles that may take back before the king, in the order the move
-/// generator lists their moves (which breaks ties between equal values).
-const TAKERS: [Role; 5] = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::Pawn];
-
-/// What a pawn may promote to.
-const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
-
-/// The square an exchange is on and what stands where as it goes.
+/// The square an exchange is on and what blocks lines as it goes.
 struct Exchange<'a> {
     pos: &'a Position,
-    values: &'a SeeValues,
     target: Square,
-    /// The squares still holding a piece (the target always does).
-    occupied: u64,
     /// The P-squares, which block lines whatever stands on them.
     tokens: u64,
 }
@@ -46,99 +37,46 @@ impl Position {
         }
         let mover = self.board.piece_at(m.from())?.role;
         let victim = self.board.piece_at(m.to()).map_or(0, |p| values[p.role.index()]);
-        let mut gains = [0i32; MAX_EXCHANGE];
-        gains[0] = victim + promotion_gain(m.promotion(), values);
-        let mut x = Exchange {
-            pos: self,
-            values,
-            target: m.to(),
-            occupied: self.board.occupied().0 & !bit(m.from()),
-            tokens: self.tokens.squares().0,
-        };
-        let mut on_target = m.promotion().unwrap_or(mover);
-        let mut side = !self.turn;
-        let mut n = 1;
-        while n < MAX_EXCHANGE {
-            let Some((from, role, promotion)) = x.least_valuable_taker(side) else { break };
-            gains[n] = values[on_target.index()] + promotion_gain(promotion, values);
-            on_target = promotion.unwrap_or(role);
-            x.occupied &= !bit(from);
-            side = !side;
-            n += 1;
-        }
-        // Each side takes back only while it pays: from the last capture back.
-        let reply = gains[1..n].iter().rev().fold(0, |reply, &g| (g - reply).max(0));
-        Some(gains[0] - reply)
+        let gain = victim + promotion_gain(m.promotion(), values);
+        let x = Exchange { pos: self, target: m.to(), tokens: self.tokens.squares().0 };
+        let occupied = self.board.occupied().0 & !bit(m.from());
+        Some(exchange_value(&x, values, gain, m.promotion().unwrap_or(mover), !self.turn, occupied))
     }
 }
 
-impl Exchange<'_> {
-    /// The legal capture on the target by `side` with its least valuable
-    /// piece: its square, role and promotion.
-    fn least_valuable_taker(&self, side: Color) -> Option<(Square, Role, Option<Role>)> {
-        let board = &self.pos.board;
-        let t = self.target.index();
-        let takers = attacks::attackers(board, t, side, self.occupied | self.tokens) & self.occupied & !(1u64 << t);
-        if takers == 0 {
-            return None;
-        }
-        let promotion = (self.target.rank() == side.last_rank()).then(|| best_promotion(self.values));
-        let mut best: Option<(i32, Square, Role)> = None;
-        for role in TAKERS {
-            let key = self.order_key(role, promotion);
-            if best.is_some_and(|(k, _, _)| key >= k) {
-                continue;
-            }
-            let from = Bitboard(takers & board.by_role(role).0).find(|&f| self.is_legal(f, side, false));
-            if let Some(f) = from {
-                best = Some((key, f, role));
-            }
-        }
-        if best.is_none() {
-            let king = Bitboard(takers & board.by_role(Role::King).0).find(|&f| self.is_legal(f, side, true));
-            best = king.map(|f| (0, f, Role::King));
-        }
-        best.map(|(_, f, role)| (f, role, if role == Role::Pawn { promotion } else { None }))
+impl Takers for Exchange<'_> {
+    /// Knights, bishops, rooks, queens, pawns: the move generator's order.
+    const ORDER: [Role; 5] = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::Pawn];
+
+    #[inline]
+    fn board(&self) -> &Board {
+        &self.pos.board
     }
 
-    /// How the generic evaluation ranks a capture by `role` (the smaller
-    /// first): by its value, a pawn's best promotion a little ahead.
     #[inline]
-    fn order_key(&self, role: Role, promotion: Option<Role>) -> i32 {
-        let promoted = if role == Role::Pawn { promotion.map_or(0, |r| self.values[r.index()]) } else { 0 };
-        self.values[role.index()] * 16 - promoted / 64
+    fn target(&self) -> Square {
+        self.target
     }
 
-    /// Whether `side`'s piece on `from` may take on the target: its king
-    /// (on the target if `king`) is not attacked afterwards by the pieces
-    /// of the other side still in play off the target.
+    /// The pieces attacking the target, lines blocked by the pieces still
+    /// in place and by every token.
     #[inline]
-    fn is_legal(&self, from: Square, side: Color, king: bool) -> bool {
+    fn takers(&self, side: Color, occupied: u64) -> u64 {
+        attacks::attackers(&self.pos.board, self.target.index(), side, occupied | self.tokens) & occupied
+    }
+
+    /// The king is not attacked by the pieces of the other side still in
+    /// play off the target.
+    #[inline]
+    fn is_legal(&self, from: Square, side: Color, king: bool, occupied: u64) -> bool {
         let board = &self.pos.board;
-        let t = 1u64 << self.target.index();
+        let t = bit(self.target);
         let king_square = if king { Some(self.target) } else { board.king_of(side) };
         let Some(k) = king_square else { return true };
-        let occupied = self.occupied & !bit(from) | t;
+        let occupied = occupied & !bit(from) | t;
         let enemies = board.by_color(!side).0 & occupied & !t;
         attacks::attackers(board, k.index(), !side, occupied | self.tokens) & enemies == 0
     }
-}
-
-/// The one-square bitboard of `sq`.
-#[inline(always)]
-fn bit(sq: Square) -> u64 {
-    1u64 << sq.index()
-}
-
-/// A pawn's most valuable promotion in `values` (the first of equals).
-fn best_promotion(values: &SeeValues) -> Role {
-    PROMOTIONS.into_iter().fold(Role::Queen, |best, r| if values[r.index()] > values[best.index()] { r } else { best })
-}
-
-/// What a promotion to `role` gains over the pawn, 0 without one.
-#[inline]
-fn promotion_gain(role: Option<Role>, values: &SeeValues) -> i32 {
-    role.map_or(0, |r| values[r.index()] - values[Role::Pawn.index()])
 }
 
 #[cfg(test)]
