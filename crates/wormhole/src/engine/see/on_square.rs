@@ -15,19 +15,20 @@ use crate::core::{Bitboard, Board, Color, Role, Square};
 /// What a pawn may promote to, the first of equal values preferred.
 const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
 
-/// A game's geometry for an exchange on one square, the target.
-pub(crate) trait Takers {
+/// Where an exchange is, and how its game breaks ties.
+pub(crate) struct OnSquare<'a> {
+    /// The position's board.
+    pub board: &'a Board,
+    /// The square the capturing pieces end on.
+    pub target: Square,
     /// The roles that may take back before the king, in the order the
     /// game's move generator lists their moves (which breaks ties between
     /// equal values).
-    const ORDER: [Role; 5];
+    pub order: [Role; 5],
+}
 
-    /// The position's board.
-    fn board(&self) -> &Board;
-
-    /// The square the capturing pieces end on.
-    fn target(&self) -> Square;
-
+/// A game's geometry for an exchange on one square, the target.
+pub(crate) trait Takers {
     /// The pieces of `side` among `occupied` (the squares still holding a
     /// piece) that reach the target, whether or not their king allows it.
     fn takers(&self, side: Color, occupied: u64) -> u64;
@@ -45,6 +46,7 @@ pub(crate) trait Takers {
 #[inline]
 pub(crate) fn exchange_value<T: Takers>(
     x: &T,
+    at: &OnSquare,
     values: &SeeValues,
     gain: i32,
     mut on_target: Role,
@@ -55,7 +57,7 @@ pub(crate) fn exchange_value<T: Takers>(
     gains[0] = gain;
     let mut n = 1;
     while n < MAX_EXCHANGE {
-        let Some((from, role, promotion)) = least_valuable_taker(x, values, side, occupied) else { break };
+        let Some((from, role, promotion)) = least_valuable_taker(x, at, values, side, occupied) else { break };
         gains[n] = values[on_target.index()] + promotion_gain(promotion, values);
         on_target = promotion.unwrap_or(role);
         occupied &= !bit(from);
@@ -72,18 +74,19 @@ pub(crate) fn exchange_value<T: Takers>(
 #[inline]
 fn least_valuable_taker<T: Takers>(
     x: &T,
+    at: &OnSquare,
     values: &SeeValues,
     side: Color,
     occupied: u64,
 ) -> Option<(Square, Role, Option<Role>)> {
-    let board = x.board();
-    let takers = x.takers(side, occupied) & !bit(x.target());
+    let board = at.board;
+    let takers = x.takers(side, occupied) & !bit(at.target);
     if takers == 0 {
         return None;
     }
-    let promotion = (x.target().rank() == side.last_rank()).then(|| best_promotion(values));
+    let promotion = (at.target.rank() == side.last_rank()).then(|| best_promotion(values));
     let mut best: Option<(i32, Square, Role)> = None;
-    for role in T::ORDER {
+    for role in at.order {
         let key = order_key(values, role, promotion);
         if best.is_some_and(|(k, _, _)| key >= k) {
             continue;
@@ -123,4 +126,33 @@ pub(crate) fn promotion_gain(role: Option<Role>, values: &SeeValues) -> i32 {
 #[inline(always)]
 pub(crate) fn bit(sq: Square) -> u64 {
     1u64 << sq.index()
+}
+
+/// What the games' exchange tests share.
+#[cfg(test)]
+pub(crate) mod testing {
+    use rand::RngExt;
+
+    use crate::engine::levels::make_rng;
+    use crate::rules::{MoveSet, Rules};
+
+    /// Plays `games` seeded random games from `start`, at most 160 plies
+    /// each, a capture chosen a third of the time when there is one (so
+    /// exchanges come often), and shows `visit` every position on the way.
+    pub(crate) fn random_games<P: Rules + Clone>(start: &P, games: u64, mut visit: impl FnMut(&mut P)) {
+        for seed in 1..=games {
+            let mut rng = make_rng(Some(seed));
+            let mut pos = start.clone();
+            for _ in 0..160 {
+                visit(&mut pos);
+                let moves: Vec<P::Move> = pos.legal_moves().iter().collect();
+                let captures: Vec<P::Move> = moves.iter().copied().filter(|&m| pos.captured_by(m).is_some()).collect();
+                let pool = if !captures.is_empty() && rng.random_range(0..3) == 0 { &captures } else { &moves };
+                if pool.is_empty() {
+                    break;
+                }
+                pos.play_unchecked(pool[rng.random_range(0..pool.len())]);
+            }
+        }
+    }
 }

@@ -31,9 +31,13 @@
 use super::{Move, MoveKind, Position};
 use crate::core::orthodox;
 use crate::core::steps::{self, slide};
-use crate::core::{Bitboard, Board, Color, Role, Square};
+use crate::core::{Bitboard, Color, Role, Square};
 use crate::engine::see::SeeValues;
-use crate::engine::see::on_square::{Takers, bit, exchange_value, promotion_gain};
+use crate::engine::see::on_square::{OnSquare, Takers, bit, exchange_value, promotion_gain};
+
+/// The roles that may take back before the king, in the order the move
+/// generator lists their moves: pawns, knights, bishops, rooks, queens.
+const TAKERS: [Role; 5] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
 
 /// The square an exchange is on and the portal cells.
 struct Exchange<'a> {
@@ -64,25 +68,13 @@ impl Position {
             occupied &= !bit(sq);
         }
         let x = Exchange::new(self, m.to());
+        let at = OnSquare { board: &self.board, target: m.to(), order: TAKERS };
         let on_target = m.promotion().unwrap_or(mover);
-        Some(exchange_value(&x, values, gain, on_target, !self.turn, occupied | bit(m.to())))
+        Some(exchange_value(&x, &at, values, gain, on_target, !self.turn, occupied | bit(m.to())))
     }
 }
 
 impl Takers for Exchange<'_> {
-    /// Pawns, knights, bishops, rooks, queens: the move generator's order.
-    const ORDER: [Role; 5] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
-
-    #[inline]
-    fn board(&self) -> &Board {
-        &self.pos.board
-    }
-
-    #[inline]
-    fn target(&self) -> Square {
-        self.target
-    }
-
     /// The pieces arriving on the entry: directly, or, J empty, through it.
     #[inline]
     fn takers(&self, side: Color, occupied: u64) -> u64 {
@@ -169,20 +161,8 @@ impl<'a> Exchange<'a> {
 mod tests {
     use super::*;
     use crate::core::orthodox::JUDGED_VALUES;
+    use crate::engine::see::on_square::testing::random_games;
     use crate::engine::see::see_by_moves;
-
-    /// A small deterministic generator (xorshift), so the positions are
-    /// the same on every run.
-    struct Random(u64);
-
-    impl Random {
-        fn below(&mut self, n: usize) -> usize {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            (self.0 % n as u64) as usize
-        }
-    }
 
     /// How many captures of each kind were checked.
     #[derive(Debug, Default)]
@@ -217,24 +197,11 @@ mod tests {
         }
     }
 
-    /// Plays random games from `start` (captures preferred, so exchanges
-    /// come often) and checks every capture on the way.
+    /// Checks every capture of the positions of `games` random games
+    /// from `start`.
     fn check_random_games(start: &Position, games: u64, values: &SeeValues) -> Checked {
         let mut checked = Checked::default();
-        for seed in 1..=games {
-            let mut random = Random(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15));
-            let mut pos = start.clone();
-            for _ in 0..160 {
-                check_captures(&mut pos, values, &mut checked);
-                let moves: Vec<Move> = pos.legal_moves().iter().collect();
-                let captures: Vec<Move> = moves.iter().copied().filter(|&m| pos.captured_by(m).is_some()).collect();
-                let pool = if !captures.is_empty() && random.below(3) == 0 { &captures } else { &moves };
-                if pool.is_empty() || pos.is_king_versus_king() {
-                    break;
-                }
-                pos.play_unchecked(pool[random.below(pool.len())]);
-            }
-        }
+        random_games(start, games, |pos| check_captures(pos, values, &mut checked));
         checked
     }
 

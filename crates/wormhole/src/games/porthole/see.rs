@@ -16,9 +16,13 @@
 //! left to the generic evaluation.
 
 use super::{Move, MoveKind, Position, attacks};
-use crate::core::{Board, Color, Role, Square};
+use crate::core::{Color, Role, Square};
 use crate::engine::see::SeeValues;
-use crate::engine::see::on_square::{Takers, bit, exchange_value, promotion_gain};
+use crate::engine::see::on_square::{OnSquare, Takers, bit, exchange_value, promotion_gain};
+
+/// The roles that may take back before the king, in the order the move
+/// generator lists their moves: knights, bishops, rooks, queens, pawns.
+const TAKERS: [Role; 5] = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::Pawn];
 
 /// The square an exchange is on and what blocks lines as it goes.
 struct Exchange<'a> {
@@ -39,25 +43,13 @@ impl Position {
         let victim = self.board.piece_at(m.to()).map_or(0, |p| values[p.role.index()]);
         let gain = victim + promotion_gain(m.promotion(), values);
         let x = Exchange { pos: self, target: m.to(), tokens: self.tokens.squares().0 };
+        let at = OnSquare { board: &self.board, target: m.to(), order: TAKERS };
         let occupied = self.board.occupied().0 & !bit(m.from());
-        Some(exchange_value(&x, values, gain, m.promotion().unwrap_or(mover), !self.turn, occupied))
+        Some(exchange_value(&x, &at, values, gain, m.promotion().unwrap_or(mover), !self.turn, occupied))
     }
 }
 
 impl Takers for Exchange<'_> {
-    /// Knights, bishops, rooks, queens, pawns: the move generator's order.
-    const ORDER: [Role; 5] = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::Pawn];
-
-    #[inline]
-    fn board(&self) -> &Board {
-        &self.pos.board
-    }
-
-    #[inline]
-    fn target(&self) -> Square {
-        self.target
-    }
-
     /// The pieces attacking the target, lines blocked by the pieces still
     /// in place and by every token.
     #[inline]
@@ -83,20 +75,8 @@ impl Takers for Exchange<'_> {
 mod tests {
     use super::*;
     use crate::core::orthodox::JUDGED_VALUES;
+    use crate::engine::see::on_square::testing::random_games;
     use crate::engine::see::see_by_moves;
-
-    /// A small deterministic generator (xorshift), so the positions are
-    /// the same on every run.
-    struct Random(u64);
-
-    impl Random {
-        fn below(&mut self, n: usize) -> usize {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            (self.0 % n as u64) as usize
-        }
-    }
 
     /// Checks every normal capture of `pos` against the generic
     /// evaluation; returns how many it checked.
@@ -119,25 +99,11 @@ mod tests {
         checked
     }
 
-    /// Plays random games from `start` (captures preferred, so exchanges
-    /// come often) and checks every normal capture on the way; returns
-    /// how many it checked.
+    /// Checks every normal capture of the positions of `games` random
+    /// games from `start`; returns how many it checked.
     fn check_random_games(start: &Position, games: u64, values: &SeeValues) -> usize {
         let mut checked = 0;
-        for seed in 1..=games {
-            let mut random = Random(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15));
-            let mut pos = start.clone();
-            for _ in 0..160 {
-                checked += check_captures(&mut pos, values);
-                let moves: Vec<Move> = pos.legal_moves().iter().collect();
-                let captures: Vec<Move> = moves.iter().copied().filter(|&m| pos.captured_by(m).is_some()).collect();
-                let pool = if !captures.is_empty() && random.below(3) == 0 { &captures } else { &moves };
-                if pool.is_empty() || pos.is_king_versus_king() {
-                    break;
-                }
-                pos.play_unchecked(pool[random.below(pool.len())]);
-            }
-        }
+        random_games(start, games, |pos| checked += check_captures(pos, values));
         checked
     }
 
