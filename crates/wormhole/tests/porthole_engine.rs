@@ -33,16 +33,14 @@ fn mates_through_a_porthole() {
     assert_eq!(pos.san(result.best_move.unwrap()), "Rb4>a8#");
 }
 
-#[test]
-fn the_capture_search_table_cutoffs_and_the_iterative_reduction_keep_the_mate_and_the_win() {
-    // The switches `qtt` and `iir` (off by default: no gain measured) on,
-    // deep enough for both to act: the porthole mate is still proved,
-    // and an undefended queen is still taken.
+/// Searches with `features` to `plies`: the porthole mate is still
+/// proved, and an undefended queen is still taken.
+fn keeps_the_mate_and_the_win(features: Features, plies: u32) {
     let mut engine = engine();
-    engine.set_features(Features { qsearch_tt: true, iir: true, ..Features::default() });
+    engine.set_features(features);
     let mut run = |fen: &str| {
         let pos = Position::from_fen(fen).unwrap();
-        let result = engine.search(&pos, &depth(7), &AtomicBool::new(false), &mut |_| {});
+        let result = engine.search(&pos, &depth(plies), &AtomicBool::new(false), &mut |_| {});
         (pos.san(result.best_move.unwrap()), result.info.score, result.info.exact)
     };
     assert_eq!(run("6k1/5ppp/8/8/8/8/8/1R4K1 w - - 0 1 a8,b4"), ("Rb4>a8#".to_string(), Score::Win(1), true));
@@ -51,20 +49,21 @@ fn the_capture_search_table_cutoffs_and_the_iterative_reduction_keep_the_mate_an
 }
 
 #[test]
+fn the_capture_search_table_cutoffs_and_the_iterative_reduction_keep_the_mate_and_the_win() {
+    // The switches `qtt` and `iir` (off by default: no gain measured) on,
+    // deep enough for both to act.
+    keeps_the_mate_and_the_win(Features { qsearch_tt: true, iir: true, ..Features::default() }, 7);
+}
+
+#[test]
 fn capture_history_history_reductions_and_counter_moves_keep_the_mate_and_the_win() {
     // The switches `caphist`, `histlmr` and `counter` on, deep enough for
     // the tables to fill and the reductions to act.
-    let mut engine = engine();
     let on = Some(true);
-    engine.set_features(Features { capture_history: on, history_lmr: on, counter_moves: on, ..Features::default() });
-    let mut run = |fen: &str| {
-        let pos = Position::from_fen(fen).unwrap();
-        let result = engine.search(&pos, &depth(8), &AtomicBool::new(false), &mut |_| {});
-        (pos.san(result.best_move.unwrap()), result.info.score, result.info.exact)
-    };
-    assert_eq!(run("6k1/5ppp/8/8/8/8/8/1R4K1 w - - 0 1 a8,b4"), ("Rb4>a8#".to_string(), Score::Win(1), true));
-    let (best, _, _) = run("7k/pppq4/8/8/8/8/PPP5/3RK3 w - - 0 1");
-    assert_eq!(best, "Rxd7");
+    keeps_the_mate_and_the_win(
+        Features { capture_history: on, history_lmr: on, counter_moves: on, ..Features::default() },
+        8,
+    );
 }
 
 #[test]
