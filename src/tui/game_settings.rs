@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use wormhole::engine::Level;
 use wormhole::{AnyPosition, Color, GameKind, Rules};
 
-use super::ai::{Clock, Limits};
+use super::ai::{Clock, SearchLimits};
 use super::clock::{ChessClock, TimeControl};
 use super::config::Prefs;
 use super::game::{GameState, PlayerKind};
@@ -65,8 +65,8 @@ impl GameSettings {
 
     /// What the engine's move in `game` may take at `now`: these settings'
     /// movetime, else the mover's clock, else the level's own budget.
-    pub fn engine_limits(&self, game: &GameState, now: Instant) -> Limits {
-        let mut limits = Limits::default();
+    pub fn engine_limits(&self, game: &GameState, now: Instant) -> SearchLimits {
+        let mut limits = SearchLimits::default();
         if let Some(mt) = self.movetime {
             limits.movetime = Some(mt);
         } else if let Some(c) = game.clocks() {

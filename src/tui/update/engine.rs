@@ -22,7 +22,7 @@ use wormhole::facts::Facts;
 use wormhole::{AnyMove, AnyPosition, Rules};
 
 use super::play::Playing;
-use crate::tui::ai::{self, Finished, Info, Limits, Purpose};
+use crate::tui::ai::{self, EngineReport, Finished, Purpose, SearchLimits};
 use crate::tui::effects::Effect;
 use crate::tui::game::PlayerKind;
 use crate::tui::games;
@@ -34,10 +34,10 @@ const GAME_OVER_HINT: &str =
     "the game is over, so no hint: :review (or r) shows the full-strength engine's review of every move";
 
 impl Core {
-    pub(super) fn start_search(&mut self, limits: Limits, purpose: Purpose) {
+    pub(super) fn start_search(&mut self, limits: SearchLimits, purpose: Purpose) {
         let position = self.game.position().clone();
         // The positions before this one: a return to one is a draw in Porthole chess.
-        let limits = Limits { history: self.game.earlier_hashes(), ..limits };
+        let limits = SearchLimits { history: self.game.earlier_hashes(), ..limits };
         // Only the engine's own moves are played at the opponent's level.
         let level = if matches!(purpose, Purpose::Move { .. }) { self.settings.level } else { Level::MAX };
         self.out.push(Effect::StartSearch { position: position.clone(), limits, level, purpose });
@@ -53,7 +53,7 @@ impl Core {
 
 impl View {
     /// Shows `m` as the hint in `pos`, with the score of the search that found it.
-    fn show_hint(&mut self, pos: &AnyPosition, m: AnyMove, info: Option<&Info>, how: &str) {
+    fn show_hint(&mut self, pos: &AnyPosition, m: AnyMove, info: Option<&EngineReport>, how: &str) {
         let score = info.map(|i| format!(" ({})", ai::score_for_white(i.score, i.exact, pos.turn())));
         if !pos.is_legal(m) {
             return self.error(format!("hint: {}", pos.why_illegal(m)));
@@ -75,7 +75,7 @@ impl Core {
 
 impl Core {
     /// The hint from what the thinking on the human's time found.
-    fn ponder_hint_from(&mut self, info: &Info) {
+    fn ponder_hint_from(&mut self, info: &EngineReport) {
         self.engine.ponder_hint = false;
         if let Some(&m) = info.pv.first() {
             let pos = self.game.position();
@@ -284,7 +284,7 @@ impl Core {
             self.engine.ponder_hint = true;
             return self.view.info("the full-strength engine, thinking on your time, is finding a hint...");
         }
-        let limits = Limits { nodes: Some(AnalysisOptions::DEFAULT_NODES), ..Limits::default() };
+        let limits = SearchLimits { nodes: Some(AnalysisOptions::DEFAULT_NODES), ..SearchLimits::default() };
         self.start_search(limits, Purpose::Hint { ply: self.game.len() });
         self.view.info("the full-strength engine is thinking about a hint...");
     }
@@ -309,7 +309,7 @@ impl Core {
             && self.engine.pondered.as_ref().is_none_or(|(p, _)| *p != ply)
         {
             let position = self.game.position().clone();
-            let limits = Limits { history: self.game.earlier_hashes(), ..Limits::default() }.pondering();
+            let limits = SearchLimits { history: self.game.earlier_hashes(), ..SearchLimits::default() }.pondering();
             let threads = self.config.prefs.ponder;
             self.out.push(Effect::Ponder { position: position.clone(), limits, threads, ply });
             let purpose = Purpose::Ponder { ply };

@@ -11,7 +11,7 @@ use super::play::Playing;
 use crate::glicko::Rating;
 use crate::puzzle_record::{LoadedPuzzles, PuzzleOutcome};
 use crate::tui::action::UserAction;
-use crate::tui::ai::{Limits, Purpose};
+use crate::tui::ai::{Purpose, SearchLimits};
 use crate::tui::commands::Cmd;
 use crate::tui::effects::Effect;
 use crate::tui::game::{GameState, PlayerKind};
@@ -77,7 +77,7 @@ impl Trainer {
         if let Some(end) = core.game.end() {
             return core.view.error(format!("{san} is not it: {}. {OVER_KEYS}", end.describe()));
         }
-        let limits = Limits { nodes: Some(AnalysisOptions::DEFAULT_NODES), ..Limits::default() };
+        let limits = SearchLimits { nodes: Some(AnalysisOptions::DEFAULT_NODES), ..SearchLimits::default() };
         core.start_search(limits, Purpose::Refutation { ply: core.game.len() });
         core.view.error(format!("{san} is not it: the engine looks for the reply..."));
     }

@@ -9,7 +9,7 @@ use wormhole::{AnyMove, AnyPosition, Rules, Square};
 
 use super::play::{Pick, exit_prompt, pick_move};
 use crate::tui::action::UserAction;
-use crate::tui::ai::{Info, Purpose};
+use crate::tui::ai::{EngineReport, Purpose};
 use crate::tui::analyst::AnalysisEvent;
 use crate::tui::commands::{self, Cmd};
 use crate::tui::effects::Effect;
@@ -58,7 +58,7 @@ impl Study {
 
     /// The live analysis' search ended by itself (the result is proved): its
     /// last report stays on screen.
-    pub(super) fn explore_finished(&mut self, id: u64, info: Option<Info>) {
+    pub(super) fn explore_finished(&mut self, id: u64, info: Option<EngineReport>) {
         if let Some(explore) = self.explore.as_mut().filter(|e| e.id == id) {
             explore.finished = info;
         }

@@ -11,7 +11,7 @@ use wormhole::engine::Level;
 use wormhole::{AnyPosition, Color, Role, Rules};
 
 use super::rows::Rows;
-use crate::tui::ai::{self, Info, Purpose, Score};
+use crate::tui::ai::{self, EngineReport, Purpose, Score};
 use crate::tui::clock;
 use crate::tui::game::PlayerKind;
 use crate::tui::games;
@@ -168,7 +168,7 @@ fn engine_lines(session: &AppState, width: usize) -> Vec<Line<'static>> {
 /// The engine thinking on the human's time: how deep, and a result once it
 /// is proved, but no line and no number (a hint the human did not ask for).
 /// `how`: "Thinking" while it searches, "Thought" once it has proved the result.
-fn pondering_lines(how: &str, info: Option<&Info>, turn: Color, theme: &StyleSheet) -> Vec<Line<'static>> {
+fn pondering_lines(how: &str, info: Option<&EngineReport>, turn: Color, theme: &StyleSheet) -> Vec<Line<'static>> {
     let Some(info) = info else { return vec![Line::styled(format!("{how} on your time"), theme.dim)] };
     let mut lines = vec![Line::styled(format!("{how} on your time, depth {}", info.depth), theme.dim)];
     if !matches!(info.score, Score::Cp(_)) {
