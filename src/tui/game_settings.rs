@@ -58,7 +58,7 @@ impl GameSettings {
     pub fn default_flip(&self, game: &GameState) -> bool {
         match game.players() {
             [PlayerKind::Engine, PlayerKind::Human] => true,
-            [PlayerKind::Human, PlayerKind::Human] if self.autoflip => game.position().turn() == Color::Black,
+            [PlayerKind::Human, PlayerKind::Human] if self.autoflip => game.line().position().turn() == Color::Black,
             _ => false,
         }
     }
@@ -69,8 +69,8 @@ impl GameSettings {
         let mut limits = SearchLimits::default();
         if let Some(mt) = self.movetime {
             limits.movetime = Some(mt);
-        } else if let Some(c) = game.clocks() {
-            let turn = game.position().turn();
+        } else if let Some(c) = game.clocks().clock() {
+            let turn = game.line().position().turn();
             limits.clock = Some(Clock { remaining: c.remaining(turn, turn, now), increment: c.increment() });
         }
         limits
