@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 
 use wormhole::engine::Level;
 use wormhole::{AnyMove, AnyPosition, GameKind, Rules};
-use wormhole_app::ai::{Ai, EngineEvent, Finished, Info, Limits, Purpose};
+use wormhole_app::ai::{Ai, EngineEvent, EngineReport, Finished, Purpose, SearchLimits};
 
 /// How long the player thinks (the engine ponders).
 const THINK: Duration = Duration::from_secs(2);
@@ -31,12 +31,13 @@ fn main() {
 /// The hint's line and the reply's two lines (hit, miss) for `pos`.
 fn figures_of(pos: &AnyPosition) -> Vec<String> {
     // The predicted move and another good one: the best two of a short search.
-    let limits = Limits { depth: Some(6), multipv: 2, ..Limits::default() };
+    let limits = SearchLimits { depth: Some(6), multipv: 2, ..SearchLimits::default() };
     let (first, _) = searched(&mut Ai::new(Some(1)), pos, limits, Purpose::Hint { ply: 0 });
     let lines = first.info.expect("a report").lines;
     let (predicted, other) = (lines[0].pv[0], lines[1].pv[0]);
     let t = Instant::now();
-    let hint_limits = Limits { nodes: Some(wormhole::analysis::AnalysisOptions::DEFAULT_NODES), ..Limits::default() };
+    let hint_limits =
+        SearchLimits { nodes: Some(wormhole::analysis::AnalysisOptions::DEFAULT_NODES), ..SearchLimits::default() };
     let (hint, _) = searched(&mut Ai::new(Some(1)), pos, hint_limits, Purpose::Hint { ply: 0 });
     let hint_time = t.elapsed();
     let hint_depth = hint.info.map_or(0, |i| i.depth);
@@ -89,15 +90,19 @@ fn played_on(pos: &AnyPosition) -> AnyPosition {
     let mut pos = pos.clone();
     let mut ai = Ai::new(Some(1));
     for _ in 0..8 {
-        let (done, _) =
-            searched(&mut ai, &pos, Limits { depth: Some(4), ..Limits::default() }, Purpose::Hint { ply: 0 });
+        let (done, _) = searched(
+            &mut ai,
+            &pos,
+            SearchLimits { depth: Some(4), ..SearchLimits::default() },
+            Purpose::Hint { ply: 0 },
+        );
         pos = pos.after(done.best.expect("a best move")).expect("a legal move");
     }
     pos
 }
 
 /// One search to its end, with every report: (final result, reports).
-fn searched(ai: &mut Ai, pos: &AnyPosition, limits: Limits, purpose: Purpose) -> (Finished, Vec<Info>) {
+fn searched(ai: &mut Ai, pos: &AnyPosition, limits: SearchLimits, purpose: Purpose) -> (Finished, Vec<EngineReport>) {
     ai.start(pos, limits, Level::MAX, purpose);
     let (mut infos, end) = (Vec::new(), Instant::now() + Duration::from_secs(120));
     while Instant::now() < end {
@@ -113,9 +118,9 @@ fn searched(ai: &mut Ai, pos: &AnyPosition, limits: Limits, purpose: Purpose) ->
 }
 
 /// Pondering `pos` for `time` on a fresh engine: the engine and its last report.
-fn pondered_for(pos: &AnyPosition, time: Duration) -> (Ai, Info) {
+fn pondered_for(pos: &AnyPosition, time: Duration) -> (Ai, EngineReport) {
     let mut ai = Ai::new(Some(1));
-    ai.ponder(pos, Limits::default().pondering(), 1, 0);
+    ai.ponder(pos, SearchLimits::default().pondering(), 1, 0);
     let (end, mut last) = (Instant::now() + time, None);
     while Instant::now() < end {
         for event in ai.poll() {
@@ -134,7 +139,7 @@ fn pondered_for(pos: &AnyPosition, time: Duration) -> (Ai, Info) {
 fn reply(ai: &mut Ai, pos: &AnyPosition, m: AnyMove, depth: u32) -> (u32, Option<u64>) {
     const REPLY_NODES: u64 = 500_000;
     let after = pos.after(m).expect("a legal move");
-    let limits = Limits { nodes: Some(REPLY_NODES), ..Limits::default() };
+    let limits = SearchLimits { nodes: Some(REPLY_NODES), ..SearchLimits::default() };
     let (done, infos) = searched(ai, &after, limits, Purpose::Move { ply: 1 });
     let reached = infos.iter().find(|i| i.depth >= depth).map(|i| i.nodes);
     (done.info.map_or(0, |i| i.depth), reached)

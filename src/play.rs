@@ -198,7 +198,7 @@ fn session_of(args: &PlayArgs, mut config: Config) -> anyhow::Result<AppState> {
     let mut settings = settings(args, &config);
     let game = first_game(args, &mut settings)?;
     // What a --fen left to be assumed is said at once, as ':load' says it.
-    let note = args.fen.as_deref().map(|fen| fen_note(fen, game.start()));
+    let note = args.fen.as_deref().map(|fen| fen_note(fen, game.line().start()));
     let session = AppState::new(settings, game, config, Display::detect(args.ascii), Instant::now());
     let session = match note {
         Some(note) => session.with_info(note),

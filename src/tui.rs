@@ -330,7 +330,7 @@ mod tests {
         let mut script = Script { inputs, waits: 0 };
         let ending = event_loop(&mut terminal, &mut *app, &mut script, &mut FrameStats::default());
         assert!(matches!(&ending, ExitCause::TerminalLost(why) if why == "the script ended"), "{ending:?}");
-        assert_eq!(app.session().game().sans(), ["e4"], "typed on the input, played by update");
+        assert_eq!(app.session().game().line().sans(), ["e4"], "typed on the input, played by update");
         assert_eq!(terminal.get_frame().area(), Rect::new(0, 0, 90, 28), "the window's change resizes the output");
         let screen = rows(&terminal);
         assert!(
@@ -350,7 +350,7 @@ mod tests {
         let mut script = Script { inputs, waits: 0 };
         let ending = event_loop(&mut terminal, &mut *app, &mut script, &mut FrameStats::default());
         assert!(matches!(ending, ExitCause::Quit), "{ending:?}");
-        assert_eq!(app.session().game().sans(), ["e4"]);
+        assert_eq!(app.session().game().line().sans(), ["e4"]);
         assert_eq!(script.waits, 2, "the three keys waiting together cost one wait");
     }
 

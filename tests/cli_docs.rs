@@ -8,9 +8,9 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use common::{stdout_of, wormhole};
+use common::{files_under, root, stdout_of, wormhole};
 
 /// The subcommands `wormhole --help` lists (its "Commands:" block), so a
 /// new one is checked without a change here.
@@ -82,11 +82,6 @@ fn the_man_page_lists_every_subcommand_and_each_has_its_own() {
     let out = wormhole(&["man", "perf"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no command 'perf': the commands are play, uci"));
-}
-
-/// The repository's root.
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
 /// Every path into `docs/` in `text`, with its `#anchor` if it has one.
@@ -182,23 +177,6 @@ fn anchors_follow_githubs_rule() {
         ["linked-portal-chess", "fen-the-portal-field"]
     );
     assert_eq!(docs_links("see docs/linked.md#fen. And docs/wormhole.md"), ["docs/linked.md#fen", "docs/wormhole.md"]);
-}
-
-/// Every file under `dir` whose name ends with `ending`, leaving out the
-/// build's `target/` and hidden folders (`.git`, `.cargo`).
-fn files_under(dir: &Path, ending: &str, found: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        let name = path.file_name().unwrap().to_string_lossy().into_owned();
-        if name.starts_with('.') || name == "target" {
-            continue;
-        }
-        if path.is_dir() {
-            files_under(&path, ending, found);
-        } else if name.ends_with(ending) {
-            found.push(path);
-        }
-    }
 }
 
 /// The rules documents the games were first specified in, which are not in

@@ -228,7 +228,7 @@ struct Inner {
 }
 
 /// Events to deliver once the state is unlocked.
-type Outbox = Vec<(Arc<Notifier>, HubEvent)>;
+type PendingEvents = Vec<(Arc<Notifier>, HubEvent)>;
 
 /// What an action works on: the state and the storage, locked, and the
 /// events it makes.
@@ -240,7 +240,7 @@ struct Ctx<'a> {
     absence: Duration,
     /// [`HubConfig::start_window`] in ms.
     start_window: u64,
-    out: Outbox,
+    out: PendingEvents,
     /// Moves checked and marked saving, for the writer.
     writes: Vec<PendingMove>,
     /// [`Inner::several`].

@@ -20,8 +20,6 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use super::hub::SessionId;
-
 /// Buckets under 8 µs are 1 µs wide; above, each power of two has 8.
 const SUB: u64 = 8;
 /// The buckets: up to 2^36 µs (19 hours), the last one open-ended.
@@ -46,6 +44,11 @@ fn upper_us(i: usize) -> u64 {
     let (e, m) = ((i - SUB) / SUB + 3, (i - SUB) % SUB);
     ((SUB + m + 1) << (e - 3)) - 1
 }
+
+/// A connected session's number, given by
+/// [`Hub::connect`](super::hub::Hub::connect) (defined here, below the hub,
+/// as the stamp [`Relayed`] names the mover's session; the hub re-exports it).
+pub type SessionId = u64;
 
 /// How a move that one session played is relayed: when its keys were read
 /// and which session sent them (whose own screen is not counted).

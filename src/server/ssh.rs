@@ -337,7 +337,7 @@ impl ConnectionsShared {
     }
 
     /// Takes a session slot for `key`, or says why not.
-    fn take_slot(self: &Arc<Self>, key: Option<&str>) -> Result<Slot, String> {
+    fn take_slot(self: &Arc<Self>, key: Option<&str>) -> Result<SessionSlot, String> {
         if self.sessions.fetch_add(1, Ordering::SeqCst) >= self.config.max_sessions {
             self.sessions.fetch_sub(1, Ordering::SeqCst);
             return Err(format!("wormhole: the server is full ({} sessions); try later", self.config.max_sessions));
@@ -354,17 +354,17 @@ impl ConnectionsShared {
             }
             *n += 1;
         }
-        Ok(Slot { shared: Arc::clone(self), key: key.map(str::to_string) })
+        Ok(SessionSlot { shared: Arc::clone(self), key: key.map(str::to_string) })
     }
 }
 
 /// A session counted in the limits until it is dropped.
-struct Slot {
+struct SessionSlot {
     shared: Arc<ConnectionsShared>,
     key: Option<String>,
 }
 
-impl Drop for Slot {
+impl Drop for SessionSlot {
     fn drop(&mut self) {
         self.shared.sessions.fetch_sub(1, Ordering::SeqCst);
         if let Some(key) = &self.key {

@@ -13,9 +13,9 @@ use engine::{Engine, Event, Level, SearchThread};
 use wormhole::engine;
 
 /// A search's report, its moves those of whichever game is played.
-pub type Info = engine::Info<AnyMove>;
+pub type EngineReport = engine::Info<AnyMove>;
 /// What may end a search, in whichever game is played.
-pub type Limits = engine::Limits<AnyMove>;
+pub type SearchLimits = engine::Limits<AnyMove>;
 
 /// Why a search runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -38,7 +38,7 @@ pub enum Purpose {
 pub struct Finished {
     pub purpose: Purpose,
     pub best: Option<AnyMove>,
-    pub info: Option<Info>,
+    pub info: Option<EngineReport>,
     pub elapsed: Duration,
 }
 
@@ -46,7 +46,7 @@ pub struct Finished {
 #[derive(Debug, Clone)]
 pub enum EngineEvent {
     /// A search iteration completed.
-    Info(Info),
+    Info(EngineReport),
     /// The search ended.
     Done(Finished),
 }
@@ -57,7 +57,7 @@ struct RunningSearch {
     purpose: Purpose,
     started: Instant,
     /// The last iteration's report (the final result may carry none).
-    info: Option<Info>,
+    info: Option<EngineReport>,
 }
 
 /// The engine, idle or thinking. Only the effects runner owns one.
@@ -85,17 +85,17 @@ impl Ai {
     }
 
     /// Starts a search at `level` (cancelling any other), on one thread.
-    pub fn start(&mut self, position: &AnyPosition, limits: Limits, level: Level, purpose: Purpose) {
+    pub fn start(&mut self, position: &AnyPosition, limits: SearchLimits, level: Level, purpose: Purpose) {
         self.spawn(position, limits, level, purpose, 1);
     }
 
     /// Starts thinking on the human's time at full strength, on `threads`
     /// threads (cancelling any other search): the human to move at `ply`.
-    pub fn ponder(&mut self, position: &AnyPosition, limits: Limits, threads: usize, ply: usize) {
+    pub fn ponder(&mut self, position: &AnyPosition, limits: SearchLimits, threads: usize, ply: usize) {
         self.spawn(position, limits, Level::MAX, Purpose::Ponder { ply }, threads);
     }
 
-    fn spawn(&mut self, position: &AnyPosition, limits: Limits, level: Level, purpose: Purpose, threads: usize) {
+    fn spawn(&mut self, position: &AnyPosition, limits: SearchLimits, level: Level, purpose: Purpose, threads: usize) {
         self.cancel();
         let Some(mut engine) = self.idle.take() else { return };
         if level < Level::MAX && self.strong_table {
@@ -222,7 +222,7 @@ mod tests {
     fn a_cancelled_search_stops_promptly_and_the_engine_can_search_again() {
         let mut ai = Ai::new(Some(1));
         let pos = AnyPosition::new(GameKind::Classic);
-        let limits = Limits { movetime: Some(Duration::from_secs(30)), ..Limits::default() };
+        let limits = SearchLimits { movetime: Some(Duration::from_secs(30)), ..SearchLimits::default() };
         ai.start(&pos, limits.clone(), Level::MAX, Purpose::Move { ply: 0 });
         std::thread::sleep(Duration::from_millis(50));
         let t = Instant::now();
@@ -274,7 +274,7 @@ mod porthole_tests {
     fn the_engine_plays_porthole_chess_and_writes_its_line_in_san() {
         let pos = AnyPosition::from_fen(GameKind::Porthole, "6k1/5ppp/8/8/8/8/8/1R4K1 w - - 0 1 a8,b4").unwrap();
         let mut ai = Ai::new(Some(1));
-        let limits = Limits { depth: Some(3), ..Limits::default() };
+        let limits = SearchLimits { depth: Some(3), ..SearchLimits::default() };
         ai.start(&pos, limits, Level::MAX, Purpose::Move { ply: 0 });
         let t = Instant::now();
         let done = loop {

@@ -129,6 +129,77 @@ impl ChessClock {
     }
 }
 
+/// A game's clocks, if it has them, and what they showed at each ply, so
+/// that taking moves back restores them.
+#[derive(Debug, Clone, Default)]
+pub struct GameClocks {
+    clock: Option<ChessClock>,
+    /// Both sides' time when the position after `i` moves was reached
+    /// (empty without clocks).
+    at_ply: Vec<[Duration; 2]>,
+}
+
+impl GameClocks {
+    /// `clock`, showing the same times at each of the first `plies + 1`
+    /// positions.
+    pub(super) fn new(clock: Option<ChessClock>, plies: usize) -> GameClocks {
+        let at_ply = clock.iter().flat_map(|c| std::iter::repeat_n(c.times(), plies + 1)).collect();
+        GameClocks { clock, at_ply }
+    }
+
+    /// The clocks, if the game has them.
+    pub fn clock(&self) -> Option<&ChessClock> {
+        self.clock.as_ref()
+    }
+
+    /// Whether the side to move's clock runs.
+    pub fn is_running(&self) -> bool {
+        self.clock.as_ref().is_some_and(ChessClock::is_running)
+    }
+
+    /// `mover` moved at `now`, reaching the position after `ply` moves:
+    /// charges its time, adds the increment and notes both times there.
+    pub(super) fn moved(&mut self, mover: Color, ply: usize, now: Instant) {
+        if let Some(c) = &mut self.clock {
+            c.moved(mover, now);
+            self.at_ply.truncate(ply);
+            self.at_ply.push(c.times());
+        }
+    }
+
+    /// Sets both clocks (stopped) to what they showed after `ply` moves.
+    pub(super) fn restore(&mut self, ply: usize) {
+        if let (Some(c), Some(&times)) = (&mut self.clock, self.at_ply.get(ply)) {
+            c.restore(times);
+        }
+    }
+
+    /// Runs the side to move's clock from `now` (if it is not running).
+    pub(super) fn start(&mut self, now: Instant) {
+        if let Some(c) = &mut self.clock {
+            c.start(now);
+        }
+    }
+
+    /// Stops `to_move`'s clock at `now`, charging the time it ran.
+    pub(super) fn stop(&mut self, to_move: Color, now: Instant) {
+        if let Some(c) = &mut self.clock {
+            c.stop(to_move, now);
+        }
+    }
+
+    /// Whether `to_move`'s running clock has run out at `now`.
+    pub(super) fn flagged(&self, to_move: Color, now: Instant) -> bool {
+        self.clock.as_ref().is_some_and(|c| c.is_running() && c.remaining(to_move, to_move, now).is_zero())
+    }
+
+    /// Shows the clocks another keeps (a server's) instead, the times noted
+    /// per ply kept.
+    pub(super) fn show(&mut self, clock: Option<ChessClock>) {
+        self.clock = clock;
+    }
+}
+
 /// Below this a clock shows tenths of a second.
 const TENTHS_BELOW: Duration = Duration::from_secs(20);
 

@@ -40,7 +40,7 @@ pub fn run(frames: u32, (w, h): (u16, u16)) -> anyhow::Result<DrawFigures> {
     let settings = GameSettings { players: [PlayerKind::Human; 2], ..GameSettings::default() };
     let after = played(settings.new_game(), now);
     let mut before = after.clone();
-    before.undo_to(after.len() - 1);
+    before.undo_to(after.line().len() - 1);
     let states = [before, after].map(|game| AppState::new(settings, game, Config::default(), Display::default(), now));
     let options = TerminalOptions { viewport: Viewport::Fixed(ratatui::layout::Rect::new(0, 0, w, h)) };
     let written = Rc::new(Cell::new(0));
@@ -72,7 +72,7 @@ impl Write for Counted {
 /// legal moves (the same game every run), fewer if it ends first.
 fn played(mut game: GameState, now: Instant) -> GameState {
     for ply in 0..PLIES {
-        let moves = game.position().legal_moves();
+        let moves = game.line().position().legal_moves();
         if moves.is_empty() || game.is_over() {
             break;
         }

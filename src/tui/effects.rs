@@ -11,7 +11,7 @@ use wormhole::{AnyPosition, GameKind};
 use wormhole::analysis::AnalysisOptions;
 
 use super::action::AutosaveReason;
-use super::ai::{Limits, Purpose};
+use super::ai::{Purpose, SearchLimits};
 use super::config::{ConfigKey, Prefs};
 use crate::puzzle_record::Attempt;
 
@@ -19,10 +19,10 @@ use crate::puzzle_record::Attempt;
 #[derive(Debug, Clone)]
 pub enum Effect {
     /// Start a search (stopping any other).
-    StartSearch { position: AnyPosition, limits: Limits, level: Level, purpose: Purpose },
+    StartSearch { position: AnyPosition, limits: SearchLimits, level: Level, purpose: Purpose },
     /// Think on the human's time about `position` (the human to move at
     /// `ply`) on `threads` threads, until stopped (stopping any other search).
-    Ponder { position: AnyPosition, limits: Limits, threads: usize, ply: usize },
+    Ponder { position: AnyPosition, limits: SearchLimits, threads: usize, ply: usize },
     /// Stop the search and drop its result.
     CancelSearch,
     /// Ask the search to finish now with its best move so far.

@@ -2,7 +2,7 @@
 //! its best lines (MultiPV) as they deepen, and moves the player tries on
 //! it without changing the game.
 
-use super::ai::{Info, Limits};
+use super::ai::{EngineReport, SearchLimits};
 use wormhole::{AnyMove, AnyPosition, Bitboard, Rules, Square};
 
 use super::action::UserAction;
@@ -33,7 +33,7 @@ pub struct Explore {
     pub position: AnyPosition,
     /// The last report of a search that ended by itself (it proved the
     /// result), shown until the next move is tried.
-    pub finished: Option<Info>,
+    pub finished: Option<EngineReport>,
 }
 
 impl Explore {
@@ -42,14 +42,19 @@ impl Explore {
     }
 
     /// The search: until stopped, the best [`ANALYSIS_LINES`] lines.
-    pub fn limits() -> Limits {
-        Limits { infinite: true, multipv: ANALYSIS_LINES, ..Limits::default() }
+    pub fn limits() -> SearchLimits {
+        SearchLimits { infinite: true, multipv: ANALYSIS_LINES, ..SearchLimits::default() }
     }
 
     /// What the board marks: the last move tried, the piece picked and its
     /// targets, or else the best line's first move (from the search's
     /// latest report) as a hint.
-    pub fn highlights(&self, info: Option<&Info>, selected: Option<Square>, cursor: Option<Square>) -> Highlights {
+    pub fn highlights(
+        &self,
+        info: Option<&EngineReport>,
+        selected: Option<Square>,
+        cursor: Option<Square>,
+    ) -> Highlights {
         let mut hl = Highlights { last_move: self.tried.last().copied(), cursor, ..Highlights::of(&self.position) };
         if let Some(from) = selected {
             hl.selected = Bitboard::from_square(from);

@@ -1,17 +1,21 @@
-//! The game model: start position, moves (with a redo tail), players, clocks
-//! and how the game ended. No terminal code and no view state here.
+//! The game model: its moves (with a redo tail, [`MoveLine`]), players,
+//! clocks ([`GameClocks`]) and how the game ended. No terminal code and no view state here.
 
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use wormhole::engine::Level;
 use wormhole::facts::{Facts, Forced};
 use wormhole::pgn::PgnGame;
 use wormhole::rules::{self, GameOutcome};
-use wormhole::{AnyMove, AnyOutcome, AnyPosition, Color, GameKind, Rules};
+use wormhole::{AnyMove, AnyOutcome, AnyPosition, Color, Rules};
 
 use super::choice::{Choice, choice_text};
-use super::clock::ChessClock;
+use super::clock::{ChessClock, GameClocks};
+
+mod line;
+
+pub use line::MoveLine;
 
 /// Who plays a side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -146,22 +150,16 @@ pub enum GameMoveError {
     Illegal(#[from] wormhole::PlayError),
 }
 
-/// A game: positions after every move, the SAN of every move, the redo tail.
+/// A game: its moves ([`MoveLine`]), who plays each side, how it ended
+/// when a player resigned or lost on time, its clocks, and whether it is
+/// saved.
 #[derive(Debug, Clone)]
 pub struct GameState {
-    /// `positions[i]` is the position after `i` moves; one longer than `moves`.
-    positions: Vec<AnyPosition>,
-    moves: Vec<AnyMove>,
-    sans: Vec<String>,
-    /// Moves actually in the game; `moves[cursor..]` can be redone.
-    cursor: usize,
+    line: MoveLine,
     players: [PlayerKind; 2],
-    /// Resignation or loss on time, at ply `cursor` when it happened.
+    /// Resignation or loss on time, at the ply when it happened.
     manual_end: Option<(usize, GameEnd)>,
-    clocks: Option<ChessClock>,
-    /// Both clocks when the position after `i` moves was reached (empty
-    /// without clocks), so that taking back restores them.
-    clock_times: Vec<[Duration; 2]>,
+    clocks: GameClocks,
     /// Whether the current game has been saved since its last change.
     saved: bool,
     /// The file it was last saved to (meaningful while `saved`).
@@ -170,16 +168,11 @@ pub struct GameState {
 
 impl GameState {
     pub fn new(start: AnyPosition, players: [PlayerKind; 2], clocks: Option<ChessClock>) -> GameState {
-        let clock_times = clocks.iter().map(ChessClock::times).collect();
         GameState {
-            positions: vec![start],
-            moves: Vec::new(),
-            sans: Vec::new(),
-            cursor: 0,
+            line: MoveLine::new(start),
             players,
             manual_end: None,
-            clocks,
-            clock_times,
+            clocks: GameClocks::new(clocks, 0),
             saved: true,
             saved_to: None,
         }
@@ -195,8 +188,7 @@ impl GameState {
                 break;
             }
         }
-        game.clock_times = clocks.iter().flat_map(|c| std::iter::repeat_n(c.times(), game.positions.len())).collect();
-        game.clocks = clocks;
+        game.clocks = GameClocks::new(clocks, game.line.len());
         let loser = pgn.tag("Result").and_then(rules::winner_of).map(|winner| !winner);
         if let Some(loser) = loser
             && game.end().is_none()
@@ -205,49 +197,15 @@ impl GameState {
                 Some("time forfeit") => GameEnd::Time(loser),
                 _ => GameEnd::Resigned(loser),
             };
-            game.manual_end = Some((game.cursor, end));
+            game.manual_end = Some((game.line.len(), end));
         }
         game.saved = true;
         game
     }
 
-    pub fn start(&self) -> &AnyPosition {
-        &self.positions[0]
-    }
-
-    /// The game being played.
-    pub fn kind(&self) -> GameKind {
-        self.start().kind()
-    }
-
-    /// The current position.
-    pub fn position(&self) -> &AnyPosition {
-        &self.positions[self.cursor]
-    }
-
-    /// The position after `ply` moves of the game (`ply <= self.len()`).
-    pub fn position_at(&self, ply: usize) -> &AnyPosition {
-        &self.positions[ply.min(self.cursor)]
-    }
-
-    /// Number of moves played.
-    pub fn len(&self) -> usize {
-        self.cursor
-    }
-
-    /// The moves played.
-    pub fn moves(&self) -> &[AnyMove] {
-        &self.moves[..self.cursor]
-    }
-
-    /// The SAN of every move played.
-    pub fn sans(&self) -> &[String] {
-        &self.sans[..self.cursor]
-    }
-
-    /// The move that led to the position after `ply` moves.
-    pub fn move_before(&self, ply: usize) -> Option<AnyMove> {
-        ply.checked_sub(1).and_then(|i| self.moves().get(i).copied())
+    /// The moves: positions, SAN, the redo tail.
+    pub fn line(&self) -> &MoveLine {
+        &self.line
     }
 
     pub fn player(&self, color: Color) -> PlayerKind {
@@ -260,11 +218,11 @@ impl GameState {
 
     /// Who plays the side to move.
     pub fn player_to_move(&self) -> PlayerKind {
-        self.player(self.position().turn())
+        self.player(self.line.position().turn())
     }
 
-    pub fn clocks(&self) -> Option<&ChessClock> {
-        self.clocks.as_ref()
+    pub fn clocks(&self) -> &GameClocks {
+        &self.clocks
     }
 
     pub fn is_saved(&self) -> bool {
@@ -285,17 +243,11 @@ impl GameState {
     /// How the game ended, if it has.
     pub fn end(&self) -> Option<GameEnd> {
         if let Some((ply, end)) = self.manual_end
-            && ply == self.cursor
+            && ply == self.line.len()
         {
             return Some(end);
         }
-        self.position().outcome(&self.earlier_hashes()).map(GameEnd::Rules)
-    }
-
-    /// The hashes of the positions the game went through before the
-    /// current one (repetition draws, in games that have them).
-    pub fn earlier_hashes(&self) -> Vec<u64> {
-        self.positions[..self.cursor].iter().map(AnyPosition::hash).collect()
+        self.line.position().outcome(&self.line.earlier_hashes()).map(GameEnd::Rules)
     }
 
     pub fn is_over(&self) -> bool {
@@ -307,41 +259,20 @@ impl GameState {
         if self.is_over() {
             return Err(GameMoveError::GameOver);
         }
-        let pos = self.position();
-        let next = pos.after(m)?;
-        let san = pos.san(m);
-        let mover = pos.turn();
-        self.moves.truncate(self.cursor);
-        self.sans.truncate(self.cursor);
-        self.positions.truncate(self.cursor + 1);
-        self.moves.push(m);
-        self.sans.push(san);
-        self.positions.push(next);
-        self.cursor += 1;
+        let mover = self.line.play(m)?;
         self.saved = false;
         self.manual_end = None;
-        if let Some(c) = &mut self.clocks {
-            c.moved(mover, now);
-            self.clock_times.truncate(self.cursor);
-            self.clock_times.push(c.times());
-        }
+        self.clocks.moved(mover, self.line.len(), now);
         Ok(())
-    }
-
-    /// Whether there is a taken-back move to replay.
-    pub fn can_redo(&self) -> bool {
-        self.cursor < self.moves.len()
     }
 
     /// Goes back to the position after `ply` moves, keeping later moves for redo.
     /// Returns the number of plies taken back.
     /// The clocks go back to what they showed at that ply.
     pub fn undo_to(&mut self, ply: usize) -> usize {
-        let ply = ply.min(self.cursor);
-        let n = self.cursor - ply;
+        let n = self.line.go_to(ply.min(self.line.len()));
         if n > 0 {
-            self.cursor = ply;
-            self.restore_clocks();
+            self.clocks.restore(self.line.len());
             self.manual_end = None;
             self.saved = false;
         }
@@ -350,35 +281,23 @@ impl GameState {
 
     /// Replays taken-back moves up to ply `ply`. Returns the number replayed.
     pub fn redo_to(&mut self, ply: usize) -> usize {
-        let ply = ply.min(self.moves.len());
-        let n = ply.saturating_sub(self.cursor);
+        let n = self.line.go_to(ply.max(self.line.len()));
         if n > 0 {
-            self.cursor = ply;
-            self.restore_clocks();
+            self.clocks.restore(self.line.len());
             self.saved = false;
         }
         n
     }
 
-    /// The length of the game including the redo tail.
-    pub fn redo_len(&self) -> usize {
-        self.moves.len()
-    }
-
-    /// The side to move after `ply` moves (redo tail included).
-    pub fn turn_at(&self, ply: usize) -> Color {
-        self.positions[ply.min(self.moves.len())].turn()
-    }
-
     /// Whether a game is under way (moves played, not over): ending it asks first.
     pub fn in_progress(&self) -> bool {
-        self.len() > 0 && !self.is_over()
+        self.line.len() > 0 && !self.is_over()
     }
 
     /// The ply a take-back goes to: against the engine, the last position
     /// where the human was to move; in hot-seat, one ply.
     pub fn undo_target(&self) -> Result<usize, &'static str> {
-        let len = self.len();
+        let len = self.line.len();
         if len == 0 {
             return Err("nothing to take back");
         }
@@ -387,7 +306,7 @@ impl GameState {
         }
         (0..len)
             .rev()
-            .find(|&p| self.player(self.turn_at(p)) == PlayerKind::Human)
+            .find(|&p| self.player(self.line.turn_at(p)) == PlayerKind::Human)
             .ok_or("nothing of yours to take back")
     }
 
@@ -398,11 +317,11 @@ impl GameState {
         if self.is_over() {
             return None;
         }
-        let forced = self.position().forced_move()?;
+        let forced = self.line.position().forced_move()?;
         let how = match forced.squares.first() {
             None => "press Enter".to_string(),
             Some(&(board, sq)) => {
-                let name = self.kind().info().board_names.get(board).copied().unwrap_or_default();
+                let name = self.line.kind().info().board_names.get(board).copied().unwrap_or_default();
                 format!("press Enter or click {name}{sq}")
             }
         };
@@ -412,51 +331,35 @@ impl GameState {
     /// The side to move resigns.
     pub fn resign(&mut self, color: Color, now: Instant) {
         self.stop_clock(now);
-        self.manual_end = Some((self.cursor, GameEnd::Resigned(color)));
+        self.manual_end = Some((self.line.len(), GameEnd::Resigned(color)));
         self.saved = false;
-    }
-
-    /// Sets both clocks (stopped) to what they showed at the current ply.
-    fn restore_clocks(&mut self) {
-        if let (Some(c), Some(&times)) = (&mut self.clocks, self.clock_times.get(self.cursor)) {
-            c.restore(times);
-        }
     }
 
     /// Starts the side to move's clock if the game goes on. No clock runs
     /// before the first move (White's clock starts when White has moved,
     /// as online chess does).
     pub fn start_clock(&mut self, now: Instant) {
-        let running = !self.is_over() && self.cursor > 0;
-        if let Some(c) = &mut self.clocks
-            && running
-        {
-            c.start(now);
+        if self.in_progress() {
+            self.clocks.start(now);
         }
     }
 
     /// Replaces the clocks (with those a server keeps).
     pub(super) fn set_clocks(&mut self, clocks: Option<ChessClock>) {
-        self.clocks = clocks;
+        self.clocks.show(clocks);
     }
 
     pub fn stop_clock(&mut self, now: Instant) {
-        let turn = self.position().turn();
-        if let Some(c) = &mut self.clocks {
-            c.stop(turn, now);
-        }
+        self.clocks.stop(self.line.position().turn(), now);
     }
 
     /// Ends the game on time if the side to move's clock has run out at `now`.
     pub fn check_flag(&mut self, now: Instant) -> bool {
-        let turn = self.position().turn();
-        let flagged = match &self.clocks {
-            Some(c) => c.is_running() && c.remaining(turn, turn, now).is_zero(),
-            None => false,
-        };
+        let turn = self.line.position().turn();
+        let flagged = self.clocks.flagged(turn, now);
         if flagged && self.manual_end.is_none() {
             self.stop_clock(now);
-            self.manual_end = Some((self.cursor, GameEnd::Time(turn)));
+            self.manual_end = Some((self.line.len(), GameEnd::Time(turn)));
             self.saved = false;
         }
         flagged
@@ -464,7 +367,7 @@ impl GameState {
 
     /// The game as PGN, with player names (the engine's: [`Level::player_name`]) and the result.
     pub fn to_pgn(&self, names: [&str; 2], date: &str) -> PgnGame {
-        let mut pgn = PgnGame::new(self.start().clone(), self.moves().to_vec());
+        let mut pgn = PgnGame::new(self.line.start().clone(), self.line.moves().to_vec());
         pgn.set_tag("Event", "Casual game");
         pgn.set_tag("Site", "wormhole terminal");
         pgn.set_tag("Date", date);
@@ -488,6 +391,10 @@ pub fn recorded_level(pgn: &PgnGame) -> Option<Level> {
 
 #[cfg(test)]
 mod tests {
+    use std::time::Duration;
+
+    use wormhole::GameKind;
+
     use super::*;
 
     fn hotseat() -> GameState {
@@ -495,7 +402,7 @@ mod tests {
     }
 
     fn play(g: &mut GameState, san: &str) {
-        let m = g.position().parse_move(san).unwrap();
+        let m = g.line().position().parse_move(san).unwrap();
         g.play(m, Instant::now()).unwrap();
     }
 
@@ -516,16 +423,16 @@ mod tests {
         for san in ["e4", "e5", "Nf3"] {
             play(&mut g, san);
         }
-        assert_eq!(g.sans(), ["e4", "e5", "Nf3"]);
+        assert_eq!(g.line().sans(), ["e4", "e5", "Nf3"]);
         assert_eq!(g.undo_to(1), 2);
-        assert_eq!(g.len(), 1);
-        assert!(g.can_redo());
+        assert_eq!(g.line().len(), 1);
+        assert!(g.line().can_redo());
         assert_eq!(g.redo_to(3), 2);
-        assert_eq!(g.position().fen(), "rnbqkbnr/ppppxppp/8/4p3/4P3/5N2/PPPPxPPP/RNBQKBxR b 3");
+        assert_eq!(g.line().position().fen(), "rnbqkbnr/ppppxppp/8/4p3/4P3/5N2/PPPPxPPP/RNBQKBxR b 3");
         g.undo_to(2);
         play(&mut g, "d4");
-        assert!(!g.can_redo());
-        assert_eq!(g.sans(), ["e4", "e5", "d4"]);
+        assert!(!g.line().can_redo());
+        assert_eq!(g.line().sans(), ["e4", "e5", "d4"]);
     }
 
     #[test]
@@ -535,7 +442,7 @@ mod tests {
         g.resign(Color::Black, Instant::now());
         assert_eq!(g.end(), Some(GameEnd::Resigned(Color::Black)));
         assert_eq!(g.end().unwrap().describe(), "White wins: Black resigned");
-        assert!(g.play(g.position().parse_move("e5").unwrap(), Instant::now()).is_err());
+        assert!(g.play(g.line().position().parse_move("e5").unwrap(), Instant::now()).is_err());
         g.undo_to(0);
         assert_eq!(g.end(), None);
     }
@@ -555,8 +462,8 @@ mod tests {
         assert!(text.contains("[SetUp \"1\"]"), "{text}");
         assert!(text.contains("[Result \"1-0\"]"), "{text}");
         let back = GameState::from_pgn(&PgnGame::parse(&text).unwrap(), [PlayerKind::Human; 2], None);
-        assert_eq!(back.sans(), g.sans());
-        assert_eq!(back.start(), g.start());
+        assert_eq!(back.line().sans(), g.line().sans());
+        assert_eq!(back.line().start(), g.line().start());
         assert_eq!(back.end(), Some(GameEnd::Resigned(Color::Black)));
         assert!(back.is_saved());
     }
@@ -568,10 +475,10 @@ mod tests {
         let t0 = Instant::now();
         play(&mut g, "e4");
         g.start_clock(t0);
-        let m = g.position().parse_move("e5").unwrap();
+        let m = g.line().position().parse_move("e5").unwrap();
         let t1 = t0 + Duration::from_millis(500);
         g.play(m, t1).unwrap();
-        let c = g.clocks().unwrap();
+        let c = g.clocks().clock().unwrap();
         assert_eq!(c.remaining(Color::Black, Color::White, t1), Duration::from_millis(61_500));
         assert_eq!(c.remaining(Color::White, Color::White, t1), Duration::from_secs(62), "the first move is free");
     }
@@ -583,16 +490,16 @@ mod tests {
         let t0 = Instant::now();
         let at = |s: u64| t0 + Duration::from_secs(s);
         g.start_clock(t0);
-        assert!(!g.clocks().unwrap().is_running(), "White's clock waits for White's first move");
+        assert!(!g.clocks().clock().unwrap().is_running(), "White's clock waits for White's first move");
         let play = |g: &mut GameState, san: &str, t| {
-            let m = g.position().parse_move(san).unwrap();
+            let m = g.line().position().parse_move(san).unwrap();
             g.play(m, t).unwrap();
             g.start_clock(t);
         };
         play(&mut g, "e4", at(30));
         play(&mut g, "e5", at(40));
         play(&mut g, "Nf3", at(55));
-        let c = g.clocks().unwrap();
+        let c = g.clocks().clock().unwrap();
         assert_eq!(c.remaining(Color::White, Color::Black, at(55)), Duration::from_secs(45));
         assert_eq!(c.remaining(Color::Black, Color::Black, at(55)), Duration::from_secs(50));
         // Black lets the clock run out, then White takes back Nf3.
@@ -600,10 +507,10 @@ mod tests {
         assert_eq!(g.end(), Some(GameEnd::Time(Color::Black)));
         g.undo_to(2);
         assert_eq!(g.end(), None, "the flag is taken back with the move");
-        let c = g.clocks().unwrap();
+        let c = g.clocks().clock().unwrap();
         assert!(!c.is_running());
         assert_eq!(c.times(), [Duration::from_secs(60), Duration::from_secs(50)], "as they were at ply 2");
         g.redo_to(3);
-        assert_eq!(g.clocks().unwrap().times(), [Duration::from_secs(45), Duration::from_secs(50)]);
+        assert_eq!(g.clocks().clock().unwrap().times(), [Duration::from_secs(45), Duration::from_secs(50)]);
     }
 }

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use wormhole::engine::Level;
 use wormhole::{AnyPosition, Color, GameKind, Rules};
 
-use super::ai::{Clock, Limits};
+use super::ai::{Clock, SearchLimits};
 use super::clock::{ChessClock, TimeControl};
 use super::config::Prefs;
 use super::game::{GameState, PlayerKind};
@@ -58,19 +58,19 @@ impl GameSettings {
     pub fn default_flip(&self, game: &GameState) -> bool {
         match game.players() {
             [PlayerKind::Engine, PlayerKind::Human] => true,
-            [PlayerKind::Human, PlayerKind::Human] if self.autoflip => game.position().turn() == Color::Black,
+            [PlayerKind::Human, PlayerKind::Human] if self.autoflip => game.line().position().turn() == Color::Black,
             _ => false,
         }
     }
 
     /// What the engine's move in `game` may take at `now`: these settings'
     /// movetime, else the mover's clock, else the level's own budget.
-    pub fn engine_limits(&self, game: &GameState, now: Instant) -> Limits {
-        let mut limits = Limits::default();
+    pub fn engine_limits(&self, game: &GameState, now: Instant) -> SearchLimits {
+        let mut limits = SearchLimits::default();
         if let Some(mt) = self.movetime {
             limits.movetime = Some(mt);
-        } else if let Some(c) = game.clocks() {
-            let turn = game.position().turn();
+        } else if let Some(c) = game.clocks().clock() {
+            let turn = game.line().position().turn();
             limits.clock = Some(Clock { remaining: c.remaining(turn, turn, now), increment: c.increment() });
         }
         limits

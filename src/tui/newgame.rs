@@ -128,7 +128,7 @@ impl NewGameForm {
     }
 
     /// The start position chosen: the game's start with its setup choices
-    /// made ([`Setup::fen`](wormhole::facts::Setup::fen)).
+    /// made ([`StartChoices::fen`](wormhole::facts::StartChoices::fen)).
     pub fn start(&self) -> AnyPosition {
         let Some(setup) = self.variant.info().setup else { return AnyPosition::new(self.variant) };
         let values = &self.setup[..setup.choices.len()];

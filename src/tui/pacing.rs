@@ -17,7 +17,7 @@ pub fn poll_timeout(session: &AppState) -> Option<Duration> {
         Some(Duration::from_millis(10))
     } else if reviewing(session) {
         Some(Duration::from_millis(50))
-    } else if session.game().clocks().is_some_and(|c| c.is_running()) {
+    } else if session.game().clocks().is_running() {
         Some(Duration::from_millis(100))
     } else {
         None
@@ -31,8 +31,8 @@ pub fn poll_timeout(session: &AppState) -> Option<Duration> {
 pub fn changes_at(session: &AppState, frame: Duration) -> Option<Instant> {
     let (now, game) = (session.now(), session.game());
     let report = session.engine().thinking.is_some() || reviewing(session);
-    let clock = game.clocks().filter(|c| c.is_running()).and_then(|c| {
-        let turn = game.position().turn();
+    let clock = game.clocks().clock().filter(|c| c.is_running()).and_then(|c| {
+        let turn = game.line().position().turn();
         clock::text_changes_in(c.remaining(turn, turn, now))
     });
     let claim = session.activity().remote().and_then(|r| r.presence).and_then(|p| {

@@ -16,7 +16,7 @@ use wormhole::analysis::AnalysisOptions;
 use wormhole::engine::Level;
 use wormhole::{AnyMove, AnyPosition, Bitboard, Color, GameKind, Square};
 
-use super::ai::{Info, Purpose, Score};
+use super::ai::{EngineReport, Purpose, Score};
 use super::config::{Config, Prefs};
 use super::effects::Effect;
 use super::game::GameState;
@@ -37,7 +37,7 @@ pub struct LastSearch {
     /// The ply the move was played at (the panel shows it only while it is the last move).
     pub ply: usize,
     pub san: String,
-    pub info: Info,
+    pub info: EngineReport,
     pub took: Duration,
     /// The side the engine played (the score is from its view).
     pub mover: Color,
@@ -54,7 +54,7 @@ pub struct Thinking {
     /// The position searched.
     pub position: AnyPosition,
     /// The latest completed iteration.
-    pub info: Option<Info>,
+    pub info: Option<EngineReport>,
 }
 
 /// View state: nothing here changes the game. Its own updates (the
@@ -109,7 +109,7 @@ pub(super) struct EngineProgress {
     /// What thinking on the human's time found at this ply once that
     /// search ended by itself (it proved the result): kept for a hint, and
     /// so that it is not started again.
-    pub pondered: Option<(usize, Option<Info>)>,
+    pub pondered: Option<(usize, Option<EngineReport>)>,
     /// A hint asked while the thinking on the human's time had no move
     /// yet: given at its first report.
     pub ponder_hint: bool,
@@ -137,18 +137,18 @@ impl EngineProgress {
     /// What thinking on the human's time found about the position after
     /// `ply` moves, once it is worth a hint: it searched as much as a
     /// hint's own search would, or proved the result.
-    pub fn ponder_found(&self, ply: usize) -> Option<Info> {
+    pub fn ponder_found(&self, ply: usize) -> Option<EngineReport> {
         let info = match &self.thinking {
             Some(Thinking { purpose: Purpose::Ponder { ply: p }, info, .. }) if *p == ply => info.as_ref(),
             _ => self.pondered(ply),
         };
-        let enough = |i: &&Info| i.nodes >= AnalysisOptions::DEFAULT_NODES || !matches!(i.score, Score::Cp(_));
+        let enough = |i: &&EngineReport| i.nodes >= AnalysisOptions::DEFAULT_NODES || !matches!(i.score, Score::Cp(_));
         info.filter(|i| !i.pv.is_empty()).filter(enough).cloned()
     }
 
     /// What the thinking on the human's time found about the position
     /// after `ply` moves, once it ended by itself (it proved the result).
-    pub fn pondered(&self, ply: usize) -> Option<&Info> {
+    pub fn pondered(&self, ply: usize) -> Option<&EngineReport> {
         self.pondered.as_ref().filter(|(p, _)| *p == ply).and_then(|(_, info)| info.as_ref())
     }
 

@@ -109,7 +109,7 @@ impl Activity {
     /// on the engine's turn, in a server's game only on the player's own
     /// turn while the game goes on.
     pub(super) fn human_to_move(&self, game: &GameState) -> bool {
-        let mine = |r: &Remote| r.ending.is_none() && r.you == Some(game.position().turn());
+        let mine = |r: &Remote| r.ending.is_none() && r.you == Some(game.line().position().turn());
         !game.is_over() && game.player_to_move() == PlayerKind::Human && self.remote().is_none_or(mine)
     }
 
@@ -185,10 +185,10 @@ pub(super) fn game_offers(core: &Core, activity: &Activity, mode: &Mode, action:
     }
     match action {
         UserAction::Undo => core.game.undo_target().is_ok(),
-        UserAction::Redo => core.game.can_redo(),
+        UserAction::Redo => core.game.line().can_redo(),
         UserAction::Hint => activity.human_to_move(&core.game),
         UserAction::MoveNow => core.engine.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Move { .. })),
-        UserAction::Review => core.game.len() > 0,
+        UserAction::Review => core.game.line().len() > 0,
         _ => true,
     }
 }
@@ -199,7 +199,7 @@ pub(super) fn game_candidates(game: &GameState, text: &str, activity: &Activity,
     if !activity.human_to_move(game) || matches!(mode, Mode::Browse(_)) {
         return Vec::new();
     }
-    input::candidates(game.position(), text)
+    input::candidates(game.line().position(), text)
 }
 
 /// The forced move Enter on an empty line (or a click on one of its
@@ -340,7 +340,7 @@ impl AppState {
     pub fn shown_ply(&self) -> usize {
         match self.mode {
             Mode::Browse(ply) => ply,
-            _ => self.core.game.len(),
+            _ => self.core.game.line().len(),
         }
     }
 
@@ -348,7 +348,7 @@ impl AppState {
         match (&self.mode, &self.study.review, &self.study.explore) {
             (Mode::Review, Some(review), _) => review.position(),
             (Mode::Analyze, _, Some(explore)) => &explore.position,
-            _ => self.core.game.position_at(self.shown_ply()),
+            _ => self.core.game.line().position_at(self.shown_ply()),
         }
     }
 
@@ -362,7 +362,7 @@ impl AppState {
     pub fn exit_report(&self) -> ExitReport {
         let unsaved = (!self.core.out.errors.is_empty()).then(|| self.pgn().to_pgn());
         ExitReport {
-            fen: self.core.game.position().fen(),
+            fen: self.core.game.line().position().fen(),
             notes: self.core.out.notes.clone(),
             errors: self.core.out.errors.clone(),
             unsaved,
@@ -378,7 +378,7 @@ impl AppState {
         let kind = opened.start.kind();
         let mut game = GameState::new(opened.start, [PlayerKind::Human; 2], None);
         for text in &opened.moves {
-            let Ok(m) = game.position().parse_move(text) else { break };
+            let Ok(m) = game.line().position().parse_move(text) else { break };
             if game.play(m, now).is_err() {
                 break;
             }

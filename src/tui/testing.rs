@@ -157,5 +157,5 @@ pub fn contains(rows: &[String], text: &str) -> bool {
 
 /// Whether `session`'s board shows Black's side at the bottom.
 pub fn flipped(session: &AppState) -> bool {
-    session.view().flipped_in(session.game().kind())
+    session.view().flipped_in(session.game().line().kind())
 }

@@ -192,7 +192,7 @@ impl AppState {
         match next {
             Then::NewGameScreen => {
                 let core = &self.core;
-                let form = NewGameForm::of_game(&core.settings, core.game.kind(), &core.config.prefs);
+                let form = NewGameForm::of_game(&core.settings, core.game.line().kind(), &core.config.prefs);
                 let form = NewGameForm { puzzles: self.activity.trainer().is_some(), ..form };
                 self.mode = Mode::NewGame(form);
             }

@@ -44,7 +44,7 @@ fn boards_shown(session: &AppState) -> Boards {
     Boards {
         count,
         alone: (pos.board_to_play() + session.view().board_shift) % count,
-        flipped: session.view().flipped_in(session.game().kind()),
+        flipped: session.view().flipped_in(session.game().line().kind()),
         tall_panel: matches!(session.mode(), Mode::Review | Mode::Analyze),
     }
 }

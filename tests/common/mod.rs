@@ -10,6 +10,7 @@ pub mod raw;
 pub mod ssh;
 
 use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 
 /// The diagram of the rules (docs/wormhole.md#worked-examples, example 2):
@@ -47,4 +48,26 @@ pub fn stdout_of(args: &[&str]) -> String {
     let out = wormhole(args);
     assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
     String::from_utf8(out.stdout).expect("UTF-8 output")
+}
+
+/// The repository's root.
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Every file under `dir` whose name ends with `ending`, leaving out the
+/// build's `target/` and hidden folders (`.git`, `.cargo`).
+pub fn files_under(dir: &Path, ending: &str, found: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if name.starts_with('.') || name == "target" {
+            continue;
+        }
+        if path.is_dir() {
+            files_under(&path, ending, found);
+        } else if name.ends_with(ending) {
+            found.push(path);
+        }
+    }
 }

@@ -29,7 +29,7 @@ struct TermSample<'a> {
 }
 
 impl WithPosition for TermSample<'_> {
-    type Output = Option<(u64, Sample, f64)>;
+    type Output = Option<(u64, TermCounts, f64)>;
 
     fn run<P: ListedGame>(self, pos: P) -> Self::Output {
         if pos.move_number() <= 5 || pos.is_check() || pos.outcome(&[]).is_some() {
@@ -74,12 +74,12 @@ impl WithPosition for Defaults {
 }
 
 /// A position's terms that occur: (weight index, count).
-type Sample = Vec<(usize, f64)>;
+type TermCounts = Vec<(usize, f64)>;
 
 /// Positions' terms (`xs`) and results for the side to move (`ys`).
 #[derive(Default)]
-struct Data {
-    xs: Vec<Sample>,
+struct TrainingSet {
+    xs: Vec<TermCounts>,
     ys: Vec<f64>,
 }
 
@@ -98,7 +98,7 @@ fn predict(x: &[(usize, f64)], w: &[f64], k: f64) -> f64 {
     1.0 / (1.0 + (-z).exp())
 }
 
-impl Data {
+impl TrainingSet {
     /// Mean cross-entropy of the results under weights `w` at scale `k`.
     fn loss(&self, w: &[f64], k: f64) -> f64 {
         let total: f64 = self
@@ -133,9 +133,9 @@ impl Data {
 
 /// Reads the dumps: the training positions and, every fifth block of 50
 /// lines (about a game), the held-out ones that check the fit.
-fn load(kind: GameKind, files: &[String]) -> Result<(Data, Data), String> {
+fn load(kind: GameKind, files: &[String]) -> Result<(TrainingSet, TrainingSet), String> {
     let mut seen = std::collections::HashSet::new();
-    let (mut train, mut held_out) = (Data::default(), Data::default());
+    let (mut train, mut held_out) = (TrainingSet::default(), TrainingSet::default());
     let mut line_no = 0usize;
     for file in files {
         let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
@@ -158,7 +158,7 @@ fn load(kind: GameKind, files: &[String]) -> Result<(Data, Data), String> {
 /// named in `FIT_FREEZE=latemob,onemove` (to compare term sets;
 /// `orthodox` names every term of the orthodox table the Portal games
 /// share, to fit only a game's own terms).
-fn free_weights(terms: &[Term], train: &Data, features: usize) -> Vec<bool> {
+fn free_weights(terms: &[Term], train: &TrainingSet, features: usize) -> Vec<bool> {
     let mut free = vec![false; features];
     for x in &train.xs {
         for &(i, _) in x {
@@ -183,7 +183,7 @@ fn free_weights(terms: &[Term], train: &Data, features: usize) -> Vec<bool> {
 
 /// The scale that fits `w` best, starting from a logistic curve on which
 /// 400 centipawns are a factor of ten in the odds.
-fn fit_scale(train: &Data, w: &[f64]) -> f64 {
+fn fit_scale(train: &TrainingSet, w: &[f64]) -> f64 {
     let mut k = 1.0 / 400.0 * std::f64::consts::LN_10;
     for _ in 0..60 {
         let (lo, here, hi) = (train.loss(w, k * 0.95), train.loss(w, k), train.loss(w, k * 1.05));
@@ -197,7 +197,7 @@ fn fit_scale(train: &Data, w: &[f64]) -> f64 {
 }
 
 /// Fits the free weights by Adam, 600 steps, pulled towards `prior`.
-fn fit_weights(train: &Data, w: &mut [f64], k: f64, free: &[bool], prior: &[f64]) {
+fn fit_weights(train: &TrainingSet, w: &mut [f64], k: f64, free: &[bool], prior: &[f64]) {
     let (mut m, mut v) = (vec![0.0; w.len()], vec![0.0; w.len()]);
     let (b1, b2, rate) = (0.9, 0.999, 1.0);
     let lambda = lambda();
@@ -220,7 +220,7 @@ fn fit_weights(train: &Data, w: &mut [f64], k: f64, free: &[bool], prior: &[f64]
 /// Prints the fitted weights per term, and how far the positional terms
 /// move the score from material alone (the margin the lazy evaluation
 /// needs).
-fn print_fit(terms: &[Term], train: &Data, fitted: &[i32], k: f64) {
+fn print_fit(terms: &[Term], train: &TrainingSet, fitted: &[i32], k: f64) {
     let material = terms[0].shape.weights();
     let mut spread: Vec<i32> = train
         .xs

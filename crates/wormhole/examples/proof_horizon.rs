@@ -90,7 +90,7 @@ use wormhole::{Move, Position, Variant};
 
 /// Who tries to prove the result, and with how much effort a move.
 #[derive(Clone, Copy)]
-enum Prover {
+enum ProofMethod {
     /// The proof-number solver alone, this many positions a move.
     Solver(u64),
     /// The engine (alpha-beta search and prover), this long a move on
@@ -123,11 +123,11 @@ fn run(args: &[String]) -> Result<(), String> {
     };
     let number = |s: &str| s.parse::<u64>().map_err(|_| format!("not a number: '{s}'"));
     let (prover, until) = match mode.as_str() {
-        "prover" => (Prover::Solver(number(effort)?), Until::Recorded),
+        "prover" => (ProofMethod::Solver(number(effort)?), Until::Recorded),
         "engine" | "playout" => {
             let threads = rest.first().map_or(Ok(2), |t| number(t))?.max(1) as usize;
             let until = if mode == "engine" { Until::Recorded } else { Until::PlayedOut };
-            (Prover::Engine(Duration::from_millis(number(effort)?), threads), until)
+            (ProofMethod::Engine(Duration::from_millis(number(effort)?), threads), until)
         }
         _ => return Err(format!("unknown mode '{mode}' (prover, engine or playout)")),
     };
@@ -164,7 +164,7 @@ fn games(text: &str) -> Result<Vec<Vec<Position>>, String> {
 /// How many plies before the end of `game` its result is first proved,
 /// trying from `start` plies before the end (0: never); the end is the
 /// recorded one, or that of the game played on from there.
-fn first_proof(game: &[Position], start: usize, prover: Prover, until: Until) -> usize {
+fn first_proof(game: &[Position], start: usize, prover: ProofMethod, until: Until) -> usize {
     let end = game.len();
     let mut sides = [Contestant::new(prover), Contestant::new(prover)];
     for i in end.saturating_sub(start)..end {
@@ -198,10 +198,10 @@ enum Contestant {
 }
 
 impl Contestant {
-    fn new(prover: Prover) -> Contestant {
+    fn new(prover: ProofMethod) -> Contestant {
         match prover {
-            Prover::Solver(nodes) => Contestant::Solver(Solver::new(64), nodes),
-            Prover::Engine(time, threads) => {
+            ProofMethod::Solver(nodes) => Contestant::Solver(Solver::new(64), nodes),
+            ProofMethod::Engine(time, threads) => {
                 let options = EngineOptions { hash_mb: 16, threads, seed: Some(1), ..EngineOptions::default() };
                 Contestant::Engine(Box::new(Engine::new(options)), time)
             }

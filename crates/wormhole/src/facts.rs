@@ -4,7 +4,7 @@
 //! another board), the move its rules force, a danger its rules hide, a
 //! piece a move carries along; and, in the game's line of
 //! [`GAMES`](crate::games::GAMES), its boards' names and the choices of its start
-//! position ([`Setup`]). Each game implements [`Facts`] in its folder; the
+//! position ([`StartChoices`]). Each game implements [`Facts`] in its folder; the
 //! terminal app draws and says them for every game alike.
 
 use crate::core::{Color, Piece, Square};
@@ -124,7 +124,7 @@ pub trait Facts: Rules {
 /// The choices of a game's start position ([`GameInfo::setup`](crate::game_info::GameInfo::setup)):
 /// lines whose values a player sets before the game.
 #[derive(Debug, Clone, Copy)]
-pub struct Setup {
+pub struct StartChoices {
     /// The choices, one line each.
     pub choices: &'static [SetupChoice],
     /// What the line `choice` shows for `value` (0 to its count).
@@ -134,7 +134,7 @@ pub struct Setup {
     pub fen: fn(values: &[u8]) -> Option<String>,
 }
 
-/// One line of a [`Setup`]: a value from 0 to `count - 1`.
+/// One line of a [`StartChoices`]: a value from 0 to `count - 1`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SetupChoice {
     /// The line's label.

@@ -5,13 +5,13 @@ use crate::rules::Rules;
 
 /// A game: a start position and the legal moves played from it. Unlike a
 /// position it knows the positions that came before, so its
-/// [`Game::outcome`] includes threefold repetition in a game with draws
+/// [`GameHistory::outcome`] includes threefold repetition in a game with draws
 /// ([`Rules::outcome`] with the earlier positions).
 ///
 /// Each game with draws names it: [`porthole::Game`](crate::games::porthole::Game),
 /// [`linked::Game`](crate::games::linked::Game), [`twoboard::Game`](crate::games::twoboard::Game).
 #[derive(Debug, Clone)]
-pub struct Game<P: Rules> {
+pub struct GameHistory<P: Rules> {
     start: P,
     position: P,
     moves: Vec<(P::Move, P::Undo)>,
@@ -19,18 +19,18 @@ pub struct Game<P: Rules> {
     hashes: Vec<u64>,
 }
 
-impl<P: Rules + Default> Default for Game<P> {
+impl<P: Rules + Default> Default for GameHistory<P> {
     /// A game from the game's start position.
-    fn default() -> Game<P> {
-        Game::new(P::default())
+    fn default() -> GameHistory<P> {
+        GameHistory::new(P::default())
     }
 }
 
-impl<P: Rules> Game<P> {
+impl<P: Rules> GameHistory<P> {
     /// A game from `start` with no moves yet.
-    pub fn new(start: P) -> Game<P> {
+    pub fn new(start: P) -> GameHistory<P> {
         let hashes = vec![start.hash()];
-        Game { position: start.clone(), start, moves: Vec::new(), hashes }
+        GameHistory { position: start.clone(), start, moves: Vec::new(), hashes }
     }
 
     /// The position the game started from.

@@ -5,7 +5,7 @@
 
 use crate::core::{Role, Roles};
 use crate::engine::LevelColumn;
-use crate::facts::Setup;
+use crate::facts::StartChoices;
 use crate::puzzle_themes::GameTheme;
 use crate::rules::Rules;
 
@@ -64,7 +64,7 @@ pub struct GameInfo {
     pub board_names: &'static [&'static str],
     /// The choices of its start position a player may set before a game;
     /// `None`: the start is fixed.
-    pub setup: Option<Setup>,
+    pub setup: Option<StartChoices>,
     /// Whether its boards may be shown from Black's side; false where its
     /// rules fix the view (Two-board chess: White's rank 1 at the bottom of
     /// both boards).

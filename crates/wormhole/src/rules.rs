@@ -180,9 +180,9 @@ pub trait GameOutcome: Copy + Eq + fmt::Debug + fmt::Display + Send + Sync + 'st
 }
 
 /// Wormhole chess's outcome (and that of the games that share it).
-impl GameOutcome for crate::core::outcome::Outcome {
+impl GameOutcome for crate::core::outcome::OrthodoxOutcome {
     fn winner(self) -> Option<Color> {
-        crate::core::outcome::Outcome::winner(self)
+        crate::core::outcome::OrthodoxOutcome::winner(self)
     }
 }
 
@@ -428,9 +428,9 @@ macro_rules! forward_rules {
         const DRAWS: bool = true;
         $crate::rules::forward_rules!();
         fn outcome(&self, earlier: &[u64]) -> Option<Self::Outcome> {
-            use $crate::core::outcome::{DrawReason, Outcome};
+            use $crate::core::outcome::{DrawReason, OrthodoxOutcome};
             let repeated = $crate::core::orthodox::third_time(self.hash, earlier);
-            Self::outcome(self).or_else(|| repeated.then_some(Outcome::Draw(DrawReason::Repetition)))
+            Self::outcome(self).or_else(|| repeated.then_some(OrthodoxOutcome::Draw(DrawReason::Repetition)))
         }
         #[inline]
         fn is_rule_draw(&self) -> bool {

@@ -24,11 +24,11 @@ const HORIZON: u32 = 5;
 /// A plain depth-bounded minimax with the game's own ends and rule draws
 /// (no repetition within so few plies changes a result).
 #[derive(Default)]
-struct Brute {
+struct PlainMinimax {
     memo: HashMap<(u64, u32, bool), bool>,
 }
 
-impl Brute {
+impl PlainMinimax {
     /// Whether the side to move wins within `k` plies.
     fn wins_within<P: Rules>(&mut self, pos: &mut P, k: u32) -> bool {
         if pos.outcome(&[]).is_some() || pos.is_rule_draw() || k == 0 {
@@ -129,7 +129,7 @@ fn board_fen(squares: &[Option<char>; 64]) -> String {
 
 /// A game under test: how its FEN is written from boards, side and the
 /// halfmove clock.
-trait Game: Searchable {
+trait GameUnderTest: Searchable {
     const BOARDS: usize;
     /// Black to move at the halfmove clock `{clock}`, its only move `Kg8`,
     /// and mated the given number of plies from here.
@@ -141,7 +141,7 @@ trait Game: Searchable {
     fn fen_of(fen: &str) -> Self;
 }
 
-impl Game for porthole::Position {
+impl GameUnderTest for porthole::Position {
     const BOARDS: usize = 1;
     const MATED: (&'static str, u32) = (MATED_IN_TWO, 2);
     const PERPETUAL: &'static str = PERPETUAL;
@@ -153,7 +153,7 @@ impl Game for porthole::Position {
     }
 }
 
-impl Game for linked::Position {
+impl GameUnderTest for linked::Position {
     const BOARDS: usize = 1;
     const MATED: (&'static str, u32) = (MATED_IN_TWO, 2);
     const PERPETUAL: &'static str = PERPETUAL;
@@ -165,7 +165,7 @@ impl Game for linked::Position {
     }
 }
 
-impl Game for twoboard::Position {
+impl GameUnderTest for twoboard::Position {
     const BOARDS: usize = 2;
     /// All on board B: `Kg8`, `Ra8+`, each side passes on A (nothing to
     /// move there), and Black is mated on B.
@@ -200,7 +200,7 @@ fn proved_score<M>(proof: &Proof<M>) -> Option<Score> {
 /// Checks the prover against the brute force on random positions of `G`
 /// with `extra` pieces until `wanted` are decided within the horizon:
 /// every proof is right and exact; returns (decided, proved exactly).
-fn suite<G: Game>(seed: u64, extra: &str, wanted: usize) -> (usize, usize) {
+fn suite<G: GameUnderTest>(seed: u64, extra: &str, wanted: usize) -> (usize, usize) {
     let mut rng = SmallRng::seed_from_u64(seed);
     let (mut decided, mut exact, mut tries) = (0, 0, 0);
     while decided < wanted && tries < 20_000 {
@@ -210,7 +210,7 @@ fn suite<G: Game>(seed: u64, extra: &str, wanted: usize) -> (usize, usize) {
         if pos.outcome(&[]).is_some() || pos.legal_moves().is_empty() {
             continue;
         }
-        let mut brute = Brute::default();
+        let mut brute = PlainMinimax::default();
         let truth = brute.truth(&pos);
         let proof = prove(&pos, 20_000);
         let fen = pos.fen();
@@ -258,18 +258,18 @@ fn twoboard_proofs_match_the_brute_force() {
 /// call it won; found among random positions of `G` (Porthole and Linked:
 /// Two-board's random positions with a king on each board gave no win in
 /// 3 plies in 20,000 tries).
-fn fifty_moves_draw_a_win<G: Game>(seed: u64) {
+fn fifty_moves_draw_a_win<G: GameUnderTest>(seed: u64) {
     let mut rng = SmallRng::seed_from_u64(seed);
     for _ in 0..20_000 {
         let Some(boards) = placement(&mut rng, G::BOARDS, "QR") else { continue };
         let (Some(fresh), Some(late)) = (G::parse(&boards, 'w', 0), G::parse(&boards, 'w', 98)) else { continue };
-        let mut brute = Brute::default();
+        let mut brute = PlainMinimax::default();
         let mut at = fresh.clone();
         if fresh.outcome(&[]).is_some() || brute.wins_within(&mut at, 1) || !brute.wins_within(&mut at, 3) {
             continue;
         }
         assert_eq!(proved_score(&prove(&fresh, 200_000)), Some(Score::Win(3)), "{}", fresh.fen());
-        assert_eq!(Brute::default().truth(&late), None, "{}", late.fen());
+        assert_eq!(PlainMinimax::default().truth(&late), None, "{}", late.fen());
         let proof = prove(&late, 200_000);
         assert!(!matches!(proof, Proof::Win { .. }), "{}: {proof:?} past the fifty-move rule", late.fen());
         return;
@@ -289,7 +289,7 @@ fn the_fifty_move_rule_draws_a_win_the_prover_would_claim() {
 fn king_against_king_is_no_win() {
     fn drawn<P: Rules>(pos: P) {
         assert_eq!(pos.legal_moves().len(), 1, "{}", pos.fen());
-        assert_eq!(Brute::default().truth(&pos), None);
+        assert_eq!(PlainMinimax::default().truth(&pos), None);
         assert_eq!(prove(&pos, 100_000), Proof::Unknown, "{}", pos.fen());
     }
     drawn(porthole::Position::from_fen("k7/1R6/8/2K5/8/8/8/8 b - - 0 40 -").unwrap());
@@ -307,7 +307,7 @@ const PERPETUAL: &str = "6k1/6p1/8/7Q/8/7K/1r6/1q6 w - - 0 60 -";
 
 /// `G::MATED` at the halfmove clock `clock`, and in how many plies Black
 /// is mated there.
-fn mated<P: Game>(clock: u32) -> (P, u32) {
+fn mated<P: GameUnderTest>(clock: u32) -> (P, u32) {
     (P::fen_of(&P::MATED.0.replace("{clock}", &clock.to_string())), P::MATED.1)
 }
 
@@ -319,14 +319,14 @@ fn mated<P: Game>(clock: u32) -> (P, u32) {
 /// itself still counts, and is proved at its distance.
 #[test]
 fn a_mate_after_the_hundredth_halfmove_is_a_draw() {
-    fn drawn<P: Game>() {
+    fn drawn<P: GameUnderTest>() {
         let plies = P::MATED.1;
         let ((fresh, _), (last, _), (late, _)) = (mated::<P>(0), mated::<P>(100 - plies), mated::<P>(101 - plies));
         let lost_in = |proof: &Proof<P::Move>| matches!(*proof, Proof::Loss { plies: n, .. } if n == plies);
         assert!(lost_in(&prove(&fresh, 10_000)), "{}", fresh.fen());
-        assert_eq!(Brute::default().truth(&last), Some(Score::Loss(plies)), "{}", last.fen());
+        assert_eq!(PlainMinimax::default().truth(&last), Some(Score::Loss(plies)), "{}", last.fen());
         assert!(lost_in(&prove(&last, 10_000)), "{}: mate on the hundredth halfmove", last.fen());
-        assert_eq!(Brute::default().truth(&late), None);
+        assert_eq!(PlainMinimax::default().truth(&late), None);
         let mut table = PnTable::new(16).unwrap();
         let limits = SolveLimits { nodes: Some(10_000), time: None };
         let stop = AtomicBool::new(false);
@@ -347,7 +347,7 @@ fn a_mate_after_the_hundredth_halfmove_is_a_draw() {
 /// claims no win (its prover beside the search is told the history).
 #[test]
 fn a_mate_through_a_third_repetition_is_a_draw() {
-    fn drawn<P: Game>() {
+    fn drawn<P: GameUnderTest>() {
         let (pos, plies) = mated::<P>(0);
         let only = pos.legal_moves().iter().next().unwrap();
         let repeated = pos.after(only).unwrap().hash();
@@ -369,9 +369,9 @@ fn a_mate_through_a_third_repetition_is_a_draw() {
 /// is proved to win.
 #[test]
 fn a_perpetual_check_is_no_win() {
-    fn drawn<P: Game>() {
+    fn drawn<P: GameUnderTest>() {
         let pos = P::fen_of(P::PERPETUAL);
-        assert_eq!(Brute::default().truth(&pos), None);
+        assert_eq!(PlainMinimax::default().truth(&pos), None);
         assert_eq!(prove(&pos, 50_000), Proof::Unknown, "{}", P::PERPETUAL);
     }
     drawn::<porthole::Position>();
@@ -382,13 +382,13 @@ fn a_perpetual_check_is_no_win() {
 /// The engine at full strength on two threads, its prover beside the
 /// search: on decided positions of each game, every claim is right, and
 /// an exact one at the brute force's distance.
-fn engine_claims_are_right<G: Game>(seed: u64, extra: &str) {
+fn engine_claims_are_right<G: GameUnderTest>(seed: u64, extra: &str) {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut checked = 0;
     let limits = Limits { movetime: Some(std::time::Duration::from_millis(100)), ..Limits::default() };
     while checked < 8 {
         let Some(pos) = placement(&mut rng, G::BOARDS, extra).and_then(|b| G::parse(&b, 'w', 0)) else { continue };
-        let Some(truth) = (pos.outcome(&[]).is_none()).then(|| Brute::default().truth(&pos)).flatten() else {
+        let Some(truth) = (pos.outcome(&[]).is_none()).then(|| PlainMinimax::default().truth(&pos)).flatten() else {
             continue;
         };
         let mut engine = Engine::new(EngineOptions { hash_mb: 8, threads: 2, ..EngineOptions::default() });

@@ -3,7 +3,7 @@
 //! search waiting or running, and a game whose move was played queues at
 //! the back, so the games take turns (round robin) and none can starve
 //! the others however many moves it asks for. Other work on the engine
-//! (a review's positions, [`Task`]) queues in the same line, one piece at
+//! (a review's positions, [`PoolTask`]) queues in the same line, one piece at
 //! a time, so it takes its turn with the games.
 
 use std::collections::{HashMap, VecDeque};
@@ -29,12 +29,12 @@ pub struct Job {
 
 /// Work other than an engine move on a worker's engine (at full strength,
 /// from a fresh table), stopped by the flag: one position of a review.
-pub type Task = Box<dyn FnOnce(&mut Engine, &AtomicBool) + Send>;
+pub type PoolTask = Box<dyn FnOnce(&mut Engine, &AtomicBool) + Send>;
 
 /// What waits in the queue: a game's search, or a task under its key.
 enum Queued {
     Search(Box<Job>),
-    Task(u64, Task),
+    Task(u64, PoolTask),
 }
 
 /// Whose work it is: a game's search, or the task of this key.
@@ -107,7 +107,7 @@ impl EnginePool {
     }
 
     /// Queues a task at the back; a task of the same key still waiting is replaced.
-    pub fn submit_task(&self, key: u64, task: Task) {
+    pub fn submit_task(&self, key: u64, task: PoolTask) {
         self.queue(Queued::Task(key, task));
     }
 

@@ -1,11 +1,11 @@
 //! Work other than the engine games' moves on the hub's engine pool
-//! ([`Task`]): a review's analysis of a finished game, one position at a
+//! ([`PoolTask`]): a review's analysis of a finished game, one position at a
 //! time, each queued behind the searches already waiting, so that it takes
 //! its turn with the games and never has a thread of its own.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-pub use super::pool::Task;
+pub use super::pool::PoolTask;
 use super::{Hub, lock};
 
 /// The next task key handed out.
@@ -19,7 +19,7 @@ impl Hub {
 
     /// Queues `task` on the engine pool under `key` (a task of that key
     /// still waiting is replaced).
-    pub fn submit_task(&self, key: u64, task: Task) {
+    pub fn submit_task(&self, key: u64, task: PoolTask) {
         if let Some(pool) = lock(&self.inner.pool).as_ref() {
             pool.submit_task(key, task);
         }

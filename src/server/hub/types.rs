@@ -7,11 +7,8 @@ use std::time::Duration;
 use wormhole::{Color, GameKind};
 
 use super::{Account, GameId, StoreError};
-pub use crate::server::relay::Relayed;
+pub use crate::server::relay::{Relayed, SessionId};
 pub use crate::server::store::{ChallengeId, ChallengeSpec, ColourChoice};
-
-/// A connected session's number, given by [`Hub::connect`](super::Hub::connect).
-pub type SessionId = u64;
 
 /// Who a session is.
 #[derive(Debug, Clone, PartialEq, Eq)]

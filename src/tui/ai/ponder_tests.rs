@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use wormhole::engine::Level;
 use wormhole::{AnyPosition, GameKind, Rules};
 
-use super::{Ai, EngineEvent, Finished, Info, Limits, Purpose};
+use super::{Ai, EngineEvent, EngineReport, Finished, Purpose, SearchLimits};
 
 /// The most a stop may take, from the human's move to the engine's thread
 /// returning, on any machine, however loaded (issue 44: "it stops at once
@@ -17,11 +17,11 @@ const STOP_DEADLINE: Duration = Duration::from_secs(5);
 
 /// Thinking on the human's time (as the app starts it) on `threads`.
 fn ponder(ai: &mut Ai, pos: &AnyPosition, threads: usize) {
-    ai.ponder(pos, Limits::default().pondering(), threads, 0);
+    ai.ponder(pos, SearchLimits::default().pondering(), threads, 0);
 }
 
 /// Waits for the search's report of at least `depth` (or its end).
-fn report_of_depth(ai: &mut Ai, depth: u32) -> Info {
+fn report_of_depth(ai: &mut Ai, depth: u32) -> EngineReport {
     let end = Instant::now() + Duration::from_secs(60);
     let mut last = None;
     while Instant::now() < end {
@@ -40,7 +40,7 @@ fn report_of_depth(ai: &mut Ai, depth: u32) -> Info {
 #[test]
 fn a_weak_level_does_not_play_from_what_pondering_learnt() {
     let pos = &positions()[0];
-    let limits = Limits { depth: Some(4), ..Limits::default() };
+    let limits = SearchLimits { depth: Some(4), ..SearchLimits::default() };
     let mut ai = Ai::new(Some(1));
     ponder(&mut ai, pos, 1);
     report_of_depth(&mut ai, 9);
@@ -125,7 +125,7 @@ fn the_reply_after_the_predicted_move_goes_on_from_the_ponder_search() {
     // The human plays the predicted move: the engine's search of its reply,
     // with few nodes (30,000 took it to depth 9, the cold search to 7),
     // is already about as deep as the ponder search saw it.
-    let limits = Limits { nodes: Some(60_000), ..Limits::default() };
+    let limits = SearchLimits { nodes: Some(60_000), ..SearchLimits::default() };
     ai.start(&after, limits.clone(), Level::MAX, Purpose::Move { ply: 1 });
     let warm = finished(&mut ai);
     let mut cold = Ai::new(Some(1));

@@ -16,7 +16,7 @@ pub fn update(ply: &mut usize, core: &mut Core, action: UserAction) -> Then {
         UserAction::BrowseEnd | UserAction::Escape | UserAction::Select => Then::Rest,
         UserAction::Cursor(..) => Then::Stays,
         UserAction::Scroll(d) => {
-            core.view.scroll_moves(d, core.game.len());
+            core.view.scroll_moves(d, core.game.line().len());
             Then::Stays
         }
         UserAction::Char(_) | UserAction::Submit => leave(core, action),
@@ -26,9 +26,9 @@ pub fn update(ply: &mut usize, core: &mut Core, action: UserAction) -> Then {
 
 /// Shows the position after `to` moves; the live one ends browsing.
 fn step(ply: &mut usize, core: &mut Core, to: usize) -> Then {
-    let to = to.min(core.game.len());
+    let to = to.min(core.game.line().len());
     core.view.scroll = None;
-    if to == core.game.len() {
+    if to == core.game.line().len() {
         return Then::Rest;
     }
     *ply = to;
@@ -60,5 +60,5 @@ fn leave(core: &mut Core, action: UserAction) -> Then {
 /// live one), the move list following it.
 pub fn enter(core: &mut Core, ply: usize) -> usize {
     core.view.scroll = None;
-    ply.min(core.game.len())
+    ply.min(core.game.line().len())
 }

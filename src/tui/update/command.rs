@@ -33,7 +33,7 @@ impl Core {
     /// move (Black at the bottom on Black's turn); else it stays.
     pub(super) fn follow_turn(&mut self) {
         if self.settings.autoflip && self.game.players() == [PlayerKind::Human; 2] {
-            self.view.flipped = self.game.position().turn() == Color::Black;
+            self.view.flipped = self.game.line().position().turn() == Color::Black;
         }
     }
 }
@@ -241,7 +241,7 @@ impl Playing<'_> {
             },
             Cmd::Undo => return self.core.undo(self.activity),
             Cmd::Redo => return self.core.redo(self.activity),
-            Cmd::Flip => self.core.view.flip(self.core.game.kind()),
+            Cmd::Flip => self.core.view.flip(self.core.game.line().kind()),
             Cmd::Autoflip => self.core.toggle_autoflip(),
             Cmd::Hint => self.core.hint(self.activity),
             Cmd::Go => self.core.move_now(),
@@ -256,7 +256,7 @@ impl Playing<'_> {
             Cmd::Level => self.core.level_command(rest, self.activity.remote().is_some()),
             Cmd::Set => self.core.set_command(rest, self.activity.remote().is_some()),
             Cmd::Theme => self.core.theme_command(self.activity, rest),
-            Cmd::Explain => self.core.view.explain(self.core.game.position(), rest),
+            Cmd::Explain => self.core.view.explain(self.core.game.line().position(), rest),
             Cmd::Legend => return Then::Help(HelpPage::Pieces),
             Cmd::Resign if self.activity.game_over(&self.core.game) => self.core.view.error("the game is already over"),
             Cmd::Resign => return Then::Ask(Pending::Resign),
@@ -295,7 +295,7 @@ impl Core {
         let side = match self.game.players() {
             [PlayerKind::Human, PlayerKind::Engine] => Color::White,
             [PlayerKind::Engine, PlayerKind::Human] => Color::Black,
-            _ => self.game.position().turn(),
+            _ => self.game.line().position().turn(),
         };
         self.cancel_search();
         self.game.resign(side, self.now);
@@ -340,7 +340,7 @@ impl Playing<'_> {
                 .error("':load FEN' needs a position, e.g. :load rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0");
             return Then::Stays;
         }
-        if let Err(e) = AnyPosition::from_fen_auto(fen, self.core.game.kind()) {
+        if let Err(e) = AnyPosition::from_fen_auto(fen, self.core.game.line().kind()) {
             self.core.view.error(format!("bad FEN: {e}"));
             return Then::Stays;
         }
@@ -353,7 +353,7 @@ impl Playing<'_> {
 
     /// Loads the position `fen` in place of the game (autosaved first).
     pub(in crate::tui) fn load_fen_now(&mut self, fen: &str) -> Then {
-        match AnyPosition::from_fen_auto(fen, self.core.game.kind()) {
+        match AnyPosition::from_fen_auto(fen, self.core.game.line().kind()) {
             Ok(pos) => {
                 let note = games::fen_note(fen, &pos);
                 let players = PlayerKind::human_to_move(self.core.settings.players, pos.turn());

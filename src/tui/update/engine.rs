@@ -22,7 +22,7 @@ use wormhole::facts::Facts;
 use wormhole::{AnyMove, AnyPosition, Rules};
 
 use super::play::Playing;
-use crate::tui::ai::{self, Finished, Info, Limits, Purpose};
+use crate::tui::ai::{self, EngineReport, Finished, Purpose, SearchLimits};
 use crate::tui::effects::Effect;
 use crate::tui::game::PlayerKind;
 use crate::tui::games;
@@ -34,10 +34,10 @@ const GAME_OVER_HINT: &str =
     "the game is over, so no hint: :review (or r) shows the full-strength engine's review of every move";
 
 impl Core {
-    pub(super) fn start_search(&mut self, limits: Limits, purpose: Purpose) {
-        let position = self.game.position().clone();
+    pub(super) fn start_search(&mut self, limits: SearchLimits, purpose: Purpose) {
+        let position = self.game.line().position().clone();
         // The positions before this one: a return to one is a draw in Porthole chess.
-        let limits = Limits { history: self.game.earlier_hashes(), ..limits };
+        let limits = SearchLimits { history: self.game.line().earlier_hashes(), ..limits };
         // Only the engine's own moves are played at the opponent's level.
         let level = if matches!(purpose, Purpose::Move { .. }) { self.settings.level } else { Level::MAX };
         self.out.push(Effect::StartSearch { position: position.clone(), limits, level, purpose });
@@ -53,7 +53,7 @@ impl Core {
 
 impl View {
     /// Shows `m` as the hint in `pos`, with the score of the search that found it.
-    fn show_hint(&mut self, pos: &AnyPosition, m: AnyMove, info: Option<&Info>, how: &str) {
+    fn show_hint(&mut self, pos: &AnyPosition, m: AnyMove, info: Option<&EngineReport>, how: &str) {
         let score = info.map(|i| format!(" ({})", ai::score_for_white(i.score, i.exact, pos.turn())));
         if !pos.is_legal(m) {
             return self.error(format!("hint: {}", pos.why_illegal(m)));
@@ -75,10 +75,10 @@ impl Core {
 
 impl Core {
     /// The hint from what the thinking on the human's time found.
-    fn ponder_hint_from(&mut self, info: &Info) {
+    fn ponder_hint_from(&mut self, info: &EngineReport) {
         self.engine.ponder_hint = false;
         if let Some(&m) = info.pv.first() {
-            let pos = self.game.position();
+            let pos = self.game.line().position();
             self.view.show_hint(pos, m, Some(info), &format!(", depth {} on your time", info.depth));
         }
     }
@@ -88,7 +88,7 @@ impl Core {
     /// A report from the thinking on the human's time: a hint asked for
     /// meanwhile is given now.
     pub(super) fn ponder_reported(&mut self) {
-        if let Some(info) = self.engine.ponder_found(self.game.len()).filter(|_| self.engine.ponder_hint) {
+        if let Some(info) = self.engine.ponder_found(self.game.line().len()).filter(|_| self.engine.ponder_hint) {
             self.ponder_hint_from(&info);
         }
     }
@@ -106,13 +106,13 @@ impl Playing<'_> {
     /// A search of the game's (its [`EngineProgress::search_ended`](crate::tui::shared::EngineProgress::search_ended)) finished: the
     /// engine's move, a hint, the puzzle's refutation, what pondering found.
     pub(in crate::tui) fn search_done(&mut self, done: Finished) -> Then {
-        let ply = self.core.game.len();
+        let ply = self.core.game.line().len();
         match done.purpose {
             Purpose::Move { ply: p } if p == ply && !self.core.game.is_over() => {
                 return self.core.engine_moved(self.activity, done);
             }
             Purpose::Hint { ply: p } if p == ply => match done.best {
-                Some(m) => self.core.view.show_hint(self.core.game.position(), m, done.info.as_ref(), ""),
+                Some(m) => self.core.view.show_hint(self.core.game.line().position(), m, done.info.as_ref(), ""),
                 None => self.core.view.error("no hint: no legal move"),
             },
             Purpose::Refutation { ply: p } if p == ply => {
@@ -148,14 +148,14 @@ impl Core {
         if self.engine.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Hint { .. })) {
             self.cancel_search();
         }
-        let warning = self.game.position().warning(m);
+        let warning = self.game.line().position().warning(m);
         if let Some(warning) = warning.filter(|_| self.view.warned != Some(m)) {
             self.view.warned = Some(m);
             self.view.error(warning);
             return Then::Stays;
         }
         self.view.warned = None;
-        let note = move_note(self.game.position(), m);
+        let note = move_note(self.game.line().position(), m);
         if let Err(e) = self.game.play(m, self.now) {
             self.view.error(e.to_string());
             return Then::Stays;
@@ -173,7 +173,7 @@ impl Core {
         self.view.moved_on();
         self.engine.pondered = None;
         self.engine.ponder_hint = false;
-        let len = self.game.len();
+        let len = self.game.line().len();
         if self.engine.thinking.as_ref().is_some_and(|t| match t.purpose {
             Purpose::Move { ply } | Purpose::Hint { ply } | Purpose::Refutation { ply } | Purpose::Ponder { ply } => {
                 ply != len
@@ -205,7 +205,7 @@ impl Core {
             self.view.error("the engine found no move");
             return Then::Stays;
         };
-        let pos = self.game.position();
+        let pos = self.game.line().position();
         if !pos.is_legal(m) {
             self.view.error(format!("engine move {m}: {}", pos.why_illegal(m)));
             return Then::Stays;
@@ -213,12 +213,12 @@ impl Core {
         let san = pos.san(m);
         self.engine.search_times.push(done.elapsed);
         if let Some(info) = done.info {
-            let mover = self.game.position().turn();
-            let ply = self.game.len();
+            let mover = self.game.line().position().turn();
+            let ply = self.game.line().len();
             let level = self.settings.level;
             self.view.last_search = Some(LastSearch { ply, san, info, took: done.elapsed, mover, level });
         }
-        let note = move_note(self.game.position(), m);
+        let note = move_note(self.game.line().position(), m);
         if let Err(e) = self.game.play(m, self.now) {
             self.view.error(format!("engine move {m}: {e}"));
             return Then::Stays;
@@ -249,15 +249,17 @@ impl Core {
     }
 
     pub(super) fn redo(&mut self, activity: &Activity) -> Then {
-        if !self.game.can_redo() {
+        if !self.game.line().can_redo() {
             self.view.error("nothing to redo");
             return Then::Stays;
         }
-        let len = self.game.len();
-        let total = self.game.redo_len();
+        let len = self.game.line().len();
+        let total = self.game.line().redo_len();
         let against_engine = self.game.players().contains(&PlayerKind::Engine);
         let target = if against_engine {
-            (len + 1..=total).find(|&p| self.game.player(self.game.turn_at(p)) == PlayerKind::Human).unwrap_or(total)
+            (len + 1..=total)
+                .find(|&p| self.game.player(self.game.line().turn_at(p)) == PlayerKind::Human)
+                .unwrap_or(total)
         } else {
             len + 1
         };
@@ -277,15 +279,15 @@ impl Core {
         if !activity.human_to_move(&self.game) {
             return self.view.error("a hint is for your own move");
         }
-        if let Some(info) = self.engine.ponder_found(self.game.len()) {
+        if let Some(info) = self.engine.ponder_found(self.game.line().len()) {
             return self.ponder_hint_from(&info);
         }
         if self.engine.pondering() {
             self.engine.ponder_hint = true;
             return self.view.info("the full-strength engine, thinking on your time, is finding a hint...");
         }
-        let limits = Limits { nodes: Some(AnalysisOptions::DEFAULT_NODES), ..Limits::default() };
-        self.start_search(limits, Purpose::Hint { ply: self.game.len() });
+        let limits = SearchLimits { nodes: Some(AnalysisOptions::DEFAULT_NODES), ..SearchLimits::default() };
+        self.start_search(limits, Purpose::Hint { ply: self.game.line().len() });
         self.view.info("the full-strength engine is thinking about a hint...");
     }
 
@@ -301,15 +303,16 @@ impl Core {
             && activity.trainer().is_none()
             && self.game.players().contains(&PlayerKind::Engine)
             && activity.human_to_move(&self.game);
-        let ply = self.game.len();
+        let ply = self.game.line().len();
         if pondering && !wanted {
             self.cancel_search();
         } else if wanted
             && self.engine.thinking.is_none()
             && self.engine.pondered.as_ref().is_none_or(|(p, _)| *p != ply)
         {
-            let position = self.game.position().clone();
-            let limits = Limits { history: self.game.earlier_hashes(), ..Limits::default() }.pondering();
+            let position = self.game.line().position().clone();
+            let limits =
+                SearchLimits { history: self.game.line().earlier_hashes(), ..SearchLimits::default() }.pondering();
             let threads = self.config.prefs.ponder;
             self.out.push(Effect::Ponder { position: position.clone(), limits, threads, ply });
             let purpose = Purpose::Ponder { ply };

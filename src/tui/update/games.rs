@@ -103,7 +103,7 @@ impl Core {
     /// Whether the game must be autosaved before it is replaced or the
     /// program quits: unsaved, with moves (a puzzle board is no game: never).
     pub(super) fn needs_autosave(&self, activity: &Activity) -> bool {
-        activity.trainer().is_none() && !self.game.is_saved() && self.game.len() > 0
+        activity.trainer().is_none() && !self.game.is_saved() && self.game.line().len() > 0
     }
 
     /// Quits: the engine's search abandoned, an unsaved game autosaved
@@ -192,7 +192,7 @@ impl Playing<'_> {
         let level = recorded.unwrap_or(self.core.settings.level);
         let settings = GameSettings { variant: pgn.kind(), players, level, ..self.core.settings };
         let game = GameState::from_pgn(&pgn, players, settings.clocks());
-        let n = game.len();
+        let n = game.line().len();
         let then = self.replace_game(game, settings);
         let said = match recorded {
             Some(l) => format!("; engine level {l}, as recorded in the file"),

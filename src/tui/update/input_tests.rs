@@ -57,7 +57,7 @@ fn a_pawn_capture_without_its_file_matches_on_the_line_as_enter_reads_it() {
     s.update(UserAction::Submit);
     assert!(error(&s).starts_with("ambiguous: "), "{}", error(&s));
     assert!(error(&s).contains("cxd5") && error(&s).contains("exd5"), "{}", error(&s));
-    assert_eq!(s.game().len(), 0);
+    assert_eq!(s.game().line().len(), 0);
 }
 
 #[test]
@@ -94,10 +94,10 @@ fn a_move_typed_while_browsing_goes_back_to_the_live_position_first() {
     s.update(UserAction::BrowseBack);
     assert_eq!(s.mode(), Mode::Browse(1));
     s.update(UserAction::Submit);
-    assert_eq!((s.mode(), s.game().len()), (&Mode::Play, 2));
+    assert_eq!((s.mode(), s.game().line().len()), (&Mode::Play, 2));
     assert_eq!(info(&s), "back to the live position, where moves are played: Enter again plays Nf3");
     s.update(UserAction::Submit);
-    assert_eq!(s.game().sans()[2], "Nf3");
+    assert_eq!(s.game().line().sans()[2], "Nf3");
     // PgUp, then typing: the first key goes back to the live position.
     s.update(UserAction::BrowseBack);
     s.update(UserAction::Char('N'));
@@ -134,7 +134,7 @@ fn two_board_bc4_offers_both_readings_on_the_line_and_on_enter() {
     assert_eq!(sans, ["B:Bc4", "B:c4"]);
     s.update(UserAction::Submit);
     assert!(error(&s).starts_with("ambiguous: B:Bc4 B:c4"), "{}", error(&s));
-    assert_eq!(s.game().len(), 6, "nothing played");
+    assert_eq!(s.game().line().len(), 6, "nothing played");
     // On a board-A turn, Bc4 is the bishop on A, on the line and by Enter.
     for m in ["B:c3", "A:h6"] {
         s.update(UserAction::ClearInput);
@@ -144,7 +144,7 @@ fn two_board_bc4_offers_both_readings_on_the_line_and_on_enter() {
     type_chars(&mut s, "Bc4");
     assert_eq!(input_hint(&s), InputHint::Exact("A:Bc4".into()));
     s.update(UserAction::Submit);
-    assert_eq!(s.game().sans().last().map(String::as_str), Some("A:Bc4"));
+    assert_eq!(s.game().line().sans().last().map(String::as_str), Some("A:Bc4"));
 }
 
 /// Linked-portal chess: White's pawn stands on its own portal (e4).

@@ -101,8 +101,8 @@ impl View {
     /// Moves the keyboard cursor over `game`'s board as it is drawn (from
     /// the king of the side to move when there is no cursor yet).
     pub(in crate::tui) fn move_cursor(&mut self, game: &GameState, dx: i8, dy: i8) {
-        let sq = self.cursor.unwrap_or_else(|| home_square(game.position()));
-        let (dx, dy) = if self.flipped_in(game.kind()) { (-dx, -dy) } else { (dx, dy) };
+        let sq = self.cursor.unwrap_or_else(|| home_square(game.line().position()));
+        let (dx, dy) = if self.flipped_in(game.line().kind()) { (-dx, -dy) } else { (dx, dy) };
         let f = (sq.file() as i8 + dx).clamp(0, 7) as u8;
         let r = (sq.rank() as i8 + dy).clamp(0, 7) as u8;
         self.cursor = Square::from_coords(f, r);
@@ -163,7 +163,7 @@ impl Playing<'_> {
             UserAction::TogglePage | UserAction::Answer(_) => {}
             UserAction::Undo => return self.core.undo(self.activity),
             UserAction::Redo => return self.core.redo(self.activity),
-            UserAction::Flip => self.core.view.flip(self.core.game.kind()),
+            UserAction::Flip => self.core.view.flip(self.core.game.line().kind()),
             UserAction::Hint => self.core.hint(self.activity),
             UserAction::MoveNow => self.core.move_now(),
             UserAction::ShowFen => return Then::ShowFen,
@@ -171,27 +171,29 @@ impl Playing<'_> {
             UserAction::Prefill(text) => self.core.view.input.set(text),
             UserAction::OpenList => return Then::OpenListAtRest,
             UserAction::NewGame => return Then::NewGameScreen,
-            UserAction::Review | UserAction::BrowseBack => return self.browse(self.core.game.len().saturating_sub(1)),
+            UserAction::Review | UserAction::BrowseBack => {
+                return self.browse(self.core.game.line().len().saturating_sub(1));
+            }
             UserAction::BrowseStart => return self.browse(0),
             UserAction::BrowseForward | UserAction::BrowseEnd => {}
             UserAction::Cursor(dx, dy) => self.core.view.move_cursor(&self.core.game, dx, dy),
             UserAction::Select => match self.core.view.cursor {
                 Some(sq) => return self.core.pick(self.activity, sq),
-                None => self.core.view.cursor = Some(home_square(self.core.game.position())),
+                None => self.core.view.cursor = Some(home_square(self.core.game.line().position())),
             },
             UserAction::ClickSquare(sq) => {
                 self.core.view.cursor = Some(sq);
-                return match self.click_forced(self.core.game.position().board_to_play(), sq) {
+                return match self.click_forced(self.core.game.line().position().board_to_play(), sq) {
                     Some(next) => next,
                     None => self.core.pick(self.activity, sq),
                 };
             }
             UserAction::ClickBoard(board, sq) => match self.click_forced(board, sq) {
                 Some(next) => return next,
-                None => self.core.view.not_played(self.core.game.position(), board),
+                None => self.core.view.not_played(self.core.game.line().position(), board),
             },
-            UserAction::OtherBoard => self.core.view.other_board(self.core.game.position()),
-            UserAction::Scroll(d) => self.core.view.scroll_moves(d, self.core.game.len()),
+            UserAction::OtherBoard => self.core.view.other_board(self.core.game.line().position()),
+            UserAction::Scroll(d) => self.core.view.scroll_moves(d, self.core.game.line().len()),
             UserAction::Analyze => return Then::Analyze,
             UserAction::NextJudged
             | UserAction::PreviousJudged
@@ -208,7 +210,7 @@ impl Playing<'_> {
         if self.core.complete_path() {
             return;
         }
-        let pos = self.core.game.position().clone();
+        let pos = self.core.game.line().position().clone();
         if !self.core.view.input.complete(&pos) {
             let n = game_candidates(&self.core.game, self.core.view.input.text(), self.activity, self.mode).len();
             if n > 1 {
@@ -268,7 +270,7 @@ impl Playing<'_> {
             self.core.view.error(format!("the engine is to move{now}"));
             return Then::Stays;
         }
-        match input::reading(self.core.game.position(), &text) {
+        match input::reading(self.core.game.line().position(), &text) {
             Reading::Move(c) => {
                 self.core.view.input.clear();
                 return self.core.play_human(self.activity, c.mv);
@@ -290,20 +292,20 @@ impl Core {
             return Then::Stays;
         }
         if let Some(from) = self.view.selected {
-            match pick_move(self.game.position(), from, self.view.entry, sq) {
+            match pick_move(self.game.line().position(), from, self.view.entry, sq) {
                 Pick::Play(m) => {
                     (self.view.selected, self.view.entry) = (None, None);
                     return self.play_human(activity, m);
                 }
                 Pick::Entry(moves) => {
                     self.view.entry = Some(sq);
-                    self.view.info(exit_prompt(self.game.position(), sq, &moves));
+                    self.view.info(exit_prompt(self.game.line().position(), sq, &moves));
                     return Then::Stays;
                 }
                 Pick::Nothing => {}
             }
         }
-        let pos = self.game.position();
+        let pos = self.game.line().position();
         let piece = pos.played_board().piece_at(sq);
         let own = activity.human_to_move(&self.game) && piece.is_some_and(|p| p.color == pos.turn());
         (self.view.selected, self.view.entry) = (None, None);
@@ -311,8 +313,9 @@ impl Core {
             Some(p) if own && !pos.moves_from(sq).is_empty() => {
                 self.view.selected = Some(sq);
                 self.view.input.clear();
-                let how = self.game.kind().movement(p.role);
-                self.view.info(format!("{} {sq}: {how}", capitalised(self.game.kind().role_names().name(p.role))));
+                let how = self.game.line().kind().movement(p.role);
+                self.view
+                    .info(format!("{} {sq}: {how}", capitalised(self.game.line().kind().role_names().name(p.role))));
             }
             Some(_) if own => self.view.error(format!("the piece on {sq} has no legal move")),
             Some(_) => self.view.explain(pos, &sq.to_string()),

@@ -51,7 +51,7 @@ fn ctrl_n_opens_the_new_game_screen_with_the_current_choices_and_enter_starts() 
     s.update(UserAction::NewGame);
     let Mode::NewGame(form) = s.mode() else { panic!("{:?}", s.mode()) };
     assert_eq!(form.level, Level::MIN, "the current game's level is preselected");
-    assert_eq!(s.game().len(), 1, "nothing happens before Enter");
+    assert_eq!(s.game().line().len(), 1, "nothing happens before Enter");
     let rows = screen(&s, 100, 30);
     assert!(contains(&rows, "Starting ends the game in progress"), "{}", rows.join("\n"));
     // Down past the Play line to the players, Right: Black; down to the level, Right: one stronger.
@@ -67,7 +67,7 @@ fn ctrl_n_opens_the_new_game_screen_with_the_current_choices_and_enter_starts() 
     let reason = reason.expect("the game in progress is autosaved");
     let text = saved_config(&effects, "").expect("the choices are kept");
     assert!(text.contains("side = \"black\"") && text.contains("level = 2"), "{text}");
-    assert_eq!(s.game().len(), 1, "replaced only once it is autosaved");
+    assert_eq!(s.game().line().len(), 1, "replaced only once it is autosaved");
     assert!(matches!(reason, AutosaveReason::Replaced(_)), "{reason:?}");
     let saved = Msg::Autosaved { reason, result: Ok("a.pgn".into()) };
     let effects = s.update(saved);
@@ -181,14 +181,14 @@ fn a_loaded_position_is_played_from_the_side_to_move() {
 fn new_during_a_game_and_resign_ask_first() {
     let mut s = session([PlayerKind::Human, PlayerKind::Engine]);
     typed(&mut s, ":new fairy");
-    assert_eq!(s.game().kind(), GameKind::Fairy, "no game in progress: no question");
+    assert_eq!(s.game().line().kind(), GameKind::Fairy, "no game in progress: no question");
     let mut s = session([PlayerKind::Human; 2]);
     typed(&mut s, "e4");
     typed(&mut s, ":new fairy");
     assert!(matches!(s.mode(), Mode::Confirm(_)));
     assert!(contains(&screen(&s, 100, 30), "End the game in progress"));
     s.update(UserAction::Answer(false));
-    assert_eq!((s.game().kind(), s.game().len()), (GameKind::Classic, 1), "no: nothing changed");
+    assert_eq!((s.game().line().kind(), s.game().line().len()), (GameKind::Classic, 1), "no: nothing changed");
     typed(&mut s, ":resign");
     s.update(UserAction::Escape);
     assert_eq!(s.game().end(), None, "Esc is no");
@@ -196,8 +196,8 @@ fn new_during_a_game_and_resign_ask_first() {
 
 /// A finished engine search, as the runner reports it.
 fn engine_done(s: &mut AppState, san: &str, score: Score) {
-    let m = s.game().position().parse_move(san).unwrap();
-    let ply = s.game().len();
+    let m = s.game().line().position().parse_move(san).unwrap();
+    let ply = s.game().line().len();
     let info = Info { depth: 3, score, pv: vec![m], ..Info::default() };
     let done =
         Finished { purpose: Purpose::Move { ply }, best: Some(m), info: Some(info), elapsed: Duration::from_millis(5) };
@@ -246,7 +246,7 @@ fn a_hint_says_from_whose_side_its_number_is() {
     let mut s = session([PlayerKind::Human; 2]);
     typed(&mut s, "e4");
     s.update(UserAction::Hint);
-    let m = s.game().position().parse_move("e5").unwrap();
+    let m = s.game().line().position().parse_move("e5").unwrap();
     // Black's +0.6 is White's -0.6, said as everywhere else.
     let found = Info { depth: 3, score: Score::Cp(60), pv: vec![m], ..Info::default() };
     let done =
@@ -278,7 +278,7 @@ fn the_engines_last_move_line_goes_with_an_undo() {
     engine_done(&mut s, "e5", Score::Cp(10));
     assert!(contains(&screen(&s, 100, 30), "Engine played e5"));
     typed(&mut s, ":undo");
-    assert_eq!(s.game().len(), 0);
+    assert_eq!(s.game().line().len(), 0);
     assert!(!contains(&screen(&s, 100, 30), "Engine played"), "it no longer describes the position");
 }
 
@@ -333,9 +333,9 @@ fn a_flag_can_be_taken_back_and_the_clocks_are_as_they_were() {
     assert!(s.offers(UserAction::Undo), "the dialog offers a take-back");
     assert!(contains(&screen(&s, 100, 30), "Ctrl-Z  take back"));
     s.update(UserAction::Undo);
-    assert_eq!((s.mode(), s.game().len(), s.game().end()), (&Mode::Play, 1, None));
-    let clocks = s.game().clocks().unwrap();
+    assert_eq!((s.mode(), s.game().line().len(), s.game().end()), (&Mode::Play, 1, None));
+    let clocks = s.game().clocks().clock().unwrap();
     assert_eq!(clocks.times(), [Duration::from_secs(60), Duration::from_secs(60)], "as they were after 1. e4");
     typed(&mut s, "d5");
-    assert_eq!(s.game().len(), 2, "and the game goes on");
+    assert_eq!(s.game().line().len(), 2, "and the game goes on");
 }

@@ -97,7 +97,7 @@ fn the_ponder_setting_gives_it_more_cores_or_turns_it_off() {
 fn a_hint_while_pondering_comes_from_it_at_once() {
     let mut s = session([PlayerKind::Human, PlayerKind::Engine]);
     s.start();
-    let e4 = s.game().position().parse_move("e4").unwrap();
+    let e4 = s.game().line().position().parse_move("e4").unwrap();
     // Asked before the first report: given with it.
     let effects = s.update(UserAction::Hint);
     assert!(!effects.iter().any(|e| matches!(e, Effect::StartSearch { .. })), "no search of its own: {effects:?}");
@@ -120,7 +120,7 @@ fn a_hint_while_pondering_comes_from_it_at_once() {
 fn a_result_proved_while_pondering_is_shown_but_no_line_or_number() {
     let mut s = session([PlayerKind::Human, PlayerKind::Engine]);
     s.start();
-    let e4 = s.game().position().parse_move("e4").unwrap();
+    let e4 = s.game().line().position().parse_move("e4").unwrap();
     report(&mut s, 7, e4, Score::Cp(35), 1000);
     let text = screen(&s, 120, 40).join("\n");
     assert!(text.contains("Thinking on your time, depth 7"), "{text}");

@@ -51,9 +51,9 @@ fn picking_a_piece_shows_its_entries_and_exits_then_the_exit_is_picked() {
     assert_eq!(squares(hl.selected), ["f3", "g4"]);
     assert_eq!(hl.exits.count(), 7);
     s.update(UserAction::ClickSquare(sq("c4")));
-    assert_eq!(s.game().sans(), ["fg4>c4"]);
+    assert_eq!(s.game().line().sans(), ["fg4>c4"]);
     assert_eq!(
-        s.game().position().fen(),
+        s.game().line().position().fen(),
         "rnbqkbnr/pppp1ppp/8/4p3/2P5/8/PPPPP1PP/RNBQKBNR b KQkq - 0 2 b5,c5,f5,g5,b4,c4,f4,f3"
     );
 }
@@ -66,7 +66,7 @@ fn a_porthole_with_one_exit_or_an_exit_with_one_way_in_plays_at_once() {
     assert_eq!(squares(highlights(&s).exits), ["a6", "b3", "d4"]);
     // Picking an exit that only one porthole leads to plays the move.
     s.update(UserAction::ClickSquare(sq("d4")));
-    assert_eq!(s.game().sans(), ["Kh1>d4"]);
+    assert_eq!(s.game().line().sans(), ["Kh1>d4"]);
 }
 
 #[test]
@@ -83,8 +83,8 @@ fn the_new_game_screen_and_new_offer_porthole_chess() {
         c.update(UserAction::Char(ch));
     }
     c.update(UserAction::Submit);
-    assert_eq!(c.game().kind(), GameKind::Porthole);
-    assert_eq!(c.game().position().legal_moves().len(), 16);
+    assert_eq!(c.game().line().kind(), GameKind::Porthole);
+    assert_eq!(c.game().line().position().legal_moves().len(), 16);
 }
 
 #[test]

@@ -11,7 +11,7 @@ use super::play::Playing;
 use crate::glicko::Rating;
 use crate::puzzle_record::{LoadedPuzzles, PuzzleOutcome};
 use crate::tui::action::UserAction;
-use crate::tui::ai::{Limits, Purpose};
+use crate::tui::ai::{Purpose, SearchLimits};
 use crate::tui::commands::Cmd;
 use crate::tui::effects::Effect;
 use crate::tui::game::{GameState, PlayerKind};
@@ -77,8 +77,8 @@ impl Trainer {
         if let Some(end) = core.game.end() {
             return core.view.error(format!("{san} is not it: {}. {OVER_KEYS}", end.describe()));
         }
-        let limits = Limits { nodes: Some(AnalysisOptions::DEFAULT_NODES), ..Limits::default() };
-        core.start_search(limits, Purpose::Refutation { ply: core.game.len() });
+        let limits = SearchLimits { nodes: Some(AnalysisOptions::DEFAULT_NODES), ..SearchLimits::default() };
+        core.start_search(limits, Purpose::Refutation { ply: core.game.line().len() });
         core.view.error(format!("{san} is not it: the engine looks for the reply..."));
     }
 
@@ -216,8 +216,8 @@ impl Trainer {
         if self.phase() != Some(Phase::Solving) {
             return core.view.info(OVER_KEYS);
         }
-        let played = core.game.len();
-        let pos = core.game.position().clone();
+        let played = core.game.line().len();
+        let pos = core.game.line().position().clone();
         let right = self.is_right(played, &pos, m);
         let expected = self.expected(played) == Some(m);
         let reply = self.expected(played + 1).filter(|_| expected);
@@ -236,10 +236,10 @@ impl Trainer {
     /// The engine's reply to the wrong move, played on the board.
     pub(super) fn refuted(&self, core: &mut Core, reply: Option<AnyMove>) {
         let Some(Phase::Wrong(wrong)) = self.phase() else { return };
-        let before = core.game.position_at(core.game.len().saturating_sub(1));
+        let before = core.game.line().position_at(core.game.line().len().saturating_sub(1));
         let san = before.san(wrong);
         let Some(reply) = reply else { return core.view.error(format!("{san} is not it. {OVER_KEYS}")) };
-        let reply_san = core.game.position().san(reply);
+        let reply_san = core.game.line().position().san(reply);
         if let Err(e) = core.game.play(reply, core.now) {
             return core.view.error(format!("the engine's reply {reply_san}: {e}"));
         }
@@ -249,7 +249,7 @@ impl Trainer {
     /// Ctrl-T on the puzzle board: marks the piece that moves first; a
     /// solve after it gains nothing.
     fn hint(&mut self, core: &mut Core) {
-        let played = core.game.len();
+        let played = core.game.line().len();
         if let Some(c) = self.current.as_mut() {
             c.hinted = true;
         }
@@ -260,7 +260,7 @@ impl Trainer {
             return core.view.info(format!("Hint: {} (a solve with a hint gains no rating)", forced.why));
         }
         // On a game of more than one board, the square is named with its board (Bh5).
-        let pos = core.game.position();
+        let pos = core.game.line().position();
         let board = pos.kind().info().board_names.get(pos.board_to_play()).copied();
         match self.hint_square(played) {
             Some(sq) => {
@@ -274,7 +274,7 @@ impl Trainer {
 
 /// The defender's reply of the solution, played for the player.
 fn defender_replies(core: &mut Core, reply: AnyMove, san: &str) {
-    let reply_san = core.game.position().san(reply);
+    let reply_san = core.game.line().position().san(reply);
     if let Err(e) = core.game.play(reply, core.now) {
         return core.view.error(format!("the puzzle's reply {reply_san}: {e}"));
     }

@@ -165,8 +165,8 @@ impl Activity {
     /// A move the server stored: played here, with the server's clocks.
     /// One out of step (a takeback crossed it) reads the game again.
     fn remote_moved(&mut self, core: &mut Core, ply: usize, text: &str, clocks: Option<ServerClocks>) -> Then {
-        let played = ply == core.game.len()
-            && core.game.position().parse_move(text).is_ok_and(|m| core.game.play(m, core.now).is_ok());
+        let played = ply == core.game.line().len()
+            && core.game.line().position().parse_move(text).is_ok_and(|m| core.game.play(m, core.now).is_ok());
         if !played {
             core.out.push(Effect::Remote(RemoteCall::Reload));
             return Then::Stays;

@@ -42,10 +42,10 @@ fn typed(s: &mut AppState, text: &str) -> Vec<RemoteCall> {
 fn a_move_goes_to_the_server_and_is_played_when_it_comes_back() {
     let mut s = at_the_table(Some(Color::White));
     assert_eq!(typed(&mut s, "e4"), [RemoteCall::Play("e2e4".into())]);
-    assert_eq!(s.game().len(), 0, "not played before the server stored it");
+    assert_eq!(s.game().line().len(), 0, "not played before the server stored it");
     let clocks = Some(ServerClocks { left_ms: [59_000, 60_000], running: Some(Color::Black) });
     s.update(Msg::Remote(RemoteEvent::Moved { ply: 0, mv: "e2e4".into(), clocks }));
-    assert_eq!(s.game().sans(), ["e4"]);
+    assert_eq!(s.game().line().sans(), ["e4"]);
     let rows = screen(&s, 120, 40);
     assert!(contains(&rows, "Game 9: ") && contains(&rows, "You play White"), "{rows:#?}");
     assert!(contains(&rows, "Moves (1): 1. e4") && contains(&rows, "0:59"), "{rows:#?}");

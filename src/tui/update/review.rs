@@ -9,7 +9,7 @@ use wormhole::{AnyMove, AnyPosition, Rules, Square};
 
 use super::play::{Pick, exit_prompt, pick_move};
 use crate::tui::action::UserAction;
-use crate::tui::ai::{Info, Purpose};
+use crate::tui::ai::{EngineReport, Purpose};
 use crate::tui::analyst::AnalysisEvent;
 use crate::tui::commands::{self, Cmd};
 use crate::tui::effects::Effect;
@@ -58,7 +58,7 @@ impl Study {
 
     /// The live analysis' search ended by itself (the result is proved): its
     /// last report stays on screen.
-    pub(super) fn explore_finished(&mut self, id: u64, info: Option<Info>) {
+    pub(super) fn explore_finished(&mut self, id: u64, info: Option<EngineReport>) {
         if let Some(explore) = self.explore.as_mut().filter(|e| e.id == id) {
             explore.finished = info;
         }
@@ -110,7 +110,7 @@ impl Study {
     /// at its end); the analysis starts, or goes on if this game was
     /// reviewed before. Whether it opened.
     pub(in crate::tui) fn open_review(&mut self, core: &mut Core, pgn: PgnGame) -> bool {
-        if core.game.len() == 0 {
+        if core.game.line().len() == 0 {
             core.view.error("nothing to review yet: no move has been played");
             return false;
         }
@@ -143,7 +143,7 @@ impl Study {
     /// `:analyze`, `a` in the review, its `origin`); the engine's own
     /// search waits until it ends. Whether it started.
     pub(in crate::tui) fn start_explore(&mut self, core: &mut Core, base: AnyPosition, origin: Origin) -> bool {
-        if core.game.clocks().is_some_and(|c| c.is_running()) {
+        if core.game.clocks().is_running() {
             core.view.error("no analysis while the clocks run");
             return false;
         }
@@ -458,7 +458,7 @@ pub(super) mod tests {
         enter(&mut app, "e5");
         let explore = app.session().study().explore.as_ref().unwrap();
         assert_eq!(explore.tried.len(), 1);
-        assert_eq!(app.session().game().len(), 1);
+        assert_eq!(app.session().game().line().len(), 1);
         assert_eq!(app.session().shown_position(), &explore.position);
         wait_lines(&mut app, 3);
         app.update(UserAction::Undo);
@@ -467,7 +467,7 @@ pub(super) mod tests {
         assert_eq!(app.session().mode(), Mode::Play);
         assert!(app.session().engine().thinking.as_ref().is_none());
         assert!(!app.engine_busy(), "leaving the analysis stops the search");
-        assert_eq!(app.session().game().len(), 1);
+        assert_eq!(app.session().game().line().len(), 1);
     }
 
     #[test]
@@ -482,7 +482,7 @@ pub(super) mod tests {
             "the engine thinks again"
         );
         wait_engine(&mut app);
-        assert_eq!(app.session().game().len(), 1);
+        assert_eq!(app.session().game().line().len(), 1);
     }
 
     #[test]
@@ -553,7 +553,7 @@ pub(super) mod tests {
         let effects = s.update(UserAction::ClickSquare(sq("e5")));
         let explore = s.study.explore.as_ref().unwrap();
         assert_eq!(explore.tried.len(), 1);
-        assert_eq!(s.game().len(), 1, "the game is not changed");
+        assert_eq!(s.game().line().len(), 1, "the game is not changed");
         assert!(
             effects.iter().any(|e| matches!(e, Effect::StartSearch { purpose: Purpose::Analysis { .. }, .. })),
             "{effects:?}"

@@ -128,7 +128,8 @@ pub fn saved_games(frame: &mut Frame, area: Rect, session: &AppState, picker: &G
 }
 
 pub fn browse_banner(frame: &mut Frame, board: Rect, session: &AppState, ply: usize) {
-    let text = format!(" Review: after {ply} of {} moves. PgUp/PgDn step, Home start, Esc back ", session.game().len());
+    let text =
+        format!(" Review: after {ply} of {} moves. PgUp/PgDn step, Home start, Esc back ", session.game().line().len());
     let w = (text.chars().count() as u16).min(board.width);
     let rect = Rect::new(board.x, board.y, w, 1);
     frame.render_widget(Paragraph::new(text).style(session.look().theme.banner), rect);

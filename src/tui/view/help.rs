@@ -80,8 +80,8 @@ fn pieces_page(theme: &StyleSheet, kind: GameKind) -> Vec<Line<'static>> {
 pub fn lines(page: HelpPage, session: &AppState) -> Vec<Line<'static>> {
     match page {
         HelpPage::Keys => keys_page(&session.config().prefs, session.activity().remote().is_some()),
-        HelpPage::Pieces => pieces_page(&session.look().theme, session.game().kind()),
-        HelpPage::Rules => games::rules_with_docs(session.game().kind(), usize::from(WIDTH) - 2),
+        HelpPage::Pieces => pieces_page(&session.look().theme, session.game().line().kind()),
+        HelpPage::Rules => games::rules_with_docs(session.game().line().kind(), usize::from(WIDTH) - 2),
     }
 }
 

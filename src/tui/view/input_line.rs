@@ -34,7 +34,7 @@ pub fn draw(frame: &mut Frame, area: Rect, session: &AppState) {
 fn prompt(session: &AppState, width: usize) -> Line<'static> {
     let game = session.game();
     let theme = &session.look().theme;
-    let turn = game.position().turn();
+    let turn = game.line().position().turn();
     let text = if session.mode() == Mode::Review {
         "Review >".to_string()
     } else if session.mode() == Mode::Analyze {

@@ -32,16 +32,16 @@ pub fn highlights(session: &AppState) -> Highlights {
 fn game_highlights(session: &AppState) -> Highlights {
     let (game, view) = (session.game(), session.view());
     let ply = session.shown_ply();
-    let last_move = game.move_before(ply);
-    let carried = last_move.and_then(|m| game.position_at(ply - 1).carried(m));
+    let last_move = game.line().move_before(ply);
+    let carried = last_move.and_then(|m| game.line().position_at(ply - 1).carried(m));
     let last_also = carried.map_or(Bitboard::EMPTY, |c| Bitboard::from_square(c.to));
     let mut hl = Highlights { last_move, last_also, cursor: view.cursor, ..Highlights::of(session.shown_position()) };
-    if ply != game.len() {
+    if ply != game.line().len() {
         return hl;
     }
     let candidates = candidates(session);
     if let Some(from) = view.selected {
-        hl.show_moves_of(game.position(), from, view.entry);
+        hl.show_moves_of(game.line().position(), from, view.entry);
     } else if let Some((from, to)) = view.explained {
         hl.selected = from;
         hl.targets = to;
@@ -55,7 +55,7 @@ fn game_highlights(session: &AppState) -> Highlights {
         }
     } else if let Some(sq) = view.cursor.filter(|_| session.activity().human_to_move(game)) {
         // The piece under the keyboard cursor: where it could go.
-        let pos = game.position();
+        let pos = game.line().position();
         if pos.played_board().piece_at(sq).is_some_and(|p| p.color == pos.turn()) {
             hl.show_moves_of(pos, sq, None);
             hl.selected = Bitboard::EMPTY;
@@ -94,5 +94,5 @@ pub fn input_hint(session: &AppState) -> InputHint {
     if !game.is_over() && game.player_to_move() == PlayerKind::Engine {
         return InputHint::EngineToMove;
     }
-    InputHint::of(input::reading(game.position(), text))
+    InputHint::of(input::reading(game.line().position(), text))
 }

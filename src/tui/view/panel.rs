@@ -11,7 +11,7 @@ use wormhole::engine::Level;
 use wormhole::{AnyPosition, Color, Role, Rules};
 
 use super::rows::Rows;
-use crate::tui::ai::{self, Info, Purpose, Score};
+use crate::tui::ai::{self, EngineReport, Purpose, Score};
 use crate::tui::clock;
 use crate::tui::game::PlayerKind;
 use crate::tui::games;
@@ -63,7 +63,7 @@ fn header(session: &AppState, width: usize) -> Vec<(u8, Line<'static>)> {
     let bold = Style::new().add_modifier(Modifier::BOLD);
     let mut lines = match session.activity().remote() {
         Some(remote) => header_lines(session, remote),
-        None => vec![(4, Line::styled(game.kind().title(), bold))],
+        None => vec![(4, Line::styled(game.line().kind().title(), bold))],
     };
     for color in [Color::White, Color::Black] {
         lines.push((0, player_line(session, color)));
@@ -73,10 +73,10 @@ fn header(session: &AppState, width: usize) -> Vec<(u8, Line<'static>)> {
         lines.push((0, Line::from(format!("Engine level {}: {}", level.number(), level.name()))));
     }
     let told_end =
-        session.activity().remote().and_then(|r| r.ending.clone()).filter(|_| session.shown_ply() == game.len());
+        session.activity().remote().and_then(|r| r.ending.clone()).filter(|_| session.shown_ply() == game.line().len());
     let status = match (game.end(), told_end) {
         (_, Some(told)) => Line::styled(told, theme.result),
-        (Some(end), None) if session.shown_ply() == game.len() => Line::styled(end.describe(), theme.result),
+        (Some(end), None) if session.shown_ply() == game.line().len() => Line::styled(end.describe(), theme.result),
         _ if pos.is_check() => Line::styled(format!("{} to move: check!", pos.turn()), theme.check_text),
         _ => Line::from(format!("{} to move", pos.turn())),
     };
@@ -108,8 +108,8 @@ fn player_line(session: &AppState, color: Color) -> Line<'static> {
         PlayerKind::Human => session.activity().player_name(session.game(), session.settings(), color),
     };
     let mut spans = vec![Span::raw(marker), Span::styled(format!("{color}: "), bold), Span::raw(name)];
-    if let Some(c) = game.clocks() {
-        let t = c.remaining(color, game.position().turn(), session.now());
+    if let Some(c) = game.clocks().clock() {
+        let t = c.remaining(color, game.line().position().turn(), session.now());
         let style = if t < LOW_TIME { theme.clock_low } else { bold };
         spans.push(Span::raw("  "));
         spans.push(Span::styled(clock::text(t), style));
@@ -150,14 +150,14 @@ fn engine_lines(session: &AppState, width: usize) -> Vec<Line<'static>> {
             }
         }
     } else if let Some(last) = session.view().last_search.as_ref()
-        && last.ply + 1 == game.len()
+        && last.ply + 1 == game.line().len()
         && !game.is_over()
     {
         // Only while it is the last move, and not once the game is decided.
         lines.extend(engine_played(last, width).into_iter().map(|l| Line::styled(l, theme.dim)));
     }
-    let turn = game.position().turn();
-    match (pondering, session.engine().pondered(session.game().len())) {
+    let turn = game.line().position().turn();
+    match (pondering, session.engine().pondered(session.game().line().len())) {
         (Some(thinking), _) => lines.extend(pondering_lines("Thinking", thinking.info.as_ref(), turn, theme)),
         (None, Some(found)) => lines.extend(pondering_lines("Thought", Some(found), turn, theme)),
         (None, None) => {}
@@ -168,7 +168,7 @@ fn engine_lines(session: &AppState, width: usize) -> Vec<Line<'static>> {
 /// The engine thinking on the human's time: how deep, and a result once it
 /// is proved, but no line and no number (a hint the human did not ask for).
 /// `how`: "Thinking" while it searches, "Thought" once it has proved the result.
-fn pondering_lines(how: &str, info: Option<&Info>, turn: Color, theme: &StyleSheet) -> Vec<Line<'static>> {
+fn pondering_lines(how: &str, info: Option<&EngineReport>, turn: Color, theme: &StyleSheet) -> Vec<Line<'static>> {
     let Some(info) = info else { return vec![Line::styled(format!("{how} on your time"), theme.dim)] };
     let mut lines = vec![Line::styled(format!("{how} on your time, depth {}", info.depth), theme.dim)];
     if !matches!(info.score, Score::Cp(_)) {
@@ -226,9 +226,9 @@ struct MoveRows {
 impl MoveRows {
     fn of(session: &AppState) -> MoveRows {
         let game = session.game();
-        let mut row_of = Vec::with_capacity(game.len());
-        for i in 0..game.len() {
-            let new_row = game.position_at(i).turn() == Color::White || i == 0;
+        let mut row_of = Vec::with_capacity(game.line().len());
+        for i in 0..game.line().len() {
+            let new_row = game.line().position_at(i).turn() == Color::White || i == 0;
             let row = row_of.last().map_or(0, |&r| r + usize::from(new_row));
             row_of.push(row);
         }
@@ -242,10 +242,10 @@ impl MoveRows {
         let game = session.game();
         let shown = session.shown_ply();
         let dim = session.look().theme.dim;
-        let width = move_width(game.sans());
+        let width = move_width(game.line().sans());
         let mut rows: Vec<Vec<Span<'static>>> = Vec::new();
-        for (i, san) in game.sans().iter().enumerate().filter(|(i, _)| window.contains(&self.row_of[*i])) {
-            let pos = game.position_at(i);
+        for (i, san) in game.line().sans().iter().enumerate().filter(|(i, _)| window.contains(&self.row_of[*i])) {
+            let pos = game.line().position_at(i);
             if pos.turn() == Color::White || rows.is_empty() {
                 let mut row = vec![Span::styled(format!("{:>3}. ", pos.move_number()), dim)];
                 if pos.turn() == Color::Black {
@@ -297,7 +297,7 @@ pub fn draw(frame: &mut Frame, area: Rect, session: &AppState) {
     let head_h = (head.len() as u16).min(area.height);
     frame.render_widget(Rows(head), Rect::new(area.x, area.y, area.width, head_h));
     let mut rest = Rect::new(area.x, area.y + head_h, area.width, area.height - head_h);
-    let (theme, kind) = (&session.look().theme, session.game().kind());
+    let (theme, kind) = (&session.look().theme, session.game().line().kind());
     let mut pieces = vec![Line::styled("Pieces (F4: more)", Style::new().add_modifier(Modifier::BOLD))];
     pieces.extend(legend::pieces(theme, kind, width));
     // The game's marks under the pieces where they fit too.
@@ -320,7 +320,7 @@ pub fn draw(frame: &mut Frame, area: Rect, session: &AppState) {
 /// The move list, following the game (or the position reviewed) unless scrolled.
 fn draw_moves(frame: &mut Frame, rest: Rect, session: &AppState) {
     let rows = MoveRows::of(session);
-    let title = format!("Moves ({})", session.game().len());
+    let title = format!("Moves ({})", session.game().line().len());
     frame.render_widget(
         Rows(vec![Line::styled(title, Style::new().add_modifier(Modifier::BOLD))]),
         Rect { height: 1, ..rest },
@@ -330,7 +330,9 @@ fn draw_moves(frame: &mut Frame, rest: Rect, session: &AppState) {
     let max_start = rows.total.saturating_sub(h);
     let start = match (session.view().scroll, rows.shown) {
         (Some(s), _) => s.min(max_start),
-        (None, Some(r)) if session.shown_ply() < session.game().len() => (r + 1).saturating_sub(h).min(max_start),
+        (None, Some(r)) if session.shown_ply() < session.game().line().len() => {
+            (r + 1).saturating_sub(h).min(max_start)
+        }
         _ => max_start,
     };
     frame.render_widget(Rows(rows.lines(session, start..start + h)), list);
@@ -341,7 +343,7 @@ fn draw_moves(frame: &mut Frame, rest: Rect, session: &AppState) {
 fn header_lines(session: &AppState, remote: &Remote) -> Vec<(u8, Line<'static>)> {
     let game = session.game();
     let bold = Style::new().add_modifier(Modifier::BOLD);
-    let mut lines = vec![(0, Line::styled(format!("Game {}: {}", remote.id, game.kind().title()), bold))];
+    let mut lines = vec![(0, Line::styled(format!("Game {}: {}", remote.id, game.line().kind().title()), bold))];
     let role = match remote.you {
         Some(c) => format!("You play {c}"),
         None => "Watching".to_string(),
@@ -349,7 +351,7 @@ fn header_lines(session: &AppState, remote: &Remote) -> Vec<(u8, Line<'static>)>
     lines.push((0, Line::from(role)));
     if let (Some(you), Some(p), None) = (remote.you, remote.presence, &remote.ending) {
         let them = &remote.names[(!you).index()];
-        let text = if game.position().turn() == you {
+        let text = if game.line().position().turn() == you {
             format!("{them} has left: the claim's wait runs on their move")
         } else {
             match p.claim_in(session.now()) {
@@ -359,8 +361,8 @@ fn header_lines(session: &AppState, remote: &Remote) -> Vec<(u8, Line<'static>)>
         };
         lines.push((0, Line::styled(text, session.look().theme.check_text)));
     }
-    let n = game.len();
-    let last = match game.sans().last() {
+    let n = game.line().len();
+    let last = match game.line().sans().last() {
         Some(san) if n % 2 == 1 => format!(" {}. {san}", n.div_ceil(2)),
         Some(san) => format!(" {}... {san}", n / 2),
         None => String::new(),

@@ -101,7 +101,7 @@ fn render_move_list_keeps_the_latest_moves_in_a_short_window() {
     for m in moves {
         enter(&mut app, m);
     }
-    assert_eq!(app.session().game().len(), moves.len(), "{:?}", app.session().view().message.as_ref());
+    assert_eq!(app.session().game().line().len(), moves.len(), "{:?}", app.session().view().message.as_ref());
     let rows = screen(app.session(), 60, 12);
     let text = rows.join("\n");
     assert!(contains(&rows, "7. a3"), "{text}");

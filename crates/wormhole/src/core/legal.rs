@@ -2,7 +2,7 @@
 //! orthodox pieces: each game passes what blocks lines, which squares a
 //! piece may not land on by an orthodox move (Porthole chess's tokens) and
 //! its en passant square, and receives the moves, per piece as sets of
-//! targets, in a [`MoveSink`] of its own. What a game adds (castling, portal
+//! targets, in a [`OrthodoxMoveSink`] of its own. What a game adds (castling, portal
 //! and porthole moves) it generates itself; the squares of `closed` a
 //! piece reaches are handed to the sink so the game can make its own moves
 //! of them.
@@ -17,7 +17,7 @@ use crate::core::pins::KingView;
 use crate::core::{Bitboard, Board, Color, Role, Square};
 
 /// Where a game's generator puts the moves.
-pub(crate) trait MoveSink {
+pub(crate) trait OrthodoxMoveSink {
     /// Orthodox moves of the piece (not a pawn) on `from` to each of `targets`.
     fn moves(&mut self, from: Square, targets: u64);
     /// Moves of the pawn on `from` to each of `targets`: promotions on its
@@ -59,7 +59,7 @@ impl Orthodox<'_> {
     /// bishops, rooks, queens, pawns, king. (A game that lists its moves in
     /// another order calls the parts itself.)
     #[inline]
-    pub(crate) fn generate(&self, view: &KingView, targets: u64, sink: &mut impl MoveSink) {
+    pub(crate) fn generate(&self, view: &KingView, targets: u64, sink: &mut impl OrthodoxMoveSink) {
         self.pieces(view, targets, sink);
         self.pawns(view, targets, sink);
         self.king_moves(view, targets, sink);
@@ -67,7 +67,7 @@ impl Orthodox<'_> {
 
     /// The moves of the knights, bishops, rooks and queens, in that order.
     #[inline]
-    pub(crate) fn pieces(&self, view: &KingView, targets: u64, sink: &mut impl MoveSink) {
+    pub(crate) fn pieces(&self, view: &KingView, targets: u64, sink: &mut impl OrthodoxMoveSink) {
         if view.checkers.count_ones() > 1 {
             return;
         }
@@ -84,7 +84,7 @@ impl Orthodox<'_> {
     }
 
     #[inline(always)]
-    fn hand_closed(&self, sink: &mut impl MoveSink, from: Square, role: Role, reach: u64) {
+    fn hand_closed(&self, sink: &mut impl OrthodoxMoveSink, from: Square, role: Role, reach: u64) {
         let closed = reach & self.closed;
         if closed != 0 {
             sink.closed(from, role, closed);
@@ -93,7 +93,7 @@ impl Orthodox<'_> {
 
     /// The pawns' moves.
     #[inline]
-    pub(crate) fn pawns(&self, view: &KingView, targets: u64, sink: &mut impl MoveSink) {
+    pub(crate) fn pawns(&self, view: &KingView, targets: u64, sink: &mut impl OrthodoxMoveSink) {
         if view.checkers.count_ones() > 1 {
             return;
         }
@@ -125,7 +125,7 @@ impl Orthodox<'_> {
 
     /// The king's steps.
     #[inline]
-    pub(crate) fn king_moves(&self, view: &KingView, targets: u64, sink: &mut impl MoveSink) {
+    pub(crate) fn king_moves(&self, view: &KingView, targets: u64, sink: &mut impl OrthodoxMoveSink) {
         let k = view.king;
         let from = Square::new(k as u8);
         let own = self.board.by_color(self.us).0;

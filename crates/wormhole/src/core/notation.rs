@@ -1,9 +1,9 @@
-//! Move text every game reads the same way: [`MoveText`], what a written
+//! Move text every game reads the same way: [`PieceMoveText`], what a written
 //! move of one piece says before looking at a position (piece letter,
-//! origin, capture mark, target, promotion), with [`SyntaxProblem`] when it
+//! origin, capture mark, target, promotion), with [`PieceSyntaxProblem`] when it
 //! is not a move, how SAN tells a move's origin apart from its rivals and
 //! marks a check, and how a text is matched to the one legal move it
-//! names. Each game's `san` module turns a [`MoveText`] into one of its
+//! names. Each game's `san` module turns a [`PieceMoveText`] into one of its
 //! legal moves.
 
 use std::fmt;
@@ -13,7 +13,7 @@ use crate::core::{Role, Roles, Square};
 
 /// What is wrong with a text that is not a move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-pub enum SyntaxProblem {
+pub enum PieceSyntaxProblem {
     /// Nothing but spaces or check marks.
     #[error("it is empty")]
     Empty,
@@ -39,7 +39,7 @@ pub enum SyntaxProblem {
 
 /// What a move text says, before looking at a position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct MoveText {
+pub struct PieceMoveText {
     /// The piece letter, if one was written (upper case only).
     pub role: Option<Role>,
     /// The from-file, if written (`Nbd7`, `exd5`, `d3f6`).
@@ -54,7 +54,7 @@ pub struct MoveText {
     pub promotion: Option<Role>,
 }
 
-impl MoveText {
+impl PieceMoveText {
     /// The from-square, if both file and rank were written.
     pub fn from_square(&self) -> Option<Square> {
         Square::from_coords(self.from_file?, self.from_rank?)
@@ -68,40 +68,40 @@ impl MoveText {
     ///
     /// ```
     /// use wormhole::Roles;
-    /// use wormhole::core::notation::{MoveText, SyntaxProblem};
-    /// let t = MoveText::read("Nd3xf6+", Roles::ORTHODOX).unwrap();
+    /// use wormhole::core::notation::{PieceMoveText, PieceSyntaxProblem};
+    /// let t = PieceMoveText::read("Nd3xf6+", Roles::ORTHODOX).unwrap();
     /// assert_eq!((t.from_square().map(|s| s.to_string()), t.capture, t.to.to_string()), (Some("d3".into()), true, "f6".into()));
-    /// assert_eq!(MoveText::read("nf3", Roles::ORTHODOX), Err(SyntaxProblem::LowerCasePiece));
-    /// assert_eq!(MoveText::read("Cf3", Roles::ORTHODOX), Err(SyntaxProblem::UnknownPiece));
+    /// assert_eq!(PieceMoveText::read("nf3", Roles::ORTHODOX), Err(PieceSyntaxProblem::LowerCasePiece));
+    /// assert_eq!(PieceMoveText::read("Cf3", Roles::ORTHODOX), Err(PieceSyntaxProblem::UnknownPiece));
     /// ```
-    pub fn read(text: &str, roles: Roles) -> Result<MoveText, SyntaxProblem> {
+    pub fn read(text: &str, roles: Roles) -> Result<PieceMoveText, PieceSyntaxProblem> {
         let mut s = text.trim().trim_end_matches(['+', '#', '!', '?']).as_bytes();
         if s.is_empty() {
-            return Err(SyntaxProblem::Empty);
+            return Err(PieceSyntaxProblem::Empty);
         }
         if !s.is_ascii() {
-            return Err(SyntaxProblem::NotAscii);
+            return Err(PieceSyntaxProblem::NotAscii);
         }
         let mut role = None;
         if s[0].is_ascii_uppercase() {
-            role = Some(roles.from_letter(s[0] as char).ok_or(SyntaxProblem::UnknownPiece)?);
+            role = Some(roles.from_letter(s[0] as char).ok_or(PieceSyntaxProblem::UnknownPiece)?);
             s = &s[1..];
         }
         let mut promotion = None;
         if let [rest @ .., b'=', p] = s {
-            promotion = Some(roles.from_letter(*p as char).ok_or(SyntaxProblem::UnknownPromotion)?);
+            promotion = Some(roles.from_letter(*p as char).ok_or(PieceSyntaxProblem::UnknownPromotion)?);
             s = rest;
         } else if let [rest @ .., b'1'..=b'8', p] = s
             && p.is_ascii_alphabetic()
         {
-            promotion = Some(roles.from_letter(*p as char).ok_or(SyntaxProblem::UnknownPromotion)?);
+            promotion = Some(roles.from_letter(*p as char).ok_or(PieceSyntaxProblem::UnknownPromotion)?);
             s = &s[..rest.len() + 1];
         }
         if s.len() < 2 {
-            return Err(SyntaxProblem::NoTarget);
+            return Err(PieceSyntaxProblem::NoTarget);
         }
         let (rest, target) = s.split_at(s.len() - 2);
-        let to = Square::parse_prefix(target).ok_or(SyntaxProblem::NoTarget)?;
+        let to = Square::parse_prefix(target).ok_or(PieceSyntaxProblem::NoTarget)?;
         let (rest, capture) = match rest {
             [rest @ .., b'x' | b':'] => (rest, true),
             [rest @ .., b'-'] => (rest, false),
@@ -113,11 +113,11 @@ impl MoveText {
             [r @ b'1'..=b'8'] => (None, Some(r - b'1')),
             [f @ b'a'..=b'h', r @ b'1'..=b'8'] => (Some(f - b'a'), Some(r - b'1')),
             [c, ..] if role.is_none() && roles.from_letter(*c as char).is_some() => {
-                return Err(SyntaxProblem::LowerCasePiece);
+                return Err(PieceSyntaxProblem::LowerCasePiece);
             }
-            _ => return Err(SyntaxProblem::BeforeTarget),
+            _ => return Err(PieceSyntaxProblem::BeforeTarget),
         };
-        Ok(MoveText { role, from_file, from_rank, capture, to, promotion })
+        Ok(PieceMoveText { role, from_file, from_rank, capture, to, promotion })
     }
 }
 

@@ -34,7 +34,9 @@ impl DrawReason {
     }
 }
 
-/// The result of a finished game.
+/// The result of a finished game under the orthodox ends (checkmate and
+/// the draws), shared by the three Portal games, whose folders name it
+/// `Outcome` (`porthole::Outcome`, ...).
 ///
 /// ```
 /// use wormhole::Color;
@@ -48,7 +50,7 @@ impl DrawReason {
 /// assert_eq!(wormhole::linked::Outcome::Draw(DrawReason::Stalemate), Outcome::Draw(DrawReason::Stalemate));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Outcome {
+pub enum OrthodoxOutcome {
     /// The side to move is in check with no legal move: `winner` won.
     Checkmate {
         /// The side that gave mate.
@@ -58,12 +60,12 @@ pub enum Outcome {
     Draw(DrawReason),
 }
 
-impl Outcome {
+impl OrthodoxOutcome {
     /// The winner, if the game was not drawn.
     pub const fn winner(self) -> Option<Color> {
         match self {
-            Outcome::Checkmate { winner } => Some(winner),
-            Outcome::Draw(_) => None,
+            OrthodoxOutcome::Checkmate { winner } => Some(winner),
+            OrthodoxOutcome::Draw(_) => None,
         }
     }
 
@@ -84,24 +86,28 @@ impl Outcome {
         mated: impl FnOnce() -> bool,
         king_versus_king: bool,
         halfmoves: u32,
-    ) -> Option<Outcome> {
+    ) -> Option<OrthodoxOutcome> {
         if !has_move {
-            Some(if mated() { Outcome::Checkmate { winner: !turn } } else { Outcome::Draw(DrawReason::Stalemate) })
+            Some(if mated() {
+                OrthodoxOutcome::Checkmate { winner: !turn }
+            } else {
+                OrthodoxOutcome::Draw(DrawReason::Stalemate)
+            })
         } else if king_versus_king {
-            Some(Outcome::Draw(DrawReason::KingVersusKing))
+            Some(OrthodoxOutcome::Draw(DrawReason::KingVersusKing))
         } else if halfmoves >= 100 {
-            Some(Outcome::Draw(DrawReason::FiftyMoves))
+            Some(OrthodoxOutcome::Draw(DrawReason::FiftyMoves))
         } else {
             None
         }
     }
 }
 
-impl fmt::Display for Outcome {
+impl fmt::Display for OrthodoxOutcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Outcome::Checkmate { winner } => write!(f, "{winner} wins by checkmate"),
-            Outcome::Draw(reason) => write!(f, "draw by {}", reason.name()),
+            OrthodoxOutcome::Checkmate { winner } => write!(f, "{winner} wins by checkmate"),
+            OrthodoxOutcome::Draw(reason) => write!(f, "draw by {}", reason.name()),
         }
     }
 }

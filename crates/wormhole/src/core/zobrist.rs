@@ -29,14 +29,14 @@ pub(crate) const fn fill(keys: &mut [u64], mut state: u64) -> u64 {
     state
 }
 
-struct Keys {
+struct BoardKeys {
     pieces: [[[u64; 64]; 9]; 2],
     holes: [u64; 64],
     black: u64,
 }
 
-static KEYS: Keys = {
-    let mut keys = Keys { pieces: [[[0; 64]; 9]; 2], holes: [0; 64], black: 0 };
+static KEYS: BoardKeys = {
+    let mut keys = BoardKeys { pieces: [[[0; 64]; 9]; 2], holes: [0; 64], black: 0 };
     let mut state = 0x5752_4d48_4f4c_4521; // any fixed seed: the keys must be stable across runs
     let mut c = 0;
     while c < 2 {

@@ -57,16 +57,16 @@ pub use illegal::IllegalMoveError;
 pub use crate::core::orthodox_errors::{OrthodoxMoveError, OrthodoxSetupError};
 pub(crate) use info::INFO;
 pub use info::movement;
-pub use movegen::{CastlingObstacle, PortalObstacle};
+pub use movegen::{LinkedCastlingObstacle, PortalObstacle};
 pub use moves::{Move, MoveKind, MoveList};
 // How a game ends (docs/linked.md#how-a-game-ends), shared with the other
 // orthodox games: the same position counts the portal squares, frozen or
 // not, castling and en passant; a black hole that removes a piece resets
 // the fifty-move count.
-pub use crate::core::outcome::{DrawReason, Outcome};
+pub use crate::core::outcome::{DrawReason, OrthodoxOutcome as Outcome};
 pub use portals::{ParsePortalsError, Portals};
 pub use position::{Position, Undo};
-pub use san::{MoveError, MoveText, PieceText, SyntaxProblem};
+pub use san::{LinkedPieceText, MoveError, MoveText, SyntaxProblem};
 pub use themes::PORTAL_STEP;
 
 // What every game of one kind writes alike: its evaluation, its kind,

@@ -55,7 +55,7 @@ pub mod zobrist;
 
 pub use crate::core::castling::{CastlingRights, CastlingSide, ParseCastlingError};
 pub use crate::perft::{self, perft};
-pub use castling::CastlingObstacle;
+pub use castling::PortholeCastlingObstacle;
 pub use eval::EvalParams;
 pub use fen::{FenError, Setup};
 pub use game::Game;
@@ -64,13 +64,13 @@ pub use illegal::IllegalMoveError;
 pub use crate::core::orthodox_errors::{OrthodoxMoveError, OrthodoxSetupError};
 pub(crate) use info::INFO;
 pub use info::movement;
-pub use movegen::KingSafety;
+pub use movegen::PortholeKingSafety;
 pub use moves::{Move, MoveKind, MoveList, Moves, PortholeGroup};
 // How a game ends, shared with the other orthodox games: the same
 // position counts the tokens with their heights and the castling rights.
-pub use crate::core::outcome::{DrawReason, Outcome};
+pub use crate::core::outcome::{DrawReason, OrthodoxOutcome as Outcome};
 pub use position::{Position, Undo};
-pub use san::{MoveError, MoveText, PieceText, SyntaxProblem};
+pub use san::{MoveError, MoveText, PortholePieceText, SyntaxProblem};
 pub use themes::{CAPTURE_THROUGH_PORTHOLE, ESCAPE_THROUGH_PORTHOLE, THROUGH_PORTHOLE};
 pub use tokens::Tokens;
 

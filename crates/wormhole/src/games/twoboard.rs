@@ -66,7 +66,7 @@ pub use moves::{MAX_MOVES, Move, MoveKind, MoveList};
 // board to play not attacked after a pass; a checkmated side's pass would
 // leave its king attacked where the opponent plays first; the fifty moves
 // count both boards.
-pub use crate::core::outcome::{DrawReason, Outcome};
+pub use crate::core::outcome::{DrawReason, OrthodoxOutcome as Outcome};
 pub use position::{Position, Undo};
 pub use san::MoveError;
 pub use search::Safety;

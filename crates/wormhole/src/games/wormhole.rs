@@ -1,7 +1,7 @@
 //! Wormhole chess: every square a piece leaves becomes a hole, movement
 //! counts only the squares that are not holes, and the side with no legal
 //! move loses (`docs/wormhole.md` in the repository). Its parts, one concern each:
-//! [`Board`] (the pieces and the holes), `threats` (hole-aware stepping with `core::steps`), [`attacks`], `movegen`,
+//! [`HoleBoard`] (the pieces and the holes), `threats` (hole-aware stepping with `core::steps`), [`attacks`], `movegen`,
 //! `moves`, `position`, [`fen`], [`san`], `illegal` (why a move is refused),
 //! `outcome`, `roles` (the fairy roles, every role's letter and name),
 //! `variant` (the two piece sets), [`zobrist`], its evaluation
@@ -30,7 +30,7 @@ pub(crate) mod threats;
 pub(crate) mod variant;
 pub mod zobrist;
 
-pub use board::Board;
+pub use board::HoleBoard;
 pub use fen::{FenError, Setup};
 pub use illegal::IllegalMoveError;
 pub use movegen::KingSafety;

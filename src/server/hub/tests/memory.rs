@@ -12,7 +12,7 @@ use crate::glicko::{self, Rating};
 use crate::server::store::*;
 
 #[derive(Default)]
-pub struct Data {
+pub struct MemoryTables {
     pub accounts: Vec<(Account, Vec<String>)>,
     pub games: Vec<StoredGame>,
     pub ratings: HashMap<(AccountId, GameKind), (Rating, u32)>,
@@ -27,7 +27,7 @@ pub struct Data {
 
 /// Storage in memory; clones share it, and its [`Gate`].
 #[derive(Clone, Default)]
-pub struct Memory(pub Arc<Mutex<Data>>, pub Arc<Gate>);
+pub struct Memory(pub Arc<Mutex<MemoryTables>>, pub Arc<Gate>);
 
 /// What the gate does to commits of moves.
 #[derive(Default)]
@@ -89,12 +89,12 @@ impl Gate {
 }
 
 impl Memory {
-    pub fn data(&self) -> std::sync::MutexGuard<'_, Data> {
+    pub fn data(&self) -> std::sync::MutexGuard<'_, MemoryTables> {
         self.0.lock().unwrap()
     }
 }
 
-impl Data {
+impl MemoryTables {
     fn game(&mut self, id: GameId) -> Result<&mut StoredGame, StoreError> {
         self.games.iter_mut().find(|g| g.id == id).ok_or(StoreError::NoGame(id))
     }

@@ -6,7 +6,7 @@
 use super::fen::start_with_portals;
 use super::{Move, Portals, Position};
 use crate::core::{Color, Square};
-use crate::facts::{Carried, Facts, Mark, MarkKind, Setup, SetupChoice};
+use crate::facts::{Carried, Facts, Mark, MarkKind, SetupChoice, StartChoices};
 
 /// The portals (a disc of each owner, or the crossed one of frozen
 /// portals) and the piece a portal steps onto, sent to the other portal.
@@ -39,7 +39,7 @@ impl Position {
 
 /// The set-up: each player places a portal on a file of their rank (4 for
 /// White, 5 for Black); the default start has them on e4 and a5.
-pub const SETUP: Setup = Setup { choices: &PORTAL_CHOICES, value_text, fen: setup_fen };
+pub const SETUP: StartChoices = StartChoices { choices: &PORTAL_CHOICES, value_text, fen: setup_fen };
 
 /// The two lines of [`SETUP`]: each portal's file.
 const PORTAL_CHOICES: [SetupChoice; 2] = [

@@ -1,4 +1,4 @@
-//! A game of Linked-portal chess in progress: the generic [`crate::game::Game`] of its positions.
+//! A game of Linked-portal chess in progress: the generic [`crate::game::GameHistory`] of its positions.
 
 /// A game of Linked-portal chess: a start position and the legal moves
 /// played from it. Unlike a [`Position`](super::Position) it knows the positions that came
@@ -16,4 +16,4 @@
 /// assert_eq!(game.repetitions(), 3);
 /// assert_eq!(game.outcome(), Some(Outcome::Draw(DrawReason::Repetition)));
 /// ```
-pub type Game = crate::game::Game<super::Position>;
+pub type Game = crate::game::GameHistory<super::Position>;

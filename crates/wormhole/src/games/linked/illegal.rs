@@ -2,7 +2,9 @@
 //! that [`Rules::play`](crate::rules::Rules::play) returns.
 
 use super::routes;
-use super::{CastlingObstacle, CastlingSide, Move, MoveKind, OrthodoxMoveError, PortalObstacle, Portals, Position};
+use super::{
+    CastlingSide, LinkedCastlingObstacle, Move, MoveKind, OrthodoxMoveError, PortalObstacle, Portals, Position,
+};
 use crate::core::{Color, Role, Square};
 
 /// Why a move is not legal where it was played.
@@ -46,7 +48,7 @@ pub enum IllegalMoveError {
         /// Kingside or queenside.
         side: CastlingSide,
         /// What stops it.
-        reason: CastlingObstacle,
+        reason: LinkedCastlingObstacle,
     },
     /// A portal move without active portals.
     #[error("there are no active portals to move")]

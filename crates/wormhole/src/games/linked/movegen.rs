@@ -11,7 +11,7 @@ use super::moves::PROMOTIONS;
 use super::routes;
 use super::{CastlingSide, Move, MoveList, Portals, Position};
 use crate::core::castling::CastlingSquares;
-use crate::core::legal::{MoveSink, Orthodox};
+use crate::core::legal::{Orthodox, OrthodoxMoveSink};
 use crate::core::{Bitboard, Role, Square};
 
 impl Position {
@@ -45,20 +45,20 @@ impl Position {
     }
 
     /// Why the side to move cannot castle on `side`, or `None` if it can.
-    pub(crate) fn castling_obstacle(&self, side: CastlingSide) -> Option<CastlingObstacle> {
+    pub(crate) fn castling_obstacle(&self, side: CastlingSide) -> Option<LinkedCastlingObstacle> {
         let us = self.turn;
         let s = CastlingSquares::of(us, side);
         if !self.castling.has(us, side) {
-            return Some(CastlingObstacle::NoRight);
+            return Some(LinkedCastlingObstacle::NoRight);
         }
         if (s.span & self.portals.cells()).any() {
-            return Some(CastlingObstacle::Portal);
+            return Some(LinkedCastlingObstacle::Portal);
         }
         if (s.between & self.board.occupied()).any() {
-            return Some(CastlingObstacle::Piece);
+            return Some(LinkedCastlingObstacle::Piece);
         }
         let mut path = s.king_path;
-        path.find(|&sq| self.attacked(sq, !us)).map(CastlingObstacle::Attacked)
+        path.find(|&sq| self.attacked(sq, !us)).map(LinkedCastlingObstacle::Attacked)
     }
 
     /// The portal steps of the side to move (docs/linked.md#portal-moves):
@@ -189,7 +189,7 @@ impl Position {
 
 /// What stops a castling.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum CastlingObstacle {
+pub enum LinkedCastlingObstacle {
     /// The right is lost.
     NoRight,
     /// A portal cell lies between king and rook, both included
@@ -201,13 +201,13 @@ pub enum CastlingObstacle {
     Attacked(Square),
 }
 
-impl std::fmt::Display for CastlingObstacle {
+impl std::fmt::Display for LinkedCastlingObstacle {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            CastlingObstacle::NoRight => f.write_str("the right is lost"),
-            CastlingObstacle::Portal => f.write_str("a portal stands between king and rook"),
-            CastlingObstacle::Piece => f.write_str("a piece stands between king and rook"),
-            CastlingObstacle::Attacked(sq) => write!(f, "{sq} is attacked"),
+            LinkedCastlingObstacle::NoRight => f.write_str("the right is lost"),
+            LinkedCastlingObstacle::Portal => f.write_str("a portal stands between king and rook"),
+            LinkedCastlingObstacle::Piece => f.write_str("a piece stands between king and rook"),
+            LinkedCastlingObstacle::Attacked(sq) => write!(f, "{sq} is attacked"),
         }
     }
 }
@@ -242,7 +242,7 @@ struct Landings<'a> {
     last_rank: u64,
 }
 
-impl MoveSink for Landings<'_> {
+impl OrthodoxMoveSink for Landings<'_> {
     #[inline(always)]
     fn moves(&mut self, from: Square, targets: u64) {
         push_landings(self.list, from, targets, 0, 0);
@@ -259,7 +259,7 @@ struct Count {
     last_rank: u64,
 }
 
-impl MoveSink for Count {
+impl OrthodoxMoveSink for Count {
     #[inline(always)]
     fn moves(&mut self, _: Square, targets: u64) {
         self.n += targets.count_ones() as usize;

@@ -42,7 +42,7 @@ impl Routes {
 
 /// What routes of one side's pieces read.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct Scene {
+pub(crate) struct RouteScene {
     us: Color,
     own: u64,
     enemy: u64,
@@ -58,7 +58,7 @@ pub(crate) struct Scene {
     ep: u64,
 }
 
-impl Scene {
+impl RouteScene {
     /// The en passant square this side may take on (0 or one bit).
     #[inline(always)]
     pub fn ep(&self) -> u64 {
@@ -158,7 +158,7 @@ impl Scene {
 impl Position {
     /// The scene for `us`'s pieces.
     #[inline]
-    pub(crate) fn scene(&self, us: Color) -> Scene {
+    pub(crate) fn scene(&self, us: Color) -> RouteScene {
         let own = self.board.by_color(us).0;
         let enemy = self.board.by_color(!us).0;
         let cells = self.portals.cells().0;
@@ -171,12 +171,12 @@ impl Position {
             Some(sq) if sq.rank() == if us == Color::White { 5 } else { 2 } => 1u64 << sq.index(),
             _ => 0,
         };
-        Scene { us, own, enemy, stop: own | enemy | cells, cells, cell, resident: (own | enemy) & cells, ep }
+        RouteScene { us, own, enemy, stop: own | enemy | cells, cells, cell, resident: (own | enemy) & cells, ep }
     }
 
     /// Where the piece of `role` on `s` can land, for the side of `scene`.
     #[inline]
-    pub(crate) fn routes_in(&self, scene: &Scene, role: Role, s: usize) -> Routes {
+    pub(crate) fn routes_in(&self, scene: &RouteScene, role: Role, s: usize) -> Routes {
         let mut r = Routes::default();
         match role {
             Role::Pawn => scene.pawn_routes(s, &mut r),

@@ -103,12 +103,12 @@ pub enum MoveText {
     /// `Z@e5`: the mover's portal steps to this square.
     Portal(Square),
     /// A piece move.
-    Piece(PieceText),
+    Piece(LinkedPieceText),
 }
 
 /// A written piece move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PieceText {
+pub struct LinkedPieceText {
     /// The piece letter, if written.
     pub role: Option<Role>,
     /// The origin's file (0-based), if written.
@@ -127,7 +127,7 @@ pub struct PieceText {
 }
 
 /// `e2a5`, `b6h8q`.
-fn coordinates(s: &str) -> Option<PieceText> {
+fn coordinates(s: &str) -> Option<LinkedPieceText> {
     let b = s.as_bytes();
     let promotion = match b.len() {
         4 => None,
@@ -136,7 +136,7 @@ fn coordinates(s: &str) -> Option<PieceText> {
     };
     let (from, to) = (Square::parse_prefix(b)?, Square::parse_prefix(&b[2..])?);
     let (from_file, from_rank) = (Some(from.file()), Some(from.rank()));
-    Some(PieceText { role: None, from_file, from_rank, target: to, landing: None, promotion, coordinate: true })
+    Some(LinkedPieceText { role: None, from_file, from_rank, target: to, landing: None, promotion, coordinate: true })
 }
 
 /// Splits a promotion (`=Q`, or a piece letter right after the rank) off the end.
@@ -161,7 +161,7 @@ fn square_only(s: &str) -> Result<Square, SyntaxProblem> {
 }
 
 /// `[piece][file][rank][x|-]square[>[x]square][=promotion]`.
-fn piece_text(s: &str) -> Result<PieceText, SyntaxProblem> {
+fn piece_text(s: &str) -> Result<LinkedPieceText, SyntaxProblem> {
     let (body, promotion) = split_promotion(s)?;
     let (left, landing) = match body.split_once('>') {
         None => (body, None),
@@ -192,7 +192,7 @@ fn piece_text(s: &str) -> Result<PieceText, SyntaxProblem> {
         [f @ b'a'..=b'h', r @ b'1'..=b'8'] => (Some(f - b'a'), Some(r - b'1')),
         _ => return Err(SyntaxProblem::BeforeTarget),
     };
-    Ok(PieceText { role, from_file, from_rank, target, landing, promotion, coordinate: false })
+    Ok(LinkedPieceText { role, from_file, from_rank, target, landing, promotion, coordinate: false })
 }
 
 impl FromStr for MoveText {
@@ -233,7 +233,7 @@ impl FromStr for MoveText {
 
 /// How a move is written: directly, or through the cell it enters.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Path {
+enum WrittenPath {
     Direct,
     Through(Square),
 }
@@ -289,20 +289,20 @@ impl Position {
             role == Role::Pawn && !p.coordinate && p.from_file.is_none() && self.captured_by(m).is_some();
         let target = match p.landing {
             _ if p.coordinate => p.target == m.to(),
-            Some(landing) => landing == m.to() && self.paths(m).contains(&Path::Through(p.target)),
-            None => p.target == m.to() && m.kind() != MoveKind::Castle && self.paths(m).contains(&Path::Direct),
+            Some(landing) => landing == m.to() && self.paths(m).contains(&WrittenPath::Through(p.target)),
+            None => p.target == m.to() && m.kind() != MoveKind::Castle && self.paths(m).contains(&WrittenPath::Direct),
         };
         origin && promotion && target && !pawn_capture_without_file
     }
 
     /// Every way the piece move `m` can be written: directly and through
     /// each cell, in a1..h8 order of the cells.
-    fn paths(&self, m: Move) -> Vec<Path> {
+    fn paths(&self, m: Move) -> Vec<WrittenPath> {
         let Some(routes) = self.routes(m.from()) else { return Vec::new() };
         let bit = 1u64 << m.to().index();
         let mut paths = Vec::new();
         if routes.direct & bit != 0 || m.kind() != MoveKind::Normal {
-            paths.push(Path::Direct);
+            paths.push(WrittenPath::Direct);
         }
         let mut cells: Vec<(Square, usize)> = self.portals.cells().zip(0..).collect();
         cells.sort_by_key(|&(sq, _)| sq);
@@ -310,7 +310,7 @@ impl Position {
             for (cell, _) in cells {
                 let i = usize::from(cell != white);
                 if routes.via[i] & bit != 0 {
-                    paths.push(Path::Through(cell));
+                    paths.push(WrittenPath::Through(cell));
                 }
             }
         }
@@ -343,7 +343,7 @@ impl Position {
             let moves: Vec<Move> = self
                 .legal_moves()
                 .iter()
-                .filter(|&m| self.text_fits(&MoveText::Piece(PieceText { landing: Some(m.to()), ..p }), m))
+                .filter(|&m| self.text_fits(&MoveText::Piece(LinkedPieceText { landing: Some(m.to()), ..p }), m))
                 .collect();
             let sans = moves.iter().map(|&m| self.san(m)).collect();
             return MoveError::NeedsLanding { cell: p.target, moves, sans };
@@ -356,7 +356,7 @@ impl Position {
         }
     }
 
-    fn no_match(&self, p: &PieceText) -> MoveError {
+    fn no_match(&self, p: &LinkedPieceText) -> MoveError {
         MoveError::NoMatch {
             role: p.role.unwrap_or(Role::Pawn),
             from_file: p.from_file,
@@ -384,7 +384,7 @@ impl Position {
             MoveKind::Normal | MoveKind::EnPassant => {}
         }
         let Some(role) = self.board.piece_at(from).map(|p| p.role) else { return m.to_string() };
-        let path = self.paths(m).first().copied().unwrap_or(Path::Direct);
+        let path = self.paths(m).first().copied().unwrap_or(WrittenPath::Direct);
         let capture = self.captured_by(m).is_some();
         let legal = self.legal_moves();
         let rivals = legal.iter().filter(|o| {
@@ -401,14 +401,14 @@ impl Position {
         }
         push_origin(&mut s, from, rivals.map(Move::from), role == Role::Pawn && capture);
         match path {
-            Path::Direct if capture => s.push_str(&format!("x{}", m.to())),
-            Path::Direct => s.push_str(&m.to().to_string()),
+            WrittenPath::Direct if capture => s.push_str(&format!("x{}", m.to())),
+            WrittenPath::Direct => s.push_str(&m.to().to_string()),
             // Landing on a cell: the capture, if any, is of J's resident.
-            Path::Through(cell) if capture && self.portals.cells().contains(m.to()) => {
+            WrittenPath::Through(cell) if capture && self.portals.cells().contains(m.to()) => {
                 s.push_str(&format!("x{cell}>{}", m.to()));
             }
-            Path::Through(cell) if capture => s.push_str(&format!("{cell}>x{}", m.to())),
-            Path::Through(cell) => s.push_str(&format!("{cell}>{}", m.to())),
+            WrittenPath::Through(cell) if capture => s.push_str(&format!("{cell}>x{}", m.to())),
+            WrittenPath::Through(cell) => s.push_str(&format!("{cell}>{}", m.to())),
         }
         if let Some(r) = m.promotion() {
             s.push('=');

@@ -40,7 +40,7 @@ use crate::engine::see::on_square::{OnSquare, Takers, bit, exchange_value, promo
 const TAKERS: [Role; 5] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
 
 /// The square an exchange is on and the portal cells.
-struct Exchange<'a> {
+struct LinkedExchange<'a> {
     pos: &'a Position,
     /// Where the capturing pieces land.
     target: Square,
@@ -67,14 +67,14 @@ impl Position {
         if let Some(sq) = taken {
             occupied &= !bit(sq);
         }
-        let x = Exchange::new(self, m.to());
+        let x = LinkedExchange::new(self, m.to());
         let at = OnSquare { board: &self.board, target: m.to(), order: TAKERS };
         let on_target = m.promotion().unwrap_or(mover);
         Some(exchange_value(&x, &at, values, gain, on_target, !self.turn, occupied | bit(m.to())))
     }
 }
 
-impl Takers for Exchange<'_> {
+impl Takers for LinkedExchange<'_> {
     /// The pieces arriving on the entry: directly, or, J empty, through it.
     #[inline]
     fn takers(&self, side: Color, occupied: u64) -> u64 {
@@ -90,12 +90,12 @@ impl Takers for Exchange<'_> {
     }
 }
 
-impl<'a> Exchange<'a> {
+impl<'a> LinkedExchange<'a> {
     /// The exchange on `target` in `pos`.
-    fn new(pos: &'a Position, target: Square) -> Exchange<'a> {
+    fn new(pos: &'a Position, target: Square) -> LinkedExchange<'a> {
         let cells = pos.portals.cells().0;
         let entry = if cells & bit(target) != 0 { pos.portals.other_cell(target) } else { target };
-        Exchange { pos, target, entry: entry.index(), cells }
+        LinkedExchange { pos, target, entry: entry.index(), cells }
     }
 
     /// Whether `by` attacks the square `s` when `occupied` are the squares

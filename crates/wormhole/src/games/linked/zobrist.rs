@@ -9,15 +9,15 @@ use super::{CastlingRights, Portals};
 use crate::core::zobrist::{black_key, fill, piece_key, splitmix};
 use crate::core::{Board, Color, Square};
 
-struct Keys {
+struct LinkedKeys {
     portals: [[u64; 64]; 2],
     frozen: u64,
     castling: [u64; 16],
     en_passant: [u64; 8],
 }
 
-static KEYS: Keys = {
-    let mut keys = Keys { portals: [[0; 64]; 2], frozen: 0, castling: [0; 16], en_passant: [0; 8] };
+static KEYS: LinkedKeys = {
+    let mut keys = LinkedKeys { portals: [[0; 64]; 2], frozen: 0, castling: [0; 16], en_passant: [0; 8] };
     let mut state = 0x4c49_4e4b_4544_2121; // any fixed seed: the keys must be stable across runs
     state = fill(&mut keys.portals[0], state);
     state = fill(&mut keys.portals[1], state);

@@ -7,7 +7,7 @@ use crate::core::Square;
 
 /// What stops a castling.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum CastlingObstacle {
+pub enum PortholeCastlingObstacle {
     /// The right is lost (or king or rook is not at home).
     NoRight,
     /// The king is in check.
@@ -20,14 +20,14 @@ pub enum CastlingObstacle {
     Attacked(Square),
 }
 
-impl fmt::Display for CastlingObstacle {
+impl fmt::Display for PortholeCastlingObstacle {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            CastlingObstacle::NoRight => f.write_str("the right is lost"),
-            CastlingObstacle::InCheck => f.write_str("the king is in check"),
-            CastlingObstacle::Piece => f.write_str("a piece stands between king and rook"),
-            CastlingObstacle::Token => f.write_str("a porthole stands between king and rook"),
-            CastlingObstacle::Attacked(sq) => write!(f, "the king would cross {sq}, which is attacked"),
+            PortholeCastlingObstacle::NoRight => f.write_str("the right is lost"),
+            PortholeCastlingObstacle::InCheck => f.write_str("the king is in check"),
+            PortholeCastlingObstacle::Piece => f.write_str("a piece stands between king and rook"),
+            PortholeCastlingObstacle::Token => f.write_str("a porthole stands between king and rook"),
+            PortholeCastlingObstacle::Attacked(sq) => write!(f, "the king would cross {sq}, which is attacked"),
         }
     }
 }

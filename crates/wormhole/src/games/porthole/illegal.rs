@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use super::{CastlingObstacle, CastlingSide, Move, OrthodoxMoveError, Position};
+use super::{CastlingSide, Move, OrthodoxMoveError, PortholeCastlingObstacle, Position};
 use crate::core::{Color, Role, Square};
 
 /// Why a move is not legal where it was played. [`Rules::play`](crate::rules::Rules::play) returns
@@ -68,7 +68,7 @@ pub enum IllegalMoveError {
         exit: Square,
     },
     /// The piece could make the move, but its king would be left attacked.
-    #[error("illegal: {} leaves your king attacked", LongForm { role: *.role, mv: *.mv })]
+    #[error("illegal: {} leaves your king attacked", PortholeLongForm { role: *.role, mv: *.mv })]
     LeavesKingAttacked {
         /// The piece that moves.
         role: Role,
@@ -83,18 +83,18 @@ pub enum IllegalMoveError {
         /// Kingside or queenside.
         side: CastlingSide,
         /// What stops it.
-        reason: CastlingObstacle,
+        reason: PortholeCastlingObstacle,
     },
 }
 
 /// Displays a move in the long form with piece letter: `Ng1f3`, `e7e8=Q`,
 /// `Kg1h1>d4`, `O-O`.
-pub(crate) struct LongForm {
+pub(crate) struct PortholeLongForm {
     pub(crate) role: Role,
     pub(crate) mv: Move,
 }
 
-impl fmt::Display for LongForm {
+impl fmt::Display for PortholeLongForm {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if let Some(side) = self.mv.castling_side() {
             return f.write_str(side.san());
@@ -121,7 +121,7 @@ impl Position {
     /// entry and exit or its target, the piece cannot get there.
     pub(crate) fn why_illegal(&self, m: Move) -> IllegalMoveError {
         if let Some(side) = m.castling_side() {
-            let reason = self.castling_obstacle(side).unwrap_or(CastlingObstacle::NoRight);
+            let reason = self.castling_obstacle(side).unwrap_or(PortholeCastlingObstacle::NoRight);
             return IllegalMoveError::CannotCastle { color: self.turn, side, reason };
         }
         let from = m.from();
@@ -176,9 +176,9 @@ impl Position {
     }
 
     /// Why the side to move cannot castle on `side` now, or `None` if it can.
-    pub(crate) fn castling_obstacle(&self, side: CastlingSide) -> Option<CastlingObstacle> {
+    pub(crate) fn castling_obstacle(&self, side: CastlingSide) -> Option<PortholeCastlingObstacle> {
         if self.is_check() {
-            return Some(CastlingObstacle::InCheck);
+            return Some(PortholeCastlingObstacle::InCheck);
         }
         self.castling_blocker(side, self.blockers().0)
     }

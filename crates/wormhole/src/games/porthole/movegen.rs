@@ -13,9 +13,9 @@
 //! lone checker on the entry can help. A king's porthole move is checked
 //! exit by exit.
 
-use super::{CastlingObstacle, CastlingSide, MoveList, Position, attacks};
+use super::{CastlingSide, MoveList, PortholeCastlingObstacle, Position, attacks};
 use crate::core::castling::CastlingSquares;
-use crate::core::legal::{MoveSink, Orthodox, forward};
+use crate::core::legal::{Orthodox, OrthodoxMoveSink, forward};
 use crate::core::pins::KingView;
 use crate::core::{Bitboard, Color, Role, Square};
 
@@ -23,8 +23,8 @@ use crate::core::{Bitboard, Color, Role, Square};
 /// position ([`SearchHooks::king_safety`](crate::engine::SearchHooks::king_safety)); also the square sets every piece's
 /// generation reads.
 #[derive(Debug, Clone)]
-pub struct KingSafety {
-    ctx: Ctx,
+pub struct PortholeKingSafety {
+    ctx: SquareSets,
     king: Square,
     /// Whether moves are checked for legality at all.
     legal: bool,
@@ -35,7 +35,7 @@ pub struct KingSafety {
     king_view: u64,
 }
 
-impl KingSafety {
+impl PortholeKingSafety {
     /// Whether the side to move is in check.
     #[inline]
     pub(crate) fn in_check(&self) -> bool {
@@ -45,7 +45,7 @@ impl KingSafety {
 
 /// The square sets generation reads for every piece.
 #[derive(Debug, Clone, Copy)]
-struct Ctx {
+struct SquareSets {
     us: Color,
     own: u64,
     enemy: u64,
@@ -67,13 +67,13 @@ impl Position {
     /// to move (`None` only in a position without that king, which a FEN
     /// never gives).
     #[inline]
-    pub(crate) fn king_safety(&self) -> Option<KingSafety> {
+    pub(crate) fn king_safety(&self) -> Option<PortholeKingSafety> {
         self.safety(true)
     }
 
     /// Appends to `list` the moves allowed by `safety` whose target (the
     /// entry, for a porthole move) is in `targets`.
-    pub(crate) fn generate_with(&self, list: &mut MoveList, safety: &KingSafety, targets: Bitboard) {
+    pub(crate) fn generate_with(&self, list: &mut MoveList, safety: &PortholeKingSafety, targets: Bitboard) {
         let targets = targets.0;
         let chess = self.orthodox(&safety.ctx);
         let mut sink = Batches { pos: self, safety, list, last_rank: Bitboard::rank(safety.ctx.us.last_rank()) };
@@ -88,19 +88,19 @@ impl Position {
     /// The shared orthodox generator over this position: tokens block
     /// lines and steps, and no orthodox move ends on one.
     #[inline]
-    fn orthodox(&self, ctx: &Ctx) -> Orthodox<'_> {
+    fn orthodox(&self, ctx: &SquareSets) -> Orthodox<'_> {
         Orthodox { board: &self.board, us: ctx.us, blockers: ctx.blockers, closed: ctx.tokens, ep: 0 }
     }
 
     /// Checkers, pins and the king's view, found by looking out from the
     /// king (none of them when not `legal`).
-    fn safety(&self, legal: bool) -> Option<KingSafety> {
+    fn safety(&self, legal: bool) -> Option<PortholeKingSafety> {
         let us = self.turn;
         let own = self.board.by_color(us).0;
         let enemy = self.board.by_color(!us).0;
         let tokens = self.tokens.squares().0;
         let blockers = own | enemy | tokens;
-        let ctx = Ctx { us, own, enemy, tokens, blockers, open_portholes: tokens & !(own | enemy) };
+        let ctx = SquareSets { us, own, enemy, tokens, blockers, open_portholes: tokens & !(own | enemy) };
         let king = self.board.king_of(us)?;
         let k = king.index();
         let (view, king_view) = if legal {
@@ -110,13 +110,13 @@ impl Position {
         } else {
             (KingView { king: k, checkers: 0, check_mask: !0, pinned: 0 }, 0)
         };
-        Some(KingSafety { ctx, king, legal, view, king_view })
+        Some(PortholeKingSafety { ctx, king, legal, view, king_view })
     }
 
     /// Whether the side to move, not in check, surely has a legal move: a
     /// piece other than the king that is not pinned and has a normal move
     /// (porthole moves and the king aside). A `false` says nothing.
-    pub(crate) fn surely_has_move(&self, safety: &KingSafety) -> bool {
+    pub(crate) fn surely_has_move(&self, safety: &PortholeKingSafety) -> bool {
         let ctx = &safety.ctx;
         let free = ctx.own & !(1u64 << safety.king.index());
         let pinned = safety.view.pinned;
@@ -138,7 +138,7 @@ impl Position {
     /// Whether a non-king porthole move through `entry` keeps the king safe
     /// (for every exit alike).
     #[inline]
-    fn entry_is_safe(&self, entry: Square, safety: &KingSafety) -> bool {
+    fn entry_is_safe(&self, entry: Square, safety: &PortholeKingSafety) -> bool {
         let ctx = &safety.ctx;
         if !safety.legal {
             return true;
@@ -157,7 +157,7 @@ impl Position {
 
     /// Adds the porthole moves of the piece on `from` through each of `entries`.
     #[inline]
-    fn push_entries(&self, list: &mut MoveList, from: Square, entries: u64, safety: &KingSafety) {
+    fn push_entries(&self, list: &mut MoveList, from: Square, entries: u64, safety: &PortholeKingSafety) {
         for entry in Bitboard(entries) {
             let exits = safety.ctx.open_portholes & !Bitboard::from_square(entry).0;
             if exits != 0 && self.entry_is_safe(entry, safety) {
@@ -166,7 +166,7 @@ impl Position {
         }
     }
 
-    fn generate_king(&self, list: &mut MoveList, safety: &KingSafety, targets: u64) {
+    fn generate_king(&self, list: &mut MoveList, safety: &PortholeKingSafety, targets: u64) {
         let ctx = &safety.ctx;
         let king = safety.king;
         let k = king.index();
@@ -203,7 +203,7 @@ impl Position {
     /// Castling (only when not in check): rights kept, king and rook at
     /// home, no piece or token between them, no attacked square on the
     /// king's way.
-    fn generate_castles(&self, list: &mut MoveList, safety: &KingSafety, targets: u64) {
+    fn generate_castles(&self, list: &mut MoveList, safety: &PortholeKingSafety, targets: u64) {
         let ctx = &safety.ctx;
         let mut castles = Bitboard::EMPTY;
         for side in CastlingSide::ALL {
@@ -217,21 +217,21 @@ impl Position {
 
     /// Why the side to move cannot castle on `side` now, or `None` if it can
     /// (the check test aside, which the caller makes).
-    pub(crate) fn castling_blocker(&self, side: CastlingSide, blockers: u64) -> Option<CastlingObstacle> {
+    pub(crate) fn castling_blocker(&self, side: CastlingSide, blockers: u64) -> Option<PortholeCastlingObstacle> {
         let us = self.turn;
         let s = CastlingSquares::of(us, side);
         let has = |sq: Square, role: Role| self.board.piece_at(sq).is_some_and(|p| p.color == us && p.role == role);
         if !self.castling.has(us, side) || !has(s.king_from, Role::King) || !has(s.rook_from, Role::Rook) {
-            return Some(CastlingObstacle::NoRight);
+            return Some(PortholeCastlingObstacle::NoRight);
         }
         if (s.between & self.board.occupied()).any() {
-            return Some(CastlingObstacle::Piece);
+            return Some(PortholeCastlingObstacle::Piece);
         }
         if (s.between & self.tokens.squares()).any() {
-            return Some(CastlingObstacle::Token);
+            return Some(PortholeCastlingObstacle::Token);
         }
         let mut path = s.king_path;
-        path.find(|sq| self.attackers_with(sq.index(), !us, blockers, !0) != 0).map(CastlingObstacle::Attacked)
+        path.find(|sq| self.attackers_with(sq.index(), !us, blockers, !0) != 0).map(PortholeCastlingObstacle::Attacked)
     }
 }
 
@@ -239,12 +239,12 @@ impl Position {
 /// tokens a piece reaches become its porthole moves.
 struct Batches<'a> {
     pos: &'a Position,
-    safety: &'a KingSafety,
+    safety: &'a PortholeKingSafety,
     list: &'a mut MoveList,
     last_rank: Bitboard,
 }
 
-impl MoveSink for Batches<'_> {
+impl OrthodoxMoveSink for Batches<'_> {
     #[inline(always)]
     fn moves(&mut self, from: Square, targets: u64) {
         self.list.push_normal(from, Bitboard(targets), Bitboard::EMPTY);

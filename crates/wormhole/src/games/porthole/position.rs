@@ -1,7 +1,7 @@
 //! A playable Porthole position: pieces, tokens, side to move, castling
 //! rights, clocks and hash; making and taking back moves.
 
-use super::movegen::KingSafety;
+use super::movegen::PortholeKingSafety;
 use super::{
     CastlingRights, FenError, IllegalMoveError, Move, MoveError, MoveKind, MoveList, Outcome, Tokens, attacks, zobrist,
 };
@@ -296,7 +296,7 @@ impl Rules for Position {
 /// Porthole chess's search hooks.
 impl SearchHooks for Position {
     type SearchList = Vec<Move>;
-    type Safety = Option<KingSafety>;
+    type Safety = Option<PortholeKingSafety>;
     /// Measured: 182.5 / 246 (74.2%, +183 Elo, 95% +144 .. +228, SPRT
     /// [0, 5] H1) against the search without it, 5,000 nodes a move.
     const SEE_QSEARCH: bool = true;
@@ -310,15 +310,15 @@ impl SearchHooks for Position {
         self.hash ^= black_key();
     }
     #[inline]
-    fn king_safety(&self) -> Option<KingSafety> {
+    fn king_safety(&self) -> Option<PortholeKingSafety> {
         Position::king_safety(self)
     }
     #[inline]
-    fn safety_in_check(safety: &Option<KingSafety>) -> bool {
-        safety.as_ref().is_some_and(KingSafety::in_check)
+    fn safety_in_check(safety: &Option<PortholeKingSafety>) -> bool {
+        safety.as_ref().is_some_and(PortholeKingSafety::in_check)
     }
     #[inline]
-    fn surely_has_move(&self, safety: &Option<KingSafety>) -> bool {
+    fn surely_has_move(&self, safety: &Option<PortholeKingSafety>) -> bool {
         safety.as_ref().is_some_and(|s| Position::surely_has_move(self, s))
     }
     fn levels(&self) -> &'static LevelColumn {
@@ -334,7 +334,7 @@ impl SearchHooks for Position {
         }
     }
     #[inline]
-    fn generate(&self, safety: &Option<KingSafety>, list: &mut Vec<Move>, captures: bool) {
+    fn generate(&self, safety: &Option<PortholeKingSafety>, list: &mut Vec<Move>, captures: bool) {
         if let Some(safety) = safety {
             let targets = if captures { self.board.by_color(!self.turn) } else { Bitboard::FULL };
             let mut batches = MoveList::new();

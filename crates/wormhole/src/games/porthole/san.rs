@@ -13,7 +13,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::illegal::LongForm;
+use super::illegal::PortholeLongForm;
 use super::moves::PROMOTIONS;
 use super::{CastlingSide, IllegalMoveError, Move, MoveKind, OrthodoxMoveError, Position};
 use crate::core::castling::CastlingSquares;
@@ -73,7 +73,7 @@ pub enum SyntaxProblem {
     /// A problem of the part every game reads the same way (piece letter,
     /// origin, target, promotion).
     #[error(transparent)]
-    Text(#[from] notation::SyntaxProblem),
+    Text(#[from] notation::PieceSyntaxProblem),
     /// `O-O` followed by `>`.
     #[error("castling does not go through a porthole")]
     CastlingThroughPorthole,
@@ -94,46 +94,46 @@ pub enum MoveText {
     /// `O-O` or `O-O-O` (also with zeros).
     Castle(CastlingSide),
     /// Any other move.
-    Piece(PieceText),
+    Piece(PortholePieceText),
 }
 
 /// A written move of one piece: a normal move, or a porthole move when
 /// `exit` is given.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PieceText {
+pub struct PortholePieceText {
     /// What is written up to the target, read as every game reads a
     /// move (piece letter, origin, `x`, target, promotion); the target of a
     /// porthole move is its entry (`Bc2xe4` in `Bc2xe4>h5`).
-    pub head: notation::MoveText,
+    pub head: notation::PieceMoveText,
     /// The exit of a porthole move.
     pub exit: Option<Square>,
 }
 
 /// Reads the part before `>` (or a whole normal move) with the long-form
 /// reader every game uses, keeping to the orthodox piece letters.
-fn piece_text(part: &str, exit: Option<Square>) -> Result<PieceText, SyntaxProblem> {
+fn piece_text(part: &str, exit: Option<Square>) -> Result<PortholePieceText, SyntaxProblem> {
     if part.starts_with("O-O") || part.starts_with("0-0") {
         return Err(SyntaxProblem::CastlingThroughPorthole);
     }
-    let head = notation::MoveText::read(part, crate::core::Roles::ORTHODOX)?;
+    let head = notation::PieceMoveText::read(part, crate::core::Roles::ORTHODOX)?;
     if head.role.is_some_and(|r| r.index() > Role::King.index()) {
-        return Err(notation::SyntaxProblem::UnknownPiece.into());
+        return Err(notation::PieceSyntaxProblem::UnknownPiece.into());
     }
     if exit.is_some() && head.promotion.is_some() {
         return Err(SyntaxProblem::PortholePromotion);
     }
-    Ok(PieceText { head, exit })
+    Ok(PortholePieceText { head, exit })
 }
 
 /// The coordinate form of a porthole move, `g1h1d4`.
-fn porthole_coordinates(s: &str) -> Option<PieceText> {
+fn porthole_coordinates(s: &str) -> Option<PortholePieceText> {
     let b = s.as_bytes();
     if b.len() != 6 {
         return None;
     }
     let [from, to, exit] = [0, 2, 4].map(|i| Square::parse_prefix(&b[i..]));
     let (from, to, exit) = (from?, to?, exit?);
-    let head = notation::MoveText {
+    let head = notation::PieceMoveText {
         role: None,
         from_file: Some(from.file()),
         from_rank: Some(from.rank()),
@@ -141,7 +141,7 @@ fn porthole_coordinates(s: &str) -> Option<PieceText> {
         to,
         promotion: None,
     };
-    Some(PieceText { head, exit: Some(exit) })
+    Some(PortholePieceText { head, exit: Some(exit) })
 }
 
 /// The exit written after `>`: a square and nothing else.
@@ -161,10 +161,10 @@ impl FromStr for MoveText {
         let s = text.trim().trim_end_matches(['+', '#', '!', '?']).replace('→', ">");
         let read = || -> Result<MoveText, SyntaxProblem> {
             if s.is_empty() {
-                return Err(notation::SyntaxProblem::Empty.into());
+                return Err(notation::PieceSyntaxProblem::Empty.into());
             }
             if !s.is_ascii() {
-                return Err(notation::SyntaxProblem::NotAscii.into());
+                return Err(notation::PieceSyntaxProblem::NotAscii.into());
             }
             if let Some(side) = castling_text(&s) {
                 return Ok(MoveText::Castle(side));
@@ -275,7 +275,7 @@ impl Position {
 
     /// The one move a text with an origin names (castling when a king on
     /// its home square is sent to its castling square).
-    fn written_move(&self, from: Square, p: &PieceText) -> Move {
+    fn written_move(&self, from: Square, p: &PortholePieceText) -> Move {
         let h = &p.head;
         if let Some(exit) = p.exit {
             return Move::porthole(from, h.to, exit);
@@ -292,15 +292,15 @@ impl Position {
 
     /// The legal porthole moves through the target of a normal move text
     /// by a piece that fits it: one per exit.
-    fn moves_through(&self, p: &PieceText) -> Vec<Move> {
-        let through = |m: Move| MoveText::Piece(PieceText { exit: Some(m.to()), ..*p });
+    fn moves_through(&self, p: &PortholePieceText) -> Vec<Move> {
+        let through = |m: Move| MoveText::Piece(PortholePieceText { exit: Some(m.to()), ..*p });
         self.legal_moves().iter().filter(|&m| m.entry() == Some(p.head.to) && self.text_fits(&through(m), m)).collect()
     }
 
     /// The long form with piece letter, `Ng1f3`, `Bc2e4>h5`, `e7e8=Q`,
     /// `O-O`, for any move whose origin holds a piece (legal or not).
     pub fn long_form(&self, m: Move) -> String {
-        LongForm { role: self.role_at(m.from()).unwrap_or(Role::Pawn), mv: m }.to_string()
+        PortholeLongForm { role: self.role_at(m.from()).unwrap_or(Role::Pawn), mv: m }.to_string()
     }
 
     /// The SAN of a legal move, with minimal disambiguation, `+` for check

@@ -25,7 +25,7 @@ use crate::engine::see::on_square::{OnSquare, Takers, bit, exchange_value, promo
 const TAKERS: [Role; 5] = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::Pawn];
 
 /// The square an exchange is on and what blocks lines as it goes.
-struct Exchange<'a> {
+struct PortholeExchange<'a> {
     pos: &'a Position,
     target: Square,
     /// The P-squares, which block lines whatever stands on them.
@@ -42,14 +42,14 @@ impl Position {
         let mover = self.board.piece_at(m.from())?.role;
         let victim = self.board.piece_at(m.to()).map_or(0, |p| values[p.role.index()]);
         let gain = victim + promotion_gain(m.promotion(), values);
-        let x = Exchange { pos: self, target: m.to(), tokens: self.tokens.squares().0 };
+        let x = PortholeExchange { pos: self, target: m.to(), tokens: self.tokens.squares().0 };
         let at = OnSquare { board: &self.board, target: m.to(), order: TAKERS };
         let occupied = self.board.occupied().0 & !bit(m.from());
         Some(exchange_value(&x, &at, values, gain, m.promotion().unwrap_or(mover), !self.turn, occupied))
     }
 }
 
-impl Takers for Exchange<'_> {
+impl Takers for PortholeExchange<'_> {
     /// The pieces attacking the target, lines blocked by the pieces still
     /// in place and by every token.
     #[inline]

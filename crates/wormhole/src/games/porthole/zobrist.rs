@@ -12,14 +12,14 @@ use crate::core::{Board, Color, Square};
 
 const HEIGHTS: usize = MAX_TOKENS as usize + 1;
 
-struct Keys {
+struct PortholeKeys {
     /// `tokens[s][h]`: `s` holds `h` tokens (`h = 0` has key 0).
     tokens: [[u64; HEIGHTS]; 64],
     castling: [u64; 16],
 }
 
-static KEYS: Keys = {
-    let mut keys = Keys { tokens: [[0; HEIGHTS]; 64], castling: [0; 16] };
+static KEYS: PortholeKeys = {
+    let mut keys = PortholeKeys { tokens: [[0; HEIGHTS]; 64], castling: [0; 16] };
     let mut state = 0x504f_5254_484f_4c45; // any fixed seed: the keys must be stable across runs
     let mut s = 0;
     while s < 64 {

@@ -7,7 +7,7 @@
 //! mover's own pieces. Pieces never block one another: a piece moving two
 //! squares jumps, and only holes (which are skipped) shape the paths.
 
-use super::Board;
+use super::HoleBoard;
 use crate::core::steps::{self, DIAGONAL, DIAGONALS_OF, ORTHOGONAL, first, first_two, index, second};
 use crate::core::{Bitboard, Color, Piece, Role, Square};
 
@@ -182,7 +182,7 @@ pub(crate) fn pawn_pushes(color: Color, s: usize, open: u64, occupied: u64) -> u
 /// let to: Vec<String> = reach(pos.board(), sq("g8")).into_iter().map(|s| s.to_string()).collect();
 /// assert_eq!(to, ["f6", "h6"]);
 /// ```
-pub fn reach(board: &Board, sq: Square) -> Bitboard {
+pub fn reach(board: &HoleBoard, sq: Square) -> Bitboard {
     let Some(p) = board.piece_at(sq) else { return Bitboard::EMPTY };
     let (open, own, enemy) = (board.open(), board.by_color(p.color).0, board.by_color(!p.color).0);
     let s = sq.index();

@@ -22,12 +22,12 @@ use crate::core::{Bitboard, Piece, Placement, Square};
 /// assert!(pos.board().piece_at(square("e4")).is_some());
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Board {
+pub struct HoleBoard {
     pieces: crate::core::Board,
     holes: u64,
 }
 
-impl Deref for Board {
+impl Deref for HoleBoard {
     type Target = crate::core::Board;
 
     /// The pieces, as every game's board holds them.
@@ -37,10 +37,10 @@ impl Deref for Board {
     }
 }
 
-impl Board {
+impl HoleBoard {
     /// A board of 64 empty squares and no hole.
-    pub const fn empty() -> Board {
-        Board { pieces: crate::core::Board::empty(), holes: 0 }
+    pub const fn empty() -> HoleBoard {
+        HoleBoard { pieces: crate::core::Board::empty(), holes: 0 }
     }
 
     /// Whether `sq` is a hole.

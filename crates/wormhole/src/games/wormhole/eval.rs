@@ -5,7 +5,7 @@
 //! by enemy pawns), the king's escape squares, pieces left with no move at
 //! all (cut off by holes), and pawns close to a capture-promotion.
 
-use super::Board;
+use super::HoleBoard;
 use super::attacks;
 use super::{Position, Variant};
 use crate::core::steps::{FILE_A, FILE_H, shift};
@@ -187,7 +187,7 @@ fn first_from_each(d: usize, from: u64, open: u64) -> u64 {
 /// One side's pieces other than pawns and king, scored one role at a time.
 struct Pieces<'a, S> {
     sink: &'a mut S,
-    board: &'a Board,
+    board: &'a HoleBoard,
     color: Color,
     /// The side's own pieces (their squares are no moves).
     own: u64,

@@ -6,7 +6,7 @@
 //! [`Setup`], which says what the text says; [`Position::from_setup`] then
 //! checks that it is a legal position.
 
-use super::Board;
+use super::HoleBoard;
 pub use crate::core::Placement;
 use crate::core::excerpt::Excerpt;
 use crate::core::{Color, Role, Square};
@@ -149,7 +149,7 @@ pub enum FenError {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Setup {
     /// Pieces and holes.
-    pub board: Board,
+    pub board: HoleBoard,
     /// The side to move.
     pub turn: Color,
     /// Plies played so far.
@@ -225,12 +225,12 @@ fn chess_plies(fields: &[&str], turn: Color) -> Result<u32, FenError> {
     Ok((full - 1).saturating_mul(2).saturating_add(turn.index() as u32))
 }
 
-fn parse_placement(placement: &str) -> Result<Board, FenError> {
+fn parse_placement(placement: &str) -> Result<HoleBoard, FenError> {
     let ranks: Vec<&str> = placement.split('/').collect();
     if ranks.len() != 8 {
         return Err(FenError::RankCount(ranks.len()));
     }
-    let mut board = Board::empty();
+    let mut board = HoleBoard::empty();
     for (i, text) in ranks.iter().enumerate() {
         let rank = 7 - i as u8;
         let mut file = 0usize;

@@ -10,7 +10,7 @@
 //! the king's paths one open square further). King moves are checked one
 //! target at a time.
 
-use super::Board;
+use super::HoleBoard;
 use super::attacks;
 use super::threats::{Exposure, Threats};
 use crate::core::steps::first;
@@ -175,7 +175,7 @@ pub(crate) enum ProofMobility {
 /// What one run of move generation works from: the board's masks, the
 /// targets asked for and the mover's [`KingSafety`].
 struct Generator<'a> {
-    board: &'a Board,
+    board: &'a HoleBoard,
     open: u64,
     own: u64,
     enemy: u64,

@@ -1,6 +1,6 @@
 //! A playable position: board, side to move, ply count, piece set and hash.
 
-use super::Board;
+use super::HoleBoard;
 use super::eval::{self, EvalParams};
 use super::solve::{SOLVER_MB, Solver};
 use super::threats::Threats;
@@ -36,7 +36,7 @@ pub struct Undo {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Position {
-    pub(crate) board: Board,
+    pub(crate) board: HoleBoard,
     pub(crate) turn: Color,
     pub(crate) plies: u32,
     pub(crate) variant: Variant,
@@ -54,7 +54,7 @@ impl Position {
 
     /// The board.
     #[inline]
-    pub fn board(&self) -> &Board {
+    pub fn board(&self) -> &HoleBoard {
         &self.board
     }
 

@@ -2,13 +2,13 @@
 //! forms Wormhole players use because holes distort the board (`Nd3f6`,
 //! `Nd3-f6`, `Nd3xf6`, `d3f6`, `b7a8q`, `b7xa8=Q`).
 //!
-//! Reading is two steps, as in shakmaty: [`MoveText`] is what the text says
+//! Reading is two steps, as in shakmaty: [`PieceMoveText`] is what the text says
 //! (syntax only); [`Position::parse_move`] finds the one legal move it names.
 
 use std::fmt;
 
 use crate::core::excerpt::Excerpt;
-pub use crate::core::notation::MoveText;
+pub use crate::core::notation::PieceMoveText;
 use crate::core::notation::{self, OnLine, one_fitting, push_check_mark, push_origin};
 use crate::core::{Role, Square};
 use crate::games::wormhole::{IllegalMoveError, Move, Position};
@@ -60,9 +60,9 @@ pub enum MoveError {
 /// What is wrong with a text that is not a move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum SyntaxProblem {
-    /// A problem every game's move text has ([`MoveText`]).
+    /// A problem every game's move text has ([`PieceMoveText`]).
     #[error(transparent)]
-    Text(#[from] notation::SyntaxProblem),
+    Text(#[from] notation::PieceSyntaxProblem),
     /// `O-O` or `0-0-0`.
     #[error("there is no castling in Wormhole chess")]
     Castling,
@@ -96,12 +96,12 @@ impl fmt::Display for LongForm {
     }
 }
 
-/// Reads `text` as a move of one piece ([`MoveText`]), refusing castling.
-fn read_text(text: &str) -> Result<MoveText, MoveError> {
-    MoveText::read(text, super::ROLES).map_err(|problem| {
+/// Reads `text` as a move of one piece ([`PieceMoveText`]), refusing castling.
+fn read_text(text: &str) -> Result<PieceMoveText, MoveError> {
+    PieceMoveText::read(text, super::ROLES).map_err(|problem| {
         let castling = ["O-O", "0-0"].iter().any(|c| text.trim().starts_with(c));
         let problem = match problem {
-            notation::SyntaxProblem::NotAscii => SyntaxProblem::Text(problem),
+            notation::PieceSyntaxProblem::NotAscii => SyntaxProblem::Text(problem),
             _ if castling => SyntaxProblem::Castling,
             _ => SyntaxProblem::Text(problem),
         };
@@ -138,7 +138,7 @@ impl Position {
         )
     }
 
-    fn text_fits(&self, t: &MoveText, m: Move) -> bool {
+    fn text_fits(&self, t: &PieceMoveText, m: Move) -> bool {
         let (from, to) = (m.from(), m.to());
         let Some(role) = self.role_at(from) else { return false };
         let role_ok = match t.role {
@@ -153,7 +153,7 @@ impl Position {
     }
 
     /// Why no move, legal or not, fits `t`.
-    fn why_unreachable(&self, t: &MoveText) -> MoveError {
+    fn why_unreachable(&self, t: &PieceMoveText) -> MoveError {
         if self.board.is_hole(t.to) {
             return MoveError::HoleTarget { to: t.to };
         }
@@ -168,7 +168,7 @@ impl Position {
             if !self.variant.promotion_roles().contains(&p) {
                 return IllegalMoveError::PromotionNotInSet { role: p, variant: self.variant }.into();
             }
-            let quiet = MoveText { promotion: None, ..*t };
+            let quiet = PieceMoveText { promotion: None, ..*t };
             if self.legal_moves().iter().any(|&m| self.text_fits(&quiet, m)) {
                 return IllegalMoveError::QuietPromotion { to: t.to }.into();
             }

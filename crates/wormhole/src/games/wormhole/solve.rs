@@ -217,11 +217,11 @@ pub struct Solver {
     /// The piece values of the game being solved (for [`first_numbers`]).
     values: EvalParams,
     /// Per ply, the children of the position being expanded there.
-    children: Vec<Vec<Child>>,
+    children: Vec<Vec<SolveChild>>,
 }
 
 /// The limits of one search and its progress reports.
-struct Budget<'a> {
+struct SolveBudget<'a> {
     start: Instant,
     nodes: u64,
     node_limit: u64,
@@ -236,7 +236,7 @@ struct Budget<'a> {
     shared: &'a dyn ProvedTable,
 }
 
-impl Budget<'_> {
+impl SolveBudget<'_> {
     /// Counts a position; every [`POLL_INTERVAL`] positions checks the
     /// limits and reports progress when a second has passed.
     #[inline]
@@ -268,7 +268,7 @@ impl Budget<'_> {
 /// A child of an expanded position: the move and the child's numbers from
 /// the child's side.
 #[derive(Clone, Copy)]
-struct Child {
+struct SolveChild {
     m: Move,
     /// The child's hash.
     key: u64,
@@ -327,7 +327,7 @@ impl Solver {
         on_progress: &mut dyn FnMut(&SolveProgress),
     ) -> SolveResult {
         let start = Instant::now();
-        let mut budget = Budget {
+        let mut budget = SolveBudget {
             start,
             nodes: 0,
             node_limit: limits.nodes.unwrap_or(u64::MAX),
@@ -346,8 +346,12 @@ impl Solver {
         let nodes = budget.nodes;
         // Walking the proof may have to redo parts the table lost: allow it
         // as much work again, whatever the limits.
-        let mut walk_budget =
-            Budget { node_limit: nodes.saturating_mul(2).max(POLL_INTERVAL), deadline: None, stopped: false, ..budget };
+        let mut walk_budget = SolveBudget {
+            node_limit: nodes.saturating_mul(2).max(POLL_INTERVAL),
+            deadline: None,
+            stopped: false,
+            ..budget
+        };
         let proof = match (phi, delta) {
             (0, _) => self.proof_tree(&pos, &mut walk_budget).map_or(Proof::Unknown, ProofTree::win),
             (_, 0) => self.proof_tree(&pos, &mut walk_budget).map_or(Proof::Unknown, ProofTree::loss),
@@ -365,7 +369,14 @@ impl Solver {
     /// Expands `pos` until its proof number reaches `th_phi`, its disproof
     /// number `th_delta`, or the search runs out of budget; returns its
     /// numbers.
-    fn mid(&mut self, pos: &mut Position, th_phi: u32, th_delta: u32, ply: usize, budget: &mut Budget) -> (u32, u32) {
+    fn mid(
+        &mut self,
+        pos: &mut Position,
+        th_phi: u32,
+        th_delta: u32,
+        ply: usize,
+        budget: &mut SolveBudget,
+    ) -> (u32, u32) {
         budget.count();
         let start_nodes = budget.nodes;
         if self.children.len() <= ply {
@@ -413,14 +424,14 @@ impl Solver {
     /// the table beside only for the children missing here (about 5%
     /// fewer positions a second on `wormhole solve`) nor counting the
     /// other side's moves before reading the table (the same) did better.
-    fn expand(&mut self, pos: &mut Position, kids: &mut Vec<Child>, shared: &dyn ProvedTable) {
+    fn expand(&mut self, pos: &mut Position, kids: &mut Vec<SolveChild>, shared: &dyn ProvedTable) {
         kids.clear();
         let moves: MoveList = pos.legal_moves();
         for &m in moves.iter() {
             let key = pos.hash_after(m);
             self.table.prefetch(key);
             shared.prefetch(key);
-            kids.push(Child { m, key, phi: 0, delta: 0 });
+            kids.push(SolveChild { m, key, phi: 0, delta: 0 });
         }
         // The other side's moves here, counted once for the children's estimates.
         let mut replies = None;
@@ -442,7 +453,7 @@ impl Solver {
     /// shortest line known; for a lost one, the longest defence. `None`
     /// if part of the proof was lost from the table and could not be
     /// redone.
-    fn proof_tree(&mut self, pos: &Position, budget: &mut Budget) -> Option<ProofTree> {
+    fn proof_tree(&mut self, pos: &Position, budget: &mut SolveBudget) -> Option<ProofTree> {
         let spare = (budget.nodes / 4).clamp(MIN_SPARE_VISITS, MAX_SPARE_VISITS);
         let mut walk = TreeWalk { depths: HashMap::new(), spare, budget };
         let mut pos = pos.clone();
@@ -642,7 +653,7 @@ const MAX_SPARE_VISITS: u64 = 50_000;
 struct TreeWalk<'a, 'b> {
     depths: HashMap<u64, u32>,
     spare: u64,
-    budget: &'a mut Budget<'b>,
+    budget: &'a mut SolveBudget<'b>,
 }
 
 /// A proof tree's summary.
@@ -799,7 +810,7 @@ fn first_disproof_number(pos: &Position, estimate: Option<u32>) -> u32 {
 /// The numbers of a position from its children's: φ is the least child δ,
 /// δ the sum of the children's φ. Also returns the child with the least δ
 /// and the second-least δ.
-fn aggregate(kids: &[Child]) -> (u32, u32, usize, u32) {
+fn aggregate(kids: &[SolveChild]) -> (u32, u32, usize, u32) {
     if kids.is_empty() {
         // No move: the side to move has lost.
         return (INF, 0, 0, INF);

@@ -7,7 +7,7 @@
 //! pawn steps are symmetric (the n-th open square from `a` towards `b` is `b`
 //! exactly when the n-th from `b` back towards `a` is `a`).
 
-use super::Board;
+use super::HoleBoard;
 use crate::core::steps::{self, COMPONENTS_OF, E, N, NE, NW, S, SE, SW, W};
 use crate::core::steps::{first, first_and_second, first_three, index, second};
 use crate::core::{Color, Role};
@@ -70,7 +70,7 @@ pub(crate) struct Exposure {
 impl Threats {
     /// The pieces of `attacker` on `board`.
     #[inline]
-    pub(crate) fn new(board: &Board, attacker: Color) -> Threats {
+    pub(crate) fn new(board: &HoleBoard, attacker: Color) -> Threats {
         let side = board.by_color(attacker).0;
         let role = |r: Role| board.by_role(r).0 & side;
         let (king, queen, lion, champion) =
