@@ -217,36 +217,45 @@ impl Position {
     /// A piece on a portal cell is J's resident, attacked by every arrival
     /// on either cell; a line through an empty J goes on from the other
     /// cell.
+    #[inline]
     pub(crate) fn attacked(&self, sq: Square, by: Color) -> bool {
-        let s = sq.index();
+        self.attacked_among(sq.index(), by, self.board.occupied().0, self.board.by_color(by).0)
+    }
+
+    /// Whether `by` attacks `s`, as [`Position::attacked`] says, when
+    /// `occupied` holds the pieces and `theirs` the pieces of `by` that
+    /// may attack, each where the board has it: the attacks after a piece
+    /// move not yet played (its origin emptied, its landing filled, the
+    /// piece it takes gone).
+    #[inline]
+    pub(crate) fn attacked_among(&self, s: usize, by: Color, occupied: u64, theirs: u64) -> bool {
         let cells = self.portals.cells().0;
-        let occupied = self.board.occupied().0;
         let stop = occupied | cells;
         if cells & (1 << s) != 0 {
             let mut c = cells;
             while c != 0 {
-                if self.direct_attackers(index(c), by, stop) != 0 {
+                if self.direct_attackers(index(c), by, stop) & theirs != 0 {
                     return true;
                 }
                 c &= c - 1;
             }
             return false;
         }
-        if self.direct_attackers(s, by, stop) != 0 {
+        if self.direct_attackers(s, by, stop) & theirs != 0 {
             return true;
         }
-        cells != 0 && occupied & cells == 0 && self.attacked_through(s, by, stop)
+        cells != 0 && occupied & cells == 0 && self.attacked_through(s, theirs, stop)
     }
 
-    /// Whether a slider of `by` reaches `s` through the empty J: looking
-    /// from `s`, a line meets a cell, and from the other cell the line in
-    /// the same direction meets the slider.
+    /// Whether a slider among `theirs` reaches `s` through the empty J:
+    /// looking from `s`, a line meets a cell, and from the other cell the
+    /// line in the same direction meets the slider.
     #[inline]
-    fn attacked_through(&self, s: usize, by: Color, stop: u64) -> bool {
+    fn attacked_through(&self, s: usize, theirs: u64, stop: u64) -> bool {
         let b = &self.board;
-        let queens = b.pieces(by, Role::Queen).0;
-        let orthogonal = queens | b.pieces(by, Role::Rook).0;
-        let diagonal = queens | b.pieces(by, Role::Bishop).0;
+        let queens = b.by_role(Role::Queen).0;
+        let orthogonal = (queens | b.by_role(Role::Rook).0) & theirs;
+        let diagonal = (queens | b.by_role(Role::Bishop).0) & theirs;
         if orthogonal | diagonal == 0 {
             return false;
         }
