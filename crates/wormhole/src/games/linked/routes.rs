@@ -13,6 +13,7 @@ use super::Position;
 use crate::core::steps::{self, slide};
 use crate::core::{Color, Role, Square};
 
+use crate::core::orthodox::{bishop, rook};
 pub(crate) use crate::core::orthodox::{king, knight, pawn};
 
 pub(crate) use crate::core::legal::forward;
@@ -76,21 +77,27 @@ impl Scene {
         Some((i, self.cell[i ^ 1]))
     }
 
-    /// Landings of a slider on `s` in direction `d`.
+    /// Landings of a slider on `s` whose lines, stopped by `stop`, are
+    /// `lines` (one table lookup for all its directions), along the
+    /// directions `dirs`: the lines' ends that are cells are arrivals on
+    /// J, and through an empty J the line goes on from the other cell.
     #[inline(always)]
-    fn slide_routes(&self, d: usize, s: usize, r: &mut Routes) {
-        let ray = slide(d, s, self.stop);
-        let hit = ray & self.stop;
-        r.direct |= ray & !hit | hit & self.enemy & !self.cells;
-        if hit & self.cells == 0 {
-            return;
-        }
-        let Some((i, out)) = self.arrive(index(hit)) else { return };
-        r.via[i] |= 1 << out;
-        if self.resident == 0 {
-            let ray = slide(d, out, self.stop);
-            let hit = ray & self.stop;
-            r.via[i] |= ray & !hit | hit & self.enemy & !self.cells;
+    fn slider_routes(&self, lines: u64, s: usize, dirs: &[usize], r: &mut Routes) {
+        let hit = lines & self.stop;
+        r.direct |= lines & !hit | hit & self.enemy & !self.cells;
+        let mut entered = hit & self.cells;
+        while entered != 0 {
+            let cell = entered & entered.wrapping_neg();
+            entered ^= cell;
+            let Some((i, out)) = self.arrive(index(cell)) else { continue };
+            r.via[i] |= 1 << out;
+            if self.resident == 0
+                && let Some(&d) = dirs.iter().find(|&&d| steps::ray(d, s) & cell != 0)
+            {
+                let ray = slide(d, out, self.stop);
+                let hit = ray & self.stop;
+                r.via[i] |= ray & !hit | hit & self.enemy & !self.cells;
+            }
         }
     }
 
@@ -182,9 +189,12 @@ impl Position {
             Role::Pawn => scene.pawn_routes(s, &mut r),
             Role::Knight => scene.leap_routes(knight(s), &mut r),
             Role::King => scene.leap_routes(king(s), &mut r),
-            Role::Bishop => steps::DIAGONAL.iter().for_each(|&d| scene.slide_routes(d, s, &mut r)),
-            Role::Rook => steps::ORTHOGONAL.iter().for_each(|&d| scene.slide_routes(d, s, &mut r)),
-            Role::Queen => steps::ALL.iter().for_each(|&d| scene.slide_routes(d, s, &mut r)),
+            Role::Bishop => scene.slider_routes(bishop(s, scene.stop), s, &steps::DIAGONAL, &mut r),
+            Role::Rook => scene.slider_routes(rook(s, scene.stop), s, &steps::ORTHOGONAL, &mut r),
+            Role::Queen => {
+                let lines = rook(s, scene.stop) | bishop(s, scene.stop);
+                scene.slider_routes(lines, s, &steps::ALL, &mut r);
+            }
             // No other role is a piece of Linked-portal chess.
             _ => {}
         }
