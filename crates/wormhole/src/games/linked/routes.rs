@@ -182,7 +182,7 @@ impl Position {
     }
 
     /// Where the piece of `role` on `s` can land, for the side of `scene`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn routes_in(&self, scene: &Scene, role: Role, s: usize) -> Routes {
         let mut r = Routes::default();
         match role {
