@@ -5,10 +5,14 @@
 //! precomputed: a piece move is tested on bitboards, by the attacks on
 //! the king once its origin is empty, its landing filled and the piece it
 //! takes gone (the same test as playing it, without the make and unmake).
-//! Castling and portal moves, which move a second piece, a portal or
-//! several pieces at once, are played on a copy of the position.
+//! A portal step is tested the same way with the portals moved (or
+//! frozen, and the black hole's squares emptied) and a teleported piece of
+//! the mover's on the other cell. Castling and a teleport of an enemy
+//! piece (which the board would still show on its old square) are played
+//! on a copy of the position.
 
-use super::{Move, MoveKind, Position};
+use super::routes::{self, Sight};
+use super::{Move, MoveKind, Portals, Position};
 
 /// What the legality tests of one position's moves read, worked out once.
 pub(crate) struct KingSafety<'a> {
@@ -41,7 +45,8 @@ impl<'a> KingSafety<'a> {
     pub(crate) fn allows(&mut self, m: Move) -> bool {
         match m.kind() {
             MoveKind::Normal | MoveKind::EnPassant => self.allows_piece_move(m),
-            MoveKind::Castle | MoveKind::Portal => self.allows_played(m),
+            MoveKind::Portal => self.allows_portal_step(m),
+            MoveKind::Castle => self.allows_played(m),
         }
     }
 
@@ -52,7 +57,36 @@ impl<'a> KingSafety<'a> {
         let taken = self.pos.capture_square(m).map_or(0, |sq| 1u64 << sq.index());
         let occupied = self.occupied & !(1 << from) & !taken | 1 << to;
         let king = if from == self.king { to } else { self.king };
-        !self.pos.attacked_among(king, !self.pos.turn, occupied, self.theirs & !taken)
+        let sight = Sight { portals: self.pos.portals, occupied, theirs: self.theirs & !taken };
+        !self.pos.attacked_among(king, !self.pos.turn, &sight)
+    }
+
+    /// A portal step (docs/linked.md#portal-moves), on bitboards unless it
+    /// teleports an enemy piece.
+    #[inline]
+    fn allows_portal_step(&mut self, m: Move) -> bool {
+        let (pos, to) = (self.pos, m.to().index());
+        let Some(other) = pos.portals.of(!pos.turn) else { return self.allows_played(m) };
+        let target = 1u64 << to;
+        let mut king = self.king;
+        let sight = if m.to() == other {
+            let zone = routes::king(to) | target;
+            if zone & 1 << king != 0 {
+                return false;
+            }
+            Sight { portals: Portals::Frozen(other), occupied: self.occupied & !zone, theirs: self.theirs & !zone }
+        } else {
+            if self.theirs & target != 0 {
+                return self.allows_played(m);
+            }
+            if king == to {
+                king = other.index();
+            }
+            let teleported = u64::from(self.occupied & target != 0) << other.index();
+            let occupied = self.occupied & !target | teleported;
+            Sight { portals: pos.portals.with(pos.turn, m.to()), occupied, theirs: self.theirs }
+        };
+        !pos.attacked_among(king, !pos.turn, &sight)
     }
 
     /// Any move, played on the copy and taken back.
@@ -81,8 +115,9 @@ mod tests {
     /// exactly when playing it leaves the mover's king unattacked.
     #[test]
     fn agrees_with_playing_each_move_in_random_games() {
-        // Piece moves with active portals, allowed and refused.
+        // Piece moves with active portals, allowed and refused; portal steps.
         let (mut allowed, mut refused) = (0, 0);
+        let mut steps = [0; 2];
         for portals in ["e4,a5", "d4,e5", "c4,f5", "h4,h5", "-"] {
             random_games(&start_with(portals), 60, |pos| {
                 let Some(mut safety) = KingSafety::new(pos) else { return };
@@ -94,10 +129,14 @@ mod tests {
                     if pos.portals.is_active() && matches!(m.kind(), MoveKind::Normal | MoveKind::EnPassant) {
                         *if played { &mut allowed } else { &mut refused } += 1;
                     }
+                    if m.kind() == MoveKind::Portal {
+                        steps[usize::from(played)] += 1;
+                    }
                 }
             });
         }
         assert!(allowed > 400_000 && refused > 40_000, "{allowed} allowed, {refused} refused");
+        assert!(steps[1] > 150_000 && steps[0] > 10_000, "portal steps: {} allowed, {} refused", steps[1], steps[0]);
     }
 
     /// The knight moves of `fen` that [`KingSafety`] allows.

@@ -9,7 +9,7 @@
 //! the other cell in the same direction, passing the portal at most once.
 //! Lines stop at portal cells (every line arrives there) and at pieces.
 
-use super::Position;
+use super::{Portals, Position};
 use crate::core::steps::{self, slide};
 use crate::core::{Color, Role, Square};
 
@@ -162,6 +162,19 @@ impl Scene {
     }
 }
 
+/// The board as the attacks of one side see it, possibly after a move
+/// not yet played (a piece moved or taken, a portal stepped).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Sight {
+    /// The portals.
+    pub portals: Portals,
+    /// The occupied squares.
+    pub occupied: u64,
+    /// The attacking side's pieces that are still there, each on the
+    /// square where the board has it.
+    pub theirs: u64,
+}
+
 impl Position {
     /// The scene for `us`'s pieces.
     #[inline]
@@ -229,53 +242,52 @@ impl Position {
     /// cell.
     #[inline]
     pub(crate) fn attacked(&self, sq: Square, by: Color) -> bool {
-        self.attacked_among(sq.index(), by, self.board.occupied().0, self.board.by_color(by).0)
+        let sight =
+            Sight { portals: self.portals, occupied: self.board.occupied().0, theirs: self.board.by_color(by).0 };
+        self.attacked_among(sq.index(), by, &sight)
     }
 
-    /// Whether `by` attacks `s`, as [`Position::attacked`] says, when
-    /// `occupied` holds the pieces and `theirs` the pieces of `by` that
-    /// may attack, each where the board has it: the attacks after a piece
-    /// move not yet played (its origin emptied, its landing filled, the
-    /// piece it takes gone).
+    /// Whether `by` attacks `s`, as [`Position::attacked`] says, on the
+    /// board as `sight` sees it.
     #[inline]
-    pub(crate) fn attacked_among(&self, s: usize, by: Color, occupied: u64, theirs: u64) -> bool {
-        let cells = self.portals.cells().0;
-        let stop = occupied | cells;
+    pub(crate) fn attacked_among(&self, s: usize, by: Color, sight: &Sight) -> bool {
+        let cells = sight.portals.cells().0;
+        let stop = sight.occupied | cells;
         if cells & (1 << s) != 0 {
             let mut c = cells;
             while c != 0 {
-                if self.direct_attackers(index(c), by, stop) & theirs != 0 {
+                if self.direct_attackers(index(c), by, stop) & sight.theirs != 0 {
                     return true;
                 }
                 c &= c - 1;
             }
             return false;
         }
-        if self.direct_attackers(s, by, stop) & theirs != 0 {
+        if self.direct_attackers(s, by, stop) & sight.theirs != 0 {
             return true;
         }
-        cells != 0 && occupied & cells == 0 && self.attacked_through(s, theirs, stop)
+        cells != 0 && sight.occupied & cells == 0 && self.attacked_through(s, sight, stop)
     }
 
-    /// Whether a slider among `theirs` reaches `s` through the empty J:
-    /// looking from `s`, a line meets a cell, and from the other cell the
-    /// line in the same direction meets the slider.
+    /// Whether a slider among `sight`'s attackers reaches `s` through the
+    /// empty J: looking from `s`, a line meets a cell, and from the other
+    /// cell the line in the same direction meets the slider.
     #[inline]
-    fn attacked_through(&self, s: usize, theirs: u64, stop: u64) -> bool {
+    fn attacked_through(&self, s: usize, sight: &Sight, stop: u64) -> bool {
         let b = &self.board;
         let queens = b.by_role(Role::Queen).0;
-        let orthogonal = (queens | b.by_role(Role::Rook).0) & theirs;
-        let diagonal = (queens | b.by_role(Role::Bishop).0) & theirs;
+        let orthogonal = (queens | b.by_role(Role::Rook).0) & sight.theirs;
+        let diagonal = (queens | b.by_role(Role::Bishop).0) & sight.theirs;
         if orthogonal | diagonal == 0 {
             return false;
         }
-        let cells = self.portals.cells().0;
+        let cells = sight.portals.cells().0;
         steps::ALL.iter().any(|&d| {
             let hit = slide(d, s, stop) & cells;
             if hit == 0 {
                 return false;
             }
-            let entry = self.portals.other_cell(Square::new(index(hit) as u8)).index();
+            let entry = sight.portals.other_cell(Square::new(index(hit) as u8)).index();
             let sliders = if steps::ORTHOGONAL.contains(&d) { orthogonal } else { diagonal };
             slide(d, entry, stop) & stop & sliders != 0
         })
