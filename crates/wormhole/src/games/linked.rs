@@ -35,6 +35,7 @@ pub mod fen;
 mod game;
 mod illegal;
 mod info;
+mod legality;
 mod movegen;
 mod moves;
 mod portals;

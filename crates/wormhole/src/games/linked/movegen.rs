@@ -2,11 +2,11 @@
 //!
 //! Each piece's landings come from its [`Routes`](super::routes::Routes)
 //! (several paths to one landing are one move); castling and the portal
-//! steps are added, and a move is legal when, played on a scratch copy, it
-//! leaves the mover's king unattacked (docs/linked.md#check-and-legality):
-//! lines through the portal change with every arrival, so no pin is
-//! precomputed.
+//! steps are added, and a move is legal when it leaves the mover's king
+//! unattacked (docs/linked.md#check-and-legality), as
+//! [`LinkedKingSafety`](super::legality::LinkedKingSafety) tests it.
 
+use super::legality::LinkedKingSafety;
 use super::moves::PROMOTIONS;
 use super::routes;
 use super::{CastlingSide, Move, MoveList, Portals, Position};
@@ -18,6 +18,16 @@ impl Position {
     /// Appends every move the rules allow, the mover's king's safety left
     /// aside (castling is checked in full).
     pub(crate) fn generate_pseudo(&self, list: &mut MoveList) {
+        self.generate_piece_moves(list, |_| false);
+        self.generate_castles(list);
+        self.generate_portal_steps(list);
+    }
+
+    /// Appends the moves of the pieces of the side to move, the king's
+    /// safety left aside, one piece after another, until `enough` accepts
+    /// the moves of one piece; returns whether it did.
+    #[inline]
+    fn generate_piece_moves(&self, list: &mut MoveList, mut enough: impl FnMut(&[Move]) -> bool) -> bool {
         let us = self.turn;
         let scene = self.scene(us);
         let last_rank = Bitboard::rank(us.last_rank()).0;
@@ -25,11 +35,14 @@ impl Position {
             for from in self.board.pieces(us, role) {
                 let landings = self.routes_in(&scene, role, from.index()).all();
                 let ep = if role == Role::Pawn { scene.ep() } else { 0 };
+                let start = list.len();
                 push_landings(list, from, landings, ep, if role == Role::Pawn { last_rank } else { 0 });
+                if enough(&list.as_slice()[start..]) {
+                    return true;
+                }
             }
         }
-        self.generate_castles(list);
-        self.generate_portal_steps(list);
+        false
     }
 
     /// Castling: the right, nothing between king and rook, no portal cell
@@ -115,17 +128,12 @@ impl Position {
         self.retain_legal(list);
     }
 
-    /// Keeps the moves of `list` that leave the mover's king safe, each
-    /// tested by playing it.
+    /// Keeps the moves of `list` that leave the mover's king safe.
     fn retain_legal(&self, list: &mut MoveList) {
-        let mut scratch = self.clone();
-        let us = self.turn;
-        list.retain(|m| {
-            let undo = scratch.play_unchecked(m);
-            let safe = scratch.board.king_of(us).is_some_and(|k| !scratch.attacked(k, !us));
-            scratch.undo(m, undo);
-            safe
-        });
+        match LinkedKingSafety::new(self) {
+            Some(mut safety) => list.retain(|m| safety.allows(m)),
+            None => list.retain(|_| false),
+        }
     }
 
     /// The legal moves when no portal is active: orthodox chess, generated
@@ -172,18 +180,18 @@ impl Position {
         count.n
     }
 
-    /// Whether the side to move has a legal move (stops at the first one).
+    /// Whether the side to move has a legal move: generated piece by
+    /// piece, it stops at the first one.
     pub fn has_legal_move(&self) -> bool {
+        let Some(mut safety) = LinkedKingSafety::new(self) else { return false };
         let mut list = MoveList::new();
-        self.generate_pseudo(&mut list);
-        let mut scratch = self.clone();
-        let us = self.turn;
-        list.iter().any(|m| {
-            let undo = scratch.play_unchecked(m);
-            let safe = scratch.board.king_of(us).is_some_and(|k| !scratch.attacked(k, !us));
-            scratch.undo(m, undo);
-            safe
-        })
+        if self.generate_piece_moves(&mut list, |moves| moves.iter().any(|&m| safety.allows(m))) {
+            return true;
+        }
+        let start = list.len();
+        self.generate_castles(&mut list);
+        self.generate_portal_steps(&mut list);
+        list.as_slice()[start..].iter().any(|&m| safety.allows(m))
     }
 }
 

@@ -9,10 +9,11 @@
 //! the other cell in the same direction, passing the portal at most once.
 //! Lines stop at portal cells (every line arrives there) and at pieces.
 
-use super::Position;
+use super::{Portals, Position};
 use crate::core::steps::{self, slide};
 use crate::core::{Color, Role, Square};
 
+use crate::core::orthodox::{bishop, rook};
 pub(crate) use crate::core::orthodox::{king, knight, pawn};
 
 pub(crate) use crate::core::legal::forward;
@@ -76,21 +77,27 @@ impl RouteScene {
         Some((i, self.cell[i ^ 1]))
     }
 
-    /// Landings of a slider on `s` in direction `d`.
+    /// Landings of a slider on `s` whose lines, stopped by `stop`, are
+    /// `lines` (one table lookup for all its directions), along the
+    /// directions `dirs`: the lines' ends that are cells are arrivals on
+    /// J, and through an empty J the line goes on from the other cell.
     #[inline(always)]
-    fn slide_routes(&self, d: usize, s: usize, r: &mut Routes) {
-        let ray = slide(d, s, self.stop);
-        let hit = ray & self.stop;
-        r.direct |= ray & !hit | hit & self.enemy & !self.cells;
-        if hit & self.cells == 0 {
-            return;
-        }
-        let Some((i, out)) = self.arrive(index(hit)) else { return };
-        r.via[i] |= 1 << out;
-        if self.resident == 0 {
-            let ray = slide(d, out, self.stop);
-            let hit = ray & self.stop;
-            r.via[i] |= ray & !hit | hit & self.enemy & !self.cells;
+    fn slider_routes(&self, lines: u64, s: usize, dirs: &[usize], r: &mut Routes) {
+        let hit = lines & self.stop;
+        r.direct |= lines & !hit | hit & self.enemy & !self.cells;
+        let mut entered = hit & self.cells;
+        while entered != 0 {
+            let cell = entered & entered.wrapping_neg();
+            entered ^= cell;
+            let Some((i, out)) = self.arrive(index(cell)) else { continue };
+            r.via[i] |= 1 << out;
+            if self.resident == 0
+                && let Some(&d) = dirs.iter().find(|&&d| steps::ray(d, s) & cell != 0)
+            {
+                let ray = slide(d, out, self.stop);
+                let hit = ray & self.stop;
+                r.via[i] |= ray & !hit | hit & self.enemy & !self.cells;
+            }
         }
     }
 
@@ -155,6 +162,19 @@ impl RouteScene {
     }
 }
 
+/// The board as the attacks of one side see it, possibly after a move
+/// not yet played (a piece moved or taken, a portal stepped).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Sight {
+    /// The portals.
+    pub portals: Portals,
+    /// The occupied squares.
+    pub occupied: u64,
+    /// The attacking side's pieces that are still there, each on the
+    /// square where the board has it.
+    pub theirs: u64,
+}
+
 impl Position {
     /// The scene for `us`'s pieces.
     #[inline]
@@ -175,16 +195,19 @@ impl Position {
     }
 
     /// Where the piece of `role` on `s` can land, for the side of `scene`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn routes_in(&self, scene: &RouteScene, role: Role, s: usize) -> Routes {
         let mut r = Routes::default();
         match role {
             Role::Pawn => scene.pawn_routes(s, &mut r),
             Role::Knight => scene.leap_routes(knight(s), &mut r),
             Role::King => scene.leap_routes(king(s), &mut r),
-            Role::Bishop => steps::DIAGONAL.iter().for_each(|&d| scene.slide_routes(d, s, &mut r)),
-            Role::Rook => steps::ORTHOGONAL.iter().for_each(|&d| scene.slide_routes(d, s, &mut r)),
-            Role::Queen => steps::ALL.iter().for_each(|&d| scene.slide_routes(d, s, &mut r)),
+            Role::Bishop => scene.slider_routes(bishop(s, scene.stop), s, &steps::DIAGONAL, &mut r),
+            Role::Rook => scene.slider_routes(rook(s, scene.stop), s, &steps::ORTHOGONAL, &mut r),
+            Role::Queen => {
+                let lines = rook(s, scene.stop) | bishop(s, scene.stop);
+                scene.slider_routes(lines, s, &steps::ALL, &mut r);
+            }
             // No other role is a piece of Linked-portal chess.
             _ => {}
         }
@@ -217,46 +240,54 @@ impl Position {
     /// A piece on a portal cell is J's resident, attacked by every arrival
     /// on either cell; a line through an empty J goes on from the other
     /// cell.
+    #[inline]
     pub(crate) fn attacked(&self, sq: Square, by: Color) -> bool {
-        let s = sq.index();
-        let cells = self.portals.cells().0;
-        let occupied = self.board.occupied().0;
-        let stop = occupied | cells;
+        let sight =
+            Sight { portals: self.portals, occupied: self.board.occupied().0, theirs: self.board.by_color(by).0 };
+        self.attacked_among(sq.index(), by, &sight)
+    }
+
+    /// Whether `by` attacks `s`, as [`Position::attacked`] says, on the
+    /// board as `sight` sees it.
+    #[inline]
+    pub(crate) fn attacked_among(&self, s: usize, by: Color, sight: &Sight) -> bool {
+        let cells = sight.portals.cells().0;
+        let stop = sight.occupied | cells;
         if cells & (1 << s) != 0 {
             let mut c = cells;
             while c != 0 {
-                if self.direct_attackers(index(c), by, stop) != 0 {
+                if self.direct_attackers(index(c), by, stop) & sight.theirs != 0 {
                     return true;
                 }
                 c &= c - 1;
             }
             return false;
         }
-        if self.direct_attackers(s, by, stop) != 0 {
+        if self.direct_attackers(s, by, stop) & sight.theirs != 0 {
             return true;
         }
-        cells != 0 && occupied & cells == 0 && self.attacked_through(s, by, stop)
+        cells != 0 && sight.occupied & cells == 0 && self.attacked_through(s, sight, stop)
     }
 
-    /// Whether a slider of `by` reaches `s` through the empty J: looking
-    /// from `s`, a line meets a cell, and from the other cell the line in
-    /// the same direction meets the slider.
+    /// Whether a slider among `sight`'s attackers reaches `s` through the
+    /// empty J: looking from `s`, a line meets a cell, and from the other
+    /// cell the line in the same direction meets the slider.
     #[inline]
-    fn attacked_through(&self, s: usize, by: Color, stop: u64) -> bool {
+    fn attacked_through(&self, s: usize, sight: &Sight, stop: u64) -> bool {
         let b = &self.board;
-        let queens = b.pieces(by, Role::Queen).0;
-        let orthogonal = queens | b.pieces(by, Role::Rook).0;
-        let diagonal = queens | b.pieces(by, Role::Bishop).0;
+        let queens = b.by_role(Role::Queen).0;
+        let orthogonal = (queens | b.by_role(Role::Rook).0) & sight.theirs;
+        let diagonal = (queens | b.by_role(Role::Bishop).0) & sight.theirs;
         if orthogonal | diagonal == 0 {
             return false;
         }
-        let cells = self.portals.cells().0;
+        let cells = sight.portals.cells().0;
         steps::ALL.iter().any(|&d| {
             let hit = slide(d, s, stop) & cells;
             if hit == 0 {
                 return false;
             }
-            let entry = self.portals.other_cell(Square::new(index(hit) as u8)).index();
+            let entry = sight.portals.other_cell(Square::new(index(hit) as u8)).index();
             let sliders = if steps::ORTHOGONAL.contains(&d) { orthogonal } else { diagonal };
             slide(d, entry, stop) & stop & sliders != 0
         })
