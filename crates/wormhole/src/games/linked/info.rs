@@ -98,11 +98,12 @@ pub(crate) const INFO: GameInfo = GameInfo {
 /// Re-spaced: the beginner, learner and novice each a bit stronger (two
 /// plies at softmax 150, three at 125 and at 80; the casual stays at 50,
 /// the improver at 25), so that the narrow 2-1 step widens and the 5-4
-/// step narrows (40 games a pair unless marked; "stopped" for time):
-/// beginner against newcomer 78.8% (31.5/40), learner against beginner
-/// 24.5/31 (79%) stopped, novice against learner 19/23 (82.6%) stopped,
-/// casual against novice 16.5/18 (91.7%) stopped, improver against casual
-/// 85% (34/40; unchanged settings). Tried and not kept: beginner at two
+/// step narrows ("stopped" for time; the three middle steps are a seed-11
+/// match stopped for time plus 20 games at `--seed 12`): beginner against
+/// newcomer 78.8% (31.5/40), learner against beginner 79.4% (24.5/31 +
+/// 16/20), novice against learner 88.4% (19/23 + 19/20), casual against
+/// novice 88.2% (16.5/18 + 17/20), improver against casual 85% (34/40;
+/// unchanged settings). Tried and not kept: beginner at two
 /// plies softmax 165 81.2% (32.5/40); learner at three plies softmax 140
 /// against the newcomer 14/14; learner 115 and novice 70 (22/25 and 16/16,
 /// casual against that novice 17/19); learner 120 and novice 75 (23.5/27
@@ -113,7 +114,7 @@ pub(crate) const INFO: GameInfo = GameInfo {
 /// up to about 1,450 Elo by the kept column's figures, about 84% a step
 /// if they were even: the band's top edge, so no setting of these five
 /// puts every step inside it with room to spare (an estimate from the
-/// figures above). Newcomer against `minimax=2`: 22.5% (9/40, Elo -215,
+/// figures above); 4-3 and 5-4 stay above the band. Newcomer against `minimax=2`: 22.5% (9/40, Elo -215,
 /// 95% interval -314 .. -140), under the 25-40% of Wormhole chess's band.
 const LEVELS: LevelColumn = [
     LevelSettings::soft(2, 220),

@@ -68,8 +68,8 @@ pub(crate) const INFO: GameInfo = GameInfo {
 /// The node-capped levels above, measured with this evaluation (same
 /// command): expert (60,000 nodes) against strong club player (25,000) 70%
 /// (14/20, Elo +147, 95% interval +34 .. +304), master (150,000) against
-/// expert 60% (12/20, Elo +70, -60 .. +226), below the band but within the
-/// noise of 20 games, so the budgets are unchanged. Grandmaster (400,000)
+/// expert 60% (12/20, Elo +70, -60 .. +226), and 16/20 more at `--seed
+/// 12`: 70% (28/40), so the budgets are unchanged. Grandmaster (400,000)
 /// against master: 3.5/4 when stopped for time (four games took about 28
 /// minutes on the loaded machine). The full engine's step depends on
 /// the machine's load (it is limited by time), so it is not measured.
