@@ -403,8 +403,8 @@ impl Default for EngineOptions {
 /// zugzwang is common and a pass is a poor guide.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Features {
-    /// Null-move pruning (off: no measured gain).
-    pub null_move: bool,
+    /// Null-move pruning; `None`: the game decides ([`SearchHooks::NULL_MOVE`]).
+    pub null_move: Option<bool>,
     /// Late-move reductions.
     pub lmr: bool,
     /// Futility and reverse-futility pruning near the leaves.
@@ -467,12 +467,18 @@ pub struct Features {
     /// (counter move) right after the killers; `None`: the game decides
     /// ([`SearchHooks::COUNTER_MOVES`]).
     pub counter_moves: Option<bool>,
+    /// Reverse futility, futility and late-move pruning reach deeper and
+    /// follow whether the static evaluation improves on the one two plies
+    /// earlier (late-move pruning then on whatever
+    /// [`Features::late_move_pruning`] says); `None`: the game decides
+    /// ([`SearchHooks::DEEP_PRUNING`]).
+    pub deep_pruning: Option<bool>,
 }
 
 impl Default for Features {
     fn default() -> Features {
         Features {
-            null_move: false,
+            null_move: None,
             lmr: true,
             futility: true,
             futility_margin: 150,
@@ -490,6 +496,7 @@ impl Default for Features {
             capture_history: None,
             history_lmr: None,
             counter_moves: None,
+            deep_pruning: None,
         }
     }
 }
