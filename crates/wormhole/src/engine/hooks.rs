@@ -107,7 +107,7 @@ pub trait SearchHooks: Rules + sealed::Sealed {
     /// Whether the pruning near the leaves reaches as deep as a modern
     /// chess engine's, following whether the position improves (the
     /// game's default of [`Features::deep_pruning`](super::Features::deep_pruning),
-    /// see [`negamax`](super::negamax)): off unless measured to gain in the game.
+    /// the margins in `engine/negamax.rs`): off unless measured to gain in the game.
     const DEEP_PRUNING: bool = false;
     /// The game's prover: the engine runs it beside or after its
     /// alpha-beta search. By default the proof-number search over these
