@@ -27,7 +27,8 @@ pub struct MatchArgs {
     /// qtt=on|off, iir=on|off: the capture search's table cutoffs and
     /// internal iterative reduction; caphist=on|off, histlmr=on|off,
     /// counter=on|off: capture history, history-based reductions and
-    /// counter moves),
+    /// counter moves; null=on|off, deep=on|off: the null move and the
+    /// deeper pruning near the leaves, each game's own by default),
     /// or "minimax=2" (a plain two-ply minimax on material).
     #[arg(long)]
     engine_a: String,
@@ -226,7 +227,7 @@ type SetSwitch = fn(&mut Features, bool);
 
 /// The engine's on/off switches by their setting name (`name=on|off`).
 const SWITCHES: &[(&str, SetSwitch)] = &[
-    ("null", |f, on| f.null_move = on),
+    ("null", |f, on| f.null_move = Some(on)),
     ("lmr", |f, on| f.lmr = on),
     ("futility", |f, on| f.futility = on),
     ("positional", |f, on| f.positional_eval = on),
@@ -241,6 +242,7 @@ const SWITCHES: &[(&str, SetSwitch)] = &[
     ("caphist", |f, on| f.capture_history = Some(on)),
     ("histlmr", |f, on| f.history_lmr = Some(on)),
     ("counter", |f, on| f.counter_moves = Some(on)),
+    ("deep", |f, on| f.deep_pruning = Some(on)),
 ];
 
 /// Applies one `key=value` setting.

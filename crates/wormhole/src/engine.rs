@@ -397,14 +397,16 @@ impl Default for EngineOptions {
 /// variant at 30 ms/move, the feature on against off; score of "on"):
 /// LMR 60.5% / 61.5% (classic / fairy), futility 55.5% / 55.5%, check
 /// extension 59.0% / 55.0%, lazy evaluation 56.0% / 52.5%, the fitted
-/// positional evaluation 77.0% / 69.0% against material only. Null move
-/// (53.5% / 51.0%) and late-move pruning (52.0% over 800 games) did not
-/// show a significant gain and stay off: stalemate loses here, so
-/// zugzwang is common and a pass is a poor guide.
+/// positional evaluation 77.0% / 69.0% against material only. In
+/// Wormhole chess the null move (53.5% / 51.0%) and late-move pruning
+/// (52.0% over 800 games) did not show a significant gain and stay off:
+/// stalemate loses there, so zugzwang is common and a pass is a poor
+/// guide. Porthole chess searches with the null move and the deep
+/// pruning (README, "Search switches measured").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Features {
-    /// Null-move pruning (off: no measured gain).
-    pub null_move: bool,
+    /// Null-move pruning; `None`: the game decides ([`SearchHooks::NULL_MOVE`]).
+    pub null_move: Option<bool>,
     /// Late-move reductions.
     pub lmr: bool,
     /// Futility and reverse-futility pruning near the leaves.
@@ -467,12 +469,18 @@ pub struct Features {
     /// (counter move) right after the killers; `None`: the game decides
     /// ([`SearchHooks::COUNTER_MOVES`]).
     pub counter_moves: Option<bool>,
+    /// Reverse futility, futility and late-move pruning reach deeper and
+    /// follow whether the static evaluation improves on the one two plies
+    /// earlier (late-move pruning then on, with its own move counts,
+    /// whatever [`Features::late_move_pruning`] says); `None`: the game decides
+    /// ([`SearchHooks::DEEP_PRUNING`]).
+    pub deep_pruning: Option<bool>,
 }
 
 impl Default for Features {
     fn default() -> Features {
         Features {
-            null_move: false,
+            null_move: None,
             lmr: true,
             futility: true,
             futility_margin: 150,
@@ -490,6 +498,7 @@ impl Default for Features {
             capture_history: None,
             history_lmr: None,
             counter_moves: None,
+            deep_pruning: None,
         }
     }
 }

@@ -8,7 +8,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use wormhole::engine::{Engine, EngineOptions, Event, Level, Limits, Score, SearchResult, SearchThread};
+use wormhole::engine::{Engine, EngineOptions, Event, Features, Level, Limits, Score, SearchResult, SearchThread};
 use wormhole::rules::{GameMove, GameOutcome, MoveSet};
 use wormhole::{GameKind, ListedGame, Position, Rules, linked, porthole, twoboard};
 
@@ -116,6 +116,24 @@ fn node_count_is_deterministic<P: ListedGame>(kind: GameKind, fen: &str, plies: 
     assert_eq!(count(), count());
 }
 
+/// Whether the game's search tries null moves (its
+/// [`SearchHooks::NULL_MOVE`](wormhole::engine::SearchHooks::NULL_MOVE)),
+/// told by the search itself: the default search of the position `fen`,
+/// `plies` deep, counts the nodes of the search with the null move on, or
+/// of the one with it off, and not the other's.
+fn uses_the_null_move<P: ListedGame>(kind: GameKind, fen: &str, plies: u32) -> bool {
+    let pos: P = read(kind, fen);
+    let count = |null_move| {
+        let mut engine = engine();
+        engine.set_features(Features { null_move, ..Features::default() });
+        search(&mut engine, &pos, depth(plies)).info.nodes
+    };
+    let (default, on, off) = (count(None), count(Some(true)), count(Some(false)));
+    assert_ne!(on, off, "the null move acts {plies} plies deep");
+    assert!(default == on || default == off);
+    default == on
+}
+
 fn weak_levels_play_legal_moves_reproducibly<P: ListedGame>(kind: GameKind, fen: &str) {
     let pos: P = read(kind, fen);
     for level in Level::all().take(9) {
@@ -188,7 +206,8 @@ fn respects_node_and_time_limits<P: ListedGame>(kind: GameKind) {
 /// `middlegame` a position searched `deterministic` plies deep twice and by
 /// the seeded weak levels.
 macro_rules! engine_harness {
-    ($game:ident: $pos:ty, $kind:expr, wins: $wins:expr, middlegame: $fen:expr, deterministic: $plies:expr) => {
+    ($game:ident: $pos:ty, $kind:expr, wins: $wins:expr, middlegame: $fen:expr, deterministic: $plies:expr,
+     null_move: $null:expr) => {
         mod $game {
             use super::*;
 
@@ -207,6 +226,10 @@ macro_rules! engine_harness {
             #[test]
             fn node_count_is_deterministic() {
                 super::node_count_is_deterministic::<$pos>($kind, $fen, $plies);
+            }
+            #[test]
+            fn uses_the_null_move_as_its_game_says() {
+                assert_eq!(super::uses_the_null_move::<$pos>($kind, $fen, $plies + 2), $null);
             }
             #[test]
             fn weak_levels_play_legal_moves_reproducibly() {
@@ -235,18 +258,18 @@ engine_harness!(classic: Position, GameKind::Classic, wins: &[
     ("rxbqxknr/pxxxxxxp/1px4x/2npxppx/2xp3x/N4PKN/PPxxPxPx/RxBQxBxR b 21", 1),
     ("xxxxxkxx/xxxxxxxR/xpxxx2x/xxxxxxKx/xxxpxqxx/xx1x1xxx/xPxxPxBx/xxBxxxxx w 50", 1),
     ("rxxqxknr/pxxxxxxp/1px1b2x/1Nnpxppx/2xp3x/x4PKN/PPxxPxPx/RxBQxBxR b 23", 3),
-], middlegame: "rnbqkxxr/xpxpxxpx/2xbpn1p/pP3P2/xx1Px3/x2B4/xxPxxPPP/RNBQKxNR b 17", deterministic: 6);
+], middlegame: "rnbqkxxr/xpxpxxpx/2xbpn1p/pP3P2/xx1Px3/x2B4/xxPxxPPP/RNBQKxNR b 17", deterministic: 6, null_move: false);
 engine_harness!(fairy: Position, GameKind::Fairy, wins: &[
     ("xxxmxxxx/xxpxppxp/xxk4P/xwpxx1x1/3Ppxx1/Nxxxx3/PPPPxxxP/xxxxKxNx w 32", 1),
     ("xxxxxxxx/xpxxxxxx/ckxxxx1x/xxpxKPWx/pnxxxPxp/Pxx2xxN/xxxPxxxx/xxxxxWxx w 46", 3),
-], middlegame: "cnwmkwxx/xppxxpxp/5xxc/p2p2px/P2P3x/4CxPx/xPPxPPxx/CNWMKWNx b 17", deterministic: 6);
+], middlegame: "cnwmkwxx/xppxxpxp/5xxc/p2p2px/P2P3x/4CxPx/xPPxPPxx/CNWMKWNx b 17", deterministic: 6, null_move: false);
 engine_harness!(porthole_chess: porthole::Position, GameKind::Porthole, wins: &[
     ("6k1/5ppp/8/8/8/8/8/1R4K1 w - - 0 1 a8,b4", 1),
-], middlegame: "rnbqkbnr/pppp1ppp/8/4p3/8/5P2/PPPPP1PP/RNBQKBNR w KQkq - 0 2 b5,c5,f5,g5,b4,c4,f4,g4", deterministic: 5);
+], middlegame: "rnbqkbnr/pppp1ppp/8/4p3/8/5P2/PPPPP1PP/RNBQKBNR w KQkq - 0 2 b5,c5,f5,g5,b4,c4,f4,g4", deterministic: 5, null_move: true);
 engine_harness!(linked_chess: linked::Position, GameKind::Linked, wins: &[
     ("7k/6pp/8/8/8/8/5PPP/R5K1 w - - 0 1 a4,e5", 1),
-], middlegame: "4k2r/1rp2pp1/pp4Pp/3p4/2pPP3/2P3P1/P4P1P/2R2R1K b k d3 0 12 a1,h7", deterministic: 5);
+], middlegame: "4k2r/1rp2pp1/pp4Pp/3p4/2pPP3/2P3P1/P4P1P/2R2R1K b k d3 0 12 a1,h7", deterministic: 5, null_move: false);
 engine_harness!(twoboard_chess: twoboard::Position, GameKind::Twoboard, wins: &[
     ("7K/8/8/7n/8/8/8/7r|k7/8/8/8/8/8/8/1N6 b B -|- -|- bAh5 0 39", 1),
 ], middlegame: "rnbq1bnr/ppp2ppp/3pp3/P7/8/8/1PPPPPPP/RNBQKBNR|rnbqkbnr/1pppppp1/7p/p7/8/6PP/PPPPPP2/RNBQ1BNR w B KQ|kq -|- wAa5,bBa5 2 6",
-   deterministic: 5);
+   deterministic: 5, null_move: false);

@@ -67,6 +67,20 @@ fn capture_history_history_reductions_and_counter_moves_keep_the_mate_and_the_wi
 }
 
 #[test]
+fn the_null_move_and_the_deep_pruning_keep_the_mate_and_the_win() {
+    // Porthole chess's own search (both on), deep enough for both to act.
+    let features = Features::default();
+    keeps_the_mate_and_the_win(features, 9);
+    // Ordinary chess, Legal's mate: 1.Nf6+ gxf6 2.Bxf7#, proved at a
+    // depth where every pruning of the search acts.
+    let mut engine = engine();
+    engine.set_features(features);
+    let pos = Position::from_fen("r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1 -").unwrap();
+    let result = engine.search(&pos, &depth(9), &AtomicBool::new(false), &mut |_| {});
+    assert_eq!((pos.san(result.best_move.unwrap()), result.info.score), ("Nf6+".to_string(), Score::Win(3)));
+}
+
+#[test]
 fn a_side_with_no_move_is_mated_or_stalemated() {
     let (_, mated) = search("k7/1Q6/1K6/8/8/8/8/8 b - - 0 1 -", depth(3));
     assert_eq!((mated.best_move, mated.info.score), (None, Score::Loss(0)));

@@ -98,6 +98,17 @@ pub trait SearchHooks: Rules + sealed::Sealed {
     /// default of [`Features::counter_moves`](super::Features::counter_moves)):
     /// off unless measured to gain in the game.
     const COUNTER_MOVES: bool = false;
+    /// Whether the search tries a null move ([`SearchHooks::pass`]) to
+    /// cut a node far enough above beta (the game's default of
+    /// [`Features::null_move`](super::Features::null_move)): off unless
+    /// measured to gain in the game, and never where passing tells too
+    /// little (Wormhole chess, where zugzwang is everywhere).
+    const NULL_MOVE: bool = false;
+    /// Whether the pruning near the leaves reaches as deep as a modern
+    /// chess engine's, following whether the position improves (the
+    /// game's default of [`Features::deep_pruning`](super::Features::deep_pruning),
+    /// the margins in `engine/negamax.rs`): off unless measured to gain in the game.
+    const DEEP_PRUNING: bool = false;
     /// The game's prover: the engine runs it beside or after its
     /// alpha-beta search. By default the proof-number search over these
     /// traits, which every game gets ([`prove_in_slot`], draws respected);

@@ -37,6 +37,10 @@ struct Node {
     /// Whether the window asks only about game ends (see the module docs):
     /// nothing is pruned.
     proof: bool,
+    /// Whether the static evaluation is above the one two plies earlier
+    /// (four when that side was in check), as far as the deep pruning
+    /// knows ([`Features::deep_pruning`](super::Features::deep_pruning); false when off).
+    improving: bool,
 }
 
 impl<P: Searchable> Searcher<'_, P> {
@@ -106,9 +110,23 @@ impl<P: Searchable> Searcher<'_, P> {
         // A side in check has few replies, and checks lead to the game ends
         // this search wants to prove: look one ply further.
         let depth = if in_check && self.features.check_extension { depth + 1 } else { depth };
-        // The static evaluation only serves the pruning near the leaves.
-        let needs_eval = !pv && !in_check && !proof && (depth <= 3 || self.features.null_move);
-        Node { ply, depth, pv, in_check, static_eval: needs_eval.then(|| self.eval(pos)), proof }
+        // The static evaluation serves the pruning near the leaves and,
+        // with the deep pruning, tells the nodes two plies down whether
+        // they improve on it.
+        let needs_eval = !pv && !in_check && !proof && (depth <= 3 || self.null_move || self.deep_pruning);
+        let eval = (needs_eval || (self.deep_pruning && !in_check)).then(|| self.eval(pos));
+        self.static_evals[ply] = eval;
+        let improving = self.deep_pruning && self.improving(ply, eval);
+        Node { ply, depth, pv, in_check, static_eval: eval.filter(|_| needs_eval), proof, improving }
+    }
+
+    /// Whether the static evaluation `eval` at `ply` is above the one two
+    /// plies earlier (four when that side was in check; true when neither
+    /// is known): the deep pruning prunes less where the side to move improves.
+    fn improving(&self, ply: usize, eval: Option<i32>) -> bool {
+        let Some(eval) = eval else { return false };
+        let earlier = |back: usize| ply.checked_sub(back).and_then(|p| self.static_evals[p]);
+        earlier(2).or_else(|| earlier(4)).is_none_or(|e| eval > e)
     }
 
     /// Internal iterative reduction ([`Features::iir`](super::Features::iir)):
@@ -127,22 +145,21 @@ impl<P: Searchable> Searcher<'_, P> {
     /// claims a game end.
     fn prune_node(&mut self, pos: &mut P, node: &Node, beta: i32) -> Option<i32> {
         let static_eval = node.static_eval?;
-        let f = self.features;
-        if f.futility
-            && node.depth <= 3
-            && !is_mate(beta)
-            && static_eval - f.futility_margin * 4 / 5 * node.depth >= beta
-        {
+        if self.reverse_futile(node, static_eval, beta) {
             return Some(static_eval);
         }
-        if f.null_move
+        // Never two passes in a row (the first restored by the second).
+        let after_pass = node.ply > 0 && self.played[node.ply - 1].is_none();
+        if self.null_move
             && node.depth >= 3
             && static_eval >= beta
             && !is_mate(beta)
+            && !after_pass
             && has_pieces(pos, pos.turn())
             && pos.may_pass()
         {
-            let r = 2 + node.depth / 4;
+            // Reduced more the deeper the node and the further above beta.
+            let r = 3 + node.depth / 3 + ((static_eval - beta) / 200).min(3);
             self.played[node.ply] = None;
             self.mark_pass(pos, node.ply, true);
             pos.pass();
@@ -207,6 +224,25 @@ impl<P: Searchable> Searcher<'_, P> {
         Some((best, best_move))
     }
 
+    /// Whether the node's static evaluation `eval` is so far above beta
+    /// that the search assumes it holds (reverse futility): within three
+    /// plies of the leaves by a margin of four fifths of
+    /// [`Features::futility_margin`](super::Features::futility_margin) a ply, or with the
+    /// deep pruning within [`DEEP_RFP_DEPTH`] plies by [`DEEP_RFP_MARGIN`]
+    /// a ply, one ply fewer when the position improves.
+    fn reverse_futile(&self, node: &Node, eval: i32, beta: i32) -> bool {
+        let f = self.features;
+        if !f.futility || is_mate(beta) {
+            return false;
+        }
+        let (max_depth, margin) = if self.deep_pruning {
+            (DEEP_RFP_DEPTH, DEEP_RFP_MARGIN * (node.depth - node.improving as i32))
+        } else {
+            (3, f.futility_margin * 4 / 5 * node.depth)
+        };
+        node.depth <= max_depth && eval - margin >= beta
+    }
+
     /// What orders the node's moves besides their kind: the table move,
     /// the killers, the counter move to the move that led here.
     fn hints(&self, pos: &P, node: &Node, tt_move: Option<u32>) -> Hints<P::Move> {
@@ -241,13 +277,37 @@ impl<P: Searchable> Searcher<'_, P> {
         if node.pv || node.proof || node.in_check || !quiet || best <= -MATE_BOUND {
             return false;
         }
-        let f = self.features;
-        let futile = f.futility
-            && node.depth <= 2
-            && node.static_eval.is_some_and(|e| e + f.futility_margin * node.depth <= alpha)
+        let futile = self.features.futility
+            && node.static_eval.is_some_and(|e| self.futile(node, e, alpha))
             && Some(m) != killer;
-        let late = f.late_move_pruning && node.depth <= 3 && count > 4 + 3 * (node.depth * node.depth) as usize;
-        futile || late
+        futile || self.late(node, count)
+    }
+
+    /// Whether no quiet move can lift the static evaluation `eval` to
+    /// alpha (futility): within two plies of the leaves by
+    /// [`Features::futility_margin`](super::Features::futility_margin) a
+    /// ply, or with the deep pruning within [`DEEP_FUTILITY_DEPTH`] plies
+    /// by [`DEEP_FUTILITY_BASE`] and [`DEEP_FUTILITY_MARGIN`] a ply.
+    fn futile(&self, node: &Node, eval: i32, alpha: i32) -> bool {
+        if self.deep_pruning {
+            node.depth <= DEEP_FUTILITY_DEPTH && eval + DEEP_FUTILITY_BASE + DEEP_FUTILITY_MARGIN * node.depth <= alpha
+        } else {
+            node.depth <= 2 && eval + self.features.futility_margin * node.depth <= alpha
+        }
+    }
+
+    /// Whether the `count`-th move, quiet, comes too late to be searched
+    /// (late-move pruning): with [`Features::late_move_pruning`](super::Features::late_move_pruning)
+    /// past 4 + 3 d² moves within three plies of the leaves, or with the
+    /// deep pruning (whatever that switch says) past 2 + d² moves, twice
+    /// as many when the position improves, within [`DEEP_LMP_DEPTH`] plies.
+    fn late(&self, node: &Node, count: usize) -> bool {
+        let d2 = (node.depth * node.depth) as usize;
+        if self.deep_pruning {
+            node.depth <= DEEP_LMP_DEPTH && count > (2 + d2) * (1 + node.improving as usize)
+        } else {
+            self.features.late_move_pruning && node.depth <= 3 && count > 4 + 3 * d2
+        }
     }
 
     /// Plays and searches `m`, the `count`-th move: the first with the
@@ -365,6 +425,19 @@ impl<P: Searchable> Searcher<'_, P> {
         self.tt.store(key, best_move.map(GameMove::to_bits), to_tt(best, node.ply), node.depth, bound, node.proof);
     }
 }
+
+/// How many plies from the leaves the deep pruning's reverse futility reaches.
+const DEEP_RFP_DEPTH: i32 = 7;
+/// The deep pruning's reverse futility margin per ply, in centipawns.
+const DEEP_RFP_MARGIN: i32 = 90;
+/// How many plies from the leaves the deep pruning's futility reaches.
+const DEEP_FUTILITY_DEPTH: i32 = 6;
+/// The deep pruning's futility margin at any depth, in centipawns.
+const DEEP_FUTILITY_BASE: i32 = 100;
+/// The deep pruning's futility margin per ply, in centipawns.
+const DEEP_FUTILITY_MARGIN: i32 = 100;
+/// How many plies from the leaves the deep pruning's late-move pruning reaches.
+const DEEP_LMP_DEPTH: i32 = 8;
 
 /// Whether a node searched to `depth` with the window (alpha, beta) can
 /// prove its result exactly: the window asks only about game ends (alpha

@@ -130,6 +130,13 @@ pub(super) struct Searcher<'a, P: Searchable> {
     pub history_lmr: bool,
     /// Whether counter moves are ordered after the killers.
     pub counter_moves: bool,
+    /// Whether the search tries null moves.
+    pub null_move: bool,
+    /// Whether the pruning near the leaves reaches deep (see [`Features::deep_pruning`]).
+    pub deep_pruning: bool,
+    /// The static evaluation of the node at each ply of the current line
+    /// (`None`: in check, or not computed), to tell whether a position improves.
+    pub static_evals: [Option<i32>; MAX_PLY + 1],
     /// The move played at each ply of the current line (`None`: a null
     /// move, or not known), so a node knows the move that led to it.
     pub played: [Option<P::Move>; MAX_PLY + 1],
@@ -171,6 +178,9 @@ impl<'a, P: Searchable> Searcher<'a, P> {
             capture_history: shared.features.capture_history.unwrap_or(P::CAPTURE_HISTORY),
             history_lmr: shared.features.history_lmr.unwrap_or(P::HISTORY_LMR),
             counter_moves: shared.features.counter_moves.unwrap_or(P::COUNTER_MOVES),
+            null_move: shared.features.null_move.unwrap_or(P::NULL_MOVE),
+            deep_pruning: shared.features.deep_pruning.unwrap_or(P::DEEP_PRUNING),
+            static_evals: [None; MAX_PLY + 1],
             played: [None; MAX_PLY + 1],
         }
     }
