@@ -268,7 +268,7 @@ engine_harness!(porthole_chess: porthole::Position, GameKind::Porthole, wins: &[
 ], middlegame: "rnbqkbnr/pppp1ppp/8/4p3/8/5P2/PPPPP1PP/RNBQKBNR w KQkq - 0 2 b5,c5,f5,g5,b4,c4,f4,g4", deterministic: 5, null_move: true);
 engine_harness!(linked_chess: linked::Position, GameKind::Linked, wins: &[
     ("7k/6pp/8/8/8/8/5PPP/R5K1 w - - 0 1 a4,e5", 1),
-], middlegame: "4k2r/1rp2pp1/pp4Pp/3p4/2pPP3/2P3P1/P4P1P/2R2R1K b k d3 0 12 a1,h7", deterministic: 5, null_move: false);
+], middlegame: "4k2r/1rp2pp1/pp4Pp/3p4/2pPP3/2P3P1/P4P1P/2R2R1K b k d3 0 12 a1,h7", deterministic: 5, null_move: true);
 engine_harness!(twoboard_chess: twoboard::Position, GameKind::Twoboard, wins: &[
     ("7K/8/8/7n/8/8/8/7r|k7/8/8/8/8/8/8/1N6 b B -|- -|- bAh5 0 39", 1),
 ], middlegame: "rnbq1bnr/ppp2ppp/3pp3/P7/8/8/1PPPPPPP/RNBQKBNR|rnbqkbnr/1pppppp1/7p/p7/8/6PP/PPPPPP2/RNBQ1BNR w B KQ|kq -|- wAa5,bBa5 2 6",
