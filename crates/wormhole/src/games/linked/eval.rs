@@ -10,6 +10,7 @@
 
 use super::Position;
 use super::routes::{self, Routes};
+use crate::core::orthodox::{bishop, rook};
 use crate::core::{Color, Role, Square};
 use crate::engine::orthodox_eval::{self, Scene};
 pub use crate::engine::orthodox_eval::{BISHOP_PAIR, KING_ATTACK, MATERIAL, MOBILITY, PASSED, PST, TEMPO, TEMPO_EG};
@@ -115,21 +116,107 @@ fn portal_terms<S: TermSink>(pos: &Position, color: Color, sink: &mut S) -> u64 
     if !pos.portals().is_active() {
         return 0;
     }
+    let (through, reach) = through_portal(pos, color);
+    for (role, n) in Role::ORTHODOX.into_iter().zip(through) {
+        sink.add(color.index(), THROUGH.at(role.index()), n);
+    }
+    reach
+}
+
+/// How many landings `color`'s pieces of each role (in the order of
+/// [`Role::ORTHODOX`]) reach only through the portal, and the squares its
+/// pieces (not pawns) reach so. Only the pieces that can arrive on a portal
+/// cell ([`entries`]) are asked for their routes: the others have none
+/// through the portal.
+#[inline(always)]
+fn through_portal(pos: &Position, color: Color) -> ([i32; 6], u64) {
     let b = pos.board();
-    let ci = color.index();
+    let cells = pos.portals().cells().0;
+    let stop = b.occupied().0 | cells;
     let scene = pos.scene(color);
     let mut reach = 0;
-    for role in Role::ORTHODOX {
-        let mut through = 0;
-        for s in b.pieces(color, role) {
-            let r: Routes = pos.routes_in(&scene, role, s.index());
+    let mut counts = [0; 6];
+    for (role, count) in Role::ORTHODOX.into_iter().zip(&mut counts) {
+        let mut pieces = b.pieces(color, role).0 & entries(color, role, cells, stop);
+        while pieces != 0 {
+            let r: Routes = pos.routes_in(&scene, role, pieces.trailing_zeros() as usize);
             let via = (r.via[0] | r.via[1]) & !r.direct;
             if role != Role::Pawn {
                 reach |= via;
             }
-            through += via.count_ones() as i32;
+            *count += via.count_ones() as i32;
+            pieces &= pieces - 1;
         }
-        sink.add(ci, THROUGH.at(role.index()), through);
     }
-    reach
+    (counts, reach)
+}
+
+/// The squares from which a piece of `color` and `role` could arrive on
+/// one of the portal `cells` when `stop` stops lines (a superset for
+/// pawns: every push and capture onto a cell). Leaps and lines are
+/// symmetric, so they are looked up from the cells.
+#[inline(always)]
+fn entries(color: Color, role: Role, cells: u64, stop: u64) -> u64 {
+    let mut from = 0;
+    let mut c = cells;
+    while c != 0 {
+        let s = c.trailing_zeros() as usize;
+        from |= match role {
+            Role::Pawn => routes::pawn(!color, s),
+            Role::Knight => routes::knight(s),
+            Role::King => routes::king(s),
+            Role::Bishop => bishop(s, stop),
+            Role::Rook => rook(s, stop),
+            _ => rook(s, stop) | bishop(s, stop),
+        };
+        c &= c - 1;
+    }
+    if role == Role::Pawn {
+        let back = routes::forward(!color, cells);
+        from |= back | routes::forward(!color, back);
+    }
+    from
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::see::on_square::testing::random_games;
+
+    /// [`through_portal`] asking every piece for its routes.
+    fn through_every_piece(pos: &Position, color: Color) -> ([i32; 6], u64) {
+        let scene = pos.scene(color);
+        let mut reach = 0;
+        let mut counts = [0; 6];
+        for (role, count) in Role::ORTHODOX.into_iter().zip(&mut counts) {
+            for s in pos.board().pieces(color, role) {
+                let r = pos.routes_in(&scene, role, s.index());
+                let via = (r.via[0] | r.via[1]) & !r.direct;
+                if role != Role::Pawn {
+                    reach |= via;
+                }
+                *count += via.count_ones() as i32;
+            }
+        }
+        (counts, reach)
+    }
+
+    #[test]
+    fn through_portal_agrees_with_every_piece_in_random_games() {
+        let mut through = 0;
+        for portals in ["e4,a5", "d4,e5", "c4,f5", "h4,h5"] {
+            let fen = format!("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 {portals}");
+            random_games(&Position::from_fen(&fen).unwrap(), 60, |pos| {
+                if !pos.portals().is_active() {
+                    return;
+                }
+                for c in Color::ALL {
+                    let expected = through_every_piece(pos, c);
+                    assert_eq!(through_portal(pos, c), expected, "{}", pos.fen());
+                    through += expected.0.iter().sum::<i32>();
+                }
+            });
+        }
+        assert!(through > 10_000, "{through} landings through the portal");
+    }
 }
