@@ -356,18 +356,6 @@ impl Playing<'_> {
         }
         then
     }
-
-    /// The trainer takes the board, with its first puzzle on it (a trainer
-    /// is installed only with a puzzle to offer), in the trainer's mode.
-    pub(super) fn install_trainer(&mut self, trainer: Trainer) -> Then {
-        self.core.cancel_search();
-        self.core.out.push(Effect::ResetEngine);
-        *self.activity = Activity::Puzzles(trainer);
-        match self.activity.trainer_mut().is_some_and(|t| t.set_up(self.core)) {
-            true => Then::Trainer,
-            false => Then::Stays,
-        }
-    }
 }
 
 impl Activity {
