@@ -4,9 +4,11 @@
 //! [`Mode`] on screen with each mode's own state, and the [`Activity`]
 //! the board is for (the player's game, the puzzle [`Trainer`], or a
 //! server's game, [`Remote`]: one at a time). Each mode has its own update
-//! (`modes/`, `picker.rs`, and `Study`'s, `Trainer`'s in `update/`), given
-//! the [`Core`]; [`AppState::update`] (in `update.rs`) dispatches on the
-//! mode and follows what the mode's update asks. Nothing here does I/O or
+//! (`modes/`, `picker.rs`, the game's screen's `Playing`, and `Study`'s,
+//! `Trainer`'s in `update/`), given the [`Core`], and its own view
+//! (`view/`); [`AppState`] keeps only what every mode shares and the
+//! dispatch: [`AppState::update`] (in `update.rs`) dispatches on the mode
+//! and follows what the mode's update asks. Nothing here does I/O or
 //! reads the clock: the updates return the effects for the runner to
 //! perform.
 

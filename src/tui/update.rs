@@ -4,8 +4,10 @@
 //! in `modes/`, the list of saved games in `picker.rs`, the review and the
 //! live analysis [`Study`]'s, the puzzle trainer [`Trainer`]'s, here in
 //! `update/`) changes its own state, given the [`Core`], and answers what
-//! it asks of the app ([`Then`]), which [`AppState::follow`] does. The
-//! game's own keys are in `update/play.rs`; the game and the engine in
+//! it asks of the app ([`Then`]), which [`AppState::follow`] does (the
+//! new-game screen's start and the question's yes are their own types'
+//! too, given the game's screen's parts, [`Playing`]). The game's own
+//! keys are in `update/play.rs`; its moves and the engine's in
 //! `update/engine.rs`, files and replacing the game in `update/games.rs`,
 //! the `:` commands in `update/command.rs`, a server's game ([`Remote`]'s
 //! updates) in `update/remote.rs`.

@@ -213,6 +213,7 @@ impl View {
     }
 }
 
+/// Resigning, once the question (`Pending::Resign`) had its yes.
 impl Playing<'_> {
     /// Resigns for the human (the side to move in hot-seat), once
     /// confirmed; a server's game asks the server. The banner goes up.

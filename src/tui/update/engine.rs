@@ -260,9 +260,9 @@ impl Playing<'_> {
     }
 }
 
-/// The game and the engine's own updates: what the board is for
-/// ([`Activity`]) says who plays, and a change of the game may change the
-/// mode (its end puts up the banner).
+/// What follows a change of the game, whichever mode is on screen: the
+/// engine set thinking or stopped, given what the board is for
+/// ([`Activity`]); the game's end may change the mode (its banner goes up).
 impl Core {
     /// After the game changed: end it (its banner goes up, [`Then::Over`]),
     /// or set the engine thinking ([`Then::GoesOn`]), and tidy the view.
