@@ -440,8 +440,9 @@ mod tests {
     #[test]
     fn a_short_fen_on_the_command_line_says_what_was_assumed() {
         let session = session_of(&args(&["--fen", "4k3/8/8/8/8/8/8/4K3"]), Config::default()).unwrap();
-        let said = format!("{:?}", session.view().message.as_ref());
-        assert!(said.contains("the FEN gave 1 of 3 fields: assumed 'w 0' (White to move)"), "{said}");
+        let rows = crate::tui::testing::screen(&session, 160, 40);
+        let said = "the FEN gave 1 of 3 fields: assumed 'w 0' (White to move)";
+        assert!(crate::tui::testing::contains(&rows, said), "{rows:#?}");
     }
 
     #[test]

@@ -45,7 +45,7 @@ pub mod runner;
 mod shared;
 pub mod state;
 #[cfg(test)]
-mod testing;
+pub(crate) mod testing;
 pub mod theme;
 mod trainer;
 mod update;
@@ -181,7 +181,7 @@ pub fn run(terminal: &mut DefaultTerminal, mut app: App, signals: &Signals) -> (
     let mut report = app.finish();
     if std::env::var_os("WORMHOLE_STATS").is_some() {
         report.notes.push(stats.report());
-        report.notes.push(app.session().engine().search_stats(app.session().settings()));
+        report.notes.push(app.session().core().engine.search_stats(&app.session().core().settings));
     }
     (report, ending)
 }
@@ -253,7 +253,7 @@ pub fn action_for(ev: &Event, session: &AppState, area: Rect) -> Option<UserActi
         Event::Key(key) if key.kind == KeyEventKind::Press => keymap::action_for(
             key,
             session.mode().key_context(session.activity()),
-            session.view().input.text().is_empty(),
+            session.core().view.input.text().is_empty(),
         ),
         Event::Mouse(m) => match m.kind {
             MouseEventKind::Down(MouseButton::Left) => {
@@ -330,7 +330,7 @@ mod tests {
         let mut script = Script { inputs, waits: 0 };
         let ending = event_loop(&mut terminal, &mut *app, &mut script, &mut FrameStats::default());
         assert!(matches!(&ending, ExitCause::TerminalLost(why) if why == "the script ended"), "{ending:?}");
-        assert_eq!(app.session().game().line().sans(), ["e4"], "typed on the input, played by update");
+        assert_eq!(app.session().core().game.line().sans(), ["e4"], "typed on the input, played by update");
         assert_eq!(terminal.get_frame().area(), Rect::new(0, 0, 90, 28), "the window's change resizes the output");
         let screen = rows(&terminal);
         assert!(
@@ -350,7 +350,7 @@ mod tests {
         let mut script = Script { inputs, waits: 0 };
         let ending = event_loop(&mut terminal, &mut *app, &mut script, &mut FrameStats::default());
         assert!(matches!(ending, ExitCause::Quit), "{ending:?}");
-        assert_eq!(app.session().game().line().sans(), ["e4"]);
+        assert_eq!(app.session().core().game.line().sans(), ["e4"]);
         assert_eq!(script.waits, 2, "the three keys waiting together cost one wait");
     }
 

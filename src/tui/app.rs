@@ -75,14 +75,14 @@ impl<P: Perform> App<P> {
     /// Time passes and the engine reports. Returns whether the game or the
     /// engine's report changed (a redraw is due at once).
     pub fn tick(&mut self, now: Instant) -> bool {
-        let was_over = self.session.game().is_over();
+        let was_over = self.session.core().game.is_over();
         self.handle(Msg::Tick(now));
         let reports = self.runner.poll();
         let changed = !reports.is_empty();
         for msg in reports {
             self.handle(msg);
         }
-        changed || self.session.game().is_over() != was_over
+        changed || self.session.core().game.is_over() != was_over
     }
 
     /// Ends the session: stops the engine, autosaves, and says what to print.
@@ -90,7 +90,7 @@ impl<P: Perform> App<P> {
         if !self.session.should_quit() {
             self.handle(UserAction::Quit);
         }
-        self.session.exit_report()
+        ExitReport::new(self.session.core(), self.session.activity())
     }
 }
 

@@ -3,9 +3,11 @@
 //! ([`Then`]); `AppState::update` dispatches on the mode and follows the
 //! answer. Here: the help ([`help`]), browsing earlier positions
 //! ([`browse`]), a finished game's banner ([`game_over`]), a yes-or-no
-//! question ([`confirm`]), the new-game screen ([`new_game`]) and the
-//! list of saved games ([`open_game`], its list's own update in
-//! `picker.rs`). The others have theirs beside their state: the review and the live analysis
+//! question ([`confirm`], and what its yes does), the new-game screen
+//! ([`new_game`], and the game it starts) and the list of saved games
+//! ([`open_game`], its list's own update in `picker.rs`). The others
+//! have theirs beside their state: the game's screen (`Playing`'s,
+//! `update/play.rs`), the review and the live analysis
 //! (`Study`'s, `update/review.rs`), the puzzle trainer (`Trainer`'s,
 //! `update/puzzles.rs`), a server's game (`Remote`'s, `update/remote.rs`).
 

@@ -2,7 +2,7 @@
 //! and clock, with the last choices preselected so that Enter starts at once.
 
 use wormhole::engine::Level;
-use wormhole::facts::SetupChoice;
+use wormhole::facts::StartChoice;
 use wormhole::{AnyPosition, GameKind};
 
 use super::choice::Choice;
@@ -174,7 +174,7 @@ fn default_setup(kind: GameKind) -> [u8; MAX_SETUP] {
 }
 
 /// The choices of `kind`'s start position (none for most games).
-fn choices(kind: GameKind) -> &'static [SetupChoice] {
+fn choices(kind: GameKind) -> &'static [StartChoice] {
     kind.info().setup.map_or(&[], |setup| setup.choices)
 }
 

@@ -13,11 +13,11 @@ use super::state::AppState;
 /// How long the event loop may wait for input: None = until a key comes.
 /// While the engine thinks, its move is picked up within 10 ms.
 pub fn poll_timeout(session: &AppState) -> Option<Duration> {
-    if session.engine().thinking.is_some() {
+    if session.core().engine.thinking.is_some() {
         Some(Duration::from_millis(10))
     } else if reviewing(session) {
         Some(Duration::from_millis(50))
-    } else if session.game().clocks().is_running() {
+    } else if session.core().game.clocks().is_running() {
         Some(Duration::from_millis(100))
     } else {
         None
@@ -29,8 +29,8 @@ pub fn poll_timeout(session: &AppState) -> Option<Duration> {
 /// claim's countdown when its text changes (once a second, a tenth below
 /// 20 s), not every frame.
 pub fn changes_at(session: &AppState, frame: Duration) -> Option<Instant> {
-    let (now, game) = (session.now(), session.game());
-    let report = session.engine().thinking.is_some() || reviewing(session);
+    let (now, game) = (session.core().now, &session.core().game);
+    let report = session.core().engine.thinking.is_some() || reviewing(session);
     let clock = game.clocks().clock().filter(|c| c.is_running()).and_then(|c| {
         let turn = game.line().position().turn();
         clock::text_changes_in(c.remaining(turn, turn, now))

@@ -4,9 +4,11 @@
 //! [`Mode`] on screen with each mode's own state, and the [`Activity`]
 //! the board is for (the player's game, the puzzle [`Trainer`], or a
 //! server's game, [`Remote`]: one at a time). Each mode has its own update
-//! (`modes/`, `picker.rs`, and `Study`'s, `Trainer`'s in `update/`), given
-//! the [`Core`]; [`AppState::update`] (in `update.rs`) dispatches on the
-//! mode and follows what the mode's update asks. Nothing here does I/O or
+//! (`modes/`, `picker.rs`, the game's screen's `Playing`, and `Study`'s,
+//! `Trainer`'s in `update/`), given the [`Core`], and its own view
+//! (`view/`); [`AppState`] keeps only what every mode shares and the
+//! dispatch: [`AppState::update`] (in `update.rs`) dispatches on the mode
+//! and follows what the mode's update asks. Nothing here does I/O or
 //! reads the clock: the updates return the effects for the runner to
 //! perform.
 
@@ -22,11 +24,12 @@ use super::game::{GameState, PlayerKind};
 use super::game_settings::GameSettings;
 use super::input::{self, Candidate};
 use super::keymap::{self, Context};
+use super::modes::Then;
 pub use super::modes::confirm::Pending;
 pub use super::modes::help::HelpPage;
 use super::newgame::NewGameForm;
 use super::picker::GamePicker;
-use super::remote::{Opened, Remote};
+use super::remote::Remote;
 use super::review::Study;
 pub(crate) use super::shared::View;
 pub(super) use super::shared::{Core, EngineProgress, Look, Outputs};
@@ -167,6 +170,29 @@ impl Activity {
         game.is_over() || self.remote().is_some_and(|r| r.ending.is_some())
     }
 
+    /// The mode under the others, to return to from help or review: the
+    /// puzzle on the trainer's board, else `game`'s screen or its end's.
+    pub(super) fn resting_mode(&self, game: &GameState) -> Mode {
+        if self.trainer().is_some() {
+            Mode::Puzzle
+        } else if game.is_over() {
+            Mode::GameOver
+        } else {
+            Mode::Play
+        }
+    }
+
+    /// The time is `now`: the clocks run out ([`Then::Over`]), but on a
+    /// server's game, where the server alone decides a flag.
+    pub(super) fn tick(&self, core: &mut Core, now: Instant) -> Then {
+        core.now = now;
+        if self.remote().is_none() && core.game.check_flag(now) {
+            core.cancel_search();
+            return Then::Over;
+        }
+        Then::Stays
+    }
+
     /// `core`'s game as PGN with the players' names; the date is left for
     /// the runner to fill in when it writes the file.
     pub(super) fn pgn(&self, core: &Core) -> wormhole::pgn::PgnGame {
@@ -221,6 +247,20 @@ pub struct ExitReport {
     /// The game as PGN when it could be saved nowhere: printed, so that
     /// its moves are not lost.
     pub unsaved: Option<String>,
+}
+
+impl ExitReport {
+    /// What to print once the terminal is restored, from the session's
+    /// `core` (its game, notes and errors) and what its board was for.
+    pub(super) fn new(core: &Core, activity: &Activity) -> ExitReport {
+        let unsaved = (!core.out.errors.is_empty()).then(|| activity.pgn(core).to_pgn());
+        ExitReport {
+            fen: core.game.line().position().fen(),
+            notes: core.out.notes.clone(),
+            errors: core.out.errors.clone(),
+            unsaved,
+        }
+    }
 }
 
 /// The app's state: the [`Core`] every mode shares, the mode on screen,
@@ -279,37 +319,21 @@ impl AppState {
         self
     }
 
-    pub fn game(&self) -> &GameState {
-        &self.core.game
+    /// What every mode shares: the game, its settings, the config, the
+    /// look and the view state, the engine's progress, the time.
+    pub(super) fn core(&self) -> &Core {
+        &self.core
     }
-    pub fn settings(&self) -> &GameSettings {
-        &self.core.settings
-    }
+    /// The config file and the choices it holds.
     pub fn config(&self) -> &Config {
         &self.core.config
     }
     pub fn mode(&self) -> &Mode {
         &self.mode
     }
-    /// How the screen is drawn: its style sheet.
-    pub(super) fn look(&self) -> &Look {
-        &self.core.look
-    }
-    /// The screen's view state: the input and message lines, the cursor,
-    /// the board's turn, the engine's last move.
-    pub(crate) fn view(&self) -> &View {
-        &self.core.view
-    }
-    /// The engine's progress: its search, what thinking on the human's time found.
-    pub(super) fn engine(&self) -> &EngineProgress {
-        &self.core.engine
-    }
     /// Whether the session is over: the runner stops.
     pub fn should_quit(&self) -> bool {
         self.core.out.quit
-    }
-    pub fn now(&self) -> Instant {
-        self.core.now
     }
 
     /// What the board is for: the player's game, a puzzle, a server's game.
@@ -350,46 +374,5 @@ impl AppState {
             (Mode::Analyze, _, Some(explore)) => &explore.position,
             _ => self.core.game.line().position_at(self.shown_ply()),
         }
-    }
-
-    /// The game as PGN with the players' names; the date is left for the
-    /// runner to fill in when it writes the file.
-    pub fn pgn(&self) -> wormhole::pgn::PgnGame {
-        self.activity.pgn(&self.core)
-    }
-
-    /// What to print once the terminal is restored.
-    pub fn exit_report(&self) -> ExitReport {
-        let unsaved = (!self.core.out.errors.is_empty()).then(|| self.pgn().to_pgn());
-        ExitReport {
-            fen: self.core.game.line().position().fen(),
-            notes: self.core.out.notes.clone(),
-            errors: self.core.out.errors.clone(),
-            unsaved,
-        }
-    }
-}
-
-/// A server's game as a session (see [`super::remote`]).
-impl AppState {
-    /// A session showing a server's game, drawn with `config`'s theme and
-    /// pieces (the player's kept settings) at time `now`.
-    pub fn remote(opened: Opened, config: Config, display: Display, now: Instant) -> AppState {
-        let kind = opened.start.kind();
-        let mut game = GameState::new(opened.start, [PlayerKind::Human; 2], None);
-        for text in &opened.moves {
-            let Ok(m) = game.line().position().parse_move(text) else { break };
-            if game.play(m, now).is_err() {
-                break;
-            }
-        }
-        game.set_clocks(opened.clocks.map(|c| c.shown(now)));
-        let settings =
-            GameSettings { players: [PlayerKind::Human; 2], variant: kind, autoflip: false, ..GameSettings::default() };
-        let you = opened.remote.you;
-        let mut session = AppState::new(settings, game, config, display, now);
-        session.core.view.flipped = you == Some(Color::Black);
-        session.activity = Activity::Remote(opened.remote);
-        session
     }
 }

@@ -113,26 +113,26 @@ pub fn enter(app: &mut App, text: &str) {
 pub fn wait_engine(app: &mut App) {
     let end = Instant::now() + Duration::from_secs(20);
     let answering = |app: &App| {
-        app.session().engine().thinking.as_ref().is_some_and(|t| !matches!(t.purpose, Purpose::Ponder { .. }))
+        app.session().core().engine.thinking.as_ref().is_some_and(|t| !matches!(t.purpose, Purpose::Ponder { .. }))
     };
     while answering(app) && Instant::now() < end {
         std::thread::sleep(Duration::from_millis(5));
         app.tick(Instant::now());
     }
     assert!(!answering(app), "the engine did not answer in time");
-    let thinking = app.session().engine().thinking.as_ref().is_some();
+    let thinking = app.session().core().engine.thinking.as_ref().is_some();
     assert_eq!(app.engine_busy(), thinking, "the engine's thread is busy when the session thinks so");
 }
 
 pub fn error(session: &AppState) -> String {
-    match session.view().message.as_ref() {
+    match session.core().view.message.as_ref() {
         Some(Message::Error(e)) => e.clone(),
         other => panic!("expected an error, got {other:?}"),
     }
 }
 
 pub fn info(session: &AppState) -> String {
-    match session.view().message.as_ref() {
+    match session.core().view.message.as_ref() {
         Some(Message::Info(i)) => i.clone(),
         other => panic!("expected a remark, got {other:?}"),
     }
@@ -157,5 +157,5 @@ pub fn contains(rows: &[String], text: &str) -> bool {
 
 /// Whether `session`'s board shows Black's side at the bottom.
 pub fn flipped(session: &AppState) -> bool {
-    session.view().flipped_in(session.game().line().kind())
+    session.core().view.flipped_in(session.core().game.line().kind())
 }

@@ -12,7 +12,7 @@ use wormhole::rules::{GameMove, GameOutcome};
 use wormhole::{AnyMove, AnyPosition, Color, GameKind, Rules, Square};
 
 use crate::glicko::Rating;
-use crate::puzzle_record::{Attempt, PuzzleOutcome, Record};
+use crate::puzzle_record::{LoadedPuzzles, PuzzleOutcome, Record};
 
 /// A puzzle is not offered again while it is among the last this many tried.
 pub const NOT_AGAIN_WITHIN: usize = 50;
@@ -116,8 +116,28 @@ pub struct Trainer {
 }
 
 impl Trainer {
-    pub fn new(game: GameKind, puzzles: Vec<Offered>, record: Record) -> Trainer {
-        Trainer { game, puzzles, record, filter: None, streak: 0, current: None }
+    /// The trainer of `game` from the puzzles and the record read, with
+    /// its first puzzle chosen (none when none fits), keeping the theme and
+    /// the streak of the trainer it replaces (`old`, if one is on; a theme
+    /// that leaves nothing to offer is dropped); and why puzzles were left
+    /// out.
+    pub fn from_loaded(game: GameKind, loaded: LoadedPuzzles, old: Option<&Trainer>) -> (Trainer, Vec<String>) {
+        let mut notes = loaded.notes;
+        let sets = loaded.puzzles.into_iter().map(|p| (p, false)).chain(loaded.personal.into_iter().map(|p| (p, true)));
+        let mut puzzles = Vec::new();
+        for (puzzle, personal) in sets.filter(|(p, _)| p.game == game) {
+            match Offered::new(puzzle, personal) {
+                Ok(o) => puzzles.push(o),
+                Err(e) => notes.push(e),
+            }
+        }
+        let (filter, streak) = old.map_or((None, 0), |old| (old.filter.clone(), old.streak));
+        let mut trainer = Trainer { game, puzzles, record: loaded.record, filter, streak, current: None };
+        if !trainer.next() && !trainer.filters().is_empty() {
+            trainer.filter = None;
+            trainer.next();
+        }
+        (trainer, notes)
     }
 
     /// The player's rating in this game.
@@ -201,30 +221,6 @@ impl Trainer {
     pub fn hint_square(&self, played: usize) -> Option<Square> {
         self.current.as_ref().filter(|c| c.hinted && c.phase == Phase::Solving)?;
         self.expected(played).map(|m| m.from())
-    }
-
-    /// Counts the puzzle on the board, once: solved, solved after a hint (no
-    /// gain, no loss) or failed. Returns the attempt to record (with the
-    /// rating it leaves; the runner dates it), or None if it already counted.
-    pub fn count(&mut self, outcome: PuzzleOutcome) -> Option<(Attempt, Rating)> {
-        let current = self.current.as_ref().filter(|c| c.change.is_none())?;
-        let offered = &self.puzzles[current.index];
-        let before = self.rating();
-        let after = outcome.rated(before, f64::from(offered.puzzle.rating));
-        let attempt = Attempt {
-            puzzle: offered.puzzle.id.clone(),
-            game: self.game.name().to_string(),
-            result: outcome,
-            before: before.rating,
-            after: after.rating,
-            date: String::new(),
-        };
-        self.streak = if outcome == PuzzleOutcome::Solved { self.streak + 1 } else { 0 };
-        self.record.add(self.game, attempt.clone(), after);
-        if let Some(c) = self.current.as_mut() {
-            c.change = Some(Change { outcome, before, after });
-        }
-        Some((attempt, after))
     }
 }
 

@@ -4,8 +4,10 @@
 //! in `modes/`, the list of saved games in `picker.rs`, the review and the
 //! live analysis [`Study`]'s, the puzzle trainer [`Trainer`]'s, here in
 //! `update/`) changes its own state, given the [`Core`], and answers what
-//! it asks of the app ([`Then`]), which [`AppState::follow`] does. The
-//! game's own keys are in `update/play.rs`; the game and the engine in
+//! it asks of the app ([`Then`]), which [`AppState::follow`] does (the
+//! new-game screen's start and the question's yes are their own types'
+//! too, given the game's screen's parts, [`Playing`]). The game's own
+//! keys are in `update/play.rs`; its moves and the engine's in
 //! `update/engine.rs`, files and replacing the game in `update/games.rs`,
 //! the `:` commands in `update/command.rs`, a server's game ([`Remote`]'s
 //! updates) in `update/remote.rs`.
@@ -41,22 +43,17 @@ mod tests;
 #[cfg(test)]
 mod twoboard_tests;
 
-use std::time::Instant;
-
 use wormhole::Rules;
 
 use super::action::{Msg, UserAction};
 use super::ai::{EngineEvent, Purpose};
-use super::config::ConfigKey;
 use super::effects::Effect;
 use super::explore::Origin;
-use super::game::GameState;
-use super::game_settings::GameSettings;
 use super::modes::{Then, browse, game_over, help, open_game};
 use super::newgame::NewGameForm;
-use super::state::{Activity, AppState, Mode, Pending};
+use super::state::{Activity, AppState, Mode};
 use crate::limits::MAX_INPUT_CHARS;
-use play::Playing;
+pub(in crate::tui) use play::Playing;
 
 impl AppState {
     /// The effects of the first position (the engine may be to move). With
@@ -75,7 +72,7 @@ impl AppState {
         let next = match msg.into() {
             Msg::User(action) => return self.after(|s| s.on_action(action)),
             Msg::Paste(text) => return self.after(|s| s.paste(&text)),
-            Msg::Tick(now) => return self.after(|s| s.on_tick(now)),
+            Msg::Tick(now) => self.activity.tick(&mut self.core, now),
             Msg::Engine(EngineEvent::Info(info)) => {
                 if let Some(t) = &mut self.core.engine.thinking {
                     t.info = Some(info);
@@ -160,14 +157,14 @@ impl AppState {
     pub(super) fn follow(&mut self, next: Then) {
         match next {
             Then::Stays => {}
-            Then::Rest => self.mode = self.resting_mode(),
+            Then::Rest => self.mode = self.activity.resting_mode(&self.core.game),
             Then::Resume => {
-                self.mode = self.resting_mode();
+                self.mode = self.activity.resting_mode(&self.core.game);
                 let next = self.core.after_change(&self.activity);
                 self.follow(next);
             }
             Then::RestKeys(action) => {
-                self.mode = self.resting_mode();
+                self.mode = self.activity.resting_mode(&self.core.game);
                 self.follow(Then::Keys(action));
             }
             Then::Keys(action) => {
@@ -182,7 +179,6 @@ impl AppState {
             Then::Browse(ply) => self.mode = Mode::Browse(ply),
             Then::Ask(pending) => self.mode = Mode::Confirm(pending),
             Then::ShowFen => self.core.show_fen(self.shown_position().fen()),
-            Then::Done => self.done(),
             other => self.open(other),
         }
     }
@@ -201,7 +197,7 @@ impl AppState {
                     self.core.cancel_search();
                     self.study.explore = None;
                 }
-                let pgn = self.pgn();
+                let pgn = self.activity.pgn(&self.core);
                 if self.study.open_review(&mut self.core, pgn) {
                     self.mode = Mode::Review;
                 }
@@ -227,81 +223,28 @@ impl AppState {
                 let back = std::mem::replace(&mut self.mode, Mode::Play);
                 self.mode = self.core.list_games(back);
             }
-            Then::OpenListAtRest => self.mode = self.core.list_games(self.resting_mode()),
+            Then::OpenListAtRest => self.mode = self.core.list_games(self.activity.resting_mode(&self.core.game)),
             Then::Back => {
                 if let Mode::OpenGame(picker) = std::mem::replace(&mut self.mode, Mode::Play) {
                     self.mode = picker.back;
                 }
             }
-            _ => self.follow(next),
-        }
-    }
-
-    /// What the mode was for: the new-game screen's game starts (the screen
-    /// stays up until the game it replaces is autosaved); the question's
-    /// yes does what waits (with what it keeps).
-    fn done(&mut self) {
-        if let Mode::NewGame(form) = self.mode {
-            return self.start_from_form(form);
-        }
-        let rest = self.resting_mode();
-        let Mode::Confirm(pending) = std::mem::replace(&mut self.mode, rest) else { return };
-        let next = match pending {
-            Pending::Resign => self.core.resign_now(&self.activity),
-            Pending::NewGame(settings) => self.playing().new_game(settings),
-            Pending::Replace(path) => {
-                self.core.save(&self.activity, Some(path));
-                Then::Stays
+            // What the mode was for: the new-game screen's game starts (the
+            // screen stays up until the game it replaces is autosaved); the
+            // question's yes does what waits.
+            Then::Done => {
+                let next = match self.mode {
+                    Mode::NewGame(form) => form.start_game(&mut self.playing()),
+                    Mode::Confirm(_) => {
+                        let rest = self.activity.resting_mode(&self.core.game);
+                        let Mode::Confirm(pending) = std::mem::replace(&mut self.mode, rest) else { return };
+                        pending.done(&mut self.playing())
+                    }
+                    _ => Then::Stays,
+                };
+                self.follow(next);
             }
-            Pending::Load(fen) => self.playing().load_fen_now(&fen),
-        };
-        self.follow(next);
-    }
-
-    /// Starts the game chosen on the new-game screen and keeps the choices
-    /// as the next defaults.
-    fn start_from_form(&mut self, form: NewGameForm) {
-        if form.puzzles {
-            // `wormhole puzzles` opens the game chosen last.
-            self.core.config.prefs.variant = form.variant;
-            let text = self.core.config.updated_text(&[ConfigKey::Variant]);
-            self.core.save_config(text, &[ConfigKey::Variant]);
-            self.mode = self.resting_mode();
-            return self.core.open_trainer(form.variant);
-        }
-        form.apply(&mut self.core.config.prefs);
-        let keys = [ConfigKey::Variant, ConfigKey::Side, ConfigKey::Level, ConfigKey::Clock];
-        let text = self.core.config.updated_text(&keys);
-        self.core.save_config(text, &keys);
-        let settings = GameSettings {
-            players: form.side.players(),
-            level: form.level,
-            clock: form.clock,
-            variant: form.variant,
-            ..self.core.settings
-        };
-        let game = GameState::new(form.start(), settings.players, settings.clocks());
-        let next = self.playing().replace_game(game, settings);
-        self.follow(next);
-    }
-
-    fn on_tick(&mut self, now: Instant) {
-        self.core.now = now;
-        // On the server, the server alone decides a flag.
-        if self.activity.remote().is_none() && self.core.game.check_flag(now) {
-            self.core.cancel_search();
-            self.mode = Mode::GameOver;
-        }
-    }
-
-    /// The mode to return to from help or review.
-    fn resting_mode(&self) -> Mode {
-        if self.activity.trainer().is_some() {
-            Mode::Puzzle
-        } else if self.core.game.is_over() {
-            Mode::GameOver
-        } else {
-            Mode::Play
+            _ => self.follow(next),
         }
     }
 

@@ -43,8 +43,8 @@ fn boards_shown(session: &AppState) -> Boards {
     let count = pos.boards().len();
     Boards {
         count,
-        alone: (pos.board_to_play() + session.view().board_shift) % count,
-        flipped: session.view().flipped_in(session.game().line().kind()),
+        alone: (pos.board_to_play() + session.core().view.board_shift) % count,
+        flipped: session.core().view.flipped_in(session.core().game.line().kind()),
         tall_panel: matches!(session.mode(), Mode::Review | Mode::Analyze),
     }
 }
@@ -58,7 +58,7 @@ pub fn draw(frame: &mut Frame, session: &AppState) {
     let highlights = marks::highlights(session);
     let pos = session.shown_position();
     for placed in &screen.boards {
-        let view = BoardView::new(pos, placed.board, placed.geometry, &highlights, &session.look().theme);
+        let view = BoardView::new(pos, placed.board, placed.geometry, &highlights, &session.core().look.theme);
         frame.render_widget(view, area);
         board_label(frame, session, placed, screen.arrangement);
     }
@@ -85,7 +85,7 @@ pub fn draw(frame: &mut Frame, session: &AppState) {
 /// the key that shows the other (shortened to fit the board's width).
 fn board_label(frame: &mut Frame, session: &AppState, placed: &Placed, arrangement: Arrangement) {
     let Some(rect) = placed.label else { return };
-    let (pos, theme) = (session.shown_position(), &session.look().theme);
+    let (pos, theme) = (session.shown_position(), &session.core().look.theme);
     let name = games::board_name(pos.kind(), placed.board);
     let (head, plays) = match placed.board == pos.board_to_play() {
         true => (format!("{}{name}", theme.turn_marker()), format!(": {} to play", pos.turn())),

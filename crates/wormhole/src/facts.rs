@@ -126,7 +126,7 @@ pub trait Facts: Rules {
 #[derive(Debug, Clone, Copy)]
 pub struct StartChoices {
     /// The choices, one line each.
-    pub choices: &'static [SetupChoice],
+    pub choices: &'static [StartChoice],
     /// What the line `choice` shows for `value` (0 to its count).
     pub value_text: fn(choice: usize, value: u8) -> String,
     /// The FEN of the start with `values` chosen, one per choice; `None`
@@ -136,7 +136,7 @@ pub struct StartChoices {
 
 /// One line of a [`StartChoices`]: a value from 0 to `count - 1`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct SetupChoice {
+pub struct StartChoice {
     /// The line's label.
     pub label: &'static str,
     /// How many values it has.

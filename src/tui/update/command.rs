@@ -213,7 +213,28 @@ impl View {
     }
 }
 
+/// Resigning, once the question (`Pending::Resign`) had its yes.
 impl Playing<'_> {
+    /// Resigns for the human (the side to move in hot-seat), once
+    /// confirmed; a server's game asks the server. The banner goes up.
+    pub(in crate::tui) fn resign_now(&mut self) -> Then {
+        if self.activity.remote().is_some() {
+            self.core.out.push(Effect::Remote(crate::tui::remote::RemoteCall::Resign));
+            return Then::Stays;
+        }
+        if self.core.game.is_over() {
+            return Then::Stays;
+        }
+        let side = match self.core.game.players() {
+            [PlayerKind::Human, PlayerKind::Engine] => Color::White,
+            [PlayerKind::Engine, PlayerKind::Human] => Color::Black,
+            _ => self.core.game.line().position().turn(),
+        };
+        self.core.cancel_search();
+        self.core.game.resign(side, self.core.now);
+        Then::Over
+    }
+
     /// Runs `:cmd args`.
     pub(super) fn command(&mut self, line: &str) -> Then {
         let server = self.activity.remote().is_some().then(|| commands::parse_server(line)).flatten();
@@ -239,11 +260,11 @@ impl Playing<'_> {
                 Ok(s) => return self.new_game(s),
                 Err(e) => self.core.view.error(e),
             },
-            Cmd::Undo => return self.core.undo(self.activity),
-            Cmd::Redo => return self.core.redo(self.activity),
+            Cmd::Undo => return self.undo(),
+            Cmd::Redo => return self.redo(),
             Cmd::Flip => self.core.view.flip(self.core.game.line().kind()),
             Cmd::Autoflip => self.core.toggle_autoflip(),
-            Cmd::Hint => self.core.hint(self.activity),
+            Cmd::Hint => self.hint(),
             Cmd::Go => self.core.move_now(),
             Cmd::Fen if rest.is_empty() => return Then::ShowFen,
             Cmd::Fen | Cmd::Load => return self.load_fen(rest),
@@ -282,26 +303,6 @@ impl Playing<'_> {
 /// The commands that change the game or the settings, given what the board
 /// is for ([`Activity`]).
 impl Core {
-    /// Resigns for the human (the side to move in hot-seat), once
-    /// confirmed; a server's game asks the server. The banner goes up.
-    pub(in crate::tui) fn resign_now(&mut self, activity: &Activity) -> Then {
-        if activity.remote().is_some() {
-            self.out.push(Effect::Remote(crate::tui::remote::RemoteCall::Resign));
-            return Then::Stays;
-        }
-        if self.game.is_over() {
-            return Then::Stays;
-        }
-        let side = match self.game.players() {
-            [PlayerKind::Human, PlayerKind::Engine] => Color::White,
-            [PlayerKind::Engine, PlayerKind::Human] => Color::Black,
-            _ => self.game.line().position().turn(),
-        };
-        self.cancel_search();
-        self.game.resign(side, self.now);
-        Then::Over
-    }
-
     /// `:level` shows the level; `:level N` sets it (and keeps it for next
     /// time; in a server's game, `remote`, for this game only).
     fn level_command(&mut self, arg: &str, remote: bool) {

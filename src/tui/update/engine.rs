@@ -44,7 +44,7 @@ impl Core {
         self.engine.thinking = Some(Thinking { purpose, started: self.now, position, info: None });
     }
 
-    pub(super) fn cancel_search(&mut self) {
+    pub(in crate::tui) fn cancel_search(&mut self) {
         if self.engine.thinking.take().is_some() {
             self.out.push(Effect::CancelSearch);
         }
@@ -109,7 +109,7 @@ impl Playing<'_> {
         let ply = self.core.game.line().len();
         match done.purpose {
             Purpose::Move { ply: p } if p == ply && !self.core.game.is_over() => {
-                return self.core.engine_moved(self.activity, done);
+                return self.engine_moved(done);
             }
             Purpose::Hint { ply: p } if p == ply => match done.best {
                 Some(m) => self.core.view.show_hint(self.core.game.line().position(), m, done.info.as_ref(), ""),
@@ -130,43 +130,140 @@ impl Playing<'_> {
     }
 }
 
-/// The game and the engine's own updates: what the board is for
-/// ([`Activity`]) says who plays, and a change of the game may change the
-/// mode (its end puts up the banner).
-impl Core {
-    pub(super) fn play_human(&mut self, activity: &mut Activity, m: AnyMove) -> Then {
-        match activity {
-            Activity::Puzzles(trainer) => trainer.play(self, m),
-            Activity::Remote(remote) => remote.send_move(self, m),
-            Activity::Game => return self.play_own(activity, m),
+/// The game's own moves: the player's (in their game, on the puzzle
+/// board, or sent to a server, as what the board is for, [`Activity`],
+/// says), the engine's, taking back and replaying, and a hint; a change
+/// of the game may change the mode (its end puts up the banner).
+impl Playing<'_> {
+    pub(super) fn play_human(&mut self, m: AnyMove) -> Then {
+        match self.activity {
+            Activity::Puzzles(trainer) => trainer.play(self.core, m),
+            Activity::Remote(remote) => remote.send_move(self.core, m),
+            Activity::Game => return self.play_own(m),
         }
         Then::Stays
     }
 
     /// The player's own move in their game.
-    fn play_own(&mut self, activity: &Activity, m: AnyMove) -> Then {
-        if self.engine.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Hint { .. })) {
-            self.cancel_search();
+    fn play_own(&mut self, m: AnyMove) -> Then {
+        if self.core.engine.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Hint { .. })) {
+            self.core.cancel_search();
         }
-        let warning = self.game.line().position().warning(m);
-        if let Some(warning) = warning.filter(|_| self.view.warned != Some(m)) {
-            self.view.warned = Some(m);
-            self.view.error(warning);
+        let warning = self.core.game.line().position().warning(m);
+        if let Some(warning) = warning.filter(|_| self.core.view.warned != Some(m)) {
+            self.core.view.warned = Some(m);
+            self.core.view.error(warning);
             return Then::Stays;
         }
-        self.view.warned = None;
-        let note = move_note(self.game.line().position(), m);
-        if let Err(e) = self.game.play(m, self.now) {
-            self.view.error(e.to_string());
+        self.core.view.warned = None;
+        let note = move_note(self.core.game.line().position(), m);
+        if let Err(e) = self.core.game.play(m, self.core.now) {
+            self.core.view.error(e.to_string());
             return Then::Stays;
         }
-        let then = self.after_change(activity);
+        let then = self.core.after_change(self.activity);
         if let Some(text) = note {
-            self.view.info(text);
+            self.core.view.info(text);
         }
         then
     }
 
+    fn engine_moved(&mut self, done: Finished) -> Then {
+        let Some(m) = done.best else {
+            self.core.view.error("the engine found no move");
+            return Then::Stays;
+        };
+        let pos = self.core.game.line().position();
+        if !pos.is_legal(m) {
+            self.core.view.error(format!("engine move {m}: {}", pos.why_illegal(m)));
+            return Then::Stays;
+        }
+        let san = pos.san(m);
+        self.core.engine.search_times.push(done.elapsed);
+        if let Some(info) = done.info {
+            let mover = self.core.game.line().position().turn();
+            let ply = self.core.game.line().len();
+            let level = self.core.settings.level;
+            self.core.view.last_search = Some(LastSearch { ply, san, info, took: done.elapsed, mover, level });
+        }
+        let note = move_note(self.core.game.line().position(), m);
+        if let Err(e) = self.core.game.play(m, self.core.now) {
+            self.core.view.error(format!("engine move {m}: {e}"));
+            return Then::Stays;
+        }
+        let then = self.core.after_change(self.activity);
+        if let Some(text) = note {
+            self.core.view.info(text);
+        }
+        then
+    }
+
+    /// Takes back to the human's last move, on the game's screen ([`Then::Game`]).
+    pub(super) fn undo(&mut self) -> Then {
+        let target = match self.core.game.undo_target() {
+            Ok(target) => target,
+            Err(e) => {
+                self.core.view.error(e);
+                return Then::Stays;
+            }
+        };
+        self.core.cancel_search();
+        let n = self.core.game.undo_to(target);
+        self.core.view.info(format!("took back {n} {}", if n == 1 { "move" } else { "moves" }));
+        match self.core.after_change(self.activity) {
+            Then::Over => Then::Over,
+            _ => Then::Game,
+        }
+    }
+
+    pub(super) fn redo(&mut self) -> Then {
+        if !self.core.game.line().can_redo() {
+            self.core.view.error("nothing to redo");
+            return Then::Stays;
+        }
+        let len = self.core.game.line().len();
+        let total = self.core.game.line().redo_len();
+        let against_engine = self.core.game.players().contains(&PlayerKind::Engine);
+        let target = if against_engine {
+            (len + 1..=total)
+                .find(|&p| self.core.game.player(self.core.game.line().turn_at(p)) == PlayerKind::Human)
+                .unwrap_or(total)
+        } else {
+            len + 1
+        };
+        self.core.cancel_search();
+        let n = self.core.game.redo_to(target);
+        self.core.view.info(format!("replayed {n} {}", if n == 1 { "move" } else { "moves" }));
+        self.core.after_change(self.activity)
+    }
+
+    /// A hint from the full-strength engine, whatever the opponent's
+    /// level, searching as far as the review does per position; after the
+    /// game, the review is offered instead.
+    pub(super) fn hint(&mut self) {
+        if self.core.game.is_over() {
+            return self.core.view.info(GAME_OVER_HINT);
+        }
+        if !self.activity.human_to_move(&self.core.game) {
+            return self.core.view.error("a hint is for your own move");
+        }
+        if let Some(info) = self.core.engine.ponder_found(self.core.game.line().len()) {
+            return self.core.ponder_hint_from(&info);
+        }
+        if self.core.engine.pondering() {
+            self.core.engine.ponder_hint = true;
+            return self.core.view.info("the full-strength engine, thinking on your time, is finding a hint...");
+        }
+        let limits = SearchLimits { nodes: Some(AnalysisOptions::DEFAULT_NODES), ..SearchLimits::default() };
+        self.core.start_search(limits, Purpose::Hint { ply: self.core.game.line().len() });
+        self.core.view.info("the full-strength engine is thinking about a hint...");
+    }
+}
+
+/// What follows a change of the game, whichever mode is on screen: the
+/// engine set thinking or stopped, given what the board is for
+/// ([`Activity`]); the game's end may change the mode (its banner goes up).
+impl Core {
     /// After the game changed: end it (its banner goes up, [`Then::Over`]),
     /// or set the engine thinking ([`Then::GoesOn`]), and tidy the view.
     pub(in crate::tui) fn after_change(&mut self, activity: &Activity) -> Then {
@@ -198,97 +295,6 @@ impl Core {
             self.start_search(limits, Purpose::Move { ply: len });
         }
         Then::GoesOn
-    }
-
-    fn engine_moved(&mut self, activity: &Activity, done: Finished) -> Then {
-        let Some(m) = done.best else {
-            self.view.error("the engine found no move");
-            return Then::Stays;
-        };
-        let pos = self.game.line().position();
-        if !pos.is_legal(m) {
-            self.view.error(format!("engine move {m}: {}", pos.why_illegal(m)));
-            return Then::Stays;
-        }
-        let san = pos.san(m);
-        self.engine.search_times.push(done.elapsed);
-        if let Some(info) = done.info {
-            let mover = self.game.line().position().turn();
-            let ply = self.game.line().len();
-            let level = self.settings.level;
-            self.view.last_search = Some(LastSearch { ply, san, info, took: done.elapsed, mover, level });
-        }
-        let note = move_note(self.game.line().position(), m);
-        if let Err(e) = self.game.play(m, self.now) {
-            self.view.error(format!("engine move {m}: {e}"));
-            return Then::Stays;
-        }
-        let then = self.after_change(activity);
-        if let Some(text) = note {
-            self.view.info(text);
-        }
-        then
-    }
-
-    /// Takes back to the human's last move, on the game's screen ([`Then::Game`]).
-    pub(super) fn undo(&mut self, activity: &Activity) -> Then {
-        let target = match self.game.undo_target() {
-            Ok(target) => target,
-            Err(e) => {
-                self.view.error(e);
-                return Then::Stays;
-            }
-        };
-        self.cancel_search();
-        let n = self.game.undo_to(target);
-        self.view.info(format!("took back {n} {}", if n == 1 { "move" } else { "moves" }));
-        match self.after_change(activity) {
-            Then::Over => Then::Over,
-            _ => Then::Game,
-        }
-    }
-
-    pub(super) fn redo(&mut self, activity: &Activity) -> Then {
-        if !self.game.line().can_redo() {
-            self.view.error("nothing to redo");
-            return Then::Stays;
-        }
-        let len = self.game.line().len();
-        let total = self.game.line().redo_len();
-        let against_engine = self.game.players().contains(&PlayerKind::Engine);
-        let target = if against_engine {
-            (len + 1..=total)
-                .find(|&p| self.game.player(self.game.line().turn_at(p)) == PlayerKind::Human)
-                .unwrap_or(total)
-        } else {
-            len + 1
-        };
-        self.cancel_search();
-        let n = self.game.redo_to(target);
-        self.view.info(format!("replayed {n} {}", if n == 1 { "move" } else { "moves" }));
-        self.after_change(activity)
-    }
-
-    /// A hint from the full-strength engine, whatever the opponent's
-    /// level, searching as far as the review does per position; after the
-    /// game, the review is offered instead.
-    pub(super) fn hint(&mut self, activity: &Activity) {
-        if self.game.is_over() {
-            return self.view.info(GAME_OVER_HINT);
-        }
-        if !activity.human_to_move(&self.game) {
-            return self.view.error("a hint is for your own move");
-        }
-        if let Some(info) = self.engine.ponder_found(self.game.line().len()) {
-            return self.ponder_hint_from(&info);
-        }
-        if self.engine.pondering() {
-            self.engine.ponder_hint = true;
-            return self.view.info("the full-strength engine, thinking on your time, is finding a hint...");
-        }
-        let limits = SearchLimits { nodes: Some(AnalysisOptions::DEFAULT_NODES), ..SearchLimits::default() };
-        self.start_search(limits, Purpose::Hint { ply: self.game.line().len() });
-        self.view.info("the full-strength engine is thinking about a hint...");
     }
 
     /// Thinking on the human's time: while the human is to move in a game

@@ -20,7 +20,7 @@ use crate::tui::state::{Activity, Core, Mode, Pending, View};
 impl Core {
     /// Saves these keys to the config file, when it may be written (`text`
     /// is the session's new text of the file, None when not).
-    pub(super) fn save_config(&mut self, text: Option<String>, keys: &[crate::tui::config::ConfigKey]) {
+    pub(in crate::tui) fn save_config(&mut self, text: Option<String>, keys: &[crate::tui::config::ConfigKey]) {
         if let (Some(_), Some(path)) = (text, self.config.path.clone()) {
             self.out.push(Effect::SaveConfig { path, prefs: self.config.prefs, keys: keys.to_vec() });
         }
@@ -86,7 +86,7 @@ impl Core {
     /// Saves the game (to `path`, or without one to a new file), unless
     /// it is unchanged since it was saved: then Ctrl-S says where it is
     /// instead of writing the same game to another file.
-    pub(super) fn save(&mut self, activity: &Activity, path: Option<PathBuf>) {
+    pub(in crate::tui) fn save(&mut self, activity: &Activity, path: Option<PathBuf>) {
         if path.is_none()
             && let Some(file) = self.game.saved_to()
         {
@@ -139,14 +139,7 @@ impl Playing<'_> {
             self.core.out.push(Effect::Autosave { pgn: self.activity.pgn(self.core), reason });
             Then::Stays
         } else {
-            self.install(next)
-        }
-    }
-
-    fn install(&mut self, next: Replacement) -> Then {
-        match next {
-            Replacement::Game(game, settings) => self.install_game(game, settings),
-            Replacement::Trainer(trainer) => self.install_trainer(trainer),
+            next.install(self)
         }
     }
 
@@ -166,7 +159,7 @@ impl Playing<'_> {
                 let note = format!("{saved} {}", path.display());
                 self.core.out.notes.push(note.clone());
                 if let AutosaveReason::Replaced(next) = reason {
-                    then = self.install(*next);
+                    then = next.install(self);
                 }
                 self.core.view.info(note);
             }
@@ -213,23 +206,39 @@ impl Playing<'_> {
         self.replace_with(Replacement::Game(game, settings))
     }
 
-    /// The game takes the board, on the game's screen (or its end's banner).
-    fn install_game(&mut self, game: GameState, settings: GameSettings) -> Then {
-        self.core.cancel_search();
-        *self.activity = Activity::Game;
-        self.core.settings = settings;
-        self.core.game = game;
-        self.core.out.push(Effect::ResetEngine);
-        self.core.view = View::default();
-        self.core.view.flipped = self.core.settings.default_flip(&self.core.game);
-        match self.core.after_change(self.activity) {
-            Then::Over => Then::Over,
-            _ => Then::Game,
-        }
-    }
-
     pub(in crate::tui) fn new_game(&mut self, settings: GameSettings) -> Then {
         self.replace_game(settings.new_game(), settings)
+    }
+}
+
+impl Replacement {
+    /// Takes the board: the game, on the game's screen (or its end's
+    /// banner), or the trainer with its first puzzle on it (a trainer is
+    /// installed only with a puzzle to offer), in the trainer's mode.
+    fn install(self, playing: &mut Playing) -> Then {
+        let core = &mut *playing.core;
+        core.cancel_search();
+        core.out.push(Effect::ResetEngine);
+        match self {
+            Replacement::Game(game, settings) => {
+                *playing.activity = Activity::Game;
+                core.settings = settings;
+                core.game = game;
+                core.view = View::default();
+                core.view.flipped = core.settings.default_flip(&core.game);
+                match core.after_change(playing.activity) {
+                    Then::Over => Then::Over,
+                    _ => Then::Game,
+                }
+            }
+            Replacement::Trainer(trainer) => {
+                *playing.activity = Activity::Puzzles(trainer);
+                match playing.activity.trainer_mut().is_some_and(|t| t.set_up(core)) {
+                    true => Then::Trainer,
+                    false => Then::Stays,
+                }
+            }
+        }
     }
 }
 

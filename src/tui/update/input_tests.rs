@@ -57,7 +57,7 @@ fn a_pawn_capture_without_its_file_matches_on_the_line_as_enter_reads_it() {
     s.update(UserAction::Submit);
     assert!(error(&s).starts_with("ambiguous: "), "{}", error(&s));
     assert!(error(&s).contains("cxd5") && error(&s).contains("exd5"), "{}", error(&s));
-    assert_eq!(s.game().line().len(), 0);
+    assert_eq!(s.core().game.line().len(), 0);
 }
 
 #[test]
@@ -94,16 +94,16 @@ fn a_move_typed_while_browsing_goes_back_to_the_live_position_first() {
     s.update(UserAction::BrowseBack);
     assert_eq!(s.mode(), Mode::Browse(1));
     s.update(UserAction::Submit);
-    assert_eq!((s.mode(), s.game().line().len()), (&Mode::Play, 2));
+    assert_eq!((s.mode(), s.core().game.line().len()), (&Mode::Play, 2));
     assert_eq!(info(&s), "back to the live position, where moves are played: Enter again plays Nf3");
     s.update(UserAction::Submit);
-    assert_eq!(s.game().line().sans()[2], "Nf3");
+    assert_eq!(s.core().game.line().sans()[2], "Nf3");
     // PgUp, then typing: the first key goes back to the live position.
     s.update(UserAction::BrowseBack);
     s.update(UserAction::Char('N'));
     assert_eq!(s.mode(), Mode::Play);
     assert_eq!(info(&s), "back to the live position: moves are played there");
-    assert_eq!(s.view().input.text(), "N");
+    assert_eq!(s.core().view.input.text(), "N");
 }
 
 #[test]
@@ -111,13 +111,13 @@ fn a_paste_is_taken_whole_or_refused_whole() {
     let mut s = session([PlayerKind::Human; 2]);
     let long = format!(":save /tmp/{}.pgn", "p".repeat(2000));
     s.update(Msg::Paste(format!("{long}\n")));
-    assert_eq!(s.view().input.text(), long, "more than 1024 bytes, in one go, the line end dropped");
+    assert_eq!(s.core().view.input.text(), long, "more than 1024 bytes, in one go, the line end dropped");
     s.update(UserAction::ClearInput);
     s.update(Msg::Paste("?x".into()));
-    assert_eq!(s.view().input.text(), "?x", "a pasted ? is text, not the help key");
+    assert_eq!(s.core().view.input.text(), "?x", "a pasted ? is text, not the help key");
     s.update(UserAction::ClearInput);
     s.update(Msg::Paste("y".repeat(MAX_INPUT_CHARS + 1)));
-    assert_eq!(s.view().input.text(), "", "nothing cut");
+    assert_eq!(s.core().view.input.text(), "", "nothing cut");
     assert!(error(&s).contains(&format!("holds at most {MAX_INPUT_CHARS}")), "{}", error(&s));
 }
 
@@ -134,7 +134,7 @@ fn two_board_bc4_offers_both_readings_on_the_line_and_on_enter() {
     assert_eq!(sans, ["B:Bc4", "B:c4"]);
     s.update(UserAction::Submit);
     assert!(error(&s).starts_with("ambiguous: B:Bc4 B:c4"), "{}", error(&s));
-    assert_eq!(s.game().line().len(), 6, "nothing played");
+    assert_eq!(s.core().game.line().len(), 6, "nothing played");
     // On a board-A turn, Bc4 is the bishop on A, on the line and by Enter.
     for m in ["B:c3", "A:h6"] {
         s.update(UserAction::ClearInput);
@@ -144,7 +144,7 @@ fn two_board_bc4_offers_both_readings_on_the_line_and_on_enter() {
     type_chars(&mut s, "Bc4");
     assert_eq!(input_hint(&s), InputHint::Exact("A:Bc4".into()));
     s.update(UserAction::Submit);
-    assert_eq!(s.game().line().sans().last().map(String::as_str), Some("A:Bc4"));
+    assert_eq!(s.core().game.line().sans().last().map(String::as_str), Some("A:Bc4"));
 }
 
 /// Linked-portal chess: White's pawn stands on its own portal (e4).
@@ -180,7 +180,7 @@ fn a_teleport_is_named_and_both_its_squares_are_marked() {
         let r = board.boards[0].geometry.rect(sq(name));
         buf[(r.x, r.y)].bg
     };
-    let theme = &s.look().theme;
+    let theme = &s.core().look.theme;
     assert_eq!(bg("a5"), theme.last_to_dark.bg.unwrap());
     assert_eq!(bg("e4"), theme.last_to_light.bg.unwrap(), "where the pawn came out");
     assert_eq!(bg("d4"), theme.dark_square.bg.unwrap());

@@ -51,12 +51,12 @@ fn typing_e4_from_the_start_plays_the_move_through_the_portal() {
     assert_eq!(listed, ["e4>a5"], "no portal move of the cell e4 (Z@d3 ...)");
     let mut s = linked(START);
     type_text(&mut s, "e4");
-    assert_eq!(s.game().line().sans(), ["e4>a5"], "{:?}", s.view().message.as_ref());
+    assert_eq!(s.core().game.line().sans(), ["e4>a5"], "{:?}", s.core().view.message.as_ref());
     let mut s = linked(START);
     s.update(UserAction::ClickSquare(sq("e2")));
     assert_eq!(squares(highlights(&s).targets), ["a5", "e3"], "the pawn lands on a5 through the portal");
     s.update(UserAction::ClickSquare(sq("a5")));
-    assert_eq!(s.game().line().sans(), ["e4>a5"]);
+    assert_eq!(s.core().game.line().sans(), ["e4>a5"]);
 }
 
 #[test]
@@ -67,8 +67,8 @@ fn a_portal_moves_by_clicking_it_and_a_neighbouring_square_or_by_its_text() {
     assert_eq!(squares(highlights(&s).targets), ["d3", "d4", "d5", "e3", "e5", "f3", "f4", "f5"]);
     s.update(UserAction::ClickSquare(sq("d3")));
     type_text(&mut s, "Z@b5");
-    assert_eq!(s.game().line().sans(), ["Z@d3", "Z@b5"]);
-    assert!(s.game().line().position().fen().ends_with("d3,b5"), "{}", s.game().line().position().fen());
+    assert_eq!(s.core().game.line().sans(), ["Z@d3", "Z@b5"]);
+    assert!(s.core().game.line().position().fen().ends_with("d3,b5"), "{}", s.core().game.line().position().fen());
 }
 
 #[test]
@@ -80,7 +80,7 @@ fn a_black_hole_ends_in_king_against_king() {
         "black hole on e5: it swallowed the White knight on e4, the Black pawn on d6, the Black knight on f6; the portals are frozen"
     );
     assert_eq!(s.mode(), Mode::GameOver);
-    assert_eq!(s.game().end().unwrap().describe(), "draw by king against king");
+    assert_eq!(s.core().game.end().unwrap().describe(), "draw by king against king");
 }
 
 #[test]
@@ -124,8 +124,8 @@ fn the_new_game_screen_places_the_portals() {
     }
     s.update(UserAction::Submit);
     assert_eq!(s.mode(), Mode::Play);
-    assert!(s.game().line().position().fen().ends_with(" f4,h5"), "{}", s.game().line().position().fen());
-    assert!(s.pgn().to_pgn().contains("f4,h5\"]"), "the PGN records the placement in its FEN tag");
+    assert!(s.core().game.line().position().fen().ends_with(" f4,h5"), "{}", s.core().game.line().position().fen());
+    assert!(s.activity().pgn(s.core()).to_pgn().contains("f4,h5\"]"), "the PGN records the placement in its FEN tag");
 }
 
 #[test]
@@ -135,7 +135,7 @@ fn a_long_move_never_runs_into_the_next_in_the_move_list() {
     let mut s = linked("k6r/8/1PP5/8/8/8/8/K7 w - - 0 1 c7,h8");
     type_text(&mut s, "bxc7>h8=Q+");
     type_text(&mut s, "Ka7");
-    assert_eq!(s.game().line().sans(), ["bxc7>h8=Q+", "Ka7"]);
+    assert_eq!(s.core().game.line().sans(), ["bxc7>h8=Q+", "Ka7"]);
     for (w, h) in [(80, 24), (120, 40), (200, 60)] {
         let rows = screen(&s, w, h);
         assert!(contains(&rows, "1. bxc7>h8=Q+ Ka7"), "{w}x{h}:\n{}", rows.join("\n"));

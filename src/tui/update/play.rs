@@ -147,6 +147,58 @@ pub(in crate::tui) struct Playing<'a> {
 }
 
 impl Playing<'_> {
+    /// Board picking: a piece of the side to move selects it; one of its
+    /// targets plays the move (promotion to the strongest piece). Any other
+    /// piece is explained: where it could go, and how it moves.
+    fn pick(&mut self, sq: Square) -> Then {
+        if self.core.game.is_over() {
+            self.core.view.error("the game is over (Ctrl-N: new game)");
+            return Then::Stays;
+        }
+        if let Some(from) = self.core.view.selected {
+            match pick_move(self.core.game.line().position(), from, self.core.view.entry, sq) {
+                Pick::Play(m) => {
+                    (self.core.view.selected, self.core.view.entry) = (None, None);
+                    return self.play_human(m);
+                }
+                Pick::Entry(moves) => {
+                    self.core.view.entry = Some(sq);
+                    self.core.view.info(exit_prompt(self.core.game.line().position(), sq, &moves));
+                    return Then::Stays;
+                }
+                Pick::Nothing => {}
+            }
+        }
+        let pos = self.core.game.line().position();
+        let piece = pos.played_board().piece_at(sq);
+        let own = self.activity.human_to_move(&self.core.game) && piece.is_some_and(|p| p.color == pos.turn());
+        (self.core.view.selected, self.core.view.entry) = (None, None);
+        match piece {
+            Some(p) if own && !pos.moves_from(sq).is_empty() => {
+                self.core.view.selected = Some(sq);
+                self.core.view.input.clear();
+                let how = self.core.game.line().kind().movement(p.role);
+                self.core.view.info(format!(
+                    "{} {sq}: {how}",
+                    capitalised(self.core.game.line().kind().role_names().name(p.role))
+                ));
+            }
+            Some(_) if own => self.core.view.error(format!("the piece on {sq} has no legal move")),
+            Some(_) => self.core.view.explain(pos, &sq.to_string()),
+            None if !self.activity.human_to_move(&self.core.game) => self.core.view.error("not your turn"),
+            None if !pos.moves_from(sq).is_empty() => {
+                // The mover's own portal: its steps are marked.
+                self.core.view.selected = Some(sq);
+                self.core.view.input.clear();
+                self.core
+                    .view
+                    .info(format!("your portal on {sq}: pick a neighbouring square (or type Z@ and a square)"));
+            }
+            None => {}
+        }
+        Then::Stays
+    }
+
     /// The game's own update: every key of the game.
     pub(in crate::tui) fn update(&mut self, action: UserAction) -> Then {
         match action {
@@ -161,10 +213,10 @@ impl Playing<'_> {
             UserAction::Help => return Then::Help(HelpPage::Keys),
             UserAction::Legend => return Then::Help(HelpPage::Pieces),
             UserAction::TogglePage | UserAction::Answer(_) => {}
-            UserAction::Undo => return self.core.undo(self.activity),
-            UserAction::Redo => return self.core.redo(self.activity),
+            UserAction::Undo => return self.undo(),
+            UserAction::Redo => return self.redo(),
             UserAction::Flip => self.core.view.flip(self.core.game.line().kind()),
-            UserAction::Hint => self.core.hint(self.activity),
+            UserAction::Hint => self.hint(),
             UserAction::MoveNow => self.core.move_now(),
             UserAction::ShowFen => return Then::ShowFen,
             UserAction::Save => self.core.save(self.activity, None),
@@ -178,14 +230,14 @@ impl Playing<'_> {
             UserAction::BrowseForward | UserAction::BrowseEnd => {}
             UserAction::Cursor(dx, dy) => self.core.view.move_cursor(&self.core.game, dx, dy),
             UserAction::Select => match self.core.view.cursor {
-                Some(sq) => return self.core.pick(self.activity, sq),
+                Some(sq) => return self.pick(sq),
                 None => self.core.view.cursor = Some(home_square(self.core.game.line().position())),
             },
             UserAction::ClickSquare(sq) => {
                 self.core.view.cursor = Some(sq);
                 return match self.click_forced(self.core.game.line().position().board_to_play(), sq) {
                     Some(next) => next,
-                    None => self.core.pick(self.activity, sq),
+                    None => self.pick(sq),
                 };
             }
             UserAction::ClickBoard(board, sq) => match self.click_forced(board, sq) {
@@ -230,7 +282,7 @@ impl Playing<'_> {
     fn click_forced(&mut self, board: usize, sq: Square) -> Option<Then> {
         let forced = forced_move(&self.core.game, self.activity, self.mode)?;
         match forced.squares.contains(&(board, sq)) {
-            true => Some(self.core.play_human(self.activity, forced.m)),
+            true => Some(self.play_human(forced.m)),
             false => {
                 self.core.view.error(forced.why);
                 Some(Then::Stays)
@@ -253,10 +305,10 @@ impl Playing<'_> {
         }
         if text.is_empty() {
             if let Some(forced) = forced_move(&self.core.game, self.activity, self.mode) {
-                return self.core.play_human(self.activity, forced.m);
+                return self.play_human(forced.m);
             }
             if let Some(sq) = self.core.view.cursor {
-                return self.core.pick(self.activity, sq);
+                return self.pick(sq);
             }
             return Then::Stays;
         }
@@ -273,7 +325,7 @@ impl Playing<'_> {
         match input::reading(self.core.game.line().position(), &text) {
             Reading::Move(c) => {
                 self.core.view.input.clear();
-                return self.core.play_human(self.activity, c.mv);
+                return self.play_human(c.mv);
             }
             refused => self.core.view.error(refused.refusal(&text).unwrap_or_default()),
         }
@@ -282,55 +334,7 @@ impl Playing<'_> {
 }
 
 /// The game's keys that need only the game and what the board is for.
-impl Core {
-    /// Board picking: a piece of the side to move selects it; one of its
-    /// targets plays the move (promotion to the strongest piece). Any other
-    /// piece is explained: where it could go, and how it moves.
-    fn pick(&mut self, activity: &mut Activity, sq: Square) -> Then {
-        if self.game.is_over() {
-            self.view.error("the game is over (Ctrl-N: new game)");
-            return Then::Stays;
-        }
-        if let Some(from) = self.view.selected {
-            match pick_move(self.game.line().position(), from, self.view.entry, sq) {
-                Pick::Play(m) => {
-                    (self.view.selected, self.view.entry) = (None, None);
-                    return self.play_human(activity, m);
-                }
-                Pick::Entry(moves) => {
-                    self.view.entry = Some(sq);
-                    self.view.info(exit_prompt(self.game.line().position(), sq, &moves));
-                    return Then::Stays;
-                }
-                Pick::Nothing => {}
-            }
-        }
-        let pos = self.game.line().position();
-        let piece = pos.played_board().piece_at(sq);
-        let own = activity.human_to_move(&self.game) && piece.is_some_and(|p| p.color == pos.turn());
-        (self.view.selected, self.view.entry) = (None, None);
-        match piece {
-            Some(p) if own && !pos.moves_from(sq).is_empty() => {
-                self.view.selected = Some(sq);
-                self.view.input.clear();
-                let how = self.game.line().kind().movement(p.role);
-                self.view
-                    .info(format!("{} {sq}: {how}", capitalised(self.game.line().kind().role_names().name(p.role))));
-            }
-            Some(_) if own => self.view.error(format!("the piece on {sq} has no legal move")),
-            Some(_) => self.view.explain(pos, &sq.to_string()),
-            None if !activity.human_to_move(&self.game) => self.view.error("not your turn"),
-            None if !pos.moves_from(sq).is_empty() => {
-                // The mover's own portal: its steps are marked.
-                self.view.selected = Some(sq);
-                self.view.input.clear();
-                self.view.info(format!("your portal on {sq}: pick a neighbouring square (or type Z@ and a square)"));
-            }
-            None => {}
-        }
-        Then::Stays
-    }
-}
+impl Core {}
 
 /// Where the keyboard cursor starts in `pos`: the king of the side to
 /// move on the board to play (a1 without one there).

@@ -51,7 +51,7 @@ fn ctrl_n_opens_the_new_game_screen_with_the_current_choices_and_enter_starts() 
     s.update(UserAction::NewGame);
     let Mode::NewGame(form) = s.mode() else { panic!("{:?}", s.mode()) };
     assert_eq!(form.level, Level::MIN, "the current game's level is preselected");
-    assert_eq!(s.game().line().len(), 1, "nothing happens before Enter");
+    assert_eq!(s.core().game.line().len(), 1, "nothing happens before Enter");
     let rows = screen(&s, 100, 30);
     assert!(contains(&rows, "Starting ends the game in progress"), "{}", rows.join("\n"));
     // Down past the Play line to the players, Right: Black; down to the level, Right: one stronger.
@@ -67,13 +67,13 @@ fn ctrl_n_opens_the_new_game_screen_with_the_current_choices_and_enter_starts() 
     let reason = reason.expect("the game in progress is autosaved");
     let text = saved_config(&effects, "").expect("the choices are kept");
     assert!(text.contains("side = \"black\"") && text.contains("level = 2"), "{text}");
-    assert_eq!(s.game().line().len(), 1, "replaced only once it is autosaved");
+    assert_eq!(s.core().game.line().len(), 1, "replaced only once it is autosaved");
     assert!(matches!(reason, AutosaveReason::Replaced(_)), "{reason:?}");
     let saved = Msg::Autosaved { reason, result: Ok("a.pgn".into()) };
     let effects = s.update(saved);
     assert_eq!(s.mode(), Mode::Play);
-    assert_eq!(s.game().players(), [PlayerKind::Engine, PlayerKind::Human]);
-    assert_eq!(s.settings().level.number(), 2);
+    assert_eq!(s.core().game.players(), [PlayerKind::Engine, PlayerKind::Human]);
+    assert_eq!(s.core().settings.level.number(), 2);
     assert!(effects.iter().any(|e| matches!(e, Effect::StartSearch { .. })), "the engine opens as White");
 }
 
@@ -102,7 +102,7 @@ fn escape_leaves_the_new_game_screen_and_the_game_goes_on() {
 fn set_changes_a_setting_now_and_saves_it_and_a_broken_file_is_never_written() {
     let mut s = session_with_config([PlayerKind::Human, PlayerKind::Engine], Some("# mine\nlevel = 2\n"));
     let effects = typed(&mut s, ":set level 6");
-    assert_eq!(s.settings().level.number(), 6, "from the engine's next move");
+    assert_eq!(s.core().settings.level.number(), 6, "from the engine's next move");
     assert_eq!(saved_config(&effects, "# mine\nlevel = 2\n").as_deref(), Some("# mine\nlevel = 6\n"));
     assert!(info(&s).starts_with("level = 6 (now); saved"), "{}", info(&s));
     typed(&mut s, ":set level 13");
@@ -112,7 +112,7 @@ fn set_changes_a_setting_now_and_saves_it_and_a_broken_file_is_never_written() {
     typed(&mut s, ":set clock");
     assert!(info(&s).starts_with("clock = off (MIN+INC|off"), "{}", info(&s));
     let effects = typed(&mut s, ":theme");
-    assert_eq!(s.look().theme.name, ThemeName::Light, ":theme goes to the next theme");
+    assert_eq!(s.core().look.theme.name, ThemeName::Light, ":theme goes to the next theme");
     assert!(saved_config(&effects, "# mine\nlevel = 2\n").unwrap().contains("theme = \"light\""));
 
     let mut broken = session_with_config([PlayerKind::Human; 2], Some("level = zero\n"));
@@ -120,7 +120,7 @@ fn set_changes_a_setting_now_and_saves_it_and_a_broken_file_is_never_written() {
     let effects = typed(&mut broken, ":set level 3");
     assert!(saved_config(&effects, "").is_none(), "the user's broken file is not replaced");
     assert!(info(&broken).contains("not saved: the config file is broken"), "{}", info(&broken));
-    assert_eq!(broken.settings().level.number(), 3, "but the setting is used");
+    assert_eq!(broken.core().settings.level.number(), 3, "but the setting is used");
 }
 
 #[test]
@@ -172,7 +172,7 @@ fn picking_a_piece_says_how_it_moves_and_an_opponents_piece_where_it_goes() {
 fn a_loaded_position_is_played_from_the_side_to_move() {
     let mut s = session([PlayerKind::Human, PlayerKind::Engine]);
     let effects = typed(&mut s, ":load rbkxxxbn/ppxppppx/2qxxB2/4x2p/3P1x2/3n1x2/PPPxPPPP/RBxxxNKR b 17");
-    assert_eq!(s.game().players(), [PlayerKind::Engine, PlayerKind::Human], "the human takes Black, to move");
+    assert_eq!(s.core().game.players(), [PlayerKind::Engine, PlayerKind::Human], "the human takes Black, to move");
     assert!(!effects.iter().any(|e| matches!(e, Effect::StartSearch { .. })), "the engine waits");
     assert!(flipped(&s), "Black at the bottom");
 }
@@ -181,23 +181,27 @@ fn a_loaded_position_is_played_from_the_side_to_move() {
 fn new_during_a_game_and_resign_ask_first() {
     let mut s = session([PlayerKind::Human, PlayerKind::Engine]);
     typed(&mut s, ":new fairy");
-    assert_eq!(s.game().line().kind(), GameKind::Fairy, "no game in progress: no question");
+    assert_eq!(s.core().game.line().kind(), GameKind::Fairy, "no game in progress: no question");
     let mut s = session([PlayerKind::Human; 2]);
     typed(&mut s, "e4");
     typed(&mut s, ":new fairy");
     assert!(matches!(s.mode(), Mode::Confirm(_)));
     assert!(contains(&screen(&s, 100, 30), "End the game in progress"));
     s.update(UserAction::Answer(false));
-    assert_eq!((s.game().line().kind(), s.game().line().len()), (GameKind::Classic, 1), "no: nothing changed");
+    assert_eq!(
+        (s.core().game.line().kind(), s.core().game.line().len()),
+        (GameKind::Classic, 1),
+        "no: nothing changed"
+    );
     typed(&mut s, ":resign");
     s.update(UserAction::Escape);
-    assert_eq!(s.game().end(), None, "Esc is no");
+    assert_eq!(s.core().game.end(), None, "Esc is no");
 }
 
 /// A finished engine search, as the runner reports it.
 fn engine_done(s: &mut AppState, san: &str, score: Score) {
-    let m = s.game().line().position().parse_move(san).unwrap();
-    let ply = s.game().line().len();
+    let m = s.core().game.line().position().parse_move(san).unwrap();
+    let ply = s.core().game.line().len();
     let info = Info { depth: 3, score, pv: vec![m], ..Info::default() };
     let done =
         Finished { purpose: Purpose::Move { ply }, best: Some(m), info: Some(info), elapsed: Duration::from_millis(5) };
@@ -246,7 +250,7 @@ fn a_hint_says_from_whose_side_its_number_is() {
     let mut s = session([PlayerKind::Human; 2]);
     typed(&mut s, "e4");
     s.update(UserAction::Hint);
-    let m = s.game().line().position().parse_move("e5").unwrap();
+    let m = s.core().game.line().position().parse_move("e5").unwrap();
     // Black's +0.6 is White's -0.6, said as everywhere else.
     let found = Info { depth: 3, score: Score::Cp(60), pv: vec![m], ..Info::default() };
     let done =
@@ -278,7 +282,7 @@ fn the_engines_last_move_line_goes_with_an_undo() {
     engine_done(&mut s, "e5", Score::Cp(10));
     assert!(contains(&screen(&s, 100, 30), "Engine played e5"));
     typed(&mut s, ":undo");
-    assert_eq!(s.game().line().len(), 0);
+    assert_eq!(s.core().game.line().len(), 0);
     assert!(!contains(&screen(&s, 100, 30), "Engine played"), "it no longer describes the position");
 }
 
@@ -316,7 +320,7 @@ fn a_clock_under_ten_seconds_is_drawn_as_a_warning() {
     let rows = screen(&s, 100, 30);
     let (y, row) = rows.iter().enumerate().find(|(_, r)| r.contains("White: White player")).unwrap();
     let x = row.find("0:09.0").map(|b| row[..b].chars().count()).expect("9 s left");
-    assert_eq!(buf[(x as u16, y as u16)].fg, s.look().theme.clock_low.fg.unwrap());
+    assert_eq!(buf[(x as u16, y as u16)].fg, s.core().look.theme.clock_low.fg.unwrap());
 }
 
 #[test]
@@ -329,13 +333,13 @@ fn a_flag_can_be_taken_back_and_the_clocks_are_as_they_were() {
     s.update(Msg::Tick(t0 + Duration::from_secs(5)));
     typed(&mut s, "e5");
     s.update(Msg::Tick(t0 + Duration::from_secs(200)));
-    assert_eq!(s.game().end(), Some(GameEnd::Time(Color::White)));
+    assert_eq!(s.core().game.end(), Some(GameEnd::Time(Color::White)));
     assert!(s.offers(UserAction::Undo), "the dialog offers a take-back");
     assert!(contains(&screen(&s, 100, 30), "Ctrl-Z  take back"));
     s.update(UserAction::Undo);
-    assert_eq!((s.mode(), s.game().line().len(), s.game().end()), (&Mode::Play, 1, None));
-    let clocks = s.game().clocks().clock().unwrap();
+    assert_eq!((s.mode(), s.core().game.line().len(), s.core().game.end()), (&Mode::Play, 1, None));
+    let clocks = s.core().game.clocks().clock().unwrap();
     assert_eq!(clocks.times(), [Duration::from_secs(60), Duration::from_secs(60)], "as they were after 1. e4");
     typed(&mut s, "d5");
-    assert_eq!(s.game().line().len(), 2, "and the game goes on");
+    assert_eq!(s.core().game.line().len(), 2, "and the game goes on");
 }

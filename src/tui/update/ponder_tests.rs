@@ -43,7 +43,7 @@ fn stops(effects: &[Effect]) -> bool {
 }
 
 fn pondering(s: &AppState) -> bool {
-    s.engine().thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Ponder { .. }))
+    s.core().engine.thinking.as_ref().is_some_and(|t| matches!(t.purpose, Purpose::Ponder { .. }))
 }
 
 /// A report of the ponder search: depth `depth`, best move `m`, `score`,
@@ -97,7 +97,7 @@ fn the_ponder_setting_gives_it_more_cores_or_turns_it_off() {
 fn a_hint_while_pondering_comes_from_it_at_once() {
     let mut s = session([PlayerKind::Human, PlayerKind::Engine]);
     s.start();
-    let e4 = s.game().line().position().parse_move("e4").unwrap();
+    let e4 = s.core().game.line().position().parse_move("e4").unwrap();
     // Asked before the first report: given with it.
     let effects = s.update(UserAction::Hint);
     assert!(!effects.iter().any(|e| matches!(e, Effect::StartSearch { .. })), "no search of its own: {effects:?}");
@@ -120,7 +120,7 @@ fn a_hint_while_pondering_comes_from_it_at_once() {
 fn a_result_proved_while_pondering_is_shown_but_no_line_or_number() {
     let mut s = session([PlayerKind::Human, PlayerKind::Engine]);
     s.start();
-    let e4 = s.game().line().position().parse_move("e4").unwrap();
+    let e4 = s.core().game.line().position().parse_move("e4").unwrap();
     report(&mut s, 7, e4, Score::Cp(35), 1000);
     let text = screen(&s, 120, 40).join("\n");
     assert!(text.contains("Thinking on your time, depth 7"), "{text}");
@@ -134,7 +134,7 @@ fn a_result_proved_while_pondering_is_shown_but_no_line_or_number() {
     let done =
         Finished { purpose: Purpose::Ponder { ply: 0 }, best: Some(e4), info: Some(found), elapsed: Duration::ZERO };
     let effects = s.update(Msg::Engine(EngineEvent::Done(done)));
-    assert!(effects.is_empty() && s.engine().thinking.as_ref().is_none(), "{effects:?}");
+    assert!(effects.is_empty() && s.core().engine.thinking.as_ref().is_none(), "{effects:?}");
     let text = screen(&s, 120, 40).join("\n");
     assert!(text.contains("Thought on your time, depth 12") && text.contains("White wins in 3 moves"), "{text}");
     assert!(s.update(UserAction::Help).is_empty() && s.update(UserAction::Escape).is_empty(), "not started again");

@@ -51,9 +51,9 @@ fn picking_a_piece_shows_its_entries_and_exits_then_the_exit_is_picked() {
     assert_eq!(squares(hl.selected), ["f3", "g4"]);
     assert_eq!(hl.exits.count(), 7);
     s.update(UserAction::ClickSquare(sq("c4")));
-    assert_eq!(s.game().line().sans(), ["fg4>c4"]);
+    assert_eq!(s.core().game.line().sans(), ["fg4>c4"]);
     assert_eq!(
-        s.game().line().position().fen(),
+        s.core().game.line().position().fen(),
         "rnbqkbnr/pppp1ppp/8/4p3/2P5/8/PPPPP1PP/RNBQKBNR b KQkq - 0 2 b5,c5,f5,g5,b4,c4,f4,f3"
     );
 }
@@ -66,7 +66,7 @@ fn a_porthole_with_one_exit_or_an_exit_with_one_way_in_plays_at_once() {
     assert_eq!(squares(highlights(&s).exits), ["a6", "b3", "d4"]);
     // Picking an exit that only one porthole leads to plays the move.
     s.update(UserAction::ClickSquare(sq("d4")));
-    assert_eq!(s.game().line().sans(), ["Kh1>d4"]);
+    assert_eq!(s.core().game.line().sans(), ["Kh1>d4"]);
 }
 
 #[test]
@@ -83,8 +83,8 @@ fn the_new_game_screen_and_new_offer_porthole_chess() {
         c.update(UserAction::Char(ch));
     }
     c.update(UserAction::Submit);
-    assert_eq!(c.game().line().kind(), GameKind::Porthole);
-    assert_eq!(c.game().line().position().legal_moves().len(), 16);
+    assert_eq!(c.core().game.line().kind(), GameKind::Porthole);
+    assert_eq!(c.core().game.line().position().legal_moves().len(), 16);
 }
 
 #[test]
@@ -96,9 +96,9 @@ fn stalemate_ends_the_game_as_a_draw_at_half_a_point() {
     }
     s.update(UserAction::Submit);
     assert_eq!(s.mode(), Mode::GameOver);
-    let end = s.game().end().unwrap();
+    let end = s.core().game.end().unwrap();
     assert_eq!((end.describe(), end.result_str()), ("draw by stalemate".to_string(), "1/2-1/2"));
-    let pgn = s.pgn().to_pgn();
+    let pgn = s.activity().pgn(s.core()).to_pgn();
     assert!(pgn.contains("[Result \"1/2-1/2\"]") && pgn.contains("[Termination \"draw by stalemate\"]"), "{pgn}");
     let rows = screen(&s, 120, 40);
     assert!(contains(&rows, "draw by stalemate") && contains(&rows, "1/2-1/2"), "{}", rows.join("\n"));

@@ -9,7 +9,7 @@ use wormhole::{AnyMove, Color, GameKind, Rules};
 
 use super::play::Playing;
 use crate::glicko::Rating;
-use crate::puzzle_record::{LoadedPuzzles, PuzzleOutcome};
+use crate::puzzle_record::{Attempt, LoadedPuzzles, PuzzleOutcome};
 use crate::tui::action::UserAction;
 use crate::tui::ai::{Purpose, SearchLimits};
 use crate::tui::commands::Cmd;
@@ -19,7 +19,7 @@ use crate::tui::game_settings::Replacement;
 use crate::tui::modes::Then;
 use crate::tui::review::Study;
 use crate::tui::state::{Activity, Core, View};
-use crate::tui::trainer::{Offered, Phase, Trainer, personal_candidate};
+use crate::tui::trainer::{Change, Phase, Trainer, personal_candidate};
 
 /// What the keys do once a puzzle is over.
 pub const OVER_KEYS: &str = "Enter: next puzzle, r: retry, s: show the solution, t: next theme, Ctrl-N: leave";
@@ -48,13 +48,29 @@ impl Trainer {
         }
     }
 
-    /// Counts the puzzle's outcome once (a retry does not count again) and
-    /// saves the attempt; whether it counted.
+    /// Counts the puzzle's outcome once (a retry does not count again):
+    /// solved, solved after a hint (no gain, no loss) or failed. The
+    /// rating, the streak and the record change, and the attempt is saved
+    /// (the runner dates it); whether it counted.
     fn count_puzzle(&mut self, core: &mut Core, outcome: PuzzleOutcome) -> bool {
-        let puzzle = self.offered().map_or(0.0, |o| f64::from(o.puzzle.rating));
-        let Some((attempt, _)) = self.count(outcome) else {
-            return false;
+        let Some(current) = self.current.as_ref().filter(|c| c.change.is_none()) else { return false };
+        let offered = &self.puzzles[current.index];
+        let puzzle = f64::from(offered.puzzle.rating);
+        let before = self.rating();
+        let after = outcome.rated(before, puzzle);
+        let attempt = Attempt {
+            puzzle: offered.puzzle.id.clone(),
+            game: self.game.name().to_string(),
+            result: outcome,
+            before: before.rating,
+            after: after.rating,
+            date: String::new(),
         };
+        self.streak = if outcome == PuzzleOutcome::Solved { self.streak + 1 } else { 0 };
+        self.record.add(self.game, attempt.clone(), after);
+        if let Some(c) = self.current.as_mut() {
+            c.change = Some(Change { outcome, before, after });
+        }
         core.out.push(Effect::SavePuzzleAttempt { game: self.game, attempt, puzzle });
         true
     }
@@ -327,23 +343,7 @@ impl Playing<'_> {
     /// The puzzles and the record, read: the trainer starts (once the game
     /// it replaces is autosaved), or says why it cannot.
     pub(in crate::tui) fn puzzles_loaded(&mut self, game: GameKind, loaded: LoadedPuzzles) -> Then {
-        let mut notes = loaded.notes;
-        let sets = loaded.puzzles.into_iter().map(|p| (p, false)).chain(loaded.personal.into_iter().map(|p| (p, true)));
-        let mut offered = Vec::new();
-        for (puzzle, personal) in sets.filter(|(p, _)| p.game == game) {
-            match Offered::new(puzzle, personal) {
-                Ok(o) => offered.push(o),
-                Err(e) => notes.push(e),
-            }
-        }
-        let mut trainer = Trainer::new(game, offered, loaded.record);
-        if let Some(old) = self.activity.trainer() {
-            (trainer.filter, trainer.streak) = (old.filter.clone(), old.streak);
-        }
-        if !trainer.next() && !trainer.filters().is_empty() {
-            trainer.filter = None;
-            trainer.next();
-        }
+        let (trainer, notes) = Trainer::from_loaded(game, loaded, self.activity.trainer());
         let note = if notes.is_empty() { String::new() } else { format!(" ({})", notes.join("; ")) };
         if trainer.current.is_none() {
             self.core.view.error(format!("no {game} puzzles to offer{note}"));
@@ -355,18 +355,6 @@ impl Playing<'_> {
             self.core.view.error(format!("some puzzles were left out{note}"));
         }
         then
-    }
-
-    /// The trainer takes the board, with its first puzzle on it (a trainer
-    /// is installed only with a puzzle to offer), in the trainer's mode.
-    pub(super) fn install_trainer(&mut self, trainer: Trainer) -> Then {
-        self.core.cancel_search();
-        self.core.out.push(Effect::ResetEngine);
-        *self.activity = Activity::Puzzles(trainer);
-        match self.activity.trainer_mut().is_some_and(|t| t.set_up(self.core)) {
-            true => Then::Trainer,
-            false => Then::Stays,
-        }
     }
 }
 

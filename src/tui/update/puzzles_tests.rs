@@ -47,7 +47,7 @@ fn typed(s: &mut AppState, text: &str) -> Vec<Effect> {
 fn trainer_on(lines: &[&str]) -> AppState {
     let mut s = session([PlayerKind::Human; 2]);
     s.update(Msg::PuzzlesLoaded { game: GameKind::Porthole, loaded: Box::new(loaded(lines, Record::default())) });
-    assert_eq!(s.mode(), Mode::Puzzle, "{:?}", s.view().message.as_ref());
+    assert_eq!(s.mode(), Mode::Puzzle, "{:?}", s.core().view.message.as_ref());
     s
 }
 
@@ -65,7 +65,7 @@ fn the_right_line_gets_the_replies_and_solves_the_puzzle() {
     assert_eq!(info(&s), "White to play: mate in 2");
     assert_eq!(s.mode().key_context(s.activity()), Context::Puzzle);
     assert!(typed(&mut s, "Ra7").is_empty(), "nothing counted yet");
-    assert_eq!(s.game().line().sans(), ["Ra7", "Kg8"], "the defender's reply is played");
+    assert_eq!(s.core().game.line().sans(), ["Ra7", "Kg8"], "the defender's reply is played");
     assert!(info(&s).contains("Kg8 was the reply"), "{}", info(&s));
     let effects = typed(&mut s, "Rb8#");
     let (attempt, rating) = saved_attempt(&s, &effects).expect("the result is saved");
@@ -93,18 +93,18 @@ fn a_wrong_move_fails_shows_the_refutation_and_a_retry_counts_no_more() {
         effects.iter().any(|e| matches!(e, Effect::StartSearch { purpose: Purpose::Refutation { ply: 1 }, .. }));
     assert!(search, "the engine looks for the reply: {effects:?}");
     // The engine answers: its reply is played on the board.
-    let reply = s.game().line().position().parse_move("Kg8").unwrap();
+    let reply = s.core().game.line().position().parse_move("Kg8").unwrap();
     let done =
         Finished { purpose: Purpose::Refutation { ply: 1 }, best: Some(reply), info: None, elapsed: Duration::ZERO };
     s.update(Msg::Engine(EngineEvent::Done(done)));
-    assert_eq!(s.game().line().sans(), ["Rb7", "Kg8"]);
+    assert_eq!(s.core().game.line().sans(), ["Rb7", "Kg8"]);
     assert!(error(&s).contains("it runs into Kg8"), "{}", error(&s));
     assert_eq!(s.mode().key_context(s.activity()), Context::PuzzleOver);
     // A move now is refused; r starts again from the puzzle's position.
     typed(&mut s, "Rb8");
-    assert_eq!(s.game().line().len(), 2);
+    assert_eq!(s.core().game.line().len(), 2);
     s.update(UserAction::Retry);
-    assert_eq!((s.game().line().len(), s.activity().puzzle_phase()), (0, Some(Phase::Solving)));
+    assert_eq!((s.core().game.line().len(), s.activity().puzzle_phase()), (0, Some(Phase::Solving)));
     typed(&mut s, "Ra7");
     let effects = typed(&mut s, "Rb8#");
     assert_eq!(saved_attempt(&s, &effects), None, "it counted the first time");
@@ -118,11 +118,11 @@ fn the_solution_plays_out_and_enter_brings_the_next_puzzle() {
     assert_eq!(s.activity().trainer().unwrap().offered().unwrap().puzzle.id, "ladder", "the nearest to 1500");
     typed(&mut s, "Rb7");
     s.update(UserAction::ShowSolution);
-    assert_eq!(s.game().line().sans(), ["Ra7", "Kg8", "Rb8#"]);
+    assert_eq!(s.core().game.line().sans(), ["Ra7", "Kg8", "Rb8#"]);
     assert!(info(&s).starts_with("Solution: Ra7 Kg8 Rb8#"), "{}", info(&s));
     s.update(UserAction::NextPuzzle);
     assert_eq!(s.activity().trainer().unwrap().offered().unwrap().puzzle.id, "through", "ladder was just tried");
-    assert_eq!(s.game().line().len(), 0);
+    assert_eq!(s.core().game.line().len(), 0);
     assert_eq!(info(&s), "White to play: mate in 1");
     // Another mate than the solution's counts as solved.
     let effects = typed(&mut s, "Rb4>a8#");
@@ -211,9 +211,9 @@ fn the_trainer_is_a_choice_of_the_new_game_screen_and_a_game_in_progress_is_auto
     let [Effect::Autosave { reason: reason @ AutosaveReason::Replaced(_), .. }] = effects.as_slice() else {
         panic!("{effects:?}")
     };
-    assert_eq!(s.game().line().sans(), ["e4"], "the game stays until it is autosaved");
+    assert_eq!(s.core().game.line().sans(), ["e4"], "the game stays until it is autosaved");
     s.update(Msg::Autosaved { reason: reason.clone(), result: Ok("a.pgn".into()) });
-    assert_eq!((s.mode(), s.game().line().len()), (&Mode::Puzzle, 0));
+    assert_eq!((s.mode(), s.core().game.line().len()), (&Mode::Puzzle, 0));
     // The puzzle board is never autosaved, and a game replaces the trainer.
     typed(&mut s, "Ra7");
     assert!(s.update(UserAction::Quit).iter().all(|e| !matches!(e, Effect::Autosave { .. })));
@@ -254,7 +254,7 @@ fn p_on_a_missed_win_makes_a_puzzle_only_when_the_win_is_the_only_one() {
     app.update(UserAction::Personal);
     assert!(info(app.session()).starts_with("checking that the win is the only one"), "{}", info(app.session()));
     let end = Instant::now() + Duration::from_secs(60);
-    while matches!(app.session().view().message.as_ref(), Some(Message::Info(_))) && Instant::now() < end {
+    while matches!(app.session().core().view.message.as_ref(), Some(Message::Info(_))) && Instant::now() < end {
         std::thread::sleep(Duration::from_millis(20));
         app.tick(Instant::now());
     }
@@ -293,7 +293,7 @@ fn the_two_board_puzzle_panel_is_whole_at_every_size() {
     let mut s = session([PlayerKind::Human; 2]);
     let game = GameKind::Twoboard;
     s.update(Msg::PuzzlesLoaded { game, loaded: Box::new(loaded(&[TWO_BOARDS], Record::default())) });
-    assert_eq!(s.mode(), Mode::Puzzle, "{:?}", s.view().message.as_ref());
+    assert_eq!(s.mode(), Mode::Puzzle, "{:?}", s.core().view.message.as_ref());
     for (w, h) in [(120, 40), (120, 30), (100, 30), (200, 60)] {
         let rows = screen(&s, w, h);
         let text = rows.join("\n");
@@ -331,7 +331,7 @@ fn a_forced_teleport_in_a_puzzle_is_offered_and_played_by_enter_and_the_hint_nam
         let mut s = session([PlayerKind::Human; 2]);
         let puzzles = Box::new(loaded(&[TELEPORT], Record::default()));
         s.update(Msg::PuzzlesLoaded { game: GameKind::Twoboard, loaded: puzzles });
-        assert_eq!(s.mode(), Mode::Puzzle, "{:?}", s.view().message.as_ref());
+        assert_eq!(s.mode(), Mode::Puzzle, "{:?}", s.core().view.message.as_ref());
         if retried {
             typed(&mut s, "Qg4");
             s.update(UserAction::Retry);
@@ -340,13 +340,13 @@ fn a_forced_teleport_in_a_puzzle_is_offered_and_played_by_enter_and_the_hint_nam
         s.update(UserAction::Hint);
         assert!(info(&s).contains("the piece on Bh5 (Board B) moves"), "{}", info(&s));
         typed(&mut s, "Qh5^");
-        assert_eq!(s.game().line().sans(), ["B:Qh5^", "B:Nc2"]);
+        assert_eq!(s.core().game.line().sans(), ["B:Qh5^", "B:Nc2"]);
         // The reply says the teleport is due and how to play it, as a game does.
         assert!(info(&s).contains("press Enter or click Ah5"), "{}", info(&s));
         s.update(UserAction::Hint);
         assert!(info(&s).starts_with("Hint: your intent forces the teleport QBh5>Ah5#"), "{}", info(&s));
         typed(&mut s, "");
-        assert_eq!(s.game().line().sans(), ["B:Qh5^", "B:Nc2", "QBh5>Ah5#"], "retried: {retried}");
+        assert_eq!(s.core().game.line().sans(), ["B:Qh5^", "B:Nc2", "QBh5>Ah5#"], "retried: {retried}");
         assert_eq!(s.activity().puzzle_phase(), Some(Phase::Solved));
     }
 }

@@ -26,7 +26,7 @@ fn at_the_table(you: Option<Color>) -> AppState {
     };
     let clocks = Some(ServerClocks { left_ms: [60_000, 60_000], running: None });
     let opened = Opened { start: AnyPosition::new(GameKind::Classic), moves: Vec::new(), clocks, remote };
-    AppState::remote(opened, Config::default(), crate::tui::theme::Display::default(), Instant::now())
+    opened.session(Config::default(), crate::tui::theme::Display::default(), Instant::now())
 }
 
 fn calls(effects: Vec<Effect>) -> Vec<RemoteCall> {
@@ -42,10 +42,10 @@ fn typed(s: &mut AppState, text: &str) -> Vec<RemoteCall> {
 fn a_move_goes_to_the_server_and_is_played_when_it_comes_back() {
     let mut s = at_the_table(Some(Color::White));
     assert_eq!(typed(&mut s, "e4"), [RemoteCall::Play("e2e4".into())]);
-    assert_eq!(s.game().line().len(), 0, "not played before the server stored it");
+    assert_eq!(s.core().game.line().len(), 0, "not played before the server stored it");
     let clocks = Some(ServerClocks { left_ms: [59_000, 60_000], running: Some(Color::Black) });
     s.update(Msg::Remote(RemoteEvent::Moved { ply: 0, mv: "e2e4".into(), clocks }));
-    assert_eq!(s.game().line().sans(), ["e4"]);
+    assert_eq!(s.core().game.line().sans(), ["e4"]);
     let rows = screen(&s, 120, 40);
     assert!(contains(&rows, "Game 9: ") && contains(&rows, "You play White"), "{rows:#?}");
     assert!(contains(&rows, "Moves (1): 1. e4") && contains(&rows, "0:59"), "{rows:#?}");
@@ -63,7 +63,7 @@ fn the_server_alone_decides_a_flag_and_the_ending() {
     s.update(Msg::Remote(RemoteEvent::Moved { ply: 0, mv: "e2e4".into(), clocks }));
     s.update(Msg::Remote(RemoteEvent::Moved { ply: 1, mv: "e7e5".into(), clocks }));
     s.update(Msg::Tick(Instant::now() + Duration::from_secs(5)));
-    assert!(!s.game().is_over(), "the clock ran out here, but only the server ends the game");
+    assert!(!s.core().game.is_over(), "the clock ran out here, but only the server ends the game");
     s.update(Msg::Remote(RemoteEvent::Ended("0-1: you ran out of time: you lose".into())));
     let shown = screen(&s, 120, 40);
     assert!(contains(&shown, "0-1: you ran out of time: you lose"), "the result in words");

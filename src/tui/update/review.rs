@@ -313,7 +313,7 @@ pub(super) mod tests {
         enter(&mut app, &format!(":load {THROWN_WIN}"));
         enter(&mut app, "Ng6");
         enter(&mut app, "cxh1=Q");
-        assert_eq!(app.session().mode(), Mode::GameOver, "{:?}", app.session().view().message.as_ref());
+        assert_eq!(app.session().mode(), Mode::GameOver, "{:?}", app.session().core().view.message.as_ref());
         app
     }
 
@@ -403,7 +403,7 @@ pub(super) mod tests {
             s.update(UserAction::Submit)
         };
         type_line(&mut s, ":review");
-        assert!(error(&s).contains("nothing to review"), "{:?}", s.view().message.as_ref());
+        assert!(error(&s).contains("nothing to review"), "{:?}", s.core().view.message.as_ref());
         type_line(&mut s, "e4");
         let effects = type_line(&mut s, ":review");
         assert!(matches!(effects.as_slice(), [Effect::StartAnalysis { .. }]), "{effects:?}");
@@ -434,7 +434,7 @@ pub(super) mod tests {
         let end = Instant::now() + Duration::from_secs(20);
         loop {
             app.tick(Instant::now());
-            let info = app.session().engine().thinking.as_ref().and_then(|t| t.info.as_ref());
+            let info = app.session().core().engine.thinking.as_ref().and_then(|t| t.info.as_ref());
             if info.is_some_and(|i| i.lines.len() >= lines) {
                 return;
             }
@@ -449,40 +449,46 @@ pub(super) mod tests {
         enter(&mut app, "e4");
         app.update(UserAction::Analyze);
         assert_eq!(app.session().mode(), Mode::Analyze);
-        assert!(matches!(app.session().engine().thinking.as_ref().map(|t| t.purpose), Some(Purpose::Analysis { .. })));
+        assert!(matches!(
+            app.session().core().engine.thinking.as_ref().map(|t| t.purpose),
+            Some(Purpose::Analysis { .. })
+        ));
         wait_lines(&mut app, 3);
-        let lines = &app.session().engine().thinking.as_ref().unwrap().info.as_ref().unwrap().lines;
+        let lines = &app.session().core().engine.thinking.as_ref().unwrap().info.as_ref().unwrap().lines;
         let roots: Vec<_> = lines.iter().map(|l| l.root_move()).collect();
         assert!(roots[0] != roots[1] && roots[1] != roots[2] && roots[0] != roots[2], "{roots:?}");
         // A move tried: the game keeps its one move, the search goes on from there.
         enter(&mut app, "e5");
         let explore = app.session().study().explore.as_ref().unwrap();
         assert_eq!(explore.tried.len(), 1);
-        assert_eq!(app.session().game().line().len(), 1);
+        assert_eq!(app.session().core().game.line().len(), 1);
         assert_eq!(app.session().shown_position(), &explore.position);
         wait_lines(&mut app, 3);
         app.update(UserAction::Undo);
         assert!(app.session().study().explore.as_ref().unwrap().tried.is_empty());
         app.update(UserAction::Escape);
         assert_eq!(app.session().mode(), Mode::Play);
-        assert!(app.session().engine().thinking.as_ref().is_none());
+        assert!(app.session().core().engine.thinking.as_ref().is_none());
         assert!(!app.engine_busy(), "leaving the analysis stops the search");
-        assert_eq!(app.session().game().line().len(), 1);
+        assert_eq!(app.session().core().game.line().len(), 1);
     }
 
     #[test]
     fn live_analysis_against_the_engine_pauses_its_move() {
         let mut app = app_with(settings([PlayerKind::Engine, PlayerKind::Human]));
-        assert!(matches!(app.session().engine().thinking.as_ref().map(|t| t.purpose), Some(Purpose::Move { .. })));
+        assert!(matches!(app.session().core().engine.thinking.as_ref().map(|t| t.purpose), Some(Purpose::Move { .. })));
         enter(&mut app, ":analyze");
-        assert!(matches!(app.session().engine().thinking.as_ref().map(|t| t.purpose), Some(Purpose::Analysis { .. })));
+        assert!(matches!(
+            app.session().core().engine.thinking.as_ref().map(|t| t.purpose),
+            Some(Purpose::Analysis { .. })
+        ));
         app.update(UserAction::Analyze);
         assert!(
-            matches!(app.session().engine().thinking.as_ref().map(|t| t.purpose), Some(Purpose::Move { .. })),
+            matches!(app.session().core().engine.thinking.as_ref().map(|t| t.purpose), Some(Purpose::Move { .. })),
             "the engine thinks again"
         );
         wait_engine(&mut app);
-        assert_eq!(app.session().game().line().len(), 1);
+        assert_eq!(app.session().core().game.line().len(), 1);
     }
 
     #[test]
@@ -516,7 +522,7 @@ pub(super) mod tests {
         assert!(rows.iter().any(|r| braille(r)), "no graph drawn:\n{text}");
         // The mark has the blunder colour.
         let buf = buffer(app.session(), w, h);
-        let theme = &app.session().look().theme;
+        let theme = &app.session().core().look.theme;
         let row = rows.iter().position(|r| r.contains("Ng6??")).unwrap() as u16;
         let col = rows[row as usize].find("Ng6??").unwrap();
         let col = rows[row as usize][..col].chars().count() as u16;
@@ -553,7 +559,7 @@ pub(super) mod tests {
         let effects = s.update(UserAction::ClickSquare(sq("e5")));
         let explore = s.study.explore.as_ref().unwrap();
         assert_eq!(explore.tried.len(), 1);
-        assert_eq!(s.game().line().len(), 1, "the game is not changed");
+        assert_eq!(s.core().game.line().len(), 1, "the game is not changed");
         assert!(
             effects.iter().any(|e| matches!(e, Effect::StartSearch { purpose: Purpose::Analysis { .. }, .. })),
             "{effects:?}"

@@ -20,11 +20,11 @@ fn typing_moves_plays_them_and_errors_keep_the_text() {
     let mut app = hotseat();
     enter(&mut app, "e4");
     enter(&mut app, "e5");
-    assert_eq!(app.session().game().line().sans(), ["e4", "e5"]);
-    assert_eq!(app.session().view().input.text(), "");
+    assert_eq!(app.session().core().game.line().sans(), ["e4", "e5"]);
+    assert_eq!(app.session().core().view.input.text(), "");
     enter(&mut app, "Nf6");
     assert_eq!(error(app.session()), "no knight can reach f6");
-    assert_eq!(app.session().view().input.text(), "Nf6", "the text stays for editing");
+    assert_eq!(app.session().core().view.input.text(), "Nf6", "the text stays for editing");
     app.update(UserAction::ClearInput);
     enter(&mut app, "zz");
     assert!(error(app.session()).starts_with("'zz' is not a move"), "{}", error(app.session()));
@@ -33,7 +33,7 @@ fn typing_moves_plays_them_and_errors_keep_the_text() {
     assert_eq!(error(app.session()), "e2 is a hole: no piece can move there (pieces skip holes)");
     app.update(UserAction::ClearInput);
     enter(&mut app, "g1f3");
-    assert_eq!(app.session().game().line().sans(), ["e4", "e5", "Nf3"]);
+    assert_eq!(app.session().core().game.line().sans(), ["e4", "e5", "Nf3"]);
 }
 
 #[test]
@@ -42,49 +42,49 @@ fn ambiguous_and_illegal_moves_are_explained() {
     let pos = AnyPosition::from_fen(GameKind::Classic, fen).unwrap();
     let mut app = app_with_game(settings([PlayerKind::Human; 2]), GameState::new(pos, [PlayerKind::Human; 2], None));
     enter(&mut app, "Nxf6");
-    assert_eq!(app.session().game().line().sans(), ["Nxf6"]);
+    assert_eq!(app.session().core().game.line().sans(), ["Nxf6"]);
     let pos = AnyPosition::from_fen(GameKind::Classic, "4k3/8/8/8/8/8/8/R3R2K w 0").unwrap();
     let mut app = app_with_game(settings([PlayerKind::Human; 2]), GameState::new(pos, [PlayerKind::Human; 2], None));
     enter(&mut app, "Rc1");
     assert_eq!(error(app.session()), "ambiguous: Rac1 Rec1");
     app.update(UserAction::ClearInput);
     enter(&mut app, "Rec1");
-    assert_eq!(app.session().game().line().sans(), ["Rec1"]);
+    assert_eq!(app.session().core().game.line().sans(), ["Rec1"]);
     let pos = AnyPosition::from_fen(GameKind::Classic, "4k3/8/8/8/8/8/3q4/4K3 w 0").unwrap();
     let mut app = app_with_game(settings([PlayerKind::Human; 2]), GameState::new(pos, [PlayerKind::Human; 2], None));
     enter(&mut app, "Ke2");
     assert_eq!(error(app.session()), "illegal: Ke1e2 leaves your king attacked");
-    assert_eq!(app.session().view().input.text(), "Ke2");
+    assert_eq!(app.session().core().view.input.text(), "Ke2");
 }
 
 #[test]
 fn engine_replies_and_undo_takes_back_both_moves() {
     let mut app = vs_engine();
     enter(&mut app, "e4");
-    assert!(app.session().engine().thinking.as_ref().is_some());
+    assert!(app.session().core().engine.thinking.as_ref().is_some());
     enter(&mut app, "d4");
     assert_eq!(error(app.session()), "the engine is to move (Ctrl-G: move now)");
     app.update(UserAction::ClearInput);
     wait_engine(&mut app);
-    assert_eq!(app.session().game().line().len(), 2);
-    assert_eq!(app.session().game().line().position().turn(), Color::White);
+    assert_eq!(app.session().core().game.line().len(), 2);
+    assert_eq!(app.session().core().game.line().position().turn(), Color::White);
     app.update(UserAction::Undo);
-    assert_eq!(app.session().game().line().len(), 0, "undo takes back the engine's reply too");
+    assert_eq!(app.session().core().game.line().len(), 0, "undo takes back the engine's reply too");
     assert!(
-        matches!(app.session().engine().thinking.as_ref().map(|t| t.purpose), Some(Purpose::Ponder { ply: 0 })),
+        matches!(app.session().core().engine.thinking.as_ref().map(|t| t.purpose), Some(Purpose::Ponder { ply: 0 })),
         "on your time"
     );
     app.update(UserAction::Redo);
-    assert_eq!(app.session().game().line().len(), 2, "redo replays both");
-    assert_eq!(app.session().game().line().sans()[0], "e4");
+    assert_eq!(app.session().core().game.line().len(), 2, "redo replays both");
+    assert_eq!(app.session().core().game.line().sans()[0], "e4");
     // Undo while the engine is thinking: its search is cancelled.
     enter(&mut app, "d4");
-    assert!(app.session().engine().thinking.as_ref().is_some());
+    assert!(app.session().core().engine.thinking.as_ref().is_some());
     app.update(UserAction::Undo);
-    let purpose = app.session().engine().thinking.as_ref().map(|t| t.purpose);
+    let purpose = app.session().core().engine.thinking.as_ref().map(|t| t.purpose);
     assert_eq!(purpose, Some(Purpose::Ponder { ply: 2 }), "its move is cancelled; it thinks on your time");
-    assert_eq!(app.session().game().line().len(), 2);
-    assert!(app.session().game().line().position().turn() == Color::White);
+    assert_eq!(app.session().core().game.line().len(), 2);
+    assert!(app.session().core().game.line().position().turn() == Color::White);
 }
 
 #[test]
@@ -94,12 +94,12 @@ fn hotseat_undo_is_one_ply_and_a_new_move_drops_the_redo_tail() {
         enter(&mut app, m);
     }
     app.update(UserAction::Undo);
-    assert_eq!(app.session().game().line().sans(), ["e4", "e5"]);
+    assert_eq!(app.session().core().game.line().sans(), ["e4", "e5"]);
     app.update(UserAction::Undo);
     app.update(UserAction::Redo);
-    assert_eq!(app.session().game().line().sans(), ["e4", "e5"]);
+    assert_eq!(app.session().core().game.line().sans(), ["e4", "e5"]);
     enter(&mut app, "d4");
-    assert_eq!(app.session().game().line().sans(), ["e4", "e5", "d4"]);
+    assert_eq!(app.session().core().game.line().sans(), ["e4", "e5", "d4"]);
     app.update(UserAction::Redo);
     assert_eq!(error(app.session()), "nothing to redo");
 }
@@ -108,11 +108,11 @@ fn hotseat_undo_is_one_ply_and_a_new_move_drops_the_redo_tail() {
 fn engine_as_white_moves_first_and_the_board_is_flipped() {
     let mut app = app_with(settings([PlayerKind::Engine, PlayerKind::Human]));
     assert!(flipped(app.session()));
-    assert!(app.session().engine().thinking.as_ref().is_some());
+    assert!(app.session().core().engine.thinking.as_ref().is_some());
     app.update(UserAction::MoveNow);
     wait_engine(&mut app);
-    assert_eq!(app.session().game().line().len(), 1);
-    assert_eq!(app.session().game().line().position().turn(), Color::Black);
+    assert_eq!(app.session().core().game.line().len(), 1);
+    assert_eq!(app.session().core().game.line().position().turn(), Color::Black);
     app.update(UserAction::Undo);
     assert_eq!(error(app.session()), "nothing of yours to take back");
 }
@@ -123,21 +123,21 @@ fn fen_and_pgn_round_trips() {
     let mut app = hotseat();
     let fen = "rbkxxxbn/ppxppppx/2qxxB2/4x2p/3P1x2/3n1x2/PPPxPPPP/RBxxxNKR b 17";
     enter(&mut app, &format!(":load {fen}"));
-    assert_eq!(app.session().game().line().position().fen(), fen);
+    assert_eq!(app.session().core().game.line().position().fen(), fen);
     enter(&mut app, "Nxf6");
     enter(&mut app, "a3");
     let path = dir.join("game.pgn");
     enter(&mut app, &format!(":save {}", path.display()));
-    assert!(app.session().game().is_saved(), "{:?}", app.session().view().message.as_ref());
+    assert!(app.session().core().game.is_saved(), "{:?}", app.session().core().view.message.as_ref());
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.contains(&format!("[FEN \"{fen}\"]")), "{text}");
     assert!(text.contains("[Variant \"Wormhole\"]"), "{text}");
     assert!(text.contains("9... Nxf6 10. a3"), "{text}");
     let mut other = hotseat();
     enter(&mut other, &format!(":open {}", path.display()));
-    assert_eq!(other.session().game().line().sans(), ["Nxf6", "a3"]);
-    assert_eq!(other.session().game().line().start().fen(), fen);
-    assert_eq!(other.session().game().line().position().fen(), app.session().game().line().position().fen());
+    assert_eq!(other.session().core().game.line().sans(), ["Nxf6", "a3"]);
+    assert_eq!(other.session().core().game.line().start().fen(), fen);
+    assert_eq!(other.session().core().game.line().position().fen(), app.session().core().game.line().position().fen());
     // A bad PGN names the move.
     let bad = dir.join("bad.pgn");
     std::fs::write(&bad, "[Variant \"Wormhole\"]\n\n1. e4 e5 2. Nf6 *\n").unwrap();
@@ -147,7 +147,7 @@ fn fen_and_pgn_round_trips() {
         "{}",
         error(other.session())
     );
-    assert_eq!(other.session().game().line().len(), 2, "the current game stays");
+    assert_eq!(other.session().core().game.line().len(), 2, "the current game stays");
     // A bad FEN says what is wrong and keeps the game.
     enter(&mut other, ":load 8/8/8 w 0");
     assert_eq!(error(other.session()), "bad FEN: expected 8 ranks separated by '/', found 3");
@@ -169,7 +169,7 @@ fn replacing_or_quitting_an_unsaved_game_autosaves_it() {
     assert!(note.starts_with("Previous game autosaved to "), "{note}");
     let path = note.trim_start_matches("Previous game autosaved to ").to_string();
     assert!(std::fs::read_to_string(&path).unwrap().contains("1. e4 *"));
-    assert_eq!(app.session().game().line().kind(), GameKind::Fairy);
+    assert_eq!(app.session().core().game.line().kind(), GameKind::Fairy);
     enter(&mut app, "e4");
     let report = app.finish();
     assert_eq!(report.notes.len(), 2, "{:?}", report.notes);
@@ -208,7 +208,7 @@ fn a_game_that_cannot_be_autosaved_is_kept_and_the_failure_reported() {
     let e = error(app.session());
     assert!(e.starts_with("Could not autosave the previous game: could not save"), "{e}");
     assert!(e.ends_with("It stays: save it with ':save FILE' first"), "{e}");
-    assert_eq!(app.session().game().line().sans(), ["e4"], "the unsaved game was not replaced");
+    assert_eq!(app.session().core().game.line().sans(), ["e4"], "the unsaved game was not replaced");
     let report = app.finish();
     assert_eq!(report.errors.len(), 1, "{:?}", report.errors);
     assert!(report.errors[0].starts_with("Could not autosave the game: could not save"), "{:?}", report.errors);
@@ -226,7 +226,7 @@ fn open_refuses_a_game_file_above_10_mb() {
     enter(&mut app, "e4");
     enter(&mut app, &format!(":open {}", big.display()));
     assert_eq!(error(app.session()), format!("{} is larger than 10 MB, too large for a game file", big.display()));
-    assert_eq!(app.session().game().line().sans(), ["e4"]);
+    assert_eq!(app.session().core().game.line().sans(), ["e4"]);
 }
 
 #[test]
@@ -235,7 +235,7 @@ fn browsing_history_does_not_change_the_game() {
     for m in ["e4", "e5", "Nf3", "Nc6"] {
         enter(&mut app, m);
     }
-    let fen = app.session().game().line().position().fen();
+    let fen = app.session().core().game.line().position().fen();
     app.update(UserAction::BrowseBack);
     assert_eq!(app.session().mode(), Mode::Browse(3));
     app.update(UserAction::BrowseBack);
@@ -249,13 +249,13 @@ fn browsing_history_does_not_change_the_game() {
     assert_eq!(app.session().shown_ply(), 1);
     app.update(UserAction::Escape);
     assert_eq!(app.session().mode(), Mode::Play);
-    assert_eq!(app.session().game().line().position().fen(), fen);
-    assert_eq!(app.session().game().line().len(), 4);
+    assert_eq!(app.session().core().game.line().position().fen(), fen);
+    assert_eq!(app.session().core().game.line().len(), 4);
     // Typing while reviewing goes back to the game.
     app.update(UserAction::BrowseBack);
     type_text(&mut app, "d4");
     assert_eq!(app.session().mode(), Mode::Play);
-    assert_eq!(app.session().view().input.text(), "d4");
+    assert_eq!(app.session().core().view.input.text(), "d4");
 }
 
 #[test]
@@ -266,7 +266,7 @@ fn board_picking_plays_a_move() {
     assert!(hl.selected.contains("g1".parse().unwrap()));
     assert_eq!(hl.targets.count(), 2, "Nf3 and Nh3");
     app.update(UserAction::ClickSquare("f3".parse().unwrap()));
-    assert_eq!(app.session().game().line().sans(), ["Nf3"]);
+    assert_eq!(app.session().core().game.line().sans(), ["Nf3"]);
     app.update(UserAction::Escape);
     // Keyboard: cursor starts on the king, moves, Space selects.
     app.update(UserAction::Select);
@@ -277,7 +277,7 @@ fn board_picking_plays_a_move() {
     app.update(UserAction::Cursor(0, -1));
     app.update(UserAction::Cursor(0, -1));
     app.update(UserAction::Select);
-    assert_eq!(app.session().game().line().sans(), ["Nf3", "e5"]);
+    assert_eq!(app.session().core().game.line().sans(), ["Nf3", "e5"]);
 }
 
 #[test]
@@ -290,10 +290,10 @@ fn typed_prefix_highlights_candidate_targets() {
     app.update(UserAction::Backspace);
     type_text(&mut app, "Ng");
     app.update(UserAction::Complete);
-    assert_eq!(app.session().view().input.text(), "Ng");
+    assert_eq!(app.session().core().view.input.text(), "Ng");
     type_text(&mut app, "1f");
     app.update(UserAction::Complete);
-    assert_eq!(app.session().view().input.text(), "Nf3");
+    assert_eq!(app.session().core().view.input.text(), "Nf3");
 }
 
 #[test]
@@ -305,21 +305,21 @@ fn resign_and_game_over_banner() {
     assert!(contains(&rows, "Resign this game?"), "{}", rows.join("\n"));
     assert!(contains(&rows, "y yes, n no"), "{}", rows.join("\n"));
     app.update(UserAction::Answer(false));
-    assert_eq!((app.session().mode(), app.session().game().end()), (&Mode::Play, None));
+    assert_eq!((app.session().mode(), app.session().core().game.end()), (&Mode::Play, None));
     enter(&mut app, ":resign");
     app.update(UserAction::Answer(true));
-    assert_eq!(app.session().game().end(), Some(GameEnd::Resigned(Color::White)));
+    assert_eq!(app.session().core().game.end(), Some(GameEnd::Resigned(Color::White)));
     assert_eq!(app.session().mode(), Mode::GameOver);
     let rows = screen(app.session(), 100, 30);
     assert!(contains(&rows, "Black wins: White resigned"), "{}", rows.join("\n"));
     assert!(contains(&rows, "n  new game"));
     assert!(!contains(&rows, "Ctrl-Z"), "nothing to take back is not offered:\n{}", rows.join("\n"));
-    assert!(app.session().pgn().to_pgn().contains("[Result \"0-1\"]"));
+    assert!(app.session().activity().pgn(app.session().core()).to_pgn().contains("[Result \"0-1\"]"));
     app.update(UserAction::NewGame);
     assert!(matches!(app.session().mode(), Mode::NewGame(_)));
     app.update(UserAction::Submit);
     assert_eq!(app.session().mode(), Mode::Play);
-    assert_eq!(app.session().game().line().len(), 0);
+    assert_eq!(app.session().core().game.line().len(), 0);
 }
 
 #[test]
@@ -327,7 +327,7 @@ fn checkmate_and_no_legal_move_end_the_game_with_a_banner() {
     let mut app = hotseat();
     enter(&mut app, ":load k7/2Q5/1K6/8/8/8/8/8 w 0");
     enter(&mut app, "Qb7");
-    assert_eq!(app.session().game().line().sans(), ["Qb7#"]);
+    assert_eq!(app.session().core().game.line().sans(), ["Qb7#"]);
     assert_eq!(app.session().mode(), Mode::GameOver);
     let rows = screen(app.session(), 100, 30);
     assert!(contains(&rows, "White wins by checkmate"), "{}", rows.join("\n"));
@@ -361,19 +361,19 @@ fn hint_shows_a_move_without_playing_it() {
     // Its own search: not thinking on the human's time (see `a_hint_while_pondering_...`).
     enter(&mut app, ":set ponder off");
     app.update(UserAction::Hint);
-    assert!(app.session().engine().thinking.as_ref().is_some());
+    assert!(app.session().core().engine.thinking.as_ref().is_some());
     wait_engine(&mut app);
     let hint = info(app.session());
     assert!(hint.starts_with("Hint (full-strength engine): "), "{hint}");
     let san = hint.trim_start_matches("Hint (full-strength engine): ").split(' ').next().unwrap().to_string();
-    assert!(app.session().game().line().position().parse_move(&san).is_ok(), "{san}");
-    assert_eq!(app.session().game().line().len(), 0, "the hint is not played");
-    let m = app.session().game().line().position().parse_move(&san).unwrap();
+    assert!(app.session().core().game.line().position().parse_move(&san).is_ok(), "{san}");
+    assert_eq!(app.session().core().game.line().len(), 0, "the hint is not played");
+    let m = app.session().core().game.line().position().parse_move(&san).unwrap();
     let hl = highlights(app.session());
     assert_eq!(hl.selected, wormhole::Bitboard::from_square(m.from()), "the hinted piece is marked");
     assert_eq!(hl.targets, wormhole::Bitboard::from_square(m.to()), "and where it goes");
     enter(&mut app, &san);
-    assert_eq!(app.session().game().line().sans()[0], san);
+    assert_eq!(app.session().core().game.line().sans()[0], san);
     assert_eq!(highlights(app.session()).targets.count(), 0, "the hint is gone after the move");
 }
 
@@ -385,7 +385,7 @@ fn clocks_are_shown_and_run_for_the_side_to_move() {
     assert!(contains(&rows, "White: White player  5:00"), "{}", rows.join("\n"));
     let frame = Duration::from_millis(100);
     assert_eq!(changes_at(app.session(), frame), None, "White's clock starts at White's first move");
-    let t0 = app.session().now();
+    let t0 = app.session().core().now;
     app.tick(t0 + Duration::from_secs(30));
     enter(&mut app, "e4");
     let second = Duration::from_millis(1001);
@@ -402,7 +402,7 @@ fn clocks_are_shown_and_run_for_the_side_to_move() {
     let rows = screen(app.session(), 100, 30);
     assert!(contains(&rows, "Black: Black player  0:19.0"), "{}", rows.join("\n"));
     let next = changes_at(app.session(), frame).unwrap();
-    assert_eq!(next - app.session().now(), Duration::from_millis(51));
+    assert_eq!(next - app.session().core().now, Duration::from_millis(51));
 }
 
 #[test]
@@ -417,15 +417,21 @@ fn idle_app_waits_for_input_without_a_timeout() {
 fn engine_against_engine_plays_to_the_end() {
     let mut app = app_with(settings([PlayerKind::Engine, PlayerKind::Engine]));
     let end = Instant::now() + Duration::from_secs(30);
-    while !app.session().game().is_over() && Instant::now() < end {
+    while !app.session().core().game.is_over() && Instant::now() < end {
         std::thread::sleep(Duration::from_millis(2));
         app.tick(Instant::now());
     }
-    let result = app.session().game().end().expect("the game ends within 64 plies");
-    assert!(app.session().game().line().len() <= 64);
+    let result = app.session().core().game.end().expect("the game ends within 64 plies");
+    assert!(app.session().core().game.line().len() <= 64);
     assert_eq!(app.session().mode(), Mode::GameOver);
-    assert!(app.session().engine().thinking.as_ref().is_none());
-    assert!(app.session().pgn().to_pgn().contains(&format!("[Result \"{}\"]", result.result_str())));
+    assert!(app.session().core().engine.thinking.as_ref().is_none());
+    assert!(
+        app.session()
+            .activity()
+            .pgn(app.session().core())
+            .to_pgn()
+            .contains(&format!("[Result \"{}\"]", result.result_str()))
+    );
 }
 
 #[test]
@@ -444,12 +450,12 @@ fn autoflip_turns_the_board_to_the_side_to_move_in_hotseat() {
 fn new_game_with_other_settings() {
     let mut app = hotseat();
     enter(&mut app, ":new fairy black level 3 movetime 40 clock 1+2");
-    assert_eq!(app.session().game().line().kind(), GameKind::Fairy);
-    assert_eq!(app.session().game().players(), [PlayerKind::Engine, PlayerKind::Human]);
-    assert_eq!(app.session().settings().level.number(), 3);
+    assert_eq!(app.session().core().game.line().kind(), GameKind::Fairy);
+    assert_eq!(app.session().core().game.players(), [PlayerKind::Engine, PlayerKind::Human]);
+    assert_eq!(app.session().core().settings.level.number(), 3);
     assert!(flipped(app.session()), "the human plays Black");
-    assert!(app.session().game().clocks().clock().is_some());
-    assert!(app.session().engine().thinking.as_ref().is_some(), "the engine opens as White");
+    assert!(app.session().core().game.clocks().clock().is_some());
+    assert!(app.session().core().engine.thinking.as_ref().is_some(), "the engine opens as White");
     enter(&mut app, ":new clock 0+1");
     assert_eq!(error(app.session()), "'0+1': a clock needs at least one second per side");
     enter(&mut app, ":new knight");
@@ -460,8 +466,8 @@ fn new_game_with_other_settings() {
     }
     enter(&mut app, ":new hotseat clock off movetime 0");
     assert_eq!(app.session().mode(), Mode::Play, "no game in progress: nothing to confirm");
-    assert_eq!(app.session().game().players(), [PlayerKind::Human; 2]);
-    assert!(app.session().game().clocks().clock().is_none());
+    assert_eq!(app.session().core().game.players(), [PlayerKind::Human; 2]);
+    assert!(app.session().core().game.clocks().clock().is_none());
 }
 
 /// A seeded generator for the random-input test (rand's SmallRng).
@@ -506,10 +512,10 @@ fn random_keys_and_sizes_never_panic_and_keep_the_game_legal() {
             22 => UserAction::ClearInput,
             _ => {
                 // A correct player: a random legal move, typed in full.
-                let moves = app.session().game().line().position().legal_moves();
-                if !moves.is_empty() && app.session().game().player_to_move() == PlayerKind::Human {
+                let moves = app.session().core().game.line().position().legal_moves();
+                if !moves.is_empty() && app.session().core().game.player_to_move() == PlayerKind::Human {
                     let m = moves[rng.next(moves.len())];
-                    let san = app.session().game().line().position().san(m);
+                    let san = app.session().core().game.line().position().san(m);
                     app.update(UserAction::ClearInput);
                     type_text(&mut app, &san);
                 }
@@ -518,19 +524,19 @@ fn random_keys_and_sizes_never_panic_and_keep_the_game_legal() {
         };
         app.update(action);
         app.tick(Instant::now());
-        if app.session().engine().thinking.as_ref().is_some() && rng.next(4) == 0 {
+        if app.session().core().engine.thinking.as_ref().is_some() && rng.next(4) == 0 {
             wait_engine(&mut app);
         }
         if step % 50 == 0 {
             let (w, h) = (20 + rng.next(120) as u16, 5 + rng.next(50) as u16);
             screen(app.session(), w, h);
         }
-        longest = longest.max(app.session().game().line().len());
-        if app.session().should_quit() || app.session().game().is_over() {
+        longest = longest.max(app.session().core().game.line().len());
+        if app.session().should_quit() || app.session().core().game.is_over() {
             app = fuzz_app(&dir);
         }
         // Every move in the game was legal where it was played.
-        let g = app.session().game();
+        let g = &app.session().core().game;
         for (i, &m) in g.line().moves().iter().enumerate() {
             assert!(g.line().position_at(i).is_legal(m), "step {step}: move {i} {m} is illegal");
         }
@@ -547,7 +553,7 @@ fn fen_with_an_impossible_ply_count_is_refused_with_the_library_message() {
     assert_eq!(error(app.session()), "bad FEN: ply count 200 exceeds the number of holes (0) by more than 64");
     enter(&mut app, ":fen 4k3/8/8/8/8/8/xxx5/4K3 w 2");
     assert_eq!(error(app.session()), "bad FEN: ply count 2 is below the number of holes (3): every ply makes one hole");
-    assert_eq!(app.session().game().line().position(), &AnyPosition::new(GameKind::Classic), "the game stays");
+    assert_eq!(app.session().core().game.line().position(), &AnyPosition::new(GameKind::Classic), "the game stays");
 }
 
 #[test]
@@ -561,7 +567,7 @@ fn ctrl_s_on_an_unchanged_game_says_where_it_is_instead_of_writing_again() {
     assert_eq!(info(app.session()), format!("already saved to {}", path.display()));
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1, "no second file");
     enter(&mut app, "e5");
-    assert_eq!(app.session().game().saved_to(), None, "a changed game is not in that file");
+    assert_eq!(app.session().core().game.saved_to(), None, "a changed game is not in that file");
     let _ = std::fs::remove_dir_all(dir);
 }
 
@@ -578,7 +584,7 @@ fn save_over_an_existing_file_asks_first() {
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "KEEP ME", "nothing written before the answer");
     app.update(UserAction::Answer(false));
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "KEEP ME");
-    assert!(!app.session().game().is_saved());
+    assert!(!app.session().core().game.is_saved());
     enter(&mut app, &format!(":save {}", path.display()));
     app.update(UserAction::Answer(true));
     assert!(std::fs::read_to_string(&path).unwrap().contains("1. e4 *"));
@@ -618,7 +624,7 @@ fn the_saved_games_list_opens_from_the_new_game_screen_holds_autosaves_and_esc_g
     app.update(UserAction::OpenList);
     app.update(UserAction::Cursor(0, -1));
     app.update(UserAction::Submit);
-    assert_eq!(app.session().game().line().sans(), ["e4"], "the older save, the second row");
+    assert_eq!(app.session().core().game.line().sans(), ["e4"], "the older save, the second row");
     assert_eq!(app.session().mode(), Mode::Play);
 }
 
@@ -631,13 +637,13 @@ fn tab_completes_the_path_of_open_and_save() {
     let base = format!("{}/", dir.path().display());
     type_text(&mut app, &format!(":open {base}my"));
     app.update(UserAction::Complete);
-    assert_eq!(app.session().view().input.text(), format!(":open {base}my-"));
+    assert_eq!(app.session().core().view.input.text(), format!(":open {base}my-"));
     assert_eq!(info(app.session()), "2 names fit: my-game.pgn  my-notes.pgn");
     type_text(&mut app, "g");
     app.update(UserAction::Complete);
-    assert_eq!(app.session().view().input.text(), format!(":open {base}my-game.pgn"));
+    assert_eq!(app.session().core().view.input.text(), format!(":open {base}my-game.pgn"));
     app.update(UserAction::Submit);
-    assert_eq!(app.session().game().line().sans(), ["d4"]);
+    assert_eq!(app.session().core().game.line().sans(), ["d4"]);
     type_text(&mut app, &format!(":save {base}zz"));
     app.update(UserAction::Complete);
     assert_eq!(info(app.session()), format!("no file or folder starts with '{base}zz'"));
@@ -650,7 +656,7 @@ fn a_move_from_a_hole_says_it_is_a_hole() {
     enter(&mut app, "e5");
     enter(&mut app, "e2e4");
     assert_eq!(error(app.session()), "e2 is a hole: no piece stands there");
-    assert_eq!(app.session().view().input.text(), "e2e4", "the text stays to be corrected");
+    assert_eq!(app.session().core().view.input.text(), "e2e4", "the text stays to be corrected");
 }
 
 #[test]
@@ -666,9 +672,9 @@ fn a_reloaded_game_keeps_the_engine_level_of_the_file_and_says_so() {
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.contains("[Black \"Engine, level 3"), "{text}");
     let mut other = app_with(settings(players));
-    assert_eq!(other.session().settings().level.number(), 1);
+    assert_eq!(other.session().core().settings.level.number(), 1);
     enter(&mut other, &format!(":open {}", path.display()));
-    assert_eq!(other.session().settings().level.number(), 3);
+    assert_eq!(other.session().core().settings.level.number(), 3);
     let said = info(other.session());
     assert!(said.contains(": 2 moves; engine level 3 (") && said.ends_with(", as recorded in the file"), "{said}");
 }
@@ -681,7 +687,7 @@ fn a_short_fen_says_what_was_assumed_and_an_orthodox_one_that_it_has_no_porthole
     enter(&mut app, ":load 4k3/8/8/8/8/8/8/4K3 b 7");
     assert_eq!(info(app.session()), "position loaded");
     enter(&mut app, ":load rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
-    assert_eq!(app.session().game().line().kind(), GameKind::Porthole);
+    assert_eq!(app.session().core().game.line().kind(), GameKind::Porthole);
     assert!(info(app.session()).starts_with("loaded as Porthole chess (an orthodox FEN: 6 fields) with no portholes"));
 }
 
@@ -699,8 +705,8 @@ fn load_asks_before_replacing_a_game_in_progress() {
     let rows = screen(app.session(), 100, 30);
     assert!(contains(&rows, "End the game in progress and load this position?"), "{}", rows.join("\n"));
     app.update(UserAction::Answer(false));
-    assert_eq!(app.session().game().line().sans(), ["e4"], "no: the game stays");
+    assert_eq!(app.session().core().game.line().sans(), ["e4"], "no: the game stays");
     enter(&mut app, ":load k7/2Q5/1K6/8/8/8/8/8 w 0");
     app.update(UserAction::Answer(true));
-    assert_eq!(app.session().game().line().position().fen(), "k7/2Q5/1K6/8/8/8/8/8 w 0");
+    assert_eq!(app.session().core().game.line().position().fen(), "k7/2Q5/1K6/8/8/8/8/8 w 0");
 }

@@ -63,11 +63,11 @@ fn every_way_in_starts_a_two_board_game() {
     // The game in progress is replaced only after a yes.
     assert_eq!(app.session().mode(), Mode::Confirm(crate::tui::state::Pending::Load(START.to_string())));
     app.update(UserAction::Answer(true));
-    assert_eq!(app.session().game().line().kind(), GameKind::Twoboard, "{}", error(app.session()));
+    assert_eq!(app.session().core().game.line().kind(), GameKind::Twoboard, "{}", error(app.session()));
     enter(&mut app, ":new classic");
-    assert_eq!(app.session().game().line().kind(), GameKind::Classic);
+    assert_eq!(app.session().core().game.line().kind(), GameKind::Classic);
     enter(&mut app, ":new twoboard");
-    assert_eq!(app.session().game().line().kind(), GameKind::Twoboard, "{}", error(app.session()));
+    assert_eq!(app.session().core().game.line().kind(), GameKind::Twoboard, "{}", error(app.session()));
     enter(&mut app, ":new classic");
     enter(&mut app, ":set variant twoboard");
     assert!(info(app.session()).starts_with("variant = twoboard (from the next game)"), "{}", info(app.session()));
@@ -87,8 +87,8 @@ fn a_move_is_typed_with_or_without_its_board() {
     for text in ["e4", "A:e4", "Ae4", "Ae2e4"] {
         let mut s = twoboard(START);
         type_text(&mut s, text);
-        assert_eq!(s.game().line().sans(), ["A:e4"], "{text}: {}", error(&s));
-        assert_eq!(s.game().line().position().board_to_play(), 1, "Black plays board B");
+        assert_eq!(s.core().game.line().sans(), ["A:e4"], "{text}: {}", error(&s));
+        assert_eq!(s.core().game.line().position().board_to_play(), 1, "Black plays board B");
     }
     let mut s = twoboard(START);
     type_text(&mut s, "B:e4");
@@ -105,7 +105,7 @@ fn a_click_picks_on_the_board_to_play_and_names_it_on_the_other() {
     assert_eq!((hl.board, hl.selected), (0, Bitboard::from_square(sq("g1"))));
     assert!(hl.on(1).selected.is_empty() && hl.on(1).targets.is_empty(), "no marks on board B");
     s.update(UserAction::ClickSquare(sq("f3")));
-    assert_eq!(s.game().line().sans(), ["A:Nf3"]);
+    assert_eq!(s.core().game.line().sans(), ["A:Nf3"]);
     assert_eq!(highlights(&s).last_move.map(|m| m.board()), Some(0), "the last move was on A");
     assert_eq!(highlights(&s).board, 1, "picking happens on B now");
 }
@@ -114,16 +114,16 @@ fn a_click_picks_on_the_board_to_play_and_names_it_on_the_other() {
 fn an_intent_shows_where_the_piece_arrives_and_enter_plays_its_teleport() {
     let mut s = twoboard(INTENT);
     let pawn = Piece { color: Color::White, role: Role::Pawn };
-    let pos = s.game().line().position().clone();
+    let pos = s.core().game.line().position().clone();
     assert_eq!(Picture::of(&pos, 0).leaving, Bitboard::from_square(sq("a5")));
     assert_eq!(Picture::of(&pos, 1).arriving, [(sq("a5"), pawn)]);
     type_text(&mut s, "b6");
     assert!(hint(&s).starts_with("your intent forces the teleport Aa5>xBa5"), "{}", hint(&s));
     assert!(hint(&s).ends_with("press Enter or click Ba5"), "{}", hint(&s));
     type_text(&mut s, "");
-    assert_eq!(s.game().line().sans(), ["B:b6", "Aa5>xBa5"]);
-    assert_eq!(s.game().line().position().boards()[1].piece_at(sq("a5")), Some(pawn), "captured on arrival");
-    assert!(s.game().line().position().boards()[0].piece_at(sq("a5")).is_none());
+    assert_eq!(s.core().game.line().sans(), ["B:b6", "Aa5>xBa5"]);
+    assert_eq!(s.core().game.line().position().boards()[1].piece_at(sq("a5")), Some(pawn), "captured on arrival");
+    assert!(s.core().game.line().position().boards()[0].piece_at(sq("a5")).is_none());
 }
 
 #[test]
@@ -134,12 +134,12 @@ fn a_forced_teleport_is_played_by_a_click_on_its_piece_or_its_arrival() {
         s.update(UserAction::ClickSquare(sq("b2")));
         assert!(error(&s).starts_with("your intent forces the teleport Aa5>xBa5"), "{}", error(&s));
         s.update(UserAction::ClickBoard(0, sq("b2")));
-        assert!(s.game().line().sans() == ["B:b6"], "another square of the other board plays nothing");
+        assert!(s.core().game.line().sans() == ["B:b6"], "another square of the other board plays nothing");
         match board {
             1 => s.update(UserAction::ClickSquare(sq(square))),
             _ => s.update(UserAction::ClickBoard(board, sq(square))),
         };
-        assert_eq!(s.game().line().sans(), ["B:b6", "Aa5>xBa5"], "click on board {board}");
+        assert_eq!(s.core().game.line().sans(), ["B:b6", "Aa5>xBa5"], "click on board {board}");
     }
 }
 
@@ -148,13 +148,13 @@ fn swapped_intents_put_a_piece_in_transit_that_lands_by_enter() {
     let mut s = twoboard(INTENT);
     type_text(&mut s, "B:a5^");
     type_text(&mut s, "");
-    assert_eq!(s.game().line().sans(), ["B:a5^", "Aa5>Ba5"]);
+    assert_eq!(s.core().game.line().sans(), ["B:a5^", "Aa5>Ba5"]);
     let black_pawn = Piece { color: Color::Black, role: Role::Pawn };
-    let pos = s.game().line().position().clone();
+    let pos = s.core().game.line().position().clone();
     assert_eq!(Picture::of(&pos, 0).arriving, [(sq("a5"), black_pawn)], "in transit to Aa5");
     assert!(hint(&s).starts_with("your pawn in transit lands on Ba5"), "{}", hint(&s));
     type_text(&mut s, "");
-    assert_eq!(s.game().line().position().boards()[0].piece_at(sq("a5")), Some(black_pawn));
+    assert_eq!(s.core().game.line().position().boards()[0].piece_at(sq("a5")), Some(black_pawn));
 }
 
 #[test]
@@ -162,7 +162,7 @@ fn a_blocked_intent_loses_the_turn_and_enter_plays_the_lost_move() {
     let mut s = twoboard(BLOCKED);
     type_text(&mut s, "A:a4^");
     assert_eq!(info(&s), "White's intent from Aa4 is blocked by White's own piece on Ba4: White's next turn is lost");
-    let pos = s.game().line().position().clone();
+    let pos = s.core().game.line().position().clone();
     assert_eq!(Picture::of(&pos, 0).lost, Bitboard::from_square(sq("a4")), "marked where declared");
     assert!(Picture::of(&pos, 1).lost.is_empty());
     type_text(&mut s, "h4");
@@ -174,7 +174,7 @@ fn a_blocked_intent_loses_the_turn_and_enter_plays_the_lost_move() {
     assert!(error(&s).contains("forces 0000"), "another move is refused: {}", error(&s));
     s.update(UserAction::ClearInput);
     type_text(&mut s, "");
-    assert_eq!(s.game().line().sans(), ["A:a4^", "B:h4", "B:--"]);
+    assert_eq!(s.core().game.line().sans(), ["A:a4^", "B:h4", "B:--"]);
 }
 
 #[test]
@@ -183,14 +183,14 @@ fn a_void_intent_is_marked_and_named_and_its_turn_is_lost() {
     let mut s = twoboard("r7/8/8/8/8/8/8/4K3|7k/8/8/7n/8/7R/8/8 w B -|- -|- bBh5 2 21");
     type_text(&mut s, "B:Rxh5+");
     assert_eq!(info(&s), "the piece that declared Black's intent on Bh5 was captured: Black's next turn is lost");
-    let pos = s.game().line().position().clone();
+    let pos = s.core().game.line().position().clone();
     assert_eq!(Picture::of(&pos, 1).lost, Bitboard::from_square(sq("h5")));
     assert_eq!(
         hint(&s),
         "the piece that declared your intent on Bh5 was captured: this turn is lost (A:--); press Enter"
     );
     type_text(&mut s, "");
-    assert_eq!(s.game().line().sans(), ["B:Rxh5+", "A:--"]);
+    assert_eq!(s.core().game.line().sans(), ["B:Rxh5+", "A:--"]);
 }
 
 #[test]
@@ -198,9 +198,9 @@ fn a_teleport_that_uncovers_the_king_on_the_other_board_mates() {
     let mut s = twoboard(MATE);
     assert!(hint(&s).starts_with("your intent forces the teleport NAh5>Bh5#"), "{}", hint(&s));
     type_text(&mut s, "");
-    assert_eq!(s.game().line().sans(), ["NAh5>Bh5#"]);
+    assert_eq!(s.core().game.line().sans(), ["NAh5>Bh5#"]);
     assert_eq!(s.mode(), Mode::GameOver);
-    let end = s.game().end().expect("the game is over");
+    let end = s.core().game.end().expect("the game is over");
     assert_eq!((end.describe().as_str(), end.result_str()), ("Black wins by checkmate", "0-1"));
 }
 
@@ -212,9 +212,9 @@ fn an_intent_answered_by_mate_is_played_only_when_asked_again() {
     let mut s = twoboard("8/8/8/8/R2Q4/8/8/4K3|8/8/8/8/k7/8/8/8 b B -|- -|- wAa4 1 10");
     type_text(&mut s, "B:Ka4^");
     assert_eq!(error(&s), "careful: after B:Ka4^, RAa4>Ba4# checkmates; type it again to play it anyway");
-    assert!(s.game().line().sans().is_empty());
+    assert!(s.core().game.line().sans().is_empty());
     type_text(&mut s, "B:Ka4^");
-    assert_eq!(s.game().line().sans(), ["B:Ka4^"]);
+    assert_eq!(s.core().game.line().sans(), ["B:Ka4^"]);
 }
 
 #[test]

@@ -14,7 +14,7 @@ use crate::tui::state::AppState;
 
 pub fn draw(frame: &mut Frame, area: Rect, session: &AppState) {
     let Some(explore) = session.study().explore.as_ref() else { return };
-    let theme = &session.look().theme;
+    let theme = &session.core().look.theme;
     let bold = Style::new().add_modifier(Modifier::BOLD);
     let dim = theme.dim;
     let pos = &explore.position;
@@ -30,10 +30,14 @@ pub fn draw(frame: &mut Frame, area: Rect, session: &AppState) {
         lines.push(Line::from(format!("Tried: {}", tried_san(explore))));
     }
     lines.push(Line::from(""));
-    match session.engine().thinking.as_ref().and_then(|t| t.info.as_ref()).or(explore.finished.as_ref()) {
+    match session.core().engine.thinking.as_ref().and_then(|t| t.info.as_ref()).or(explore.finished.as_ref()) {
         Some(info) => {
-            let elapsed =
-                session.engine().thinking.as_ref().map(|t| session.now().saturating_duration_since(t.started));
+            let elapsed = session
+                .core()
+                .engine
+                .thinking
+                .as_ref()
+                .map(|t| session.core().now.saturating_duration_since(t.started));
             let spin = match elapsed {
                 Some(e) => theme.spinner((e.as_millis() / 100) as usize).to_string(),
                 None => "proved:".to_string(),
@@ -50,7 +54,9 @@ pub fn draw(frame: &mut Frame, area: Rect, session: &AppState) {
                 ]));
             }
         }
-        None if session.engine().thinking.as_ref().is_some() => lines.push(Line::styled("searching...", theme.accent)),
+        None if session.core().engine.thinking.as_ref().is_some() => {
+            lines.push(Line::styled("searching...", theme.accent))
+        }
         None => lines.push(Line::styled("no search: the side to move has no legal move", dim)),
     }
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), area);

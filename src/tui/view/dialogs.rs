@@ -31,7 +31,7 @@ fn dialog(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line<'static>>,
 }
 
 pub fn game_over(frame: &mut Frame, board: Rect, session: &AppState) {
-    let Some(end) = session.game().end() else { return };
+    let Some(end) = session.core().game.end() else { return };
     let mut text = vec![
         Line::styled(end.describe(), Style::new().add_modifier(Modifier::BOLD)),
         Line::from(format!("Result {}", end.result_str())),
@@ -47,17 +47,17 @@ pub fn game_over(frame: &mut Frame, board: Rect, session: &AppState) {
         }
     }
     text.push(Line::from("Esc  close"));
-    dialog(frame, board, " Game over ", text, &session.look().theme);
+    dialog(frame, board, " Game over ", text, &session.core().look.theme);
 }
 
 pub fn confirm(frame: &mut Frame, board: Rect, session: &AppState, pending: &Pending) {
     let mut text = vec![Line::styled(pending.question(), Style::new().add_modifier(Modifier::BOLD)), Line::from("")];
     text.push(Line::from(keymap::context_keys(Context::Confirm)));
-    dialog(frame, board, " Please confirm ", text, &session.look().theme);
+    dialog(frame, board, " Please confirm ", text, &session.core().look.theme);
 }
 
 pub fn new_game(frame: &mut Frame, area: Rect, session: &AppState, form: &NewGameForm) {
-    let theme = &session.look().theme;
+    let theme = &session.core().look.theme;
     let mut text = vec![Line::from("")];
     for field in form.fields() {
         let value = format!("< {} >", form.value(field));
@@ -68,7 +68,7 @@ pub fn new_game(frame: &mut Frame, area: Rect, session: &AppState, form: &NewGam
         ]));
     }
     text.push(Line::from(""));
-    if session.game().in_progress() {
+    if session.core().game.in_progress() {
         text.push(Line::styled("Starting ends the game in progress (it is autosaved).", theme.error));
     }
     text.push(Line::styled(keymap::context_keys(Context::NewGame), theme.dim));
@@ -77,7 +77,7 @@ pub fn new_game(frame: &mut Frame, area: Rect, session: &AppState, form: &NewGam
     frame.render_widget(Clear, rect);
     let block = Block::default()
         .borders(Borders::ALL)
-        .border_set(session.look().theme.border_set())
+        .border_set(session.core().look.theme.border_set())
         .title(" New game ")
         .border_style(theme.accent);
     frame.render_widget(Paragraph::new(text).block(block), rect);
@@ -86,7 +86,7 @@ pub fn new_game(frame: &mut Frame, area: Rect, session: &AppState, form: &NewGam
 /// The list of saved games: the filter typed, one row per game (the chosen
 /// one highlighted, scrolled into view), the folders and the keys.
 pub fn saved_games(frame: &mut Frame, area: Rect, session: &AppState, picker: &GamePicker<Mode>) {
-    let theme = &session.look().theme;
+    let theme = &session.core().look.theme;
     let width = area.width.saturating_sub(4).max(20);
     let rows_room = usize::from(area.height.saturating_sub(9)).max(1);
     let mut text = vec![Line::from(vec![
@@ -128,9 +128,11 @@ pub fn saved_games(frame: &mut Frame, area: Rect, session: &AppState, picker: &G
 }
 
 pub fn browse_banner(frame: &mut Frame, board: Rect, session: &AppState, ply: usize) {
-    let text =
-        format!(" Review: after {ply} of {} moves. PgUp/PgDn step, Home start, Esc back ", session.game().line().len());
+    let text = format!(
+        " Review: after {ply} of {} moves. PgUp/PgDn step, Home start, Esc back ",
+        session.core().game.line().len()
+    );
     let w = (text.chars().count() as u16).min(board.width);
     let rect = Rect::new(board.x, board.y, w, 1);
-    frame.render_widget(Paragraph::new(text).style(session.look().theme.banner), rect);
+    frame.render_widget(Paragraph::new(text).style(session.core().look.theme.banner), rect);
 }

@@ -80,8 +80,8 @@ fn pieces_page(theme: &StyleSheet, kind: GameKind) -> Vec<Line<'static>> {
 pub fn lines(page: HelpPage, session: &AppState) -> Vec<Line<'static>> {
     match page {
         HelpPage::Keys => keys_page(&session.config().prefs, session.activity().remote().is_some()),
-        HelpPage::Pieces => pieces_page(&session.look().theme, session.game().line().kind()),
-        HelpPage::Rules => games::rules_with_docs(session.game().line().kind(), usize::from(WIDTH) - 2),
+        HelpPage::Pieces => pieces_page(&session.core().look.theme, session.core().game.line().kind()),
+        HelpPage::Rules => games::rules_with_docs(session.core().game.line().kind(), usize::from(WIDTH) - 2),
     }
 }
 
@@ -105,9 +105,9 @@ pub fn draw(frame: &mut Frame, area: Rect, scroll: u16, page: HelpPage, session:
     frame.render_widget(Clear, rect);
     let block = Block::default()
         .borders(Borders::ALL)
-        .border_set(session.look().theme.border_set())
+        .border_set(session.core().look.theme.border_set())
         .title(title)
-        .border_style(session.look().theme.accent);
+        .border_style(session.core().look.theme.accent);
     let max = (text.len() as u16).saturating_sub(rect.height.saturating_sub(2));
     frame
         .render_widget(Paragraph::new(text).block(block).wrap(Wrap { trim: false }).scroll((scroll.min(max), 0)), rect);

@@ -32,8 +32,8 @@ pub fn draw(frame: &mut Frame, area: Rect, session: &AppState) {
 /// The prompt and the typed text; a text too long for the `width` shows
 /// its end (where the cursor is), after `…`.
 fn prompt(session: &AppState, width: usize) -> Line<'static> {
-    let game = session.game();
-    let theme = &session.look().theme;
+    let game = &session.core().game;
+    let theme = &session.core().look.theme;
     let turn = game.line().position().turn();
     let text = if session.mode() == Mode::Review {
         "Review >".to_string()
@@ -41,11 +41,11 @@ fn prompt(session: &AppState, width: usize) -> Line<'static> {
         format!("Analysis, {} to move >", session.shown_position().turn())
     } else if let Some(phase) = session.activity().puzzle_phase() {
         if phase == Phase::Solving { format!("Puzzle, {turn} to move >") } else { "Puzzle over, Enter: next >".into() }
-    } else if session.activity().game_over(session.game()) {
+    } else if session.activity().game_over(&session.core().game) {
         "Game over >".to_string()
     } else if session.activity().remote().is_some_and(|r| r.you.is_none()) {
         "Watching >".to_string()
-    } else if session.offers(UserAction::MoveNow) && !session.view().input.text().starts_with(':') {
+    } else if session.offers(UserAction::MoveNow) && !session.core().view.input.text().starts_with(':') {
         format!("{turn} (engine) is thinking... Ctrl-G: move now >")
     } else if game.player_to_move() == PlayerKind::Engine {
         format!("{turn} (engine) to move >")
@@ -56,7 +56,7 @@ fn prompt(session: &AppState, width: usize) -> Line<'static> {
     Line::from(vec![
         Span::styled(text, theme.accent.add_modifier(Modifier::BOLD)),
         Span::raw(" "),
-        Span::raw(tail(session.view().input.text(), room)),
+        Span::raw(tail(session.core().view.input.text(), room)),
         Span::raw(theme.input_cursor().to_string()),
     ])
 }
@@ -87,7 +87,7 @@ fn command_names(names: &[&str], width: usize) -> String {
 }
 
 fn hint(session: &AppState, width: usize) -> Line<'static> {
-    let dim = session.look().theme.dim;
+    let dim = session.core().look.theme.dim;
     match super::marks::input_hint(session) {
         InputHint::Command(names) => Line::from(command_names(&names, width)),
         InputHint::EngineToMove => Line::styled("the engine is to move; type a :command, or wait for its move", dim),
@@ -97,11 +97,11 @@ fn hint(session: &AppState, width: usize) -> Line<'static> {
         InputHint::Empty if session.mode() == Mode::Review => {
             Line::styled("Type a :command, or use the keys below", dim)
         }
-        InputHint::Empty => match session.game().end() {
+        InputHint::Empty => match session.core().game.end() {
             Some(end) => Line::styled(format!("{}. Type a :command, or use the keys below", end.describe()), dim),
             None => Line::styled("Type a move (e4, Nf3, Nd3f6) or :command; arrows/mouse pick squares", dim),
         },
-        InputHint::Forced(why) => Line::styled(why, session.look().theme.info),
+        InputHint::Forced(why) => Line::styled(why, session.core().look.theme.info),
         InputHint::Exact(san) => Line::from(vec![
             Span::styled("Enter plays ", dim),
             Span::styled(san, Style::new().add_modifier(Modifier::BOLD)),
@@ -116,8 +116,8 @@ fn hint(session: &AppState, width: usize) -> Line<'static> {
 }
 
 fn message_or_footer(session: &AppState, width: usize) -> Line<'static> {
-    let theme = &session.look().theme;
-    match session.view().message.as_ref() {
+    let theme = &session.core().look.theme;
+    match session.core().view.message.as_ref() {
         Some(Message::Error(e)) => Line::styled(e.clone(), theme.error),
         Some(Message::Info(i)) => Line::styled(i.clone(), theme.info),
         None => Line::styled(footer(session, width), theme.dim),

@@ -19,9 +19,9 @@ pub fn highlights(session: &AppState) -> Highlights {
         return review.highlights();
     }
     if let (Mode::Analyze, Some(explore)) = (mode, &study.explore) {
-        let thinking = session.engine().thinking.as_ref();
+        let thinking = session.core().engine.thinking.as_ref();
         let info = thinking.and_then(|t| t.info.as_ref()).or(explore.finished.as_ref());
-        return explore.highlights(info, session.view().selected, session.view().cursor);
+        return explore.highlights(info, session.core().view.selected, session.core().view.cursor);
     }
     game_highlights(session)
 }
@@ -30,7 +30,7 @@ pub fn highlights(session: &AppState) -> Highlights {
 /// current ply also the piece about to move and its targets, the
 /// `:explain`ed pieces, the hint, or the moves the typed text could be.
 fn game_highlights(session: &AppState) -> Highlights {
-    let (game, view) = (session.game(), session.view());
+    let (game, view) = (&session.core().game, &session.core().view);
     let ply = session.shown_ply();
     let last_move = game.line().move_before(ply);
     let carried = last_move.and_then(|m| game.line().position_at(ply - 1).carried(m));
@@ -66,11 +66,11 @@ fn game_highlights(session: &AppState) -> Highlights {
 
 /// The legal moves the typed text could be.
 fn candidates(session: &AppState) -> Vec<Candidate> {
-    let text = session.view().input.text();
+    let text = session.core().view.input.text();
     if let (Mode::Analyze, Some(explore)) = (session.mode(), &session.study().explore) {
         return input::candidates(&explore.position, text);
     }
-    game_candidates(session.game(), text, session.activity(), session.mode())
+    game_candidates(&session.core().game, text, session.activity(), session.mode())
 }
 
 /// What the line under the input says about the text typed: the
@@ -78,7 +78,7 @@ fn candidates(session: &AppState) -> Vec<Candidate> {
 /// (and why it is forced: the game's words, then how to play it), or
 /// the moves the text could be.
 pub fn input_hint(session: &AppState) -> InputHint {
-    let (game, text) = (session.game(), session.view().input.text());
+    let (game, text) = (&session.core().game, session.core().view.input.text());
     if let Some(cmd) = text.strip_prefix(':') {
         return InputHint::Command(commands::matching(cmd.split_whitespace().next().unwrap_or("")));
     }

@@ -57,9 +57,9 @@ fn header(session: &AppState, width: usize) -> Vec<(u8, Line<'static>)> {
         lines.extend(engine_lines(session, width).into_iter().map(|l| (1, l)));
         return lines;
     }
-    let game = session.game();
+    let game = &session.core().game;
     let pos = session.shown_position();
-    let theme = &session.look().theme;
+    let theme = &session.core().look.theme;
     let bold = Style::new().add_modifier(Modifier::BOLD);
     let mut lines = match session.activity().remote() {
         Some(remote) => header_lines(session, remote),
@@ -69,7 +69,7 @@ fn header(session: &AppState, width: usize) -> Vec<(u8, Line<'static>)> {
         lines.push((0, player_line(session, color)));
     }
     if game.players().contains(&PlayerKind::Engine) {
-        let level = session.settings().level;
+        let level = session.core().settings.level;
         lines.push((0, Line::from(format!("Engine level {}: {}", level.number(), level.name()))));
     }
     let told_end =
@@ -95,21 +95,21 @@ fn header(session: &AppState, width: usize) -> Vec<(u8, Line<'static>)> {
 
 /// `▶ White: You  4:59`; a clock under ten seconds is drawn in the warning style.
 fn player_line(session: &AppState, color: Color) -> Line<'static> {
-    let game = session.game();
-    let theme = &session.look().theme;
+    let game = &session.core().game;
+    let theme = &session.core().look.theme;
     let bold = Style::new().add_modifier(Modifier::BOLD);
-    let marker = if session.shown_position().turn() == color && !session.activity().game_over(session.game()) {
+    let marker = if session.shown_position().turn() == color && !session.activity().game_over(&session.core().game) {
         theme.turn_marker()
     } else {
         "  "
     };
     let name = match game.player(color) {
         PlayerKind::Engine => "Engine".to_string(),
-        PlayerKind::Human => session.activity().player_name(session.game(), session.settings(), color),
+        PlayerKind::Human => session.activity().player_name(&session.core().game, &session.core().settings, color),
     };
     let mut spans = vec![Span::raw(marker), Span::styled(format!("{color}: "), bold), Span::raw(name)];
     if let Some(c) = game.clocks().clock() {
-        let t = c.remaining(color, game.line().position().turn(), session.now());
+        let t = c.remaining(color, game.line().position().turn(), session.core().now);
         let style = if t < LOW_TIME { theme.clock_low } else { bold };
         spans.push(Span::raw("  "));
         spans.push(Span::styled(clock::text(t), style));
@@ -121,11 +121,11 @@ fn player_line(session: &AppState, color: Color) -> Line<'static> {
 const LOW_TIME: Duration = Duration::from_secs(10);
 
 fn engine_lines(session: &AppState, width: usize) -> Vec<Line<'static>> {
-    let game = session.game();
-    let theme = &session.look().theme;
+    let game = &session.core().game;
+    let theme = &session.core().look.theme;
     let mut lines = Vec::new();
-    let pondering = session.engine().thinking.as_ref().filter(|t| matches!(t.purpose, Purpose::Ponder { .. }));
-    if let Some(thinking) = session.engine().thinking.as_ref().filter(|_| pondering.is_none()) {
+    let pondering = session.core().engine.thinking.as_ref().filter(|t| matches!(t.purpose, Purpose::Ponder { .. }));
+    if let Some(thinking) = session.core().engine.thinking.as_ref().filter(|_| pondering.is_none()) {
         let what = match thinking.purpose {
             Purpose::Move { .. } => "Engine thinking",
             Purpose::Hint { .. } => "Finding a hint (full strength)",
@@ -133,7 +133,7 @@ fn engine_lines(session: &AppState, width: usize) -> Vec<Line<'static>> {
             Purpose::Refutation { .. } => "Finding the reply to your move",
             Purpose::Ponder { .. } => "Thinking on your time",
         };
-        let elapsed = session.now().saturating_duration_since(thinking.started);
+        let elapsed = session.core().now.saturating_duration_since(thinking.started);
         let spin = theme.spinner((elapsed.as_millis() / 100) as usize);
         lines.push(Line::styled(format!("{spin} {what} {:.1}s", elapsed.as_secs_f64()), theme.accent));
         if let Some(info) = &thinking.info {
@@ -149,7 +149,7 @@ fn engine_lines(session: &AppState, width: usize) -> Vec<Line<'static>> {
                 lines.push(Line::from(l));
             }
         }
-    } else if let Some(last) = session.view().last_search.as_ref()
+    } else if let Some(last) = session.core().view.last_search.as_ref()
         && last.ply + 1 == game.line().len()
         && !game.is_over()
     {
@@ -157,7 +157,7 @@ fn engine_lines(session: &AppState, width: usize) -> Vec<Line<'static>> {
         lines.extend(engine_played(last, width).into_iter().map(|l| Line::styled(l, theme.dim)));
     }
     let turn = game.line().position().turn();
-    match (pondering, session.engine().pondered(session.game().line().len())) {
+    match (pondering, session.core().engine.pondered(session.core().game.line().len())) {
         (Some(thinking), _) => lines.extend(pondering_lines("Thinking", thinking.info.as_ref(), turn, theme)),
         (None, Some(found)) => lines.extend(pondering_lines("Thought", Some(found), turn, theme)),
         (None, None) => {}
@@ -225,7 +225,7 @@ struct MoveRows {
 
 impl MoveRows {
     fn of(session: &AppState) -> MoveRows {
-        let game = session.game();
+        let game = &session.core().game;
         let mut row_of = Vec::with_capacity(game.line().len());
         for i in 0..game.line().len() {
             let new_row = game.line().position_at(i).turn() == Color::White || i == 0;
@@ -239,9 +239,9 @@ impl MoveRows {
 
     /// The rows in `window`.
     fn lines(&self, session: &AppState, window: std::ops::Range<usize>) -> Vec<Line<'static>> {
-        let game = session.game();
+        let game = &session.core().game;
         let shown = session.shown_ply();
-        let dim = session.look().theme.dim;
+        let dim = session.core().look.theme.dim;
         let width = move_width(game.line().sans());
         let mut rows: Vec<Vec<Span<'static>>> = Vec::new();
         for (i, san) in game.line().sans().iter().enumerate().filter(|(i, _)| window.contains(&self.row_of[*i])) {
@@ -253,7 +253,7 @@ impl MoveRows {
                 }
                 rows.push(row);
             }
-            let style = if i + 1 == shown { session.look().theme.current } else { Style::new() };
+            let style = if i + 1 == shown { session.core().look.theme.current } else { Style::new() };
             let row = rows.last_mut().expect("a row was pushed");
             row.push(Span::styled(format!("{san:<width$}"), style));
         }
@@ -297,7 +297,7 @@ pub fn draw(frame: &mut Frame, area: Rect, session: &AppState) {
     let head_h = (head.len() as u16).min(area.height);
     frame.render_widget(Rows(head), Rect::new(area.x, area.y, area.width, head_h));
     let mut rest = Rect::new(area.x, area.y + head_h, area.width, area.height - head_h);
-    let (theme, kind) = (&session.look().theme, session.game().line().kind());
+    let (theme, kind) = (&session.core().look.theme, session.core().game.line().kind());
     let mut pieces = vec![Line::styled("Pieces (F4: more)", Style::new().add_modifier(Modifier::BOLD))];
     pieces.extend(legend::pieces(theme, kind, width));
     // The game's marks under the pieces where they fit too.
@@ -320,7 +320,7 @@ pub fn draw(frame: &mut Frame, area: Rect, session: &AppState) {
 /// The move list, following the game (or the position reviewed) unless scrolled.
 fn draw_moves(frame: &mut Frame, rest: Rect, session: &AppState) {
     let rows = MoveRows::of(session);
-    let title = format!("Moves ({})", session.game().line().len());
+    let title = format!("Moves ({})", session.core().game.line().len());
     frame.render_widget(
         Rows(vec![Line::styled(title, Style::new().add_modifier(Modifier::BOLD))]),
         Rect { height: 1, ..rest },
@@ -328,9 +328,9 @@ fn draw_moves(frame: &mut Frame, rest: Rect, session: &AppState) {
     let list = Rect::new(rest.x, rest.y + 1, rest.width, rest.height - 1);
     let h = list.height as usize;
     let max_start = rows.total.saturating_sub(h);
-    let start = match (session.view().scroll, rows.shown) {
+    let start = match (session.core().view.scroll, rows.shown) {
         (Some(s), _) => s.min(max_start),
-        (None, Some(r)) if session.shown_ply() < session.game().line().len() => {
+        (None, Some(r)) if session.shown_ply() < session.core().game.line().len() => {
             (r + 1).saturating_sub(h).min(max_start)
         }
         _ => max_start,
@@ -341,7 +341,7 @@ fn draw_moves(frame: &mut Frame, rest: Rect, session: &AppState) {
 /// The panel's lines of a server's game: its number, who plays, the
 /// result, the moves' count with the last one, the latest chat.
 fn header_lines(session: &AppState, remote: &Remote) -> Vec<(u8, Line<'static>)> {
-    let game = session.game();
+    let game = &session.core().game;
     let bold = Style::new().add_modifier(Modifier::BOLD);
     let mut lines = vec![(0, Line::styled(format!("Game {}: {}", remote.id, game.line().kind().title()), bold))];
     let role = match remote.you {
@@ -354,12 +354,12 @@ fn header_lines(session: &AppState, remote: &Remote) -> Vec<(u8, Line<'static>)>
         let text = if game.line().position().turn() == you {
             format!("{them} has left: the claim's wait runs on their move")
         } else {
-            match p.claim_in(session.now()) {
+            match p.claim_in(session.core().now) {
                 wait if wait.is_zero() => format!("{them} has left: you may :claim the win"),
                 wait => format!("{them} has left: :claim the win in {}", clock::text(wait)),
             }
         };
-        lines.push((0, Line::styled(text, session.look().theme.check_text)));
+        lines.push((0, Line::styled(text, session.core().look.theme.check_text)));
     }
     let n = game.line().len();
     let last = match game.line().sans().last() {

@@ -26,7 +26,7 @@ fn change_text(c: &Change) -> String {
 
 /// The header lines with their priorities (see `panel::header`).
 pub fn header(session: &AppState, trainer: &Trainer) -> Vec<(u8, Line<'static>)> {
-    let theme = &session.look().theme;
+    let theme = &session.core().look.theme;
     let bold = Style::new().add_modifier(Modifier::BOLD);
     let mut lines = vec![(4, Line::styled(format!("Puzzles: {}", trainer.game.title()), bold))];
     let (Some(offered), Some(current)) = (trainer.offered(), trainer.current.as_ref()) else { return lines };

@@ -22,7 +22,7 @@ const GRAPH_H: u16 = 9;
 
 pub fn draw(frame: &mut Frame, area: Rect, session: &AppState) {
     let Some(review) = session.study().review.as_ref() else { return };
-    let theme = &session.look().theme;
+    let theme = &session.core().look.theme;
     let head = header(review, theme);
     let head_h = (head.len() as u16).min(area.height);
     frame.render_widget(Paragraph::new(head), Rect { height: head_h, ..area });

@@ -101,7 +101,7 @@ fn render_move_list_keeps_the_latest_moves_in_a_short_window() {
     for m in moves {
         enter(&mut app, m);
     }
-    assert_eq!(app.session().game().line().len(), moves.len(), "{:?}", app.session().view().message.as_ref());
+    assert_eq!(app.session().core().game.line().len(), moves.len(), "{:?}", app.session().core().view.message.as_ref());
     let rows = screen(app.session(), 60, 12);
     let text = rows.join("\n");
     assert!(contains(&rows, "7. a3"), "{text}");
@@ -151,7 +151,7 @@ fn render_help_overlay_lists_keys_commands_and_rules() {
     }
     app.update(UserAction::Char('x'));
     assert_eq!(app.session().mode(), Mode::Play, "any other key closes the help");
-    assert_eq!(app.session().view().input.text(), "", "the closing key is not typed");
+    assert_eq!(app.session().core().view.input.text(), "", "the closing key is not typed");
 }
 
 #[test]
@@ -268,5 +268,5 @@ fn a_big_screen_draws_multi_cell_figures_and_contrasting_sides() {
     assert_eq!(rows.iter().filter(|row| row.contains('█')).count(), 6, "{rows:#?}");
     assert_eq!(rows[5].trim(), "████████", "{rows:#?}");
     let figure = buf[(r.x + 6, r.y)].clone();
-    assert_eq!((figure.symbol(), figure.fg), ("█", s.look().theme.white_piece.fg.unwrap()));
+    assert_eq!((figure.symbol(), figure.fg), ("█", s.core().look.theme.white_piece.fg.unwrap()));
 }

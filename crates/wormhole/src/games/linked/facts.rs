@@ -6,7 +6,7 @@
 use super::fen::start_with_portals;
 use super::{Move, Portals, Position};
 use crate::core::{Color, Square};
-use crate::facts::{Carried, Facts, Mark, MarkKind, SetupChoice, StartChoices};
+use crate::facts::{Carried, Facts, Mark, MarkKind, StartChoice, StartChoices};
 
 /// The portals (a disc of each owner, or the crossed one of frozen
 /// portals) and the piece a portal steps onto, sent to the other portal.
@@ -42,9 +42,9 @@ impl Position {
 pub const SETUP: StartChoices = StartChoices { choices: &PORTAL_CHOICES, value_text, fen: setup_fen };
 
 /// The two lines of [`SETUP`]: each portal's file.
-const PORTAL_CHOICES: [SetupChoice; 2] = [
-    SetupChoice { label: "White portal", count: 8, default: 4 },
-    SetupChoice { label: "Black portal", count: 8, default: 0 },
+const PORTAL_CHOICES: [StartChoice; 2] = [
+    StartChoice { label: "White portal", count: 8, default: 4 },
+    StartChoice { label: "Black portal", count: 8, default: 0 },
 ];
 
 /// The square of the portal of `Color::ALL[choice]` on `file` (rank 4 for
