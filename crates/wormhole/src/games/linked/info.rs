@@ -116,18 +116,32 @@ pub(crate) const INFO: GameInfo = GameInfo {
 /// puts every step inside it with room to spare (an estimate from the
 /// figures above); 4-3 and 5-4 stay above the band. Newcomer against `minimax=2`: 22.5% (9/40, Elo -215,
 /// 95% interval -314 .. -140), under the 25-40% of Wormhole chess's band.
+///
+/// After the null move and the deeper pruning went on (#56; the same
+/// command with `--games 40`, the three-ply settings as
+/// `level=12,depth=3,temperature=T`): the three-ply steps widened (100
+/// against 125 80%, 70 against 100 87.5%, 50 against 70 62.5%, 25 against
+/// 50 93.8%, 80 against 100 62.5%), so the softmax levels take one more
+/// rung, their temperatures about 1.5 times apart (125, 85, 55, 38, 25),
+/// and the node levels one fewer (the 40,000-node level is gone): 85
+/// against 125 90% (36/40), 55 against 85 81.2% (32.5/40), 38 against 55
+/// 85% (34/40), 25 against 38 85% (34/40); 1,500 nodes against softmax 25
+/// 85% (34/40), 3,500 against 1,500 80% (32/40). Softmax 90 instead of
+/// 85 moved the excess up a step (90 against 125 76.2%, 55 against 90
+/// 91.2%). The steps from the newcomer to the club player (softmax 25)
+/// add up to about 84% a step by these figures: the band's top edge.
 const LEVELS: LevelColumn = [
     LevelSettings::soft(2, 220),
     LevelSettings::soft(2, 150),
     LevelSettings::soft(3, 125),
-    LevelSettings::soft(3, 80),
-    LevelSettings::soft(3, 50),
+    LevelSettings::soft(3, 85),
+    LevelSettings::soft(3, 55),
+    LevelSettings::soft(3, 38),
     LevelSettings::soft(3, 25),
     LevelSettings::nodes(1_500),
     LevelSettings::nodes(3_500),
     LevelSettings::nodes(8_000),
     LevelSettings::nodes(18_000),
-    LevelSettings::nodes(40_000),
     LevelSettings::FULL,
 ];
 
