@@ -128,11 +128,22 @@ pub(crate) const INFO: GameInfo = GameInfo {
 /// 85% (34/40), 25 against 38 85% (34/40); 1,500 nodes against softmax 25
 /// 85% (34/40), 3,500 against 1,500 80% (32/40). Softmax 90 instead of
 /// 85 moved the excess up a step (90 against 125 76.2%, 55 against 90
-/// 91.2%). The steps from the newcomer to the club player (softmax 25)
-/// add up to about 84% a step by these figures: the band's top edge.
+/// 91.2%). The five steps from the beginner (then softmax 150) to the
+/// club player (softmax 25) averaged about 86% by these figures (summed
+/// as Elo): above the band's top edge.
+///
+/// The node levels above: 8,000 nodes against 3,500 77.5% (31/40), 18,000
+/// against 8,000 92.5% (37/40), so the grandmaster searches 13,000
+/// positions: 66.2% (26.5/40) against 8,000. The two-ply levels: learner
+/// against beginner 85% (34/40), beginner against newcomer 88.8%
+/// (35.5/40) and the newcomer against `minimax=2` 28.7% (11.5/40); a
+/// newcomer at softmax 190: 73.8% and 18.8%; at softmax 175: 66.2%
+/// (26.5/40) and 35% (14/40), so the newcomer now picks at softmax 175.
+/// Then the beginner, two plies at softmax 130 (was 150): 73.8%
+/// (29.5/40) against the newcomer, and the learner 70% (28/40) against it.
 const LEVELS: LevelColumn = [
-    LevelSettings::soft(2, 220),
-    LevelSettings::soft(2, 150),
+    LevelSettings::soft(2, 175),
+    LevelSettings::soft(2, 130),
     LevelSettings::soft(3, 125),
     LevelSettings::soft(3, 85),
     LevelSettings::soft(3, 55),
@@ -141,7 +152,7 @@ const LEVELS: LevelColumn = [
     LevelSettings::nodes(1_500),
     LevelSettings::nodes(3_500),
     LevelSettings::nodes(8_000),
-    LevelSettings::nodes(18_000),
+    LevelSettings::nodes(13_000),
     LevelSettings::FULL,
 ];
 
