@@ -141,10 +141,13 @@ pub(crate) const INFO: GameInfo = GameInfo {
 /// (26.5/40) and 35% (14/40), so the newcomer now picks at softmax 175.
 /// Then the beginner, two plies at softmax 130 (was 150): 73.8%
 /// (29.5/40) against the newcomer, and the learner 70% (28/40) against it.
+/// Then the learner, three plies at softmax 110 (was 125): 78.8%
+/// (31.5/40) against the beginner, and the novice (softmax 85) 85%
+/// (34/40) against it.
 const LEVELS: LevelColumn = [
     LevelSettings::soft(2, 175),
     LevelSettings::soft(2, 130),
-    LevelSettings::soft(3, 125),
+    LevelSettings::soft(3, 110),
     LevelSettings::soft(3, 85),
     LevelSettings::soft(3, 55),
     LevelSettings::soft(3, 38),
