@@ -116,18 +116,46 @@ pub(crate) const INFO: GameInfo = GameInfo {
 /// puts every step inside it with room to spare (an estimate from the
 /// figures above); 4-3 and 5-4 stay above the band. Newcomer against `minimax=2`: 22.5% (9/40, Elo -215,
 /// 95% interval -314 .. -140), under the 25-40% of Wormhole chess's band.
+///
+/// After the null move and the deeper pruning went on (#56; the same
+/// command with `--games 40`, the three-ply settings as
+/// `level=12,depth=3,temperature=T`): the three-ply steps widened (100
+/// against 125 80%, 70 against 100 87.5%, 50 against 70 62.5%, 25 against
+/// 50 93.8%, 80 against 100 62.5%), so the softmax levels take one more
+/// rung, their temperatures about 1.5 times apart (125, 85, 55, 38, 25),
+/// and the node levels one fewer (the 40,000-node level is gone): 85
+/// against 125 90% (36/40), 55 against 85 81.2% (32.5/40), 38 against 55
+/// 85% (34/40), 25 against 38 85% (34/40); 1,500 nodes against softmax 25
+/// 85% (34/40), 3,500 against 1,500 80% (32/40). Softmax 90 instead of
+/// 85 moved the excess up a step (90 against 125 76.2%, 55 against 90
+/// 91.2%). The five steps from the beginner (then softmax 150) to the
+/// club player (softmax 25) averaged about 86% by these figures (summed
+/// as Elo): above the band's top edge.
+///
+/// The node levels above: 8,000 nodes against 3,500 77.5% (31/40), 18,000
+/// against 8,000 92.5% (37/40), so the grandmaster searches 13,000
+/// positions: 66.2% (26.5/40) against 8,000. The two-ply levels: learner
+/// against beginner 85% (34/40), beginner against newcomer 88.8%
+/// (35.5/40) and the newcomer against `minimax=2` 28.7% (11.5/40); a
+/// newcomer at softmax 190: 73.8% and 18.8%; at softmax 175: 66.2%
+/// (26.5/40) and 35% (14/40), so the newcomer now picks at softmax 175.
+/// Then the beginner, two plies at softmax 130 (was 150): 73.8%
+/// (29.5/40) against the newcomer, and the learner 70% (28/40) against it.
+/// Then the learner, three plies at softmax 110 (was 125): 78.8%
+/// (31.5/40) against the beginner, and the novice (softmax 85) 85%
+/// (34/40) against it.
 const LEVELS: LevelColumn = [
-    LevelSettings::soft(2, 220),
-    LevelSettings::soft(2, 150),
-    LevelSettings::soft(3, 125),
-    LevelSettings::soft(3, 80),
-    LevelSettings::soft(3, 50),
+    LevelSettings::soft(2, 175),
+    LevelSettings::soft(2, 130),
+    LevelSettings::soft(3, 110),
+    LevelSettings::soft(3, 85),
+    LevelSettings::soft(3, 55),
+    LevelSettings::soft(3, 38),
     LevelSettings::soft(3, 25),
     LevelSettings::nodes(1_500),
     LevelSettings::nodes(3_500),
     LevelSettings::nodes(8_000),
-    LevelSettings::nodes(18_000),
-    LevelSettings::nodes(40_000),
+    LevelSettings::nodes(13_000),
     LevelSettings::FULL,
 ];
 
