@@ -469,6 +469,12 @@ pub struct Features {
     /// (counter move) right after the killers; `None`: the game decides
     /// ([`SearchHooks::COUNTER_MOVES`]).
     pub counter_moves: Option<bool>,
+    /// Order quiet moves by their continuation history too (their scores
+    /// after the moves one and two plies earlier, by piece and target
+    /// square), which also joins the quiet history in the late-move
+    /// reductions when those follow it ([`Features::history_lmr`]);
+    /// `None`: the game decides ([`SearchHooks::CONTINUATION_HISTORY`]).
+    pub continuation_history: Option<bool>,
     /// Reverse futility, futility and late-move pruning reach deeper and
     /// follow whether the static evaluation improves on the one two plies
     /// earlier (late-move pruning then on, with its own move counts,
@@ -498,6 +504,7 @@ impl Default for Features {
             capture_history: None,
             history_lmr: None,
             counter_moves: None,
+            continuation_history: None,
             deep_pruning: None,
         }
     }

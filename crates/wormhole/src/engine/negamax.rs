@@ -14,7 +14,7 @@
 //! verifies each claimed game end with such a search (see `root`).
 
 use super::Searchable;
-use super::ordering::{HISTORY_MAX, Hints, moving_role};
+use super::ordering::{HISTORY_MAX, Hints, PieceTo, moving_role, quiet_score};
 use super::score::{INFINITY, MATE, MATE_BOUND, MAX_PLY, from_tt, is_mate, mated_in, no_move_value, to_tt};
 use super::search::Searcher;
 use super::tt::{Bound, Entry};
@@ -161,6 +161,7 @@ impl<P: Searchable> Searcher<'_, P> {
             // Reduced more the deeper the node and the further above beta.
             let r = 3 + node.depth / 3 + ((static_eval - beta) / 200).min(3);
             self.played[node.ply] = None;
+            self.played_piece[node.ply] = None;
             self.mark_pass(pos, node.ply, true);
             pos.pass();
             let v = -self.negamax(pos, node.depth - 1 - r, -beta, -beta + 1, node.ply + 1, false);
@@ -244,7 +245,8 @@ impl<P: Searchable> Searcher<'_, P> {
     }
 
     /// What orders the node's moves besides their kind: the table move,
-    /// the killers, the counter move to the move that led here.
+    /// the killers, the counter move to the move that led here, the moves
+    /// one and two plies earlier (continuation history).
     fn hints(&self, pos: &P, node: &Node, tt_move: Option<u32>) -> Hints<P::Move> {
         let previous = node.ply.checked_sub(1).and_then(|p| self.played[p]);
         let counter = match previous {
@@ -256,7 +258,16 @@ impl<P: Searchable> Searcher<'_, P> {
             killers: self.killers[node.ply],
             counter,
             capture_history: self.capture_history,
+            continuation: self.before(node.ply),
         }
+    }
+
+    /// The pieces and targets of the moves one and two plies before `ply`
+    /// (`None` where unknown, and always with the continuation history off).
+    #[inline]
+    fn before(&self, ply: usize) -> [Option<PieceTo>; 2] {
+        let at = |back: usize| ply.checked_sub(back).and_then(|p| self.played_piece[p]);
+        [at(1), at(2)]
     }
 
     /// Per-move pruning near the leaves: futility (a quiet move cannot lift
@@ -324,8 +335,12 @@ impl<P: Searchable> Searcher<'_, P> {
         alpha: i32,
         beta: i32,
     ) -> i32 {
-        let stat = if quiet && self.history_lmr { self.history.get(pos.turn(), m) } else { 0 };
+        let stat = match quiet && self.history_lmr {
+            true => quiet_score(pos, m, pos.turn(), self.history, self.before(node.ply)),
+            false => 0,
+        };
         self.played[node.ply] = Some(m);
+        self.played_piece[node.ply] = if self.continuation_history { PieceTo::of(pos, m) } else { None };
         let undo = pos.play_unchecked(m);
         self.prefetch(pos);
         let (depth, ply) = (node.depth - 1, node.ply + 1);
@@ -347,7 +362,8 @@ impl<P: Searchable> Searcher<'_, P> {
     }
 
     /// The late-move reduction of the `count`-th move, already played in
-    /// `pos`; `stat` is its quiet history when reductions follow it
+    /// `pos`; `stat` is its quiet history (with its continuation history
+    /// when that is on) when reductions follow it
     /// ([`Features::history_lmr`](super::Features::history_lmr)), else 0.
     fn reduction(&self, pos: &P, node: &Node, count: usize, quiet: bool, stat: i32) -> i32 {
         // Checking moves are not reduced (the test is the costly part, so it comes last).
@@ -377,25 +393,15 @@ impl<P: Searchable> Searcher<'_, P> {
     }
 
     /// `m` caused a cutoff. A quiet move becomes a killer and the counter
-    /// move to the move that led here, and gains history, the quiet moves
-    /// tried before it losing some; a capture gains capture history. The
-    /// captures tried before it lose capture history either way.
+    /// move to the move that led here, and gains history (and continuation
+    /// history), the quiet moves tried before it losing some; a capture
+    /// gains capture history. The captures tried before it lose capture
+    /// history either way.
     fn reward_cutoff(&mut self, pos: &P, m: P::Move, quiet: bool, node: &Node, tried: &Tried<P::Move>) {
         let turn = pos.turn();
         let bonus = (node.depth * node.depth * 8).min(4000);
         if quiet {
-            let k = &mut self.killers[node.ply];
-            if k[0] != Some(m) {
-                k[1] = k[0];
-                k[0] = Some(m);
-            }
-            self.history.update(turn, m, bonus);
-            for q in tried.quiets() {
-                self.history.update(turn, q, -bonus);
-            }
-            if let Some(prev) = node.ply.checked_sub(1).and_then(|p| self.played[p]) {
-                self.history.set_counter(turn, prev, m);
-            }
+            self.reward_quiet(pos, m, node, tried, bonus);
         } else if let Some((attacker, victim)) = capture_roles(pos, m).filter(|_| self.capture_history) {
             self.history.update_capture(turn, attacker, m, victim, bonus);
         }
@@ -405,6 +411,33 @@ impl<P: Searchable> Searcher<'_, P> {
                     self.history.update_capture(turn, attacker, c, victim, -bonus);
                 }
             }
+        }
+    }
+
+    /// The quiet move `m` caused a cutoff: see [`Self::reward_cutoff`].
+    fn reward_quiet(&mut self, pos: &P, m: P::Move, node: &Node, tried: &Tried<P::Move>, bonus: i32) {
+        let turn = pos.turn();
+        let k = &mut self.killers[node.ply];
+        if k[0] != Some(m) {
+            k[1] = k[0];
+            k[0] = Some(m);
+        }
+        self.history.update(turn, m, bonus);
+        for q in tried.quiets() {
+            self.history.update(turn, q, -bonus);
+        }
+        if let Some(prev) = node.ply.checked_sub(1).and_then(|p| self.played[p]) {
+            self.history.set_counter(turn, prev, m);
+        }
+        let before = self.before(node.ply);
+        if before == [None, None] {
+            return;
+        }
+        if let Some(pt) = PieceTo::of(pos, m) {
+            self.history.update_continuation(before, pt, bonus);
+        }
+        for pt in tried.quiets().filter_map(|q| PieceTo::of(pos, q)) {
+            self.history.update_continuation(before, pt, -bonus);
         }
     }
 
