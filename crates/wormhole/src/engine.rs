@@ -69,6 +69,7 @@ mod root;
 mod score;
 mod search;
 pub mod see;
+mod singular;
 mod thread;
 mod time;
 mod tt;
@@ -475,6 +476,11 @@ pub struct Features {
     /// reductions when those follow it ([`Features::history_lmr`]);
     /// `None`: the game decides ([`SearchHooks::CONTINUATION_HISTORY`]).
     pub continuation_history: Option<bool>,
+    /// Search the table move a ply deeper when it is singular: a search
+    /// of its node to half the depth without it fails low below the
+    /// table's lower bound by a margin (`engine/singular.rs`); `None`:
+    /// the game decides ([`SearchHooks::SINGULAR`]).
+    pub singular: Option<bool>,
     /// Reverse futility, futility and late-move pruning reach deeper and
     /// follow whether the static evaluation improves on the one two plies
     /// earlier (late-move pruning then on, with its own move counts,
@@ -505,6 +511,7 @@ impl Default for Features {
             history_lmr: None,
             counter_moves: None,
             continuation_history: None,
+            singular: None,
             deep_pruning: None,
         }
     }

@@ -103,6 +103,10 @@ pub trait SearchHooks: Rules + sealed::Sealed {
     /// [`Features::continuation_history`](super::Features::continuation_history)):
     /// off unless measured to gain in the game.
     const CONTINUATION_HISTORY: bool = false;
+    /// Whether a singular table move is searched a ply deeper (the game's
+    /// default of [`Features::singular`](super::Features::singular)): off
+    /// unless measured to gain in the game.
+    const SINGULAR: bool = false;
     /// Whether the search tries a null move ([`SearchHooks::pass`]) to
     /// cut a node far enough above beta (the game's default of
     /// [`Features::null_move`](super::Features::null_move)): off unless

@@ -23,24 +23,27 @@ use crate::rules::GameMove;
 
 /// What the steps of one node need to know about it.
 #[derive(Clone, Copy, Debug)]
-struct Node {
+pub(super) struct Node {
     /// Plies from the root.
-    ply: usize,
+    pub(super) ply: usize,
     /// The remaining depth, check extension included.
-    depth: i32,
+    pub(super) depth: i32,
     /// Whether the node is on the principal variation (searched with an open window).
-    pv: bool,
+    pub(super) pv: bool,
     /// Whether the side to move is in check.
-    in_check: bool,
+    pub(super) in_check: bool,
     /// The static evaluation, computed only when the pruning near the leaves needs it.
-    static_eval: Option<i32>,
+    pub(super) static_eval: Option<i32>,
     /// Whether the window asks only about game ends (see the module docs):
     /// nothing is pruned.
-    proof: bool,
+    pub(super) proof: bool,
     /// Whether the static evaluation is above the one two plies earlier
     /// (four when that side was in check), as far as the deep pruning
     /// knows ([`Features::deep_pruning`](super::Features::deep_pruning); false when off).
-    improving: bool,
+    pub(super) improving: bool,
+    /// The table move's bits when it is singular: searched a ply deeper
+    /// ([`Features::singular`](super::Features::singular)).
+    pub(super) extend: Option<u32>,
 }
 
 impl<P: Searchable> Searcher<'_, P> {
@@ -71,7 +74,11 @@ impl<P: Searchable> Searcher<'_, P> {
         }
         let proof = is_proof_node(alpha, beta, depth, ply);
         let entry = self.tt.probe(pos.hash());
-        if let Some(v) = entry.and_then(|e| tt_cutoff(e, depth, alpha, beta, ply, pv_node, proof)) {
+        // A search without a move (singular extensions) asks another question than the entry answered.
+        let excluding = self.excluded[ply] != 0;
+        if let Some(v) =
+            entry.filter(|_| !excluding).and_then(|e| tt_cutoff(e, depth, alpha, beta, ply, pv_node, proof))
+        {
             return v;
         }
         let safety = pos.king_safety();
@@ -88,15 +95,17 @@ impl<P: Searchable> Searcher<'_, P> {
         }
         let node = self.node(pos, depth, ply, pv_node, in_check, proof);
         if ply > 0
+            && !excluding
             && let Some(v) = self.prune_node(pos, &node, beta)
         {
             return v;
         }
-        if !listed {
+        let singular = self.singular(pos, &node, entry);
+        if !listed || singular.is_some() {
             self.pickers[ply].generate(pos, &safety, false);
         }
         let tt_move = entry.and_then(|e| e.best);
-        let node = self.reduce_unknown(node, tt_move);
+        let node = self.reduce_unknown(Node { extend: singular.flatten(), ..node }, tt_move);
         let Some((best, best_move)) = self.search_moves(pos, &node, alpha, beta, tt_move) else {
             return 0;
         };
@@ -117,7 +126,7 @@ impl<P: Searchable> Searcher<'_, P> {
         let eval = (needs_eval || (self.deep_pruning && !in_check)).then(|| self.eval(pos));
         self.static_evals[ply] = eval;
         let improving = self.deep_pruning && self.improving(ply, eval);
-        Node { ply, depth, pv, in_check, static_eval: eval.filter(|_| needs_eval), proof, improving }
+        Node { ply, depth, pv, in_check, static_eval: eval.filter(|_| needs_eval), proof, improving, extend: None }
     }
 
     /// Whether the static evaluation `eval` at `ply` is above the one two
@@ -196,7 +205,7 @@ impl<P: Searchable> Searcher<'_, P> {
         let mut count = 0;
         let mut tried = Tried::default();
         while let Some(m) = self.pickers[node.ply].next_move() {
-            if node.ply == 0 && self.skips_root_move(m) {
+            if (node.ply == 0 && self.skips_root_move(m)) || m.to_bits() == self.excluded[node.ply] {
                 continue;
             }
             let quiet = pos.captured_by(m).is_none() && m.promotion().is_none();
@@ -343,7 +352,8 @@ impl<P: Searchable> Searcher<'_, P> {
         self.played_piece[node.ply] = if self.continuation_history { PieceTo::of(pos, m) } else { None };
         let undo = pos.play_unchecked(m);
         self.prefetch(pos);
-        let (depth, ply) = (node.depth - 1, node.ply + 1);
+        let extended = node.extend == Some(m.to_bits());
+        let (depth, ply) = (node.depth - 1 + extended as i32, node.ply + 1);
         let mut v;
         if count == 1 {
             v = -self.negamax(pos, depth, -beta, -alpha, ply, node.pv);
@@ -442,10 +452,11 @@ impl<P: Searchable> Searcher<'_, P> {
     }
 
     /// Stores the node's result; `alpha` and `beta` are the window it was
-    /// searched with. A root restricted to some moves is not stored: its
-    /// value is not the position's.
+    /// searched with. A root restricted to some moves, or a node searched
+    /// without one (singular extensions), is not stored: its value is not
+    /// the position's.
     fn store(&self, key: u64, node: &Node, best: i32, best_move: Option<P::Move>, alpha: i32, beta: i32) {
-        if node.ply == 0 && self.root_restricted() {
+        if (node.ply == 0 && self.root_restricted()) || self.excluded[node.ply] != 0 {
             return;
         }
         let bound = if best >= beta {

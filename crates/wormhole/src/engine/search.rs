@@ -132,6 +132,11 @@ pub(super) struct Searcher<'a, P: Searchable> {
     pub counter_moves: bool,
     /// Whether quiet moves are ordered by their continuation history too.
     pub continuation_history: bool,
+    /// Whether a singular table move is searched a ply deeper.
+    pub singular: bool,
+    /// The move (its bits; 0: none) left out of the node at each ply: a
+    /// search of the node without its table move (singular extensions).
+    pub excluded: [u32; MAX_PLY + 1],
     /// Whether the search tries null moves.
     pub null_move: bool,
     /// Whether the pruning near the leaves reaches deep (see [`Features::deep_pruning`]).
@@ -184,6 +189,8 @@ impl<'a, P: Searchable> Searcher<'a, P> {
             history_lmr: shared.features.history_lmr.unwrap_or(P::HISTORY_LMR),
             counter_moves: shared.features.counter_moves.unwrap_or(P::COUNTER_MOVES),
             continuation_history: shared.features.continuation_history.unwrap_or(P::CONTINUATION_HISTORY),
+            singular: shared.features.singular.unwrap_or(P::SINGULAR),
+            excluded: [0; MAX_PLY + 1],
             null_move: shared.features.null_move.unwrap_or(P::NULL_MOVE),
             deep_pruning: shared.features.deep_pruning.unwrap_or(P::DEEP_PRUNING),
             static_evals: [None; MAX_PLY + 1],
