@@ -26,8 +26,9 @@ pub struct MatchArgs {
     /// (seeorder=on|off, seeq=on|off: the static exchange switches;
     /// qtt=on|off, iir=on|off: the capture search's table cutoffs and
     /// internal iterative reduction; caphist=on|off, histlmr=on|off,
-    /// counter=on|off: capture history, history-based reductions and
-    /// counter moves; null=on|off, deep=on|off: the null move and the
+    /// counter=on|off, conthist=on|off, singular=on|off: capture history,
+    /// history-based reductions, counter moves, continuation history and
+    /// singular extensions; null=on|off, deep=on|off: the null move and the
     /// deeper pruning near the leaves, each game's own by default),
     /// or "minimax=2" (a plain two-ply minimax on material).
     #[arg(long)]
@@ -242,6 +243,8 @@ const SWITCHES: &[(&str, SetSwitch)] = &[
     ("caphist", |f, on| f.capture_history = Some(on)),
     ("histlmr", |f, on| f.history_lmr = Some(on)),
     ("counter", |f, on| f.counter_moves = Some(on)),
+    ("conthist", |f, on| f.continuation_history = Some(on)),
+    ("singular", |f, on| f.singular = Some(on)),
     ("deep", |f, on| f.deep_pruning = Some(on)),
 ];
 
@@ -715,6 +718,8 @@ mod tests {
         assert_eq!(features_of("caphist=off").unwrap().capture_history, Some(false));
         assert_eq!(features_of("histlmr=on").unwrap().history_lmr, Some(true));
         assert_eq!(features_of("counter=yes").unwrap().counter_moves, Some(true));
+        assert_eq!(features_of("conthist=on").unwrap().continuation_history, Some(true));
+        assert_eq!(features_of("singular=off").unwrap().singular, Some(false));
         assert_eq!(features_of("seeorder=on").unwrap().see_order, Some(true));
         assert!(features_of("iir=on").unwrap().iir);
         assert!(!features_of("lmr=off").unwrap().lmr);

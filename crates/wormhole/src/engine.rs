@@ -69,6 +69,7 @@ mod root;
 mod score;
 mod search;
 pub mod see;
+mod singular;
 mod thread;
 mod time;
 mod tt;
@@ -469,6 +470,17 @@ pub struct Features {
     /// (counter move) right after the killers; `None`: the game decides
     /// ([`SearchHooks::COUNTER_MOVES`]).
     pub counter_moves: Option<bool>,
+    /// Order quiet moves by their continuation history too (their scores
+    /// after the moves one and two plies earlier, by piece and target
+    /// square), which also joins the quiet history in the late-move
+    /// reductions when those follow it ([`Features::history_lmr`]);
+    /// `None`: the game decides ([`SearchHooks::CONTINUATION_HISTORY`]).
+    pub continuation_history: Option<bool>,
+    /// Search the table move a ply deeper when it is singular: a search
+    /// of its node to half the depth without it fails low below the
+    /// table's lower bound by a margin (`engine/singular.rs`); `None`:
+    /// the game decides ([`SearchHooks::SINGULAR`]).
+    pub singular: Option<bool>,
     /// Reverse futility, futility and late-move pruning reach deeper and
     /// follow whether the static evaluation improves on the one two plies
     /// earlier (late-move pruning then on, with its own move counts,
@@ -498,6 +510,8 @@ impl Default for Features {
             capture_history: None,
             history_lmr: None,
             counter_moves: None,
+            continuation_history: None,
+            singular: None,
             deep_pruning: None,
         }
     }

@@ -67,6 +67,14 @@ fn capture_history_history_reductions_and_counter_moves_keep_the_mate_and_the_wi
 }
 
 #[test]
+fn continuation_history_and_singular_extensions_keep_the_mate_and_the_win() {
+    // The switches `conthist` and `singular` on, deep enough for the
+    // singular extensions (from eight plies) to act.
+    let on = Some(true);
+    keeps_the_mate_and_the_win(Features { continuation_history: on, singular: on, ..Features::default() }, 10);
+}
+
+#[test]
 fn the_null_move_and_the_deep_pruning_keep_the_mate_and_the_win() {
     // Porthole chess's own search (both on), deep enough for both to act.
     let features = Features::default();

@@ -98,6 +98,15 @@ pub trait SearchHooks: Rules + sealed::Sealed {
     /// default of [`Features::counter_moves`](super::Features::counter_moves)):
     /// off unless measured to gain in the game.
     const COUNTER_MOVES: bool = false;
+    /// Whether quiet moves are ordered by their continuation history too
+    /// (the game's default of
+    /// [`Features::continuation_history`](super::Features::continuation_history)):
+    /// off unless measured to gain in the game.
+    const CONTINUATION_HISTORY: bool = false;
+    /// Whether a singular table move is searched a ply deeper (the game's
+    /// default of [`Features::singular`](super::Features::singular)): off
+    /// unless measured to gain in the game.
+    const SINGULAR: bool = false;
     /// Whether the search tries a null move ([`SearchHooks::pass`]) to
     /// cut a node far enough above beta (the game's default of
     /// [`Features::null_move`](super::Features::null_move)): off unless

@@ -14,7 +14,7 @@
 //! verifies each claimed game end with such a search (see `root`).
 
 use super::Searchable;
-use super::ordering::{HISTORY_MAX, Hints, moving_role};
+use super::ordering::{HISTORY_MAX, Hints, PieceTo, moving_role, quiet_score};
 use super::score::{INFINITY, MATE, MATE_BOUND, MAX_PLY, from_tt, is_mate, mated_in, no_move_value, to_tt};
 use super::search::Searcher;
 use super::tt::{Bound, Entry};
@@ -23,24 +23,27 @@ use crate::rules::GameMove;
 
 /// What the steps of one node need to know about it.
 #[derive(Clone, Copy, Debug)]
-struct Node {
+pub(super) struct Node {
     /// Plies from the root.
-    ply: usize,
+    pub(super) ply: usize,
     /// The remaining depth, check extension included.
-    depth: i32,
+    pub(super) depth: i32,
     /// Whether the node is on the principal variation (searched with an open window).
-    pv: bool,
+    pub(super) pv: bool,
     /// Whether the side to move is in check.
-    in_check: bool,
+    pub(super) in_check: bool,
     /// The static evaluation, computed only when the pruning near the leaves needs it.
-    static_eval: Option<i32>,
+    pub(super) static_eval: Option<i32>,
     /// Whether the window asks only about game ends (see the module docs):
     /// nothing is pruned.
-    proof: bool,
+    pub(super) proof: bool,
     /// Whether the static evaluation is above the one two plies earlier
     /// (four when that side was in check), as far as the deep pruning
     /// knows ([`Features::deep_pruning`](super::Features::deep_pruning); false when off).
-    improving: bool,
+    pub(super) improving: bool,
+    /// The table move's bits when it is singular: searched a ply deeper
+    /// ([`Features::singular`](super::Features::singular)).
+    pub(super) extend: Option<u32>,
 }
 
 impl<P: Searchable> Searcher<'_, P> {
@@ -71,7 +74,11 @@ impl<P: Searchable> Searcher<'_, P> {
         }
         let proof = is_proof_node(alpha, beta, depth, ply);
         let entry = self.tt.probe(pos.hash());
-        if let Some(v) = entry.and_then(|e| tt_cutoff(e, depth, alpha, beta, ply, pv_node, proof)) {
+        // A search without a move (singular extensions) asks another question than the entry answered.
+        let excluding = self.excluded[ply] != 0;
+        if let Some(v) =
+            entry.filter(|_| !excluding).and_then(|e| tt_cutoff(e, depth, alpha, beta, ply, pv_node, proof))
+        {
             return v;
         }
         let safety = pos.king_safety();
@@ -88,15 +95,17 @@ impl<P: Searchable> Searcher<'_, P> {
         }
         let node = self.node(pos, depth, ply, pv_node, in_check, proof);
         if ply > 0
+            && !excluding
             && let Some(v) = self.prune_node(pos, &node, beta)
         {
             return v;
         }
-        if !listed {
+        let singular = self.singular(pos, &node, entry);
+        if !listed || singular.is_some() {
             self.pickers[ply].generate(pos, &safety, false);
         }
         let tt_move = entry.and_then(|e| e.best);
-        let node = self.reduce_unknown(node, tt_move);
+        let node = self.reduce_unknown(Node { extend: singular.flatten(), ..node }, tt_move);
         let Some((best, best_move)) = self.search_moves(pos, &node, alpha, beta, tt_move) else {
             return 0;
         };
@@ -117,7 +126,7 @@ impl<P: Searchable> Searcher<'_, P> {
         let eval = (needs_eval || (self.deep_pruning && !in_check)).then(|| self.eval(pos));
         self.static_evals[ply] = eval;
         let improving = self.deep_pruning && self.improving(ply, eval);
-        Node { ply, depth, pv, in_check, static_eval: eval.filter(|_| needs_eval), proof, improving }
+        Node { ply, depth, pv, in_check, static_eval: eval.filter(|_| needs_eval), proof, improving, extend: None }
     }
 
     /// Whether the static evaluation `eval` at `ply` is above the one two
@@ -161,6 +170,7 @@ impl<P: Searchable> Searcher<'_, P> {
             // Reduced more the deeper the node and the further above beta.
             let r = 3 + node.depth / 3 + ((static_eval - beta) / 200).min(3);
             self.played[node.ply] = None;
+            self.played_piece[node.ply] = None;
             self.mark_pass(pos, node.ply, true);
             pos.pass();
             let v = -self.negamax(pos, node.depth - 1 - r, -beta, -beta + 1, node.ply + 1, false);
@@ -195,7 +205,7 @@ impl<P: Searchable> Searcher<'_, P> {
         let mut count = 0;
         let mut tried = Tried::default();
         while let Some(m) = self.pickers[node.ply].next_move() {
-            if node.ply == 0 && self.skips_root_move(m) {
+            if (node.ply == 0 && self.skips_root_move(m)) || m.to_bits() == self.excluded[node.ply] {
                 continue;
             }
             let quiet = pos.captured_by(m).is_none() && m.promotion().is_none();
@@ -244,7 +254,8 @@ impl<P: Searchable> Searcher<'_, P> {
     }
 
     /// What orders the node's moves besides their kind: the table move,
-    /// the killers, the counter move to the move that led here.
+    /// the killers, the counter move to the move that led here, the moves
+    /// one and two plies earlier (continuation history).
     fn hints(&self, pos: &P, node: &Node, tt_move: Option<u32>) -> Hints<P::Move> {
         let previous = node.ply.checked_sub(1).and_then(|p| self.played[p]);
         let counter = match previous {
@@ -256,7 +267,16 @@ impl<P: Searchable> Searcher<'_, P> {
             killers: self.killers[node.ply],
             counter,
             capture_history: self.capture_history,
+            continuation: self.before(node.ply),
         }
+    }
+
+    /// The pieces and targets of the moves one and two plies before `ply`
+    /// (`None` where unknown, and always with the continuation history off).
+    #[inline]
+    fn before(&self, ply: usize) -> [Option<PieceTo>; 2] {
+        let at = |back: usize| ply.checked_sub(back).and_then(|p| self.played_piece[p]);
+        [at(1), at(2)]
     }
 
     /// Per-move pruning near the leaves: futility (a quiet move cannot lift
@@ -324,11 +344,16 @@ impl<P: Searchable> Searcher<'_, P> {
         alpha: i32,
         beta: i32,
     ) -> i32 {
-        let stat = if quiet && self.history_lmr { self.history.get(pos.turn(), m) } else { 0 };
+        let stat = match quiet && self.history_lmr {
+            true => quiet_score(pos, m, pos.turn(), self.history, self.before(node.ply)),
+            false => 0,
+        };
         self.played[node.ply] = Some(m);
+        self.played_piece[node.ply] = if self.continuation_history { PieceTo::of(pos, m) } else { None };
         let undo = pos.play_unchecked(m);
         self.prefetch(pos);
-        let (depth, ply) = (node.depth - 1, node.ply + 1);
+        let extended = node.extend == Some(m.to_bits());
+        let (depth, ply) = (node.depth - 1 + extended as i32, node.ply + 1);
         let mut v;
         if count == 1 {
             v = -self.negamax(pos, depth, -beta, -alpha, ply, node.pv);
@@ -347,7 +372,8 @@ impl<P: Searchable> Searcher<'_, P> {
     }
 
     /// The late-move reduction of the `count`-th move, already played in
-    /// `pos`; `stat` is its quiet history when reductions follow it
+    /// `pos`; `stat` is its quiet history (with its continuation history
+    /// when that is on) when reductions follow it
     /// ([`Features::history_lmr`](super::Features::history_lmr)), else 0.
     fn reduction(&self, pos: &P, node: &Node, count: usize, quiet: bool, stat: i32) -> i32 {
         // Checking moves are not reduced (the test is the costly part, so it comes last).
@@ -377,25 +403,15 @@ impl<P: Searchable> Searcher<'_, P> {
     }
 
     /// `m` caused a cutoff. A quiet move becomes a killer and the counter
-    /// move to the move that led here, and gains history, the quiet moves
-    /// tried before it losing some; a capture gains capture history. The
-    /// captures tried before it lose capture history either way.
+    /// move to the move that led here, and gains history (and continuation
+    /// history), the quiet moves tried before it losing some; a capture
+    /// gains capture history. The captures tried before it lose capture
+    /// history either way.
     fn reward_cutoff(&mut self, pos: &P, m: P::Move, quiet: bool, node: &Node, tried: &Tried<P::Move>) {
         let turn = pos.turn();
         let bonus = (node.depth * node.depth * 8).min(4000);
         if quiet {
-            let k = &mut self.killers[node.ply];
-            if k[0] != Some(m) {
-                k[1] = k[0];
-                k[0] = Some(m);
-            }
-            self.history.update(turn, m, bonus);
-            for q in tried.quiets() {
-                self.history.update(turn, q, -bonus);
-            }
-            if let Some(prev) = node.ply.checked_sub(1).and_then(|p| self.played[p]) {
-                self.history.set_counter(turn, prev, m);
-            }
+            self.reward_quiet(pos, m, node, tried, bonus);
         } else if let Some((attacker, victim)) = capture_roles(pos, m).filter(|_| self.capture_history) {
             self.history.update_capture(turn, attacker, m, victim, bonus);
         }
@@ -408,11 +424,39 @@ impl<P: Searchable> Searcher<'_, P> {
         }
     }
 
+    /// The quiet move `m` caused a cutoff: see [`Self::reward_cutoff`].
+    fn reward_quiet(&mut self, pos: &P, m: P::Move, node: &Node, tried: &Tried<P::Move>, bonus: i32) {
+        let turn = pos.turn();
+        let k = &mut self.killers[node.ply];
+        if k[0] != Some(m) {
+            k[1] = k[0];
+            k[0] = Some(m);
+        }
+        self.history.update(turn, m, bonus);
+        for q in tried.quiets() {
+            self.history.update(turn, q, -bonus);
+        }
+        if let Some(prev) = node.ply.checked_sub(1).and_then(|p| self.played[p]) {
+            self.history.set_counter(turn, prev, m);
+        }
+        let before = self.before(node.ply);
+        if before == [None, None] {
+            return;
+        }
+        if let Some(pt) = PieceTo::of(pos, m) {
+            self.history.update_continuation(before, pt, bonus);
+        }
+        for pt in tried.quiets().filter_map(|q| PieceTo::of(pos, q)) {
+            self.history.update_continuation(before, pt, -bonus);
+        }
+    }
+
     /// Stores the node's result; `alpha` and `beta` are the window it was
-    /// searched with. A root restricted to some moves is not stored: its
-    /// value is not the position's.
+    /// searched with. A root restricted to some moves, or a node searched
+    /// without one (singular extensions), is not stored: its value is not
+    /// the position's.
     fn store(&self, key: u64, node: &Node, best: i32, best_move: Option<P::Move>, alpha: i32, beta: i32) {
-        if node.ply == 0 && self.root_restricted() {
+        if (node.ply == 0 && self.root_restricted()) || self.excluded[node.ply] != 0 {
             return;
         }
         let bound = if best >= beta {

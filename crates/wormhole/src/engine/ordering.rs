@@ -4,24 +4,56 @@
 //! victim), promotions, killer moves, the counter move (with
 //! [`Features::counter_moves`](super::Features::counter_moves)) and quiet
 //! moves by their history score (by from and to square, which for a
-//! porthole move are its origin and exit).
+//! porthole move are its origin and exit) and, with
+//! [`Features::continuation_history`](super::Features::continuation_history),
+//! their continuation history after the moves one and two plies earlier.
 
 use super::Searchable;
 use super::see::see_floor;
-use crate::core::{Color, Role};
+use crate::core::{Color, Piece, Role};
 use crate::rules::{GameMove, MoveBuffer};
 
 /// What the search learns about moves from their cutoffs, kept between
 /// searches of one game: the history of quiet moves (by side, from and to
 /// square), of captures (by side, capturing role, target square and
 /// captured role; [`Features::capture_history`](super::Features::capture_history))
-/// and the reply that refuted each move (by side to move and the
-/// previous move's from and to squares; [`Features::counter_moves`](super::Features::counter_moves)).
+/// the reply that refuted each move (by side to move and the
+/// previous move's from and to squares; [`Features::counter_moves`](super::Features::counter_moves))
+/// and the continuation history of quiet moves (by the piece and target
+/// of an earlier move and of this one; [`Features::continuation_history`](super::Features::continuation_history)).
 /// Fixed-size tables, allocated once.
 pub struct History {
     table: Box<[[[i32; 64]; 64]; 2]>,
     captures: Box<CaptureTable>,
     counters: Box<[[[u32; 64]; 64]; 2]>,
+    continuation: Box<ContinuationTable>,
+}
+
+/// Continuation history: by an earlier move's [`PieceTo`], then this
+/// move's. One table serves the moves one and two plies earlier: the
+/// earlier move's colour tells them apart.
+type ContinuationTable = [[i16; PieceTo::COUNT]; PieceTo::COUNT];
+
+/// The piece a move moves and its target square, as the continuation
+/// history knows a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PieceTo(u16);
+
+impl PieceTo {
+    /// How many there are: by colour, role and square.
+    const COUNT: usize = 2 * Role::MAX * 64;
+
+    /// The piece `m` moves in `pos` and its target (`None` for a move of no piece).
+    #[inline]
+    pub fn of<P: Searchable>(pos: &P, m: P::Move) -> Option<PieceTo> {
+        let Piece { color, role } = pos.boards()[pos.board_to_play()].piece_at(m.from())?;
+        Some(PieceTo(((color.index() * Role::MAX + role.index()) * 64 + m.to().index()) as u16))
+    }
+
+    #[inline(always)]
+    fn index(self) -> usize {
+        self.0 as usize
+    }
 }
 
 /// Capture history by side, capturing role, target square and captured role.
@@ -38,6 +70,15 @@ fn gravity(h: &mut i32, bonus: i32) {
     *h += b - *h * b.abs() / HISTORY_MAX;
 }
 
+/// [`gravity`] for a score kept in 16 bits (within plus or minus
+/// [`HISTORY_MAX`], which fits).
+#[inline]
+fn gravity16(h: &mut i16, bonus: i32) {
+    let mut wide = i32::from(*h);
+    gravity(&mut wide, bonus);
+    *h = wide as i16;
+}
+
 impl History {
     /// An empty history.
     pub fn new() -> History {
@@ -45,6 +86,7 @@ impl History {
             table: Box::new([[[0; 64]; 64]; 2]),
             captures: Box::new([[[[0; Role::MAX]; 64]; Role::MAX]; 2]),
             counters: Box::new([[[0; 64]; 64]; 2]),
+            continuation: zeroed_continuation(),
         }
     }
 
@@ -87,6 +129,23 @@ impl History {
         self.counters[color.index()][previous.from().index()][previous.to().index()] = m.to_bits();
     }
 
+    /// The continuation history of a quiet move `m` after the earlier
+    /// moves `before` (one and two plies back; `None`: none or not known):
+    /// the sum of its scores after each.
+    #[inline]
+    pub fn continuation(&self, before: [Option<PieceTo>; 2], m: PieceTo) -> i32 {
+        before.iter().flatten().map(|b| i32::from(self.continuation[b.index()][m.index()])).sum()
+    }
+
+    /// Rewards or punishes the quiet move `m` after each of the earlier
+    /// moves `before`, as [`History::update`] does by its squares.
+    #[inline]
+    pub fn update_continuation(&mut self, before: [Option<PieceTo>; 2], m: PieceTo, bonus: i32) {
+        for b in before.iter().flatten() {
+            gravity16(&mut self.continuation[b.index()][m.index()], bonus);
+        }
+    }
+
     /// Halves every score (between searches, so old knowledge fades).
     pub fn age(&mut self) {
         let quiet = self.table.iter_mut().flatten().flatten();
@@ -94,7 +153,16 @@ impl History {
         for h in quiet.chain(captures) {
             *h /= 2;
         }
+        for h in self.continuation.iter_mut().flatten() {
+            *h /= 2;
+        }
     }
+}
+
+/// An empty continuation table, zeroed on the heap (too large for the stack).
+fn zeroed_continuation() -> Box<ContinuationTable> {
+    let rows = vec![[0i16; PieceTo::COUNT]; PieceTo::COUNT].into_boxed_slice();
+    rows.try_into().unwrap_or_else(|_| unreachable!("the table has PieceTo::COUNT rows"))
 }
 
 impl Default for History {
@@ -114,12 +182,16 @@ pub struct Hints<M> {
     pub counter: u32,
     /// Whether captures are ordered by their history within a victim.
     pub capture_history: bool,
+    /// The moves one and two plies earlier, by which quiet moves are
+    /// ordered on their continuation history too (`None`: none, not
+    /// known, or the continuation history off).
+    pub continuation: [Option<PieceTo>; 2],
 }
 
 impl<M> Hints<M> {
     /// No table move, killers or counter move; captures by MVV-LVA alone.
     pub fn none() -> Hints<M> {
-        Hints { tt_move: 0, killers: [None, None], counter: 0, capture_history: false }
+        Hints { tt_move: 0, killers: [None, None], counter: 0, capture_history: false, continuation: [None, None] }
     }
 }
 
@@ -205,7 +277,7 @@ impl<P: Searchable> Picker<P> {
             } else if bits == hints.counter {
                 COUNTER_SCORE
             } else {
-                history.get(turn, m)
+                quiet_score(pos, m, turn, history, hints.continuation)
             };
         }
     }
@@ -258,6 +330,24 @@ impl<P: Searchable> Picker<P> {
         self.next += 1;
         Some(m)
     }
+}
+
+/// A quiet move's history: by its squares and, after the moves `before`,
+/// its continuation history (each within [`HISTORY_MAX`], so the sum
+/// stays far below the killers' scores).
+#[inline]
+pub(super) fn quiet_score<P: Searchable>(
+    pos: &P,
+    m: P::Move,
+    turn: Color,
+    history: &History,
+    before: [Option<PieceTo>; 2],
+) -> i32 {
+    let continuation = match before {
+        [None, None] => 0,
+        _ => PieceTo::of(pos, m).map_or(0, |pt| history.continuation(before, pt)),
+    };
+    history.get(turn, m) + continuation
 }
 
 /// Whether the capture `m` loses material by static exchange
@@ -349,6 +439,39 @@ mod tests {
         assert_eq!(h.counter(Color::Black, d4), 0);
         h.set_counter(Color::Black, e4, nf3);
         assert_eq!(h.counter(Color::Black, e4), nf3.to_bits());
+    }
+
+    #[test]
+    fn continuation_history_is_kept_apart_by_the_earlier_move_and_orders_quiet_moves_after_it() {
+        let start = Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
+        let [e4, d4] = moves(&start, &["e4", "d4"])[..] else { unreachable!() };
+        let (e4_pt, d4_pt) = (PieceTo::of(&start, e4).unwrap(), PieceTo::of(&start, d4).unwrap());
+        let mut pos = start.clone();
+        pos.play_unchecked(e4);
+        let [nf6, e5] = moves(&pos, &["Nf6", "e5"])[..] else { unreachable!() };
+        let (nf6_pt, e5_pt) = (PieceTo::of(&pos, nf6).unwrap(), PieceTo::of(&pos, e5).unwrap());
+        let mut h = History::new();
+        for _ in 0..1000 {
+            h.update_continuation([Some(e4_pt), None], nf6_pt, 4000);
+        }
+        let top = h.continuation([Some(e4_pt), None], nf6_pt);
+        assert!(top > HISTORY_MAX - 4000 && top <= HISTORY_MAX, "{top}");
+        assert_eq!(h.continuation([Some(d4_pt), None], nf6_pt), 0);
+        assert_eq!(h.continuation([Some(e4_pt), None], e5_pt), 0);
+        // The scores after each earlier move add up; none is no score.
+        h.update_continuation([None, Some(d4_pt)], nf6_pt, -4000);
+        let after_d4 = h.continuation([Some(d4_pt), None], nf6_pt);
+        assert!(after_d4 < 0, "{after_d4}");
+        assert_eq!(h.continuation([Some(e4_pt), Some(d4_pt)], nf6_pt), top + after_d4);
+        assert_eq!(h.continuation([None, None], nf6_pt), 0);
+        // Black's knight to f6 after 1. e4 comes first among the quiet moves.
+        let mut picker = Picker::<Position>::default();
+        picker.generate(&pos, &pos.king_safety(), false);
+        let hints = Hints { continuation: [Some(e4_pt), None], ..Hints::none() };
+        picker.score_all(&mut pos, &hints, &h, None);
+        assert_eq!(picker.next_move(), Some(nf6));
+        h.age();
+        assert_eq!(h.continuation([Some(e4_pt), None], nf6_pt), top / 2);
     }
 
     #[test]

@@ -12,7 +12,7 @@ use std::time::Instant;
 use super::Features;
 use super::Searchable;
 use super::eval_cache::EvalCache;
-use super::ordering::{History, Picker};
+use super::ordering::{History, Picker, PieceTo};
 use super::score::{DRAW, MAX_PLY};
 use super::tt::Table;
 
@@ -130,6 +130,13 @@ pub(super) struct Searcher<'a, P: Searchable> {
     pub history_lmr: bool,
     /// Whether counter moves are ordered after the killers.
     pub counter_moves: bool,
+    /// Whether quiet moves are ordered by their continuation history too.
+    pub continuation_history: bool,
+    /// Whether a singular table move is searched a ply deeper.
+    pub singular: bool,
+    /// The move (its bits; 0: none) left out of the node at each ply: a
+    /// search of the node without its table move (singular extensions).
+    pub excluded: [u32; MAX_PLY + 1],
     /// Whether the search tries null moves.
     pub null_move: bool,
     /// Whether the pruning near the leaves reaches deep (see [`Features::deep_pruning`]).
@@ -140,6 +147,9 @@ pub(super) struct Searcher<'a, P: Searchable> {
     /// The move played at each ply of the current line (`None`: a null
     /// move, or not known), so a node knows the move that led to it.
     pub played: [Option<P::Move>; MAX_PLY + 1],
+    /// The piece and target of the move played at each ply of the current
+    /// line (`None`: a null move, or the continuation history off).
+    pub played_piece: [Option<PieceTo>; MAX_PLY + 1],
 }
 
 impl<'a, P: Searchable> Searcher<'a, P> {
@@ -178,10 +188,14 @@ impl<'a, P: Searchable> Searcher<'a, P> {
             capture_history: shared.features.capture_history.unwrap_or(P::CAPTURE_HISTORY),
             history_lmr: shared.features.history_lmr.unwrap_or(P::HISTORY_LMR),
             counter_moves: shared.features.counter_moves.unwrap_or(P::COUNTER_MOVES),
+            continuation_history: shared.features.continuation_history.unwrap_or(P::CONTINUATION_HISTORY),
+            singular: shared.features.singular.unwrap_or(P::SINGULAR),
+            excluded: [0; MAX_PLY + 1],
             null_move: shared.features.null_move.unwrap_or(P::NULL_MOVE),
             deep_pruning: shared.features.deep_pruning.unwrap_or(P::DEEP_PRUNING),
             static_evals: [None; MAX_PLY + 1],
             played: [None; MAX_PLY + 1],
+            played_piece: [None; MAX_PLY + 1],
         }
     }
 
