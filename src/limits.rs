@@ -57,6 +57,11 @@ pub const MATCH_SETTINGS: [(&str, RangeInclusive<i64>); 8] = [
 /// How many random openings `match` draws for one pair of games before it
 /// gives up: random games that all end before `--random-plies` never give one.
 pub const MATCH_OPENING_TRIES: u32 = 10_000;
+/// `wormhole match`: random plies at the start of each opening.
+pub const MATCH_RANDOM_PLIES: u32 = 4;
+/// `wormhole match --openings`: random plies after the book's line from
+/// the book's second round on.
+pub const MATCH_BOOK_RANDOM_PLIES: u32 = 2;
 
 /// `solve --time` in seconds: more than nothing, at most a week.
 pub const SOLVE_SECONDS: RangeInclusive<f64> = 0.001..=604_800.0;

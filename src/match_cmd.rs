@@ -48,13 +48,17 @@ pub struct MatchArgs {
     /// The start position (a FEN of the game; default: its start).
     #[arg(long)]
     fen: Option<String>,
-    /// Random plies played at the start of each opening.
-    #[arg(long, default_value_t = 4)]
-    random_plies: u32,
+    /// Random plies played at the start of each opening (default 4); with
+    /// --openings, played after the book's line from the book's second
+    /// round on (default 2), so that engines capped by nodes or depth do
+    /// not replay the first round's games move for move.
+    #[arg(long)]
+    random_plies: Option<u32>,
     /// Openings from a file instead of random plies: one a line, the moves
     /// played from the start position (SAN or coordinates; `#` begins a
-    /// comment), each played with both colours, in turn.
-    #[arg(long, value_name = "FILE", conflicts_with = "random_plies")]
+    /// comment), each played with both colours, in turn; when the games
+    /// outnumber them, the book starts again with random plies added.
+    #[arg(long, value_name = "FILE")]
     openings: Option<std::path::PathBuf>,
     /// Seed for the openings and the engines' random choices.
     #[arg(long)]
@@ -506,6 +510,25 @@ fn opening<P: ListedGame>(start: &P, plies: u32, rng: &mut SmallRng) -> anyhow::
     )
 }
 
+/// The opening of game pair `pair` from `book`: its line as written in
+/// the book's first round; in each later round, followed by `plies` random
+/// plies (default [`limits::MATCH_BOOK_RANDOM_PLIES`]), so that the round
+/// plays new games.
+fn book_opening<P: ListedGame>(
+    book: &[(P, Vec<P::Move>)],
+    pair: usize,
+    plies: Option<u32>,
+    rng: &mut SmallRng,
+) -> anyhow::Result<(P, Vec<P::Move>)> {
+    let (pos, mut moves) = book[pair % book.len()].clone();
+    if pair < book.len() {
+        return Ok((pos, moves));
+    }
+    let (pos, more) = opening(&pos, plies.unwrap_or(limits::MATCH_BOOK_RANDOM_PLIES), rng)?;
+    moves.extend(more);
+    Ok((pos, moves))
+}
+
 /// Plays the match and prints a line per game, then the statistics and,
 /// last, the score of A.
 pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
@@ -562,8 +585,8 @@ impl WithPosition for Match<'_> {
         let book = args.openings.as_deref().map(|path| openings_from(path, &start)).transpose()?;
         for pair in 0..args.games.div_ceil(2) {
             let (opening_pos, moves) = match &book {
-                Some(book) => book[pair as usize % book.len()].clone(),
-                None => opening(&start, args.random_plies, &mut rng)?,
+                Some(book) => book_opening(book, pair as usize, args.random_plies, &mut rng)?,
+                None => opening(&start, args.random_plies.unwrap_or(limits::MATCH_RANDOM_PLIES), &mut rng)?,
             };
             let opening: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
             let mut points = 0.0;

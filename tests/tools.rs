@@ -323,6 +323,43 @@ done
 const CHESS_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -";
 
 #[test]
+fn a_book_used_up_starts_again_with_random_plies_so_games_do_not_repeat() {
+    let dir = tempfile::tempdir().unwrap();
+    let book = dir.path().join("openings.txt");
+    std::fs::write(&book, "1. e4 Nf6 2. e5 d5\n").unwrap();
+    let out = wormhole(&[
+        "match",
+        "--variant",
+        "porthole",
+        "--fen",
+        CHESS_START,
+        "--games",
+        "4",
+        "--engine-a",
+        "depth=1",
+        "--engine-b",
+        "depth=1",
+        "--openings",
+        book.to_str().unwrap(),
+        "--seed",
+        "5",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
+    let openings: Vec<Vec<&str>> = text
+        .lines()
+        .filter(|l| l.starts_with("Game "))
+        .map(|l| l.split("opening ").nth(1).unwrap().split(')').next().unwrap().split(' ').collect())
+        .collect();
+    let line = ["e2e4", "g8f6", "e4e5", "d7d5"];
+    assert_eq!(openings.len(), 4, "{text}");
+    // The first round plays the book's line as it is; the second adds two random plies to it.
+    assert!(openings[..2].iter().all(|o| o[..] == line), "{text}");
+    assert!(openings[2..].iter().all(|o| o.len() == 6 && o[..4] == line), "{text}");
+    assert_eq!(openings[2], openings[3], "each opening is played with both colours: {text}");
+}
+
+#[test]
 fn match_plays_an_engine_of_ordinary_chess_without_en_passant() {
     use std::os::unix::fs::PermissionsExt;
     let dir = tempfile::tempdir().unwrap();
