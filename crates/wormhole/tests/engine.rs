@@ -272,7 +272,7 @@ engine_harness!(linked_chess: linked::Position, GameKind::Linked, wins: &[
 engine_harness!(twoboard_chess: twoboard::Position, GameKind::Twoboard, wins: &[
     ("7K/8/8/7n/8/8/8/7r|k7/8/8/8/8/8/8/1N6 b B -|- -|- bAh5 0 39", 1),
 ], middlegame: "rnbq1bnr/ppp2ppp/3pp3/P7/8/8/1PPPPPPP/RNBQKBNR|rnbqkbnr/1pppppp1/7p/p7/8/6PP/PPPPPP2/RNBQ1BNR w B KQ|kq -|- wAa5,bBa5 2 6",
-   deterministic: 5, null_move: false);
+   deterministic: 5, null_move: true);
 
 /// Morphy's mate in two by zugzwang, 1.Ra6! (bxa6 2.b7#; a bishop move
 /// 2.Rxa7# or bxa7#), in ordinary chess (Porthole chess without
