@@ -272,4 +272,21 @@ engine_harness!(linked_chess: linked::Position, GameKind::Linked, wins: &[
 engine_harness!(twoboard_chess: twoboard::Position, GameKind::Twoboard, wins: &[
     ("7K/8/8/7n/8/8/8/7r|k7/8/8/8/8/8/8/1N6 b B -|- -|- bAh5 0 39", 1),
 ], middlegame: "rnbq1bnr/ppp2ppp/3pp3/P7/8/8/1PPPPPPP/RNBQKBNR|rnbqkbnr/1pppppp1/7p/p7/8/6PP/PPPPPP2/RNBQ1BNR w B KQ|kq -|- wAa5,bBa5 2 6",
-   deterministic: 5, null_move: false);
+   deterministic: 5, null_move: true);
+
+/// Morphy's mate in two by zugzwang, 1.Ra6! (bxa6 2.b7#; a bishop move
+/// 2.Rxa7# or bxa7#), in ordinary chess (Porthole chess without
+/// portholes), whose search has the null move and the deep pruning: the
+/// null move's cutoffs deep in the tree are verified, and a quiet check
+/// is never futile, so the quiet mate 2.b7# is seen.
+#[test]
+fn porthole_finds_morphys_mate_by_zugzwang() {
+    let morphy = "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1 -";
+    let moves = finds_forced_wins::<porthole::Position>(GameKind::Porthole, &[(morphy, 3)]);
+    assert_eq!(moves[0].to_string(), "a1a6");
+    let pos: porthole::Position = read(GameKind::Porthole, morphy);
+    for plies in [6, 10, 16] {
+        let r = search(&mut engine(), &pos, depth(plies));
+        assert_eq!(r.info.score, Score::Win(3), "depth {plies}");
+    }
+}

@@ -150,41 +150,80 @@ impl<P: Searchable> Searcher<'_, P> {
     }
 
     /// Pruning before any move is searched: reverse futility (far above
-    /// beta near the leaves, assume it holds) and the null move. Never
-    /// claims a game end.
+    /// beta near the leaves, assume it holds) and the null move, whose
+    /// cutoff at [`NULL_VERIFY_DEPTH`] plies or more holds only if a
+    /// search of the node without it agrees (see [`Self::null_verified`]).
+    /// Never claims a game end.
     fn prune_node(&mut self, pos: &mut P, node: &Node, beta: i32) -> Option<i32> {
         let static_eval = node.static_eval?;
         if self.reverse_futile(node, static_eval, beta) {
             return Some(static_eval);
         }
-        // Never two passes in a row (the first restored by the second).
+        if !self.tries_null_move(pos, node, static_eval, beta) {
+            return None;
+        }
+        // Reduced more the deeper the node and the further above beta.
+        let r = 3 + node.depth / 3 + ((static_eval - beta) / 200).min(3);
+        let v = self.search_pass(pos, node, node.depth - 1 - r, beta);
+        if self.stopped {
+            return Some(0);
+        }
+        if v < beta {
+            return None;
+        }
+        // Never claim a game end from a pass, which is not a legal move.
+        let v = if is_mate(v) { beta } else { v };
+        let verified = node.depth < NULL_VERIFY_DEPTH
+            || self.null_verify.is_some()
+            || self.null_verified(pos, node, (node.depth - r).max(1), beta);
+        verified.then_some(v)
+    }
+
+    /// Whether the node tries a null move: deep enough, its static
+    /// evaluation `eval` at or above beta, never two passes in a row, never
+    /// with king and pawns alone (where zugzwang is common), and never for
+    /// the side whose null move is being verified, within the plies that
+    /// verification bars.
+    fn tries_null_move(&self, pos: &P, node: &Node, eval: i32, beta: i32) -> bool {
+        // The first pass would be restored by the second.
         let after_pass = node.ply > 0 && self.played[node.ply - 1].is_none();
-        if self.null_move
+        let barred = self.null_verify.is_some_and(|(side, until)| side == pos.turn() && node.ply < until);
+        self.null_move
             && node.depth >= 3
-            && static_eval >= beta
+            && eval >= beta
             && !is_mate(beta)
             && !after_pass
+            && !barred
             && has_pieces(pos, pos.turn())
             && pos.may_pass()
-        {
-            // Reduced more the deeper the node and the further above beta.
-            let r = 3 + node.depth / 3 + ((static_eval - beta) / 200).min(3);
-            self.played[node.ply] = None;
-            self.played_piece[node.ply] = None;
-            self.mark_pass(pos, node.ply, true);
-            pos.pass();
-            let v = -self.negamax(pos, node.depth - 1 - r, -beta, -beta + 1, node.ply + 1, false);
-            pos.pass();
-            self.mark_pass(pos, node.ply, false);
-            if self.stopped {
-                return Some(0);
-            }
-            if v >= beta {
-                // Never claim a game end from a pass, which is not a legal move.
-                return Some(if is_mate(v) { beta } else { v });
-            }
-        }
-        None
+    }
+
+    /// The value of passing at the node, searched `depth` plies deep with
+    /// a null window at beta.
+    fn search_pass(&mut self, pos: &mut P, node: &Node, depth: i32, beta: i32) -> i32 {
+        self.played[node.ply] = None;
+        self.played_piece[node.ply] = None;
+        self.mark_pass(pos, node.ply, true);
+        pos.pass();
+        let v = -self.negamax(pos, depth, -beta, -beta + 1, node.ply + 1, false);
+        pos.pass();
+        self.mark_pass(pos, node.ply, false);
+        v
+    }
+
+    /// Whether the node, its null move having failed high, still reaches
+    /// beta when searched `depth` plies deep without that side's null move
+    /// (for the first three quarters of those plies): a pass proves nothing
+    /// where every move loses (zugzwang), as in Morphy's mate in two
+    /// `kbK5/pp6/1P6/8/8/8/8/R7 w` (1.Ra6!). True when stopped.
+    fn null_verified(&mut self, pos: &mut P, node: &Node, depth: i32, beta: i32) -> bool {
+        self.null_verify = Some((pos.turn(), node.ply + (3 * depth / 4) as usize));
+        let v = self.negamax(pos, depth, beta - 1, beta, node.ply, false);
+        self.null_verify = None;
+        // That search used this ply's move list: the node lists its moves again.
+        let safety = pos.king_safety();
+        self.pickers[node.ply].generate(pos, &safety, false);
+        self.stopped || v >= beta
     }
 
     /// Searches the moves best first; returns the best value and the move
@@ -210,7 +249,7 @@ impl<P: Searchable> Searcher<'_, P> {
             }
             let quiet = pos.captured_by(m).is_none() && m.promotion().is_none();
             count += 1;
-            if self.prunes_move(node, m, quiet, count, best, alpha, hints.killers[0]) {
+            if self.prunes_move(pos, node, m, quiet, count, best, alpha, hints.killers[0]) {
                 continue;
             }
             let v = self.search_move(pos, m, node, count, quiet, alpha, beta);
@@ -282,10 +321,15 @@ impl<P: Searchable> Searcher<'_, P> {
     /// Per-move pruning near the leaves: futility (a quiet move cannot lift
     /// a hopeless position) and late-move pruning (quiet moves ordered last
     /// rarely matter). Only once a move is known not to lose, so no loss is
-    /// claimed without every defence searched.
+    /// claimed without every defence searched. With the deep pruning, whose
+    /// futility reaches six plies from the leaves, a quiet check is never
+    /// futile: it may be the mate the static evaluation cannot see
+    /// (Morphy's `kbK5/pp6/1P6/8/8/8/8/R7 w`, 1.Ra6 bxa6 2.b7#, was missed
+    /// by depth 26 with its mating check pruned), as in Stockfish.
     #[allow(clippy::too_many_arguments)]
     fn prunes_move(
         &self,
+        pos: &mut P,
         node: &Node,
         m: P::Move,
         quiet: bool,
@@ -297,10 +341,11 @@ impl<P: Searchable> Searcher<'_, P> {
         if node.pv || node.proof || node.in_check || !quiet || best <= -MATE_BOUND {
             return false;
         }
-        let futile = self.features.futility
-            && node.static_eval.is_some_and(|e| self.futile(node, e, alpha))
-            && Some(m) != killer;
-        futile || self.late(node, count)
+        self.late(node, count)
+            || (self.features.futility
+                && node.static_eval.is_some_and(|e| self.futile(node, e, alpha))
+                && Some(m) != killer
+                && !(self.deep_pruning && gives_check(pos, m)))
     }
 
     /// Whether no quiet move can lift the static evaluation `eval` to
@@ -470,6 +515,9 @@ impl<P: Searchable> Searcher<'_, P> {
     }
 }
 
+/// From how many plies deep a null move's cutoff is verified by a
+/// search without it (see `prune_node`).
+const NULL_VERIFY_DEPTH: i32 = 8;
 /// How many plies from the leaves the deep pruning's reverse futility reaches.
 const DEEP_RFP_DEPTH: i32 = 7;
 /// The deep pruning's reverse futility margin per ply, in centipawns.
@@ -582,6 +630,14 @@ impl<M: GameMove> Tried<M> {
     fn captures(&self) -> impl Iterator<Item = M> + '_ {
         self.captures[..self.n_captures].iter().flatten().copied()
     }
+}
+
+/// Whether `m` checks.
+fn gives_check<P: Searchable>(pos: &mut P, m: P::Move) -> bool {
+    let undo = pos.play_unchecked(m);
+    let check = pos.is_check();
+    pos.undo(m, undo);
+    check
 }
 
 /// Whether `color` has a piece other than king and pawns (null-move

@@ -15,6 +15,7 @@ use super::eval_cache::EvalCache;
 use super::ordering::{History, Picker, PieceTo};
 use super::score::{DRAW, MAX_PLY};
 use super::tt::Table;
+use crate::core::Color;
 
 /// See [`Searcher::eval_lazy`].
 const LAZY_MARGIN: i32 = 500;
@@ -139,6 +140,9 @@ pub(super) struct Searcher<'a, P: Searchable> {
     pub excluded: [u32; MAX_PLY + 1],
     /// Whether the search tries null moves.
     pub null_move: bool,
+    /// While a null move's cutoff is verified (see `negamax`): the side
+    /// that tries no null move, and the ply from which it may again.
+    pub null_verify: Option<(Color, usize)>,
     /// Whether the pruning near the leaves reaches deep (see [`Features::deep_pruning`]).
     pub deep_pruning: bool,
     /// The static evaluation of the node at each ply of the current line
@@ -192,6 +196,7 @@ impl<'a, P: Searchable> Searcher<'a, P> {
             singular: shared.features.singular.unwrap_or(P::SINGULAR),
             excluded: [0; MAX_PLY + 1],
             null_move: shared.features.null_move.unwrap_or(P::NULL_MOVE),
+            null_verify: None,
             deep_pruning: shared.features.deep_pruning.unwrap_or(P::DEEP_PRUNING),
             static_evals: [None; MAX_PLY + 1],
             played: [None; MAX_PLY + 1],

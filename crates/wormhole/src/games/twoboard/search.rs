@@ -45,6 +45,14 @@ impl SearchHooks for Position {
     type SearchList = Vec<Move>;
     type Safety = Safety;
 
+    /// Measured together with [`SearchHooks::DEEP_PRUNING`] (README, "Null
+    /// move and deep pruning", 35,000 nodes a move, seed 31, against the
+    /// search without them at 628356b): 211 / 384 (54.9%, +34 Elo, 95%
+    /// +8 .. +62), stopped before an SPRT verdict.
+    const NULL_MOVE: bool = true;
+    /// Measured with [`SearchHooks::NULL_MOVE`]: see there.
+    const DEEP_PRUNING: bool = true;
+
     /// The null move swaps the side and the board to play: from (White, A)
     /// that is the turn order's next ply, and twice it restores the
     /// position. Only called where [`SearchHooks::may_pass`] allows, so no
