@@ -7,14 +7,9 @@
 
 use std::time::{Duration, Instant};
 
-use wormhole::{AnyPosition, Color, Rules};
+use wormhole::{AnyPosition, Color};
 
 use super::clock::ChessClock;
-use super::config::Config;
-use super::game::{GameState, PlayerKind};
-use super::game_settings::GameSettings;
-use super::state::{Activity, AppState};
-use super::theme::Display;
 
 /// The most chat lines kept.
 pub const CHAT_LINES: usize = 50;
@@ -136,28 +131,4 @@ pub struct Opened {
     pub moves: Vec<String>,
     pub clocks: Option<ServerClocks>,
     pub remote: Remote,
-}
-
-impl Opened {
-    /// The session showing this server's game, drawn with `config`'s
-    /// theme and pieces (the player's kept settings) at time `now`, the
-    /// board turned for the player's colour.
-    pub fn session(self, config: Config, display: Display, now: Instant) -> AppState {
-        let kind = self.start.kind();
-        let mut game = GameState::new(self.start, [PlayerKind::Human; 2], None);
-        for text in &self.moves {
-            let Ok(m) = game.line().position().parse_move(text) else { break };
-            if game.play(m, now).is_err() {
-                break;
-            }
-        }
-        game.set_clocks(self.clocks.map(|c| c.shown(now)));
-        let settings =
-            GameSettings { players: [PlayerKind::Human; 2], variant: kind, autoflip: false, ..GameSettings::default() };
-        let you = self.remote.you;
-        let mut session = AppState::new(settings, game, config, display, now);
-        session.core.view.flipped = you == Some(Color::Black);
-        session.activity = Activity::Remote(self.remote);
-        session
-    }
 }

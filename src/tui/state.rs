@@ -29,7 +29,7 @@ pub use super::modes::confirm::Pending;
 pub use super::modes::help::HelpPage;
 use super::newgame::NewGameForm;
 use super::picker::GamePicker;
-use super::remote::Remote;
+use super::remote::{Opened, Remote};
 use super::review::Study;
 pub(crate) use super::shared::View;
 pub(super) use super::shared::{Core, EngineProgress, Look, Outputs};
@@ -311,6 +311,28 @@ impl AppState {
     pub fn with_trainer(mut self, game: GameKind) -> AppState {
         self.core.open_trainer(game);
         self
+    }
+
+    /// The session showing the server's game `opened`, drawn with `config`'s
+    /// theme and pieces (the player's kept settings) at time `now`, the
+    /// board turned for the player's colour.
+    pub fn remote(opened: Opened, config: Config, display: Display, now: Instant) -> AppState {
+        let kind = opened.start.kind();
+        let mut game = GameState::new(opened.start, [PlayerKind::Human; 2], None);
+        for text in &opened.moves {
+            let Ok(m) = game.line().position().parse_move(text) else { break };
+            if game.play(m, now).is_err() {
+                break;
+            }
+        }
+        game.set_clocks(opened.clocks.map(|c| c.shown(now)));
+        let settings =
+            GameSettings { players: [PlayerKind::Human; 2], variant: kind, autoflip: false, ..GameSettings::default() };
+        let you = opened.remote.you;
+        let mut session = AppState::new(settings, game, config, display, now);
+        session.core.view.flipped = you == Some(Color::Black);
+        session.activity = Activity::Remote(opened.remote);
+        session
     }
 
     /// Opens the new-game screen over the game (at start-up with no game options).

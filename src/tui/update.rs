@@ -234,11 +234,11 @@ impl AppState {
             // question's yes does what waits.
             Then::Done => {
                 let next = match self.mode {
-                    Mode::NewGame(form) => form.start_game(&mut self.playing()),
+                    Mode::NewGame(form) => self.playing().start_chosen(form),
                     Mode::Confirm(_) => {
                         let rest = self.activity.resting_mode(&self.core.game);
                         let Mode::Confirm(pending) = std::mem::replace(&mut self.mode, rest) else { return };
-                        pending.done(&mut self.playing())
+                        self.playing().confirmed(pending)
                     }
                     _ => Then::Stays,
                 };

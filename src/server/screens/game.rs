@@ -21,6 +21,7 @@ use crate::tui::app::{App, Perform};
 use crate::tui::config::Config;
 use crate::tui::effects::Effect;
 use crate::tui::remote::{Opened, OpponentOffer, Presence, Remote, RemoteCall, RemoteEvent, ServerClocks};
+use crate::tui::state::AppState;
 use crate::tui::theme::Display;
 
 /// What a save or an open of a file says on the server.
@@ -107,7 +108,7 @@ pub fn open(
     let opened = Opened { start, moves: view.moves, clocks: view.clocks.map(clocks_of), remote };
     let mut config = Config::from_text(Some(PathBuf::from(SETTINGS_FILE)), None);
     (config.prefs.theme, config.prefs.pieces) = (mine.theme, mine.pieces);
-    let session = opened.session(config, display, now);
+    let session = AppState::remote(opened, config, display, now);
     let id = view.info.id;
     GameScreen { id, app: App::new(session, HubRunner { seat, game: id, asked: None, analysis: None }) }
 }

@@ -6,7 +6,6 @@ use std::path::PathBuf;
 use super::Then;
 use crate::tui::action::UserAction;
 use crate::tui::game_settings::GameSettings;
-use crate::tui::update::Playing;
 
 /// What waits for a yes or no, with what it needs to be done.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -39,20 +38,6 @@ impl Pending {
             UserAction::Answer(true) => Then::Done,
             UserAction::Answer(false) | UserAction::Escape => Then::Rest,
             _ => Then::Stays,
-        }
-    }
-
-    /// The answer was yes: what waited is done, on the game's screen's
-    /// parts (the question already put away).
-    pub(in crate::tui) fn done(self, playing: &mut Playing) -> Then {
-        match self {
-            Pending::Resign => playing.resign_now(),
-            Pending::NewGame(settings) => playing.new_game(settings),
-            Pending::Replace(path) => {
-                playing.core.save(playing.activity, Some(path));
-                Then::Stays
-            }
-            Pending::Load(fen) => playing.load_fen_now(&fen),
         }
     }
 }

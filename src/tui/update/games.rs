@@ -9,11 +9,13 @@ use super::play::Playing;
 use crate::saved_games::PathCompletion;
 use crate::tui::action::AutosaveReason;
 use crate::tui::commands::{self, Cmd};
+use crate::tui::config::ConfigKey;
 use crate::tui::effects::Effect;
 use crate::tui::game::{GameState, PlayerKind, recorded_level};
 use crate::tui::game_settings::GameSettings;
 use crate::tui::game_settings::Replacement;
 use crate::tui::modes::Then;
+use crate::tui::newgame::NewGameForm;
 use crate::tui::picker::GamePicker;
 use crate::tui::state::{Activity, Core, Mode, Pending, View};
 
@@ -130,6 +132,48 @@ impl Core {
 /// Replacing the board's game (or puzzles): the game, what the board is
 /// for, and the mode they rest in change together.
 impl Playing<'_> {
+    /// Starts the game chosen on the new-game screen, `form` (or, for the puzzles, reads the chosen
+    /// game's) and keeps the choices as the next defaults; the screen
+    /// stays up until the game it replaces is autosaved.
+    pub(in crate::tui) fn start_chosen(&mut self, form: NewGameForm) -> Then {
+        let core = &mut *self.core;
+        if form.puzzles {
+            // `wormhole puzzles` opens the game chosen last.
+            core.config.prefs.variant = form.variant;
+            let text = core.config.updated_text(&[ConfigKey::Variant]);
+            core.save_config(text, &[ConfigKey::Variant]);
+            core.open_trainer(form.variant);
+            return Then::Rest;
+        }
+        form.apply(&mut core.config.prefs);
+        let keys = [ConfigKey::Variant, ConfigKey::Side, ConfigKey::Level, ConfigKey::Clock];
+        let text = core.config.updated_text(&keys);
+        core.save_config(text, &keys);
+        let settings = GameSettings {
+            players: form.side.players(),
+            level: form.level,
+            clock: form.clock,
+            variant: form.variant,
+            ..core.settings
+        };
+        let game = GameState::new(form.start(), settings.players, settings.clocks());
+        self.replace_game(game, settings)
+    }
+
+    /// The question's answer was yes: what waited, `pending`, is done
+    /// (the question already put away).
+    pub(in crate::tui) fn confirmed(&mut self, pending: Pending) -> Then {
+        match pending {
+            Pending::Resign => self.resign_now(),
+            Pending::NewGame(settings) => self.new_game(settings),
+            Pending::Replace(path) => {
+                self.core.save(self.activity, Some(path));
+                Then::Stays
+            }
+            Pending::Load(fen) => self.load_fen_now(&fen),
+        }
+    }
+
     /// Replaces the board's game (or puzzles) with `next`: at once, or,
     /// for a game that must be autosaved first, once that succeeded (the
     /// autosave carries `next`).
