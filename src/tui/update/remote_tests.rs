@@ -26,7 +26,7 @@ fn at_the_table(you: Option<Color>) -> AppState {
     };
     let clocks = Some(ServerClocks { left_ms: [60_000, 60_000], running: None });
     let opened = Opened { start: AnyPosition::new(GameKind::Classic), moves: Vec::new(), clocks, remote };
-    opened.session(Config::default(), crate::tui::theme::Display::default(), Instant::now())
+    AppState::remote(opened, Config::default(), crate::tui::theme::Display::default(), Instant::now())
 }
 
 fn calls(effects: Vec<Effect>) -> Vec<RemoteCall> {
