@@ -29,7 +29,11 @@ fn repeated_shell_requests_leave_one_session_and_none_after_the_close() {
         assert!(!raw::next_reply(&mut channel).await, "a pty after the shell is refused");
         // A second session channel on the same connection is refused.
         assert!(handle.channel_open_session().await.is_err(), "one session channel per connection");
-        assert_eq!(threads_named(pid, "session"), 1, "one app session for the connection");
+        // The granted shell's session thread starts a moment after the reply.
+        assert!(
+            until(Duration::from_secs(10), || threads_named(pid, "session") == 1),
+            "one app session for the connection"
+        );
         // Another guest still gets in under --max-sessions 3.
         let mut other = raw::connect(server.port).await;
         raw::guest(&mut other).await;
