@@ -125,6 +125,12 @@ pub trait SearchHooks: Rules + sealed::Sealed {
     /// `Some(<Self as Prove>::prove_sharing)`; `None` would leave the game
     /// unproved.
     const PROVER: Option<Prover<Self>> = Some(prove_in_slot::<Self>);
+    /// Whether, on one thread with a time limit, the engine at full
+    /// strength leaves part of the move's time to the prover after its
+    /// alpha-beta search (the search then starts no iteration past half the
+    /// time). A game whose search finds its mates itself, as in chess,
+    /// says no: the search takes the whole of a fixed move time.
+    const PROVE_AFTER_SEARCH: bool = true;
     /// The first move (as the FEN counts them) from which the engine at
     /// full strength runs the game's prover ([`SearchHooks::PROVER`]) in
     /// play and review, where a game would rather keep its opening's

@@ -26,10 +26,14 @@ struct Plan {
     max_depth: u32,
     node_limit: u64,
     time: TimePlan,
+    /// No prover follows the search on its thread ([`proves_after`]): a
+    /// fixed move time is searched to its end.
+    whole: bool,
 }
 
 /// The plan of a search from `pos`, where `legal` moves are legal.
 fn plan<P: Searchable>(
+    engine: &Engine,
     pos: &P,
     legal: usize,
     limits: &Limits<P::Move>,
@@ -47,7 +51,7 @@ fn plan<P: Searchable>(
         time.hard = time.hard.map(|h| h.min(short));
         time.soft = time.soft.map(|s| s.min(short));
     }
-    Plan { max_depth, node_limit, time }
+    Plan { max_depth, node_limit, time, whole: !proves_after(engine, pos, limits, settings) }
 }
 
 /// How long a forced move is thought over: long enough to report a score.
@@ -74,7 +78,7 @@ pub(super) fn run<P: Searchable>(
     if root_moves.is_empty() {
         return no_move(pos);
     }
-    let plan = plan(pos, legal, limits, settings, start);
+    let plan = plan(engine, pos, legal, limits, settings, start);
     engine.tt.new_search();
     engine.history.age();
     let (nodes, helpers_done) = (AtomicU64::new(0), AtomicBool::new(false));
@@ -241,11 +245,18 @@ fn proof_allowed<P: Searchable>(engine: &Engine, pos: &P, limits: &Limits<P::Mov
     engine.proves(pos) && !capped && !limited && every_move
 }
 
+/// Whether the prover may run after the alpha-beta search on its thread:
+/// where it may run at all ([`proof_allowed`]) and the game leaves it part
+/// of the move's time ([`SearchHooks::PROVE_AFTER_SEARCH`](super::SearchHooks::PROVE_AFTER_SEARCH)).
+fn proves_after<P: Searchable>(engine: &Engine, pos: &P, limits: &Limits<P::Move>, settings: &LevelSettings) -> bool {
+    P::PROVE_AFTER_SEARCH && proof_allowed(engine, pos, limits, settings)
+}
+
 /// How long the proof-number solver may try to settle the root after the
 /// alpha-beta search: the rest of the move's planned time (the search
 /// starts no iteration past half of it, so part is left). Only when the
 /// search proved nothing, with a time limit, where the prover may run
-/// ([`proof_allowed`]).
+/// after it ([`proves_after`]).
 fn proof_time<P: Searchable>(
     engine: &Engine,
     pos: &P,
@@ -255,7 +266,7 @@ fn proof_time<P: Searchable>(
     result: &SearchResult<P::Move>,
 ) -> Option<Duration> {
     let proved = result.info.score.is_proved();
-    if proved || !proof_allowed(engine, pos, limits, settings) {
+    if proved || !proves_after(engine, pos, limits, settings) {
         return None;
     }
     let left = plan.time.soft?.checked_duration_since(Instant::now())?;
@@ -378,15 +389,16 @@ fn iterate<P: Searchable>(
     SearchResult { best_move: info.pv.first().copied(), info }
 }
 
-/// Whether another iteration may start now: before half the soft target
-/// ([`TimePlan::may_start_iteration`](super::time::TimePlan::may_start_iteration));
+/// Whether another iteration may start now: before half the soft target,
+/// or, with a fixed move time and no prover after the search, before the
+/// limit ([`TimePlan::may_start_iteration`](super::time::TimePlan::may_start_iteration));
 /// or, with a prover `beside` the search (which runs until the soft
 /// target), until the soft target, the iteration then stopping at it.
 /// The thread would otherwise idle while the prover runs, and what a
 /// deeper search settles the prover reads from the shared table.
 fn may_go_on<P: Searchable>(s: &mut Searcher<P>, plan: &Plan, beside: bool, start: Instant) -> bool {
     let now = Instant::now();
-    if plan.time.may_start_iteration(start, now) {
+    if plan.time.may_start_iteration(start, now, plan.whole) {
         return true;
     }
     let Some(deadline) = plan.time.iteration_beside_prover(now).filter(|_| beside) else {

@@ -312,6 +312,8 @@ impl SearchHooks for Position {
     const NULL_MOVE: bool = true;
     /// Measured with [`SearchHooks::NULL_MOVE`]: see there.
     const DEEP_PRUNING: bool = true;
+    /// The search takes the whole move time: see the README, "Time".
+    const PROVE_AFTER_SEARCH: bool = false;
     #[inline]
     fn pass(&mut self) {
         self.turn = !self.turn;

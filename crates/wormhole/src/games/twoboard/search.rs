@@ -52,6 +52,8 @@ impl SearchHooks for Position {
     const NULL_MOVE: bool = true;
     /// Measured with [`SearchHooks::NULL_MOVE`]: see there.
     const DEEP_PRUNING: bool = true;
+    /// The search takes the whole move time: see the README, "Time".
+    const PROVE_AFTER_SEARCH: bool = false;
 
     /// The null move swaps the side and the board to play: from (White, A)
     /// that is the turn order's next ply, and twice it restores the
