@@ -147,15 +147,31 @@ impl History {
     }
 
     /// Halves every score (between searches, so old knowledge fades).
+    /// Each table is halved as one flat slice, which the compiler
+    /// vectorises: the continuation table alone is 2.6 MB, halved before
+    /// every search.
     pub fn age(&mut self) {
-        let quiet = self.table.iter_mut().flatten().flatten();
-        let captures = self.captures.iter_mut().flatten().flatten().flatten();
-        for h in quiet.chain(captures) {
-            *h /= 2;
-        }
-        for h in self.continuation.iter_mut().flatten() {
-            *h /= 2;
-        }
+        halve(self.table.as_flattened_mut().as_flattened_mut());
+        halve(self.captures.as_flattened_mut().as_flattened_mut().as_flattened_mut());
+        halve(self.continuation.as_flattened_mut());
+    }
+
+    /// Forgets everything (a new game): the tables zeroed where they are,
+    /// rather than made anew, so their memory is not asked of the system
+    /// (and faulted in, page by page) again.
+    pub fn clear(&mut self) {
+        self.table.as_flattened_mut().as_flattened_mut().fill(0);
+        self.captures.as_flattened_mut().as_flattened_mut().as_flattened_mut().fill(0);
+        self.counters.as_flattened_mut().as_flattened_mut().fill(0);
+        self.continuation.as_flattened_mut().fill(0);
+    }
+}
+
+/// Halves each score of `scores`, rounding towards zero.
+#[inline]
+fn halve<T: Copy + std::ops::Div<Output = T> + From<i8>>(scores: &mut [T]) {
+    for h in scores {
+        *h = *h / T::from(2);
     }
 }
 
