@@ -231,8 +231,9 @@ const LOSING_CAPTURE_SCORE: i32 = -1_000_000;
 /// built anew at every node.
 pub struct Picker<P: Searchable> {
     moves: P::SearchList,
-    /// Ordering scores of `moves[..end]`, grown as needed.
-    scores: Vec<i32>,
+    /// The [`order_key`] of each of `moves[..end]`: its ordering score
+    /// and its place, grown as needed.
+    keys: Vec<i64>,
     next: usize,
     /// The moves handed out are `moves[..end]` (captures only in the quiescence search).
     end: usize,
@@ -240,7 +241,7 @@ pub struct Picker<P: Searchable> {
 
 impl<P: Searchable> Default for Picker<P> {
     fn default() -> Picker<P> {
-        Picker { moves: P::SearchList::default(), scores: Vec::new(), next: 0, end: 0 }
+        Picker { moves: P::SearchList::default(), keys: Vec::new(), next: 0, end: 0 }
     }
 }
 
@@ -253,8 +254,8 @@ impl<P: Searchable> Picker<P> {
         pos.generate(safety, &mut self.moves, captures);
         self.next = 0;
         self.end = self.moves.len();
-        if self.scores.len() < self.end {
-            self.scores.resize(self.end.next_power_of_two(), 0);
+        if self.keys.len() < self.end {
+            self.keys.resize(self.end.next_power_of_two(), 0);
         }
     }
 
@@ -278,9 +279,9 @@ impl<P: Searchable> Picker<P> {
         let turn = pos.turn();
         let n = self.end;
         let moves = &self.moves.as_mut_slice()[..n];
-        for (score, &m) in self.scores[..n].iter_mut().zip(moves) {
+        for (i, (key, &m)) in self.keys[..n].iter_mut().zip(moves).enumerate() {
             let bits = m.to_bits();
-            *score = if bits == hints.tt_move {
+            let score = if bits == hints.tt_move {
                 TT_SCORE
             } else if let Some(victim) = pos.captured_by(m) {
                 let order = capture_score(pos, m, victim.role, history, hints.capture_history);
@@ -295,6 +296,7 @@ impl<P: Searchable> Picker<P> {
             } else {
                 quiet_score(pos, m, turn, history, hints.continuation)
             };
+            *key = order_key(score, i);
         }
     }
 
@@ -316,10 +318,11 @@ impl<P: Searchable> Picker<P> {
             let m = slice[i];
             if let Some(victim) = pos.captured_by(m) {
                 slice[n] = m;
-                self.scores[n] = match history {
+                let score = match history {
                     Some(h) => capture_score(pos, m, victim.role, h, true),
                     None => capture_order(pos, m, victim.role),
                 };
+                self.keys[n] = order_key(score, n);
                 n += 1;
             }
         }
@@ -333,19 +336,40 @@ impl<P: Searchable> Picker<P> {
         if self.next >= n {
             return None;
         }
-        let scores = &mut self.scores[..n];
-        // The first of the best: a maximum (which the compiler vectorises),
-        // then where it first is.
-        let rest = &scores[self.next..];
-        let max = rest.iter().copied().max().unwrap_or(i32::MIN);
-        let best = self.next + rest.iter().position(|&s| s == max).unwrap_or(0);
+        let best = take_best(&mut self.keys[..n], self.next);
         let slice = self.moves.as_mut_slice();
         slice.swap(self.next, best);
-        scores.swap(self.next, best);
         let m = slice[self.next];
         self.next += 1;
         Some(m)
     }
+}
+
+/// Where the best of `keys[next..]` is (the first of the best scores),
+/// for the move there to swap places with the one at `next`: the key of
+/// that one is moved to the place returned, with the place in it updated.
+/// The largest key is the one: a maximum, which the compiler vectorises.
+#[inline(always)]
+fn take_best(keys: &mut [i64], next: usize) -> usize {
+    let max = keys[next..].iter().copied().max().unwrap_or(i64::MIN);
+    let best = key_place(max);
+    keys[best] = order_key((keys[next] >> 32) as i32, best);
+    best
+}
+
+/// A move's ordering `score` and its `place` in the list as one number
+/// that orders by the score and, among equal scores, puts the earlier
+/// place first: the score in the upper half, the place's complement in
+/// the lower.
+#[inline(always)]
+fn order_key(score: i32, place: usize) -> i64 {
+    (i64::from(score) << 32) | i64::from(!(place as u32))
+}
+
+/// The place an [`order_key`] was made with.
+#[inline(always)]
+fn key_place(key: i64) -> usize {
+    !(key as u32) as usize
 }
 
 /// A quiet move's history: by its squares and, after the moves `before`,
@@ -415,6 +439,32 @@ mod tests {
 
     fn moves(pos: &Position, san: &[&str]) -> Vec<Move> {
         san.iter().map(|s| pos.parse_move(s).unwrap()).collect()
+    }
+
+    #[test]
+    fn moves_come_best_first_and_equal_scores_in_the_order_a_selection_sort_leaves_them() {
+        // The selection sort of scores (the first of the best, swapped to
+        // the front) against `take_best` on keys, over lists with many ties.
+        let mut seed = 7u32;
+        for len in [1, 2, 5, 17, 40, 90] {
+            let mut scores: Vec<i32> = (0..len)
+                .map(|_| {
+                    seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+                    (seed >> 16) as i32 % 5 - 2
+                })
+                .collect();
+            let mut places: Vec<usize> = (0..len).collect();
+            let mut keys: Vec<i64> = scores.iter().enumerate().map(|(i, &s)| order_key(s, i)).collect();
+            let mut keyed: Vec<usize> = (0..len).collect();
+            for next in 0..len {
+                let max = *scores[next..].iter().max().unwrap();
+                let first = next + scores[next..].iter().position(|&s| s == max).unwrap();
+                scores.swap(next, first);
+                places.swap(next, first);
+                keyed.swap(next, take_best(&mut keys, next));
+                assert_eq!(keyed[next], places[next], "list of {len}, move {next}");
+            }
+        }
     }
 
     #[test]
