@@ -732,9 +732,12 @@ impl Engine {
         };
         match fresh {
             Some(fresh) => self.replace_table(fresh),
-            None => self.tt.clear(),
+            None => match Arc::get_mut(&mut self.tt) {
+                Some(table) => table.clear_unshared(),
+                None => self.tt.clear(),
+            },
         }
-        self.history = History::new();
+        self.history.clear();
         self.prover.clear();
     }
 

@@ -237,13 +237,12 @@ impl<P: Searchable> Searcher<'_, P> {
         tt_move: Option<u32>,
     ) -> Option<(i32, Option<P::Move>)> {
         let hints = self.hints(pos, node, tt_move);
-        let see = self.see_order.then_some(&mut self.see_list);
-        self.pickers[node.ply].score_all(pos, &hints, self.history, see);
+        self.pickers[node.ply].score_all(pos, &hints, self.history, self.see_order);
         let mut best = -INFINITY;
         let mut best_move = None;
         let mut count = 0;
         let mut tried = Tried::default();
-        while let Some(m) = self.pickers[node.ply].next_move() {
+        while let Some(m) = self.pickers[node.ply].next_move(pos, &mut self.see_list) {
             if (node.ply == 0 && self.skips_root_move(m)) || m.to_bits() == self.excluded[node.ply] {
                 continue;
             }

@@ -41,7 +41,7 @@ impl<P: Searchable> Searcher<'_, P> {
             }
             if in_check && qply < MAX_CHECK_PLIES {
                 let hints = Hints { capture_history: self.capture_history, ..Hints::none() };
-                self.pickers[ply].score_all(pos, &hints, self.history, None);
+                self.pickers[ply].score_all(pos, &hints, self.history, false);
             } else {
                 let stand = self.eval_lazy(pos, alpha, beta);
                 if stand >= beta {
@@ -53,7 +53,7 @@ impl<P: Searchable> Searcher<'_, P> {
             }
         }
         let skip_losing = self.see_qsearch && !in_check;
-        while let Some(m) = self.pickers[ply].next_move() {
+        while let Some(m) = self.pickers[ply].next_move(pos, &mut self.see_list) {
             if skip_losing && loses_material(pos, m, &mut self.see_list) {
                 continue;
             }

@@ -305,6 +305,21 @@ impl MoveList {
         })
     }
 
+    /// Appends the moves to `list` in the order of [`MoveList::iter`],
+    /// batch by batch: each batch's kind is read once, not once a move.
+    #[inline]
+    pub(crate) fn append_to(&self, list: &mut Vec<Move>) {
+        list.reserve(self.len());
+        for b in self.batches() {
+            match b.kind {
+                BatchKind::Promotion => {
+                    list.extend(b.targets.flat_map(|to| PROMOTIONS.map(|r| Move::normal(b.from, to, Some(r)))));
+                }
+                _ => list.extend(b.targets.map(|to| b.make(to, 0))),
+            }
+        }
+    }
+
     /// The moves, piece by piece.
     #[inline]
     pub fn iter(&self) -> Moves<'_> {
@@ -368,5 +383,25 @@ impl Iterator for Moves<'_> {
             self.rest.0 &= self.rest.0 - 1;
         }
         Some(m)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Position;
+    use super::*;
+
+    #[test]
+    fn appended_moves_come_in_the_iterators_order() {
+        // Promotions on b8 and a8, both castlings, porthole moves through
+        // a6, d4 and b3; after a move the list had (a1a2).
+        let pos = Position::from_fen("r3k2r/1P6/8/8/8/8/8/R3K2R w KQkq - 0 1 a6,d4,b3").unwrap();
+        let list = pos.legal_moves();
+        let mut appended = vec![Move::normal(Square::new(0), Square::new(8), None)];
+        list.append_to(&mut appended);
+        assert_eq!(appended[1..], list.iter().collect::<Vec<_>>());
+        assert_eq!(appended.iter().filter(|m| m.promotion().is_some()).count(), 8);
+        assert_eq!(appended.iter().filter(|m| m.castling_side().is_some()).count(), 2);
+        assert!(appended.iter().any(|m| m.is_porthole()));
     }
 }

@@ -349,7 +349,7 @@ impl SearchHooks for Position {
             let targets = if captures { self.board.by_color(!self.turn) } else { Bitboard::FULL };
             let mut batches = MoveList::new();
             self.generate_with(&mut batches, safety, targets);
-            list.extend(batches.iter());
+            batches.append_to(list);
         }
     }
 }
