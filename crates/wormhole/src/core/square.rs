@@ -44,6 +44,14 @@ impl Square {
         self.0 >> 3
     }
 
+    /// The king's distance to `other`: the larger of the file and the
+    /// rank differences.
+    #[inline]
+    pub const fn distance(self, other: Square) -> u8 {
+        let (files, ranks) = (self.file().abs_diff(other.file()), self.rank().abs_diff(other.rank()));
+        if files > ranks { files } else { ranks }
+    }
+
     /// The file letter, `a`..`h`.
     pub const fn file_char(self) -> char {
         (b'a' + self.file()) as char

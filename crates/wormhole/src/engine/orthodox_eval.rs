@@ -3,10 +3,13 @@
 //! tables, mobility, pawn structure (passed pawns by rank, doubled,
 //! isolated and backward pawns), king safety (the pawn shelter, attacks on
 //! the squares around the king, open files beside it), rooks on open files,
-//! the bishop pair, pawns attacking pieces and the move. Every term has a
-//! middlegame and an endgame weight, blended by the [`phase`] (the pieces
-//! left): a piece-square weight counts fully while the queens and rooks
-//! are on, its endgame twin once they are gone.
+//! the bishop pair, threats (pawns, knights and bishops, rooks attacking
+//! pieces; hanging pieces), outposts, rooks and queens on the seventh
+//! rank, the kings' distances to passed pawns and a passed pawn's free
+//! next square, and the move. Every term has a middlegame and an endgame
+//! weight, blended by the [`phase`] (the pieces left): a piece-square
+//! weight counts fully while the queens and rooks are on, its endgame twin
+//! once they are gone.
 //!
 //! These terms come first in each of those games' tables of terms: the
 //! middlegame weights ([`MATERIAL`] to [`TEMPO`]), then the endgame ones
@@ -17,7 +20,7 @@
 
 use crate::core::orthodox::{self, relative_rank};
 use crate::core::steps::{E, FILE_A, NE, NW, SE, SW, W, shift};
-use crate::core::{Board, Color, Role};
+use crate::core::{Board, Color, Role, Square};
 use crate::engine::{TermShape, TermSink};
 pub use crate::rules::Term;
 
@@ -79,8 +82,47 @@ pub const BISHOP_PAIR: Term = ROOK_FILE.then("bpair", TermShape::One, "two bisho
 /// Middlegame pawn threats.
 pub const PAWN_THREAT: Term =
     BISHOP_PAIR.then("pthreat", TermShape::One, "enemy pieces (not pawns, not the king) that own pawns attack");
+/// Middlegame threats by knights and bishops.
+pub const MINOR_THREAT: Term = PAWN_THREAT.then(
+    "minorthreat",
+    TermShape::PerRole,
+    "enemy pieces (not the king) an own knight or bishop attacks, by role: pieces always, pawns when weak",
+);
+/// Middlegame threats by rooks.
+pub const ROOK_THREAT: Term =
+    MINOR_THREAT.then("rookthreat", TermShape::PerRole, "weak enemy pieces and pawns an own rook attacks, by role");
+/// Middlegame hanging pieces.
+pub const HANGING: Term = ROOK_THREAT.then(
+    "hanging",
+    TermShape::One,
+    "weak enemy pieces and pawns that nothing defends, or pieces (not pawns) attacked twice",
+);
+/// Middlegame outposts.
+pub const OUTPOST: Term = HANGING.then(
+    "outpost",
+    TermShape::PerCount(2),
+    "knights (0) and bishops (1) on ranks 4-6 from their side, defended by an own pawn, that no enemy pawn can attack",
+);
+/// Middlegame rooks and queens on the seventh rank.
+pub const SEVENTH: Term = OUTPOST.then(
+    "seventh",
+    TermShape::PerCount(2),
+    "rooks (0) and queens (1) on the seventh rank from their side while the enemy king is on the eighth or enemy pawns on the seventh",
+);
+/// Middlegame king distances to passed pawns.
+pub const PASSED_KING: Term = SEVENTH.then(
+    "passking",
+    TermShape::PerCount(2),
+    "the enemy king's (0) and the own king's (1) distance (at most 5) to the square before each passed pawn on rank 4-7, times its rank less 3",
+);
+/// Middlegame passed pawns free to advance.
+pub const PASSED_FREE: Term = PASSED_KING.then(
+    "passfree",
+    TermShape::One,
+    "passed pawns on rank 4-7 whose next square is empty and not attacked by the enemy, times their rank less 3",
+);
 /// Middlegame tempo.
-pub const TEMPO: Term = PAWN_THREAT.then("tempo", TermShape::One, "being the side to move");
+pub const TEMPO: Term = PASSED_FREE.then("tempo", TermShape::One, "being the side to move");
 
 /// How far each endgame weight lies after its middlegame twin.
 pub const EG: usize = TEMPO.start + 1;
@@ -111,8 +153,22 @@ pub const ROOK_FILE_EG: Term = KING_FILE_EG.then("rookfile_eg", ROOK_FILE.shape,
 pub const BISHOP_PAIR_EG: Term = ROOK_FILE_EG.then("bpair_eg", BISHOP_PAIR.shape, BISHOP_PAIR.doc);
 /// Endgame pawn threats.
 pub const PAWN_THREAT_EG: Term = BISHOP_PAIR_EG.then("pthreat_eg", PAWN_THREAT.shape, PAWN_THREAT.doc);
+/// Endgame threats by knights and bishops.
+pub const MINOR_THREAT_EG: Term = PAWN_THREAT_EG.then("minorthreat_eg", MINOR_THREAT.shape, MINOR_THREAT.doc);
+/// Endgame threats by rooks.
+pub const ROOK_THREAT_EG: Term = MINOR_THREAT_EG.then("rookthreat_eg", ROOK_THREAT.shape, ROOK_THREAT.doc);
+/// Endgame hanging pieces.
+pub const HANGING_EG: Term = ROOK_THREAT_EG.then("hanging_eg", HANGING.shape, HANGING.doc);
+/// Endgame outposts.
+pub const OUTPOST_EG: Term = HANGING_EG.then("outpost_eg", OUTPOST.shape, OUTPOST.doc);
+/// Endgame rooks and queens on the seventh rank.
+pub const SEVENTH_EG: Term = OUTPOST_EG.then("seventh_eg", SEVENTH.shape, SEVENTH.doc);
+/// Endgame king distances to passed pawns.
+pub const PASSED_KING_EG: Term = SEVENTH_EG.then("passking_eg", PASSED_KING.shape, PASSED_KING.doc);
+/// Endgame passed pawns free to advance.
+pub const PASSED_FREE_EG: Term = PASSED_KING_EG.then("passfree_eg", PASSED_FREE.shape, PASSED_FREE.doc);
 /// Endgame tempo.
-pub const TEMPO_EG: Term = PAWN_THREAT_EG.then("tempo_eg", TEMPO.shape, TEMPO.doc);
+pub const TEMPO_EG: Term = PASSED_FREE_EG.then("tempo_eg", TEMPO.shape, TEMPO.doc);
 
 /// The number of orthodox weights: the games' own terms follow them.
 pub const FEATURES: usize = TEMPO_EG.start + 1;
@@ -123,7 +179,7 @@ const PST_SQUARES: usize = 32;
 
 /// The orthodox terms, in the order of their weights: a game's table of
 /// terms begins with these.
-pub const TERMS: [Term; 28] = [
+pub const TERMS: [Term; 42] = [
     MATERIAL,
     PST,
     MOBILITY,
@@ -137,6 +193,13 @@ pub const TERMS: [Term; 28] = [
     ROOK_FILE,
     BISHOP_PAIR,
     PAWN_THREAT,
+    MINOR_THREAT,
+    ROOK_THREAT,
+    HANGING,
+    OUTPOST,
+    SEVENTH,
+    PASSED_KING,
+    PASSED_FREE,
     TEMPO,
     MATERIAL_EG,
     PST_EG,
@@ -151,6 +214,13 @@ pub const TERMS: [Term; 28] = [
     ROOK_FILE_EG,
     BISHOP_PAIR_EG,
     PAWN_THREAT_EG,
+    MINOR_THREAT_EG,
+    ROOK_THREAT_EG,
+    HANGING_EG,
+    OUTPOST_EG,
+    SEVENTH_EG,
+    PASSED_KING_EG,
+    PASSED_FREE_EG,
     TEMPO_EG,
 ];
 
@@ -172,7 +242,10 @@ pub const fn terms_then<const N: usize>(own: &[Term]) -> [Term; N] {
 /// pawn's middlegame value, 100, sets the scale): set by hand from chess
 /// knowledge (centralised knights, a king behind its pawns in the
 /// middlegame and central in the endgame, passed pawns worth more as they
-/// advance and as pieces come off). Fits to self-play results
+/// advance and as pieces come off); the threats and outposts after
+/// Stockfish's classical evaluation (its weights scaled to this pawn, some
+/// lower), the seventh rank and the passed pawns' king distances and free
+/// square smaller than its. Fits to self-play results
 /// (`examples/fit_eval.rs`, the README's "The Portal games' evaluation,
 /// and fitting it") predicted results better but did not beat these in a
 /// match, so these stay.
@@ -241,7 +314,15 @@ pub const WEIGHTS: [i32; FEATURES] = [
     0, 8, 6, 6, 5, 0, 0, 0, 0, // kingatt: by role
     -15, -25, // kingfile: half-open, open
     10, 20, // rookfile: half-open, open
-    30, 30, 15, // bpair pthreat tempo
+    30, 30, // bpair pthreat
+    0, 4, 44, 60, 70, 60, 0, 0, 0, // minorthreat: P N B R Q by role
+    0, 2, 30, 34, 0, 46, 0, 0, 0, // rookthreat: P N B R Q by role
+    50, // hanging
+    40, 20, // outpost: N B
+    10, 5, // seventh: R Q
+    0, 0, // passking: enemy king, own king
+    0, // passfree
+    15, // tempo
     // endgame
     120, 290, 310, 520, 930, 0, 0, 0, 0, // value: P N B R Q K (C W M unused)
     // pst P (ranks 1-8 from its side, files a-d = h-e)
@@ -305,7 +386,15 @@ pub const WEIGHTS: [i32; FEATURES] = [
     0, 1, 1, 1, 1, 0, 0, 0, 0, // kingatt: by role
     0, 0, // kingfile: half-open, open
     5, 10, // rookfile: half-open, open
-    50, 20, 5, // bpair pthreat tempo
+    50, 20, // bpair pthreat
+    0, 20, 25, 32, 55, 80, 0, 0, 0, // minorthreat: P N B R Q by role
+    0, 25, 35, 35, 20, 25, 0, 0, 0, // rookthreat: P N B R Q by role
+    20, // hanging
+    20, 10, // outpost: N B
+    20, 10, // seventh: R Q
+    10, -5, // passking: enemy king, own king
+    8, // passfree
+    5, // tempo
 ];
 
 /// Each role's share of the [`phase`]: knights and bishops 1, rooks 2,
@@ -381,11 +470,42 @@ pub(crate) fn board_terms<S: TermSink>(scene: &Scene, sink: &mut S, mut visit: i
     let b = scene.board;
     let pawns = Color::ALL.map(|c| b.pieces(c, Role::Pawn).0);
     let pawn_attacks = [pawn_attacks(Color::White, pawns[0]), pawn_attacks(Color::Black, pawns[1])];
-    for color in Color::ALL {
-        let side = Side { scene, color, pawns, pawn_attacks };
-        side.pieces(sink, &mut visit);
-        side.pawns(sink);
+    let sides = Color::ALL.map(|color| Side { scene, color, pawns, pawn_attacks });
+    let attacks = sides.each_ref().map(|side| side.pieces(sink, &mut visit));
+    for (ci, side) in sides.iter().enumerate() {
+        side.pawns(sink, attacks[ci ^ 1].all);
         side.king(sink);
+        side.posts(sink);
+        side.threats(sink, &attacks[ci], &attacks[ci ^ 1]);
+    }
+}
+
+/// The squares one side attacks, gathered as its pieces are walked.
+struct Attacks {
+    /// Attacked by any of its pieces, pawns or king.
+    all: u64,
+    /// Attacked twice or more.
+    twice: u64,
+    /// Attacked by a knight or a bishop.
+    minor: u64,
+    /// Attacked by a rook.
+    rook: u64,
+}
+
+impl Attacks {
+    /// The squares `pawns` of `color` and the king's steps `king` attack.
+    #[inline(always)]
+    fn new(color: Color, pawns: u64, king: u64) -> Attacks {
+        let [west, east] = pawn_captures(color, pawns);
+        let all = west | east;
+        Attacks { all: all | king, twice: west & east | all & king, minor: 0, rook: 0 }
+    }
+
+    /// Adds the squares `reach` one more piece attacks.
+    #[inline(always)]
+    fn add(&mut self, reach: u64) {
+        self.twice |= self.all & reach;
+        self.all |= reach;
     }
 }
 
@@ -402,27 +522,37 @@ struct Side<'a> {
 impl Side<'_> {
     /// The side's knights, bishops, rooks and queens: material, squares,
     /// mobility, attacks on the enemy king's squares, rooks' files.
+    /// Returns the squares the side attacks.
     #[inline(always)]
-    fn pieces<S: TermSink>(&self, sink: &mut S, visit: &mut impl FnMut(&mut S, Color, Role, u64)) {
+    fn pieces<S: TermSink>(&self, sink: &mut S, visit: &mut impl FnMut(&mut S, Color, Role, u64)) -> Attacks {
         let (b, color, ci) = (self.scene.board, self.color, self.color.index());
         let safe = !b.by_color(color).0 & !self.scene.closed & !self.pawn_attacks[ci ^ 1];
         let zone = b.king_of(!color).map_or(0, |k| orthodox::king(k.index()) | 1 << k.index());
+        let mut attacked =
+            Attacks::new(color, self.pawns[ci], b.king_of(color).map_or(0, |k| orthodox::king(k.index())));
         for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
             let pieces = b.pieces(color, role);
             if pieces.is_empty() {
                 continue;
             }
             let ri = role.index();
-            let (mut mobility, mut attacks) = (0, 0);
+            let (mut mobility, mut attacks, mut all) = (0, 0, 0);
             for s in pieces {
                 let reach = orthodox::attacks(role, color, s.index(), self.scene.blockers);
                 mobility += (reach & safe).count_ones() as i32;
                 attacks += (reach & zone).count_ones() as i32;
+                attacked.add(reach);
+                all |= reach;
                 sink.add_tapered(ci, PST.at(ri * PST_SQUARES + pst_square(color, s.index())), 1);
                 if role == Role::Rook {
                     self.file(sink, ROOK_FILE, s.index() % 8);
                 }
                 visit(sink, color, role, reach);
+            }
+            match role {
+                Role::Knight | Role::Bishop => attacked.minor |= all,
+                Role::Rook => attacked.rook = all,
+                _ => {}
             }
             sink.add_tapered(ci, MATERIAL.at(ri), pieces.count() as i32);
             sink.add_tapered(ci, MOBILITY.at(ri), mobility);
@@ -430,6 +560,7 @@ impl Side<'_> {
         }
         sink.add_tapered(ci, KING_ATTACK.at(Role::Pawn.index()), (self.pawn_attacks[ci] & zone).count_ones() as i32);
         sink.add_tapered(ci, BISHOP_PAIR.start, i32::from(b.pieces(color, Role::Bishop).count() >= 2));
+        attacked
     }
 
     /// Feeds `term`'s half-open (0) or open (1) weight when file `file`
@@ -443,9 +574,10 @@ impl Side<'_> {
         }
     }
 
-    /// The side's pawns: material, squares, structure, threats.
+    /// The side's pawns: material, squares, structure, threats, passed
+    /// pawns (with the squares the enemy attacks, `enemy_attacks`).
     #[inline(always)]
-    fn pawns<S: TermSink>(&self, sink: &mut S) {
+    fn pawns<S: TermSink>(&self, sink: &mut S, enemy_attacks: u64) {
         let (color, ci) = (self.color, self.color.index());
         let pawns = self.pawns[ci];
         if pawns == 0 {
@@ -457,7 +589,11 @@ impl Side<'_> {
             sink.add_tapered(ci, PST.at(pst_square(color, s.index())), 1);
         }
         for s in crate::core::Bitboard(passed_pawns(color, pawns, self.pawns[ci ^ 1])) {
-            sink.add_tapered(ci, PASSED.at(relative_rank(color, s.rank()) as usize), 1);
+            let rank = relative_rank(color, s.rank());
+            sink.add_tapered(ci, PASSED.at(rank as usize), 1);
+            if (3..=6).contains(&rank) {
+                self.passed(sink, s, i32::from(rank) - 2, enemy_attacks);
+            }
         }
         let files = file_fill(pawns);
         sink.add_tapered(ci, DOUBLED.start, (pawns.count_ones() - (files & 0xff).count_ones()) as i32);
@@ -468,6 +604,24 @@ impl Side<'_> {
         sink.add_tapered(ci, BACKWARD.start, stops.count_ones() as i32);
         let targets = board.by_color(!color).0 & !board.by_role(Role::Pawn).0 & !board.by_role(Role::King).0;
         sink.add_tapered(ci, PAWN_THREAT.start, (self.pawn_attacks[ci] & targets).count_ones() as i32);
+    }
+
+    /// The kings' distances to the square before the passed pawn on
+    /// `pawn` (rank 4 to 7, `factor` its rank less 3), and whether that
+    /// square is free: empty and not among `enemy_attacks`.
+    #[inline(always)]
+    fn passed<S: TermSink>(&self, sink: &mut S, pawn: Square, factor: i32, enemy_attacks: u64) {
+        let (b, color, ci) = (self.scene.board, self.color, self.color.index());
+        let stop = orthodox::pawn_step(color, pawn.index());
+        let stop_square = Square::new(stop.trailing_zeros() as u8);
+        for (i, king) in [b.king_of(!color), b.king_of(color)].into_iter().enumerate() {
+            if let Some(k) = king {
+                sink.add_tapered(ci, PASSED_KING.at(i), factor * i32::from(k.distance(stop_square).min(5)));
+            }
+        }
+        if stop & (self.scene.blockers | enemy_attacks) == 0 {
+            sink.add_tapered(ci, PASSED_FREE.start, factor);
+        }
     }
 
     /// The side's king: its square, its pawn shelter, open files beside it.
@@ -487,6 +641,53 @@ impl Side<'_> {
             self.file(sink, KING_FILE, f);
         }
     }
+
+    /// Knights and bishops on outposts; rooks and queens on the seventh
+    /// rank while the enemy king is on the eighth or enemy pawns on the
+    /// seventh.
+    #[inline(always)]
+    fn posts<S: TermSink>(&self, sink: &mut S) {
+        let (b, color, ci) = (self.scene.board, self.color, self.color.index());
+        let reachable = fill_forward(!color, self.pawn_attacks[ci ^ 1]);
+        let middle = rank_mask(color, 3) | rank_mask(color, 4) | rank_mask(color, 5);
+        let posts = middle & self.pawn_attacks[ci] & !reachable;
+        sink.add_tapered(ci, OUTPOST.at(0), (posts & b.pieces(color, Role::Knight).0).count_ones() as i32);
+        sink.add_tapered(ci, OUTPOST.at(1), (posts & b.pieces(color, Role::Bishop).0).count_ones() as i32);
+        let seventh = rank_mask(color, 6);
+        let king_home = b.king_of(!color).is_some_and(|k| rank_mask(color, 7) & 1 << k.index() != 0);
+        if king_home || self.pawns[ci ^ 1] & seventh != 0 {
+            sink.add_tapered(ci, SEVENTH.at(0), (seventh & b.pieces(color, Role::Rook).0).count_ones() as i32);
+            sink.add_tapered(ci, SEVENTH.at(1), (seventh & b.pieces(color, Role::Queen).0).count_ones() as i32);
+        }
+    }
+
+    /// Threats on the enemy's pieces and pawns (`ours` the squares the
+    /// side attacks, `theirs` the enemy's). A target is weak when the side
+    /// attacks it, no enemy pawn defends it, and the enemy does not defend
+    /// it twice where the side attacks it at most once.
+    #[inline(always)]
+    fn threats<S: TermSink>(&self, sink: &mut S, ours: &Attacks, theirs: &Attacks) {
+        let (b, ci) = (self.scene.board, self.color.index());
+        let enemies = b.by_color(!self.color).0 & !b.by_role(Role::King).0;
+        let pieces = enemies & !self.pawns[ci ^ 1];
+        let strong = self.pawn_attacks[ci ^ 1] | theirs.twice & !ours.twice;
+        let weak = enemies & !strong & ours.all;
+        let by_minor = (pieces | weak) & ours.minor;
+        let by_rook = weak & ours.rook;
+        for role in &Role::ORTHODOX[..5] {
+            let (ri, of_role) = (role.index(), b.by_role(*role).0);
+            sink.add_tapered(ci, MINOR_THREAT.at(ri), (by_minor & of_role).count_ones() as i32);
+            sink.add_tapered(ci, ROOK_THREAT.at(ri), (by_rook & of_role).count_ones() as i32);
+        }
+        let hanging = weak & (!theirs.all | pieces & ours.twice);
+        sink.add_tapered(ci, HANGING.start, hanging.count_ones() as i32);
+    }
+}
+
+/// The whole rank `rank` (0 to 7) counted from `color`'s side.
+#[inline(always)]
+fn rank_mask(color: Color, rank: u8) -> u64 {
+    0xff << (relative_rank(color, rank) * 8)
 }
 
 /// The index of square `s` in a piece-square table of `color`'s: rank from
@@ -506,9 +707,18 @@ fn rank_of(squares: u64) -> u64 {
 /// The squares `pawns` of `color` attack.
 #[inline(always)]
 pub(crate) fn pawn_attacks(color: Color, pawns: u64) -> u64 {
+    let [west, east] = pawn_captures(color, pawns);
+    west | east
+}
+
+/// The squares `pawns` of `color` capture on, towards the a-file and
+/// towards the h-file: one mask per direction, so that a square in both
+/// is attacked by two pawns.
+#[inline(always)]
+pub(crate) fn pawn_captures(color: Color, pawns: u64) -> [u64; 2] {
     match color {
-        Color::White => shift(NW, pawns) | shift(NE, pawns),
-        Color::Black => shift(SW, pawns) | shift(SE, pawns),
+        Color::White => [shift(NW, pawns), shift(NE, pawns)],
+        Color::Black => [shift(SW, pawns), shift(SE, pawns)],
     }
 }
 
@@ -625,6 +835,71 @@ mod tests {
         // The knight on d5 reaches 8 squares, none an own piece's nor one
         // that e4 (White's only pawn, attacking d5 and f5) attacks.
         assert_eq!(raw.0[BLACK][MOBILITY.at(Role::Knight.index())], 8);
+    }
+
+    #[test]
+    fn threats_count_what_they_say() {
+        let (n, r, p) = (Role::Knight.index(), Role::Rook.index(), Role::Pawn.index());
+        // The knight on e3 attacks the rook on d5, which nothing defends:
+        // a minor's threat on a rook, and a hanging piece.
+        let raw = counts("4k3/8/8/3r4/8/4N3/8/4K3");
+        assert_eq!(raw.0[WHITE][MINOR_THREAT.at(r)], 1);
+        assert_eq!(raw.0[WHITE][HANGING.start], 1);
+        assert_eq!(raw.0[BLACK][MINOR_THREAT.start..HANGING.start + 1].iter().sum::<i32>(), 0);
+        // Defended by the pawn on c6: still a threat, no longer hanging.
+        let w = counts("4k3/8/2p5/3r4/8/4N3/8/4K3").0[WHITE];
+        assert_eq!((w[MINOR_THREAT.at(r)], w[HANGING.start]), (1, 0));
+        // A pawn counts only when weak: d5 alone, then defended by c6.
+        let w = counts("4k3/8/8/3p4/8/4N3/8/4K3").0[WHITE];
+        assert_eq!((w[MINOR_THREAT.at(p)], w[HANGING.start]), (1, 1));
+        let w = counts("4k3/8/2p5/3p4/8/4N3/8/4K3").0[WHITE];
+        assert_eq!((w[MINOR_THREAT.at(p)], w[HANGING.start]), (0, 0));
+        // The rook on b1 attacks the lone knight on b2.
+        let w = counts("4k3/8/8/8/8/8/1n6/1R2K3").0[WHITE];
+        assert_eq!((w[ROOK_THREAT.at(n)], w[HANGING.start]), (1, 1));
+        // The knight on d5 defended once by its king, attacked twice (rook
+        // d1, knight e3): weak, and hanging for being a piece attacked twice.
+        let w = counts("8/8/4k3/3n4/8/4N3/8/3RK3").0[WHITE];
+        assert_eq!((w[MINOR_THREAT.at(n)], w[ROOK_THREAT.at(n)], w[HANGING.start]), (1, 1, 1));
+    }
+
+    #[test]
+    fn outposts_and_the_seventh_count_what_they_say() {
+        // d5, defended by c4, that no black pawn can ever attack.
+        assert_eq!(counts("4k3/8/8/3N4/2P5/8/8/4K3").0[WHITE][OUTPOST.at(0)], 1);
+        // e7 can come to e6 and attack it; e4 is past it.
+        assert_eq!(counts("4k3/4p3/8/3N4/2P5/8/8/4K3").0[WHITE][OUTPOST.at(0)], 0);
+        assert_eq!(counts("4k3/8/8/3N4/2P1p3/8/8/4K3").0[WHITE][OUTPOST.at(0)], 1);
+        // Black's bishop on e4, defended by d5, on rank 5 from its side.
+        assert_eq!(counts("4k3/8/8/3p4/4b3/8/8/4K3").0[BLACK][OUTPOST.at(1)], 1);
+        // The rook on a7 with Black's king on the eighth rank; not once the
+        // king has left it with no black pawn on the seventh.
+        assert_eq!(counts("4k3/R7/8/8/8/8/8/4K3").0[WHITE][SEVENTH.at(0)], 1);
+        assert_eq!(counts("8/R7/4k3/8/8/8/8/4K3").0[WHITE][SEVENTH.at(0)], 0);
+        assert_eq!(counts("8/R5p1/4k3/8/8/8/8/4K3").0[WHITE][SEVENTH.at(0)], 1);
+        // Black's queen on White's second rank, White's king on the first.
+        assert_eq!(counts("4k3/8/8/8/8/8/q7/4K3").0[BLACK][SEVENTH.at(1)], 1);
+    }
+
+    #[test]
+    fn passed_pawn_extras_count_what_they_say() {
+        // e5 (rank 5: factor 2) and its next square e6: Black's king on a1
+        // 5 away, White's on d4 2 away; e6 empty and not attacked.
+        let w = counts("8/8/8/4P3/3K4/8/8/k7").0[WHITE];
+        assert_eq!(w[PASSED_KING.start..PASSED_KING.start + 2], [2 * 5, 2 * 2]);
+        assert_eq!(w[PASSED_FREE.start], 2);
+        // The same for Black, the board turned round.
+        let b = counts("K7/8/8/3k4/4p3/8/8/8").0[BLACK];
+        assert_eq!(b[PASSED_KING.start..PASSED_KING.start + 2], [2 * 5, 2 * 2]);
+        assert_eq!(b[PASSED_FREE.start], 2);
+        // e6 taken, or attacked by the rook on h6: not free.
+        assert_eq!(counts("8/8/4n3/4P3/3K4/8/8/k7").0[WHITE][PASSED_FREE.start], 0);
+        assert_eq!(counts("8/8/7r/4P3/3K4/8/8/k7").0[WHITE][PASSED_FREE.start], 0);
+        // A pawn Porthole chess left on its last rank has no next square.
+        assert_eq!(counts("P3k3/8/8/8/8/8/8/4K3").0[WHITE][PASSED_KING.start..PASSED_FREE.start + 1], [0, 0, 0]);
+        // On rank 3 (e3), no extras.
+        let w = counts("8/8/8/8/8/4P3/3K4/k7").0[WHITE];
+        assert_eq!(w[PASSED_KING.start..PASSED_FREE.start + 1], [0, 0, 0]);
     }
 
     #[test]

@@ -11,7 +11,7 @@
 use super::Position;
 use super::routes::{self, Routes};
 use crate::core::orthodox::{bishop, rook};
-use crate::core::{Color, Role, Square};
+use crate::core::{Color, Role};
 use crate::engine::orthodox_eval::{self, Scene};
 pub use crate::engine::orthodox_eval::{BISHOP_PAIR, KING_ATTACK, MATERIAL, MOBILITY, PASSED, PST, TEMPO, TEMPO_EG};
 use crate::engine::{Term, TermShape, TermSink};
@@ -37,7 +37,7 @@ pub const RESIDENT: Term =
 
 /// Every term of the evaluation, in the order of their weights: the
 /// orthodox ones, then Linked's.
-pub const TERMS: [Term; 32] = orthodox_eval::terms_then(&[THROUGH, KING_PORTAL, PORTAL_NEAR_KING, RESIDENT]);
+pub const TERMS: [Term; 46] = orthodox_eval::terms_then(&[THROUGH, KING_PORTAL, PORTAL_NEAR_KING, RESIDENT]);
 
 crate::engine::eval_scaffold!(
     /// The weights of Linked-portal chess's evaluation, in centipawns, one per
@@ -94,19 +94,13 @@ fn terms<S: TermSink>(pos: &Position, sink: &mut S) {
         if pos.portals().is_active()
             && let Some(portal) = pos.portals().of(!c)
         {
-            sink.add(ci ^ 1, PORTAL_NEAR_KING.start, 3i32.saturating_sub(distance(portal, k)).max(0));
+            sink.add(ci ^ 1, PORTAL_NEAR_KING.start, 3i32.saturating_sub(i32::from(portal.distance(k))).max(0));
         }
     }
     if let Some((_, piece)) = pos.resident().filter(|(_, p)| p.role != Role::King) {
         sink.add(piece.color.index(), RESIDENT.start, 1);
     }
     orthodox_eval::tempo(pos.turn(), sink);
-}
-
-/// The king's distance between two squares.
-#[inline]
-fn distance(a: Square, b: Square) -> i32 {
-    (a.file() as i32 - b.file() as i32).abs().max((a.rank() as i32 - b.rank() as i32).abs())
 }
 
 /// The portal terms of `color`'s pieces; returns the squares its pieces

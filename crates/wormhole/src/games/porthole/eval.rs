@@ -9,7 +9,6 @@
 //! ([`features`]).
 
 use super::{Position, attacks};
-use crate::core::steps::{NE, NW, SE, SW, shift};
 use crate::core::{Bitboard, Color, Role};
 use crate::engine::orthodox_eval::{self, Scene};
 pub use crate::engine::orthodox_eval::{BISHOP_PAIR, KING_ATTACK, MATERIAL, MOBILITY, PASSED, PST, TEMPO, TEMPO_EG};
@@ -41,7 +40,7 @@ pub const CHECK_PORTHOLES: Term = KING_PORTHOLES.then(
 
 /// Every term of the evaluation, in the order of their weights: the
 /// orthodox ones, then Porthole's.
-pub const TERMS: [Term; 33] =
+pub const TERMS: [Term; 47] =
     orthodox_eval::terms_then(&[ENTRIES, ON_PORTHOLE, BESIDE_PORTHOLE, KING_PORTHOLES, CHECK_PORTHOLES]);
 
 crate::engine::eval_scaffold!(
@@ -102,7 +101,7 @@ fn terms<S: TermSink>(pos: &Position, sink: &mut S) {
         let ci = color.index();
         let own = b.by_color(color).0;
         if can_leave {
-            let [west, east] = pawn_captures(color, b.pieces(color, Role::Pawn).0);
+            let [west, east] = orthodox_eval::pawn_captures(color, b.pieces(color, Role::Pawn).0);
             let entry = tokens & !own;
             entries[ci][Role::Pawn.index()] = ((west & entry).count_ones() + (east & entry).count_ones()) as i32;
             if let Some(k) = b.king_of(color) {
@@ -130,15 +129,4 @@ fn terms<S: TermSink>(pos: &Position, sink: &mut S) {
         }
     }
     orthodox_eval::tempo(pos.turn(), sink);
-}
-
-/// The squares `pawns` of `color` capture on, towards the a-file and
-/// towards the h-file: `attacks::pawn` of every pawn at once, one mask per
-/// side so that no two pawns share a square in either.
-#[inline(always)]
-fn pawn_captures(color: Color, pawns: u64) -> [u64; 2] {
-    match color {
-        Color::White => [shift(NW, pawns), shift(NE, pawns)],
-        Color::Black => [shift(SW, pawns), shift(SE, pawns)],
-    }
 }

@@ -30,7 +30,7 @@ pub const KING_ARRIVAL: Term =
 
 /// Every term of the evaluation, in the order of their weights: the
 /// orthodox ones, then Two-board's.
-pub const TERMS: [Term; 32] = orthodox_eval::terms_then(&[ON_PORTAL, ARRIVAL, KING_PORTALS, KING_ARRIVAL]);
+pub const TERMS: [Term; 46] = orthodox_eval::terms_then(&[ON_PORTAL, ARRIVAL, KING_PORTALS, KING_ARRIVAL]);
 
 crate::engine::eval_scaffold!(
     /// The weights of Two-board portal chess's evaluation, in centipawns, one
