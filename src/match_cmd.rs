@@ -254,7 +254,7 @@ const SWITCHES: &[(&str, SetSwitch)] = &[
     ("conthist", |f, on| f.continuation_history = Some(on)),
     ("singular", |f, on| f.singular = Some(on)),
     ("deep", |f, on| f.deep_pruning = Some(on)),
-    ("seeprune", |f, on| f.see_prune = on),
+    ("seeprune", |f, on| f.see_prune = Some(on)),
     ("histprune", |f, on| f.history_prune = on),
     ("implmr", |f, on| f.improving_lmr = on),
     ("caplmr", |f, on| f.capture_lmr = on),
@@ -755,7 +755,7 @@ mod tests {
         assert_eq!(features_of("singular=off").unwrap().singular, Some(false));
         assert_eq!(features_of("seeorder=on").unwrap().see_order, Some(true));
         assert!(features_of("iir=on").unwrap().iir);
-        assert!(features_of("seeprune=on").unwrap().see_prune);
+        assert_eq!(features_of("seeprune=on").unwrap().see_prune, Some(true));
         assert!(features_of("razor=on").unwrap().razoring);
         assert!(!features_of("lmr=off").unwrap().lmr);
         let err = features_of("counter=maybe").unwrap_err().to_string();

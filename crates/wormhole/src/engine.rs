@@ -490,8 +490,9 @@ pub struct Features {
     pub deep_pruning: Option<bool>,
     /// Near the leaves, skip the moves that lose material by static
     /// exchange ([`SearchHooks::see`]) by more than a margin growing
-    /// with the depth: captures and quiet moves alike (`engine/prune.rs`).
-    pub see_prune: bool,
+    /// with the depth: captures and quiet moves alike (`engine/prune.rs`);
+    /// `None`: the game decides ([`SearchHooks::SEE_PRUNE`]).
+    pub see_prune: Option<bool>,
     /// Near the leaves, skip the late quiet moves whose history is far
     /// below zero (`engine/prune.rs`).
     pub history_prune: bool,
@@ -535,7 +536,7 @@ impl Default for Features {
             continuation_history: None,
             singular: None,
             deep_pruning: None,
-            see_prune: false,
+            see_prune: None,
             history_prune: false,
             improving_lmr: false,
             capture_lmr: false,

@@ -42,7 +42,7 @@ impl<P: Searchable> Searcher<'_, P> {
     /// within [`SEE_PRUNE_DEPTH`] plies of the leaves. The caller has made
     /// sure a move not losing was searched first.
     pub(super) fn see_prunes(&mut self, pos: &mut P, node: &Node, m: P::Move, quiet: bool) -> bool {
-        if !self.features.see_prune || node.depth > SEE_PRUNE_DEPTH {
+        if !self.see_prune || node.depth > SEE_PRUNE_DEPTH {
             return false;
         }
         let d = node.depth;
