@@ -29,7 +29,11 @@ pub struct MatchArgs {
     /// counter=on|off, conthist=on|off, singular=on|off: capture history,
     /// history-based reductions, counter moves, continuation history and
     /// singular extensions; null=on|off, deep=on|off: the null move and the
-    /// deeper pruning near the leaves, each game's own by default),
+    /// deeper pruning near the leaves, each game's own by default;
+    /// seeprune=on|off, histprune=on|off, implmr=on|off, caplmr=on|off,
+    /// tteval=on|off, razor=on|off: exchange and history pruning near the
+    /// leaves, reductions by improvement and of losing captures, the
+    /// table's score as the static evaluation, razoring),
     /// or "minimax=2" (a plain two-ply minimax on material).
     #[arg(long)]
     engine_a: String,
@@ -250,6 +254,12 @@ const SWITCHES: &[(&str, SetSwitch)] = &[
     ("conthist", |f, on| f.continuation_history = Some(on)),
     ("singular", |f, on| f.singular = Some(on)),
     ("deep", |f, on| f.deep_pruning = Some(on)),
+    ("seeprune", |f, on| f.see_prune = Some(on)),
+    ("histprune", |f, on| f.history_prune = on),
+    ("implmr", |f, on| f.improving_lmr = on),
+    ("caplmr", |f, on| f.capture_lmr = on),
+    ("tteval", |f, on| f.tt_eval = on),
+    ("razor", |f, on| f.razoring = on),
 ];
 
 /// Applies one `key=value` setting.
@@ -745,6 +755,8 @@ mod tests {
         assert_eq!(features_of("singular=off").unwrap().singular, Some(false));
         assert_eq!(features_of("seeorder=on").unwrap().see_order, Some(true));
         assert!(features_of("iir=on").unwrap().iir);
+        assert_eq!(features_of("seeprune=on").unwrap().see_prune, Some(true));
+        assert!(features_of("razor=on").unwrap().razoring);
         assert!(!features_of("lmr=off").unwrap().lmr);
         let err = features_of("counter=maybe").unwrap_err().to_string();
         assert!(err.contains("'counter' needs on or off"), "{err}");

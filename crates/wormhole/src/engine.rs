@@ -64,6 +64,7 @@ pub mod orthodox_eval;
 pub(crate) mod pages;
 mod pns;
 mod prove;
+mod prune;
 mod qsearch;
 mod root;
 mod score;
@@ -487,6 +488,28 @@ pub struct Features {
     /// whatever [`Features::late_move_pruning`] says); `None`: the game decides
     /// ([`SearchHooks::DEEP_PRUNING`]).
     pub deep_pruning: Option<bool>,
+    /// Near the leaves, skip the moves that lose material by static
+    /// exchange ([`SearchHooks::see`]) by more than a margin growing
+    /// with the depth: captures and quiet moves alike (`engine/prune.rs`);
+    /// `None`: the game decides ([`SearchHooks::SEE_PRUNE`]).
+    pub see_prune: Option<bool>,
+    /// Near the leaves, skip the late quiet moves whose history is far
+    /// below zero (`engine/prune.rs`).
+    pub history_prune: bool,
+    /// Late quiet moves are reduced a ply more where the position does
+    /// not improve (as the deep pruning knows it; nothing without it).
+    pub improving_lmr: bool,
+    /// Late captures that lose material by static exchange are reduced
+    /// as late quiet moves are.
+    pub capture_lmr: bool,
+    /// The pruning near the leaves takes the table's score for the static
+    /// evaluation where the entry's bound says it is the better guess
+    /// (`engine/prune.rs`).
+    pub tt_eval: bool,
+    /// Razoring: a node near the leaves whose static evaluation is far
+    /// below alpha asks the capture search first and ends if that agrees
+    /// (`engine/prune.rs`).
+    pub razoring: bool,
 }
 
 impl Default for Features {
@@ -513,6 +536,12 @@ impl Default for Features {
             continuation_history: None,
             singular: None,
             deep_pruning: None,
+            see_prune: None,
+            history_prune: false,
+            improving_lmr: false,
+            capture_lmr: false,
+            tt_eval: false,
+            razoring: false,
         }
     }
 }

@@ -118,6 +118,12 @@ pub trait SearchHooks: Rules + sealed::Sealed {
     /// game's default of [`Features::deep_pruning`](super::Features::deep_pruning),
     /// the margins in `engine/negamax.rs`): off unless measured to gain in the game.
     const DEEP_PRUNING: bool = false;
+    /// Whether the moves losing material by [`SearchHooks::see`] beyond a
+    /// margin growing with the depth are skipped near the leaves (the
+    /// game's default of [`Features::see_prune`](super::Features::see_prune),
+    /// the margins in `engine/prune.rs`): off unless measured to gain in
+    /// the game (each quiet move's exchange is played out).
+    const SEE_PRUNE: bool = false;
     /// The game's prover: the engine runs it beside or after its
     /// alpha-beta search. By default the proof-number search over these
     /// traits, which every game gets ([`prove_in_slot`], draws respected);

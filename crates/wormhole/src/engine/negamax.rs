@@ -14,7 +14,7 @@
 //! verifies each claimed game end with such a search (see `root`).
 
 use super::Searchable;
-use super::ordering::{HISTORY_MAX, Hints, PieceTo, moving_role, quiet_score};
+use super::ordering::{HISTORY_MAX, Hints, PieceTo, loses_material, moving_role, quiet_score};
 use super::score::{INFINITY, MATE, MATE_BOUND, MAX_PLY, from_tt, is_mate, mated_in, no_move_value, to_tt};
 use super::search::Searcher;
 use super::tt::{Bound, Entry};
@@ -94,6 +94,7 @@ impl<P: Searchable> Searcher<'_, P> {
             }
         }
         let node = self.node(pos, depth, ply, pv_node, in_check, proof);
+        let node = self.refine_eval(node, entry);
         if ply > 0
             && !excluding
             && let Some(v) = self.prune_node(pos, &node, beta)
@@ -158,6 +159,9 @@ impl<P: Searchable> Searcher<'_, P> {
         let static_eval = node.static_eval?;
         if self.reverse_futile(node, static_eval, beta) {
             return Some(static_eval);
+        }
+        if let Some(v) = self.razor(pos, node, static_eval, beta) {
+            return Some(v);
         }
         if !self.tries_null_move(pos, node, static_eval, beta) {
             return None;
@@ -312,7 +316,7 @@ impl<P: Searchable> Searcher<'_, P> {
     /// The pieces and targets of the moves one and two plies before `ply`
     /// (`None` where unknown, and always with the continuation history off).
     #[inline]
-    fn before(&self, ply: usize) -> [Option<PieceTo>; 2] {
+    pub(super) fn before(&self, ply: usize) -> [Option<PieceTo>; 2] {
         let at = |back: usize| ply.checked_sub(back).and_then(|p| self.played_piece[p]);
         [at(1), at(2)]
     }
@@ -324,10 +328,13 @@ impl<P: Searchable> Searcher<'_, P> {
     /// futility reaches six plies from the leaves, a quiet check is never
     /// futile: it may be the mate the static evaluation cannot see
     /// (Morphy's `kbK5/pp6/1P6/8/8/8/8/R7 w`, 1.Ra6 bxa6 2.b7#, was missed
-    /// by depth 26 with its mating check pruned), as in Stockfish.
+    /// by depth 26 with its mating check pruned), as in Stockfish. The
+    /// switches of `engine/prune.rs` add history pruning of quiet moves
+    /// and, on the principal variation and for captures too, exchange
+    /// pruning.
     #[allow(clippy::too_many_arguments)]
     fn prunes_move(
-        &self,
+        &mut self,
         pos: &mut P,
         node: &Node,
         m: P::Move,
@@ -337,14 +344,19 @@ impl<P: Searchable> Searcher<'_, P> {
         alpha: i32,
         killer: Option<P::Move>,
     ) -> bool {
-        if node.pv || node.proof || node.in_check || !quiet || best <= -MATE_BOUND {
+        if node.ply == 0 || node.proof || node.in_check || best <= -MATE_BOUND {
             return false;
+        }
+        if node.pv || !quiet {
+            return self.see_prunes(pos, node, m, quiet);
         }
         self.late(node, count)
             || (self.features.futility
                 && node.static_eval.is_some_and(|e| self.futile(node, e, alpha))
                 && Some(m) != killer
                 && !(self.deep_pruning && gives_check(pos, m)))
+            || (Some(m) != killer && self.history_prunes(pos, node, m))
+            || self.see_prunes(pos, node, m, quiet)
     }
 
     /// Whether no quiet move can lift the static evaluation `eval` to
@@ -392,6 +404,7 @@ impl<P: Searchable> Searcher<'_, P> {
             true => quiet_score(pos, m, pos.turn(), self.history, self.before(node.ply)),
             false => 0,
         };
+        let reducible = quiet || self.reduces_capture(pos, node, m, count);
         self.played[node.ply] = Some(m);
         self.played_piece[node.ply] = if self.continuation_history { PieceTo::of(pos, m) } else { None };
         let undo = pos.play_unchecked(m);
@@ -402,7 +415,7 @@ impl<P: Searchable> Searcher<'_, P> {
         if count == 1 {
             v = -self.negamax(pos, depth, -beta, -alpha, ply, node.pv);
         } else {
-            let r = self.reduction(pos, node, count, quiet, stat);
+            let r = self.reduction(pos, node, count, reducible, stat);
             v = -self.negamax(pos, depth - r, -alpha - 1, -alpha, ply, false);
             if v > alpha && r > 0 {
                 v = -self.negamax(pos, depth, -alpha - 1, -alpha, ply, false);
@@ -415,15 +428,31 @@ impl<P: Searchable> Searcher<'_, P> {
         v
     }
 
+    /// Whether the capture `m`, the `count`-th move, is reduced as a late
+    /// quiet move is ([`Features::capture_lmr`](super::Features::capture_lmr)):
+    /// late enough and losing material by static exchange.
+    fn reduces_capture(&mut self, pos: &mut P, node: &Node, m: P::Move, count: usize) -> bool {
+        self.features.capture_lmr
+            && count > 2
+            && node.depth >= 3
+            && pos.captured_by(m).is_some()
+            && loses_material(pos, m, &mut self.see_list)
+    }
+
     /// The late-move reduction of the `count`-th move, already played in
-    /// `pos`; `stat` is its quiet history (with its continuation history
-    /// when that is on) when reductions follow it
+    /// `pos` and `reducible` (quiet, or a losing capture with
+    /// [`Features::capture_lmr`](super::Features::capture_lmr)); `stat`
+    /// is its quiet history (with its continuation history when that is
+    /// on) when reductions follow it
     /// ([`Features::history_lmr`](super::Features::history_lmr)), else 0.
-    fn reduction(&self, pos: &P, node: &Node, count: usize, quiet: bool, stat: i32) -> i32 {
+    /// A ply more where the position does not improve, with
+    /// [`Features::improving_lmr`](super::Features::improving_lmr) and
+    /// the deep pruning.
+    fn reduction(&self, pos: &P, node: &Node, count: usize, reducible: bool, stat: i32) -> i32 {
         // Checking moves are not reduced (the test is the costly part, so it comes last).
         if !(self.features.lmr
             && node.depth >= 3
-            && quiet
+            && reducible
             && !node.in_check
             && !node.proof
             && count > 2
@@ -431,7 +460,8 @@ impl<P: Searchable> Searcher<'_, P> {
         {
             return 0;
         }
-        let r = self.lmr[node.depth.min(63) as usize][count.min(63)] as i32 - node.pv as i32;
+        let not_improving = self.features.improving_lmr && self.deep_pruning && !node.improving;
+        let r = self.lmr[node.depth.min(63) as usize][count.min(63)] as i32 - node.pv as i32 + not_improving as i32;
         (r - history_adjustment(stat)).clamp(0, node.depth - 2)
     }
 

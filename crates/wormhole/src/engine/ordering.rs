@@ -422,8 +422,23 @@ pub(super) fn quiet_score<P: Searchable>(
 /// the capturing piece is worth more than what it takes.
 #[inline]
 pub(super) fn loses_material<P: Searchable>(pos: &mut P, m: P::Move, scratch: &mut P::SearchList) -> bool {
+    !see_at_least(pos, m, 0, scratch)
+}
+
+/// Whether the move `m` (a capture or not) keeps at least `threshold` by
+/// static exchange ([`SearchHooks::see`](super::SearchHooks::see), in the
+/// game's judged values): a quiet move's exchange is what the opponent
+/// then wins on its square, never more than zero. Played out only when
+/// the bound known without playing ([`see_floor`]) falls short.
+#[inline]
+pub(super) fn see_at_least<P: Searchable>(
+    pos: &mut P,
+    m: P::Move,
+    threshold: i32,
+    scratch: &mut P::SearchList,
+) -> bool {
     let values = pos.judged_values();
-    see_floor(pos, m, values) < 0 && pos.see(m, values, scratch) < 0
+    see_floor(pos, m, values) >= threshold || pos.see(m, values, scratch) >= threshold
 }
 
 /// A capture's place among the captures: its MVV-LVA order and, with
@@ -520,6 +535,20 @@ mod tests {
         h.age();
         assert_eq!(h.capture(Color::White, Role::Pawn, exd5, Role::Pawn), top / 2);
         assert_eq!(h.capture(Color::White, Role::Queen, qxd5, Role::Pawn), bottom / 2);
+    }
+
+    #[test]
+    fn a_quiet_move_keeps_by_exchange_what_the_opponent_cannot_win_on_its_square() {
+        // The knight to e5 is taken by the d6 pawn; to g5 it stands safe;
+        // the rook to d5 is taken by the c6 pawn.
+        let mut pos = Position::from_fen("4k3/8/2pp4/8/8/5N2/8/3RK3 w - - 0 1").unwrap();
+        let [ne5, ng5, rd5] = moves(&pos, &["Ne5", "Ng5", "Rd5"])[..] else { unreachable!() };
+        let mut scratch = Vec::new();
+        assert!(see_at_least(&mut pos, ng5, 0, &mut scratch));
+        assert!(!see_at_least(&mut pos, ne5, -319, &mut scratch));
+        assert!(see_at_least(&mut pos, ne5, -320, &mut scratch));
+        assert!(!see_at_least(&mut pos, rd5, -499, &mut scratch));
+        assert!(see_at_least(&mut pos, rd5, -500, &mut scratch));
     }
 
     #[test]

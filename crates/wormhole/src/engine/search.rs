@@ -145,6 +145,9 @@ pub(super) struct Searcher<'a, P: Searchable> {
     pub null_verify: Option<(Color, usize)>,
     /// Whether the pruning near the leaves reaches deep (see [`Features::deep_pruning`]).
     pub deep_pruning: bool,
+    /// Whether moves losing material by static exchange are skipped near
+    /// the leaves (see [`Features::see_prune`]).
+    pub see_prune: bool,
     /// The static evaluation of the node at each ply of the current line
     /// (`None`: in check, or not computed), to tell whether a position improves.
     pub static_evals: [Option<i32>; MAX_PLY + 1],
@@ -198,6 +201,7 @@ impl<'a, P: Searchable> Searcher<'a, P> {
             null_move: shared.features.null_move.unwrap_or(P::NULL_MOVE),
             null_verify: None,
             deep_pruning: shared.features.deep_pruning.unwrap_or(P::DEEP_PRUNING),
+            see_prune: shared.features.see_prune.unwrap_or(P::SEE_PRUNE),
             static_evals: [None; MAX_PLY + 1],
             played: [None; MAX_PLY + 1],
             played_piece: [None; MAX_PLY + 1],

@@ -314,6 +314,10 @@ impl SearchHooks for Position {
     const DEEP_PRUNING: bool = true;
     /// The search takes the whole move time: see the README, "Time".
     const PROVE_AFTER_SEARCH: bool = false;
+    /// Measured (README, "Search switches measured"), ordinary chess,
+    /// 20,000 nodes a move, against itself off: 51.5 / 76 (67.8%, +129
+    /// Elo, 95% +71 .. +195), stopped before an SPRT verdict.
+    const SEE_PRUNE: bool = true;
     #[inline]
     fn pass(&mut self) {
         self.turn = !self.turn;
