@@ -662,7 +662,7 @@ impl<M: GameMove> Tried<M> {
 }
 
 /// Whether `m` checks.
-fn gives_check<P: Searchable>(pos: &mut P, m: P::Move) -> bool {
+pub(super) fn gives_check<P: Searchable>(pos: &mut P, m: P::Move) -> bool {
     let undo = pos.play_unchecked(m);
     let check = pos.is_check();
     pos.undo(m, undo);

@@ -8,7 +8,7 @@
 //! ([`Features::razoring`](super::Features::razoring)).
 
 use super::Searchable;
-use super::negamax::Node;
+use super::negamax::{Node, gives_check};
 use super::ordering::{quiet_score, see_at_least};
 use super::score::{from_tt, is_mate};
 use super::search::Searcher;
@@ -39,15 +39,18 @@ impl<P: Searchable> Searcher<'_, P> {
     /// exchange that the node skips it: a quiet move whose square the
     /// opponent wins more than [`SEE_QUIET_MARGIN`] a ply on, a capture
     /// losing more than [`SEE_CAPTURE_MARGIN`] times the depth squared,
-    /// within [`SEE_PRUNE_DEPTH`] plies of the leaves. The caller has made
-    /// sure a move not losing was searched first.
+    /// within [`SEE_PRUNE_DEPTH`] plies of the leaves. A quiet check is
+    /// never skipped: it may mate where the exchange sees a pawn lost
+    /// (Morphy's `kbK5/pp6/1P6/8/8/8/8/R7 w`, 1.Ra6 bxa6 2.b7#, as for the
+    /// futility pruning in `negamax`). The caller has made sure a move not
+    /// losing was searched first.
     pub(super) fn see_prunes(&mut self, pos: &mut P, node: &Node, m: P::Move, quiet: bool) -> bool {
         if !self.see_prune || node.depth > SEE_PRUNE_DEPTH {
             return false;
         }
         let d = node.depth;
         let threshold = if quiet { -SEE_QUIET_MARGIN * d } else { -SEE_CAPTURE_MARGIN * d * d };
-        !see_at_least(pos, m, threshold, &mut self.see_list)
+        !see_at_least(pos, m, threshold, &mut self.see_list) && !(quiet && gives_check(pos, m))
     }
 
     /// Whether the quiet move `m` has so bad a history (with its
