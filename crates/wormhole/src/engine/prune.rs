@@ -50,7 +50,7 @@ impl<P: Searchable> Searcher<'_, P> {
         }
         let d = node.depth;
         let threshold = if quiet { -SEE_QUIET_MARGIN * d } else { -SEE_CAPTURE_MARGIN * d * d };
-        !see_at_least(pos, m, threshold, &mut self.see_list) && !(quiet && gives_check(pos, m))
+        !(see_at_least(pos, m, threshold, &mut self.see_list) || quiet && gives_check(pos, m))
     }
 
     /// Whether the quiet move `m` has so bad a history (with its
