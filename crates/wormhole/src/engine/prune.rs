@@ -68,14 +68,14 @@ impl<P: Searchable> Searcher<'_, P> {
     /// side (a lower bound above it, an upper bound below it, or an exact
     /// score), never a game end.
     pub(super) fn refine_eval(&self, node: Node, entry: Option<Entry>) -> Node {
-        let (Some(eval), Some(e)) = (node.static_eval, entry) else { return node };
+        let (true, Some(eval), Some(e)) = (self.features.tt_eval, node.static_eval, entry) else { return node };
         let v = from_tt(e.score, node.ply);
         let better = match e.bound {
             Bound::Exact => true,
             Bound::Lower => v > eval,
             Bound::Upper => v < eval,
         };
-        if self.features.tt_eval && better && !is_mate(v) { Node { static_eval: Some(v), ..node } } else { node }
+        if better && !is_mate(v) { Node { static_eval: Some(v), ..node } } else { node }
     }
 
     /// Razoring: a node within [`RAZOR_DEPTH`] plies of the leaves whose
