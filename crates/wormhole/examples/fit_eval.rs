@@ -3,7 +3,12 @@
 //!
 //! Input: files of `<FEN>;<result w|b|d>` lines (White won, Black won,
 //! drawn), as written by `wormhole match --dump FILE`, in any game; a
-//! file still being written is read up to its last complete line.
+//! file still being written is read up to its last complete line. A line
+//! may carry a third field, another engine's score of the position in
+//! centipawns for White (`<FEN>;<result>;<cp>`): with `FIT_EVAL_SHARE=S`
+//! (0 to 1) the target is then `S` times that score's expected result
+//! (400 centipawns a factor of ten in the odds) plus `1 - S` times the
+//! game's.
 //! Positions in check, finished games, repeated positions and the first
 //! five moves of each game (random openings) are skipped. Every tenth game
 //! (a game ends where the move number falls) is held out to check the fit.
@@ -59,6 +64,7 @@ struct Settings {
     quiet: Quiet,
     lambda: f64,
     threads: usize,
+    eval_share: f64,
 }
 
 impl Settings {
@@ -71,7 +77,8 @@ impl Settings {
         let var = |name: &str| std::env::var(name).ok();
         let lambda = var("FIT_LAMBDA").and_then(|v| v.parse().ok()).unwrap_or(LAMBDA);
         let threads = var("FIT_THREADS").and_then(|v| v.parse().ok()).unwrap_or(2usize).max(1);
-        Settings { quiet, lambda, threads }
+        let eval_share = var("FIT_EVAL_SHARE").and_then(|v| v.parse().ok()).unwrap_or(0.0f64).clamp(0.0, 1.0);
+        Settings { quiet, lambda, threads, eval_share }
     }
 }
 
@@ -136,7 +143,8 @@ struct Line {
 
 /// Reads one dump line into `out` (see the module docs).
 struct TermSample<'a> {
-    result: &'a str,
+    /// The expected result for White.
+    white: f32,
     quiet: Quiet,
     out: &'a mut Samples,
 }
@@ -153,12 +161,6 @@ impl WithPosition for TermSample<'_> {
         if self.quiet == Quiet::NoEvenCapture && has_even_capture(&pos) {
             return skip;
         }
-        let white = match self.result {
-            "w" => 1.0,
-            "b" => 0.0,
-            "d" => 0.5,
-            _ => return skip,
-        };
         let hash = pos.hash();
         if self.quiet == Quiet::Resolve {
             let params = pos.default_params();
@@ -170,10 +172,26 @@ impl WithPosition for TermSample<'_> {
         }
         let scale = P::FEATURE_SCALE as f32;
         let features = pos.eval_features().into_iter().enumerate();
-        let y = if pos.turn() == Color::White { white } else { 1.0 - white };
+        let y = if pos.turn() == Color::White { self.white } else { 1.0 - self.white };
         self.out.push(features.filter(|&(_, v)| v != 0).map(|(i, v)| (i, v as f32 / scale)), y);
         Line { moves, hash: Some(hash) }
     }
+}
+
+/// A dump line's FEN and expected result for White: the game's, or
+/// blended with the line's score (see the module docs).
+fn target(line: &str, eval_share: f64) -> Option<(&str, f32)> {
+    let mut fields = line.split(';');
+    let fen = fields.next()?;
+    let result = match fields.next()? {
+        "w" => 1.0,
+        "b" => 0.0,
+        "d" => 0.5,
+        _ => return None,
+    };
+    let Some(cp) = fields.next().and_then(|v| v.parse::<f64>().ok()) else { return Some((fen, result as f32)) };
+    let by_score = sigmoid(cp * std::f64::consts::LN_10 / 400.0);
+    Some((fen, (eval_share * by_score + (1.0 - eval_share) * result) as f32))
 }
 
 /// A piece's value for ordering and filtering captures.
@@ -258,8 +276,8 @@ fn load(kind: GameKind, files: &[String], settings: &Settings) -> Result<(Sample
         let mut out = Samples::default();
         let mut read = Vec::with_capacity(r.len());
         for line in &lines[r] {
-            let Some((fen, result)) = line.rsplit_once(';') else { continue };
-            let sample = TermSample { result, quiet: settings.quiet, out: &mut out };
+            let Some((fen, white)) = target(line, settings.eval_share) else { continue };
+            let sample = TermSample { white, quiet: settings.quiet, out: &mut out };
             read.extend(kind.with_position(Some(fen), sample).ok());
         }
         vec![(read, out)]
