@@ -29,8 +29,8 @@
 //! them. Not free: the pawn's middlegame value (100, the scale), weights
 //! of terms that never occur, and the terms named in `FIT_FREEZE`.
 //! `FIT_THREADS` (default 2) threads read the positions and sum the
-//! gradients; `FIT_OUT=FILE` writes the fitted weights that changed as
-//! `w.N=V` match settings.
+//! gradients; `FIT_OUT=FILE` writes the fitted weights as `w.N=V` match
+//! settings.
 //!
 //! ```text
 //! cargo run --release --example fit_eval -- classic dump_classic.txt
@@ -527,10 +527,10 @@ fn print_fit(terms: &[Term], fitted: &[f64], k: f64) {
     }
 }
 
-/// Writes the weights that differ from `prior` as `w.N=V` match settings.
-fn write_settings(path: &str, fitted: &[f64], prior: &[f64]) -> std::io::Result<()> {
-    let changed = fitted.iter().zip(prior).enumerate().filter(|(_, (f, p))| f.round() != **p);
-    let settings: Vec<String> = changed.map(|(i, (f, _))| format!("w.{i}={}", f.round() as i32)).collect();
+/// Writes every weight as `w.N=V` match settings (all of them, so that
+/// they mean the same whatever table the engine was built with).
+fn write_settings(path: &str, fitted: &[f64]) -> std::io::Result<()> {
+    let settings: Vec<String> = fitted.iter().enumerate().map(|(i, f)| format!("w.{i}={}", f.round() as i32)).collect();
     std::fs::write(path, settings.join(",") + "\n")
 }
 
@@ -581,7 +581,7 @@ fn main() -> ExitCode {
     }
     print_fit(terms, &w, k);
     if let Ok(path) = std::env::var("FIT_OUT")
-        && let Err(e) = write_settings(&path, &w, &prior)
+        && let Err(e) = write_settings(&path, &w)
     {
         eprintln!("{path}: {e}");
         return ExitCode::from(1);
