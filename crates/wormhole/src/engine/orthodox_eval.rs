@@ -248,149 +248,149 @@ pub const fn terms_then<const N: usize>(own: &[Term]) -> [Term; N] {
 #[rustfmt::skip]
 pub const WEIGHTS: [i32; FEATURES] = [
     // middlegame
-    100, 339, 347, 464, 955, 0, 0, 0, 0, // value: P N B R Q K (C W M unused)
+    100, 351, 358, 461, 958, 0, 0, 0, 0, // value: P N B R Q K (C W M unused)
     // pst P (ranks 1-8 from its side, files a-d = h-e)
     0, 0, 0, 0,
-    -7, 7, 5, -9,
-    3, 8, -1, 0,
-    1, -2, 8, 18,
-    4, 10, 7, 22,
-    14, 14, 13, 14,
-    15, 16, 15, 17,
+    -10, 7, 4, -15,
+    2, 7, -3, -4,
+    -2, -5, 9, 14,
+    1, 9, 7, 23,
+    13, 16, 14, 16,
+    15, 16, 16, 18,
     0, 0, 0, 0,
     // pst N (ranks 1-8 from its side, files a-d = h-e)
-    -20, -17, -8, -1,
-    -13, -7, 0, 12,
-    -7, -2, 5, 11,
-    0, 4, 11, 18,
-    -2, 5, 11, 16,
-    -8, -1, 4, 12,
-    -14, -8, -1, 4,
-    -21, -14, -8, -2,
+    -21, -21, -8, -1,
+    -13, -7, 3, 16,
+    -9, 0, 3, 14,
+    2, 5, 13, 19,
+    -1, 4, 11, 15,
+    -8, 0, 4, 14,
+    -14, -8, 0, 4,
+    -22, -14, -8, -2,
     // pst B (ranks 1-8 from its side, files a-d = h-e)
-    -10, -4, -7, 1,
-    -4, 12, 2, 8,
-    0, 3, 6, 9,
-    2, 4, 5, 10,
-    2, 0, 8, 11,
-    -1, 2, 4, 6,
-    -6, -3, 1, 4,
+    -10, -3, -10, 1,
+    -3, 19, 3, 10,
+    1, 4, 9, 10,
+    2, 4, 4, 10,
+    2, -2, 8, 11,
+    0, 3, 4, 6,
+    -6, -4, 1, 4,
     -9, -5, -2, 1,
     // pst R (ranks 1-8 from its side, files a-d = h-e)
-    -9, -3, 7, 17,
-    -4, -1, -1, 1,
-    -2, 0, 0, 1,
-    -1, 0, -1, -1,
-    0, -1, -1, 0,
-    1, 0, 1, 1,
-    15, 15, 15, 15,
-    0, 0, 1, 0,
+    -12, -2, 9, 22,
+    -8, -2, -2, 1,
+    -4, 0, -1, 1,
+    -2, 0, -1, -1,
+    0, -1, 0, 1,
+    1, 0, 2, 2,
+    15, 14, 15, 15,
+    0, 0, 2, 0,
     // pst Q (ranks 1-8 from its side, files a-d = h-e)
-    -6, -5, 0, 3,
-    -3, -2, 2, 10,
-    -2, -1, 5, 6,
-    -2, 3, 4, 5,
-    4, 2, 5, 5,
-    0, 2, 4, 6,
-    -2, -2, 1, 3,
+    -6, -6, 0, 3,
+    -2, -2, 3, 16,
+    -2, -3, 6, 5,
+    -3, 3, 3, 4,
+    6, 1, 5, 4,
+    0, 3, 5, 6,
+    -2, -3, 1, 2,
     -5, -3, -1, 1,
     // pst K (ranks 1-8 from its side, files a-d = h-e)
-    20, 37, 9, -4,
-    7, 6, -7, -14,
-    -31, -30, -31, -31,
-    -50, -50, -50, -50,
+    22, 38, 9, -7,
+    8, 8, -9, -15,
+    -32, -29, -31, -32,
+    -51, -50, -50, -50,
     -70, -70, -70, -70,
-    -90, -90, -90, -90,
+    -90, -90, -89, -90,
     -110, -109, -110, -109,
     -130, -130, -130, -130,
-    0, 17, 15, 5, 5, 0, 0, 0, 0, // mob: N B R Q
-    0, 3, 1, 3, 17, 36, 63, 0, // passed: by rank
-    -13, -15, -8, // doubled isolated backward
-    20, 2, // shelter: one, two ahead
-    7, 17, 16, 11, 16, 0, 0, 0, 0, // kingatt: by role
-    -21, -33, // kingfile: half-open, open
-    17, 28, // rookfile: half-open, open
-    38, 35, // bpair pthreat
-    0, 8, 44, 57, 69, 60, 0, 0, 0, // minorthreat: P N B R Q by role
-    0, 2, 29, 34, 2, 46, 0, 0, 0, // rookthreat: P N B R Q by role
-    35, // hanging
-    38, 19, // outpost: N B
-    10, 3, // seventh: R Q
-    -10, 3, // passking: enemy king, own king
-    -6, // passfree
-    38, // tempo
+    0, 17, 14, 6, 5, 0, 0, 0, 0, // mob: N B R Q
+    0, 1, -3, -1, 15, 36, 66, 0, // passed: by rank
+    -13, -13, -8, // doubled isolated backward
+    18, 2, // shelter: one, two ahead
+    10, 19, 22, 15, 20, 0, 0, 0, 0, // kingatt: by role
+    -21, -37, // kingfile: half-open, open
+    21, 33, // rookfile: half-open, open
+    41, 41, // bpair pthreat
+    -1, 12, 43, 56, 69, 60, 0, 0, 0, // minorthreat: P N B R Q by role
+    1, 2, 28, 34, 4, 46, 0, 0, 0, // rookthreat: P N B R Q by role
+    28, // hanging
+    37, 20, // outpost: N B
+    9, 1, // seventh: R Q
+    -8, 4, // passking: enemy king, own king
+    -12, // passfree
+    41, // tempo
     // endgame
-    109, 288, 308, 520, 932, 0, 0, 0, 0, // value: P N B R Q K (C W M unused)
+    103, 287, 307, 518, 933, 0, 0, 0, 0, // value: P N B R Q K (C W M unused)
     // pst P (ranks 1-8 from its side, files a-d = h-e)
     0, 0, 0, 0,
-    -3, 7, 6, 5,
-    6, 4, 4, 3,
-    8, 13, 12, 12,
-    19, 27, 20, 20,
-    31, 34, 35, 32,
-    43, 45, 42, 44,
+    -3, 10, 13, 7,
+    4, 3, 4, 2,
+    5, 12, 10, 6,
+    13, 28, 18, 15,
+    28, 36, 36, 32,
+    43, 48, 45, 47,
     0, 0, 0, 0,
     // pst N (ranks 1-8 from its side, files a-d = h-e)
-    -16, -10, -6, 0,
-    -12, -7, 0, 6,
-    -3, 0, 7, 12,
-    0, 4, 9, 19,
-    -1, 5, 13, 17,
-    -7, 0, 4, 11,
-    -12, -6, -1, 5,
-    -17, -12, -7, -1,
+    -17, -11, -7, -1,
+    -14, -8, 2, 7,
+    -3, 1, 8, 14,
+    -1, 4, 10, 22,
+    -1, 5, 14, 19,
+    -8, -1, 4, 12,
+    -13, -6, -1, 4,
+    -18, -13, -9, -2,
     // pst B (ranks 1-8 from its side, files a-d = h-e)
-    -10, -7, -5, -1,
-    -6, 1, -3, 5,
-    -2, 0, 6, 10,
-    0, 3, 9, 12,
-    1, 4, 7, 13,
-    -2, 1, 5, 7,
-    -7, -1, 0, 4,
-    -8, -6, -2, 0,
+    -11, -9, -6, -3,
+    -6, 1, -6, 5,
+    -2, 0, 8, 13,
+    -1, 3, 12, 13,
+    1, 6, 7, 16,
+    -2, 1, 6, 7,
+    -8, -1, -1, 4,
+    -9, -6, -3, -1,
     // pst R (ranks 1-8 from its side, files a-d = h-e)
-    -1, -2, 1, 2,
-    -1, -1, 0, 1,
+    -1, -3, 1, 2,
+    -3, -2, 0, 1,
     -1, 0, 0, 1,
     -1, 0, 0, -1,
-    0, -1, 0, 0,
-    0, -1, 0, 1,
-    10, 10, 9, 10,
-    0, 1, 2, 1,
+    0, -1, 1, 0,
+    0, -1, 0, 2,
+    10, 9, 9, 9,
+    0, 2, 4, 2,
     // pst Q (ranks 1-8 from its side, files a-d = h-e)
-    -10, -7, -2, 2,
-    -6, -2, 2, 6,
+    -10, -8, -3, 1,
+    -6, -2, 1, 6,
     -2, 2, 7, 10,
-    2, 6, 10, 14,
-    3, 6, 10, 14,
-    -2, 2, 7, 11,
+    2, 6, 10, 15,
+    4, 6, 10, 15,
+    -2, 3, 8, 11,
     -6, -2, 2, 6,
     -10, -6, -2, 2,
     // pst K (ranks 1-8 from its side, files a-d = h-e)
-    -28, -13, -6, -1,
-    -14, -8, 3, 12,
-    -7, 3, 12, 23,
-    3, 12, 25, 36,
-    2, 12, 23, 34,
-    -5, 2, 19, 27,
-    -16, 1, 9, 26,
-    -24, -13, 1, 10,
-    0, -7, -9, 3, 4, 0, 0, 0, 0, // mob: N B R Q
-    0, 13, 14, 15, 38, 74, 124, 0, // passed: by rank
-    -24, -13, -2, // doubled isolated backward
-    0, -2, // shelter: one, two ahead
-    4, -2, -4, 0, 11, 0, 0, 0, 0, // kingatt: by role
-    -10, -4, // kingfile: half-open, open
-    11, 8, // rookfile: half-open, open
-    55, 20, // bpair pthreat
-    11, 20, 24, 31, 55, 80, 0, 0, 0, // minorthreat: P N B R Q by role
-    6, 23, 32, 35, 20, 25, 0, 0, 0, // rookthreat: P N B R Q by role
-    29, // hanging
-    21, 11, // outpost: N B
+    -29, -13, -7, -7,
+    -16, -6, 3, 9,
+    -10, 2, 11, 20,
+    0, 10, 23, 33,
+    0, 11, 20, 33,
+    -5, 1, 23, 28,
+    -17, 6, 14, 34,
+    -23, -10, 6, 15,
+    0, -9, -9, 3, 0, 0, 0, 0, 0, // mob: N B R Q
+    0, 13, 15, 11, 32, 74, 134, 0, // passed: by rank
+    -26, -10, -2, // doubled isolated backward
+    -4, -7, // shelter: one, two ahead
+    5, -5, -8, -3, 14, 0, 0, 0, 0, // kingatt: by role
+    -11, -5, // kingfile: half-open, open
+    14, 6, // rookfile: half-open, open
+    61, 20, // bpair pthreat
+    18, 20, 24, 30, 55, 80, 0, 0, 0, // minorthreat: P N B R Q by role
+    9, 21, 28, 35, 20, 25, 0, 0, 0, // rookthreat: P N B R Q by role
+    33, // hanging
+    23, 14, // outpost: N B
     20, 10, // seventh: R Q
-    15, -7, // passking: enemy king, own king
-    33, // passfree
-    11, // tempo
+    15, -10, // passking: enemy king, own king
+    44, // passfree
+    12, // tempo
 ];
 
 /// Each role's share of the [`phase`]: knights and bishops 1, rooks 2,
