@@ -28,6 +28,9 @@
 //! (`FIT_LAMBDA`, per squared centipawn), so that rare terms stay near
 //! them. Not free: the pawn's middlegame value (100, the scale), weights
 //! of terms that never occur, and the terms named in `FIT_FREEZE`.
+//! `FIT_START=FILE` starts from (and pulls towards) the `w.N=V` settings
+//! in `FILE` (as `FIT_OUT` writes them) instead of the built-in weights
+//! (`FIT_QUIET=resolve`'s capture search keeps the built-in ones).
 //! `FIT_THREADS` (default 2) threads read the positions and sum the
 //! gradients; `FIT_OUT=FILE` writes the fitted weights as `w.N=V` match
 //! settings.
@@ -527,6 +530,21 @@ fn print_fit(terms: &[Term], fitted: &[f64], k: f64) {
     }
 }
 
+/// `prior` with the `w.N=V` settings of `FIT_START` applied, if it is set.
+fn start_weights(mut prior: Vec<f64>) -> Result<Vec<f64>, String> {
+    let Ok(path) = std::env::var("FIT_START") else { return Ok(prior) };
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{path}: {e}"))?;
+    for setting in text.trim().split(',').filter(|s| !s.is_empty()) {
+        let parsed = setting.strip_prefix("w.").and_then(|s| s.split_once('='));
+        let parsed = parsed.and_then(|(i, v)| Some((i.parse::<usize>().ok()?, v.parse::<f64>().ok()?)));
+        match parsed {
+            Some((i, v)) if i < prior.len() => prior[i] = v,
+            _ => return Err(format!("{path}: '{setting}' is not w.N=V with N below {}", prior.len())),
+        }
+    }
+    Ok(prior)
+}
+
 /// Writes every weight as `w.N=V` match settings (all of them, so that
 /// they mean the same whatever table the engine was built with).
 fn write_settings(path: &str, fitted: &[f64]) -> std::io::Result<()> {
@@ -534,43 +552,23 @@ fn write_settings(path: &str, fitted: &[f64]) -> std::io::Result<()> {
     std::fs::write(path, settings.join(",") + "\n")
 }
 
-fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let Some((kind, files)) = args.split_first() else {
-        let games = GameKind::ALL.map(GameKind::name).join("|");
-        eprintln!("usage: fit_eval <{games}> <dump files...>");
-        return ExitCode::from(2);
-    };
-    let kind: GameKind = match kind.parse() {
-        Ok(v) => v,
-        Err(e) => {
-            eprintln!("{e}");
-            return ExitCode::from(2);
-        }
-    };
+/// Fits the weights of `kind` to `files` (see the module docs).
+fn run(kind: GameKind, files: &[String]) -> Result<(), String> {
     let settings = Settings::from_env();
     let Ok((terms, start)) = kind.with_position(None, Defaults) else { unreachable!("start positions are valid") };
-    let (train, held_out) = match load(kind, files, &settings) {
-        Ok(data) => data,
-        Err(e) => {
-            eprintln!("{e}");
-            return ExitCode::from(2);
-        }
-    };
+    let (train, held_out) = load(kind, files, &settings)?;
     eprintln!("{} positions, {} held out", train.len(), held_out.len());
-    let prior: Vec<f64> = start.iter().map(|&v| f64::from(v)).collect();
+    let prior = start_weights(start.iter().map(|&v| f64::from(v)).collect())?;
     let mut w = prior.clone();
     let threads = settings.threads;
-    eprintln!(
-        "held-out loss at 400 cp a factor of ten {:.5}",
-        loss(&held_out, &w, std::f64::consts::LN_10 / 400.0, threads)
-    );
+    let at_400 = loss(&held_out, &w, std::f64::consts::LN_10 / 400.0, threads);
+    eprintln!("held-out loss at 400 cp a factor of ten {at_400:.5}");
     let k = fit_scale(&train, &w);
     let losses = |w: &[f64]| (loss(&train, w, k, threads), loss(&held_out, w, k, threads));
     let (train_before, held_before) = losses(&w);
     eprintln!("scale fitted, current weights: training loss {train_before:.5}, held-out {held_before:.5}");
-    let problem =
-        Problem { data: &train, k, prior: &prior, free: free_weights(terms, &train, start.len()), settings: &settings };
+    let free = free_weights(terms, &train, start.len());
+    let problem = Problem { data: &train, k, prior: &prior, free, settings: &settings };
     eprintln!("{} free weights", problem.free_count());
     problem.fit(&mut w);
     let (train_after, held_after) = losses(&w);
@@ -580,11 +578,25 @@ fn main() -> ExitCode {
         eprintln!("positional part, {name} weights: median {median}, 90% {p90}, 99% {p99}");
     }
     print_fit(terms, &w, k);
-    if let Ok(path) = std::env::var("FIT_OUT")
-        && let Err(e) = write_settings(&path, &w)
-    {
-        eprintln!("{path}: {e}");
-        return ExitCode::from(1);
+    match std::env::var("FIT_OUT") {
+        Ok(path) => write_settings(&path, &w).map_err(|e| format!("{path}: {e}")),
+        Err(_) => Ok(()),
     }
-    ExitCode::SUCCESS
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some((kind, files)) = args.split_first() else {
+        let games = GameKind::ALL.map(GameKind::name).join("|");
+        eprintln!("usage: fit_eval <{games}> <dump files...>");
+        return ExitCode::from(2);
+    };
+    let result = kind.parse::<GameKind>().map_err(|e| e.to_string()).and_then(|kind| run(kind, files));
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::from(2)
+        }
+    }
 }
