@@ -108,18 +108,35 @@ pub(crate) const INFO: GameInfo = GameInfo {
 /// The learner now picks at softmax 110: 85% (34/40) against the
 /// beginner, the novice 82.5% (33/40) against it, both measured as
 /// `level=12,depth=2,temperature=T`.
+///
+/// Re-measured after the threat terms and the exchange pruning
+/// (`seeprune`; same command, 40 games a pair): 2-1 90% (36/40), 3-2 81.2%,
+/// 4-3 86.2%, 5-4 78.8%, 6-5 85%, 7-6 80%, 8-7 95% (5,000 nodes against
+/// three plies at softmax 25), 9-8 72.5%, 10-9 76.2%, 11-10 80%. The
+/// pruning made a few positions worth more: 3,000 nodes against the club
+/// player 88.8%, 10,000 against 3,000 88.8%, 2,000 against the club player
+/// 80%, 5,000 against 2,000 92.5%, so the node levels need five rungs below
+/// 40,000 where they had four. The ladder therefore starts one softmax
+/// level higher and takes its node levels from 2,000: two plies at softmax
+/// 130, 100, three plies at 100, 70, 40, 25, then 2,000, 3,500, 7,000,
+/// 15,000 and 30,000 positions (35,000 against 15,000 scored 87.5%). Its
+/// steps: 2-1 72.5%, 3-2 68.8%, 4-3 78.8%, 5-4 85%, 6-5 80%, 7-6 80%, 8-7
+/// 81.2%, 9-8 82.5%, 10-9 83.8%, 11-10 80% (4-3 to 6-5 measured as the
+/// former 5-4 to 7-6, the same settings). Tried and not kept: the novice
+/// (three plies) at softmax 120, 60% against the learner then at 110; at
+/// 110, 78.8% against that learner and the casual 92.5% against it.
 const LEVELS: LevelColumn = [
-    LevelSettings::soft(2, 220),
-    LevelSettings::soft(2, 160),
-    LevelSettings::soft(2, 110),
+    LevelSettings::soft(2, 130),
+    LevelSettings::soft(2, 100),
     LevelSettings::soft(3, 100),
     LevelSettings::soft(3, 70),
     LevelSettings::soft(3, 40),
     LevelSettings::soft(3, 25),
-    LevelSettings::nodes(5_000),
-    LevelSettings::nodes(10_000),
-    LevelSettings::nodes(20_000),
-    LevelSettings::nodes(40_000),
+    LevelSettings::nodes(2_000),
+    LevelSettings::nodes(3_500),
+    LevelSettings::nodes(7_000),
+    LevelSettings::nodes(15_000),
+    LevelSettings::nodes(30_000),
     LevelSettings::FULL,
 ];
 
