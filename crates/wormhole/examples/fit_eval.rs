@@ -63,15 +63,15 @@ enum Quiet {
 }
 
 /// The settings from the environment.
-struct Settings {
+struct FitSettings {
     quiet: Quiet,
     lambda: f64,
     threads: usize,
     eval_share: f64,
 }
 
-impl Settings {
-    fn from_env() -> Settings {
+impl FitSettings {
+    fn from_env() -> FitSettings {
         let quiet = match std::env::var("FIT_QUIET").as_deref() {
             Ok("resolve") => Quiet::Resolve,
             Ok(_) => Quiet::NoEvenCapture,
@@ -81,7 +81,7 @@ impl Settings {
         let lambda = var("FIT_LAMBDA").and_then(|v| v.parse().ok()).unwrap_or(LAMBDA);
         let threads = var("FIT_THREADS").and_then(|v| v.parse().ok()).unwrap_or(2usize).max(1);
         let eval_share = var("FIT_EVAL_SHARE").and_then(|v| v.parse().ok()).unwrap_or(0.0f64).clamp(0.0, 1.0);
-        Settings { quiet, lambda, threads, eval_share }
+        FitSettings { quiet, lambda, threads, eval_share }
     }
 }
 
@@ -139,7 +139,7 @@ impl Samples {
 
 /// One line of a dump, read: its position's move number (where games
 /// begin) and, unless it is left out, its hash.
-struct Line {
+struct DumpLine {
     moves: u32,
     hash: Option<u64>,
 }
@@ -153,11 +153,11 @@ struct TermSample<'a> {
 }
 
 impl WithPosition for TermSample<'_> {
-    type Output = Line;
+    type Output = DumpLine;
 
-    fn run<P: ListedGame>(self, mut pos: P) -> Line {
+    fn run<P: ListedGame>(self, mut pos: P) -> DumpLine {
         let moves = pos.move_number();
-        let skip = Line { moves, hash: None };
+        let skip = DumpLine { moves, hash: None };
         if moves <= 5 || pos.is_check() || pos.outcome(&[]).is_some() {
             return skip;
         }
@@ -177,7 +177,7 @@ impl WithPosition for TermSample<'_> {
         let features = pos.eval_features().into_iter().enumerate();
         let y = if pos.turn() == Color::White { self.white } else { 1.0 - self.white };
         self.out.push(features.filter(|&(_, v)| v != 0).map(|(i, v)| (i, v as f32 / scale)), y);
-        Line { moves, hash: Some(hash) }
+        DumpLine { moves, hash: Some(hash) }
     }
 }
 
@@ -267,7 +267,7 @@ fn par_sum<T: Send>(n: usize, threads: usize, f: impl Fn(Range<usize>) -> T + Sy
 
 /// Reads the dumps: the training positions and, every tenth game, the
 /// held-out ones.
-fn load(kind: GameKind, files: &[String], settings: &Settings) -> Result<(Samples, Samples), String> {
+fn load(kind: GameKind, files: &[String], settings: &FitSettings) -> Result<(Samples, Samples), String> {
     let mut text = String::new();
     for file in files {
         let whole = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
@@ -343,15 +343,15 @@ fn fit_scale(data: &Samples, w: &[f64]) -> f64 {
 
 /// The fit's fixed parts: the data, the scale, the prior, which weights
 /// are free (`free[i]` their place among the free ones).
-struct Problem<'a> {
+struct FitProblem<'a> {
     data: &'a Samples,
     k: f64,
     prior: &'a [f64],
     free: Vec<Option<usize>>,
-    settings: &'a Settings,
+    settings: &'a FitSettings,
 }
 
-impl Problem<'_> {
+impl FitProblem<'_> {
     /// The number of free weights.
     fn free_count(&self) -> usize {
         self.free.iter().flatten().count()
@@ -363,7 +363,7 @@ impl Problem<'_> {
         loss(self.data, w, self.k, self.settings.threads) + self.settings.lambda * pull
     }
 
-    /// The gradient of [`Problem::objective`] and its Hessian (upper
+    /// The gradient of [`FitProblem::objective`] and its Hessian (upper
     /// triangle) by the free weights.
     fn derivatives(&self, w: &[f64]) -> (Vec<f64>, Vec<f64>) {
         let m = self.free_count();
@@ -554,7 +554,7 @@ fn write_settings(path: &str, fitted: &[f64]) -> std::io::Result<()> {
 
 /// Fits the weights of `kind` to `files` (see the module docs).
 fn run(kind: GameKind, files: &[String]) -> Result<(), String> {
-    let settings = Settings::from_env();
+    let settings = FitSettings::from_env();
     let Ok((terms, start)) = kind.with_position(None, Defaults) else { unreachable!("start positions are valid") };
     let (train, held_out) = load(kind, files, &settings)?;
     eprintln!("{} positions, {} held out", train.len(), held_out.len());
@@ -568,7 +568,7 @@ fn run(kind: GameKind, files: &[String]) -> Result<(), String> {
     let (train_before, held_before) = losses(&w);
     eprintln!("scale fitted, current weights: training loss {train_before:.5}, held-out {held_before:.5}");
     let free = free_weights(terms, &train, start.len());
-    let problem = Problem { data: &train, k, prior: &prior, free, settings: &settings };
+    let problem = FitProblem { data: &train, k, prior: &prior, free, settings: &settings };
     eprintln!("{} free weights", problem.free_count());
     problem.fit(&mut w);
     let (train_after, held_after) = losses(&w);

@@ -18,20 +18,20 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, ExitCode, Stdio};
 const MATE: i64 = 3000;
 
 /// A UCI engine at work.
-struct Engine {
+struct ScoringEngine {
     child: Child,
     input: ChildStdin,
     output: BufReader<ChildStdout>,
 }
 
-impl Engine {
+impl ScoringEngine {
     /// Starts `path` (one thread, 16 MB of hash) and waits until it is ready.
-    fn start(path: &str) -> std::io::Result<Engine> {
+    fn start(path: &str) -> std::io::Result<ScoringEngine> {
         let mut child = Command::new(path).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn()?;
         let (Some(input), Some(output)) = (child.stdin.take(), child.stdout.take()) else {
             return Err(std::io::Error::other("no pipes to the engine"));
         };
-        let mut engine = Engine { child, input, output: BufReader::new(output) };
+        let mut engine = ScoringEngine { child, input, output: BufReader::new(output) };
         engine.send("uci")?;
         engine.wait_for("uciok")?;
         engine.send("setoption name Threads value 1\nsetoption name Hash value 16\nisready")?;
@@ -79,7 +79,7 @@ impl Engine {
     }
 }
 
-impl Drop for Engine {
+impl Drop for ScoringEngine {
     fn drop(&mut self) {
         let _ = self.send("quit");
         let _ = self.child.wait();
@@ -106,7 +106,7 @@ fn chess_fen(fen: &str) -> Option<(String, bool)> {
 
 /// Scores every `every`-th line of `files` and prints the scored lines.
 fn run(path: &str, nodes: u64, every: usize, files: &[String]) -> std::io::Result<()> {
-    let mut engine = Engine::start(path)?;
+    let mut engine = ScoringEngine::start(path)?;
     let mut out = BufWriter::new(std::io::stdout().lock());
     for file in files {
         let text = std::fs::read_to_string(file)?;
