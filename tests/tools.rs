@@ -59,7 +59,7 @@ fn porthole_bench_and_match() {
     let out = stdout_of(&[&args[..], &["--games", "2", "--seed", "5", "--verbose"]].concat());
     assert!(out.contains(">"), "porthole moves are written in SAN with '>': {out}");
     assert!(out.lines().last().unwrap().starts_with("Score: "), "{out}");
-    let out = wormhole(&["match", "--variant", "porthole", "--engine-a", "mob.Z=3", "--engine-b", "level=1"]);
+    let out = wormhole(&["match", "--variant", "porthole", "--engine-a", "kingatt.Z=3", "--engine-b", "level=1"]);
     assert!(String::from_utf8_lossy(&out.stderr).contains("'z' is not a piece letter"));
 }
 

@@ -37,11 +37,19 @@ pub const PST: Term = MATERIAL.then(
     TermShape::PerCount(PST_SQUARES * 6),
     "each role's squares, 32 per role (P N B R Q K), by rank from its side then file from the edge (a=h .. d=e)",
 );
-/// Middlegame mobility.
-pub const MOBILITY: Term =
-    PST.then("mob", TermShape::PerRole, "squares each role reaches that hold no own piece and no enemy pawn attacks");
+/// Middlegame knight mobility.
+pub const MOBILITY_N: Term = PST.then("mobn", TermShape::PerCount(9), MOBILITY_DOC);
+/// Middlegame bishop mobility.
+pub const MOBILITY_B: Term = MOBILITY_N.then("mobb", TermShape::PerCount(14), MOBILITY_DOC);
+/// Middlegame rook mobility.
+pub const MOBILITY_R: Term = MOBILITY_B.then("mobr", TermShape::PerCount(15), MOBILITY_DOC);
+/// Middlegame queen mobility.
+pub const MOBILITY_Q: Term = MOBILITY_R.then("mobq", TermShape::PerCount(28), MOBILITY_DOC);
+/// What the mobility terms count.
+const MOBILITY_DOC: &str =
+    "pieces of the role by the squares each reaches that hold no own piece and no enemy pawn attacks (0, 1, ...)";
 /// Middlegame passed pawns.
-pub const PASSED: Term = MOBILITY.then(
+pub const PASSED: Term = MOBILITY_Q.then(
     "passed",
     TermShape::PerCount(8),
     "passed pawns (no enemy pawn ahead on their file or the files beside it), by rank from their side",
@@ -65,8 +73,14 @@ pub const SHELTER: Term = BACKWARD.then(
 /// Middlegame attacks on the king's squares.
 pub const KING_ATTACK: Term =
     SHELTER.then("kingatt", TermShape::PerRole, "squares around the enemy king (and its own) that each role attacks");
+/// Middlegame king danger.
+pub const KING_DANGER: Term = KING_ATTACK.then(
+    "kingdanger",
+    TermShape::PerCount(DANGER_CELLS),
+    "an attack on the enemy king by two pieces or more, the side having a queen: its units (at most 63), each square around the king a piece reaches and each safe check weighing by the piece's role",
+);
 /// Middlegame open files by the king.
-pub const KING_FILE: Term = KING_ATTACK.then(
+pub const KING_FILE: Term = KING_DANGER.then(
     "kingfile",
     TermShape::PerCount(2),
     "files at or beside the king without an own pawn: with an enemy pawn (half-open), without (open)",
@@ -131,10 +145,16 @@ pub const EG: usize = TEMPO.start + 1;
 pub const MATERIAL_EG: Term = TEMPO.then("value_eg", MATERIAL.shape, MATERIAL.doc);
 /// Endgame piece-square weights.
 pub const PST_EG: Term = MATERIAL_EG.then("pst_eg", PST.shape, PST.doc);
-/// Endgame mobility.
-pub const MOBILITY_EG: Term = PST_EG.then("mob_eg", MOBILITY.shape, MOBILITY.doc);
+/// Endgame knight mobility.
+pub const MOBILITY_N_EG: Term = PST_EG.then("mobn_eg", MOBILITY_N.shape, MOBILITY_DOC);
+/// Endgame bishop mobility.
+pub const MOBILITY_B_EG: Term = MOBILITY_N_EG.then("mobb_eg", MOBILITY_B.shape, MOBILITY_DOC);
+/// Endgame rook mobility.
+pub const MOBILITY_R_EG: Term = MOBILITY_B_EG.then("mobr_eg", MOBILITY_R.shape, MOBILITY_DOC);
+/// Endgame queen mobility.
+pub const MOBILITY_Q_EG: Term = MOBILITY_R_EG.then("mobq_eg", MOBILITY_Q.shape, MOBILITY_DOC);
 /// Endgame passed pawns.
-pub const PASSED_EG: Term = MOBILITY_EG.then("passed_eg", PASSED.shape, PASSED.doc);
+pub const PASSED_EG: Term = MOBILITY_Q_EG.then("passed_eg", PASSED.shape, PASSED.doc);
 /// Endgame doubled pawns.
 pub const DOUBLED_EG: Term = PASSED_EG.then("doubled_eg", DOUBLED.shape, DOUBLED.doc);
 /// Endgame isolated pawns.
@@ -145,8 +165,10 @@ pub const BACKWARD_EG: Term = ISOLATED_EG.then("backward_eg", BACKWARD.shape, BA
 pub const SHELTER_EG: Term = BACKWARD_EG.then("shelter_eg", SHELTER.shape, SHELTER.doc);
 /// Endgame attacks on the king's squares.
 pub const KING_ATTACK_EG: Term = SHELTER_EG.then("kingatt_eg", KING_ATTACK.shape, KING_ATTACK.doc);
+/// Endgame king danger.
+pub const KING_DANGER_EG: Term = KING_ATTACK_EG.then("kingdanger_eg", KING_DANGER.shape, KING_DANGER.doc);
 /// Endgame open files by the king.
-pub const KING_FILE_EG: Term = KING_ATTACK_EG.then("kingfile_eg", KING_FILE.shape, KING_FILE.doc);
+pub const KING_FILE_EG: Term = KING_DANGER_EG.then("kingfile_eg", KING_FILE.shape, KING_FILE.doc);
 /// Endgame rooks on open files.
 pub const ROOK_FILE_EG: Term = KING_FILE_EG.then("rookfile_eg", ROOK_FILE.shape, ROOK_FILE.doc);
 /// Endgame bishop pair.
@@ -179,16 +201,20 @@ const PST_SQUARES: usize = 32;
 
 /// The orthodox terms, in the order of their weights: a game's table of
 /// terms begins with these.
-pub const TERMS: [Term; 42] = [
+pub const TERMS: [Term; 50] = [
     MATERIAL,
     PST,
-    MOBILITY,
+    MOBILITY_N,
+    MOBILITY_B,
+    MOBILITY_R,
+    MOBILITY_Q,
     PASSED,
     DOUBLED,
     ISOLATED,
     BACKWARD,
     SHELTER,
     KING_ATTACK,
+    KING_DANGER,
     KING_FILE,
     ROOK_FILE,
     BISHOP_PAIR,
@@ -203,13 +229,17 @@ pub const TERMS: [Term; 42] = [
     TEMPO,
     MATERIAL_EG,
     PST_EG,
-    MOBILITY_EG,
+    MOBILITY_N_EG,
+    MOBILITY_B_EG,
+    MOBILITY_R_EG,
+    MOBILITY_Q_EG,
     PASSED_EG,
     DOUBLED_EG,
     ISOLATED_EG,
     BACKWARD_EG,
     SHELTER_EG,
     KING_ATTACK_EG,
+    KING_DANGER_EG,
     KING_FILE_EG,
     ROOK_FILE_EG,
     BISHOP_PAIR_EG,
@@ -303,11 +333,23 @@ pub const WEIGHTS: [i32; FEATURES] = [
     -90, -90, -89, -90,
     -110, -109, -110, -109,
     -130, -130, -130, -130,
-    0, 17, 14, 6, 5, 0, 0, 0, 0, // mob: N B R Q
+    // mobn: 0-8 squares
+    0, 17, 34, 51, 68, 85, 102, 119, 136,
+    // mobb: 0-13 squares
+    0, 14, 28, 42, 56, 70, 84, 98, 112, 126, 140, 154, 168, 182,
+    // mobr: 0-14 squares
+    0, 6, 12, 18, 24, 30, 36, 42, 48, 54, 60, 66, 72, 78, 84,
+    // mobq: 0-27 squares
+    0, 5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 55, 60, 65, 70, 75, 80, 85, 90, 95, 100, 105, 110, 115, 120, 125, 130, 135,
     0, 1, -3, -1, 15, 36, 66, 0, // passed: by rank
     -13, -13, -8, // doubled isolated backward
     18, 2, // shelter: one, two ahead
     10, 19, 22, 15, 20, 0, 0, 0, 0, // kingatt: by role
+    // kingdanger: by units 0-63
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     -21, -37, // kingfile: half-open, open
     21, 33, // rookfile: half-open, open
     41, 41, // bpair pthreat
@@ -375,11 +417,23 @@ pub const WEIGHTS: [i32; FEATURES] = [
     -5, 1, 23, 28,
     -17, 6, 14, 34,
     -23, -10, 6, 15,
-    0, -9, -9, 3, 0, 0, 0, 0, 0, // mob: N B R Q
+    // mobn: 0-8 squares
+    0, -9, -18, -27, -36, -45, -54, -63, -72,
+    // mobb: 0-13 squares
+    0, -9, -18, -27, -36, -45, -54, -63, -72, -81, -90, -99, -108, -117,
+    // mobr: 0-14 squares
+    0, 3, 6, 9, 12, 15, 18, 21, 24, 27, 30, 33, 36, 39, 42,
+    // mobq: 0-27 squares
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 13, 15, 11, 32, 74, 134, 0, // passed: by rank
     -26, -10, -2, // doubled isolated backward
     -4, -7, // shelter: one, two ahead
     5, -5, -8, -3, 14, 0, 0, 0, 0, // kingatt: by role
+    // kingdanger: by units 0-63
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     -11, -5, // kingfile: half-open, open
     14, 6, // rookfile: half-open, open
     61, 20, // bpair pthreat
@@ -473,20 +527,43 @@ pub(crate) fn board_terms<S: TermSink>(scene: &Scene, sink: &mut S, mut visit: i
         side.king(sink);
         side.posts(sink);
         side.threats(sink, &attacks[ci], &attacks[ci ^ 1]);
+        side.king_danger(sink, &attacks[ci], &attacks[ci ^ 1]);
     }
 }
 
-/// The squares one side attacks, gathered as its pieces are walked.
+/// The mobility term of `role` (a knight, bishop, rook or queen).
+#[inline(always)]
+const fn mobility(role: Role) -> Term {
+    match role {
+        Role::Knight => MOBILITY_N,
+        Role::Bishop => MOBILITY_B,
+        Role::Rook => MOBILITY_R,
+        _ => MOBILITY_Q,
+    }
+}
+
+/// The squares one side attacks, gathered as its pieces are walked, and
+/// its attack on the enemy king.
 struct Attacks {
     /// Attacked by any of its pieces, pawns or king.
     all: u64,
     /// Attacked twice or more.
     twice: u64,
-    /// Attacked by a knight or a bishop.
-    minor: u64,
-    /// Attacked by a rook.
-    rook: u64,
+    /// Attacked by each role's pieces (by [`Role::index`]; no pawns).
+    by_role: [u64; 5],
+    /// The pieces that reach a square around the enemy king (or its own).
+    king_attackers: i32,
+    /// Their [`DANGER_UNITS`], one for each such square a piece reaches.
+    king_units: i32,
 }
+
+/// The king-danger units of each role (by [`Role::index`]: pawn, knight,
+/// bishop, rook, queen): for each square around the enemy king a piece
+/// reaches, and for each safe check it can give.
+const DANGER_UNITS: [i32; 5] = [0, 2, 2, 3, 5];
+
+/// The [`KING_DANGER`] weights: units 0 to 63 (more count as 63).
+const DANGER_CELLS: usize = 64;
 
 impl Attacks {
     /// The squares `pawns` of `color` and the king's steps `king` attack.
@@ -494,7 +571,7 @@ impl Attacks {
     fn new(color: Color, pawns: u64, king: u64) -> Attacks {
         let [west, east] = pawn_captures(color, pawns);
         let all = west | east;
-        Attacks { all: all | king, twice: west & east | all & king, minor: 0, rook: 0 }
+        Attacks { all: all | king, twice: west & east | all & king, by_role: [0; 5], king_attackers: 0, king_units: 0 }
     }
 
     /// Adds the squares `reach` one more piece attacks.
@@ -531,12 +608,16 @@ impl Side<'_> {
             if pieces.is_empty() {
                 continue;
             }
-            let ri = role.index();
-            let (mut mobility, mut attacks, mut all) = (0, 0, 0);
+            let (ri, mobility) = (role.index(), mobility(role));
+            let (mut attacks, mut all) = (0, 0);
             for s in pieces {
                 let reach = orthodox::attacks(role, color, s.index(), self.scene.blockers);
-                mobility += (reach & safe).count_ones() as i32;
-                attacks += (reach & zone).count_ones() as i32;
+                let squares = ((reach & safe).count_ones() as usize).min(mobility.shape.weights() - 1);
+                sink.add_tapered(ci, mobility.at(squares), 1);
+                let hits = (reach & zone).count_ones() as i32;
+                attacks += hits;
+                attacked.king_attackers += i32::from(hits > 0);
+                attacked.king_units += DANGER_UNITS[ri] * hits;
                 attacked.add(reach);
                 all |= reach;
                 sink.add_tapered(ci, PST.at(ri * PST_SQUARES + pst_square(color, s.index())), 1);
@@ -545,13 +626,8 @@ impl Side<'_> {
                 }
                 visit(sink, color, role, reach);
             }
-            match role {
-                Role::Knight | Role::Bishop => attacked.minor |= all,
-                Role::Rook => attacked.rook = all,
-                _ => {}
-            }
+            attacked.by_role[ri] = all;
             sink.add_tapered(ci, MATERIAL.at(ri), pieces.count() as i32);
-            sink.add_tapered(ci, MOBILITY.at(ri), mobility);
             sink.add_tapered(ci, KING_ATTACK.at(ri), attacks);
         }
         sink.add_tapered(ci, KING_ATTACK.at(Role::Pawn.index()), (self.pawn_attacks[ci] & zone).count_ones() as i32);
@@ -657,6 +733,33 @@ impl Side<'_> {
         }
     }
 
+    /// The side's attack on the enemy king (`ours` the squares the side
+    /// attacks, `theirs` the enemy's): with a queen and two pieces or more
+    /// on the squares around the king, its units, those squares' and one
+    /// [`DANGER_UNITS`] for each safe check (a square a piece of the role
+    /// reaches and checks from, where no own piece stands and the enemy
+    /// attacks nothing).
+    #[inline(always)]
+    fn king_danger<S: TermSink>(&self, sink: &mut S, ours: &Attacks, theirs: &Attacks) {
+        let (b, color, ci) = (self.scene.board, self.color, self.color.index());
+        let queens = b.pieces(color, Role::Queen);
+        let Some(k) = b.king_of(!color) else { return };
+        if ours.king_attackers < 2 || queens.is_empty() {
+            return;
+        }
+        let safe = !b.by_color(color).0 & !self.scene.closed & !theirs.all;
+        let (k, blockers) = (k.index(), self.scene.blockers);
+        let diagonal = orthodox::attacks(Role::Bishop, color, k, blockers);
+        let straight = orthodox::attacks(Role::Rook, color, k, blockers);
+        let checks = [0, orthodox::knight(k), diagonal, straight, diagonal | straight];
+        let mut units = ours.king_units;
+        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+            let ri = role.index();
+            units += DANGER_UNITS[ri] * (ours.by_role[ri] & checks[ri] & safe).count_ones() as i32;
+        }
+        sink.add_tapered(ci, KING_DANGER.at((units as usize).min(DANGER_CELLS - 1)), 1);
+    }
+
     /// Threats on the enemy's pieces and pawns (`ours` the squares the
     /// side attacks, `theirs` the enemy's). A target is weak when the side
     /// attacks it, no enemy pawn defends it, and the enemy does not defend
@@ -668,8 +771,9 @@ impl Side<'_> {
         let pieces = enemies & !self.pawns[ci ^ 1];
         let strong = self.pawn_attacks[ci ^ 1] | theirs.twice & !ours.twice;
         let weak = enemies & !strong & ours.all;
-        let by_minor = (pieces | weak) & ours.minor;
-        let by_rook = weak & ours.rook;
+        let minor = ours.by_role[Role::Knight.index()] | ours.by_role[Role::Bishop.index()];
+        let by_minor = (pieces | weak) & minor;
+        let by_rook = weak & ours.by_role[Role::Rook.index()];
         for role in &Role::ORTHODOX[..5] {
             let (ri, of_role) = (role.index(), b.by_role(*role).0);
             sink.add_tapered(ci, MINOR_THREAT.at(ri), (by_minor & of_role).count_ones() as i32);

@@ -13,7 +13,7 @@ use super::routes::{self, Routes};
 use crate::core::orthodox::{bishop, rook};
 use crate::core::{Color, Role};
 use crate::engine::orthodox_eval::{self, Scene};
-pub use crate::engine::orthodox_eval::{BISHOP_PAIR, KING_ATTACK, MATERIAL, MOBILITY, PASSED, PST, TEMPO, TEMPO_EG};
+pub use crate::engine::orthodox_eval::{BISHOP_PAIR, KING_ATTACK, MATERIAL, MOBILITY_N, PASSED, PST, TEMPO, TEMPO_EG};
 use crate::engine::{Term, TermShape, TermSink};
 
 /// Landings only reachable through the portal, by role.
@@ -37,7 +37,8 @@ pub const RESIDENT: Term =
 
 /// Every term of the evaluation, in the order of their weights: the
 /// orthodox ones, then Linked's.
-pub const TERMS: [Term; 46] = orthodox_eval::terms_then(&[THROUGH, KING_PORTAL, PORTAL_NEAR_KING, RESIDENT]);
+pub const TERMS: [Term; orthodox_eval::TERMS.len() + 4] =
+    orthodox_eval::terms_then(&[THROUGH, KING_PORTAL, PORTAL_NEAR_KING, RESIDENT]);
 
 crate::engine::eval_scaffold!(
     /// The weights of Linked-portal chess's evaluation, in centipawns, one per

@@ -11,7 +11,7 @@
 use super::{Position, attacks};
 use crate::core::{Bitboard, Color, Role};
 use crate::engine::orthodox_eval::{self, Scene};
-pub use crate::engine::orthodox_eval::{BISHOP_PAIR, KING_ATTACK, MATERIAL, MOBILITY, PASSED, PST, TEMPO, TEMPO_EG};
+pub use crate::engine::orthodox_eval::{BISHOP_PAIR, KING_ATTACK, MATERIAL, MOBILITY_N, PASSED, PST, TEMPO, TEMPO_EG};
 use crate::engine::{Term, TermShape, TermSink};
 
 /// Portholes a piece can enter, by role.
@@ -40,7 +40,7 @@ pub const CHECK_PORTHOLES: Term = KING_PORTHOLES.then(
 
 /// Every term of the evaluation, in the order of their weights: the
 /// orthodox ones, then Porthole's.
-pub const TERMS: [Term; 47] =
+pub const TERMS: [Term; orthodox_eval::TERMS.len() + 5] =
     orthodox_eval::terms_then(&[ENTRIES, ON_PORTHOLE, BESIDE_PORTHOLE, KING_PORTHOLES, CHECK_PORTHOLES]);
 
 crate::engine::eval_scaffold!(

@@ -11,7 +11,7 @@
 use super::{BoardId, PORTALS, Position, attacks};
 use crate::core::{Bitboard, Color, Role};
 use crate::engine::orthodox_eval::{self, Scene};
-pub use crate::engine::orthodox_eval::{BISHOP_PAIR, KING_ATTACK, MATERIAL, MOBILITY, PASSED, PST, TEMPO, TEMPO_EG};
+pub use crate::engine::orthodox_eval::{BISHOP_PAIR, KING_ATTACK, MATERIAL, MOBILITY_N, PASSED, PST, TEMPO, TEMPO_EG};
 use crate::engine::{Scorer, Term, TermShape, TermSink};
 
 /// Pieces on portals.
@@ -30,7 +30,8 @@ pub const KING_ARRIVAL: Term =
 
 /// Every term of the evaluation, in the order of their weights: the
 /// orthodox ones, then Two-board's.
-pub const TERMS: [Term; 46] = orthodox_eval::terms_then(&[ON_PORTAL, ARRIVAL, KING_PORTALS, KING_ARRIVAL]);
+pub const TERMS: [Term; orthodox_eval::TERMS.len() + 4] =
+    orthodox_eval::terms_then(&[ON_PORTAL, ARRIVAL, KING_PORTALS, KING_ARRIVAL]);
 
 crate::engine::eval_scaffold!(
     /// The weights of Two-board portal chess's evaluation, in centipawns, one
