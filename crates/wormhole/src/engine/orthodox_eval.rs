@@ -345,11 +345,11 @@ pub const WEIGHTS: [i32; FEATURES] = [
     -13, -13, -8, // doubled isolated backward
     18, 2, // shelter: one, two ahead
     10, 19, 22, 15, 20, 0, 0, 0, 0, // kingatt: by role
-    // kingdanger: by units 0-63
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    // kingdanger: by units 0-63, the square law min(units, 40)^2 / 4 to start
+    0, 0, 1, 2, 4, 6, 9, 12, 16, 20, 25, 30, 36, 42, 49, 56,
+    64, 72, 81, 90, 100, 110, 121, 132, 144, 156, 169, 182, 196, 210, 225, 240,
+    256, 272, 289, 306, 324, 342, 361, 380, 400, 400, 400, 400, 400, 400, 400, 400,
+    400, 400, 400, 400, 400, 400, 400, 400, 400, 400, 400, 400, 400, 400, 400, 400,
     -21, -37, // kingfile: half-open, open
     21, 33, // rookfile: half-open, open
     41, 41, // bpair pthreat
@@ -934,7 +934,29 @@ mod tests {
         assert_eq!(raw.0[BLACK][BISHOP_PAIR.start], 0);
         // The knight on d5 reaches 8 squares, none an own piece's nor one
         // that e4 (White's only pawn, attacking d5 and f5) attacks.
-        assert_eq!(raw.0[BLACK][MOBILITY.at(Role::Knight.index())], 8);
+        assert_eq!(raw.0[BLACK][MOBILITY_N.at(8)], 1);
+        assert_eq!(raw.0[BLACK][MOBILITY_N.start..MOBILITY_N.at(8)].iter().sum::<i32>(), 0);
+        // The rook on d1 reaches c1 and d2-d4 (d5, the knight's, is e6's
+        // pawn's), the one on e1 e2 and e3.
+        assert_eq!((w[MOBILITY_R.at(4)], w[MOBILITY_R.at(2)]), (1, 1));
+    }
+
+    #[test]
+    fn king_danger_counts_the_units_of_an_attack_by_two_pieces_with_a_queen() {
+        let danger = |raw: &Raw, color: usize| {
+            let cells = &raw.0[color][KING_DANGER.start..KING_DANGER.start + DANGER_CELLS];
+            cells.iter().position(|&c| c == 1).filter(|_| cells.iter().sum::<i32>() == 1)
+        };
+        // Black's queen on h4 reaches h2, h1 and f2 around g1 (3 x 5
+        // units); alone, it is no attack.
+        assert_eq!(danger(&counts("4k3/8/8/8/7q/8/5PP1/6K1"), BLACK), None);
+        // A knight on g4 adds f2 and h2 (2 x 2); the queen's checks on h2,
+        // h1 and f2 are not safe (White's king guards them).
+        assert_eq!(danger(&counts("4k3/8/8/8/6nq/8/5PP1/6K1"), BLACK), Some(15 + 4));
+        // A knight on d4 adds a safe check on e2 (2).
+        assert_eq!(danger(&counts("4k3/8/8/8/3n2nq/8/5PP1/6K1"), BLACK), Some(15 + 4 + 2));
+        // A rook in the queen's place: no queen, no attack.
+        assert_eq!(danger(&counts("4k3/8/8/8/6nr/8/5PP1/6K1"), BLACK), None);
     }
 
     #[test]
