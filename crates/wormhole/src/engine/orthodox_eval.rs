@@ -1,8 +1,9 @@
 //! The evaluation of orthodox chess that Porthole, Linked-portal and
 //! Two-board portal chess share, written once: material and piece-square
-//! tables, mobility, pawn structure (passed pawns by rank, doubled,
-//! isolated and backward pawns), king safety (the pawn shelter, attacks on
-//! the squares around the king, open files beside it), rooks on open files,
+//! tables, mobility (a weight per number of squares reached), pawn
+//! structure (passed pawns by rank, doubled, isolated and backward pawns),
+//! king safety (the pawn shelter, attacks on the squares around the king,
+//! a king danger by the attack's units, open files beside it), rooks on open files,
 //! the bishop pair, threats (pawns, knights and bishops, rooks attacking
 //! pieces; hanging pieces), outposts, rooks and queens on the seventh
 //! rank, the kings' distances to passed pawns and a passed pawn's free
