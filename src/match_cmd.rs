@@ -33,7 +33,10 @@ pub struct MatchArgs {
     /// seeprune=on|off, histprune=on|off, implmr=on|off, caplmr=on|off,
     /// tteval=on|off, razor=on|off: exchange and history pruning near the
     /// leaves, reductions by improvement and of losing captures, the
-    /// table's score as the static evaluation, razoring),
+    /// table's score as the static evaluation, razoring; corr=on|off: the
+    /// static evaluation corrected by the pawns' history; lazy=on|off: the
+    /// lazy evaluation; fmargin=N, lmrdiv=N: the futility margin and the
+    /// late-move reductions' divisor in hundredths),
     /// or "minimax=2" (a plain two-ply minimax on material).
     #[arg(long)]
     engine_a: String,
@@ -260,6 +263,7 @@ const SWITCHES: &[(&str, SetSwitch)] = &[
     ("caplmr", |f, on| f.capture_lmr = on),
     ("tteval", |f, on| f.tt_eval = on),
     ("razor", |f, on| f.razoring = on),
+    ("corr", |f, on| f.correction = Some(on)),
 ];
 
 /// Applies one `key=value` setting.
@@ -296,6 +300,7 @@ fn apply_setting<W: EvalWeights, M>(
         "nodes" => limits.nodes = Some(int()? as u64),
         "movetime" => limits.movetime = Some(Duration::from_millis(int()? as u64)),
         "fmargin" => features.futility_margin = int()? as i32,
+        "lmrdiv" => features.lmr_divisor = Some(int()? as u32),
         "prooffrom" => features.proof_from_move = Some(int()? as u32),
         k if let Some((_, set)) = SWITCHES.iter().find(|(name, _)| *name == k) => set(features, flag()?),
         "temperature" => features.temperature = Some(int()? as u32),

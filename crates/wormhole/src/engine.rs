@@ -52,6 +52,7 @@
 //! assert!(pos.is_legal(result.best_move.unwrap()));
 //! ```
 
+mod correction;
 mod defence;
 mod eval;
 mod eval_cache;
@@ -510,6 +511,14 @@ pub struct Features {
     /// below alpha asks the capture search first and ends if that agrees
     /// (`engine/prune.rs`).
     pub razoring: bool,
+    /// Correct the static evaluation by how far recent searches found
+    /// positions with the same pawns from it (`engine/correction.rs`);
+    /// `None`: the game decides ([`SearchHooks::CORRECTION`]).
+    pub correction: Option<bool>,
+    /// The late-move reductions' divisor in hundredths (ln depth times ln
+    /// move number over it); `None`: the game decides
+    /// ([`SearchHooks::LMR_DIVISOR`]).
+    pub lmr_divisor: Option<u32>,
 }
 
 impl Default for Features {
@@ -542,6 +551,8 @@ impl Default for Features {
             capture_lmr: false,
             tt_eval: false,
             razoring: false,
+            correction: None,
+            lmr_divisor: None,
         }
     }
 }

@@ -124,6 +124,10 @@ pub trait SearchHooks: Rules + sealed::Sealed {
     /// the margins in `engine/prune.rs`): off unless measured to gain in
     /// the game (each quiet move's exchange is played out).
     const SEE_PRUNE: bool = false;
+    /// Whether the static evaluation is corrected by the pawn structure's
+    /// history (the game's default of [`Features::correction`](super::Features::correction),
+    /// `engine/correction.rs`): off unless measured to gain in the game.
+    const CORRECTION: bool = false;
     /// The game's prover: the engine runs it beside or after its
     /// alpha-beta search. By default the proof-number search over these
     /// traits, which every game gets ([`prove_in_slot`], draws respected);

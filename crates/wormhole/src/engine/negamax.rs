@@ -111,7 +111,28 @@ impl<P: Searchable> Searcher<'_, P> {
             return 0;
         };
         self.store(pos.hash(), &node, best, best_move, alpha, beta);
+        self.correct(pos, &node, best, best_move, alpha, beta);
         best
+    }
+
+    /// Teaches the correction history ([`Features::correction`](super::Features::correction))
+    /// the node's result `best` (searched with the window (alpha, beta))
+    /// where it says more than the static evaluation: not in check, no
+    /// capture or promotion the best move, no game end, and a bound only
+    /// on the side of the evaluation it proves.
+    fn correct(&mut self, pos: &P, node: &Node, best: i32, best_move: Option<P::Move>, alpha: i32, beta: i32) {
+        let Some(eval) = self.static_evals[node.ply].filter(|_| self.correction) else { return };
+        let quiet = best_move.is_none_or(|m| pos.captured_by(m).is_none() && m.promotion().is_none());
+        let proves = if best >= beta {
+            best > eval
+        } else if best <= alpha {
+            best < eval
+        } else {
+            true
+        };
+        if quiet && proves && !node.in_check && !is_mate(best) && self.excluded[node.ply] == 0 {
+            self.history.correction.update(pos, eval, best, node.depth);
+        }
     }
 
     /// The node's facts: the check extension and, when pruning will need
@@ -124,7 +145,10 @@ impl<P: Searchable> Searcher<'_, P> {
         // with the deep pruning, tells the nodes two plies down whether
         // they improve on it.
         let needs_eval = !pv && !in_check && !proof && (depth <= 3 || self.null_move || self.deep_pruning);
-        let eval = (needs_eval || (self.deep_pruning && !in_check)).then(|| self.eval(pos));
+        let eval = (needs_eval || (self.deep_pruning && !in_check)).then(|| {
+            let e = self.eval(pos);
+            self.corrected(pos, e)
+        });
         self.static_evals[ply] = eval;
         let improving = self.deep_pruning && self.improving(ply, eval);
         Node { ply, depth, pv, in_check, static_eval: eval.filter(|_| needs_eval), proof, improving, extend: None }

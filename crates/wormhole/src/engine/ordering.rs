@@ -9,6 +9,7 @@
 //! their continuation history after the moves one and two plies earlier.
 
 use super::Searchable;
+use super::correction::Correction;
 use super::see::see_floor;
 use crate::core::{Color, Piece, Role};
 use crate::rules::{GameMove, MoveBuffer};
@@ -27,6 +28,8 @@ pub struct History {
     captures: Box<CaptureTable>,
     counters: Box<[[[u32; 64]; 64]; 2]>,
     continuation: Box<ContinuationTable>,
+    /// The static evaluation's corrections by pawn structure.
+    pub(super) correction: Correction,
 }
 
 /// Continuation history: by an earlier move's [`PieceTo`], then this
@@ -87,6 +90,7 @@ impl History {
             captures: Box::new([[[[0; Role::MAX]; 64]; Role::MAX]; 2]),
             counters: Box::new([[[0; 64]; 64]; 2]),
             continuation: zeroed_continuation(),
+            correction: Correction::new(),
         }
     }
 
@@ -164,6 +168,7 @@ impl History {
         self.captures.as_flattened_mut().as_flattened_mut().as_flattened_mut().fill(0);
         self.counters.as_flattened_mut().as_flattened_mut().fill(0);
         self.continuation.as_flattened_mut().fill(0);
+        self.correction.clear();
     }
 }
 

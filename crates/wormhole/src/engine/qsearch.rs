@@ -24,6 +24,7 @@ impl<P: Searchable> Searcher<'_, P> {
         if !in_check && ply < MAX_PLY - 1 && pos.surely_has_move(&safety) {
             // Not out of moves, so it may stand pat before generating anything.
             let stand = self.eval_lazy(pos, alpha, beta);
+            let stand = self.corrected(pos, stand);
             if stand >= beta {
                 return stand;
             }
@@ -44,6 +45,7 @@ impl<P: Searchable> Searcher<'_, P> {
                 self.pickers[ply].score_all(pos, &hints, self.history, false);
             } else {
                 let stand = self.eval_lazy(pos, alpha, beta);
+                let stand = self.corrected(pos, stand);
                 if stand >= beta {
                     return stand;
                 }

@@ -148,6 +148,9 @@ pub(super) struct Searcher<'a, P: Searchable> {
     /// Whether moves losing material by static exchange are skipped near
     /// the leaves (see [`Features::see_prune`]).
     pub see_prune: bool,
+    /// Whether the static evaluation is corrected by the pawn structure's
+    /// history (see [`Features::correction`]).
+    pub correction: bool,
     /// The static evaluation of the node at each ply of the current line
     /// (`None`: in check, or not computed), to tell whether a position improves.
     pub static_evals: [Option<i32>; MAX_PLY + 1],
@@ -185,7 +188,7 @@ impl<'a, P: Searchable> Searcher<'a, P> {
             pv: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             pickers: (0..=MAX_PLY).map(|_| Picker::default()).collect(),
             path: Path { entries, root: shared.history.len() },
-            lmr: lmr_table(P::LMR_DIVISOR),
+            lmr: lmr_table(shared.features.lmr_divisor.map_or(P::LMR_DIVISOR, |d| f64::from(d) / 100.0)),
             root_best: None,
             root_excluded: Vec::new(),
             evals: EvalCache::new(),
@@ -202,6 +205,7 @@ impl<'a, P: Searchable> Searcher<'a, P> {
             null_verify: None,
             deep_pruning: shared.features.deep_pruning.unwrap_or(P::DEEP_PRUNING),
             see_prune: shared.features.see_prune.unwrap_or(P::SEE_PRUNE),
+            correction: shared.features.correction.unwrap_or(P::CORRECTION),
             static_evals: [None; MAX_PLY + 1],
             played: [None; MAX_PLY + 1],
             played_piece: [None; MAX_PLY + 1],
@@ -304,6 +308,13 @@ impl<'a, P: Searchable> Searcher<'a, P> {
     pub fn eval(&mut self, pos: &P) -> i32 {
         let (params, positional) = (self.shared.params, self.shared.positional);
         self.evals.get_or(pos.hash(), || pos.evaluate(params, positional))
+    }
+
+    /// `eval`, a static evaluation of `pos`, corrected by the pawn
+    /// structure's history ([`Features::correction`](super::Features::correction)).
+    #[inline]
+    pub fn corrected(&self, pos: &P, eval: i32) -> i32 {
+        if self.correction { eval + self.history.correction.of(pos) } else { eval }
     }
 
     /// The static evaluation, or a bound from material alone when that is
