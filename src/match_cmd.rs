@@ -762,6 +762,9 @@ mod tests {
         assert!(features_of("iir=on").unwrap().iir);
         assert_eq!(features_of("seeprune=on").unwrap().see_prune, Some(true));
         assert!(features_of("razor=on").unwrap().razoring);
+        assert_eq!(features_of("corr=off").unwrap().correction, Some(false));
+        assert_eq!(features_of("lmrdiv=190").unwrap().lmr_divisor, Some(190));
+        assert!(features_of("lmrdiv=20").unwrap_err().to_string().contains("'lmrdiv' must be from 50 to 1000"));
         assert!(!features_of("lmr=off").unwrap().lmr);
         let err = features_of("counter=maybe").unwrap_err().to_string();
         assert!(err.contains("'counter' needs on or off"), "{err}");

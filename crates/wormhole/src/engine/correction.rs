@@ -57,7 +57,53 @@ fn pawn_index<P: Searchable>(pos: &P) -> usize {
         let pawns = b.by_role(Role::Pawn);
         let white = (pawns & b.by_color(Color::White)).0;
         let black = (pawns & b.by_color(Color::Black)).0;
-        key = (key ^ white).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29) ^ black.wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+        key = (key ^ white).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29)
+            ^ black.wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
     }
     (key >> (64 - SIZE.trailing_zeros())) as usize
+}
+
+#[cfg(test)]
+#[cfg(feature = "porthole")]
+mod tests {
+    use super::*;
+    use crate::games::porthole::Position;
+
+    fn pos(fen: &str) -> Position {
+        Position::from_fen(fen).unwrap()
+    }
+
+    #[test]
+    fn a_searched_error_corrects_positions_with_the_same_pawns_and_side_only() {
+        let mut c = Correction::new();
+        let start = pos("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -");
+        // Same pawns, a knight elsewhere: the same entry.
+        let knight_out = pos("rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 1 1 -");
+        let other_pawns = pos("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1 -");
+        let black_to_move = pos("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1 -");
+        for _ in 0..20 {
+            c.update(&start, 0, 100, 16);
+        }
+        let learned = c.of(&start);
+        assert!(learned > 0, "a search above the evaluation raises the correction: {learned}");
+        assert_eq!(c.of(&knight_out), learned);
+        assert_eq!(c.of(&other_pawns), 0);
+        assert_eq!(c.of(&black_to_move), 0);
+        c.clear();
+        assert_eq!(c.of(&start), 0);
+    }
+
+    #[test]
+    fn the_correction_stays_within_its_limit_and_follows_the_error_down() {
+        let mut c = Correction::new();
+        let p = pos("4k3/pp6/8/8/8/8/PP6/4K3 w - - 0 1 -");
+        for _ in 0..1000 {
+            c.update(&p, 0, 5000, 60);
+        }
+        assert!((1..=LIMIT / GRAIN).contains(&c.of(&p)), "{}", c.of(&p));
+        for _ in 0..1000 {
+            c.update(&p, 0, -5000, 60);
+        }
+        assert!((-LIMIT / GRAIN..=-1).contains(&c.of(&p)), "{}", c.of(&p));
+    }
 }

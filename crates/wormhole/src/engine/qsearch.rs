@@ -23,8 +23,7 @@ impl<P: Searchable> Searcher<'_, P> {
         let in_check = P::safety_in_check(&safety);
         if !in_check && ply < MAX_PLY - 1 && pos.surely_has_move(&safety) {
             // Not out of moves, so it may stand pat before generating anything.
-            let stand = self.eval_lazy(pos, alpha, beta);
-            let stand = self.corrected(pos, stand);
+            let stand = self.stand_pat(pos, alpha, beta);
             if stand >= beta {
                 return stand;
             }
@@ -44,8 +43,7 @@ impl<P: Searchable> Searcher<'_, P> {
                 let hints = Hints { capture_history: self.capture_history, ..Hints::none() };
                 self.pickers[ply].score_all(pos, &hints, self.history, false);
             } else {
-                let stand = self.eval_lazy(pos, alpha, beta);
-                let stand = self.corrected(pos, stand);
+                let stand = self.stand_pat(pos, alpha, beta);
                 if stand >= beta {
                     return stand;
                 }
@@ -77,6 +75,14 @@ impl<P: Searchable> Searcher<'_, P> {
             }
         }
         best
+    }
+
+    /// The value of standing pat at `pos`: its static evaluation (lazy,
+    /// see [`Self::eval_lazy`]) with the pawns' correction.
+    #[inline]
+    fn stand_pat(&mut self, pos: &P, alpha: i32, beta: i32) -> i32 {
+        let eval = self.eval_lazy(pos, alpha, beta);
+        self.corrected(pos, eval)
     }
 
     /// The value of a capture-search node known before any move is
