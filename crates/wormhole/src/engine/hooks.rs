@@ -56,8 +56,8 @@ pub trait SearchHooks: Rules + sealed::Sealed {
     /// How much the search reduces late quiet moves: the reduction is
     /// about ln(depth) * ln(move number) / this (smaller reduces more).
     /// 2.25 by default: the value the engine has always used, kept for the
-    /// games where a smaller one was not measured to gain (Porthole chess:
-    /// 1.75 scored 120 of 243 games at 20,000 nodes a move, 49.4%).
+    /// games where a smaller one was not measured to gain (Porthole chess
+    /// reduces more: see there).
     const LMR_DIVISOR: f64 = 2.25;
     /// How much a piece of each role counts in the move order, by
     /// [`Role::index`]: as a capture's victim most, then as a promotion,
