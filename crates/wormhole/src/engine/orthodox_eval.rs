@@ -608,7 +608,13 @@ pub(crate) fn scale(forces: &Forces, strong: usize, bishops_keep_colour: bool) -
     let (ours, theirs) = (f.units(strong), f.units(weak));
     let minor = UNITS[Role::Bishop.index()];
     if f.count[strong][pawn] == 0 && ours - theirs <= minor {
-        return if ours < UNITS[Role::Rook.index()] { 0 } else if theirs <= minor { 8 } else { 28 };
+        return if ours < UNITS[Role::Rook.index()] {
+            0
+        } else if theirs <= minor {
+            8
+        } else {
+            28
+        };
     }
     if bishops_keep_colour && f.opposite_bishops() {
         let pieces = f.count[strong].iter().sum::<i32>() + 1;
