@@ -117,12 +117,11 @@ pub fn piece_balance(pos: &Position) -> [i32; Role::MAX] {
 /// assert_eq!(evaluate(&start, &params, true), params.weights[TEMPO.start]);
 /// // A rook up on board B, wherever the kings are: nearly an endgame (the
 /// // rook's 2 of the phase's 24 points; two boards hold two sets, so each
-/// // role's count is halved, rounding up), whose endgame part counts by
-/// // the endgame scale, 64 of 128 (no pawns: 72, less 8 for "one wing").
+/// // role's count is halved, rounding up).
 /// let pos = Position::from_fen("4K3/8/8/8/8/8/8/8|4k3/8/8/8/8/8/8/R7 w A -|- -|- - 0 30").unwrap();
 /// let rook = wormhole::Role::Rook.index();
 /// let (mg, eg) = (params.weights[orthodox_eval::MATERIAL.at(rook)], params.weights[orthodox_eval::MATERIAL_EG.at(rook)]);
-/// assert_eq!(evaluate(&pos, &params, false), (mg * 2 + eg * 22 / 2) / 24);
+/// assert_eq!(evaluate(&pos, &params, false), (mg * 2 + eg * 22) / 24);
 /// ```
 pub fn evaluate(pos: &Position, params: &EvalParams, positional: bool) -> i32 {
     if !positional {
