@@ -10,7 +10,10 @@
 //! next square, and the move. Every term has a middlegame and an endgame
 //! weight, blended by the [`phase`] (the pieces left): a piece-square
 //! weight counts fully while the queens and rooks are on, its endgame twin
-//! once they are gone.
+//! once they are gone. The endgame sum counts by the stronger side's
+//! [`scale`]: less where it cannot win as much as material says (no
+//! pawns and a minor piece up at most, opposite-coloured bishops, a rook
+//! ending a pawn up on one wing).
 //!
 //! These terms come first in each of those games' tables of terms: the
 //! middlegame weights ([`MATERIAL`] to [`TEMPO`]), then the endgame ones
