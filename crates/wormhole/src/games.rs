@@ -526,7 +526,8 @@ macro_rules! one_kind_game {
         #[doc = concat!($game, "'s evaluation (its terms and weights).")]
         impl $crate::rules::Evaluate for Position {
             type Params = EvalParams;
-            const FEATURE_SCALE: i32 = $crate::engine::orthodox_eval::PHASE_MAX;
+            const FEATURE_SCALE: i32 =
+                $crate::engine::orthodox_eval::PHASE_MAX * $crate::engine::orthodox_eval::SCALE_MAX;
             fn default_params(&self) -> EvalParams {
                 EvalParams::default()
             }

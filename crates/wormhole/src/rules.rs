@@ -615,12 +615,15 @@ pub trait Evaluate {
     }
     /// What [`Evaluate::eval_features`] are scaled by: 1, or for a game
     /// with tapered terms (middlegame and endgame weights) the phase's
-    /// maximum, [`PHASE_MAX`](crate::engine::orthodox_eval::PHASE_MAX).
+    /// maximum, [`PHASE_MAX`](crate::engine::orthodox_eval::PHASE_MAX),
+    /// times the endgame scale's,
+    /// [`SCALE_MAX`](crate::engine::orthodox_eval::SCALE_MAX).
     const FEATURE_SCALE: i32 = 1;
 
     /// How often each term of the evaluation occurs, the side to move's
     /// count minus the opponent's, times [`Evaluate::FEATURE_SCALE`]
-    /// (a tapered term's counts weighted by the phase):
+    /// (a tapered term's counts weighted by the phase and the endgame's by
+    /// its scale):
     /// [`Evaluate::evaluate`] (positional) is the dot product of this with
     /// the weights divided by `FEATURE_SCALE`, rounded down. For fitting
     /// the weights.

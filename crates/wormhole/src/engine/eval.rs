@@ -5,7 +5,7 @@
 //! terms and weights live in its own folder.
 
 use crate::core::{Board, Color, Role};
-use crate::engine::orthodox_eval::{EG, PHASE_MAX, taper};
+use crate::engine::orthodox_eval::{EG, PHASE_MAX, SCALE_MAX, taper};
 pub use crate::rules::{Term, TermShape};
 
 /// The material of `us` minus the other side's, when the piece values are
@@ -43,6 +43,12 @@ pub(crate) trait TermSink {
     /// Sets the phase the tapered terms are blended by (0 to
     /// [`PHASE_MAX`]); without it they count as in the endgame.
     fn set_phase(&mut self, phase: i32);
+    /// Sets the endgame scale of each colour as the stronger side (by
+    /// [`Color::index`], out of [`SCALE_MAX`], see
+    /// [`orthodox_eval::scale`](crate::engine::orthodox_eval::scale)): the
+    /// tapered terms' endgame sum counts by the scale of the side it
+    /// favours. Without it, fully.
+    fn set_scale(&mut self, scales: [i32; 2]);
 }
 
 /// Sums weighted terms per side.
@@ -53,13 +59,15 @@ pub(crate) struct Scorer<'a, const N: usize> {
     mg: [i32; 2],
     eg: [i32; 2],
     phase: i32,
+    /// See [`TermSink::set_scale`].
+    scales: [i32; 2],
 }
 
 impl<'a, const N: usize> Scorer<'a, N> {
     /// A scorer with these weights and nothing summed yet.
     #[inline(always)]
     pub(crate) fn new(weights: &'a [i32; N]) -> Scorer<'a, N> {
-        Scorer { weights, side: [0; 2], mg: [0; 2], eg: [0; 2], phase: 0 }
+        Scorer { weights, side: [0; 2], mg: [0; 2], eg: [0; 2], phase: 0, scales: [SCALE_MAX; 2] }
     }
 
     /// The sum for `us` minus the sum for the other side.
@@ -67,7 +75,7 @@ impl<'a, const N: usize> Scorer<'a, N> {
     pub(crate) fn for_side(&self, us: Color) -> i32 {
         let us = us.index();
         let diff = |a: [i32; 2]| a[us] - a[us ^ 1];
-        diff(self.side) + taper(diff(self.mg), diff(self.eg), self.phase)
+        diff(self.side) + taper(diff(self.mg), diff(self.eg), self.phase, us, self.scales)
     }
 }
 
@@ -87,12 +95,18 @@ impl<const N: usize> TermSink for Scorer<'_, N> {
     fn set_phase(&mut self, phase: i32) {
         self.phase = phase;
     }
+
+    #[inline(always)]
+    fn set_scale(&mut self, scales: [i32; 2]) {
+        self.scales = scales;
+    }
 }
 
 /// Counts terms per side.
 pub(crate) struct Counter<const N: usize> {
     counts: [[i32; N]; 2],
     phase: Option<i32>,
+    scales: [i32; 2],
 }
 
 impl<const N: usize> TermSink for Counter<N> {
@@ -110,26 +124,37 @@ impl<const N: usize> TermSink for Counter<N> {
     fn set_phase(&mut self, phase: i32) {
         self.phase = Some(phase);
     }
+
+    fn set_scale(&mut self, scales: [i32; 2]) {
+        self.scales = scales;
+    }
 }
 
 /// How often each term `feed` gives occurs, `us`'s count minus the other
 /// side's. In a game with tapered terms (one that sets the phase, whose
 /// tapered terms are its first [`orthodox_eval::FEATURES`](crate::engine::orthodox_eval::FEATURES)) every count
-/// is scaled by [`PHASE_MAX`]: a middlegame weight's count by the phase,
-/// an endgame weight's by `PHASE_MAX` minus it, so that the evaluation is
-/// the dot product with the weights divided by `PHASE_MAX` (rounded down).
-pub(crate) fn term_counts<const N: usize>(us: Color, feed: impl FnOnce(&mut Counter<N>)) -> [i32; N] {
-    let mut counter = Counter { counts: [[0; N]; 2], phase: None };
+/// is scaled by [`PHASE_MAX`] times [`SCALE_MAX`]: a middlegame weight's
+/// count by the phase, an endgame weight's by `PHASE_MAX` minus it and
+/// by the endgame scale ([`TermSink::set_scale`]) of the side that
+/// `weights` (the game's own) favour in the endgame, so that the
+/// evaluation under `weights` is the dot product with them divided by
+/// `PHASE_MAX * SCALE_MAX` (rounded down).
+pub(crate) fn term_counts<const N: usize>(
+    us: Color,
+    weights: &[i32; N],
+    feed: impl FnOnce(&mut Counter<N>),
+) -> [i32; N] {
+    let mut counter = Counter { counts: [[0; N]; 2], phase: None, scales: [SCALE_MAX; 2] };
     feed(&mut counter);
     let us = us.index();
-    std::array::from_fn(|i| {
-        let count = counter.counts[us][i] - counter.counts[us ^ 1][i];
-        match counter.phase {
-            None => count,
-            Some(phase) if i < EG => count * phase,
-            Some(phase) if i < 2 * EG => count * (PHASE_MAX - phase),
-            Some(_) => count * PHASE_MAX,
-        }
+    let count = |i: usize| counter.counts[us][i] - counter.counts[us ^ 1][i];
+    let Some(phase) = counter.phase else { return std::array::from_fn(count) };
+    let eg: i32 = (EG..2 * EG).map(|i| count(i) * weights[i]).sum();
+    let scale = counter.scales[if eg >= 0 { us } else { us ^ 1 }];
+    std::array::from_fn(|i| match i {
+        _ if i < EG => count(i) * phase * SCALE_MAX,
+        _ if i < 2 * EG => count(i) * (PHASE_MAX - phase) * scale,
+        _ => count(i) * PHASE_MAX * SCALE_MAX,
     })
 }
 
@@ -201,10 +226,12 @@ macro_rules! eval_scaffold {
         $crate::engine::impl_eval_weights!(EvalParams, TERMS);
 
         /// How often each term occurs, the side to move's count minus the
-        /// opponent's: `evaluate` is the dot product of this with
-        /// [`EvalParams::weights`]. For fitting the weights to game results.
+        /// opponent's: `evaluate` is the dot product of this with the
+        /// default [`EvalParams::weights`] (with others too, but for an
+        /// endgame scale that the default weights pick by the side they
+        /// favour). For fitting the weights to game results.
         pub fn features(pos: &$pos) -> [i32; FEATURES] {
-            $crate::engine::term_counts(pos.turn(), |sink| terms(pos, sink))
+            $crate::engine::term_counts(pos.turn(), &EvalParams::default().weights, |sink| terms(pos, sink))
         }
     };
     ($(#[$doc:meta])* $pos:ty, material_first, $last:expr) => {

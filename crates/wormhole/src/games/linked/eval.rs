@@ -12,7 +12,7 @@ use super::Position;
 use super::routes::{self, Routes};
 use crate::core::orthodox::{bishop, rook};
 use crate::core::{Color, Role};
-use crate::engine::orthodox_eval::{self, Scene};
+use crate::engine::orthodox_eval::{self, Forces, Scene};
 pub use crate::engine::orthodox_eval::{BISHOP_PAIR, KING_ATTACK, MATERIAL, MOBILITY_N, PASSED, PST, TEMPO, TEMPO_EG};
 use crate::engine::{Term, TermShape, TermSink};
 
@@ -84,6 +84,7 @@ fn terms<S: TermSink>(pos: &Position, sink: &mut S) {
     let b = pos.board();
     sink.set_phase(orthodox_eval::board_phase(b));
     let cells = pos.portals().cells().0;
+    sink.set_scale(orthodox_eval::scales(&Forces::of(b), orthodox_eval::keeps_colour(cells)));
     let scene = Scene { board: b, blockers: b.occupied().0 | cells, closed: cells };
     orthodox_eval::board_terms(&scene, sink, |_, _, _, _| {});
     let through = Color::ALL.map(|c| portal_terms(pos, c, sink));

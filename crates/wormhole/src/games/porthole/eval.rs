@@ -10,7 +10,7 @@
 
 use super::{Position, attacks};
 use crate::core::{Bitboard, Color, Role};
-use crate::engine::orthodox_eval::{self, Scene};
+use crate::engine::orthodox_eval::{self, Forces, Scene};
 pub use crate::engine::orthodox_eval::{BISHOP_PAIR, KING_ATTACK, MATERIAL, MOBILITY_N, PASSED, PST, TEMPO, TEMPO_EG};
 use crate::engine::{Term, TermShape, TermSink};
 
@@ -86,6 +86,7 @@ fn terms<S: TermSink>(pos: &Position, sink: &mut S) {
     let open_portholes = tokens & !occupied;
     let can_leave = open_portholes != 0;
     sink.set_phase(orthodox_eval::board_phase(b));
+    sink.set_scale(orthodox_eval::scales(&Forces::of(b), orthodox_eval::keeps_colour(tokens)));
     let scene = Scene { board: b, blockers: occupied | tokens, closed: tokens };
     let mut entries = [[0i32; Role::MAX]; 2];
     if can_leave {

@@ -10,7 +10,7 @@
 
 use super::{BoardId, PORTALS, Position, attacks};
 use crate::core::{Bitboard, Color, Role};
-use crate::engine::orthodox_eval::{self, Scene};
+use crate::engine::orthodox_eval::{self, Forces, Scene};
 pub use crate::engine::orthodox_eval::{BISHOP_PAIR, KING_ATTACK, MATERIAL, MOBILITY_N, PASSED, PST, TEMPO, TEMPO_EG};
 use crate::engine::{Scorer, Term, TermShape, TermSink};
 
@@ -147,6 +147,9 @@ fn material_terms<S: TermSink>(pos: &Position, sink: &mut S) {
         let moving = transit.iter().flatten().filter(|p| p.role == r).count() as u32;
         (a.by_role(r).count() + b.by_role(r).count() + moving).div_ceil(2)
     }));
+    // A teleport keeps the square, so bishops keep their colour; a piece
+    // in transit stands on neither board and counts for nothing here.
+    sink.set_scale(orthodox_eval::scales(&Forces::of(a).join(Forces::of(b)), true));
 }
 
 /// Feeds every term of the evaluation of `pos` to `sink`.
