@@ -515,6 +515,16 @@ pub struct Features {
     /// positions with the same pawns from it (`engine/correction.rs`);
     /// `None`: the game decides ([`SearchHooks::CORRECTION`]).
     pub correction: Option<bool>,
+    /// Correct the static evaluation by each side's pieces other than
+    /// pawns too (two tables, by a hash of White's and of Black's, added
+    /// to the pawns' correction; `engine/correction.rs`).
+    pub correction_pieces: bool,
+    /// Correct the static evaluation by the move that led to the position
+    /// too (a table by its piece and target square; `engine/correction.rs`).
+    pub correction_previous: bool,
+    /// The most the correction history moves the static evaluation, in
+    /// centipawns (each table's entries too); `None`: 32.
+    pub correction_limit: Option<u32>,
     /// The late-move reductions' divisor in hundredths (ln depth times ln
     /// move number over it); `None`: the game decides
     /// ([`SearchHooks::LMR_DIVISOR`]).
@@ -552,6 +562,9 @@ impl Default for Features {
             tt_eval: false,
             razoring: false,
             correction: None,
+            correction_pieces: false,
+            correction_previous: false,
+            correction_limit: None,
             lmr_divisor: None,
         }
     }
