@@ -12,8 +12,8 @@
 //! ([`Features::correction_previous`](super::Features::correction_previous)):
 //! each has tables of its own, and the corrections add up, within a limit.
 
-use super::{Features, Searchable};
 use super::ordering::PieceTo;
+use super::{Features, Searchable};
 use crate::core::{Color, Role};
 
 /// How many entries each side's table by a hash has (a power of two).

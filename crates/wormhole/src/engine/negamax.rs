@@ -344,7 +344,9 @@ impl<P: Searchable> Searcher<'_, P> {
     /// (`None` where unknown, and always with the continuation history off).
     #[inline]
     pub(super) fn before(&self, ply: usize) -> [Option<PieceTo>; 2] {
-        let at = |back: usize| ply.checked_sub(back).and_then(|p| self.played_piece[p]).filter(|_| self.continuation_history);
+        let at = |back: usize| {
+            ply.checked_sub(back).and_then(|p| self.played_piece[p]).filter(|_| self.continuation_history)
+        };
         [at(1), at(2)]
     }
 
