@@ -772,7 +772,7 @@ mod tests {
         assert!(features_of("corrpieces=on").unwrap().correction_pieces);
         assert!(features_of("corrprev=on").unwrap().correction_previous);
         assert_eq!(features_of("corrmax=64").unwrap().correction_limit, Some(64));
-        assert!(features_of("corrmax=0").unwrap_err().to_string().contains("'corrmax' must be from 1 to 500"));
+        assert!(features_of("corrmax=0").unwrap_err().to_string().contains("'corrmax' must be from 1 to 1000"));
         assert_eq!(features_of("lmrdiv=190").unwrap().lmr_divisor, Some(190));
         assert!(features_of("lmrdiv=20").unwrap_err().to_string().contains("'lmrdiv' must be from 50 to 1000"));
         assert!(!features_of("lmr=off").unwrap().lmr);

@@ -523,12 +523,18 @@ pub struct Features {
     /// too (a table by its piece and target square; `engine/correction.rs`).
     pub correction_previous: bool,
     /// The most the correction history moves the static evaluation, in
-    /// centipawns (each table's entries too); `None`: 32.
+    /// centipawns (each table's entries too; within
+    /// [`Features::CORRECTION_LIMITS`]); `None`: 32.
     pub correction_limit: Option<u32>,
     /// The late-move reductions' divisor in hundredths (ln depth times ln
     /// move number over it); `None`: the game decides
     /// ([`SearchHooks::LMR_DIVISOR`]).
     pub lmr_divisor: Option<u32>,
+}
+
+impl Features {
+    /// The limits [`Features::correction_limit`] may set, in centipawns.
+    pub const CORRECTION_LIMITS: std::ops::RangeInclusive<u32> = 1..=1000;
 }
 
 impl Default for Features {

@@ -25,6 +25,10 @@ const GRAIN: i32 = 32;
 const MAX_BONUS: i32 = 256;
 /// The default limit of the correction, in centipawns.
 pub(super) const DEFAULT_LIMIT: i32 = 32;
+/// The largest limit a search may set, in centipawns
+/// ([`Features::CORRECTION_LIMITS`]): its entries in [`GRAIN`]s fit in 16 bits.
+const MAX_LIMIT: i32 = *Features::CORRECTION_LIMITS.end() as i32;
+const _: () = assert!(MAX_LIMIT * GRAIN <= i16::MAX as i32);
 
 /// Which of the correction's tables the search reads and teaches, and the
 /// limit of their sum.
@@ -48,7 +52,7 @@ impl Tables {
             pawns: features.correction.unwrap_or(P::CORRECTION),
             pieces: features.correction_pieces,
             previous: features.correction_previous,
-            limit: features.correction_limit.map_or(DEFAULT_LIMIT, |l| l as i32),
+            limit: features.correction_limit.map_or(DEFAULT_LIMIT, |l| (l as i32).clamp(1, MAX_LIMIT)),
         }
     }
 
@@ -85,12 +89,14 @@ impl Key {
     }
 }
 
-/// The correction tables, each by side to move.
+/// The correction tables, each by side to move. Entries stay within the
+/// largest limit, [`MAX_LIMIT`] times [`GRAIN`], which 16 bits hold: the
+/// tables take half the cache they would in 32.
 pub(super) struct Correction {
-    pawns: Box<[[i32; SIZE]; 2]>,
+    pawns: Box<[[i16; SIZE]; 2]>,
     /// By side to move, then the colour of the pieces hashed.
-    pieces: Box<[[[i32; SIZE]; 2]; 2]>,
-    previous: Box<[[i32; PieceTo::COUNT]; 2]>,
+    pieces: Box<[[[i16; SIZE]; 2]; 2]>,
+    previous: Box<[[i16; PieceTo::COUNT]; 2]>,
 }
 
 impl Correction {
@@ -116,13 +122,14 @@ impl Correction {
     pub(super) fn of(&self, key: Key, tables: Tables) -> i32 {
         let mut sum = 0;
         if tables.pawns {
-            sum += self.pawns[key.turn][key.pawns];
+            sum += i32::from(self.pawns[key.turn][key.pawns]);
         }
         if tables.pieces {
-            sum += self.pieces[key.turn][0][key.pieces[0]] + self.pieces[key.turn][1][key.pieces[1]];
+            let [white, black] = &self.pieces[key.turn];
+            sum += i32::from(white[key.pieces[0]]) + i32::from(black[key.pieces[1]]);
         }
         if let Some(p) = key.previous {
-            sum += self.previous[key.turn][p.index()];
+            sum += i32::from(self.previous[key.turn][p.index()]);
         }
         (sum / GRAIN).clamp(-tables.limit, tables.limit)
     }
@@ -135,7 +142,10 @@ impl Correction {
     pub(super) fn update(&mut self, key: Key, tables: Tables, eval: i32, value: i32, depth: i32) {
         let bonus = ((value - eval) * depth / 8).clamp(-MAX_BONUS, MAX_BONUS);
         let limit = tables.limit * GRAIN;
-        let learn = |e: &mut i32| *e += bonus - *e * bonus.abs() / limit;
+        let learn = |e: &mut i16| {
+            let old = i32::from(*e);
+            *e = (old + bonus - old * bonus.abs() / limit) as i16;
+        };
         if tables.pawns {
             learn(&mut self.pawns[key.turn][key.pawns]);
         }
