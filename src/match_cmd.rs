@@ -36,8 +36,9 @@ pub struct MatchArgs {
     /// table's score as the static evaluation, razoring; corr=on|off: the
     /// static evaluation corrected by the pawns' history; corrpieces=on|off,
     /// corrprev=on|off, corrmax=N: corrected by each side's other pieces
-    /// and by the previous move too, the correction's limit in centipawns
-    /// (default 32); lazy=on|off: the lazy evaluation; fmargin=N,
+    /// and by the previous move too (each game's own by default), the
+    /// correction's limit in centipawns (default 32); lazy=on|off: the
+    /// lazy evaluation; fmargin=N,
     /// lmrdiv=N: the futility margin and the late-move reductions' divisor
     /// in hundredths),
     /// or "minimax=2" (a plain two-ply minimax on material).
@@ -267,8 +268,8 @@ const SWITCHES: &[(&str, SetSwitch)] = &[
     ("tteval", |f, on| f.tt_eval = on),
     ("razor", |f, on| f.razoring = on),
     ("corr", |f, on| f.correction = Some(on)),
-    ("corrpieces", |f, on| f.correction_pieces = on),
-    ("corrprev", |f, on| f.correction_previous = on),
+    ("corrpieces", |f, on| f.correction_pieces = Some(on)),
+    ("corrprev", |f, on| f.correction_previous = Some(on)),
 ];
 
 /// Applies one `key=value` setting.
@@ -769,8 +770,8 @@ mod tests {
         assert_eq!(features_of("seeprune=on").unwrap().see_prune, Some(true));
         assert!(features_of("razor=on").unwrap().razoring);
         assert_eq!(features_of("corr=off").unwrap().correction, Some(false));
-        assert!(features_of("corrpieces=on").unwrap().correction_pieces);
-        assert!(features_of("corrprev=on").unwrap().correction_previous);
+        assert_eq!(features_of("corrpieces=off").unwrap().correction_pieces, Some(false));
+        assert_eq!(features_of("corrprev=on").unwrap().correction_previous, Some(true));
         assert_eq!(features_of("corrmax=64").unwrap().correction_limit, Some(64));
         assert!(features_of("corrmax=0").unwrap_err().to_string().contains("'corrmax' must be from 1 to 1000"));
         assert_eq!(features_of("lmrdiv=190").unwrap().lmr_divisor, Some(190));

@@ -517,11 +517,13 @@ pub struct Features {
     pub correction: Option<bool>,
     /// Correct the static evaluation by each side's pieces other than
     /// pawns too (two tables, by a hash of White's and of Black's, added
-    /// to the pawns' correction; `engine/correction.rs`).
-    pub correction_pieces: bool,
+    /// to the pawns' correction; `engine/correction.rs`); `None`: the game
+    /// decides ([`SearchHooks::CORRECTION_PIECES`]).
+    pub correction_pieces: Option<bool>,
     /// Correct the static evaluation by the move that led to the position
-    /// too (a table by its piece and target square; `engine/correction.rs`).
-    pub correction_previous: bool,
+    /// too (a table by its piece and target square; `engine/correction.rs`);
+    /// `None`: the game decides ([`SearchHooks::CORRECTION_PREVIOUS`]).
+    pub correction_previous: Option<bool>,
     /// The most the correction history moves the static evaluation, in
     /// centipawns (each table's entries too; within
     /// [`Features::CORRECTION_LIMITS`]); `None`: 32.
@@ -568,8 +570,8 @@ impl Default for Features {
             tt_eval: false,
             razoring: false,
             correction: None,
-            correction_pieces: false,
-            correction_previous: false,
+            correction_pieces: None,
+            correction_previous: None,
             correction_limit: None,
             lmr_divisor: None,
         }

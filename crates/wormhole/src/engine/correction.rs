@@ -50,8 +50,8 @@ impl Tables {
     pub fn chosen<P: Searchable>(features: &Features) -> Tables {
         Tables {
             pawns: features.correction.unwrap_or(P::CORRECTION),
-            pieces: features.correction_pieces,
-            previous: features.correction_previous,
+            pieces: features.correction_pieces.unwrap_or(P::CORRECTION_PIECES),
+            previous: features.correction_previous.unwrap_or(P::CORRECTION_PREVIOUS),
             limit: features.correction_limit.map_or(DEFAULT_LIMIT, |l| (l as i32).clamp(1, MAX_LIMIT)),
         }
     }
