@@ -5,7 +5,7 @@
 
 use std::ops::RangeInclusive;
 
-use wormhole::engine::EngineOptions;
+use wormhole::engine::{EngineOptions, Features};
 
 /// The longest line the input line takes, in characters: a path as long as
 /// Linux allows (4096 bytes) fits. A key past it is refused with a message.
@@ -43,7 +43,7 @@ pub const MATCH_GAMES: RangeInclusive<i64> = 1..=1_000_000;
 
 /// The numbers a `match --engine-a/-b` setting takes (`hash=`, `depth=`...),
 /// by setting: a value outside is refused with the range.
-pub const MATCH_SETTINGS: [(&str, RangeInclusive<i64>); 9] = [
+pub const MATCH_SETTINGS: [(&str, RangeInclusive<i64>); 10] = [
     ("hash", *EngineOptions::HASH_MB.start() as i64..=*EngineOptions::HASH_MB.end() as i64),
     ("threads", 1..=EngineOptions::MAX_THREADS as i64),
     ("depth", 1..=100),
@@ -51,6 +51,7 @@ pub const MATCH_SETTINGS: [(&str, RangeInclusive<i64>); 9] = [
     ("movetime", *MOVETIME_MS.start() as i64..=*MOVETIME_MS.end() as i64),
     ("fmargin", 0..=2000),
     ("lmrdiv", 50..=1000),
+    ("corrmax", *Features::CORRECTION_LIMITS.start() as i64..=*Features::CORRECTION_LIMITS.end() as i64),
     ("prooffrom", 1..=10_000),
     ("temperature", 1..=100_000),
 ];

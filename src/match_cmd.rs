@@ -34,9 +34,13 @@ pub struct MatchArgs {
     /// tteval=on|off, razor=on|off: exchange and history pruning near the
     /// leaves, reductions by improvement and of losing captures, the
     /// table's score as the static evaluation, razoring; corr=on|off: the
-    /// static evaluation corrected by the pawns' history; lazy=on|off: the
-    /// lazy evaluation; fmargin=N, lmrdiv=N: the futility margin and the
-    /// late-move reductions' divisor in hundredths),
+    /// static evaluation corrected by the pawns' history; corrpieces=on|off,
+    /// corrprev=on|off, corrmax=N: corrected by each side's other pieces
+    /// and by the previous move too (each game's own by default), the
+    /// correction's limit in centipawns (default 32); lazy=on|off: the
+    /// lazy evaluation; fmargin=N,
+    /// lmrdiv=N: the futility margin and the late-move reductions' divisor
+    /// in hundredths),
     /// or "minimax=2" (a plain two-ply minimax on material).
     #[arg(long)]
     engine_a: String,
@@ -264,6 +268,8 @@ const SWITCHES: &[(&str, SetSwitch)] = &[
     ("tteval", |f, on| f.tt_eval = on),
     ("razor", |f, on| f.razoring = on),
     ("corr", |f, on| f.correction = Some(on)),
+    ("corrpieces", |f, on| f.correction_pieces = Some(on)),
+    ("corrprev", |f, on| f.correction_previous = Some(on)),
 ];
 
 /// Applies one `key=value` setting.
@@ -301,6 +307,7 @@ fn apply_setting<W: EvalWeights, M>(
         "movetime" => limits.movetime = Some(Duration::from_millis(int()? as u64)),
         "fmargin" => features.futility_margin = int()? as i32,
         "lmrdiv" => features.lmr_divisor = Some(int()? as u32),
+        "corrmax" => features.correction_limit = Some(int()? as u32),
         "prooffrom" => features.proof_from_move = Some(int()? as u32),
         k if let Some((_, set)) = SWITCHES.iter().find(|(name, _)| *name == k) => set(features, flag()?),
         "temperature" => features.temperature = Some(int()? as u32),
@@ -763,6 +770,10 @@ mod tests {
         assert_eq!(features_of("seeprune=on").unwrap().see_prune, Some(true));
         assert!(features_of("razor=on").unwrap().razoring);
         assert_eq!(features_of("corr=off").unwrap().correction, Some(false));
+        assert_eq!(features_of("corrpieces=off").unwrap().correction_pieces, Some(false));
+        assert_eq!(features_of("corrprev=on").unwrap().correction_previous, Some(true));
+        assert_eq!(features_of("corrmax=64").unwrap().correction_limit, Some(64));
+        assert!(features_of("corrmax=0").unwrap_err().to_string().contains("'corrmax' must be from 1 to 1000"));
         assert_eq!(features_of("lmrdiv=190").unwrap().lmr_divisor, Some(190));
         assert!(features_of("lmrdiv=20").unwrap_err().to_string().contains("'lmrdiv' must be from 50 to 1000"));
         assert!(!features_of("lmr=off").unwrap().lmr);

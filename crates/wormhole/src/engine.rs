@@ -515,10 +515,28 @@ pub struct Features {
     /// positions with the same pawns from it (`engine/correction.rs`);
     /// `None`: the game decides ([`SearchHooks::CORRECTION`]).
     pub correction: Option<bool>,
+    /// Correct the static evaluation by each side's pieces other than
+    /// pawns too (two tables, by a hash of White's and of Black's, added
+    /// to the pawns' correction; `engine/correction.rs`); `None`: the game
+    /// decides ([`SearchHooks::CORRECTION_PIECES`]).
+    pub correction_pieces: Option<bool>,
+    /// Correct the static evaluation by the move that led to the position
+    /// too (a table by its piece and target square; `engine/correction.rs`);
+    /// `None`: the game decides ([`SearchHooks::CORRECTION_PREVIOUS`]).
+    pub correction_previous: Option<bool>,
+    /// The most the correction history moves the static evaluation, in
+    /// centipawns (each table's entries too; within
+    /// [`Features::CORRECTION_LIMITS`]); `None`: 32.
+    pub correction_limit: Option<u32>,
     /// The late-move reductions' divisor in hundredths (ln depth times ln
     /// move number over it); `None`: the game decides
     /// ([`SearchHooks::LMR_DIVISOR`]).
     pub lmr_divisor: Option<u32>,
+}
+
+impl Features {
+    /// The limits [`Features::correction_limit`] may set, in centipawns.
+    pub const CORRECTION_LIMITS: std::ops::RangeInclusive<u32> = 1..=1000;
 }
 
 impl Default for Features {
@@ -552,6 +570,9 @@ impl Default for Features {
             tt_eval: false,
             razoring: false,
             correction: None,
+            correction_pieces: None,
+            correction_previous: None,
+            correction_limit: None,
             lmr_divisor: None,
         }
     }

@@ -128,6 +128,16 @@ pub trait SearchHooks: Rules + sealed::Sealed {
     /// history (the game's default of [`Features::correction`](super::Features::correction),
     /// `engine/correction.rs`): off unless measured to gain in the game.
     const CORRECTION: bool = false;
+    /// Whether the correction history has tables by each side's pieces
+    /// other than pawns too (the game's default of
+    /// [`Features::correction_pieces`](super::Features::correction_pieces)):
+    /// off unless measured to gain in the game.
+    const CORRECTION_PIECES: bool = false;
+    /// Whether the correction history has a table by the previous move
+    /// too (the game's default of
+    /// [`Features::correction_previous`](super::Features::correction_previous)):
+    /// off unless measured to gain in the game.
+    const CORRECTION_PREVIOUS: bool = false;
     /// The game's prover: the engine runs it beside or after its
     /// alpha-beta search. By default the proof-number search over these
     /// traits, which every game gets ([`prove_in_slot`], draws respected);

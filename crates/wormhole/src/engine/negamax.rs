@@ -14,6 +14,7 @@
 //! verifies each claimed game end with such a search (see `root`).
 
 use super::Searchable;
+use super::correction::Key;
 use super::ordering::{HISTORY_MAX, Hints, PieceTo, loses_material, moving_role, quiet_score};
 use super::score::{INFINITY, MATE, MATE_BOUND, MAX_PLY, from_tt, is_mate, mated_in, no_move_value, to_tt};
 use super::search::Searcher;
@@ -121,7 +122,8 @@ impl<P: Searchable> Searcher<'_, P> {
     /// capture or promotion the best move, no game end, and a bound only
     /// on the side of the evaluation it proves.
     fn correct(&mut self, pos: &P, node: &Node, best: i32, best_move: Option<P::Move>, alpha: i32, beta: i32) {
-        let Some(eval) = self.static_evals[node.ply].filter(|_| self.correction) else { return };
+        let tables = self.correction;
+        let Some(eval) = self.static_evals[node.ply].filter(|_| tables.any()) else { return };
         let quiet = best_move.is_none_or(|m| pos.captured_by(m).is_none() && m.promotion().is_none());
         let proves = if best >= beta {
             best > eval
@@ -131,7 +133,8 @@ impl<P: Searchable> Searcher<'_, P> {
             true
         };
         if quiet && proves && !node.in_check && !is_mate(best) && self.excluded[node.ply] == 0 {
-            self.history.correction.update(pos, eval, best, node.depth);
+            let key = Key::of(pos, self.previous_piece(node.ply), tables);
+            self.history.correction.update(key, tables, eval, best, node.depth);
         }
     }
 
@@ -147,7 +150,7 @@ impl<P: Searchable> Searcher<'_, P> {
         let needs_eval = !pv && !in_check && !proof && (depth <= 3 || self.null_move || self.deep_pruning);
         let eval = (needs_eval || (self.deep_pruning && !in_check)).then(|| {
             let e = self.eval(pos);
-            self.corrected(pos, e)
+            self.corrected(pos, e, self.previous_piece(ply))
         });
         self.static_evals[ply] = eval;
         let improving = self.deep_pruning && self.improving(ply, eval);
@@ -341,7 +344,9 @@ impl<P: Searchable> Searcher<'_, P> {
     /// (`None` where unknown, and always with the continuation history off).
     #[inline]
     pub(super) fn before(&self, ply: usize) -> [Option<PieceTo>; 2] {
-        let at = |back: usize| ply.checked_sub(back).and_then(|p| self.played_piece[p]);
+        let at = |back: usize| {
+            ply.checked_sub(back).and_then(|p| self.played_piece[p]).filter(|_| self.continuation_history)
+        };
         [at(1), at(2)]
     }
 
@@ -430,7 +435,10 @@ impl<P: Searchable> Searcher<'_, P> {
         };
         let reducible = quiet || self.reduces_capture(pos, node, m, count);
         self.played[node.ply] = Some(m);
-        self.played_piece[node.ply] = if self.continuation_history { PieceTo::of(pos, m) } else { None };
+        self.played_piece[node.ply] = match self.continuation_history || self.correction.previous {
+            true => PieceTo::of(pos, m),
+            false => None,
+        };
         let undo = pos.play_unchecked(m);
         self.prefetch(pos);
         let extended = node.extend == Some(m.to_bits());

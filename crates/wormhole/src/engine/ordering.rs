@@ -28,7 +28,7 @@ pub struct History {
     captures: Box<CaptureTable>,
     counters: Box<[[[u32; 64]; 64]; 2]>,
     continuation: Box<ContinuationTable>,
-    /// The static evaluation's corrections by pawn structure.
+    /// The static evaluation's corrections (by pawn structure, pieces, previous move).
     pub(super) correction: Correction,
 }
 
@@ -44,7 +44,7 @@ pub struct PieceTo(u16);
 
 impl PieceTo {
     /// How many there are: by colour, role and square.
-    const COUNT: usize = 2 * Role::MAX * 64;
+    pub(super) const COUNT: usize = 2 * Role::MAX * 64;
 
     /// The piece `m` moves in `pos` and its target (`None` for a move of no piece).
     #[inline]
@@ -54,7 +54,7 @@ impl PieceTo {
     }
 
     #[inline(always)]
-    fn index(self) -> usize {
+    pub(super) fn index(self) -> usize {
         self.0 as usize
     }
 }

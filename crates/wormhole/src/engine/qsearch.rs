@@ -23,7 +23,7 @@ impl<P: Searchable> Searcher<'_, P> {
         let in_check = P::safety_in_check(&safety);
         if !in_check && ply < MAX_PLY - 1 && pos.surely_has_move(&safety) {
             // Not out of moves, so it may stand pat before generating anything.
-            let stand = self.stand_pat(pos, alpha, beta);
+            let stand = self.stand_pat(pos, alpha, beta, ply, qply);
             if stand >= beta {
                 return stand;
             }
@@ -43,7 +43,7 @@ impl<P: Searchable> Searcher<'_, P> {
                 let hints = Hints { capture_history: self.capture_history, ..Hints::none() };
                 self.pickers[ply].score_all(pos, &hints, self.history, false);
             } else {
-                let stand = self.stand_pat(pos, alpha, beta);
+                let stand = self.stand_pat(pos, alpha, beta, ply, qply);
                 if stand >= beta {
                     return stand;
                 }
@@ -77,12 +77,16 @@ impl<P: Searchable> Searcher<'_, P> {
         best
     }
 
-    /// The value of standing pat at `pos`: its static evaluation (lazy,
-    /// see [`Self::eval_lazy`]) with the pawns' correction.
+    /// The value of standing pat at `pos`, `qply` plies into the capture
+    /// search at `ply`: its static evaluation (lazy, see
+    /// [`Self::eval_lazy`]) with the correction history's (the previous
+    /// move known only at the capture search's first ply: its captures
+    /// record none).
     #[inline]
-    fn stand_pat(&mut self, pos: &P, alpha: i32, beta: i32) -> i32 {
+    fn stand_pat(&mut self, pos: &P, alpha: i32, beta: i32, ply: usize, qply: usize) -> i32 {
         let eval = self.eval_lazy(pos, alpha, beta);
-        self.corrected(pos, eval)
+        let previous = if qply == 0 { self.previous_piece(ply) } else { None };
+        self.corrected(pos, eval, previous)
     }
 
     /// The value of a capture-search node known before any move is

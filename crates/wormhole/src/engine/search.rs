@@ -11,6 +11,7 @@ use std::time::Instant;
 
 use super::Features;
 use super::Searchable;
+use super::correction::{Key, Tables};
 use super::eval_cache::EvalCache;
 use super::ordering::{History, Picker, PieceTo};
 use super::score::{DRAW, MAX_PLY};
@@ -148,9 +149,9 @@ pub(super) struct Searcher<'a, P: Searchable> {
     /// Whether moves losing material by static exchange are skipped near
     /// the leaves (see [`Features::see_prune`]).
     pub see_prune: bool,
-    /// Whether the static evaluation is corrected by the pawn structure's
-    /// history (see [`Features::correction`]).
-    pub correction: bool,
+    /// The correction history's tables the static evaluation is
+    /// corrected by (see [`Features::correction`] and the switches after it).
+    pub correction: Tables,
     /// The static evaluation of the node at each ply of the current line
     /// (`None`: in check, or not computed), to tell whether a position improves.
     pub static_evals: [Option<i32>; MAX_PLY + 1],
@@ -205,7 +206,7 @@ impl<'a, P: Searchable> Searcher<'a, P> {
             null_verify: None,
             deep_pruning: shared.features.deep_pruning.unwrap_or(P::DEEP_PRUNING),
             see_prune: shared.features.see_prune.unwrap_or(P::SEE_PRUNE),
-            correction: shared.features.correction.unwrap_or(P::CORRECTION),
+            correction: Tables::chosen::<P>(&shared.features),
             static_evals: [None; MAX_PLY + 1],
             played: [None; MAX_PLY + 1],
             played_piece: [None; MAX_PLY + 1],
@@ -310,11 +311,22 @@ impl<'a, P: Searchable> Searcher<'a, P> {
         self.evals.get_or(pos.hash(), || pos.evaluate(params, positional))
     }
 
-    /// `eval`, a static evaluation of `pos`, corrected by the pawn
-    /// structure's history ([`Features::correction`](super::Features::correction)).
+    /// `eval`, a static evaluation of `pos`, reached by the move
+    /// `previous` (its piece and target, `None`: not known), corrected by
+    /// the correction history ([`Features::correction`](super::Features::correction)).
     #[inline]
-    pub fn corrected(&self, pos: &P, eval: i32) -> i32 {
-        if self.correction { eval + self.history.correction.of(pos) } else { eval }
+    pub fn corrected(&self, pos: &P, eval: i32, previous: Option<PieceTo>) -> i32 {
+        if !self.correction.any() {
+            return eval;
+        }
+        eval + self.history.correction.of(Key::of(pos, previous, self.correction), self.correction)
+    }
+
+    /// The piece and target of the move played to reach `ply` (`None`:
+    /// the root, a null move, or not recorded).
+    #[inline]
+    pub fn previous_piece(&self, ply: usize) -> Option<PieceTo> {
+        ply.checked_sub(1).and_then(|p| self.played_piece[p])
     }
 
     /// The static evaluation, or a bound from material alone when that is

@@ -322,6 +322,13 @@ impl SearchHooks for Position {
     /// 20,000 nodes a move, against itself off: 215.5 / 400 (53.9%, +27
     /// Elo, 95% +2 .. +53), SPRT [0, 5] LLR 0.71, no verdict.
     const CORRECTION: bool = true;
+    /// Measured together with [`SearchHooks::CORRECTION_PREVIOUS`]
+    /// (README, "Correction history, and more switches tried"), ordinary
+    /// chess, 20,000 nodes a move, against the pawns' table alone: 218 /
+    /// 400 (54.5%, +31 Elo, 95% +7 .. +56), SPRT [0, 5] LLR 0.91, no verdict.
+    const CORRECTION_PIECES: bool = true;
+    /// Measured with [`SearchHooks::CORRECTION_PIECES`]: see there.
+    const CORRECTION_PREVIOUS: bool = true;
     /// Reduces a little more than the default 2.25: 1.9 (the match
     /// setting `lmrdiv=190`) against 2.25, ordinary chess, 20,000 nodes a
     /// move, seeds 65 and 66: 214 / 400 twice (53.5%, +24 Elo, 95% -2 ..
