@@ -11,7 +11,7 @@
 //! weight, blended by the [`phase`] (the pieces left): a piece-square
 //! weight counts fully while the queens and rooks are on, its endgame twin
 //! once they are gone. The endgame sum counts by the stronger side's
-//! [`scale`]: less where it cannot win as much as material says (no
+//! scale (`scale`): less where it cannot win as much as material says (no
 //! pawns and a minor piece up at most, opposite-coloured bishops, a rook
 //! ending a pawn up on one wing).
 //!
@@ -30,7 +30,7 @@ pub use crate::rules::Term;
 
 /// The phase of a position with all the minor and major pieces on; the
 /// weight of a tapered term is `(mg * phase + eg * (PHASE_MAX - phase)) /
-/// PHASE_MAX` (its endgame part scaled, see [`taper`]).
+/// PHASE_MAX` (its endgame part scaled, see `taper`).
 pub const PHASE_MAX: i32 = 24;
 
 /// Middlegame piece values.
@@ -498,7 +498,7 @@ pub(crate) fn taper(mg: i32, eg: i32, phase: i32, us: usize, scales: [i32; 2]) -
     (mg * phase * SCALE_MAX + eg * scale * (PHASE_MAX - phase)).div_euclid(PHASE_MAX * SCALE_MAX)
 }
 
-/// The whole of the endgame [`scale`]: an endgame score counts fully at
+/// The whole of the endgame scale (`scale`): an endgame score counts fully at
 /// this scale, not at all at 0.
 pub const SCALE_MAX: i32 = 128;
 
