@@ -33,7 +33,7 @@ const _: () = assert!(MAX_LIMIT * GRAIN <= i16::MAX as i32);
 /// Which of the correction's tables the search reads and teaches, and the
 /// limit of their sum.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Tables {
+pub(super) struct CorrectionTables {
     /// By side to move and the pawns.
     pub pawns: bool,
     /// By side to move and each side's pieces other than pawns (two tables).
@@ -45,10 +45,10 @@ pub(super) struct Tables {
     pub limit: i32,
 }
 
-impl Tables {
+impl CorrectionTables {
     /// The tables `features` ask for, the game's where they leave it open.
-    pub fn chosen<P: Searchable>(features: &Features) -> Tables {
-        Tables {
+    pub fn chosen<P: Searchable>(features: &Features) -> CorrectionTables {
+        CorrectionTables {
             pawns: features.correction.unwrap_or(P::CORRECTION),
             pieces: features.correction_pieces.unwrap_or(P::CORRECTION_PIECES),
             previous: features.correction_previous.unwrap_or(P::CORRECTION_PREVIOUS),
@@ -66,21 +66,21 @@ impl Tables {
 /// What a position is known by in the tables: its indices, computed once
 /// for the reading and the teaching of one node.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Key {
+pub(super) struct CorrectionKey {
     turn: usize,
     pawns: usize,
     pieces: [usize; 2],
     previous: Option<PieceTo>,
 }
 
-impl Key {
+impl CorrectionKey {
     /// The key of `pos`, reached by the move `previous` (its piece and
     /// target; `None`: not known); hashes of the tables `tables` leaves
     /// off are not computed.
     #[inline]
-    pub fn of<P: Searchable>(pos: &P, previous: Option<PieceTo>, tables: Tables) -> Key {
+    pub fn of<P: Searchable>(pos: &P, previous: Option<PieceTo>, tables: CorrectionTables) -> CorrectionKey {
         let pieces = |c| if tables.pieces { pieces_index(pos, c) } else { 0 };
-        Key {
+        CorrectionKey {
             turn: pos.turn().index(),
             pawns: if tables.pawns { pawn_index(pos) } else { 0 },
             pieces: [pieces(Color::White), pieces(Color::Black)],
@@ -119,7 +119,7 @@ impl Correction {
     /// The correction of the static evaluation of the position known by
     /// `key`, in centipawns: the sum of the tables on, within their limit.
     #[inline]
-    pub(super) fn of(&self, key: Key, tables: Tables) -> i32 {
+    pub(super) fn of(&self, key: CorrectionKey, tables: CorrectionTables) -> i32 {
         let mut sum = 0;
         if tables.pawns {
             sum += i32::from(self.pawns[key.turn][key.pawns]);
@@ -139,7 +139,7 @@ impl Correction {
     /// table's entry moves towards the difference, the more the deeper
     /// the search.
     #[inline]
-    pub(super) fn update(&mut self, key: Key, tables: Tables, eval: i32, value: i32, depth: i32) {
+    pub(super) fn update(&mut self, key: CorrectionKey, tables: CorrectionTables, eval: i32, value: i32, depth: i32) {
         let bonus = ((value - eval) * depth / 8).clamp(-MAX_BONUS, MAX_BONUS);
         let limit = tables.limit * GRAIN;
         let learn = |e: &mut i16| {
@@ -195,23 +195,24 @@ mod tests {
     use crate::games::porthole::Position;
 
     const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -";
-    const ONLY_PAWNS: Tables = Tables { pawns: true, pieces: false, previous: false, limit: DEFAULT_LIMIT };
-    const ONLY_PIECES: Tables = Tables { pieces: true, pawns: false, ..ONLY_PAWNS };
-    const ONLY_PREVIOUS: Tables = Tables { previous: true, pawns: false, ..ONLY_PAWNS };
+    const ONLY_PAWNS: CorrectionTables =
+        CorrectionTables { pawns: true, pieces: false, previous: false, limit: DEFAULT_LIMIT };
+    const ONLY_PIECES: CorrectionTables = CorrectionTables { pieces: true, pawns: false, ..ONLY_PAWNS };
+    const ONLY_PREVIOUS: CorrectionTables = CorrectionTables { previous: true, pawns: false, ..ONLY_PAWNS };
 
     fn pos(fen: &str) -> Position {
         Position::from_fen(fen).unwrap()
     }
 
     /// The correction of `fen` reached by `previous` in the tables `t`.
-    fn of(c: &Correction, t: Tables, fen: &str, previous: Option<PieceTo>) -> i32 {
-        c.of(Key::of(&pos(fen), previous, t), t)
+    fn of(c: &Correction, t: CorrectionTables, fen: &str, previous: Option<PieceTo>) -> i32 {
+        c.of(CorrectionKey::of(&pos(fen), previous, t), t)
     }
 
     /// Teaches `t` twenty times that `fen` searched 100 cp above its evaluation.
-    fn teach(c: &mut Correction, t: Tables, fen: &str, previous: Option<PieceTo>) {
+    fn teach(c: &mut Correction, t: CorrectionTables, fen: &str, previous: Option<PieceTo>) {
         for _ in 0..20 {
-            c.update(Key::of(&pos(fen), previous, t), t, 0, 100, 16);
+            c.update(CorrectionKey::of(&pos(fen), previous, t), t, 0, 100, 16);
         }
     }
 
@@ -275,11 +276,11 @@ mod tests {
     #[test]
     fn the_correction_stays_within_its_limit_and_follows_the_error_down() {
         let fen = "4k3/pp6/8/8/8/8/PP6/4K3 w - - 0 1 -";
-        let all = Tables { pawns: true, pieces: true, previous: true, limit: DEFAULT_LIMIT };
+        let all = CorrectionTables { pawns: true, pieces: true, previous: true, limit: DEFAULT_LIMIT };
         let previous = piece_to("4k3/pp6/8/8/8/8/PP6/3K4 w - - 0 1 -", "Ke1");
-        for t in [ONLY_PAWNS, all, Tables { limit: 96, ..all }] {
+        for t in [ONLY_PAWNS, all, CorrectionTables { limit: 96, ..all }] {
             let mut c = Correction::new();
-            let key = Key::of(&pos(fen), previous, t);
+            let key = CorrectionKey::of(&pos(fen), previous, t);
             for _ in 0..1000 {
                 c.update(key, t, 0, 5000, 60);
             }
@@ -290,9 +291,9 @@ mod tests {
             assert!((-t.limit..=-1).contains(&c.of(key, t)), "{t:?}: {}", c.of(key, t));
         }
         // With more tables, a larger limit is reached.
-        let wide = Tables { limit: 96, ..all };
+        let wide = CorrectionTables { limit: 96, ..all };
         let mut c = Correction::new();
-        let key = Key::of(&pos(fen), previous, wide);
+        let key = CorrectionKey::of(&pos(fen), previous, wide);
         for _ in 0..1000 {
             c.update(key, wide, 0, 5000, 60);
         }

@@ -14,7 +14,7 @@
 //! verifies each claimed game end with such a search (see `root`).
 
 use super::Searchable;
-use super::correction::Key;
+use super::correction::CorrectionKey;
 use super::ordering::{HISTORY_MAX, Hints, PieceTo, loses_material, moving_role, quiet_score};
 use super::score::{INFINITY, MATE, MATE_BOUND, MAX_PLY, from_tt, is_mate, mated_in, no_move_value, to_tt};
 use super::search::Searcher;
@@ -133,7 +133,7 @@ impl<P: Searchable> Searcher<'_, P> {
             true
         };
         if quiet && proves && !node.in_check && !is_mate(best) && self.excluded[node.ply] == 0 {
-            let key = Key::of(pos, self.previous_piece(node.ply), tables);
+            let key = CorrectionKey::of(pos, self.previous_piece(node.ply), tables);
             self.history.correction.update(key, tables, eval, best, node.depth);
         }
     }

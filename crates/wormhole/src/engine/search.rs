@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use super::Features;
 use super::Searchable;
-use super::correction::{Key, Tables};
+use super::correction::{CorrectionKey, CorrectionTables};
 use super::eval_cache::EvalCache;
 use super::ordering::{History, Picker, PieceTo};
 use super::score::{DRAW, MAX_PLY};
@@ -151,7 +151,7 @@ pub(super) struct Searcher<'a, P: Searchable> {
     pub see_prune: bool,
     /// The correction history's tables the static evaluation is
     /// corrected by (see [`Features::correction`] and the switches after it).
-    pub correction: Tables,
+    pub correction: CorrectionTables,
     /// The static evaluation of the node at each ply of the current line
     /// (`None`: in check, or not computed), to tell whether a position improves.
     pub static_evals: [Option<i32>; MAX_PLY + 1],
@@ -206,7 +206,7 @@ impl<'a, P: Searchable> Searcher<'a, P> {
             null_verify: None,
             deep_pruning: shared.features.deep_pruning.unwrap_or(P::DEEP_PRUNING),
             see_prune: shared.features.see_prune.unwrap_or(P::SEE_PRUNE),
-            correction: Tables::chosen::<P>(&shared.features),
+            correction: CorrectionTables::chosen::<P>(&shared.features),
             static_evals: [None; MAX_PLY + 1],
             played: [None; MAX_PLY + 1],
             played_piece: [None; MAX_PLY + 1],
@@ -319,7 +319,7 @@ impl<'a, P: Searchable> Searcher<'a, P> {
         if !self.correction.any() {
             return eval;
         }
-        eval + self.history.correction.of(Key::of(pos, previous, self.correction), self.correction)
+        eval + self.history.correction.of(CorrectionKey::of(pos, previous, self.correction), self.correction)
     }
 
     /// The piece and target of the move played to reach `ply` (`None`:
