@@ -63,6 +63,7 @@ mod negamax;
 mod ordering;
 pub mod orthodox_eval;
 pub(crate) mod pages;
+mod piece_to;
 mod pns;
 mod prove;
 mod prune;

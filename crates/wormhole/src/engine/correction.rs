@@ -12,7 +12,7 @@
 //! ([`Features::correction_previous`](super::Features::correction_previous)):
 //! each has tables of its own, and the corrections add up, within a limit.
 
-use super::ordering::PieceTo;
+use super::piece_to::PieceTo;
 use super::{Features, Searchable};
 use crate::core::{Color, Role};
 

@@ -15,7 +15,8 @@
 
 use super::Searchable;
 use super::correction::CorrectionKey;
-use super::ordering::{HISTORY_MAX, Hints, PieceTo, loses_material, moving_role, quiet_score};
+use super::ordering::{HISTORY_MAX, Hints, loses_material, moving_role, quiet_score};
+use super::piece_to::PieceTo;
 use super::score::{INFINITY, MATE, MATE_BOUND, MAX_PLY, from_tt, is_mate, mated_in, no_move_value, to_tt};
 use super::search::Searcher;
 use super::tt::{Bound, Entry};

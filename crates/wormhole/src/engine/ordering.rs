@@ -10,8 +10,9 @@
 
 use super::Searchable;
 use super::correction::Correction;
+use super::piece_to::PieceTo;
 use super::see::see_floor;
-use crate::core::{Color, Piece, Role};
+use crate::core::{Color, Role};
 use crate::rules::{GameMove, MoveBuffer};
 
 /// What the search learns about moves from their cutoffs, kept between
@@ -36,28 +37,6 @@ pub struct History {
 /// move's. One table serves the moves one and two plies earlier: the
 /// earlier move's colour tells them apart.
 type ContinuationTable = [[i16; PieceTo::COUNT]; PieceTo::COUNT];
-
-/// The piece a move moves and its target square, as the continuation
-/// history knows a move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PieceTo(u16);
-
-impl PieceTo {
-    /// How many there are: by colour, role and square.
-    pub(super) const COUNT: usize = 2 * Role::MAX * 64;
-
-    /// The piece `m` moves in `pos` and its target (`None` for a move of no piece).
-    #[inline]
-    pub fn of<P: Searchable>(pos: &P, m: P::Move) -> Option<PieceTo> {
-        let Piece { color, role } = pos.boards()[pos.board_to_play()].piece_at(m.from())?;
-        Some(PieceTo(((color.index() * Role::MAX + role.index()) * 64 + m.to().index()) as u16))
-    }
-
-    #[inline(always)]
-    pub(super) fn index(self) -> usize {
-        self.0 as usize
-    }
-}
 
 /// Capture history by side, capturing role, target square and captured role.
 type CaptureTable = [[[[i32; Role::MAX]; 64]; Role::MAX]; 2];
