@@ -31,6 +31,7 @@ mod puzzle_record;
 mod puzzle_sets;
 mod puzzles_cmd;
 mod saved_games;
+mod search_settings;
 pub mod server;
 mod signals;
 mod solve;

@@ -14,7 +14,7 @@ use wormhole::{Color, GameKind, ListedGame, Roles, WithPosition};
 
 use self::stats::{Pairs, Sprt, Verdict};
 use self::uci_player::{Dialect, UciEngine};
-use crate::{game_arg, limits};
+use crate::{game_arg, limits, search_settings};
 
 mod stats;
 mod uci_player;
@@ -238,40 +238,6 @@ fn minimax(pairs: &[(String, String)], seed: Option<u64>) -> anyhow::Result<Opti
     Ok(Some(Minimax::new(depth, seed)))
 }
 
-/// Turns one of the engine's switches on or off.
-type SetSwitch = fn(&mut Features, bool);
-
-/// The engine's on/off switches by their setting name (`name=on|off`).
-const SWITCHES: &[(&str, SetSwitch)] = &[
-    ("null", |f, on| f.null_move = Some(on)),
-    ("lmr", |f, on| f.lmr = on),
-    ("futility", |f, on| f.futility = on),
-    ("positional", |f, on| f.positional_eval = on),
-    ("lazy", |f, on| f.lazy_eval = on),
-    ("lmp", |f, on| f.late_move_pruning = on),
-    ("checkext", |f, on| f.check_extension = on),
-    ("solver", |f, on| f.proof_search = on),
-    ("seeorder", |f, on| f.see_order = Some(on)),
-    ("seeq", |f, on| f.see_qsearch = Some(on)),
-    ("qtt", |f, on| f.qsearch_tt = on),
-    ("iir", |f, on| f.iir = on),
-    ("caphist", |f, on| f.capture_history = Some(on)),
-    ("histlmr", |f, on| f.history_lmr = Some(on)),
-    ("counter", |f, on| f.counter_moves = Some(on)),
-    ("conthist", |f, on| f.continuation_history = Some(on)),
-    ("singular", |f, on| f.singular = Some(on)),
-    ("deep", |f, on| f.deep_pruning = Some(on)),
-    ("seeprune", |f, on| f.see_prune = Some(on)),
-    ("histprune", |f, on| f.history_prune = on),
-    ("implmr", |f, on| f.improving_lmr = on),
-    ("caplmr", |f, on| f.capture_lmr = on),
-    ("tteval", |f, on| f.tt_eval = on),
-    ("razor", |f, on| f.razoring = on),
-    ("corr", |f, on| f.correction = Some(on)),
-    ("corrpieces", |f, on| f.correction_pieces = Some(on)),
-    ("corrprev", |f, on| f.correction_previous = Some(on)),
-];
-
 /// Applies one `key=value` setting.
 fn apply_setting<W: EvalWeights, M>(
     key: &str,
@@ -282,22 +248,7 @@ fn apply_setting<W: EvalWeights, M>(
     params: &mut W,
     limits: &mut Limits<M>,
 ) -> anyhow::Result<()> {
-    let int = || -> anyhow::Result<i64> {
-        let n: i64 = value.parse().with_context(|| format!("setting '{key}' needs a number, got '{value}'"))?;
-        match limits::MATCH_SETTINGS.iter().find(|(k, _)| *k == key) {
-            Some((_, range)) if !range.contains(&n) => {
-                bail!("setting '{key}' must be from {} to {}, got {n}", range.start(), range.end())
-            }
-            _ => Ok(n),
-        }
-    };
-    let flag = || -> anyhow::Result<bool> {
-        match value {
-            "on" | "true" | "1" | "yes" => Ok(true),
-            "off" | "false" | "0" | "no" => Ok(false),
-            _ => bail!("setting '{key}' needs on or off, got '{value}'"),
-        }
-    };
+    let int = || search_settings::number(key, value);
     match key {
         "level" => options.level = value.parse()?,
         "hash" => options.hash_mb = int()? as usize,
@@ -305,12 +256,7 @@ fn apply_setting<W: EvalWeights, M>(
         "depth" => limits.depth = Some(int()? as u32),
         "nodes" => limits.nodes = Some(int()? as u64),
         "movetime" => limits.movetime = Some(Duration::from_millis(int()? as u64)),
-        "fmargin" => features.futility_margin = int()? as i32,
-        "lmrdiv" => features.lmr_divisor = Some(int()? as u32),
-        "corrmax" => features.correction_limit = Some(int()? as u32),
-        "prooffrom" => features.proof_from_move = Some(int()? as u32),
-        k if let Some((_, set)) = SWITCHES.iter().find(|(name, _)| *name == k) => set(features, flag()?),
-        "temperature" => features.temperature = Some(int()? as u32),
+        k if search_settings::apply(k, value, features)? => {}
         k if set_weight(params, names, k, value)? => {}
         _ => bail!("unknown setting '{key}'"),
     }

@@ -29,6 +29,7 @@ use wormhole::excerpt::Excerpt;
 use wormhole::{GAMES, GameKind};
 
 use crate::printable::printable;
+use crate::search_settings;
 use game::UciGame;
 use input::GuiInput;
 use worker::{Control, NoPosition, Task, UciJob, Worker};
@@ -213,6 +214,8 @@ impl UciSession {
             "hash" => UciJob::Hash(number(*EngineOptions::HASH_MB.start(), *EngineOptions::HASH_MB.end())?),
             "threads" => UciJob::Threads(number(1, EngineOptions::MAX_THREADS)?),
             "level" | "skill level" => UciJob::Level(value.parse()?),
+            // UCI's way to send an empty string.
+            "settings" => UciJob::Features(search_settings::parse(value.trim_start_matches("<empty>"))?),
             _ => bail!("unknown option {}", quoted(name)),
         };
         // UCI forbids changing the engine while it searches; a GUI that does
@@ -342,6 +345,7 @@ fn handshake() {
     say(&format!("option name Level type combo default {}{names}", Level::MAX));
     say(&format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"));
     say("option name Ponder type check default false");
+    say("option name Settings type string default <empty>");
     say("uciok");
 }
 

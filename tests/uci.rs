@@ -615,3 +615,30 @@ fn twoboard_intent_teleport_lost_move_and_a_mate_across_the_boards() {
     assert!(lines.iter().any(|l| l.contains("score mate 1")), "{lines:?}");
     uci.quit();
 }
+
+/// The nodes of the last `info depth` line before `bestmove`.
+fn nodes_to_depth(uci: &mut Uci, depth: u32) -> u64 {
+    uci.send("ucinewgame");
+    uci.send("position startpos moves e2e4 e7e5 g1f3 b8c6");
+    uci.send(&format!("go depth {depth}"));
+    let lines = uci.until("bestmove");
+    let last = lines.iter().rev().find(|l| l.starts_with("info depth")).expect("an info line");
+    let words: Vec<&str> = last.split_whitespace().collect();
+    let at = words.iter().position(|w| *w == "nodes").expect("nodes in the info line");
+    words[at + 1].parse().unwrap()
+}
+
+#[test]
+fn the_settings_option_changes_the_search_as_match_settings_do() {
+    let mut uci = Uci::start();
+    uci.send("setoption name UCI_Variant value porthole");
+    let defaults = nodes_to_depth(&mut uci, 7);
+    uci.send("setoption name Settings value lmr=off,null=off");
+    let full_width = nodes_to_depth(&mut uci, 7);
+    assert!(full_width > defaults, "without reductions and the null move: {full_width} nodes, with them {defaults}");
+    uci.send("setoption name Settings value lmrdiv=9");
+    assert!(uci.until("info string error").last().unwrap().contains("setting 'lmrdiv' must be from 50 to 1000, got 9"));
+    uci.send("setoption name Settings value <empty>");
+    assert_eq!(nodes_to_depth(&mut uci, 7), defaults, "an empty value is the defaults again");
+    uci.quit();
+}

@@ -9,7 +9,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use wormhole::ListedGame;
-use wormhole::engine::{Engine, EngineOptions, Info, Level, Limits, Score, SearchResult};
+use wormhole::engine::{Engine, EngineOptions, Features, Info, Level, Limits, Score, SearchResult};
 use wormhole::perft;
 use wormhole::rules::{GameMove, MoveSet};
 
@@ -82,6 +82,8 @@ pub enum UciJob {
     Hash(usize),
     Threads(usize),
     Level(Level),
+    /// The search's settings (the `Settings` option, as `wormhole match` takes them).
+    Features(Features),
     NewGame,
     Task(Box<dyn Task>),
 }
@@ -157,7 +159,9 @@ fn run_guarded(engine: &mut Engine, options: &mut EngineOptions, job: &UciJob) {
         return;
     }
     say("info string error: the engine failed (details on standard error); starting a fresh engine");
+    let features = engine.features();
     *engine = Engine::new(options.clone());
+    engine.set_features(features);
     if let UciJob::Task(task) = job {
         task.recover();
     }
@@ -177,6 +181,7 @@ fn run(engine: &mut Engine, options: &mut EngineOptions, job: &UciJob) {
             options.level = *level;
             engine.set_level(*level);
         }
+        UciJob::Features(features) => engine.set_features(*features),
         UciJob::NewGame => engine.new_game(),
         UciJob::Task(task) => task.run(engine),
     }
