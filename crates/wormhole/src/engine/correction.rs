@@ -64,8 +64,8 @@ impl CorrectionTables {
 }
 
 /// What a position is known by in the tables: its indices, computed once
-/// for the reading and the teaching of one node.
-#[derive(Clone, Copy, Debug)]
+/// for the reading and the teaching of one node (the default: no position's).
+#[derive(Clone, Copy, Debug, Default)]
 pub(super) struct CorrectionKey {
     turn: usize,
     pawns: usize,
@@ -175,8 +175,11 @@ fn pawn_index<P: Searchable>(pos: &P) -> usize {
 }
 
 /// The table index of `color`'s pieces other than pawns, role by role
-/// (each board's), hashed.
-#[inline]
+/// (each board's), hashed. Never inlined: inlined, the two colours' hashes
+/// were computed side by side in vector registers, whose 64-bit multiply
+/// takes five times as long as a scalar one, and the hash is a chain of
+/// multiplies (measured: see the README's speed figures).
+#[inline(never)]
 fn pieces_index<P: Searchable>(pos: &P, color: Color) -> usize {
     let mut key = 0u64;
     for b in pos.boards() {
