@@ -12,6 +12,7 @@
 //! ([`Features::correction_previous`](super::Features::correction_previous)):
 //! each has tables of its own, and the corrections add up, within a limit.
 
+use super::pages::prefetch;
 use super::piece_to::PieceTo;
 use super::{Features, Searchable};
 use crate::core::{Color, Role};
@@ -114,6 +115,22 @@ impl Correction {
         self.pawns.as_flattened_mut().fill(0);
         self.pieces.as_flattened_mut().as_flattened_mut().fill(0);
         self.previous.as_flattened_mut().fill(0);
+    }
+
+    /// Hints the processor to load the entries of the position known by
+    /// `key` in the tables `tables` has on, to be read soon: the search
+    /// asks for them before the static evaluation, whose own memory
+    /// (the evaluation cache) is then loaded at the same time.
+    #[inline]
+    pub(super) fn prefetch(&self, key: CorrectionKey, tables: CorrectionTables) {
+        if tables.pawns {
+            prefetch(&self.pawns[key.turn][key.pawns]);
+        }
+        if tables.pieces {
+            let [white, black] = &self.pieces[key.turn];
+            prefetch(&white[key.pieces[0]]);
+            prefetch(&black[key.pieces[1]]);
+        }
     }
 
     /// The correction of the static evaluation of the position known by

@@ -149,9 +149,9 @@ impl<P: Searchable> Searcher<'_, P> {
         // they improve on it.
         let needs_eval = !pv && !in_check && !proof && (depth <= 3 || self.null_move || self.deep_pruning);
         let eval = (needs_eval || (self.deep_pruning && !in_check)).then(|| {
-            let e = self.eval(pos);
             let key = self.correction_key(pos, self.previous_piece(ply));
             self.correction_keys[ply] = key;
+            let e = self.eval(pos);
             self.corrected_by(key, e)
         });
         self.static_evals[ply] = eval;

@@ -317,19 +317,9 @@ impl<'a, P: Searchable> Searcher<'a, P> {
         self.evals.get_or(pos.hash(), || pos.evaluate(params, positional))
     }
 
-    /// `eval`, a static evaluation of `pos`, reached by the move
-    /// `previous` (its piece and target, `None`: not known), corrected by
-    /// the correction history ([`Features::correction`](super::Features::correction)).
-    #[inline]
-    pub fn corrected(&self, pos: &P, eval: i32, previous: Option<PieceTo>) -> i32 {
-        if !self.correction.any() {
-            return eval;
-        }
-        self.corrected_by(self.correction_key(pos, previous), eval)
-    }
-
     /// `eval`, a static evaluation of the position the correction history
-    /// knows by `key`, corrected by it.
+    /// ([`Features::correction`](super::Features::correction)) knows by
+    /// `key`, corrected by it.
     #[inline]
     pub fn corrected_by(&self, key: CorrectionKey, eval: i32) -> i32 {
         if !self.correction.any() {
@@ -339,10 +329,14 @@ impl<'a, P: Searchable> Searcher<'a, P> {
     }
 
     /// What the correction history knows `pos`, reached by the move
-    /// `previous`, by (only the tables on are hashed).
+    /// `previous` (its piece and target, `None`: not known), by (only the
+    /// tables on are hashed); their entries for it are prefetched, so
+    /// ask before the static evaluation.
     #[inline]
     pub fn correction_key(&self, pos: &P, previous: Option<PieceTo>) -> CorrectionKey {
-        CorrectionKey::of(pos, previous, self.correction)
+        let key = CorrectionKey::of(pos, previous, self.correction);
+        self.history.correction.prefetch(key, self.correction);
+        key
     }
 
     /// The piece and target of the move played to reach `ply` (`None`:
