@@ -12,6 +12,7 @@
 //! ([`Features::correction_previous`](super::Features::correction_previous)):
 //! each has tables of its own, and the corrections add up, within a limit.
 
+use super::pages::prefetch;
 use super::piece_to::PieceTo;
 use super::{Features, Searchable};
 use crate::core::{Color, Role};
@@ -64,8 +65,8 @@ impl CorrectionTables {
 }
 
 /// What a position is known by in the tables: its indices, computed once
-/// for the reading and the teaching of one node.
-#[derive(Clone, Copy, Debug)]
+/// for the reading and the teaching of one node (the default: no position's).
+#[derive(Clone, Copy, Debug, Default)]
 pub(super) struct CorrectionKey {
     turn: usize,
     pawns: usize,
@@ -114,6 +115,22 @@ impl Correction {
         self.pawns.as_flattened_mut().fill(0);
         self.pieces.as_flattened_mut().as_flattened_mut().fill(0);
         self.previous.as_flattened_mut().fill(0);
+    }
+
+    /// Hints the processor to load the entries of the position known by
+    /// `key` in the tables `tables` has on, to be read soon: the search
+    /// asks for them before the static evaluation, whose own memory
+    /// (the evaluation cache) is then loaded at the same time.
+    #[inline]
+    pub(super) fn prefetch(&self, key: CorrectionKey, tables: CorrectionTables) {
+        if tables.pawns {
+            prefetch(&self.pawns[key.turn][key.pawns]);
+        }
+        if tables.pieces {
+            let [white, black] = &self.pieces[key.turn];
+            prefetch(&white[key.pieces[0]]);
+            prefetch(&black[key.pieces[1]]);
+        }
     }
 
     /// The correction of the static evaluation of the position known by
@@ -175,8 +192,11 @@ fn pawn_index<P: Searchable>(pos: &P) -> usize {
 }
 
 /// The table index of `color`'s pieces other than pawns, role by role
-/// (each board's), hashed.
-#[inline]
+/// (each board's), hashed. Never inlined: inlined, the two colours' hashes
+/// were computed side by side in vector registers, whose 64-bit multiply
+/// takes five times as long as a scalar one, and the hash is a chain of
+/// multiplies (README, "Speed in ordinary chess, and where the time goes").
+#[inline(never)]
 fn pieces_index<P: Searchable>(pos: &P, color: Color) -> usize {
     let mut key = 0u64;
     for b in pos.boards() {

@@ -14,7 +14,6 @@
 //! verifies each claimed game end with such a search (see `root`).
 
 use super::Searchable;
-use super::correction::CorrectionKey;
 use super::ordering::{HISTORY_MAX, Hints, loses_material, moving_role, quiet_score};
 use super::piece_to::PieceTo;
 use super::score::{INFINITY, MATE, MATE_BOUND, MAX_PLY, from_tt, is_mate, mated_in, no_move_value, to_tt};
@@ -134,8 +133,8 @@ impl<P: Searchable> Searcher<'_, P> {
             true
         };
         if quiet && proves && !node.in_check && !is_mate(best) && self.excluded[node.ply] == 0 {
-            let key = CorrectionKey::of(pos, self.previous_piece(node.ply), tables);
-            self.history.correction.update(key, tables, eval, best, node.depth);
+            // The key `node` computed with the evaluation: the same position, reached by the same move.
+            self.history.correction.update(self.correction_keys[node.ply], tables, eval, best, node.depth);
         }
     }
 
@@ -150,8 +149,10 @@ impl<P: Searchable> Searcher<'_, P> {
         // they improve on it.
         let needs_eval = !pv && !in_check && !proof && (depth <= 3 || self.null_move || self.deep_pruning);
         let eval = (needs_eval || (self.deep_pruning && !in_check)).then(|| {
+            let key = self.correction_key(pos, self.previous_piece(ply));
+            self.correction_keys[ply] = key;
             let e = self.eval(pos);
-            self.corrected(pos, e, self.previous_piece(ply))
+            self.corrected_by(key, e)
         });
         self.static_evals[ply] = eval;
         let improving = self.deep_pruning && self.improving(ply, eval);

@@ -84,9 +84,10 @@ impl<P: Searchable> Searcher<'_, P> {
     /// record none).
     #[inline]
     fn stand_pat(&mut self, pos: &P, alpha: i32, beta: i32, ply: usize, qply: usize) -> i32 {
-        let eval = self.eval_lazy(pos, alpha, beta);
         let previous = if qply == 0 { self.previous_piece(ply) } else { None };
-        self.corrected(pos, eval, previous)
+        let key = self.correction_key(pos, previous);
+        let eval = self.eval_lazy(pos, alpha, beta);
+        self.corrected_by(key, eval)
     }
 
     /// The value of a capture-search node known before any move is

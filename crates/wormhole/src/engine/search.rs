@@ -156,6 +156,10 @@ pub(super) struct Searcher<'a, P: Searchable> {
     /// The static evaluation of the node at each ply of the current line
     /// (`None`: in check, or not computed), to tell whether a position improves.
     pub static_evals: [Option<i32>; MAX_PLY + 1],
+    /// What the correction history knows the node at each ply of the
+    /// current line by, computed with its static evaluation (with
+    /// `static_evals`) and read again where the node's result teaches it.
+    pub correction_keys: [CorrectionKey; MAX_PLY + 1],
     /// The move played at each ply of the current line (`None`: a null
     /// move, or not known), so a node knows the move that led to it.
     pub played: [Option<P::Move>; MAX_PLY + 1],
@@ -209,6 +213,7 @@ impl<'a, P: Searchable> Searcher<'a, P> {
             see_prune: shared.features.see_prune.unwrap_or(P::SEE_PRUNE),
             correction: CorrectionTables::chosen::<P>(&shared.features),
             static_evals: [None; MAX_PLY + 1],
+            correction_keys: [CorrectionKey::default(); MAX_PLY + 1],
             played: [None; MAX_PLY + 1],
             played_piece: [None; MAX_PLY + 1],
         }
@@ -312,15 +317,26 @@ impl<'a, P: Searchable> Searcher<'a, P> {
         self.evals.get_or(pos.hash(), || pos.evaluate(params, positional))
     }
 
-    /// `eval`, a static evaluation of `pos`, reached by the move
-    /// `previous` (its piece and target, `None`: not known), corrected by
-    /// the correction history ([`Features::correction`](super::Features::correction)).
+    /// `eval`, a static evaluation of the position the correction history
+    /// ([`Features::correction`](super::Features::correction)) knows by
+    /// `key`, corrected by it.
     #[inline]
-    pub fn corrected(&self, pos: &P, eval: i32, previous: Option<PieceTo>) -> i32 {
+    pub fn corrected_by(&self, key: CorrectionKey, eval: i32) -> i32 {
         if !self.correction.any() {
             return eval;
         }
-        eval + self.history.correction.of(CorrectionKey::of(pos, previous, self.correction), self.correction)
+        eval + self.history.correction.of(key, self.correction)
+    }
+
+    /// What the correction history knows `pos`, reached by the move
+    /// `previous` (its piece and target, `None`: not known), by (only the
+    /// tables on are hashed); their entries for it are prefetched, so
+    /// ask before the static evaluation.
+    #[inline]
+    pub fn correction_key(&self, pos: &P, previous: Option<PieceTo>) -> CorrectionKey {
+        let key = CorrectionKey::of(pos, previous, self.correction);
+        self.history.correction.prefetch(key, self.correction);
+        key
     }
 
     /// The piece and target of the move played to reach `ply` (`None`:
