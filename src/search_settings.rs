@@ -107,10 +107,8 @@ mod tests {
     #[test]
     fn settings_change_the_features_they_name_and_nothing_else() {
         let features = parse("lmrdiv=225, singular=on,null=off").unwrap();
-        let mut expected = Features::default();
-        expected.lmr_divisor = Some(225);
-        expected.singular = Some(true);
-        expected.null_move = Some(false);
+        let expected =
+            Features { lmr_divisor: Some(225), singular: Some(true), null_move: Some(false), ..Features::default() };
         assert_eq!(features, expected);
         assert_eq!(parse("").unwrap(), Features::default());
     }
