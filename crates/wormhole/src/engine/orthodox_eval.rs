@@ -7,9 +7,7 @@
 //! the bishop pair, threats (pawns, knights and bishops, rooks attacking
 //! pieces; hanging pieces), outposts, rooks and queens on the seventh
 //! rank, the kings' distances to passed pawns and a passed pawn's free
-//! next square, pawn storms on the enemy king, connected pawns, own pawns
-//! on the bishops' colour, the minor pieces' distance to their king, and
-//! the move. Every term has a middlegame and an endgame
+//! next square, and the move. Every term has a middlegame and an endgame
 //! weight, blended by the [`phase`] (the pieces left): a piece-square
 //! weight counts fully while the queens and rooks are on, its endgame twin
 //! once they are gone. The endgame sum counts by the stronger side's
@@ -141,29 +139,8 @@ pub const PASSED_FREE: Term = PASSED_KING.then(
     TermShape::One,
     "passed pawns on rank 4-7 whose next square is empty and not attacked by the enemy, times their rank less 3",
 );
-/// Middlegame pawn storms.
-pub const STORM: Term = PASSED_FREE.then(
-    "storm",
-    TermShape::PerCount(STORM_CELLS),
-    "own pawns ahead of the enemy king on its file and the files beside it, by rank from their side: free to advance (0-7), an enemy pawn in front of them (8-15)",
-);
-/// Middlegame connected pawns.
-pub const CONNECTED: Term = STORM.then(
-    "connected",
-    TermShape::PerCount(8),
-    "pawns with an own pawn beside them or defending them, by rank from their side",
-);
-/// Middlegame own pawns on the bishops' colour.
-pub const BISHOP_PAWNS: Term =
-    CONNECTED.then("bpawns", TermShape::One, "own pawns on squares of a bishop's colour, summed over the bishops");
-/// Middlegame minor pieces' distance to their king.
-pub const KING_PROTECTOR: Term = BISHOP_PAWNS.then(
-    "protector",
-    TermShape::PerCount(2),
-    "the distance of each knight (0) and bishop (1) to its own king",
-);
 /// Middlegame tempo.
-pub const TEMPO: Term = KING_PROTECTOR.then("tempo", TermShape::One, "being the side to move");
+pub const TEMPO: Term = PASSED_FREE.then("tempo", TermShape::One, "being the side to move");
 
 /// How far each endgame weight lies after its middlegame twin.
 pub const EG: usize = TEMPO.start + 1;
@@ -216,22 +193,11 @@ pub const SEVENTH_EG: Term = OUTPOST_EG.then("seventh_eg", SEVENTH.shape, SEVENT
 pub const PASSED_KING_EG: Term = SEVENTH_EG.then("passking_eg", PASSED_KING.shape, PASSED_KING.doc);
 /// Endgame passed pawns free to advance.
 pub const PASSED_FREE_EG: Term = PASSED_KING_EG.then("passfree_eg", PASSED_FREE.shape, PASSED_FREE.doc);
-/// Endgame pawn storms.
-pub const STORM_EG: Term = PASSED_FREE_EG.then("storm_eg", STORM.shape, STORM.doc);
-/// Endgame connected pawns.
-pub const CONNECTED_EG: Term = STORM_EG.then("connected_eg", CONNECTED.shape, CONNECTED.doc);
-/// Endgame own pawns on the bishops' colour.
-pub const BISHOP_PAWNS_EG: Term = CONNECTED_EG.then("bpawns_eg", BISHOP_PAWNS.shape, BISHOP_PAWNS.doc);
-/// Endgame minor pieces' distance to their king.
-pub const KING_PROTECTOR_EG: Term = BISHOP_PAWNS_EG.then("protector_eg", KING_PROTECTOR.shape, KING_PROTECTOR.doc);
 /// Endgame tempo.
-pub const TEMPO_EG: Term = KING_PROTECTOR_EG.then("tempo_eg", TEMPO.shape, TEMPO.doc);
+pub const TEMPO_EG: Term = PASSED_FREE_EG.then("tempo_eg", TEMPO.shape, TEMPO.doc);
 
 /// The number of orthodox weights: the games' own terms follow them.
 pub const FEATURES: usize = TEMPO_EG.start + 1;
-
-/// The [`STORM`] weights: eight ranks free to advance, eight blocked.
-const STORM_CELLS: usize = 16;
 
 /// The squares of one role's piece-square table: the board folded at the
 /// d/e line (the king's wing and the queen's weigh alike).
@@ -239,7 +205,7 @@ const PST_SQUARES: usize = 32;
 
 /// The orthodox terms, in the order of their weights: a game's table of
 /// terms begins with these.
-pub const TERMS: [Term; 58] = [
+pub const TERMS: [Term; 50] = [
     MATERIAL,
     PST,
     MOBILITY_N,
@@ -264,10 +230,6 @@ pub const TERMS: [Term; 58] = [
     SEVENTH,
     PASSED_KING,
     PASSED_FREE,
-    STORM,
-    CONNECTED,
-    BISHOP_PAWNS,
-    KING_PROTECTOR,
     TEMPO,
     MATERIAL_EG,
     PST_EG,
@@ -293,10 +255,6 @@ pub const TERMS: [Term; 58] = [
     SEVENTH_EG,
     PASSED_KING_EG,
     PASSED_FREE_EG,
-    STORM_EG,
-    CONNECTED_EG,
-    BISHOP_PAWNS_EG,
-    KING_PROTECTOR_EG,
     TEMPO_EG,
 ];
 
@@ -324,183 +282,173 @@ pub const fn terms_then<const N: usize>(own: &[Term]) -> [Term; N] {
 #[rustfmt::skip]
 pub const WEIGHTS: [i32; FEATURES] = [
     // middlegame
-    100, 364, 384, 456, 998, 0, 0, 0, 0, // value: P N B R Q K (C W M unused)
+    100, 377, 388, 468, 984, 0, 0, 0, 0, // value: P N B R Q K (C W M unused)
     // pst P (ranks 1-8 from its side, files a-d = h-e)
     0, 0, 0, 0,
-    -21, 1, -7, -32,
-    -8, -5, -10, -15,
-    -10, -11, 2, 5,
-    -7, -1, 0, 15,
-    2, 31, 19, 30,
-    18, 9, 20, 28,
+    -19, 4, -4, -28,
+    -2, 3, -5, -8,
+    -7, -10, 8, 12,
+    -3, 4, 8, 23,
+    6, 26, 18, 25,
+    16, 13, 19, 24,
     0, 0, 0, 0,
     // pst N (ranks 1-8 from its side, files a-d = h-e)
-    -30, -38, -17, -2,
-    -14, 0, 1, 0,
-    -19, 4, -6, 21,
-    4, 13, 16, 12,
-    11, 8, 10, 14,
-    -5, 18, 12, 31,
-    -11, -7, 15, 9,
-    -35, -16, -11, -4,
+    -26, -33, -11, 1,
+    -13, -2, 9, 14,
+    -18, 6, 0, 24,
+    4, 10, 17, 16,
+    5, 3, 11, 12,
+    -7, 9, 7, 24,
+    -13, -8, 7, 6,
+    -29, -15, -10, -3,
     // pst B (ranks 1-8 from its side, files a-d = h-e)
-    -7, 10, -18, 1,
-    10, 22, 14, 9,
-    8, 11, 15, 6,
-    4, -1, 2, 4,
-    6, -7, 9, 3,
-    6, 13, 5, 10,
-    -9, -11, -1, 7,
-    -13, -6, -6, -6,
+    -9, 4, -14, 1,
+    5, 24, 12, 14,
+    5, 10, 16, 11,
+    4, 1, 2, 7,
+    4, -9, 9, 7,
+    3, 8, 5, 9,
+    -8, -8, -1, 6,
+    -11, -6, -4, -2,
     // pst R (ranks 1-8 from its side, files a-d = h-e)
-    -15, -2, 9, 26,
-    -28, -10, -5, 3,
-    -14, 2, -9, 5,
-    -12, 2, -6, 0,
-    2, 0, 8, 7,
-    2, 8, 12, 14,
-    10, 2, 16, 14,
-    3, 6, 8, 3,
+    -11, 1, 11, 28,
+    -21, -6, -4, 2,
+    -10, 2, -6, 4,
+    -8, 1, -3, -1,
+    2, 0, 5, 5,
+    2, 4, 7, 9,
+    12, 7, 16, 14,
+    1, 3, 5, 2,
     // pst Q (ranks 1-8 from its side, files a-d = h-e)
-    -11, -13, -2, 2,
-    8, 4, 10, 25,
-    -5, -4, 10, 5,
-    -6, 6, -1, -4,
-    22, -2, 2, 3,
-    1, 23, 13, 11,
-    9, -13, 6, -6,
-    -8, -3, -1, -1,
+    -9, -10, -1, 2,
+    4, 2, 8, 24,
+    -4, -5, 9, 5,
+    -5, 5, 1, -1,
+    17, -1, 3, 4,
+    1, 14, 9, 9,
+    4, -9, 3, -2,
+    -6, -3, -1, 0,
     // pst K (ranks 1-8 from its side, files a-d = h-e)
-    33, 31, -2, -14,
-    21, 18, -26, -25,
-    -43, -14, -30, -39,
-    -59, -46, -48, -53,
-    -73, -68, -67, -71,
-    -90, -85, -85, -89,
-    -111, -106, -107, -107,
-    -130, -126, -129, -129,
+    25, 32, 2, -9,
+    13, 16, -18, -18,
+    -39, -21, -29, -35,
+    -56, -48, -49, -51,
+    -72, -69, -68, -71,
+    -90, -87, -87, -90,
+    -110, -107, -108, -108,
+    -130, -128, -129, -129,
     // mobn: 0-8 squares
-    6, 39, 53, 59, 72, 77, 89, 100, 132,
+    2, 34, 49, 58, 74, 80, 96, 108, 138,
     // mobb: 0-13 squares
-    15, 30, 50, 58, 66, 72, 78, 86, 97, 114, 133, 153, 169, 179,
+    7, 22, 44, 53, 64, 71, 79, 93, 103, 124, 138, 156, 169, 181,
     // mobr: 0-14 squares
-    1, 14, 18, 23, 23, 33, 37, 40, 44, 42, 54, 65, 67, 72, 90,
+    -1, 13, 16, 22, 23, 34, 38, 43, 47, 49, 57, 66, 70, 75, 85,
     // mobq: 0-27 squares
-    7, 9, 11, 18, 24, 28, 34, 40, 43, 51, 56, 59, 59, 64, 70, 75, 78, 83, 90, 98, 98, 103, 110, 113, 120, 125, 130, 135,
-    0, -2, -19, -4, 19, 33, 76, 0, // passed: by rank
-    -10, -8, -6, // doubled isolated backward
-    23, 6, // shelter: one, two ahead
-    12, 12, 15, 8, 11, 0, 0, 0, 0, // kingatt: by role
+    5, 6, 8, 15, 22, 26, 32, 38, 42, 50, 55, 59, 60, 65, 71, 76, 79, 84, 90, 97, 99, 104, 110, 114, 120, 125, 130, 135,
+    0, -1, -15, -4, 16, 34, 73, 0, // passed: by rank
+    -11, -14, -9, // doubled isolated backward
+    20, 5, // shelter: one, two ahead
+    13, 17, 24, 10, 13, 0, 0, 0, 0, // kingatt: by role
     // kingdanger: by units 0-63 (fitted from the square law min(units, 40)^2 / 4, then made non-decreasing)
     0, 0, 1, 2, 2, 7, 7, 7, 15, 18, 28, 34, 34, 42, 49, 58,
     65, 70, 83, 88, 101, 112, 121, 132, 142, 157, 168, 183, 197, 209, 226, 240,
     256, 272, 288, 306, 324, 341, 361, 379, 400, 400, 400, 400, 400, 400, 400, 400,
     400, 400, 400, 400, 400, 400, 400, 400, 400, 400, 400, 400, 400, 400, 400, 400,
-    -23, -32, // kingfile: half-open, open
-    21, 47, // rookfile: half-open, open
-    28, 64, // bpair pthreat
-    -2, 24, 39, 57, 67, 60, 0, 0, 0, // minorthreat: P N B R Q by role
-    1, 11, 37, 30, 34, 46, 0, 0, 0, // rookthreat: P N B R Q by role
-    17, // hanging
-    30, 25, // outpost: N B
-    -1, -9, // seventh: R Q
+    -25, -39, // kingfile: half-open, open
+    22, 46, // rookfile: half-open, open
+    30, 60, // bpair pthreat
+    -3, 22, 41, 55, 68, 60, 0, 0, 0, // minorthreat: P N B R Q by role
+    2, 7, 34, 32, 20, 46, 0, 0, 0, // rookthreat: P N B R Q by role
+    19, // hanging
+    33, 23, // outpost: N B
+    3, -5, // seventh: R Q
     -3, 2, // passking: enemy king, own king
     -30, // passfree
-    0, -3, -11, -2, 6, 4, -8, 0, // storm: free, by rank
-    0, -7, -7, -8, -3, 9, 0, 0, // storm: blocked, by rank
-    0, 4, 12, 10, 18, 18, 4, 0, // connected: by rank
-    -6, // bpawns
-    -6, -4, // protector: N B
-    41, // tempo
+    44, // tempo
     // endgame
-    103, 311, 323, 527, 927, 0, 0, 0, 0, // value: P N B R Q K (C W M unused)
+    105, 271, 291, 514, 933, 0, 0, 0, 0, // value: P N B R Q K (C W M unused)
     // pst P (ranks 1-8 from its side, files a-d = h-e)
     0, 0, 0, 0,
-    -3, 16, 28, 27,
-    -8, 1, 2, -2,
-    -3, 8, 9, -4,
-    -1, 25, 10, -4,
-    18, 45, 36, 29,
-    29, 64, 68, 71,
+    -4, 12, 23, 19,
+    -4, 2, 4, -2,
+    0, 10, 7, -4,
+    1, 30, 14, 2,
+    21, 44, 38, 32,
+    36, 58, 60, 63,
     0, 0, 0, 0,
     // pst N (ranks 1-8 from its side, files a-d = h-e)
-    -24, -8, -12, 0,
-    -31, -13, 14, 13,
-    9, 11, 21, 29,
-    -3, -1, 22, 38,
-    0, 6, 29, 33,
-    -15, -9, 12, 28,
-    -21, -7, -1, 5,
-    -36, -32, -25, -14,
+    -23, -13, -12, -5,
+    -27, -16, 9, 10,
+    2, 5, 17, 25,
+    -4, 0, 17, 36,
+    -1, 6, 24, 31,
+    -12, -9, 6, 22,
+    -18, -7, -2, 0,
+    -30, -24, -22, -10,
     // pst B (ranks 1-8 from its side, files a-d = h-e)
-    -10, -23, 1, -13,
-    -10, -2, -24, 4,
-    -4, 3, 19, 29,
-    -13, 2, 29, 20,
-    -3, 21, 6, 42,
-    7, -5, 20, 7,
-    -16, 6, -10, 4,
-    -15, -10, -8, -7,
+    -13, -20, -5, -16,
+    -10, 0, -25, 2,
+    -4, -1, 16, 23,
+    -9, 2, 26, 18,
+    -1, 17, 5, 35,
+    3, -3, 16, 8,
+    -15, 2, -6, 4,
+    -13, -9, -8, -5,
     // pst R (ranks 1-8 from its side, files a-d = h-e)
-    2, -8, -3, -6,
-    -9, -6, -1, -3,
-    -1, -1, 1, 2,
-    -3, 0, 2, -1,
-    6, 4, 6, 1,
-    2, -4, -1, 5,
-    9, 1, 4, 1,
-    6, 10, 23, 13,
+    0, -8, -2, -4,
+    -8, -4, -1, -2,
+    -2, 0, 0, 1,
+    -3, 1, 1, -2,
+    3, 2, 6, 1,
+    1, -3, -1, 5,
+    9, 3, 7, 5,
+    2, 7, 15, 8,
     // pst Q (ranks 1-8 from its side, files a-d = h-e)
-    -16, -17, -13, -12,
-    -10, -10, -13, -6,
-    -4, -4, 11, 10,
-    5, 10, 14, 28,
-    10, 11, 16, 27,
-    3, 12, 18, 14,
-    -4, 0, 10, 6,
-    -19, -11, -2, -1,
+    -13, -13, -8, -5,
+    -8, -6, -6, 0,
+    -3, -1, 9, 10,
+    3, 8, 12, 22,
+    8, 8, 13, 21,
+    1, 8, 13, 13,
+    -5, -1, 6, 6,
+    -14, -9, -2, 0,
     // pst K (ranks 1-8 from its side, files a-d = h-e)
-    -45, -19, -13, -32,
-    -38, -10, 6, -1,
-    -34, -9, 8, 15,
-    -23, 3, 20, 26,
-    -18, 13, 20, 31,
-    -15, 10, 46, 39,
-    -28, 35, 33, 72,
-    -17, 9, 40, 38,
+    -39, -17, -12, -27,
+    -32, -10, 2, -1,
+    -27, -7, 6, 11,
+    -17, 1, 14, 22,
+    -15, 5, 8, 24,
+    -7, -2, 40, 33,
+    -22, 36, 37, 75,
+    -16, 8, 41, 48,
     // mobn: 0-8 squares
-    -9, -25, -28, -21, -31, -19, -37, -43, -89,
+    -5, -17, -26, -26, -45, -24, -51, -46, -101,
     // mobb: 0-13 squares
-    -29, -34, -33, -38, -39, -33, -37, -45, -43, -64, -73, -106, -106, -125,
+    -15, -24, -27, -33, -38, -36, -40, -66, -50, -85, -76, -116, -105, -126,
     // mobr: 0-14 squares
-    -1, -7, -4, 12, 15, 18, 22, 24, 26, 36, 33, 38, 45, 41, 24,
+    0, -3, 0, 11, 13, 16, 19, 22, 24, 31, 30, 35, 41, 39, 33,
     // mobq: 0-27 squares
-    0, 0, -2, -2, -2, -6, 0, -4, 5, 5, 6, 5, 7, 6, 7, 5, 5, -1, 1, 0, -5, -18, -2, -10, -2, -4, 0, 0,
-    0, 8, 23, 14, 36, 80, 184, 0, // passed: by rank
-    -31, -7, -2, // doubled isolated backward
-    -15, -13, // shelter: one, two ahead
-    2, 3, 0, -2, 9, 0, 0, 0, 0, // kingatt: by role
+    0, 0, -1, -1, -1, -3, 0, -2, 3, 3, 4, 3, 4, 3, 4, 2, 3, -1, 0, 0, -3, -8, -1, -5, -1, -2, 0, 0,
+    0, 11, 21, 11, 31, 78, 169, 0, // passed: by rank
+    -29, -7, 0, // doubled isolated backward
+    -12, -13, // shelter: one, two ahead
+    4, -8, -11, -3, 9, 0, 0, 0, 0, // kingatt: by role
     // kingdanger: by units 0-63
     0, 0, 0, 0, 0, 1, -1, 0, 0, 2, 1, 2, 0, -1, 0, 0,
     1, 0, 1, 1, 0, 2, 1, 0, -1, 0, -1, 0, 0, -1, 0, 0,
     -1, 0, -2, 0, 0, -1, 0, -1, 0, 0, -1, 0, -1, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    -11, -15, // kingfile: half-open, open
-    15, -4, // rookfile: half-open, open
-    79, 20, // bpair pthreat
-    17, 16, 19, 20, 54, 80, 0, 0, 0, // minorthreat: P N B R Q by role
-    16, 10, 9, 32, 23, 25, 0, 0, 0, // rookthreat: P N B R Q by role
-    29, // hanging
-    23, 14, // outpost: N B
-    24, 15, // seventh: R Q
-    13, -12, // passking: enemy king, own king
-    49, // passfree
-    0, 2, 5, -4, 6, 18, -13, 0, // storm: free, by rank
-    0, 3, 13, 16, 4, 4, 0, 0, // storm: blocked, by rank
-    0, -5, 1, 4, 9, 25, 13, 0, // connected: by rank
-    1, // bpawns
-    -1, 1, // protector: N B
-    20, // tempo
+    -13, -9, // kingfile: half-open, open
+    14, -3, // rookfile: half-open, open
+    84, 19, // bpair pthreat
+    27, 17, 21, 25, 54, 80, 0, 0, 0, // minorthreat: P N B R Q by role
+    12, 8, 9, 33, 22, 25, 0, 0, 0, // rookthreat: P N B R Q by role
+    36, // hanging
+    31, 21, // outpost: N B
+    22, 12, // seventh: R Q
+    12, -11, // passking: enemy king, own king
+    55, // passfree
+    13, // tempo
 ];
 
 /// Each role's share of the [`phase`]: knights and bishops 1, rooks 2,
@@ -742,7 +690,6 @@ pub(crate) fn board_terms<S: TermSink>(scene: &Scene, sink: &mut S, mut visit: i
         side.posts(sink);
         side.threats(sink, &attacks[ci], &attacks[ci ^ 1]);
         side.king_danger(sink, &attacks[ci], &attacks[ci ^ 1]);
-        side.shape(sink);
     }
 }
 
@@ -973,38 +920,6 @@ impl Side<'_> {
             units += DANGER_UNITS[ri] * (ours.by_role[ri] & checks[ri] & safe).count_ones() as i32;
         }
         sink.add_tapered(ci, KING_DANGER.at((units as usize).min(DANGER_CELLS - 1)), 1);
-    }
-
-    /// The pawns' and pieces' shape: pawn storms on the enemy king,
-    /// connected pawns, own pawns on the bishops' colour, the minor
-    /// pieces' distance to their king.
-    #[inline(always)]
-    fn shape<S: TermSink>(&self, sink: &mut S) {
-        let (b, color, ci) = (self.scene.board, self.color, self.color.index());
-        let pawns = self.pawns[ci];
-        if let Some(k) = b.king_of(!color) {
-            let ahead = fill_forward(!color, step(!color, 1 << k.index()));
-            let storm = pawns & (ahead | shift(E, ahead) | shift(W, ahead));
-            let blocked = storm & step(!color, self.pawns[ci ^ 1]);
-            for s in crate::core::Bitboard(storm) {
-                let cell = relative_rank(color, s.rank()) as usize + 8 * usize::from(blocked & 1 << s.index() != 0);
-                sink.add_tapered(ci, STORM.at(cell), 1);
-            }
-        }
-        let connected = pawns & (shift(E, pawns) | shift(W, pawns) | self.pawn_attacks[ci]);
-        for s in crate::core::Bitboard(connected) {
-            sink.add_tapered(ci, CONNECTED.at(relative_rank(color, s.rank()) as usize), 1);
-        }
-        for s in b.pieces(color, Role::Bishop) {
-            let colour = if DARK_SQUARES & 1 << s.index() != 0 { DARK_SQUARES } else { !DARK_SQUARES };
-            sink.add_tapered(ci, BISHOP_PAWNS.start, (pawns & colour).count_ones() as i32);
-        }
-        if let Some(king) = b.king_of(color) {
-            for (i, role) in [Role::Knight, Role::Bishop].into_iter().enumerate() {
-                let distance: u32 = b.pieces(color, role).into_iter().map(|s| u32::from(s.distance(king))).sum();
-                sink.add_tapered(ci, KING_PROTECTOR.at(i), distance as i32);
-            }
-        }
     }
 
     /// Threats on the enemy's pieces and pawns (`ours` the squares the
@@ -1270,39 +1185,6 @@ mod tests {
         // On rank 3 (e3), no extras.
         let w = counts("8/8/8/8/8/4P3/3K4/k7").0[WHITE];
         assert_eq!(w[PASSED_KING.start..PASSED_FREE.start + 1], [0, 0, 0]);
-    }
-
-    #[test]
-    fn storms_count_the_pawns_ahead_of_the_enemy_king() {
-        // White's king on g1 behind f2 g2 h2; Black's g4 (rank 5 from its
-        // side) and h5 (rank 4) free, h3 blocked by h2 (rank 6); a5 is on
-        // another wing.
-        let b = counts("4k3/8/8/p6p/6p1/7p/5PPP/6K1").0[BLACK];
-        let free = &b[STORM.start..STORM.at(8)];
-        assert_eq!(free, [0, 0, 0, 1, 1, 0, 0, 0]);
-        assert_eq!(b[STORM.at(8)..STORM.at(8) + 8], [0, 0, 0, 0, 0, 1, 0, 0]);
-        // Black's king on e8: of White's pawns only f2 (rank 2) stands on
-        // the files at and beside it.
-        assert_eq!(counts("4k3/8/8/p6p/6p1/7p/5PPP/6K1").0[WHITE][STORM.at(1)], 1);
-    }
-
-    #[test]
-    fn pawn_shape_counts_what_it_says() {
-        // d4 and e4 side by side (rank 4), c3 defending d4 but itself
-        // alone: two connected pawns; Black's a7 none.
-        let raw = counts("4k3/p7/8/8/3PP3/2P5/8/4K3");
-        assert_eq!(raw.0[WHITE][CONNECTED.start..CONNECTED.start + 8], [0, 0, 0, 2, 0, 0, 0, 0]);
-        assert_eq!(raw.0[BLACK][CONNECTED.start..CONNECTED.start + 8].iter().sum::<i32>(), 0);
-        // The bishop on c1 (dark) and the pawns on d2 (dark) and e2: one.
-        assert_eq!(counts("4k3/8/8/8/8/8/3PP3/2B1K3").0[WHITE][BISHOP_PAWNS.start], 1);
-    }
-
-    #[test]
-    fn king_protectors_count_what_they_say() {
-        // The knight on b1 five squares from the king on g1, the bishop
-        // on e3 two.
-        let w = counts("4k3/8/8/8/8/4B3/5PP1/1N4K1").0[WHITE];
-        assert_eq!(w[KING_PROTECTOR.start..KING_PROTECTOR.start + 2], [5, 2]);
     }
 
     /// The [`scales`] (White's, Black's) of a position of ordinary chess,
