@@ -43,7 +43,7 @@ pub const MATCH_GAMES: RangeInclusive<i64> = 1..=1_000_000;
 
 /// The numbers a `match --engine-a/-b` setting takes (`hash=`, `depth=`...),
 /// by setting: a value outside is refused with the range.
-pub const MATCH_SETTINGS: [(&str, RangeInclusive<i64>); 10] = [
+pub const MATCH_SETTINGS: [(&str, RangeInclusive<i64>); 23] = [
     ("hash", *EngineOptions::HASH_MB.start() as i64..=*EngineOptions::HASH_MB.end() as i64),
     ("threads", 1..=EngineOptions::MAX_THREADS as i64),
     ("depth", 1..=100),
@@ -54,6 +54,19 @@ pub const MATCH_SETTINGS: [(&str, RangeInclusive<i64>); 10] = [
     ("corrmax", *Features::CORRECTION_LIMITS.start() as i64..=*Features::CORRECTION_LIMITS.end() as i64),
     ("prooffrom", 1..=10_000),
     ("temperature", 1..=100_000),
+    ("hquad", 0..=1000),
+    ("hlin", 0..=10_000),
+    ("hmax", 0..=16_384),
+    ("rfpmargin", 0..=2000),
+    ("rfpdepth", 0..=20),
+    ("fbase", 0..=2000),
+    ("fdeep", 0..=2000),
+    ("fdepth", 0..=20),
+    ("lmpbase", 0..=100),
+    ("lmpdepth", 0..=20),
+    ("nullr", 1..=10),
+    ("seeqm", 0..=2000),
+    ("seecm", 0..=2000),
 ];
 
 /// How many random openings `match` draws for one pair of games before it

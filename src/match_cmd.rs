@@ -40,7 +40,9 @@ pub struct MatchArgs {
     /// correction's limit in centipawns (default 32); lazy=on|off: the
     /// lazy evaluation; fmargin=N,
     /// lmrdiv=N: the futility margin and the late-move reductions' divisor
-    /// in hundredths),
+    /// in hundredths; hquad, hlin, hmax, rfpmargin, rfpdepth, fbase, fdeep,
+    /// fdepth, lmpbase, lmpdepth, nullr, seeqm, seecm=N: the search's
+    /// numbers, `Tuning` in the engine's docs),
     /// or "minimax=2" (a plain two-ply minimax on material).
     #[arg(long)]
     engine_a: String,
@@ -159,21 +161,37 @@ fn uci_engine(pairs: &[(String, String)]) -> anyhow::Result<Option<(String, Dial
     Ok(first)
 }
 
-/// The UCI option a setting sets for a UCI engine (none for a search
-/// limit), or why it has none.
-fn uci_setting(key: &str, value: &str, dialect: Dialect) -> anyhow::Result<Option<(String, String)>> {
+/// What a setting of a UCI player becomes in the engine.
+enum UciSetting {
+    /// A UCI option: its name and value.
+    Option(String, String),
+    /// One of the search's settings, which another `wormhole` binary
+    /// takes through its `Settings` option (all of them in one).
+    Search(String),
+    /// A search limit, sent with each `go`.
+    Limit,
+}
+
+/// What the setting `key=value` of a UCI engine speaking `dialect`
+/// becomes there, or why it has no place there.
+fn uci_setting(key: &str, value: &str, dialect: Dialect) -> anyhow::Result<UciSetting> {
     match UCI_SETTINGS.iter().find(|(k, _)| *k == key) {
         Some(("level", _)) if dialect == Dialect::Chess => {
             bail!("setting 'level' is a wormhole engine's; set a chess engine's strength with option.NAME=VALUE")
         }
-        Some((_, option)) => Ok(option.map(|o| (o.to_string(), value.to_string()))),
+        Some((_, Some(option))) => Ok(UciSetting::Option(option.to_string(), value.to_string())),
+        Some((_, None)) => Ok(UciSetting::Limit),
+        None if dialect == Dialect::Wormhole && search_settings::apply(key, value, &mut Features::default())? => {
+            Ok(UciSetting::Search(format!("{key}={value}")))
+        }
         None => bail!("setting '{key}' is not available for a UCI engine"),
     }
 }
 
 /// Builds a player of `start`'s game from `key=value` settings separated
 /// by commas or spaces; `uci=PATH` makes it another `wormhole` binary
-/// spoken to over UCI, `chess=PATH` an engine of ordinary chess over UCI
+/// spoken to over UCI (the search's settings go to it as its `Settings`
+/// option), `chess=PATH` an engine of ordinary chess over UCI
 /// (for positions that are ordinary chess), `minimax=N` a plain N-ply
 /// minimax on material (see [`Minimax`]; no other setting applies to it).
 /// `option.NAME=VALUE` sets a UCI engine's option NAME.
@@ -204,11 +222,17 @@ fn player<P: ListedGame>(
     if uci.is_none() && !uci_options.is_empty() {
         bail!("option.NAME=VALUE is for a UCI engine (uci=PATH or chess=PATH)");
     }
+    let mut search = Vec::new();
     for (key, value) in pairs.iter().filter(|(k, _)| UCI_ENGINES.iter().all(|(e, _)| k != e)) {
-        if let Some((_, dialect)) = &uci {
-            uci_options.extend(uci_setting(key, value, *dialect)?);
+        match uci.as_ref().map(|(_, dialect)| uci_setting(key, value, *dialect)).transpose()? {
+            Some(UciSetting::Option(name, value)) => uci_options.push((name, value)),
+            Some(UciSetting::Search(setting)) => search.push(setting),
+            Some(UciSetting::Limit) | None => {}
         }
         apply_setting(key, value, start.kind().role_names(), &mut options, &mut features, &mut params, &mut limits)?;
+    }
+    if !search.is_empty() {
+        uci_options.push(("Settings".to_string(), search.join(",")));
     }
     let brain = match uci {
         Some((path, dialect)) => Brain::Uci(UciEngine::start(&path, dialect, start.kind(), &uci_options)?),

@@ -53,6 +53,19 @@ const NUMBERS: &[(&str, SetNumber)] = &[
     ("corrmax", |f, n| f.correction_limit = Some(n as u32)),
     ("prooffrom", |f, n| f.proof_from_move = Some(n as u32)),
     ("temperature", |f, n| f.temperature = Some(n as u32)),
+    ("hquad", |f, n| f.tuning.history_bonus_quadratic = n as i32),
+    ("hlin", |f, n| f.tuning.history_bonus_linear = n as i32),
+    ("hmax", |f, n| f.tuning.history_bonus_max = n as i32),
+    ("rfpmargin", |f, n| f.tuning.deep_rfp_margin = n as i32),
+    ("rfpdepth", |f, n| f.tuning.deep_rfp_depth = n as i32),
+    ("fbase", |f, n| f.tuning.deep_futility_base = n as i32),
+    ("fdeep", |f, n| f.tuning.deep_futility_margin = n as i32),
+    ("fdepth", |f, n| f.tuning.deep_futility_depth = n as i32),
+    ("lmpbase", |f, n| f.tuning.deep_lmp_base = n as i32),
+    ("lmpdepth", |f, n| f.tuning.deep_lmp_depth = n as i32),
+    ("nullr", |f, n| f.tuning.null_reduction = n as i32),
+    ("seeqm", |f, n| f.tuning.see_quiet_margin = n as i32),
+    ("seecm", |f, n| f.tuning.see_capture_margin = n as i32),
 ];
 
 /// A number `value` for setting `key`, within the setting's range.

@@ -6,6 +6,7 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::{Duration, Instant};
 
 use anyhow::{Context, anyhow, bail};
 use wormhole::engine::{Limits, Score};
@@ -29,7 +30,8 @@ pub struct UciEngine {
     path: String,
     dialect: Dialect,
     child: Child,
-    input: ChildStdin,
+    /// Its input, closed (`None`) when it is told to quit.
+    input: Option<ChildStdin>,
     output: BufReader<ChildStdout>,
 }
 
@@ -55,7 +57,7 @@ impl UciEngine {
             .with_context(|| format!("starting the UCI engine '{path}'"))?;
         let input = child.stdin.take().ok_or_else(|| anyhow!("no input pipe to '{path}'"))?;
         let output = BufReader::new(child.stdout.take().ok_or_else(|| anyhow!("no output pipe from '{path}'"))?);
-        let mut engine = UciEngine { path: path.to_string(), dialect, child, input, output };
+        let mut engine = UciEngine { path: path.to_string(), dialect, child, input: Some(input), output };
         engine.send("uci")?;
         engine.wait_for("uciok")?;
         if dialect == Dialect::Wormhole {
@@ -69,9 +71,8 @@ impl UciEngine {
     }
 
     fn send(&mut self, line: &str) -> anyhow::Result<()> {
-        writeln!(self.input, "{line}")
-            .and_then(|()| self.input.flush())
-            .with_context(|| format!("writing to '{}'", self.path))
+        let input = self.input.as_mut().ok_or_else(|| anyhow!("'{}' was told to quit", self.path))?;
+        writeln!(input, "{line}").and_then(|()| input.flush()).with_context(|| format!("writing to '{}'", self.path))
     }
 
     /// The next line the engine prints.
@@ -146,10 +147,24 @@ impl UciEngine {
     }
 }
 
+/// How long an engine told to quit has to end before it is killed.
+const QUIT_GRACE: Duration = Duration::from_secs(5);
+
 impl Drop for UciEngine {
+    /// Tells the engine to quit and closes its input (an engine, or a
+    /// wrapper script, that reads to the end then sees it), waits
+    /// [`QUIT_GRACE`] for it to end, then kills it.
     fn drop(&mut self) {
         let _ = self.send("quit");
-        let _ = self.child.wait();
+        self.input = None;
+        let deadline = Instant::now() + QUIT_GRACE;
+        while matches!(self.child.try_wait(), Ok(None)) && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        if matches!(self.child.try_wait(), Ok(None)) {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
     }
 }
 

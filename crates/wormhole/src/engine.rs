@@ -76,6 +76,7 @@ mod singular;
 mod thread;
 mod time;
 mod tt;
+mod tuning;
 
 use std::any::Any;
 use std::sync::Arc;
@@ -100,6 +101,7 @@ pub use prove::{
 };
 pub use thread::{Event, SearchThread};
 pub use tt::TableAllocError;
+pub use tuning::Tuning;
 
 use self::ordering::History;
 use self::tt::Table;
@@ -533,6 +535,8 @@ pub struct Features {
     /// move number over it); `None`: the game decides
     /// ([`SearchHooks::LMR_DIVISOR`]).
     pub lmr_divisor: Option<u32>,
+    /// The search's margins, depths and counts ([`Tuning`]).
+    pub tuning: Tuning,
 }
 
 impl Features {
@@ -575,6 +579,7 @@ impl Default for Features {
             correction_previous: None,
             correction_limit: None,
             lmr_divisor: None,
+            tuning: Tuning::default(),
         }
     }
 }

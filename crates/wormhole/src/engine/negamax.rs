@@ -196,7 +196,7 @@ impl<P: Searchable> Searcher<'_, P> {
             return None;
         }
         // Reduced more the deeper the node and the further above beta.
-        let r = 3 + node.depth / 3 + ((static_eval - beta) / 200).min(3);
+        let r = self.features.tuning.null_reduction + node.depth / 3 + ((static_eval - beta) / 200).min(3);
         let v = self.search_pass(pos, node, node.depth - 1 - r, beta);
         if self.stopped {
             return Some(0);
@@ -309,15 +309,15 @@ impl<P: Searchable> Searcher<'_, P> {
     /// that the search assumes it holds (reverse futility): within three
     /// plies of the leaves by a margin of four fifths of
     /// [`Features::futility_margin`](super::Features::futility_margin) a ply, or with the
-    /// deep pruning within [`DEEP_RFP_DEPTH`] plies by [`DEEP_RFP_MARGIN`]
+    /// deep pruning within [`Tuning::deep_rfp_depth`](super::Tuning::deep_rfp_depth) plies by [`Tuning::deep_rfp_margin`](super::Tuning::deep_rfp_margin)
     /// a ply, one ply fewer when the position improves.
     fn reverse_futile(&self, node: &Node, eval: i32, beta: i32) -> bool {
-        let f = self.features;
+        let (f, t) = (self.features, self.features.tuning);
         if !f.futility || is_mate(beta) {
             return false;
         }
         let (max_depth, margin) = if self.deep_pruning {
-            (DEEP_RFP_DEPTH, DEEP_RFP_MARGIN * (node.depth - node.improving as i32))
+            (t.deep_rfp_depth, t.deep_rfp_margin * (node.depth - node.improving as i32))
         } else {
             (3, f.futility_margin * 4 / 5 * node.depth)
         };
@@ -393,11 +393,13 @@ impl<P: Searchable> Searcher<'_, P> {
     /// Whether no quiet move can lift the static evaluation `eval` to
     /// alpha (futility): within two plies of the leaves by
     /// [`Features::futility_margin`](super::Features::futility_margin) a
-    /// ply, or with the deep pruning within [`DEEP_FUTILITY_DEPTH`] plies
-    /// by [`DEEP_FUTILITY_BASE`] and [`DEEP_FUTILITY_MARGIN`] a ply.
+    /// ply, or with the deep pruning within [`Tuning::deep_futility_depth`](super::Tuning::deep_futility_depth) plies
+    /// by [`Tuning::deep_futility_base`](super::Tuning::deep_futility_base) and [`Tuning::deep_futility_margin`](super::Tuning::deep_futility_margin) a ply.
     fn futile(&self, node: &Node, eval: i32, alpha: i32) -> bool {
+        let t = &self.features.tuning;
         if self.deep_pruning {
-            node.depth <= DEEP_FUTILITY_DEPTH && eval + DEEP_FUTILITY_BASE + DEEP_FUTILITY_MARGIN * node.depth <= alpha
+            node.depth <= t.deep_futility_depth
+                && eval + t.deep_futility_base + t.deep_futility_margin * node.depth <= alpha
         } else {
             node.depth <= 2 && eval + self.features.futility_margin * node.depth <= alpha
         }
@@ -406,12 +408,14 @@ impl<P: Searchable> Searcher<'_, P> {
     /// Whether the `count`-th move, quiet, comes too late to be searched
     /// (late-move pruning): with [`Features::late_move_pruning`](super::Features::late_move_pruning)
     /// past 4 + 3 d² moves within three plies of the leaves, or with the
-    /// deep pruning (whatever that switch says) past 2 + d² moves, twice
-    /// as many when the position improves, within [`DEEP_LMP_DEPTH`] plies.
+    /// deep pruning (whatever that switch says) past [`Tuning::deep_lmp_base`](super::Tuning::deep_lmp_base) + d² moves,
+    /// twice as many when the position improves, within
+    /// [`Tuning::deep_lmp_depth`](super::Tuning::deep_lmp_depth) plies.
     fn late(&self, node: &Node, count: usize) -> bool {
         let d2 = (node.depth * node.depth) as usize;
+        let t = &self.features.tuning;
         if self.deep_pruning {
-            node.depth <= DEEP_LMP_DEPTH && count > (2 + d2) * (1 + node.improving as usize)
+            node.depth <= t.deep_lmp_depth && count > (t.deep_lmp_base as usize + d2) * (1 + node.improving as usize)
         } else {
             self.features.late_move_pruning && node.depth <= 3 && count > 4 + 3 * d2
         }
@@ -517,7 +521,7 @@ impl<P: Searchable> Searcher<'_, P> {
     /// history either way.
     fn reward_cutoff(&mut self, pos: &P, m: P::Move, quiet: bool, node: &Node, tried: &Tried<P::Move>) {
         let turn = pos.turn();
-        let bonus = (node.depth * node.depth * 8).min(4000);
+        let bonus = self.features.tuning.history_bonus(node.depth);
         if quiet {
             self.reward_quiet(pos, m, node, tried, bonus);
         } else if let Some((attacker, victim)) = capture_roles(pos, m).filter(|_| self.capture_history) {
@@ -581,18 +585,6 @@ impl<P: Searchable> Searcher<'_, P> {
 /// From how many plies deep a null move's cutoff is verified by a
 /// search without it (see `prune_node`).
 const NULL_VERIFY_DEPTH: i32 = 8;
-/// How many plies from the leaves the deep pruning's reverse futility reaches.
-const DEEP_RFP_DEPTH: i32 = 7;
-/// The deep pruning's reverse futility margin per ply, in centipawns.
-const DEEP_RFP_MARGIN: i32 = 90;
-/// How many plies from the leaves the deep pruning's futility reaches.
-const DEEP_FUTILITY_DEPTH: i32 = 6;
-/// The deep pruning's futility margin at any depth, in centipawns.
-const DEEP_FUTILITY_BASE: i32 = 100;
-/// The deep pruning's futility margin per ply, in centipawns.
-const DEEP_FUTILITY_MARGIN: i32 = 100;
-/// How many plies from the leaves the deep pruning's late-move pruning reaches.
-const DEEP_LMP_DEPTH: i32 = 8;
 
 /// Whether a node searched to `depth` with the window (alpha, beta) can
 /// prove its result exactly: the window asks only about game ends (alpha

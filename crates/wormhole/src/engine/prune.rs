@@ -16,12 +16,6 @@ use super::tt::{Bound, Entry};
 
 /// How many plies from the leaves the exchange pruning reaches.
 const SEE_PRUNE_DEPTH: i32 = 8;
-/// A quiet move is skipped when the opponent wins more than this a ply
-/// of depth on its square, in centipawns.
-const SEE_QUIET_MARGIN: i32 = 65;
-/// A capture is skipped when it loses more than this times the depth
-/// squared, in centipawns.
-const SEE_CAPTURE_MARGIN: i32 = 20;
 /// How many plies from the leaves the history pruning reaches.
 const HISTORY_PRUNE_DEPTH: i32 = 3;
 /// A quiet move is skipped when its history is below minus this a ply
@@ -37,8 +31,8 @@ const RAZOR_MARGIN: i32 = 250;
 impl<P: Searchable> Searcher<'_, P> {
     /// Whether the move `m` (`quiet` or not) loses so much by static
     /// exchange that the node skips it: a quiet move whose square the
-    /// opponent wins more than [`SEE_QUIET_MARGIN`] a ply on, a capture
-    /// losing more than [`SEE_CAPTURE_MARGIN`] times the depth squared,
+    /// opponent wins more than [`Tuning::see_quiet_margin`](super::Tuning::see_quiet_margin) a ply on, a capture
+    /// losing more than [`Tuning::see_capture_margin`](super::Tuning::see_capture_margin) times the depth squared,
     /// within [`SEE_PRUNE_DEPTH`] plies of the leaves. A quiet check is
     /// never skipped: it may mate where the exchange sees a pawn lost
     /// (Morphy's `kbK5/pp6/1P6/8/8/8/8/R7 w`, 1.Ra6 bxa6 2.b7#, as for the
@@ -49,7 +43,8 @@ impl<P: Searchable> Searcher<'_, P> {
             return false;
         }
         let d = node.depth;
-        let threshold = if quiet { -SEE_QUIET_MARGIN * d } else { -SEE_CAPTURE_MARGIN * d * d };
+        let t = &self.features.tuning;
+        let threshold = if quiet { -t.see_quiet_margin * d } else { -t.see_capture_margin * d * d };
         !(see_at_least(pos, m, threshold, &mut self.see_list) || quiet && gives_check(pos, m))
     }
 
