@@ -8,7 +8,7 @@ use std::time::Duration;
 use anyhow::{Context, anyhow, bail};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
-use wormhole::engine::{Engine, EngineOptions, Features, Limits, Minimax, Score, TermShape};
+use wormhole::engine::{Engine, EngineOptions, Features, Limits, Minimax, Score};
 use wormhole::rules::{EvalWeights, GameOutcome, MoveSet};
 use wormhole::{Color, GameKind, ListedGame, Roles, WithPosition};
 
@@ -165,8 +165,9 @@ fn uci_engine(pairs: &[(String, String)]) -> anyhow::Result<Option<(String, Dial
 enum UciSetting {
     /// A UCI option: its name and value.
     Option(String, String),
-    /// One of the search's settings, which another `wormhole` binary
-    /// takes through its `Settings` option (all of them in one).
+    /// One of the search's settings or the evaluation's weights, which
+    /// another `wormhole` binary takes through its `Settings` option (all
+    /// of them in one).
     Search(String),
     /// A search limit, sent with each `go`.
     Limit,
@@ -181,17 +182,16 @@ fn uci_setting(key: &str, value: &str, dialect: Dialect) -> anyhow::Result<UciSe
         }
         Some((_, Some(option))) => Ok(UciSetting::Option(option.to_string(), value.to_string())),
         Some((_, None)) => Ok(UciSetting::Limit),
-        None if dialect == Dialect::Wormhole && search_settings::apply(key, value, &mut Features::default())? => {
-            Ok(UciSetting::Search(format!("{key}={value}")))
-        }
+        // Checked as this process's engine takes them (see `apply_setting`).
+        None if dialect == Dialect::Wormhole => Ok(UciSetting::Search(format!("{key}={value}"))),
         None => bail!("setting '{key}' is not available for a UCI engine"),
     }
 }
 
 /// Builds a player of `start`'s game from `key=value` settings separated
 /// by commas or spaces; `uci=PATH` makes it another `wormhole` binary
-/// spoken to over UCI (the search's settings go to it as its `Settings`
-/// option), `chess=PATH` an engine of ordinary chess over UCI
+/// spoken to over UCI (the search's settings and the weights go to it as
+/// its `Settings` option), `chess=PATH` an engine of ordinary chess over UCI
 /// (for positions that are ordinary chess), `minimax=N` a plain N-ply
 /// minimax on material (see [`Minimax`]; no other setting applies to it).
 /// `option.NAME=VALUE` sets a UCI engine's option NAME.
@@ -281,71 +281,10 @@ fn apply_setting<W: EvalWeights, M>(
         "nodes" => limits.nodes = Some(int()? as u64),
         "movetime" => limits.movetime = Some(Duration::from_millis(int()? as u64)),
         k if search_settings::apply(k, value, features)? => {}
-        k if set_weight(params, names, k, value)? => {}
+        k if search_settings::set_weight(params, names, k, value)? => {}
         _ => bail!("unknown setting '{key}'"),
     }
     Ok(())
-}
-
-/// Applies `key=value` if `key` names evaluation weights (see the game's
-/// terms, [`EvalWeights::terms`]): `tempo=90` for a term with one weight,
-/// `mob.N=40` for a per-piece term (by letter), `pawn.1=60` for a
-/// per-count term, `scale.mob=150` to scale all of a term's weights by a
-/// percentage, and `w.29=90` for a weight by its index. Returns whether it
-/// did. The piece letters are the game's (`names`).
-fn set_weight<W: EvalWeights>(params: &mut W, names: Roles, key: &str, value: &str) -> anyhow::Result<bool> {
-    let count = params.weights().len();
-    let (scale, key) = match key.strip_prefix("scale.") {
-        Some(rest) => (true, rest),
-        None => (false, key),
-    };
-    let (name, part) = match key.split_once('.') {
-        Some((name, part)) => (name, Some(part)),
-        None => (key, None),
-    };
-    let indices = if name == "w" && !scale {
-        let i: usize =
-            part.and_then(|p| p.parse().ok()).ok_or_else(|| anyhow!("setting '{key}': expected w.<index>"))?;
-        if i >= count {
-            bail!("setting '{key}': there are {count} weights");
-        }
-        i..i + 1
-    } else {
-        let Some(term) = W::terms().iter().find(|t| t.name == name) else { return Ok(false) };
-        let len = term.shape.weights();
-        match (part, term.shape) {
-            (None, TermShape::One) => term.start..term.start + 1,
-            (None, _) if scale => term.start..term.start + len,
-            (Some(p), TermShape::PerRole) => {
-                let role = p.chars().next().and_then(|c| names.from_letter(c)).filter(|_| p.len() == 1);
-                let role = role.ok_or_else(|| anyhow!("setting '{key}': '{p}' is not a piece letter"))?;
-                let i = term.at(role.index());
-                i..i + 1
-            }
-            (Some(p), TermShape::PerCount(n)) => {
-                let i = p.parse::<usize>().ok().filter(|&i| i < n);
-                let i = i.ok_or_else(|| anyhow!("setting '{key}': expected a count below {n}, not '{p}'"))?;
-                term.at(i)..term.at(i) + 1
-            }
-            (Some(_), TermShape::One) => {
-                bail!("setting '{key}': '{name}' is a single weight ({}): write {name}=N", term.doc)
-            }
-            (None, TermShape::PerRole) => bail!(
-                "setting '{key}': '{name}' has a weight per piece ({}): write {name}.<letter>=N or scale.{name}=PERCENT",
-                term.doc
-            ),
-            (None, TermShape::PerCount(n)) => bail!(
-                "setting '{key}': '{name}' has {n} weights ({}): write {name}.<0..{}>=N or scale.{name}=PERCENT",
-                term.doc,
-                n - 1
-            ),
-        }
-    };
-    let number: i32 = value.parse().with_context(|| format!("setting '{key}' needs a number, got '{value}'"))?;
-    for w in &mut params.weights_mut()[indices] {
-        *w = if scale { *w * number / 100 } else { number };
-    }
-    Ok(true)
 }
 
 /// How one game ended.

@@ -29,7 +29,6 @@ use wormhole::excerpt::Excerpt;
 use wormhole::{GAMES, GameKind};
 
 use crate::printable::printable;
-use crate::search_settings;
 use game::UciGame;
 use input::GuiInput;
 use worker::{Control, NoPosition, Task, UciJob, Worker};
@@ -215,7 +214,8 @@ impl UciSession {
             "threads" => UciJob::Threads(number(1, EngineOptions::MAX_THREADS)?),
             "level" | "skill level" => UciJob::Level(value.parse()?),
             // UCI's way to send an empty string.
-            "settings" => UciJob::Features(search_settings::parse(value.trim_start_matches("<empty>"))?),
+            // The weights are the game's chosen so far (UCI_Variant first).
+            "settings" => UciJob::Settings(start(self.kind).settings(value.trim_start_matches("<empty>"))?),
             _ => bail!("unknown option {}", quoted(name)),
         };
         // UCI forbids changing the engine while it searches; a GUI that does

@@ -137,9 +137,6 @@ fn match_plays_another_binary_over_uci() {
     ]);
     assert_eq!(out.lines().filter(|l| l.starts_with("Game ")).count(), 2, "{out}");
     assert!(out.lines().last().unwrap().starts_with("Score: "), "{out}");
-    // Settings that only an engine in this process has are refused.
-    let out = wormhole(&["match", "--engine-a", "level=1", "--engine-b", "uci=/bin/true,w.0=5"]);
-    assert!(String::from_utf8_lossy(&out.stderr).contains("not available for a UCI engine"));
 }
 
 /// A UCI engine that is the real binary, with what it is told logged to
@@ -156,7 +153,7 @@ fn match_sends_the_search_settings_to_another_binary_as_its_settings_option() {
     std::fs::write(&engine, LOGGED_WORMHOLE).unwrap();
     std::fs::set_permissions(&engine, std::fs::Permissions::from_mode(0o755)).unwrap();
     let log = dir.path().join("told.log");
-    let other = format!("uci={},lmr=off,depth=3,rfpmargin=80,hash=8", engine.display());
+    let other = format!("uci={},lmr=off,depth=3,rfpmargin=80,scale.pst=50,hash=8", engine.display());
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_wormhole"))
         .args(["match", "--variant", "porthole", "--games", "2", "--engine-a", "depth=3", "--engine-b", &other])
         .env("FAKE_UCI_LOG", &log)
@@ -167,13 +164,18 @@ fn match_sends_the_search_settings_to_another_binary_as_its_settings_option() {
     assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
     assert_eq!(text.lines().filter(|l| l.starts_with("Game ")).count(), 2, "{text}");
     let told = std::fs::read_to_string(&log).unwrap();
-    // All the search's settings in one option; the table size as its own; the depth with each go.
-    assert!(told.contains("setoption name Settings value lmr=off,rfpmargin=80\n"), "{told}");
+    // The search's settings and the weights in one option; the table size as its own; the depth with each go.
+    assert!(told.contains("setoption name Settings value lmr=off,rfpmargin=80,scale.pst=50\n"), "{told}");
     assert!(told.contains("setoption name Hash value 8\n"), "{told}");
     assert!(told.lines().filter(|l| l.starts_with("go ")).all(|l| l.contains("depth 3")), "{told}");
     // A value out of its range is refused before any engine starts.
     let out = wormhole(&["match", "--engine-a", "level=1", "--engine-b", "uci=/bin/true,rfpmargin=-1"]);
     assert!(String::from_utf8_lossy(&out.stderr).contains("'rfpmargin' must be from 0 to 2000"));
+    // A chess engine takes no setting of ours.
+    let b = "chess=/bin/true,lmr=off";
+    let out =
+        wormhole(&["match", "--variant", "porthole", "--fen", CHESS_START, "--engine-a", "depth=1", "--engine-b", b]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not available for a UCI engine"));
 }
 
 #[test]

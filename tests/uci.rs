@@ -629,15 +629,20 @@ fn nodes_to_depth(uci: &mut Uci, depth: u32) -> u64 {
 }
 
 #[test]
-fn the_settings_option_changes_the_search_as_match_settings_do() {
+fn the_settings_option_changes_the_search_and_the_weights_as_match_settings_do() {
     let mut uci = Uci::start();
     uci.send("setoption name UCI_Variant value porthole");
     let defaults = nodes_to_depth(&mut uci, 7);
     uci.send("setoption name Settings value lmr=off,null=off");
     let full_width = nodes_to_depth(&mut uci, 7);
     assert!(full_width > defaults, "without reductions and the null move: {full_width} nodes, with them {defaults}");
+    // The evaluation's weights too, by the names match takes.
+    uci.send("setoption name Settings value scale.pst=0");
+    assert_ne!(nodes_to_depth(&mut uci, 7), defaults, "without the piece-square tables");
     uci.send("setoption name Settings value lmrdiv=9");
     assert!(uci.until("info string error").last().unwrap().contains("setting 'lmrdiv' must be from 50 to 1000, got 9"));
+    uci.send("setoption name Settings value pst.z=3");
+    assert!(uci.until("info string error").last().unwrap().contains("setting 'pst.z'"));
     uci.send("setoption name Settings value <empty>");
     assert_eq!(nodes_to_depth(&mut uci, 7), defaults, "an empty value is the defaults again");
     uci.quit();

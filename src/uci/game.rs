@@ -13,7 +13,8 @@ use wormhole::{GameKind, ListedGame, WithPosition};
 use super::go;
 use super::move_text::parse_move;
 use super::quoted;
-use super::worker::{Control, PerftJob, SearchJob, Task};
+use super::worker::{Control, EngineSettings, PerftJob, SearchJob, Task};
+use crate::search_settings;
 
 /// The searches a `go` command asks for.
 pub struct GoTasks {
@@ -34,6 +35,9 @@ pub trait UciGame: Send {
     fn go(&self, args: &[&str], multipv: usize, now: Arc<Control>, later: Arc<Control>) -> GoTasks;
     /// `go perft <depth>`.
     fn perft(&self, depth: u32, control: Arc<Control>) -> Box<dyn Task>;
+    /// The engine's settings that the text of the `Settings` option names
+    /// (the search's and this game's weights, as `wormhole match` takes them).
+    fn settings(&self, text: &str) -> anyhow::Result<EngineSettings>;
 }
 
 /// The position of one game, with the positions the game went through
@@ -46,6 +50,13 @@ struct PlayedGame<P: ListedGame> {
 impl<P: ListedGame> UciGame for PlayedGame<P> {
     fn fen(&self) -> String {
         self.pos.fen()
+    }
+
+    fn settings(&self, text: &str) -> anyhow::Result<EngineSettings> {
+        let mut params = self.pos.default_params();
+        let features = search_settings::parse(text, self.pos.kind().role_names(), &mut params)?;
+        let weights = (params != self.pos.default_params()).then_some(params);
+        Ok(EngineSettings { features, weights: Arc::new(move |engine| engine.set_eval_params(weights.clone())) })
     }
 
     fn go(&self, args: &[&str], multipv: usize, now: Arc<Control>, later: Arc<Control>) -> GoTasks {

@@ -82,10 +82,35 @@ pub enum UciJob {
     Hash(usize),
     Threads(usize),
     Level(Level),
-    /// The search's settings (the `Settings` option, as `wormhole match` takes them).
-    Features(Features),
+    /// The `Settings` option.
+    Settings(EngineSettings),
     NewGame,
     Task(Box<dyn Task>),
+}
+
+/// The `Settings` option: the search's features and the evaluation's
+/// weights, as `wormhole match` takes them.
+#[derive(Clone)]
+pub struct EngineSettings {
+    /// The search's switches and numbers.
+    pub features: Features,
+    /// Sets the weights the option named on an engine (the game's
+    /// defaults when it named none).
+    pub weights: Arc<dyn Fn(&mut Engine) + Send + Sync>,
+}
+
+impl Default for EngineSettings {
+    fn default() -> EngineSettings {
+        EngineSettings { features: Features::default(), weights: Arc::new(Engine::clear_eval_params) }
+    }
+}
+
+impl EngineSettings {
+    /// Sets these settings on `engine`.
+    fn apply(&self, engine: &mut Engine) {
+        engine.set_features(self.features);
+        (self.weights)(engine);
+    }
 }
 
 /// The engine thread and the queue of its jobs.
@@ -141,11 +166,12 @@ impl UciJob {
 /// The engine thread: runs jobs until the queue closes.
 fn serve(queue: &Receiver<UciJob>, mut options: EngineOptions, quitting: &AtomicBool, owed: &AtomicUsize) {
     let mut engine = Engine::new(options.clone());
+    let mut settings = EngineSettings::default();
     for job in queue {
         if quitting.load(Ordering::SeqCst) && !job.gives_output() {
             continue;
         }
-        run_guarded(&mut engine, &mut options, &job);
+        run_guarded(&mut engine, &mut options, &mut settings, &job);
         if job.gives_output() {
             owed.fetch_sub(1, Ordering::SeqCst);
         }
@@ -154,20 +180,20 @@ fn serve(queue: &Receiver<UciJob>, mut options: EngineOptions, quitting: &Atomic
 
 /// Runs one job. One that panics is reported, a search still gives a
 /// `bestmove`, and a fresh engine takes the next job.
-fn run_guarded(engine: &mut Engine, options: &mut EngineOptions, job: &UciJob) {
-    if catch_unwind(AssertUnwindSafe(|| run(engine, options, job))).is_ok() {
+fn run_guarded(engine: &mut Engine, options: &mut EngineOptions, settings: &mut EngineSettings, job: &UciJob) {
+    if catch_unwind(AssertUnwindSafe(|| run(engine, options, settings, job))).is_ok() {
         return;
     }
     say("info string error: the engine failed (details on standard error); starting a fresh engine");
-    let features = engine.features();
     *engine = Engine::new(options.clone());
-    engine.set_features(features);
+    settings.apply(engine);
     if let UciJob::Task(task) = job {
         task.recover();
     }
 }
 
-fn run(engine: &mut Engine, options: &mut EngineOptions, job: &UciJob) {
+/// Runs one job; `options` and `settings` keep what the jobs set, for a fresh engine.
+fn run(engine: &mut Engine, options: &mut EngineOptions, settings: &mut EngineSettings, job: &UciJob) {
     match job {
         UciJob::Hash(mb) => match engine.set_hash_mb(*mb) {
             Ok(()) => options.hash_mb = *mb,
@@ -181,7 +207,10 @@ fn run(engine: &mut Engine, options: &mut EngineOptions, job: &UciJob) {
             options.level = *level;
             engine.set_level(*level);
         }
-        UciJob::Features(features) => engine.set_features(*features),
+        UciJob::Settings(new) => {
+            *settings = new.clone();
+            settings.apply(engine);
+        }
         UciJob::NewGame => engine.new_game(),
         UciJob::Task(task) => task.run(engine),
     }

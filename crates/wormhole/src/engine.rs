@@ -775,6 +775,11 @@ impl Engine {
         self.params = params.map(|p| Arc::new(p) as Arc<dyn Any + Send + Sync>);
     }
 
+    /// Restores every game's default evaluation weights.
+    pub fn clear_eval_params(&mut self) {
+        self.params = None;
+    }
+
     /// The transposition table as the place where a prover and this
     /// engine's searches share what they proved (see [`ProvedTable`]).
     pub fn proved_table(&self) -> &dyn ProvedTable {
