@@ -24,8 +24,8 @@ mod uci_player;
 pub struct MatchArgs {
     /// Settings of engine A, e.g. "level=12" or "level=12,null=on,hash=16"
     /// (seeorder=on|off, seeq=on|off: the static exchange switches;
-    /// qtt=on|off, iir=on|off: the capture search's table cutoffs and
-    /// internal iterative reduction; caphist=on|off, histlmr=on|off,
+    /// qtt=on|off, qchecks=on|off, iir=on|off: the capture search's table
+    /// cutoffs and quiet checks, internal iterative reduction; caphist=on|off, histlmr=on|off,
     /// counter=on|off, conthist=on|off, singular=on|off: capture history,
     /// history-based reductions, counter moves, continuation history and
     /// singular extensions; null=on|off, deep=on|off: the null move and the

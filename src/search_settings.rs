@@ -27,6 +27,7 @@ const SWITCHES: &[(&str, SetSwitch)] = &[
     ("seeorder", |f, on| f.see_order = Some(on)),
     ("seeq", |f, on| f.see_qsearch = Some(on)),
     ("qtt", |f, on| f.qsearch_tt = on),
+    ("qchecks", |f, on| f.qsearch_checks = on),
     ("iir", |f, on| f.iir = on),
     ("caphist", |f, on| f.capture_history = Some(on)),
     ("histlmr", |f, on| f.history_lmr = Some(on)),

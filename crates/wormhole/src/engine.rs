@@ -459,6 +459,10 @@ pub struct Features {
     /// The capture search ends at a transposition-table bound that
     /// settles its window (no game end: those are the main search's).
     pub qsearch_tt: bool,
+    /// The capture search's first ply tries the quiet checks that do not
+    /// lose material by static exchange too (the replies to a check are
+    /// all searched): tactics one check past the horizon.
+    pub qsearch_checks: bool,
     /// Internal iterative reduction: a node with no table move, which
     /// its ordering knows little about, is searched a ply shallower.
     pub iir: bool,
@@ -561,6 +565,7 @@ impl Default for Features {
             see_order: None,
             see_qsearch: None,
             qsearch_tt: false,
+            qsearch_checks: false,
             iir: false,
             capture_history: None,
             history_lmr: None,

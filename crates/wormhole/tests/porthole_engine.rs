@@ -138,3 +138,21 @@ fn the_weakest_level_plays_legal_moves_and_sees_mate_in_one() {
     let result = e.search(&start, &Limits::default(), &AtomicBool::new(false), &mut |_| {});
     assert!(start.is_legal(result.best_move.unwrap()));
 }
+
+#[test]
+fn the_capture_search_checks_see_a_back_rank_mate_past_the_horizon() {
+    // Black threatens Rd1#, a quiet check that White's Qb7 leaves; a
+    // search one ply deep sees it only through the capture search's
+    // checks (after Qb7, the capture search of Black's reply tries Rd1+,
+    // and White has no evasion).
+    let pos = Position::from_fen("3r2k1/Q4ppp/8/8/8/8/5PPP/6K1 w - - 0 1 -").unwrap();
+    let qb7 = pos.parse_move("Qb7").unwrap();
+    let score = |qsearch_checks: bool| {
+        let mut engine = engine();
+        engine.set_features(Features { qsearch_checks, ..Features::default() });
+        let limits = Limits { searchmoves: vec![qb7], ..depth(1) };
+        engine.search(&pos, &limits, &AtomicBool::new(false), &mut |_| {}).info.score
+    };
+    assert_eq!(score(true), Score::Loss(2));
+    assert!(matches!(score(false), Score::Cp(v) if v > 0), "without the checks the mate stays unseen");
+}

@@ -10,6 +10,7 @@
 
 use super::Searchable;
 use super::correction::Correction;
+use super::negamax::gives_check;
 use super::piece_to::PieceTo;
 use super::see::see_floor;
 use crate::core::{Color, Role};
@@ -302,6 +303,27 @@ impl<P: Searchable> Picker<P> {
                     None => capture_order(pos, m, victim.role),
                 };
                 self.keys[n] = order_key(score, n);
+                n += 1;
+            }
+        }
+        self.end = n;
+    }
+
+    /// Keeps only the quiet moves (no capture, no promotion) that check
+    /// and do not lose material by static exchange (in `pos`, generating
+    /// into `scratch`), in the order generated (for the capture search's
+    /// checks).
+    pub fn keep_quiet_checks(&mut self, pos: &mut P, scratch: &mut P::SearchList) {
+        let mut n = 0;
+        for i in 0..self.end {
+            let m = self.moves.as_mut_slice()[i];
+            if pos.captured_by(m).is_none()
+                && m.promotion().is_none()
+                && gives_check(pos, m)
+                && !loses_material(pos, m, scratch)
+            {
+                self.moves.as_mut_slice()[n] = m;
+                self.keys[n] = order_key(0, n);
                 n += 1;
             }
         }

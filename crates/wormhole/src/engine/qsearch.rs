@@ -52,7 +52,31 @@ impl<P: Searchable> Searcher<'_, P> {
                 self.pickers[ply].keep_captures(pos, self.capture_history.then_some(&*self.history));
             }
         }
-        let skip_losing = self.see_qsearch && !in_check;
+        let best = self.search_picked(pos, alpha, beta, ply, qply, best, !in_check);
+        if self.features.qsearch_checks && qply == 0 && !in_check && best < beta && !self.stopped {
+            let alpha = alpha.max(best);
+            self.pickers[ply].generate(pos, &safety, false);
+            self.pickers[ply].keep_quiet_checks(pos, &mut self.see_list);
+            return self.search_picked(pos, alpha, beta, ply, qply, best, false);
+        }
+        best
+    }
+
+    /// Searches the moves of the picker at `ply` (skipping those that lose
+    /// material by static exchange when `may_skip` and the game's default
+    /// says so), from `best` so far; fail-soft.
+    #[allow(clippy::too_many_arguments)]
+    fn search_picked(
+        &mut self,
+        pos: &mut P,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qply: usize,
+        mut best: i32,
+        may_skip: bool,
+    ) -> i32 {
+        let skip_losing = self.see_qsearch && may_skip;
         while let Some(m) = self.pickers[ply].next_move(pos, &mut self.see_list) {
             if skip_losing && loses_material(pos, m, &mut self.see_list) {
                 continue;
