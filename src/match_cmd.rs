@@ -25,9 +25,9 @@ pub struct MatchArgs {
     /// Settings of engine A, e.g. "level=12" or "level=12,null=on,hash=16"
     /// (seeorder=on|off, seeq=on|off: the static exchange switches;
     /// qtt=on|off, qchecks=on|off, iir=on|off: the capture search's table
-    /// cutoffs and quiet checks, internal iterative reduction; caphist=on|off, histlmr=on|off,
-    /// counter=on|off, conthist=on|off, singular=on|off: capture history,
-    /// history-based reductions, counter moves, continuation history and
+    /// cutoffs and quiet checks, internal iterative reduction;
+    /// caphist=on|off, histlmr=on|off, counter=on|off, conthist=on|off,
+    /// singular=on|off: capture history, history-based reductions, counter moves, continuation history and
     /// singular extensions; null=on|off, deep=on|off: the null move and the
     /// deeper pruning near the leaves, each game's own by default;
     /// seeprune=on|off, histprune=on|off, implmr=on|off, caplmr=on|off,

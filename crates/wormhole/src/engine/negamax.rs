@@ -309,8 +309,10 @@ impl<P: Searchable> Searcher<'_, P> {
     /// that the search assumes it holds (reverse futility): within three
     /// plies of the leaves by a margin of four fifths of
     /// [`Features::futility_margin`](super::Features::futility_margin) a ply, or with the
-    /// deep pruning within [`Tuning::deep_rfp_depth`](super::Tuning::deep_rfp_depth) plies by [`Tuning::deep_rfp_margin`](super::Tuning::deep_rfp_margin)
-    /// a ply, one ply fewer when the position improves.
+    /// deep pruning within
+    /// [`Tuning::deep_rfp_depth`](super::Tuning::deep_rfp_depth) plies by
+    /// [`Tuning::deep_rfp_margin`](super::Tuning::deep_rfp_margin) a ply,
+    /// one ply fewer when the position improves.
     fn reverse_futile(&self, node: &Node, eval: i32, beta: i32) -> bool {
         let (f, t) = (self.features, self.features.tuning);
         if !f.futility || is_mate(beta) {
@@ -393,8 +395,10 @@ impl<P: Searchable> Searcher<'_, P> {
     /// Whether no quiet move can lift the static evaluation `eval` to
     /// alpha (futility): within two plies of the leaves by
     /// [`Features::futility_margin`](super::Features::futility_margin) a
-    /// ply, or with the deep pruning within [`Tuning::deep_futility_depth`](super::Tuning::deep_futility_depth) plies
-    /// by [`Tuning::deep_futility_base`](super::Tuning::deep_futility_base) and [`Tuning::deep_futility_margin`](super::Tuning::deep_futility_margin) a ply.
+    /// ply, or with the deep pruning within
+    /// [`Tuning::deep_futility_depth`](super::Tuning::deep_futility_depth)
+    /// plies by [`Tuning::deep_futility_base`](super::Tuning::deep_futility_base)
+    /// and [`Tuning::deep_futility_margin`](super::Tuning::deep_futility_margin) a ply.
     fn futile(&self, node: &Node, eval: i32, alpha: i32) -> bool {
         let t = &self.features.tuning;
         if self.deep_pruning {
@@ -408,7 +412,8 @@ impl<P: Searchable> Searcher<'_, P> {
     /// Whether the `count`-th move, quiet, comes too late to be searched
     /// (late-move pruning): with [`Features::late_move_pruning`](super::Features::late_move_pruning)
     /// past 4 + 3 d² moves within three plies of the leaves, or with the
-    /// deep pruning (whatever that switch says) past [`Tuning::deep_lmp_base`](super::Tuning::deep_lmp_base) + d² moves,
+    /// deep pruning (whatever that switch says) past
+    /// [`Tuning::deep_lmp_base`](super::Tuning::deep_lmp_base) + d² moves,
     /// twice as many when the position improves, within
     /// [`Tuning::deep_lmp_depth`](super::Tuning::deep_lmp_depth) plies.
     fn late(&self, node: &Node, count: usize) -> bool {

@@ -31,9 +31,11 @@ const RAZOR_MARGIN: i32 = 250;
 impl<P: Searchable> Searcher<'_, P> {
     /// Whether the move `m` (`quiet` or not) loses so much by static
     /// exchange that the node skips it: a quiet move whose square the
-    /// opponent wins more than [`Tuning::see_quiet_margin`](super::Tuning::see_quiet_margin) a ply on, a capture
-    /// losing more than [`Tuning::see_capture_margin`](super::Tuning::see_capture_margin) times the depth squared,
-    /// within [`SEE_PRUNE_DEPTH`] plies of the leaves. A quiet check is
+    /// opponent wins more than
+    /// [`Tuning::see_quiet_margin`](super::Tuning::see_quiet_margin) a ply
+    /// on, a capture losing more than
+    /// [`Tuning::see_capture_margin`](super::Tuning::see_capture_margin)
+    /// times the depth squared, within [`SEE_PRUNE_DEPTH`] plies of the leaves. A quiet check is
     /// never skipped: it may mate where the exchange sees a pawn lost
     /// (Morphy's `kbK5/pp6/1P6/8/8/8/8/R7 w`, 1.Ra6 bxa6 2.b7#, as for the
     /// futility pruning in `negamax`). The caller has made sure a move not
