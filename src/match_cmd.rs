@@ -168,7 +168,7 @@ enum UciSetting {
     /// One of the search's settings or the evaluation's weights, which
     /// another `wormhole` binary takes through its `Settings` option (all
     /// of them in one).
-    Search(String),
+    Settings(String),
     /// A search limit, sent with each `go`.
     Limit,
 }
@@ -183,7 +183,7 @@ fn uci_setting(key: &str, value: &str, dialect: Dialect) -> anyhow::Result<UciSe
         Some((_, Some(option))) => Ok(UciSetting::Option(option.to_string(), value.to_string())),
         Some((_, None)) => Ok(UciSetting::Limit),
         // Checked as this process's engine takes them (see `apply_setting`).
-        None if dialect == Dialect::Wormhole => Ok(UciSetting::Search(format!("{key}={value}"))),
+        None if dialect == Dialect::Wormhole => Ok(UciSetting::Settings(format!("{key}={value}"))),
         None => bail!("setting '{key}' is not available for a UCI engine"),
     }
 }
@@ -222,17 +222,17 @@ fn player<P: ListedGame>(
     if uci.is_none() && !uci_options.is_empty() {
         bail!("option.NAME=VALUE is for a UCI engine (uci=PATH or chess=PATH)");
     }
-    let mut search = Vec::new();
+    let mut settings = Vec::new();
     for (key, value) in pairs.iter().filter(|(k, _)| UCI_ENGINES.iter().all(|(e, _)| k != e)) {
         match uci.as_ref().map(|(_, dialect)| uci_setting(key, value, *dialect)).transpose()? {
             Some(UciSetting::Option(name, value)) => uci_options.push((name, value)),
-            Some(UciSetting::Search(setting)) => search.push(setting),
+            Some(UciSetting::Settings(setting)) => settings.push(setting),
             Some(UciSetting::Limit) | None => {}
         }
         apply_setting(key, value, start.kind().role_names(), &mut options, &mut features, &mut params, &mut limits)?;
     }
-    if !search.is_empty() {
-        uci_options.push(("Settings".to_string(), search.join(",")));
+    if !settings.is_empty() {
+        uci_options.push(("Settings".to_string(), settings.join(",")));
     }
     let brain = match uci {
         Some((path, dialect)) => Brain::Uci(UciEngine::start(&path, dialect, start.kind(), &uci_options)?),

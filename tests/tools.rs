@@ -139,6 +139,15 @@ fn match_plays_another_binary_over_uci() {
     assert!(out.lines().last().unwrap().starts_with("Score: "), "{out}");
 }
 
+/// Writes the shell script `text` as the executable `name` in `dir`; its path.
+fn script(dir: &std::path::Path, name: &str, text: &str) -> std::path::PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
 /// A UCI engine that is the real binary, with what it is told logged to
 /// `$FAKE_UCI_LOG`.
 const LOGGED_WORMHOLE: &str = r#"#!/bin/sh
@@ -147,11 +156,8 @@ tee -a "$FAKE_UCI_LOG" | "$WORMHOLE_BIN" "$@"
 
 #[test]
 fn match_sends_the_search_settings_to_another_binary_as_its_settings_option() {
-    use std::os::unix::fs::PermissionsExt;
     let dir = tempfile::tempdir().unwrap();
-    let engine = dir.path().join("logged-wormhole");
-    std::fs::write(&engine, LOGGED_WORMHOLE).unwrap();
-    std::fs::set_permissions(&engine, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let engine = script(dir.path(), "logged-wormhole", LOGGED_WORMHOLE);
     let log = dir.path().join("told.log");
     let other = format!("uci={},lmr=off,depth=3,rfpmargin=80,scale.pst=50,hash=8", engine.display());
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_wormhole"))
@@ -397,11 +403,8 @@ fn a_book_used_up_starts_again_with_random_plies_so_games_do_not_repeat() {
 
 #[test]
 fn match_plays_an_engine_of_ordinary_chess_without_en_passant() {
-    use std::os::unix::fs::PermissionsExt;
     let dir = tempfile::tempdir().unwrap();
-    let engine = dir.path().join("fake-chess-engine");
-    std::fs::write(&engine, FAKE_CHESS_ENGINE).unwrap();
-    std::fs::set_permissions(&engine, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let engine = script(dir.path(), "fake-chess-engine", FAKE_CHESS_ENGINE);
     // After 1. e4 Nf6 2. e5 d5, exd6 would be en passant in chess.
     let book = dir.path().join("openings.txt");
     std::fs::write(&book, "# one opening\n1. e4 Nf6 2. e5 d5\n").unwrap();

@@ -14,7 +14,7 @@
 //! verifies each claimed game end with such a search (see `root`).
 
 use super::Searchable;
-use super::ordering::{HISTORY_MAX, Hints, loses_material, moving_role, quiet_score};
+use super::ordering::{HISTORY_MAX, Hints, gives_check, loses_material, moving_role, quiet_score};
 use super::piece_to::PieceTo;
 use super::score::{INFINITY, MATE, MATE_BOUND, MAX_PLY, from_tt, is_mate, mated_in, no_move_value, to_tt};
 use super::search::Searcher;
@@ -690,14 +690,6 @@ impl<M: GameMove> Tried<M> {
     fn captures(&self) -> impl Iterator<Item = M> + '_ {
         self.captures[..self.n_captures].iter().flatten().copied()
     }
-}
-
-/// Whether `m` checks.
-pub(super) fn gives_check<P: Searchable>(pos: &mut P, m: P::Move) -> bool {
-    let undo = pos.play_unchecked(m);
-    let check = pos.is_check();
-    pos.undo(m, undo);
-    check
 }
 
 /// Whether `color` has a piece other than king and pawns (null-move

@@ -10,7 +10,6 @@
 
 use super::Searchable;
 use super::correction::Correction;
-use super::negamax::gives_check;
 use super::piece_to::PieceTo;
 use super::see::see_floor;
 use crate::core::{Color, Role};
@@ -457,6 +456,14 @@ fn capture_score<P: Searchable>(pos: &P, m: P::Move, victim: Role, history: &His
     }
     let h = moving_role(pos, m).map_or(0, |attacker| history.capture(pos.turn(), attacker, m, victim));
     order * CAPTURE_ORDER_SCALE + h / CAPTURE_HISTORY_DIV
+}
+
+/// Whether `m` checks.
+pub(super) fn gives_check<P: Searchable>(pos: &mut P, m: P::Move) -> bool {
+    let undo = pos.play_unchecked(m);
+    let check = pos.is_check();
+    pos.undo(m, undo);
+    check
 }
 
 /// The role of the piece `m` moves (`None` for a move of no piece).

@@ -8,8 +8,8 @@
 //! ([`Features::razoring`](super::Features::razoring)).
 
 use super::Searchable;
-use super::negamax::{Node, gives_check};
-use super::ordering::{quiet_score, see_at_least};
+use super::negamax::Node;
+use super::ordering::{gives_check, quiet_score, see_at_least};
 use super::score::{from_tt, is_mate};
 use super::search::Searcher;
 use super::tt::{Bound, Entry};
